@@ -1,0 +1,56 @@
+/** The Express application factory: API, admin console and portal on one origin. No listen here. */
+import cookieParser from 'cookie-parser';
+import express, { type Express, type RequestHandler } from 'express';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { resources } from '../schema';
+import { authRouter } from './auth/routes';
+import { resolveActor } from './auth/session';
+import { ROOT } from './config';
+import type { AppContext } from './context';
+import { crudRouter } from './crud/router';
+import { devApiRouter, mailboxPage } from './features/dev/routes';
+import { errorHandler, notFound } from './errors';
+
+/** Serves a built single-page app, answering unknown paths under it with its index.html. */
+function spa(dir: string): RequestHandler[] {
+  if (!existsSync(path.join(dir, 'index.html'))) {
+    return [(_req, res) => void res.status(503).type('text').send('This app is not built yet: run `npm run build`.')];
+  }
+  const fallback: RequestHandler = (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    res.sendFile(path.join(dir, 'index.html'));
+  };
+  return [express.static(dir, { index: false, maxAge: '1h' }), fallback];
+}
+
+export function createApp(ctx: AppContext): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.set('query parser', 'simple');
+  app.use((req, res, next) => {
+    req.ctx = ctx;
+    res.set('Access-Control-Expose-Headers', 'Content-Range');
+    next();
+  });
+  app.use(cookieParser());
+
+  const api = express.Router();
+  api.use(express.json({ limit: '1mb' }));
+  api.use(resolveActor);
+  api.use('/auth', authRouter());
+  if (ctx.config.env !== 'production') api.use('/dev', devApiRouter());
+  for (const entity of resources) api.use(`/${entity.resource}`, crudRouter(entity));
+  api.use(() => {
+    throw notFound();
+  });
+  app.use('/api/v1', api);
+
+  if (ctx.config.env !== 'production') app.use('/dev/mailbox', mailboxPage());
+  app.get('/health', (_req, res) => void res.json({ ok: true }));
+  app.use('/admin', ...spa(path.join(ROOT, 'dist', 'admin')));
+  app.use('/', ...spa(path.join(ROOT, 'dist', 'portal')));
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,56 @@
+/**
+ * Emailed sign-in codes: 6 digits, 10 minutes, 5 tries, stored as an HMAC. A new code
+ * cancels the earlier ones. The answer is the same whether or not the account exists.
+ */
+import type { Knex } from 'knex';
+import { AppError } from '../errors';
+import { queueEmail } from '../features/mail/outbox';
+import { loginCodeEmail } from '../features/mail/templates';
+import type { Config } from '../config';
+import { findAccountByEmail, type Account } from './accounts';
+import { hmac, newCode, sameHash } from './tokens';
+
+export const CODE_TTL_MINUTES = 10;
+export const MAX_TRIES = 5;
+const PURPOSE_LOGIN = 1;
+
+export async function sendLoginCode(knex: Knex, config: Config, email: string, ip?: string): Promise<void> {
+  await knex.transaction(async (trx) => {
+    const account = await findAccountByEmail(trx, email);
+    if (!account) return;
+    await trx('email_codes').where({ email, purpose: PURPOSE_LOGIN }).whereNull('used_at').update({ used_at: trx.fn.now() });
+    const code = newCode();
+    await trx('email_codes').insert({
+      email,
+      purpose: PURPOSE_LOGIN,
+      code_hash: hmac(config.secret, `${email}:${code}`),
+      expires_at: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
+      request_ip: ip?.slice(0, 64) ?? null,
+    });
+    await queueEmail(trx, { to: email, ...loginCodeEmail(config, account.firstName, code) });
+  });
+}
+
+/** Checks a code; a wrong one uses up a try, and the fifth wrong try locks the code. */
+export async function verifyLoginCode(knex: Knex, config: Config, email: string, code: string): Promise<Account> {
+  const account = await knex.transaction(async (trx) => {
+    const row = await trx('email_codes')
+      .where({ email, purpose: PURPOSE_LOGIN })
+      .whereNull('used_at')
+      .where('expires_at', '>', new Date())
+      .orderBy('id', 'desc')
+      .forUpdate()
+      .first();
+    if (!row) return 'invalid' as const;
+    if (row.attempts >= MAX_TRIES) return 'locked' as const;
+    if (!sameHash(row.code_hash, hmac(config.secret, `${email}:${code}`))) {
+      await trx('email_codes').where('id', row.id).increment('attempts', 1);
+      return row.attempts + 1 >= MAX_TRIES ? ('locked' as const) : ('invalid' as const);
+    }
+    await trx('email_codes').where('id', row.id).update({ used_at: trx.fn.now() });
+    return (await findAccountByEmail(trx, email)) ?? ('invalid' as const);
+  });
+  if (account === 'invalid') throw new AppError(401, 'otp.invalid');
+  if (account === 'locked') throw new AppError(401, 'otp.locked');
+  return account;
+}

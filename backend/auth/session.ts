@@ -1,0 +1,72 @@
+/**
+ * Sessions: an opaque token given to the client as a Bearer token and an httpOnly SameSite cookie;
+ * only its SHA-256 is stored. Expired or revoked sessions count as signed out.
+ */
+import type { Request, RequestHandler, Response } from 'express';
+import type { Knex } from 'knex';
+import { GUEST } from '../../schema/roles';
+import { AppError } from '../errors';
+import { actorOf, findAccount, SESSION_KIND, type Account, type AccountKind } from './accounts';
+import { newToken, sha256 } from './tokens';
+
+export const COOKIE = 'tb_session';
+const KIND_OF: Record<number, AccountKind> = { 1: 'admin', 2: 'companyUser', 3: 'candidate' };
+
+export async function createSession(knex: Knex, account: Account, ttlHours: number, userAgent?: string): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
+  await knex('sessions').insert({
+    token_hash: sha256(token),
+    actor_kind: SESSION_KIND[account.kind],
+    actor_id: account.id,
+    expires_at: expiresAt,
+    user_agent: userAgent?.slice(0, 512) ?? null,
+  });
+  const table = account.kind === 'admin' ? 'admins' : account.kind === 'companyUser' ? 'company_users' : null;
+  if (table) await knex(table).where('id', account.id).update({ last_active_at: knex.fn.now() });
+  return { token, expiresAt };
+}
+
+export function setSessionCookie(req: Request, res: Response, token: string, expiresAt: Date): void {
+  res.cookie(COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.ctx.config.env === 'production',
+    expires: expiresAt,
+    path: '/',
+  });
+}
+
+function tokenOf(req: Request): { token: string; viaCookie: boolean } | undefined {
+  const header = req.get('authorization');
+  if (header?.startsWith('Bearer ')) return { token: header.slice(7).trim(), viaCookie: false };
+  const cookie = (req.cookies as Record<string, string> | undefined)?.[COOKIE];
+  return cookie ? { token: cookie, viaCookie: true } : undefined;
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Resolves who is asking. A cookie-authenticated write must come from our own origin:
+ * SameSite covers most browsers, the Origin check covers the rest.
+ */
+export const resolveActor: RequestHandler = async (req, _res, next) => {
+  req.actor = GUEST;
+  const found = tokenOf(req);
+  if (!found) return next();
+  if (found.viaCookie && UNSAFE.has(req.method)) {
+    const origin = req.get('origin');
+    if (origin && new URL(origin).host !== req.get('host')) return next(new AppError(403, 'errors.crossSite'));
+  }
+  const row = await req.ctx.knex('sessions').where('token_hash', sha256(found.token)).where('expires_at', '>', new Date()).first();
+  if (!row) return next();
+  const account = await findAccount(req.ctx.knex, { kind: KIND_OF[row.actor_kind], id: row.actor_id });
+  if (!account) return next();
+  req.actor = actorOf(account);
+  req.sessionId = row.id;
+  next();
+};
+
+export async function destroySession(req: Request): Promise<void> {
+  if (req.sessionId) await req.ctx.knex('sessions').where('id', req.sessionId).delete();
+}

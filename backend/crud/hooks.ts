@@ -1,0 +1,43 @@
+/**
+ * Entity-specific rules the declaration cannot express, run inside the write transaction.
+ * Kept small: everything declarative belongs in schema/.
+ */
+import type { Knex } from 'knex';
+import type { EntityDef } from '../../schema';
+import { badRequest } from '../errors';
+
+export interface WriteContext {
+  trx: Knex.Transaction;
+  entity: EntityDef;
+  mode: 'create' | 'update';
+  id?: number;
+}
+
+type Hook = (data: Record<string, unknown>, ctx: WriteContext) => Promise<void>;
+
+/** Tables whose rows are people who sign in: an email may belong to one of them only. */
+export const PEOPLE_TABLES = ['admins', 'company_users', 'candidates'] as const;
+
+/** An email already used by another person, in any people table, is refused as 'email.errors.exists'. */
+export const emailUniqueAcrossPeople: Hook = async (data, { trx, entity, id }) => {
+  if (typeof data.email !== 'string') return;
+  for (const table of PEOPLE_TABLES) {
+    const q = trx(table).where('email', data.email).first('id');
+    if (table === entity.table && id) q.whereNot('id', id);
+    if (await q) throw badRequest({ email: 'email.errors.exists' });
+  }
+};
+
+const hooks: Record<string, Hook[]> = {
+  admin: [emailUniqueAcrossPeople],
+  companyUser: [emailUniqueAcrossPeople],
+  candidate: [emailUniqueAcrossPeople],
+};
+
+export function registerHook(entityName: string, hook: Hook): void {
+  (hooks[entityName] ??= []).push(hook);
+}
+
+export async function runHooks(data: Record<string, unknown>, ctx: WriteContext): Promise<void> {
+  for (const hook of hooks[ctx.entity.name] ?? []) await hook(data, ctx);
+}

@@ -1,0 +1,133 @@
+/**
+ * The generic REST router every entity with a `resource` gets, implementing the
+ * ra-data-simple-rest protocol exactly: list, getMany, getOne, create, update, delete.
+ * Rows are limited by the actor's abilities in SQL; writes are validated and trimmed to the
+ * fields the actor may change, and run in one transaction.
+ */
+import { subject as asSubject } from '@casl/ability';
+import { permittedFieldsOf } from '@casl/ability/extra';
+import { Router, type Request } from 'express';
+import type { Knex } from 'knex';
+import { columnOf, type Action, type EntityDef } from '../../schema';
+import { AppError, forbidden, notFound, unauthorized } from '../errors';
+import { modelFor } from '../db/models';
+import { abilityFor } from '../permissions/ability';
+import { scopeQuery } from '../permissions/sql';
+import { runHooks } from './hooks';
+import { parseId } from './ids';
+import { applyFilter, parseListParams } from './query';
+import { serialize, type Row } from './serialize';
+import { validateRecord } from './validate';
+
+function denied(req: Request): AppError {
+  return req.actor.role === 'guest' ? unauthorized() : forbidden();
+}
+
+/** Base select of an entity: its columns plus computed values. */
+export function selectRows(knex: Knex, entity: EntityDef) {
+  const computed = Object.entries(entity.computed ?? {}).map(([name, c]) =>
+    knex.raw(`${c.sql.replaceAll('{table}', `"${entity.table}"`)} as "${columnOf(name)}"`),
+  );
+  return modelFor(entity).query(knex).select(`${entity.table}.*`, ...computed);
+}
+
+export async function findRow(knex: Knex, entity: EntityDef, req: Request, id: number, action: Action = 'read'): Promise<Row | undefined> {
+  const query = selectRows(knex, entity).where(`${entity.table}.id`, id);
+  scopeQuery(query, abilityFor(req.actor), action, entity.subject, entity.table);
+  const found = await query.first();
+  return found ? (found.toJSON() as Row) : undefined;
+}
+
+function idParam(entity: EntityDef, req: Request): number {
+  const id = parseId(entity, req.params.id);
+  if (id === undefined) throw notFound();
+  return id;
+}
+
+const allFields = (entity: EntityDef) => Object.keys(entity.fields);
+
+export function crudRouter(entity: EntityDef): Router {
+  const router = Router();
+  const { subject, table } = entity;
+  const model = modelFor(entity);
+
+  router.get('/', async (req, res) => {
+    const ability = abilityFor(req.actor);
+    if (!ability.can('read', subject)) throw denied(req);
+    const params = parseListParams(entity, req.query as Record<string, unknown>);
+    const { knex } = req.ctx;
+    const base = model.query(knex);
+    applyFilter(base as unknown as Knex.QueryBuilder, entity, params.filter);
+    scopeQuery(base, ability, 'read', subject, table);
+    const page = selectRows(knex, entity);
+    applyFilter(page as unknown as Knex.QueryBuilder, entity, params.filter);
+    scopeQuery(page, ability, 'read', subject, table);
+    const [start, end] = params.range;
+    const [rows, total] = await Promise.all([
+      page.orderBy(params.sort.column, params.sort.order).orderBy(`${table}.id`, params.sort.order).offset(start).limit(end - start + 1),
+      base.resultSize(),
+    ]);
+    const last = rows.length ? start + rows.length - 1 : start;
+    res.set('Content-Range', `${entity.resource} ${start}-${last}/${total}`);
+    res.json(rows.map((r) => serialize(entity, r.toJSON() as Row)));
+  });
+
+  router.get('/:id', async (req, res) => {
+    if (!abilityFor(req.actor).can('read', subject)) throw denied(req);
+    const row = await findRow(req.ctx.knex, entity, req, idParam(entity, req));
+    if (!row) throw notFound();
+    res.json(serialize(entity, row));
+  });
+
+  router.post('/', async (req, res) => {
+    const ability = abilityFor(req.actor);
+    if (!ability.can('create', subject)) throw denied(req);
+    const rule = ability.relevantRuleFor('create', subject);
+    // A rule's conditions ('rows of my company') are also the values a new row gets.
+    const implied = (rule?.conditions ?? {}) as Record<string, unknown>;
+    const writable = permittedFieldsOf(ability, 'create', subject, { fieldsFrom: (r) => r.fields ?? allFields(entity) });
+    const data = validateRecord(entity, { ...req.body, ...implied }, 'create', new Set([...writable, ...Object.keys(implied)]));
+    Object.assign(data, implied);
+    if (!ability.can('create', asSubject(subject, { ...data }))) throw forbidden();
+    const created = await req.ctx.knex.transaction(async (trx) => {
+      await runHooks(data, { trx, entity, mode: 'create' });
+      const inserted = await model.query(trx).insert(data).returning('id');
+      return (inserted as unknown as { id: number }).id;
+    });
+    const row = await findRow(req.ctx.knex, entity, req, created);
+    res.status(201).json(serialize(entity, row as Row));
+  });
+
+  router.put('/:id', async (req, res) => {
+    const ability = abilityFor(req.actor);
+    if (!ability.can('update', subject)) throw denied(req);
+    const id = idParam(entity, req);
+    const existing = await findRow(req.ctx.knex, entity, req, id);
+    if (!existing) throw notFound();
+    const target = asSubject(subject, { ...existing });
+    if (!ability.can('update', target)) throw forbidden();
+    const writable = permittedFieldsOf(ability, 'update', target, { fieldsFrom: (r) => r.fields ?? allFields(entity) });
+    const data = validateRecord(entity, req.body, 'update', new Set(writable));
+    if (!ability.can('update', asSubject(subject, { ...existing, ...data }))) throw forbidden();
+    await req.ctx.knex.transaction(async (trx) => {
+      await runHooks(data, { trx, entity, mode: 'update', id });
+      if ('updatedAt' in entity.fields) data.updatedAt = new Date().toISOString();
+      if (Object.keys(data).length) await model.query(trx).patch(data).where('id', id);
+    });
+    const row = await findRow(req.ctx.knex, entity, req, id);
+    res.json(serialize(entity, row as Row));
+  });
+
+  router.delete('/:id', async (req, res) => {
+    const ability = abilityFor(req.actor);
+    if (!ability.can('delete', subject)) throw denied(req);
+    const id = idParam(entity, req);
+    const existing = await findRow(req.ctx.knex, entity, req, id);
+    if (!existing) throw notFound();
+    if (!ability.can('delete', asSubject(subject, { ...existing }))) throw forbidden();
+    await model.query(req.ctx.knex).deleteById(id);
+    res.json(serialize(entity, existing));
+  });
+
+  return router;
+}

@@ -1,0 +1,173 @@
+/**
+ * Request validation derived from the entity declaration. Every problem is reported at once,
+ * per field, as a message key ('<field>.errors.<rule>'); nothing is written when any is found.
+ */
+import { EMAIL_PATTERN, isNullable, isWritable, type EntityDef, type FieldDef } from '../../schema';
+import { badRequest, type FieldErrors } from '../errors';
+import { parseRefId } from './ids';
+
+export type Mode = 'create' | 'update';
+
+const empty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+
+export class FieldError extends Error {
+  constructor(public readonly rule: string) {
+    super(rule);
+  }
+}
+
+function checkLength(value: string, def: FieldDef) {
+  if (def.max !== undefined && value.length > def.max) throw new FieldError('tooLong');
+  if (def.min !== undefined && value.length < def.min) throw new FieldError('tooShort');
+}
+
+function toNumber(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value.trim());
+  throw new FieldError('invalid');
+}
+
+export function normaliseUrl(raw: string): string {
+  const trimmed = raw.trim();
+  if (/^https?:\/\//i.test(trimmed)) return trimmed.replace(/^http:\/\//i, 'https://');
+  return `https://${trimmed.replace(/^\/\//, '')}`;
+}
+
+function isDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/** Cleans one present, non-empty value or throws FieldError. */
+export function cleanValue(def: FieldDef, value: unknown): unknown {
+  switch (def.kind) {
+    case 'string':
+    case 'text':
+    case 'secret': {
+      if (typeof value !== 'string' && typeof value !== 'number') throw new FieldError('invalid');
+      const s = String(value).trim();
+      checkLength(s, def);
+      if (def.pattern && !def.pattern.test(s)) throw new FieldError(def.patternMessage ?? 'invalid');
+      return s;
+    }
+    case 'email': {
+      if (typeof value !== 'string') throw new FieldError('invalid');
+      const s = value.trim().toLowerCase();
+      if (!EMAIL_PATTERN.test(s)) throw new FieldError('invalid');
+      checkLength(s, def);
+      return s;
+    }
+    case 'phone': {
+      if (typeof value !== 'string') throw new FieldError('invalid');
+      const s = value.trim();
+      checkLength(s, def);
+      if (def.pattern && !def.pattern.test(s)) throw new FieldError('invalid');
+      return s;
+    }
+    case 'url': {
+      if (typeof value !== 'string') throw new FieldError('invalid');
+      const s = def.normaliseHttps ? normaliseUrl(value) : value.trim();
+      checkLength(s, def);
+      let url: URL;
+      try {
+        url = new URL(s);
+      } catch {
+        throw new FieldError('invalid');
+      }
+      if (!/^https?:$/.test(url.protocol) || !url.hostname.includes('.')) throw new FieldError('invalid');
+      if (def.pattern && !def.pattern.test(s)) throw new FieldError(def.patternMessage ?? 'invalid');
+      return s;
+    }
+    case 'integer':
+    case 'decimal': {
+      const n = toNumber(value);
+      if (!Number.isFinite(n)) throw new FieldError('invalid');
+      if (def.kind === 'integer' && !Number.isInteger(n)) throw new FieldError('notWholeNumber');
+      if (def.kind === 'integer' && Math.abs(n) > 2147483647) throw new FieldError('tooBig');
+      if (def.min !== undefined && n < def.min) throw new FieldError('tooSmall');
+      if (def.max !== undefined && n > def.max) throw new FieldError('tooBig');
+      return n;
+    }
+    case 'boolean':
+      if (typeof value === 'boolean') return value;
+      if (value === 'true' || value === 'false') return value === 'true';
+      throw new FieldError('invalid');
+    case 'date':
+      if (typeof value !== 'string' || !isDate(value.slice(0, 10)) || (value.length > 10 && Number.isNaN(Date.parse(value)))) throw new FieldError('invalid');
+      return value.slice(0, 10);
+    case 'datetime': {
+      if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw new FieldError('invalid');
+      return new Date(value).toISOString();
+    }
+    case 'enum': {
+      const n = toNumber(value);
+      if (!def.choices?.some((c) => c.id === n)) throw new FieldError('invalid');
+      return n;
+    }
+    case 'json':
+      if (typeof value !== 'object') throw new FieldError('invalid');
+      if (JSON.stringify(value).length > (def.max ?? 100000)) throw new FieldError('tooLong');
+      return value;
+    case 'ref': {
+      const id = parseRefId(def.ref as string, value);
+      if (id === undefined) throw new FieldError('invalid');
+      return id;
+    }
+    case 'stringList':
+    case 'refList': {
+      if (!Array.isArray(value)) throw new FieldError('invalid');
+      const items = value.map((item) => {
+        if (def.kind === 'refList') {
+          const id = parseRefId(def.ref as string, item);
+          if (id === undefined) throw new FieldError('invalid');
+          return id;
+        }
+        if (typeof item !== 'string' || item.trim() === '' || item.length > 255) throw new FieldError('invalid');
+        const s = def.lowercase ? item.trim().toLowerCase() : item.trim();
+        if (def.pattern && !def.pattern.test(s)) throw new FieldError(def.patternMessage ?? 'invalid');
+        return s;
+      });
+      const unique = [...new Set<unknown>(items)];
+      if (def.max !== undefined && unique.length > def.max) throw new FieldError('tooMany');
+      if (def.min !== undefined && unique.length < def.min) throw new FieldError('tooFew');
+      return unique;
+    }
+  }
+}
+
+function messageKey(field: string, rule: string): string {
+  return rule.includes('.') ? rule : `${field}.errors.${rule}`;
+}
+
+/**
+ * Validates a create or update payload. Fields that are read-only, unknown or outside `writable`
+ * are ignored (clients such as react-admin send whole records back). Returns camelCase values
+ * ready for the model, with references as plain ids.
+ */
+export function validateRecord(entity: EntityDef, input: unknown, mode: Mode, writable?: ReadonlySet<string>): Record<string, unknown> {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) throw badRequest({}, 'errors.badRequest');
+  const body = input as Record<string, unknown>;
+  const errors: FieldErrors = {};
+  const out: Record<string, unknown> = {};
+  for (const [name, def] of Object.entries(entity.fields)) {
+    if (!isWritable(def) || (writable && !writable.has(name))) continue;
+    const present = name in body;
+    const value = body[name];
+    if (!present && mode === 'update') continue;
+    if (empty(value)) {
+      if (!present && def.default !== undefined) continue;
+      if (def.required || (present && !isNullable(def) && def.default === undefined)) errors[name] = messageKey(name, 'required');
+      else if (present) out[name] = def.default !== undefined ? def.default : def.kind === 'stringList' || def.kind === 'refList' ? [] : null;
+      continue;
+    }
+    try {
+      out[name] = cleanValue(def, value);
+    } catch (err) {
+      if (!(err instanceof FieldError)) throw err;
+      errors[name] = messageKey(name, err.rule);
+    }
+  }
+  if (Object.keys(errors).length > 0) throw badRequest(errors);
+  return out;
+}

@@ -1,0 +1,16 @@
+/** One Knex instance per database; Objection models bind to it per request, never globally. */
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+
+// Dates stay 'YYYY-MM-DD' strings (no time-zone shift); counts and numerics become numbers.
+pg.types.setTypeParser(1082, (v: string) => v);
+pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
+pg.types.setTypeParser(1700, (v: string) => Number.parseFloat(v));
+
+export function createKnex(connectionString: string, pool: { min?: number; max?: number } = {}): Knex {
+  return knexFactory({
+    client: 'pg',
+    connection: connectionString,
+    pool: { min: pool.min ?? 0, max: pool.max ?? 10 },
+  });
+}

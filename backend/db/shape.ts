@@ -1,0 +1,106 @@
+/**
+ * The database shape an entity declaration implies: the one input of the migration
+ * generator and of the test that proves the committed migrations match the schema.
+ */
+import { columnOf, entities, isNullable, entity as entityNamed, type EntityDef, type FieldDef } from '../../schema';
+
+export interface ColumnShape {
+  type: string;
+  nullable: boolean;
+  /** SQL default expression, or null. */
+  default: string | null;
+  references?: { table: string; onDelete: string };
+}
+
+export interface IndexShape {
+  name: string;
+  columns: string[];
+  unique: boolean;
+  method: 'btree' | 'gin';
+}
+
+export interface TableShape {
+  table: string;
+  columns: Record<string, ColumnShape>;
+  indexes: IndexShape[];
+}
+
+export type DatabaseShape = Record<string, TableShape>;
+
+function sqlType(def: FieldDef): string {
+  switch (def.kind) {
+    case 'string':
+    case 'email':
+    case 'phone':
+    case 'url':
+    case 'secret':
+      return `varchar(${def.max ?? 255})`;
+    case 'text':
+      return 'text';
+    case 'integer':
+    case 'ref':
+      return 'integer';
+    case 'decimal':
+      return `numeric(${(def.precision ?? [14, 2]).join(',')})`;
+    case 'boolean':
+      return 'boolean';
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return 'timestamptz';
+    case 'enum':
+      return 'smallint';
+    case 'json':
+      return 'jsonb';
+    case 'stringList':
+      return 'text[]';
+    case 'refList':
+      return 'integer[]';
+  }
+}
+
+function sqlLiteral(value: unknown, def: FieldDef): string {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return `'{}'::${sqlType(def)}`;
+    return `ARRAY[${value.map((v) => sqlLiteral(v, { ...def, kind: 'string' })).join(',')}]::${sqlType(def)}`;
+  }
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (def.kind === 'json') return `'${JSON.stringify(value).replace(/'/g, "''")}'::jsonb`;
+  return `'${String(value).replace(/'/g, "''")}'`;
+}
+
+function columnShape(def: FieldDef): ColumnShape {
+  const shape: ColumnShape = {
+    type: sqlType(def),
+    nullable: isNullable(def),
+    default: def.dbDefault === 'now' ? 'now()' : def.default === undefined ? null : sqlLiteral(def.default, def),
+  };
+  if (def.kind === 'ref' && def.ref) {
+    shape.references = { table: entityNamed(def.ref).table, onDelete: (def.onDelete ?? 'restrict').toUpperCase() };
+  }
+  return shape;
+}
+
+export function tableShape(entity: EntityDef): TableShape {
+  const columns: Record<string, ColumnShape> = { id: { type: 'serial', nullable: false, default: null } };
+  const indexes: IndexShape[] = [];
+  for (const [name, def] of Object.entries(entity.fields)) {
+    const column = columnOf(name);
+    columns[column] = columnShape(def);
+    if (def.unique) indexes.push({ name: `${entity.table}_${column}_unique`, columns: [column], unique: true, method: 'btree' });
+    else if (def.index) {
+      const method = def.kind === 'refList' || def.kind === 'stringList' ? 'gin' : 'btree';
+      indexes.push({ name: `${entity.table}_${column}_index`, columns: [column], unique: false, method });
+    }
+  }
+  for (const fields of entity.indexes ?? []) {
+    const cols = fields.map(columnOf);
+    indexes.push({ name: `${entity.table}_${cols.join('_')}_index`, columns: cols, unique: false, method: 'btree' });
+  }
+  return { table: entity.table, columns, indexes };
+}
+
+export function databaseShape(list: readonly EntityDef[] = entities): DatabaseShape {
+  return Object.fromEntries(list.map((e) => [e.table, tableShape(e)]));
+}

@@ -1,0 +1,33 @@
+/** Outside production: the outbox as JSON and as a page, so sign-in codes can be read without SMTP. */
+import { Router } from 'express';
+import { listOutbox } from '../mail/outbox';
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function devApiRouter(): Router {
+  const router = Router();
+  router.get('/outbox', async (req, res) => {
+    const to = typeof req.query.to === 'string' ? req.query.to : undefined;
+    res.json(await listOutbox(req.ctx.knex, to));
+  });
+  return router;
+}
+
+export function mailboxPage(): Router {
+  const router = Router();
+  router.get('/', async (req, res) => {
+    const mails = await listOutbox(req.ctx.knex, undefined, 50);
+    const items = mails
+      .map(
+        (m) => `<article><header><strong>${escape(m.subject)}</strong><span>to ${escape(m.to)} · ${escape(new Date(m.createdAt).toLocaleString('en-SG'))}</span></header><pre>${escape(m.text)}</pre></article>`,
+      )
+      .join('');
+    res.type('html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mailbox | ${escape(req.ctx.config.productName)}</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;background:#f4f6f8;color:#1f2937}main{max-width:820px;margin:0 auto;padding:24px}
+article{background:#fff;border-radius:8px;box-shadow:0 1px 3px #0002;margin:0 0 16px;padding:16px}header{display:flex;flex-direction:column;gap:4px;margin-bottom:8px}
+header span{color:#6b7280;font-size:13px}pre{white-space:pre-wrap;font-family:inherit;margin:0}</style></head>
+<body><main><h1>Development mailbox</h1><p>Every email the product sent, newest first. Shown only outside production.</p>
+${items || '<p>No emails yet. Ask for a sign-in code on the login page and it appears here.</p>'}</main></body></html>`);
+  });
+  return router;
+}

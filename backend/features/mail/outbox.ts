@@ -1,0 +1,33 @@
+/**
+ * The one outbox every email goes through. The row and its send_email job are written in the
+ * transaction of the change that causes them, so a rolled-back change sends nothing.
+ */
+import type { Knex } from 'knex';
+
+export interface Email {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export async function queueEmail(trx: Knex | Knex.Transaction, email: Email): Promise<number> {
+  const [row] = await trx('outbox_emails').insert({ to: email.to, subject: email.subject, text: email.text, html: email.html ?? null }).returning('id');
+  await trx.raw('select graphile_worker.add_job(?, json_build_object(?::text, ?::int), max_attempts => 10)', ['send_email', 'id', row.id]);
+  return row.id as number;
+}
+
+export interface OutboxEntry {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  createdAt: string;
+}
+
+export async function listOutbox(knex: Knex, to?: string, limit = 100): Promise<OutboxEntry[]> {
+  const q = knex('outbox_emails').select('to', 'subject', 'text', 'html', 'created_at').orderBy('id', 'desc').limit(limit);
+  if (to) q.where('to', to.toLowerCase());
+  const rows = await q;
+  return rows.map((r) => ({ to: r.to, subject: r.subject, text: r.text, html: r.html, createdAt: new Date(r.created_at).toISOString() }));
+}

@@ -1,0 +1,80 @@
+/**
+ * `npm start`: database (embedded unless DATABASE_URL), migrations, demo data on first run,
+ * the worker (unless WORKER=off), and API + console + portal on one port.
+ */
+import type { Server } from 'node:http';
+import type { Runner } from 'graphile-worker';
+import { seed } from '../seeds';
+import { DEMO_LOGINS } from '../seeds/demo/people';
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase, type Database } from './db/database';
+import { PortInUseError } from './db/embedded';
+import { createKnex } from './db/knex';
+import { migrate } from './db/migrate';
+import { startWorker } from './jobs/worker';
+import { logger } from './logger';
+
+const say = (line: string) => console.log(line);
+
+async function listen(app: ReturnType<typeof createApp>, port: number): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port);
+    server.once('listening', () => resolve(server));
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      reject(err.code === 'EADDRINUSE' ? new Error(`Port ${port} is already in use. Stop what runs there or start with PORT=<another port>.`) : err),
+    );
+  });
+}
+
+async function main() {
+  const config = loadConfig();
+  let db: Database | undefined;
+  let runner: Runner | undefined;
+  let server: Server | undefined;
+  let stopping = false;
+  const knexRef: { destroy?: () => Promise<void> } = {};
+
+  const shutdown = async (code = 0) => {
+    if (stopping) return;
+    stopping = true;
+    say('\nStopping...');
+    server?.closeAllConnections();
+    await new Promise((r) => (server ? server.close(() => r(null)) : r(null)));
+    await runner?.stop().catch(() => {});
+    await knexRef.destroy?.().catch(() => {});
+    await db?.stop().catch((err) => logger.error({ err }, 'database stop failed'));
+    say('Stopped.');
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+
+  try {
+    db = await openDatabase(config, say);
+    const knex = createKnex(db.connectionString);
+    knexRef.destroy = () => knex.destroy();
+    const applied = await migrate(knex, db.connectionString);
+    if (applied.length) say(`Applied ${applied.length} migration(s).`);
+    await seed(knex, { log: say });
+    server = await listen(createApp({ knex, config }), config.port);
+    if (config.worker) runner = await startWorker(db.connectionString, config);
+  } catch (err) {
+    if (err instanceof PortInUseError) console.error(`\n${err.message}`);
+    else console.error('\nCould not start:', err instanceof Error ? err.message : err);
+    await shutdown(1);
+    return;
+  }
+
+  say(`\nTalentbase is running at ${config.publicUrl}`);
+  say(`  Portal:        ${config.publicUrl}/`);
+  say(`  Admin console: ${config.publicUrl}/admin`);
+  if (config.env !== 'production') say(`  Mailbox:       ${config.publicUrl}/dev/mailbox (sign-in codes arrive here)`);
+  if (config.env !== 'production') {
+    say('\nDemo logins (sign in with the emailed code from the mailbox):');
+    for (const l of DEMO_LOGINS) say(`  ${l.email.padEnd(26)} ${l.who}`);
+  }
+  say('\nPress Ctrl-C to stop.');
+}
+
+void main();

@@ -1,0 +1,94 @@
+import { defineEntity } from '../lib/define';
+import { f } from '../lib/fields';
+
+/** Where a company or a candidate heard of the product (spec: 1 professional network, 2-6 job boards, 7 referral, 8 other). */
+export const SOURCE_OPTIONS = {
+  values: { professionalNetwork: 1, jobBoardIndeed: 2, jobBoardJobStreet: 3, jobBoardGlassdoor: 4, jobBoardMyCareersFuture: 5, jobBoardOther: 6, referral: 7, other: 8 },
+  labels: {
+    professionalNetwork: 'Professional network',
+    jobBoardIndeed: 'Job board: Indeed',
+    jobBoardJobStreet: 'Job board: JobStreet',
+    jobBoardGlassdoor: 'Job board: Glassdoor',
+    jobBoardMyCareersFuture: 'Job board: MyCareersFuture',
+    jobBoardOther: 'Job board: other',
+    referral: 'Referral',
+    other: 'Other',
+  },
+};
+
+/** A hiring company: normal (2) or recruitment-as-a-service (4); pending until an admin approves it. */
+export const company = defineEntity({
+  name: 'company',
+  table: 'companies',
+  resource: 'companies',
+  subject: 'Company',
+  idPrefix: 'Company:',
+  fields: {
+    companyName: f.string({ required: true, max: 160, searchable: true, label: 'Company name' }),
+    companyLogo: f.string({ max: 1024, sortable: false, label: 'Logo' }),
+    legalEntityName: f.string({ required: true, nullable: true, max: 200, searchable: true, label: 'Legal entity' }),
+    companyRegistrationNumber: f.string({ required: true, nullable: true, max: 60, searchable: true, label: 'Registration number' }),
+    address: f.string({ required: true, nullable: true, max: 500, label: 'Address' }),
+    companyType: f.enum({ normal: 2, raas: 4 }, { required: true, default: 2, index: true, labels: { raas: 'RaaS' }, label: 'Company type' }),
+    status: f.enum({ pending: 0, active: 1, inactive: 2 }, { required: true, default: 1, index: true, label: 'Status' }),
+    alternateCompanyNames: f.stringList({ max: 20, searchable: true, label: 'Alternate names' }),
+    validDomains: f.stringList({
+      required: true,
+      min: 1,
+      max: 20,
+      pattern: /^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/,
+      patternMessage: 'validDomains.errors.invalid',
+      lowercase: true,
+      label: 'Valid domains',
+    }),
+    linkedInUrl: f.url({ label: 'LinkedIn URL' }),
+    countries: f.refList('country', { max: 250, label: 'Hiring countries' }),
+    ats: f.string({ max: 80, label: 'ATS' }),
+    companySource: f.enum(SOURCE_OPTIONS.values, { labels: SOURCE_OPTIONS.labels, label: 'Source' }),
+    companySourceOther: f.string({ max: 200, label: 'Source (other)' }),
+    trialEndsAt: f.date({ label: 'Free trial ends' }),
+    checked: f.boolean({ default: false, label: 'Checked' }),
+    lastActiveAt: f.datetime({ readOnly: true, label: 'Last active' }),
+    ...f.timestamps(),
+  },
+  computed: {
+    userCount: { kind: 'integer', label: 'Users', sql: '(select count(*) from company_users u where u.company_id = {table}.id)' },
+  },
+  permissions: {
+    admin: { manage: true },
+    company: {
+      read: { when: 'ownCompanyRecord' },
+      update: { when: 'ownCompanyRecord', subRoles: ['owner', 'admin'], fields: ['companyName', 'companyLogo', 'address', 'linkedInUrl', 'countries', 'alternateCompanyNames'] },
+    },
+    raasCompany: {
+      read: { when: 'ownCompanyRecord' },
+      update: { when: 'ownCompanyRecord', subRoles: ['owner', 'admin'], fields: ['companyName', 'companyLogo', 'address', 'linkedInUrl', 'countries', 'alternateCompanyNames'] },
+    },
+  },
+  admin: {
+    label: 'Companies',
+    recordLabel: 'Company',
+    titleField: 'companyName',
+    group: 'companies',
+    list: {
+      columns: ['companyName', 'companyType', 'status', 'validDomains', 'userCount', 'lastActiveAt', 'createdAt'],
+      sort: ['createdAt', 'DESC'],
+      filters: ['q', 'status', 'companyType', 'checked'],
+      presets: { pending: { status: 0 } },
+      bulkStatus: true,
+    },
+    edit: {
+      layout: [
+        ['companyName', 'legalEntityName'],
+        ['companyRegistrationNumber', 'companyType'],
+        ['status', 'checked'],
+        ['address'],
+        ['validDomains', 'alternateCompanyNames'],
+        ['countries'],
+        ['linkedInUrl', 'ats'],
+        ['companySource', 'companySourceOther'],
+        ['trialEndsAt', 'companyLogo'],
+      ],
+    },
+  },
+});

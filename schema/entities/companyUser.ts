@@ -1,0 +1,70 @@
+import { defineEntity } from '../lib/define';
+import { f, PHONE_PATTERN } from '../lib/fields';
+
+const TEAM_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'jobTitle', 'role', 'status'];
+
+/** A person working for a hiring company: Owner 0, Admin 1 or Member 2 within it. */
+export const companyUser = defineEntity({
+  name: 'companyUser',
+  table: 'company_users',
+  resource: 'company-users',
+  subject: 'CompanyUser',
+  idPrefix: 'User:',
+  fields: {
+    firstName: f.string({ required: true, nullable: true, max: 80, searchable: true, label: 'First name' }),
+    lastName: f.string({ required: true, nullable: true, max: 80, searchable: true, label: 'Last name' }),
+    email: f.email({ required: true, unique: true, searchable: true, uniqueMessage: 'email.errors.exists', label: 'Email' }),
+    phone: f.phone({ required: true, nullable: true, pattern: PHONE_PATTERN, label: 'Phone' }),
+    jobTitle: f.string({ required: true, nullable: true, max: 120, searchable: true, label: 'Job title' }),
+    status: f.enum({ pending: 0, active: 1, inactive: 2 }, { required: true, default: 1, index: true, label: 'Status' }),
+    role: f.enum({ owner: 0, admin: 1, member: 2 }, { required: true, default: 2, label: 'Role' }),
+    companyId: f.ref('company', { required: true, onDelete: 'cascade', label: 'Company' }),
+    profilePic: f.string({ max: 1024, sortable: false, label: 'Profile picture' }),
+    lastActiveAt: f.datetime({ readOnly: true, label: 'Last active' }),
+    ...f.timestamps(),
+  },
+  computed: {
+    name: { kind: 'string', label: 'Name', sql: "trim(coalesce({table}.first_name, '') || ' ' || coalesce({table}.last_name, ''))" },
+  },
+  permissions: {
+    admin: { manage: true },
+    company: {
+      read: { when: 'ownCompany' },
+      create: { when: 'ownCompany', subRoles: ['owner', 'admin'], fields: TEAM_FIELDS },
+      update: [
+        { when: 'ownCompany', subRoles: ['owner', 'admin'], fields: TEAM_FIELDS },
+        { when: 'self', fields: ['firstName', 'lastName', 'phone', 'jobTitle', 'profilePic'] },
+      ],
+      delete: { when: 'ownCompany', subRoles: ['owner', 'admin'] },
+    },
+    raasCompany: {
+      read: { when: 'ownCompany' },
+      create: { when: 'ownCompany', subRoles: ['owner', 'admin'], fields: TEAM_FIELDS },
+      update: [
+        { when: 'ownCompany', subRoles: ['owner', 'admin'], fields: TEAM_FIELDS },
+        { when: 'self', fields: ['firstName', 'lastName', 'phone', 'jobTitle', 'profilePic'] },
+      ],
+      delete: { when: 'ownCompany', subRoles: ['owner', 'admin'] },
+    },
+  },
+  admin: {
+    label: 'Company users',
+    recordLabel: 'Company user',
+    titleField: 'email',
+    group: 'companies',
+    list: {
+      columns: ['name', 'email', 'companyId', 'role', 'status', 'jobTitle', 'lastActiveAt', 'createdAt'],
+      sort: ['createdAt', 'DESC'],
+      filters: ['q', 'companyId', 'status', 'role'],
+      bulkStatus: true,
+    },
+    edit: {
+      layout: [
+        ['firstName', 'lastName'],
+        ['email', 'phone'],
+        ['jobTitle', 'companyId'],
+        ['role', 'status'],
+      ],
+    },
+  },
+});

@@ -1,0 +1,20 @@
+import { defineEntity } from '../../lib/define';
+import { f } from '../../lib/fields';
+
+/** A one-time sign-in code or link: stored as an HMAC, expires, counts failed tries, used once. */
+export const emailCode = defineEntity({
+  name: 'emailCode',
+  table: 'email_codes',
+  subject: 'EmailCode',
+  fields: {
+    email: f.email({ required: true, index: true }),
+    purpose: f.enum({ loginCode: 1, magicLink: 2, confirmEmail: 3 }, { required: true, default: 1 }),
+    codeHash: f.secret({ required: true, max: 64, index: true }),
+    attempts: f.integer({ required: true, default: 0 }),
+    expiresAt: f.datetime({ required: true }),
+    usedAt: f.datetime(),
+    requestIp: f.string({ max: 64 }),
+    ...f.timestamps(),
+  },
+  permissions: {},
+});

@@ -1,0 +1,20 @@
+import { defineEntity } from '../../lib/define';
+import { f } from '../../lib/fields';
+
+/** Every email the product sends, written in the transaction that causes it and delivered by the send_email job. */
+export const outboxEmail = defineEntity({
+  name: 'outboxEmail',
+  table: 'outbox_emails',
+  subject: 'OutboxEmail',
+  fields: {
+    to: f.email({ required: true, index: true }),
+    subject: f.string({ required: true, max: 300 }),
+    text: f.text({ required: true, max: 100000 }),
+    html: f.text({ max: 200000 }),
+    status: f.enum({ queued: 0, sent: 1, stored: 2, failed: 3 }, { required: true, default: 0 }),
+    error: f.text({ max: 4000 }),
+    sentAt: f.datetime(),
+    ...f.timestamps(),
+  },
+  permissions: {},
+});

@@ -1,0 +1,44 @@
+import { defineEntity } from '../lib/define';
+import { f } from '../lib/fields';
+
+/** A label admins put on candidates; companies filter search by it (the `bd` filter). */
+export const tag = defineEntity({
+  name: 'tag',
+  table: 'tags',
+  resource: 'tags',
+  subject: 'Tag',
+  idPrefix: 'Tags:',
+  fields: {
+    name: f.string({ required: true, max: 80, searchable: true, label: 'Name' }),
+    description: f.text({ required: true, max: 2000, label: 'Description' }),
+    identifier: f.string({
+      required: true,
+      unique: true,
+      max: 60,
+      pattern: /^[a-z0-9]+$/,
+      patternMessage: 'identifier.errors.lowerCaseAndDigits',
+      uniqueMessage: 'tags.errors.identifierExists',
+      searchable: true,
+      label: 'Identifier',
+    }),
+    icon: f.string({ required: true, max: 80, label: 'Icon' }),
+    status: f.enum({ inactive: 0, active: 1 }, { required: true, default: 1, index: true, label: 'Status' }),
+    ...f.timestamps(),
+  },
+  computed: {
+    noOfTagged: { kind: 'integer', label: 'Tagged', sql: '(select count(*) from candidates c where {table}.id = any(c.tags))' },
+  },
+  permissions: {
+    admin: { manage: true },
+    company: { read: { when: 'isActive' } },
+    raasCompany: { read: { when: 'isActive' } },
+  },
+  admin: {
+    label: 'Tags',
+    recordLabel: 'Tag',
+    titleField: 'name',
+    group: 'talent',
+    list: { columns: ['name', 'identifier', 'icon', 'status', 'noOfTagged', 'createdAt'], sort: ['createdAt', 'DESC'], filters: ['q', 'status'], asidePanel: true, bulkStatus: true },
+    edit: { layout: [['name', 'identifier'], ['description'], ['icon', 'status']] },
+  },
+});

@@ -1,0 +1,56 @@
+/** The registry of every entity. Order matters for migrations: referenced tables first. */
+import { admin } from './entities/admin';
+import { candidate } from './entities/candidate';
+import { company } from './entities/company';
+import { companyUser } from './entities/companyUser';
+import { emailCode } from './entities/internal/emailCode';
+import { outboxEmail } from './entities/internal/outboxEmail';
+import { seedRun } from './entities/internal/seedRun';
+import { session } from './entities/internal/session';
+import { citizenship } from './entities/lookups/citizenship';
+import { city } from './entities/lookups/city';
+import { country } from './entities/lookups/country';
+import { industry } from './entities/lookups/industry';
+import { jobTitle } from './entities/lookups/jobTitle';
+import { language } from './entities/lookups/language';
+import { skill } from './entities/lookups/skill';
+import { tag } from './entities/tag';
+import type { EntityDef } from './lib/types';
+
+export const entities: readonly EntityDef[] = [
+  country,
+  city,
+  jobTitle,
+  skill,
+  language,
+  industry,
+  citizenship,
+  company,
+  companyUser,
+  admin,
+  tag,
+  candidate,
+  session,
+  emailCode,
+  outboxEmail,
+  seedRun,
+];
+
+const byName = new Map(entities.map((e) => [e.name, e]));
+const byResource = new Map(entities.filter((e) => e.resource).map((e) => [e.resource as string, e]));
+
+export function entity(name: string): EntityDef {
+  const found = byName.get(name);
+  if (!found) throw new Error(`Unknown entity '${name}'`);
+  return found;
+}
+
+export function entityByResource(resource: string): EntityDef | undefined {
+  return byResource.get(resource);
+}
+
+export const resources = entities.filter((e) => e.resource);
+
+export * from './lib/types';
+export { f, EMAIL_PATTERN, PHONE_PATTERN } from './lib/fields';
+export { columnOf, isNullable, isWritable } from './lib/define';

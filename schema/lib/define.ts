@@ -1,0 +1,40 @@
+import type { EntityDef, FieldDef } from './types';
+import { conditions } from '../roles';
+
+/** Declares an entity and checks the declaration's internal consistency at load time. */
+export function defineEntity<const E extends EntityDef>(entity: E): E {
+  const fieldNames = new Set(['id', ...Object.keys(entity.fields), ...Object.keys(entity.computed ?? {})]);
+  const known = (name: string, where: string) => {
+    if (!fieldNames.has(name)) throw new Error(`${entity.name}: ${where} names unknown field '${name}'`);
+  };
+  for (const [name, def] of Object.entries(entity.fields)) {
+    if ((def.kind === 'ref' || def.kind === 'refList') && !def.ref) throw new Error(`${entity.name}.${name}: ref without target`);
+    if (def.kind === 'enum' && !def.choices?.length) throw new Error(`${entity.name}.${name}: enum without values`);
+  }
+  for (const cols of entity.admin?.list?.columns ?? []) known(cols, 'admin.list.columns');
+  for (const row of entity.admin?.edit?.layout ?? []) row.forEach((name) => known(name, 'admin.edit.layout'));
+  for (const rules of Object.values(entity.permissions)) {
+    for (const rule of Object.values(rules ?? {})) {
+      for (const r of rule === true ? [] : Array.isArray(rule) ? rule : [rule]) {
+        for (const c of [r.when ?? []].flat()) if (!conditions[c]) throw new Error(`${entity.name}: unknown condition '${c}'`);
+        for (const name of r.fields ?? []) known(name, 'permission fields');
+      }
+    }
+  }
+  return entity;
+}
+
+export function isWritable(def: FieldDef): boolean {
+  return !def.readOnly && def.kind !== 'secret';
+}
+
+/** snake_case column name of a camelCase field. */
+export function columnOf(field: string): string {
+  return field.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+}
+
+/** A column may hold NULL unless the field is required (and not marked nullable) or has a default. */
+export function isNullable(def: FieldDef): boolean {
+  if (def.default !== undefined || def.dbDefault !== undefined) return false;
+  return !(def.required && !def.nullable);
+}

@@ -1,0 +1,54 @@
+import type { EnumChoice, FieldDef } from './types';
+
+type Options = Omit<FieldDef, 'kind'>;
+
+function field(kind: FieldDef['kind'], options: Options = {}): FieldDef {
+  return { sortable: true, filterable: true, ...options, kind };
+}
+
+function titleCase(key: string): string {
+  const spaced = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]/g, ' ');
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+/** Email shape used everywhere a person's address is taken. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/** Optional plus, three digits (optionally in brackets), separator, three digits, separator, four to nine digits. */
+export const PHONE_PATTERN = /^\+?(\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4,9}$/;
+
+/** Field builders: `f.string({ required: true })`, `f.enum({ active: 1, inactive: 0 })`, ... */
+export const f = {
+  string: (o: Options = {}) => field('string', { max: 255, ...o }),
+  text: (o: Options = {}) => field('text', { max: 20000, sortable: false, ...o }),
+  email: (o: Options = {}) => field('email', { max: 254, ...o }),
+  phone: (o: Options = {}) => field('phone', { max: 32, ...o }),
+  url: (o: Options = {}) => field('url', { max: 2048, normaliseHttps: true, ...o }),
+  integer: (o: Options = {}) => field('integer', o),
+  decimal: (o: Options = {}) => field('decimal', { precision: [14, 2], ...o }),
+  boolean: (o: Options = {}) => field('boolean', o),
+  date: (o: Options = {}) => field('date', o),
+  datetime: (o: Options = {}) => field('datetime', o),
+  json: (o: Options = {}) => field('json', { sortable: false, filterable: false, ...o }),
+  stringList: (o: Options = {}) => field('stringList', { sortable: false, default: [], ...o }),
+  /** A reference to one row of another entity (a foreign key). */
+  ref: (entity: string, o: Options = {}) => field('ref', { ref: entity, index: true, ...o }),
+  /** A list of references to another entity, stored as an integer array. */
+  refList: (entity: string, o: Options = {}) => field('refList', { ref: entity, sortable: false, default: [], ...o }),
+  /** A server-side secret such as a hash: never read from or sent to a client. */
+  secret: (o: Options = {}) => field('secret', { hidden: true, readOnly: true, sortable: false, filterable: false, ...o }),
+  /** Numeric enum; `labels` override the labels derived from the keys. */
+  enum: (values: Record<string, number>, o: Options & { labels?: Record<string, string> } = {}) => {
+    const { labels, ...rest } = o;
+    const choices: EnumChoice[] = Object.entries(values).map(([key, id]) => ({
+      id,
+      key,
+      label: labels?.[key] ?? titleCase(key),
+    }));
+    return field('enum', { ...rest, choices });
+  },
+  /** createdAt and updatedAt, kept by the server. */
+  timestamps: () => ({
+    createdAt: field('datetime', { readOnly: true, dbDefault: 'now', required: false, label: 'Created' }),
+    updatedAt: field('datetime', { readOnly: true, dbDefault: 'now', required: false, label: 'Updated' }),
+  }),
+};

@@ -1,0 +1,50 @@
+import { defineEntity } from './define';
+import { f } from './fields';
+import type { EntityDef, FieldDef } from './types';
+
+/**
+ * Lookups (countries, skills, ...) share one shape: a unique searchable name plus a few extras,
+ * readable by everyone (sign-up and search forms need them), managed by admins.
+ */
+export function defineLookup(spec: {
+  name: string;
+  table: string;
+  resource: string;
+  subject: string;
+  label: string;
+  recordLabel: string;
+  description: string;
+  uniqueName?: boolean;
+  extra?: Record<string, FieldDef>;
+}) {
+  const extra = spec.extra ?? {};
+  const entity: EntityDef = {
+    name: spec.name,
+    table: spec.table,
+    resource: spec.resource,
+    subject: spec.subject,
+    description: spec.description,
+    fields: {
+      name: f.string({ required: true, max: 160, unique: spec.uniqueName ?? true, searchable: true, uniqueMessage: 'name.errors.exists', label: 'Name' }),
+      ...extra,
+      ...f.timestamps(),
+    },
+    permissions: {
+      guest: { read: true },
+      admin: { manage: true },
+      company: { read: true },
+      raasCompany: { read: true },
+      candidate: { read: true },
+      community: { read: true },
+    },
+    admin: {
+      label: spec.label,
+      recordLabel: spec.recordLabel,
+      titleField: 'name',
+      group: 'lookups',
+      list: { columns: ['name', ...Object.keys(extra).filter((k) => extra[k].kind !== 'ref')], sort: ['name', 'ASC'], filters: ['q'] },
+      edit: { layout: [['name'], Object.keys(extra)].filter((row) => row.length > 0) },
+    },
+  };
+  return defineEntity(entity);
+}

@@ -1,0 +1,141 @@
+/**
+ * The vocabulary of entity declarations. Everything the product derives from an
+ * entity (table, model, validator, abilities, REST router, admin screens) reads
+ * these types and nothing else.
+ */
+
+export type FieldKind =
+  | 'string'
+  | 'text'
+  | 'email'
+  | 'phone'
+  | 'url'
+  | 'integer'
+  | 'decimal'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'enum'
+  | 'json'
+  | 'stringList'
+  | 'ref'
+  | 'refList'
+  | 'secret';
+
+export interface EnumChoice {
+  id: number;
+  key: string;
+  label: string;
+}
+
+export interface FieldDef {
+  kind: FieldKind;
+  /** Must be given on create and can never be cleared. */
+  required?: boolean;
+  /** Keep the column nullable even when required (rows other flows create partially, e.g. invited users). */
+  nullable?: boolean;
+  /** Value used on create when the field is absent; also the column default. */
+  default?: unknown;
+  /** A database default expression such as 'now'. */
+  dbDefault?: 'now';
+  unique?: boolean;
+  index?: boolean;
+  /** Length for text kinds, value for numbers, item count for lists. */
+  min?: number;
+  max?: number;
+  pattern?: RegExp;
+  /** Message key used when `pattern` does not match, e.g. 'tags.errors.identifierInvalid'. */
+  patternMessage?: string;
+  /** Message key used when a unique value already exists. */
+  uniqueMessage?: string;
+  /** Included in the `q` text search of lists. */
+  searchable?: boolean;
+  sortable?: boolean;
+  filterable?: boolean;
+  /** Managed by the server: never taken from a request. */
+  readOnly?: boolean;
+  /** Never sent to a client. */
+  hidden?: boolean;
+  label?: string;
+  choices?: EnumChoice[];
+  /** Entity name a `ref` or `refList` points at. */
+  ref?: string;
+  onDelete?: 'cascade' | 'set null' | 'restrict';
+  /** Decimal precision and scale. */
+  precision?: [number, number];
+  /** Store text (and list items) in lower case. */
+  lowercase?: boolean;
+  /** Normalise http(s)-less links to https. */
+  normaliseHttps?: boolean;
+}
+
+/** A value computed in SQL for every read, e.g. a count of related rows. `{table}` is replaced by the entity's table. */
+export interface ComputedDef {
+  kind: 'integer' | 'string' | 'datetime' | 'boolean';
+  sql: string;
+  label?: string;
+  sortable?: boolean;
+}
+
+export type RoleKey = 'guest' | 'admin' | 'company' | 'raasCompany' | 'candidate' | 'community';
+export type SubRole = 'owner' | 'admin' | 'member';
+export type AdminType = 'general' | 'advocate';
+export type Action = 'read' | 'create' | 'update' | 'delete' | 'manage';
+
+export interface RuleOptions {
+  /** Named conditions from schema/roles.ts, all of which must hold. */
+  when?: string | string[];
+  /** Company sub-roles the rule applies to; all when absent. */
+  subRoles?: SubRole[];
+  /** Admin types the rule applies to; all when absent. */
+  adminTypes?: AdminType[];
+  /** Fields the rule covers (writes are trimmed to them). */
+  fields?: string[];
+}
+
+export type Rule = true | RuleOptions | RuleOptions[];
+export type RolePermissions = Partial<Record<Action, Rule>>;
+export type Permissions = Partial<Record<RoleKey, RolePermissions>>;
+
+export interface AdminHints {
+  /** Menu label of the resource. */
+  label?: string;
+  /** Singular label used in titles. */
+  recordLabel?: string;
+  /** Field shown as the record's title and in reference pickers. */
+  titleField?: string;
+  list?: {
+    columns: string[];
+    sort?: [string, 'ASC' | 'DESC'];
+    filters?: string[];
+    /** Named list views such as 'pending' → { status: 0 }. */
+    presets?: Record<string, Record<string, unknown>>;
+    /** Form opens in a side panel beside the list instead of its own page. */
+    asidePanel?: boolean;
+    bulkStatus?: boolean;
+  };
+  edit?: { layout: string[][] };
+  /** Not shown in the console menu (lookups, internal tables). */
+  hidden?: boolean;
+  /** Console menu group. */
+  group?: string;
+}
+
+export interface EntityDef {
+  /** Singular camelCase name, e.g. 'companyUser'. */
+  name: string;
+  table: string;
+  /** REST resource under /api/v1; entities without one have no generic routes. */
+  resource?: string;
+  /** CASL subject, PascalCase. */
+  subject: string;
+  /** Prefix the API puts before ids, e.g. 'Company:'. Plain numbers when absent. */
+  idPrefix?: string;
+  description?: string;
+  fields: Record<string, FieldDef>;
+  computed?: Record<string, ComputedDef>;
+  /** Composite indexes (field names). */
+  indexes?: string[][];
+  permissions: Permissions;
+  admin?: AdminHints;
+}

@@ -1,0 +1,43 @@
+/**
+ * Roles of the product and the named conditions permissions refer to.
+ * Numbers are the spec's: Admin 1, Company 2, Candidate 3, RaasCompany 4, CommunityUser 5, 0 logged out.
+ */
+import type { AdminType, RoleKey, SubRole } from './lib/types';
+
+export const USER_ROLES = { guest: 0, admin: 1, company: 2, candidate: 3, raasCompany: 4, community: 5 } as const;
+export const SUB_ROLES: Record<SubRole, number> = { owner: 0, admin: 1, member: 2 };
+export const ADMIN_TYPES: Record<AdminType, number> = { general: 1, advocate: 2 };
+
+/** Who is asking: built from the session on every request. */
+export interface Actor {
+  role: RoleKey;
+  /** Row id in the table of the actor's kind (admins, company_users, candidates). */
+  id?: number;
+  subRole?: SubRole;
+  adminType?: AdminType;
+  companyId?: number;
+}
+
+export const GUEST: Actor = { role: 'guest' };
+
+type Condition = (actor: Actor) => Record<string, unknown>;
+
+/** Named, reusable row conditions, written in entity field names. */
+export const conditions: Record<string, Condition> = {
+  /** Rows that belong to the actor's company. */
+  ownCompany: (a) => ({ companyId: a.companyId ?? -1 }),
+  /** The actor's company itself. */
+  ownCompanyRecord: (a) => ({ id: a.companyId ?? -1 }),
+  /** The actor's own row. */
+  self: (a) => ({ id: a.id ?? -1 }),
+  /** Only active rows. */
+  isActive: () => ({ status: 1 }),
+};
+
+export function subRoleFromNumber(n: number | null | undefined): SubRole {
+  return (Object.entries(SUB_ROLES).find(([, v]) => v === n)?.[0] as SubRole) ?? 'member';
+}
+
+export function adminTypeFromNumber(n: number | null | undefined): AdminType {
+  return n === ADMIN_TYPES.advocate ? 'advocate' : 'general';
+}

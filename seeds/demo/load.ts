@@ -1,0 +1,91 @@
+/**
+ * Demo data: 3 normal and 3 RaaS companies, 40 company users, 8 admins, 30 tags and the demo
+ * candidate. Natural keys (emails, identifiers, company names) make every insert idempotent.
+ */
+import { faker } from '@faker-js/faker';
+import type { Knex } from 'knex';
+import { DEMO_COMPANIES, TAGS } from './people';
+
+const phone = () => `+65 ${faker.string.numeric({ length: 1, exclude: ['0', '1', '2', '3', '4', '5', '7'] })}${faker.string.numeric(2)} ${faker.string.numeric(4)}`;
+
+export async function loadDemo(knex: Knex): Promise<Record<string, number>> {
+  faker.seed(20261121);
+  const countryIds = new Map<string, number>((await knex('countries').select('id', 'code')).map((c) => [c.code, c.id]));
+  const companyIds: number[] = [];
+  for (const c of DEMO_COMPANIES) {
+    const existing = await knex('companies').where('company_name', c.companyName).first('id');
+    if (existing) {
+      companyIds.push(existing.id);
+      continue;
+    }
+    const [row] = await knex('companies')
+      .insert({
+        company_name: c.companyName,
+        legal_entity_name: c.legalEntityName,
+        company_registration_number: c.companyRegistrationNumber,
+        address: c.address,
+        company_type: c.companyType,
+        status: c.status,
+        valid_domains: c.validDomains,
+        countries: c.countries.map((code) => countryIds.get(code)).filter(Boolean),
+        linked_in_url: c.linkedInUrl,
+        company_source: 1,
+        trial_ends_at: new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10),
+        checked: c.status === 1,
+      })
+      .returning('id');
+    companyIds.push(row.id);
+  }
+
+  const users: Record<string, unknown>[] = [
+    { email: 'owner@acme.example.com', first_name: 'Olivia', last_name: 'Tan', role: 1, company_id: companyIds[0], job_title: 'Head of Talent' },
+    { email: 'member@acme.example.com', first_name: 'Marcus', last_name: 'Lim', role: 2, company_id: companyIds[0], job_title: 'Engineering Manager' },
+    { email: 'owner@raas.example.com', first_name: 'Rachel', last_name: 'Ng', role: 1, company_id: companyIds[3], job_title: 'Talent Acquisition Lead' },
+  ];
+  // 37 more, spread over the six companies: one owner each, then admins and members.
+  for (let i = 0; users.length < 40; i += 1) {
+    const companyIndex = i % DEMO_COMPANIES.length;
+    const first = faker.person.firstName();
+    const last = faker.person.lastName();
+    const domain = DEMO_COMPANIES[companyIndex].validDomains[0];
+    users.push({
+      email: `${first}.${last}.${i}@${domain}`.toLowerCase().replace(/[^a-z0-9.@-]/g, ''),
+      first_name: first,
+      last_name: last,
+      role: i < DEMO_COMPANIES.length ? 0 : i % 3 === 0 ? 1 : 2,
+      company_id: companyIds[companyIndex],
+      job_title: faker.person.jobTitle().slice(0, 120),
+      status: i % 11 === 5 ? 0 : i % 13 === 7 ? 2 : 1,
+    });
+  }
+  await knex('company_users')
+    .insert(users.map((u) => ({ status: 1, phone: phone(), ...u })))
+    .onConflict('email')
+    .ignore();
+
+  const admins: Record<string, unknown>[] = [
+    { email: 'admin@example.com', first_name: 'Alex', last_name: 'Morgan', role: 1, job_title: 'Platform Operations Lead' },
+    { email: 'advocate@example.com', first_name: 'Priya', last_name: 'Raman', role: 2, job_title: 'Talent Advocate' },
+  ];
+  for (let i = 0; admins.length < 8; i += 1) {
+    const first = faker.person.firstName();
+    const last = faker.person.lastName();
+    admins.push({ email: `${first}.${last}@talentbase.example`.toLowerCase().replace(/[^a-z0-9.@-]/g, ''), first_name: first, last_name: last, role: i % 2 ? 1 : 2, status: i === 5 ? 0 : 1, job_title: i % 2 ? 'Operations Specialist' : 'Talent Advocate' });
+  }
+  await knex('admins').insert(admins.map((a) => ({ status: 1, phone: phone(), ...a }))).onConflict('email').ignore();
+
+  await knex('tags')
+    .insert(TAGS.map(([name, identifier, icon, description]) => ({ name, identifier, icon, description, status: identifier === 'legacy' ? 0 : 1 })))
+    .onConflict('identifier')
+    .ignore();
+
+  const tagIds = (await knex('tags').whereIn('identifier', ['toptalent', 'verified', 'sgpr']).pluck('id')) as number[];
+  await knex('candidates')
+    .insert({ email: 'candidate@example.com', first_name: 'Chloe', last_name: 'Wong', phone: '+65 9123 4567', status: 1, tags: tagIds })
+    .onConflict('email')
+    .ignore();
+
+  const counts: Record<string, number> = {};
+  for (const table of ['companies', 'company_users', 'admins', 'tags', 'candidates']) counts[table] = Number((await knex(table).count({ n: '*' }))[0].n);
+  return counts;
+}

@@ -1,0 +1,34 @@
+/**
+ * Seed sets, each loaded once per database (recorded in seed_runs) unless forced.
+ * `npm run db:seed` runs the missing ones; `--force` runs them again (each is idempotent).
+ */
+import type { Knex } from 'knex';
+import { loadDemo } from './demo/load';
+import { loadLookups } from './lookups/load';
+
+export type SeedSet = 'lookups' | 'demo';
+export const SEED_SETS: Record<SeedSet, (knex: Knex) => Promise<Record<string, number>>> = {
+  lookups: loadLookups,
+  demo: loadDemo,
+};
+
+export interface SeedOptions {
+  only?: SeedSet[];
+  force?: boolean;
+  log?: (line: string) => void;
+}
+
+export async function seed(knex: Knex, options: SeedOptions = {}): Promise<SeedSet[]> {
+  const ran: SeedSet[] = [];
+  for (const name of options.only ?? (Object.keys(SEED_SETS) as SeedSet[])) {
+    const done = await knex('seed_runs').where('name', name).first('id');
+    if (done && !options.force) continue;
+    await knex.transaction(async (trx) => {
+      const counts = await SEED_SETS[name](trx);
+      await trx('seed_runs').insert({ name }).onConflict('name').merge({ updated_at: trx.fn.now() });
+      options.log?.(`seeded ${name}: ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')}`);
+    });
+    ran.push(name);
+  }
+  return ran;
+}
