@@ -11,6 +11,7 @@ import type { AppContext } from './context';
 import { crudRouter } from './crud/router';
 import { devApiRouter, mailboxPage } from './features/dev/routes';
 import { errorHandler, notFound } from './errors';
+import { featureRouters } from './features';
 
 /** Serves a built single-page app, answering unknown paths under it with its index.html. */
 function spa(dir: string): RequestHandler[] {
@@ -41,6 +42,8 @@ export function createApp(ctx: AppContext): Express {
   api.use(resolveActor);
   api.use('/auth', authRouter());
   if (ctx.config.env !== 'production') api.use('/dev', devApiRouter());
+  // Capability routes first: they own paths such as /company-users/invite that /:id would take.
+  for (const [mount, router] of featureRouters()) api.use(mount, router);
   for (const entity of resources) api.use(`/${entity.resource}`, crudRouter(entity));
   api.use(() => {
     throw notFound();

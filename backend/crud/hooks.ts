@@ -11,6 +11,8 @@ export interface WriteContext {
   entity: EntityDef;
   mode: 'create' | 'update';
   id?: number;
+  /** The row before an update, as the model reads it (camelCase, plain ids). */
+  existing?: Record<string, unknown>;
 }
 
 type Hook = (data: Record<string, unknown>, ctx: WriteContext) => Promise<void>;

@@ -110,7 +110,7 @@ export function crudRouter(entity: EntityDef): Router {
     const data = validateRecord(entity, req.body, 'update', new Set(writable));
     if (!ability.can('update', asSubject(subject, { ...existing, ...data }))) throw forbidden();
     await req.ctx.knex.transaction(async (trx) => {
-      await runHooks(data, { trx, entity, mode: 'update', id });
+      await runHooks(data, { trx, entity, mode: 'update', id, existing });
       if ('updatedAt' in entity.fields) data.updatedAt = new Date().toISOString();
       if (Object.keys(data).length) await model.query(trx).patch(data).where('id', id);
     });

@@ -1,0 +1,12 @@
+import react from '@vitejs/plugin-react';
+import path from 'node:path';
+import { defineConfig } from 'vite';
+
+// The react-admin console, served by the backend under /admin.
+export default defineConfig({
+  root: import.meta.dirname,
+  base: '/admin/',
+  plugins: [react()],
+  build: { outDir: path.resolve(import.meta.dirname, '../dist/admin'), emptyOutDir: true, chunkSizeWarningLimit: 4000 },
+  server: { proxy: { '/api': 'http://localhost:3000' } },
+});

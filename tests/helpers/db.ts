@@ -1,0 +1,36 @@
+/** A database of its own for each test file, cloned from the migrated and seeded template. */
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { ensureDatabase } from '../../backend/db/database';
+import { createKnex } from '../../backend/db/knex';
+
+const TEMPLATE = 'tb_template';
+
+export interface TestDatabase {
+  url: string;
+  knex: Knex;
+}
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: inject('pgAdminUrl') });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates the database now and drops it after the file's tests. */
+export async function testDatabase(): Promise<TestDatabase> {
+  const name = `tb_test_${randomBytes(6).toString('hex')}`;
+  const url = await ensureDatabase(inject('pgAdminUrl'), name, TEMPLATE);
+  const knex = createKnex(url, { max: 5 });
+  afterAll(async () => {
+    await knex.destroy();
+    await admin((c) => c.query(`drop database if exists "${name}" with (force)`));
+  });
+  return { url, knex };
+}
