@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     globalSetup: ['tests/helpers/globalSetup.ts'],
+    reporters: ['default', './tests/helpers/summaryReporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [
