@@ -26,7 +26,11 @@ export async function seed(knex: Knex, options: SeedOptions = {}): Promise<SeedS
     await knex.transaction(async (trx) => {
       const counts = await SEED_SETS[name](trx);
       await trx('seed_runs').insert({ name }).onConflict('name').merge({ updated_at: trx.fn.now() });
-      options.log?.(`seeded ${name}: ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')}`);
+      options.log?.(
+        `seeded ${name}: ${Object.entries(counts)
+          .map(([k, v]) => `${v} ${k}`)
+          .join(', ')}`,
+      );
     });
     ran.push(name);
   }

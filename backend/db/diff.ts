@@ -69,10 +69,12 @@ export function diffShapes(from: DatabaseShape, to: DatabaseShape): MigrationSou
       } else if (!sameColumn(old, shape)) {
         if (old.references) adds.push(`    t.dropForeign([${q(col)}]);`);
         adds.push(`    ${columnBuilder(col, { ...shape, references: undefined })}.alter();`);
-        if (shape.references) adds.push(`    t.foreign(${q(col)}).references('id').inTable(${q(shape.references.table)}).onDelete(${q(shape.references.onDelete)});`);
+        if (shape.references)
+          adds.push(`    t.foreign(${q(col)}).references('id').inTable(${q(shape.references.table)}).onDelete(${q(shape.references.onDelete)});`);
         if (shape.references) reverts.push(`    t.dropForeign([${q(col)}]);`);
         reverts.push(`    ${columnBuilder(col, { ...old, references: undefined })}.alter();`);
-        if (old.references) reverts.push(`    t.foreign(${q(col)}).references('id').inTable(${q(old.references.table)}).onDelete(${q(old.references.onDelete)});`);
+        if (old.references)
+          reverts.push(`    t.foreign(${q(col)}).references('id').inTable(${q(old.references.table)}).onDelete(${q(old.references.onDelete)});`);
       }
     }
     for (const [col, shape] of Object.entries(prev.columns)) {
@@ -88,8 +90,16 @@ export function diffShapes(from: DatabaseShape, to: DatabaseShape): MigrationSou
     const key = (i: IndexShape) => JSON.stringify(i);
     const oldIdx = new Set(prev.indexes.map(key));
     const newIdx = new Set(next.indexes.map(key));
-    for (const i of prev.indexes) if (!newIdx.has(key(i))) { up.unshift(`  ${indexDown(i)}`); down.push(`  ${indexUp(name, i)}`); }
-    for (const i of next.indexes) if (!oldIdx.has(key(i))) { up.push(`  ${indexUp(name, i)}`); down.unshift(`  ${indexDown(i)}`); }
+    for (const i of prev.indexes)
+      if (!newIdx.has(key(i))) {
+        up.unshift(`  ${indexDown(i)}`);
+        down.push(`  ${indexUp(name, i)}`);
+      }
+    for (const i of next.indexes)
+      if (!oldIdx.has(key(i))) {
+        up.push(`  ${indexUp(name, i)}`);
+        down.unshift(`  ${indexDown(i)}`);
+      }
   }
   for (const name of Object.keys(from).reverse()) {
     if (!to[name]) {

