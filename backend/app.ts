@@ -4,6 +4,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { resources } from '../schema';
+import { uploadsRouter } from './adapters/storage/serve';
 import { authRouter } from './auth/routes';
 import { resolveActor } from './auth/session';
 import { ROOT } from './config';
@@ -51,7 +52,18 @@ export function createApp(ctx: AppContext): Express {
   app.use('/api/v1', api);
 
   if (ctx.config.env !== 'production') app.use('/dev/mailbox', mailboxPage());
+  // The server's own paths never fall through to a single-page app's index.html (e.g. /dev/mailbox in production).
+  app.use(['/api', '/dev'], () => {
+    throw notFound();
+  });
   app.get('/health', (_req, res) => void res.json({ ok: true }));
+  app.use('/uploads', uploadsRouter());
+  // Spec paths of console screens lead to the console, query string kept (e.g. /companies?status=0).
+  for (const screen of ['companies', 'admins', 'tags']) {
+    app.get(`/${screen}`, (req, res) => res.redirect(302, `/admin${req.originalUrl}`));
+  }
+  // Talent has screens below its path too: /talent/add, /talent/edit/:id, /talent/:id.
+  app.get(['/talent', '/talent/*rest'], (req, res) => res.redirect(302, `/admin${req.originalUrl}`));
   app.use('/admin', ...spa(path.join(ROOT, 'dist', 'admin')));
   app.use('/', ...spa(path.join(ROOT, 'dist', 'portal')));
   app.use(errorHandler);

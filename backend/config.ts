@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { S3Settings } from './adapters/storage/s3';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -19,6 +20,53 @@ export interface Config {
   sessionTtlHours: number;
   productName: string;
   logLevel: string;
+  /** Root folder of uploaded files (profile pictures, CVs). */
+  uploadDir: string;
+  /** Where community users are sent after sign-up. */
+  communityUrl: string;
+  /** Sign-in with Google; absent when GOOGLE_CLIENT_ID or GOOGLE_CLIENT_SECRET is unset. */
+  google?: OidcClientConfig;
+  /** Sign-in with LinkedIn; absent when LINKEDIN_CLIENT_ID or LINKEDIN_CLIENT_SECRET is unset. */
+  linkedin?: OidcClientConfig;
+  /** Emailed codes and links each email address / each IP may ask for per window. */
+  rateLimit: { perEmail: number; perIp: number; windowMinutes: number };
+  /** Where uploaded files go: local disk (uploadDir) or an S3-compatible bucket. */
+  storage: { driver: 'local' | 's3'; s3?: S3Settings };
+  /** Largest CV upload accepted, in bytes (CV_MAX_MB, default 10). */
+  cvMaxBytes: number;
+}
+
+/** STORAGE_DRIVER=s3 needs S3_BUCKET; S3_REGION, S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_FORCE_PATH_STYLE are optional. */
+function storage(): Config['storage'] {
+  const driver = process.env.STORAGE_DRIVER || 'local';
+  if (driver !== 'local' && driver !== 's3') throw new Error(`STORAGE_DRIVER must be 'local' or 's3', got '${driver}'`);
+  if (driver === 'local') return { driver };
+  const bucket = process.env.S3_BUCKET;
+  if (!bucket) throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET');
+  return {
+    driver,
+    s3: {
+      bucket,
+      region: process.env.S3_REGION || 'us-east-1',
+      endpoint: process.env.S3_ENDPOINT || undefined,
+      accessKeyId: process.env.S3_ACCESS_KEY_ID || undefined,
+      secretAccessKey: process.env.S3_SECRET_ACCESS_KEY || undefined,
+      forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true',
+    },
+  };
+}
+
+export interface OidcClientConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+function oidcClient(prefix: 'GOOGLE' | 'LINKEDIN', defaultIssuer: string): OidcClientConfig | undefined {
+  const clientId = process.env[`${prefix}_CLIENT_ID`];
+  const clientSecret = process.env[`${prefix}_CLIENT_SECRET`];
+  if (!clientId || !clientSecret) return undefined;
+  return { issuer: process.env[`${prefix}_ISSUER`] || defaultIssuer, clientId, clientSecret };
 }
 
 function int(name: string, fallback: number): number {
@@ -59,6 +107,13 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     sessionTtlHours: int('SESSION_TTL_HOURS', 24 * 7),
     productName: process.env.PRODUCT_NAME ?? 'Talentbase',
     logLevel: process.env.LOG_LEVEL ?? (env === 'test' ? 'silent' : 'info'),
+    uploadDir: path.resolve(ROOT, process.env.UPLOAD_DIR || '.data/uploads'),
+    communityUrl: (process.env.COMMUNITY_URL || 'https://community.example.com').replace(/\/$/, ''),
+    google: oidcClient('GOOGLE', 'https://accounts.google.com'),
+    linkedin: oidcClient('LINKEDIN', 'https://www.linkedin.com/oauth'),
+    rateLimit: { perEmail: int('RATE_LIMIT_PER_EMAIL', 5), perIp: int('RATE_LIMIT_PER_IP', 30), windowMinutes: int('RATE_LIMIT_WINDOW_MINUTES', 15) },
+    storage: storage(),
+    cvMaxBytes: int('CV_MAX_MB', 10) * 1024 * 1024,
   };
   return { ...config, ...overrides };
 }

@@ -5,6 +5,7 @@
  */
 import type { ErrorRequestHandler } from 'express';
 import { t } from '../portal/i18n';
+import { entities } from '../schema';
 import { logger } from './logger';
 
 export type FieldErrors = Record<string, string>;
@@ -31,16 +32,24 @@ interface PgError {
   detail?: string;
   constraint?: string;
   column?: string;
+  table?: string;
 }
 
 const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
+/** The message key a duplicate value of `field` in `table` is reported with: the field's declared uniqueMessage or '<field>.errors.exists'. */
+function uniqueMessage(table: string | undefined, field: string): string {
+  return entities.find((e) => e.table === table)?.fields[field]?.uniqueMessage ?? `${field}.errors.exists`;
+}
+
 /** Turns constraint violations that a concurrent request can still cause into field errors. */
 export function fromDatabaseError(err: unknown): AppError | undefined {
-  const e = err as PgError;
+  // Objection wraps driver errors (UniqueViolationError, ...) and keeps the original as nativeError.
+  const e = ((err as { nativeError?: unknown } | undefined)?.nativeError ?? err) as PgError;
+  if (!e || typeof e !== 'object') return undefined;
   const key = /Key \(([^)]+)\)/.exec(e.detail ?? '')?.[1];
   const field = key ? camel(key.replace(/^lower\((.*)\)$/, '$1')) : undefined;
-  if (e.code === '23505' && field) return badRequest({ [field]: `${field}.errors.exists` });
+  if (e.code === '23505' && field) return badRequest({ [field]: uniqueMessage(e.table, field) });
   if (e.code === '23503' && field && /is not present/.test(e.detail ?? '')) return badRequest({ [field]: `${field}.errors.notFound` });
   if (e.code === '23503') return new AppError(409, 'errors.inUse');
   if (e.code === '23502' && e.column) return badRequest({ [camel(e.column)]: `${camel(e.column)}.errors.required` });

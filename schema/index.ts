@@ -1,12 +1,22 @@
 /** The registry of every entity. Order matters for migrations: referenced tables first. */
 import { admin } from './entities/admin';
 import { candidate } from './entities/candidate';
+import { candidateEducation } from './entities/candidateEducation';
+import { candidateExperience } from './entities/candidateExperience';
+import { candidateRecruitmentStageLog } from './entities/candidateRecruitmentStageLog';
+import { candidateSearchOrViewLog } from './entities/candidateSearchOrViewLog';
 import { company } from './entities/company';
+import { communityUser } from './entities/communityUser';
 import { companyUser } from './entities/companyUser';
+import { candidateEmailChange } from './entities/internal/candidateEmailChange';
 import { emailCode } from './entities/internal/emailCode';
 import { outboxEmail } from './entities/internal/outboxEmail';
+import { rateLimitHit } from './entities/internal/rateLimitHit';
 import { seedRun } from './entities/internal/seedRun';
 import { session } from './entities/internal/session';
+import { signupDraft } from './entities/internal/signupDraft';
+import { socialLogin } from './entities/internal/socialLogin';
+import { invitation } from './entities/invitation';
 import { citizenship } from './entities/lookups/citizenship';
 import { city } from './entities/lookups/city';
 import { country } from './entities/lookups/country';
@@ -27,13 +37,23 @@ export const entities: readonly EntityDef[] = [
   citizenship,
   company,
   companyUser,
+  invitation,
+  communityUser,
   admin,
   tag,
   candidate,
+  candidateExperience,
+  candidateEducation,
+  candidateSearchOrViewLog,
+  candidateRecruitmentStageLog,
+  candidateEmailChange,
   session,
   emailCode,
   outboxEmail,
   seedRun,
+  signupDraft,
+  socialLogin,
+  rateLimitHit,
 ];
 
 const byName = new Map(entities.map((e) => [e.name, e]));

@@ -30,6 +30,10 @@ export const conditions: Record<string, Condition> = {
   ownCompanyRecord: (a) => ({ id: a.companyId ?? -1 }),
   /** The actor's own row. */
   self: (a) => ({ id: a.id ?? -1 }),
+  /** Rows that belong to the signed-in candidate (their experience, education...). */
+  ownCandidate: (a) => ({ candidateId: a.role === 'candidate' ? (a.id ?? -1) : -1 }),
+  /** Candidates whose first name is known (RaaS companies may then download the blind CV). */
+  hasFirstName: () => ({ firstName: { $nin: [null, ''] } }),
   /** Only active rows. */
   isActive: () => ({ status: 1 }),
 };

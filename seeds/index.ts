@@ -3,13 +3,16 @@
  * `npm run db:seed` runs the missing ones; `--force` runs them again (each is idempotent).
  */
 import type { Knex } from 'knex';
+import { loadCandidates } from './demo/candidates';
 import { loadDemo } from './demo/load';
 import { loadLookups } from './lookups/load';
 
-export type SeedSet = 'lookups' | 'demo';
+export type SeedSet = 'lookups' | 'demo' | 'candidates';
 export const SEED_SETS: Record<SeedSet, (knex: Knex) => Promise<Record<string, number>>> = {
   lookups: loadLookups,
   demo: loadDemo,
+  // After demo: completes the demo candidate and adds 1,999 generated ones.
+  candidates: loadCandidates,
 };
 
 export interface SeedOptions {

@@ -1,9 +1,14 @@
-/** `npm run db:seed [-- --only lookups,demo] [--force]`: loads seed sets into the database `npm start` uses. */
+/**
+ * `npm run db:seed [-- --only lookups,demo] [--force] [--candidates <n>]`: loads seed sets into the database `npm start` uses;
+ * `--candidates <n>` then adds n synthetic candidates (seeds/synthetic/generate.ts).
+ */
 import { loadConfig } from '../backend/config';
 import { openDatabase } from '../backend/db/database';
 import { createKnex } from '../backend/db/knex';
 import { migrate } from '../backend/db/migrate';
+import { progressBar } from '../scripts/progress';
 import { seed, SEED_SETS, type SeedSet } from './index';
+import { generateCandidates } from './synthetic/generate';
 
 const args = process.argv.slice(2);
 const value = (flag: string) => {
@@ -17,6 +22,11 @@ for (const name of only ?? []) {
     process.exit(1);
   }
 }
+const synthetic = value('--candidates');
+if (synthetic !== undefined && !/^[1-9]\d{0,8}$/.test(synthetic)) {
+  console.error('--candidates takes a whole number from 1 to 999999999');
+  process.exit(1);
+}
 const config = loadConfig();
 const db = await openDatabase(config, console.log);
 const knex = createKnex(db.connectionString);
@@ -24,6 +34,23 @@ try {
   await migrate(knex, db.connectionString);
   const ran = await seed(knex, { only, force: args.includes('--force'), log: console.log });
   console.log(ran.length ? `Done: ${ran.join(', ')}.` : 'Nothing to do: every seed set is already loaded (use --force to load again).');
+  if (synthetic) {
+    const bar = progressBar('Generating candidates');
+    const made = await generateCandidates({
+      knex,
+      connectionString: db.connectionString,
+      count: Number(synthetic),
+      onProgress: (done, total) => bar.update(done, total, `${done.toLocaleString('en')} candidates`),
+      onPhase: (text) => {
+        bar.done();
+        console.log(`${text}...`);
+      },
+    });
+    bar.done();
+    console.log(
+      `Generated ${made.candidates.toLocaleString('en')} candidates, ${made.experiences.toLocaleString('en')} experience and ${made.educations.toLocaleString('en')} education rows in ${made.seconds.toFixed(1)}s (${Math.round(made.candidates / made.seconds).toLocaleString('en')} candidates/s).`,
+    );
+  }
 } finally {
   await knex.destroy();
   await db.stop();

@@ -1,13 +1,60 @@
 /**
- * The people who sign in: admins, company users and candidates, found by email, and the
- * rule of which states may sign in (spec section 4: active; candidates also semi-active).
+ * The people who sign in: admins, company users, candidates and community users, found by email,
+ * and the rule of which states may sign in (spec section 4: active; candidates also semi-active).
+ * Every refusal names the login page's query flag, so each flow can show or redirect to it.
  */
 import type { Knex } from 'knex';
 import { USER_ROLES, adminTypeFromNumber, subRoleFromNumber, type Actor } from '../../schema/roles';
 import { AppError } from '../errors';
 
-export type AccountKind = 'admin' | 'companyUser' | 'candidate';
-export const SESSION_KIND: Record<AccountKind, number> = { admin: 1, companyUser: 2, candidate: 3 };
+export type AccountKind = 'admin' | 'companyUser' | 'candidate' | 'community';
+export const SESSION_KIND: Record<AccountKind, number> = { admin: 1, companyUser: 2, candidate: 3, community: 5 };
+export const KIND_OF_SESSION: Record<number, AccountKind> = { 1: 'admin', 2: 'companyUser', 3: 'candidate', 5: 'community' };
+/** The kind of account behind each signed-in role. */
+export const KIND_OF_ROLE: Partial<Record<Actor['role'], AccountKind>> = {
+  admin: 'admin',
+  company: 'companyUser',
+  raasCompany: 'companyUser',
+  candidate: 'candidate',
+  community: 'community',
+};
+/** Tables of everyone who signs in: an email belongs to one of them at most. */
+export const ACCOUNT_TABLES: Record<AccountKind, string> = {
+  admin: 'admins',
+  companyUser: 'company_users',
+  candidate: 'candidates',
+  community: 'community_users',
+};
+
+/** Refusal codes and the login page's query flag for each (spec section 2). */
+export const REFUSAL_FLAGS = {
+  'user.statusErr': 'userStatusErr',
+  'user.pending': 'userPending',
+  'user.pendingActivation': 'userPendingActivation',
+  'user.notActivate': 'userNotActivate',
+  'user.notFound': 'userNotFound',
+  'company.notFound': 'companyNotFound',
+  'company.pending': 'companyPending',
+  'company.notActivate': 'companyNotActivate',
+  'company.roleMismatch': 'companyAndUserRoleMismatch',
+  'email.exists': 'exitemail',
+} as const;
+export type RefusalCode = keyof typeof REFUSAL_FLAGS;
+
+/** A login refusal: the envelope carries `flag`, the query flag the login page reads. */
+export function refusal(code: RefusalCode, status = 403, fields?: Record<string, string>): AppError {
+  return new AppError(status, code, undefined, fields, { flag: REFUSAL_FLAGS[code] });
+}
+
+/** True when any account, of any kind, already uses this email. */
+export async function emailTaken(knex: Knex, email: string, except?: { kind: AccountKind; id: number }): Promise<boolean> {
+  for (const [kind, table] of Object.entries(ACCOUNT_TABLES) as [AccountKind, string][]) {
+    const q = knex(table).where('email', email.toLowerCase()).first('id');
+    if (except?.kind === kind) q.whereNot('id', except.id);
+    if (await q) return true;
+  }
+  return false;
+}
 
 export interface Account {
   kind: AccountKind;
@@ -16,8 +63,11 @@ export interface Account {
   firstName: string | null;
   lastName: string | null;
   status: number;
+  /** Candidates: the status is one they chose themselves (paused), not an admin's. */
+  selfChosenStatus?: boolean;
   role?: number;
   profilePic?: string | null;
+  isWatchedInfoVideo?: boolean;
   companyId?: number;
   companyType?: number;
   companyStatus?: number;
@@ -30,24 +80,66 @@ export async function findAccountByEmail(knex: Knex, email: string): Promise<Acc
 }
 
 export async function findAccount(knex: Knex, key: { email: string } | { kind: AccountKind; id: number }): Promise<Account | undefined> {
-  const kinds: AccountKind[] = 'kind' in key ? [key.kind] : ['admin', 'companyUser', 'candidate'];
+  const kinds: AccountKind[] = 'kind' in key ? [key.kind] : ['admin', 'companyUser', 'candidate', 'community'];
   const where = (table: string) => ('email' in key ? { [`${table}.email`]: key.email.toLowerCase() } : { [`${table}.id`]: key.id });
   for (const kind of kinds) {
     if (kind === 'admin') {
-      const row = await knex('admins').where(where('admins')).first('id', 'email', 'first_name', 'last_name', 'status', 'role', 'profile_pic');
-      if (row) return { kind, id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, status: row.status, role: row.role, profilePic: row.profile_pic };
+      const row = await knex('admins')
+        .where(where('admins'))
+        .first('id', 'email', 'first_name', 'last_name', 'status', 'role', 'profile_pic', 'is_watched_info_video');
+      if (row)
+        return {
+          kind,
+          id: row.id,
+          email: row.email,
+          firstName: row.first_name,
+          lastName: row.last_name,
+          status: row.status,
+          role: row.role,
+          profilePic: row.profile_pic,
+          isWatchedInfoVideo: row.is_watched_info_video,
+        };
     } else if (kind === 'companyUser') {
       const row = await knex('company_users as u')
         .join('companies as c', 'c.id', 'u.company_id')
         .where(where('u'))
-        .first('u.id', 'u.email', 'u.first_name', 'u.last_name', 'u.status', 'u.role', 'u.profile_pic', 'u.company_id', 'c.company_type', 'c.status as company_status', 'c.company_name', 'c.company_logo');
+        .first(
+          'u.id',
+          'u.email',
+          'u.first_name',
+          'u.last_name',
+          'u.status',
+          'u.role',
+          'u.profile_pic',
+          'u.is_watched_info_video',
+          'u.company_id',
+          'c.company_type',
+          'c.status as company_status',
+          'c.company_name',
+          'c.company_logo',
+        );
       if (row)
         return {
-          kind, id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, status: row.status, role: row.role, profilePic: row.profile_pic,
-          companyId: row.company_id, companyType: row.company_type, companyStatus: row.company_status, companyName: row.company_name, companyLogo: row.company_logo,
+          kind,
+          id: row.id,
+          email: row.email,
+          firstName: row.first_name,
+          lastName: row.last_name,
+          status: row.status,
+          role: row.role,
+          profilePic: row.profile_pic,
+          isWatchedInfoVideo: row.is_watched_info_video,
+          companyId: row.company_id,
+          companyType: row.company_type,
+          companyStatus: row.company_status,
+          companyName: row.company_name,
+          companyLogo: row.company_logo,
         };
+    } else if (kind === 'candidate') {
+      const row = await knex('candidates').where(where('candidates')).first('id', 'email', 'first_name', 'last_name', 'status', 'self_chosen_status');
+      if (row) return { kind, id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, status: row.status, selfChosenStatus: row.self_chosen_status };
     } else {
-      const row = await knex('candidates').where(where('candidates')).first('id', 'email', 'first_name', 'last_name', 'status');
+      const row = await knex('community_users').where(where('community_users')).first('id', 'email', 'first_name', 'last_name', 'status');
       if (row) return { kind, id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, status: row.status };
     }
   }
@@ -67,23 +159,35 @@ export function actorOf(account: Account): Actor {
       };
     case 'candidate':
       return { role: 'candidate', id: account.id };
+    case 'community':
+      return { role: 'community', id: account.id };
   }
 }
 
-/** Throws the spec's refusal for an account that may not sign in now. */
+/** Statuses each kind of account can be in; anything else is a data fault refused as user.statusErr. */
+const KNOWN_STATUSES: Record<AccountKind, number[]> = { admin: [0, 1], companyUser: [0, 1, 2], candidate: [0, 1, 2, 3, 4], community: [0, 1, 2] };
+
+/** Throws the spec's refusal (with its login-page flag) for an account that may not sign in now. */
 export function assertMaySignIn(account: Account): void {
+  if (!KNOWN_STATUSES[account.kind].includes(account.status)) throw refusal('user.statusErr');
   if (account.kind === 'candidate') {
     if (account.status === 1 || account.status === 3) return;
-    if (account.status === 4) throw new AppError(403, 'user.pendingActivation');
-    if (account.status === 0) throw new AppError(403, 'user.pending');
-    throw new AppError(403, 'user.notActivate');
+    // A candidate who paused their own profile signs in to activate it again (spec section 4).
+    if (account.status === 2 && account.selfChosenStatus) return;
+    if (account.status === 4) throw refusal('user.pendingActivation');
+    if (account.status === 0) throw refusal('user.pending');
+    throw refusal('user.notActivate');
   }
   if (account.kind === 'companyUser') {
-    if (account.companyStatus === 0) throw new AppError(403, 'company.pending');
-    if (account.companyStatus !== 1) throw new AppError(403, 'company.notActivate');
-    if (account.status === 0) throw new AppError(403, 'user.pending');
+    if (account.companyId === undefined || account.companyStatus === undefined || account.companyStatus === null) throw refusal('company.notFound');
+    if ((account.companyType !== 2 && account.companyType !== 4) || ![0, 1, 2].includes(account.role ?? -1)) throw refusal('company.roleMismatch');
+    if (account.companyStatus === 0) throw refusal('company.pending');
+    if (account.companyStatus !== 1) throw refusal('company.notActivate');
+    if (account.status === 0) throw refusal('user.pending');
   }
-  if (account.status !== 1) throw new AppError(403, 'user.notActivate');
+  // A community user is pending until the link of a magic-link sign-up is opened.
+  if (account.kind === 'community' && account.status === 0) throw refusal('user.pendingActivation');
+  if (account.status !== 1) throw refusal('user.notActivate');
 }
 
 /** Modules each role may open ('*' = all). RaaS companies have modules 2 to 7. */
@@ -102,11 +206,13 @@ export function authorizedModules(actor: Actor): (number | string)[] {
   }
 }
 
+const ID_PREFIX: Record<AccountKind, string> = { admin: 'Admin:', companyUser: 'User:', candidate: 'Candidate:', community: 'Community:' };
+
 /** The user object of the login and session-check responses (spec section 7). */
 export function userPayload(account: Account) {
   const actor = actorOf(account);
   return {
-    _id: account.kind === 'admin' ? `Admin:${account.id}` : account.kind === 'companyUser' ? `User:${account.id}` : `Candidate:${account.id}`,
+    _id: `${ID_PREFIX[account.kind]}${account.id}`,
     email: account.email,
     firstName: account.firstName,
     lastName: account.lastName,
@@ -114,10 +220,11 @@ export function userPayload(account: Account) {
     subUserRole: account.kind === 'companyUser' ? account.role : account.kind === 'admin' ? account.role : null,
     flowStep: null,
     companyName: account.companyName ?? null,
-    company: account.kind === 'companyUser' ? { id: `Company:${account.companyId}`, logo: account.companyLogo ?? null, companyType: account.companyType } : null,
+    company:
+      account.kind === 'companyUser' ? { id: `Company:${account.companyId}`, logo: account.companyLogo ?? null, companyType: account.companyType } : null,
     profilePic: account.profilePic ?? null,
     adminId: account.kind === 'admin' ? `Admin:${account.id}` : null,
-    isWatchedInfoVideo: false,
+    isWatchedInfoVideo: account.isWatchedInfoVideo ?? false,
     lastScheduleData: null,
   };
 }

@@ -1,25 +1,28 @@
-/** /api/v1/auth: sign-in by emailed code, the session check and logout. */
+/** /api/v1/auth: sign-in by emailed code or magic link, social sign-in, the session check and logout. */
 import { Router, type Request } from 'express';
 import { EMAIL_PATTERN } from '../../schema';
-import { badRequest, unauthorized } from '../errors';
-import { assertMaySignIn, authorizedModules, actorOf, findAccount, userPayload, type AccountKind } from './accounts';
+import { AppError, badRequest, unauthorized } from '../errors';
+import { authorizedModules, findAccount, findAccountByEmail, KIND_OF_ROLE, userPayload } from './accounts';
+import { respondWithLogin, tokenShape } from './login';
+import { consumeMagicLink, isSafeRedirect, sendMagicLink } from './magicLink';
 import { sendLoginCode, verifyLoginCode } from './otp';
-import { COOKIE, createSession, destroySession, setSessionCookie } from './session';
+import { limitEmailSends } from './rateLimit';
+import { COOKIE, destroySession } from './session';
+import { socialRouter } from './socialRoutes';
 
-function emailFrom(body: unknown): string {
+export function emailFrom(body: unknown): string {
   const raw = (body as { email?: unknown } | undefined)?.email;
   if (raw === undefined || raw === null || raw === '') throw badRequest({ email: 'email.errors.required' });
   if (typeof raw !== 'string' || !EMAIL_PATTERN.test(raw.trim()) || raw.length > 254) throw badRequest({ email: 'email.errors.invalid' });
   return raw.trim().toLowerCase();
 }
 
-const ACTOR_KIND: Record<string, AccountKind> = { admin: 'admin', company: 'companyUser', raasCompany: 'companyUser', candidate: 'candidate' };
-
 export function authRouter(): Router {
   const router = Router();
 
   router.post('/send-email-otp', async (req, res) => {
     const email = emailFrom(req.body);
+    await limitEmailSends(req.ctx.knex, req.ctx.config, email, req.ip);
     await sendLoginCode(req.ctx.knex, req.ctx.config, email, req.ip);
     res.json({ success: true, message: 'messages.codeSent' });
   });
@@ -30,23 +33,51 @@ export function authRouter(): Router {
     if (otp === undefined || otp === null || otp === '') throw badRequest({ otp: 'otp.errors.required' });
     if (typeof otp !== 'string' || !/^\d{6}$/.test(otp)) throw badRequest({ otp: 'otp.errors.invalid' });
     const account = await verifyLoginCode(req.ctx.knex, req.ctx.config, email, otp);
-    assertMaySignIn(account);
-    const { token, expiresAt } = await createSession(req.ctx.knex, account, req.ctx.config.sessionTtlHours, req.get('user-agent'));
-    setSessionCookie(req, res, token, expiresAt);
-    res.json({
-      accessToken: token,
-      expiresAt: expiresAt.toISOString(),
-      user: userPayload(account),
-      status: account.status,
-      authorizedModules: authorizedModules(actorOf(account)),
-    });
+    await respondWithLogin(req, res, account);
   });
 
+  router.post('/send-magic-link', async (req, res) => {
+    const email = emailFrom(req.body);
+    const redirectUrl = (req.body as { redirectUrl?: unknown }).redirectUrl;
+    if (redirectUrl !== undefined && redirectUrl !== null && redirectUrl !== '' && (typeof redirectUrl !== 'string' || !isSafeRedirect(redirectUrl))) {
+      throw badRequest({ redirectUrl: 'redirectUrl.errors.invalid' });
+    }
+    await limitEmailSends(req.ctx.knex, req.ctx.config, email, req.ip);
+    await sendMagicLink(req.ctx.knex, req.ctx.config, email, (redirectUrl as string) || undefined, req.ip);
+    res.json({ success: true, message: 'messages.magicLinkSent' });
+  });
+
+  router.post('/login-by-magic-link', async (req, res) => {
+    const raw = (req.body as { token?: unknown } | undefined)?.token;
+    if (raw === undefined || raw === null || raw === '') throw badRequest({ token: 'token.errors.required' });
+    const token = tokenShape(raw);
+    if (!token) throw new AppError(401, 'magicLink.invalid');
+    const found = await req.ctx.knex.transaction(async (trx) => {
+      const link = await consumeMagicLink(trx, token);
+      const account = link && (await findAccountByEmail(trx, link.email));
+      if (!link || !account) return undefined;
+      // Opening the link proves the address: it completes a community magic-link sign-up.
+      if (account.kind === 'community' && account.status === 0) {
+        await trx('community_users').where('id', account.id).update({ status: 1, email_confirmed_at: trx.fn.now(), updated_at: trx.fn.now() });
+        account.status = 1;
+      }
+      return { account, redirectUrl: link.redirectUrl };
+    });
+    if (!found) throw new AppError(401, 'magicLink.invalid');
+    const redirectUrl = found.account.kind === 'community' ? req.ctx.config.communityUrl : found.redirectUrl;
+    await respondWithLogin(req, res, found.account, redirectUrl ? { redirectUrl } : {});
+  });
+
+  router.use(socialRouter());
+
   router.get('/check/user', async (req: Request, res) => {
-    if (req.actor.role === 'guest' || !req.actor.id) throw unauthorized();
-    const account = await findAccount(req.ctx.knex, { kind: ACTOR_KIND[req.actor.role], id: req.actor.id });
+    // A session whose person may no longer sign in is not a valid session: 401, naming the refusal's flag.
+    const refused = res.locals.signInRefusal;
+    if (refused instanceof AppError) throw new AppError(401, refused.code, undefined, undefined, refused.extra);
+    const kind = KIND_OF_ROLE[req.actor.role];
+    if (!kind || !req.actor.id) throw unauthorized();
+    const account = await findAccount(req.ctx.knex, { kind, id: req.actor.id });
     if (!account) throw unauthorized();
-    assertMaySignIn(account);
     res.json({ user: userPayload(account), status: account.status, authorizedModules: authorizedModules(req.actor), isLoggedIn: true });
   });
 

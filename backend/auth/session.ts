@@ -6,15 +6,16 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Knex } from 'knex';
 import { GUEST } from '../../schema/roles';
 import { AppError } from '../errors';
-import { actorOf, findAccount, SESSION_KIND, type Account, type AccountKind } from './accounts';
+import { ACCOUNT_TABLES, actorOf, assertMaySignIn, findAccount, KIND_OF_SESSION, SESSION_KIND, type Account } from './accounts';
 import { newToken, sha256 } from './tokens';
 
 export const COOKIE = 'tb_session';
-const KIND_OF: Record<number, AccountKind> = { 1: 'admin', 2: 'companyUser', 3: 'candidate' };
 
 export async function createSession(knex: Knex, account: Account, ttlHours: number, userAgent?: string): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
+  // Expired sessions are dead weight: each sign-in clears the person's own.
+  await knex('sessions').where({ actor_kind: SESSION_KIND[account.kind], actor_id: account.id }).where('expires_at', '<=', new Date()).delete();
   await knex('sessions').insert({
     token_hash: sha256(token),
     actor_kind: SESSION_KIND[account.kind],
@@ -22,8 +23,7 @@ export async function createSession(knex: Knex, account: Account, ttlHours: numb
     expires_at: expiresAt,
     user_agent: userAgent?.slice(0, 512) ?? null,
   });
-  const table = account.kind === 'admin' ? 'admins' : account.kind === 'companyUser' ? 'company_users' : null;
-  if (table) await knex(table).where('id', account.id).update({ last_active_at: knex.fn.now() });
+  if (account.kind !== 'candidate') await knex(ACCOUNT_TABLES[account.kind]).where('id', account.id).update({ last_active_at: knex.fn.now() });
   return { token, expiresAt };
 }
 
@@ -48,22 +48,31 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Resolves who is asking. A cookie-authenticated write must come from our own origin:
- * SameSite covers most browsers, the Origin check covers the rest.
+ * SameSite covers most browsers, the Origin check covers the rest. A session of someone who may
+ * no longer sign in (deactivated, company suspended) counts as signed out; the refusal is kept in
+ * res.locals.signInRefusal so the session check can name it.
  */
-export const resolveActor: RequestHandler = async (req, _res, next) => {
+export const resolveActor: RequestHandler = async (req, res, next) => {
   req.actor = GUEST;
   const found = tokenOf(req);
   if (!found) return next();
   if (found.viaCookie && UNSAFE.has(req.method)) {
     const origin = req.get('origin');
-    if (origin && new URL(origin).host !== req.get('host')) return next(new AppError(403, 'errors.crossSite'));
+    // 'null' (sandboxed frames, some redirects) and other unparsable origins are not ours either.
+    if (origin && (!URL.canParse(origin) || new URL(origin).host !== req.get('host'))) return next(new AppError(403, 'errors.crossSite'));
   }
   const row = await req.ctx.knex('sessions').where('token_hash', sha256(found.token)).where('expires_at', '>', new Date()).first();
   if (!row) return next();
-  const account = await findAccount(req.ctx.knex, { kind: KIND_OF[row.actor_kind], id: row.actor_id });
+  const account = await findAccount(req.ctx.knex, { kind: KIND_OF_SESSION[row.actor_kind], id: row.actor_id });
   if (!account) return next();
-  req.actor = actorOf(account);
   req.sessionId = row.id;
+  try {
+    assertMaySignIn(account);
+  } catch (err) {
+    res.locals.signInRefusal = err;
+    return next();
+  }
+  req.actor = actorOf(account);
   next();
 };
 

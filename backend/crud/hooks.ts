@@ -4,7 +4,9 @@
  */
 import type { Knex } from 'knex';
 import type { EntityDef } from '../../schema';
+import type { Config } from '../config';
 import { badRequest } from '../errors';
+import { existingInDatabase, missingRefs } from './refs';
 
 export interface WriteContext {
   trx: Knex.Transaction;
@@ -13,12 +15,14 @@ export interface WriteContext {
   id?: number;
   /** The row before an update, as the model reads it (camelCase, plain ids). */
   existing?: Record<string, unknown>;
+  /** The app's configuration, for hooks whose side effects need it (links in emails). */
+  config?: Config;
 }
 
 type Hook = (data: Record<string, unknown>, ctx: WriteContext) => Promise<void>;
 
 /** Tables whose rows are people who sign in: an email may belong to one of them only. */
-export const PEOPLE_TABLES = ['admins', 'company_users', 'candidates'] as const;
+export const PEOPLE_TABLES = ['admins', 'company_users', 'candidates', 'community_users'] as const;
 
 /** An email already used by another person, in any people table, is refused as 'email.errors.exists'. */
 export const emailUniqueAcrossPeople: Hook = async (data, { trx, entity, id }) => {
@@ -40,6 +44,12 @@ export function registerHook(entityName: string, hook: Hook): void {
   (hooks[entityName] ??= []).push(hook);
 }
 
+/** Ids in integer arrays and jsonb items have no foreign key: every entity's writes check them here. */
+const referencesExist: Hook = async (data, { trx, entity }) => {
+  const errors = await missingRefs(entity, data, existingInDatabase(trx));
+  if (Object.keys(errors).length) throw badRequest(errors);
+};
+
 export async function runHooks(data: Record<string, unknown>, ctx: WriteContext): Promise<void> {
-  for (const hook of hooks[ctx.entity.name] ?? []) await hook(data, ctx);
+  for (const hook of [referencesExist, ...(hooks[ctx.entity.name] ?? [])]) await hook(data, ctx);
 }

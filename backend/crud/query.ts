@@ -98,7 +98,16 @@ export function applyFilter(query: Knex.QueryBuilder, entity: EntityDef, filter:
     const col = `${t}.${columnOf(name)}`;
     const clean = (v: unknown) => {
       try {
-        return cleanValue(def.kind === 'refList' ? { ...def, kind: 'ref' } : def.kind === 'stringList' ? { ...def, kind: 'string', pattern: undefined } : def, v);
+        return cleanValue(
+          def.kind === 'refList'
+            ? { ...def, kind: 'ref' }
+            : def.kind === 'enumList'
+              ? { ...def, kind: 'enum' }
+              : def.kind === 'stringList'
+                ? { ...def, kind: 'string', pattern: undefined }
+                : def,
+          v,
+        );
       } catch (err) {
         if (err instanceof FieldError) throw badRequest({ [key]: `${name}.errors.${err.rule}` });
         throw err;
@@ -106,7 +115,7 @@ export function applyFilter(query: Knex.QueryBuilder, entity: EntityDef, filter:
     };
     if (value === null) query.whereNull(col);
     else if (range) query.where(col, range[2] === 'gte' ? '>=' : '<=', clean(value) as Knex.Value);
-    else if (def.kind === 'refList' || def.kind === 'stringList') {
+    else if (def.kind === 'refList' || def.kind === 'stringList' || def.kind === 'enumList') {
       const items = (Array.isArray(value) ? value : [value]).map(clean);
       query.whereRaw(`"${t}"."${columnOf(name)}" && ?`, [items] as unknown as Knex.RawBinding[]);
     } else if (Array.isArray(value)) query.whereIn(col, value.map(clean) as Knex.Value[]);

@@ -11,8 +11,9 @@ import type { Knex } from 'knex';
 import { columnOf, type Action, type EntityDef } from '../../schema';
 import { AppError, forbidden, notFound, unauthorized } from '../errors';
 import { modelFor } from '../db/models';
-import { abilityFor } from '../permissions/ability';
+import { abilityFor, type AppAbility } from '../permissions/ability';
 import { scopeQuery } from '../permissions/sql';
+import { loadChildren, validateChildren, writeChildren } from './children';
 import { runHooks } from './hooks';
 import { parseId } from './ids';
 import { applyFilter, parseListParams } from './query';
@@ -28,7 +29,9 @@ export function selectRows(knex: Knex, entity: EntityDef) {
   const computed = Object.entries(entity.computed ?? {}).map(([name, c]) =>
     knex.raw(`${c.sql.replaceAll('{table}', `"${entity.table}"`)} as "${columnOf(name)}"`),
   );
-  return modelFor(entity).query(knex).select(`${entity.table}.*`, ...computed);
+  return modelFor(entity)
+    .query(knex)
+    .select(`${entity.table}.*`, ...computed);
 }
 
 export async function findRow(knex: Knex, entity: EntityDef, req: Request, id: number, action: Action = 'read'): Promise<Row | undefined> {
@@ -45,6 +48,24 @@ function idParam(entity: EntityDef, req: Request): number {
 }
 
 const allFields = (entity: EntityDef) => Object.keys(entity.fields);
+
+/** The record as the actor may see it: a read rule that lists fields hides the others. */
+export function readable(entity: EntityDef, ability: AppAbility, row: Row): Record<string, unknown> {
+  const record = serialize(entity, row);
+  const all = [...allFields(entity), ...Object.keys(entity.computed ?? {})];
+  const fields = permittedFieldsOf(ability, 'read', asSubject(entity.subject, { ...row }), { fieldsFrom: (r) => r.fields ?? all });
+  if (fields.length >= all.length) return record;
+  const keep = new Set(['id', ...fields]);
+  return Object.fromEntries(Object.entries(record).filter(([key]) => keep.has(key)));
+}
+
+/** One record with its child lists (a candidate with experiences and educations). */
+export async function readOne(knex: Knex, entity: EntityDef, ability: AppAbility, row: Row): Promise<Record<string, unknown>> {
+  const record = readable(entity, ability, row);
+  if (!entity.children) return record;
+  const children = await loadChildren(knex, entity, [row.id], ability);
+  return { ...record, ...children.get(row.id) };
+}
 
 export function crudRouter(entity: EntityDef): Router {
   const router = Router();
@@ -64,19 +85,24 @@ export function crudRouter(entity: EntityDef): Router {
     scopeQuery(page, ability, 'read', subject, table);
     const [start, end] = params.range;
     const [rows, total] = await Promise.all([
-      page.orderBy(params.sort.column, params.sort.order).orderBy(`${table}.id`, params.sort.order).offset(start).limit(end - start + 1),
+      page
+        .orderBy(params.sort.column, params.sort.order)
+        .orderBy(`${table}.id`, params.sort.order)
+        .offset(start)
+        .limit(end - start + 1),
       base.resultSize(),
     ]);
     const last = rows.length ? start + rows.length - 1 : start;
     res.set('Content-Range', `${entity.resource} ${start}-${last}/${total}`);
-    res.json(rows.map((r) => serialize(entity, r.toJSON() as Row)));
+    res.json(rows.map((r) => readable(entity, ability, r.toJSON() as Row)));
   });
 
   router.get('/:id', async (req, res) => {
-    if (!abilityFor(req.actor).can('read', subject)) throw denied(req);
+    const ability = abilityFor(req.actor);
+    if (!ability.can('read', subject)) throw denied(req);
     const row = await findRow(req.ctx.knex, entity, req, idParam(entity, req));
     if (!row) throw notFound();
-    res.json(serialize(entity, row));
+    res.json(await readOne(req.ctx.knex, entity, ability, row));
   });
 
   router.post('/', async (req, res) => {
@@ -89,13 +115,16 @@ export function crudRouter(entity: EntityDef): Router {
     const data = validateRecord(entity, { ...req.body, ...implied }, 'create', new Set([...writable, ...Object.keys(implied)]));
     Object.assign(data, implied);
     if (!ability.can('create', asSubject(subject, { ...data }))) throw forbidden();
+    const children = validateChildren(entity, req.body, ability);
     const created = await req.ctx.knex.transaction(async (trx) => {
-      await runHooks(data, { trx, entity, mode: 'create' });
+      await runHooks(data, { trx, entity, mode: 'create', config: req.ctx.config });
       const inserted = await model.query(trx).insert(data).returning('id');
-      return (inserted as unknown as { id: number }).id;
+      const id = (inserted as unknown as { id: number }).id;
+      await writeChildren(trx, id, children, ability);
+      return id;
     });
     const row = await findRow(req.ctx.knex, entity, req, created);
-    res.status(201).json(serialize(entity, row as Row));
+    res.status(201).json(await readOne(req.ctx.knex, entity, ability, row as Row));
   });
 
   router.put('/:id', async (req, res) => {
@@ -109,13 +138,15 @@ export function crudRouter(entity: EntityDef): Router {
     const writable = permittedFieldsOf(ability, 'update', target, { fieldsFrom: (r) => r.fields ?? allFields(entity) });
     const data = validateRecord(entity, req.body, 'update', new Set(writable));
     if (!ability.can('update', asSubject(subject, { ...existing, ...data }))) throw forbidden();
+    const children = validateChildren(entity, req.body, ability);
     await req.ctx.knex.transaction(async (trx) => {
-      await runHooks(data, { trx, entity, mode: 'update', id, existing });
+      await runHooks(data, { trx, entity, mode: 'update', id, existing, config: req.ctx.config });
       if ('updatedAt' in entity.fields) data.updatedAt = new Date().toISOString();
       if (Object.keys(data).length) await model.query(trx).patch(data).where('id', id);
+      await writeChildren(trx, id, children, ability);
     });
     const row = await findRow(req.ctx.knex, entity, req, id);
-    res.json(serialize(entity, row as Row));
+    res.json(await readOne(req.ctx.knex, entity, ability, row as Row));
   });
 
   router.delete('/:id', async (req, res) => {
@@ -125,8 +156,10 @@ export function crudRouter(entity: EntityDef): Router {
     const existing = await findRow(req.ctx.knex, entity, req, id);
     if (!existing) throw notFound();
     if (!ability.can('delete', asSubject(subject, { ...existing }))) throw forbidden();
+    // The answer is the record as getOne showed it, child lists included, read before they go.
+    const record = await readOne(req.ctx.knex, entity, ability, existing);
     await model.query(req.ctx.knex).deleteById(id);
-    res.json(serialize(entity, existing));
+    res.json(record);
   });
 
   return router;

@@ -11,7 +11,11 @@ export type Mode = 'create' | 'update';
 const empty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
 export class FieldError extends Error {
-  constructor(public readonly rule: string) {
+  /** `items` holds the problems inside a nested object or list, keyed '<index>.<key>' or '<key>'. */
+  constructor(
+    public readonly rule: string,
+    public readonly items?: FieldErrors,
+  ) {
     super(rule);
   }
 }
@@ -33,10 +37,15 @@ export function normaliseUrl(raw: string): string {
   return `https://${trimmed.replace(/^\/\//, '')}`;
 }
 
-function isDate(value: string): boolean {
+// Arithmetic rather than Date parsing: bulk imports check millions of dates.
+export function isDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+  const year = Number(value.slice(0, 4));
+  const month = Number(value.slice(5, 7));
+  const day = Number(value.slice(8, 10));
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return day <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
 }
 
 /** Cleans one present, non-empty value or throws FieldError. */
@@ -114,6 +123,33 @@ export function cleanValue(def: FieldDef, value: unknown): unknown {
       if (id === undefined) throw new FieldError('invalid');
       return id;
     }
+    case 'enumList': {
+      if (!Array.isArray(value)) throw new FieldError('invalid');
+      const ids = [...new Set(value.map((item) => cleanValue({ ...def, kind: 'enum' }, item) as number))];
+      if (def.max !== undefined && ids.length > def.max) throw new FieldError('tooMany');
+      if (def.min !== undefined && ids.length < def.min) throw new FieldError('tooFew');
+      return ids;
+    }
+    case 'object':
+      return cleanObject(def.fields ?? {}, value);
+    case 'objectList': {
+      if (!Array.isArray(value)) throw new FieldError('invalid');
+      if (def.max !== undefined && value.length > def.max) throw new FieldError('tooMany');
+      if (def.min !== undefined && value.length < def.min) throw new FieldError('tooFew');
+      const problems: FieldErrors = {};
+      const items = value.map((item, index) => {
+        try {
+          return cleanObject(def.fields ?? {}, item);
+        } catch (err) {
+          if (!(err instanceof FieldError)) throw err;
+          if (!err.items) problems[String(index)] = err.rule;
+          for (const [key, rule] of Object.entries(err.items ?? {})) problems[`${index}.${key}`] = rule;
+          return undefined;
+        }
+      });
+      if (Object.keys(problems).length) throw new FieldError('invalid', problems);
+      return items;
+    }
     case 'stringList':
     case 'refList': {
       if (!Array.isArray(value)) throw new FieldError('invalid');
@@ -136,8 +172,55 @@ export function cleanValue(def: FieldDef, value: unknown): unknown {
   }
 }
 
+/** Cleans a nested object by its declared fields; unknown keys are dropped, every problem is collected. */
+function cleanObject(fields: Record<string, FieldDef>, value: unknown): Record<string, unknown> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new FieldError('invalid');
+  const input = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  const problems: FieldErrors = {};
+  for (const [key, def] of Object.entries(fields)) {
+    const item = input[key];
+    if (empty(item)) {
+      if (def.required && def.default === undefined) problems[key] = 'required';
+      else out[key] = def.default ?? null;
+      continue;
+    }
+    try {
+      out[key] = cleanValue(def, item);
+    } catch (err) {
+      if (!(err instanceof FieldError)) throw err;
+      problems[key] = err.rule;
+    }
+  }
+  if (Object.keys(problems).length) throw new FieldError('invalid', problems);
+  return out;
+}
+
 function messageKey(field: string, rule: string): string {
   return rule.includes('.') ? rule : `${field}.errors.${rule}`;
+}
+
+/**
+ * Field errors of one field: its own rule as '<field>' → '<field>.errors.<rule>', and problems
+ * inside nested items as '<field>.<index>.<key>' → '<field>.<key>.errors.<rule>'.
+ */
+export function fieldErrorsOf(name: string, err: FieldError): FieldErrors {
+  if (!err.items) return { [name]: messageKey(name, err.rule) };
+  const out: FieldErrors = {};
+  for (const [path, rule] of Object.entries(err.items)) {
+    const key = path.split('.').filter((p) => !/^\d+$/.test(p));
+    out[`${name}.${path}`] = messageKey([name, ...key].join('.'), rule);
+  }
+  return out;
+}
+
+/** Values of read-only lists kept in step with an objectList key (see FieldDef.derivedFrom). */
+export function deriveFields(entity: EntityDef, out: Record<string, unknown>): void {
+  for (const [name, def] of Object.entries(entity.fields)) {
+    const from = def.derivedFrom;
+    if (!from || !Array.isArray(out[from.field])) continue;
+    out[name] = [...new Set((out[from.field] as Record<string, unknown>[]).map((item) => item[from.key]).filter((v) => v !== null && v !== undefined))];
+  }
 }
 
 /**
@@ -158,16 +241,17 @@ export function validateRecord(entity: EntityDef, input: unknown, mode: Mode, wr
     if (empty(value)) {
       if (!present && def.default !== undefined) continue;
       if (def.required || (present && !isNullable(def) && def.default === undefined)) errors[name] = messageKey(name, 'required');
-      else if (present) out[name] = def.default !== undefined ? def.default : def.kind === 'stringList' || def.kind === 'refList' ? [] : null;
+      else if (present) out[name] = def.default !== undefined ? def.default : ['stringList', 'refList', 'enumList', 'objectList'].includes(def.kind) ? [] : null;
       continue;
     }
     try {
       out[name] = cleanValue(def, value);
     } catch (err) {
       if (!(err instanceof FieldError)) throw err;
-      errors[name] = messageKey(name, err.rule);
+      Object.assign(errors, fieldErrorsOf(name, err));
     }
   }
   if (Object.keys(errors).length > 0) throw badRequest(errors);
+  deriveFields(entity, out);
   return out;
 }

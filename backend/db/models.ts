@@ -16,6 +16,10 @@ export function modelFor(entity: EntityDef): typeof BaseModel {
   const refs = Object.entries(entity.fields).filter(([, def]) => def.kind === 'ref');
   const model = class extends BaseModel {
     static override tableName = entity.table;
+    // Only these are written as JSON; lists of ids stay PostgreSQL arrays.
+    static override jsonAttributes = Object.entries(entity.fields)
+      .filter(([, def]) => def.kind === 'json' || def.kind === 'object' || def.kind === 'objectList')
+      .map(([name]) => name);
     static override get relationMappings(): RelationMappings {
       return Object.fromEntries(
         refs.map(([name, def]) => {

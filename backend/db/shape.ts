@@ -51,7 +51,11 @@ function sqlType(def: FieldDef): string {
     case 'enum':
       return 'smallint';
     case 'json':
+    case 'object':
+    case 'objectList':
       return 'jsonb';
+    case 'enumList':
+      return 'smallint[]';
     case 'stringList':
       return 'text[]';
     case 'refList':
@@ -59,14 +63,16 @@ function sqlType(def: FieldDef): string {
   }
 }
 
+const isJson = (def: FieldDef) => def.kind === 'json' || def.kind === 'object' || def.kind === 'objectList';
+
 function sqlLiteral(value: unknown, def: FieldDef): string {
+  if (isJson(def)) return `'${JSON.stringify(value).replace(/'/g, "''")}'::jsonb`;
   if (Array.isArray(value)) {
     if (value.length === 0) return `'{}'::${sqlType(def)}`;
     return `ARRAY[${value.map((v) => sqlLiteral(v, { ...def, kind: 'string' })).join(',')}]::${sqlType(def)}`;
   }
   if (typeof value === 'number') return String(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (def.kind === 'json') return `'${JSON.stringify(value).replace(/'/g, "''")}'::jsonb`;
   return `'${String(value).replace(/'/g, "''")}'`;
 }
 
@@ -74,7 +80,8 @@ function columnShape(def: FieldDef): ColumnShape {
   const shape: ColumnShape = {
     type: sqlType(def),
     nullable: isNullable(def),
-    default: def.dbDefault === 'now' ? 'now()' : def.default === undefined ? null : sqlLiteral(def.default, def),
+    default:
+      def.dbDefault === 'now' ? 'now()' : def.dbDefault === 'uuid' ? 'gen_random_uuid()' : def.default === undefined ? null : sqlLiteral(def.default, def),
   };
   if (def.kind === 'ref' && def.ref) {
     shape.references = { table: entityNamed(def.ref).table, onDelete: (def.onDelete ?? 'restrict').toUpperCase() };
@@ -82,25 +89,36 @@ function columnShape(def: FieldDef): ColumnShape {
   return shape;
 }
 
+/** PostgreSQL keeps the first 63 bytes of a longer name; the shape says what the database will hold. */
+const MAX_IDENTIFIER = 63;
+const identifier = (name: string) => name.slice(0, MAX_IDENTIFIER);
+
 export function tableShape(entity: EntityDef): TableShape {
   const columns: Record<string, ColumnShape> = { id: { type: 'serial', nullable: false, default: null } };
   const indexes: IndexShape[] = [];
   for (const [name, def] of Object.entries(entity.fields)) {
     const column = columnOf(name);
     columns[column] = columnShape(def);
-    if (def.unique) indexes.push({ name: `${entity.table}_${column}_unique`, columns: [column], unique: true, method: 'btree' });
+    if (def.unique) indexes.push({ name: identifier(`${entity.table}_${column}_unique`), columns: [column], unique: true, method: 'btree' });
     else if (def.index) {
-      const method = def.kind === 'refList' || def.kind === 'stringList' ? 'gin' : 'btree';
-      indexes.push({ name: `${entity.table}_${column}_index`, columns: [column], unique: false, method });
+      const method = def.kind === 'refList' || def.kind === 'stringList' || def.kind === 'enumList' ? 'gin' : 'btree';
+      indexes.push({ name: identifier(`${entity.table}_${column}_index`), columns: [column], unique: false, method });
     }
   }
   for (const fields of entity.indexes ?? []) {
     const cols = fields.map(columnOf);
-    indexes.push({ name: `${entity.table}_${cols.join('_')}_index`, columns: cols, unique: false, method: 'btree' });
+    indexes.push({ name: identifier(`${entity.table}_${cols.join('_')}_index`), columns: cols, unique: false, method: 'btree' });
   }
   return { table: entity.table, columns, indexes };
 }
 
 export function databaseShape(list: readonly EntityDef[] = entities): DatabaseShape {
-  return Object.fromEntries(list.map((e) => [e.table, tableShape(e)]));
+  const shape: DatabaseShape = Object.fromEntries(list.map((e) => [e.table, tableShape(e)]));
+  const seen = new Set<string>();
+  for (const index of Object.values(shape).flatMap((t) => t.indexes)) {
+    if (seen.has(index.name))
+      throw new Error(`Two indexes are named '${index.name}' (names are cut at ${MAX_IDENTIFIER} characters): shorten a table or field name`);
+    seen.add(index.name);
+  }
+  return shape;
 }

@@ -1,4 +1,7 @@
 /** The English catalogue: every user-facing text of the product, by key. */
+import { portal } from './sections';
+import { talent, talentErrors } from './sections/talent';
+
 export const en = {
   appName: 'Talentbase',
   messages: {
@@ -9,6 +12,8 @@ export const en = {
     somethingWentWrong: 'Something went wrong',
     codeSent: 'If an account exists for this email, a sign-in code is on its way.',
     loggedOut: 'You have been signed out',
+    magicLinkSent: 'If an account exists for this email, a sign-in link is on its way.',
+    emailConfirmed: 'Your new email address is confirmed. Sign in with it from now on.',
   },
   errors: {
     validation: 'Some fields need your attention',
@@ -33,6 +38,7 @@ export const en = {
     inUse: 'This record is still in use and cannot be deleted',
     internalServerError: 'Something went wrong. Please try again.',
     tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+    crossSite: 'This request came from another site and was refused',
     pageNotFound: 'Page Not Found',
     generic: 'Looks like something went wrong...!',
   },
@@ -54,14 +60,127 @@ export const en = {
     roleMismatch: 'Your role does not match your company',
   },
   email: {
-    errors: { invalid: 'Enter a valid email address', exists: 'Email already exists' },
+    exists: 'Email already linked to an account',
+    errors: {
+      invalid: 'Enter a valid email address',
+      exists: 'Email already exists',
+      businessEmail: 'Use your business email address, not a personal one',
+      notInValidDomains: 'Use an email address in one of the company domains',
+      duplicate: 'This email address is listed twice',
+      mismatch: 'Email not matching the invitation',
+      sameAsCurrent: 'This is already your email address',
+      required: 'Enter an email address',
+    },
+  },
+  invite: {
+    expired: 'This invitation has expired. Ask your team admin to send a new one.',
+    notFound: 'This invitation was not found',
+    used: 'This invitation has already been used. Sign in instead.',
+    mismatch: 'This email does not match the invitation',
+  },
+  magicLink: { invalid: 'This sign-in link is invalid or has expired' },
+  sso: {
+    decodeFailed: 'We could not read the sign-in details from the provider. Please try again.',
+    userMismatch: 'SSO user mismatch. Please sign in again.',
+  },
+  signup: {
+    invalid: 'Sign-up not valid. Please start again.',
+    completed: 'This sign-up is already completed',
+  },
+  confirmEmail: { invalid: 'Verification code invalid or expired' },
+  agreeTerms: { errors: { required: 'Please agree to the terms of service' } },
+  invites: { errors: { tooMany: 'Invite at most 10 colleagues', invalid: 'Invitations must be a list' } },
+  profilePicEdit: { errors: { notAllowed: 'This account has no profile picture' } },
+  users: {
+    errors: {
+      required: 'Choose at least one user',
+      tooMany: 'Choose at most 100 users',
+      owner: 'The company owner cannot be changed here',
+      self: 'You cannot change your own status or role',
+      pendingInvitation: 'This user has not accepted the invitation yet',
+    },
+  },
+  companyUser: {
+    ownerUndeletable: 'The company owner cannot be deleted',
+    selfUndeletable: 'You cannot delete yourself',
+  },
+  transferTo: { errors: { invalid: 'Choose an active user of the same company to take over' } },
+  upload: {
+    errors: {
+      typeUnsupported: 'This file type is not supported',
+      tooMany: 'Too many files',
+      tooLarge: 'This file is too large',
+      required: 'Choose a file to upload',
+      unsupportedType: 'Upload a PDF or Word (DOCX) file',
+      tooManyFiles: 'Upload one file at a time',
+      unreadable: 'This file could not be read. Try another copy.',
+      invalid: 'This upload is not valid',
+    },
   },
   phone: { errors: { invalid: 'Enter a valid phone number' } },
   tags: { errors: { identifierExists: 'Tag identifier already exists' } },
   identifier: { errors: { lowerCaseAndDigits: 'Use lower-case letters and digits only' } },
-  validDomains: { errors: { invalid: 'Enter valid domains such as acme.com' } },
-  code: { errors: { twoLetters: 'Use the two-letter code' } },
+  validDomains: {
+    errors: {
+      invalid: 'Enter valid domains such as acme.com',
+      businessDomain: 'Free and test email domains cannot be company domains',
+      mustIncludeEmailDomain: 'Include the domain of your own email address',
+    },
+  },
+  code: { errors: { twoLetters: 'Use the two-letter code', invalid: 'Enter the six digits of the code', required: 'Enter the code from the email' } },
   range: { errors: { invalid: 'range must be [start, end] with 0 <= start <= end and at most 1000 rows' } },
   sort: { errors: { invalid: 'sort must be ["field", "ASC" | "DESC"] on a sortable field' } },
   filter: { errors: { invalid: 'filter must be a JSON object of known fields' } },
+  /** The admin console (admin/). */
+  admin: {
+    console: 'Console',
+    login: {
+      pageTitle: 'Sign in',
+      subtitle: 'Admin console. Sign in with a code sent to your email.',
+      email: 'Work email',
+      sendCode: 'Send code',
+      code: 'Six-digit code',
+      codeSent: 'We sent a sign-in code to {email}. It is valid for 10 minutes.',
+      codeIncomplete: 'Enter all six digits of the code',
+      signIn: 'Sign in',
+      otherEmail: 'Use another email',
+      resend: 'Send a new code',
+      devHint: 'Development: every email, including sign-in codes, appears in the',
+      devMailbox: 'development mailbox',
+    },
+    notAdmin: {
+      title: 'This console is for platform admins',
+      message: '{email} is a company or candidate account. Companies and candidates work in the portal.',
+      openPortal: 'Go to the portal',
+      otherAccount: 'Sign in with another account',
+    },
+    menu: {
+      label: 'Console menu',
+      all: 'All {label}',
+      openPortal: 'Open portal',
+      groups: { companies: 'Companies', talent: 'Talent', lookups: 'Lookups' },
+    },
+    presets: { pending: 'Pending {label}', candidates: { pending: 'Pending curation', pendingActivation: 'Pending activation' } },
+    list: { search: 'Search', any: 'Any' },
+    empty: {
+      title: 'No {label} yet',
+      hint: 'Records appear here as soon as they are added.',
+      noMatches: 'No {label} match these filters',
+      clearFilters: 'Clear filters',
+    },
+    bulkStatus: {
+      button: 'Change status',
+      title: 'Change the status of {count} selected',
+      apply: 'Apply',
+      done: 'Status changed for {count} selected',
+    },
+    form: { createTitle: 'New {label}', listHelp: 'Press Enter after each value' },
+    panel: { add: 'Add {label}', edit: 'Edit {label}', close: 'Close panel' },
+    common: { cancel: 'Cancel' },
+  },
+  /** The portal (portal/): texts under portal/i18n/sections/. */
+  portal,
+  /** Talent: candidate profiles in the console and on the candidate's own page. */
+  talent,
+  ...talentErrors,
 } as const;

@@ -18,6 +18,7 @@ export const admin = defineEntity({
     role: f.enum({ general: 1, advocate: 2 }, { required: true, default: 1, labels: { advocate: 'Talent advocate' }, label: 'Admin role' }),
     profilePic: f.string({ max: 1024, sortable: false, label: 'Profile picture' }),
     lastActiveAt: f.datetime({ readOnly: true, label: 'Last active' }),
+    isWatchedInfoVideo: f.boolean({ default: false, readOnly: true, label: 'Watched the info video' }),
     ...f.timestamps(),
   },
   computed: {

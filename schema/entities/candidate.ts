@@ -1,7 +1,78 @@
 import { defineEntity } from '../lib/define';
 import { f, PHONE_PATTERN } from '../lib/fields';
+import { SOURCE_OPTIONS } from './company';
+import {
+  CANDIDATE_SITUATION_LABELS,
+  CANDIDATE_SITUATIONS,
+  CV_PATH_PATTERN,
+  DEFAULT_CURRENCY,
+  DRIBBBLE_PATTERN,
+  EMPLOYMENT_TYPE_LABELS,
+  EMPLOYMENT_TYPES,
+  GITHUB_PATTERN,
+  HK_ID_PATTERN,
+  HK_MIN_LENGTH,
+  LANGUAGE_LEVELS,
+  LINKEDIN_PATTERN,
+  MAX_JOB_TITLES,
+  NOTICE_PERIOD_LABELS,
+  NOTICE_PERIOD_TYPES,
+  PASSPORT_PATTERN,
+  SALARY_CURRENCIES,
+  SALARY_MAX,
+  STACKOVERFLOW_PATTERN,
+  VISA_TYPE_LABELS,
+  VISA_TYPES,
+} from './talentOptions';
 
-/** A candidate (talent) in the curated pool. Status: 0 pending curation, 1 active, 2 inactive, 3 semi-active, 4 pending activation. */
+const currency = (label: string) =>
+  f.string({ default: DEFAULT_CURRENCY, max: 3, pattern: new RegExp(`^(${SALARY_CURRENCIES.join('|')})$`), patternMessage: 'currency.errors.unsupported', label });
+
+/** What a candidate edits on their own profile page; everything else is the admins'. */
+export const CANDIDATE_SELF_FIELDS = [
+  'firstName',
+  'lastName',
+  'phone',
+  'phoneWhatsapp',
+  'profilePic',
+  'linkedInUrl',
+  'githubUrl',
+  'stackoverflowUrl',
+  'dribbbleUrl',
+  'portfolioUrl',
+  'summary',
+  'currentLocationId',
+  'citizenshipId',
+  'preferredLocations',
+  'visa',
+  'jobTitleLookingFor',
+  'typeOfEmployment',
+  'candidateStatus',
+  'expectedSalary',
+  'expectedSalaryCurrency',
+  'currentSalary',
+  'currentSalaryCurrency',
+  'noticePeriod',
+  'workingRemotely',
+  'resumePath',
+  'anonymous',
+  'skills',
+  'languages',
+  'hkId',
+  'hkPassport',
+  'hkAddress',
+  'hkCity',
+  'hkState',
+  'hkCountry',
+  'hkZip',
+];
+
+/**
+ * A candidate (talent) in the curated pool. Status: 0 pending curation, 1 active, 2 inactive,
+ * 3 semi-active, 4 pending activation. Experience and education are rows of their own
+ * (candidateExperience, candidateEducation) read and written with the profile as `experiences`
+ * and `educations`. Rules spanning fields live in backend/features/talent/candidateRules.ts.
+ */
 export const candidate = defineEntity({
   name: 'candidate',
   table: 'candidates',
@@ -9,31 +80,162 @@ export const candidate = defineEntity({
   subject: 'Candidate',
   idPrefix: 'Candidate:',
   fields: {
+    guid: f.guid({ label: 'Profile id' }),
     firstName: f.string({ required: true, max: 80, searchable: true, label: 'First name' }),
     lastName: f.string({ required: true, max: 80, searchable: true, label: 'Last name' }),
     email: f.email({ required: true, unique: true, searchable: true, uniqueMessage: 'email.errors.exists', label: 'Email' }),
     phone: f.phone({ pattern: PHONE_PATTERN, label: 'Phone' }),
+    phoneWhatsapp: f.boolean({ default: false, label: 'Phone has WhatsApp' }),
+    profilePic: f.string({ max: 1024, sortable: false, label: 'Profile picture' }),
+    linkedInUrl: f.url({ pattern: LINKEDIN_PATTERN, patternMessage: 'linkedInUrl.errors.profilePath', sortable: false, label: 'LinkedIn' }),
+    githubUrl: f.url({ pattern: GITHUB_PATTERN, patternMessage: 'githubUrl.errors.notGithub', sortable: false, label: 'GitHub' }),
+    stackoverflowUrl: f.url({ pattern: STACKOVERFLOW_PATTERN, patternMessage: 'stackoverflowUrl.errors.notStackoverflow', sortable: false, label: 'Stack Overflow' }),
+    dribbbleUrl: f.url({ pattern: DRIBBBLE_PATTERN, patternMessage: 'dribbbleUrl.errors.notDribbble', sortable: false, label: 'Dribbble' }),
+    portfolioUrl: f.url({ sortable: false, label: 'Portfolio' }),
+    summary: f.text({ max: 5000, label: 'Summary' }),
+
+    currentLocationId: f.ref('city', { onDelete: 'set null', label: 'Current location' }),
+    citizenshipId: f.ref('citizenship', { onDelete: 'set null', label: 'Citizenship' }),
+    preferredLocations: f.objectList(
+      {
+        locationId: f.ref('city', { required: true, label: 'Location' }),
+        visaType: f.enum(VISA_TYPES, { labels: VISA_TYPE_LABELS, label: 'Visa type' }),
+        visaCategory: f.string({ max: 80, label: 'Visa category' }),
+      },
+      { required: true, nullable: true, default: undefined, min: 1, max: 10, label: 'Preferred locations' },
+    ),
+    preferredLocationIds: f.refList('city', { readOnly: true, index: true, derivedFrom: { field: 'preferredLocations', key: 'locationId' }, label: 'Preferred location ids' }),
+    visa: f.string({ max: 120, label: 'Visa / work pass' }),
+
+    jobTitleLookingFor: f.refList('jobTitle', { required: true, nullable: true, default: undefined, min: 1, max: MAX_JOB_TITLES, index: true, label: 'Job titles looking for' }),
+    typeOfEmployment: f.enumList(EMPLOYMENT_TYPES, { labels: EMPLOYMENT_TYPE_LABELS, required: true, nullable: true, default: undefined, min: 1, index: true, label: 'Type of employment' }),
+    candidateStatus: f.enumList(CANDIDATE_SITUATIONS, { labels: CANDIDATE_SITUATION_LABELS, index: true, label: 'Job-search situation' }),
+    expectedSalary: f.integer({ required: true, nullable: true, min: 0, max: SALARY_MAX, index: true, label: 'Expected minimum basic salary (monthly)' }),
+    expectedSalaryCurrency: currency('Expected salary currency'),
+    currentSalary: f.integer({ min: 0, max: SALARY_MAX, label: 'Current salary (monthly)' }),
+    currentSalaryCurrency: currency('Current salary currency'),
+    noticePeriod: f.object(
+      {
+        type: f.enum(NOTICE_PERIOD_TYPES, { required: true, labels: NOTICE_PERIOD_LABELS, label: 'Notice period' }),
+        // 0 when immediate, the months when after N months, YYYY-MM-DD when a specific date, empty when unsure.
+        option: f.string({ max: 10, label: 'Option' }),
+      },
+      { required: true, nullable: true, label: 'Notice period' },
+    ),
+    workingRemotely: f.boolean({ label: 'Open to remote work' }),
+
+    resumePath: f.string({ max: 300, pattern: CV_PATH_PATTERN, patternMessage: 'resumePath.errors.notUploaded', sortable: false, filterable: false, label: 'CV' }),
+    blindResumePath: f.string({ max: 300, pattern: CV_PATH_PATTERN, patternMessage: 'blindResumePath.errors.notUploaded', sortable: false, filterable: false, label: 'Blind CV' }),
+    visibility: f.boolean({ default: true, index: true, label: 'Visible' }),
+    anonymous: f.boolean({ default: false, label: 'Anonymous' }),
+    sendSetPasswordEmail: f.boolean({ default: false, label: 'Send set-password email' }),
     status: f.enum(
       { pendingCuration: 0, active: 1, inactive: 2, semiActive: 3, pendingActivation: 4 },
       { required: true, default: 1, index: true, labels: { pendingCuration: 'Pending curation', semiActive: 'Semi-active', pendingActivation: 'Pending activation' }, label: 'Status' },
     ),
-    visibility: f.boolean({ default: true, label: 'Visible' }),
-    tags: f.refList('tag', { max: 50, label: 'Tags' }),
+    // Set when the candidate paused or activated their own profile; admins changing status are warned.
+    selfChosenStatus: f.boolean({ default: false, readOnly: true, label: 'Status chosen by the candidate' }),
+    tags: f.refList('tag', { max: 50, index: true, label: 'Tags' }),
+
+    source: f.enum(SOURCE_OPTIONS.values, { labels: SOURCE_OPTIONS.labels, label: 'Source' }),
+    sourceOtherText: f.string({ max: 200, label: 'Source (other)' }),
+    reasonForLeaving: f.text({ max: 2000, label: 'Reason for leaving' }),
+    lookingFor: f.text({ max: 2000, label: 'Looking for' }),
+    ownerId: f.ref('admin', { onDelete: 'set null', label: 'Owner' }),
+
+    skills: f.objectList(
+      { skillId: f.ref('skill', { required: true, label: 'Skill' }), isStar: f.boolean({ default: false, label: 'Highlighted' }) },
+      { max: 100, label: 'Skills' },
+    ),
+    skillIds: f.refList('skill', { readOnly: true, index: true, derivedFrom: { field: 'skills', key: 'skillId' }, label: 'Skill ids' }),
+    languages: f.objectList(
+      { languageId: f.ref('language', { required: true, label: 'Language' }), level: f.enum(LANGUAGE_LEVELS, { required: true, label: 'Level' }) },
+      { max: 30, label: 'Languages' },
+    ),
+    languageIds: f.refList('language', { readOnly: true, index: true, derivedFrom: { field: 'languages', key: 'languageId' }, label: 'Language ids' }),
+
+    // The special Hong Kong candidate: identity documents and a local address.
+    isSpecialHkCandidate: f.boolean({ default: false, label: 'Special Hong Kong candidate' }),
+    hkId: f.string({ max: 12, pattern: HK_ID_PATTERN, patternMessage: 'hkId.errors.invalid', sortable: false, label: 'HK ID' }),
+    hkPassport: f.string({ max: 12, pattern: PASSPORT_PATTERN, patternMessage: 'hkPassport.errors.invalid', sortable: false, label: 'Passport' }),
+    hkAddress: f.string({ min: HK_MIN_LENGTH.hkAddress, max: 300, sortable: false, label: 'Address' }),
+    hkCity: f.string({ min: HK_MIN_LENGTH.hkCity, max: 80, sortable: false, label: 'City' }),
+    hkState: f.string({ max: 80, sortable: false, label: 'State' }),
+    hkCountry: f.string({ max: 80, sortable: false, label: 'Country' }),
+    hkZip: f.string({ min: HK_MIN_LENGTH.hkZip, max: 12, sortable: false, label: 'Zip' }),
     ...f.timestamps(),
   },
   computed: {
     name: { kind: 'string', label: 'Name', sql: "trim({table}.first_name || ' ' || {table}.last_name)" },
+    latestCompanyName: {
+      kind: 'string',
+      label: 'Latest company',
+      sortable: false,
+      sql: '(select e.company from candidate_experiences e where e.candidate_id = {table}.id order by e.current_position desc, e.start_date desc, e.id desc limit 1)',
+    },
+    latestJobTitle: {
+      kind: 'string',
+      label: 'Latest job title',
+      sortable: false,
+      sql: '(select e.title from candidate_experiences e where e.candidate_id = {table}.id order by e.current_position desc, e.start_date desc, e.id desc limit 1)',
+    },
+  },
+  indexes: [['status', 'visibility']],
+  children: {
+    experiences: { entity: 'candidateExperience', foreignKey: 'candidateId', orderBy: [['currentPosition', 'desc'], ['startDate', 'desc'], ['id', 'desc']], max: 50 },
+    educations: { entity: 'candidateEducation', foreignKey: 'candidateId', orderBy: [['endYear', 'desc'], ['startYear', 'desc'], ['id', 'desc']], max: 20 },
   },
   permissions: {
     admin: { manage: true },
-    candidate: { read: { when: 'self' }, update: { when: 'self', fields: ['firstName', 'lastName', 'phone'] } },
+    candidate: {
+      read: { when: 'self', fields: ['guid', 'email', 'status', 'visibility', 'selfChosenStatus', 'isSpecialHkCandidate', 'createdAt', 'updatedAt', 'name', ...CANDIDATE_SELF_FIELDS] },
+      // selfChosenStatus is never taken from a body: listing it lets the candidate pause and activate.
+      update: { when: 'self', fields: [...CANDIDATE_SELF_FIELDS, 'selfChosenStatus'] },
+      // Their own CV, blind CV and profile PDF.
+      download: { when: 'self' },
+    },
+    // Spec section 6: RaaS companies download the blind CV of candidates whose first name is known.
+    raasCompany: { download: { when: 'hasFirstName', fields: ['blindResumePath'] } },
   },
   admin: {
     label: 'Talent',
     recordLabel: 'Candidate',
     titleField: 'name',
     group: 'talent',
-    list: { columns: ['name', 'email', 'status', 'createdAt'], sort: ['createdAt', 'DESC'], filters: ['q', 'status'], presets: { pending: { status: 0 } }, bulkStatus: true },
-    edit: { layout: [['firstName', 'lastName'], ['email', 'phone'], ['status', 'visibility'], ['tags']] },
+    list: {
+      columns: ['name', 'email', 'status', 'currentLocationId', 'latestCompanyName', 'latestJobTitle', 'expectedSalary', 'createdAt'],
+      sort: ['createdAt', 'DESC'],
+      filters: ['q', 'status', 'visibility', 'tags', 'ownerId', 'skillIds', 'jobTitleLookingFor'],
+      presets: { pending: { status: 0 }, pendingActivation: { status: 4 } },
+      bulkStatus: true,
+    },
+    edit: {
+      layout: [
+        ['firstName', 'lastName'],
+        ['email', 'phone', 'phoneWhatsapp'],
+        ['profilePic'],
+        ['linkedInUrl', 'githubUrl'],
+        ['stackoverflowUrl', 'dribbbleUrl', 'portfolioUrl'],
+        ['summary'],
+        ['currentLocationId', 'citizenshipId', 'visa'],
+        ['preferredLocations'],
+        ['jobTitleLookingFor'],
+        ['typeOfEmployment', 'candidateStatus'],
+        ['expectedSalary', 'expectedSalaryCurrency'],
+        ['currentSalary', 'currentSalaryCurrency'],
+        ['noticePeriod', 'workingRemotely'],
+        ['skills'],
+        ['languages'],
+        ['resumePath', 'blindResumePath'],
+        ['status', 'visibility', 'anonymous', 'sendSetPasswordEmail'],
+        ['tags', 'ownerId'],
+        ['source', 'sourceOtherText'],
+        ['reasonForLeaving', 'lookingFor'],
+        ['isSpecialHkCandidate'],
+        ['hkId', 'hkPassport'],
+        ['hkAddress', 'hkCity'],
+        ['hkState', 'hkCountry', 'hkZip'],
+      ],
+    },
   },
 });

@@ -21,6 +21,7 @@ export const companyUser = defineEntity({
     companyId: f.ref('company', { required: true, onDelete: 'cascade', label: 'Company' }),
     profilePic: f.string({ max: 1024, sortable: false, label: 'Profile picture' }),
     lastActiveAt: f.datetime({ readOnly: true, label: 'Last active' }),
+    isWatchedInfoVideo: f.boolean({ default: false, readOnly: true, label: 'Watched the info video' }),
     ...f.timestamps(),
   },
   computed: {

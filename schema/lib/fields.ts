@@ -16,6 +16,10 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 /** Optional plus, three digits (optionally in brackets), separator, three digits, separator, four to nine digits. */
 export const PHONE_PATTERN = /^\+?(\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4,9}$/;
 
+function choicesOf(values: Record<string, number>, labels?: Record<string, string>): EnumChoice[] {
+  return Object.entries(values).map(([key, id]) => ({ id, key, label: labels?.[key] ?? titleCase(key) }));
+}
+
 /** Field builders: `f.string({ required: true })`, `f.enum({ active: 1, inactive: 0 })`, ... */
 export const f = {
   string: (o: Options = {}) => field('string', { max: 255, ...o }),
@@ -39,13 +43,19 @@ export const f = {
   /** Numeric enum; `labels` override the labels derived from the keys. */
   enum: (values: Record<string, number>, o: Options & { labels?: Record<string, string> } = {}) => {
     const { labels, ...rest } = o;
-    const choices: EnumChoice[] = Object.entries(values).map(([key, id]) => ({
-      id,
-      key,
-      label: labels?.[key] ?? titleCase(key),
-    }));
-    return field('enum', { ...rest, choices });
+    return field('enum', { ...rest, choices: choicesOf(values, labels) });
   },
+  /** Several ids of a numeric enum, stored as smallint[] without duplicates. */
+  enumList: (values: Record<string, number>, o: Options & { labels?: Record<string, string> } = {}) => {
+    const { labels, ...rest } = o;
+    return field('enumList', { sortable: false, default: [], ...rest, choices: choicesOf(values, labels) });
+  },
+  /** One nested object whose keys are declared like entity fields; stored as jsonb. */
+  object: (fields: Record<string, FieldDef>, o: Options = {}) => field('object', { sortable: false, filterable: false, ...o, fields }),
+  /** A list of nested objects whose keys are declared like entity fields; `min`/`max` count items. Stored as jsonb. */
+  objectList: (fields: Record<string, FieldDef>, o: Options = {}) => field('objectList', { sortable: false, filterable: false, default: [], ...o, fields }),
+  /** A random UUID given by the database on insert (public, unguessable ids such as a profile guid). */
+  guid: (o: Options = {}) => field('string', { max: 36, readOnly: true, unique: true, dbDefault: 'uuid', sortable: false, ...o }),
   /** createdAt and updatedAt, kept by the server. */
   timestamps: () => ({
     createdAt: field('datetime', { readOnly: true, dbDefault: 'now', required: false, label: 'Created' }),

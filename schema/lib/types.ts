@@ -20,7 +20,13 @@ export type FieldKind =
   | 'stringList'
   | 'ref'
   | 'refList'
-  | 'secret';
+  | 'secret'
+  /** A list of enum ids (e.g. employment types), stored as smallint[]. */
+  | 'enumList'
+  /** One nested object with its own declared fields, stored as jsonb. */
+  | 'object'
+  /** A list of nested objects with their own declared fields (e.g. skills with a star), stored as jsonb. */
+  | 'objectList';
 
 export interface EnumChoice {
   id: number;
@@ -36,8 +42,8 @@ export interface FieldDef {
   nullable?: boolean;
   /** Value used on create when the field is absent; also the column default. */
   default?: unknown;
-  /** A database default expression such as 'now'. */
-  dbDefault?: 'now';
+  /** A database default expression: 'now' (the current time) or 'uuid' (a random UUID). */
+  dbDefault?: 'now' | 'uuid';
   unique?: boolean;
   index?: boolean;
   /** Length for text kinds, value for numbers, item count for lists. */
@@ -67,6 +73,13 @@ export interface FieldDef {
   lowercase?: boolean;
   /** Normalise http(s)-less links to https. */
   normaliseHttps?: boolean;
+  /** The fields of an `object` or of each `objectList` item, validated like an entity's fields. */
+  fields?: Record<string, FieldDef>;
+  /**
+   * A read-only `refList` kept in step with one key of an `objectList` (e.g. skill ids out of
+   * skills [{skillId, isStar}]), so lists can be filtered and indexed in SQL.
+   */
+  derivedFrom?: { field: string; key: string };
 }
 
 /** A value computed in SQL for every read, e.g. a count of related rows. `{table}` is replaced by the entity's table. */
@@ -80,7 +93,8 @@ export interface ComputedDef {
 export type RoleKey = 'guest' | 'admin' | 'company' | 'raasCompany' | 'candidate' | 'community';
 export type SubRole = 'owner' | 'admin' | 'member';
 export type AdminType = 'general' | 'advocate';
-export type Action = 'read' | 'create' | 'update' | 'delete' | 'manage';
+/** `download` guards files behind a record (CVs, generated PDFs); `manage` covers every action. */
+export type Action = 'read' | 'create' | 'update' | 'delete' | 'download' | 'manage';
 
 export interface RuleOptions {
   /** Named conditions from schema/roles.ts, all of which must hold. */
@@ -121,6 +135,16 @@ export interface AdminHints {
   group?: string;
 }
 
+export interface ChildDef {
+  /** The child entity's name. */
+  entity: string;
+  /** The child's ref field pointing at the parent. */
+  foreignKey: string;
+  /** Child fields (or computed values) and directions the list is returned in. */
+  orderBy: [string, 'asc' | 'desc'][];
+  max?: number;
+}
+
 export interface EntityDef {
   /** Singular camelCase name, e.g. 'companyUser'. */
   name: string;
@@ -136,6 +160,11 @@ export interface EntityDef {
   computed?: Record<string, ComputedDef>;
   /** Composite indexes (field names). */
   indexes?: string[][];
+  /**
+   * Rows of another entity owned by this one (e.g. a candidate's experience), read with the
+   * record and replaced as a whole when a write carries the list.
+   */
+  children?: Record<string, ChildDef>;
   permissions: Permissions;
   admin?: AdminHints;
 }

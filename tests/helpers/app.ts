@@ -1,10 +1,13 @@
 /** The real Express app on a test database, driven over HTTP with supertest. */
 import type { Express } from 'express';
 import type { Knex } from 'knex';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
 import { expect } from 'vitest';
 import { createApp } from '../../backend/app';
-import { loadConfig } from '../../backend/config';
+import { loadConfig, type Config } from '../../backend/config';
 import { listOutbox } from '../../backend/features/mail/outbox';
 import { testDatabase } from './db';
 
@@ -17,13 +20,23 @@ export interface TestApp {
   /** The newest emailed code sent to `email`. */
   lastCode(email: string): Promise<string>;
   http: ReturnType<typeof request>;
+  config: Config;
 }
 
 export const TEST_SECRET = 'test-secret-for-hmac-only';
 
-export async function testApp(): Promise<TestApp> {
+/** `overrides` change the configuration, e.g. `{ env: 'production' }`. */
+export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const { knex, url } = await testDatabase();
-  const config = loadConfig({ secret: TEST_SECRET, env: 'test' });
+  const config = loadConfig({
+    secret: TEST_SECRET,
+    env: 'test',
+    // Every test signs in through the real emailed-code flow from one IP: the production limits
+    // (config defaults) would refuse most files; tests of the limits pass their own.
+    rateLimit: { perEmail: 1000, perIp: 10000, windowMinutes: 15 },
+    uploadDir: mkdtempSync(path.join(os.tmpdir(), 'talentbase-uploads-')),
+    ...overrides,
+  });
   const app = createApp({ knex, config });
   const lastCode = async (email: string) => {
     const [mail] = await listOutbox(knex, email, 1);
@@ -39,7 +52,7 @@ export async function testApp(): Promise<TestApp> {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.accessToken as string;
   };
-  return { app, knex, url, login, lastCode, http: request(app) };
+  return { app, knex, url, login, lastCode, http: request(app), config };
 }
 
 /** simple-rest list query string. */

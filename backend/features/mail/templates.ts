@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function html(config: Config, paragraphs: string[]): string {
+export function html(config: Config, paragraphs: string[]): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escape(p)}</p>`).join('');
   return `<div style="font-family:Arial,sans-serif;font-size:15px;color:#1f2937;max-width:560px"><h2 style="color:#0b5cad">${escape(config.productName)}</h2>${body}</div>`;
 }

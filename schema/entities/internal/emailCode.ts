@@ -14,6 +14,8 @@ export const emailCode = defineEntity({
     expiresAt: f.datetime({ required: true }),
     usedAt: f.datetime(),
     requestIp: f.string({ max: 64 }),
+    /** What the code or link is for beyond the email: a magic link's redirectUrl, the account whose new address is being confirmed. */
+    payload: f.json(),
     ...f.timestamps(),
   },
   permissions: {},

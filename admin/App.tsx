@@ -1,0 +1,59 @@
+/**
+ * The platform admins' console (react-admin), served under /admin. Every resource's screens are
+ * generated from the schema registry; overrides replace single screens.
+ */
+import { Admin, CustomRoutes, defaultI18nProvider, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { t } from '../portal/i18n';
+import { resources } from '../schema';
+import { pluralLabel } from './fields/fieldMeta';
+import { AdminLayout } from './layout/AdminLayout';
+import { iconFor } from './layout/resourceIcons';
+import { LoginPage } from './login/LoginPage';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { screensFor } from './resources/buildResource';
+import { TALENT_ROUTES } from './resources/overrides/candidates';
+import { consoleTheme } from './theme';
+
+/** The console opens on its first resource: companies, where the spec sends admins home. */
+const HOME = 'companies';
+const SCREENS = [...resources.filter((e) => e.resource === HOME), ...resources.filter((e) => e.resource !== HOME)].map((entity) => ({
+  entity,
+  // Built once: a new component per render would remount every screen.
+  screens: screensFor(entity),
+}));
+
+export function App() {
+  return (
+    <Admin
+      basename="/admin"
+      title={t('appName')}
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={defaultI18nProvider}
+      loginPage={LoginPage}
+      layout={AdminLayout}
+      theme={consoleTheme}
+      requireAuth
+      disableTelemetry
+    >
+      {SCREENS.map(({ entity, screens }) => (
+        <Resource
+          key={entity.resource}
+          name={entity.resource as string}
+          options={{ label: pluralLabel(entity) }}
+          recordRepresentation={entity.admin?.titleField}
+          icon={iconFor(entity.resource as string)}
+          {...screens}
+        />
+      ))}
+      {/* Talent at the spec's paths (/talent, /talent/add, /talent/edit/:id, /talent/:id). */}
+      <CustomRoutes>
+        {TALENT_ROUTES.map(({ path, element }) => (
+          <Route key={path} path={path} element={element} />
+        ))}
+      </CustomRoutes>
+    </Admin>
+  );
+}

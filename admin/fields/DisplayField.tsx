@@ -1,0 +1,195 @@
+/** How a field's value reads in lists and on show pages, chosen by the field's kind. */
+import { Box, Chip, Stack, Typography } from '@mui/material';
+import type { MouseEvent } from 'react';
+import {
+  ArrayField,
+  BooleanField,
+  ChipField,
+  DataTable,
+  DateField,
+  EmailField,
+  FunctionField,
+  Labeled,
+  NumberField,
+  RecordContextProvider,
+  ReferenceArrayField,
+  ReferenceField,
+  SelectField,
+  SingleFieldList,
+  TextArrayField,
+  TextField,
+  useRecordContext,
+} from 'react-admin';
+import type { EntityDef, FieldDef } from '../../schema';
+import { choicesOf, isVisible, targetOf, titleCase } from './fieldMeta';
+
+const LOCALE = 'en-SG';
+const DATETIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+/** Lists show the day only; the show page has the time. */
+const DATE: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
+// Links inside a clickable row open the link, not the row.
+const stop = (e: MouseEvent) => e.stopPropagation();
+
+type ChipColor = 'success' | 'warning' | 'default' | 'info';
+
+/** Status colours by the value's key, so every entity's status reads alike. */
+function statusColor(key: string): ChipColor {
+  if (key === 'active') return 'success';
+  if (key.startsWith('pending')) return 'warning';
+  if (key.startsWith('semi')) return 'info';
+  return 'default';
+}
+
+function StatusChip({ source, field }: { source: string; field: FieldDef }) {
+  const record = useRecordContext();
+  const choice = field.choices?.find((c) => c.id === record?.[source]);
+  if (!choice) return null;
+  return (
+    <Chip
+      size="small"
+      label={choice.label}
+      color={statusColor(choice.key)}
+      variant={choice.key === 'inactive' ? 'outlined' : 'filled'}
+      sx={{ width: 'fit-content' }}
+    />
+  );
+}
+
+function EnumChips({ source, field }: { source: string; field: FieldDef }) {
+  const record = useRecordContext();
+  const ids = (record?.[source] as number[] | undefined) ?? [];
+  return (
+    <Stack direction="row" gap={0.5} flexWrap="wrap">
+      {ids.map((id) => (
+        <Chip key={id} size="small" variant="outlined" label={field.choices?.find((c) => c.id === id)?.label ?? id} />
+      ))}
+    </Stack>
+  );
+}
+
+function NestedObject({ source, field }: { source: string; field: FieldDef }) {
+  const record = useRecordContext();
+  const value = record?.[source] as Record<string, unknown> | null | undefined;
+  if (!value) return null;
+  return (
+    <RecordContextProvider value={value}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 1 }}>
+        {Object.entries(field.fields ?? {})
+          .filter(([, sub]) => isVisible(sub))
+          .map(([key, sub]) => (
+            <Labeled key={key} label={sub.label ?? titleCase(key)}>
+              <FieldDefDisplay field={sub} source={key} />
+            </Labeled>
+          ))}
+      </Box>
+    </RecordContextProvider>
+  );
+}
+
+interface DisplayProps {
+  field: FieldDef;
+  source: string;
+  /** Lists keep long values to one line; show pages print them whole. */
+  compact?: boolean;
+}
+
+export function FieldDefDisplay({ field, source, compact }: DisplayProps) {
+  switch (field.kind) {
+    case 'enum':
+      return source === 'status' ? <StatusChip source={source} field={field} /> : <SelectField source={source} choices={choicesOf(field)} />;
+    case 'enumList':
+      return <EnumChips source={source} field={field} />;
+    case 'boolean':
+      return <BooleanField source={source} />;
+    case 'integer':
+    case 'decimal':
+      return <NumberField source={source} locales={LOCALE} />;
+    case 'date':
+      // Calendar days without a time zone: printed as given.
+      return <DateField source={source} locales={LOCALE} options={{ dateStyle: 'medium', timeZone: 'UTC' }} />;
+    case 'datetime':
+      return compact ? (
+        <DateField source={source} locales={LOCALE} options={DATE} sx={{ whiteSpace: 'nowrap' }} />
+      ) : (
+        <DateField source={source} showTime locales={LOCALE} options={DATETIME} />
+      );
+    case 'email':
+      return <EmailField source={source} onClick={stop} />;
+    case 'url':
+      return <UrlLink source={source} />;
+    case 'stringList':
+      return <TextArrayField source={source} />;
+    case 'ref': {
+      const { resource } = targetOf(field);
+      return <ReferenceField source={source} reference={resource} link="show" />;
+    }
+    case 'refList': {
+      const { resource, titleField } = targetOf(field);
+      return (
+        <ReferenceArrayField source={source} reference={resource}>
+          <SingleFieldList linkType={false}>
+            <ChipField source={titleField} size="small" />
+          </SingleFieldList>
+        </ReferenceArrayField>
+      );
+    }
+    case 'object':
+      return compact ? <FunctionField source={source} render={(r) => (r[source] ? '…' : '')} /> : <NestedObject source={source} field={field} />;
+    case 'objectList':
+      if (compact) return <FunctionField source={source} render={(r) => String((r[source] as unknown[] | null)?.length ?? 0)} />;
+      return (
+        <ArrayField source={source}>
+          <DataTable bulkActionButtons={false} rowClick={false} hover={false}>
+            {Object.entries(field.fields ?? {})
+              .filter(([, sub]) => isVisible(sub))
+              .map(([key, sub]) => (
+                <DataTable.Col key={key} source={key} label={sub.label ?? titleCase(key)} disableSort>
+                  <FieldDefDisplay field={sub} source={key} compact />
+                </DataTable.Col>
+              ))}
+          </DataTable>
+        </ArrayField>
+      );
+    case 'json':
+      return (
+        <FunctionField
+          source={source}
+          render={(r) => (
+            <Typography component="pre" variant="body2" sx={{ m: 0, whiteSpace: 'pre-wrap' }}>
+              {JSON.stringify(r[source], null, 2)}
+            </Typography>
+          )}
+        />
+      );
+    case 'text':
+      return compact ? (
+        <TextField source={source} sx={{ display: 'block', maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
+      ) : (
+        <TextField source={source} sx={{ whiteSpace: 'pre-wrap' }} />
+      );
+    default:
+      return <TextField source={source} />;
+  }
+}
+
+function UrlLink({ source }: { source: string }) {
+  const record = useRecordContext();
+  const href = record?.[source];
+  if (typeof href !== 'string' || !/^https?:\/\//i.test(href)) return null;
+  return (
+    <Typography component="a" variant="body2" href={href} target="_blank" rel="noopener noreferrer" onClick={stop} color="primary">
+      {href.replace(/^https?:\/\/(www\.)?/i, '')}
+    </Typography>
+  );
+}
+
+/** One of an entity's fields or computed values. */
+export function DisplayField({ entity, source, compact }: { entity: EntityDef; source: string; compact?: boolean }) {
+  const field = entity.fields[source];
+  if (field) return isVisible(field) ? <FieldDefDisplay field={field} source={source} compact={compact} /> : null;
+  const computed = entity.computed?.[source];
+  if (computed?.kind === 'integer') return <NumberField source={source} locales={LOCALE} />;
+  if (computed?.kind === 'datetime') return <DateField source={source} showTime={!compact} locales={LOCALE} options={compact ? DATE : DATETIME} />;
+  if (computed?.kind === 'boolean') return <BooleanField source={source} />;
+  return <TextField source={source} />;
+}

@@ -1,0 +1,156 @@
+/**
+ * The form input of a field, chosen by its kind, with the schema's rules as client-side
+ * validation. Nested `object` and `objectList` fields recurse into their declared fields.
+ */
+import { Box, Typography } from '@mui/material';
+import {
+  ArrayInput,
+  AutocompleteArrayInput,
+  AutocompleteInput,
+  BooleanInput,
+  DateInput,
+  DateTimeInput,
+  Labeled,
+  NumberInput,
+  ReferenceArrayInput,
+  ReferenceInput,
+  SelectArrayInput,
+  SelectInput,
+  SimpleFormIterator,
+  TextArrayInput,
+  TextInput,
+} from 'react-admin';
+import { t } from '../../portal/i18n';
+import type { EntityDef, FieldDef } from '../../schema';
+import { FieldDefDisplay } from './DisplayField';
+import { choicesOf, isVisible, labelOf, targetOf, titleCase } from './fieldMeta';
+import { validatorsFor } from './validators';
+
+const formatJson = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v, null, 2));
+const parseJson = (text: string) => {
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
+interface InputProps {
+  field: FieldDef;
+  /** Form path, e.g. 'companyName' or 'skills.0.skillId' inside a list. */
+  source: string;
+  /** Key the field is declared under; message keys are built from it. */
+  name: string;
+  label: string;
+  /** Shown but not editable: a read-only field, or one the signed-in admin may not change. */
+  readOnly?: boolean;
+}
+
+function SubFields({ fields, prefix, readOnly }: { fields: Record<string, FieldDef>; prefix: string; readOnly: boolean }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, columnGap: 2, width: '100%' }}>
+      {Object.entries(fields)
+        .filter(([, sub]) => isVisible(sub))
+        .map(([key, sub]) => (
+          <FieldDefInput key={key} field={sub} source={`${prefix}${key}`} name={key} label={sub.label ?? titleCase(key)} readOnly={readOnly} />
+        ))}
+    </Box>
+  );
+}
+
+export function FieldDefInput({ field, source, name, label, readOnly }: InputProps) {
+  const locked = !!readOnly || !!field.readOnly;
+  const common = {
+    source,
+    label,
+    validate: locked ? undefined : validatorsFor(name, field),
+    readOnly: locked,
+    fullWidth: true,
+  };
+  switch (field.kind) {
+    case 'text':
+      return <TextInput {...common} multiline minRows={3} />;
+    case 'email':
+      return <TextInput {...common} type="email" />;
+    case 'url':
+      return <TextInput {...common} type="url" />;
+    case 'phone':
+      return <TextInput {...common} type="tel" />;
+    case 'integer':
+      return <NumberInput {...common} step={1} />;
+    case 'decimal':
+      return <NumberInput {...common} step={0.01} />;
+    case 'boolean':
+      return <BooleanInput {...common} fullWidth={false} validate={undefined} />;
+    case 'date':
+      return <DateInput {...common} />;
+    case 'datetime':
+      return <DateTimeInput {...common} />;
+    case 'enum':
+      return <SelectInput {...common} choices={choicesOf(field)} emptyText={field.required ? undefined : '—'} />;
+    case 'enumList':
+      return <SelectArrayInput {...common} choices={choicesOf(field)} />;
+    case 'stringList':
+      return <TextArrayInput {...common} helperText={t('admin.form.listHelp')} />;
+    case 'json':
+      return <TextInput {...common} multiline minRows={4} format={formatJson} parse={parseJson} />;
+    case 'object':
+      return (
+        <Box sx={{ width: '100%', mb: 1 }}>
+          <Typography variant="subtitle2" color="text.secondary" sx={{ mb: 1 }}>
+            {label}
+          </Typography>
+          <SubFields fields={field.fields ?? {}} prefix={`${source}.`} readOnly={locked} />
+        </Box>
+      );
+    case 'objectList':
+      if (locked) {
+        return (
+          <Labeled label={label} fullWidth>
+            <FieldDefDisplay field={field} source={source} />
+          </Labeled>
+        );
+      }
+      return (
+        <ArrayInput source={source} label={label}>
+          <SimpleFormIterator inline disableReordering>
+            <SubFields fields={field.fields ?? {}} prefix="" readOnly={locked} />
+          </SimpleFormIterator>
+        </ArrayInput>
+      );
+    case 'ref': {
+      const { resource, titleField } = targetOf(field);
+      const { source: _source, ...rest } = common;
+      return (
+        <ReferenceInput source={source} reference={resource} sort={{ field: titleField, order: 'ASC' }}>
+          <AutocompleteInput {...rest} optionText={titleField} filterToQuery={(q: string) => ({ q })} />
+        </ReferenceInput>
+      );
+    }
+    case 'refList': {
+      const { resource, titleField } = targetOf(field);
+      const { source: _source, ...rest } = common;
+      return (
+        <ReferenceArrayInput source={source} reference={resource} sort={{ field: titleField, order: 'ASC' }}>
+          <AutocompleteArrayInput
+            {...rest}
+            optionText={titleField}
+            filterToQuery={(q: string) => ({ q })}
+            // Chips sit where an outlined label would rest: keep the label raised.
+            TextFieldProps={{ slotProps: { inputLabel: { shrink: true } } }}
+          />
+        </ReferenceArrayInput>
+      );
+    }
+    default:
+      return <TextInput {...common} />;
+  }
+}
+
+/** The input of one of an entity's own fields; nothing for hidden fields and secrets. */
+export function FieldInput({ entity, source, readOnly }: { entity: EntityDef; source: string; readOnly?: boolean }) {
+  const field = entity.fields[source];
+  if (!isVisible(field)) return null;
+  return <FieldDefInput field={field} source={source} name={source} label={labelOf(entity, source)} readOnly={readOnly} />;
+}

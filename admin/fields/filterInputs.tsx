@@ -1,0 +1,52 @@
+/** List filters from `admin.list.filters`: the `q` text search plus one input per listed field, all kept in the URL by react-admin. */
+import type { ReactElement } from 'react';
+import {
+  AutocompleteInput,
+  DateInput,
+  NullableBooleanInput,
+  NumberInput,
+  ReferenceInput,
+  SearchInput,
+  SelectArrayInput,
+  SelectInput,
+  TextInput,
+} from 'react-admin';
+import { t } from '../../portal/i18n';
+import type { EntityDef } from '../../schema';
+import { choicesOf, isVisible, labelOf, targetOf } from './fieldMeta';
+
+function filterInput(entity: EntityDef, name: string): ReactElement | null {
+  if (name === 'q') return <SearchInput key="q" source="q" alwaysOn placeholder={t('admin.list.search')} />;
+  const field = entity.fields[name];
+  if (!isVisible(field) || field.filterable === false) return null;
+  const label = labelOf(entity, name);
+  switch (field.kind) {
+    case 'enum':
+      return <SelectInput key={name} source={name} label={label} choices={choicesOf(field)} emptyText={t('admin.list.any')} alwaysOn />;
+    case 'enumList':
+      return <SelectArrayInput key={name} source={name} label={label} choices={choicesOf(field)} alwaysOn sx={{ minWidth: 200 }} />;
+    case 'boolean':
+      return <NullableBooleanInput key={name} source={name} label={label} alwaysOn />;
+    case 'integer':
+    case 'decimal':
+      return <NumberInput key={name} source={name} label={label} alwaysOn />;
+    case 'date':
+    case 'datetime':
+      return <DateInput key={name} source={name} label={label} alwaysOn />;
+    case 'ref':
+    case 'refList': {
+      const { resource, titleField } = targetOf(field);
+      return (
+        <ReferenceInput key={name} source={name} reference={resource} sort={{ field: titleField, order: 'ASC' }} alwaysOn>
+          <AutocompleteInput label={label} optionText={titleField} filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 240 }} />
+        </ReferenceInput>
+      );
+    }
+    default:
+      return <TextInput key={name} source={name} label={label} alwaysOn />;
+  }
+}
+
+export function filterInputs(entity: EntityDef): ReactElement[] {
+  return (entity.admin?.list?.filters ?? ['q']).map((name) => filterInput(entity, name)).filter((input): input is ReactElement => input !== null);
+}

@@ -1,0 +1,118 @@
+/** The console's side menu: grouped, collapsible, with preset views and a way back to the portal. */
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { Box, Collapse, Divider, ListItemIcon, ListItemText, ListSubheader, MenuItem, MenuList } from '@mui/material';
+import { LinkBase, useCanAccess, useCreatePath, useLocation, useSidebarState, useStore } from 'react-admin';
+import { t } from '../../portal/i18n';
+import { entityByResource, resources } from '../../schema';
+import { TALENT } from '../resources/overrides/candidates/talentPaths';
+import { presetMatching, filterSearch, type Filter } from '../resources/presets';
+import { menuGroups, type MenuEntry, type MenuGroup } from './menuModel';
+import { iconFor, PresetIcon } from './resourceIcons';
+
+const GROUPS = menuGroups(resources);
+
+function currentFilter(search: string): Filter | undefined {
+  const raw = new URLSearchParams(search).get('filter');
+  if (raw === null) return undefined;
+  try {
+    return JSON.parse(raw) as Filter;
+  } catch {
+    return undefined;
+  }
+}
+
+function EntryLink({ entry }: { entry: MenuEntry }) {
+  const createPath = useCreatePath();
+  const location = useLocation();
+  const [open] = useSidebarState();
+  const { canAccess } = useCanAccess({ action: 'list', resource: entry.resource });
+  // react-admin restores a list's last filters from its store when the URL carries none.
+  const [stored] = useStore<{ filter?: Filter }>(`${entry.resource}.listParams`);
+  if (canAccess === false) return null;
+
+  // Talent lives at the spec's /talent paths (resources/overrides/candidates).
+  const generated = createPath({ resource: entry.resource, type: 'list' });
+  const path = entry.resource === 'candidates' ? generated.replace(/\/candidates$/, TALENT) : generated;
+  const onResource = location.pathname === path || location.pathname.startsWith(`${path}/`);
+  let selected = onResource;
+  if (onResource && entry.preset !== undefined) {
+    const def = entityByResource(entry.resource);
+    const filter = currentFilter(location.search) ?? stored?.filter;
+    selected = def !== undefined && (presetMatching(def, filter) ?? '') === entry.preset;
+  }
+  const Icon = entry.preset ? PresetIcon : iconFor(entry.resource);
+  return (
+    <MenuItem
+      component={LinkBase}
+      to={{ pathname: path, search: entry.filter ? filterSearch(entry.filter) : '' }}
+      selected={selected}
+      aria-current={selected ? 'page' : undefined}
+      sx={{ borderRadius: 1, mx: 1, my: 0.25, pl: open ? 2 : 1.5 }}
+    >
+      <ListItemIcon>
+        <Icon fontSize="small" />
+      </ListItemIcon>
+      {open && <ListItemText primary={entry.label} slotProps={{ primary: { variant: 'body2', noWrap: true } }} />}
+    </MenuItem>
+  );
+}
+
+function Group({ group }: { group: MenuGroup }) {
+  const [sidebarOpen] = useSidebarState();
+  const [expanded, setExpanded] = useStore(`admin.menu.${group.key ?? 'top'}`, group.key !== 'lookups');
+  const entries = group.entries.map((entry) => <EntryLink key={entry.key} entry={entry} />);
+  if (!group.key) return <>{entries}</>;
+  if (!sidebarOpen) return <>{[<Divider key="divider" sx={{ my: 1 }} />, ...entries]}</>;
+  return (
+    <>
+      <ListSubheader
+        component="button"
+        onClick={() => setExpanded(!expanded)}
+        aria-expanded={expanded}
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          width: '100%',
+          border: 0,
+          bgcolor: 'transparent',
+          cursor: 'pointer',
+          lineHeight: '36px',
+          mt: 1,
+          textTransform: 'uppercase',
+          letterSpacing: '0.06em',
+          fontSize: 12,
+          fontWeight: 600,
+        }}
+      >
+        {group.label}
+        {expanded ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
+      </ListSubheader>
+      <Collapse in={expanded} timeout="auto" unmountOnExit>
+        {entries}
+      </Collapse>
+    </>
+  );
+}
+
+export function AdminMenu() {
+  const [open] = useSidebarState();
+  return (
+    <Box component="nav" aria-label={t('admin.menu.label')}>
+      <MenuList dense sx={{ pt: 1, pb: 2, width: open ? 240 : 56, transition: 'width 150ms' }}>
+        {GROUPS.map((group) => (
+          <Group key={group.key ?? 'top'} group={group} />
+        ))}
+        <Divider sx={{ my: 1 }} />
+        <MenuItem component="a" href="/" sx={{ borderRadius: 1, mx: 1 }}>
+          <ListItemIcon>
+            <OpenInNewIcon fontSize="small" />
+          </ListItemIcon>
+          {open && <ListItemText primary={t('admin.menu.openPortal')} slotProps={{ primary: { variant: 'body2' } }} />}
+        </MenuItem>
+      </MenuList>
+    </Box>
+  );
+}

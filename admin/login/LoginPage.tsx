@@ -1,0 +1,191 @@
+/**
+ * Console sign-in: an email gets a six-digit code (POST auth/send-email-otp), the code signs in
+ * (auth/login-by-email-otp). Company users and candidates are told the console is not theirs
+ * and pointed to the portal.
+ */
+import { Alert, AlertTitle, Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
+import { useEffect, useState, type FormEvent } from 'react';
+import { HttpError, useBasename, useCheckAuth, useLogin, useNavigate } from 'react-admin';
+import { t } from '../../portal/i18n';
+import { EMAIL_PATTERN } from '../../schema';
+import { useDocumentTitle } from '../layout/useDocumentTitle';
+import { NotConsoleUserError, sendLoginCode } from '../providers/authProvider';
+import type { SessionUser } from '../providers/session';
+import { useDevMailbox } from './useDevMailbox';
+
+interface Errors {
+  email?: string;
+  otp?: string;
+  form?: string;
+}
+
+/** Field errors from the server's envelope where they name a field, else its message for the whole form. */
+function errorsOf(err: unknown): Errors {
+  if (err instanceof HttpError) {
+    const fields = (err.body as { errors?: Record<string, string> } | undefined)?.errors;
+    if (fields?.email || fields?.otp) return { email: fields.email, otp: fields.otp };
+  }
+  return { form: (err as Error)?.message || t('messages.internalServerError') };
+}
+
+function NotForConsole({ user, onRetry }: { user: SessionUser; onRetry: () => void }) {
+  return (
+    <Stack spacing={2}>
+      <Alert severity="warning" role="alert">
+        <AlertTitle>{t('admin.notAdmin.title')}</AlertTitle>
+        {t('admin.notAdmin.message', { email: user.email })}
+      </Alert>
+      <Button variant="contained" href="/" size="large">
+        {t('admin.notAdmin.openPortal')}
+      </Button>
+      <Button onClick={onRetry}>{t('admin.notAdmin.otherAccount')}</Button>
+    </Stack>
+  );
+}
+
+export function LoginPage() {
+  useDocumentTitle(t('admin.login.pageTitle'));
+  const login = useLogin();
+  const checkAuth = useCheckAuth();
+  const navigate = useNavigate();
+  const basename = useBasename();
+  const devMailbox = useDevMailbox();
+  const [step, setStep] = useState<'email' | 'code'>('email');
+  const [email, setEmail] = useState('');
+  const [otp, setOtp] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [refused, setRefused] = useState<SessionUser>();
+
+  // An admin who is already signed in goes straight to the console.
+  useEffect(() => {
+    checkAuth({}, false)
+      .then(() => navigate(`${basename}/`))
+      .catch(() => undefined);
+  }, [checkAuth, navigate, basename]);
+
+  const sendCode = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const trimmed = email.trim();
+    if (!trimmed) return setErrors({ email: t('errors.required') });
+    if (!EMAIL_PATTERN.test(trimmed)) return setErrors({ email: t('email.errors.invalid') });
+    setBusy(true);
+    setErrors({});
+    try {
+      await sendLoginCode(trimmed);
+      setStep('code');
+      setOtp('');
+    } catch (err) {
+      setErrors(errorsOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const signIn = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!/^\d{6}$/.test(otp)) return setErrors({ otp: otp ? t('admin.login.codeIncomplete') : t('errors.required') });
+    setBusy(true);
+    setErrors({});
+    try {
+      await login({ email: email.trim(), otp });
+    } catch (err) {
+      if (err instanceof NotConsoleUserError) setRefused(err.user);
+      else setErrors(errorsOf(err));
+      setBusy(false);
+    }
+  };
+
+  const restart = () => {
+    setRefused(undefined);
+    setStep('email');
+    setOtp('');
+    setErrors({});
+  };
+
+  return (
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        p: 2,
+        background: 'linear-gradient(135deg, #0f2a44 0%, #1d4e7a 55%, #2a7f8f 100%)',
+      }}
+    >
+      <Card sx={{ width: '100%', maxWidth: 420, borderRadius: 3, boxShadow: '0 24px 48px rgba(0,0,0,0.25)' }}>
+        <CardContent sx={{ p: 4 }}>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+            {t('appName')}
+          </Typography>
+          <Typography variant="subtitle2" color="text.secondary" sx={{ mb: 3 }}>
+            {t('admin.login.subtitle')}
+          </Typography>
+
+          {refused ? (
+            <NotForConsole user={refused} onRetry={restart} />
+          ) : step === 'email' ? (
+            <Stack component="form" spacing={2} onSubmit={sendCode} noValidate>
+              <TextField
+                label={t('admin.login.email')}
+                type="email"
+                name="email"
+                autoComplete="email"
+                autoFocus
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                error={!!errors.email}
+                helperText={errors.email ?? ' '}
+                fullWidth
+              />
+              {errors.form && <Alert severity="error">{errors.form}</Alert>}
+              <Button type="submit" variant="contained" size="large" disabled={busy}>
+                {t('admin.login.sendCode')}
+              </Button>
+            </Stack>
+          ) : (
+            <Stack component="form" spacing={2} onSubmit={signIn} noValidate>
+              <Typography variant="body2">{t('admin.login.codeSent', { email: email.trim() })}</Typography>
+              <TextField
+                label={t('admin.login.code')}
+                name="otp"
+                autoComplete="one-time-code"
+                autoFocus
+                value={otp}
+                onChange={(e) => setOtp(e.target.value.replace(/\D/g, '').slice(0, 6))}
+                error={!!errors.otp}
+                helperText={errors.otp ?? ' '}
+                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, style: { letterSpacing: '0.5em', fontSize: 22 } } }}
+                fullWidth
+              />
+              {errors.form && <Alert severity="error">{errors.form}</Alert>}
+              <Button type="submit" variant="contained" size="large" disabled={busy}>
+                {t('admin.login.signIn')}
+              </Button>
+              <Stack direction="row" justifyContent="space-between">
+                <Button size="small" onClick={restart}>
+                  {t('admin.login.otherEmail')}
+                </Button>
+                <Button size="small" onClick={() => sendCode()} disabled={busy}>
+                  {t('admin.login.resend')}
+                </Button>
+              </Stack>
+            </Stack>
+          )}
+
+          {devMailbox && (
+            <Alert severity="info" variant="outlined" sx={{ mt: 3 }}>
+              {t('admin.login.devHint')}{' '}
+              <Link href="/dev/mailbox" target="_blank" rel="noopener">
+                {t('admin.login.devMailbox')}
+              </Link>
+              .
+            </Alert>
+          )}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

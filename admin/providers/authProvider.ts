@@ -1,0 +1,97 @@
+/**
+ * Sign-in by emailed code for platform admins. Company users and candidates have valid
+ * accounts but belong in the portal: their sign-in is refused here with NotConsoleUserError.
+ */
+import type { AuthProvider } from 'react-admin';
+import { t } from '../../portal/i18n';
+import { canAccessResource } from './ability';
+import { apiCall } from './http';
+import { actorOf, clearSession, displayName, isPlatformAdmin, readSession, writeSession, type SessionUser } from './session';
+
+interface LoginAnswer {
+  accessToken: string;
+  user: SessionUser;
+}
+
+/** A signed-in account that is not a platform admin; the login page explains and links to the portal. */
+export class NotConsoleUserError extends Error {
+  constructor(public readonly user: SessionUser) {
+    super(t('admin.notAdmin.title'));
+  }
+}
+
+export async function sendLoginCode(email: string): Promise<void> {
+  await apiCall('/auth/send-email-otp', { method: 'POST', body: { email } });
+}
+
+/** Concurrent checks (react-admin asks once per screen and per query) share one request. */
+let pendingCheck: Promise<SessionUser> | undefined;
+
+function checkSession(): Promise<SessionUser> {
+  pendingCheck ??= apiCall<{ user: SessionUser }>('/auth/check/user')
+    .then(({ user }) => user)
+    .finally(() => {
+      pendingCheck = undefined;
+    });
+  return pendingCheck;
+}
+
+export const authProvider: AuthProvider = {
+  async login({ email, otp }: { email: string; otp: string }) {
+    const answer = await apiCall<LoginAnswer>('/auth/login-by-email-otp', { method: 'POST', body: { email, otp } });
+    // The session cookie stays set for non-admins so the portal link opens signed in.
+    if (!isPlatformAdmin(answer.user)) throw new NotConsoleUserError(answer.user);
+    writeSession({ token: answer.accessToken, user: answer.user });
+  },
+
+  async logout() {
+    const hadSession = readSession() !== undefined;
+    try {
+      if (hadSession) await apiCall('/auth/logout', { method: 'POST' });
+    } catch {
+      // Spec: logout goes to the login page also when the call fails.
+    } finally {
+      clearSession();
+    }
+  },
+
+  async checkAuth() {
+    const stored = readSession();
+    let user: SessionUser;
+    try {
+      user = await checkSession();
+    } catch {
+      // Spec: a failed session check clears the stored login and logs off.
+      clearSession();
+      throw { message: stored ? 'ra.auth.auth_check_error' : false };
+    }
+    if (!isPlatformAdmin(user)) {
+      clearSession();
+      throw { message: t('admin.notAdmin.title') };
+    }
+    writeSession({ token: readSession()?.token, user });
+  },
+
+  async checkError(error: { status?: number }) {
+    if (error?.status === 401) {
+      clearSession();
+      throw { message: 'ra.auth.auth_check_error' };
+    }
+  },
+
+  async getIdentity() {
+    const session = readSession();
+    if (!session) throw new Error(t('errors.unauthorized'));
+    return { id: session.user._id, fullName: displayName(session.user), avatar: session.user.profilePic ?? undefined };
+  },
+
+  async getPermissions() {
+    const session = readSession();
+    return session ? actorOf(session.user) : null;
+  },
+
+  async canAccess({ action, resource, record }) {
+    const session = readSession();
+    return session ? canAccessResource(actorOf(session.user), action, resource, record) : false;
+  },
+};

@@ -1,0 +1,48 @@
+/**
+ * Every request the console makes: JSON over fetch with the stored Bearer token, and the
+ * server's one error envelope turned into react-admin's HttpError so field errors land on
+ * their form fields (react-admin reads `body.errors`).
+ */
+import { fetchUtils, HttpError } from 'react-admin';
+import { t } from '../../portal/i18n';
+import { readSession } from './session';
+
+export const API_URL = '/api/v1';
+
+interface Envelope {
+  error?: { code?: string; message?: string; fields?: Record<string, string> };
+}
+
+/** Field errors translated for display, plus a form-level message react-admin shows as the notification. */
+export function toHttpError(err: unknown): unknown {
+  if (!(err instanceof HttpError)) return err;
+  const envelope = (err.body ?? {}) as Envelope;
+  if (!envelope.error) return err;
+  const { code = 'errors.generic', fields = {} } = envelope.error;
+  const message = envelope.error.message || t(code);
+  const names = Object.keys(fields);
+  if (names.length === 0) return new HttpError(message, err.status, { code });
+  const errors: Record<string, unknown> = Object.fromEntries(names.map((name) => [name, t(fields[name])]));
+  errors.root = { serverError: message };
+  return new HttpError(message, err.status, { code, errors });
+}
+
+export async function httpClient(url: string, options: fetchUtils.Options = {}) {
+  const headers = new Headers(options.headers ?? { Accept: 'application/json' });
+  const token = readSession()?.token;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  try {
+    return await fetchUtils.fetchJson(url, { ...options, headers, credentials: 'same-origin' });
+  } catch (err) {
+    throw toHttpError(err);
+  }
+}
+
+/** A call outside the data provider (sign-in, session check), answering the parsed JSON body. */
+export async function apiCall<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const { json } = await httpClient(`${API_URL}${path}`, {
+    method: init.method ?? 'GET',
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return json as T;
+}

@@ -1,0 +1,71 @@
+/**
+ * Changes the status of the selected rows to one chosen in a dialog (spec: admin lists have a
+ * status-change dialog; a bulk status change clears the selection).
+ */
+import SwapIcon from '@mui/icons-material/SwapHoriz';
+import { Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup, Button as MuiButton } from '@mui/material';
+import { useState } from 'react';
+import { Button, useListContext, useNotify, useRefresh, useResourceContext, useUpdateMany } from 'react-admin';
+import { t } from '../../portal/i18n';
+import type { EntityDef } from '../../schema';
+import { pluralLabel } from '../fields/fieldMeta';
+
+export function BulkStatusButton({ entity }: { entity: EntityDef }) {
+  const resource = useResourceContext() as string;
+  const { selectedIds, onUnselectItems } = useListContext();
+  const [open, setOpen] = useState(false);
+  const [status, setStatus] = useState<number | undefined>(undefined);
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [updateMany, { isPending }] = useUpdateMany();
+  const choices = entity.fields.status?.choices ?? [];
+  const count = selectedIds.length;
+
+  const close = () => {
+    setOpen(false);
+    setStatus(undefined);
+  };
+
+  const apply = () =>
+    updateMany(
+      resource,
+      { ids: selectedIds, data: { status } },
+      {
+        onSuccess: () => {
+          notify(t('admin.bulkStatus.done', { count }), { type: 'success' });
+          onUnselectItems();
+          close();
+          refresh();
+        },
+        onError: (error) => {
+          notify((error as Error).message || t('messages.somethingWentWrong'), { type: 'error' });
+          // Rows saved before the failing one stay changed: show the real state.
+          refresh();
+        },
+      },
+    );
+
+  return (
+    <>
+      <Button label={t('admin.bulkStatus.button')} onClick={() => setOpen(true)}>
+        <SwapIcon />
+      </Button>
+      <Dialog open={open} onClose={close} maxWidth="xs" fullWidth aria-labelledby="bulk-status-title">
+        <DialogTitle id="bulk-status-title">{t('admin.bulkStatus.title', { count, label: pluralLabel(entity).toLowerCase() })}</DialogTitle>
+        <DialogContent>
+          <RadioGroup value={status ?? ''} onChange={(e) => setStatus(Number(e.target.value))} name="status">
+            {choices.map((c) => (
+              <FormControlLabel key={c.id} value={c.id} control={<Radio />} label={c.label} />
+            ))}
+          </RadioGroup>
+        </DialogContent>
+        <DialogActions>
+          <MuiButton onClick={close}>{t('admin.common.cancel')}</MuiButton>
+          <MuiButton variant="contained" onClick={apply} disabled={status === undefined || isPending}>
+            {t('admin.bulkStatus.apply')}
+          </MuiButton>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * The create and edit form, laid out by `admin.edit.layout` rows. Fields the signed-in admin may
+ * not write (read-only ones, or beyond their rule's fields) are shown but locked.
+ */
+import { Box } from '@mui/material';
+import { SimpleForm, useRecordContext } from 'react-admin';
+import type { EntityDef } from '../../schema';
+import { FieldInput } from '../fields/FieldInput';
+import { defaultsOf, formLayout, isVisible } from '../fields/fieldMeta';
+import { writableFields } from '../providers/ability';
+import { useActor } from '../providers/useActor';
+
+interface Props {
+  entity: EntityDef;
+  mode: 'create' | 'edit';
+  /** One field per row, for narrow panels. */
+  stacked?: boolean;
+}
+
+export function EntityForm({ entity, mode, stacked }: Props) {
+  const actor = useActor();
+  const record = useRecordContext();
+  const writable = actor ? writableFields(actor, entity, mode === 'edit' ? record : undefined) : new Set<string>();
+  const rows = formLayout(entity)
+    .map((row) => row.filter((name) => isVisible(entity.fields[name]) && !(mode === 'create' && entity.fields[name].readOnly)))
+    .filter((row) => row.length > 0);
+  return (
+    <SimpleForm warnWhenUnsavedChanges defaultValues={mode === 'create' ? defaultsOf(entity) : undefined} sx={{ maxWidth: stacked ? undefined : 960 }}>
+      {rows.map((row) => (
+        <Box key={row.join('+')} sx={{ display: 'flex', flexDirection: { xs: 'column', md: stacked ? 'column' : 'row' }, columnGap: 2, width: '100%' }}>
+          {row.map((name) => (
+            <Box key={name} sx={{ flex: 1, minWidth: 0 }}>
+              <FieldInput entity={entity} source={name} readOnly={!writable.has(name)} />
+            </Box>
+          ))}
+        </Box>
+      ))}
+    </SimpleForm>
+  );
+}

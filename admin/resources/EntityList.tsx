@@ -1,0 +1,86 @@
+/** The generated list screen: columns, filters, default sort and bulk actions from `admin.list`. */
+import type { ReactNode } from 'react';
+import { BulkDeleteButton, DataTable, List, Pagination, useListContext, type Identifier } from 'react-admin';
+import type { EntityDef } from '../../schema';
+import { DisplayField } from '../fields/DisplayField';
+import { filterInputs } from '../fields/filterInputs';
+import { isSortable, isVisible, labelOf, pluralLabel } from '../fields/fieldMeta';
+import { useDocumentTitle } from '../layout/useDocumentTitle';
+import { abilityOf, canAccessResource, canUpdateStatusOfAny } from '../providers/ability';
+import { useActor } from '../providers/useActor';
+import { BulkStatusButton } from './BulkStatusButton';
+import { ListEmpty, ListNoMatches } from './ListStates';
+import { presetLabel, presetMatching } from './presets';
+
+export const PAGE_SIZES = [10, 25, 50];
+
+function columnsOf(entity: EntityDef): string[] {
+  const declared = entity.admin?.list?.columns;
+  if (declared) return declared;
+  return Object.keys(entity.fields)
+    .filter((name) => isVisible(entity.fields[name]))
+    .slice(0, 6);
+}
+
+/** 'Pending companies' when the filter is a preset's, else the plural label. */
+function ListTitle({ entity }: { entity: EntityDef }) {
+  const { filterValues } = useListContext();
+  const preset = presetMatching(entity, filterValues);
+  const title = preset ? presetLabel(entity, preset) : pluralLabel(entity);
+  useDocumentTitle(title);
+  return <>{title}</>;
+}
+
+/** Bulk selection appears only where the admin has a bulk action to take. */
+function bulkActionsFor(entity: EntityDef, actor: ReturnType<typeof useActor>): ReactNode | false {
+  if (!actor) return false;
+  const status = !!entity.admin?.list?.bulkStatus && entity.fields.status?.kind === 'enum' && canUpdateStatusOfAny(actor, entity);
+  const remove = abilityOf(actor).can('delete', entity.subject);
+  if (!status && !remove) return false;
+  return (
+    <>
+      {status && <BulkStatusButton entity={entity} />}
+      {remove && <BulkDeleteButton mutationMode="pessimistic" />}
+    </>
+  );
+}
+
+interface Props {
+  entity: EntityDef;
+  /** A panel beside the list (the add/edit panel of `asidePanel` entities). */
+  aside?: ReactNode;
+  /** Row to highlight, e.g. the one open in the panel. */
+  selectedId?: Identifier;
+}
+
+export function EntityList({ entity, aside, selectedId }: Props) {
+  const actor = useActor();
+  const [field, order] = entity.admin?.list?.sort ?? ['id', 'DESC'];
+  return (
+    <List
+      title={<ListTitle entity={entity} />}
+      sort={{ field, order }}
+      perPage={25}
+      filters={filterInputs(entity)}
+      pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
+      empty={<ListEmpty entity={entity} />}
+      aside={aside}
+      // Wide tables scroll inside the list instead of pushing the side panel off screen.
+      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+    >
+      <DataTable
+        bulkActionButtons={bulkActionsFor(entity, actor)}
+        // A row opens where the admin can work on it: the edit form (or panel) when allowed, else the record.
+        rowClick={(_id, resource, record) => (actor && canAccessResource(actor, 'edit', resource, record) ? 'edit' : 'show')}
+        empty={<ListNoMatches entity={entity} />}
+        rowSx={(record) => (selectedId !== undefined && record.id === selectedId ? { backgroundColor: 'action.selected' } : {})}
+      >
+        {columnsOf(entity).map((name) => (
+          <DataTable.Col key={name} source={name} label={labelOf(entity, name)} disableSort={!isSortable(entity, name)}>
+            <DisplayField entity={entity} source={name} compact />
+          </DataTable.Col>
+        ))}
+      </DataTable>
+    </List>
+  );
+}

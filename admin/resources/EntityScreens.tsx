@@ -1,0 +1,79 @@
+/** The generated create, edit and show screens of an entity. */
+import { Box, Divider } from '@mui/material';
+import { Create, DeleteButton, Edit, EditButton, Labeled, Show, ShowButton, TopToolbar, useRecordContext } from 'react-admin';
+import { t } from '../../portal/i18n';
+import type { EntityDef } from '../../schema';
+import { DisplayField } from '../fields/DisplayField';
+import { labelOf, recordLabel, showFields } from '../fields/fieldMeta';
+import { useDocumentTitle } from '../layout/useDocumentTitle';
+import { EntityForm } from './EntityForm';
+import { RecordTitle } from './RecordTitle';
+
+function CreateTitle({ entity }: { entity: EntityDef }) {
+  const title = t('admin.form.createTitle', { label: recordLabel(entity) });
+  useDocumentTitle(title);
+  return <>{title}</>;
+}
+
+export function EntityCreate({ entity }: { entity: EntityDef }) {
+  return (
+    <Create title={<CreateTitle entity={entity} />} redirect="list">
+      <EntityForm entity={entity} mode="create" />
+    </Create>
+  );
+}
+
+export function EntityEdit({ entity }: { entity: EntityDef }) {
+  return (
+    // Pessimistic: the server's field errors must reach the form before leaving the page.
+    <Edit
+      title={<RecordTitle entity={entity} />}
+      mutationMode="pessimistic"
+      redirect="list"
+      actions={
+        <TopToolbar>
+          <ShowButton />
+        </TopToolbar>
+      }
+    >
+      <EntityForm entity={entity} mode="edit" />
+    </Edit>
+  );
+}
+
+function ShowBody({ entity }: { entity: EntityDef }) {
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 } }}>
+      {showFields(entity).map((row, i) => (
+        <Box key={row.join('+')}>
+          {i > 0 && <Divider sx={{ my: 1.5 }} />}
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
+            {row.map((name) => (
+              <Labeled key={name} label={labelOf(entity, name)} sx={{ minWidth: 0, gridColumn: row.length === 1 ? '1 / -1' : undefined }}>
+                <DisplayField entity={entity} source={name} />
+              </Labeled>
+            ))}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+export function EntityShow({ entity }: { entity: EntityDef }) {
+  return (
+    <Show
+      title={<RecordTitle entity={entity} />}
+      actions={
+        <TopToolbar>
+          <EditButton />
+          <DeleteButton mutationMode="pessimistic" />
+        </TopToolbar>
+      }
+    >
+      <ShowBody entity={entity} />
+    </Show>
+  );
+}

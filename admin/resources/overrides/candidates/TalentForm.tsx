@@ -1,0 +1,96 @@
+/**
+ * The add and edit form of a talent profile: every section of the shared profile form, the
+ * admin-only parts, live validation by the server's own rules, and the server's field errors at
+ * their fields (react-admin sets them from the answer's `errors`).
+ */
+import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { Form, SaveButton, useBasename, useLocation, useNavigate, useRecordContext } from 'react-admin';
+import { t } from '../../../../portal/i18n';
+import { LookupProvider } from '../../../../portal/features/candidate-profile/form/lookups';
+import { ProfileSections } from '../../../../portal/features/candidate-profile/form/ProfileSections';
+import { toFormValues } from '../../../../portal/features/candidate-profile/form/profileFields';
+import { profileResolver } from '../../../../portal/features/candidate-profile/form/profileResolver';
+import { SaveBar } from '../../../../portal/features/candidate-profile/form/SaveBar';
+import { AdminDocuments, InternalSection } from './AdminSections';
+import { CvImportButton, CvImportSummary, type CvImported } from './CvImport';
+import { consoleLookups, downloadTalentFile, uploadCv } from './talentApi';
+import { talentPaths } from './talentPaths';
+import { useNotifyFailure } from './useNotifyFailure';
+
+type Summary = Omit<CvImported, 'values'>;
+
+/** On the add form: start from a CV, or see what the CV chosen on the list filled in. */
+function CvStart() {
+  const { getValues, reset } = useFormContext();
+  const location = useLocation();
+  const [summary, setSummary] = useState<Summary | undefined>((location.state as { cv?: Summary } | null)?.cv);
+  if (summary) return <CvImportSummary result={summary} onClose={() => setSummary(undefined)} />;
+  return (
+    <Card variant="outlined" sx={{ borderStyle: 'dashed', bgcolor: 'rgba(29, 78, 122, 0.03)' }}>
+      <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', '&:last-child': { pb: 2 } }}>
+        <Stack sx={{ flex: 1, minWidth: 240 }}>
+          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+            {t('talent.cv.startTitle')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('talent.cv.startText')}
+          </Typography>
+        </Stack>
+        <CvImportButton
+          label={t('talent.cv.upload')}
+          variant="contained"
+          base={() => getValues()}
+          onImported={({ values, ...rest }) => {
+            reset(values, { keepDefaultValues: true });
+            setSummary(rest);
+          }}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+function Actions({ mode }: { mode: 'create' | 'edit' }) {
+  const record = useRecordContext();
+  const navigate = useNavigate();
+  const basename = useBasename();
+  const back = mode === 'edit' && record ? talentPaths.show(record.id) : talentPaths.list;
+  return (
+    <>
+      <Button color="inherit" onClick={() => navigate(`${basename}${back}`)}>
+        {t('admin.common.cancel')}
+      </Button>
+      <SaveButton label={mode === 'create' ? t('talent.admin.create') : t('talent.form.save')} alwaysEnable={mode === 'create'} />
+    </>
+  );
+}
+
+export function TalentForm({ mode }: { mode: 'create' | 'edit' }) {
+  const record = useRecordContext();
+  const failed = useNotifyFailure();
+  const values = useMemo(() => toFormValues(mode === 'edit' ? record : undefined, 'admin'), [record, mode]);
+  const resolver = useMemo(() => profileResolver('admin', mode === 'edit' ? record : undefined), [record, mode]);
+  const id = mode === 'edit' && record ? String(record.id) : undefined;
+  return (
+    <LookupProvider client={consoleLookups}>
+      <Form record={values} resolver={resolver} mode="onChange" noValidate warnWhenUnsavedChanges>
+        <Stack spacing={3} sx={{ p: { xs: 1.5, md: 3 } }}>
+          {mode === 'create' && <CvStart />}
+          <ProfileSections
+            editor="admin"
+            upload={uploadCv}
+            candidateId={id}
+            onDownloadCv={id ? () => downloadTalentFile('cv', id).catch(failed) : undefined}
+            documentsExtra={<AdminDocuments candidateId={id} hasBlindCv={!!record?.blindResumePath} />}
+            internal={<InternalSection />}
+          />
+        </Stack>
+        <SaveBar idleText={mode === 'create' ? t('talent.admin.createIdle') : undefined}>
+          <Actions mode={mode} />
+        </SaveBar>
+      </Form>
+    </LookupProvider>
+  );
+}

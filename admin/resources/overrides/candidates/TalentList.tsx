@@ -1,0 +1,144 @@
+/**
+ * /talent: the admin candidate list with the spec's columns (schema `admin.list.columns`), its
+ * filters and presets (pending curation, pending activation), sorting, search, adding by hand or
+ * from a CV, and the bulk status change that warns about candidates' own choices.
+ */
+import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
+import { Avatar, Button, Stack, Typography } from '@mui/material';
+import { cloneElement, type ReactElement } from 'react';
+import { BulkDeleteButton, DataTable, FilterButton, List, Pagination, ReferenceField, TopToolbar, useBasename, useListContext, useNavigate, useRecordContext } from 'react-admin';
+import { candidate } from '../../../../portal/features/candidate-profile/form/profileFields';
+import { t } from '../../../../portal/i18n';
+import { DisplayField } from '../../../fields/DisplayField';
+import { filterInputs } from '../../../fields/filterInputs';
+import { isSortable, labelOf, pluralLabel } from '../../../fields/fieldMeta';
+import { useDocumentTitle } from '../../../layout/useDocumentTitle';
+import { ListEmpty, ListNoMatches } from '../../ListStates';
+import { presetLabel, presetMatching } from '../../presets';
+import { CvImportButton } from './CvImport';
+import { TalentBulkStatusButton } from './TalentBulkStatus';
+import { talentPaths } from './talentPaths';
+
+const PAGE_SIZES = [10, 25, 50];
+/** Filters shown at once; the others are a click away under "Add filter". */
+const ALWAYS_ON = ['q', 'status', 'tags'];
+
+const FILTERS = filterInputs(candidate).map((input) => cloneElement(input as ReactElement<{ source: string }>, { alwaysOn: ALWAYS_ON.includes((input.props as { source: string }).source) } as object));
+
+function TalentTitle() {
+  const { filterValues } = useListContext();
+  const preset = presetMatching(candidate, filterValues);
+  const title = preset ? presetLabel(candidate, preset) : pluralLabel(candidate);
+  useDocumentTitle(title);
+  return <>{title}</>;
+}
+
+function Actions() {
+  const navigate = useNavigate();
+  const basename = useBasename();
+  return (
+    <TopToolbar sx={{ alignItems: 'center' }}>
+      <FilterButton />
+      <CvImportButton
+        label={t('talent.cv.addFromCv')}
+        variant="outlined"
+        size="small"
+        onImported={({ values, ...cv }) => navigate(`${basename}${talentPaths.add}`, { state: { record: values, cv } })}
+      />
+      <Button variant="contained" size="small" startIcon={<PersonAddAlt1Outlined />} onClick={() => navigate(`${basename}${talentPaths.add}`)}>
+        {t('talent.admin.add')}
+      </Button>
+    </TopToolbar>
+  );
+}
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase())
+    .join('');
+}
+
+function NameCell() {
+  const record = useRecordContext();
+  const name = String(record?.name ?? '');
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+      <Avatar sx={{ width: 32, height: 32, fontSize: 13, bgcolor: 'primary.main' }}>{initials(name)}</Avatar>
+      <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+        {name}
+      </Typography>
+    </Stack>
+  );
+}
+
+function SalaryCell() {
+  const record = useRecordContext();
+  if (typeof record?.expectedSalary !== 'number') return null;
+  return (
+    <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+      {`${record.expectedSalaryCurrency ?? ''} ${record.expectedSalary.toLocaleString('en-SG')}`}
+    </Typography>
+  );
+}
+
+function EmailCell() {
+  const record = useRecordContext();
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+      {String(record?.email ?? '')}
+    </Typography>
+  );
+}
+
+function LocationCell() {
+  return <ReferenceField source="currentLocationId" reference="cities" link={false} />;
+}
+
+const CELLS: Record<string, () => ReactElement | null> = { name: NameCell, email: EmailCell, currentLocationId: LocationCell, expectedSalary: SalaryCell };
+/** Short column headings; the schema's labels are written for forms. */
+const heading = (name: string) => {
+  const key = `talent.list.columns.${name}`;
+  return t(key) === key ? labelOf(candidate, name) : t(key);
+};
+const columns = candidate.admin?.list?.columns ?? [];
+const [sortField, sortOrder] = candidate.admin?.list?.sort ?? ['createdAt', 'DESC'];
+
+export function TalentList() {
+  const basename = useBasename();
+  return (
+    <List
+      title={<TalentTitle />}
+      sort={{ field: sortField, order: sortOrder }}
+      perPage={25}
+      filters={FILTERS}
+      actions={<Actions />}
+      pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
+      empty={<ListEmpty entity={candidate} />}
+      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
+    >
+      <DataTable
+        rowClick={(id) => `${basename}${talentPaths.show(id)}`}
+        bulkActionButtons={
+          <>
+            <TalentBulkStatusButton />
+            <BulkDeleteButton mutationMode="pessimistic" />
+          </>
+        }
+        empty={<ListNoMatches entity={candidate} />}
+      >
+        {columns.map((name) => {
+          const Cell = CELLS[name];
+          const sortable = isSortable(candidate, name) && candidate.fields[name]?.kind !== 'ref';
+          return (
+            <DataTable.Col key={name} source={name} label={heading(name)} disableSort={!sortable}>
+              {Cell ? <Cell /> : <DisplayField entity={candidate} source={name} compact />}
+            </DataTable.Col>
+          );
+        })}
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * Talent (the candidates resource) in the console at the spec's paths: /talent, /talent/add,
+ * /talent/edit/:id and /talent/:id (TALENT_ROUTES, mounted as custom routes by App.tsx).
+ * react-admin's own candidate paths redirect there, so every generated link still lands right.
+ */
+import { createElement, type ReactElement } from 'react';
+import { ResourceContextProvider } from 'react-admin';
+import { TalentCreate, TalentEdit } from './TalentEditScreens';
+import { TalentList } from './TalentList';
+import { TalentRedirect } from './TalentRedirect';
+import { TalentShow } from './TalentShow';
+import { TALENT, talentPaths } from './talentPaths';
+
+export const list = TalentRedirect;
+export const create = TalentRedirect;
+export const edit = TalentRedirect;
+export const show = TalentRedirect;
+
+const inResource = (screen: () => ReactElement) => createElement(ResourceContextProvider, { value: 'candidates', children: createElement(screen) });
+
+/** Most specific first: '/talent/add' and '/talent/edit/:id' before '/talent/:id'. */
+export const TALENT_ROUTES: { path: string; element: ReactElement }[] = [
+  { path: talentPaths.list, element: inResource(TalentList) },
+  { path: talentPaths.add, element: inResource(TalentCreate) },
+  { path: `${TALENT}/edit/:id`, element: inResource(TalentEdit) },
+  { path: `${TALENT}/:id`, element: inResource(TalentShow) },
+];

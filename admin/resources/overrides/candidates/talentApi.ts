@@ -1,0 +1,69 @@
+/**
+ * The talent calls outside ra-data-simple-rest: CV upload (multipart), file downloads (the
+ * Bearer token rides along, so files come through fetch), and the bulk status change with its
+ * warning. Failures come back as Errors whose message is the catalogue's text.
+ */
+import { t } from '../../../../portal/i18n';
+import type { CvUpload } from '../../../../portal/features/candidate-profile/form/cvFiles';
+import type { LookupClient } from '../../../../portal/features/candidate-profile/form/lookups';
+import { dataProvider } from '../../../providers/dataProvider';
+import { API_URL, httpClient } from '../../../providers/http';
+import { readSession } from '../../../providers/session';
+
+export const consoleLookups: LookupClient = {
+  list: async (resource, { filter, perPage, sort }) =>
+    (await dataProvider.getList(resource, { filter, pagination: { page: 1, perPage }, sort: { field: sort[0], order: sort[1] } })).data as Record<string, unknown>[],
+};
+
+export async function uploadCv(file: File, candidateId?: string): Promise<CvUpload> {
+  const body = new FormData();
+  if (candidateId) body.append('candidateId', candidateId);
+  body.append('file', file);
+  const { json } = await httpClient(`${API_URL}/candidates/cv-data`, { method: 'POST', body });
+  return json as CvUpload;
+}
+
+export type TalentFile = 'cv' | 'blindCv' | 'profilePdf';
+
+const fileUrl = (kind: TalentFile, id: string) =>
+  kind === 'cv'
+    ? `${API_URL}/candidates/${encodeURIComponent(id)}/cv`
+    : kind === 'blindCv'
+      ? `${API_URL}/candidates/resume/${encodeURIComponent(id)}`
+      : `${API_URL}/candidates/get-pdf?id=${encodeURIComponent(id)}`;
+
+/** Fetches a candidate's file and hands it to the browser as a download under the server's file name. */
+export async function downloadTalentFile(kind: TalentFile, id: string): Promise<void> {
+  const token = readSession()?.token;
+  const res = await fetch(fileUrl(kind, id), { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => ({}))) as { error?: { code?: string; message?: string } };
+    throw new Error(body.error?.message || t(body.error?.code ?? 'errors.internalServerError'));
+  }
+  const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? `${kind}.pdf`;
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export type BulkStatusResult = { outcome: 'updated'; updated: number } | { outcome: 'selfChosen'; candidates: string[] };
+
+/** POST candidates/update/status: 409 names the candidates who chose their own status unless `confirm`. */
+export async function bulkStatus(candidates: string[], status: number, confirm: boolean): Promise<BulkStatusResult> {
+  const token = readSession()?.token;
+  const res = await fetch(`${API_URL}/candidates/update/status`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ candidates, status, confirm }),
+    credentials: 'same-origin',
+  });
+  const body = (await res.json().catch(() => ({}))) as { updated?: number; error?: { code?: string; message?: string; candidates?: string[] } };
+  if (res.ok) return { outcome: 'updated', updated: body.updated ?? candidates.length };
+  if (res.status === 409 && body.error?.code === 'candidates.errors.selfChosenStatus') return { outcome: 'selfChosen', candidates: body.error.candidates ?? [] };
+  throw new Error(body.error?.message || t(body.error?.code ?? 'errors.internalServerError'));
+}

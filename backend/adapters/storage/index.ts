@@ -1,0 +1,63 @@
+/**
+ * File storage behind a small interface: put a buffer, get a stream, delete by key. The real
+ * implementation keeps files on local disk under UPLOAD_DIR; another (object storage) can replace
+ * it without touching callers. Keys are generated here, never taken from a request.
+ */
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+export interface FileStorage {
+  /** Stores the bytes under a new key such as 'profile-pics/2026-11/3f9c....png'. */
+  put(data: Buffer, options: { folder: string; ext: string }): Promise<string>;
+  /** The file's bytes, or undefined when there is no such file. */
+  get(key: string): Promise<Readable | undefined>;
+  /** Removes the file; a missing file is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+const FOLDER = /^[a-z0-9-]{1,40}$/;
+const EXT = /^[a-z0-9]{1,10}$/;
+/** folder/yyyy-mm/<32 hex>.<ext>: the only shape put() makes, so anything else is refused. */
+export const KEY_PATTERN = /^[a-z0-9-]{1,40}\/\d{4}-\d{2}\/[0-9a-f]{32}\.[a-z0-9]{1,10}$/;
+
+export class LocalDiskStorage implements FileStorage {
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    if (!KEY_PATTERN.test(key)) throw new Error(`not a storage key: ${key}`);
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  async put(data: Buffer, { folder, ext }: { folder: string; ext: string }): Promise<string> {
+    if (!FOLDER.test(folder) || !EXT.test(ext)) throw new Error(`bad folder or extension: ${folder}, ${ext}`);
+    const key = `${folder}/${new Date().toISOString().slice(0, 7)}/${randomBytes(16).toString('hex')}.${ext}`;
+    const file = this.pathOf(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, data, { flag: 'wx' });
+    return key;
+  }
+
+  async get(key: string): Promise<Readable | undefined> {
+    if (!KEY_PATTERN.test(key)) return undefined;
+    const file = this.pathOf(key);
+    const info = await stat(file).catch(() => undefined);
+    return info?.isFile() ? createReadStream(file) : undefined;
+  }
+
+  async delete(key: string): Promise<void> {
+    if (!KEY_PATTERN.test(key)) return;
+    await rm(this.pathOf(key), { force: true });
+  }
+}
+
+const instances = new Map<string, FileStorage>();
+
+/** The storage of an upload root (config.uploadDir). */
+export function storageAt(root: string): FileStorage {
+  let found = instances.get(root);
+  if (!found) instances.set(root, (found = new LocalDiskStorage(root)));
+  return found;
+}

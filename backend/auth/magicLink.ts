@@ -1,0 +1,54 @@
+/**
+ * Magic links: 32 random bytes emailed as `<PUBLIC_URL>/auth/magic-link?token=...`, stored only as
+ * a SHA-256, valid 15 minutes and consumed atomically by one UPDATE. The link opens a portal page
+ * that POSTs the token, because mail scanners prefetch GET links.
+ */
+import type { Knex } from 'knex';
+import type { Config } from '../config';
+import { magicLinkEmail } from '../features/mail/accountEmails';
+import { queueEmail } from '../features/mail/outbox';
+import { findAccountByEmail } from './accounts';
+import { newToken, sha256 } from './tokens';
+
+export const MAGIC_LINK_TTL_MINUTES = 15;
+const PURPOSE_MAGIC_LINK = 2;
+
+/** Writes a link for `email` and queues its email, in the caller's transaction. */
+export async function issueMagicLink(trx: Knex | Knex.Transaction, config: Config, email: string, firstName: string | null, redirectUrl?: string, ip?: string) {
+  const token = newToken();
+  await trx('email_codes').insert({
+    email,
+    purpose: PURPOSE_MAGIC_LINK,
+    code_hash: sha256(token),
+    expires_at: new Date(Date.now() + MAGIC_LINK_TTL_MINUTES * 60_000),
+    request_ip: ip?.slice(0, 64) ?? null,
+    payload: redirectUrl ? { redirectUrl } : null,
+  });
+  const url = `${config.publicUrl}/auth/magic-link?token=${encodeURIComponent(token)}`;
+  await queueEmail(trx, { to: email, ...magicLinkEmail(config, firstName, url) });
+}
+
+/** Emails a link when an account exists; says nothing either way. */
+export async function sendMagicLink(knex: Knex, config: Config, email: string, redirectUrl?: string, ip?: string): Promise<void> {
+  await knex.transaction(async (trx) => {
+    const account = await findAccountByEmail(trx, email);
+    if (account) await issueMagicLink(trx, config, email, account.firstName, redirectUrl, ip);
+  });
+}
+
+/** Uses up a link: the email it was sent to and its redirectUrl, or undefined when used, expired or unknown. */
+export async function consumeMagicLink(trx: Knex | Knex.Transaction, token: string): Promise<{ email: string; redirectUrl?: string } | undefined> {
+  const [row] = await trx('email_codes')
+    .where({ code_hash: sha256(token), purpose: PURPOSE_MAGIC_LINK })
+    .whereNull('used_at')
+    .where('expires_at', '>', new Date())
+    .update({ used_at: trx.fn.now(), updated_at: trx.fn.now() })
+    .returning(['email', 'payload']);
+  if (!row) return undefined;
+  return { email: row.email, redirectUrl: (row.payload as { redirectUrl?: string } | null)?.redirectUrl };
+}
+
+/** A redirect after sign-in must stay on our site: a path, never another origin. */
+export function isSafeRedirect(value: string): boolean {
+  return value.length <= 2048 && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') && ![...value].some((c) => c.charCodeAt(0) < 32);
+}

@@ -1,0 +1,41 @@
+/**
+ * Rate limits on sending codes and links, per email and per IP, counted in PostgreSQL so they
+ * hold across processes. A sliding window: each allowed request is one row, and a request is
+ * allowed while fewer than the limit's rows fall in the last window.
+ */
+import type { Knex } from 'knex';
+import type { Config } from '../config';
+import { AppError } from '../errors';
+
+export interface Limit {
+  key: string;
+  max: number;
+}
+
+/** Rows older than this are deleted whatever their key (windows are minutes long). */
+const KEEP_MS = 24 * 3600_000;
+
+/** Counts one request against every limit, or throws 429 errors.tooManyRequests and counts nothing. */
+export async function enforceRateLimits(knex: Knex, windowMinutes: number, limits: Limit[]): Promise<void> {
+  const since = new Date(Date.now() - windowMinutes * 60_000);
+  await knex.transaction(async (trx) => {
+    // One lock per key (in a fixed order, so two requests never deadlock) makes count-then-insert exact across processes.
+    for (const key of limits.map((l) => l.key).sort()) await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`rate:${key}`]);
+    for (const limit of limits) {
+      const [{ n }] = await trx('rate_limit_hits').where('key', limit.key).where('hit_at', '>', since).count({ n: '*' });
+      // A refused request is not counted, so waiting out the window always helps.
+      if (Number(n) >= limit.max) throw new AppError(429, 'errors.tooManyRequests');
+    }
+    await trx('rate_limit_hits').insert(limits.map((l) => ({ key: l.key })));
+    await trx('rate_limit_hits')
+      .where('hit_at', '<', new Date(Date.now() - Math.max(KEEP_MS, windowMinutes * 60_000)))
+      .delete();
+  });
+}
+
+/** The limits on anything that emails a code or link to `email`, asked from `ip`. */
+export async function limitEmailSends(knex: Knex, config: Config, email: string, ip: string | undefined): Promise<void> {
+  const limits: Limit[] = [{ key: `email:${email.toLowerCase()}`, max: config.rateLimit.perEmail }];
+  if (ip) limits.push({ key: `ip:${ip}`, max: config.rateLimit.perIp });
+  await enforceRateLimits(knex, config.rateLimit.windowMinutes, limits);
+}

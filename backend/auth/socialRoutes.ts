@@ -1,0 +1,101 @@
+/**
+ * /api/v1/auth: sign-in and sign-up with Google and LinkedIn. Browser navigations end in a redirect
+ * to a portal page carrying a one-time key (gnbsl), or to /auth/login?<flag>=true when refused.
+ */
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import { OidcSignIn, SOCIAL_PROVIDERS, type SocialProfile, type SocialProvider } from '../adapters/oidc';
+import type { Config } from '../config';
+import { AppError, notFound } from '../errors';
+import { logger } from '../logger';
+import { assertMaySignIn, emailTaken, findAccount, findAccountByEmail, KIND_OF_SESSION, REFUSAL_FLAGS, SESSION_KIND } from './accounts';
+import { respondWithLogin } from './login';
+import { consumeSocialKey, createSocialKey, readSocialKey } from './socialKeys';
+
+type Intent = 'signin' | 'signupCompany' | 'signupCommunity';
+const SIGNUP_INTENTS: Record<string, Intent> = { company: 'signupCompany', community: 'signupCommunity' };
+/** Where a technical failure of the round trip (cancelled, state lost, unverified email) lands. */
+const FAILED = '/auth/login?ssoError=true';
+
+const loginWithFlag = (flag: string) => `/auth/login?${flag}=true`;
+
+/** The portal page each intent continues on. */
+async function landing(req: Request, provider: SocialProvider, intent: Intent, profile: SocialProfile): Promise<string> {
+  const { knex } = req.ctx;
+  if (intent === 'signin') {
+    const account = await findAccountByEmail(knex, profile.email);
+    if (!account) return loginWithFlag(REFUSAL_FLAGS['user.notFound']);
+    try {
+      assertMaySignIn(account);
+    } catch (err) {
+      const flag = err instanceof AppError ? (err.extra?.flag as string | undefined) : undefined;
+      if (flag) return loginWithFlag(flag);
+      throw err;
+    }
+    const key = await createSocialKey(knex, 'signin', provider, profile, { kind: SESSION_KIND[account.kind], id: account.id });
+    return `/auth/social-callback?gnbsl=${key}`;
+  }
+  if (await emailTaken(knex, profile.email)) return loginWithFlag(REFUSAL_FLAGS['email.exists']);
+  const key = await createSocialKey(knex, intent, provider, profile);
+  return intent === 'signupCompany' ? `/auth/company/signup/1?gnbsl=${key}` : `/community/auth/signup?gnbsl=${key}`;
+}
+
+export function socialRouter(): Router {
+  const router = Router();
+  let oidc: OidcSignIn | undefined;
+  const adapter = (config: Config) => (oidc ??= new OidcSignIn(config));
+
+  const configured = (req: Request, provider: SocialProvider) => {
+    if (!adapter(req.ctx.config).settings(provider)) throw notFound();
+  };
+
+  const start = (provider: SocialProvider, intent: Intent) => async (req: Request, res: Response, next: NextFunction) => {
+    configured(req, provider);
+    try {
+      await adapter(req.ctx.config).start(provider, intent, req, res, next);
+    } catch (err) {
+      logger.warn({ err, provider }, 'social sign-in could not start');
+      if (!res.headersSent) res.redirect(FAILED);
+    }
+  };
+
+  router.get('/providers', (req, res) => {
+    res.json(Object.fromEntries(SOCIAL_PROVIDERS.map((p) => [p, Boolean(req.ctx.config[p])])));
+  });
+
+  for (const provider of SOCIAL_PROVIDERS) {
+    router.get(`/${provider}/signin`, start(provider, 'signin'));
+    for (const [kind, intent] of Object.entries(SIGNUP_INTENTS)) router.get(`/${provider}/signup/${kind}`, start(provider, intent));
+
+    router.get(`/${provider}/callback`, async (req, res, next) => {
+      configured(req, provider);
+      let target = FAILED;
+      try {
+        const outcome = await adapter(req.ctx.config).finish(provider, req, res, next);
+        if (outcome.ok && ['signin', 'signupCompany', 'signupCommunity'].includes(outcome.intent)) {
+          target = await landing(req, provider, outcome.intent as Intent, outcome.profile);
+        } else if (!outcome.ok) logger.info({ provider, reason: outcome.reason }, 'social sign-in refused');
+      } catch (err) {
+        logger.warn({ err, provider }, 'social sign-in failed');
+      }
+      if (!res.headersSent) res.redirect(target);
+    });
+  }
+
+  router.get('/get/profile/via/social/login', async (req, res) => {
+    const row = await consumeSocialKey(req.ctx.knex, req.query.gnbsl, 'signin');
+    const kind = KIND_OF_SESSION[row.account_kind ?? 0];
+    const account = kind && row.account_id ? await findAccount(req.ctx.knex, { kind, id: row.account_id }) : undefined;
+    // The account must still be the one the provider vouched for.
+    if (!account || account.email !== row.email) throw new AppError(401, 'sso.userMismatch');
+    await respondWithLogin(req, res, account);
+  });
+
+  const prefill = (provider: SocialProvider) => async (req: Request, res: Response) => {
+    const row = await readSocialKey(req.ctx.knex, req.query.gnbsl, ['signupCompany', 'signupCommunity'], provider);
+    res.json({ firstName: row.first_name, lastName: row.last_name, email: row.email });
+  };
+  router.get('/name/via/google', prefill('google'));
+  router.get('/name/via/linked-in', prefill('linkedin'));
+
+  return router;
+}

@@ -1,0 +1,108 @@
+/**
+ * References a foreign key cannot guard (ids in integer arrays and inside jsonb items) are
+ * checked here before a write: an id of a row that does not exist is a field error
+ * ('<field>.errors.notFound', or '<field>.<index>.<key>' → '<field>.<key>.errors.notFound').
+ * The same check runs against the database (API) or preloaded id sets (bulk import).
+ */
+import type { Knex } from 'knex';
+import { entity as entityNamed, type EntityDef } from '../../schema';
+import type { FieldErrors } from '../errors';
+
+/** Which of `ids` exist in the entity's table. */
+export type ExistingIds = (entityName: string, ids: number[]) => Promise<Set<number>> | Set<number>;
+
+interface Use {
+  entity: string;
+  id: number;
+  key: string;
+  message: string;
+}
+
+interface Plan {
+  name: string;
+  kind: 'ref' | 'refList' | 'object' | 'objectList';
+  ref?: string;
+  items?: [key: string, ref: string][];
+}
+
+// Which fields hold references is fixed per entity: worked out once, not per row.
+const plans = new WeakMap<EntityDef, Plan[]>();
+
+function planOf(entity: EntityDef): Plan[] {
+  let plan = plans.get(entity);
+  if (plan) return plan;
+  plan = [];
+  for (const [name, def] of Object.entries(entity.fields)) {
+    if (def.derivedFrom) continue;
+    if (def.kind === 'ref' || def.kind === 'refList') plan.push({ name, kind: def.kind, ref: def.ref });
+    if (def.kind === 'object' || def.kind === 'objectList') {
+      const items = Object.entries(def.fields ?? {})
+        .filter(([, d]) => d.kind === 'ref')
+        .map(([key, d]) => [key, d.ref as string] as [string, string]);
+      if (items.length) plan.push({ name, kind: def.kind, items });
+    }
+  }
+  plans.set(entity, plan);
+  return plan;
+}
+
+function usesOf(entity: EntityDef, data: Record<string, unknown>, withForeignKeys: boolean): Use[] {
+  const uses: Use[] = [];
+  for (const p of planOf(entity)) {
+    const value = data[p.name];
+    if (value === null || value === undefined) continue;
+    if (p.kind === 'ref' && withForeignKeys && typeof value === 'number') uses.push({ entity: p.ref as string, id: value, key: p.name, message: `${p.name}.errors.notFound` });
+    else if (p.kind === 'refList' && Array.isArray(value)) {
+      for (const id of value) uses.push({ entity: p.ref as string, id: id as number, key: p.name, message: `${p.name}.errors.notFound` });
+    } else if (p.items) {
+      const items = p.kind === 'object' ? [value] : (value as unknown[]);
+      for (let index = 0; index < items.length; index += 1) {
+        for (const [key, ref] of p.items) {
+          const id = (items[index] as Record<string, unknown>)?.[key];
+          if (typeof id !== 'number') continue;
+          uses.push({ entity: ref, id, key: p.kind === 'object' ? `${p.name}.${key}` : `${p.name}.${index}.${key}`, message: `${p.name}.${key}.errors.notFound` });
+        }
+      }
+    }
+  }
+  return uses;
+}
+
+/**
+ * Field errors for references to missing rows. `withForeignKeys` also checks plain refs, which
+ * the database guards anyway but a bulk insert must not trip over.
+ */
+export async function missingRefs(entity: EntityDef, data: Record<string, unknown>, existing: ExistingIds, withForeignKeys = false): Promise<FieldErrors> {
+  const uses = usesOf(entity, data, withForeignKeys);
+  if (!uses.length) return {};
+  const byEntity = new Map<string, Set<number>>();
+  for (const use of uses) {
+    const ids = byEntity.get(use.entity);
+    if (ids) ids.add(use.id);
+    else byEntity.set(use.entity, new Set([use.id]));
+  }
+  const found = new Map<string, Set<number>>();
+  for (const [name, ids] of byEntity) {
+    const answer = existing(name, [...ids]);
+    found.set(name, answer instanceof Set ? answer : await answer);
+  }
+  const errors: FieldErrors = {};
+  for (const use of uses) if (!found.get(use.entity)?.has(use.id)) errors[use.key] = use.message;
+  return errors;
+}
+
+/** ExistingIds answered by the database. */
+export function existingInDatabase(knex: Knex): ExistingIds {
+  return async (name, ids) => new Set((await knex(entityNamed(name).table).whereIn('id', ids).pluck('id')) as number[]);
+}
+
+/** ExistingIds answered from id sets loaded once (imports, generators). */
+export async function preloadIds(knex: Knex, entityNames: string[]): Promise<ExistingIds> {
+  const sets = new Map<string, Set<number>>();
+  for (const name of entityNames) sets.set(name, new Set((await knex(entityNamed(name).table).pluck('id')) as number[]));
+  return (name, ids) => {
+    const set = sets.get(name);
+    if (!set) throw new Error(`preloadIds: '${name}' was not loaded`);
+    return new Set(ids.filter((id) => set.has(id)));
+  };
+}

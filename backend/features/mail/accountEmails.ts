@@ -1,0 +1,76 @@
+/** Email texts of accounts and sign-up: links, confirmations, invitations, approval and rejection. */
+import type { Config } from '../../config';
+import { html } from './templates';
+
+function mail(config: Config, subject: string, lines: string[]) {
+  return { subject, text: lines.join('\n\n'), html: html(config, lines) };
+}
+
+const hi = (firstName: string | null | undefined) => `Hi ${firstName || 'there'},`;
+
+export function magicLinkEmail(config: Config, firstName: string | null, url: string) {
+  return mail(config, `Your ${config.productName} sign-in link`, [
+    hi(firstName),
+    `Open this link to sign in to ${config.productName}:`,
+    url,
+    'It works once and expires in 15 minutes. If you did not ask for it, you can ignore this email.',
+  ]);
+}
+
+export function confirmEmailEmail(config: Config, firstName: string | null, url: string) {
+  return mail(config, `Confirm your new ${config.productName} email address`, [
+    hi(firstName),
+    'You asked to use this address for your account. Open this link to confirm it:',
+    url,
+    'The link expires in 24 hours. Until you confirm, you keep signing in with your current address.',
+  ]);
+}
+
+export function signupReceivedEmail(config: Config, firstName: string, companyName: string) {
+  return mail(config, `We received the sign-up of ${companyName}`, [
+    hi(firstName),
+    `Thank you for signing up ${companyName} to ${config.productName}. We have received your request.`,
+    'Our team reviews every new company and aims to approve it within 1 business day. We will email you as soon as it is done; your 30-day free trial starts then.',
+  ]);
+}
+
+export function adminNewCompanyEmail(config: Config, companyName: string, ownerName: string, ownerEmail: string, companyId: number) {
+  return mail(config, `New company awaiting approval: ${companyName}`, [
+    `${companyName} signed up through self sign-up and is pending approval.`,
+    `Requested by ${ownerName} <${ownerEmail}>.`,
+    `Review it in the console: ${config.publicUrl}/admin#/companies/Company:${companyId}`,
+  ]);
+}
+
+export function companyApprovedEmail(config: Config, firstName: string | null, companyName: string, trialEndsAt: string) {
+  return mail(config, `${companyName} is approved on ${config.productName}`, [
+    hi(firstName),
+    `Good news: ${companyName} is approved. Your 30-day free trial runs until ${trialEndsAt}.`,
+    `Sign in at ${config.publicUrl}/auth/login to start your first project. Curated candidates arrive within 3 business days.`,
+  ]);
+}
+
+export function companyRejectedEmail(config: Config, firstName: string | null, companyName: string) {
+  return mail(config, `About the sign-up of ${companyName}`, [
+    hi(firstName),
+    `We reviewed the sign-up of ${companyName} and cannot approve it at this time.`,
+    'If you think this is a mistake, reply to this email and our team will take another look.',
+  ]);
+}
+
+export function invitationEmail(config: Config, companyName: string, inviterName: string | null, url: string) {
+  return mail(config, `You are invited to join ${companyName} on ${config.productName}`, [
+    'Hi there,',
+    `${inviterName || 'Your colleague'} invited you to join ${companyName} on ${config.productName}.`,
+    `Open this link to set up your account: ${url}`,
+    'The invitation expires in 3 days.',
+  ]);
+}
+
+export function communityWelcomeEmail(config: Config, firstName: string | null) {
+  return mail(config, `Welcome to the ${config.productName} community`, [
+    hi(firstName),
+    'Your community account is ready.',
+    `Join the conversation at ${config.communityUrl}`,
+  ]);
+}

@@ -1,0 +1,139 @@
+/**
+ * Candidate rules that span fields (spec sections 3 to 5), as pure functions shared by the API
+ * hooks, the CV draft and the bulk importer. Each takes the validated write (`data`) and the row
+ * before it (`existing`, empty on create), reports field errors as message keys, and writes the
+ * values the rules imply (a current position ends today, 'other' source text is cleared) into
+ * `data`. A rule runs only when the write touches one of its fields, so an old stored value
+ * never blocks an unrelated change.
+ */
+import { SOURCE_OPTIONS } from '../../../schema/entities/company';
+import {
+  CANDIDATE_STATUS,
+  EDUCATION_YEARS_AHEAD,
+  EXPERIENCE_MIN_DATE,
+  MAX_STARRED_SKILLS,
+  NOTICE_MONTHS_MAX,
+  NOTICE_PERIOD_TYPES,
+} from '../../../schema/entities/talentOptions';
+import { isDate } from '../../crud/validate';
+import type { FieldErrors } from '../../errors';
+
+type Data = Record<string, unknown>;
+
+export interface Today {
+  /** YYYY-MM-DD */
+  date: string;
+  year: number;
+}
+
+export function todayOf(now = new Date()): Today {
+  return { date: now.toISOString().slice(0, 10), year: now.getUTCFullYear() };
+}
+
+const touches = (data: Data, fields: string[]) => fields.some((f) => f in data);
+const merged = (data: Data, existing: Data) => ({ ...existing, ...data });
+const isRealDate = (v: unknown): v is string => typeof v === 'string' && isDate(v);
+
+function duplicates(items: unknown, key: string): boolean {
+  if (!Array.isArray(items)) return false;
+  const ids = items.map((i) => (i as Data)[key]);
+  return new Set(ids).size !== ids.length;
+}
+
+/** Normalises {type, option}: immediate → 0, months → 1..12, specific date → a date from today, unsure → null. */
+function noticePeriodRule(value: unknown, today: Today, errors: FieldErrors): unknown {
+  if (!value || typeof value !== 'object') return value;
+  const { type, option } = value as { type: number; option: unknown };
+  const raw = option === null || option === undefined ? '' : String(option).trim();
+  switch (type) {
+    case NOTICE_PERIOD_TYPES.immediate:
+      if (raw !== '' && raw !== '0') errors['noticePeriod.option'] = 'noticePeriod.option.errors.invalid';
+      return { type, option: 0 };
+    case NOTICE_PERIOD_TYPES.months: {
+      const months = Number(raw);
+      if (!/^\d{1,2}$/.test(raw) || months < 1 || months > NOTICE_MONTHS_MAX) errors['noticePeriod.option'] = 'noticePeriod.option.errors.months';
+      return { type, option: months };
+    }
+    case NOTICE_PERIOD_TYPES.specificDate:
+      if (!isRealDate(raw)) errors['noticePeriod.option'] = 'noticePeriod.option.errors.date';
+      else if (raw < today.date) errors['noticePeriod.option'] = 'noticePeriod.option.errors.pastDate';
+      return { type, option: raw };
+    default:
+      return { type, option: null };
+  }
+}
+
+export function candidateRules(data: Data, existing: Data = {}, today: Today = todayOf()): FieldErrors {
+  const errors: FieldErrors = {};
+  const row = merged(data, existing);
+
+  if (touches(data, ['isSpecialHkCandidate', 'hkId', 'hkPassport']) && row.isSpecialHkCandidate === true) {
+    if (!row.hkId) errors.hkId = 'hkId.errors.requiredForHk';
+    if (!row.hkPassport) errors.hkPassport = 'hkPassport.errors.requiredForHk';
+  }
+
+  if ('noticePeriod' in data && data.noticePeriod) data.noticePeriod = noticePeriodRule(data.noticePeriod, today, errors);
+
+  // Free text belongs to the 'other' option only and is cleared when another option is chosen.
+  if (touches(data, ['source', 'sourceOtherText']) && row.source !== SOURCE_OPTIONS.values.other) {
+    if ('source' in data || row.sourceOtherText) data.sourceOtherText = null;
+  }
+
+  if ('skills' in data && Array.isArray(data.skills)) {
+    if (duplicates(data.skills, 'skillId')) errors.skills = 'skills.errors.duplicate';
+    else if (data.skills.filter((s) => (s as Data).isStar === true).length > MAX_STARRED_SKILLS) errors.skills = 'skills.errors.tooManyStarred';
+  }
+  if ('languages' in data && duplicates(data.languages, 'languageId')) errors.languages = 'languages.errors.duplicate';
+  if ('preferredLocations' in data && duplicates(data.preferredLocations, 'locationId')) errors.preferredLocations = 'preferredLocations.errors.duplicate';
+
+  // An admin overriding the status takes over from the candidate's own choice.
+  if ('status' in data && 'status' in existing && data.status !== existing.status) data.selfChosenStatus = false;
+  return errors;
+}
+
+export function experienceRules(data: Data, existing: Data = {}, today: Today = todayOf()): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!touches(data, ['startDate', 'endDate', 'currentPosition'])) return errors;
+  const row = merged(data, existing);
+  // A current position ends today (spec section 3).
+  if (row.currentPosition === true) data.endDate = today.date;
+  const start = row.startDate as string | null | undefined;
+  const end = (row.currentPosition === true ? today.date : row.endDate) as string | null | undefined;
+  for (const [field, value] of [['startDate', start], ['endDate', end]] as const) {
+    if (!value) continue;
+    if (value < EXPERIENCE_MIN_DATE) errors[field] = `${field}.errors.tooEarly`;
+    else if (value > today.date) errors[field] = `${field}.errors.inFuture`;
+  }
+  if (start && end && !errors.startDate && !errors.endDate && start > end) errors.endDate = 'endDate.errors.beforeStart';
+  return errors;
+}
+
+export function educationRules(data: Data, existing: Data = {}, today: Today = todayOf()): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!touches(data, ['startYear', 'endYear'])) return errors;
+  const row = merged(data, existing);
+  const start = row.startYear as number | null | undefined;
+  const end = row.endYear as number | null | undefined;
+  if (typeof start === 'number' && start > today.year) errors.startYear = 'startYear.errors.inFuture';
+  if (typeof end === 'number' && end > today.year + EDUCATION_YEARS_AHEAD) errors.endYear = 'endYear.errors.tooLate';
+  if (typeof start === 'number' && typeof end === 'number' && !errors.startYear && !errors.endYear && start > end) errors.endYear = 'endYear.errors.beforeStart';
+  return errors;
+}
+
+export type SelfStatusAction = 'pause' | 'activate';
+
+/**
+ * A candidate pauses an active or semi-active profile (→ inactive) and activates it again,
+ * but only when the pause was their own choice: an admin's deactivation stands.
+ */
+export function selfStatusChange(current: { status: number; selfChosenStatus: boolean }, action: SelfStatusAction): { status: number } | { error: string } {
+  const { active, inactive, semiActive } = CANDIDATE_STATUS;
+  if (action === 'pause') {
+    if (current.status === inactive) return { error: 'candidate.errors.alreadyPaused' };
+    if (current.status !== active && current.status !== semiActive) return { error: 'candidate.errors.statusNotAllowed' };
+    return { status: inactive };
+  }
+  if (current.status === active) return { error: 'candidate.errors.alreadyActive' };
+  if (current.status !== inactive || !current.selfChosenStatus) return { error: 'candidate.errors.statusNotAllowed' };
+  return { status: active };
+}

@@ -1,0 +1,21 @@
+/** Emails of the talent capability. Plain text is the source; the HTML is the same words. */
+import type { Config } from '../../config';
+import { html } from '../mail/templates';
+
+export function emailChangeCodeEmail(config: Config, firstName: string | null, code: string, link: string) {
+  const lines = [
+    `Hi ${firstName ?? 'there'},`,
+    `Enter the code ${code} on your profile page to use this address for your ${config.productName} profile, or open this link: ${link}`,
+    'It expires in 10 minutes. If you did not ask for this change, you can ignore this email.',
+  ];
+  return { subject: `${code} is your ${config.productName} email confirmation code`, text: lines.join('\n\n'), html: html(config, lines) };
+}
+
+export function emailChangedNotice(config: Config, firstName: string | null, newEmail: string) {
+  const lines = [
+    `Hi ${firstName ?? 'there'},`,
+    `The email address of your ${config.productName} profile is now ${newEmail}. Sign in with that address from now on.`,
+    'If you did not make this change, reply to this email at once.',
+  ];
+  return { subject: `Your ${config.productName} email address was changed`, text: lines.join('\n\n'), html: html(config, lines) };
+}

@@ -1,0 +1,30 @@
+/**
+ * The candidate rules as write hooks of the generic router: every candidate, experience and
+ * education write (admin console, candidate's own page, nested lists) passes through them.
+ */
+import { entity } from '../../../schema';
+import { registerHook } from '../../crud/hooks';
+import { existingInDatabase, missingRefs } from '../../crud/refs';
+import { badRequest, type FieldErrors } from '../../errors';
+import { candidateRules, educationRules, experienceRules } from './candidateRules';
+
+function fail(errors: FieldErrors): void {
+  if (Object.keys(errors).length) throw badRequest(errors);
+}
+
+let registered = false;
+
+export function registerTalentHooks(): void {
+  if (registered) return;
+  registered = true;
+  registerHook('candidate', async (data, { trx, existing }) => {
+    fail({ ...candidateRules(data, existing), ...(await missingRefs(entity('candidate'), data, existingInDatabase(trx))) });
+  });
+  // Foreign keys are checked here too, so a bad id in a nested list is reported at its index.
+  registerHook('candidateExperience', async (data, { trx, existing }) => {
+    fail({ ...experienceRules(data, existing), ...(await missingRefs(entity('candidateExperience'), data, existingInDatabase(trx), true)) });
+  });
+  registerHook('candidateEducation', async (data, { existing }) => {
+    fail(educationRules(data, existing));
+  });
+}

@@ -1,0 +1,23 @@
+/**
+ * Talent: complete candidate profiles (rules as write hooks of the generic router), CVs, the
+ * candidate's own status, email change and profile insights. The candidate record itself, with
+ * its experiences and educations, is served by the generic /candidates routes.
+ */
+import type { Router } from 'express';
+import { cvRouter } from './cv/routes';
+import { emailChangeRouter } from './emailChange';
+import { registerTalentHooks } from './hooks';
+import { recruitmentActivityLogRouter, searchOrViewLogRouter } from './insights';
+import { statusRouter } from './statusRoutes';
+
+registerTalentHooks();
+
+export function talentRouters(): [string, Router][] {
+  return [
+    ['/candidates', cvRouter()],
+    ['/candidates', statusRouter()],
+    ['/candidate-email-change-request', emailChangeRouter()],
+    ['/candidate-search-or-view-log', searchOrViewLogRouter()],
+    ['/candidate-recruitment-stages-activity-log', recruitmentActivityLogRouter()],
+  ];
+}

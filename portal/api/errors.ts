@@ -1,0 +1,35 @@
+/** Turning an ApiError into words for a snackbar or a field. */
+import { t } from '../i18n';
+import { ApiError } from './client';
+
+/** A catalogue text for a message key, or undefined when the catalogue has none. */
+export function known(key: string | undefined): string | undefined {
+  if (!key) return undefined;
+  const text = t(key);
+  return text === key ? undefined : text;
+}
+
+/** The text of a failure: the catalogue's words for its code, else the server's message, else the fallback key. */
+export function errorMessage(err: unknown, fallbackKey = 'errors.internalServerError'): string {
+  if (err instanceof ApiError) {
+    if (err.status === 0) return t(fallbackKey);
+    return known(err.code) ?? (err.message && err.message !== err.code ? err.message : t(fallbackKey));
+  }
+  return t(fallbackKey);
+}
+
+/** Field errors of a 400 answer, as texts keyed by field name. */
+export function fieldMessages(err: unknown): Record<string, string> {
+  if (!(err instanceof ApiError)) return {};
+  return Object.fromEntries(Object.entries(err.fields).map(([field, key]) => [field, t(key)]));
+}
+
+/** The first field error's text, for forms that show one message. */
+export function firstFieldMessage(err: unknown): string | undefined {
+  return Object.values(fieldMessages(err))[0];
+}
+
+/** Field errors of a 400 answer as message keys keyed by field name (empty for other failures). */
+export function fieldKeys(err: unknown): Record<string, string> {
+  return err instanceof ApiError ? { ...err.fields } : {};
+}

@@ -1,0 +1,32 @@
+/** Wraps every route: sets the page title, applies the route's guard and puts private pages in the signed-in frame. */
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { LoadingScreen } from '../components/LoadingScreen';
+import { decideAccess } from './access';
+import { useAuth } from './auth/authContext';
+import { PrivateLayout } from './layout/PrivateLayout';
+import type { RouteRule } from './routeRules';
+import { documentTitle } from './titles';
+
+export function RouteFrame({ rule, children }: { rule: RouteRule; children: ReactNode }) {
+  const auth = useAuth();
+  const location = useLocation();
+  const checking = auth.status === 'checking';
+  const decision = decideAccess(rule.access, auth.viewer, location);
+  const isPrivate = rule.access.kind === 'private';
+  const { landing, clearLanding } = auth;
+
+  useEffect(() => {
+    document.title = documentTitle(rule.titleKey);
+  }, [rule.titleKey]);
+
+  // The landing of a fresh login is used once: by the first private page shown after it.
+  useEffect(() => {
+    if (!checking && isPrivate && decision.render && landing) clearLanding();
+  }, [checking, isPrivate, decision.render, landing, clearLanding]);
+
+  if (checking) return <LoadingScreen fullPage />;
+  if (rule.access.kind === 'restricted' && auth.viewer && landing) return <Navigate to={landing.to} state={landing.state} replace />;
+  if (!decision.render) return <Navigate to={decision.to} replace />;
+  return isPrivate ? <PrivateLayout>{children}</PrivateLayout> : <>{children}</>;
+}

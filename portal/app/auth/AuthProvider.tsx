@@ -1,0 +1,90 @@
+/**
+ * Holds the session: checks the cookie login on start (GET auth/check/user), keeps the Bearer
+ * token of a fresh login, clears everything on a 401, and signs out through the logout call.
+ * Community users never hold a portal session: they belong on the external community site.
+ */
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { authApi, type LoginResponse, type LoginUser } from '../../api/auth';
+import { ApiError, setUnauthorizedHandler } from '../../api/client';
+import { clearStoredLogin, readStoredLogin, storeLogin } from '../../api/storedLogin';
+import { t } from '../../i18n';
+import { isLoginFlag, LOGIN_FLAGS } from '../loginFlags';
+import { useNotify } from '../notify';
+import { PATHS } from '../paths';
+import { viewerOf } from '../viewer';
+import { AuthContext, type AuthValue, type Landing } from './authContext';
+
+interface State {
+  status: AuthValue['status'];
+  user?: LoginUser;
+  authorizedModules: (number | string)[];
+  landing?: Landing;
+}
+
+const SIGNED_OUT: State = { status: 'signedOut', authorizedModules: [] };
+
+/** Active accounts may sign in; candidates also when semi-active (spec section 4). */
+const mayHoldSession = (user: LoginUser, status: number) => (status === 1 || (user.userRole === 3 && status === 3)) && user.userRole !== 5;
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<State>({ status: 'checking', authorizedModules: [] });
+  const notify = useNotify();
+
+  useEffect(() => {
+    let cancelled = false;
+    readStoredLogin(); // drops an expired token before the check sends it
+    authApi
+      .checkUser()
+      .then((check) => {
+        if (cancelled) return;
+        if (!mayHoldSession(check.user, check.status)) {
+          clearStoredLogin();
+          setState(SIGNED_OUT);
+        } else setState({ status: 'signedIn', user: check.user, authorizedModules: check.authorizedModules });
+      })
+      .catch((err: unknown) => {
+        if (cancelled) return;
+        clearStoredLogin();
+        setState(SIGNED_OUT);
+        // A session whose person may no longer sign in (deactivated, company suspended) says why.
+        if (err instanceof ApiError && isLoginFlag(err.flag)) notify(t(LOGIN_FLAGS[err.flag]), 'error');
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [notify]);
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      clearStoredLogin();
+      setState(SIGNED_OUT);
+    });
+    return () => setUnauthorizedHandler(undefined);
+  }, []);
+
+  const signIn = useCallback((login: LoginResponse, landing?: Landing) => {
+    if (!mayHoldSession(login.user, login.status)) throw new ApiError(403, 'user.statusErr', 'user.statusErr', {}, 'userStatusErr');
+    if (login.accessToken && login.expiresAt) storeLogin({ accessToken: login.accessToken, expiresAt: login.expiresAt });
+    setState({ status: 'signedIn', user: login.user, authorizedModules: login.authorizedModules, landing });
+  }, []);
+
+  const signOut = useCallback(async () => {
+    try {
+      await authApi.logout();
+    } catch {
+      // The spec sends the user to login also when the logout call fails.
+    }
+    clearStoredLogin();
+    // A full page load drops every piece of in-memory data of the old session.
+    window.location.assign(PATHS.login);
+  }, []);
+
+  const clearLanding = useCallback(() => setState((s) => (s.landing ? { ...s, landing: undefined } : s)), []);
+  const updateUser = useCallback((changes: Partial<LoginUser>) => setState((s) => (s.user ? { ...s, user: { ...s.user, ...changes } } : s)), []);
+
+  const value = useMemo<AuthValue>(
+    () => ({ ...state, viewer: state.status === 'signedIn' ? viewerOf(state.user) : undefined, signIn, signOut, clearLanding, updateUser }),
+    [state, signIn, signOut, clearLanding, updateUser],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,50 @@
+/** The frame of every signed-in page: the top bar (logo home, role menus, account dropdown) and the page below it. */
+import MenuIcon from '@mui/icons-material/Menu';
+import { AppBar, Box, Container, IconButton, Toolbar } from '@mui/material';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { t } from '../../i18n';
+import { Logo } from '../../components/Logo';
+import { useAuth } from '../auth/authContext';
+import { homeFor } from '../access';
+import { hasDrawer, mainMenus } from '../menus';
+import { AccountMenu } from './AccountMenu';
+import { MobileDrawer } from './MobileDrawer';
+import { NavMenus } from './NavMenus';
+
+export function PrivateLayout({ children }: { children: ReactNode }) {
+  const { viewer } = useAuth();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const entries = useMemo(() => (viewer ? mainMenus(viewer) : []), [viewer]);
+  if (!viewer) return null;
+  const drawer = hasDrawer(viewer);
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <AppBar position="sticky" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+        <Toolbar sx={{ gap: 1, minHeight: { xs: 60, md: 64 } }}>
+          {drawer && (
+            <IconButton
+              edge="start"
+              aria-label={t('portal.nav.openMenu')}
+              onClick={() => setDrawerOpen(true)}
+              sx={{ display: { md: 'none' } }}
+              data-testid="mobile-menu-button"
+            >
+              <MenuIcon />
+            </IconButton>
+          )}
+          <Box component={RouterLink} to={homeFor(viewer)} aria-label={t('portal.nav.home')} sx={{ display: 'inline-flex', textDecoration: 'none' }}>
+            <Logo variant="bar" />
+          </Box>
+          <NavMenus entries={entries} />
+          <Box sx={{ flex: 1 }} />
+          <AccountMenu />
+        </Toolbar>
+      </AppBar>
+      {drawer && <MobileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} entries={entries} />}
+      <Container component="main" maxWidth="xl" sx={{ flex: 1, py: { xs: 3, md: 4 } }}>
+        {children}
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * Login refusals as query flags on the login page (spec section 2): `/auth/login?companyPending=true`
+ * shows one error toast per flag. The API names the flag in its error envelope too.
+ */
+export const LOGIN_FLAGS = {
+  exitemail: 'email.errors.exists',
+  userStatusErr: 'user.statusErr',
+  userPending: 'user.pending',
+  userPendingActivation: 'user.pendingActivation',
+  userNotActivate: 'user.notActivate',
+  userNotFound: 'user.notFound',
+  companyNotFound: 'company.notFound',
+  companyPending: 'company.pending',
+  companyNotActivate: 'company.notActivate',
+  companyAndUserRoleMismatch: 'company.roleMismatch',
+  /** Set by the server when a Google or LinkedIn sign-in fails before it reaches us. */
+  ssoError: 'sso.decodeFailed',
+} as const;
+
+export type LoginFlag = keyof typeof LOGIN_FLAGS;
+
+export const isLoginFlag = (name: string | undefined): name is LoginFlag => !!name && Object.hasOwn(LOGIN_FLAGS, name);
+
+/** Message keys of the flags set in a query string, in the order given. */
+export function flagMessages(search: string): string[] {
+  const params = new URLSearchParams(search);
+  const keys: string[] = [];
+  for (const [name, value] of params) {
+    if (isLoginFlag(name) && value !== 'false' && value !== '0') keys.push(LOGIN_FLAGS[name]);
+  }
+  return keys;
+}
+
+/** The query string without the flags, once their toasts are shown. */
+export function withoutFlags(search: string): string {
+  const params = new URLSearchParams(search);
+  for (const name of Object.keys(LOGIN_FLAGS)) params.delete(name);
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
+
+export const loginFlagPath = (flag: LoginFlag) => `/auth/login?${flag}=true`;

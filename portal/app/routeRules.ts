@@ -1,0 +1,59 @@
+/** Each route of spec section 2: its path pattern, who may open it and its title key. */
+import type { Access } from './access';
+import type { Role } from './viewer';
+
+export interface RouteRule {
+  path: string;
+  access: Access;
+  titleKey?: string;
+}
+
+const PUBLIC: Access = { kind: 'public' };
+const RESTRICTED: Access = { kind: 'restricted' };
+const only = (...roles: Role[]): Access => ({ kind: 'private', roles });
+const SIGNED_IN: Access = { kind: 'private' };
+const STAFF = ['admin', 'company', 'raasCompany'] as const;
+
+export const ROUTE_RULES = {
+  home: { path: '/', access: SIGNED_IN },
+  login: { path: '/auth/login/:redirectUrl?', access: RESTRICTED, titleKey: 'portal.titles.login' },
+  confirmEmail: { path: '/auth/confirm-email', access: PUBLIC },
+  magicLink: { path: '/auth/magic-link', access: PUBLIC, titleKey: 'portal.titles.login' },
+  socialCallback: { path: '/auth/social-callback', access: PUBLIC, titleKey: 'portal.titles.login' },
+  companySignup1: { path: '/auth/company/signup/1', access: RESTRICTED, titleKey: 'portal.titles.companySignup' },
+  companySignup2: { path: '/auth/company/signup/2', access: RESTRICTED, titleKey: 'portal.titles.companySignup' },
+  companySignup3: { path: '/auth/company/signup/3', access: RESTRICTED, titleKey: 'portal.titles.companySignup' },
+  companySignupComplete: { path: '/auth/company/signup/complete', access: PUBLIC, titleKey: 'portal.titles.companySignup' },
+  inviteSignup: { path: '/auth/company/invite-signup', access: RESTRICTED, titleKey: 'portal.titles.companySignup' },
+  communitySignup: { path: '/community/auth/signup', access: RESTRICTED, titleKey: 'portal.titles.communitySignup' },
+  search: { path: '/search', access: only('admin', 'company'), titleKey: 'portal.titles.search' },
+  companies: { path: '/companies', access: only('admin'), titleKey: 'portal.titles.companies' },
+  companyUsers: { path: '/company-users', access: only(...STAFF), titleKey: 'portal.titles.allCompanyUsers' },
+  team: { path: '/team', access: { kind: 'private', roles: ['company', 'raasCompany'], teamManagersOnly: true }, titleKey: 'portal.titles.team' },
+  projects: { path: '/projects', access: only(...STAFF), titleKey: 'portal.titles.projects' },
+  project: { path: '/project/:id', access: only(...STAFF) },
+  talent: { path: '/talent', access: only('admin'), titleKey: 'portal.titles.talent' },
+  talentAdd: { path: '/talent/add', access: only('admin'), titleKey: 'portal.titles.addTalent' },
+  talentEdit: { path: '/talent/edit/:id', access: only('admin'), titleKey: 'portal.titles.editTalent' },
+  talentView: { path: '/talent/:id', access: only('admin'), titleKey: 'portal.titles.talent' },
+  activeCredits: { path: '/credits/active-credits', access: only('admin'), titleKey: 'portal.titles.activeCredits' },
+  creditLog: { path: '/credits/log', access: only('admin'), titleKey: 'portal.titles.creditLog' },
+  companyCredits: { path: '/credits/company', access: only('raasCompany'), titleKey: 'portal.titles.credits' },
+  tags: { path: '/tags', access: only('admin'), titleKey: 'portal.titles.tags' },
+  admins: { path: '/admins', access: only('admin'), titleKey: 'portal.titles.admins' },
+  account: { path: '/account', access: only(...STAFF) },
+  integrations: { path: '/integrations', access: only('company'), titleKey: 'portal.titles.integrations' },
+  myProfile: { path: '/my-profile', access: only(...STAFF), titleKey: 'portal.titles.myProfile' },
+  jdPreview: { path: '/jd/:interviewGuid/:timestamp', access: PUBLIC },
+  terms: { path: '/terms-of-service', access: PUBLIC },
+  aiMatch: { path: '/ai-match', access: only('admin') },
+  dashboardWeekly: { path: '/dashboard/ta-dashboard-weekly', access: only('admin'), titleKey: 'portal.titles.dashboardWeekly' },
+  dashboardAssigned: { path: '/dashboard/ta-assigned-activity', access: only('admin'), titleKey: 'portal.titles.dashboardAssigned' },
+  dashboardRecruitment: { path: '/dashboard/ta-recruitment-activity', access: only('admin'), titleKey: 'portal.titles.dashboardRecruitment' },
+  dashboardProjectOverview: { path: '/dashboard/project-overview', access: only('admin'), titleKey: 'portal.titles.dashboardProjectOverview' },
+  dashboardInterviewRequests: { path: '/dashboard/interview-request', access: only('admin'), titleKey: 'portal.titles.dashboardInterviewRequests' },
+  candidateProfile: { path: '/candidate/profile', access: only('candidate') },
+  notFound: { path: '*', access: PUBLIC },
+} satisfies Record<string, RouteRule>;
+
+export type RouteId = keyof typeof ROUTE_RULES;

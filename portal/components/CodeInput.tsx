@@ -1,0 +1,92 @@
+/** Six single-digit boxes for an emailed code: typing moves on, Backspace moves back, pasting fills all. */
+import { Box, FormHelperText, OutlinedInput } from '@mui/material';
+import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { t } from '../i18n';
+
+const LENGTH = 6;
+
+interface Props {
+  value: string;
+  onChange(value: string): void;
+  error?: string;
+  disabled?: boolean;
+  autoFocus?: boolean;
+}
+
+export function CodeInput({ value, onChange, error, disabled, autoFocus }: Props) {
+  const refs = useRef<(HTMLInputElement | null)[]>([]);
+  const digits = Array.from({ length: LENGTH }, (_, i) => value[i] ?? '');
+
+  const setDigit = (index: number, digit: string) => {
+    const next = digits.slice();
+    next[index] = digit;
+    onChange(next.join('').slice(0, LENGTH));
+  };
+
+  const onInput = (index: number, raw: string) => {
+    const only = raw.replace(/\D/g, '');
+    if (!only) return setDigit(index, '');
+    if (only.length > 1) return fill(only, index);
+    setDigit(index, only);
+    refs.current[Math.min(index + 1, LENGTH - 1)]?.focus();
+  };
+
+  const fill = (text: string, from = 0) => {
+    const next = digits.slice();
+    for (let i = 0; i < text.length && from + i < LENGTH; i += 1) next[from + i] = text[i];
+    onChange(next.join(''));
+    refs.current[Math.min(from + text.length, LENGTH - 1)]?.focus();
+  };
+
+  const onKeyDown = (index: number, e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Backspace' && !digits[index] && index > 0) {
+      setDigit(index - 1, '');
+      refs.current[index - 1]?.focus();
+      e.preventDefault();
+    } else if (e.key === 'ArrowLeft' && index > 0) refs.current[index - 1]?.focus();
+    else if (e.key === 'ArrowRight' && index < LENGTH - 1) refs.current[index + 1]?.focus();
+  };
+
+  const onPaste = (e: ClipboardEvent) => {
+    const text = e.clipboardData.getData('text').replace(/\D/g, '').slice(0, LENGTH);
+    if (!text) return;
+    e.preventDefault();
+    fill(text);
+  };
+
+  return (
+    <Box role="group" aria-label={t('portal.login.code')}>
+      <Box sx={{ display: 'flex', gap: { xs: 1, sm: 1.5 }, justifyContent: 'space-between' }} onPaste={onPaste}>
+        {digits.map((digit, i) => (
+          <OutlinedInput
+            key={i}
+            inputRef={(el: HTMLInputElement | null) => {
+              refs.current[i] = el;
+            }}
+            value={digit}
+            disabled={disabled}
+            autoFocus={autoFocus && i === 0}
+            error={!!error}
+            onChange={(e) => onInput(i, e.target.value)}
+            onKeyDown={(e: KeyboardEvent<HTMLInputElement>) => onKeyDown(i, e)}
+            onFocus={(e) => e.target.select()}
+            inputProps={{
+              inputMode: 'numeric',
+              autoComplete: i === 0 ? 'one-time-code' : 'off',
+              maxLength: LENGTH,
+              'aria-label': t('portal.login.digit', { n: i + 1 }),
+              'data-testid': `code-digit-${i}`,
+              style: { textAlign: 'center', fontSize: 24, fontWeight: 600, padding: '12px 0' },
+            }}
+            sx={{ width: { xs: 44, sm: 52 }, borderRadius: 2 }}
+          />
+        ))}
+      </Box>
+      {error && (
+        <FormHelperText error sx={{ mt: 1 }}>
+          {error}
+        </FormHelperText>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,36 @@
+/** A confirmation before a destructive or important action. */
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import type { ReactNode } from 'react';
+import { t } from '../i18n';
+
+interface Props {
+  open: boolean;
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  destructive?: boolean;
+  busy?: boolean;
+  onConfirm(): void;
+  onClose(): void;
+  children?: ReactNode;
+}
+
+export function ConfirmDialog({ open, title, message, confirmLabel, destructive, busy, onConfirm, onClose, children }: Props) {
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="confirm-title">
+      <DialogTitle id="confirm-title">{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText component="div">{message}</DialogContentText>
+        {children}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={busy} color="inherit">
+          {t('portal.common.cancel')}
+        </Button>
+        <Button onClick={onConfirm} disabled={busy} variant="contained" color={destructive ? 'error' : 'primary'}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

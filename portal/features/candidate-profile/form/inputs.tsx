@@ -1,0 +1,159 @@
+/** MUI inputs bound to the profile form (react-hook-form), each showing its own field's problem. */
+import { Box, Chip, FormControl, FormControlLabel, FormHelperText, FormLabel, MenuItem, Stack, Switch, TextField, type TextFieldProps } from '@mui/material';
+import { get, useController, useFormState, useWatch } from 'react-hook-form';
+
+/** The message of the error at a path: its own, or its list's (a field array keeps list-wide errors at `root`). */
+export function useErrorAt(name: string): string | undefined {
+  const { errors } = useFormState({ name });
+  const error = get(errors, name) as { message?: string; root?: { message?: string } } | undefined;
+  return error?.message || error?.root?.message || undefined;
+}
+
+type TextProps = { name: string; label: string; required?: boolean; helperText?: string } & Omit<TextFieldProps, 'name' | 'label' | 'value' | 'onChange' | 'error'>;
+
+export function TextInput({ name, label, required, helperText, ...rest }: TextProps) {
+  const { field, fieldState } = useController({ name });
+  return (
+    <TextField
+      {...rest}
+      name={field.name}
+      inputRef={field.ref}
+      value={(field.value as string | null | undefined) ?? ''}
+      onChange={(e) => field.onChange(e.target.value)}
+      onBlur={field.onBlur}
+      label={label}
+      required={required}
+      error={!!fieldState.error}
+      helperText={fieldState.error?.message ?? helperText}
+      fullWidth
+    />
+  );
+}
+
+export interface Choice {
+  id: number | string;
+  label: string;
+}
+
+type SelectProps = { name: string; label: string; choices: Choice[]; required?: boolean; emptyLabel?: string; helperText?: string } & Omit<
+  TextFieldProps,
+  'name' | 'label' | 'value' | 'onChange' | 'error' | 'select'
+>;
+
+/** A single choice; the empty entry clears it unless the field is required. */
+export function SelectInput({ name, label, choices, required, emptyLabel, helperText, ...rest }: SelectProps) {
+  const { field, fieldState } = useController({ name });
+  const value = field.value === null || field.value === undefined ? '' : String(field.value);
+  return (
+    <TextField
+      {...rest}
+      select
+      name={field.name}
+      inputRef={field.ref}
+      value={value}
+      onChange={(e) => {
+        const chosen = choices.find((c) => String(c.id) === e.target.value);
+        field.onChange(chosen ? chosen.id : '');
+      }}
+      onBlur={field.onBlur}
+      label={label}
+      required={required}
+      error={!!fieldState.error}
+      helperText={fieldState.error?.message ?? helperText}
+      fullWidth
+    >
+      {!required && <MenuItem value="">{emptyLabel ?? '—'}</MenuItem>}
+      {choices.map((c) => (
+        <MenuItem key={c.id} value={String(c.id)}>
+          {c.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+export function SwitchInput({ name, label, helperText, disabled }: { name: string; label: string; helperText?: string; disabled?: boolean }) {
+  const { field } = useController({ name });
+  return (
+    <Box>
+      <FormControlLabel
+        control={<Switch name={field.name} inputRef={field.ref} checked={field.value === true} onChange={(e) => field.onChange(e.target.checked)} disabled={disabled} />}
+        label={label}
+      />
+      {helperText && <FormHelperText sx={{ mt: -0.5, ml: 6 }}>{helperText}</FormHelperText>}
+    </Box>
+  );
+}
+
+/** Several ids of a small enum as toggle chips (employment types, job-search situation). */
+export function ChipsInput({ name, label, choices, required }: { name: string; label: string; choices: Choice[]; required?: boolean }) {
+  const { field } = useController({ name });
+  const error = useErrorAt(name);
+  const selected = Array.isArray(field.value) ? (field.value as (number | string)[]) : [];
+  const toggle = (id: number | string) => {
+    field.onChange(selected.includes(id) ? selected.filter((v) => v !== id) : [...selected, id]);
+    field.onBlur();
+  };
+  return (
+    <FormControl component="fieldset" error={!!error} required={required} sx={{ width: '100%' }}>
+      <FormLabel component="legend" sx={{ mb: 1, fontSize: 14 }}>
+        {label}
+      </FormLabel>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} role="group" aria-label={label}>
+        {choices.map((c) => {
+          const on = selected.includes(c.id);
+          return (
+            <Chip
+              key={c.id}
+              label={c.label}
+              clickable
+              color={on ? 'primary' : 'default'}
+              variant={on ? 'filled' : 'outlined'}
+              onClick={() => toggle(c.id)}
+              aria-pressed={on}
+              role="button"
+            />
+          );
+        })}
+      </Stack>
+      {error && <FormHelperText>{error}</FormHelperText>}
+    </FormControl>
+  );
+}
+
+/** Yes, no or not given (a boolean without a default). */
+export function YesNoInput({ name, label, yes, no, unset }: { name: string; label: string; yes: string; no: string; unset: string }) {
+  const { field } = useController({ name });
+  const value = field.value === true ? 'yes' : field.value === false ? 'no' : '';
+  return (
+    <TextField
+      select
+      name={field.name}
+      inputRef={field.ref}
+      label={label}
+      value={value}
+      onChange={(e) => field.onChange(e.target.value === 'yes' ? true : e.target.value === 'no' ? false : null)}
+      onBlur={field.onBlur}
+      fullWidth
+    >
+      <MenuItem value="">{unset}</MenuItem>
+      <MenuItem value="yes">{yes}</MenuItem>
+      <MenuItem value="no">{no}</MenuItem>
+    </TextField>
+  );
+}
+
+/** The message of a list-wide problem (e.g. duplicate skills), shown under the list. */
+export function ListError({ name }: { name: string }) {
+  const error = useErrorAt(name);
+  return error ? (
+    <FormHelperText error sx={{ mx: 0 }} role="alert">
+      {error}
+    </FormHelperText>
+  ) : null;
+}
+
+/** Watches a value of the form (a thin alias that keeps sections free of react-hook-form details). */
+export function useValue<T>(name: string): T {
+  return useWatch({ name }) as T;
+}

@@ -1,0 +1,150 @@
+/**
+ * /community/auth/signup: people join the talent community by name and email, by an emailed link,
+ * or through Google or LinkedIn (which return here with ?gnbsl=). Success sends them on to the
+ * community site at the redirect URL the server gives.
+ */
+import { Alert, Box, Button, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { socialUrls } from '../../api/auth';
+import { errorMessage, fieldKeys } from '../../api/errors';
+import { signupApi } from '../../api/signup';
+import { AuthLayout } from '../../app/layout/AuthLayout';
+import { PATHS } from '../../app/paths';
+import { collectErrors, emailError, required } from '../../components/validation';
+import { t } from '../../i18n';
+import { AuthResultCard } from '../auth/AuthResultCard';
+import { SocialButtons } from '../auth/SocialButtons';
+import { useOnce } from '../auth/useOnce';
+
+type Mode = 'email' | 'magicLink';
+
+/** The returned message or 'errors.internalServerError' (spec section 8). */
+const failureText = (err: unknown) => errorMessage(err, 'errors.internalServerError');
+
+function SocialReturn({ gnbsl }: { gnbsl: string }) {
+  const [failure, setFailure] = useState<string>();
+  useOnce(() => {
+    signupApi
+      .communitySocial(gnbsl)
+      .then((res) => {
+        if (res.redirectUrl) window.location.assign(res.redirectUrl);
+        else setFailure(t('errors.internalServerError'));
+      })
+      .catch((err: unknown) => setFailure(failureText(err)));
+  });
+  return failure ? (
+    <AuthResultCard
+      state="failed"
+      title={t('portal.community.failedTitle')}
+      message={failure}
+      action={{ label: t('portal.community.tryAgain'), to: PATHS.communitySignup }}
+    />
+  ) : (
+    <AuthResultCard state="working" title={t('portal.community.joining')} />
+  );
+}
+
+export function CommunitySignupPage() {
+  const [params] = useSearchParams();
+  const gnbsl = params.get('gnbsl');
+  const [mode, setMode] = useState<Mode>('email');
+  const [values, setValues] = useState({ firstName: '', lastName: '', email: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string>();
+  const [sentTo, setSentTo] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  if (gnbsl) {
+    return (
+      <AuthLayout>
+        <SocialReturn gnbsl={gnbsl} />
+      </AuthLayout>
+    );
+  }
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const email = values.email.trim().toLowerCase();
+    const found = collectErrors({
+      email: emailError(email),
+      ...(mode === 'email' ? { firstName: required('firstName', values.firstName), lastName: required('lastName', values.lastName) } : {}),
+    });
+    setErrors(found);
+    setFailure(undefined);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      if (mode === 'magicLink') {
+        await signupApi.communityMagicLink(email);
+        setSentTo(email);
+      } else {
+        const res = await signupApi.communityEmail({ firstName: values.firstName.trim(), lastName: values.lastName.trim(), email });
+        if (res.redirectUrl) return window.location.assign(res.redirectUrl);
+        setFailure(t('errors.internalServerError'));
+      }
+    } catch (err) {
+      const fields = fieldKeys(err);
+      if (Object.keys(fields).length) setErrors(fields);
+      else setFailure(failureText(err));
+    }
+    setBusy(false);
+  };
+
+  const field = (name: keyof typeof values, autoComplete: string) => (
+    <TextField
+      name={name}
+      label={t(`portal.fields.${name}`)}
+      required
+      type={name === 'email' ? 'email' : 'text'}
+      autoComplete={autoComplete}
+      value={values[name]}
+      onChange={(e) => {
+        setValues((v) => ({ ...v, [name]: e.target.value }));
+        setErrors(({ [name]: _drop, ...rest }) => rest);
+      }}
+      error={!!errors[name]}
+      helperText={errors[name] && t(errors[name])}
+      disabled={busy}
+    />
+  );
+
+  return (
+    <AuthLayout>
+      <Stack spacing={3}>
+        <Box>
+          <Typography variant="h2" component="h1">
+            {t('portal.community.heading')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            {t('portal.community.subheading')}
+          </Typography>
+        </Box>
+        {sentTo ? (
+          <Alert severity="success">{t('portal.community.magicLinkSent', { email: sentTo })}</Alert>
+        ) : (
+          <>
+            <Tabs value={mode} onChange={(_e, m: Mode) => setMode(m)} variant="fullWidth" aria-label={t('portal.community.modes')}>
+              <Tab value="email" label={t('portal.community.withDetails')} />
+              <Tab value="magicLink" label={t('portal.community.withLink')} />
+            </Tabs>
+            {failure && <Alert severity="error">{failure}</Alert>}
+            <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+              {mode === 'email' && (
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                  {field('firstName', 'given-name')}
+                  {field('lastName', 'family-name')}
+                </Stack>
+              )}
+              {field('email', 'email')}
+              <Button type="submit" variant="contained" size="large" disabled={busy}>
+                {t(mode === 'email' ? 'portal.community.join' : 'portal.community.sendLink')}
+              </Button>
+            </Stack>
+            <SocialButtons verb="signup" urlFor={socialUrls.signupCommunity} />
+          </>
+        )}
+      </Stack>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The company sign-up in progress, kept in sessionStorage so the three steps survive reloads and
+ * going back. Each step remembers the values it sent and the signupToken it got, so an unchanged
+ * step is not sent twice; a changed earlier step makes the later ones send again.
+ */
+import type { SignupCompany, SignupYou } from '../../api/signup';
+
+const KEY = 'talentbase.companySignup';
+
+export interface InviteRow {
+  email: string;
+  role: 1 | 2;
+}
+
+interface Sent {
+  token: string;
+  /** The JSON of the values that produced the token. */
+  values: string;
+}
+
+export interface SignupDraft {
+  you: SignupYou;
+  company: SignupCompany;
+  invites: InviteRow[];
+  step1?: Sent;
+  step2?: Sent;
+}
+
+export const emptyDraft = (): SignupDraft => ({
+  you: { firstName: '', lastName: '', email: '', phone: '', jobTitle: '', agreeTerms: false },
+  company: {
+    companyName: '',
+    legalEntityName: '',
+    companyRegistrationNumber: '',
+    address: '',
+    countries: [],
+    validDomains: [],
+    companySource: null,
+    companySourceOther: '',
+  },
+  invites: [{ email: '', role: 2 }],
+});
+
+export function loadDraft(): SignupDraft {
+  try {
+    const raw = sessionStorage.getItem(KEY);
+    if (!raw) return emptyDraft();
+    const parsed = JSON.parse(raw) as Partial<SignupDraft>;
+    const base = emptyDraft();
+    return {
+      ...base,
+      ...parsed,
+      you: { ...base.you, ...parsed.you },
+      company: { ...base.company, ...parsed.company },
+      invites: parsed.invites?.length ? parsed.invites : base.invites,
+    };
+  } catch {
+    return emptyDraft();
+  }
+}
+
+export function saveDraft(draft: SignupDraft): void {
+  sessionStorage.setItem(KEY, JSON.stringify(draft));
+}
+
+export function clearDraft(): void {
+  sessionStorage.removeItem(KEY);
+}
+
+/** The token a step may reuse: only when the values are the ones that produced it. */
+export function reusableToken(sent: Sent | undefined, values: unknown): string | undefined {
+  return sent && sent.values === JSON.stringify(values) ? sent.token : undefined;
+}
+
+/** Records a step's answer; a new answer to step 1 drops step 2's token. */
+export function recordStep(draft: SignupDraft, step: 1 | 2, values: unknown, token: string): SignupDraft {
+  const sent = { token, values: JSON.stringify(values) };
+  return step === 1 ? { ...draft, step1: sent, step2: undefined } : { ...draft, step2: sent };
+}
+
+/** The furthest step the draft may open: 2 needs step 1's token, 3 needs step 2's. */
+export function allowedStep(draft: SignupDraft): 1 | 2 | 3 {
+  if (draft.step2) return 3;
+  if (draft.step1) return 2;
+  return 1;
+}
+
+/** The provider chosen for a social sign-up, remembered across the provider's redirect. */
+const PROVIDER_KEY = 'talentbase.signupProvider';
+export const rememberProvider = (provider: string) => sessionStorage.setItem(PROVIDER_KEY, provider);
+export const rememberedProvider = () => sessionStorage.getItem(PROVIDER_KEY);

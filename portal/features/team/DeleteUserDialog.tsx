@@ -1,0 +1,85 @@
+/** Removing a user, after choosing who receives their projects (GET user-list-to-transfer, DELETE ?transferTo=). */
+import { Alert, MenuItem, TextField } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { companyUsersApi, type CompanyUserRow, type TransferTarget } from '../../api/companyUsers';
+import { errorMessage } from '../../api/errors';
+import { useNotify } from '../../app/notify';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { t } from '../../i18n';
+
+export function DeleteUserDialog({ user, onClose, onDeleted }: { user?: CompanyUserRow; onClose(): void; onDeleted(): void }) {
+  const notify = useNotify();
+  const [targets, setTargets] = useState<TransferTarget[]>();
+  const [loadError, setLoadError] = useState<string>();
+  const [transferTo, setTransferTo] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    setTargets(undefined);
+    setTransferTo('');
+    setLoadError(undefined);
+    if (!user) return;
+    companyUsersApi
+      .transferTargets(user.id)
+      .then((list) => {
+        setTargets(list);
+        setTransferTo(list[0]?.id ?? '');
+      })
+      .catch((err: unknown) => setLoadError(errorMessage(err)));
+  }, [user]);
+
+  const confirm = async () => {
+    if (!user) return;
+    setBusy(true);
+    try {
+      await companyUsersApi.remove(user.id, transferTo || undefined);
+      notify(t('portal.team.deleted', { email: user.email }), 'success');
+      onDeleted();
+      onClose();
+    } catch (err) {
+      notify(errorMessage(err), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <ConfirmDialog
+      open={!!user}
+      title={t('portal.team.deleteTitle')}
+      message={t('portal.team.deleteMessage', { name: user?.name?.trim() || user?.email || '' })}
+      confirmLabel={t('portal.team.delete')}
+      destructive
+      busy={busy || (!targets && !loadError)}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      {loadError && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {loadError}
+        </Alert>
+      )}
+      {targets && targets.length > 0 && (
+        <TextField
+          select
+          label={t('portal.team.transferTo')}
+          value={transferTo}
+          onChange={(e) => setTransferTo(e.target.value)}
+          sx={{ mt: 2.5 }}
+          helperText={t('portal.team.transferHelp')}
+        >
+          {targets.map((target) => (
+            <MenuItem key={target.id} value={target.id}>
+              {target.name ? `${target.name} · ${target.email}` : target.email}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {targets && targets.length === 0 && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {t('portal.team.noTransferTargets')}
+        </Alert>
+      )}
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * /team: a company owner's or admin's team. Counts, search and status tabs, invitations, role and
+ * status changes (one at a time or in bulk) and removal with a transfer of the user's projects.
+ */
+import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
+import { Alert, Box, Button, Card, Stack, TablePagination, Typography } from '@mui/material';
+import { useState } from 'react';
+import { companyUsersApi, type CompanyUserRow } from '../../api/companyUsers';
+import { errorMessage } from '../../api/errors';
+import { useAuth } from '../../app/auth/authContext';
+import { useNotify } from '../../app/notify';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { PageHeader } from '../../components/PageHeader';
+import { t } from '../../i18n';
+import { DeleteUserDialog } from './DeleteUserDialog';
+import { InviteDialog } from './InviteDialog';
+import { PER_PAGE_OPTIONS } from './teamQuery';
+import { TeamStatsCards } from './TeamStatsCards';
+import { TeamToolbar } from './TeamToolbar';
+import { UserActions, type UserAction } from './UserActions';
+import { UsersTable } from './UsersTable';
+import { useTeamList } from './useTeamList';
+import { useTeamQuery } from './useTeamQuery';
+
+interface PendingStatus {
+  ids: string[];
+  status: 1 | 2;
+}
+
+export function TeamPage() {
+  const { user } = useAuth();
+  const notify = useNotify();
+  const { query, update } = useTeamQuery();
+  const { rows, total, stats, loading, error, reload } = useTeamList(query, true);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [inviting, setInviting] = useState(false);
+  const [deleting, setDeleting] = useState<CompanyUserRow>();
+  const [pendingStatus, setPendingStatus] = useState<PendingStatus>();
+  const [busy, setBusy] = useState(false);
+
+  // Owners and yourself are changed elsewhere (ownership, My profile), never from this list.
+  const manageable = (row: CompanyUserRow) => row.role !== 0 && row.id !== user?._id;
+
+  const run = async (work: () => Promise<unknown>, successKey: string) => {
+    setBusy(true);
+    try {
+      await work();
+      notify(t(successKey), 'success');
+      setSelected([]);
+      reload();
+    } catch (err) {
+      notify(errorMessage(err), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onAction = (row: CompanyUserRow, action: UserAction) => {
+    if (action.kind === 'resend') void run(() => companyUsersApi.resendInvitation(row.id), 'portal.team.invitationResent');
+    else if (action.kind === 'role') void run(() => companyUsersApi.setRole([row.id], action.role), 'portal.team.roleChanged');
+    else if (action.kind === 'status') setPendingStatus({ ids: [row.id], status: action.status });
+    else setDeleting(row);
+  };
+
+  const applyStatus = async () => {
+    if (!pendingStatus) return;
+    await run(() => companyUsersApi.setStatus(pendingStatus.ids, pendingStatus.status), 'portal.team.statusChanged');
+    setPendingStatus(undefined);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t('portal.titles.team')}
+        subtitle={t('portal.team.subtitle', { companyName: user?.companyName ?? '' })}
+        actions={
+          <Button variant="contained" startIcon={<PersonAddAlt1Outlined />} onClick={() => setInviting(true)}>
+            {t('portal.team.invite')}
+          </Button>
+        }
+      />
+      <TeamStatsCards stats={stats} />
+      <Card>
+        <TeamToolbar search={query.search} status={query.status} onSearch={(search) => update({ search })} onStatus={(status) => update({ status })} />
+        {selected.length > 0 && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 2, py: 1.25, mt: 1.5, bgcolor: 'rgba(29, 78, 216, 0.06)' }} data-testid="bulk-bar">
+            <Typography sx={{ fontWeight: 600, mr: 1 }}>{t('portal.team.selectedCount', { count: selected.length })}</Typography>
+            <Button size="small" disabled={busy} onClick={() => setPendingStatus({ ids: selected, status: 1 })}>
+              {t('portal.team.activate')}
+            </Button>
+            <Button size="small" disabled={busy} onClick={() => setPendingStatus({ ids: selected, status: 2 })}>
+              {t('portal.team.deactivate')}
+            </Button>
+            <Button size="small" disabled={busy} onClick={() => void run(() => companyUsersApi.setRole(selected, 1), 'portal.team.roleChanged')}>
+              {t('portal.team.makeAdmin')}
+            </Button>
+            <Button size="small" disabled={busy} onClick={() => void run(() => companyUsersApi.setRole(selected, 2), 'portal.team.roleChanged')}>
+              {t('portal.team.makeMember')}
+            </Button>
+            <Box sx={{ flex: 1 }} />
+            <Button size="small" color="inherit" onClick={() => setSelected([])}>
+              {t('portal.team.clearSelection')}
+            </Button>
+          </Stack>
+        )}
+        {error && (
+          <Alert severity="error" sx={{ m: 2 }}>
+            {error}
+          </Alert>
+        )}
+        <UsersTable
+          rows={rows}
+          loading={loading}
+          selected={selected}
+          onSelect={setSelected}
+          selectable={manageable}
+          actions={(row) => (manageable(row) ? <UserActions row={row} onAction={(action) => onAction(row, action)} /> : null)}
+        />
+        {!loading && !error && rows.length === 0 && (
+          <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }}>
+            {t(query.search || query.status !== 'all' ? 'portal.team.noMatches' : 'portal.team.empty')}
+          </Typography>
+        )}
+        <TablePagination
+          component="div"
+          count={total}
+          page={Math.max(0, query.page - 1)}
+          rowsPerPage={query.perPage}
+          rowsPerPageOptions={PER_PAGE_OPTIONS}
+          onPageChange={(_e, page) => update({ page: page + 1 })}
+          onRowsPerPageChange={(e) => update({ perPage: Number(e.target.value) })}
+          labelRowsPerPage={t('portal.common.rowsPerPage')}
+        />
+      </Card>
+      <InviteDialog open={inviting} onClose={() => setInviting(false)} onInvited={reload} />
+      <DeleteUserDialog user={deleting} onClose={() => setDeleting(undefined)} onDeleted={reload} />
+      <ConfirmDialog
+        open={!!pendingStatus}
+        title={t(pendingStatus?.status === 2 ? 'portal.team.deactivateTitle' : 'portal.team.activateTitle')}
+        message={t(pendingStatus?.status === 2 ? 'portal.team.deactivateMessage' : 'portal.team.activateMessage', { count: pendingStatus?.ids.length ?? 0 })}
+        confirmLabel={t(pendingStatus?.status === 2 ? 'portal.team.deactivate' : 'portal.team.activate')}
+        destructive={pendingStatus?.status === 2}
+        busy={busy}
+        onConfirm={applyStatus}
+        onClose={() => setPendingStatus(undefined)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+/** Every text of the portal, under the catalogue's `portal` key. */
+import { auth } from './auth';
+import { pages } from './pages';
+import { shell } from './shell';
+import { terms } from './terms';
+
+export const portal = { ...shell, ...auth, ...pages, terms };

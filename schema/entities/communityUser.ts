@@ -1,0 +1,52 @@
+import { defineEntity } from '../lib/define';
+import { f } from '../lib/fields';
+
+/**
+ * A community user (role 5): signs up on our pages and is then sent to the external community site.
+ * Kept apart from company users because they belong to no company and see none of the product.
+ */
+export const communityUser = defineEntity({
+  name: 'communityUser',
+  table: 'community_users',
+  resource: 'community-users',
+  subject: 'CommunityUser',
+  idPrefix: 'Community:',
+  fields: {
+    firstName: f.string({ max: 80, searchable: true, label: 'First name' }),
+    lastName: f.string({ max: 80, searchable: true, label: 'Last name' }),
+    email: f.email({ required: true, unique: true, searchable: true, uniqueMessage: 'email.errors.exists', label: 'Email' }),
+    // Pending (0) until the emailed link of a magic-link sign-up is opened.
+    status: f.enum({ pending: 0, active: 1, inactive: 2 }, { required: true, default: 1, index: true, label: 'Status' }),
+    signupMethod: f.enum(
+      { traditionalEmail: 1, magicLink: 2, google: 3, linkedin: 4 },
+      { required: true, default: 1, readOnly: true, labels: { linkedin: 'LinkedIn' }, label: 'Signed up with' },
+    ),
+    emailConfirmedAt: f.datetime({ readOnly: true, label: 'Email confirmed' }),
+    lastActiveAt: f.datetime({ readOnly: true, label: 'Last active' }),
+    ...f.timestamps(),
+  },
+  computed: {
+    name: { kind: 'string', label: 'Name', sql: "trim(coalesce({table}.first_name, '') || ' ' || coalesce({table}.last_name, ''))" },
+  },
+  permissions: {
+    admin: { read: true, update: { fields: ['firstName', 'lastName', 'status'] }, delete: true },
+  },
+  admin: {
+    label: 'Community users',
+    recordLabel: 'Community user',
+    titleField: 'email',
+    group: 'companies',
+    list: {
+      columns: ['name', 'email', 'status', 'signupMethod', 'lastActiveAt', 'createdAt'],
+      sort: ['createdAt', 'DESC'],
+      filters: ['q', 'status'],
+      bulkStatus: true,
+    },
+    edit: {
+      layout: [
+        ['firstName', 'lastName'],
+        ['email', 'status'],
+      ],
+    },
+  },
+});

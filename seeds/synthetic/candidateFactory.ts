@@ -1,0 +1,182 @@
+/**
+ * One realistic candidate as the API takes it (camelCase, lookup ids, experiences and
+ * educations): a job title and a career that fits it, skills of that trade, a home market with
+ * its currency and pay, and the spread of statuses, visibility and notice periods of a live pool.
+ * Deterministic for a given seed, and cheap enough to make a million in a minute.
+ */
+import { CANDIDATE_STATUS } from '../../schema/entities/talentOptions';
+import { DEGREES, EMPLOYERS, FIELDS, FIRST_NAMES, LAST_NAMES, MARKETS, SCHOOLS, trackOf, type CityRow, type Pools } from './pools';
+
+export type Rng = () => number;
+
+/** mulberry32: a small, fast, seedable generator. */
+export function rngFrom(seed: number): Rng {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const int = (rng: Rng, min: number, max: number) => min + Math.floor(rng() * (max - min + 1));
+const one = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)];
+function some<T>(rng: Rng, list: readonly T[], count: number): T[] {
+  const picked = new Set<T>();
+  const n = Math.min(count, list.length);
+  while (picked.size < n) picked.add(one(rng, list));
+  return [...picked];
+}
+interface Weights<K extends string> {
+  keys: K[];
+  cumulative: number[];
+}
+/** Precomputed cumulative weights: drawing is then a short scan, with no allocation. */
+function weights<K extends string>(table: Record<K, number>): Weights<K> {
+  const keys = Object.keys(table) as K[];
+  let sum = 0;
+  return { keys, cumulative: keys.map((k) => (sum += table[k])) };
+}
+function weighted<K extends string>(rng: Rng, w: Weights<K>): K {
+  const r = rng() * w.cumulative[w.cumulative.length - 1];
+  for (let i = 0; i < w.keys.length; i += 1) if (r < w.cumulative[i]) return w.keys[i];
+  return w.keys[w.keys.length - 1];
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const iso = (y: number, m: number, d = 1) => `${y}-${pad(m)}-${pad(d)}`;
+const SUMMARY_OPENERS = ['Results-driven', 'Hands-on', 'Curious and pragmatic', 'Customer-focused', 'Detail-oriented', 'Collaborative', 'Analytical'];
+const STATUS_WEIGHTS = weights({ active: 70, pendingCuration: 8, inactive: 8, semiActive: 9, pendingActivation: 5 });
+const SOURCES = weights({ 1: 35, 2: 10, 3: 8, 4: 6, 5: 5, 6: 4, 7: 22, 8: 10 });
+const NOTICE_TYPES = weights({ 0: 15, 1: 65, 2: 5, 3: 15 });
+const MARKET_WEIGHTS = weights(Object.fromEntries(Object.entries(MARKETS).map(([code, m]) => [code, m.weight])) as Record<string, number>);
+
+export interface FactoryOptions {
+  /** Makes emails unique across runs and sets. */
+  emailDomain?: string;
+  /** YYYY-MM-DD the histories end at. */
+  today?: string;
+}
+
+/** Phones in the product's shape: three, three, then four to nine digits. */
+function phone(rng: Rng): string {
+  return `+65${int(rng, 8, 9)} ${int(rng, 100, 999)} ${int(rng, 1000, 9999)}`;
+}
+
+function homeCity(rng: Rng, pools: Pools): CityRow {
+  if (rng() < 0.08 || !pools.homeCities.length) return one(rng, pools.cities);
+  const code = weighted(rng, MARKET_WEIGHTS);
+  const inMarket = pools.homeCitiesByCode.get(code) ?? [];
+  // The biggest cities come first in the lookups (seeded by population): favour them.
+  return inMarket.length ? inMarket[Math.floor(inMarket.length * rng() * rng())] : one(rng, pools.homeCities);
+}
+
+export function makeCandidate(rng: Rng, pools: Pools, n: number, options: FactoryOptions = {}): Record<string, unknown> {
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  const thisYear = Number(today.slice(0, 4));
+  const firstName = one(rng, FIRST_NAMES);
+  const lastName = one(rng, LAST_NAMES);
+  const title = one(rng, pools.jobTitles);
+  const track = trackOf(title.name);
+  const city = homeCity(rng, pools);
+  const market = MARKETS[city.code] ?? MARKETS.US;
+  const years = int(rng, 0, 25);
+  const seniority = 0.6 + years * 0.09;
+  const slug = `${firstName}.${lastName}`.toLowerCase().replace(/[^a-z.]/g, '');
+  const status = CANDIDATE_STATUS[weighted(rng, STATUS_WEIGHTS)];
+
+  // Career backwards from today: the newest job is often the current one.
+  const experiences: Record<string, unknown>[] = [];
+  let endYear = thisYear;
+  let endMonth = Number(today.slice(5, 7));
+  const jobs = years === 0 ? 0 : Math.min(5, 1 + Math.floor(years / 4) + int(rng, 0, 1));
+  for (let j = 0; j < jobs; j += 1) {
+    const current = j === 0 && rng() < 0.65;
+    const spanMonths = Math.max(4, Math.round((years * 12) / jobs) + int(rng, -6, 6));
+    const endTotal = endYear * 12 + endMonth - 1 - (current ? 0 : int(rng, 1, 3));
+    const startTotal = Math.max(1950 * 12, endTotal - spanMonths);
+    const jobTitle = j === 0 ? title : one(rng, pools.titlesByTrack[track]);
+    const country = pools.countriesByCode.get(city.code);
+    experiences.push({
+      title: jobTitle.name,
+      company: one(rng, EMPLOYERS),
+      countryId: country?.id ?? null,
+      location: city.name,
+      startDate: iso(Math.floor(startTotal / 12), (startTotal % 12) + 1),
+      endDate: current ? null : iso(Math.floor(endTotal / 12), (endTotal % 12) + 1, 28),
+      currentPosition: current,
+      industryId: one(rng, pools.industries).id,
+      description: `${one(rng, ['Led', 'Built', 'Owned', 'Delivered', 'Improved'])} ${one(rng, ['the core platform', 'regional operations', 'a team of five', 'customer onboarding', 'the data pipeline', 'key accounts'])} and ${one(rng, ['cut costs by 20%', 'doubled throughput', 'grew revenue', 'shipped on time', 'raised satisfaction scores'])}.`,
+    });
+    endYear = Math.floor(startTotal / 12);
+    endMonth = (startTotal % 12) + 1;
+  }
+
+  const gradYear = Math.max(1955, thisYear - years - int(rng, 0, 2));
+  const educations: Record<string, unknown>[] = [
+    { degree: one(rng, DEGREES), institute: one(rng, SCHOOLS), fieldOfStudy: one(rng, FIELDS[track]), startYear: gradYear - int(rng, 2, 4), endYear: gradYear, description: null },
+  ];
+  if (rng() < 0.25) educations.unshift({ degree: 'Master of Science', institute: one(rng, SCHOOLS), fieldOfStudy: one(rng, FIELDS[track]), startYear: Math.min(thisYear - 1, gradYear + 3), endYear: Math.min(thisYear, gradYear + 4), description: null });
+
+  const skillPool = pools.skillsByTrack[track].length ? pools.skillsByTrack[track] : pools.skillsByTrack.professions;
+  const skills = some(rng, skillPool, int(rng, 4, 14)).map((s, i) => ({ skillId: s.id, isStar: i < 3 && rng() < 0.7 }));
+  const english = pools.languages.find((l) => l.code === 'en');
+  const local = { SG: 'zh', HK: 'zh', MY: 'ms', ID: 'id', PH: 'tl', TH: 'th', VN: 'vi', IN: 'hi', JP: 'ja' }[city.code];
+  const languageIds = [english, pools.languages.find((l) => l.code === local), rng() < 0.15 ? one(rng, pools.languages) : undefined].filter(Boolean);
+  const languages = [...new Map(languageIds.map((l) => [l!.id, l!])).values()].map((l, i) => ({ languageId: l.id, level: i === 0 ? 3 : int(rng, 1, 3) }));
+
+  const preferred = [city, ...some(rng, pools.homeCities, int(rng, 0, 2))];
+  const preferredLocations = [...new Map(preferred.map((c) => [c.id, c])).values()].map((c) => ({
+    locationId: c.id,
+    visaType: c.code === city.code ? 1 : one(rng, [3, 4]),
+    visaCategory: c.code === city.code ? null : one(rng, ['Employment Pass', 'S Pass', 'Work Permit', 'Dependant Pass']),
+  }));
+  const pay = Math.round((market.pay * seniority * (0.85 + rng() * 0.4)) / 100) * 100;
+  const noticeType = weighted(rng, NOTICE_TYPES);
+  const noticeDate = iso(thisYear + 1, int(rng, 1, 12), 1);
+  const source = Number(weighted(rng, SOURCES));
+  const citizenship = pools.citizenshipsByCode.get(city.code) ?? one(rng, pools.citizenships);
+  const handle = `${slug.replace('.', '')}${n}`;
+
+  return {
+    email: `${slug}.${n}@${options.emailDomain ?? 'talent.example.com'}`,
+    firstName,
+    lastName,
+    phone: phone(rng),
+    phoneWhatsapp: rng() < 0.6,
+    linkedInUrl: rng() < 0.8 ? `https://www.linkedin.com/in/${handle}` : null,
+    githubUrl: track === 'software' && rng() < 0.5 ? `https://github.com/${handle}` : null,
+    stackoverflowUrl: track === 'software' && rng() < 0.15 ? `https://stackoverflow.com/users/${100000 + n}/${handle}` : null,
+    dribbbleUrl: /design/i.test(title.name) && rng() < 0.5 ? `https://dribbble.com/${handle}` : null,
+    portfolioUrl: rng() < 0.1 ? `https://${handle}.example.com` : null,
+    summary: `${one(rng, SUMMARY_OPENERS)} ${title.name.toLowerCase()} with ${years} year${years === 1 ? '' : 's'} of experience${experiences.length ? ` at companies such as ${experiences[0].company}` : ''}. Looking for a role where I can ${one(rng, ['grow into leadership', 'ship products people love', 'work with modern tools', 'solve hard problems', 'mentor others'])}.`,
+    currentLocationId: city.id,
+    citizenshipId: citizenship.id,
+    preferredLocations,
+    visa: city.code === 'SG' ? one(rng, ['Citizen', 'Permanent Resident', 'Employment Pass']) : null,
+    jobTitleLookingFor: [...new Set([title.id, ...some(rng, pools.jobTitles, int(rng, 0, 2)).map((t) => t.id)])].slice(0, 5),
+    typeOfEmployment: rng() < 0.8 ? [1] : some(rng, [1, 2, 3, 4], int(rng, 1, 3)),
+    candidateStatus: [one(rng, [0, 1, 1, 1, 2, 3, 4])],
+    expectedSalary: Math.round((pay * (1.1 + rng() * 0.2)) / 100) * 100,
+    expectedSalaryCurrency: market.currency,
+    currentSalary: experiences[0]?.currentPosition ? pay : null,
+    currentSalaryCurrency: market.currency,
+    noticePeriod: { type: Number(noticeType), option: noticeType === '1' ? String(int(rng, 1, 3)) : noticeType === '2' ? noticeDate : noticeType === '0' ? '0' : null },
+    workingRemotely: one(rng, [true, true, false, null]),
+    visibility: rng() < 0.9,
+    anonymous: rng() < 0.1,
+    status,
+    tags: pools.tagIds.length && rng() < 0.3 ? some(rng, pools.tagIds, int(rng, 1, 3)) : [],
+    source,
+    sourceOtherText: source === 8 ? one(rng, ['Career fair', 'Meetup', 'University talk', 'Podcast']) : null,
+    reasonForLeaving: rng() < 0.5 ? one(rng, ['Looking for growth', 'Relocating', 'Company restructuring', 'Contract ended', 'Better pay']) : null,
+    lookingFor: rng() < 0.5 ? one(rng, ['A senior role in a product company', 'Remote-friendly team', 'Regional scope', 'Early-stage startup']) : null,
+    ownerId: pools.adminIds.length ? one(rng, pools.adminIds) : null,
+    skills,
+    languages,
+    experiences,
+    educations,
+  };
+}

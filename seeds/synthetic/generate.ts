@@ -1,0 +1,168 @@
+/**
+ * `npm run db:seed -- --candidates <n>`: adds n synthetic candidates with their experience and
+ * education. Generator threads make the rows (one per core); this thread streams them into
+ * PostgreSQL with COPY, one transaction per chunk, so an interrupted run leaves only whole
+ * candidates behind.
+ */
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { Knex } from 'knex';
+import pg from 'pg';
+import { entity } from '../../schema';
+import { todayOf } from '../../backend/features/talent/candidateRules';
+import { storedFields } from '../../backend/features/talent/import/bulkWrite';
+import { copyColumns, copyLines } from '../../backend/features/talent/import/copy';
+import { loadPools } from './pools';
+import type { Chunk, WorkerInput } from './worker';
+
+export interface GenerateOptions {
+  knex: Knex;
+  connectionString: string;
+  count: number;
+  workers?: number;
+  chunk?: number;
+  seed?: number;
+  onProgress?: (done: number, total: number) => void;
+  onPhase?: (text: string) => void;
+}
+
+/** From this many candidates on, indexes and foreign keys are rebuilt at the end instead of kept up to date. */
+export const BULK_FROM = 50_000;
+
+interface Deferred {
+  table: string;
+  kind: 'index' | 'constraint';
+  name: string;
+  definition: string;
+}
+
+/** Drops the secondary indexes (not primary keys or unique ones) and the foreign keys of `tables`, returning how to rebuild them. */
+async function setAside(client: pg.ClientBase, tables: string[]): Promise<Deferred[]> {
+  const { rows: indexes } = await client.query(
+    `select c.relname as table, i.relname as name, pg_get_indexdef(x.indexrelid) as definition
+       from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class c on c.oid = x.indrelid
+      where c.relname = any($1) and not x.indisprimary and not x.indisunique and c.relnamespace = 'public'::regnamespace`,
+    [tables],
+  );
+  const { rows: keys } = await client.query(
+    `select c.relname as table, k.conname as name, pg_get_constraintdef(k.oid) as definition
+       from pg_constraint k join pg_class c on c.oid = k.conrelid
+      where c.relname = any($1) and k.contype = 'f' and c.relnamespace = 'public'::regnamespace`,
+    [tables],
+  );
+  const deferred: Deferred[] = [...indexes.map((r) => ({ ...r, kind: 'index' as const })), ...keys.map((r) => ({ ...r, kind: 'constraint' as const }))];
+  for (const d of deferred) {
+    if (d.kind === 'index') await client.query(`drop index "${d.name}"`);
+    else await client.query(`alter table "${d.table}" drop constraint "${d.name}"`);
+  }
+  return deferred;
+}
+
+async function restore(client: pg.ClientBase, deferred: Deferred[]): Promise<void> {
+  for (const d of deferred) {
+    if (d.kind === 'index') await client.query(d.definition);
+    else await client.query(`alter table "${d.table}" add constraint "${d.name}" ${d.definition}`);
+  }
+}
+
+export interface GenerateResult {
+  candidates: number;
+  experiences: number;
+  educations: number;
+  seconds: number;
+}
+
+const candidate = entity('candidate');
+const experience = entity('candidateExperience');
+const education = entity('candidateEducation');
+// The threads run TypeScript too: they register tsx's loader before importing the worker module.
+const BOOT = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(new URL('./worker.ts', import.meta.url).href)}); })`;
+const lineCount = (s: string) => {
+  let n = 0;
+  for (let i = s.indexOf('\n'); i >= 0; i = s.indexOf('\n', i + 1)) n += 1;
+  return n;
+};
+
+export async function generateCandidates(options: GenerateOptions): Promise<GenerateResult> {
+  const started = Date.now();
+  const pools = await loadPools(options.knex);
+  const client = new pg.Client({ connectionString: options.connectionString });
+  await client.connect();
+  const workers: Worker[] = [];
+  try {
+    // Losing the last chunks on a crash is fine for generated data; waiting for each flush is not.
+    await client.query('set synchronous_commit = off');
+    const seq = (await client.query("select pg_get_serial_sequence('candidates', 'id') as s")).rows[0].s as string;
+    const { rows } = await client.query('select nextval($1::regclass)::int as first', [seq]);
+    const firstId = rows[0].first as number;
+    await client.query('select setval($1::regclass, $2)', [seq, firstId + options.count - 1]);
+
+    const threads = Math.max(1, Math.min(options.workers ?? os.availableParallelism(), options.count));
+    const per = Math.ceil(options.count / threads);
+    const today = todayOf();
+    for (let w = 0; w < threads; w += 1) {
+      const count = Math.min(per, options.count - w * per);
+      if (count <= 0) break;
+      const data: WorkerInput = { pools, firstId: firstId + w * per, count, chunk: options.chunk ?? 2000, seed: (options.seed ?? 20261122) + w * 7919, today, emailDomain: 'synthetic.example.com' };
+      workers.push(new Worker(BOOT, { eval: true, workerData: data }));
+    }
+    const ask = (worker: Worker) =>
+      new Promise<Chunk | null>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        worker.postMessage('next');
+      });
+    // A big run loads with the secondary indexes and foreign keys set aside and rebuilds them once
+    // at the end: far faster than maintaining them row by row. It is one transaction, so an
+    // interrupted run changes nothing (the tables are locked for writes meanwhile).
+    const bulk = options.count >= BULK_FROM;
+    let dropped: Deferred[] = [];
+    if (bulk) {
+      await client.query('begin');
+      await client.query("set local maintenance_work_mem = '512MB'");
+      dropped = await setAside(client, [candidate.table, experience.table, education.table]);
+    }
+    const columns = {
+      candidates: copyColumns(candidate, storedFields(candidate), true),
+      experiences: copyColumns(experience, storedFields(experience)),
+      educations: copyColumns(education, storedFields(education)),
+    };
+    const result = { candidates: 0, experiences: 0, educations: 0 };
+    // Each worker always has its next chunk in the making while the current one is written.
+    const pending = workers.map((w) => ask(w));
+    let live = workers.length;
+
+    for (let i = 0; live > 0; i = (i + 1) % workers.length) {
+      if (!pending[i]) continue;
+      const chunk = await pending[i];
+      if (!chunk) {
+        pending[i] = undefined as unknown as Promise<Chunk | null>;
+        live -= 1;
+        continue;
+      }
+      pending[i] = ask(workers[i]);
+      if (!bulk) await client.query('begin');
+      await copyLines(client, candidate.table, columns.candidates, [chunk.candidates]);
+      await copyLines(client, experience.table, columns.experiences, [chunk.experiences]);
+      await copyLines(client, education.table, columns.educations, [chunk.educations]);
+      if (!bulk) await client.query('commit');
+      result.candidates += chunk.count;
+      result.experiences += lineCount(chunk.experiences);
+      result.educations += lineCount(chunk.educations);
+      options.onProgress?.(result.candidates, options.count);
+    }
+    if (bulk) {
+      options.onPhase?.('Rebuilding indexes and checking references');
+      await restore(client, dropped);
+      await client.query('commit');
+    }
+    await client.query('analyze candidates, candidate_experiences, candidate_educations');
+    return { ...result, seconds: (Date.now() - started) / 1000 };
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+    await client.end();
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * A generator thread: makes candidates for a block of ids and hands back COPY text for the
+ * candidates, experience and education tables, a chunk at a time when the writer asks for it.
+ * Each candidate goes through the validator's normalisation (validateRecord, validateChildren,
+ * candidateRules) so stored rows look exactly like the API's; lookup ids come from the database,
+ * so the reference check is left out.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { entity } from '../../schema';
+import { validateChildren } from '../../backend/crud/children';
+import { validateRecord } from '../../backend/crud/validate';
+import { candidateRules, experienceRules, type Today } from '../../backend/features/talent/candidateRules';
+import { complete, storedFields } from '../../backend/features/talent/import/bulkWrite';
+import { copyColumns, encodeRow } from '../../backend/features/talent/import/copy';
+import { makeCandidate, rngFrom } from './candidateFactory';
+import type { Pools } from './pools';
+
+export interface WorkerInput {
+  pools: Pools;
+  firstId: number;
+  count: number;
+  chunk: number;
+  seed: number;
+  today: Today;
+  emailDomain: string;
+}
+
+export interface Chunk {
+  candidates: string;
+  experiences: string;
+  educations: string;
+  count: number;
+}
+
+const input = workerData as WorkerInput;
+const candidate = entity('candidate');
+const experience = entity('candidateExperience');
+const education = entity('candidateEducation');
+const candidateFields = storedFields(candidate);
+const candidateColumns = copyColumns(candidate, candidateFields, true);
+const expFields = storedFields(experience);
+const expColumns = copyColumns(experience, expFields);
+const eduFields = storedFields(education);
+const eduColumns = copyColumns(education, eduFields);
+const rng = rngFrom(input.seed);
+
+let next = input.firstId;
+const last = input.firstId + input.count - 1;
+
+function makeChunk(): Chunk {
+  let candidates = '';
+  let experiences = '';
+  let educations = '';
+  let count = 0;
+  for (; count < input.chunk && next <= last; count += 1, next += 1) {
+    const id = next;
+    const raw = makeCandidate(rng, input.pools, id, { emailDomain: input.emailDomain, today: input.today.date });
+    const data = validateRecord(candidate, raw, 'create');
+    const errors = candidateRules(data, {}, input.today);
+    if (Object.keys(errors).length) throw new Error(`generated candidate ${id} breaks the rules: ${JSON.stringify(errors)}`);
+    candidates += encodeRow({ ...complete(candidate, candidateFields, data), id }, candidateColumns);
+    for (const { name, items } of validateChildren(candidate, raw)) {
+      for (const item of items) {
+        if (name === 'experiences') {
+          experienceRules(item, {}, input.today);
+          experiences += encodeRow(complete(experience, expFields, { ...item, candidateId: id }), expColumns);
+        } else educations += encodeRow(complete(education, eduFields, { ...item, candidateId: id }), eduColumns);
+      }
+    }
+  }
+  return { candidates, experiences, educations, count };
+}
+
+parentPort?.on('message', (message: 'next') => {
+  if (message !== 'next') return;
+  parentPort?.postMessage(next > last ? null : makeChunk());
+});

@@ -1,0 +1,157 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestApp } from '../helpers/app';
+import { linkParam } from '../helpers/mailbox';
+
+// A real 1x1 PNG, and the first bytes of JPEG and WebP files.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
+const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([36, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(32, 2)]);
+
+describe('The account page: own details, profile picture, email change', () => {
+  let t: TestApp;
+  let auth: Record<string, string>;
+  beforeAll(async () => {
+    t = await testApp();
+    auth = { Authorization: `Bearer ${await t.login('owner@acme.example.com')}` };
+  });
+
+  const save = () =>
+    t.http
+      .put('/api/v1/auth/account')
+      .set(auth)
+      .field('firstName', 'Olivia')
+      .field('lastName', 'Tan')
+      .field('phone', '+659 123 45678')
+      .field('jobTitle', 'Head of Talent');
+
+  it('Reads the signed-in person’s details', async () => {
+    const res = await t.http.get('/api/v1/auth/account').set(auth).expect(200);
+    expect(res.body).toEqual({
+      firstName: 'Olivia',
+      lastName: 'Tan',
+      email: 'owner@acme.example.com',
+      phone: expect.any(String),
+      jobTitle: 'Head of Talent',
+      profilePic: null,
+    });
+    await t.http.get('/api/v1/auth/account').expect(401);
+  });
+
+  it('Saves the details with a PNG profile picture, served from /uploads', async () => {
+    const res = await save()
+      .field('email', 'owner@acme.example.com')
+      .attach('profilePicEdit', PNG, { filename: 'me.png', contentType: 'image/png' })
+      .expect(200);
+    expect(res.body).toMatchObject({
+      success: true,
+      message: 'messages.saveSuccess',
+      emailConfirmationSent: false,
+      data: {
+        firstName: 'Olivia',
+        lastName: 'Tan',
+        email: 'owner@acme.example.com',
+        phone: '+659 123 45678',
+        jobTitle: 'Head of Talent',
+        profilePic: expect.stringMatching(/^\/uploads\/profile-pics\/.+\.png$/),
+      },
+    });
+    const picture = await t.http.get(res.body.data.profilePic).expect(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(picture.body as Buffer, PNG)).toBe(0);
+    const check = await t.http.get('/api/v1/auth/check/user').set(auth).expect(200);
+    expect(check.body.user.profilePic).toBe(res.body.data.profilePic);
+  });
+
+  it('A new picture replaces the old one, whose file is removed; JPEG and WebP are accepted', async () => {
+    const before = (await t.http.get('/api/v1/auth/account').set(auth)).body.profilePic;
+    const jpeg = await save().attach('profilePicEdit', JPEG, { filename: 'me.jpg', contentType: 'image/jpeg' }).expect(200);
+    expect(jpeg.body.data.profilePic).toMatch(/\.jpg$/);
+    await t.http.get(before).expect(404);
+    const webp = await save().attach('profilePicEdit', WEBP, { filename: 'me.webp', contentType: 'image/webp' }).expect(200);
+    expect(webp.body.data.profilePic).toMatch(/\.webp$/);
+  });
+
+  it('Refuses a file that is not a PNG, JPEG or WebP whatever it claims to be', async () => {
+    const res = await save().attach('profilePicEdit', Buffer.from('GIF89a....'), { filename: 'me.png', contentType: 'image/png' }).expect(400);
+    expect(res.body.error.fields).toEqual({ profilePicEdit: 'upload.errors.typeUnsupported' });
+  });
+
+  it('Refuses a picture over 2 MB and more than one file', async () => {
+    const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
+    const res = await save().attach('profilePicEdit', big, { filename: 'big.png', contentType: 'image/png' }).expect(400);
+    expect(res.body.error.fields).toEqual({ profilePicEdit: 'upload.errors.tooLarge' });
+    const two = await save().attach('profilePicEdit', PNG, 'a.png').attach('profilePicEdit', PNG, 'b.png').expect(400);
+    expect(two.body.error.fields).toEqual({ profilePicEdit: 'upload.errors.tooMany' });
+  });
+
+  it('Reports invalid details as field errors and changes nothing', async () => {
+    const res = await t.http.put('/api/v1/auth/account').set(auth).field('firstName', '').field('phone', '12').field('email', 'nope').expect(400);
+    expect(res.body.error.fields).toEqual({ firstName: 'firstName.errors.required', phone: 'phone.errors.invalid', email: 'email.errors.invalid' });
+    expect((await t.http.get('/api/v1/auth/account').set(auth)).body.firstName).toBe('Olivia');
+  });
+
+  it('A new email takes effect only once the code sent to it is confirmed', async () => {
+    const res = await save().field('email', 'olivia.tan@acme.example.com').expect(200);
+    expect(res.body).toMatchObject({ emailConfirmationSent: true, data: { email: 'owner@acme.example.com' } });
+    const code = await linkParam(t.knex, 'olivia.tan@acme.example.com', '/auth/confirm-email', 'code');
+    expect(
+      (
+        await t.http
+          .post('/api/v1/auth/confirm-email')
+          .send({ code: 'W'.repeat(43) })
+          .expect(400)
+      ).body.error,
+    ).toMatchObject({
+      code: 'confirmEmail.invalid',
+      message: 'Verification code invalid or expired',
+    });
+    await t.http.post('/api/v1/auth/confirm-email').send({ code }).expect(200, { success: true, message: 'messages.emailConfirmed' });
+    expect((await t.http.get('/api/v1/auth/account').set(auth)).body.email).toBe('olivia.tan@acme.example.com');
+    expect((await t.http.post('/api/v1/auth/confirm-email').send({ code }).expect(400)).body.error.code).toBe('confirmEmail.invalid');
+    expect((await t.http.post('/api/v1/auth/confirm-email').send({}).expect(400)).body.error.fields).toEqual({ code: 'code.errors.required' });
+  });
+
+  it('An expired confirmation code is refused, and an address someone uses cannot be taken', async () => {
+    await save().field('email', 'olivia.t@acme.example.com').expect(200);
+    const code = await linkParam(t.knex, 'olivia.t@acme.example.com', '/auth/confirm-email', 'code');
+    await t
+      .knex('email_codes')
+      .where({ email: 'olivia.t@acme.example.com', purpose: 3 })
+      .update({ expires_at: new Date(Date.now() - 1000) });
+    expect((await t.http.post('/api/v1/auth/confirm-email').send({ code }).expect(400)).body.error.code).toBe('confirmEmail.invalid');
+    expect((await save().field('email', 'member@acme.example.com').expect(400)).body.error.fields).toEqual({ email: 'email.errors.exists' });
+  });
+
+  it('Remembers that the info video was watched', async () => {
+    expect((await t.http.get('/api/v1/auth/check/user').set(auth)).body.user.isWatchedInfoVideo).toBe(false);
+    await t.http.post('/api/v1/auth/info/video/seen').set(auth).expect(200, { success: true });
+    expect((await t.http.get('/api/v1/auth/check/user').set(auth)).body.user.isWatchedInfoVideo).toBe(true);
+    await t.http.post('/api/v1/auth/info/video/seen').expect(401);
+  });
+
+  it('A community user’s account has no picture, phone or job title', async () => {
+    await t.http
+      .post('/api/v1/auth/community/traditional-email/signup')
+      .send({ firstName: 'Cora', lastName: 'Lim', email: 'cora@community.example.org' })
+      .expect(200);
+    const community = { Authorization: `Bearer ${await t.login('cora@community.example.org')}` };
+    expect((await t.http.get('/api/v1/auth/account').set(community).expect(200)).body).toEqual({
+      firstName: 'Cora',
+      lastName: 'Lim',
+      email: 'cora@community.example.org',
+      phone: null,
+      jobTitle: null,
+      profilePic: null,
+    });
+    const res = await t.http.put('/api/v1/auth/account').set(community).field('firstName', 'Cora').attach('profilePicEdit', PNG, 'me.png').expect(400);
+    expect(res.body.error.fields).toEqual({ profilePicEdit: 'profilePicEdit.errors.notAllowed' });
+    const renamed = await t.http.put('/api/v1/auth/account').set(community).field('lastName', 'Lim-Tan').field('jobTitle', 'ignored').expect(200);
+    expect(renamed.body.data).toMatchObject({ lastName: 'Lim-Tan', jobTitle: null });
+  });
+
+  it('Only stored pictures are served: no other paths or folders', async () => {
+    await t.http.get('/uploads/../package.json').expect(404);
+    await t.http.get('/uploads/cvs/2026-01/0123456789abcdef0123456789abcdef.png').expect(404);
+    await t.http.get('/uploads/profile-pics/2026-01/0123456789abcdef0123456789abcdef.png').expect(404);
+  });
+});

@@ -1,0 +1,232 @@
+/**
+ * The portal's shell in a real browser against the real server: every demo role signs in with an
+ * emailed code and lands on its home with its own menus; guards send visitors to login and back,
+ * wrong roles home; unknown pages show the 404; logout ends the session.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startE2E, type E2E } from '../helpers/e2e';
+
+let e2e: E2E;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+
+/** Signs in on the login page the browser is on (or opens it) with the code read from the outbox. */
+async function signIn(page: Page, email: string, { open = true } = {}) {
+  if (open) await page.goto(`${e2e.baseUrl}/auth/login`);
+  await page.getByLabel('Work email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+  await page.getByLabel('Digit 1 of 6').fill(await e2e.lastCode(email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function signedInPage(email: string): Promise<Page> {
+  const page = await e2e.newPage();
+  await signIn(page, email);
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  return page;
+}
+
+const nav = (page: Page) => page.getByTestId('top-nav');
+const navLabels = async (page: Page) => (await nav(page).locator('a, button').allInnerTexts()).map((s) => s.trim());
+
+/** The account dropdown's entries, read by opening and closing it. */
+async function accountItems(page: Page): Promise<string[]> {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  const items = await page.getByRole('menu').getByRole('menuitem').allInnerTexts();
+  await page.keyboard.press('Escape');
+  await page.getByRole('menu').waitFor({ state: 'detached' });
+  return items.map((s) => s.trim());
+}
+
+async function groupItems(page: Page, group: string): Promise<{ label: string; href: string | null }[]> {
+  await nav(page).getByRole('button', { name: group }).click();
+  const items = page.getByRole('menu').getByRole('menuitem');
+  const out = [];
+  for (const item of await items.all()) out.push({ label: (await item.innerText()).trim(), href: await item.getAttribute('href') });
+  await page.keyboard.press('Escape');
+  await page.getByRole('menu').waitFor({ state: 'detached' });
+  return out;
+}
+
+describe('Signing in to the portal', () => {
+  it('A general admin signs in with an emailed code and lands on search with the admin menus', async () => {
+    const page = await signedInPage('admin@example.com');
+    await page.waitForURL(`${e2e.baseUrl}/search`);
+    await expect.poll(() => page.title()).toBe('Search | Talentbase');
+    expect(await navLabels(page)).toEqual(['Search', 'Companies', 'Projects', 'Talent', 'Credits', 'Admins', 'Dashboards', 'AI Match']);
+
+    const companies = await groupItems(page, 'Companies');
+    expect(companies.map((i) => i.label)).toEqual(['All companies', 'Pending companies', 'Add company', 'All company users', 'Add company user']);
+    expect(companies[0].href).toBe('/admin/companies');
+    expect(decodeURIComponent(companies[1].href ?? '')).toBe('/admin/companies?filter={"status":0}');
+    expect(companies[3].href).toBe('/admin/company-users');
+
+    const projects = await groupItems(page, 'Projects');
+    expect(projects.map((i) => i.label)).toEqual(['All projects', 'Internal projects', 'My projects', 'Add project']);
+    const talent = await groupItems(page, 'Talent');
+    expect(talent.map((i) => i.label)).toEqual(['All talent', 'Pending curation', 'Pending activation', 'Add talent', 'Tags']);
+    expect(talent.find((i) => i.label === 'Tags')?.href).toBe('/admin/tags');
+    expect((await groupItems(page, 'Dashboards')).length).toBe(5);
+    await expect(nav(page).getByRole('link', { name: 'Admins' }).getAttribute('href')).resolves.toBe('/admin/admins');
+    expect(await accountItems(page)).toEqual(['My profile', 'Log out']);
+    await expect(page.getByTestId('empty-state').getByRole('heading', { name: 'Candidate search is on its way' }).isVisible()).resolves.toBe(true);
+  });
+
+  it('A talent advocate also gets the projects assigned to them', async () => {
+    const page = await signedInPage('advocate@example.com');
+    await page.waitForURL(`${e2e.baseUrl}/search`);
+    const projects = await groupItems(page, 'Projects');
+    expect(projects.map((i) => i.label)).toContain('Assigned to me');
+    expect(projects.find((i) => i.label === 'Assigned to me')?.href).toBe('/projects?advocate_project=true');
+  });
+
+  it('A company owner lands on projects with Search, and Team and Integrations in the account menu', async () => {
+    const page = await signedInPage('owner@acme.example.com');
+    await page.waitForURL(`${e2e.baseUrl}/projects`);
+    await expect.poll(() => page.title()).toBe('Projects | Talentbase');
+    expect(await navLabels(page)).toEqual(['Search', 'Projects']);
+    expect((await groupItems(page, 'Projects')).map((i) => i.label)).toEqual(['All projects', 'My projects', 'Add project']);
+    expect(await accountItems(page)).toEqual(['My profile', 'Team', 'Integrations', 'Log out']);
+  });
+
+  it('A company member lands on projects without Team', async () => {
+    const page = await signedInPage('member@acme.example.com');
+    await page.waitForURL(`${e2e.baseUrl}/projects`);
+    expect(await navLabels(page)).toEqual(['Search', 'Projects']);
+    expect(await accountItems(page)).toEqual(['My profile', 'Log out']);
+  });
+
+  it('A RaaS company admin lands on projects without Search, with Credits in the account menu', async () => {
+    const page = await signedInPage('owner@raas.example.com');
+    await page.waitForURL(`${e2e.baseUrl}/projects`);
+    expect(await navLabels(page)).toEqual(['Projects']);
+    expect(await accountItems(page)).toEqual(['My profile', 'Team', 'Credits', 'Log out']);
+  });
+
+  it('A candidate lands on their profile page, with no hamburger and only Log out', async () => {
+    const page = await signedInPage('candidate@example.com');
+    await page.waitForURL(`${e2e.baseUrl}/candidate/profile`);
+    const candidate = await e2e.db.knex('candidates').where('email', 'candidate@example.com').first('first_name', 'last_name');
+    await page.getByRole('heading', { name: `${candidate.first_name} ${candidate.last_name}` }).waitFor();
+    await page.getByText('candidate@example.com').waitFor();
+    await expect(page.getByTestId('candidate-status').innerText()).resolves.toBe('Active');
+    expect(await accountItems(page)).toEqual(['Log out']);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await expect(page.getByTestId('mobile-menu-button').count()).resolves.toBe(0);
+  });
+
+  it('A company user on a small screen opens the menus from the side drawer', async () => {
+    const page = await signedInPage('owner@acme.example.com');
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.getByTestId('mobile-menu-button').click();
+    const drawer = page.getByTestId('mobile-nav');
+    await drawer.getByRole('link', { name: 'Search' }).waitFor();
+    await drawer.getByRole('link', { name: 'My projects' }).click();
+    await page.waitForURL(`${e2e.baseUrl}/projects?my_project=true`);
+    await page.getByRole('heading', { name: 'My projects', level: 1 }).waitFor();
+  });
+
+  it('A wrong code is refused at the code field', async () => {
+    const page = await e2e.newPage();
+    await page.goto(`${e2e.baseUrl}/auth/login`);
+    await page.getByLabel('Work email').fill('member@acme.example.com');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('Digit 1 of 6').fill('12');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Enter all 6 digits of the code').waitFor();
+    const real = await e2e.lastCode('member@acme.example.com');
+    await page.getByLabel('Digit 1 of 6').fill(real === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Verification code invalid or expired').waitFor();
+    await expect(page.url()).toBe(`${e2e.baseUrl}/auth/login`);
+  });
+});
+
+describe('Routing', () => {
+  it('A logged-out visit to a guarded page goes to login and comes back after sign-in', async () => {
+    const page = await e2e.newPage();
+    await page.goto(`${e2e.baseUrl}/team?status=active`);
+    await page.waitForURL(`${e2e.baseUrl}/auth/login/${encodeURIComponent('/team?status=active')}`);
+    await expect.poll(() => page.title()).toBe('Login | Talentbase');
+    await signIn(page, 'owner@acme.example.com', { open: false });
+    await page.waitForURL(`${e2e.baseUrl}/team?status=active`);
+    await page.getByRole('heading', { name: 'Team', level: 1 }).waitFor();
+    await expect.poll(() => page.title()).toBe('Team | Talentbase');
+  });
+
+  it('A signed-in user opening a page of another role is sent to their home', async () => {
+    const member = await signedInPage('member@acme.example.com');
+    await member.goto(`${e2e.baseUrl}/team`);
+    await member.waitForURL(`${e2e.baseUrl}/projects`);
+    await member.goto(`${e2e.baseUrl}/talent`);
+    await member.waitForURL(`${e2e.baseUrl}/projects`);
+
+    const raas = await signedInPage('owner@raas.example.com');
+    await raas.goto(`${e2e.baseUrl}/search`);
+    await raas.waitForURL(`${e2e.baseUrl}/projects`);
+
+    const candidate = await signedInPage('candidate@example.com');
+    await candidate.goto(`${e2e.baseUrl}/projects`);
+    await candidate.waitForURL(`${e2e.baseUrl}/candidate/profile`);
+
+    const admin = await signedInPage('admin@example.com');
+    await admin.goto(`${e2e.baseUrl}/credits/company`);
+    await admin.waitForURL(`${e2e.baseUrl}/search`);
+  });
+
+  it('A signed-in company user opening login or sign-up is sent home', async () => {
+    const page = await signedInPage('owner@acme.example.com');
+    await page.goto(`${e2e.baseUrl}/auth/login`);
+    await page.waitForURL(`${e2e.baseUrl}/projects`);
+    await page.goto(`${e2e.baseUrl}/auth/company/signup/1`);
+    await page.waitForURL(`${e2e.baseUrl}/projects`);
+  });
+
+  it('An unknown page shows Page Not Found with GO HOME', async () => {
+    const page = await e2e.newPage();
+    await page.goto(`${e2e.baseUrl}/no/such/page`);
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await page.getByRole('link', { name: 'GO HOME' }).click();
+    await page.waitForURL(/\/auth\/login$/);
+  });
+
+  it('The login page shows a toast for each refusal flag in its query', async () => {
+    const page = await e2e.newPage();
+    await page.goto(`${e2e.baseUrl}/auth/login?companyPending=true`);
+    await expect(page.getByTestId('snackbar').innerText()).resolves.toContain('Your company is pending approval');
+    await page.waitForURL(`${e2e.baseUrl}/auth/login`);
+  });
+
+  it('A user of a company awaiting approval is refused with the pending message', async () => {
+    const pending = await e2e.db
+      .knex('company_users as u')
+      .join('companies as c', 'c.id', 'u.company_id')
+      .where({ 'c.status': 0, 'u.status': 1 })
+      .first('u.email');
+    const page = await e2e.newPage();
+    await signIn(page, pending.email);
+    await page.getByText('Your company is pending approval').waitFor();
+    await expect(page.url()).toBe(`${e2e.baseUrl}/auth/login`);
+  });
+
+  it('Logging out goes to login and guarded pages ask to sign in again', async () => {
+    const page = await signedInPage('member@acme.example.com');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL(`${e2e.baseUrl}/auth/login`);
+    await page.getByRole('heading', { name: 'Sign in to Talentbase' }).waitFor();
+    await page.goto(`${e2e.baseUrl}/projects`);
+    await page.waitForURL(`${e2e.baseUrl}/auth/login/${encodeURIComponent('/projects')}`);
+  });
+
+  it('The terms of service are public', async () => {
+    const page = await e2e.newPage();
+    await page.goto(`${e2e.baseUrl}/terms-of-service`);
+    await page.getByRole('heading', { name: 'Terms of Service', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: '4. Free trial' }).waitFor();
+  });
+});

@@ -1,0 +1,22 @@
+/** Reading what the product emailed, from the outbox every email goes through. */
+import type { Knex } from 'knex';
+import { listOutbox, type OutboxEntry } from '../../backend/features/mail/outbox';
+
+export async function lastMail(knex: Knex, to: string): Promise<OutboxEntry> {
+  const [mail] = await listOutbox(knex, to, 1);
+  if (!mail) throw new Error(`nothing was emailed to ${to}`);
+  return mail;
+}
+
+export async function mailsTo(knex: Knex, to: string): Promise<OutboxEntry[]> {
+  return listOutbox(knex, to, 100);
+}
+
+/** The value of `param` in the first link to `path` in the newest email to `to`. */
+export async function linkParam(knex: Knex, to: string, path: string, param: string): Promise<string> {
+  const mail = await lastMail(knex, to);
+  const url = mail.text.split(/\s+/).find((word) => word.includes(path));
+  const value = url ? new URL(url).searchParams.get(param) : null;
+  if (!value) throw new Error(`no ${path} link with ${param} in the email to ${to}: ${mail.text}`);
+  return value;
+}

@@ -1,0 +1,414 @@
+/**
+ * Test data read from the entity declarations alone: a valid create payload for any entity
+ * (unique values on every call, references pointing at existing rows) and, per field, the
+ * invalid values a client could send together with the message key the API must answer with.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import RandExp from 'randexp';
+import { columnOf, entity as entityNamed, isWritable, type EntityDef, type FieldDef } from '../../schema';
+import { SOURCE_OPTIONS } from '../../schema/entities/company';
+import { NOTICE_PERIOD_TYPES } from '../../schema/entities/talentOptions';
+
+let counter = 0;
+/** Differs between test files (each runs in its own process) and grows within one. */
+const RUN = randomBytes(3).toString('hex');
+
+/** A fresh lower-case alphanumeric token. */
+export function uniq(): string {
+  counter += 1;
+  return `${RUN}${counter}`;
+}
+
+/** The id of a row as the API shows it: with the entity's prefix, or a plain number. */
+export function apiId(entity: EntityDef, id: number): string | number {
+  return entity.idPrefix ? `${entity.idPrefix}${id}` : id;
+}
+
+/** The database id inside an API id. */
+export function dbId(entity: EntityDef, id: unknown): number {
+  const raw = typeof id === 'string' && entity.idPrefix && id.startsWith(entity.idPrefix) ? id.slice(entity.idPrefix.length) : id;
+  const n = Number(raw);
+  if (!Number.isInteger(n)) throw new Error(`'${String(id)}' is not an id of ${entity.name}`);
+  return n;
+}
+
+export const writableFields = (entity: EntityDef) => Object.entries(entity.fields).filter(([, def]) => isWritable(def));
+
+/** `n`-th string of `size` letters from 'a', in base 26. */
+function letters(n: number, size: number): string {
+  let s = '';
+  for (let i = 0, v = n; i < size; i += 1, v = Math.floor(v / 26)) s = String.fromCharCode(97 + (v % 26)) + s;
+  return s;
+}
+
+const fitsLength = (s: string, def: FieldDef) => s.length <= (def.max ?? 255) && s.length >= (def.min ?? 0);
+const fitsPattern = (s: string, def: FieldDef) => !def.pattern || def.pattern.test(s);
+
+/** Random strings matching `pattern`, made of letters and digits wherever the pattern leaves the choice open. */
+function fromPattern(pattern: RegExp): string {
+  const gen = new RandExp(pattern);
+  gen.ignoreCase = false;
+  gen.max = 6;
+  gen.defaultRange.subtract(32, 126);
+  gen.defaultRange.add(97, 122);
+  gen.defaultRange.add(65, 90);
+  gen.defaultRange.add(48, 57);
+  return gen.gen();
+}
+
+/** Strings of the shapes our fields take (tokens, names, domains, letter codes, digits, then the pattern's own), tried in turn. */
+function* stringCandidates(def: FieldDef): Generator<string> {
+  const sizes = [def.min ?? 2, (def.min ?? 2) + 1].filter((n) => n >= 1 && n <= (def.max ?? 255));
+  const start = Math.floor(Math.random() * 17576);
+  for (let k = 0; k < 5000; k += 1) {
+    const u = uniq();
+    if (def.pattern) yield fromPattern(def.pattern);
+    yield `sample${u}`;
+    yield `Sample ${u}`;
+    yield `s${u}.example.com`;
+    for (const size of sizes) {
+      const code = letters(start + k, size);
+      yield code;
+      yield code.toUpperCase();
+    }
+    yield String(start + k);
+  }
+}
+
+async function taken(knex: Knex, entity: EntityDef, field: string, value: unknown): Promise<boolean> {
+  return Boolean(
+    await knex(entity.table)
+      .where(columnOf(field), value as Knex.Value)
+      .first('id'),
+  );
+}
+
+/** A string valid for `def` (length and pattern) and, for unique fields, not yet in the table. */
+async function validString(knex: Knex, entity: EntityDef, field: string, def: FieldDef): Promise<string> {
+  for (const s of stringCandidates(def)) {
+    if (!fitsLength(s, def) || !fitsPattern(s, def)) continue;
+    if (def.unique && (await taken(knex, entity, field, s))) continue;
+    return s;
+  }
+  throw new Error(`samples: cannot make a value for ${entity.name}.${field} matching ${String(def.pattern)}`);
+}
+
+/** A URL valid for `def`: an https link, or one made from the field's pattern. */
+function validUrl(def: FieldDef): string {
+  const plain = `https://example.com/${uniq()}`;
+  if (fitsPattern(plain, def)) return plain;
+  for (let i = 0; i < 200; i += 1) {
+    const s = fromPattern(def.pattern as RegExp);
+    if (fitsLength(s, def) && fitsPattern(s, def) && URL.canParse(s)) return s;
+  }
+  throw new Error(`samples: cannot make a URL matching ${String(def.pattern)}`);
+}
+
+/** Some row of `target`, inserting a sample one when the table is empty. */
+export async function someRowId(knex: Knex, target: EntityDef): Promise<number> {
+  const row = await knex(target.table).orderBy('id').first('id');
+  if (row) return row.id as number;
+  return insertSample(knex, target);
+}
+
+/**
+ * A valid value for one field, as the database stores it (references as plain ids).
+ * Enums take their default (rows are then usually active), else their first value.
+ */
+export async function sampleValue(knex: Knex, entity: EntityDef, field: string, def: FieldDef): Promise<unknown> {
+  switch (def.kind) {
+    case 'string':
+    case 'text':
+    case 'secret':
+      return validString(knex, entity, field, def);
+    case 'email':
+      return `sample.${uniq()}@example.com`;
+    case 'phone':
+      return `+659 ${String(counter % 1000).padStart(3, '0')} ${String(Math.floor(Math.random() * 10000)).padStart(4, '0')}`;
+    case 'url':
+      return validUrl(def);
+    case 'integer':
+      return Math.min(def.max ?? 1_000_000, Math.max(def.min ?? 0, (counter % 1000) + 1));
+    case 'decimal':
+      return Math.min(def.max ?? 1_000_000, Math.max(def.min ?? 0, 12.5));
+    case 'boolean':
+      return def.default ?? true;
+    case 'date':
+      // In the past: dates of a history (experience) may not lie ahead.
+      return '2020-01-15';
+    case 'datetime':
+      return new Date().toISOString();
+    case 'enum':
+      return def.choices?.some((c) => c.id === def.default) ? def.default : def.choices?.[0].id;
+    case 'json':
+      return { sample: uniq() };
+    case 'stringList': {
+      const size = Math.max(def.min ?? 1, 1);
+      const items: string[] = [];
+      while (items.length < size) items.push(await validString(knex, entity, field, { ...def, min: undefined, max: 255, unique: false }));
+      return items;
+    }
+    case 'enumList':
+      return def.choices?.slice(0, Math.max(def.min ?? 1, 1)).map((c) => c.id);
+    case 'object':
+      return sampleObject(knex, entity, field, def);
+    case 'objectList': {
+      const items = [];
+      for (let i = 0; i < Math.max(def.min ?? 1, 1); i += 1) items.push(await sampleObject(knex, entity, field, def));
+      return items;
+    }
+    case 'ref':
+    case 'refList': {
+      const id = await someRowId(knex, entityNamed(def.ref as string));
+      return def.kind === 'ref' ? id : [id];
+    }
+    default:
+      throw new Error(`samples: no sample for ${entity.name}.${field} of kind '${def.kind}'; teach tests/helpers/samples.ts`);
+  }
+}
+
+/** A nested object with a valid value for each of its declared keys. */
+async function sampleObject(knex: Knex, entity: EntityDef, field: string, def: FieldDef): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(def.fields ?? {})) out[key] = await sampleValue(knex, entity, `${field}.${key}`, { ...inner, unique: false });
+  return out;
+}
+
+/**
+ * Values the declaration alone cannot tell: fields whose valid value depends on another one,
+ * as an entity's rules check them (backend/features/talent/candidateRules.ts).
+ */
+const DEPENDENT_VALUES: Record<string, Record<string, unknown>> = {
+  // Free source text belongs to 'other'; an 'unsure' notice period has no option.
+  candidate: { source: SOURCE_OPTIONS.values.other, noticePeriod: { type: NOTICE_PERIOD_TYPES.unsure, option: null } },
+};
+
+/** A complete, valid record for `entity`: every writable field, as the database stores it. */
+export async function sampleRecord(knex: Knex, entity: EntityDef, overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  const fixed = { ...DEPENDENT_VALUES[entity.name], ...overrides };
+  const out: Record<string, unknown> = {};
+  for (const [name, def] of writableFields(entity)) out[name] = name in fixed ? fixed[name] : await sampleValue(knex, entity, name, def);
+  return out;
+}
+
+/** One value in the API's shape: references, also inside nested objects, carry their target's id prefix. */
+function apiValue(def: FieldDef, value: unknown): unknown {
+  if (value === null || value === undefined) return value;
+  if (def.kind === 'ref') return apiId(entityNamed(def.ref as string), value as number);
+  if (def.kind === 'refList') return (value as number[]).map((id) => apiId(entityNamed(def.ref as string), id));
+  const nested = (item: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(item).map(([key, v]) => [key, def.fields?.[key] ? apiValue(def.fields[key], v) : v]));
+  if (def.kind === 'object') return nested(value as Record<string, unknown>);
+  if (def.kind === 'objectList') return (value as Record<string, unknown>[]).map(nested);
+  return value;
+}
+
+/** A record in the API's shape. */
+export function toApi(entity: EntityDef, record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).map(([name, value]) => [name, entity.fields[name] ? apiValue(entity.fields[name], value) : value]));
+}
+
+/** A valid create payload for the API. */
+export async function samplePayload(knex: Knex, entity: EntityDef, overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  return toApi(entity, await sampleRecord(knex, entity, overrides));
+}
+
+/** Inserts a sample row straight into the table (for set-up, not for testing writes) and returns its id. */
+export async function insertSample(knex: Knex, entity: EntityDef, overrides: Record<string, unknown> = {}): Promise<number> {
+  const record = await sampleRecord(knex, entity, overrides);
+  const json = ['json', 'object', 'objectList'];
+  const row = Object.fromEntries(
+    Object.entries(record).map(([name, value]) => [columnOf(name), json.includes(entity.fields[name].kind) ? JSON.stringify(value) : value]),
+  );
+  for (const [name, def] of Object.entries(entity.fields)) {
+    const from = def.derivedFrom;
+    if (from) row[columnOf(name)] = ((record[from.field] as Record<string, unknown>[] | undefined) ?? []).map((item) => item[from.key]);
+  }
+  for (const [name, def] of Object.entries(entity.fields)) {
+    if (!isWritable(def) && def.required && def.default === undefined && def.dbDefault === undefined && !(columnOf(name) in row)) {
+      throw new Error(`samples: ${entity.name}.${name} is required but not writable; insert it yourself`);
+    }
+  }
+  const [inserted] = await knex(entity.table).insert(row).returning('id');
+  return inserted.id as number;
+}
+
+export async function rowCount(knex: Knex, entity: EntityDef): Promise<number> {
+  const [{ n }] = await knex(entity.table).count({ n: '*' });
+  return Number(n);
+}
+
+export interface InvalidValue {
+  /** What is wrong, for test names. */
+  label: string;
+  value: unknown;
+  /** Where the API reports it in error.fields: the field, or '<field>.<key>' / '<field>.<index>.<key>' inside nested values. */
+  path: string;
+  /** The message key the API must answer with. */
+  key: string;
+}
+
+/** A string of the right length that does not match the field's pattern, if there is one. */
+function patternBreaker(def: FieldDef): string | undefined {
+  if (!def.pattern) return undefined;
+  const tries = ['!!', '!!!', '! !', 'Not valid!', 'a b', '12', 'AB', 'ab', '-x-', 'https://example.com/x', '!'.repeat(def.min ?? 1)];
+  return tries.find((s) => fitsLength(s, def) && !def.pattern?.test(s));
+}
+
+/** `n` different strings, each valid for the list's item pattern. */
+function distinctItems(def: FieldDef, n: number): string[] {
+  const items = new Set<string>();
+  for (const s of stringCandidates(def)) {
+    if (items.size === n) break;
+    if (fitsLength(s, def) && fitsPattern(s, def)) items.add(def.lowercase ? s.toLowerCase() : s);
+  }
+  return [...items];
+}
+
+/** A number no row has, under the 32-bit id limit. */
+export const MISSING_ID = 2_147_483_000;
+
+/**
+ * Invalid values for one writable field, each with the message key expected back:
+ * wrong type, too long or short, bad pattern, email, phone or URL, unknown enum value,
+ * malformed or missing reference, too many list items, empty when required, and the same
+ * inside nested objects. `valid` is a valid value of the field, the base of nested cases.
+ */
+export function invalidValues(field: string, def: FieldDef, valid?: unknown): InvalidValue[] {
+  const key = (rule: string) => (rule.includes('.') ? rule : `${field}.errors.${rule}`);
+  const list: InvalidValue[] = [];
+  const add = (label: string, value: unknown, rule: string) => list.push({ label, value, path: field, key: key(rule) });
+  const max = def.max;
+  switch (def.kind) {
+    case 'string':
+    case 'text':
+    case 'secret': {
+      add('an object', { text: 'x' }, 'invalid');
+      add('a boolean', true, 'invalid');
+      if (max !== undefined) add(`longer than ${max}`, 'x'.repeat(max + 1), 'tooLong');
+      if ((def.min ?? 0) > 1) add(`shorter than ${def.min}`, 'X'.repeat((def.min ?? 1) - 1), 'tooShort');
+      const bad = patternBreaker(def);
+      if (bad !== undefined) add('not matching its pattern', bad, def.patternMessage ?? 'invalid');
+      break;
+    }
+    case 'email':
+      add('a number', 42, 'invalid');
+      add('without @', 'not-an-email', 'invalid');
+      add('without a domain', 'someone@localhost', 'invalid');
+      if (max !== undefined) add(`longer than ${max}`, `${'a'.repeat(max)}@example.com`, 'tooLong');
+      break;
+    case 'phone':
+      add('a number', 6591234567, 'invalid');
+      if (def.pattern) add('words', 'call me maybe', 'invalid');
+      if (def.pattern) add('too few digits', '12345', 'invalid');
+      if (max !== undefined) add(`longer than ${max}`, '1'.repeat(max + 1), 'tooLong');
+      break;
+    case 'url': {
+      add('a number', 42, 'invalid');
+      add('with spaces', 'not a url', 'invalid');
+      add('without a domain', 'localhost', 'invalid');
+      if (max !== undefined) add(`longer than ${max}`, `https://example.com/${'a'.repeat(max)}`, 'tooLong');
+      const other = `https://example.com/${uniq()}`;
+      if (def.pattern && !def.pattern.test(other)) add('a link of another kind', other, def.patternMessage ?? 'invalid');
+      break;
+    }
+    case 'integer':
+    case 'decimal':
+      add('words', 'abc', 'invalid');
+      add('an object', { n: 1 }, 'invalid');
+      if (def.kind === 'integer') add('a fraction', 1.5, 'notWholeNumber');
+      if (def.kind === 'integer' && (max === undefined || max >= 2 ** 31)) add('beyond 32 bits', 2 ** 31, 'tooBig');
+      if (def.min !== undefined) add(`below ${def.min}`, def.min - 1, 'tooSmall');
+      if (max !== undefined && max < 2 ** 31) add(`above ${max}`, max + 1, 'tooBig');
+      break;
+    case 'boolean':
+      add('a word', 'yes', 'invalid');
+      add('a number', 1, 'invalid');
+      break;
+    case 'date':
+      add('a day that does not exist', '2024-02-30', 'invalid');
+      add('words', 'tomorrow', 'invalid');
+      add('a number', 20240101, 'invalid');
+      break;
+    case 'datetime':
+      add('a day that does not exist', '2024-02-30T10:00:00Z', 'invalid');
+      add('words', 'not a date', 'invalid');
+      add('a number', 12, 'invalid');
+      break;
+    case 'enum':
+      add('an unknown value', Math.max(...(def.choices ?? []).map((c) => c.id)) + 100, 'invalid');
+      add('a word', 'abc', 'invalid');
+      add('a boolean', true, 'invalid');
+      break;
+    case 'enumList': {
+      const ids = (def.choices ?? []).map((c) => c.id);
+      add('a value instead of a list', ids[0], 'invalid');
+      add('an unknown value in the list', [Math.max(...ids) + 100], 'invalid');
+      if (max !== undefined && max < ids.length) add(`more than ${max} items`, ids.slice(0, max + 1), 'tooMany');
+      break;
+    }
+    case 'json':
+      add('a string', 'text', 'invalid');
+      break;
+    case 'ref': {
+      const target = entityNamed(def.ref as string);
+      add('a malformed id', 'abc', 'invalid');
+      add('a negative id', -1, 'invalid');
+      add("another entity's id", 'Wrong:1', 'invalid');
+      add('a missing row', apiId(target, MISSING_ID), 'notFound');
+      break;
+    }
+    case 'stringList': {
+      add('a string instead of a list', 'x', 'invalid');
+      add('a number in the list', [42], 'invalid');
+      const bad = patternBreaker({ ...def, min: undefined, max: 255 });
+      if (bad !== undefined) add('an item not matching the pattern', [bad], def.patternMessage ?? 'invalid');
+      if (max !== undefined) add(`more than ${max} items`, distinctItems({ ...def, min: undefined, max: 255 }, max + 1), 'tooMany');
+      break;
+    }
+    case 'refList': {
+      const target = entityNamed(def.ref as string);
+      add('a string instead of a list', 'x', 'invalid');
+      add('a malformed id in the list', ['abc'], 'invalid');
+      add('a missing row in the list', [apiId(target, MISSING_ID)], 'notFound');
+      if (max !== undefined)
+        add(
+          `more than ${max} items`,
+          Array.from({ length: max + 1 }, (_, i) => apiId(target, i + 1)),
+          'tooMany',
+        );
+      break;
+    }
+    case 'object':
+    case 'objectList': {
+      const list_ = def.kind === 'objectList';
+      add(list_ ? 'a string instead of a list' : 'a string instead of an object', 'x', 'invalid');
+      const base = ((list_ ? (valid as unknown[] | undefined)?.[0] : valid) ?? {}) as Record<string, unknown>;
+      if (list_) {
+        list.push({ label: 'a string in the list', value: ['x'], path: `${field}.0`, key: key('invalid') });
+        if (max !== undefined)
+          add(
+            `more than ${max} items`,
+            Array.from({ length: max + 1 }, () => base),
+            'tooMany',
+          );
+      }
+      for (const [inner, innerDef] of Object.entries(def.fields ?? {})) {
+        for (const bad of invalidValues(`${field}.${inner}`, innerDef, base[inner])) {
+          const item = { ...base, [inner]: bad.value };
+          const path = list_ ? bad.path.replace(`${field}.`, `${field}.0.`) : bad.path;
+          list.push({ label: `${inner} ${bad.label}`, value: list_ ? [item] : item, path, key: bad.key });
+        }
+      }
+      break;
+    }
+    default:
+      throw new Error(`samples: no invalid values for ${field} of kind '${def.kind}'; teach tests/helpers/samples.ts`);
+  }
+  if (def.required) {
+    add('empty', '', 'required');
+    add('null', null, 'required');
+  }
+  return list;
+}

@@ -1,0 +1,81 @@
+/** Lookup ids of the test database and a complete, valid candidate payload built from them. */
+import type { Knex } from 'knex';
+
+export interface TalentIds {
+  singapore: number;
+  hongKong: number;
+  kualaLumpur: number;
+  sgCitizenship: number;
+  softwareEngineer: number;
+  dataScientist: number;
+  skills: number[];
+  english: number;
+  mandarin: number;
+  sgCountry: number;
+  industry: number;
+  tag: number;
+  adminId: number;
+}
+
+export async function talentIds(knex: Knex): Promise<TalentIds> {
+  const id = async (table: string, column: string, value: string) => {
+    const row = await knex(table).where(column, value).orderBy('id').first('id');
+    if (!row) throw new Error(`no ${table}.${column} = ${value}`);
+    return row.id as number;
+  };
+  return {
+    singapore: await id('cities', 'name', 'Singapore'),
+    hongKong: await id('cities', 'name', 'Hong Kong'),
+    kualaLumpur: await id('cities', 'name', 'Kuala Lumpur'),
+    sgCitizenship: await id('citizenships', 'country_code', 'SG'),
+    softwareEngineer: await id('job_titles', 'name', 'Software Engineer'),
+    dataScientist: await id('job_titles', 'name', 'Data Scientist'),
+    skills: (await knex('skills').whereIn('name', ['TypeScript', 'React', 'Node.js', 'PostgreSQL', 'Python', 'Go', 'Kubernetes']).orderBy('name').pluck('id')) as number[],
+    english: await id('languages', 'code', 'en'),
+    mandarin: await id('languages', 'code', 'zh'),
+    sgCountry: await id('countries', 'code', 'SG'),
+    industry: (await knex('industries').orderBy('id').first('id')).id,
+    tag: await id('tags', 'identifier', 'toptalent'),
+    adminId: await id('admins', 'email', 'admin@example.com'),
+  };
+}
+
+let counter = 0;
+
+/** A candidate an admin may create as is; `overrides` replace top-level fields. */
+export function candidatePayload(ids: TalentIds, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  counter += 1;
+  return {
+    firstName: 'Jane',
+    lastName: 'Tan',
+    email: `jane.tan.${Date.now()}.${counter}@example.org`,
+    phone: '+659 123 4567',
+    phoneWhatsapp: true,
+    linkedInUrl: 'linkedin.com/in/janetan',
+    summary: 'Backend engineer who likes clear APIs.',
+    currentLocationId: ids.singapore,
+    citizenshipId: ids.sgCitizenship,
+    preferredLocations: [{ locationId: ids.singapore, visaType: 1 }, { locationId: ids.hongKong, visaType: 4, visaCategory: 'Employment visa' }],
+    jobTitleLookingFor: [ids.softwareEngineer],
+    typeOfEmployment: [1, 2],
+    candidateStatus: [1],
+    expectedSalary: 9000,
+    noticePeriod: { type: 1, option: 2 },
+    workingRemotely: true,
+    skills: [
+      { skillId: ids.skills[0], isStar: true },
+      { skillId: ids.skills[1], isStar: false },
+    ],
+    languages: [{ languageId: ids.english, level: 3 }],
+    source: 1,
+    experiences: [
+      { title: 'Software Engineer', company: 'Acme', countryId: ids.sgCountry, startDate: '2015-01-01', endDate: '2018-06-30', industryId: ids.industry },
+      { title: 'Senior Software Engineer', company: 'Globex', startDate: '2018-07-01', currentPosition: true },
+    ],
+    educations: [
+      { degree: 'Bachelor of Computing', institute: 'National University of Singapore', fieldOfStudy: 'Computer Science', startYear: 2010, endYear: 2014 },
+      { degree: 'Diploma', institute: 'Ngee Ann Polytechnic', startYear: 2007, endYear: 2010 },
+    ],
+    ...overrides,
+  };
+}
