@@ -4,6 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { EntityDef } from '../../schema';
+import type { Actor } from '../../schema/roles';
 import type { Config } from '../config';
 import { badRequest } from '../errors';
 import { existingInDatabase, missingRefs } from './refs';
@@ -17,6 +18,8 @@ export interface WriteContext {
   existing?: Record<string, unknown>;
   /** The app's configuration, for hooks whose side effects need it (links in emails). */
   config?: Config;
+  /** Who writes. */
+  actor?: Actor;
 }
 
 type Hook = (data: Record<string, unknown>, ctx: WriteContext) => Promise<void>;
@@ -34,9 +37,16 @@ export const emailUniqueAcrossPeople: Hook = async (data, { trx, entity, id }) =
   }
 };
 
+/** A company has one owner: only platform admins make or unmake owners. */
+const ownerOnlyByAdmins: Hook = async (data, { actor, existing }) => {
+  if (actor?.role === 'admin' || data.role === undefined) return;
+  if (data.role === 0 && existing?.role !== 0) throw badRequest({ role: 'role.errors.notAllowed' });
+  if (existing?.role === 0 && data.role !== 0) throw badRequest({ role: 'role.errors.notAllowed' });
+};
+
 const hooks: Record<string, Hook[]> = {
   admin: [emailUniqueAcrossPeople],
-  companyUser: [emailUniqueAcrossPeople],
+  companyUser: [emailUniqueAcrossPeople, ownerOnlyByAdmins],
   candidate: [emailUniqueAcrossPeople],
 };
 

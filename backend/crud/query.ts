@@ -4,7 +4,7 @@
  * a bad one is a 400 naming it.
  */
 import type { Knex } from 'knex';
-import { columnOf, type EntityDef } from '../../schema';
+import { columnOf, type EntityDef, type FieldDef } from '../../schema';
 import { badRequest } from '../errors';
 import { parseId } from './ids';
 import { cleanValue, FieldError } from './validate';
@@ -69,6 +69,16 @@ function ids(entity: EntityDef, value: unknown): number[] {
   return list as number[];
 }
 
+/**
+ * How a filter value is checked: by type only. Format rules (patterns, lengths, email and phone
+ * shapes) guard what is written, not what is looked up, so stored values always match themselves.
+ */
+function filterDef(def: FieldDef): FieldDef {
+  const kind = def.kind === 'refList' ? 'ref' : def.kind === 'enumList' ? 'enum' : def.kind;
+  const textual = ['string', 'text', 'email', 'phone', 'url', 'stringList', 'secret'].includes(kind);
+  return { ...def, kind: textual ? 'string' : kind, pattern: undefined, min: undefined, max: textual ? 2000 : def.max, normaliseHttps: false };
+}
+
 /** Applies `filter` to a query on the entity's table. */
 export function applyFilter(query: Knex.QueryBuilder, entity: EntityDef, filter: Record<string, unknown>): void {
   const t = entity.table;
@@ -98,16 +108,7 @@ export function applyFilter(query: Knex.QueryBuilder, entity: EntityDef, filter:
     const col = `${t}.${columnOf(name)}`;
     const clean = (v: unknown) => {
       try {
-        return cleanValue(
-          def.kind === 'refList'
-            ? { ...def, kind: 'ref' }
-            : def.kind === 'enumList'
-              ? { ...def, kind: 'enum' }
-              : def.kind === 'stringList'
-                ? { ...def, kind: 'string', pattern: undefined }
-                : def,
-          v,
-        );
+        return cleanValue(filterDef(def), v);
       } catch (err) {
         if (err instanceof FieldError) throw badRequest({ [key]: `${name}.errors.${err.rule}` });
         throw err;

@@ -8,7 +8,7 @@ import { subject as asSubject } from '@casl/ability';
 import { permittedFieldsOf } from '@casl/ability/extra';
 import { Router, type Request } from 'express';
 import type { Knex } from 'knex';
-import { columnOf, type Action, type EntityDef } from '../../schema';
+import { columnOf, entities, type Action, type EntityDef } from '../../schema';
 import { AppError, forbidden, notFound, unauthorized } from '../errors';
 import { modelFor } from '../db/models';
 import { abilityFor, type AppAbility } from '../permissions/ability';
@@ -48,6 +48,19 @@ function idParam(entity: EntityDef, req: Request): number {
 }
 
 const allFields = (entity: EntityDef) => Object.keys(entity.fields);
+
+/** Id lists (refList columns) have no foreign key: a deleted row is taken out of every list that names it. */
+async function forgetInLists(trx: Knex.Transaction, target: EntityDef, id: number): Promise<void> {
+  for (const other of entities) {
+    for (const [name, def] of Object.entries(other.fields)) {
+      if (def.kind !== 'refList' || def.ref !== target.name) continue;
+      const col = columnOf(name);
+      await trx(other.table)
+        .whereRaw(`? = any("${col}")`, [id])
+        .update({ [col]: trx.raw(`array_remove("${col}", ?)`, [id]) });
+    }
+  }
+}
 
 /** The record as the actor may see it: a read rule that lists fields hides the others. */
 export function readable(entity: EntityDef, ability: AppAbility, row: Row): Record<string, unknown> {
@@ -117,7 +130,7 @@ export function crudRouter(entity: EntityDef): Router {
     if (!ability.can('create', asSubject(subject, { ...data }))) throw forbidden();
     const children = validateChildren(entity, req.body, ability);
     const created = await req.ctx.knex.transaction(async (trx) => {
-      await runHooks(data, { trx, entity, mode: 'create', config: req.ctx.config });
+      await runHooks(data, { trx, entity, mode: 'create', config: req.ctx.config, actor: req.actor });
       const inserted = await model.query(trx).insert(data).returning('id');
       const id = (inserted as unknown as { id: number }).id;
       await writeChildren(trx, id, children, ability);
@@ -140,7 +153,7 @@ export function crudRouter(entity: EntityDef): Router {
     if (!ability.can('update', asSubject(subject, { ...existing, ...data }))) throw forbidden();
     const children = validateChildren(entity, req.body, ability);
     await req.ctx.knex.transaction(async (trx) => {
-      await runHooks(data, { trx, entity, mode: 'update', id, existing, config: req.ctx.config });
+      await runHooks(data, { trx, entity, mode: 'update', id, existing, config: req.ctx.config, actor: req.actor });
       if ('updatedAt' in entity.fields) data.updatedAt = new Date().toISOString();
       if (Object.keys(data).length) await model.query(trx).patch(data).where('id', id);
       await writeChildren(trx, id, children, ability);
@@ -158,7 +171,10 @@ export function crudRouter(entity: EntityDef): Router {
     if (!ability.can('delete', asSubject(subject, { ...existing }))) throw forbidden();
     // The answer is the record as getOne showed it, child lists included, read before they go.
     const record = await readOne(req.ctx.knex, entity, ability, existing);
-    await model.query(req.ctx.knex).deleteById(id);
+    await req.ctx.knex.transaction(async (trx) => {
+      await model.query(trx).deleteById(id);
+      await forgetInLists(trx, entity, id);
+    });
     res.json(record);
   });
 
