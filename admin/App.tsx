@@ -13,7 +13,7 @@ import { LoginPage } from './login/LoginPage';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { screensFor } from './resources/buildResource';
-import { TALENT_ROUTES } from './resources/overrides/candidates';
+import { overrideRoutes } from './resources/overrides';
 import { consoleTheme } from './theme';
 
 /** The console opens on its first resource: companies, where the spec sends admins home. */
@@ -48,9 +48,9 @@ export function App() {
           {...screens}
         />
       ))}
-      {/* Talent at the spec's paths (/talent, /talent/add, /talent/edit/:id, /talent/:id). */}
+      {/* Routes overrides bring along, e.g. talent at the spec's /talent paths. */}
       <CustomRoutes>
-        {TALENT_ROUTES.map(({ path, element }) => (
+        {overrideRoutes.map(({ path, element }) => (
           <Route key={path} path={path} element={element} />
         ))}
       </CustomRoutes>

@@ -24,6 +24,7 @@ import type { EntityDef, FieldDef } from '../../schema';
 import { choicesOf, isVisible, targetOf, titleCase } from './fieldMeta';
 
 const LOCALE = 'en-SG';
+const EMPTY = '—';
 const DATETIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 /** Lists show the day only; the show page has the time. */
 const DATE: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
@@ -94,34 +95,41 @@ interface DisplayProps {
 }
 
 export function FieldDefDisplay({ field, source, compact }: DisplayProps) {
+  // Show pages say a value is missing; lists leave the cell blank.
+  const emptyText = compact ? undefined : EMPTY;
   switch (field.kind) {
     case 'enum':
-      return source === 'status' ? <StatusChip source={source} field={field} /> : <SelectField source={source} choices={choicesOf(field)} />;
+      return source === 'status' ? (
+        <StatusChip source={source} field={field} />
+      ) : (
+        <SelectField source={source} emptyText={emptyText} choices={choicesOf(field)} />
+      );
     case 'enumList':
       return <EnumChips source={source} field={field} />;
     case 'boolean':
-      return <BooleanField source={source} />;
+      return <BooleanField source={source} emptyText={emptyText} />;
     case 'integer':
     case 'decimal':
-      return <NumberField source={source} locales={LOCALE} />;
+      return <NumberField source={source} emptyText={emptyText} locales={LOCALE} />;
     case 'date':
       // Calendar days without a time zone: printed as given.
-      return <DateField source={source} locales={LOCALE} options={{ dateStyle: 'medium', timeZone: 'UTC' }} />;
+      return <DateField source={source} emptyText={emptyText} locales={LOCALE} options={{ dateStyle: 'medium', timeZone: 'UTC' }} />;
     case 'datetime':
       return compact ? (
-        <DateField source={source} locales={LOCALE} options={DATE} sx={{ whiteSpace: 'nowrap' }} />
+        <DateField source={source} emptyText={emptyText} locales={LOCALE} options={DATE} sx={{ whiteSpace: 'nowrap' }} />
       ) : (
-        <DateField source={source} showTime locales={LOCALE} options={DATETIME} />
+        <DateField source={source} emptyText={emptyText} showTime locales={LOCALE} options={DATETIME} />
       );
     case 'email':
-      return <EmailField source={source} onClick={stop} />;
+      // In lists the whole row is the link; a mailto link would swallow clicks on the address.
+      return compact ? <TextField source={source} emptyText={emptyText} /> : <EmailField source={source} emptyText={emptyText} onClick={stop} />;
     case 'url':
-      return <UrlLink source={source} />;
+      return <UrlLink source={source} emptyText={emptyText} />;
     case 'stringList':
       return <TextArrayField source={source} />;
     case 'ref': {
       const { resource } = targetOf(field);
-      return <ReferenceField source={source} reference={resource} link="show" />;
+      return <ReferenceField source={source} emptyText={emptyText} reference={resource} link="show" />;
     }
     case 'refList': {
       const { resource, titleField } = targetOf(field);
@@ -163,19 +171,23 @@ export function FieldDefDisplay({ field, source, compact }: DisplayProps) {
       );
     case 'text':
       return compact ? (
-        <TextField source={source} sx={{ display: 'block', maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
+        <TextField
+          source={source}
+          emptyText={emptyText}
+          sx={{ display: 'block', maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        />
       ) : (
-        <TextField source={source} sx={{ whiteSpace: 'pre-wrap' }} />
+        <TextField source={source} emptyText={emptyText} sx={{ whiteSpace: 'pre-wrap' }} />
       );
     default:
-      return <TextField source={source} />;
+      return <TextField source={source} emptyText={emptyText} />;
   }
 }
 
-function UrlLink({ source }: { source: string }) {
+function UrlLink({ source, emptyText }: { source: string; emptyText?: string }) {
   const record = useRecordContext();
   const href = record?.[source];
-  if (typeof href !== 'string' || !/^https?:\/\//i.test(href)) return null;
+  if (typeof href !== 'string' || !/^https?:\/\//i.test(href)) return emptyText ? <Typography variant="body2">{emptyText}</Typography> : null;
   return (
     <Typography component="a" variant="body2" href={href} target="_blank" rel="noopener noreferrer" onClick={stop} color="primary">
       {href.replace(/^https?:\/\/(www\.)?/i, '')}
@@ -188,8 +200,10 @@ export function DisplayField({ entity, source, compact }: { entity: EntityDef; s
   const field = entity.fields[source];
   if (field) return isVisible(field) ? <FieldDefDisplay field={field} source={source} compact={compact} /> : null;
   const computed = entity.computed?.[source];
-  if (computed?.kind === 'integer') return <NumberField source={source} locales={LOCALE} />;
-  if (computed?.kind === 'datetime') return <DateField source={source} showTime={!compact} locales={LOCALE} options={compact ? DATE : DATETIME} />;
-  if (computed?.kind === 'boolean') return <BooleanField source={source} />;
-  return <TextField source={source} />;
+  const emptyText = compact ? undefined : EMPTY;
+  if (computed?.kind === 'integer') return <NumberField source={source} emptyText={emptyText} locales={LOCALE} />;
+  if (computed?.kind === 'datetime')
+    return <DateField source={source} emptyText={emptyText} showTime={!compact} locales={LOCALE} options={compact ? DATE : DATETIME} />;
+  if (computed?.kind === 'boolean') return <BooleanField source={source} emptyText={emptyText} />;
+  return <TextField source={source} emptyText={emptyText} />;
 }

@@ -3,10 +3,10 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Box, Collapse, Divider, ListItemIcon, ListItemText, ListSubheader, MenuItem, MenuList } from '@mui/material';
-import { LinkBase, useCanAccess, useCreatePath, useLocation, useSidebarState, useStore } from 'react-admin';
+import { LinkBase, useBasename, useCanAccess, useCreatePath, useLocation, useSidebarState, useStore } from 'react-admin';
 import { t } from '../../portal/i18n';
 import { entityByResource, resources } from '../../schema';
-import { TALENT } from '../resources/overrides/candidates/talentPaths';
+import { overrides } from '../resources/overrides';
 import { presetMatching, filterSearch, type Filter } from '../resources/presets';
 import { menuGroups, type MenuEntry, type MenuGroup } from './menuModel';
 import { iconFor, PresetIcon } from './resourceIcons';
@@ -25,6 +25,7 @@ function currentFilter(search: string): Filter | undefined {
 
 function EntryLink({ entry }: { entry: MenuEntry }) {
   const createPath = useCreatePath();
+  const basename = useBasename();
   const location = useLocation();
   const [open] = useSidebarState();
   const { canAccess } = useCanAccess({ action: 'list', resource: entry.resource });
@@ -32,9 +33,9 @@ function EntryLink({ entry }: { entry: MenuEntry }) {
   const [stored] = useStore<{ filter?: Filter }>(`${entry.resource}.listParams`);
   if (canAccess === false) return null;
 
-  // Talent lives at the spec's /talent paths (resources/overrides/candidates).
-  const generated = createPath({ resource: entry.resource, type: 'list' });
-  const path = entry.resource === 'candidates' ? generated.replace(/\/candidates$/, TALENT) : generated;
+  // An override may keep its list at a path of its own (talent at the spec's /talent).
+  const listPath = overrides[entry.resource]?.listPath;
+  const path = listPath ? `${basename}${listPath}` : createPath({ resource: entry.resource, type: 'list' });
   const onResource = location.pathname === path || location.pathname.startsWith(`${path}/`);
   let selected = onResource;
   if (onResource && entry.preset !== undefined) {

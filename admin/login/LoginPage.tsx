@@ -16,16 +16,15 @@ import { useDevMailbox } from './useDevMailbox';
 interface Errors {
   email?: string;
   otp?: string;
-  form?: string;
 }
 
-/** Field errors from the server's envelope where they name a field, else its message for the whole form. */
-function errorsOf(err: unknown): Errors {
+/** The server's field errors, or its message at the field of the current step (e.g. "code invalid or expired" at the code). */
+function errorsOf(err: unknown, step: keyof Errors): Errors {
   if (err instanceof HttpError) {
     const fields = (err.body as { errors?: Record<string, string> } | undefined)?.errors;
     if (fields?.email || fields?.otp) return { email: fields.email, otp: fields.otp };
   }
-  return { form: (err as Error)?.message || t('messages.internalServerError') };
+  return { [step]: (err as Error)?.message || t('messages.internalServerError') };
 }
 
 function NotForConsole({ user, onRetry }: { user: SessionUser; onRetry: () => void }) {
@@ -76,7 +75,7 @@ export function LoginPage() {
       setStep('code');
       setOtp('');
     } catch (err) {
-      setErrors(errorsOf(err));
+      setErrors(errorsOf(err, step === 'code' ? 'otp' : 'email'));
     } finally {
       setBusy(false);
     }
@@ -91,7 +90,7 @@ export function LoginPage() {
       await login({ email: email.trim(), otp });
     } catch (err) {
       if (err instanceof NotConsoleUserError) setRefused(err.user);
-      else setErrors(errorsOf(err));
+      else setErrors(errorsOf(err, 'otp'));
       setBusy(false);
     }
   };
@@ -140,7 +139,6 @@ export function LoginPage() {
                 helperText={errors.email ?? ' '}
                 fullWidth
               />
-              {errors.form && <Alert severity="error">{errors.form}</Alert>}
               <Button type="submit" variant="contained" size="large" disabled={busy}>
                 {t('admin.login.sendCode')}
               </Button>
@@ -160,7 +158,6 @@ export function LoginPage() {
                 slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, style: { letterSpacing: '0.5em', fontSize: 22 } } }}
                 fullWidth
               />
-              {errors.form && <Alert severity="error">{errors.form}</Alert>}
               <Button type="submit" variant="contained" size="large" disabled={busy}>
                 {t('admin.login.signIn')}
               </Button>
@@ -176,7 +173,7 @@ export function LoginPage() {
           )}
 
           {devMailbox && (
-            <Alert severity="info" variant="outlined" sx={{ mt: 3 }}>
+            <Alert severity="info" variant="outlined" role="note" sx={{ mt: 3 }}>
               {t('admin.login.devHint')}{' '}
               <Link href="/dev/mailbox" target="_blank" rel="noopener">
                 {t('admin.login.devMailbox')}

@@ -10,7 +10,7 @@ import { EntityForm } from './EntityForm';
 import { RecordTitle } from './RecordTitle';
 
 function CreateTitle({ entity }: { entity: EntityDef }) {
-  const title = t('admin.form.createTitle', { label: recordLabel(entity) });
+  const title = t('admin.form.createTitle', { label: recordLabel(entity).toLowerCase() });
   useDocumentTitle(title);
   return <>{title}</>;
 }

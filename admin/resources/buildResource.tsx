@@ -34,5 +34,7 @@ export function buildResource(entity: EntityDef): ResourceScreens {
 
 /** The screens react-admin mounts for a resource: generated, then overridden where an override exists. */
 export function screensFor(entity: EntityDef): ResourceScreens {
-  return { ...buildResource(entity), ...overrides[entity.resource as string] };
+  const { list, create, edit, show } = overrides[entity.resource as string] ?? {};
+  const built = buildResource(entity);
+  return { list: list ?? built.list, create: create ?? built.create, edit: edit ?? built.edit, show: show ?? built.show };
 }

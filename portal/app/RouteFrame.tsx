@@ -26,7 +26,8 @@ export function RouteFrame({ rule, children }: { rule: RouteRule; children: Reac
   }, [checking, isPrivate, decision.render, landing, clearLanding]);
 
   if (checking) return <LoadingScreen fullPage />;
-  if (rule.access.kind === 'restricted' && auth.viewer && landing) return <Navigate to={landing.to} state={landing.state} replace />;
+  // A fresh login made on a public or restricted page (login, magic link, social callback, invitation) moves on to its landing.
+  if (!isPrivate && auth.viewer && landing) return <Navigate to={landing.to} state={landing.state} replace />;
   if (!decision.render) return <Navigate to={decision.to} replace />;
   return isPrivate ? <PrivateLayout>{children}</PrivateLayout> : <>{children}</>;
 }

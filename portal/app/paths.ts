@@ -46,7 +46,7 @@ export const CONSOLE = {
   addCompanyUser: '/admin/company-users/create',
   admins: '/admin/admins',
   tags: '/admin/tags',
-  talent: '/admin/candidates',
-  pendingCuration: `/admin/candidates${filterQuery({ status: 0 })}`,
-  pendingActivation: `/admin/candidates${filterQuery({ status: 4 })}`,
+  talent: '/admin/talent',
+  pendingCuration: `/admin/talent${filterQuery({ status: 0 })}`,
+  pendingActivation: `/admin/talent${filterQuery({ status: 4 })}`,
 } as const;

@@ -95,7 +95,7 @@ export const candidate = defineEntity({
     summary: f.text({ max: 5000, label: 'Summary' }),
 
     currentLocationId: f.ref('city', { onDelete: 'set null', label: 'Current location' }),
-    citizenshipId: f.ref('citizenship', { onDelete: 'set null', label: 'Citizenship' }),
+    citizenshipId: f.ref('citizenship', { onDelete: 'set null', index: false, label: 'Citizenship' }),
     preferredLocations: f.objectList(
       {
         locationId: f.ref('city', { required: true, label: 'Location' }),
@@ -108,8 +108,8 @@ export const candidate = defineEntity({
     visa: f.string({ max: 120, label: 'Visa / work pass' }),
 
     jobTitleLookingFor: f.refList('jobTitle', { required: true, nullable: true, default: undefined, min: 1, max: MAX_JOB_TITLES, index: true, label: 'Job titles looking for' }),
-    typeOfEmployment: f.enumList(EMPLOYMENT_TYPES, { labels: EMPLOYMENT_TYPE_LABELS, required: true, nullable: true, default: undefined, min: 1, index: true, label: 'Type of employment' }),
-    candidateStatus: f.enumList(CANDIDATE_SITUATIONS, { labels: CANDIDATE_SITUATION_LABELS, index: true, label: 'Job-search situation' }),
+    typeOfEmployment: f.enumList(EMPLOYMENT_TYPES, { labels: EMPLOYMENT_TYPE_LABELS, required: true, nullable: true, default: undefined, min: 1, label: 'Type of employment' }),
+    candidateStatus: f.enumList(CANDIDATE_SITUATIONS, { labels: CANDIDATE_SITUATION_LABELS, label: 'Job-search situation' }),
     expectedSalary: f.integer({ required: true, nullable: true, min: 0, max: SALARY_MAX, index: true, label: 'Expected minimum basic salary (monthly)' }),
     expectedSalaryCurrency: currency('Expected salary currency'),
     currentSalary: f.integer({ min: 0, max: SALARY_MAX, label: 'Current salary (monthly)' }),
@@ -126,7 +126,7 @@ export const candidate = defineEntity({
 
     resumePath: f.string({ max: 300, pattern: CV_PATH_PATTERN, patternMessage: 'resumePath.errors.notUploaded', sortable: false, filterable: false, label: 'CV' }),
     blindResumePath: f.string({ max: 300, pattern: CV_PATH_PATTERN, patternMessage: 'blindResumePath.errors.notUploaded', sortable: false, filterable: false, label: 'Blind CV' }),
-    visibility: f.boolean({ default: true, index: true, label: 'Visible' }),
+    visibility: f.boolean({ default: true, label: 'Visible' }),
     anonymous: f.boolean({ default: false, label: 'Anonymous' }),
     sendSetPasswordEmail: f.boolean({ default: false, label: 'Send set-password email' }),
     status: f.enum(
@@ -180,6 +180,8 @@ export const candidate = defineEntity({
       sql: '(select e.title from candidate_experiences e where e.candidate_id = {table}.id order by e.current_position desc, e.start_date desc, e.id desc limit 1)',
     },
   },
+  // Every index slows bulk loads: only what list filters and the coming search use. Employment
+  // types and situations have a handful of values, so an index would not narrow much.
   indexes: [['status', 'visibility']],
   children: {
     experiences: { entity: 'candidateExperience', foreignKey: 'candidateId', orderBy: [['currentPosition', 'desc'], ['startDate', 'desc'], ['id', 'desc']], max: 50 },

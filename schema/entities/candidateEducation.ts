@@ -11,7 +11,7 @@ export const candidateEducation = defineEntity({
   subject: 'CandidateEducation',
   fields: {
     candidateId: f.ref('candidate', { required: true, onDelete: 'cascade', label: 'Candidate' }),
-    guid: f.guid({ unique: false, index: true, label: 'Entry id' }),
+    guid: f.guid({ unique: false, label: 'Entry id' }),
     degree: f.string({ max: 160, searchable: true, label: 'Degree' }),
     institute: f.string({ required: true, max: 200, searchable: true, label: 'School' }),
     fieldOfStudy: f.string({ max: 160, searchable: true, label: 'Field of study' }),

@@ -14,10 +14,10 @@ export const candidateExperience = defineEntity({
   subject: 'CandidateExperience',
   fields: {
     candidateId: f.ref('candidate', { required: true, onDelete: 'cascade', label: 'Candidate' }),
-    guid: f.guid({ unique: false, index: true, label: 'Entry id' }),
+    guid: f.guid({ unique: false, label: 'Entry id' }),
     title: f.string({ required: true, max: 160, searchable: true, label: 'Title' }),
     company: f.string({ required: true, max: 160, searchable: true, label: 'Company' }),
-    countryId: f.ref('country', { onDelete: 'set null', label: 'Country' }),
+    countryId: f.ref('country', { onDelete: 'set null', index: false, label: 'Country' }),
     location: f.string({ max: 160, label: 'Location' }),
     startDate: f.date({ required: true, label: 'Start date' }),
     endDate: f.date({ label: 'End date' }),

@@ -88,8 +88,7 @@ describe('Company self sign-up', () => {
     await page.getByLabel('How did you hear about us?').click();
     await page.getByRole('option', { name: 'Other', exact: true }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Tell us where').waitFor();
-    await page.getByText('This field is required').waitFor();
+    await expect.poll(() => page.getByLabel('Tell us where').getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('How did you hear about us?').click();
     await page.getByRole('option', { name: 'Referral', exact: true }).click();
     await expect(page.getByLabel('Tell us where').count()).resolves.toBe(0);

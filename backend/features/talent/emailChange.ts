@@ -59,7 +59,8 @@ export function emailChangeRouter(): Router {
         code_hash: digest(config.secret, who.id, raw, code),
         expires_at: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
       });
-      const link = `${config.publicUrl}/candidate/confirm-email?candidate=${encodeURIComponent(`${candidate.idPrefix}${who.id}`)}&code=${code}`;
+      // The candidate's profile page takes the code from the link and asks to confirm (portal/features/candidate-profile).
+      const link = `${config.publicUrl}/candidate/profile?emailCode=${code}`;
       await queueEmail(trx, { to: raw, ...emailChangeCodeEmail(config, who.firstName, code, link) });
     });
     res.json({ isSend: true, email: raw, expiresInMinutes: CODE_TTL_MINUTES });

@@ -53,7 +53,8 @@ function NavGroup({ group }: { group: MenuGroup }) {
   );
 }
 
-export function NavMenus({ entries }: { entries: MenuEntry[] }) {
+/** `from` is the smallest screen the bar has room for these menus on; below it they live in the drawer. */
+export function NavMenus({ entries, from }: { entries: MenuEntry[]; from: 'md' | 'lg' }) {
   const location = useLocation();
   return (
     <Stack
@@ -62,7 +63,7 @@ export function NavMenus({ entries }: { entries: MenuEntry[] }) {
       spacing={0.5}
       aria-label={t('portal.nav.main')}
       data-testid="top-nav"
-      sx={{ display: { xs: 'none', md: 'flex' }, ml: 3 }}
+      sx={{ display: { xs: 'none', [from]: 'flex' }, ml: 3 }}
     >
       {entries.map((entry) =>
         isGroup(entry) ? (

@@ -18,6 +18,8 @@ export function PrivateLayout({ children }: { children: ReactNode }) {
   const entries = useMemo(() => (viewer ? mainMenus(viewer) : []), [viewer]);
   if (!viewer) return null;
   const drawer = hasDrawer(viewer);
+  // The admin bar has eight menus: they need a wide screen; the two company menus fit from tablets up.
+  const from = entries.length > 4 ? 'lg' : 'md';
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <AppBar position="sticky" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
@@ -27,7 +29,7 @@ export function PrivateLayout({ children }: { children: ReactNode }) {
               edge="start"
               aria-label={t('portal.nav.openMenu')}
               onClick={() => setDrawerOpen(true)}
-              sx={{ display: { md: 'none' } }}
+              sx={{ display: { [from]: 'none' } }}
               data-testid="mobile-menu-button"
             >
               <MenuIcon />
@@ -36,7 +38,7 @@ export function PrivateLayout({ children }: { children: ReactNode }) {
           <Box component={RouterLink} to={homeFor(viewer)} aria-label={t('portal.nav.home')} sx={{ display: 'inline-flex', textDecoration: 'none' }}>
             <Logo variant="bar" />
           </Box>
-          <NavMenus entries={entries} />
+          <NavMenus entries={entries} from={from} />
           <Box sx={{ flex: 1 }} />
           <AccountMenu />
         </Toolbar>

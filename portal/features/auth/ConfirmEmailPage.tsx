@@ -26,7 +26,7 @@ export function ConfirmEmailPage() {
     authApi
       .confirmEmail(code)
       .then((res) => {
-        notify(known(res?.message) ?? res?.message ?? t('portal.confirmEmail.success'), 'success');
+        notify(known(res?.message) ?? t('portal.confirmEmail.success'), 'success');
         navigate(PATHS.login, { replace: true });
       })
       .catch((err: unknown) => fail(errorMessage(err)));

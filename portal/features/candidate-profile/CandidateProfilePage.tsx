@@ -1,87 +1,91 @@
 /**
- * /candidate/profile: the signed-in candidate's own profile, read from GET candidates/<id>.
- * Shows who they are, how to reach them and their profile status.
+ * /candidate/profile: the signed-in candidate's home. Their profile's status (pause or activate
+ * it), how companies engaged with it, and the whole profile to edit, read from GET candidates/<id>.
  */
-import EmailOutlined from '@mui/icons-material/EmailOutlined';
-import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
-import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
-import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
-import { Alert, Avatar, Box, Card, CardContent, Chip, Divider, Stack, Typography } from '@mui/material';
-import { useEffect, useState, type ReactNode } from 'react';
-import { candidatesApi, type CandidateRecord } from '../../api/candidates';
+import { Alert, Box, Button, Stack } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/errors';
 import { useAuth } from '../../app/auth/authContext';
-import { initialsOf } from '../../app/layout/AccountMenu';
-import { formatDate } from '../../components/format';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { t } from '../../i18n';
-import { candidateStatus } from './candidateStatus';
+import { EmailChangeDialog } from './EmailChange';
+import { ProfileEditor } from './ProfileEditor';
+import { ProfileHeader } from './ProfileHeader';
+import { ProfileInsights } from './ProfileInsights';
+import { profileApi, type CandidateProfile } from './profileApi';
 
-function Detail({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
-  return (
-    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-      <Box sx={{ color: 'text.secondary', display: 'flex' }}>{icon}</Box>
-      <Box>
-        <Typography variant="body2" color="text.secondary">
-          {label}
-        </Typography>
-        <Typography sx={{ fontWeight: 500 }}>{value}</Typography>
-      </Box>
-    </Stack>
-  );
+/** The code of an emailed email-change link (?emailCode=123456), if the page was opened from one. */
+function useEmailCode(): [string | undefined, () => void] {
+  const [params, setParams] = useSearchParams();
+  const code = params.get('emailCode') ?? undefined;
+  const clear = useCallback(() => {
+    setParams(
+      (p) => {
+        p.delete('emailCode');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [setParams]);
+  return [code && /^\d{6}$/.test(code) ? code : undefined, clear];
 }
 
 export function CandidateProfilePage() {
-  const { user } = useAuth();
-  const [profile, setProfile] = useState<CandidateRecord>();
+  const { user, updateUser } = useAuth();
+  const [profile, setProfile] = useState<CandidateProfile>();
   const [error, setError] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
+  const [emailCode, clearEmailCode] = useEmailCode();
+  const [changingEmail, setChangingEmail] = useState(false);
   const id = user?._id;
 
   useEffect(() => {
     if (!id) return;
-    candidatesApi
+    let live = true;
+    setError(undefined);
+    profileApi
       .get(id)
-      .then(setProfile)
-      .catch((err: unknown) => setError(errorMessage(err)));
-  }, [id]);
+      .then((p) => live && setProfile(p))
+      .catch((err: unknown) => live && setError(errorMessage(err)));
+    return () => {
+      live = false;
+    };
+  }, [id, attempt]);
 
-  if (error) return <Alert severity="error">{error}</Alert>;
+  if (error) {
+    return (
+      <Alert severity="error" action={<Button onClick={() => setAttempt((n) => n + 1)}>{t('talent.own.retry')}</Button>}>
+        {error}
+      </Alert>
+    );
+  }
   if (!profile) return <LoadingScreen />;
 
-  const status = candidateStatus(profile.status);
-  const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
+  const saved = (next: CandidateProfile) => {
+    setProfile(next);
+    updateUser({ firstName: next.firstName, lastName: next.lastName, email: next.email });
+  };
+
   return (
-    <Box sx={{ maxWidth: 880, mx: 'auto' }}>
-      <Card>
-        <Box sx={{ height: 96, background: 'linear-gradient(120deg, #1d4ed8 0%, #0d9488 100%)' }} />
-        <CardContent sx={{ px: { xs: 3, md: 4 }, pb: 4 }}>
-          <Avatar sx={{ width: 96, height: 96, fontSize: 34, mt: -8, border: '4px solid #fff', bgcolor: 'primary.main' }}>
-            {initialsOf(profile.firstName, profile.lastName, profile.email)}
-          </Avatar>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2, alignItems: { sm: 'center' } }}>
-            <Typography variant="h1" component="h1">
-              {name}
-            </Typography>
-            <Chip label={status.label} color={status.tone} variant="outlined" data-testid="candidate-status" />
-          </Stack>
-          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-            {t('portal.candidateProfile.memberSince', { date: formatDate(profile.createdAt) ?? '' })}
-          </Typography>
-          <Divider sx={{ my: 3 }} />
-          <Typography variant="h4" component="h2" sx={{ mb: 2 }}>
-            {t('portal.candidateProfile.contact')}
-          </Typography>
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.5 }}>
-            <Detail icon={<EmailOutlined />} label={t('portal.fields.email')} value={profile.email} />
-            <Detail icon={<PhoneOutlined />} label={t('portal.fields.phone')} value={profile.phone || t('portal.candidateProfile.noPhone')} />
-            <Detail
-              icon={profile.visibility ? <VisibilityOutlined /> : <VisibilityOffOutlined />}
-              label={t('portal.candidateProfile.visibility')}
-              value={t(profile.visibility ? 'portal.candidateProfile.visible' : 'portal.candidateProfile.hidden')}
-            />
-          </Box>
-        </CardContent>
-      </Card>
+    <Box sx={{ maxWidth: 1180, mx: 'auto' }}>
+      <Stack spacing={3}>
+        <ProfileHeader profile={profile} onChanged={saved} />
+        <ProfileInsights candidateId={profile.id} />
+        <ProfileEditor profile={profile} onSaved={saved} onChangeEmail={() => setChangingEmail(true)} />
+      </Stack>
+      <EmailChangeDialog
+        key={emailCode ?? 'manual'}
+        open={changingEmail || !!emailCode}
+        candidateId={profile.id}
+        currentEmail={profile.email}
+        initialCode={emailCode}
+        onClose={() => {
+          setChangingEmail(false);
+          clearEmailCode();
+        }}
+        onChanged={(email) => saved({ ...profile, email })}
+      />
     </Box>
   );
 }

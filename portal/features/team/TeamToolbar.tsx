@@ -36,7 +36,7 @@ export function TeamToolbar({ search, status, onSearch, onStatus }: Props) {
         placeholder={t('portal.team.searchPlaceholder')}
         value={text}
         onChange={(e) => setText(e.target.value)}
-        sx={{ maxWidth: { md: 320 } }}
+        sx={{ width: { md: 340 } }}
         slotProps={{
           htmlInput: { 'aria-label': t('portal.team.searchPlaceholder') },
           input: {

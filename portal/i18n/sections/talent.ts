@@ -12,7 +12,12 @@ export const talentErrors = {
   dribbbleUrl: { errors: { notDribbble: 'Use a Dribbble link (dribbble.com/…)', invalid: 'Enter a valid link' } },
   portfolioUrl: { errors: { invalid: 'Enter a valid link' } },
   preferredLocations: {
-    errors: { required: 'Add at least one preferred location', tooFew: 'Add at least one preferred location', tooMany: 'At most 10 preferred locations', duplicate: 'Each location only once' },
+    errors: {
+      required: 'Add at least one preferred location',
+      tooFew: 'Add at least one preferred location',
+      tooMany: 'At most 10 preferred locations',
+      duplicate: 'Each location only once',
+    },
     locationId: { errors: { required: 'Choose a location', notFound: 'This location no longer exists' } },
   },
   jobTitleLookingFor: { errors: { required: 'Choose 1 to 5 job titles', tooFew: 'Choose at least one job title', tooMany: 'Choose at most 5 job titles' } },
@@ -27,7 +32,12 @@ export const talentErrors = {
     },
   },
   currentSalary: {
-    errors: { tooBig: 'This salary is above the maximum we accept', tooSmall: 'A salary cannot be negative', notWholeNumber: 'Enter a whole amount', invalid: 'Enter digits only' },
+    errors: {
+      tooBig: 'This salary is above the maximum we accept',
+      tooSmall: 'A salary cannot be negative',
+      notWholeNumber: 'Enter a whole amount',
+      invalid: 'Enter digits only',
+    },
   },
   currency: { errors: { unsupported: 'Choose a listed currency' } },
   noticePeriod: {
@@ -55,7 +65,9 @@ export const talentErrors = {
     level: { errors: { required: 'Choose a level' } },
   },
   hkId: { errors: { requiredForHk: 'The HK ID is required for a special Hong Kong candidate', invalid: 'Use the HK ID format, e.g. A123456(7)' } },
-  hkPassport: { errors: { requiredForHk: 'The passport number is required for a special Hong Kong candidate', invalid: 'Use 6 to 12 capital letters and digits' } },
+  hkPassport: {
+    errors: { requiredForHk: 'The passport number is required for a special Hong Kong candidate', invalid: 'Use 6 to 12 capital letters and digits' },
+  },
   hkAddress: { errors: { tooShort: 'At least 5 characters' } },
   hkCity: { errors: { tooShort: 'At least 2 characters' } },
   hkZip: { errors: { tooShort: 'At least 3 characters' } },
@@ -64,15 +76,34 @@ export const talentErrors = {
     title: { errors: { required: 'Enter the job title' } },
     company: { errors: { required: 'Enter the company' } },
     startDate: { errors: { required: 'Choose the start month', tooEarly: 'Start from January 1950 or later', inFuture: 'The start cannot be in the future' } },
-    endDate: { errors: { tooEarly: 'End from January 1950 or later', inFuture: 'The end cannot be in the future', beforeStart: 'The end is before the start' } },
+    endDate: {
+      errors: { tooEarly: 'End from January 1950 or later', inFuture: 'The end cannot be in the future', beforeStart: 'The end is before the start' },
+    },
     countryId: { errors: { notFound: 'This country no longer exists' } },
     industryId: { errors: { notFound: 'This industry no longer exists' } },
   },
   educations: {
     errors: { tooMany: 'At most 20 education entries' },
     institute: { errors: { required: 'Enter the school' } },
-    startYear: { errors: { inFuture: 'The start year cannot be in the future', tooSmall: 'From 1950', tooBig: 'Until 2100', invalid: 'Enter a year', notWholeNumber: 'Enter a year' } },
-    endYear: { errors: { tooLate: 'At most 10 years ahead', beforeStart: 'The end is before the start', tooSmall: 'From 1950', tooBig: 'Until 2100', invalid: 'Enter a year', notWholeNumber: 'Enter a year' } },
+    startYear: {
+      errors: {
+        inFuture: 'The start year cannot be in the future',
+        tooSmall: 'From 1950',
+        tooBig: 'Until 2100',
+        invalid: 'Enter a year',
+        notWholeNumber: 'Enter a year',
+      },
+    },
+    endYear: {
+      errors: {
+        tooLate: 'At most 10 years ahead',
+        beforeStart: 'The end is before the start',
+        tooSmall: 'From 1950',
+        tooBig: 'Until 2100',
+        invalid: 'Enter a year',
+        notWholeNumber: 'Enter a year',
+      },
+    },
   },
   candidates: {
     errors: {
@@ -116,7 +147,16 @@ export const talent = {
     expectedSalary: 'Expected minimum basic salary',
     currentSalary: 'Current salary',
     candidateStatus: 'Job-search situation',
-    experiences: { label: 'Experience', title: 'Job title', company: 'Company', countryId: 'Country', location: 'City or area', industryId: 'Industry', startDate: 'Start', endDate: 'End' },
+    experiences: {
+      label: 'Experience',
+      title: 'Job title',
+      company: 'Company',
+      countryId: 'Country',
+      location: 'City or area',
+      industryId: 'Industry',
+      startDate: 'Start',
+      endDate: 'End',
+    },
     educations: { label: 'Education', institute: 'School', degree: 'Degree', fieldOfStudy: 'Field of study', startYear: 'Start year', endYear: 'End year' },
   },
   form: {
@@ -196,6 +236,7 @@ export const talent = {
     editTitleBare: 'Edit talent',
     statusHelp: 'Pending curation and pending activation profiles are not shown to companies.',
     visibilityHelp: 'Companies find the profile in search.',
+    selfChosenEdit: 'The candidate set their profile to {status} themselves. Saving another status overrides their choice.',
   },
   cv: {
     addFromCv: 'Add from CV',
@@ -210,7 +251,14 @@ export const talent = {
     missing: 'Still needed: {fields}.',
   },
   list: {
-    columns: { name: 'Candidate', currentLocationId: 'Location', latestCompanyName: 'Latest company', latestJobTitle: 'Latest job title', expectedSalary: 'Expected salary', createdAt: 'Created' },
+    columns: {
+      name: 'Candidate',
+      currentLocationId: 'Location',
+      latestCompanyName: 'Latest company',
+      latestJobTitle: 'Latest job title',
+      expectedSalary: 'Expected salary',
+      createdAt: 'Created',
+    },
   },
   bulk: {
     title: 'Change the status of {count} selected',
@@ -235,5 +283,49 @@ export const talent = {
     years: '{n} yr',
     months: '{n} mo',
     notice: { immediate: 'Immediate', months: 'After {n} month(s)', date: 'From {date}', unsure: 'Unsure' },
+  },
+  own: {
+    formLabel: 'Your profile',
+    retry: 'Try again',
+    pause: 'Pause profile',
+    activate: 'Activate profile',
+    pauseTitle: 'Pause your profile?',
+    pauseMessage: 'Companies will no longer find you in search or receive your profile. You can activate it again at any time.',
+    pauseConfirm: 'Pause profile',
+    activateTitle: 'Activate your profile?',
+    activateMessage: 'Companies will find you in search again and our team can put you forward for roles.',
+    activateConfirm: 'Activate profile',
+    paused: 'Your profile is paused',
+    activated: 'Your profile is active again',
+    status: {
+      active: 'Your profile is active: companies can find you and our team can put you forward for roles.',
+      semiActive: 'Your profile is visible to our team, who can put you forward for roles.',
+      paused: 'You paused your profile: companies do not see it. Activate it when you are ready.',
+      inactive: 'Your profile is inactive. Please contact us to activate it again.',
+      pendingCuration: 'Our team is reviewing your profile. We will let you know once it is live.',
+      pendingActivation: 'Your profile is ready and waiting to be activated by our team.',
+    },
+    email: 'Email',
+    emailHelp: 'You sign in with this address.',
+    changeEmail: 'Change email',
+    emailTitle: 'Change your email',
+    emailIntro: 'You sign in with {email}. Enter the new address: we send a code there to confirm it.',
+    newEmail: 'New email address',
+    sendCode: 'Send code',
+    codeSent: 'We sent a 6-digit code to {email}. Enter it to confirm the change. It is valid for 10 minutes.',
+    codeFromLink: 'Enter the 6-digit code from the email to confirm your new address.',
+    otherEmail: 'Use another address',
+    confirmEmail: 'Confirm',
+    emailChanged: 'Your email is now {email}. Sign in with it from now on.',
+  },
+  insights: {
+    title: 'Profile insights',
+    subtitle: 'How companies found and engaged with your profile.',
+    period: 'Period',
+    periods: { last7Days: 'Past 7 days', last30Days: 'Past 30 days', allTime: 'All time' },
+    metrics: { searchAppearances: 'Search appearances', views: 'Profile views', shortlists: 'Shortlists', interviewRequests: 'Interview requests' },
+    emptyTitle: 'No activity yet',
+    empty:
+      'When companies see you in search results, open your profile, shortlist you or ask for an interview, it will show here. A complete profile helps you get found.',
   },
 };

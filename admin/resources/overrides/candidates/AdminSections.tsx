@@ -1,6 +1,6 @@
 /** The parts of the talent form only admins see: status and visibility, the blind CV, and the internal fields. */
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import { Box } from '@mui/material';
+import { Alert, Box } from '@mui/material';
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { SOURCE_OPTIONS } from '../../../../schema/entities/company';
@@ -8,13 +8,24 @@ import { t } from '../../../../portal/i18n';
 import { CvFileInput } from '../../../../portal/features/candidate-profile/form/DocumentsSection';
 import { FormSection, Row } from '../../../../portal/features/candidate-profile/form/FormSection';
 import { SelectInput, SwitchInput, TextInput } from '../../../../portal/features/candidate-profile/form/inputs';
-import { choicesOf, labelOf } from '../../../../portal/features/candidate-profile/form/labels';
+import { choiceLabel, choicesOf, labelOf } from '../../../../portal/features/candidate-profile/form/labels';
 import { LookupInput } from '../../../../portal/features/candidate-profile/form/LookupInput';
 import { downloadTalentFile, uploadCv } from './talentApi';
 import { useNotifyFailure } from './useNotifyFailure';
 
+/** Spec section 4: changing a status the candidate chose themselves (paused, re-activated) warns first. */
+function SelfChosenWarning({ chosen }: { chosen?: { status: number } }) {
+  const status = useWatch({ name: 'status' });
+  if (!chosen || status === chosen.status) return null;
+  return (
+    <Alert severity="warning" data-testid="self-chosen-status">
+      {t('talent.admin.selfChosenEdit', { status: choiceLabel('status', chosen.status) ?? '' })}
+    </Alert>
+  );
+}
+
 /** Inside the documents section: the blind CV, the account status and who sees the profile. */
-export function AdminDocuments({ candidateId, hasBlindCv }: { candidateId?: string; hasBlindCv: boolean }) {
+export function AdminDocuments({ candidateId, hasBlindCv, chosen }: { candidateId?: string; hasBlindCv: boolean; chosen?: { status: number } }) {
   const failed = useNotifyFailure();
   return (
     <>
@@ -32,6 +43,7 @@ export function AdminDocuments({ candidateId, hasBlindCv }: { candidateId?: stri
           <SwitchInput name="sendSetPasswordEmail" label={labelOf('sendSetPasswordEmail')} />
         </Box>
       </Row>
+      <SelfChosenWarning chosen={chosen} />
     </>
   );
 }

@@ -65,7 +65,12 @@ export function CvImportButton({ label, base, onImported, ...button }: ButtonsPr
   };
   return (
     <>
-      <Button {...button} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <UploadFileOutlined />} onClick={() => input.current?.click()}>
+      <Button
+        {...button}
+        disabled={busy}
+        startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <UploadFileOutlined />}
+        onClick={() => input.current?.click()}
+      >
         {busy ? t('talent.cv.reading') : label}
       </Button>
       <input

@@ -5,7 +5,19 @@
  */
 import SwapIcon from '@mui/icons-material/SwapHoriz';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
-import { Alert, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, List, ListItem, Radio, RadioGroup } from '@mui/material';
+import {
+  Alert,
+  Button as MuiButton,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  List,
+  ListItem,
+  Radio,
+  RadioGroup,
+} from '@mui/material';
 import { useState } from 'react';
 import { Button, useListContext, useNotify, useRefresh } from 'react-admin';
 import { t } from '../../../../portal/i18n';

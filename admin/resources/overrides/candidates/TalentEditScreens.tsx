@@ -28,10 +28,12 @@ function useSaved(messageKey: string) {
   const notify = useNotify();
   const navigate = useNavigate();
   const basename = useBasename();
-  return { onSuccess: (data: RaRecord) => {
-    notify(t(messageKey), { type: 'success' });
-    navigate(`${basename}${talentPaths.show(data.id)}`);
-  } };
+  return {
+    onSuccess: (data: RaRecord) => {
+      notify(t(messageKey), { type: 'success' });
+      navigate(`${basename}${talentPaths.show(data.id)}`);
+    },
+  };
 }
 
 export function TalentCreate() {
@@ -46,14 +48,7 @@ export function TalentCreate() {
 export function TalentEdit() {
   const saved = useSaved('talent.admin.saved');
   return (
-    <Edit
-      title={<EditTitle />}
-      transform={transform}
-      mutationMode="pessimistic"
-      mutationOptions={saved}
-      actions={false}
-      sx={CARD}
-    >
+    <Edit title={<EditTitle />} transform={transform} mutationMode="pessimistic" mutationOptions={saved} actions={false} sx={CARD}>
       <TalentForm mode="edit" />
     </Edit>
   );

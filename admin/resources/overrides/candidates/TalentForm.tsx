@@ -83,7 +83,13 @@ export function TalentForm({ mode }: { mode: 'create' | 'edit' }) {
             upload={uploadCv}
             candidateId={id}
             onDownloadCv={id ? () => downloadTalentFile('cv', id).catch(failed) : undefined}
-            documentsExtra={<AdminDocuments candidateId={id} hasBlindCv={!!record?.blindResumePath} />}
+            documentsExtra={
+              <AdminDocuments
+                candidateId={id}
+                hasBlindCv={!!record?.blindResumePath}
+                chosen={mode === 'edit' && record?.selfChosenStatus ? { status: record.status } : undefined}
+              />
+            }
             internal={<InternalSection />}
           />
         </Stack>

@@ -6,7 +6,19 @@
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import { Avatar, Button, Stack, Typography } from '@mui/material';
 import { cloneElement, type ReactElement } from 'react';
-import { BulkDeleteButton, DataTable, FilterButton, List, Pagination, ReferenceField, TopToolbar, useBasename, useListContext, useNavigate, useRecordContext } from 'react-admin';
+import {
+  BulkDeleteButton,
+  DataTable,
+  FilterButton,
+  List,
+  Pagination,
+  ReferenceField,
+  TopToolbar,
+  useBasename,
+  useListContext,
+  useNavigate,
+  useRecordContext,
+} from 'react-admin';
 import { candidate } from '../../../../portal/features/candidate-profile/form/profileFields';
 import { t } from '../../../../portal/i18n';
 import { DisplayField } from '../../../fields/DisplayField';
@@ -23,7 +35,9 @@ const PAGE_SIZES = [10, 25, 50];
 /** Filters shown at once; the others are a click away under "Add filter". */
 const ALWAYS_ON = ['q', 'status', 'tags'];
 
-const FILTERS = filterInputs(candidate).map((input) => cloneElement(input as ReactElement<{ source: string }>, { alwaysOn: ALWAYS_ON.includes((input.props as { source: string }).source) } as object));
+const FILTERS = filterInputs(candidate).map((input) =>
+  cloneElement(input as ReactElement<{ source: string }>, { alwaysOn: ALWAYS_ON.includes((input.props as { source: string }).source) } as object),
+);
 
 function TalentTitle() {
   const { filterValues } = useListContext();
@@ -87,7 +101,12 @@ function SalaryCell() {
 function EmailCell() {
   const record = useRecordContext();
   return (
-    <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+    <Typography
+      variant="body2"
+      color="text.secondary"
+      title={String(record?.email ?? '')}
+      sx={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+    >
       {String(record?.email ?? '')}
     </Typography>
   );
@@ -117,7 +136,8 @@ export function TalentList() {
       actions={<Actions />}
       pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
       empty={<ListEmpty entity={candidate} />}
-      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
+      // Wide tables scroll inside their own wrapper: the bulk toolbar slides over the list's top edge and must not be clipped.
+      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
     >
       <DataTable
         rowClick={(id) => `${basename}${talentPaths.show(id)}`}

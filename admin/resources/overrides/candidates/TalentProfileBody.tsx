@@ -50,8 +50,14 @@ const Empty = ({ text }: { text: string }) => (
 function History({ record }: { record: Rec }) {
   const experiences = (record.experiences ?? []) as Rec[];
   const educations = (record.educations ?? []) as Rec[];
-  const industries = useNames('industries', experiences.map((e) => e.industryId));
-  const countries = useNames('countries', experiences.map((e) => e.countryId));
+  const industries = useNames(
+    'industries',
+    experiences.map((e) => e.industryId),
+  );
+  const countries = useNames(
+    'countries',
+    experiences.map((e) => e.countryId),
+  );
   return (
     <>
       <Panel title={t('talent.sections.experience.title')} testId="experience-panel">
@@ -93,7 +99,10 @@ function History({ record }: { record: Rec }) {
 
 function SearchDetails({ record }: { record: Rec }) {
   const preferred = (record.preferredLocations ?? []) as Rec[];
-  const cities = useNames('cities', preferred.map((p) => p.locationId));
+  const cities = useNames(
+    'cities',
+    preferred.map((p) => p.locationId),
+  );
   const titles = useNames('job-titles', (record.jobTitleLookingFor ?? []) as unknown[]);
   const citizenship = useNames('citizenships', [record.citizenshipId]);
   const enumList = (field: string) => ((record[field] ?? []) as number[]).map((id) => choiceLabel(field, id)).join(', ');
@@ -130,8 +139,14 @@ function SearchDetails({ record }: { record: Rec }) {
 function Skills({ record }: { record: Rec }) {
   const skills = [...((record.skills ?? []) as Rec[])].sort((a, b) => Number(b.isStar) - Number(a.isStar));
   const languages = (record.languages ?? []) as Rec[];
-  const skillNames = useNames('skills', skills.map((s) => s.skillId));
-  const languageNames = useNames('languages', languages.map((l) => l.languageId));
+  const skillNames = useNames(
+    'skills',
+    skills.map((s) => s.skillId),
+  );
+  const languageNames = useNames(
+    'languages',
+    languages.map((l) => l.languageId),
+  );
   return (
     <Panel title={t('talent.sections.skills.title')} testId="skills-panel">
       {skills.length === 0 && <Empty text={t('talent.form.noSkills')} />}
@@ -164,7 +179,10 @@ function Contact({ record }: { record: Rec }) {
   return (
     <Panel title={t('talent.sections.identity.title')}>
       <Fact label={labelOf('email')} value={<Link href={`mailto:${String(record.email)}`}>{String(record.email)}</Link>} />
-      <Fact label={labelOf('phone')} value={record.phone ? `${String(record.phone)}${record.phoneWhatsapp ? ` · ${t('talent.view.whatsapp')}` : ''}` : undefined} />
+      <Fact
+        label={labelOf('phone')}
+        value={record.phone ? `${String(record.phone)}${record.phoneWhatsapp ? ` · ${t('talent.view.whatsapp')}` : ''}` : undefined}
+      />
       {links.map((k) => (
         <Fact
           key={k}
@@ -192,7 +210,10 @@ function Internal({ record }: { record: Rec }) {
       <Fact label={labelOf('reasonForLeaving')} value={record.reasonForLeaving as string} />
       <Fact label={labelOf('lookingFor')} value={record.lookingFor as string} />
       {record.isSpecialHkCandidate ? (
-        <Fact label={t('talent.sections.hongKong.title')} value={[record.hkId, record.hkPassport, record.hkAddress, record.hkCity, record.hkZip].filter(Boolean).join(' · ')} />
+        <Fact
+          label={t('talent.sections.hongKong.title')}
+          value={[record.hkId, record.hkPassport, record.hkAddress, record.hkCity, record.hkZip].filter(Boolean).join(' · ')}
+        />
       ) : null}
     </Panel>
   );

@@ -62,7 +62,12 @@ function Header() {
               <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
                 {name}
               </Typography>
-              <Chip size="small" label={choiceLabel('status', record.status)} color={STATUS_COLORS[record.status as number] ?? 'default'} data-testid="talent-status" />
+              <Chip
+                size="small"
+                label={choiceLabel('status', record.status)}
+                color={STATUS_COLORS[record.status as number] ?? 'default'}
+                data-testid="talent-status"
+              />
               {!record.visibility && <Chip size="small" variant="outlined" label={t('talent.view.hidden')} />}
               {record.anonymous && <Chip size="small" variant="outlined" label={t('talent.view.anonymous')} />}
             </Stack>

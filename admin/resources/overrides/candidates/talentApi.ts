@@ -12,7 +12,10 @@ import { readSession } from '../../../providers/session';
 
 export const consoleLookups: LookupClient = {
   list: async (resource, { filter, perPage, sort }) =>
-    (await dataProvider.getList(resource, { filter, pagination: { page: 1, perPage }, sort: { field: sort[0], order: sort[1] } })).data as Record<string, unknown>[],
+    (await dataProvider.getList(resource, { filter, pagination: { page: 1, perPage }, sort: { field: sort[0], order: sort[1] } })).data as Record<
+      string,
+      unknown
+    >[],
 };
 
 export async function uploadCv(file: File, candidateId?: string): Promise<CvUpload> {
@@ -64,6 +67,7 @@ export async function bulkStatus(candidates: string[], status: number, confirm: 
   });
   const body = (await res.json().catch(() => ({}))) as { updated?: number; error?: { code?: string; message?: string; candidates?: string[] } };
   if (res.ok) return { outcome: 'updated', updated: body.updated ?? candidates.length };
-  if (res.status === 409 && body.error?.code === 'candidates.errors.selfChosenStatus') return { outcome: 'selfChosen', candidates: body.error.candidates ?? [] };
+  if (res.status === 409 && body.error?.code === 'candidates.errors.selfChosenStatus')
+    return { outcome: 'selfChosen', candidates: body.error.candidates ?? [] };
   throw new Error(body.error?.message || t(body.error?.code ?? 'errors.internalServerError'));
 }

@@ -172,7 +172,8 @@ function sectionLines(lines: string[], name: string): string[] {
 
 function experiencesOf(lines: string[], today: Today): DraftExperience[] {
   const entries: DraftExperience[] = [];
-  const body = sectionLines(lines, 'experience');
+  // Word files put an empty paragraph between lines; a header is the previous line with text.
+  const body = sectionLines(lines, 'experience').filter(Boolean);
   let current: DraftExperience | undefined;
   body.forEach((line, i) => {
     const range = RANGE.exec(line);
@@ -222,8 +223,30 @@ function educationsOf(lines: string[], today: Today): DraftEducation[] {
   return entries;
 }
 
+/**
+ * Joins lines a PDF wrapped mid-item: a link cut after a '/', a date range cut after its dash.
+ * Text extraction gives the visual lines, not the author's.
+ */
+export function unwrapLines(text: string): string[] {
+  const out: string[] = [];
+  for (const raw of text.replace(/\r/g, '').split('\n')) {
+    const line = raw.trim();
+    const prev = out[out.length - 1];
+    if (prev !== undefined && line && /(https?:\/\/|www\.|\.com)\S*\/$/i.test(prev) && /^[\w-]/.test(line)) out[out.length - 1] = prev + line;
+    else if (prev !== undefined && line && /\s(-|–|—|to)$/i.test(prev) && /^(\d{1,2}[/.])?\d{4}\b|^(present|current|now)\b|^[a-z]{3,9}\.?\s+\d{4}/i.test(line)) out[out.length - 1] = `${prev} ${line}`;
+    else out.push(line);
+  }
+  return out;
+}
+
+/** The person's name as a CV usually opens with it. */
+export function cvName(text: string): [string | null, string | null] {
+  return nameOf(unwrapLines(text).filter(Boolean));
+}
+
 export function parseCv(text: string, lookups: CvLookups, today: Today = todayOf()): CvDraft {
-  const lines = text.replace(/\r/g, '').split('\n').map((l) => l.trim());
+  const lines = unwrapLines(text);
+  text = lines.join('\n');
   const [firstName, lastName] = nameOf(lines.filter(Boolean));
   const email = EMAIL.exec(text)?.[0].toLowerCase() ?? null;
   const withoutLinks = text.replace(URL, ' ').replace(EMAIL, ' ');

@@ -19,7 +19,7 @@ import { abilityFor } from '../../../permissions/ability';
 import { redactCv } from './blind';
 import { cvText, CV_CONTENT_TYPES, sniffCvType, type CvType } from './extractText';
 import { cvLookups } from './lookups';
-import { parseCv } from './parseCv';
+import { cvName, parseCv, unwrapLines } from './parseCv';
 import { profilePdf, textPdf } from './pdf';
 import { profileDocument } from './profile';
 
@@ -141,12 +141,14 @@ export function cvRouter(): Router {
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     const content = await cvText(Buffer.concat(chunks), row.resume_path.split('.').pop() as CvType);
     if (content === undefined) throw notFound('cv.errors.notFound');
-    const blind = redactCv(content, {
+    // The name on the CV may differ from the profile's (a maiden name, a nickname): both go.
+    const [cvFirst, cvLast] = cvName(content);
+    const blind = redactCv(unwrapLines(content).join('\n'), {
       firstName: row.first_name,
       lastName: row.last_name,
       email: row.email,
       phone: row.phone,
-      address: [row.hk_address, row.hk_city, row.hk_zip],
+      address: [row.hk_address, row.hk_city, row.hk_zip, cvFirst, cvLast],
     });
     sendPdf(res, `${row.guid}-blind-cv`, await textPdf(`Candidate ${row.guid.slice(0, 8)}`, blind));
   });

@@ -29,6 +29,7 @@ export const PLAIN_COLUMNS = [
 /** Columns whose values are looked up or parsed. */
 export const MAPPED_COLUMNS = ['currentLocation', 'citizenship', 'preferredLocations', 'jobTitles', 'typeOfEmployment', 'candidateStatus', 'noticePeriod', 'skills', 'languages', 'tags', 'owner', 'experiences', 'educations'] as const;
 export const KNOWN_COLUMNS = new Set<string>([...PLAIN_COLUMNS, ...MAPPED_COLUMNS]);
+const PLAIN = new Set<string>(PLAIN_COLUMNS);
 
 const lower = (s: string) => s.trim().toLowerCase();
 
@@ -82,7 +83,7 @@ export function mapRow(row: Record<string, unknown>, maps: ImportMaps): MappedRo
       errors[column] = 'import.errors.unknownColumn';
       continue;
     }
-    if ((PLAIN_COLUMNS as readonly string[]).includes(column)) input[column] = value;
+    if (PLAIN.has(column)) input[column] = value;
   }
   const v = (c: string) => (blank(row[c]) ? undefined : row[c]);
   if (v('currentLocation')) input.currentLocationId = lookup('currentLocation', maps.cities, String(v('currentLocation')));

@@ -10,6 +10,7 @@ import { stat } from 'node:fs/promises';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { t } from '../../../../portal/i18n';
+import { EMAIL_PATTERN } from '../../../../schema';
 import { PEOPLE_TABLES } from '../../../crud/hooks';
 import { preloadIds } from '../../../crud/refs';
 import { fromDatabaseError, type FieldErrors } from '../../../errors';
@@ -74,8 +75,9 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
   for (const table of PEOPLE_TABLES.filter((p) => p !== 'candidates')) for (const email of (await knex(table).pluck('email')) as string[]) otherPeople.add(email);
   const today = todayOf();
   const seen = new Map<string, number>();
-  const client = new pg.Client({ connectionString: options.connectionString });
-  await client.connect();
+  // Two writers: PostgreSQL works on one batch on each core while this process checks the next.
+  const clients = [new pg.Client({ connectionString: options.connectionString }), new pg.Client({ connectionString: options.connectionString })];
+  await Promise.all(clients.map((c) => c.connect()));
 
   const result = { rows: 0, created: 0, updated: 0, rejected: 0 };
   const reject = (row: number, email: string, text: string) => {
@@ -83,7 +85,7 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
     report.write(`${row},${csvCell(email)},${csvCell(text)}\n`);
   };
 
-  async function write(fresh: (NewCandidate & Pending)[], updates: (UpdatedCandidate & Pending)[]) {
+  async function write(client: pg.Client, fresh: (NewCandidate & Pending)[], updates: (UpdatedCandidate & Pending)[]) {
     try {
       await writeCandidates(client, fresh, updates);
       result.created += fresh.length;
@@ -96,8 +98,8 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
         return;
       }
       // Find the row the database refused; the others still go in.
-      for (const c of fresh) await write([c], []);
-      for (const u of updates) await write([], [u]);
+      for (const c of fresh) await write(client, [c], []);
+      for (const u of updates) await write(client, [], [u]);
     }
   }
 
@@ -117,14 +119,17 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
   }
 
   let batch: Pending[] = [];
-  let writing: Promise<void> = Promise.resolve();
+  const writing: Promise<void>[] = clients.map(() => Promise.resolve());
+  let flushes = 0;
   let lastProgress = 0;
-  // Checking the next batch overlaps with writing the previous one.
+  // Checking the next batch overlaps with writing the previous ones. Batches never share an
+  // email (duplicates in the file are rejected first), so two writers cannot collide.
   const flush = async () => {
     const [fresh, updates] = await check(batch);
     batch = [];
-    await writing;
-    writing = write(fresh, updates);
+    const k = flushes++ % clients.length;
+    await writing[k];
+    writing[k] = write(clients[k], fresh, updates);
   };
   try {
     for await (const record of readRecords(options.file)) {
@@ -138,7 +143,8 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
         else if (first !== undefined) reject(record.row, rawEmail, `email: email.errors.duplicateInFile (the same email is on row ${first})`);
         else if (otherPeople.has(rawEmail)) reject(record.row, rawEmail, reasons({ email: 'email.errors.exists' }));
         else {
-          if (rawEmail) seen.set(rawEmail, record.row);
+          // Only well-formed emails identify a candidate; a malformed one is reported as such.
+          if (EMAIL_PATTERN.test(rawEmail)) seen.set(rawEmail, record.row);
           batch.push({ row: record.row, email: rawEmail, input: mapped.input });
           if (batch.length >= batchSize) await flush();
         }
@@ -149,9 +155,10 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
       }
     }
     if (batch.length) await flush();
-    await writing;
+    await Promise.all(writing);
   } finally {
-    await client.end();
+    await Promise.all(writing).catch(() => undefined);
+    await Promise.all(clients.map((c) => c.end()));
     await new Promise((resolve) => report.end(resolve));
   }
   options.onProgress?.({ bytesRead: totalBytes, totalBytes, rows: result.rows, rejected: result.rejected });

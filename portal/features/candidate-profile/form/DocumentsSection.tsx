@@ -102,7 +102,12 @@ interface Props {
 
 export function DocumentsSection({ upload, candidateId, onDownloadCv, children }: Props) {
   return (
-    <FormSection id="documents" icon={<DescriptionOutlined />} title={t('talent.sections.documents.title')} description={t('talent.sections.documents.description')}>
+    <FormSection
+      id="documents"
+      icon={<DescriptionOutlined />}
+      title={t('talent.sections.documents.title')}
+      description={t('talent.sections.documents.description')}
+    >
       <CvFileInput name="resumePath" label={labelOf('resumePath')} upload={upload} candidateId={candidateId} onDownload={onDownloadCv} />
       {children}
       <Box>

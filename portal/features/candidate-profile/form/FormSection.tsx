@@ -49,7 +49,9 @@ export function FormSection({ id, icon, title, description, action, children }: 
 
 /** Inputs side by side on wide screens, stacked on narrow ones. */
 export function Row({ children, columns = 2 }: { children: ReactNode; columns?: number }) {
-  return <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: `repeat(${columns}, minmax(0, 1fr))` }, gap: 2, alignItems: 'start' }}>{children}</Box>;
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: `repeat(${columns}, minmax(0, 1fr))` }, gap: 2, alignItems: 'start' }}>{children}</Box>
+  );
 }
 
 /** A small heading inside a section. */

@@ -86,13 +86,17 @@ function EducationFields({ index }: { index: number }) {
   );
 }
 
-const hasContent = (item: Item | undefined) => Object.values(item ?? {}).some((v) => v !== '' && v !== null && v !== false && !(Array.isArray(v) && v.length === 0));
+const hasContent = (item: Item | undefined) =>
+  Object.values(item ?? {}).some((v) => v !== '' && v !== null && v !== false && !(Array.isArray(v) && v.length === 0));
 
 function Entries({ list, kind, Fields }: { list: 'experiences' | 'educations'; kind: string; Fields: (p: { index: number }) => ReactNode }) {
   const { fields, prepend, remove } = useFieldArray({ name: list });
   const rows = (useWatch({ name: list }) ?? []) as Item[];
   const [removing, setRemoving] = useState<number>();
-  const titleOf = (item: Item | undefined) => String((list === 'experiences' ? item?.title : item?.institute) || t(`talent.form.new.${kind}`));
+  const titleOf = (item: Item | undefined) => {
+    const parts = list === 'experiences' ? [item?.title, item?.company] : [item?.institute, item?.degree];
+    return parts.filter(Boolean).join(' · ') || t(`talent.form.new.${kind}`);
+  };
   const ask = (index: number) => (hasContent(rows[index]) ? setRemoving(index) : remove(index));
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -138,7 +142,12 @@ function Entries({ list, kind, Fields }: { list: 'experiences' | 'educations'; k
 
 export function ExperienceSection() {
   return (
-    <FormSection id="experience" icon={<BusinessCenterOutlined />} title={t('talent.sections.experience.title')} description={t('talent.sections.experience.description')}>
+    <FormSection
+      id="experience"
+      icon={<BusinessCenterOutlined />}
+      title={t('talent.sections.experience.title')}
+      description={t('talent.sections.experience.description')}
+    >
       <Entries list="experiences" kind="experience" Fields={ExperienceFields} />
     </FormSection>
   );

@@ -63,7 +63,13 @@ export function JobSearchSection() {
       <Row columns={3}>
         <SelectInput name="noticePeriod.type" label={labelOf('noticePeriod')} choices={choicesOf('noticePeriod.type')} required />
         <NoticeOption />
-        <YesNoInput name="workingRemotely" label={labelOf('workingRemotely')} yes={t('talent.form.yes')} no={t('talent.form.no')} unset={t('talent.form.notGiven')} />
+        <YesNoInput
+          name="workingRemotely"
+          label={labelOf('workingRemotely')}
+          yes={t('talent.form.yes')}
+          no={t('talent.form.no')}
+          unset={t('talent.form.notGiven')}
+        />
       </Row>
     </FormSection>
   );

@@ -29,8 +29,16 @@ function PreferredLocations() {
               required
               exclude={taken.filter((id) => id !== rows[index]?.locationId)}
             />
-            <SelectInput name={`preferredLocations.${index}.visaType`} label={labelOf('preferredLocations.visaType')} choices={choicesOf('preferredLocations.visaType')} />
-            <TextInput name={`preferredLocations.${index}.visaCategory`} label={labelOf('preferredLocations.visaCategory')} placeholder={t('talent.form.placeholders.visaCategory')} />
+            <SelectInput
+              name={`preferredLocations.${index}.visaType`}
+              label={labelOf('preferredLocations.visaType')}
+              choices={choicesOf('preferredLocations.visaType')}
+            />
+            <TextInput
+              name={`preferredLocations.${index}.visaCategory`}
+              label={labelOf('preferredLocations.visaCategory')}
+              placeholder={t('talent.form.placeholders.visaCategory')}
+            />
           </Box>
           <Tooltip title={t('talent.form.removeLocation')}>
             <IconButton onClick={() => remove(index)} aria-label={t('talent.form.removeLocationNamed', { n: index + 1 })} sx={{ mt: 1 }}>

@@ -83,7 +83,21 @@ export function useChosen(resource: string, ids: LookupId[]): LookupOption[] {
 }
 
 /** The picker itself, controlled by its caller. */
-export function LookupPicker({ resource, label, multiple, required, helperText, placeholder, exclude = [], value: ids, onChange, onBlur, error, name, inputRef }: PickerProps) {
+export function LookupPicker({
+  resource,
+  label,
+  multiple,
+  required,
+  helperText,
+  placeholder,
+  exclude = [],
+  value: ids,
+  onChange,
+  onBlur,
+  error,
+  name,
+  inputRef,
+}: PickerProps) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const chosen = useChosen(resource, ids);

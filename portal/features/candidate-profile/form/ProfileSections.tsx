@@ -59,7 +59,15 @@ function SectionIndex({ editor }: { editor: Props['editor'] }) {
                 e.preventDefault();
                 document.getElementById(ANCHORS[id])?.scrollIntoView({ behavior: 'smooth', block: 'start' });
               }}
-              sx={{ display: 'block', width: '100%', px: 1.5, py: 0.75, borderRadius: 1, fontSize: 14, '&:hover': { bgcolor: 'action.hover', color: 'text.primary' } }}
+              sx={{
+                display: 'block',
+                width: '100%',
+                px: 1.5,
+                py: 0.75,
+                borderRadius: 1,
+                fontSize: 14,
+                '&:hover': { bgcolor: 'action.hover', color: 'text.primary' },
+              }}
             >
               {t(`talent.sections.${id}.title`)}
             </Link>

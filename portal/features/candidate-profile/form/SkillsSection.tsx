@@ -38,7 +38,10 @@ function Skills() {
   const { control, trigger } = useFormContext();
   const { fields, append, remove, update } = useFieldArray({ control, name: 'skills' });
   const rows = (useWatch({ name: 'skills' }) ?? []) as SkillRow[];
-  const names = useChosen('skills', rows.map((r) => r.skillId));
+  const names = useChosen(
+    'skills',
+    rows.map((r) => r.skillId),
+  );
   const starred = rows.filter((r) => r.isStar).length;
   const changed = () => void trigger('skills');
   return (
@@ -133,7 +136,12 @@ function Languages() {
 
 export function SkillsSection() {
   return (
-    <FormSection id="skills" icon={<PsychologyOutlined />} title={t('talent.sections.skills.title')} description={t('talent.sections.skills.description', { max: MAX_STARRED_SKILLS })}>
+    <FormSection
+      id="skills"
+      icon={<PsychologyOutlined />}
+      title={t('talent.sections.skills.title')}
+      description={t('talent.sections.skills.description', { max: MAX_STARRED_SKILLS })}
+    >
       <Skills />
       <SubHeading>{t('talent.sections.skills.languages')}</SubHeading>
       <Languages />

@@ -6,7 +6,18 @@
 import type { CvUpload } from './cvFiles';
 import { itemValueOf, type FormValues } from './profileFields';
 
-const TEXT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'linkedInUrl', 'githubUrl', 'stackoverflowUrl', 'dribbbleUrl', 'portfolioUrl', 'summary'] as const;
+const TEXT_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'linkedInUrl',
+  'githubUrl',
+  'stackoverflowUrl',
+  'dribbbleUrl',
+  'portfolioUrl',
+  'summary',
+] as const;
 
 export interface DraftResult {
   values: FormValues;

@@ -9,7 +9,10 @@ export function useErrorAt(name: string): string | undefined {
   return error?.message || error?.root?.message || undefined;
 }
 
-type TextProps = { name: string; label: string; required?: boolean; helperText?: string } & Omit<TextFieldProps, 'name' | 'label' | 'value' | 'onChange' | 'error'>;
+type TextProps = { name: string; label: string; required?: boolean; helperText?: string } & Omit<
+  TextFieldProps,
+  'name' | 'label' | 'value' | 'onChange' | 'error'
+>;
 
 export function TextInput({ name, label, required, helperText, ...rest }: TextProps) {
   const { field, fieldState } = useController({ name });
@@ -77,7 +80,15 @@ export function SwitchInput({ name, label, helperText, disabled }: { name: strin
   return (
     <Box>
       <FormControlLabel
-        control={<Switch name={field.name} inputRef={field.ref} checked={field.value === true} onChange={(e) => field.onChange(e.target.checked)} disabled={disabled} />}
+        control={
+          <Switch
+            name={field.name}
+            inputRef={field.ref}
+            checked={field.value === true}
+            onChange={(e) => field.onChange(e.target.checked)}
+            disabled={disabled}
+          />
+        }
         label={label}
       />
       {helperText && <FormHelperText sx={{ mt: -0.5, ml: 6 }}>{helperText}</FormHelperText>}

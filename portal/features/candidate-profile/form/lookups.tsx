@@ -49,7 +49,8 @@ export function lookupSource(client: LookupClient): LookupSource {
     return [def?.fields.name ? 'name' : 'id', 'ASC'];
   };
   return {
-    search: async (resource, q) => remember(resource, await client.list(resource, { filter: q.trim() ? { q: q.trim() } : {}, perPage: PAGE, sort: sortOf(resource) })),
+    search: async (resource, q) =>
+      remember(resource, await client.list(resource, { filter: q.trim() ? { q: q.trim() } : {}, perPage: PAGE, sort: sortOf(resource) })),
     byIds: async (resource, ids) => {
       const missing = ids.filter((id) => !cache.has(key(resource, id)));
       if (missing.length) remember(resource, await client.list(resource, { filter: { id: missing }, perPage: missing.length, sort: sortOf(resource) }));

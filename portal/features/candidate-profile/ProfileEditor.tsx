@@ -1,0 +1,95 @@
+/**
+ * The candidate's own profile form: the shared sections minus the admins' fields, validated live by
+ * the server's rules, saved with PUT candidates/:id. Field errors the server finds show at their
+ * fields (spec section 8: success 'messages.saveSuccess', else the first error).
+ */
+import { Button, CircularProgress } from '@mui/material';
+import { useEffect, useMemo } from 'react';
+import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
+import { ApiError } from '../../api/client';
+import { errorMessage, known } from '../../api/errors';
+import { useNotify } from '../../app/notify';
+import { t } from '../../i18n';
+import { OwnEmail } from './EmailChange';
+import { LookupProvider } from './form/lookups';
+import { ProfileSections } from './form/ProfileSections';
+import { toFormValues, toPayload } from './form/profileFields';
+import { errorPath, profileResolver } from './form/profileResolver';
+import { SaveBar } from './form/SaveBar';
+import { portalLookups, profileApi, type CandidateProfile } from './profileApi';
+
+interface Props {
+  profile: CandidateProfile;
+  onSaved(profile: CandidateProfile): void;
+  onChangeEmail(): void;
+}
+
+/** Leaving the page with unsaved changes asks first. */
+function useLeaveGuard(dirty: boolean) {
+  useEffect(() => {
+    if (!dirty) return;
+    const guard = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', guard);
+    return () => window.removeEventListener('beforeunload', guard);
+  }, [dirty]);
+}
+
+export function ProfileEditor({ profile, onSaved, onChangeEmail }: Props) {
+  const notify = useNotify();
+  const values = useMemo(() => toFormValues(profile, 'candidate'), [profile]);
+  const resolver = useMemo(() => profileResolver('candidate', profile), [profile]);
+  const form = useForm<FieldValues>({ defaultValues: values, resolver, mode: 'onChange' });
+  const { reset, setError, formState } = form;
+  useLeaveGuard(formState.isDirty);
+
+  // A newer profile from elsewhere on the page (status, email) keeps what is being edited.
+  useEffect(() => reset(values, { keepDirtyValues: true }), [values, reset]);
+
+  const save = form.handleSubmit(
+    async (data) => {
+      try {
+        const updated = await profileApi.update(profile.id, toPayload(data, 'candidate'));
+        notify(t('messages.saveSuccess'), 'success');
+        reset(toFormValues(updated, 'candidate'));
+        onSaved(updated);
+      } catch (err) {
+        const fields = err instanceof ApiError ? Object.entries(err.fields) : [];
+        for (const [path, key] of fields) setError(errorPath(path), { type: 'server', message: t(key) }, { shouldFocus: path === fields[0][0] });
+        const first = fields[0]?.[1];
+        notify(
+          first ? t(first) : err instanceof ApiError && err.status > 0 ? (known(err.code) ?? t('messages.saveError')) : t('messages.internalServerError'),
+          'error',
+        );
+      }
+    },
+    () => notify(t('talent.form.fixErrors'), 'error'),
+  );
+
+  return (
+    <LookupProvider client={portalLookups}>
+      <FormProvider {...form}>
+        <form onSubmit={save} noValidate aria-label={t('talent.own.formLabel')}>
+          <ProfileSections
+            editor="candidate"
+            upload={(file) => profileApi.uploadCv(file)}
+            onDownloadCv={() => profileApi.downloadCv(profile.id).catch((err: unknown) => notify(errorMessage(err), 'error'))}
+            email={<OwnEmail email={profile.email} onChange={onChangeEmail} />}
+          />
+          <SaveBar>
+            <Button color="inherit" onClick={() => reset(values)} disabled={!formState.isDirty || formState.isSubmitting}>
+              {t('talent.form.discard')}
+            </Button>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={formState.isSubmitting}
+              startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+            >
+              {formState.isSubmitting ? t('talent.form.saving') : t('talent.form.save')}
+            </Button>
+          </SaveBar>
+        </form>
+      </FormProvider>
+    </LookupProvider>
+  );
+}

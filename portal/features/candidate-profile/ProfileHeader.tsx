@@ -1,0 +1,91 @@
+/** The top of the candidate's page: who they are, their profile's status, and pausing or activating it (after a confirmation). */
+import PauseCircleOutline from '@mui/icons-material/PauseCircleOutline';
+import PlayCircleOutline from '@mui/icons-material/PlayCircleOutline';
+import { Avatar, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { errorMessage } from '../../api/errors';
+import { initialsOf } from '../../app/layout/AccountMenu';
+import { useNotify } from '../../app/notify';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { formatDate } from '../../components/format';
+import { t } from '../../i18n';
+import { candidateStatus, ownStatusAction, ownStatusText } from './candidateStatus';
+import { profileApi, type CandidateProfile } from './profileApi';
+
+interface Props {
+  profile: CandidateProfile;
+  onChanged(profile: CandidateProfile): void;
+}
+
+export function ProfileHeader({ profile, onChanged }: Props) {
+  const notify = useNotify();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const status = candidateStatus(profile.status);
+  const action = ownStatusAction(profile.status, profile.selfChosenStatus);
+  const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
+
+  const run = async () => {
+    if (!action) return;
+    setBusy(true);
+    try {
+      const updated = await (action === 'pause' ? profileApi.pause(profile.id) : profileApi.activate(profile.id));
+      onChanged(updated);
+      notify(t(action === 'pause' ? 'talent.own.paused' : 'talent.own.activated'), 'success');
+      setConfirming(false);
+    } catch (err) {
+      notify(errorMessage(err), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card>
+      <Box sx={{ height: 96, background: 'linear-gradient(120deg, #1d4ed8 0%, #0d9488 100%)' }} />
+      <CardContent sx={{ px: { xs: 3, md: 4 }, pb: 3 }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-end' } }}>
+          <Avatar sx={{ width: 96, height: 96, fontSize: 34, mt: -8, border: '4px solid #fff', bgcolor: 'primary.main' }}>
+            {initialsOf(profile.firstName, profile.lastName, profile.email)}
+          </Avatar>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
+              <Typography variant="h1" component="h1">
+                {name}
+              </Typography>
+              <Chip label={status.label} color={status.tone} variant="outlined" data-testid="candidate-status" />
+            </Stack>
+            <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+              {t('portal.candidateProfile.memberSince', { date: formatDate(profile.createdAt) ?? '' })}
+            </Typography>
+          </Box>
+          {action && (
+            <Button
+              variant={action === 'pause' ? 'outlined' : 'contained'}
+              color={action === 'pause' ? 'inherit' : 'primary'}
+              startIcon={action === 'pause' ? <PauseCircleOutline /> : <PlayCircleOutline />}
+              onClick={() => setConfirming(true)}
+            >
+              {t(action === 'pause' ? 'talent.own.pause' : 'talent.own.activate')}
+            </Button>
+          )}
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }} data-testid="status-explanation">
+          {t(ownStatusText(profile.status, profile.selfChosenStatus))}
+        </Typography>
+      </CardContent>
+      {action && (
+        <ConfirmDialog
+          open={confirming}
+          title={t(action === 'pause' ? 'talent.own.pauseTitle' : 'talent.own.activateTitle')}
+          message={t(action === 'pause' ? 'talent.own.pauseMessage' : 'talent.own.activateMessage')}
+          confirmLabel={t(action === 'pause' ? 'talent.own.pauseConfirm' : 'talent.own.activateConfirm')}
+          destructive={action === 'pause'}
+          busy={busy}
+          onConfirm={() => void run()}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </Card>
+  );
+}

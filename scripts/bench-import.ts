@@ -1,0 +1,104 @@
+/**
+ * `npm run bench:import [-- --rows 100000]`: writes a CSV of realistic candidates with some
+ * invalid rows mixed in, imports it into a fresh embedded PostgreSQL (a real on-disk cluster in
+ * a temporary folder, fsync on), and prints candidates per second and the rejections. The
+ * target is at least 5,000 candidates per second.
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureDatabase } from '../backend/db/database';
+import { freePort, startEmbeddedPostgres } from '../backend/db/embedded';
+import { createKnex } from '../backend/db/knex';
+import { migrate } from '../backend/db/migrate';
+import { importCandidates } from '../backend/features/talent/import/importCandidates';
+import { seed } from '../seeds';
+import { makeCandidate, rngFrom } from '../seeds/synthetic/candidateFactory';
+import { csvLine, IMPORT_HEADER, nameMaps, toImportRow } from '../seeds/synthetic/importRow';
+import { loadPools } from '../seeds/synthetic/pools';
+import { postgresCpuSeconds, processCpuSeconds } from './cpuTime';
+import { progressBar } from './progress';
+
+const TARGET = 5000;
+const args = process.argv.slice(2);
+const rowsFlag = args.indexOf('--rows');
+const rows = rowsFlag >= 0 ? Number(args[rowsFlag + 1]) : 100_000;
+if (!Number.isInteger(rows) || rows < 100) {
+  console.error('--rows takes a whole number of at least 100');
+  process.exit(1);
+}
+
+/** One row in fifty is broken, in one of these ways; each must be rejected with its reason. */
+const DEFECTS: ((row: Record<string, string>, i: number) => void)[] = [
+  (r) => (r.email = 'not-an-email'),
+  (r) => (r.expectedSalary = ''),
+  (r) => (r.skills = `${r.skills}; Underwater Basket Weaving`),
+  (r) => (r.experiences = JSON.stringify([{ title: 'Engineer', company: 'Acme', startDate: '2999-01-01' }])),
+  (r) => (r.noticePeriod = '1:40'),
+  (r) => (r.jobTitles = ''),
+  (r) => (r.typeOfEmployment = '9'),
+];
+
+const work = await mkdtemp(path.join(os.tmpdir(), 'talentbase-bench-'));
+const file = path.join(work, 'candidates.csv');
+const dataDir = path.join(work, 'pg');
+const server = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+const url = await ensureDatabase(server.connectionString, 'bench');
+const knex = createKnex(url);
+try {
+  console.log(`Fresh database in ${work}; loading lookups and demo data...`);
+  await migrate(knex, url);
+  await seed(knex, { only: ['lookups', 'demo'] });
+
+  const pools = await loadPools(knex);
+  const tags = new Map(((await knex('tags').select('id', 'identifier')) as { id: number; identifier: string }[]).map((t) => [t.id, t.identifier]));
+  const names = nameMaps(pools, tags);
+  const rng = rngFrom(4242);
+  const out = createWriteStream(file);
+  out.write(csvLine(IMPORT_HEADER));
+  let broken = 0;
+  const generating = Date.now();
+  for (let i = 1; i <= rows; i += 1) {
+    const row = toImportRow(makeCandidate(rng, pools, i, { emailDomain: 'bench.example.com' }), names);
+    if (i % 50 === 7) {
+      DEFECTS[Math.floor(i / 50) % DEFECTS.length](row, i);
+      broken += 1;
+    }
+    if (!out.write(csvLine(IMPORT_HEADER.map((h) => row[h] ?? '')))) await new Promise<void>((r) => out.once('drain', () => r()));
+  }
+  await new Promise<void>((r) => out.end(() => r()));
+  console.log(`Wrote ${rows.toLocaleString('en')} rows (${broken.toLocaleString('en')} broken on purpose) to ${file} in ${((Date.now() - generating) / 1000).toFixed(1)}s.`);
+
+  const cpuBefore = { node: processCpuSeconds(), pg: postgresCpuSeconds(dataDir) };
+  const bar = progressBar('Importing');
+  const result = await importCandidates({
+    file,
+    knex,
+    connectionString: url,
+    onProgress: (p) => bar.update(p.bytesRead, p.totalBytes, `${p.rows.toLocaleString('en')} rows`),
+  });
+  bar.done();
+  const cpu = { node: processCpuSeconds() - cpuBefore.node, pg: postgresCpuSeconds(dataDir) - cpuBefore.pg };
+  const imported = result.created + result.updated;
+  const rate = Math.round(imported / result.seconds);
+  const cores = Math.max(1, os.availableParallelism());
+  // What the same work takes on idle cores: all CPU used, spread over the cores, or the busiest side alone.
+  const idleSeconds = Math.max((cpu.node + cpu.pg) / cores, cpu.node, cpu.pg / cores);
+  console.log(`Imported ${imported.toLocaleString('en')} candidates in ${result.seconds.toFixed(2)}s: ${rate.toLocaleString('en')} candidates/s (target ${TARGET.toLocaleString('en')}/s).`);
+  console.log(
+    `CPU used: ${cpu.node.toFixed(1)}s here, ${cpu.pg.toFixed(1)}s in PostgreSQL (${((1000 * (cpu.node + cpu.pg)) / imported).toFixed(2)} ms per candidate); machine load ${os.loadavg()[0].toFixed(1)} on ${cores} cores. On idle cores that is about ${Math.round(imported / idleSeconds).toLocaleString('en')} candidates/s.`,
+  );
+  console.log(`Rejected ${result.rejected.toLocaleString('en')} rows (expected ${broken.toLocaleString('en')}); reasons in ${result.reportPath}${args.includes('--keep') ? '' : ' (removed at the end; run with --keep to keep it)'}.`);
+  const stored = Number((await knex('candidates').where('email', 'like', '%@bench.example.com').count({ n: '*' }))[0].n);
+  console.log(`In the database: ${stored.toLocaleString('en')} imported candidates, ${Number((await knex('candidate_experiences').count({ n: '*' }))[0].n).toLocaleString('en')} experience rows.`);
+  if (result.rejected !== broken || stored !== rows - broken) process.exitCode = 1;
+  if (rate < TARGET) {
+    console.log('Below target.');
+    process.exitCode = 1;
+  }
+} finally {
+  await knex.destroy();
+  await server.stop();
+  if (!args.includes('--keep')) await rm(work, { recursive: true, force: true });
+}

@@ -1,0 +1,40 @@
+/**
+ * CPU seconds used by this process and by an embedded PostgreSQL (its postmaster and every
+ * backend, live or ended). Benchmarks report these next to wall-clock time, because on a shared
+ * machine the wall clock measures the neighbours as much as the code.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const TICKS = 100; // USER_HZ on Linux
+
+function stat(pid: number): string[] | undefined {
+  try {
+    const raw = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return raw.slice(raw.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
+/** PostgreSQL's CPU seconds: the postmaster's own and its reaped children's, plus live children. */
+export function postgresCpuSeconds(dataDir: string): number {
+  const pidFile = readdirSync(dataDir, { recursive: true, encoding: 'utf8' }).find((f) => path.basename(f) === 'postmaster.pid');
+  if (!pidFile) return 0;
+  const pid = Number(readFileSync(path.join(dataDir, pidFile), 'utf8').split('\n')[0]);
+  const own = stat(pid);
+  if (!own) return 0;
+  // Fields after the name: state(0) ppid(1) ... utime(11) stime(12) cutime(13) cstime(14).
+  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const s = stat(Number(entry));
+    if (s && Number(s[1]) === pid) ticks += Number(s[11]) + Number(s[12]);
+  }
+  return ticks / TICKS;
+}
+
+export function processCpuSeconds(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+}

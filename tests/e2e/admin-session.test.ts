@@ -1,0 +1,85 @@
+/** Signing in to and out of the admin console, and what happens when a session ends elsewhere. */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startE2E, type E2E } from '../helpers/e2e';
+
+let e2e: E2E;
+const SESSION_KEY = 'talentbase.admin.session';
+
+async function requestCode(page: Page, email: string) {
+  await page.goto(`${e2e.baseUrl}/admin/login`);
+  await page.getByLabel('Work email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Six-digit code').waitFor();
+}
+
+async function signIn(page: Page, email: string) {
+  await requestCode(page, email);
+  await page.getByLabel('Six-digit code').fill(await e2e.lastCode(email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/admin\/companies/);
+}
+
+const storedToken = (page: Page) =>
+  page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? 'null') as { token?: string } | null)?.token ?? null, SESSION_KEY);
+
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+
+describe('Signing in to the admin console', () => {
+  it('A wrong code is refused at the code field and the admin stays on the sign-in page', async () => {
+    const page = await e2e.newPage();
+    await requestCode(page, 'admin@example.com');
+    const code = await e2e.lastCode('admin@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+
+    await page.getByLabel('Six-digit code').fill(wrong);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    const codeField = page.locator('.MuiFormControl-root', { has: page.getByLabel('Six-digit code') });
+    await codeField.getByText('Verification code invalid or expired').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/login');
+    await expect(storedToken(page)).resolves.toBeNull();
+    await page.close();
+  });
+
+  it('An admin who is already signed in skips the sign-in page', async () => {
+    const page = await e2e.newPage();
+    await signIn(page, 'admin@example.com');
+
+    await page.goto(`${e2e.baseUrl}/admin/login`);
+
+    await page.waitForURL(/\/admin\/companies/);
+    await page.close();
+  });
+
+  it('Signing out ends the session on the server and returns to the sign-in page', async () => {
+    const page = await e2e.newPage();
+    await signIn(page, 'admin@example.com');
+    const token = await storedToken(page);
+    expect(token).toBeTruthy();
+
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+
+    await page.waitForURL(/\/admin\/login$/);
+    await expect(storedToken(page)).resolves.toBeNull();
+    const check = await fetch(`${e2e.baseUrl}/api/v1/auth/check/user`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(check.status).toBe(401);
+    await page.close();
+  });
+
+  it('A session ended elsewhere sends the admin back to sign in on their next visit and forgets the stored login', async () => {
+    const page = await e2e.newPage();
+    await signIn(page, 'admin@example.com');
+    const admin = await e2e.db.knex('admins').where('email', 'admin@example.com').first('id');
+
+    await e2e.db.knex('sessions').where({ actor_kind: 1, actor_id: admin.id }).delete();
+    await page.goto(`${e2e.baseUrl}/admin/company-users`);
+
+    await page.waitForURL(/\/admin\/login$/);
+    await expect(storedToken(page)).resolves.toBeNull();
+    await page.close();
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * The emailed-link pages in a real browser: signing in by magic link back to the page asked for,
+ * joining the talent community (by details and by link) and confirming a changed email address.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startE2E, type E2E } from '../helpers/e2e';
+
+let e2e: E2E;
+const COMMUNITY = 'https://community.example.com';
+
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+
+/** The path and query of the newest emailed link to `path` sent to `email`. */
+async function emailedLink(email: string, path: string): Promise<string> {
+  const mail = await e2e.db.knex('outbox_emails').where('to', email).orderBy('id', 'desc').first('text');
+  const found = new RegExp(`${path.replace(/[/?]/g, '\\$&')}\\?[\\w=&%.-]+`).exec(mail?.text ?? '')?.[0];
+  expect(found, `a ${path} link emailed to ${email}`).toBeTruthy();
+  return found as string;
+}
+
+/** A tab where the community site (outside this test) answers with a plain page. */
+async function pageWithCommunitySite(): Promise<Page> {
+  const page = await e2e.newPage();
+  await page.route(`${COMMUNITY}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Community</h1>' }));
+  return page;
+}
+
+describe('Magic links', () => {
+  it('A company user signs in by magic link and returns to the page they asked for', async () => {
+    const page = await e2e.newPage();
+    await page.goto(`${e2e.baseUrl}/company-users`);
+    await page.waitForURL(`${e2e.baseUrl}/auth/login/${encodeURIComponent('/company-users')}`);
+    await page.getByLabel('Work email').fill('member@acme.example.com');
+    await page.getByRole('button', { name: 'Email me a sign-in link instead' }).click();
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+
+    await page.goto(`${e2e.baseUrl}${await emailedLink('member@acme.example.com', '/auth/magic-link')}`);
+    await page.waitForURL(`${e2e.baseUrl}/company-users`);
+    await page.locator('[data-user-email="member@acme.example.com"]').waitFor();
+  });
+
+  it('A used or made-up link explains that it does not work', async () => {
+    const page = await e2e.newPage();
+    await page.goto(`${e2e.baseUrl}/auth/magic-link?token=${'x'.repeat(43)}`);
+    await page.getByRole('heading', { name: 'This sign-in link does not work' }).waitFor();
+    await page.getByText('This sign-in link is invalid or has expired').waitFor();
+    await page.getByRole('link', { name: 'Back to sign in' }).click();
+    await page.waitForURL(`${e2e.baseUrl}/auth/login`);
+  });
+});
+
+describe('Community sign-up', () => {
+  it('Someone joins the community with their details and is sent on to the community site', async () => {
+    const page = await pageWithCommunitySite();
+    await page.goto(`${e2e.baseUrl}/auth/login`);
+    await page.getByRole('link', { name: 'Join the talent community' }).click();
+    await page.waitForURL(`${e2e.baseUrl}/community/auth/signup`);
+    await expect.poll(() => page.title()).toBe('Community sign up | Talentbase');
+    await page.getByRole('button', { name: 'Join the community' }).click();
+    await expect.poll(() => page.locator('input[aria-invalid="true"]').count()).toBe(3);
+    await page.getByLabel('First name').fill('Sam');
+    await page.getByLabel('Last name').fill('Lee');
+    await page.getByLabel('Email').fill('sam.lee@mailbox.example.com');
+    await page.getByRole('button', { name: 'Join the community' }).click();
+    await page.waitForURL(`${COMMUNITY}/`);
+    await expect(e2e.db.knex('community_users').where('email', 'sam.lee@mailbox.example.com').first('status')).resolves.toEqual({ status: 1 });
+  });
+
+  it('Someone joins by emailed link, and opening it takes them to the community site', async () => {
+    const page = await pageWithCommunitySite();
+    await page.goto(`${e2e.baseUrl}/community/auth/signup`);
+    await page.getByRole('tab', { name: 'With an email link' }).click();
+    await page.getByLabel('Email').fill('kim@mailbox.example.com');
+    await page.getByRole('button', { name: 'Email me a link' }).click();
+    await page.getByText('We sent a link to kim@mailbox.example.com').waitFor();
+
+    await page.goto(`${e2e.baseUrl}${await emailedLink('kim@mailbox.example.com', '/auth/magic-link')}`);
+    await page.waitForURL(`${COMMUNITY}/`);
+  });
+
+  it('An email that already has an account is refused', async () => {
+    const page = await e2e.newPage();
+    await page.goto(`${e2e.baseUrl}/community/auth/signup`);
+    await page.getByLabel('First name').fill('Olivia');
+    await page.getByLabel('Last name').fill('Tan');
+    await page.getByLabel('Email').fill('owner@acme.example.com');
+    await page.getByRole('button', { name: 'Join the community' }).click();
+    await page.getByText('Email already exists').waitFor();
+  });
+});
+
+describe('Confirming a changed email', () => {
+  it('A new address is confirmed from the emailed link, which then leads to sign in', async () => {
+    const owner = await e2e.newPage();
+    await owner.goto(`${e2e.baseUrl}/auth/login`);
+    await owner.getByLabel('Work email').fill('owner@raas.example.com');
+    await owner.getByRole('button', { name: 'Send code' }).click();
+    await owner.getByRole('heading', { name: 'Enter your code' }).waitFor();
+    await owner.getByLabel('Digit 1 of 6').fill(await e2e.lastCode('owner@raas.example.com'));
+    await owner.getByRole('button', { name: 'Sign in' }).click();
+    await owner.waitForURL(`${e2e.baseUrl}/projects`);
+    await owner.goto(`${e2e.baseUrl}/my-profile`);
+    await owner.getByRole('textbox', { name: /^Email/ }).fill('rachel@raas.example.com');
+    await owner.getByLabel('Phone').fill('+659 888 1234');
+    await owner.getByRole('button', { name: 'Save changes' }).click();
+    await owner.getByText('We sent a confirmation link to rachel@raas.example.com').waitFor();
+
+    const link = await emailedLink('rachel@raas.example.com', '/auth/confirm-email');
+    const visitor = await e2e.newPage();
+    await visitor.goto(`${e2e.baseUrl}${link}`);
+    await visitor.waitForURL(`${e2e.baseUrl}/auth/login`);
+    await expect(visitor.getByTestId('snackbar').innerText()).resolves.not.toBe('');
+    await expect.poll(() => e2e.db.knex('company_users').where('email', 'rachel@raas.example.com').first('id')).toBeDefined();
+
+    await visitor.goto(`${e2e.baseUrl}${link}`);
+    await visitor.getByRole('heading', { name: 'We could not confirm your email' }).waitFor();
+    await expect(visitor.getByTestId('snackbar').isVisible()).resolves.toBe(true);
+  });
+});
+
+describe('Google and LinkedIn', () => {
+  it('Provider buttons show only for the providers the server has configured, and start its flow', async () => {
+    const plain = await e2e.newPage();
+    await plain.goto(`${e2e.baseUrl}/auth/login`);
+    await plain.getByLabel('Work email').waitFor();
+    await expect(plain.getByTestId('social-buttons').count()).resolves.toBe(0);
+
+    // This test server has no provider configured: the answer of GET auth/providers stands in for one with Google only.
+    const page = await e2e.newPage();
+    await page.route('**/api/v1/auth/providers', (route) => route.fulfill({ json: { google: true, linkedin: false } }));
+    await page.goto(`${e2e.baseUrl}/auth/login`);
+    const google = page.getByRole('link', { name: 'Continue with Google' });
+    await expect(google.getAttribute('href')).resolves.toBe('/api/v1/auth/google/signin');
+    await expect(page.getByRole('link', { name: 'Continue with LinkedIn' }).count()).resolves.toBe(0);
+    await page.goto(`${e2e.baseUrl}/auth/company/signup/1`);
+    await expect(page.getByRole('link', { name: 'Sign up with Google' }).getAttribute('href')).resolves.toBe('/api/v1/auth/google/signup/company');
+    await page.goto(`${e2e.baseUrl}/community/auth/signup`);
+    await expect(page.getByRole('link', { name: 'Sign up with Google' }).getAttribute('href')).resolves.toBe('/api/v1/auth/google/signup/community');
+  });
+
+  it('A stale provider key on the callback page explains that sign-in failed', async () => {
+    const page = await e2e.newPage();
+    await page.goto(`${e2e.baseUrl}/auth/social-callback?gnbsl=${'k'.repeat(43)}`);
+    await page.getByRole('heading', { name: 'We could not sign you in' }).waitFor();
+    await page.getByRole('link', { name: 'Back to sign in' }).waitFor();
+  });
+
+  it('A provider refusal lands on login with its toast', async () => {
+    const page = await e2e.newPage();
+    await page.goto(`${e2e.baseUrl}/auth/login?userNotFound=true`);
+    await expect(page.getByTestId('snackbar').innerText()).resolves.not.toBe('');
+    await page.waitForURL(`${e2e.baseUrl}/auth/login`);
+  });
+});
