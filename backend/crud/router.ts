@@ -9,14 +9,14 @@ import { permittedFieldsOf } from '@casl/ability/extra';
 import { Router, type Request } from 'express';
 import type { Knex } from 'knex';
 import { columnOf, entities, type Action, type EntityDef } from '../../schema';
-import { AppError, forbidden, notFound, unauthorized } from '../errors';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../errors';
 import { modelFor } from '../db/models';
 import { abilityFor, type AppAbility } from '../permissions/ability';
 import { scopeQuery } from '../permissions/sql';
 import { loadChildren, validateChildren, writeChildren } from './children';
 import { runHooks } from './hooks';
 import { parseId } from './ids';
-import { applyFilter, parseListParams } from './query';
+import { applyFilter, MAX_PAGE, parseListParams } from './query';
 import { serialize, type Row } from './serialize';
 import { validateRecord } from './validate';
 
@@ -140,24 +140,48 @@ export function crudRouter(entity: EntityDef): Router {
     res.status(201).json(await readOne(req.ctx.knex, entity, ability, row as Row));
   });
 
-  router.put('/:id', async (req, res) => {
-    const ability = abilityFor(req.actor);
-    if (!ability.can('update', subject)) throw denied(req);
-    const id = idParam(entity, req);
-    const existing = await findRow(req.ctx.knex, entity, req, id);
+  /**
+   * One update: checked against the row as it is and as it would be, trimmed to the fields the
+   * actor may change, run with the entity's hooks in the caller's transaction.
+   */
+  async function updateOne(trx: Knex.Transaction, req: Request, ability: AppAbility, id: number, body: unknown): Promise<void> {
+    const existing = await findRow(trx, entity, req, id);
     if (!existing) throw notFound();
     const target = asSubject(subject, { ...existing });
     if (!ability.can('update', target)) throw forbidden();
     const writable = permittedFieldsOf(ability, 'update', target, { fieldsFrom: (r) => r.fields ?? allFields(entity) });
-    const data = validateRecord(entity, req.body, 'update', new Set(writable));
+    const data = validateRecord(entity, body, 'update', new Set(writable));
     if (!ability.can('update', asSubject(subject, { ...existing, ...data }))) throw forbidden();
-    const children = validateChildren(entity, req.body, ability);
-    await req.ctx.knex.transaction(async (trx) => {
-      await runHooks(data, { trx, entity, mode: 'update', id, existing, config: req.ctx.config, actor: req.actor });
-      if ('updatedAt' in entity.fields) data.updatedAt = new Date().toISOString();
-      if (Object.keys(data).length) await model.query(trx).patch(data).where('id', id);
-      await writeChildren(trx, id, children, ability);
+    const children = validateChildren(entity, body, ability);
+    await runHooks(data, { trx, entity, mode: 'update', id, existing, config: req.ctx.config, actor: req.actor });
+    if ('updatedAt' in entity.fields) data.updatedAt = new Date().toISOString();
+    if (Object.keys(data).length) await model.query(trx).patch(data).where('id', id);
+    await writeChildren(trx, id, children, ability);
+  }
+
+  if (entity.fields.status?.kind === 'enum') {
+    // Bulk status change (spec: "status PUT (keys, status)"): every row changes, or none does.
+    router.put('/status', async (req, res) => {
+      const ability = abilityFor(req.actor);
+      if (!ability.can('update', subject)) throw denied(req);
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const raw = body.ids ?? body.keys ?? body.users;
+      if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_PAGE) throw badRequest({ ids: 'ids.errors.required' });
+      const ids = raw.map((v) => parseId(entity, v));
+      if (ids.some((v) => v === undefined)) throw badRequest({ ids: 'ids.errors.invalid' });
+      if (body.status === undefined) throw badRequest({ status: 'status.errors.required' });
+      await req.ctx.knex.transaction(async (trx) => {
+        for (const id of new Set(ids as number[])) await updateOne(trx, req, ability, id, { status: body.status });
+      });
+      res.json({ success: true, updated: new Set(ids).size });
     });
+  }
+
+  router.put('/:id', async (req, res) => {
+    const ability = abilityFor(req.actor);
+    if (!ability.can('update', subject)) throw denied(req);
+    const id = idParam(entity, req);
+    await req.ctx.knex.transaction((trx) => updateOne(trx, req, ability, id, req.body));
     const row = await findRow(req.ctx.knex, entity, req, id);
     res.json(await readOne(req.ctx.knex, entity, ability, row as Row));
   });

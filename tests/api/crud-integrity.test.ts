@@ -38,3 +38,70 @@ describe('Integrity rules of the generic entity routes', () => {
     expect(res.body.map((u: { email: string }) => u.email)).toContain('member@acme.example.com');
   });
 });
+
+describe('Bulk status change', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await testApp();
+    admin = await t.login('admin@example.com');
+  });
+
+  it('An admin approves two pending companies in one request', async () => {
+    const [a] = await t
+      .knex('companies')
+      .insert({
+        company_name: 'Bulk One',
+        legal_entity_name: 'B1',
+        company_registration_number: 'B1',
+        address: 'x',
+        status: 0,
+        valid_domains: ['bulk1.example.com'],
+      })
+      .returning('id');
+    const [b] = await t
+      .knex('companies')
+      .insert({
+        company_name: 'Bulk Two',
+        legal_entity_name: 'B2',
+        company_registration_number: 'B2',
+        address: 'x',
+        status: 0,
+        valid_domains: ['bulk2.example.com'],
+      })
+      .returning('id');
+    const res = await t.http
+      .put('/api/v1/companies/status')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ keys: [`Company:${a.id}`, `Company:${b.id}`], status: 1 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ success: true, updated: 2 });
+    expect((await t.knex('companies').whereIn('id', [a.id, b.id]).pluck('status')).sort()).toEqual([1, 1]);
+  });
+
+  it('Changes no row when one of them cannot change', async () => {
+    const tags = await t.knex('tags').where('status', 1).orderBy('id').limit(2).pluck('id');
+    const res = await t.http
+      .put('/api/v1/tags/status')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ ids: [...tags.map((id: number) => `Tags:${id}`), 'Tags:999999'], status: 0 });
+    expect(res.status).toBe(404);
+    expect(await t.knex('tags').whereIn('id', tags).pluck('status')).toEqual([1, 1]);
+  });
+
+  it('Refuses an unknown status with a field error and a company member outright', async () => {
+    const tags = await t.knex('tags').orderBy('id').limit(1).pluck('id');
+    const bad = await t.http
+      .put('/api/v1/tags/status')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ ids: [`Tags:${tags[0]}`], status: 7 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toEqual({ status: 'status.errors.invalid' });
+    const member = await t.login('member@acme.example.com');
+    await t.http
+      .put('/api/v1/tags/status')
+      .set('Authorization', `Bearer ${member}`)
+      .send({ ids: [`Tags:${tags[0]}`], status: 0 })
+      .expect(403);
+  });
+});
