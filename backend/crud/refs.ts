@@ -91,6 +91,15 @@ export async function missingRefs(entity: EntityDef, data: Record<string, unknow
   return errors;
 }
 
+/** Adds the ids `data` refers to, per entity name, to `into` (for locking them in bulk). */
+export function collectRefs(entity: EntityDef, data: Record<string, unknown>, into: Map<string, Set<number>>, withForeignKeys = true): void {
+  for (const use of usesOf(entity, data, withForeignKeys)) {
+    const ids = into.get(use.entity);
+    if (ids) ids.add(use.id);
+    else into.set(use.entity, new Set([use.id]));
+  }
+}
+
 /** ExistingIds answered by the database. */
 export function existingInDatabase(knex: Knex): ExistingIds {
   return async (name, ids) => new Set((await knex(entityNamed(name).table).whereIn('id', ids).pluck('id')) as number[]);

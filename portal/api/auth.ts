@@ -55,7 +55,6 @@ export const authApi = {
     }),
   logout: () => api<unknown>('auth/logout', { method: 'POST' }),
   confirmEmail: (code: string) => api<{ success?: boolean; message?: string }>('auth/confirm-email', { method: 'POST', body: { code } }),
-  infoVideoSeen: () => api<unknown>('auth/info/video/seen', { method: 'POST' }),
 };
 
 export type SocialProvider = 'google' | 'linkedin';

@@ -13,11 +13,13 @@ interface Props {
   onConfirm(): void;
   onClose(): void;
   children?: ReactNode;
+  /** Room for a form inside (e.g. choosing who receives a removed user's projects). */
+  wide?: boolean;
 }
 
-export function ConfirmDialog({ open, title, message, confirmLabel, destructive, busy, onConfirm, onClose, children }: Props) {
+export function ConfirmDialog({ open, title, message, confirmLabel, destructive, busy, onConfirm, onClose, children, wide }: Props) {
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="confirm-title">
+    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth={wide ? 'sm' : 'xs'} fullWidth aria-labelledby="confirm-title">
       <DialogTitle id="confirm-title">{title}</DialogTitle>
       <DialogContent>
         <DialogContentText component="div">{message}</DialogContentText>

@@ -10,7 +10,7 @@ import { entity } from '../../schema';
 import { validateChildren } from '../../backend/crud/children';
 import { validateRecord } from '../../backend/crud/validate';
 import { candidateRules, experienceRules, type Today } from '../../backend/features/talent/candidateRules';
-import { complete, storedFields } from '../../backend/features/talent/import/bulkWrite';
+import { storedFields } from '../../backend/features/talent/import/bulkWrite';
 import { copyColumns, encodeRow } from '../../backend/features/talent/import/copy';
 import { makeCandidate, rngFrom } from './candidateFactory';
 import type { Pools } from './pools';
@@ -36,12 +36,9 @@ const input = workerData as WorkerInput;
 const candidate = entity('candidate');
 const experience = entity('candidateExperience');
 const education = entity('candidateEducation');
-const candidateFields = storedFields(candidate);
-const candidateColumns = copyColumns(candidate, candidateFields, true);
-const expFields = storedFields(experience);
-const expColumns = copyColumns(experience, expFields);
-const eduFields = storedFields(education);
-const eduColumns = copyColumns(education, eduFields);
+const candidateColumns = copyColumns(candidate, storedFields(candidate), true);
+const expColumns = copyColumns(experience, storedFields(experience));
+const eduColumns = copyColumns(education, storedFields(education));
 const rng = rngFrom(input.seed);
 
 let next = input.firstId;
@@ -58,13 +55,13 @@ function makeChunk(): Chunk {
     const data = validateRecord(candidate, raw, 'create');
     const errors = candidateRules(data, {}, input.today);
     if (Object.keys(errors).length) throw new Error(`generated candidate ${id} breaks the rules: ${JSON.stringify(errors)}`);
-    candidates += encodeRow({ ...complete(candidate, candidateFields, data), id }, candidateColumns);
+    candidates += encodeRow(data, candidateColumns, { id });
     for (const { name, items } of validateChildren(candidate, raw)) {
       for (const item of items) {
         if (name === 'experiences') {
           experienceRules(item, {}, input.today);
-          experiences += encodeRow(complete(experience, expFields, { ...item, candidateId: id }), expColumns);
-        } else educations += encodeRow(complete(education, eduFields, { ...item, candidateId: id }), eduColumns);
+          experiences += encodeRow(item, expColumns, { candidateId: id });
+        } else educations += encodeRow(item, eduColumns, { candidateId: id });
       }
     }
   }

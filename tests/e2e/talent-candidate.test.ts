@@ -59,11 +59,13 @@ describe("The candidate's own profile", () => {
     const dialog = page.getByRole('dialog', { name: 'Pause your profile?' });
     // Cancelling changes nothing.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
     await expect(e2e.db.knex('candidates').where('id', candidateId).first('status')).resolves.toEqual({ status: 1 });
 
     await page.getByRole('button', { name: 'Pause profile' }).click();
     await dialog.getByRole('button', { name: 'Pause profile' }).click();
     await page.getByText('Your profile is paused').waitFor();
+    await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('candidate-status').innerText()).toBe('Inactive');
     await page.getByTestId('status-explanation').getByText('You paused your profile').waitFor();
     await expect(e2e.db.knex('candidates').where('id', candidateId).first('status', 'self_chosen_status')).resolves.toEqual({
@@ -72,8 +74,10 @@ describe("The candidate's own profile", () => {
     });
 
     await page.getByRole('button', { name: 'Activate profile' }).click();
-    await page.getByRole('dialog', { name: 'Activate your profile?' }).getByRole('button', { name: 'Activate profile' }).click();
+    const activate = page.getByRole('dialog', { name: 'Activate your profile?' });
+    await activate.getByRole('button', { name: 'Activate profile' }).click();
     await page.getByText('Your profile is active again').waitFor();
+    await activate.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('candidate-status').innerText()).toBe('Active');
     await expect(e2e.db.knex('candidates').where('id', candidateId).first('status')).resolves.toEqual({ status: 1 });
   });

@@ -17,8 +17,9 @@ let registered = false;
 export function registerTalentHooks(): void {
   if (registered) return;
   registered = true;
-  registerHook('candidate', async (data, { trx, existing }) => {
-    fail({ ...candidateRules(data, existing), ...(await missingRefs(entity('candidate'), data, existingInDatabase(trx))) });
+  // Ids in lists and jsonb items are checked for every entity by the generic referencesExist hook.
+  registerHook('candidate', async (data, { existing }) => {
+    fail(candidateRules(data, existing));
   });
   // Foreign keys are checked here too, so a bad id in a nested list is reported at its index.
   registerHook('candidateExperience', async (data, { trx, existing }) => {

@@ -50,6 +50,7 @@ export function DeleteUserDialog({ user, onClose, onDeleted }: { user?: CompanyU
       message={t('portal.team.deleteMessage', { name: user?.name?.trim() || user?.email || '' })}
       confirmLabel={t('portal.team.delete')}
       destructive
+      wide
       busy={busy || (!targets && !loadError)}
       onConfirm={confirm}
       onClose={onClose}

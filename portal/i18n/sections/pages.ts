@@ -66,7 +66,7 @@ export const pages = {
   projects: {
     welcomeTitle: 'Welcome to Talentbase, {name}!',
     welcomeText: 'Your account at {companyName} is ready. Projects your team creates will appear on this page.',
-    addProjectSoon: 'Creating projects is not available yet. It will open from this menu once projects are switched on for your account.',
+    addProjectSoon: 'Creating projects is not available yet. It will open here once projects are switched on.',
   },
   candidateProfile: {
     memberSince: 'Member since {date}',
@@ -107,29 +107,6 @@ export const pages = {
       emptyTitle: 'This project cannot be shown yet',
       emptyText: 'The project pipeline, with candidates in tabs by stage, will open here.',
       back: 'Back to projects',
-    },
-    talent: {
-      title: 'Talent',
-      subtitle: 'The curated candidate pool.',
-      emptyTitle: 'Talent views are on their way',
-      emptyText: 'Curated talent lists with profile previews will appear here. Until then, every candidate is listed in the admin console.',
-      openConsole: 'Open the talent list in the console',
-    },
-    talentView: {
-      title: 'Talent profile',
-      emptyTitle: 'Talent profiles are on their way',
-      emptyText: 'The full candidate profile (experience, education, skills, notes and insights) will be shown here.',
-      openConsole: 'Open the talent list in the console',
-    },
-    talentAdd: {
-      title: 'Add talent',
-      emptyTitle: 'Adding talent is on its way',
-      emptyText: 'The talent form, with CV parsing to fill it for you, will appear here.',
-    },
-    talentEdit: {
-      title: 'Edit talent',
-      emptyTitle: 'Editing talent is on its way',
-      emptyText: 'The full talent form will appear here. Basic candidate details can be edited in the admin console meanwhile.',
     },
     activeCredits: {
       title: 'Active credits',

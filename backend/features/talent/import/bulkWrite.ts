@@ -6,6 +6,7 @@
 import type pg from 'pg';
 import { columnOf, entity, type EntityDef } from '../../../../schema';
 import type { ChildWrite } from '../../../crud/children';
+import { collectRefs } from '../../../crud/refs';
 import { copyColumns, copyLines, encodeRow, type CopyColumn } from './copy';
 
 const candidate = entity('candidate');
@@ -50,14 +51,42 @@ function childLines(writes: { id: number; children: ChildWrite[] }[], name: stri
   const lines: string[] = [];
   for (const w of writes) {
     const list = w.children.find((c) => c.name === name);
-    for (const item of list?.items ?? []) lines.push(encodeRow(complete(first.entity, fields, { ...item, [first.child.foreignKey]: w.id }), columns));
+    const parent = { [first.child.foreignKey]: w.id };
+    for (const item of list?.items ?? []) lines.push(encodeRow(item, columns, parent));
   }
   return { columns, table: first.entity.table, lines };
 }
 
-export async function writeCandidates(client: pg.ClientBase, fresh: NewCandidate[], updates: UpdatedCandidate[]): Promise<void> {
+/** Thrown when a lookup row a batch refers to was deleted after the batch was checked. */
+export class VanishedReference extends Error {}
+
+/**
+ * Locks every lookup row the batch refers to, as a foreign-key check would (FOR KEY SHARE), in
+ * one statement per table, and fails if any is gone. With this done, a writer whose session skips
+ * the per-row foreign-key triggers (session_replication_role = replica) keeps the same guarantee.
+ */
+async function lockReferences(client: pg.ClientBase, records: { data: Record<string, unknown>; children: ChildWrite[] }[]): Promise<void> {
+  const refs = new Map<string, Set<number>>();
+  for (const r of records) {
+    collectRefs(candidate, r.data, refs);
+    for (const list of r.children) for (const item of list.items) collectRefs(list.entity, item, refs);
+  }
+  refs.delete('candidate'); // the parents: written in this very transaction
+  for (const [name, ids] of refs) {
+    const { rowCount } = await client.query(`select id from "${entity(name).table}" where id = any($1::int[]) for key share`, [[...ids]]);
+    if (rowCount !== ids.size) throw new VanishedReference(`a ${name} this batch refers to was deleted meanwhile`);
+  }
+}
+
+export interface WriteOptions {
+  /** The session skips foreign-key triggers: lock the references in bulk instead. */
+  bulkReferences?: boolean;
+}
+
+export async function writeCandidates(client: pg.ClientBase, fresh: NewCandidate[], updates: UpdatedCandidate[], options: WriteOptions = {}): Promise<void> {
   await client.query('begin');
   try {
+    if (options.bulkReferences) await lockReferences(client, [...fresh, ...updates]);
     const ids = fresh.length
       ? ((await client.query('select nextval(pg_get_serial_sequence($1, $2))::int as id from generate_series(1, $3)', [candidate.table, 'id', fresh.length])).rows as { id: number }[]).map((r) => r.id)
       : [];
@@ -66,7 +95,7 @@ export async function writeCandidates(client: pg.ClientBase, fresh: NewCandidate
         client,
         candidate.table,
         candidateColumns,
-        fresh.map((c, i) => encodeRow({ ...complete(candidate, candidateFields, c.data), id: ids[i] }, candidateColumns)),
+        fresh.map((c, i) => encodeRow(c.data, candidateColumns, { id: ids[i] })),
       );
     }
     if (updates.length) {

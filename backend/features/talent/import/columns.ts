@@ -54,8 +54,17 @@ export async function loadImportMaps(knex: Knex): Promise<ImportMaps> {
   return { cities, citizenships: await named('citizenships'), jobTitles: await named('job_titles'), skills: await named('skills'), languages, tags, admins, countries, industries: await named('industries') };
 }
 
-const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.split(';') : []).map((s) => s.trim()).filter(Boolean);
+function list(v: unknown): string[] {
+  const parts = Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.split(';') : [];
+  const out: string[] = [];
+  for (const part of parts) {
+    const item = part.trim();
+    if (item) out.push(item);
+  }
+  return out;
+}
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const LEVELS: Record<string, number> = { beginner: 1, intermediate: 2, expert: 3 };
 
 export interface MappedRow {
   input: Record<string, unknown>;
@@ -64,83 +73,105 @@ export interface MappedRow {
   details: Record<string, string>;
 }
 
+/** The id of a lookup name, or an error on the field that named it. Module-level: it runs millions of times. */
+function lookup(out: MappedRow, field: string, map: Map<string, number>, name: string, key = lower(name)): number | undefined {
+  const id = map.get(key);
+  if (id === undefined) {
+    out.errors[field] = `${field}.errors.notFound`;
+    out.details[field] = `no match for '${name}'`;
+  }
+  return id;
+}
+
+function history(out: MappedRow, column: 'experiences' | 'educations', raw: unknown, maps: ImportMaps): void {
+  let items: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      items = JSON.parse(raw);
+    } catch {
+      out.errors[column] = `${column}.errors.invalidJson`;
+      return;
+    }
+  }
+  if (!Array.isArray(items)) {
+    out.errors[column] = `${column}.errors.invalid`;
+    return;
+  }
+  if (column === 'experiences') {
+    for (const item of items as Record<string, unknown>[]) {
+      if (!item || typeof item !== 'object') continue;
+      // Countries and industries are named in files and numbered in the API (the names stay:
+      // the validator reads declared fields only, and deleting keys would slow every later read).
+      if (!blank(item.country)) item.countryId = lookup(out, column, maps.countries, String(item.country));
+      if (!blank(item.industry)) item.industryId = lookup(out, column, maps.industries, String(item.industry));
+    }
+  }
+  out.input[column] = items;
+}
+
 /** Row → API input. Blank cells are left out: on create the defaults apply, on update the stored value stays. */
 export function mapRow(row: Record<string, unknown>, maps: ImportMaps): MappedRow {
-  const input: Record<string, unknown> = {};
-  const errors: FieldErrors = {};
-  const details: Record<string, string> = {};
-  const lookup = (field: string, map: Map<string, number>, name: string, key = lower(name)): number | undefined => {
-    const id = map.get(key);
-    if (id === undefined) {
-      errors[field] = `${field}.errors.notFound`;
-      details[field] = `no match for '${name}'`;
-    }
-    return id;
-  };
-  for (const [column, value] of Object.entries(row)) {
-    if (column.startsWith('_') || blank(value)) continue;
-    if (!KNOWN_COLUMNS.has(column)) {
-      errors[column] = 'import.errors.unknownColumn';
-      continue;
-    }
+  const out: MappedRow = { input: {}, errors: {}, details: {} };
+  const input = out.input;
+  for (const column in row) {
+    const value = row[column];
+    if (column.charCodeAt(0) === 95 || blank(value)) continue; // '_' columns are notes for people
     if (PLAIN.has(column)) input[column] = value;
+    else if (!KNOWN_COLUMNS.has(column)) out.errors[column] = 'import.errors.unknownColumn';
+    else mapColumn(out, column, value, maps);
   }
-  const v = (c: string) => (blank(row[c]) ? undefined : row[c]);
-  if (v('currentLocation')) input.currentLocationId = lookup('currentLocation', maps.cities, String(v('currentLocation')));
-  if (v('citizenship')) input.citizenshipId = lookup('citizenship', maps.citizenships, String(v('citizenship')));
-  if (v('owner')) input.ownerId = lookup('owner', maps.admins, String(v('owner')));
-  if (v('jobTitles')) input.jobTitleLookingFor = list(v('jobTitles')).map((n) => lookup('jobTitles', maps.jobTitles, n));
-  if (v('tags')) input.tags = list(v('tags')).map((n) => lookup('tags', maps.tags, n, n.toLowerCase()));
-  for (const c of ['typeOfEmployment', 'candidateStatus']) if (v(c)) input[c] = list(v(c));
-  if (v('preferredLocations')) {
-    input.preferredLocations = list(v('preferredLocations')).map((entry) => {
-      const [city, visaType, visaCategory] = entry.split(':').map((s) => s.trim());
-      return { locationId: lookup('preferredLocations', maps.cities, city), visaType: visaType || null, visaCategory: visaCategory || null };
-    });
-  }
-  if (v('noticePeriod')) {
-    const raw = v('noticePeriod');
-    const [type, option] = typeof raw === 'object' ? [(raw as { type?: unknown }).type, (raw as { option?: unknown }).option] : String(raw).split(':');
-    input.noticePeriod = { type, option: option ?? null };
-  }
-  if (v('skills')) {
-    input.skills = list(v('skills')).map((entry) => {
-      const star = entry.endsWith('*');
-      return { skillId: lookup('skills', maps.skills, star ? entry.slice(0, -1).trim() : entry), isStar: star };
-    });
-  }
-  if (v('languages')) {
-    const levels: Record<string, number> = { beginner: 1, intermediate: 2, expert: 3 };
-    input.languages = list(v('languages')).map((entry) => {
-      const [name, level] = entry.split(':').map((s) => s.trim());
-      return { languageId: lookup('languages', maps.languages, name), level: levels[lower(level ?? '')] ?? level };
-    });
-  }
-  for (const [column, map] of [['experiences', 'exp'], ['educations', 'edu']] as const) {
-    const raw = v(column);
-    if (raw === undefined) continue;
-    let items: unknown = raw;
-    if (typeof raw === 'string') {
-      try {
-        items = JSON.parse(raw);
-      } catch {
-        errors[column] = `${column}.errors.invalidJson`;
-        continue;
-      }
+  return out;
+}
+
+function mapColumn(out: MappedRow, column: string, value: unknown, maps: ImportMaps): void {
+  const input = out.input;
+  switch (column) {
+    case 'currentLocation':
+      input.currentLocationId = lookup(out, column, maps.cities, String(value));
+      break;
+    case 'citizenship':
+      input.citizenshipId = lookup(out, column, maps.citizenships, String(value));
+      break;
+    case 'owner':
+      input.ownerId = lookup(out, column, maps.admins, String(value));
+      break;
+    case 'jobTitles':
+      input.jobTitleLookingFor = list(value).map((n) => lookup(out, column, maps.jobTitles, n));
+      break;
+    case 'tags':
+      input.tags = list(value).map((n) => lookup(out, column, maps.tags, n, n.toLowerCase()));
+      break;
+    case 'typeOfEmployment':
+    case 'candidateStatus':
+      input[column] = list(value);
+      break;
+    case 'preferredLocations':
+      input.preferredLocations = list(value).map((entry) => {
+        const [city, visaType, visaCategory] = entry.split(':');
+        return { locationId: lookup(out, column, maps.cities, city.trim()), visaType: visaType?.trim() || null, visaCategory: visaCategory?.trim() || null };
+      });
+      break;
+    case 'noticePeriod': {
+      const [type, option] = typeof value === 'object' ? [(value as { type?: unknown }).type, (value as { option?: unknown }).option] : String(value).split(':');
+      input.noticePeriod = { type, option: option ?? null };
+      break;
     }
-    if (!Array.isArray(items)) {
-      errors[column] = `${column}.errors.invalid`;
-      continue;
-    }
-    input[column] = items.map((item: Record<string, unknown>) => {
-      if (!item || typeof item !== 'object' || map === 'edu') return item;
-      const { country, industry, ...rest } = item;
-      return {
-        ...rest,
-        ...(blank(country) ? {} : { countryId: lookup(column, maps.countries, String(country)) }),
-        ...(blank(industry) ? {} : { industryId: lookup(column, maps.industries, String(industry)) }),
-      };
-    });
+    case 'skills':
+      input.skills = list(value).map((entry) => {
+        const star = entry.endsWith('*');
+        return { skillId: lookup(out, column, maps.skills, star ? entry.slice(0, -1).trim() : entry), isStar: star };
+      });
+      break;
+    case 'languages':
+      input.languages = list(value).map((entry) => {
+        const [name, level] = entry.split(':');
+        const key = lower(level ?? '');
+        return { languageId: lookup(out, column, maps.languages, name.trim()), level: LEVELS[key] ?? key };
+      });
+      break;
+    case 'experiences':
+    case 'educations':
+      history(out, column, value, maps);
+      break;
   }
-  return { input, errors, details };
 }

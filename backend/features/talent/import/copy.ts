@@ -14,6 +14,8 @@ export interface CopyColumn {
   field: string;
   column: string;
   type: string;
+  /** Written when a record has no value: the declared default, else null. */
+  fallback: unknown;
 }
 
 const SPECIAL = /[\\\t\n\r]/;
@@ -35,13 +37,21 @@ export function encode(value: unknown, type: string): string {
 /** The COPY columns of an entity's fields (plus id first when `withId`). */
 export function copyColumns(entity: EntityDef, fields: string[], withId = false): CopyColumn[] {
   const shape = tableShape(entity).columns;
-  const cols = fields.map((field) => ({ field, column: columnOf(field), type: shape[columnOf(field)].type }));
-  return withId ? [{ field: 'id', column: 'id', type: 'integer' }, ...cols] : cols;
+  const cols = fields.map((field) => {
+    const def = entity.fields[field];
+    return { field, column: columnOf(field), type: shape[columnOf(field)].type, fallback: def.default ?? (def.derivedFrom ? [] : null) };
+  });
+  return withId ? [{ field: 'id', column: 'id', type: 'integer', fallback: null }, ...cols] : cols;
 }
 
-export function encodeRow(row: Record<string, unknown>, columns: CopyColumn[]): string {
+/** One COPY line: each column from `extra`, else `row`, else its fallback. */
+export function encodeRow(row: Record<string, unknown>, columns: CopyColumn[], extra?: Record<string, unknown>): string {
   let line = '';
-  for (let i = 0; i < columns.length; i += 1) line += (i ? '\t' : '') + encode(row[columns[i].field], columns[i].type);
+  for (let i = 0; i < columns.length; i += 1) {
+    const { field, type, fallback } = columns[i];
+    const value = extra && field in extra ? extra[field] : field in row ? row[field] : fallback;
+    line += (i ? '\t' : '') + encode(value, type);
+  }
   return `${line}\n`;
 }
 

@@ -15,7 +15,7 @@ import { PEOPLE_TABLES } from '../../../crud/hooks';
 import { preloadIds } from '../../../crud/refs';
 import { fromDatabaseError, type FieldErrors } from '../../../errors';
 import { todayOf } from '../candidateRules';
-import { writeCandidates, type NewCandidate, type UpdatedCandidate } from './bulkWrite';
+import { VanishedReference, writeCandidates, type NewCandidate, type UpdatedCandidate } from './bulkWrite';
 import { CANDIDATE_REF_ENTITIES, checkCandidate } from './checkCandidate';
 import { loadImportMaps, mapRow } from './columns';
 import { readRecords } from './records';
@@ -78,6 +78,10 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
   // Two writers: PostgreSQL works on one batch on each core while this process checks the next.
   const clients = [new pg.Client({ connectionString: options.connectionString }), new pg.Client({ connectionString: options.connectionString })];
   await Promise.all(clients.map((c) => c.connect()));
+  // Every reference was checked against the lookups; a superuser session then skips the per-row
+  // foreign-key triggers (a third of the database's work) and locks the references per batch instead.
+  const bulkReferences = (await clients[0].query("select current_setting('is_superuser') = 'on' as su")).rows[0].su === true;
+  if (bulkReferences) await Promise.all(clients.map((c) => c.query("set session_replication_role = 'replica'")));
 
   const result = { rows: 0, created: 0, updated: 0, rejected: 0 };
   const reject = (row: number, email: string, text: string) => {
@@ -87,14 +91,15 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
 
   async function write(client: pg.Client, fresh: (NewCandidate & Pending)[], updates: (UpdatedCandidate & Pending)[]) {
     try {
-      await writeCandidates(client, fresh, updates);
+      await writeCandidates(client, fresh, updates, { bulkReferences });
       result.created += fresh.length;
       result.updated += updates.length;
     } catch (err) {
       if (fresh.length + updates.length === 1) {
         const one = fresh[0] ?? updates[0];
         const known = fromDatabaseError(err);
-        reject(one.row, one.email, known ? reasons(known.fields ?? { row: known.code }) : `database: ${(err as Error).message}`);
+        if (err instanceof VanishedReference) reject(one.row, one.email, `row: ${err.message}`);
+        else reject(one.row, one.email, known ? reasons(known.fields ?? { row: known.code }) : `database: ${(err as Error).message}`);
         return;
       }
       // Find the row the database refused; the others still go in.

@@ -30,16 +30,13 @@ async function* csvRows(path: string): AsyncGenerator<{ cells: string[]; bytesRe
     const n = text.length;
     while (i < n) {
       if (quoted) {
-        const q = text.indexOf('"', i);
+        // Find the closing quote, stepping over doubled ones, then unescape the run at once.
+        let q = text.indexOf('"', i);
+        while (q >= 0 && q + 1 < n && text.charCodeAt(q + 1) === 34) q = text.indexOf('"', q + 2);
+        const run = text.slice(i, q < 0 ? n : q);
+        cell += run.includes('""') ? run.replaceAll('""', '"') : run;
         if (q < 0) {
-          cell += text.slice(i);
           i = n;
-          break;
-        }
-        cell += text.slice(i, q);
-        if (q + 1 < n && text[q + 1] === '"') {
-          cell += '"';
-          i = q + 2;
         } else if (q + 1 === n) {
           // The quote may be doubled across chunks: decide on the next chunk.
           quoted = false;
