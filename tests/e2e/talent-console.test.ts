@@ -142,6 +142,15 @@ describe('Talent in the console', () => {
     await admin.getByText('Talent added').waitFor();
     await admin.waitForURL(/\/admin\/talent\/Candidate%3A\d+$/);
     await admin.getByRole('heading', { name: 'Daniel Okafor' }).waitFor();
+    // The profile view hands out the CV, the blind CV and the profile PDF.
+    for (const [button, file] of [
+      ['CV', /^Daniel-Okafor-cv\.pdf$/],
+      ['Blind CV', /-blind-cv\.pdf$/],
+      ['Profile PDF', /^Daniel-Okafor-profile\.pdf$/],
+    ] as const) {
+      const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: button, exact: true }).click()]);
+      expect(download.suggestedFilename()).toMatch(file);
+    }
     const saved = await e2e.db.knex('candidates').where('email', 'daniel.okafor@mail.example.com').first();
     expect(saved).toMatchObject({
       first_name: 'Daniel',
