@@ -36,6 +36,23 @@ function checkSession(): Promise<SessionUser> {
   return pendingCheck;
 }
 
+/**
+ * The stored session, or, for a browser signed in by the session cookie only (arriving from the
+ * portal), the one the server confirms. Permission checks may run before checkAuth has stored it.
+ */
+async function currentSession(): Promise<{ user: SessionUser } | undefined> {
+  const stored = readSession();
+  if (stored) return stored;
+  try {
+    const user = await checkSession();
+    if (!isPlatformAdmin(user)) return undefined;
+    writeSession({ user });
+    return { user };
+  } catch {
+    return undefined;
+  }
+}
+
 export const authProvider: AuthProvider = {
   async login({ email, otp }: { email: string; otp: string }) {
     const answer = await apiCall<LoginAnswer>('/auth/login-by-email-otp', { method: 'POST', body: { email, otp } });
@@ -80,18 +97,18 @@ export const authProvider: AuthProvider = {
   },
 
   async getIdentity() {
-    const session = readSession();
+    const session = await currentSession();
     if (!session) throw new Error(t('errors.unauthorized'));
     return { id: session.user._id, fullName: displayName(session.user), avatar: session.user.profilePic ?? undefined };
   },
 
   async getPermissions() {
-    const session = readSession();
+    const session = await currentSession();
     return session ? actorOf(session.user) : null;
   },
 
   async canAccess({ action, resource, record }) {
-    const session = readSession();
+    const session = await currentSession();
     return session ? canAccessResource(actorOf(session.user), action, resource, record) : false;
   },
 };

@@ -83,3 +83,22 @@ describe('Signing in to the admin console', () => {
     await page.close();
   });
 });
+
+describe('Arriving from the portal', () => {
+  it('An admin signed in by the session cookie alone opens a console edit page ready to edit', async () => {
+    const page = await e2e.newPage();
+    const email = 'admin@example.com';
+    // Sign in through the API in this browser: the server sets the httpOnly cookie, nothing is stored for the console.
+    await page.request.post(`${e2e.baseUrl}/api/v1/auth/send-email-otp`, { data: { email } });
+    const login = await page.request.post(`${e2e.baseUrl}/api/v1/auth/login-by-email-otp`, { data: { email, otp: await e2e.lastCode(email) } });
+    expect(login.status()).toBe(200);
+    const company = await e2e.db.knex('companies').where('company_name', 'Acme').first('id');
+
+    await page.goto(`${e2e.baseUrl}/admin/companies/Company:${company.id}`);
+
+    const name = page.getByLabel('Company name');
+    await expect(name.inputValue()).resolves.toBe('Acme');
+    await expect(name.isEditable()).resolves.toBe(true);
+    await page.close();
+  });
+});
