@@ -68,7 +68,9 @@ try {
     if (!out.write(csvLine(IMPORT_HEADER.map((h) => row[h] ?? '')))) await new Promise<void>((r) => out.once('drain', () => r()));
   }
   await new Promise<void>((r) => out.end(() => r()));
-  console.log(`Wrote ${rows.toLocaleString('en')} rows (${broken.toLocaleString('en')} broken on purpose) to ${file} in ${((Date.now() - generating) / 1000).toFixed(1)}s.`);
+  console.log(
+    `Wrote ${rows.toLocaleString('en')} rows (${broken.toLocaleString('en')} broken on purpose) to ${file} in ${((Date.now() - generating) / 1000).toFixed(1)}s.`,
+  );
 
   const cpuBefore = { node: processCpuSeconds(), pg: postgresCpuSeconds(dataDir) };
   const bar = progressBar('Importing');
@@ -85,13 +87,19 @@ try {
   const cores = Math.max(1, os.availableParallelism());
   // What the same work takes on idle cores: all CPU used, spread over the cores, or the busiest side alone.
   const idleSeconds = Math.max((cpu.node + cpu.pg) / cores, cpu.node, cpu.pg / cores);
-  console.log(`Imported ${imported.toLocaleString('en')} candidates in ${result.seconds.toFixed(2)}s: ${rate.toLocaleString('en')} candidates/s (target ${TARGET.toLocaleString('en')}/s).`);
+  console.log(
+    `Imported ${imported.toLocaleString('en')} candidates in ${result.seconds.toFixed(2)}s: ${rate.toLocaleString('en')} candidates/s (target ${TARGET.toLocaleString('en')}/s).`,
+  );
   console.log(
     `CPU used: ${cpu.node.toFixed(1)}s here, ${cpu.pg.toFixed(1)}s in PostgreSQL (${((1000 * (cpu.node + cpu.pg)) / imported).toFixed(2)} ms per candidate); machine load ${os.loadavg()[0].toFixed(1)} on ${cores} cores. On idle cores that is about ${Math.round(imported / idleSeconds).toLocaleString('en')} candidates/s.`,
   );
-  console.log(`Rejected ${result.rejected.toLocaleString('en')} rows (expected ${broken.toLocaleString('en')}); reasons in ${result.reportPath}${args.includes('--keep') ? '' : ' (removed at the end; run with --keep to keep it)'}.`);
+  console.log(
+    `Rejected ${result.rejected.toLocaleString('en')} rows (expected ${broken.toLocaleString('en')}); reasons in ${result.reportPath}${args.includes('--keep') ? '' : ' (removed at the end; run with --keep to keep it)'}.`,
+  );
   const stored = Number((await knex('candidates').where('email', 'like', '%@bench.example.com').count({ n: '*' }))[0].n);
-  console.log(`In the database: ${stored.toLocaleString('en')} imported candidates, ${Number((await knex('candidate_experiences').count({ n: '*' }))[0].n).toLocaleString('en')} experience rows.`);
+  console.log(
+    `In the database: ${stored.toLocaleString('en')} imported candidates, ${Number((await knex('candidate_experiences').count({ n: '*' }))[0].n).toLocaleString('en')} experience rows.`,
+  );
   if (result.rejected !== broken || stored !== rows - broken) process.exitCode = 1;
   if (rate < TARGET) {
     console.log('Below target.');

@@ -37,7 +37,9 @@ try {
   });
   bar.done();
   const rate = Math.round((result.created + result.updated) / Math.max(result.seconds, 0.001));
-  console.log(`${result.rows.toLocaleString('en')} rows in ${result.seconds.toFixed(1)}s: ${result.created.toLocaleString('en')} created, ${result.updated.toLocaleString('en')} updated, ${result.rejected.toLocaleString('en')} rejected (${rate.toLocaleString('en')} candidates/s).`);
+  console.log(
+    `${result.rows.toLocaleString('en')} rows in ${result.seconds.toFixed(1)}s: ${result.created.toLocaleString('en')} created, ${result.updated.toLocaleString('en')} updated, ${result.rejected.toLocaleString('en')} rejected (${rate.toLocaleString('en')} candidates/s).`,
+  );
   console.log(`Rejected rows and their reasons: ${result.reportPath}`);
 } finally {
   await knex.destroy();

@@ -10,7 +10,9 @@ export function progressBar(label: string) {
       if (tty) {
         const width = 30;
         const filled = Math.round(ratio * width);
-        process.stderr.write(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(ratio * 100).toFixed(0).padStart(3)}% ${note} ${seconds.toFixed(1)}s   `);
+        process.stderr.write(
+          `\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(ratio * 100).toFixed(0).padStart(3)}% ${note} ${seconds.toFixed(1)}s   `,
+        );
       } else if (Math.floor(ratio * 10) > lastDecile) {
         lastDecile = Math.floor(ratio * 10);
         process.stderr.write(`${label} ${(ratio * 100).toFixed(0)}% ${note} ${seconds.toFixed(1)}s\n`);

@@ -137,7 +137,16 @@ export async function findAccount(knex: Knex, key: { email: string } | { kind: A
         };
     } else if (kind === 'candidate') {
       const row = await knex('candidates').where(where('candidates')).first('id', 'email', 'first_name', 'last_name', 'status', 'self_chosen_status');
-      if (row) return { kind, id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, status: row.status, selfChosenStatus: row.self_chosen_status };
+      if (row)
+        return {
+          kind,
+          id: row.id,
+          email: row.email,
+          firstName: row.first_name,
+          lastName: row.last_name,
+          status: row.status,
+          selfChosenStatus: row.self_chosen_status,
+        };
     } else {
       const row = await knex('community_users').where(where('community_users')).first('id', 'email', 'first_name', 'last_name', 'status');
       if (row) return { kind, id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, status: row.status };

@@ -51,7 +51,8 @@ function usesOf(entity: EntityDef, data: Record<string, unknown>, withForeignKey
   for (const p of planOf(entity)) {
     const value = data[p.name];
     if (value === null || value === undefined) continue;
-    if (p.kind === 'ref' && withForeignKeys && typeof value === 'number') uses.push({ entity: p.ref as string, id: value, key: p.name, message: `${p.name}.errors.notFound` });
+    if (p.kind === 'ref' && withForeignKeys && typeof value === 'number')
+      uses.push({ entity: p.ref as string, id: value, key: p.name, message: `${p.name}.errors.notFound` });
     else if (p.kind === 'refList' && Array.isArray(value)) {
       for (const id of value) uses.push({ entity: p.ref as string, id: id as number, key: p.name, message: `${p.name}.errors.notFound` });
     } else if (p.items) {
@@ -60,7 +61,12 @@ function usesOf(entity: EntityDef, data: Record<string, unknown>, withForeignKey
         for (const [key, ref] of p.items) {
           const id = (items[index] as Record<string, unknown>)?.[key];
           if (typeof id !== 'number') continue;
-          uses.push({ entity: ref, id, key: p.kind === 'object' ? `${p.name}.${key}` : `${p.name}.${index}.${key}`, message: `${p.name}.${key}.errors.notFound` });
+          uses.push({
+            entity: ref,
+            id,
+            key: p.kind === 'object' ? `${p.name}.${key}` : `${p.name}.${index}.${key}`,
+            message: `${p.name}.${key}.errors.notFound`,
+          });
         }
       }
     }

@@ -241,7 +241,8 @@ export function validateRecord(entity: EntityDef, input: unknown, mode: Mode, wr
     if (empty(value)) {
       if (!present && def.default !== undefined) continue;
       if (def.required || (present && !isNullable(def) && def.default === undefined)) errors[name] = messageKey(name, 'required');
-      else if (present) out[name] = def.default !== undefined ? def.default : ['stringList', 'refList', 'enumList', 'objectList'].includes(def.kind) ? [] : null;
+      else if (present)
+        out[name] = def.default !== undefined ? def.default : ['stringList', 'refList', 'enumList', 'objectList'].includes(def.kind) ? [] : null;
       continue;
     }
     try {

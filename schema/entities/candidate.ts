@@ -26,7 +26,13 @@ import {
 } from './talentOptions';
 
 const currency = (label: string) =>
-  f.string({ default: DEFAULT_CURRENCY, max: 3, pattern: new RegExp(`^(${SALARY_CURRENCIES.join('|')})$`), patternMessage: 'currency.errors.unsupported', label });
+  f.string({
+    default: DEFAULT_CURRENCY,
+    max: 3,
+    pattern: new RegExp(`^(${SALARY_CURRENCIES.join('|')})$`),
+    patternMessage: 'currency.errors.unsupported',
+    label,
+  });
 
 /** What a candidate edits on their own profile page; everything else is the admins'. */
 export const CANDIDATE_SELF_FIELDS = [
@@ -89,7 +95,12 @@ export const candidate = defineEntity({
     profilePic: f.string({ max: 1024, sortable: false, label: 'Profile picture' }),
     linkedInUrl: f.url({ pattern: LINKEDIN_PATTERN, patternMessage: 'linkedInUrl.errors.profilePath', sortable: false, label: 'LinkedIn' }),
     githubUrl: f.url({ pattern: GITHUB_PATTERN, patternMessage: 'githubUrl.errors.notGithub', sortable: false, label: 'GitHub' }),
-    stackoverflowUrl: f.url({ pattern: STACKOVERFLOW_PATTERN, patternMessage: 'stackoverflowUrl.errors.notStackoverflow', sortable: false, label: 'Stack Overflow' }),
+    stackoverflowUrl: f.url({
+      pattern: STACKOVERFLOW_PATTERN,
+      patternMessage: 'stackoverflowUrl.errors.notStackoverflow',
+      sortable: false,
+      label: 'Stack Overflow',
+    }),
     dribbbleUrl: f.url({ pattern: DRIBBBLE_PATTERN, patternMessage: 'dribbbleUrl.errors.notDribbble', sortable: false, label: 'Dribbble' }),
     portfolioUrl: f.url({ sortable: false, label: 'Portfolio' }),
     summary: f.text({ max: 5000, label: 'Summary' }),
@@ -104,11 +115,31 @@ export const candidate = defineEntity({
       },
       { required: true, nullable: true, default: undefined, min: 1, max: 10, label: 'Preferred locations' },
     ),
-    preferredLocationIds: f.refList('city', { readOnly: true, index: true, derivedFrom: { field: 'preferredLocations', key: 'locationId' }, label: 'Preferred location ids' }),
+    preferredLocationIds: f.refList('city', {
+      readOnly: true,
+      index: true,
+      derivedFrom: { field: 'preferredLocations', key: 'locationId' },
+      label: 'Preferred location ids',
+    }),
     visa: f.string({ max: 120, label: 'Visa / work pass' }),
 
-    jobTitleLookingFor: f.refList('jobTitle', { required: true, nullable: true, default: undefined, min: 1, max: MAX_JOB_TITLES, index: true, label: 'Job titles looking for' }),
-    typeOfEmployment: f.enumList(EMPLOYMENT_TYPES, { labels: EMPLOYMENT_TYPE_LABELS, required: true, nullable: true, default: undefined, min: 1, label: 'Type of employment' }),
+    jobTitleLookingFor: f.refList('jobTitle', {
+      required: true,
+      nullable: true,
+      default: undefined,
+      min: 1,
+      max: MAX_JOB_TITLES,
+      index: true,
+      label: 'Job titles looking for',
+    }),
+    typeOfEmployment: f.enumList(EMPLOYMENT_TYPES, {
+      labels: EMPLOYMENT_TYPE_LABELS,
+      required: true,
+      nullable: true,
+      default: undefined,
+      min: 1,
+      label: 'Type of employment',
+    }),
     candidateStatus: f.enumList(CANDIDATE_SITUATIONS, { labels: CANDIDATE_SITUATION_LABELS, label: 'Job-search situation' }),
     expectedSalary: f.integer({ required: true, nullable: true, min: 0, max: SALARY_MAX, index: true, label: 'Expected minimum basic salary (monthly)' }),
     expectedSalaryCurrency: currency('Expected salary currency'),
@@ -124,14 +155,34 @@ export const candidate = defineEntity({
     ),
     workingRemotely: f.boolean({ label: 'Open to remote work' }),
 
-    resumePath: f.string({ max: 300, pattern: CV_PATH_PATTERN, patternMessage: 'resumePath.errors.notUploaded', sortable: false, filterable: false, label: 'CV' }),
-    blindResumePath: f.string({ max: 300, pattern: CV_PATH_PATTERN, patternMessage: 'blindResumePath.errors.notUploaded', sortable: false, filterable: false, label: 'Blind CV' }),
+    resumePath: f.string({
+      max: 300,
+      pattern: CV_PATH_PATTERN,
+      patternMessage: 'resumePath.errors.notUploaded',
+      sortable: false,
+      filterable: false,
+      label: 'CV',
+    }),
+    blindResumePath: f.string({
+      max: 300,
+      pattern: CV_PATH_PATTERN,
+      patternMessage: 'blindResumePath.errors.notUploaded',
+      sortable: false,
+      filterable: false,
+      label: 'Blind CV',
+    }),
     visibility: f.boolean({ default: true, label: 'Visible' }),
     anonymous: f.boolean({ default: false, label: 'Anonymous' }),
     sendSetPasswordEmail: f.boolean({ default: false, label: 'Send set-password email' }),
     status: f.enum(
       { pendingCuration: 0, active: 1, inactive: 2, semiActive: 3, pendingActivation: 4 },
-      { required: true, default: 1, index: true, labels: { pendingCuration: 'Pending curation', semiActive: 'Semi-active', pendingActivation: 'Pending activation' }, label: 'Status' },
+      {
+        required: true,
+        default: 1,
+        index: true,
+        labels: { pendingCuration: 'Pending curation', semiActive: 'Semi-active', pendingActivation: 'Pending activation' },
+        label: 'Status',
+      },
     ),
     // Set when the candidate paused or activated their own profile; admins changing status are warned.
     selfChosenStatus: f.boolean({ default: false, readOnly: true, label: 'Status chosen by the candidate' }),
@@ -184,13 +235,45 @@ export const candidate = defineEntity({
   // types and situations have a handful of values, so an index would not narrow much.
   indexes: [['status', 'visibility']],
   children: {
-    experiences: { entity: 'candidateExperience', foreignKey: 'candidateId', orderBy: [['currentPosition', 'desc'], ['startDate', 'desc'], ['id', 'desc']], max: 50 },
-    educations: { entity: 'candidateEducation', foreignKey: 'candidateId', orderBy: [['endYear', 'desc'], ['startYear', 'desc'], ['id', 'desc']], max: 20 },
+    experiences: {
+      entity: 'candidateExperience',
+      foreignKey: 'candidateId',
+      orderBy: [
+        ['currentPosition', 'desc'],
+        ['startDate', 'desc'],
+        ['id', 'desc'],
+      ],
+      max: 50,
+    },
+    educations: {
+      entity: 'candidateEducation',
+      foreignKey: 'candidateId',
+      orderBy: [
+        ['endYear', 'desc'],
+        ['startYear', 'desc'],
+        ['id', 'desc'],
+      ],
+      max: 20,
+    },
   },
   permissions: {
     admin: { manage: true },
     candidate: {
-      read: { when: 'self', fields: ['guid', 'email', 'status', 'visibility', 'selfChosenStatus', 'isSpecialHkCandidate', 'createdAt', 'updatedAt', 'name', ...CANDIDATE_SELF_FIELDS] },
+      read: {
+        when: 'self',
+        fields: [
+          'guid',
+          'email',
+          'status',
+          'visibility',
+          'selfChosenStatus',
+          'isSpecialHkCandidate',
+          'createdAt',
+          'updatedAt',
+          'name',
+          ...CANDIDATE_SELF_FIELDS,
+        ],
+      },
       // selfChosenStatus is never taken from a body: listing it lets the candidate pause and activate.
       update: { when: 'self', fields: [...CANDIDATE_SELF_FIELDS, 'selfChosenStatus'] },
       // Their own CV, blind CV and profile PDF.

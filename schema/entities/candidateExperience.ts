@@ -30,7 +30,7 @@ export const candidateExperience = defineEntity({
     durationMonths: {
       kind: 'integer',
       label: 'Duration (months)',
-      sql: "(case when {table}.start_date is not null and {table}.end_date is not null then (extract(year from age({table}.end_date, {table}.start_date)) * 12 + extract(month from age({table}.end_date, {table}.start_date)))::int end)",
+      sql: '(case when {table}.start_date is not null and {table}.end_date is not null then (extract(year from age({table}.end_date, {table}.start_date)) * 12 + extract(month from age({table}.end_date, {table}.start_date)))::int end)',
     },
   },
   permissions: {

@@ -10,10 +10,12 @@ export function defineEntity<const E extends EntityDef>(entity: E): E {
   for (const [name, def] of Object.entries(entity.fields)) {
     if ((def.kind === 'ref' || def.kind === 'refList') && !def.ref) throw new Error(`${entity.name}.${name}: ref without target`);
     if ((def.kind === 'enum' || def.kind === 'enumList') && !def.choices?.length) throw new Error(`${entity.name}.${name}: enum without values`);
-    if ((def.kind === 'object' || def.kind === 'objectList') && !Object.keys(def.fields ?? {}).length) throw new Error(`${entity.name}.${name}: ${def.kind} without fields`);
+    if ((def.kind === 'object' || def.kind === 'objectList') && !Object.keys(def.fields ?? {}).length)
+      throw new Error(`${entity.name}.${name}: ${def.kind} without fields`);
     if (def.derivedFrom) {
       const source = entity.fields[def.derivedFrom.field];
-      if (source?.kind !== 'objectList' || !source.fields?.[def.derivedFrom.key]) throw new Error(`${entity.name}.${name}: derivedFrom names no objectList key`);
+      if (source?.kind !== 'objectList' || !source.fields?.[def.derivedFrom.key])
+        throw new Error(`${entity.name}.${name}: derivedFrom names no objectList key`);
       if (def.kind !== 'refList' || !def.readOnly) throw new Error(`${entity.name}.${name}: a derived field must be a read-only refList`);
     }
   }

@@ -87,7 +87,8 @@ async function demoProfile(knex: Knex): Promise<Record<string, unknown>> {
         startDate: `${now - 3}-03-01`,
         currentPosition: true,
         industryId: await idOf(knex, 'industries', 'name', 'Financial Services'),
-        description: 'Lead a team of five building the card-issuing platform; moved settlement to an event-driven design and cut reconciliation time from hours to minutes.',
+        description:
+          'Lead a team of five building the card-issuing platform; moved settlement to an event-driven design and cut reconciliation time from hours to minutes.',
       },
       {
         title: 'Software Engineer',
@@ -110,7 +111,14 @@ async function demoProfile(knex: Knex): Promise<Record<string, unknown>> {
       },
     ],
     educations: [
-      { degree: 'Bachelor of Computing', institute: 'National University of Singapore', fieldOfStudy: 'Computer Science', startYear: now - 13, endYear: now - 9, description: 'Honours (Distinction)' },
+      {
+        degree: 'Bachelor of Computing',
+        institute: 'National University of Singapore',
+        fieldOfStudy: 'Computer Science',
+        startYear: now - 13,
+        endYear: now - 9,
+        description: 'Honours (Distinction)',
+      },
       { degree: 'Diploma', institute: 'Ngee Ann Polytechnic', fieldOfStudy: 'Information Technology', startYear: now - 16, endYear: now - 13 },
     ],
   };
@@ -119,7 +127,10 @@ async function demoProfile(knex: Knex): Promise<Record<string, unknown>> {
 async function insertChildren(knex: Knex, id: number, checked: CheckedCandidate): Promise<void> {
   for (const { child, entity: childEntity, items } of checked.children) {
     await knex(childEntity.table).where(columnOf(child.foreignKey), id).delete();
-    if (items.length) await modelFor(childEntity).query(knex).insert(items.map((item) => ({ ...item, [child.foreignKey]: id })));
+    if (items.length)
+      await modelFor(childEntity)
+        .query(knex)
+        .insert(items.map((item) => ({ ...item, [child.foreignKey]: id })));
   }
 }
 
@@ -155,7 +166,9 @@ export async function loadCandidates(knex: Knex): Promise<Record<string, number>
     const byEmail = new Map(chunk.map((c) => [c.email, c.checked]));
     // Children of the rows just inserted, one insert per child table.
     for (const [name, child] of Object.entries(candidate.children ?? {})) {
-      const rows = inserted.flatMap((r) => (byEmail.get(r.email)?.children.find((c) => c.name === name)?.items ?? []).map((item) => ({ ...item, [child.foreignKey]: r.id })));
+      const rows = inserted.flatMap((r) =>
+        (byEmail.get(r.email)?.children.find((c) => c.name === name)?.items ?? []).map((item) => ({ ...item, [child.foreignKey]: r.id })),
+      );
       if (rows.length) await modelFor(entity(child.entity)).query(knex).insert(rows);
     }
   }

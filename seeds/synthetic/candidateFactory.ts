@@ -116,9 +116,24 @@ export function makeCandidate(rng: Rng, pools: Pools, n: number, options: Factor
 
   const gradYear = Math.max(1955, thisYear - years - int(rng, 0, 2));
   const educations: Record<string, unknown>[] = [
-    { degree: one(rng, DEGREES), institute: one(rng, SCHOOLS), fieldOfStudy: one(rng, FIELDS[track]), startYear: gradYear - int(rng, 2, 4), endYear: gradYear, description: null },
+    {
+      degree: one(rng, DEGREES),
+      institute: one(rng, SCHOOLS),
+      fieldOfStudy: one(rng, FIELDS[track]),
+      startYear: gradYear - int(rng, 2, 4),
+      endYear: gradYear,
+      description: null,
+    },
   ];
-  if (rng() < 0.25) educations.unshift({ degree: 'Master of Science', institute: one(rng, SCHOOLS), fieldOfStudy: one(rng, FIELDS[track]), startYear: Math.min(thisYear - 1, gradYear + 3), endYear: Math.min(thisYear, gradYear + 4), description: null });
+  if (rng() < 0.25)
+    educations.unshift({
+      degree: 'Master of Science',
+      institute: one(rng, SCHOOLS),
+      fieldOfStudy: one(rng, FIELDS[track]),
+      startYear: Math.min(thisYear - 1, gradYear + 3),
+      endYear: Math.min(thisYear, gradYear + 4),
+      description: null,
+    });
 
   const skillPool = pools.skillsByTrack[track].length ? pools.skillsByTrack[track] : pools.skillsByTrack.professions;
   const skills = some(rng, skillPool, int(rng, 4, 14)).map((s, i) => ({ skillId: s.id, isStar: i < 3 && rng() < 0.7 }));
@@ -163,7 +178,10 @@ export function makeCandidate(rng: Rng, pools: Pools, n: number, options: Factor
     expectedSalaryCurrency: market.currency,
     currentSalary: experiences[0]?.currentPosition ? pay : null,
     currentSalaryCurrency: market.currency,
-    noticePeriod: { type: Number(noticeType), option: noticeType === '1' ? String(int(rng, 1, 3)) : noticeType === '2' ? noticeDate : noticeType === '0' ? '0' : null },
+    noticePeriod: {
+      type: Number(noticeType),
+      option: noticeType === '1' ? String(int(rng, 1, 3)) : noticeType === '2' ? noticeDate : noticeType === '0' ? '0' : null,
+    },
     workingRemotely: one(rng, [true, true, false, null]),
     visibility: rng() < 0.9,
     anonymous: rng() < 0.1,

@@ -103,7 +103,15 @@ export async function generateCandidates(options: GenerateOptions): Promise<Gene
     for (let w = 0; w < threads; w += 1) {
       const count = Math.min(per, options.count - w * per);
       if (count <= 0) break;
-      const data: WorkerInput = { pools, firstId: firstId + w * per, count, chunk: options.chunk ?? 2000, seed: (options.seed ?? 20261122) + w * 7919, today, emailDomain: 'synthetic.example.com' };
+      const data: WorkerInput = {
+        pools,
+        firstId: firstId + w * per,
+        count,
+        chunk: options.chunk ?? 2000,
+        seed: (options.seed ?? 20261122) + w * 7919,
+        today,
+        emailDomain: 'synthetic.example.com',
+      };
       workers.push(new Worker(BOOT, { eval: true, workerData: data }));
     }
     const ask = (worker: Worker) =>

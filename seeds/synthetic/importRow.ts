@@ -5,9 +5,35 @@
 import type { Pools } from './pools';
 
 export const IMPORT_HEADER = [
-  'email', 'firstName', 'lastName', 'phone', 'phoneWhatsapp', 'linkedInUrl', 'githubUrl', 'summary', 'currentLocation', 'citizenship', 'preferredLocations',
-  'jobTitles', 'typeOfEmployment', 'candidateStatus', 'expectedSalary', 'expectedSalaryCurrency', 'currentSalary', 'currentSalaryCurrency', 'noticePeriod',
-  'workingRemotely', 'visibility', 'status', 'source', 'sourceOtherText', 'skills', 'languages', 'tags', 'experiences', 'educations',
+  'email',
+  'firstName',
+  'lastName',
+  'phone',
+  'phoneWhatsapp',
+  'linkedInUrl',
+  'githubUrl',
+  'summary',
+  'currentLocation',
+  'citizenship',
+  'preferredLocations',
+  'jobTitles',
+  'typeOfEmployment',
+  'candidateStatus',
+  'expectedSalary',
+  'expectedSalaryCurrency',
+  'currentSalary',
+  'currentSalaryCurrency',
+  'noticePeriod',
+  'workingRemotely',
+  'visibility',
+  'status',
+  'source',
+  'sourceOtherText',
+  'skills',
+  'languages',
+  'tags',
+  'experiences',
+  'educations',
 ];
 
 export interface NameMaps {

@@ -63,7 +63,9 @@ describe('CVs: upload, draft profile and downloads', () => {
   beforeAll(async () => {
     t = await testApp();
     ids = await talentIds(t.knex);
-    [admin, company, raas, candidate] = await Promise.all(['admin@example.com', 'owner@acme.example.com', 'owner@raas.example.com', 'candidate@example.com'].map((e) => t.login(e)));
+    [admin, company, raas, candidate] = await Promise.all(
+      ['admin@example.com', 'owner@acme.example.com', 'owner@raas.example.com', 'candidate@example.com'].map((e) => t.login(e)),
+    );
     demoId = `Candidate:${(await t.knex('candidates').where('email', 'candidate@example.com').first('id')).id}`;
   });
 
@@ -71,10 +73,19 @@ describe('CVs: upload, draft profile and downloads', () => {
     ['PDF', 'jane-tan.pdf', 'pdf', pdfCv],
     ['DOCX', 'jane-tan.docx', 'docx', docxCv],
   ] as const)('An admin uploads a %s CV and gets a draft profile', async (_kind, name, fileType, make) => {
-    const res = await t.http.post('/api/v1/candidates/cv-data').set(as(admin)).attach('file', await make(), name);
+    const res = await t.http
+      .post('/api/v1/candidates/cv-data')
+      .set(as(admin))
+      .attach('file', await make(), name);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ fileType, userId: null, guid: null, newCvFilePathToDb: expect.stringMatching(CV_PATH_PATTERN) });
-    const skillNames = (await t.knex('skills').whereIn('id', res.body.draft.skills.map((s: { skillId: number }) => s.skillId)).pluck('name')) as string[];
+    const skillNames = (await t
+      .knex('skills')
+      .whereIn(
+        'id',
+        res.body.draft.skills.map((s: { skillId: number }) => s.skillId),
+      )
+      .pluck('name')) as string[];
     expect(res.body.draft).toMatchObject({
       firstName: 'Jane',
       lastName: 'Tan',
@@ -88,7 +99,9 @@ describe('CVs: upload, draft profile and downloads', () => {
         { title: 'Senior Software Engineer', company: 'Airwallex', startDate: `${year - 2}-03-01`, currentPosition: true },
         { title: 'Software Engineer', company: 'Shopee', startDate: '2016-01-01', endDate: '2020-02-01', currentPosition: false },
       ],
-      educations: [{ degree: 'Bachelor of Computing', fieldOfStudy: 'Computer Science', institute: 'National University of Singapore', startYear: 2011, endYear: 2015 }],
+      educations: [
+        { degree: 'Bachelor of Computing', fieldOfStudy: 'Computer Science', institute: 'National University of Singapore', startYear: 2011, endYear: 2015 },
+      ],
     });
     expect(skillNames).toEqual(expect.arrayContaining(['TypeScript', 'Node.js', 'React', 'PostgreSQL', 'Kubernetes']));
     expect(res.body.draft.jobTitleLookingFor).toContain(ids.softwareEngineer);
@@ -138,7 +151,8 @@ describe('CVs: upload, draft profile and downloads', () => {
     const text = await pdfText(blind.body as Buffer);
     expect(text).toContain('Senior Software Engineer');
     expect(text).toContain('TypeScript');
-    for (const personal of ['jane.tan@example.com', '9123', 'linkedin.com', 'github.com', 'Jane', 'Orchard Road', '238801', 'Chloe', 'Wong']) expect(text).not.toContain(personal);
+    for (const personal of ['jane.tan@example.com', '9123', 'linkedin.com', 'github.com', 'Jane', 'Orchard Road', '238801', 'Chloe', 'Wong'])
+      expect(text).not.toContain(personal);
     await t.http.get(`/api/v1/candidates/resume/${demoId}`).set(as(admin)).expect(200);
     await t.http.get(`/api/v1/candidates/resume/${demoId}`).set(as(candidate)).expect(200);
     expect((await t.http.get(`/api/v1/candidates/resume/${demoId}`).set(as(company)).expect(403)).body.error.code).toBe('downloadForbidden');
@@ -151,7 +165,8 @@ describe('CVs: upload, draft profile and downloads', () => {
     expect(text).toContain('Experience');
     expect(text).toContain('National University of Singapore');
     await t.http.get(`/api/v1/candidates/get-pdf?id=${demoId}`).set(as(candidate)).expect(200);
-    for (const token of [company, raas]) expect((await t.http.get(`/api/v1/candidates/get-pdf?id=${demoId}`).set(as(token)).expect(403)).body.error.code).toBe('downloadForbidden');
+    for (const token of [company, raas])
+      expect((await t.http.get(`/api/v1/candidates/get-pdf?id=${demoId}`).set(as(token)).expect(403)).body.error.code).toBe('downloadForbidden');
     const other = await t.http.post('/api/v1/candidates').set(as(admin)).send(candidatePayload(ids)).expect(201);
     expect((await t.http.get(`/api/v1/candidates/get-pdf?id=${other.body.id}`).set(as(candidate)).expect(403)).body.error.code).toBe('downloadForbidden');
   });

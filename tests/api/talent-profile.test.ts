@@ -57,13 +57,21 @@ describe('Candidate profiles', () => {
       .expect(200);
     expect(updated.body.experiences).toHaveLength(1);
     expect(updated.body.educations).toHaveLength(2);
-    const count = await t.knex('candidate_experiences').where('candidate_id', Number(created.body.id.split(':')[1])).count({ n: '*' });
+    const count = await t
+      .knex('candidate_experiences')
+      .where('candidate_id', Number(created.body.id.split(':')[1]))
+      .count({ n: '*' });
     expect(Number(count[0].n)).toBe(1);
   });
 
   it('A bad experience entry is reported at its index and nothing is saved', async () => {
     const before = Number((await t.knex('candidates').count({ n: '*' }))[0].n);
-    const payload = candidatePayload(ids, { experiences: [{ title: 'Engineer', company: 'Acme', startDate: '2019-01-01' }, { title: '', company: 'Acme', startDate: '2030-01-01' }] });
+    const payload = candidatePayload(ids, {
+      experiences: [
+        { title: 'Engineer', company: 'Acme', startDate: '2019-01-01' },
+        { title: '', company: 'Acme', startDate: '2030-01-01' },
+      ],
+    });
     const res = await t.http.post('/api/v1/candidates').set(as(admin)).send(payload).expect(400);
     expect(res.body.error.fields).toEqual({ 'experiences.1.title': 'experiences.title.errors.required' });
     const dated = candidatePayload(ids, { experiences: [{ title: 'Engineer', company: 'Acme', startDate: '2030-01-01' }] });
@@ -73,7 +81,10 @@ describe('Candidate profiles', () => {
   });
 
   it('The admin list shows the latest company and job title and filters by skill', async () => {
-    const res = await t.http.get(`/api/v1/candidates?${listQuery({ filter: { skillIds: [ids.skills[0]] }, range: [0, 9] })}`).set(as(admin)).expect(200);
+    const res = await t.http
+      .get(`/api/v1/candidates?${listQuery({ filter: { skillIds: [ids.skills[0]] }, range: [0, 9] })}`)
+      .set(as(admin))
+      .expect(200);
     expect(res.headers['content-range']).toMatch(/^candidates 0-\d+\/\d+$/);
     expect(res.body.length).toBeGreaterThan(0);
     for (const row of res.body) expect(row.skillIds).toContain(ids.skills[0]);
@@ -86,7 +97,11 @@ describe('Candidate profiles', () => {
       await t.http.get(`/api/v1/candidates/${demoId}`).set(as(token)).expect(403);
       await t.http.post('/api/v1/candidates').set(as(token)).send(candidatePayload(ids)).expect(403);
       await t.http.put(`/api/v1/candidates/${demoId}`).set(as(token)).send({ firstName: 'Hacked' }).expect(403);
-      await t.http.post('/api/v1/candidate-experiences').set(as(token)).send({ candidateId: demoId, title: 'X', company: 'Y', startDate: '2020-01-01' }).expect(403);
+      await t.http
+        .post('/api/v1/candidate-experiences')
+        .set(as(token))
+        .send({ candidateId: demoId, title: 'X', company: 'Y', startDate: '2020-01-01' })
+        .expect(403);
     }
     expect((await t.knex('candidates').where('email', 'candidate@example.com').first('first_name')).first_name).toBe('Chloe');
   });
@@ -99,7 +114,8 @@ describe('Candidate profiles', () => {
     expect(res.body.preferredLocations.length).toBeGreaterThanOrEqual(2);
     expect(res.body.experiences.length).toBeGreaterThanOrEqual(3);
     expect(res.body.educations.length).toBeGreaterThanOrEqual(2);
-    for (const internal of ['source', 'sourceOtherText', 'reasonForLeaving', 'lookingFor', 'ownerId', 'tags', 'sendSetPasswordEmail']) expect(res.body).not.toHaveProperty(internal);
+    for (const internal of ['source', 'sourceOtherText', 'reasonForLeaving', 'lookingFor', 'ownerId', 'tags', 'sendSetPasswordEmail'])
+      expect(res.body).not.toHaveProperty(internal);
   });
 
   it('A candidate cannot read or edit another candidate', async () => {
@@ -108,7 +124,11 @@ describe('Candidate profiles', () => {
     await t.http.put(`/api/v1/candidates/${other.body.id}`).set(as(candidate)).send({ firstName: 'X' }).expect(404);
     const list = await t.http.get('/api/v1/candidates').set(as(candidate)).expect(200);
     expect(list.body.map((c: { id: string }) => c.id)).toEqual([demoId]);
-    await t.http.get(`/api/v1/candidate-experiences?${listQuery({ filter: { candidateId: other.body.id } })}`).set(as(candidate)).expect(200).expect((r) => expect(r.body).toEqual([]));
+    await t.http
+      .get(`/api/v1/candidate-experiences?${listQuery({ filter: { candidateId: other.body.id } })}`)
+      .set(as(candidate))
+      .expect(200)
+      .expect((r) => expect(r.body).toEqual([]));
   });
 
   it('A candidate updates their own profile, but not status, visibility, email or internal fields', async () => {

@@ -75,32 +75,59 @@ describe("The candidate's own page: status, email and insights", () => {
     const chose = await newCandidate();
     const plain = await newCandidate();
     await t.http.post(`/api/v1/candidates/${chose.id}/pause`).set(as(chose.token)).expect(200);
-    const warned = await t.http.post('/api/v1/candidates/update/status').set(as(admin)).send({ candidates: [chose.id, plain.id], status: 3 }).expect(409);
+    const warned = await t.http
+      .post('/api/v1/candidates/update/status')
+      .set(as(admin))
+      .send({ candidates: [chose.id, plain.id], status: 3 })
+      .expect(409);
     expect(warned.body.error).toMatchObject({ code: 'candidates.errors.selfChosenStatus', candidates: [chose.id] });
     expect((await t.http.get(`/api/v1/candidates/${plain.id}`).set(as(admin))).body.status).toBe(1);
-    const done = await t.http.post('/api/v1/candidates/update/status').set(as(admin)).send({ candidates: [chose.id, plain.id], status: 3, confirm: true }).expect(200);
+    const done = await t.http
+      .post('/api/v1/candidates/update/status')
+      .set(as(admin))
+      .send({ candidates: [chose.id, plain.id], status: 3, confirm: true })
+      .expect(200);
     expect(done.body).toMatchObject({ updated: 2, status: 3 });
     expect((await t.http.get(`/api/v1/candidates/${chose.id}`).set(as(admin))).body).toMatchObject({ status: 3, selfChosenStatus: false });
   });
 
   it('Only admins change statuses in bulk, with valid input', async () => {
     const me = await newCandidate();
-    await t.http.post('/api/v1/candidates/update/status').set(as(company)).send({ candidates: [me.id], status: 2 }).expect(403);
-    await t.http.post('/api/v1/candidates/update/status').set(as(me.token)).send({ candidates: [me.id], status: 2 }).expect(403);
+    await t.http
+      .post('/api/v1/candidates/update/status')
+      .set(as(company))
+      .send({ candidates: [me.id], status: 2 })
+      .expect(403);
+    await t.http
+      .post('/api/v1/candidates/update/status')
+      .set(as(me.token))
+      .send({ candidates: [me.id], status: 2 })
+      .expect(403);
     await t.http.post('/api/v1/candidates/update/status').expect(401);
     const bad = await t.http.post('/api/v1/candidates/update/status').set(as(admin)).send({ candidates: [], status: 9 }).expect(400);
     expect(bad.body.error.fields).toEqual({ candidates: 'candidates.errors.required', status: 'status.errors.invalid' });
-    const missing = await t.http.post('/api/v1/candidates/update/status').set(as(admin)).send({ candidates: ['Candidate:999999'], status: 2 }).expect(400);
+    const missing = await t.http
+      .post('/api/v1/candidates/update/status')
+      .set(as(admin))
+      .send({ candidates: ['Candidate:999999'], status: 2 })
+      .expect(400);
     expect(missing.body.error.fields).toEqual({ candidates: 'candidates.errors.notFound' });
   });
 
   it('A candidate changes their email with the code sent to the new address', async () => {
     const me = await newCandidate();
     const newEmail = `moved.${Date.now()}@example.org`;
-    const sent = await t.http.get(`/api/v1/candidate-email-change-request/is-send-confirmation-email-for-update/${me.id}?email=${encodeURIComponent(newEmail)}`).set(as(me.token)).expect(200);
+    const sent = await t.http
+      .get(`/api/v1/candidate-email-change-request/is-send-confirmation-email-for-update/${me.id}?email=${encodeURIComponent(newEmail)}`)
+      .set(as(me.token))
+      .expect(200);
     expect(sent.body).toMatchObject({ isSend: true, email: newEmail });
     const code = await t.lastCode(newEmail);
-    const wrong = await t.http.put(`/api/v1/candidate-email-change-request/confirm-email-to-update/${me.id}`).set(as(me.token)).send({ code: code === '000000' ? '111111' : '000000' }).expect(400);
+    const wrong = await t.http
+      .put(`/api/v1/candidate-email-change-request/confirm-email-to-update/${me.id}`)
+      .set(as(me.token))
+      .send({ code: code === '000000' ? '111111' : '000000' })
+      .expect(400);
     expect(wrong.body.error.code).toBe('otp.invalid');
     const done = await t.http.put(`/api/v1/candidate-email-change-request/confirm-email-to-update/${me.id}`).set(as(me.token)).send({ code }).expect(200);
     expect(done.body).toEqual({ updated: true, email: newEmail });
@@ -113,29 +140,48 @@ describe("The candidate's own page: status, email and insights", () => {
   it('An email change refuses a taken or malformed address and other people', async () => {
     const me = await newCandidate();
     const other = await newCandidate();
-    const url = (id: string, email: string) => `/api/v1/candidate-email-change-request/is-send-confirmation-email-for-update/${id}?email=${encodeURIComponent(email)}`;
+    const url = (id: string, email: string) =>
+      `/api/v1/candidate-email-change-request/is-send-confirmation-email-for-update/${id}?email=${encodeURIComponent(email)}`;
     expect((await t.http.get(url(me.id, 'owner@acme.example.com')).set(as(me.token)).expect(400)).body.error.fields).toEqual({ email: 'email.errors.exists' });
     expect((await t.http.get(url(me.id, 'nope')).set(as(me.token)).expect(400)).body.error.fields).toEqual({ email: 'email.errors.invalid' });
     expect((await t.http.get(url(me.id, me.email)).set(as(me.token)).expect(400)).body.error.fields).toEqual({ email: 'email.errors.sameAsCurrent' });
     await t.http.get(url(other.id, 'x@example.org')).set(as(me.token)).expect(403);
     await t.http.get(url(me.id, 'x@example.org')).set(as(company)).expect(403);
-    const code = await t.http.put(`/api/v1/candidate-email-change-request/confirm-email-to-update/${me.id}`).set(as(me.token)).send({ code: 'abc' }).expect(400);
+    const code = await t.http
+      .put(`/api/v1/candidate-email-change-request/confirm-email-to-update/${me.id}`)
+      .set(as(me.token))
+      .send({ code: 'abc' })
+      .expect(400);
     expect(code.body.error.fields).toEqual({ code: 'code.errors.invalid' });
   });
 
   it('Profile insights count search appearances, views, shortlists and interview requests for 7 days, 30 days and all time', async () => {
     const me = await newCandidate();
     const plainId = Number(me.id.split(':')[1]);
-    await t.http.post('/api/v1/candidate-search-or-view-log/search-appearance').set(as(company)).send({ candidates: [me.id, me.id], projectId: 12 }).expect(201);
-    await t.http.post('/api/v1/candidate-search-or-view-log/search-appearance').set(as(company)).send({ candidates: [me.id] }).expect(201);
+    await t.http
+      .post('/api/v1/candidate-search-or-view-log/search-appearance')
+      .set(as(company))
+      .send({ candidates: [me.id, me.id], projectId: 12 })
+      .expect(201);
+    await t.http
+      .post('/api/v1/candidate-search-or-view-log/search-appearance')
+      .set(as(company))
+      .send({ candidates: [me.id] })
+      .expect(201);
     await t.http.post('/api/v1/candidate-search-or-view-log/profile-view').set(as(company)).send({ candidateId: me.id }).expect(201);
     await t.http.post('/api/v1/candidate-search-or-view-log/profile-view').set(as(admin)).send({ candidateId: me.id, projectId: 'Project:3' }).expect(201);
     // An older view: counted in 30 days and all time, not in 7 days.
-    await t.knex('candidate_search_or_view_logs').where({ candidate_id: plainId, kind: 2, actor_kind: 1 }).update({ created_at: t.knex.raw("now() - interval '20 days'") });
+    await t
+      .knex('candidate_search_or_view_logs')
+      .where({ candidate_id: plainId, kind: 2, actor_kind: 1 })
+      .update({ created_at: t.knex.raw("now() - interval '20 days'") });
     await logRecruitmentActivity(t.knex, { candidateId: plainId, activity: 'stageChanged', fromStage: 1, toStage: 2, projectId: 12 });
     await logRecruitmentActivity(t.knex, { candidateId: plainId, activity: 'stageChanged', fromStage: 2, toStage: 3, projectId: 12 });
     await logRecruitmentActivity(t.knex, { candidateId: plainId, activity: 'interviewRequested', projectId: 12 });
-    await t.knex('candidate_recruitment_stage_logs').where({ candidate_id: plainId, activity: 2 }).update({ created_at: t.knex.raw("now() - interval '90 days'") });
+    await t
+      .knex('candidate_recruitment_stage_logs')
+      .where({ candidate_id: plainId, activity: 2 })
+      .update({ created_at: t.knex.raw("now() - interval '90 days'") });
 
     const views = await t.http.get(`/api/v1/candidate-search-or-view-log/profile-insights/${me.id}/7`).set(as(me.token)).expect(200);
     expect(views.body).toEqual({
@@ -163,14 +209,20 @@ describe("The candidate's own page: status, email and insights", () => {
     await t.http.get(`/api/v1/candidate-search-or-view-log/profile-insights/${other.id}/7`).set(as(me.token)).expect(403);
     await t.http.get(`/api/v1/candidate-search-or-view-log/profile-insights/${me.id}/7`).set(as(company)).expect(403);
     await t.http.get(`/api/v1/candidate-recruitment-stages-activity-log/profile-insights/${me.id}/7`).set(as(company)).expect(403);
-    expect((await t.http.get(`/api/v1/candidate-search-or-view-log/profile-insights/${me.id}/14`).set(as(me.token)).expect(400)).body.error.fields).toEqual({ period: 'period.errors.invalid' });
+    expect((await t.http.get(`/api/v1/candidate-search-or-view-log/profile-insights/${me.id}/14`).set(as(me.token)).expect(400)).body.error.fields).toEqual({
+      period: 'period.errors.invalid',
+    });
     await t.http.post('/api/v1/candidate-search-or-view-log/profile-view').set(as(me.token)).send({ candidateId: other.id }).expect(403);
     await t.http.post('/api/v1/candidate-search-or-view-log/profile-view').send({ candidateId: other.id }).expect(401);
     const bad = await t.http.post('/api/v1/candidate-search-or-view-log/profile-view').set(as(company)).send({ candidateId: 'Candidate:999999' }).expect(400);
     expect(bad.body.error.fields).toEqual({ candidateId: 'candidateId.errors.notFound' });
     const none = await t.http.post('/api/v1/candidate-search-or-view-log/search-appearance').set(as(company)).send({ candidates: 'x' }).expect(400);
     expect(none.body.error.fields).toEqual({ candidates: 'candidates.errors.required' });
-    const project = await t.http.post('/api/v1/candidate-search-or-view-log/search-appearance').set(as(company)).send({ candidates: [me.id], projectId: -1 }).expect(400);
+    const project = await t.http
+      .post('/api/v1/candidate-search-or-view-log/search-appearance')
+      .set(as(company))
+      .send({ candidates: [me.id], projectId: -1 })
+      .expect(400);
     expect(project.body.error.fields).toEqual({ projectId: 'projectId.errors.invalid' });
   });
 });

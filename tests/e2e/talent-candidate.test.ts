@@ -43,7 +43,7 @@ describe("The candidate's own profile", () => {
     await salary.fill('-5');
     await page.getByText('A salary cannot be negative').waitFor();
     await salary.fill('13500');
-    await expect.poll(() => page.getByText('A salary cannot be negative').count()).toBe(0);
+    await expect.poll(() => page.getByText('A salary cannot be negative').count(), { timeout: 10_000 }).toBe(0);
     await page.getByRole('button', { name: 'Contract' }).click();
     await page.getByRole('button', { name: 'Save changes' }).click();
 
@@ -66,7 +66,7 @@ describe("The candidate's own profile", () => {
     await dialog.getByRole('button', { name: 'Pause profile' }).click();
     await page.getByText('Your profile is paused').waitFor();
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => page.getByTestId('candidate-status').innerText()).toBe('Inactive');
+    await expect.poll(() => page.getByTestId('candidate-status').innerText(), { timeout: 10_000 }).toBe('Inactive');
     await page.getByTestId('status-explanation').getByText('You paused your profile').waitFor();
     await expect(e2e.db.knex('candidates').where('id', candidateId).first('status', 'self_chosen_status')).resolves.toEqual({
       status: 2,
@@ -78,7 +78,7 @@ describe("The candidate's own profile", () => {
     await activate.getByRole('button', { name: 'Activate profile' }).click();
     await page.getByText('Your profile is active again').waitFor();
     await activate.waitFor({ state: 'detached' });
-    await expect.poll(() => page.getByTestId('candidate-status').innerText()).toBe('Active');
+    await expect.poll(() => page.getByTestId('candidate-status').innerText(), { timeout: 10_000 }).toBe('Active');
     await expect(e2e.db.knex('candidates').where('id', candidateId).first('status')).resolves.toEqual({ status: 1 });
   });
 

@@ -80,8 +80,8 @@ describe('Talent in the console', () => {
     }
     await admin.goto(`${e2e.baseUrl}/talent?status=0`);
     await admin.waitForURL((url) => url.pathname === '/admin/talent' && JSON.parse(url.searchParams.get('filter') ?? '{}').status === 0);
-    await expect.poll(() => admin.title()).toBe('Pending curation | Talentbase');
-    await expect(menu(admin).getByRole('menuitem', { name: 'Pending curation' }).getAttribute('aria-current')).resolves.toBe('page');
+    await menu(admin).getByRole('menuitem', { name: 'Pending curation' }).and(admin.locator('[aria-current="page"]')).waitFor();
+    await expect.poll(() => admin.title(), { timeout: 10_000 }).toBe('Pending curation | Talentbase');
   });
 
   it('An admin adds a candidate from a CV, completes what the CV did not say, and finds them in the list', async () => {
@@ -197,7 +197,7 @@ describe('Talent in the console', () => {
       .getByRole('button', { name: titles[6 - target.job_title_looking_for.length - 1], exact: true })
       .locator('svg')
       .click();
-    await expect.poll(() => tooMany.count()).toBe(0);
+    await expect.poll(() => tooMany.count(), { timeout: 10_000 }).toBe(0);
 
     await admin.getByRole('button', { name: 'Add experience' }).click();
     const entry = admin.getByTestId('experience-entry').first();
@@ -226,7 +226,7 @@ describe('Talent in the console', () => {
     const target = await editableCandidate().offset(1).first('id', 'email');
     await admin.goto(`${e2e.baseUrl}/talent/edit/Candidate:${target.id}`);
     const email = admin.getByRole('textbox', { name: 'Email', exact: true });
-    await expect.poll(() => email.inputValue()).toBe(target.email);
+    await expect.poll(() => email.inputValue(), { timeout: 10_000 }).toBe(target.email);
     // Only the server knows the address belongs to someone else.
     await email.fill('candidate@example.com');
     await admin.getByRole('button', { name: 'Save changes' }).click();
@@ -269,7 +269,7 @@ describe('Talent in the console', () => {
 
     await dialog.getByRole('button', { name: 'Change anyway' }).click();
     await admin.getByText('Status changed for 2 selected').waitFor();
-    await expect.poll(() => e2e.db.knex('candidates').whereIn('id', [paused.id, other.id]).pluck('status')).toEqual([3, 3]);
+    await expect.poll(() => e2e.db.knex('candidates').whereIn('id', [paused.id, other.id]).pluck('status'), { timeout: 10_000 }).toEqual([3, 3]);
     await expect(e2e.db.knex('candidates').where('id', paused.id).first('self_chosen_status')).resolves.toEqual({ self_chosen_status: false });
     await expect(admin.getByText('2 items selected').count()).resolves.toBe(0);
   });

@@ -30,7 +30,10 @@ export async function talentIds(knex: Knex): Promise<TalentIds> {
     sgCitizenship: await id('citizenships', 'country_code', 'SG'),
     softwareEngineer: await id('job_titles', 'name', 'Software Engineer'),
     dataScientist: await id('job_titles', 'name', 'Data Scientist'),
-    skills: (await knex('skills').whereIn('name', ['TypeScript', 'React', 'Node.js', 'PostgreSQL', 'Python', 'Go', 'Kubernetes']).orderBy('name').pluck('id')) as number[],
+    skills: (await knex('skills')
+      .whereIn('name', ['TypeScript', 'React', 'Node.js', 'PostgreSQL', 'Python', 'Go', 'Kubernetes'])
+      .orderBy('name')
+      .pluck('id')) as number[],
     english: await id('languages', 'code', 'en'),
     mandarin: await id('languages', 'code', 'zh'),
     sgCountry: await id('countries', 'code', 'SG'),
@@ -55,7 +58,10 @@ export function candidatePayload(ids: TalentIds, overrides: Record<string, unkno
     summary: 'Backend engineer who likes clear APIs.',
     currentLocationId: ids.singapore,
     citizenshipId: ids.sgCitizenship,
-    preferredLocations: [{ locationId: ids.singapore, visaType: 1 }, { locationId: ids.hongKong, visaType: 4, visaCategory: 'Employment visa' }],
+    preferredLocations: [
+      { locationId: ids.singapore, visaType: 1 },
+      { locationId: ids.hongKong, visaType: 4, visaCategory: 'Employment visa' },
+    ],
     jobTitleLookingFor: [ids.softwareEngineer],
     typeOfEmployment: [1, 2],
     candidateStatus: [1],

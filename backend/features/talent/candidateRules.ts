@@ -15,7 +15,6 @@ import {
   NOTICE_MONTHS_MAX,
   NOTICE_PERIOD_TYPES,
 } from '../../../schema/entities/talentOptions';
-import { isDate } from '../../crud/validate';
 import type { FieldErrors } from '../../errors';
 
 type Data = Record<string, unknown>;
@@ -32,6 +31,18 @@ export function todayOf(now = new Date()): Today {
 
 const touches = (data: Data, fields: string[]) => fields.some((f) => f in data);
 const merged = (data: Data, existing: Data) => ({ ...existing, ...data });
+/**
+ * A calendar date, by arithmetic (bulk imports check millions). The same check as crud/validate's
+ * isDate, kept here because these rules also run in the browser (the console's and the candidate's
+ * profile forms), where nothing of the server's request layer may be pulled in.
+ */
+function isDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [year, month, day] = [Number(value.slice(0, 4)), Number(value.slice(5, 7)), Number(value.slice(8, 10))];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return day <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+}
 const isRealDate = (v: unknown): v is string => typeof v === 'string' && isDate(v);
 
 function duplicates(items: unknown, key: string): boolean {

@@ -89,7 +89,9 @@ export function searchOrViewLogRouter(): Router {
     if (!id) throw badRequest({ candidateId: body.candidateId === undefined ? 'candidateId.errors.required' : 'candidateId.errors.invalid' });
     const projectId = projectIdOf(body.projectId);
     if (!(await req.ctx.knex('candidates').where('id', id).first('id'))) throw badRequest({ candidateId: 'candidateId.errors.notFound' });
-    await req.ctx.knex('candidate_search_or_view_logs').insert({ candidate_id: id, kind: LOG_KIND.profileView, project_id: projectId, ...actorColumns(req.actor) });
+    await req.ctx
+      .knex('candidate_search_or_view_logs')
+      .insert({ candidate_id: id, kind: LOG_KIND.profileView, project_id: projectId, ...actorColumns(req.actor) });
     res.status(201).json({ logged: 1 });
   });
 
@@ -107,7 +109,9 @@ export function searchOrViewLogRouter(): Router {
     const found = (await req.ctx.knex('candidates').whereIn('id', unique).pluck('id')) as number[];
     if (found.length !== unique.length) throw badRequest({ candidates: 'candidates.errors.notFound' });
     const who = actorColumns(req.actor);
-    await req.ctx.knex('candidate_search_or_view_logs').insert(unique.map((id) => ({ candidate_id: id, kind: LOG_KIND.searchAppearance, project_id: projectId, ...who })));
+    await req.ctx
+      .knex('candidate_search_or_view_logs')
+      .insert(unique.map((id) => ({ candidate_id: id, kind: LOG_KIND.searchAppearance, project_id: projectId, ...who })));
     res.status(201).json({ logged: unique.length });
   });
 
@@ -118,13 +122,17 @@ export function searchOrViewLogRouter(): Router {
     const row = await req.ctx
       .knex('candidate_search_or_view_logs')
       .where('candidate_id', id)
-      .first(
-        req.ctx.knex.raw(`${s7} as s7, ${s30} as s30, ${sAll} as sall, ${v7} as v7, ${v30} as v30, ${vAll} as vall`),
-      );
+      .first(req.ctx.knex.raw(`${s7} as s7, ${s30} as s30, ${sAll} as sall, ${v7} as v7, ${v30} as v30, ${vAll} as vall`));
     const searchAppearances = windows(row, 's');
     const views = windows(row, 'v');
     const key = PERIODS[period];
-    res.json({ candidateId: `${candidate.idPrefix}${id}`, period, searchAppearances, views, selected: { searchAppearances: searchAppearances[key], views: views[key] } });
+    res.json({
+      candidateId: `${candidate.idPrefix}${id}`,
+      period,
+      searchAppearances,
+      views,
+      selected: { searchAppearances: searchAppearances[key], views: views[key] },
+    });
   });
   return router;
 }
@@ -142,7 +150,13 @@ export function recruitmentActivityLogRouter(): Router {
     const shortlists = windows(row, 's');
     const interviewRequests = windows(row, 'i');
     const key = PERIODS[period];
-    res.json({ candidateId: `${candidate.idPrefix}${id}`, period, shortlists, interviewRequests, selected: { shortlists: shortlists[key], interviewRequests: interviewRequests[key] } });
+    res.json({
+      candidateId: `${candidate.idPrefix}${id}`,
+      period,
+      shortlists,
+      interviewRequests,
+      selected: { shortlists: shortlists[key], interviewRequests: interviewRequests[key] },
+    });
   });
   return router;
 }

@@ -15,7 +15,11 @@ async function byName(knex: Knex, table: string): Promise<Map<string, Named>> {
 export function cvLookups(knex: Knex): Promise<CvLookups> {
   const hit = cache.get(knex);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
-  const value = Promise.all([byName(knex, 'skills'), byName(knex, 'job_titles'), byName(knex, 'cities')]).then(([skills, jobTitles, cities]) => ({ skills, jobTitles, cities }));
+  const value = Promise.all([byName(knex, 'skills'), byName(knex, 'job_titles'), byName(knex, 'cities')]).then(([skills, jobTitles, cities]) => ({
+    skills,
+    jobTitles,
+    cities,
+  }));
   value.catch(() => cache.delete(knex));
   cache.set(knex, { at: Date.now(), value });
   return value;

@@ -98,7 +98,12 @@ function pointToDate(raw: string, today: Today): string | null {
 
 /** 'Senior Engineer at Acme' / 'Senior Engineer, Acme' / 'Senior Engineer | Acme' → [title, company]. */
 function splitHeader(text: string): [string, string] {
-  const cleaned = text.replace(/[()[\]]/g, ' ').replace(/\s+/g, ' ').trim().replace(/[,|@–—-]\s*$/, '').trim();
+  const cleaned = text
+    .replace(/[()[\]]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[,|@–—-]\s*$/, '')
+    .trim();
   for (const sep of [' at ', ' @ ', ' | ', ' — ', ' – ', ' - ', ', ']) {
     const i = cleaned.toLowerCase().indexOf(sep);
     if (i > 0) return [cleaned.slice(0, i).trim(), cleaned.slice(i + sep.length).trim()];
@@ -121,7 +126,8 @@ function links(text: string) {
   const githubUrl = pick(/github\.com\/[A-Za-z0-9-]+/i);
   const stackoverflowUrl = pick(/stackoverflow\.com\/(users|story)\//i);
   const dribbbleUrl = pick(/dribbble\.com\/[A-Za-z0-9_-]+/i);
-  const portfolioUrl = found.find((u) => ![linkedInUrl, githubUrl, stackoverflowUrl, dribbbleUrl].includes(u) && !/linkedin|github|stackoverflow|dribbble/i.test(u)) ?? null;
+  const portfolioUrl =
+    found.find((u) => ![linkedInUrl, githubUrl, stackoverflowUrl, dribbbleUrl].includes(u) && !/linkedin|github|stackoverflow|dribbble/i.test(u)) ?? null;
   return { linkedInUrl, githubUrl, stackoverflowUrl, dribbbleUrl, portfolioUrl };
 }
 
@@ -143,7 +149,10 @@ function skillsOf(text: string, skills: Map<string, Named>): Named[] {
     for (let i = 0; i < words.length; i += 1) {
       for (let n = 4; n >= 1; n -= 1) {
         if (i + n > words.length) continue;
-        const phrase = words.slice(i, i + n).join(' ').replace(/[.:]+$/, '');
+        const phrase = words
+          .slice(i, i + n)
+          .join(' ')
+          .replace(/[.:]+$/, '');
         const hit = skills.get(phrase.toLowerCase());
         // One- and two-letter names (C, R, Go) only count when written exactly so.
         if (hit && (phrase.length > 2 || phrase === hit.name)) {
@@ -187,7 +196,14 @@ function experiencesOf(lines: string[], today: Today): DraftExperience[] {
     if (current?.description && header === (body[i - 1] ?? '').trim()) current.description = current.description.split('\n').slice(0, -1).join('\n') || null;
     const startDate = pointToDate(range[1], today);
     const currentPosition = /present|current|now|today/i.test(range[2]);
-    const item: DraftExperience = { title: title.slice(0, 160), company: company.slice(0, 160), startDate, endDate: pointToDate(range[2], today), currentPosition, description: null };
+    const item: DraftExperience = {
+      title: title.slice(0, 160),
+      company: company.slice(0, 160),
+      startDate,
+      endDate: pointToDate(range[2], today),
+      currentPosition,
+      description: null,
+    };
     const problems = experienceRules({ ...item }, {}, today);
     if (problems.startDate) item.startDate = null;
     if (problems.endDate) item.endDate = null;
@@ -203,7 +219,11 @@ function educationsOf(lines: string[], today: Today): DraftEducation[] {
   body.forEach((line, i) => {
     const range = YEAR_RANGE.exec(line) ?? SINGLE_YEAR.exec(line);
     if (!range) return;
-    const text = line.replace(range[0], '').replace(/[()|,–—-]+\s*$/, '').trim() || (body[i - 1] ?? '').trim();
+    const text =
+      line
+        .replace(range[0], '')
+        .replace(/[()|,–—-]+\s*$/, '')
+        .trim() || (body[i - 1] ?? '').trim();
     const parts = text.split(/\s*(?:,|\||—|–| - | at )\s*/).filter(Boolean);
     const institute = parts.find((p) => INSTITUTE.test(p)) ?? parts[parts.length - 1] ?? '';
     const degreeText = parts.find((p) => p !== institute) ?? null;
@@ -233,7 +253,8 @@ export function unwrapLines(text: string): string[] {
     const line = raw.trim();
     const prev = out[out.length - 1];
     if (prev !== undefined && line && /(https?:\/\/|www\.|\.com)\S*\/$/i.test(prev) && /^[\w-]/.test(line)) out[out.length - 1] = prev + line;
-    else if (prev !== undefined && line && /\s(-|–|—|to)$/i.test(prev) && /^(\d{1,2}[/.])?\d{4}\b|^(present|current|now)\b|^[a-z]{3,9}\.?\s+\d{4}/i.test(line)) out[out.length - 1] = `${prev} ${line}`;
+    else if (prev !== undefined && line && /\s(-|–|—|to)$/i.test(prev) && /^(\d{1,2}[/.])?\d{4}\b|^(present|current|now)\b|^[a-z]{3,9}\.?\s+\d{4}/i.test(line))
+      out[out.length - 1] = `${prev} ${line}`;
     else out.push(line);
   }
   return out;
@@ -254,7 +275,9 @@ export function parseCv(text: string, lookups: CvLookups, today: Today = todayOf
   const summary = sectionLines(lines, 'summary').filter(Boolean).join(' ').slice(0, 5000) || null;
   const experiences = experiencesOf(lines, today);
   const titles = experiences.map((e) => lookups.jobTitles.get(e.title.toLowerCase())).filter((t): t is Named => Boolean(t));
-  const city = [...lookups.cities.entries()].find(([name]) => name.length > 3 && new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(lines.slice(0, 10).join(' ')))?.[1];
+  const city = [...lookups.cities.entries()].find(
+    ([name]) => name.length > 3 && new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(lines.slice(0, 10).join(' ')),
+  )?.[1];
   return {
     firstName,
     lastName,

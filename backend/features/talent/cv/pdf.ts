@@ -20,7 +20,12 @@ function render(draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
 }
 
 /** The built-in Helvetica covers Latin-1 only; other characters would print as garbage. */
-const latin1 = (s: string) => s.replace(/[‐-―]/g, '-').replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/[^\n\x20-\x7e\xa0-\xff]/g, '?');
+const latin1 = (s: string) =>
+  s
+    .replace(/[‐-―]/g, '-')
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/[^\n\x20-\x7e\xa0-\xff]/g, '?');
 
 export function textPdf(title: string, text: string): Promise<Buffer> {
   return render((doc) => {

@@ -10,7 +10,8 @@ const names = async (knex: Knex, table: string, ids: number[]) =>
   new Map(((await knex(table).whereIn('id', ids).select('id', 'name')) as { id: number; name: string }[]).map((r) => [r.id, r.name]));
 
 const choice = (field: string, id: unknown) => candidate.fields[field].choices?.find((c) => c.id === id)?.label;
-const money = (amount: unknown, currency: unknown) => (typeof amount === 'number' ? `${currency ?? 'SGD'} ${amount.toLocaleString('en-SG')} per month` : 'not given');
+const money = (amount: unknown, currency: unknown) =>
+  typeof amount === 'number' ? `${currency ?? 'SGD'} ${amount.toLocaleString('en-SG')} per month` : 'not given';
 
 function noticeText(value: unknown): string {
   const np = value as { type?: number; option?: unknown } | null;
@@ -31,8 +32,16 @@ export async function profileDocument(knex: Knex, id: number): Promise<{ title: 
   const experiences = (children.experiences ?? []) as Record<string, unknown>[];
   const educations = (children.educations ?? []) as Record<string, unknown>[];
   const [skillNames, languageNames, cityNames, titleNames, industryNames, countryNames] = await Promise.all([
-    names(knex, 'skills', skills.map((s) => s.skillId)),
-    names(knex, 'languages', languages.map((l) => l.languageId)),
+    names(
+      knex,
+      'skills',
+      skills.map((s) => s.skillId),
+    ),
+    names(
+      knex,
+      'languages',
+      languages.map((l) => l.languageId),
+    ),
     names(knex, 'cities', [...preferred.map((p) => p.locationId), row.current_location_id].filter(Boolean)),
     names(knex, 'job_titles', row.job_title_looking_for ?? []),
     names(knex, 'industries', experiences.map((e) => e.industryId as number).filter(Boolean)),
@@ -52,7 +61,12 @@ export async function profileDocument(knex: Knex, id: number): Promise<{ title: 
           `Expected salary: ${money(row.expected_salary, row.expected_salary_currency)}`,
           `Notice period: ${noticeText(row.notice_period)}`,
           `Remote: ${row.working_remotely === null ? 'not given' : row.working_remotely ? 'Yes' : 'No'}`,
-          `Preferred locations: ${preferred.map((p) => cityNames.get(p.locationId)).filter(Boolean).join(', ') || 'not given'}`,
+          `Preferred locations: ${
+            preferred
+              .map((p) => cityNames.get(p.locationId))
+              .filter(Boolean)
+              .join(', ') || 'not given'
+          }`,
         ],
       },
       { heading: 'Skills', lines: skills.length ? [skills.map((s) => `${skillNames.get(s.skillId)}${s.isStar ? ' (highlighted)' : ''}`).join(', ')] : [] },
@@ -66,7 +80,11 @@ export async function profileDocument(knex: Knex, id: number): Promise<{ title: 
       },
       {
         heading: 'Education',
-        lines: educations.map((e) => [e.degree, e.fieldOfStudy, e.institute].filter(Boolean).join(', ') + (e.startYear || e.endYear ? ` (${e.startYear ?? '?'} to ${e.endYear ?? '?'})` : '')),
+        lines: educations.map(
+          (e) =>
+            [e.degree, e.fieldOfStudy, e.institute].filter(Boolean).join(', ') +
+            (e.startYear || e.endYear ? ` (${e.startYear ?? '?'} to ${e.endYear ?? '?'})` : ''),
+        ),
       },
     ],
   };

@@ -47,7 +47,8 @@ function upload(req: Request, res: Response, next: NextFunction) {
     if (!err) return next();
     const code = (err as { code?: string }).code;
     if (code === 'LIMIT_FILE_SIZE') return next(new AppError(413, 'upload.errors.tooLarge', undefined, { file: 'upload.errors.tooLarge' }));
-    if (code === 'LIMIT_FILE_COUNT' || code === 'LIMIT_UNEXPECTED_FILE') return next(badRequest({ file: 'upload.errors.tooManyFiles' }, 'upload.errors.tooManyFiles'));
+    if (code === 'LIMIT_FILE_COUNT' || code === 'LIMIT_UNEXPECTED_FILE')
+      return next(badRequest({ file: 'upload.errors.tooManyFiles' }, 'upload.errors.tooManyFiles'));
     return next(badRequest({ file: 'upload.errors.invalid' }, 'upload.errors.invalid'));
   });
 }
@@ -70,7 +71,8 @@ function sendPdf(res: Response, name: string, data: Buffer) {
   res.send(data);
 }
 
-const fileName = (row: CandidateRow, suffix: string) => `${`${row.first_name ?? ''}-${row.last_name ?? ''}`.replace(/[^A-Za-z0-9-]/g, '') || row.guid}-${suffix}`;
+const fileName = (row: CandidateRow, suffix: string) =>
+  `${`${row.first_name ?? ''}-${row.last_name ?? ''}`.replace(/[^A-Za-z0-9-]/g, '') || row.guid}-${suffix}`;
 
 export function cvRouter(): Router {
   const router = Router();
@@ -80,7 +82,12 @@ export function cvRouter(): Router {
     const ability = abilityFor(req.actor);
     const body = (req.body ?? {}) as Record<string, unknown>;
     // The CV is for an existing candidate (the candidate's own page, an admin editing), or for a new profile.
-    const forId = body.candidateId !== undefined && body.candidateId !== '' ? parseId(candidate, body.candidateId) : req.actor.role === 'candidate' ? req.actor.id : undefined;
+    const forId =
+      body.candidateId !== undefined && body.candidateId !== ''
+        ? parseId(candidate, body.candidateId)
+        : req.actor.role === 'candidate'
+          ? req.actor.id
+          : undefined;
     if (body.candidateId !== undefined && body.candidateId !== '' && !forId) throw badRequest({ candidateId: 'candidateId.errors.invalid' });
     let owner: { id: number; guid: string } | undefined;
     if (forId) {
@@ -116,7 +123,11 @@ export function cvRouter(): Router {
     const stream = await storageFor(req.ctx.config).get(row.resume_path);
     if (!stream) throw notFound('cv.errors.notFound');
     const type = row.resume_path.split('.').pop() as CvType;
-    res.set({ 'Content-Type': CV_CONTENT_TYPES[type], 'Content-Disposition': `attachment; filename="${fileName(row, 'cv')}.${type}"`, 'Cache-Control': 'private, no-store' });
+    res.set({
+      'Content-Type': CV_CONTENT_TYPES[type],
+      'Content-Disposition': `attachment; filename="${fileName(row, 'cv')}.${type}"`,
+      'Cache-Control': 'private, no-store',
+    });
     stream.on('error', next).pipe(res);
   });
 
@@ -129,7 +140,11 @@ export function cvRouter(): Router {
       const stream = await storage.get(row.blind_resume_path);
       if (stream) {
         const type = row.blind_resume_path.split('.').pop() as CvType;
-        res.set({ 'Content-Type': CV_CONTENT_TYPES[type], 'Content-Disposition': `attachment; filename="${row.guid}-blind-cv.${type}"`, 'Cache-Control': 'private, no-store' });
+        res.set({
+          'Content-Type': CV_CONTENT_TYPES[type],
+          'Content-Disposition': `attachment; filename="${row.guid}-blind-cv.${type}"`,
+          'Cache-Control': 'private, no-store',
+        });
         stream.on('error', next).pipe(res);
         return;
       }

@@ -88,7 +88,10 @@ export async function writeCandidates(client: pg.ClientBase, fresh: NewCandidate
   try {
     if (options.bulkReferences) await lockReferences(client, [...fresh, ...updates]);
     const ids = fresh.length
-      ? ((await client.query('select nextval(pg_get_serial_sequence($1, $2))::int as id from generate_series(1, $3)', [candidate.table, 'id', fresh.length])).rows as { id: number }[]).map((r) => r.id)
+      ? (
+          (await client.query('select nextval(pg_get_serial_sequence($1, $2))::int as id from generate_series(1, $3)', [candidate.table, 'id', fresh.length]))
+            .rows as { id: number }[]
+        ).map((r) => r.id)
       : [];
     if (fresh.length) {
       await copyLines(

@@ -5,6 +5,7 @@
  * Lists in CSV cells are separated by ';'. See README "Importing candidates".
  */
 import type { Knex } from 'knex';
+import { entity } from '../../../../schema';
 import type { FieldErrors } from '../../../errors';
 
 export interface ImportMaps {
@@ -21,13 +22,57 @@ export interface ImportMaps {
 
 /** Columns copied as they are (the API validates them). */
 export const PLAIN_COLUMNS = [
-  'email', 'firstName', 'lastName', 'phone', 'phoneWhatsapp', 'profilePic', 'linkedInUrl', 'githubUrl', 'stackoverflowUrl', 'dribbbleUrl', 'portfolioUrl',
-  'summary', 'visa', 'expectedSalary', 'expectedSalaryCurrency', 'currentSalary', 'currentSalaryCurrency', 'workingRemotely', 'visibility', 'anonymous',
-  'sendSetPasswordEmail', 'status', 'source', 'sourceOtherText', 'reasonForLeaving', 'lookingFor', 'isSpecialHkCandidate', 'hkId', 'hkPassport',
-  'hkAddress', 'hkCity', 'hkState', 'hkCountry', 'hkZip',
+  'email',
+  'firstName',
+  'lastName',
+  'phone',
+  'phoneWhatsapp',
+  'profilePic',
+  'linkedInUrl',
+  'githubUrl',
+  'stackoverflowUrl',
+  'dribbbleUrl',
+  'portfolioUrl',
+  'summary',
+  'visa',
+  'expectedSalary',
+  'expectedSalaryCurrency',
+  'currentSalary',
+  'currentSalaryCurrency',
+  'workingRemotely',
+  'visibility',
+  'anonymous',
+  'sendSetPasswordEmail',
+  'status',
+  'source',
+  'sourceOtherText',
+  'reasonForLeaving',
+  'lookingFor',
+  'isSpecialHkCandidate',
+  'hkId',
+  'hkPassport',
+  'hkAddress',
+  'hkCity',
+  'hkState',
+  'hkCountry',
+  'hkZip',
 ] as const;
 /** Columns whose values are looked up or parsed. */
-export const MAPPED_COLUMNS = ['currentLocation', 'citizenship', 'preferredLocations', 'jobTitles', 'typeOfEmployment', 'candidateStatus', 'noticePeriod', 'skills', 'languages', 'tags', 'owner', 'experiences', 'educations'] as const;
+export const MAPPED_COLUMNS = [
+  'currentLocation',
+  'citizenship',
+  'preferredLocations',
+  'jobTitles',
+  'typeOfEmployment',
+  'candidateStatus',
+  'noticePeriod',
+  'skills',
+  'languages',
+  'tags',
+  'owner',
+  'experiences',
+  'educations',
+] as const;
 export const KNOWN_COLUMNS = new Set<string>([...PLAIN_COLUMNS, ...MAPPED_COLUMNS]);
 const PLAIN = new Set<string>(PLAIN_COLUMNS);
 
@@ -36,7 +81,8 @@ const lower = (s: string) => s.trim().toLowerCase();
 export async function loadImportMaps(knex: Knex): Promise<ImportMaps> {
   const named = async (table: string) => {
     const map = new Map<string, number>();
-    for (const r of (await knex(table).select('id', 'name').orderBy('id')) as { id: number; name: string }[]) if (!map.has(lower(r.name))) map.set(lower(r.name), r.id);
+    for (const r of (await knex(table).select('id', 'name').orderBy('id')) as { id: number; name: string }[])
+      if (!map.has(lower(r.name))) map.set(lower(r.name), r.id);
     return map;
   };
   const cities = new Map<string, number>();
@@ -51,7 +97,17 @@ export async function loadImportMaps(knex: Knex): Promise<ImportMaps> {
   for (const l of (await knex('languages').select('id', 'code')) as { id: number; code: string }[]) languages.set(l.code, l.id);
   const tags = new Map(((await knex('tags').select('id', 'identifier')) as { id: number; identifier: string }[]).map((t) => [t.identifier, t.id]));
   const admins = new Map(((await knex('admins').select('id', 'email')) as { id: number; email: string }[]).map((a) => [a.email, a.id]));
-  return { cities, citizenships: await named('citizenships'), jobTitles: await named('job_titles'), skills: await named('skills'), languages, tags, admins, countries, industries: await named('industries') };
+  return {
+    cities,
+    citizenships: await named('citizenships'),
+    jobTitles: await named('job_titles'),
+    skills: await named('skills'),
+    languages,
+    tags,
+    admins,
+    countries,
+    industries: await named('industries'),
+  };
 }
 
 function list(v: unknown): string[] {
@@ -71,6 +127,20 @@ export interface MappedRow {
   errors: FieldErrors;
   /** Human detail per field, e.g. the unknown name. */
   details: Record<string, string>;
+}
+
+const choiceIds = (field: string) =>
+  new Map(
+    (entity('candidate').fields[field].choices ?? []).flatMap((c) => [
+      [c.key.toLowerCase(), c.id],
+      [c.label.toLowerCase(), c.id],
+    ]),
+  );
+const CHOICES: Record<string, Map<string, number>> = { typeOfEmployment: choiceIds('typeOfEmployment'), candidateStatus: choiceIds('candidateStatus') };
+
+/** Enum lists take ids or the option's key or label ('2', 'contract', 'Part-time'); the validator judges the result. */
+function choiceId(field: string, value: string): string | number {
+  return CHOICES[field].get(value.toLowerCase()) ?? value;
 }
 
 /** The id of a lookup name, or an error on the field that named it. Module-level: it runs millions of times. */
@@ -143,7 +213,7 @@ function mapColumn(out: MappedRow, column: string, value: unknown, maps: ImportM
       break;
     case 'typeOfEmployment':
     case 'candidateStatus':
-      input[column] = list(value);
+      input[column] = list(value).map((v) => choiceId(column, v));
       break;
     case 'preferredLocations':
       input.preferredLocations = list(value).map((entry) => {
@@ -152,7 +222,8 @@ function mapColumn(out: MappedRow, column: string, value: unknown, maps: ImportM
       });
       break;
     case 'noticePeriod': {
-      const [type, option] = typeof value === 'object' ? [(value as { type?: unknown }).type, (value as { option?: unknown }).option] : String(value).split(':');
+      const [type, option] =
+        typeof value === 'object' ? [(value as { type?: unknown }).type, (value as { option?: unknown }).option] : String(value).split(':');
       input.noticePeriod = { type, option: option ?? null };
       break;
     }

@@ -72,7 +72,8 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
   const [maps, refs] = await Promise.all([loadImportMaps(knex), preloadIds(knex, CANDIDATE_REF_ENTITIES)]);
   // Admins and company users own their emails: a candidate may not take one.
   const otherPeople = new Set<string>();
-  for (const table of PEOPLE_TABLES.filter((p) => p !== 'candidates')) for (const email of (await knex(table).pluck('email')) as string[]) otherPeople.add(email);
+  for (const table of PEOPLE_TABLES.filter((p) => p !== 'candidates'))
+    for (const email of (await knex(table).pluck('email')) as string[]) otherPeople.add(email);
   const today = todayOf();
   const seen = new Map<string, number>();
   // Two writers: PostgreSQL works on one batch on each core while this process checks the next.
@@ -109,8 +110,13 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
   }
 
   async function check(batch: Pending[]): Promise<[(NewCandidate & Pending)[], (UpdatedCandidate & Pending)[]]> {
-    const stored = await knex('candidates').whereIn('email', batch.map((b) => b.email));
-    const byEmail = new Map(stored.map((r: Record<string, unknown>) => [r.email as string, Object.fromEntries(Object.entries(r).map(([k, v]) => [camel(k), v]))]));
+    const stored = await knex('candidates').whereIn(
+      'email',
+      batch.map((b) => b.email),
+    );
+    const byEmail = new Map(
+      stored.map((r: Record<string, unknown>) => [r.email as string, Object.fromEntries(Object.entries(r).map(([k, v]) => [camel(k), v]))]),
+    );
     const fresh: (NewCandidate & Pending)[] = [];
     const updates: (UpdatedCandidate & Pending)[] = [];
     for (const p of batch) {

@@ -104,7 +104,7 @@ export async function* readRecords(path: string): AsyncGenerator<FileRecord> {
         if (line.trim()) yield parseLine(line, row, bytesRead);
       }
     }
-    if (rest.trim()) yield parseLine(rest, ++row, bytesRead);
+    if (rest.trim()) yield parseLine(rest, row + 1, bytesRead);
     return;
   }
   let header: string[] | undefined;

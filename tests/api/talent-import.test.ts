@@ -1,0 +1,148 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { importCandidates } from '../../backend/features/talent/import/importCandidates';
+import { testApp, type TestApp } from '../helpers/app';
+
+const SAMPLE = path.resolve(import.meta.dirname, '../../seeds/import/sample-candidates.csv');
+const HEADER = 'email,firstName,lastName,currentLocation,preferredLocations,jobTitles,typeOfEmployment,expectedSalary,noticePeriod,skills,experiences';
+const exp = (e: object[]) => `"${JSON.stringify(e).replace(/"/g, '""')}"`;
+const ok = (email: string, extra: Partial<Record<'salary' | 'skills' | 'experiences', string>> = {}) =>
+  `${email},Ana,Lim,Singapore (SG),Singapore (SG):1,Software Engineer,1,${extra.salary ?? '7000'},1:1,${extra.skills ?? 'TypeScript*; React'},${extra.experiences ?? exp([{ title: 'Engineer', company: 'Acme', startDate: '2018-01-01', currentPosition: true }])}`;
+
+describe('Bulk import of candidates', () => {
+  let t: TestApp;
+  let dir: string;
+  let admin: string;
+
+  const run = async (name: string, content: string) => {
+    const file = path.join(dir, name);
+    await writeFile(file, content);
+    const result = await importCandidates({ file, knex: t.knex, connectionString: t.url });
+    const report = await readFile(result.reportPath, 'utf8');
+    return { result, report: report.trim().split('\n').slice(1) };
+  };
+  const candidateRow = (email: string) => t.knex('candidates').where('email', email).first();
+
+  beforeAll(async () => {
+    t = await testApp();
+    dir = await mkdtemp(path.join(os.tmpdir(), 'talent-import-'));
+    admin = await t.login('admin@example.com');
+  });
+
+  it('The sample file imports completely, with experience, education, skills and lookups resolved by name', async () => {
+    const result = await importCandidates({ file: SAMPLE, knex: t.knex, connectionString: t.url, reportPath: path.join(dir, 'sample.rejected.csv') });
+    expect(await readFile(result.reportPath, 'utf8'), 'report').toBe('row,email,reasons\n');
+    expect(result).toMatchObject({ rows: 3, created: 3, updated: 0, rejected: 0 });
+    const row = await candidateRow('aisha.rahman@sample.example.com');
+    const res = await t.http.get(`/api/v1/candidates/Candidate:${row.id}`).set('Authorization', `Bearer ${admin}`).expect(200);
+    expect(res.body).toMatchObject({
+      firstName: 'Aisha',
+      expectedSalary: 9500,
+      noticePeriod: { type: 1, option: 2 },
+      typeOfEmployment: [1, 2],
+      linkedInUrl: 'https://linkedin.com/in/aisha-rahman',
+    });
+    expect(res.body.skills.filter((s: { isStar: boolean }) => s.isStar)).toHaveLength(3);
+    expect(res.body.experiences.map((e: { company: string }) => e.company)).toEqual(['Airwallex', 'Grab']);
+    expect(res.body.educations[0].institute).toBe('National University of Singapore');
+    expect(res.body.tags).toHaveLength(2);
+    expect(res.body.ownerId).toMatch(/^Admin:/);
+  });
+
+  it('Malformed rows are reported with their row number and reasons, and none of them is written, not even in part', async () => {
+    const lines = [
+      HEADER,
+      ok('good.one@import.example.com'),
+      ok('not-an-email'),
+      ok('no.salary@import.example.com', { salary: '' }),
+      ok('bad.skill@import.example.com', { skills: 'TypeScript; Basket Weaving' }),
+      ok('bad.history@import.example.com', { experiences: exp([{ title: 'Engineer', company: 'Acme', startDate: '2016-01-01', endDate: '2015-01-01' }]) }),
+      ok('broken.json@import.example.com', { experiences: '"[{oops"' }),
+      'short.row@import.example.com,Too,Few',
+      ok('good.one@import.example.com'),
+      ok('admin@example.com'),
+      ok('good.two@import.example.com'),
+    ];
+    const { result, report } = await run('malformed.csv', `${lines.join('\n')}\n`);
+    expect(result).toMatchObject({ rows: 10, created: 2, updated: 0, rejected: 8 });
+    const byRow = Object.fromEntries(report.map((line) => [Number(line.split(',')[0]), line]));
+    expect(
+      Object.keys(byRow)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(byRow[3]).toContain('email: email.errors.invalid');
+    expect(byRow[4]).toContain('expectedSalary: expectedSalary.errors.required');
+    expect(byRow[5]).toContain("skills: skills.errors.notFound (Not found: no match for 'Basket Weaving')");
+    expect(byRow[6]).toContain('experiences.0.endDate: experiences.endDate.errors.beforeStart');
+    expect(byRow[7]).toContain('experiences: experiences.errors.invalidJson');
+    expect(byRow[8]).toContain('row: expected 11 cells, found 3');
+    expect(byRow[9]).toContain('email.errors.duplicateInFile (the same email is on row 2)');
+    expect(byRow[10]).toContain('email: email.errors.exists');
+    for (const email of ['no.salary', 'bad.skill', 'bad.history', 'broken.json', 'short.row'])
+      expect(await candidateRow(`${email}@import.example.com`)).toBeUndefined();
+    expect(await candidateRow('good.two@import.example.com')).toBeDefined();
+    const orphans = await t.knex('candidate_experiences as e').leftJoin('candidates as c', 'c.id', 'e.candidate_id').whereNull('c.id').count({ n: '*' });
+    expect(Number(orphans[0].n)).toBe(0);
+  });
+
+  it('A known email updates the candidate: given cells change, blank cells keep their values, a new history replaces the old', async () => {
+    await run('first.csv', `${HEADER}\n${ok('update.me@import.example.com')}\n`);
+    const before = await candidateRow('update.me@import.example.com');
+    const next = `${HEADER}\n${ok('update.me@import.example.com', {
+      salary: '8800',
+      skills: '',
+      experiences: exp([
+        { title: 'Lead', company: 'Initech', startDate: '2020-01-01' },
+        { title: 'Engineer', company: 'Acme', startDate: '2015-01-01', endDate: '2019-12-31' },
+      ]),
+    })}\n`;
+    const { result, report } = await run('second.csv', next);
+    expect(report).toEqual([]);
+    expect(result).toMatchObject({ created: 0, updated: 1, rejected: 0 });
+    const after = await candidateRow('update.me@import.example.com');
+    expect(after.id).toBe(before.id);
+    expect(after.expected_salary).toBe(8800);
+    expect(after.skills).toEqual(before.skills);
+    const companies = await t.knex('candidate_experiences').where('candidate_id', after.id).orderBy('start_date', 'desc').pluck('company');
+    expect(companies).toEqual(['Initech', 'Acme']);
+  });
+
+  it('JSON Lines files import too, with lists as arrays', async () => {
+    const line = {
+      email: 'jsonl.person@import.example.com',
+      firstName: 'Jo',
+      lastName: 'Ng',
+      currentLocation: 'Singapore',
+      preferredLocations: ['Singapore (SG):1'],
+      jobTitles: ['Software Engineer'],
+      typeOfEmployment: ['permanent'],
+      expectedSalary: 6500,
+      noticePeriod: { type: 0 },
+      languages: ['English:expert'],
+      educations: [{ institute: 'Singapore Polytechnic', startYear: 2012, endYear: 2015 }],
+    };
+    const { result, report } = await run('people.jsonl', `${JSON.stringify(line)}\n\nnot json\n`);
+    expect(result).toMatchObject({ rows: 2, created: 1, rejected: 1 });
+    expect(report).toEqual(['3,,row: not valid JSON']);
+    expect((await candidateRow('jsonl.person@import.example.com')).languages).toEqual([{ languageId: expect.any(Number), level: 3 }]);
+  });
+
+  it('npm run import prints progress and the report path', async () => {
+    const file = path.join(dir, 'cli.csv');
+    await writeFile(file, `${HEADER}\n${ok('cli.person@import.example.com')}\n${ok('cli-bad')}\n`);
+    const { stdout, stderr } = await promisify(execFile)('npx', ['tsx', 'scripts/import.ts', 'candidates', file], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: { ...process.env, DATABASE_URL: t.url, NODE_ENV: 'test' },
+    });
+    expect(stderr).toContain('Importing');
+    expect(stdout).toContain('2 rows');
+    expect(stdout).toContain('1 created, 0 updated, 1 rejected');
+    expect(stdout).toContain(`Rejected rows and their reasons: ${file}.rejected.csv`);
+    expect(await candidateRow('cli.person@import.example.com')).toBeDefined();
+  }, 60_000);
+});
