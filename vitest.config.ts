@@ -10,7 +10,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'api', include: ['tests/api/**/*.test.ts', 'tests/schema/**/*.test.ts', 'tests/jobs/**/*.test.ts', 'tests/seeds/**/*.test.ts'], pool: 'forks' },
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts', 'tests/schema/**/*.test.ts', 'tests/jobs/**/*.test.ts', 'tests/seeds/**/*.test.ts'],
+          pool: 'forks',
+        },
       },
       {
         extends: true,

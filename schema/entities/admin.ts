@@ -36,7 +36,12 @@ export const admin = defineEntity({
     label: 'Admins',
     recordLabel: 'Admin',
     titleField: 'email',
-    list: { columns: ['name', 'email', 'role', 'status', 'lastActiveAt', 'createdAt'], sort: ['createdAt', 'DESC'], filters: ['q', 'status', 'role'], bulkStatus: true },
+    list: {
+      columns: ['name', 'email', 'role', 'status', 'lastActiveAt', 'createdAt'],
+      sort: ['createdAt', 'DESC'],
+      filters: ['q', 'status', 'role'],
+      bulkStatus: true,
+    },
     edit: { layout: [['firstName', 'lastName'], ['email', 'phone'], ['role', 'status'], ['jobTitle']] },
   },
 });

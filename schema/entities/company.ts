@@ -3,7 +3,16 @@ import { f } from '../lib/fields';
 
 /** Where a company or a candidate heard of the product (spec: 1 professional network, 2-6 job boards, 7 referral, 8 other). */
 export const SOURCE_OPTIONS = {
-  values: { professionalNetwork: 1, jobBoardIndeed: 2, jobBoardJobStreet: 3, jobBoardGlassdoor: 4, jobBoardMyCareersFuture: 5, jobBoardOther: 6, referral: 7, other: 8 },
+  values: {
+    professionalNetwork: 1,
+    jobBoardIndeed: 2,
+    jobBoardJobStreet: 3,
+    jobBoardGlassdoor: 4,
+    jobBoardMyCareersFuture: 5,
+    jobBoardOther: 6,
+    referral: 7,
+    other: 8,
+  },
   labels: {
     professionalNetwork: 'Professional network',
     jobBoardIndeed: 'Job board: Indeed',
@@ -58,11 +67,19 @@ export const company = defineEntity({
     admin: { manage: true },
     company: {
       read: { when: 'ownCompanyRecord' },
-      update: { when: 'ownCompanyRecord', subRoles: ['owner', 'admin'], fields: ['companyName', 'companyLogo', 'address', 'linkedInUrl', 'countries', 'alternateCompanyNames'] },
+      update: {
+        when: 'ownCompanyRecord',
+        subRoles: ['owner', 'admin'],
+        fields: ['companyName', 'companyLogo', 'address', 'linkedInUrl', 'countries', 'alternateCompanyNames'],
+      },
     },
     raasCompany: {
       read: { when: 'ownCompanyRecord' },
-      update: { when: 'ownCompanyRecord', subRoles: ['owner', 'admin'], fields: ['companyName', 'companyLogo', 'address', 'linkedInUrl', 'countries', 'alternateCompanyNames'] },
+      update: {
+        when: 'ownCompanyRecord',
+        subRoles: ['owner', 'admin'],
+        fields: ['companyName', 'companyLogo', 'address', 'linkedInUrl', 'countries', 'alternateCompanyNames'],
+      },
     },
   },
   admin: {

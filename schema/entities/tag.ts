@@ -38,7 +38,13 @@ export const tag = defineEntity({
     recordLabel: 'Tag',
     titleField: 'name',
     group: 'talent',
-    list: { columns: ['name', 'identifier', 'icon', 'status', 'noOfTagged', 'createdAt'], sort: ['createdAt', 'DESC'], filters: ['q', 'status'], asidePanel: true, bulkStatus: true },
+    list: {
+      columns: ['name', 'identifier', 'icon', 'status', 'noOfTagged', 'createdAt'],
+      sort: ['createdAt', 'DESC'],
+      filters: ['q', 'status'],
+      asidePanel: true,
+      bulkStatus: true,
+    },
     edit: { layout: [['name', 'identifier'], ['description'], ['icon', 'status']] },
   },
 });

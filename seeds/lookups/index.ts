@@ -15,11 +15,27 @@ import { industries as industryData } from './data/industries.js';
 import { jobTitles as jobTitleData } from './data/jobTitles.js';
 import { skills as skillData } from './data/skills.js';
 
-export interface CountryRow { name: string; code: string; dialCode: string }
-export interface CityRow { name: string; countryCode: string; dialCode: string }
-export interface NameRow { name: string }
-export interface LanguageRow { name: string; code: string }
-export interface CitizenshipRow { name: string; countryCode: string }
+export interface CountryRow {
+  name: string;
+  code: string;
+  dialCode: string;
+}
+export interface CityRow {
+  name: string;
+  countryCode: string;
+  dialCode: string;
+}
+export interface NameRow {
+  name: string;
+}
+export interface LanguageRow {
+  name: string;
+  code: string;
+}
+export interface CitizenshipRow {
+  name: string;
+  countryCode: string;
+}
 
 export interface LookupRows {
   countries: CountryRow[];
@@ -69,7 +85,10 @@ function byName<T extends { name: string }>(rows: T[]): T[] {
 }
 
 function nameRows(names: readonly string[]): NameRow[] {
-  const rows = uniqueBy(names.map((n) => ({ name: cleanName(n) })), (r) => nameKey(r.name));
+  const rows = uniqueBy(
+    names.map((n) => ({ name: cleanName(n) })),
+    (r) => nameKey(r.name),
+  );
   return byName(rows);
 }
 
@@ -98,10 +117,7 @@ function buildCities(countries: CountryRow[]): CityRow[] {
       pop: Number.isFinite(c.pop) ? c.pop : 0,
     }))
     .filter((c) => c.name !== '' && dialCodes.has(c.countryCode))
-    .sort(
-      (a, b) =>
-        b.pop - a.pop || compareNames(a.name, b.name) || (a.countryCode < b.countryCode ? -1 : a.countryCode > b.countryCode ? 1 : 0),
-    );
+    .sort((a, b) => b.pop - a.pop || compareNames(a.name, b.name) || (a.countryCode < b.countryCode ? -1 : a.countryCode > b.countryCode ? 1 : 0));
   const distinct = uniqueBy(candidates, (c) => `${c.countryCode}|${nameKey(c.name)}`);
   return distinct.slice(0, CITY_LIMIT).map((c) => ({
     name: c.name,
@@ -115,7 +131,12 @@ function buildLanguages(): LanguageRow[] {
     name: cleanName(l.name),
     code: l.code.toLowerCase(),
   }));
-  return byName(uniqueBy(uniqueBy(rows, (r) => r.code), (r) => nameKey(r.name)));
+  return byName(
+    uniqueBy(
+      uniqueBy(rows, (r) => r.code),
+      (r) => nameKey(r.name),
+    ),
+  );
 }
 
 function buildCitizenships(countries: CountryRow[]): CitizenshipRow[] {
@@ -124,7 +145,12 @@ function buildCitizenships(countries: CountryRow[]): CitizenshipRow[] {
     .map(([code, name]) => ({ name: cleanName(name), countryCode: code.toUpperCase() }))
     .filter((r) => codes.has(r.countryCode))
     .sort((a, b) => (a.countryCode < b.countryCode ? -1 : a.countryCode > b.countryCode ? 1 : 0));
-  return byName(uniqueBy(uniqueBy(rows, (r) => r.countryCode), (r) => nameKey(r.name)));
+  return byName(
+    uniqueBy(
+      uniqueBy(rows, (r) => r.countryCode),
+      (r) => nameKey(r.name),
+    ),
+  );
 }
 
 /** Builds every lookup table's rows; deterministic and side-effect free. */

@@ -4,13 +4,21 @@ import { lookupRows } from './index';
 
 async function insertAll(knex: Knex, table: string, rows: object[], conflict: string[]) {
   for (let i = 0; i < rows.length; i += 1000) {
-    await knex(table).insert(rows.slice(i, i + 1000)).onConflict(conflict).ignore();
+    await knex(table)
+      .insert(rows.slice(i, i + 1000))
+      .onConflict(conflict)
+      .ignore();
   }
 }
 
 export async function loadLookups(knex: Knex): Promise<Record<string, number>> {
   const rows = lookupRows();
-  await insertAll(knex, 'countries', rows.countries.map((c) => ({ name: c.name, code: c.code, dial_code: c.dialCode })), ['code']);
+  await insertAll(
+    knex,
+    'countries',
+    rows.countries.map((c) => ({ name: c.name, code: c.code, dial_code: c.dialCode })),
+    ['code'],
+  );
   const countryIds = new Map<string, number>((await knex('countries').select('id', 'code')).map((c) => [c.code, c.id]));
   const existingCities = new Set((await knex('cities').select('name', 'code')).map((c) => `${c.name}|${c.code}`));
   await insertAll(
@@ -25,7 +33,12 @@ export async function loadLookups(knex: Knex): Promise<Record<string, number>> {
   await insertAll(knex, 'skills', rows.skills, ['name']);
   await insertAll(knex, 'languages', rows.languages, ['code']);
   await insertAll(knex, 'industries', rows.industries, ['name']);
-  await insertAll(knex, 'citizenships', rows.citizenships.map((c) => ({ name: c.name, country_code: c.countryCode })), ['name']);
+  await insertAll(
+    knex,
+    'citizenships',
+    rows.citizenships.map((c) => ({ name: c.name, country_code: c.countryCode })),
+    ['name'],
+  );
   const counts: Record<string, number> = {};
   for (const table of ['countries', 'cities', 'job_titles', 'skills', 'languages', 'industries', 'citizenships']) {
     counts[table] = Number((await knex(table).count({ n: '*' }))[0].n);

@@ -19,7 +19,8 @@ export function mailboxPage(): Router {
     const mails = await listOutbox(req.ctx.knex, undefined, 50);
     const items = mails
       .map(
-        (m) => `<article><header><strong>${escape(m.subject)}</strong><span>to ${escape(m.to)} · ${escape(new Date(m.createdAt).toLocaleString('en-SG'))}</span></header><pre>${escape(m.text)}</pre></article>`,
+        (m) =>
+          `<article><header><strong>${escape(m.subject)}</strong><span>to ${escape(m.to)} · ${escape(new Date(m.createdAt).toLocaleString('en-SG'))}</span></header><pre>${escape(m.text)}</pre></article>`,
       )
       .join('');
     res.type('html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mailbox | ${escape(req.ctx.config.productName)}</title>

@@ -12,7 +12,9 @@ export interface Email {
 }
 
 export async function queueEmail(trx: Knex | Knex.Transaction, email: Email): Promise<number> {
-  const [row] = await trx('outbox_emails').insert({ to: email.to, subject: email.subject, text: email.text, html: email.html ?? null }).returning('id');
+  const [row] = await trx('outbox_emails')
+    .insert({ to: email.to, subject: email.subject, text: email.text, html: email.html ?? null })
+    .returning('id');
   await trx.raw('select graphile_worker.add_job(?, json_build_object(?::text, ?::int), max_attempts => 10)', ['send_email', 'id', row.id]);
   return row.id as number;
 }
