@@ -79,6 +79,19 @@ export async function findAccountByEmail(knex: Knex, email: string): Promise<Acc
   return (await findAccount(knex, { email })) ?? undefined;
 }
 
+type PersonRow = Record<string, unknown> & { id: number; email: string; first_name: string | null; last_name: string | null; status: number };
+
+/** The fields every kind of person shares, read from a snake_case row. */
+function person(kind: AccountKind, row: PersonRow): Account {
+  const account: Account = { kind, id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, status: row.status };
+  if (row.role !== undefined) account.role = row.role as number;
+  if (row.profile_pic !== undefined) account.profilePic = row.profile_pic as string | null;
+  if (row.is_watched_info_video !== undefined) account.isWatchedInfoVideo = row.is_watched_info_video as boolean;
+  return account;
+}
+
+const PERSON = ['id', 'email', 'first_name', 'last_name', 'status'];
+
 export async function findAccount(knex: Knex, key: { email: string } | { kind: AccountKind; id: number }): Promise<Account | undefined> {
   const kinds: AccountKind[] = 'kind' in key ? [key.kind] : ['admin', 'companyUser', 'candidate', 'community'];
   const where = (table: string) => ('email' in key ? { [`${table}.email`]: key.email.toLowerCase() } : { [`${table}.id`]: key.id });
@@ -86,33 +99,14 @@ export async function findAccount(knex: Knex, key: { email: string } | { kind: A
     if (kind === 'admin') {
       const row = await knex('admins')
         .where(where('admins'))
-        .first('id', 'email', 'first_name', 'last_name', 'status', 'role', 'profile_pic', 'is_watched_info_video');
-      if (row)
-        return {
-          kind,
-          id: row.id,
-          email: row.email,
-          firstName: row.first_name,
-          lastName: row.last_name,
-          status: row.status,
-          role: row.role,
-          profilePic: row.profile_pic,
-          isWatchedInfoVideo: row.is_watched_info_video,
-        };
+        .first(...PERSON, 'role', 'profile_pic', 'is_watched_info_video');
+      if (row) return person(kind, row);
     } else if (kind === 'companyUser') {
       const row = await knex('company_users as u')
         .join('companies as c', 'c.id', 'u.company_id')
         .where(where('u'))
         .first(
-          'u.id',
-          'u.email',
-          'u.first_name',
-          'u.last_name',
-          'u.status',
-          'u.role',
-          'u.profile_pic',
-          'u.is_watched_info_video',
-          'u.company_id',
+          ...[...PERSON, 'role', 'profile_pic', 'is_watched_info_video', 'company_id'].map((c) => `u.${c}`),
           'c.company_type',
           'c.status as company_status',
           'c.company_name',
@@ -120,15 +114,7 @@ export async function findAccount(knex: Knex, key: { email: string } | { kind: A
         );
       if (row)
         return {
-          kind,
-          id: row.id,
-          email: row.email,
-          firstName: row.first_name,
-          lastName: row.last_name,
-          status: row.status,
-          role: row.role,
-          profilePic: row.profile_pic,
-          isWatchedInfoVideo: row.is_watched_info_video,
+          ...person(kind, row),
           companyId: row.company_id,
           companyType: row.company_type,
           companyStatus: row.company_status,
@@ -136,20 +122,15 @@ export async function findAccount(knex: Knex, key: { email: string } | { kind: A
           companyLogo: row.company_logo,
         };
     } else if (kind === 'candidate') {
-      const row = await knex('candidates').where(where('candidates')).first('id', 'email', 'first_name', 'last_name', 'status', 'self_chosen_status');
-      if (row)
-        return {
-          kind,
-          id: row.id,
-          email: row.email,
-          firstName: row.first_name,
-          lastName: row.last_name,
-          status: row.status,
-          selfChosenStatus: row.self_chosen_status,
-        };
+      const row = await knex('candidates')
+        .where(where('candidates'))
+        .first(...PERSON, 'self_chosen_status');
+      if (row) return { ...person(kind, row), selfChosenStatus: row.self_chosen_status };
     } else {
-      const row = await knex('community_users').where(where('community_users')).first('id', 'email', 'first_name', 'last_name', 'status');
-      if (row) return { kind, id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, status: row.status };
+      const row = await knex('community_users')
+        .where(where('community_users'))
+        .first(...PERSON);
+      if (row) return person(kind, row);
     }
   }
   return undefined;
