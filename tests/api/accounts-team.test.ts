@@ -119,6 +119,22 @@ describe('Team management', () => {
     expect((await put('role', { users: ['x'], companyRole: 1 }).expect(400)).body.error.fields).toEqual({ users: 'users.errors.invalid' });
   });
 
+  it('A platform admin may deactivate and reactivate a company owner', async () => {
+    const globex = await t.knex('companies').where('company_name', 'Globex Analytics').first('id');
+    const theOwner = await t.knex('company_users').where({ company_id: globex.id, role: 0 }).first('id');
+    await t.http
+      .put('/api/v1/company-users/status')
+      .set(admin)
+      .send({ users: [theOwner.id], status: 2 })
+      .expect(200, { success: true, updated: 1 });
+    expect((await t.knex('company_users').where('id', theOwner.id).first('status')).status).toBe(2);
+    await t.http
+      .put('/api/v1/company-users/status')
+      .set(admin)
+      .send({ users: [theOwner.id], status: 1 })
+      .expect(200);
+  });
+
   it('Company Admins change roles in bulk within their company', async () => {
     const memberId = await idOf('member@acme.example.com');
     await t.http

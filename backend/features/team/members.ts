@@ -64,7 +64,8 @@ export function assertChangeable(req: Request, ability: AppAbility, rows: Row[],
   const errors: FieldErrors = {};
   for (const row of rows) {
     if (!ability.can('update', asSubject(SUBJECT, { ...row }), field)) throw forbidden();
-    if (row.role === OWNER_ROLE) errors.users = 'users.errors.owner';
+    // Only platform admins change a company's owner; a company's own admins cannot.
+    if (row.role === OWNER_ROLE && req.actor.role !== 'admin') errors.users = 'users.errors.owner';
     else if (isSelf(req, row)) errors.users = 'users.errors.self';
     else if (row.status === 0) errors.users = 'users.errors.pendingInvitation';
   }
