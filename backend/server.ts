@@ -3,7 +3,6 @@
  * the worker (unless WORKER=off), and API + console + portal on one port.
  */
 import type { Server } from 'node:http';
-import type { Runner } from 'graphile-worker';
 import { seed } from '../seeds';
 import { DEMO_LOGINS } from '../seeds/demo/people';
 import { createApp } from './app';
@@ -12,7 +11,7 @@ import { openDatabase, type Database } from './db/database';
 import { PortInUseError } from './db/embedded';
 import { createKnex } from './db/knex';
 import { migrate } from './db/migrate';
-import { startWorker } from './jobs/worker';
+import { startWorker, workerStopping, type Worker } from './jobs/worker';
 import { logger } from './logger';
 
 const say = (line: string) => console.log(line);
@@ -30,7 +29,7 @@ async function listen(app: ReturnType<typeof createApp>, port: number): Promise<
 async function main() {
   const config = loadConfig();
   let db: Database | undefined;
-  let runner: Runner | undefined;
+  let runner: Worker | undefined;
   let server: Server | undefined;
   let stopping = false;
   const knexRef: { destroy?: () => Promise<void> } = {};
@@ -38,6 +37,7 @@ async function main() {
   const shutdown = async (code = 0) => {
     if (stopping) return;
     stopping = true;
+    workerStopping();
     say('\nStopping...');
     server?.closeAllConnections();
     await new Promise((r) => (server ? server.close(() => r(null)) : r(null)));

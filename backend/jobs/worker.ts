@@ -1,14 +1,25 @@
 /** The graphile-worker runner: every background and scheduled job goes through it. */
 import { Logger, run, runMigrations, type Runner, type TaskList } from 'graphile-worker';
+import pg from 'pg';
 import type { Config } from '../config';
 import { createMailAdapter } from '../adapters/mail';
 import { logger } from '../logger';
 import { purgeExpiredTask } from './tasks/purge_expired';
 import { sendEmailTask } from './tasks/send_email';
 
+let stopping = false;
+
+/**
+ * Called when the product shuts down: Ctrl-C in a terminal also reaches PostgreSQL, which then
+ * closes the worker's connections while it stops; those expected disconnections are not errors.
+ */
+export function workerStopping(): void {
+  stopping = true;
+}
+
 /** graphile-worker's messages go to the one logger, debug chatter dropped. */
 export const workerLogger = new Logger((scope) => (level, message, meta) => {
-  if (level === 'debug') return;
+  if (level === 'debug' || (stopping && level === 'error')) return;
   const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : 'info';
   logger[method]({ ...scope, ...meta }, message);
 });
@@ -28,9 +39,19 @@ export async function migrateWorker(connectionString: string): Promise<void> {
   await runMigrations({ connectionString, logger: workerLogger });
 }
 
-export async function startWorker(connectionString: string, config: Config, concurrency = 2): Promise<Runner> {
+export interface Worker {
+  stop(): Promise<void>;
+  promise: Runner['promise'];
+}
+
+export async function startWorker(connectionString: string, config: Config, concurrency = 2): Promise<Worker> {
+  // Our own pool, so a connection PostgreSQL closes while we stop is an event we handle, not a crash.
+  const pgPool = new pg.Pool({ connectionString, max: concurrency + 2 });
+  pgPool.on('error', (err) => {
+    if (!stopping) logger.error({ err }, 'worker database connection failed');
+  });
   const runner = await run({
-    connectionString,
+    pgPool,
     taskList: taskList(config),
     crontab: CRONTAB,
     concurrency,
@@ -39,5 +60,11 @@ export async function startWorker(connectionString: string, config: Config, conc
     logger: workerLogger,
   });
   logger.info({ concurrency }, 'worker started');
-  return runner;
+  return {
+    promise: runner.promise,
+    stop: async () => {
+      await runner.stop();
+      await pgPool.end();
+    },
+  };
 }
