@@ -11,11 +11,20 @@ import type { FieldErrors } from '../errors';
 /** Which of `ids` exist in the entity's table. */
 export type ExistingIds = (entityName: string, ids: number[]) => Promise<Set<number>> | Set<number>;
 
+/** One id a record refers to; the field path and message are spelled out only for a missing one. */
 interface Use {
   entity: string;
   id: number;
-  key: string;
-  message: string;
+  field: string;
+  /** Item index in an objectList, -1 for an object, undefined for a plain field. */
+  index?: number;
+  key?: string;
+}
+
+function where(use: Use): [path: string, message: string] {
+  if (use.key === undefined) return [use.field, `${use.field}.errors.notFound`];
+  const path = use.index === -1 ? `${use.field}.${use.key}` : `${use.field}.${use.index}.${use.key}`;
+  return [path, `${use.field}.${use.key}.errors.notFound`];
 }
 
 interface Plan {
@@ -51,22 +60,15 @@ function usesOf(entity: EntityDef, data: Record<string, unknown>, withForeignKey
   for (const p of planOf(entity)) {
     const value = data[p.name];
     if (value === null || value === undefined) continue;
-    if (p.kind === 'ref' && withForeignKeys && typeof value === 'number')
-      uses.push({ entity: p.ref as string, id: value, key: p.name, message: `${p.name}.errors.notFound` });
+    if (p.kind === 'ref' && withForeignKeys && typeof value === 'number') uses.push({ entity: p.ref as string, id: value, field: p.name });
     else if (p.kind === 'refList' && Array.isArray(value)) {
-      for (const id of value) uses.push({ entity: p.ref as string, id: id as number, key: p.name, message: `${p.name}.errors.notFound` });
+      for (const id of value) uses.push({ entity: p.ref as string, id: id as number, field: p.name });
     } else if (p.items) {
       const items = p.kind === 'object' ? [value] : (value as unknown[]);
       for (let index = 0; index < items.length; index += 1) {
         for (const [key, ref] of p.items) {
           const id = (items[index] as Record<string, unknown>)?.[key];
-          if (typeof id !== 'number') continue;
-          uses.push({
-            entity: ref,
-            id,
-            key: p.kind === 'object' ? `${p.name}.${key}` : `${p.name}.${index}.${key}`,
-            message: `${p.name}.${key}.errors.notFound`,
-          });
+          if (typeof id === 'number') uses.push({ entity: ref, id, field: p.name, index: p.kind === 'object' ? -1 : index, key });
         }
       }
     }
@@ -93,7 +95,11 @@ export async function missingRefs(entity: EntityDef, data: Record<string, unknow
     found.set(name, answer instanceof Set ? answer : await answer);
   }
   const errors: FieldErrors = {};
-  for (const use of uses) if (!found.get(use.entity)?.has(use.id)) errors[use.key] = use.message;
+  for (const use of uses) {
+    if (found.get(use.entity)?.has(use.id)) continue;
+    const [path, message] = where(use);
+    errors[path] = message;
+  }
   return errors;
 }
 

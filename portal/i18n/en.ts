@@ -70,6 +70,7 @@ export const en = {
       mismatch: 'Email not matching the invitation',
       sameAsCurrent: 'This is already your email address',
       required: 'Enter an email address',
+      duplicateInFile: 'This email is on an earlier row of the file',
     },
   },
   invite: {
@@ -131,6 +132,7 @@ export const en = {
   range: { errors: { invalid: 'range must be [start, end] with 0 <= start <= end and at most 1000 rows' } },
   sort: { errors: { invalid: 'sort must be ["field", "ASC" | "DESC"] on a sortable field' } },
   filter: { errors: { invalid: 'filter must be a JSON object of known fields' } },
+  import: { errors: { unknownColumn: 'The import does not know this column' } },
   /** The admin console (admin/). */
   admin: {
     console: 'Console',

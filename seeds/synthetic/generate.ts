@@ -5,13 +5,14 @@
  * candidates behind.
  */
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { entity } from '../../schema';
 import { todayOf } from '../../backend/features/talent/candidateRules';
 import { storedFields } from '../../backend/features/talent/import/bulkWrite';
 import { copyColumns, copyLines } from '../../backend/features/talent/import/copy';
+import { tsWorker } from '../../backend/features/talent/import/tsWorker';
 import { loadPools } from './pools';
 import type { Chunk, WorkerInput } from './worker';
 
@@ -75,8 +76,6 @@ export interface GenerateResult {
 const candidate = entity('candidate');
 const experience = entity('candidateExperience');
 const education = entity('candidateEducation');
-// The threads run TypeScript too: they register tsx's loader before importing the worker module.
-const BOOT = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(new URL('./worker.ts', import.meta.url).href)}); })`;
 const lineCount = (s: string) => {
   let n = 0;
   for (let i = s.indexOf('\n'); i >= 0; i = s.indexOf('\n', i + 1)) n += 1;
@@ -112,12 +111,17 @@ export async function generateCandidates(options: GenerateOptions): Promise<Gene
         today,
         emailDomain: 'synthetic.example.com',
       };
-      workers.push(new Worker(BOOT, { eval: true, workerData: data }));
+      workers.push(tsWorker(new URL('./worker.ts', import.meta.url), data));
+    }
+    // One question at a time per worker: its answer, or its crash, settles the pending promise.
+    const pendingReply = new Map<Worker, { resolve: (c: Chunk | null) => void; reject: (e: Error) => void }>();
+    for (const worker of workers) {
+      worker.on('message', (chunk: Chunk | null) => pendingReply.get(worker)?.resolve(chunk));
+      worker.on('error', (err) => pendingReply.get(worker)?.reject(err));
     }
     const ask = (worker: Worker) =>
       new Promise<Chunk | null>((resolve, reject) => {
-        worker.once('message', resolve);
-        worker.once('error', reject);
+        pendingReply.set(worker, { resolve, reject });
         worker.postMessage('next');
       });
     // A big run loads with the secondary indexes and foreign keys set aside and rebuilds them once

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { listOutbox } from '../../backend/features/mail/outbox';
 import { listQuery, testApp, type TestApp } from '../helpers/app';
 import { candidatePayload, talentIds, type TalentIds } from '../helpers/talent';
 
@@ -46,6 +47,21 @@ describe('Candidate profiles', () => {
     expect(res.body.experiences[1]).toMatchObject({ durationMonths: 41, countryId: ids.sgCountry });
     expect(res.body.educations.map((e: { institute: string }) => e.institute)).toEqual(['National University of Singapore', 'Ngee Ann Polytechnic']);
     expect(res.body.educations[0].durationYears).toBe(4);
+  });
+
+  it('Saving a profile with the set-password email on invites the candidate to sign in, once', async () => {
+    const created = await t.http
+      .post('/api/v1/candidates')
+      .set(as(admin))
+      .send(candidatePayload(ids, { sendSetPasswordEmail: true }))
+      .expect(201);
+    const [mail] = await listOutbox(t.knex, created.body.email, 5);
+    expect(mail.subject).toBe('Your Talentbase profile is ready');
+    expect(mail.text).toContain('/auth/login');
+    await t.http.put(`/api/v1/candidates/${created.body.id}`).set(as(admin)).send({ summary: 'Edited', sendSetPasswordEmail: true }).expect(200);
+    expect(await listOutbox(t.knex, created.body.email, 5)).toHaveLength(1);
+    const quiet = await t.http.post('/api/v1/candidates').set(as(admin)).send(candidatePayload(ids)).expect(201);
+    expect(await listOutbox(t.knex, quiet.body.email, 5)).toHaveLength(0);
   });
 
   it('Saving the profile with a shorter experience list replaces the stored rows', async () => {

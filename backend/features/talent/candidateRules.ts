@@ -110,7 +110,10 @@ export function experienceRules(data: Data, existing: Data = {}, today: Today = 
   if (row.currentPosition === true) data.endDate = today.date;
   const start = row.startDate as string | null | undefined;
   const end = (row.currentPosition === true ? today.date : row.endDate) as string | null | undefined;
-  for (const [field, value] of [['startDate', start], ['endDate', end]] as const) {
+  for (const [field, value] of [
+    ['startDate', start],
+    ['endDate', end],
+  ] as const) {
     if (!value) continue;
     if (value < EXPERIENCE_MIN_DATE) errors[field] = `${field}.errors.tooEarly`;
     else if (value > today.date) errors[field] = `${field}.errors.inFuture`;
@@ -127,7 +130,8 @@ export function educationRules(data: Data, existing: Data = {}, today: Today = t
   const end = row.endYear as number | null | undefined;
   if (typeof start === 'number' && start > today.year) errors.startYear = 'startYear.errors.inFuture';
   if (typeof end === 'number' && end > today.year + EDUCATION_YEARS_AHEAD) errors.endYear = 'endYear.errors.tooLate';
-  if (typeof start === 'number' && typeof end === 'number' && !errors.startYear && !errors.endYear && start > end) errors.endYear = 'endYear.errors.beforeStart';
+  if (typeof start === 'number' && typeof end === 'number' && !errors.startYear && !errors.endYear && start > end)
+    errors.endYear = 'endYear.errors.beforeStart';
   return errors;
 }
 

@@ -19,3 +19,13 @@ export function emailChangedNotice(config: Config, firstName: string | null, new
   ];
   return { subject: `Your ${config.productName} email address was changed`, text: lines.join('\n\n'), html: html(config, lines) };
 }
+
+/** Sent when an admin saves a profile with "send set-password email": sign-in is by emailed code, so it invites to sign in. */
+export function profileReadyEmail(config: Config, firstName: string | null) {
+  const lines = [
+    `Hi ${firstName ?? 'there'},`,
+    `Your ${config.productName} talent profile is ready. Sign in at ${config.publicUrl}/auth/login with this email address: we email you a one-time code, so there is no password to remember.`,
+    'Check your details, add your CV, and pause your profile whenever you are not looking.',
+  ];
+  return { subject: `Your ${config.productName} profile is ready`, text: lines.join('\n\n'), html: html(config, lines) };
+}

@@ -6,7 +6,9 @@ import { entity } from '../../../schema';
 import { registerHook } from '../../crud/hooks';
 import { existingInDatabase, missingRefs } from '../../crud/refs';
 import { badRequest, type FieldErrors } from '../../errors';
+import { queueEmail } from '../mail/outbox';
 import { candidateRules, educationRules, experienceRules } from './candidateRules';
+import { profileReadyEmail } from './emails';
 
 function fail(errors: FieldErrors): void {
   if (Object.keys(errors).length) throw badRequest(errors);
@@ -18,8 +20,13 @@ export function registerTalentHooks(): void {
   if (registered) return;
   registered = true;
   // Ids in lists and jsonb items are checked for every entity by the generic referencesExist hook.
-  registerHook('candidate', async (data, { existing }) => {
+  registerHook('candidate', async (data, { trx, existing, config }) => {
     fail(candidateRules(data, existing));
+    // Turning the flag on sends the invitation once, in the same transaction as the save.
+    if (config && data.sendSetPasswordEmail === true && existing?.sendSetPasswordEmail !== true) {
+      const to = (data.email ?? existing?.email) as string;
+      await queueEmail(trx, { to, ...profileReadyEmail(config, (data.firstName ?? existing?.firstName ?? null) as string | null) });
+    }
   });
   // Foreign keys are checked here too, so a bad id in a nested list is reported at its index.
   registerHook('candidateExperience', async (data, { trx, existing }) => {

@@ -14,6 +14,9 @@ export interface FileRecord {
   bytesRead: number;
 }
 
+/** Everything up to a quote that is not doubled: the body of a quoted cell. */
+const QUOTED_RUN = /(?:[^"]+|"")*/y;
+
 async function* csvRows(path: string): AsyncGenerator<{ cells: string[]; bytesRead: number }> {
   let cells: string[] = [];
   let cell = '';
@@ -31,8 +34,10 @@ async function* csvRows(path: string): AsyncGenerator<{ cells: string[]; bytesRe
     while (i < n) {
       if (quoted) {
         // Find the closing quote, stepping over doubled ones, then unescape the run at once.
-        let q = text.indexOf('"', i);
-        while (q >= 0 && q + 1 < n && text.charCodeAt(q + 1) === 34) q = text.indexOf('"', q + 2);
+        QUOTED_RUN.lastIndex = i;
+        QUOTED_RUN.test(text);
+        let q: number = QUOTED_RUN.lastIndex;
+        if (q >= n) q = -1;
         const run = text.slice(i, q < 0 ? n : q);
         cell += run.includes('""') ? run.replaceAll('""', '"') : run;
         if (q < 0) {
