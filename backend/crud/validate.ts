@@ -48,6 +48,9 @@ export function isDate(value: string): boolean {
   return day <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
 }
 
+// The item declaration of each enumList, made once.
+const enumDefs = new WeakMap<FieldDef, FieldDef>();
+
 /** Cleans one present, non-empty value or throws FieldError. */
 export function cleanValue(def: FieldDef, value: unknown): unknown {
   switch (def.kind) {
@@ -125,7 +128,9 @@ export function cleanValue(def: FieldDef, value: unknown): unknown {
     }
     case 'enumList': {
       if (!Array.isArray(value)) throw new FieldError('invalid');
-      const ids = [...new Set(value.map((item) => cleanValue({ ...def, kind: 'enum' }, item) as number))];
+      let asEnum = enumDefs.get(def);
+      if (!asEnum) enumDefs.set(def, (asEnum = { ...def, kind: 'enum' }));
+      const ids = [...new Set(value.map((item) => cleanValue(asEnum, item) as number))];
       if (def.max !== undefined && ids.length > def.max) throw new FieldError('tooMany');
       if (def.min !== undefined && ids.length < def.min) throw new FieldError('tooFew');
       return ids;
@@ -214,9 +219,27 @@ export function fieldErrorsOf(name: string, err: FieldError): FieldErrors {
   return out;
 }
 
+const LIST_KINDS = new Set(['stringList', 'refList', 'enumList', 'objectList']);
+
+interface FieldPlan {
+  writable: [string, FieldDef][];
+  derived: [string, FieldDef][];
+}
+// An entity's fields are fixed once declared: which are writable or derived is worked out once, not per record.
+const fieldPlans = new WeakMap<EntityDef, FieldPlan>();
+function fieldsOf(entity: EntityDef): FieldPlan {
+  let plan = fieldPlans.get(entity);
+  if (!plan) {
+    const entries = Object.entries(entity.fields);
+    plan = { writable: entries.filter(([, def]) => isWritable(def)), derived: entries.filter(([, def]) => def.derivedFrom) };
+    fieldPlans.set(entity, plan);
+  }
+  return plan;
+}
+
 /** Values of read-only lists kept in step with an objectList key (see FieldDef.derivedFrom). */
 export function deriveFields(entity: EntityDef, out: Record<string, unknown>): void {
-  for (const [name, def] of Object.entries(entity.fields)) {
+  for (const [name, def] of fieldsOf(entity).derived) {
     const from = def.derivedFrom;
     if (!from || !Array.isArray(out[from.field])) continue;
     out[name] = [...new Set((out[from.field] as Record<string, unknown>[]).map((item) => item[from.key]).filter((v) => v !== null && v !== undefined))];
@@ -233,16 +256,15 @@ export function validateRecord(entity: EntityDef, input: unknown, mode: Mode, wr
   const body = input as Record<string, unknown>;
   const errors: FieldErrors = {};
   const out: Record<string, unknown> = {};
-  for (const [name, def] of Object.entries(entity.fields)) {
-    if (!isWritable(def) || (writable && !writable.has(name))) continue;
+  for (const [name, def] of fieldsOf(entity).writable) {
+    if (writable && !writable.has(name)) continue;
     const present = name in body;
     const value = body[name];
     if (!present && mode === 'update') continue;
     if (empty(value)) {
       if (!present && def.default !== undefined) continue;
       if (def.required || (present && !isNullable(def) && def.default === undefined)) errors[name] = messageKey(name, 'required');
-      else if (present)
-        out[name] = def.default !== undefined ? def.default : ['stringList', 'refList', 'enumList', 'objectList'].includes(def.kind) ? [] : null;
+      else if (present) out[name] = def.default !== undefined ? def.default : LIST_KINDS.has(def.kind) ? [] : null;
       continue;
     }
     try {
