@@ -1,3 +1,4 @@
+import type { CvDraft } from '../../../../backend/features/talent/cv/parseCv';
 import { ApiError } from '../../../api/client';
 import { errorMessage } from '../../../api/errors';
 import { t } from '../../../i18n';
@@ -14,41 +15,8 @@ export function cvFileProblem(file: File): string | undefined {
   return undefined;
 }
 
-export interface CvDraftExperience {
-  title: string;
-  company: string;
-  startDate: string | null;
-  endDate: string | null;
-  currentPosition: boolean;
-  description: string | null;
-}
-
-export interface CvDraftEducation {
-  degree: string | null;
-  institute: string;
-  fieldOfStudy: string | null;
-  startYear: number | null;
-  endYear: number | null;
-}
-
-/** The profile the parser read from a CV (backend/features/talent/cv/parseCv.ts). */
-export interface CvDraft {
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  phone: string | null;
-  linkedInUrl: string | null;
-  githubUrl: string | null;
-  stackoverflowUrl: string | null;
-  dribbbleUrl: string | null;
-  portfolioUrl: string | null;
-  summary: string | null;
-  currentLocationId: number | null;
-  jobTitleLookingFor: number[];
-  skills: { skillId: number; isStar: boolean; name: string }[];
-  experiences: CvDraftExperience[];
-  educations: CvDraftEducation[];
-}
+// The draft is the parser's own type (a type-only import: nothing of the server enters the bundle).
+export type { CvDraft, DraftExperience as CvDraftExperience, DraftEducation as CvDraftEducation } from '../../../../backend/features/talent/cv/parseCv';
 
 export interface CvUpload {
   fileType: 'pdf' | 'docx';
