@@ -1,5 +1,6 @@
 import { defineEntity } from '../lib/define';
 import { f } from '../lib/fields';
+import { candidateChildPermissions } from './talentOptions';
 
 const FIELDS = ['degree', 'institute', 'fieldOfStudy', 'startYear', 'endYear', 'description'];
 
@@ -27,15 +28,7 @@ export const candidateEducation = defineEntity({
       sql: '(case when {table}.start_year is not null and {table}.end_year is not null then {table}.end_year - {table}.start_year end)',
     },
   },
-  permissions: {
-    admin: { manage: true },
-    candidate: {
-      read: { when: 'ownCandidate' },
-      create: { when: 'ownCandidate', fields: ['candidateId', ...FIELDS] },
-      update: { when: 'ownCandidate', fields: FIELDS },
-      delete: { when: 'ownCandidate' },
-    },
-  },
+  permissions: candidateChildPermissions(FIELDS),
   admin: {
     label: 'Education',
     recordLabel: 'Education',

@@ -1,5 +1,6 @@
 import { defineEntity } from '../lib/define';
 import { f } from '../lib/fields';
+import { candidateChildPermissions } from './talentOptions';
 
 const FIELDS = ['title', 'company', 'countryId', 'location', 'startDate', 'endDate', 'currentPosition', 'industryId', 'description'];
 
@@ -33,15 +34,7 @@ export const candidateExperience = defineEntity({
       sql: '(case when {table}.start_date is not null and {table}.end_date is not null then (extract(year from age({table}.end_date, {table}.start_date)) * 12 + extract(month from age({table}.end_date, {table}.start_date)))::int end)',
     },
   },
-  permissions: {
-    admin: { manage: true },
-    candidate: {
-      read: { when: 'ownCandidate' },
-      create: { when: 'ownCandidate', fields: ['candidateId', ...FIELDS] },
-      update: { when: 'ownCandidate', fields: FIELDS },
-      delete: { when: 'ownCandidate' },
-    },
-  },
+  permissions: candidateChildPermissions(FIELDS),
   admin: {
     label: 'Experience',
     recordLabel: 'Experience',

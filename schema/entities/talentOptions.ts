@@ -2,6 +2,7 @@
  * Option lists and limits of candidate profiles (spec sections 3, 5 and 9), shared by the
  * candidate declaration, its rules, the CV parser, the importer and the generators.
  */
+import type { Permissions } from '../lib/types';
 
 /** Employment types, ids 1 to 4. */
 export const EMPLOYMENT_TYPES = { permanent: 1, contract: 2, partTime: 3, internship: 4 };
@@ -62,3 +63,16 @@ export const DRIBBBLE_PATTERN = /^https:\/\/(www\.)?dribbble\.com\/[A-Za-z0-9_-]
 /** Keys the storage adapter gives uploaded CVs (backend/adapters/storage: folder/yyyy-mm/<32 hex>.<ext>). */
 export const CV_FOLDER = 'cvs';
 export const CV_PATH_PATTERN = /^cvs\/\d{4}-\d{2}\/[0-9a-f]{32}\.(pdf|docx)$/;
+
+/** Who may touch a candidate's own rows (experience, education): admins all, a candidate only theirs, limited to `fields`. */
+export function candidateChildPermissions(fields: string[]): Permissions {
+  return {
+    admin: { manage: true },
+    candidate: {
+      read: { when: 'ownCandidate' },
+      create: { when: 'ownCandidate', fields: ['candidateId', ...fields] },
+      update: { when: 'ownCandidate', fields },
+      delete: { when: 'ownCandidate' },
+    },
+  };
+}
