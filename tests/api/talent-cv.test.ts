@@ -3,8 +3,8 @@ import PDFDocument from 'pdfkit';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CV_PATH_PATTERN } from '../../schema/entities/talentOptions';
-import { testApp, type TestApp } from '../helpers/app';
-import { candidatePayload, talentIds, type TalentIds } from '../helpers/talent';
+import type { TestApp } from '../helpers/app';
+import { bearer, candidatePayload, talentWorld, type TalentIds } from '../helpers/talent';
 
 const year = new Date().getUTCFullYear();
 /** The CV the fixtures carry, line by line. */
@@ -58,15 +58,10 @@ describe('CVs: upload, draft profile and downloads', () => {
   let raas: string;
   let candidate: string;
   let demoId: string;
-  const as = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const as = bearer;
 
   beforeAll(async () => {
-    t = await testApp();
-    ids = await talentIds(t.knex);
-    [admin, company, raas, candidate] = await Promise.all(
-      ['admin@example.com', 'owner@acme.example.com', 'owner@raas.example.com', 'candidate@example.com'].map((e) => t.login(e)),
-    );
-    demoId = `Candidate:${(await t.knex('candidates').where('email', 'candidate@example.com').first('id')).id}`;
+    ({ t, ids, admin, company, raas, candidate, demoId } = await talentWorld());
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../backend/features/mail/outbox';
-import { listQuery, testApp, type TestApp } from '../helpers/app';
-import { candidatePayload, talentIds, type TalentIds } from '../helpers/talent';
+import { listQuery, type TestApp } from '../helpers/app';
+import { bearer, candidatePayload, talentWorld, type TalentIds } from '../helpers/talent';
 
 describe('Candidate profiles', () => {
   let t: TestApp;
@@ -11,15 +11,10 @@ describe('Candidate profiles', () => {
   let raas: string;
   let candidate: string;
   let demoId: string;
-  const as = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const as = bearer;
 
   beforeAll(async () => {
-    t = await testApp();
-    ids = await talentIds(t.knex);
-    [admin, company, raas, candidate] = await Promise.all(
-      ['admin@example.com', 'owner@acme.example.com', 'owner@raas.example.com', 'candidate@example.com'].map((e) => t.login(e)),
-    );
-    demoId = `Candidate:${(await t.knex('candidates').where('email', 'candidate@example.com').first('id')).id}`;
+    ({ t, ids, admin, company, raas, candidate, demoId } = await talentWorld());
   });
 
   it('An admin creates a complete candidate and reads it back with experience and education newest first', async () => {

@@ -1,5 +1,6 @@
 /** Lookup ids of the test database and a complete, valid candidate payload built from them. */
 import type { Knex } from 'knex';
+import { testApp, type TestApp } from './app';
 
 export interface TalentIds {
   singapore: number;
@@ -85,3 +86,26 @@ export function candidatePayload(ids: TalentIds, overrides: Record<string, unkno
     ...overrides,
   };
 }
+
+/** A talent test's world: the app, lookup ids, the demo candidate's id and tokens of the people who act on talent. */
+export interface TalentWorld {
+  t: TestApp;
+  ids: TalentIds;
+  admin: string;
+  company: string;
+  raas: string;
+  candidate: string;
+  demoId: string;
+}
+
+export async function talentWorld(): Promise<TalentWorld> {
+  const t = await testApp();
+  const ids = await talentIds(t.knex);
+  const [admin, company, raas, candidate] = await Promise.all(
+    ['admin@example.com', 'owner@acme.example.com', 'owner@raas.example.com', 'candidate@example.com'].map((e) => t.login(e)),
+  );
+  const demoId = `Candidate:${(await t.knex('candidates').where('email', 'candidate@example.com').first('id')).id}`;
+  return { t, ids, admin, company, raas, candidate, demoId };
+}
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
