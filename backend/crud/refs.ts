@@ -103,13 +103,31 @@ export async function missingRefs(entity: EntityDef, data: Record<string, unknow
   return errors;
 }
 
-/** Adds the ids `data` refers to, per entity name, to `into` (for locking them in bulk). */
-export function collectRefs(entity: EntityDef, data: Record<string, unknown>, into: Map<string, Set<number>>, withForeignKeys = true): void {
+/** Id sets of lookup tables, loaded once (imports, generators): entity name → ids. */
+export type IdSets = ReadonlyMap<string, ReadonlySet<number>>;
+
+/**
+ * missingRefs against preloaded id sets, synchronously (a bulk import checks millions of rows).
+ * `found` hears every id that exists, for locking them in bulk before the write.
+ */
+export function missingRefsIn(
+  entity: EntityDef,
+  data: Record<string, unknown>,
+  sets: IdSets,
+  withForeignKeys = false,
+  found?: (entityName: string, id: number) => void,
+): FieldErrors {
+  let errors: FieldErrors | undefined;
   for (const use of usesOf(entity, data, withForeignKeys)) {
-    const ids = into.get(use.entity);
-    if (ids) ids.add(use.id);
-    else into.set(use.entity, new Set([use.id]));
+    const set = sets.get(use.entity);
+    if (!set) throw new Error(`missingRefsIn: '${use.entity}' was not loaded`);
+    if (set.has(use.id)) found?.(use.entity, use.id);
+    else {
+      const [path, message] = where(use);
+      (errors ??= {})[path] = message;
+    }
   }
+  return errors ?? {};
 }
 
 /** ExistingIds answered by the database. */
@@ -117,13 +135,9 @@ export function existingInDatabase(knex: Knex): ExistingIds {
   return async (name, ids) => new Set((await knex(entityNamed(name).table).whereIn('id', ids).pluck('id')) as number[]);
 }
 
-/** ExistingIds answered from id sets loaded once (imports, generators). */
-export async function preloadIds(knex: Knex, entityNames: string[]): Promise<ExistingIds> {
+/** The ids of some lookup tables, loaded once. */
+export async function preloadIds(knex: Knex, entityNames: string[]): Promise<IdSets> {
   const sets = new Map<string, Set<number>>();
   for (const name of entityNames) sets.set(name, new Set((await knex(entityNamed(name).table).pluck('id')) as number[]));
-  return (name, ids) => {
-    const set = sets.get(name);
-    if (!set) throw new Error(`preloadIds: '${name}' was not loaded`);
-    return new Set(ids.filter((id) => set.has(id)));
-  };
+  return sets;
 }

@@ -138,7 +138,7 @@ export async function loadCandidates(knex: Knex): Promise<Record<string, number>
   const refs = await preloadIds(knex, CANDIDATE_REF_ENTITIES);
   const demo = await knex('candidates').where('email', DEMO_CANDIDATE_EMAIL).first();
   const demoInput = { email: DEMO_CANDIDATE_EMAIL, ...(await demoProfile(knex)) };
-  const checkedDemo = await checkCandidate(demoInput, { refs, existing: demo ? { id: demo.id, status: demo.status } : undefined });
+  const checkedDemo = checkCandidate(demoInput, { refs, existing: demo ? { id: demo.id, status: demo.status } : undefined });
   if ('errors' in checkedDemo) throw new Error(`demo candidate is not valid: ${JSON.stringify(checkedDemo.errors)}`);
   const model = modelFor(candidate);
   let demoId = demo?.id as number | undefined;
@@ -151,7 +151,7 @@ export async function loadCandidates(knex: Knex): Promise<Record<string, number>
   const made: { email: string; checked: CheckedCandidate }[] = [];
   for (let n = 1; n <= GENERATED; n += 1) {
     const input = makeCandidate(rng, pools, n, { emailDomain: 'talent.example.com' });
-    const checked = await checkCandidate(input, { refs });
+    const checked = checkCandidate(input, { refs });
     if ('errors' in checked) throw new Error(`generated candidate ${n} is not valid: ${JSON.stringify(checked.errors)}`);
     made.push({ email: input.email as string, checked });
   }

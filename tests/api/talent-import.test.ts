@@ -132,6 +132,61 @@ describe('Bulk import of candidates', () => {
     expect((await candidateRow('jsonl.person@import.example.com')).languages).toEqual([{ languageId: expect.any(Number), level: 3 }]);
   });
 
+  it.each([
+    ['checked in parallel by two threads', 2],
+    ['checked in the importing thread', 0],
+  ])('Across small batches %s, an email belongs to its first row, even a refused one, and the report follows the file', async (_, threads) => {
+    const lines = [
+      HEADER,
+      ok(`first.a.${threads}@import.example.com`),
+      ok(`first.b.${threads}@import.example.com`, { salary: '' }),
+      ok(`first.c.${threads}@import.example.com`),
+      ok(`first.a.${threads}@import.example.com`, { salary: '9999' }),
+      ok(`first.b.${threads}@import.example.com`),
+      ok(`first.d.${threads}@import.example.com`),
+      ok(`first.c.${threads}@import.example.com`),
+      ok('member@acme.example.com'),
+    ];
+    const file = path.join(dir, `batches-${threads}.csv`);
+    await writeFile(file, `${lines.join('\n')}\n`);
+    const result = await importCandidates({ file, knex: t.knex, connectionString: t.url, batchSize: 2, threads });
+    const report = (await readFile(result.reportPath, 'utf8')).trim().split('\n').slice(1);
+    expect(result).toMatchObject({ rows: 8, created: 3, updated: 0, rejected: 5 });
+    expect(report.map((line) => Number(line.split(',')[0]))).toEqual([3, 5, 6, 8, 9]);
+    expect(report[0]).toContain('expectedSalary.errors.required');
+    expect(report[1]).toContain('duplicateInFile (the same email is on row 2)');
+    expect(report[2]).toContain('duplicateInFile (the same email is on row 3)');
+    expect(report[3]).toContain('duplicateInFile (the same email is on row 4)');
+    expect(report[4]).toContain('email: email.errors.exists');
+    expect((await candidateRow(`first.a.${threads}@import.example.com`)).expected_salary).toBe(7000);
+    expect(await candidateRow(`first.b.${threads}@import.example.com`)).toBeUndefined();
+    expect(await candidateRow(`first.d.${threads}@import.example.com`)).toBeDefined();
+  });
+
+  it('A row the database refuses is retried alone and reported; the rest of its batch is written', async () => {
+    // A rule only the database knows, so the batch fails at write time.
+    await t.knex.raw("alter table candidates add constraint import_test_no_bob check (first_name <> 'Bob')");
+    try {
+      const lines = [
+        HEADER,
+        ok('retry.one@import.example.com'),
+        ok('retry.bob@import.example.com').replace(',Ana,', ',Bob,'),
+        ok('retry.two@import.example.com'),
+      ];
+      const { result, report } = await run('retry.csv', `${lines.join('\n')}\n`);
+      expect(result).toMatchObject({ rows: 3, created: 2, rejected: 1 });
+      expect(report).toHaveLength(1);
+      expect(report[0]).toMatch(/^3,retry\.bob@import\.example\.com,.*import_test_no_bob/);
+      expect(await candidateRow('retry.bob@import.example.com')).toBeUndefined();
+      for (const email of ['retry.one', 'retry.two']) {
+        const row = await candidateRow(`${email}@import.example.com`);
+        expect(Number((await t.knex('candidate_experiences').where('candidate_id', row.id).count({ n: '*' }))[0].n)).toBe(1);
+      }
+    } finally {
+      await t.knex.raw('alter table candidates drop constraint import_test_no_bob');
+    }
+  });
+
   it('npm run import prints progress and the report path', async () => {
     const file = path.join(dir, 'cli.csv');
     await writeFile(file, `${HEADER}\n${ok('cli.person@import.example.com')}\n${ok('cli-bad')}\n`);

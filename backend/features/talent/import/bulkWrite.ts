@@ -5,6 +5,7 @@
  */
 import type pg from 'pg';
 import { columnOf, entity, type EntityDef } from '../../../../schema';
+import { CANDIDATE_REF_ENTITIES } from './checkCandidate';
 import { copyColumns, copyLines } from './copy';
 import type { PreparedRow } from './prepare';
 
@@ -18,7 +19,8 @@ export function storedFields(e: EntityDef): string[] {
 }
 
 const candidateColumns = copyColumns(candidate, storedFields(candidate), true);
-const children = Object.values(candidate.children ?? {}).map((c) => {
+/** A candidate's child tables (experience, education) and their COPY columns, in a fixed order. */
+export const CHILD_TABLES = Object.values(candidate.children ?? {}).map((c) => {
   const child = entity(c.entity);
   return { table: child.table, columns: copyColumns(child, storedFields(child)), foreignKey: c.foreignKey };
 });
@@ -27,28 +29,32 @@ const children = Object.values(candidate.children ?? {}).map((c) => {
 export class VanishedReference extends Error {}
 
 /**
- * Locks every lookup row the batch refers to, as a foreign-key check would (FOR KEY SHARE), in
- * one statement per table, and fails if any is gone. With this, a writer whose session skips the
- * per-row foreign-key triggers (session_replication_role = replica) keeps the same guarantee.
+ * Locks every lookup row a batch refers to (`refs`: ids per CANDIDATE_REF_ENTITIES index), as a
+ * foreign-key check would (FOR KEY SHARE), in one statement per table, and fails if any is gone.
+ * With this, a writer whose session skips the per-row foreign-key triggers
+ * (session_replication_role = replica) keeps the same guarantee.
  */
-async function lockReferences(client: pg.ClientBase, rows: PreparedRow[]): Promise<void> {
-  const refs = new Map<string, Set<number>>();
-  for (const row of rows) {
-    for (const [name, ids] of row.refs) {
-      const set = refs.get(name) ?? new Set<number>();
-      for (const id of ids) set.add(id);
-      refs.set(name, set);
-    }
+async function lockReferences(client: pg.ClientBase, refs: number[][]): Promise<void> {
+  for (let i = 0; i < refs.length; i += 1) {
+    if (!refs[i].length) continue;
+    const name = CANDIDATE_REF_ENTITIES[i];
+    const { rowCount } = await client.query(`select id from "${entity(name).table}" where id = any($1::int[]) for key share`, [refs[i]]);
+    if (rowCount !== refs[i].length) throw new VanishedReference(`a ${name} this batch refers to was deleted meanwhile`);
   }
-  for (const [name, ids] of refs) {
-    const { rowCount } = await client.query(`select id from "${entity(name).table}" where id = any($1::int[]) for key share`, [[...ids]]);
-    if (rowCount !== ids.size) throw new VanishedReference(`a ${name} this batch refers to was deleted meanwhile`);
-  }
+}
+
+/** The lookup ids of some rows, per CANDIDATE_REF_ENTITIES index, each once. */
+export function refsOf(rows: PreparedRow[]): number[][] {
+  const sets = CANDIDATE_REF_ENTITIES.map(() => new Set<number>());
+  for (const row of rows) for (let i = 0; i < row.refs.length; i += 2) sets[row.refs[i]].add(row.refs[i + 1]);
+  return sets.map((set) => [...set]);
 }
 
 export interface WriteOptions {
   /** The session skips foreign-key triggers: lock the references in bulk instead. */
   bulkReferences?: boolean;
+  /** The ids the rows refer to (refsOf), when already known. */
+  refs?: number[][];
 }
 
 export async function writePrepared(client: pg.ClientBase, rows: PreparedRow[], options: WriteOptions = {}): Promise<void> {
@@ -56,14 +62,8 @@ export async function writePrepared(client: pg.ClientBase, rows: PreparedRow[], 
   const updates = rows.filter((r) => r.update !== undefined);
   await client.query('begin');
   try {
-    if (options.bulkReferences) await lockReferences(client, rows);
-    if (inserts.length)
-      await copyLines(
-        client,
-        candidate.table,
-        candidateColumns,
-        inserts.map((r) => r.insert as string),
-      );
+    if (options.bulkReferences) await lockReferences(client, options.refs ?? refsOf(rows));
+    if (inserts.length) await copyLines(client, candidate.table, candidateColumns, [inserts.map((r) => r.insert as string).join('')]);
     if (updates.length) {
       const sets = candidateColumns.filter((c) => c.column !== 'id').map((c) => `"${c.column}" = r."${c.column}"`);
       await client.query(
@@ -71,11 +71,11 @@ export async function writePrepared(client: pg.ClientBase, rows: PreparedRow[], 
         [JSON.stringify(updates.map((r) => r.update))],
       );
     }
-    for (const child of children) {
-      const replaced = updates.filter((r) => r.children.some((c) => c.table === child.table)).map((r) => r.id);
+    for (const [at, child] of CHILD_TABLES.entries()) {
+      const replaced = updates.filter((r) => r.children[at] !== null).map((r) => r.id);
       if (replaced.length) await client.query(`delete from "${child.table}" where "${columnOf(child.foreignKey)}" = any($1::int[])`, [replaced]);
-      const lines = rows.flatMap((r) => r.children.find((c) => c.table === child.table)?.lines ?? []);
-      if (lines.length) await copyLines(client, child.table, child.columns, lines);
+      const lines = rows.map((r) => r.children[at] ?? '').join('');
+      if (lines) await copyLines(client, child.table, child.columns, [lines]);
     }
     await client.query('commit');
   } catch (err) {

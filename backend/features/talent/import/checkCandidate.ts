@@ -5,7 +5,7 @@
  */
 import { entity } from '../../../../schema';
 import { validateChildren, type ChildWrite } from '../../../crud/children';
-import { missingRefs, type ExistingIds } from '../../../crud/refs';
+import { missingRefsIn, type IdSets } from '../../../crud/refs';
 import { validateRecord } from '../../../crud/validate';
 import { AppError, type FieldErrors } from '../../../errors';
 import { candidateRules, educationRules, experienceRules, todayOf, type Today } from '../candidateRules';
@@ -21,8 +21,11 @@ export interface CheckedCandidate {
 export interface CheckOptions {
   /** The stored row (camelCase) when the email already exists: the check is then an update. */
   existing?: Record<string, unknown>;
-  refs: ExistingIds;
+  /** The ids of every lookup a candidate refers to (preloadIds with CANDIDATE_REF_ENTITIES). */
+  refs: IdSets;
   today?: Today;
+  /** Hears every referenced id that exists, for locking them before a bulk write. */
+  onRef?: (entityName: string, id: number) => void;
 }
 
 function collect(errors: FieldErrors, run: () => void): void {
@@ -34,7 +37,7 @@ function collect(errors: FieldErrors, run: () => void): void {
   }
 }
 
-export async function checkCandidate(input: Record<string, unknown>, options: CheckOptions): Promise<CheckedCandidate | { errors: FieldErrors }> {
+export function checkCandidate(input: Record<string, unknown>, options: CheckOptions): CheckedCandidate | { errors: FieldErrors } {
   const today = options.today ?? todayOf();
   const errors: FieldErrors = {};
   let data: Record<string, unknown> = {};
@@ -44,11 +47,13 @@ export async function checkCandidate(input: Record<string, unknown>, options: Ch
   if (Object.keys(errors).length) return { errors };
 
   Object.assign(errors, candidateRules(data, options.existing ?? {}, today));
-  Object.assign(errors, await missingRefs(candidate, data, options.refs, true));
+  Object.assign(errors, missingRefsIn(candidate, data, options.refs, true, options.onRef));
   for (const { name, entity: child, items } of children) {
-    for (const [index, item] of items.entries()) {
-      const found = { ...RULES[child.name]?.(item, {}, today), ...(await missingRefs(child, item, options.refs, true)) };
-      for (const [field, message] of Object.entries(found)) errors[`${name}.${index}.${field}`] = `${name}.${message}`;
+    const rules = RULES[child.name];
+    for (let index = 0; index < items.length; index += 1) {
+      const item = items[index];
+      const found = { ...rules?.(item, {}, today), ...missingRefsIn(child, item, options.refs, true, options.onRef) };
+      for (const field in found) errors[`${name}.${index}.${field}`] = `${name}.${found[field]}`;
     }
   }
   return Object.keys(errors).length ? { errors } : { data, children };

@@ -79,20 +79,28 @@ const PLAIN = new Set<string>(PLAIN_COLUMNS);
 const lower = (s: string) => s.trim().toLowerCase();
 
 export async function loadImportMaps(knex: Knex): Promise<ImportMaps> {
+  // Names are matched without regard to case; each is also kept as written, so the usual
+  // spelling is found without lowercasing it first (millions of lookups per import).
+  const add = (map: Map<string, number>, name: string, id: number) => {
+    if (!map.has(lower(name))) map.set(lower(name), id);
+    if (!map.has(name)) map.set(name, id);
+  };
   const named = async (table: string) => {
     const map = new Map<string, number>();
-    for (const r of (await knex(table).select('id', 'name').orderBy('id')) as { id: number; name: string }[])
-      if (!map.has(lower(r.name))) map.set(lower(r.name), r.id);
+    for (const r of (await knex(table).select('id', 'name').orderBy('id')) as { id: number; name: string }[]) add(map, r.name, r.id);
     return map;
   };
   const cities = new Map<string, number>();
   // 'Name (CC)' is exact; a bare name takes the first (most populous) city of that name.
   for (const c of (await knex('cities').select('id', 'name', 'code').orderBy('id')) as { id: number; name: string; code: string }[]) {
-    cities.set(`${lower(c.name)} (${c.code.toLowerCase()})`, c.id);
-    if (!cities.has(lower(c.name))) cities.set(lower(c.name), c.id);
+    add(cities, `${c.name} (${c.code})`, c.id);
+    add(cities, c.name, c.id);
   }
   const countries = await named('countries');
-  for (const c of (await knex('countries').select('id', 'code')) as { id: number; code: string }[]) countries.set(c.code.toLowerCase(), c.id);
+  for (const c of (await knex('countries').select('id', 'code')) as { id: number; code: string }[]) {
+    countries.set(c.code.toLowerCase(), c.id);
+    countries.set(c.code, c.id);
+  }
   const languages = await named('languages');
   for (const l of (await knex('languages').select('id', 'code')) as { id: number; code: string }[]) languages.set(l.code, l.id);
   const tags = new Map(((await knex('tags').select('id', 'identifier')) as { id: number; identifier: string }[]).map((t) => [t.identifier, t.id]));
@@ -144,8 +152,8 @@ function choiceId(field: string, value: string): string | number {
 }
 
 /** The id of a lookup name, or an error on the field that named it. Module-level: it runs millions of times. */
-function lookup(out: MappedRow, field: string, map: Map<string, number>, name: string, key = lower(name)): number | undefined {
-  const id = map.get(key);
+function lookup(out: MappedRow, field: string, map: Map<string, number>, name: string, key?: string): number | undefined {
+  const id = map.get(key ?? name) ?? (key === undefined ? map.get(lower(name)) : undefined);
   if (id === undefined) {
     out.errors[field] = `${field}.errors.notFound`;
     out.details[field] = `no match for '${name}'`;

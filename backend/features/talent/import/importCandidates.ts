@@ -2,10 +2,12 @@
  * Bulk import of candidates from CSV or JSON Lines, keyed by email: new emails are created,
  * known ones updated. Every row is checked as the API checks it (prepare.ts → checkCandidate);
  * rejected rows go to a report with their row number and reasons. The work is spread out:
- * this thread reads the file and settles emails, worker threads check and encode batches, and
- * two database sessions write them, each batch in one transaction. If a batch fails in the
- * database its rows are retried one by one, so one bad row never takes others down and no
- * candidate is ever half written.
+ * this thread streams the file and cuts it into batches of raw records, checking threads read,
+ * check and encode them (one per core PostgreSQL leaves), this thread then settles each batch in file order (an
+ * email's first row wins; admins' and company users' emails are taken) and two database
+ * sessions write them, each batch in one transaction. If a batch fails in the database its rows
+ * are retried one by one, so one bad row never takes others down and no candidate is ever half
+ * written.
  */
 import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -21,9 +23,8 @@ import { todayOf } from '../candidateRules';
 import { VanishedReference, writePrepared } from './bulkWrite';
 import { CANDIDATE_REF_ENTITIES } from './checkCandidate';
 import { loadImportMaps } from './columns';
-import type { BatchMessage } from './importWorker';
-import { prepareBatch, reasons, type PreparedRow, type RawRecord, type Rejection } from './prepare';
-import { readRecords } from './records';
+import { prepareBatch, reasons, type BatchMessage, type PreparedBatch, type PreparedRow } from './prepare';
+import { recordBatches } from './records';
 import { tsWorker } from './tsWorker';
 
 export interface ImportProgress {
@@ -40,7 +41,7 @@ export interface ImportOptions {
   /** Where rejected rows are written; defaults to '<file>.rejected.csv'. */
   reportPath?: string;
   batchSize?: number;
-  /** Checking threads; 0 checks in this thread. Defaults to 1 on two or three cores, cores − 2 (at most 4) above. */
+  /** Checking threads; 0 checks in this thread. Defaults to one less than the cores, at most 4. */
   threads?: number;
   onProgress?: (p: ImportProgress) => void;
 }
@@ -54,10 +55,8 @@ export interface ImportResult {
   seconds: number;
 }
 
-type Prepared = { rows: PreparedRow[]; rejected: Rejection[] };
-type Prepare = (message: Omit<BatchMessage, 'id'>) => Promise<Prepared>;
+type Prepare = (message: BatchMessage) => Promise<PreparedBatch>;
 
-const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 const csvCell = (s: string) => (/[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 
 /** At most `n` holders at a time. */
@@ -77,20 +76,26 @@ function limiter(n: number) {
   };
 }
 
-/** Worker threads preparing batches, each message answered by id. */
+/** Checking threads, each message answered by id, each sent up to two batches at a time. */
 function threadPool(count: number, connectionString: string, today: ReturnType<typeof todayOf>): { prepare: Prepare; close: () => Promise<void> } {
   const workers: Worker[] = [];
   const idle: Worker[] = [];
   const waiting: ((w: Worker) => void)[] = [];
-  const replies = new Map<number, { resolve: (p: Prepared) => void; reject: (e: Error) => void }>();
+  const replies = new Map<number, { resolve: (p: PreparedBatch) => void; reject: (e: Error) => void }>();
   let nextId = 0;
+  const send = (worker: Worker, message: object) =>
+    new Promise<PreparedBatch>((resolve, reject) => {
+      const id = nextId++;
+      replies.set(id, { resolve, reject });
+      worker.postMessage({ id, ...message });
+    });
   for (let i = 0; i < count; i += 1) {
     const worker = tsWorker(new URL('./importWorker.ts', import.meta.url), { connectionString, today });
-    worker.on('message', (m: { id: number; result?: Prepared; error?: string }) => {
+    worker.on('message', (m: { id: number; result?: PreparedBatch; error?: string }) => {
       const reply = replies.get(m.id);
       replies.delete(m.id);
       if (m.error) reply?.reject(new Error(m.error));
-      else reply?.resolve(m.result as Prepared);
+      else reply?.resolve(m.result as PreparedBatch);
       const next = waiting.shift();
       if (next) next(worker);
       else idle.push(worker);
@@ -100,18 +105,17 @@ function threadPool(count: number, connectionString: string, today: ReturnType<t
       replies.clear();
     });
     workers.push(worker);
+    // Two batches per thread: while it checks one, the next one's database lookups are under way.
     idle.push(worker);
   }
   return {
     async prepare(message) {
       const worker = idle.pop() ?? (await new Promise<Worker>((resolve) => waiting.push(resolve)));
-      const id = nextId++;
-      return new Promise<Prepared>((resolve, reject) => {
-        replies.set(id, { resolve, reject });
-        worker.postMessage({ id, ...message });
-      });
+      return send(worker, message);
     },
-    close: async () => {
+    async close() {
+      // Each thread ends its database session, then stops.
+      await Promise.all(workers.map((w) => Promise.race([send(w, { close: true }), new Promise((resolve) => setTimeout(resolve, 2000))])));
       await Promise.all(workers.map((w) => w.terminate()));
     },
   };
@@ -121,10 +125,10 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
   const started = Date.now();
   const { knex } = options;
   const batchSize = options.batchSize ?? 2000;
-  // One checking thread beside this one suits two cores (measured on 50,000 rows: 3,237/s against
-  // 2,742/s checking here); more threads pay off only with cores to spare for PostgreSQL.
+  // This thread only cuts the file, settles and writes; checking threads take the cores PostgreSQL
+  // leaves (measured on two cores, 100,000 rows: one thread 6,210/s, two threads 5,246/s).
   const cores = os.availableParallelism();
-  const threads = Math.max(0, options.threads ?? (cores >= 4 ? Math.min(4, cores - 2) : cores >= 2 ? 1 : 0));
+  const threads = Math.max(0, options.threads ?? (cores >= 2 ? Math.min(4, cores - 1) : 0));
   const reportPath = options.reportPath ?? `${options.file}.rejected.csv`;
   const report = createWriteStream(reportPath);
   report.write('row,email,reasons\n');
@@ -134,20 +138,23 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
   for (const table of PEOPLE_TABLES.filter((p) => p !== 'candidates'))
     for (const email of (await knex(table).pluck('email')) as string[]) otherPeople.add(email);
   const today = todayOf();
+
+  // Two writers: PostgreSQL works on one batch per core.
+  const clients = [new pg.Client({ connectionString: options.connectionString }), new pg.Client({ connectionString: options.connectionString })];
+  await Promise.all(clients.map((c) => c.connect()));
   let prepare: Prepare;
-  let closePool = async () => {};
+  let closePool: () => Promise<void>;
   if (threads > 0) {
     const pool = threadPool(threads, options.connectionString, today);
     prepare = pool.prepare;
     closePool = pool.close;
   } else {
     const ctx = { maps: await loadImportMaps(knex), refs: await preloadIds(knex, CANDIDATE_REF_ENTITIES), today };
-    prepare = (m) => prepareBatch(m.records, new Map(m.existing), m.ids, ctx);
+    const db = new pg.Client({ connectionString: options.connectionString });
+    await db.connect();
+    prepare = (message) => prepareBatch(db, message, ctx);
+    closePool = () => db.end();
   }
-
-  // Two writers: PostgreSQL works on one batch per core.
-  const clients = [new pg.Client({ connectionString: options.connectionString }), new pg.Client({ connectionString: options.connectionString })];
-  await Promise.all(clients.map((c) => c.connect()));
   const freeClients = [...clients];
   const writers = limiter(clients.length);
   // Every reference was checked against the lookups; a superuser session then skips the per-row
@@ -161,47 +168,70 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
     report.write(`${row},${csvCell(email)},${csvCell(text)}\n`);
   };
 
-  async function write(client: pg.Client, rows: PreparedRow[]): Promise<void> {
+  async function write(client: pg.Client, rows: PreparedRow[], lineOf: (r: PreparedRow) => [number, string], refs?: number[][]): Promise<void> {
     try {
-      await writePrepared(client, rows, { bulkReferences });
+      await writePrepared(client, rows, { bulkReferences, refs });
       for (const r of rows) result[r.insert !== undefined ? 'created' : 'updated'] += 1;
     } catch (err) {
       if (rows.length > 1) {
         // Find the row the database refused; the others still go in.
-        for (const row of rows) await write(client, [row]);
+        for (const row of rows) await write(client, [row], lineOf);
         return;
       }
+      const [row, email] = lineOf(rows[0]);
       const known = fromDatabaseError(err);
-      if (err instanceof VanishedReference) reject(rows[0].row, rows[0].email, `row: ${err.message}`);
-      else reject(rows[0].row, rows[0].email, known ? reasons(known.fields ?? { row: known.code }) : `database: ${(err as Error).message}`);
+      if (err instanceof VanishedReference) reject(row, email, `row: ${err.message}`);
+      else reject(row, email, known ? reasons(known.fields ?? { row: known.code }) : `database: ${(err as Error).message}`);
     }
   }
 
-  // Bounds the batches in memory: one per checking thread and writer, plus the one being read.
-  const inFlight = limiter(Math.max(1, threads) + clients.length);
+  /**
+   * A prepared batch, in file order: an email's first row claims it (later rows are duplicates,
+   * even when the first was refused), emails of admins and company users are refused, and each
+   * refused row is reported. Returns the rows to write.
+   */
+  const seen = new Map<string, number>();
+  function settle(rowNumbers: number[], prepared: PreparedBatch): PreparedRow[] {
+    const accepted = new Array<boolean>(rowNumbers.length).fill(false);
+    for (let i = 0; i < rowNumbers.length; i += 1) {
+      const row = rowNumbers[i];
+      const email = prepared.emails[i];
+      const reason = prepared.reasons[i];
+      const first = seen.get(email);
+      if (prepared.unreadable[i]) reject(row, email, reason as string);
+      else if (first !== undefined) reject(row, email, `email: email.errors.duplicateInFile (the same email is on row ${first})`);
+      else if (otherPeople.has(email)) reject(row, email, reasons({ email: 'email.errors.exists' }));
+      else {
+        // Only well-formed emails identify a candidate; a malformed one is reported by the checks.
+        if (EMAIL_PATTERN.test(email)) seen.set(email, row);
+        if (reason !== null) reject(row, email, reason);
+        else accepted[i] = true;
+      }
+    }
+    return prepared.rows.filter((r) => accepted[r.index]);
+  }
+
+  // Bounds the batches in memory: two per checking thread, one per writer, plus the one being read.
+  const inFlight = limiter(Math.max(1, threads) + clients.length + 1);
   const jobs = new Set<Promise<void>>();
   let failure: unknown;
-  async function flush(records: RawRecord[]): Promise<void> {
+  let settled: Promise<unknown> = Promise.resolve();
+  async function flush(message: BatchMessage, rowNumbers: number[]): Promise<void> {
     await inFlight.take();
+    const preparing = prepare(message);
+    // Batches are settled one after another, in file order, while later ones are still checked.
+    const turn = settled.then(async () => settle(rowNumbers, await preparing));
+    settled = turn.catch(() => undefined);
     const job = (async () => {
-      const stored = await knex('candidates').whereRaw('email = any(?)', [records.map((r) => r.email)]);
-      const existing = stored.map(
-        (r: Record<string, unknown>) =>
-          [r.email as string, Object.fromEntries(Object.entries(r).map(([k, v]) => [camel(k), v]))] as [string, Record<string, unknown>],
-      );
-      // Ids for the new candidates, so their experience rows can be encoded before writing; unused ones are gaps.
-      const { rows: reserved } = await knex.raw('select nextval(pg_get_serial_sequence(?, ?))::int as id from generate_series(1, ?)', [
-        'candidates',
-        'id',
-        records.length - existing.length,
-      ]);
-      const prepared = await prepare({ records, existing, ids: (reserved as { id: number }[]).map((r) => r.id) });
-      for (const r of prepared.rejected) reject(r.row, r.email, r.reason);
-      if (!prepared.rows.length) return;
+      const rows = await turn;
+      if (!rows.length) return;
+      const prepared = await preparing;
       await writers.take();
       const client = freeClients.pop() as pg.Client;
       try {
-        await write(client, prepared.rows);
+        // The batch's references were gathered in the checking thread; fewer rows need their own.
+        const refs = rows.length === prepared.rows.length ? prepared.refs : undefined;
+        await write(client, rows, (r) => [rowNumbers[r.index], prepared.emails[r.index]], refs);
       } finally {
         freeClients.push(client);
         writers.give();
@@ -217,34 +247,18 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
     jobs.add(job);
   }
 
-  const seen = new Map<string, number>();
-  let batch: RawRecord[] = [];
+  let header: string[] | undefined;
   let lastProgress = 0;
   try {
-    for await (const record of readRecords(options.file)) {
+    for await (const batch of recordBatches(options.file, batchSize, (h) => (header = h))) {
       if (failure) break;
-      result.rows += 1;
-      const email = typeof record.values.email === 'string' ? record.values.email.trim().toLowerCase() : '';
-      const first = seen.get(email);
-      if (record.error) reject(record.row, email, `row: ${record.error}`);
-      // Batches never share an email, so the two writers cannot collide.
-      else if (first !== undefined) reject(record.row, email, `email: email.errors.duplicateInFile (the same email is on row ${first})`);
-      else if (otherPeople.has(email)) reject(record.row, email, reasons({ email: 'email.errors.exists' }));
-      else {
-        // Only well-formed emails identify a candidate; a malformed one is reported by the checks.
-        if (EMAIL_PATTERN.test(email)) seen.set(email, record.row);
-        batch.push({ row: record.row, email, values: record.values });
-        if (batch.length >= batchSize) {
-          await flush(batch);
-          batch = [];
-        }
-      }
+      result.rows += batch.texts.length;
+      await flush({ header, texts: batch.texts }, batch.rows);
       if (options.onProgress && Date.now() - lastProgress > 200) {
         lastProgress = Date.now();
-        options.onProgress({ bytesRead: record.bytesRead, totalBytes, rows: result.rows, rejected: result.rejected });
+        options.onProgress({ bytesRead: batch.bytesRead, totalBytes, rows: result.rows, rejected: result.rejected });
       }
     }
-    if (batch.length && !failure) await flush(batch);
     while (jobs.size) await Promise.all([...jobs]);
     if (failure) throw failure;
   } finally {

@@ -1,53 +1,62 @@
 /**
- * Turns a batch of file records into rows ready for the database: each record is mapped
- * (columns.ts), checked exactly as the API checks (checkCandidate) and encoded as COPY lines,
- * or rejected with its reasons. Pure apart from its inputs, so it runs in worker threads.
+ * Turns a batch of raw file records into rows ready for the database: each record is read
+ * (records.ts), mapped (columns.ts), checked exactly as the API checks (checkCandidate) and encoded
+ * as COPY lines, or rejected with its reasons. Runs in the checking threads, each with its own
+ * database session for the two things a batch needs from it: the stored rows of emails already
+ * known (the check is then an update) and ids for the new candidates, so their experience and
+ * education rows can be encoded before anything is written.
  */
-import { entity } from '../../../../schema';
+import type pg from 'pg';
+import { EMAIL_PATTERN, entity } from '../../../../schema';
 import { t } from '../../../../portal/i18n';
-import { collectRefs, type ExistingIds } from '../../../crud/refs';
+import type { IdSets } from '../../../crud/refs';
 import type { FieldErrors } from '../../../errors';
 import type { Today } from '../candidateRules';
-import { storedFields } from './bulkWrite';
-import { checkCandidate } from './checkCandidate';
+import { CHILD_TABLES, storedFields } from './bulkWrite';
+import { CANDIDATE_REF_ENTITIES, checkCandidate } from './checkCandidate';
 import { mapRow, type ImportMaps } from './columns';
 import { copyColumns, encodeRow } from './copy';
+import { parseRecord } from './records';
 
 const candidate = entity('candidate');
 const candidateColumns = copyColumns(candidate, storedFields(candidate), true);
-const childColumns = Object.fromEntries(
-  Object.values(candidate.children ?? {}).map((c) => [c.entity, copyColumns(entity(c.entity), storedFields(entity(c.entity)))]),
-);
+const REF_INDEX = new Map(CANDIDATE_REF_ENTITIES.map((name, i) => [name, i]));
 
-export interface RawRecord {
-  row: number;
-  email: string;
-  values: Record<string, unknown>;
+/** What a checking thread is sent: raw records and, for CSV, the header naming their cells. */
+export interface BatchMessage {
+  header?: string[];
+  texts: string[];
 }
 
 export interface PreparedRow {
-  row: number;
-  email: string;
+  /** The record's place in its batch. */
+  index: number;
   id: number;
   /** COPY line of a new candidate. */
   insert?: string;
   /** Every stored column of an updated candidate (stored values where the file left blanks). */
   update?: Record<string, unknown>;
-  /** COPY lines per child table; a list given in the file replaces the stored rows. */
-  children: { table: string; lines: string[] }[];
-  /** Lookup ids the row refers to, per entity name. */
-  refs: [string, number[]][];
+  /** Per child table (CHILD_TABLES order): its COPY lines, or null when the record leaves that list alone. */
+  children: (string | null)[];
+  /** The lookup rows the candidate refers to, as pairs: index in CANDIDATE_REF_ENTITIES, id. */
+  refs: number[];
 }
 
-export interface Rejection {
-  row: number;
-  email: string;
-  reason: string;
+export interface PreparedBatch {
+  /** Per record: its email, trimmed and lowercased ('' when it has none). */
+  emails: string[];
+  /** Per record: why it is rejected, or null. */
+  reasons: (string | null)[];
+  /** Per record: true when the record itself could not be read; such a record claims no email. */
+  unreadable: boolean[];
+  rows: PreparedRow[];
+  /** Every lookup id the batch's rows refer to, per CANDIDATE_REF_ENTITIES index. */
+  refs: number[][];
 }
 
 export interface PrepareContext {
   maps: ImportMaps;
-  refs: ExistingIds;
+  refs: IdSets;
   today: Today;
 }
 
@@ -57,46 +66,81 @@ export function reasons(errors: FieldErrors, details: Record<string, string> = {
     .join('; ');
 }
 
-/**
- * `existing` holds the stored rows (camelCase) of the batch's known emails; `ids` are ids
- * reserved from the sequence, taken in order by the new candidates.
- */
-export async function prepareBatch(
-  records: RawRecord[],
-  existing: Map<string, Record<string, unknown>>,
-  ids: number[],
-  ctx: PrepareContext,
-): Promise<{ rows: PreparedRow[]; rejected: Rejection[] }> {
-  const rows: PreparedRow[] = [];
-  const rejected: Rejection[] = [];
+const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** Reads, looks up and checks a batch; `db` answers for stored candidates and new ids. */
+export async function prepareBatch(db: pg.ClientBase, message: BatchMessage, ctx: PrepareContext): Promise<PreparedBatch> {
+  const { texts, header } = message;
+  const records = texts.map((text) => parseRecord(text, header));
+  const emails = records.map(({ values }) => (typeof values.email === 'string' ? values.email.trim().toLowerCase() : ''));
+  const known = emails.filter((email) => EMAIL_PATTERN.test(email));
+  const existing = new Map<string, Record<string, unknown>>();
+  if (known.length) {
+    const { rows } = await db.query(`select * from "${candidate.table}" where email = any($1::text[])`, [known]);
+    for (const row of rows as Record<string, unknown>[]) {
+      const stored: Record<string, unknown> = {};
+      for (const key in row) stored[camel(key)] = row[key];
+      existing.set(row.email as string, stored);
+    }
+  }
+  // Ids for the new candidates, taken in order; unused ones (rejected rows) are gaps.
+  const { rows: reserved } = await db.query('select nextval(pg_get_serial_sequence($1, $2))::int as id from generate_series(1, $3::int)', [
+    candidate.table,
+    'id',
+    records.length - existing.size,
+  ]);
+  const ids = (reserved as { id: number }[]).map((r) => r.id);
+
+  const out: PreparedBatch = {
+    emails,
+    reasons: [],
+    unreadable: records.map((r) => r.error !== undefined),
+    rows: [],
+    refs: CANDIDATE_REF_ENTITIES.map(() => []),
+  };
+  const batchRefs = CANDIDATE_REF_ENTITIES.map(() => new Set<number>());
   let nextId = 0;
-  for (const record of records) {
+  for (let index = 0; index < records.length; index += 1) {
+    const record = records[index];
+    if (record.error !== undefined) {
+      out.reasons.push(`row: ${record.error}`);
+      continue;
+    }
     const mapped = mapRow(record.values, ctx.maps);
     if (Object.keys(mapped.errors).length) {
-      rejected.push({ row: record.row, email: record.email, reason: reasons(mapped.errors, mapped.details) });
+      out.reasons.push(reasons(mapped.errors, mapped.details));
       continue;
     }
-    const stored = existing.get(record.email);
-    const checked = await checkCandidate(mapped.input, { existing: stored, refs: ctx.refs, today: ctx.today });
+    const stored = existing.get(emails[index]);
+    const refs: number[] = [];
+    const checked = checkCandidate(mapped.input, {
+      existing: stored,
+      refs: ctx.refs,
+      today: ctx.today,
+      onRef: (name, id) => refs.push(REF_INDEX.get(name) as number, id),
+    });
     if ('errors' in checked) {
-      rejected.push({ row: record.row, email: record.email, reason: reasons(checked.errors) });
+      out.reasons.push(reasons(checked.errors));
       continue;
     }
+    out.reasons.push(null);
+    for (let i = 0; i < refs.length; i += 2) batchRefs[refs[i]].add(refs[i + 1]);
     const id = stored ? (stored.id as number) : ids[nextId++];
     const parent = { candidateId: id };
-    const refs = new Map<string, Set<number>>();
-    collectRefs(candidate, checked.data, refs);
-    const children = checked.children.map((list) => {
-      for (const item of list.items) collectRefs(list.entity, item, refs);
-      return { table: list.entity.table, lines: list.items.map((item) => encodeRow(item, childColumns[list.entity.name], parent)) };
-    });
-    refs.delete('candidate');
-    const prepared: PreparedRow = { row: record.row, email: record.email, id, children, refs: [...refs].map(([name, set]) => [name, [...set]]) };
+    const children: (string | null)[] = CHILD_TABLES.map(() => null);
+    for (const list of checked.children) {
+      const at = CHILD_TABLES.findIndex((c) => c.table === list.entity.table);
+      let lines = '';
+      for (const item of list.items) lines += encodeRow(item, CHILD_TABLES[at].columns, parent);
+      children[at] = lines;
+    }
+    const prepared: PreparedRow = { index, id, children, refs };
     if (stored) {
       const merged = { ...stored, ...checked.data };
       prepared.update = Object.fromEntries(candidateColumns.map((c) => [c.column, c.field === 'id' ? id : c.field in merged ? merged[c.field] : c.fallback]));
     } else prepared.insert = encodeRow(checked.data, candidateColumns, { id });
-    rows.push(prepared);
+    out.rows.push(prepared);
   }
-  return { rows, rejected };
+  out.refs = batchRefs.map((set) => [...set]);
+  return out;
 }

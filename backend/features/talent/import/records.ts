@@ -1,141 +1,187 @@
 /**
- * Records out of an import file, streamed: CSV (RFC 4180: quoted cells may hold commas, quotes
- * and line breaks; the first row names the columns) or JSON Lines (one object per line).
- * Each record carries its row number as a spreadsheet shows it (the CSV header is row 1) and
- * the bytes read so far, for the progress bar.
+ * Records out of an import file: CSV (RFC 4180: quoted cells may hold commas, quotes and line
+ * breaks; the first row names the columns) or JSON Lines (one object per line).
+ *
+ * Reading is split in two so the expensive half runs in parallel: `recordBatches` (the importing
+ * thread) only finds where each record ends, streaming the file, and hands over batches of raw
+ * record texts; `parseRecord` (the checking threads) turns one text into its values. Each record
+ * carries its row number as a spreadsheet shows it (the CSV header is row 1; blank lines are not
+ * rows) or its line number (JSON Lines), and each batch the bytes read so far, for the progress bar.
  */
 import { createReadStream } from 'node:fs';
 
-export interface FileRecord {
-  row: number;
-  values: Record<string, unknown>;
-  /** Set when the record itself could not be read (bad JSON, wrong cell count). */
-  error?: string;
+export type FileFormat = 'csv' | 'jsonl';
+
+export interface RecordBatch {
+  /** One record each, without its line break. */
+  texts: string[];
+  rows: number[];
   bytesRead: number;
 }
 
-/** Everything up to a quote that is not doubled: the body of a quoted cell. */
-const QUOTED_RUN = /(?:[^"]+|"")*/y;
+export interface ParsedRecord {
+  values: Record<string, unknown>;
+  /** Set when the record itself could not be read (bad JSON, wrong cell count). */
+  error?: string;
+}
 
-async function* csvRows(path: string): AsyncGenerator<{ cells: string[]; bytesRead: number }> {
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let afterQuote = false;
-  let bytesRead = 0;
-  let started = false;
-  for await (const chunk of createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 })) {
-    const text = chunk as string;
-    bytesRead += Buffer.byteLength(text);
-    let i = 0;
-    if (!started && text.charCodeAt(0) === 0xfeff) i = 1; // byte-order mark
-    started = true;
-    const n = text.length;
-    while (i < n) {
-      if (quoted) {
-        // Find the closing quote, stepping over doubled ones, then unescape the run at once.
-        QUOTED_RUN.lastIndex = i;
-        QUOTED_RUN.test(text);
-        let q: number = QUOTED_RUN.lastIndex;
-        if (q >= n) q = -1;
-        const run = text.slice(i, q < 0 ? n : q);
-        cell += run.includes('""') ? run.replaceAll('""', '"') : run;
-        if (q < 0) {
-          i = n;
-        } else if (q + 1 === n) {
-          // The quote may be doubled across chunks: decide on the next chunk.
-          quoted = false;
-          afterQuote = true;
-          i = n;
-        } else {
-          quoted = false;
-          i = q + 1;
-        }
-        continue;
+export const formatOf = (path: string): FileFormat => (/\.(jsonl|ndjson)$/i.test(path) ? 'jsonl' : 'csv');
+
+const QUOTE = 34;
+const COMMA = 44;
+/** The body of a quoted cell: everything up to a quote that is not doubled. */
+const QUOTED_BODY = /(?:[^"]+|"")*/y;
+
+/** The cells of one CSV record. A quote opens a quoted cell only at the cell's start; elsewhere it is a character. */
+export function csvCells(text: string): string[] {
+  const cells: string[] = [];
+  const n = text.length;
+  let p = 0;
+  for (;;) {
+    if (text.charCodeAt(p) === QUOTE) {
+      // The body runs to the first quote that is not doubled; doubled ones are undone at once.
+      QUOTED_BODY.lastIndex = p + 1;
+      QUOTED_BODY.test(text);
+      const q = QUOTED_BODY.lastIndex < n ? QUOTED_BODY.lastIndex : -1;
+      const body = text.slice(p + 1, q < 0 ? n : q);
+      const value = body.includes('""') ? body.replaceAll('""', '"') : body;
+      if (q < 0) {
+        // Unterminated: the cell runs to the end of the record.
+        cells.push(value);
+        return cells;
       }
-      const ch = text[i];
-      if (afterQuote && ch === '"') {
-        cell += '"';
-        quoted = true;
-        afterQuote = false;
-        i += 1;
-        continue;
+      p = q + 1;
+      // Characters after the closing quote belong to the cell, as spreadsheets read them.
+      const comma = text.indexOf(',', p);
+      cells.push(value + text.slice(p, comma < 0 ? n : comma));
+      if (comma < 0) return cells;
+      p = comma + 1;
+    } else {
+      const comma = text.indexOf(',', p);
+      if (comma < 0) {
+        cells.push(text.slice(p));
+        return cells;
       }
-      afterQuote = false;
-      if (ch === '"' && cell === '') {
-        quoted = true;
-        i += 1;
-      } else if (ch === ',') {
-        cells.push(cell);
-        cell = '';
-        i += 1;
-      } else if (ch === '\n' || ch === '\r') {
-        if (ch === '\r' && text[i + 1] === '\n') i += 1;
-        cells.push(cell);
-        cell = '';
-        if (!(cells.length === 1 && cells[0] === '')) yield { cells, bytesRead };
-        cells = [];
-        i += 1;
-      } else {
-        // Copy a run of plain characters at once.
-        let j = i + 1;
-        while (j < n) {
-          const c = text.charCodeAt(j);
-          if (c === 44 || c === 10 || c === 13 || c === 34) break;
-          j += 1;
-        }
-        cell += text.slice(i, j);
-        i = j;
-      }
+      cells.push(text.slice(p, comma));
+      p = comma + 1;
     }
-  }
-  if (cell !== '' || cells.length) {
-    cells.push(cell);
-    yield { cells, bytesRead };
   }
 }
 
-export async function* readRecords(path: string): AsyncGenerator<FileRecord> {
-  if (/\.(jsonl|ndjson)$/i.test(path)) {
-    let row = 0;
-    let bytesRead = 0;
-    let rest = '';
-    for await (const chunk of createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 })) {
-      bytesRead += Buffer.byteLength(chunk as string);
-      const lines = (rest + (chunk as string)).split('\n');
-      rest = lines.pop() ?? '';
-      for (const line of lines) {
-        row += 1;
-        if (line.trim()) yield parseLine(line, row, bytesRead);
+/**
+ * Finds where CSV records end in a piece of text. `end(start)` is the index of the line break
+ * that closes the record starting at `start`, or -1 when the text ends first (more of the file is
+ * needed). Only quotes that open a cell count, so a stray quote inside a plain cell never
+ * swallows the next line. The next quote is remembered, so quote-free files are read in one pass.
+ */
+function recordEnds(text: string, lineBreak: string, atEnd: boolean): (start: number) => number {
+  let nextQuote = -2;
+  const quoteFrom = (pos: number) => (nextQuote === -1 || nextQuote >= pos ? nextQuote : (nextQuote = text.indexOf('"', pos)));
+  return (start) => {
+    let pos = start;
+    for (;;) {
+      const nl = text.indexOf(lineBreak, pos);
+      let q = quoteFrom(pos);
+      // Quotes inside plain cells are characters: skip to the first that opens a cell.
+      while (q >= 0 && (nl < 0 || q < nl) && !(q === start || text.charCodeAt(q - 1) === COMMA)) q = quoteFrom(q + 1);
+      if (q < 0 || (nl >= 0 && q > nl)) return nl;
+      // A quoted cell: find its closing quote, stepping over doubled ones.
+      let c = q + 1;
+      for (;;) {
+        c = text.indexOf('"', c);
+        if (c < 0 || (c + 1 === text.length && !atEnd)) return -1;
+        if (text.charCodeAt(c + 1) === QUOTE) c += 2;
+        else break;
       }
+      pos = c + 1;
     }
-    if (rest.trim()) yield parseLine(rest, row + 1, bytesRead);
-    return;
-  }
-  let header: string[] | undefined;
+  };
+}
+
+/**
+ * The file's records in batches of `size`, streamed in pieces of `chunkBytes`; the CSV header
+ * comes back through `onHeader` first.
+ */
+export async function* recordBatches(path: string, size: number, onHeader: (header: string[]) => void, chunkBytes = 1 << 20): AsyncGenerator<RecordBatch> {
+  const csv = formatOf(path) === 'csv';
+  let texts: string[] = [];
+  let rows: number[] = [];
   let row = 0;
-  for await (const { cells, bytesRead } of csvRows(path)) {
+  let bytesRead = 0;
+  let rest = '';
+  let header = !csv;
+  // Lines end in LF or CRLF; a file with CRs only (old Mac spreadsheets) ends them in CR.
+  let lineBreak = '';
+  const take = (line: string) => {
+    if (!csv) {
+      row += 1;
+      if (line.trim()) {
+        texts.push(line);
+        rows.push(row);
+      }
+      return;
+    }
+    let end = line.length;
+    while (end > 0 && line.charCodeAt(end - 1) === 13) end -= 1; // CRLF, and stray CRs before it
+    const text = end === line.length ? line : line.slice(0, end);
+    if (text === '') return; // a blank line is not a row
     row += 1;
     if (!header) {
-      header = cells.map((h) => h.trim());
-      continue;
+      header = true;
+      onHeader(csvCells(text).map((h) => h.trim()));
+      return;
     }
-    if (cells.length !== header.length) {
-      yield { row, values: {}, error: `expected ${header.length} cells, found ${cells.length}`, bytesRead };
-      continue;
+    texts.push(text);
+    rows.push(row);
+  };
+  const split = (text: string, atEnd: boolean) => {
+    let start = 0;
+    const ends = csv ? recordEnds(text, lineBreak, atEnd) : (from: number) => text.indexOf('\n', from);
+    for (;;) {
+      const end = ends(start);
+      if (end < 0) break;
+      take(text.slice(start, end));
+      start = end + 1;
     }
-    const values: Record<string, unknown> = {};
-    for (let i = 0; i < header.length; i += 1) values[header[i]] = cells[i];
-    yield { row, values, bytesRead };
+    return text.slice(start);
+  };
+  for await (const chunk of createReadStream(path, { encoding: 'utf8', highWaterMark: chunkBytes })) {
+    let text = chunk as string;
+    if (bytesRead === 0 && text.charCodeAt(0) === 0xfeff) text = text.slice(1); // byte-order mark
+    bytesRead += Buffer.byteLength(chunk as string);
+    const buffer = rest + text;
+    if (!lineBreak) {
+      // The first line break decides: LF or CRLF, else CR.
+      const at = buffer.search(/[\r\n]/);
+      if (at >= 0 && (buffer[at] === '\n' || at + 1 < buffer.length)) lineBreak = buffer[at] === '\n' || buffer[at + 1] === '\n' ? '\n' : '\r';
+    }
+    rest = lineBreak ? split(buffer, false) : buffer;
+    while (texts.length >= size) {
+      yield { texts: texts.slice(0, size), rows: rows.slice(0, size), bytesRead };
+      texts = texts.slice(size);
+      rows = rows.slice(size);
+    }
   }
+  lineBreak ||= '\n';
+  rest = split(rest, true);
+  if (rest) take(rest);
+  if (texts.length) yield { texts, rows, bytesRead };
 }
 
-function parseLine(line: string, row: number, bytesRead: number): FileRecord {
-  try {
-    const values = JSON.parse(line);
-    if (!values || typeof values !== 'object' || Array.isArray(values)) return { row, values: {}, error: 'not a JSON object', bytesRead };
-    return { row, values, bytesRead };
-  } catch {
-    return { row, values: {}, error: 'not valid JSON', bytesRead };
+/** One record's values: CSV cells named by the header, or a JSON object. */
+export function parseRecord(text: string, header: string[] | undefined): ParsedRecord {
+  if (!header) {
+    try {
+      const values = JSON.parse(text);
+      if (!values || typeof values !== 'object' || Array.isArray(values)) return { values: {}, error: 'not a JSON object' };
+      return { values };
+    } catch {
+      return { values: {}, error: 'not valid JSON' };
+    }
   }
+  const cells = csvCells(text);
+  if (cells.length !== header.length) return { values: {}, error: `expected ${header.length} cells, found ${cells.length}` };
+  const values: Record<string, unknown> = {};
+  for (let i = 0; i < header.length; i += 1) values[header[i]] = cells[i];
+  return { values };
 }
