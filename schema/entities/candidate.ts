@@ -179,7 +179,7 @@ export const candidate = defineEntity({
       {
         required: true,
         default: 1,
-        index: true,
+        // Filtered by status alone or with visibility: the (status, visibility) index below serves both.
         labels: { pendingCuration: 'Pending curation', semiActive: 'Semi-active', pendingActivation: 'Pending activation' },
         label: 'Status',
       },

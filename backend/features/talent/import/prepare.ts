@@ -16,10 +16,11 @@ import { CHILD_TABLES, storedFields } from './bulkWrite';
 import { CANDIDATE_REF_ENTITIES, checkCandidate } from './checkCandidate';
 import { mapRow, type ImportMaps } from './columns';
 import { copyColumns, encodeRow } from './copy';
-import { parseRecord } from './records';
+import { parseRecord, type ParsedRecord } from './records';
 
 const candidate = entity('candidate');
 const candidateColumns = copyColumns(candidate, storedFields(candidate), true);
+const DONE: ParsedRecord = { values: {} };
 const REF_INDEX = new Map(CANDIDATE_REF_ENTITIES.map((name, i) => [name, i]));
 
 /** What a checking thread is sent: raw records and, for CSV, the header naming their cells. */
@@ -102,6 +103,8 @@ export async function prepareBatch(db: pg.ClientBase, message: BatchMessage, ctx
   let nextId = 0;
   for (let index = 0; index < records.length; index += 1) {
     const record = records[index];
+    // Let go of each record once done: the collector then copies only the ones still ahead.
+    records[index] = DONE;
     if (record.error !== undefined) {
       out.reasons.push(`row: ${record.error}`);
       continue;
