@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseRecord, recordBatches } from '../../backend/features/talent/import/records';
+import { csvCell, csvCells, parseRecord, recordBatches } from '../../backend/features/talent/import/records';
 
 /** Every record of a file as [row, values or error], read in pieces of `chunkBytes`. */
 async function read(file: string, chunkBytes?: number, batchSize = 3) {
@@ -54,6 +54,14 @@ describe('Reading import files', () => {
       const { header, records } = await read(p, chunkBytes);
       expect(header, `header, pieces of ${chunkBytes}`).toEqual(['email', 'name', 'note']);
       expect(records, `pieces of ${chunkBytes}`).toEqual(EXPECTED);
+    }
+  });
+
+  it('CSV: one cell read alone is the cell read with the others', () => {
+    for (const text of ['a@x.io,"Lim, Ana","said ""hi"", twice"', '"q@x.io","",""""', 'x,"closed"after,', ',,', 'only', '"open,ended']) {
+      const cells = csvCells(text);
+      for (let i = 0; i < cells.length; i += 1) expect(csvCell(text, i), `${text} [${i}]`).toBe(cells[i]);
+      expect(csvCell(text, cells.length)).toBe('');
     }
   });
 

@@ -16,11 +16,10 @@ import { CHILD_TABLES, storedFields } from './bulkWrite';
 import { CANDIDATE_REF_ENTITIES, checkCandidate } from './checkCandidate';
 import { mapRow, type ImportMaps } from './columns';
 import { copyColumns, encodeRow } from './copy';
-import { parseRecord, type ParsedRecord } from './records';
+import { csvCell, parseRecord, type ParsedRecord } from './records';
 
 const candidate = entity('candidate');
 const candidateColumns = copyColumns(candidate, storedFields(candidate), true);
-const DONE: ParsedRecord = { values: {} };
 const REF_INDEX = new Map(CANDIDATE_REF_ENTITIES.map((name, i) => [name, i]));
 
 /** What a checking thread is sent: raw records and, for CSV, the header naming their cells. */
@@ -72,8 +71,14 @@ const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperC
 /** Reads, looks up and checks a batch; `db` answers for stored candidates and new ids. */
 export async function prepareBatch(db: pg.ClientBase, message: BatchMessage, ctx: PrepareContext): Promise<PreparedBatch> {
   const { texts, header } = message;
-  const records = texts.map((text) => parseRecord(text, header));
-  const emails = records.map(({ values }) => (typeof values.email === 'string' ? values.email.trim().toLowerCase() : ''));
+  // CSV records are read one at a time below, so that only the one being checked is held:
+  // their emails are taken from the cell alone. A JSON line must be read whole to find it.
+  const emailAt = header?.indexOf('email') ?? -1;
+  const records: (ParsedRecord | undefined)[] = header ? [] : texts.map((text) => parseRecord(text, undefined));
+  const emails = texts.map((text, i) => {
+    const email = header ? (emailAt < 0 ? '' : csvCell(text, emailAt)) : (records[i] as ParsedRecord).values.email;
+    return typeof email === 'string' ? email.trim().toLowerCase() : '';
+  });
   const known = emails.filter((email) => EMAIL_PATTERN.test(email));
   const existing = new Map<string, Record<string, unknown>>();
   if (known.length) {
@@ -88,23 +93,24 @@ export async function prepareBatch(db: pg.ClientBase, message: BatchMessage, ctx
   const { rows: reserved } = await db.query('select nextval(pg_get_serial_sequence($1, $2))::int as id from generate_series(1, $3::int)', [
     candidate.table,
     'id',
-    records.length - existing.size,
+    texts.length - existing.size,
   ]);
   const ids = (reserved as { id: number }[]).map((r) => r.id);
 
   const out: PreparedBatch = {
     emails,
     reasons: [],
-    unreadable: records.map((r) => r.error !== undefined),
+    unreadable: [],
     rows: [],
     refs: CANDIDATE_REF_ENTITIES.map(() => []),
   };
   const batchRefs = CANDIDATE_REF_ENTITIES.map(() => new Set<number>());
   let nextId = 0;
-  for (let index = 0; index < records.length; index += 1) {
-    const record = records[index];
+  for (let index = 0; index < texts.length; index += 1) {
+    const record = records[index] ?? parseRecord(texts[index], header);
     // Let go of each record once done: the collector then copies only the ones still ahead.
-    records[index] = DONE;
+    records[index] = undefined;
+    out.unreadable.push(record.error !== undefined);
     if (record.error !== undefined) {
       out.reasons.push(`row: ${record.error}`);
       continue;

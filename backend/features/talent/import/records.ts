@@ -68,6 +68,24 @@ export function csvCells(text: string): string[] {
   }
 }
 
+/** One cell of a CSV record (csvCells(text)[index] without reading the others), or '' when it has fewer. */
+export function csvCell(text: string, index: number): string {
+  let p = 0;
+  for (let i = 0; i < index; i += 1) {
+    if (text.charCodeAt(p) === QUOTE) {
+      QUOTED_BODY.lastIndex = p + 1;
+      QUOTED_BODY.test(text);
+      p = QUOTED_BODY.lastIndex + 1;
+    }
+    const comma = text.indexOf(',', p);
+    if (comma < 0) return '';
+    p = comma + 1;
+  }
+  if (text.charCodeAt(p) === QUOTE) return csvCells(text.slice(p))[0];
+  const comma = text.indexOf(',', p);
+  return text.slice(p, comma < 0 ? text.length : comma);
+}
+
 /**
  * Finds where CSV records end in a piece of text. `end(start)` is the index of the line break
  * that closes the record starting at `start`, or -1 when the text ends first (more of the file is
