@@ -1,48 +1,24 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtemp, readdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3Storage } from '../../backend/adapters/storage/s3';
+import { testApp, type TestApp } from '../helpers/app';
+import { s3StandIn } from '../helpers/s3';
 
-/** A local stand-in for an S3-compatible store: path-style PUT, GET and DELETE of objects in memory. */
-function s3StandIn() {
-  const objects = new Map<string, Buffer>();
-  const server = http.createServer(async (req, res) => {
-    const key = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    if (req.method === 'PUT') {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      objects.set(key, Buffer.concat(chunks));
-      res.writeHead(200, { ETag: '"1"' }).end();
-    } else if (req.method === 'GET' && objects.has(key)) {
-      res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': String(objects.get(key)?.length) }).end(objects.get(key));
-    } else if (req.method === 'GET') {
-      res.writeHead(404, { 'Content-Type': 'application/xml' }).end('<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>gone</Message></Error>');
-    } else if (req.method === 'DELETE') {
-      objects.delete(key);
-      res.writeHead(204).end();
-    } else res.writeHead(405).end();
-  });
-  return { server, objects };
-}
+// A real 1x1 PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 describe('The S3-compatible storage adapter', () => {
-  const { server, objects } = s3StandIn();
+  const s3 = s3StandIn();
+  const { objects } = s3;
   let storage: S3Storage;
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    storage = new S3Storage({
-      bucket: 'cvs-bucket',
-      region: 'us-east-1',
-      endpoint: `http://127.0.0.1:${port}`,
-      accessKeyId: 'test',
-      secretAccessKey: 'test',
-      forcePathStyle: true,
-    });
+    storage = new S3Storage(await s3.start('cvs-bucket'));
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => s3.stop());
 
   it('Stores a CV under a generated key, reads it back and deletes it', async () => {
     const key = await storage.put(Buffer.from('%PDF-1.4 a CV'), { folder: 'cvs', ext: 'pdf' });
@@ -56,5 +32,42 @@ describe('The S3-compatible storage adapter', () => {
   it('Refuses keys it did not make', async () => {
     expect(await storage.get('../../etc/passwd')).toBeUndefined();
     await expect(storage.put(Buffer.from('x'), { folder: '../up', ext: 'pdf' })).rejects.toThrow();
+  });
+});
+
+describe('Profile pictures with STORAGE_DRIVER=s3', () => {
+  const s3 = s3StandIn();
+  let t: TestApp;
+  let uploadDir: string;
+
+  beforeAll(async () => {
+    uploadDir = await mkdtemp(path.join(os.tmpdir(), 'uploads-s3-'));
+    t = await testApp({ uploadDir, storage: { driver: 's3', s3: await s3.start('pictures') } });
+  });
+  afterAll(() => s3.stop());
+
+  it('Are stored in the bucket, served from /uploads, and the replaced one is removed', async () => {
+    const auth = { Authorization: `Bearer ${await t.login('owner@acme.example.com')}` };
+    const upload = (picture: Buffer) =>
+      t.http
+        .put('/api/v1/auth/account')
+        .set(auth)
+        .field('firstName', 'Olivia')
+        .field('lastName', 'Tan')
+        .attach('profilePicEdit', picture, { filename: 'me.png', contentType: 'image/png' })
+        .expect(200);
+    const first = (await upload(PNG)).body.data.profilePic as string;
+    expect(first).toMatch(/^\/uploads\/profile-pics\/.+\.png$/);
+    const key = first.slice('/uploads/'.length);
+    expect([...s3.objects.keys()]).toEqual([`/pictures/${key}`]);
+    expect(await readdir(uploadDir), 'nothing on local disk').toEqual([]);
+    const served = await t.http.get(first).expect(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(served.body as Buffer, PNG)).toBe(0);
+
+    const second = (await upload(Buffer.concat([PNG, Buffer.from([0])]))).body.data.profilePic as string;
+    expect(second).not.toBe(first);
+    expect([...s3.objects.keys()]).toEqual([`/pictures/${second.slice('/uploads/'.length)}`]);
+    await t.http.get(first).expect(404);
   });
 });

@@ -1,11 +1,13 @@
 /**
- * GET /uploads/<key>: serves files of public folders (profile pictures, company logos). Their keys
- * are unguessable; private files (CVs) are served by the features that check who may read them.
+ * GET /uploads/<key>: serves files of public folders (profile pictures, company logos) from the
+ * configured storage (local disk or S3). Their keys are unguessable; private files (CVs) are
+ * served by the features that check who may read them.
  */
 import { Router } from 'express';
 import { notFound } from '../../errors';
 import path from 'node:path';
-import { KEY_PATTERN, storageAt } from './index';
+import { KEY_PATTERN } from './index';
+import { storageFor } from './select';
 
 export const PUBLIC_FOLDERS = new Set(['profile-pics', 'company-logos']);
 
@@ -26,7 +28,7 @@ export function uploadsRouter(): Router {
     const key = req.path.slice(1);
     const type = TYPES[path.extname(key)];
     if (!KEY_PATTERN.test(key) || !PUBLIC_FOLDERS.has(key.split('/')[0]) || !type) throw notFound();
-    const stream = await storageAt(req.ctx.config.uploadDir).get(key);
+    const stream = await storageFor(req.ctx.config).get(key);
     if (!stream) throw notFound();
     res.set({ 'Content-Type': type, 'Cache-Control': 'public, max-age=31536000, immutable', 'X-Content-Type-Options': 'nosniff' });
     stream.on('error', next).pipe(res);

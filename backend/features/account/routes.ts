@@ -11,7 +11,7 @@ import { communityUser } from '../../../schema/entities/communityUser';
 import { companyUser } from '../../../schema/entities/companyUser';
 import { emailTaken, findAccount, KIND_OF_ROLE, type Account, type AccountKind } from '../../auth/accounts';
 import { limitEmailSends } from '../../auth/rateLimit';
-import { storageAt } from '../../adapters/storage';
+import { storageFor } from '../../adapters/storage/select';
 import { keyOfPublicPath, publicPath } from '../../adapters/storage/serve';
 import { validateRecord } from '../../crud/validate';
 import { AppError, badRequest, forbidden, unauthorized } from '../../errors';
@@ -87,7 +87,7 @@ export function accountRouter(): Router {
       await limitEmailSends(req.ctx.knex, req.ctx.config, newEmail, req.ip);
     }
 
-    const storage = storageAt(req.ctx.config.uploadDir);
+    const storage = storageFor(req.ctx.config);
     const key = file && ext ? await storage.put(file.buffer, { folder: 'profile-pics', ext }) : undefined;
     const previous = key ? keyOfPublicPath((await req.ctx.knex(entity.table).where('id', account.id).first('profile_pic')).profile_pic) : undefined;
     try {
