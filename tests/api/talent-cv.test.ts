@@ -102,6 +102,42 @@ describe('CVs: upload, draft profile and downloads', () => {
     expect(res.body.draft.jobTitleLookingFor).toContain(ids.softwareEngineer);
   });
 
+  it('Education laid out over several lines is read as one entry each: institute, degree and years from their own lines', async () => {
+    const lines = [
+      ...CV_LINES.slice(0, CV_LINES.indexOf('Education') + 1),
+      'National University of Singapore',
+      'Master of Science in Data Science',
+      '2019 - 2021',
+      'Singapore Polytechnic  2009 - 2012',
+      'Diploma in Information Technology',
+      'Nanyang Technological University',
+      '2012 - 2016',
+    ];
+    const res = await t.http
+      .post('/api/v1/candidates/cv-data')
+      .set(as(admin))
+      .attach('file', await pdfCv(lines), 'layouts.pdf')
+      .expect(201);
+    // Newest first, as every education list.
+    expect(res.body.draft.educations).toEqual([
+      expect.objectContaining({
+        degree: 'Master of Science',
+        fieldOfStudy: 'Data Science',
+        institute: 'National University of Singapore',
+        startYear: 2019,
+        endYear: 2021,
+      }),
+      expect.objectContaining({ degree: null, institute: 'Nanyang Technological University', startYear: 2012, endYear: 2016 }),
+      expect.objectContaining({
+        degree: 'Diploma',
+        fieldOfStudy: 'Information Technology',
+        institute: 'Singapore Polytechnic',
+        startYear: 2009,
+        endYear: 2012,
+      }),
+    ]);
+  });
+
   it('Uploads refuse other file types, several files, large files and a missing file', async () => {
     const text = await t.http.post('/api/v1/candidates/cv-data').set(as(admin)).attach('file', Buffer.from('plain text CV'), 'cv.txt').expect(400);
     expect(text.body.error.fields).toEqual({ file: 'upload.errors.unsupportedType' });

@@ -73,6 +73,8 @@ const SECTIONS: Record<string, RegExp> = {
   other: /^(languages|certifications?|projects|awards|references|interests|hobbies|contact|personal\s+details):?$/i,
 };
 const INSTITUTE = /\b(university|college|institute|school|polytechnic|academy|universiti|universitas)\b/i;
+const DEGREE =
+  /\b(bachelor|master|diploma|degree|doctor|ph\.?d|mba|b\.?(sc|a|eng|comp)|m\.?(sc|a|eng)|associate|certificate|a[- ]levels?|o[- ]levels?|high school diploma)\b/i;
 
 function sectionOf(line: string): string | undefined {
   const clean = line.trim();
@@ -213,33 +215,57 @@ function experiencesOf(lines: string[], today: Today): DraftExperience[] {
   return entries;
 }
 
+/** The entry one to three lines of text describe, with the years of its date line. */
+function educationEntry(texts: string[], range: RegExpExecArray, today: Today): DraftEducation | undefined {
+  const parts = texts.flatMap((text) => text.split(/\s*(?:,|\||—|–| - | at )\s*/)).filter(Boolean);
+  const institute = parts.find((p) => INSTITUTE.test(p)) ?? parts.find((p) => !DEGREE.test(p)) ?? parts[parts.length - 1] ?? '';
+  if (!institute) return undefined;
+  const degreeText = parts.find((p) => p !== institute && DEGREE.test(p)) ?? parts.find((p) => p !== institute) ?? null;
+  const study = degreeText ? /^(.*?)\s+in\s+(.+)$/i.exec(degreeText) : null;
+  const startYear = Number(range[1]);
+  const endRaw = range[2];
+  const endYear = endRaw && /^\d{4}$/.test(endRaw) ? Number(endRaw) : endRaw ? null : startYear;
+  return {
+    degree: (study ? study[1] : degreeText)?.slice(0, 160) ?? null,
+    institute: institute.slice(0, 200),
+    fieldOfStudy: study ? study[2].slice(0, 160) : null,
+    startYear: range[2] ? startYear : null,
+    endYear: endYear !== null && endYear <= today.year + 10 ? endYear : null,
+  };
+}
+
+/**
+ * Education entries, each anchored on the line with its years. The text of an entry is that line's
+ * own, plus up to two lines just above it that no entry took ('University' / 'Degree' /
+ * '2012 - 2016'); an entry still without a degree takes the line below it when that names one
+ * ('University  2012 - 2016' / 'Bachelor of Arts').
+ */
 function educationsOf(lines: string[], today: Today): DraftEducation[] {
   const entries: DraftEducation[] = [];
   const body = sectionLines(lines, 'education').filter((l) => l.trim());
-  body.forEach((line, i) => {
+  let pending: string[] = [];
+  let open: { texts: string[]; range: RegExpExecArray; at: number } | undefined;
+  for (const line of body) {
     const range = YEAR_RANGE.exec(line) ?? SINGLE_YEAR.exec(line);
-    if (!range) return;
-    const text =
-      line
-        .replace(range[0], '')
-        .replace(/[()|,–—-]+\s*$/, '')
-        .trim() || (body[i - 1] ?? '').trim();
-    const parts = text.split(/\s*(?:,|\||—|–| - | at )\s*/).filter(Boolean);
-    const institute = parts.find((p) => INSTITUTE.test(p)) ?? parts[parts.length - 1] ?? '';
-    const degreeText = parts.find((p) => p !== institute) ?? null;
-    const study = degreeText ? /^(.*?)\s+in\s+(.+)$/i.exec(degreeText) : null;
-    const startYear = Number(range[1]);
-    const endRaw = range[2];
-    const endYear = endRaw && /^\d{4}$/.test(endRaw) ? Number(endRaw) : endRaw ? null : startYear;
-    if (!institute) return;
-    entries.push({
-      degree: (study ? study[1] : degreeText)?.slice(0, 160) ?? null,
-      institute: institute.slice(0, 200),
-      fieldOfStudy: study ? study[2].slice(0, 160) : null,
-      startYear: range[2] ? startYear : null,
-      endYear: endYear !== null && endYear <= today.year + 10 ? endYear : null,
-    });
-  });
+    if (!range) {
+      if (open && DEGREE.test(line)) {
+        const entry = educationEntry([...open.texts, line.trim()], open.range, today);
+        if (entry) entries[open.at] = entry;
+        open = undefined;
+      } else pending.push(line.trim());
+      continue;
+    }
+    const own = line
+      .replace(range[0], '')
+      .replace(/[()|,–—-]+\s*$/, '')
+      .trim();
+    const texts = [...pending.slice(-2), own].filter(Boolean);
+    pending = [];
+    const entry = educationEntry(texts, range, today);
+    if (!entry) continue;
+    entries.push(entry);
+    open = entry.degree === null ? { texts, range, at: entries.length - 1 } : undefined;
+  }
   return entries;
 }
 
