@@ -5,7 +5,7 @@
  */
 import type { ErrorRequestHandler } from 'express';
 import { t } from '../portal/i18n';
-import { entities } from '../schema';
+import { entities, fieldOf } from '../schema';
 import { logger } from './logger';
 
 export type FieldErrors = Record<string, string>;
@@ -35,8 +35,6 @@ interface PgError {
   table?: string;
 }
 
-const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-
 /** The message key a duplicate value of `field` in `table` is reported with: the field's declared uniqueMessage or '<field>.errors.exists'. */
 function uniqueMessage(table: string | undefined, field: string): string {
   return entities.find((e) => e.table === table)?.fields[field]?.uniqueMessage ?? `${field}.errors.exists`;
@@ -48,11 +46,11 @@ export function fromDatabaseError(err: unknown): AppError | undefined {
   const e = ((err as { nativeError?: unknown } | undefined)?.nativeError ?? err) as PgError;
   if (!e || typeof e !== 'object') return undefined;
   const key = /Key \(([^)]+)\)/.exec(e.detail ?? '')?.[1];
-  const field = key ? camel(key.replace(/^lower\((.*)\)$/, '$1')) : undefined;
+  const field = key ? fieldOf(key.replace(/^lower\((.*)\)$/, '$1')) : undefined;
   if (e.code === '23505' && field) return badRequest({ [field]: uniqueMessage(e.table, field) });
   if (e.code === '23503' && field && /is not present/.test(e.detail ?? '')) return badRequest({ [field]: `${field}.errors.notFound` });
   if (e.code === '23503') return new AppError(409, 'errors.inUse');
-  if (e.code === '23502' && e.column) return badRequest({ [camel(e.column)]: `${camel(e.column)}.errors.required` });
+  if (e.code === '23502' && e.column) return badRequest({ [fieldOf(e.column)]: `${fieldOf(e.column)}.errors.required` });
   if (e.code === '22P02' || e.code === '22003' || e.code === '22007' || e.code === '22008') return badRequest({}, 'errors.invalidValue');
   return undefined;
 }

@@ -9,7 +9,7 @@ import { entity as entityNamed, type EntityDef } from '../../schema';
 import type { FieldErrors } from '../errors';
 
 /** Which of `ids` exist in the entity's table. */
-export type ExistingIds = (entityName: string, ids: number[]) => Promise<Set<number>> | Set<number>;
+export type ExistingIds = (entityName: string, ids: number[]) => Promise<Set<number>>;
 
 /** One id a record refers to; the field path and message are spelled out only for a missing one. */
 interface Use {
@@ -81,26 +81,15 @@ function usesOf(entity: EntityDef, data: Record<string, unknown>, withForeignKey
  * the database guards anyway but a bulk insert must not trip over.
  */
 export async function missingRefs(entity: EntityDef, data: Record<string, unknown>, existing: ExistingIds, withForeignKeys = false): Promise<FieldErrors> {
-  const uses = usesOf(entity, data, withForeignKeys);
-  if (!uses.length) return {};
-  const byEntity = new Map<string, Set<number>>();
-  for (const use of uses) {
-    const ids = byEntity.get(use.entity);
+  const wanted = new Map<string, Set<number>>();
+  for (const use of usesOf(entity, data, withForeignKeys)) {
+    const ids = wanted.get(use.entity);
     if (ids) ids.add(use.id);
-    else byEntity.set(use.entity, new Set([use.id]));
+    else wanted.set(use.entity, new Set([use.id]));
   }
   const found = new Map<string, Set<number>>();
-  for (const [name, ids] of byEntity) {
-    const answer = existing(name, [...ids]);
-    found.set(name, answer instanceof Set ? answer : await answer);
-  }
-  const errors: FieldErrors = {};
-  for (const use of uses) {
-    if (found.get(use.entity)?.has(use.id)) continue;
-    const [path, message] = where(use);
-    errors[path] = message;
-  }
-  return errors;
+  for (const [name, ids] of wanted) found.set(name, await existing(name, [...ids]));
+  return missingRefsIn(entity, data, found, withForeignKeys);
 }
 
 /** Id sets of lookup tables, loaded once (imports, generators): entity name → ids. */

@@ -45,6 +45,11 @@ export function columnOf(field: string): string {
   return field.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 }
 
+/** camelCase field name of a snake_case column (the reverse of columnOf). */
+export function fieldOf(column: string): string {
+  return column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
 /** A column may hold NULL unless the field is required (and not marked nullable) or has a default. */
 export function isNullable(def: FieldDef): boolean {
   if (def.default !== undefined || def.dbDefault !== undefined) return false;

@@ -44,7 +44,7 @@ async function lockReferences(client: pg.ClientBase, refs: number[][]): Promise<
 }
 
 /** The lookup ids of some rows, per CANDIDATE_REF_ENTITIES index, each once. */
-export function refsOf(rows: PreparedRow[]): number[][] {
+function refsOf(rows: PreparedRow[]): number[][] {
   const sets = CANDIDATE_REF_ENTITIES.map(() => new Set<number>());
   for (const row of rows) for (let i = 0; i < row.refs.length; i += 2) sets[row.refs[i]].add(row.refs[i + 1]);
   return sets.map((set) => [...set]);
@@ -53,8 +53,6 @@ export function refsOf(rows: PreparedRow[]): number[][] {
 export interface WriteOptions {
   /** The session skips foreign-key triggers: lock the references in bulk instead. */
   bulkReferences?: boolean;
-  /** The ids the rows refer to (refsOf), when already known. */
-  refs?: number[][];
 }
 
 export async function writePrepared(client: pg.ClientBase, rows: PreparedRow[], options: WriteOptions = {}): Promise<void> {
@@ -62,7 +60,7 @@ export async function writePrepared(client: pg.ClientBase, rows: PreparedRow[], 
   const updates = rows.filter((r) => r.update !== undefined);
   await client.query('begin');
   try {
-    if (options.bulkReferences) await lockReferences(client, options.refs ?? refsOf(rows));
+    if (options.bulkReferences) await lockReferences(client, refsOf(rows));
     if (inserts.length) await copyLines(client, candidate.table, candidateColumns, [inserts.map((r) => r.insert as string).join('')]);
     if (updates.length) {
       const sets = candidateColumns.filter((c) => c.column !== 'id').map((c) => `"${c.column}" = r."${c.column}"`);

@@ -170,14 +170,15 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
     report.write(`${row},${csvCell(email)},${csvCell(text)}\n`);
   };
 
-  async function write(client: pg.Client, rows: PreparedRow[], lineOf: (r: PreparedRow) => [number, string], refs?: number[][]): Promise<void> {
+  /** Writes rows in one transaction; when the database refuses, each row alone, and reports the one refused. */
+  async function write(rows: PreparedRow[], lineOf: (r: PreparedRow) => [number, string]): Promise<void> {
     try {
-      await writePrepared(client, rows, { bulkReferences, refs });
+      await writePrepared(writer, rows, { bulkReferences });
       for (const r of rows) result[r.insert !== undefined ? 'created' : 'updated'] += 1;
     } catch (err) {
       if (rows.length > 1) {
         // Find the row the database refused; the others still go in.
-        for (const row of rows) await write(client, [row], lineOf);
+        for (const row of rows) await write([row], lineOf);
         return;
       }
       const [row, email] = lineOf(rows[0]);
@@ -231,9 +232,7 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
       const prepared = await preparing;
       await writing.take();
       try {
-        // The batch's references were gathered in the checking thread; fewer rows need their own.
-        const refs = rows.length === prepared.rows.length ? prepared.refs : undefined;
-        await write(writer, rows, (r) => [rowNumbers[r.index], prepared.emails[r.index]], refs);
+        await write(rows, (r) => [rowNumbers[r.index], prepared.emails[r.index]]);
       } finally {
         writing.give();
       }

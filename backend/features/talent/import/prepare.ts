@@ -7,7 +7,7 @@
  * education rows can be encoded before anything is written.
  */
 import type pg from 'pg';
-import { EMAIL_PATTERN, entity } from '../../../../schema';
+import { EMAIL_PATTERN, entity, fieldOf } from '../../../../schema';
 import { t } from '../../../../portal/i18n';
 import type { IdSets } from '../../../crud/refs';
 import type { FieldErrors } from '../../../errors';
@@ -50,8 +50,6 @@ export interface PreparedBatch {
   /** Per record: true when the record itself could not be read; such a record claims no email. */
   unreadable: boolean[];
   rows: PreparedRow[];
-  /** Every lookup id the batch's rows refer to, per CANDIDATE_REF_ENTITIES index. */
-  refs: number[][];
 }
 
 export interface PrepareContext {
@@ -65,8 +63,6 @@ export function reasons(errors: FieldErrors, details: Record<string, string> = {
     .map(([field, key]) => `${field}: ${key} (${t(key)}${details[field] ? `: ${details[field]}` : ''})`)
     .join('; ');
 }
-
-const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** Reads, looks up and checks a batch; `db` answers for stored candidates and new ids. */
 export async function prepareBatch(db: pg.ClientBase, message: BatchMessage, ctx: PrepareContext): Promise<PreparedBatch> {
@@ -85,7 +81,7 @@ export async function prepareBatch(db: pg.ClientBase, message: BatchMessage, ctx
     const { rows } = await db.query(`select * from "${candidate.table}" where email = any($1::text[])`, [known]);
     for (const row of rows as Record<string, unknown>[]) {
       const stored: Record<string, unknown> = {};
-      for (const key in row) stored[camel(key)] = row[key];
+      for (const key in row) stored[fieldOf(key)] = row[key];
       existing.set(row.email as string, stored);
     }
   }
@@ -102,9 +98,7 @@ export async function prepareBatch(db: pg.ClientBase, message: BatchMessage, ctx
     reasons: [],
     unreadable: [],
     rows: [],
-    refs: CANDIDATE_REF_ENTITIES.map(() => []),
   };
-  const batchRefs = CANDIDATE_REF_ENTITIES.map(() => new Set<number>());
   let nextId = 0;
   for (let index = 0; index < texts.length; index += 1) {
     const record = records[index] ?? parseRecord(texts[index], header);
@@ -133,7 +127,6 @@ export async function prepareBatch(db: pg.ClientBase, message: BatchMessage, ctx
       continue;
     }
     out.reasons.push(null);
-    for (let i = 0; i < refs.length; i += 2) batchRefs[refs[i]].add(refs[i + 1]);
     const id = stored ? (stored.id as number) : ids[nextId++];
     const parent = { candidateId: id };
     const children: (string | null)[] = CHILD_TABLES.map(() => null);
@@ -150,6 +143,5 @@ export async function prepareBatch(db: pg.ClientBase, message: BatchMessage, ctx
     } else prepared.insert = encodeRow(checked.data, candidateColumns, { id });
     out.rows.push(prepared);
   }
-  out.refs = batchRefs.map((set) => [...set]);
   return out;
 }
