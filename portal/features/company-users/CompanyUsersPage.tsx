@@ -2,7 +2,7 @@
  * /company-users: admins work on every company's users in the console; company users see their
  * own company's people here (read-only; owners and admins manage them on the Team page).
  */
-import { Button, Card, TablePagination, Typography, Alert } from '@mui/material';
+import { Button, Card, Typography, Alert } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../../app/auth/authContext';
 import { ConsoleRedirect } from '../../app/ConsoleRedirect';
@@ -10,7 +10,7 @@ import { CONSOLE, PATHS } from '../../app/paths';
 import { isTeamManager } from '../../app/viewer';
 import { PageHeader } from '../../components/PageHeader';
 import { t } from '../../i18n';
-import { PER_PAGE_OPTIONS } from '../team/teamQuery';
+import { TeamPagination } from '../team/TeamPagination';
 import { TeamToolbar } from '../team/TeamToolbar';
 import { UsersTable } from '../team/UsersTable';
 import { useTeamList } from '../team/useTeamList';
@@ -46,16 +46,7 @@ function OwnCompanyUsers() {
             {t('portal.team.noMatches')}
           </Typography>
         )}
-        <TablePagination
-          component="div"
-          count={total}
-          page={Math.max(0, query.page - 1)}
-          rowsPerPage={query.perPage}
-          rowsPerPageOptions={PER_PAGE_OPTIONS}
-          onPageChange={(_e, page) => update({ page: page + 1 })}
-          onRowsPerPageChange={(e) => update({ perPage: Number(e.target.value) })}
-          labelRowsPerPage={t('portal.common.rowsPerPage')}
-        />
+        <TeamPagination total={total} query={query} update={update} />
       </Card>
     </>
   );

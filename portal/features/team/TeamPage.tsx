@@ -3,7 +3,7 @@
  * status changes (one at a time or in bulk) and removal with a transfer of the user's projects.
  */
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
-import { Alert, Box, Button, Card, Stack, TablePagination, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { companyUsersApi, type CompanyUserRow } from '../../api/companyUsers';
 import { errorMessage } from '../../api/errors';
@@ -14,7 +14,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { t } from '../../i18n';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { InviteDialog } from './InviteDialog';
-import { PER_PAGE_OPTIONS } from './teamQuery';
+import { TeamPagination } from './TeamPagination';
 import { TeamStatsCards } from './TeamStatsCards';
 import { TeamToolbar } from './TeamToolbar';
 import { UserActions, type UserAction } from './UserActions';
@@ -121,16 +121,7 @@ export function TeamPage() {
             {t(query.search || query.status !== 'all' ? 'portal.team.noMatches' : 'portal.team.empty')}
           </Typography>
         )}
-        <TablePagination
-          component="div"
-          count={total}
-          page={Math.max(0, query.page - 1)}
-          rowsPerPage={query.perPage}
-          rowsPerPageOptions={PER_PAGE_OPTIONS}
-          onPageChange={(_e, page) => update({ page: page + 1 })}
-          onRowsPerPageChange={(e) => update({ perPage: Number(e.target.value) })}
-          labelRowsPerPage={t('portal.common.rowsPerPage')}
-        />
+        <TeamPagination total={total} query={query} update={update} />
       </Card>
       <InviteDialog open={inviting} onClose={() => setInviting(false)} onInvited={reload} />
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(undefined)} onDeleted={reload} />
