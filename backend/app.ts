@@ -12,7 +12,8 @@ import type { AppContext } from './context';
 import { crudRouter } from './crud/router';
 import { devApiRouter, mailboxPage } from './features/dev/routes';
 import { errorHandler, notFound } from './errors';
-import { featureRouters } from './features';
+import { endpoints, featureRouters } from './features';
+import { mountEndpoints } from './endpoints/mount';
 
 /** Serves a built single-page app, answering unknown paths under it with its index.html. */
 function spa(dir: string): RequestHandler[] {
@@ -44,6 +45,7 @@ export function createApp(ctx: AppContext): Express {
   api.use('/auth', authRouter());
   if (ctx.config.env !== 'production') api.use('/dev', devApiRouter());
   // Capability routes first: they own paths such as /company-users/invite that /:id would take.
+  api.use(mountEndpoints(endpoints()));
   for (const [mount, router] of featureRouters()) api.use(mount, router);
   for (const entity of resources) api.use(`/${entity.resource}`, crudRouter(entity));
   api.use(() => {

@@ -1,14 +1,21 @@
 /**
- * Every capability's routes, mounted under /api/v1 before the generic entity routes.
- * A capability adds one line here: [mount path, router factory result].
+ * Every capability's endpoints and routes, mounted under /api/v1 before the generic entity routes.
+ * A capability adds its declared endpoints to `endpoints()` (see backend/endpoints/define.ts);
+ * routers that are not yet declarations stay in `featureRouters()`.
  */
 import type { Router } from 'express';
+import type { Endpoint } from '../endpoints/define';
 import { accountRouter } from './account/routes';
 import { communityRouter } from './community/routes';
 import { inviteSignupRouter } from './signup/inviteRoutes';
 import { signupRouter } from './signup/routes';
-import { talentRouters } from './talent';
+import { talentEndpoints, talentRouters } from './talent';
 import { teamRouter } from './team/routes';
+
+/** Every declared capability endpoint: what the API mounts and what the fuzz suite probes. */
+export function endpoints(): Endpoint[] {
+  return [...talentEndpoints()];
+}
 
 export function featureRouters(): [string, Router][] {
   return [

@@ -7,7 +7,8 @@ import type { Router } from 'express';
 import { cvRouter } from './cv/routes';
 import { emailChangeRouter } from './emailChange';
 import { registerTalentHooks } from './hooks';
-import { recruitmentActivityLogRouter, searchOrViewLogRouter } from './insights';
+import type { Endpoint } from '../../endpoints/define';
+import { insightEndpoints } from './insights';
 import { statusRouter } from './statusRoutes';
 
 registerTalentHooks();
@@ -17,7 +18,9 @@ export function talentRouters(): [string, Router][] {
     ['/candidates', cvRouter()],
     ['/candidates', statusRouter()],
     ['/candidate-email-change-request', emailChangeRouter()],
-    ['/candidate-search-or-view-log', searchOrViewLogRouter()],
-    ['/candidate-recruitment-stages-activity-log', recruitmentActivityLogRouter()],
   ];
+}
+
+export function talentEndpoints(): Endpoint[] {
+  return [...insightEndpoints];
 }

@@ -9,13 +9,13 @@
  * `period` (7, 30 or all) names the window the page highlights as `selected`; every window is returned.
  */
 import { subject as asSubject } from '@casl/ability';
-import { Router, type Request } from 'express';
 import type { Knex } from 'knex';
+import { z } from 'zod';
 import { entity } from '../../../schema';
 import type { Actor } from '../../../schema/roles';
-import { parseId } from '../../crud/ids';
-import { badRequest, forbidden, notFound, unauthorized } from '../../errors';
-import { abilityFor } from '../../permissions/ability';
+import { id, ids } from '../../../schema/validation/inputs';
+import { badRequest, forbidden, notFound } from '../../errors';
+import { defineEndpoint, type Call } from '../../endpoints/define';
 
 const candidate = entity('candidate');
 const SEARCH_LOG = 'CandidateSearchOrViewLog';
@@ -31,13 +31,6 @@ const ACTOR_KIND: Partial<Record<Actor['role'], number>> = { admin: 1, company: 
 
 function actorColumns(actor: Actor) {
   return { actor_kind: ACTOR_KIND[actor.role], actor_id: actor.id, company_id: actor.companyId ?? null };
-}
-
-function projectIdOf(value: unknown): number | null {
-  if (value === undefined || value === null || value === '') return null;
-  const id = typeof value === 'string' ? Number(value.replace(/^Project:/, '')) : value;
-  if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0 || id > 2147483647) throw badRequest({ projectId: 'projectId.errors.invalid' });
-  return id;
 }
 
 /** Records a pipeline event for the insights; called by the pipeline inside its own transaction. */
@@ -63,100 +56,118 @@ function counts(column: string) {
   ];
 }
 
-async function readTarget(req: Request, subject: string): Promise<{ id: number; period: keyof typeof PERIODS }> {
-  if (req.actor.role === 'guest') throw unauthorized();
-  const id = parseId(candidate, req.params.candidateId);
-  if (!id) throw notFound();
-  const period = req.params.period as keyof typeof PERIODS;
-  if (!(period in PERIODS)) throw badRequest({ period: 'period.errors.invalid' });
-  if (!abilityFor(req.actor).can('read', asSubject(subject, { candidateId: id }))) throw forbidden();
-  if (!(await req.ctx.knex('candidates').where('id', id).first('id'))) throw notFound();
-  return { id, period };
-}
-
 function windows(row: Record<string, number>, prefix: string) {
   return { last7Days: row[`${prefix}7`], last30Days: row[`${prefix}30`], allTime: row[`${prefix}all`] };
 }
 
-export function searchOrViewLogRouter(): Router {
-  const router = Router();
-
-  router.post('/profile-view', async (req, res) => {
-    if (req.actor.role === 'guest') throw unauthorized();
-    if (!abilityFor(req.actor).can('create', SEARCH_LOG)) throw forbidden();
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const id = parseId(candidate, body.candidateId);
-    if (!id) throw badRequest({ candidateId: body.candidateId === undefined ? 'candidateId.errors.required' : 'candidateId.errors.invalid' });
-    const projectId = projectIdOf(body.projectId);
-    if (!(await req.ctx.knex('candidates').where('id', id).first('id'))) throw badRequest({ candidateId: 'candidateId.errors.notFound' });
-    await req.ctx
-      .knex('candidate_search_or_view_logs')
-      .insert({ candidate_id: id, kind: LOG_KIND.profileView, project_id: projectId, ...actorColumns(req.actor) });
-    res.status(201).json({ logged: 1 });
+// Project ids are plain numbers until projects are an entity of their own.
+const projectId = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((raw, ctx) => {
+    if (raw === undefined || raw === null || raw === '') return null;
+    const n = typeof raw === 'string' ? Number(raw.replace(/^Project:/, '')) : raw;
+    if (!Number.isInteger(n) || n <= 0 || n > 2147483647) {
+      ctx.addIssue({ code: 'custom', message: 'invalid', input: raw });
+      return z.NEVER;
+    }
+    return n;
   });
 
-  router.post('/search-appearance', async (req, res) => {
-    if (req.actor.role === 'guest') throw unauthorized();
-    if (!abilityFor(req.actor).can('create', SEARCH_LOG)) throw forbidden();
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const raw = body.candidates;
-    if (!Array.isArray(raw) || raw.length === 0) throw badRequest({ candidates: 'candidates.errors.required' });
-    if (raw.length > MAX_APPEARANCES) throw badRequest({ candidates: 'candidates.errors.tooMany' });
-    const ids = raw.map((v) => parseId(candidate, v));
-    if (ids.some((v) => v === undefined)) throw badRequest({ candidates: 'candidates.errors.invalid' });
-    const unique = [...new Set(ids as number[])];
-    const projectId = projectIdOf(body.projectId);
-    const found = (await req.ctx.knex('candidates').whereIn('id', unique).pluck('id')) as number[];
-    if (found.length !== unique.length) throw badRequest({ candidates: 'candidates.errors.notFound' });
-    const who = actorColumns(req.actor);
-    await req.ctx
-      .knex('candidate_search_or_view_logs')
-      .insert(unique.map((id) => ({ candidate_id: id, kind: LOG_KIND.searchAppearance, project_id: projectId, ...who })));
-    res.status(201).json({ logged: unique.length });
-  });
+const insightParams = z.object({ candidateId: id('candidate'), period: z.enum(['7', '30', 'all']) });
 
-  router.get('/profile-insights/:candidateId/:period', async (req, res) => {
-    const { id, period } = await readTarget(req, SEARCH_LOG);
-    const [s7, s30, sAll] = counts(`kind = ${LOG_KIND.searchAppearance}`);
-    const [v7, v30, vAll] = counts(`kind = ${LOG_KIND.profileView}`);
-    const row = await req.ctx
-      .knex('candidate_search_or_view_logs')
-      .where('candidate_id', id)
-      .first(req.ctx.knex.raw(`${s7} as s7, ${s30} as s30, ${sAll} as sall, ${v7} as v7, ${v30} as v30, ${vAll} as vall`));
-    const searchAppearances = windows(row, 's');
-    const views = windows(row, 'v');
-    const key = PERIODS[period];
-    res.json({
-      candidateId: `${candidate.idPrefix}${id}`,
-      period,
-      searchAppearances,
-      views,
-      selected: { searchAppearances: searchAppearances[key], views: views[key] },
-    });
-  });
-  return router;
+/** The candidate whose insights are read: 403 unless the log's read rule covers them, 404 when unknown. */
+async function insightTarget(call: Call<typeof insightParams>, subject: string): Promise<{ id: number; key: (typeof PERIODS)[keyof typeof PERIODS] }> {
+  const { candidateId } = call.params;
+  if (!call.ability.can('read', asSubject(subject, { candidateId }))) throw forbidden();
+  if (!(await call.ctx.knex('candidates').where('id', candidateId).first('id'))) throw notFound();
+  return { id: candidateId, key: PERIODS[call.params.period] };
 }
 
-export function recruitmentActivityLogRouter(): Router {
-  const router = Router();
-  router.get('/profile-insights/:candidateId/:period', async (req, res) => {
-    const { id, period } = await readTarget(req, STAGE_LOG);
-    const [sh7, sh30, shAll] = counts(`activity = ${ACTIVITY.stageChanged} and to_stage = ${SHORTLIST_STAGE}`);
-    const [i7, i30, iAll] = counts(`activity = ${ACTIVITY.interviewRequested}`);
-    const row = await req.ctx
-      .knex('candidate_recruitment_stage_logs')
-      .where('candidate_id', id)
-      .first(req.ctx.knex.raw(`${sh7} as s7, ${sh30} as s30, ${shAll} as sall, ${i7} as i7, ${i30} as i30, ${iAll} as iall`));
-    const shortlists = windows(row, 's');
-    const interviewRequests = windows(row, 'i');
-    const key = PERIODS[period];
-    res.json({
-      candidateId: `${candidate.idPrefix}${id}`,
-      period,
-      shortlists,
-      interviewRequests,
-      selected: { shortlists: shortlists[key], interviewRequests: interviewRequests[key] },
-    });
-  });
-  return router;
-}
+export const insightEndpoints = [
+  defineEndpoint({
+    method: 'post',
+    path: '/candidate-search-or-view-log/profile-view',
+    summary: 'Logs that a company user or admin opened a profile',
+    access: { action: 'create', subject: SEARCH_LOG },
+    input: { body: z.object({ candidateId: id('candidate'), projectId }) },
+    status: 201,
+    handler: async ({ body, actor, ctx }) => {
+      if (!(await ctx.knex('candidates').where('id', body.candidateId).first('id'))) throw badRequest({ candidateId: 'candidateId.errors.notFound' });
+      await ctx
+        .knex('candidate_search_or_view_logs')
+        .insert({ candidate_id: body.candidateId, kind: LOG_KIND.profileView, project_id: body.projectId, ...actorColumns(actor) });
+      return { logged: 1 };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'post',
+    path: '/candidate-search-or-view-log/search-appearance',
+    summary: 'Logs the candidates a search showed',
+    access: { action: 'create', subject: SEARCH_LOG },
+    input: { body: z.object({ candidates: ids('candidate', MAX_APPEARANCES), projectId }) },
+    status: 201,
+    handler: async ({ body, actor, ctx }) => {
+      const found = (await ctx.knex('candidates').whereIn('id', body.candidates).pluck('id')) as number[];
+      if (found.length !== body.candidates.length) throw badRequest({ candidates: 'candidates.errors.notFound' });
+      const who = actorColumns(actor);
+      await ctx
+        .knex('candidate_search_or_view_logs')
+        .insert(body.candidates.map((c) => ({ candidate_id: c, kind: LOG_KIND.searchAppearance, project_id: body.projectId, ...who })));
+      return { logged: body.candidates.length };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'get',
+    path: '/candidate-search-or-view-log/profile-insights/:candidateId/:period',
+    summary: "A candidate's search appearances and profile views",
+    access: 'signedIn',
+    input: { params: insightParams },
+    handler: async (call) => {
+      const { id: candidateId, key } = await insightTarget(call, SEARCH_LOG);
+      const [s7, s30, sAll] = counts(`kind = ${LOG_KIND.searchAppearance}`);
+      const [v7, v30, vAll] = counts(`kind = ${LOG_KIND.profileView}`);
+      const row = await call.ctx
+        .knex('candidate_search_or_view_logs')
+        .where('candidate_id', candidateId)
+        .first(call.ctx.knex.raw(`${s7} as s7, ${s30} as s30, ${sAll} as sall, ${v7} as v7, ${v30} as v30, ${vAll} as vall`));
+      const searchAppearances = windows(row, 's');
+      const views = windows(row, 'v');
+      return {
+        candidateId: `${candidate.idPrefix}${candidateId}`,
+        period: call.params.period,
+        searchAppearances,
+        views,
+        selected: { searchAppearances: searchAppearances[key], views: views[key] },
+      };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'get',
+    path: '/candidate-recruitment-stages-activity-log/profile-insights/:candidateId/:period',
+    summary: "A candidate's shortlists and interview requests",
+    access: 'signedIn',
+    input: { params: insightParams },
+    handler: async (call) => {
+      const { id: candidateId, key } = await insightTarget(call, STAGE_LOG);
+      const [sh7, sh30, shAll] = counts(`activity = ${ACTIVITY.stageChanged} and to_stage = ${SHORTLIST_STAGE}`);
+      const [i7, i30, iAll] = counts(`activity = ${ACTIVITY.interviewRequested}`);
+      const row = await call.ctx
+        .knex('candidate_recruitment_stage_logs')
+        .where('candidate_id', candidateId)
+        .first(call.ctx.knex.raw(`${sh7} as s7, ${sh30} as s30, ${shAll} as sall, ${i7} as i7, ${i30} as i30, ${iAll} as iall`));
+      const shortlists = windows(row, 's');
+      const interviewRequests = windows(row, 'i');
+      return {
+        candidateId: `${candidate.idPrefix}${candidateId}`,
+        period: call.params.period,
+        shortlists,
+        interviewRequests,
+        selected: { shortlists: shortlists[key], interviewRequests: interviewRequests[key] },
+      };
+    },
+  }),
+];

@@ -1,0 +1,76 @@
+/**
+ * zod building blocks for capability inputs (bodies, queries, path parameters), side-free so the
+ * portal's forms can use the same schemas. Values arrive as JSON, query strings or multipart text:
+ * the helpers accept each form a client legitimately sends and nothing else.
+ */
+import { z } from 'zod';
+import { entity } from '../index';
+import { EMAIL_PATTERN } from '../lib/fields';
+import { parseId } from '../lib/ids';
+
+/** An id of `entityName`, prefixed ('User:4') or plain; the output is the plain number. */
+export const id = (entityName: string) =>
+  z.union([z.string(), z.number()]).transform((raw, ctx) => {
+    const parsed = parseId(entity(entityName), raw);
+    if (parsed === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'invalid', input: raw });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+/** A non-empty list of ids of `entityName`, duplicates removed; at most `max`. A bad item makes the whole list invalid. */
+export const ids = (entityName: string, max: number) =>
+  z
+    // Anything but a list asks for the list.
+    .array(z.unknown(), { error: (issue) => (issue.code === 'invalid_type' ? 'required' : undefined) })
+    .min(1)
+    .max(max)
+    .transform((list, ctx) => {
+      const parsed = list.map((raw) => parseId(entity(entityName), raw));
+      if (parsed.some((n) => n === undefined)) {
+        ctx.addIssue({ code: 'custom', message: 'invalid', input: list });
+        return z.NEVER;
+      }
+      return [...new Set(parsed as number[])];
+    });
+
+/** Trimmed text of at most `max` characters; empty text counts as missing. */
+export const text = (max: number) =>
+  z
+    .string()
+    .transform((s) => s.trim())
+    .pipe(z.string().min(1).max(max));
+
+/** Optional trimmed text: absent, null and blank are all null. */
+export const optionalText = (max: number) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((s) => (typeof s === 'string' && s.trim() ? s.trim() : null))
+    .pipe(z.string().max(max).nullable());
+
+/** An email address, trimmed and lower-cased. */
+export const email = () =>
+  z
+    .string()
+    .transform((s) => s.trim().toLowerCase())
+    .pipe(z.string().min(1).max(254).regex(EMAIL_PATTERN));
+
+/** A boolean sent as JSON or as the text 'true'/'false' (query strings, multipart forms). */
+export const flag = () => z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')]);
+
+/** A whole number sent as JSON or as text. */
+export const int = () =>
+  z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^-?\d{1,10}$/)
+        .transform(Number),
+    ])
+    .pipe(z.number().int());
+
+/** One of the listed numbers (an enum's ids), sent as JSON or as text. */
+export const oneOf = (values: readonly number[]) => int().refine((n) => values.includes(n), { message: 'invalid' });
