@@ -4,7 +4,7 @@
  */
 import { Admin, CustomRoutes, defaultI18nProvider, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
-import { t } from '../portal/i18n';
+import { t } from '../i18n';
 import { resources } from '../schema';
 import { pluralLabel } from './fields/fieldMeta';
 import { AdminLayout } from './layout/AdminLayout';

@@ -4,7 +4,7 @@
  * cause is the request, and a logged 500 only for real faults.
  */
 import type { ErrorRequestHandler } from 'express';
-import { t } from '../portal/i18n';
+import { t } from '../i18n';
 import { entities, fieldOf } from '../schema';
 import { logger } from './logger';
 

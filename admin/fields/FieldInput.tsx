@@ -20,7 +20,7 @@ import {
   TextArrayInput,
   TextInput,
 } from 'react-admin';
-import { t } from '../../portal/i18n';
+import { t } from '../../i18n';
 import type { EntityDef, FieldDef } from '../../schema';
 import { FieldDefDisplay } from './DisplayField';
 import { choicesOf, isVisible, labelOf, targetOf, titleCase } from './fieldMeta';

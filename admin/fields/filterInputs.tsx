@@ -11,7 +11,7 @@ import {
   SelectInput,
   TextInput,
 } from 'react-admin';
-import { t } from '../../portal/i18n';
+import { t } from '../../i18n';
 import type { EntityDef } from '../../schema';
 import { choicesOf, isVisible, labelOf, targetOf } from './fieldMeta';
 

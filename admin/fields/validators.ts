@@ -3,7 +3,7 @@
  * (backend/crud/validate.ts), so a mistake reads the same whichever side catches it first.
  * The server still validates everything; uniqueness and references only it can check.
  */
-import { t } from '../../portal/i18n';
+import { t } from '../../i18n';
 import { EMAIL_PATTERN, type FieldDef } from '../../schema';
 
 export type Validator = ((value: unknown) => string | undefined) & { isRequired?: boolean };

@@ -2,7 +2,7 @@
 import { Box, Chip, Typography } from '@mui/material';
 import { useEffect, type ReactNode } from 'react';
 import { AppBar, Layout, TitlePortal, useLocation, useNavigate } from 'react-admin';
-import { t } from '../../portal/i18n';
+import { t } from '../../i18n';
 import { AdminMenu } from './AdminMenu';
 import { fromSpecQuery } from './specQuery';
 

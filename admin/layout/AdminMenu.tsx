@@ -4,7 +4,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Box, Collapse, Divider, ListItemIcon, ListItemText, ListSubheader, MenuItem, MenuList } from '@mui/material';
 import { LinkBase, useBasename, useCanAccess, useCreatePath, useLocation, useSidebarState, useStore } from 'react-admin';
-import { t } from '../../portal/i18n';
+import { t } from '../../i18n';
 import { entityByResource, resources } from '../../schema';
 import { overrides } from '../resources/overrides';
 import { presetMatching, filterSearch, type Filter } from '../resources/presets';

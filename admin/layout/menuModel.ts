@@ -2,7 +2,7 @@
  * The console menu as data: entities grouped by `admin.group` in the spec's order (Companies,
  * Talent, the ungrouped ones such as Admins, Lookups), each with its named presets.
  */
-import { t } from '../../portal/i18n';
+import { t } from '../../i18n';
 import type { EntityDef } from '../../schema';
 import { pluralLabel, titleCase } from '../fields/fieldMeta';
 import { presetLabel, presetsOf, type Filter } from '../resources/presets';

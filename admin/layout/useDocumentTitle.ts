@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { t } from '../../portal/i18n';
+import { t } from '../../i18n';
 
 /** Spec: page titles are the screen's title followed by the product name. */
 export function useDocumentTitle(title: string | undefined): void {

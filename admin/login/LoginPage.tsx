@@ -6,7 +6,7 @@
 import { Alert, AlertTitle, Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { HttpError, useBasename, useCheckAuth, useLogin, useNavigate } from 'react-admin';
-import { t } from '../../portal/i18n';
+import { t } from '../../i18n';
 import { EMAIL_PATTERN } from '../../schema';
 import { useDocumentTitle } from '../layout/useDocumentTitle';
 import { NotConsoleUserError, sendLoginCode } from '../providers/authProvider';

@@ -3,7 +3,7 @@
  * accounts but belong in the portal: their sign-in is refused here with NotConsoleUserError.
  */
 import type { AuthProvider } from 'react-admin';
-import { t } from '../../portal/i18n';
+import { t } from '../../i18n';
 import { canAccessResource } from './ability';
 import { apiCall } from './http';
 import { actorOf, clearSession, displayName, isPlatformAdmin, readSession, writeSession, type SessionUser } from './session';

@@ -4,7 +4,7 @@
  * their form fields (react-admin reads `body.errors`).
  */
 import { fetchUtils, HttpError } from 'react-admin';
-import { t } from '../../portal/i18n';
+import { t } from '../../i18n';
 import { readSession } from './session';
 
 export const API_URL = '/api/v1';

@@ -6,7 +6,7 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Card, CardHeader, IconButton } from '@mui/material';
 import { CreateBase, EditBase, useParams, useRedirect } from 'react-admin';
-import { t } from '../../portal/i18n';
+import { t } from '../../i18n';
 import type { EntityDef } from '../../schema';
 import { recordLabel } from '../fields/fieldMeta';
 import { EntityForm } from './EntityForm';

@@ -6,7 +6,7 @@ import SwapIcon from '@mui/icons-material/SwapHoriz';
 import { Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup, Button as MuiButton } from '@mui/material';
 import { useState } from 'react';
 import { Button, useListContext, useNotify, useRefresh, useResourceContext, useUpdateMany } from 'react-admin';
-import { t } from '../../portal/i18n';
+import { t } from '../../i18n';
 import type { EntityDef } from '../../schema';
 import { pluralLabel } from '../fields/fieldMeta';
 

@@ -1,7 +1,7 @@
 /** The generated create, edit and show screens of an entity. */
 import { Box, Divider } from '@mui/material';
 import { Create, DeleteButton, Edit, EditButton, Labeled, Show, ShowButton, TopToolbar, useRecordContext } from 'react-admin';
-import { t } from '../../portal/i18n';
+import { t } from '../../i18n';
 import type { EntityDef } from '../../schema';
 import { DisplayField } from '../fields/DisplayField';
 import { labelOf, recordLabel, showFields } from '../fields/fieldMeta';

@@ -3,7 +3,7 @@ import InboxIcon from '@mui/icons-material/InboxOutlined';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { Box, Button, Typography } from '@mui/material';
 import { CreateButton, useListContext } from 'react-admin';
-import { t } from '../../portal/i18n';
+import { t } from '../../i18n';
 import type { EntityDef } from '../../schema';
 import { pluralLabel } from '../fields/fieldMeta';
 

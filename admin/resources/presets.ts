@@ -1,5 +1,5 @@
 /** Named list views (`admin.list.presets`, e.g. pending companies = { status: 0 }) as labels, links and matches. */
-import { t } from '../../portal/i18n';
+import { t } from '../../i18n';
 import type { EntityDef } from '../../schema';
 import { pluralLabel, titleCase } from '../fields/fieldMeta';
 

@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import { columnOf, entity as entityNamed, type ChildDef, type EntityDef } from '../../schema';
 import { modelFor } from '../db/models';
 import { AppError, badRequest, forbidden, type FieldErrors } from '../errors';
-import type { AppAbility } from '../permissions/ability';
+import type { AppAbility } from '../../schema/ability';
 import { scopeQuery } from '../permissions/sql';
 import { runHooks } from './hooks';
 import { selectRows } from './router';

@@ -11,7 +11,7 @@ import type { Knex } from 'knex';
 import { columnOf, entities, type Action, type EntityDef } from '../../schema';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../errors';
 import { modelFor } from '../db/models';
-import { abilityFor, type AppAbility } from '../permissions/ability';
+import { abilityFor, type AppAbility } from '../../schema/ability';
 import { scopeQuery } from '../permissions/sql';
 import { loadChildren, validateChildren, writeChildren } from './children';
 import { runHooks } from './hooks';

@@ -20,7 +20,7 @@ import type { Limit } from '../auth/rateLimit';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
 import type { Row } from '../crud/serialize';
-import type { AppAbility } from '../permissions/ability';
+import type { AppAbility } from '../../schema/ability';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

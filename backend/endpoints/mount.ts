@@ -15,7 +15,7 @@ import { enforceRateLimits } from '../auth/rateLimit';
 import { findRow, readable, selectRows } from '../crud/router';
 import type { Row } from '../crud/serialize';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../errors';
-import { abilityFor, type AppAbility } from '../permissions/ability';
+import { abilityFor, type AppAbility } from '../../schema/ability';
 import type { Call, Endpoint, IdSource, UploadSpec } from './define';
 
 function assertAccess(endpoint: Endpoint, req: Request, ability: AppAbility): void {

@@ -4,7 +4,7 @@ import type { Condition } from '@ucast/core';
 import { allInterpreters, createSqlInterpreter, pg } from '@ucast/sql';
 import type { Knex } from 'knex';
 import { columnOf, type Action } from '../../schema';
-import type { AppAbility } from './ability';
+import type { AppAbility } from '../../schema/ability';
 
 const interpretSql = createSqlInterpreter(allInterpreters);
 

@@ -1,5 +1,5 @@
 /** The signed-in person's own account (GET|PUT auth/account). */
-import { api } from './client';
+import { api } from '../../ui/api/client';
 
 export interface Account {
   firstName: string | null;

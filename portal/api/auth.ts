@@ -1,5 +1,5 @@
 /** The auth calls of the accounts API (spec section 7, "Auth"). */
-import { api } from './client';
+import { api } from '../../ui/api/client';
 
 export interface LoginUser {
   _id: string;

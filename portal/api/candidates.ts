@@ -1,5 +1,5 @@
 /** Candidate records as the generic API serves them. */
-import { api } from './client';
+import { api } from '../../ui/api/client';
 
 export interface CandidateRecord {
   id: string;

@@ -1,5 +1,5 @@
 /** The company's own users: the simple-rest list plus the team actions (spec section 7, "Company users"). */
-import { api, apiList, type ListParams } from './client';
+import { api, apiList, type ListParams } from '../../ui/api/client';
 
 export interface CompanyUserRow {
   id: string;

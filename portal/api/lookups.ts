@@ -1,5 +1,5 @@
 /** Lookup lists the forms need. */
-import { apiList } from './client';
+import { apiList } from '../../ui/api/client';
 
 export interface Country {
   id: string;

@@ -1,5 +1,5 @@
 /** Company self sign-up, invitation sign-up and community sign-up calls. */
-import { api } from './client';
+import { api } from '../../ui/api/client';
 import type { LoginResponse } from './auth';
 
 export interface SignupYou {

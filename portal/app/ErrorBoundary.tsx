@@ -2,7 +2,7 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
 import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { t } from '../i18n';
+import { t } from '../../i18n';
 
 interface State {
   error?: Error;

@@ -1,7 +1,7 @@
 /** Six single-digit boxes for an emailed code: typing moves on, Backspace moves back, pasting fills all. */
 import { Box, FormHelperText, OutlinedInput } from '@mui/material';
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { t } from '../i18n';
+import { t } from '../../i18n';
 
 const LENGTH = 6;
 

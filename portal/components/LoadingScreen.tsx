@@ -1,6 +1,6 @@
 /** A centred spinner for pages and the start-up session check. */
 import { Box, CircularProgress } from '@mui/material';
-import { t } from '../i18n';
+import { t } from '../../i18n';
 
 export function LoadingScreen({ fullPage = false }: { fullPage?: boolean }) {
   return (

@@ -1,6 +1,6 @@
 /** The Talentbase logo: the compact bar variant, the larger auth-page variant, and a light variant for dark panels. */
 import { Box, Typography } from '@mui/material';
-import { t } from '../i18n';
+import { t } from '../../i18n';
 import { BRAND } from '../app/theme';
 
 export type LogoVariant = 'bar' | 'auth' | 'light';

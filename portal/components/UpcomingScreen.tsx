@@ -3,8 +3,8 @@
  * state that says what will appear here. Texts come from `portal.screens.<id>` in the catalogue.
  */
 import type { ReactNode } from 'react';
-import { known } from '../api/errors';
-import { t } from '../i18n';
+import { known } from '../../ui/api/errors';
+import { t } from '../../i18n';
 import { EmptyState } from './EmptyState';
 import { PageHeader } from './PageHeader';
 

@@ -9,7 +9,7 @@ import type { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { entity } from '../../schema';
-import { todayOf } from '../../backend/features/talent/candidateRules';
+import { todayOf } from '../../schema/rules/candidate';
 import { storedFields } from '../../backend/features/talent/import/bulkWrite';
 import { copyColumns, copyLines } from '../../backend/features/talent/import/copy';
 import { tsWorker } from '../../backend/features/talent/import/tsWorker';

@@ -9,7 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { entity } from '../../schema';
 import { validateChildren } from '../../backend/crud/children';
 import { validateRecord } from '../../backend/crud/validate';
-import { candidateRules, experienceRules, type Today } from '../../backend/features/talent/candidateRules';
+import { candidateRules, experienceRules, type Today } from '../../schema/rules/candidate';
 import { storedFields } from '../../backend/features/talent/import/bulkWrite';
 import { copyColumns, encodeRow } from '../../backend/features/talent/import/copy';
 import { makeCandidate, rngFrom } from './candidateFactory';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { selfStatusChange } from '../../backend/features/talent/candidateRules';
+import { selfStatusChange } from '../../schema/rules/candidate';
 import { logRecruitmentActivity } from '../../backend/features/talent/insights';
 import { listOutbox } from '../../backend/features/mail/outbox';
 import { testApp, type TestApp } from '../helpers/app';

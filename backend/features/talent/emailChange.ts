@@ -12,7 +12,7 @@ import { emailUniqueAcrossPeople } from '../../crud/hooks';
 import { parseId } from '../../crud/ids';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../errors';
 import { queueEmail } from '../mail/outbox';
-import { abilityFor } from '../../permissions/ability';
+import { abilityFor } from '../../../schema/ability';
 import { emailChangeCodeEmail, emailChangedNotice } from './emails';
 
 const candidate = entity('candidate');

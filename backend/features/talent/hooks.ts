@@ -7,7 +7,7 @@ import { registerHook } from '../../crud/hooks';
 import { existingInDatabase, missingRefs } from '../../crud/refs';
 import { badRequest, type FieldErrors } from '../../errors';
 import { queueEmail } from '../mail/outbox';
-import { candidateRules, educationRules, experienceRules } from './candidateRules';
+import { candidateRules, educationRules, experienceRules } from '../../../schema/rules/candidate';
 import { profileReadyEmail } from './emails';
 
 function fail(errors: FieldErrors): void {

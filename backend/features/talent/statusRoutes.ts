@@ -11,9 +11,9 @@ import { parseId } from '../../crud/ids';
 import type { Row } from '../../crud/serialize';
 import { cleanValue, FieldError } from '../../crud/validate';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../errors';
-import { abilityFor } from '../../permissions/ability';
+import { abilityFor } from '../../../schema/ability';
 import { scopeQuery } from '../../permissions/sql';
-import { selfStatusChange, type SelfStatusAction } from './candidateRules';
+import { selfStatusChange, type SelfStatusAction } from '../../../schema/rules/candidate';
 
 const candidate = entity('candidate');
 const MAX_BULK = 500;

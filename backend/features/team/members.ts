@@ -12,7 +12,7 @@ import { selectRows } from '../../crud/router';
 import { parseId } from '../../crud/ids';
 import type { Row } from '../../crud/serialize';
 import { badRequest, forbidden, notFound, unauthorized, type FieldErrors } from '../../errors';
-import { abilityFor, type AppAbility } from '../../permissions/ability';
+import { abilityFor, type AppAbility } from '../../../schema/ability';
 import { scopeQuery } from '../../permissions/sql';
 
 export const SUBJECT = companyUser.subject;

@@ -5,9 +5,9 @@
  */
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { authApi, type LoginResponse, type LoginUser } from '../../api/auth';
-import { ApiError, setUnauthorizedHandler } from '../../api/client';
+import { ApiError, setUnauthorizedHandler } from '../../../ui/api/client';
 import { clearStoredLogin, readStoredLogin, storeLogin } from '../../api/storedLogin';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { isLoginFlag, LOGIN_FLAGS } from '../loginFlags';
 import { useNotify } from '../notify';
 import { PATHS } from '../paths';

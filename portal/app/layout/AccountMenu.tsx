@@ -3,7 +3,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import Logout from '@mui/icons-material/Logout';
 import { Avatar, Box, Button, Divider, ListItemIcon, Menu, MenuItem, Typography } from '@mui/material';
 import { useState } from 'react';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { useAuth } from '../auth/authContext';
 import { accountMenu } from '../menus';
 import { linkProps } from './NavMenus';

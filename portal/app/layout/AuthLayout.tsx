@@ -2,7 +2,7 @@
 import { Box, Link, Paper, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { Logo } from '../../components/Logo';
 import { PATHS } from '../paths';
 

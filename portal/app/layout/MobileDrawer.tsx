@@ -1,7 +1,7 @@
 /** The side drawer signed-in non-candidates get on small screens: the same menus as the top bar. */
 import { Box, Divider, Drawer, List, ListItemButton, ListItemText, ListSubheader } from '@mui/material';
 import { useLocation } from 'react-router-dom';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { Logo } from '../../components/Logo';
 import { isActiveLink, isGroup, type MenuEntry, type MenuLink } from '../menus';
 import { linkProps } from './NavMenus';

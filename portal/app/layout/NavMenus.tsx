@@ -3,7 +3,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Button, Menu, MenuItem, Stack } from '@mui/material';
 import { useState, type MouseEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { isActiveLink, isGroup, type MenuEntry, type MenuGroup, type MenuLink } from '../menus';
 
 const navButtonSx = (active: boolean) => ({

@@ -3,7 +3,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { AppBar, Box, Container, IconButton, Toolbar } from '@mui/material';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { Logo } from '../../components/Logo';
 import { useAuth } from '../auth/authContext';
 import { homeFor } from '../access';

@@ -2,7 +2,7 @@
 import { AppBar, Box, Container, Toolbar } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { Logo } from '../../components/Logo';
 import { PATHS } from '../paths';
 import { AuthFooter } from './AuthLayout';

@@ -4,7 +4,7 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import { Box, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { Logo } from '../../components/Logo';
 import { BRAND } from '../theme';
 import { PATHS } from '../paths';

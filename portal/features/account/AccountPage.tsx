@@ -2,7 +2,7 @@
 import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useAuth } from '../../app/auth/authContext';
 import { PageHeader } from '../../components/PageHeader';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { ProfileForm } from './ProfileForm';
 import { roleLabel } from './roleLabel';
 

@@ -1,7 +1,7 @@
 /** /my-profile: the signed-in admin's or company user's own profile. */
 import { Box } from '@mui/material';
 import { PageHeader } from '../../components/PageHeader';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { ProfileForm } from './ProfileForm';
 
 export function MyProfilePage() {

@@ -3,14 +3,14 @@ import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
 import { Avatar, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { accountApi, type Account } from '../../api/account';
-import { ApiError } from '../../api/client';
-import { fieldKeys, known } from '../../api/errors';
+import { ApiError } from '../../../ui/api/client';
+import { fieldKeys, known } from '../../../ui/api/errors';
 import { useAuth } from '../../app/auth/authContext';
 import { initialsOf } from '../../app/layout/AccountMenu';
 import { useNotify } from '../../app/notify';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { collectErrors, emailError, phoneError, required } from '../../components/validation';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { PICTURE_TYPES, pictureError } from './profilePicture';
 
 const FIELDS = [

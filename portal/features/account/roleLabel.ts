@@ -1,6 +1,6 @@
 /** How a role and sub-role read on screen ('Company · Admin', 'Talent advocate'). */
 import type { Viewer } from '../../app/viewer';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 
 const COMPANY_SUB_ROLES: Record<number, string> = { 0: 'owner', 1: 'admin', 2: 'member' };
 

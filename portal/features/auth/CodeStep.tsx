@@ -2,11 +2,11 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { authApi } from '../../api/auth';
-import { ApiError } from '../../api/client';
-import { known } from '../../api/errors';
+import { ApiError } from '../../../ui/api/client';
+import { known } from '../../../ui/api/errors';
 import { CodeInput } from '../../components/CodeInput';
 import { codeError } from '../../components/validation';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { useLoginCompletion } from './useLoginCompletion';
 
 const RESEND_AFTER_S = 30;

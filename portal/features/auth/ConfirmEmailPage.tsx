@@ -2,11 +2,11 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { authApi } from '../../api/auth';
-import { errorMessage, known } from '../../api/errors';
+import { errorMessage, known } from '../../../ui/api/errors';
 import { AuthLayout } from '../../app/layout/AuthLayout';
 import { useNotify } from '../../app/notify';
 import { PATHS } from '../../app/paths';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { AuthResultCard } from './AuthResultCard';
 import { useOnce } from './useOnce';
 

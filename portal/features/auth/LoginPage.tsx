@@ -7,14 +7,14 @@ import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/mat
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { authApi, socialUrls } from '../../api/auth';
-import { errorMessage, fieldMessages } from '../../api/errors';
-import { ApiError } from '../../api/client';
+import { errorMessage, fieldMessages } from '../../../ui/api/errors';
+import { ApiError } from '../../../ui/api/client';
 import { safeRedirect } from '../../app/access';
 import { AuthLayout } from '../../app/layout/AuthLayout';
 import { useNotify } from '../../app/notify';
 import { PATHS } from '../../app/paths';
 import { emailError } from '../../components/validation';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { CodeStep } from './CodeStep';
 import { flagMessages, withoutFlags } from '../../app/loginFlags';
 import { SocialButtons } from './SocialButtons';

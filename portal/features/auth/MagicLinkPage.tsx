@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { authApi } from '../../api/auth';
 import { AuthLayout } from '../../app/layout/AuthLayout';
 import { PATHS } from '../../app/paths';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { AuthResultCard } from './AuthResultCard';
 import { useLoginCompletion } from './useLoginCompletion';
 import { useOnce } from './useOnce';

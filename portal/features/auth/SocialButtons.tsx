@@ -4,7 +4,7 @@ import LinkedIn from '@mui/icons-material/LinkedIn';
 import { Button, Divider, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { authApi, type Providers, type SocialProvider } from '../../api/auth';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 
 const NONE: Providers = { google: false, linkedin: false };
 

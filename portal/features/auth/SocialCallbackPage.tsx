@@ -2,10 +2,10 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { authApi } from '../../api/auth';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../../ui/api/client';
 import { AuthLayout } from '../../app/layout/AuthLayout';
 import { PATHS } from '../../app/paths';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { AuthResultCard } from './AuthResultCard';
 import { isLoginFlag, loginFlagPath } from '../../app/loginFlags';
 import { useLoginCompletion } from './useLoginCompletion';

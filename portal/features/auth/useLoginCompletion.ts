@@ -3,14 +3,14 @@
  * site, everybody else gets a session and a landing page; refusals become the login flags' toasts.
  */
 import { useCallback } from 'react';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../../ui/api/client';
 import type { LoginResponse } from '../../api/auth';
-import { errorMessage } from '../../api/errors';
+import { errorMessage } from '../../../ui/api/errors';
 import { landingAfterLogin } from '../../app/access';
 import { useAuth } from '../../app/auth/authContext';
 import { useNotify } from '../../app/notify';
 import { viewerOf } from '../../app/viewer';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { isLoginFlag, LOGIN_FLAGS } from '../../app/loginFlags';
 
 const redirectOf = (body: Record<string, unknown> | undefined) => {

@@ -5,10 +5,10 @@
 import { Alert, Box, Button, Stack } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { errorMessage } from '../../api/errors';
+import { errorMessage } from '../../../ui/api/errors';
 import { useAuth } from '../../app/auth/authContext';
 import { LoadingScreen } from '../../components/LoadingScreen';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { EmailChangeDialog } from './EmailChange';
 import { ProfileEditor } from './ProfileEditor';
 import { ProfileHeader } from './ProfileHeader';

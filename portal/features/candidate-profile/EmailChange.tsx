@@ -7,11 +7,11 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { EMAIL_PATTERN } from '../../../schema/lib/fields';
-import { ApiError } from '../../api/client';
-import { errorMessage } from '../../api/errors';
+import { ApiError } from '../../../ui/api/client';
+import { errorMessage } from '../../../ui/api/errors';
 import { useNotify } from '../../app/notify';
 import { CodeInput } from '../../components/CodeInput';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { profileApi } from './profileApi';
 
 interface DialogProps {

@@ -6,16 +6,16 @@
 import { Button, CircularProgress } from '@mui/material';
 import { useEffect, useMemo } from 'react';
 import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
-import { ApiError } from '../../api/client';
-import { errorMessage, known } from '../../api/errors';
+import { ApiError } from '../../../ui/api/client';
+import { errorMessage, known } from '../../../ui/api/errors';
 import { useNotify } from '../../app/notify';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { OwnEmail } from './EmailChange';
-import { LookupProvider } from './form/lookups';
-import { ProfileSections } from './form/ProfileSections';
-import { toFormValues, toPayload } from './form/profileFields';
-import { errorPath, profileResolver } from './form/profileResolver';
-import { SaveBar } from './form/SaveBar';
+import { LookupProvider } from '../../../ui/candidate-profile/lookups';
+import { ProfileSections } from '../../../ui/candidate-profile/ProfileSections';
+import { toFormValues, toPayload } from '../../../ui/candidate-profile/profileFields';
+import { errorPath, profileResolver } from '../../../ui/candidate-profile/profileResolver';
+import { SaveBar } from '../../../ui/candidate-profile/SaveBar';
 import { portalLookups, profileApi, type CandidateProfile } from './profileApi';
 
 interface Props {

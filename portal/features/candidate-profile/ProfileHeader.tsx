@@ -3,12 +3,12 @@ import PauseCircleOutline from '@mui/icons-material/PauseCircleOutline';
 import PlayCircleOutline from '@mui/icons-material/PlayCircleOutline';
 import { Avatar, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { errorMessage } from '../../api/errors';
+import { errorMessage } from '../../../ui/api/errors';
 import { initialsOf } from '../../app/layout/AccountMenu';
 import { useNotify } from '../../app/notify';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
 import { formatDate } from '../../components/format';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { candidateStatus, ownStatusAction, ownStatusText } from './candidateStatus';
 import { profileApi, type CandidateProfile } from './profileApi';
 

@@ -2,8 +2,8 @@
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import { Alert, Box, Card, CardContent, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../api/errors';
-import { t } from '../../i18n';
+import { errorMessage } from '../../../ui/api/errors';
+import { t } from '../../../i18n';
 import { countsFor, METRICS, nothingYet, PERIODS, type InsightsAnswer, type Period } from './insights';
 import { profileApi } from './profileApi';
 

@@ -1,7 +1,7 @@
 /** Candidate status labels and colours, from the schema's choices (0 pending curation ... 4 pending activation). */
 import { candidate } from '../../../schema/entities/candidate';
-import { selfStatusChange, type SelfStatusAction } from '../../../backend/features/talent/candidateRules';
-import { known } from '../../api/errors';
+import { selfStatusChange, type SelfStatusAction } from '../../../schema/rules/candidate';
+import { known } from '../../../ui/api/errors';
 
 export type StatusTone = 'success' | 'warning' | 'default' | 'info';
 

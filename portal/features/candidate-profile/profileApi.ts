@@ -1,7 +1,7 @@
 /** The candidate's own calls: their profile, CV upload, pause/activate, email change and insights. */
-import { api, apiList, send } from '../../api/client';
-import type { CvUpload } from './form/cvFiles';
-import type { LookupClient } from './form/lookups';
+import { api, apiList, send } from '../../../ui/api/client';
+import type { CvUpload } from '../../../ui/candidate-profile/cvFiles';
+import type { LookupClient } from '../../../ui/candidate-profile/lookups';
 import type { InsightsAnswer } from './insights';
 
 export type CandidateProfile = Record<string, unknown> & {

@@ -7,12 +7,12 @@ import { Alert, Box, Button, Stack, Tab, Tabs, TextField, Typography } from '@mu
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { socialUrls } from '../../api/auth';
-import { errorMessage, fieldKeys } from '../../api/errors';
+import { errorMessage, fieldKeys } from '../../../ui/api/errors';
 import { signupApi } from '../../api/signup';
 import { AuthLayout } from '../../app/layout/AuthLayout';
 import { PATHS } from '../../app/paths';
 import { collectErrors, emailError, required } from '../../components/validation';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { AuthResultCard } from '../auth/AuthResultCard';
 import { SocialButtons } from '../auth/SocialButtons';
 import { useOnce } from '../auth/useOnce';

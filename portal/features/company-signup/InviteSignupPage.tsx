@@ -6,14 +6,14 @@
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { errorMessage, fieldKeys } from '../../api/errors';
+import { errorMessage, fieldKeys } from '../../../ui/api/errors';
 import { signupApi, type InviteCheck } from '../../api/signup';
 import { SignupLayout } from '../../app/layout/SignupLayout';
 import { useNotify } from '../../app/notify';
 import { PATHS } from '../../app/paths';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { collectErrors, emailError, phoneError, required } from '../../components/validation';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { AuthResultCard } from '../auth/AuthResultCard';
 import { useLoginCompletion } from '../auth/useLoginCompletion';
 

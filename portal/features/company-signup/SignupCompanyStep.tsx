@@ -3,14 +3,14 @@ import { Autocomplete, Box, Button, Chip, MenuItem, Stack, TextField, Typography
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { SOURCE_OPTIONS } from '../../../schema/entities/company';
-import { errorMessage, fieldKeys } from '../../api/errors';
+import { errorMessage, fieldKeys } from '../../../ui/api/errors';
 import { lookupsApi, type Country } from '../../api/lookups';
 import { signupApi, type SignupCompany } from '../../api/signup';
 import { SignupLayout } from '../../app/layout/SignupLayout';
 import { useNotify } from '../../app/notify';
 import { PATHS } from '../../app/paths';
 import { collectErrors, domainsError, required } from '../../components/validation';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { allowedStep, loadDraft, recordStep, reusableToken, saveDraft } from './signupDraft';
 
 const OTHER_SOURCE = SOURCE_OPTIONS.values.other;

@@ -7,7 +7,7 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { SignupLayout } from '../../app/layout/SignupLayout';
 import { PATHS } from '../../app/paths';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 
 const NEXT = [
   { icon: <HourglassTopOutlined />, title: 'portal.signup.complete.approvalTitle', text: 'portal.signup.complete.approval' },

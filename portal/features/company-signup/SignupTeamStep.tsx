@@ -4,13 +4,13 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { Box, Button, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { errorMessage, fieldKeys } from '../../api/errors';
+import { errorMessage, fieldKeys } from '../../../ui/api/errors';
 import { signupApi } from '../../api/signup';
 import { SignupLayout } from '../../app/layout/SignupLayout';
 import { useNotify } from '../../app/notify';
 import { PATHS } from '../../app/paths';
 import { domainOf, emailError } from '../../components/validation';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { allowedStep, clearDraft, loadDraft, saveDraft, type InviteRow } from './signupDraft';
 
 const MAX_INVITES = 10;

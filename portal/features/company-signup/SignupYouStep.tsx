@@ -4,12 +4,12 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { authApi, socialUrls, type SocialProvider } from '../../api/auth';
 import { signupApi, type SignupYou } from '../../api/signup';
-import { errorMessage, fieldKeys } from '../../api/errors';
+import { errorMessage, fieldKeys } from '../../../ui/api/errors';
 import { SignupLayout } from '../../app/layout/SignupLayout';
 import { useNotify } from '../../app/notify';
 import { PATHS } from '../../app/paths';
 import { businessEmailError, collectErrors, phoneError, required } from '../../components/validation';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { SocialButtons } from '../auth/SocialButtons';
 import { loadDraft, recordStep, rememberedProvider, rememberProvider, reusableToken, saveDraft } from './signupDraft';
 

@@ -9,7 +9,7 @@ import { ConsoleRedirect } from '../../app/ConsoleRedirect';
 import { CONSOLE, PATHS } from '../../app/paths';
 import { isTeamManager } from '../../app/viewer';
 import { PageHeader } from '../../components/PageHeader';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { TeamPagination } from '../team/TeamPagination';
 import { TeamToolbar } from '../team/TeamToolbar';
 import { UsersTable } from '../team/UsersTable';

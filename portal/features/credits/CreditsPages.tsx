@@ -5,7 +5,7 @@ import TollOutlined from '@mui/icons-material/TollOutlined';
 import { Alert } from '@mui/material';
 import { useSearchParams } from 'react-router-dom';
 import { UpcomingScreen } from '../../components/UpcomingScreen';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 
 export function ActiveCreditsPage() {
   const [params] = useSearchParams();

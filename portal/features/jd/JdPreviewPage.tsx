@@ -4,7 +4,7 @@ import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
 import { useParams } from 'react-router-dom';
 import { PublicLayout } from '../../app/layout/PublicLayout';
 import { EmptyState } from '../../components/EmptyState';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { jdLinkState } from './jdLink';
 
 export function JdPreviewPage() {

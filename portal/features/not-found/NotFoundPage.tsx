@@ -3,7 +3,7 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { PublicLayout } from '../../app/layout/PublicLayout';
 import { PATHS } from '../../app/paths';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 
 export function NotFoundPage() {
   return (

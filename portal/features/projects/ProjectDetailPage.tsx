@@ -4,7 +4,7 @@ import { Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { PATHS } from '../../app/paths';
 import { UpcomingScreen } from '../../components/UpcomingScreen';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 
 export function ProjectDetailPage() {
   return (

@@ -7,7 +7,7 @@ import { Alert, AlertTitle } from '@mui/material';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../app/auth/authContext';
 import { UpcomingScreen } from '../../components/UpcomingScreen';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { projectsViewOf, VIEW_TITLE_KEYS } from './projectViews';
 
 export function ProjectsPage() {

@@ -2,10 +2,10 @@
 import { Alert, MenuItem, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { companyUsersApi, type CompanyUserRow, type TransferTarget } from '../../api/companyUsers';
-import { errorMessage } from '../../api/errors';
+import { errorMessage } from '../../../ui/api/errors';
 import { useNotify } from '../../app/notify';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { t } from '../../i18n';
+import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
+import { t } from '../../../i18n';
 
 export function DeleteUserDialog({ user, onClose, onDeleted }: { user?: CompanyUserRow; onClose(): void; onDeleted(): void }) {
   const notify = useNotify();

@@ -2,10 +2,10 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { companyUsersApi } from '../../api/companyUsers';
-import { errorMessage, fieldKeys } from '../../api/errors';
+import { errorMessage, fieldKeys } from '../../../ui/api/errors';
 import { useNotify } from '../../app/notify';
 import { collectErrors, emailError } from '../../components/validation';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 
 const EMPTY = { email: '', firstName: '', lastName: '', role: 2 };
 

@@ -1,6 +1,6 @@
 /** The page controls under a team list; the page and page size live in the URL (useTeamQuery). */
 import { TablePagination } from '@mui/material';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { PER_PAGE_OPTIONS, type TeamQuery } from './teamQuery';
 
 export function TeamPagination({ total, query, update }: { total: number; query: TeamQuery; update: (changes: Partial<TeamQuery>) => void }) {

@@ -1,7 +1,7 @@
 /** Team counts: everybody, admins, members (GET company-users/user-stat). */
 import { Card, CardContent, Stack, Typography } from '@mui/material';
 import type { TeamStats } from '../../api/companyUsers';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 
 export function TeamStatsCards({ stats }: { stats?: TeamStats }) {
   if (!stats) return null;

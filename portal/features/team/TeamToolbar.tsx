@@ -2,7 +2,7 @@
 import SearchIcon from '@mui/icons-material/Search';
 import { InputAdornment, Stack, Tab, Tabs, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { STATUS_FILTERS, type StatusFilter } from './teamQuery';
 
 export const SEARCH_DEBOUNCE_MS = 200;

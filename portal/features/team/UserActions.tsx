@@ -3,7 +3,7 @@ import MoreVert from '@mui/icons-material/MoreVert';
 import { Divider, IconButton, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
 import type { CompanyUserRow } from '../../api/companyUsers';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 
 export type UserAction = { kind: 'resend' } | { kind: 'role'; role: 1 | 2 } | { kind: 'status'; status: 1 | 2 } | { kind: 'delete' };
 

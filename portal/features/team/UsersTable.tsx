@@ -3,7 +3,7 @@ import { Avatar, Box, Checkbox, Chip, Skeleton, Table, TableBody, TableCell, Tab
 import type { ReactNode } from 'react';
 import type { CompanyUserRow } from '../../api/companyUsers';
 import { initialsOf } from '../../app/layout/AccountMenu';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import { formatDate } from '../../components/format';
 
 const ROLE_KEYS: Record<number, string> = { 0: 'owner', 1: 'admin', 2: 'member' };

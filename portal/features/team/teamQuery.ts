@@ -3,7 +3,7 @@
  * spec's fallbacks (page below 1 becomes 1, per page below 1 becomes 25), and turned into a
  * simple-rest list request.
  */
-import type { ListParams } from '../../api/client';
+import type { ListParams } from '../../../ui/api/client';
 
 export const PER_PAGE_OPTIONS = [10, 20, 25, 50];
 export const DEFAULT_PER_PAGE = 25;

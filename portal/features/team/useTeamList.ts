@@ -1,7 +1,7 @@
 /** Loads one page of the company's users (and the team counts) for the current query; `reload` after a change. */
 import { useCallback, useEffect, useState } from 'react';
 import { companyUsersApi, type CompanyUserRow, type TeamStats } from '../../api/companyUsers';
-import { errorMessage } from '../../api/errors';
+import { errorMessage } from '../../../ui/api/errors';
 import { listParamsOf, type TeamQuery } from './teamQuery';
 
 export function useTeamList(query: TeamQuery, withStats: boolean) {

@@ -1,8 +1,8 @@
 /** /terms-of-service: the terms, section by section. */
 import { Paper, Stack, Typography } from '@mui/material';
 import { PublicLayout } from '../../app/layout/PublicLayout';
-import { known } from '../../api/errors';
-import { t } from '../../i18n';
+import { known } from '../../../ui/api/errors';
+import { t } from '../../../i18n';
 
 function sectionKeys(): string[] {
   const keys: string[] = [];

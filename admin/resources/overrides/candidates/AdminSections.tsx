@@ -4,12 +4,12 @@ import { Alert, Box } from '@mui/material';
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { SOURCE_OPTIONS } from '../../../../schema/entities/company';
-import { t } from '../../../../portal/i18n';
-import { CvFileInput } from '../../../../portal/features/candidate-profile/form/DocumentsSection';
-import { FormSection, Row } from '../../../../portal/features/candidate-profile/form/FormSection';
-import { SelectInput, SwitchInput, TextInput } from '../../../../portal/features/candidate-profile/form/inputs';
-import { choiceLabel, choicesOf, labelOf } from '../../../../portal/features/candidate-profile/form/labels';
-import { LookupInput } from '../../../../portal/features/candidate-profile/form/LookupInput';
+import { t } from '../../../../i18n';
+import { CvFileInput } from '../../../../ui/candidate-profile/DocumentsSection';
+import { FormSection, Row } from '../../../../ui/candidate-profile/FormSection';
+import { SelectInput, SwitchInput, TextInput } from '../../../../ui/candidate-profile/inputs';
+import { choiceLabel, choicesOf, labelOf } from '../../../../ui/candidate-profile/labels';
+import { LookupInput } from '../../../../ui/candidate-profile/LookupInput';
 import { downloadTalentFile, uploadCv } from './talentApi';
 import { useNotifyFailure } from './useNotifyFailure';
 

@@ -6,12 +6,12 @@ import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { Alert, AlertTitle, Button, CircularProgress, type ButtonProps } from '@mui/material';
 import { useRef, useState } from 'react';
-import { t } from '../../../../portal/i18n';
-import { applyCvDraft } from '../../../../portal/features/candidate-profile/form/cvDraft';
-import { CV_ACCEPT, cvFileProblem, describeError } from '../../../../portal/features/candidate-profile/form/cvFiles';
-import { labelOf } from '../../../../portal/features/candidate-profile/form/labels';
-import { toFormValues, type FormValues } from '../../../../portal/features/candidate-profile/form/profileFields';
-import { profileProblems } from '../../../../portal/features/candidate-profile/form/profileValidation';
+import { t } from '../../../../i18n';
+import { applyCvDraft } from '../../../../ui/candidate-profile/cvDraft';
+import { CV_ACCEPT, cvFileProblem, describeError } from '../../../../ui/candidate-profile/cvFiles';
+import { labelOf } from '../../../../ui/candidate-profile/labels';
+import { toFormValues, type FormValues } from '../../../../ui/candidate-profile/profileFields';
+import { profileProblems } from '../../../../ui/candidate-profile/profileValidation';
 import { uploadCv } from './talentApi';
 import { useNotifyFailure } from './useNotifyFailure';
 

@@ -20,8 +20,8 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { Button, useListContext, useNotify, useRefresh } from 'react-admin';
-import { t } from '../../../../portal/i18n';
-import { choicesOf } from '../../../../portal/features/candidate-profile/form/labels';
+import { t } from '../../../../i18n';
+import { choicesOf } from '../../../../ui/candidate-profile/labels';
 import { bulkStatus } from './talentApi';
 import { useNotifyFailure } from './useNotifyFailure';
 

@@ -1,7 +1,7 @@
 /** /talent/add and /talent/edit/:id: the talent form in react-admin's create and edit controllers. */
 import { Create, Edit, useBasename, useNavigate, useNotify, useRecordContext, type RaRecord } from 'react-admin';
-import { t } from '../../../../portal/i18n';
-import { toPayload } from '../../../../portal/features/candidate-profile/form/profileFields';
+import { t } from '../../../../i18n';
+import { toPayload } from '../../../../ui/candidate-profile/profileFields';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
 import { TalentForm } from './TalentForm';
 import { talentPaths } from './talentPaths';

@@ -19,8 +19,8 @@ import {
   useNavigate,
   useRecordContext,
 } from 'react-admin';
-import { candidate } from '../../../../portal/features/candidate-profile/form/profileFields';
-import { t } from '../../../../portal/i18n';
+import { candidate } from '../../../../ui/candidate-profile/profileFields';
+import { t } from '../../../../i18n';
 import { DisplayField } from '../../../fields/DisplayField';
 import { filterInputs } from '../../../fields/filterInputs';
 import { isSortable, labelOf, pluralLabel } from '../../../fields/fieldMeta';

@@ -3,9 +3,9 @@ import Star from '@mui/icons-material/Star';
 import { Box, Card, CardContent, Chip, Divider, Link, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useGetMany, useRecordContext, type Identifier } from 'react-admin';
-import { t } from '../../../../portal/i18n';
-import { choiceLabel, labelOf } from '../../../../portal/features/candidate-profile/form/labels';
-import { experienceSpan, moneyText, noticeText, yearsSpan } from '../../../../portal/features/candidate-profile/form/profileText';
+import { t } from '../../../../i18n';
+import { choiceLabel, labelOf } from '../../../../ui/candidate-profile/labels';
+import { experienceSpan, moneyText, noticeText, yearsSpan } from '../../../../ui/candidate-profile/profileText';
 
 type Rec = Record<string, unknown>;
 

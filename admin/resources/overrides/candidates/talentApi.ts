@@ -3,9 +3,9 @@
  * Bearer token rides along, so files come through fetch), and the bulk status change with its
  * warning. Failures come back as Errors whose message is the catalogue's text.
  */
-import { t } from '../../../../portal/i18n';
-import type { CvUpload } from '../../../../portal/features/candidate-profile/form/cvFiles';
-import type { LookupClient } from '../../../../portal/features/candidate-profile/form/lookups';
+import { t } from '../../../../i18n';
+import type { CvUpload } from '../../../../ui/candidate-profile/cvFiles';
+import type { LookupClient } from '../../../../ui/candidate-profile/lookups';
 import { dataProvider } from '../../../providers/dataProvider';
 import { API_URL, httpClient } from '../../../providers/http';
 import { readSession } from '../../../providers/session';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNotify } from 'react-admin';
-import { t } from '../../../../portal/i18n';
+import { t } from '../../../../i18n';
 
 /** A failed call shown as an error notification with its message (already in words). */
 export function useNotifyFailure() {

@@ -5,7 +5,10 @@
  * profile rules are kept without the offending dates, so the draft always saves once completed.
  */
 import { PHONE_PATTERN } from '../../../../schema';
-import { experienceRules, todayOf, type Today } from '../candidateRules';
+import type { CvDraft, DraftEducation, DraftExperience } from '../../../../schema/cvDraft';
+import { experienceRules, todayOf, type Today } from '../../../../schema/rules/candidate';
+
+export type { CvDraft, DraftEducation, DraftExperience };
 
 export interface Named {
   id: number;
@@ -17,41 +20,6 @@ export interface CvLookups {
   skills: Map<string, Named>;
   jobTitles: Map<string, Named>;
   cities: Map<string, Named>;
-}
-
-export interface DraftExperience {
-  title: string;
-  company: string;
-  startDate: string | null;
-  endDate: string | null;
-  currentPosition: boolean;
-  description: string | null;
-}
-
-export interface DraftEducation {
-  degree: string | null;
-  institute: string;
-  fieldOfStudy: string | null;
-  startYear: number | null;
-  endYear: number | null;
-}
-
-export interface CvDraft {
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  phone: string | null;
-  linkedInUrl: string | null;
-  githubUrl: string | null;
-  stackoverflowUrl: string | null;
-  dribbbleUrl: string | null;
-  portfolioUrl: string | null;
-  summary: string | null;
-  currentLocationId: number | null;
-  jobTitleLookingFor: number[];
-  skills: { skillId: number; isStar: boolean; name: string }[];
-  experiences: DraftExperience[];
-  educations: DraftEducation[];
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];

@@ -15,7 +15,7 @@ import { CV_FOLDER } from '../../../../schema/entities/talentOptions';
 import { storageFor } from '../../../adapters/storage/select';
 import { parseId } from '../../../crud/ids';
 import { AppError, badRequest, notFound, unauthorized } from '../../../errors';
-import { abilityFor } from '../../../permissions/ability';
+import { abilityFor } from '../../../../schema/ability';
 import { redactCv } from './blind';
 import { cvText, CV_CONTENT_TYPES, sniffCvType, type CvType } from './extractText';
 import { cvLookups } from './lookups';

@@ -8,7 +8,7 @@ import { validateChildren, type ChildWrite } from '../../../crud/children';
 import { missingRefsIn, type IdSets } from '../../../crud/refs';
 import { validateRecord } from '../../../crud/validate';
 import { AppError, type FieldErrors } from '../../../errors';
-import { candidateRules, educationRules, experienceRules, todayOf, type Today } from '../candidateRules';
+import { candidateRules, educationRules, experienceRules, todayOf, type Today } from '../../../../schema/rules/candidate';
 
 const candidate = entity('candidate');
 const RULES: Record<string, typeof experienceRules> = { candidateExperience: experienceRules, candidateEducation: educationRules };

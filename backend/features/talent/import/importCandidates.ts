@@ -19,7 +19,7 @@ import { EMAIL_PATTERN } from '../../../../schema';
 import { PEOPLE_TABLES } from '../../../crud/hooks';
 import { preloadIds } from '../../../crud/refs';
 import { fromDatabaseError } from '../../../errors';
-import { todayOf } from '../candidateRules';
+import { todayOf } from '../../../../schema/rules/candidate';
 import { VanishedReference, writePrepared } from './bulkWrite';
 import { CANDIDATE_REF_ENTITIES } from './checkCandidate';
 import { loadImportMaps } from './columns';

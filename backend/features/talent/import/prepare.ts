@@ -8,10 +8,10 @@
  */
 import type pg from 'pg';
 import { EMAIL_PATTERN, entity, fieldOf } from '../../../../schema';
-import { t } from '../../../../portal/i18n';
+import { t } from '../../../../i18n';
 import type { IdSets } from '../../../crud/refs';
 import type { FieldErrors } from '../../../errors';
-import type { Today } from '../candidateRules';
+import type { Today } from '../../../../schema/rules/candidate';
 import { CHILD_TABLES, storedFields } from './bulkWrite';
 import { CANDIDATE_REF_ENTITIES, checkCandidate } from './checkCandidate';
 import { mapRow, type ImportMaps } from './columns';

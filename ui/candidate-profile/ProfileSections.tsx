@@ -5,7 +5,7 @@
 import { Box, Link, List, ListItem, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
-import { t } from '../../../i18n';
+import { t } from '../../i18n';
 import type { UploadCv } from './cvFiles';
 import { DocumentsSection } from './DocumentsSection';
 import { EducationSection, ExperienceSection } from './HistorySections';

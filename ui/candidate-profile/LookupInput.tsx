@@ -5,7 +5,7 @@
 import { Autocomplete, type AutocompleteRenderInputParams, Box, Chip, CircularProgress, TextField, Typography } from '@mui/material';
 import { useEffect, useMemo, useState, type HTMLAttributes, type Key, type Ref } from 'react';
 import { useController } from 'react-hook-form';
-import { t } from '../../../i18n';
+import { t } from '../../i18n';
 import { useLookups, type LookupId, type LookupOption } from './lookups';
 
 const DEBOUNCE_MS = 200;

@@ -4,7 +4,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import { Box, Button, IconButton, Paper, Tooltip } from '@mui/material';
 import { useFieldArray, useWatch } from 'react-hook-form';
-import { t } from '../../../i18n';
+import { t } from '../../i18n';
 import { FormSection, Row, SubHeading } from './FormSection';
 import { ListError, SelectInput, TextInput } from './inputs';
 import { choicesOf, labelOf } from './labels';

@@ -3,7 +3,7 @@ import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import { Paper, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useFormState } from 'react-hook-form';
-import { t } from '../../../i18n';
+import { t } from '../../i18n';
 
 /** How many fields carry a problem (nested errors counted one by one). */
 export function countErrors(errors: unknown): number {

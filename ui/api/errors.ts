@@ -1,5 +1,5 @@
 /** Turning an ApiError into words for a snackbar or a field. */
-import { t } from '../i18n';
+import { t } from '../../i18n';
 import { ApiError } from './client';
 
 /** A catalogue text for a message key, or undefined when the catalogue has none. */

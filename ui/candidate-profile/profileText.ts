@@ -1,6 +1,6 @@
 /** Profile values in words for reading views: pay, notice period, experience spans. */
-import { NOTICE_PERIOD_TYPES } from '../../../../schema/entities/talentOptions';
-import { t } from '../../../i18n';
+import { NOTICE_PERIOD_TYPES } from '../../schema/entities/talentOptions';
+import { t } from '../../i18n';
 
 const LOCALE = 'en-SG';
 const MONTH = new Intl.DateTimeFormat(LOCALE, { month: 'short', year: 'numeric', timeZone: 'UTC' });

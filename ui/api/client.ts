@@ -1,8 +1,7 @@
 /**
- * The one way the portal talks to /api/v1: JSON (or multipart) in, JSON out, the stored Bearer
+ * The one way the front ends talk to /api/v1: JSON (or multipart) in, JSON out, the stored Bearer
  * token plus the session cookie, and the one error envelope turned into an ApiError.
  */
-import { readStoredLogin } from './storedLogin';
 
 export const API_BASE = '/api/v1';
 
@@ -30,6 +29,12 @@ export interface RequestOptions {
 }
 
 let onUnauthorized: (() => void) | undefined;
+let tokenSource: () => string | undefined = () => undefined;
+
+/** Where the Bearer token of the signed-in person comes from, if the app keeps one. */
+export function setTokenSource(source: () => string | undefined): void {
+  tokenSource = source;
+}
 
 /** Called when a signed-in call answers 401: the session ended on the server. */
 export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
@@ -62,7 +67,7 @@ async function errorFrom(res: Response): Promise<ApiError> {
 
 export async function send(path: string, options: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = readStoredLogin()?.accessToken;
+  const token = tokenSource();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;

@@ -1,7 +1,7 @@
 /** Identity and contact: name, email, phone with WhatsApp, summary and professional links. */
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import type { ReactNode } from 'react';
-import { t } from '../../../i18n';
+import { t } from '../../i18n';
 import { FormSection, Row, SubHeading } from './FormSection';
 import { SwitchInput, TextInput } from './inputs';
 import { labelOf } from './labels';

@@ -1,6 +1,6 @@
 /** Words of the profile: field labels and option labels from the catalogue, falling back to the schema's. */
-import type { FieldDef } from '../../../../schema/lib/types';
-import { t } from '../../../i18n';
+import type { FieldDef } from '../../schema/lib/types';
+import { t } from '../../i18n';
 import { candidate, CHILD_LISTS } from './profileFields';
 
 function known(key: string): string | undefined {

@@ -3,7 +3,7 @@
  * hands in its own signed-in client; names of chosen ids are cached for the page's lifetime.
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { entityByResource } from '../../../../schema';
+import { entityByResource } from '../../schema';
 
 export type LookupId = string | number;
 

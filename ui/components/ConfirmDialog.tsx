@@ -1,7 +1,7 @@
 /** A confirmation before a destructive or important action. */
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import type { ReactNode } from 'react';
-import { t } from '../i18n';
+import { t } from '../../i18n';
 
 interface Props {
   open: boolean;

@@ -2,7 +2,7 @@
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import { Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
-import { t } from '../../../i18n';
+import { t } from '../../i18n';
 import { FormSection, Row } from './FormSection';
 import { SwitchInput, TextInput } from './inputs';
 import { labelOf } from './labels';

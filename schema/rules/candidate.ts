@@ -6,7 +6,7 @@
  * `data`. A rule runs only when the write touches one of its fields, so an old stored value
  * never blocks an unrelated change.
  */
-import { SOURCE_OPTIONS } from '../../../schema/entities/company';
+import { SOURCE_OPTIONS } from '../entities/company';
 import {
   CANDIDATE_STATUS,
   EDUCATION_YEARS_AHEAD,
@@ -14,8 +14,8 @@ import {
   MAX_STARRED_SKILLS,
   NOTICE_MONTHS_MAX,
   NOTICE_PERIOD_TYPES,
-} from '../../../schema/entities/talentOptions';
-import type { FieldErrors } from '../../errors';
+} from '../entities/talentOptions';
+import type { FieldErrors } from '../validation/issues';
 
 type Data = Record<string, unknown>;
 

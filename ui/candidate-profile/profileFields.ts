@@ -3,10 +3,10 @@
  * admin may write, or the candidate's own), and the conversions between API records and form
  * values (text inputs hold strings, empty choices hold '' or null) in both directions.
  */
-import { candidate as candidateEntity, CANDIDATE_SELF_FIELDS } from '../../../../schema/entities/candidate';
-import { candidateEducation } from '../../../../schema/entities/candidateEducation';
-import { candidateExperience } from '../../../../schema/entities/candidateExperience';
-import type { EntityDef, FieldDef } from '../../../../schema/lib/types';
+import { candidate as candidateEntity, CANDIDATE_SELF_FIELDS } from '../../schema/entities/candidate';
+import { candidateEducation } from '../../schema/entities/candidateEducation';
+import { candidateExperience } from '../../schema/entities/candidateExperience';
+import type { EntityDef, FieldDef } from '../../schema/lib/types';
 
 /** The candidate declaration, read by field name. */
 export const candidate: EntityDef = candidateEntity;

@@ -3,8 +3,8 @@
  * a role gets exactly the rules of its key, narrowed by sub-role, admin type and named conditions.
  */
 import { AbilityBuilder, createMongoAbility, type MongoAbility, type MongoQuery, type Subject } from '@casl/ability';
-import { entities, type Action, type RuleOptions } from '../../schema';
-import { conditions, type Actor } from '../../schema/roles';
+import { entities, type Action, type RuleOptions } from './index';
+import { conditions, type Actor } from './roles';
 
 export type AppAbility = MongoAbility<[Action, Subject]>;
 

@@ -4,7 +4,7 @@
  * list's `root`, where react-hook-form keeps a field array's own error.
  */
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import { t } from '../../../i18n';
+import { t } from '../../i18n';
 import { CHILD_LISTS, type Editor, type FormValues, type Item } from './profileFields';
 import { profileProblems } from './profileValidation';
 

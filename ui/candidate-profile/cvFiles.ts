@@ -1,7 +1,7 @@
-import type { CvDraft } from '../../../../backend/features/talent/cv/parseCv';
-import { ApiError } from '../../../api/client';
-import { errorMessage } from '../../../api/errors';
-import { t } from '../../../i18n';
+import type { CvDraft } from '../../schema/cvDraft';
+import { ApiError } from '../api/client';
+import { errorMessage } from '../api/errors';
+import { t } from '../../i18n';
 
 /** CV files as the upload (POST candidates/cv-data) takes them, and the draft profile it answers with. */
 
@@ -16,7 +16,7 @@ export function cvFileProblem(file: File): string | undefined {
 }
 
 // The draft is the parser's own type (a type-only import: nothing of the server enters the bundle).
-export type { CvDraft, DraftExperience as CvDraftExperience, DraftEducation as CvDraftEducation } from '../../../../backend/features/talent/cv/parseCv';
+export type { CvDraft, DraftExperience as CvDraftExperience, DraftEducation as CvDraftEducation } from '../../schema/cvDraft';
 
 export interface CvUpload {
   fileType: 'pdf' | 'docx';

@@ -4,7 +4,7 @@ import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { useRef, useState, type ReactNode } from 'react';
 import { useController } from 'react-hook-form';
-import { t } from '../../../i18n';
+import { t } from '../../i18n';
 import { CV_ACCEPT, cvFileProblem, describeError, type CvUpload, type UploadCv } from './cvFiles';
 import { FormSection } from './FormSection';
 import { SwitchInput } from './inputs';

@@ -5,9 +5,9 @@
  * pure). Problems come back keyed by form path with the server's message keys, so a mistake reads
  * the same whichever side catches it.
  */
-import { candidateRules, educationRules, experienceRules, todayOf, type Today } from '../../../../backend/features/talent/candidateRules';
-import { EMAIL_PATTERN } from '../../../../schema/lib/fields';
-import type { FieldDef } from '../../../../schema/lib/types';
+import { candidateRules, educationRules, experienceRules, todayOf, type Today } from '../../schema/rules/candidate';
+import { EMAIL_PATTERN } from '../../schema/lib/fields';
+import type { FieldDef } from '../../schema/lib/types';
 import { candidate, CHILD_LISTS, editableFields, itemFields, toPayload, type Editor, type FormValues, type Item } from './profileFields';
 
 export type Problems = Record<string, string>;
