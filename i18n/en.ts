@@ -58,6 +58,7 @@ export const en = {
     pending: 'Your company is pending approval',
     notActivate: 'Your company is not active',
     roleMismatch: 'Your role does not match your company',
+    hasUsers: 'This company still has users. Remove them or move them to another company first.',
   },
   email: {
     exists: 'Email already linked to an account',
@@ -71,6 +72,8 @@ export const en = {
       sameAsCurrent: 'This is already your email address',
       required: 'Enter an email address',
       duplicateInFile: 'This email is on an earlier row of the file',
+      notYours: 'Only the person can change their own email address',
+      useAccountPage: 'Change your email address from your account page: we confirm the new address first',
     },
   },
   invite: {
@@ -104,6 +107,25 @@ export const en = {
   companyUser: {
     ownerUndeletable: 'The company owner cannot be deleted',
     selfUndeletable: 'You cannot delete yourself',
+  },
+  admins: {
+    selfUndeletable: 'You cannot delete yourself',
+    lastGeneralAdmin: 'At least one active General admin must remain',
+  },
+  status: {
+    errors: {
+      owner: 'Only platform admins change the company owner',
+      self: 'You cannot change your own status',
+      pendingInvitation: 'This user becomes active by accepting the invitation',
+    },
+  },
+  role: {
+    errors: {
+      owner: 'Only platform admins change the company owner',
+      self: 'You cannot change your own role',
+      pendingInvitation: 'This user has not accepted the invitation yet',
+      notAllowed: 'Only platform admins make someone the company owner',
+    },
   },
   transferTo: { errors: { invalid: 'Choose an active user of the same company to take over' } },
   upload: {

@@ -73,4 +73,4 @@ export const resources = entities.filter((e) => e.resource);
 
 export * from './lib/types';
 export { f, EMAIL_PATTERN, PHONE_PATTERN } from './lib/fields';
-export { columnOf, fieldOf, isNullable, isWritable } from './lib/define';
+export { choiceId, columnOf, fieldOf, isNullable, isWritable } from './lib/define';

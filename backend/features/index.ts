@@ -10,11 +10,11 @@ import { communityRouter } from './community/routes';
 import { inviteSignupRouter } from './signup/inviteRoutes';
 import { signupRouter } from './signup/routes';
 import { talentEndpoints, talentRouters } from './talent';
-import { teamRouter } from './team/routes';
+import { teamEndpoints } from './team/endpoints';
 
 /** Every declared capability endpoint: what the API mounts and what the fuzz suite probes. */
 export function endpoints(): Endpoint[] {
-  return [...talentEndpoints()];
+  return [...teamEndpoints, ...talentEndpoints()];
 }
 
 export function featureRouters(): [string, Router][] {
@@ -23,7 +23,6 @@ export function featureRouters(): [string, Router][] {
     ['/auth/company/self/signup', signupRouter()],
     ['/auth/community', communityRouter()],
     ['/auth-company/invite-signup', inviteSignupRouter()],
-    ['/company-users', teamRouter()],
     ...talentRouters(),
   ];
 }

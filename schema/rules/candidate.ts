@@ -97,8 +97,9 @@ export function candidateRules(data: Data, existing: Data = {}, today: Today = t
   if ('languages' in data && duplicates(data.languages, 'languageId')) errors.languages = 'languages.errors.duplicate';
   if ('preferredLocations' in data && duplicates(data.preferredLocations, 'locationId')) errors.preferredLocations = 'preferredLocations.errors.duplicate';
 
-  // An admin overriding the status takes over from the candidate's own choice.
-  if ('status' in data && 'status' in existing && data.status !== existing.status) data.selfChosenStatus = false;
+  // A status someone else sets takes over from the candidate's own choice (their own pause or
+  // activation says so itself, with selfChosenStatus: true).
+  if ('status' in data && 'status' in existing && data.status !== existing.status && !('selfChosenStatus' in data)) data.selfChosenStatus = false;
   return errors;
 }
 

@@ -4,10 +4,11 @@
  * rejected rows go to a report with their row number and reasons. The work is spread out: this
  * thread streams the file and cuts it into batches of raw records; checking threads (one per core
  * PostgreSQL leaves) read, check and encode them; this thread then settles each batch in file
- * order (an email's first row wins; admins' and company users' emails are taken) and one database
- * session writes them, each batch in one transaction. If a batch fails in the database its rows
- * are retried one by one, so one bad row never takes others down and no candidate is ever half
- * written.
+ * order (an email's first row wins; admins' and company users' emails are taken) and hands them to
+ * the one candidate write path (writeCandidates), each batch in one transaction, one batch at a
+ * time, with the effects any API write has (the set-password email). If a batch fails in the
+ * database its rows are retried one by one, so one bad row never takes others down and no
+ * candidate is ever half written.
  */
 import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -16,12 +17,13 @@ import type { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { EMAIL_PATTERN } from '../../../../schema';
-import { PEOPLE_TABLES } from '../../../crud/hooks';
+import { loadConfig, type Config } from '../../../config';
+import { PEOPLE_TABLES } from '../../../crud/writes';
 import { preloadIds } from '../../../crud/refs';
 import { fromDatabaseError } from '../../../errors';
 import { todayOf } from '../../../../schema/rules/candidate';
-import { VanishedReference, writePrepared } from './bulkWrite';
-import { CANDIDATE_REF_ENTITIES } from './checkCandidate';
+import { CANDIDATE_REF_ENTITIES } from '../checkCandidate';
+import { maySkipTriggers, VanishedReference, writeCandidates } from '../writeCandidates';
 import { loadImportMaps } from './columns';
 import { prepareBatch, reasons, type BatchMessage, type PreparedBatch, type PreparedRow } from './prepare';
 import { recordBatches } from './records';
@@ -44,6 +46,8 @@ export interface ImportOptions {
   /** Checking threads; 0 checks in this thread. Defaults to one less than the cores, at most 4. */
   threads?: number;
   onProgress?: (p: ImportProgress) => void;
+  /** The product's name and address in the emails writes send; by default read from the environment. */
+  config?: Config;
 }
 
 export interface ImportResult {
@@ -140,11 +144,9 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
     for (const email of (await knex(table).pluck('email')) as string[]) otherPeople.add(email);
   const today = todayOf();
 
-  // One writing session: batches go in one after another. A second one measured slower on two
-  // cores (5,454 and 5,771 candidates/s against 6,544 and 6,220 with one, alternated runs): both
-  // sessions lock the same lookup rows at once and compete with the checking thread for the cores.
-  const writer = new pg.Client({ connectionString: options.connectionString });
-  await writer.connect();
+  // Only the mail settings matter here: the emails a write queues need no secret.
+  const config = options.config ?? loadConfig({ secret: '' });
+
   let prepare: Prepare;
   let closePool: () => Promise<void>;
   if (threads > 0) {
@@ -158,11 +160,14 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
     prepare = (message) => prepareBatch(db, message, ctx);
     closePool = () => db.end();
   }
+  // One batch written at a time. Two at once measured slower on two cores (5,454 and 5,771
+  // candidates/s against 6,544 and 6,220 with one, alternated runs): both lock the same lookup
+  // rows at once and compete with the checking thread for the cores.
   const writing = limiter(1);
-  // Every reference was checked against the lookups; a superuser session then skips the per-row
-  // foreign-key triggers (a third of the database's work) and locks the references per batch instead.
-  const bulkReferences = (await writer.query("select current_setting('is_superuser') = 'on' as su")).rows[0].su === true;
-  if (bulkReferences) await writer.query("set session_replication_role = 'replica'");
+  // Every reference was checked against the lookups: where nothing else would be skipped, the
+  // writes skip the per-row foreign-key triggers (a third of the database's work) and lock the
+  // references per batch instead.
+  const skipTriggers = await maySkipTriggers(knex);
 
   const result = { rows: 0, created: 0, updated: 0, rejected: 0 };
   const reject = (row: number, email: string, text: string) => {
@@ -173,7 +178,7 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
   /** Writes rows in one transaction; when the database refuses, each row alone, and reports the one refused. */
   async function write(rows: PreparedRow[], lineOf: (r: PreparedRow) => [number, string]): Promise<void> {
     try {
-      await writePrepared(writer, rows, { bulkReferences });
+      await knex.transaction((trx) => writeCandidates(trx, rows, { config, skipTriggers }));
       for (const r of rows) result[r.insert !== undefined ? 'created' : 'updated'] += 1;
     } catch (err) {
       if (rows.length > 1) {
@@ -264,7 +269,6 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
   } finally {
     while (jobs.size) await Promise.all([...jobs]);
     await closePool();
-    await writer.end();
     await new Promise((resolve) => report.end(resolve));
   }
   options.onProgress?.({ bytesRead: totalBytes, totalBytes, rows: result.rows, rejected: result.rejected });
