@@ -197,7 +197,7 @@ describe('The team rules hold whichever way a change arrives', () => {
     expect(await statusOf(id)).toBe(0);
   });
 
-  it("A company user adding someone invites them: an outside address is refused, and the person is pending until they accept", async () => {
+  it('A company user adding someone invites them: an outside address is refused, and the person is pending until they accept', async () => {
     const person = { firstName: 'Ext', lastName: 'Ernal', phone: '+659 123 4567', jobTitle: 'Recruiter', role: 1, status: 1 };
     const outside = await t.http
       .post('/api/v1/company-users')
@@ -269,7 +269,11 @@ describe('Bulk status changes answer what they changed', () => {
 
   it('A bulk change counts only the rows whose status changed', async () => {
     const member = (await t.knex('company_users').where('email', 'member@acme.example.com').first('id')).id;
-    const put = (status: number) => t.http.put('/api/v1/company-users/status').set(bearer(olivia)).send({ users: [member], status });
+    const put = (status: number) =>
+      t.http
+        .put('/api/v1/company-users/status')
+        .set(bearer(olivia))
+        .send({ users: [member], status });
     expect((await put(1).expect(200)).body).toEqual({ success: true, updated: 0 });
     expect((await put(2).expect(200)).body).toEqual({ success: true, updated: 1 });
     expect((await put(2).expect(200)).body).toEqual({ success: true, updated: 0 });
@@ -306,7 +310,7 @@ describe('One route per action', () => {
     general = await t.login('admin@example.com');
   });
 
-  it("PUT /candidates/status is gone: an admin cannot override a status the candidate chose without the warning", async () => {
+  it('PUT /candidates/status is gone: an admin cannot override a status the candidate chose without the warning', async () => {
     const candidate = await t.knex('candidates').where('email', 'candidate@example.com').first('id');
     await t.knex('candidates').where('id', candidate.id).update({ status: 2, self_chosen_status: true });
     await t.http
@@ -346,7 +350,10 @@ describe("The candidate's email change cannot be abused", () => {
   });
 
   it('A plain GET, as a link or an image on another site would send, emails nothing', async () => {
-    await t.http.get(`${ask(me.id)}?email=attacker@evil.example`).set(bearer(me.token)).expect(404);
+    await t.http
+      .get(`${ask(me.id)}?email=attacker@evil.example`)
+      .set(bearer(me.token))
+      .expect(404);
     expect(await listOutbox(t.knex, 'attacker@evil.example', 1)).toHaveLength(0);
   });
 
@@ -371,14 +378,24 @@ describe("The candidate's email change cannot be abused", () => {
   });
 
   it('The sixth request for one candidate is refused, and so is any request past the IP budget', async () => {
-    for (let i = 0; i < 5; i += 1) await t.http.post(ask(me.id)).set(bearer(me.token)).send({ email: `me.${i}@example.org` }).expect(200);
+    for (let i = 0; i < 5; i += 1)
+      await t.http
+        .post(ask(me.id))
+        .set(bearer(me.token))
+        .send({ email: `me.${i}@example.org` })
+        .expect(200);
     const sixth = await t.http.post(ask(me.id)).set(bearer(me.token)).send({ email: 'me.5@example.org' }).expect(429);
     expect(sixth.body.error.code).toBe('errors.tooManyRequests');
     expect(await listOutbox(t.knex, 'me.5@example.org', 1)).toHaveLength(0);
     // The IP's budget is spent by the sign-ins, the admin's request and the five above:
     // the other candidate, far from their own limit, is refused too.
     const used = Number((await t.knex('rate_limit_hits').where('key', 'like', 'ip:%').count({ n: '*' }))[0].n);
-    for (let i = used; i < 10; i += 1) await t.http.post(ask(other.id)).set(bearer(other.token)).send({ email: `other.${i}@example.org` }).expect(200);
+    for (let i = used; i < 10; i += 1)
+      await t.http
+        .post(ask(other.id))
+        .set(bearer(other.token))
+        .send({ email: `other.${i}@example.org` })
+        .expect(200);
     await t.http.post(ask(other.id)).set(bearer(other.token)).send({ email: 'other.last@example.org' }).expect(429);
   });
 
@@ -386,8 +403,16 @@ describe("The candidate's email change cannot be abused", () => {
     const fresh = await testApp();
     const token = await fresh.login('candidate@example.com');
     const id = (await fresh.knex('candidates').where('email', 'candidate@example.com').first('id')).id;
-    const taken = await fresh.http.post(ask(`Candidate:${id}`)).set(bearer(token)).send({ email: 'member@acme.example.com' }).expect(200);
-    const free = await fresh.http.post(ask(`Candidate:${id}`)).set(bearer(token)).send({ email: 'brand.new@example.org' }).expect(200);
+    const taken = await fresh.http
+      .post(ask(`Candidate:${id}`))
+      .set(bearer(token))
+      .send({ email: 'member@acme.example.com' })
+      .expect(200);
+    const free = await fresh.http
+      .post(ask(`Candidate:${id}`))
+      .set(bearer(token))
+      .send({ email: 'brand.new@example.org' })
+      .expect(200);
     expect(Object.keys(taken.body)).toEqual(Object.keys(free.body));
     expect(taken.body).toEqual({ isSend: true, email: 'member@acme.example.com', expiresInMinutes: 10 });
     const [notice] = await listOutbox(fresh.knex, 'member@acme.example.com', 1);

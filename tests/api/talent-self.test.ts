@@ -144,7 +144,11 @@ describe("The candidate's own page: status, email and insights", () => {
     const ask = (id: string, email: string, token: string) =>
       t.http.post(`/api/v1/candidate-email-change-request/is-send-confirmation-email-for-update/${id}`).set(as(token)).send({ email });
     // A taken address gets the same answer; its owner is told instead of the asker.
-    expect((await ask(me.id, 'owner@acme.example.com', me.token).expect(200)).body).toEqual({ isSend: true, email: 'owner@acme.example.com', expiresInMinutes: 10 });
+    expect((await ask(me.id, 'owner@acme.example.com', me.token).expect(200)).body).toEqual({
+      isSend: true,
+      email: 'owner@acme.example.com',
+      expiresInMinutes: 10,
+    });
     expect((await listOutbox(t.knex, 'owner@acme.example.com', 1))[0].subject).toBe('Your email address was entered on Talentbase');
     expect((await ask(me.id, 'nope', me.token).expect(400)).body.error.fields).toEqual({ email: 'email.errors.invalid' });
     expect((await ask(me.id, me.email, me.token).expect(400)).body.error.fields).toEqual({ email: 'email.errors.sameAsCurrent' });

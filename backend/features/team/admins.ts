@@ -12,7 +12,7 @@ import { ADMIN_STATUS, adminChangeRefusal, adminsRefusal, GENERAL } from './rule
 
 const selfCheck: Check = async (data, ctx) => {
   if (ctx.mode !== 'update' || !ctx.existing) return;
-  const selfId = ctx.actor.role === 'admin' ? ctx.actor.id : undefined;
+  const selfId = isSelf(ctx.actor, ctx.entity, ctx.id) ? ctx.id : undefined;
   const reason = adminChangeRefusal(selfId, ctx.existing as { id: number; status: number }, data);
   if (reason) throw refused('status', reason);
 };

@@ -7,6 +7,7 @@
 import type { Knex } from 'knex';
 import { choiceId, entity } from '../../../schema';
 import { companyUser } from '../../../schema/entities/companyUser';
+import type { AppAbility } from '../../../schema/ability';
 import { SUB_ROLES, type Actor } from '../../../schema/roles';
 import { findAccount, KIND_OF_ROLE } from '../../auth/accounts';
 import { modelFor } from '../../db/models';
@@ -25,8 +26,16 @@ const COMPANY_STATUS = {
 };
 export const Users = modelFor(companyUser);
 
-export function changerOf(actor: Actor): Changer {
-  return { platformAdmin: actor.role === 'admin', selfId: KIND_OF_ROLE[actor.role] === 'companyUser' ? actor.id : undefined };
+/**
+ * Whether the ability reaches the company users of every company (a rule without conditions: the
+ * platform admins', as the schema declares): those people stand above a company's own team rules.
+ */
+export function reachesEveryCompany(ability: AppAbility, action: 'create' | 'update'): boolean {
+  return ability.rulesFor(action, companyUser.subject).some((rule) => !rule.inverted && !rule.conditions);
+}
+
+export function changerOf(actor: Actor, ability: AppAbility): Changer {
+  return { platformAdmin: reachesEveryCompany(ability, 'update'), selfId: KIND_OF_ROLE[actor.role] === 'companyUser' ? actor.id : undefined };
 }
 
 /** A refusal as the field error of the list or field it concerns. */
@@ -87,26 +96,28 @@ export async function reinvite(ctx: WriteContext, user: Row): Promise<void> {
 /** The team's rule on a status or role change of one company user, as field errors of that field. */
 const teamCheck: Check = async (data, ctx) => {
   if (ctx.mode !== 'update' || !ctx.existing) return;
-  const reason = memberChangeRefusal(changerOf(ctx.actor), ctx.existing as Row & { role: number; status: number }, data);
+  const reason = memberChangeRefusal(changerOf(ctx.actor, ctx.ability), ctx.existing as Row & { role: number; status: number }, data);
   if (reason) throw refused(data.status !== undefined && data.status !== ctx.existing.status ? 'status' : 'role', reason);
 };
 
 /** Only platform admins make someone an Owner, even in a new row. */
 const ownerByAdmins: Check = async (data, ctx) => {
-  if (ctx.mode === 'create' && data.role === choiceId(companyUser.fields.role, 'owner') && ctx.actor.role !== 'admin') throw refused('role', 'notAllowed');
+  if (ctx.mode === 'create' && data.role === choiceId(companyUser.fields.role, 'owner') && !reachesEveryCompany(ctx.ability, 'create'))
+    throw refused('role', 'notAllowed');
 };
 
 const check = checks(personChecks, ownerByAdmins, teamCheck);
 
 /**
- * A create by a platform admin stores the row as given (the console adds people to any company);
- * a company adding someone invites them, with the details the form gave.
+ * A create by someone who reaches every company (a platform admin) stores the row as given (the
+ * console adds people to any company); a company adding someone invites them, with the details the
+ * form gave.
  */
 async function create(write: WriteContext & { data: Record<string, unknown> }): Promise<number> {
   const { data, trx } = write;
   await referencesExist(data, { ...write, mode: 'create' });
   await check(data, { ...write, mode: 'create' });
-  if (write.actor.role === 'admin') {
+  if (reachesEveryCompany(write.ability, 'create')) {
     const inserted = (await Users.query(trx).insert(data).returning('id')) as unknown as { id: number };
     return inserted.id;
   }
@@ -127,8 +138,8 @@ export async function afterMemberChange(trx: Knex.Transaction, ids: number[], da
 }
 
 /** The refusal of deleting a company user, whoever asks. */
-export function assertDeletable(actor: Actor, member: Row): void {
-  const reason = memberDeleteRefusal(changerOf(actor), member as Row & { role: number; status: number });
+export function assertDeletable(actor: Actor, ability: AppAbility, member: Row): void {
+  const reason = memberDeleteRefusal(changerOf(actor, ability), member as Row & { role: number; status: number });
   if (reason) throw new AppError(400, `companyUser.${reason}`);
 }
 
@@ -136,7 +147,7 @@ export const companyUserWrites: EntityWrites = {
   check,
   create,
   after: (ctx, data) => afterMemberChange(ctx.trx, [ctx.id as number], data),
-  beforeDelete: async ({ actor, existing }) => assertDeletable(actor, existing),
+  beforeDelete: async ({ actor, ability, existing }) => assertDeletable(actor, ability, existing),
   // The team's bulk status change (PUT /company-users/status) is the one route for it.
   statusRoute: 'PUT /company-users/status',
 };

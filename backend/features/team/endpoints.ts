@@ -62,7 +62,7 @@ function bulkChange(field: 'status' | 'role', values: number[], input: 'status' 
         const rows = await reachable(call, trx, (call.body as { users: number[] }).users);
         for (const row of rows) {
           if (!call.ability.can('update', asSubject(SUBJECT, { ...row }), field)) throw forbidden();
-          const reason = memberChangeRefusal(changerOf(call.actor), row as Row & { role: number; status: number }, { [field]: value });
+          const reason = memberChangeRefusal(changerOf(call.actor, call.ability), row as Row & { role: number; status: number }, { [field]: value });
           if (reason) throw refused('users', reason);
         }
         const changing = rows.filter((r) => r[field] !== value).map((r) => r.id);
@@ -180,7 +180,7 @@ export const teamEndpoints = [
     row: { entity: 'companyUser', action: 'delete' },
     handler: async (call) => {
       const { row: user, query, ctx } = call;
-      assertDeletable(call.actor, user);
+      assertDeletable(call.actor, call.ability, user);
       const toUserId = query.transferTo;
       if (toUserId !== undefined) {
         const target = (await Users.query(ctx.knex).findById(toUserId)) as unknown as { id: number; status: number; companyId: number } | undefined;
