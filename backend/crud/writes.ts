@@ -7,11 +7,12 @@
  * bulk status change. Everything declarative stays in schema/.
  */
 import type { Knex } from 'knex';
-import type { EntityDef } from '../../schema';
+import { entity as entityNamed, type EntityDef } from '../../schema';
 import type { AppAbility } from '../../schema/ability';
 import type { Actor } from '../../schema/roles';
 import { ACCOUNT_TABLES, KIND_OF_ROLE, SESSION_KIND, type AccountKind } from '../auth/accounts';
 import type { Config } from '../config';
+import { modelFor } from '../db/models';
 import { badRequest } from '../errors';
 import type { ChildWrite } from './children';
 import { existingInDatabase, missingRefs } from './refs';
@@ -118,7 +119,7 @@ export const personChecks = checks(emailStaysWithItsPerson, emailUniqueAcrossPeo
 export async function endSessions(trx: Knex, entity: EntityDef, ids: number[], keep?: number): Promise<void> {
   const kind = KIND_OF_TABLE[entity.table];
   if (!kind || !ids.length) return;
-  const q = trx('sessions').where('actor_kind', SESSION_KIND[kind]).whereIn('actor_id', ids);
+  const q = modelFor(entityNamed('session')).query(trx).where('actor_kind', SESSION_KIND[kind]).whereIn('actor_id', ids);
   if (keep) q.whereNot('id', keep);
   await q.delete();
 }
