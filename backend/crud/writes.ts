@@ -53,6 +53,15 @@ export interface DeleteWrite extends WriteContext {
   existing: Row;
 }
 
+/** The write context of a request (an endpoint's call), in a transaction. */
+export function writeContextOf(
+  call: { actor: Actor; ability: AppAbility; ctx: { config: Config }; req: { sessionId?: number } },
+  trx: Knex.Transaction,
+  entity: EntityDef,
+): WriteContext {
+  return { trx, entity, actor: call.actor, ability: call.ability, config: call.ctx.config, sessionId: call.req.sessionId };
+}
+
 /** A rule on a validated write: throws its refusal, or writes the values it implies into `data`. */
 export type Check = (data: Record<string, unknown>, ctx: CheckContext) => Promise<void>;
 

@@ -14,6 +14,7 @@ import { entity } from '../../../schema';
 import { email, id } from '../../../schema/validation/inputs';
 import { findAccountByEmail } from '../../auth/accounts';
 import { hmac, newCode, sameHash } from '../../auth/tokens';
+import { writeContextOf } from '../../crud/writes';
 import { modelFor } from '../../db/models';
 import { defineEndpoint, type Call } from '../../endpoints/define';
 import { AppError, badRequest, forbidden } from '../../errors';
@@ -118,11 +119,7 @@ const confirmChange = defineEndpoint({
       }
       await modelFor(changeRequest).query(trx).findById(request.id).patch({ usedAt: new Date().toISOString() });
       // Someone may have taken the address since the code was sent.
-      await changeCandidateEmail(
-        { trx, entity: candidate, actor: call.actor, ability: call.ability, config, sessionId: call.req.sessionId },
-        row.id,
-        request.newEmail,
-      );
+      await changeCandidateEmail(writeContextOf(call, trx, candidate), row.id, request.newEmail);
       await queueEmail(trx, { to: row.email as string, ...emailChangedNotice(config, (row.firstName ?? null) as string | null, request.newEmail) });
       return request.newEmail;
     });

@@ -8,12 +8,13 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { entity } from '../../../schema';
+import { formatId } from '../../../schema/lib/ids';
 import { selfStatusChange, type SelfStatusAction } from '../../../schema/rules/candidate';
 import { flag, id, ids, oneOf } from '../../../schema/validation/inputs';
 import { modelFor } from '../../db/models';
 import { findRow, readOne } from '../../crud/router';
 import type { Row } from '../../crud/serialize';
-import type { WriteContext } from '../../crud/writes';
+import { writeContextOf } from '../../crud/writes';
 import { defineEndpoint, type Call } from '../../endpoints/define';
 import { AppError, badRequest } from '../../errors';
 import { scopeQuery } from '../../permissions/sql';
@@ -27,14 +28,7 @@ const candidate = entity('candidate');
 const MAX_BULK = 500;
 const STATUSES = (candidate.fields.status.choices ?? []).map((c) => c.id);
 
-const writeContext = (call: Caller, trx: Knex.Transaction): WriteContext => ({
-  trx,
-  entity: candidate,
-  actor: call.actor,
-  ability: call.ability,
-  config: call.ctx.config,
-  sessionId: call.req.sessionId,
-});
+const writeContext = (call: Caller, trx: Knex.Transaction) => writeContextOf(call, trx, candidate);
 
 const selfChange = (action: SelfStatusAction) =>
   defineEndpoint({
@@ -74,14 +68,14 @@ const bulkStatus = defineEndpoint({
       const chosen = changing.filter((r) => r.selfChosenStatus).map((r) => r.id);
       // The console asks the admin to confirm, then sends the same request with confirm: true.
       if (chosen.length && body.confirm !== true) {
-        throw new AppError(409, 'candidates.errors.selfChosenStatus', undefined, undefined, { candidates: chosen.map((n) => `${candidate.idPrefix}${n}`) });
+        throw new AppError(409, 'candidates.errors.selfChosenStatus', undefined, undefined, { candidates: chosen.map((n) => formatId(candidate, n)) });
       }
       const rowsOut = changing.map((r) => prepareCandidate({ data: { status: body.status, selfChosenStatus: false }, children: [] }, r.id, r));
       await writeCandidates(trx, rowsOut, { config: ctx.config });
       return changing.map((r) => r.id);
     });
     // Only the candidates whose status changed count as updated.
-    return { updated: result.length, status: body.status, candidates: result.map((n) => `${candidate.idPrefix}${n}`) };
+    return { updated: result.length, status: body.status, candidates: result.map((n) => formatId(candidate, n)) };
   },
 });
 

@@ -9,11 +9,12 @@ import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { companyUser } from '../../../schema/entities/companyUser';
+import { formatId } from '../../../schema/lib/ids';
 import { SUB_ROLES } from '../../../schema/roles';
 import { email, id, ids, oneOf, optionalText } from '../../../schema/validation/inputs';
 import { findRow } from '../../crud/router';
 import type { Row } from '../../crud/serialize';
-import type { WriteContext } from '../../crud/writes';
+import { writeContextOf } from '../../crud/writes';
 import { defineEndpoint, type Call } from '../../endpoints/define';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { scopeQuery } from '../../permissions/sql';
@@ -30,14 +31,7 @@ const MAX_BULK = 100;
 const MANAGE = { action: 'create', subject: SUBJECT } as const;
 const INVITE_ROLES = [SUB_ROLES.admin, SUB_ROLES.member];
 
-const context = (call: Caller, trx: Knex.Transaction): WriteContext => ({
-  trx,
-  entity: companyUser,
-  actor: call.actor,
-  ability: call.ability,
-  config: call.ctx.config,
-  sessionId: call.req.sessionId,
-});
+const context = (call: Caller, trx: Knex.Transaction) => writeContextOf(call, trx, companyUser);
 
 /** The company users with these ids the caller may update, or 404 when any is out of reach. */
 async function reachable(call: Caller, trx: Knex, wanted: number[]): Promise<Row[]> {
@@ -159,7 +153,7 @@ export const teamEndpoints = [
         .whereNot('id', user.id)
         .orderBy(['first_name', 'last_name', 'id'])
         .select('id', 'first_name', 'last_name', 'email')) as unknown as { id: number; firstName: string | null; lastName: string | null; email: string }[];
-      return rows.map((r) => ({ id: `${companyUser.idPrefix}${r.id}`, name: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim(), email: r.email }));
+      return rows.map((r) => ({ id: formatId(companyUser, r.id), name: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim(), email: r.email }));
     },
   }),
 
