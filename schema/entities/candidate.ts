@@ -77,7 +77,7 @@ export const CANDIDATE_SELF_FIELDS = [
  * A candidate (talent) in the curated pool. Status: 0 pending curation, 1 active, 2 inactive,
  * 3 semi-active, 4 pending activation. Experience and education are rows of their own
  * (candidateExperience, candidateEducation) read and written with the profile as `experiences`
- * and `educations`. Rules spanning fields live in backend/features/talent/candidateRules.ts.
+ * and `educations`. Rules spanning fields live in schema/rules/candidate.ts.
  */
 export const candidate = defineEntity({
   name: 'candidate',

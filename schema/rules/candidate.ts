@@ -1,6 +1,6 @@
 /**
- * Candidate rules that span fields (spec sections 3 to 5), as pure functions shared by the API
- * hooks, the CV draft and the bulk importer. Each takes the validated write (`data`) and the row
+ * Candidate rules that span fields (spec sections 3 to 5), as pure functions shared by the one
+ * write path (API and bulk import alike), the CV draft and the forms. Each takes the validated write (`data`) and the row
  * before it (`existing`, empty on create), reports field errors as message keys, and writes the
  * values the rules imply (a current position ends today, 'other' source text is cleared) into
  * `data`. A rule runs only when the write touches one of its fields, so an old stored value
