@@ -47,8 +47,15 @@ export interface Worker {
 export async function startWorker(connectionString: string, config: Config, concurrency = 2): Promise<Worker> {
   // Our own pool, so a connection PostgreSQL closes while we stop is an event we handle, not a crash.
   const pgPool = new pg.Pool({ connectionString, max: concurrency + 2 });
+  // Idle connections report failures on the pool, checked-out ones on the client: both are
+  // logged and survived (the pool replaces the connection), never an unhandled 'error' event.
   pgPool.on('error', (err) => {
-    if (!stopping) logger.error({ err }, 'worker database connection failed');
+    if (!stopping) logger.warn({ code: (err as { code?: string }).code, message: err.message }, 'worker database connection lost');
+  });
+  pgPool.on('connect', (client) => {
+    client.on('error', (err) => {
+      if (!stopping) logger.warn({ code: (err as { code?: string }).code, message: err.message }, 'worker database connection lost');
+    });
   });
   const runner = await run({
     pgPool,
