@@ -1,14 +1,14 @@
 /**
- * The talent calls outside ra-data-simple-rest: CV upload (multipart), file downloads (the
- * Bearer token rides along, so files come through fetch), and the bulk status change with its
- * warning. Failures come back as Errors whose message is the catalogue's text.
+ * The talent calls outside ra-data-simple-rest: CV upload (multipart), file downloads (through
+ * fetch, so a refusal shows as a message), and the bulk status change with its warning. The
+ * session rides in its httpOnly cookie. Failures come back as Errors whose message is the
+ * catalogue's text.
  */
 import { t } from '../../../../i18n';
 import type { CvUpload } from '../../../../ui/candidate-profile/cvFiles';
 import type { LookupClient } from '../../../../ui/candidate-profile/lookups';
 import { dataProvider } from '../../../providers/dataProvider';
 import { API_URL, httpClient } from '../../../providers/http';
-import { readSession } from '../../../providers/session';
 
 export const consoleLookups: LookupClient = {
   list: async (resource, { filter, perPage, sort }) =>
@@ -37,8 +37,7 @@ const fileUrl = (kind: TalentFile, id: string) =>
 
 /** Fetches a candidate's file and hands it to the browser as a download under the server's file name. */
 export async function downloadTalentFile(kind: TalentFile, id: string): Promise<void> {
-  const token = readSession()?.token;
-  const res = await fetch(fileUrl(kind, id), { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
+  const res = await fetch(fileUrl(kind, id), { credentials: 'same-origin' });
   if (!res.ok) {
     const body = (await res.json().catch(() => ({}))) as { error?: { code?: string; message?: string } };
     throw new Error(body.error?.message || t(body.error?.code ?? 'errors.internalServerError'));
@@ -58,10 +57,9 @@ export type BulkStatusResult = { outcome: 'updated'; updated: number } | { outco
 
 /** POST candidates/update/status: 409 names the candidates who chose their own status unless `confirm`. */
 export async function bulkStatus(candidates: string[], status: number, confirm: boolean): Promise<BulkStatusResult> {
-  const token = readSession()?.token;
   const res = await fetch(`${API_URL}/candidates/update/status`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify({ candidates, status, confirm }),
     credentials: 'same-origin',
   });
