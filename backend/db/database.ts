@@ -79,7 +79,7 @@ export async function joinOrOpenDatabase(config: Config, log: (line: string) => 
     await probe.connect();
     await probe.query('select 1');
   } catch (err) {
-    throw new Error(`The embedded PostgreSQL of a running \`npm start\` (port ${port}) did not answer: ${(err as Error).message}`);
+    throw new Error(`The embedded PostgreSQL of a running \`npm start\` (port ${port}) did not answer: ${(err as Error).message}`, { cause: err });
   } finally {
     await probe.end().catch(() => {});
   }
