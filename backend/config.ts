@@ -35,6 +35,8 @@ export interface Config {
   storage: { driver: 'local' | 's3'; s3?: S3Settings };
   /** Largest CV upload accepted, in bytes (CV_MAX_MB, default 10). */
   cvMaxBytes: number;
+  /** Largest import file the console accepts, in bytes (IMPORT_MAX_MB, default 50); `npm run import` has no limit. */
+  importMaxBytes: number;
   /**
    * The proxies whose X-Forwarded-For is believed (TRUST_PROXY: addresses, CIDR ranges or
    * 'loopback', 'linklocal', 'uniquelocal', comma-separated). Empty: the client is the peer address.
@@ -144,6 +146,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     rateLimit: { perEmail: int('RATE_LIMIT_PER_EMAIL', 5), perIp: int('RATE_LIMIT_PER_IP', 30), windowMinutes: int('RATE_LIMIT_WINDOW_MINUTES', 15) },
     storage: storage(),
     cvMaxBytes: int('CV_MAX_MB', 10) * 1024 * 1024,
+    importMaxBytes: int('IMPORT_MAX_MB', 50) * 1024 * 1024,
     trustProxy: trustProxy(),
     seedDemo: flag('SEED_DEMO', env !== 'production'),
   };

@@ -1,5 +1,6 @@
 /** The English catalogue: every user-facing text of the product, by key. */
 import { portal } from './sections';
+import { imports } from './sections/imports';
 import { talent, talentErrors } from './sections/talent';
 
 export const en = {
@@ -137,7 +138,15 @@ export const en = {
   range: { errors: { invalid: 'range must be [start, end] with 0 <= start <= end and at most 1000 rows' } },
   sort: { errors: { invalid: 'sort must be ["field", "ASC" | "DESC"] on a sortable field' } },
   filter: { errors: { invalid: 'filter must be a JSON object of known fields' } },
-  import: { errors: { unknownColumn: 'The import does not know this column' } },
+  import: {
+    errors: {
+      unknownColumn: 'The import does not know this column',
+      fileType: 'Choose a .csv or .jsonl file',
+      empty: 'The file is empty',
+      alreadyRunning: 'This file is already being imported. Wait for that import to finish.',
+      noReport: 'This import has no report yet',
+    },
+  },
   /** The admin console (admin/). */
   admin: {
     console: 'Console',
@@ -190,4 +199,6 @@ export const en = {
   /** Talent: candidate profiles in the console and on the candidate's own page. */
   talent,
   ...talentErrors,
+  /** Bulk imports of candidates from the console. */
+  imports,
 } as const;

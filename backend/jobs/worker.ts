@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { createMailAdapter } from '../adapters/mail';
 import { logger } from '../logger';
+import { importCandidatesTask } from './tasks/import_candidates';
 import { purgeExpiredTask } from './tasks/purge_expired';
 import { sendEmailTask } from './tasks/send_email';
 
@@ -24,10 +25,12 @@ export const workerLogger = new Logger((scope) => (level, message, meta) => {
   logger[method]({ ...scope, ...meta }, message);
 });
 
-export function taskList(config: Config): TaskList {
+/** Every task; `connectionString` is the database the worker serves (the import opens sessions of its own; default DATABASE_URL). */
+export function taskList(config: Config, connectionString = config.databaseUrl): TaskList {
   return {
     send_email: sendEmailTask(createMailAdapter(config.smtpUrl, config.mailFrom)),
     purge_expired: purgeExpiredTask,
+    import_candidates: importCandidatesTask(config, connectionString),
   };
 }
 
@@ -59,7 +62,7 @@ export async function startWorker(connectionString: string, config: Config, conc
   });
   const runner = await run({
     pgPool,
-    taskList: taskList(config),
+    taskList: taskList(config, connectionString),
     crontab: CRONTAB,
     concurrency,
     noHandleSignals: true,

@@ -1,6 +1,6 @@
 /**
  * Talent: complete candidate profiles (rules as write hooks of the generic router), CVs, the
- * candidate's own status, email change and profile insights. The candidate record itself, with
+ * candidate's own status, email change, profile insights and bulk imports from the console. The candidate record itself, with
  * its experiences and educations, is served by the generic /candidates routes.
  */
 import type { Router } from 'express';
@@ -8,6 +8,7 @@ import { cvRouter } from './cv/routes';
 import { emailChangeRouter } from './emailChange';
 import { registerTalentHooks } from './hooks';
 import type { Endpoint } from '../../endpoints/define';
+import { importEndpoints } from './import/endpoints';
 import { insightEndpoints } from './insights';
 import { statusRouter } from './statusRoutes';
 
@@ -22,5 +23,5 @@ export function talentRouters(): [string, Router][] {
 }
 
 export function talentEndpoints(): Endpoint[] {
-  return [...insightEndpoints];
+  return [...insightEndpoints, ...importEndpoints];
 }

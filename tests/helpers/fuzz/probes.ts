@@ -232,9 +232,9 @@ function invalidPart(part: Parameters<typeof shapeOf>[0], inQuery = false): fc.A
 function endpointProbe(target: Target): fc.Arbitrary<Probe> {
   const endpoint = target.endpoint as NonNullable<Target['endpoint']>;
   const names = paramNames(target.path);
-  const paramsShape = shapeOf(endpoint.input?.params);
+  // Ids that name nothing: refused by the params schema, or not found when the row is loaded.
   const badParams = fc
-    .tuple(...names.map((name) => fc.constantFrom(...badIds().filter((id) => !paramsShape?.[name] || refuses(paramsShape[name], decodeSafely(id))))))
+    .tuple(...names.map(() => fc.constantFrom(...badIds())))
     .map((values) => Object.fromEntries(names.map((n, i) => [n, values[i] as string])));
   const plausibleParams = fc.constant(Object.fromEntries(names.map((n) => [n, '1'])));
   const body = invalidPart(endpoint.input?.body);
