@@ -115,8 +115,9 @@ describe('Pages under the Content-Security-Policy', () => {
       await page.goto(`http://127.0.0.1:${(other.address() as AddressInfo).port}/`, { waitUntil: 'load' });
       await expect.poll(() => refused.length).toBe(2);
       // Each framed page of ours is replaced by the browser's error page instead of loading.
-      const frames = page.frames().filter((f) => f !== page.mainFrame());
-      expect(frames.map((f) => f.url())).toEqual(['chrome-error://chromewebdata/', 'chrome-error://chromewebdata/']);
+      await expect
+        .poll(() => page.frames().filter((f) => f !== page.mainFrame()).map((f) => f.url()))
+        .toEqual(['chrome-error://chromewebdata/', 'chrome-error://chromewebdata/']);
     } finally {
       await page.close();
       other.close();

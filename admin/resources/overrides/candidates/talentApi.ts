@@ -69,3 +69,34 @@ export async function bulkStatus(candidates: string[], status: number, confirm: 
     return { outcome: 'selfChosen', candidates: body.error.candidates ?? [] };
   throw new Error(body.error?.message || t(body.error?.code ?? 'errors.internalServerError'));
 }
+
+/** A bulk import as the API reports it (GET candidates/imports/:id). */
+export interface CandidateImport {
+  id: string;
+  fileName: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  totalBytes: number;
+  bytesRead: number;
+  rows: number;
+  created: number;
+  updated: number;
+  rejected: number;
+  error: string | null;
+  reportAvailable: boolean;
+}
+
+/** Uploads a CSV or JSON Lines file and starts its import (POST candidates/imports). */
+export async function startImport(file: File): Promise<CandidateImport> {
+  const body = new FormData();
+  body.append('file', file);
+  const { json } = await httpClient(`${API_URL}/candidates/imports`, { method: 'POST', body });
+  return json as CandidateImport;
+}
+
+export async function importStatus(id: string): Promise<CandidateImport> {
+  const { json } = await httpClient(`${API_URL}/candidates/imports/${encodeURIComponent(id)}`);
+  return json as CandidateImport;
+}
+
+/** The rejection report's address; the session cookie goes along with a plain link. */
+export const importReportUrl = (id: string) => `${API_URL}/candidates/imports/${encodeURIComponent(id)}/report`;
