@@ -116,7 +116,12 @@ describe('Pages under the Content-Security-Policy', () => {
       await expect.poll(() => refused.length).toBe(2);
       // Each framed page of ours is replaced by the browser's error page instead of loading.
       await expect
-        .poll(() => page.frames().filter((f) => f !== page.mainFrame()).map((f) => f.url()))
+        .poll(() =>
+          page
+            .frames()
+            .filter((f) => f !== page.mainFrame())
+            .map((f) => f.url()),
+        )
         .toEqual(['chrome-error://chromewebdata/', 'chrome-error://chromewebdata/']);
     } finally {
       await page.close();
