@@ -5,7 +5,9 @@
  * nesting stays shallow, and bodies are JSON objects or multipart forms. The same walk checks the
  * JSON bodies, every query value (JSON-shaped ones such as simple-rest's `filter` included, once
  * parsed), path segments and multipart text parts. Each problem is a field error in the one
- * envelope, e.g. {"name": "name.errors.invalidText"}.
+ * envelope, e.g. {"name": "name.errors.invalidText"}. JSON.parse makes a "__proto__" key an own
+ * property, never the object's prototype; refusing such keys here means no route ever merges
+ * one into another object, where assignment would reach Object.prototype.
  */
 import type { Request, RequestHandler } from 'express';
 import { isUtf8 } from 'node:buffer';
