@@ -1,6 +1,7 @@
 /** The one configuration module: environment read once at start-up. */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import type { S3Settings } from './adapters/storage/s3';
 
@@ -34,6 +35,15 @@ export interface Config {
   storage: { driver: 'local' | 's3'; s3?: S3Settings };
   /** Largest CV upload accepted, in bytes (CV_MAX_MB, default 10). */
   cvMaxBytes: number;
+  /** Largest import file the console accepts, in bytes (IMPORT_MAX_MB, default 50); `npm run import` has no limit. */
+  importMaxBytes: number;
+  /**
+   * The proxies whose X-Forwarded-For is believed (TRUST_PROXY: addresses, CIDR ranges or
+   * 'loopback', 'linklocal', 'uniquelocal', comma-separated). Empty: the client is the peer address.
+   */
+  trustProxy: string[];
+  /** Whether the first start and `npm run db:seed` load the demo sets (SEED_DEMO; default outside production only). */
+  seedDemo: boolean;
 }
 
 /** STORAGE_DRIVER=s3 needs S3_BUCKET; S3_REGION, S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_FORCE_PATH_STYLE are optional. */
@@ -89,6 +99,28 @@ function secret(env: Config['env'], dataDir: string): string {
   return value;
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function trustProxy(): string[] {
+  const list = (process.env.TRUST_PROXY ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    const [address, bits, extra] = entry.split('/');
+    const ok = PROXY_NAMES.has(entry) || (isIP(address) > 0 && extra === undefined && (bits === undefined || /^\d{1,3}$/.test(bits)));
+    if (!ok) throw new Error(`TRUST_PROXY takes addresses, CIDR ranges or loopback/linklocal/uniquelocal, comma-separated; got '${entry}'`);
+  }
+  return list;
+}
+
+function flag(name: string, fallback: boolean): boolean {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  throw new Error(`${name} must be 'true' or 'false', got '${raw}'`);
+}
+
 export function loadConfig(overrides: Partial<Config> = {}): Config {
   const env = (process.env.NODE_ENV === 'production' ? 'production' : process.env.NODE_ENV === 'test' ? 'test' : 'development') as Config['env'];
   const port = int('PORT', 3000);
@@ -114,6 +146,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     rateLimit: { perEmail: int('RATE_LIMIT_PER_EMAIL', 5), perIp: int('RATE_LIMIT_PER_IP', 30), windowMinutes: int('RATE_LIMIT_WINDOW_MINUTES', 15) },
     storage: storage(),
     cvMaxBytes: int('CV_MAX_MB', 10) * 1024 * 1024,
+    importMaxBytes: int('IMPORT_MAX_MB', 50) * 1024 * 1024,
+    trustProxy: trustProxy(),
+    seedDemo: flag('SEED_DEMO', env !== 'production'),
   };
   return { ...config, ...overrides };
 }

@@ -1,5 +1,6 @@
 /** The English catalogue: every user-facing text of the product, by key. */
 import { portal } from './sections';
+import { imports } from './sections/imports';
 import { talent, talentErrors } from './sections/talent';
 
 export const en = {
@@ -39,6 +40,11 @@ export const en = {
     internalServerError: 'Something went wrong. Please try again.',
     tooManyRequests: 'Too many requests. Please wait a moment and try again.',
     crossSite: 'This request came from another site and was refused',
+    invalidText: 'This text contains characters that are not allowed',
+    notAllowedKey: 'This name is not allowed here',
+    tooDeep: 'This value is nested too deeply',
+    notAnObject: 'The request body must be a JSON object',
+    unsupportedMediaType: 'Send the request body as JSON or as a multipart form',
     pageNotFound: 'Page Not Found',
     generic: 'Looks like something went wrong...!',
   },
@@ -154,7 +160,15 @@ export const en = {
   range: { errors: { invalid: 'range must be [start, end] with 0 <= start <= end and at most 1000 rows' } },
   sort: { errors: { invalid: 'sort must be ["field", "ASC" | "DESC"] on a sortable field' } },
   filter: { errors: { invalid: 'filter must be a JSON object of known fields' } },
-  import: { errors: { unknownColumn: 'The import does not know this column' } },
+  import: {
+    errors: {
+      unknownColumn: 'The import does not know this column',
+      fileType: 'Choose a .csv or .jsonl file',
+      empty: 'The file is empty',
+      alreadyRunning: 'This file is already being imported. Wait for that import to finish.',
+      noReport: 'This import has no report yet',
+    },
+  },
   /** The admin console (admin/). */
   admin: {
     console: 'Console',
@@ -207,4 +221,6 @@ export const en = {
   /** Talent: candidate profiles in the console and on the candidate's own page. */
   talent,
   ...talentErrors,
+  /** Bulk imports of candidates from the console. */
+  imports,
 } as const;

@@ -2,6 +2,7 @@
 import { admin } from './entities/admin';
 import { candidate } from './entities/candidate';
 import { candidateEducation } from './entities/candidateEducation';
+import { candidateImport } from './entities/candidateImport';
 import { candidateExperience } from './entities/candidateExperience';
 import { candidateRecruitmentStageLog } from './entities/candidateRecruitmentStageLog';
 import { candidateSearchOrViewLog } from './entities/candidateSearchOrViewLog';
@@ -46,6 +47,7 @@ export const entities: readonly EntityDef[] = [
   candidateEducation,
   candidateSearchOrViewLog,
   candidateRecruitmentStageLog,
+  candidateImport,
   candidateEmailChange,
   session,
   emailCode,

@@ -114,13 +114,13 @@ export function crudRouter(entity: EntityDef): Router {
   router.get('/', async (req, res) => {
     const ability = abilityFor(req.actor);
     if (!ability.can('read', subject)) throw denied(req);
-    const params = parseListParams(entity, req.query as Record<string, unknown>);
+    const params = parseListParams(entity, req.query as Record<string, unknown>, ability);
     const { knex } = req.ctx;
     const base = model.query(knex);
-    applyFilter(base as unknown as Knex.QueryBuilder, entity, params.filter);
+    applyFilter(base as unknown as Knex.QueryBuilder, entity, params.filter, params.search);
     scopeQuery(base, ability, 'read', subject, table);
     const page = selectRows(knex, entity);
-    applyFilter(page as unknown as Knex.QueryBuilder, entity, params.filter);
+    applyFilter(page as unknown as Knex.QueryBuilder, entity, params.filter, params.search);
     scopeQuery(page, ability, 'read', subject, table);
     const [start, end] = params.range;
     const [rows, total] = await Promise.all([

@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { createMailAdapter } from '../adapters/mail';
 import { logger } from '../logger';
+import { importCandidatesTask } from './tasks/import_candidates';
 import { purgeExpiredTask } from './tasks/purge_expired';
 import { sendEmailTask } from './tasks/send_email';
 
@@ -24,10 +25,12 @@ export const workerLogger = new Logger((scope) => (level, message, meta) => {
   logger[method]({ ...scope, ...meta }, message);
 });
 
-export function taskList(config: Config): TaskList {
+/** Every task; `connectionString` is the database the worker serves (the import opens sessions of its own; default DATABASE_URL). */
+export function taskList(config: Config, connectionString = config.databaseUrl): TaskList {
   return {
     send_email: sendEmailTask(createMailAdapter(config.smtpUrl, config.mailFrom)),
     purge_expired: purgeExpiredTask,
+    import_candidates: importCandidatesTask(config, connectionString),
   };
 }
 
@@ -47,12 +50,19 @@ export interface Worker {
 export async function startWorker(connectionString: string, config: Config, concurrency = 2): Promise<Worker> {
   // Our own pool, so a connection PostgreSQL closes while we stop is an event we handle, not a crash.
   const pgPool = new pg.Pool({ connectionString, max: concurrency + 2 });
+  // Idle connections report failures on the pool, checked-out ones on the client: both are
+  // logged and survived (the pool replaces the connection), never an unhandled 'error' event.
   pgPool.on('error', (err) => {
-    if (!stopping) logger.error({ err }, 'worker database connection failed');
+    if (!stopping) logger.warn({ code: (err as { code?: string }).code, message: err.message }, 'worker database connection lost');
+  });
+  pgPool.on('connect', (client) => {
+    client.on('error', (err) => {
+      if (!stopping) logger.warn({ code: (err as { code?: string }).code, message: err.message }, 'worker database connection lost');
+    });
   });
   const runner = await run({
     pgPool,
-    taskList: taskList(config),
+    taskList: taskList(config, connectionString),
     crontab: CRONTAB,
     concurrency,
     noHandleSignals: true,

@@ -44,8 +44,11 @@ describe('The admin console', () => {
     await admin.waitForURL(/\/admin\/companies/);
     await admin.getByRole('cell', { name: 'Acme', exact: true }).waitFor();
     await expect.poll(() => admin.title()).toBe('Companies | Talentbase');
-    const token = await admin.evaluate(() => localStorage.getItem('talentbase.admin.session'));
-    expect(JSON.parse(token ?? '{}')).toMatchObject({ token: expect.any(String), user: { email: 'admin@example.com', userRole: 1 } });
+    // The session is the httpOnly cookie alone: nothing a script could read holds it.
+    const [cookie] = (await admin.context().cookies()).filter((c) => c.name === 'tb_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    const readable = await admin.evaluate(() => JSON.stringify([document.cookie, { ...localStorage }, { ...sessionStorage }]));
+    expect(readable).not.toContain(cookie.value);
   });
 
   it('Pending companies lists only the companies awaiting approval', async () => {

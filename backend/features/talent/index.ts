@@ -1,12 +1,13 @@
 /**
  * Talent: complete candidate profiles, written through one path (writeCandidates.ts) by the
  * generic /candidates routes (candidates.ts), the status and email-change endpoints and the bulk
- * import; CVs (cv/), the candidate's own status and email change, and profile insights.
+ * import (also run from the console); CVs (cv/), the candidate's own status and email change, and profile insights.
  */
 import type { Router } from 'express';
 import type { Endpoint } from '../../endpoints/define';
 import { cvRouter } from './cv/routes';
 import { emailChangeEndpoints } from './emailChange';
+import { importEndpoints } from './import/endpoints';
 import { insightEndpoints } from './insights';
 import { statusEndpoints } from './statusRoutes';
 
@@ -15,5 +16,5 @@ export function talentRouters(): [string, Router][] {
 }
 
 export function talentEndpoints(): Endpoint[] {
-  return [...insightEndpoints, ...statusEndpoints, ...emailChangeEndpoints];
+  return [...insightEndpoints, ...statusEndpoints, ...emailChangeEndpoints, ...importEndpoints];
 }

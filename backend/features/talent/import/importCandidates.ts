@@ -20,6 +20,7 @@ import { EMAIL_PATTERN } from '../../../../schema';
 import { loadConfig, type Config } from '../../../config';
 import { PEOPLE_TABLES } from '../../../crud/writes';
 import { preloadIds } from '../../../crud/refs';
+import { watchConnection } from '../../../db/knex';
 import { fromDatabaseError } from '../../../errors';
 import { todayOf } from '../../../../schema/rules/candidate';
 import { CANDIDATE_REF_ENTITIES } from '../checkCandidate';
@@ -29,10 +30,14 @@ import { prepareBatch, reasons, type BatchMessage, type PreparedBatch, type Prep
 import { recordBatches } from './records';
 import { tsWorker } from './tsWorker';
 
+/** Where an import stands: bytes read and rows checked so far, with their outcome counted as they happen. */
 export interface ImportProgress {
   bytesRead: number;
   totalBytes: number;
+  /** Rows checked and settled (written or rejected). */
   rows: number;
+  created: number;
+  updated: number;
   rejected: number;
 }
 
@@ -156,6 +161,7 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
   } else {
     const ctx = { maps: await loadImportMaps(knex), refs: await preloadIds(knex, CANDIDATE_REF_ENTITIES), today };
     const db = new pg.Client({ connectionString: options.connectionString });
+    watchConnection(db, 'import');
     await db.connect();
     prepare = (message) => prepareBatch(db, message, ctx);
     closePool = () => db.end();
@@ -170,6 +176,14 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
   const skipTriggers = await maySkipTriggers(knex);
 
   const result = { rows: 0, created: 0, updated: 0, rejected: 0 };
+  // Progress counts what has been settled, so rejections show as they happen, not only at the end.
+  const done = { rows: 0, bytesRead: 0 };
+  let lastProgress = 0;
+  const progress = (force = false) => {
+    if (!options.onProgress || (!force && Date.now() - lastProgress < 200)) return;
+    lastProgress = Date.now();
+    options.onProgress({ bytesRead: done.bytesRead, totalBytes, rows: done.rows, created: result.created, updated: result.updated, rejected: result.rejected });
+  };
   const reject = (row: number, email: string, text: string) => {
     result.rejected += 1;
     report.write(`${row},${csvCell(email)},${csvCell(text)}\n`);
@@ -225,7 +239,7 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
   const jobs = new Set<Promise<void>>();
   let failure: unknown;
   let settled: Promise<unknown> = Promise.resolve();
-  async function flush(message: BatchMessage, rowNumbers: number[]): Promise<void> {
+  async function flush(message: BatchMessage, rowNumbers: number[], bytesRead: number): Promise<void> {
     await inFlight.take();
     const preparing = prepare(message);
     // Batches are settled one after another, in file order, while later ones are still checked.
@@ -233,14 +247,19 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
     settled = turn.catch(() => undefined);
     const job = (async () => {
       const rows = await turn;
-      if (!rows.length) return;
-      const prepared = await preparing;
-      await writing.take();
-      try {
-        await write(rows, (r) => [rowNumbers[r.index], prepared.emails[r.index]]);
-      } finally {
-        writing.give();
+      if (rows.length) {
+        const prepared = await preparing;
+        await writing.take();
+        try {
+          await write(rows, (r) => [rowNumbers[r.index], prepared.emails[r.index]]);
+        } finally {
+          writing.give();
+        }
       }
+      // Batches are written in file order: what is done is everything up to this batch.
+      done.rows += rowNumbers.length;
+      done.bytesRead = Math.max(done.bytesRead, bytesRead);
+      progress();
     })()
       .catch((err) => {
         failure ??= err;
@@ -253,16 +272,11 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
   }
 
   let header: string[] | undefined;
-  let lastProgress = 0;
   try {
     for await (const batch of recordBatches(options.file, batchSize, (h) => (header = h))) {
       if (failure) break;
       result.rows += batch.texts.length;
-      await flush({ header, texts: batch.texts }, batch.rows);
-      if (options.onProgress && Date.now() - lastProgress > 200) {
-        lastProgress = Date.now();
-        options.onProgress({ bytesRead: batch.bytesRead, totalBytes, rows: result.rows, rejected: result.rejected });
-      }
+      await flush({ header, texts: batch.texts }, batch.rows, batch.bytesRead);
     }
     while (jobs.size) await Promise.all([...jobs]);
     if (failure) throw failure;
@@ -271,6 +285,7 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
     await closePool();
     await new Promise((resolve) => report.end(resolve));
   }
-  options.onProgress?.({ bytesRead: totalBytes, totalBytes, rows: result.rows, rejected: result.rejected });
+  done.bytesRead = totalBytes;
+  progress(true);
   return { ...result, reportPath, seconds: (Date.now() - started) / 1000 };
 }
