@@ -4,7 +4,7 @@
  * its experiences and educations, is served by the generic /candidates routes.
  */
 import type { Router } from 'express';
-import { cvRouter } from './cv/routes';
+import { cvEndpoints } from './cv';
 import { emailChangeRouter } from './emailChange';
 import { registerTalentHooks } from './hooks';
 import type { Endpoint } from '../../endpoints/define';
@@ -15,12 +15,11 @@ registerTalentHooks();
 
 export function talentRouters(): [string, Router][] {
   return [
-    ['/candidates', cvRouter()],
     ['/candidates', statusRouter()],
     ['/candidate-email-change-request', emailChangeRouter()],
   ];
 }
 
 export function talentEndpoints(): Endpoint[] {
-  return [...insightEndpoints];
+  return [...insightEndpoints, ...cvEndpoints];
 }

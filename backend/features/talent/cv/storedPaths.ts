@@ -1,0 +1,59 @@
+/**
+ * Which stored files a record may point at, checked inside every write of the generic routes.
+ * - A candidate's resumePath and blindResumePath change only to a draft the writer uploaded
+ *   (cv_uploads), for this candidate or for a profile still to be created, and not taken before;
+ *   the draft is marked taken in the same transaction. Another person's storage key is refused,
+ *   so nobody can download someone else's file through their own profile.
+ * - A profile picture is set only by the account's picture upload (PUT auth/account), which
+ *   writes the path itself: through the generic routes it can be kept or cleared, never pointed
+ *   at another file or an outside address.
+ */
+import { entity } from '../../../../schema';
+import { USER_ROLES } from '../../../../schema/roles';
+import { registerHook, type WriteContext } from '../../../crud/hooks';
+import { modelFor } from '../../../db/models';
+import { badRequest } from '../../../errors';
+
+const CV_FIELDS = ['resumePath', 'blindResumePath'] as const;
+
+interface UploadRow {
+  id: number;
+  uploaderRole: number;
+  uploaderId: number;
+  candidateId: number | null;
+  attachedAt: string | Date | null;
+}
+
+async function attachCvDrafts(data: Record<string, unknown>, { trx, id, existing, actor }: WriteContext): Promise<void> {
+  const CvUpload = modelFor(entity('cvUpload'));
+  for (const field of CV_FIELDS) {
+    const key = data[field];
+    if (typeof key !== 'string' || key === existing?.[field]) continue;
+    // Locked, so the purge cannot delete the file while this write takes it.
+    const upload = (await CvUpload.query(trx).where('key', key).forUpdate().first()) as unknown as UploadRow | undefined;
+    const byWriter = Boolean(upload && actor?.id && upload.uploaderRole === USER_ROLES[actor.role] && upload.uploaderId === actor.id);
+    const forThis = upload?.candidateId == null || upload.candidateId === id;
+    if (!upload || !byWriter || !forThis || upload.attachedAt) throw badRequest({ [field]: `${field}.errors.notUploaded` });
+    await CvUpload.query(trx)
+      .patch({ attachedAt: new Date().toISOString(), candidateId: id ?? null, updatedAt: new Date().toISOString() } as never)
+      .where('id', upload.id);
+  }
+}
+
+function keepOwnPicture(data: Record<string, unknown>, { existing }: WriteContext): void {
+  if (!('profilePic' in data) || data.profilePic == null || data.profilePic === (existing?.profilePic ?? null)) return;
+  throw badRequest({ profilePic: 'profilePic.errors.notUploaded' });
+}
+
+let registered = false;
+
+export function registerStoredPathHooks(): void {
+  if (registered) return;
+  registered = true;
+  registerHook('candidate', async (data, ctx) => {
+    keepOwnPicture(data, ctx);
+    await attachCvDrafts(data, ctx);
+  });
+  registerHook('companyUser', async (data, ctx) => keepOwnPicture(data, ctx));
+  registerHook('admin', async (data, ctx) => keepOwnPicture(data, ctx));
+}
