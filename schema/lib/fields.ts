@@ -60,9 +60,12 @@ export const f = {
   object: (fields: Record<string, FieldDef>, o: Options = {}) => field('object', { sortable: false, filterable: false, ...o, fields }),
   /** A list of nested objects whose keys are declared like entity fields; `min`/`max` count items. Stored as jsonb. */
   objectList: (fields: Record<string, FieldDef>, o: Options = {}) => field('objectList', { sortable: false, filterable: false, default: [], ...o, fields }),
-  /** A profile picture: only a path our storage served (PROFILE_PIC_PATTERN). */
+  /**
+   * A profile picture: a path our storage served (PROFILE_PIC_PATTERN), written only by the
+   * picture upload of the person's own account, never taken from a record's body.
+   */
   picture: (o: Options = {}) =>
-    field('string', { max: 1024, pattern: PROFILE_PIC_PATTERN, patternMessage: 'profilePic.errors.notUploaded', sortable: false, ...o }),
+    field('string', { max: 1024, pattern: PROFILE_PIC_PATTERN, patternMessage: 'profilePic.errors.notUploaded', readOnly: true, sortable: false, ...o }),
   /** A random UUID given by the database on insert (public, unguessable ids such as a profile guid). */
   guid: (o: Options = {}) => field('string', { max: 36, readOnly: true, unique: true, dbDefault: 'uuid', sortable: false, ...o }),
   /** createdAt and updatedAt, kept by the server. */

@@ -16,7 +16,9 @@ export interface PersonalData {
   lastName?: string | null;
   email?: string | null;
   phone?: string | null;
-  /** Address parts on file (e.g. the Hong Kong address fields) and other names the CV uses. */
+  /** Other names the person goes by (the name on the CV may differ from the profile's). */
+  names?: (string | null | undefined)[];
+  /** Address parts on file (e.g. the Hong Kong address fields). */
   address?: (string | null | undefined)[];
 }
 
@@ -81,7 +83,7 @@ function withoutReferees(text: string): string {
 /** The person's own words: names, email, phone, address parts; whole words only, longest first. */
 function ownWords(person: PersonalData): string[] {
   const full = [person.firstName, person.lastName].filter(Boolean).join(' ');
-  return [full, person.firstName, person.lastName, person.email, person.phone, ...(person.address ?? [])]
+  return [full, person.firstName, person.lastName, ...(person.names ?? []), person.email, person.phone, ...(person.address ?? [])]
     .map((w) => w?.trim())
     .filter((w): w is string => Boolean(w && w.length >= 2))
     .sort((a, b) => b.length - a.length);
@@ -101,9 +103,11 @@ export function redactCv(text: string, person: PersonalData): string {
   out = out.replace(LABELLED, (whole, label: string) => `${label}: ${REMOVED}`);
   out = out.replace(FULL_DATE, REMOVED).replace(BORN, REMOVED);
   out = mapTokens(out, (token) => {
-    if (isEmailToken(token) || isLinkToken(token)) return REMOVED;
+    // The sentence's own punctuation after a link or a handle stays.
+    const end = /[.,:;!?]+$/.exec(token)?.[0] ?? '';
+    const bare = end ? token.slice(0, -end.length) : token;
     // A handle: '@chloewongsg' (not an address, which has a dot after its '@').
-    if (/^@[A-Za-z0-9_.]{2,30}[.,:;!?]?$/.test(token)) return REMOVED;
+    if (isEmailToken(bare) || isLinkToken(bare) || /^@[A-Za-z0-9_.]{2,30}$/.test(bare)) return REMOVED + end;
     return token;
   });
   out = out.replace(TITLED_NAME, REMOVED);
@@ -123,14 +127,15 @@ const NAME_MARK = '\ue000';
  */
 export function anonymise(text: string | null | undefined, person: PersonalData): string | null {
   if (!text) return null;
-  const named = removeOwnWords(text, { firstName: person.firstName, lastName: person.lastName }, NAME_MARK);
+  const named = removeOwnWords(text, { firstName: person.firstName, lastName: person.lastName, names: person.names }, NAME_MARK);
   const redacted = redactCv(named, { email: person.email, phone: person.phone, address: person.address });
   const paragraphs = redacted.split(/\n{2,}/).map((paragraph) =>
     paragraph
       .split(/(?<=[.!?])\s+|\n/)
       .filter((sentence) => sentence.trim() && !sentence.includes(REMOVED))
       .map((sentence) => {
-        const s = sentence.trim().replaceAll(NAME_MARK, 'the candidate');
+        // 'Jane Tan' became one mark per name part: read as one 'the candidate'.
+        const s = sentence.trim().replace(new RegExp(`${NAME_MARK}(?:\\s{1,3}${NAME_MARK})*`, 'g'), 'the candidate');
         return s.charAt(0).toUpperCase() + s.slice(1);
       })
       .join(' '),

@@ -28,7 +28,8 @@ function personOf(data: ProfileData, cvName: [string | null, string | null]): Pe
     email: row.email as string | null,
     phone: row.phone as string | null,
     // The name on the CV may differ from the profile's (a maiden name, a nickname): both go.
-    address: [row.hkAddress, row.hkCity, row.hkZip, ...cvName] as (string | null)[],
+    names: cvName,
+    address: [row.hkAddress, row.hkCity, row.hkZip] as (string | null)[],
   };
 }
 

@@ -67,7 +67,7 @@ class Layout {
 
   /** Starts a new page when less than `height` is left. */
   room(height: number): void {
-    if (this.doc.y + height > this.doc.page.height - MARGIN - 20) {
+    if (this.doc.y + height > this.doc.page.height - MARGIN) {
       this.doc.addPage();
       this.doc.y = MARGIN;
     }
@@ -140,7 +140,7 @@ class Layout {
       if (x + width > MARGIN + this.width) {
         x = MARGIN;
         y += height + 6;
-        if (y + height > doc.page.height - MARGIN - 20) {
+        if (y + height > doc.page.height - MARGIN) {
           doc.addPage();
           y = MARGIN;
         }
@@ -166,7 +166,7 @@ class Layout {
 
   entry(item: DatedEntry): void {
     const { doc } = this;
-    this.room(48);
+    this.room(36);
     const y = doc.y;
     const datesWidth = 130;
     if (item.dates) {

@@ -1,12 +1,10 @@
 /**
- * Which stored files a record may point at, checked inside every write of the generic routes.
- * - A candidate's resumePath and blindResumePath change only to a draft the writer uploaded
- *   (cv_uploads), for this candidate or for a profile still to be created, and not taken before;
- *   the draft is marked taken in the same transaction. Another person's storage key is refused,
- *   so nobody can download someone else's file through their own profile.
- * - A profile picture is set only by the account's picture upload (PUT auth/account), which
- *   writes the path itself: through the generic routes it can be kept or cleared, never pointed
- *   at another file or an outside address.
+ * Which stored files a candidate may point at, checked inside every write of the generic routes:
+ * resumePath and blindResumePath change only to a draft the writer uploaded (cv_uploads), for
+ * this candidate or for a profile still to be created, and not taken before; the draft is marked
+ * taken in the same transaction. Another person's storage key is refused, so nobody can download
+ * someone else's file through their own profile. (Profile pictures are read-only fields that only
+ * the account's picture upload writes: see f.picture in schema/lib/fields.ts.)
  */
 import { entity } from '../../../../schema';
 import { USER_ROLES } from '../../../../schema/roles';
@@ -40,20 +38,10 @@ async function attachCvDrafts(data: Record<string, unknown>, { trx, id, existing
   }
 }
 
-function keepOwnPicture(data: Record<string, unknown>, { existing }: WriteContext): void {
-  if (!('profilePic' in data) || data.profilePic == null || data.profilePic === (existing?.profilePic ?? null)) return;
-  throw badRequest({ profilePic: 'profilePic.errors.notUploaded' });
-}
-
 let registered = false;
 
 export function registerStoredPathHooks(): void {
   if (registered) return;
   registered = true;
-  registerHook('candidate', async (data, ctx) => {
-    keepOwnPicture(data, ctx);
-    await attachCvDrafts(data, ctx);
-  });
-  registerHook('companyUser', async (data, ctx) => keepOwnPicture(data, ctx));
-  registerHook('admin', async (data, ctx) => keepOwnPicture(data, ctx));
+  registerHook('candidate', attachCvDrafts);
 }
