@@ -20,7 +20,18 @@ function pdfCv(lines: string[]): Promise<Buffer> {
 }
 it('scratch', async () => {
   const { t, admin, demoId } = await talentWorld();
-  const pdf = await pdfCv(['Jane Tan', 'Singapore', 'jane@x.com', 'Summary', 'Jane Tan is a backend engineer. Call her at +65 9123 4567 or see @janetan. She led payments.', 'Experience', 'Senior Engineer, Acme (Mar 2020 - Present)', 'Led a team. NRIC S1234567D.', 'References', 'Mr. Tan Ah Kow, +65 8765 4321']);
+  const pdf = await pdfCv([
+    'Jane Tan',
+    'Singapore',
+    'jane@x.com',
+    'Summary',
+    'Jane Tan is a backend engineer. Call her at +65 9123 4567 or see @janetan. She led payments.',
+    'Experience',
+    'Senior Engineer, Acme (Mar 2020 - Present)',
+    'Led a team. NRIC S1234567D.',
+    'References',
+    'Mr. Tan Ah Kow, +65 8765 4321',
+  ]);
   const up = await t.http.post('/api/v1/candidates/cv-data').set(bearer(admin)).attach('file', pdf, 'cv.pdf').expect(201);
   await t.http.put(`/api/v1/candidates/${demoId}`).set(bearer(admin)).send({ resumePath: up.body.newCvFilePathToDb }).expect(200);
   const p = await t.http.get(`/api/v1/candidates/get-pdf?id=${demoId}`).set(bearer(admin)).buffer(true).parse(binary).expect(200);

@@ -51,9 +51,9 @@ const NOT_PHONE = /^(?:(?:19|20)\d{2}\s*[-–.]\s*(?:19|20)\d{2}|\d{1,6}\s+[-–
 const STREET_WORDS =
   'street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|crescent|cres|close|place|pl|walk|rise|terrace|link|jalan|jln|lorong|lor';
 const ADDRESS = [
-  new RegExp(String.raw`\b\d{1,5}[A-Za-z]?,?\s{1,3}(?:[A-Z][\w'.-]{0,30}\s{1,3}){1,4}(?:${STREET_WORDS})\b\.?[^\n]{0,80}`, 'gi'),
   /\b(?:blk|block)\s{0,3}\d{1,4}[A-Za-z]?\b[^\n]{0,80}/gi,
   /\b(?:flat|unit|room|rm)\s{0,3}[\w-]{1,6},?\s{0,3}\d{1,3}\/F\b[^\n]{0,80}/gi,
+  new RegExp(String.raw`\b\d{1,5}[A-Za-z]?,?\s{1,3}(?:[A-Z][\w'.-]{0,30}\s{1,3}){1,4}(?:${STREET_WORDS})\b\.?[^\n]{0,80}`, 'gi'),
   /#\d{1,3}-\d{1,5}[A-Za-z]?\b/g,
   /\b(?:singapore|s)\s{0,2}\(?\d{6}\)?/gi,
 ];
@@ -92,7 +92,7 @@ function ownWords(person: PersonalData): string[] {
 export function removeOwnWords(text: string, person: PersonalData, replacement = REMOVED): string {
   let out = text;
   for (const word of ownWords(person)) {
-    out = out.replace(new RegExp(`(?<![\\p{L}\\d])${escapeRe(word).replace(/\s+/g, '\\s{1,3}')}(?![\\p{L}\\d])`, 'giu'), replacement);
+    out = out.replace(new RegExp(`(?<![\\p{L}\\d_@.])${escapeRe(word).replace(/\s+/g, '\\s{1,3}')}(?![\\p{L}\\d_])`, 'giu'), replacement);
   }
   return out;
 }
@@ -127,8 +127,9 @@ const NAME_MARK = '\ue000';
  */
 export function anonymise(text: string | null | undefined, person: PersonalData): string | null {
   if (!text) return null;
-  const named = removeOwnWords(text, { firstName: person.firstName, lastName: person.lastName, names: person.names }, NAME_MARK);
-  const redacted = redactCv(named, { email: person.email, phone: person.phone, address: person.address });
+  // Identifiers first, so a name inside a handle or an address goes with it.
+  const identified = redactCv(text, { email: person.email, phone: person.phone, address: person.address });
+  const redacted = removeOwnWords(identified, { firstName: person.firstName, lastName: person.lastName, names: person.names }, NAME_MARK);
   const paragraphs = redacted.split(/\n{2,}/).map((paragraph) =>
     paragraph
       .split(/(?<=[.!?])\s+|\n/)

@@ -168,7 +168,7 @@ export function yearsLine(data: ProfileData, today = todayOf().date): string | n
 /** The profile PDF: everything the profile says, contact details included. */
 export function profileDocument(data: ProfileData): ProfileDocument {
   const { row } = data;
-  const generated = new Date().toISOString().slice(0, 10);
+  const generated = new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
   return {
     title: [row.firstName, row.lastName].filter(Boolean).join(' ') || 'Candidate',
     subtitle: [data.experiences[0]?.title, data.city, row.email, row.phone].filter(Boolean).join('  ·  '),
