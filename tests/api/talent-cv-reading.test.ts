@@ -4,6 +4,7 @@
  */
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fileSlug, monthRange, yearRange, yearsOfExperience } from '../../backend/features/talent/cv/format';
 import { parseCv, type CvLookups, type Named } from '../../backend/features/talent/cv/parseCv';
 import { docxOf, pdfOf } from '../helpers/cvs';
 import { bearer, talentWorld, type TalentWorld } from '../helpers/talent';
@@ -94,6 +95,53 @@ describe('Reading a CV into a draft profile', () => {
       { skillId: 2, isStar: false, name: 'Apache Kafka' },
       { skillId: 3, isStar: false, name: 'Apache Airflow' },
     ]);
+  });
+});
+
+describe('How candidate documents write dates and names', () => {
+  it.each([
+    ['2023-03-01', null, true, 'Mar 2023 – present'],
+    ['2016-01-01', '2020-02-29', false, 'Jan 2016 – Feb 2020'],
+    ['2016-01-01', null, false, 'Since Jan 2016'],
+    [null, '2020-02-01', false, 'Until Feb 2020'],
+    [null, null, false, null],
+    ['2016-13-01', null, false, null],
+  ])('%s to %s (current: %s) reads %s', (start, end, current, expected) => {
+    expect(monthRange(start, end, current)).toBe(expected);
+  });
+
+  it.each([
+    [2011, 2015, '2011 – 2015'],
+    [2015, 2015, '2015'],
+    [null, 2015, '2015'],
+    [2011, null, 'Since 2011'],
+    [null, null, null],
+  ])('studies from %s to %s read %s', (start, end, expected) => {
+    expect(yearRange(start, end)).toBe(expected);
+  });
+
+  it.each([
+    [[{ startDate: '2015-01-01', endDate: '2017-12-31' }], 3],
+    // Overlapping jobs count once.
+    [
+      [
+        { startDate: '2015-01-01', endDate: '2017-12-31' },
+        { startDate: '2017-01-01', endDate: '2018-12-31' },
+      ],
+      4,
+    ],
+    [[{ startDate: '2024-01-01', currentPosition: true }], 2],
+    [[{ startDate: null }], 0],
+  ])('jobs %j make %i whole years of experience (as of 2026-06-15)', (jobs, years) => {
+    expect(yearsOfExperience(jobs, '2026-06-15')).toBe(years);
+  });
+
+  it.each([
+    ['Senior Backend Engineer', 'Senior-Backend-Engineer'],
+    ['Ingénieur / Développeur (C++)', 'Ingenieur-Developpeur-C'],
+    ['王小明', ''],
+  ])('%s makes the file name part %s', (text, slug) => {
+    expect(fileSlug(text)).toBe(slug);
   });
 });
 
