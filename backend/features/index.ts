@@ -9,7 +9,7 @@ import { accountRouter } from './account/routes';
 import { communityRouter } from './community/routes';
 import { inviteSignupRouter } from './signup/inviteRoutes';
 import { signupRouter } from './signup/routes';
-import { talentEndpoints, talentRouters } from './talent';
+import { talentEndpoints } from './talent';
 import { teamEndpoints } from './team/endpoints';
 
 /** Every declared capability endpoint: what the API mounts and what the fuzz suite probes. */
@@ -23,6 +23,5 @@ export function featureRouters(): [string, Router][] {
     ['/auth/company/self/signup', signupRouter()],
     ['/auth/community', communityRouter()],
     ['/auth-company/invite-signup', inviteSignupRouter()],
-    ...talentRouters(),
   ];
 }

@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import { createMailAdapter } from '../adapters/mail';
 import { logger } from '../logger';
 import { importCandidatesTask } from './tasks/import_candidates';
+import { purgeCvUploadsTask } from './tasks/purge_cv_uploads';
 import { purgeExpiredTask } from './tasks/purge_expired';
 import { sendEmailTask } from './tasks/send_email';
 
@@ -31,11 +32,12 @@ export function taskList(config: Config, connectionString = config.databaseUrl):
     send_email: sendEmailTask(createMailAdapter(config.smtpUrl, config.mailFrom)),
     purge_expired: purgeExpiredTask,
     import_candidates: importCandidatesTask(config, connectionString),
+    purge_cv_uploads: purgeCvUploadsTask(config),
   };
 }
 
 /** Scheduled jobs (UTC). */
-export const CRONTAB = ['0 3 * * * purge_expired ?fill=1d'].join('\n');
+export const CRONTAB = ['0 3 * * * purge_expired ?fill=1d', '20 * * * * purge_cv_uploads ?fill=1h'].join('\n');
 
 /** Creates graphile-worker's own tables, so jobs can be queued even where no worker runs. */
 export async function migrateWorker(connectionString: string): Promise<void> {

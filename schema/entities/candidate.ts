@@ -92,7 +92,7 @@ export const candidate = defineEntity({
     email: f.email({ required: true, unique: true, searchable: true, uniqueMessage: 'email.errors.exists', label: 'Email' }),
     phone: f.phone({ pattern: PHONE_PATTERN, label: 'Phone' }),
     phoneWhatsapp: f.boolean({ default: false, label: 'Phone has WhatsApp' }),
-    profilePic: f.string({ max: 1024, sortable: false, label: 'Profile picture' }),
+    profilePic: f.picture({ label: 'Profile picture' }),
     linkedInUrl: f.url({ pattern: LINKEDIN_PATTERN, patternMessage: 'linkedInUrl.errors.profilePath', sortable: false, label: 'LinkedIn' }),
     githubUrl: f.url({ pattern: GITHUB_PATTERN, patternMessage: 'githubUrl.errors.notGithub', sortable: false, label: 'GitHub' }),
     stackoverflowUrl: f.url({
@@ -279,8 +279,9 @@ export const candidate = defineEntity({
       // Their own CV, blind CV and profile PDF.
       download: { when: 'self' },
     },
-    // Spec section 6: RaaS companies download the blind CV of candidates whose first name is known.
-    raasCompany: { download: { when: 'hasFirstName', fields: ['blindResumePath'] } },
+    // Spec section 6: RaaS companies download the blind CV of candidates whose first name is known,
+    // among the candidates companies may see at all (section 4: active and visible).
+    raasCompany: { download: { when: ['hasFirstName', 'visibleToCompanies'], fields: ['blindResumePath'] } },
   },
   admin: {
     label: 'Talent',

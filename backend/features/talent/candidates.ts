@@ -15,6 +15,7 @@ import type { Row } from '../../crud/serialize';
 import { assertEmailFree, endSessions, personChecks, type EntityWrites, type WriteContext } from '../../crud/writes';
 import { badRequest, notFound, type FieldErrors } from '../../errors';
 import { candidateProblems, referencedIds } from './checkCandidate';
+import { attachCvDrafts } from './cv/storedPaths';
 import { prepareCandidate, reserveCandidateIds, writeCandidates } from './writeCandidates';
 
 const candidate = entity('candidate');
@@ -46,6 +47,7 @@ export async function saveCandidate(ctx: WriteContext, change: CandidateChange):
   fail(candidateProblems(checked, { existing: stored, refs: await referencedIds(trx, checked) }));
   await personChecks(change.data, { ...ctx, entity: candidate, mode: stored ? 'update' : 'create', id: change.id, existing: stored });
   const id = change.id ?? (await reserveCandidateIds(trx, 1))[0];
+  await attachCvDrafts(trx, change.data, { id, existing: stored, actor: ctx.actor });
   await writeCandidates(trx, [prepareCandidate(checked, id, stored)], { config: ctx.config });
   return id;
 }

@@ -1,20 +1,16 @@
 /**
  * Talent: complete candidate profiles, written through one path (writeCandidates.ts) by the
  * generic /candidates routes (candidates.ts), the status and email-change endpoints and the bulk
- * import (also run from the console); CVs (cv/), the candidate's own status and email change, and profile insights.
+ * import (also run from the console); CVs (cv/), the candidate's own status and email change, and
+ * profile insights.
  */
-import type { Router } from 'express';
 import type { Endpoint } from '../../endpoints/define';
-import { cvRouter } from './cv/routes';
+import { cvEndpoints } from './cv';
 import { emailChangeEndpoints } from './emailChange';
 import { importEndpoints } from './import/endpoints';
 import { insightEndpoints } from './insights';
 import { statusEndpoints } from './statusRoutes';
 
-export function talentRouters(): [string, Router][] {
-  return [['/candidates', cvRouter()]];
-}
-
 export function talentEndpoints(): Endpoint[] {
-  return [...insightEndpoints, ...statusEndpoints, ...emailChangeEndpoints, ...importEndpoints];
+  return [...insightEndpoints, ...statusEndpoints, ...emailChangeEndpoints, ...importEndpoints, ...cvEndpoints];
 }
