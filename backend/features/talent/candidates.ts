@@ -47,8 +47,9 @@ export async function saveCandidate(ctx: WriteContext, change: CandidateChange):
   fail(candidateProblems(checked, { existing: stored, refs: await referencedIds(trx, checked) }));
   await personChecks(change.data, { ...ctx, entity: candidate, mode: stored ? 'update' : 'create', id: change.id, existing: stored });
   const id = change.id ?? (await reserveCandidateIds(trx, 1))[0];
-  await attachCvDrafts(trx, change.data, { id, existing: stored, actor: ctx.actor });
   await writeCandidates(trx, [prepareCandidate(checked, id, stored)], { config: ctx.config });
+  // After the write, so the draft can name the new profile; a refused draft rolls the write back.
+  await attachCvDrafts(trx, change.data, { id, existing: stored, actor: ctx.actor });
   return id;
 }
 

@@ -10,6 +10,7 @@ import { entity } from '../../../../schema';
 import { CV_FOLDER } from '../../../../schema/entities/talentOptions';
 import { USER_ROLES, type Actor } from '../../../../schema/roles';
 import { id } from '../../../../schema/validation/inputs';
+import { enforceRateLimits } from '../../../auth/rateLimit';
 import { storageFor } from '../../../adapters/storage/select';
 import { modelFor } from '../../../db/models';
 import { defineEndpoint } from '../../../endpoints/define';
@@ -42,8 +43,6 @@ export const uploadCvEndpoint = defineEndpoint({
       candidateId: z.preprocess((v) => (v === '' || v === null ? undefined : v), id('candidate').optional()),
     }),
   },
-  // Reading a CV costs a thread's time: each person gets a few per window (CV_UPLOADS_PER_WINDOW).
-  limits: ({ actor, ctx }) => [{ key: `cv-upload:${actor.role}:${actor.id}`, max: ctx.config.cv.uploadsPerWindow }],
   status: 201,
   handler: async ({ body, actor, ability, file, ctx }) => {
     // The CV is for an existing candidate (the candidate's own page, an admin editing), or for a new profile.
@@ -60,6 +59,11 @@ export const uploadCvEndpoint = defineEndpoint({
     if (!type || !upload.originalname.toLowerCase().endsWith(`.${type}`)) {
       throw badRequest({ file: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
     }
+    // Reading a CV costs a thread's time: each person gets a few readings per window (CV_UPLOADS_PER_WINDOW).
+    // Refusals before this point cost nothing and count nothing.
+    await enforceRateLimits(ctx.knex, ctx.config.rateLimit.windowMinutes, [
+      { key: `cv-upload:${actor.role}:${actor.id}`, max: ctx.config.cv.uploadsPerWindow },
+    ]);
     const read = await readCv(upload.buffer, type, await cvLookups(ctx.knex), ctx.config.cv);
     if (!read.ok) {
       if (read.reason === 'failed') logger.error({ detail: read.detail }, 'a CV could not be read');
