@@ -23,7 +23,7 @@ export interface Config {
   logLevel: string;
   /** Root folder of uploaded files (profile pictures, CVs). */
   uploadDir: string;
-  /** Where community users are sent after sign-up. */
+  /** Where community users are sent after sign-up; empty: the product's own welcome page. */
   communityUrl: string;
   /** Sign-in with Google; absent when GOOGLE_CLIENT_ID or GOOGLE_CLIENT_SECRET is unset. */
   google?: OidcClientConfig;
@@ -172,7 +172,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     productName: process.env.PRODUCT_NAME ?? 'Talentbase',
     logLevel: process.env.LOG_LEVEL ?? (env === 'test' ? 'silent' : 'info'),
     uploadDir: path.resolve(ROOT, process.env.UPLOAD_DIR || '.data/uploads'),
-    communityUrl: (process.env.COMMUNITY_URL || 'https://community.example.com').replace(/\/$/, ''),
+    communityUrl: (process.env.COMMUNITY_URL ?? '').trim().replace(/\/$/, ''),
     google: oidcClient('GOOGLE', 'https://accounts.google.com'),
     linkedin: oidcClient('LINKEDIN', 'https://www.linkedin.com/oauth'),
     rateLimit: { perEmail: int('RATE_LIMIT_PER_EMAIL', 5), perIp: int('RATE_LIMIT_PER_IP', 30), windowMinutes: int('RATE_LIMIT_WINDOW_MINUTES', 15) },

@@ -14,6 +14,7 @@ export const en = {
     codeSent: 'If an account exists for this email, a sign-in code is on its way.',
     loggedOut: 'You have been signed out',
     magicLinkSent: 'If an account exists for this email, a sign-in link is on its way.',
+    signupLinkSent: 'Check your email: open the link we sent to finish joining.',
     emailConfirmed: 'Your new email address is confirmed. Sign in with it from now on.',
   },
   errors: {
@@ -96,6 +97,7 @@ export const en = {
   signup: {
     invalid: 'Sign-up not valid. Please start again.',
     completed: 'This sign-up is already completed',
+    emailNotConfirmed: 'Confirm your email address with the code we sent before you continue.',
   },
   confirmEmail: { invalid: 'Verification code invalid or expired' },
   agreeTerms: { errors: { required: 'Please agree to the terms of service' } },

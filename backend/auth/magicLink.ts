@@ -5,7 +5,7 @@
  */
 import type { Knex } from 'knex';
 import type { Config } from '../config';
-import { magicLinkEmail } from '../features/mail/accountEmails';
+import { communitySignupLinkEmail, magicLinkEmail } from '../features/mail/accountEmails';
 import { queueEmail } from '../features/mail/outbox';
 import { findAccountByEmail } from './accounts';
 import { newToken, sha256 } from './tokens';
@@ -13,19 +13,45 @@ import { newToken, sha256 } from './tokens';
 export const MAGIC_LINK_TTL_MINUTES = 15;
 const PURPOSE_MAGIC_LINK = 2;
 
+/**
+ * A community sign-up waiting for its address to be proven: nothing is reserved until the emailed
+ * link is opened, so an address someone typed stays free for its owner.
+ */
+export interface PendingSignup {
+  method: number;
+  firstName?: string;
+  lastName?: string;
+}
+
+interface LinkPayload {
+  redirectUrl?: string;
+  signup?: PendingSignup;
+}
+
 /** Writes a link for `email` and queues its email, in the caller's transaction. */
-export async function issueMagicLink(trx: Knex | Knex.Transaction, config: Config, email: string, firstName: string | null, redirectUrl?: string, ip?: string) {
+export async function issueMagicLink(
+  trx: Knex | Knex.Transaction,
+  config: Config,
+  email: string,
+  firstName: string | null,
+  redirectUrl?: string,
+  ip?: string,
+  signup?: PendingSignup,
+) {
   const token = newToken();
+  const payload: LinkPayload = {};
+  if (redirectUrl) payload.redirectUrl = redirectUrl;
+  if (signup) payload.signup = signup;
   await trx('email_codes').insert({
     email,
     purpose: PURPOSE_MAGIC_LINK,
     code_hash: sha256(token),
     expires_at: new Date(Date.now() + MAGIC_LINK_TTL_MINUTES * 60_000),
     request_ip: ip?.slice(0, 64) ?? null,
-    payload: redirectUrl ? { redirectUrl } : null,
+    payload: Object.keys(payload).length ? payload : null,
   });
   const url = `${config.publicUrl}/auth/magic-link?token=${encodeURIComponent(token)}`;
-  await queueEmail(trx, { to: email, ...magicLinkEmail(config, firstName, url) });
+  await queueEmail(trx, { to: email, ...(signup ? communitySignupLinkEmail : magicLinkEmail)(config, firstName, url) });
 }
 
 /** Emails a link when an account exists; says nothing either way. */
@@ -36,8 +62,8 @@ export async function sendMagicLink(knex: Knex, config: Config, email: string, r
   });
 }
 
-/** Uses up a link: the email it was sent to and its redirectUrl, or undefined when used, expired or unknown. */
-export async function consumeMagicLink(trx: Knex | Knex.Transaction, token: string): Promise<{ email: string; redirectUrl?: string } | undefined> {
+/** Uses up a link: the email it was sent to, its redirectUrl and pending sign-up, or undefined when used, expired or unknown. */
+export async function consumeMagicLink(trx: Knex | Knex.Transaction, token: string): Promise<({ email: string } & LinkPayload) | undefined> {
   const [row] = await trx('email_codes')
     .where({ code_hash: sha256(token), purpose: PURPOSE_MAGIC_LINK })
     .whereNull('used_at')
@@ -45,7 +71,8 @@ export async function consumeMagicLink(trx: Knex | Knex.Transaction, token: stri
     .update({ used_at: trx.fn.now(), updated_at: trx.fn.now() })
     .returning(['email', 'payload']);
   if (!row) return undefined;
-  return { email: row.email, redirectUrl: (row.payload as { redirectUrl?: string } | null)?.redirectUrl };
+  const payload = (row.payload ?? {}) as LinkPayload;
+  return { email: row.email, redirectUrl: payload.redirectUrl, signup: payload.signup };
 }
 
 /** A redirect after sign-in must stay on our site: a path, never another origin. */

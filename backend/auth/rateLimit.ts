@@ -33,9 +33,15 @@ export async function enforceRateLimits(knex: Knex, windowMinutes: number, limit
   });
 }
 
-/** The limits on anything that emails a code or link to `email`, asked from `ip`. */
-export async function limitEmailSends(knex: Knex, config: Config, email: string, ip: string | undefined): Promise<void> {
+/** The limits on anything that emails a code or link to `email`, asked from `ip` (a declared endpoint's `limits`). */
+export function emailSendLimits(config: Config, email: string, ip: string | undefined, person?: string): Limit[] {
   const limits: Limit[] = [{ key: `email:${email.toLowerCase()}`, max: config.rateLimit.perEmail }];
   if (ip) limits.push({ key: `ip:${ip}`, max: config.rateLimit.perIp });
-  await enforceRateLimits(knex, config.rateLimit.windowMinutes, limits);
+  if (person) limits.push({ key: person, max: config.rateLimit.perEmail });
+  return limits;
+}
+
+/** Counts one email sent to `email` from `ip` (and by `person`, a signed-in sender), or throws 429. */
+export async function limitEmailSends(knex: Knex, config: Config, email: string, ip: string | undefined, person?: string): Promise<void> {
+  await enforceRateLimits(knex, config.rateLimit.windowMinutes, emailSendLimits(config, email, ip, person));
 }

@@ -2,6 +2,7 @@
 import { Router, type Request } from 'express';
 import { EMAIL_PATTERN } from '../../schema';
 import { AppError, badRequest, unauthorized } from '../errors';
+import { communityDestination, completeCommunitySignup } from '../features/community/endpoints';
 import { authorizedModules, findAccount, findAccountByEmail, KIND_OF_ROLE, userPayload } from './accounts';
 import { respondWithLogin, tokenShape } from './login';
 import { consumeMagicLink, isSafeRedirect, sendMagicLink } from './magicLink';
@@ -54,8 +55,11 @@ export function authRouter(): Router {
     if (!token) throw new AppError(401, 'magicLink.invalid');
     const found = await req.ctx.knex.transaction(async (trx) => {
       const link = await consumeMagicLink(trx, token);
-      const account = link && (await findAccountByEmail(trx, link.email));
-      if (!link || !account) return undefined;
+      if (!link) return undefined;
+      let account = await findAccountByEmail(trx, link.email);
+      // A community sign-up link: opening it proves the address, and only now is the account created.
+      if (!account && link.signup) account = await completeCommunitySignup(trx, req.ctx.config, link.email, link.signup);
+      if (!account) return undefined;
       // Opening the link proves the address: it completes a community magic-link sign-up.
       if (account.kind === 'community' && account.status === 0) {
         await trx('community_users').where('id', account.id).update({ status: 1, email_confirmed_at: trx.fn.now(), updated_at: trx.fn.now() });
@@ -64,7 +68,7 @@ export function authRouter(): Router {
       return { account, redirectUrl: link.redirectUrl };
     });
     if (!found) throw new AppError(401, 'magicLink.invalid');
-    const redirectUrl = found.account.kind === 'community' ? req.ctx.config.communityUrl : found.redirectUrl;
+    const redirectUrl = found.account.kind === 'community' ? communityDestination(req.ctx.config) : found.redirectUrl;
     await respondWithLogin(req, res, found.account, redirectUrl ? { redirectUrl } : {});
   });
 

@@ -6,22 +6,20 @@
 import type { Router } from 'express';
 import type { Endpoint } from '../endpoints/define';
 import { accountRouter } from './account/routes';
-import { communityRouter } from './community/routes';
+import { communityEndpoints } from './community/endpoints';
 import { inviteSignupRouter } from './signup/inviteRoutes';
-import { signupRouter } from './signup/routes';
+import { signupEndpoints } from './signup/endpoints';
 import { talentEndpoints } from './talent';
 import { teamEndpoints } from './team/endpoints';
 
 /** Every declared capability endpoint: what the API mounts and what the fuzz suite probes. */
 export function endpoints(): Endpoint[] {
-  return [...teamEndpoints, ...talentEndpoints()];
+  return [...teamEndpoints, ...talentEndpoints(), ...communityEndpoints, ...signupEndpoints];
 }
 
 export function featureRouters(): [string, Router][] {
   return [
     ['/auth', accountRouter()],
-    ['/auth/company/self/signup', signupRouter()],
-    ['/auth/community', communityRouter()],
     ['/auth-company/invite-signup', inviteSignupRouter()],
   ];
 }

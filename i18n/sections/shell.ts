@@ -48,6 +48,8 @@ export const shell = {
     login: 'Login',
     companySignup: 'Company sign up',
     communitySignup: 'Community sign up',
+    communityWelcome: 'Welcome to the community',
+    confirmEmail: 'Confirm your email',
     search: 'Search',
     companies: 'Companies',
     allCompanyUsers: 'All company users',

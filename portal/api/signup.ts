@@ -36,7 +36,14 @@ export interface InviteCheck {
 export const signupApi = {
   /** Sending the token again (coming back to step 1) keeps the draft and what step 2 saved. */
   step1: (you: SignupYou, signupToken?: string) =>
-    api<{ signupToken: string }>('auth/company/self/signup/step-1', { method: 'POST', body: signupToken ? { ...you, signupToken } : you }),
+    api<{ signupToken: string; emailConfirmed: boolean }>('auth/company/self/signup/step-1', {
+      method: 'POST',
+      body: signupToken ? { ...you, signupToken } : you,
+    }),
+  /** The 6-digit code step 1 emailed: step 2 opens once it is confirmed. */
+  confirmEmail: (signupToken: string, code: string) =>
+    api<{ signupToken: string; emailConfirmed: boolean }>('auth/company/self/signup/confirm-email', { method: 'POST', body: { signupToken, code } }),
+  resendCode: (signupToken: string) => api<{ success: boolean }>('auth/company/self/signup/resend-code', { method: 'POST', body: { signupToken } }),
   step2: (signupToken: string, company: SignupCompany) => {
     const { companySourceOther, ...rest } = company;
     const body = { signupToken, ...rest, ...(company.companySource === 8 ? { companySourceOther } : {}) };
@@ -48,7 +55,7 @@ export const signupApi = {
   completeInvite: (body: { cist: string; firstName: string; lastName: string; email: string; phone: string; jobTitle: string }) =>
     api<LoginResponse>('auth-company/invite-signup/complete', { method: 'PUT', body }),
   communityEmail: (body: { firstName: string; lastName: string; email: string }) =>
-    api<{ success: boolean; redirectUrl?: string }>('auth/community/traditional-email/signup', { method: 'POST', body }),
+    api<{ success: boolean; message?: string }>('auth/community/traditional-email/signup', { method: 'POST', body }),
   communityMagicLink: (email: string) => api<{ success: boolean; message?: string }>('auth/community/magic-link/signup', { method: 'POST', body: { email } }),
   communitySocial: (gnbsl: string) => api<{ success: boolean; redirectUrl?: string }>('auth/community/social/signup', { method: 'POST', body: { gnbsl } }),
 };

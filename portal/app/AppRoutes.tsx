@@ -10,6 +10,7 @@ import { MagicLinkPage } from '../features/auth/MagicLinkPage';
 import { SocialCallbackPage } from '../features/auth/SocialCallbackPage';
 import { CandidateProfilePage } from '../features/candidate-profile/CandidateProfilePage';
 import { CommunitySignupPage } from '../features/community-signup/CommunitySignupPage';
+import { CommunityWelcomePage } from '../features/community-signup/CommunityWelcomePage';
 import { InviteSignupPage } from '../features/company-signup/InviteSignupPage';
 import { SignupCompanyStep } from '../features/company-signup/SignupCompanyStep';
 import { SignupCompletePage } from '../features/company-signup/SignupCompletePage';
@@ -51,6 +52,7 @@ const SCREENS: Record<RouteId, ReactNode> = {
   companySignupComplete: <SignupCompletePage />,
   inviteSignup: <InviteSignupPage />,
   communitySignup: <CommunitySignupPage />,
+  communityWelcome: <CommunityWelcomePage />,
   search: <SearchPage />,
   companies: <ConsoleRedirect to={CONSOLE.companies} keepQuery />,
   companyUsers: <CompanyUsersPage />,

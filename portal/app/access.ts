@@ -50,7 +50,8 @@ export function safeRedirect(raw: string | undefined | null): string | undefined
     return undefined;
   }
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
-  if (value.startsWith('/auth/') || value === '/') return undefined;
+  // Sign-in pages never lead back to themselves; confirming a new email is the one auth page that needs a session.
+  if ((value.startsWith('/auth/') && !value.startsWith('/auth/confirm-email?')) || value === '/') return undefined;
   return value;
 }
 

@@ -9,6 +9,7 @@ export const PATHS = {
   companySignupComplete: '/auth/company/signup/complete',
   inviteSignup: '/auth/company/invite-signup',
   communitySignup: '/community/auth/signup',
+  communityWelcome: '/community/welcome',
   search: '/search',
   companies: '/companies',
   companyUsers: '/company-users',

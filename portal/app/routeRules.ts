@@ -17,7 +17,8 @@ const STAFF = ['admin', 'company', 'raasCompany'] as const;
 export const ROUTE_RULES = {
   home: { path: '/', access: SIGNED_IN },
   login: { path: '/auth/login/:redirectUrl?', access: RESTRICTED, titleKey: 'portal.titles.login' },
-  confirmEmail: { path: '/auth/confirm-email', access: PUBLIC },
+  // Only the signed-in owner of the account completes an email change: a visitor signs in first and comes back.
+  confirmEmail: { path: '/auth/confirm-email', access: SIGNED_IN, titleKey: 'portal.titles.confirmEmail' },
   magicLink: { path: '/auth/magic-link', access: PUBLIC, titleKey: 'portal.titles.login' },
   socialCallback: { path: '/auth/social-callback', access: PUBLIC, titleKey: 'portal.titles.login' },
   companySignup1: { path: '/auth/company/signup/1', access: RESTRICTED, titleKey: 'portal.titles.companySignup' },
@@ -26,6 +27,7 @@ export const ROUTE_RULES = {
   companySignupComplete: { path: '/auth/company/signup/complete', access: PUBLIC, titleKey: 'portal.titles.companySignup' },
   inviteSignup: { path: '/auth/company/invite-signup', access: RESTRICTED, titleKey: 'portal.titles.companySignup' },
   communitySignup: { path: '/community/auth/signup', access: RESTRICTED, titleKey: 'portal.titles.communitySignup' },
+  communityWelcome: { path: '/community/welcome', access: PUBLIC, titleKey: 'portal.titles.communityWelcome' },
   search: { path: '/search', access: only('admin', 'company'), titleKey: 'portal.titles.search' },
   companies: { path: '/companies', access: only('admin'), titleKey: 'portal.titles.companies' },
   companyUsers: { path: '/company-users', access: only(...STAFF), titleKey: 'portal.titles.allCompanyUsers' },

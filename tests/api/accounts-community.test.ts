@@ -11,56 +11,81 @@ describe('Community sign-up', () => {
   const traditional = (body: Record<string, unknown>) => t.http.post('/api/v1/auth/community/traditional-email/signup').send(body);
   const magic = (email: unknown) => t.http.post('/api/v1/auth/community/magic-link/signup').send({ email });
 
-  it('Signing up with name and email creates an active community user and sends them to the community site', async () => {
+  /** Opens the link emailed to `email`, as its owner would. */
+  const openLink = async (email: string) =>
+    t.http
+      .post('/api/v1/auth/login-by-magic-link')
+      .send({ token: await linkParam(t.knex, email, '/auth/magic-link', 'token') })
+      .expect(200);
+
+  it('Signing up with name and email reserves nothing until the emailed link is opened, then sends them to the community site', async () => {
     const res = await traditional({ firstName: 'Ken', lastName: 'Ito', email: 'Ken@Example.org' }).expect(200);
-    expect(res.body).toEqual({ success: true, redirectUrl: 'https://talk.example.net' });
-    expect(await t.knex('community_users').where('email', 'ken@example.org').first()).toMatchObject({
-      first_name: 'Ken',
-      last_name: 'Ito',
-      status: 1,
-      signup_method: 1,
-    });
+    expect(res.body).toEqual({ success: true, message: 'messages.signupLinkSent' });
+    expect(await t.knex('community_users').where('email', 'ken@example.org').first()).toBeUndefined();
+    expect((await lastMail(t.knex, 'ken@example.org')).subject).toMatch(/Finish joining/);
+
+    const opened = await openLink('ken@example.org');
+    expect(opened.body).toMatchObject({ redirectUrl: 'https://talk.example.net', user: { email: 'ken@example.org', userRole: 5 }, status: 1 });
+    const row = await t.knex('community_users').where('email', 'ken@example.org').first();
+    expect(row).toMatchObject({ first_name: 'Ken', last_name: 'Ito', status: 1, signup_method: 1 });
+    expect(row.email_confirmed_at).not.toBeNull();
     expect((await lastMail(t.knex, 'ken@example.org')).text).toContain('https://talk.example.net');
     const token = await t.login('ken@example.org');
     const me = await t.http.get('/api/v1/auth/check/user').set('Authorization', `Bearer ${token}`).expect(200);
     expect(me.body.user).toMatchObject({ userRole: 5, _id: expect.stringMatching(/^Community:/) });
   });
 
-  it('The form reports missing fields, and an email already in use carries exitemail', async () => {
+  it('A typed address stays free for its owner: a sign-up nobody confirmed blocks no one', async () => {
+    await traditional({ firstName: 'Not', lastName: 'Me', email: 'squat@hopperlabs.example.com' }).expect(200);
+    await traditional({ firstName: 'Real', lastName: 'Owner', email: 'squat@hopperlabs.example.com' }).expect(200);
+    await openLink('squat@hopperlabs.example.com');
+    expect(await t.knex('community_users').where('email', 'squat@hopperlabs.example.com').first('first_name')).toEqual({ first_name: 'Real' });
+  });
+
+  it('The form reports missing fields; an address in use answers the same as a new one and only its owner is told', async () => {
     expect((await traditional({}).expect(400)).body.error.fields).toEqual({
       firstName: 'firstName.errors.required',
       lastName: 'lastName.errors.required',
       email: 'email.errors.required',
     });
-    const taken = await traditional({ firstName: 'A', lastName: 'B', email: 'owner@acme.example.com' }).expect(400);
-    expect(taken.body.error).toMatchObject({ code: 'email.exists', flag: 'exitemail', fields: { email: 'email.errors.exists' } });
-    expect((await traditional({ firstName: 'A', lastName: 'B', email: 'ken@example.org' }).expect(400)).body.error.code).toBe('email.exists');
+    const taken = await traditional({ firstName: 'A', lastName: 'B', email: 'owner@acme.example.com' }).expect(200);
+    const fresh = await traditional({ firstName: 'A', lastName: 'B', email: 'brand.new@example.org' }).expect(200);
+    expect(taken.body).toEqual(fresh.body);
+    const notice = await lastMail(t.knex, 'owner@acme.example.com');
+    expect(notice.subject).toMatch(/tried to sign up/);
+    expect(notice.text).not.toContain('/auth/magic-link');
+    expect(await t.knex('community_users').where('email', 'owner@acme.example.com').first()).toBeUndefined();
   });
 
-  it('Signing up by magic link leaves the user pending until the emailed link is opened', async () => {
+  it('Signing up by magic link creates the user only when the emailed link is opened', async () => {
     await magic('mei@example.org').expect(200, { success: true });
-    expect(await t.knex('community_users').where('email', 'mei@example.org').first()).toMatchObject({ status: 0, signup_method: 2, email_confirmed_at: null });
-
-    await t.http.post('/api/v1/auth/send-email-otp').send({ email: 'mei@example.org' }).expect(200);
-    const early = await t.http
-      .post('/api/v1/auth/login-by-email-otp')
-      .send({ email: 'mei@example.org', otp: await t.lastCode('mei@example.org') })
-      .expect(403);
-    expect(early.body.error).toMatchObject({ code: 'user.pendingActivation', flag: 'userPendingActivation' });
-
+    expect(await t.knex('community_users').where('email', 'mei@example.org').first()).toBeUndefined();
     await magic('mei@example.org').expect(200, { success: true });
-    const token = await linkParam(t.knex, 'mei@example.org', '/auth/magic-link', 'token');
-    const res = await t.http.post('/api/v1/auth/login-by-magic-link').send({ token }).expect(200);
+    const res = await openLink('mei@example.org');
     expect(res.body).toMatchObject({ redirectUrl: 'https://talk.example.net', user: { email: 'mei@example.org', userRole: 5 }, status: 1 });
     const row = await t.knex('community_users').where('email', 'mei@example.org').first();
-    expect(row.status).toBe(1);
+    expect(row).toMatchObject({ status: 1, signup_method: 2 });
     expect(row.email_confirmed_at).not.toBeNull();
     expect(await t.knex('community_users').where('email', 'mei@example.org').count({ n: '*' })).toEqual([{ n: 1 }]);
+    // Asking again as a member sends a sign-in link.
+    await magic('mei@example.org').expect(200, { success: true });
+    expect((await lastMail(t.knex, 'mei@example.org')).subject).toMatch(/sign-in link/);
   });
 
-  it('A magic-link sign-up with someone else’s address or a bad one is refused', async () => {
-    expect((await magic('member@acme.example.com').expect(400)).body.error).toMatchObject({ code: 'email.exists', flag: 'exitemail' });
+  it('A magic-link sign-up with someone else’s address answers like any other and tells only the owner; a bad one is refused', async () => {
+    await magic('member@acme.example.com').expect(200, { success: true });
+    expect((await lastMail(t.knex, 'member@acme.example.com')).subject).toMatch(/tried to sign up/);
+    expect(await t.knex('community_users').where('email', 'member@acme.example.com').first()).toBeUndefined();
     expect((await magic('nope').expect(400)).body.error.fields).toEqual({ email: 'email.errors.invalid' });
+  });
+
+  it('Without a community site, a new member lands on the product’s own welcome page', async () => {
+    const plain = await testApp({ communityUrl: '' });
+    await plain.http.post('/api/v1/auth/community/magic-link/signup').send({ email: 'wendy@example.org' }).expect(200);
+    const token = await linkParam(plain.knex, 'wendy@example.org', '/auth/magic-link', 'token');
+    const res = await plain.http.post('/api/v1/auth/login-by-magic-link').send({ token }).expect(200);
+    expect(res.body.redirectUrl).toBe('/community/welcome');
+    expect((await lastMail(plain.knex, 'wendy@example.org')).text).toContain('/community/welcome');
   });
 
   it('Nobody else can take a community user’s address', async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app';
-import { linkParam } from '../helpers/mailbox';
+import { lastMail, linkParam } from '../helpers/mailbox';
 
 // A real 1x1 PNG, and the first bytes of JPEG and WebP files.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -90,7 +90,8 @@ describe('The account page: own details, profile picture, email change', () => {
     expect((await t.http.get('/api/v1/auth/account').set(auth)).body.firstName).toBe('Olivia');
   });
 
-  it('A new email takes effect only once the code sent to it is confirmed', async () => {
+  it('A new email takes effect only once its signed-in owner confirms the code sent to it; their other sessions end', async () => {
+    const other = { Authorization: `Bearer ${await t.login('owner@acme.example.com')}` };
     const res = await save().field('email', 'olivia.tan@acme.example.com').expect(200);
     expect(res.body).toMatchObject({ emailConfirmationSent: true, data: { email: 'owner@acme.example.com' } });
     const code = await linkParam(t.knex, 'olivia.tan@acme.example.com', '/auth/confirm-email', 'code');
@@ -98,6 +99,7 @@ describe('The account page: own details, profile picture, email change', () => {
       (
         await t.http
           .post('/api/v1/auth/confirm-email')
+          .set(auth)
           .send({ code: 'W'.repeat(43) })
           .expect(400)
       ).body.error,
@@ -105,21 +107,41 @@ describe('The account page: own details, profile picture, email change', () => {
       code: 'confirmEmail.invalid',
       message: 'Verification code invalid or expired',
     });
-    await t.http.post('/api/v1/auth/confirm-email').send({ code }).expect(200, { success: true, message: 'messages.emailConfirmed' });
+    // The link alone, or in someone else's session, moves nothing and does not use the code up.
+    await t.http.post('/api/v1/auth/confirm-email').send({ code }).expect(401);
+    const member = { Authorization: `Bearer ${await t.login('member@acme.example.com')}` };
+    expect((await t.http.post('/api/v1/auth/confirm-email').set(member).send({ code }).expect(400)).body.error.code).toBe('confirmEmail.invalid');
+    expect((await t.http.get('/api/v1/auth/account').set(member)).body.email).toBe('member@acme.example.com');
+
+    await t.http.post('/api/v1/auth/confirm-email').set(auth).send({ code }).expect(200, { success: true, message: 'messages.emailConfirmed' });
     expect((await t.http.get('/api/v1/auth/account').set(auth)).body.email).toBe('olivia.tan@acme.example.com');
-    expect((await t.http.post('/api/v1/auth/confirm-email').send({ code }).expect(400)).body.error.code).toBe('confirmEmail.invalid');
-    expect((await t.http.post('/api/v1/auth/confirm-email').send({}).expect(400)).body.error.fields).toEqual({ code: 'code.errors.required' });
+    await t.http.get('/api/v1/auth/account').set(other).expect(401);
+    expect((await t.http.post('/api/v1/auth/confirm-email').set(auth).send({ code }).expect(400)).body.error.code).toBe('confirmEmail.invalid');
+    expect((await t.http.post('/api/v1/auth/confirm-email').set(auth).send({}).expect(400)).body.error.fields).toEqual({ code: 'code.errors.required' });
   });
 
-  it('An expired confirmation code is refused, and an address someone uses cannot be taken', async () => {
+  it('An expired confirmation code is refused; an address someone uses answers the same and only its owner is told', async () => {
     await save().field('email', 'olivia.t@acme.example.com').expect(200);
     const code = await linkParam(t.knex, 'olivia.t@acme.example.com', '/auth/confirm-email', 'code');
     await t
       .knex('email_codes')
       .where({ email: 'olivia.t@acme.example.com', purpose: 3 })
       .update({ expires_at: new Date(Date.now() - 1000) });
-    expect((await t.http.post('/api/v1/auth/confirm-email').send({ code }).expect(400)).body.error.code).toBe('confirmEmail.invalid');
-    expect((await save().field('email', 'member@acme.example.com').expect(400)).body.error.fields).toEqual({ email: 'email.errors.exists' });
+    expect((await t.http.post('/api/v1/auth/confirm-email').set(auth).send({ code }).expect(400)).body.error.code).toBe('confirmEmail.invalid');
+    const taken = await save().field('email', 'member@acme.example.com').expect(200);
+    const fresh = await save().field('email', 'olivia.new@acme.example.com').expect(200);
+    expect(Object.keys(taken.body).sort()).toEqual(Object.keys(fresh.body).sort());
+    expect(taken.body.emailConfirmationSent).toBe(true);
+    const notice = await lastMail(t.knex, 'member@acme.example.com');
+    expect(notice.text).not.toContain('/auth/confirm-email');
+    expect(notice.subject).toMatch(/was entered/);
+  });
+
+  it('A multipart field whose name carries a NUL or a prototype key is refused with the envelope', async () => {
+    for (const name of ['first\u0000Name', '__proto__']) {
+      const res = await t.http.put('/api/v1/auth/account').set(auth).field(name, 'x').expect(400);
+      expect(res.body.error.code).toEqual(expect.any(String));
+    }
   });
 
   it('Remembers that the info video was watched', async () => {
@@ -134,6 +156,8 @@ describe('The account page: own details, profile picture, email change', () => {
       .post('/api/v1/auth/community/traditional-email/signup')
       .send({ firstName: 'Cora', lastName: 'Lim', email: 'cora@community.example.org' })
       .expect(200);
+    const link = await linkParam(t.knex, 'cora@community.example.org', '/auth/magic-link', 'token');
+    await t.http.post('/api/v1/auth/login-by-magic-link').send({ token: link }).expect(200);
     const community = { Authorization: `Bearer ${await t.login('cora@community.example.org')}` };
     expect((await t.http.get('/api/v1/auth/account').set(community).expect(200)).body).toEqual({
       firstName: 'Cora',

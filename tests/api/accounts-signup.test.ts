@@ -15,6 +15,13 @@ describe('Company self sign-up in three steps', () => {
   });
 
   const step = (n: number, body: unknown) => t.http.post(`/api/v1/auth/company/self/signup/step-${n}`).send(body as object);
+  const confirm = (signupToken: string, code: string) => t.http.post('/api/v1/auth/company/self/signup/confirm-email').send({ signupToken, code });
+  /** Step 1, then the emailed code: the draft step 2 accepts. */
+  const started = async (who: Record<string, unknown>) => {
+    const { signupToken } = (await step(1, who).expect(200)).body as { signupToken: string };
+    await confirm(signupToken, await t.lastCode(who.email as string)).expect(200, { signupToken, emailConfirmed: true });
+    return { signupToken };
+  };
   const company = (signupToken: string, extra: Record<string, unknown> = {}) => ({
     signupToken,
     companyName: 'Hopper Labs',
@@ -47,18 +54,39 @@ describe('Company self sign-up in three steps', () => {
     });
   }
 
-  it('Step 1 refuses an email that already has an account, with the exitemail flag', async () => {
-    const res = await step(1, { ...person, email: 'member@acme.example.com' }).expect(400);
-    expect(res.body.error).toEqual({
-      code: 'email.exists',
-      message: 'Email already linked to an account',
-      fields: { email: 'email.errors.exists' },
-      flag: 'exitemail',
+  it('Step 1 answers the same for an address that has an account, and only its owner hears of it', async () => {
+    const taken = await step(1, { ...person, email: 'member@acme.example.com' }).expect(200);
+    const fresh = await step(1, { ...person, email: 'newcomer@hopperlabs.example.com' }).expect(200);
+    expect(Object.keys(taken.body).sort()).toEqual(Object.keys(fresh.body).sort());
+    expect(taken.body.emailConfirmed).toBe(false);
+    const notice = await lastMail(t.knex, 'member@acme.example.com');
+    expect(notice.subject).toMatch(/tried to sign up/);
+    expect(notice.text).not.toMatch(/\b\d{6}\b/);
+    // No code went out, so no code can confirm it.
+    for (const guess of ['000000', '123456']) await confirm(taken.body.signupToken, guess).expect(400);
+    expect((await step(2, company(taken.body.signupToken)).expect(400)).body.error.code).toBe('signup.emailNotConfirmed');
+  });
+
+  it('Step 2 opens only once the emailed code is confirmed; five wrong codes lock the draft', async () => {
+    const { signupToken } = (await step(1, { ...person, email: 'prove@hopperlabs.example.com' }).expect(200)).body;
+    expect((await step(2, company(signupToken)).expect(400)).body.error).toMatchObject({
+      code: 'signup.emailNotConfirmed',
+      message: 'Confirm your email address with the code we sent before you continue.',
     });
+    const code = await t.lastCode('prove@hopperlabs.example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect((await confirm(signupToken, wrong).expect(400)).body.error.fields).toEqual({ code: 'otp.invalid' });
+    for (let i = 0; i < 3; i++) await confirm(signupToken, wrong).expect(400);
+    expect((await confirm(signupToken, wrong).expect(400)).body.error.code).toBe('otp.locked');
+    expect((await confirm(signupToken, code).expect(400)).body.error.code).toBe('otp.locked');
+    // A new code starts again.
+    await t.http.post('/api/v1/auth/company/self/signup/resend-code').send({ signupToken }).expect(200);
+    await confirm(signupToken, await t.lastCode('prove@hopperlabs.example.com')).expect(200);
+    await step(2, company(signupToken)).expect(200);
   });
 
   it('Step 2 checks the company and its valid domains', async () => {
-    const { signupToken } = (await step(1, person).expect(200)).body;
+    const { signupToken } = await started(person);
     const empty = await step(2, { signupToken }).expect(400);
     expect(empty.body.error.fields).toEqual({
       companyName: 'companyName.errors.required',
@@ -87,7 +115,7 @@ describe('Company self sign-up in three steps', () => {
     expect((await step(2, company('A'.repeat(43))).expect(400)).body.error.code).toBe('signup.invalid');
     expect((await step(3, { signupToken: 'nonsense', invites: [] }).expect(400)).body.error.code).toBe('signup.invalid');
     expect((await step(3, { invites: [] }).expect(400)).body.error.fields).toEqual({ signupToken: 'signupToken.errors.required' });
-    const { signupToken } = (await step(1, { ...person, email: 'late@hopperlabs.example.com' }).expect(200)).body;
+    const { signupToken } = await started({ ...person, email: 'late@hopperlabs.example.com' });
     await t
       .knex('signup_drafts')
       .where('email', 'late@hopperlabs.example.com')
@@ -99,7 +127,7 @@ describe('Company self sign-up in three steps', () => {
   });
 
   it('Step 3 needs step 2 first and checks each invitation', async () => {
-    const { signupToken } = (await step(1, { ...person, email: 'early@hopperlabs.example.com' }).expect(200)).body;
+    const { signupToken } = await started({ ...person, email: 'early@hopperlabs.example.com' });
     expect((await step(3, { signupToken, invites: [] }).expect(400)).body.error.code).toBe('signup.invalid');
     await step(2, company(signupToken)).expect(200);
     const res = await step(3, {
@@ -124,7 +152,7 @@ describe('Company self sign-up in three steps', () => {
   });
 
   it('Completion creates the pending company, its owner and the held invitations at once, and tells the owner and the admins', async () => {
-    const { signupToken } = (await step(1, person).expect(200)).body;
+    const { signupToken } = await started(person);
     expect((await step(2, company(signupToken)).expect(200)).body).toEqual({ signupToken });
     const invites = [
       { email: 'ada@hopperlabs.example.com', role: 1 },
@@ -169,7 +197,7 @@ describe('Company self sign-up in three steps', () => {
 
   it('A failing step 3 writes nothing', async () => {
     const email = 'dup@hopperlabs.example.com';
-    const { signupToken } = (await step(1, { ...person, email }).expect(200)).body;
+    const { signupToken } = await started({ ...person, email });
     await step(2, company(signupToken, { companyName: 'Duplicate Labs' })).expect(200);
     // The address was taken by someone else between steps.
     await t.knex('candidates').insert({ email, first_name: 'Dee', last_name: 'Up', status: 1 });
@@ -202,7 +230,7 @@ describe('Company self sign-up in three steps', () => {
   });
 
   it('An admin rejects a pending company and its owner is told', async () => {
-    const { signupToken } = (await step(1, { ...person, email: 'rita@rejectme.example.com' }).expect(200)).body;
+    const { signupToken } = await started({ ...person, email: 'rita@rejectme.example.com' });
     await step(2, company(signupToken, { companyName: 'Reject Me', validDomains: ['rejectme.example.com'] })).expect(200);
     await step(3, { signupToken }).expect(200);
     const created = await t.knex('companies').where('company_name', 'Reject Me').first('id');
@@ -211,10 +239,12 @@ describe('Company self sign-up in three steps', () => {
     expect((await lastMail(t.knex, 'rita@rejectme.example.com')).subject).toBe('About the sign-up of Reject Me');
   });
 
-  it('Going back to step 1 with the token keeps the draft', async () => {
-    const { signupToken } = (await step(1, { ...person, email: 'back@hopperlabs.example.com' }).expect(200)).body;
+  it('Going back to step 1 with the token keeps the draft; a new address needs its own code', async () => {
+    const { signupToken } = await started({ ...person, email: 'back@hopperlabs.example.com' });
+    expect((await step(1, { ...person, email: 'back@hopperlabs.example.com', signupToken }).expect(200)).body).toEqual({ signupToken, emailConfirmed: true });
     const again = await step(1, { ...person, email: 'forth@hopperlabs.example.com', signupToken }).expect(200);
-    expect(again.body.signupToken).toBe(signupToken);
+    expect(again.body).toEqual({ signupToken, emailConfirmed: false });
+    expect((await step(2, company(signupToken)).expect(400)).body.error.code).toBe('signup.emailNotConfirmed');
     expect((await t.knex('signup_drafts').where('email', 'forth@hopperlabs.example.com')).length).toBe(1);
   });
 });

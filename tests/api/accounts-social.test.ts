@@ -133,7 +133,7 @@ describe('Sign-in and sign-up with Google and LinkedIn', () => {
     const key = gnbslOf(location);
     await t.http.get(`/api/v1/auth/name/via/linked-in?gnbsl=${key}`).expect(200, { firstName: 'Sam', lastName: 'Lee', email: 'sam@community.example.org' });
     const res = await t.http.post('/api/v1/auth/community/social/signup').send({ gnbsl: key }).expect(200);
-    expect(res.body).toEqual({ success: true, redirectUrl: 'https://community.example.com' });
+    expect(res.body).toEqual({ success: true, redirectUrl: '/community/welcome' });
     const row = await t.knex('community_users').where('email', 'sam@community.example.org').first();
     expect(row).toMatchObject({ first_name: 'Sam', last_name: 'Lee', status: 1, signup_method: 4 });
     expect(row.email_confirmed_at).not.toBeNull();

@@ -10,7 +10,7 @@ import { ROUTE_RULES, type RouteId } from '../../portal/app/routeRules';
 import { documentTitle } from '../../portal/app/titles';
 import type { Viewer } from '../../portal/app/viewer';
 import { businessEmailError, codeError, domainsError, phoneError } from '../../portal/components/validation';
-import { allowedStep, emptyDraft, recordStep, reusableToken } from '../../portal/features/company-signup/signupDraft';
+import { allowedStep, emptyDraft, recordStep, reusableToken, withEmailConfirmed } from '../../portal/features/company-signup/signupDraft';
 import { jdLinkState } from '../../portal/features/jd/jdLink';
 import { listParamsOf, readTeamQuery } from '../../portal/features/team/teamQuery';
 
@@ -173,15 +173,19 @@ describe('Titles, flags and checks', () => {
 });
 
 describe('Sign-up draft, team list query and job-description links', () => {
-  it('A step reuses its token only for the same values; redoing step 1 reopens step 2', () => {
+  it('A step reuses its token only for the same values; step 2 opens once the address is confirmed; redoing step 1 asks again', () => {
     let draft = emptyDraft();
     expect(allowedStep(draft)).toBe(1);
     draft = recordStep(draft, 1, { a: 1 }, 'tok');
+    expect(allowedStep(draft)).toBe(1);
+    draft = withEmailConfirmed(draft);
+    expect(allowedStep(draft)).toBe(2);
     draft = recordStep(draft, 2, { b: 2 }, 'tok');
     expect(allowedStep(draft)).toBe(3);
     expect(reusableToken(draft.step1, { a: 1 })).toBe('tok');
     expect(reusableToken(draft.step1, { a: 2 })).toBeUndefined();
-    expect(allowedStep(recordStep(draft, 1, { a: 2 }, 'tok'))).toBe(2);
+    expect(allowedStep(recordStep(draft, 1, { a: 2 }, 'tok'))).toBe(1);
+    expect(allowedStep(recordStep(draft, 1, { a: 2 }, 'tok', true))).toBe(2);
   });
 
   it('Team query: bad pages fall back, search and status become the list filter', () => {

@@ -68,6 +68,17 @@ describe('Company self sign-up', () => {
     await page.getByRole('checkbox', { name: /I agree to the/ }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
 
+    // The address is proven with the emailed code before step 2 opens; a wrong code is refused.
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await page.getByText('We sent a 6-digit code to lena.koh@hooli.example.com').waitFor();
+    const code = await e2e.lastCode('lena.koh@hooli.example.com');
+    await page.getByLabel('Confirmation code').fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Confirm and continue' }).click();
+    await page.getByText('Verification code invalid or expired').waitFor();
+    await expect(page.url()).toBe(`${e2e.baseUrl}/auth/company/signup/1`);
+    await page.getByLabel('Confirmation code').fill(code);
+    await page.getByRole('button', { name: 'Confirm and continue' }).click();
+
     // Step 2: Company. The owner's domain is suggested; going back keeps what was typed.
     await page.waitForURL(`${e2e.baseUrl}/auth/company/signup/2`);
     await page.getByRole('button', { name: 'hooli.example.com' }).waitFor();

@@ -1,21 +1,27 @@
 /**
  * Changing one's email: the new address gets a link (`/auth/confirm-email?code=<code>`) and the
- * change takes effect only when it is opened, so nobody can move an account to an address they do
- * not read. The code is 32 random bytes stored as a SHA-256, valid 24 hours, used once.
+ * change takes effect only when the signed-in owner of the account opens it, so nobody can move an
+ * account to an address they do not read, and a link alone moves nothing. Asking for an address
+ * another account uses answers the same; that account's owner is told instead. The change ends the
+ * person's other sessions. The code is 32 random bytes stored as a SHA-256, valid 24 hours, used once.
  */
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
-import { ACCOUNT_TABLES, emailTaken, KIND_OF_SESSION, SESSION_KIND, type Account } from '../../auth/accounts';
+import { entity } from '../../../schema';
+import { ACCOUNT_TABLES, emailTaken, findAccountByEmail, SESSION_KIND, type Account, type AccountKind } from '../../auth/accounts';
 import { tokenShape } from '../../auth/login';
 import { newToken, sha256 } from '../../auth/tokens';
 import { AppError, badRequest } from '../../errors';
 import { confirmEmailEmail } from '../mail/accountEmails';
+import { emailInUseNotice } from '../talent/emails';
+import { endSessions } from '../../crud/writes';
 import { queueEmail } from '../mail/outbox';
 
 const PURPOSE_CONFIRM_EMAIL = 3;
+const ENTITY_OF_KIND: Record<AccountKind, string> = { admin: 'admin', companyUser: 'companyUser', candidate: 'candidate', community: 'communityUser' };
 export const CONFIRM_EMAIL_TTL_HOURS = 24;
 
-/** Voids earlier requests of the account and emails a confirmation link to `newEmail`. */
+/** Voids earlier requests of the account and emails a confirmation link to `newEmail` (or a notice to its owner). */
 export async function requestEmailChange(trx: Knex.Transaction, config: Config, account: Account, newEmail: string): Promise<void> {
   const payload = { kind: SESSION_KIND[account.kind], id: account.id };
   await trx('email_codes')
@@ -23,6 +29,11 @@ export async function requestEmailChange(trx: Knex.Transaction, config: Config, 
     .whereNull('used_at')
     .whereRaw("(payload->>'kind')::int = ? and (payload->>'id')::int = ?", [payload.kind, payload.id])
     .update({ used_at: trx.fn.now(), updated_at: trx.fn.now() });
+  const owner = await findAccountByEmail(trx, newEmail);
+  if (owner) {
+    await queueEmail(trx, { to: newEmail, ...emailInUseNotice(config, owner.firstName) });
+    return;
+  }
   const code = newToken();
   await trx('email_codes').insert({
     email: newEmail,
@@ -35,8 +46,8 @@ export async function requestEmailChange(trx: Knex.Transaction, config: Config, 
   await queueEmail(trx, { to: newEmail, ...confirmEmailEmail(config, account.firstName, url) });
 }
 
-/** Uses up a confirmation code and moves the account to the confirmed address. */
-export async function confirmEmailChange(knex: Knex, raw: unknown): Promise<void> {
+/** Uses up a confirmation code of the signed-in `account` and moves it to the confirmed address; its other sessions end. */
+export async function confirmEmailChange(knex: Knex, raw: unknown, account: Account, sessionId?: number): Promise<void> {
   if (raw === undefined || raw === null || raw === '') throw badRequest({ code: 'code.errors.required' });
   const code = tokenShape(raw);
   const invalid = () => new AppError(400, 'confirmEmail.invalid');
@@ -46,15 +57,15 @@ export async function confirmEmailChange(knex: Knex, raw: unknown): Promise<void
       .where({ code_hash: sha256(code), purpose: PURPOSE_CONFIRM_EMAIL })
       .whereNull('used_at')
       .where('expires_at', '>', new Date())
+      // Someone else's code is not used up by trying it.
+      .whereRaw("(payload->>'kind')::int = ? and (payload->>'id')::int = ?", [SESSION_KIND[account.kind], account.id])
       .update({ used_at: trx.fn.now(), updated_at: trx.fn.now() })
-      .returning(['email', 'payload']);
-    const target = row?.payload as { kind?: number; id?: number } | undefined;
-    const kind = target?.kind ? KIND_OF_SESSION[target.kind] : undefined;
-    if (!row || !kind || !target?.id) throw invalid();
-    const table = ACCOUNT_TABLES[kind];
-    if (!(await trx(table).where('id', target.id).first('id'))) throw invalid();
+      .returning(['email']);
+    if (!row) throw invalid();
+    const table = ACCOUNT_TABLES[account.kind];
     // Someone may have taken the address since it was asked for.
-    if (await emailTaken(trx, row.email, { kind, id: target.id })) throw badRequest({ email: 'email.errors.exists' });
-    await trx(table).where('id', target.id).update({ email: row.email, updated_at: trx.fn.now() });
+    if (await emailTaken(trx, row.email, { kind: account.kind, id: account.id })) throw badRequest({ email: 'email.errors.exists' });
+    await trx(table).where('id', account.id).update({ email: row.email, updated_at: trx.fn.now() });
+    await endSessions(trx, entity(ENTITY_OF_KIND[account.kind]), [account.id], sessionId);
   });
 }

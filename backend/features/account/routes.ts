@@ -9,11 +9,12 @@ import { admin } from '../../../schema/entities/admin';
 import { candidate } from '../../../schema/entities/candidate';
 import { communityUser } from '../../../schema/entities/communityUser';
 import { companyUser } from '../../../schema/entities/companyUser';
-import { emailTaken, findAccount, KIND_OF_ROLE, type Account, type AccountKind } from '../../auth/accounts';
+import { findAccount, KIND_OF_ROLE, type Account, type AccountKind } from '../../auth/accounts';
 import { limitEmailSends } from '../../auth/rateLimit';
 import { storageFor } from '../../adapters/storage/select';
 import { keyOfPublicPath, publicPath } from '../../adapters/storage/serve';
 import { validateRecord } from '../../crud/validate';
+import { assertCleanInput } from '../../http/inputGuard';
 import { AppError, badRequest, forbidden, unauthorized } from '../../errors';
 import { confirmEmailChange, requestEmailChange } from './emailChange';
 import { pictureExtension, PROFILE_PIC_MAX_BYTES } from './picture';
@@ -69,6 +70,8 @@ export function accountRouter(): Router {
   router.put('/account', async (req, res) => {
     const account = await signedInAccount(req);
     await parseMultipart(req, res);
+    // Multipart text parts are parsed here, after the request guard: the same text and name checks apply.
+    assertCleanInput(req.body);
     const entity = ENTITY[account.kind];
     const input = (req.body ?? {}) as Record<string, unknown>;
     const writable = new Set<string>(ACCOUNT_FIELDS.filter((name) => name in entity.fields));
@@ -82,10 +85,8 @@ export function accountRouter(): Router {
     }
     const newEmail = typeof data.email === 'string' && data.email !== account.email ? data.email : undefined;
     delete data.email;
-    if (newEmail) {
-      if (await emailTaken(req.ctx.knex, newEmail, { kind: account.kind, id: account.id })) throw badRequest({ email: 'email.errors.exists' });
-      await limitEmailSends(req.ctx.knex, req.ctx.config, newEmail, req.ip);
-    }
+    // Counted per person too, so one account cannot email addresses without end.
+    if (newEmail) await limitEmailSends(req.ctx.knex, req.ctx.config, newEmail, req.ip, `account:${account.kind}:${account.id}`);
 
     const storage = storageFor(req.ctx.config);
     const key = file && ext ? await storage.put(file.buffer, { folder: 'profile-pics', ext }) : undefined;
@@ -108,7 +109,9 @@ export function accountRouter(): Router {
   });
 
   router.post('/confirm-email', async (req, res) => {
-    await confirmEmailChange(req.ctx.knex, (req.body as { code?: unknown } | undefined)?.code);
+    // Only the signed-in owner of the account completes the change: a link alone does nothing.
+    const account = await signedInAccount(req);
+    await confirmEmailChange(req.ctx.knex, (req.body as { code?: unknown } | undefined)?.code, account, req.sessionId);
     res.json({ success: true, message: 'messages.emailConfirmed' });
   });
 

@@ -17,12 +17,44 @@ export function magicLinkEmail(config: Config, firstName: string | null, url: st
   ]);
 }
 
+/** The link that finishes a community sign-up: the account is created when it is opened. */
+export function communitySignupLinkEmail(config: Config, firstName: string | null, url: string) {
+  return mail(config, `Finish joining the ${config.productName} community`, [
+    hi(firstName),
+    `Open this link to confirm your address and finish joining the ${config.productName} community:`,
+    url,
+    'It works once and expires in 15 minutes. If you did not ask to join, you can ignore this email: nothing was created.',
+  ]);
+}
+
+/**
+ * Sent instead of a sign-up link or code when someone signs up with an address that already has an
+ * account: the answer on the page is the same either way, and only the owner learns of it.
+ */
+export function accountExistsNotice(config: Config, firstName: string | null) {
+  return mail(config, `Someone tried to sign up to ${config.productName} with your address`, [
+    hi(firstName),
+    `Someone tried to sign up to ${config.productName} with this email address. It already belongs to your account, so nothing was created or changed.`,
+    `If that was you, sign in at ${config.publicUrl}/auth/login instead. If not, you can ignore this email.`,
+  ]);
+}
+
 export function confirmEmailEmail(config: Config, firstName: string | null, url: string) {
   return mail(config, `Confirm your new ${config.productName} email address`, [
     hi(firstName),
     'You asked to use this address for your account. Open this link to confirm it:',
     url,
     'The link expires in 24 hours. Until you confirm, you keep signing in with your current address.',
+  ]);
+}
+
+/** Step 1 of a company sign-up: the code that proves the address before the company is described. */
+export function signupCodeEmail(config: Config, firstName: string | null, code: string) {
+  return mail(config, `${code} is your ${config.productName} sign-up code`, [
+    hi(firstName),
+    `Enter this code to confirm your email address and continue signing up your company on ${config.productName}:`,
+    code,
+    'It expires in 10 minutes. If you did not start a sign-up, you can ignore this email.',
   ]);
 }
 
@@ -71,6 +103,8 @@ export function communityWelcomeEmail(config: Config, firstName: string | null) 
   return mail(config, `Welcome to the ${config.productName} community`, [
     hi(firstName),
     'Your community account is ready.',
-    `Join the conversation at ${config.communityUrl}`,
+    config.communityUrl
+      ? `Join the conversation at ${config.communityUrl}`
+      : `We will email you when roles that fit you open up. See what happens next at ${config.publicUrl}/community/welcome`,
   ]);
 }

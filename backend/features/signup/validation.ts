@@ -9,7 +9,7 @@ import { company } from '../../../schema/entities/company';
 import { companyUser } from '../../../schema/entities/companyUser';
 import { EMAIL_PATTERN } from '../../../schema';
 import { validateRecord } from '../../crud/validate';
-import { emailTaken, refusal } from '../../auth/accounts';
+import { emailTaken } from '../../auth/accounts';
 
 /** Free and test mail providers (spec section 5): a company signs up with its own domain. */
 export const FREE_EMAIL_PROVIDERS = ['gmail', 'yahoo', 'outlook', 'hotmail', 'msn', 'live', 'mailinator', 'aol', 'test'];
@@ -66,16 +66,17 @@ export function validatePerson(body: unknown, extra: (errors: FieldErrors) => vo
   return person as Person;
 }
 
-/** Step 1: the person, terms agreed, a business email no account uses yet. */
-export async function validateStepOne(knex: Knex, body: Record<string, unknown>): Promise<Person> {
-  const person = validatePerson(body, (errors) => {
+/**
+ * Step 1: the person, terms agreed, a business email. Whether the address already has an account
+ * is not said here (that would tell anyone who asks): its owner is emailed instead of a code.
+ */
+export function validateStepOne(body: Record<string, unknown>): Person {
+  return validatePerson(body, (errors) => {
     if (body.agreeTerms !== true && body.agreeTerms !== 'true') errors.agreeTerms = 'agreeTerms.errors.required';
     if (typeof body.email === 'string' && EMAIL_PATTERN.test(body.email.trim()) && !isBusinessDomain(domainOf(body.email.trim()))) {
       errors.email = 'email.errors.businessEmail';
     }
   });
-  if (await emailTaken(knex, person.email)) throw refusal('email.exists', 400, { email: 'email.errors.exists' });
-  return person;
 }
 
 const COMPANY_FIELDS = new Set([

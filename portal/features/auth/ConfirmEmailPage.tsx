@@ -1,4 +1,7 @@
-/** /auth/confirm-email?code=: verifies the code; success shows the message and goes to login, failure an error snackbar. */
+/**
+ * /auth/confirm-email?code=: the signed-in owner confirms their new address (visitors sign in first
+ * and come back here); success shows the message and goes home, failure an error snackbar.
+ */
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { authApi } from '../../api/auth';
@@ -27,7 +30,7 @@ export function ConfirmEmailPage() {
       .confirmEmail(code)
       .then((res) => {
         notify(known(res?.message) ?? t('portal.confirmEmail.success'), 'success');
-        navigate(PATHS.login, { replace: true });
+        navigate(PATHS.home, { replace: true });
       })
       .catch((err: unknown) => fail(errorMessage(err)));
   });

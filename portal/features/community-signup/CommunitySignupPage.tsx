@@ -1,7 +1,7 @@
 /**
  * /community/auth/signup: people join the talent community by name and email, by an emailed link,
  * or through Google or LinkedIn (which return here with ?gnbsl=). Success sends them on to the
- * community site at the redirect URL the server gives.
+ * community site (or the welcome page) once the emailed link is opened.
  */
 import { Alert, Box, Button, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
@@ -75,14 +75,10 @@ export function CommunitySignupPage() {
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      if (mode === 'magicLink') {
-        await signupApi.communityMagicLink(email);
-        setSentTo(email);
-      } else {
-        const res = await signupApi.communityEmail({ firstName: values.firstName.trim(), lastName: values.lastName.trim(), email });
-        if (res.redirectUrl) return window.location.assign(res.redirectUrl);
-        setFailure(t('errors.internalServerError'));
-      }
+      // Either way a link goes to the address; the account exists once it is opened.
+      if (mode === 'magicLink') await signupApi.communityMagicLink(email);
+      else await signupApi.communityEmail({ firstName: values.firstName.trim(), lastName: values.lastName.trim(), email });
+      setSentTo(email);
     } catch (err) {
       const fields = fieldKeys(err);
       if (Object.keys(fields).length) setErrors(fields);
@@ -121,7 +117,11 @@ export function CommunitySignupPage() {
           </Typography>
         </Box>
         {sentTo ? (
-          <Alert severity="success">{t('portal.community.magicLinkSent', { email: sentTo })}</Alert>
+          <Alert severity="success" role="status">
+            <strong>{t('portal.community.checkEmail')}</strong>
+            <br />
+            {t('portal.community.magicLinkSent', { email: sentTo })} {t('portal.community.linkHint')}
+          </Alert>
         ) : (
           <>
             <Tabs value={mode} onChange={(_e, m: Mode) => setMode(m)} variant="fullWidth" aria-label={t('portal.community.modes')}>

@@ -11,7 +11,8 @@ import { PATHS } from '../../app/paths';
 import { businessEmailError, collectErrors, phoneError, required } from '../../components/validation';
 import { t } from '../../../i18n';
 import { SocialButtons } from '../auth/SocialButtons';
-import { loadDraft, recordStep, rememberedProvider, rememberProvider, reusableToken, saveDraft } from './signupDraft';
+import { EmailCodePanel } from './EmailCodePanel';
+import { loadDraft, recordStep, rememberedProvider, rememberProvider, reusableToken, saveDraft, withEmailConfirmed } from './signupDraft';
 
 const TEXT_FIELDS = [
   ['firstName', 'given-name'],
@@ -75,12 +76,15 @@ export function SignupYouStep() {
     try {
       let next = draft;
       if (!reusableToken(draft.step1, values)) {
-        const { signupToken } = await signupApi.step1(values, draft.step1?.token);
-        next = recordStep(draft, 1, values, signupToken);
+        const { signupToken, emailConfirmed } = await signupApi.step1(values, draft.step1?.token);
+        next = recordStep(draft, 1, values, signupToken, emailConfirmed);
       }
       if (!next.company.validDomains.length) next = { ...next, company: { ...next.company, validDomains: [values.email.split('@')[1]] } };
-      saveDraft({ ...next, you: values });
-      navigate(PATHS.companySignupStep(2));
+      next = { ...next, you: values };
+      saveDraft(next);
+      setDraft(next);
+      // The address is proven by the emailed code before step 2 opens.
+      if (next.emailConfirmed) navigate(PATHS.companySignupStep(2));
     } catch (err) {
       const fields = fieldKeys(err);
       if (Object.keys(fields).length) setErrors(fields);
@@ -91,6 +95,24 @@ export function SignupYouStep() {
   };
 
   const errorText = (field: string) => (errors[field] ? t(errors[field]) : undefined);
+
+  if (draft.step1 && !draft.emailConfirmed && reusableToken(draft.step1, you)) {
+    return (
+      <SignupLayout step={1}>
+        <EmailCodePanel
+          email={you.email}
+          signupToken={draft.step1.token}
+          onConfirmed={() => {
+            const next = withEmailConfirmed(draft);
+            saveDraft(next);
+            setDraft(next);
+            navigate(PATHS.companySignupStep(2));
+          }}
+          onChangeEmail={() => setDraft((d) => ({ ...d, step1: undefined, emailConfirmed: false }))}
+        />
+      </SignupLayout>
+    );
+  }
 
   return (
     <SignupLayout step={1}>

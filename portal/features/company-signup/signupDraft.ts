@@ -23,6 +23,8 @@ export interface SignupDraft {
   company: SignupCompany;
   invites: InviteRow[];
   step1?: Sent;
+  /** Step 1's address was confirmed with the emailed code: step 2 may open. */
+  emailConfirmed?: boolean;
   step2?: Sent;
 }
 
@@ -72,17 +74,19 @@ export function reusableToken(sent: Sent | undefined, values: unknown): string |
   return sent && sent.values === JSON.stringify(values) ? sent.token : undefined;
 }
 
-/** Records a step's answer; a new answer to step 1 drops step 2's token. */
-export function recordStep(draft: SignupDraft, step: 1 | 2, values: unknown, token: string): SignupDraft {
+/** Records a step's answer; a new answer to step 1 drops step 2's token and asks again for the address's code unless `confirmed`. */
+export function recordStep(draft: SignupDraft, step: 1 | 2, values: unknown, token: string, confirmed = false): SignupDraft {
   const sent = { token, values: JSON.stringify(values) };
-  return step === 1 ? { ...draft, step1: sent, step2: undefined } : { ...draft, step2: sent };
+  return step === 1 ? { ...draft, step1: sent, emailConfirmed: confirmed, step2: undefined } : { ...draft, step2: sent };
 }
 
-/** The furthest step the draft may open: 2 needs step 1's token, 3 needs step 2's. */
+/** Step 1's address was confirmed with the emailed code. */
+export const withEmailConfirmed = (draft: SignupDraft): SignupDraft => ({ ...draft, emailConfirmed: true });
+
+/** The furthest step the draft may open: 2 needs step 1's token and its confirmed address, 3 needs step 2's. */
 export function allowedStep(draft: SignupDraft): 1 | 2 | 3 {
-  if (draft.step2) return 3;
-  if (draft.step1) return 2;
-  return 1;
+  if (!draft.step1 || !draft.emailConfirmed) return 1;
+  return draft.step2 ? 3 : 2;
 }
 
 /** The provider chosen for a social sign-up, remembered across the provider's redirect. */

@@ -1,0 +1,105 @@
+/**
+ * Community sign-up under /api/v1/auth/community: by name and email, by magic link, or from a
+ * Google or LinkedIn round trip. An address is proven before anything is reserved: the name-and-
+ * email and magic-link forms email a link, and the account exists once the link is opened
+ * (`completeCommunitySignup`). Both forms answer the same whether or not the address already has
+ * an account; its owner is told by email instead. Community users then go to the community site
+ * (COMMUNITY_URL), or to the product's own welcome page when none is configured.
+ */
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { entity } from '../../../schema';
+import { email, text } from '../../../schema/validation/inputs';
+import { findAccount, findAccountByEmail, refusal, type Account } from '../../auth/accounts';
+import { issueMagicLink, type PendingSignup } from '../../auth/magicLink';
+import { emailSendLimits } from '../../auth/rateLimit';
+import { consumeSocialKey } from '../../auth/socialKeys';
+import type { Config } from '../../config';
+import { modelFor } from '../../db/models';
+import { defineEndpoint } from '../../endpoints/define';
+import { accountExistsNotice, communityWelcomeEmail } from '../mail/accountEmails';
+import { queueEmail } from '../mail/outbox';
+
+const communityUser = entity('communityUser');
+const METHOD = { traditionalEmail: 1, magicLink: 2, google: 3, linkedin: 4 } as const;
+const PROVIDER_METHOD: Record<number, number> = { 1: METHOD.google, 2: METHOD.linkedin };
+const NAME_MAX = 80;
+
+/** Where a community user goes after joining: the community site, or our welcome page without one. */
+export const communityDestination = (config: Config) => config.communityUrl || '/community/welcome';
+
+/** Creates the community user a proven address asked for; the welcome email is queued with it. */
+export async function completeCommunitySignup(trx: Knex.Transaction, config: Config, address: string, signup: PendingSignup): Promise<Account | undefined> {
+  const created = (await modelFor(communityUser)
+    .query(trx)
+    .insert({
+      email: address,
+      firstName: signup.firstName ?? null,
+      lastName: signup.lastName ?? null,
+      status: 1,
+      signupMethod: signup.method,
+      emailConfirmedAt: new Date().toISOString(),
+    } as never)) as unknown as { id: number };
+  await queueEmail(trx, { to: address, ...communityWelcomeEmail(config, signup.firstName ?? null) });
+  return findAccount(trx, { kind: 'community', id: created.id });
+}
+
+/** Emails the sign-up link, or tells the owner of a taken address: the caller cannot tell which. */
+async function offerSignup(trx: Knex.Transaction, config: Config, address: string, signup: PendingSignup, ip: string | undefined): Promise<void> {
+  const existing = await findAccountByEmail(trx, address);
+  // A community member asking again (link lost) gets a sign-in link; anyone else's address is only told.
+  if (existing?.kind === 'community') await issueMagicLink(trx, config, address, existing.firstName, undefined, ip);
+  else if (existing) await queueEmail(trx, { to: address, ...accountExistsNotice(config, existing.firstName) });
+  else await issueMagicLink(trx, config, address, signup.firstName ?? null, undefined, ip, signup);
+}
+
+const traditionalSignup = defineEndpoint({
+  method: 'post',
+  path: '/auth/community/traditional-email/signup',
+  summary: 'Emails a link that creates a community account by name and email once opened',
+  access: 'public',
+  input: { body: z.object({ firstName: text(NAME_MAX), lastName: text(NAME_MAX), email: email() }) },
+  limits: ({ body, req, ctx }) => emailSendLimits(ctx.config, body.email, req.ip),
+  handler: async ({ body, req, ctx }) => {
+    await ctx.knex.transaction((trx) =>
+      offerSignup(trx, ctx.config, body.email, { method: METHOD.traditionalEmail, firstName: body.firstName, lastName: body.lastName }, req.ip),
+    );
+    return { success: true, message: 'messages.signupLinkSent' };
+  },
+});
+
+const magicLinkSignup = defineEndpoint({
+  method: 'post',
+  path: '/auth/community/magic-link/signup',
+  summary: 'Emails a link that creates a community account once opened',
+  access: 'public',
+  input: { body: z.object({ email: email() }) },
+  limits: ({ body, req, ctx }) => emailSendLimits(ctx.config, body.email, req.ip),
+  handler: async ({ body, req, ctx }) => {
+    await ctx.knex.transaction((trx) => offerSignup(trx, ctx.config, body.email, { method: METHOD.magicLink }, req.ip));
+    return { success: true };
+  },
+});
+
+const socialSignup = defineEndpoint({
+  method: 'post',
+  path: '/auth/community/social/signup',
+  summary: 'Creates a community account from a Google or LinkedIn round trip (the provider proved the address)',
+  access: 'public',
+  input: { body: z.object({ gnbsl: z.string().max(512) }) },
+  handler: async ({ body, ctx }) => {
+    await ctx.knex.transaction(async (trx) => {
+      const key = await consumeSocialKey(trx, body.gnbsl, 'signupCommunity');
+      // The provider showed this person owns the address, so telling them it has an account tells no one else.
+      if (await findAccountByEmail(trx, key.email)) throw refusal('email.exists', 400, { email: 'email.errors.exists' });
+      await completeCommunitySignup(trx, ctx.config, key.email, {
+        method: PROVIDER_METHOD[key.provider],
+        firstName: key.first_name ?? undefined,
+        lastName: key.last_name ?? undefined,
+      });
+    });
+    return { success: true, redirectUrl: communityDestination(ctx.config) };
+  },
+});
+
+export const communityEndpoints = [traditionalSignup, magicLinkSignup, socialSignup];
