@@ -6,7 +6,7 @@
  */
 import { subject as asSubject } from '@casl/ability';
 import { permittedFieldsOf } from '@casl/ability/extra';
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
 import { columnOf, entities, type Action, type EntityDef } from '../../schema';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../errors';
@@ -80,7 +80,13 @@ export async function readOne(knex: Knex, entity: EntityDef, ability: AppAbility
   return { ...record, ...children.get(row.id) };
 }
 
-export function crudRouter(entity: EntityDef): Router {
+/**
+ * A capability that answers an entity's list itself (the candidates list is served by search):
+ * it gets the request once the caller may read the entity at all, and answers in the same protocol.
+ */
+export type ListHandler = (req: Request, res: Response, ability: AppAbility) => Promise<void>;
+
+export function crudRouter(entity: EntityDef, list?: ListHandler): Router {
   const router = Router();
   const { subject, table } = entity;
   const model = modelFor(entity);
@@ -88,6 +94,7 @@ export function crudRouter(entity: EntityDef): Router {
   router.get('/', async (req, res) => {
     const ability = abilityFor(req.actor);
     if (!ability.can('read', subject)) throw denied(req);
+    if (list) return list(req, res, ability);
     const params = parseListParams(entity, req.query as Record<string, unknown>);
     const { knex } = req.ctx;
     const base = model.query(knex);

@@ -11,6 +11,16 @@ export function createKnex(connectionString: string, pool: { min?: number; max?:
   return knexFactory({
     client: 'pg',
     connection: connectionString,
-    pool: { min: pool.min ?? 0, max: pool.max ?? 10 },
+    pool: {
+      min: pool.min ?? 0,
+      max: pool.max ?? 10,
+      // Queries here are short and latency-bound: JIT compilation would cost more than it saves.
+      afterCreate: (conn: pg.Client, done: (err: Error | undefined, conn: pg.Client) => void) => {
+        conn.query('set jit = off').then(
+          () => done(undefined, conn),
+          (err: Error) => done(err, conn),
+        );
+      },
+    },
   });
 }

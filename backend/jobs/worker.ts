@@ -5,6 +5,8 @@ import type { Config } from '../config';
 import { createMailAdapter } from '../adapters/mail';
 import { logger } from '../logger';
 import { purgeExpiredTask } from './tasks/purge_expired';
+import { refreshPopularCandidatesTask } from './tasks/refresh_popular_candidates';
+import { refreshSearchTermsTask } from './tasks/refresh_search_terms';
 import { sendEmailTask } from './tasks/send_email';
 
 let stopping = false;
@@ -28,11 +30,15 @@ export function taskList(config: Config): TaskList {
   return {
     send_email: sendEmailTask(createMailAdapter(config.smtpUrl, config.mailFrom)),
     purge_expired: purgeExpiredTask,
+    refresh_popular_candidates: refreshPopularCandidatesTask,
+    refresh_search_terms: refreshSearchTermsTask,
   };
 }
 
 /** Scheduled jobs (UTC). */
-export const CRONTAB = ['0 3 * * * purge_expired ?fill=1d'].join('\n');
+export const CRONTAB = ['0 3 * * * purge_expired ?fill=1d', '17 * * * * refresh_popular_candidates ?fill=1h', '40 2 * * * refresh_search_terms ?fill=1d'].join(
+  '\n',
+);
 
 /** Creates graphile-worker's own tables, so jobs can be queued even where no worker runs. */
 export async function migrateWorker(connectionString: string): Promise<void> {

@@ -1,0 +1,153 @@
+/**
+ * The names recruiters and candidates type, beside the formal ones the lookups are seeded with:
+ * aliases of existing rows ('AWS' is Amazon Web Services, 'Software' is the Software Development
+ * industry), the spoken languages of the region as languages of their own (ISO 639-3 codes where
+ * ISO 639-1 has none), the plain skills people filter by, and currency rates to SGD.
+ * Pure data; seeds/lookups/names.ts loads it.
+ */
+
+/** Skills people filter by under their plain names (the seeded list has only their certifications and products). */
+export const plainSkills: readonly string[] = [
+  'Salesforce',
+  'HubSpot',
+  'SAP',
+  'Microsoft Dynamics 365',
+  'Zoho',
+  'Oracle',
+  'Microsoft 365',
+];
+
+/** Aliases by table, keyed by the exact seeded name they stand for. */
+export const aliases: Record<'skills' | 'jobTitles' | 'industries' | 'languages' | 'cities' | 'countries', Record<string, string[]>> = {
+  skills: {
+    'Amazon Web Services': ['AWS', 'Amazon AWS'],
+    'Microsoft Excel': ['Excel', 'MS Excel'],
+    'Microsoft Word': ['Word', 'MS Word'],
+    'Microsoft PowerPoint': ['PowerPoint', 'PPT'],
+    'Microsoft Outlook': ['Outlook'],
+    'Microsoft Office': ['MS Office', 'Office Suite'],
+    'Microsoft Power BI': ['Power BI', 'PowerBI'],
+    'Microsoft SQL Server': ['SQL Server', 'MSSQL'],
+    'Microsoft Azure': ['Azure'],
+    'Google Cloud Platform': ['GCP', 'Google Cloud'],
+    'Google Sheets': ['Sheets'],
+    Kubernetes: ['k8s'],
+    JavaScript: ['JS', 'ECMAScript'],
+    TypeScript: ['TS'],
+    'Node.js': ['Node', 'NodeJS'],
+    'Vue.js': ['Vue', 'VueJS'],
+    React: ['ReactJS', 'React.js'],
+    PostgreSQL: ['Postgres'],
+    MongoDB: ['Mongo'],
+    Go: ['Golang'],
+    'C#': ['C Sharp', 'CSharp'],
+    'C++': ['CPP'],
+    'Ruby on Rails': ['Rails', 'RoR'],
+    'Machine Learning': ['ML'],
+    'Artificial Intelligence': ['AI'],
+    'Natural Language Processing': ['NLP'],
+    'Search Engine Optimization': ['SEO'],
+    'Search Engine Marketing': ['SEM'],
+    'Continuous Integration': ['CI/CD', 'CI'],
+    'Adobe Photoshop': ['Photoshop'],
+    'Adobe Illustrator': ['Illustrator'],
+    Salesforce: ['SFDC', 'Salesforce.com'],
+    'Microsoft Dynamics 365': ['Dynamics 365', 'MS Dynamics'],
+    'Google Ads': ['AdWords', 'Google AdWords'],
+    'Meta Ads': ['Facebook Ads'],
+    'Microsoft 365': ['Office 365', 'O365'],
+  },
+  jobTitles: {
+    'Software Engineer': ['SWE', 'Software Engineer (SWE)'],
+    'Site Reliability Engineer': ['SRE'],
+    'Frontend Developer': ['Front-end Developer', 'Front End Developer'],
+    'Backend Developer': ['Back-end Developer', 'Back End Developer'],
+    'Full Stack Developer': ['Fullstack Developer', 'Full-stack Developer'],
+    'Machine Learning Engineer': ['ML Engineer'],
+    'QA Engineer': ['Quality Assurance Engineer'],
+    'Software Development Engineer in Test': ['SDET'],
+  },
+  industries: {
+    'Software Development': ['Software', 'Software Industry'],
+    'Transportation, Logistics, Supply Chain and Storage': ['Logistics', 'Supply Chain', 'Transportation'],
+    'Hospitals and Health Care': ['Healthcare', 'Health Care'],
+    'IT Services and IT Consulting': ['IT', 'IT Services', 'IT Consulting'],
+    'Financial Services': ['Finance'],
+    'Business Consulting and Services': ['Consulting'],
+    'Pharmaceutical Manufacturing': ['Pharma', 'Pharmaceuticals'],
+    'Biotechnology Research': ['Biotech', 'Biotechnology'],
+    Telecommunications: ['Telco', 'Telecom'],
+    'Computer Games': ['Gaming', 'Games'],
+    'Food and Beverage Services': ['F&B', 'Food and Beverage'],
+    'Government Administration': ['Government', 'Public Sector'],
+    'Non-profit Organizations': ['Non-profit', 'NGO', 'Nonprofit'],
+    'Human Resources Services': ['HR', 'Human Resources'],
+    'Staffing and Recruiting': ['Recruitment', 'Recruiting'],
+    'Motor Vehicle Manufacturing': ['Automotive'],
+    'Aviation and Aerospace Component Manufacturing': ['Aerospace'],
+    'Airlines and Aviation': ['Aviation', 'Airlines'],
+    'Semiconductor Manufacturing': ['Semiconductors'],
+    'Computer and Network Security': ['Cybersecurity', 'Cyber Security'],
+    'E-Learning Providers': ['EdTech', 'E-Learning'],
+    'Legal Services': ['Legal'],
+    'Marketing Services': ['Marketing'],
+    'Advertising Services': ['Advertising'],
+    'Maritime Transportation': ['Shipping', 'Maritime'],
+    'Online and Mail Order Retail': ['E-commerce', 'Ecommerce'],
+    'Oil and Gas': ['Oil & Gas'],
+  },
+  languages: {
+    Malay: ['Bahasa Melayu', 'Bahasa Malaysia'],
+    Indonesian: ['Bahasa Indonesia'],
+    Tagalog: ['Filipino'],
+    Burmese: ['Myanmar'],
+    Panjabi: ['Punjabi'],
+    Khmer: ['Cambodian'],
+    Persian: ['Farsi'],
+  },
+  cities: {
+    'Kuala Lumpur': ['KL'],
+    'Ho Chi Minh City': ['HCMC', 'Saigon'],
+    Bengaluru: ['Bangalore'],
+    Mumbai: ['Bombay'],
+    Kolkata: ['Calcutta'],
+    Chennai: ['Madras'],
+    Rangoon: ['Yangon'],
+    'New York': ['NYC', 'New York City'],
+    'Hong Kong': ['HK'],
+    Singapore: ['SG'],
+  },
+  countries: {
+    'United States': ['USA', 'US', 'United States of America'],
+    'United Kingdom': ['UK', 'Great Britain', 'Britain'],
+    'South Korea': ['Korea'],
+    Vietnam: ['Viet Nam'],
+  },
+};
+
+/** Spoken languages of the region that ISO 639-1 folds into one (Chinese) or leaves out, by ISO 639-3 code. */
+export const spokenLanguages: readonly { name: string; code: string; aliases: string[] }[] = [
+  { name: 'Mandarin', code: 'cmn', aliases: ['Mandarin Chinese', 'Putonghua', 'Chinese (Mandarin)', 'Huayu'] },
+  { name: 'Cantonese', code: 'yue', aliases: ['Chinese (Cantonese)', 'Yue'] },
+  { name: 'Hokkien', code: 'nan', aliases: ['Min Nan', 'Minnan', 'Taiwanese Hokkien'] },
+  { name: 'Hakka', code: 'hak', aliases: [] },
+  { name: 'Shanghainese', code: 'wuu', aliases: ['Wu Chinese'] },
+];
+
+/** What one unit of each salary currency is worth in SGD (mid-market rates, rounded; admins update them in the console). */
+export const currencyRates: Record<string, number> = {
+  SGD: 1,
+  USD: 1.35,
+  HKD: 0.173,
+  MYR: 0.3,
+  IDR: 0.000085,
+  PHP: 0.024,
+  THB: 0.038,
+  VND: 0.000054,
+  INR: 0.016,
+  AUD: 0.89,
+  EUR: 1.46,
+  GBP: 1.71,
+  CNY: 0.19,
+  JPY: 0.009,
+};
