@@ -1,8 +1,9 @@
 /**
- * "The same query in SQL alone": the statements one API request ran, recorded from the app's
- * own Knex (start and end of each), then run again straight on PostgreSQL with the same overlap:
- * statements that ran side by side run side by side again, the others one after another. The
- * request's own bookkeeping (sessions, activity logs written after the answer) is left out.
+ * "The same query in SQL alone": the statements one API request ran (signing the caller in
+ * included), recorded from the app's own Knex with the start and end of each, then run again
+ * straight on PostgreSQL with the same overlap: statements that ran side by side run side by side
+ * again, the others one after another. What runs after the answer has left (the search
+ * appearances it logs) is not part of the request and is left out.
  */
 import type { Knex } from 'knex';
 import pg from 'pg';
@@ -14,7 +15,7 @@ export interface Statement {
   end: number;
 }
 
-const BOOKKEEPING = /\b(sessions|candidate_search_or_view_logs|rate_limit_hits|last_active_at|graphile_worker)\b/;
+const AFTER_THE_ANSWER = /\b(candidate_search_or_view_logs|graphile_worker)\b/;
 
 export class Recorder {
   private open = new Map<string, Statement>();
@@ -22,7 +23,7 @@ export class Recorder {
 
   constructor(knex: Knex) {
     knex.on('query', (q: { __knexQueryUid: string; sql: string; bindings?: unknown[] }) => {
-      if (BOOKKEEPING.test(q.sql)) return;
+      if (AFTER_THE_ANSWER.test(q.sql)) return;
       this.open.set(q.__knexQueryUid, { sql: q.sql, bindings: q.bindings ?? [], start: performance.now(), end: 0 });
     });
     knex.on('query-response', (_r: unknown, q: { __knexQueryUid: string }) => {

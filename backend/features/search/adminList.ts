@@ -155,7 +155,7 @@ export async function candidateList(req: Request, res: Response, ability: AppAbi
       end - start + 1,
       start,
     ] as Knex.RawBinding[]),
-    countAndFacet(knex, filters, stats, false),
+    countAndFacet(knex, filters, stats, { withFacets: false }),
   ]);
   const ids = (pageRows.rows as { id: number }[]).map((r) => r.id);
   const rows = ids.length ? ((await selectRows(knex, candidate).whereIn('candidates.id', ids)) as unknown as { toJSON(): Row }[]) : [];

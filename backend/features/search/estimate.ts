@@ -7,6 +7,8 @@
 import type { Knex } from 'knex';
 
 const TABLE = 'candidate_search_documents';
+/** tsvector columns: their element statistics carry no null-element share. */
+const TEXT_VECTORS = new Set(['vector', 'name_vector']);
 const TTL_MS = 60_000;
 /** Used when a column has no statistics yet (a new database). */
 const UNKNOWN = 0.1;
@@ -49,8 +51,8 @@ async function load(knex: Knex): Promise<TableStats> {
       mcv,
       mcvTotal: [...mcv.values()].reduce((a, b) => a + b, 0),
       mce,
-      // The element frequencies end with their minimum, maximum and the null frequency.
-      mceMin: elemFreqs.length >= 3 ? elemFreqs[elemFreqs.length - 3] : 0,
+      // The element frequencies end with their minimum and maximum, and for arrays the share of null elements.
+      mceMin: elemFreqs.length >= 3 ? elemFreqs[elemFreqs.length - (TEXT_VECTORS.has(r.attname as string) ? 2 : 3)] : 0,
       histogram: (r.hist as string[]) ?? [],
     });
   }
@@ -90,7 +92,7 @@ export function between(stats: TableStats, column: string, low?: number | string
   const c = stats.columns.get(column);
   if (!c) return 0.3;
   const bounds = c.histogram;
-  const numeric = (v: string | number) => (typeof v === 'number' ? v : Date.parse(v) || Number(v));
+  const numeric = (v: string | number) => (typeof v === 'number' ? v : /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : Date.parse(v));
   const inRange = (v: string | number) => (low === undefined || numeric(v) >= numeric(low)) && (high === undefined || numeric(v) <= numeric(high));
   let share = 0;
   for (const [v, f] of c.mcv) if (inRange(v)) share += f;

@@ -21,7 +21,6 @@ import { countAndFacet } from './counts';
 import { tableStats } from './estimate';
 import { buildFilters } from './filters';
 import { KIND_OF, labelsFor } from './labels';
-import { pageIds } from './page';
 import { ADMIN_KEYS, ParamError, parseSearchParams, type SearchParams } from './params';
 import { profileEndpoint } from './profile';
 import { currencyRates } from './rates';
@@ -51,7 +50,8 @@ export const searchEndpoint = defineEndpoint({
     const knex = readKnex(ctx);
     const [stats, rates, labels] = await Promise.all([tableStats(knex), currencyRates(knex), labelsFor(knex, ability)]);
     const filters = await buildFilters(knex, ability, actor, params, stats, rates);
-    const [ids, counts] = await Promise.all([pageIds(knex, filters, params), countAndFacet(knex, filters, stats)]);
+    const counts = await countAndFacet(knex, filters, stats, { page: { filters, params } });
+    const ids = counts.pageIds;
     const docs = await loadResults(knex, ids, { actor, filters, labels, currency: params.currency, rates });
     logAfterResponse(res, ctx.knex, actor, 'searchAppearance', ids);
     const facets = Object.fromEntries(

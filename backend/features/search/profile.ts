@@ -140,7 +140,11 @@ export const profileEndpoint = defineEndpoint({
     };
     if (seesContact(actor)) Object.assign(profile, { email: row.email, phone: row.phone, phoneWhatsapp: row.phone_whatsapp });
     if (actor.role === 'admin') {
-      Object.assign(profile, { status: row.status, visibility: row.visibility, adminAnonymous: adminAnonymous(actor, row) });
+      Object.assign(profile, {
+        status: row.status,
+        visibility: row.visibility,
+        adminAnonymous: adminAnonymous(actor, { visibility: row.visibility, anonymous: row.anonymous, firstName: row.first_name, lastName: row.last_name }),
+      });
       for (const field of INTERNAL) profile[field] = row[field.replace(/[A-Z]/g, (c: string) => `_${c.toLowerCase()}`)] ?? null;
       if (profile.ownerId) profile.ownerId = formatId(entity('admin'), profile.ownerId as number);
     }

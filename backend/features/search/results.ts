@@ -186,7 +186,7 @@ function toDoc(row: Row, ctx: ResultContext): Record<string, unknown> {
     matched: matched(row, ctx),
   };
   if (actor.role === 'admin') {
-    doc.adminAnonymous = adminAnonymous(actor, row);
+    doc.adminAnonymous = adminAnonymous(actor, { visibility: row.visibility, anonymous: row.anonymous, firstName: row.first_name, lastName: row.last_name });
     doc.status = row.status;
   }
   if (seesContact(actor)) Object.assign(doc, { email: row.email, phone: row.phone });
