@@ -6,6 +6,29 @@
 export const search = {
   noticePeriods: { 0: 'Immediately', 1: 'Within 1 month', 2: 'Within 2 months', 3: 'Within 3 months or more' },
   sorts: { bestMatch: 'Best match', recentlyAdded: 'Recently added' },
+  /** Labels of the search filters, by short key. */
+  filters: {
+    jt: 'Job titles',
+    s: 'Skills',
+    l: 'Preferred locations',
+    cl: 'Current location',
+    lang: 'Languages',
+    i: 'Industries',
+    te: 'Employment type',
+    np: 'Notice period',
+    cs: 'Candidate status',
+    sf: 'Salary from',
+    st: 'Salary to',
+    cur: 'Salary currency',
+    ef: 'Experience from (years)',
+    et: 'Experience to (years)',
+    r: 'Open to remote work',
+    bd: 'Tags',
+    ad: 'Owner',
+    ns: 'Name',
+    cn: 'Company name',
+    ts: 'Text',
+  },
 };
 
 const adminOnly = 'Only admins can use this filter';
