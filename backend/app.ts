@@ -14,6 +14,8 @@ import { devApiRouter, mailboxPage } from './features/dev/routes';
 import { errorHandler, notFound } from './errors';
 import { endpoints, featureRouters, listHandlers } from './features';
 import { mountEndpoints } from './endpoints/mount';
+import { guardBody, guardBodyType, guardUrl, verifyUtf8 } from './http/inputGuard';
+import { dataHeaders, pageHeaders } from './http/security';
 
 /** Serves a built single-page app, answering unknown paths under it with its index.html. */
 function spa(dir: string): RequestHandler[] {
@@ -30,17 +32,24 @@ function spa(dir: string): RequestHandler[] {
 export function createApp(ctx: AppContext): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // X-Forwarded-For names the client only when it comes from a proxy the operator listed (TRUST_PROXY);
+  // otherwise anyone could pass the per-IP limits by rotating it.
+  app.set('trust proxy', ctx.config.trustProxy.length ? ctx.config.trustProxy : false);
   app.set('query parser', 'simple');
   app.use((req, res, next) => {
     req.ctx = ctx;
     res.set('Access-Control-Expose-Headers', 'Content-Range');
     next();
   });
+  app.use(pageHeaders(ctx.config));
+  app.use(guardUrl);
   app.use(cookieParser());
 
   const api = express.Router();
-  api.use(express.json({ limit: '1mb' }));
+  api.use(dataHeaders);
+  api.use(guardBodyType);
+  api.use(express.json({ limit: '1mb', verify: verifyUtf8 }));
+  api.use(guardBody);
   api.use(resolveActor);
   api.use('/auth', authRouter());
   if (ctx.config.env !== 'production') api.use('/dev', devApiRouter());
@@ -60,7 +69,7 @@ export function createApp(ctx: AppContext): Express {
     throw notFound();
   });
   app.get('/health', (_req, res) => void res.json({ ok: true }));
-  app.use('/uploads', uploadsRouter());
+  app.use('/uploads', dataHeaders, uploadsRouter());
   // Spec paths of console screens lead to the console, query string kept (e.g. /companies?status=0).
   for (const screen of ['companies', 'admins', 'tags']) {
     app.get(`/${screen}`, (req, res) => res.redirect(302, `/admin${req.originalUrl}`));

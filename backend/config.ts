@@ -1,6 +1,7 @@
 /** The one configuration module: environment read once at start-up. */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import type { S3Settings } from './adapters/storage/s3';
 
@@ -36,8 +37,49 @@ export interface Config {
   rateLimit: { perEmail: number; perIp: number; windowMinutes: number };
   /** Where uploaded files go: local disk (uploadDir) or an S3-compatible bucket. */
   storage: { driver: 'local' | 's3'; s3?: S3Settings };
-  /** Largest CV upload accepted, in bytes (CV_MAX_MB, default 10). */
-  cvMaxBytes: number;
+  /** Largest import file the console accepts, in bytes (IMPORT_MAX_MB, default 50); `npm run import` has no limit. */
+  importMaxBytes: number;
+  /**
+   * The proxies whose X-Forwarded-For is believed (TRUST_PROXY: addresses, CIDR ranges or
+   * 'loopback', 'linklocal', 'uniquelocal', comma-separated). Empty: the client is the peer address.
+   */
+  trustProxy: string[];
+  /** Whether the first start and `npm run db:seed` load the demo sets (SEED_DEMO; default outside production only). */
+  seedDemo: boolean;
+  /** CV uploads and how they are read (README, configuration). */
+  cv: CvConfig;
+}
+
+export interface CvConfig {
+  /** Largest CV upload accepted, in bytes (CV_MAX_MB). */
+  maxBytes: number;
+  /** Largest unpacked Word body (word/document.xml) and sum of a DOCX's XML parts, in bytes (CV_MAX_UNPACKED_MB). */
+  maxUnpackedBytes: number;
+  /** Characters of a CV's text that are read; the rest is left out (CV_MAX_TEXT_CHARS). */
+  maxTextChars: number;
+  /** Pages of a PDF that are read (CV_MAX_PAGES). */
+  maxPages: number;
+  /** How long reading one CV may take before its thread is stopped (CV_READ_TIMEOUT_MS). */
+  readTimeoutMs: number;
+  /** Heap of the thread that reads CVs, in MB (CV_READ_MEMORY_MB). */
+  readMemoryMb: number;
+  /** CV uploads one person may make per rate-limit window (CV_UPLOADS_PER_WINDOW). */
+  uploadsPerWindow: number;
+  /** Hours an uploaded CV waits for a profile to take it before it is deleted (CV_DRAFT_HOURS). */
+  draftHours: number;
+}
+
+export function cvConfig(): CvConfig {
+  return {
+    maxBytes: int('CV_MAX_MB', 10) * 1024 * 1024,
+    maxUnpackedBytes: int('CV_MAX_UNPACKED_MB', 16) * 1024 * 1024,
+    maxTextChars: int('CV_MAX_TEXT_CHARS', 100_000),
+    maxPages: int('CV_MAX_PAGES', 40),
+    readTimeoutMs: int('CV_READ_TIMEOUT_MS', 10_000),
+    readMemoryMb: int('CV_READ_MEMORY_MB', 192),
+    uploadsPerWindow: int('CV_UPLOADS_PER_WINDOW', 30),
+    draftHours: int('CV_DRAFT_HOURS', 24),
+  };
 }
 
 /** STORAGE_DRIVER=s3 needs S3_BUCKET; S3_REGION, S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_FORCE_PATH_STYLE are optional. */
@@ -101,6 +143,28 @@ function secret(env: Config['env'], dataDir: string): string {
   return value;
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function trustProxy(): string[] {
+  const list = (process.env.TRUST_PROXY ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    const [address, bits, extra] = entry.split('/');
+    const ok = PROXY_NAMES.has(entry) || (isIP(address) > 0 && extra === undefined && (bits === undefined || /^\d{1,3}$/.test(bits)));
+    if (!ok) throw new Error(`TRUST_PROXY takes addresses, CIDR ranges or loopback/linklocal/uniquelocal, comma-separated; got '${entry}'`);
+  }
+  return list;
+}
+
+function flag(name: string, fallback: boolean): boolean {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  throw new Error(`${name} must be 'true' or 'false', got '${raw}'`);
+}
+
 export function loadConfig(overrides: Partial<Config> = {}): Config {
   const env = (process.env.NODE_ENV === 'production' ? 'production' : process.env.NODE_ENV === 'test' ? 'test' : 'development') as Config['env'];
   const port = int('PORT', 3000);
@@ -127,7 +191,10 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     linkedin: oidcClient('LINKEDIN', 'https://www.linkedin.com/oauth'),
     rateLimit: { perEmail: int('RATE_LIMIT_PER_EMAIL', 5), perIp: int('RATE_LIMIT_PER_IP', 30), windowMinutes: int('RATE_LIMIT_WINDOW_MINUTES', 15) },
     storage: storage(),
-    cvMaxBytes: int('CV_MAX_MB', 10) * 1024 * 1024,
+    importMaxBytes: int('IMPORT_MAX_MB', 50) * 1024 * 1024,
+    trustProxy: trustProxy(),
+    seedDemo: flag('SEED_DEMO', env !== 'production'),
+    cv: cvConfig(),
   };
   return { ...config, ...overrides };
 }

@@ -29,6 +29,8 @@ export const notFound = (code = 'errors.notFound') => new AppError(404, code);
 
 interface PgError {
   code?: string;
+  message?: string;
+  routine?: string;
   detail?: string;
   constraint?: string;
   column?: string;
@@ -51,18 +53,40 @@ export function fromDatabaseError(err: unknown): AppError | undefined {
   if (e.code === '23503' && field && /is not present/.test(e.detail ?? '')) return badRequest({ [field]: `${field}.errors.notFound` });
   if (e.code === '23503') return new AppError(409, 'errors.inUse');
   if (e.code === '23502' && e.column) return badRequest({ [fieldOf(e.column)]: `${fieldOf(e.column)}.errors.required` });
-  if (e.code === '22P02' || e.code === '22003' || e.code === '22007' || e.code === '22008') return badRequest({}, 'errors.invalidValue');
+  // Class 22 is PostgreSQL's "data exception": a value it cannot take (NUL in text, a date out of
+  // range, a number too large, malformed input), so the request is at fault.
+  if (typeof e.code === 'string' && e.code.startsWith('22')) return badRequest({}, 'errors.invalidValue');
   return undefined;
+}
+
+/**
+ * What the log keeps of an error: a database error by its code, message and table, never the
+ * statement with its values (knex puts the whole SQL, personal data included, in the message).
+ */
+export function loggable(err: unknown): Record<string, unknown> {
+  const native = (err as { nativeError?: unknown } | undefined)?.nativeError ?? err;
+  const pg = native as PgError & { severity?: string };
+  if (pg && typeof pg === 'object' && typeof pg.code === 'string' && typeof pg.severity === 'string') {
+    const message = String(pg.message ?? '')
+      .split(' - ')
+      .pop();
+    return {
+      db: { code: pg.code, message, table: pg.table, constraint: pg.constraint, routine: pg.routine },
+      stack: (err as Error).stack?.split('\n').slice(1, 6).join('\n'),
+    };
+  }
+  return { err };
 }
 
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   let appErr = err instanceof AppError ? err : fromDatabaseError(err);
+  if (appErr && !(err instanceof AppError)) logger.warn({ ...loggable(err), method: req.method, path: req.path }, 'request refused by the database');
   const status = (err as { status?: number; type?: string }).status;
   if (!appErr && (err as { type?: string }).type === 'entity.parse.failed') appErr = new AppError(400, 'errors.invalidJson');
   if (!appErr && (err as { type?: string }).type === 'entity.too.large') appErr = new AppError(413, 'errors.tooLarge');
   if (!appErr && status && status >= 400 && status < 500) appErr = new AppError(status, 'errors.badRequest');
   if (!appErr) {
-    logger.error({ err, method: req.method, url: req.originalUrl }, 'unhandled error');
+    logger.error({ ...loggable(err), method: req.method, path: req.path }, 'unhandled error');
     appErr = new AppError(500, 'errors.internalServerError');
   }
   if (res.headersSent) return;

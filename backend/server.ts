@@ -3,7 +3,7 @@
  * the worker (unless WORKER=off), and API + console + portal on one port.
  */
 import type { Server } from 'node:http';
-import { seed } from '../seeds';
+import { defaultSets, seed } from '../seeds';
 import { DEMO_LOGINS } from '../seeds/demo/people';
 import { createApp } from './app';
 import { loadConfig } from './config';
@@ -59,7 +59,7 @@ async function main() {
     knexRef.destroy = () => knex.destroy();
     const applied = await migrate(knex, db.connectionString);
     if (applied.length) say(`Applied ${applied.length} migration(s).`);
-    await seed(knex, { log: say });
+    await seed(knex, { only: defaultSets(config.seedDemo), log: say });
     await queueSearchTermsIfMissing(knex);
     server = await listen(createApp({ knex, config }), config.port);
     if (config.worker) runner = await startWorker(db.connectionString, config);
@@ -74,7 +74,7 @@ async function main() {
   say(`  Portal:        ${config.publicUrl}/`);
   say(`  Admin console: ${config.publicUrl}/admin`);
   if (config.env !== 'production') say(`  Mailbox:       ${config.publicUrl}/dev/mailbox (sign-in codes arrive here)`);
-  if (config.env !== 'production') {
+  if (config.env !== 'production' && config.seedDemo) {
     say('\nDemo logins (sign in with the emailed code from the mailbox):');
     for (const l of DEMO_LOGINS) say(`  ${l.email.padEnd(26)} ${l.who}`);
   }

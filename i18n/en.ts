@@ -1,6 +1,7 @@
 /** The English catalogue: every user-facing text of the product, by key. */
 import { portal } from './sections';
 import { search, searchErrors } from './sections/search';
+import { imports } from './sections/imports';
 import { talent, talentErrors } from './sections/talent';
 
 export const en = {
@@ -42,6 +43,11 @@ export const en = {
     internalServerError: 'Something went wrong. Please try again.',
     tooManyRequests: 'Too many requests. Please wait a moment and try again.',
     crossSite: 'This request came from another site and was refused',
+    invalidText: 'This text contains characters that are not allowed',
+    notAllowedKey: 'This name is not allowed here',
+    tooDeep: 'This value is nested too deeply',
+    notAnObject: 'The request body must be a JSON object',
+    unsupportedMediaType: 'Send the request body as JSON or as a multipart form',
     pageNotFound: 'Page Not Found',
     generic: 'Looks like something went wrong...!',
   },
@@ -61,6 +67,7 @@ export const en = {
     pending: 'Your company is pending approval',
     notActivate: 'Your company is not active',
     roleMismatch: 'Your role does not match your company',
+    hasUsers: 'This company still has users. Remove them or move them to another company first.',
   },
   email: {
     exists: 'Email already linked to an account',
@@ -74,6 +81,8 @@ export const en = {
       sameAsCurrent: 'This is already your email address',
       required: 'Enter an email address',
       duplicateInFile: 'This email is on an earlier row of the file',
+      notYours: 'Only the person can change their own email address',
+      useAccountPage: 'Change your email address from your account page: we confirm the new address first',
     },
   },
   invite: {
@@ -108,6 +117,25 @@ export const en = {
     ownerUndeletable: 'The company owner cannot be deleted',
     selfUndeletable: 'You cannot delete yourself',
   },
+  admins: {
+    selfUndeletable: 'You cannot delete yourself',
+    lastGeneralAdmin: 'At least one active General admin must remain',
+  },
+  status: {
+    errors: {
+      owner: 'Only platform admins change the company owner',
+      self: 'You cannot change your own status',
+      pendingInvitation: 'This user becomes active by accepting the invitation',
+    },
+  },
+  role: {
+    errors: {
+      owner: 'Only platform admins change the company owner',
+      self: 'You cannot change your own role',
+      pendingInvitation: 'This user has not accepted the invitation yet',
+      notAllowed: 'Only platform admins make someone the company owner',
+    },
+  },
   transferTo: { errors: { invalid: 'Choose an active user of the same company to take over' } },
   upload: {
     errors: {
@@ -119,8 +147,10 @@ export const en = {
       tooManyFiles: 'Upload one file at a time',
       unreadable: 'This file could not be read. Try another copy.',
       invalid: 'This upload is not valid',
+      tooComplex: 'This file holds more than a CV can. Save it again as a plain PDF or Word file.',
     },
   },
+  profilePic: { errors: { notUploaded: 'Upload the picture from your account page' } },
   phone: { errors: { invalid: 'Enter a valid phone number' } },
   tags: { errors: { identifierExists: 'Tag identifier already exists' } },
   identifier: { errors: { lowerCaseAndDigits: 'Use lower-case letters and digits only' } },
@@ -135,7 +165,15 @@ export const en = {
   range: { errors: { invalid: 'range must be [start, end] with 0 <= start <= end and at most 1000 rows' } },
   sort: { errors: { invalid: 'sort must be ["field", "ASC" | "DESC"] on a sortable field' } },
   filter: { errors: { invalid: 'filter must be a JSON object of known fields' } },
-  import: { errors: { unknownColumn: 'The import does not know this column' } },
+  import: {
+    errors: {
+      unknownColumn: 'The import does not know this column',
+      fileType: 'Choose a .csv or .jsonl file',
+      empty: 'The file is empty',
+      alreadyRunning: 'This file is already being imported. Wait for that import to finish.',
+      noReport: 'This import has no report yet',
+    },
+  },
   /** The admin console (admin/). */
   admin: {
     console: 'Console',
@@ -191,4 +229,6 @@ export const en = {
   /** Candidate search and lookup autocompletes. */
   search,
   ...searchErrors,
+  /** Bulk imports of candidates from the console. */
+  imports,
 } as const;

@@ -2,6 +2,7 @@
 import { admin } from './entities/admin';
 import { candidate } from './entities/candidate';
 import { candidateEducation } from './entities/candidateEducation';
+import { candidateImport } from './entities/candidateImport';
 import { candidateExperience } from './entities/candidateExperience';
 import { candidateRecruitmentStageLog } from './entities/candidateRecruitmentStageLog';
 import { candidateSearchOrViewLog } from './entities/candidateSearchOrViewLog';
@@ -9,6 +10,7 @@ import { company } from './entities/company';
 import { communityUser } from './entities/communityUser';
 import { companyUser } from './entities/companyUser';
 import { candidateEmailChange } from './entities/internal/candidateEmailChange';
+import { cvUpload } from './entities/internal/cvUpload';
 import { emailCode } from './entities/internal/emailCode';
 import { outboxEmail } from './entities/internal/outboxEmail';
 import { rateLimitHit } from './entities/internal/rateLimitHit';
@@ -56,6 +58,7 @@ export const entities: readonly EntityDef[] = [
   candidateSearchPending,
   candidateTagCount,
   searchTerm,
+  candidateImport,
   candidateEmailChange,
   session,
   emailCode,
@@ -64,6 +67,7 @@ export const entities: readonly EntityDef[] = [
   signupDraft,
   socialLogin,
   rateLimitHit,
+  cvUpload,
 ];
 
 const byName = new Map(entities.map((e) => [e.name, e]));
@@ -82,5 +86,5 @@ export function entityByResource(resource: string): EntityDef | undefined {
 export const resources = entities.filter((e) => e.resource);
 
 export * from './lib/types';
-export { f, EMAIL_PATTERN, PHONE_PATTERN } from './lib/fields';
-export { columnOf, fieldOf, isNullable, isWritable } from './lib/define';
+export { f, EMAIL_PATTERN, PHONE_PATTERN, PROFILE_PIC_PATTERN } from './lib/fields';
+export { choiceId, columnOf, fieldOf, isNullable, isWritable } from './lib/define';

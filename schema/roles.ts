@@ -36,6 +36,11 @@ export const conditions: Record<string, Condition> = {
   hasFirstName: () => ({ firstName: { $nin: [null, ''] } }),
   /** Only active rows. */
   isActive: () => ({ status: 1 }),
+  /**
+   * Candidates a company may see (spec section 4): active (status 1) and visible. Admins see
+   * every status in the console, where they curate pending and semi-active profiles.
+   */
+  visibleToCompanies: () => ({ status: 1, visibility: true }),
 };
 
 export function subRoleFromNumber(n: number | null | undefined): SubRole {

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { loadConfig } from '../backend/config';
-import { openDatabase } from '../backend/db/database';
+import { joinOrOpenDatabase } from '../backend/db/database';
 import { createKnex } from '../backend/db/knex';
 import { migrate } from '../backend/db/migrate';
 import { importCandidates } from '../backend/features/talent/import/importCandidates';
@@ -23,7 +23,7 @@ if (!existsSync(file) || !/\.(csv|jsonl|ndjson)$/i.test(file)) {
 }
 
 const config = loadConfig();
-const db = await openDatabase(config, (line) => console.error(line));
+const db = await joinOrOpenDatabase(config, (line) => console.error(line));
 const knex = createKnex(db.connectionString);
 try {
   await migrate(knex, db.connectionString);

@@ -18,6 +18,14 @@ export const SEED_SETS: Record<SeedSet, (knex: Knex) => Promise<Record<string, n
   candidates: loadCandidates,
 };
 
+/**
+ * The sets a start loads: lookups always; the demo people, companies and candidates only where
+ * the demo belongs (config.seedDemo: outside production, or SEED_DEMO=true).
+ */
+export function defaultSets(seedDemo: boolean): SeedSet[] {
+  return seedDemo ? (Object.keys(SEED_SETS) as SeedSet[]) : ['lookups'];
+}
+
 export interface SeedOptions {
   only?: SeedSet[];
   force?: boolean;

@@ -1,13 +1,14 @@
 /**
- * `npm run db:seed [-- --only lookups,demo] [--force] [--candidates <n>]`: loads seed sets into the database `npm start` uses;
- * `--candidates <n>` then adds n synthetic candidates (seeds/synthetic/generate.ts).
+ * `npm run db:seed [-- --only lookups,demo] [--force] [--candidates <n>]`: loads seed sets into the database `npm start` uses
+ * (joining a running `npm start`'s embedded database); without --only, the sets a start loads (no demo in production unless
+ * SEED_DEMO=true). `--candidates <n>` then adds n synthetic candidates (seeds/synthetic/generate.ts).
  */
 import { loadConfig } from '../backend/config';
-import { openDatabase } from '../backend/db/database';
+import { joinOrOpenDatabase } from '../backend/db/database';
 import { createKnex } from '../backend/db/knex';
 import { migrate } from '../backend/db/migrate';
 import { progressBar } from '../scripts/progress';
-import { seed, SEED_SETS, type SeedSet } from './index';
+import { defaultSets, seed, SEED_SETS, type SeedSet } from './index';
 import { generateCandidates } from './synthetic/generate';
 
 const args = process.argv.slice(2);
@@ -28,11 +29,11 @@ if (synthetic !== undefined && !/^[1-9]\d{0,8}$/.test(synthetic)) {
   process.exit(1);
 }
 const config = loadConfig();
-const db = await openDatabase(config, console.log);
+const db = await joinOrOpenDatabase(config, console.log);
 const knex = createKnex(db.connectionString);
 try {
   await migrate(knex, db.connectionString);
-  const ran = await seed(knex, { only, force: args.includes('--force'), log: console.log });
+  const ran = await seed(knex, { only: only ?? defaultSets(config.seedDemo), force: args.includes('--force'), log: console.log });
   console.log(ran.length ? `Done: ${ran.join(', ')}.` : 'Nothing to do: every seed set is already loaded (use --force to load again).');
   if (synthetic) {
     const bar = progressBar('Generating candidates');

@@ -8,8 +8,8 @@ import { canAccessResource } from './ability';
 import { apiCall } from './http';
 import { actorOf, clearSession, displayName, isPlatformAdmin, readSession, writeSession, type SessionUser } from './session';
 
+/** The login answer also carries `accessToken` for API clients; the console relies on the cookie the answer sets. */
 interface LoginAnswer {
-  accessToken: string;
   user: SessionUser;
 }
 
@@ -58,13 +58,13 @@ export const authProvider: AuthProvider = {
     const answer = await apiCall<LoginAnswer>('/auth/login-by-email-otp', { method: 'POST', body: { email, otp } });
     // The session cookie stays set for non-admins so the portal link opens signed in.
     if (!isPlatformAdmin(answer.user)) throw new NotConsoleUserError(answer.user);
-    writeSession({ token: answer.accessToken, user: answer.user });
+    writeSession({ user: answer.user });
   },
 
   async logout() {
-    const hadSession = readSession() !== undefined;
     try {
-      if (hadSession) await apiCall('/auth/logout', { method: 'POST' });
+      // The cookie may be there even when this tab never confirmed the session (another tab signed in).
+      await apiCall('/auth/logout', { method: 'POST' });
     } catch {
       // Spec: logout goes to the login page also when the call fails.
     } finally {
@@ -86,7 +86,7 @@ export const authProvider: AuthProvider = {
       clearSession();
       throw { message: t('admin.notAdmin.title') };
     }
-    writeSession({ token: readSession()?.token, user });
+    writeSession({ user });
   },
 
   async checkError(error: { status?: number }) {

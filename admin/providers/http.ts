@@ -1,11 +1,10 @@
 /**
- * Every request the console makes: JSON over fetch with the stored Bearer token, and the
- * server's one error envelope turned into react-admin's HttpError so field errors land on
+ * Every request the console makes: JSON over fetch with the session's httpOnly cookie (no token a
+ * script could read), and the server's one error envelope turned into react-admin's HttpError so field errors land on
  * their form fields (react-admin reads `body.errors`).
  */
 import { fetchUtils, HttpError } from 'react-admin';
 import { t } from '../../i18n';
-import { readSession } from './session';
 
 export const API_URL = '/api/v1';
 
@@ -29,8 +28,6 @@ export function toHttpError(err: unknown): unknown {
 
 export async function httpClient(url: string, options: fetchUtils.Options = {}) {
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });
-  const token = readSession()?.token;
-  if (token) headers.set('Authorization', `Bearer ${token}`);
   try {
     return await fetchUtils.fetchJson(url, { ...options, headers, credentials: 'same-origin' });
   } catch (err) {

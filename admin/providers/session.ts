@@ -1,10 +1,9 @@
 /**
- * The console's stored login: the access token sent as a Bearer token and the user the
- * server returned. Kept in localStorage so a reload or a second tab stays signed in.
+ * The console's signed-in admin, as the server last confirmed it. The session itself is the
+ * httpOnly cookie the server sets, which no script can read: a reload or a second tab asks the
+ * server (auth/check/user) and stays signed in. Only the user object is kept here, in memory.
  */
 import { ADMIN_TYPES, USER_ROLES, type Actor } from '../../schema/roles';
-
-const KEY = 'talentbase.admin.session';
 
 /** The user object of the login and session-check answers (spec section 7), as far as the console reads it. */
 export interface SessionUser {
@@ -19,27 +18,21 @@ export interface SessionUser {
 }
 
 export interface Session {
-  /** Absent when the browser is signed in by the session cookie only (e.g. from the portal). */
-  token?: string;
   user: SessionUser;
 }
 
+let current: Session | undefined;
+
 export function readSession(): Session | undefined {
-  try {
-    const raw = localStorage.getItem(KEY);
-    const parsed = raw ? (JSON.parse(raw) as Session) : undefined;
-    return parsed?.user ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
+  return current;
 }
 
 export function writeSession(session: Session): void {
-  localStorage.setItem(KEY, JSON.stringify(session));
+  current = { user: session.user };
 }
 
 export function clearSession(): void {
-  localStorage.removeItem(KEY);
+  current = undefined;
 }
 
 export const isPlatformAdmin = (user: Pick<SessionUser, 'userRole'>) => user.userRole === USER_ROLES.admin;

@@ -47,8 +47,9 @@ function tokenOf(req: Request): { token: string; viaCookie: boolean } | undefine
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Resolves who is asking. A cookie-authenticated write must come from our own origin:
- * SameSite covers most browsers, the Origin check covers the rest. A session of someone who may
+ * Resolves who is asking. A cookie-authenticated write must come from our own origin: SameSite
+ * covers most browsers, the Origin and Sec-Fetch-Site checks the rest, so the cookie alone is a
+ * safe credential for the browser apps and no CSRF token is needed. A session of someone who may
  * no longer sign in (deactivated, company suspended) counts as signed out; the refusal is kept in
  * res.locals.signInRefusal so the session check can name it.
  */
@@ -60,6 +61,9 @@ export const resolveActor: RequestHandler = async (req, res, next) => {
     const origin = req.get('origin');
     // 'null' (sandboxed frames, some redirects) and other unparsable origins are not ours either.
     if (origin && (!URL.canParse(origin) || new URL(origin).host !== req.get('host'))) return next(new AppError(403, 'errors.crossSite'));
+    // Browsers also say where a request comes from; a sibling subdomain ('same-site') is another site to us.
+    const site = req.get('sec-fetch-site');
+    if (site && site !== 'same-origin' && site !== 'none') return next(new AppError(403, 'errors.crossSite'));
   }
   const row = await req.ctx.knex('sessions').where('token_hash', sha256(found.token)).where('expires_at', '>', new Date()).first();
   if (!row) return next();

@@ -1,7 +1,7 @@
 /**
  * Child rows an entity owns (EntityDef.children, e.g. a candidate's experience): read with the
  * record, and replaced as a whole, in the record's transaction, when a write carries the list.
- * Each item is validated by the child's own declaration and hooks; problems are reported as
+ * Each item is validated by the child's own declaration and write rules; problems are reported as
  * '<list>.<index>.<field>' → '<list>.<field>.errors.<rule>'.
  */
 import { subject as asSubject } from '@casl/ability';
@@ -11,10 +11,11 @@ import { modelFor } from '../db/models';
 import { AppError, badRequest, forbidden, type FieldErrors } from '../errors';
 import type { AppAbility } from '../../schema/ability';
 import { scopeQuery } from '../permissions/sql';
-import { runHooks } from './hooks';
+import { entityWrites } from '../features/writes';
 import { selectRows } from './router';
 import { serialize, type Row } from './serialize';
 import { validateRecord } from './validate';
+import { referencesExist, type WriteContext } from './writes';
 
 export interface ChildWrite {
   name: string;
@@ -72,17 +73,21 @@ export function validateChildren(entity: EntityDef, body: unknown, ability?: App
 }
 
 /**
- * Runs each item's hooks (the child's cross-field rules), then replaces the parent's rows.
+ * Runs each item's write rules (the child's cross-field rules), then replaces the parent's rows.
  * Every item's problems are collected before anything is written.
  */
-export async function writeChildren(trx: Knex.Transaction, parentId: number, writes: ChildWrite[], ability?: AppAbility): Promise<void> {
+export async function writeChildren(ctx: WriteContext, parentId: number, writes: ChildWrite[]): Promise<void> {
+  const { trx, ability } = ctx;
   const errors: FieldErrors = {};
   for (const { name, child, entity, items } of writes) {
+    const rules = entityWrites(entity.name);
     for (const [index, item] of items.entries()) {
       item[child.foreignKey] = parentId;
-      if (ability && !ability.can('create', asSubject(entity.subject, { ...item }))) throw forbidden();
+      if (!ability.can('create', asSubject(entity.subject, { ...item }))) throw forbidden();
       try {
-        await runHooks(item, { trx, entity, mode: 'create' });
+        const check = { ...ctx, entity, mode: 'create' as const };
+        await referencesExist(item, check);
+        await rules.check?.(item, check);
       } catch (err) {
         if (!(err instanceof AppError) || err.status !== 400) throw err;
         Object.assign(errors, prefixed(name, index, err.fields ?? {}));

@@ -13,12 +13,13 @@ import { AppError, badRequest, forbidden, notFound, unauthorized } from '../erro
 import { modelFor } from '../db/models';
 import { abilityFor, type AppAbility } from '../../schema/ability';
 import { scopeQuery } from '../permissions/sql';
+import { entityWrites } from '../features/writes';
 import { loadChildren, validateChildren, writeChildren } from './children';
-import { runHooks } from './hooks';
 import { parseId } from './ids';
 import { applyFilter, MAX_PAGE, parseListParams } from './query';
 import { serialize, type Row } from './serialize';
 import { validateRecord } from './validate';
+import { referencesExist, type CheckContext, type EntityWrites, type WriteContext } from './writes';
 
 function denied(req: Request): AppError {
   return req.actor.role === 'guest' ? unauthorized() : forbidden();
@@ -86,22 +87,47 @@ export async function readOne(knex: Knex, entity: EntityDef, ability: AppAbility
  */
 export type ListHandler = (req: Request, res: Response, ability: AppAbility) => Promise<void>;
 
+/** The generic rules of a write (references), then the entity's own. */
+async function runChecks(writes: EntityWrites, data: Record<string, unknown>, ctx: CheckContext): Promise<void> {
+  await referencesExist(data, ctx);
+  await writes.check?.(data, ctx);
+}
+
+/** Ids of a bulk request: `ids`, or `keys` and `users` as the spec names them per resource. */
+function bulkIds(entity: EntityDef, body: Record<string, unknown>): number[] {
+  const raw = body.ids ?? body.keys ?? body.users;
+  if (!Array.isArray(raw) || raw.length === 0) throw badRequest({ ids: 'ids.errors.required' });
+  if (raw.length > MAX_PAGE) throw badRequest({ ids: 'ids.errors.tooMany' });
+  const ids = raw.map((v) => parseId(entity, v));
+  if (ids.some((v) => v === undefined)) throw badRequest({ ids: 'ids.errors.invalid' });
+  return [...new Set(ids as number[])];
+}
+
 export function crudRouter(entity: EntityDef, list?: ListHandler): Router {
   const router = Router();
   const { subject, table } = entity;
   const model = modelFor(entity);
+  const writes = entityWrites(entity.name);
+  const context = (req: Request, trx: Knex.Transaction, ability: AppAbility): WriteContext => ({
+    trx,
+    entity,
+    actor: req.actor,
+    ability,
+    config: req.ctx.config,
+    sessionId: req.sessionId,
+  });
 
   router.get('/', async (req, res) => {
     const ability = abilityFor(req.actor);
     if (!ability.can('read', subject)) throw denied(req);
     if (list) return list(req, res, ability);
-    const params = parseListParams(entity, req.query as Record<string, unknown>);
+    const params = parseListParams(entity, req.query as Record<string, unknown>, ability);
     const { knex } = req.ctx;
     const base = model.query(knex);
-    applyFilter(base as unknown as Knex.QueryBuilder, entity, params.filter);
+    applyFilter(base as unknown as Knex.QueryBuilder, entity, params.filter, params.search);
     scopeQuery(base, ability, 'read', subject, table);
     const page = selectRows(knex, entity);
-    applyFilter(page as unknown as Knex.QueryBuilder, entity, params.filter);
+    applyFilter(page as unknown as Knex.QueryBuilder, entity, params.filter, params.search);
     scopeQuery(page, ability, 'read', subject, table);
     const [start, end] = params.range;
     const [rows, total] = await Promise.all([
@@ -137,10 +163,16 @@ export function crudRouter(entity: EntityDef, list?: ListHandler): Router {
     if (!ability.can('create', asSubject(subject, { ...data }))) throw forbidden();
     const children = validateChildren(entity, req.body, ability);
     const created = await req.ctx.knex.transaction(async (trx) => {
-      await runHooks(data, { trx, entity, mode: 'create', config: req.ctx.config, actor: req.actor });
-      const inserted = await model.query(trx).insert(data).returning('id');
-      const id = (inserted as unknown as { id: number }).id;
-      await writeChildren(trx, id, children, ability);
+      const ctx = context(req, trx, ability);
+      let id: number;
+      if (writes.create) id = await writes.create({ ...ctx, data, children });
+      else {
+        await runChecks(writes, data, { ...ctx, mode: 'create' });
+        const inserted = await model.query(trx).insert(data).returning('id');
+        id = (inserted as unknown as { id: number }).id;
+        await writeChildren(ctx, id, children);
+      }
+      await writes.settle?.(ctx);
       return id;
     });
     const row = await findRow(req.ctx.knex, entity, req, created);
@@ -149,9 +181,10 @@ export function crudRouter(entity: EntityDef, list?: ListHandler): Router {
 
   /**
    * One update: checked against the row as it is and as it would be, trimmed to the fields the
-   * actor may change, run with the entity's hooks in the caller's transaction.
+   * actor may change, run with the entity's rules in the caller's transaction. Returns whether the
+   * status changed (what a bulk status change counts).
    */
-  async function updateOne(trx: Knex.Transaction, req: Request, ability: AppAbility, id: number, body: unknown): Promise<void> {
+  async function updateOne(trx: Knex.Transaction, req: Request, ability: AppAbility, id: number, body: unknown): Promise<boolean> {
     const existing = await findRow(trx, entity, req, id);
     if (!existing) throw notFound();
     const target = asSubject(subject, { ...existing });
@@ -160,27 +193,37 @@ export function crudRouter(entity: EntityDef, list?: ListHandler): Router {
     const data = validateRecord(entity, body, 'update', new Set(writable));
     if (!ability.can('update', asSubject(subject, { ...existing, ...data }))) throw forbidden();
     const children = validateChildren(entity, body, ability);
-    await runHooks(data, { trx, entity, mode: 'update', id, existing, config: req.ctx.config, actor: req.actor });
+    const statusChanged = 'status' in data && data.status !== existing.status;
+    const ctx = context(req, trx, ability);
+    if (writes.update) {
+      await writes.update({ ...ctx, id, existing, data, children });
+      return statusChanged;
+    }
+    const check: CheckContext = { ...ctx, mode: 'update', id, existing };
+    await runChecks(writes, data, check);
     if ('updatedAt' in entity.fields) data.updatedAt = new Date().toISOString();
     if (Object.keys(data).length) await model.query(trx).patch(data).where('id', id);
-    await writeChildren(trx, id, children, ability);
+    await writeChildren(ctx, id, children);
+    await writes.after?.(check, data);
+    return statusChanged;
   }
 
-  if (entity.fields.status?.kind === 'enum') {
+  if (entity.fields.status?.kind === 'enum' && !writes.statusRoute) {
     // Bulk status change (spec: "status PUT (keys, status)"): every row changes, or none does.
+    // The answer counts the rows whose status actually changed.
     router.put('/status', async (req, res) => {
       const ability = abilityFor(req.actor);
       if (!ability.can('update', subject)) throw denied(req);
       const body = (req.body ?? {}) as Record<string, unknown>;
-      const raw = body.ids ?? body.keys ?? body.users;
-      if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_PAGE) throw badRequest({ ids: 'ids.errors.required' });
-      const ids = raw.map((v) => parseId(entity, v));
-      if (ids.some((v) => v === undefined)) throw badRequest({ ids: 'ids.errors.invalid' });
+      const ids = bulkIds(entity, body);
       if (body.status === undefined) throw badRequest({ status: 'status.errors.required' });
-      await req.ctx.knex.transaction(async (trx) => {
-        for (const id of new Set(ids as number[])) await updateOne(trx, req, ability, id, { status: body.status });
+      const updated = await req.ctx.knex.transaction(async (trx) => {
+        let changed = 0;
+        for (const id of ids) if (await updateOne(trx, req, ability, id, { status: body.status })) changed += 1;
+        await writes.settle?.(context(req, trx, ability));
+        return changed;
       });
-      res.json({ success: true, updated: new Set(ids).size });
+      res.json({ success: true, updated });
     });
   }
 
@@ -188,7 +231,10 @@ export function crudRouter(entity: EntityDef, list?: ListHandler): Router {
     const ability = abilityFor(req.actor);
     if (!ability.can('update', subject)) throw denied(req);
     const id = idParam(entity, req);
-    await req.ctx.knex.transaction((trx) => updateOne(trx, req, ability, id, req.body));
+    await req.ctx.knex.transaction(async (trx) => {
+      await updateOne(trx, req, ability, id, req.body);
+      await writes.settle?.(context(req, trx, ability));
+    });
     const row = await findRow(req.ctx.knex, entity, req, id);
     res.json(await readOne(req.ctx.knex, entity, ability, row as Row));
   });
@@ -203,8 +249,11 @@ export function crudRouter(entity: EntityDef, list?: ListHandler): Router {
     // The answer is the record as getOne showed it, child lists included, read before they go.
     const record = await readOne(req.ctx.knex, entity, ability, existing);
     await req.ctx.knex.transaction(async (trx) => {
+      const ctx = context(req, trx, ability);
+      await writes.beforeDelete?.({ ...ctx, existing });
       await model.query(trx).deleteById(id);
       await forgetInLists(trx, entity, id);
+      await writes.settle?.(ctx);
     });
     res.json(record);
   });

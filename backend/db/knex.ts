@@ -1,24 +1,42 @@
 /** One Knex instance per database; Objection models bind to it per request, never globally. */
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
+import { logger } from '../logger';
 
 // Dates stay 'YYYY-MM-DD' strings (no time-zone shift); counts and numerics become numbers.
 pg.types.setTypeParser(1082, (v: string) => v);
 pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
 pg.types.setTypeParser(1700, (v: string) => Number.parseFloat(v));
 
+/**
+ * Logs a pooled connection's failure (the server restarting, an administrator ending the
+ * session, the network). The pool then drops that connection and opens a new one for the next
+ * query; without a listener the 'error' event would end the process.
+ */
+export function watchConnection(connection: pg.Client, pool: string): void {
+  connection.on('error', (err) => logger.warn({ pool, code: (err as { code?: string }).code, message: err.message }, 'database connection lost'));
+}
+
 export function createKnex(connectionString: string, pool: { min?: number; max?: number } = {}): Knex {
   return knexFactory({
     client: 'pg',
     connection: connectionString,
+    // Knex's own notices ('Connection Error: ...' when it drops a dead connection) go to the one logger.
+    log: {
+      warn: (message: unknown) => logger.warn({ knex: message }, 'database notice'),
+      error: (message: unknown) => logger.error({ knex: message }, 'database error'),
+      deprecate: (message: unknown) => logger.warn({ knex: message }, 'knex deprecation'),
+      debug: () => {},
+    },
     pool: {
       min: pool.min ?? 0,
       max: pool.max ?? 10,
-      // Queries here are short and latency-bound: JIT compilation would cost more than it saves.
-      afterCreate: (conn: pg.Client, done: (err: Error | undefined, conn: pg.Client) => void) => {
-        conn.query('set jit = off').then(
-          () => done(undefined, conn),
-          (err: Error) => done(err, conn),
+      afterCreate: (connection: pg.Client, done: (err: Error | null, connection: pg.Client) => void) => {
+        watchConnection(connection, 'knex');
+        // Queries here are short and latency-bound: JIT compilation would cost more than it saves.
+        connection.query('set jit = off').then(
+          () => done(null, connection),
+          (err: Error) => done(err, connection),
         );
       },
     },

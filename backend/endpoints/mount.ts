@@ -12,6 +12,7 @@ import { entity as entityNamed } from '../../schema';
 import { parseId } from '../../schema/lib/ids';
 import { fieldErrorsOf, ruleMessage, type FieldErrors } from '../../schema/validation/issues';
 import { enforceRateLimits } from '../auth/rateLimit';
+import { assertCleanInput } from '../http/inputGuard';
 import { findRow, readable, selectRows } from '../crud/router';
 import type { Row } from '../crud/serialize';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../errors';
@@ -103,7 +104,11 @@ function handlerOf(endpoint: Endpoint): RequestHandler {
     const ability = abilityFor(req.actor);
     assertAccess(endpoint, req, ability);
     const upload = endpoint.upload;
-    if (upload) await receive(upload, req, res);
+    if (upload) {
+      await receive(upload, req, res);
+      // Multipart text parts are parsed here, after the request guard: the same text check applies.
+      assertCleanInput(req.body);
+    }
     const file = upload ? uploadedFile(upload, req) : undefined;
     const errors: FieldErrors = {};
     const params = parsePart(endpoint.input?.params, req.params, errors);

@@ -13,12 +13,12 @@ import { candidateList } from './search/adminList';
 import { searchEndpoints } from './search';
 import { inviteSignupRouter } from './signup/inviteRoutes';
 import { signupRouter } from './signup/routes';
-import { talentEndpoints, talentRouters } from './talent';
-import { teamRouter } from './team/routes';
+import { talentEndpoints } from './talent';
+import { teamEndpoints } from './team/endpoints';
 
 /** Every declared capability endpoint: what the API mounts and what the fuzz suite probes. */
 export function endpoints(): Endpoint[] {
-  return [...talentEndpoints(), ...searchEndpoints(), ...lookupEndpoints];
+  return [...teamEndpoints, ...talentEndpoints(), ...searchEndpoints(), ...lookupEndpoints];
 }
 
 /** Entity lists a capability answers instead of the generic router, by entity name. */
@@ -33,7 +33,5 @@ export function featureRouters(): [string, Router][] {
     ['/auth/company/self/signup', signupRouter()],
     ['/auth/community', communityRouter()],
     ['/auth-company/invite-signup', inviteSignupRouter()],
-    ['/company-users', teamRouter()],
-    ...talentRouters(),
   ];
 }

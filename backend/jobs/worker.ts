@@ -4,6 +4,8 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { createMailAdapter } from '../adapters/mail';
 import { logger } from '../logger';
+import { importCandidatesTask } from './tasks/import_candidates';
+import { purgeCvUploadsTask } from './tasks/purge_cv_uploads';
 import { purgeExpiredTask } from './tasks/purge_expired';
 import { refreshPopularCandidatesTask } from './tasks/refresh_popular_candidates';
 import { refreshSearchTermsTask } from './tasks/refresh_search_terms';
@@ -26,19 +28,25 @@ export const workerLogger = new Logger((scope) => (level, message, meta) => {
   logger[method]({ ...scope, ...meta }, message);
 });
 
-export function taskList(config: Config): TaskList {
+/** Every task; `connectionString` is the database the worker serves (the import opens sessions of its own; default DATABASE_URL). */
+export function taskList(config: Config, connectionString = config.databaseUrl): TaskList {
   return {
     send_email: sendEmailTask(createMailAdapter(config.smtpUrl, config.mailFrom)),
     purge_expired: purgeExpiredTask,
     refresh_popular_candidates: refreshPopularCandidatesTask,
     refresh_search_terms: refreshSearchTermsTask,
+    import_candidates: importCandidatesTask(config, connectionString),
+    purge_cv_uploads: purgeCvUploadsTask(config),
   };
 }
 
 /** Scheduled jobs (UTC). */
-export const CRONTAB = ['0 3 * * * purge_expired ?fill=1d', '17 * * * * refresh_popular_candidates ?fill=1h', '40 2 * * * refresh_search_terms ?fill=1d'].join(
-  '\n',
-);
+export const CRONTAB = [
+  '0 3 * * * purge_expired ?fill=1d',
+  '17 * * * * refresh_popular_candidates ?fill=1h',
+  '40 2 * * * refresh_search_terms ?fill=1d',
+  '20 * * * * purge_cv_uploads ?fill=1h',
+].join('\n');
 
 /** Creates graphile-worker's own tables, so jobs can be queued even where no worker runs. */
 export async function migrateWorker(connectionString: string): Promise<void> {
@@ -53,12 +61,19 @@ export interface Worker {
 export async function startWorker(connectionString: string, config: Config, concurrency = 2): Promise<Worker> {
   // Our own pool, so a connection PostgreSQL closes while we stop is an event we handle, not a crash.
   const pgPool = new pg.Pool({ connectionString, max: concurrency + 2 });
+  // Idle connections report failures on the pool, checked-out ones on the client: both are
+  // logged and survived (the pool replaces the connection), never an unhandled 'error' event.
   pgPool.on('error', (err) => {
-    if (!stopping) logger.error({ err }, 'worker database connection failed');
+    if (!stopping) logger.warn({ code: (err as { code?: string }).code, message: err.message }, 'worker database connection lost');
+  });
+  pgPool.on('connect', (client) => {
+    client.on('error', (err) => {
+      if (!stopping) logger.warn({ code: (err as { code?: string }).code, message: err.message }, 'worker database connection lost');
+    });
   });
   const runner = await run({
     pgPool,
-    taskList: taskList(config),
+    taskList: taskList(config, connectionString),
     crontab: CRONTAB,
     concurrency,
     noHandleSignals: true,

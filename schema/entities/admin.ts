@@ -16,7 +16,7 @@ export const admin = defineEntity({
     jobTitle: f.string({ max: 120, label: 'Job title' }),
     status: f.enum({ inactive: 0, active: 1 }, { required: true, default: 1, index: true, label: 'Status' }),
     role: f.enum({ general: 1, advocate: 2 }, { required: true, default: 1, labels: { advocate: 'Talent advocate' }, label: 'Admin role' }),
-    profilePic: f.string({ max: 1024, sortable: false, label: 'Profile picture' }),
+    profilePic: f.picture({ label: 'Profile picture' }),
     lastActiveAt: f.datetime({ readOnly: true, label: 'Last active' }),
     isWatchedInfoVideo: f.boolean({ default: false, readOnly: true, label: 'Watched the info video' }),
     ...f.timestamps(),

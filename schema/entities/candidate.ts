@@ -96,7 +96,7 @@ export const CANDIDATE_SEARCH_FIELDS = [
  * A candidate (talent) in the curated pool. Status: 0 pending curation, 1 active, 2 inactive,
  * 3 semi-active, 4 pending activation. Experience and education are rows of their own
  * (candidateExperience, candidateEducation) read and written with the profile as `experiences`
- * and `educations`. Rules spanning fields live in backend/features/talent/candidateRules.ts.
+ * and `educations`. Rules spanning fields live in schema/rules/candidate.ts.
  */
 export const candidate = defineEntity({
   name: 'candidate',
@@ -111,7 +111,7 @@ export const candidate = defineEntity({
     email: f.email({ required: true, unique: true, searchable: true, uniqueMessage: 'email.errors.exists', label: 'Email' }),
     phone: f.phone({ pattern: PHONE_PATTERN, label: 'Phone' }),
     phoneWhatsapp: f.boolean({ default: false, label: 'Phone has WhatsApp' }),
-    profilePic: f.string({ max: 1024, sortable: false, label: 'Profile picture' }),
+    profilePic: f.picture({ label: 'Profile picture' }),
     linkedInUrl: f.url({ pattern: LINKEDIN_PATTERN, patternMessage: 'linkedInUrl.errors.profilePath', sortable: false, label: 'LinkedIn' }),
     githubUrl: f.url({ pattern: GITHUB_PATTERN, patternMessage: 'githubUrl.errors.notGithub', sortable: false, label: 'GitHub' }),
     stackoverflowUrl: f.url({
@@ -299,8 +299,9 @@ export const candidate = defineEntity({
       // Their own CV, blind CV and profile PDF.
       download: { when: 'self' },
     },
-    // Spec section 6: RaaS companies download the blind CV of candidates whose first name is known.
-    raasCompany: { download: { when: 'hasFirstName', fields: ['blindResumePath'] } },
+    // Spec section 6: RaaS companies download the blind CV of candidates whose first name is known,
+    // among the candidates companies may see at all (section 4: active and visible).
+    raasCompany: { download: { when: ['hasFirstName', 'visibleToCompanies'], fields: ['blindResumePath'] } },
     // Companies search active candidates by everything but the admins' filters (spec section 2:
     // name, company name, owner and candidate status are admin-only).
     company: { search: { when: 'isActive', fields: CANDIDATE_SEARCH_FIELDS } },

@@ -6,7 +6,7 @@ const FIELDS = ['title', 'company', 'countryId', 'location', 'startDate', 'endDa
 
 /**
  * One job in a candidate's history, newest first. A current position ends today; the duration
- * exists only when both dates do. Date rules: backend/features/talent/candidateRules.ts.
+ * exists only when both dates do. Date rules: schema/rules/candidate.ts.
  */
 export const candidateExperience = defineEntity({
   name: 'candidateExperience',

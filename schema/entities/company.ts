@@ -65,22 +65,9 @@ export const company = defineEntity({
   },
   permissions: {
     admin: { manage: true },
-    company: {
-      read: { when: 'ownCompanyRecord' },
-      update: {
-        when: 'ownCompanyRecord',
-        subRoles: ['owner', 'admin'],
-        fields: ['companyName', 'companyLogo', 'address', 'linkedInUrl', 'countries', 'alternateCompanyNames'],
-      },
-    },
-    raasCompany: {
-      read: { when: 'ownCompanyRecord' },
-      update: {
-        when: 'ownCompanyRecord',
-        subRoles: ['owner', 'admin'],
-        fields: ['companyName', 'companyLogo', 'address', 'linkedInUrl', 'countries', 'alternateCompanyNames'],
-      },
-    },
+    // A company sees its own record; only admins change companies (spec section 6: no company screen edits it).
+    company: { read: { when: 'ownCompanyRecord' } },
+    raasCompany: { read: { when: 'ownCompanyRecord' } },
   },
   admin: {
     label: 'Companies',

@@ -19,7 +19,7 @@ export const companyUser = defineEntity({
     status: f.enum({ pending: 0, active: 1, inactive: 2 }, { required: true, default: 1, index: true, label: 'Status' }),
     role: f.enum({ owner: 0, admin: 1, member: 2 }, { required: true, default: 2, label: 'Role' }),
     companyId: f.ref('company', { required: true, onDelete: 'cascade', label: 'Company' }),
-    profilePic: f.string({ max: 1024, sortable: false, label: 'Profile picture' }),
+    profilePic: f.picture({ label: 'Profile picture' }),
     lastActiveAt: f.datetime({ readOnly: true, label: 'Last active' }),
     isWatchedInfoVideo: f.boolean({ default: false, readOnly: true, label: 'Watched the info video' }),
     ...f.timestamps(),

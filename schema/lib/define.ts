@@ -36,6 +36,13 @@ export function defineEntity<const E extends EntityDef>(entity: E): E {
   return entity;
 }
 
+/** The id of an enum field's choice, by its key: choiceId(companyUser.fields.status, 'pending') is 0. */
+export function choiceId(def: FieldDef, key: string): number {
+  const found = def.choices?.find((c) => c.key === key);
+  if (!found) throw new Error(`No choice '${key}' in this field`);
+  return found.id;
+}
+
 export function isWritable(def: FieldDef): boolean {
   return !def.readOnly && def.kind !== 'secret';
 }

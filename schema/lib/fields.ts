@@ -15,6 +15,12 @@ function titleCase(key: string): string {
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 /** Optional plus, three digits (optionally in brackets), separator, three digits, separator, four to nine digits. */
 export const PHONE_PATTERN = /^\+?(\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4,9}$/;
+/**
+ * A profile picture is one our storage served (`/uploads/profile-pics/<yyyy-mm>/<32 hex>.<ext>`, set
+ * by the account's picture upload), never an outside address: a foreign URL in a teammate's list
+ * would be a tracking pixel.
+ */
+export const PROFILE_PIC_PATTERN = /^\/uploads\/profile-pics\/\d{4}-\d{2}\/[0-9a-f]{32}\.(png|jpg|webp)$/;
 
 function choicesOf(values: Record<string, number>, labels?: Record<string, string>): EnumChoice[] {
   return Object.entries(values).map(([key, id]) => ({ id, key, label: labels?.[key] ?? titleCase(key) }));
@@ -54,6 +60,12 @@ export const f = {
   object: (fields: Record<string, FieldDef>, o: Options = {}) => field('object', { sortable: false, filterable: false, ...o, fields }),
   /** A list of nested objects whose keys are declared like entity fields; `min`/`max` count items. Stored as jsonb. */
   objectList: (fields: Record<string, FieldDef>, o: Options = {}) => field('objectList', { sortable: false, filterable: false, default: [], ...o, fields }),
+  /**
+   * A profile picture: a path our storage served (PROFILE_PIC_PATTERN), written only by the
+   * picture upload of the person's own account, never taken from a record's body.
+   */
+  picture: (o: Options = {}) =>
+    field('string', { max: 1024, pattern: PROFILE_PIC_PATTERN, patternMessage: 'profilePic.errors.notUploaded', readOnly: true, sortable: false, ...o }),
   /** A random UUID given by the database on insert (public, unguessable ids such as a profile guid). */
   guid: (o: Options = {}) => field('string', { max: 36, readOnly: true, unique: true, dbDefault: 'uuid', sortable: false, ...o }),
   /** A full-text vector the database keeps (by trigger or generated column); never read from or sent to a client. */

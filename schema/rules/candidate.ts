@@ -1,6 +1,6 @@
 /**
- * Candidate rules that span fields (spec sections 3 to 5), as pure functions shared by the API
- * hooks, the CV draft and the bulk importer. Each takes the validated write (`data`) and the row
+ * Candidate rules that span fields (spec sections 3 to 5), as pure functions shared by the one
+ * write path (API and bulk import alike), the CV draft and the forms. Each takes the validated write (`data`) and the row
  * before it (`existing`, empty on create), reports field errors as message keys, and writes the
  * values the rules imply (a current position ends today, 'other' source text is cleared) into
  * `data`. A rule runs only when the write touches one of its fields, so an old stored value
@@ -97,8 +97,9 @@ export function candidateRules(data: Data, existing: Data = {}, today: Today = t
   if ('languages' in data && duplicates(data.languages, 'languageId')) errors.languages = 'languages.errors.duplicate';
   if ('preferredLocations' in data && duplicates(data.preferredLocations, 'locationId')) errors.preferredLocations = 'preferredLocations.errors.duplicate';
 
-  // An admin overriding the status takes over from the candidate's own choice.
-  if ('status' in data && 'status' in existing && data.status !== existing.status) data.selfChosenStatus = false;
+  // A status someone else sets takes over from the candidate's own choice (their own pause or
+  // activation says so itself, with selfChosenStatus: true).
+  if ('status' in data && 'status' in existing && data.status !== existing.status && !('selfChosenStatus' in data)) data.selfChosenStatus = false;
   return errors;
 }
 

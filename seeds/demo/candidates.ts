@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import { columnOf, entity } from '../../schema';
 import { modelFor } from '../../backend/db/models';
 import { preloadIds } from '../../backend/crud/refs';
-import { CANDIDATE_REF_ENTITIES, checkCandidate, type CheckedCandidate } from '../../backend/features/talent/import/checkCandidate';
+import { CANDIDATE_REF_ENTITIES, checkCandidate, type CheckedCandidate } from '../../backend/features/talent/checkCandidate';
 import { makeCandidate, rngFrom } from '../synthetic/candidateFactory';
 import { loadPools } from '../synthetic/pools';
 

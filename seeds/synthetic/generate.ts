@@ -10,7 +10,7 @@ import type { Knex } from 'knex';
 import pg from 'pg';
 import { entity } from '../../schema';
 import { todayOf } from '../../schema/rules/candidate';
-import { storedFields } from '../../backend/features/talent/import/bulkWrite';
+import { storedFields } from '../../backend/features/talent/writeCandidates';
 import { copyColumns, copyLines } from '../../backend/features/talent/import/copy';
 import { tsWorker } from '../../backend/features/talent/import/tsWorker';
 import { loadPools } from './pools';

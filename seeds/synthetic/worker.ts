@@ -10,7 +10,7 @@ import { entity } from '../../schema';
 import { validateChildren } from '../../backend/crud/children';
 import { validateRecord } from '../../backend/crud/validate';
 import { candidateRules, experienceRules, type Today } from '../../schema/rules/candidate';
-import { storedFields } from '../../backend/features/talent/import/bulkWrite';
+import { storedFields } from '../../backend/features/talent/writeCandidates';
 import { copyColumns, encodeRow } from '../../backend/features/talent/import/copy';
 import { makeCandidate, rngFrom } from './candidateFactory';
 import type { Pools } from './pools';

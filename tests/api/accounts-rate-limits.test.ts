@@ -3,11 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../backend/app';
 import { testApp, type TestApp } from '../helpers/app';
 
-// The production limits: 5 per email and 30 per IP in 15 minutes.
+// The production limits: 5 per email and 30 per IP in 15 minutes, behind a proxy on this machine
+// (TRUST_PROXY=loopback) that names each client in X-Forwarded-For.
 describe('Rate limits on emailed codes and links', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await testApp({ rateLimit: { perEmail: 5, perIp: 30, windowMinutes: 15 } });
+    t = await testApp({ rateLimit: { perEmail: 5, perIp: 30, windowMinutes: 15 }, trustProxy: ['loopback'] });
   });
 
   const from = (ip: string) => ({ 'X-Forwarded-For': ip });

@@ -142,9 +142,10 @@ describe('Emails are unique across admins, company users and candidates', () => 
       const created = await api.post(`/${target.resource}`, await samplePayload(t.knex, target, { email: ` ${email.toUpperCase()} ` }));
       expectFieldErrors(created, { email: 'email.errors.exists' }, 'create');
       expect(await rowCount(t.knex, target)).toBe(before);
+      // Nobody moves another person to an address, taken or not: the refusal says so before anything else.
       const id = await insertSample(t.knex, target);
       const updated = await api.put(`/${target.resource}/${apiId(target, id)}`, { email });
-      expectFieldErrors(updated, { email: 'email.errors.exists' }, 'update');
+      expectFieldErrors(updated, { email: 'email.errors.notYours' }, 'update');
       expect((await t.knex(target.table).where('id', id).first('email')).email).not.toBe(email);
     },
   );

@@ -203,8 +203,12 @@ describe.each(resources.map((e) => [e.resource as string, e] as const))('The %s 
 
   if (can('update')) {
     it('updates a record with PUT and returns it', async () => {
-      const id = apiId(entity, await insertSample(t.knex, entity));
+      const stored = await insertSample(t.knex, entity);
+      const id = apiId(entity, stored);
       const payload = await samplePayload(t.knex, entity);
+      // A person's email is the key to their account: only they change it, through its confirmation.
+      // The whole record goes back as react-admin sends it, with the email as it is.
+      if (entity.fields.email?.kind === 'email') payload.email = (await t.knex(entity.table).where('id', stored).first('email')).email;
       const res = await api.put(`/${resource}/${id}`, { ...payload, id });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body).toMatchObject({ ...pick(payload, declaredFields(entity, admin.actor, 'update')), id });

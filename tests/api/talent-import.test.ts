@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importCandidates } from '../../backend/features/talent/import/importCandidates';
+import { listOutbox } from '../../backend/features/mail/outbox';
 import { testApp, type TestApp } from '../helpers/app';
 
 const SAMPLE = path.resolve(import.meta.dirname, '../../seeds/import/sample-candidates.csv');
@@ -185,6 +186,45 @@ describe('Bulk import of candidates', () => {
       }
     } finally {
       await t.knex.raw('alter table candidates drop constraint import_test_no_bob');
+    }
+  });
+
+  it('A row asking for the set-password email invites the candidate to sign in, once, as a save in the console does', async () => {
+    const header = `${HEADER},sendSetPasswordEmail`;
+    const lines = [header, `${ok('invited.one@import.example.com')},true`, `${ok('quiet.one@import.example.com')},false`];
+    const { result } = await run('invite.csv', `${lines.join('\n')}\n`);
+    expect(result).toMatchObject({ created: 2, rejected: 0 });
+    const [mail] = await listOutbox(t.knex, 'invited.one@import.example.com', 5);
+    expect(mail.subject).toBe('Your Talentbase profile is ready');
+    expect(mail.text).toContain('Hi Ana,');
+    // The email goes out as a graphile-worker job queued with the row.
+    const jobs = await t.knex.raw(
+      "select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id where k.identifier = 'send_email'",
+    );
+    const outboxIds = (await t.knex('outbox_emails').where('to', 'invited.one@import.example.com').pluck('id')) as number[];
+    expect(jobs.rows.map((j: { payload: { id: number } }) => j.payload.id)).toEqual(expect.arrayContaining(outboxIds));
+    expect(await listOutbox(t.knex, 'quiet.one@import.example.com', 5)).toHaveLength(0);
+    // Importing the same row again changes the flag from on to on: nothing more is sent.
+    await run('invite-again.csv', `${lines.slice(0, 2).join('\n')}\n`);
+    expect(await listOutbox(t.knex, 'invited.one@import.example.com', 5)).toHaveLength(1);
+  });
+
+  it('A trigger a later feature adds on candidates fires for every imported row: the import never skips it', async () => {
+    await t.knex.raw('create table import_trigger_probe (candidate_id int not null)');
+    await t.knex.raw(
+      `create function import_trigger_probe_fn() returns trigger language plpgsql as $$ begin insert into import_trigger_probe values (new.id); return new; end $$`,
+    );
+    await t.knex.raw('create trigger import_trigger_probe after insert or update on candidates for each row execute function import_trigger_probe_fn()');
+    try {
+      const lines = [HEADER, ok('probe.one@import.example.com'), ok('probe.two@import.example.com')];
+      const { result } = await run('probe.csv', `${lines.join('\n')}\n`);
+      expect(result).toMatchObject({ created: 2, rejected: 0 });
+      const ids = await t.knex('candidates').whereIn('email', ['probe.one@import.example.com', 'probe.two@import.example.com']).pluck('id');
+      expect((await t.knex('import_trigger_probe').pluck('candidate_id')).sort()).toEqual(ids.sort());
+    } finally {
+      await t.knex.raw('drop trigger import_trigger_probe on candidates');
+      await t.knex.raw('drop function import_trigger_probe_fn');
+      await t.knex.raw('drop table import_trigger_probe');
     }
   });
 

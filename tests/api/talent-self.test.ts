@@ -118,8 +118,9 @@ describe("The candidate's own page: status, email and insights", () => {
     const me = await newCandidate();
     const newEmail = `moved.${Date.now()}@example.org`;
     const sent = await t.http
-      .get(`/api/v1/candidate-email-change-request/is-send-confirmation-email-for-update/${me.id}?email=${encodeURIComponent(newEmail)}`)
+      .post(`/api/v1/candidate-email-change-request/is-send-confirmation-email-for-update/${me.id}`)
       .set(as(me.token))
+      .send({ email: newEmail })
       .expect(200);
     expect(sent.body).toMatchObject({ isSend: true, email: newEmail });
     const code = await t.lastCode(newEmail);
@@ -137,16 +138,22 @@ describe("The candidate's own page: status, email and insights", () => {
     await t.http.put(`/api/v1/candidate-email-change-request/confirm-email-to-update/${me.id}`).set(as(me.token)).send({ code }).expect(400);
   });
 
-  it('An email change refuses a taken or malformed address and other people', async () => {
+  it('An email change refuses a malformed address and other people, and answers a taken one as any other', async () => {
     const me = await newCandidate();
     const other = await newCandidate();
-    const url = (id: string, email: string) =>
-      `/api/v1/candidate-email-change-request/is-send-confirmation-email-for-update/${id}?email=${encodeURIComponent(email)}`;
-    expect((await t.http.get(url(me.id, 'owner@acme.example.com')).set(as(me.token)).expect(400)).body.error.fields).toEqual({ email: 'email.errors.exists' });
-    expect((await t.http.get(url(me.id, 'nope')).set(as(me.token)).expect(400)).body.error.fields).toEqual({ email: 'email.errors.invalid' });
-    expect((await t.http.get(url(me.id, me.email)).set(as(me.token)).expect(400)).body.error.fields).toEqual({ email: 'email.errors.sameAsCurrent' });
-    await t.http.get(url(other.id, 'x@example.org')).set(as(me.token)).expect(403);
-    await t.http.get(url(me.id, 'x@example.org')).set(as(company)).expect(403);
+    const ask = (id: string, email: string, token: string) =>
+      t.http.post(`/api/v1/candidate-email-change-request/is-send-confirmation-email-for-update/${id}`).set(as(token)).send({ email });
+    // A taken address gets the same answer; its owner is told instead of the asker.
+    expect((await ask(me.id, 'owner@acme.example.com', me.token).expect(200)).body).toEqual({
+      isSend: true,
+      email: 'owner@acme.example.com',
+      expiresInMinutes: 10,
+    });
+    expect((await listOutbox(t.knex, 'owner@acme.example.com', 1))[0].subject).toBe('Your email address was entered on Talentbase');
+    expect((await ask(me.id, 'nope', me.token).expect(400)).body.error.fields).toEqual({ email: 'email.errors.invalid' });
+    expect((await ask(me.id, me.email, me.token).expect(400)).body.error.fields).toEqual({ email: 'email.errors.sameAsCurrent' });
+    await ask(other.id, 'x@example.org', me.token).expect(403);
+    await ask(me.id, 'x@example.org', company).expect(403);
     const code = await t.http
       .put(`/api/v1/candidate-email-change-request/confirm-email-to-update/${me.id}`)
       .set(as(me.token))

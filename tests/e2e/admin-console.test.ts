@@ -44,8 +44,11 @@ describe('The admin console', () => {
     await admin.waitForURL(/\/admin\/companies/);
     await admin.getByRole('cell', { name: 'Acme', exact: true }).waitFor();
     await expect.poll(() => admin.title()).toBe('Companies | Talentbase');
-    const token = await admin.evaluate(() => localStorage.getItem('talentbase.admin.session'));
-    expect(JSON.parse(token ?? '{}')).toMatchObject({ token: expect.any(String), user: { email: 'admin@example.com', userRole: 1 } });
+    // The session is the httpOnly cookie alone: nothing a script could read holds it.
+    const [cookie] = (await admin.context().cookies()).filter((c) => c.name === 'tb_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    const readable = await admin.evaluate(() => JSON.stringify([document.cookie, { ...localStorage }, { ...sessionStorage }]));
+    expect(readable).not.toContain(cookie.value);
   });
 
   it('Pending companies lists only the companies awaiting approval', async () => {
@@ -112,12 +115,12 @@ describe('The admin console', () => {
     const user = await e2e.db.knex('company_users').where('email', 'like', '%@umbrella.example.com').orderBy('id').first('id', 'email', 'first_name');
     await admin.goto(`${e2e.baseUrl}/admin/company-users/User%3A${user.id}`);
     await admin.getByRole('textbox', { name: 'First name' }).fill('Renamed');
-    // Taken by another person: only the server can know.
+    // Another person's email is theirs to change, through its confirmation: only the server says so.
     await admin.getByRole('textbox', { name: 'Email' }).fill('member@acme.example.com');
     await admin.getByRole('button', { name: 'Save' }).click();
 
     const emailField = admin.locator('.ra-input-email');
-    await emailField.getByText('Email already exists').waitFor();
+    await emailField.getByText('Only the person can change their own email address').waitFor();
     await expect(admin.getByRole('textbox', { name: 'First name' }).inputValue()).resolves.toBe('Renamed');
     const after = await e2e.db.knex('company_users').where('id', user.id).first('email', 'first_name');
     expect(after).toEqual({ email: user.email, first_name: user.first_name });

@@ -4,7 +4,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from '../helpers/e2e';
 
 let e2e: E2E;
-const SESSION_KEY = 'talentbase.admin.session';
 
 async function requestCode(page: Page, email: string) {
   await page.goto(`${e2e.baseUrl}/admin/login`);
@@ -20,8 +19,8 @@ async function signIn(page: Page, email: string) {
   await page.waitForURL(/\/admin\/companies/);
 }
 
-const storedToken = (page: Page) =>
-  page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? 'null') as { token?: string } | null)?.token ?? null, SESSION_KEY);
+/** The session token: the httpOnly cookie the server set, read by the test harness (no script of the page can). */
+const sessionCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'tb_session')?.value ?? null;
 
 beforeAll(async () => {
   e2e = await startE2E();
@@ -40,7 +39,7 @@ describe('Signing in to the admin console', () => {
     const codeField = page.locator('.MuiFormControl-root', { has: page.getByLabel('Six-digit code') });
     await codeField.getByText('Verification code invalid or expired').waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/login');
-    await expect(storedToken(page)).resolves.toBeNull();
+    await expect(sessionCookie(page)).resolves.toBeNull();
     await page.close();
   });
 
@@ -57,20 +56,20 @@ describe('Signing in to the admin console', () => {
   it('Signing out ends the session on the server and returns to the sign-in page', async () => {
     const page = await e2e.newPage();
     await signIn(page, 'admin@example.com');
-    const token = await storedToken(page);
+    const token = await sessionCookie(page);
     expect(token).toBeTruthy();
 
     await page.getByRole('button', { name: 'Profile' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
 
     await page.waitForURL(/\/admin\/login$/);
-    await expect(storedToken(page)).resolves.toBeNull();
+    await expect(sessionCookie(page)).resolves.toBeNull();
     const check = await fetch(`${e2e.baseUrl}/api/v1/auth/check/user`, { headers: { Authorization: `Bearer ${token}` } });
     expect(check.status).toBe(401);
     await page.close();
   });
 
-  it('A session ended elsewhere sends the admin back to sign in on their next visit and forgets the stored login', async () => {
+  it('A session ended elsewhere sends the admin back to sign in on their next visit', async () => {
     const page = await e2e.newPage();
     await signIn(page, 'admin@example.com');
     const admin = await e2e.db.knex('admins').where('email', 'admin@example.com').first('id');
@@ -79,7 +78,6 @@ describe('Signing in to the admin console', () => {
     await page.goto(`${e2e.baseUrl}/admin/company-users`);
 
     await page.waitForURL(/\/admin\/login$/);
-    await expect(storedToken(page)).resolves.toBeNull();
     await page.close();
   });
 });

@@ -222,15 +222,15 @@ describe('Talent in the console', () => {
     expect(after.job_title_looking_for).toHaveLength(5);
   });
 
-  it("The server's refusal of a taken email shows at the email field, and nothing is saved", async () => {
+  it("The server's refusal of a change to the candidate's email shows at the email field, and nothing is saved", async () => {
     const target = await editableCandidate().offset(1).first('id', 'email');
     await admin.goto(`${e2e.baseUrl}/talent/edit/Candidate:${target.id}`);
     const email = admin.getByRole('textbox', { name: 'Email', exact: true });
     await expect.poll(() => email.inputValue(), { timeout: 10_000 }).toBe(target.email);
-    // Only the server knows the address belongs to someone else.
+    // The candidate changes their own email, confirming the new address: the server refuses anyone else.
     await email.fill('candidate@example.com');
     await admin.getByRole('button', { name: 'Save changes' }).click();
-    await admin.locator('#identity').getByText('Email already exists').waitFor();
+    await admin.locator('#identity').getByText('Only the person can change their own email address').waitFor();
     await expect(e2e.db.knex('candidates').where('id', target.id).first('email')).resolves.toEqual({ email: target.email });
   });
 

@@ -180,8 +180,14 @@ async function sampleObject(knex: Knex, entity: EntityDef, field: string, def: F
  * as an entity's rules check them (backend/features/talent/candidateRules.ts).
  */
 const DEPENDENT_VALUES: Record<string, Record<string, unknown>> = {
-  // Free source text belongs to 'other'; an 'unsure' notice period has no option.
-  candidate: { source: SOURCE_OPTIONS.values.other, noticePeriod: { type: NOTICE_PERIOD_TYPES.unsure, option: null } },
+  // Free source text belongs to 'other'; an 'unsure' notice period has no option; a CV path is a
+  // draft the writer uploaded (POST candidates/cv-data), which a sample cannot make up.
+  candidate: {
+    source: SOURCE_OPTIONS.values.other,
+    noticePeriod: { type: NOTICE_PERIOD_TYPES.unsure, option: null },
+    resumePath: null,
+    blindResumePath: null,
+  },
 };
 
 /** A complete, valid record for `entity`: every writable field, as the database stores it. */

@@ -1,6 +1,7 @@
 /**
- * The one way the front ends talk to /api/v1: JSON (or multipart) in, JSON out, the stored Bearer
- * token plus the session cookie, and the one error envelope turned into an ApiError.
+ * The one way the front ends talk to /api/v1: JSON (or multipart) in, JSON out, the session in its
+ * httpOnly cookie (never a token a script could read), and the one error envelope turned into an
+ * ApiError.
  */
 
 export const API_BASE = '/api/v1';
@@ -29,12 +30,6 @@ export interface RequestOptions {
 }
 
 let onUnauthorized: (() => void) | undefined;
-let tokenSource: () => string | undefined = () => undefined;
-
-/** Where the Bearer token of the signed-in person comes from, if the app keeps one. */
-export function setTokenSource(source: () => string | undefined): void {
-  tokenSource = source;
-}
 
 /** Called when a signed-in call answers 401: the session ended on the server. */
 export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
@@ -67,8 +62,6 @@ async function errorFrom(res: Response): Promise<ApiError> {
 
 export async function send(path: string, options: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = tokenSource();
-  if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -84,7 +77,8 @@ export async function send(path: string, options: RequestOptions = {}): Promise<
   }
   if (!res.ok) {
     const error = await errorFrom(res);
-    if (res.status === 401 && token && !path.startsWith('auth/login')) onUnauthorized?.();
+    // A signed-in call refused as signed out: the session ended on the server (a wrong sign-in code is not that).
+    if (res.status === 401 && !path.startsWith('auth/login')) onUnauthorized?.();
     throw error;
   }
   return res;

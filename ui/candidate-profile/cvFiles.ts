@@ -20,7 +20,7 @@ export type { CvDraft, DraftExperience as CvDraftExperience, DraftEducation as C
 
 export interface CvUpload {
   fileType: 'pdf' | 'docx';
-  /** The stored file's key, saved as the profile's resumePath. */
+  /** The uploaded draft's reference: saving it as the profile's resumePath (or blindResumePath) attaches the file. Only its uploader can, once; a draft no profile takes is deleted after CV_DRAFT_HOURS. */
   newCvFilePathToDb: string;
   userId: string | null;
   guid: string | null;

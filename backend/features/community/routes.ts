@@ -10,7 +10,6 @@ import { issueMagicLink } from '../../auth/magicLink';
 import { limitEmailSends } from '../../auth/rateLimit';
 import { emailFrom } from '../../auth/routes';
 import { consumeSocialKey } from '../../auth/socialKeys';
-import { registerHook, emailUniqueAcrossPeople } from '../../crud/hooks';
 import { validateRecord } from '../../crud/validate';
 import { badRequest } from '../../errors';
 import { communityWelcomeEmail } from '../mail/accountEmails';
@@ -19,9 +18,6 @@ import { queueEmail } from '../mail/outbox';
 
 const METHOD = { traditionalEmail: 1, magicLink: 2, google: 3, linkedin: 4 } as const;
 const PROVIDER_METHOD: Record<number, number> = { 1: METHOD.google, 2: METHOD.linkedin };
-
-// An admin editing a community user in the console keeps emails unique across everyone who signs in.
-registerHook('communityUser', emailUniqueAcrossPeople);
 
 const emailExists = () => refusal('email.exists', 400, { email: 'email.errors.exists' });
 

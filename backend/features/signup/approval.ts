@@ -5,7 +5,7 @@
  */
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
-import { registerHook } from '../../crud/hooks';
+import type { Check } from '../../crud/writes';
 import { companyApprovedEmail, companyRejectedEmail } from '../mail/accountEmails';
 import { queueEmail } from '../mail/outbox';
 import { sendHeldInvitations } from './invitations';
@@ -42,11 +42,12 @@ export async function onCompanyStatusChange(trx: Knex.Transaction, config: Confi
   return trialEndsAt;
 }
 
-registerHook('company', async (data, { trx, mode, id, existing, config }) => {
+/** The company write rule the generic router calls (backend/features/team/companies.ts lists it). */
+export const companyStatusChange: Check = async (data, { trx, mode, id, existing, config }) => {
   if (mode !== 'update' || !existing || !id || data.status === undefined || data.status === existing.status) return;
   if (!config) throw new Error('company status hooks need the app configuration');
   const trialEndsAt = await onCompanyStatusChange(trx, config, id, existing.status as number, data.status as number);
   // The console sends the whole record back; an untouched trial date gives way to the one approval starts.
   const untouched = data.trialEndsAt === undefined || data.trialEndsAt === null || data.trialEndsAt === existing.trialEndsAt;
   if (trialEndsAt && untouched) data.trialEndsAt = trialEndsAt;
-});
+};

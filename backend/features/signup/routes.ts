@@ -11,8 +11,6 @@ import { newToken, sha256 } from '../../auth/tokens';
 import { AppError, badRequest } from '../../errors';
 import { adminNewCompanyEmail, signupReceivedEmail } from '../mail/accountEmails';
 import { queueEmail } from '../mail/outbox';
-// Registers the hook that approves or rejects self-signed-up companies.
-import './approval';
 import { createInvitation } from './invitations';
 import { domainOf, validateInvites, validateStepOne, validateStepTwo, type CompanyDetails, type Person } from './validation';
 

@@ -1,100 +1,132 @@
 /**
  * A candidate changes their email in two steps: a 6-digit code goes to the new address, and the
- * change happens only when that code comes back (10 minutes, 5 tries, stored as an HMAC).
- *   GET candidate-email-change-request/is-send-confirmation-email-for-update/:id?email=new@x
- *   PUT candidate-email-change-request/confirm-email-to-update/:id  {code}
+ * change happens only when the signed-in candidate sends that code back (10 minutes, 5 tries,
+ * stored as an HMAC). Asking sends an email, so it is a POST (the cross-site check applies) limited
+ * per candidate, per address and per IP; it answers the same whether or not the address is taken,
+ * and the owner of a taken address is told instead. The change ends the candidate's other sessions.
+ *   POST candidate-email-change-request/is-send-confirmation-email-for-update/:id  {email}
+ *   PUT  candidate-email-change-request/confirm-email-to-update/:id                 {code}
  */
 import { subject as asSubject } from '@casl/ability';
-import { Router, type Request } from 'express';
-import { EMAIL_PATTERN, entity } from '../../../schema';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { entity } from '../../../schema';
+import { email, id } from '../../../schema/validation/inputs';
+import { findAccountByEmail } from '../../auth/accounts';
 import { hmac, newCode, sameHash } from '../../auth/tokens';
-import { emailUniqueAcrossPeople } from '../../crud/hooks';
-import { parseId } from '../../crud/ids';
-import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../errors';
+import { writeContextOf } from '../../crud/writes';
+import { modelFor } from '../../db/models';
+import { defineEndpoint, type Call } from '../../endpoints/define';
+import { AppError, badRequest, forbidden } from '../../errors';
 import { queueEmail } from '../mail/outbox';
-import { abilityFor } from '../../../schema/ability';
-import { emailChangeCodeEmail, emailChangedNotice } from './emails';
+import { changeCandidateEmail } from './candidates';
+import { emailChangeCodeEmail, emailChangedNotice, emailInUseNotice } from './emails';
+
+/** What helpers need of a call. */
+type Caller = Pick<Call, 'actor' | 'ability' | 'ctx' | 'req'>;
 
 const candidate = entity('candidate');
+const changeRequest = entity('candidateEmailChange');
 const CODE_TTL_MINUTES = 10;
 const MAX_TRIES = 5;
 
-interface Target {
-  id: number;
-  email: string;
-  firstName: string | null;
+const digest = (secret: string, candidateId: number, address: string, code: string) => hmac(secret, `${candidateId}:${address}:${code}`);
+const params = z.object({ id: id('candidate') });
+const code = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .pipe(
+    z
+      .string()
+      .min(1)
+      .regex(/^\d{6}$/),
+  );
+
+/** Declared in the schema: candidates change their own email; admins may only start it for them. */
+function assertMay(call: Caller, action: 'create' | 'update', candidateId: number): void {
+  if (!call.ability.can(action, asSubject(changeRequest.subject, { candidateId }))) throw forbidden();
 }
 
-async function target(req: Request): Promise<Target> {
-  if (req.actor.role === 'guest') throw unauthorized();
-  const id = parseId(candidate, req.params.id);
-  if (!id) throw notFound();
-  // Declared in the schema: candidates start a change for themselves only, admins for anyone.
-  if (!abilityFor(req.actor).can('create', asSubject('CandidateEmailChange', { candidateId: id }))) throw forbidden();
-  const row = await req.ctx.knex('candidates').where('id', id).first('id', 'email', 'first_name');
-  if (!row) throw notFound();
-  return { id: row.id, email: row.email, firstName: row.first_name };
-}
+/** Codes not used yet, newest first. */
+const openRequests = (trx: Knex, candidateId: number) =>
+  modelFor(changeRequest).query(trx).where('candidate_id', candidateId).whereNull('used_at').where('expires_at', '>', new Date()).orderBy('id', 'desc');
 
-const digest = (secret: string, candidateId: number, email: string, code: string) => hmac(secret, `${candidateId}:${email}:${code}`);
-
-export function emailChangeRouter(): Router {
-  const router = Router();
-
-  router.get('/is-send-confirmation-email-for-update/:id', async (req, res) => {
-    const who = await target(req);
-    const raw = typeof req.query.email === 'string' ? req.query.email.trim().toLowerCase() : '';
-    if (!raw) throw badRequest({ email: 'email.errors.required' });
-    if (!EMAIL_PATTERN.test(raw) || raw.length > 254) throw badRequest({ email: 'email.errors.invalid' });
-    if (raw === who.email) throw badRequest({ email: 'email.errors.sameAsCurrent' });
-    const { config } = req.ctx;
-    await req.ctx.knex.transaction(async (trx) => {
-      await emailUniqueAcrossPeople({ email: raw }, { trx, entity: candidate, mode: 'update', id: who.id });
-      // A new code cancels the earlier ones.
-      await trx('candidate_email_changes').where('candidate_id', who.id).whereNull('used_at').update({ used_at: trx.fn.now() });
-      const code = newCode();
-      await trx('candidate_email_changes').insert({
-        candidate_id: who.id,
-        new_email: raw,
-        code_hash: digest(config.secret, who.id, raw, code),
-        expires_at: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
-      });
-      // The candidate's profile page takes the code from the link and asks to confirm (portal/features/candidate-profile).
-      const link = `${config.publicUrl}/candidate/profile?emailCode=${code}`;
-      await queueEmail(trx, { to: raw, ...emailChangeCodeEmail(config, who.firstName, code, link) });
-    });
-    res.json({ isSend: true, email: raw, expiresInMinutes: CODE_TTL_MINUTES });
-  });
-
-  router.put('/confirm-email-to-update/:id', async (req, res) => {
-    const who = await target(req);
-    const code = typeof req.body?.code === 'string' || typeof req.body?.code === 'number' ? String(req.body.code).trim() : '';
-    if (!/^\d{6}$/.test(code)) throw badRequest({ code: code ? 'code.errors.invalid' : 'code.errors.required' });
-    const { config } = req.ctx;
-    const outcome = await req.ctx.knex.transaction(async (trx) => {
-      const row = await trx('candidate_email_changes')
-        .where('candidate_id', who.id)
-        .whereNull('used_at')
-        .where('expires_at', '>', new Date())
-        .orderBy('id', 'desc')
-        .forUpdate()
-        .first();
-      if (!row) return 'invalid' as const;
-      if (row.attempts >= MAX_TRIES) return 'locked' as const;
-      if (!sameHash(row.code_hash, digest(config.secret, who.id, row.new_email, code))) {
-        await trx('candidate_email_changes').where('id', row.id).increment('attempts', 1);
-        return row.attempts + 1 >= MAX_TRIES ? ('locked' as const) : ('invalid' as const);
+const requestChange = defineEndpoint({
+  method: 'post',
+  path: '/candidate-email-change-request/is-send-confirmation-email-for-update/:id',
+  summary: 'Sends a code to the address a candidate wants to move to',
+  access: { action: 'create', subject: changeRequest.subject },
+  input: { params, body: z.object({ email: email() }) },
+  // Any candidate's row, so that someone else's is refused (403) before anything is counted.
+  row: { entity: 'candidate', action: 'read', scope: false },
+  limits: ({ row, body, req, ctx }) => [
+    { key: `email-change:${row.id}`, max: ctx.config.rateLimit.perEmail },
+    { key: `email:${body.email}`, max: ctx.config.rateLimit.perEmail },
+    { key: `ip:${req.ip}`, max: ctx.config.rateLimit.perIp },
+  ],
+  handler: async (call) => {
+    const { row, body, ctx } = call;
+    assertMay(call, 'create', row.id);
+    const current = row.email as string;
+    const firstName = (row.firstName ?? null) as string | null;
+    if (body.email === current) throw badRequest({ email: 'email.errors.sameAsCurrent' });
+    const { config } = ctx;
+    await ctx.knex.transaction(async (trx) => {
+      // A new request cancels the earlier ones.
+      await modelFor(changeRequest).query(trx).patch({ usedAt: new Date().toISOString() }).where('candidate_id', row.id).whereNull('used_at');
+      const owner = await findAccountByEmail(trx, body.email);
+      if (owner) {
+        // Taken: the answer stays the same, and the owner of the address hears of it instead.
+        await queueEmail(trx, { to: body.email, ...emailInUseNotice(config, owner.firstName ?? null) });
+        return;
       }
+      const sent = newCode();
+      await modelFor(changeRequest)
+        .query(trx)
+        .insert({
+          candidateId: row.id,
+          newEmail: body.email,
+          codeHash: digest(config.secret, row.id, body.email, sent),
+          expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000).toISOString(),
+        });
+      // The candidate's profile page takes the code from the link and asks to confirm (portal/features/candidate-profile).
+      const link = `${config.publicUrl}/candidate/profile?emailCode=${sent}`;
+      await queueEmail(trx, { to: body.email, ...emailChangeCodeEmail(config, firstName, sent, link) });
+    });
+    return { isSend: true, email: body.email, expiresInMinutes: CODE_TTL_MINUTES };
+  },
+});
+
+const confirmChange = defineEndpoint({
+  method: 'put',
+  path: '/candidate-email-change-request/confirm-email-to-update/:id',
+  summary: 'The signed-in candidate confirms the move with the code sent to the new address',
+  access: { action: 'update', subject: changeRequest.subject },
+  input: { params, body: z.object({ code }) },
+  row: { entity: 'candidate', action: 'read', scope: false },
+  handler: async (call) => {
+    const { row, body, ctx } = call;
+    assertMay(call, 'update', row.id);
+    const { config } = ctx;
+    const outcome = await ctx.knex.transaction(async (trx) => {
+      const request = (await openRequests(trx, row.id).forUpdate().first()) as unknown as
+        { id: number; newEmail: string; codeHash: string; attempts: number } | undefined;
+      if (!request) return 'invalid' as const;
+      if (request.attempts >= MAX_TRIES) return 'locked' as const;
+      if (!sameHash(request.codeHash, digest(config.secret, row.id, request.newEmail, body.code))) {
+        await modelFor(changeRequest).query(trx).findById(request.id).increment('attempts', 1);
+        return request.attempts + 1 >= MAX_TRIES ? ('locked' as const) : ('invalid' as const);
+      }
+      await modelFor(changeRequest).query(trx).findById(request.id).patch({ usedAt: new Date().toISOString() });
       // Someone may have taken the address since the code was sent.
-      await emailUniqueAcrossPeople({ email: row.new_email }, { trx, entity: candidate, mode: 'update', id: who.id });
-      await trx('candidate_email_changes').where('id', row.id).update({ used_at: trx.fn.now() });
-      await trx('candidates').where('id', who.id).update({ email: row.new_email, updated_at: trx.fn.now() });
-      await queueEmail(trx, { to: who.email, ...emailChangedNotice(config, who.firstName, row.new_email) });
-      return row.new_email as string;
+      await changeCandidateEmail(writeContextOf(call, trx, candidate), row.id, request.newEmail);
+      await queueEmail(trx, { to: row.email as string, ...emailChangedNotice(config, (row.firstName ?? null) as string | null, request.newEmail) });
+      return request.newEmail;
     });
     if (outcome === 'invalid') throw new AppError(400, 'otp.invalid', undefined, { code: 'otp.invalid' });
     if (outcome === 'locked') throw new AppError(400, 'otp.locked', undefined, { code: 'otp.locked' });
-    res.json({ updated: true, email: outcome });
-  });
-  return router;
-}
+    return { updated: true, email: outcome };
+  },
+});
+
+export const emailChangeEndpoints = [requestChange, confirmChange];

@@ -29,3 +29,13 @@ export function profileReadyEmail(config: Config, firstName: string | null) {
   ];
   return { subject: `Your ${config.productName} profile is ready`, text: lines.join('\n\n'), html: html(config, lines) };
 }
+
+/** Sent to an address someone asked to move a candidate profile to while it already belongs to an account. */
+export function emailInUseNotice(config: Config, firstName: string | null) {
+  const lines = [
+    `Hi ${firstName ?? 'there'},`,
+    `Someone asked to use this email address for a ${config.productName} candidate profile. It already belongs to your ${config.productName} account, so nothing was changed.`,
+    `If that was you, sign in at ${config.publicUrl}/auth/login with this address instead. If not, you can ignore this email.`,
+  ];
+  return { subject: `Your email address was entered on ${config.productName}`, text: lines.join('\n\n'), html: html(config, lines) };
+}

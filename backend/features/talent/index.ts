@@ -1,26 +1,16 @@
 /**
- * Talent: complete candidate profiles (rules as write hooks of the generic router), CVs, the
- * candidate's own status, email change and profile insights. The candidate record itself, with
- * its experiences and educations, is served by the generic /candidates routes.
+ * Talent: complete candidate profiles, written through one path (writeCandidates.ts) by the
+ * generic /candidates routes (candidates.ts), the status and email-change endpoints and the bulk
+ * import (also run from the console); CVs (cv/), the candidate's own status and email change, and
+ * profile insights.
  */
-import type { Router } from 'express';
-import { cvRouter } from './cv/routes';
-import { emailChangeRouter } from './emailChange';
-import { registerTalentHooks } from './hooks';
 import type { Endpoint } from '../../endpoints/define';
+import { cvEndpoints } from './cv';
+import { emailChangeEndpoints } from './emailChange';
+import { importEndpoints } from './import/endpoints';
 import { insightEndpoints } from './insights';
-import { statusRouter } from './statusRoutes';
-
-registerTalentHooks();
-
-export function talentRouters(): [string, Router][] {
-  return [
-    ['/candidates', cvRouter()],
-    ['/candidates', statusRouter()],
-    ['/candidate-email-change-request', emailChangeRouter()],
-  ];
-}
+import { statusEndpoints } from './statusRoutes';
 
 export function talentEndpoints(): Endpoint[] {
-  return [...insightEndpoints];
+  return [...insightEndpoints, ...statusEndpoints, ...emailChangeEndpoints, ...importEndpoints, ...cvEndpoints];
 }

@@ -1,83 +1,82 @@
 /**
- * Candidate status changes outside the generic update: the candidate pausing or activating their
- * own profile, and the admins' bulk status change, which warns before overriding a status the
- * candidate chose (spec section 4).
+ * The candidate's status has routes of its own, and no other: the candidate pausing or activating
+ * their own profile, and the admins' bulk change, which warns before overriding a status the
+ * candidate chose (spec section 4). The generic PUT /candidates/status is not mounted.
+ *   POST candidates/:id/pause · POST candidates/:id/activate
+ *   POST candidates/update/status  {candidates: [ids], status, confirm?}
  */
-import { subject as asSubject } from '@casl/ability';
-import { Router, type Request, type Response } from 'express';
+import type { Knex } from 'knex';
+import { z } from 'zod';
 import { entity } from '../../../schema';
-import { findRow, readOne } from '../../crud/router';
-import { parseId } from '../../crud/ids';
-import type { Row } from '../../crud/serialize';
-import { cleanValue, FieldError } from '../../crud/validate';
-import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../errors';
-import { abilityFor } from '../../../schema/ability';
-import { scopeQuery } from '../../permissions/sql';
+import { formatId } from '../../../schema/lib/ids';
 import { selfStatusChange, type SelfStatusAction } from '../../../schema/rules/candidate';
+import { flag, id, ids, oneOf } from '../../../schema/validation/inputs';
+import { modelFor } from '../../db/models';
+import { findRow, readOne } from '../../crud/router';
+import type { Row } from '../../crud/serialize';
+import { writeContextOf } from '../../crud/writes';
+import { defineEndpoint, type Call } from '../../endpoints/define';
+import { AppError, badRequest } from '../../errors';
+import { scopeQuery } from '../../permissions/sql';
+import { lockedCandidate, saveCandidate } from './candidates';
+import { prepareCandidate, writeCandidates } from './writeCandidates';
+
+/** What helpers need of a call. */
+type Caller = Pick<Call, 'actor' | 'ability' | 'ctx' | 'req'>;
 
 const candidate = entity('candidate');
 const MAX_BULK = 500;
+const STATUSES = (candidate.fields.status.choices ?? []).map((c) => c.id);
 
-export function statusRouter(): Router {
-  const router = Router();
+const writeContext = (call: Caller, trx: Knex.Transaction) => writeContextOf(call, trx, candidate);
 
-  const selfChange = (action: SelfStatusAction) => async (req: Request, res: Response) => {
-    if (req.actor.role === 'guest') throw unauthorized();
-    const ability = abilityFor(req.actor);
-    const id = parseId(candidate, req.params.id);
-    const row = id ? await findRow(req.ctx.knex, candidate, req, id, 'update') : undefined;
-    if (!row) throw notFound();
+const selfChange = (action: SelfStatusAction) =>
+  defineEndpoint({
+    method: 'post',
+    path: `/candidates/:id/${action}`,
+    summary: action === 'pause' ? 'The candidate pauses their own profile' : 'The candidate activates the profile they paused',
+    access: 'signedIn',
+    input: { params: z.object({ id: id('candidate') }) },
     // Declared in the schema: the candidate's own update rule lists selfChosenStatus.
-    if (!ability.can('update', asSubject(candidate.subject, { ...row }), 'selfChosenStatus')) throw forbidden();
-    const next = selfStatusChange({ status: row.status as number, selfChosenStatus: row.selfChosenStatus as boolean }, action);
-    if ('error' in next) throw new AppError(409, next.error);
-    await req.ctx.knex('candidates').where('id', row.id).update({ status: next.status, self_chosen_status: true, updated_at: req.ctx.knex.fn.now() });
-    const updated = (await findRow(req.ctx.knex, candidate, req, row.id)) as Row;
-    res.json(await readOne(req.ctx.knex, candidate, ability, updated));
-  };
-  router.post('/:id/pause', selfChange('pause'));
-  router.post('/:id/activate', selfChange('activate'));
-
-  /** {candidates: [ids], status, confirm?}: 409 listing the candidates who chose their status unless confirmed. */
-  router.post('/update/status', async (req, res) => {
-    if (req.actor.role === 'guest') throw unauthorized();
-    const ability = abilityFor(req.actor);
-    if (!ability.can('update', candidate.subject, 'status')) throw forbidden();
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const errors: Record<string, string> = {};
-    let status: number | undefined;
-    try {
-      status = cleanValue(candidate.fields.status, body.status) as number;
-    } catch (err) {
-      if (!(err instanceof FieldError)) throw err;
-      errors.status = `status.errors.${err.rule}`;
-    }
-    if (body.status === undefined || body.status === null) errors.status = 'status.errors.required';
-    const raw = Array.isArray(body.candidates) ? body.candidates : [];
-    const ids = raw.map((v) => parseId(candidate, v));
-    if (!raw.length) errors.candidates = 'candidates.errors.required';
-    else if (raw.length > MAX_BULK) errors.candidates = 'candidates.errors.tooMany';
-    else if (ids.some((v) => v === undefined)) errors.candidates = 'candidates.errors.invalid';
-    if (Object.keys(errors).length) throw badRequest(errors);
-    const wanted = [...new Set(ids as number[])];
-
-    const result = await req.ctx.knex.transaction(async (trx) => {
-      const query = trx('candidates').whereIn('id', wanted).select('id', 'status', 'self_chosen_status').forUpdate();
-      scopeQuery(query, ability, 'update', candidate.subject, 'candidates');
-      const rows = (await query) as { id: number; status: number; self_chosen_status: boolean }[];
-      if (rows.length !== wanted.length) return { outcome: 'missing' as const, ids: [] };
-      const chosen = rows.filter((r) => r.self_chosen_status && r.status !== status).map((r) => r.id);
-      if (chosen.length && body.confirm !== true) return { outcome: 'chosen' as const, ids: chosen };
-      await trx('candidates').whereIn('id', wanted).update({ status, self_chosen_status: false, updated_at: trx.fn.now() });
-      return { outcome: 'updated' as const, ids: wanted };
-    });
-    if (result.outcome === 'missing') throw badRequest({ candidates: 'candidates.errors.notFound' });
-    if (result.outcome === 'chosen') {
-      // The console asks the admin to confirm, then sends the same request with confirm: true.
-      throw new AppError(409, 'candidates.errors.selfChosenStatus', undefined, undefined, { candidates: result.ids.map((id) => `${candidate.idPrefix}${id}`) });
-    }
-    const updated = result.ids;
-    res.json({ updated: updated.length, status, candidates: updated.map((id) => `${candidate.idPrefix}${id}`) });
+    row: { entity: 'candidate', action: 'update', field: 'selfChosenStatus' },
+    handler: async (call) => {
+      const { row, ctx } = call;
+      await ctx.knex.transaction(async (trx) => {
+        const current = (await lockedCandidate(trx, row.id)) as Row;
+        const next = selfStatusChange({ status: current.status as number, selfChosenStatus: current.selfChosenStatus as boolean }, action);
+        if ('error' in next) throw new AppError(409, next.error);
+        await saveCandidate(writeContext(call, trx), { id: row.id, data: { status: next.status, selfChosenStatus: true } });
+      });
+      return readOne(ctx.knex, candidate, call.ability, (await findRow(ctx.knex, candidate, call.req, row.id)) as Row);
+    },
   });
-  return router;
-}
+
+const bulkStatus = defineEndpoint({
+  method: 'post',
+  path: '/candidates/update/status',
+  summary: "Admins change candidates' status, warned first about statuses the candidates chose",
+  access: { action: 'update', subject: candidate.subject, field: 'status' },
+  input: { body: z.object({ candidates: ids('candidate', MAX_BULK), status: oneOf(STATUSES), confirm: flag().optional() }) },
+  handler: async (call) => {
+    const { body, ctx, ability } = call;
+    const result = await ctx.knex.transaction(async (trx) => {
+      const query = modelFor(candidate).query(trx).whereIn('candidates.id', body.candidates).forUpdate();
+      scopeQuery(query, ability, 'update', candidate.subject, candidate.table);
+      const rows = (await query).map((r) => r.toJSON() as Row);
+      if (rows.length !== body.candidates.length) throw badRequest({ candidates: 'candidates.errors.notFound' });
+      const changing = rows.filter((r) => r.status !== body.status);
+      const chosen = changing.filter((r) => r.selfChosenStatus).map((r) => r.id);
+      // The console asks the admin to confirm, then sends the same request with confirm: true.
+      if (chosen.length && body.confirm !== true) {
+        throw new AppError(409, 'candidates.errors.selfChosenStatus', undefined, undefined, { candidates: chosen.map((n) => formatId(candidate, n)) });
+      }
+      const rowsOut = changing.map((r) => prepareCandidate({ data: { status: body.status, selfChosenStatus: false }, children: [] }, r.id, r));
+      await writeCandidates(trx, rowsOut, { config: ctx.config });
+      return changing.map((r) => r.id);
+    });
+    // Only the candidates whose status changed count as updated.
+    return { updated: result.length, status: body.status, candidates: result.map((n) => formatId(candidate, n)) };
+  },
+});
+
+export const statusEndpoints = [selfChange('pause'), selfChange('activate'), bulkStatus];

@@ -1,12 +1,12 @@
 /**
- * Holds the session: checks the cookie login on start (GET auth/check/user), keeps the Bearer
- * token of a fresh login, clears everything on a 401, and signs out through the logout call.
+ * Holds the session: the httpOnly cookie the server sets is the only credential (no token a
+ * script could read), so a reload or a second tab checks it on start (GET auth/check/user); a 401
+ * signs out, and signing out goes through the logout call.
  * Community users never hold a portal session: they belong on the external community site.
  */
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { authApi, type LoginResponse, type LoginUser } from '../../api/auth';
 import { ApiError, setUnauthorizedHandler } from '../../../ui/api/client';
-import { clearStoredLogin, readStoredLogin, storeLogin } from '../../api/storedLogin';
 import { t } from '../../../i18n';
 import { isLoginFlag, LOGIN_FLAGS } from '../loginFlags';
 import { useNotify } from '../notify';
@@ -32,19 +32,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let cancelled = false;
-    readStoredLogin(); // drops an expired token before the check sends it
     authApi
       .checkUser()
       .then((check) => {
         if (cancelled) return;
-        if (!mayHoldSession(check.user, check.status)) {
-          clearStoredLogin();
-          setState(SIGNED_OUT);
-        } else setState({ status: 'signedIn', user: check.user, authorizedModules: check.authorizedModules });
+        if (!mayHoldSession(check.user, check.status)) setState(SIGNED_OUT);
+        else setState({ status: 'signedIn', user: check.user, authorizedModules: check.authorizedModules });
       })
       .catch((err: unknown) => {
         if (cancelled) return;
-        clearStoredLogin();
         setState(SIGNED_OUT);
         // A session whose person may no longer sign in (deactivated, company suspended) says why.
         if (err instanceof ApiError && isLoginFlag(err.flag)) notify(t(LOGIN_FLAGS[err.flag]), 'error');
@@ -55,16 +51,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [notify]);
 
   useEffect(() => {
-    setUnauthorizedHandler(() => {
-      clearStoredLogin();
-      setState(SIGNED_OUT);
-    });
+    setUnauthorizedHandler(() => setState(SIGNED_OUT));
     return () => setUnauthorizedHandler(undefined);
   }, []);
 
   const signIn = useCallback((login: LoginResponse, landing?: Landing) => {
     if (!mayHoldSession(login.user, login.status)) throw new ApiError(403, 'user.statusErr', 'user.statusErr', {}, 'userStatusErr');
-    if (login.accessToken && login.expiresAt) storeLogin({ accessToken: login.accessToken, expiresAt: login.expiresAt });
     setState({ status: 'signedIn', user: login.user, authorizedModules: login.authorizedModules, landing });
   }, []);
 
@@ -74,7 +66,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch {
       // The spec sends the user to login also when the logout call fails.
     }
-    clearStoredLogin();
     // A full page load drops every piece of in-memory data of the old session.
     window.location.assign(PATHS.login);
   }, []);

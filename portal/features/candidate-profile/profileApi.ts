@@ -30,9 +30,7 @@ export const profileApi = {
   requestEmailChange: (id: string, email: string) =>
     api<{ isSend: boolean; email: string; expiresInMinutes: number }>(
       `candidate-email-change-request/is-send-confirmation-email-for-update/${encodeURIComponent(id)}`,
-      {
-        query: { email },
-      },
+      { method: 'POST', body: { email } },
     ),
   confirmEmailChange: (id: string, code: string) =>
     api<{ updated: boolean; email: string }>(`candidate-email-change-request/confirm-email-to-update/${encodeURIComponent(id)}`, {

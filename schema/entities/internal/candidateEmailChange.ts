@@ -16,8 +16,9 @@ export const candidateEmailChange = defineEntity({
     ...f.timestamps(),
   },
   permissions: {
-    // A candidate changes their own email through a code sent to the new address; admins may start it for them.
+    // A candidate changes their own email through a code sent to the new address (create), and only
+    // they, signed in, complete it (update); admins may start it for them.
     admin: { create: true },
-    candidate: { create: { when: 'ownCandidate' } },
+    candidate: { create: { when: 'ownCandidate' }, update: { when: 'ownCandidate' } },
   },
 });

@@ -2,10 +2,11 @@
  * /talent: the admin candidate list with the spec's columns (schema `admin.list.columns`), its
  * filters and presets (pending curation, pending activation) and the search page's filters,
  * sorting (expected salary in one currency), search (names, emails, employers, skills and titles,
- * served by candidate search), adding by hand or from a CV, and the bulk status change that warns
- * about candidates' own choices.
+ * served by candidate search), adding by hand or from a CV, importing a file, and the bulk status
+ * change that warns about candidates' own choices.
  */
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
+import UploadOutlined from '@mui/icons-material/UploadOutlined';
 import { Avatar, Button, Stack, Typography } from '@mui/material';
 import { cloneElement, type ReactElement } from 'react';
 import {
@@ -58,6 +59,9 @@ function Actions() {
   return (
     <TopToolbar sx={{ alignItems: 'center' }}>
       <FilterButton />
+      <Button variant="outlined" size="small" startIcon={<UploadOutlined />} onClick={() => navigate(`${basename}${talentPaths.import}`)}>
+        {t('imports.button')}
+      </Button>
       <CvImportButton
         label={t('talent.cv.addFromCv')}
         variant="outlined"

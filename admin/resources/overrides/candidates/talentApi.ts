@@ -1,14 +1,14 @@
 /**
- * The talent calls outside ra-data-simple-rest: CV upload (multipart), file downloads (the
- * Bearer token rides along, so files come through fetch), and the bulk status change with its
- * warning. Failures come back as Errors whose message is the catalogue's text.
+ * The talent calls outside ra-data-simple-rest: CV upload (multipart), file downloads (through
+ * fetch, so a refusal shows as a message), and the bulk status change with its warning. The
+ * session rides in its httpOnly cookie. Failures come back as Errors whose message is the
+ * catalogue's text.
  */
 import { t } from '../../../../i18n';
 import type { CvUpload } from '../../../../ui/candidate-profile/cvFiles';
 import type { LookupClient } from '../../../../ui/candidate-profile/lookups';
 import { dataProvider } from '../../../providers/dataProvider';
 import { API_URL, httpClient } from '../../../providers/http';
-import { readSession } from '../../../providers/session';
 
 export const consoleLookups: LookupClient = {
   list: async (resource, { filter, perPage, sort }) =>
@@ -37,8 +37,7 @@ const fileUrl = (kind: TalentFile, id: string) =>
 
 /** Fetches a candidate's file and hands it to the browser as a download under the server's file name. */
 export async function downloadTalentFile(kind: TalentFile, id: string): Promise<void> {
-  const token = readSession()?.token;
-  const res = await fetch(fileUrl(kind, id), { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
+  const res = await fetch(fileUrl(kind, id), { credentials: 'same-origin' });
   if (!res.ok) {
     const body = (await res.json().catch(() => ({}))) as { error?: { code?: string; message?: string } };
     throw new Error(body.error?.message || t(body.error?.code ?? 'errors.internalServerError'));
@@ -58,10 +57,9 @@ export type BulkStatusResult = { outcome: 'updated'; updated: number } | { outco
 
 /** POST candidates/update/status: 409 names the candidates who chose their own status unless `confirm`. */
 export async function bulkStatus(candidates: string[], status: number, confirm: boolean): Promise<BulkStatusResult> {
-  const token = readSession()?.token;
   const res = await fetch(`${API_URL}/candidates/update/status`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify({ candidates, status, confirm }),
     credentials: 'same-origin',
   });
@@ -71,3 +69,34 @@ export async function bulkStatus(candidates: string[], status: number, confirm: 
     return { outcome: 'selfChosen', candidates: body.error.candidates ?? [] };
   throw new Error(body.error?.message || t(body.error?.code ?? 'errors.internalServerError'));
 }
+
+/** A bulk import as the API reports it (GET candidates/imports/:id). */
+export interface CandidateImport {
+  id: string;
+  fileName: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  totalBytes: number;
+  bytesRead: number;
+  rows: number;
+  created: number;
+  updated: number;
+  rejected: number;
+  error: string | null;
+  reportAvailable: boolean;
+}
+
+/** Uploads a CSV or JSON Lines file and starts its import (POST candidates/imports). */
+export async function startImport(file: File): Promise<CandidateImport> {
+  const body = new FormData();
+  body.append('file', file);
+  const { json } = await httpClient(`${API_URL}/candidates/imports`, { method: 'POST', body });
+  return json as CandidateImport;
+}
+
+export async function importStatus(id: string): Promise<CandidateImport> {
+  const { json } = await httpClient(`${API_URL}/candidates/imports/${encodeURIComponent(id)}`);
+  return json as CandidateImport;
+}
+
+/** The rejection report's address; the session cookie goes along with a plain link. */
+export const importReportUrl = (id: string) => `${API_URL}/candidates/imports/${encodeURIComponent(id)}/report`;

@@ -1,6 +1,7 @@
 /**
  * The spec's talent paths (section 2): /talent, /talent/add, /talent/edit/:id and /talent/:id,
- * inside the console (so /admin/talent...). react-admin's own candidate paths lead here.
+ * inside the console (so /admin/talent...), plus /talent/import for bulk imports. react-admin's
+ * own candidate paths lead here.
  */
 export const TALENT = '/talent';
 
@@ -10,6 +11,7 @@ const idPart = (id: string | number) => encodeURIComponent(String(id));
 export const talentPaths = {
   list: TALENT,
   add: `${TALENT}/add`,
+  import: `${TALENT}/import`,
   edit: (id: string | number) => `${TALENT}/edit/${idPart(id)}`,
   show: (id: string | number) => `${TALENT}/${idPart(id)}`,
 };

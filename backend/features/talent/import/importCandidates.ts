@@ -4,10 +4,11 @@
  * rejected rows go to a report with their row number and reasons. The work is spread out: this
  * thread streams the file and cuts it into batches of raw records; checking threads (one per core
  * PostgreSQL leaves) read, check and encode them; this thread then settles each batch in file
- * order (an email's first row wins; admins' and company users' emails are taken) and one database
- * session writes them, each batch in one transaction. If a batch fails in the database its rows
- * are retried one by one, so one bad row never takes others down and no candidate is ever half
- * written.
+ * order (an email's first row wins; admins' and company users' emails are taken) and hands them to
+ * the one candidate write path (writeCandidates), each batch in one transaction, one batch at a
+ * time, with the effects any API write has (the set-password email). If a batch fails in the
+ * database its rows are retried one by one, so one bad row never takes others down and no
+ * candidate is ever half written.
  */
 import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -16,21 +17,27 @@ import type { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { EMAIL_PATTERN } from '../../../../schema';
-import { PEOPLE_TABLES } from '../../../crud/hooks';
+import { loadConfig, type Config } from '../../../config';
+import { PEOPLE_TABLES } from '../../../crud/writes';
 import { preloadIds } from '../../../crud/refs';
+import { watchConnection } from '../../../db/knex';
 import { fromDatabaseError } from '../../../errors';
 import { todayOf } from '../../../../schema/rules/candidate';
-import { VanishedReference, writePrepared } from './bulkWrite';
-import { CANDIDATE_REF_ENTITIES } from './checkCandidate';
+import { CANDIDATE_REF_ENTITIES } from '../checkCandidate';
+import { maySkipTriggers, VanishedReference, writeCandidates } from '../writeCandidates';
 import { loadImportMaps } from './columns';
 import { prepareBatch, reasons, type BatchMessage, type PreparedBatch, type PreparedRow } from './prepare';
 import { recordBatches } from './records';
 import { tsWorker } from './tsWorker';
 
+/** Where an import stands: bytes read and rows checked so far, with their outcome counted as they happen. */
 export interface ImportProgress {
   bytesRead: number;
   totalBytes: number;
+  /** Rows checked and settled (written or rejected). */
   rows: number;
+  created: number;
+  updated: number;
   rejected: number;
 }
 
@@ -44,6 +51,8 @@ export interface ImportOptions {
   /** Checking threads; 0 checks in this thread. Defaults to one less than the cores, at most 4. */
   threads?: number;
   onProgress?: (p: ImportProgress) => void;
+  /** The product's name and address in the emails writes send; by default read from the environment. */
+  config?: Config;
 }
 
 export interface ImportResult {
@@ -140,11 +149,9 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
     for (const email of (await knex(table).pluck('email')) as string[]) otherPeople.add(email);
   const today = todayOf();
 
-  // One writing session: batches go in one after another. A second one measured slower on two
-  // cores (5,454 and 5,771 candidates/s against 6,544 and 6,220 with one, alternated runs): both
-  // sessions lock the same lookup rows at once and compete with the checking thread for the cores.
-  const writer = new pg.Client({ connectionString: options.connectionString });
-  await writer.connect();
+  // Only the mail settings matter here: the emails a write queues need no secret.
+  const config = options.config ?? loadConfig({ secret: '' });
+
   let prepare: Prepare;
   let closePool: () => Promise<void>;
   if (threads > 0) {
@@ -154,17 +161,29 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
   } else {
     const ctx = { maps: await loadImportMaps(knex), refs: await preloadIds(knex, CANDIDATE_REF_ENTITIES), today };
     const db = new pg.Client({ connectionString: options.connectionString });
+    watchConnection(db, 'import');
     await db.connect();
     prepare = (message) => prepareBatch(db, message, ctx);
     closePool = () => db.end();
   }
+  // One batch written at a time. Two at once measured slower on two cores (5,454 and 5,771
+  // candidates/s against 6,544 and 6,220 with one, alternated runs): both lock the same lookup
+  // rows at once and compete with the checking thread for the cores.
   const writing = limiter(1);
-  // Every reference was checked against the lookups; a superuser session then skips the per-row
-  // foreign-key triggers (a third of the database's work) and locks the references per batch instead.
-  const bulkReferences = (await writer.query("select current_setting('is_superuser') = 'on' as su")).rows[0].su === true;
-  if (bulkReferences) await writer.query("set session_replication_role = 'replica'");
+  // Every reference was checked against the lookups: where nothing else would be skipped, the
+  // writes skip the per-row foreign-key triggers (a third of the database's work) and lock the
+  // references per batch instead.
+  const skipTriggers = await maySkipTriggers(knex);
 
   const result = { rows: 0, created: 0, updated: 0, rejected: 0 };
+  // Progress counts what has been settled, so rejections show as they happen, not only at the end.
+  const done = { rows: 0, bytesRead: 0 };
+  let lastProgress = 0;
+  const progress = (force = false) => {
+    if (!options.onProgress || (!force && Date.now() - lastProgress < 200)) return;
+    lastProgress = Date.now();
+    options.onProgress({ bytesRead: done.bytesRead, totalBytes, rows: done.rows, created: result.created, updated: result.updated, rejected: result.rejected });
+  };
   const reject = (row: number, email: string, text: string) => {
     result.rejected += 1;
     report.write(`${row},${csvCell(email)},${csvCell(text)}\n`);
@@ -173,7 +192,7 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
   /** Writes rows in one transaction; when the database refuses, each row alone, and reports the one refused. */
   async function write(rows: PreparedRow[], lineOf: (r: PreparedRow) => [number, string]): Promise<void> {
     try {
-      await writePrepared(writer, rows, { bulkReferences });
+      await knex.transaction((trx) => writeCandidates(trx, rows, { config, skipTriggers }));
       for (const r of rows) result[r.insert !== undefined ? 'created' : 'updated'] += 1;
     } catch (err) {
       if (rows.length > 1) {
@@ -220,7 +239,7 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
   const jobs = new Set<Promise<void>>();
   let failure: unknown;
   let settled: Promise<unknown> = Promise.resolve();
-  async function flush(message: BatchMessage, rowNumbers: number[]): Promise<void> {
+  async function flush(message: BatchMessage, rowNumbers: number[], bytesRead: number): Promise<void> {
     await inFlight.take();
     const preparing = prepare(message);
     // Batches are settled one after another, in file order, while later ones are still checked.
@@ -228,14 +247,19 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
     settled = turn.catch(() => undefined);
     const job = (async () => {
       const rows = await turn;
-      if (!rows.length) return;
-      const prepared = await preparing;
-      await writing.take();
-      try {
-        await write(rows, (r) => [rowNumbers[r.index], prepared.emails[r.index]]);
-      } finally {
-        writing.give();
+      if (rows.length) {
+        const prepared = await preparing;
+        await writing.take();
+        try {
+          await write(rows, (r) => [rowNumbers[r.index], prepared.emails[r.index]]);
+        } finally {
+          writing.give();
+        }
       }
+      // Batches are written in file order: what is done is everything up to this batch.
+      done.rows += rowNumbers.length;
+      done.bytesRead = Math.max(done.bytesRead, bytesRead);
+      progress();
     })()
       .catch((err) => {
         failure ??= err;
@@ -248,25 +272,20 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
   }
 
   let header: string[] | undefined;
-  let lastProgress = 0;
   try {
     for await (const batch of recordBatches(options.file, batchSize, (h) => (header = h))) {
       if (failure) break;
       result.rows += batch.texts.length;
-      await flush({ header, texts: batch.texts }, batch.rows);
-      if (options.onProgress && Date.now() - lastProgress > 200) {
-        lastProgress = Date.now();
-        options.onProgress({ bytesRead: batch.bytesRead, totalBytes, rows: result.rows, rejected: result.rejected });
-      }
+      await flush({ header, texts: batch.texts }, batch.rows, batch.bytesRead);
     }
     while (jobs.size) await Promise.all([...jobs]);
     if (failure) throw failure;
   } finally {
     while (jobs.size) await Promise.all([...jobs]);
     await closePool();
-    await writer.end();
     await new Promise((resolve) => report.end(resolve));
   }
-  options.onProgress?.({ bytesRead: totalBytes, totalBytes, rows: result.rows, rejected: result.rejected });
+  done.bytesRead = totalBytes;
+  progress(true);
   return { ...result, reportPath, seconds: (Date.now() - started) / 1000 };
 }

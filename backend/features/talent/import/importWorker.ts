@@ -7,7 +7,7 @@ import pg from 'pg';
 import { createKnex } from '../../../db/knex';
 import { preloadIds } from '../../../crud/refs';
 import type { Today } from '../../../../schema/rules/candidate';
-import { CANDIDATE_REF_ENTITIES } from './checkCandidate';
+import { CANDIDATE_REF_ENTITIES } from '../checkCandidate';
 import { loadImportMaps } from './columns';
 import { prepareBatch, type BatchMessage } from './prepare';
 

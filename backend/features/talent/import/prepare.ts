@@ -1,7 +1,7 @@
 /**
- * Turns a batch of raw file records into rows ready for the database: each record is read
- * (records.ts), mapped (columns.ts), checked exactly as the API checks (checkCandidate) and encoded
- * as COPY lines, or rejected with its reasons. Runs in the checking threads, each with its own
+ * Turns a batch of raw file records into rows ready for the one candidate write path: each record
+ * is read (records.ts), mapped (columns.ts), checked exactly as the API checks (checkCandidate) and
+ * encoded by prepareCandidate (writeCandidates.ts), or rejected with its reasons. Runs in the checking threads, each with its own
  * database session for the two things a batch needs from it: the stored rows of emails already
  * known (the check is then an update) and ids for the new candidates, so their experience and
  * education rows can be encoded before anything is written.
@@ -12,14 +12,12 @@ import { t } from '../../../../i18n';
 import type { IdSets } from '../../../crud/refs';
 import type { FieldErrors } from '../../../errors';
 import type { Today } from '../../../../schema/rules/candidate';
-import { CHILD_TABLES, storedFields } from './bulkWrite';
-import { CANDIDATE_REF_ENTITIES, checkCandidate } from './checkCandidate';
+import { CANDIDATE_REF_ENTITIES, checkCandidate } from '../checkCandidate';
+import { prepareCandidate, RESERVE_IDS_SQL, type CandidateRow } from '../writeCandidates';
 import { mapRow, type ImportMaps } from './columns';
-import { copyColumns, encodeRow } from './copy';
 import { csvCell, parseRecord, type ParsedRecord } from './records';
 
 const candidate = entity('candidate');
-const candidateColumns = copyColumns(candidate, storedFields(candidate), true);
 const REF_INDEX = new Map(CANDIDATE_REF_ENTITIES.map((name, i) => [name, i]));
 
 /** What a checking thread is sent: raw records and, for CSV, the header naming their cells. */
@@ -28,18 +26,9 @@ export interface BatchMessage {
   texts: string[];
 }
 
-export interface PreparedRow {
+export interface PreparedRow extends CandidateRow {
   /** The record's place in its batch. */
   index: number;
-  id: number;
-  /** COPY line of a new candidate. */
-  insert?: string;
-  /** Every stored column of an updated candidate (stored values where the file left blanks). */
-  update?: Record<string, unknown>;
-  /** Per child table (CHILD_TABLES order): its COPY lines, or null when the record leaves that list alone. */
-  children: (string | null)[];
-  /** The lookup rows the candidate refers to, as pairs: index in CANDIDATE_REF_ENTITIES, id. */
-  refs: number[];
 }
 
 export interface PreparedBatch {
@@ -86,11 +75,7 @@ export async function prepareBatch(db: pg.ClientBase, message: BatchMessage, ctx
     }
   }
   // Ids for the new candidates, taken in order; unused ones (rejected rows) are gaps.
-  const { rows: reserved } = await db.query('select nextval(pg_get_serial_sequence($1, $2))::int as id from generate_series(1, $3::int)', [
-    candidate.table,
-    'id',
-    texts.length - existing.size,
-  ]);
+  const { rows: reserved } = await db.query(RESERVE_IDS_SQL, [candidate.table, 'id', texts.length - existing.size]);
   const ids = (reserved as { id: number }[]).map((r) => r.id);
 
   const out: PreparedBatch = {
@@ -128,20 +113,7 @@ export async function prepareBatch(db: pg.ClientBase, message: BatchMessage, ctx
     }
     out.reasons.push(null);
     const id = stored ? (stored.id as number) : ids[nextId++];
-    const parent = { candidateId: id };
-    const children: (string | null)[] = CHILD_TABLES.map(() => null);
-    for (const list of checked.children) {
-      const at = CHILD_TABLES.findIndex((c) => c.table === list.entity.table);
-      let lines = '';
-      for (const item of list.items) lines += encodeRow(item, CHILD_TABLES[at].columns, parent);
-      children[at] = lines;
-    }
-    const prepared: PreparedRow = { index, id, children, refs };
-    if (stored) {
-      const merged = { ...stored, ...checked.data };
-      prepared.update = Object.fromEntries(candidateColumns.map((c) => [c.column, c.field === 'id' ? id : c.field in merged ? merged[c.field] : c.fallback]));
-    } else prepared.insert = encodeRow(checked.data, candidateColumns, { id });
-    out.rows.push(prepared);
+    out.rows.push({ index, ...prepareCandidate(checked, id, stored, refs) });
   }
   return out;
 }

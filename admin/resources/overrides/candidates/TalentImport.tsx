@@ -1,0 +1,176 @@
+/**
+ * /talent/import: an admin picks a CSV or JSON Lines file and starts its import; the import runs
+ * in the background while this screen polls its progress (a bar by bytes read, the counts as they
+ * happen) and ends with the totals and the rejection report to download.
+ */
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import { Alert, AlertTitle, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { HttpError, Title, useBasename, useNavigate } from 'react-admin';
+import { t } from '../../../../i18n';
+import { useDocumentTitle } from '../../../layout/useDocumentTitle';
+import { importReportUrl, importStatus, startImport, type CandidateImport } from './talentApi';
+import { talentPaths } from './talentPaths';
+
+const POLL_MS = 500;
+const ACCEPT = '.csv,.jsonl,.ndjson,text/csv,application/x-ndjson';
+
+/** The words of a refusal: the file field's own message when the API named it. */
+function messageOf(err: unknown): string {
+  if (err instanceof HttpError) {
+    const fields = (err.body as { errors?: Record<string, unknown> } | undefined)?.errors;
+    if (typeof fields?.file === 'string') return fields.file;
+    return err.message;
+  }
+  return t('errors.internalServerError');
+}
+
+const numbers = (run: CandidateImport) => ({
+  rows: run.rows.toLocaleString('en'),
+  created: run.created.toLocaleString('en'),
+  updated: run.updated.toLocaleString('en'),
+  rejected: run.rejected.toLocaleString('en'),
+});
+
+/** Polls the import until it is done or failed, handing each answer to `onChange`. */
+function usePolling(run: CandidateImport | undefined, onChange: (next: CandidateImport) => void): void {
+  const id = run?.id;
+  const active = run?.status === 'queued' || run?.status === 'running';
+  useEffect(() => {
+    if (!id || !active) return undefined;
+    let stopped = false;
+    const timer = setInterval(() => {
+      importStatus(id)
+        .then((next) => {
+          if (!stopped) onChange(next);
+        })
+        .catch(() => {
+          // A missed poll is retried on the next tick.
+        });
+    }, POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [id, active, onChange]);
+}
+
+function Progress({ run }: { run: CandidateImport }) {
+  const percent = run.totalBytes ? Math.min(100, Math.round((run.bytesRead / run.totalBytes) * 100)) : 0;
+  return (
+    <Stack spacing={1}>
+      <Typography variant="subtitle1">{run.status === 'queued' ? t('imports.queued') : t('imports.running', { fileName: run.fileName })}</Typography>
+      <LinearProgress
+        aria-label={t('imports.title')}
+        variant={run.status === 'queued' ? 'indeterminate' : 'determinate'}
+        value={percent}
+        sx={{ height: 8, borderRadius: 4 }}
+      />
+      <Typography variant="body2" color="text.secondary" role="status">
+        {t('imports.progress', numbers(run))}
+      </Typography>
+    </Stack>
+  );
+}
+
+function Outcome({ run, onAnother }: { run: CandidateImport; onAnother(): void }) {
+  const navigate = useNavigate();
+  const basename = useBasename();
+  return (
+    <Stack spacing={2}>
+      {run.status === 'done' ? (
+        <Alert severity={run.rejected ? 'warning' : 'success'}>
+          <AlertTitle>{t('imports.done')}</AlertTitle>
+          {t('imports.summary', numbers(run))} {run.rejected ? '' : t('imports.noRejections')}
+        </Alert>
+      ) : (
+        <Alert severity="error">{t('imports.failed', { error: run.error ?? t('errors.internalServerError') })}</Alert>
+      )}
+      <Stack direction="row" spacing={1}>
+        {run.reportAvailable && run.rejected > 0 && (
+          <Button variant="contained" startIcon={<DownloadOutlined />} href={importReportUrl(run.id)} download>
+            {t('imports.downloadReport')}
+          </Button>
+        )}
+        <Button variant="outlined" onClick={onAnother}>
+          {t('imports.another')}
+        </Button>
+        <Button onClick={() => navigate(`${basename}${talentPaths.list}`)}>{t('imports.backToTalent')}</Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+export function TalentImport() {
+  useDocumentTitle(t('imports.title'));
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File>();
+  const [uploading, setUploading] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const [run, setRun] = useState<CandidateImport>();
+  usePolling(run, setRun);
+
+  const start = async () => {
+    if (!file) return;
+    setUploading(true);
+    setProblem(undefined);
+    try {
+      setRun(await startImport(file));
+    } catch (err) {
+      setProblem(messageOf(err));
+    } finally {
+      setUploading(false);
+    }
+  };
+  const another = () => {
+    setRun(undefined);
+    setFile(undefined);
+    if (input.current) input.current.value = '';
+  };
+
+  return (
+    <Box sx={{ maxWidth: 760, mt: 2 }}>
+      <Title title={t('imports.title')} />
+      <Card>
+        <CardContent>
+          <Stack spacing={2}>
+            <Typography variant="h6" component="h1">
+              {t('imports.title')}
+            </Typography>
+            <Typography variant="body2">{t('imports.intro')}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('imports.formatHelp')}
+            </Typography>
+            {!run && (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Button variant="outlined" startIcon={<UploadFileOutlined />} onClick={() => input.current?.click()} disabled={uploading}>
+                  {t('imports.chooseFile')}
+                </Button>
+                <Typography variant="body2">{file?.name}</Typography>
+                <input
+                  ref={input}
+                  type="file"
+                  hidden
+                  accept={ACCEPT}
+                  aria-label={t('imports.chooseFile')}
+                  onChange={(e) => {
+                    setFile(e.target.files?.[0]);
+                    setProblem(undefined);
+                  }}
+                />
+                <Box sx={{ flex: 1 }} />
+                <Button variant="contained" onClick={start} disabled={!file || uploading}>
+                  {uploading ? t('imports.starting') : t('imports.start')}
+                </Button>
+              </Stack>
+            )}
+            {problem && <Alert severity="error">{problem}</Alert>}
+            {run && (run.status === 'queued' || run.status === 'running') && <Progress run={run} />}
+            {run && (run.status === 'done' || run.status === 'failed') && <Outcome run={run} onAnother={another} />}
+          </Stack>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

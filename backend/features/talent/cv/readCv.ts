@@ -1,0 +1,150 @@
+/**
+ * Reads CVs off the request thread. One reading thread (readWorker.ts) takes CVs one at a time,
+ * with a heap limit (CV_READ_MEMORY_MB) and a time limit (CV_READ_TIMEOUT_MS): a CV that needs
+ * more has its thread stopped and is refused, and the next CV gets a fresh thread. The thread
+ * that answers requests only hands the bytes over, so one crafted file cannot stall the server.
+ */
+import { Worker } from 'node:worker_threads';
+import type { CvConfig } from '../../../config';
+import { logger } from '../../../logger';
+import type { CvType, TextLimits } from './extractText';
+import type { CvDraft, CvLookups } from './parseCv';
+
+export interface ReadRequest {
+  id: number;
+  data: Uint8Array;
+  type: CvType;
+  limits: TextLimits;
+  lookupsVersion: number;
+  /** Sent when the thread has not seen this load of the lookups yet. */
+  lookups?: CvLookups;
+}
+
+/** tooComplex: past a size, time or memory limit; unreadable: not a file of its type; failed: our fault. */
+export type ReadFailure = 'tooComplex' | 'unreadable' | 'failed';
+export type ReadAnswer =
+  { id: number; ok: true; text: string; truncated: boolean; draft: CvDraft } | { id: number; ok: false; reason: ReadFailure; detail?: string };
+export type ReadResult = Omit<Extract<ReadAnswer, { ok: true }>, 'id'> | Omit<Extract<ReadAnswer, { ok: false }>, 'id'>;
+
+interface Job {
+  request: Omit<ReadRequest, 'id' | 'lookups' | 'lookupsVersion'>;
+  lookups: CvLookups;
+  config: CvConfig;
+  resolve: (result: ReadResult) => void;
+}
+
+interface Thread {
+  worker: Worker;
+  memoryMb: number;
+  ready: Promise<void>;
+  lookupsVersion?: number;
+}
+
+const IDLE_MS = 60_000;
+const queue: Job[] = [];
+let thread: Thread | undefined;
+let busy = false;
+let nextId = 1;
+let idleTimer: NodeJS.Timeout | undefined;
+
+/** The product runs through tsx, whose loader is registered per thread before the module loads. */
+function startThread(memoryMb: number): Thread {
+  const module = new URL('./readWorker.ts', import.meta.url).href;
+  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(module)}); })`;
+  const worker = new Worker(boot, {
+    eval: true,
+    resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(32, memoryMb / 4), stackSizeMb: 4 },
+  });
+  // An idle reading thread never keeps the process alive.
+  worker.unref();
+  const ready = new Promise<void>((resolve, reject) => {
+    const onMessage = (m: { ready?: boolean }) => {
+      if (!m.ready) return;
+      worker.off('message', onMessage);
+      resolve();
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+    worker.once('exit', () => reject(new Error('CV reading thread exited while starting')));
+  });
+  ready.catch(() => undefined);
+  return { worker, memoryMb, ready };
+}
+
+function stopThread(): void {
+  const current = thread;
+  thread = undefined;
+  if (current) void current.worker.terminate().catch(() => undefined);
+}
+
+async function run(job: Job): Promise<ReadResult> {
+  if (thread && thread.memoryMb !== job.config.readMemoryMb) stopThread();
+  const current = (thread ??= startThread(job.config.readMemoryMb));
+  try {
+    await current.ready;
+  } catch (err) {
+    stopThread();
+    logger.error({ err }, 'the CV reading thread did not start');
+    return { ok: false, reason: 'failed' };
+  }
+  const id = nextId++;
+  const request: ReadRequest = { ...job.request, id, lookupsVersion: job.lookups.version };
+  if (current.lookupsVersion !== job.lookups.version) request.lookups = job.lookups;
+  return new Promise<ReadResult>((resolve) => {
+    const finish = (result: ReadResult, stop: boolean) => {
+      clearTimeout(timer);
+      current.worker.off('message', onMessage);
+      current.worker.off('error', onError);
+      current.worker.off('exit', onExit);
+      if (stop) stopThread();
+      resolve(result);
+    };
+    const onMessage = (answer: ReadAnswer) => {
+      if (answer.id !== id) return;
+      current.lookupsVersion = job.lookups.version;
+      const { id: _id, ...result } = answer;
+      finish(result, false);
+    };
+    // Out of heap (ERR_WORKER_OUT_OF_MEMORY) or a crash: the CV is refused, the next gets a new thread.
+    const onError = (err: Error) => {
+      logger.warn({ err }, 'a CV stopped its reading thread');
+      finish({ ok: false, reason: (err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'tooComplex' : 'failed' }, true);
+    };
+    const onExit = () => finish({ ok: false, reason: 'tooComplex' }, true);
+    const timer = setTimeout(() => {
+      logger.warn({ timeoutMs: job.config.readTimeoutMs }, 'a CV took too long to read; its thread was stopped');
+      finish({ ok: false, reason: 'tooComplex' }, true);
+    }, job.config.readTimeoutMs);
+    current.worker.on('message', onMessage);
+    current.worker.once('error', onError);
+    current.worker.once('exit', onExit);
+    current.worker.postMessage(request);
+  });
+}
+
+async function pump(): Promise<void> {
+  if (busy) return;
+  const job = queue.shift();
+  if (!job) {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(stopThread, IDLE_MS).unref();
+    return;
+  }
+  busy = true;
+  clearTimeout(idleTimer);
+  try {
+    job.resolve(await run(job));
+  } finally {
+    busy = false;
+    void pump();
+  }
+}
+
+/** The CV's text (capped) and its draft profile, read in the reading thread within the limits. */
+export function readCv(data: Buffer, type: CvType, lookups: CvLookups, config: CvConfig): Promise<ReadResult> {
+  return new Promise((resolve) => {
+    const limits = { maxUnpackedBytes: config.maxUnpackedBytes, maxTextChars: config.maxTextChars, maxPages: config.maxPages };
+    queue.push({ request: { data: new Uint8Array(data), type, limits }, lookups, config, resolve });
+    void pump();
+  });
+}

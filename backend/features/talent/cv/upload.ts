@@ -1,0 +1,89 @@
+/**
+ * POST candidates/cv-data: a PDF or DOCX CV (multipart `file`, optional `candidateId`) is read in
+ * the CV reading thread into a draft profile, and the file is kept as a draft upload. The answer's
+ * `newCvFilePathToDb` is the draft's reference: only its uploader can attach it to a profile (as
+ * resumePath or blindResumePath, storedPaths.ts), and a draft no profile takes is deleted later.
+ */
+import { subject as asSubject } from '@casl/ability';
+import { z } from 'zod';
+import { entity } from '../../../../schema';
+import { CV_FOLDER } from '../../../../schema/entities/talentOptions';
+import { USER_ROLES, type Actor } from '../../../../schema/roles';
+import { id } from '../../../../schema/validation/inputs';
+import { enforceRateLimits } from '../../../auth/rateLimit';
+import { storageFor } from '../../../adapters/storage/select';
+import { modelFor } from '../../../db/models';
+import { defineEndpoint } from '../../../endpoints/define';
+import { badRequest, forbidden, notFound } from '../../../errors';
+import { logger } from '../../../logger';
+import { sniffCvType } from './extractText';
+import { cvLookups } from './lookups';
+import { readCv, type ReadFailure } from './readCv';
+
+const candidate = entity('candidate');
+const CvUpload = modelFor(entity('cvUpload'));
+
+/** The profile a person's own uploads are for when they name none: a candidate's own. */
+const ownProfileId = (actor: Actor) => (actor.role === 'candidate' ? actor.id : undefined);
+
+const REFUSALS: Record<ReadFailure, string> = {
+  tooComplex: 'upload.errors.tooComplex',
+  unreadable: 'upload.errors.unreadable',
+  failed: 'upload.errors.unreadable',
+};
+
+export const uploadCvEndpoint = defineEndpoint({
+  method: 'post',
+  path: '/candidates/cv-data',
+  summary: 'Reads an uploaded CV into a draft profile and keeps the file as a draft',
+  access: { action: 'update', subject: candidate.subject, field: 'resumePath' },
+  upload: { field: 'file', maxBytes: (config) => config.cv.maxBytes, required: true },
+  input: {
+    body: z.object({
+      candidateId: z.preprocess((v) => (v === '' || v === null ? undefined : v), id('candidate').optional()),
+    }),
+  },
+  status: 201,
+  handler: async ({ body, actor, ability, file, ctx }) => {
+    // The CV is for an existing candidate (the candidate's own page, an admin editing), or for a new profile.
+    const forId = body.candidateId ?? ownProfileId(actor);
+    let owner: { id: number; guid: string } | undefined;
+    if (forId) {
+      owner = (await modelFor(candidate).query(ctx.knex).findById(forId).select('id', 'guid')) as unknown as { id: number; guid: string } | undefined;
+      if (!owner) throw notFound();
+      if (!ability.can('update', asSubject(candidate.subject, { id: owner.id }), 'resumePath')) throw forbidden();
+    } else if (!ability.can('create', candidate.subject)) throw forbidden();
+
+    const upload = file as Express.Multer.File;
+    const type = sniffCvType(upload.buffer);
+    if (!type || !upload.originalname.toLowerCase().endsWith(`.${type}`)) {
+      throw badRequest({ file: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
+    }
+    // Reading a CV costs a thread's time: each person gets a few readings per window (CV_UPLOADS_PER_WINDOW).
+    // Refusals before this point cost nothing and count nothing.
+    await enforceRateLimits(ctx.knex, ctx.config.rateLimit.windowMinutes, [
+      { key: `cv-upload:${actor.role}:${actor.id}`, max: ctx.config.cv.uploadsPerWindow },
+    ]);
+    const read = await readCv(upload.buffer, type, await cvLookups(ctx.knex), ctx.config.cv);
+    if (!read.ok) {
+      if (read.reason === 'failed') logger.error({ detail: read.detail }, 'a CV could not be read');
+      throw badRequest({ file: REFUSALS[read.reason] }, REFUSALS[read.reason]);
+    }
+
+    const storage = storageFor(ctx.config);
+    const key = await storage.put(upload.buffer, { folder: CV_FOLDER, ext: type });
+    try {
+      await CvUpload.query(ctx.knex).insert({ key, uploaderRole: USER_ROLES[actor.role], uploaderId: actor.id, candidateId: owner?.id ?? null });
+    } catch (err) {
+      await storage.delete(key);
+      throw err;
+    }
+    return {
+      fileType: type,
+      newCvFilePathToDb: key,
+      userId: owner ? `${candidate.idPrefix}${owner.id}` : null,
+      guid: owner?.guid ?? null,
+      draft: read.draft,
+    };
+  },
+});

@@ -1,0 +1,38 @@
+/**
+ * What a candidate's change implies beyond the row, decided by a pure function of the row before
+ * and the checked change (candidateEffects), and queued as graphile-worker jobs by the one write
+ * path (writeCandidates) in the transaction of the change, so a rolled-back write sends nothing.
+ * Today: the "your profile is ready" invitation when `sendSetPasswordEmail` turns on. Search
+ * indexing joins here when it exists.
+ */
+import type { Knex } from 'knex';
+import type { Config } from '../../config';
+import { queueEmail } from '../mail/outbox';
+import { profileReadyEmail } from './emails';
+
+export interface CandidateEffects {
+  /** Invite the candidate to sign in: the set-password email (sign-in is by emailed code). */
+  profileReady?: { email: string; firstName: string | null };
+}
+
+type Data = Record<string, unknown>;
+
+/** The effects of `data` written over `before` (undefined for a new candidate). */
+export function candidateEffects(before: Data | undefined, data: Data): CandidateEffects {
+  const effects: CandidateEffects = {};
+  // Turning the flag on sends the invitation once; saving it on again sends nothing.
+  if (data.sendSetPasswordEmail === true && before?.sendSetPasswordEmail !== true) {
+    effects.profileReady = { email: (data.email ?? before?.email) as string, firstName: (data.firstName ?? before?.firstName ?? null) as string | null };
+  }
+  return effects;
+}
+
+/** Queues the jobs of some written candidates' effects, in the caller's transaction. */
+export async function queueCandidateEffects(trx: Knex.Transaction, config: Config, all: CandidateEffects[]): Promise<void> {
+  for (const effects of all) {
+    if (effects.profileReady) {
+      const { email, firstName } = effects.profileReady;
+      await queueEmail(trx, { to: email, ...profileReadyEmail(config, firstName) });
+    }
+  }
+}

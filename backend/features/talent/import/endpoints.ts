@@ -1,0 +1,122 @@
+/**
+ * Imports from the console: an admin uploads a CSV or JSON Lines file, the import runs as a
+ * background job (importJob.ts), the console polls its progress and downloads the report of
+ * rejected rows at the end.
+ *   POST /candidates/imports                multipart `file`  → 201 the import, queued
+ *   GET  /candidates/imports/:id            where it stands (status, bytes read, rows, created, updated, rejected)
+ *   GET  /candidates/imports/:id/report     the rejected rows as CSV (row, email, reasons)
+ * The same file cannot be imported twice at once (409); imports run one after another.
+ */
+import { z } from 'zod';
+import { columnOf, entity } from '../../../../schema';
+import { formatId } from '../../../../schema/lib/ids';
+import { storageFor } from '../../../adapters/storage/select';
+import { modelFor } from '../../../db/models';
+import { defineEndpoint } from '../../../endpoints/define';
+import { AppError, badRequest, notFound } from '../../../errors';
+import type { Row } from '../../../crud/serialize';
+import { IMPORT_FOLDERS, IMPORT_STATUS, importExtension, queueImport, sha256 } from './importJob';
+
+const candidateImport = entity('candidateImport');
+const Imports = modelFor(candidateImport);
+const STATUS_NAMES = Object.fromEntries(Object.entries(IMPORT_STATUS).map(([name, n]) => [n, name])) as Record<number, keyof typeof IMPORT_STATUS>;
+
+/** The import as the console reads it: its counts, where it stands, and whether a report is ready. */
+function answer(row: Row) {
+  return {
+    id: formatId(candidateImport, row.id as number),
+    fileName: row.fileName,
+    status: STATUS_NAMES[row.status as number],
+    totalBytes: row.totalBytes,
+    bytesRead: row.bytesRead,
+    rows: row.rows,
+    created: row.created,
+    updated: row.updated,
+    rejected: row.rejected,
+    error: row.error ?? null,
+    reportAvailable: Boolean(row.reportKey),
+    startedAt: row.startedAt ?? null,
+    finishedAt: row.finishedAt ?? null,
+    createdAt: row.createdAt,
+  };
+}
+
+export const importEndpoints = [
+  defineEndpoint({
+    method: 'post',
+    path: '/candidates/imports',
+    summary: 'Starts a bulk import of candidates from a CSV or JSON Lines file',
+    access: { action: 'create', subject: 'CandidateImport' },
+    upload: { field: 'file', maxBytes: (config) => config.importMaxBytes, required: true },
+    status: 201,
+    handler: async ({ file, actor, ctx }) => {
+      const upload = file as Express.Multer.File;
+      const ext = importExtension(upload.originalname);
+      if (!ext) throw badRequest({ file: 'import.errors.fileType' });
+      if (!upload.size) throw badRequest({ file: 'import.errors.empty' });
+      const digest = sha256(upload.buffer);
+      const storage = storageFor(ctx.config);
+      const key = await storage.put(upload.buffer, { folder: IMPORT_FOLDERS.file, ext });
+      try {
+        const id = await ctx.knex.transaction(async (trx) => {
+          // Two uploads of one file at the same moment: the lock makes the second see the first.
+          await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`candidate_import:${digest}`]);
+          const busy = (await Imports.query(trx)
+            .where(columnOf('fileSha256'), digest)
+            .whereIn('status', [IMPORT_STATUS.queued, IMPORT_STATUS.running])
+            .first()) as unknown as Row | undefined;
+          if (busy) throw new AppError(409, 'import.errors.alreadyRunning', undefined, undefined, { importId: formatId(candidateImport, busy.id as number) });
+          const created = (await Imports.query(trx).insert({
+            fileName: upload.originalname.slice(0, 255),
+            fileKey: key,
+            fileSha256: digest,
+            totalBytes: upload.size,
+            status: IMPORT_STATUS.queued,
+            startedById: actor.role === 'admin' ? actor.id : null,
+          })) as unknown as Row;
+          await queueImport(trx, created.id as number);
+          return created.id as number;
+        });
+        return answer((await Imports.query(ctx.knex).findById(id)) as unknown as Row);
+      } catch (err) {
+        await storage.delete(key);
+        throw err;
+      }
+    },
+  }),
+
+  defineEndpoint({
+    method: 'get',
+    path: '/candidates/imports/:id',
+    summary: 'Where an import stands',
+    access: { action: 'read', subject: 'CandidateImport' },
+    input: { params: z.object({ id: z.string() }) },
+    row: { entity: 'candidateImport', action: 'read' },
+    handler: ({ row }) => answer(row),
+  }),
+
+  defineEndpoint({
+    method: 'get',
+    path: '/candidates/imports/:id/report',
+    summary: 'The rejected rows of a finished import, as CSV',
+    access: { action: 'read', subject: 'CandidateImport' },
+    input: { params: z.object({ id: z.string() }) },
+    row: { entity: 'candidateImport', action: 'read' },
+    raw: true,
+    handler: async ({ row, ctx, res, next }) => {
+      if (!row.reportKey) throw notFound('import.errors.noReport');
+      const stream = await storageFor(ctx.config).get(row.reportKey as string);
+      if (!stream) throw notFound('import.errors.noReport');
+      const base =
+        String(row.fileName)
+          .replace(/\.[^.]*$/, '')
+          .replace(/[^A-Za-z0-9._-]+/g, '-') || 'import';
+      res.set({
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${base}.rejected.csv"`,
+        'Cache-Control': 'private, no-store',
+      });
+      stream.on('error', next).pipe(res);
+    },
+  }),
+];

@@ -1,0 +1,122 @@
+/**
+ * An import started from the console, run by the import_candidates job: the uploaded file is read
+ * from storage, imported exactly as `npm run import` does (importCandidates), its progress written
+ * to the candidate_imports row as it goes, and the rejection report kept in storage for download.
+ * Safe to run twice: a finished import is left alone, an interrupted one starts over (rows are
+ * keyed by email, so the second run updates what the first created).
+ */
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Knex } from 'knex';
+import { entity } from '../../../../schema';
+import { storageFor } from '../../../adapters/storage/select';
+import type { Config } from '../../../config';
+import { createKnex } from '../../../db/knex';
+import { modelFor } from '../../../db/models';
+import { logger } from '../../../logger';
+import { importCandidates, type ImportProgress } from './importCandidates';
+
+export const IMPORT_STATUS = { queued: 0, running: 1, done: 2, failed: 3 } as const;
+export const IMPORT_QUEUE = 'candidate_imports';
+export const IMPORT_FOLDERS = { file: 'candidate-imports', report: 'import-reports' } as const;
+
+const Imports = modelFor(entity('candidateImport'));
+
+interface ImportRow {
+  id: number;
+  fileName: string;
+  fileKey: string;
+  totalBytes: number;
+  status: number;
+}
+
+export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** The file kinds the importer reads, by extension. */
+export function importExtension(fileName: string): 'csv' | 'jsonl' | undefined {
+  const ext = path.extname(fileName).toLowerCase();
+  if (ext === '.csv') return 'csv';
+  if (ext === '.jsonl' || ext === '.ndjson') return 'jsonl';
+  return undefined;
+}
+
+/**
+ * Queues the job in the caller's transaction. One named queue runs imports one after another, so
+ * two imports never interleave their batches.
+ */
+export async function queueImport(trx: Knex.Transaction, importId: number): Promise<void> {
+  await trx.raw('select graphile_worker.add_job(?, json_build_object(?::text, ?::int), queue_name => ?, max_attempts => 3, job_key => ?)', [
+    'import_candidates',
+    'importId',
+    importId,
+    IMPORT_QUEUE,
+    `candidate_import:${importId}`,
+  ]);
+}
+
+/** Progress written as it comes, one update at a time, the last one winning. */
+function progressWriter(knex: Knex, id: number) {
+  let chain: Promise<unknown> = Promise.resolve();
+  return {
+    write(p: ImportProgress) {
+      chain = chain
+        .then(() =>
+          Imports.query(knex)
+            .where({ id, status: IMPORT_STATUS.running })
+            .patch({ bytesRead: p.bytesRead, rows: p.rows, created: p.created, updated: p.updated, rejected: p.rejected, updatedAt: new Date().toISOString() }),
+        )
+        .catch((err) => logger.warn({ err: (err as Error).message, importId: id }, 'import progress not saved'));
+    },
+    flush: () => chain,
+  };
+}
+
+export async function runImport(importId: number, connectionString: string, config: Config): Promise<void> {
+  const knex = createKnex(connectionString, { max: 2 });
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'talentbase-import-'));
+  try {
+    const row = (await Imports.query(knex).findById(importId)) as unknown as ImportRow | undefined;
+    if (!row || row.status === IMPORT_STATUS.done || row.status === IMPORT_STATUS.failed) return;
+    const now = () => new Date().toISOString();
+    const record = (changes: Record<string, unknown>) =>
+      Imports.query(knex)
+        .findById(importId)
+        .patch({ ...changes, updatedAt: now() });
+    await record({ status: IMPORT_STATUS.running, startedAt: now(), bytesRead: 0, rows: 0, created: 0, updated: 0, rejected: 0 });
+    const storage = storageFor(config);
+    const progress = progressWriter(knex, importId);
+    try {
+      const source = await storage.get(row.fileKey);
+      if (!source) throw new Error('the uploaded file is no longer in storage');
+      const file = path.join(dir, `import.${importExtension(row.fileName) ?? 'csv'}`);
+      await pipeline(source, createWriteStream(file));
+      const result = await importCandidates({ file, knex, connectionString, config, reportPath: path.join(dir, 'rejected.csv'), onProgress: progress.write });
+      await progress.flush();
+      const reportKey = await storage.put(await readFile(result.reportPath), { folder: IMPORT_FOLDERS.report, ext: 'csv' });
+      await record({
+        status: IMPORT_STATUS.done,
+        bytesRead: row.totalBytes,
+        rows: result.rows,
+        created: result.created,
+        updated: result.updated,
+        rejected: result.rejected,
+        reportKey,
+        fileKey: null,
+        finishedAt: now(),
+      });
+      // The report stays for download; the uploaded file has served its purpose.
+      await storage.delete(row.fileKey);
+    } catch (err) {
+      await progress.flush();
+      logger.error({ importId, message: (err as Error).message }, 'candidate import failed');
+      await record({ status: IMPORT_STATUS.failed, error: String((err as Error).message).slice(0, 2000), finishedAt: now() });
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+    await knex.destroy();
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * Platform admins' rules, for every way a change arrives (the console's edit, the bulk status
+ * change, deletion): an email that stays with its person, nobody deactivating or deleting
+ * themself, and always one active General admin left to manage the platform.
+ */
+import { admin } from '../../../schema/entities/admin';
+import { modelFor } from '../../db/models';
+import { checks, isSelf, personChecks, type Check, type EntityWrites } from '../../crud/writes';
+import { AppError } from '../../errors';
+import { refused } from './companyUsers';
+import { ADMIN_STATUS, adminChangeRefusal, adminsRefusal, GENERAL } from './rules';
+
+const selfCheck: Check = async (data, ctx) => {
+  if (ctx.mode !== 'update' || !ctx.existing) return;
+  const selfId = isSelf(ctx.actor, ctx.entity, ctx.id) ? ctx.id : undefined;
+  const reason = adminChangeRefusal(selfId, ctx.existing as { id: number; status: number }, data);
+  if (reason) throw refused('status', reason);
+};
+
+export const adminWrites: EntityWrites = {
+  check: checks(personChecks, selfCheck),
+  beforeDelete: async ({ actor, entity, existing }) => {
+    if (isSelf(actor, entity, existing.id)) throw new AppError(400, 'admins.selfUndeletable');
+  },
+  // Checked once the request's writes are in, so a bulk change is judged as a whole.
+  settle: async ({ trx }) => {
+    const [{ n }] = (await modelFor(admin).query(trx).where({ status: ADMIN_STATUS.active, role: GENERAL }).count({ n: '*' })) as unknown as { n: number }[];
+    const reason = adminsRefusal(Number(n));
+    if (reason) throw new AppError(409, `admins.${reason}`);
+  },
+};

@@ -1,0 +1,18 @@
+/**
+ * A company's rules beyond its declaration: approving a self-signed-up company starts its trial and
+ * sends its held invitations (signup/approval.ts), and a company with people in it is never
+ * deleted silently with them: its users are moved or deleted first, each by the team's rules.
+ */
+import { companyUser } from '../../../schema/entities/companyUser';
+import { modelFor } from '../../db/models';
+import type { EntityWrites } from '../../crud/writes';
+import { AppError } from '../../errors';
+import { companyStatusChange } from '../signup/approval';
+
+export const companyWrites: EntityWrites = {
+  check: companyStatusChange,
+  beforeDelete: async ({ trx, existing }) => {
+    const [{ n }] = (await modelFor(companyUser).query(trx).where('company_id', existing.id).count({ n: '*' })) as unknown as { n: number }[];
+    if (Number(n) > 0) throw new AppError(409, 'company.hasUsers', undefined, undefined, { users: Number(n) });
+  },
+};

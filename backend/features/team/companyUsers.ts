@@ -1,0 +1,153 @@
+/**
+ * A company user's one set of rules, whichever way a change arrives (the team endpoints, the
+ * generic /company-users routes the console uses, their bulk status change): the team's rules of
+ * rules.ts, an email that stays with its person, invitations for everyone a company adds (their
+ * company's domains, pending until they accept), and sessions that end when someone is deactivated.
+ */
+import type { Knex } from 'knex';
+import { choiceId, entity } from '../../../schema';
+import { companyUser } from '../../../schema/entities/companyUser';
+import type { AppAbility } from '../../../schema/ability';
+import { SUB_ROLES, type Actor } from '../../../schema/roles';
+import { findAccount, KIND_OF_ROLE } from '../../auth/accounts';
+import { modelFor } from '../../db/models';
+import type { Row } from '../../crud/serialize';
+import { assertEmailFree, checks, endSessions, personChecks, referencesExist, type Check, type EntityWrites, type WriteContext } from '../../crud/writes';
+import { AppError, badRequest } from '../../errors';
+import { createInvitation, sendInvitation, type InvitationRow } from '../signup/invitations';
+import { domainOf } from '../signup/validation';
+import { MEMBER_STATUS, memberChangeRefusal, memberDeleteRefusal, type Changer, type Refusal } from './rules';
+
+const company = entity('company');
+const COMPANY_STATUS = {
+  pending: choiceId(company.fields.status, 'pending'),
+  active: choiceId(company.fields.status, 'active'),
+  inactive: choiceId(company.fields.status, 'inactive'),
+};
+export const Users = modelFor(companyUser);
+
+/**
+ * Whether the ability reaches the company users of every company (a rule without conditions: the
+ * platform admins', as the schema declares): those people stand above a company's own team rules.
+ */
+export function reachesEveryCompany(ability: AppAbility, action: 'create' | 'update'): boolean {
+  return ability.rulesFor(action, companyUser.subject).some((rule) => !rule.inverted && !rule.conditions);
+}
+
+export function changerOf(actor: Actor, ability: AppAbility): Changer {
+  return { platformAdmin: reachesEveryCompany(ability, 'update'), selfId: KIND_OF_ROLE[actor.role] === 'companyUser' ? actor.id : undefined };
+}
+
+/** A refusal as the field error of the list or field it concerns. */
+export const refused = (field: string, reason: Refusal) => badRequest({ [field]: `${field}.errors.${reason}` });
+
+/** The full name of whoever acts, for the invitation's "X invited you". */
+export async function nameOf(knex: Knex, actor: Actor): Promise<string | null> {
+  const kind = KIND_OF_ROLE[actor.role];
+  const account = kind && actor.id ? await findAccount(knex, { kind, id: actor.id }) : undefined;
+  return account ? `${account.firstName ?? ''} ${account.lastName ?? ''}`.trim() || null : null;
+}
+
+export interface Invite {
+  email: string;
+  role: number;
+  firstName?: string | null;
+  lastName?: string | null;
+}
+
+/**
+ * Adds someone to a company the one way a company does: by invitation. The address must be in the
+ * company's domains and nobody's yet; the person is pending until they accept. A pending company's
+ * invitations are held and go out when it is approved; an inactive company invites nobody.
+ */
+export async function inviteMember(ctx: WriteContext, companyId: number, invite: Invite): Promise<number> {
+  const { trx } = ctx;
+  const found = (await modelFor(company).query(trx).findById(companyId)) as unknown as { status: number; validDomains: string[] | null } | undefined;
+  if (!found) throw badRequest({ companyId: 'companyId.errors.notFound' });
+  if (found.status === COMPANY_STATUS.inactive) throw new AppError(409, 'company.notActivate');
+  if (!(found.validDomains ?? []).includes(domainOf(invite.email))) throw badRequest({ email: 'email.errors.notInValidDomains' });
+  await assertEmailFree(trx, invite.email);
+  return createInvitation(trx, ctx.config, companyId, invite, found.status === COMPANY_STATUS.active, await nameOf(trx, ctx.actor));
+}
+
+/**
+ * Sends a pending colleague a new invitation link (the old one stops working). Someone who accepted
+ * already is refused, and so is a company not yet approved or no longer active.
+ */
+export async function reinvite(ctx: WriteContext, user: Row): Promise<void> {
+  const { trx } = ctx;
+  if (user.status !== MEMBER_STATUS.pending) throw new AppError(409, 'invite.used');
+  const { status } = (await modelFor(company)
+    .query(trx)
+    .findById(user.companyId as number)) as unknown as { status: number };
+  if (status === COMPANY_STATUS.pending) throw new AppError(409, 'company.pending');
+  if (status !== COMPANY_STATUS.active) throw new AppError(409, 'company.notActivate');
+  let invitation = (await trx('invitations').where('company_user_id', user.id).forUpdate().first()) as InvitationRow | undefined;
+  // People added as pending in the console have no invitation yet.
+  if (!invitation) {
+    const role = user.role === SUB_ROLES.admin ? SUB_ROLES.admin : SUB_ROLES.member;
+    [invitation] = (await trx('invitations')
+      .insert({ company_user_id: user.id, company_id: user.companyId, email: user.email, role })
+      .returning('*')) as InvitationRow[];
+  }
+  await sendInvitation(trx, ctx.config, invitation, await nameOf(trx, ctx.actor));
+}
+
+/** The team's rule on a status or role change of one company user, as field errors of that field. */
+const teamCheck: Check = async (data, ctx) => {
+  if (ctx.mode !== 'update' || !ctx.existing) return;
+  const reason = memberChangeRefusal(changerOf(ctx.actor, ctx.ability), ctx.existing as Row & { role: number; status: number }, data);
+  if (reason) throw refused(data.status !== undefined && data.status !== ctx.existing.status ? 'status' : 'role', reason);
+};
+
+/** Only platform admins make someone an Owner, even in a new row. */
+const ownerByAdmins: Check = async (data, ctx) => {
+  if (ctx.mode === 'create' && data.role === choiceId(companyUser.fields.role, 'owner') && !reachesEveryCompany(ctx.ability, 'create'))
+    throw refused('role', 'notAllowed');
+};
+
+const check = checks(personChecks, ownerByAdmins, teamCheck);
+
+/**
+ * A create by someone who reaches every company (a platform admin) stores the row as given (the
+ * console adds people to any company); a company adding someone invites them, with the details the
+ * form gave.
+ */
+async function create(write: WriteContext & { data: Record<string, unknown> }): Promise<number> {
+  const { data, trx } = write;
+  await referencesExist(data, { ...write, mode: 'create' });
+  await check(data, { ...write, mode: 'create' });
+  if (reachesEveryCompany(write.ability, 'create')) {
+    const inserted = (await Users.query(trx).insert(data).returning('id')) as unknown as { id: number };
+    return inserted.id;
+  }
+  const { email, role, firstName, lastName, companyId, status: _status, ...details } = data;
+  const id = await inviteMember(write, companyId as number, {
+    email: email as string,
+    role: role as number,
+    firstName: firstName as string,
+    lastName: lastName as string,
+  });
+  if (Object.keys(details).length) await Users.query(trx).findById(id).patch(details);
+  return id;
+}
+
+/** Someone deactivated is signed out everywhere at once. */
+export async function afterMemberChange(trx: Knex.Transaction, ids: number[], data: Record<string, unknown>): Promise<void> {
+  if (data.status !== undefined && data.status !== MEMBER_STATUS.active) await endSessions(trx, companyUser, ids);
+}
+
+/** The refusal of deleting a company user, whoever asks. */
+export function assertDeletable(actor: Actor, ability: AppAbility, member: Row): void {
+  const reason = memberDeleteRefusal(changerOf(actor, ability), member as Row & { role: number; status: number });
+  if (reason) throw new AppError(400, `companyUser.${reason}`);
+}
+
+export const companyUserWrites: EntityWrites = {
+  check,
+  create,
+  after: (ctx, data) => afterMemberChange(ctx.trx, [ctx.id as number], data),
+  beforeDelete: async ({ actor, ability, existing }) => assertDeletable(actor, ability, existing),
+  // The team's bulk status change (PUT /company-users/status) is the one route for it.
+  statusRoute: 'PUT /company-users/status',
+};

@@ -1,0 +1,193 @@
+/**
+ * Team management under /api/v1/company-users, declared endpoints mounted before the generic
+ * resource: invite and re-invite colleagues, change status and role in bulk, team counts, and
+ * deletion with a transfer of the user's work. Company Owners and Admins manage their own company
+ * (the schema's CompanyUser rules); platform admins any. Every change follows the same rules as the
+ * generic routes (companyUsers.ts, rules.ts).
+ */
+import { subject as asSubject } from '@casl/ability';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { companyUser } from '../../../schema/entities/companyUser';
+import { formatId } from '../../../schema/lib/ids';
+import { SUB_ROLES } from '../../../schema/roles';
+import { email, id, ids, oneOf, optionalText } from '../../../schema/validation/inputs';
+import { findRow } from '../../crud/router';
+import type { Row } from '../../crud/serialize';
+import { writeContextOf } from '../../crud/writes';
+import { defineEndpoint, type Call } from '../../endpoints/define';
+import { badRequest, forbidden, notFound } from '../../errors';
+import { scopeQuery } from '../../permissions/sql';
+import { afterMemberChange, assertDeletable, changerOf, inviteMember, refused, reinvite, Users } from './companyUsers';
+import { MEMBER_STATUS, memberChangeRefusal } from './rules';
+import { runUserTransfers } from './transfer';
+
+/** What helpers need of a call. */
+type Caller = Pick<Call, 'actor' | 'ability' | 'ctx' | 'req'>;
+
+const SUBJECT = companyUser.subject;
+const MAX_BULK = 100;
+/** Managing a team is the right to add its people: company Owners and Admins, and platform admins. */
+const MANAGE = { action: 'create', subject: SUBJECT } as const;
+const INVITE_ROLES = [SUB_ROLES.admin, SUB_ROLES.member];
+
+const context = (call: Caller, trx: Knex.Transaction) => writeContextOf(call, trx, companyUser);
+
+/** The company users with these ids the caller may update, or 404 when any is out of reach. */
+async function reachable(call: Caller, trx: Knex, wanted: number[]): Promise<Row[]> {
+  const query = Users.query(trx).whereIn('company_users.id', wanted).forUpdate();
+  scopeQuery(query, call.ability, 'update', SUBJECT, companyUser.table);
+  const rows = (await query).map((r) => r.toJSON() as Row);
+  if (rows.length !== wanted.length) throw notFound();
+  return rows;
+}
+
+/** A bulk change of status or role: every row by the team's rules, or none; answers the rows it changed. */
+function bulkChange(field: 'status' | 'role', values: number[], input: 'status' | 'companyRole') {
+  return defineEndpoint({
+    method: 'put',
+    path: `/company-users/${field}`,
+    summary: field === 'status' ? 'Activates or deactivates colleagues' : 'Makes colleagues Admins or Members',
+    access: MANAGE,
+    input: { body: z.object({ users: ids('companyUser', MAX_BULK), [input]: oneOf(values) }) },
+    handler: async (call) => {
+      const value = (call.body as Record<string, number>)[input];
+      const changed = await call.ctx.knex.transaction(async (trx) => {
+        const rows = await reachable(call, trx, (call.body as { users: number[] }).users);
+        for (const row of rows) {
+          if (!call.ability.can('update', asSubject(SUBJECT, { ...row }), field)) throw forbidden();
+          const reason = memberChangeRefusal(changerOf(call.actor, call.ability), row as Row & { role: number; status: number }, { [field]: value });
+          if (reason) throw refused('users', reason);
+        }
+        const changing = rows.filter((r) => r[field] !== value).map((r) => r.id);
+        if (changing.length)
+          await Users.query(trx)
+            .whereIn('id', changing)
+            .patch({ [field]: value, updatedAt: new Date().toISOString() });
+        await afterMemberChange(trx, changing, { [field]: value });
+        return changing.length;
+      });
+      return { success: true, updated: changed };
+    },
+  });
+}
+
+export const teamEndpoints = [
+  defineEndpoint({
+    method: 'post',
+    path: '/company-users/invite',
+    summary: 'Invites a colleague by email',
+    access: MANAGE,
+    input: {
+      body: z.object({
+        companyId: id('company').optional(),
+        email: email(),
+        role: oneOf(INVITE_ROLES),
+        firstName: optionalText(80),
+        lastName: optionalText(80),
+      }),
+    },
+    status: 201,
+    handler: async (call) => {
+      const { body, ability, ctx } = call;
+      // Company people invite into their own company (their rule's condition); admins name the company.
+      const implied = (ability.relevantRuleFor('create', SUBJECT)?.conditions ?? {}) as { companyId?: number };
+      const companyId = implied.companyId ?? body.companyId;
+      if (companyId === undefined) throw badRequest({ companyId: 'companyId.errors.required' });
+      if (!ability.can('create', asSubject(SUBJECT, { companyId }))) throw forbidden();
+      const { email: address, role, firstName, lastName } = body;
+      const created = await ctx.knex.transaction((trx) => inviteMember(context(call, trx), companyId, { email: address, role, firstName, lastName }));
+      return call.record('companyUser', (await findRow(ctx.knex, companyUser, call.req, created)) as Row);
+    },
+  }),
+
+  defineEndpoint({
+    method: 'post',
+    path: '/company-users/resend-invitation',
+    summary: 'Sends a pending colleague a new invitation link',
+    access: MANAGE,
+    input: { body: z.object({ id: id('companyUser') }) },
+    row: { entity: 'companyUser', from: { body: 'id' }, action: 'update' },
+    handler: async (call) => {
+      await call.ctx.knex.transaction((trx) => reinvite(context(call, trx), call.row));
+      return { success: true };
+    },
+  }),
+
+  bulkChange('status', [MEMBER_STATUS.active, MEMBER_STATUS.inactive], 'status'),
+  bulkChange('role', INVITE_ROLES, 'companyRole'),
+
+  defineEndpoint({
+    method: 'get',
+    path: '/company-users/user-stat',
+    summary: 'Team counts: everyone, admins and members',
+    access: MANAGE,
+    input: { query: z.object({ companyId: id('company').optional() }) },
+    handler: async ({ query, ability, ctx }) => {
+      const q = Users.query(ctx.knex);
+      scopeQuery(q, ability, 'read', SUBJECT, companyUser.table);
+      if (query.companyId !== undefined) q.where('company_id', query.companyId);
+      const raw = ctx.knex.raw.bind(ctx.knex);
+      const found = await q
+        .select(
+          raw('count(*)::int as "totalCount"'),
+          raw('count(*) filter (where role in (?, ?))::int as "adminCount"', [SUB_ROLES.owner, SUB_ROLES.admin]),
+          raw('count(*) filter (where role = ?)::int as "memberCount"', [SUB_ROLES.member]),
+        )
+        .first();
+      const counts = found?.toJSON() as { totalCount: number; adminCount: number; memberCount: number };
+      return { totalCount: counts.totalCount, adminCount: counts.adminCount, memberCount: counts.memberCount };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'get',
+    path: '/company-users/user-list-to-transfer',
+    summary: "The active colleagues who can take over a user's work",
+    access: MANAGE,
+    input: { query: z.object({ id: id('companyUser') }) },
+    row: { entity: 'companyUser', from: { query: 'id' }, action: 'delete' },
+    handler: async ({ row: user, ctx }) => {
+      const rows = (await Users.query(ctx.knex)
+        .where({ company_id: user.companyId, status: MEMBER_STATUS.active })
+        .whereNot('id', user.id)
+        .orderBy(['first_name', 'last_name', 'id'])
+        .select('id', 'first_name', 'last_name', 'email')) as unknown as { id: number; firstName: string | null; lastName: string | null; email: string }[];
+      return rows.map((r) => ({ id: formatId(companyUser, r.id), name: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim(), email: r.email }));
+    },
+  }),
+
+  defineEndpoint({
+    method: 'delete',
+    path: '/company-users/:id',
+    summary: 'Deletes a colleague, handing their work to another active colleague',
+    access: { action: 'delete', subject: SUBJECT },
+    input: {
+      params: z.object({ id: id('companyUser') }),
+      query: z.object({
+        transferTo: z
+          .union([z.literal(''), id('companyUser')])
+          .optional()
+          .transform((v) => (v === '' ? undefined : v)),
+      }),
+    },
+    row: { entity: 'companyUser', action: 'delete' },
+    handler: async (call) => {
+      const { row: user, query, ctx } = call;
+      assertDeletable(call.actor, call.ability, user);
+      const toUserId = query.transferTo;
+      if (toUserId !== undefined) {
+        const target = (await Users.query(ctx.knex).findById(toUserId)) as unknown as { id: number; status: number; companyId: number } | undefined;
+        if (!target || target.id === user.id || target.status !== MEMBER_STATUS.active || target.companyId !== user.companyId)
+          throw badRequest({ transferTo: 'transferTo.errors.invalid' });
+      }
+      const answer = call.record('companyUser', user);
+      await ctx.knex.transaction(async (trx) => {
+        await runUserTransfers(trx, { companyId: user.companyId as number, fromUserId: user.id, toUserId });
+        await afterMemberChange(trx, [user.id], { status: MEMBER_STATUS.inactive });
+        await Users.query(trx).deleteById(user.id);
+      });
+      return answer;
+    },
+  }),
+];

@@ -1,0 +1,69 @@
+/**
+ * The team's rules, as pure functions every way a change arrives calls (the team endpoints, the
+ * generic /company-users and /admins routes, their bulk status changes): who may change whose
+ * status or role, and who may be deleted. Each answers the reason of a refusal, or undefined.
+ */
+import { companyUser } from '../../../schema/entities/companyUser';
+import { admin } from '../../../schema/entities/admin';
+import { choiceId } from '../../../schema';
+import { ADMIN_TYPES, SUB_ROLES } from '../../../schema/roles';
+
+export const MEMBER_STATUS = {
+  pending: choiceId(companyUser.fields.status, 'pending'),
+  active: choiceId(companyUser.fields.status, 'active'),
+  inactive: choiceId(companyUser.fields.status, 'inactive'),
+};
+export const ADMIN_STATUS = { active: choiceId(admin.fields.status, 'active'), inactive: choiceId(admin.fields.status, 'inactive') };
+export const OWNER = SUB_ROLES.owner;
+export const GENERAL = ADMIN_TYPES.general;
+
+/** Why a change is refused: the message key's last part ('users.errors.owner', 'status.errors.self'). */
+export type Refusal = 'owner' | 'notAllowed' | 'self' | 'pendingInvitation' | 'invalid' | 'lastGeneralAdmin';
+
+export interface Member {
+  id: number;
+  role: number;
+  status: number;
+}
+
+/** Who changes: a platform admin, or a company user (their own row id). */
+export interface Changer {
+  platformAdmin: boolean;
+  /** The company user's own id; undefined for platform admins. */
+  selfId?: number;
+}
+
+/**
+ * A change of a company user's status or role. Only platform admins touch the Owner or make one;
+ * nobody changes their own status or role; a pending invitee becomes active by accepting the
+ * invitation, never by a status change, and nobody goes back to pending.
+ */
+export function memberChangeRefusal(by: Changer, member: Member, change: { status?: number; role?: number }): Refusal | undefined {
+  const status = change.status !== undefined && change.status !== member.status;
+  const role = change.role !== undefined && change.role !== member.role;
+  if (!status && !role) return undefined;
+  if (!by.platformAdmin && member.role === OWNER) return 'owner';
+  if (!by.platformAdmin && role && change.role === OWNER) return 'notAllowed';
+  if (by.selfId === member.id) return 'self';
+  if (member.status === MEMBER_STATUS.pending) return 'pendingInvitation';
+  if (status && change.status === MEMBER_STATUS.pending) return 'invalid';
+  return undefined;
+}
+
+/** Deleting a company user: never the Owner (whoever asks), never oneself. */
+export function memberDeleteRefusal(by: Changer, member: Member): 'ownerUndeletable' | 'selfUndeletable' | undefined {
+  if (member.role === OWNER) return 'ownerUndeletable';
+  if (by.selfId === member.id) return 'selfUndeletable';
+  return undefined;
+}
+
+/** A change of a platform admin by an admin: nobody deactivates themself. */
+export function adminChangeRefusal(selfId: number | undefined, target: { id: number; status: number }, change: { status?: number }): Refusal | undefined {
+  if (change.status !== undefined && change.status !== target.status && change.status !== ADMIN_STATUS.active && target.id === selfId) return 'self';
+  return undefined;
+}
+
+/** What must hold after any change of admins: someone can still manage the platform. */
+export function adminsRefusal(activeGeneralAdmins: number): Refusal | undefined {
+  return activeGeneralAdmins > 0 ? undefined : 'lastGeneralAdmin';
+}

@@ -1,0 +1,26 @@
+/**
+ * Every entity's write rules beyond its declaration, one entry per entity, read by the generic
+ * router (backend/crud/router.ts) and by the capability endpoints that write the same rows, so a
+ * rule holds whichever way a change arrives. Nothing registers itself: an entity not listed here
+ * is written as declared, with its references checked.
+ */
+import { personChecks, type EntityWrites } from '../crud/writes';
+import { candidateWrites, educationWrites, experienceWrites } from './talent/candidates';
+import { adminWrites } from './team/admins';
+import { companyWrites } from './team/companies';
+import { companyUserWrites } from './team/companyUsers';
+
+const NONE: EntityWrites = {};
+
+export function entityWrites(entityName: string): EntityWrites {
+  const writes: Record<string, EntityWrites> = {
+    admin: adminWrites,
+    company: companyWrites,
+    companyUser: companyUserWrites,
+    communityUser: { check: personChecks },
+    candidate: candidateWrites,
+    candidateExperience: experienceWrites,
+    candidateEducation: educationWrites,
+  };
+  return writes[entityName] ?? NONE;
+}

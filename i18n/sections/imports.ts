@@ -1,0 +1,21 @@
+/** Bulk imports of candidates from the console: the screen's texts (the API's messages are under `import.errors`). */
+export const imports = {
+  button: 'Import',
+  title: 'Import candidates',
+  intro:
+    'Upload a CSV or JSON Lines file of candidates. Known emails are updated, new ones created; every row is checked with the same rules as the forms, and rows that fail come back in a report.',
+  formatHelp: 'Columns are described in the README under “Talent data”. A sample file is in seeds/import/sample-candidates.csv.',
+  chooseFile: 'Choose a file (.csv or .jsonl)',
+  start: 'Start import',
+  starting: 'Uploading…',
+  queued: 'Waiting for the previous import to finish…',
+  running: 'Importing {fileName}',
+  progress: '{rows} rows checked: {created} created, {updated} updated, {rejected} rejected',
+  done: 'Import finished',
+  summary: '{rows} rows: {created} created, {updated} updated, {rejected} rejected.',
+  failed: 'The import stopped: {error}',
+  downloadReport: 'Download the rejection report',
+  noRejections: 'Every row was imported.',
+  another: 'Import another file',
+  backToTalent: 'Back to talent',
+};

@@ -1,0 +1,37 @@
+import { defineEntity } from '../lib/define';
+import { f } from '../lib/fields';
+
+/**
+ * A bulk import of candidates from a CSV or JSON Lines file, started from the console and run as
+ * a background job: where it stands (queued, running, done, failed), how far it has read, what it
+ * created, updated and rejected, and the report of rejected rows. The file's SHA-256 keeps two
+ * imports of the same file from running at once.
+ */
+export const candidateImport = defineEntity({
+  name: 'candidateImport',
+  table: 'candidate_imports',
+  subject: 'CandidateImport',
+  idPrefix: 'CandidateImport:',
+  fields: {
+    fileName: f.string({ required: true, max: 255, label: 'File' }),
+    fileKey: f.string({ max: 255, hidden: true }),
+    fileSha256: f.string({ required: true, max: 64, index: true, hidden: true }),
+    totalBytes: f.integer({ required: true, label: 'Size' }),
+    status: f.enum({ queued: 0, running: 1, done: 2, failed: 3 }, { required: true, default: 0, label: 'Status' }),
+    bytesRead: f.integer({ default: 0, label: 'Read' }),
+    rows: f.integer({ default: 0, label: 'Rows' }),
+    created: f.integer({ default: 0, label: 'Created' }),
+    updated: f.integer({ default: 0, label: 'Updated' }),
+    rejected: f.integer({ default: 0, label: 'Rejected' }),
+    reportKey: f.string({ max: 255, hidden: true }),
+    error: f.text({ max: 2000, label: 'Error' }),
+    startedById: f.ref('admin', { onDelete: 'set null', label: 'Started by' }),
+    startedAt: f.datetime({ label: 'Started' }),
+    finishedAt: f.datetime({ label: 'Finished' }),
+    ...f.timestamps(),
+  },
+  permissions: {
+    // Whoever may create candidates one by one may import them in bulk.
+    admin: { create: true, read: true },
+  },
+});

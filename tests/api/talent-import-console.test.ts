@@ -1,0 +1,133 @@
+/**
+ * Imports started from the console: an admin uploads a file, the import runs as a graphile-worker
+ * job while its progress is polled, and ends with the counts and a downloadable rejection report.
+ * The same file is never imported twice at once, imports run one after another, and the progress
+ * counts rejections as they happen.
+ */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importCandidates, type ImportProgress } from '../../backend/features/talent/import/importCandidates';
+import { startWorker, type Worker } from '../../backend/jobs/worker';
+import { testApp, type TestApp } from '../helpers/app';
+
+const HEADER = 'email,firstName,lastName,currentLocation,preferredLocations,jobTitles,typeOfEmployment,expectedSalary,noticePeriod,skills';
+const good = (email: string) => `${email},Ana,Lim,Singapore (SG),Singapore (SG):1,Software Engineer,1,7000,1:1,TypeScript*; React`;
+const bad = (email: string) => `${email},Ana,Lim,Singapore (SG),Singapore (SG):1,Software Engineer,1,,1:1,TypeScript`;
+
+let t: TestApp;
+let admin: string;
+let worker: Worker | undefined;
+
+beforeAll(async () => {
+  t = await testApp();
+  admin = await t.login('admin@example.com');
+});
+
+afterAll(async () => {
+  await worker?.stop();
+});
+
+const upload = (token: string | undefined, name: string, content: string) => {
+  const req = t.http.post('/api/v1/candidates/imports');
+  if (token) req.set('Authorization', `Bearer ${token}`);
+  return req.attach('file', Buffer.from(content), name);
+};
+
+const status = (id: string) => t.http.get(`/api/v1/candidates/imports/${id}`).set('Authorization', `Bearer ${admin}`);
+
+async function finished(id: string) {
+  await expect.poll(async () => (await status(id)).body.status, { timeout: 60_000, interval: 200 }).toMatch(/^(done|failed)$/);
+  return (await status(id)).body;
+}
+
+describe('Importing candidates from the console', () => {
+  const file = `${HEADER}\n${good('console.one@import.example.com')}\n${bad('console.bad@import.example.com')}\n${good('console.two@import.example.com')}\n`;
+
+  it('An admin uploads a file; it waits for the worker, and the same file cannot be started again meanwhile', async () => {
+    const started = await upload(admin, 'talent.csv', file);
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    expect(started.body).toMatchObject({
+      id: expect.stringMatching(/^CandidateImport:\d+$/),
+      fileName: 'talent.csv',
+      status: 'queued',
+      totalBytes: file.length,
+    });
+
+    const again = await upload(admin, 'renamed.csv', file);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({ code: 'import.errors.alreadyRunning', importId: started.body.id });
+    expect(await t.knex('candidate_imports').count({ n: '*' }).first()).toEqual({ n: 1 });
+
+    worker = await startWorker(t.url, t.config, 2);
+    const done = await finished(started.body.id);
+    expect(done).toMatchObject({ status: 'done', rows: 3, created: 2, updated: 0, rejected: 1, bytesRead: file.length, reportAvailable: true, error: null });
+    expect(await t.knex('candidates').whereIn('email', ['console.one@import.example.com', 'console.two@import.example.com']).count({ n: '*' }).first()).toEqual(
+      {
+        n: 2,
+      },
+    );
+
+    const report = await t.http.get(`/api/v1/candidates/imports/${started.body.id}/report`).set('Authorization', `Bearer ${admin}`);
+    expect(report.status).toBe(200);
+    expect(report.headers['content-type']).toMatch(/^text\/csv/);
+    expect(report.headers['content-disposition']).toBe('attachment; filename="talent.rejected.csv"');
+    const lines = report.text.trim().split('\n');
+    expect(lines[0]).toBe('row,email,reasons');
+    expect(lines.slice(1)).toHaveLength(1);
+    expect(lines[1]).toMatch(/^3,console\.bad@import\.example\.com,.*expectedSalary\.errors\.required/);
+
+    // Finished, the same file may run again: known emails are updated.
+    const rerun = await upload(admin, 'talent.csv', file);
+    expect(rerun.status).toBe(201);
+    expect(await finished(rerun.body.id)).toMatchObject({ status: 'done', created: 0, updated: 2, rejected: 1 });
+  });
+
+  it('Two imports run one after another, never interleaved', async () => {
+    const rows = (prefix: string) => Array.from({ length: 30 }, (_, i) => good(`${prefix}${i}@import.example.com`)).join('\n');
+    const first = await upload(admin, 'first.csv', `${HEADER}\n${rows('queue.a')}\n`);
+    const second = await upload(admin, 'second.csv', `${HEADER}\n${rows('queue.b')}\n`);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    await finished(first.body.id);
+    await finished(second.body.id);
+    const [a, b] = await t.knex('candidate_imports').whereIn('file_name', ['first.csv', 'second.csv']).orderBy('id').select('started_at', 'finished_at');
+    expect(new Date(b.started_at).getTime()).toBeGreaterThanOrEqual(new Date(a.finished_at).getTime());
+  });
+
+  it('Only admins may import; a file of another kind or an empty one is refused with a field message', async () => {
+    const company = await t.login('owner@acme.example.com');
+    expect((await upload(company, 'x.csv', file)).status).toBe(403);
+    expect((await upload(undefined, 'x.csv', file)).status).toBe(401);
+    const wrong = await upload(admin, 'people.xlsx', file);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.fields).toEqual({ file: 'import.errors.fileType' });
+    expect((await upload(admin, 'empty.csv', '')).body.error.fields).toEqual({ file: 'import.errors.empty' });
+    const none = await t.http.post('/api/v1/candidates/imports').set('Authorization', `Bearer ${admin}`).field('note', 'no file');
+    expect(none.status).toBe(400);
+    expect((await t.http.get('/api/v1/candidates/imports/CandidateImport:999999').set('Authorization', `Bearer ${admin}`)).status).toBe(404);
+    expect((await t.http.get('/api/v1/candidates/imports/CandidateImport:1').set('Authorization', `Bearer ${company}`)).status).toBe(403);
+  });
+});
+
+describe('Import progress', () => {
+  it('counts rejections as they happen, not only at the end', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'import-progress-'));
+    const file = path.join(dir, 'progress.csv');
+    // Three batches of ten: the first batch is all rejections.
+    const lines = [
+      ...Array.from({ length: 10 }, (_, i) => bad(`early.bad${i}@import.example.com`)),
+      ...Array.from({ length: 20 }, (_, i) => good(`later.good${i}@import.example.com`)),
+    ];
+    await writeFile(file, `${HEADER}\n${lines.join('\n')}\n`);
+    const seen: ImportProgress[] = [];
+    const result = await importCandidates({ file, knex: t.knex, connectionString: t.url, batchSize: 10, threads: 0, onProgress: (p) => seen.push({ ...p }) });
+    expect(result).toMatchObject({ rows: 30, created: 20, rejected: 10 });
+    const last = seen[seen.length - 1];
+    expect(last).toMatchObject({ rows: 30, created: 20, rejected: 10, bytesRead: last.totalBytes });
+    for (const p of seen) {
+      expect(p.rejected + p.created + p.updated, JSON.stringify(p)).toBe(p.rows);
+    }
+    expect(seen.some((p) => p.rows < 30 && p.rejected === 10)).toBe(true);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * An admin imports candidates from the console: from the talent list to the import screen, a file
+ * is uploaded, its import runs in the background worker with a progress bar, and the screen ends
+ * with the counts and the rejection report, which downloads.
+ */
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../backend/config';
+import { startWorker, type Worker } from '../../backend/jobs/worker';
+import { TEST_SECRET } from '../helpers/app';
+import { startE2E, type E2E } from '../helpers/e2e';
+
+let e2e: E2E;
+let worker: Worker;
+
+const HEADER = 'email,firstName,lastName,currentLocation,preferredLocations,jobTitles,typeOfEmployment,expectedSalary,noticePeriod,skills';
+const row = (email: string, salary = '7000') => `${email},Ana,Lim,Singapore (SG),Singapore (SG):1,Software Engineer,1,${salary},1:1,TypeScript*; React`;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  // The worker the server would run, with the same configuration (the same storage).
+  worker = await startWorker(e2e.db.url, loadConfig({ secret: TEST_SECRET, env: 'test', worker: false }), 1);
+});
+
+afterAll(async () => {
+  await worker?.stop();
+});
+
+describe('Importing candidates in the console', () => {
+  it('An admin imports a file from the talent list and downloads its rejection report', async () => {
+    const page = await e2e.newPage();
+    await page.goto(`${e2e.baseUrl}/admin/login`);
+    await page.getByLabel('Work email').fill('admin@example.com');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('Six-digit code').waitFor();
+    await page.getByLabel('Six-digit code').fill(await e2e.lastCode('admin@example.com'));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/admin\/companies/);
+
+    await page.goto(`${e2e.baseUrl}/admin/talent`);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.waitForURL(/\/admin\/talent\/import$/);
+    await expect.poll(() => page.title()).toBe('Import candidates | Talentbase');
+
+    const rows = [
+      ...Array.from({ length: 400 }, (_, i) => row(`browser.import${i}@import.example.com`)),
+      row('browser.nosalary@import.example.com', ''),
+      row('not-an-email'),
+    ];
+    await page.getByLabel('Choose a file (.csv or .jsonl)').setInputFiles({
+      name: 'talent.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${HEADER}\n${rows.join('\n')}\n`),
+    });
+    await page.getByText('talent.csv').waitFor();
+    await page.getByRole('button', { name: 'Start import' }).click();
+
+    await page.getByText('Import finished').waitFor({ timeout: 60_000 });
+    await page.getByText('402 rows: 400 created, 0 updated, 2 rejected.').waitFor();
+    expect(await e2e.db.knex('candidates').where('email', 'like', 'browser.import%@import.example.com').count({ n: '*' }).first()).toEqual({ n: 400 });
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the rejection report' }).click()]);
+    expect(download.suggestedFilename()).toBe('talent.rejected.csv');
+    const report = (await readFile((await download.path()) as string, 'utf8')).trim().split('\n');
+    expect(report[0]).toBe('row,email,reasons');
+    expect(report.slice(1).map((line) => line.split(',').slice(0, 2).join(','))).toEqual(['402,browser.nosalary@import.example.com', '403,not-an-email']);
+    expect(report[1]).toContain('expectedSalary.errors.required');
+
+    await page.getByRole('button', { name: 'Import another file' }).click();
+    await page.getByRole('button', { name: 'Start import' }).waitFor();
+    await page.close();
+  });
+
+  it('A file of another kind is refused on the screen, with the reason', async () => {
+    const page = await e2e.newPage();
+    await page.goto(`${e2e.baseUrl}/admin/login`);
+    await page.getByLabel('Work email').fill('admin@example.com');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('Six-digit code').waitFor();
+    await page.getByLabel('Six-digit code').fill(await e2e.lastCode('admin@example.com'));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/admin\/companies/);
+    await page.goto(`${e2e.baseUrl}/admin/talent/import`);
+    await page
+      .getByLabel('Choose a file (.csv or .jsonl)')
+      .setInputFiles({ name: 'people.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('PK') });
+    await page.getByRole('button', { name: 'Start import' }).click();
+    await page.getByText('Choose a .csv or .jsonl file').waitFor();
+    await page.close();
+  });
+});
