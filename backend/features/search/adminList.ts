@@ -101,7 +101,7 @@ async function textPredicate(knex: Knex, q: string): Promise<Predicate> {
 }
 
 export async function candidateList(req: Request, res: Response, ability: AppAbility): Promise<void> {
-  const params = parseListParams(candidate, req.query as Record<string, unknown>);
+  const params = parseListParams(candidate, req.query as Record<string, unknown>, ability, SEARCH_KEYS);
   const knex = readKnex(req.ctx);
   const [stats, rates] = await Promise.all([tableStats(knex), currencyRates(knex)]);
   const filter = params.filter;
