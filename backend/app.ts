@@ -12,7 +12,7 @@ import type { AppContext } from './context';
 import { crudRouter } from './crud/router';
 import { devApiRouter, mailboxPage } from './features/dev/routes';
 import { errorHandler, notFound } from './errors';
-import { endpoints, featureRouters } from './features';
+import { endpoints, featureRouters, listHandlers } from './features';
 import { mountEndpoints } from './endpoints/mount';
 import { guardBody, guardBodyType, guardUrl, verifyUtf8 } from './http/inputGuard';
 import { dataHeaders, pageHeaders } from './http/security';
@@ -56,7 +56,8 @@ export function createApp(ctx: AppContext): Express {
   // Capability routes first: they own paths such as /company-users/invite that /:id would take.
   api.use(mountEndpoints(endpoints()));
   for (const [mount, router] of featureRouters()) api.use(mount, router);
-  for (const entity of resources) api.use(`/${entity.resource}`, crudRouter(entity));
+  const lists = listHandlers();
+  for (const entity of resources) api.use(`/${entity.resource}`, crudRouter(entity, lists[entity.name]));
   api.use(() => {
     throw notFound();
   });

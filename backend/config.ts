@@ -12,7 +12,11 @@ export interface Config {
   port: number;
   publicUrl: string;
   databaseUrl?: string;
+  /** A read replica of the database: search and autocompletes read from it when set. */
+  databaseReplicaUrl?: string;
   embeddedPgPort: number;
+  /** shared_buffers of the embedded PostgreSQL (EMBEDDED_PG_SHARED_BUFFERS); PostgreSQL's default when unset. */
+  embeddedPgSharedBuffers?: string;
   dataDir: string;
   worker: boolean;
   smtpUrl?: string;
@@ -111,6 +115,14 @@ function oidcClient(prefix: 'GOOGLE' | 'LINKEDIN', defaultIssuer: string): OidcC
   return { issuer: process.env[`${prefix}_ISSUER`] || defaultIssuer, clientId, clientSecret };
 }
 
+/** A PostgreSQL memory size such as '512MB' or '2GB'. */
+function sharedBuffers(): string | undefined {
+  const raw = process.env.EMBEDDED_PG_SHARED_BUFFERS;
+  if (!raw) return undefined;
+  if (!/^\d+(kB|MB|GB)$/.test(raw)) throw new Error(`EMBEDDED_PG_SHARED_BUFFERS must look like 512MB or 2GB, got '${raw}'`);
+  return raw;
+}
+
 function int(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -162,7 +174,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     port,
     publicUrl: (process.env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     databaseUrl: process.env.DATABASE_URL || undefined,
+    databaseReplicaUrl: process.env.DATABASE_REPLICA_URL || undefined,
     embeddedPgPort: int('EMBEDDED_PG_PORT', 54329),
+    embeddedPgSharedBuffers: sharedBuffers(),
     dataDir,
     worker: process.env.WORKER !== 'off',
     smtpUrl: process.env.SMTP_URL || undefined,

@@ -10,7 +10,9 @@ import { loadConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { PortInUseError } from './db/embedded';
 import { createKnex } from './db/knex';
+import { closeReplicas } from './db/replica';
 import { migrate } from './db/migrate';
+import { queueSearchTermsIfMissing } from './features/search';
 import { startWorker, workerStopping, type Worker } from './jobs/worker';
 import { logger } from './logger';
 
@@ -43,6 +45,7 @@ async function main() {
     await new Promise((r) => (server ? server.close(() => r(null)) : r(null)));
     await runner?.stop().catch(() => {});
     await knexRef.destroy?.().catch(() => {});
+    await closeReplicas().catch(() => {});
     await db?.stop().catch((err) => logger.error({ err }, 'database stop failed'));
     say('Stopped.');
     process.exit(code);
@@ -57,6 +60,7 @@ async function main() {
     const applied = await migrate(knex, db.connectionString);
     if (applied.length) say(`Applied ${applied.length} migration(s).`);
     await seed(knex, { only: defaultSets(config.seedDemo), log: say });
+    await queueSearchTermsIfMissing(knex);
     server = await listen(createApp({ knex, config }), config.port);
     if (config.worker) runner = await startWorker(db.connectionString, config);
   } catch (err) {

@@ -1,5 +1,6 @@
 /** The English catalogue: every user-facing text of the product, by key. */
 import { portal } from './sections';
+import { search, searchErrors } from './sections/search';
 import { imports } from './sections/imports';
 import { talent, talentErrors } from './sections/talent';
 
@@ -33,6 +34,8 @@ export const en = {
     exists: 'This value already exists',
     notFound: 'Not found',
     notAllowed: 'This value is not allowed',
+    adminOnly: 'Only admins can use this',
+    unsupported: 'This value is not supported',
     notWholeNumber: 'Enter a whole number',
     badRequest: 'The request is not valid',
     unauthorized: 'Please sign in to continue',
@@ -225,6 +228,9 @@ export const en = {
   /** Talent: candidate profiles in the console and on the candidate's own page. */
   talent,
   ...talentErrors,
+  /** Candidate search and lookup autocompletes. */
+  search,
+  ...searchErrors,
   /** Bulk imports of candidates from the console. */
   imports,
 } as const;

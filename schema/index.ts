@@ -26,6 +26,11 @@ import { industry } from './entities/lookups/industry';
 import { jobTitle } from './entities/lookups/jobTitle';
 import { language } from './entities/lookups/language';
 import { skill } from './entities/lookups/skill';
+import { candidateSearchDocument } from './entities/search/candidateSearchDocument';
+import { candidateSearchPending } from './entities/search/candidateSearchPending';
+import { candidateTagCount } from './entities/search/candidateTagCount';
+import { searchTerm } from './entities/search/searchTerm';
+import { currencyRate } from './entities/currencyRate';
 import { tag } from './entities/tag';
 import type { EntityDef } from './lib/types';
 
@@ -48,6 +53,11 @@ export const entities: readonly EntityDef[] = [
   candidateEducation,
   candidateSearchOrViewLog,
   candidateRecruitmentStageLog,
+  currencyRate,
+  candidateSearchDocument,
+  candidateSearchPending,
+  candidateTagCount,
+  searchTerm,
   candidateImport,
   candidateEmailChange,
   session,

@@ -6,10 +6,13 @@ import type { Knex } from 'knex';
 import { loadCandidates } from './demo/candidates';
 import { loadDemo } from './demo/load';
 import { loadLookups } from './lookups/load';
+import { loadNames } from './lookups/names';
 
-export type SeedSet = 'lookups' | 'demo' | 'candidates';
+export type SeedSet = 'lookups' | 'names' | 'demo' | 'candidates';
 export const SEED_SETS: Record<SeedSet, (knex: Knex) => Promise<Record<string, number>>> = {
   lookups: loadLookups,
+  // After lookups, on databases seeded before it too: aliases, spoken languages, plain skills, currency rates.
+  names: loadNames,
   demo: loadDemo,
   // After demo: completes the demo candidate and adds 1,999 generated ones.
   candidates: loadCandidates,

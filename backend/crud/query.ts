@@ -66,8 +66,11 @@ function sortColumn(entity: EntityDef, field: string, readable: ReadonlySet<stri
   return undefined;
 }
 
-/** The list parameters of a request; without an ability (internal callers) every field counts as readable. */
-export function parseListParams(entity: EntityDef, query: Record<string, unknown>, ability?: AppAbility): ListParams {
+/**
+ * The list parameters of a request; without an ability (internal callers) every field counts as
+ * readable. `ownKeys` are filter keys the caller answers itself (the search's short keys).
+ */
+export function parseListParams(entity: EntityDef, query: Record<string, unknown>, ability?: AppAbility, ownKeys?: ReadonlySet<string>): ListParams {
   const readable = ability ? listableFields(entity, ability) : new Set([...Object.keys(entity.fields), ...Object.keys(entity.computed ?? {})]);
   const defaultSort = entity.admin?.list?.sort ?? ['id', 'ASC'];
   const sortRaw = json(query.sort, 'sort') ?? defaultSort;
@@ -90,7 +93,7 @@ export function parseListParams(entity: EntityDef, query: Record<string, unknown
   const filter = json(query.filter, 'filter') ?? {};
   if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw badRequest({ filter: 'filter.errors.invalid' });
   for (const key of Object.keys(filter)) {
-    if (key === 'q' || key === 'id') continue;
+    if (key === 'q' || key === 'id' || ownKeys?.has(key)) continue;
     const name = /^(.+)_(gte|lte)$/.exec(key)?.[1] ?? key;
     // An unreadable field is refused exactly like an unknown one: the answer tells nothing about it.
     if (!readable.has(name)) throw badRequest({ [key]: 'filter.errors.invalid' });

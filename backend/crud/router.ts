@@ -6,7 +6,7 @@
  */
 import { subject as asSubject } from '@casl/ability';
 import { permittedFieldsOf } from '@casl/ability/extra';
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
 import { columnOf, entities, type Action, type EntityDef } from '../../schema';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../errors';
@@ -81,6 +81,12 @@ export async function readOne(knex: Knex, entity: EntityDef, ability: AppAbility
   return { ...record, ...children.get(row.id) };
 }
 
+/**
+ * A capability that answers an entity's list itself (the candidates list is served by search):
+ * it gets the request once the caller may read the entity at all, and answers in the same protocol.
+ */
+export type ListHandler = (req: Request, res: Response, ability: AppAbility) => Promise<void>;
+
 /** The generic rules of a write (references), then the entity's own. */
 async function runChecks(writes: EntityWrites, data: Record<string, unknown>, ctx: CheckContext): Promise<void> {
   await referencesExist(data, ctx);
@@ -97,7 +103,7 @@ function bulkIds(entity: EntityDef, body: Record<string, unknown>): number[] {
   return [...new Set(ids as number[])];
 }
 
-export function crudRouter(entity: EntityDef): Router {
+export function crudRouter(entity: EntityDef, list?: ListHandler): Router {
   const router = Router();
   const { subject, table } = entity;
   const model = modelFor(entity);
@@ -114,6 +120,7 @@ export function crudRouter(entity: EntityDef): Router {
   router.get('/', async (req, res) => {
     const ability = abilityFor(req.actor);
     if (!ability.can('read', subject)) throw denied(req);
+    if (list) return list(req, res, ability);
     const params = parseListParams(entity, req.query as Record<string, unknown>, ability);
     const { knex } = req.ctx;
     const base = model.query(knex);

@@ -35,7 +35,8 @@ export async function openDatabase(config: Config, log: (line: string) => void =
   if (config.databaseUrl) return { connectionString: config.databaseUrl, embedded: false, stop: async () => {} };
   const dataDir = path.join(config.dataDir, 'postgres');
   log(`Starting the embedded PostgreSQL in ${path.relative(process.cwd(), dataDir) || dataDir} on port ${config.embeddedPgPort}...`);
-  const server = await startEmbeddedPostgres({ dataDir, port: config.embeddedPgPort });
+  const settings = config.embeddedPgSharedBuffers ? { shared_buffers: config.embeddedPgSharedBuffers } : undefined;
+  const server = await startEmbeddedPostgres({ dataDir, port: config.embeddedPgPort, settings });
   const connectionString = await ensureDatabase(server.connectionString, APP_DATABASE);
   return { connectionString, embedded: true, stop: () => server.stop() };
 }

@@ -2,7 +2,7 @@
  * Diffs two database shapes into the source of a reviewable Knex migration.
  * Only what the schema can express is handled: tables, columns, indexes and foreign keys.
  */
-import type { ColumnShape, DatabaseShape, IndexShape, TableShape } from './shape';
+import { OPCLASSES, type ColumnShape, type DatabaseShape, type IndexShape, type TableShape } from './shape';
 
 const q = (s: string) => `'${s.replace(/'/g, "\\'")}'`;
 
@@ -26,9 +26,12 @@ function columnBuilder(name: string, c: ColumnShape): string {
 }
 
 function indexUp(table: string, i: IndexShape): string {
-  const cols = i.columns.map((c) => `"${c}"`).join(', ');
+  const cols = i.columns.map((c) => `"${c}"${i.opclass ? ` ${i.opclass}` : ''}`).join(', ');
   const sql = `create ${i.unique ? 'unique ' : ''}index "${i.name}" on "${table}" using ${i.method} (${cols})`;
-  return `await knex.raw(${q(sql)});`;
+  // An operator class from an extension (pg_trgm's) needs the extension first.
+  const extension = Object.values(OPCLASSES).find((o) => o.opclass === i.opclass)?.extension;
+  const create = extension ? `await knex.raw(${q(`create extension if not exists ${extension}`)}); ` : '';
+  return `${create}await knex.raw(${q(sql)});`;
 }
 
 const indexDown = (i: IndexShape) => `await knex.raw(${q(`drop index if exists "${i.name}"`)});`;

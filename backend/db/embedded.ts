@@ -28,6 +28,8 @@ export interface EmbeddedOptions {
   log?: (line: string) => void;
   /** false (for tests): the data directory is deleted on stop. Default true. */
   persistent?: boolean;
+  /** Server settings, e.g. { shared_buffers: '2GB' } (each passed as -c name=value). */
+  settings?: Record<string, string>;
 }
 
 export class PortInUseError extends Error {
@@ -182,6 +184,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       '-c',
       'unix_socket_directories=', // TCP only: no socket files in /tmp to collide
       ...(persistent ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
+      // Plans here are small and latency-bound: compiling expressions (JIT) would cost more than it saves.
+      '-c',
+      'jit=off',
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
     onLog,
     onError: (err: unknown) => onLog(`[error] ${err instanceof Error ? err.message : String(err)}`),

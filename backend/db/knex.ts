@@ -33,7 +33,11 @@ export function createKnex(connectionString: string, pool: { min?: number; max?:
       max: pool.max ?? 10,
       afterCreate: (connection: pg.Client, done: (err: Error | null, connection: pg.Client) => void) => {
         watchConnection(connection, 'knex');
-        done(null, connection);
+        // Queries here are short and latency-bound: JIT compilation would cost more than it saves.
+        connection.query('set jit = off').then(
+          () => done(null, connection),
+          (err: Error) => done(err, connection),
+        );
       },
     },
   });

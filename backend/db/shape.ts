@@ -17,7 +17,12 @@ export interface IndexShape {
   columns: string[];
   unique: boolean;
   method: 'btree' | 'gin';
+  /** The operator class of every column when not the default, e.g. 'gin_trgm_ops'. */
+  opclass?: string;
 }
+
+/** Operator classes of IndexDef.ops, and the extension each needs. */
+export const OPCLASSES = { trigram: { opclass: 'gin_trgm_ops', extension: 'pg_trgm' } } as const;
 
 export interface TableShape {
   table: string;
@@ -28,6 +33,7 @@ export interface TableShape {
 export type DatabaseShape = Record<string, TableShape>;
 
 function sqlType(def: FieldDef): string {
+  if (def.dbType) return def.dbType;
   switch (def.kind) {
     case 'string':
     case 'email':
@@ -101,13 +107,18 @@ export function tableShape(entity: EntityDef): TableShape {
     columns[column] = columnShape(def);
     if (def.unique) indexes.push({ name: identifier(`${entity.table}_${column}_unique`), columns: [column], unique: true, method: 'btree' });
     else if (def.index) {
-      const method = def.kind === 'refList' || def.kind === 'stringList' || def.kind === 'enumList' ? 'gin' : 'btree';
+      const method = def.kind === 'refList' || def.kind === 'stringList' || def.kind === 'enumList' || def.dbType === 'tsvector' ? 'gin' : 'btree';
       indexes.push({ name: identifier(`${entity.table}_${column}_index`), columns: [column], unique: false, method });
     }
   }
-  for (const fields of entity.indexes ?? []) {
-    const cols = fields.map(columnOf);
-    indexes.push({ name: identifier(`${entity.table}_${cols.join('_')}_index`), columns: cols, unique: false, method: 'btree' });
+  for (const declared of entity.indexes ?? []) {
+    const def = Array.isArray(declared) ? { fields: declared } : declared;
+    const cols = def.fields.map(columnOf);
+    const listLike = def.fields.some((f) => ['refList', 'stringList', 'enumList'].includes(entity.fields[f]?.kind) || entity.fields[f]?.dbType === 'tsvector');
+    const method = def.method ?? (def.ops || listLike ? 'gin' : 'btree');
+    const index: IndexShape = { name: identifier(`${entity.table}_${cols.join('_')}_${def.ops ?? 'index'}`), columns: cols, unique: false, method };
+    if (def.ops) index.opclass = OPCLASSES[def.ops].opclass;
+    indexes.push(index);
   }
   return { table: entity.table, columns, indexes };
 }

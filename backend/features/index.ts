@@ -4,9 +4,13 @@
  * routers that are not yet declarations stay in `featureRouters()`.
  */
 import type { Router } from 'express';
+import type { ListHandler } from '../crud/router';
 import type { Endpoint } from '../endpoints/define';
 import { accountRouter } from './account/routes';
 import { communityEndpoints } from './community/endpoints';
+import { lookupEndpoints } from './lookups';
+import { candidateList } from './search/adminList';
+import { searchEndpoints } from './search';
 import { inviteSignupRouter } from './signup/inviteRoutes';
 import { signupEndpoints } from './signup/endpoints';
 import { talentEndpoints } from './talent';
@@ -14,7 +18,13 @@ import { teamEndpoints } from './team/endpoints';
 
 /** Every declared capability endpoint: what the API mounts and what the fuzz suite probes. */
 export function endpoints(): Endpoint[] {
-  return [...teamEndpoints, ...talentEndpoints(), ...communityEndpoints, ...signupEndpoints];
+  return [...teamEndpoints, ...talentEndpoints(), ...communityEndpoints, ...signupEndpoints, ...searchEndpoints(), ...lookupEndpoints];
+}
+
+/** Entity lists a capability answers instead of the generic router, by entity name. */
+export function listHandlers(): Record<string, ListHandler> {
+  // The console's talent list finds candidates the way search does.
+  return { candidate: candidateList };
 }
 
 export function featureRouters(): [string, Router][] {

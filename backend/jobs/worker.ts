@@ -7,6 +7,8 @@ import { logger } from '../logger';
 import { importCandidatesTask } from './tasks/import_candidates';
 import { purgeCvUploadsTask } from './tasks/purge_cv_uploads';
 import { purgeExpiredTask } from './tasks/purge_expired';
+import { refreshPopularCandidatesTask } from './tasks/refresh_popular_candidates';
+import { refreshSearchTermsTask } from './tasks/refresh_search_terms';
 import { sendEmailTask } from './tasks/send_email';
 
 let stopping = false;
@@ -31,13 +33,20 @@ export function taskList(config: Config, connectionString = config.databaseUrl):
   return {
     send_email: sendEmailTask(createMailAdapter(config.smtpUrl, config.mailFrom)),
     purge_expired: purgeExpiredTask,
+    refresh_popular_candidates: refreshPopularCandidatesTask,
+    refresh_search_terms: refreshSearchTermsTask,
     import_candidates: importCandidatesTask(config, connectionString),
     purge_cv_uploads: purgeCvUploadsTask(config),
   };
 }
 
 /** Scheduled jobs (UTC). */
-export const CRONTAB = ['0 3 * * * purge_expired ?fill=1d', '20 * * * * purge_cv_uploads ?fill=1h'].join('\n');
+export const CRONTAB = [
+  '0 3 * * * purge_expired ?fill=1d',
+  '17 * * * * refresh_popular_candidates ?fill=1h',
+  '40 2 * * * refresh_search_terms ?fill=1d',
+  '20 * * * * purge_cv_uploads ?fill=1h',
+].join('\n');
 
 /** Creates graphile-worker's own tables, so jobs can be queued even where no worker runs. */
 export async function migrateWorker(connectionString: string): Promise<void> {

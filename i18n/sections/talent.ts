@@ -39,7 +39,9 @@ export const talentErrors = {
       invalid: 'Enter digits only',
     },
   },
-  currency: { errors: { unsupported: 'Choose a listed currency' } },
+  currency: {
+    errors: { unsupported: 'Choose a listed currency', isoCode: 'Use the three-letter currency code, e.g. SGD', exists: 'This currency already has a rate' },
+  },
   noticePeriod: {
     errors: { required: 'Choose a notice period' },
     type: { errors: { required: 'Choose a notice period' } },

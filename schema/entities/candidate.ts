@@ -73,6 +73,25 @@ export const CANDIDATE_SELF_FIELDS = [
   'hkZip',
 ];
 
+/** What companies may filter search by; the admin-only filters name the fields left out (name, latestCompanyName, ownerId, candidateStatus). */
+export const CANDIDATE_SEARCH_FIELDS = [
+  'summary',
+  'jobTitleLookingFor',
+  'expectedSalary',
+  'expectedSalaryCurrency',
+  'noticePeriod',
+  'preferredLocations',
+  'preferredLocationIds',
+  'currentLocationId',
+  'skills',
+  'skillIds',
+  'languages',
+  'languageIds',
+  'typeOfEmployment',
+  'workingRemotely',
+  'tags',
+];
+
 /**
  * A candidate (talent) in the curated pool. Status: 0 pending curation, 1 active, 2 inactive,
  * 3 semi-active, 4 pending activation. Experience and education are rows of their own
@@ -218,17 +237,18 @@ export const candidate = defineEntity({
   },
   computed: {
     name: { kind: 'string', label: 'Name', sql: "trim({table}.first_name || ' ' || {table}.last_name)" },
+    // Kept by the database on the candidate's search document (one key lookup, not a sort of their experience).
     latestCompanyName: {
       kind: 'string',
       label: 'Latest company',
       sortable: false,
-      sql: '(select e.company from candidate_experiences e where e.candidate_id = {table}.id order by e.current_position desc, e.start_date desc, e.id desc limit 1)',
+      sql: '(select d.latest_company from candidate_search_documents d where d.id = {table}.id)',
     },
     latestJobTitle: {
       kind: 'string',
       label: 'Latest job title',
       sortable: false,
-      sql: '(select e.title from candidate_experiences e where e.candidate_id = {table}.id order by e.current_position desc, e.start_date desc, e.id desc limit 1)',
+      sql: '(select d.latest_job_title from candidate_search_documents d where d.id = {table}.id)',
     },
   },
   // Every index slows bulk loads: only what list filters and the coming search use. Employment
@@ -282,6 +302,9 @@ export const candidate = defineEntity({
     // Spec section 6: RaaS companies download the blind CV of candidates whose first name is known,
     // among the candidates companies may see at all (section 4: active and visible).
     raasCompany: { download: { when: ['hasFirstName', 'visibleToCompanies'], fields: ['blindResumePath'] } },
+    // Companies search active candidates by everything but the admins' filters (spec section 2:
+    // name, company name, owner and candidate status are admin-only).
+    company: { search: { when: 'isActive', fields: CANDIDATE_SEARCH_FIELDS } },
   },
   admin: {
     label: 'Talent',

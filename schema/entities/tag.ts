@@ -26,7 +26,8 @@ export const tag = defineEntity({
     ...f.timestamps(),
   },
   computed: {
-    noOfTagged: { kind: 'integer', label: 'Tagged', sql: '(select count(*) from candidates c where {table}.id = any(c.tags))' },
+    // Kept exact by the search documents' refresh (candidate_tag_counts): one key lookup per row.
+    noOfTagged: { kind: 'integer', label: 'Tagged', sql: '(select coalesce(max(n.tagged), 0) from candidate_tag_counts n where n.tag_id = {table}.id)' },
   },
   permissions: {
     admin: { manage: true },

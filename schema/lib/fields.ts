@@ -68,6 +68,11 @@ export const f = {
     field('string', { max: 1024, pattern: PROFILE_PIC_PATTERN, patternMessage: 'profilePic.errors.notUploaded', readOnly: true, sortable: false, ...o }),
   /** A random UUID given by the database on insert (public, unguessable ids such as a profile guid). */
   guid: (o: Options = {}) => field('string', { max: 36, readOnly: true, unique: true, dbDefault: 'uuid', sortable: false, ...o }),
+  /** A full-text vector the database keeps (by trigger or generated column); never read from or sent to a client. */
+  tsvector: (o: Options = {}) => field('text', { dbType: 'tsvector', hidden: true, readOnly: true, sortable: false, filterable: false, max: undefined, ...o }),
+  /** Whole numbers the database keeps (a denormalised list); never read from or sent to a client. */
+  integerList: (o: Options = {}) =>
+    field('stringList', { dbType: 'integer[]', hidden: true, readOnly: true, sortable: false, filterable: false, default: [], ...o }),
   /** createdAt and updatedAt, kept by the server. */
   timestamps: () => ({
     createdAt: field('datetime', { readOnly: true, dbDefault: 'now', required: false, label: 'Created' }),

@@ -3,8 +3,10 @@ import { f } from './fields';
 import type { EntityDef, FieldDef } from './types';
 
 /**
- * Lookups (countries, skills, ...) share one shape: a unique searchable name plus a few extras,
- * readable by everyone (sign-up and search forms need them), managed by admins.
+ * Lookups (countries, skills, ...) share one shape: a unique searchable name, the other names
+ * people type for it (aliases: 'AWS' for Amazon Web Services, 'k8s' for Kubernetes) and a few
+ * extras; readable by everyone (sign-up and search forms need them), managed by admins. Names and
+ * aliases are matched by the one name matcher (backend/features/lookups/).
  */
 export function defineLookup(spec: {
   name: string;
@@ -26,6 +28,7 @@ export function defineLookup(spec: {
     description: spec.description,
     fields: {
       name: f.string({ required: true, max: 160, unique: spec.uniqueName ?? true, searchable: true, uniqueMessage: 'name.errors.exists', label: 'Name' }),
+      aliases: f.stringList({ max: 20, searchable: true, label: 'Also known as' }),
       ...extra,
       ...f.timestamps(),
     },
@@ -42,8 +45,8 @@ export function defineLookup(spec: {
       recordLabel: spec.recordLabel,
       titleField: 'name',
       group: 'lookups',
-      list: { columns: ['name', ...Object.keys(extra).filter((k) => extra[k].kind !== 'ref')], sort: ['name', 'ASC'], filters: ['q'] },
-      edit: { layout: [['name'], Object.keys(extra)].filter((row) => row.length > 0) },
+      list: { columns: ['name', 'aliases', ...Object.keys(extra).filter((k) => extra[k].kind !== 'ref')], sort: ['name', 'ASC'], filters: ['q'] },
+      edit: { layout: [['name'], ['aliases'], Object.keys(extra)].filter((row) => row.length > 0) },
     },
   };
   return defineEntity(entity);

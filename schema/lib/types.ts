@@ -80,6 +80,11 @@ export interface FieldDef {
    * skills [{skillId, isStar}]), so lists can be filtered and indexed in SQL.
    */
   derivedFrom?: { field: string; key: string };
+  /**
+   * The column's SQL type when it is not the kind's own: 'tsvector' for full-text vectors and
+   * 'integer[]' for number lists the database maintains (read-only, never sent to a client).
+   */
+  dbType?: 'tsvector' | 'integer[]';
 }
 
 /** A value computed in SQL for every read, e.g. a count of related rows. `{table}` is replaced by the entity's table. */
@@ -93,8 +98,11 @@ export interface ComputedDef {
 export type RoleKey = 'guest' | 'admin' | 'company' | 'raasCompany' | 'candidate' | 'community';
 export type SubRole = 'owner' | 'admin' | 'member';
 export type AdminType = 'general' | 'advocate';
-/** `download` guards files behind a record (CVs, generated PDFs); `manage` covers every action. */
-export type Action = 'read' | 'create' | 'update' | 'delete' | 'download' | 'manage';
+/**
+ * `download` guards files behind a record (CVs, generated PDFs); `search` finds records through the
+ * search capability (its `fields` are the ones a role may filter by); `manage` covers every action.
+ */
+export type Action = 'read' | 'create' | 'update' | 'delete' | 'download' | 'search' | 'manage';
 
 export interface RuleOptions {
   /** Named conditions from schema/roles.ts, all of which must hold. */
@@ -135,6 +143,18 @@ export interface AdminHints {
   group?: string;
 }
 
+/** An index beyond plain b-trees on fields: GIN for lists and full-text vectors, trigram matching on text. */
+export interface IndexDef {
+  fields: string[];
+  /** Default: 'gin' for list and full-text columns, 'btree' otherwise. */
+  method?: 'btree' | 'gin';
+  /**
+   * 'trigram': pg_trgm's operator class, so similarity (%, <%) and LIKE/ILIKE searches anywhere in
+   * the text use the index (the extension is created by the migration that first needs it).
+   */
+  ops?: 'trigram';
+}
+
 export interface ChildDef {
   /** The child entity's name. */
   entity: string;
@@ -158,8 +178,8 @@ export interface EntityDef {
   description?: string;
   fields: Record<string, FieldDef>;
   computed?: Record<string, ComputedDef>;
-  /** Composite indexes (field names). */
-  indexes?: string[][];
+  /** Composite indexes (field names), or indexes of another method (IndexDef). */
+  indexes?: (string[] | IndexDef)[];
   /**
    * Rows of another entity owned by this one (e.g. a candidate's experience), read with the
    * record and replaced as a whole when a write carries the list.

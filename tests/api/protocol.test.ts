@@ -39,6 +39,10 @@ const ids = (entity: EntityDef, body: { id: unknown }[]) => body.map((r) => dbId
 const total = (res: { headers: Record<string, string> }) => Number(/\/(\d+)$/.exec(res.headers['content-range'] ?? '')?.[1]);
 
 function orderExpression(entity: EntityDef, field: string): string {
+  // Expected salaries sort in one currency (SGD, at the rates in currency_rates), whatever each is given in.
+  if (entity.name === 'candidate' && field === 'expectedSalary') {
+    return `round("candidates"."expected_salary" * (select r.to_sgd from currency_rates r where r.currency = "candidates"."expected_salary_currency"))`;
+  }
   const computed = entity.computed?.[field];
   if (computed) return `(${computed.sql.replaceAll('{table}', `"${entity.table}"`)})`;
   return `"${entity.table}"."${columnOf(field === 'id' ? 'id' : field)}"`;
@@ -154,7 +158,8 @@ describe.each(resources.map((e) => [e.resource as string, e] as const))('The %s 
       const res = await list(entity, { filter: { q }, range: [0, 999] });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(ids(entity, res.body)).toContain(id);
-      for (const record of res.body) {
+      // Candidates' q is the search box's: it also finds employers, skills and titles (tests/api/search-admin-list.test.ts).
+      for (const record of entity.name === 'candidate' ? [] : res.body) {
         const texts = searchable.map(([n]) => [record[n]].flat().join(' ').toUpperCase());
         expect(
           texts.some((s) => s.includes(q)),

@@ -78,7 +78,8 @@ describe('Bulk import of candidates', () => {
     ).toEqual([3, 4, 5, 6, 7, 8, 9, 10]);
     expect(byRow[3]).toContain('email: email.errors.invalid');
     expect(byRow[4]).toContain('expectedSalary: expectedSalary.errors.required');
-    expect(byRow[5]).toContain("skills: skills.errors.notFound (Not found: no match for 'Basket Weaving')");
+    // An unknown name is reported with the nearest names the lookup holds.
+    expect(byRow[5]).toMatch(/skills: skills\.errors\.notFound \(Not found: no match for 'Basket Weaving' \(nearest: [^)]+\)\)/);
     expect(byRow[6]).toContain('experiences.0.endDate: experiences.endDate.errors.beforeStart');
     expect(byRow[7]).toContain('experiences: experiences.errors.invalidJson');
     expect(byRow[8]).toContain('row: expected 11 cells, found 3');

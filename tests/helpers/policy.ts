@@ -67,6 +67,9 @@ export const POLICY: Record<string, Record<PolicyRole, Grants>> = {
   // "Admin: all company users"; "Company, RaasCompany: own company users"; the team page (invite,
   // change, remove) for the company sub-role admin; everyone keeps their own profile.
   'company-users': { guest: none, general: all, advocate: all, companyAdmin: all, companyMember: ownProfile, raasAdmin: all, candidate: none },
+  // Salary filters and figures compare across currencies (spec section 2's salary range and currency):
+  // admins keep the rates, companies read them wherever salaries are shown (search, projects).
+  'currency-rates': { guest: none, general: all, advocate: all, companyAdmin: readOnly, companyMember: readOnly, raasAdmin: readOnly, candidate: none },
   // "Admin: tags"; companies filter search by active tags and see them on candidates in projects.
   tags: { guest: none, general: all, advocate: all, companyAdmin: readOnly, companyMember: readOnly, raasAdmin: readOnly, candidate: none },
 };

@@ -79,12 +79,15 @@ async function introspect(knex: Knex): Promise<DatabaseShape> {
     if (i.indexname === `${i.tablename}_pkey`) continue;
     const m = /^CREATE (UNIQUE )?INDEX (\S+) ON public\.(\S+) USING (\w+) \((.+)\)$/.exec(i.indexdef);
     if (!m) throw new Error(`unexpected index definition: ${i.indexdef}`);
+    // A column may carry an operator class: 'name gin_trgm_ops'.
+    const parts = m[5].split(', ').map((c) => c.replace(/"/g, '').split(' '));
     const index: IndexShape = {
       name: m[2],
-      columns: m[5].split(', ').map((c) => c.replace(/"/g, '')),
+      columns: parts.map(([column]) => column),
       unique: Boolean(m[1]),
       method: m[4] as IndexShape['method'],
     };
+    if (parts[0][1]) index.opclass = parts[0][1];
     shape[i.tablename].indexes.push(index);
   }
   return shape;

@@ -29,7 +29,8 @@ const PERIODS = { '7': 'last7Days', '30': 'last30Days', all: 'allTime' } as cons
 
 const ACTOR_KIND: Partial<Record<Actor['role'], number>> = { admin: 1, company: 2, raasCompany: 2, candidate: 3 };
 
-function actorColumns(actor: Actor) {
+/** Who searched or viewed, as the log rows record it. */
+export function actorColumns(actor: Actor) {
   return { actor_kind: ACTOR_KIND[actor.role], actor_id: actor.id, company_id: actor.companyId ?? null };
 }
 

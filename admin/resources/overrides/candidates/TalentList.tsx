@@ -1,7 +1,9 @@
 /**
  * /talent: the admin candidate list with the spec's columns (schema `admin.list.columns`), its
- * filters and presets (pending curation, pending activation), sorting, search, adding by hand or
- * from a CV, importing a file, and the bulk status change that warns about candidates' own choices.
+ * filters and presets (pending curation, pending activation) and the search page's filters,
+ * sorting (expected salary in one currency), search (names, emails, employers, skills and titles,
+ * served by candidate search), adding by hand or from a CV, importing a file, and the bulk status
+ * change that warns about candidates' own choices.
  */
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import UploadOutlined from '@mui/icons-material/UploadOutlined';
@@ -30,13 +32,16 @@ import { ListEmpty, ListNoMatches } from '../../ListStates';
 import { presetLabel, presetMatching } from '../../presets';
 import { CvImportButton } from './CvImport';
 import { TalentBulkStatusButton } from './TalentBulkStatus';
+import { talentSearchFilters } from './TalentSearchFilters';
 import { talentPaths } from './talentPaths';
 
 const PAGE_SIZES = [10, 25, 50];
 /** Filters shown at once; the others are a click away under "Add filter". */
 const ALWAYS_ON = ['q', 'status', 'tags'];
 
-const FILTERS = filterInputs(candidate).map((input) =>
+/** The entity's own filters (skills and job titles come with the search's, which take names too) and the search page's. */
+const OWN = filterInputs(candidate).filter((input) => !['skillIds', 'jobTitleLookingFor'].includes((input.props as { source: string }).source));
+const FILTERS = [...OWN, ...talentSearchFilters()].map((input) =>
   cloneElement(input as ReactElement<{ source: string }>, { alwaysOn: ALWAYS_ON.includes((input.props as { source: string }).source) } as object),
 );
 

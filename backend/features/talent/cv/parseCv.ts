@@ -17,6 +17,8 @@ export type { CvDraft, DraftEducation, DraftExperience };
 export interface Named {
   id: number;
   name: string;
+  /** Set when the key is one of the row's aliases: the phrase must be written as the alias is. */
+  as?: string;
 }
 
 export interface CvLookups {
@@ -109,7 +111,7 @@ const wordsOf = (line: string) =>
 /**
  * Names of a lookup found in the lines, in order of appearance: phrases of up to four words
  * looked up as written (the map holds every name and alias in lower case). One- and two-letter
- * names (C, R, Go) only count when written exactly so.
+ * names (C, R, Go) and every alias ('Kafka', 'AWS') only count when written exactly so.
  */
 function namesIn(lines: string[], names: Map<string, Named>, minLength = 1): Named[] {
   const found = new Map<number, Named>();
@@ -120,7 +122,7 @@ function namesIn(lines: string[], names: Map<string, Named>, minLength = 1): Nam
         const phrase = words.slice(i, i + n).join(' ');
         if (phrase.length < minLength) continue;
         const hit = names.get(phrase.toLowerCase());
-        if (hit && (phrase.length > 2 || phrase === hit.name)) {
+        if (hit && (hit.as !== undefined ? phrase === hit.as : phrase.length > 2 || phrase === hit.name)) {
           if (!found.has(hit.id)) found.set(hit.id, hit);
           i += n - 1;
           break;

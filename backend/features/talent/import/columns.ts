@@ -6,6 +6,9 @@
  */
 import type { Knex } from 'knex';
 import { entity } from '../../../../schema';
+import { loadRows } from '../../lookups/load';
+import { NameIndex, normalise, type Match } from '../../lookups/match';
+import type { LookupKind } from '../../lookups/sources';
 import type { FieldErrors } from '../../../errors';
 
 export interface ImportMaps {
@@ -78,44 +81,49 @@ const PLAIN = new Set<string>(PLAIN_COLUMNS);
 
 const lower = (s: string) => s.trim().toLowerCase();
 
+/**
+ * The name matcher behind each map: a name no map key spells is resolved by it (alias, accents,
+ * an unambiguous close match), and a name it cannot resolve is reported with the nearest names.
+ */
+const MATCHERS = new WeakMap<Map<string, number>, { index: NameIndex; seen: Map<string, Match | undefined> }>();
+
 export async function loadImportMaps(knex: Knex): Promise<ImportMaps> {
-  // Names are matched without regard to case; each is also kept as written, so the usual
-  // spelling is found without lowercasing it first (millions of lookups per import).
-  const add = (map: Map<string, number>, name: string, id: number) => {
-    if (!map.has(lower(name))) map.set(lower(name), id);
-    if (!map.has(name)) map.set(name, id);
-  };
-  const named = async (table: string) => {
+  // Names are matched without regard to case or accents; each is also kept as written, so the
+  // usual spelling is found without normalising it first (millions of lookups per import).
+  const named = async (kind: LookupKind) => {
+    const rows = await loadRows(knex, kind);
+    const index = new NameIndex(rows);
     const map = new Map<string, number>();
-    for (const r of (await knex(table).select('id', 'name').orderBy('id')) as { id: number; name: string }[]) add(map, r.name, r.id);
+    for (const [key, row] of index.names()) map.set(key, row.id);
+    for (const r of rows) if (!map.has(r.name)) map.set(r.name, r.id);
+    MATCHERS.set(map, { index, seen: new Map() });
     return map;
   };
-  const cities = new Map<string, number>();
-  // 'Name (CC)' is exact; a bare name takes the first (most populous) city of that name.
-  for (const c of (await knex('cities').select('id', 'name', 'code').orderBy('id')) as { id: number; name: string; code: string }[]) {
-    add(cities, `${c.name} (${c.code})`, c.id);
-    add(cities, c.name, c.id);
-  }
-  const countries = await named('countries');
-  for (const c of (await knex('countries').select('id', 'code')) as { id: number; code: string }[]) {
-    countries.set(c.code.toLowerCase(), c.id);
-    countries.set(c.code, c.id);
-  }
-  const languages = await named('languages');
-  for (const l of (await knex('languages').select('id', 'code')) as { id: number; code: string }[]) languages.set(l.code, l.id);
   const tags = new Map(((await knex('tags').select('id', 'identifier')) as { id: number; identifier: string }[]).map((t) => [t.identifier, t.id]));
   const admins = new Map(((await knex('admins').select('id', 'email')) as { id: number; email: string }[]).map((a) => [a.email, a.id]));
+  // Cities: 'Name (CC)' is exact; a bare name takes the first (most populous) city of that name.
   return {
-    cities,
+    cities: await named('locations'),
     citizenships: await named('citizenships'),
-    jobTitles: await named('job_titles'),
+    jobTitles: await named('jobTitles'),
     skills: await named('skills'),
-    languages,
+    languages: await named('languages'),
     tags,
     admins,
-    countries,
+    countries: await named('countries'),
     industries: await named('industries'),
   };
+}
+
+/** A name the map does not spell, through the name matcher; remembered, as files repeat names. */
+function matched(map: Map<string, number>, name: string): { id?: number; nearest?: string[] } {
+  const matcher = MATCHERS.get(map);
+  if (!matcher) return {};
+  const exact = map.get(normalise(name));
+  if (exact !== undefined) return { id: exact };
+  if (!matcher.seen.has(name)) matcher.seen.set(name, matcher.index.resolve(name));
+  const hit = matcher.seen.get(name);
+  return hit ? { id: hit.id } : { nearest: matcher.index.nearest(name, 3).map((m) => m.name) };
 }
 
 function list(v: unknown): string[] {
@@ -153,12 +161,20 @@ function choiceId(field: string, value: string): string | number {
 
 /** The id of a lookup name, or an error on the field that named it. Module-level: it runs millions of times. */
 function lookup(out: MappedRow, field: string, map: Map<string, number>, name: string, key?: string): number | undefined {
-  const id = map.get(key ?? name) ?? (key === undefined ? map.get(lower(name)) : undefined);
-  if (id === undefined) {
-    out.errors[field] = `${field}.errors.notFound`;
-    out.details[field] = `no match for '${name}'`;
+  const direct = map.get(key ?? name);
+  if (direct !== undefined || key !== undefined) {
+    if (direct === undefined) notFound(out, field, name);
+    return direct;
   }
+  const { id, nearest } = matched(map, name);
+  if (id === undefined) notFound(out, field, name, nearest);
   return id;
+}
+
+function notFound(out: MappedRow, field: string, name: string, nearest: string[] = []): void {
+  out.errors[field] = `${field}.errors.notFound`;
+  const hint = nearest.length ? ` (nearest: ${nearest.join(', ')})` : '';
+  out.details[field] = out.details[field] ? `${out.details[field]}; no match for '${name}'${hint}` : `no match for '${name}'${hint}`;
 }
 
 function history(out: MappedRow, column: 'experiences' | 'educations', raw: unknown, maps: ImportMaps): void {

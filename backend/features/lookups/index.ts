@@ -1,0 +1,71 @@
+/**
+ * Lookups as people type them: the autocompletes of spec section 7 (job titles, locations, skills,
+ * languages, citizenships, industries, companies, admins and tags), each `GET /<kind>/search?q=`
+ * answering at most 20 `{id, label, src}` options read through the caller's permissions, and the
+ * one name matcher behind them (match.ts) that the bulk import, the search filters and the CV
+ * parser use too.
+ */
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { entity } from '../../../schema';
+import { readKnex } from '../../db/replica';
+import { defineEndpoint, type Endpoint } from '../../endpoints/define';
+import { cachedIndex } from './load';
+import { SUGGEST_MAX, SUGGEST_MIN, type NameIndex } from './match';
+import { LOOKUP_SOURCES, type LookupKind } from './sources';
+import { suggest } from './sqlMatch';
+
+export { LOOKUP_SOURCES, type LookupKind } from './sources';
+export { NameIndex, normalise, similarity, type Match } from './match';
+export { loadIndex, loadRows, cachedIndex } from './load';
+export { resolveNames, suggest } from './sqlMatch';
+
+/** The path each autocomplete answers at (spec section 7 names them). */
+const PATHS: [LookupKind, string][] = [
+  ['jobTitles', 'job-titles'],
+  ['locations', 'locations'],
+  ['skills', 'skills'],
+  ['languages', 'languages'],
+  ['citizenships', 'citizenships'],
+  ['industries', 'industries'],
+  ['companies', 'companies'],
+  ['admins', 'admins'],
+  ['tags', 'tags'],
+];
+
+const searchQuery = z.object({
+  q: z.string().trim().min(SUGGEST_MIN).max(100),
+  limit: z.coerce.number().int().min(1).max(SUGGEST_MAX).optional(),
+});
+
+export const lookupEndpoints: Endpoint[] = PATHS.map(([kind, path]) =>
+  defineEndpoint({
+    method: 'get',
+    path: `/${path}/search`,
+    summary: `Autocomplete of ${path.replace('-', ' ')}: prefix matches first, then close ones (at most 20 {id, label, src})`,
+    access: { action: 'read', subject: entity(LOOKUP_SOURCES[kind].entity).subject },
+    input: { query: searchQuery },
+    handler: ({ query, ability, ctx }) => suggest(readKnex(ctx), ability, kind, query.q, query.limit ?? SUGGEST_MAX),
+  }),
+);
+
+export interface CvNamed {
+  id: number;
+  name: string;
+}
+
+/**
+ * For the CV parser: every name and other name (alias, code) of skills, job titles and cities,
+ * lower-cased and without accents, to the row it names; plus the indexes themselves for
+ * `resolve` (exact, alias, then an unambiguous close match). Cached per database and reloaded
+ * when a table changes.
+ */
+export async function cvNameMaps(knex: Knex): Promise<{
+  skills: Map<string, CvNamed>;
+  jobTitles: Map<string, CvNamed>;
+  cities: Map<string, CvNamed>;
+  indexes: { skills: NameIndex; jobTitles: NameIndex; cities: NameIndex };
+}> {
+  const [skills, jobTitles, cities] = await Promise.all((['skills', 'jobTitles', 'locations'] as const).map((k) => cachedIndex(knex, k)));
+  return { skills: skills.names(), jobTitles: jobTitles.names(), cities: cities.names(), indexes: { skills, jobTitles, cities } };
+}

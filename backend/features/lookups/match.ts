@@ -1,0 +1,176 @@
+/**
+ * The one name matcher: how a name someone typed ('aws', 'Mandarin', 'Kuala Lumpr') finds a lookup
+ * row. Tiers, in order: the name itself (case and accents aside), one of its aliases or other keys
+ * (codes, 'City (CC)'), then, when nothing else does, a close fuzzy match that has no close rival.
+ * Suggestions (autocompletes) rank the same way with prefixes: name, alias, a word of the name,
+ * then fuzzy. Fuzzy similarity is pg_trgm's, reimplemented here so that the in-memory index (bulk
+ * import, CV parsing) and the SQL matcher (autocompletes, search filters; sqlMatch.ts) agree.
+ */
+
+/** Lower case, accents and extra spaces removed: 'São  Paulo ' → 'sao paulo'. */
+export function normalise(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** pg_trgm's trigrams: each run of letters and digits padded with two spaces before and one after. */
+export function trigrams(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const word of text.toLowerCase().match(WORD) ?? []) {
+    const chars = [' ', ' ', ...word, ' '];
+    for (let i = 0; i + 2 < chars.length; i += 1) out.add(chars[i] + chars[i + 1] + chars[i + 2]);
+  }
+  return out;
+}
+
+/** pg_trgm's similarity(): shared trigrams over all distinct trigrams of both. */
+export function similarity(a: string, b: string): number {
+  return overlap(trigrams(a), trigrams(b));
+}
+
+function overlap(x: Set<string>, y: Set<string>): number {
+  if (x.size === 0 || y.size === 0) return 0;
+  let shared = 0;
+  for (const g of x) if (y.has(g)) shared += 1;
+  return shared / (x.size + y.size - shared);
+}
+
+/** A fuzzy match counts from this similarity on, and only when the next best is this far behind. */
+export const FUZZY_MIN = 0.45;
+export const FUZZY_MARGIN = 0.1;
+/** Names shorter than this are never matched fuzzily ('Go' is not 'Goa'). */
+export const FUZZY_MIN_LENGTH = 4;
+export const SUGGEST_MIN = 2;
+export const SUGGEST_MAX = 20;
+
+export interface NamedRow {
+  id: number;
+  name: string;
+  aliases?: string[] | null;
+  /** Other exact keys: a language or country code, 'Singapore (SG)'. */
+  keys?: string[];
+  /** An icon or picture for the option, when it has one. */
+  src?: string | null;
+}
+
+export type MatchedBy = 'name' | 'alias' | 'fuzzy';
+
+export interface Match {
+  id: number;
+  name: string;
+  by: MatchedBy;
+  score: number;
+}
+
+export interface Option {
+  id: number;
+  label: string;
+  src: string | null;
+}
+
+/** Code-point order, as PostgreSQL's "C" collation sorts. */
+const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+interface Entry {
+  row: NamedRow;
+  name: string;
+  others: string[];
+  grams: Set<string>[];
+}
+
+/** The rank of a row for a typed prefix, or undefined when it is not a prefix match (tiers 0-4). */
+function prefixTier(entry: Entry, q: string): number | undefined {
+  if (entry.name === q) return 0;
+  if (entry.others.includes(q)) return 1;
+  if (entry.name.startsWith(q)) return 2;
+  if (entry.others.some((o) => o.startsWith(q))) return 3;
+  if (entry.name.includes(` ${q}`)) return 4;
+  return undefined;
+}
+
+/** An in-memory index of one lookup table: exact keys in a map, trigrams for the fuzzy tier. */
+export class NameIndex {
+  private readonly exact = new Map<string, { row: NamedRow; by: MatchedBy }>();
+  private readonly entries: Entry[];
+  private ids?: Map<number, NamedRow>;
+
+  constructor(rows: readonly NamedRow[]) {
+    this.entries = rows.map((row) => {
+      const name = normalise(row.name);
+      const others = [...(row.aliases ?? []), ...(row.keys ?? [])].map(normalise).filter(Boolean);
+      return { row, name, others, grams: [name, ...others].map(trigrams) };
+    });
+    // Names first: a name always wins over another row's alias; the first row of a name wins (cities by population).
+    for (const e of this.entries) if (!this.exact.has(e.name)) this.exact.set(e.name, { row: e.row, by: 'name' });
+    for (const e of this.entries) for (const o of e.others) if (!this.exact.has(o)) this.exact.set(o, { row: e.row, by: 'alias' });
+  }
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  /** Every exact key (normalised name, alias or code) and the row it names. */
+  names(): Map<string, { id: number; name: string }> {
+    return new Map([...this.exact].map(([key, hit]) => [key, { id: hit.row.id, name: hit.row.name }]));
+  }
+
+  /** The row of an id. */
+  byId(id: number): NamedRow | undefined {
+    this.ids ??= new Map(this.entries.map((e) => [e.row.id, e.row]));
+    return this.ids.get(id);
+  }
+
+  /** The row whose name, alias or key is exactly this text (case and accents aside). */
+  exactly(text: string): Match | undefined {
+    const hit = this.exact.get(normalise(text));
+    return hit ? { id: hit.row.id, name: hit.row.name, by: hit.by, score: 1 } : undefined;
+  }
+
+  /** The row a typed name means: exact name, alias or key, then an unambiguous close fuzzy match. */
+  resolve(text: string): Match | undefined {
+    const q = normalise(text);
+    if (!q) return undefined;
+    const hit = this.exact.get(q);
+    if (hit) return { id: hit.row.id, name: hit.row.name, by: hit.by, score: 1 };
+    if (q.length < FUZZY_MIN_LENGTH) return undefined;
+    const [best, second] = this.nearest(text, 2);
+    if (!best || best.score < FUZZY_MIN) return undefined;
+    if (second && second.id !== best.id && second.score > best.score - FUZZY_MARGIN) return undefined;
+    return { ...best, by: 'fuzzy' };
+  }
+
+  /** The closest rows by trigram similarity of the name or any alias, best first (for "did you mean"). */
+  nearest(text: string, count = 3): Match[] {
+    const grams = trigrams(normalise(text));
+    const scored: Match[] = [];
+    for (const e of this.entries) {
+      let score = 0;
+      for (const g of e.grams) score = Math.max(score, overlap(grams, g));
+      if (score > 0) scored.push({ id: e.row.id, name: e.row.name, by: 'fuzzy', score });
+    }
+    return scored.sort((a, b) => b.score - a.score || a.name.length - b.name.length || byCode(a.name, b.name) || a.id - b.id).slice(0, count);
+  }
+
+  /** Autocomplete: prefix matches by tier, then close fuzzy ones, at most `limit`. */
+  suggest(text: string, limit = SUGGEST_MAX): Option[] {
+    const q = normalise(text);
+    if (q.length < SUGGEST_MIN) return [];
+    const ranked: { e: Entry; tier: number; score: number }[] = [];
+    const grams = trigrams(q);
+    for (const e of this.entries) {
+      const tier = prefixTier(e, q);
+      if (tier !== undefined) ranked.push({ e, tier, score: 1 });
+      else {
+        let score = 0;
+        for (const g of e.grams) score = Math.max(score, overlap(grams, g));
+        if (score >= FUZZY_MIN) ranked.push({ e, tier: 5, score });
+      }
+    }
+    ranked.sort(
+      (a, b) =>
+        a.tier - b.tier || b.score - a.score || a.e.row.name.length - b.e.row.name.length || byCode(a.e.row.name, b.e.row.name) || a.e.row.id - b.e.row.id,
+    );
+    return ranked.slice(0, limit).map(({ e }) => ({ id: e.row.id, label: e.row.name, src: e.row.src ?? null }));
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * The name matcher of match.ts in SQL, for rows read through the caller's permissions:
+ * autocompletes and the names search filters accept. Same normalisation (pg's unaccent and lower
+ * case), same tiers, same thresholds, pg_trgm's own similarity; tests hold both to one table of cases.
+ */
+import type { Knex } from 'knex';
+import { entity } from '../../../schema';
+import type { AppAbility } from '../../../schema/ability';
+import { formatId } from '../../../schema/lib/ids';
+import { scopeQuery } from '../../permissions/sql';
+import { FUZZY_MARGIN, FUZZY_MIN, FUZZY_MIN_LENGTH, normalise, SUGGEST_MAX, SUGGEST_MIN, type Match } from './match';
+import { LOOKUP_SOURCES, type LookupKind } from './sources';
+
+const norm = (sql: string) => `btrim(regexp_replace(lower(unaccent(${sql})), '\\s+', ' ', 'g'))`;
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The rows of `kind` this caller may read, each with its normalised name `n` and other names `o`. */
+function candidates(knex: Knex, ability: AppAbility, kind: LookupKind): Knex.QueryBuilder {
+  const source = LOOKUP_SOURCES[kind];
+  const def = entity(source.entity);
+  const inner = knex
+    .from(`${def.table} as t`)
+    .select(
+      knex.raw('t.id'),
+      knex.raw(`${source.label} as label`),
+      knex.raw(`${source.src} as src`),
+      knex.raw(`${norm(source.label)} as n`),
+      knex.raw(`array(select ${norm('x')} from unnest(${source.others}) x where x is not null) as o`),
+      knex.raw(`${source.order} as ord`),
+    );
+  // Permission conditions name the table's columns; the alias `t` is the table.
+  scopeQuery(inner, ability, 'read', def.subject, 't');
+  return knex.from(inner.as('c'));
+}
+
+export interface Option {
+  id: string | number;
+  label: string;
+  src: string | null;
+}
+
+/** Autocomplete: prefix of the name, of another name, of a word of the name, then close fuzzy matches; at most `limit`. */
+export async function suggest(knex: Knex, ability: AppAbility, kind: LookupKind, text: string, limit = SUGGEST_MAX): Promise<Option[]> {
+  const q = normalise(text);
+  if (q.length < SUGGEST_MIN) return [];
+  const prefix = `${likeEscape(q)}%`;
+  const word = `% ${likeEscape(q)}%`;
+  const ranked = candidates(knex, ability, kind)
+    .select(
+      'id',
+      'label',
+      'src',
+      'ord',
+      knex.raw(
+        `case when n = :q then 0 when :q = any(o) then 1 when n like :prefix then 2
+              when exists (select 1 from unnest(o) a where a like :prefix) then 3 when n like :word then 4 else 5 end as tier`,
+        { q, prefix, word },
+      ),
+      knex.raw('greatest(similarity(n, :q), coalesce((select max(similarity(a, :q)) from unnest(o) a), 0)) as similarity', { q }),
+    )
+    .as('r');
+  // Prefix tiers rank equally within a tier (shorter names first); the fuzzy tier by similarity.
+  const rows = (await knex
+    .from(ranked)
+    .select('id', 'label', 'src')
+    .whereRaw('tier < 5 or similarity >= ?', [FUZZY_MIN])
+    .orderByRaw('tier, case when tier < 5 then 1 else similarity end desc, length(label), label collate "C", ord')
+    .limit(limit)) as { id: number; label: string; src: string | null }[];
+  const def = entity(LOOKUP_SOURCES[kind].entity);
+  return rows.map((r) => ({ id: formatId(def, r.id) as string | number, label: r.label, src: r.src }));
+}
+
+/**
+ * What each typed name means, read through the caller's permissions: exact name, another name,
+ * then an unambiguous close fuzzy match. Unknown names map to undefined with their nearest rows.
+ */
+export async function resolveNames(
+  knex: Knex,
+  ability: AppAbility,
+  kind: LookupKind,
+  names: string[],
+): Promise<Map<string, { match?: Match; nearest: string[] }>> {
+  const out = new Map<string, { match?: Match; nearest: string[] }>();
+  for (const name of new Set(names)) {
+    const q = normalise(name);
+    const rows = (await candidates(knex, ability, kind)
+      .select(
+        'id',
+        'label',
+        knex.raw('case when n = :q then 0 when :q = any(o) then 1 else 2 end as tier', { q }),
+        knex.raw('greatest(similarity(n, :q), coalesce((select max(similarity(a, :q)) from unnest(o) a), 0)) as score', { q }),
+      )
+      .orderBy([{ column: 'tier' }, { column: 'score', order: 'desc' }])
+      .orderByRaw('length(label), label collate "C", ord')
+      .limit(3)) as { id: number; label: string; tier: number; score: number }[];
+    const [best, second] = rows;
+    let match: Match | undefined;
+    if (best && best.tier < 2) match = { id: best.id, name: best.label, by: best.tier === 0 ? 'name' : 'alias', score: 1 };
+    else if (
+      best &&
+      q.length >= FUZZY_MIN_LENGTH &&
+      best.score >= FUZZY_MIN &&
+      !(second && second.id !== best.id && second.score > best.score - FUZZY_MARGIN)
+    ) {
+      match = { id: best.id, name: best.label, by: 'fuzzy', score: best.score };
+    }
+    out.set(name, { match, nearest: rows.filter((r) => r.score > 0 || r.tier < 2).map((r) => r.label) });
+  }
+  return out;
+}

@@ -1,0 +1,168 @@
+/**
+ * The console's talent list (`GET /candidates`, ra-data-simple-rest) served by search: `q` finds
+ * full names, emails, employers, skills and titles the way the search box does; every search
+ * filter is accepted under its short key beside the entity's own filters (status, visibility,
+ * tags, owner, skills, job titles); expected salary sorts in SGD, whatever the currency; a page is
+ * picked from the search documents' indexes before its rows are read; and the total is exact up
+ * to 10,000 and an estimate above (header X-Total-Estimated: 1).
+ */
+import type { Request, Response } from 'express';
+import type { Knex } from 'knex';
+import { columnOf, entity } from '../../../schema';
+import type { AppAbility } from '../../../schema/ability';
+import { parseId } from '../../../schema/lib/ids';
+import { applyFilter, parseListParams } from '../../crud/query';
+import { readable, selectRows } from '../../crud/router';
+import type { Row } from '../../crud/serialize';
+import { badRequest } from '../../errors';
+import { permissionSql } from '../../permissions/sql';
+import { readKnex } from '../../db/replica';
+import { countAndFacet } from './counts';
+import { anyElement, anyValue, tableStats, type TableStats } from './estimate';
+import { buildFilters, whereOf, type Filters, type Predicate } from './filters';
+import { DIMENSION_KEYS, ParamError, parseSearchParams } from './params';
+import { currencyRates } from './rates';
+import { nameQuery, textQuery } from './text';
+
+const candidate = entity('candidate');
+
+/** Short keys of the search page the list accepts in its filter. */
+const SEARCH_KEYS = new Set<string>([...DIMENSION_KEYS, 'ad', 'cs', 'ts', 'ns', 'cn', 'sf', 'st', 'cur', 'ef', 'et', 'r', 'isp', 'ias']);
+
+/** Entity filters the search documents answer, and how. */
+const DOC_FILTERS: Record<string, { column: string; list: boolean }> = {
+  status: { column: 'status', list: false },
+  visibility: { column: 'visibility', list: false },
+  ownerId: { column: 'owner_id', list: false },
+  currentLocationId: { column: 'current_location_id', list: false },
+  tags: { column: 'tag_ids', list: true },
+  skillIds: { column: 'skill_ids', list: true },
+  jobTitleLookingFor: { column: 'job_title_ids', list: true },
+  preferredLocationIds: { column: 'preferred_location_ids', list: true },
+  languageIds: { column: 'language_ids', list: true },
+};
+
+/** Sort fields the documents index or hold (expected salary in SGD); others sort the candidate rows (slower on big lists). */
+const DOC_SORTS: Record<string, string> = {
+  createdAt: 'd.created_at',
+  updatedAt: 'd.updated_at',
+  expectedSalary: 'd.salary_sgd',
+  status: 'd.status',
+  id: 'd.id',
+};
+
+/** The SQL a non-document sort field orders by, over the candidate row `c`. */
+function candidateSort(field: string): string {
+  const computed = candidate.computed?.[field];
+  if (computed) return `(${computed.sql.replaceAll('{table}', 'c')})`;
+  return `c."${columnOf(field)}"`;
+}
+
+const asText = (v: unknown) => (Array.isArray(v) ? v.map(String) : v === null || v === undefined ? undefined : String(v));
+
+function docPredicate(stats: TableStats, key: string, value: unknown): Predicate {
+  const spec = DOC_FILTERS[key];
+  const values = (Array.isArray(value) ? value : [value]).map((v) => {
+    if (typeof v === 'boolean') return v;
+    const def = candidate.fields[key];
+    const id = def?.ref ? parseId(entity(def.ref), v) : typeof v === 'number' ? v : /^\d+$/.test(String(v)) ? Number(v) : undefined;
+    if (id === undefined) throw badRequest({ [key]: `${key}.errors.invalid` });
+    return id;
+  });
+  if (spec.list) return { key, sql: `d.${spec.column} && ?::int[]`, bindings: [values], sel: anyElement(stats, spec.column, values as number[]), gin: true };
+  return { key, sql: `d.${spec.column} = any(?)`, bindings: [values], sel: anyValue(stats, spec.column, values as number[]) };
+}
+
+/** `q`: the text of the search box, or the start of a name, or part of an email. */
+async function textPredicate(knex: Knex, q: string): Promise<Predicate> {
+  const [text, { query: names }] = await Promise.all([textQuery(knex, q), nameQuery(knex, q)]);
+  const parts: string[] = [];
+  const bindings: unknown[] = [];
+  if (text.query) {
+    parts.push('d.vector @@ ?::tsquery');
+    bindings.push(text.query);
+  }
+  if (names) {
+    parts.push("d.name_vector @@ to_tsquery('simple', ?)");
+    bindings.push(names);
+  }
+  // Part of a name or an email, anywhere in it (pg_trgm serves it from three characters on).
+  if (q.trim().length >= 3) {
+    parts.push('d.name_text like ?');
+    bindings.push(
+      `%${q
+        .trim()
+        .toLowerCase()
+        .replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    );
+  }
+  // Text with nothing to search for (punctuation alone) finds nothing.
+  return parts.length ? { key: 'q', sql: parts.join(' or '), bindings, sel: 0.02, gin: true } : { key: 'q', sql: 'false', bindings: [], sel: 0 };
+}
+
+export async function candidateList(req: Request, res: Response, ability: AppAbility): Promise<void> {
+  const params = parseListParams(candidate, req.query as Record<string, unknown>, ability, SEARCH_KEYS);
+  const knex = readKnex(req.ctx);
+  const [stats, rates] = await Promise.all([tableStats(knex), currencyRates(knex)]);
+  const filter = params.filter;
+  const searchInput: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(filter)) {
+    if (SEARCH_KEYS.has(key)) searchInput[key] = asText(value);
+    else if (!(key in DOC_FILTERS) && key !== 'q' && key !== 'id') rest[key] = value;
+  }
+  let search;
+  try {
+    search = parseSearchParams(searchInput);
+  } catch (err) {
+    if (err instanceof ParamError) throw badRequest(err.fields);
+    throw err;
+  }
+  const filters: Filters = await buildFilters(knex, ability, req.actor, search, stats, rates, 'list');
+  for (const [key, value] of Object.entries(filter)) {
+    if (key in DOC_FILTERS && value !== undefined && value !== '' && value !== null) filters.predicates.push(docPredicate(stats, key, value));
+  }
+  if (filter.id !== undefined) {
+    const ids = (Array.isArray(filter.id) ? filter.id : [filter.id]).map((v) => parseId(candidate, v));
+    if (ids.some((v) => v === undefined)) throw badRequest({ id: 'id.errors.invalid' });
+    filters.predicates.push({ key: 'id', sql: 'd.id = any(?::int[])', bindings: [ids], sel: Math.min(1, ids.length / Math.max(1, stats.rows)) });
+  }
+  if (filter.q !== undefined && filter.q !== '') {
+    if (typeof filter.q !== 'string' || filter.q.length > 200) throw badRequest({ q: 'q.errors.invalid' });
+    filters.predicates.push(await textPredicate(knex, filter.q));
+  }
+  // Other fields of the entity, and the caller's read permission, are checked on the candidate rows.
+  const scope = permissionSql(ability, 'read', candidate.subject, 'candidates');
+  if (Object.keys(rest).length || scope) {
+    const inner = knex('candidates').select('candidates.id');
+    applyFilter(inner, candidate, rest);
+    if (scope === false) inner.whereRaw('1 = 0');
+    else if (scope) inner.whereRaw(scope[0], scope[1] as Knex.RawBinding[]);
+    const { sql, bindings } = inner.toSQL();
+    filters.predicates.push({ key: 'rest', sql: `d.id in (${sql})`, bindings: [...bindings], sel: 0.5 });
+  }
+
+  const [start, end] = params.range;
+  const field = (req.query.sort ? (JSON.parse(String(req.query.sort)) as string[])[0] : candidate.admin?.list?.sort?.[0]) ?? 'createdAt';
+  const order = params.sort.order;
+  const where = whereOf(filters.predicates);
+  const docSort = DOC_SORTS[field];
+  const from = docSort ? 'candidate_search_documents d' : 'candidate_search_documents d join candidates c on c.id = d.id';
+  const sortSql = `${docSort ?? candidateSort(field)} ${order}, d.id ${order}`;
+  const [pageRows, counts] = await Promise.all([
+    knex.raw(`select d.id from ${from} where ${where.sql} order by ${sortSql} limit ? offset ?`, [
+      ...where.bindings,
+      end - start + 1,
+      start,
+    ] as Knex.RawBinding[]),
+    countAndFacet(knex, filters, stats, { withFacets: false }),
+  ]);
+  const ids = (pageRows.rows as { id: number }[]).map((r) => r.id);
+  const rows = ids.length ? ((await selectRows(knex, candidate).whereIn('candidates.id', ids)) as unknown as { toJSON(): Row }[]) : [];
+  const byId = new Map(rows.map((r) => [r.toJSON().id, r.toJSON()]));
+  const records = ids.flatMap((id) => (byId.has(id) ? [readable(candidate, ability, byId.get(id) as Row)] : []));
+  const last = records.length ? start + records.length - 1 : start;
+  res.set('Content-Range', `${candidate.resource} ${start}-${last}/${counts.total}`);
+  if (counts.totalIsEstimate) res.set('X-Total-Estimated', '1');
+  res.json(records);
+}

@@ -1,0 +1,350 @@
+/**
+ * The total and the facets of a search. A facet shows, for one multi-select filter, the top
+ * options with how many candidates each would give under the other current filters; so besides
+ * the full set ("main") each active multi-select filter has its own set without itself.
+ *
+ * A set expected to hold at most 10,000 candidates is counted exactly, its facets from all of
+ * them up to 1,000 and from an even spread of 1,000 of them (by id) above. A larger set is
+ * estimated from a fixed sample of the table's pages (TABLESAMPLE SYSTEM ... REPEATABLE: the same
+ * search gives the same figures), and what is estimated says so. Each kind runs as one statement;
+ * a set whose expectation was wrong is redone the other way in a second round. Facets are counted
+ * over each document's one list of encoded facet values (dimension * 100,000,000 + id).
+ */
+import type { Knex } from 'knex';
+import { conditionSql, NOTICE_BUCKET_SQL, type Filters, type Predicate } from './filters';
+import type { TableStats } from './estimate';
+import { pageColumns, pageIds, pageSql, window } from './page';
+import { DIMENSION_KEYS, type DimensionKey, type SearchParams } from './params';
+
+export const COUNT_CAP = 10_000;
+export const FACET_ROWS = 1_000;
+/** Sets expected to hold more than this are estimated from the sample straight away. */
+export const EXACT_LIMIT = 10_000;
+export const FACET_OPTIONS = 20;
+/** About this many documents are sampled; small tables are sampled whole. */
+const SAMPLE_ROWS = 5_000;
+const SAMPLE_SEED = 20_261_122;
+const STEP = 100_000_000;
+
+/** The code of each dimension in the encoded facet values (np is computed, not stored). */
+export const DIMENSION_CODES: Record<DimensionKey, number> = { jt: 1, s: 2, l: 3, cl: 4, lang: 5, i: 6, te: 7, bd: 8, np: 9 };
+const KEY_OF = new Map(Object.entries(DIMENSION_CODES).map(([k, c]) => [c, k as DimensionKey]));
+
+export interface RawFacet {
+  key: DimensionKey;
+  values: { id: number; count: number }[];
+  /** Distinct options in the set (estimated with the counts). */
+  distinct: number;
+  estimated: boolean;
+}
+
+export interface Counts {
+  total: number;
+  totalIsEstimate: boolean;
+  facets: RawFacet[];
+}
+
+interface Pass {
+  /** The facet dimension left out, or null for the full set. */
+  without: DimensionKey | null;
+  predicates: Predicate[];
+  /** Facets computed from this set. */
+  dims: DimensionKey[];
+  estimate: number;
+}
+
+function passesOf(filters: Filters, stats: TableStats, withFacets: boolean): Pass[] {
+  const all = filters.predicates;
+  const active = DIMENSION_KEYS.filter((k) => all.some((p) => p.dim === k));
+  const estimate = (ps: Predicate[]) => stats.rows * ps.reduce((a, p) => a * p.sel, 1);
+  const main: Pass = { without: null, predicates: all, dims: withFacets ? DIMENSION_KEYS.filter((k) => !active.includes(k)) : [], estimate: estimate(all) };
+  if (!withFacets) return [main];
+  return [
+    main,
+    ...active.map((d) => {
+      const predicates = all.filter((p) => p.dim !== d);
+      return { without: d, predicates, dims: [d], estimate: estimate(predicates) };
+    }),
+  ];
+}
+
+type Bind = (value: unknown) => string;
+
+function binder(bindings: unknown[]): Bind {
+  return (value) => {
+    bindings.push(value);
+    return '?';
+  };
+}
+
+/** Predicates as SQL, their bindings appended in the order they appear. */
+function where(predicates: Predicate[], bind: Bind, wrap = true): string {
+  if (!predicates.length) return 'true';
+  return predicates
+    .map((p) => {
+      let i = 0;
+      return (wrap ? conditionSql(p) : `(${p.sql})`).replace(/\?/g, () => bind(p.bindings[i++]));
+    })
+    .join(' and ');
+}
+
+/**
+ * One pass's facets as [encoded value, count, distinct options of its dimension] rows, from `rows`
+ * (a set of rows carrying `fv`, the encoded values, and `nb`, the notice bucket).
+ */
+function facetSql(dims: DimensionKey[], rows: string, selected: Filters['selected'], bind: Bind): string {
+  if (!dims.length) return `'[]'::json`;
+  const stored = dims.filter((d) => d !== 'np').map((d) => DIMENSION_CODES[d]);
+  const parts: string[] = [];
+  if (stored.length) {
+    parts.push(`select x.v, count(*)::int as c from (select unnest(r.fv) as v from ${rows} r) x
+      where x.v / ${STEP} = any(${bind(stored)}::int[]) group by x.v`);
+  }
+  if (dims.includes('np')) parts.push(`select ${9 * STEP} + r.nb as v, count(*)::int as c from ${rows} r where r.nb is not null group by r.nb`);
+  const pinned = dims.flatMap((d) => (selected[d] ?? []).map((id) => DIMENSION_CODES[d] * STEP + id));
+  return `(select coalesce(json_agg(json_build_array(f.v, f.c, f.m)), '[]'::json) from (
+      select g.v, g.c, count(*) over (partition by g.v / ${STEP})::int as m,
+             row_number() over (partition by g.v / ${STEP} order by g.c desc, g.v) as rk
+      from (${parts.join(' union all ')}) g) f
+    where f.rk <= ${FACET_OPTIONS}${pinned.length ? ` or f.v = any(${bind(pinned)}::int[])` : ''})`;
+}
+
+interface PassResult {
+  count: number;
+  estimated: boolean;
+  facets: RawFacet[];
+  /** The set was larger than an exact count allows: estimate it instead. */
+  overflow?: boolean;
+}
+
+function readFacets(raw: [number, number, number][] | null, scale: number, estimated: boolean): RawFacet[] {
+  const byDim = new Map<DimensionKey, RawFacet>();
+  for (const [value, count, distinct] of raw ?? []) {
+    const key = KEY_OF.get(Math.floor(value / STEP)) as DimensionKey;
+    let facet = byDim.get(key);
+    if (!facet) byDim.set(key, (facet = { key, values: [], distinct, estimated }));
+    facet.values.push({ id: value % STEP, count: estimated ? Math.max(1, Math.round(count * scale)) : count });
+  }
+  for (const facet of byDim.values()) facet.values.sort((a, b) => b.count - a.count || a.id - b.id);
+  return [...byDim.values()];
+}
+
+const KEEP = '(c.k = 1 or r.id % c.k = 0)';
+
+/** The page asked for, picked from the main set's rows when they are counted exactly. */
+export interface PageRequest {
+  filters: Filters;
+  params: SearchParams;
+}
+
+/** Passes that share their selective conditions are read in one scan when it is expected to hold at most this many rows. */
+const SHARED_LIMIT = 15_000;
+
+/**
+ * The CTEs that give each pass its rows as `m<i>`. Passes sharing conditions expected to keep
+ * few rows (a selective skill, say, with other filters on top) read those rows once (`u`, each
+ * row flagged with the other conditions) instead of once per pass; otherwise each pass reads its
+ * own. Every `m<i>` row carries the facet values and, for the first pass, what the page needs.
+ */
+function passRows(passes: Pass[], stats: TableStats, page: PageRequest | undefined, bind: Bind): { ctes: string[]; shared: boolean } {
+  const columns = (i: number) => [
+    ...(passes[i].dims.length ? ['d.facet_values as fv', `${NOTICE_BUCKET_SQL} as nb`] : []),
+    ...(i === 0 && page
+      ? pageColumns(page.filters, page.params)
+          .filter((c) => c !== 'id')
+          .map((c) => `d.${c}`)
+      : []),
+  ];
+  const common = passes[0].predicates.filter((p) => passes.every((pass) => pass.predicates.includes(p)));
+  const sharedEstimate = stats.rows * common.reduce((a, p) => a * p.sel, 1);
+  if (passes.length > 1 && sharedEstimate <= SHARED_LIMIT) {
+    const others = [...new Set(passes.flatMap((pass) => pass.predicates.filter((p) => !common.includes(p))))];
+    const all = [...new Set(passes.flatMap((_, i) => columns(i)))];
+    const flags = others.map((p, j) => `, (${where([p], bind, false)}) as f${j}`).join('');
+    return {
+      shared: true,
+      ctes: [
+        `u as materialized (select d.id${all.map((c) => `, ${c}`).join('')}${flags}
+           from candidate_search_documents d where ${where(common, bind)} limit ${SHARED_LIMIT * 2 + 1})`,
+        ...passes.map((pass, i) => {
+          const cond = others.map((p, j) => (pass.predicates.includes(p) ? `f${j}` : '')).filter(Boolean);
+          return `m${i} as materialized (select * from u${cond.length ? ` where ${cond.join(' and ')}` : ''} limit ${COUNT_CAP + 1})`;
+        }),
+        `cu as (select count(*)::int as n from u)`,
+      ],
+    };
+  }
+  return {
+    shared: false,
+    ctes: passes.map(
+      (pass, i) =>
+        `m${i} as materialized (select d.id${columns(i)
+          .map((c) => `, ${c}`)
+          .join('')}
+           from candidate_search_documents d where ${where(pass.predicates, bind)} limit ${COUNT_CAP + 1})`,
+    ),
+  };
+}
+
+async function exactPasses(
+  knex: Knex,
+  passes: Pass[],
+  selected: Filters['selected'],
+  stats: TableStats,
+  page?: PageRequest,
+): Promise<{ results: PassResult[]; page?: number[] }> {
+  // Bindings follow the order of their placeholders in the text: the CTEs first, then the columns.
+  const bindings: unknown[] = [];
+  const bind = binder(bindings);
+  const { ctes, shared } = passRows(passes, stats, page, bind);
+  ctes.push(...passes.map((_, i) => `c${i} as (select count(*)::int as n, greatest(1, ceil(count(*) / ${FACET_ROWS}.0))::int as k from m${i})`));
+  const columns = passes.map((pass, i) => {
+    const rows = `(select r.* from m${i} r, c${i} c where ${KEEP})`;
+    return `(select json_build_array(c.n, c.k, case when c.n <= ${COUNT_CAP} then (select count(*) from m${i} r where ${KEEP}) end,
+       case when c.n <= ${COUNT_CAP} then ${facetSql(pass.dims, rows, selected, bind)} end) from c${i} c) as p${i}`;
+  });
+  if (page && window(page.params)) {
+    columns.push(`(select case when c.n <= ${COUNT_CAP} then (select coalesce(json_agg(x.id), '[]'::json) from (${pageSql('m0 d', page.filters, page.params, bind)}) x) end
+       from c0 c) as page`);
+  }
+  if (shared) columns.push('(select n from cu) as shared');
+  const { rows } = await knex.raw(`with ${ctes.join(',\n')} select ${columns.join(', ')}`, bindings as Knex.RawBinding[]);
+  // A shared read that hit its limit leaves every pass unknown: each is then read on its own.
+  if (shared && rows[0].shared > SHARED_LIMIT * 2) {
+    return exactPasses(knex, passes, selected, { ...stats, rows: Infinity }, page);
+  }
+  const results = passes.map((_, i): PassResult => {
+    const [n, k, kept, facets] = rows[0][`p${i}`] as [number, number, number | null, [number, number, number][] | null];
+    if (n > COUNT_CAP) return { count: n, estimated: true, facets: [], overflow: true };
+    return { count: n, estimated: false, facets: readFacets(facets, k > 1 && kept ? n / kept : 1, k > 1) };
+  });
+  const picked = page ? (window(page.params) ? (rows[0].page as number[] | null) : []) : undefined;
+  return { results, page: picked ?? undefined };
+}
+
+async function sampledPasses(knex: Knex, passes: Pass[], filters: Filters, stats: TableStats): Promise<PassResult[]> {
+  const bindings: unknown[] = [];
+  const bind = binder(bindings);
+  const percent = Math.min(100, Math.max(0.05, (100 * SAMPLE_ROWS) / Math.max(1, stats.rows)));
+  // In the text, the flag columns come before the base conditions of the WHERE clause.
+  const flags = [...new Set(filters.predicates.filter((p) => p.dim).map((p) => p.dim as DimensionKey))];
+  const flagCols = flags
+    .map(
+      (d) =>
+        `, (${where(
+          filters.predicates.filter((p) => p.dim === d),
+          bind,
+          false,
+        )}) as f_${d}`,
+    )
+    .join('');
+  const base = where(
+    filters.predicates.filter((p) => !p.dim),
+    bind,
+    false,
+  );
+  const ctes = [
+    `s as materialized (select d.id${flagCols}, d.facet_values as fv, ${NOTICE_BUCKET_SQL} as nb
+       from candidate_search_documents d tablesample system (${percent.toFixed(4)}) repeatable (${SAMPLE_SEED}) where ${base})`,
+    ...passes.flatMap((pass, i) => {
+      const cond = flags.filter((d) => d !== pass.without).map((d) => `r.f_${d}`);
+      return [
+        `q${i} as (select r.* from s r${cond.length ? ` where ${cond.join(' and ')}` : ''})`,
+        `c${i} as (select count(*)::int as n, greatest(1, ceil(count(*) / ${FACET_ROWS}.0))::int as k from q${i})`,
+      ];
+    }),
+  ];
+  const columns = passes.map((pass, i) => {
+    const rows = `(select r.* from q${i} r, c${i} c where ${KEEP})`;
+    return `(select json_build_array(c.n, c.k, (select count(*) from q${i} r where ${KEEP}), ${facetSql(pass.dims, rows, filters.selected, bind)})
+       from c${i} c) as p${i}`;
+  });
+  const { rows } = await knex.raw(`with ${ctes.join(',\n')} select ${columns.join(', ')}`, bindings as Knex.RawBinding[]);
+  const fraction = percent / 100;
+  return passes.map((_, i) => {
+    const [n, k, kept, facets] = rows[0][`p${i}`] as [number, number, number, [number, number, number][] | null];
+    const estimated = fraction < 1 || k > 1;
+    return { count: Math.round(n / fraction), estimated, facets: readFacets(facets, (k > 1 && kept ? n / kept : 1) / fraction, estimated) };
+  });
+}
+
+/** Rounds an estimate to three significant figures: it is not more precise than that. */
+export function roundEstimate(n: number): number {
+  if (n < 1000) return Math.round(n);
+  const step = 10 ** (Math.floor(Math.log10(n)) - 2);
+  return Math.round(n / step) * step;
+}
+
+export interface CountOptions {
+  /** Lists that show no facets skip them. */
+  withFacets?: boolean;
+  /** Also pick this page (from the counted rows when the matches are few, else straight from the documents). */
+  page?: PageRequest;
+}
+
+/** The total, the facets and, when asked, the page's ids. */
+export async function countAndFacet(knex: Knex, filters: Filters, stats: TableStats, options: CountOptions = {}): Promise<Counts & { pageIds: number[] }> {
+  const passes = passesOf(filters, stats, options.withFacets ?? true);
+  const isExact = (p: Pass) => p.estimate <= EXACT_LIMIT || stats.rows <= EXACT_LIMIT;
+  const indexed = passes.map((p, i) => [p, i] as const);
+  const exact = indexed.filter(([p]) => isExact(p));
+  const sampled = indexed.filter(([p]) => !isExact(p));
+  const mainExact = isExact(passes[0]);
+  const results: PassResult[] = new Array(passes.length);
+  const [exactRun, sampleResults, directPage] = await Promise.all([
+    exact.length
+      ? exactPasses(
+          knex,
+          exact.map(([p]) => p),
+          filters.selected,
+          stats,
+          exact[0][1] === 0 ? options.page : undefined,
+        )
+      : { results: [], page: undefined },
+    sampled.length
+      ? sampledPasses(
+          knex,
+          sampled.map(([p]) => p),
+          filters,
+          stats,
+        )
+      : [],
+    options.page && !mainExact ? pageIds(knex, options.page.filters, options.page.params) : undefined,
+  ]);
+  exact.forEach(([, i], j) => (results[i] = exactRun.results[j]));
+  sampled.forEach(([, i], j) => (results[i] = sampleResults[j]));
+  // Second round: sets larger than expected are estimated; estimates that came out small are counted.
+  const overflowed = indexed.filter(([, i]) => results[i].overflow);
+  const small = sampled.filter(([, i]) => results[i].count <= COUNT_CAP);
+  const needPage = options.page && !directPage && !exactRun.page;
+  const [redoSample, redoExact, laterPage] = await Promise.all([
+    overflowed.length
+      ? sampledPasses(
+          knex,
+          overflowed.map(([p]) => p),
+          filters,
+          stats,
+        )
+      : [],
+    small.length
+      ? exactPasses(
+          knex,
+          small.map(([p]) => p),
+          filters.selected,
+          stats,
+        ).then((r) => r.results)
+      : [],
+    needPage ? pageIds(knex, options.page!.filters, options.page!.params) : undefined,
+  ]);
+  overflowed.forEach(([, i], j) => (results[i] = { ...redoSample[j], count: Math.max(redoSample[j].count, COUNT_CAP + 1) }));
+  small.forEach(([, i], j) => {
+    if (!redoExact[j].overflow) results[i] = redoExact[j];
+  });
+  const [main, ...others] = results;
+  return {
+    total: main.estimated ? roundEstimate(main.count) : main.count,
+    totalIsEstimate: main.estimated,
+    facets: [...main.facets, ...others.flatMap((r) => r.facets)],
+    pageIds: directPage ?? exactRun.page ?? laterPage ?? [],
+  };
+}

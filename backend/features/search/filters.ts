@@ -1,0 +1,286 @@
+/**
+ * A checked search request into SQL conditions over the search documents (alias `d`), each with
+ * the share of documents it is expected to keep. Names in multi-value keys are resolved by the
+ * name matcher through the caller's permissions (an unknown one is a 400 naming the nearest);
+ * a condition an index serves is written so the index is used only when it is selective.
+ */
+import type { Knex } from 'knex';
+import { entity } from '../../../schema';
+import type { AppAbility } from '../../../schema/ability';
+import { parseId } from '../../../schema/lib/ids';
+import type { Actor } from '../../../schema/roles';
+import { AppError } from '../../errors';
+import { permissionSql } from '../../permissions/sql';
+import { resolveNames } from '../lookups/sqlMatch';
+import { LOOKUP_SOURCES, type LookupKind } from '../lookups/sources';
+import { anyElement, anyValue, between, lexeme, type TableStats } from './estimate';
+import type { DimensionKey, SearchParams } from './params';
+import { nameQuery, restrictTo, textQuery, type TextQuery } from './text';
+import { searchStatuses } from './visibility';
+
+export interface Predicate {
+  key: string;
+  /** The facet dimension this condition selects on, when it is one. */
+  dim?: DimensionKey;
+  sql: string;
+  bindings: unknown[];
+  /** Expected share of documents kept (0 to 1). */
+  sel: number;
+  /** Served by a GIN index, which only pays off for selective conditions. */
+  gin?: boolean;
+}
+
+/**
+ * Conditions keeping more than this share are checked on the rows a selective condition (or the
+ * creation-time order) brings, never used to drive an index: a bitmap of most of the table costs
+ * more than it saves.
+ */
+export const INDEX_SELECTIVITY = 0.05;
+
+/** The SQL of a condition; a broad one is wrapped so the planner cannot drive an index with it. */
+export function conditionSql(p: Predicate): string {
+  return p.sel > INDEX_SELECTIVITY ? `((${p.sql}) is true)` : `(${p.sql})`;
+}
+
+/** The notice period as one of the spec's options: 0 immediate, 1 to 3 months (longer counts as 3); unsure has none. */
+export const NOTICE_BUCKET_SQL = `(case d.notice_type when 0 then 0
+  when 1 then least(greatest(coalesce(d.notice_months, 0), 0), 3)
+  when 2 then least(greatest(ceil((d.notice_date - current_date) / 30.44), 0), 3)::int end)`;
+
+const KINDS: Record<Exclude<DimensionKey, 'te' | 'np'> | 'ad', LookupKind> = {
+  jt: 'jobTitles',
+  s: 'skills',
+  l: 'locations',
+  cl: 'locations',
+  lang: 'languages',
+  i: 'industries',
+  bd: 'tags',
+  ad: 'admins',
+};
+
+/** Items that are ids stay ids; names go through the matcher. Tags and admins are checked even as ids (what a caller may not read, it may not filter by). */
+async function resolveItems(knex: Knex, ability: AppAbility, key: keyof typeof KINDS, items: string[]): Promise<number[]> {
+  const kind = KINDS[key];
+  const def = entity(LOOKUP_SOURCES[kind].entity);
+  const ids: number[] = [];
+  const names: string[] = [];
+  for (const item of items) {
+    const id = parseId(def, item);
+    if (id !== undefined) ids.push(id);
+    else names.push(item);
+  }
+  if (ids.length && (key === 'bd' || key === 'ad')) {
+    const readable = new Set(
+      (await knex
+        .from(`${def.table} as t`)
+        .whereIn('t.id', ids)
+        .modify((q) => {
+          const cond = permissionSql(ability, 'read', def.subject, 't');
+          if (cond === false) q.whereRaw('1 = 0');
+          else if (cond) q.whereRaw(cond[0], cond[1] as Knex.RawBinding[]);
+        })
+        .pluck('t.id')) as number[],
+    );
+    const unknown = ids.filter((id) => !readable.has(id));
+    if (unknown.length) throw new AppError(400, 'errors.validation', undefined, { [key]: `${key}.errors.notFound` });
+  }
+  if (names.length) {
+    const resolved = await resolveNames(knex, ability, kind, names);
+    const missing = [...resolved].filter(([, r]) => !r.match);
+    if (missing.length) {
+      const nearest = Object.fromEntries(missing.map(([name, r]) => [name, r.nearest]));
+      throw new AppError(400, 'errors.validation', undefined, { [key]: `${key}.errors.notFound` }, { nearest: { [key]: nearest } });
+    }
+    for (const [, r] of resolved) ids.push(r.match!.id);
+  }
+  return [...new Set(ids)];
+}
+
+export interface Filters {
+  predicates: Predicate[];
+  /** Resolved ids of the multi-value keys, for facets (selected options) and explanations. */
+  selected: Partial<Record<DimensionKey | 'ad', number[]>>;
+  text?: TextQuery & { query: string };
+  names?: { prefix: string | null; raw: string };
+  company?: string;
+  /** The statuses this caller's search returns. */
+  statuses: number[];
+}
+
+const textSel = (stats: TableStats, column: string, q: TextQuery) =>
+  q.groups.reduce(
+    (all, group) =>
+      all *
+      Math.min(
+        1,
+        group.reduce((any, w) => any + lexeme(stats, column, w.word, w.prefix), 0),
+      ),
+    1,
+  );
+
+/** The status condition: one status as an equality, so the (status, created_at) index orders the page. */
+export function statusPredicate(stats: TableStats, statuses: number[]): Predicate {
+  const sel = anyValue(stats, 'status', statuses);
+  if (statuses.length === 1) return { key: 'status', sql: 'd.status = ?', bindings: [statuses[0]], sel };
+  return { key: 'status', sql: 'd.status = any(?::smallint[])', bindings: [statuses], sel };
+}
+
+/**
+ * `purpose` 'search': the caller's search finds only the statuses visibility.ts allows, under the
+ * declared search permission. 'list': the console's list, limited by the caller's read permission
+ * elsewhere, shows every status unless filtered.
+ */
+export async function buildFilters(
+  knex: Knex,
+  ability: AppAbility,
+  actor: Actor,
+  params: SearchParams,
+  stats: TableStats,
+  rates: Map<string, number>,
+  purpose: 'search' | 'list' = 'search',
+): Promise<Filters> {
+  const statuses = purpose === 'search' ? searchStatuses(actor) : [];
+  const predicates: Predicate[] = purpose === 'search' ? [statusPredicate(stats, statuses)] : [];
+  // The caller's declared search permission (companies: active candidates) applies as well.
+  const scope = purpose === 'search' ? permissionSql(ability, 'search', 'Candidate', 'd') : null;
+  if (scope === false) predicates.push({ key: 'scope', sql: '1 = 0', bindings: [], sel: 0 });
+  else if (scope) predicates.push({ key: 'scope', sql: scope[0], bindings: scope[1], sel: 1 });
+
+  const selected: Filters['selected'] = {};
+  const listKeys = Object.keys(KINDS) as (keyof typeof KINDS)[];
+  await Promise.all(
+    listKeys.map(async (key) => {
+      const items = params.values[key];
+      if (items?.length) selected[key] = await resolveItems(knex, ability, key, items);
+    }),
+  );
+  const arrayDim = (key: DimensionKey, column: string) => {
+    const ids = selected[key];
+    if (ids?.length) predicates.push({ key, dim: key, sql: `d.${column} && ?::int[]`, bindings: [ids], sel: anyElement(stats, column, ids), gin: true });
+  };
+  arrayDim('jt', 'job_title_ids');
+  arrayDim('s', 'skill_ids');
+  arrayDim('l', 'preferred_location_ids');
+  arrayDim('lang', 'language_ids');
+  arrayDim('i', 'industry_ids');
+  arrayDim('bd', 'tag_ids');
+  if (selected.cl?.length) {
+    predicates.push({
+      key: 'cl',
+      dim: 'cl',
+      sql: 'd.current_location_id = any(?::int[])',
+      bindings: [selected.cl],
+      sel: anyValue(stats, 'current_location_id', selected.cl),
+    });
+  }
+  if (params.enums.te?.length) {
+    selected.te = params.enums.te;
+    predicates.push({
+      key: 'te',
+      dim: 'te',
+      sql: 'd.type_of_employment && ?::smallint[]',
+      bindings: [params.enums.te],
+      sel: anyElement(stats, 'type_of_employment', params.enums.te),
+    });
+  }
+  if (params.enums.np?.length) {
+    selected.np = params.enums.np;
+    predicates.push({
+      key: 'np',
+      dim: 'np',
+      sql: `${NOTICE_BUCKET_SQL} = any(?::int[])`,
+      bindings: [params.enums.np],
+      sel: (params.enums.np.length / 4) * 0.85,
+    });
+  }
+  if (params.enums.cs?.length) {
+    predicates.push({
+      key: 'cs',
+      sql: 'd.candidate_status && ?::smallint[]',
+      bindings: [params.enums.cs],
+      sel: anyElement(stats, 'candidate_status', params.enums.cs),
+    });
+  }
+  if (selected.ad?.length)
+    predicates.push({ key: 'ad', sql: 'd.owner_id = any(?::int[])', bindings: [selected.ad], sel: anyValue(stats, 'owner_id', selected.ad) });
+
+  const filters: Filters = { predicates, selected, statuses };
+  if (params.ts) {
+    const q = await textQuery(knex, params.ts);
+    if (q.query) {
+      filters.text = { ...q, query: q.query };
+      predicates.push({ key: 'ts', sql: 'd.vector @@ ?::tsquery', bindings: [q.query], sel: textSel(stats, 'vector', q), gin: true });
+    }
+  }
+  if (params.cn) {
+    const q = await textQuery(knex, params.cn, []);
+    if (q.query) {
+      filters.company = restrictTo(q.query, 'C');
+      predicates.push({ key: 'cn', sql: 'd.vector @@ ?::tsquery', bindings: [filters.company], sel: textSel(stats, 'vector', q), gin: true });
+    }
+  }
+  if (params.ns) {
+    const names = await nameQuery(knex, params.ns);
+    filters.names = { prefix: names.query, raw: params.ns };
+    // Every typed word starts a word of the name, or is a close spelling of a name (pg_trgm over search_terms).
+    if (names.query) {
+      const sel = names.words.reduce((all, w) => all * lexeme(stats, 'name_vector', w, true), 1);
+      predicates.push({ key: 'ns', sql: "d.name_vector @@ to_tsquery('simple', ?)", bindings: [names.query], sel, gin: true });
+    }
+  }
+  if (params.salary) {
+    const rate = rates.get(params.salary.currency) ?? 1;
+    const low = Math.floor(params.salary.from * rate);
+    const high = params.salary.to === undefined ? undefined : Math.ceil(params.salary.to * rate);
+    predicates.push({
+      key: 'salary',
+      sql: high === undefined ? 'd.salary_sgd >= ?' : 'd.salary_sgd between ? and ?',
+      bindings: high === undefined ? [low] : [low, high],
+      sel: between(stats, 'salary_sgd', low, high),
+    });
+  }
+  if (params.experience) {
+    const { from, to } = params.experience;
+    const parts: string[] = [];
+    const bindings: unknown[] = [];
+    // No experience counts as 0 years.
+    if (from > 0) {
+      parts.push('d.career_start <= current_date - make_interval(years => ?)');
+      bindings.push(from);
+    }
+    if (to !== undefined) {
+      parts.push('(d.career_start is null or d.career_start > current_date - make_interval(years => ?))');
+      bindings.push(to + 1);
+    }
+    const today = new Date();
+    const year = (n: number) => new Date(today.getFullYear() - n, today.getMonth(), today.getDate()).toISOString().slice(0, 10);
+    predicates.push({
+      key: 'experience',
+      sql: parts.join(' and '),
+      bindings,
+      sel: between(stats, 'career_start', to === undefined ? undefined : year(to + 1), from > 0 ? year(from) : undefined),
+    });
+  }
+  if (params.remote) predicates.push({ key: 'r', sql: 'd.working_remotely is true', bindings: [], sel: anyValue(stats, 'working_remotely', ['true']) });
+  if (params.popular) predicates.push({ key: 'isp', sql: 'd.popularity >= ?', bindings: [POPULAR_VIEWS], sel: 0.05 });
+  if (params.shortlisted) {
+    // Shortlisted in one of the caller's company's projects (admins: in any project).
+    const mine = actor.role === 'admin' ? '' : ' and g.company_id = ?';
+    predicates.push({
+      key: 'ias',
+      sql: `exists (select 1 from candidate_recruitment_stage_logs g where g.candidate_id = d.id and g.activity = 1 and g.to_stage = 2${mine})`,
+      bindings: actor.role === 'admin' ? [] : [actor.companyId ?? -1],
+      sel: 0.01,
+    });
+  }
+  return filters;
+}
+
+/** Profile views in the last 30 days that make a profile popular (the "popular profiles" option). */
+export const POPULAR_VIEWS = 5;
+
+/** The WHERE clause of a set of conditions. */
+export function whereOf(predicates: Predicate[]): { sql: string; bindings: unknown[] } {
+  if (!predicates.length) return { sql: 'true', bindings: [] };
+  return { sql: predicates.map(conditionSql).join(' and '), bindings: predicates.flatMap((p) => p.bindings) };
+}

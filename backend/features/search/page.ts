@@ -1,0 +1,77 @@
+/**
+ * Which candidates fill the asked page. Recently added: newest first, read from the creation-time
+ * index. Best match (the default): the newest matches up to a bound (1,000, or the page's end when
+ * deeper) are ranked by text relevance, how many of the chosen skills and job titles they hold,
+ * profile completeness, recent updates and popularity; ranking every match of a broad search
+ * would cost more than it tells. The page is picked from the documents directly, or, when the
+ * matches are few enough to be counted exactly, from the rows the count has read (counts.ts).
+ */
+import type { Knex } from 'knex';
+import { whereOf, type Filters } from './filters';
+import { MAX_RESULTS, type SearchParams } from './params';
+
+export const RANK_BOUND = 1_000;
+
+export type Bind = (value: unknown) => string;
+
+/** The page's offset and size, or undefined when the page lies beyond the results search pages through. */
+export function window(params: SearchParams): { offset: number; limit: number } | undefined {
+  const offset = (params.page - 1) * params.perPage;
+  if (offset >= MAX_RESULTS) return undefined;
+  return { offset, limit: Math.min(params.perPage, MAX_RESULTS - offset) };
+}
+
+/** The columns a row source needs for the page to be picked from it. */
+export function pageColumns(filters: Filters, params: SearchParams): string[] {
+  const columns = ['id', 'created_at'];
+  if (params.sort === 'bestMatch') {
+    columns.push('completeness', 'popularity', 'updated_at');
+    if (filters.text) columns.push('vector');
+    if (filters.selected.s?.length) columns.push('skill_ids');
+    if (filters.selected.jt?.length) columns.push('job_title_ids');
+  }
+  return columns;
+}
+
+/** The blend, over the bounded set `c`. Weights sum to 1 when every signal is present. */
+function scoreSql(filters: Filters, bind: Bind): string {
+  const parts: string[] = [];
+  if (filters.text) parts.push(`0.45 * ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', c.vector, ${bind(filters.text.query)}::tsquery, 32)`);
+  const overlap = (column: string, ids: number[] | undefined, weight: number) => {
+    if (ids?.length) parts.push(`${weight} * (select count(*) from unnest(c.${column}) x where x = any(${bind(ids)}::int[]))::float8 / ${ids.length}`);
+  };
+  overlap('skill_ids', filters.selected.s, 0.2);
+  overlap('job_title_ids', filters.selected.jt, 0.15);
+  parts.push('0.12 * c.completeness / 100.0');
+  parts.push('0.05 * exp(-extract(epoch from now() - c.updated_at) / (86400 * 90.0))');
+  parts.push('0.03 * least(c.popularity, 20) / 20.0');
+  return parts.join(' + ');
+}
+
+/**
+ * The page's ids from `source`, rows aliased `d` carrying pageColumns() (`candidate_search_documents d
+ * where ...`, or a CTE of matched rows). Bindings are taken in text order.
+ */
+export function pageSql(source: string, filters: Filters, params: SearchParams, bind: Bind): string {
+  const { offset, limit } = window(params) ?? { offset: 0, limit: 0 };
+  if (params.sort === 'recentlyAdded') return `select d.id from ${source} order by d.created_at desc, d.id desc limit ${limit} offset ${offset}`;
+  const bound = Math.max(RANK_BOUND, offset + limit);
+  const columns = pageColumns(filters, params)
+    .map((c) => `d.${c}`)
+    .join(', ');
+  return `select c.id from (select ${columns} from ${source} order by d.created_at desc, d.id desc limit ${bound}) c
+    order by ${scoreSql(filters, bind)} desc, c.created_at desc, c.id desc limit ${limit} offset ${offset}`;
+}
+
+/** The page straight from the documents. */
+export async function pageIds(knex: Knex, filters: Filters, params: SearchParams): Promise<number[]> {
+  if (!window(params)) return [];
+  const where = whereOf(filters.predicates);
+  const bindings: unknown[] = [...where.bindings];
+  const sql = pageSql(`candidate_search_documents d where ${where.sql}`, filters, params, (v) => {
+    bindings.push(v);
+    return '?';
+  });
+  const { rows } = await knex.raw(sql, bindings as Knex.RawBinding[]);
+  return (rows as { id: number }[]).map((r) => r.id);
+}

@@ -1,0 +1,194 @@
+/**
+ * The search query string (spec section 2's short keys) into a checked request, with the
+ * fallbacks of spec section 5: page below 1 is 1; per page below 1 is 25 and above 50 is 50; an
+ * unknown sort falls back to best match; non-digit salary or experience is 0; a missing range end
+ * takes its default and a minimum above its maximum resets both. Pure: no database here.
+ * Multi-value keys repeat (`s=1&s=2`) or take comma lists (`s=1,2`); their items are ids as the
+ * autocompletes return them, or names (resolved later by the name matcher).
+ */
+import { DEFAULT_CURRENCY, SALARY_CURRENCIES } from '../../../schema/entities/talentOptions';
+
+export const PAGE_SIZE = { default: 25, max: 50 } as const;
+/** The salary slider runs 0 to 100,000 with a '+' top label: its top means no upper bound. */
+export const SALARY_SLIDER_MAX = 100_000;
+export const EXPERIENCE_MAX = 99;
+/** Results are paged up to this many; deeper pages are empty (refine the search instead). */
+export const MAX_RESULTS = 10_000;
+export const MAX_VALUES = 50;
+export const SORTS = ['bestMatch', 'recentlyAdded'] as const;
+export type Sort = (typeof SORTS)[number];
+
+/** Multi-select keys, the facets they feed, and what their items name. */
+export const DIMENSIONS = {
+  jt: 'jobTitles',
+  s: 'skills',
+  l: 'locations',
+  cl: 'currentLocations',
+  lang: 'languages',
+  i: 'industries',
+  te: 'employmentTypes',
+  bd: 'tags',
+  np: 'noticePeriods',
+} as const;
+export type DimensionKey = keyof typeof DIMENSIONS;
+export const DIMENSION_KEYS = Object.keys(DIMENSIONS) as DimensionKey[];
+
+/** Keys only admins may send, with the candidate field each filters (permissions name the fields). */
+export const ADMIN_KEYS = { ns: 'name', cn: 'latestCompanyName', ad: 'ownerId', cs: 'candidateStatus' } as const;
+export type AdminKey = keyof typeof ADMIN_KEYS;
+
+/** Values given as raw items: ids or names, resolved against the lookups later. */
+export type Items = string[];
+
+export interface SearchParams {
+  ts?: string;
+  ns?: string;
+  cn?: string;
+  values: Partial<Record<DimensionKey | 'ad', Items>>;
+  /** Enum-valued multi keys, checked here: employment types, notice periods, candidate statuses. */
+  enums: { te?: number[]; np?: number[]; cs?: number[] };
+  salary?: { from: number; to?: number; currency: string };
+  /** The asked currency, for salaries shown in results (default SGD). */
+  currency: string;
+  experience?: { from: number; to?: number };
+  remote: boolean;
+  popular: boolean;
+  shortlisted: boolean;
+  sort: Sort;
+  page: number;
+  perPage: number;
+  /** Admin-only keys present in the request. */
+  adminKeys: AdminKey[];
+}
+
+export type Query = Record<string, unknown>;
+
+export class ParamError extends Error {
+  constructor(public readonly fields: Record<string, string>) {
+    super('invalid search parameters');
+  }
+}
+
+function strings(raw: unknown): string[] {
+  const list = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
+  return list
+    .filter((v): v is string => typeof v === 'string')
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+function one(raw: unknown): string | undefined {
+  const list = strings(Array.isArray(raw) ? raw.slice(-1) : raw);
+  return list.length ? list.join(',') : undefined;
+}
+
+/** Digits only, thousands separators allowed; anything else is 0 (spec section 5). */
+export function digits(raw: unknown): number | undefined {
+  const text = typeof raw === 'string' ? raw.trim() : Array.isArray(raw) ? String(raw[raw.length - 1] ?? '').trim() : undefined;
+  if (text === undefined || text === '') return undefined;
+  const plain = text.replace(/[,\s]/g, '');
+  return /^\d{1,12}$/.test(plain) ? Number(plain) : 0;
+}
+
+/** A range with defaults: a missing end takes its default, min above max resets both. */
+export function range(from: number | undefined, to: number | undefined, max: number): { from: number; to?: number } | undefined {
+  let lo = from ?? 0;
+  let hi = to === undefined || to >= max ? undefined : to;
+  if (hi !== undefined && lo > hi) {
+    lo = 0;
+    hi = undefined;
+  }
+  return lo > 0 || hi !== undefined ? { from: lo, to: hi } : undefined;
+}
+
+/** A positive whole number or the fallback; page and per page take no error (spec section 5). */
+function whole(raw: unknown, fallback: number): number {
+  const text = one(raw);
+  if (text === undefined || !/^-?\d{1,9}$/.test(text)) return fallback;
+  return Number(text);
+}
+
+export function sortOf(raw: unknown): Sort {
+  const text = (one(raw) ?? '').toLowerCase().replace(/[^a-z]/g, '');
+  if (['recent', 'recentlyadded', 'newest', 'ca', 'created'].includes(text)) return 'recentlyAdded';
+  return 'bestMatch';
+}
+
+function enumList(query: Query, key: string, allowed: readonly number[], errors: Record<string, string>): number[] | undefined {
+  const items = strings(query[key]);
+  if (!items.length) return undefined;
+  const values = items.map(Number);
+  if (items.some((v) => !/^\d{1,2}$/.test(v)) || values.some((v) => !allowed.includes(v))) errors[key] = `${key}.errors.invalid`;
+  return [...new Set(values)];
+}
+
+/** No lone surrogate halves and no NUL: text PostgreSQL can store and compare as it is. */
+export function wellFormed(value: string): boolean {
+  if (value.includes(String.fromCharCode(0))) return false;
+  return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value);
+}
+
+function flag(raw: unknown): boolean {
+  const text = (one(raw) ?? '').toLowerCase();
+  return ['1', 'true', 'yes', 'on'].includes(text);
+}
+
+function text(query: Query, key: string, max: number, errors: Record<string, string>): string | undefined {
+  const value = one(query[key]);
+  if (value === undefined) return undefined;
+  // Lone surrogates and NUL cannot be searched for; they are refused, not altered.
+  if (!wellFormed(value)) errors[key] = `${key}.errors.invalid`;
+  else if (value.length > max) errors[key] = `${key}.errors.tooLong`;
+  return value.trim() || undefined;
+}
+
+export const EMPLOYMENT_TYPE_IDS = [1, 2, 3, 4] as const;
+export const NOTICE_BUCKETS = [0, 1, 2, 3] as const;
+export const CANDIDATE_SITUATION_IDS = [0, 1, 2, 3, 4] as const;
+
+/** Reads every key; collects every problem at once (ParamError with field messages). */
+export function parseSearchParams(query: Query): SearchParams {
+  const errors: Record<string, string> = {};
+  const values: SearchParams['values'] = {};
+  for (const key of [...DIMENSION_KEYS.filter((k) => k !== 'te' && k !== 'np'), 'ad'] as const) {
+    const items = strings(query[key]);
+    if (!items.length) continue;
+    if (items.length > MAX_VALUES) errors[key] = `${key}.errors.tooMany`;
+    else if (items.some((v) => v.length > 160 || !wellFormed(v))) errors[key] = `${key}.errors.invalid`;
+    values[key] = [...new Set(items)];
+  }
+  const enums = {
+    te: enumList(query, 'te', EMPLOYMENT_TYPE_IDS, errors),
+    np: enumList(query, 'np', NOTICE_BUCKETS, errors),
+    cs: enumList(query, 'cs', CANDIDATE_SITUATION_IDS, errors),
+  };
+  const currencyRaw = one(query.cur)?.toUpperCase();
+  if (currencyRaw !== undefined && !(SALARY_CURRENCIES as readonly string[]).includes(currencyRaw)) errors.cur = 'cur.errors.unsupported';
+  const currency = currencyRaw && !errors.cur ? currencyRaw : DEFAULT_CURRENCY;
+  const salaryRange = range(digits(query.sf), digits(query.st), SALARY_SLIDER_MAX);
+  const experience = range(digits(query.ef), digits(query.et), EXPERIENCE_MAX);
+  const perPageRaw = whole(query.pp, PAGE_SIZE.default);
+  const params: SearchParams = {
+    ts: text(query, 'ts', 200, errors),
+    ns: text(query, 'ns', 100, errors),
+    cn: text(query, 'cn', 100, errors),
+    values,
+    enums,
+    salary: salaryRange ? { ...salaryRange, currency } : undefined,
+    currency,
+    experience,
+    remote: flag(query.r),
+    popular: flag(query.isp),
+    shortlisted: flag(query.ias),
+    sort: sortOf(query.sort),
+    page: Math.max(1, whole(query.p, 1)),
+    perPage: perPageRaw < 1 ? PAGE_SIZE.default : Math.min(PAGE_SIZE.max, perPageRaw),
+    adminKeys: [],
+  };
+  params.adminKeys = (Object.keys(ADMIN_KEYS) as AdminKey[]).filter((key) =>
+    key === 'ad' ? Boolean(values.ad) : key === 'cs' ? Boolean(enums.cs) : Boolean(params[key as 'ns' | 'cn']),
+  );
+  if (Object.keys(errors).length) throw new ParamError(errors);
+  return params;
+}

@@ -1,0 +1,222 @@
+/**
+ * The candidates of a page as search shows them (spec section 3's search result): who they are
+ * when this viewer may see it, title, current location, salary in the asked currency, years of
+ * experience, top skills, tags, last update, and `matched`: the skills, titles, locations and
+ * text snippets, with highlights, that made them match.
+ */
+import type { Knex } from 'knex';
+import { entity } from '../../../schema';
+import { formatId } from '../../../schema/lib/ids';
+import type { Actor } from '../../../schema/roles';
+import type { Filters } from './filters';
+import type { Labels, Option } from './labels';
+import { adminAnonymous, seesContact, seesIdentity } from './visibility';
+
+const candidate = entity('candidate');
+/** Marks around highlighted words in PostgreSQL's headlines; split into segments before leaving the server. */
+const OPEN = '\u27e6';
+const CLOSE = '\u27e7';
+const SPLIT = '\u27eb';
+const HEADLINE = `StartSel=${OPEN}, StopSel=${CLOSE}, MaxFragments=2, MinWords=8, MaxWords=24, FragmentDelimiter=${SPLIT}`;
+
+/** A piece of text, highlighted where it matched. */
+export interface Segment {
+  text: string;
+  hit: boolean;
+}
+
+export function segments(marked: string): Segment[] {
+  const out: Segment[] = [];
+  const pattern = new RegExp(`${OPEN}([^${CLOSE}]*)${CLOSE}`, 'g');
+  let last = 0;
+  for (let m = pattern.exec(marked); m; m = pattern.exec(marked)) {
+    if (m.index > last) out.push({ text: marked.slice(last, m.index), hit: false });
+    out.push({ text: m[1], hit: true });
+    last = m.index + m[0].length;
+  }
+  if (last < marked.length) out.push({ text: marked.slice(last), hit: false });
+  return out;
+}
+
+/** Words of `text` starting with any typed word, highlighted (admins' name search). */
+export function prefixSegments(text: string, typed: string): Segment[] {
+  const words = typed.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const out: Segment[] = [];
+  for (const part of text.split(/(\s+)/)) {
+    const hit = part.trim() !== '' && words.some((w) => part.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').startsWith(w));
+    const prev = out[out.length - 1];
+    if (prev && prev.hit === hit) prev.text += part;
+    else out.push({ text: part, hit });
+  }
+  return out;
+}
+
+interface Row {
+  id: number;
+  guid: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  phone: string | null;
+  visibility: boolean | null;
+  anonymous: boolean | null;
+  profile_pic: string | null;
+  linked_in_url: string | null;
+  github_url: string | null;
+  stackoverflow_url: string | null;
+  dribbble_url: string | null;
+  portfolio_url: string | null;
+  skills: { skillId: number; isStar?: boolean }[] | null;
+  job_title_ids: number[];
+  latest_job_title: string | null;
+  current_location_id: number | null;
+  preferred_location_ids: number[];
+  language_ids: number[];
+  industry_ids: number[];
+  tag_ids: number[];
+  skill_ids: number[];
+  expected_salary: number | null;
+  salary_currency: string | null;
+  salary_sgd: number | null;
+  career_start: string | null;
+  updated_at: Date;
+  status: number;
+  summary_hl: string | null;
+  text_skills: number[] | null;
+  text_titles: number[] | null;
+  experience_hits: { title: string; company: string }[] | null;
+}
+
+export interface ResultContext {
+  actor: Actor;
+  filters: Filters;
+  labels: Labels;
+  currency: string;
+  rates: Map<string, number>;
+}
+
+function years(since: string | null): number {
+  if (!since) return 0;
+  const start = new Date(since);
+  const now = new Date();
+  let n = now.getFullYear() - start.getFullYear();
+  if (now.getMonth() < start.getMonth() || (now.getMonth() === start.getMonth() && now.getDate() < start.getDate())) n -= 1;
+  return Math.max(0, n);
+}
+
+const defined = <T>(list: (T | undefined)[]): T[] => list.filter((x): x is T => x !== undefined);
+
+export async function loadResults(knex: Knex, ids: number[], ctx: ResultContext): Promise<Record<string, unknown>[]> {
+  if (!ids.length) return [];
+  const { filters } = ctx;
+  const q = filters.text?.query;
+  // Employers are matched by the admins' filter as weighted words; the experience rows carry no weights.
+  const words = [q, filters.company?.replace(/:\*C/g, ':*')].filter(Boolean) as string[];
+  const bindings: unknown[] = [];
+  const textColumns = q
+    ? `, ts_headline('english', replace(replace(coalesce(c.summary, ''), '${OPEN}', '['), '${CLOSE}', ']'), ?::tsquery, '${HEADLINE}') as summary_hl,
+       array(select s.id from skills s where s.id = any(d.skill_ids) and to_tsvector('english', s.name) @@ ?::tsquery) as text_skills,
+       array(select j.id from job_titles j where j.id = any(d.job_title_ids) and to_tsvector('english', j.name) @@ ?::tsquery) as text_titles`
+    : '';
+  if (q) bindings.push(q, q, q);
+  // Experience titles and employers that matched the text (or the admins' employer filter), highlighted.
+  const hits = words.length
+    ? `, (select json_agg(json_build_object('title', ts_headline('english', x.title, w.q, 'HighlightAll=true, StartSel=${OPEN}, StopSel=${CLOSE}'),
+                                         'company', ts_headline('english', x.company, w.q, 'HighlightAll=true, StartSel=${OPEN}, StopSel=${CLOSE}'))
+                          order by x.current_position desc, x.start_date desc)
+          from candidate_experiences x, (select (${words.map(() => '?::tsquery').join(' || ')}) as q) w
+          where x.candidate_id = d.id and to_tsvector('english', x.title || ' ' || x.company) @@ w.q) as experience_hits`
+    : '';
+  bindings.push(...words);
+  const { rows } = await knex.raw(
+    `select d.id, c.guid, c.first_name, c.last_name, c.email, c.phone, c.visibility, c.anonymous, c.profile_pic, c.linked_in_url, c.github_url,
+            c.stackoverflow_url, c.dribbble_url, c.portfolio_url, c.skills, d.job_title_ids, d.latest_job_title, d.current_location_id,
+            d.preferred_location_ids, d.language_ids, d.industry_ids, d.tag_ids, d.skill_ids, d.expected_salary, d.salary_currency, d.salary_sgd,
+            d.career_start::text as career_start, c.updated_at, d.status${textColumns}${hits}
+       from candidate_search_documents d join candidates c on c.id = d.id
+      where d.id = any(?::int[])`,
+    [...bindings, ids] as Knex.RawBinding[],
+  );
+  const byId = new Map((rows as Row[]).map((r) => [r.id, r]));
+  return defined(ids.map((id) => byId.get(id))).map((row) => toDoc(row, ctx));
+}
+
+function toDoc(row: Row, ctx: ResultContext): Record<string, unknown> {
+  const { actor, filters, labels } = ctx;
+  const identity = seesIdentity(actor, row);
+  const picked = (kind: Parameters<Labels['of']>[0], ids: number[], chosen: number[] | undefined) =>
+    defined(ids.filter((id) => chosen?.includes(id)).map((id) => labels.of(kind, id)));
+  const skillOrder = [...(row.skills ?? [])].sort((a, b) => Number(Boolean(b.isStar)) - Number(Boolean(a.isStar)));
+  const textSkills = new Set(row.text_skills ?? []);
+  const filterSkills = new Set(filters.selected.s ?? []);
+  const jobTitles = defined(row.job_title_ids.map((id) => labels.of('jobTitle', id)));
+  const rate = (currency: string | null) => (currency ? ctx.rates.get(currency) : undefined);
+  const asked = rate(ctx.currency);
+  const doc: Record<string, unknown> = {
+    id: formatId(candidate, row.id),
+    guid: row.guid,
+    firstName: identity ? row.first_name : null,
+    lastName: identity ? row.last_name : null,
+    name: identity ? `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() : null,
+    anonymous: !identity,
+    profilePic: identity ? row.profile_pic : null,
+    links: identity
+      ? { linkedIn: row.linked_in_url, github: row.github_url, stackoverflow: row.stackoverflow_url, dribbble: row.dribbble_url, portfolio: row.portfolio_url }
+      : null,
+    title: row.latest_job_title ?? jobTitles[0]?.label ?? null,
+    jobTitles,
+    currentLocation: row.current_location_id ? (labels.of('city', row.current_location_id) ?? null) : null,
+    salary:
+      row.expected_salary === null
+        ? null
+        : {
+            amount: row.salary_sgd !== null && asked ? Math.round(row.salary_sgd / asked) : null,
+            currency: ctx.currency,
+            original: { amount: row.expected_salary, currency: row.salary_currency },
+          },
+    experienceYears: years(row.career_start),
+    topSkills: defined(
+      skillOrder.slice(0, 5).map((s) => {
+        const option = labels.of('skill', s.skillId);
+        return option && { ...option, starred: Boolean(s.isStar), matched: textSkills.has(s.skillId) || filterSkills.has(s.skillId) };
+      }),
+    ),
+    tags: defined(row.tag_ids.map((id) => labels.of('tag', id))),
+    lastUpdated: row.updated_at.toISOString().slice(0, 10),
+    matched: matched(row, ctx),
+  };
+  if (actor.role === 'admin') {
+    doc.adminAnonymous = adminAnonymous(actor, { visibility: row.visibility, anonymous: row.anonymous, firstName: row.first_name, lastName: row.last_name });
+    doc.status = row.status;
+  }
+  if (seesContact(actor)) Object.assign(doc, { email: row.email, phone: row.phone });
+  return doc;
+
+  function matched(r: Row, c: ResultContext) {
+    const withVia = (options: Option[], via: string) => options.map((o) => ({ ...o, via }));
+    const skills = [
+      ...withVia(picked('skill', r.skill_ids, c.filters.selected.s), 'filter'),
+      ...withVia(defined((r.text_skills ?? []).filter((id) => !filterSkills.has(id)).map((id) => labels.of('skill', id))), 'text'),
+    ];
+    const titles = [
+      ...withVia(picked('jobTitle', r.job_title_ids, c.filters.selected.jt), 'filter'),
+      ...withVia(defined((r.text_titles ?? []).filter((id) => !c.filters.selected.jt?.includes(id)).map((id) => labels.of('jobTitle', id))), 'text'),
+    ];
+    const locations = [
+      ...withVia(picked('city', r.preferred_location_ids, c.filters.selected.l), 'preferred'),
+      ...withVia(picked('city', r.current_location_id ? [r.current_location_id] : [], c.filters.selected.cl), 'current'),
+    ];
+    const out: Record<string, unknown> = {
+      skills,
+      titles,
+      locations,
+      languages: picked('language', r.language_ids, c.filters.selected.lang),
+      industries: picked('industry', r.industry_ids, c.filters.selected.i),
+      tags: picked('tag', r.tag_ids, c.filters.selected.bd),
+      experience: (r.experience_hits ?? []).slice(0, 3).map((x) => ({ title: segments(x.title), company: segments(x.company) })),
+      snippets: r.summary_hl && r.summary_hl.includes(OPEN) ? r.summary_hl.split(SPLIT).map((f) => ({ field: 'summary', text: segments(f.trim()) })) : [],
+    };
+    if (c.filters.names && identity) out.name = prefixSegments(`${r.first_name ?? ''} ${r.last_name ?? ''}`.trim(), c.filters.names.raw);
+    return out;
+  }
+}

@@ -1,0 +1,67 @@
+import { defineEntity } from '../../lib/define';
+import { f } from '../../lib/fields';
+import { CANDIDATE_SITUATIONS, CANDIDATE_STATUS, EMPLOYMENT_TYPES, NOTICE_PERIOD_TYPES } from '../talentOptions';
+
+/**
+ * One row per candidate (same id) holding everything search filters, counts, ranks and shows in a
+ * list, in one narrow table: the candidate's filterable values, what their experience implies
+ * (industries, career start, latest company and title), the salary in SGD, a profile-completeness
+ * score and the full-text vectors. The database keeps it: triggers on candidates, experiences,
+ * educations, lookups and currency rates queue the candidates they touch, and one set-based
+ * refresh runs when the transaction commits (migrations/*_maintain_candidate_search_documents.ts),
+ * so every writer (the API, the bulk import, seeds) is covered without knowing about it.
+ */
+export const candidateSearchDocument = defineEntity({
+  name: 'candidateSearchDocument',
+  table: 'candidate_search_documents',
+  subject: 'CandidateSearchDocument',
+  fields: {
+    status: f.enum(CANDIDATE_STATUS, { required: true }),
+    visibility: f.boolean(),
+    anonymous: f.boolean(),
+    // The candidate's own timestamps: recency ranks and sorts by them.
+    createdAt: f.datetime({ required: true }),
+    updatedAt: f.datetime({ required: true }),
+    currentLocationId: f.integer({ index: true }),
+    preferredLocationIds: f.refList('city', { index: true }),
+    jobTitleIds: f.refList('jobTitle', { index: true }),
+    skillIds: f.refList('skill', { index: true }),
+    languageIds: f.refList('language', { index: true }),
+    // From the candidate's experience.
+    industryIds: f.refList('industry', { index: true }),
+    tagIds: f.refList('tag', { index: true }),
+    ownerId: f.integer(),
+    typeOfEmployment: f.enumList(EMPLOYMENT_TYPES),
+    candidateStatus: f.enumList(CANDIDATE_SITUATIONS),
+    noticeType: f.enum(NOTICE_PERIOD_TYPES),
+    noticeMonths: f.integer(),
+    noticeDate: f.date(),
+    workingRemotely: f.boolean(),
+    expectedSalary: f.integer(),
+    salaryCurrency: f.string({ max: 3 }),
+    // Expected monthly salary in SGD at the current rates (currency_rates).
+    salarySgd: f.integer(),
+    // The start of the earliest job: years of experience are counted from it.
+    careerStart: f.date(),
+    latestCompany: f.string({ max: 160 }),
+    latestJobTitle: f.string({ max: 160 }),
+    // 0 to 100: how much of the profile is filled in.
+    completeness: f.integer({ required: true, default: 0 }),
+    // Profile views in the last 30 days, refreshed by the refresh_popular_candidates job.
+    popularity: f.integer({ required: true, default: 0 }),
+    // Every facet value of the candidate in one list, each as dimension * 100,000,000 + id (1 job
+    // titles, 2 skills, 3 preferred locations, 4 current location, 5 languages, 6 industries,
+    // 7 employment types, 8 tags): facets are counted with one pass over one list.
+    facetValues: f.integerList(),
+    // Job titles and experience titles (A), skills (B), employers (C), summary (D); no names or contact details.
+    vector: f.tsvector({ index: true }),
+    // First and last name, for the admins' name search.
+    nameVector: f.tsvector({ index: true }),
+    // "first last email" in lower case, for fuzzy and substring matching of names and emails.
+    nameText: f.text(),
+  },
+  // Status is in nearly every search but keeps most rows: no index leads with it. Pages are read in
+  // creation order (ties broken by id) or by salary.
+  indexes: [['createdAt', 'id'], ['salarySgd', 'id'], { fields: ['nameText'], ops: 'trigram' }],
+  permissions: {},
+});

@@ -1,0 +1,205 @@
+/**
+ * `npm run bench:search [-- --candidates 1000000] [--runs 50] [--naive-runs 3] [--only <text>]`: candidate search at
+ * scale, through the real HTTP API. Uses the database `npm start` uses (DATABASE_URL, or the
+ * embedded one in DATA_DIR), topping it up to the asked number of candidates with synthetic ones
+ * (as `npm run db:seed -- --candidates` does), then signs in as a company user and an admin by
+ * the emailed-code flow and times each query shape over varied values: p50, p95 and p99 through
+ * the API; the same statements alone on PostgreSQL (the API's overhead as a ratio); and the naive
+ * way (every match counted, ranked and faceted) for the speed-up. Prints the machine's load, since
+ * other work on a shared machine moves every figure. Target: p95 <= 50 ms and API <= 1.2x SQL.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { createApp } from '../backend/app';
+import { loadConfig } from '../backend/config';
+import { openDatabase } from '../backend/db/database';
+import { createKnex } from '../backend/db/knex';
+import { migrate } from '../backend/db/migrate';
+import { listOutbox } from '../backend/features/mail/outbox';
+import { refreshSearchTerms } from '../backend/jobs/tasks/refresh_search_terms';
+import { seed } from '../seeds';
+import { generateCandidates } from '../seeds/synthetic/generate';
+import type { Actor } from '../schema/roles';
+import { postgresCpuSeconds, processCpuSeconds } from './cpuTime';
+import { naiveStatements, timeStatements } from './benchSearch/naive';
+import { phases, Recorder, replay } from './benchSearch/replay';
+import { loadPools, rngFrom, shapes, type Shape } from './benchSearch/shapes';
+import { progressBar } from './progress';
+
+const args = process.argv.slice(2);
+const flag = (name: string, fallback: number) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const target = flag('--candidates', 1_000_000);
+const runs = flag('--runs', 50);
+const naiveRuns = flag('--naive-runs', 3);
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+if (!Number.isInteger(target) || target < 1000 || !Number.isInteger(runs) || runs < 5) {
+  console.error('--candidates takes a whole number from 1000, --runs from 5');
+  process.exit(1);
+}
+
+// A quarter of the memory, at most 2 GB: the search documents and their indexes stay in PostgreSQL's cache.
+const buffers = `${Math.min(2048, Math.floor(os.totalmem() / 4 / 2 ** 20))}MB`;
+const config = loadConfig({
+  rateLimit: { perEmail: 1000, perIp: 10000, windowMinutes: 15 },
+  worker: false,
+  embeddedPgSharedBuffers: process.env.EMBEDDED_PG_SHARED_BUFFERS ?? buffers,
+});
+const db = await openDatabase(config, console.log);
+const knex = createKnex(db.connectionString, { max: 12 });
+const pool = new pg.Pool({ connectionString: db.connectionString, max: 8 });
+const pgData = path.join(config.dataDir, 'postgres');
+let server: import('node:http').Server | undefined;
+try {
+  await migrate(knex, db.connectionString);
+  await seed(knex, { log: console.log });
+  const have = Number((await knex('candidates').count({ n: '*' }))[0].n);
+  if (have < target) {
+    console.log(`Adding ${(target - have).toLocaleString('en')} synthetic candidates (the database has ${have.toLocaleString('en')})...`);
+    const bar = progressBar('Generating candidates');
+    await generateCandidates({
+      knex,
+      connectionString: db.connectionString,
+      count: target - have,
+      onProgress: (d, t) => bar.update(d, t),
+      onPhase: (p) => console.log(`\n${p}...`),
+    });
+    bar.done();
+  }
+  console.log('Refreshing statistics, search terms and the cache...');
+  await knex.raw('vacuum analyze candidate_search_documents');
+  await knex.raw('analyze candidates');
+  await pool.query('select 1').then(async () => {
+    const client = await pool.connect();
+    try {
+      await refreshSearchTerms(client);
+    } finally {
+      client.release();
+    }
+  });
+  await knex.raw('create extension if not exists pg_prewarm');
+  await knex.raw(
+    "select pg_prewarm(c.oid) from pg_class c where c.relname = 'candidate_search_documents' or c.oid in (select indexrelid from pg_index where indrelid = 'candidate_search_documents'::regclass)",
+  );
+  const documents = Number((await knex('candidate_search_documents').count({ n: '*' }))[0].n);
+
+  const recorder = new Recorder(knex);
+  const app = createApp({ knex, config });
+  server = app.listen(0, '127.0.0.1');
+  await new Promise((r) => server!.once('listening', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+  const login = async (email: string) => {
+    await fetch(`${base}/auth/send-email-otp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+    const code = /\b(\d{6})\b/.exec((await listOutbox(knex, email, 1))[0]?.text ?? '')?.[1];
+    const res = await fetch(`${base}/auth/login-by-email-otp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, otp: code }),
+    });
+    if (!res.ok) throw new Error(`could not sign in ${email}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { accessToken: string }).accessToken;
+  };
+  const tokens = { company: await login('owner@acme.example.com'), admin: await login('admin@example.com') };
+  const user = await knex('company_users').where('email', 'owner@acme.example.com').first('id', 'company_id');
+  const adminRow = await knex('admins').where('email', 'admin@example.com').first('id', 'role');
+  const actors: Record<'company' | 'admin', Actor> = {
+    company: { role: 'company', id: user.id, companyId: user.company_id, subRole: 'admin' },
+    admin: { role: 'admin', id: adminRow.id, adminType: adminRow.role === 2 ? 'advocate' : 'general' },
+  };
+  const pools = await loadPools(knex);
+  const load = () => os.loadavg()[0].toFixed(1);
+  console.log(
+    `\n${documents.toLocaleString('en')} candidates indexed for search; ${runs} runs per shape, ${naiveRuns} of the naive way; ` +
+      `${os.availableParallelism()} cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} before starting.\n`,
+  );
+
+  const pct = (xs: number[], p: number) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+  };
+  const rows: string[][] = [];
+  const failures: string[] = [];
+  const cpu = { node: processCpuSeconds(), pg: db.embedded ? postgresCpuSeconds(pgData) : 0 };
+  for (const shape of shapes(pools).filter((s: Shape) => !only || s.name.includes(only))) {
+    const rng = rngFrom(2026 + shape.name.length);
+    const api: number[] = [];
+    const sql: number[] = [];
+    let total = '';
+    let facets = 0;
+    const loadBefore = load();
+    // Two warm-up requests, not counted.
+    for (let i = -2; i < runs; i += 1) {
+      const url = shape.path(rng, i);
+      recorder.take();
+      const started = performance.now();
+      const res = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${tokens[shape.who]}` } });
+      const text = await res.text();
+      // The answer has arrived: reading it is the client's work, not the API's.
+      const took = performance.now() - started;
+      const body = JSON.parse(text) as { totalResults?: number; totalIsEstimate?: boolean; facets?: Record<string, { options: unknown[] }> } | unknown[];
+      if (!res.ok) throw new Error(`${shape.name}: ${url} answered ${res.status} ${JSON.stringify(body)}`);
+      const statements = recorder.take();
+      if (i < 0) continue;
+      api.push(took);
+      sql.push(await replay(pool, phases(statements)));
+      if (!Array.isArray(body)) {
+        total = `${body.totalIsEstimate ? '~' : ''}${body.totalResults?.toLocaleString('en')}`;
+        facets = Object.values(body.facets ?? {}).reduce((n, f) => n + f.options.length, 0);
+      } else total = res.headers.get('content-range')?.split('/')[1] ?? String(body.length);
+    }
+    const naive: number[] = [];
+    for (let i = 0; i < naiveRuns; i += 1) {
+      const statements = await naiveStatements(knex, shape, shape.path(rng, i), actors[shape.who]);
+      naive.push(await timeStatements(knex, statements));
+    }
+    const p95 = pct(api, 95);
+    const ratio = pct(api, 50) / Math.max(0.01, pct(sql, 50));
+    if (p95 > 50) failures.push(`${shape.name}: p95 ${p95.toFixed(1)} ms`);
+    if (ratio > 1.2) failures.push(`${shape.name}: API ${ratio.toFixed(2)}x SQL`);
+    const f = (n: number) => n.toFixed(1);
+    rows.push([
+      shape.name,
+      total,
+      String(facets),
+      f(pct(api, 50)),
+      f(p95),
+      f(pct(api, 99)),
+      f(pct(sql, 50)),
+      f(pct(sql, 95)),
+      `${ratio.toFixed(2)}x`,
+      f(pct(naive, 50)),
+      `${(pct(naive, 50) / pct(api, 50)).toFixed(0)}x`,
+      `${loadBefore}-${load()}`,
+    ]);
+    console.log(`${shape.name}: p50 ${f(pct(api, 50))} ms, p95 ${f(p95)} ms, SQL p50 ${f(pct(sql, 50))} ms, naive ${f(pct(naive, 50))} ms`);
+  }
+  const head = ['shape', 'total', 'facet options', 'API p50', 'p95', 'p99', 'SQL p50', 'SQL p95', 'API/SQL', 'naive p50', 'speed-up', 'load'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  console.log(`\nmilliseconds, ${runs} runs per shape:\n`);
+  console.log([line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n'));
+  const used = { node: processCpuSeconds() - cpu.node, pg: db.embedded ? postgresCpuSeconds(pgData) - cpu.pg : 0 };
+  console.log(
+    `\nCPU used while timing: ${used.node.toFixed(1)} s in this process (API, client, replay), ${db.embedded ? `${used.pg.toFixed(1)} s in PostgreSQL` : 'PostgreSQL not measured (external)'}; ` +
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} at the end on ${os.availableParallelism()} cores.`,
+  );
+  if (failures.length) {
+    console.log(`\nAbove target:\n  ${failures.join('\n  ')}`);
+    process.exitCode = 1;
+  } else console.log('\nEvery shape is within target: p95 <= 50 ms and API <= 1.2x SQL.');
+} finally {
+  server?.close();
+  await pool.end();
+  await knex.destroy();
+  await db.stop();
+}

@@ -1,0 +1,153 @@
+/**
+ * What searching leaves behind and reads from elsewhere: search appearances (one insert per
+ * search, after the answer) and profile views feed the candidate's insights; popular profiles
+ * and "already shortlisted" come from that activity; a read replica, when configured, answers
+ * searches while writes stay on the primary database.
+ */
+import { runOnce } from 'graphile-worker';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { taskList, workerLogger } from '../../backend/jobs/worker';
+import { logRecruitmentActivity } from '../../backend/features/talent/insights';
+import { testApp } from '../helpers/app';
+import { testDatabase } from '../helpers/db';
+import { searchWorld, type SearchWorld } from '../helpers/searchWorld';
+
+let w: SearchWorld;
+
+beforeAll(async () => {
+  w = await searchWorld();
+});
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 100; i += 1) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return read();
+}
+
+const logs = (kind: number) =>
+  w.t.knex('candidate_search_or_view_logs').where('kind', kind).orderBy('candidate_id').select('candidate_id', 'actor_kind', 'company_id');
+
+describe('Search appearances and profile views', () => {
+  it('A search records an appearance for each candidate it returned, in one statement', async () => {
+    await w.t.knex('candidate_search_or_view_logs').delete();
+    const inserts: string[] = [];
+    const listener = (q: { sql: string }) => {
+      if (/insert into "candidate_search_or_view_logs"/.test(q.sql)) inserts.push(q.sql);
+    };
+    w.t.knex.on('query', listener);
+    const answer = await w.search('ts=engineer');
+    const rows = await until(
+      () => logs(1),
+      (r) => r.length >= 3,
+    );
+    w.t.knex.removeListener('query', listener);
+    expect(inserts).toHaveLength(1);
+    expect(rows.map((r: { candidate_id: number }) => r.candidate_id)).toEqual([w.ids.Chloe, w.ids.Ben, w.ids.Dev].sort((a, b) => a - b));
+    expect(answer.body.docs).toHaveLength(3);
+    const acme = await w.t.knex('company_users').where('email', 'owner@acme.example.com').first('company_id');
+    expect(rows.every((r: { actor_kind: number; company_id: number }) => r.actor_kind === 2 && r.company_id === acme.company_id)).toBe(true);
+  });
+
+  it('The candidate sees the appearances in their profile insights; opening the profile counts a view', async () => {
+    await w.t.knex('candidate_search_or_view_logs').delete();
+    const chloe = `Candidate:${w.ids.Chloe}`;
+    await w.search('ts=airwallex');
+    await w.search('s=TypeScript');
+    await until(
+      () => logs(1),
+      (r) => r.filter((x: { candidate_id: number }) => x.candidate_id === w.ids.Chloe).length >= 2,
+    );
+    await w.t.http.get(`/api/v1/search/candidates/${chloe}`).set('Authorization', `Bearer ${w.tokens.company}`).expect(200);
+    await until(
+      () => logs(2),
+      (r) => r.length >= 1,
+    );
+    const insights = await w.t.http
+      .get(`/api/v1/candidate-search-or-view-log/profile-insights/${chloe}/7`)
+      .set('Authorization', `Bearer ${w.tokens.candidate}`);
+    expect(insights.status, JSON.stringify(insights.body)).toBe(200);
+    expect(insights.body.searchAppearances.last7Days).toBe(2);
+    expect(insights.body.views.last7Days).toBe(1);
+  });
+
+  it('A search that finds no one records nothing', async () => {
+    await w.t.knex('candidate_search_or_view_logs').delete();
+    const inserts: string[] = [];
+    const listener = (q: { sql: string }) => {
+      if (/candidate_search_or_view_logs/.test(q.sql)) inserts.push(q.sql);
+    };
+    w.t.knex.on('query', listener);
+    expect((await w.search('ts=zzzzqqqq')).body.totalResults).toBe(0);
+    await new Promise((r) => setTimeout(r, 100));
+    w.t.knex.removeListener('query', listener);
+    expect(inserts).toEqual([]);
+  });
+});
+
+describe('Options that come from activity', () => {
+  it('Popular profiles: candidates whose profile was opened often in the last 30 days', async () => {
+    expect(w.names(await w.search('isp=1'))).toEqual([]);
+    for (let i = 0; i < 5; i += 1) {
+      await w.t.http.get(`/api/v1/search/candidates/Candidate:${w.ids.Ava}`).set('Authorization', `Bearer ${w.tokens.company}`).expect(200);
+    }
+    await until(
+      () => w.t.knex('candidate_search_or_view_logs').where({ kind: 2, candidate_id: w.ids.Ava }),
+      (r) => r.length >= 5,
+    );
+    await w.t.knex.raw("select graphile_worker.add_job('refresh_popular_candidates', '{}'::json)");
+    await runOnce({ connectionString: w.t.url, taskList: taskList(w.t.config), logger: workerLogger });
+    expect(w.names(await w.search('isp=1'))).toEqual(['Ava']);
+    expect(w.names(await w.search('isp=1&s=Java'))).toEqual([]);
+  });
+
+  it("Already shortlisted: candidates shortlisted in one of the company's projects, not another company's", async () => {
+    const acme = await w.t.knex('company_users').where('email', 'owner@acme.example.com').first('id', 'company_id');
+    await logRecruitmentActivity(w.t.knex, {
+      candidateId: w.ids.Ben,
+      activity: 'stageChanged',
+      projectId: 7,
+      fromStage: 1,
+      toStage: 2,
+      actor: { role: 'company', id: acme.id, companyId: acme.company_id },
+    });
+    expect(w.names(await w.search('ias=1'))).toEqual(['Ben']);
+    expect(w.names(await w.search('ias=1', 'member'))).toEqual(['Ben']);
+    expect(w.names(await w.search('ias=1', 'admin'))).toEqual(['Ben']);
+    const globex = await w.t
+      .knex('company_users as u')
+      .join('companies as c', 'c.id', 'u.company_id')
+      .where({ 'c.company_name': 'Globex Analytics', 'u.status': 1 })
+      .first('u.email');
+    const token = await w.t.login(globex.email);
+    const other = await w.t.http.get('/api/v1/search?ias=1').set('Authorization', `Bearer ${token}`);
+    expect(other.status).toBe(200);
+    expect(other.body.totalResults).toBe(0);
+  });
+});
+
+describe('A read replica', () => {
+  it('Answers searches and autocompletes when configured, while appearances are written to the primary', async () => {
+    const replica = await testDatabase();
+    const t = await testApp({ databaseReplicaUrl: replica.url });
+    const demo = await t.knex('candidates').where('email', 'candidate@example.com').first('id');
+    await replica.knex('candidates').where('id', demo.id).update({ summary: 'Kept only on the replica: quasar navigation expert.' });
+    await replica.knex('skills').insert({ name: 'Quasar Navigation' });
+    const token = await t.login('owner@acme.example.com');
+    const res = await t.http.get('/api/v1/search?ts=quasar').set('Authorization', `Bearer ${token}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.docs.map((d: { id: string }) => d.id)).toEqual([`Candidate:${demo.id}`]);
+    const skills = await t.http.get('/api/v1/skills/search?q=quasar').set('Authorization', `Bearer ${token}`);
+    expect(skills.body.map((o: { label: string }) => o.label)).toEqual(['Quasar Navigation']);
+    const written = await until(
+      () => t.knex('candidate_search_or_view_logs').where({ candidate_id: demo.id, kind: 1 }),
+      (r) => r.length >= 1,
+    );
+    expect(written).toHaveLength(1);
+    expect(await replica.knex('candidate_search_or_view_logs').where({ candidate_id: demo.id })).toEqual([]);
+    // Without a replica, the one database answers, and it does not hold the replica's text.
+    expect((await w.search('ts=quasar')).body.totalResults).toBe(0);
+  });
+});

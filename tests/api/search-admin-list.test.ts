@@ -1,0 +1,109 @@
+/**
+ * The console's talent list (`GET /candidates`) finds candidates the way search does: full names,
+ * emails, employers, skills and titles in `q`; the search filters beside the list's own; expected
+ * salaries sorted in one currency; the latest company and title shown; and the tag list's tagged
+ * counts kept exact as candidates change.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listQuery } from '../helpers/app';
+import { searchWorld, type SearchWorld } from '../helpers/searchWorld';
+
+let w: SearchWorld;
+
+beforeAll(async () => {
+  w = await searchWorld();
+});
+
+const list = (params: Parameters<typeof listQuery>[0], token = w.tokens.admin) =>
+  w.t.http.get(`/api/v1/candidates?${listQuery({ range: [0, 99], ...params })}`).set('Authorization', `Bearer ${token}`);
+const firstNames = (body: { firstName: string }[]) => body.map((r) => r.firstName).sort();
+
+describe('Text in the talent list', () => {
+  it.each([
+    ['chloe wong', ['Chloe']],
+    ['Chloe', ['Chloe']],
+    ['Airwallex', ['Chloe']],
+    ['typescript', ['Chloe', 'Dev', 'Finn', 'Gia', 'Hugo']],
+    ['Senior Software Engineer', ['Chloe']],
+    ['lim', ['Ben']],
+    ['dev@talent', ['Dev']],
+    ['talent.example.org', ['Ava', 'Ben', 'Cara', 'Dev', 'Eve', 'Finn', 'Gia', 'Hugo', 'Ivy']],
+    ['k8s', ['Ben', 'Chloe']],
+  ])('"%s" finds %j, whatever their status', async (q, expected) => {
+    const res = await list({ filter: { q } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(firstNames(res.body)).toEqual(expected);
+    expect(res.headers['content-range']).toMatch(new RegExp(`/${expected.length}$`));
+    expect(res.headers['x-total-estimated']).toBeUndefined();
+  });
+
+  it('Punctuation alone finds no one', async () => {
+    expect((await list({ filter: { q: '%_' } })).body).toEqual([]);
+  });
+});
+
+describe('Filters, sorting and rows of the talent list', () => {
+  it('Takes the search filters beside its own', async () => {
+    expect(firstNames((await list({ filter: { s: ['Python'] } })).body)).toEqual(['Ava', 'Chloe']);
+    expect(firstNames((await list({ filter: { status: 1, l: 'Hong Kong' } })).body)).toEqual(['Chloe', 'Ivy']);
+    expect(firstNames((await list({ filter: { lang: 'Mandarin', ef: 5 } })).body)).toEqual(['Ava']);
+    expect(firstNames((await list({ filter: { status: [2, 0] } })).body)).toEqual(['Finn', 'Gia']);
+    expect(firstNames((await list({ filter: { q: 'engineer', visibility: false } })).body)).toEqual(['Dev']);
+    const bad = await list({ filter: { s: ['Pythn Programming Languag'] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toEqual({ s: 's.errors.notFound' });
+  });
+
+  it('Sorts expected salaries in one currency: 126,642,900 VND is not the highest', async () => {
+    const res = await list({ filter: { status: 1 }, sort: ['expectedSalary', 'DESC'] });
+    expect(res.body.map((r: { firstName: string }) => r.firstName)).toEqual(['Chloe', 'Dev', 'Ava', 'Ivy', 'Ben', 'Eve']);
+    const asc = await list({ filter: { status: 1 }, sort: ['expectedSalary', 'ASC'] });
+    expect(asc.body.map((r: { firstName: string }) => r.firstName)).toEqual(['Eve', 'Ben', 'Ivy', 'Ava', 'Dev', 'Chloe']);
+  });
+
+  it('Pages through the list with the total in Content-Range', async () => {
+    const res = await list({ sort: ['createdAt', 'ASC'], range: [1, 2] });
+    expect(res.body.map((r: { firstName: string }) => r.firstName)).toEqual(['Ava', 'Ben']);
+    expect(res.headers['content-range']).toBe('candidates 1-2/10');
+  });
+
+  it("Shows each candidate's latest company and job title", async () => {
+    const res = await list({ filter: { q: 'chloe wong' } });
+    expect(res.body[0]).toMatchObject({ latestCompanyName: 'Airwallex', latestJobTitle: 'Senior Software Engineer' });
+  });
+
+  it('A candidate lists only themself', async () => {
+    const res = await list({}, w.tokens.candidate);
+    expect(res.status).toBe(200);
+    expect(res.body.map((r: { id: string }) => r.id)).toEqual([`Candidate:${w.ids.Chloe}`]);
+    expect((await list({}, w.tokens.company)).status).toBe(403);
+  });
+});
+
+describe('Tagged counts in the tag list', () => {
+  const tagged = async (identifier: string) => {
+    const res = await w.t.http.get(`/api/v1/tags?${listQuery({ filter: { q: identifier }, range: [0, 9] })}`).set('Authorization', `Bearer ${w.tokens.admin}`);
+    return (res.body as { identifier: string; noOfTagged: number }[]).find((t) => t.identifier === identifier)?.noOfTagged;
+  };
+  const actual = async (identifier: string) => {
+    const tag = await w.t.knex('tags').where('identifier', identifier).first('id');
+    return Number((await w.t.knex('candidates').whereRaw('? = any(tags)', [tag.id]).count({ n: '*' }))[0].n);
+  };
+
+  it('Count the candidates carrying each tag, and follow tagging, untagging and deletion', async () => {
+    expect(await tagged('toptalent')).toBe(2);
+    expect(await tagged('toptalent')).toBe(await actual('toptalent'));
+    const tag = await w.t.knex('tags').where('identifier', 'toptalent').first('id');
+    await w.t.http
+      .put(`/api/v1/candidates/Candidate:${w.ids.Ben}`)
+      .set('Authorization', `Bearer ${w.tokens.admin}`)
+      .send({ tags: [`Tags:${tag.id}`] })
+      .expect(200);
+    expect(await tagged('toptalent')).toBe(3);
+    await w.t.http.put(`/api/v1/candidates/Candidate:${w.ids.Ava}`).set('Authorization', `Bearer ${w.tokens.admin}`).send({ tags: [] }).expect(200);
+    expect(await tagged('toptalent')).toBe(2);
+    await w.t.http.delete(`/api/v1/candidates/Candidate:${w.ids.Ben}`).set('Authorization', `Bearer ${w.tokens.admin}`).expect(200);
+    expect(await tagged('toptalent')).toBe(1);
+    expect(await tagged('toptalent')).toBe(await actual('toptalent'));
+  });
+});
