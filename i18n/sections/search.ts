@@ -57,7 +57,6 @@ export const search = {
     experience: 'Experience (years)',
     from: 'From',
     to: 'To',
-    any: 'Any',
     sort: 'Sort by',
     perPage: 'Per page',
     showFilters: 'Filters',
@@ -82,7 +81,6 @@ export const search = {
     present: 'present',
     adminAnonymous: 'Hidden from companies: they see this profile without name, photo or links.',
     profileError: 'This profile could not be opened.',
-    via: { filter: 'filter', text: 'text', preferred: 'preferred', current: 'current' },
   },
 };
 
