@@ -89,11 +89,6 @@ export const pages = {
     search: {
       title: 'Search',
       subtitle: 'Find candidates in the curated talent pool.',
-      emptyTitle: 'Candidate search is on its way',
-      emptyText: 'This is where you will search the curated talent pool. Search is not switched on yet, so nothing is listed.',
-      point1: 'Filters for job title, skills, salary, notice period, experience, location and languages',
-      point2: 'Results you can shortlist straight into a project',
-      point3: 'Searches you can share as a link',
     },
     projects: {
       title: 'Projects',

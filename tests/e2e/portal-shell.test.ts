@@ -73,7 +73,8 @@ describe('Signing in to the portal', () => {
     expect((await groupItems(page, 'Dashboards')).length).toBe(5);
     await expect(nav(page).getByRole('link', { name: 'Admins' }).getAttribute('href')).resolves.toBe('/admin/admins');
     expect(await accountItems(page)).toEqual(['My profile', 'Log out']);
-    await expect(page.getByTestId('empty-state').getByRole('heading', { name: 'Candidate search is on its way' }).isVisible()).resolves.toBe(true);
+    await page.getByTestId('result-card').first().waitFor();
+    await expect(page.getByTestId('admin-filters').isVisible()).resolves.toBe(true);
   });
 
   it('A talent advocate also gets the projects assigned to them', async () => {

@@ -1,7 +1,182 @@
-/** /search: candidate search for admins and companies. Results arrive with the search capability. */
+/**
+ * /search: candidate search for companies and admins. The filters live in the URL under the API's
+ * short keys (searchUrl.ts), so reload, back and forward show the same search; results explain
+ * why each candidate matched and open the profile in a side panel.
+ *
+ * Extension slots: `toolbar` (beside sort and page size, e.g. saving the search as a project) and
+ * `resultActions(doc)` (on each result card, e.g. adding the candidate to a project).
+ */
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
-import { UpcomingScreen } from '../../components/UpcomingScreen';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
+import { Alert, Box, Button, Drawer, MenuItem, Pagination, Skeleton, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { t } from '../../../i18n';
+import { useAuth } from '../../app/auth/authContext';
+import type { Option, SearchDoc } from '../../api/search';
+import { EmptyState } from '../../components/EmptyState';
+import { PageHeader } from '../../components/PageHeader';
+import { ActiveFilters } from './ActiveFilters';
+import { ProfilePanel } from './ProfilePanel';
+import { ResultCard } from './ResultCard';
+import { SearchFilters } from './SearchFilters';
+import { PAGE_SIZES, SORTS, readState, thousands, withFilters, writeState, type MultiKey, type SearchState } from './searchUrl';
+import { useSearch } from './useSearch';
 
-export function SearchPage() {
-  return <UpcomingScreen id="search" icon={<ManageSearchOutlined />} />;
+export interface SearchPageProps {
+  /** Extra controls in the results toolbar. */
+  toolbar?: (context: { state: SearchState; query: URLSearchParams; total: number }) => ReactNode;
+  /** Actions on one result card. */
+  resultActions?: (doc: SearchDoc) => ReactNode;
+}
+
+export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
+  const { viewer } = useAuth();
+  const isAdmin = viewer?.role === 'admin';
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readState(params), [params]);
+  const query = useMemo(() => writeState(state, isAdmin), [state, isAdmin]);
+  const { data, loading, error, retry, answered } = useSearch(query.toString());
+  const [open, setOpen] = useState<string>();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('md'));
+  // Labels of ids chosen from autocompletes and seen in facets, so chips can name what the URL holds.
+  const known = useRef(new Map<string, string>());
+  for (const [key, facet] of Object.entries(data?.facets ?? {})) for (const o of facet.options) known.current.set(`${key}:${o.id}`, o.label);
+  const labelOf = useCallback((key: MultiKey, id: string) => known.current.get(`${key}:${id}`) ?? id, []);
+
+  const go = useCallback(
+    (next: SearchState) => {
+      setParams(writeState(next, isAdmin));
+    },
+    [setParams, isAdmin],
+  );
+  const change = useCallback(
+    (update: Partial<SearchState>, picked?: { key: MultiKey; option: Option }) => {
+      if (picked) known.current.set(`${picked.key}:${picked.option.id}`, picked.option.label);
+      go(withFilters(state, update));
+    },
+    [go, state],
+  );
+
+  const total = data?.totalResults ?? 0;
+  const from = total ? (state.page - 1) * state.perPage + 1 : 0;
+  const to = Math.min(total, state.page * state.perPage);
+  const pages = Math.max(1, Math.ceil(Math.min(total, 10_000) / state.perPage));
+
+  const filters = <SearchFilters state={state} facets={data?.facets ?? {}} isAdmin={isAdmin} labelOf={labelOf} onChange={change} />;
+  return (
+    <>
+      <PageHeader title={t('portal.screens.search.title')} subtitle={t('portal.screens.search.subtitle')} />
+      <Stack direction="row" spacing={3} sx={{ alignItems: 'flex-start' }}>
+        {!narrow && (
+          <Box component="aside" sx={{ width: 300, flexShrink: 0 }}>
+            {filters}
+          </Box>
+        )}
+        <Box sx={{ flex: 1, minWidth: 0 }} data-testid="results" data-answered={loading ? undefined : answered}>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }} data-testid="search-toolbar">
+            {narrow && (
+              <Button startIcon={<TuneOutlined />} variant="outlined" onClick={() => setFiltersOpen(true)}>
+                {t('search.page.showFilters')}
+              </Button>
+            )}
+            <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="showing" sx={{ flex: 1, minWidth: 180 }}>
+              {data && !error
+                ? t(data.totalIsEstimate ? 'search.page.showingEstimate' : 'search.page.showing', {
+                    from: thousands(from),
+                    to: thousands(to),
+                    total: thousands(total),
+                  })
+                : ''}
+            </Typography>
+            {toolbar?.({ state, query, total })}
+            <TextField
+              select
+              size="small"
+              label={t('search.page.sort')}
+              value={state.sort}
+              onChange={(e) => go({ ...state, sort: e.target.value as SearchState['sort'], page: 1 })}
+              slotProps={{ htmlInput: { 'data-testid': 'sort' } }}
+            >
+              {SORTS.map((s) => (
+                <MenuItem key={s} value={s}>
+                  {t(`search.sorts.${s}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              size="small"
+              label={t('search.page.perPage')}
+              value={state.perPage}
+              onChange={(e) => go({ ...state, perPage: Number(e.target.value), page: 1 })}
+              slotProps={{ htmlInput: { 'data-testid': 'per-page' } }}
+            >
+              {PAGE_SIZES.map((n) => (
+                <MenuItem key={n} value={n}>
+                  {n}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+          <ActiveFilters state={state} isAdmin={isAdmin} labelOf={labelOf} onChange={(next) => go(next)} />
+          {error ? (
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={retry}>
+                  {t('search.page.retry')}
+                </Button>
+              }
+            >
+              <strong>{t('search.page.errorTitle')}</strong> —{' '}
+              {Object.values(error.fields).length
+                ? Object.values(error.fields)
+                    .map((k) => t(k))
+                    .join(' ')
+                : t(error.code)}
+            </Alert>
+          ) : loading && !data ? (
+            <Stack spacing={1.5} data-testid="skeletons">
+              {Array.from({ length: 4 }, (_, i) => (
+                <Skeleton key={i} variant="rectangular" height={112} sx={{ borderRadius: 1 }} />
+              ))}
+            </Stack>
+          ) : data && data.docs.length === 0 ? (
+            <EmptyState
+              icon={<ManageSearchOutlined />}
+              title={t('search.page.noResultsTitle')}
+              description={t('search.page.noResultsText')}
+              action={<ActiveFilters state={state} isAdmin={isAdmin} labelOf={labelOf} onChange={(next) => go(next)} suggest />}
+            />
+          ) : (
+            <Stack spacing={1.5} sx={{ opacity: loading ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={loading}>
+              {data?.docs.map((doc) => (
+                <ResultCard key={doc.guid} doc={doc} onOpen={(d) => setOpen(d.id)} actions={resultActions?.(doc)} />
+              ))}
+            </Stack>
+          )}
+          {data && total > state.perPage && (
+            <Pagination
+              sx={{ mt: 3, display: 'flex', justifyContent: 'center' }}
+              count={pages}
+              page={Math.min(state.page, pages)}
+              onChange={(_, page) => go({ ...state, page })}
+            />
+          )}
+        </Box>
+      </Stack>
+      {narrow && (
+        <Drawer anchor="left" open={filtersOpen} onClose={() => setFiltersOpen(false)} slotProps={{ paper: { sx: { width: '88%', maxWidth: 360, p: 2 } } }}>
+          <Button onClick={() => setFiltersOpen(false)} sx={{ alignSelf: 'flex-end', mb: 1 }}>
+            {t('search.page.hideFilters')}
+          </Button>
+          {filters}
+        </Drawer>
+      )}
+      <ProfilePanel id={open} currency={state.currency} onClose={() => setOpen(undefined)} />
+    </>
+  );
 }

@@ -1,0 +1,98 @@
+/** Candidate search calls: the search itself, the profile a result opens, and the lookup autocompletes. */
+import { api } from '../../ui/api/client';
+
+export interface Option {
+  id: string | number;
+  label: string;
+  src: string | null;
+}
+
+export interface FacetOption extends Option {
+  count: number;
+  selected: boolean;
+}
+
+export interface Facet {
+  options: FacetOption[];
+  distinct: number;
+  estimated: boolean;
+}
+
+export interface Segment {
+  text: string;
+  hit: boolean;
+}
+
+export interface Matched {
+  skills: (Option & { via?: string })[];
+  titles: (Option & { via?: string })[];
+  locations: (Option & { via?: string })[];
+  languages: Option[];
+  industries: Option[];
+  tags: Option[];
+  experience: { title: Segment[]; company: Segment[] }[];
+  snippets: { field: string; text: Segment[] }[];
+  name?: Segment[];
+}
+
+export interface SearchDoc {
+  id: string;
+  guid: string;
+  name: string | null;
+  anonymous: boolean;
+  profilePic: string | null;
+  title: string | null;
+  currentLocation: Option | null;
+  salary: { amount: number | null; currency: string; original: { amount: number; currency: string } } | null;
+  experienceYears: number;
+  topSkills: (Option & { starred?: boolean; matched?: boolean })[];
+  tags: Option[];
+  lastUpdated: string;
+  matched: Matched;
+  adminAnonymous?: boolean;
+}
+
+export interface SearchAnswer {
+  docs: SearchDoc[];
+  totalResults: number;
+  totalIsEstimate: boolean;
+  facets: Record<string, Facet>;
+  page: number;
+  perPage: number;
+  sort: string;
+  currency: string;
+  tookMs: number;
+}
+
+export interface Profile {
+  id: string;
+  guid: string;
+  name: string | null;
+  profilePic: string | null;
+  title: string | null;
+  summary: string | null;
+  currentLocation: Option | null;
+  experienceYears?: number;
+  skills: (Option & { starred: boolean })[];
+  languages: (Option & { level: number })[];
+  experiences: { title: string; company: string; startDate: string | null; endDate: string | null; currentPosition: boolean; description: string | null }[];
+  educations: { degree: string | null; institute: string | null; fieldOfStudy: string | null; startYear: number | null; endYear: number | null }[];
+  tags: Option[];
+  lastUpdated: string;
+  email?: string;
+  phone?: string | null;
+  adminAnonymous?: boolean;
+  canDownload: { pdf: boolean; cv: boolean; blindCv: boolean };
+}
+
+/** The autocomplete path of each lookup a filter names. */
+export type LookupPath = 'job-titles' | 'skills' | 'locations' | 'languages' | 'industries' | 'tags' | 'admins';
+
+export const searchApi = {
+  search: (query: URLSearchParams, signal?: AbortSignal) => api<SearchAnswer>(`search?${query.toString()}`, { signal }),
+  profile: (id: string, currency: string, signal?: AbortSignal) =>
+    api<Profile>(`search/candidates/${encodeURIComponent(id)}`, { query: { cur: currency }, signal }),
+  suggest: (path: LookupPath, q: string, signal?: AbortSignal) => api<Option[]>(`${path}/search`, { query: { q }, signal }),
+  pdfUrl: (id: string) => `/api/v1/candidates/get-pdf?id=${encodeURIComponent(id)}`,
+  cvUrl: (id: string) => `/api/v1/candidates/${encodeURIComponent(id)}/cv`,
+};

@@ -1,0 +1,91 @@
+/**
+ * The active filters as chips, each removed with one click, and 'clear all'. With `suggest` (the
+ * empty state), the chips read as suggestions of which filter to loosen.
+ */
+import { Button, Chip, Stack } from '@mui/material';
+import { t } from '../../../i18n';
+import {
+  ADMIN_KEYS,
+  ADMIN_MULTI_KEYS,
+  EMPTY_FILTERS,
+  EXPERIENCE_MAX,
+  FLAG_KEYS,
+  MULTI_KEYS,
+  SALARY_MAX,
+  TEXT_KEYS,
+  thousands,
+  withFilters,
+  type MultiKey,
+  type SearchState,
+} from './searchUrl';
+
+interface Props {
+  state: SearchState;
+  isAdmin: boolean;
+  labelOf: (key: MultiKey, id: string) => string;
+  onChange: (next: SearchState) => void;
+  suggest?: boolean;
+}
+
+const FLAG_LABELS = { r: 'search.page.remote', isp: 'search.page.popular', ias: 'search.page.shortlisted' } as const;
+
+function fixedLabel(key: MultiKey, id: string): string | undefined {
+  if (key === 'te') return t(`search.employmentTypes.${id}`);
+  if (key === 'np') return t(`search.noticePeriods.${id}`);
+  if (key === 'cs') return t(`search.situations.${id}`);
+  return undefined;
+}
+
+export function ActiveFilters({ state, isAdmin, labelOf, onChange, suggest }: Props) {
+  const chips: { key: string; label: string; remove: () => SearchState }[] = [];
+  const allowed = (key: string) => isAdmin || !ADMIN_KEYS.has(key);
+  for (const key of TEXT_KEYS)
+    if (state.text[key].trim() && allowed(key))
+      chips.push({ key, label: `${t(`search.filters.${key}`)}: ${state.text[key]}`, remove: () => withFilters(state, { text: { ...state.text, [key]: '' } }) });
+  for (const key of [...MULTI_KEYS, ...ADMIN_MULTI_KEYS]) {
+    if (!allowed(key)) continue;
+    for (const id of state.multi[key])
+      chips.push({
+        key: `${key}:${id}`,
+        label: `${t(`search.filters.${key}`)}: ${fixedLabel(key, id) ?? labelOf(key, id)}`,
+        remove: () => withFilters(state, { multi: { ...state.multi, [key]: state.multi[key].filter((v) => v !== id) } }),
+      });
+  }
+  if (state.salary[0] > 0 || state.salary[1] < SALARY_MAX)
+    chips.push({
+      key: 'salary',
+      label: `${t('search.page.salary')}: ${state.currency} ${thousands(state.salary[0])} – ${state.salary[1] >= SALARY_MAX ? `${thousands(SALARY_MAX)}+` : thousands(state.salary[1])}`,
+      remove: () => withFilters(state, { salary: [0, SALARY_MAX] }),
+    });
+  if (state.experience[0] > 0 || state.experience[1] < EXPERIENCE_MAX)
+    chips.push({
+      key: 'experience',
+      label: `${t('search.page.experience')}: ${state.experience[0]} – ${state.experience[1]}`,
+      remove: () => withFilters(state, { experience: [0, EXPERIENCE_MAX] }),
+    });
+  for (const key of FLAG_KEYS)
+    if (state.flags[key]) chips.push({ key, label: t(FLAG_LABELS[key]), remove: () => withFilters(state, { flags: { ...state.flags, [key]: false } }) });
+  if (!chips.length) return null;
+  return (
+    <Stack
+      direction="row"
+      sx={{ flexWrap: 'wrap', gap: 1, mb: suggest ? 0 : 2, justifyContent: suggest ? 'center' : 'flex-start' }}
+      data-testid={suggest ? 'loosen' : 'active-filters'}
+    >
+      {chips.map((c) => (
+        <Chip
+          key={c.key}
+          label={suggest ? t('search.page.loosen', { filter: c.label }) : c.label}
+          onDelete={suggest ? undefined : () => onChange(c.remove())}
+          onClick={suggest ? () => onChange(c.remove()) : undefined}
+          variant={suggest ? 'outlined' : 'filled'}
+        />
+      ))}
+      {!suggest && (
+        <Button size="small" onClick={() => onChange(EMPTY_FILTERS(state))}>
+          {t('search.page.clearAll')}
+        </Button>
+      )}
+    </Stack>
+  );
+}

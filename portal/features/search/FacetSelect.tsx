@@ -1,0 +1,120 @@
+/**
+ * One multi-select filter: its top options with the number of candidates each would give under
+ * the other filters, 'N selected out of M', and a typed search through the lookup's autocomplete.
+ */
+import { Autocomplete, Box, Checkbox, FormControlLabel, Stack, TextField, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { t } from '../../../i18n';
+import { searchApi, type Facet, type LookupPath, type Option } from '../../api/search';
+
+interface Props {
+  id: string;
+  label: string;
+  facet?: Facet;
+  selected: string[];
+  /** Labels known for selected ids (from facets and earlier choices). */
+  labelOf: (id: string) => string;
+  onChange: (ids: string[], picked?: Option) => void;
+  /** How many options show (5; 10 for job titles and admins). */
+  shown?: number;
+  /** The autocomplete to type into; fixed lists (employment type, notice period) have none. */
+  lookup?: LookupPath;
+  /** Every option of a fixed list, when there is no lookup. */
+  fixed?: Option[];
+}
+
+export function FacetSelect({ id, label, facet, selected, labelOf, onChange, shown = 5, lookup, fixed }: Props) {
+  const counts = new Map((facet?.options ?? []).map((o) => [String(o.id), o.count]));
+  const top = fixed ?? (facet?.options ?? []).slice(0, shown);
+  const ids = new Set(top.map((o) => String(o.id)));
+  const extra = selected.filter((s) => !ids.has(s)).map((s) => ({ id: s, label: labelOf(s), src: null }));
+  const options = [...extra, ...top];
+  const toggle = (value: string) => onChange(selected.includes(value) ? selected.filter((s) => s !== value) : [...selected, value]);
+  const total = fixed ? fixed.length : (facet?.distinct ?? 0);
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }} data-testid={`filter-${id}`}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+        <Typography component="legend" variant="subtitle2">
+          {label}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {t('search.page.selectedOutOf', { n: selected.length, m: total })}
+        </Typography>
+      </Stack>
+      {lookup && <LookupInput lookup={lookup} label={label} onPick={(o) => !selected.includes(String(o.id)) && onChange([...selected, String(o.id)], o)} />}
+      <Stack>
+        {options.map((o) => {
+          const value = String(o.id);
+          const count = counts.get(value);
+          return (
+            <FormControlLabel
+              key={value}
+              sx={{ mr: 0, '& .MuiFormControlLabel-label': { flex: 1, minWidth: 0 } }}
+              control={<Checkbox size="small" checked={selected.includes(value)} onChange={() => toggle(value)} />}
+              label={
+                <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
+                  <Typography variant="body2" noWrap title={o.label}>
+                    {o.label}
+                  </Typography>
+                  {count !== undefined && (
+                    <Typography variant="caption" color="text.secondary" data-testid="facet-count">
+                      {count.toLocaleString('en-US')}
+                      {facet?.estimated ? '+' : ''}
+                    </Typography>
+                  )}
+                </Stack>
+              }
+            />
+          );
+        })}
+      </Stack>
+    </Box>
+  );
+}
+
+function LookupInput({ lookup, label, onPick }: { lookup: LookupPath; label: string; onPick: (o: Option) => void }) {
+  const [input, setInput] = useState('');
+  const [options, setOptions] = useState<Option[]>([]);
+  const [loading, setLoading] = useState(false);
+  useEffect(() => {
+    if (input.trim().length < 2) {
+      setOptions([]);
+      return undefined;
+    }
+    const controller = new AbortController();
+    setLoading(true);
+    const timer = setTimeout(() => {
+      searchApi
+        .suggest(lookup, input.trim(), controller.signal)
+        .then((found) => setOptions(found))
+        .catch(() => setOptions([]))
+        .finally(() => !controller.signal.aborted && setLoading(false));
+    }, 200);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [input, lookup]);
+  return (
+    <Autocomplete<Option>
+      size="small"
+      options={options}
+      loading={loading}
+      value={null}
+      inputValue={input}
+      filterOptions={(o) => o}
+      getOptionLabel={(o) => o.label}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      noOptionsText={input.trim().length < 2 ? t('search.page.typeToSearch') : t('search.page.tryDifferentText')}
+      onInputChange={(_, value, reason) => reason !== 'reset' && setInput(value)}
+      onChange={(_, o) => {
+        if (o) onPick(o);
+        setInput('');
+      }}
+      renderInput={(params) => (
+        <TextField {...params} placeholder={t('search.page.typeToSearch')} slotProps={{ htmlInput: { ...params.inputProps, 'aria-label': label } }} />
+      )}
+      sx={{ my: 0.5 }}
+    />
+  );
+}

@@ -1,0 +1,149 @@
+/** The side panel a result opens: the whole profile as the signed-in user may see it, with the downloads they may make. */
+import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import { Alert, Avatar, Box, Button, Chip, Divider, Drawer, IconButton, Skeleton, Stack, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { t } from '../../../i18n';
+import { searchApi, type Profile } from '../../api/search';
+
+export function ProfilePanel({ id, currency, onClose }: { id?: string; currency: string; onClose: () => void }) {
+  const [profile, setProfile] = useState<Profile>();
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    setProfile(undefined);
+    setFailed(false);
+    if (!id) return undefined;
+    const controller = new AbortController();
+    searchApi
+      .profile(id, currency, controller.signal)
+      .then(setProfile)
+      .catch(() => !controller.signal.aborted && setFailed(true));
+    return () => controller.abort();
+  }, [id, currency]);
+  return (
+    <Drawer anchor="right" open={Boolean(id)} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 520 } } } }}>
+      <Box role="region" aria-label={t('search.page.profileTitle')} data-testid="profile-panel" sx={{ p: 3 }}>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
+          <Typography variant="overline">{t('search.page.profileTitle')}</Typography>
+          <IconButton onClick={onClose} aria-label={t('search.page.close')}>
+            <CloseOutlined />
+          </IconButton>
+        </Stack>
+        {failed && <Alert severity="error">{t('search.page.profileError')}</Alert>}
+        {!failed && !profile && <Skeleton variant="rectangular" height={240} />}
+        {profile && <ProfileBody profile={profile} />}
+      </Box>
+    </Drawer>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function ProfileBody({ profile: p }: { profile: Profile }) {
+  const name = p.name || t('search.page.anonymous');
+  return (
+    <>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Avatar src={p.profilePic ?? undefined} alt="" sx={{ width: 56, height: 56 }}>
+          {p.name ? p.name.slice(0, 1) : '?'}
+        </Avatar>
+        <Box>
+          <Typography variant="h3" component="h2">
+            {name}
+          </Typography>
+          <Typography color="text.secondary">{[p.title, p.currentLocation?.label].filter(Boolean).join(' · ')}</Typography>
+        </Box>
+      </Stack>
+      {p.adminAnonymous && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {t('search.page.adminAnonymous')}
+        </Alert>
+      )}
+      <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+        {p.canDownload.pdf && (
+          <Button variant="outlined" href={searchApi.pdfUrl(p.id)} download>
+            {t('search.page.downloadPdf')}
+          </Button>
+        )}
+        {p.canDownload.cv && (
+          <Button variant="outlined" href={searchApi.cvUrl(p.id)} download>
+            {t('search.page.downloadCv')}
+          </Button>
+        )}
+      </Stack>
+      {(p.email || p.phone) && (
+        <Section title={t('search.page.contact')}>
+          <Typography variant="body2">{[p.email, p.phone].filter(Boolean).join(' · ')}</Typography>
+        </Section>
+      )}
+      {p.summary && (
+        <Section title={t('search.page.summary')}>
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
+            {p.summary}
+          </Typography>
+        </Section>
+      )}
+      {p.skills.length > 0 && (
+        <Section title={t('search.page.skills')}>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+            {p.skills.map((s) => (
+              <Chip key={`${s.id}`} size="small" label={s.label} color={s.starred ? 'primary' : 'default'} />
+            ))}
+          </Stack>
+        </Section>
+      )}
+      {p.languages.length > 0 && (
+        <Section title={t('search.page.languages')}>
+          <Typography variant="body2">{p.languages.map((l) => l.label).join(', ')}</Typography>
+        </Section>
+      )}
+      {p.experiences.length > 0 && (
+        <Section title={t('search.page.experiences')}>
+          <Stack divider={<Divider flexItem />} spacing={1}>
+            {p.experiences.map((x, i) => (
+              <Box key={i}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {x.title} · {x.company}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {x.startDate?.slice(0, 7) ?? ''} – {x.currentPosition ? t('search.page.present') : (x.endDate?.slice(0, 7) ?? '')}
+                </Typography>
+                {x.description && (
+                  <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
+                    {x.description}
+                  </Typography>
+                )}
+              </Box>
+            ))}
+          </Stack>
+        </Section>
+      )}
+      {p.educations.length > 0 && (
+        <Section title={t('search.page.educations')}>
+          {p.educations.map((e, i) => (
+            <Typography key={i} variant="body2">
+              {[e.degree, e.fieldOfStudy, e.institute].filter(Boolean).join(', ')} {e.endYear ? `(${e.endYear})` : ''}
+            </Typography>
+          ))}
+        </Section>
+      )}
+      {p.tags.length > 0 && (
+        <Section title={t('search.page.tags')}>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+            {p.tags.map((tag) => (
+              <Chip key={`${tag.id}`} size="small" variant="outlined" label={tag.label} />
+            ))}
+          </Stack>
+        </Section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * The filter column: text, every multi-select with its facet counts, salary and experience
+ * ranges, remote and the more-options flags, and (for admins only) the admin filters.
+ */
+import { Checkbox, Divider, FormControlLabel, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { t } from '../../../i18n';
+import { CANDIDATE_SITUATIONS, SALARY_CURRENCIES } from '../../../schema/entities/talentOptions';
+import type { Facet, LookupPath, Option } from '../../api/search';
+import { FacetSelect } from './FacetSelect';
+import { RangeFilter } from './RangeFilter';
+import { EXPERIENCE_MAX, SALARY_MAX, SALARY_STEP, type MultiKey, type SearchState, type TextKey } from './searchUrl';
+
+const LOOKUPS: Partial<Record<MultiKey, LookupPath>> = {
+  jt: 'job-titles',
+  s: 'skills',
+  l: 'locations',
+  cl: 'locations',
+  lang: 'languages',
+  i: 'industries',
+  bd: 'tags',
+  ad: 'admins',
+};
+
+const fixedOf = (labels: Record<string | number, string>): Option[] => Object.entries(labels).map(([id, label]) => ({ id, label, src: null }));
+/** Fixed lists: employment types, notice periods and (admins) job-search situations. */
+const FIXED = (): Partial<Record<MultiKey, Option[]>> => ({
+  te: fixedOf({ 1: t('search.employmentTypes.1'), 2: t('search.employmentTypes.2'), 3: t('search.employmentTypes.3'), 4: t('search.employmentTypes.4') }),
+  np: [0, 1, 2, 3].map((n) => ({ id: String(n), label: t(`search.noticePeriods.${n}`), src: null })),
+  cs: Object.values(CANDIDATE_SITUATIONS).map((id) => ({ id: String(id), label: t(`search.situations.${id}`), src: null })),
+});
+
+interface Props {
+  state: SearchState;
+  facets: Record<string, Facet>;
+  isAdmin: boolean;
+  labelOf: (key: MultiKey, id: string) => string;
+  onChange: (change: Partial<SearchState>, picked?: { key: MultiKey; option: Option }) => void;
+}
+
+/** A text filter typed freely; the page debounces the search. */
+function TextFilter({
+  id,
+  value,
+  label,
+  placeholder,
+  onChange,
+}: {
+  id: TextKey;
+  value: string;
+  label: string;
+  placeholder: string;
+  onChange: (v: string) => void;
+}) {
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  useEffect(() => {
+    if (draft === value) return undefined;
+    const timer = setTimeout(() => onChange(draft), 200);
+    return () => clearTimeout(timer);
+  }, [draft, value, onChange]);
+  return (
+    <TextField
+      size="small"
+      label={label}
+      placeholder={placeholder}
+      value={draft}
+      onChange={(e) => setDraft(e.target.value.slice(0, 200))}
+      slotProps={{ htmlInput: { 'data-testid': `filter-${id}` } }}
+    />
+  );
+}
+
+export function SearchFilters({ state, facets, isAdmin, labelOf, onChange }: Props) {
+  const multi = (key: MultiKey, shown = 5) => (
+    <FacetSelect
+      key={key}
+      id={key}
+      label={t(`search.filters.${key}`)}
+      facet={facets[key]}
+      selected={state.multi[key]}
+      labelOf={(id) => labelOf(key, id)}
+      shown={shown}
+      lookup={LOOKUPS[key]}
+      fixed={FIXED()[key]}
+      onChange={(ids, option) => onChange({ multi: { ...state.multi, [key]: ids } }, option ? { key, option } : undefined)}
+    />
+  );
+  const flag = (key: keyof SearchState['flags'], label: string) => (
+    <FormControlLabel
+      control={<Checkbox size="small" checked={state.flags[key]} onChange={(e) => onChange({ flags: { ...state.flags, [key]: e.target.checked } })} />}
+      label={label}
+    />
+  );
+  const setText = (key: TextKey) => (value: string) => onChange({ text: { ...state.text, [key]: value } });
+  return (
+    <Stack spacing={2.5} component="form" role="search" onSubmit={(e) => e.preventDefault()} aria-label={t('search.page.filtersTitle')}>
+      <TextFilter id="ts" value={state.text.ts} label={t('search.filters.ts')} placeholder={t('search.page.textPlaceholder')} onChange={setText('ts')} />
+      {multi('jt', 10)}
+      {multi('s')}
+      {multi('l')}
+      {multi('cl')}
+      <RangeFilter
+        id="salary"
+        label={t('search.page.salary')}
+        value={state.salary}
+        max={SALARY_MAX}
+        step={SALARY_STEP}
+        openTop
+        onChange={(salary) => onChange({ salary })}
+      >
+        <TextField
+          select
+          size="small"
+          label={t('search.filters.cur')}
+          value={state.currency}
+          onChange={(e) => onChange({ currency: e.target.value })}
+          sx={{ mt: 1, minWidth: 120 }}
+          slotProps={{ htmlInput: { 'data-testid': 'filter-cur' } }}
+        >
+          {SALARY_CURRENCIES.map((c) => (
+            <MenuItem key={c} value={c}>
+              {c}
+            </MenuItem>
+          ))}
+        </TextField>
+      </RangeFilter>
+      <RangeFilter
+        id="experience"
+        label={t('search.page.experience')}
+        value={state.experience}
+        max={EXPERIENCE_MAX}
+        step={1}
+        onChange={(experience) => onChange({ experience })}
+      />
+      {multi('np')}
+      {multi('lang')}
+      {multi('i')}
+      {multi('te')}
+      {multi('bd')}
+      {flag('r', t('search.page.remote'))}
+      <Divider />
+      <Typography variant="subtitle2">{t('search.page.moreOptions')}</Typography>
+      <Stack>
+        {flag('isp', t('search.page.popular'))}
+        {!isAdmin && flag('ias', t('search.page.shortlisted'))}
+      </Stack>
+      {isAdmin && (
+        <Stack spacing={2.5} data-testid="admin-filters">
+          <Divider />
+          <Typography variant="subtitle2">{t('search.page.adminFilters')}</Typography>
+          <TextFilter id="ns" value={state.text.ns} label={t('search.filters.ns')} placeholder={t('search.page.namePlaceholder')} onChange={setText('ns')} />
+          <TextFilter id="cn" value={state.text.cn} label={t('search.filters.cn')} placeholder={t('search.page.companyPlaceholder')} onChange={setText('cn')} />
+          {multi('ad', 10)}
+          {multi('cs')}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * The search page's state lives in the URL under the API's short keys, so a search is a link:
+ * reload, back and forward give the same results. Pure: parsing, editing and the API query.
+ */
+
+/** Multi-select keys, in the order the filters are shown. */
+export const MULTI_KEYS = ['jt', 's', 'l', 'cl', 'lang', 'i', 'te', 'np', 'bd'] as const;
+export const ADMIN_MULTI_KEYS = ['ad', 'cs'] as const;
+export type MultiKey = (typeof MULTI_KEYS)[number] | (typeof ADMIN_MULTI_KEYS)[number];
+export const TEXT_KEYS = ['ts', 'ns', 'cn'] as const;
+export type TextKey = (typeof TEXT_KEYS)[number];
+export const FLAG_KEYS = ['r', 'isp', 'ias'] as const;
+export type FlagKey = (typeof FLAG_KEYS)[number];
+export const ADMIN_KEYS = new Set<string>(['ns', 'cn', 'ad', 'cs']);
+
+export const SALARY_MAX = 100_000;
+export const SALARY_STEP = 100;
+export const EXPERIENCE_MAX = 99;
+export const PAGE_SIZES = [10, 20, 50] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+export const SORTS = ['bestMatch', 'recentlyAdded'] as const;
+
+export interface SearchState {
+  text: Record<TextKey, string>;
+  multi: Record<MultiKey, string[]>;
+  flags: Record<FlagKey, boolean>;
+  salary: [number, number];
+  currency: string;
+  experience: [number, number];
+  sort: (typeof SORTS)[number];
+  page: number;
+  perPage: number;
+}
+
+const list = (params: URLSearchParams, key: string) =>
+  params
+    .getAll(key)
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+/** Digits of a number as typed ('12,500' → 12500); anything else is 0, as the API reads it. */
+export function digitsOf(text: string | null | undefined): number {
+  if (!text) return 0;
+  const plain = text.replace(/[,\s]/g, '');
+  return /^\d{1,12}$/.test(plain) ? Number(plain) : 0;
+}
+
+const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
+
+export function readState(params: URLSearchParams): SearchState {
+  const multi = Object.fromEntries([...MULTI_KEYS, ...ADMIN_MULTI_KEYS].map((k) => [k, list(params, k)])) as Record<MultiKey, string[]>;
+  const range = (fromKey: string, toKey: string, max: number): [number, number] => {
+    const from = clamp(digitsOf(params.get(fromKey)), 0, max);
+    const to = params.has(toKey) ? clamp(digitsOf(params.get(toKey)), 0, max) : max;
+    return from > to ? [0, max] : [from, to];
+  };
+  const perPage = Number(params.get('pp'));
+  const page = Number(params.get('p'));
+  const sort = params.get('sort');
+  return {
+    text: { ts: params.get('ts') ?? '', ns: params.get('ns') ?? '', cn: params.get('cn') ?? '' },
+    multi,
+    flags: { r: params.get('r') === '1', isp: params.get('isp') === '1', ias: params.get('ias') === '1' },
+    salary: range('sf', 'st', SALARY_MAX),
+    currency: params.get('cur') ?? 'SGD',
+    experience: range('ef', 'et', EXPERIENCE_MAX),
+    sort: SORTS.includes(sort as never) ? (sort as SearchState['sort']) : 'bestMatch',
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    perPage: (PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : DEFAULT_PAGE_SIZE,
+  };
+}
+
+/** The URL (and API) query of a state: only what differs from the defaults. */
+export function writeState(state: SearchState, isAdmin: boolean): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const key of TEXT_KEYS) if (state.text[key].trim() && (isAdmin || !ADMIN_KEYS.has(key))) out.set(key, state.text[key].trim());
+  for (const key of [...MULTI_KEYS, ...ADMIN_MULTI_KEYS])
+    if (state.multi[key].length && (isAdmin || !ADMIN_KEYS.has(key))) out.set(key, state.multi[key].join(','));
+  if (state.salary[0] > 0) out.set('sf', String(state.salary[0]));
+  if (state.salary[1] < SALARY_MAX) out.set('st', String(state.salary[1]));
+  if (state.currency !== 'SGD') out.set('cur', state.currency);
+  if (state.experience[0] > 0) out.set('ef', String(state.experience[0]));
+  if (state.experience[1] < EXPERIENCE_MAX) out.set('et', String(state.experience[1]));
+  for (const key of FLAG_KEYS) if (state.flags[key]) out.set(key, '1');
+  if (state.sort !== 'bestMatch') out.set('sort', state.sort);
+  if (state.page > 1) out.set('p', String(state.page));
+  if (state.perPage !== DEFAULT_PAGE_SIZE) out.set('pp', String(state.perPage));
+  return out;
+}
+
+/** The same state with the filters changed and the page back to 1 (a new search starts at its top). */
+export function withFilters(state: SearchState, change: Partial<Omit<SearchState, 'page'>>): SearchState {
+  return { ...state, ...change, page: 1 };
+}
+
+export const EMPTY_FILTERS = (state: SearchState): SearchState =>
+  readState(new URLSearchParams(state.perPage !== DEFAULT_PAGE_SIZE ? { pp: String(state.perPage) } : {}));
+
+/** Whole numbers with thousands separators, as the salary inputs show them. */
+export const thousands = (n: number) => n.toLocaleString('en-US');

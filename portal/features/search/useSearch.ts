@@ -1,0 +1,45 @@
+/** Runs the search for a query string: 200 ms after the last change, cancelling any earlier request. */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../../ui/api/client';
+import { searchApi, type SearchAnswer } from '../../api/search';
+
+export const DEBOUNCE_MS = 200;
+
+export function useSearch(query: string) {
+  const [data, setData] = useState<SearchAnswer>();
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<ApiError>();
+  const [attempt, setAttempt] = useState(0);
+  /** The query the shown answer (or error) is for. */
+  const [answered, setAnswered] = useState<string>();
+  const controller = useRef<AbortController>(undefined);
+
+  useEffect(() => {
+    setLoading(true);
+    const timer = setTimeout(() => {
+      controller.current?.abort();
+      const mine = new AbortController();
+      controller.current = mine;
+      searchApi
+        .search(new URLSearchParams(query), mine.signal)
+        .then((answer) => {
+          if (mine.signal.aborted) return;
+          setData(answer);
+          setAnswered(query);
+          setError(undefined);
+          setLoading(false);
+        })
+        .catch((err: unknown) => {
+          if (mine.signal.aborted || (err as Error).name === 'AbortError') return;
+          setError(err instanceof ApiError ? err : new ApiError(0, 'errors.internalServerError', String(err)));
+          setAnswered(query);
+          setLoading(false);
+        });
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [query, attempt]);
+
+  useEffect(() => () => controller.current?.abort(), []);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { data, loading, error, retry, answered };
+}

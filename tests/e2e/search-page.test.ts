@@ -1,0 +1,131 @@
+/**
+ * The portal's search page in a real browser against the real server: filters live in the URL and
+ * survive reload, back and forward; a company user finds a candidate by skill and location and
+ * opens the profile panel; only admins get the admin-only filters.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startE2E, type E2E } from '../helpers/e2e';
+
+let e2e: E2E;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+
+async function signedIn(email: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await e2e.newPage();
+  if (viewport) await page.setViewportSize(viewport);
+  await page.goto(`${e2e.baseUrl}/auth/login`);
+  await page.getByLabel('Work email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+  await page.getByLabel('Digit 1 of 6').fill(await e2e.lastCode(email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  return page;
+}
+
+/** An active, visible candidate companies find, with a skill and a current city that is the first of its name. */
+async function findable(): Promise<{ guid: string; name: string; skill: string; city: string }> {
+  const { rows } = await e2e.db.knex.raw(`
+    select c.guid, c.first_name || ' ' || c.last_name as name, s.name as skill, ci.name as city
+      from candidate_search_documents d
+      join candidates c on c.id = d.id
+      join skills s on s.id = d.skill_ids[1]
+      join cities ci on ci.id = d.current_location_id
+     where d.status = 1 and c.visibility is true and c.anonymous is not true
+       and ci.id = (select min(x.id) from cities x where x.name = ci.name)
+       and (select count(*) from skills y where lower(y.name) = lower(s.name)) = 1
+     order by c.id limit 1`);
+  expect(rows.length, 'a findable demo candidate').toBe(1);
+  return rows[0];
+}
+
+async function pick(page: Page, filter: string, text: string) {
+  const input = page.getByRole('combobox', { name: filter, exact: true });
+  await input.fill(text);
+  await page.getByRole('option', { name: text, exact: true }).first().click();
+}
+
+/** Waits until the results shown answer the URL's query. */
+async function settled(page: Page) {
+  const query = new URL(page.url()).search.replace(/^\?/, '');
+  await page.locator(`[data-testid="results"][data-answered="${query.replace(/"/g, '\\"')}"]`).waitFor();
+}
+
+const card = (page: Page, guid: string) => page.locator(`[data-testid="result-card"][data-guid="${guid}"]`);
+
+describe('The search page', () => {
+  it('A company user finds a candidate by skill and location, opens the profile panel, and the filters survive reload, back and forward', async () => {
+    const who = await findable();
+    const page = await signedIn('owner@acme.example.com');
+    await page.goto(`${e2e.baseUrl}/search`);
+    await page.getByTestId('result-card').first().waitFor();
+    await expect(page.getByTestId('admin-filters').count()).resolves.toBe(0);
+
+    await pick(page, 'Skills', who.skill);
+    await page.waitForURL((url) => url.searchParams.has('s'));
+    await pick(page, 'Current location', who.city);
+    await page.waitForURL((url) => url.searchParams.has('cl') && url.searchParams.has('s'));
+    await settled(page);
+    await card(page, who.guid).waitFor();
+    // The card says why the candidate matched: the chosen skill and city.
+    const why = await card(page, who.guid).getByTestId('matched').innerText();
+    expect(why).toContain(who.skill);
+    expect(why).toContain(who.city);
+    await expect(page.getByTestId('active-filters').innerText()).resolves.toContain(who.city);
+    expect(await page.getByTestId('showing').innerText()).toMatch(/^Showing 1 - \d+ out of \d+/);
+
+    await card(page, who.guid).getByRole('button').first().click();
+    const panel = page.getByTestId('profile-panel');
+    await panel.getByRole('heading', { name: who.name }).waitFor();
+    await expect(panel.innerText()).resolves.toContain(who.skill);
+    await page.getByRole('button', { name: 'Close' }).click();
+
+    const filtered = page.url();
+    await page.reload();
+    await settled(page);
+    await card(page, who.guid).waitFor();
+    expect(page.url()).toBe(filtered);
+    await expect(page.getByTestId('active-filters').innerText()).resolves.toContain(who.skill);
+
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.has('s') && !url.searchParams.has('cl'));
+    await page.getByTestId('active-filters').waitFor();
+    await expect(page.getByTestId('active-filters').innerText()).resolves.not.toContain(who.city);
+    await page.goForward();
+    await page.waitForURL(filtered);
+    await settled(page);
+    await expect(page.getByTestId('active-filters').innerText()).resolves.toContain(who.city);
+    await card(page, who.guid).waitFor();
+
+    // One click removes a filter; 'Clear all' removes them all.
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await page.waitForURL(`${e2e.baseUrl}/search`);
+    await expect(page.getByTestId('active-filters').count()).resolves.toBe(0);
+  });
+
+  it('An admin sees the admin-only filters; a URL with them shows them to the admin as chips', async () => {
+    const page = await signedIn('admin@example.com');
+    await page.goto(`${e2e.baseUrl}/search?ns=chl`);
+    await page.getByTestId('admin-filters').waitFor();
+    await expect(page.getByTestId('filter-ns').inputValue()).resolves.toBe('chl');
+    await settled(page);
+    await expect(page.getByTestId('active-filters').innerText()).resolves.toContain('Name: chl');
+    await page.getByTestId('result-card').first().waitFor();
+    for (const name of await page.getByTestId('result-card').locator('h3').allInnerTexts()) expect(name.toLowerCase()).toContain('chl');
+  });
+
+  it('A company user with nothing found is told which filter to loosen, and loosening it finds candidates again; it works on a phone', async () => {
+    const page = await signedIn('member@acme.example.com', { width: 390, height: 844 });
+    await page.goto(`${e2e.baseUrl}/search?ts=zzqxv&ef=98`);
+    const loosen = page.getByTestId('loosen');
+    await loosen.waitFor();
+    await loosen.getByRole('button', { name: /Remove Text: zzqxv/ }).click();
+    await page.waitForURL((url) => !url.searchParams.has('ts'));
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByTestId('filter-experience').waitFor();
+    await expect(page.getByTestId('experience-from').inputValue()).resolves.toBe('98');
+  });
+});
