@@ -3,6 +3,7 @@ import { portal } from './sections';
 import { search, searchErrors } from './sections/search';
 import { imports } from './sections/imports';
 import { talent, talentErrors } from './sections/talent';
+import { entityLabels } from './sections/entities';
 
 export const en = {
   appName: 'Talentbase',
@@ -233,4 +234,6 @@ export const en = {
   ...searchErrors,
   /** Bulk imports of candidates from the console. */
   imports,
+  /** Field, item and choice labels of every entity (the schema holds only their keys). */
+  entities: entityLabels,
 } as const;
