@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { entities } from '../../schema';
 import { labelKeys } from '../../schema/lib/define';
 import { hasText, t } from '../../i18n';
+import type { FieldDef } from '../../schema/lib/types';
 
 /** Every label a screen shows of an entity comes from the catalogue, so it has one spelling. */
 describe('Entity labels live in the catalogue', () => {
   const cases = entities.flatMap((e) =>
-    Object.entries({ ...e.fields, ...(e.computed ?? {}) })
+    Object.entries({ ...e.fields, ...(e.computed ?? {}) } as Record<string, FieldDef>)
       .filter(([, def]) => !def.hidden)
       .map(([name, def]) => [e.name, name, def] as const),
   );
