@@ -4,6 +4,7 @@ import { search, searchErrors } from './sections/search';
 import { imports } from './sections/imports';
 import { talent, talentErrors } from './sections/talent';
 import { entityLabels } from './sections/entities';
+import { ra } from './sections/console';
 
 export const en = {
   appName: 'Talentbase',
@@ -236,4 +237,6 @@ export const en = {
   imports,
   /** Field, item and choice labels of every entity (the schema holds only their keys). */
   entities: entityLabels,
+  /** react-admin's own texts, read by the console through ra-i18n-polyglot. */
+  ra,
 } as const;
