@@ -2,9 +2,10 @@
  * The platform admins' console (react-admin), served under /admin. Every resource's screens are
  * generated from the schema registry; overrides replace single screens.
  */
-import { Admin, CustomRoutes, defaultI18nProvider, Resource } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { Route } from 'react-router-dom';
-import { t } from '../i18n';
+import { en, t } from '../i18n';
 import { resources } from '../schema';
 import { pluralLabel } from './fields/fieldMeta';
 import { AdminLayout } from './layout/AdminLayout';
@@ -17,6 +18,8 @@ import { overrideRoutes } from './resources/overrides';
 import { consoleTheme } from './theme';
 
 /** The console opens on its first resource: companies, where the spec sends admins home. */
+// react-admin's own texts come from our catalogue (en.ra), never its stock English.
+const i18nProvider = polyglotI18nProvider(() => en, 'en', { allowMissing: true });
 const HOME = 'companies';
 const SCREENS = [...resources.filter((e) => e.resource === HOME), ...resources.filter((e) => e.resource !== HOME)].map((entity) => ({
   entity,
@@ -31,7 +34,7 @@ export function App() {
       title={t('appName')}
       dataProvider={dataProvider}
       authProvider={authProvider}
-      i18nProvider={defaultI18nProvider}
+      i18nProvider={i18nProvider}
       loginPage={LoginPage}
       layout={AdminLayout}
       theme={consoleTheme}

@@ -3,6 +3,8 @@ import { portal } from './sections';
 import { search, searchErrors } from './sections/search';
 import { imports } from './sections/imports';
 import { talent, talentErrors } from './sections/talent';
+import { entityLabels } from './sections/entities';
+import { ra } from './sections/console';
 
 export const en = {
   appName: 'Talentbase',
@@ -233,4 +235,8 @@ export const en = {
   ...searchErrors,
   /** Bulk imports of candidates from the console. */
   imports,
+  /** Field, item and choice labels of every entity (the schema holds only their keys). */
+  entities: entityLabels,
+  /** react-admin's own texts, read by the console through ra-i18n-polyglot. */
+  ra,
 } as const;

@@ -11,6 +11,9 @@ function lookup(key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
+/** True when the catalogue has a text for `key`. */
+export const hasText = (key: string): boolean => lookup(key) !== undefined;
+
 /**
  * Text for a message key. Field keys such as 'firstName.errors.required' fall back to the
  * generic 'errors.required' so every field error reads well without a key of its own.

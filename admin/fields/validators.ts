@@ -5,6 +5,7 @@
  */
 import { t } from '../../i18n';
 import { EMAIL_PATTERN, type FieldDef } from '../../schema';
+import { isPhone } from '../../schema/validation/phone';
 
 export type Validator = ((value: unknown) => string | undefined) & { isRequired?: boolean };
 
@@ -48,9 +49,12 @@ function listProblem(items: unknown[], def: FieldDef): string | undefined {
 /** The rule a present, non-empty value breaks, or undefined. */
 export function problemOf(def: FieldDef, value: unknown): string | undefined {
   switch (def.kind) {
-    case 'string':
-    case 'text':
     case 'phone': {
+      const s = String(value).trim();
+      return lengthProblem(s, def) ?? (isPhone(s) ? undefined : 'invalid');
+    }
+    case 'string':
+    case 'text': {
       const s = String(value).trim();
       const tooLongOrShort = lengthProblem(s, def);
       if (tooLongOrShort) return tooLongOrShort;

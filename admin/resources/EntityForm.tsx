@@ -25,7 +25,12 @@ export function EntityForm({ entity, mode, stacked }: Props) {
     .map((row) => row.filter((name) => isVisible(entity.fields[name]) && !(mode === 'create' && entity.fields[name].readOnly)))
     .filter((row) => row.length > 0);
   return (
-    <SimpleForm warnWhenUnsavedChanges defaultValues={mode === 'create' ? defaultsOf(entity) : undefined} sx={{ maxWidth: stacked ? undefined : 960 }}>
+    <SimpleForm
+      noValidate
+      warnWhenUnsavedChanges
+      defaultValues={mode === 'create' ? defaultsOf(entity) : undefined}
+      sx={{ maxWidth: stacked ? undefined : 960 }}
+    >
       {rows.map((row) => (
         <Box key={row.join('+')} sx={{ display: 'flex', flexDirection: { xs: 'column', md: stacked ? 'column' : 'row' }, columnGap: 2, width: '100%' }}>
           {row.map((name) => (

@@ -5,6 +5,7 @@
 import { EMAIL_PATTERN, isNullable, isWritable, type EntityDef, type FieldDef } from '../../schema';
 import { badRequest, type FieldErrors } from '../errors';
 import { parseRefId } from './ids';
+import { cleanPhone } from '../../schema/validation/phone';
 
 export type Mode = 'create' | 'update';
 
@@ -72,10 +73,10 @@ export function cleanValue(def: FieldDef, value: unknown): unknown {
     }
     case 'phone': {
       if (typeof value !== 'string') throw new FieldError('invalid');
-      const s = value.trim();
-      checkLength(s, def);
-      if (def.pattern && !def.pattern.test(s)) throw new FieldError('invalid');
-      return s;
+      checkLength(value.trim(), def);
+      const phone = cleanPhone(value);
+      if (phone === undefined) throw new FieldError('invalid');
+      return phone;
     }
     case 'url': {
       if (typeof value !== 'string') throw new FieldError('invalid');

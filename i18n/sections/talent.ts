@@ -144,11 +144,8 @@ export const talent = {
       off: 'Turn this on for a special Hong Kong candidate: HK ID and passport become required.',
     },
   },
+  // The candidate's own fields are labelled in entities.candidate; these are its child lists.
   fields: {
-    preferredLocations: { label: 'Preferred locations', locationId: 'Location', visaType: 'Right to work', visaCategory: 'Visa category' },
-    expectedSalary: 'Expected minimum basic salary',
-    currentSalary: 'Current salary',
-    candidateStatus: 'Job-search situation',
     experiences: {
       label: 'Experience',
       title: 'Job title',
@@ -166,7 +163,7 @@ export const talent = {
     loadingName: '…',
     noMatches: 'No matches. Try a different spelling.',
     typeToSearch: 'Type to search',
-    phoneHelp: 'With country code, e.g. +65 912 345 678',
+    phoneHelp: 'With country code, e.g. +65 9123 4567',
     summaryHelp: 'A few lines on experience and strengths.',
     monthlyHelp: 'Monthly, before deductions',
     currency: 'Currency',

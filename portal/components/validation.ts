@@ -1,6 +1,8 @@
 /** Client-side checks of spec section 5. Each returns a message key, or undefined when the value is fine. */
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../../schema/lib/fields';
 
+import { isPhone } from '../../schema/validation/phone';
+
 export { EMAIL_PATTERN, PHONE_PATTERN };
 
 /** Free and test mail domains a company may not sign up with. */
@@ -27,7 +29,7 @@ export function businessEmailError(value: string): string | undefined {
 
 export function phoneError(value: string, isRequired = true): string | undefined {
   if (!value.trim()) return isRequired ? 'phone.errors.required' : undefined;
-  return PHONE_PATTERN.test(value.trim()) ? undefined : 'phone.errors.invalid';
+  return isPhone(value) ? undefined : 'phone.errors.invalid';
 }
 
 /** A verification code is required and must be complete (6 digits). */

@@ -12,21 +12,21 @@ export const communityUser = defineEntity({
   subject: 'CommunityUser',
   idPrefix: 'Community:',
   fields: {
-    firstName: f.string({ max: 80, searchable: true, label: 'First name' }),
-    lastName: f.string({ max: 80, searchable: true, label: 'Last name' }),
-    email: f.email({ required: true, unique: true, searchable: true, uniqueMessage: 'email.errors.exists', label: 'Email' }),
+    firstName: f.string({ max: 80, searchable: true }),
+    lastName: f.string({ max: 80, searchable: true }),
+    email: f.email({ required: true, unique: true, searchable: true, uniqueMessage: 'email.errors.exists' }),
     // Pending (0) until the emailed link of a magic-link sign-up is opened.
-    status: f.enum({ pending: 0, active: 1, inactive: 2 }, { required: true, default: 1, index: true, label: 'Status' }),
+    status: f.enum({ pending: 0, active: 1, inactive: 2 }, { required: true, default: 1, index: true }),
     signupMethod: f.enum(
       { traditionalEmail: 1, magicLink: 2, google: 3, linkedin: 4 },
-      { required: true, default: 1, readOnly: true, labels: { linkedin: 'LinkedIn' }, label: 'Signed up with' },
+      { required: true, default: 1, readOnly: true, labels: { linkedin: 'LinkedIn' } },
     ),
-    emailConfirmedAt: f.datetime({ readOnly: true, label: 'Email confirmed' }),
-    lastActiveAt: f.datetime({ readOnly: true, label: 'Last active' }),
+    emailConfirmedAt: f.datetime({ readOnly: true }),
+    lastActiveAt: f.datetime({ readOnly: true }),
     ...f.timestamps(),
   },
   computed: {
-    name: { kind: 'string', label: 'Name', sql: "trim(coalesce({table}.first_name, '') || ' ' || coalesce({table}.last_name, ''))" },
+    name: { kind: 'string', sql: "trim(coalesce({table}.first_name, '') || ' ' || coalesce({table}.last_name, ''))" },
   },
   permissions: {
     admin: { read: true, update: { fields: ['firstName', 'lastName', 'status'] }, delete: true },

@@ -21,9 +21,8 @@ export const currencyRate = defineEntity({
       patternMessage: 'currency.errors.isoCode',
       uniqueMessage: 'currency.errors.exists',
       searchable: true,
-      label: 'Currency',
     }),
-    toSgd: f.decimal({ required: true, precision: [18, 8], min: 0.00000001, max: 1000000, label: 'Value of one unit in SGD' }),
+    toSgd: f.decimal({ required: true, precision: [18, 8], min: 0.00000001, max: 1000000 }),
     ...f.timestamps(),
   },
   permissions: {

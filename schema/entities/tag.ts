@@ -9,8 +9,8 @@ export const tag = defineEntity({
   subject: 'Tag',
   idPrefix: 'Tags:',
   fields: {
-    name: f.string({ required: true, max: 80, searchable: true, label: 'Name' }),
-    description: f.text({ required: true, max: 2000, label: 'Description' }),
+    name: f.string({ required: true, max: 80, searchable: true }),
+    description: f.text({ required: true, max: 2000 }),
     identifier: f.string({
       required: true,
       unique: true,
@@ -19,15 +19,14 @@ export const tag = defineEntity({
       patternMessage: 'identifier.errors.lowerCaseAndDigits',
       uniqueMessage: 'tags.errors.identifierExists',
       searchable: true,
-      label: 'Identifier',
     }),
-    icon: f.string({ required: true, max: 80, label: 'Icon' }),
-    status: f.enum({ inactive: 0, active: 1 }, { required: true, default: 1, index: true, label: 'Status' }),
+    icon: f.string({ required: true, max: 80 }),
+    status: f.enum({ inactive: 0, active: 1 }, { required: true, default: 1, index: true }),
     ...f.timestamps(),
   },
   computed: {
     // Kept exact by the search documents' refresh (candidate_tag_counts): one key lookup per row.
-    noOfTagged: { kind: 'integer', label: 'Tagged', sql: '(select coalesce(max(n.tagged), 0) from candidate_tag_counts n where n.tag_id = {table}.id)' },
+    noOfTagged: { kind: 'integer', sql: '(select coalesce(max(n.tagged), 0) from candidate_tag_counts n where n.tag_id = {table}.id)' },
   },
   permissions: {
     admin: { manage: true },

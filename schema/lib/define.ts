@@ -1,4 +1,5 @@
 import type { EntityDef, FieldDef } from './types';
+import { hasText, t } from '../../i18n';
 import { conditions } from '../roles';
 
 /** Declares an entity and checks the declaration's internal consistency at load time. */
@@ -33,6 +34,7 @@ export function defineEntity<const E extends EntityDef>(entity: E): E {
       }
     }
   }
+  withCatalogueLabels(entity);
   return entity;
 }
 
@@ -61,4 +63,43 @@ export function fieldOf(column: string): string {
 export function isNullable(def: FieldDef): boolean {
   if (def.default !== undefined || def.dbDefault !== undefined) return false;
   return !(def.required && !def.nullable);
+}
+
+/** The catalogue key of a field's label, of a nested item field's label and of an enum choice's label. */
+export const labelKeys = {
+  field: (entity: string, field: string) => `entities.${entity}.fields.${field}`,
+  item: (entity: string, field: string, key: string) => `entities.${entity}.items.${field}.${key}`,
+  choice: (entity: string, field: string, choice: string) => `entities.${entity}.enums.${field}.${choice}`,
+};
+
+function withChoiceLabels(def: FieldDef, entity: string, path: string): FieldDef {
+  if (!def.choices) return def;
+  const choices = def.choices.map((c) => {
+    const key = labelKeys.choice(entity, path, c.key);
+    return hasText(key) ? { ...c, label: t(key) } : c;
+  });
+  return { ...def, choices };
+}
+
+/**
+ * Labels live in the catalogue (i18n/sections/entities.ts), keyed by entity and field: the texts
+ * are read here once, so the console, the portal and exports all show the catalogue's words.
+ */
+function withCatalogueLabels(entity: EntityDef): void {
+  for (const group of [entity.fields, entity.computed ?? {}] as Record<string, FieldDef>[]) {
+    for (const [name, def] of Object.entries(group)) {
+      const key = labelKeys.field(entity.name, name);
+      let next: FieldDef = withChoiceLabels(hasText(key) ? { ...def, label: t(key) } : def, entity.name, name);
+      if (next.fields) {
+        const fields = Object.fromEntries(
+          Object.entries(next.fields).map(([sub, sd]) => {
+            const subKey = labelKeys.item(entity.name, name, sub);
+            return [sub, withChoiceLabels(hasText(subKey) ? { ...sd, label: t(subKey) } : sd, entity.name, `${name}_${sub}`)];
+          }),
+        );
+        next = { ...next, fields };
+      }
+      group[name] = next;
+    }
+  }
 }

@@ -27,8 +27,8 @@ export function defineLookup(spec: {
     subject: spec.subject,
     description: spec.description,
     fields: {
-      name: f.string({ required: true, max: 160, unique: spec.uniqueName ?? true, searchable: true, uniqueMessage: 'name.errors.exists', label: 'Name' }),
-      aliases: f.stringList({ max: 20, searchable: true, label: 'Also known as' }),
+      name: f.string({ required: true, max: 160, unique: spec.uniqueName ?? true, searchable: true, uniqueMessage: 'name.errors.exists' }),
+      aliases: f.stringList({ max: 20, searchable: true }),
       ...extra,
       ...f.timestamps(),
     },

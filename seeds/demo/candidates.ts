@@ -33,7 +33,7 @@ async function demoProfile(knex: Knex): Promise<Record<string, unknown>> {
   return {
     firstName: 'Chloe',
     lastName: 'Wong',
-    phone: '+659 123 4567',
+    phone: '+6591234567',
     phoneWhatsapp: true,
     linkedInUrl: 'linkedin.com/in/chloewong-dev',
     githubUrl: 'https://github.com/chloewong',

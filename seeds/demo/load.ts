@@ -6,8 +6,8 @@ import { faker } from '@faker-js/faker';
 import type { Knex } from 'knex';
 import { DEMO_COMPANIES, TAGS } from './people';
 
-// Singapore mobiles grouped as the spec's phone rule expects: optional plus, 3 digits, 3 digits, 4 to 9 digits.
-const phone = () => `+659 ${faker.string.numeric(3)} ${faker.string.numeric(4)}`;
+// Singapore mobiles, stored in E.164 as the phone rule stores every number it knows.
+const phone = () => `+659${faker.string.numeric(7)}`;
 
 export async function loadDemo(knex: Knex): Promise<Record<string, number>> {
   faker.seed(20261121);
@@ -92,7 +92,7 @@ export async function loadDemo(knex: Knex): Promise<Record<string, number>> {
 
   const tagIds = (await knex('tags').whereIn('identifier', ['toptalent', 'verified', 'sgpr']).pluck('id')) as number[];
   await knex('candidates')
-    .insert({ email: 'candidate@example.com', first_name: 'Chloe', last_name: 'Wong', phone: '+659 123 4567', status: 1, tags: tagIds })
+    .insert({ email: 'candidate@example.com', first_name: 'Chloe', last_name: 'Wong', phone: '+6591234567', status: 1, tags: tagIds })
     .onConflict('email')
     .ignore();
 

@@ -60,9 +60,9 @@ export interface FactoryOptions {
   today?: string;
 }
 
-/** Phones in the product's shape: three, three, then four to nine digits. */
+/** Singapore mobiles in E.164, the way the phone rule stores them. */
 function phone(rng: Rng): string {
-  return `+65${int(rng, 8, 9)} ${int(rng, 100, 999)} ${int(rng, 1000, 9999)}`;
+  return `+65${int(rng, 8, 9)}${int(rng, 100, 999)}${int(rng, 1000, 9999)}`;
 }
 
 function homeCity(rng: Rng, pools: Pools): CityRow {

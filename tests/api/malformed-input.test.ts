@@ -164,9 +164,7 @@ describe('Prototype keys in bodies', () => {
     const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
     expectRefused(await admin.post('/skills').set('Content-Type', 'application/json').send(deep), { a: 'a.errors.tooDeep' }, 'deep');
     const arrays = `{"name":${'['.repeat(50000)}${']'.repeat(50000)}}`;
-    const res = await admin.post('/skills').set('Content-Type', 'application/json').send(arrays);
-    expect(res.status).toBeGreaterThanOrEqual(400);
-    expect(res.status).toBeLessThan(500);
+    expectRefused(await admin.post('/skills').set('Content-Type', 'application/json').send(arrays), { name: 'name.errors.tooDeep' }, 'arrays');
   });
 
   it('A body that is not a JSON object or a multipart form is refused with 415 or 400', async () => {

@@ -44,7 +44,7 @@ describe('My profile', () => {
     await owner.getByRole('button', { name: 'Save changes' }).click();
     await owner.getByText('Enter a valid phone number').waitFor();
 
-    await owner.getByLabel('Phone').fill('+659 123 4567');
+    await owner.getByLabel('Phone').fill('+65 9123 4567');
     await owner.getByLabel('Job title').fill('Chief People Officer');
     await owner.getByTestId('profile-picture-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
     await owner.getByText('me.png will be saved with your changes.').waitFor();
@@ -52,7 +52,7 @@ describe('My profile', () => {
     await expect(owner.getByTestId('snackbar').innerText()).resolves.toContain('Saved successfully');
 
     const saved = await e2e.db.knex('company_users').where('email', 'owner@acme.example.com').first('job_title', 'phone', 'profile_pic');
-    expect(saved).toMatchObject({ job_title: 'Chief People Officer', phone: '+659 123 4567', profile_pic: expect.any(String) });
+    expect(saved).toMatchObject({ job_title: 'Chief People Officer', phone: '+6591234567', profile_pic: expect.any(String) });
     await owner.reload();
     await expect(owner.getByLabel('Job title').inputValue()).resolves.toBe('Chief People Officer');
     await expect(owner.getByRole('button', { name: 'Account menu' }).locator('img').getAttribute('src')).resolves.toBe(saved.profile_pic);

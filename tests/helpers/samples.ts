@@ -125,7 +125,7 @@ export async function sampleValue(knex: Knex, entity: EntityDef, field: string, 
     case 'email':
       return `sample.${uniq()}@example.com`;
     case 'phone':
-      return `+659 ${String(counter % 1000).padStart(3, '0')} ${String(Math.floor(Math.random() * 10000)).padStart(4, '0')}`;
+      return `+659${String(counter % 1000).padStart(3, '0')}${String(Math.floor(Math.random() * 10000)).padStart(4, '0')}`; // E.164, as phones are stored
     case 'url':
       return validUrl(def);
     case 'integer':

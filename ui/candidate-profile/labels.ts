@@ -17,7 +17,7 @@ function defOf(path: string): FieldDef | undefined {
   return def;
 }
 
-/** 'experiences.title' → 'Job title'. */
+/** 'experiences.title' → 'Job title'; the candidate's own fields carry their catalogue label (entities.candidate). */
 export const labelOf = (path: string): string => known(`talent.fields.${path}`) ?? known(`talent.fields.${path}.label`) ?? defOf(path)?.label ?? path;
 
 /** The choices of an enum field, e.g. choicesOf('noticePeriod.type'). */

@@ -8,6 +8,7 @@
 import { candidateRules, educationRules, experienceRules, todayOf, type Today } from '../../schema/rules/candidate';
 import { EMAIL_PATTERN } from '../../schema/lib/fields';
 import type { FieldDef } from '../../schema/lib/types';
+import { isPhone } from '../../schema/validation/phone';
 import { candidate, CHILD_LISTS, editableFields, itemFields, toPayload, type Editor, type FormValues, type Item } from './profileFields';
 
 export type Problems = Record<string, string>;
@@ -44,11 +45,14 @@ function countRule(count: number, def: FieldDef): string | undefined {
 /** The rule a present, non-empty API value breaks, as the server's cleanValue would report it. */
 function valueRule(def: FieldDef, value: unknown): string | undefined {
   switch (def.kind) {
-    case 'string':
-    case 'text':
     case 'phone': {
       const s = String(value).trim();
-      return lengthRule(s, def) ?? (def.pattern && !def.pattern.test(s) ? (def.kind === 'phone' ? 'invalid' : (def.patternMessage ?? 'invalid')) : undefined);
+      return lengthRule(s, def) ?? (isPhone(s) ? undefined : 'invalid');
+    }
+    case 'string':
+    case 'text': {
+      const s = String(value).trim();
+      return lengthRule(s, def) ?? (def.pattern && !def.pattern.test(s) ? (def.patternMessage ?? 'invalid') : undefined);
     }
     case 'email': {
       const s = String(value).trim().toLowerCase();

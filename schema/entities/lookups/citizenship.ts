@@ -10,5 +10,5 @@ export const citizenship = defineLookup({
   label: 'Citizenships',
   recordLabel: 'Citizenship',
   description: 'Citizenships',
-  extra: { countryCode: f.string({ required: true, min: 2, max: 2, pattern: /^[A-Z]{2}$/, index: true, label: 'Country code' }) },
+  extra: { countryCode: f.string({ required: true, min: 2, max: 2, pattern: /^[A-Z]{2}$/, index: true }) },
 });

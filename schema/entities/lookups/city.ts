@@ -12,8 +12,8 @@ export const city = defineLookup({
   description: 'Cities',
   uniqueName: false,
   extra: {
-    countryId: f.ref('country', { required: true, onDelete: 'cascade', label: 'Country' }),
-    code: f.string({ required: true, min: 2, max: 2, pattern: /^[A-Z]{2}$/, patternMessage: 'code.errors.twoLetters', index: true, label: 'Country code' }),
-    dialCode: f.string({ required: true, max: 16, label: 'Dial code' }),
+    countryId: f.ref('country', { required: true, onDelete: 'cascade' }),
+    code: f.string({ required: true, min: 2, max: 2, pattern: /^[A-Z]{2}$/, patternMessage: 'code.errors.twoLetters', index: true }),
+    dialCode: f.string({ required: true, max: 16 }),
   },
 });

@@ -21,6 +21,6 @@ export const country = defineLookup({
       searchable: true,
       label: 'Code',
     }),
-    dialCode: f.string({ required: true, max: 16, pattern: /^\+\d{1,4}([\s-]?\d{1,4})?$/, label: 'Dial code' }),
+    dialCode: f.string({ required: true, max: 16, pattern: /^\+\d{1,4}([\s-]?\d{1,4})?$/ }),
   },
 });
