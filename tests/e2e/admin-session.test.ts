@@ -60,7 +60,7 @@ describe('Signing in to the admin console', () => {
     expect(token).toBeTruthy();
 
     await page.getByRole('button', { name: 'Profile' }).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
 
     await page.waitForURL(/\/admin\/login$/);
     await expect(sessionCookie(page)).resolves.toBeNull();
