@@ -115,8 +115,8 @@ describe('Every portal route has its own page title', () => {
       if (!pages.has(email)) pages.set(email, email ? await signedIn(email, viewport) : await (await e2e.browser.newContext({ viewport })).newPage());
       const page = pages.get(email) as Page;
       await page.goto(`${e2e.baseUrl}${addressOf(ROUTE_RULES[id].path)}`);
-      if (HANDS_OVER.includes(id)) await expect.poll(() => page.title(), id).toMatch(/^.+ \| Talentbase$/);
-      else await expect.poll(() => page.title(), id).toBe(documentTitle(ROUTE_RULES[id].titleKey));
+      if (HANDS_OVER.includes(id)) await expect.poll(() => page.title(), { message: id }).toMatch(/^.+ \| Talentbase$/);
+      else await expect.poll(() => page.title(), { message: id }).toBe(documentTitle(ROUTE_RULES[id].titleKey));
     }
     for (const page of pages.values()) await page.context().close();
   });
