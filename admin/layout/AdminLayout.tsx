@@ -1,14 +1,36 @@
 /** The console frame: app bar with the product name, grouped menu, and spec-style list links understood. */
-import { Box, Chip, Typography } from '@mui/material';
+import ExitToApp from '@mui/icons-material/ExitToApp';
+import { Box, Chip, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import { useEffect, type ReactNode } from 'react';
-import { AppBar, Layout, TitlePortal, useLocation, useNavigate } from 'react-admin';
+import { AppBar, Layout, TitlePortal, UserMenu, useLocation, useLogout, useNavigate } from 'react-admin';
 import { t } from '../../i18n';
 import { AdminMenu } from './AdminMenu';
 import { fromSpecQuery } from './specQuery';
 
+/** "Log out", worded as in the portal. */
+function LogoutItem() {
+  const logout = useLogout();
+  return (
+    <MenuItem onClick={() => void logout()}>
+      <ListItemIcon>
+        <ExitToApp fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{t('portal.nav.logout')}</ListItemText>
+    </MenuItem>
+  );
+}
+
 function AdminAppBar() {
   return (
-    <AppBar color="primary" elevation={0}>
+    <AppBar
+      color="primary"
+      elevation={0}
+      userMenu={
+        <UserMenu>
+          <LogoutItem />
+        </UserMenu>
+      }
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: 3 }}>
         <Typography variant="h6" component="span" sx={{ fontWeight: 700, letterSpacing: '-0.01em' }}>
           {t('appName')}

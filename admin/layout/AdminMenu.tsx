@@ -36,9 +36,12 @@ function EntryLink({ entry }: { entry: MenuEntry }) {
   // An override may keep its list at a path of its own (talent at the spec's /talent).
   const listPath = overrides[entry.resource]?.listPath;
   const path = listPath ? `${basename}${listPath}` : createPath({ resource: entry.resource, type: 'list' });
-  const onResource = location.pathname === path || location.pathname.startsWith(`${path}/`);
-  let selected = onResource;
-  if (onResource && entry.preset !== undefined) {
+  const onList = location.pathname === path;
+  const onRecord = location.pathname.startsWith(`${path}/`);
+  let selected = onList || onRecord;
+  // A record's screen belongs to the "All …" entry whatever list it was opened from; a list to the preset its filter is.
+  if (onRecord && entry.preset !== undefined) selected = entry.preset === '';
+  if (onList && entry.preset !== undefined) {
     const def = entityByResource(entry.resource);
     const filter = currentFilter(location.search) ?? stored?.filter;
     selected = def !== undefined && (presetMatching(def, filter) ?? '') === entry.preset;

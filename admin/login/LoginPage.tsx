@@ -3,11 +3,13 @@
  * (auth/login-by-email-otp). Company users and candidates are told the console is not theirs
  * and pointed to the portal.
  */
-import { Alert, AlertTitle, Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { HttpError, useBasename, useCheckAuth, useLogin, useNavigate } from 'react-admin';
 import { t } from '../../i18n';
 import { EMAIL_PATTERN } from '../../schema';
+import { AUTH_BACKDROP, AUTH_CARD_SX } from '../../ui/components/authSurface';
+import { CodeInput } from '../../ui/components/CodeInput';
 import { useDocumentTitle } from '../layout/useDocumentTitle';
 import { NotConsoleUserError, sendLoginCode } from '../providers/authProvider';
 import type { SessionUser } from '../providers/session';
@@ -111,12 +113,12 @@ export function LoginPage() {
         alignItems: 'center',
         justifyContent: 'center',
         p: 2,
-        background: 'linear-gradient(135deg, #0f2a44 0%, #1d4e7a 55%, #2a7f8f 100%)',
+        background: AUTH_BACKDROP,
       }}
     >
-      <Card sx={{ width: '100%', maxWidth: 420, borderRadius: 3, boxShadow: '0 24px 48px rgba(0,0,0,0.25)' }}>
-        <CardContent sx={{ p: 4 }}>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+      <Paper variant="outlined" sx={{ ...AUTH_CARD_SX, maxWidth: 460 }}>
+        <Box>
+          <Typography variant="h2" component="h1">
             {t('appName')}
           </Typography>
           <Typography variant="subtitle2" color="text.secondary" sx={{ mb: 3 }}>
@@ -146,17 +148,15 @@ export function LoginPage() {
           ) : (
             <Stack component="form" spacing={2} onSubmit={signIn} noValidate>
               <Typography variant="body2">{t('admin.login.codeSent', { email: email.trim() })}</Typography>
-              <TextField
-                label={t('admin.login.code')}
-                name="otp"
-                autoComplete="one-time-code"
-                autoFocus
+              <CodeInput
                 value={otp}
-                onChange={(e) => setOtp(e.target.value.replace(/\D/g, '').slice(0, 6))}
-                error={!!errors.otp}
-                helperText={errors.otp ?? ' '}
-                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, style: { letterSpacing: '0.5em', fontSize: 22 } } }}
-                fullWidth
+                onChange={(value) => {
+                  setOtp(value);
+                  setErrors({});
+                }}
+                error={errors.otp}
+                disabled={busy}
+                autoFocus
               />
               <Button type="submit" variant="contained" size="large" disabled={busy}>
                 {t('admin.login.signIn')}
@@ -181,8 +181,8 @@ export function LoginPage() {
               .
             </Alert>
           )}
-        </CardContent>
-      </Card>
+        </Box>
+      </Paper>
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 /** The generated list screen: columns, filters, default sort and bulk actions from `admin.list`. */
 import type { ReactNode } from 'react';
-import { BulkDeleteButton, DataTable, List, Pagination, useListContext, type Identifier } from 'react-admin';
+import { BulkDeleteButton, CreateButton, DataTable, List, Pagination, useCreatePath, useListContext, type Identifier } from 'react-admin';
 import type { EntityDef } from '../../schema';
 import { DisplayField } from '../fields/DisplayField';
 import { filterInputs } from '../fields/filterInputs';
@@ -9,6 +9,8 @@ import { useDocumentTitle } from '../layout/useDocumentTitle';
 import { abilityOf, canAccessResource, canUpdateStatusOfAny } from '../providers/ability';
 import { useActor } from '../providers/useActor';
 import { BulkStatusButton } from './BulkStatusButton';
+import { PhoneList, TableActions, usePhone } from './denseTable';
+import { exporterFor } from './exporter';
 import { ListEmpty, ListNoMatches } from './ListStates';
 import { presetLabel, presetMatching } from './presets';
 
@@ -55,6 +57,10 @@ interface Props {
 
 export function EntityList({ entity, aside, selectedId }: Props) {
   const actor = useActor();
+  const phone = usePhone();
+  const createPath = useCreatePath();
+  const titleField = entity.admin?.titleField ?? 'id';
+  const hasCreate = !!actor && abilityOf(actor).can('create', entity.subject);
   const [field, order] = entity.admin?.list?.sort ?? ['id', 'DESC'];
   return (
     <List
@@ -64,23 +70,39 @@ export function EntityList({ entity, aside, selectedId }: Props) {
       filters={filterInputs(entity)}
       pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
       empty={<ListEmpty entity={entity} />}
+      exporter={exporterFor(entity)}
+      actions={<TableActions filters={filterInputs(entity).length > 0}>{hasCreate && <CreateButton />}</TableActions>}
       aside={aside}
       // Wide tables scroll inside the list instead of pushing the side panel off screen.
       sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
     >
-      <DataTable
-        bulkActionButtons={bulkActionsFor(entity, actor)}
-        // A row opens where the admin can work on it: the edit form (or panel) when allowed, else the record.
-        rowClick={(_id, resource, record) => (actor && canAccessResource(actor, 'edit', resource, record) ? 'edit' : 'show')}
-        empty={<ListNoMatches entity={entity} />}
-        rowSx={(record) => (selectedId !== undefined && record.id === selectedId ? { backgroundColor: 'action.selected' } : {})}
-      >
-        {columnsOf(entity).map((name) => (
-          <DataTable.Col key={name} source={name} label={labelOf(entity, name)} disableSort={!isSortable(entity, name)}>
-            <DisplayField entity={entity} source={name} compact />
-          </DataTable.Col>
-        ))}
-      </DataTable>
+      {phone ? (
+        <PhoneList
+          primary={(record) => String(record[titleField] ?? record.id)}
+          secondary={(record) => (entity.fields.status?.kind === 'enum' ? entity.fields.status.choices?.find((c) => c.id === record.status)?.label : undefined)}
+          link={(record) =>
+            createPath({
+              resource: entity.resource as string,
+              id: record.id,
+              type: actor && canAccessResource(actor, 'edit', entity.resource as string, record) ? 'edit' : 'show',
+            })
+          }
+        />
+      ) : (
+        <DataTable
+          bulkActionButtons={bulkActionsFor(entity, actor)}
+          // A row opens where the admin can work on it: the edit form (or panel) when allowed, else the record.
+          rowClick={(_id, resource, record) => (actor && canAccessResource(actor, 'edit', resource, record) ? 'edit' : 'show')}
+          empty={<ListNoMatches entity={entity} />}
+          rowSx={(record) => (selectedId !== undefined && record.id === selectedId ? { backgroundColor: 'action.selected' } : {})}
+        >
+          {columnsOf(entity).map((name) => (
+            <DataTable.Col key={name} source={name} label={labelOf(entity, name)} disableSort={!isSortable(entity, name)}>
+              <DisplayField entity={entity} source={name} compact />
+            </DataTable.Col>
+          ))}
+        </DataTable>
+      )}
     </List>
   );
 }

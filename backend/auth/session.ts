@@ -24,6 +24,9 @@ export async function createSession(knex: Knex, account: Account, ttlHours: numb
     user_agent: userAgent?.slice(0, 512) ?? null,
   });
   if (account.kind !== 'candidate') await knex(ACCOUNT_TABLES[account.kind]).where('id', account.id).update({ last_active_at: knex.fn.now() });
+  // A company is as recently active as the latest of its people.
+  if (account.kind === 'companyUser')
+    await knex('companies').whereIn('id', knex('company_users').select('company_id').where('id', account.id)).update({ last_active_at: knex.fn.now() });
   return { token, expiresAt };
 }
 

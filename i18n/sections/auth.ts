@@ -20,6 +20,7 @@ export const auth = {
     codeSentTo: 'If an account exists for {email}, we sent it a 6-digit code. It expires in 10 minutes.',
     code: 'Verification code',
     digit: 'Digit {n} of 6',
+    firstDigit: 'Six-digit code, digit 1 of 6',
     verify: 'Sign in',
     resend: 'Resend code',
     resendIn: 'Resend in {seconds}s',

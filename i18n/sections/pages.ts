@@ -58,6 +58,15 @@ export const pages = {
     deleted: '{email} was removed from the team',
     empty: 'Nobody here yet. Invite your colleagues to get started.',
     noMatches: 'Nobody matches this search.',
+    emptyTab: {
+      active: 'Nobody on the team is active yet.',
+      pending: 'No invitations are waiting to be accepted.',
+      inactive: 'Nobody has been deactivated.',
+    },
+    activateOneTitle: 'Activate {name}?',
+    activateOneMessage: '{name} will be able to sign in again.',
+    deactivateOneTitle: 'Deactivate {name}?',
+    deactivateOneMessage: '{name} will no longer be able to sign in. You can activate them again later.',
   },
   companyUsers: {
     subtitle: 'The people at {companyName} who use Talentbase.',

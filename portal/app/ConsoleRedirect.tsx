@@ -5,7 +5,8 @@ import { LoadingScreen } from '../components/LoadingScreen';
 
 export function ConsoleRedirect({ to, keepQuery = false }: { to: string; keepQuery?: boolean }) {
   const { search } = useLocation();
-  const target = keepQuery && search && !to.includes('?') ? `${to}${search}` : to;
+  // A query of its own (spec keys such as ?status=0) replaces the screen's default one.
+  const target = keepQuery && search ? `${to.split('?')[0]}${search}` : to;
   useEffect(() => {
     window.location.replace(target);
   }, [target]);

@@ -40,14 +40,15 @@ const filterQuery = (filter: Record<string, unknown>) => `?filter=${encodeURICom
 
 /** Screens of the react-admin console (served under /admin): opened with a full page navigation. */
 export const CONSOLE = {
-  companies: '/admin/companies',
+  // "All …" links carry an explicit empty filter: a bare list address reopens the filter the console last used.
+  companies: `/admin/companies${filterQuery({})}`,
   pendingCompanies: `/admin/companies${filterQuery({ status: 0 })}`,
   addCompany: '/admin/companies/create',
-  companyUsers: '/admin/company-users',
+  companyUsers: `/admin/company-users${filterQuery({})}`,
   addCompanyUser: '/admin/company-users/create',
   admins: '/admin/admins',
   tags: '/admin/tags',
-  talent: '/admin/talent',
+  talent: `/admin/talent${filterQuery({})}`,
   pendingCuration: `/admin/talent${filterQuery({ status: 0 })}`,
   pendingActivation: `/admin/talent${filterQuery({ status: 4 })}`,
 } as const;

@@ -5,7 +5,8 @@ import type { Role } from './viewer';
 export interface RouteRule {
   path: string;
   access: Access;
-  titleKey?: string;
+  /** Every route has a title of its own (`<page> | Talentbase`). */
+  titleKey: string;
 }
 
 const PUBLIC: Access = { kind: 'public' };
@@ -15,7 +16,7 @@ const SIGNED_IN: Access = { kind: 'private' };
 const STAFF = ['admin', 'company', 'raasCompany'] as const;
 
 export const ROUTE_RULES = {
-  home: { path: '/', access: SIGNED_IN },
+  home: { path: '/', access: SIGNED_IN, titleKey: 'portal.titles.home' },
   login: { path: '/auth/login/:redirectUrl?', access: RESTRICTED, titleKey: 'portal.titles.login' },
   // Only the signed-in owner of the account completes an email change: a visitor signs in first and comes back.
   confirmEmail: { path: '/auth/confirm-email', access: SIGNED_IN, titleKey: 'portal.titles.confirmEmail' },
@@ -33,7 +34,7 @@ export const ROUTE_RULES = {
   companyUsers: { path: '/company-users', access: only(...STAFF), titleKey: 'portal.titles.allCompanyUsers' },
   team: { path: '/team', access: { kind: 'private', roles: ['company', 'raasCompany'], teamManagersOnly: true }, titleKey: 'portal.titles.team' },
   projects: { path: '/projects', access: only(...STAFF), titleKey: 'portal.titles.projects' },
-  project: { path: '/project/:id', access: only(...STAFF) },
+  project: { path: '/project/:id', access: only(...STAFF), titleKey: 'portal.titles.project' },
   talent: { path: '/talent', access: only('admin'), titleKey: 'portal.titles.talent' },
   talentAdd: { path: '/talent/add', access: only('admin'), titleKey: 'portal.titles.addTalent' },
   talentEdit: { path: '/talent/edit/:id', access: only('admin'), titleKey: 'portal.titles.editTalent' },
@@ -43,19 +44,19 @@ export const ROUTE_RULES = {
   companyCredits: { path: '/credits/company', access: only('raasCompany'), titleKey: 'portal.titles.credits' },
   tags: { path: '/tags', access: only('admin'), titleKey: 'portal.titles.tags' },
   admins: { path: '/admins', access: only('admin'), titleKey: 'portal.titles.admins' },
-  account: { path: '/account', access: only(...STAFF) },
+  account: { path: '/account', access: only(...STAFF), titleKey: 'portal.titles.account' },
   integrations: { path: '/integrations', access: only('company'), titleKey: 'portal.titles.integrations' },
   myProfile: { path: '/my-profile', access: only(...STAFF), titleKey: 'portal.titles.myProfile' },
-  jdPreview: { path: '/jd/:interviewGuid/:timestamp', access: PUBLIC },
-  terms: { path: '/terms-of-service', access: PUBLIC },
-  aiMatch: { path: '/ai-match', access: only('admin') },
+  jdPreview: { path: '/jd/:interviewGuid/:timestamp', access: PUBLIC, titleKey: 'portal.titles.jobDescription' },
+  terms: { path: '/terms-of-service', access: PUBLIC, titleKey: 'portal.titles.terms' },
+  aiMatch: { path: '/ai-match', access: only('admin'), titleKey: 'portal.titles.aiMatch' },
   dashboardWeekly: { path: '/dashboard/ta-dashboard-weekly', access: only('admin'), titleKey: 'portal.titles.dashboardWeekly' },
   dashboardAssigned: { path: '/dashboard/ta-assigned-activity', access: only('admin'), titleKey: 'portal.titles.dashboardAssigned' },
   dashboardRecruitment: { path: '/dashboard/ta-recruitment-activity', access: only('admin'), titleKey: 'portal.titles.dashboardRecruitment' },
   dashboardProjectOverview: { path: '/dashboard/project-overview', access: only('admin'), titleKey: 'portal.titles.dashboardProjectOverview' },
   dashboardInterviewRequests: { path: '/dashboard/interview-request', access: only('admin'), titleKey: 'portal.titles.dashboardInterviewRequests' },
-  candidateProfile: { path: '/candidate/profile', access: only('candidate') },
-  notFound: { path: '*', access: PUBLIC },
+  candidateProfile: { path: '/candidate/profile', access: only('candidate'), titleKey: 'portal.titles.candidateProfile' },
+  notFound: { path: '*', access: PUBLIC, titleKey: 'portal.titles.notFound' },
 } satisfies Record<string, RouteRule>;
 
 export type RouteId = keyof typeof ROUTE_RULES;

@@ -1,33 +1,12 @@
-/** The portal's look: a calm blue brand, soft surfaces and rounded, low-shadow cards. */
+/** The portal's MUI theme: the product's shared look (`ui/theme.ts`) with the portal's form defaults. */
 import { createTheme } from '@mui/material/styles';
+import { BRAND, productThemeOptions } from '../../ui/theme';
 
-export const BRAND = { primary: '#1d4ed8', primaryDark: '#1e3a8a', accent: '#0d9488', accentLight: '#5eead4', surface: '#f5f7fb', ink: '#0f172a' } as const;
+export { BRAND };
 
-export const theme = createTheme({
-  palette: {
-    primary: { main: BRAND.primary, dark: BRAND.primaryDark },
-    secondary: { main: BRAND.accent },
-    background: { default: BRAND.surface, paper: '#ffffff' },
-    text: { primary: BRAND.ink, secondary: '#475569' },
-    divider: '#e2e8f0',
-  },
-  shape: { borderRadius: 10 },
-  typography: {
-    fontFamily: '"Inter", "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif',
-    h1: { fontSize: '2rem', fontWeight: 700, letterSpacing: '-0.02em' },
-    h2: { fontSize: '1.6rem', fontWeight: 700, letterSpacing: '-0.01em' },
-    h3: { fontSize: '1.35rem', fontWeight: 700 },
-    h4: { fontSize: '1.15rem', fontWeight: 600 },
-    h5: { fontSize: '1rem', fontWeight: 600 },
-    button: { textTransform: 'none', fontWeight: 600 },
-  },
+export const theme = createTheme(productThemeOptions, {
   components: {
-    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { borderRadius: 8 } } },
-    MuiPaper: { styleOverrides: { rounded: { borderRadius: 12 } } },
-    MuiCard: { defaultProps: { variant: 'outlined' } },
     MuiTextField: { defaultProps: { fullWidth: true, size: 'medium' } },
     MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
-    MuiTableCell: { styleOverrides: { head: { fontWeight: 600, color: '#475569', backgroundColor: '#f8fafc' } } },
-    MuiChip: { styleOverrides: { root: { fontWeight: 500 } } },
   },
 });

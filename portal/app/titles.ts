@@ -1,4 +1,4 @@
-/** Page titles: '<page> | Talentbase' for the titled routes of spec section 2, the product name elsewhere. */
+/** Page titles: '<page> | Talentbase' for every route of spec section 2 (the product name alone only without a key). */
 import { t } from '../../i18n';
 
 export function documentTitle(titleKey: string | undefined): string {

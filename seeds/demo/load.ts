@@ -9,6 +9,25 @@ import { DEMO_COMPANIES, TAGS } from './people';
 // Singapore mobiles, stored in E.164 as the phone rule stores every number it knows.
 const phone = () => `+659${faker.string.numeric(7)}`;
 
+/** Job titles of the people who hire: company owners, and the admins and members who search and interview. */
+const OWNER_TITLES = ['Founder & CEO', 'Chief People Officer', 'Head of Talent', 'HR Director', 'Chief Operating Officer', 'Managing Director'];
+const HIRING_TITLES = [
+  'Talent Acquisition Partner',
+  'Senior Recruiter',
+  'Technical Recruiter',
+  'HR Business Partner',
+  'People Operations Manager',
+  'Engineering Manager',
+  'Head of Engineering',
+  'Product Manager',
+  'Data Science Lead',
+  'Finance Manager',
+  'Sales Director',
+  'Talent Sourcer',
+];
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86400_000).toISOString();
+
 export async function loadDemo(knex: Knex): Promise<Record<string, number>> {
   faker.seed(20261121);
   const countryIds = new Map<string, number>((await knex('countries').select('id', 'code')).map((c) => [c.code, c.id]));
@@ -32,6 +51,8 @@ export async function loadDemo(knex: Knex): Promise<Record<string, number>> {
         linked_in_url: c.linkedInUrl,
         company_source: 1,
         trial_ends_at: new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10),
+        // Joined over the last two years, pending ones lately.
+        created_at: daysAgo(c.status === 0 ? 3 + companyIds.length : 720 - companyIds.length * 110),
         checked: c.status === 1,
       })
       .returning('id');
@@ -43,9 +64,12 @@ export async function loadDemo(knex: Knex): Promise<Record<string, number>> {
     { email: 'member@acme.example.com', first_name: 'Marcus', last_name: 'Lim', role: 2, company_id: companyIds[0], job_title: 'Engineering Manager' },
     { email: 'owner@raas.example.com', first_name: 'Rachel', last_name: 'Ng', role: 1, company_id: companyIds[3], job_title: 'Talent Acquisition Lead' },
   ];
-  // 37 more, spread over the six companies: one owner each, then admins and members.
+  // 37 more, spread over the six companies: one owner each, then about one admin for every three members.
+  const seen = new Map<number, number>();
   for (let i = 0; users.length < 40; i += 1) {
     const companyIndex = i % DEMO_COMPANIES.length;
+    const nth = seen.get(companyIndex) ?? 0;
+    seen.set(companyIndex, nth + 1);
     const first = faker.person.firstName();
     const last = faker.person.lastName();
     const domain = DEMO_COMPANIES[companyIndex].validDomains[0];
@@ -53,16 +77,24 @@ export async function loadDemo(knex: Knex): Promise<Record<string, number>> {
       email: `${first}.${last}.${i}@${domain}`.toLowerCase().replace(/[^a-z0-9.@-]/g, ''),
       first_name: first,
       last_name: last,
-      role: i < DEMO_COMPANIES.length ? 0 : i % 3 === 0 ? 1 : 2,
+      role: i < DEMO_COMPANIES.length ? 0 : nth % 4 === 1 ? 1 : 2,
       company_id: companyIds[companyIndex],
-      job_title: faker.person.jobTitle().slice(0, 120),
+      job_title: i < DEMO_COMPANIES.length ? faker.helpers.arrayElement(OWNER_TITLES) : faker.helpers.arrayElement(HIRING_TITLES),
       status: i % 11 === 5 ? 0 : i % 13 === 7 ? 2 : 1,
+      created_at: daysAgo(40 + ((i * 37) % 650)),
     });
   }
   await knex('company_users')
-    .insert(users.map((u) => ({ status: 1, phone: phone(), ...u })))
+    .insert(users.map((u) => ({ status: 1, phone: phone(), created_at: daysAgo(700), ...u })))
     .onConflict('email')
     .ignore();
+  // People who use the product have been active lately; a company is as recently active as its latest user.
+  const activeUsers = await knex('company_users').where('status', 1).orderBy('id').select('id');
+  for (const [n, { id }] of activeUsers.entries())
+    await knex('company_users')
+      .where('id', id)
+      .update({ last_active_at: daysAgo((n * 7) % 45) });
+  await knex('companies').update({ last_active_at: knex('company_users').max('last_active_at').where('company_id', knex.ref('companies.id')) });
 
   const admins: Record<string, unknown>[] = [
     { email: 'admin@example.com', first_name: 'Alex', last_name: 'Morgan', role: 1, job_title: 'Platform Operations Lead' },
@@ -81,18 +113,38 @@ export async function loadDemo(knex: Knex): Promise<Record<string, number>> {
     });
   }
   await knex('admins')
-    .insert(admins.map((a) => ({ status: 1, phone: phone(), ...a })))
+    .insert(admins.map((a, i) => ({ status: 1, phone: phone(), created_at: daysAgo(730 - i * 80), ...a })))
     .onConflict('email')
     .ignore();
 
   await knex('tags')
-    .insert(TAGS.map(([name, identifier, icon, description]) => ({ name, identifier, icon, description, status: identifier === 'legacy' ? 0 : 1 })))
+    .insert(
+      TAGS.map(([name, identifier, icon, description], i) => ({
+        name,
+        identifier,
+        icon,
+        description,
+        status: identifier === 'legacy' ? 0 : 1,
+        created_at: daysAgo(700 - i * 20),
+      })),
+    )
     .onConflict('identifier')
     .ignore();
 
-  const tagIds = (await knex('tags').whereIn('identifier', ['toptalent', 'verified', 'sgpr']).pluck('id')) as number[];
+  // The demo candidate is a Singapore citizen: no permanent-resident tag.
+  const tagIds = (await knex('tags').whereIn('identifier', ['toptalent', 'verified']).pluck('id')) as number[];
+  const singaporean = await knex('citizenships').where('country_code', 'SG').first('id');
   await knex('candidates')
-    .insert({ email: 'candidate@example.com', first_name: 'Chloe', last_name: 'Wong', phone: '+6591234567', status: 1, tags: tagIds })
+    .insert({
+      email: 'candidate@example.com',
+      first_name: 'Chloe',
+      last_name: 'Wong',
+      phone: '+6591234567',
+      status: 1,
+      tags: tagIds,
+      citizenship_id: singaporean?.id ?? null,
+      created_at: daysAgo(420),
+    })
     .onConflict('email')
     .ignore();
 

@@ -119,6 +119,6 @@ export const TAGS: [name: string, identifier: string, icon: string, description:
   ['Hot profile', 'hot', 'whatshot', 'In demand: several interview requests'],
   ['APAC experience', 'apac', 'public', 'Worked across Asia-Pacific markets'],
   ['Mandarin speaker', 'mandarin', 'language', 'Speaks Mandarin at a professional level'],
-  ['Singapore PR', 'sgpr', 'badge', 'Singapore citizen or permanent resident'],
+  ['Singapore PR', 'sgpr', 'badge', 'Singapore permanent resident'],
   ['Legacy tag', 'legacy', 'archive', 'Kept for older profiles; no longer used'],
 ];

@@ -53,6 +53,43 @@ const SOURCES = weights({ 1: 35, 2: 10, 3: 8, 4: 6, 5: 5, 6: 4, 7: 22, 8: 10 });
 const NOTICE_TYPES = weights({ 0: 15, 1: 65, 2: 5, 3: 15 });
 const MARKET_WEIGHTS = weights(Object.fromEntries(Object.entries(MARKETS).map(([code, m]) => [code, m.weight])) as Record<string, number>);
 
+/** Years of experience a title implies: [fewest, most]. */
+export function yearsFor(title: string): [number, number] {
+  if (/\b(intern|trainee|graduate|apprentice)\b/i.test(title)) return [0, 1];
+  if (/\b(junior|assistant|associate)\b/i.test(title)) return [0, 4];
+  if (/\b(chief|vp|vice president|head|director|partner|principal)\b/i.test(title)) return [10, 25];
+  if (/\b(senior|sr|lead|architect|manager|staff)\b/i.test(title)) return [5, 22];
+  return [1, 20];
+}
+
+/** Whether someone with `years` of experience could hold `title`. */
+export const fitsYears = (title: string, years: number) => yearsFor(title)[0] <= years;
+
+/** A title of the trade fitting `years` of experience (the current title when none fits). */
+function titleFor<T extends { name: string }>(rng: Rng, titles: readonly T[], years: number, fallback: T): T {
+  for (let tries = 0; tries < 8; tries += 1) {
+    const candidate = one(rng, titles);
+    if (fitsYears(candidate.name, Math.max(0, years))) return candidate;
+  }
+  return fallback;
+}
+
+/** `total` months cut into `parts` whole-month spans of at least 3 months each (their sum is exactly `total`). */
+function splitMonths(rng: Rng, total: number, parts: number): number[] {
+  if (parts === 0) return [];
+  const weightsOf = Array.from({ length: parts }, () => 0.5 + rng());
+  const sum = weightsOf.reduce((a, b) => a + b, 0);
+  const spans = weightsOf.map((w) => Math.max(3, Math.floor((total * w) / sum)));
+  spans[0] += total - spans.reduce((a, b) => a + b, 0);
+  return spans;
+}
+
+/** Tags that state a fact, given where the fact holds (and sometimes left off, as curators do). */
+function factTagsOf(pools: Pools, facts: { years: number; permanentResident: boolean }): number[] {
+  const { sgpr, senior, graduate } = pools.factTags ?? {};
+  return [facts.permanentResident && sgpr, facts.years >= 10 && senior, facts.years <= 1 && graduate].filter((id): id is number => typeof id === 'number');
+}
+
 export interface FactoryOptions {
   /** Makes emails unique across runs and sets. */
   emailDomain?: string;
@@ -82,7 +119,8 @@ export function makeCandidate(rng: Rng, pools: Pools, n: number, options: Factor
   const track = trackOf(title.name);
   const city = homeCity(rng, pools);
   const market = MARKETS[city.code] ?? MARKETS.US;
-  const years = int(rng, 0, 25);
+  const [minYears, maxYears] = yearsFor(title.name);
+  const years = int(rng, minYears, maxYears);
   const seniority = 0.6 + years * 0.09;
   const slug = `${firstName}.${lastName}`.toLowerCase().replace(/[^a-z.]/g, '');
   const status = CANDIDATE_STATUS[weighted(rng, STATUS_WEIGHTS)];
@@ -92,12 +130,14 @@ export function makeCandidate(rng: Rng, pools: Pools, n: number, options: Factor
   let endYear = thisYear;
   let endMonth = Number(today.slice(5, 7));
   const jobs = years === 0 ? 0 : Math.min(5, 1 + Math.floor(years / 4) + int(rng, 0, 1));
+  const spans = splitMonths(rng, years * 12, jobs);
   for (let j = 0; j < jobs; j += 1) {
     const current = j === 0 && rng() < 0.65;
-    const spanMonths = Math.max(4, Math.round((years * 12) / jobs) + int(rng, -6, 6));
+    const spanMonths = spans[j];
     const endTotal = endYear * 12 + endMonth - 1 - (current ? 0 : int(rng, 1, 3));
     const startTotal = Math.max(1950 * 12, endTotal - spanMonths);
-    const jobTitle = j === 0 ? title : one(rng, pools.titlesByTrack[track]);
+    // Earlier jobs are in the same trade and never more senior than the years behind them then.
+    const jobTitle = j === 0 ? title : titleFor(rng, pools.titlesByTrack[track], years - Math.round(spans.slice(0, j).reduce((a, b) => a + b, 0) / 12), title);
     const country = pools.countriesByCode.get(city.code);
     experiences.push({
       title: jobTitle.name,
@@ -138,8 +178,8 @@ export function makeCandidate(rng: Rng, pools: Pools, n: number, options: Factor
   const skillPool = pools.skillsByTrack[track].length ? pools.skillsByTrack[track] : pools.skillsByTrack.professions;
   const skills = some(rng, skillPool, int(rng, 4, 14)).map((s, i) => ({ skillId: s.id, isStar: i < 3 && rng() < 0.7 }));
   const english = pools.languages.find((l) => l.code === 'en');
-  const local = { SG: 'zh', HK: 'zh', MY: 'ms', ID: 'id', PH: 'tl', TH: 'th', VN: 'vi', IN: 'hi', JP: 'ja' }[city.code];
-  const languageIds = [english, pools.languages.find((l) => l.code === local), rng() < 0.15 ? one(rng, pools.languages) : undefined].filter(Boolean);
+  const localLanguage = { SG: 'zh', HK: 'zh', MY: 'ms', ID: 'id', PH: 'tl', TH: 'th', VN: 'vi', IN: 'hi', JP: 'ja' }[city.code];
+  const languageIds = [english, pools.languages.find((l) => l.code === localLanguage), rng() < 0.15 ? one(rng, pools.languages) : undefined].filter(Boolean);
   const languages = [...new Map(languageIds.map((l) => [l!.id, l!])).values()].map((l, i) => ({ languageId: l.id, level: i === 0 ? 3 : int(rng, 1, 3) }));
 
   const preferred = [city, ...some(rng, pools.homeCities, int(rng, 0, 2))];
@@ -152,7 +192,11 @@ export function makeCandidate(rng: Rng, pools: Pools, n: number, options: Factor
   const noticeType = weighted(rng, NOTICE_TYPES);
   const noticeDate = iso(thisYear + 1, int(rng, 1, 12), 1);
   const source = Number(weighted(rng, SOURCES));
-  const citizenship = pools.citizenshipsByCode.get(city.code) ?? one(rng, pools.citizenships);
+  // Most people work where they are citizens; the others hold a residence or work pass there.
+  const local = pools.citizenshipsByCode.get(city.code);
+  const citizenship = local && rng() < 0.82 ? local : one(rng, pools.citizenships);
+  const isLocal = citizenship.code === city.code;
+  const visa = city.code === 'SG' ? (isLocal ? 'Citizen' : one(rng, ['Permanent Resident', 'Employment Pass'])) : null;
   const handle = `${slug.replace('.', '')}${n}`;
 
   return {
@@ -170,8 +214,16 @@ export function makeCandidate(rng: Rng, pools: Pools, n: number, options: Factor
     currentLocationId: city.id,
     citizenshipId: citizenship.id,
     preferredLocations,
-    visa: city.code === 'SG' ? one(rng, ['Citizen', 'Permanent Resident', 'Employment Pass']) : null,
-    jobTitleLookingFor: [...new Set([title.id, ...some(rng, pools.jobTitles, int(rng, 0, 2)).map((t) => t.id)])].slice(0, 5),
+    visa,
+    // Wanted next: the current title, or one a step along the same trade.
+    jobTitleLookingFor: [
+      ...new Set([
+        title.id,
+        ...some(rng, pools.titlesByTrack[track], int(rng, 0, 2))
+          .filter((t) => fitsYears(t.name, years + 2))
+          .map((t) => t.id),
+      ]),
+    ].slice(0, 5),
     typeOfEmployment: rng() < 0.8 ? [1] : some(rng, [1, 2, 3, 4], int(rng, 1, 3)),
     candidateStatus: [one(rng, [0, 1, 1, 1, 2, 3, 4])],
     expectedSalary: Math.round((pay * (1.1 + rng() * 0.2)) / 100) * 100,
@@ -186,7 +238,10 @@ export function makeCandidate(rng: Rng, pools: Pools, n: number, options: Factor
     visibility: rng() < 0.9,
     anonymous: rng() < 0.1,
     status,
-    tags: pools.tagIds.length && rng() < 0.3 ? some(rng, pools.tagIds, int(rng, 1, 3)) : [],
+    tags: [
+      ...(pools.tagIds.length && rng() < 0.3 ? some(rng, pools.tagIds, int(rng, 1, 2)) : []),
+      ...factTagsOf(pools, { years, permanentResident: visa === 'Permanent Resident' }),
+    ],
     source,
     sourceOtherText: source === 8 ? one(rng, ['Career fair', 'Meetup', 'University talk', 'Podcast']) : null,
     reasonForLeaving: rng() < 0.5 ? one(rng, ['Looking for growth', 'Relocating', 'Company restructuring', 'Contract ended', 'Better pay']) : null,

@@ -163,6 +163,11 @@ export async function generateCandidates(options: GenerateOptions): Promise<Gene
       result.educations += lineCount(chunk.educations);
       options.onProgress?.(result.candidates, options.count);
     }
+    // A live pool grew over time: creation dates spread over the two years before today, the same for the same ids.
+    await client.query(
+      `update ${candidate.table} set created_at = now() - make_interval(days => (id * 7919) % 730, secs => (id * 104729) % 86400), updated_at = now() where id between $1 and $2`,
+      [firstId, firstId + options.count - 1],
+    );
     if (bulk) {
       options.onPhase?.('Rebuilding indexes and checking references');
       await restore(client, dropped);

@@ -29,14 +29,16 @@ export interface Pools {
   homeCities: CityRow[];
   homeCitiesByCode: Map<string, CityRow[]>;
   countriesByCode: Map<string, Named>;
-  citizenshipsByCode: Map<string, Named>;
-  citizenships: Named[];
+  citizenshipsByCode: Map<string, Coded>;
+  citizenships: Coded[];
   jobTitles: Named[];
   titlesByTrack: Record<Track, Named[]>;
   skillsByTrack: Record<Track, Named[]>;
   languages: Coded[];
   industries: Named[];
+  /** Tags any profile may carry, and the tags that state a fact (given only where the fact holds). */
   tagIds: number[];
+  factTags: { sgpr?: number; senior?: number; graduate?: number };
   adminIds: number[];
 }
 
@@ -345,7 +347,10 @@ export async function loadPools(knex: Knex): Promise<Pools> {
   const skills = await knex('skills').select('id', 'name').orderBy('id');
   const languages = await knex('languages').select('id', 'name', 'code').orderBy('id');
   const industries = await knex('industries').select('id', 'name').orderBy('id');
-  const tags = await knex('tags').where('status', 1).orderBy('id').pluck('id');
+  const tagRows: { id: number; identifier: string }[] = await knex('tags').where('status', 1).orderBy('id').select('id', 'identifier');
+  const FACTS = ['sgpr', 'senior', 'graduate', 'mandarin'];
+  const tags = tagRows.filter((tag) => !FACTS.includes(tag.identifier)).map((tag) => tag.id);
+  const factTags = Object.fromEntries(tagRows.filter((tag) => FACTS.includes(tag.identifier)).map((tag) => [tag.identifier, tag.id]));
   const admins = await knex('admins').where('status', 1).orderBy('id').pluck('id');
   if (!cities.length || !jobTitles.length || !skills.length) throw new Error('Load the lookups first (npm run db:seed -- --only lookups)');
   const skillByName = new Map((skills as Named[]).map((s) => [s.name.toLowerCase(), s]));
@@ -373,7 +378,8 @@ export async function loadPools(knex: Knex): Promise<Pools> {
     },
     languages,
     industries,
-    tagIds: tags as number[],
+    tagIds: tags,
+    factTags,
     adminIds: admins as number[],
   };
 }

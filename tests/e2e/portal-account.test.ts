@@ -90,7 +90,7 @@ describe('The team page', () => {
     await owner.goto(`${e2e.baseUrl}/team?search=member%40acme`);
     await owner.getByRole('button', { name: 'Actions for member@acme.example.com' }).click();
     await owner.getByRole('menuitem', { name: 'Deactivate' }).click();
-    await owner.getByRole('dialog', { name: 'Deactivate users?' }).getByRole('button', { name: 'Deactivate' }).click();
+    await owner.getByRole('dialog', { name: 'Deactivate Marcus Lim?' }).getByRole('button', { name: 'Deactivate' }).click();
     await row(owner, 'member@acme.example.com').getByText('Inactive').waitFor();
     await expect(e2e.db.knex('company_users').where('email', 'member@acme.example.com').first('status')).resolves.toEqual({ status: 2 });
   });

@@ -3,6 +3,7 @@ import { Box, Link, Paper, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { t } from '../../../i18n';
+import { AUTH_BACKDROP, AUTH_CARD_SX } from '../../../ui/components/authSurface';
 import { Logo } from '../../components/Logo';
 import { PATHS } from '../paths';
 
@@ -16,18 +17,13 @@ export function AuthLayout({ children, width = 460 }: { children: ReactNode; wid
         alignItems: 'center',
         px: 2,
         py: { xs: 4, md: 8 },
-        background:
-          'radial-gradient(1200px 600px at 10% -10%, #dbeafe 0%, transparent 60%), radial-gradient(900px 500px at 110% 110%, #ccfbf1 0%, transparent 55%), #f5f7fb',
+        background: AUTH_BACKDROP,
       }}
     >
       <Box component={RouterLink} to={PATHS.home} sx={{ textDecoration: 'none', mb: 4 }} aria-label={t('portal.nav.home')}>
         <Logo variant="auth" />
       </Box>
-      <Paper
-        component="main"
-        variant="outlined"
-        sx={{ width: '100%', maxWidth: width, p: { xs: 3, sm: 5 }, borderRadius: 4, boxShadow: '0 10px 40px -12px rgba(15, 23, 42, 0.18)' }}
-      >
+      <Paper component="main" variant="outlined" sx={{ ...AUTH_CARD_SX, maxWidth: width }}>
         {children}
       </Paper>
       <AuthFooter />

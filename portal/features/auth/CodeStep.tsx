@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { authApi } from '../../api/auth';
 import { ApiError } from '../../../ui/api/client';
 import { known } from '../../../ui/api/errors';
-import { CodeInput } from '../../components/CodeInput';
+import { CodeInput } from '../../../ui/components/CodeInput';
 import { codeError } from '../../components/validation';
 import { t } from '../../../i18n';
 import { useLoginCompletion } from './useLoginCompletion';

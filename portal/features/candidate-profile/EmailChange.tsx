@@ -10,7 +10,7 @@ import { EMAIL_PATTERN } from '../../../schema/lib/fields';
 import { ApiError } from '../../../ui/api/client';
 import { errorMessage } from '../../../ui/api/errors';
 import { useNotify } from '../../app/notify';
-import { CodeInput } from '../../components/CodeInput';
+import { CodeInput } from '../../../ui/components/CodeInput';
 import { t } from '../../../i18n';
 import { profileApi } from './profileApi';
 

@@ -17,6 +17,7 @@ import { InviteDialog } from './InviteDialog';
 import { TeamPagination } from './TeamPagination';
 import { TeamStatsCards } from './TeamStatsCards';
 import { TeamToolbar } from './TeamToolbar';
+import { emptyTeamText, statusConfirmTexts } from './teamTexts';
 import { UserActions, type UserAction } from './UserActions';
 import { UsersTable } from './UsersTable';
 import { useTeamList } from './useTeamList';
@@ -68,6 +69,8 @@ export function TeamPage() {
     setPendingStatus(undefined);
   };
 
+  const confirmTexts = pendingStatus && statusConfirmTexts(pendingStatus.ids, pendingStatus.status, rows);
+
   return (
     <>
       <PageHeader
@@ -118,7 +121,7 @@ export function TeamPage() {
         />
         {!loading && !error && rows.length === 0 && (
           <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }}>
-            {t(query.search || query.status !== 'all' ? 'portal.team.noMatches' : 'portal.team.empty')}
+            {emptyTeamText(query)}
           </Typography>
         )}
         <TeamPagination total={total} query={query} update={update} />
@@ -127,8 +130,8 @@ export function TeamPage() {
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(undefined)} onDeleted={reload} />
       <ConfirmDialog
         open={!!pendingStatus}
-        title={t(pendingStatus?.status === 2 ? 'portal.team.deactivateTitle' : 'portal.team.activateTitle')}
-        message={t(pendingStatus?.status === 2 ? 'portal.team.deactivateMessage' : 'portal.team.activateMessage', { count: pendingStatus?.ids.length ?? 0 })}
+        title={confirmTexts?.title ?? ''}
+        message={confirmTexts?.message ?? ''}
         confirmLabel={t(pendingStatus?.status === 2 ? 'portal.team.deactivate' : 'portal.team.activate')}
         destructive={pendingStatus?.status === 2}
         busy={busy}

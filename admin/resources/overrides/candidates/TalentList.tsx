@@ -9,25 +9,15 @@ import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import UploadOutlined from '@mui/icons-material/UploadOutlined';
 import { Avatar, Button, Stack, Typography } from '@mui/material';
 import { cloneElement, type ReactElement } from 'react';
-import {
-  BulkDeleteButton,
-  DataTable,
-  FilterButton,
-  List,
-  Pagination,
-  ReferenceField,
-  TopToolbar,
-  useBasename,
-  useListContext,
-  useNavigate,
-  useRecordContext,
-} from 'react-admin';
+import { BulkDeleteButton, DataTable, List, Pagination, ReferenceField, useBasename, useListContext, useNavigate, useRecordContext } from 'react-admin';
 import { candidate } from '../../../../ui/candidate-profile/profileFields';
 import { t } from '../../../../i18n';
 import { DisplayField } from '../../../fields/DisplayField';
 import { filterInputs } from '../../../fields/filterInputs';
 import { isSortable, labelOf, pluralLabel } from '../../../fields/fieldMeta';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
+import { PhoneList, TableActions, usePhone } from '../../denseTable';
+import { exporterFor } from '../../exporter';
 import { ListEmpty, ListNoMatches } from '../../ListStates';
 import { presetLabel, presetMatching } from '../../presets';
 import { CvImportButton } from './CvImport';
@@ -57,8 +47,7 @@ function Actions() {
   const navigate = useNavigate();
   const basename = useBasename();
   return (
-    <TopToolbar sx={{ alignItems: 'center' }}>
-      <FilterButton />
+    <TableActions>
       <Button variant="outlined" size="small" startIcon={<UploadOutlined />} onClick={() => navigate(`${basename}${talentPaths.import}`)}>
         {t('imports.button')}
       </Button>
@@ -71,7 +60,7 @@ function Actions() {
       <Button variant="contained" size="small" startIcon={<PersonAddAlt1Outlined />} onClick={() => navigate(`${basename}${talentPaths.add}`)}>
         {t('talent.admin.add')}
       </Button>
-    </TopToolbar>
+    </TableActions>
   );
 }
 
@@ -136,6 +125,7 @@ const [sortField, sortOrder] = candidate.admin?.list?.sort ?? ['createdAt', 'DES
 
 export function TalentList() {
   const basename = useBasename();
+  const phone = usePhone();
   return (
     <List
       title={<TalentTitle />}
@@ -143,31 +133,40 @@ export function TalentList() {
       perPage={25}
       filters={FILTERS}
       actions={<Actions />}
+      exporter={exporterFor(candidate)}
       pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
       empty={<ListEmpty entity={candidate} />}
       // Wide tables scroll inside their own wrapper: the bulk toolbar slides over the list's top edge and must not be clipped.
       sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
     >
-      <DataTable
-        rowClick={(id) => `${basename}${talentPaths.show(id)}`}
-        bulkActionButtons={
-          <>
-            <TalentBulkStatusButton />
-            <BulkDeleteButton mutationMode="pessimistic" />
-          </>
-        }
-        empty={<ListNoMatches entity={candidate} />}
-      >
-        {columns.map((name) => {
-          const Cell = CELLS[name];
-          const sortable = isSortable(candidate, name) && candidate.fields[name]?.kind !== 'ref';
-          return (
-            <DataTable.Col key={name} source={name} label={heading(name)} disableSort={!sortable}>
-              {Cell ? <Cell /> : <DisplayField entity={candidate} source={name} compact />}
-            </DataTable.Col>
-          );
-        })}
-      </DataTable>
+      {phone ? (
+        <PhoneList
+          primary={(record) => String(record.name ?? '')}
+          secondary={(record) => [record.latestJobTitle, record.latestCompanyName].filter(Boolean).join(' · ')}
+          link={(record) => `${basename}${talentPaths.show(record.id)}`}
+        />
+      ) : (
+        <DataTable
+          rowClick={(id) => `${basename}${talentPaths.show(id)}`}
+          bulkActionButtons={
+            <>
+              <TalentBulkStatusButton />
+              <BulkDeleteButton mutationMode="pessimistic" />
+            </>
+          }
+          empty={<ListNoMatches entity={candidate} />}
+        >
+          {columns.map((name) => {
+            const Cell = CELLS[name];
+            const sortable = isSortable(candidate, name) && candidate.fields[name]?.kind !== 'ref';
+            return (
+              <DataTable.Col key={name} source={name} label={heading(name)} disableSort={!sortable}>
+                {Cell ? <Cell /> : <DisplayField entity={candidate} source={name} compact />}
+              </DataTable.Col>
+            );
+          })}
+        </DataTable>
+      )}
     </List>
   );
 }

@@ -1,5 +1,8 @@
-/** Six single-digit boxes for an emailed code: typing moves on, Backspace moves back, pasting fills all. */
-import { Box, FormHelperText, OutlinedInput } from '@mui/material';
+/**
+ * Six single-digit boxes for an emailed code, the one code entry of the portal and the console:
+ * typing moves on, Backspace moves back, pasting (or filling the first box) fills all.
+ */
+import { Box, FormControl, FormHelperText, OutlinedInput } from '@mui/material';
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { t } from '../../i18n';
 
@@ -55,7 +58,7 @@ export function CodeInput({ value, onChange, error, disabled, autoFocus }: Props
   };
 
   return (
-    <Box role="group" aria-label={t('portal.login.code')}>
+    <FormControl role="group" aria-label={t('portal.login.code')} error={!!error} fullWidth>
       <Box sx={{ display: 'flex', gap: { xs: 1, sm: 1.5 }, justifyContent: 'space-between' }} onPaste={onPaste}>
         {digits.map((digit, i) => (
           <OutlinedInput
@@ -74,7 +77,8 @@ export function CodeInput({ value, onChange, error, disabled, autoFocus }: Props
               inputMode: 'numeric',
               autoComplete: i === 0 ? 'one-time-code' : 'off',
               maxLength: LENGTH,
-              'aria-label': t('portal.login.digit', { n: i + 1 }),
+              // The first box also names the whole code, where a password manager or a screen reader starts.
+              'aria-label': i === 0 ? t('portal.login.firstDigit') : t('portal.login.digit', { n: i + 1 }),
               'data-testid': `code-digit-${i}`,
               style: { textAlign: 'center', fontSize: 24, fontWeight: 600, padding: '12px 0' },
             }}
@@ -87,6 +91,6 @@ export function CodeInput({ value, onChange, error, disabled, autoFocus }: Props
           {error}
         </FormHelperText>
       )}
-    </Box>
+    </FormControl>
   );
 }

@@ -1,0 +1,123 @@
+/**
+ * What a new user meets first, in a real browser: every "All …" menu item opens everything it
+ * names whatever preset was opened before, the console's menu highlights the screen that is open,
+ * and every portal route has a title of its own, on a laptop and on a phone.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { t } from '../../i18n';
+import { ROUTE_RULES, type RouteId } from '../../portal/app/routeRules';
+import { documentTitle } from '../../portal/app/titles';
+import { startE2E, type E2E } from '../helpers/e2e';
+
+let e2e: E2E;
+const LAPTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+
+async function signedIn(email: string, viewport = LAPTOP): Promise<Page> {
+  const page = await (await e2e.browser.newContext({ viewport })).newPage();
+  await page.goto(`${e2e.baseUrl}/auth/login`);
+  await page.getByLabel('Work email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+  await page.getByLabel('Digit 1 of 6').fill(await e2e.lastCode(email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
+  return page;
+}
+
+async function openMenuItem(page: Page, group: string, item: string) {
+  await page.goto(`${e2e.baseUrl}/search`);
+  await page.getByTestId('top-nav').getByRole('button', { name: group }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: item, exact: true }).click();
+}
+
+const consoleMenu = (page: Page) => page.getByRole('navigation', { name: 'Console menu' });
+
+describe('Menu items open exactly what they name', () => {
+  it('All companies after Pending companies lists every company under the title Companies', async () => {
+    const page = await signedIn('admin@example.com');
+    const [{ count }] = await e2e.db.knex('companies').count<{ count: string }[]>('* as count');
+
+    await openMenuItem(page, 'Companies', 'Pending companies');
+    await expect.poll(() => page.title()).toBe('Pending companies | Talentbase');
+    await openMenuItem(page, 'Companies', 'All companies');
+
+    await expect.poll(() => page.title()).toBe('Companies | Talentbase');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(Number(count));
+    await page.context().close();
+  });
+
+  it('All talent after Pending curation opens the whole talent pool', async () => {
+    const page = await signedIn('admin@example.com');
+    await openMenuItem(page, 'Talent', 'Pending curation');
+    await page.waitForURL((url) => url.pathname === '/admin/talent' && JSON.parse(url.searchParams.get('filter') ?? '{}').status === 0);
+    await consoleMenu(page).locator('[aria-current="page"]', { hasText: 'Pending curation' }).waitFor();
+
+    await openMenuItem(page, 'Talent', 'All talent');
+
+    await page.waitForURL((url) => url.pathname === '/admin/talent' && url.searchParams.get('filter') === '{}');
+    await consoleMenu(page).locator('[aria-current="page"]', { hasText: 'All talent' }).waitFor();
+    expect(await consoleMenu(page).locator('[aria-current="page"]').count()).toBe(1);
+    await page.context().close();
+  });
+
+  it("The console's menu highlights All talent, not the preset it came from, while a candidate is open", async () => {
+    const page = await signedIn('admin@example.com');
+    const active = await e2e.db.knex('candidates').where('status', 1).first('id');
+    await page.goto(`${e2e.baseUrl}/admin/talent?filter=${encodeURIComponent(JSON.stringify({ status: 4 }))}`);
+    await consoleMenu(page).locator('[aria-current="page"]', { hasText: 'Pending activation' }).waitFor();
+
+    await page.goto(`${e2e.baseUrl}/admin/talent/Candidate%3A${active.id}`);
+
+    await consoleMenu(page).locator('[aria-current="page"]', { hasText: 'All talent' }).waitFor();
+    expect(await consoleMenu(page).locator('[aria-current="page"]').allInnerTexts()).toEqual(['All talent']);
+    await page.context().close();
+  });
+});
+
+/** The demo login that may open a route, or none for pages open to visitors. */
+function visitorFor(id: RouteId): string | undefined {
+  const access = ROUTE_RULES[id].access as { kind: string; roles?: readonly string[] };
+  if (access.kind !== 'private') return undefined;
+  const role = access.roles?.[0] ?? 'company';
+  return { admin: 'admin@example.com', company: 'owner@acme.example.com', raasCompany: 'owner@raas.example.com', candidate: 'candidate@example.com' }[role];
+}
+
+/** A concrete address for a route pattern. */
+const addressOf = (path: string) =>
+  path === '*'
+    ? '/no-such-page'
+    : path.replace('/:redirectUrl?', '').replace(':id', 'Project%3A1').replace(':interviewGuid', 'abc').replace(':timestamp', '1700000000000');
+
+/** Routes that hand over to the console or to a home page, where the page opened there carries the title. */
+const HANDS_OVER: RouteId[] = ['home', 'companies', 'companyUsers', 'tags', 'admins'];
+
+describe('Every portal route has its own page title', () => {
+  it('Every route of the route table names a title that the catalogue holds', () => {
+    for (const [id, rule] of Object.entries(ROUTE_RULES)) {
+      expect(rule.titleKey, id).toBeTruthy();
+      expect(t(rule.titleKey), id).not.toBe(rule.titleKey);
+    }
+  });
+
+  it.each([
+    ['a laptop', LAPTOP],
+    ['a phone', PHONE],
+  ])('Each route opened on %s shows "<page> | Talentbase"', async (_screen, viewport) => {
+    const pages = new Map<string | undefined, Page>();
+    for (const id of Object.keys(ROUTE_RULES) as RouteId[]) {
+      const email = visitorFor(id);
+      if (!pages.has(email)) pages.set(email, email ? await signedIn(email, viewport) : await (await e2e.browser.newContext({ viewport })).newPage());
+      const page = pages.get(email) as Page;
+      await page.goto(`${e2e.baseUrl}${addressOf(ROUTE_RULES[id].path)}`);
+      if (HANDS_OVER.includes(id)) await expect.poll(() => page.title(), { message: id }).toMatch(/^.+ \| Talentbase$/);
+      else await expect.poll(() => page.title(), { message: id }).toBe(documentTitle(ROUTE_RULES[id].titleKey));
+    }
+    for (const page of pages.values()) await page.context().close();
+  });
+});

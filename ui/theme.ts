@@ -1,0 +1,38 @@
+/**
+ * The product's one look, shared by the portal and the console: a calm blue brand, soft surfaces,
+ * rounded low-shadow cards and sentence-case buttons. Each app builds its MUI theme from these options
+ * (the console merges them over react-admin's defaults).
+ */
+import type { ThemeOptions } from '@mui/material/styles';
+
+export const BRAND = { primary: '#1d4ed8', primaryDark: '#1e3a8a', accent: '#0d9488', accentLight: '#5eead4', surface: '#f5f7fb', ink: '#0f172a' } as const;
+
+export const productThemeOptions: ThemeOptions = {
+  palette: {
+    mode: 'light',
+    primary: { main: BRAND.primary, dark: BRAND.primaryDark },
+    secondary: { main: BRAND.accent },
+    background: { default: BRAND.surface, paper: '#ffffff' },
+    text: { primary: BRAND.ink, secondary: '#475569' },
+    divider: '#e2e8f0',
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: '"Inter", "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontSize: '2rem', fontWeight: 700, letterSpacing: '-0.02em' },
+    h2: { fontSize: '1.6rem', fontWeight: 700, letterSpacing: '-0.01em' },
+    h3: { fontSize: '1.35rem', fontWeight: 700 },
+    h4: { fontSize: '1.15rem', fontWeight: 600 },
+    h5: { fontSize: '1rem', fontWeight: 600 },
+    h6: { fontWeight: 600 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { borderRadius: 8, textTransform: 'none' } } },
+    MuiPaper: { styleOverrides: { rounded: { borderRadius: 12 } } },
+    MuiCard: { defaultProps: { variant: 'outlined' } },
+    MuiTableCell: { styleOverrides: { head: { fontWeight: 600, color: '#475569', backgroundColor: '#f8fafc' } } },
+    MuiChip: { styleOverrides: { root: { fontWeight: 500 } } },
+    MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
+  },
+};
