@@ -11,14 +11,22 @@ import { communityEndpoints } from './community/endpoints';
 import { lookupEndpoints } from './lookups';
 import { candidateList } from './search/adminList';
 import { searchEndpoints } from './search';
-import { inviteSignupRouter } from './signup/inviteRoutes';
 import { signupEndpoints } from './signup/endpoints';
+import { inviteSignupEndpoints } from './signup/inviteEndpoints';
 import { talentEndpoints } from './talent';
 import { teamEndpoints } from './team/endpoints';
 
 /** Every declared capability endpoint: what the API mounts and what the fuzz suite probes. */
 export function endpoints(): Endpoint[] {
-  return [...teamEndpoints, ...talentEndpoints(), ...communityEndpoints, ...signupEndpoints, ...searchEndpoints(), ...lookupEndpoints];
+  return [
+    ...teamEndpoints,
+    ...talentEndpoints(),
+    ...communityEndpoints,
+    ...signupEndpoints,
+    ...inviteSignupEndpoints,
+    ...searchEndpoints(),
+    ...lookupEndpoints,
+  ];
 }
 
 /** Entity lists a capability answers instead of the generic router, by entity name. */
@@ -28,8 +36,5 @@ export function listHandlers(): Record<string, ListHandler> {
 }
 
 export function featureRouters(): [string, Router][] {
-  return [
-    ['/auth', accountRouter()],
-    ['/auth-company/invite-signup', inviteSignupRouter()],
-  ];
+  return [['/auth', accountRouter()]];
 }
