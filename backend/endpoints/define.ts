@@ -60,6 +60,8 @@ export interface UploadSpec {
   maxBytes: number | ((config: Config) => number);
   /** Whether a request without the file is refused ('upload.errors.required'). */
   required?: boolean;
+  /** Where an endpoint's refusals were published differently: a too-large file's status (413) and the key for extra files. */
+  refusals?: { tooLargeStatus?: number; tooManyKey?: string };
 }
 
 type Schema = z.ZodType | undefined;

@@ -39,9 +39,10 @@ function receive(spec: UploadSpec, req: Request, res: Response): Promise<void> {
       if (!err) return resolve();
       const code = (err as { code?: string }).code;
       const field = spec.field;
-      if (code === 'LIMIT_FILE_SIZE') return reject(new AppError(413, 'upload.errors.tooLarge', undefined, { [field]: 'upload.errors.tooLarge' }));
-      if (code === 'LIMIT_FILE_COUNT' || code === 'LIMIT_UNEXPECTED_FILE')
-        return reject(badRequest({ [field]: 'upload.errors.tooManyFiles' }, 'upload.errors.tooManyFiles'));
+      const tooMany = spec.refusals?.tooManyKey ?? 'upload.errors.tooManyFiles';
+      if (code === 'LIMIT_FILE_SIZE')
+        return reject(new AppError(spec.refusals?.tooLargeStatus ?? 413, 'upload.errors.tooLarge', undefined, { [field]: 'upload.errors.tooLarge' }));
+      if (code === 'LIMIT_FILE_COUNT' || code === 'LIMIT_UNEXPECTED_FILE') return reject(badRequest({ [field]: tooMany }, tooMany));
       reject(badRequest({ [field]: 'upload.errors.invalid' }, 'upload.errors.invalid'));
     });
   });
@@ -49,7 +50,8 @@ function receive(spec: UploadSpec, req: Request, res: Response): Promise<void> {
 
 function uploadedFile(spec: UploadSpec, req: Request): Express.Multer.File | undefined {
   const files = (req.files ?? []) as Express.Multer.File[];
-  if (files.some((f) => f.fieldname !== spec.field)) throw badRequest({ [spec.field]: 'upload.errors.tooManyFiles' }, 'upload.errors.tooManyFiles');
+  const tooMany = spec.refusals?.tooManyKey ?? 'upload.errors.tooManyFiles';
+  if (files.some((f) => f.fieldname !== spec.field)) throw badRequest({ [spec.field]: tooMany }, tooMany);
   if (!files.length && spec.required) throw badRequest({ [spec.field]: 'upload.errors.required' }, 'upload.errors.required');
   return files[0];
 }

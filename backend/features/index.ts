@@ -1,24 +1,32 @@
 /**
  * Every capability's endpoints and routes, mounted under /api/v1 before the generic entity routes.
- * A capability adds its declared endpoints to `endpoints()` (see backend/endpoints/define.ts);
- * routers that are not yet declarations stay in `featureRouters()`.
+ * A capability adds its declared endpoints to `endpoints()` (see backend/endpoints/define.ts).
  */
 import type { Router } from 'express';
 import type { ListHandler } from '../crud/router';
 import type { Endpoint } from '../endpoints/define';
-import { accountRouter } from './account/routes';
+import { accountEndpoints } from './account/endpoints';
 import { communityEndpoints } from './community/endpoints';
 import { lookupEndpoints } from './lookups';
 import { candidateList } from './search/adminList';
 import { searchEndpoints } from './search';
-import { inviteSignupRouter } from './signup/inviteRoutes';
 import { signupEndpoints } from './signup/endpoints';
+import { inviteSignupEndpoints } from './signup/inviteEndpoints';
 import { talentEndpoints } from './talent';
 import { teamEndpoints } from './team/endpoints';
 
 /** Every declared capability endpoint: what the API mounts and what the fuzz suite probes. */
 export function endpoints(): Endpoint[] {
-  return [...teamEndpoints, ...talentEndpoints(), ...communityEndpoints, ...signupEndpoints, ...searchEndpoints(), ...lookupEndpoints];
+  return [
+    ...accountEndpoints,
+    ...teamEndpoints,
+    ...talentEndpoints(),
+    ...communityEndpoints,
+    ...signupEndpoints,
+    ...inviteSignupEndpoints,
+    ...searchEndpoints(),
+    ...lookupEndpoints,
+  ];
 }
 
 /** Entity lists a capability answers instead of the generic router, by entity name. */
@@ -27,9 +35,10 @@ export function listHandlers(): Record<string, ListHandler> {
   return { candidate: candidateList };
 }
 
+/**
+ * Hand-written routers: none is left, every capability is declared. The development mailbox
+ * (features/dev) is mounted by the app itself, and only outside production.
+ */
 export function featureRouters(): [string, Router][] {
-  return [
-    ['/auth', accountRouter()],
-    ['/auth-company/invite-signup', inviteSignupRouter()],
-  ];
+  return [];
 }

@@ -31,6 +31,9 @@ export interface InviteCheck {
   email: string;
   companyName: string;
   role: number;
+  /** The invitee's names, when the inviter typed them. */
+  firstName?: string;
+  lastName?: string;
 }
 
 export const signupApi = {

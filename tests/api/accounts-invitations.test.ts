@@ -126,4 +126,17 @@ describe('Invitations to join a company', () => {
     expect(res.body).toMatchObject({ companyId: `Company:${globex.id}`, role: 1, status: 0, firstName: 'Quinn' });
     expect((await lastMail(t.knex, 'q@globex.example.com')).subject).toBe('You are invited to join Globex Analytics on Talentbase');
   });
+
+  it('An invitee the inviter named is greeted by name and finds the name filled in', async () => {
+    await t.http
+      .post('/api/v1/company-users/invite')
+      .set(owner)
+      .send({ email: 'nadia.rahman@acme.example.com', role: 2, firstName: 'Nadia', lastName: 'Rahman' })
+      .expect(201);
+    const mail = await lastMail(t.knex, 'nadia.rahman@acme.example.com');
+    expect(mail.text).toMatch(/^Hi Nadia,/m);
+    expect(mail.text).not.toContain('Hi there');
+    const cist = await cistFor('nadia.rahman@acme.example.com');
+    await check(cist).expect(200, { email: 'nadia.rahman@acme.example.com', companyName: 'Acme', role: 2, firstName: 'Nadia', lastName: 'Rahman' });
+  });
 });

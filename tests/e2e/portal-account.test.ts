@@ -124,3 +124,28 @@ describe('Company users', () => {
     await admin.waitForURL(`${e2e.baseUrl}/admin/company-users`);
   });
 });
+
+describe('Accepting an invitation', () => {
+  it('An invited colleague is greeted by name and finds the name the inviter typed already filled in', async () => {
+    const inviter = await signedInPage('owner@acme.example.com');
+    await inviter.goto(`${e2e.baseUrl}/team`);
+    await inviter.getByTestId('team-stats').waitFor();
+    await inviter.getByRole('button', { name: 'Invite member' }).click();
+    const dialog = inviter.getByRole('dialog', { name: 'Invite a colleague' });
+    await dialog.getByLabel('Email').fill('nadia.rahman@acme.example.com');
+    await dialog.getByLabel('First name').fill('Nadia');
+    await dialog.getByLabel('Last name').fill('Rahman');
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(inviter.getByTestId('snackbar').innerText()).resolves.toContain('Invitation sent to nadia.rahman@acme.example.com');
+
+    const mail = await e2e.db.knex('outbox_emails').where('to', 'nadia.rahman@acme.example.com').orderBy('id', 'desc').first('text');
+    expect(mail?.text).toMatch(/^Hi Nadia,/m);
+    const link = /\/auth\/company\/invite-signup\?cist=[\w-]+/.exec(mail?.text ?? '')?.[0];
+    const invitee = await e2e.newPage();
+    await invitee.goto(`${e2e.baseUrl}${link}`);
+    await invitee.getByRole('heading', { name: 'Join Acme on Talentbase' }).waitFor();
+    await expect(invitee.getByLabel('First name').inputValue()).resolves.toBe('Nadia');
+    await expect(invitee.getByLabel('Last name').inputValue()).resolves.toBe('Rahman');
+    await expect(invitee.getByLabel('Email').inputValue()).resolves.toBe('nadia.rahman@acme.example.com');
+  });
+});

@@ -90,9 +90,9 @@ export function companyRejectedEmail(config: Config, firstName: string | null, c
   ]);
 }
 
-export function invitationEmail(config: Config, companyName: string, inviterName: string | null, url: string) {
+export function invitationEmail(config: Config, companyName: string, inviterName: string | null, url: string, inviteeFirstName: string | null = null) {
   return mail(config, `You are invited to join ${companyName} on ${config.productName}`, [
-    'Hi there,',
+    hi(inviteeFirstName),
     `${inviterName || 'Your colleague'} invited you to join ${companyName} on ${config.productName}.`,
     `Open this link to set up your account: ${url}`,
     'The invitation expires in 3 days.',

@@ -45,7 +45,7 @@ export async function onCompanyStatusChange(trx: Knex.Transaction, config: Confi
 /** The company write rule the generic router calls (backend/features/team/companies.ts lists it). */
 export const companyStatusChange: Check = async (data, { trx, mode, id, existing, config }) => {
   if (mode !== 'update' || !existing || !id || data.status === undefined || data.status === existing.status) return;
-  if (!config) throw new Error('company status hooks need the app configuration');
+  if (!config) throw new Error('the company status rule needs the app configuration');
   const trialEndsAt = await onCompanyStatusChange(trx, config, id, existing.status as number, data.status as number);
   // The console sends the whole record back; an untouched trial date gives way to the one approval starts.
   const untouched = data.trialEndsAt === undefined || data.trialEndsAt === null || data.trialEndsAt === existing.trialEndsAt;

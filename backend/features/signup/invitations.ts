@@ -62,8 +62,9 @@ export async function sendInvitation(trx: Knex.Transaction, config: Config, invi
       updated_at: trx.fn.now(),
     });
   const { company_name: companyName } = await trx('companies').where('id', invitation.company_id).first('company_name');
+  const { first_name: firstName } = await trx('company_users').where('id', invitation.company_user_id).first('first_name');
   const url = `${config.publicUrl}/auth/company/invite-signup?cist=${encodeURIComponent(token)}`;
-  await queueEmail(trx, { to: invitation.email, ...invitationEmail(config, companyName, inviterName, url) });
+  await queueEmail(trx, { to: invitation.email, ...invitationEmail(config, companyName, inviterName, url, firstName) });
 }
 
 /** Sends the invitations held while the company awaited approval. */
@@ -75,6 +76,9 @@ export async function sendHeldInvitations(trx: Knex.Transaction, config: Config,
 
 export interface LiveInvitation extends InvitationRow {
   company_name: string;
+  /** The invitee's names as the inviter typed them, if they did. */
+  first_name: string | null;
+  last_name: string | null;
 }
 
 /**
@@ -89,7 +93,7 @@ export async function findLiveInvitation(knex: Knex | Knex.Transaction, raw: unk
     .join('companies as c', 'c.id', 'i.company_id')
     .join('company_users as u', 'u.id', 'i.company_user_id')
     .where('i.token_hash', sha256(token))
-    .first('i.*', 'c.company_name', 'u.status as user_status');
+    .first('i.*', 'c.company_name', 'u.status as user_status', 'u.first_name', 'u.last_name');
   if (lock) q.forUpdate('i');
   const row = (await q) as (LiveInvitation & { user_status: number }) | undefined;
   if (!row) throw new AppError(404, 'invite.notFound');

@@ -46,7 +46,8 @@ export function InviteSignupPage() {
       .then((found) => {
         if (cancelled) return;
         setInvite(found);
-        setValues((v) => ({ ...v, email: found.email }));
+        // The names the inviter typed are filled in; the invitee can still correct them.
+        setValues((v) => ({ ...v, email: found.email, firstName: found.firstName ?? v.firstName, lastName: found.lastName ?? v.lastName }));
       })
       .catch((err: unknown) => !cancelled && setFailure(errorMessage(err)));
     return () => {
