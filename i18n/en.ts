@@ -1,5 +1,6 @@
 /** The English catalogue: every user-facing text of the product, by key. */
 import { portal } from './sections';
+import { credits, creditFieldErrors } from './sections/credits';
 import { imports } from './sections/imports';
 import { talent, talentErrors } from './sections/talent';
 
@@ -65,6 +66,7 @@ export const en = {
     notActivate: 'Your company is not active',
     roleMismatch: 'Your role does not match your company',
     hasUsers: 'This company still has users. Remove them or move them to another company first.',
+    errors: { required: 'Choose a company', notFound: 'Company not found' },
   },
   email: {
     exists: 'Email already linked to an account',
@@ -198,7 +200,7 @@ export const en = {
       label: 'Console menu',
       all: 'All {label}',
       openPortal: 'Open portal',
-      groups: { companies: 'Companies', talent: 'Talent', lookups: 'Lookups' },
+      groups: { companies: 'Companies', talent: 'Talent', credits: 'Credits', lookups: 'Lookups' },
     },
     presets: { pending: 'Pending {label}', candidates: { pending: 'Pending curation', pendingActivation: 'Pending activation' } },
     list: { search: 'Search', any: 'Any' },
@@ -225,4 +227,7 @@ export const en = {
   ...talentErrors,
   /** Bulk imports of candidates from the console. */
   imports,
+  /** Credits, plans and payments. */
+  credits,
+  ...creditFieldErrors,
 } as const;

@@ -7,6 +7,7 @@ import type { Router } from 'express';
 import type { Endpoint } from '../endpoints/define';
 import { accountRouter } from './account/routes';
 import { communityRouter } from './community/routes';
+import { creditsEndpoints } from './credits';
 import { inviteSignupRouter } from './signup/inviteRoutes';
 import { signupRouter } from './signup/routes';
 import { talentEndpoints } from './talent';
@@ -14,7 +15,7 @@ import { teamEndpoints } from './team/endpoints';
 
 /** Every declared capability endpoint: what the API mounts and what the fuzz suite probes. */
 export function endpoints(): Endpoint[] {
-  return [...teamEndpoints, ...talentEndpoints()];
+  return [...teamEndpoints, ...talentEndpoints(), ...creditsEndpoints()];
 }
 
 export function featureRouters(): [string, Router][] {

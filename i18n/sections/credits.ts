@@ -1,0 +1,85 @@
+/** Credits: the ledger's messages, the console's credit screens and the portal's credits page. */
+export const credits = {
+  errors: {
+    insufficient: 'Not enough credits: this needs {needed} and the balance is {balance}. Buy credits to continue.',
+    idNotFound: 'Credit not found',
+    addFailed: 'Could not add the credits',
+    updateFailed: 'Could not update the credits',
+    deleteFailed: 'Could not delete the credits',
+    orderPaid: 'This order is already paid',
+    orderCancelled: 'This order is cancelled',
+    paymentUnavailable: 'Card payment is not available right now',
+    enterprise: 'Above {max} credits, contact us for enterprise pricing',
+    signature: 'The payment notification could not be verified',
+    notRaas: 'Only recruitment-as-a-service companies buy credits here',
+  },
+  messages: {
+    added: 'Credits added',
+    updated: 'Credits updated',
+    deleted: 'Credits deleted',
+    orderCreated: 'Order form created and emailed to {email}',
+    orderPaid: 'Order marked as paid: {credits} credits added',
+  },
+  page: {
+    title: 'Credits',
+    balance: 'Balance',
+    balanceChip: '{balance} credits',
+    lots: 'Credit lots',
+    log: 'Credit history',
+    buy: 'Buy credits',
+    empty: 'No credits yet',
+    emptyLog: 'No credit movements yet',
+    expires: 'Expires',
+    remaining: 'Left',
+    added: 'Added',
+    date: 'Date',
+    action: 'Action',
+    credits: 'Credits',
+    balanceAfter: 'Balance after',
+    by: 'By',
+    loadError: 'Could not load your credits',
+    paymentSuccess: 'Payment received. Your credits are added as soon as the payment is confirmed.',
+    paymentCancelled: 'Payment cancelled. Nothing was charged.',
+    back: 'Back to credits',
+  },
+  purchase: {
+    title: 'Purchase credits',
+    quantity: 'Number of credits',
+    discount: 'Discount',
+    total: 'Total',
+    pay: 'Pay {total}',
+    enterprise: 'Contact us for enterprise pricing',
+    errorMessage: 'Could not create the order form. Please try again.',
+    instantPurchaseErrorMessage: 'Could not start the card payment. Please try again.',
+    decrease: 'One credit less',
+    increase: 'One credit more',
+  },
+  testCheckout: {
+    banner: 'TEST MODE: no real payment happens. This page stands in for the card payment provider.',
+    title: 'Test checkout',
+    pay: 'Pay (test)',
+    cancel: 'Cancel',
+  },
+} as const;
+
+/** Field errors of the credit calls (spec sections 5 and 8), at the top level like every field key. */
+export const creditFieldErrors = {
+  noOfCredits: {
+    errors: {
+      required: 'Enter the number of credits',
+      zeroCredits: 'Credits cannot be zero',
+      NotWholeNumber: 'Enter a whole number of credits',
+      min: 'At least 1 credit',
+      max: 'At most 100,000 credits at once',
+    },
+  },
+  member: { errors: { required: 'Choose a member', notInCompany: 'Choose an active member of this company' } },
+  expiryDate: {
+    errors: {
+      invalid: 'Enter a date as YYYY-MM-DD',
+      tooSoon: 'The expiry date must be tomorrow or later',
+      tooLate: 'The expiry date must be within 5 years',
+    },
+  },
+  creditDataId: { errors: { notFound: 'Credit not found' } },
+} as const;
