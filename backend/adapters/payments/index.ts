@@ -88,7 +88,7 @@ function testAdapter(config: Config): PaymentAdapter {
   const secret = `whsec_${createHmac('sha256', config.secret).update('local-test-checkout').digest('hex')}`;
   return {
     mode: 'test',
-    async createCheckout(req) {
+    async createCheckout() {
       const id = `cs_test_local_${randomBytes(12).toString('hex')}`;
       return { id, url: `${config.publicUrl}/credits/test-checkout?session=${id}` };
     },
