@@ -28,14 +28,17 @@ export const noOfCredits = z.unknown().transform((raw, ctx) => {
   return Number(raw);
 });
 
-export const expiryDate = z.unknown().transform((raw, ctx) => {
-  const error = expiryDateError(raw);
-  if (error) {
-    ctx.addIssue({ code: 'custom', message: error });
-    return z.NEVER;
-  }
-  return raw === undefined || raw === null || raw === '' ? undefined : (raw as string);
-});
+export const expiryDate = z
+  .unknown()
+  .transform((raw, ctx) => {
+    const error = expiryDateError(raw);
+    if (error) {
+      ctx.addIssue({ code: 'custom', message: error });
+      return z.NEVER;
+    }
+    return raw === undefined || raw === null || raw === '' ? undefined : (raw as string);
+  })
+  .optional();
 
 /** A purchase: companyId, userId, noOfCredits, discountAmount (the discount the buyer saw; the server prices it again). */
 export const purchaseBody = z.object({
