@@ -25,10 +25,11 @@ import { createOrder, memberOf, payOrder, ORDER_STATUS, type OrderRow } from './
 import { renderOrderForm } from './orderForm';
 import { purchaseBody, refOf } from './inputs';
 
-const adapters = new WeakMap<Config, PaymentAdapter>();
+// One adapter per credits configuration (a changed configuration gets a new one).
+const adapters = new WeakMap<Config['credits'], PaymentAdapter>();
 export function payments(config: Config): PaymentAdapter {
-  let adapter = adapters.get(config);
-  if (!adapter) adapters.set(config, (adapter = paymentsFor(config)));
+  let adapter = adapters.get(config.credits);
+  if (!adapter) adapters.set(config.credits, (adapter = paymentsFor(config)));
   return adapter;
 }
 
