@@ -5,7 +5,8 @@ import { f } from '../lib/fields';
  * A lot of credits a company holds: one per admin grant, card purchase or paid order form, with
  * the quantity it started with, what remains and the day it expires (valid through that day).
  * Amounts are exact numerics in halves (a guarantee costs 0.5). Only the ledger
- * (backend/features/credits/ledger.ts) writes lots; the API reads them through the ability.
+ * (backend/features/credits/ledger.ts) writes lots; no role may write them through the generic
+ * routes (the permissions grant reads only), and the API reads them through the ability.
  */
 export const creditLot = defineEntity({
   name: 'creditLot',
@@ -14,10 +15,10 @@ export const creditLot = defineEntity({
   subject: 'Credit',
   idPrefix: 'Credit:',
   fields: {
-    companyId: f.ref('company', { required: true, onDelete: 'restrict', readOnly: true, label: 'Company' }),
-    quantity: f.decimal({ required: true, precision: [12, 1], readOnly: true, label: 'Credits added' }),
-    remaining: f.decimal({ required: true, precision: [12, 1], readOnly: true, label: 'Credits left' }),
-    expiryDate: f.date({ required: true, index: true, readOnly: true, label: 'Expires' }),
+    companyId: f.ref('company', { required: true, onDelete: 'restrict', label: 'Company' }),
+    quantity: f.decimal({ required: true, precision: [12, 1], label: 'Credits added' }),
+    remaining: f.decimal({ required: true, precision: [12, 1], label: 'Credits left' }),
+    expiryDate: f.date({ required: true, index: true, label: 'Expires' }),
     source: f.enum(
       { admin: 1, card: 2, orderForm: 3 },
       { required: true, readOnly: true, labels: { admin: 'Granted by admin', card: 'Card purchase', orderForm: 'Order form' }, label: 'Source' },

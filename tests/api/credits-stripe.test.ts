@@ -148,8 +148,8 @@ describe('The local test mode without Stripe keys', () => {
     const res = await buyer.post('/credit/instant-purchase/stripe', { companyId: `Company:${raasId}`, userId: `User:${raasOwnerId}`, noOfCredits: 5 });
     expect(res.status).toBe(200);
     const url = new URL(res.body.url);
-    expect(url.pathname).toBe('/credits/test-checkout');
-    const session = url.searchParams.get('session') as string;
+    expect(url.pathname).toBe('/credits/company');
+    const session = url.searchParams.get('test_checkout') as string;
     expect((await buyer.get(`/credit/test-checkout/${session}`)).body).toMatchObject({ quantity: 5, total: 500, currency: 'SGD', status: 0 });
     expect((await buyer.post(`/credit/test-checkout/${session}/pay`)).body).toEqual({ received: true, credited: true });
     expect((await buyer.post(`/credit/test-checkout/${session}/pay`)).body).toEqual({ received: true, credited: false });

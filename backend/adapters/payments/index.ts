@@ -2,7 +2,7 @@
  * Card payments through Stripe Checkout, behind a small interface: create a hosted checkout for an
  * order, and verify a webhook's signature. With STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET the real
  * `stripe` SDK talks to Stripe (or to STRIPE_API_URL, a local stand-in in tests). Without them the
- * product runs in test mode: checkouts open the portal's clearly marked test checkout page, whose
+ * product runs in test mode: checkouts open the portal's clearly marked test checkout (on the credits page), whose
  * Pay button has the server sign a `checkout.session.completed` event with the SDK's test-header
  * helper and a local secret, and hand it to the same webhook path Stripe's deliveries take.
  */
@@ -90,7 +90,7 @@ function testAdapter(config: Config): PaymentAdapter {
     mode: 'test',
     async createCheckout() {
       const id = `cs_test_local_${randomBytes(12).toString('hex')}`;
-      return { id, url: `${config.publicUrl}/credits/test-checkout?session=${id}` };
+      return { id, url: `${config.publicUrl}/credits/company?test_checkout=${id}` };
     },
     verifyWebhook(rawBody, signature) {
       return stripe.webhooks.constructEvent(rawBody, signature, secret);
