@@ -147,7 +147,8 @@ describe('The local test mode without Stripe keys', () => {
     const before = (await buyer.get('/credit/balance')).body.balance;
     const res = await buyer.post('/credit/instant-purchase/stripe', { companyId: `Company:${raasId}`, userId: `User:${raasOwnerId}`, noOfCredits: 5 });
     expect(res.status).toBe(200);
-    const url = new URL(res.body.url);
+    const url = new URL(res.body.url, 'http://portal.test');
+    expect(res.body.url).toMatch(/^\/credits\/company\?test_checkout=cs_test_local_/);
     expect(url.pathname).toBe('/credits/company');
     const session = url.searchParams.get('test_checkout') as string;
     expect((await buyer.get(`/credit/test-checkout/${session}`)).body).toMatchObject({ quantity: 5, total: 500, currency: 'SGD', status: 0 });

@@ -73,7 +73,9 @@ describe('Credits', () => {
     await modal.getByRole('button', { name: 'One credit more' }).click();
     await expect(modal.getByTestId('purchase-total').innerText()).resolves.toMatch(/300\.00/);
     await modal.getByTestId('purchase-quantity').fill('25');
-    await modal.getByRole('button', { name: 'Contact us for enterprise pricing' }).waitFor();
+    await expect(modal.getByRole('link', { name: 'Contact us for enterprise pricing' }).getAttribute('href')).resolves.toMatch(
+      /^mailto:support@talentbase.example/,
+    );
     await modal.getByTestId('purchase-quantity').fill('3');
     await modal.getByRole('button', { name: /^Pay / }).click();
     await page.getByTestId('test-mode-banner').waitFor();

@@ -90,7 +90,8 @@ function testAdapter(config: Config): PaymentAdapter {
     mode: 'test',
     async createCheckout() {
       const id = `cs_test_local_${randomBytes(12).toString('hex')}`;
-      return { id, url: `${config.publicUrl}/credits/company?test_checkout=${id}` };
+      // Relative: the test checkout is a page of this same server, whatever address it is reached at.
+      return { id, url: `/credits/company?test_checkout=${id}` };
     },
     verifyWebhook(rawBody, signature) {
       return stripe.webhooks.constructEvent(rawBody, signature, secret);
