@@ -21,7 +21,7 @@ export const creditLot = defineEntity({
     expiryDate: f.date({ required: true, index: true, label: 'Expires' }),
     source: f.enum(
       { admin: 1, card: 2, orderForm: 3 },
-      { required: true, readOnly: true, labels: { admin: 'Granted by admin', card: 'Card purchase', orderForm: 'Order form' }, label: 'Source' },
+      { required: true, labels: { admin: 'Granted by admin', card: 'Card purchase', orderForm: 'Order form' }, label: 'Source' },
     ),
     deletedAt: f.datetime({ readOnly: true, label: 'Deleted' }),
     lastMovedAt: f.datetime({ readOnly: true, label: 'Last added or deducted' }),
