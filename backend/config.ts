@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import type { S3Settings } from './adapters/storage/s3';
+import { DEFAULT_TIERS, parseTiers, type Pricing } from '../schema/rules/credits';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -48,6 +49,19 @@ export interface Config {
   seedDemo: boolean;
   /** CV uploads and how they are read (README, configuration). */
   cv: CvConfig;
+  /** Credit prices and card payments (README, configuration). */
+  credits: CreditsConfig;
+}
+
+export interface CreditsConfig {
+  /** Price per credit, currency, locale, discount tiers and the enterprise-pricing address: what the purchase modal shows and the server charges. */
+  pricing: Pricing;
+  /**
+   * Card payments through Stripe Checkout (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET). Absent:
+   * a clearly marked local test-mode checkout page stands in and drives the same webhook path.
+   * `apiUrl` (STRIPE_API_URL) points the SDK at another Stripe API, e.g. a local stand-in.
+   */
+  stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string };
 }
 
 export interface CvConfig {
@@ -158,6 +172,26 @@ function trustProxy(): string[] {
   return list;
 }
 
+function creditsConfig(): CreditsConfig {
+  const price = Number(process.env.CREDIT_PRICE ?? '100');
+  if (!Number.isFinite(price) || price <= 0 || Math.round(price * 100) !== price * 100)
+    throw new Error(`CREDIT_PRICE must be a positive amount with at most 2 decimals, got '${process.env.CREDIT_PRICE}'`);
+  const currency = (process.env.CREDIT_CURRENCY || 'SGD').toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) throw new Error(`CREDIT_CURRENCY must be a three-letter currency code, got '${currency}'`);
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = process.env;
+  if (Boolean(secretKey) !== Boolean(webhookSecret)) throw new Error('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together');
+  return {
+    pricing: {
+      pricePerCredit: price,
+      currency,
+      locale: process.env.CREDIT_LOCALE || 'en-SG',
+      tiers: process.env.CREDIT_TIERS ? parseTiers(process.env.CREDIT_TIERS) : DEFAULT_TIERS,
+      supportEmail: process.env.SUPPORT_EMAIL || 'support@talentbase.example',
+    },
+    stripe: secretKey && webhookSecret ? { secretKey, webhookSecret, apiUrl: process.env.STRIPE_API_URL || undefined } : undefined,
+  };
+}
+
 function flag(name: string, fallback: boolean): boolean {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -195,6 +229,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: trustProxy(),
     seedDemo: flag('SEED_DEMO', env !== 'production'),
     cv: cvConfig(),
+    credits: creditsConfig(),
   };
   return { ...config, ...overrides };
 }

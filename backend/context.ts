@@ -15,6 +15,8 @@ declare global {
       ctx: AppContext;
       actor: Actor;
       sessionId?: number;
+      /** The JSON body's exact bytes, for signature checks. */
+      rawBody?: Buffer;
     }
   }
 }

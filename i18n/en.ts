@@ -1,6 +1,7 @@
 /** The English catalogue: every user-facing text of the product, by key. */
 import { portal } from './sections';
 import { search, searchErrors } from './sections/search';
+import { credits, creditFieldErrors } from './sections/credits';
 import { imports } from './sections/imports';
 import { talent, talentErrors } from './sections/talent';
 import { entityLabels } from './sections/entities';
@@ -71,6 +72,7 @@ export const en = {
     notActivate: 'Your company is not active',
     roleMismatch: 'Your role does not match your company',
     hasUsers: 'This company still has users. Remove them or move them to another company first.',
+    errors: { required: 'Choose a company', notFound: 'Company not found' },
   },
   email: {
     exists: 'Email already linked to an account',
@@ -205,7 +207,7 @@ export const en = {
       label: 'Console menu',
       all: 'All {label}',
       openPortal: 'Open portal',
-      groups: { companies: 'Companies', talent: 'Talent', lookups: 'Lookups' },
+      groups: { companies: 'Companies', talent: 'Talent', credits: 'Credits', lookups: 'Lookups' },
     },
     presets: { pending: 'Pending {label}', candidates: { pending: 'Pending curation', pendingActivation: 'Pending activation' } },
     list: { search: 'Search', any: 'Any' },
@@ -239,4 +241,7 @@ export const en = {
   entities: entityLabels,
   /** react-admin's own texts, read by the console through ra-i18n-polyglot. */
   ra,
+  /** Credits, plans and payments. */
+  credits,
+  ...creditFieldErrors,
 } as const;

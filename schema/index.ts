@@ -9,6 +9,8 @@ import { candidateSearchOrViewLog } from './entities/candidateSearchOrViewLog';
 import { company } from './entities/company';
 import { communityUser } from './entities/communityUser';
 import { companyUser } from './entities/companyUser';
+import { creditLog } from './entities/creditLog';
+import { creditLot } from './entities/creditLot';
 import { candidateEmailChange } from './entities/internal/candidateEmailChange';
 import { cvUpload } from './entities/internal/cvUpload';
 import { emailCode } from './entities/internal/emailCode';
@@ -19,6 +21,7 @@ import { session } from './entities/internal/session';
 import { signupDraft } from './entities/internal/signupDraft';
 import { socialLogin } from './entities/internal/socialLogin';
 import { invitation } from './entities/invitation';
+import { salesOrder } from './entities/salesOrder';
 import { citizenship } from './entities/lookups/citizenship';
 import { city } from './entities/lookups/city';
 import { country } from './entities/lookups/country';
@@ -59,6 +62,9 @@ export const entities: readonly EntityDef[] = [
   candidateTagCount,
   searchTerm,
   candidateImport,
+  creditLot,
+  creditLog,
+  salesOrder,
   candidateEmailChange,
   session,
   emailCode,

@@ -12,6 +12,7 @@ import { candidateList } from './search/adminList';
 import { searchEndpoints } from './search';
 import { signupEndpoints } from './signup/endpoints';
 import { inviteSignupEndpoints } from './signup/inviteEndpoints';
+import { creditsEndpoints } from './credits';
 import { talentEndpoints } from './talent';
 import { teamEndpoints } from './team/endpoints';
 
@@ -26,6 +27,7 @@ export function endpoints(): Endpoint[] {
     ...inviteSignupEndpoints,
     ...searchEndpoints(),
     ...lookupEndpoints,
+    ...creditsEndpoints(),
   ];
 }
 

@@ -152,8 +152,10 @@ export const guardBodyType: RequestHandler = (req, _res, next) => {
 };
 
 /** JSON bodies: valid UTF-8 bytes (checked by the parser's verify hook) and a clean parsed value. */
-export function verifyUtf8(_req: unknown, _res: unknown, buffer: Buffer): void {
+export function verifyUtf8(req: unknown, _res: unknown, buffer: Buffer): void {
   if (!isUtf8(buffer)) throw badRequest({ body: 'body.errors.invalidText' });
+  // Signed notifications (payment webhooks) are verified on the exact bytes received.
+  (req as { rawBody?: Buffer }).rawBody = buffer;
 }
 
 /** After the JSON parser: the body is an object and every text and key in it is clean. */

@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { createMailAdapter } from '../adapters/mail';
 import { logger } from '../logger';
+import { expireCreditsTask } from './tasks/expire_credits';
 import { importCandidatesTask } from './tasks/import_candidates';
 import { purgeCvUploadsTask } from './tasks/purge_cv_uploads';
 import { purgeExpiredTask } from './tasks/purge_expired';
@@ -37,6 +38,7 @@ export function taskList(config: Config, connectionString = config.databaseUrl):
     refresh_search_terms: refreshSearchTermsTask,
     import_candidates: importCandidatesTask(config, connectionString),
     purge_cv_uploads: purgeCvUploadsTask(config),
+    expire_credits: expireCreditsTask(connectionString),
   };
 }
 
@@ -46,6 +48,7 @@ export const CRONTAB = [
   '17 * * * * refresh_popular_candidates ?fill=1h',
   '40 2 * * * refresh_search_terms ?fill=1d',
   '20 * * * * purge_cv_uploads ?fill=1h',
+  '5 0 * * * expire_credits ?fill=1d',
 ].join('\n');
 
 /** Creates graphile-worker's own tables, so jobs can be queued even where no worker runs. */

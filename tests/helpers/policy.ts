@@ -72,6 +72,12 @@ export const POLICY: Record<string, Record<PolicyRole, Grants>> = {
   'currency-rates': { guest: none, general: all, advocate: all, companyAdmin: readOnly, companyMember: readOnly, raasAdmin: readOnly, candidate: none },
   // "Admin: tags"; companies filter search by active tags and see them on candidates in projects.
   tags: { guest: none, general: all, advocate: all, companyAdmin: readOnly, companyMember: readOnly, raasAdmin: readOnly, candidate: none },
+  // "Admin: credits grant, update and delete, credit log"; "RaasCompany: own credits page"; companies
+  // where plans are charged see their balance. Credits move only through the credit calls (the
+  // ledger), never by writing these rows: every role reads them at most.
+  credits: { guest: none, general: readOnly, advocate: readOnly, companyAdmin: readOnly, companyMember: readOnly, raasAdmin: readOnly, candidate: none },
+  'credit-logs': { guest: none, general: readOnly, advocate: readOnly, companyAdmin: readOnly, companyMember: readOnly, raasAdmin: readOnly, candidate: none },
+  'sales-orders': { guest: none, general: readOnly, advocate: readOnly, companyAdmin: readOnly, companyMember: readOnly, raasAdmin: readOnly, candidate: none },
 };
 
 export function expected(demo: DemoRole, resource: string, action: CrudAction): boolean {

@@ -1,30 +1,203 @@
-/** Credits screens: /credits/active-credits and /credits/log (admins), /credits/company (RaaS companies). They arrive with the credits capability. */
-import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
-import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
-import TollOutlined from '@mui/icons-material/TollOutlined';
-import { Alert } from '@mui/material';
+/**
+ * Credits screens for admins: /credits/active-credits (lots, sort code 'la', add/update/delete,
+ * the order form; `?add_credits=true` and `?order_form=true` open the dialogs) and /credits/log
+ * (sort code 'ca' newest first, 25 a page, company, action and date filters, search, CSV export).
+ * RaaS companies have /credits/company (CompanyCreditsPage.tsx).
+ */
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { UpcomingScreen } from '../../components/UpcomingScreen';
+import { CREDIT_ACTIONS, CREDIT_ACTION_LABELS, type CreditAction, type Pricing } from '../../../schema/rules/credits';
 import { t } from '../../../i18n';
+import { useNotify } from '../../app/notify';
+import { PageHeader } from '../../components/PageHeader';
+import { creditsApi, type CreditLogEntry, type CreditLot, type LogFilters, type Page } from '../../api/credits';
+import { CompanyPicker, CreditFormDialog, OrderFormDialog, type Option } from './CreditDialogs';
+import { LogTable, LotsTable } from './CreditTables';
+
+export { CompanyCreditsPage } from './CompanyCreditsPage';
+
+function Pager({ page, onPage }: { page?: Page<unknown>['pagination']; onPage(p: number): void }) {
+  if (!page || page.pagesCount <= 1) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'center', justifyContent: 'flex-end' }}>
+      <Button disabled={page.currentPage <= 1} onClick={() => onPage(page.currentPage - 1)}>
+        {t('credits.page.previous')}
+      </Button>
+      <Typography>{t('credits.page.pageOf', { page: page.currentPage, pages: page.pagesCount })}</Typography>
+      <Button disabled={page.currentPage >= page.pagesCount} onClick={() => onPage(page.currentPage + 1)}>
+        {t('credits.page.next')}
+      </Button>
+    </Stack>
+  );
+}
 
 export function ActiveCreditsPage() {
-  const [params] = useSearchParams();
-  const asked = params.get('add_credits') === 'true' ? 'addCredits' : params.get('order_form') === 'true' ? 'orderForm' : undefined;
+  const [params, setParams] = useSearchParams();
+  const notify = useNotify();
+  const [page, setPage] = useState(1);
+  const [company, setCompany] = useState<Option | null>(null);
+  const [search, setSearch] = useState('');
+  const [list, setList] = useState<Page<CreditLot>>();
+  const [error, setError] = useState(false);
+  const [editing, setEditing] = useState<CreditLot>();
+  const [deleting, setDeleting] = useState<CreditLot>();
+  const [pricing, setPricing] = useState<Pricing>();
+  const adding = params.get('add_credits') === 'true';
+  const ordering = params.get('order_form') === 'true';
+
+  const load = useCallback(() => {
+    creditsApi.lots({ page, companyId: company?.id, search: search.length >= 2 ? search : undefined }).then(
+      (res) => {
+        setList(res);
+        setError(false);
+      },
+      () => setError(true),
+    );
+  }, [page, company, search]);
+  useEffect(() => {
+    const timer = setTimeout(load, 200);
+    return () => clearTimeout(timer);
+  }, [load]);
+  useEffect(() => {
+    creditsApi.pricing().then(setPricing, () => undefined);
+  }, []);
+
+  const closeDialog = () => setParams({});
+
+  async function remove(lot: CreditLot) {
+    try {
+      await creditsApi.remove(lot.companyId, lot.creditDataId);
+      notify(t('credits.messages.deleted'), 'success');
+      load();
+    } catch {
+      notify(t('messages.somethingWentWrong'), 'error');
+    }
+    setDeleting(undefined);
+  }
+
   return (
-    <UpcomingScreen id="activeCredits" icon={<AccountBalanceWalletOutlined />}>
-      {asked && (
-        <Alert severity="info" sx={{ mb: 3 }}>
-          {t(`portal.screens.activeCredits.${asked}Soon`)}
-        </Alert>
+    <Box>
+      <PageHeader
+        title={t('portal.titles.activeCredits')}
+        actions={
+          <>
+            <Button variant="contained" onClick={() => setParams({ add_credits: 'true' })}>
+              {t('credits.page.addCredits')}
+            </Button>
+            <Button variant="outlined" onClick={() => setParams({ order_form: 'true' })}>
+              {t('credits.page.orderForm')}
+            </Button>
+          </>
+        }
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+        <Box sx={{ minWidth: 280 }}>
+          <CompanyPicker value={company} onChange={(o) => (setCompany(o), setPage(1))} label={t('credits.page.anyCompany')} />
+        </Box>
+        <TextField label={t('credits.page.search')} value={search} onChange={(e) => (setSearch(e.target.value), setPage(1))} />
+      </Stack>
+      {error && <Alert severity="error">{t('messages.somethingWentWrong')}</Alert>}
+      {list && (
+        <LotsTable
+          lots={list.data}
+          showCompany
+          actions={(lot) => (
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+              <Button size="small" onClick={() => setEditing(lot)}>
+                {t('credits.page.edit')}
+              </Button>
+              <Button size="small" color="error" onClick={() => setDeleting(lot)}>
+                {t('credits.page.delete')}
+              </Button>
+            </Stack>
+          )}
+        />
       )}
-    </UpcomingScreen>
+      <Pager page={list?.pagination} onPage={setPage} />
+      {adding && <CreditFormDialog onClose={closeDialog} onSaved={load} />}
+      {editing && <CreditFormDialog lot={editing} onClose={() => setEditing(undefined)} onSaved={load} />}
+      {ordering && pricing && <OrderFormDialog pricing={pricing} onClose={closeDialog} />}
+      {deleting && (
+        <Dialog open onClose={() => setDeleting(undefined)} aria-labelledby="delete-credits-title">
+          <DialogTitle id="delete-credits-title">{t('credits.page.deleteCredits')}</DialogTitle>
+          <DialogContent>{t('credits.page.deleteConfirm', { credits: deleting.noOfCredits })}</DialogContent>
+          <DialogActions>
+            <Button onClick={() => setDeleting(undefined)}>{t('admin.common.cancel')}</Button>
+            <Button color="error" variant="contained" onClick={() => remove(deleting)}>
+              {t('credits.page.delete')}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
+    </Box>
   );
 }
 
 export function CreditLogPage() {
-  return <UpcomingScreen id="creditLog" icon={<ReceiptLongOutlined />} />;
-}
+  const [company, setCompany] = useState<Option | null>(null);
+  const [filters, setFilters] = useState<LogFilters>({ page: 1 });
+  const [list, setList] = useState<Page<CreditLogEntry>>();
+  const query: LogFilters = { ...filters, companyId: company?.id, search: filters.search && filters.search.length >= 2 ? filters.search : undefined };
+  const key = JSON.stringify(query);
+  useEffect(() => {
+    const timer = setTimeout(
+      () =>
+        creditsApi
+          .log(JSON.parse(key) as LogFilters)
+          .then(setList, () => setList({ data: [], pagination: { currentPage: 1, pageSize: 25, pagesCount: 0, dataCount: 0 } })),
+      200,
+    );
+    return () => clearTimeout(timer);
+  }, [key]);
+  const set = (patch: LogFilters) => setFilters((f) => ({ ...f, ...patch, page: patch.page ?? 1 }));
 
-export function CompanyCreditsPage() {
-  return <UpcomingScreen id="companyCredits" icon={<TollOutlined />} />;
+  return (
+    <Box>
+      <PageHeader
+        title={t('portal.titles.creditLog')}
+        actions={
+          <Button variant="outlined" href={creditsApi.logCsvUrl({ ...query, page: undefined })} download>
+            {t('credits.page.exportCsv')}
+          </Button>
+        }
+      />
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
+        <Box sx={{ minWidth: 260 }}>
+          <CompanyPicker value={company} onChange={(o) => (setCompany(o), set({}))} label={t('credits.page.anyCompany')} />
+        </Box>
+        <TextField
+          select
+          label={t('credits.page.action')}
+          value={filters.action ?? ''}
+          onChange={(e) => set({ action: e.target.value ? Number(e.target.value) : undefined })}
+          sx={{ minWidth: 220 }}
+        >
+          <MenuItem value="">{t('credits.page.anyAction')}</MenuItem>
+          {Object.entries(CREDIT_ACTIONS).map(([k, v]) => (
+            <MenuItem key={k} value={v}>
+              {CREDIT_ACTION_LABELS[k as CreditAction]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          type="date"
+          label={t('credits.page.from')}
+          value={filters.from ?? ''}
+          onChange={(e) => set({ from: e.target.value || undefined })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          type="date"
+          label={t('credits.page.to')}
+          value={filters.to ?? ''}
+          onChange={(e) => set({ to: e.target.value || undefined })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField label={t('credits.page.search')} value={filters.search ?? ''} onChange={(e) => set({ search: e.target.value || undefined })} />
+      </Stack>
+      {list && <LogTable entries={list.data} showCompany />}
+      <Pager page={list?.pagination} onPage={(p) => setFilters((f) => ({ ...f, page: p }))} />
+    </Box>
+  );
 }

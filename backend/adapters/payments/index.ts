@@ -1,0 +1,126 @@
+/**
+ * Card payments through Stripe Checkout, behind a small interface: create a hosted checkout for an
+ * order, and verify a webhook's signature. With STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET the real
+ * `stripe` SDK talks to Stripe (or to STRIPE_API_URL, a local stand-in in tests). Without them the
+ * product runs in test mode: checkouts open the portal's clearly marked test checkout (on the credits page), whose
+ * Pay button has the server sign a `checkout.session.completed` event with the SDK's test-header
+ * helper and a local secret, and hand it to the same webhook path Stripe's deliveries take.
+ */
+import { randomBytes, createHmac } from 'node:crypto';
+import Stripe from 'stripe';
+import type { Config } from '../../config';
+
+export interface CheckoutRequest {
+  orderId: number;
+  orderNumber: string;
+  quantity: number;
+  /** The order's total in the currency's minor unit (cents). */
+  amountMinor: number;
+  currency: string;
+  customerEmail?: string | null;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface PaymentAdapter {
+  mode: 'stripe' | 'test';
+  createCheckout(req: CheckoutRequest): Promise<{ id: string; url: string }>;
+  /** The verified event, or throws when the signature does not match the raw body. */
+  verifyWebhook(rawBody: Buffer | string, signature: string): Stripe.Event;
+  /** Test mode only: a signed `checkout.session.completed` for a session, as Stripe would send it. */
+  signTestCompletion?(session: { id: string; orderId: number; amountMinor: number; currency: string }): { payload: string; signature: string };
+}
+
+function sdk(secretKey: string, apiUrl?: string): Stripe {
+  const base = apiUrl ? new URL(apiUrl) : undefined;
+  return new Stripe(secretKey, {
+    maxNetworkRetries: 0,
+    telemetry: false,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+          protocol: base.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
+  });
+}
+
+function stripeAdapter(settings: NonNullable<Config['credits']['stripe']>): PaymentAdapter {
+  const stripe = sdk(settings.secretKey, settings.apiUrl);
+  return {
+    mode: 'stripe',
+    async createCheckout(req) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          client_reference_id: String(req.orderId),
+          metadata: { orderId: String(req.orderId), orderNumber: req.orderNumber },
+          customer_email: req.customerEmail ?? undefined,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: req.currency.toLowerCase(),
+                unit_amount: req.amountMinor,
+                product_data: { name: `${req.quantity} credits (order ${req.orderNumber})` },
+              },
+            },
+          ],
+          success_url: req.successUrl,
+          cancel_url: req.cancelUrl,
+        },
+        // One order opens one checkout, however often the button is pressed.
+        { idempotencyKey: `checkout-${req.orderNumber}` },
+      );
+      if (!session.url) throw new Error('Stripe answered without a checkout url');
+      return { id: session.id, url: session.url };
+    },
+    verifyWebhook(rawBody, signature) {
+      return stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+    },
+  };
+}
+
+function testAdapter(config: Config): PaymentAdapter {
+  // The SDK's webhook helpers need no network; the key is never used to call Stripe.
+  const stripe = new Stripe('sk_test_local_mode', { maxNetworkRetries: 0, telemetry: false });
+  const secret = `whsec_${createHmac('sha256', config.secret).update('local-test-checkout').digest('hex')}`;
+  return {
+    mode: 'test',
+    async createCheckout() {
+      const id = `cs_test_local_${randomBytes(12).toString('hex')}`;
+      // Relative: the test checkout is a page of this same server, whatever address it is reached at.
+      return { id, url: `/credits/company?test_checkout=${id}` };
+    },
+    verifyWebhook(rawBody, signature) {
+      return stripe.webhooks.constructEvent(rawBody, signature, secret);
+    },
+    signTestCompletion(session) {
+      const payload = JSON.stringify({
+        id: `evt_test_local_${randomBytes(12).toString('hex')}`,
+        object: 'event',
+        type: 'checkout.session.completed',
+        livemode: false,
+        created: Math.floor(Date.now() / 1000),
+        data: {
+          object: {
+            id: session.id,
+            object: 'checkout.session',
+            client_reference_id: String(session.orderId),
+            metadata: { orderId: String(session.orderId) },
+            payment_status: 'paid',
+            status: 'complete',
+            amount_total: session.amountMinor,
+            currency: session.currency.toLowerCase(),
+          },
+        },
+      });
+      return { payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+    },
+  };
+}
+
+export function paymentsFor(config: Config): PaymentAdapter {
+  return config.credits.stripe ? stripeAdapter(config.credits.stripe) : testAdapter(config);
+}

@@ -1,0 +1,240 @@
+/**
+ * The credit calls of spec section 7 that read and move credits (purchases are in purchase.ts):
+ *   GET    credit               active lots (sort code 'la': last added or deducted first), page size 25
+ *   GET    credit/logs          the credit log (sort code 'ca' descending, page size 25), company,
+ *                               action and date filters, search; `format=csv` exports it with labels
+ *   GET    credit/balance       a company's balance and lots (companies: their own)
+ *   POST   credit               an admin adds credits {companyId, noOfCredits, expiryDate}
+ *   PUT    credit/:id           an admin updates a lot {companyId, creditDataId, noOfCredits, expiryDate}
+ *   DELETE credit/:creditId/:creditDataId   an admin deletes a lot (creditId: the company)
+ * Moving a company's credits is changing the company's account: the write calls need `update` on
+ * the company, which only admins have. Reads go through the lot and log read rules (own company).
+ */
+import { z } from 'zod';
+import { CREDIT_ACTIONS, CREDIT_ACTION_LABELS, type CreditAction } from '../../../schema/rules/credits';
+import { oneOf, optionalText } from '../../../schema/validation/inputs';
+import { defineEndpoint } from '../../endpoints/define';
+import { scopeQuery } from '../../permissions/sql';
+import { badRequest } from '../../errors';
+import { balanceOf, deleteCredits, grantCredits, updateCredits } from './ledger';
+import { expiryDate, noOfCredits, refOf } from './inputs';
+
+const ACTION_LABEL = Object.fromEntries(Object.entries(CREDIT_ACTIONS).map(([k, v]) => [v, CREDIT_ACTION_LABELS[k as CreditAction]]));
+const TODAY = "(now() at time zone 'utc')::date";
+const page = z.coerce.number().int().min(1).max(100000).default(1);
+const pageSize = z.coerce.number().int().min(1).max(100).default(25);
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid')
+  .optional();
+
+function pagination(currentPage: number, size: number, total: number) {
+  return { currentPage, pageSize: size, pagesCount: Math.ceil(total / size), dataCount: total };
+}
+
+const lotColumns = ['l.id', 'l.company_id', 'c.company_name', 'l.quantity', 'l.remaining', 'l.expiry_date', 'l.source', 'l.created_at', 'l.last_moved_at'];
+
+function lotOut(r: Record<string, unknown>) {
+  return {
+    creditId: `Company:${r.company_id}`,
+    creditDataId: `Credit:${r.id}`,
+    companyId: `Company:${r.company_id}`,
+    company: r.company_name,
+    noOfCredits: Number(r.remaining),
+    quantity: Number(r.quantity),
+    added: r.created_at,
+    expiryDate: typeof r.expiry_date === 'string' ? r.expiry_date : new Date(r.expiry_date as Date).toISOString().slice(0, 10),
+    lastAddedOrDeducted: r.last_moved_at,
+  };
+}
+
+const listQuery = z.object({
+  page,
+  pageSize,
+  sortBy: z.enum(['la', 'ea', 'ca']).default('la'),
+  sortDir: z.enum(['asc', 'desc']).default('desc'),
+  companyId: refOf('company', 'company').optional(),
+  search: optionalText(100),
+});
+
+const logQuery = z.object({
+  page,
+  pageSize,
+  sortBy: z.enum(['ca']).default('ca'),
+  sortDir: z.enum(['asc', 'desc']).default('desc'),
+  companyId: refOf('company', 'company').optional(),
+  action: oneOf(Object.values(CREDIT_ACTIONS)).optional(),
+  from: day,
+  to: day,
+  search: optionalText(100),
+  format: z.enum(['json', 'csv']).default('json'),
+});
+
+function csvCell(v: unknown): string {
+  const s = v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v);
+  // A leading = + - @ would be read as a formula by spreadsheets.
+  const safe = /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s) ? `'${s}` : s;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+const SORT_COLUMN = { la: 'l.last_moved_at', ea: 'l.expiry_date', ca: 'l.created_at' } as const;
+
+export const creditEndpoints = [
+  defineEndpoint({
+    method: 'get',
+    path: '/credit',
+    summary: 'Active credit lots, last added or deducted first',
+    access: { action: 'read', subject: 'Credit' },
+    input: { query: listQuery },
+    handler: async ({ query, ability, ctx }) => {
+      const base = ctx.knex('credit_lots as l').join('companies as c', 'c.id', 'l.company_id').whereNull('l.deleted_at').where('l.remaining', '>', 0);
+      base.whereRaw(`l.expiry_date >= ${TODAY}`);
+      scopeQuery(base, ability, 'read', 'Credit', 'l');
+      if (query.companyId) base.where('l.company_id', query.companyId);
+      if (query.search) base.whereILike('c.company_name', `%${query.search.replace(/[\\%_]/g, '\\$&')}%`);
+      const [{ count }] = await base.clone().count({ count: '*' });
+      const rows = await base
+        .select(lotColumns)
+        .orderByRaw(`${SORT_COLUMN[query.sortBy]} ${query.sortDir} nulls last, l.id ${query.sortDir}`)
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize);
+      return { data: rows.map(lotOut), pagination: pagination(query.page, query.pageSize, Number(count)) };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'get',
+    path: '/credit/logs',
+    summary: 'The credit log, newest first, or its CSV export',
+    access: { action: 'read', subject: 'CreditLog' },
+    input: { query: logQuery },
+    raw: true,
+    handler: async ({ query, ability, ctx, res }) => {
+      if (query.from && query.to && query.from > query.to) throw badRequest({ to: 'to.errors.beforeFrom' });
+      const base = ctx.knex('credit_logs as g').join('companies as c', 'c.id', 'g.company_id');
+      scopeQuery(base, ability, 'read', 'CreditLog', 'g');
+      if (query.companyId) base.where('g.company_id', query.companyId);
+      if (query.action) base.where('g.action', query.action);
+      if (query.from) base.whereRaw("(g.created_at at time zone 'utc')::date >= ?", [query.from]);
+      if (query.to) base.whereRaw("(g.created_at at time zone 'utc')::date <= ?", [query.to]);
+      if (query.search) {
+        const like = `%${query.search.replace(/[\\%_]/g, '\\$&')}%`;
+        base.where((w) => w.whereILike('c.company_name', like).orWhereILike('g.by_name', like).orWhereILike('g.note', like));
+      }
+      const select = base
+        .clone()
+        .select('g.id', 'g.created_at', 'g.action', 'g.amount', 'g.balance_after', 'g.by_name', 'g.company_id', 'c.company_name', 'g.project_id', 'g.note')
+        .orderBy([
+          { column: 'g.created_at', order: query.sortDir },
+          { column: 'g.id', order: query.sortDir },
+        ]);
+      const out = (r: Record<string, unknown>) => ({
+        id: `CreditLog:${r.id}`,
+        timestamp: r.created_at,
+        action: r.action,
+        actionLabel: ACTION_LABEL[r.action as number],
+        credits: Number(r.amount),
+        balanceAfter: Number(r.balance_after),
+        by: r.by_name,
+        companyId: `Company:${r.company_id}`,
+        company: r.company_name,
+        projectId: r.project_id ? `Project:${r.project_id}` : null,
+        note: r.note,
+      });
+      if (query.format === 'csv') {
+        const rows = await select.limit(100000);
+        const header = ['Date', 'Action', 'Credits', 'Balance after', 'By', 'Company', 'Project', 'Note'];
+        const lines = rows
+          .map(out)
+          .map((r) => [r.timestamp, r.actionLabel, r.credits, r.balanceAfter, r.by, r.company, r.projectId, r.note].map(csvCell).join(','));
+        res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+        res.setHeader('Content-Disposition', 'attachment; filename="credit-log.csv"');
+        res.send([header.join(','), ...lines].join('\r\n') + '\r\n');
+        return;
+      }
+      const [{ count }] = await base.clone().count({ count: '*' });
+      const rows = await select.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+      res.json({ data: rows.map(out), pagination: pagination(query.page, query.pageSize, Number(count)) });
+    },
+  }),
+
+  defineEndpoint({
+    method: 'get',
+    path: '/credit/balance',
+    summary: "A company's balance and unexpired lots",
+    access: { action: 'read', subject: 'Credit' },
+    input: { query: z.object({ companyId: refOf('company', 'company').optional() }) },
+    handler: async ({ query, actor, ability, ctx }) => {
+      const companyId = query.companyId ?? actor.companyId;
+      if (!companyId) throw badRequest({ companyId: 'company.errors.required' });
+      const company = scopeQuery(ctx.knex('companies').where('id', companyId), ability, 'read', 'Company', 'companies');
+      const found = await company.first('id', 'company_name', 'company_type', 'trial_ends_at');
+      if (!found) throw badRequest({ companyId: 'company.errors.notFound' });
+      const lots = await ctx
+        .knex('credit_lots as l')
+        .join('companies as c', 'c.id', 'l.company_id')
+        .where('l.company_id', companyId)
+        .whereNull('l.deleted_at')
+        .where('l.remaining', '>', 0)
+        .whereRaw(`l.expiry_date >= ${TODAY}`)
+        .orderBy([{ column: 'l.expiry_date' }, { column: 'l.id' }])
+        .select(lotColumns);
+      return {
+        companyId: `Company:${companyId}`,
+        company: found.company_name,
+        companyType: found.company_type,
+        trialEndsAt: found.trial_ends_at,
+        balance: await balanceOf(ctx.knex, companyId),
+        lots: lots.map(lotOut),
+      };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'post',
+    path: '/credit',
+    summary: 'An admin adds credits to a company',
+    access: { action: 'update', subject: 'Company' },
+    input: { body: z.object({ companyId: refOf('company', 'company'), noOfCredits, expiryDate }) },
+    row: { entity: 'company', from: { body: 'companyId' }, action: 'update' },
+    status: 201,
+    handler: async ({ body, actor, ctx }) => {
+      const moved = await ctx.knex.transaction((trx) =>
+        grantCredits(trx, { companyId: body.companyId, amount: body.noOfCredits, expiryDate: body.expiryDate, source: 'admin', actor }),
+      );
+      return { msg: 'credits.messages.added', creditDataId: `Credit:${moved.lotId}`, balance: moved.balanceAfter };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'put',
+    path: '/credit/:id',
+    summary: 'An admin updates what remains of a lot and its expiry',
+    access: { action: 'update', subject: 'Company' },
+    input: {
+      params: z.object({ id: refOf('creditLot', 'creditDataId') }),
+      body: z.object({ companyId: refOf('company', 'company'), creditDataId: refOf('creditLot', 'creditDataId').optional(), noOfCredits, expiryDate }),
+    },
+    row: { entity: 'company', from: { body: 'companyId' }, action: 'update' },
+    handler: async ({ params, body, actor, ctx }) => {
+      if (body.creditDataId !== undefined && body.creditDataId !== params.id) throw badRequest({ creditDataId: 'creditDataId.errors.invalid' });
+      const moved = await ctx.knex.transaction((trx) =>
+        updateCredits(trx, { companyId: body.companyId, lotId: params.id, amount: body.noOfCredits, expiryDate: body.expiryDate, actor }),
+      );
+      return { msg: 'credits.messages.updated', creditDataId: `Credit:${moved.lotId}`, balance: moved.balanceAfter };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'delete',
+    path: '/credit/:creditId/:creditDataId',
+    summary: 'An admin deletes a lot',
+    access: { action: 'update', subject: 'Company' },
+    input: { params: z.object({ creditId: refOf('company', 'company'), creditDataId: refOf('creditLot', 'creditDataId') }) },
+    row: { entity: 'company', from: { params: 'creditId' }, action: 'update' },
+    handler: async ({ params, actor, ctx }) => {
+      const moved = await ctx.knex.transaction((trx) => deleteCredits(trx, { companyId: params.creditId, lotId: params.creditDataId, actor }));
+      return { msg: 'credits.messages.deleted', balance: moved.balanceAfter };
+    },
+  }),
+];

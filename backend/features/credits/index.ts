@@ -1,0 +1,12 @@
+/**
+ * Credits: the ledger (ledger.ts, the only way credits move), the admin's credit calls and the
+ * lists (endpoints.ts), purchases by order form and by card (purchase.ts, orders.ts, orderForm.ts)
+ * and the daily write-off of expired lots (backend/jobs/tasks/expire_credits.ts).
+ */
+import type { Endpoint } from '../../endpoints/define';
+import { creditEndpoints } from './endpoints';
+import { purchaseEndpoints } from './purchase';
+
+export function creditsEndpoints(): Endpoint[] {
+  return [...purchaseEndpoints, ...creditEndpoints];
+}

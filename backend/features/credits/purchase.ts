@@ -1,0 +1,250 @@
+/**
+ * Buying credits (spec section 7):
+ *   GET  credit/pricing                      price per credit, currency, locale, tiers, support address, payment mode
+ *   POST credit/sales-order                  an admin makes an order form for a company's member; the PDF is emailed
+ *   GET  credit/sales-order/:id/pdf          the order form
+ *   POST credit/sales-order/:id/paid         an admin marks an order form paid: the company is credited once
+ *   POST credit/instant-purchase/stripe      a card checkout for a RaaS company: answers {url}
+ *   POST credit/stripe/webhook               the payment provider's signed notices; credits only on a verified checkout.session.completed
+ *   GET  credit/test-checkout/:session       test mode: the order behind a local checkout
+ *   POST credit/test-checkout/:session/pay   test mode: completes it through the same webhook path
+ * Both purchase calls take companyId, userId, noOfCredits, discountAmount; the server prices the
+ * order again with the same pricing function, so the price is never taken from the client.
+ */
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { t } from '../../../i18n';
+import { queueEmail } from '../mail/outbox';
+import { paymentsFor, type PaymentAdapter } from '../../adapters/payments';
+import type { Config } from '../../config';
+import { defineEndpoint } from '../../endpoints/define';
+import { AppError, badRequest, forbidden, notFound } from '../../errors';
+import { logger } from '../../logger';
+import { scopeQuery } from '../../permissions/sql';
+import { createOrder, memberOf, payOrder, ORDER_STATUS, type OrderRow } from './orders';
+import { renderOrderForm } from './orderForm';
+import { purchaseBody, refOf } from './inputs';
+
+// One adapter per credits configuration (a changed configuration gets a new one).
+const adapters = new WeakMap<Config['credits'], PaymentAdapter>();
+export function payments(config: Config): PaymentAdapter {
+  let adapter = adapters.get(config.credits);
+  if (!adapter) adapters.set(config.credits, (adapter = paymentsFor(config)));
+  return adapter;
+}
+
+const RAAS = 4;
+const minor = (total: string | number) => Math.round(Number(total) * 100);
+const sessionParam = z.object({ session: z.string().regex(/^cs_[A-Za-z0-9_]{1,200}$/, 'invalid') });
+
+/** Handles one signed notice: verified, then a completed checkout pays its order once. */
+export async function handlePaymentNotice(knex: Knex, config: Config, rawBody: Buffer | string | undefined, signature: string | undefined) {
+  if (!rawBody || !signature) throw badRequest({ signature: 'signature.errors.required' }, 'credits.errors.signature');
+  let event;
+  try {
+    event = payments(config).verifyWebhook(rawBody, signature);
+  } catch {
+    throw badRequest({ signature: 'signature.errors.invalid' }, 'credits.errors.signature');
+  }
+  if (event.type !== 'checkout.session.completed') return { received: true, credited: false };
+  const session = event.data.object as { id: string; payment_status?: string };
+  if (session.payment_status && session.payment_status !== 'paid') return { received: true, credited: false };
+  const credited = await knex.transaction(async (trx) => {
+    const order = await trx('sales_orders').where('checkout_session_id', session.id).first('id');
+    if (!order) {
+      logger.warn({ session: session.id }, 'payment notice for an unknown checkout');
+      return false;
+    }
+    return (await payOrder(trx, order.id, 'system')).paid;
+  });
+  return { received: true, credited };
+}
+
+async function orderFormEmail(trx: Knex.Transaction, config: Config, order: OrderRow, email: string, companyName: string) {
+  const link = `${config.publicUrl}/api/v1/credit/sales-order/SalesOrder:${order.id}/pdf`;
+  const lines = [
+    `Your order form ${order.order_number} for ${order.quantity} ${config.productName} credits for ${companyName} is ready.`,
+    `Total: ${order.currency} ${Number(order.total).toFixed(2)} (tier discount ${Number(order.discount_percent)} %).`,
+    `Download the order form (PDF): ${link}`,
+    'Credits are added to your account as soon as the payment is received.',
+  ];
+  await queueEmail(trx, { to: email, subject: `Order form ${order.order_number}`, text: lines.join('\n\n') });
+}
+
+export const purchaseEndpoints = [
+  defineEndpoint({
+    method: 'get',
+    path: '/credit/pricing',
+    summary: 'Credit prices, tiers and how cards are paid',
+    access: 'signedIn',
+    handler: ({ ctx }) => ({ ...ctx.config.credits.pricing, paymentMode: payments(ctx.config).mode }),
+  }),
+
+  defineEndpoint({
+    method: 'post',
+    path: '/credit/sales-order',
+    summary: "An admin makes an order form for a company's member and emails it",
+    access: { action: 'update', subject: 'Company' },
+    input: { body: purchaseBody },
+    row: { entity: 'company', from: { body: 'companyId' }, action: 'update' },
+    status: 201,
+    handler: async ({ body, actor, ctx, row }) => {
+      const order = await ctx.knex.transaction(async (trx) => {
+        const member = await memberOf(trx, body.companyId, body.userId);
+        const created = await createOrder(trx, ctx.config.credits.pricing, {
+          companyId: body.companyId,
+          userId: member.id,
+          quantity: body.noOfCredits,
+          channel: 'orderForm',
+          actor,
+        });
+        await orderFormEmail(trx, ctx.config, created, member.email, row.companyName as string);
+        return { ...created, email: member.email };
+      });
+      return {
+        msg: t('credits.messages.orderCreated', { email: order.email }),
+        orderId: `SalesOrder:${order.id}`,
+        orderNumber: order.order_number,
+        quantity: order.quantity,
+        discount: Number(order.discount_percent),
+        total: Number(order.total),
+        currency: order.currency,
+      };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'get',
+    path: '/credit/sales-order/:id/pdf',
+    summary: 'The PDF order form of a sales order',
+    access: { action: 'read', subject: 'SalesOrder' },
+    input: { params: z.object({ id: refOf('salesOrder', 'id') }) },
+    row: { entity: 'salesOrder', action: 'read' },
+    raw: true,
+    handler: async ({ row, ctx, res }) => {
+      const order = (await ctx.knex('sales_orders').where('id', row.id).first()) as OrderRow;
+      const company = await ctx
+        .knex('companies')
+        .where('id', order.company_id)
+        .first('company_name', 'legal_entity_name', 'company_registration_number', 'address');
+      const member = (order.user_id && (await ctx.knex('company_users').where('id', order.user_id).first('email', 'first_name', 'last_name'))) || {
+        email: '',
+        first_name: null,
+        last_name: null,
+      };
+      const pdf = await renderOrderForm({ order, company, member, productName: ctx.config.productName, pricing: ctx.config.credits.pricing });
+      res.setHeader('Content-Type', 'application/pdf');
+      res.setHeader('Content-Disposition', `attachment; filename="order-form-${order.order_number}.pdf"`);
+      res.send(pdf);
+    },
+  }),
+
+  defineEndpoint({
+    method: 'post',
+    path: '/credit/sales-order/:id/paid',
+    summary: 'An admin marks an order form paid; its credits are added once',
+    access: { action: 'update', subject: 'Company' },
+    input: { params: z.object({ id: refOf('salesOrder', 'id') }) },
+    row: { entity: 'salesOrder', action: 'read' },
+    handler: async ({ row, ctx }) => {
+      return ctx.knex.transaction(async (trx) => {
+        const { paid, order } = await payOrder(trx, row.id as number, 'system');
+        if (!paid || !order) {
+          const status = (await trx('sales_orders').where('id', row.id).first('status')).status;
+          throw new AppError(409, status === ORDER_STATUS.cancelled ? 'credits.errors.orderCancelled' : 'credits.errors.orderPaid');
+        }
+        return { msg: t('credits.messages.orderPaid', { credits: order.quantity }), orderNumber: order.order_number, creditDataId: `Credit:${order.lot_id}` };
+      });
+    },
+  }),
+
+  defineEndpoint({
+    method: 'post',
+    path: '/credit/instant-purchase/stripe',
+    summary: 'Starts a card checkout for credits and answers its url',
+    access: { action: 'read', subject: 'Company' },
+    input: { body: purchaseBody },
+    row: { entity: 'company', from: { body: 'companyId' }, action: 'read' },
+    limits: ({ actor }) => [{ key: `credit-checkout:${actor.role}:${actor.id}`, max: 30 }],
+    handler: async ({ body, actor, ctx, row }) => {
+      if (row.companyType !== RAAS) throw forbidden('credits.errors.notRaas');
+      const adapter = payments(ctx.config);
+      return ctx.knex.transaction(async (trx) => {
+        const member = await memberOf(trx, body.companyId, body.userId);
+        if (actor.role !== 'admin' && member.id !== actor.id) throw badRequest({ userId: 'member.errors.notInCompany' });
+        const order = await createOrder(trx, ctx.config.credits.pricing, {
+          companyId: body.companyId,
+          userId: member.id,
+          quantity: body.noOfCredits,
+          channel: 'card',
+          actor,
+        });
+        const back = `${ctx.config.publicUrl}/credits/company`;
+        let checkout;
+        try {
+          checkout = await adapter.createCheckout({
+            orderId: order.id,
+            orderNumber: order.order_number,
+            quantity: order.quantity,
+            amountMinor: minor(order.total),
+            currency: order.currency,
+            customerEmail: member.email,
+            successUrl: `${back}?payment=success&order=${order.order_number}`,
+            cancelUrl: `${back}?payment=cancelled&order=${order.order_number}`,
+          });
+        } catch (err) {
+          logger.warn({ message: (err as Error).message }, 'card checkout could not be created');
+          throw new AppError(502, 'credits.errors.paymentUnavailable');
+        }
+        await trx('sales_orders').where('id', order.id).update({ checkout_session_id: checkout.id });
+        return { url: checkout.url, orderNumber: order.order_number };
+      });
+    },
+  }),
+
+  defineEndpoint({
+    method: 'post',
+    path: '/credit/stripe/webhook',
+    summary: "The payment provider's signed notices (checkout.session.completed credits the order once)",
+    access: 'public',
+    input: { body: z.looseObject({}) },
+    handler: ({ req, ctx }) => handlePaymentNotice(ctx.knex, ctx.config, req.rawBody, req.get('stripe-signature')),
+  }),
+
+  defineEndpoint({
+    method: 'get',
+    path: '/credit/test-checkout/:session',
+    summary: 'Test mode: the order behind a local checkout',
+    access: { action: 'read', subject: 'SalesOrder' },
+    input: { params: sessionParam },
+    handler: async ({ params, ability, ctx }) => {
+      if (payments(ctx.config).mode !== 'test') throw notFound();
+      const q = scopeQuery(ctx.knex('sales_orders').where('checkout_session_id', params.session), ability, 'read', 'SalesOrder', 'sales_orders');
+      const order = (await q.first()) as OrderRow | undefined;
+      if (!order) throw notFound();
+      return { orderNumber: order.order_number, quantity: order.quantity, total: Number(order.total), currency: order.currency, status: order.status };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'post',
+    path: '/credit/test-checkout/:session/pay',
+    summary: 'Test mode: pays a local checkout through the webhook path',
+    access: { action: 'read', subject: 'SalesOrder' },
+    input: { params: sessionParam },
+    handler: async ({ params, ability, ctx }) => {
+      const adapter = payments(ctx.config);
+      if (adapter.mode !== 'test' || !adapter.signTestCompletion) throw notFound();
+      const q = scopeQuery(ctx.knex('sales_orders').where('checkout_session_id', params.session), ability, 'read', 'SalesOrder', 'sales_orders');
+      const order = (await q.first()) as OrderRow | undefined;
+      if (!order) throw notFound();
+      const { payload, signature } = adapter.signTestCompletion({
+        id: params.session,
+        orderId: order.id,
+        amountMinor: minor(order.total),
+        currency: order.currency,
+      });
+      return handlePaymentNotice(ctx.knex, ctx.config, payload, signature);
+    },
+  }),
+];

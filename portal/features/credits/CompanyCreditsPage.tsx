@@ -1,0 +1,126 @@
+/**
+ * /credits/company (RaaS companies): the balance, the lots with their expiry, the company's own
+ * credit log and Buy credits. The card checkout returns here (?payment=success|cancelled); in test
+ * mode (no Stripe keys) `?test_checkout=<session>` shows the clearly marked local checkout.
+ */
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { Pricing } from '../../../schema/rules/credits';
+import { t } from '../../../i18n';
+import { useAuth } from '../../app/auth/authContext';
+import { PageHeader } from '../../components/PageHeader';
+import { creditsApi, type Balance, type CreditLogEntry } from '../../api/credits';
+import { LogTable, LotsTable } from './CreditTables';
+import { PurchaseModal } from './PurchaseModal';
+import { TestCheckout } from './TestCheckout';
+
+export function CompanyCreditsPage() {
+  const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const [balance, setBalance] = useState<Balance>();
+  const [log, setLog] = useState<CreditLogEntry[]>([]);
+  const [pricing, setPricing] = useState<Pricing>();
+  const [error, setError] = useState(false);
+  const [buying, setBuying] = useState(false);
+  const payment = params.get('payment');
+  const testSession = params.get('test_checkout');
+
+  const load = useCallback(async () => {
+    try {
+      const [b, l, p] = await Promise.all([creditsApi.balance(), creditsApi.log({ page: 1 }), creditsApi.pricing()]);
+      setBalance(b);
+      setLog(l.data);
+      setPricing(p);
+      setError(false);
+    } catch {
+      setError(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // After a card payment the webhook may land a moment later: look again for a short while.
+  useEffect(() => {
+    if (payment !== 'success') return;
+    const timer = setInterval(() => void load(), 2000);
+    const stop = setTimeout(() => clearInterval(timer), 20000);
+    return () => {
+      clearInterval(timer);
+      clearTimeout(stop);
+    };
+  }, [payment, load]);
+
+  if (testSession) {
+    return (
+      <TestCheckout
+        session={testSession}
+        onDone={(paid) => {
+          setParams({ payment: paid ? 'success' : 'cancelled' });
+          void load();
+        }}
+      />
+    );
+  }
+
+  return (
+    <Box>
+      <PageHeader
+        title={t('credits.page.title')}
+        actions={
+          <Button variant="contained" onClick={() => setBuying(true)} disabled={!pricing || !balance}>
+            {t('credits.page.buy')}
+          </Button>
+        }
+      />
+      {payment === 'success' && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {t('credits.page.paymentSuccess')}
+        </Alert>
+      )}
+      {payment === 'cancelled' && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('credits.page.paymentCancelled')}
+        </Alert>
+      )}
+      {error && <Alert severity="error">{t('credits.page.loadError')}</Alert>}
+      {!balance && !error && <CircularProgress aria-label={t('credits.page.title')} />}
+      {balance && (
+        <Stack spacing={3}>
+          <Card variant="outlined">
+            <CardContent>
+              <Typography color="text.secondary">{t('credits.page.balance')}</Typography>
+              <Typography variant="h3" component="p" data-testid="credit-balance">
+                {balance.balance}
+              </Typography>
+              {balance.trialEndsAt && new Date(balance.trialEndsAt) >= new Date(new Date().toISOString().slice(0, 10)) && (
+                <Typography color="text.secondary">{t('credits.page.trialUntil', { date: balance.trialEndsAt })}</Typography>
+              )}
+            </CardContent>
+          </Card>
+          <Card variant="outlined">
+            <CardContent>
+              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                {t('credits.page.lots')}
+              </Typography>
+              <LotsTable lots={balance.lots} />
+            </CardContent>
+          </Card>
+          <Card variant="outlined">
+            <CardContent>
+              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                {t('credits.page.log')}
+              </Typography>
+              <LogTable entries={log} />
+            </CardContent>
+          </Card>
+        </Stack>
+      )}
+      {pricing && balance && user && buying && (
+        <PurchaseModal open onClose={() => setBuying(false)} pricing={pricing} companyId={balance.companyId} userId={user._id} />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,67 @@
+/** Tables shared by the credits pages: lots with their expiry, and the credit log. */
+import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { t } from '../../../i18n';
+import type { CreditLogEntry, CreditLot } from '../../api/credits';
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-SG', { dateStyle: 'medium', timeStyle: 'short' }) : '');
+
+export function LotsTable({ lots, showCompany, actions }: { lots: CreditLot[]; showCompany?: boolean; actions?: (lot: CreditLot) => ReactNode }) {
+  if (!lots.length) return <Typography color="text.secondary">{t('credits.page.empty')}</Typography>;
+  return (
+    <Table size="small" aria-label={t('credits.page.lots')}>
+      <TableHead>
+        <TableRow>
+          {showCompany && <TableCell>{t('credits.page.company')}</TableCell>}
+          <TableCell align="right">{t('credits.page.remaining')}</TableCell>
+          <TableCell align="right">{t('credits.page.added')}</TableCell>
+          <TableCell>{t('credits.page.expires')}</TableCell>
+          <TableCell>{t('credits.page.date')}</TableCell>
+          {actions && <TableCell />}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {lots.map((lot) => (
+          <TableRow key={lot.creditDataId} data-testid="credit-lot">
+            {showCompany && <TableCell>{lot.company}</TableCell>}
+            <TableCell align="right">{lot.noOfCredits}</TableCell>
+            <TableCell align="right">{lot.quantity}</TableCell>
+            <TableCell>{lot.expiryDate}</TableCell>
+            <TableCell>{when(lot.lastAddedOrDeducted ?? lot.added)}</TableCell>
+            {actions && <TableCell align="right">{actions(lot)}</TableCell>}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+export function LogTable({ entries, showCompany }: { entries: CreditLogEntry[]; showCompany?: boolean }) {
+  if (!entries.length) return <Typography color="text.secondary">{t('credits.page.emptyLog')}</Typography>;
+  return (
+    <Table size="small" aria-label={t('credits.page.log')}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('credits.page.date')}</TableCell>
+          <TableCell>{t('credits.page.action')}</TableCell>
+          <TableCell align="right">{t('credits.page.credits')}</TableCell>
+          <TableCell align="right">{t('credits.page.balanceAfter')}</TableCell>
+          <TableCell>{t('credits.page.by')}</TableCell>
+          {showCompany && <TableCell>{t('credits.page.company')}</TableCell>}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {entries.map((e) => (
+          <TableRow key={e.id} data-testid="credit-log-entry">
+            <TableCell>{when(e.timestamp)}</TableCell>
+            <TableCell>{e.actionLabel}</TableCell>
+            <TableCell align="right">{e.credits > 0 ? `+${e.credits}` : e.credits}</TableCell>
+            <TableCell align="right">{e.balanceAfter}</TableCell>
+            <TableCell>{e.by}</TableCell>
+            {showCompany && <TableCell>{e.company}</TableCell>}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * The purchase modal: quantity from 1 (never below), the tier discount and the total from the one
+ * pricing function the server also uses; above the top tier the button asks for enterprise pricing
+ * by email. Pay sends the browser to the card checkout the server answers.
+ */
+import Add from '@mui/icons-material/Add';
+import Remove from '@mui/icons-material/Remove';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { formatMoney, quoteCredits, type Pricing } from '../../../schema/rules/credits';
+import { t } from '../../../i18n';
+import { ApiError } from '../../../ui/api/client';
+import { creditsApi } from '../../api/credits';
+
+interface Props {
+  open: boolean;
+  onClose(): void;
+  pricing: Pricing;
+  companyId: string;
+  userId: string;
+}
+
+export function PurchaseModal({ open, onClose, pricing, companyId, userId }: Props) {
+  const [quantity, setQuantity] = useState(1);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const quote = quoteCredits(pricing, quantity);
+  const money = (n: number) => formatMoney(n, pricing.currency, pricing.locale);
+
+  async function pay() {
+    if (quote.kind !== 'price') return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      const res = await creditsApi.instantPurchase({ companyId, userId, noOfCredits: quote.quantity, discountAmount: quote.discount });
+      if (!res.url) throw new Error('no url');
+      window.location.assign(res.url);
+    } catch (err) {
+      setError(err instanceof ApiError && err.message !== err.code ? err.message : t('credits.purchase.instantPurchaseErrorMessage'));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="purchase-title">
+      <DialogTitle id="purchase-title">{t('credits.purchase.title')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <IconButton aria-label={t('credits.purchase.decrease')} onClick={() => setQuantity((q) => Math.max(1, q - 1))} disabled={quantity <= 1}>
+              <Remove />
+            </IconButton>
+            <TextField
+              label={t('credits.purchase.quantity')}
+              value={quantity}
+              onChange={(e) => setQuantity(Math.max(1, Math.floor(Number(e.target.value.replace(/\D/g, '')) || 1)))}
+              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'purchase-quantity' } }}
+              size="small"
+            />
+            <IconButton aria-label={t('credits.purchase.increase')} onClick={() => setQuantity((q) => q + 1)}>
+              <Add />
+            </IconButton>
+          </Stack>
+          {quote.kind === 'price' ? (
+            <Stack spacing={0.5}>
+              <Typography>
+                {t('credits.purchase.discount')}: {quote.discount} %
+              </Typography>
+              <Typography variant="h6" data-testid="purchase-total">
+                {t('credits.purchase.total')}: {money(quote.total)}
+              </Typography>
+            </Stack>
+          ) : (
+            <Alert severity="info">{t('credits.errors.enterprise', { max: pricing.tiers[pricing.tiers.length - 1]?.max ?? 0 })}</Alert>
+          )}
+          {error && <Alert severity="error">{error}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('admin.common.cancel')}</Button>
+        {quote.kind === 'price' ? (
+          <Button variant="contained" onClick={pay} disabled={busy}>
+            {t('credits.purchase.pay', { total: money(quote.total) })}
+          </Button>
+        ) : (
+          <Button variant="contained" href={`mailto:${pricing.supportEmail}?subject=${encodeURIComponent(`Enterprise pricing for ${quantity} credits`)}`}>
+            {t('credits.purchase.enterprise')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,46 @@
+import { defineEntity } from '../lib/define';
+import { f } from '../lib/fields';
+
+/**
+ * A lot of credits a company holds: one per admin grant, card purchase or paid order form, with
+ * the quantity it started with, what remains and the day it expires (valid through that day).
+ * Amounts are exact numerics in halves (a guarantee costs 0.5). Only the ledger
+ * (backend/features/credits/ledger.ts) writes lots; no role may write them through the generic
+ * routes (the permissions grant reads only), and the API reads them through the ability.
+ */
+export const creditLot = defineEntity({
+  name: 'creditLot',
+  table: 'credit_lots',
+  resource: 'credits',
+  subject: 'Credit',
+  idPrefix: 'Credit:',
+  fields: {
+    companyId: f.ref('company', { required: true, onDelete: 'restrict', label: 'Company' }),
+    quantity: f.decimal({ required: true, precision: [12, 1], label: 'Credits added' }),
+    remaining: f.decimal({ required: true, precision: [12, 1], label: 'Credits left' }),
+    expiryDate: f.date({ required: true, index: true, label: 'Expires' }),
+    source: f.enum(
+      { admin: 1, card: 2, orderForm: 3 },
+      { required: true, labels: { admin: 'Granted by admin', card: 'Card purchase', orderForm: 'Order form' }, label: 'Source' },
+    ),
+    deletedAt: f.datetime({ readOnly: true, label: 'Deleted' }),
+    lastMovedAt: f.datetime({ readOnly: true, label: 'Last added or deducted' }),
+    ...f.timestamps(),
+  },
+  permissions: {
+    admin: { read: true },
+    company: { read: { when: 'ownCompany' } },
+    raasCompany: { read: { when: 'ownCompany' } },
+  },
+  admin: {
+    label: 'Active credits',
+    recordLabel: 'Credit',
+    titleField: 'companyId',
+    group: 'credits',
+    list: {
+      columns: ['companyId', 'quantity', 'remaining', 'expiryDate', 'source', 'lastMovedAt', 'createdAt'],
+      sort: ['lastMovedAt', 'DESC'],
+      filters: ['companyId', 'source'],
+    },
+  },
+});

@@ -1,0 +1,49 @@
+import { defineEntity } from '../lib/define';
+import { f } from '../lib/fields';
+
+/**
+ * A purchase of credits: an order form (paid by bank transfer, marked paid by an admin) or a card
+ * checkout (paid when the payment provider's verified webhook says so). The price is fixed when
+ * the order is made by the one pricing function (schema/rules/credits.ts). An order credits its
+ * company exactly once: the pending → paid change and the lot it creates share one transaction.
+ */
+export const salesOrder = defineEntity({
+  name: 'salesOrder',
+  table: 'sales_orders',
+  resource: 'sales-orders',
+  subject: 'SalesOrder',
+  idPrefix: 'SalesOrder:',
+  fields: {
+    orderNumber: f.string({ required: true, max: 40, unique: true, searchable: true, label: 'Order number' }),
+    channel: f.enum({ orderForm: 1, card: 2 }, { required: true, labels: { orderForm: 'Order form', card: 'Card' }, label: 'Channel' }),
+    status: f.enum({ pending: 0, paid: 1, cancelled: 2 }, { required: true, default: 0, index: true, readOnly: true, label: 'Status' }),
+    companyId: f.ref('company', { required: true, onDelete: 'restrict', label: 'Company' }),
+    userId: f.ref('companyUser', { onDelete: 'set null', readOnly: true, label: 'Member' }),
+    quantity: f.integer({ required: true, min: 1, label: 'Credits' }),
+    unitPrice: f.decimal({ required: true, label: 'Price per credit' }),
+    discountPercent: f.decimal({ required: true, precision: [5, 2], label: 'Discount %' }),
+    total: f.decimal({ required: true, label: 'Total' }),
+    currency: f.string({ required: true, max: 3, label: 'Currency' }),
+    checkoutSessionId: f.string({ max: 255, unique: true, readOnly: true, hidden: true }),
+    lotId: f.ref('creditLot', { onDelete: 'restrict', readOnly: true, label: 'Credit lot' }),
+    createdByAdminId: f.ref('admin', { onDelete: 'set null', readOnly: true, label: 'Created by admin' }),
+    paidAt: f.datetime({ readOnly: true, label: 'Paid' }),
+    ...f.timestamps(),
+  },
+  permissions: {
+    admin: { read: true },
+    company: { read: { when: 'ownCompany' } },
+    raasCompany: { read: { when: 'ownCompany' } },
+  },
+  admin: {
+    label: 'Sales orders',
+    recordLabel: 'Sales order',
+    titleField: 'orderNumber',
+    group: 'credits',
+    list: {
+      columns: ['orderNumber', 'companyId', 'channel', 'status', 'quantity', 'total', 'currency', 'createdAt', 'paidAt'],
+      sort: ['createdAt', 'DESC'],
+      filters: ['q', 'companyId', 'status', 'channel'],
+    },
+  },
+});

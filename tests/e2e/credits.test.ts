@@ -1,0 +1,87 @@
+/**
+ * Credits in a real browser: an admin grants credits (with the field messages) and sees them in
+ * active credits and the log; a RaaS company buys credits in the marked local test mode and sees
+ * its balance rise.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startE2E, type E2E } from '../helpers/e2e';
+
+let e2e: E2E;
+
+async function signedInPage(email: string): Promise<Page> {
+  const page = await e2e.newPage();
+  await page.goto(`${e2e.baseUrl}/auth/login`);
+  await page.getByLabel('Work email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+  await page.getByLabel('Digit 1 of 6').fill(await e2e.lastCode(email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  return page;
+}
+
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+
+describe('Credits', () => {
+  it('An admin grants credits to a company and sees them in active credits and the log', async () => {
+    const page = await signedInPage('admin@example.com');
+    const company = await e2e.db
+      .knex('companies')
+      .join('company_users', 'company_users.company_id', 'companies.id')
+      .where('company_users.email', 'owner@acme.example.com')
+      .first('company_name');
+    await page.goto(`${e2e.baseUrl}/credits/active-credits`);
+    await page.getByRole('button', { name: 'Add credits' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add credits' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Choose a company').waitFor();
+    await dialog.getByText('Enter the number of credits').waitFor();
+    await dialog.getByLabel('Company').fill(company.company_name.slice(0, 4));
+    await page.getByRole('option', { name: company.company_name }).click();
+    await dialog.getByTestId('no-of-credits').fill('0');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Credits cannot be zero').waitFor();
+    await dialog.getByTestId('no-of-credits').fill('2.5');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Enter a whole number of credits').waitFor();
+    await dialog.getByTestId('no-of-credits').fill('7');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('snackbar').innerText()).resolves.toContain('Credits added');
+    // The list reloads at once and the dialog closes after 3 seconds.
+    await page.getByTestId('credit-lot').filter({ hasText: company.company_name }).waitFor();
+    await dialog.waitFor({ state: 'hidden', timeout: 6000 });
+
+    await page.goto(`${e2e.baseUrl}/credits/log`);
+    const entry = page.getByTestId('credit-log-entry').filter({ hasText: 'Added by admin' }).filter({ hasText: company.company_name });
+    await entry.first().waitFor();
+    await expect(entry.first().innerText()).resolves.toContain('+7');
+  });
+
+  it('A RaaS company buys credits in test mode and sees its balance rise', async () => {
+    const page = await signedInPage('owner@raas.example.com');
+    await page.goto(`${e2e.baseUrl}/credits/company`);
+    const balance = page.getByTestId('credit-balance');
+    await balance.waitFor();
+    const before = Number(await balance.innerText());
+    await page.getByRole('button', { name: 'Buy credits' }).click();
+    const modal = page.getByRole('dialog', { name: 'Purchase credits' });
+    await expect(modal.getByRole('button', { name: 'One credit less' }).isDisabled()).resolves.toBe(true);
+    await modal.getByRole('button', { name: 'One credit more' }).click();
+    await modal.getByRole('button', { name: 'One credit more' }).click();
+    await expect(modal.getByTestId('purchase-total').innerText()).resolves.toMatch(/300\.00/);
+    await modal.getByTestId('purchase-quantity').fill('25');
+    await expect(modal.getByRole('link', { name: 'Contact us for enterprise pricing' }).getAttribute('href')).resolves.toMatch(
+      /^mailto:support@talentbase.example/,
+    );
+    await modal.getByTestId('purchase-quantity').fill('3');
+    await modal.getByRole('button', { name: /^Pay / }).click();
+    await page.getByTestId('test-mode-banner').waitFor();
+    await page.getByRole('button', { name: 'Pay (test)' }).click();
+    await page.getByText('Payment received').waitFor();
+    await expect.poll(async () => Number(await page.getByTestId('credit-balance').innerText())).toBe(before + 3);
+    await page.getByTestId('credit-log-entry').filter({ hasText: 'Added by company user' }).first().waitFor();
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * A local stand-in of the Stripe API on loopback, enough for Checkout: POST /v1/checkout/sessions
+ * (form-encoded, answering the same session for a repeated Idempotency-Key) and
+ * GET /v1/checkout/sessions/:id. The real `stripe` SDK is pointed at it with STRIPE_API_URL.
+ */
+import { createServer, type Server } from 'node:http';
+import { randomBytes } from 'node:crypto';
+
+export interface StripeStandIn {
+  url: string;
+  sessions: Map<string, Record<string, unknown>>;
+  requests: { method: string; path: string; idempotencyKey?: string; body: URLSearchParams }[];
+  close(): Promise<void>;
+}
+
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const sessions = new Map<string, Record<string, unknown>>();
+  const byKey = new Map<string, string>();
+  const requests: StripeStandIn['requests'] = [];
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      const body = new URLSearchParams(raw);
+      const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+      requests.push({ method: req.method ?? '', path: req.url ?? '', idempotencyKey, body });
+      res.setHeader('Content-Type', 'application/json');
+      if (!String(req.headers.authorization ?? '').startsWith('Bearer sk_test_')) {
+        res.statusCode = 401;
+        return res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }));
+      }
+      if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
+        const existing = idempotencyKey && byKey.get(idempotencyKey);
+        if (existing) return res.end(JSON.stringify(sessions.get(existing)));
+        const id = `cs_test_${randomBytes(8).toString('hex')}`;
+        const session = {
+          id,
+          object: 'checkout.session',
+          mode: body.get('mode'),
+          client_reference_id: body.get('client_reference_id'),
+          metadata: { orderId: body.get('metadata[orderId]'), orderNumber: body.get('metadata[orderNumber]') },
+          amount_total: Number(body.get('line_items[0][price_data][unit_amount]')),
+          currency: body.get('line_items[0][price_data][currency]'),
+          success_url: body.get('success_url'),
+          cancel_url: body.get('cancel_url'),
+          payment_status: 'unpaid',
+          status: 'open',
+          url: `https://checkout.stripe.test/c/pay/${id}`,
+        };
+        sessions.set(id, session);
+        if (idempotencyKey) byKey.set(idempotencyKey, id);
+        return res.end(JSON.stringify(session));
+      }
+      const m = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(req.url ?? '');
+      if (req.method === 'GET' && m && sessions.has(m[1])) return res.end(JSON.stringify(sessions.get(m[1])));
+      res.statusCode = 404;
+      res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'No such resource' } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, sessions, requests, close: () => new Promise((r) => server.close(() => r())) };
+}
