@@ -15,16 +15,16 @@ export const creditLot = defineEntity({
   subject: 'Credit',
   idPrefix: 'Credit:',
   fields: {
-    companyId: f.ref('company', { required: true, onDelete: 'restrict', label: 'Company' }),
-    quantity: f.decimal({ required: true, precision: [12, 1], label: 'Credits added' }),
-    remaining: f.decimal({ required: true, precision: [12, 1], label: 'Credits left' }),
-    expiryDate: f.date({ required: true, index: true, label: 'Expires' }),
+    companyId: f.ref('company', { required: true, onDelete: 'restrict' }),
+    quantity: f.decimal({ required: true, precision: [12, 1] }),
+    remaining: f.decimal({ required: true, precision: [12, 1] }),
+    expiryDate: f.date({ required: true, index: true }),
     source: f.enum(
       { admin: 1, card: 2, orderForm: 3 },
-      { required: true, labels: { admin: 'Granted by admin', card: 'Card purchase', orderForm: 'Order form' }, label: 'Source' },
+      { required: true, labels: { admin: 'Granted by admin', card: 'Card purchase', orderForm: 'Order form' } },
     ),
-    deletedAt: f.datetime({ readOnly: true, label: 'Deleted' }),
-    lastMovedAt: f.datetime({ readOnly: true, label: 'Last added or deducted' }),
+    deletedAt: f.datetime({ readOnly: true }),
+    lastMovedAt: f.datetime({ readOnly: true }),
     ...f.timestamps(),
   },
   permissions: {
