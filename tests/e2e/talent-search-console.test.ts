@@ -24,7 +24,7 @@ beforeAll(async () => {
 
 /** The talent list's rows once searching `text` has settled (every row shown matches what the URL asks for). */
 async function rowsFor(text: string, expected: string): Promise<string[]> {
-  const search = admin.getByPlaceholder('Search');
+  const search = admin.getByPlaceholder('Search', { exact: true });
   await search.fill(text);
   await admin.waitForURL((url) => JSON.parse(url.searchParams.get('filter') ?? '{}').q === text);
   await admin.getByRole('row').filter({ hasText: expected }).first().waitFor();
