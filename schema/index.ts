@@ -35,6 +35,11 @@ import { candidateTagCount } from './entities/search/candidateTagCount';
 import { searchTerm } from './entities/search/searchTerm';
 import { currencyRate } from './entities/currencyRate';
 import { tag } from './entities/tag';
+import { project } from './entities/project';
+import { projectCandidate } from './entities/projectCandidate';
+import { candidateNote } from './entities/candidateNote';
+import { interviewRequest } from './entities/interviewRequest';
+import { qualifyRequest } from './entities/qualifyRequest';
 import type { EntityDef } from './lib/types';
 
 export const entities: readonly EntityDef[] = [
@@ -56,6 +61,11 @@ export const entities: readonly EntityDef[] = [
   candidateEducation,
   candidateSearchOrViewLog,
   candidateRecruitmentStageLog,
+  project,
+  projectCandidate,
+  candidateNote,
+  interviewRequest,
+  qualifyRequest,
   currencyRate,
   candidateSearchDocument,
   candidateSearchPending,

@@ -34,6 +34,16 @@ export const conditions: Record<string, Condition> = {
   ownCandidate: (a) => ({ candidateId: a.role === 'candidate' ? (a.id ?? -1) : -1 }),
   /** Candidates whose first name is known (RaaS companies may then download the blind CV). */
   hasFirstName: () => ({ firstName: { $nin: [null, ''] } }),
+  /** Projects the actor owns. */
+  ownProject: (a) => ({ ownerId: a.id ?? -1 }),
+  /** Projects shared with the actor (their id is in the project's shared users). */
+  sharedWithMe: (a) => ({ sharedUserIds: a.id ?? -1 }),
+  /** Projects shared with the whole company. */
+  sharedWithCompany: () => ({ sharedWithCompany: true }),
+  /** Notes the company may read (visibility 2: admins and the company). */
+  noteForCompany: () => ({ visibility: 2 }),
+  /** Notes the actor wrote. */
+  ownNote: (a) => ({ authorUserId: a.id ?? -1 }),
   /** Only active rows. */
   isActive: () => ({ status: 1 }),
   /**

@@ -116,7 +116,8 @@ export function tableShape(entity: EntityDef): TableShape {
     const cols = def.fields.map(columnOf);
     const listLike = def.fields.some((f) => ['refList', 'stringList', 'enumList'].includes(entity.fields[f]?.kind) || entity.fields[f]?.dbType === 'tsvector');
     const method = def.method ?? (def.ops || listLike ? 'gin' : 'btree');
-    const index: IndexShape = { name: identifier(`${entity.table}_${cols.join('_')}_${def.ops ?? 'index'}`), columns: cols, unique: false, method };
+    const suffix = def.ops ?? (def.unique ? 'unique' : 'index');
+    const index: IndexShape = { name: identifier(`${entity.table}_${cols.join('_')}_${suffix}`), columns: cols, unique: def.unique === true, method };
     if (def.ops) index.opclass = OPCLASSES[def.ops].opclass;
     indexes.push(index);
   }

@@ -1,18 +1,45 @@
 /** Row-level permissions in SQL: CASL rules become a parameterised WHERE clause, never an in-memory filter. */
 import { rulesToAST } from '@casl/ability/extra';
-import type { Condition } from '@ucast/core';
+import type { Condition, FieldCondition } from '@ucast/core';
 import { allInterpreters, createSqlInterpreter, pg } from '@ucast/sql';
 import type { Knex } from 'knex';
-import { columnOf, type Action } from '../../schema';
+import { columnOf, entities, type Action } from '../../schema';
 import type { AppAbility } from '../../schema/ability';
 
-const interpretSql = createSqlInterpreter(allInterpreters);
+/** The part of @ucast/sql's query builder an operator uses. */
+interface SqlQuery {
+  whereRaw(sql: string): SqlQuery;
+  param(value: unknown): string;
+  field(name: string): string;
+}
+type Operator = (condition: FieldCondition, query: SqlQuery, context: unknown) => SqlQuery;
+const eqSql = (allInterpreters as unknown as Record<string, Operator>).eq;
+
+const LIST_KINDS = new Set(['refList', 'stringList', 'enumList']);
+/** Columns that hold lists, per table: equality on them means "contains", as in CASL's own matching. */
+function listFieldsOf(subject: string): Set<string> {
+  const e = entities.find((x) => x.subject === subject);
+  return new Set(Object.entries(e?.fields ?? {}).filter(([, d]) => LIST_KINDS.has(d.kind)).map(([name]) => name));
+}
+/** The list fields of the subject being interpreted (interpretation is synchronous). */
+let listFields = new Set<string>();
+
+/** `{sharedUserIds: 7}` on a list column is `7 = any(shared_user_ids)` (how a project is shared with a user). */
+const eq: Operator = (condition, query, context) => {
+  if (listFields.has(condition.field) && !Array.isArray(condition.value)) {
+    return query.whereRaw(`${query.param(condition.value)} = any(${query.field(condition.field)})`);
+  }
+  return eqSql(condition, query, context);
+};
+
+const interpretSql = createSqlInterpreter({ ...allInterpreters, eq });
 
 /** The SQL condition for `action` on `subject`, or null when any row is allowed, or false when none is. */
 export function permissionSql(ability: AppAbility, action: Action, subject: string, table: string): [string, unknown[]] | null | false {
   const ast = rulesToAST(ability, action, subject) as (Condition & { value?: unknown }) | null;
   if (ast === null) return false;
   if (ast.operator === 'and' && Array.isArray(ast.value) && ast.value.length === 0) return null;
+  listFields = listFieldsOf(subject);
   const [sql, params] = interpretSql(ast as never, {
     ...pg,
     paramPlaceholder: () => '?',

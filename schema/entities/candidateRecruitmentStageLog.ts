@@ -1,18 +1,21 @@
 import { defineEntity } from '../lib/define';
 import { f } from '../lib/fields';
+import { ACTIVITY } from '../rules/pipeline';
 
 /**
- * Each move of a candidate through a project's recruitment stages and each interview request:
- * the source of the shortlist and interview-request counts of the candidate's profile insights.
- * Written by the pipeline through backend/features/talent/activityLog.ts.
+ * The pipeline's activity log: every move of a candidate through a project's stages, every reveal,
+ * hide, favourite, note, share and interview request (who, what, when, project, candidate, from,
+ * to). The source of the candidate's profile insights (shortlists, interview requests) and of the
+ * admins' dashboards. Written through logRecruitmentActivity (backend/features/talent/insights.ts).
  */
 export const candidateRecruitmentStageLog = defineEntity({
   name: 'candidateRecruitmentStageLog',
   table: 'candidate_recruitment_stage_logs',
   subject: 'CandidateRecruitmentStageLog',
   fields: {
-    candidateId: f.ref('candidate', { required: true, onDelete: 'cascade', index: false }),
-    activity: f.enum({ stageChanged: 1, interviewRequested: 2 }, { required: true }),
+    // Empty for events about a whole project (sharing).
+    candidateId: f.ref('candidate', { onDelete: 'cascade', index: false }),
+    activity: f.enum(ACTIVITY, { required: true }),
     projectId: f.integer({ index: true }),
     // Recruitment stage ids of spec section 4 (0 open ... 7 interviewing2); empty for interview requests.
     fromStage: f.integer({ min: 0, max: 7 }),
@@ -20,9 +23,12 @@ export const candidateRecruitmentStageLog = defineEntity({
     actorKind: f.enum({ admin: 1, companyUser: 2, candidate: 3 }),
     actorId: f.integer(),
     companyId: f.ref('company', { onDelete: 'set null' }),
+    actorName: f.string({ max: 200 }),
+    // What the event carried: reject reason, schedule details, the note's key, the user shared with.
+    data: f.json({ max: 8000 }),
     ...f.timestamps(),
   },
-  indexes: [['candidateId', 'activity', 'createdAt']],
+  indexes: [['candidateId', 'activity', 'createdAt'], ['projectId', 'createdAt']],
   permissions: {
     // Written by the pipeline's own code; the candidate reads their own counts.
     admin: { read: true },

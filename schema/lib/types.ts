@@ -148,6 +148,8 @@ export interface IndexDef {
   fields: string[];
   /** Default: 'gin' for list and full-text columns, 'btree' otherwise. */
   method?: 'btree' | 'gin';
+  /** One row per combination of the fields (e.g. a candidate once per project). */
+  unique?: boolean;
   /**
    * 'trigram': pg_trgm's operator class, so similarity (%, <%) and LIKE/ILIKE searches anywhere in
    * the text use the index (the extension is created by the migration that first needs it).

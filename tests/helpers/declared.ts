@@ -32,14 +32,22 @@ export function mainRule(entity: EntityDef, actor: Actor, action: CrudAction): R
 }
 
 /** Limits a query on the entity's table to the rows any of the actor's rules for `action` covers. */
+const LIST_KINDS = new Set(['refList', 'stringList', 'enumList']);
+
 export function whereDeclared(query: Knex.QueryBuilder, entity: EntityDef, actor: Actor, action: CrudAction): Knex.QueryBuilder {
   const rules = declaredRules(entity, actor, action);
   if (rules.length === 0) return query.whereRaw('false');
   if (rules.some((r) => !r.when)) return query;
   return query.where((w) => {
     for (const rule of rules) {
-      const cond = Object.fromEntries(Object.entries(ruleConditions(rule, actor)).map(([field, value]) => [`${entity.table}.${columnOf(field)}`, value]));
-      w.orWhere(cond as Record<string, Knex.Value>);
+      w.orWhere((one) => {
+        for (const [field, value] of Object.entries(ruleConditions(rule, actor))) {
+          const column = `${entity.table}.${columnOf(field)}`;
+          // A value against a list field means "the list holds it" (a project shared with a user).
+          if (LIST_KINDS.has(entity.fields[field]?.kind) && !Array.isArray(value)) one.whereRaw('? = any(??)', [value as Knex.Value, column]);
+          else one.where(column, value as Knex.Value);
+        }
+      });
     }
   });
 }

@@ -77,6 +77,9 @@ export const POLICY: Record<string, Record<PolicyRole, Grants>> = {
   // ledger), never by writing these rows: every role reads them at most.
   credits: { guest: none, general: readOnly, advocate: readOnly, companyAdmin: readOnly, companyMember: readOnly, raasAdmin: readOnly, candidate: none },
   'credit-logs': { guest: none, general: readOnly, advocate: readOnly, companyAdmin: readOnly, companyMember: readOnly, raasAdmin: readOnly, candidate: none },
+  // "Company, RaasCompany, Admin: /projects"; a company's Owner and Admins see all its projects, a
+  // Member the ones they own or that were shared with them (spec section 2's project sharing).
+  projects: { guest: none, general: all, advocate: all, companyAdmin: all, companyMember: all, raasAdmin: all, candidate: none },
   'sales-orders': { guest: none, general: readOnly, advocate: readOnly, companyAdmin: readOnly, companyMember: readOnly, raasAdmin: readOnly, candidate: none },
 };
 

@@ -1,0 +1,30 @@
+import { defineEntity } from '../lib/define';
+import { f } from '../lib/fields';
+
+/**
+ * A WhatsApp qualify request an admin sent to a candidate (spec sections 1 and 7): the template's
+ * header and body, the provider's message id, and the candidate's reply (yes, no or text) as the
+ * provider's signed webhook reported it.
+ */
+export const qualifyRequest = defineEntity({
+  name: 'qualifyRequest',
+  table: 'qualify_requests',
+  subject: 'QualifyRequest',
+  fields: {
+    candidateId: f.ref('candidate', { required: true, onDelete: 'cascade' }),
+    projectId: f.ref('project', { onDelete: 'set null' }),
+    sentByAdminId: f.ref('admin', { onDelete: 'set null' }),
+    toPhone: f.string({ max: 32, hidden: true }),
+    header: f.string({ required: true, max: 60 }),
+    body: f.text({ required: true, max: 1024 }),
+    providerMessageId: f.string({ max: 200, unique: true }),
+    state: f.enum({ queued: 0, sent: 1, delivered: 2, replied: 3, failed: 4 }, { required: true, default: 0 }),
+    reply: f.enum({ yes: 1, no: 2, text: 3 }),
+    replyText: f.text({ max: 4000 }),
+    repliedAt: f.datetime(),
+    ...f.timestamps(),
+  },
+  permissions: {
+    admin: { read: true },
+  },
+});
