@@ -9,11 +9,25 @@ export interface Email {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the email, e.g. a calendar invitation (text content). */
+  attachments?: Attachment[];
+}
+
+export interface Attachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 export async function queueEmail(trx: Knex | Knex.Transaction, email: Email): Promise<number> {
   const [row] = await trx('outbox_emails')
-    .insert({ to: email.to, subject: email.subject, text: email.text, html: email.html ?? null })
+    .insert({
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      html: email.html ?? null,
+      attachments: email.attachments?.length ? JSON.stringify(email.attachments) : null,
+    })
     .returning('id');
   await trx.raw('select graphile_worker.add_job(?, json_build_object(?::text, ?::int), max_attempts => 10)', ['send_email', 'id', row.id]);
   return row.id as number;

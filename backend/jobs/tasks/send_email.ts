@@ -1,6 +1,7 @@
 /** send_email: delivers one outbox row. Safe to run twice: a delivered row is left alone. */
 import type { Task } from 'graphile-worker';
 import type { MailAdapter } from '../../adapters/mail';
+import type { Attachment } from '../../features/mail/outbox';
 
 export function assertSendEmailPayload(payload: unknown): asserts payload is { id: number } {
   if (!payload || typeof payload !== 'object' || !Number.isInteger((payload as { id?: unknown }).id)) {
@@ -11,13 +12,24 @@ export function assertSendEmailPayload(payload: unknown): asserts payload is { i
 export function sendEmailTask(mail: MailAdapter): Task {
   return async (payload, helpers) => {
     assertSendEmailPayload(payload);
-    const { rows } = await helpers.query<{ id: number; to: string; subject: string; text: string; html: string | null; status: number }>(
-      'select id, "to", subject, text, html, status from outbox_emails where id = $1',
-      [payload.id],
-    );
+    const { rows } = await helpers.query<{
+      id: number;
+      to: string;
+      subject: string;
+      text: string;
+      html: string | null;
+      status: number;
+      attachments: Attachment[] | null;
+    }>('select id, "to", subject, text, html, status, attachments from outbox_emails where id = $1', [payload.id]);
     const email = rows[0];
     if (!email || email.status === 1 || email.status === 2) return;
-    const outcome = await mail.send({ to: email.to, subject: email.subject, text: email.text, html: email.html ?? undefined });
+    const outcome = await mail.send({
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      html: email.html ?? undefined,
+      attachments: email.attachments ?? undefined,
+    });
     await helpers.query('update outbox_emails set status = $2, sent_at = now(), updated_at = now() where id = $1', [email.id, outcome === 'sent' ? 1 : 2]);
   };
 }

@@ -11,6 +11,8 @@ export const outboxEmail = defineEntity({
     subject: f.string({ required: true, max: 300 }),
     text: f.text({ required: true, max: 100000 }),
     html: f.text({ max: 200000 }),
+    // Files sent with the email (e.g. calendar invitations): [{filename, contentType, content}] as text.
+    attachments: f.json({ max: 200000, hidden: true }),
     status: f.enum({ queued: 0, sent: 1, stored: 2, failed: 3 }, { required: true, default: 0 }),
     error: f.text({ max: 4000 }),
     sentAt: f.datetime(),
