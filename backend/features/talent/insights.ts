@@ -12,6 +12,7 @@ import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { entity } from '../../../schema';
+import { ACTIVITY } from '../../../schema/rules/pipeline';
 import type { Actor } from '../../../schema/roles';
 import { id, ids } from '../../../schema/validation/inputs';
 import { badRequest, forbidden, notFound } from '../../errors';
@@ -21,7 +22,7 @@ const candidate = entity('candidate');
 const SEARCH_LOG = 'CandidateSearchOrViewLog';
 const STAGE_LOG = 'CandidateRecruitmentStageLog';
 export const LOG_KIND = { searchAppearance: 1, profileView: 2 } as const;
-export const ACTIVITY = { stageChanged: 1, interviewRequested: 2 } as const;
+export { ACTIVITY };
 /** The shortlist stage id (spec section 4). */
 export const SHORTLIST_STAGE = 2;
 const MAX_APPEARANCES = 200;
