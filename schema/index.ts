@@ -20,6 +20,7 @@ import { seedRun } from './entities/internal/seedRun';
 import { session } from './entities/internal/session';
 import { signupDraft } from './entities/internal/signupDraft';
 import { socialLogin } from './entities/internal/socialLogin';
+import { whatsappMessage } from './entities/internal/whatsappMessage';
 import { invitation } from './entities/invitation';
 import { salesOrder } from './entities/salesOrder';
 import { citizenship } from './entities/lookups/citizenship';
@@ -79,6 +80,7 @@ export const entities: readonly EntityDef[] = [
   session,
   emailCode,
   outboxEmail,
+  whatsappMessage,
   seedRun,
   signupDraft,
   socialLogin,

@@ -644,6 +644,31 @@ export const entityLabels = {
       },
     },
   },
+  whatsappMessage: {
+    fields: {
+      to: 'To',
+      template: 'Template',
+      language: 'Language',
+      components: 'Components',
+      preview: 'Message',
+      status: 'Status',
+      providerMessageId: 'Provider message id',
+      interviewRequestId: 'Interview request',
+      qualifyRequestId: 'Qualify request',
+      error: 'Error',
+      sentAt: 'Sent At',
+      createdAt: 'Created',
+      updatedAt: 'Updated',
+    },
+    enums: {
+      status: {
+        queued: 'Queued',
+        sent: 'Sent',
+        stored: 'Stored',
+        failed: 'Failed',
+      },
+    },
+  },
   seedRun: {
     fields: {
       name: 'Name',

@@ -30,6 +30,9 @@ export const interviewRequest = defineEntity({
     scheduleData: f.json({ max: 4000 }),
     expiresAt: f.datetime({ required: true, index: true }),
     answeredAt: f.datetime(),
+    // When the delivery job queued the email (and WhatsApp message), and when the answer was reported: each happens once.
+    deliveredAt: f.datetime({ readOnly: true, hidden: true }),
+    answerNotifiedAt: f.datetime({ readOnly: true, hidden: true }),
     responseMethod: f.string({ max: 20 }),
     rejectReasons: f.stringList({ max: 10 }),
     rejectText: f.text({ max: 2000 }),
