@@ -1,0 +1,91 @@
+/**
+ * The pipeline board's side-free logic: candidates grouped into stage columns, optimistic moves
+ * that settle or roll back, and the stage counts after a move (spec section 4).
+ */
+import type { StageId } from '../../../schema/rules/pipeline';
+import type { StageStats } from '../../api/pipeline';
+import { STAGE_KEYS } from './stageKeys';
+
+export interface BoardItem {
+  id: string;
+  recruitmentStatus: StageId;
+  lastRecruitmentUpdatedAt?: string | null;
+}
+
+/** One column per stage, in the order given; within a column the most recently moved first. */
+export function groupByStage<T extends BoardItem>(items: readonly T[], stages: readonly StageId[]): Map<StageId, T[]> {
+  const columns = new Map<StageId, T[]>(stages.map((s) => [s, []]));
+  for (const item of items) columns.get(item.recruitmentStatus)?.push(item);
+  for (const list of columns.values()) list.sort((a, b) => (b.lastRecruitmentUpdatedAt ?? '').localeCompare(a.lastRecruitmentUpdatedAt ?? ''));
+  return columns;
+}
+
+export interface MoveState<T extends BoardItem> {
+  items: T[];
+  /** Candidates whose move the server has not answered yet, with the stage to go back to. */
+  pending: Record<string, StageId>;
+}
+
+export type MoveAction<T extends BoardItem> =
+  | { type: 'load'; items: T[] }
+  | { type: 'move'; ids: string[]; to: StageId; at?: string }
+  | { type: 'confirm'; ids: string[] }
+  | { type: 'rollback'; ids: string[] }
+  | { type: 'patch'; id: string; changes: Partial<T> }
+  | { type: 'remove'; ids: string[] };
+
+export const emptyMoveState = <T extends BoardItem>(): MoveState<T> => ({ items: [], pending: {} });
+
+export function moveReducer<T extends BoardItem>(state: MoveState<T>, action: MoveAction<T>): MoveState<T> {
+  switch (action.type) {
+    case 'load': {
+      // A reload keeps a pending candidate where the optimistic move put it until the server answers.
+      const byId = new Map(state.items.map((i) => [i.id, i]));
+      const items = action.items.map((i) => (state.pending[i.id] !== undefined && byId.has(i.id) ? (byId.get(i.id) as T) : i));
+      return { items, pending: state.pending };
+    }
+    case 'move': {
+      const ids = new Set(action.ids.filter((id) => state.pending[id] === undefined));
+      if (!ids.size) return state;
+      const pending = { ...state.pending };
+      const items = state.items.map((i) => {
+        if (!ids.has(i.id)) return i;
+        pending[i.id] = i.recruitmentStatus;
+        return { ...i, recruitmentStatus: action.to, lastRecruitmentUpdatedAt: action.at ?? i.lastRecruitmentUpdatedAt };
+      });
+      return { items, pending };
+    }
+    case 'confirm': {
+      const pending = { ...state.pending };
+      for (const id of action.ids) delete pending[id];
+      return { items: state.items, pending };
+    }
+    case 'rollback': {
+      const pending = { ...state.pending };
+      const items = state.items.map((i) => {
+        const back = pending[i.id];
+        if (back === undefined || !action.ids.includes(i.id)) return i;
+        delete pending[i.id];
+        return { ...i, recruitmentStatus: back };
+      });
+      return { items, pending };
+    }
+    case 'patch':
+      return { ...state, items: state.items.map((i) => (i.id === action.id ? { ...i, ...action.changes } : i)) };
+    case 'remove': {
+      const gone = new Set(action.ids);
+      return { ...state, items: state.items.filter((i) => !gone.has(i.id)) };
+    }
+  }
+}
+
+/**
+ * The counts after a move: the server's stats, except that the suggested tab's count (which the
+ * saved search estimates) drops by the number moved out of it.
+ */
+export function statsAfterMove(before: StageStats, answer: StageStats, from: StageId, moved: number): StageStats {
+  return from === 0 ? { ...answer, open: Math.max(0, before.open - moved) } : { ...answer };
+}
+
+/** A stage's count from the stats object. */
+export const countOf = (stats: StageStats | undefined, stage: StageId): number | undefined => (stats ? stats[STAGE_KEYS[stage]] : undefined);

@@ -1,0 +1,136 @@
+/**
+ * The project page's side-free logic: candidates grouped into stage columns, optimistic moves that
+ * settle or roll back, the counts after a move, note pages merged without duplicates, the board's
+ * drop reasons, and the page's state in its URL.
+ */
+import { describe, expect, it } from 'vitest';
+import { STAGES, type StageId } from '../../schema/rules/pipeline';
+import type { StageStats } from '../../portal/api/pipeline';
+import { emptyMoveState, groupByStage, moveReducer, statsAfterMove, type BoardItem, type MoveState } from '../../portal/features/pipeline/boardLogic';
+import { initialNotes, mergeNotesPage, removeNote, upsertNote } from '../../portal/features/pipeline/notesLogic';
+import { apiQuery, readPipeline, writePipeline } from '../../portal/features/pipeline/pipelineUrl';
+import { checkDrop, skipTargets, visibleStages } from '../../portal/features/pipeline/stageRules';
+
+const { open, qualify, shortlist, interviewing, interviewing2, offered, placed, rejected } = STAGES;
+const item = (id: string, stage: StageId, at = '2026-01-01'): BoardItem => ({ id, recruitmentStatus: stage, lastRecruitmentUpdatedAt: at });
+const loaded = (...items: BoardItem[]): MoveState<BoardItem> => moveReducer(emptyMoveState<BoardItem>(), { type: 'load', items });
+const stageOf = (state: MoveState<BoardItem>, id: string) => state.items.find((i) => i.id === id)?.recruitmentStatus;
+
+describe('Grouping candidates into board columns', () => {
+  it('puts each candidate in the column of its stage, most recently moved first, and leaves out stages not shown', () => {
+    const columns = groupByStage([item('a', qualify, '2026-01-01'), item('b', qualify, '2026-03-01'), item('c', open), item('d', rejected)], [qualify, shortlist, open]);
+    expect([...columns.keys()]).toEqual([qualify, shortlist, open]);
+    expect(columns.get(qualify)?.map((i) => i.id)).toEqual(['b', 'a']);
+    expect(columns.get(shortlist)).toEqual([]);
+    expect(columns.get(open)?.map((i) => i.id)).toEqual(['c']);
+    expect(columns.has(rejected)).toBe(false);
+  });
+});
+
+describe('Optimistic moves', () => {
+  it('show the move at once and keep it when the server confirms', () => {
+    let state = moveReducer(loaded(item('a', qualify), item('b', qualify)), { type: 'move', ids: ['a'], to: shortlist });
+    expect(stageOf(state, 'a')).toBe(shortlist);
+    expect(state.pending).toEqual({ a: qualify });
+    state = moveReducer(state, { type: 'confirm', ids: ['a'] });
+    expect(stageOf(state, 'a')).toBe(shortlist);
+    expect(state.pending).toEqual({});
+  });
+
+  it('roll back to where each candidate came from when the server refuses', () => {
+    let state = loaded(item('a', qualify), item('b', shortlist), item('c', qualify));
+    state = moveReducer(state, { type: 'move', ids: ['a', 'b'], to: rejected });
+    expect([stageOf(state, 'a'), stageOf(state, 'b')]).toEqual([rejected, rejected]);
+    state = moveReducer(state, { type: 'rollback', ids: ['a', 'b'] });
+    expect([stageOf(state, 'a'), stageOf(state, 'b'), stageOf(state, 'c')]).toEqual([qualify, shortlist, qualify]);
+    expect(state.pending).toEqual({});
+  });
+
+  it('do not start a second move of a candidate whose first move is unanswered', () => {
+    let state = moveReducer(loaded(item('a', qualify)), { type: 'move', ids: ['a'], to: shortlist });
+    const again = moveReducer(state, { type: 'move', ids: ['a'], to: rejected });
+    expect(again).toBe(state);
+    state = moveReducer(state, { type: 'rollback', ids: ['a'] });
+    expect(stageOf(state, 'a')).toBe(qualify);
+  });
+
+  it('keep a pending candidate where it was moved when the list reloads before the answer', () => {
+    let state = moveReducer(loaded(item('a', qualify)), { type: 'move', ids: ['a'], to: shortlist });
+    state = moveReducer(state, { type: 'load', items: [item('a', qualify), item('b', open)] });
+    expect(stageOf(state, 'a')).toBe(shortlist);
+    expect(state.items.map((i) => i.id)).toEqual(['a', 'b']);
+  });
+
+  it('patch one candidate and remove hidden ones', () => {
+    let state = moveReducer(loaded(item('a', qualify), item('b', qualify)), { type: 'patch', id: 'a', changes: { lastRecruitmentUpdatedAt: 'x' } });
+    expect(state.items[0].lastRecruitmentUpdatedAt).toBe('x');
+    state = moveReducer(state, { type: 'remove', ids: ['a'] });
+    expect(state.items.map((i) => i.id)).toEqual(['b']);
+  });
+});
+
+describe('Stage counts after a move', () => {
+  const before: StageStats = { open: 40, qualify: 2, shortlist: 1, interviewing: 0, interviewing2: 0, offered: 0, placed: 0, rejected: 0 };
+  const answer: StageStats = { ...before, open: 37, qualify: 4 };
+  it('take the server counts, and from the suggested tab drop its count by the number moved', () => {
+    expect(statsAfterMove(before, answer, open, 2)).toEqual({ ...answer, open: 38 });
+  });
+  it('take the server counts as they are from the other tabs', () => {
+    expect(statsAfterMove(before, { ...before, qualify: 1, shortlist: 2 }, qualify, 1)).toEqual({ ...before, qualify: 1, shortlist: 2 });
+  });
+});
+
+describe('Note pages', () => {
+  const note = (key: string) => ({ key, note: key });
+  const page = (from: number, n: number) => Array.from({ length: n }, (_, i) => note(`n${from + i}`));
+  it('are appended until a page comes back short, dropping notes already held', () => {
+    let state = mergeNotesPage(initialNotes<{ key: string; note: string }>(), page(0, 20));
+    expect(state).toMatchObject({ page: 2, done: false });
+    // A note written meanwhile pushes n19 onto the second page too.
+    state = mergeNotesPage(state, [note('n19'), ...page(20, 4)]);
+    expect(state.done).toBe(true);
+    expect(state.notes.map((n) => n.key)).toEqual(page(0, 24).map((n) => n.key));
+  });
+  it('put a new note on top, replace an edited one in place and drop a deleted one', () => {
+    let state = mergeNotesPage(initialNotes<{ key: string; note: string }>(), [note('a'), note('b')]);
+    state = upsertNote(state, note('c'));
+    state = upsertNote(state, { key: 'a', note: 'edited' });
+    state = removeNote(state, 'b');
+    expect(state.notes).toEqual([note('c'), { key: 'a', note: 'edited' }]);
+  });
+});
+
+describe('Drops on the board', () => {
+  const plain = { semiActive: false, interviewScheduled: false };
+  it('allow the next stage and rejecting for a company, and name the reason for anything else', () => {
+    expect(checkDrop(qualify, shortlist, 'company', plain)).toEqual({ ok: true, kind: 'move' });
+    expect(checkDrop(shortlist, rejected, 'company', plain)).toEqual({ ok: true, kind: 'reject' });
+    expect(checkDrop(qualify, offered, 'company', plain)).toEqual({ ok: false, reason: 'portal.pipeline.refused.nextOnly' });
+    expect(checkDrop(open, rejected, 'company', plain)).toEqual({ ok: false, reason: 'portal.pipeline.refused.reject' });
+    expect(checkDrop(rejected, qualify, 'admin', plain)).toEqual({ ok: false, reason: 'portal.pipeline.refused.fromRejected' });
+    expect(checkDrop(qualify, open, 'admin', plain)).toEqual({ ok: false, reason: 'portal.pipeline.refused.toOpen' });
+    expect(checkDrop(qualify, rejected, 'company', { ...plain, semiActive: true })).toEqual({ ok: false, reason: 'portal.pipeline.refused.semiActive' });
+  });
+  it('let admins skip to any later or earlier stage but open and rejected', () => {
+    expect(checkDrop(qualify, placed, 'admin', plain)).toEqual({ ok: true, kind: 'skip' });
+    expect(skipTargets(qualify, 'admin', false)).toEqual([interviewing, interviewing2, offered, placed]);
+    expect(skipTargets(qualify, 'company', false)).toEqual([]);
+  });
+  it('show RaaS companies the tabs from shortlist on, and everyone else every tab', () => {
+    expect(visibleStages('raasCompany')).toEqual([shortlist, interviewing, interviewing2, offered, placed, rejected]);
+    expect(visibleStages('company')).toEqual([open, qualify, shortlist, interviewing, interviewing2, offered, placed, rejected]);
+  });
+});
+
+describe('The page state in the URL', () => {
+  it('keeps the tab, the board view, the project flags and the search filters, and sends only filters and flags to the API', () => {
+    const params = new URLSearchParams('tab=2&view=board&ih=1&s=12,13&ts=react&p=2');
+    const state = readPipeline(params);
+    expect(state).toMatchObject({ tab: shortlist, view: 'board', hidden: true, favourited: false });
+    expect(Object.fromEntries(writePipeline(state, false))).toEqual({ tab: '2', view: 'board', ih: '1', s: '12,13', ts: 'react', p: '2' });
+    expect(Object.fromEntries(apiQuery(state, false))).toEqual({ ih: '1', s: '12,13', ts: 'react', p: '2' });
+  });
+  it('ignores a tab that is not a stage', () => {
+    expect(readPipeline(new URLSearchParams('tab=9')).tab).toBeUndefined();
+  });
+});
