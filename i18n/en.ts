@@ -189,7 +189,8 @@ export const en = {
       email: 'Work email',
       sendCode: 'Send code',
       code: 'Six-digit code',
-      codeSent: 'We sent a sign-in code to {email}. It is valid for 10 minutes.',
+      codeSent:
+        'If {email} has a console account, we sent it a sign-in code, valid for 10 minutes. Company and candidate accounts get an email with the way to the portal instead.',
       codeIncomplete: 'Enter all six digits of the code',
       signIn: 'Sign in',
       otherEmail: 'Use another email',

@@ -20,8 +20,16 @@ export class NotConsoleUserError extends Error {
   }
 }
 
+/** Asked as the console: the server sends codes to platform admins only (others get the way to the portal). */
 export async function sendLoginCode(email: string): Promise<void> {
-  await apiCall('/auth/send-email-otp', { method: 'POST', body: { email } });
+  await apiCall('/auth/send-email-otp', { method: 'POST', body: { email, app: 'console' } });
+}
+
+/** A signed-in company user or candidate who opens the console goes to the portal, which sends them home. */
+function sendToPortal(): Promise<never> {
+  window.location.replace('/');
+  // The page is being replaced: nothing of the console renders meanwhile.
+  return new Promise<never>(() => undefined);
 }
 
 /** Concurrent checks (react-admin asks once per screen and per query) share one request. */
@@ -83,8 +91,9 @@ export const authProvider: AuthProvider = {
       throw { message: stored ? 'ra.auth.auth_check_error' : false };
     }
     if (!isPlatformAdmin(user)) {
+      // Spec section 2: a user lacking the role is sent to their home, still signed in.
       clearSession();
-      throw { message: t('admin.notAdmin.title') };
+      return sendToPortal();
     }
     writeSession({ user });
   },

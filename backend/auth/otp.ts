@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import { AppError } from '../errors';
 import { queueEmail } from '../features/mail/outbox';
-import { loginCodeEmail } from '../features/mail/templates';
+import { consoleNotYoursEmail, loginCodeEmail } from '../features/mail/templates';
 import type { Config } from '../config';
 import { findAccountByEmail, type Account } from './accounts';
 import { hmac, newCode, sameHash } from './tokens';
@@ -14,10 +14,21 @@ export const CODE_TTL_MINUTES = 10;
 export const MAX_TRIES = 5;
 const PURPOSE_LOGIN = 1;
 
-export async function sendLoginCode(knex: Knex, config: Config, email: string, ip?: string): Promise<void> {
+/** Where a code is asked from: the console signs in platform admins only. */
+export type SignInApp = 'portal' | 'console';
+
+/**
+ * Emails a sign-in code to an account's address. Asked from the console, a person who cannot use
+ * it gets no code but an email pointing to the portal; the caller answers alike in every case.
+ */
+export async function sendLoginCode(knex: Knex, config: Config, email: string, ip?: string, app: SignInApp = 'portal'): Promise<void> {
   await knex.transaction(async (trx) => {
     const account = await findAccountByEmail(trx, email);
     if (!account) return;
+    if (app === 'console' && account.kind !== 'admin') {
+      await queueEmail(trx, { to: email, ...consoleNotYoursEmail(config, account.firstName) });
+      return;
+    }
     await trx('email_codes').where({ email, purpose: PURPOSE_LOGIN }).whereNull('used_at').update({ used_at: trx.fn.now() });
     const code = newCode();
     await trx('email_codes').insert({

@@ -24,7 +24,9 @@ export function authRouter(): Router {
   router.post('/send-email-otp', async (req, res) => {
     const email = emailFrom(req.body);
     await limitEmailSends(req.ctx.knex, req.ctx.config, email, req.ip);
-    await sendLoginCode(req.ctx.knex, req.ctx.config, email, req.ip);
+    // The console says so: it signs in platform admins only, and nobody else is sent a code from it.
+    const app = (req.body as { app?: unknown }).app === 'console' ? 'console' : 'portal';
+    await sendLoginCode(req.ctx.knex, req.ctx.config, email, req.ip, app);
     res.json({ success: true, message: 'messages.codeSent' });
   });
 

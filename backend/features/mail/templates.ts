@@ -16,3 +16,14 @@ export function loginCodeEmail(config: Config, firstName: string | null, code: s
   ];
   return { subject: `${code} is your ${config.productName} sign-in code`, text: lines.join('\n\n'), html: html(config, lines) };
 }
+
+/** Someone without a console account asked the admin console for a code: no code, the way to the portal. */
+export function consoleNotYoursEmail(config: Config, firstName: string | null) {
+  const lines = [
+    `Hi ${firstName ?? 'there'},`,
+    `Someone asked to sign in to the ${config.productName} admin console with this address. The console is for ${config.productName} staff only, so no sign-in code was sent.`,
+    `To use ${config.productName}, sign in at ${config.publicUrl}/auth/login.`,
+    'If you did not ask for this, you can ignore this email.',
+  ];
+  return { subject: `Sign in to ${config.productName} at ${config.publicUrl}/auth/login`, text: lines.join('\n\n'), html: html(config, lines) };
+}
