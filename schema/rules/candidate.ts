@@ -31,12 +31,8 @@ export function todayOf(now = new Date()): Today {
 
 const touches = (data: Data, fields: string[]) => fields.some((f) => f in data);
 const merged = (data: Data, existing: Data) => ({ ...existing, ...data });
-/**
- * A calendar date, by arithmetic (bulk imports check millions). The same check as crud/validate's
- * isDate, kept here because these rules also run in the browser (the console's and the candidate's
- * profile forms), where nothing of the server's request layer may be pulled in.
- */
-function isDate(value: string): boolean {
+/** A calendar date (YYYY-MM-DD), by arithmetic: bulk imports check millions. Also the date rule of schema/validation/entitySchemas.ts. */
+export function isDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const [year, month, day] = [Number(value.slice(0, 4)), Number(value.slice(5, 7)), Number(value.slice(8, 10))];
   if (year < 1 || month < 1 || month > 12 || day < 1) return false;
