@@ -8,11 +8,15 @@ import type { Endpoint } from '../endpoints/define';
 import { accountEndpoints } from './account/endpoints';
 import { communityEndpoints } from './community/endpoints';
 import { lookupEndpoints } from './lookups';
+import { pipelineEndpoints } from './pipeline';
+import { projectsEndpoints } from './projects';
 import { candidateList } from './search/adminList';
 import { searchEndpoints } from './search';
 import { signupEndpoints } from './signup/endpoints';
 import { inviteSignupEndpoints } from './signup/inviteEndpoints';
 import { creditsEndpoints } from './credits';
+import { interviewEndpoints } from './interviews/endpoints';
+import { qualifyEndpoints } from './interviews/qualify';
 import { talentEndpoints } from './talent';
 import { teamEndpoints } from './team/endpoints';
 
@@ -28,6 +32,10 @@ export function endpoints(): Endpoint[] {
     ...searchEndpoints(),
     ...lookupEndpoints,
     ...creditsEndpoints(),
+    ...interviewEndpoints,
+    ...qualifyEndpoints,
+    ...projectsEndpoints(),
+    ...pipelineEndpoints(),
   ];
 }
 

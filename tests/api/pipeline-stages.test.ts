@@ -124,7 +124,7 @@ describe('The next step', () => {
 });
 
 describe('Reject and skip on their own', () => {
-  const rejectable = [qualify, shortlist, interviewing, interviewing2, offered];
+  const rejectable: StageId[] = [qualify, shortlist, interviewing, interviewing2, offered];
   for (const stage of ALL) {
     it(`reject from ${NAME[stage]} is ${rejectable.includes(stage) ? 'allowed' : 'refused'}, and never for a semi-active candidate`, () => {
       expect(canReject(stage)).toBe(rejectable.includes(stage));

@@ -1,0 +1,120 @@
+/**
+ * What every pipeline call starts from: the project, loaded through the caller's ability (a
+ * project the caller may not read is 404 `project.notFound`, one it reads but may not change is
+ * 403), the caller as a pipeline role, the candidate statuses it sees, and the inputs' ids in
+ * either spelling (projectId or project_id, prefixed or plain).
+ */
+import { subject as asSubject } from '@casl/ability';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { entity } from '../../../schema';
+import type { AppAbility } from '../../../schema/ability';
+import { CANDIDATE_STATUS } from '../../../schema/entities/talentOptions';
+import { parseId } from '../../../schema/lib/ids';
+import type { Actor } from '../../../schema/roles';
+import type { PipelineRole } from '../../../schema/rules/stages';
+import { AppError, forbidden } from '../../errors';
+import { permissionSql } from '../../permissions/sql';
+
+export const projectDef = entity('project');
+export const candidateDef = entity('candidate');
+
+export interface ProjectRow {
+  id: number;
+  guid: string;
+  title: string;
+  companyId: number | null;
+  ownerId: number | null;
+  advocateId: number | null;
+  projectType: number;
+  plan: number;
+  status: number;
+  currentUrl: string | null;
+  isAdminProject: boolean;
+  sharedUserIds: number[];
+  sharedWithCompany: boolean;
+}
+
+const COLUMNS = [
+  'p.id',
+  'p.guid',
+  'p.title',
+  'p.company_id as companyId',
+  'p.owner_id as ownerId',
+  'p.advocate_id as advocateId',
+  'p.project_type as projectType',
+  'p.plan',
+  'p.status',
+  'p.current_url as currentUrl',
+  'p.is_admin_project as isAdminProject',
+  'p.shared_user_ids as sharedUserIds',
+  'p.shared_with_company as sharedWithCompany',
+];
+
+/** Limits a query over `projects p` to what `action` allows the caller. */
+export function scopeProjects<Q extends Knex.QueryBuilder>(q: Q, ability: AppAbility, action: 'read' | 'update' = 'read'): Q {
+  const cond = permissionSql(ability, action, projectDef.subject, 'p');
+  if (cond === false) q.whereRaw('1 = 0');
+  else if (cond) q.whereRaw(cond[0], cond[1] as Knex.RawBinding[]);
+  return q;
+}
+
+export const projectNotFound = () => new AppError(404, 'project.notFound');
+
+/** The project by id or guid as the caller reads it; 404 `project.notFound` otherwise. */
+export async function loadProject(knex: Knex, ability: AppAbility, ref: { id?: number; guid?: string }): Promise<ProjectRow> {
+  const q = knex('projects as p').first(COLUMNS);
+  if (ref.id !== undefined) q.where('p.id', ref.id);
+  else if (ref.guid !== undefined && /^[0-9a-f-]{36}$/i.test(ref.guid)) q.where('p.guid', ref.guid);
+  else throw projectNotFound();
+  const row = (await scopeProjects(q, ability)) as ProjectRow | undefined;
+  if (!row) throw projectNotFound();
+  return { ...row, sharedUserIds: row.sharedUserIds ?? [] };
+}
+
+/** Whether the caller may change the project's pipeline (the project's update rule). */
+export const canChange = (ability: AppAbility, project: ProjectRow) => ability.can('update', asSubject(projectDef.subject, { ...project }));
+
+/** The project the caller changes: readable (else 404) and changeable (else 403). */
+export async function loadProjectToChange(knex: Knex, ability: AppAbility, id: number): Promise<ProjectRow> {
+  const project = await loadProject(knex, ability, { id });
+  if (!canChange(ability, project)) throw forbidden();
+  return project;
+}
+
+export function pipelineRole(actor: Actor): PipelineRole {
+  if (actor.role === 'admin') return 'admin';
+  return actor.role === 'raasCompany' ? 'raasCompany' : 'company';
+}
+
+/** Candidate statuses the caller sees in a pipeline (spec section 4): admins active and semi-active, companies active. */
+export function pipelineStatuses(actor: Actor): number[] {
+  return actor.role === 'admin' ? [CANDIDATE_STATUS.active, CANDIDATE_STATUS.semiActive] : [CANDIDATE_STATUS.active];
+}
+
+/** The caller's name as the activity log and the notes keep it. */
+export async function actorName(knex: Knex, actor: Actor): Promise<string | null> {
+  const table = actor.role === 'admin' ? 'admins' : actor.role === 'company' || actor.role === 'raasCompany' ? 'company_users' : null;
+  if (!table || actor.id === undefined) return null;
+  const row = await knex(table).where('id', actor.id).first('first_name', 'last_name');
+  return row ? `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() || null : null;
+}
+
+/** The snake_case spellings of the spec accepted beside the camelCase ones. */
+const SNAKE: Record<string, string> = { project_id: 'projectId', candidate_id: 'candidateId', project_guid: 'projectGuid', candidate_guid: 'candidateGuid' };
+
+/** Accepts `project_id` for `projectId` (and the other spec spellings) before validation. */
+export function bothSpellings<T extends z.ZodType>(schema: T) {
+  return z.preprocess((raw) => {
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+    const out: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
+    for (const [snake, camel] of Object.entries(SNAKE)) {
+      if (snake in out && !(camel in out)) out[camel] = out[snake];
+      delete out[snake];
+    }
+    return out;
+  }, schema);
+}
+
+/** A candidate id from a prefixed or plain value, for lists checked by hand. */
+export const candidateIdOf = (raw: unknown) => parseId(candidateDef, raw);

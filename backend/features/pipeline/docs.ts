@@ -1,0 +1,108 @@
+/**
+ * A tab's documents: the search result documents (backend/features/search/results.ts) merged with
+ * the candidate's state in the project. A company sees the name, photo, links and contact of a
+ * candidate who left the suggested tab when the candidate is public or was revealed to it; in the
+ * suggested tab, what search shows. Admins see everything, with the admin-anonymous flag.
+ */
+import type { Knex } from 'knex';
+import type { AppAbility } from '../../../schema/ability';
+import type { Actor } from '../../../schema/roles';
+import { STAGES } from '../../../schema/rules/pipeline';
+import { labelsFor } from '../search/labels';
+import { loadResults } from '../search/results';
+import { identityPublic } from '../search/visibility';
+import type { TabResult } from './tabs';
+
+interface StateRow {
+  candidate_id: number;
+  stage: number;
+  rejected_from: number | null;
+  is_hidden: boolean;
+  is_favorited: boolean;
+  curated: boolean;
+  seen_at: Date | null;
+  revealed_at: Date | null;
+  guaranteed_at: Date | null;
+  interview_scheduled_at: Date | null;
+  interview_requested_at: Date | null;
+  whitelist_requested_at: Date | null;
+  last_recruitment_updated_at: Date | null;
+  schedule_data: unknown;
+  status: number;
+  visibility: boolean | null;
+  anonymous: boolean | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  profile_pic: string | null;
+  linked_in_url: string | null;
+  github_url: string | null;
+  stackoverflow_url: string | null;
+  dribbble_url: string | null;
+  portfolio_url: string | null;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export async function tabDocs(
+  knex: Knex,
+  ability: AppAbility,
+  actor: Actor,
+  projectId: number,
+  page: TabResult,
+  currency: string,
+): Promise<Record<string, unknown>[]> {
+  if (!page.ids.length) return [];
+  const labels = await labelsFor(knex, ability);
+  const [docs, states] = await Promise.all([
+    loadResults(knex, page.ids, { actor, filters: page.filters, labels, currency, rates: page.rates }),
+    knex.raw(
+      `select c.id as candidate_id, pc.stage, pc.rejected_from, pc.is_hidden, pc.is_favorited, pc.curated, pc.seen_at, pc.revealed_at, pc.guaranteed_at,
+              pc.interview_scheduled_at, pc.interview_requested_at, pc.whitelist_requested_at, pc.last_recruitment_updated_at, pc.schedule_data,
+              c.status, c.visibility, c.anonymous, c.first_name, c.last_name, c.email, c.phone, c.profile_pic, c.linked_in_url, c.github_url,
+              c.stackoverflow_url, c.dribbble_url, c.portfolio_url
+         from candidates c left join project_candidates pc on pc.candidate_id = c.id and pc.project_id = ?
+        where c.id = any(?::int[])`,
+      [projectId, page.ids],
+    ),
+  ]);
+  const byId = new Map((states.rows as StateRow[]).map((r) => [r.candidate_id, r]));
+  return docs.map((doc) => {
+    const id = Number(String(doc.id).replace(/^Candidate:/, ''));
+    const s = byId.get(id);
+    if (!s) return doc;
+    const stage = s.stage ?? STAGES.open;
+    const out: Record<string, unknown> = {
+      ...doc,
+      status: s.status,
+      recruitmentStatus: stage,
+      rejectedFrom: s.rejected_from ?? null,
+      isFavorited: Boolean(s.is_favorited),
+      isHidden: Boolean(s.is_hidden),
+      seen: Boolean(s.seen_at),
+      revealed: Boolean(s.revealed_at),
+      guaranteed: Boolean(s.guaranteed_at),
+      curated: Boolean(s.curated),
+      interviewScheduled: Boolean(s.interview_scheduled_at),
+      lastRecruitmentUpdatedAt: iso(s.last_recruitment_updated_at),
+      projectInterviewRequested: Boolean(s.interview_requested_at),
+      projectWhiteListRequested: Boolean(s.whitelist_requested_at),
+      scheduleData: s.schedule_data ?? null,
+    };
+    const shown = actor.role === 'admin' || (stage !== STAGES.open && (identityPublic(s) || Boolean(s.revealed_at)));
+    if (shown) {
+      Object.assign(out, {
+        firstName: s.first_name,
+        lastName: s.last_name,
+        name: `${s.first_name ?? ''} ${s.last_name ?? ''}`.trim(),
+        anonymous: false,
+        profilePic: s.profile_pic,
+        links: { linkedIn: s.linked_in_url, github: s.github_url, stackoverflow: s.stackoverflow_url, dribbble: s.dribbble_url, portfolio: s.portfolio_url },
+        email: s.email,
+        phone: s.phone,
+      });
+    }
+    return out;
+  });
+}

@@ -1,0 +1,16 @@
+/**
+ * The recruitment pipeline (spec section 4, CONTRACT "Pipeline"): a project's tabs through the
+ * search machinery (tabs.ts, docs.ts), the stage counts (stats.ts), moves between stages under
+ * the rules of schema/rules/stages.ts (recruitment.ts), the candidate menu's actions (actions.ts)
+ * and candidate notes (notes.ts). Every call reaches a project only through the caller's read
+ * ability on it (access.ts) and writes the activity log (logRecruitmentActivity).
+ */
+import type { Endpoint } from '../../endpoints/define';
+import { actionEndpoints } from './actions';
+import { noteEndpoints } from './notes';
+import { recruitmentEndpoint } from './recruitment';
+import { tabEndpoints } from './tabEndpoints';
+
+export function pipelineEndpoints(): Endpoint[] {
+  return [...tabEndpoints, recruitmentEndpoint, ...actionEndpoints, ...noteEndpoints];
+}

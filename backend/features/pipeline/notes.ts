@@ -1,0 +1,219 @@
+/**
+ * Candidate notes (spec section 3): admins write notes for admins only (1) or also for the company
+ * (2); company users write notes the company and admins read (2), only in their company's projects.
+ *   GET    /candidate-note/:candidateId?projectId=&page=1   20 a page, newest first
+ *   POST   /candidate-note {candidateId, projectId, note, visibility}
+ *   PUT    /candidate-note/:key {note, visibility}           one's own note (admins: any)
+ *   DELETE /candidate-note/:key                              soft: the note stays with deletedAt
+ * A company reads only its own company's notes of visibility 2 (the declared read rule, in SQL);
+ * deleted notes are read by nobody. Each write is logged.
+ */
+import { subject as asSubject } from '@casl/ability';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { entity } from '../../../schema';
+import type { AppAbility } from '../../../schema/ability';
+import type { Actor } from '../../../schema/roles';
+import { NOTE_VISIBILITY } from '../../../schema/rules/pipeline';
+import { id, int, oneOf, text } from '../../../schema/validation/inputs';
+import { defineEndpoint } from '../../endpoints/define';
+import { badRequest, forbidden, notFound } from '../../errors';
+import { permissionSql } from '../../permissions/sql';
+import { logRecruitmentActivity } from '../talent/insights';
+import { actorName, bothSpellings, loadProject, loadProjectToChange, pipelineStatuses } from './access';
+
+const noteDef = entity('candidateNote');
+export const NOTES_PAGE = 20;
+const VISIBILITIES = Object.values(NOTE_VISIBILITY);
+
+interface NoteRow {
+  id: number;
+  key: string;
+  candidate_id: number;
+  project_id: number | null;
+  company_id: number | null;
+  note: string;
+  visibility: number;
+  author_admin_id: number | null;
+  author_user_id: number | null;
+  author_name: string | null;
+  created_at: Date;
+  updated_at: Date | null;
+}
+
+/** A note as its fields read for CASL (the declared conditions name entity fields). */
+const asNote = (n: NoteRow) =>
+  asSubject(noteDef.subject, { companyId: n.company_id, visibility: n.visibility, authorUserId: n.author_user_id, authorAdminId: n.author_admin_id });
+
+function present(n: NoteRow, actor: Actor) {
+  const mine = actor.role === 'admin' ? n.author_admin_id === actor.id : n.author_user_id === actor.id;
+  return {
+    key: n.key,
+    note: n.note,
+    visibility: n.visibility,
+    authorName: n.author_name,
+    mine,
+    createdAt: n.created_at.toISOString(),
+    updatedAt: n.updated_at ? n.updated_at.toISOString() : null,
+  };
+}
+
+/** Notes the caller reads, never deleted ones. */
+function readableNotes(knex: Knex, ability: AppAbility) {
+  const q = knex('candidate_notes as n').whereNull('n.deleted_at');
+  const cond = permissionSql(ability, 'read', noteDef.subject, 'n');
+  if (cond === false) q.whereRaw('1 = 0');
+  else if (cond) q.whereRaw(cond[0], cond[1] as Knex.RawBinding[]);
+  return q;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The note named by `key` as the caller reads it, to be changed by `action`: 404 unread, 403 not the caller's. */
+async function noteToChange(knex: Knex, ability: AppAbility, key: string, action: 'update' | 'delete'): Promise<NoteRow> {
+  if (!UUID.test(key)) throw notFound('note.notFound');
+  const note = (await readableNotes(knex, ability).where('n.key', key).first('n.*')) as NoteRow | undefined;
+  if (!note) throw notFound('note.notFound');
+  if (!ability.can(action, asNote(note))) throw forbidden('note.errors.notYours');
+  return note;
+}
+
+/** Companies write visibility 2 whatever they send; admins choose. */
+const visibilityFor = (actor: Actor, asked: number | undefined) =>
+  actor.role === 'admin' ? (asked ?? NOTE_VISIBILITY.companyToo) : NOTE_VISIBILITY.companyToo;
+
+const noteText = text(5000);
+
+export const noteEndpoints = [
+  defineEndpoint({
+    method: 'get',
+    path: '/candidate-note/:candidateId',
+    summary: "A candidate's notes the caller may read, 20 a page, newest first",
+    access: { action: 'read', subject: 'CandidateNote' },
+    input: {
+      params: z.object({ candidateId: id('candidate') }),
+      query: bothSpellings(z.object({ projectId: id('project').optional(), page: int().pipe(z.number().min(1).max(100000)).optional() })),
+    },
+    handler: async ({ params, query, ability, actor, ctx }) => {
+      if (!(await ctx.knex('candidates').where('id', params.candidateId).first('id'))) throw notFound('candidate.notFound');
+      if (query.projectId !== undefined) await loadProject(ctx.knex, ability, { id: query.projectId });
+      const page = query.page ?? 1;
+      const q = readableNotes(ctx.knex, ability).where('n.candidate_id', params.candidateId);
+      if (query.projectId !== undefined) q.where('n.project_id', query.projectId);
+      const rows = (await q
+        .orderBy([
+          { column: 'n.created_at', order: 'desc' },
+          { column: 'n.id', order: 'desc' },
+        ])
+        .limit(NOTES_PAGE)
+        .offset((page - 1) * NOTES_PAGE)
+        .select('n.*')) as NoteRow[];
+      return { success: true, data: rows.map((r) => present(r, actor)), page };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'post',
+    path: '/candidate-note',
+    summary: 'Writes a note on a candidate in a project',
+    access: { action: 'create', subject: 'CandidateNote' },
+    input: {
+      body: bothSpellings(
+        z.object({ candidateId: id('candidate'), projectId: id('project').optional(), note: noteText, visibility: oneOf(VISIBILITIES).optional() }),
+      ),
+    },
+    status: 201,
+    handler: async ({ body, ability, actor, ctx }) => {
+      const knex = ctx.knex;
+      if (body.projectId === undefined && actor.role !== 'admin') throw badRequest({ projectId: 'projectId.errors.required' });
+      const project = body.projectId !== undefined ? await loadProjectToChange(knex, ability, body.projectId) : null;
+      const candidate = await knex('candidates').where('id', body.candidateId).whereIn('status', pipelineStatuses(actor)).first('id');
+      if (!candidate) throw notFound('candidate.notFound');
+      const companyId = project?.companyId ?? null;
+      if (!ability.can('create', asSubject(noteDef.subject, { companyId }))) throw forbidden();
+      const name = await actorName(knex, actor);
+      const note = await knex.transaction(async (trx) => {
+        const [row] = (await trx('candidate_notes')
+          .insert({
+            candidate_id: body.candidateId,
+            project_id: project?.id ?? null,
+            company_id: companyId,
+            note: body.note,
+            visibility: visibilityFor(actor, body.visibility),
+            author_admin_id: actor.role === 'admin' ? actor.id : null,
+            author_user_id: actor.role === 'admin' ? null : actor.id,
+            author_name: name,
+          })
+          .returning('*')) as NoteRow[];
+        await logRecruitmentActivity(trx, {
+          candidateId: body.candidateId,
+          activity: 'noteAdded',
+          projectId: project?.id,
+          actor,
+          actorName: name,
+          companyId,
+          data: { key: row.key, visibility: row.visibility },
+        });
+        return row;
+      });
+      return { success: true, data: present(note, actor) };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'put',
+    path: '/candidate-note/:key',
+    summary: "Edits one's own note (admins: any note)",
+    access: { action: 'update', subject: 'CandidateNote' },
+    input: { params: z.object({ key: z.string().max(60) }), body: z.object({ note: noteText, visibility: oneOf(VISIBILITIES).optional() }) },
+    handler: async ({ params, body, ability, actor, ctx }) => {
+      const knex = ctx.knex;
+      const note = await noteToChange(knex, ability, params.key, 'update');
+      const name = await actorName(knex, actor);
+      const visibility = actor.role === 'admin' ? (body.visibility ?? note.visibility) : NOTE_VISIBILITY.companyToo;
+      const updated = await knex.transaction(async (trx) => {
+        const [row] = (await trx('candidate_notes')
+          .where('id', note.id)
+          .update({ note: body.note, visibility, updated_at: new Date() })
+          .returning('*')) as NoteRow[];
+        await logRecruitmentActivity(trx, {
+          candidateId: note.candidate_id,
+          activity: 'noteEdited',
+          projectId: note.project_id ?? undefined,
+          actor,
+          actorName: name,
+          companyId: note.company_id,
+          data: { key: note.key, visibility },
+        });
+        return row;
+      });
+      return { success: true, data: present(updated, actor) };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'delete',
+    path: '/candidate-note/:key',
+    summary: "Deletes one's own note (admins: any note); the note is kept as deleted",
+    access: { action: 'delete', subject: 'CandidateNote' },
+    input: { params: z.object({ key: z.string().max(60) }) },
+    handler: async ({ params, ability, actor, ctx }) => {
+      const knex = ctx.knex;
+      const note = await noteToChange(knex, ability, params.key, 'delete');
+      const name = await actorName(knex, actor);
+      await knex.transaction(async (trx) => {
+        await trx('candidate_notes').where('id', note.id).update({ deleted_at: new Date() });
+        await logRecruitmentActivity(trx, {
+          candidateId: note.candidate_id,
+          activity: 'noteDeleted',
+          projectId: note.project_id ?? undefined,
+          actor,
+          actorName: name,
+          companyId: note.company_id,
+          data: { key: note.key },
+        });
+      });
+      return { success: true };
+    },
+  }),
+];

@@ -1,0 +1,172 @@
+/**
+ * `POST /projects/recruitment`: moves one candidate or many (a bulk move: the candidates selected
+ * in one tab, so all in the same stage) to a new stage, all or nothing in one transaction, with the
+ * candidates' project rows locked. The rules are schema/rules/stages.ts; a refusal (409) names the
+ * candidates concerned in `candidateIds` and changes nothing:
+ *   notAllowed        the rules refuse the move (or the caller does not see the candidate)
+ *   differentStages   a bulk move of candidates from different tabs
+ *   upgradeRequired   a RaaS free-plan project, to interviewing or beyond
+ *   guaranteeRequired a power-plan project, to offered or placed, candidate not guaranteed
+ *   revealRequired    an anonymous candidate would be revealed to the company: confirmReveal
+ *   projectInactive   the project is inactive
+ * Every move is logged with who, from, to and the form data; a reveal is logged too.
+ */
+import { z } from 'zod';
+import { CANDIDATE_STATUS } from '../../../schema/entities/talentOptions';
+import { formatId } from '../../../schema/lib/ids';
+import { INTERVIEW_DURATIONS, INTERVIEW_TYPE, PROJECT_STATUS, STAGES, TAB_ORDER, type StageId } from '../../../schema/rules/pipeline';
+import { canMove, needsSchedule, upgradeOrGuarantee } from '../../../schema/rules/stages';
+import { email, flag, ids, oneOf, optionalText, text } from '../../../schema/validation/inputs';
+import { id } from '../../../schema/validation/inputs';
+import { defineEndpoint } from '../../endpoints/define';
+import { AppError, badRequest } from '../../errors';
+import { logRecruitmentActivity, type RecruitmentEvent } from '../talent/insights';
+import { actorName, bothSpellings, candidateDef, loadProjectToChange, pipelineRole, pipelineStatuses } from './access';
+import { pipelineStats } from './stats';
+
+/** At most this many candidates move at once (a tab's page holds at most 50). */
+export const MAX_BULK = 200;
+
+const TIMEZONES = new Set(Intl.supportedValuesOf('timeZone'));
+const timezone = text(64).refine((tz) => TIMEZONES.has(tz) || tz === 'UTC', { message: 'invalid' });
+
+export const scheduleForm = z.object({
+  interviewerName: text(200),
+  interviewerEmail: email(),
+  type: oneOf(Object.values(INTERVIEW_TYPE)),
+  address: optionalText(500),
+  meetingLink: optionalText(1000).refine((v) => v === null || /^https?:\/\/\S+$/i.test(v), { message: 'invalid' }),
+  duration: oneOf(INTERVIEW_DURATIONS),
+  timezone,
+});
+
+export const rejectForm = z.object({ reason: text(500), comment: optionalText(2000) });
+
+const moveBody = bothSpellings(
+  z.object({
+    projectId: id('project'),
+    candidateId: z.union([id('candidate').transform((n) => [n]), ids('candidate', MAX_BULK)]),
+    recruitmentStatus: oneOf(TAB_ORDER),
+    rejectFormData: rejectForm.nullish(),
+    scheduleFormData: scheduleForm.nullish(),
+    confirmReveal: flag().optional(),
+  }),
+);
+
+const refuse = (code: string, candidateIds: number[]) =>
+  new AppError(409, `project.recruitment.errors.${code}`, undefined, undefined, { candidateIds: candidateIds.map((c) => formatId(candidateDef, c)) });
+
+interface Locked {
+  candidate_id: number;
+  stage: StageId;
+  rejected_from: number | null;
+  revealed_at: Date | null;
+  guaranteed_at: Date | null;
+  interview_scheduled_at: Date | null;
+}
+
+export const recruitmentEndpoint = defineEndpoint({
+  method: 'post',
+  path: '/projects/recruitment',
+  summary: 'Moves candidates of a project to another stage (one or a bulk move, all or nothing)',
+  access: { action: 'read', subject: 'Project' },
+  input: { body: moveBody },
+  handler: async ({ body, ability, actor, ctx }) => {
+    const to = body.recruitmentStatus as StageId;
+    const candidateIds = body.candidateId;
+    if (to === STAGES.rejected && !body.rejectFormData) throw badRequest({ 'rejectFormData.reason': 'project.recruitment.errors.reasonRequired' });
+    if (needsSchedule(to) && !body.scheduleFormData) throw badRequest({ scheduleFormData: 'project.recruitment.errors.scheduleRequired' });
+    const schedule = needsSchedule(to) ? body.scheduleFormData : null;
+    if (schedule?.type === INTERVIEW_TYPE.inPerson && !schedule.address) throw badRequest({ 'scheduleFormData.address': 'address.errors.required' });
+    if (schedule?.type === INTERVIEW_TYPE.virtual && !schedule.meetingLink) throw badRequest({ 'scheduleFormData.meetingLink': 'meetingLink.errors.required' });
+    const reject = to === STAGES.rejected ? body.rejectFormData : null;
+
+    const knex = ctx.knex;
+    const loaded = await loadProjectToChange(knex, ability, body.projectId);
+    const role = pipelineRole(actor);
+    const name = await actorName(knex, actor);
+    await knex.transaction(async (trx) => {
+      // The plan and status as they are now: an upgrade or a cancellation in flight finishes first.
+      const project = await trx('projects').where('id', loaded.id).forShare().first('status', 'plan', 'project_type', 'company_id');
+      if (project.status === PROJECT_STATUS.inactive) throw refuse('projectInactive', candidateIds);
+      const locked = (await trx('project_candidates')
+        .where('project_id', loaded.id)
+        .whereIn('candidate_id', candidateIds)
+        .orderBy('candidate_id')
+        .forUpdate()
+        .select('candidate_id', 'stage', 'rejected_from', 'revealed_at', 'guaranteed_at', 'interview_scheduled_at')) as Locked[];
+      const rows = new Map(locked.map((r) => [r.candidate_id, r]));
+      const people = (await trx('candidates').whereIn('id', candidateIds).select('id', 'status', 'visibility', 'anonymous')) as {
+        id: number;
+        status: number;
+        visibility: boolean | null;
+        anonymous: boolean | null;
+      }[];
+      const person = new Map(people.map((p) => [p.id, p]));
+      const statuses = pipelineStatuses(actor);
+      const unseen = candidateIds.filter((c) => !person.has(c) || !statuses.includes(person.get(c)!.status));
+      if (unseen.length) throw refuse('notAllowed', unseen);
+
+      const fromOf = (c: number): StageId => rows.get(c)?.stage ?? STAGES.open;
+      const sources = new Set(candidateIds.map(fromOf));
+      if (sources.size > 1) throw refuse('differentStages', candidateIds);
+      const from = fromOf(candidateIds[0]);
+
+      const refused = candidateIds.filter((c) => {
+        const r = rows.get(c);
+        return !canMove(from, to, role, {
+          semiActive: person.get(c)!.status === CANDIDATE_STATUS.semiActive,
+          interviewScheduled: Boolean(r?.interview_scheduled_at),
+          rejectedFrom: r?.rejected_from,
+        }).ok;
+      });
+      if (refused.length) throw refuse('notAllowed', refused);
+
+      const plan = { projectType: project.project_type, plan: project.plan };
+      const upgrade = candidateIds.filter((c) => upgradeOrGuarantee(plan, to, Boolean(rows.get(c)?.guaranteed_at)) === 'upgrade');
+      if (upgrade.length) throw refuse('upgradeRequired', upgrade);
+      const guarantee = candidateIds.filter((c) => upgradeOrGuarantee(plan, to, Boolean(rows.get(c)?.guaranteed_at)) === 'guarantee');
+      if (guarantee.length) throw refuse('guaranteeRequired', guarantee);
+
+      // Leaving the suggested tab reveals an anonymous candidate to the project's company.
+      const anonymous = (c: number) => person.get(c)!.anonymous === true || person.get(c)!.visibility === false;
+      const toReveal = project.company_id ? candidateIds.filter((c) => anonymous(c) && !rows.get(c)?.revealed_at) : [];
+      if (toReveal.length && !body.confirmReveal) throw refuse('revealRequired', toReveal);
+
+      const now = new Date();
+      const reveal = new Set(toReveal);
+      for (const c of candidateIds) {
+        const values: Record<string, unknown> = {
+          stage: to,
+          rejected_from: to === STAGES.rejected ? from : null,
+          last_recruitment_updated_at: now,
+          updated_at: now,
+          company_id: project.company_id,
+        };
+        if (reject) values.reject_data = JSON.stringify(reject);
+        if (schedule) {
+          values.schedule_data = JSON.stringify(schedule);
+          values.interview_scheduled_at = now;
+        }
+        if (reveal.has(c)) values.revealed_at = now;
+        await trx('project_candidates')
+          .insert({ project_id: loaded.id, candidate_id: c, created_at: now, ...values })
+          .onConflict(['project_id', 'candidate_id'])
+          .merge(values);
+      }
+      const base = { projectId: loaded.id, actor, actorName: name, companyId: project.company_id };
+      const events: RecruitmentEvent[] = candidateIds.map((c) => ({
+        ...base,
+        candidateId: c,
+        activity: 'stageChanged',
+        fromStage: from,
+        toStage: to,
+        data: { rejectFormData: reject ?? undefined, scheduleFormData: schedule ?? undefined },
+      }));
+      for (const c of toReveal) events.push({ ...base, candidateId: c, activity: 'revealed', fromStage: from, toStage: to });
+      await logRecruitmentActivity(trx, events);
+    });
+    const stats = await pipelineStats(knex, ability, actor, loaded);
+    return { success: true, stats, moved: candidateIds.map((c) => formatId(candidateDef, c)) };
+  },
+});

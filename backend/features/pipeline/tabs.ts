@@ -1,0 +1,148 @@
+/**
+ * A project's tabs through the search machinery (backend/features/search): which candidates a tab
+ * holds, as one more search condition over the search documents, so the search page's filters,
+ * ranking, counting and result documents apply unchanged.
+ *   - The suggested tab (0): the candidates the project's saved filters (`current_url`, a search
+ *     page query string) find, plus the ones curated into it, minus those moved to another stage.
+ *   - Every other tab: the candidates whose project row is in that stage.
+ * Hidden candidates are left out unless `ih` asks for them alone; `isf` keeps the favourites.
+ * A RaaS company sees interviewing2, offered and placed only once an interview was scheduled.
+ */
+import type { Knex } from 'knex';
+import type { AppAbility } from '../../../schema/ability';
+import type { Actor } from '../../../schema/roles';
+import { STAGES, type StageId } from '../../../schema/rules/pipeline';
+import { tabsFor } from '../../../schema/rules/stages';
+import { AppError } from '../../errors';
+import { countAndFacet } from '../search/counts';
+import { tableStats, type TableStats } from '../search/estimate';
+import { buildFilters, statusPredicate, whereOf, type Filters, type Predicate } from '../search/filters';
+import { ADMIN_KEYS, ParamError, parseSearchParams, type Query, type SearchParams } from '../search/params';
+import { currencyRates } from '../search/rates';
+import { pipelineRole, pipelineStatuses, type ProjectRow } from './access';
+
+export interface TabFlags {
+  /** `ih=1`: hidden candidates only. */
+  hidden: boolean;
+  /** `isf=1`: favourited candidates only. */
+  favourite: boolean;
+}
+
+/** Stages a RaaS company sees only once an interview was scheduled. */
+export const AFTER_INTERVIEW_SQL = `(${STAGES.interviewing2}, ${STAGES.offered}, ${STAGES.placed})`;
+
+/** A saved search-page URL (`/search?jt=1&s=2`, `?jt=1` or `jt=1`) as the query object search parses. */
+export function queryOfUrl(url: string | null | undefined): Query {
+  if (!url) return {};
+  const text = url.includes('?') ? url.slice(url.indexOf('?') + 1) : url;
+  const query: Query = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const prior = query[key];
+    query[key] = prior === undefined ? value : Array.isArray(prior) ? [...prior, value] : [prior as string, value];
+  }
+  return query;
+}
+
+/** Paging, sorting and flags: keys of the URL that choose no candidates. */
+const NOT_FILTERS = new Set(['p', 'pp', 'sort', 'tab', 'cur', 'ih', 'isf', 'project_id', 'projectId']);
+
+/**
+ * The conditions of the project's saved filters, or null when they find nobody: no saved query,
+ * one with no filter at all, or one that no longer reads (a removed option). Admin-only keys count
+ * only for admins.
+ */
+export async function savedPredicates(
+  knex: Knex,
+  ability: AppAbility,
+  actor: Actor,
+  project: ProjectRow,
+  stats: TableStats,
+  rates: Map<string, number>,
+): Promise<Predicate[] | null> {
+  const query = queryOfUrl(project.currentUrl);
+  if (actor.role !== 'admin') for (const key of Object.keys(ADMIN_KEYS)) delete query[key];
+  if (!Object.keys(query).some((k) => !NOT_FILTERS.has(k))) return null;
+  try {
+    const params = parseSearchParams(query);
+    const filters = await buildFilters(knex, ability, actor, params, stats, rates, 'list');
+    return filters.predicates.length ? filters.predicates : null;
+  } catch (err) {
+    if (err instanceof ParamError || err instanceof AppError) return null;
+    throw err;
+  }
+}
+
+const row = (projectId: number, extra: string) => ({
+  sql: `exists (select 1 from project_candidates pc where pc.project_id = ? and pc.candidate_id = d.id and ${extra})`,
+  bindings: [projectId] as unknown[],
+});
+
+/** The tab's candidates as one search condition over the documents `d`. */
+export function membership(project: ProjectRow, role: ReturnType<typeof pipelineRole>, tab: StageId, flags: TabFlags, saved: Predicate[] | null): Predicate {
+  const parts: { sql: string; bindings: unknown[] }[] = [];
+  if (!tabsFor(role).includes(tab)) parts.push({ sql: 'false', bindings: [] });
+  if (tab === STAGES.open) {
+    const found = saved ? whereOf(saved) : { sql: 'false', bindings: [] };
+    const curated = row(project.id, 'pc.stage = 0 and pc.curated');
+    parts.push({ sql: `((${found.sql}) or ${curated.sql})`, bindings: [...found.bindings, ...curated.bindings] });
+    const moved = row(project.id, 'pc.stage <> 0');
+    parts.push({ sql: `not ${moved.sql}`, bindings: moved.bindings });
+    const hidden = row(project.id, 'pc.is_hidden');
+    parts.push(flags.hidden ? hidden : { sql: `not ${hidden.sql}`, bindings: hidden.bindings });
+    if (flags.favourite) parts.push(row(project.id, 'pc.is_favorited'));
+  } else {
+    const raas = role === 'raasCompany' ? ` and (pc.stage not in ${AFTER_INTERVIEW_SQL} or pc.interview_scheduled_at is not null)` : '';
+    const fav = flags.favourite ? ' and pc.is_favorited' : '';
+    const q = row(project.id, `pc.stage = ? and pc.is_hidden = ?${fav}${raas}`);
+    parts.push({ sql: q.sql, bindings: [...q.bindings, tab, flags.hidden] });
+  }
+  return { key: 'pipeline', sql: parts.map((p) => p.sql).join(' and '), bindings: parts.flatMap((p) => p.bindings), sel: 1e-6 };
+}
+
+export interface TabResult {
+  ids: number[];
+  total: number;
+  filters: Filters;
+  rates: Map<string, number>;
+}
+
+/** The tab's page of candidate ids and its total, with the request's own search keys as further filters. */
+export async function tabPage(
+  knex: Knex,
+  ability: AppAbility,
+  actor: Actor,
+  project: ProjectRow,
+  tab: StageId,
+  params: SearchParams,
+  flags: TabFlags,
+): Promise<TabResult> {
+  const [stats, rates] = await Promise.all([tableStats(knex), currencyRates(knex)]);
+  const [requested, saved] = await Promise.all([
+    buildFilters(knex, ability, actor, params, stats, rates, 'list'),
+    tab === STAGES.open ? savedPredicates(knex, ability, actor, project, stats, rates) : null,
+  ]);
+  const filters: Filters = {
+    ...requested,
+    statuses: pipelineStatuses(actor),
+    predicates: [statusPredicate(stats, pipelineStatuses(actor)), membership(project, pipelineRole(actor), tab, flags, saved), ...requested.predicates],
+  };
+  const counts = await countAndFacet(knex, filters, stats, { withFacets: false, page: { filters, params } });
+  return { ids: counts.pageIds, total: counts.total, filters, rates };
+}
+
+/** How many candidates the suggested tab shows the caller (no extra filters, hidden ones left out). */
+export async function suggestedCount(knex: Knex, ability: AppAbility, actor: Actor, project: ProjectRow): Promise<number> {
+  if (!tabsFor(pipelineRole(actor)).includes(STAGES.open)) return 0;
+  const [stats, rates] = await Promise.all([tableStats(knex), currencyRates(knex)]);
+  const saved = await savedPredicates(knex, ability, actor, project, stats, rates);
+  const filters: Filters = {
+    predicates: [
+      statusPredicate(stats, pipelineStatuses(actor)),
+      membership(project, pipelineRole(actor), STAGES.open, { hidden: false, favourite: false }, saved),
+    ],
+    selected: {},
+    statuses: pipelineStatuses(actor),
+  };
+  const counts = await countAndFacet(knex, filters, stats, { withFacets: false });
+  return counts.total;
+}

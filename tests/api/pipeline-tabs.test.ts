@@ -1,0 +1,160 @@
+/**
+ * A project's tabs: the suggested tab holds what the project's saved filters find plus the
+ * curated candidates, minus those moved on; the other tabs hold the candidates in their stage.
+ * Hidden and favourite flags, names revealed only when the candidate is public or revealed, the
+ * counts, and what a RaaS company sees.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { namesOf, pipelineWorld, type PipelineWorld } from '../helpers/pipeline';
+
+let w: PipelineWorld;
+beforeAll(async () => {
+  w = await pipelineWorld();
+}, 120_000);
+
+const suggested = (who: Parameters<PipelineWorld['as']>[0], projectId: number, extra = '') =>
+  w.as(who).get(`/projects/candidates/search?project_id=Project:${projectId}${extra}`);
+const tab = (who: Parameters<PipelineWorld['as']>[0], projectId: number, stage: number, extra = '') =>
+  w.as(who).get(`/projects/tab/search?project_id=${projectId}&tab=${stage}${extra}`);
+
+describe('The suggested tab', () => {
+  it("holds the active candidates the project's saved filters find (software engineers)", async () => {
+    const res = await suggested('company', w.projects.acme);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(namesOf(w, res.body)).toEqual(['Ben', 'Dev']);
+    expect(res.body.totalResults).toBe(2);
+    expect(res.body.stats.open).toBe(2);
+  });
+
+  it('adds the candidates an admin curated into it, and the company is told by a queued email', async () => {
+    const res = await w.as('admin').post('/projects/candidate/curate', { projectId: `Project:${w.projects.acme}`, candidateIds: [w.cid('Ava'), w.cid('Eve')] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ success: true, added: 2 });
+    const tabRes = await suggested('company', w.projects.acme);
+    expect(namesOf(w, tabRes.body)).toEqual(['Ava', 'Ben', 'Dev', 'Eve']);
+    const job = await w.knex.raw("select count(*)::int as n from graphile_worker.jobs where task_identifier = 'email_curated_candidates'");
+    expect(job.rows[0].n).toBe(1);
+    const again = await w.as('admin').post('/projects/candidate/curate', { projectId: w.projects.acme, candidateIds: [w.cid('Ava')] });
+    expect(again.body.added).toBe(0);
+  });
+
+  it('shows an anonymous or invisible candidate without a name to the company, and with it to admins', async () => {
+    const company = await suggested('company', w.projects.acme);
+    const eve = company.body.docs.find((d: { id: string }) => d.id === w.cid('Eve'));
+    const dev = company.body.docs.find((d: { id: string }) => d.id === w.cid('Dev'));
+    expect([eve.firstName, dev.firstName, eve.anonymous]).toEqual([null, null, true]);
+    expect(eve).toMatchObject({ recruitmentStatus: 0, curated: true, isHidden: false, isFavorited: false, revealed: false });
+    const admin = await suggested('admin', w.projects.acme);
+    const eveForAdmin = admin.body.docs.find((d: { id: string }) => d.id === w.cid('Eve'));
+    expect(eveForAdmin).toMatchObject({ firstName: 'Eve', adminAnonymous: true });
+  });
+
+  it('loses a candidate once moved on, and the longlist tab gains them', async () => {
+    const moved = await w.as('company').post('/projects/recruitment', { projectId: w.projects.acme, candidateId: w.cid('Ben'), recruitmentStatus: 1 });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.moved).toEqual([w.cid('Ben')]);
+    expect(moved.body.stats).toMatchObject({ open: 3, qualify: 1 });
+    expect(namesOf(w, (await suggested('company', w.projects.acme)).body)).toEqual(['Ava', 'Dev', 'Eve']);
+    const longlist = await tab('company', w.projects.acme, 1);
+    expect(namesOf(w, longlist.body)).toEqual(['Ben']);
+    expect(longlist.body.docs[0]).toMatchObject({ firstName: 'Ben', recruitmentStatus: 1, email: 'ben@talent.example.org' });
+  });
+
+  it('applies the search keys of the request as further filters', async () => {
+    const python = await w.lookup('skills', 'Python');
+    expect(namesOf(w, (await suggested('company', w.projects.acme, `&s=${python}`)).body)).toEqual(['Ava']);
+    expect(namesOf(w, (await tab('company', w.projects.acme, 1, `&s=${python}`)).body)).toEqual([]);
+  });
+
+  it('refuses the admins-only keys from a company, as search does', async () => {
+    const res = await suggested('company', w.projects.acme, '&ns=Ava');
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual({ ns: 'ns.errors.adminOnly' });
+  });
+});
+
+describe('Hidden and favourite candidates', () => {
+  it('hides a candidate from the tab and its count; ih=1 shows the hidden ones alone; unhiding brings them back', async () => {
+    const hide = await w.as('company').post('/projects/candidate/hidden', { project_id: w.projects.acme, candidate_id: w.cid('Dev'), hide: true });
+    expect(hide.status, JSON.stringify(hide.body)).toBe(200);
+    const tabRes = await suggested('company', w.projects.acme);
+    expect(namesOf(w, tabRes.body)).toEqual(['Ava', 'Eve']);
+    expect(tabRes.body.stats.open).toBe(2);
+    expect(namesOf(w, (await suggested('company', w.projects.acme, '&ih=1')).body)).toEqual(['Dev']);
+    await w.as('company').post('/projects/candidate/hidden', { projectId: w.projects.acme, candidateId: w.cid('Dev'), hide: false });
+    expect(namesOf(w, (await suggested('company', w.projects.acme)).body)).toEqual(['Ava', 'Dev', 'Eve']);
+    const log = await w
+      .knex('candidate_recruitment_stage_logs')
+      .where({ project_id: w.projects.acme, candidate_id: w.ids.Dev })
+      .orderBy('id')
+      .pluck('activity');
+    expect(log).toEqual([4, 5]);
+  });
+
+  it('isf=1 keeps the favourites, and the doc says so', async () => {
+    const fav = await w.as('member').post('/projects/candidate/favourite', { projectId: w.projects.memberOwn, candidateId: w.cid('Ava'), favourite: true });
+    expect(fav.status, JSON.stringify(fav.body)).toBe(200);
+    await w.as('company').post('/projects/candidate/favourite', { projectId: w.projects.acme, candidateId: w.cid('Eve'), favourite: true });
+    const res = await suggested('company', w.projects.acme, '&isf=1');
+    expect(namesOf(w, res.body)).toEqual(['Eve']);
+    expect(res.body.docs[0].isFavorited).toBe(true);
+  });
+
+  it('marks candidates of the suggested tab and the shortlist as seen by the company, not other tabs', async () => {
+    const seen = await w.as('company').post('/projects/candidate/seen', { projectId: w.projects.acme, candidates: [w.cid('Ava'), w.cid('Dev')], tab: 0 });
+    expect(seen.body).toEqual({ success: true, seen: 2 });
+    const docs = (await suggested('company', w.projects.acme)).body.docs as { id: string; seen: boolean }[];
+    expect(
+      docs
+        .filter((d) => d.seen)
+        .map((d) => d.id)
+        .sort(),
+    ).toEqual([w.cid('Ava'), w.cid('Dev')].sort());
+    const longlist = await w.as('company').post('/projects/candidate/seen', { projectId: w.projects.acme, candidates: [w.cid('Ben')], tab: 1 });
+    expect(longlist.status).toBe(400);
+  });
+});
+
+describe('What a RaaS company sees', () => {
+  beforeAll(async () => {
+    const at = new Date();
+    await w.place(w.projects.raasPower, 'Ava', 1);
+    await w.place(w.projects.raasPower, 'Ben', 2);
+    await w.place(w.projects.raasPower, 'Ivy', 4, { guaranteed_at: at });
+    await w.place(w.projects.raasPower, 'Chloe', 4, { interview_scheduled_at: at, guaranteed_at: at });
+    await w.place(w.projects.raasPower, 'Dev', 6, { rejected_from: 1 });
+    await w.place(w.projects.raasPower, 'Eve', 0, { curated: true });
+  });
+
+  it('sees shortlist and rejected fully, offered only once an interview was scheduled, never the suggested and longlist tabs', async () => {
+    const stats = (await w.as('raas').get(`/projects/pipe-line?project_id=${w.projects.raasPower}`)).body.stats;
+    expect(stats).toEqual({ open: 0, qualify: 0, shortlist: 1, interviewing: 0, interviewing2: 0, offered: 1, placed: 0, rejected: 1 });
+    expect(namesOf(w, (await tab('raas', w.projects.raasPower, 4)).body)).toEqual(['Chloe']);
+    expect(namesOf(w, (await tab('raas', w.projects.raasPower, 6)).body)).toEqual(['Dev']);
+    expect(namesOf(w, (await tab('raas', w.projects.raasPower, 1)).body)).toEqual([]);
+    expect(namesOf(w, (await suggested('raas', w.projects.raasPower)).body)).toEqual([]);
+  });
+
+  it('admins see every stage of the same project', async () => {
+    const stats = (await w.as('admin').get(`/projects/pipe-line?project_id=${w.projects.raasPower}`)).body.stats;
+    expect(stats).toEqual({ open: 1, qualify: 1, shortlist: 1, interviewing: 0, interviewing2: 0, offered: 2, placed: 0, rejected: 1 });
+    expect(namesOf(w, (await tab('admin', w.projects.raasPower, 4)).body)).toEqual(['Chloe', 'Ivy']);
+  });
+
+  it('cannot move a candidate it does not see', async () => {
+    const res = await w.as('raas').post('/projects/recruitment', { projectId: w.projects.raasPower, candidateId: w.cid('Ivy'), recruitmentStatus: 5 });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('project.recruitment.errors.notAllowed');
+  });
+
+  it('finds the tab of a candidate by the guids, where it sees the candidate', async () => {
+    const project = await w.knex('projects').where('id', w.projects.raasPower).first('guid');
+    const guidOf = async (name: string) => (await w.knex('candidates').where('id', w.ids[name]).first('guid')).guid;
+    const ben = await w.as('raas').get(`/projects/get-project-tab-by-candidate?project_guid=${project.guid}&candidate_guid=${await guidOf('Ben')}`);
+    expect(ben.body).toEqual({ success: true, tab: 2 });
+    const ivy = await w.as('raas').get(`/projects/get-project-tab-by-candidate?project_guid=${project.guid}&candidate_guid=${await guidOf('Ivy')}`);
+    expect(ivy.status).toBe(404);
+    const forAdmin = await w.as('admin').get(`/projects/get-project-tab-by-candidate?project_guid=${project.guid}&candidate_guid=${await guidOf('Ivy')}`);
+    expect(forAdmin.body.tab).toBe(4);
+  });
+});
