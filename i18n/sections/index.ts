@@ -1,8 +1,9 @@
 /** Every text of the portal, under the catalogue's `portal` key. */
 import { auth } from './auth';
 import { pages } from './pages';
+import { projectsPortal } from './projectsPortal';
 import { pipelinePortal } from './pipelinePortal';
 import { shell } from './shell';
 import { terms } from './terms';
 
-export const portal = { ...shell, ...auth, ...pages, terms, pipeline: pipelinePortal };
+export const portal = { ...shell, ...auth, ...pages, terms, pipeline: pipelinePortal, projectsPortal };

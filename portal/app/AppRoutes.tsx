@@ -24,7 +24,7 @@ import { JdPreviewPage } from '../features/jd/JdPreviewPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { ProjectDetailPage } from '../features/projects/ProjectDetailPage';
 import { ProjectsPage } from '../features/projects/ProjectsPage';
-import { SearchPage } from '../features/search/SearchPage';
+import { SearchWithProjects } from '../features/projects/SearchWithProjects';
 import { TalentAddPage, TalentEditPage, TalentListPage, TalentViewPage } from '../features/talent/TalentPages';
 import { TeamPage } from '../features/team/TeamPage';
 import { TermsPage } from '../features/terms/TermsPage';
@@ -53,7 +53,7 @@ const SCREENS: Record<RouteId, ReactNode> = {
   inviteSignup: <InviteSignupPage />,
   communitySignup: <CommunitySignupPage />,
   communityWelcome: <CommunityWelcomePage />,
-  search: <SearchPage />,
+  search: <SearchWithProjects />,
   companies: <ConsoleRedirect to={CONSOLE.companies} keepQuery />,
   companyUsers: <CompanyUsersPage />,
   team: <TeamPage />,

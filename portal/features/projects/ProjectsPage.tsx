@@ -1,34 +1,219 @@
 /**
- * /projects: the project list (all, mine, internal, assigned). New users arrive here after
- * sign-up with a welcome. Projects arrive with the projects capability.
+ * /projects: the project list (all, mine, internal, assigned as the menu asks), the status counts
+ * that filter by status, text search, status filter, sort and pages of 10, 20 or 50; admins change
+ * the status of or delete selected projects after a confirmation. "Add project" (here, or the
+ * menu's ?add_project=true) opens the add-project modal. New users arrive with a welcome.
  */
+import AddOutlined from '@mui/icons-material/AddOutlined';
 import WorkOutlineOutlined from '@mui/icons-material/WorkOutlineOutlined';
-import { Alert, AlertTitle } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Card, MenuItem, Stack, TablePagination, TextField, Typography } from '@mui/material';
+import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { useAuth } from '../../app/auth/authContext';
-import { UpcomingScreen } from '../../components/UpcomingScreen';
 import { t } from '../../../i18n';
-import { projectsViewOf, VIEW_TITLE_KEYS } from './projectViews';
+import { errorMessage } from '../../../ui/api/errors';
+import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
+import { useAuth } from '../../app/auth/authContext';
+import { useNotify } from '../../app/notify';
+import { isAdvocate } from '../../app/viewer';
+import { EmptyState } from '../../components/EmptyState';
+import { PageHeader } from '../../components/PageHeader';
+import { projectsApi } from '../../api/projects';
+import { AddProjectDialog } from './AddProjectDialog';
+import { ProjectsList } from './ProjectsList';
+import { ProjectStatsCards } from './ProjectStatsCards';
+import { ProjectsToolbar } from './ProjectsToolbar';
+import { PAGE_SIZES, readProjectsQuery, STATUS_VALUES, writeProjectsQuery, type ProjectsQuery } from './projectsQuery';
+import { projectsViewOf, VIEW_TITLE_KEYS, type ProjectsView } from './projectViews';
+import { useProjectsList } from './useProjectsList';
+
+const L = 'portal.projectsPortal.list';
 
 export function ProjectsPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const location = useLocation();
-  const { user } = useAuth();
-  const view = projectsViewOf(params);
+  const { user, viewer } = useAuth();
+  const notify = useNotify();
+  const isAdmin = viewer?.role === 'admin';
+  const requested = projectsViewOf(params);
+  // Internal and assigned are admins' views; assigned only for advocates.
+  const view: ProjectsView = (requested === 'internal' && !isAdmin) || (requested === 'assigned' && !(viewer && isAdvocate(viewer))) ? 'all' : requested;
+  const query = useMemo(() => readProjectsQuery(params), [params]);
+  const { rows, pagination, stats, loading, error, reload } = useProjectsList(view, query);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [bulk, setBulk] = useState<{ kind: 'status'; status: number } | { kind: 'delete' }>();
+  const [busy, setBusy] = useState(false);
+  const [adding, setAdding] = useState(false);
   const newUser = (location.state as { newUser?: boolean } | null)?.newUser === true;
+  const addOpen = adding || params.get('add_project') === 'true';
+
+  const update = useCallback(
+    (changes: Partial<ProjectsQuery>) => {
+      setSelected([]);
+      setParams((current) => {
+        const base = readProjectsQuery(current);
+        const resetsPage = !('page' in changes);
+        return writeProjectsQuery({ ...base, ...(resetsPage ? { page: 1 } : {}), ...changes }, current);
+      });
+    },
+    [setParams],
+  );
+
+  const closeAdd = () => {
+    setAdding(false);
+    if (params.get('add_project') === 'true')
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('add_project');
+          return next;
+        },
+        { replace: true },
+      );
+  };
+
+  const applyBulk = async () => {
+    if (!bulk) return;
+    setBusy(true);
+    try {
+      if (bulk.kind === 'delete') await projectsApi.bulkDelete(selected);
+      else await projectsApi.bulkStatus(selected, bulk.status);
+      notify(t(bulk.kind === 'delete' ? `${L}.deleted` : `${L}.statusChanged`, { count: selected.length }), 'success');
+      setSelected([]);
+      setBulk(undefined);
+      reload();
+    } catch (err) {
+      notify(errorMessage(err), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const filtered = !!query.q.trim() || query.status !== null;
+  const total = pagination?.dataCount ?? 0;
+  const addButton = (
+    <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setAdding(true)} data-testid="add-project">
+      {t('portal.nav.addProject')}
+    </Button>
+  );
+
   return (
-    <UpcomingScreen id="projects" icon={<WorkOutlineOutlined />} title={t(VIEW_TITLE_KEYS[view])}>
+    <>
+      <PageHeader title={t(VIEW_TITLE_KEYS[view])} subtitle={t(`${L}.subtitle.${view}`)} actions={addButton} />
       {newUser && (
         <Alert severity="success" sx={{ mb: 3 }} data-testid="welcome-new-user">
           <AlertTitle>{t('portal.projects.welcomeTitle', { name: user?.firstName ?? '' })}</AlertTitle>
           {t('portal.projects.welcomeText', { companyName: user?.companyName ?? '' })}
         </Alert>
       )}
-      {params.get('add_project') === 'true' && (
-        <Alert severity="info" sx={{ mb: 3 }}>
-          {t('portal.projects.addProjectSoon')}
-        </Alert>
-      )}
-    </UpcomingScreen>
+      <ProjectStatsCards stats={stats} status={query.status} onStatus={(status) => update({ status })} />
+      <Card>
+        <ProjectsToolbar query={query} update={update} />
+        {isAdmin && selected.length > 0 && (
+          <Stack
+            direction="row"
+            sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, px: 2, py: 1.25, mb: 1, bgcolor: 'rgba(29, 78, 216, 0.06)' }}
+            data-testid="bulk-bar"
+          >
+            <Typography sx={{ fontWeight: 600, mr: 1 }}>{t(`${L}.selectedCount`, { count: selected.length })}</Typography>
+            <Button size="small" disabled={busy} onClick={() => setBulk({ kind: 'status', status: 0 })}>
+              {t(`${L}.changeStatus`)}
+            </Button>
+            <Button size="small" color="error" disabled={busy} onClick={() => setBulk({ kind: 'delete' })}>
+              {t(`${L}.delete`)}
+            </Button>
+            <Box sx={{ flex: 1 }} />
+            <Button size="small" color="inherit" onClick={() => setSelected([])}>
+              {t(`${L}.clearSelection`)}
+            </Button>
+          </Stack>
+        )}
+        {error ? (
+          <Alert
+            severity="error"
+            sx={{ m: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={reload}>
+                {t(`${L}.retry`)}
+              </Button>
+            }
+            data-testid="projects-error"
+          >
+            {error}
+          </Alert>
+        ) : !loading && rows.length === 0 ? (
+          <Box sx={{ p: 2 }}>
+            {filtered ? (
+              <EmptyState
+                icon={<WorkOutlineOutlined />}
+                title={t(`${L}.noMatchesTitle`)}
+                description={t(`${L}.noMatchesText`)}
+                action={
+                  <Button variant="outlined" onClick={() => update({ q: '', status: null })}>
+                    {t(`${L}.clearFilters`)}
+                  </Button>
+                }
+              />
+            ) : (
+              <EmptyState
+                icon={<WorkOutlineOutlined />}
+                title={t(`${L}.emptyTitle`)}
+                description={t(`${L}.emptyText.${view}`)}
+                action={view === 'all' || view === 'mine' ? addButton : undefined}
+              />
+            )}
+          </Box>
+        ) : (
+          <ProjectsList rows={rows} loading={loading} isAdmin={isAdmin} perPage={query.perPage} selected={selected} onSelect={setSelected} />
+        )}
+        {total > 0 && (
+          <TablePagination
+            component="div"
+            count={total}
+            page={Math.max(0, query.page - 1)}
+            rowsPerPage={query.perPage}
+            rowsPerPageOptions={[...PAGE_SIZES]}
+            onPageChange={(_e, page) => update({ page: page + 1 })}
+            onRowsPerPageChange={(e) => update({ perPage: Number(e.target.value) })}
+            labelRowsPerPage={t('portal.common.rowsPerPage')}
+          />
+        )}
+      </Card>
+      <AddProjectDialog open={addOpen} onClose={closeAdd} />
+      <ConfirmDialog
+        open={bulk?.kind === 'status'}
+        title={t(`${L}.statusTitle`, { count: selected.length })}
+        message={t(`${L}.statusMessage`)}
+        confirmLabel={t(`${L}.changeStatus`)}
+        busy={busy}
+        onConfirm={applyBulk}
+        onClose={() => setBulk(undefined)}
+      >
+        <TextField
+          select
+          fullWidth
+          sx={{ mt: 2 }}
+          label={t(`${L}.newStatus`)}
+          value={bulk?.kind === 'status' ? bulk.status : 0}
+          onChange={(e) => setBulk({ kind: 'status', status: Number(e.target.value) })}
+          slotProps={{ htmlInput: { 'data-testid': 'bulk-status' } }}
+        >
+          {STATUS_VALUES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {t(`portal.projectsPortal.status.${s}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={bulk?.kind === 'delete'}
+        title={t(`${L}.deleteTitle`, { count: selected.length })}
+        message={t(`${L}.deleteMessage`)}
+        confirmLabel={t(`${L}.delete`)}
+        destructive
+        busy={busy}
+        onConfirm={applyBulk}
+        onClose={() => setBulk(undefined)}
+      />
+    </>
   );
 }

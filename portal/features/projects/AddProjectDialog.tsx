@@ -1,0 +1,224 @@
+/**
+ * The add-project modal. RaaS companies first choose the project type (Free or Power, with their
+ * balance and free slot); everybody then fills in the project. The job description file is
+ * uploaded after the project exists (add-job-description); a failed upload keeps the project and
+ * lets the user try the file again. Success opens the new project.
+ */
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  FormHelperText,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { t } from '../../../i18n';
+import { errorMessage, fieldKeys } from '../../../ui/api/errors';
+import { useAuth } from '../../app/auth/authContext';
+import { useNotify } from '../../app/notify';
+import { PATHS } from '../../app/paths';
+import { projectsApi, type Project } from '../../api/projects';
+import { PlanChoice } from './PlanChoice';
+import { ProjectFormFields } from './ProjectFormFields';
+import { emptyProjectForm, jdFileError, PLAN, projectBody, RAAS_COMPANY_TYPE, serverFieldErrors, validateProject, type ProjectFormValues } from './projectForm';
+import { focusFirstError } from './focusFirstError';
+
+const A = 'portal.projectsPortal.add';
+
+export interface AddProjectDialogProps {
+  open: boolean;
+  onClose(): void;
+  /** Values to start from, e.g. the search being saved as a project (title, job title, countries, filters). */
+  initial?: Partial<ProjectFormValues>;
+  /** After the project is created (and its file uploaded); by default the new project opens. */
+  onCreated?(project: Project): void;
+}
+
+export function AddProjectDialog({ open, onClose, initial, onCreated }: AddProjectDialogProps) {
+  const { user, viewer } = useAuth();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const isAdmin = viewer?.role === 'admin';
+  const raasUser = viewer?.role === 'raasCompany';
+  const [values, setValues] = useState<ProjectFormValues>(() => ({ ...emptyProjectForm(), ...initial }));
+  const [step, setStep] = useState<'plan' | 'form'>(raasUser ? 'plan' : 'form');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  // The project once created: a later submit only retries the job description upload.
+  const [created, setCreated] = useState<Project>();
+
+  useEffect(() => {
+    if (!open) return;
+    setValues({ ...emptyProjectForm(), ...initial, ...(viewer?.role !== 'admin' && user ? { owner: { id: user._id, label: ownName(user) } } : {}) });
+    setStep(raasUser ? 'plan' : 'form');
+    setErrors({});
+    setFailure(undefined);
+    setCreated(undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const isRaas = raasUser || (isAdmin && !values.internal && values.company?.companyType === RAAS_COMPANY_TYPE);
+  const ctx = { isAdmin, isRaas };
+
+  const change = (patch: Partial<ProjectFormValues>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    setErrors((e) => {
+      const next = { ...e };
+      for (const key of Object.keys(patch)) {
+        const field = { jobTitle: 'jobTitleId', company: 'companyId', owner: 'ownerId', advocate: 'advocateId', languages: 'requireLanguages' }[key] ?? key;
+        delete next[field];
+        if (key === 'jdFile') delete next.jdFile;
+        if (key === 'jdFile' || key === 'jobDescription') delete next.jobDescription;
+        if (key === 'dateTimeSlots') for (const k of Object.keys(next)) if (k.startsWith('dateTimeSlots.')) delete next[k];
+      }
+      if ('jdFile' in patch) {
+        const fileError = jdFileError(patch.jdFile ?? null);
+        if (fileError) next.jdFile = fileError;
+      }
+      return next;
+    });
+  };
+
+  const close = () => {
+    if (busy) return;
+    if (created) finish(created);
+    else onClose();
+  };
+
+  const finish = (project: Project) => {
+    onClose();
+    if (onCreated) onCreated(project);
+    else navigate(PATHS.project(project.guid));
+  };
+
+  const upload = async (project: Project): Promise<boolean> => {
+    if (!values.jdFile) return true;
+    try {
+      await projectsApi.addJobDescription(project.id, values.jdFile);
+      return true;
+    } catch (err) {
+      const fields = fieldKeys(err);
+      const key = fields.jd_file ?? fields.jdFile ?? Object.values(fields)[0];
+      setErrors((e) => ({ ...e, jdFile: key ?? 'portal.projectsPortal.errors.uploadFailed' }));
+      setFailure(t(`${A}.uploadFailed`, { reason: key ? t(key) : errorMessage(err) }));
+      return false;
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    if (step === 'plan') {
+      setStep('form');
+      return;
+    }
+    const found = validateProject(values, ctx);
+    setErrors(found);
+    setFailure(undefined);
+    if (Object.keys(found).length) {
+      focusFirstError(found);
+      return;
+    }
+    setBusy(true);
+    try {
+      const project = created ?? (await projectsApi.create({ ...projectBody(values, ctx), ...(values.jdFile ? { jdFileFollows: true } : {}) }));
+      setCreated(project);
+      const uploaded = await upload(project);
+      setBusy(false);
+      if (!uploaded) return;
+      notify(t(`${A}.created`, { title: project.title }), 'success');
+      finish(project);
+    } catch (err) {
+      setBusy(false);
+      const fields = serverFieldErrors(fieldKeys(err));
+      if (Object.keys(fields).length) {
+        setErrors(fields);
+        focusFirstError(fields);
+      } else setFailure(errorMessage(err));
+    }
+  };
+
+  const planStep = step === 'plan';
+  return (
+    <Dialog open={open} onClose={close} maxWidth="md" fullWidth fullScreen={phone} aria-labelledby="add-project-title" data-testid="add-project-dialog">
+      <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: phone ? '100%' : undefined }}>
+        <DialogTitle id="add-project-title">{t(planStep ? `${A}.planTitle` : `${A}.title`)}</DialogTitle>
+        <DialogContent dividers>
+          {failure && (
+            <Alert severity="error" sx={{ mb: 2 }} data-testid="add-project-error">
+              {failure}
+            </Alert>
+          )}
+          {created && !failure && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {t(`${A}.createdRetry`)}
+            </Alert>
+          )}
+          {planStep ? (
+            <PlanChoice value={values.plan} onChange={(plan) => change({ plan })} />
+          ) : (
+            <>
+              {isAdmin && isRaas && (
+                <Box sx={{ mb: 3 }}>
+                  <PlanChoice companyId={values.company?.id} value={values.plan} onChange={(plan) => change({ plan })} />
+                </Box>
+              )}
+              <ProjectFormFields values={values} errors={errors} onChange={change} isAdmin={isAdmin} disabled={busy || !!created} />
+              {isRaas && values.plan === PLAN.free && (
+                <Box sx={{ mt: 2 }}>
+                  <FormControlLabel
+                    control={
+                      <Checkbox
+                        name="freeProjectConfirmed"
+                        checked={values.freeProjectConfirmed}
+                        onChange={(ev) => change({ freeProjectConfirmed: ev.target.checked })}
+                        disabled={busy || !!created}
+                      />
+                    }
+                    label={t(`${A}.freeConfirm`)}
+                  />
+                  {errors.freeProjectConfirmed && <FormHelperText error>{t(errors.freeProjectConfirmed)}</FormHelperText>}
+                </Box>
+              )}
+            </>
+          )}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, py: 2 }}>
+          {!planStep && raasUser && !created && (
+            <Button onClick={() => setStep('plan')} disabled={busy} color="inherit" sx={{ mr: 'auto' }}>
+              {t(`${A}.back`)}
+            </Button>
+          )}
+          <Button onClick={close} disabled={busy} color="inherit">
+            {t(created ? `${A}.openWithoutFile` : 'portal.common.cancel')}
+          </Button>
+          {planStep ? (
+            <Button variant="contained" onClick={() => setStep('form')} data-testid="plan-continue">
+              {t(`${A}.continue`)}
+            </Button>
+          ) : (
+            <Button type="submit" variant="contained" disabled={busy} data-testid="create-project">
+              {t(busy ? `${A}.creating` : created ? `${A}.retryUpload` : `${A}.create`)}
+            </Button>
+          )}
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
+
+function ownName(user: { firstName: string | null; lastName: string | null; email: string }): string {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+  return name ? `${name} (${user.email})` : user.email;
+}

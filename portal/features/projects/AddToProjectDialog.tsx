@@ -1,0 +1,124 @@
+/**
+ * The open-projects list (spec section 2): the caller's open projects for one candidate, each
+ * added with one click (candidate/add); the spec's messages when the candidate is already there
+ * (addToAnotherProjectErrorAlreadyExists) or the add fails (addToAnotherProjectError, a network
+ * failure included).
+ */
+import CheckOutlined from '@mui/icons-material/CheckOutlined';
+import { Alert, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Skeleton, Stack } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { t } from '../../../i18n';
+import { ApiError } from '../../../ui/api/client';
+import { errorMessage } from '../../../ui/api/errors';
+import { useNotify } from '../../app/notify';
+import { projectsApi, type OpenProject } from '../../api/projects';
+
+const A = 'portal.projectsPortal.addToProject';
+const M = 'portal.projectsPortal.messages';
+
+export interface AddToProjectDialogProps {
+  /** The candidate to add ('Candidate:N'); the dialog is open while set. */
+  candidate?: { id: string; name: string | null };
+  onClose(): void;
+  /** After the candidate was added to a project. */
+  onAdded?(project: OpenProject): void;
+}
+
+/** The spec's message for a refused add. */
+export function addRefusal(message: string | undefined): string {
+  return t(message && /exists/i.test(message) ? `${M}.addToAnotherProjectErrorAlreadyExists` : `${M}.addToAnotherProjectError`);
+}
+
+export function AddToProjectDialog({ candidate, onClose, onAdded }: AddToProjectDialogProps) {
+  const notify = useNotify();
+  const [projects, setProjects] = useState<OpenProject[]>();
+  const [error, setError] = useState<string>();
+  const [adding, setAdding] = useState<string>();
+
+  const load = useCallback(() => {
+    if (!candidate) return;
+    setProjects(undefined);
+    setError(undefined);
+    projectsApi.openProjects(candidate.id).then(setProjects, (err: unknown) => setError(errorMessage(err, `${A}.loadError`)));
+  }, [candidate]);
+
+  useEffect(load, [load]);
+
+  const add = async (project: OpenProject) => {
+    if (!candidate) return;
+    setAdding(project.id);
+    try {
+      const answer = await projectsApi.addCandidate(project.id, candidate.id);
+      if (answer && answer.success === false) {
+        notify(addRefusal(answer.message), 'error');
+        if (/exists/i.test(answer.message ?? '')) setProjects((list) => list?.map((p) => (p.id === project.id ? { ...p, hasCandidate: true } : p)));
+      } else {
+        notify(t(`${A}.added`, { title: project.title }), 'success');
+        setProjects((list) => list?.map((p) => (p.id === project.id ? { ...p, hasCandidate: true } : p)));
+        onAdded?.(project);
+      }
+    } catch (err) {
+      notify(addRefusal(err instanceof ApiError ? `${err.code} ${err.message}` : undefined), 'error');
+    } finally {
+      setAdding(undefined);
+    }
+  };
+
+  return (
+    <Dialog open={!!candidate} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="add-to-project-title" data-testid="add-to-project-dialog">
+      <DialogTitle id="add-to-project-title">{t(`${A}.title`, { name: candidate?.name || t(`${A}.candidate`) })}</DialogTitle>
+      <DialogContent dividers>
+        {error ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={load}>
+                {t('portal.projectsPortal.list.retry')}
+              </Button>
+            }
+          >
+            {t(`${A}.loadError`)}
+          </Alert>
+        ) : !projects ? (
+          <Stack spacing={1} aria-label={t(`${A}.loading`)} role="status">
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} variant="rectangular" height={48} sx={{ borderRadius: 1 }} />
+            ))}
+          </Stack>
+        ) : projects.length === 0 ? (
+          <Alert severity="info">{t(`${A}.none`)}</Alert>
+        ) : (
+          <List disablePadding data-testid="open-projects">
+            {projects.map((p) => (
+              <ListItem
+                key={p.id}
+                divider
+                disableGutters
+                data-project-title={p.title}
+                secondaryAction={
+                  p.hasCandidate ? (
+                    <Chip size="small" icon={<CheckOutlined />} label={t(`${A}.already`)} />
+                  ) : (
+                    <Button size="small" variant="outlined" disabled={!!adding} onClick={() => void add(p)} aria-label={`${t(`${A}.add`)} ${p.title}`}>
+                      {t(`${A}.add`)}
+                    </Button>
+                  )
+                }
+              >
+                <ListItemText
+                  primary={p.title}
+                  secondary={t(`portal.projectsPortal.status.${p.status}`)}
+                  sx={{ pr: 16 }}
+                  slotProps={{ primary: { noWrap: true } }}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t(`${A}.close`)}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,184 @@
+/**
+ * The project's settings (edit) panel: a drawer with the same form as the add modal, filled from
+ * the stored project; saves through update/project, then uploads a new job description file.
+ */
+import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import { Alert, Box, Button, Drawer, IconButton, Skeleton, Stack, Typography } from '@mui/material';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { t } from '../../../i18n';
+import { errorMessage, fieldKeys } from '../../../ui/api/errors';
+import { useAuth } from '../../app/auth/authContext';
+import { useNotify } from '../../app/notify';
+import { projectsApi, type Project, type ProjectDetail } from '../../api/projects';
+import { focusFirstError } from './focusFirstError';
+import { ProjectFormFields } from './ProjectFormFields';
+import { jdFileError, projectBody, RAAS_COMPANY_TYPE, serverFieldErrors, validateProject, type ProjectFormValues } from './projectForm';
+import { formFromProject } from './projectLoad';
+
+const S = 'portal.projectsPortal.settings';
+
+export interface ProjectSettingsPanelProps {
+  open: boolean;
+  /** The project: its guid, 'Project:N' or N. */
+  projectId: string;
+  onClose(): void;
+  /** After a successful save, with the project as stored. */
+  onSaved?(project: Project): void;
+}
+
+export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: ProjectSettingsPanelProps) {
+  const { viewer } = useAuth();
+  const notify = useNotify();
+  const isAdmin = viewer?.role === 'admin';
+  const [project, setProject] = useState<ProjectDetail>();
+  const [values, setValues] = useState<ProjectFormValues>();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [loadError, setLoadError] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(() => {
+    setValues(undefined);
+    setLoadError(undefined);
+    setFailure(undefined);
+    setErrors({});
+    projectsApi
+      .find(projectId)
+      .then(async (p) => {
+        setProject(p);
+        setValues(await formFromProject(p));
+      })
+      .catch((err: unknown) => setLoadError(errorMessage(err)));
+  }, [projectId]);
+
+  useEffect(() => {
+    if (open) load();
+  }, [open, load]);
+
+  // Editing never changes the plan here (upgrades have their own call), so the free-project confirmation is not asked again.
+  const ctx = { isAdmin, isRaas: false };
+  const isRaasProject = project?.projectType === 2 || project?.company?.companyType === RAAS_COMPANY_TYPE;
+
+  const change = (patch: Partial<ProjectFormValues>) => {
+    setValues((v) => (v ? { ...v, ...patch } : v));
+    setErrors((e) => {
+      const next = { ...e };
+      for (const key of Object.keys(patch)) {
+        const field = { jobTitle: 'jobTitleId', company: 'companyId', owner: 'ownerId', advocate: 'advocateId', languages: 'requireLanguages' }[key] ?? key;
+        delete next[field];
+        if (key === 'jdFile' || key === 'jobDescription') delete next.jobDescription;
+      }
+      if ('jdFile' in patch) {
+        const fileError = jdFileError(patch.jdFile ?? null);
+        if (fileError) next.jdFile = fileError;
+        else delete next.jdFile;
+      }
+      return next;
+    });
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!values || !project || busy) return;
+    const found = validateProject(values, ctx);
+    setErrors(found);
+    setFailure(undefined);
+    if (Object.keys(found).length) {
+      focusFirstError(found);
+      return;
+    }
+    setBusy(true);
+    const { companyId: _company, isAdminProject: _internal, filters: _filters, ...body } = projectBody(values, ctx);
+    let saved: Project;
+    try {
+      saved = await projectsApi.update(project.id, body);
+    } catch (err) {
+      setBusy(false);
+      const fields = serverFieldErrors(fieldKeys(err));
+      if (Object.keys(fields).length) {
+        setErrors(fields);
+        focusFirstError(fields);
+      } else setFailure(errorMessage(err));
+      return;
+    }
+    if (values.jdFile) {
+      try {
+        saved = await projectsApi.addJobDescription(project.id, values.jdFile);
+        setValues((v) => (v ? { ...v, jdFile: null, jdFileName: saved.jdFileName ?? v.jdFile?.name ?? null } : v));
+      } catch (err) {
+        setBusy(false);
+        const key = Object.values(fieldKeys(err))[0];
+        setErrors((x) => ({ ...x, jdFile: key ?? 'portal.projectsPortal.errors.uploadFailed' }));
+        setFailure(t(`${S}.uploadFailed`, { reason: key ? t(key) : errorMessage(err) }));
+        onSaved?.(saved);
+        return;
+      }
+    }
+    setBusy(false);
+    notify(t(`${S}.saved`), 'success');
+    onSaved?.(saved);
+    onClose();
+  };
+
+  return (
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={busy ? undefined : onClose}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 640 }, maxWidth: '100%' }, 'aria-labelledby': 'project-settings-title' } as object }}
+    >
+      <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', height: '100%' }} data-testid="project-settings">
+        <Stack direction="row" sx={{ alignItems: 'center', px: 3, py: 2, borderBottom: 1, borderColor: 'divider' }}>
+          <Typography id="project-settings-title" variant="h5" component="h2" sx={{ flex: 1, fontWeight: 700 }}>
+            {t(`${S}.title`)}
+          </Typography>
+          <IconButton onClick={onClose} disabled={busy} aria-label={t(`${S}.close`)}>
+            <CloseOutlined />
+          </IconButton>
+        </Stack>
+        <Box sx={{ flex: 1, overflowY: 'auto', px: 3, py: 2.5 }}>
+          {failure && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {failure}
+            </Alert>
+          )}
+          {loadError ? (
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={load}>
+                  {t(`${S}.retry`)}
+                </Button>
+              }
+            >
+              {t(`${S}.loadError`)} {loadError}
+            </Alert>
+          ) : !values ? (
+            <Stack spacing={2} data-testid="settings-loading">
+              {Array.from({ length: 6 }, (_, i) => (
+                <Skeleton key={i} variant="rectangular" height={52} sx={{ borderRadius: 1 }} />
+              ))}
+            </Stack>
+          ) : (
+            <>
+              {isRaasProject && (
+                <Alert severity="info" icon={false} sx={{ mb: 2 }}>
+                  {t('portal.projectsPortal.plan.title')}: {t(`portal.projectsPortal.planNames.${values.plan}`)}
+                </Alert>
+              )}
+              <ProjectFormFields values={values} errors={errors} onChange={change} isAdmin={isAdmin} disabled={busy} editing />
+            </>
+          )}
+        </Box>
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', px: 3, py: 2, borderTop: 1, borderColor: 'divider' }}>
+          <Button onClick={onClose} disabled={busy} color="inherit">
+            {t('portal.common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy || !values}>
+            {t(busy ? `${S}.saving` : `${S}.save`)}
+          </Button>
+        </Stack>
+      </Box>
+    </Drawer>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * /search with the projects actions in the search page's slots: "Save as project" in the toolbar
+ * (the add-project modal prefilled with the search's job title and locations, the search's query
+ * stored as the project's filters) and "Add to project" on each result (the open-projects list).
+ */
+import BookmarkAddOutlined from '@mui/icons-material/BookmarkAddOutlined';
+import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
+import { Button, Tooltip } from '@mui/material';
+import { useState } from 'react';
+import { t } from '../../../i18n';
+import { apiList } from '../../../ui/api/client';
+import type { SearchDoc } from '../../api/search';
+import { SearchPage } from '../search/SearchPage';
+import type { SearchState } from '../search/searchUrl';
+import { AddProjectDialog } from './AddProjectDialog';
+import { AddToProjectDialog } from './AddToProjectDialog';
+import type { Option, ProjectFormValues } from './projectForm';
+import { allCountries, namesOf } from './projectLookups';
+
+/** The search query a project keeps: everything but the page. */
+export function filtersOf(query: URLSearchParams): string {
+  const kept = new URLSearchParams(query);
+  kept.delete('p');
+  return kept.toString();
+}
+
+async function citiesOf(ids: string[]): Promise<{ name: string; countryId: string }[]> {
+  if (!ids.length) return [];
+  const { data } = await apiList<{ id: string | number; name: string; countryId: string | number }>('cities', {
+    range: [0, ids.length - 1],
+    filter: { id: ids },
+  });
+  return data.map((c) => ({ name: c.name, countryId: String(c.countryId) }));
+}
+
+/** The add-project form's start from a search: its first job title, the countries of its locations, a title from both. */
+export async function prefillFromSearch(state: SearchState, query: URLSearchParams): Promise<Partial<ProjectFormValues>> {
+  const [titles, cities, countries] = await Promise.all([
+    namesOf('job-titles', state.multi.jt.slice(0, 1)).catch(() => [] as Option[]),
+    citiesOf([...state.multi.l, ...state.multi.cl].slice(0, 30)).catch(() => []),
+    allCountries().catch(() => [] as Option[]),
+  ]);
+  const countryIds = [...new Set(cities.map((c) => c.countryId))];
+  const jobTitle = titles[0] ?? null;
+  const where = cities.map((c) => c.name).slice(0, 2);
+  const title = [jobTitle?.label ?? state.text.ts.trim(), where.length ? where.join(', ') : ''].filter(Boolean).join(' – ');
+  return {
+    title: title.slice(0, 160),
+    jobTitle,
+    countries: countries.filter((c) => countryIds.includes(c.id)),
+    filters: filtersOf(query),
+  };
+}
+
+export function SearchWithProjects() {
+  const [initial, setInitial] = useState<Partial<ProjectFormValues>>();
+  const [preparing, setPreparing] = useState(false);
+  const [candidate, setCandidate] = useState<{ id: string; name: string | null }>();
+
+  const save = async (state: SearchState, query: URLSearchParams) => {
+    setPreparing(true);
+    try {
+      setInitial(await prefillFromSearch(state, query));
+    } finally {
+      setPreparing(false);
+    }
+  };
+
+  return (
+    <>
+      <SearchPage
+        toolbar={({ state, query }) => (
+          <Tooltip title={t('portal.projectsPortal.saveSearch.hint')}>
+            <span>
+              <Button
+                variant="outlined"
+                startIcon={<BookmarkAddOutlined />}
+                onClick={() => void save(state, query)}
+                disabled={preparing}
+                data-testid="save-as-project"
+              >
+                {t('portal.projectsPortal.saveSearch.button')}
+              </Button>
+            </span>
+          </Tooltip>
+        )}
+        resultActions={(doc: SearchDoc) => (
+          <Tooltip title={t('portal.projectsPortal.addToProject.button')}>
+            <Button
+              size="small"
+              startIcon={<PlaylistAddOutlined />}
+              onClick={() => setCandidate({ id: doc.id, name: doc.name })}
+              aria-label={`${t('portal.projectsPortal.addToProject.button')}${doc.name ? `: ${doc.name}` : ''}`}
+              data-testid="add-to-project"
+              sx={{ whiteSpace: 'nowrap' }}
+            >
+              {t('portal.projectsPortal.addToProject.button')}
+            </Button>
+          </Tooltip>
+        )}
+      />
+      <AddProjectDialog open={!!initial} initial={initial} onClose={() => setInitial(undefined)} />
+      <AddToProjectDialog candidate={candidate} onClose={() => setCandidate(undefined)} />
+    </>
+  );
+}
