@@ -33,7 +33,7 @@ import {
   type ProjectRow,
 } from './access';
 
-const candidateNotFound = () => new AppError(404, 'candidate.notFound');
+const candidateNotFound = () => new AppError(404, 'project.candidate.notFound');
 const projectInactive = () => new AppError(409, 'project.recruitment.errors.projectInactive');
 
 /** The candidate ids among `candidateIds` the caller sees in a pipeline. */

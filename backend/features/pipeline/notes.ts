@@ -71,10 +71,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The note named by `key` as the caller reads it, to be changed by `action`: 404 unread, 403 not the caller's. */
 async function noteToChange(knex: Knex, ability: AppAbility, key: string, action: 'update' | 'delete'): Promise<NoteRow> {
-  if (!UUID.test(key)) throw notFound('note.notFound');
+  if (!UUID.test(key)) throw notFound('candidateNote.notFound');
   const note = (await readableNotes(knex, ability).where('n.key', key).first('n.*')) as NoteRow | undefined;
-  if (!note) throw notFound('note.notFound');
-  if (!ability.can(action, asNote(note))) throw forbidden('note.errors.notYours');
+  if (!note) throw notFound('candidateNote.notFound');
+  if (!ability.can(action, asNote(note))) throw forbidden('candidateNote.errors.notYours');
   return note;
 }
 
@@ -95,7 +95,7 @@ export const noteEndpoints = [
       query: bothSpellings(z.object({ projectId: id('project').optional(), page: int().pipe(z.number().min(1).max(100000)).optional() })),
     },
     handler: async ({ params, query, ability, actor, ctx }) => {
-      if (!(await ctx.knex('candidates').where('id', params.candidateId).first('id'))) throw notFound('candidate.notFound');
+      if (!(await ctx.knex('candidates').where('id', params.candidateId).first('id'))) throw notFound('project.candidate.notFound');
       if (query.projectId !== undefined) await loadProject(ctx.knex, ability, { id: query.projectId });
       const page = query.page ?? 1;
       const q = readableNotes(ctx.knex, ability).where('n.candidate_id', params.candidateId);
@@ -128,7 +128,7 @@ export const noteEndpoints = [
       if (body.projectId === undefined && actor.role !== 'admin') throw badRequest({ projectId: 'projectId.errors.required' });
       const project = body.projectId !== undefined ? await loadProjectToChange(knex, ability, body.projectId) : null;
       const candidate = await knex('candidates').where('id', body.candidateId).whereIn('status', pipelineStatuses(actor)).first('id');
-      if (!candidate) throw notFound('candidate.notFound');
+      if (!candidate) throw notFound('project.candidate.notFound');
       const companyId = project?.companyId ?? null;
       if (!ability.can('create', asSubject(noteDef.subject, { companyId }))) throw forbidden();
       const name = await actorName(knex, actor);

@@ -74,11 +74,13 @@ export const recruitmentEndpoint = defineEndpoint({
   handler: async ({ body, ability, actor, ctx }) => {
     const to = body.recruitmentStatus as StageId;
     const candidateIds = body.candidateId;
-    if (to === STAGES.rejected && !body.rejectFormData) throw badRequest({ 'rejectFormData.reason': 'project.recruitment.errors.reasonRequired' });
-    if (needsSchedule(to) && !body.scheduleFormData) throw badRequest({ scheduleFormData: 'project.recruitment.errors.scheduleRequired' });
+    if (to === STAGES.rejected && !body.rejectFormData) throw badRequest({ 'rejectFormData.reason': 'rejectFormData.reason.errors.required' });
+    if (needsSchedule(to) && !body.scheduleFormData) throw badRequest({ scheduleFormData: 'scheduleFormData.errors.required' });
     const schedule = needsSchedule(to) ? body.scheduleFormData : null;
-    if (schedule?.type === INTERVIEW_TYPE.inPerson && !schedule.address) throw badRequest({ 'scheduleFormData.address': 'address.errors.required' });
-    if (schedule?.type === INTERVIEW_TYPE.virtual && !schedule.meetingLink) throw badRequest({ 'scheduleFormData.meetingLink': 'meetingLink.errors.required' });
+    if (schedule?.type === INTERVIEW_TYPE.inPerson && !schedule.address)
+      throw badRequest({ 'scheduleFormData.address': 'scheduleFormData.address.errors.required' });
+    if (schedule?.type === INTERVIEW_TYPE.virtual && !schedule.meetingLink)
+      throw badRequest({ 'scheduleFormData.meetingLink': 'scheduleFormData.meetingLink.errors.required' });
     const reject = to === STAGES.rejected ? body.rejectFormData : null;
 
     const knex = ctx.knex;

@@ -34,8 +34,7 @@ function tabQuery(defaultTab?: StageId) {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
     const rawProject = last(query.project_id ?? query.projectId);
     const projectId = parseId(projectDef, rawProject);
-    if (projectId === undefined)
-      issue('project_id', rawProject === undefined || rawProject === '' ? 'project_id.errors.required' : 'project_id.errors.invalid');
+    if (projectId === undefined) issue('project_id', rawProject === undefined || rawProject === '' ? 'projectId.errors.required' : 'projectId.errors.invalid');
     const rawTab = last(query.tab);
     const tab = rawTab === undefined || rawTab === '' ? defaultTab : /^\d$/.test(String(rawTab)) ? Number(rawTab) : -1;
     if (tab === undefined) issue('tab', 'tab.errors.required');
@@ -90,7 +89,7 @@ export const tabEndpoints = [
       query: z.object({ project_id: z.unknown().optional(), projectId: z.unknown().optional() }).transform((q, ctx) => {
         const id = parseId(projectDef, last(q.project_id ?? q.projectId));
         if (id === undefined) {
-          ctx.addIssue({ code: 'custom', message: 'project_id.errors.invalid', path: ['project_id'] });
+          ctx.addIssue({ code: 'custom', message: 'projectId.errors.invalid', path: ['project_id'] });
           return z.NEVER;
         }
         return { projectId: id };

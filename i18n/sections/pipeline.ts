@@ -1,0 +1,47 @@
+/**
+ * The pipeline API's messages (backend/features/pipeline): moves between stages and their
+ * refusals, the candidate menu's actions and candidate notes. `pipelineProjectMessages` joins the
+ * catalogue's `project` key beside the projects' own; `pipelineMessages` sits at the top level.
+ */
+export const pipelineProjectMessages = {
+  recruitment: {
+    moved: 'Candidate moved',
+    movedMany: '{count} candidates moved',
+    errors: {
+      notAllowed: 'This move is not allowed from the candidate’s current stage',
+      differentStages: 'Select candidates from one tab to move them together',
+      upgradeRequired: 'Upgrade this project to the Power plan to move candidates to interviews and beyond',
+      guaranteeRequired: 'Guarantee this candidate before moving them to offered or placed',
+      revealRequired: 'Moving this candidate reveals their personal details to the company. Confirm to continue.',
+      projectInactive: 'This project is inactive: candidates cannot be moved',
+    },
+  },
+  candidate: {
+    notFound: 'This candidate is not available in this project',
+    add: {
+      success: 'Candidate added to the project',
+      exists: 'This candidate is already in that project',
+      failed: 'The candidate could not be added to the project',
+    },
+  },
+} as const;
+
+/** Top-level message keys of the pipeline's calls. */
+export const pipelineMessages = {
+  candidateNote: {
+    notFound: 'This note no longer exists',
+    errors: { notYours: 'You can only change your own notes' },
+  },
+  scheduleFormData: {
+    errors: { required: 'Add the interview details' },
+    interviewerName: { errors: { required: 'Enter the interviewer’s name' } },
+    interviewerEmail: { errors: { required: 'Enter the interviewer’s email', invalid: 'Enter a valid email address' } },
+    type: { errors: { required: 'Choose in person or virtual', invalid: 'Choose in person or virtual' } },
+    address: { errors: { required: 'Add the address of the interview' } },
+    meetingLink: { errors: { required: 'Add the meeting link', invalid: 'Enter a link starting with https://' } },
+    duration: { errors: { required: 'Choose the duration', invalid: 'Choose 15 to 120 minutes, in steps of 15' } },
+    timezone: { errors: { required: 'Choose a timezone', invalid: 'Choose a timezone from the list' } },
+  },
+  rejectFormData: { reason: { errors: { required: 'Give a reason for the rejection' } } },
+  tab: { errors: { invalid: 'This tab does not exist', required: 'Choose a tab' } },
+} as const;
