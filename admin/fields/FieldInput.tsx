@@ -24,7 +24,7 @@ import { t } from '../../i18n';
 import type { EntityDef, FieldDef } from '../../schema';
 import { FieldDefDisplay } from './DisplayField';
 import { choicesOf, isVisible, labelOf, targetOf, titleCase } from './fieldMeta';
-import { validatorsFor } from './validators';
+import { isEmpty, fieldSchema } from '../../schema/validation/entitySchemas';
 
 const formatJson = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v, null, 2));
 const parseJson = (text: string) => {
@@ -35,6 +35,28 @@ const parseJson = (text: string) => {
     return text;
   }
 };
+
+type Validator = ((value: unknown) => string | undefined) & { isRequired?: boolean };
+
+/** Same key shape as the server: '<field>.errors.<rule>', or the rule itself when it is a full key. */
+const messageFor = (name: string, rule: string) => t(rule.includes('.') ? rule : `${name}.errors.${rule}`);
+
+/**
+ * The field's compiled schema (schema/validation/entitySchemas.ts, the API's own) as react-admin
+ * validators, so a mistake reads the same whichever side catches it first. Problems inside nested
+ * items are shown by the items' own inputs; uniqueness and references only the server can check.
+ */
+function validatorsFor(name: string, def: FieldDef): Validator[] {
+  const validators: Validator[] = [];
+  if (def.required) validators.push(Object.assign((v: unknown) => (isEmpty(v) ? messageFor(name, 'required') : undefined), { isRequired: true }));
+  validators.push((v: unknown) => {
+    if (isEmpty(v)) return undefined;
+    const parsed = fieldSchema(def).safeParse(v instanceof Date ? v.toISOString() : v);
+    const own = parsed.success ? undefined : parsed.error.issues.find((issue) => issue.path.length === 0);
+    return own ? messageFor(name, own.message) : undefined;
+  });
+  return validators;
+}
 
 interface InputProps {
   field: FieldDef;

@@ -1,9 +1,12 @@
 /**
- * react-hook-form's view of the profile rules: problems become nested field errors with their
- * catalogue text. Rules on a whole list (duplicate skills, too many highlighted) sit at the
- * list's `root`, where react-hook-form keeps a field array's own error.
+ * react-hook-form's view of the profile rules, through `@hookform/resolvers/zod`: the form's
+ * values go through the candidate's compiled schema (profileValidation.ts) and each problem
+ * becomes a field error with its catalogue text. Rules on a whole list (duplicate skills, too
+ * many highlighted) sit at the list's `root`, where react-hook-form keeps a field array's own error.
  */
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldValues, Resolver } from 'react-hook-form';
+import { z } from 'zod';
 import { t } from '../../i18n';
 import { CHILD_LISTS, type Editor, type FormValues, type Item } from './profileFields';
 import { profileProblems } from './profileValidation';
@@ -14,29 +17,15 @@ export const ROW_LISTS = ['preferredLocations', 'skills', 'languages', ...Object
 /** The form path an error of `path` is shown at. */
 export const errorPath = (path: string) => (ROW_LISTS.includes(path) ? `${path}.root` : path);
 
-function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
-  const parts = path.split('.');
-  let node: Record<string, unknown> = target;
-  parts.slice(0, -1).forEach((part, i) => {
-    if (!node[part] || typeof node[part] !== 'object') node[part] = /^\d+$/.test(parts[i + 1]) ? [] : {};
-    node = node[part] as Record<string, unknown>;
+/** The profile form's schema: its values as they are, with every problem at its form path in the catalogue's words. */
+export function profileFormSchema(editor: Editor, existing?: Item, translate: (key: string) => string = t) {
+  return z.record(z.string(), z.unknown()).transform((values, ctx) => {
+    const problems = profileProblems(values as FormValues, { editor, existing });
+    for (const [path, key] of Object.entries(problems)) ctx.addIssue({ code: 'custom', message: translate(key), path: errorPath(path).split('.') });
+    return values;
   });
-  const last = parts[parts.length - 1];
-  // A list-wide error and its rows' errors live side by side; a row error never replaces a list one.
-  if (!node[last]) node[last] = value;
-}
-
-/** Nested react-hook-form errors for problems keyed by path; `translate` turns message keys into text. */
-export function toFormErrors(problems: Record<string, string>, type = 'validate', translate: (key: string) => string = t): FieldErrors {
-  const errors: Record<string, unknown> = {};
-  for (const [path, key] of Object.entries(problems)) setPath(errors, errorPath(path), { type, message: translate(key) });
-  return errors as FieldErrors;
 }
 
 export function profileResolver(editor: Editor, existing?: Item): Resolver<FieldValues> {
-  return (values) => {
-    const problems = profileProblems(values as FormValues, { editor, existing });
-    if (Object.keys(problems).length === 0) return { values, errors: {} };
-    return { values: {}, errors: toFormErrors(problems) };
-  };
+  return zodResolver(profileFormSchema(editor, existing), undefined, { raw: true });
 }
