@@ -51,6 +51,36 @@ export interface Config {
   cv: CvConfig;
   /** Credit prices and card payments (README, configuration). */
   credits: CreditsConfig;
+  /**
+   * The WhatsApp Business Cloud API (WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID; WHATSAPP_API_URL,
+   * WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN). Without credentials messages stay in their outbox
+   * and show in the development mailbox.
+   */
+  whatsapp: WhatsappConfig;
+}
+
+export interface WhatsappConfig {
+  /** Base URL of the Graph API (https://graph.facebook.com, or a local stand-in). */
+  apiUrl: string;
+  /** The Graph API version in the path (WHATSAPP_API_VERSION, default v21.0). */
+  apiVersion: string;
+  token?: string;
+  phoneNumberId?: string;
+  /** Signs the webhook deliveries (X-Hub-Signature-256); without it a secret derived from APP_SECRET. */
+  appSecret?: string;
+  /** Echoed by the webhook verification; without it a value derived from APP_SECRET. */
+  verifyToken?: string;
+}
+
+function whatsappConfig(): WhatsappConfig {
+  return {
+    apiUrl: (process.env.WHATSAPP_API_URL || 'https://graph.facebook.com').replace(/\/$/, ''),
+    apiVersion: process.env.WHATSAPP_API_VERSION || 'v21.0',
+    token: process.env.WHATSAPP_TOKEN || undefined,
+    phoneNumberId: process.env.WHATSAPP_PHONE_NUMBER_ID || undefined,
+    appSecret: process.env.WHATSAPP_APP_SECRET || undefined,
+    verifyToken: process.env.WHATSAPP_VERIFY_TOKEN || undefined,
+  };
 }
 
 export interface CreditsConfig {
@@ -230,6 +260,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     seedDemo: flag('SEED_DEMO', env !== 'production'),
     cv: cvConfig(),
     credits: creditsConfig(),
+    whatsapp: whatsappConfig(),
   };
   return { ...config, ...overrides };
 }

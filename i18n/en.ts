@@ -6,6 +6,7 @@ import { imports } from './sections/imports';
 import { talent, talentErrors } from './sections/talent';
 import { entityLabels } from './sections/entities';
 import { ra } from './sections/console';
+import { interviewFieldErrors, interviewProjectMessages } from './sections/interviews';
 
 export const en = {
   appName: 'Talentbase',
@@ -245,4 +246,7 @@ export const en = {
   /** Credits, plans and payments. */
   credits,
   ...creditFieldErrors,
+  /** Interview requests, job descriptions and qualify requests (joined into `project` beside the projects' messages). */
+  project: { ...interviewProjectMessages },
+  ...interviewFieldErrors,
 } as const;

@@ -11,6 +11,9 @@ import { purgeExpiredTask } from './tasks/purge_expired';
 import { refreshPopularCandidatesTask } from './tasks/refresh_popular_candidates';
 import { refreshSearchTermsTask } from './tasks/refresh_search_terms';
 import { sendEmailTask } from './tasks/send_email';
+import { expireInterviewRequestsTask } from './tasks/expire_interview_requests';
+import { sendInterviewRequestTask } from './tasks/send_interview_request';
+import { sendWhatsappMessageTask } from './tasks/send_whatsapp_message';
 
 let stopping = false;
 
@@ -39,6 +42,9 @@ export function taskList(config: Config, connectionString = config.databaseUrl):
     import_candidates: importCandidatesTask(config, connectionString),
     purge_cv_uploads: purgeCvUploadsTask(config),
     expire_credits: expireCreditsTask(connectionString),
+    send_interview_request: sendInterviewRequestTask(config, connectionString),
+    send_whatsapp_message: sendWhatsappMessageTask(config, connectionString),
+    expire_interview_requests: expireInterviewRequestsTask,
   };
 }
 
@@ -49,6 +55,7 @@ export const CRONTAB = [
   '40 2 * * * refresh_search_terms ?fill=1d',
   '20 * * * * purge_cv_uploads ?fill=1h',
   '5 0 * * * expire_credits ?fill=1d',
+  '10 * * * * expire_interview_requests ?fill=1h',
 ].join('\n');
 
 /** Creates graphile-worker's own tables, so jobs can be queued even where no worker runs. */

@@ -1,9 +1,10 @@
 /** Every text of the portal, under the catalogue's `portal` key. */
 import { auth } from './auth';
+import { interviews } from './interviews';
 import { pages } from './pages';
 import { projectsPortal } from './projectsPortal';
 import { pipelinePortal } from './pipelinePortal';
 import { shell } from './shell';
 import { terms } from './terms';
 
-export const portal = { ...shell, ...auth, ...pages, terms, pipeline: pipelinePortal, projectsPortal };
+export const portal = { ...shell, ...auth, ...pages, terms, interviews, pipeline: pipelinePortal, projectsPortal };

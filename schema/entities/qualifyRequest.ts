@@ -25,6 +25,7 @@ export const qualifyRequest = defineEntity({
     ...f.timestamps(),
   },
   permissions: {
-    admin: { read: true },
+    // Admins send qualify requests (POST /projects/candidate/send/qualify/request) and read the replies.
+    admin: { read: true, create: true },
   },
 });

@@ -1,6 +1,7 @@
 /** Outside production: the outbox as JSON and as a page, so sign-in codes can be read without SMTP. */
 import { Router } from 'express';
 import { listOutbox } from '../mail/outbox';
+import { listWhatsapp } from '../interviews/whatsappOutbox';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -10,6 +11,10 @@ export function devApiRouter(): Router {
     const to = typeof req.query.to === 'string' ? req.query.to : undefined;
     res.json(await listOutbox(req.ctx.knex, to));
   });
+  router.get('/whatsapp', async (req, res) => {
+    const to = typeof req.query.to === 'string' ? req.query.to : undefined;
+    res.json(await listWhatsapp(req.ctx.knex, to));
+  });
   return router;
 }
 
@@ -17,6 +22,7 @@ export function mailboxPage(): Router {
   const router = Router();
   router.get('/', async (req, res) => {
     const mails = await listOutbox(req.ctx.knex, undefined, 50);
+    const whatsapp = await listWhatsapp(req.ctx.knex, undefined, 20);
     const items = mails
       .map(
         (m) =>
@@ -28,7 +34,8 @@ export function mailboxPage(): Router {
 article{background:#fff;border-radius:8px;box-shadow:0 1px 3px #0002;margin:0 0 16px;padding:16px}header{display:flex;flex-direction:column;gap:4px;margin-bottom:8px}
 header span{color:#6b7280;font-size:13px}pre{white-space:pre-wrap;font-family:inherit;margin:0}</style></head>
 <body><main><h1>Development mailbox</h1><p>Every email the product sent, newest first. Shown only outside production.</p>
-${items || '<p>No emails yet. Ask for a sign-in code on the login page and it appears here.</p>'}</main></body></html>`);
+${items || '<p>No emails yet. Ask for a sign-in code on the login page and it appears here.</p>'}
+${whatsapp.length ? `<h2>WhatsApp messages</h2>${whatsapp.map((w) => `<article><header><strong>WhatsApp · ${escape(w.template)}</strong><span>to ${escape(w.to)} · ${escape(new Date(w.createdAt).toLocaleString('en-SG'))}</span></header><pre>${escape(w.preview ?? '')}</pre></article>`).join('')}` : ''}</main></body></html>`);
   });
   return router;
 }

@@ -1,0 +1,134 @@
+/**
+ * WhatsApp through the WhatsApp Business Cloud API, behind a small interface: send a template
+ * message (`POST {base}/{version}/{phoneNumberId}/messages` with a Bearer token, answering
+ * `messages[0].id`), verify a webhook delivery (`X-Hub-Signature-256`: the HMAC-SHA256 of the raw
+ * body with the app secret, compared in constant time) and answer the webhook verification
+ * (`hub.mode=subscribe`, `hub.verify_token`, `hub.challenge`). Without a token and phone number id
+ * the adapter stores messages (they show in the development mailbox) and still verifies webhooks,
+ * with a secret derived from APP_SECRET.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Config } from '../../config';
+
+export interface TemplateMessage {
+  /** E.164 phone number, with or without the plus. */
+  to: string;
+  template: string;
+  language: string;
+  /** The template's components as the Cloud API takes them (header and body parameters). */
+  components: unknown[];
+}
+
+export interface WhatsappAdapter {
+  mode: 'cloud' | 'local';
+  /** 'stored' when no credentials are configured; otherwise the provider's message id. */
+  send(message: TemplateMessage): Promise<{ outcome: 'sent'; id: string } | { outcome: 'stored' }>;
+  /** Whether the signature header matches the raw body. */
+  verifySignature(rawBody: Buffer | string | undefined, header: string | undefined): boolean;
+  /** The challenge to echo, or undefined when the verification request is not ours. */
+  verifyChallenge(query: { mode?: string; token?: string; challenge?: string }): string | undefined;
+  /** The app secret webhooks are signed with (tests and the local stand-in sign with it). */
+  appSecret: string;
+  verifyToken: string;
+}
+
+export class WhatsappError extends Error {
+  constructor(
+    message: string,
+    public readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+export function signBody(secret: string, rawBody: Buffer | string): string {
+  return `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`;
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function whatsappFor(config: Config): WhatsappAdapter {
+  const settings = config.whatsapp;
+  const appSecret = settings.appSecret ?? createHmac('sha256', config.secret).update('whatsapp-app-secret').digest('hex');
+  const verifyToken = settings.verifyToken ?? createHmac('sha256', config.secret).update('whatsapp-verify-token').digest('hex').slice(0, 32);
+  const credentials = settings.token && settings.phoneNumberId ? { token: settings.token, phoneNumberId: settings.phoneNumberId } : undefined;
+  return {
+    mode: credentials ? 'cloud' : 'local',
+    appSecret,
+    verifyToken,
+    async send(message) {
+      if (!credentials) return { outcome: 'stored' };
+      const url = `${settings.apiUrl}/${settings.apiVersion}/${encodeURIComponent(credentials.phoneNumberId)}/messages`;
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${credentials.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          messaging_product: 'whatsapp',
+          recipient_type: 'individual',
+          to: message.to.replace(/^\+/, ''),
+          type: 'template',
+          template: { name: message.template, language: { code: message.language }, components: message.components },
+        }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      const body = (await res.json().catch(() => ({}))) as { messages?: { id?: string }[]; error?: { message?: string } };
+      if (!res.ok) throw new WhatsappError(body.error?.message ?? `WhatsApp answered ${res.status}`, res.status);
+      const id = body.messages?.[0]?.id;
+      if (!id) throw new WhatsappError('WhatsApp answered without a message id', res.status);
+      return { outcome: 'sent', id };
+    },
+    verifySignature(rawBody, header) {
+      if (!rawBody || !header || !/^sha256=[0-9a-f]{64}$/.test(header)) return false;
+      return sameText(signBody(appSecret, rawBody), header);
+    },
+    verifyChallenge({ mode, token, challenge }) {
+      if (mode !== 'subscribe' || !token || !challenge || !sameText(token, verifyToken)) return undefined;
+      return challenge;
+    },
+  };
+}
+
+/** What a webhook delivery tells: message statuses and the candidates' replies (text or a quick-reply button). */
+export interface WebhookEvents {
+  statuses: { id: string; status: string }[];
+  replies: { from: string; text: string; contextId?: string; payload?: string }[];
+}
+
+/** Reads the Cloud API's webhook payload (`entry[].changes[].value.{messages,statuses}`); unknown shapes give nothing. */
+export function readWebhook(body: unknown): WebhookEvents {
+  const events: WebhookEvents = { statuses: [], replies: [] };
+  const entries = (body as { entry?: unknown })?.entry;
+  if (!Array.isArray(entries)) return events;
+  for (const entry of entries.slice(0, 50)) {
+    const changes = (entry as { changes?: unknown })?.changes;
+    if (!Array.isArray(changes)) continue;
+    for (const change of changes.slice(0, 50)) {
+      const value = (change as { value?: Record<string, unknown> })?.value;
+      if (!value || typeof value !== 'object') continue;
+      for (const s of Array.isArray(value.statuses) ? value.statuses.slice(0, 100) : []) {
+        const { id, status } = (s ?? {}) as { id?: unknown; status?: unknown };
+        if (typeof id === 'string' && typeof status === 'string') events.statuses.push({ id, status });
+      }
+      for (const m of Array.isArray(value.messages) ? value.messages.slice(0, 100) : []) {
+        const msg = (m ?? {}) as Record<string, unknown>;
+        if (typeof msg.from !== 'string') continue;
+        const context = msg.context as { id?: unknown } | undefined;
+        const button = msg.button as { text?: unknown; payload?: unknown } | undefined;
+        const interactive = (msg.interactive as { button_reply?: { title?: unknown; id?: unknown } } | undefined)?.button_reply;
+        const text =
+          (msg.text as { body?: unknown } | undefined)?.body ??
+          button?.text ??
+          interactive?.title ??
+          (typeof button?.payload === 'string' ? button.payload : undefined);
+        if (typeof text !== 'string') continue;
+        const payload = typeof button?.payload === 'string' ? button.payload : typeof interactive?.id === 'string' ? interactive.id : undefined;
+        events.replies.push({ from: msg.from, text: text.slice(0, 4000), contextId: typeof context?.id === 'string' ? context.id : undefined, payload });
+      }
+    }
+  }
+  return events;
+}

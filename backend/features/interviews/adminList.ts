@@ -1,0 +1,101 @@
+/**
+ * GET dashboard/interview-request-list: every interview and job-description request across
+ * companies (a company's own only, by the declared read rule), filtered by company, project,
+ * state, kind, channel and date range, sorted and paged in SQL, with the answer and the reasons.
+ */
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { REQUEST_CHANNEL, REQUEST_KIND, REQUEST_STATE } from '../../../schema/rules/pipeline';
+import type { AppAbility } from '../../../schema/ability';
+import { id } from '../../../schema/validation/inputs';
+import { scopeQuery } from '../../permissions/sql';
+import { camelKeys } from './inputs';
+import { stateName } from './rules';
+
+const SORTS = { createdAt: 'ir.created_at', answeredAt: 'ir.answered_at', state: 'ir.state', company: 'c.company_name', project: 'p.title' } as const;
+const optional = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === '' ? undefined : v), s.optional());
+
+export const listQuery = z.preprocess(
+  camelKeys,
+  z.object({
+    companyId: optional(id('company')),
+    projectId: optional(id('project')),
+    state: optional(z.enum(Object.keys(REQUEST_STATE) as [keyof typeof REQUEST_STATE])),
+    kind: optional(z.enum(Object.keys(REQUEST_KIND) as [keyof typeof REQUEST_KIND])),
+    channel: optional(z.enum(Object.keys(REQUEST_CHANNEL) as [keyof typeof REQUEST_CHANNEL])),
+    from: optional(z.iso.date()),
+    to: optional(z.iso.date()),
+    q: optional(z.string().trim().max(100)),
+    page: optional(z.coerce.number().int().min(1).max(100000)),
+    perPage: optional(z.coerce.number().int().min(1).max(100)),
+    sortBy: optional(z.enum(Object.keys(SORTS) as [keyof typeof SORTS])),
+    sortDir: optional(z.enum(['asc', 'desc'])),
+  }),
+);
+
+export async function interviewRequestList(knex: Knex, ability: AppAbility, query: z.output<typeof listQuery>) {
+  const page = query.page ?? 1;
+  const perPage = query.perPage ?? 25;
+  const base = scopeQuery(knex('interview_requests as ir'), ability, 'read', 'InterviewRequest', 'ir')
+    .join('projects as p', 'p.id', 'ir.project_id')
+    .join('candidates as ca', 'ca.id', 'ir.candidate_id')
+    .leftJoin('companies as c', 'c.id', 'ir.company_id');
+  if (query.companyId) base.where('ir.company_id', query.companyId);
+  if (query.projectId) base.where('ir.project_id', query.projectId);
+  if (query.state) base.where('ir.state', REQUEST_STATE[query.state]);
+  if (query.kind) base.where('ir.kind', REQUEST_KIND[query.kind]);
+  if (query.channel) base.where('ir.channel', REQUEST_CHANNEL[query.channel]);
+  if (query.from) base.where('ir.created_at', '>=', query.from);
+  if (query.to) base.whereRaw('ir.created_at < (?::date + 1)', [query.to]);
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base.where((w) => w.whereILike('p.title', like).orWhereILike('c.company_name', like).orWhereRaw("(ca.first_name || ' ' || ca.last_name) ilike ?", [like]));
+  }
+  const [{ count }] = await base.clone().count<{ count: string }[]>('* as count');
+  const rows = await base
+    .clone()
+    .select(
+      'ir.id',
+      'ir.kind',
+      'ir.channel',
+      'ir.state',
+      'ir.created_at',
+      'ir.answered_at',
+      'ir.expires_at',
+      'ir.response_method',
+      'ir.reject_reasons',
+      'ir.reject_text',
+      'ir.sent_by_name',
+      'ir.project_id',
+      'ir.candidate_id',
+      'ir.company_id',
+      'p.title as project_title',
+      'c.company_name',
+      knex.raw("trim(ca.first_name || ' ' || ca.last_name) as candidate_name"),
+    )
+    .orderBy(SORTS[query.sortBy ?? 'createdAt'], query.sortDir ?? 'desc', 'last')
+    .orderBy('ir.id', 'desc')
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const total = Number(count);
+  return {
+    success: true,
+    data: rows.map((r) => ({
+      id: `InterviewRequest:${r.id}`,
+      kind: r.kind === REQUEST_KIND.interview ? 'interview' : 'whitelist',
+      channel: r.channel === REQUEST_CHANNEL.whatsapp ? 'whatsapp' : 'email',
+      state: stateName(r.state),
+      createdAt: new Date(r.created_at).toISOString(),
+      answeredAt: r.answered_at ? new Date(r.answered_at).toISOString() : null,
+      expiresAt: new Date(r.expires_at).toISOString(),
+      responseMethod: r.response_method,
+      rejectReasons: r.reject_reasons ?? [],
+      rejectText: r.reject_text,
+      sentByName: r.sent_by_name,
+      project: { id: `Project:${r.project_id}`, title: r.project_title },
+      company: r.company_id ? { id: `Company:${r.company_id}`, companyName: r.company_name } : null,
+      candidate: { id: `Candidate:${r.candidate_id}`, name: r.candidate_name },
+    })),
+    pagination: { currentPage: page, pageSize: perPage, pagesCount: Math.ceil(total / perPage), dataCount: total },
+  };
+}

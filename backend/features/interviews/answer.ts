@@ -1,0 +1,143 @@
+/**
+ * The candidate's side (spec sections 2, 4 and 7): the token in the emailed link reads the request
+ * (`check`), approves or rejects it. A request changes state once; a second answer through the same
+ * token changes nothing and reports the token as used. Unknown and malformed tokens say nothing
+ * about any request.
+ */
+import type { Knex } from 'knex';
+import { t } from '../../../i18n';
+import type { Actor } from '../../../schema/roles';
+import { REQUEST_KIND, REQUEST_STATE } from '../../../schema/rules/pipeline';
+import { AppError, badRequest, forbidden, notFound } from '../../errors';
+import { logRecruitmentActivity } from '../talent/insights';
+import { answerOutcome, companyShown, REJECT_REASONS, stateName, type ScheduleData } from './rules';
+import { TOKEN_PATTERN, tokenHash } from './tokens';
+
+export interface RequestRow {
+  id: number;
+  guid: string;
+  project_id: number;
+  candidate_id: number;
+  company_id: number | null;
+  kind: number;
+  channel: number;
+  state: number;
+  jd_header: string | null;
+  jd_body: string | null;
+  jd_footer: string | null;
+  schedule_data: ScheduleData | null;
+  expires_at: Date;
+  created_at: Date;
+}
+
+/** What the candidate's page shows: the role, the company (or "a company"), the job description and the proposed interview. */
+export async function projectData(knex: Knex | Knex.Transaction, request: RequestRow) {
+  const project = await knex('projects as p')
+    .leftJoin('companies as c', 'c.id', 'p.company_id')
+    .leftJoin('job_titles as jt', 'jt.id', 'p.job_title_id')
+    .leftJoin('project_candidates as pc', (j) => j.on('pc.project_id', 'p.id').andOn('pc.candidate_id', knex.raw('?', [request.candidate_id])))
+    .where('p.id', request.project_id)
+    .first(
+      'p.title',
+      'p.is_confidential',
+      'p.job_description',
+      'p.jd_file_name',
+      'p.jd_file_path',
+      'p.date_time_slots',
+      'p.working_mode',
+      'c.company_name',
+      'jt.name as job_title',
+      'pc.schedule_data as pc_schedule',
+    );
+  const schedule = (request.schedule_data ?? project?.pc_schedule ?? null) as ScheduleData | null;
+  const timestamp = Math.floor(new Date(request.created_at).getTime() / 1000);
+  return {
+    kind: request.kind === REQUEST_KIND.interview ? 'interview' : 'whitelist',
+    role: project?.title ?? project?.job_title ?? '',
+    jobTitle: project?.job_title ?? null,
+    company: companyShown({ isConfidential: project?.is_confidential }, project?.company_name, t('portal.interviews.aCompany')),
+    jdHeader: request.jd_header,
+    jobDescription: project?.job_description || request.jd_body || null,
+    jdFooter: request.jd_footer,
+    jdFileName: project?.jd_file_path ? (project.jd_file_name ?? 'job-description') : null,
+    jdLink: `/jd/${request.guid}/${timestamp}`,
+    interviewDetails: schedule
+      ? {
+          interviewerName: schedule.interviewerName ?? null,
+          type: schedule.type ?? null,
+          address: schedule.address ?? null,
+          meetingLink: schedule.meetingLink ?? null,
+          duration: schedule.duration ?? null,
+          timezone: schedule.timezone ?? null,
+          startsAt: schedule.startsAt ?? null,
+        }
+      : null,
+    timeSlots: (project?.date_time_slots as unknown[] | null) ?? [],
+    workingMode: project?.working_mode ?? null,
+    expiresAt: new Date(request.expires_at).toISOString(),
+  };
+}
+
+/** The request a token names; 400 for a malformed token, 404 for one that names nothing, 403 for another signed-in candidate's. */
+export async function requestByToken(knex: Knex | Knex.Transaction, token: string, actor: Actor): Promise<RequestRow> {
+  if (!TOKEN_PATTERN.test(token)) throw badRequest({ interviewRequestToken: 'interviewRequestToken.errors.invalid' }, 'project.interview.errors.invalidToken');
+  const request = (await knex('interview_requests').where('token_hash', tokenHash(token)).first()) as RequestRow | undefined;
+  if (!request) throw notFound('project.interview.errors.invalidToken');
+  if (actor.role === 'candidate' && actor.id !== request.candidate_id) throw forbidden('project.interview.errors.notYours');
+  return request;
+}
+
+export interface Answer {
+  token: string;
+  answer: 'approve' | 'reject' | 'check';
+  responseMethod?: string;
+  reasons?: string[];
+  comment?: string | null;
+}
+
+export async function answerRequest(knex: Knex, actor: Actor, input: Answer) {
+  const reasons = (input.reasons ?? []).filter((r) => (REJECT_REASONS as readonly string[]).includes(r));
+  if (input.reasons?.length && reasons.length !== input.reasons.length) throw badRequest({ 'userResponse.reasons': 'userResponse.errors.invalid' });
+  return knex.transaction(async (trx) => {
+    const found = await requestByToken(trx, input.token, actor);
+    const request = (await trx('interview_requests').where('id', found.id).forUpdate().first()) as RequestRow;
+    const outcome = answerOutcome({ state: request.state, expiresAt: request.expires_at }, input.answer, new Date());
+    if (outcome === 'expired') {
+      if (request.state === REQUEST_STATE.sent)
+        await trx('interview_requests').where('id', request.id).update({ state: REQUEST_STATE.expired, updated_at: trx.fn.now() });
+      return { expired: true as const };
+    }
+    const data = await projectData(trx, request);
+    if (outcome === 'used' || outcome === 'checked') {
+      return { success: true, isTokenUsed: outcome === 'used', state: stateName(request.state), projectData: data };
+    }
+    const state = outcome === 'approved' ? REQUEST_STATE.approved : REQUEST_STATE.rejected;
+    await trx('interview_requests')
+      .where({ id: request.id, state: REQUEST_STATE.sent })
+      .update({
+        state,
+        answered_at: trx.fn.now(),
+        response_method: (input.responseMethod ?? 'email').slice(0, 20),
+        reject_reasons: outcome === 'rejected' ? reasons : null,
+        reject_text: outcome === 'rejected' ? input.comment?.trim() || null : null,
+        updated_at: trx.fn.now(),
+      });
+    await logRecruitmentActivity(trx, { candidateId: request.candidate_id, activity: 'requestAnswered', projectId: request.project_id });
+    await trx.raw('select graphile_worker.add_job(?, json_build_object(?::text, ?::int, ?::text, ?::text), job_key => ?, max_attempts => 10)', [
+      'send_interview_request',
+      'id',
+      request.id,
+      'step',
+      'answered',
+      `interview-request-answered:${request.id}`,
+    ]);
+    return { success: true, isTokenUsed: false, state: stateName(state), projectData: data };
+  });
+}
+
+/** An expired request answers 410 after its state was written (outside the refused answer's rollback). */
+export async function answerOrExpire(knex: Knex, actor: Actor, input: Answer) {
+  const result = await answerRequest(knex, actor, input);
+  if ('expired' in result) throw new AppError(410, 'project.interview.errors.expired');
+  return result;
+}

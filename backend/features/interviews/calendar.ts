@@ -1,0 +1,38 @@
+/** Calendar invitations (.ics, through the `ics` package) for an accepted interview with a known start. */
+import { createEvent } from 'ics';
+import type { Attachment } from '../mail/outbox';
+import { INTERVIEW_TYPE } from '../../../schema/rules/pipeline';
+import type { ScheduleData } from './rules';
+
+export interface Invitation {
+  uid: string;
+  start: Date;
+  schedule: ScheduleData;
+  title: string;
+  description: string;
+  candidate: { name: string; email: string };
+}
+
+/** The invitation as an .ics attachment, or undefined when the event cannot be written. */
+export function invitationAttachment(inv: Invitation): Attachment | undefined {
+  const s = inv.schedule;
+  const location = s.type === INTERVIEW_TYPE.inPerson ? s.address : s.meetingLink;
+  const attendees = [{ name: inv.candidate.name, email: inv.candidate.email, rsvp: true, role: 'REQ-PARTICIPANT' as const, partstat: 'NEEDS-ACTION' as const }];
+  const { error, value } = createEvent({
+    uid: inv.uid,
+    method: 'REQUEST',
+    start: inv.start.getTime(),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    duration: { minutes: s.duration && s.duration > 0 ? s.duration : 60 },
+    title: inv.title,
+    description: inv.description,
+    location: location || undefined,
+    url: s.meetingLink && /^https?:\/\//.test(s.meetingLink) ? s.meetingLink : undefined,
+    status: 'CONFIRMED',
+    organizer: s.interviewerEmail ? { name: s.interviewerName || s.interviewerEmail, email: s.interviewerEmail } : undefined,
+    attendees,
+  });
+  if (error || !value) return undefined;
+  return { filename: 'interview.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content: value };
+}

@@ -1,0 +1,154 @@
+/**
+ * What the send_interview_request job does, each step once however often it runs: `deliver` puts
+ * the request's email in the outbox (with the accept and decline links) and, for the WhatsApp
+ * channel, its template message in the WhatsApp outbox; `answered` tells the project's owner and
+ * advocate the candidate's answer and, for an accepted interview with a known start, sends the
+ * calendar invitation to the candidate and the interviewer.
+ */
+import type { Knex } from 'knex';
+import { t } from '../../../i18n';
+import { REQUEST_CHANNEL, REQUEST_KIND, REQUEST_STATE } from '../../../schema/rules/pipeline';
+import type { Config } from '../../config';
+import { html } from '../mail/templates';
+import { queueEmail } from '../mail/outbox';
+import { identityPublic } from '../search/visibility';
+import type { RequestRow } from './answer';
+import { invitationAttachment } from './calendar';
+import { interviewStart, type ScheduleData } from './rules';
+import { requestToken } from './tokens';
+import { queueWhatsapp } from './whatsappOutbox';
+
+export const answerLink = (config: Config, token: string, av: 'approve' | 'reject', m: 'email' | 'whatsapp') =>
+  `${config.publicUrl}/interview-request?irt=${encodeURIComponent(token)}&av=${av}&m=${m}`;
+
+export const jdLink = (config: Config, request: { guid: string; created_at: Date }) =>
+  `${config.publicUrl}/jd/${request.guid}/${Math.floor(new Date(request.created_at).getTime() / 1000)}`;
+
+async function context(trx: Knex.Transaction, request: RequestRow) {
+  const project = await trx('projects as p')
+    .leftJoin('companies as c', 'c.id', 'p.company_id')
+    .where('p.id', request.project_id)
+    .first('p.id', 'p.title', 'p.is_confidential', 'p.owner_id', 'p.owner_admin_id', 'p.advocate_id', 'p.date_time_slots', 'c.company_name');
+  const candidate = await trx('candidates')
+    .where('id', request.candidate_id)
+    .first('id', 'first_name', 'last_name', 'email', 'phone', 'phone_whatsapp', 'visibility', 'anonymous');
+  const company = project?.is_confidential || !project?.company_name ? t('portal.interviews.aCompany') : project.company_name;
+  return { project, candidate, company };
+}
+
+export async function deliverRequest(knex: Knex, config: Config, id: number): Promise<boolean> {
+  return knex.transaction(async (trx) => {
+    const request = await trx('interview_requests').where('id', id).forUpdate().first();
+    if (!request || request.delivered_at || request.state !== REQUEST_STATE.sent) return false;
+    const { project, candidate, company } = await context(trx, request);
+    if (!project || !candidate?.email) return false;
+    const token = requestToken(config.secret, request.guid);
+    const interview = request.kind === REQUEST_KIND.interview;
+    const role = project.title as string;
+    const lines = [
+      `Hi ${candidate.first_name ?? 'there'},`,
+      interview
+        ? `${company} would like to interview you for the role of ${role}.`
+        : `${company} is hiring for the role of ${role} and would like to know whether you want to be put forward.`,
+      ...(request.jd_header ? [request.jd_header] : []),
+      ...(request.jd_body ? [request.jd_body] : []),
+      ...(request.jd_footer ? [request.jd_footer] : []),
+      `Read the full job description: ${jdLink(config, request)}`,
+      `${interview ? 'Accept the interview' : 'Yes, put me forward'}: ${answerLink(config, token, 'approve', 'email')}`,
+      `${interview ? 'Decline' : 'No, thank you'}: ${answerLink(config, token, 'reject', 'email')}`,
+      'These links are valid for 3 days.',
+    ];
+    const subject = interview ? `Interview request: ${role}` : `A role for you: ${role}`;
+    await queueEmail(trx, { to: candidate.email, subject, text: lines.join('\n\n'), html: html(config, lines) });
+    if (request.channel === REQUEST_CHANNEL.whatsapp && candidate.phone) {
+      await queueWhatsapp(trx, {
+        to: candidate.phone,
+        template: interview ? 'interview_request' : 'job_description',
+        components: [
+          { type: 'header', parameters: [{ type: 'text', text: (request.jd_header || role).slice(0, 60) }] },
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: candidate.first_name ?? '' },
+              { type: 'text', text: company },
+              { type: 'text', text: role },
+            ],
+          },
+          { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: `?irt=${token}&av=approve&m=whatsapp` }] },
+          { type: 'button', sub_type: 'url', index: '1', parameters: [{ type: 'text', text: `?irt=${token}&av=reject&m=whatsapp` }] },
+        ],
+        preview: [
+          request.jd_header || role,
+          lines[1],
+          `Accept: ${answerLink(config, token, 'approve', 'whatsapp')}`,
+          `Decline: ${answerLink(config, token, 'reject', 'whatsapp')}`,
+        ].join('\n'),
+        interviewRequestId: request.id,
+      });
+    }
+    await trx('interview_requests').where('id', id).update({ delivered_at: trx.fn.now() });
+    return true;
+  });
+}
+
+async function recipients(trx: Knex.Transaction, project: { owner_id: number | null; owner_admin_id: number | null; advocate_id: number | null }) {
+  const emails = new Set<string>();
+  if (project.owner_id) (await trx('company_users').where('id', project.owner_id).pluck('email')).forEach((e: string) => emails.add(e));
+  const admins = [project.owner_admin_id, project.advocate_id].filter((n): n is number => Boolean(n));
+  if (admins.length) (await trx('admins').whereIn('id', admins).pluck('email')).forEach((e: string) => emails.add(e));
+  return [...emails];
+}
+
+export async function notifyAnswer(knex: Knex, config: Config, id: number): Promise<boolean> {
+  return knex.transaction(async (trx) => {
+    const request = await trx('interview_requests').where('id', id).forUpdate().first();
+    if (!request || request.answer_notified_at || ![REQUEST_STATE.approved, REQUEST_STATE.rejected].includes(request.state)) return false;
+    const { project, candidate } = await context(trx, request);
+    if (!project || !candidate) return false;
+    const approved = request.state === REQUEST_STATE.approved;
+    const interview = request.kind === REQUEST_KIND.interview;
+    const name = identityPublic(candidate) ? `${candidate.first_name} ${candidate.last_name}`.trim() : `Candidate ${candidate.id}`;
+    const what = interview ? 'interview request' : 'job description';
+    const reasons = (request.reject_reasons as string[] | null)?.map((r) => t(`portal.interviews.reasons.${r}`)) ?? [];
+    const lines = [
+      `${name} ${approved ? 'accepted' : 'declined'} your ${what} for ${project.title}.`,
+      ...(!approved && reasons.length ? [`Reasons: ${reasons.join(', ')}`] : []),
+      ...(!approved && request.reject_text ? [`In their words: ${request.reject_text}`] : []),
+      `Open the project: ${config.publicUrl}/project/Project:${project.id}`,
+    ];
+    const subject = `${name} ${approved ? 'accepted' : 'declined'} your ${what}`;
+    for (const to of await recipients(trx, project)) await queueEmail(trx, { to, subject, text: lines.join('\n\n'), html: html(config, lines) });
+
+    const schedule = request.schedule_data as ScheduleData | null;
+    const start = approved && interview ? interviewStart(schedule, project.date_time_slots, new Date()) : undefined;
+    if (start && schedule && candidate.email) {
+      const attachment = invitationAttachment({
+        uid: `${request.guid}@${new URL(config.publicUrl).hostname}`,
+        start,
+        schedule,
+        title: `Interview: ${project.title}`,
+        description: `Interview for ${project.title}${schedule.interviewerName ? ` with ${schedule.interviewerName}` : ''}.`,
+        candidate: { name: `${candidate.first_name} ${candidate.last_name}`.trim(), email: candidate.email },
+      });
+      if (attachment) {
+        const when = start.toISOString().replace('T', ' ').slice(0, 16);
+        const invite = [`Your interview for ${project.title} is on ${when} UTC.`, 'The calendar invitation is attached.'];
+        const to = new Set([candidate.email, ...(schedule.interviewerEmail ? [schedule.interviewerEmail] : [])]);
+        for (const address of to) {
+          await queueEmail(trx, {
+            to: address,
+            subject: `Invitation: interview for ${project.title}`,
+            text: invite.join('\n\n'),
+            html: html(config, invite),
+            attachments: [attachment],
+          });
+        }
+        await trx('project_candidates')
+          .where({ project_id: project.id, candidate_id: candidate.id })
+          .update({ interview_scheduled_at: start, updated_at: trx.fn.now() });
+      }
+    }
+    await trx('interview_requests').where('id', id).update({ answer_notified_at: trx.fn.now() });
+    return true;
+  });
+}

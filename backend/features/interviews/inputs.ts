@@ -1,0 +1,136 @@
+/** zod inputs of the interview, job-description and qualify calls (JSON or multipart text). */
+import { z } from 'zod';
+import { entity } from '../../../schema';
+import { parseId } from '../../../schema/lib/ids';
+import { id } from '../../../schema/validation/inputs';
+import { JD_LIMITS } from '../../../schema/rules/pipeline';
+
+export const MAX_CANDIDATES = 100;
+
+/** snake_case keys the spec writes (project_id, candidate_id) read as their camelCase names. */
+export function camelKeys(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
+    const key = k.replace(/\[\]$/, '').replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    if (!(key in out)) out[key] = v;
+  }
+  return out;
+}
+
+/** One candidate id or a list: a JSON list, repeated multipart parts, a JSON-list text or comma-separated ids. */
+export const candidateIds = z.unknown().transform((raw, ctx) => {
+  let list: unknown[] | undefined;
+  if (Array.isArray(raw)) list = raw;
+  else if (typeof raw === 'number') list = [raw];
+  else if (typeof raw === 'string' && raw.trim().startsWith('[')) {
+    try {
+      const parsed = JSON.parse(raw) as unknown;
+      list = Array.isArray(parsed) ? parsed : undefined;
+    } catch {
+      list = undefined;
+    }
+  } else if (typeof raw === 'string' && raw.trim()) list = raw.split(',').map((s) => s.trim());
+  if (!list || !list.length) {
+    ctx.addIssue({ code: 'custom', message: raw === undefined || raw === null || raw === '' ? 'required' : 'invalid', input: raw });
+    return z.NEVER;
+  }
+  if (list.length > MAX_CANDIDATES) {
+    ctx.addIssue({ code: 'custom', message: 'tooMany', input: raw });
+    return z.NEVER;
+  }
+  const parsed = list.map((v) => parseId(entity('candidate'), v));
+  if (parsed.some((n) => n === undefined)) {
+    ctx.addIssue({ code: 'custom', message: 'invalid', input: raw });
+    return z.NEVER;
+  }
+  return [...new Set(parsed as number[])];
+});
+
+/** Free text sent as JSON or multipart; limits are checked by the handler with their own messages. */
+const looseText = z
+  .union([z.string().max(20000), z.null()])
+  .optional()
+  .transform((s) => (typeof s === 'string' && s.trim() ? s.trim() : null));
+
+const scheduleObject = z.object({
+  interviewerName: z.string().trim().max(200).optional(),
+  interviewerEmail: z.string().trim().max(254).optional(),
+  type: z.union([z.literal(1), z.literal(2)]).optional(),
+  address: z.string().trim().max(500).optional(),
+  meetingLink: z.string().trim().max(1000).optional(),
+  duration: z.number().int().min(15).max(120).optional(),
+  timezone: z.string().trim().max(64).optional(),
+  startsAt: z.iso.datetime({ offset: true }).optional(),
+});
+
+/** Proposed interview details: an object, or its JSON text in a multipart form. */
+export const scheduleData = z
+  .unknown()
+  .optional()
+  .transform((raw, ctx) => {
+    if (raw === undefined || raw === null || raw === '') return null;
+    let value = raw;
+    if (typeof raw === 'string') {
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'invalid', input: raw });
+        return z.NEVER;
+      }
+    }
+    const parsed = scheduleObject.safeParse(value);
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', message: 'invalid', input: raw });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+
+export const sendBody = z.preprocess(
+  camelKeys,
+  z.object({
+    projectId: id('project'),
+    candidateId: candidateIds,
+    requestAction: z.string().trim().min(1).max(40),
+    channel: z.enum(['email', 'whatsapp']).optional().default('email'),
+    jdText: looseText,
+    jdHeader: looseText,
+    jdFooter: looseText,
+    scheduleData,
+  }),
+);
+
+const token = z.string().max(200);
+
+export const approveBody = z.object({
+  interviewRequestToken: token,
+  accessValue: z.enum(['approve', 'reject', 'check']).optional().default('check'),
+  responseMethod: z.string().trim().max(20).optional(),
+});
+
+export const rejectBody = z.object({
+  interviewRequestToken: token,
+  userResponse: z
+    .union([
+      z.string().max(2000),
+      z.object({
+        reasons: z.array(z.string().max(40)).max(10).optional(),
+        comment: z.string().max(2000).optional(),
+      }),
+    ])
+    .optional(),
+  responseMethod: z.string().trim().max(20).optional(),
+});
+
+export const projectQuery = z.preprocess(camelKeys, z.object({ projectId: id('project') }));
+
+export const qualifyBody = z.preprocess(
+  camelKeys,
+  z.object({
+    candidateId: candidateIds,
+    projectId: id('project').optional(),
+    header: z.string().trim().min(1).max(JD_LIMITS.header),
+    body: z.string().trim().min(1).max(JD_LIMITS.body),
+  }),
+);

@@ -1,0 +1,220 @@
+/**
+ * WhatsApp qualify requests (spec sections 1 and 7) and the provider's webhook:
+ *   POST projects/candidate/send/qualify/request            admins: a template (header, body) to one or many candidates
+ *   GET  projects/candidate/get/qualify/request/template    admins: the default template and the ones sent after `after`
+ *   GET  projects/candidate/qualify/requests?candidate_id=  admins: a candidate's qualify requests and replies
+ *   GET  whatsapp/webhook                                   the provider's verification (hub.challenge echoed)
+ *   POST whatsapp/webhook                                   signed deliveries: statuses and replies (yes, no or text)
+ */
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { t } from '../../../i18n';
+import { id } from '../../../schema/validation/inputs';
+import { JD_LIMITS } from '../../../schema/rules/pipeline';
+import { readWebhook, whatsappFor, type WhatsappAdapter } from '../../adapters/whatsapp';
+import type { Config } from '../../config';
+import { defineEndpoint } from '../../endpoints/define';
+import { AppError, forbidden } from '../../errors';
+import { camelKeys, qualifyBody } from './inputs';
+import { replyKind } from './rules';
+import { queueWhatsapp, WHATSAPP_STATUS } from './whatsappOutbox';
+
+const QUALIFY_STATE = { queued: 0, sent: 1, delivered: 2, replied: 3, failed: 4 } as const;
+const REPLY = { yes: 1, no: 2, text: 3 } as const;
+
+// One adapter per WhatsApp configuration (tests change it).
+const adapters = new WeakMap<Config['whatsapp'], WhatsappAdapter>();
+export function whatsapp(config: Config): WhatsappAdapter {
+  let adapter = adapters.get(config.whatsapp);
+  if (!adapter) adapters.set(config.whatsapp, (adapter = whatsappFor(config)));
+  return adapter;
+}
+
+const digits = (phone: string) => phone.replace(/\D/g, '');
+
+/** Records what one verified delivery reports; safe to receive twice. */
+export async function recordWebhook(knex: Knex, body: unknown): Promise<{ statuses: number; replies: number }> {
+  const events = readWebhook(body);
+  let statuses = 0;
+  let replies = 0;
+  await knex.transaction(async (trx) => {
+    for (const s of events.statuses) {
+      const state = s.status === 'failed' ? QUALIFY_STATE.failed : s.status === 'delivered' || s.status === 'read' ? QUALIFY_STATE.delivered : undefined;
+      if (s.status === 'failed')
+        await trx('whatsapp_messages').where('provider_message_id', s.id).update({ status: WHATSAPP_STATUS.failed, updated_at: trx.fn.now() });
+      if (state === undefined) continue;
+      statuses += await trx('qualify_requests')
+        .where('provider_message_id', s.id)
+        .whereIn('state', [QUALIFY_STATE.queued, QUALIFY_STATE.sent, QUALIFY_STATE.delivered])
+        .update({ state, updated_at: trx.fn.now() });
+    }
+    for (const r of events.replies) {
+      let request = r.contextId ? await trx('qualify_requests').where('provider_message_id', r.contextId).first('id') : undefined;
+      if (!request && digits(r.from)) {
+        request = await trx('qualify_requests')
+          .whereRaw("regexp_replace(coalesce(to_phone, ''), '\\D', '', 'g') = ?", [digits(r.from)])
+          .orderBy('id', 'desc')
+          .first('id');
+      }
+      if (!request) continue;
+      replies += await trx('qualify_requests')
+        .where('id', request.id)
+        .update({
+          state: QUALIFY_STATE.replied,
+          reply: REPLY[replyKind(r.text, r.payload)],
+          reply_text: r.text,
+          replied_at: trx.fn.now(),
+          updated_at: trx.fn.now(),
+        });
+    }
+  });
+  return { statuses, replies };
+}
+
+const replyName = (n: number | null) => (n === REPLY.yes ? 'yes' : n === REPLY.no ? 'no' : n === REPLY.text ? 'text' : null);
+const stateName = (n: number) => (Object.keys(QUALIFY_STATE) as (keyof typeof QUALIFY_STATE)[]).find((k) => QUALIFY_STATE[k] === n) ?? 'queued';
+
+export const qualifyEndpoints = [
+  defineEndpoint({
+    method: 'post',
+    path: '/projects/candidate/send/qualify/request',
+    summary: 'Admins send a WhatsApp qualify request (header and body) to one or many candidates',
+    access: { action: 'create', subject: 'QualifyRequest' },
+    input: { body: qualifyBody },
+    status: 201,
+    handler: async ({ body, actor, ctx }) => {
+      const candidates = await ctx.knex('candidates').whereIn('id', body.candidateId).select('id', 'phone', 'first_name');
+      const reachable = candidates.filter((c) => c.phone);
+      const skipped = body.candidateId.filter((cid) => !reachable.some((c) => c.id === cid));
+      if (!reachable.length) {
+        throw new AppError(409, 'project.qualify.errors.noWhatsapp', undefined, undefined, { candidateIds: skipped.map((n) => `Candidate:${n}`) });
+      }
+      if (body.projectId && !(await ctx.knex('projects').where('id', body.projectId).first('id'))) throw new AppError(404, 'project.notFound');
+      const ids = await ctx.knex.transaction(async (trx) => {
+        const out: number[] = [];
+        for (const c of reachable) {
+          const [row] = await trx('qualify_requests')
+            .insert({
+              candidate_id: c.id,
+              project_id: body.projectId ?? null,
+              sent_by_admin_id: actor.id ?? null,
+              to_phone: c.phone,
+              header: body.header,
+              body: body.body,
+            })
+            .returning('id');
+          await queueWhatsapp(trx, {
+            to: c.phone,
+            template: 'qualify_request',
+            components: [
+              { type: 'header', parameters: [{ type: 'text', text: body.header }] },
+              { type: 'body', parameters: [{ type: 'text', text: body.body }] },
+            ],
+            preview: `${body.header}\n${body.body}\n(Reply YES or NO)`,
+            qualifyRequestId: row.id,
+          });
+          out.push(row.id);
+        }
+        return out;
+      });
+      return {
+        success: true,
+        message: t('project.qualify.sent', { count: ids.length }),
+        sent: ids.map((n) => `QualifyRequest:${n}`),
+        skipped: skipped.map((n) => `Candidate:${n}`),
+      };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'get',
+    path: '/projects/candidate/get/qualify/request/template',
+    summary: 'Admins: the qualify-request template, its limits and the templates sent after a date',
+    access: { action: 'create', subject: 'QualifyRequest' },
+    input: {
+      query: z.object({
+        after: z.iso
+          .date()
+          .or(z.iso.datetime({ offset: true }))
+          .optional(),
+      }),
+    },
+    handler: async ({ query, ctx }) => {
+      const after = query.after ? new Date(query.after) : new Date(Date.now() - 30 * 24 * 3600 * 1000);
+      const recent = await ctx
+        .knex('qualify_requests')
+        .where('created_at', '>', after)
+        .groupBy('header', 'body')
+        .select('header', 'body', ctx.knex.raw('max(created_at) as last_sent_at'), ctx.knex.raw('count(*)::int as times'))
+        .orderBy('last_sent_at', 'desc')
+        .limit(20);
+      return {
+        success: true,
+        data: {
+          header: t('project.qualify.template.header'),
+          body: t('project.qualify.template.body'),
+          limits: { header: JD_LIMITS.header, body: JD_LIMITS.body },
+          recent: recent.map((r) => ({ header: r.header, body: r.body, lastSentAt: new Date(r.last_sent_at).toISOString(), times: r.times })),
+        },
+      };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'get',
+    path: '/projects/candidate/qualify/requests',
+    summary: "Admins: a candidate's qualify requests and their replies",
+    access: { action: 'read', subject: 'QualifyRequest' },
+    input: { query: z.preprocess(camelKeys, z.object({ candidateId: id('candidate') })) },
+    handler: async ({ query, ctx, actor }) => {
+      if (actor.role !== 'admin') throw forbidden();
+      const rows = await ctx.knex('qualify_requests').where('candidate_id', query.candidateId).orderBy('id', 'desc').limit(50);
+      return {
+        success: true,
+        data: rows.map((r) => ({
+          id: `QualifyRequest:${r.id}`,
+          projectId: r.project_id ? `Project:${r.project_id}` : null,
+          header: r.header,
+          body: r.body,
+          state: stateName(r.state),
+          reply: replyName(r.reply),
+          replyText: r.reply_text,
+          repliedAt: r.replied_at ? new Date(r.replied_at).toISOString() : null,
+          createdAt: new Date(r.created_at).toISOString(),
+        })),
+      };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'get',
+    path: '/whatsapp/webhook',
+    summary: "The WhatsApp provider's webhook verification: echoes hub.challenge for the configured verify token",
+    access: 'public',
+    input: {
+      query: z.looseObject({
+        'hub.mode': z.string().max(40).optional(),
+        'hub.verify_token': z.string().max(200).optional(),
+        'hub.challenge': z.string().max(200).optional(),
+      }),
+    },
+    raw: true,
+    handler: ({ query, ctx, res }) => {
+      const challenge = whatsapp(ctx.config).verifyChallenge({ mode: query['hub.mode'], token: query['hub.verify_token'], challenge: query['hub.challenge'] });
+      if (!challenge) throw forbidden('whatsapp.errors.verification');
+      res.status(200).type('text/plain').send(challenge);
+    },
+  }),
+
+  defineEndpoint({
+    method: 'post',
+    path: '/whatsapp/webhook',
+    summary: "The WhatsApp provider's signed deliveries (X-Hub-Signature-256): message statuses and candidates' replies",
+    access: 'public',
+    input: { body: z.looseObject({}) },
+    handler: async ({ req, body, ctx }) => {
+      if (!whatsapp(ctx.config).verifySignature(req.rawBody, req.get('x-hub-signature-256'))) throw new AppError(401, 'whatsapp.errors.signature');
+      return { received: true, ...(await recordWebhook(ctx.knex, body)) };
+    },
+  }),
+];

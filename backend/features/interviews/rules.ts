@@ -1,0 +1,130 @@
+/**
+ * The rules of interview requests and job descriptions sent to candidates (spec sections 4, 5 and
+ * 7), side-free and table-tested: the text limits, what a request's kind is, what an answer does to
+ * a request's state, how a company is named to a candidate, reading a WhatsApp reply, and when a
+ * proposed interview starts.
+ */
+import { JD_LIMITS, REQUEST_KIND, REQUEST_LIFETIME_DAYS, REQUEST_STATE } from '../../../schema/rules/pipeline';
+
+export type RequestKind = keyof typeof REQUEST_KIND;
+export type RequestState = keyof typeof REQUEST_STATE;
+export const REQUEST_ACTIONS = ['request_interview', 'request_public'] as const;
+export type RequestAction = (typeof REQUEST_ACTIONS)[number];
+
+/** `request_interview` sends an interview request; any other value sends the job description (a whitelist request). */
+export const kindOf = (action: string): RequestKind => (action === 'request_interview' ? 'interview' : 'whitelist');
+
+export const stateName = (n: number): RequestState =>
+  ((Object.keys(REQUEST_STATE) as RequestState[]).find((k) => REQUEST_STATE[k] === n) ?? 'sent') as RequestState;
+
+/** The text parts of a job description sent to candidates, each within its limit; field errors by input name. */
+export function jdTextErrors(parts: { jdHeader?: string | null; jdText?: string | null; jdFooter?: string | null }): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if ((parts.jdHeader ?? '').length > JD_LIMITS.header) errors.jdHeader = 'jdHeader.errors.tooLong';
+  if ((parts.jdText ?? '').length > JD_LIMITS.body) errors.jdText = 'jdText.errors.tooLong';
+  if ((parts.jdFooter ?? '').length > JD_LIMITS.footer) errors.jdFooter = 'jdFooter.errors.tooLong';
+  return errors;
+}
+
+/** The body a request carries: the text given, else the project's own description cut to the body limit. */
+export function requestBody(given: string | null | undefined, projectDescription: string | null | undefined): string | null {
+  const text = (given ?? '').trim() || (projectDescription ?? '').trim();
+  if (!text) return null;
+  return text.length <= JD_LIMITS.body ? text : `${text.slice(0, JD_LIMITS.body - 1).trimEnd()}…`;
+}
+
+export const expiresAt = (now: Date) => new Date(now.getTime() + REQUEST_LIFETIME_DAYS * 24 * 3600 * 1000);
+
+export type AnswerOutcome = 'approved' | 'rejected' | 'checked' | 'used' | 'expired';
+
+/**
+ * What an answer does: a request changes state once, from sent, before it expires. A later answer
+ * through the same token changes nothing and reports the token as used; `check` only reads.
+ */
+export function answerOutcome(request: { state: number; expiresAt: Date | string }, answer: 'approve' | 'reject' | 'check', now: Date): AnswerOutcome {
+  if (request.state !== REQUEST_STATE.sent) return request.state === REQUEST_STATE.expired ? 'expired' : 'used';
+  if (new Date(request.expiresAt).getTime() <= now.getTime()) return 'expired';
+  if (answer === 'check') return 'checked';
+  return answer === 'approve' ? 'approved' : 'rejected';
+}
+
+/** How the company is named to a candidate: by name, or "a company" when the project is confidential. */
+export const companyShown = (project: { isConfidential?: boolean | null }, companyName: string | null | undefined, aCompany: string) =>
+  project.isConfidential || !companyName ? aCompany : companyName;
+
+/** The reasons a candidate may give for saying no (labels in the catalogue: portal.interviews.reasons.*). */
+export const REJECT_REASONS = ['notLooking', 'salary', 'location', 'role', 'company', 'timing', 'other'] as const;
+
+/** A WhatsApp reply read as yes, no or text. */
+export function replyKind(text: string, payload?: string): 'yes' | 'no' | 'text' {
+  const value = (payload ?? text).trim().toLowerCase();
+  if (/^(yes|y|yeah|yep|sure|ok|okay|interested|👍)[.!]*$/u.test(value) || value === 'qualify_yes') return 'yes';
+  if (/^(no|n|nope|not interested)[.!]*$/u.test(value) || value === 'qualify_no') return 'no';
+  return 'text';
+}
+
+export interface ScheduleData {
+  interviewerName?: string;
+  interviewerEmail?: string;
+  type?: number;
+  address?: string;
+  meetingLink?: string;
+  duration?: number;
+  timezone?: string;
+  /** When the interview starts (ISO 8601). */
+  startsAt?: string;
+}
+
+/** Minutes `timeZone` is ahead of UTC at `date` (Intl, no time-zone library). */
+export function zoneOffsetMinutes(timeZone: string, date: Date): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+    .formatToParts(date)
+    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
+  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
+  return Math.round((asUtc - Math.floor(date.getTime() / 60000) * 60000) / 60000);
+}
+
+/**
+ * When a proposed interview starts: the schedule's own start, else the project's first time slot
+ * still ahead (its date and start time read in the schedule's time zone, UTC when none).
+ */
+export function interviewStart(
+  schedule: ScheduleData | null | undefined,
+  slots: { date: string; startTime: string }[] | null | undefined,
+  now: Date,
+): Date | undefined {
+  if (schedule?.startsAt) {
+    const d = new Date(schedule.startsAt);
+    return Number.isNaN(d.getTime()) ? undefined : d;
+  }
+  const zone = validZone(schedule?.timezone) ?? 'UTC';
+  const starts = (slots ?? [])
+    .map((s) => {
+      const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(s.date ?? '');
+      const hm = /^(\d{2}):(\d{2})$/.exec(s.startTime ?? '');
+      if (!m || !hm) return undefined;
+      const naive = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +hm[1], +hm[2]));
+      return new Date(naive.getTime() - zoneOffsetMinutes(zone, naive) * 60000);
+    })
+    .filter((d): d is Date => Boolean(d) && (d as Date).getTime() > now.getTime())
+    .sort((a, b) => a.getTime() - b.getTime());
+  return starts[0];
+}
+
+export function validZone(zone: string | undefined | null): string | undefined {
+  if (!zone) return undefined;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    return undefined;
+  }
+}

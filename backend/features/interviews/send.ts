@@ -1,0 +1,178 @@
+/**
+ * Sending interview requests and job descriptions (spec sections 4 and 7): one request row per
+ * candidate and kind, its token kept only as a hash, the candidate marked requested in the
+ * project, the activity logged, and the delivery job queued, all in one transaction; a bulk send
+ * is all or nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { t } from '../../../i18n';
+import type { Actor } from '../../../schema/roles';
+import { REQUEST_CHANNEL, REQUEST_KIND, REQUEST_STATE } from '../../../schema/rules/pipeline';
+import { CANDIDATE_STATUS } from '../../../schema/entities/talentOptions';
+import { storageFor } from '../../adapters/storage/select';
+import type { Config } from '../../config';
+import { AppError, badRequest } from '../../errors';
+import { logRecruitmentActivity } from '../talent/insights';
+import { sniffCvType } from '../talent/cv/extractText';
+import { expiresAt, jdTextErrors, kindOf, requestBody, type ScheduleData } from './rules';
+import { requestToken, tokenHash } from './tokens';
+
+export interface SendInput {
+  projectId: number;
+  candidateId: number[];
+  requestAction: string;
+  channel: 'email' | 'whatsapp';
+  jdText: string | null;
+  jdHeader: string | null;
+  jdFooter: string | null;
+  scheduleData: ScheduleData | null;
+}
+
+export interface ProjectRow {
+  id: number;
+  companyId?: number | null;
+  title?: string;
+  jobDescription?: string | null;
+  jdText?: string | null;
+  jdFilePath?: string | null;
+  status?: number;
+}
+
+/** The name a request records as its sender. */
+export async function actorName(knex: Knex | Knex.Transaction, actor: Actor): Promise<string | null> {
+  const table = actor.role === 'admin' ? 'admins' : actor.role === 'company' || actor.role === 'raasCompany' ? 'company_users' : undefined;
+  if (!table || !actor.id) return null;
+  const row = await knex(table).where('id', actor.id).first('first_name', 'last_name');
+  return row ? `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() || null : null;
+}
+
+/** Candidates a role may reach: active ones (admins: semi-active too), and for companies only those who chose to be visible. */
+function reachable(actor: Actor, c: { status: number; visibility: boolean | null }): boolean {
+  const statuses: number[] = actor.role === 'admin' ? [CANDIDATE_STATUS.active, CANDIDATE_STATUS.semiActive] : [CANDIDATE_STATUS.active];
+  return statuses.includes(c.status) && (actor.role === 'admin' || c.visibility !== false);
+}
+
+export async function sendRequests(knex: Knex, config: Config, actor: Actor, project: ProjectRow, input: SendInput, file?: Express.Multer.File) {
+  const errors = jdTextErrors(input);
+  if (Object.keys(errors).length) throw badRequest(errors);
+  const hasJd = Boolean(project.jobDescription?.trim() || project.jdText?.trim() || project.jdFilePath);
+  if (!hasJd && !input.jdText && !file) throw badRequest({ jdText: 'project.interview.errors.jdRequired' }, 'project.interview.errors.jdRequired');
+  if (project.status !== undefined && project.status !== 0) throw new AppError(409, 'project.interview.errors.projectInactive');
+  const kind = kindOf(input.requestAction);
+
+  let storedFile: { key: string; name: string } | undefined;
+  if (file) {
+    const type = sniffCvType(file.buffer);
+    if (!type) throw badRequest({ jdFile: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
+    storedFile = { key: await storageFor(config).put(file.buffer, { folder: 'job-descriptions', ext: type }), name: file.originalname.slice(0, 255) };
+  }
+
+  const candidates = await knex('candidates')
+    .whereIn('id', input.candidateId)
+    .select('id', 'status', 'visibility', 'phone', 'phone_whatsapp as phoneWhatsapp', 'email');
+  const unavailable = input.candidateId.filter((cid) => {
+    const c = candidates.find((row) => row.id === cid);
+    return !c || !reachable(actor, c);
+  });
+  if (unavailable.length) {
+    throw new AppError(409, 'project.interview.errors.candidateUnavailable', undefined, undefined, { candidateIds: unavailable.map((n) => `Candidate:${n}`) });
+  }
+
+  const sender = await actorName(knex, actor);
+  return knex.transaction(async (trx) => {
+    for (const cid of [...input.candidateId].sort((a, b) => a - b)) {
+      await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`interview-request:${project.id}:${cid}:${kind}`]);
+    }
+    const existing = await trx('interview_requests')
+      .where({ project_id: project.id, kind: REQUEST_KIND[kind] })
+      .whereIn('candidate_id', input.candidateId)
+      .whereIn('state', [REQUEST_STATE.sent, REQUEST_STATE.approved, REQUEST_STATE.rejected])
+      .pluck('candidate_id');
+    if (existing.length) {
+      throw new AppError(409, 'project.interview.errors.alreadyRequested', undefined, undefined, {
+        candidateIds: [...new Set(existing as number[])].map((n) => `Candidate:${n}`),
+      });
+    }
+
+    const projectUpdate: Record<string, unknown> = {};
+    if (input.jdText && !project.jobDescription?.trim()) projectUpdate.job_description = input.jdText;
+    if (storedFile) Object.assign(projectUpdate, { jd_file_path: storedFile.key, jd_file_name: storedFile.name });
+    if (Object.keys(projectUpdate).length)
+      await trx('projects')
+        .where('id', project.id)
+        .update({ ...projectUpdate, updated_at: trx.fn.now() });
+
+    const now = new Date();
+    const body = requestBody(input.jdText, project.jobDescription ?? project.jdText);
+    const rows = input.candidateId.map((cid) => {
+      const c = candidates.find((row) => row.id === cid);
+      const guid = randomUUID();
+      const whatsapp = input.channel === 'whatsapp' && Boolean(c?.phone) && c?.phoneWhatsapp !== false;
+      return {
+        guid,
+        project_id: project.id,
+        candidate_id: cid,
+        company_id: project.companyId ?? null,
+        kind: REQUEST_KIND[kind],
+        channel: whatsapp ? REQUEST_CHANNEL.whatsapp : REQUEST_CHANNEL.email,
+        state: REQUEST_STATE.sent,
+        token_hash: tokenHash(requestToken(config.secret, guid)),
+        sent_by_admin_id: actor.role === 'admin' ? actor.id : null,
+        sent_by_user_id: actor.role === 'company' || actor.role === 'raasCompany' ? actor.id : null,
+        sent_by_name: sender,
+        jd_header: input.jdHeader,
+        jd_body: body,
+        jd_footer: input.jdFooter,
+        schedule_data: input.scheduleData ? JSON.stringify(input.scheduleData) : null,
+        expires_at: expiresAt(now),
+        created_at: now,
+        updated_at: now,
+      };
+    });
+    const inserted = await trx('interview_requests').insert(rows).returning(['id', 'candidate_id', 'guid', 'channel', 'expires_at']);
+
+    const marker = kind === 'interview' ? 'interview_requested_at' : 'whitelist_requested_at';
+    await trx('project_candidates')
+      .insert(
+        input.candidateId.map((cid) => ({
+          project_id: project.id,
+          candidate_id: cid,
+          company_id: project.companyId ?? null,
+          [marker]: now,
+          last_recruitment_updated_at: now,
+        })),
+      )
+      .onConflict(['project_id', 'candidate_id'])
+      .merge({ [marker]: now, updated_at: now });
+
+    for (const row of inserted) {
+      await logRecruitmentActivity(trx, {
+        candidateId: row.candidate_id,
+        activity: kind === 'interview' ? 'interviewRequested' : 'whitelistRequested',
+        projectId: project.id,
+        actor,
+      });
+      await trx.raw('select graphile_worker.add_job(?, json_build_object(?::text, ?::int, ?::text, ?::text), job_key => ?, max_attempts => 10)', [
+        'send_interview_request',
+        'id',
+        row.id,
+        'step',
+        'deliver',
+        `interview-request-deliver:${row.id}`,
+      ]);
+    }
+    return {
+      success: true,
+      message: t(kind === 'interview' ? 'project.interview.sent' : 'project.interview.jdSent', { count: inserted.length }),
+      requests: inserted.map((r) => ({
+        id: `InterviewRequest:${r.id}`,
+        candidateId: `Candidate:${r.candidate_id}`,
+        kind,
+        state: 'sent',
+        channel: r.channel === REQUEST_CHANNEL.whatsapp ? 'whatsapp' : 'email',
+        expiresAt: new Date(r.expires_at).toISOString(),
+      })),
+    };
+  });
+}

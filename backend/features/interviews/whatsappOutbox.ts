@@ -1,0 +1,92 @@
+/**
+ * The WhatsApp outbox: a template message is a row written in the transaction that causes it, and
+ * its send_whatsapp_message job delivers it once (a sent or stored row is left alone). Without
+ * credentials messages stay here and the development mailbox lists them beside the emails.
+ */
+import type { Knex } from 'knex';
+import type { WhatsappAdapter } from '../../adapters/whatsapp';
+import { logger } from '../../logger';
+
+export interface OutgoingWhatsapp {
+  to: string;
+  template: string;
+  language?: string;
+  components: unknown[];
+  preview: string;
+  interviewRequestId?: number;
+  qualifyRequestId?: number;
+}
+
+export const WHATSAPP_STATUS = { queued: 0, sent: 1, stored: 2, failed: 3 } as const;
+
+export async function queueWhatsapp(trx: Knex | Knex.Transaction, message: OutgoingWhatsapp): Promise<number> {
+  const [row] = await trx('whatsapp_messages')
+    .insert({
+      to: message.to,
+      template: message.template,
+      language: message.language ?? 'en',
+      components: JSON.stringify(message.components),
+      preview: message.preview.slice(0, 4000),
+      interview_request_id: message.interviewRequestId ?? null,
+      qualify_request_id: message.qualifyRequestId ?? null,
+    })
+    .returning('id');
+  await trx.raw('select graphile_worker.add_job(?, json_build_object(?::text, ?::int), job_key => ?, max_attempts => 10)', [
+    'send_whatsapp_message',
+    'id',
+    row.id,
+    `whatsapp-message:${row.id}`,
+  ]);
+  return row.id as number;
+}
+
+/** Sends one queued message; the row is locked while the provider is asked, so two runs send it once. */
+export async function deliverWhatsapp(knex: Knex, adapter: WhatsappAdapter, id: number): Promise<'sent' | 'stored' | 'skipped'> {
+  return knex.transaction(async (trx) => {
+    const row = await trx('whatsapp_messages').where('id', id).forUpdate().first();
+    if (!row || row.status === WHATSAPP_STATUS.sent || row.status === WHATSAPP_STATUS.stored) return 'skipped';
+    let result: Awaited<ReturnType<WhatsappAdapter['send']>>;
+    try {
+      result = await adapter.send({ to: row.to, template: row.template, language: row.language, components: row.components ?? [] });
+    } catch (err) {
+      logger.warn({ id, message: (err as Error).message }, 'WhatsApp message not sent');
+      await knex('whatsapp_messages')
+        .where('id', id)
+        .update({ error: String((err as Error).message).slice(0, 4000), updated_at: knex.fn.now() });
+      throw err;
+    }
+    const providerId = result.outcome === 'sent' ? result.id : null;
+    const sent = providerId !== null;
+    await trx('whatsapp_messages')
+      .where('id', id)
+      .update({
+        status: sent ? WHATSAPP_STATUS.sent : WHATSAPP_STATUS.stored,
+        provider_message_id: providerId,
+        error: null,
+        sent_at: trx.fn.now(),
+        updated_at: trx.fn.now(),
+      });
+    if (row.qualify_request_id) {
+      await trx('qualify_requests')
+        .where('id', row.qualify_request_id)
+        .where('state', 0)
+        .update({ state: 1, provider_message_id: providerId, updated_at: trx.fn.now() });
+    }
+    return sent ? 'sent' : 'stored';
+  });
+}
+
+export interface WhatsappEntry {
+  to: string;
+  template: string;
+  preview: string | null;
+  status: number;
+  createdAt: string;
+}
+
+export async function listWhatsapp(knex: Knex, to?: string, limit = 100): Promise<WhatsappEntry[]> {
+  const q = knex('whatsapp_messages').select('to', 'template', 'preview', 'status', 'created_at').orderBy('id', 'desc').limit(limit);
+  if (to) q.where('to', to);
+  const rows = await q;
+  return rows.map((r) => ({ to: r.to, template: r.template, preview: r.preview, status: r.status, createdAt: new Date(r.created_at).toISOString() }));
+}

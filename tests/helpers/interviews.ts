@@ -1,0 +1,87 @@
+/**
+ * Projects and project candidates written straight into the test database, so the interview
+ * tests do not depend on the projects and pipeline screens; and the answer links read back from
+ * the outbox as a candidate's email client would.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { listOutbox } from '../../backend/features/mail/outbox';
+
+export interface TestProject {
+  id: number;
+  guid: string;
+  companyId: number | null;
+  ownerId: number | null;
+}
+
+export interface ProjectOptions {
+  /** The company user who owns it (default the Acme owner); null for an admins' internal project. */
+  ownerEmail?: string | null;
+  advocateEmail?: string | null;
+  title?: string;
+  jobDescription?: string | null;
+  isConfidential?: boolean;
+  status?: number;
+  dateTimeSlots?: { date: string; startTime: string; endTime: string }[];
+}
+
+export async function makeProject(knex: Knex, options: ProjectOptions = {}): Promise<TestProject> {
+  const owner =
+    options.ownerEmail === null
+      ? undefined
+      : await knex('company_users')
+          .where('email', options.ownerEmail ?? 'owner@acme.example.com')
+          .first('id', 'company_id');
+  const advocate = options.advocateEmail ? await knex('admins').where('email', options.advocateEmail).first('id') : undefined;
+  const jobTitle = await knex('job_titles').orderBy('id').first('id');
+  const country = await knex('countries').orderBy('id').first('id');
+  const guid = randomUUID();
+  const [row] = await knex('projects')
+    .insert({
+      guid,
+      title: options.title ?? 'Senior Backend Engineer',
+      company_id: owner?.company_id ?? null,
+      owner_id: owner?.id ?? null,
+      advocate_id: advocate?.id ?? null,
+      job_title_id: jobTitle.id,
+      countries: [country.id],
+      headcount: 1,
+      salary_min: 5000,
+      salary_max: 9000,
+      salary_currency: 'SGD',
+      job_description: options.jobDescription === undefined ? 'Build and run the services behind our hiring product.' : options.jobDescription,
+      is_confidential: options.isConfidential ?? false,
+      status: options.status ?? 0,
+      date_time_slots: JSON.stringify(options.dateTimeSlots ?? []),
+    })
+    .returning('id');
+  return { id: row.id, guid, companyId: owner?.company_id ?? null, ownerId: owner?.id ?? null };
+}
+
+/** Active, visible, named candidates with an email (and a phone when asked), in id order, skipping `skip`. */
+export async function activeCandidates(knex: Knex, count: number, options: { withPhone?: boolean; skip?: number } = {}): Promise<number[]> {
+  const q = knex('candidates')
+    .where({ status: 1, visibility: true, anonymous: false })
+    .whereNotNull('email')
+    .orderBy('id')
+    .offset(options.skip ?? 0)
+    .limit(count);
+  if (options.withPhone) q.whereNotNull('phone');
+  return q.pluck('id');
+}
+
+/** Puts candidates in a project's pipeline at a stage (the pipeline's own row). */
+export async function addToProject(knex: Knex, project: TestProject, candidateIds: number[], stage = 1): Promise<void> {
+  await knex('project_candidates').insert(candidateIds.map((id) => ({ project_id: project.id, candidate_id: id, company_id: project.companyId, stage })));
+}
+
+/** The newest email to `to` whose subject matches, and the accept/decline token in its links. */
+export async function requestEmail(knex: Knex, to: string, subject = /Interview request|A role for you/) {
+  const mail = (await listOutbox(knex, to, 20)).find((m) => subject.test(m.subject));
+  if (!mail) throw new Error(`no request email to ${to}`);
+  const approve = /(https?:\/\/\S+\/interview-request\?irt=([\w-]+)&av=approve&m=email)/.exec(mail.text);
+  const reject = /(https?:\/\/\S+\/interview-request\?irt=[\w-]+&av=reject&m=email)/.exec(mail.text);
+  const jd = /(https?:\/\/\S+\/jd\/[0-9a-f-]{36}\/\d+)/.exec(mail.text);
+  if (!approve || !reject || !jd) throw new Error(`request email without its links: ${mail.text}`);
+  return { mail, approveUrl: approve[1], rejectUrl: reject[1], token: approve[2], jdUrl: jd[1] };
+}

@@ -1,0 +1,122 @@
+/**
+ * A local stand-in of the WhatsApp Business Cloud API on loopback: it takes template messages at
+ * `POST /{version}/{phoneNumberId}/messages` (Bearer token checked, answering `messages[0].id` as
+ * the real API does) and sends webhook callbacks (statuses and replies) signed with
+ * `X-Hub-Signature-256` to the product's webhook, as Meta does.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+
+export interface SentTemplate {
+  path: string;
+  authorization?: string;
+  body: {
+    messaging_product: string;
+    to: string;
+    type: string;
+    template: { name: string; language: { code: string }; components: unknown[] };
+  };
+  id: string;
+}
+
+export interface WhatsappStandIn {
+  url: string;
+  version: string;
+  phoneNumberId: string;
+  token: string;
+  appSecret: string;
+  sent: SentTemplate[];
+  /** Where callbacks go: the product's POST /api/v1/whatsapp/webhook. */
+  webhookUrl?: string;
+  /** Sends a delivery-status callback for a message. */
+  status(messageId: string, status: 'sent' | 'delivered' | 'read' | 'failed'): Promise<Response>;
+  /** Sends a candidate's reply, as text, optionally in reply to (context of) a message. */
+  reply(from: string, text: string, contextId?: string): Promise<Response>;
+  /** Posts any body with the given signature (a forged one, in tests). */
+  post(body: string, signature?: string): Promise<Response>;
+  close(): Promise<void>;
+}
+
+const envelope = (value: Record<string, unknown>) =>
+  JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [{ id: 'WABA_ID', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { phone_number_id: '1000' }, ...value } }] }],
+  });
+
+export async function startWhatsappStandIn(
+  options: { token?: string; appSecret?: string; phoneNumberId?: string; version?: string } = {},
+): Promise<WhatsappStandIn> {
+  const token = options.token ?? 'EAAG-test-token';
+  const appSecret = options.appSecret ?? 'whatsapp-app-secret-for-tests';
+  const phoneNumberId = options.phoneNumberId ?? '1000';
+  const version = options.version ?? 'v21.0';
+  const sent: SentTemplate[] = [];
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      res.setHeader('Content-Type', 'application/json');
+      if (req.headers.authorization !== `Bearer ${token}`) {
+        res.statusCode = 401;
+        return res.end(JSON.stringify({ error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } }));
+      }
+      if (req.method !== 'POST' || req.url !== `/${version}/${phoneNumberId}/messages`) {
+        res.statusCode = 404;
+        return res.end(JSON.stringify({ error: { message: 'Unknown path', type: 'GraphMethodException', code: 100 } }));
+      }
+      let body: SentTemplate['body'];
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        res.statusCode = 400;
+        return res.end(JSON.stringify({ error: { message: 'Invalid JSON', code: 100 } }));
+      }
+      if (body.messaging_product !== 'whatsapp' || body.type !== 'template' || !body.template?.name || !/^\d{6,15}$/.test(body.to ?? '')) {
+        res.statusCode = 400;
+        return res.end(JSON.stringify({ error: { message: '(#100) Invalid parameter', code: 100 } }));
+      }
+      const id = `wamid.${randomBytes(12).toString('hex')}`;
+      sent.push({ path: req.url, authorization: req.headers.authorization, body, id });
+      res.end(JSON.stringify({ messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id }] }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+
+  const standIn: WhatsappStandIn = {
+    url: `http://127.0.0.1:${port}`,
+    version,
+    phoneNumberId,
+    token,
+    appSecret,
+    sent,
+    post(body, signature) {
+      if (!standIn.webhookUrl) throw new Error('set webhookUrl first');
+      const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+      if (signature !== undefined) headers['X-Hub-Signature-256'] = signature;
+      return fetch(standIn.webhookUrl, { method: 'POST', headers, body });
+    },
+    status(messageId, status) {
+      const body = envelope({ statuses: [{ id: messageId, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '6500000000' }] });
+      return standIn.post(body, `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`);
+    },
+    reply(from, text, contextId) {
+      const body = envelope({
+        contacts: [{ profile: { name: 'Candidate' }, wa_id: from }],
+        messages: [
+          {
+            from,
+            id: `wamid.${randomBytes(8).toString('hex')}`,
+            timestamp: String(Math.floor(Date.now() / 1000)),
+            type: 'text',
+            text: { body: text },
+            ...(contextId ? { context: { from: phoneNumberId, id: contextId } } : {}),
+          },
+        ],
+      });
+      return standIn.post(body, `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`);
+    },
+    close: () => new Promise((r) => server.close(() => r())),
+  };
+  return standIn;
+}
