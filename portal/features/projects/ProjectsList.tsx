@@ -2,7 +2,9 @@
  * Projects as rows that fold into cards on a phone: title (a link to the project), job title,
  * company (admins), owner, advocate, plan, status and the per-stage counts; admins select rows.
  */
-import { Box, Checkbox, Chip, Link, Paper, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
+import MoreVertOutlined from '@mui/icons-material/MoreVertOutlined';
+import { Box, Checkbox, Chip, IconButton, Link, ListItemText, Menu, MenuItem, Paper, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { t } from '../../../i18n';
 import { formatDate } from '../../components/format';
@@ -21,6 +23,46 @@ interface Props {
   perPage: number;
   selected: string[];
   onSelect(ids: string[]): void;
+  onAction(project: ProjectListItem, action: 'settings' | 'share'): void;
+}
+
+function RowMenu({ project, onAction }: { project: ProjectListItem; onAction: Props['onAction'] }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const pick = (action: 'settings' | 'share') => {
+    setAnchor(null);
+    onAction(project, action);
+  };
+  return (
+    <>
+      <IconButton
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-label={t(`${L}.actionsFor`, { title: project.title })}
+        aria-haspopup="menu"
+        aria-expanded={!!anchor}
+        sx={{ mt: -0.75, mr: -1 }}
+        data-testid="project-actions"
+      >
+        <MoreVertOutlined />
+      </IconButton>
+      <Menu
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <MenuItem component={RouterLink} to={PATHS.project(project.guid)}>
+          <ListItemText>{t(`${L}.open`)}</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={() => pick('settings')}>
+          <ListItemText>{t(`${L}.settings`)}</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={() => pick('share')}>
+          <ListItemText>{t(`${L}.share`)}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
 }
 
 export function jobTitleOf(p: ProjectListItem): string | undefined {
@@ -58,7 +100,7 @@ function StageCounts({ stats }: { stats?: StageStats }) {
   );
 }
 
-export function ProjectsList({ rows, loading, isAdmin, perPage, selected, onSelect }: Props) {
+export function ProjectsList({ rows, loading, isAdmin, perPage, selected, onSelect, onAction }: Props) {
   if (loading && !rows.length)
     return (
       <Stack spacing={1.5} sx={{ p: 2 }} data-testid="projects-loading">
@@ -162,6 +204,7 @@ export function ProjectsList({ rows, loading, isAdmin, perPage, selected, onSele
                 </Typography>
                 <StageCounts stats={p.stats} />
               </Box>
+              <RowMenu project={p} onAction={onAction} />
             </Paper>
           );
         })}

@@ -19,6 +19,8 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { projectsApi } from '../../api/projects';
 import { AddProjectDialog } from './AddProjectDialog';
+import { ProjectSettingsPanel } from './ProjectSettingsPanel';
+import { ProjectSharingPanel } from './ProjectSharingPanel';
 import { ProjectsList } from './ProjectsList';
 import { ProjectStatsCards } from './ProjectStatsCards';
 import { ProjectsToolbar } from './ProjectsToolbar';
@@ -43,6 +45,7 @@ export function ProjectsPage() {
   const [bulk, setBulk] = useState<{ kind: 'status'; status: number } | { kind: 'delete' }>();
   const [busy, setBusy] = useState(false);
   const [adding, setAdding] = useState(false);
+  const [panel, setPanel] = useState<{ kind: 'settings' | 'share'; guid: string }>();
   const newUser = (location.state as { newUser?: boolean } | null)?.newUser === true;
   const addOpen = adding || params.get('add_project') === 'true';
 
@@ -163,7 +166,15 @@ export function ProjectsPage() {
             )}
           </Box>
         ) : (
-          <ProjectsList rows={rows} loading={loading} isAdmin={isAdmin} perPage={query.perPage} selected={selected} onSelect={setSelected} />
+          <ProjectsList
+            rows={rows}
+            loading={loading}
+            isAdmin={isAdmin}
+            perPage={query.perPage}
+            selected={selected}
+            onSelect={setSelected}
+            onAction={(p, kind) => setPanel({ kind, guid: p.guid })}
+          />
         )}
         {total > 0 && (
           <TablePagination
@@ -179,6 +190,8 @@ export function ProjectsPage() {
         )}
       </Card>
       <AddProjectDialog open={addOpen} onClose={closeAdd} />
+      <ProjectSettingsPanel open={panel?.kind === 'settings'} projectId={panel?.guid ?? ''} onClose={() => setPanel(undefined)} onSaved={reload} />
+      <ProjectSharingPanel open={panel?.kind === 'share'} projectId={panel?.guid ?? ''} onClose={() => setPanel(undefined)} />
       <ConfirmDialog
         open={bulk?.kind === 'status'}
         title={t(`${L}.statusTitle`, { count: selected.length })}

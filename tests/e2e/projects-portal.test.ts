@@ -1,0 +1,224 @@
+/**
+ * The portal's projects screens in a real browser against the real server: a company admin creates
+ * a project with a job description file and finds it in the list; the list filters by status and
+ * text; sharing a project lets a member see it (and only it); a RaaS company chooses the project
+ * type first; a search is saved as a project with its filters.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pdfOf } from '../helpers/cvs';
+import { startE2E, type E2E } from '../helpers/e2e';
+
+let e2e: E2E;
+let jobTitle: { id: number; name: string };
+let singapore: { id: number; name: string };
+const run = Date.now().toString(36);
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  jobTitle = (await e2e.db.knex('job_titles').orderBy('id').first('id', 'name')) as { id: number; name: string };
+  singapore = (await e2e.db.knex('countries').where('code', 'SG').first('id', 'name')) as { id: number; name: string };
+});
+
+async function signedIn(email: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await e2e.newPage();
+  if (viewport) await page.setViewportSize(viewport);
+  await page.goto(`${e2e.baseUrl}/auth/login`);
+  await page.getByLabel('Work email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+  await page.getByLabel('Digit 1 of 6').fill(await e2e.lastCode(email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  return page;
+}
+
+/** A call from the signed-in page itself (its session cookie, same origin). */
+async function call(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(`/api/v1/${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'include',
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    },
+    { method, path, body },
+  );
+}
+
+async function createProject(page: Page, title: string): Promise<{ id: string; guid: string }> {
+  const res = await call(page, 'POST', 'projects/create', {
+    title,
+    jobTitleId: jobTitle.id,
+    countries: [singapore.id],
+    headcount: 1,
+    salaryMin: 5000,
+    salaryMax: 8000,
+    salaryCurrency: 'SGD',
+    jobDescription: 'Build and run our hiring platform.',
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data as { id: string; guid: string };
+}
+
+const row = (page: Page, title: string) => page.locator(`[data-testid="project-row"][data-project-title="${title}"]`);
+
+async function pick(page: Page, label: RegExp, text: string, option?: string) {
+  await page.getByRole('combobox', { name: label }).fill(text);
+  await page
+    .getByRole('option', { name: option ?? text })
+    .first()
+    .click();
+}
+
+describe('The projects screens', () => {
+  it('A company admin creates a project with a job description file and sees it in the list', async () => {
+    const page = await signedIn('owner@acme.example.com');
+    await page.goto(`${e2e.baseUrl}/projects`);
+    await page.getByTestId('add-project').click();
+    const dialog = page.getByTestId('add-project-dialog');
+    await dialog.getByRole('heading', { name: 'New project' }).waitFor();
+
+    // Submitting empty names every missing field.
+    await page.getByTestId('create-project').click();
+    await dialog.getByText('Enter the project name').waitFor();
+    await expect(dialog.getByText('Choose a job title').count()).resolves.toBe(1);
+    await expect(dialog.getByText('Add the job description: paste the text or attach a file').count()).resolves.toBe(1);
+
+    const title = `Platform engineer ${run}`;
+    await dialog.getByLabel(/^Project name/).fill(title);
+    await pick(page, /^Job title/, jobTitle.name.slice(0, 6), jobTitle.name);
+    await pick(page, /^Hiring countries/, 'Singa', singapore.name);
+    // The owner defaults to the signed-in user.
+    await expect(dialog.getByRole('combobox', { name: /^Project owner/ }).inputValue()).resolves.toContain('owner@acme.example.com');
+    await dialog.getByLabel(/^From/).first().fill('9000');
+    await dialog.getByLabel(/^To/).first().fill('7000');
+    await page.getByTestId('create-project').click();
+    await dialog.getByText('The salary "to" must be at least the salary "from"').waitFor();
+    await dialog.getByLabel(/^To/).first().fill('12000');
+    await page
+      .getByTestId('jd-file-input')
+      .setInputFiles({
+        name: 'platform-engineer.pdf',
+        mimeType: 'application/pdf',
+        buffer: await pdfOf(['Platform engineer', 'Build and run our hiring platform in Singapore.']),
+      });
+    await dialog.getByTestId('jd-file-chip').waitFor();
+    await page.getByTestId('create-project').click();
+
+    await page.waitForURL(/\/project\/[0-9a-f-]{36}$/);
+    const guid = page.url().split('/').pop() as string;
+    const stored = await e2e.db.knex('projects').where('guid', guid).first('title', 'jd_file_name', 'salary_min', 'salary_max');
+    expect(stored).toMatchObject({ title, jd_file_name: 'platform-engineer.pdf', salary_min: 9000, salary_max: 12000 });
+
+    await page.goto(`${e2e.baseUrl}/projects`);
+    await row(page, title).waitFor();
+    await expect(row(page, title).innerText()).resolves.toContain(jobTitle.name);
+    await expect(row(page, title).getByTestId('status-chip').innerText()).resolves.toBe('Active');
+  });
+
+  it('The list filters by status from the counts and the filter, and by text', async () => {
+    const page = await signedIn('owner@acme.example.com');
+    const active = `Filter active ${run}`;
+    const paused = `Filter paused ${run}`;
+    await createProject(page, active);
+    const p = await createProject(page, paused);
+    const moved = await call(page, 'PUT', 'projects/update/project', { projectId: p.id, status: 1 });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+
+    await page.goto(`${e2e.baseUrl}/projects`);
+    await page.getByTestId('projects-search').fill(run);
+    await page.waitForURL((url) => url.searchParams.get('q') === run);
+    await row(page, active).waitFor();
+    await row(page, paused).waitFor();
+
+    await page.getByTestId('stats-Paused').click();
+    await page.waitForURL((url) => url.searchParams.get('status') === '1');
+    await expect.poll(() => row(page, active).count()).toBe(0);
+    await row(page, paused).waitFor();
+    await expect(row(page, paused).getByTestId('status-chip').innerText()).resolves.toBe('Paused');
+
+    // Clicking the card again clears the status; the text narrows to one project.
+    await page.getByTestId('stats-Paused').click();
+    await page.waitForURL((url) => !url.searchParams.has('status'));
+    await page.getByTestId('projects-search').fill(active);
+    await page.waitForURL((url) => url.searchParams.get('q') === active);
+    await expect.poll(() => row(page, paused).count()).toBe(0);
+    await row(page, active).waitFor();
+
+    await page.getByTestId('projects-search').fill(`nothing like this ${run}`);
+    await page.getByText('No projects match').waitFor();
+  });
+
+  it('A company admin shares a project with a member, who then sees it and not an unshared one', async () => {
+    const owner = await signedIn('owner@acme.example.com');
+    const shared = `Shared with Marcus ${run}`;
+    const unshared = `Not shared ${run}`;
+    await createProject(owner, shared);
+    await createProject(owner, unshared);
+    await owner.goto(`${e2e.baseUrl}/projects?q=${run}`);
+    await row(owner, shared).getByTestId('project-actions').click();
+    await owner.getByRole('menuitem', { name: 'Share' }).click();
+    const panel = owner.getByTestId('project-sharing');
+    await panel.getByText('Admins always have access.').waitFor();
+    await panel.locator('[data-user-email="owner@acme.example.com"]').getByText('Owner', { exact: true }).waitFor();
+    await owner.getByRole('combobox', { name: 'Add a colleague' }).fill('Marcus');
+    await owner.getByRole('option', { name: /member@acme\.example\.com/ }).click();
+    await panel.getByTestId('share-add').click();
+    await panel.locator('[data-user-email="member@acme.example.com"]').waitFor();
+
+    const member = await signedIn('member@acme.example.com', { width: 390, height: 844 });
+    await member.goto(`${e2e.baseUrl}/projects?q=${run}`);
+    await row(member, shared).waitFor();
+    await expect(row(member, unshared).count()).resolves.toBe(0);
+    // The row fits a phone: nothing scrolls sideways.
+    const overflow = await member.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  it('A RaaS company admin chooses the project type first, seeing the balance and what each plan costs', async () => {
+    const page = await signedIn('owner@raas.example.com');
+    await page.goto(`${e2e.baseUrl}/projects?add_project=true`);
+    const dialog = page.getByTestId('add-project-dialog');
+    await dialog.getByRole('heading', { name: 'Choose the project type' }).waitFor();
+    await dialog.getByTestId('raas-balance').waitFor();
+    await expect(dialog.getByTestId('raas-balance').innerText()).resolves.toMatch(/Your credit balance: \d/);
+    await expect(dialog.getByTestId('plan-power').innerText()).resolves.toContain('1 credit per 30 days');
+    await dialog.getByTestId('plan-power').click();
+    await expect(dialog.getByTestId('plan-power').getAttribute('aria-checked')).resolves.toBe('true');
+    await dialog.getByTestId('plan-continue').click();
+    await dialog.getByRole('heading', { name: 'New project' }).waitFor();
+    await expect(dialog.getByLabel(/^Project name/).count()).resolves.toBe(1);
+    // The free plan asks for its confirmation.
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await dialog.getByTestId('plan-free').click();
+    await dialog.getByTestId('plan-continue').click();
+    await dialog.getByText('I understand a free project has one slot').waitFor();
+    // Closing the modal leaves the menu's flag behind.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(`${e2e.baseUrl}/projects`);
+  });
+
+  it('A company user saves a search as a project, prefilled from the search, its query kept as the filters', async () => {
+    const page = await signedIn('owner@acme.example.com');
+    await page.goto(`${e2e.baseUrl}/search?jt=${jobTitle.id}`);
+    await page.getByTestId('results').waitFor();
+    await page.getByTestId('save-as-project').click();
+    const dialog = page.getByTestId('add-project-dialog');
+    await dialog.getByRole('heading', { name: 'New project' }).waitFor();
+    await expect(dialog.getByRole('combobox', { name: /^Job title/ }).inputValue()).resolves.toBe(jobTitle.name);
+    const title = `Saved search ${run}`;
+    await dialog.getByLabel(/^Project name/).fill(title);
+    await pick(page, /^Hiring countries/, 'Singa', singapore.name);
+    await dialog.getByLabel(/^From/).first().fill('4000');
+    await dialog.getByLabel(/^To/).first().fill('6000');
+    await dialog.getByLabel(/^Job description text/).fill('Join our team.');
+    await page.getByTestId('create-project').click();
+    await page.waitForURL(/\/project\/[0-9a-f-]{36}$/);
+    const stored = await e2e.db.knex('projects').where('title', title).first('current_url');
+    expect(stored?.current_url).toBe(`jt=${jobTitle.id}`);
+  });
+});
