@@ -1,13 +1,12 @@
 /**
  * What searching leaves behind and reads from elsewhere: search appearances (one insert per
  * search, after the answer) and profile views feed the candidate's insights; popular profiles
- * and "already shortlisted" come from that activity; a read replica, when configured, answers
- * searches while writes stay on the primary database.
+ * come from that activity and "already shortlisted" from the projects' pipelines; a read replica,
+ * when configured, answers searches while writes stay on the primary database.
  */
 import { runOnce } from 'graphile-worker';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { taskList, workerLogger } from '../../backend/jobs/worker';
-import { logRecruitmentActivity } from '../../backend/features/talent/insights';
 import { testApp } from '../helpers/app';
 import { testDatabase } from '../helpers/db';
 import { searchWorld, type SearchWorld } from '../helpers/searchWorld';
@@ -105,14 +104,16 @@ describe('Options that come from activity', () => {
 
   it("Already shortlisted: candidates shortlisted in one of the company's projects, not another company's", async () => {
     const acme = await w.t.knex('company_users').where('email', 'owner@acme.example.com').first('id', 'company_id');
-    await logRecruitmentActivity(w.t.knex, {
-      candidateId: w.ids.Ben,
-      activity: 'stageChanged',
-      projectId: 7,
-      fromStage: 1,
-      toStage: 2,
-      actor: { role: 'company', id: acme.id, companyId: acme.company_id },
-    });
+    const jobTitle = await w.lookup('job_titles', 'Software Engineer');
+    const [project] = await w.t
+      .knex('projects')
+      .insert({ title: 'Engineers', company_id: acme.company_id, owner_id: acme.id, job_title_id: jobTitle, headcount: 1, salary_min: 1, salary_max: 2 })
+      .returning('id');
+    await w.t.knex('project_candidates').insert([
+      { project_id: project.id, candidate_id: w.ids.Ben, company_id: acme.company_id, stage: 2 },
+      { project_id: project.id, candidate_id: w.ids.Ava, company_id: acme.company_id, stage: 6, rejected_from: 2 },
+      { project_id: project.id, candidate_id: w.ids.Ivy, company_id: acme.company_id, stage: 1 },
+    ]);
     expect(w.names(await w.search('ias=1'))).toEqual(['Ben']);
     expect(w.names(await w.search('ias=1', 'member'))).toEqual(['Ben']);
     expect(w.names(await w.search('ias=1', 'admin'))).toEqual(['Ben']);

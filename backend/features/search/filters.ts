@@ -264,11 +264,11 @@ export async function buildFilters(
   if (params.remote) predicates.push({ key: 'r', sql: 'd.working_remotely is true', bindings: [], sel: anyValue(stats, 'working_remotely', ['true']) });
   if (params.popular) predicates.push({ key: 'isp', sql: 'd.popularity >= ?', bindings: [POPULAR_VIEWS], sel: 0.05 });
   if (params.shortlisted) {
-    // Shortlisted in one of the caller's company's projects (admins: in any project).
+    // In one of the caller's company's projects at shortlist or beyond, not rejected (admins: in any project).
     const mine = actor.role === 'admin' ? '' : ' and g.company_id = ?';
     predicates.push({
       key: 'ias',
-      sql: `exists (select 1 from candidate_recruitment_stage_logs g where g.candidate_id = d.id and g.activity = 1 and g.to_stage = 2${mine})`,
+      sql: `exists (select 1 from project_candidates g where g.candidate_id = d.id and g.stage = any('{2,3,7,4,5}'::smallint[])${mine})`,
       bindings: actor.role === 'admin' ? [] : [actor.companyId ?? -1],
       sel: 0.01,
     });
