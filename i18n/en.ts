@@ -7,6 +7,7 @@ import { talent, talentErrors } from './sections/talent';
 import { entityLabels } from './sections/entities';
 import { ra } from './sections/console';
 import { interviewFieldErrors, interviewProjectMessages } from './sections/interviews';
+import { pipelineMessages, pipelineProjectMessages } from './sections/pipeline';
 
 export const en = {
   appName: 'Talentbase',
@@ -247,6 +248,7 @@ export const en = {
   credits,
   ...creditFieldErrors,
   /** Interview requests, job descriptions and qualify requests (joined into `project` beside the projects' messages). */
-  project: { ...interviewProjectMessages },
+  project: { ...interviewProjectMessages, ...pipelineProjectMessages },
+  ...pipelineMessages,
   ...interviewFieldErrors,
 } as const;
