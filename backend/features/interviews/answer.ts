@@ -118,7 +118,7 @@ export async function answerRequest(knex: Knex, actor: Actor, input: Answer) {
         state,
         answered_at: trx.fn.now(),
         response_method: (input.responseMethod ?? 'email').slice(0, 20),
-        reject_reasons: outcome === 'rejected' ? reasons : null,
+        reject_reasons: outcome === 'rejected' ? reasons : [],
         reject_text: outcome === 'rejected' ? input.comment?.trim() || null : null,
         updated_at: trx.fn.now(),
       });
