@@ -49,8 +49,9 @@ async function call(page: Page, method: string, path: string, body?: unknown): P
   );
 }
 
-async function createProject(page: Page, title: string): Promise<{ id: string; guid: string }> {
+async function createProject(page: Page, title: string, extra: Record<string, unknown> = {}): Promise<{ id: string; guid: string }> {
   const res = await call(page, 'POST', 'projects/create', {
+    ...extra,
     title,
     jobTitleId: jobTitle.id,
     countries: [singapore.id],
@@ -99,13 +100,11 @@ describe('The projects screens', () => {
     await page.getByTestId('create-project').click();
     await dialog.getByText('The salary "to" must be at least the salary "from"').waitFor();
     await dialog.getByLabel(/^To/).first().fill('12000');
-    await page
-      .getByTestId('jd-file-input')
-      .setInputFiles({
-        name: 'platform-engineer.pdf',
-        mimeType: 'application/pdf',
-        buffer: await pdfOf(['Platform engineer', 'Build and run our hiring platform in Singapore.']),
-      });
+    await page.getByTestId('jd-file-input').setInputFiles({
+      name: 'platform-engineer.pdf',
+      mimeType: 'application/pdf',
+      buffer: await pdfOf(['Platform engineer', 'Build and run our hiring platform in Singapore.']),
+    });
     await dialog.getByTestId('jd-file-chip').waitFor();
     await page.getByTestId('create-project').click();
 
@@ -218,7 +217,80 @@ describe('The projects screens', () => {
     await dialog.getByLabel(/^Job description text/).fill('Join our team.');
     await page.getByTestId('create-project').click();
     await page.waitForURL(/\/project\/[0-9a-f-]{36}$/);
-    const stored = await e2e.db.knex('projects').where('title', title).first('current_url');
+    const stored = await e2e.db.knex('projects').where('title', title).first('id', 'current_url');
     expect(stored?.current_url).toBe(`jt=${jobTitle.id}`);
+
+    // A result goes into that project from the open-projects list.
+    await page.goto(`${e2e.baseUrl}/search?jt=${jobTitle.id}`);
+    await page.getByTestId('result-card').first().getByTestId('add-to-project').click();
+    const list = page.getByTestId('add-to-project-dialog');
+    const item = list.locator(`[data-project-title="${title}"]`);
+    await item.getByRole('button', { name: `Add ${title}` }).click();
+    await page.getByText(`Added to ${title}`).waitFor();
+    await item.getByText('Already in this project').waitFor();
+    await expect(e2e.db.knex('project_candidates').where('project_id', stored?.id).count({ n: '*' })).resolves.toEqual([{ n: 1 }]);
+  });
+
+  it('An admin creates a project for a company with its owner and talent advocate, then pauses and deletes projects in bulk after confirming', async () => {
+    const acme = (await e2e.db
+      .knex('companies')
+      .whereIn('id', e2e.db.knex('company_users').where('email', 'owner@acme.example.com').select('company_id'))
+      .first('id', 'company_name')) as {
+      id: number;
+      company_name: string;
+    };
+    const advocate = (await e2e.db
+      .knex('admins')
+      .where({ role: 2, status: 1 })
+      .orderBy('id')
+      .first('id', e2e.db.knex.raw("trim(first_name || ' ' || last_name) as name"))) as { id: number; name: string };
+    const page = await signedIn('admin@example.com');
+    await page.goto(`${e2e.baseUrl}/projects?add_project=true`);
+    const dialog = page.getByTestId('add-project-dialog');
+    const title = `Admin made ${run}`;
+    await dialog.getByLabel(/^Project name/).fill(title);
+    await pick(page, /^Job title/, jobTitle.name.slice(0, 6), jobTitle.name);
+    await pick(page, /^Hiring countries/, 'Singa', singapore.name);
+    await pick(page, /^Company/, acme.company_name.slice(0, 4), acme.company_name);
+    await dialog.getByRole('combobox', { name: /^Project owner/ }).click();
+    await page.getByRole('option', { name: /owner@acme\.example\.com/ }).click();
+    await dialog.getByRole('combobox', { name: /^Talent advocate/ }).click();
+    await page.getByRole('option', { name: advocate.name }).click();
+    await dialog.getByLabel(/^From/).first().fill('3000');
+    await dialog.getByLabel(/^To/).first().fill('5000');
+    await dialog.getByLabel(/^Job description text/).fill('Run the analytics of our hiring.');
+    await page.getByTestId('create-project').click();
+    await page.waitForURL(/\/project\/[0-9a-f-]{36}$/);
+    const owner = await e2e.db.knex('company_users').where('email', 'owner@acme.example.com').first('id');
+    await expect(e2e.db.knex('projects').where('title', title).first('company_id', 'owner_id', 'advocate_id')).resolves.toEqual({
+      company_id: acme.id,
+      owner_id: owner.id,
+      advocate_id: advocate.id,
+    });
+
+    const other = `Admin other ${run}`;
+    await createProject(page, other, { companyId: acme.id });
+    await page.goto(`${e2e.baseUrl}/projects?q=${encodeURIComponent(`Admin `)}`);
+    for (const name of [title, other])
+      await row(page, name)
+        .getByRole('checkbox', { name: `Select ${name}` })
+        .check();
+    await page.getByTestId('bulk-bar').getByRole('button', { name: 'Change status' }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByRole('combobox', { name: 'New status' }).click();
+    await page.getByRole('option', { name: 'Paused' }).click();
+    await confirm.getByRole('button', { name: 'Change status' }).click();
+    await page.getByText('Changed the status of 2 project(s)').waitFor();
+    await expect.poll(() => row(page, title).getByTestId('status-chip').innerText()).toBe('Paused');
+
+    for (const name of [title, other])
+      await row(page, name)
+        .getByRole('checkbox', { name: `Select ${name}` })
+        .check();
+    await page.getByTestId('bulk-bar').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Deleted 2 project(s)').waitFor();
+    await expect.poll(() => row(page, title).count()).toBe(0);
+    await expect(e2e.db.knex('projects').whereIn('title', [title, other]).count({ n: '*' })).resolves.toEqual([{ n: 0 }]);
   });
 });

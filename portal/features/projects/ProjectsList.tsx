@@ -192,16 +192,20 @@ export function ProjectsList({ rows, loading, isAdmin, perPage, selected, onSele
                     .filter(Boolean)
                     .join(' · ')}
                 </Typography>
-                <Typography variant="body2" sx={{ mt: 0.5, mb: 1 }}>
-                  <Box component="span" color="text.secondary">
-                    {t(`${L}.owner`)}:
-                  </Box>{' '}
-                  {p.owner?.name ?? '—'}
-                  <Box component="span" color="text.secondary" sx={{ ml: 2 }}>
-                    {t(`${L}.advocate`)}:
-                  </Box>{' '}
-                  {p.advocate?.name ?? t(`${L}.noAdvocate`)}
-                </Typography>
+                <Stack direction="row" sx={{ mt: 0.5, mb: 1, flexWrap: 'wrap', columnGap: 2, rowGap: 0.25 }}>
+                  <Typography variant="body2">
+                    <Box component="span" color="text.secondary">
+                      {t(`${L}.owner`)}:
+                    </Box>{' '}
+                    {p.owner?.name || '—'}
+                  </Typography>
+                  <Typography variant="body2">
+                    <Box component="span" color="text.secondary">
+                      {t(`${L}.advocate`)}:
+                    </Box>{' '}
+                    {p.advocate?.name || t(`${L}.noAdvocate`)}
+                  </Typography>
+                </Stack>
                 <StageCounts stats={p.stats} />
               </Box>
               <RowMenu project={p} onAction={onAction} />

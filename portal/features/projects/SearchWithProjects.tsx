@@ -5,7 +5,7 @@
  */
 import BookmarkAddOutlined from '@mui/icons-material/BookmarkAddOutlined';
 import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
-import { Button, Tooltip } from '@mui/material';
+import { Button, IconButton, Tooltip, useMediaQuery, useTheme } from '@mui/material';
 import { useState } from 'react';
 import { t } from '../../../i18n';
 import { apiList } from '../../../ui/api/client';
@@ -56,6 +56,8 @@ export function SearchWithProjects() {
   const [initial, setInitial] = useState<Partial<ProjectFormValues>>();
   const [preparing, setPreparing] = useState(false);
   const [candidate, setCandidate] = useState<{ id: string; name: string | null }>();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
 
   const save = async (state: SearchState, query: URLSearchParams) => {
     setPreparing(true);
@@ -84,20 +86,30 @@ export function SearchWithProjects() {
             </span>
           </Tooltip>
         )}
-        resultActions={(doc: SearchDoc) => (
-          <Tooltip title={t('portal.projectsPortal.addToProject.button')}>
-            <Button
-              size="small"
-              startIcon={<PlaylistAddOutlined />}
-              onClick={() => setCandidate({ id: doc.id, name: doc.name })}
-              aria-label={`${t('portal.projectsPortal.addToProject.button')}${doc.name ? `: ${doc.name}` : ''}`}
-              data-testid="add-to-project"
-              sx={{ whiteSpace: 'nowrap' }}
-            >
-              {t('portal.projectsPortal.addToProject.button')}
-            </Button>
-          </Tooltip>
-        )}
+        resultActions={(doc: SearchDoc) => {
+          const label = `${t('portal.projectsPortal.addToProject.button')}${doc.name ? `: ${doc.name}` : ''}`;
+          const open = () => setCandidate({ id: doc.id, name: doc.name });
+          return (
+            <Tooltip title={t('portal.projectsPortal.addToProject.button')}>
+              {phone ? (
+                <IconButton size="small" color="primary" onClick={open} aria-label={label} data-testid="add-to-project">
+                  <PlaylistAddOutlined />
+                </IconButton>
+              ) : (
+                <Button
+                  size="small"
+                  startIcon={<PlaylistAddOutlined />}
+                  onClick={open}
+                  aria-label={label}
+                  data-testid="add-to-project"
+                  sx={{ whiteSpace: 'nowrap' }}
+                >
+                  {t('portal.projectsPortal.addToProject.button')}
+                </Button>
+              )}
+            </Tooltip>
+          );
+        }}
       />
       <AddProjectDialog open={!!initial} initial={initial} onClose={() => setInitial(undefined)} />
       <AddToProjectDialog candidate={candidate} onClose={() => setCandidate(undefined)} />
