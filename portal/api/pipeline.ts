@@ -118,7 +118,8 @@ export const pipelineApi = {
     api<OpenProject[] | { data: OpenProject[] }>('projects/candidate/list', { query: { candidateId }, signal }).then((a) => (Array.isArray(a) ? a : a.data)),
   tabOfCandidate: (projectGuid: string, candidateGuid: string) =>
     api<{ success: boolean; tab: StageId }>('projects/get-project-tab-by-candidate', { query: { project_guid: projectGuid, candidate_guid: candidateGuid } }),
-  stats: (projectId: string, signal?: AbortSignal) => api<{ success: boolean; stats: StageStats }>('projects/pipe-line', { query: { project_id: projectId }, signal }),
+  stats: (projectId: string, signal?: AbortSignal) =>
+    api<{ success: boolean; stats: StageStats }>('projects/pipe-line', { query: { project_id: projectId }, signal }),
   notes: (candidateId: string, projectId: string, page: number, signal?: AbortSignal) =>
     api<{ success: boolean; data: Note[]; page: number }>(`candidate-note/${encodeURIComponent(candidateId)}`, { query: { projectId, page }, signal }),
   addNote: (input: { candidateId: string; projectId: string; note: string; visibility: 1 | 2 }) =>

@@ -22,7 +22,7 @@ import { DashboardPage } from '../features/dashboards/DashboardPage';
 import { IntegrationsPage } from '../features/integrations/IntegrationsPage';
 import { JdPreviewPage } from '../features/jd/JdPreviewPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
-import { ProjectDetailPage } from '../features/projects/ProjectDetailPage';
+import { ProjectPipelinePage } from '../features/pipeline/ProjectPipelinePage';
 import { ProjectsPage } from '../features/projects/ProjectsPage';
 import { SearchWithProjects } from '../features/projects/SearchWithProjects';
 import { TalentAddPage, TalentEditPage, TalentListPage, TalentViewPage } from '../features/talent/TalentPages';
@@ -58,7 +58,7 @@ const SCREENS: Record<RouteId, ReactNode> = {
   companyUsers: <CompanyUsersPage />,
   team: <TeamPage />,
   projects: <ProjectsPage />,
-  project: <ProjectDetailPage />,
+  project: <ProjectPipelinePage />,
   talent: <TalentListPage />,
   talentAdd: <TalentAddPage />,
   talentEdit: <TalentEditPage />,

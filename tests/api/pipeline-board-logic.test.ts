@@ -18,7 +18,10 @@ const stageOf = (state: MoveState<BoardItem>, id: string) => state.items.find((i
 
 describe('Grouping candidates into board columns', () => {
   it('puts each candidate in the column of its stage, most recently moved first, and leaves out stages not shown', () => {
-    const columns = groupByStage([item('a', qualify, '2026-01-01'), item('b', qualify, '2026-03-01'), item('c', open), item('d', rejected)], [qualify, shortlist, open]);
+    const columns = groupByStage(
+      [item('a', qualify, '2026-01-01'), item('b', qualify, '2026-03-01'), item('c', open), item('d', rejected)],
+      [qualify, shortlist, open],
+    );
     expect([...columns.keys()]).toEqual([qualify, shortlist, open]);
     expect(columns.get(qualify)?.map((i) => i.id)).toEqual(['b', 'a']);
     expect(columns.get(shortlist)).toEqual([]);

@@ -1,11 +1,12 @@
 /** The side panel a result opens: the whole profile as the signed-in user may see it, with the downloads they may make. */
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import { Alert, Avatar, Box, Button, Chip, Divider, Drawer, IconButton, Skeleton, Stack, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { t } from '../../../i18n';
 import { searchApi, type Profile } from '../../api/search';
 
-export function ProfilePanel({ id, currency, onClose }: { id?: string; currency: string; onClose: () => void }) {
+/** `children` is shown below the profile (the project page puts the candidate's notes there). */
+export function ProfilePanel({ id, currency, onClose, children }: { id?: string; currency: string; onClose: () => void; children?: ReactNode }) {
   const [profile, setProfile] = useState<Profile>();
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -31,6 +32,7 @@ export function ProfilePanel({ id, currency, onClose }: { id?: string; currency:
         {failed && <Alert severity="error">{t('search.page.profileError')}</Alert>}
         {!failed && !profile && <Skeleton variant="rectangular" height={240} />}
         {profile && <ProfileBody profile={profile} />}
+        {id && children}
       </Box>
     </Drawer>
   );

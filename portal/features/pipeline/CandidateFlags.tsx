@@ -1,0 +1,19 @@
+/** The small flags a candidate carries in a project: new (not seen), favourite, hidden, guaranteed, moving. */
+import StarRounded from '@mui/icons-material/StarRounded';
+import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
+import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
+import { Chip, Stack } from '@mui/material';
+import { t } from '../../../i18n';
+import type { PipelineDoc } from '../../api/pipeline';
+
+export function CandidateFlags({ doc, pending }: { doc: PipelineDoc; pending?: boolean }) {
+  return (
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }} data-testid="candidate-flags">
+      {pending && <Chip size="small" color="info" label={t('portal.pipeline.card.moving')} />}
+      {!doc.seen && !pending && <Chip size="small" color="primary" label={t('portal.pipeline.card.new')} />}
+      {doc.isFavorited && <Chip size="small" color="warning" variant="outlined" icon={<StarRounded />} label={t('portal.pipeline.card.favourite')} />}
+      {doc.isHidden && <Chip size="small" variant="outlined" icon={<VisibilityOffOutlined />} label={t('portal.pipeline.card.hidden')} />}
+      {doc.guaranteed && <Chip size="small" color="success" variant="outlined" icon={<VerifiedOutlined />} label={t('portal.pipeline.card.guaranteed')} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,122 @@
+/** One candidate's menu: the stage moves the rules allow, the project flags, downloads, admin edit and the extra actions. */
+import MoreVertOutlined from '@mui/icons-material/MoreVertOutlined';
+import { Divider, IconButton, ListSubheader, Menu, MenuItem } from '@mui/material';
+import { useState, type KeyboardEvent } from 'react';
+import { t } from '../../../i18n';
+import type { StageId } from '../../../schema/rules/pipeline';
+import { send } from '../../../ui/api/client';
+import { errorMessage } from '../../../ui/api/errors';
+import type { PipelineDoc } from '../../api/pipeline';
+import { searchApi } from '../../api/search';
+import { useNotify } from '../../app/notify';
+import { EXTRA_CANDIDATE_ACTIONS, menuPlan, type CandidateActionContext, type ExtraCandidateAction } from './candidateActions';
+import { stageLabel } from './stageKeys';
+
+export type MenuRequest =
+  | { kind: 'profile' | 'addToProject' | 'favourite' | 'hide'; doc: PipelineDoc }
+  | { kind: 'move'; doc: PipelineDoc; to: StageId; move: 'move' | 'skip' | 'reject' };
+
+interface Props {
+  context: CandidateActionContext;
+  disabled?: boolean;
+  onRequest(request: MenuRequest): void;
+}
+
+/** Saves a download through the API client, so a refusal (downloadForbidden) shows as a snackbar, not a raw page. */
+async function download(path: string, fallbackName: string) {
+  const res = await send(path.replace(/^\/api\/v1\//, ''));
+  const blob = await res.blob();
+  const name = /filename="?([^";]+)"?/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function CandidateMenu({ context, disabled, onRequest }: Props) {
+  const { doc, role } = context;
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [extra, setExtra] = useState<ExtraCandidateAction>();
+  const notify = useNotify();
+  const plan = menuPlan(doc, role);
+  const name = doc.name || t('portal.pipeline.card.anonymous');
+  const close = () => setAnchor(null);
+  const pick = (request: MenuRequest) => () => {
+    close();
+    onRequest(request);
+  };
+  const get = (path: string, file: string) => () => {
+    close();
+    download(path, file).catch((err: unknown) => notify(errorMessage(err), 'error'));
+  };
+  const extras = EXTRA_CANDIDATE_ACTIONS.filter((a) => a.visible?.(context) ?? true);
+  const has = (a: string) => plan.actions.includes(a as never);
+  // The menu button sits on a draggable card: its keys must not start a keyboard drag.
+  const stopKeys = (e: KeyboardEvent) => e.stopPropagation();
+
+  return (
+    <>
+      <IconButton
+        size="small"
+        aria-label={t('portal.pipeline.card.actions', { name })}
+        aria-haspopup="menu"
+        disabled={disabled}
+        onClick={(e) => {
+          e.stopPropagation();
+          setAnchor(e.currentTarget);
+        }}
+        onKeyDown={stopKeys}
+        onPointerDown={(e) => e.stopPropagation()}
+        data-testid="candidate-menu"
+      >
+        <MoreVertOutlined fontSize="small" />
+      </IconButton>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close} onKeyDown={stopKeys} onClick={(e) => e.stopPropagation()}>
+        <MenuItem onClick={pick({ kind: 'profile', doc })}>{t('portal.pipeline.menu.profile')}</MenuItem>
+        {plan.next !== undefined && (
+          <MenuItem onClick={pick({ kind: 'move', doc, to: plan.next, move: 'move' })}>
+            {t('portal.pipeline.menu.next', { stage: stageLabel(plan.next) })}
+          </MenuItem>
+        )}
+        {has('reject') && <MenuItem onClick={pick({ kind: 'move', doc, to: 6, move: 'reject' })}>{t('portal.pipeline.menu.reject')}</MenuItem>}
+        {plan.skipTo.length > 0 && <ListSubheader>{t('portal.pipeline.menu.skip')}</ListSubheader>}
+        {plan.skipTo.map((to) => (
+          <MenuItem key={to} sx={{ pl: 4 }} onClick={pick({ kind: 'move', doc, to, move: 'skip' })}>
+            {t('portal.pipeline.menu.skipTo', { stage: stageLabel(to) })}
+          </MenuItem>
+        ))}
+        {extras.length > 0 && <Divider />}
+        {extras.map((a) => (
+          <MenuItem
+            key={a.id}
+            onClick={() => {
+              close();
+              setExtra(a);
+            }}
+          >
+            {t(a.labelKey)}
+          </MenuItem>
+        ))}
+        <Divider />
+        {has('addToProject') && <MenuItem onClick={pick({ kind: 'addToProject', doc })}>{t('portal.pipeline.menu.addToProject')}</MenuItem>}
+        <MenuItem onClick={pick({ kind: 'favourite', doc })}>
+          {t(doc.isFavorited ? 'portal.pipeline.menu.unfavourite' : 'portal.pipeline.menu.favourite')}
+        </MenuItem>
+        <MenuItem onClick={pick({ kind: 'hide', doc })}>{t(doc.isHidden ? 'portal.pipeline.menu.unhide' : 'portal.pipeline.menu.hide')}</MenuItem>
+        <Divider />
+        <MenuItem onClick={get(searchApi.pdfUrl(doc.id), 'profile.pdf')}>{t('portal.pipeline.menu.downloadPdf')}</MenuItem>
+        <MenuItem onClick={get(searchApi.cvUrl(doc.id), 'cv')}>{t('portal.pipeline.menu.downloadCv')}</MenuItem>
+        {has('edit') && (
+          <MenuItem component="a" href={`/admin/talent/edit/${encodeURIComponent(doc.id)}`} onClick={close}>
+            {t('portal.pipeline.menu.edit')}
+          </MenuItem>
+        )}
+      </Menu>
+      {extra && <extra.Dialog context={context} onClose={() => setExtra(undefined)} />}
+    </>
+  );
+}

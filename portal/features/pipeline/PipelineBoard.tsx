@@ -1,0 +1,264 @@
+/**
+ * The board: one column per visible stage, candidates dragged between the stages the shared rules
+ * allow (pointer, touch or keyboard). A refused drop snaps back with the reason; an allowed one
+ * starts the same move as the menu.
+ */
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  pointerWithin,
+  rectIntersection,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type CollisionDetection,
+  type DragEndEvent,
+  type DragStartEvent,
+  type KeyboardCoordinateGetter,
+} from '@dnd-kit/core';
+import { CSS } from '@dnd-kit/utilities';
+import { Avatar, Box, Card, Paper, Stack, Typography } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { t } from '../../../i18n';
+import type { StageId } from '../../../schema/rules/pipeline';
+import type { PipelineRole } from '../../../schema/rules/stages';
+import type { PipelineDoc } from '../../api/pipeline';
+import { groupByStage } from './boardLogic';
+import { CandidateFlags } from './CandidateFlags';
+import { CandidateMenu, type MenuRequest } from './CandidateMenu';
+import type { CandidateActionContext } from './candidateActions';
+import { stageLabel } from './stageKeys';
+import { checkDrop, SEMI_ACTIVE, type DropCheck } from './stageRules';
+
+const nameOf = (doc: PipelineDoc | undefined) => doc?.name || t('portal.pipeline.card.anonymous');
+export const contextOf = (doc: PipelineDoc) => ({
+  semiActive: doc.status === SEMI_ACTIVE,
+  interviewScheduled: Boolean(doc.scheduleData) || [3, 7, 4, 5].includes(doc.recruitmentStatus) || [3, 7, 4, 5].includes(doc.rejectedFrom ?? -1),
+  rejectedFrom: doc.rejectedFrom,
+});
+
+/** Arrow keys jump a picked-up card to the middle of the previous or next column. */
+const columnKeys: KeyboardCoordinateGetter = (event, { context }) => {
+  const { collisionRect, droppableRects, droppableContainers } = context;
+  const dir = event.code === 'ArrowRight' ? 1 : event.code === 'ArrowLeft' ? -1 : 0;
+  if (!collisionRect || !dir) return undefined;
+  event.preventDefault();
+  const columns = droppableContainers
+    .getEnabled()
+    .map((c) => droppableRects.get(c.id))
+    .filter((r): r is NonNullable<typeof r> => Boolean(r))
+    .sort((a, b) => a.left - b.left);
+  const centre = collisionRect.left + collisionRect.width / 2;
+  let at = columns.findIndex((r) => centre >= r.left && centre <= r.left + r.width);
+  if (at < 0) at = columns.reduce((best, r, i) => (Math.abs(r.left - centre) < Math.abs(columns[best].left - centre) ? i : best), 0);
+  const target = columns[at + dir];
+  if (!target) return undefined;
+  return { x: target.left + (target.width - collisionRect.width) / 2, y: collisionRect.top };
+};
+
+const collisions: CollisionDetection = (args) => {
+  const hits = pointerWithin(args);
+  return hits.length ? hits : rectIntersection(args);
+};
+
+interface CardProps {
+  doc: PipelineDoc;
+  pending: boolean;
+  context: CandidateActionContext;
+  onRequest(request: MenuRequest): void;
+  overlay?: boolean;
+}
+
+function CardBody({ doc, pending, context, onRequest }: CardProps) {
+  return (
+    <Stack direction="row" spacing={1.25} sx={{ alignItems: 'flex-start' }}>
+      <Avatar src={doc.profilePic ?? undefined} alt="" sx={{ width: 32, height: 32, fontSize: 14 }}>
+        {doc.name ? doc.name.slice(0, 1) : '?'}
+      </Avatar>
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
+          {nameOf(doc)}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" component="div" noWrap>
+          {doc.title ?? ''}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" component="div" noWrap>
+          {doc.currentLocation?.label ?? ''}
+        </Typography>
+        <Box sx={{ mt: 0.5 }}>
+          <CandidateFlags doc={doc} pending={pending} />
+        </Box>
+      </Box>
+      <CandidateMenu context={context} disabled={pending} onRequest={onRequest} />
+    </Stack>
+  );
+}
+
+function BoardCard(props: CardProps) {
+  const { doc, pending, onRequest } = props;
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: doc.id, data: { stage: doc.recruitmentStatus }, disabled: pending });
+  return (
+    <Card
+      ref={setNodeRef}
+      variant="outlined"
+      {...attributes}
+      {...listeners}
+      aria-label={[nameOf(doc), doc.title, doc.currentLocation?.label].filter(Boolean).join(', ')}
+      onClick={() => onRequest({ kind: 'profile', doc })}
+      data-testid="board-card"
+      data-id={doc.id}
+      data-guid={doc.guid}
+      sx={{
+        p: 1.25,
+        cursor: pending ? 'progress' : 'grab',
+        opacity: isDragging ? 0.4 : pending ? 0.7 : 1,
+        transform: CSS.Translate.toString(transform),
+        touchAction: 'none',
+        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+      }}
+    >
+      <CardBody {...props} />
+    </Card>
+  );
+}
+
+interface ColumnProps {
+  stage: StageId;
+  docs: PipelineDoc[];
+  total: number | undefined;
+  drop: DropCheck | undefined;
+  children: React.ReactNode;
+}
+
+function BoardColumn({ stage, docs, total, drop, children }: ColumnProps) {
+  const { setNodeRef, isOver } = useDroppable({ id: `stage-${stage}`, data: { stage } });
+  const tone = drop ? (drop.ok ? (isOver ? 'success.main' : 'success.light') : isOver ? 'error.main' : 'divider') : 'divider';
+  return (
+    <Paper
+      ref={setNodeRef}
+      variant="outlined"
+      component="section"
+      aria-label={stageLabel(stage)}
+      data-testid="board-column"
+      data-stage={stage}
+      sx={{
+        width: { xs: 240, md: 232 },
+        flexShrink: 0,
+        p: 1,
+        bgcolor: drop && !drop.ok ? 'action.hover' : 'background.default',
+        borderColor: tone,
+        borderWidth: drop ? 2 : 1,
+        opacity: drop && !drop.ok ? 0.6 : 1,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1,
+        minHeight: 240,
+      }}
+    >
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', px: 0.5 }}>
+        <Typography variant="subtitle2" component="h3">
+          {stageLabel(stage)}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" aria-label={t('portal.pipeline.column.count', { n: total ?? docs.length })}>
+          {total ?? docs.length}
+        </Typography>
+      </Stack>
+      {children}
+      {docs.length === 0 && (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ textAlign: 'center', py: 3, border: 1, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 1 }}
+        >
+          {t('portal.pipeline.column.empty')}
+        </Typography>
+      )}
+      {total !== undefined && total > docs.length && (
+        <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
+          {t('portal.pipeline.column.more', { n: total - docs.length })}
+        </Typography>
+      )}
+    </Paper>
+  );
+}
+
+interface Props {
+  docs: PipelineDoc[];
+  stages: StageId[];
+  totals: Partial<Record<StageId, number>>;
+  pending: Record<string, StageId>;
+  role: PipelineRole;
+  contextFor(doc: PipelineDoc): CandidateActionContext;
+  onRequest(request: MenuRequest): void;
+  onRefused(reason: string): void;
+}
+
+export function PipelineBoard({ docs, stages, totals, pending, role, contextFor, onRequest, onRefused }: Props) {
+  const [active, setActive] = useState<PipelineDoc>();
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter: columnKeys }));
+  const columns = useMemo(() => groupByStage(docs, stages), [docs, stages]);
+  const byId = useMemo(() => new Map(docs.map((d) => [d.id, d])), [docs]);
+  const stageOfOver = (id: unknown) => Number(String(id).replace('stage-', '')) as StageId;
+
+  const announcements: Announcements = {
+    onDragStart: ({ active: a }) =>
+      t('portal.pipeline.dnd.picked', { name: nameOf(byId.get(String(a.id))), stage: stageLabel(byId.get(String(a.id))?.recruitmentStatus ?? 0) }),
+    onDragOver: ({ active: a, over }) =>
+      over
+        ? t('portal.pipeline.dnd.over', { name: nameOf(byId.get(String(a.id))), stage: stageLabel(stageOfOver(over.id)) })
+        : t('portal.pipeline.dnd.notOver', { name: nameOf(byId.get(String(a.id))) }),
+    onDragEnd: ({ active: a, over }) =>
+      over
+        ? t('portal.pipeline.dnd.dropped', { name: nameOf(byId.get(String(a.id))), stage: stageLabel(stageOfOver(over.id)) })
+        : t('portal.pipeline.dnd.cancelled', { name: nameOf(byId.get(String(a.id))) }),
+    onDragCancel: ({ active: a }) => t('portal.pipeline.dnd.cancelled', { name: nameOf(byId.get(String(a.id))) }),
+  };
+
+  const onDragStart = (e: DragStartEvent) => setActive(byId.get(String(e.active.id)));
+  const onDragEnd = (e: DragEndEvent) => {
+    setActive(undefined);
+    const doc = byId.get(String(e.active.id));
+    if (!doc || !e.over) return;
+    const to = stageOfOver(e.over.id);
+    if (to === doc.recruitmentStatus) return;
+    const check = checkDrop(doc.recruitmentStatus, to, role, contextOf(doc));
+    if (!check.ok) onRefused(t(check.reason));
+    else onRequest({ kind: 'move', doc, to, move: check.kind });
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={collisions}
+      onDragStart={onDragStart}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setActive(undefined)}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: t('portal.pipeline.keyboardHelp') } }}
+    >
+      <Box sx={{ display: 'flex', gap: 1.5, overflowX: 'auto', pb: 2, alignItems: 'flex-start' }} data-testid="board">
+        {stages.map((stage) => {
+          const list = columns.get(stage) ?? [];
+          const drop = active ? checkDrop(active.recruitmentStatus, stage, role, contextOf(active)) : undefined;
+          return (
+            <BoardColumn key={stage} stage={stage} docs={list} total={totals[stage]} drop={active?.recruitmentStatus === stage ? undefined : drop}>
+              {list.map((doc) => (
+                <BoardCard key={doc.id} doc={doc} pending={pending[doc.id] !== undefined} context={contextFor(doc)} onRequest={onRequest} />
+              ))}
+            </BoardColumn>
+          );
+        })}
+      </Box>
+      <DragOverlay>
+        {active ? (
+          <Card variant="outlined" sx={{ p: 1.25, boxShadow: 6, cursor: 'grabbing', width: 232 }}>
+            <CardBody doc={active} pending={false} context={contextFor(active)} onRequest={() => undefined} overlay />
+          </Card>
+        ) : null}
+      </DragOverlay>
+    </DndContext>
+  );
+}

@@ -1,0 +1,70 @@
+/** The list view of one tab: the search page's result cards with selection, the project flags and the candidate menu. */
+import { Box, Checkbox, FormControlLabel, Stack } from '@mui/material';
+import { t } from '../../../i18n';
+import type { PipelineDoc } from '../../api/pipeline';
+import { ResultCard } from '../search/ResultCard';
+import { CandidateFlags } from './CandidateFlags';
+import { CandidateMenu, type MenuRequest } from './CandidateMenu';
+import type { CandidateActionContext } from './candidateActions';
+
+interface Props {
+  docs: PipelineDoc[];
+  pending: Record<string, number>;
+  selected: ReadonlySet<string>;
+  onSelect(ids: string[], on: boolean): void;
+  contextFor(doc: PipelineDoc): CandidateActionContext;
+  onRequest(request: MenuRequest): void;
+}
+
+export function PipelineList({ docs, pending, selected, onSelect, contextFor, onRequest }: Props) {
+  const selectable = docs.filter((d) => pending[d.id] === undefined);
+  const all = selectable.length > 0 && selectable.every((d) => selected.has(d.id));
+  const some = selectable.some((d) => selected.has(d.id));
+  return (
+    <Stack spacing={1.5} data-testid="pipeline-list">
+      <FormControlLabel
+        sx={{ ml: 0.5 }}
+        control={
+          <Checkbox
+            checked={all}
+            indeterminate={some && !all}
+            disabled={!selectable.length}
+            onChange={(e) =>
+              onSelect(
+                selectable.map((d) => d.id),
+                e.target.checked,
+              )
+            }
+          />
+        }
+        label={t('portal.pipeline.card.selectAll')}
+      />
+      {docs.map((doc) => {
+        const busy = pending[doc.id] !== undefined;
+        const name = doc.name || t('portal.pipeline.card.anonymous');
+        return (
+          <Box key={doc.id} sx={{ opacity: busy ? 0.6 : 1, transition: 'opacity 120ms' }} data-testid="pipeline-row" data-id={doc.id} data-guid={doc.guid}>
+            <ResultCard
+              doc={doc}
+              onOpen={() => onRequest({ kind: 'profile', doc })}
+              actions={
+                <Stack spacing={1} sx={{ alignItems: 'flex-end', maxWidth: 150 }}>
+                  <Stack direction="row" sx={{ alignItems: 'center' }}>
+                    <Checkbox
+                      checked={selected.has(doc.id)}
+                      disabled={busy}
+                      onChange={(e) => onSelect([doc.id], e.target.checked)}
+                      slotProps={{ input: { 'aria-label': t('portal.pipeline.card.select', { name }) } }}
+                    />
+                    <CandidateMenu context={contextFor(doc)} disabled={busy} onRequest={onRequest} />
+                  </Stack>
+                  <CandidateFlags doc={doc} pending={busy} />
+                </Stack>
+              }
+            />
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}

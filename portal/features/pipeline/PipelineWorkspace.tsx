@@ -1,0 +1,203 @@
+/**
+ * The project page below its header: stage tabs with live counts, filters, the list or the board,
+ * the bulk bar, the candidate menu's dialogs and the profile panel with notes. Every move goes
+ * through useMoveFlow, whether it starts from the menu, the bulk bar or a drop on the board.
+ */
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { t } from '../../../i18n';
+import { STAGES, type StageId } from '../../../schema/rules/pipeline';
+import type { PipelineRole } from '../../../schema/rules/stages';
+import { errorMessage } from '../../../ui/api/errors';
+import { pipelineApi, type PipelineDoc, type ProjectDetail, type StageStats } from '../../api/pipeline';
+import { useNotify } from '../../app/notify';
+import { ProfilePanel } from '../search/ProfilePanel';
+import { emptyMoveState, moveReducer, statsAfterMove } from './boardLogic';
+import { BulkBar } from './BulkBar';
+import { AddToProjectDialog } from '../projects';
+import { HideDialog } from './CandidateDialogs';
+import type { MenuRequest } from './CandidateMenu';
+import type { CandidateActionContext } from './candidateActions';
+import { MoveDialogs } from './MoveDialogs';
+import { NotesSection } from './NotesSection';
+import { PipelineBody } from './PipelineBody';
+import { PipelineToolbar } from './PipelineToolbar';
+import { apiQuery, readPipeline, writePipeline, type PipelineUrlState } from './pipelineUrl';
+import { StageTabs } from './StageTabs';
+import { canReject, nextStage, SEMI_ACTIVE, seenTab, visibleStages } from './stageRules';
+import { useMoveFlow } from './useMoveFlow';
+import { usePipelineData } from './usePipelineData';
+
+interface Props {
+  project: ProjectDetail;
+  role: PipelineRole;
+  stats: StageStats | undefined;
+  setStats(stats: StageStats): void;
+  onProjectChanged(): void;
+}
+
+type HideRequest = { docs: PipelineDoc[]; unhide: boolean };
+
+export function PipelineWorkspace({ project, role, stats, setStats, onProjectChanged }: Props) {
+  const isAdmin = role === 'admin';
+  const notify = useNotify();
+  const [params, setParams] = useSearchParams();
+  const url = useMemo(() => readPipeline(params), [params]);
+  const stages = useMemo(() => visibleStages(role), [role]);
+  const tab: StageId = url.tab !== undefined && stages.includes(url.tab) ? url.tab : stages[0];
+  const query = useMemo(() => apiQuery(url, isAdmin).toString(), [url, isAdmin]);
+  const { data, loading, error, reload } = usePipelineData(project.id, url.view, tab, stages, query);
+  const [state, dispatch] = useReducer(moveReducer<PipelineDoc>, undefined, emptyMoveState<PipelineDoc>);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [profileOf, setProfileOf] = useState<PipelineDoc>();
+  const [hiding, setHiding] = useState<HideRequest>();
+  const [adding, setAdding] = useState<PipelineDoc>();
+  const [working, setWorking] = useState(false);
+
+  const go = useCallback((next: PipelineUrlState) => setParams(writePipeline(next, isAdmin)), [setParams, isAdmin]);
+
+  useEffect(() => {
+    if (!data) return;
+    dispatch({ type: 'load', items: data.docs });
+    if (data.stats) setStats(data.stats);
+  }, [data, setStats]);
+
+  // Selection belongs to the tab it was made in.
+  useEffect(() => setSelected(new Set()), [tab, url.view, query]);
+
+  // Candidates shown in the suggested tab or the shortlist are marked seen.
+  useEffect(() => {
+    if (!data) return;
+    const shown = url.view === 'board' ? stages.filter(seenTab) : seenTab(tab) ? [tab] : [];
+    for (const stage of shown) {
+      const unseen = data.docs.filter((d) => d.recruitmentStatus === stage && !d.seen).map((d) => d.id);
+      if (unseen.length) pipelineApi.seen(project.id, unseen, stage).catch(() => undefined);
+    }
+  }, [data, url.view, tab, stages, project.id]);
+
+  const flow = useMoveFlow({
+    project,
+    dispatch,
+    notify,
+    onProjectChanged,
+    onMoved: (answer, request) => {
+      if (stats && answer.stats) setStats(statsAfterMove(stats, answer.stats, request.from, request.docs.length));
+      const moved = new Set(request.docs.map((d) => d.id));
+      setSelected((s) => new Set([...s].filter((id) => !moved.has(id))));
+      reload();
+    },
+  });
+
+  const contextFor = useCallback((doc: PipelineDoc): CandidateActionContext => ({ doc, project, role, refresh: reload }), [project, role, reload]);
+
+  const setHidden = async ({ docs, unhide }: HideRequest) => {
+    setWorking(true);
+    try {
+      for (const doc of docs) await pipelineApi.hide(project.id, doc.id, !unhide);
+      dispatch({ type: 'remove', ids: docs.map((d) => d.id) });
+      setSelected(new Set());
+      notify(
+        unhide
+          ? t('portal.pipeline.done.unhidden')
+          : docs.length > 1
+            ? t('portal.pipeline.done.hiddenMany', { n: docs.length })
+            : t('portal.pipeline.done.hidden'),
+        'success',
+      );
+      reload();
+    } catch (err) {
+      notify(errorMessage(err), 'error');
+      reload();
+    }
+    setWorking(false);
+    setHiding(undefined);
+  };
+
+  const toggleFavourite = async (doc: PipelineDoc) => {
+    const favourite = !doc.isFavorited;
+    dispatch({ type: 'patch', id: doc.id, changes: { isFavorited: favourite } });
+    try {
+      await pipelineApi.favourite(project.id, doc.id, favourite);
+      notify(t(favourite ? 'portal.pipeline.done.favourited' : 'portal.pipeline.done.unfavourited'), 'success');
+      if (!favourite && url.favourited) dispatch({ type: 'remove', ids: [doc.id] });
+    } catch (err) {
+      dispatch({ type: 'patch', id: doc.id, changes: { isFavorited: !favourite } });
+      notify(errorMessage(err), 'error');
+    }
+  };
+
+  const onRequest = (request: MenuRequest) => {
+    const { doc } = request;
+    if (request.kind === 'profile') setProfileOf(doc);
+    else if (request.kind === 'addToProject') setAdding(doc);
+    else if (request.kind === 'favourite') void toggleFavourite(doc);
+    else if (request.kind === 'hide') setHiding({ docs: [doc], unhide: doc.isHidden });
+    else if (request.kind === 'move') flow.start({ docs: [doc], from: doc.recruitmentStatus, to: request.to, kind: request.move });
+  };
+
+  // The list shows the tab's candidates, and the ones moving out of it until the server answers.
+  const listDocs = state.items.filter((d) => d.recruitmentStatus === tab || state.pending[d.id] === tab);
+  const chosen = listDocs.filter((d) => selected.has(d.id) && state.pending[d.id] === undefined);
+  const semi = chosen.some((d) => d.status === SEMI_ACTIVE);
+  const bulkNext = tab === STAGES.rejected ? undefined : (nextStage(tab) ?? undefined);
+
+  return (
+    <>
+      <StageTabs stages={stages} value={tab} stats={stats} onChange={(stage) => go({ ...url, tab: stage, search: { ...url.search, page: 1 } })} />
+      <PipelineToolbar url={url} isAdmin={isAdmin} total={data?.totals[tab]} onChange={go} />
+      {url.view === 'list' && (
+        <BulkBar
+          count={chosen.length}
+          next={bulkNext}
+          canReject={canReject(tab, semi)}
+          busy={working}
+          onNext={() => bulkNext !== undefined && flow.start({ docs: chosen, from: tab, to: bulkNext, kind: 'move' })}
+          onReject={() => flow.start({ docs: chosen, from: tab, to: STAGES.rejected, kind: 'reject' })}
+          onHide={() => setHiding({ docs: chosen, unhide: false })}
+          onClear={() => setSelected(new Set())}
+        />
+      )}
+      <PipelineBody
+        url={url}
+        tab={tab}
+        stages={stages}
+        role={role}
+        data={data}
+        loading={loading}
+        error={error}
+        reload={reload}
+        listDocs={listDocs}
+        boardDocs={state.items}
+        pending={state.pending}
+        selected={selected}
+        onSelect={(ids, on) =>
+          setSelected((s) => {
+            const next = new Set(s);
+            for (const id of ids)
+              if (on) next.add(id);
+              else next.delete(id);
+            return next;
+          })
+        }
+        contextFor={contextFor}
+        onRequest={onRequest}
+        onRefused={(reason) => notify(reason, 'warning')}
+        onPage={(page) => go({ ...url, search: { ...url.search, page } })}
+      />
+      <MoveDialogs prompt={flow.prompt} busy={flow.busy} error={flow.promptError} isRaas={role === 'raasCompany'} resolve={flow.resolve} cancel={flow.cancel} />
+      {hiding && (
+        <HideDialog
+          count={hiding.docs.length}
+          unhide={hiding.unhide}
+          busy={working}
+          onConfirm={() => void setHidden(hiding)}
+          onClose={() => setHiding(undefined)}
+        />
+      )}
+      <AddToProjectDialog candidate={adding ? { id: adding.id, name: adding.name } : undefined} onClose={() => setAdding(undefined)} />
+      <ProfilePanel id={profileOf?.id} currency={url.search.currency} onClose={() => setProfileOf(undefined)}>
+        {profileOf && <NotesSection candidateId={profileOf.id} projectId={project.id} isAdmin={isAdmin} />}
+      </ProfilePanel>
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * /project/:id (a guid or Project:N): the project detail page recruiters live in. Loads the
+ * project (an unknown or hidden one goes back to /projects with the projectNotFound toast, spec
+ * section 8), shows its header, its pipeline (PipelineWorkspace) and the support-chat slot that
+ * only this page has.
+ */
+import { Alert, Button } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { t } from '../../../i18n';
+import { ApiError } from '../../../ui/api/client';
+import { projectFind, type ProjectDetail, type StageStats } from '../../api/pipeline';
+import { useAuth } from '../../app/auth/authContext';
+import { useNotify } from '../../app/notify';
+import { PATHS } from '../../app/paths';
+import { PipelineWorkspace } from './PipelineWorkspace';
+import { ProjectHeader } from './ProjectHeader';
+import { ProjectPanels, type PanelKind } from './ProjectPanels';
+import { pipelineRole } from './stageRules';
+import { SupportChatButton } from './SupportChatButton';
+
+const NOT_FOUND = new Set(['project.notFound', 'project.not.found']);
+
+export function ProjectPipelinePage() {
+  const { id = '' } = useParams();
+  const { viewer } = useAuth();
+  const role = pipelineRole(viewer);
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const [project, setProject] = useState<ProjectDetail>();
+  const [stats, setStats] = useState<StageStats>();
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [panel, setPanel] = useState<PanelKind>();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setFailed(false);
+    projectFind(id, controller.signal)
+      .then((found) => {
+        setProject(found);
+        setStats(found.stats);
+      })
+      .catch((err: unknown) => {
+        if (controller.signal.aborted) return;
+        if (err instanceof ApiError && (err.status === 404 || NOT_FOUND.has(err.code))) {
+          notify(t('portal.pipeline.projectNotFound'), 'error');
+          navigate(PATHS.projects, { replace: true });
+        } else setFailed(true);
+      });
+    return () => controller.abort();
+  }, [id, attempt, navigate, notify]);
+
+  const refreshProject = useCallback(() => setAttempt((n) => n + 1), []);
+  const canEdit = project?.access?.canEdit ?? role === 'admin';
+  const canShare = project?.access?.canShare ?? false;
+
+  if (failed)
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={refreshProject}>
+            {t('portal.pipeline.retry')}
+          </Button>
+        }
+      >
+        {t('portal.pipeline.loadError')}
+      </Alert>
+    );
+
+  return (
+    <>
+      <ProjectHeader project={project} onSettings={canEdit ? () => setPanel('settings') : undefined} onShare={canShare ? () => setPanel('share') : undefined} />
+      {project ? <PipelineWorkspace project={project} role={role} stats={stats} setStats={setStats} onProjectChanged={refreshProject} /> : null}
+      {project && <SupportChatButton project={project} />}
+      {project && <ProjectPanels project={project} open={panel} onClose={() => setPanel(undefined)} onChanged={refreshProject} />}
+    </>
+  );
+}

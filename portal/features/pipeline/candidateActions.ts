@@ -1,0 +1,57 @@
+/**
+ * The candidate menu (spec section 4): which built-in actions a candidate offers the viewer, and the
+ * extension point other capabilities add their actions through.
+ *
+ * Extension point: `EXTRA_CANDIDATE_ACTIONS` below. The interviews capability adds "Request
+ * interview" and "Send job description" there: an entry names its label key, when it shows, and
+ * the dialog the menu opens (the dialog gets the candidate, the project and `onClose`/`refresh`).
+ */
+import type { ComponentType } from 'react';
+import { STAGES, type StageId } from '../../../schema/rules/pipeline';
+import type { PipelineRole } from '../../../schema/rules/stages';
+import type { PipelineDoc, ProjectDetail } from '../../api/pipeline';
+import { canReject, nextStage, SEMI_ACTIVE, skipTargets } from './stageRules';
+
+export interface CandidateActionContext {
+  doc: PipelineDoc;
+  project: ProjectDetail;
+  role: PipelineRole;
+  /** Reloads the tab and the counts after the action changed something. */
+  refresh(): void;
+}
+
+export interface ExtraCandidateAction {
+  id: string;
+  /** Catalogue key of the menu item's text. */
+  labelKey: string;
+  visible?(context: CandidateActionContext): boolean;
+  /** Opened when the item is chosen. */
+  Dialog: ComponentType<{ context: CandidateActionContext; onClose(): void }>;
+}
+
+/** Actions other capabilities add to every candidate's menu, after the stage moves. */
+export const EXTRA_CANDIDATE_ACTIONS: readonly ExtraCandidateAction[] = [];
+
+export type BuiltInAction = 'profile' | 'next' | 'skip' | 'reject' | 'addToProject' | 'favourite' | 'hide' | 'downloadPdf' | 'downloadCv' | 'edit';
+
+export interface MenuPlan {
+  next?: StageId;
+  skipTo: StageId[];
+  actions: BuiltInAction[];
+}
+
+/** The built-in items of one candidate's menu for the viewer's role, from the shared stage rules. */
+export function menuPlan(doc: Pick<PipelineDoc, 'recruitmentStatus' | 'status'>, role: PipelineRole): MenuPlan {
+  const stage = doc.recruitmentStatus;
+  const semiActive = doc.status === SEMI_ACTIVE;
+  const next = stage === STAGES.rejected ? undefined : (nextStage(stage) ?? undefined);
+  const skipTo = skipTargets(stage, role, semiActive);
+  const actions: BuiltInAction[] = ['profile'];
+  if (next !== undefined) actions.push('next');
+  if (skipTo.length) actions.push('skip');
+  if (canReject(stage, semiActive)) actions.push('reject');
+  if (role !== 'raasCompany') actions.push('addToProject');
+  actions.push('favourite', 'hide', 'downloadPdf', 'downloadCv');
+  if (role === 'admin') actions.push('edit');
+  return { next, skipTo, actions };
+}

@@ -1,0 +1,172 @@
+/**
+ * Moving candidates between stages (spec section 4, "Moving a profile between tabs"): the reason
+ * dialog for a reject, the schedule dialog for an interview, the upgrade and guarantee prompts and
+ * the reveal confirmation come first (asked by the shared rules, and again whenever the server
+ * refuses with one of them); then the move is shown at once and rolled back with the server's
+ * message when refused.
+ */
+import { useCallback, useRef, useState, type Dispatch } from 'react';
+import { t } from '../../../i18n';
+import { PROJECT_PLAN, STAGES, type StageId } from '../../../schema/rules/pipeline';
+import { ApiError } from '../../../ui/api/client';
+import { errorMessage } from '../../../ui/api/errors';
+import { pipelineApi, type MoveAnswer, type PipelineDoc, type ProjectDetail, type RejectData, type ScheduleData } from '../../api/pipeline';
+import type { Notify } from '../../app/notify';
+import type { MoveAction } from './boardLogic';
+import { rememberSchedule } from './scheduleMemory';
+import { stageLabel } from './stageKeys';
+import { needsSchedule, upgradeOrGuarantee } from './stageRules';
+
+export interface MoveRequest {
+  docs: PipelineDoc[];
+  from: StageId;
+  to: StageId;
+  kind: 'move' | 'skip' | 'reject';
+  rejectFormData?: RejectData;
+  scheduleFormData?: ScheduleData;
+  confirmReveal?: boolean;
+  /** The guarantee prompt was answered (or the server asked for no guarantee). */
+  guaranteed?: boolean;
+  /** The project was upgraded during this move. */
+  upgraded?: boolean;
+}
+
+export type PromptKind = 'reject' | 'schedule' | 'reveal' | 'upgrade' | 'guarantee';
+
+export interface Prompt {
+  kind: PromptKind;
+  request: MoveRequest;
+  /** The candidates the server named (guarantee). */
+  candidateIds?: string[];
+}
+
+export const REFUSALS = {
+  upgrade: 'project.recruitment.errors.upgradeRequired',
+  guarantee: 'project.recruitment.errors.guaranteeRequired',
+  reveal: 'project.recruitment.errors.revealRequired',
+} as const;
+
+const idsOf = (docs: PipelineDoc[]) => docs.map((d) => d.id);
+
+/** The candidate ids a refusal names (`extra.candidateIds`, spread into the envelope). */
+function namedIds(err: ApiError): string[] | undefined {
+  const ids = (err.body?.error as { candidateIds?: unknown } | undefined)?.candidateIds;
+  return Array.isArray(ids) ? ids.map(String) : undefined;
+}
+
+interface Options {
+  project: ProjectDetail | undefined;
+  dispatch: Dispatch<MoveAction<PipelineDoc>>;
+  notify: Notify;
+  /** After a successful move: the answer and what was asked. */
+  onMoved(answer: MoveAnswer, request: MoveRequest): void;
+  /** The project itself changed (upgraded). */
+  onProjectChanged(): void;
+}
+
+export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChanged }: Options) {
+  const [prompt, setPrompt] = useState<Prompt>();
+  const [busy, setBusy] = useState(false);
+  const [promptError, setPromptError] = useState<string>();
+  const latest = useRef({ project, onMoved, onProjectChanged });
+  latest.current = { project, onMoved, onProjectChanged };
+
+  const execute = useCallback(
+    async (request: MoveRequest) => {
+      const current = latest.current.project;
+      if (!current) return;
+      const ids = idsOf(request.docs);
+      dispatch({ type: 'move', ids, to: request.to, at: new Date().toISOString() });
+      try {
+        const answer = await pipelineApi.move({
+          projectId: current.id,
+          candidateId: ids.length === 1 ? ids[0] : ids,
+          recruitmentStatus: request.to,
+          rejectFormData: request.rejectFormData,
+          scheduleFormData: request.scheduleFormData,
+          confirmReveal: request.confirmReveal || undefined,
+        });
+        dispatch({ type: 'confirm', ids });
+        if (request.scheduleFormData) rememberSchedule(request.scheduleFormData);
+        const stage = stageLabel(request.to);
+        if (request.to === STAGES.rejected)
+          notify(ids.length > 1 ? t('portal.pipeline.moved.rejectedMany', { n: ids.length }) : t('portal.pipeline.moved.rejected'), 'success');
+        else notify(ids.length > 1 ? t('portal.pipeline.moved.many', { n: ids.length, stage }) : t('portal.pipeline.moved.one', { stage }), 'success');
+        latest.current.onMoved(answer, request);
+      } catch (err) {
+        dispatch({ type: 'rollback', ids });
+        const code = err instanceof ApiError ? err.code : undefined;
+        if (code === REFUSALS.reveal) setPrompt({ kind: 'reveal', request: { ...request, confirmReveal: false } });
+        else if (code === REFUSALS.upgrade) setPrompt({ kind: 'upgrade', request });
+        else if (code === REFUSALS.guarantee)
+          setPrompt({ kind: 'guarantee', request: { ...request, guaranteed: false }, candidateIds: namedIds(err as ApiError) });
+        else notify(errorMessage(err), 'error');
+      }
+    },
+    [dispatch, notify],
+  );
+
+  /** The next question the move needs answered, or the move itself. */
+  const advance = useCallback(
+    (request: MoveRequest) => {
+      setPromptError(undefined);
+      const current = latest.current.project;
+      if (!current) return;
+      const plan = request.upgraded ? { ...current, plan: PROJECT_PLAN.power } : current;
+      if (request.to === STAGES.rejected && !request.rejectFormData) return setPrompt({ kind: 'reject', request });
+      if (needsSchedule(request.to) && !request.scheduleFormData) return setPrompt({ kind: 'schedule', request });
+      if (upgradeOrGuarantee(plan, request.to, true) === 'upgrade') return setPrompt({ kind: 'upgrade', request });
+      if (!request.guaranteed && request.docs.some((d) => upgradeOrGuarantee(plan, request.to, d.guaranteed) === 'guarantee'))
+        return setPrompt({ kind: 'guarantee', request });
+      // Moving an anonymous candidate reveals them to the company (spec section 4): asked before the move.
+      if (!request.confirmReveal && request.docs.some((d) => d.anonymous && !d.revealed)) return setPrompt({ kind: 'reveal', request });
+      setPrompt(undefined);
+      void execute(request);
+    },
+    [execute],
+  );
+
+  const cancel = useCallback(() => {
+    if (!busy) setPrompt(undefined);
+  }, [busy]);
+
+  /** Answers the open prompt. */
+  const resolve = useCallback(
+    async (answer?: { reject?: RejectData; schedule?: ScheduleData }) => {
+      if (!prompt) return;
+      const { request } = prompt;
+      const current = latest.current.project;
+      if (prompt.kind === 'reject' && answer?.reject) return advance({ ...request, rejectFormData: answer.reject });
+      if (prompt.kind === 'schedule' && answer?.schedule) return advance({ ...request, scheduleFormData: answer.schedule });
+      if (prompt.kind === 'reveal') return advance({ ...request, confirmReveal: true });
+      if (!current) return;
+      setBusy(true);
+      setPromptError(undefined);
+      try {
+        if (prompt.kind === 'upgrade') {
+          await pipelineApi.upgrade(current.id);
+          notify(t('portal.pipeline.upgrade.done'), 'success');
+          latest.current.onProjectChanged();
+          setBusy(false);
+          return advance({ ...request, upgraded: true });
+        }
+        if (prompt.kind === 'guarantee') {
+          const ids = prompt.candidateIds ?? idsOf(request.docs.filter((d) => !d.guaranteed));
+          for (const id of ids) await pipelineApi.guarantee(current.id, id);
+          notify(t('portal.pipeline.guarantee.done'), 'success');
+          setBusy(false);
+          return advance({ ...request, guaranteed: true, docs: request.docs.map((d) => (ids.includes(d.id) ? { ...d, guaranteed: true } : d)) });
+        }
+      } catch (err) {
+        setPromptError(errorMessage(err));
+      }
+      setBusy(false);
+    },
+    [prompt, advance, notify],
+  );
+
+  return { prompt, busy, promptError, start: advance, resolve, cancel };
+}
+
+/** A short description of who a prompt is about. */
+export const nameOf = (doc: PipelineDoc | undefined) => doc?.name || t('portal.pipeline.card.anonymous');

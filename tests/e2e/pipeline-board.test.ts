@@ -1,0 +1,208 @@
+/**
+ * The project page in a real browser against the real server: a company user moves a candidate
+ * across the board to placed (the schedule dialog at the interviews, remembered the second time),
+ * a refused drop snaps back with the reason, a card moves with the keyboard alone, a candidate is
+ * rejected with a reason from the list and a note is added in the profile panel; an unknown
+ * project goes back to the projects list.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startE2E, type E2E } from '../helpers/e2e';
+
+let e2e: E2E;
+let project: { id: number; guid: string };
+/** Curated candidates, each at the stage the test starts them from. */
+const people: Record<'mover' | 'refused' | 'keyboard' | 'rejected', { id: number; guid: string; name: string }> = {} as never;
+
+async function signedIn(email: string): Promise<Page> {
+  const page = await e2e.newPage();
+  await page.goto(`${e2e.baseUrl}/auth/login`);
+  await page.getByLabel('Work email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+  await page.getByLabel('Digit 1 of 6').fill(await e2e.lastCode(email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  return page;
+}
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  const knex = e2e.db.knex;
+  const owner = await knex('company_users').where('email', 'owner@acme.example.com').first('id', 'company_id');
+  const jobTitle = await knex('job_titles').orderBy('id').first('id');
+  const country = await knex('countries').orderBy('id').first('id');
+  [project] = await knex('projects')
+    .insert({
+      title: 'Pipeline board test: Backend engineer',
+      company_id: owner.company_id,
+      owner_id: owner.id,
+      job_title_id: jobTitle.id,
+      countries: [country.id],
+      headcount: 1,
+      salary_min: 5000,
+      salary_max: 9000,
+    })
+    .returning(['id', 'guid']);
+  const found = await knex('candidates')
+    .where({ status: 1, visibility: true })
+    .whereNot('anonymous', true)
+    .whereNotNull('first_name')
+    .orderBy('id')
+    .limit(4)
+    .select('id', 'guid', knex.raw(`first_name || ' ' || last_name as name`));
+  expect(found.length, 'four visible demo candidates').toBe(4);
+  const keys = ['mover', 'refused', 'keyboard', 'rejected'] as const;
+  keys.forEach((k, i) => (people[k] = found[i]));
+  await knex('project_candidates').insert(
+    found.map((c) => ({
+      project_id: project.id,
+      candidate_id: c.id,
+      company_id: owner.company_id,
+      stage: 1,
+      curated: true,
+      last_recruitment_updated_at: new Date(),
+    })),
+  );
+});
+
+const stageOf = async (candidateId: number) =>
+  (await e2e.db.knex('project_candidates').where({ project_id: project.id, candidate_id: candidateId }).first('stage')).stage;
+const column = (page: Page, stage: number) => page.locator(`[data-testid="board-column"][data-stage="${stage}"]`);
+const card = (page: Page, guid: string) => page.locator(`[data-testid="board-card"][data-guid="${guid}"]`);
+
+/** A pointer drag with intermediate moves, as a person drags (the board starts a drag after a few pixels). */
+async function drag(page: Page, from: Locator, to: Locator) {
+  await to.scrollIntoViewIfNeeded();
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 2 + 4, { steps: 4 });
+  await page.mouse.move(b.x + b.width / 2, b.y + 80, { steps: 12 });
+  await page.mouse.up();
+}
+
+async function schedule(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Schedule the interview' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+describe('The project board', () => {
+  it('A refused drop snaps back with the reason, and a candidate moves across the board to placed with the schedule dialog at the interviews', async () => {
+    const page = await signedIn('owner@acme.example.com');
+    await page.goto(`${e2e.baseUrl}/project/${project.guid}?view=board`);
+    await page.getByRole('heading', { name: 'Pipeline board test: Backend engineer' }).waitFor();
+    await card(page, people.refused.guid).waitFor();
+    await expect(page.getByTestId('count-1').innerText()).resolves.toBe('4');
+
+    // Longlist straight to Interviewed 2+ is not a step a company may take.
+    await drag(page, card(page, people.refused.guid), column(page, 7));
+    await expect(page.getByTestId('snackbar').innerText()).resolves.toContain('one stage at a time');
+    await column(page, 1).locator(`[data-guid="${people.refused.guid}"]`).waitFor();
+    expect(await stageOf(people.refused.id)).toBe(1);
+
+    // Longlist → Shortlist by dragging.
+    await drag(page, card(page, people.mover.guid), column(page, 2));
+    await column(page, 2).locator(`[data-guid="${people.mover.guid}"]`).waitFor();
+    await expect.poll(() => stageOf(people.mover.id)).toBe(2);
+
+    // Shortlist → Interviewed from the card's menu: the schedule dialog comes first.
+    await card(page, people.mover.guid).getByTestId('candidate-menu').click();
+    await page.getByRole('menuitem', { name: 'Move to Interviewed', exact: true }).click();
+    let dialog = await schedule(page);
+    await dialog.getByRole('button', { name: 'Schedule and move' }).click();
+    await dialog.getByText('This field is required').first().waitFor();
+    await dialog.getByLabel('Interviewer name').fill('Dana Lim');
+    await dialog.getByLabel('Interviewer email').fill('dana.lim@acme.example.com');
+    await dialog.getByLabel('Meeting link').fill('https://meet.example.com/backend-1');
+    await dialog.getByRole('combobox', { name: 'Time zone' }).fill('Asia/Singapore');
+    await page.getByRole('option', { name: 'Asia/Singapore', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Schedule and move' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => stageOf(people.mover.id)).toBe(3);
+    const scheduled = await e2e.db.knex('project_candidates').where({ project_id: project.id, candidate_id: people.mover.id }).first('schedule_data');
+    expect(scheduled.schedule_data).toMatchObject({
+      interviewerName: 'Dana Lim',
+      meetingLink: 'https://meet.example.com/backend-1',
+      timezone: 'Asia/Singapore',
+    });
+
+    // Interviewed → Interviewed 2+: the last schedule is remembered.
+    await card(page, people.mover.guid).getByTestId('candidate-menu').click();
+    await page.getByRole('menuitem', { name: 'Move to Interviewed 2+' }).click();
+    dialog = await schedule(page);
+    await expect(dialog.getByLabel('Interviewer name').inputValue()).resolves.toBe('Dana Lim');
+    await dialog.getByRole('button', { name: 'Schedule and move' }).click();
+    await expect.poll(() => stageOf(people.mover.id)).toBe(7);
+
+    for (const [label, stage] of [
+      ['Move to Offered', 4],
+      ['Move to Placed', 5],
+    ] as const) {
+      await card(page, people.mover.guid).getByTestId('candidate-menu').click();
+      await page.getByRole('menuitem', { name: label }).click();
+      await expect.poll(() => stageOf(people.mover.id)).toBe(stage);
+    }
+    await column(page, 5).scrollIntoViewIfNeeded();
+    await column(page, 5).locator(`[data-guid="${people.mover.guid}"]`).waitFor();
+    await expect.poll(() => page.getByTestId('count-5').innerText()).toBe('1');
+  });
+
+  it('A focused card moves to the next stage with the keyboard alone', async () => {
+    const page = await signedIn('owner@acme.example.com');
+    await page.goto(`${e2e.baseUrl}/project/${project.guid}?view=board`);
+    const target = card(page, people.keyboard.guid);
+    await target.waitFor();
+    // The keys are explained to screen readers.
+    await expect(page.locator('#board-keyboard-help').innerText()).resolves.toContain('arrow keys');
+    await target.focus();
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(200);
+    await page.keyboard.press('ArrowRight');
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Space');
+    await column(page, 2).locator(`[data-guid="${people.keyboard.guid}"]`).waitFor();
+    await expect.poll(() => stageOf(people.keyboard.id)).toBe(2);
+  });
+
+  it('A company user rejects a candidate with a reason from the list and adds a note in the profile panel', async () => {
+    const page = await signedIn('owner@acme.example.com');
+    await page.goto(`${e2e.baseUrl}/project/${project.guid}?tab=1`);
+    const row = page.locator(`[data-testid="pipeline-row"][data-guid="${people.rejected.guid}"]`);
+    await row.waitFor();
+    await row.getByTestId('candidate-menu').click();
+    await page.getByRole('menuitem', { name: 'Reject', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reject candidate' });
+    await dialog.getByRole('combobox', { name: 'Reason' }).click();
+    await page.getByRole('option', { name: 'Skills do not match' }).click();
+    await dialog.getByLabel('Comment (optional)').fill('Needs more Kubernetes experience');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await expect(page.getByTestId('snackbar').innerText()).resolves.toContain('Candidate rejected');
+    await row.waitFor({ state: 'detached' });
+    const rejected = await e2e.db
+      .knex('project_candidates')
+      .where({ project_id: project.id, candidate_id: people.rejected.id })
+      .first('stage', 'reject_data', 'rejected_from');
+    expect(rejected).toMatchObject({ stage: 6, rejected_from: 1, reject_data: { reason: 'skills', comment: 'Needs more Kubernetes experience' } });
+
+    await page.getByTestId('tab-6').click();
+    const moved = page.locator(`[data-testid="pipeline-row"][data-guid="${people.rejected.guid}"]`);
+    await moved.getByRole('button', { name: `Open profile of ${people.rejected.name}` }).click();
+    const panel = page.getByTestId('profile-panel');
+    await panel.getByTestId('notes').getByText('No notes yet.').waitFor();
+    await panel.getByTestId('note-input').fill('Strong communicator; revisit next quarter.');
+    await panel.getByRole('button', { name: 'Save note' }).click();
+    await panel.getByTestId('note').filter({ hasText: 'Strong communicator; revisit next quarter.' }).waitFor();
+    const note = await e2e.db.knex('candidate_notes').where({ project_id: project.id, candidate_id: people.rejected.id }).first('note', 'deleted_at');
+    expect(note).toEqual({ note: 'Strong communicator; revisit next quarter.', deleted_at: null });
+  });
+
+  it('An unknown project goes back to the projects list with the not-found message', async () => {
+    const page = await signedIn('owner@acme.example.com');
+    await page.goto(`${e2e.baseUrl}/project/Project:99999999`);
+    await page.waitForURL((url) => url.pathname === '/projects');
+    await expect(page.getByTestId('snackbar').innerText()).resolves.toContain('does not exist');
+  });
+});
