@@ -42,25 +42,25 @@ export async function queueWhatsapp(trx: Knex | Knex.Transaction, message: Outgo
 
 /** Sends one queued message; the row is locked while the provider is asked, so two runs send it once. */
 export async function deliverWhatsapp(knex: Knex, adapter: WhatsappAdapter, id: number): Promise<'sent' | 'stored' | 'skipped'> {
-  return knex.transaction(async (trx) => {
+  const outcome = await knex.transaction(async (trx) => {
     const row = await trx('whatsapp_messages').where('id', id).forUpdate().first();
-    if (!row || row.status === WHATSAPP_STATUS.sent || row.status === WHATSAPP_STATUS.stored) return 'skipped';
+    if (!row || row.status === WHATSAPP_STATUS.sent || row.status === WHATSAPP_STATUS.stored) return 'skipped' as const;
     let result: Awaited<ReturnType<WhatsappAdapter['send']>>;
     try {
       result = await adapter.send({ to: row.to, template: row.template, language: row.language, components: row.components ?? [] });
     } catch (err) {
+      // Kept on the row (committed), then the job fails and graphile-worker tries again later.
       logger.warn({ id, message: (err as Error).message }, 'WhatsApp message not sent');
-      await knex('whatsapp_messages')
+      await trx('whatsapp_messages')
         .where('id', id)
-        .update({ error: String((err as Error).message).slice(0, 4000), updated_at: knex.fn.now() });
-      throw err;
+        .update({ error: String((err as Error).message).slice(0, 4000), updated_at: trx.fn.now() });
+      return err as Error;
     }
     const providerId = result.outcome === 'sent' ? result.id : null;
-    const sent = providerId !== null;
     await trx('whatsapp_messages')
       .where('id', id)
       .update({
-        status: sent ? WHATSAPP_STATUS.sent : WHATSAPP_STATUS.stored,
+        status: providerId ? WHATSAPP_STATUS.sent : WHATSAPP_STATUS.stored,
         provider_message_id: providerId,
         error: null,
         sent_at: trx.fn.now(),
@@ -72,8 +72,10 @@ export async function deliverWhatsapp(knex: Knex, adapter: WhatsappAdapter, id: 
         .where('state', 0)
         .update({ state: 1, provider_message_id: providerId, updated_at: trx.fn.now() });
     }
-    return sent ? 'sent' : 'stored';
+    return providerId ? ('sent' as const) : ('stored' as const);
   });
+  if (outcome instanceof Error) throw outcome;
+  return outcome;
 }
 
 export interface WhatsappEntry {
