@@ -7,6 +7,7 @@ import { talent, talentErrors } from './sections/talent';
 import { entityLabels } from './sections/entities';
 import { ra } from './sections/console';
 import { interviewFieldErrors, interviewProjectMessages } from './sections/interviews';
+import { projectFieldErrors, projectMessages } from './sections/projects';
 import { pipelineMessages, pipelineProjectMessages } from './sections/pipeline';
 
 export const en = {
@@ -214,6 +215,7 @@ export const en = {
     },
     presets: { pending: 'Pending {label}', candidates: { pending: 'Pending curation', pendingActivation: 'Pending activation' } },
     list: { search: 'Search', any: 'Any' },
+    related: { titleWithCount: '{label} ({count})', empty: 'No {label} yet' },
     empty: {
       title: 'No {label} yet',
       hint: 'Records appear here as soon as they are added.',
@@ -247,8 +249,9 @@ export const en = {
   /** Credits, plans and payments. */
   credits,
   ...creditFieldErrors,
-  /** Interview requests, job descriptions and qualify requests (joined into `project` beside the projects' messages). */
-  project: { ...interviewProjectMessages, ...pipelineProjectMessages },
+  /** Projects: plans, sharing, job descriptions (the pipeline's messages join `project` beside them). */
+  project: { ...projectMessages, ...interviewProjectMessages, ...pipelineProjectMessages },
   ...pipelineMessages,
+  ...projectFieldErrors,
   ...interviewFieldErrors,
 } as const;

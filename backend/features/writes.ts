@@ -5,6 +5,7 @@
  * is written as declared, with its references checked.
  */
 import { personChecks, type EntityWrites } from '../crud/writes';
+import { projectWrites } from './projects/projectWrites';
 import { candidateWrites, educationWrites, experienceWrites } from './talent/candidates';
 import { adminWrites } from './team/admins';
 import { companyWrites } from './team/companies';
@@ -21,6 +22,7 @@ export function entityWrites(entityName: string): EntityWrites {
     candidate: candidateWrites,
     candidateExperience: experienceWrites,
     candidateEducation: educationWrites,
+    project: projectWrites,
   };
   return writes[entityName] ?? NONE;
 }

@@ -4,12 +4,14 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { createMailAdapter } from '../adapters/mail';
 import { logger } from '../logger';
+import { emailCuratedCandidatesTask } from './tasks/email_curated_candidates';
 import { expireCreditsTask } from './tasks/expire_credits';
 import { importCandidatesTask } from './tasks/import_candidates';
 import { purgeCvUploadsTask } from './tasks/purge_cv_uploads';
 import { purgeExpiredTask } from './tasks/purge_expired';
 import { refreshPopularCandidatesTask } from './tasks/refresh_popular_candidates';
 import { refreshSearchTermsTask } from './tasks/refresh_search_terms';
+import { renewPowerProjectsTask } from './tasks/renew_power_projects';
 import { sendEmailTask } from './tasks/send_email';
 import { expireInterviewRequestsTask } from './tasks/expire_interview_requests';
 import { sendInterviewRequestTask } from './tasks/send_interview_request';
@@ -45,6 +47,8 @@ export function taskList(config: Config, connectionString = config.databaseUrl):
     send_interview_request: sendInterviewRequestTask(config, connectionString),
     send_whatsapp_message: sendWhatsappMessageTask(config, connectionString),
     expire_interview_requests: expireInterviewRequestsTask,
+    renew_power_projects: renewPowerProjectsTask(config, connectionString),
+    email_curated_candidates: emailCuratedCandidatesTask(config, connectionString),
   };
 }
 
@@ -56,6 +60,7 @@ export const CRONTAB = [
   '20 * * * * purge_cv_uploads ?fill=1h',
   '5 0 * * * expire_credits ?fill=1d',
   '10 * * * * expire_interview_requests ?fill=1h',
+  '35 * * * * renew_power_projects ?fill=1h',
 ].join('\n');
 
 /** Creates graphile-worker's own tables, so jobs can be queued even where no worker runs. */

@@ -188,6 +188,9 @@ const DEPENDENT_VALUES: Record<string, Record<string, unknown>> = {
     resumePath: null,
     blindResumePath: null,
   },
+  // A project's advocate is an admin of type Advocate; the salary range runs upwards; an inactive
+  // sample takes no company's free slot.
+  project: { advocateId: null, salaryMin: 4000, salaryMax: 6000, status: 3 },
 };
 
 /** A complete, valid record for `entity`: every writable field, as the database stores it. */

@@ -7,10 +7,13 @@ import { companyUser } from '../../../schema/entities/companyUser';
 import { modelFor } from '../../db/models';
 import type { EntityWrites } from '../../crud/writes';
 import { AppError } from '../../errors';
+import { companyProjectsFollowStatus } from '../projects/hold';
 import { companyStatusChange } from '../signup/approval';
 
 export const companyWrites: EntityWrites = {
   check: companyStatusChange,
+  // A pending or inactive company's projects become inactive; they return as they were when it is active again.
+  after: companyProjectsFollowStatus,
   beforeDelete: async ({ trx, existing }) => {
     const [{ n }] = (await modelFor(companyUser).query(trx).where('company_id', existing.id).count({ n: '*' })) as unknown as { n: number }[];
     if (Number(n) > 0) throw new AppError(409, 'company.hasUsers', undefined, undefined, { users: Number(n) });

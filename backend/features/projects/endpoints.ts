@@ -1,0 +1,224 @@
+/**
+ * Writing projects (spec section 7, "Projects"), every call through the projects' write rules
+ * (projectWrites.ts) and plan rules (plans.ts):
+ *   POST projects/create, projects/create/new-project   a project (+ `filters` as its saved search,
+ *                                                      + `candidateIds` curated into its suggested tab)
+ *   POST projects/add-job-description                  multipart jd_file (PDF/DOCX) + project_id
+ *   PUT  projects/update/project, projects/update/filters
+ *   POST projects/duplicate-project                    description, requirements and filters; not the candidates
+ * Answers `{success, data: <project>}`.
+ */
+import { z } from 'zod';
+import { flag, ids } from '../../../schema/validation/inputs';
+import type { Actor } from '../../../schema/roles';
+import type { AppAbility } from '../../../schema/ability';
+import type { Knex } from 'knex';
+import { storageFor } from '../../adapters/storage/select';
+import type { Row } from '../../crud/serialize';
+import { validateRecord } from '../../crud/validate';
+import { defineEndpoint, type Call } from '../../endpoints/define';
+import { badRequest } from '../../errors';
+import { scopeQuery } from '../../permissions/sql';
+import { enforceRateLimits } from '../../auth/rateLimit';
+import { sniffCvType } from '../talent/cv/extractText';
+import { cvLookups } from '../talent/cv/lookups';
+import { readCv } from '../talent/cv/readCv';
+import { ACTIVITY } from '../../../schema/rules/pipeline';
+import { filtersText, projectRef, projectWriteContext, snakeToo } from './inputs';
+import { queueCuratedEmail } from './notices';
+import { createProject, projectEntity, updateProject } from './projectWrites';
+import { presentProjects, projectFor } from './read';
+
+const JD_FOLDER = 'job-descriptions';
+const MAX_CURATED = 200;
+
+/** The project as the answers show it. */
+export async function projectAnswer(call: Pick<Call, 'ctx' | 'actor' | 'ability' | 'record'>, id: number) {
+  const row = await projectFor(call.ctx.knex, call.ability, id);
+  const [data] = await presentProjects({ knex: call.ctx.knex, actor: call.actor, ability: call.ability, record: call.record }, [row]);
+  return data;
+}
+
+/**
+ * Curates candidates into a project's suggested tab (stage 0, curated): only candidates the caller
+ * may read; all or none. Queues the owner's batched email when an admin curates.
+ */
+export async function curateCandidates(trx: Knex.Transaction, who: { actor: Actor; ability: AppAbility }, project: { id: number; companyId: number | null }, candidateIds: number[]) {
+  const found = (await scopeQuery(trx('candidates').whereIn('id', candidateIds), who.ability, 'read', 'Candidate', 'candidates').pluck('id')) as number[];
+  if (found.length !== candidateIds.length) throw badRequest({ candidateIds: 'candidateIds.errors.notFound' });
+  const now = new Date();
+  const added = (await trx('project_candidates')
+    .insert(candidateIds.map((candidateId) => ({ project_id: project.id, candidate_id: candidateId, company_id: project.companyId, stage: 0, curated: true, last_recruitment_updated_at: now })))
+    .onConflict(['project_id', 'candidate_id'])
+    .ignore()
+    .returning('candidate_id')) as { candidate_id: number }[];
+  if (!added.length) return 0;
+  await trx('candidate_recruitment_stage_logs').insert(
+    added.map((r) => ({
+      candidate_id: r.candidate_id,
+      activity: ACTIVITY.curated,
+      project_id: project.id,
+      to_stage: 0,
+      actor_kind: who.actor.role === 'admin' ? 1 : 2,
+      actor_id: who.actor.id,
+      company_id: project.companyId,
+    })),
+  );
+  if (who.actor.role === 'admin') await queueCuratedEmail(trx, project.id);
+  return added.length;
+}
+
+const createBody = z.looseObject({
+  filters: filtersText,
+  candidateIds: ids('candidate', MAX_CURATED).optional(),
+  jdFileFollows: flag().optional(),
+});
+
+async function create(call: Call<undefined, undefined, typeof createBody>) {
+  const { filters, candidateIds, jdFileFollows, ...fields } = call.body;
+  if (typeof filters === 'string') fields.currentUrl = filters;
+  const data = validateRecord(projectEntity, fields, 'create');
+  const id = await call.ctx.knex.transaction(async (trx) => {
+    const id = await createProject({ ...projectWriteContext(call, trx), data, jdFileFollows });
+    if (candidateIds?.length) {
+      const companyId = ((await trx('projects').where('id', id).first('company_id')) as { company_id: number | null }).company_id;
+      await curateCandidates(trx, call, { id, companyId }, candidateIds);
+    }
+    return id;
+  });
+  return { success: true, data: await projectAnswer(call, id) };
+}
+
+const projectBody = snakeToo(z.looseObject({ projectId: projectRef, filters: filtersText }));
+
+async function update(call: Call<undefined, undefined, typeof projectBody>) {
+  const { projectId, filters, ...fields } = call.body;
+  if (typeof filters === 'string') fields.currentUrl = filters;
+  const existing = await projectFor(call.ctx.knex, call.ability, projectId, 'update');
+  const data = validateRecord(projectEntity, fields, 'update');
+  await call.ctx.knex.transaction((trx) => updateProject({ ...projectWriteContext(call, trx), id: existing.id, existing, data }));
+  return { success: true, data: await projectAnswer(call, existing.id) };
+}
+
+/** What a duplicate copies: the description, the requirements and the saved search; the plan's rules apply anew. */
+const COPIED = [
+  'jobTitleId',
+  'countries',
+  'companyId',
+  'ownerId',
+  'advocateId',
+  'plan',
+  'isAdminProject',
+  'requireSponsorVisa',
+  'workingMode',
+  'noticePeriod',
+  'requireLanguages',
+  'isRelocate',
+  'comments',
+  'headcount',
+  'salaryMin',
+  'salaryMax',
+  'salaryCurrency',
+  'dateTimeSlots',
+  'jobDescription',
+  'jdFilePath',
+  'jdFileName',
+  'jdText',
+  'currentUrl',
+  'projectFor',
+  'isConfidential',
+] as const;
+
+function duplicateOf(row: Row): Record<string, unknown> {
+  const data: Record<string, unknown> = Object.fromEntries(COPIED.map((k) => [k, row[k]]));
+  data.title = `${String(row.title)} (copy)`.slice(0, 160);
+  data.status = 0;
+  if (Array.isArray(data.dateTimeSlots)) data.dateTimeSlots = JSON.parse(JSON.stringify(data.dateTimeSlots));
+  return data;
+}
+
+const jdBody = snakeToo(z.object({ projectId: projectRef }));
+
+/** Stores a job description file like a CV (PDF or DOCX, same limits and refusals) and keeps its text. */
+async function addJobDescription(call: Call<undefined, undefined, typeof jdBody>) {
+  const { ctx, body, actor } = call;
+  const existing = await projectFor(ctx.knex, call.ability, body.projectId, 'update');
+  const upload = call.file as Express.Multer.File;
+  const type = sniffCvType(upload.buffer);
+  if (!type || !upload.originalname.toLowerCase().endsWith(`.${type}`)) throw badRequest({ jd_file: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
+  await enforceRateLimits(ctx.knex, ctx.config.rateLimit.windowMinutes, [{ key: `jd-upload:${actor.role}:${actor.id}`, max: ctx.config.cv.uploadsPerWindow }]);
+  const read = await readCv(upload.buffer, type, await cvLookups(ctx.knex), ctx.config.cv);
+  if (!read.ok) {
+    const key = read.reason === 'tooComplex' ? 'upload.errors.tooComplex' : 'upload.errors.unreadable';
+    throw badRequest({ jd_file: key }, key);
+  }
+  const storage = storageFor(ctx.config);
+  const key = await storage.put(upload.buffer, { folder: JD_FOLDER, ext: type });
+  const previous = existing.jdFilePath as string | null;
+  try {
+    await ctx.knex('projects')
+      .where('id', existing.id)
+      .update({ jd_file_path: key, jd_file_name: upload.originalname.slice(0, 255), jd_text: read.text.slice(0, 200000), updated_at: ctx.knex.fn.now() });
+  } catch (err) {
+    await storage.delete(key);
+    throw err;
+  }
+  // A duplicate shares its original's file: the old file goes only when no project uses it any more.
+  if (previous && !(await ctx.knex('projects').where('jd_file_path', previous).first('id'))) await storage.delete(previous);
+  return { success: true, data: await projectAnswer(call, existing.id) };
+}
+
+export const projectWriteEndpoints = [
+  ...['/projects/create', '/projects/create/new-project'].map((path) =>
+    defineEndpoint({
+      method: 'post',
+      path,
+      summary: 'Creates a project (with its saved search and curated candidates)',
+      access: { action: 'create', subject: 'Project' },
+      input: { body: createBody },
+      status: 201,
+      handler: create,
+    }),
+  ),
+  defineEndpoint({
+    method: 'put',
+    path: '/projects/update/project',
+    summary: "Updates a project's fields, plan or status by the project rules",
+    access: { action: 'update', subject: 'Project' },
+    input: { body: projectBody },
+    handler: update,
+  }),
+  defineEndpoint({
+    method: 'put',
+    path: '/projects/update/filters',
+    summary: "Saves a project's search filters (the search page's query string)",
+    access: { action: 'update', subject: 'Project' },
+    input: { body: snakeToo(z.object({ projectId: projectRef, filters: filtersText })) },
+    handler: (call) => update({ ...call, body: { projectId: call.body.projectId, filters: call.body.filters ?? '' } } as Call<undefined, undefined, typeof projectBody>),
+  }),
+  defineEndpoint({
+    method: 'post',
+    path: '/projects/duplicate-project',
+    summary: 'Copies a project (description, requirements, filters) into a new active one',
+    access: { action: 'create', subject: 'Project' },
+    input: { body: snakeToo(z.object({ projectId: projectRef })) },
+    status: 201,
+    handler: async (call) => {
+      const original = await projectFor(call.ctx.knex, call.ability, call.body.projectId);
+      const data = duplicateOf(original);
+      // A company user's copy is theirs.
+      if (call.actor.companyId) delete data.ownerId;
+      const id = await call.ctx.knex.transaction((trx) => createProject({ ...projectWriteContext(call, trx), data }));
+      return { success: true, data: await projectAnswer(call, id) };
+    },
+  }),
+  defineEndpoint({
+    method: 'post',
+    path: '/projects/add-job-description',
+    summary: "Stores a project's job description file (PDF or DOCX) and reads its text",
+    access: { action: 'update', subject: 'Project' },
+    upload: { field: 'jd_file', maxBytes: (config) => config.cv.maxBytes, required: true },
+    input: { body: jdBody },
+    handler: addJobDescription,
+  }),
+];

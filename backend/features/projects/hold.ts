@@ -1,0 +1,33 @@
+/**
+ * A company's status carries to its projects (spec section 4): when the company becomes pending (0)
+ * or inactive (2), each of its open projects becomes inactive and remembers its status
+ * (statusBeforeHold); when the company is active (1) again, those projects return to it, their
+ * cycles untouched (a Power cycle that ended meanwhile is renewed by renew_power_projects).
+ * Called by the company's write rule, so the console's edit and bulk status changes both apply it.
+ */
+import type { Knex } from 'knex';
+import { PROJECT_STATUS } from '../../../schema/rules/pipeline';
+import type { CheckContext } from '../../crud/writes';
+
+const COMPANY_ACTIVE = 1;
+
+export async function holdOrRestoreProjects(trx: Knex | Knex.Transaction, companyId: number, from: number, to: number): Promise<void> {
+  if (from === to) return;
+  if (to !== COMPANY_ACTIVE) {
+    await trx('projects')
+      .where('company_id', companyId)
+      .whereNot('status', PROJECT_STATUS.inactive)
+      .update({ status_before_hold: trx.ref('status'), status: PROJECT_STATUS.inactive, updated_at: trx.fn.now() });
+    return;
+  }
+  await trx('projects')
+    .where('company_id', companyId)
+    .whereNotNull('status_before_hold')
+    .update({ status: trx.ref('status_before_hold'), status_before_hold: null, updated_at: trx.fn.now() });
+}
+
+/** The company write rule's part (backend/features/team/companies.ts `after`). */
+export async function companyProjectsFollowStatus(ctx: CheckContext, data: Record<string, unknown>): Promise<void> {
+  if (ctx.mode !== 'update' || !ctx.id || !ctx.existing || data.status === undefined) return;
+  await holdOrRestoreProjects(ctx.trx, ctx.id, ctx.existing.status as number, data.status as number);
+}

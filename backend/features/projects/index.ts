@@ -1,0 +1,23 @@
+/**
+ * Projects (spec sections 3 to 9): a company's hiring needs, their plans and charges, sharing and
+ * the company-status cascade. The pieces:
+ *   projectWrites.ts  the one write path (console and endpoints), plans.ts the plan rules with
+ *                     their charges, hold.ts the company-status cascade, read.ts/stats.ts reading,
+ *   endpoints.ts / lifecycle.ts / list.ts / sharing.ts  the calls, notices.ts the emails,
+ *   renewal.ts        what the renew_power_projects job runs.
+ * The pipeline (backend/features/pipeline) uses `projectStats` (stats.ts), `queueCuratedEmail`
+ * (notices.ts) and `curateCandidates` (endpoints.ts).
+ */
+import type { Endpoint } from '../../endpoints/define';
+import { projectWriteEndpoints } from './endpoints';
+import { projectLifecycleEndpoints } from './lifecycle';
+import { projectListEndpoints } from './list';
+import { sharingEndpoints } from './sharing';
+
+export { projectStats } from './stats';
+export { queueCuratedEmail } from './notices';
+export { curateCandidates } from './endpoints';
+
+export function projectsEndpoints(): Endpoint[] {
+  return [...projectListEndpoints, ...projectWriteEndpoints, ...projectLifecycleEndpoints, ...sharingEndpoints];
+}

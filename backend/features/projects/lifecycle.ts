@@ -1,0 +1,124 @@
+/**
+ * A project's plan and status calls (spec section 7), each in one transaction with its charge:
+ *   POST   projects/cancel      {projectId, when: 'now' | 'cycleEnd'}
+ *   POST   projects/upgrade     {projectId}              free → power, PLAN_CHARGES.upgrade
+ *   POST   projects/guarantee   {projectId, candidateId}  PLAN_CHARGES.guarantee, once per candidate
+ *   PUT    projects             {keys, status}            bulk status, all or nothing (console alias PUT projects/status {ids})
+ *   DELETE projects             {keys}                    bulk delete, all or nothing
+ */
+import { z } from 'zod';
+import { id, oneOf } from '../../../schema/validation/inputs';
+import { ACTIVITY, PROJECT_STATUS } from '../../../schema/rules/pipeline';
+import { defineEndpoint, type Call } from '../../endpoints/define';
+import { badRequest } from '../../errors';
+import { projectAnswer } from './endpoints';
+import { projectRef, snakeToo } from './inputs';
+import { cancelProject, changeStatus, guaranteeCandidate, upgradeProject } from './plans';
+import { projectFor } from './read';
+
+const withProject = <T extends z.ZodRawShape>(shape: T) => snakeToo(z.object({ projectId: projectRef, ...shape }));
+
+const keys = z.array(projectRef).min(1).max(100);
+const bulkBody = z
+  .object({ keys: keys.optional(), ids: keys.optional(), status: oneOf(Object.values(PROJECT_STATUS)).optional() })
+  .transform((b, ctx) => {
+    const list = b.keys ?? b.ids;
+    if (!list) {
+      ctx.addIssue({ code: 'custom', path: ['keys'], message: 'required' });
+      return z.NEVER;
+    }
+    return { keys: [...new Set(list)], status: b.status };
+  });
+
+async function bulkStatus(call: Call<undefined, undefined, typeof bulkBody>) {
+  const { keys: refs, status } = call.body;
+  if (status === undefined) throw badRequest({ status: 'status.errors.required' });
+  const updated = await call.ctx.knex.transaction(async (trx) => {
+    let changed = 0;
+    for (const ref of refs) {
+      const row = await projectFor(trx, call.ability, ref, 'update');
+      if (await changeStatus(trx, row.id, status, call.actor)) changed += 1;
+    }
+    return changed;
+  });
+  return { success: true, updated };
+}
+
+const bulkStatusEndpoint = (path: string) =>
+  defineEndpoint({
+    method: 'put',
+    path,
+    summary: 'Changes the status of several projects by the plan rules, all or none',
+    access: { action: 'update', subject: 'Project' },
+    input: { body: bulkBody },
+    handler: bulkStatus,
+  });
+
+export const projectLifecycleEndpoints = [
+  defineEndpoint({
+    method: 'post',
+    path: '/projects/cancel',
+    summary: 'Cancels a project: now, or a Power project at the end of its cycle',
+    access: { action: 'update', subject: 'Project' },
+    input: { body: withProject({ when: z.enum(['now', 'cycleEnd']).default('now') }) },
+    handler: async (call) => {
+      const row = await projectFor(call.ctx.knex, call.ability, call.body.projectId, 'update');
+      await call.ctx.knex.transaction((trx) => cancelProject(trx, row.id, call.body.when, call.actor));
+      return { success: true, data: await projectAnswer(call, row.id) };
+    },
+  }),
+  defineEndpoint({
+    method: 'post',
+    path: '/projects/upgrade',
+    summary: 'Upgrades a free project to Power',
+    access: { action: 'update', subject: 'Project' },
+    input: { body: withProject({}) },
+    handler: async (call) => {
+      const row = await projectFor(call.ctx.knex, call.ability, call.body.projectId, 'update');
+      await call.ctx.knex.transaction((trx) => upgradeProject(trx, row.id, call.actor));
+      return { success: true, data: await projectAnswer(call, row.id) };
+    },
+  }),
+  defineEndpoint({
+    method: 'post',
+    path: '/projects/guarantee',
+    summary: 'Guarantees a candidate of the project (replacement within 30 days, 2 reference checks)',
+    access: { action: 'update', subject: 'Project' },
+    input: { body: withProject({ candidateId: id('candidate') }) },
+    handler: async (call) => {
+      const row = await projectFor(call.ctx.knex, call.ability, call.body.projectId, 'update');
+      await call.ctx.knex.transaction(async (trx) => {
+        await guaranteeCandidate(trx, row.id, call.body.candidateId, call.actor);
+        await trx('candidate_recruitment_stage_logs').insert({
+          candidate_id: call.body.candidateId,
+          activity: ACTIVITY.guaranteed,
+          project_id: row.id,
+          actor_kind: call.actor.role === 'admin' ? 1 : 2,
+          actor_id: call.actor.id,
+          company_id: row.companyId,
+        });
+      });
+      return { success: true, candidateId: `Candidate:${call.body.candidateId}` };
+    },
+  }),
+  bulkStatusEndpoint('/projects'),
+  bulkStatusEndpoint('/projects/status'),
+  defineEndpoint({
+    method: 'delete',
+    path: '/projects',
+    summary: 'Deletes several projects, all or none',
+    access: { action: 'delete', subject: 'Project' },
+    input: { body: z.object({ keys: keys.optional(), ids: keys.optional() }) },
+    handler: async (call) => {
+      const refs = call.body.keys ?? call.body.ids;
+      if (!refs) throw badRequest({ keys: 'keys.errors.required' });
+      const deleted = await call.ctx.knex.transaction(async (trx) => {
+        const ids = new Set<number>();
+        for (const ref of refs) ids.add((await projectFor(trx, call.ability, ref, 'delete')).id);
+        await trx('projects').whereIn('id', [...ids]).delete();
+        return ids.size;
+      });
+      return { success: true, deleted };
+    },
+  }),
+];

@@ -1,0 +1,90 @@
+/**
+ * What projects tell their owners by email, through the one outbox:
+ *   - new curated candidates, batched: `queueCuratedEmail(trx, projectId)` (called wherever
+ *     candidates are curated into a project) queues one `email_curated_candidates` job per project
+ *     (job key), to run no earlier than a day after the last such email; the job counts the curated
+ *     candidates added since that email and sends one message with the project's link;
+ *   - a Power project that ended with its cycle (cancelled, or not enough credits to renew).
+ * Both are safe to run twice: a second run finds nothing new to tell.
+ */
+import type { Knex } from 'knex';
+import { t } from '../../../i18n';
+import type { Config } from '../../config';
+import { html } from '../mail/templates';
+import { queueEmail } from '../mail/outbox';
+
+export const CURATED_EMAIL_TASK = 'email_curated_candidates';
+
+/** Queues the project's curated-candidates email (one pending job per project, at most one email a day). */
+export async function queueCuratedEmail(trx: Knex | Knex.Transaction, projectId: number): Promise<void> {
+  await trx.raw(
+    `select graphile_worker.add_job(?, json_build_object('projectId', ?::int),
+       run_at => greatest(now(), coalesce((select last_curated_email_at + interval '1 day' from projects where id = ?), now())),
+       max_attempts => 10, job_key => ?, job_key_mode => 'preserve_run_at')`,
+    [CURATED_EMAIL_TASK, projectId, projectId, `curated-email:${projectId}`],
+  );
+}
+
+interface Recipient {
+  email: string;
+  first_name: string | null;
+}
+
+/** Who hears about a project: its owner (a company user), or the admin who owns an internal project. */
+async function recipientOf(trx: Knex, project: { owner_id: number | null; owner_admin_id: number | null }): Promise<Recipient | undefined> {
+  if (project.owner_id) return trx('company_users').where('id', project.owner_id).whereNot('status', 2).first('email', 'first_name');
+  if (project.owner_admin_id) return trx('admins').where('id', project.owner_admin_id).first('email', 'first_name');
+  return undefined;
+}
+
+const projectUrl = (config: Config, guid: string) => `${config.publicUrl}/project/${guid}`;
+
+function mail(config: Config, subject: string, lines: string[]) {
+  return { subject, text: lines.join('\n\n'), html: html(config, lines) };
+}
+
+/** The job: emails the owner the curated candidates added since the last email; returns how many it told of. */
+export async function sendCuratedEmail(knex: Knex, config: Config, projectId: number): Promise<number> {
+  return knex.transaction(async (trx) => {
+    const project = await trx('projects').where('id', projectId).forUpdate().first('id', 'guid', 'title', 'owner_id', 'owner_admin_id', 'last_curated_email_at');
+    if (!project) return 0;
+    const since = project.last_curated_email_at as Date | null;
+    if (since && since.getTime() > Date.now() - 86400_000) {
+      // Too soon after the last email: try again when the day is over.
+      await queueCuratedEmail(trx, projectId);
+      return 0;
+    }
+    const q = trx('project_candidates').where({ project_id: projectId, curated: true, is_hidden: false });
+    if (since) q.where('created_at', '>', since);
+    const [{ n }] = await q.count({ n: '*' });
+    const count = Number(n);
+    const to = await recipientOf(trx, project);
+    if (!count || !to) return 0;
+    const values = { count, title: project.title as string, url: projectUrl(config, project.guid), name: to.first_name || 'there' };
+    await queueEmail(trx, {
+      to: to.email,
+      ...mail(config, t('project.emails.curatedSubject', values), [
+        t('project.emails.greeting', values),
+        t('project.emails.curatedBody', values),
+        t('project.emails.curatedLink', values),
+      ]),
+    });
+    await trx('projects').where('id', projectId).update({ last_curated_email_at: trx.fn.now() });
+    return count;
+  });
+}
+
+/** Tells the owner that a Power project became inactive at the end of its cycle. */
+export async function queueProjectEndedEmail(
+  trx: Knex.Transaction,
+  config: Config,
+  project: { guid: string; title: string; owner_id: number | null; owner_admin_id: number | null },
+  reason: 'cancelled' | 'noCredits',
+): Promise<void> {
+  const to = await recipientOf(trx, project);
+  if (!to) return;
+  const values = { title: project.title, url: projectUrl(config, project.guid), name: to.first_name || 'there' };
+  const lines = [t('project.emails.greeting', values), t(reason === 'cancelled' ? 'project.emails.endedCancelled' : 'project.emails.endedNoCredits', values)];
+  if (reason === 'noCredits') lines.push(t('project.emails.endedReopen', values));
+  await queueEmail(trx, { to: to.email, ...mail(config, t('project.emails.endedSubject', values), lines) });
+}

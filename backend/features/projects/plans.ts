@@ -1,0 +1,143 @@
+/**
+ * The plan rules of schema/rules/plans.ts applied to the database: each function runs in the
+ * caller's transaction, locks the project row (then the company row, the order every plan change
+ * follows), decides with the pure rule, charges through the ledger (spendCredits, same
+ * transaction, keyed per cycle) and changes the project. A refusal or a failed charge throws and
+ * the caller's transaction changes nothing; two simultaneous requests for one project run one
+ * after the other, so the second finds the first's result and does not charge again.
+ */
+import type { Knex } from 'knex';
+import { t } from '../../../i18n';
+import { PROJECT_PLAN, PROJECT_STATUS } from '../../../schema/rules/pipeline';
+import {
+  cancelDecision,
+  cycleEnd,
+  guaranteeDecision,
+  isOpen,
+  openDecision,
+  statusDecision,
+  upgradeDecision,
+  type CancelWhen,
+  type Charge,
+  type Decision,
+  type PlanProject,
+} from '../../../schema/rules/plans';
+import { AppError, notFound } from '../../errors';
+import { spendCredits, type LedgerActor } from '../credits/ledger';
+
+type Trx = Knex.Transaction;
+
+export interface LockedProject extends PlanProject {
+  companyId: number | null;
+  cycleEndsAt: Date | null;
+}
+
+/** Locks the project's row for this transaction and reads what the plan rules need. */
+export async function lockProject(trx: Trx, id: number): Promise<LockedProject> {
+  const row = await trx('projects')
+    .where('id', id)
+    .forUpdate()
+    .first('id', 'company_id', 'project_type', 'plan', 'status', 'cancel_at_cycle_end', 'cycle_ends_at');
+  if (!row) throw notFound('project.notFound');
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    projectType: row.project_type,
+    plan: row.plan,
+    status: row.status,
+    cancelAtCycleEnd: row.cancel_at_cycle_end,
+    cycleEndsAt: row.cycle_ends_at,
+  };
+}
+
+/** Locks the company (free-slot checks and charges of one company run one after another); whether it is on hold. */
+async function lockCompany(trx: Trx, companyId: number | null): Promise<{ onHold: boolean }> {
+  if (!companyId) return { onHold: false };
+  const row = await trx('companies').where('id', companyId).forUpdate().first('status');
+  return { onHold: row ? row.status !== 1 : false };
+}
+
+/** Whether another free project of the company is open (holds the company's one free slot). */
+export async function freeSlotTaken(trx: Knex | Trx, companyId: number | null, exceptId?: number): Promise<boolean> {
+  if (!companyId) return false;
+  const q = trx('projects').where({ company_id: companyId, plan: PROJECT_PLAN.free }).whereNot('status', PROJECT_STATUS.inactive).first('id');
+  if (exceptId) q.whereNot('id', exceptId);
+  return Boolean(await q);
+}
+
+/** Throws the refusal of a decision; returns the change otherwise. */
+export function settle<D extends { ok: boolean }>(decision: D | { ok: false; status: number; code: string }): D {
+  if (!decision.ok) {
+    const refusal = decision as { status: number; code: string };
+    throw new AppError(refusal.status, refusal.code, t(refusal.code));
+  }
+  return decision as D;
+}
+
+async function pay(trx: Trx, charge: Charge | null, p: LockedProject, actor: LedgerActor): Promise<void> {
+  if (!charge || !p.companyId) return;
+  await spendCredits(trx, { companyId: p.companyId, amount: charge.amount, action: charge.action, projectId: p.id, actor, idempotencyKey: charge.idempotencyKey });
+}
+
+/** The columns a decision implies besides the status. */
+function cycleColumns(decision: Extract<Decision, { ok: true }>, now: Date): Record<string, unknown> {
+  if (decision.startsCycle) return { activated_at: now, cycle_ends_at: cycleEnd(now), cancel_at_cycle_end: false, cancelled_at: null };
+  if (decision.endsCycle) return { cycle_ends_at: null, cancel_at_cycle_end: false, cancelled_at: now };
+  return {};
+}
+
+/** A project just stored open (create, duplicate): takes the free slot or pays the activation. */
+export async function openNewProject(trx: Trx, id: number, actor: LedgerActor, now = new Date()): Promise<void> {
+  const p = await lockProject(trx, id);
+  if (!isOpen(p.status)) return;
+  const { onHold } = await lockCompany(trx, p.companyId);
+  if (onHold) throw new AppError(409, 'project.errors.companyOnHold', t('project.errors.companyOnHold'));
+  const decision = settle(openDecision(p, { freeSlotTaken: await freeSlotTaken(trx, p.companyId, p.id), now }));
+  await pay(trx, decision.charge, p, actor);
+  const columns = cycleColumns(decision, now);
+  if (Object.keys(columns).length) await trx('projects').where('id', id).update(columns);
+}
+
+/** Moves a project to `to` by the plan rules; returns whether the status changed. */
+export async function changeStatus(trx: Trx, id: number, to: number, actor: LedgerActor, now = new Date()): Promise<boolean> {
+  const p = await lockProject(trx, id);
+  if (p.status === to) return false;
+  const { onHold } = await lockCompany(trx, p.companyId);
+  const taken = p.plan === PROJECT_PLAN.free ? await freeSlotTaken(trx, p.companyId, p.id) : false;
+  const decision = settle(statusDecision(p, to, { freeSlotTaken: taken, companyOnHold: onHold, now }));
+  await pay(trx, decision.charge, p, actor);
+  await trx('projects')
+    .where('id', id)
+    .update({ status: to, status_before_hold: null, ...cycleColumns(decision, now), updated_at: now });
+  return true;
+}
+
+/** Upgrades free → power: pays the upgrade and starts a cycle. */
+export async function upgradeProject(trx: Trx, id: number, actor: LedgerActor, now = new Date()): Promise<void> {
+  const p = await lockProject(trx, id);
+  await lockCompany(trx, p.companyId);
+  const decision = settle(upgradeDecision(p, { now }));
+  await pay(trx, decision.charge, p, actor);
+  await trx('projects')
+    .where('id', id)
+    .update({ plan: PROJECT_PLAN.power, ...cycleColumns(decision, now), updated_at: now });
+}
+
+/** Cancels: closes now, or marks a power project to close when its cycle ends. */
+export async function cancelProject(trx: Trx, id: number, when: CancelWhen, actor: LedgerActor, now = new Date()): Promise<void> {
+  const p = await lockProject(trx, id);
+  const decision = settle(cancelDecision(p, when));
+  if (decision.closeNow) await changeStatus(trx, id, PROJECT_STATUS.inactive, actor, now);
+  else await trx('projects').where('id', id).update({ cancel_at_cycle_end: true, cancelled_at: now, updated_at: now });
+}
+
+/** Guarantees a candidate of the project: pays the guarantee once and records it on the candidate's row. */
+export async function guaranteeCandidate(trx: Trx, projectId: number, candidateId: number, actor: LedgerActor, now = new Date()): Promise<void> {
+  const p = await lockProject(trx, projectId);
+  const row = await trx('project_candidates').where({ project_id: projectId, candidate_id: candidateId }).forUpdate().first('id', 'guaranteed_at');
+  if (!row) throw new AppError(404, 'project.errors.candidateNotInProject', t('project.errors.candidateNotInProject'));
+  await lockCompany(trx, p.companyId);
+  const decision = settle(guaranteeDecision(p, { candidateId, guaranteed: row.guaranteed_at !== null }));
+  await pay(trx, decision.charge, p, actor);
+  await trx('project_candidates').where('id', row.id).update({ guaranteed_at: now, updated_at: now });
+}

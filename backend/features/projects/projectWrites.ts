@@ -1,0 +1,147 @@
+/**
+ * A project's write rules, the one path every project write takes: the generic router's
+ * POST/PUT /projects (the console) and the projects endpoints call `createProject` and
+ * `updateProject`. Beyond the declaration:
+ *   - company users write projects of their own company: the company is theirs, the owner defaults
+ *     to them and must be a user of the company, and they never set the advocate, the checked flag
+ *     or the internal flag (those are left out, as any field out of a role's reach is); an owner
+ *     they could not name (another company's user, or a colleague when they are a Member) is
+ *     replaced by themselves;
+ *   - internal projects (admins) have no company and are owned by the admin who creates them;
+ *   - the advocate is an active admin of type Advocate; salaryMin <= salaryMax; the job
+ *     description text is required unless its file follows (`jdFileFollows`, the portal's upload);
+ *   - the project type follows the company (RaaS companies' projects are 'raas'); the company
+ *     and the internal flag are fixed once created;
+ *   - status and plan changes follow the plan rules with their charges (plans.ts).
+ */
+import { subject as asSubject } from '@casl/ability';
+import type { Knex } from 'knex';
+import { entity } from '../../../schema';
+import { PROJECT_PLAN, PROJECT_STATUS, PROJECT_TYPE } from '../../../schema/rules/pipeline';
+import { ADMIN_TYPES } from '../../../schema/roles';
+import { modelFor } from '../../db/models';
+import { badRequest, forbidden } from '../../errors';
+import { referencesExist, type CheckContext, type CreateWrite, type EntityWrites, type UpdateWrite, type WriteContext } from '../../crud/writes';
+import type { Row } from '../../crud/serialize';
+import { changeStatus, openNewProject, upgradeProject } from './plans';
+
+export const projectEntity = entity('project');
+const Projects = modelFor(projectEntity);
+
+/** Fields only admins set; a company user's values for them are left out. */
+const ADMIN_FIELDS = ['advocateId', 'checked', 'isAdminProject', 'ownerAdminId'] as const;
+
+const isCompanyUser = (ctx: WriteContext) => ctx.actor.companyId !== undefined;
+
+async function companyOf(trx: Knex, companyId: number) {
+  return trx('companies').where('id', companyId).first('id', 'company_type', 'status');
+}
+
+/** The company's Owner, else its first Admin: the owner of a company project an admin creates without naming one. */
+async function defaultOwner(trx: Knex, companyId: number): Promise<number | null> {
+  const row = await trx('company_users').where('company_id', companyId).whereIn('role', [0, 1]).whereNot('status', 2).orderBy('role').orderBy('id').first('id');
+  return row?.id ?? null;
+}
+
+/**
+ * A company user's project is owned by a user of their company they name and may then still read
+ * (Owners and Admins may name a colleague), otherwise by themselves: like the company, an owner out
+ * of their reach is replaced, never stored.
+ */
+async function ownerForCompanyUser(ctx: WriteContext, data: Record<string, unknown>): Promise<number | undefined> {
+  const named = data.ownerId as number | null | undefined;
+  if (!named || named === ctx.actor.id) return ctx.actor.id;
+  const colleague = await ctx.trx('company_users').where({ id: named, company_id: ctx.actor.companyId }).first('id');
+  const readable = ctx.ability.can('read', asSubject(projectEntity.subject, { ...data, ownerId: named }));
+  return colleague && readable ? named : ctx.actor.id;
+}
+
+/**
+ * Completes and checks a project write: `data` is validated and trimmed to the writable fields;
+ * `existing` is the row before an update. Throws the first refusal; on success `data` holds what to store.
+ */
+export async function checkProject(data: Record<string, unknown>, ctx: WriteContext & { existing?: Row; jdFileFollows?: boolean }): Promise<void> {
+  const { trx, actor } = ctx;
+  const existing = ctx.existing;
+  const creating = !existing;
+  if (isCompanyUser(ctx)) {
+    for (const field of ADMIN_FIELDS) delete data[field];
+    if (creating) data.companyId = actor.companyId;
+    else delete data.companyId;
+  }
+  if (!creating) {
+    if ('companyId' in data && data.companyId !== existing.companyId) throw badRequest({ companyId: 'project.errors.companyFixed' });
+    if ('isAdminProject' in data && data.isAdminProject !== existing.isAdminProject) throw badRequest({ isAdminProject: 'project.errors.companyFixed' });
+    delete data.companyId;
+    delete data.isAdminProject;
+    delete data.ownerAdminId;
+  }
+  const merged = { ...existing, ...data } as Record<string, unknown>;
+  const errors: Record<string, string> = {};
+
+  if (merged.isAdminProject) {
+    if (creating) {
+      Object.assign(data, { companyId: null, ownerId: null, ownerAdminId: actor.role === 'admin' ? actor.id : null, projectType: PROJECT_TYPE.normal });
+    } else if (data.ownerId) errors.ownerId = 'project.errors.ownerNotInCompany';
+  } else {
+    const companyId = merged.companyId as number | null | undefined;
+    const company = companyId ? await companyOf(trx, companyId) : undefined;
+    if (!company) errors.companyId = companyId ? 'company.errors.notFound' : 'company.errors.required';
+    else {
+      if (creating) data.projectType = company.company_type === 4 ? PROJECT_TYPE.raas : PROJECT_TYPE.normal;
+      if (creating && isCompanyUser(ctx)) data.ownerId = await ownerForCompanyUser(ctx, data);
+      if (creating && !data.ownerId) data.ownerId = await defaultOwner(trx, company.id);
+      const ownerId = (data.ownerId ?? merged.ownerId) as number | null;
+      if ('ownerId' in data || creating) {
+        const owner = ownerId ? await trx('company_users').where({ id: ownerId, company_id: company.id }).first('id') : undefined;
+        if (!owner) errors.ownerId = ownerId ? 'project.errors.ownerNotInCompany' : 'ownerId.errors.required';
+      }
+    }
+  }
+  if (data.advocateId) {
+    const advocate = await trx('admins').where({ id: data.advocateId, role: ADMIN_TYPES.advocate, status: 1 }).first('id');
+    if (!advocate) errors.advocateId = 'project.errors.advocateInvalid';
+  }
+  if (typeof merged.salaryMin === 'number' && typeof merged.salaryMax === 'number' && merged.salaryMin > merged.salaryMax) {
+    errors.salaryMax = 'project.errors.salaryRange';
+  }
+  const hasText = typeof merged.jobDescription === 'string' && merged.jobDescription.trim() !== '';
+  if (!hasText && !merged.jdFilePath && !(creating && ctx.jdFileFollows)) errors.jobDescription = 'jobDescription.errors.required';
+  if (creating && data.status === undefined) data.status = PROJECT_STATUS.active;
+  if (creating && data.plan === undefined) data.plan = PROJECT_PLAN.free;
+  if (Object.keys(errors).length) throw badRequest(errors);
+  // Whoever creates or changes a project must still reach it afterwards.
+  if (!ctx.ability.can(creating ? 'create' : 'update', asSubject(projectEntity.subject, { ...merged, ...data }))) throw forbidden();
+}
+
+/** Creates a project by every rule; returns its id. */
+export async function createProject(write: Omit<CreateWrite, 'children'> & { jdFileFollows?: boolean }): Promise<number> {
+  const data = { ...write.data };
+  await referencesExist(data, { ...write, mode: 'create' });
+  await checkProject(data, write);
+  const inserted = (await Projects.query(write.trx).insert(data).returning('id')) as unknown as { id: number };
+  await openNewProject(write.trx, inserted.id, write.actor);
+  return inserted.id;
+}
+
+/** Updates a project by every rule: fields, then the plan (an upgrade), then the status. */
+export async function updateProject(write: Omit<UpdateWrite, 'children'>): Promise<void> {
+  const data = { ...write.data };
+  const check: CheckContext = { ...write, mode: 'update' };
+  await referencesExist(data, check);
+  await checkProject(data, write);
+  const { status, plan, ...fields } = data;
+  if (plan !== undefined && plan !== write.existing.plan) {
+    if (plan !== PROJECT_PLAN.power) throw badRequest({ plan: 'project.errors.noDowngrade' });
+    await upgradeProject(write.trx, write.id, write.actor);
+  }
+  if (Object.keys(fields).length) await Projects.query(write.trx).patch({ ...fields, updatedAt: new Date().toISOString() }).where('id', write.id);
+  if (status !== undefined) await changeStatus(write.trx, write.id, status as number, write.actor);
+}
+
+export const projectWrites: EntityWrites = {
+  create: (write) => createProject(write),
+  update: (write) => updateProject(write),
+  // Bulk status changes go through PUT /projects (and its console alias PUT /projects/status).
+  statusRoute: 'PUT /projects',
+};

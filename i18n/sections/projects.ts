@@ -1,0 +1,51 @@
+/** Projects: the projects API's messages (plans, sharing, job descriptions) and its emails. */
+export const projectMessages = {
+  notFound: 'Project not found or you do not have access to it',
+  errors: {
+    freeSlotUsed: 'Your company already has an active free project. Upgrade it to Power or close it to start another free project.',
+    alreadyPower: 'This project is already on the Power plan',
+    alreadyGuaranteed: 'This candidate is already guaranteed',
+    alreadyCancelled: 'This project is already set to end with its current cycle',
+    inactive: 'This project is inactive',
+    companyOnHold: 'The company is pending or inactive: its projects stay inactive until it is active again',
+    companyFixed: 'A project stays with the company it was created for',
+    ownerNotInCompany: "Choose an owner among the project company's users",
+    advocateInvalid: 'Choose an active talent advocate',
+    salaryRange: 'The maximum salary must not be below the minimum',
+    noDowngrade: 'A Power project cannot go back to the free plan',
+    candidateNotInProject: 'This candidate is not in the project',
+    activationFailed: 'The project could not be activated',
+    jdFileType: 'Upload the job description as a PDF or Word (DOCX) file',
+    jdUnreadable: 'The job description file could not be read. Try another copy.',
+  },
+  share: {
+    errors: {
+      invalid: 'The project or the access type is not valid',
+      notFound: 'This user is not a user of the project company',
+      sameAccessType: 'This user already has this access',
+      unauthorized: 'Only the project owner and the company admins can share this project',
+    },
+    messages: {
+      granted: 'Access granted',
+      removed: 'Access removed',
+      company: 'Company sharing updated',
+    },
+  },
+  emails: {
+    curatedSubject: '{count} new curated candidates for {title}',
+    curatedBody: 'Our talent advocates added {count} new candidates to your project {title}.',
+    curatedLink: 'See them here: {url}',
+    endedSubject: 'Your project {title} is now inactive',
+    endedCancelled: 'Your Power project {title} reached the end of its 30-day cycle and was cancelled, as you asked. It is now inactive.',
+    endedNoCredits: 'Your Power project {title} reached the end of its 30-day cycle and your company has not enough credits to renew it, so it is now inactive.',
+    endedReopen: 'Buy credits and activate it again at {url}',
+    greeting: 'Hi {name},',
+  },
+} as const;
+
+/** Field errors of the projects' inputs. */
+export const projectFieldErrors = {
+  jobDescription: { errors: { required: 'Add a job description: type it or upload a file' } },
+  ownerId: { errors: { required: 'Choose the project owner' } },
+  projectId: { errors: { required: 'Choose a project', invalid: 'This project is not valid' } },
+} as const;
