@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../layout/useDocumentTitle';
 import { abilityOf, canAccessResource, canUpdateStatusOfAny } from '../providers/ability';
 import { useActor } from '../providers/useActor';
 import { BulkStatusButton } from './BulkStatusButton';
-import { PhoneList, TableActions, usePhone } from './denseTable';
+import { columnWidths, ONE_LINE_TABLE_SX, PhoneList, showFullTextOnHover, TableActions, usePhone } from './denseTable';
 import { exporterFor } from './exporter';
 import { ListEmpty, ListNoMatches } from './ListStates';
 import { presetLabel, presetMatching } from './presets';
@@ -62,6 +62,8 @@ export function EntityList({ entity, aside, selectedId }: Props) {
   const titleField = entity.admin?.titleField ?? 'id';
   const hasCreate = !!actor && abilityOf(actor).can('create', entity.subject);
   const [field, order] = entity.admin?.list?.sort ?? ['id', 'DESC'];
+  const columns = columnsOf(entity);
+  const widths = columnWidths(entity, columns);
   return (
     <List
       title={<ListTitle entity={entity} />}
@@ -73,8 +75,8 @@ export function EntityList({ entity, aside, selectedId }: Props) {
       exporter={exporterFor(entity)}
       actions={<TableActions filters={filterInputs(entity).length > 0}>{hasCreate && <CreateButton />}</TableActions>}
       aside={aside}
-      // Wide tables scroll inside the list instead of pushing the side panel off screen.
-      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+      // The table keeps to the room beside the side panel; its cells stay on one line.
+      sx={{ '& .RaList-main': { minWidth: 0 } }}
     >
       {phone ? (
         <PhoneList
@@ -95,9 +97,11 @@ export function EntityList({ entity, aside, selectedId }: Props) {
           rowClick={(_id, resource, record) => (actor && canAccessResource(actor, 'edit', resource, record) ? 'edit' : 'show')}
           empty={<ListNoMatches entity={entity} />}
           rowSx={(record) => (selectedId !== undefined && record.id === selectedId ? { backgroundColor: 'action.selected' } : {})}
+          sx={ONE_LINE_TABLE_SX}
+          onMouseOver={showFullTextOnHover}
         >
-          {columnsOf(entity).map((name) => (
-            <DataTable.Col key={name} source={name} label={labelOf(entity, name)} disableSort={!isSortable(entity, name)}>
+          {columns.map((name) => (
+            <DataTable.Col key={name} source={name} label={labelOf(entity, name)} disableSort={!isSortable(entity, name)} sx={{ width: widths[name] }}>
               <DisplayField entity={entity} source={name} compact />
             </DataTable.Col>
           ))}

@@ -16,7 +16,7 @@ import { DisplayField } from '../../../fields/DisplayField';
 import { filterInputs } from '../../../fields/filterInputs';
 import { isSortable, labelOf, pluralLabel } from '../../../fields/fieldMeta';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
-import { PhoneList, TableActions, usePhone } from '../../denseTable';
+import { columnWidths, ONE_LINE_TABLE_SX, PhoneList, showFullTextOnHover, TableActions, usePhone } from '../../denseTable';
 import { exporterFor } from '../../exporter';
 import { ListEmpty, ListNoMatches } from '../../ListStates';
 import { presetLabel, presetMatching } from '../../presets';
@@ -77,9 +77,9 @@ function NameCell() {
   const record = useRecordContext();
   const name = String(record?.name ?? '');
   return (
-    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-      <Avatar sx={{ width: 32, height: 32, fontSize: 13, bgcolor: 'primary.main' }}>{initials(name)}</Avatar>
-      <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+      <Avatar sx={{ width: 28, height: 28, fontSize: 12, bgcolor: 'primary.main', flexShrink: 0 }}>{initials(name)}</Avatar>
+      <Typography variant="body2" noWrap sx={{ fontWeight: 600, minWidth: 0 }}>
         {name}
       </Typography>
     </Stack>
@@ -99,12 +99,7 @@ function SalaryCell() {
 function EmailCell() {
   const record = useRecordContext();
   return (
-    <Typography
-      variant="body2"
-      color="text.secondary"
-      title={String(record?.email ?? '')}
-      sx={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-    >
+    <Typography variant="body2" color="text.secondary" noWrap title={String(record?.email ?? '')}>
       {String(record?.email ?? '')}
     </Typography>
   );
@@ -121,6 +116,17 @@ const heading = (name: string) => {
   return t(key) === key ? labelOf(candidate, name) : t(key);
 };
 const columns = candidate.admin?.list?.columns ?? [];
+/** Shares of the width, from what each column needs at 1440 px: a status chip as wide as its longest label, salaries and days whole. */
+const WIDTHS = columnWidths(candidate, columns, {
+  name: 165,
+  email: 150,
+  status: 150,
+  currentLocationId: 95,
+  latestCompanyName: 95,
+  latestJobTitle: 135,
+  expectedSalary: 130,
+  createdAt: 122,
+});
 const [sortField, sortOrder] = candidate.admin?.list?.sort ?? ['createdAt', 'DESC'];
 
 export function TalentList() {
@@ -136,8 +142,8 @@ export function TalentList() {
       exporter={exporterFor(candidate)}
       pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
       empty={<ListEmpty entity={candidate} />}
-      // Wide tables scroll inside their own wrapper: the bulk toolbar slides over the list's top edge and must not be clipped.
-      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+      // The table keeps to the page's width, one line per row; the bulk toolbar slides over the list's top edge unclipped.
+      sx={{ '& .RaList-main': { minWidth: 0 } }}
     >
       {phone ? (
         <PhoneList
@@ -155,12 +161,14 @@ export function TalentList() {
             </>
           }
           empty={<ListNoMatches entity={candidate} />}
+          sx={ONE_LINE_TABLE_SX}
+          onMouseOver={showFullTextOnHover}
         >
           {columns.map((name) => {
             const Cell = CELLS[name];
             const sortable = isSortable(candidate, name) && candidate.fields[name]?.kind !== 'ref';
             return (
-              <DataTable.Col key={name} source={name} label={heading(name)} disableSort={!sortable}>
+              <DataTable.Col key={name} source={name} label={heading(name)} disableSort={!sortable} sx={{ width: WIDTHS[name] }}>
                 {Cell ? <Cell /> : <DisplayField entity={candidate} source={name} compact />}
               </DataTable.Col>
             );
