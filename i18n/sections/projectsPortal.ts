@@ -209,6 +209,7 @@ export const projectsPortal = {
     sharedWithCompany: 'Shared with the whole company',
     unsharedWithCompany: 'No longer shared with the whole company',
     withAccess: 'People with access',
+    peopleCount: '{count} people with access',
     nobody: 'Only the owner and admins have access.',
     loadError: 'The people with access could not be loaded.',
     close: 'Close',

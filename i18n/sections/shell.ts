@@ -74,6 +74,7 @@ export const shell = {
     project: 'Project',
     account: 'Account',
     jobDescription: 'Job description',
+    interviewRequest: 'Interview request',
     terms: 'Terms of service',
     aiMatch: 'AI Match',
     candidateProfile: 'My profile',

@@ -20,6 +20,8 @@ import { CompanyUsersPage } from '../features/company-users/CompanyUsersPage';
 import { ActiveCreditsPage, CompanyCreditsPage, CreditLogPage } from '../features/credits/CreditsPages';
 import { DashboardPage } from '../features/dashboards/DashboardPage';
 import { IntegrationsPage } from '../features/integrations/IntegrationsPage';
+import { InterviewRequestListPage } from '../features/interviews/InterviewRequestListPage';
+import { InterviewRequestPage } from '../features/interviews/InterviewRequestPage';
 import { JdPreviewPage } from '../features/jd/JdPreviewPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { ProjectPipelinePage } from '../features/pipeline/ProjectPipelinePage';
@@ -72,13 +74,14 @@ const SCREENS: Record<RouteId, ReactNode> = {
   integrations: <IntegrationsPage />,
   myProfile: <MyProfilePage />,
   jdPreview: <JdPreviewPage />,
+  interviewRequest: <InterviewRequestPage />,
   terms: <TermsPage />,
   aiMatch: <AiMatchPage />,
   dashboardWeekly: <DashboardPage kind="weekly" />,
   dashboardAssigned: <DashboardPage kind="assigned" />,
   dashboardRecruitment: <DashboardPage kind="recruitment" />,
   dashboardProjectOverview: <DashboardPage kind="projectOverview" />,
-  dashboardInterviewRequests: <DashboardPage kind="interviewRequests" />,
+  dashboardInterviewRequests: <InterviewRequestListPage />,
   candidateProfile: <CandidateProfilePage />,
   notFound: <NotFoundPage />,
 };

@@ -33,6 +33,7 @@ export const PATHS = {
   dashboardRecruitment: '/dashboard/ta-recruitment-activity',
   dashboardProjectOverview: '/dashboard/project-overview',
   dashboardInterviewRequests: '/dashboard/interview-request',
+  interviewRequest: '/interview-request',
   candidateProfile: '/candidate/profile',
 } as const;
 

@@ -48,6 +48,8 @@ export const ROUTE_RULES = {
   integrations: { path: '/integrations', access: only('company'), titleKey: 'portal.titles.integrations' },
   myProfile: { path: '/my-profile', access: only(...STAFF), titleKey: 'portal.titles.myProfile' },
   jdPreview: { path: '/jd/:interviewGuid/:timestamp', access: PUBLIC, titleKey: 'portal.titles.jobDescription' },
+  // The candidate's answer page: the token in the link is the access (spec: reached by irt, av and m).
+  interviewRequest: { path: '/interview-request', access: PUBLIC, titleKey: 'portal.titles.interviewRequest' },
   terms: { path: '/terms-of-service', access: PUBLIC, titleKey: 'portal.titles.terms' },
   aiMatch: { path: '/ai-match', access: only('admin'), titleKey: 'portal.titles.aiMatch' },
   dashboardWeekly: { path: '/dashboard/ta-dashboard-weekly', access: only('admin'), titleKey: 'portal.titles.dashboardWeekly' },

@@ -36,6 +36,15 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
   const [loadError, setLoadError] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
+  // Saved fields whose file upload then failed: the panel stays open with the error; closing reports the save.
+  const [partial, setPartial] = useState<Project>();
+
+  const close = () => {
+    if (busy) return;
+    if (partial) onSaved?.(partial);
+    setPartial(undefined);
+    onClose();
+  };
 
   const load = useCallback(() => {
     setValues(undefined);
@@ -110,12 +119,13 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
         const key = Object.values(fieldKeys(err))[0];
         setErrors((x) => ({ ...x, jdFile: key ?? 'portal.projectsPortal.errors.uploadFailed' }));
         setFailure(t(`${S}.uploadFailed`, { reason: key ? t(key) : errorMessage(err) }));
-        onSaved?.(saved);
+        setPartial(saved);
         return;
       }
     }
     setBusy(false);
     notify(t(`${S}.saved`), 'success');
+    setPartial(undefined);
     onSaved?.(saved);
     onClose();
   };
@@ -124,7 +134,7 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
     <Drawer
       anchor="right"
       open={open}
-      onClose={busy ? undefined : onClose}
+      onClose={close}
       slotProps={{ paper: { sx: { width: { xs: '100%', sm: 640 }, maxWidth: '100%' }, 'aria-labelledby': 'project-settings-title' } as object }}
     >
       <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', height: '100%' }} data-testid="project-settings">
@@ -132,7 +142,7 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
           <Typography id="project-settings-title" variant="h5" component="h2" sx={{ flex: 1, fontWeight: 700 }}>
             {t(`${S}.title`)}
           </Typography>
-          <IconButton onClick={onClose} disabled={busy} aria-label={t(`${S}.close`)}>
+          <IconButton onClick={close} disabled={busy} aria-label={t(`${S}.close`)}>
             <CloseOutlined />
           </IconButton>
         </Stack>
@@ -171,7 +181,7 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
           )}
         </Box>
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', px: 3, py: 2, borderTop: 1, borderColor: 'divider' }}>
-          <Button onClick={onClose} disabled={busy} color="inherit">
+          <Button onClick={close} disabled={busy} color="inherit">
             {t('portal.common.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={busy || !values}>

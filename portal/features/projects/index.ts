@@ -4,6 +4,7 @@
  */
 export { AddProjectDialog, type AddProjectDialogProps } from './AddProjectDialog';
 export { AddToProjectDialog, type AddToProjectDialogProps } from './AddToProjectDialog';
+export { ProjectAccessSummary, type ProjectAccessSummaryProps } from './ProjectAccessSummary';
 export { ProjectSettingsPanel, type ProjectSettingsPanelProps } from './ProjectSettingsPanel';
 export { ProjectSharingPanel, sharingError, type ProjectSharingPanelProps } from './ProjectSharingPanel';
 export { ProjectsPage } from './ProjectsPage';
