@@ -8,6 +8,7 @@ import { labelOf, recordLabel, showFields } from '../fields/fieldMeta';
 import { useDocumentTitle } from '../layout/useDocumentTitle';
 import { EntityForm } from './EntityForm';
 import { RecordTitle } from './RecordTitle';
+import { RelatedLists, replacedByRelated } from './RelatedLists';
 
 function CreateTitle({ entity }: { entity: EntityDef }) {
   const title = t('admin.form.createTitle', { label: recordLabel(entity).toLowerCase() });
@@ -37,6 +38,7 @@ export function EntityEdit({ entity }: { entity: EntityDef }) {
       }
     >
       <EntityForm entity={entity} mode="edit" />
+      <RelatedLists entity={entity} />
     </Edit>
   );
 }
@@ -44,9 +46,13 @@ export function EntityEdit({ entity }: { entity: EntityDef }) {
 function ShowBody({ entity }: { entity: EntityDef }) {
   const record = useRecordContext();
   if (!record) return null;
+  const replaced = replacedByRelated(entity);
+  const rows = showFields(entity)
+    .map((row) => row.filter((name) => !replaced.has(name)))
+    .filter((row) => row.length > 0);
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
-      {showFields(entity).map((row, i) => (
+      {rows.map((row, i) => (
         <Box key={row.join('+')}>
           {i > 0 && <Divider sx={{ my: 1.5 }} />}
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
@@ -74,6 +80,7 @@ export function EntityShow({ entity }: { entity: EntityDef }) {
       }
     >
       <ShowBody entity={entity} />
+      <RelatedLists entity={entity} />
     </Show>
   );
 }

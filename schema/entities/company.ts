@@ -93,5 +93,15 @@ export const company = defineEntity({
         ['trialEndsAt', 'companyLogo'],
       ],
     },
+    // The company's page lists its people rather than counting them.
+    related: [
+      {
+        entity: 'companyUser',
+        target: 'companyId',
+        columns: ['name', 'email', 'role', 'status', 'lastActiveAt'],
+        sort: ['role', 'ASC'],
+        replaces: 'userCount',
+      },
+    ],
   },
 });

@@ -137,6 +137,11 @@ export interface AdminHints {
     bulkStatus?: boolean;
   };
   edit?: { layout: string[][] };
+  /**
+   * Records of another entity listed on this one's show and edit screens (a company's users), each
+   * linking to its own screen; `replaces` names a count the list makes redundant there.
+   */
+  related?: { entity: string; target: string; columns: string[]; sort?: [string, 'ASC' | 'DESC']; replaces?: string }[];
   /** Not shown in the console menu (lookups, internal tables). */
   hidden?: boolean;
   /** Console menu group. */

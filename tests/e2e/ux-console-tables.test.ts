@@ -36,8 +36,8 @@ async function consolePage(): Promise<Page> {
   return tab;
 }
 
-const shot = async (name: string) => {
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+const shot = async (name: string, fullPage = false) => {
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
 };
 
 const LISTS = [
@@ -95,5 +95,24 @@ describe('Console tables on a laptop and a phone', () => {
     await shot(`phone-${name.replace(' ', '-')}`);
     expect(await page.locator('table').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  it("A company's page lists its users with their role, status and last activity, each opening the user", async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const acme = await e2e.db.knex('companies').where('company_name', 'Acme').first('id');
+    const users = await e2e.db.knex('company_users').where('company_id', acme.id).select('email');
+    await page.goto(`${e2e.baseUrl}/admin/companies/Company%3A${acme.id}`);
+    const section = page.getByRole('region', { name: 'Users' });
+    await section.getByRole('heading', { name: `Users (${users.length})` }).waitFor();
+    await expect.poll(() => section.locator('tbody tr').count()).toBe(users.length);
+    for (const { email } of users) await section.getByRole('cell', { name: email, exact: true }).waitFor();
+    const headings = (await section.locator('thead th').allInnerTexts()).map((h) => h.trim());
+    expect(headings).toEqual(['Name', 'Email', 'Role', 'Status', 'Last active']);
+    await shot('company-users-on-company', true);
+
+    await page.goto(`${e2e.baseUrl}/admin/companies/Company%3A${acme.id}/show`);
+    await section.getByRole('cell', { name: 'owner@acme.example.com', exact: true }).click();
+    await page.waitForURL(/\/admin\/company-users\/User%3A\d+$/);
+    await expect(page.getByRole('textbox', { name: 'Email' }).inputValue()).resolves.toBe('owner@acme.example.com');
   });
 });

@@ -1,0 +1,69 @@
+/**
+ * The records of other entities listed on a record's show and edit screens (`admin.related`), e.g.
+ * a company's users: one line each with the declared columns, linking to the record's own screen.
+ */
+import { Box, Divider, Typography } from '@mui/material';
+import { DataTable, Pagination, ReferenceManyField, useRecordContext } from 'react-admin';
+import { t } from '../../i18n';
+import { entity as entityNamed, type EntityDef } from '../../schema';
+import { DisplayField } from '../fields/DisplayField';
+import { labelOf, pluralLabel } from '../fields/fieldMeta';
+import { canAccessResource } from '../providers/ability';
+import { useActor } from '../providers/useActor';
+import { columnWidths, ONE_LINE_TABLE_SX, showFullTextOnHover } from './denseTable';
+
+type Related = NonNullable<NonNullable<EntityDef['admin']>['related']>[number];
+
+/** Computed counts a related list makes redundant on the show page. */
+export const replacedByRelated = (entity: EntityDef) => new Set((entity.admin?.related ?? []).map((r) => r.replaces).filter(Boolean));
+
+function RelatedList({ entity, related }: { entity: EntityDef; related: Related }) {
+  const actor = useActor();
+  const record = useRecordContext();
+  const other = entityNamed(related.entity);
+  const resource = other.resource as string;
+  const widths = columnWidths(other, related.columns);
+  const [field, order] = related.sort ?? other.admin?.list?.sort ?? ['id', 'ASC'];
+  const count = related.replaces ? record?.[related.replaces] : undefined;
+  const label = related.replaces ? labelOf(entity, related.replaces) : pluralLabel(other);
+  return (
+    <Box component="section" aria-label={label} sx={{ px: { xs: 2, md: 3 }, pb: 2 }}>
+      <Divider sx={{ mb: 2 }} />
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {typeof count === 'number' ? t('admin.related.titleWithCount', { label, count }) : label}
+      </Typography>
+      <ReferenceManyField
+        reference={resource}
+        target={related.target}
+        sort={{ field, order }}
+        perPage={25}
+        pagination={<Pagination rowsPerPageOptions={[25]} />}
+      >
+        <DataTable
+          bulkActionButtons={false}
+          rowClick={(_id, res, row) => (actor && canAccessResource(actor, 'edit', res, row) ? 'edit' : 'show')}
+          empty={<Typography color="text.secondary">{t('admin.related.empty', { label: label.toLowerCase() })}</Typography>}
+          sx={ONE_LINE_TABLE_SX}
+          onMouseOver={showFullTextOnHover}
+        >
+          {related.columns.map((name) => (
+            <DataTable.Col key={name} source={name} label={labelOf(other, name)} disableSort sx={{ width: widths[name] }}>
+              <DisplayField entity={other} source={name} compact />
+            </DataTable.Col>
+          ))}
+        </DataTable>
+      </ReferenceManyField>
+    </Box>
+  );
+}
+
+export function RelatedLists({ entity }: { entity: EntityDef }) {
+  const related = entity.admin?.related ?? [];
+  return (
+    <>
+      {related.map((r) => (
+        <RelatedList key={`${r.entity}.${r.target}`} entity={entity} related={r} />
+      ))}
+    </>
+  );
+}
