@@ -1,26 +1,85 @@
-/** /jd/:interviewGuid/:timestamp: the public preview of a job description sent with an interview request; the link lasts 3 days. */
-import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+/**
+ * /jd/:interviewGuid/:timestamp: the public preview of a job description sent with an interview
+ * request or as a job description; the link lasts 3 days (an expired link says so and offers
+ * nothing else). The download is the project's file, or the text.
+ */
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
+import { Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { t } from '../../../i18n';
+import { ApiError } from '../../../ui/api/client';
+import { interviewsApi, type JdPreview } from '../../api/interviews';
 import { PublicLayout } from '../../app/layout/PublicLayout';
 import { EmptyState } from '../../components/EmptyState';
-import { t } from '../../../i18n';
 import { jdLinkState } from './jdLink';
 
+type View = { kind: 'loading' } | { kind: 'ready'; jd: JdPreview } | { kind: 'expired' } | { kind: 'invalid' } | { kind: 'error' };
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function JdPreviewPage() {
-  const { timestamp } = useParams();
-  const state = jdLinkState(timestamp);
+  const { interviewGuid = '', timestamp } = useParams();
+  const linkState = GUID.test(interviewGuid) ? jdLinkState(timestamp) : 'invalid';
+  const [view, setView] = useState<View>(linkState === 'valid' ? { kind: 'loading' } : { kind: linkState });
+
+  useEffect(() => {
+    if (linkState !== 'valid') return;
+    let live = true;
+    interviewsApi
+      .jd(interviewGuid)
+      .then((res) => live && setView({ kind: 'ready', jd: res.data }))
+      .catch((err) => {
+        if (!live) return;
+        if (err instanceof ApiError && err.status === 410) setView({ kind: 'expired' });
+        else if (err instanceof ApiError && err.status === 404) setView({ kind: 'invalid' });
+        else setView({ kind: 'error' });
+      });
+    return () => {
+      live = false;
+    };
+  }, [interviewGuid, linkState]);
+
   return (
     <PublicLayout>
-      {state === 'valid' ? (
-        <EmptyState icon={<DescriptionOutlined />} title={t('portal.jd.title')} description={t('portal.jd.notReady')} />
-      ) : (
-        <EmptyState
-          icon={<LinkOffOutlined />}
-          title={t(state === 'expired' ? 'portal.jd.expiredTitle' : 'portal.jd.invalidTitle')}
-          description={t(state === 'expired' ? 'portal.jd.expired' : 'portal.jd.invalid')}
-        />
-      )}
+      <Box data-testid="jd-preview" data-state={view.kind}>
+        {view.kind === 'loading' && (
+          <Stack sx={{ alignItems: 'center', py: 8 }}>
+            <CircularProgress />
+          </Stack>
+        )}
+        {view.kind === 'ready' && (
+          <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
+            <Stack spacing={2}>
+              <Box>
+                <Typography variant="overline" color="primary">
+                  {t('portal.interviews.jd.title')}
+                </Typography>
+                <Typography variant="h1" component="h1" sx={{ fontSize: { xs: 26, sm: 32 } }}>
+                  {view.jd.role}
+                </Typography>
+                <Typography color="text.secondary">{t('portal.interviews.jd.at', { company: view.jd.company })}</Typography>
+              </Box>
+              {view.jd.jdHeader && <Typography sx={{ fontWeight: 600 }}>{view.jd.jdHeader}</Typography>}
+              {view.jd.jobDescription && <Typography sx={{ whiteSpace: 'pre-wrap' }}>{view.jd.jobDescription}</Typography>}
+              {view.jd.jdFooter && <Typography color="text.secondary">{view.jd.jdFooter}</Typography>}
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+                <Button variant="contained" startIcon={<DownloadOutlined />} href={interviewsApi.jdDownloadUrl(interviewGuid)}>
+                  {t('portal.interviews.jd.download')}
+                </Button>
+                <Typography variant="body2" color="text.secondary">
+                  {t('portal.interviews.jd.validUntil', { date: new Date(view.jd.expiresAt).toLocaleString('en-SG') })}
+                </Typography>
+              </Stack>
+            </Stack>
+          </Paper>
+        )}
+        {view.kind === 'expired' && <EmptyState icon={<LinkOffOutlined />} title={t('portal.jd.expiredTitle')} description={t('portal.jd.expired')} />}
+        {view.kind === 'invalid' && <EmptyState icon={<LinkOffOutlined />} title={t('portal.jd.invalidTitle')} description={t('portal.jd.invalid')} />}
+        {view.kind === 'error' && <EmptyState icon={<ErrorOutline />} title={t('portal.interviews.answer.errorTitle')} description={t('errors.generic')} />}
+      </Box>
     </PublicLayout>
   );
 }

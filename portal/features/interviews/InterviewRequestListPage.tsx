@@ -1,0 +1,221 @@
+/**
+ * /dashboard/interview-request (admins): every interview request and job description across
+ * companies with the answer and reasons; filters (company, project — by clicking a row's name —,
+ * text, state, kind, channel, date range) kept in the URL, sortable columns and pages.
+ */
+import ForumOutlined from '@mui/icons-material/ForumOutlined';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Link,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { t } from '../../../i18n';
+import { errorMessage } from '../../../ui/api/errors';
+import { interviewsApi, type AdminListQuery, type AdminRequestRow, type Page } from '../../api/interviews';
+import { EmptyState } from '../../components/EmptyState';
+import { PageHeader } from '../../components/PageHeader';
+
+const STATES = ['sent', 'approved', 'rejected', 'expired'] as const;
+const KINDS = ['interview', 'whitelist'] as const;
+const CHANNELS = ['email', 'whatsapp'] as const;
+const STATE_COLOR = { sent: 'default', approved: 'success', rejected: 'error', expired: 'warning' } as const;
+const FILTER_KEYS = ['companyId', 'projectId', 'state', 'kind', 'channel', 'from', 'to', 'q'] as const;
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-SG', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+
+export function InterviewRequestListPage() {
+  const [params, setParams] = useSearchParams();
+  const [result, setResult] = useState<Page<AdminRequestRow> | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const query = useMemo<AdminListQuery>(() => {
+    const q: Record<string, string | number> = {};
+    for (const key of FILTER_KEYS) if (params.get(key)) q[key] = params.get(key) as string;
+    q.page = Math.max(1, Number(params.get('p')) || 1);
+    q.perPage = [10, 25, 50].includes(Number(params.get('pp'))) ? Number(params.get('pp')) : 25;
+    q.sortBy = params.get('sortBy') || 'createdAt';
+    q.sortDir = params.get('sortDir') === 'asc' ? 'asc' : 'desc';
+    return q as AdminListQuery;
+  }, [params]);
+
+  useEffect(() => {
+    let live = true;
+    setFailure(null);
+    interviewsApi
+      .adminList(query)
+      .then((res) => live && setResult(res))
+      .catch((err) => live && setFailure(errorMessage(err)));
+    return () => {
+      live = false;
+    };
+  }, [query]);
+
+  const set = (changes: Record<string, string | number | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === undefined || v === '') next.delete(k);
+      else next.set(k, String(v));
+    }
+    if (!('p' in changes)) next.delete('p');
+    setParams(next, { replace: true });
+  };
+  const sortBy = (column: NonNullable<AdminListQuery['sortBy']>) =>
+    set({ sortBy: column, sortDir: query.sortBy === column && query.sortDir === 'desc' ? 'asc' : 'desc' });
+  const filtered = FILTER_KEYS.some((k) => params.get(k));
+  const select = (key: 'state' | 'kind' | 'channel', values: readonly string[], label: (v: string) => string, title: string) => (
+    <TextField select size="small" label={title} value={params.get(key) ?? ''} onChange={(e) => set({ [key]: e.target.value })} sx={{ minWidth: 140 }}>
+      <MenuItem value="">{t('portal.interviews.list.all')}</MenuItem>
+      {values.map((v) => (
+        <MenuItem key={v} value={v}>
+          {label(v)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  const sortable = (column: NonNullable<AdminListQuery['sortBy']>, label: string) => (
+    <TableSortLabel active={query.sortBy === column} direction={query.sortBy === column ? query.sortDir : 'desc'} onClick={() => sortBy(column)}>
+      {label}
+    </TableSortLabel>
+  );
+
+  return (
+    <Box>
+      <PageHeader title={t('portal.interviews.list.title')} subtitle={t('portal.interviews.list.subtitle')} />
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1.5 }}>
+        <TextField
+          size="small"
+          label={t('portal.interviews.list.search')}
+          defaultValue={params.get('q') ?? ''}
+          onKeyDown={(e) => e.key === 'Enter' && set({ q: (e.target as HTMLInputElement).value.trim() })}
+          onBlur={(e) => set({ q: e.target.value.trim() })}
+          sx={{ minWidth: 260 }}
+        />
+        {select('state', STATES, (v) => t(`entities.interviewRequest.enums.state.${v}`), t('portal.interviews.list.state'))}
+        {select('kind', KINDS, (v) => t(`portal.interviews.status.${v}`), t('portal.interviews.list.kind'))}
+        {select('channel', CHANNELS, (v) => t(`entities.interviewRequest.enums.channel.${v}`), t('portal.interviews.list.channel'))}
+        <TextField
+          size="small"
+          type="date"
+          label={t('portal.interviews.list.from')}
+          value={params.get('from') ?? ''}
+          onChange={(e) => set({ from: e.target.value })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label={t('portal.interviews.list.to')}
+          value={params.get('to') ?? ''}
+          onChange={(e) => set({ to: e.target.value })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        {(params.get('companyId') || params.get('projectId')) && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            {params.get('companyId') && (
+              <Chip label={`${t('portal.interviews.list.company')}: ${params.get('companyId')}`} onDelete={() => set({ companyId: undefined })} />
+            )}
+            {params.get('projectId') && (
+              <Chip label={`${t('portal.interviews.list.project')}: ${params.get('projectId')}`} onDelete={() => set({ projectId: undefined })} />
+            )}
+          </Stack>
+        )}
+        {filtered && <Button onClick={() => setParams(new URLSearchParams(), { replace: true })}>{t('portal.interviews.list.clear')}</Button>}
+      </Stack>
+      {failure && <Alert severity="error">{failure}</Alert>}
+      {result && result.pagination.dataCount === 0 && !filtered && (
+        <EmptyState icon={<ForumOutlined />} title={t('portal.interviews.list.emptyTitle')} description={t('portal.interviews.list.emptyText')} />
+      )}
+      {result && (result.pagination.dataCount > 0 || filtered) && (
+        <Paper variant="outlined">
+          <TableContainer>
+            <Table size="small" data-testid="interview-request-list">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{sortable('createdAt', t('portal.interviews.list.sentAt'))}</TableCell>
+                  <TableCell>{sortable('company', t('portal.interviews.list.company'))}</TableCell>
+                  <TableCell>{sortable('project', t('portal.interviews.list.project'))}</TableCell>
+                  <TableCell>{t('portal.interviews.list.candidate')}</TableCell>
+                  <TableCell>{t('portal.interviews.list.kind')}</TableCell>
+                  <TableCell>{t('portal.interviews.list.channel')}</TableCell>
+                  <TableCell>{sortable('state', t('portal.interviews.list.state'))}</TableCell>
+                  <TableCell>{sortable('answeredAt', t('portal.interviews.list.answeredAt'))}</TableCell>
+                  <TableCell>{t('portal.interviews.list.answer')}</TableCell>
+                  <TableCell>{t('portal.interviews.list.sentBy')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {result.data.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={10}>
+                      <Typography color="text.secondary">{t('portal.interviews.list.noMatch')}</Typography>
+                    </TableCell>
+                  </TableRow>
+                )}
+                {result.data.map((r) => (
+                  <TableRow key={r.id} hover>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(r.createdAt)}</TableCell>
+                    <TableCell>
+                      {r.company ? (
+                        <Link component="button" onClick={() => set({ companyId: r.company?.id })}>
+                          {r.company.companyName}
+                        </Link>
+                      ) : (
+                        '—'
+                      )}
+                    </TableCell>
+                    <TableCell>
+                      <Link component="button" onClick={() => set({ projectId: r.project.id })}>
+                        {r.project.title}
+                      </Link>
+                    </TableCell>
+                    <TableCell>{r.candidate.name}</TableCell>
+                    <TableCell>{t(`portal.interviews.status.${r.kind}`)}</TableCell>
+                    <TableCell>{t(`entities.interviewRequest.enums.channel.${r.channel}`)}</TableCell>
+                    <TableCell>
+                      <Chip size="small" color={STATE_COLOR[r.state]} label={t(`entities.interviewRequest.enums.state.${r.state}`)} />
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(r.answeredAt)}</TableCell>
+                    <TableCell sx={{ maxWidth: 320 }}>
+                      {r.rejectReasons.map((reason) => t(`portal.interviews.reasons.${reason}`)).join('; ')}
+                      {r.rejectText && (
+                        <Typography variant="body2" color="text.secondary">
+                          “{r.rejectText}”
+                        </Typography>
+                      )}
+                    </TableCell>
+                    <TableCell>{r.sentByName ?? '—'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={result.pagination.dataCount}
+            page={result.pagination.currentPage - 1}
+            rowsPerPage={result.pagination.pageSize}
+            rowsPerPageOptions={[10, 25, 50]}
+            onPageChange={(_e, page) => set({ p: page + 1 })}
+            onRowsPerPageChange={(e) => set({ pp: e.target.value, p: undefined })}
+          />
+        </Paper>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * /interview-request?irt=<token>&av=approve|reject&m=email|whatsapp: the candidate's answer page
+ * (spec sections 2, 4 and 8), made for a phone. It reads the request first (nothing changes on
+ * opening: mail scanners open links too), shows the role, the company (or "a company"), the job
+ * description and the proposed interview; accepting or declining (with reasons) is a button press.
+ * Outcomes: approved, rejection success, already submitted, expired, invalid and the error state.
+ */
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
+import ErrorOutline from '@mui/icons-material/ErrorOutline';
+import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
+import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { t } from '../../../i18n';
+import { ApiError } from '../../../ui/api/client';
+import { PublicLayout } from '../../app/layout/PublicLayout';
+import { EmptyState } from '../../components/EmptyState';
+import { interviewsApi, type AnswerResult, type ProjectData } from '../../api/interviews';
+import { RequestDetails } from './RequestDetails';
+import { RejectForm } from './RejectForm';
+
+type View =
+  | { kind: 'loading' }
+  | { kind: 'details'; data: ProjectData; rejecting: boolean }
+  | { kind: 'approved'; data: ProjectData }
+  | { kind: 'rejected' }
+  | { kind: 'used' }
+  | { kind: 'expired' }
+  | { kind: 'invalid' }
+  | { kind: 'error' };
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+function failureView(err: unknown): View {
+  if (err instanceof ApiError && err.status === 410) return { kind: 'expired' };
+  if (err instanceof ApiError && (err.status === 404 || err.status === 400 || err.status === 403)) return { kind: 'invalid' };
+  return { kind: 'error' };
+}
+
+export function InterviewRequestPage() {
+  const [params] = useSearchParams();
+  const token = params.get('irt') ?? '';
+  const method = params.get('m') === 'whatsapp' ? 'whatsapp' : 'email';
+  const wantsReject = params.get('av') === 'reject';
+  const [view, setView] = useState<View>(() => (TOKEN.test(token) ? { kind: 'loading' } : { kind: 'invalid' }));
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    if (!TOKEN.test(token)) return setView({ kind: 'invalid' });
+    setView({ kind: 'loading' });
+    try {
+      const res = await interviewsApi.check(token, method);
+      if (!res.success) return setView({ kind: 'error' });
+      setView(res.isTokenUsed ? { kind: 'used' } : { kind: 'details', data: res.projectData, rejecting: wantsReject });
+    } catch (err) {
+      setView(failureView(err));
+    }
+  }, [token, method, wantsReject]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const answered = (res: AnswerResult, next: View) => {
+    // Spec section 5: the answer counts only when the server says success.
+    if (!res.success) return setView({ kind: 'error' });
+    setView(res.isTokenUsed ? { kind: 'used' } : next);
+  };
+
+  const approve = async (data: ProjectData) => {
+    setBusy(true);
+    try {
+      answered(await interviewsApi.approve(token, method), { kind: 'approved', data });
+    } catch (err) {
+      setView(failureView(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reject = async (reasons: string[], comment: string) => {
+    setBusy(true);
+    try {
+      answered(await interviewsApi.reject(token, { reasons, comment: comment.trim() || undefined }, method), { kind: 'rejected' });
+    } catch (err) {
+      setView(failureView(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PublicLayout maxWidth="sm">
+      <Box data-testid="interview-request" data-state={view.kind}>
+        {view.kind === 'loading' && (
+          <Stack sx={{ alignItems: 'center', py: 8 }} spacing={2}>
+            <CircularProgress />
+            <Typography color="text.secondary">{t('portal.interviews.loading')}</Typography>
+          </Stack>
+        )}
+        {view.kind === 'details' && (
+          <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
+            <Stack spacing={3}>
+              <RequestDetails data={view.data} />
+              {view.rejecting ? (
+                <RejectForm busy={busy} onSubmit={reject} onBack={() => setView({ ...view, rejecting: false })} />
+              ) : (
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+                  <Button variant="contained" size="large" fullWidth disabled={busy} onClick={() => void approve(view.data)}>
+                    {t(view.data.kind === 'interview' ? 'portal.interviews.answer.approveInterview' : 'portal.interviews.answer.approveWhitelist')}
+                  </Button>
+                  <Button variant="outlined" color="inherit" size="large" fullWidth disabled={busy} onClick={() => setView({ ...view, rejecting: true })}>
+                    {t('portal.interviews.answer.reject')}
+                  </Button>
+                </Stack>
+              )}
+            </Stack>
+          </Paper>
+        )}
+        {view.kind === 'approved' && (
+          <EmptyState
+            icon={<CheckCircleOutline />}
+            title={t('portal.interviews.answer.approvedTitle')}
+            description={t(view.data.kind === 'interview' ? 'portal.interviews.answer.approvedInterview' : 'portal.interviews.answer.approvedWhitelist')}
+          />
+        )}
+        {view.kind === 'rejected' && (
+          <EmptyState icon={<CheckCircleOutline />} title={t('portal.interviews.answer.rejectedTitle')} description={t('portal.interviews.answer.rejected')} />
+        )}
+        {view.kind === 'used' && (
+          <EmptyState icon={<InfoOutlined />} title={t('portal.interviews.answer.usedTitle')} description={t('portal.interviews.answer.used')} />
+        )}
+        {view.kind === 'expired' && (
+          <EmptyState icon={<EventBusyOutlined />} title={t('portal.interviews.answer.expiredTitle')} description={t('portal.interviews.answer.expired')} />
+        )}
+        {view.kind === 'invalid' && (
+          <EmptyState icon={<LinkOffOutlined />} title={t('portal.interviews.answer.invalidTitle')} description={t('portal.interviews.answer.invalid')} />
+        )}
+        {view.kind === 'error' && (
+          <Stack spacing={2}>
+            <Alert severity="error" icon={<ErrorOutline />}>
+              <Typography sx={{ fontWeight: 600 }}>{t('portal.interviews.answer.errorTitle')}</Typography>
+              {t('portal.interviews.answer.error')}
+            </Alert>
+            <Button variant="outlined" onClick={() => void load()}>
+              {t('portal.interviews.answer.retry')}
+            </Button>
+          </Stack>
+        )}
+      </Box>
+    </PublicLayout>
+  );
+}
