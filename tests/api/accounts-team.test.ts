@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { registerUserTransfer, type UserTransfer } from '../../backend/features/team/transfer';
 import { testApp, type TestApp } from '../helpers/app';
 
 describe('Team management', () => {
@@ -10,15 +9,29 @@ describe('Team management', () => {
   let raas: Record<string, string>;
   let acmeId: number;
   const idOf = async (email: string) => (await t.knex('company_users').where('email', email).first('id')).id as number;
-  const transfers: UserTransfer[] = [];
+  /** A project of `companyId` owned by `userId`, as the projects capability stores one. */
+  async function projectOwnedBy(userId: number, companyId: number): Promise<string> {
+    const jobTitle = await t.knex('job_titles').first('id');
+    const country = await t.knex('countries').first('id');
+    const [row] = await t
+      .knex('projects')
+      .insert({
+        title: 'Handover',
+        company_id: companyId,
+        owner_id: userId,
+        job_title_id: jobTitle.id,
+        countries: [country.id],
+        headcount: 1,
+        salary_min: 1000,
+        salary_max: 2000,
+      })
+      .returning('id');
+    return `Project:${row.id}`;
+  }
+  const ownerOf = async (project: string) => (await t.http.get(`/api/v1/projects/${project}`).set(admin).expect(200)).body.ownerId;
 
   beforeAll(async () => {
     t = await testApp();
-    registerUserTransfer(async (trx, transfer) => {
-      // Runs inside the deletion's transaction: the user still exists here.
-      expect(await trx('company_users').where('id', transfer.fromUserId).first('id')).toBeTruthy();
-      transfers.push(transfer);
-    });
     owner = { Authorization: `Bearer ${await t.login('owner@acme.example.com')}` };
     member = { Authorization: `Bearer ${await t.login('member@acme.example.com')}` };
     admin = { Authorization: `Bearer ${await t.login('admin@example.com')}` };
@@ -173,25 +186,29 @@ describe('Team management', () => {
     await t.knex('company_users').where('id', leaver).update({ status: 1, first_name: 'Lee', last_name: 'Ver' });
     const stranger = await t.knex('company_users').whereNot('company_id', acmeId).where('status', 1).first('id');
     const inactive = await t.knex('company_users').where({ company_id: acmeId }).whereNot('status', 1).first('id');
+    const projects = [await projectOwnedBy(leaver, acmeId), await projectOwnedBy(leaver, acmeId)];
     const del = (transferTo: unknown) => t.http.delete(`/api/v1/company-users/User:${leaver}?transferTo=${transferTo}`).set(owner);
     expect((await del(`User:${stranger.id}`).expect(400)).body.error.fields).toEqual({ transferTo: 'transferTo.errors.invalid' });
     expect((await del(inactive.id).expect(400)).body.error.fields).toEqual({ transferTo: 'transferTo.errors.invalid' });
     expect((await del(leaver).expect(400)).body.error.fields).toEqual({ transferTo: 'transferTo.errors.invalid' });
     expect((await del('nonsense').expect(400)).body.error.fields).toEqual({ transferTo: 'transferTo.errors.invalid' });
-    expect(transfers).toHaveLength(0);
+    for (const project of projects) expect(await ownerOf(project)).toBe(`User:${leaver}`);
 
     const to = await idOf('member@acme.example.com');
     const res = await del(`User:${to}`).expect(200);
     expect(res.body).toMatchObject({ id: `User:${leaver}`, email: 'leaver@acme.example.com' });
     expect(await t.knex('company_users').where('id', leaver).first()).toBeUndefined();
     expect(await t.knex('invitations').where('company_user_id', leaver).first()).toBeUndefined();
-    expect(transfers).toEqual([{ companyId: acmeId, fromUserId: leaver, toUserId: to }]);
+    for (const project of projects) expect(await ownerOf(project)).toBe(`User:${to}`);
   });
 
   it('Another company’s users are out of reach; admins reach everyone', async () => {
     const stranger = await t.knex('company_users').whereNot('company_id', acmeId).whereNot('role', 0).first('id', 'company_id');
+    const project = await projectOwnedBy(stranger.id, stranger.company_id);
     await t.http.delete(`/api/v1/company-users/User:${stranger.id}`).set(owner).expect(404);
+    expect(await ownerOf(project)).toBe(`User:${stranger.id}`);
     await t.http.delete(`/api/v1/company-users/User:${stranger.id}`).set(admin).expect(200);
-    expect(transfers.at(-1)).toEqual({ companyId: stranger.company_id, fromUserId: stranger.id, toUserId: undefined });
+    // Nobody was chosen to take over: the project stays, without an owner.
+    expect(await ownerOf(project)).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 /**
- * What happens to a company user's work when they are deleted: each capability that owns rows of a
- * user (projects, ...) registers a handler that moves them to the user chosen to take over, inside
- * the deletion's transaction.
+ * What happens to a company user's work when they are deleted: an explicit list of transfers, one
+ * per kind of row a company user owns (like features/writes.ts, nothing registers itself), run
+ * inside the deletion's transaction before the user's row goes. Without a chosen successor the
+ * rows keep what their foreign keys say (a project's owner becomes empty).
  */
 import type { Knex } from 'knex';
 
@@ -15,12 +16,15 @@ export interface UserTransfer {
 
 export type TransferHandler = (trx: Knex.Transaction, transfer: UserTransfer) => Promise<void>;
 
-const handlers: TransferHandler[] = [];
+/** The leaver's projects go to the user taking over. */
+const projects: TransferHandler = async (trx, { fromUserId, toUserId }) => {
+  if (toUserId === undefined) return;
+  await trx('projects').where('owner_id', fromUserId).update({ owner_id: toUserId, updated_at: trx.fn.now() });
+};
 
-export function registerUserTransfer(handler: TransferHandler): void {
-  handlers.push(handler);
-}
+/** Every transfer a deletion runs, in order. */
+export const USER_TRANSFERS: readonly TransferHandler[] = [projects];
 
 export async function runUserTransfers(trx: Knex.Transaction, transfer: UserTransfer): Promise<void> {
-  for (const handler of handlers) await handler(trx, transfer);
+  for (const handler of USER_TRANSFERS) await handler(trx, transfer);
 }
