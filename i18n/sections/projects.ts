@@ -37,7 +37,8 @@ export const projectMessages = {
     curatedLink: 'See them here: {url}',
     endedSubject: 'Your project {title} is now inactive',
     endedCancelled: 'Your Power project {title} reached the end of its 30-day cycle and was cancelled, as you asked. It is now inactive.',
-    endedNoCredits: 'Your Power project {title} reached the end of its 30-day cycle and your company has not enough credits to renew it, so it is now inactive.',
+    endedNoCredits:
+      'Your Power project {title} reached the end of its 30-day cycle and your company has not enough credits to renew it, so it is now inactive.',
     endedReopen: 'Buy credits and activate it again at {url}',
     greeting: 'Hi {name},',
   },

@@ -17,7 +17,7 @@ import { storageFor } from '../../adapters/storage/select';
 import type { Row } from '../../crud/serialize';
 import { validateRecord } from '../../crud/validate';
 import { defineEndpoint, type Call } from '../../endpoints/define';
-import { badRequest } from '../../errors';
+import { AppError, badRequest } from '../../errors';
 import { scopeQuery } from '../../permissions/sql';
 import { enforceRateLimits } from '../../auth/rateLimit';
 import { sniffCvType } from '../talent/cv/extractText';
@@ -26,7 +26,7 @@ import { readCv } from '../talent/cv/readCv';
 import { ACTIVITY } from '../../../schema/rules/pipeline';
 import { filtersText, projectRef, projectWriteContext, snakeToo } from './inputs';
 import { queueCuratedEmail } from './notices';
-import { createProject, projectEntity, updateProject } from './projectWrites';
+import { contentErrors, createProject, projectEntity, updateProject } from './projectWrites';
 import { presentProjects, projectFor } from './read';
 
 const JD_FOLDER = 'job-descriptions';
@@ -43,12 +43,26 @@ export async function projectAnswer(call: Pick<Call, 'ctx' | 'actor' | 'ability'
  * Curates candidates into a project's suggested tab (stage 0, curated): only candidates the caller
  * may read; all or none. Queues the owner's batched email when an admin curates.
  */
-export async function curateCandidates(trx: Knex.Transaction, who: { actor: Actor; ability: AppAbility }, project: { id: number; companyId: number | null }, candidateIds: number[]) {
+export async function curateCandidates(
+  trx: Knex.Transaction,
+  who: { actor: Actor; ability: AppAbility },
+  project: { id: number; companyId: number | null },
+  candidateIds: number[],
+) {
   const found = (await scopeQuery(trx('candidates').whereIn('id', candidateIds), who.ability, 'read', 'Candidate', 'candidates').pluck('id')) as number[];
   if (found.length !== candidateIds.length) throw badRequest({ candidateIds: 'candidateIds.errors.notFound' });
   const now = new Date();
   const added = (await trx('project_candidates')
-    .insert(candidateIds.map((candidateId) => ({ project_id: project.id, candidate_id: candidateId, company_id: project.companyId, stage: 0, curated: true, last_recruitment_updated_at: now })))
+    .insert(
+      candidateIds.map((candidateId) => ({
+        project_id: project.id,
+        candidate_id: candidateId,
+        company_id: project.companyId,
+        stage: 0,
+        curated: true,
+        last_recruitment_updated_at: now,
+      })),
+    )
     .onConflict(['project_id', 'candidate_id'])
     .ignore()
     .returning('candidate_id')) as { candidate_id: number }[];
@@ -77,7 +91,14 @@ const createBody = z.looseObject({
 async function create(call: Call<undefined, undefined, typeof createBody>) {
   const { filters, candidateIds, jdFileFollows, ...fields } = call.body;
   if (typeof filters === 'string') fields.currentUrl = filters;
-  const data = validateRecord(projectEntity, fields, 'create');
+  let data: Record<string, unknown>;
+  try {
+    data = validateRecord(projectEntity, fields, 'create');
+  } catch (err) {
+    // Every missing field at once: the content rules join the declaration's.
+    if (err instanceof AppError && err.fields) throw badRequest({ ...contentErrors(fields, jdFileFollows === true), ...err.fields });
+    throw err;
+  }
   const id = await call.ctx.knex.transaction(async (trx) => {
     const id = await createProject({ ...projectWriteContext(call, trx), data, jdFileFollows });
     if (candidateIds?.length) {
@@ -145,7 +166,8 @@ async function addJobDescription(call: Call<undefined, undefined, typeof jdBody>
   const existing = await projectFor(ctx.knex, call.ability, body.projectId, 'update');
   const upload = call.file as Express.Multer.File;
   const type = sniffCvType(upload.buffer);
-  if (!type || !upload.originalname.toLowerCase().endsWith(`.${type}`)) throw badRequest({ jd_file: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
+  if (!type || !upload.originalname.toLowerCase().endsWith(`.${type}`))
+    throw badRequest({ jd_file: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
   await enforceRateLimits(ctx.knex, ctx.config.rateLimit.windowMinutes, [{ key: `jd-upload:${actor.role}:${actor.id}`, max: ctx.config.cv.uploadsPerWindow }]);
   const read = await readCv(upload.buffer, type, await cvLookups(ctx.knex), ctx.config.cv);
   if (!read.ok) {
@@ -156,7 +178,8 @@ async function addJobDescription(call: Call<undefined, undefined, typeof jdBody>
   const key = await storage.put(upload.buffer, { folder: JD_FOLDER, ext: type });
   const previous = existing.jdFilePath as string | null;
   try {
-    await ctx.knex('projects')
+    await ctx
+      .knex('projects')
       .where('id', existing.id)
       .update({ jd_file_path: key, jd_file_name: upload.originalname.slice(0, 255), jd_text: read.text.slice(0, 200000), updated_at: ctx.knex.fn.now() });
   } catch (err) {
@@ -194,7 +217,8 @@ export const projectWriteEndpoints = [
     summary: "Saves a project's search filters (the search page's query string)",
     access: { action: 'update', subject: 'Project' },
     input: { body: snakeToo(z.object({ projectId: projectRef, filters: filtersText })) },
-    handler: (call) => update({ ...call, body: { projectId: call.body.projectId, filters: call.body.filters ?? '' } } as Call<undefined, undefined, typeof projectBody>),
+    handler: (call) =>
+      update({ ...call, body: { projectId: call.body.projectId, filters: call.body.filters ?? '' } } as Call<undefined, undefined, typeof projectBody>),
   }),
   defineEndpoint({
     method: 'post',

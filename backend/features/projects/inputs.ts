@@ -8,7 +8,13 @@ import type { Knex } from 'knex';
 import { projectRef } from './read';
 import { projectEntity } from './projectWrites';
 
-const SNAKE: Record<string, string> = { project_id: 'projectId', candidate_id: 'candidateId', user_id: 'userId', access_type: 'accessType', company_id: 'companyId' };
+const SNAKE: Record<string, string> = {
+  project_id: 'projectId',
+  candidate_id: 'candidateId',
+  user_id: 'userId',
+  access_type: 'accessType',
+  company_id: 'companyId',
+};
 
 /** Accepts project_id, candidate_id, ... beside their camelCase names (the camelCase one wins). */
 export function snakeToo<S extends z.ZodType>(schema: S) {
@@ -34,6 +40,9 @@ export const filtersText = z
   .transform((s) => (typeof s === 'string' ? s.trim().replace(/^\?/, '') : s));
 
 /** The write context of an endpoint call, for the projects' write rules. */
-export function projectWriteContext(call: { actor: Actor; ability: AppAbility; ctx: AppContext; req: { sessionId?: number } }, trx: Knex.Transaction): WriteContext {
+export function projectWriteContext(
+  call: { actor: Actor; ability: AppAbility; ctx: AppContext; req: { sessionId?: number } },
+  trx: Knex.Transaction,
+): WriteContext {
   return writeContextOf(call, trx, projectEntity);
 }

@@ -19,16 +19,14 @@ import { projectFor } from './read';
 const withProject = <T extends z.ZodRawShape>(shape: T) => snakeToo(z.object({ projectId: projectRef, ...shape }));
 
 const keys = z.array(projectRef).min(1).max(100);
-const bulkBody = z
-  .object({ keys: keys.optional(), ids: keys.optional(), status: oneOf(Object.values(PROJECT_STATUS)).optional() })
-  .transform((b, ctx) => {
-    const list = b.keys ?? b.ids;
-    if (!list) {
-      ctx.addIssue({ code: 'custom', path: ['keys'], message: 'required' });
-      return z.NEVER;
-    }
-    return { keys: [...new Set(list)], status: b.status };
-  });
+const bulkBody = z.object({ keys: keys.optional(), ids: keys.optional(), status: oneOf(Object.values(PROJECT_STATUS)).optional() }).transform((b, ctx) => {
+  const list = b.keys ?? b.ids;
+  if (!list) {
+    ctx.addIssue({ code: 'custom', path: ['keys'], message: 'required' });
+    return z.NEVER;
+  }
+  return { keys: [...new Set(list)], status: b.status };
+});
 
 async function bulkStatus(call: Call<undefined, undefined, typeof bulkBody>) {
   const { keys: refs, status } = call.body;
@@ -115,7 +113,9 @@ export const projectLifecycleEndpoints = [
       const deleted = await call.ctx.knex.transaction(async (trx) => {
         const ids = new Set<number>();
         for (const ref of refs) ids.add((await projectFor(trx, call.ability, ref, 'delete')).id);
-        await trx('projects').whereIn('id', [...ids]).delete();
+        await trx('projects')
+          .whereIn('id', [...ids])
+          .delete();
         return ids.size;
       });
       return { success: true, deleted };

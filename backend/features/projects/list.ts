@@ -131,7 +131,12 @@ export const projectListEndpoints = [
       const trialEndsAt = (company.trial_ends_at as string | null) ?? null;
       return {
         success: true,
-        data: { freeSlotAvailable: !(await freeSlotTaken(ctx.knex, companyId)), balance: await balanceOf(ctx.knex, companyId), onTrial: company.on_trial, trialEndsAt },
+        data: {
+          freeSlotAvailable: !(await freeSlotTaken(ctx.knex, companyId)),
+          balance: await balanceOf(ctx.knex, companyId),
+          onTrial: company.on_trial,
+          trialEndsAt,
+        },
       };
     },
   }),

@@ -46,7 +46,10 @@ function mail(config: Config, subject: string, lines: string[]) {
 /** The job: emails the owner the curated candidates added since the last email; returns how many it told of. */
 export async function sendCuratedEmail(knex: Knex, config: Config, projectId: number): Promise<number> {
   return knex.transaction(async (trx) => {
-    const project = await trx('projects').where('id', projectId).forUpdate().first('id', 'guid', 'title', 'owner_id', 'owner_admin_id', 'last_curated_email_at');
+    const project = await trx('projects')
+      .where('id', projectId)
+      .forUpdate()
+      .first('id', 'guid', 'title', 'owner_id', 'owner_admin_id', 'last_curated_email_at');
     if (!project) return 0;
     const since = project.last_curated_email_at as Date | null;
     if (since && since.getTime() > Date.now() - 86400_000) {

@@ -76,7 +76,14 @@ export function settle<D extends { ok: boolean }>(decision: D | { ok: false; sta
 
 async function pay(trx: Trx, charge: Charge | null, p: LockedProject, actor: LedgerActor): Promise<void> {
   if (!charge || !p.companyId) return;
-  await spendCredits(trx, { companyId: p.companyId, amount: charge.amount, action: charge.action, projectId: p.id, actor, idempotencyKey: charge.idempotencyKey });
+  await spendCredits(trx, {
+    companyId: p.companyId,
+    amount: charge.amount,
+    action: charge.action,
+    projectId: p.id,
+    actor,
+    idempotencyKey: charge.idempotencyKey,
+  });
 }
 
 /** The columns a decision implies besides the status. */

@@ -43,6 +43,15 @@ async function defaultOwner(trx: Knex, companyId: number): Promise<number | null
   return row?.id ?? null;
 }
 
+/** The rules on a project's content alone: at least one country, a job description (text, or a file stored or following). */
+export function contentErrors(project: Record<string, unknown>, jdFileFollows: boolean): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!Array.isArray(project.countries) || project.countries.length === 0) errors.countries = 'countries.errors.required';
+  const hasText = typeof project.jobDescription === 'string' && project.jobDescription.trim() !== '';
+  if (!hasText && !project.jdFilePath && !jdFileFollows) errors.jobDescription = 'jobDescription.errors.required';
+  return errors;
+}
+
 /**
  * A company user's project is owned by a user of their company they name and may then still read
  * (Owners and Admins may name a colleague), otherwise by themselves: like the company, an owner out
@@ -105,8 +114,7 @@ export async function checkProject(data: Record<string, unknown>, ctx: WriteCont
   if (typeof merged.salaryMin === 'number' && typeof merged.salaryMax === 'number' && merged.salaryMin > merged.salaryMax) {
     errors.salaryMax = 'project.errors.salaryRange';
   }
-  const hasText = typeof merged.jobDescription === 'string' && merged.jobDescription.trim() !== '';
-  if (!hasText && !merged.jdFilePath && !(creating && ctx.jdFileFollows)) errors.jobDescription = 'jobDescription.errors.required';
+  Object.assign(errors, contentErrors(merged, creating && ctx.jdFileFollows === true));
   if (creating && data.status === undefined) data.status = PROJECT_STATUS.active;
   if (creating && data.plan === undefined) data.plan = PROJECT_PLAN.free;
   if (Object.keys(errors).length) throw badRequest(errors);
@@ -135,7 +143,10 @@ export async function updateProject(write: Omit<UpdateWrite, 'children'>): Promi
     if (plan !== PROJECT_PLAN.power) throw badRequest({ plan: 'project.errors.noDowngrade' });
     await upgradeProject(write.trx, write.id, write.actor);
   }
-  if (Object.keys(fields).length) await Projects.query(write.trx).patch({ ...fields, updatedAt: new Date().toISOString() }).where('id', write.id);
+  if (Object.keys(fields).length)
+    await Projects.query(write.trx)
+      .patch({ ...fields, updatedAt: new Date().toISOString() })
+      .where('id', write.id);
   if (status !== undefined) await changeStatus(write.trx, write.id, status as number, write.actor);
 }
 

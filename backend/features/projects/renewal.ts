@@ -55,7 +55,14 @@ export async function renewDueProjects(knex: Knex, config: Config, now = new Dat
       if (charge && p.companyId) {
         try {
           await trx.transaction((sp) =>
-            spendCredits(sp, { companyId: p.companyId as number, amount: charge.amount, action: charge.action, projectId: id, actor: 'system', idempotencyKey: charge.idempotencyKey }),
+            spendCredits(sp, {
+              companyId: p.companyId as number,
+              amount: charge.amount,
+              action: charge.action,
+              projectId: id,
+              actor: 'system',
+              idempotencyKey: charge.idempotencyKey,
+            }),
           );
         } catch (err) {
           if (!(err instanceof AppError) || err.code !== 'credits.errors.insufficient') throw err;

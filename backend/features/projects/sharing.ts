@@ -106,7 +106,8 @@ async function setUserAccess(call: Pick<Call, 'ctx' | 'ability' | 'actor'>, raw:
   const input = parse(z.object({ projectId: z.unknown(), userId: id('companyUser'), accessType: oneOf([ACCESS.none, ACCESS.full]) }), raw);
   const project = await projectToShare(call, input.projectId, true);
   const user = project.companyId
-    ? ((await call.ctx.knex('company_users').where({ id: input.userId, company_id: project.companyId }).whereNot('status', 2).first('id', 'role')) as Member | undefined)
+    ? ((await call.ctx.knex('company_users').where({ id: input.userId, company_id: project.companyId }).whereNot('status', 2).first('id', 'role')) as
+        Member | undefined)
     : undefined;
   if (!user) throw refuse(404, 'notFound');
   const shared = ((project.sharedUserIds as number[] | null) ?? []).includes(user.id);
