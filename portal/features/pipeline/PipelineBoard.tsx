@@ -57,7 +57,8 @@ const columnKeys: KeyboardCoordinateGetter = (event, { context }) => {
   if (at < 0) at = columns.reduce((best, r, i) => (Math.abs(r.left - centre) < Math.abs(columns[best].left - centre) ? i : best), 0);
   const target = columns[at + dir];
   if (!target) return undefined;
-  return { x: target.left + (target.width - collisionRect.width) / 2, y: collisionRect.top };
+  // Near the column's top, so the card is over the column however short it is.
+  return { x: target.left + (target.width - collisionRect.width) / 2, y: target.top + 40 };
 };
 
 const collisions: CollisionDetection = (args) => {
@@ -239,7 +240,7 @@ export function PipelineBoard({ docs, stages, totals, pending, role, contextFor,
       onDragCancel={() => setActive(undefined)}
       accessibility={{ announcements, screenReaderInstructions: { draggable: t('portal.pipeline.keyboardHelp') } }}
     >
-      <Box sx={{ display: 'flex', gap: 1.5, overflowX: 'auto', pb: 2, alignItems: 'flex-start' }} data-testid="board">
+      <Box sx={{ display: 'flex', gap: 1.5, overflowX: 'auto', pb: 2, alignItems: 'stretch' }} data-testid="board">
         {stages.map((stage) => {
           const list = columns.get(stage) ?? [];
           const drop = active ? checkDrop(active.recruitmentStatus, stage, role, contextOf(active)) : undefined;

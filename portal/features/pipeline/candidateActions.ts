@@ -11,6 +11,7 @@ import { STAGES, type StageId } from '../../../schema/rules/pipeline';
 import type { PipelineRole } from '../../../schema/rules/stages';
 import type { PipelineDoc, ProjectDetail } from '../../api/pipeline';
 import { canReject, nextStage, SEMI_ACTIVE, skipTargets } from './stageRules';
+import { interviewCandidateActions } from '../interviews/candidateActions';
 
 export interface CandidateActionContext {
   doc: PipelineDoc;
@@ -30,7 +31,7 @@ export interface ExtraCandidateAction {
 }
 
 /** Actions other capabilities add to every candidate's menu, after the stage moves. */
-export const EXTRA_CANDIDATE_ACTIONS: readonly ExtraCandidateAction[] = [];
+export const EXTRA_CANDIDATE_ACTIONS: readonly ExtraCandidateAction[] = [...interviewCandidateActions];
 
 export type BuiltInAction = 'profile' | 'next' | 'skip' | 'reject' | 'addToProject' | 'favourite' | 'hide' | 'downloadPdf' | 'downloadCv' | 'edit';
 

@@ -48,6 +48,15 @@ export const REFUSALS = {
 
 const idsOf = (docs: PipelineDoc[]) => docs.map((d) => d.id);
 
+/** A prompt's failure in words; not enough credits names the price and the balance the server sent. */
+function promptFailure(err: unknown): string {
+  if (err instanceof ApiError && err.code === 'credits.errors.insufficient') {
+    const { needed, balance } = (err.body?.error ?? {}) as { needed?: number; balance?: number };
+    if (needed !== undefined && balance !== undefined) return t(err.code, { needed, balance });
+  }
+  return errorMessage(err);
+}
+
 /** The candidate ids a refusal names (`extra.candidateIds`, spread into the envelope). */
 function namedIds(err: ApiError): string[] | undefined {
   const ids = (err.body?.error as { candidateIds?: unknown } | undefined)?.candidateIds;
@@ -158,7 +167,7 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
           return advance({ ...request, guaranteed: true, docs: request.docs.map((d) => (ids.includes(d.id) ? { ...d, guaranteed: true } : d)) });
         }
       } catch (err) {
-        setPromptError(errorMessage(err));
+        setPromptError(promptFailure(err));
       }
       setBusy(false);
     },

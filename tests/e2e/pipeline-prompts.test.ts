@@ -1,0 +1,151 @@
+/**
+ * The project page's prompts in a real browser: a bulk move of anonymous candidates out of the
+ * suggested tab asks to reveal them first and clears the selection; a RaaS company's free-plan
+ * project asks for the upgrade before an interview, says when the credits do not cover it, and
+ * moves the candidate once upgraded; the page works on a 390-pixel-wide phone.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startE2E, type E2E } from '../helpers/e2e';
+
+let e2e: E2E;
+
+async function signedIn(email: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await e2e.newPage();
+  if (viewport) await page.setViewportSize(viewport);
+  await page.goto(`${e2e.baseUrl}/auth/login`);
+  await page.getByLabel('Work email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+  await page.getByLabel('Digit 1 of 6').fill(await e2e.lastCode(email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  return page;
+}
+
+/** A project of the company `email` works for, with candidates curated at `stage`. */
+async function projectWith(email: string, fields: Record<string, unknown>, candidates: { id: number }[], stage: number) {
+  const knex = e2e.db.knex;
+  const owner = await knex('company_users').where('email', email).first('id', 'company_id');
+  const jobTitle = await knex('job_titles').orderBy('id').first('id');
+  const country = await knex('countries').orderBy('id').first('id');
+  const [project] = await knex('projects')
+    .insert({
+      company_id: owner.company_id,
+      owner_id: owner.id,
+      job_title_id: jobTitle.id,
+      countries: [country.id],
+      headcount: 1,
+      salary_min: 1000,
+      salary_max: 2000,
+      ...fields,
+    })
+    .returning(['id', 'guid']);
+  await knex('project_candidates').insert(
+    candidates.map((c) => ({
+      project_id: project.id,
+      candidate_id: c.id,
+      company_id: owner.company_id,
+      stage,
+      curated: true,
+      last_recruitment_updated_at: new Date(),
+    })),
+  );
+  return { ...project, companyId: owner.company_id as number };
+}
+
+const row = (page: Page, guid: string) => page.locator(`[data-testid="pipeline-row"][data-guid="${guid}"]`);
+
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+
+describe('Project page prompts', () => {
+  it('A bulk move of anonymous candidates out of the suggested tab asks to reveal them, then clears the selection', async () => {
+    const anonymous = await e2e.db.knex('candidates').where({ status: 1, anonymous: true }).orderBy('id').limit(2).select('id', 'guid');
+    expect(anonymous.length, 'two anonymous demo candidates').toBe(2);
+    const project = await projectWith('owner@acme.example.com', { title: 'Reveal test project' }, anonymous, 0);
+    const page = await signedIn('owner@acme.example.com');
+    await page.goto(`${e2e.baseUrl}/project/${project.guid}`);
+    for (const c of anonymous) await row(page, c.guid).waitFor();
+    for (const c of anonymous) await row(page, c.guid).getByRole('checkbox').check();
+    const bar = page.getByTestId('bulk-bar');
+    await expect(bar.innerText()).resolves.toContain('2 selected');
+    await bar.getByRole('button', { name: 'Move to Longlist' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reveal 2 candidates?' });
+    await dialog.getByRole('button', { name: 'Reveal and move' }).click();
+    await expect
+      .poll(() => e2e.db.knex('project_candidates').where('project_id', project.id).whereNotNull('revealed_at').where('stage', 1).count({ n: '*' }).first())
+      .toEqual({ n: 2 });
+    await bar.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('count-1').innerText()).toBe('2');
+  });
+
+  it("A RaaS company's free-plan project asks for the upgrade before an interview, names the missing credits, and moves the candidate once upgraded", async () => {
+    const [candidate] = await e2e.db
+      .knex('candidates')
+      .where({ status: 1, visibility: true })
+      .whereNot('anonymous', true)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .select('id', 'guid');
+    const project = await projectWith('owner@raas.example.com', { title: 'RaaS upgrade test', project_type: 2, plan: 1 }, [candidate], 2);
+    await e2e.db
+      .knex('companies')
+      .where('id', project.companyId)
+      .update({ trial_ends_at: new Date(Date.now() - 86_400_000) });
+    const page = await signedIn('owner@raas.example.com');
+    await page.goto(`${e2e.baseUrl}/project/${project.guid}`);
+    // RaaS companies see the tabs from the shortlist on.
+    await page.getByTestId('tab-2').waitFor();
+    await expect(page.getByTestId('tab-0').count()).resolves.toBe(0);
+    await row(page, candidate.guid).getByTestId('candidate-menu').click();
+    await page.getByRole('menuitem', { name: 'Move to Interviewed', exact: true }).click();
+    const schedule = page.getByRole('dialog', { name: 'Schedule the interview' });
+    await schedule.getByLabel('Interviewer name').fill('Rachel Ng');
+    await schedule.getByLabel('Interviewer email').fill('rachel@raas.example.com');
+    await schedule.getByRole('radio', { name: 'In person' }).check();
+    await schedule.getByLabel('Address').fill('1 Raffles Place, Singapore');
+    await schedule.getByRole('combobox', { name: 'Time zone' }).fill('Asia/Singapore');
+    await page.getByRole('option', { name: 'Asia/Singapore', exact: true }).click();
+    await schedule.getByRole('button', { name: 'Schedule and move' }).click();
+
+    const upgrade = page.getByRole('dialog', { name: 'Upgrade to Power to continue' });
+    await upgrade.getByRole('button', { name: 'Upgrade for 1 credit' }).click();
+    await expect(upgrade.getByTestId('prompt-error').innerText()).resolves.toContain('Not enough credits');
+    expect(await e2e.db.knex('project_candidates').where({ project_id: project.id, candidate_id: candidate.id }).first('stage')).toEqual({ stage: 2 });
+
+    // During the company's free trial the upgrade costs nothing: the move then goes through.
+    await e2e.db
+      .knex('companies')
+      .where('id', project.companyId)
+      .update({ trial_ends_at: new Date(Date.now() + 7 * 86_400_000) });
+    await upgrade.getByRole('button', { name: 'Upgrade for 1 credit' }).click();
+    await expect.poll(async () => (await e2e.db.knex('projects').where('id', project.id).first('plan')).plan).toBe(2);
+    await expect
+      .poll(async () => (await e2e.db.knex('project_candidates').where({ project_id: project.id, candidate_id: candidate.id }).first('stage')).stage)
+      .toBe(3);
+    await page.getByTestId('project-plan').getByText('Power').waitFor();
+  });
+
+  it('The page works on a 390-pixel-wide phone: tabs scroll, the board scrolls sideways and nothing else overflows', async () => {
+    const [candidate] = await e2e.db
+      .knex('candidates')
+      .where({ status: 1, visibility: true })
+      .whereNot('anonymous', true)
+      .orderBy('id')
+      .offset(10)
+      .limit(1)
+      .select('id', 'guid');
+    const project = await projectWith('owner@acme.example.com', { title: 'Phone layout test' }, [candidate], 1);
+    const page = await signedIn('owner@acme.example.com', { width: 390, height: 844 });
+    await page.goto(`${e2e.baseUrl}/project/${project.guid}?tab=1`);
+    await row(page, candidate.guid).waitFor();
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Board' }).click();
+    await page.locator(`[data-testid="board-card"][data-guid="${candidate.guid}"]`).waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await expect(page.getByTestId('support-chat').getAttribute('href')).resolves.toMatch(/^mailto:/);
+  });
+});
