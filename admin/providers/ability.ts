@@ -1,44 +1,16 @@
 /**
- * What the signed-in admin may do, built in the browser from the same schema declarations the
- * server's CASL abilities come from (backend/permissions/ability.ts). The console only mirrors
- * them to hide what the server would refuse; the server still decides.
+ * What the signed-in admin may do: the one ability (schema/ability.ts `abilityFor`, the server's
+ * own) of the actor the session names (authProvider.getPermissions). The console only mirrors it
+ * to hide what the server would refuse; the server still decides.
  */
-import { AbilityBuilder, createMongoAbility, subject as asSubject, type MongoAbility, type MongoQuery, type Subject } from '@casl/ability';
+import { subject as asSubject } from '@casl/ability';
 import { permittedFieldsOf } from '@casl/ability/extra';
-import { entities, entity as entityNamed, entityByResource, type Action, type EntityDef, type RuleOptions } from '../../schema';
-import { conditions, type Actor } from '../../schema/roles';
+import { entity as entityNamed, entityByResource, type Action, type EntityDef } from '../../schema';
+import { abilityFor, type AppAbility } from '../../schema/ability';
+import type { Actor } from '../../schema/roles';
 
-type ConsoleAbility = MongoAbility<[Action, Subject]>;
-
-function applies(rule: RuleOptions, actor: Actor): boolean {
-  if (rule.subRoles && (!actor.subRole || !rule.subRoles.includes(actor.subRole))) return false;
-  if (rule.adminTypes && (!actor.adminType || !rule.adminTypes.includes(actor.adminType))) return false;
-  return true;
-}
-
-const cache = new Map<string, ConsoleAbility>();
-
-export function abilityOf(actor: Actor): ConsoleAbility {
-  const key = JSON.stringify(actor);
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const { can, build } = new AbilityBuilder<ConsoleAbility>(createMongoAbility);
-  for (const def of entities) {
-    const perms = def.permissions[actor.role];
-    for (const [action, rule] of Object.entries(perms ?? {}) as [Action, true | RuleOptions | RuleOptions[]][]) {
-      for (const r of rule === true ? [{}] : Array.isArray(rule) ? rule : [rule]) {
-        if (!applies(r, actor)) continue;
-        const names = [r.when ?? []].flat();
-        const cond = names.length ? (Object.assign({}, ...names.map((n) => conditions[n](actor))) as MongoQuery<never>) : undefined;
-        if (r.fields) can(action, def.subject, r.fields, cond);
-        else can(action, def.subject, cond);
-      }
-    }
-  }
-  const ability = build();
-  cache.set(key, ability);
-  return ability;
-}
+/** The session actor's ability. */
+export const abilityOf = (actor: Actor): AppAbility => abilityFor(actor);
 
 function plainId(prefix: string | undefined, value: unknown): unknown {
   if (typeof value !== 'string') return value;

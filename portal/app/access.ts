@@ -3,13 +3,15 @@
  * a route, and where everybody else is sent.
  */
 import { PATHS } from './paths';
-import { isTeamManager, type Role, type Viewer } from './viewer';
+import type { Action } from '../../schema';
+import { can, type Role, type Viewer } from './viewer';
 
 export type Access =
   | { kind: 'public' }
   /** Public, but a signed-in user is sent home (login and sign-up). */
   | { kind: 'restricted' }
-  | { kind: 'private'; roles?: readonly Role[]; teamManagersOnly?: boolean };
+  /** Signed in; of one of `roles` when given; allowed `can` (an action on a subject) by the one ability when given. */
+  | { kind: 'private'; roles?: readonly Role[]; can?: readonly [Action, string] };
 
 /** Home of a role: where "/" and wrong-role visits lead. */
 export function homeFor(viewer: Viewer): string {
@@ -68,6 +70,6 @@ export function decideAccess(access: Access, viewer: Viewer | undefined, locatio
   if (access.kind === 'restricted') return viewer ? { render: false, to: restrictedHomeFor(viewer) } : { render: true };
   if (!viewer) return { render: false, to: loginPathFor(location.pathname + location.search) };
   if (access.roles && !access.roles.includes(viewer.role)) return { render: false, to: homeFor(viewer) };
-  if (access.teamManagersOnly && !isTeamManager(viewer)) return { render: false, to: homeFor(viewer) };
+  if (access.can && !can(viewer, access.can[0], access.can[1])) return { render: false, to: homeFor(viewer) };
   return { render: true };
 }

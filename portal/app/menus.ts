@@ -3,7 +3,7 @@
  * mobile drawer both render. `external` links open console screens with a full page navigation.
  */
 import { CONSOLE, PATHS } from './paths';
-import { isAdvocate, isTeamManager, type Viewer } from './viewer';
+import { can, isAdvocate, isTeamManager, type Viewer } from './viewer';
 
 export interface MenuLink {
   id: string;
@@ -96,8 +96,8 @@ function companyMenus(viewer: Viewer): MenuEntry[] {
       link('addProject', `${PATHS.projects}?add_project=true`),
     ],
   };
-  // Company users also see Search; RaaS users do not.
-  return viewer.role === 'company' ? [link('search', PATHS.search), projects] : [projects];
+  // Company users also see Search; RaaS users do not (the ability says who may search candidates).
+  return [...(can(viewer, 'search', 'Candidate') ? [link('search', PATHS.search)] : []), ...(can(viewer, 'read', 'Project') ? [projects] : [])];
 }
 
 export function mainMenus(viewer: Viewer): MenuEntry[] {
@@ -116,7 +116,7 @@ export function accountMenu(viewer: Viewer, integrationsHidden: string): MenuLin
   return [
     link('profile', PATHS.myProfile),
     ...(isTeamManager(viewer) ? [link('team', PATHS.team)] : []),
-    ...(viewer.role === 'raasCompany' ? [link('companyCredits', PATHS.companyCredits)] : []),
+    ...(viewer.role === 'raasCompany' && can(viewer, 'read', 'Credit') ? [link('companyCredits', PATHS.companyCredits)] : []),
     ...(viewer.role === 'company' && isTeamManager(viewer) && integrationsHidden === 'false' ? [link('integrations', PATHS.integrations)] : []),
   ];
 }

@@ -1,4 +1,9 @@
-/** Each route of spec section 2: its path pattern, who may open it and its title key. */
+/**
+ * Each route of spec section 2: its path pattern, who may open it and its title key. Where a page
+ * is about an entity, who may open it is the one ability's answer (schema/ability.ts, the server's
+ * own permissions); console and dashboard pages stay listed by role.
+ */
+import type { Action } from '../../schema';
 import type { Access } from './access';
 import type { Role } from './viewer';
 
@@ -14,6 +19,12 @@ const RESTRICTED: Access = { kind: 'restricted' };
 const only = (...roles: Role[]): Access => ({ kind: 'private', roles });
 const SIGNED_IN: Access = { kind: 'private' };
 const STAFF = ['admin', 'company', 'raasCompany'] as const;
+/** Signed in and allowed `action` on `subject`, within `roles` when given. */
+const allowed = (action: Action, subject: string, ...roles: Role[]): Access => ({
+  kind: 'private',
+  can: [action, subject],
+  ...(roles.length ? { roles } : {}),
+});
 
 export const ROUTE_RULES = {
   home: { path: '/', access: SIGNED_IN, titleKey: 'portal.titles.home' },
@@ -29,19 +40,20 @@ export const ROUTE_RULES = {
   inviteSignup: { path: '/auth/company/invite-signup', access: RESTRICTED, titleKey: 'portal.titles.companySignup' },
   communitySignup: { path: '/community/auth/signup', access: RESTRICTED, titleKey: 'portal.titles.communitySignup' },
   communityWelcome: { path: '/community/welcome', access: PUBLIC, titleKey: 'portal.titles.communityWelcome' },
-  search: { path: '/search', access: only('admin', 'company'), titleKey: 'portal.titles.search' },
+  search: { path: '/search', access: allowed('search', 'Candidate'), titleKey: 'portal.titles.search' },
   companies: { path: '/companies', access: only('admin'), titleKey: 'portal.titles.companies' },
-  companyUsers: { path: '/company-users', access: only(...STAFF), titleKey: 'portal.titles.allCompanyUsers' },
-  team: { path: '/team', access: { kind: 'private', roles: ['company', 'raasCompany'], teamManagersOnly: true }, titleKey: 'portal.titles.team' },
-  projects: { path: '/projects', access: only(...STAFF), titleKey: 'portal.titles.projects' },
-  project: { path: '/project/:id', access: only(...STAFF), titleKey: 'portal.titles.project' },
+  companyUsers: { path: '/company-users', access: allowed('read', 'CompanyUser'), titleKey: 'portal.titles.allCompanyUsers' },
+  team: { path: '/team', access: allowed('create', 'CompanyUser', 'company', 'raasCompany'), titleKey: 'portal.titles.team' },
+  projects: { path: '/projects', access: allowed('read', 'Project'), titleKey: 'portal.titles.projects' },
+  project: { path: '/project/:id', access: allowed('read', 'Project'), titleKey: 'portal.titles.project' },
+  sharedProject: { path: '/shared-project/:id', access: only(...STAFF), titleKey: 'portal.projectsPortal.sharedPage.title' },
   talent: { path: '/talent', access: only('admin'), titleKey: 'portal.titles.talent' },
   talentAdd: { path: '/talent/add', access: only('admin'), titleKey: 'portal.titles.addTalent' },
   talentEdit: { path: '/talent/edit/:id', access: only('admin'), titleKey: 'portal.titles.editTalent' },
   talentView: { path: '/talent/:id', access: only('admin'), titleKey: 'portal.titles.talent' },
   activeCredits: { path: '/credits/active-credits', access: only('admin'), titleKey: 'portal.titles.activeCredits' },
   creditLog: { path: '/credits/log', access: only('admin'), titleKey: 'portal.titles.creditLog' },
-  companyCredits: { path: '/credits/company', access: only('raasCompany'), titleKey: 'portal.titles.credits' },
+  companyCredits: { path: '/credits/company', access: allowed('read', 'Credit', 'raasCompany'), titleKey: 'portal.titles.credits' },
   tags: { path: '/tags', access: only('admin'), titleKey: 'portal.titles.tags' },
   admins: { path: '/admins', access: only('admin'), titleKey: 'portal.titles.admins' },
   account: { path: '/account', access: only(...STAFF), titleKey: 'portal.titles.account' },

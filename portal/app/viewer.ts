@@ -1,4 +1,7 @@
 /** Who is signed in, reduced to what routing and menus decide on: the role and the sub-role. */
+import type { Action } from '../../schema';
+import { abilityFor } from '../../schema/ability';
+import { adminTypeFromNumber, subRoleFromNumber, type Actor } from '../../schema/roles';
 import type { LoginUser } from '../api/auth';
 
 export type Role = 'admin' | 'company' | 'raasCompany' | 'candidate' | 'community';
@@ -16,9 +19,19 @@ export function viewerOf(user: Pick<LoginUser, 'userRole' | 'subUserRole'> | und
   return role ? { role, subRole: user?.subUserRole ?? null } : undefined;
 }
 
+/** The viewer as the one ability (schema/ability.ts) sees them: role, company sub-role or admin type. */
+export function actorOf(viewer: Viewer): Actor {
+  if (viewer.role === 'admin') return { role: 'admin', adminType: adminTypeFromNumber(viewer.subRole) };
+  if (viewer.role === 'company' || viewer.role === 'raasCompany') return { role: viewer.role, subRole: subRoleFromNumber(viewer.subRole) };
+  return { role: viewer.role };
+}
+
+/** Whether the viewer may do `action` on some `subject` by the server's own permissions (rows are the server's to judge). */
+export const can = (viewer: Viewer, action: Action, subject: string) => abilityFor(actorOf(viewer)).can(action, subject);
+
 export const isCompanySide = (v: Viewer) => v.role === 'company' || v.role === 'raasCompany';
 
-/** Owners and admins of a company manage its team (spec: "Team: company or RaaS company with sub-role admin"). */
-export const isTeamManager = (v: Viewer) => isCompanySide(v) && (v.subRole === 0 || v.subRole === 1);
+/** Owners and admins of a company manage its team (spec: "Team: company or RaaS company with sub-role admin"): they may invite. */
+export const isTeamManager = (v: Viewer) => isCompanySide(v) && can(v, 'create', 'CompanyUser');
 
 export const isAdvocate = (v: Viewer) => v.role === 'admin' && v.subRole === 2;
