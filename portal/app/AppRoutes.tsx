@@ -27,6 +27,7 @@ import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { ProjectPipelinePage } from '../features/pipeline/ProjectPipelinePage';
 import { ProjectsPage } from '../features/projects/ProjectsPage';
 import { SearchWithProjects } from '../features/projects/SearchWithProjects';
+import { SharedProjectPage } from '../features/projects/SharedProjectPage';
 import { TalentAddPage, TalentEditPage, TalentListPage, TalentViewPage } from '../features/talent/TalentPages';
 import { TeamPage } from '../features/team/TeamPage';
 import { TermsPage } from '../features/terms/TermsPage';
@@ -60,6 +61,7 @@ const SCREENS: Record<RouteId, ReactNode> = {
   companyUsers: <CompanyUsersPage />,
   team: <TeamPage />,
   projects: <ProjectsPage />,
+  sharedProject: <SharedProjectPage />,
   project: <ProjectPipelinePage />,
   talent: <TalentListPage />,
   talentAdd: <TalentAddPage />,

@@ -16,6 +16,7 @@ export const PATHS = {
   team: '/team',
   projects: '/projects',
   project: (id: string) => `/project/${encodeURIComponent(id)}`,
+  sharedProject: (id: string) => `/shared-project/${encodeURIComponent(id)}`,
   talent: '/talent',
   talentAdd: '/talent/add',
   activeCredits: '/credits/active-credits',

@@ -156,8 +156,8 @@ describe('The projects screens', () => {
     const owner = await signedIn('owner@acme.example.com');
     const shared = `Shared with Marcus ${run}`;
     const unshared = `Not shared ${run}`;
-    await createProject(owner, shared);
-    await createProject(owner, unshared);
+    const sharedProject = await createProject(owner, shared);
+    const unsharedProject = await createProject(owner, unshared);
     await owner.goto(`${e2e.baseUrl}/projects?q=${run}`);
     await row(owner, shared).getByTestId('project-actions').click();
     await owner.getByRole('menuitem', { name: 'Share' }).click();
@@ -176,6 +176,14 @@ describe('The projects screens', () => {
     // The row fits a phone: nothing scrolls sideways.
     const overflow = await member.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+
+    // The shared-project page shows the project to the member, and only that one.
+    await member.goto(`${e2e.baseUrl}/shared-project/${sharedProject.guid}`);
+    await member.getByTestId('shared-project').getByRole('heading', { name: shared }).waitFor();
+    await expect(member.getByTestId('open-shared-project').getAttribute('href')).resolves.toBe(`/project/${sharedProject.guid}`);
+    await member.goto(`${e2e.baseUrl}/shared-project/${unsharedProject.guid}`);
+    await member.getByText('This project is not shared with you').waitFor();
+    await expect(member.getByText(unshared).count()).resolves.toBe(0);
   });
 
   it('A RaaS company admin chooses the project type first, seeing the balance and what each plan costs', async () => {

@@ -4,6 +4,7 @@
  * whole-company switch. Refusals show as snackbars with the sharing errors of spec section 8.
  */
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
 import {
   Alert,
@@ -33,6 +34,7 @@ import { errorMessage, known } from '../../../ui/api/errors';
 import { useNotify } from '../../app/notify';
 import { initialsOf } from '../../app/layout/AccountMenu';
 import { projectsApi, type AccessUser } from '../../api/projects';
+import { sharedProjectUrl } from './SharedProjectPage';
 
 const S = 'portal.projectsPortal.sharing';
 
@@ -126,6 +128,16 @@ export function ProjectSharingPanel({ open, projectId, onClose, onChanged }: Pro
     }
   };
 
+  const copyLink = async () => {
+    const url = sharedProjectUrl(projectId);
+    try {
+      await navigator.clipboard.writeText(url);
+      notify(t(`${S}.linkCopied`), 'success');
+    } catch {
+      notify(t(`${S}.copyFailed`, { url }), 'info');
+    }
+  };
+
   const toggleCompany = async (on: boolean) => {
     setWholeCompany(on);
     const ok = await run(() => projectsApi.shareWithCompany(projectId, on ? 1 : 0), t(on ? `${S}.sharedWithCompany` : `${S}.unsharedWithCompany`));
@@ -144,6 +156,9 @@ export function ProjectSharingPanel({ open, projectId, onClose, onChanged }: Pro
           <Typography id="project-sharing-title" variant="h5" component="h2" sx={{ flex: 1, fontWeight: 700 }}>
             {t(`${S}.title`)}
           </Typography>
+          <Button size="small" startIcon={<LinkOutlined />} onClick={() => void copyLink()} sx={{ mr: 1 }} data-testid="copy-share-link">
+            {t(`${S}.copyLink`)}
+          </Button>
           <IconButton onClick={onClose} aria-label={t(`${S}.close`)}>
             <CloseOutlined />
           </IconButton>
