@@ -71,6 +71,8 @@ export function PipelineToolbar({ url, isAdmin, total, onChange }: Props) {
         <TextField
           select
           size="small"
+          fullWidth={false}
+          sx={{ minWidth: 150 }}
           label={t('search.page.sort')}
           value={url.search.sort}
           onChange={(e) => setSearch({ ...url.search, sort: e.target.value as SearchState['sort'], page: 1 })}
@@ -85,6 +87,8 @@ export function PipelineToolbar({ url, isAdmin, total, onChange }: Props) {
           <TextField
             select
             size="small"
+            fullWidth={false}
+            sx={{ minWidth: 96 }}
             label={t('search.page.perPage')}
             value={url.search.perPage}
             onChange={(e) => setSearch({ ...url.search, perPage: Number(e.target.value), page: 1 })}
