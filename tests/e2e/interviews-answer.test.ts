@@ -1,0 +1,156 @@
+/**
+ * Interview requests in a real browser: a company requests an interview (through the API), the
+ * candidate opens the link from the development mailbox on a phone-sized screen and accepts, the
+ * company sees the answer and the admins' list shows it; a decline with reasons, an expired JD link.
+ */
+import { runOnce } from 'graphile-worker';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../backend/config';
+import { taskList, workerLogger } from '../../backend/jobs/worker';
+import { TEST_SECRET } from '../helpers/app';
+import { startE2E, type E2E } from '../helpers/e2e';
+import { activeCandidates, makeProject, type TestProject } from '../helpers/interviews';
+
+let e2e: E2E;
+let project: TestProject;
+let candidates: number[];
+let ownerToken: string;
+
+async function apiToken(email: string): Promise<string> {
+  await fetch(`${e2e.baseUrl}/api/v1/auth/send-email-otp`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  const res = await fetch(`${e2e.baseUrl}/api/v1/auth/login-by-email-otp`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, otp: await e2e.lastCode(email) }),
+  });
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+async function signedInPage(email: string): Promise<Page> {
+  const page = await e2e.newPage();
+  await page.goto(`${e2e.baseUrl}/auth/login`);
+  await page.getByLabel('Work email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+  await page.getByLabel('Digit 1 of 6').fill(await e2e.lastCode(email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  return page;
+}
+
+async function phonePage(): Promise<Page> {
+  const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  return context.newPage();
+}
+
+const runJobs = () =>
+  runOnce({ connectionString: e2e.db.url, taskList: taskList(loadConfig({ secret: TEST_SECRET, env: 'test' }), e2e.db.url), logger: workerLogger });
+
+async function requestInterview(candidate: number) {
+  const res = await fetch(`${e2e.baseUrl}/api/v1/projects/candidate/interview/request`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ownerToken}` },
+    body: JSON.stringify({ projectId: `Project:${project.id}`, candidateId: [`Candidate:${candidate}`], requestAction: 'request_interview' }),
+  });
+  expect(res.status).toBe(201);
+  await runJobs();
+}
+
+/** The candidate reads their email in the development mailbox and follows the link (on this server). */
+async function openFromMailbox(page: Page, email: string, av: 'approve' | 'reject') {
+  await page.goto(`${e2e.baseUrl}/dev/mailbox`);
+  const article = page
+    .locator('article')
+    .filter({ hasText: `to ${email}` })
+    .filter({ hasText: 'Interview request' })
+    .first();
+  const text = await article.innerText();
+  const link = new RegExp(`https?://\\S+(/interview-request\\?irt=[\\w-]+&av=${av}&m=email)`).exec(text);
+  expect(link, text).toBeTruthy();
+  await page.goto(`${e2e.baseUrl}${(link as RegExpExecArray)[1]}`);
+}
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  project = await makeProject(e2e.db.knex, { title: 'Mobile Engineer', advocateEmail: 'advocate@example.com' });
+  candidates = await activeCandidates(e2e.db.knex, 2, { skip: 90 });
+  ownerToken = await apiToken('owner@acme.example.com');
+});
+
+describe('Interview requests', () => {
+  it('the candidate opens the emailed link on a phone and accepts; the company and the admins see the answer', async () => {
+    await requestInterview(candidates[0]);
+    const email = (await e2e.db.knex('candidates').where('id', candidates[0]).first('email')).email as string;
+    const phone = await phonePage();
+    await openFromMailbox(phone, email, 'approve');
+    const page = phone.getByTestId('interview-request');
+    await phone.locator('[data-state="details"]').waitFor();
+    await expect(phone.getByTestId('request-role').innerText()).resolves.toBe('Mobile Engineer');
+    await expect(phone.getByTestId('request-company').innerText()).resolves.toContain('Acme');
+    await phone.getByText('Build and run the services').waitFor();
+    // Nothing is wider than the phone.
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.getByRole('button', { name: 'Accept the interview' }).click();
+    await phone.getByText('Thank you, your answer is sent').waitFor();
+    await expect(page.getAttribute('data-state')).resolves.toBe('approved');
+
+    // The same link again: already answered, nothing changes.
+    await openFromMailbox(phone, email, 'approve');
+    await phone.getByText('You have already answered').waitFor();
+
+    // The company: its owner is told, and the project's requests show the answer.
+    await runJobs();
+    const owner = await signedInPage('owner@acme.example.com');
+    const answer = await owner.evaluate(async (id) => {
+      const res = await fetch(`/api/v1/projects/interview-request/by-project?project_id=Project:${id}`, { credentials: 'include' });
+      return (await res.json()) as { data: { interview: { state: string } | null }[] };
+    }, project.id);
+    expect(answer.data.map((d) => d.interview?.state)).toEqual(['approved']);
+    await owner.goto(`${e2e.baseUrl}/dev/mailbox`);
+    await owner.locator('article').filter({ hasText: 'to owner@acme.example.com' }).filter({ hasText: 'accepted your interview request' }).first().waitFor();
+
+    const admin = await signedInPage('admin@example.com');
+    await admin.goto(`${e2e.baseUrl}/dashboard/interview-request`);
+    const row = admin.getByTestId('interview-request-list').getByRole('row').filter({ hasText: 'Mobile Engineer' });
+    await row.first().waitFor();
+    await expect(row.first().innerText()).resolves.toContain('Approved');
+  });
+
+  it('the candidate declines with reasons from the list; the admins see the reasons', async () => {
+    await requestInterview(candidates[1]);
+    const email = (await e2e.db.knex('candidates').where('id', candidates[1]).first('email')).email as string;
+    const phone = await phonePage();
+    await openFromMailbox(phone, email, 'reject');
+    await phone.getByTestId('reject-form').waitFor();
+    await phone.getByLabel('The salary does not match my expectations').check();
+    await phone.getByLabel('Anything else you would like to say (optional)').fill('Happy to talk next year.');
+    await phone.getByRole('button', { name: 'Send my answer' }).click();
+    await phone.getByText('Thank you for letting us know').waitFor();
+
+    const admin = await signedInPage('admin@example.com');
+    await admin.goto(`${e2e.baseUrl}/dashboard/interview-request?state=rejected`);
+    const row = admin.getByTestId('interview-request-list').getByRole('row').filter({ hasText: 'Mobile Engineer' });
+    await row.first().waitFor();
+    const text = await row.first().innerText();
+    expect(text).toContain('The salary does not match my expectations');
+    expect(text).toContain('Happy to talk next year.');
+  });
+
+  it('a broken link shows that it is not valid, and an old job description link says it expired', async () => {
+    const phone = await phonePage();
+    await phone.goto(`${e2e.baseUrl}/interview-request?irt=broken&av=approve&m=email`);
+    await phone.getByText('This link is not valid').waitFor();
+    const request = await e2e.db.knex('interview_requests').where('project_id', project.id).first('guid');
+    await phone.goto(`${e2e.baseUrl}/jd/${request.guid}/${Math.floor(Date.now() / 1000)}`);
+    await phone.getByRole('link', { name: 'Download' }).waitFor();
+    await phone.getByText('Mobile Engineer').first().waitFor();
+    await phone.goto(`${e2e.baseUrl}/jd/${request.guid}/${Math.floor(Date.now() / 1000) - 4 * 24 * 3600}`);
+    await phone.getByText('This link has expired').waitFor();
+    expect(await phone.getByRole('link', { name: 'Download' }).count()).toBe(0);
+  });
+});
