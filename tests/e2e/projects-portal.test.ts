@@ -117,6 +117,40 @@ describe('The projects screens', () => {
     await row(page, title).waitFor();
     await expect(row(page, title).innerText()).resolves.toContain(jobTitle.name);
     await expect(row(page, title).getByTestId('status-chip').innerText()).resolves.toBe('Active');
+
+    // The settings panel edits the same fields.
+    await row(page, title).getByTestId('project-actions').click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    const settings = page.getByTestId('project-settings');
+    await expect.poll(() => settings.getByLabel(/^Project name/).inputValue()).toBe(title);
+    await expect(settings.getByText('platform-engineer.pdf').count()).resolves.toBe(1);
+    await settings.getByLabel(/^Project name/).fill(`${title} (lead)`);
+    await settings.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Project saved').waitFor();
+    await row(page, `${title} (lead)`).waitFor();
+  });
+
+  it('A job description file the server cannot read is reported, and the project created is kept', async () => {
+    const page = await signedIn('owner@acme.example.com');
+    await page.goto(`${e2e.baseUrl}/projects?add_project=true`);
+    const dialog = page.getByTestId('add-project-dialog');
+    const title = `Unreadable file ${run}`;
+    await dialog.getByLabel(/^Project name/).fill(title);
+    await pick(page, /^Job title/, jobTitle.name.slice(0, 6), jobTitle.name);
+    await pick(page, /^Hiring countries/, 'Singa', singapore.name);
+    await dialog.getByLabel(/^From/).first().fill('1000');
+    await dialog.getByLabel(/^To/).first().fill('2000');
+    await page
+      .getByTestId('jd-file-input')
+      .setInputFiles({ name: 'not-really.pdf', mimeType: 'application/pdf', buffer: Buffer.from('this is not a PDF at all') });
+    await page.getByTestId('create-project').click();
+    await dialog.getByTestId('add-project-error').waitFor();
+    await expect(dialog.getByTestId('add-project-error').innerText()).resolves.toContain(
+      'The project is created, but its job description file was not uploaded',
+    );
+    await expect(e2e.db.knex('projects').where('title', title).count({ n: '*' })).resolves.toEqual([{ n: 1 }]);
+    await dialog.getByRole('button', { name: 'Open the project' }).click();
+    await page.waitForURL(/\/project\/[0-9a-f-]{36}$/);
   });
 
   it('The list filters by status from the counts and the filter, and by text', async () => {

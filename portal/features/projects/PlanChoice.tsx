@@ -70,7 +70,10 @@ function PlanCard({
       data-testid={testId}
       sx={{
         flex: 1,
-        display: 'block',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'stretch',
+        justifyContent: 'flex-start',
         textAlign: 'left',
         borderRadius: 2,
         p: 2.5,
