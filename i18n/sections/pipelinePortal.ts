@@ -98,7 +98,6 @@ export const pipelinePortal = {
     hidden: 'Candidate hidden',
     unhidden: 'Candidate unhidden',
     hiddenMany: '{n} candidates hidden',
-    added: 'Added to {project}',
   },
   reject: {
     title: 'Reject candidate',
@@ -164,15 +163,6 @@ export const pipelinePortal = {
     confirm: 'Guarantee for 0.5 credit',
     done: 'Candidate guaranteed',
   },
-  addToProject: {
-    title: 'Add to another project',
-    text: 'Choose one of your open projects.',
-    empty: 'You have no other open project.',
-    already: 'Already in this project',
-    error: 'The projects could not be loaded',
-  },
-  addToAnotherProjectErrorAlreadyExists: 'The candidate is already in that project',
-  addToAnotherProjectError: 'The candidate could not be added to that project',
   notes: {
     title: 'Notes',
     add: 'Add a note',

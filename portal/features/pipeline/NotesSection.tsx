@@ -52,6 +52,7 @@ function NoteEditor({
           <TextField
             select
             size="small"
+            fullWidth={false}
             label={t('portal.pipeline.notes.visibility')}
             value={vis}
             onChange={(e) => setVis(Number(e.target.value) as Visibility)}
