@@ -1,7 +1,8 @@
 /**
  * Interview requests in a real browser: a company requests an interview (through the API), the
  * candidate opens the link from the development mailbox on a phone-sized screen and accepts, the
- * company sees the answer and the admins' list shows it; a decline with reasons, an expired JD link.
+ * company sees the answer and the admins' list shows it; a decline with reasons, an expired JD link;
+ * the request dialog of the project page asking for a job description first.
  */
 import { runOnce } from 'graphile-worker';
 import type { Page } from 'playwright-core';
@@ -10,7 +11,7 @@ import { loadConfig } from '../../backend/config';
 import { taskList, workerLogger } from '../../backend/jobs/worker';
 import { TEST_SECRET } from '../helpers/app';
 import { startE2E, type E2E } from '../helpers/e2e';
-import { activeCandidates, makeProject, type TestProject } from '../helpers/interviews';
+import { activeCandidates, addToProject, makeProject, type TestProject } from '../helpers/interviews';
 
 let e2e: E2E;
 let project: TestProject;
@@ -139,6 +140,35 @@ describe('Interview requests', () => {
     const text = await row.first().innerText();
     expect(text).toContain('The salary does not match my expectations');
     expect(text).toContain('Happy to talk next year.');
+  });
+
+  it('from the project page: a project without a job description asks for one first, then the request goes out', async () => {
+    const bare = await makeProject(e2e.db.knex, { title: 'Platform Engineer', jobDescription: null });
+    const [candidate] = await activeCandidates(e2e.db.knex, 1, { skip: 95 });
+    await addToProject(e2e.db.knex, bare, [candidate], 1);
+    const owner = await signedInPage('owner@acme.example.com');
+    await owner.goto(`${e2e.baseUrl}/project/Project:${bare.id}?tab=1`);
+    const row = owner.locator(`[data-testid="pipeline-row"][data-id="Candidate:${candidate}"]`);
+    await row.first().waitFor();
+    await row
+      .first()
+      .getByRole('button', { name: /^Actions for/ })
+      .click();
+    await owner.getByRole('menuitem', { name: 'Request interview' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Request an interview' });
+    await dialog.getByText('This project has no job description yet').waitFor();
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.getByText('Add a job description first').waitFor();
+    await dialog.getByTestId('jd-jdHeader').fill('h'.repeat(61));
+    await dialog.getByTestId('jd-jdText').fill('Own the platform our product teams build on.');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.getByText('At most 60 characters').waitFor();
+    await dialog.getByTestId('jd-jdHeader').fill('Platform Engineer, Singapore');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const sent = await e2e.db.knex('interview_requests').where({ project_id: bare.id, candidate_id: candidate }).first('jd_header', 'state');
+    expect(sent).toMatchObject({ jd_header: 'Platform Engineer, Singapore', state: 0 });
+    expect((await e2e.db.knex('projects').where('id', bare.id).first('job_description')).job_description).toBe('Own the platform our product teams build on.');
   });
 
   it('a broken link shows that it is not valid, and an old job description link says it expired', async () => {
