@@ -1,4 +1,4 @@
-/** Snackbars at the top right, one at a time from a queue, each auto-hiding after 6000 ms with its severity. */
+/** Snackbars at the top right below the top bar, one at a time from a queue, each auto-hiding after 6000 ms with its severity. */
 import { Alert, Snackbar } from '@mui/material';
 import { useCallback, useState, type ReactNode } from 'react';
 import { NotifyContext, SNACKBAR_HIDE_MS, type Severity } from './notify';
@@ -36,6 +36,8 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
           autoHideDuration={SNACKBAR_HIDE_MS}
           onClose={close}
           anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+          // Below the sticky top bar: the account menu and its picture stay in sight.
+          sx={{ top: { xs: 64, sm: 76 } }}
           slotProps={{
             transition: {
               onExited: () => {

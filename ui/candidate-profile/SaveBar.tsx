@@ -1,7 +1,7 @@
 /** The form's sticky footer: whether there are unsaved changes or problems to fix, and the save action. */
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import { Paper, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useFormState } from 'react-hook-form';
 import { t } from '../../i18n';
 
@@ -13,12 +13,45 @@ export function countErrors(errors: unknown): number {
   return Object.entries(node).reduce((n, [key, value]) => n + (key === 'ref' ? 0 : countErrors(value)), 0);
 }
 
+/** Room kept clear above and below a revealed field: the top bar above, this bar below. */
+const CLEARANCE = 140;
+
+/**
+ * Brings the form's first field with a problem (in reading order) into view, clear of the sticky top
+ * bar and of this bar, and puts the cursor in it.
+ */
+export function revealFirstProblem(form: HTMLElement | null): void {
+  const marked = form?.querySelector<HTMLElement>('[aria-invalid="true"], .Mui-error');
+  if (!marked) return;
+  const field = marked.matches('input, textarea, select, [tabindex]')
+    ? marked
+    : (marked.querySelector<HTMLElement>('input, textarea, select, [tabindex]') ?? marked);
+  const rect = field.getBoundingClientRect();
+  const room = window.innerHeight;
+  if (rect.top < CLEARANCE || rect.bottom > room - CLEARANCE) {
+    window.scrollBy({ top: rect.top - Math.max(CLEARANCE, (room - rect.height) / 2), behavior: 'instant' });
+  }
+  field.focus({ preventScroll: true });
+}
+
 /** `idleText`: what to say when nothing changed yet (default: everything is saved). */
 export function SaveBar({ children, idleText }: { children: ReactNode; idleText?: string }) {
-  const { isDirty, errors, submitCount } = useFormState();
+  const { isDirty, errors, submitCount, isSubmitting } = useFormState();
   const problems = submitCount > 0 ? countErrors(errors) : 0;
+  const bar = useRef<HTMLDivElement>(null);
+  // After each refused save (the form's own checks or the server's field errors), once the fields
+  // show their messages, the first one to fix comes into view.
+  useEffect(() => {
+    if (submitCount === 0 || isSubmitting || problems === 0) return;
+    const frame = requestAnimationFrame(() => revealFirstProblem(bar.current?.closest('form') ?? null));
+    return () => cancelAnimationFrame(frame);
+    // Only a save that just ended reveals; later edits leave the page where the user put it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [submitCount, isSubmitting]);
   return (
     <Paper
+      ref={bar}
+      data-testid="save-bar"
       elevation={0}
       sx={{
         position: 'sticky',

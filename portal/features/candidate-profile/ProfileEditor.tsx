@@ -82,7 +82,8 @@ export function ProfileEditor({ profile, onSaved, onChangeEmail }: Props) {
             <Button
               type="submit"
               variant="contained"
-              disabled={formState.isSubmitting}
+              // Nothing to save while the bar says everything is saved.
+              disabled={formState.isSubmitting || !formState.isDirty}
               startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
             >
               {formState.isSubmitting ? t('talent.form.saving') : t('talent.form.save')}
