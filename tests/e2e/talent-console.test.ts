@@ -164,7 +164,7 @@ describe('Talent in the console', () => {
     expect(jobs).toEqual(['Grab', 'Shopee']);
 
     await menu(admin).getByRole('menuitem', { name: 'All talent' }).click();
-    await admin.getByPlaceholder('Search').fill('Okafor');
+    await admin.getByPlaceholder('Search', { exact: true }).fill('Okafor');
     const row = admin.getByRole('row').filter({ hasText: 'daniel.okafor@mail.example.com' });
     await row.waitFor();
     await expect(row.innerText()).resolves.toContain('Daniel Okafor');
