@@ -211,6 +211,19 @@ describe('Bulk moves are all or nothing', () => {
     expect(res.body.error.code).toBe('project.recruitment.errors.differentStages');
   });
 
+  it('two people moving the same suggested candidate at once: one moves them, the other is refused', async () => {
+    await w.place(w.projects.acme, 'Chloe', STAGES.open, { curated: true });
+    const [a, b] = await Promise.all([
+      move('company', w.projects.acme, w.cid('Chloe'), STAGES.qualify),
+      move('admin', w.projects.acme, w.cid('Chloe'), STAGES.qualify),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const moves = await w
+      .knex('candidate_recruitment_stage_logs')
+      .where({ project_id: w.projects.acme, candidate_id: w.ids.Chloe, activity: 1, from_stage: 0 });
+    expect(moves).toHaveLength(1);
+  });
+
   it('moves them all together and answers the new counts', async () => {
     const res = await move('company', w.projects.acme, [w.cid('Ava'), w.cid('Ben'), w.cid('Ivy')], STAGES.shortlist);
     expect(res.status, JSON.stringify(res.body)).toBe(200);

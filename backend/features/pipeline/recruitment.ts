@@ -91,6 +91,14 @@ export const recruitmentEndpoint = defineEndpoint({
       // The plan and status as they are now: an upgrade or a cancellation in flight finishes first.
       const project = await trx('projects').where('id', loaded.id).forShare().first('status', 'plan', 'project_type', 'company_id');
       if (project.status === PROJECT_STATUS.inactive) throw refuse('projectInactive', candidateIds);
+      // Every candidate gets a row to lock (a suggested one may have none yet): two moves of the
+      // same candidate then run one after the other. A refusal rolls the new rows back.
+      await trx.raw(
+        `insert into project_candidates (project_id, candidate_id, company_id, stage)
+         select ?, c.id, ?, 0 from candidates c where c.id = any(?::int[])
+         on conflict (project_id, candidate_id) do nothing`,
+        [loaded.id, project.company_id, candidateIds],
+      );
       const locked = (await trx('project_candidates')
         .where('project_id', loaded.id)
         .whereIn('candidate_id', candidateIds)
