@@ -1,7 +1,8 @@
 /**
  * The project page in a real browser against the real server: a company user moves a candidate
  * across the board to placed (the schedule dialog at the interviews, remembered the second time),
- * a refused drop snaps back with the reason, a card moves with the keyboard alone, a candidate is
+ * a refused drop snaps back with the reason, a move the server refuses rolls back with its message,
+ * a card moves with the keyboard alone, a candidate is
  * rejected with a reason from the list and a note is added in the profile panel; an unknown
  * project goes back to the projects list.
  */
@@ -165,6 +166,19 @@ describe('The project board', () => {
     await page.keyboard.press('Space');
     await column(page, 2).locator(`[data-guid="${people.keyboard.guid}"]`).waitFor();
     await expect.poll(() => stageOf(people.keyboard.id)).toBe(2);
+  });
+
+  it("A move the server refuses is shown at once, then rolled back with the server's message", async () => {
+    const page = await signedIn('owner@acme.example.com');
+    await page.goto(`${e2e.baseUrl}/project/${project.guid}?view=board`);
+    await card(page, people.refused.guid).waitFor();
+    // Someone else rejects the candidate meanwhile: the board still shows them in the longlist.
+    await e2e.db.knex('project_candidates').where({ project_id: project.id, candidate_id: people.refused.id }).update({ stage: 6, rejected_from: 1 });
+    await drag(page, card(page, people.refused.guid), column(page, 2));
+    await expect(page.getByTestId('snackbar').innerText()).resolves.toContain('not allowed from the candidate’s current stage');
+    await column(page, 1).locator(`[data-guid="${people.refused.guid}"]`).waitFor();
+    expect(await stageOf(people.refused.id)).toBe(6);
+    await e2e.db.knex('project_candidates').where({ project_id: project.id, candidate_id: people.refused.id }).update({ stage: 1, rejected_from: null });
   });
 
   it('A company user rejects a candidate with a reason from the list and adds a note in the profile panel', async () => {
