@@ -2,7 +2,8 @@
  * The project page's prompts in a real browser: a bulk move of anonymous candidates out of the
  * suggested tab asks to reveal them first and clears the selection; a RaaS company's free-plan
  * project asks for the upgrade before an interview, says when the credits do not cover it, and
- * moves the candidate once upgraded; the page works on a 390-pixel-wide phone.
+ * moves the candidate once upgraded; a power-plan project asks for the guarantee before an offer;
+ * the page works on a 390-pixel-wide phone.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -126,6 +127,35 @@ describe('Project page prompts', () => {
       .poll(async () => (await e2e.db.knex('project_candidates').where({ project_id: project.id, candidate_id: candidate.id }).first('stage')).stage)
       .toBe(3);
     await page.getByTestId('project-plan').getByText('Power').waitFor();
+  });
+
+  it('A power-plan project asks to guarantee a candidate before the offer, then moves them', async () => {
+    const [candidate] = await e2e.db
+      .knex('candidates')
+      .where({ status: 1, visibility: true })
+      .whereNot('anonymous', true)
+      .orderBy('id')
+      .offset(5)
+      .limit(1)
+      .select('id', 'guid');
+    const project = await projectWith('owner@acme.example.com', { title: 'Guarantee test project', plan: 2 }, [candidate], 7);
+    await e2e.db
+      .knex('companies')
+      .where('id', project.companyId)
+      .update({ trial_ends_at: new Date(Date.now() + 7 * 86_400_000) });
+    const page = await signedIn('owner@acme.example.com');
+    await page.goto(`${e2e.baseUrl}/project/${project.guid}?tab=7`);
+    await row(page, candidate.guid).getByTestId('candidate-menu').click();
+    await page.getByRole('menuitem', { name: 'Move to Offered' }).click();
+    await page.getByRole('dialog', { name: 'Guarantee this candidate?' }).getByRole('button', { name: 'Guarantee for 0.5 credit' }).click();
+    await expect
+      .poll(async () =>
+        e2e.db
+          .knex('project_candidates')
+          .where({ project_id: project.id, candidate_id: candidate.id })
+          .first('stage', e2e.db.knex.raw('guaranteed_at is not null as guaranteed')),
+      )
+      .toEqual({ stage: 4, guaranteed: true });
   });
 
   it('The page works on a 390-pixel-wide phone: tabs scroll, the board scrolls sideways and nothing else overflows', async () => {
