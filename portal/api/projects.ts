@@ -70,6 +70,9 @@ export interface Project extends Omit<ProjectFields, 'jobTitleId' | 'countries' 
   status: number;
   jdFileName?: string | null;
   sharedWithCompany?: boolean;
+  /** Power projects: when the current 30-day cycle ends, and whether the project closes then. */
+  cycleEndsAt?: string | null;
+  cancelAtCycleEnd?: boolean;
   createdAt: string;
   updatedAt?: string;
   /** Names the list and find answers may carry alongside the ids. */
@@ -159,7 +162,7 @@ export const projectsApi = {
     form.set('jd_file', file);
     return (await api<Answer<Project>>('projects/add-job-description', { method: 'POST', body: form })).data;
   },
-  update: async (projectId: string, fields: Partial<ProjectFields>) =>
+  update: async (projectId: string, fields: Partial<ProjectFields> & { status?: number }) =>
     (await json<Answer<Project>>('projects/update/project', 'PUT', { projectId, ...fields })).data,
   updateFilters: async (projectId: string, filters: string) => (await json<Answer<Project>>('projects/update/filters', 'PUT', { projectId, filters })).data,
   duplicate: async (projectId: string) => (await json<Answer<Project>>('projects/duplicate-project', 'POST', { projectId })).data,

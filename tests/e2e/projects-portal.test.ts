@@ -241,6 +241,34 @@ describe('The projects screens', () => {
     // Closing the modal leaves the menu's flag behind.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL(`${e2e.baseUrl}/projects`);
+
+    // A free project is upgraded to Power from its settings, then cancelled for the end of its cycle.
+    const title = `RaaS free ${run}`;
+    // The company's free slot is free: any open free project of its is closed first.
+    const raas = await e2e.db.knex('company_users').where('email', 'owner@raas.example.com').first('company_id');
+    await e2e.db.knex('projects').where({ company_id: raas.company_id, plan: 1 }).whereNot('status', 3).update({ status: 3 });
+    await createProject(page, title, { plan: 1, freeProjectConfirmed: true });
+    await page.reload();
+    await row(page, title).getByTestId('project-actions').click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await page.getByTestId('lifecycle-upgrade').click();
+    await page
+      .getByRole('dialog', { name: 'Upgrade to Power?' })
+      .getByRole('button', { name: /^Upgrade to Power/ })
+      .click();
+    await page.getByText('Project upgraded to Power').waitFor();
+    await expect(e2e.db.knex('projects').where('title', title).first('plan')).resolves.toEqual({ plan: 2 });
+    await row(page, title).getByTestId('project-actions').click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await page.getByTestId('lifecycle-cancel').click();
+    const cancel = page.getByRole('dialog', { name: 'Cancel this Power project?' });
+    await cancel.getByRole('radio', { name: /At the end of the current cycle/ }).check();
+    await cancel.getByRole('button', { name: 'Cancel project' }).click();
+    await page.getByText('Project cancelled').waitFor();
+    await expect(e2e.db.knex('projects').where('title', title).first('status', 'cancel_at_cycle_end')).resolves.toEqual({
+      status: 0,
+      cancel_at_cycle_end: true,
+    });
   });
 
   it('A company user saves a search as a project, prefilled from the search, its query kept as the filters', async () => {

@@ -12,7 +12,8 @@ import { useNotify } from '../../app/notify';
 import { projectsApi, type Project, type ProjectDetail } from '../../api/projects';
 import { focusFirstError } from './focusFirstError';
 import { ProjectFormFields } from './ProjectFormFields';
-import { jdFileError, projectBody, RAAS_COMPANY_TYPE, serverFieldErrors, validateProject, type ProjectFormValues } from './projectForm';
+import { ProjectLifecycleSection } from './ProjectLifecycleSection';
+import { jdFileError, projectBody, serverFieldErrors, validateProject, type ProjectFormValues } from './projectForm';
 import { formFromProject } from './projectLoad';
 
 const S = 'portal.projectsPortal.settings';
@@ -66,7 +67,6 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
 
   // Editing never changes the plan here (upgrades have their own call), so the free-project confirmation is not asked again.
   const ctx = { isAdmin, isRaas: false };
-  const isRaasProject = project?.projectType === 2 || project?.company?.companyType === RAAS_COMPANY_TYPE;
 
   const change = (patch: Partial<ProjectFormValues>) => {
     setValues((v) => (v ? { ...v, ...patch } : v));
@@ -171,10 +171,16 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
             </Stack>
           ) : (
             <>
-              {isRaasProject && (
-                <Alert severity="info" icon={false} sx={{ mb: 2 }}>
-                  {t('portal.projectsPortal.plan.title')}: {t(`portal.projectsPortal.planNames.${values.plan}`)}
-                </Alert>
+              {project && (
+                <ProjectLifecycleSection
+                  project={project}
+                  onLeave={onClose}
+                  onChanged={() => {
+                    setPartial(undefined);
+                    onSaved?.(project);
+                    onClose();
+                  }}
+                />
               )}
               <ProjectFormFields values={values} errors={errors} onChange={change} isAdmin={isAdmin} disabled={busy} editing />
             </>
