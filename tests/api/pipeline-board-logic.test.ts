@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAGES, type StageId } from '../../schema/rules/pipeline';
 import type { StageStats } from '../../portal/api/pipeline';
+import { menuPlan } from '../../portal/features/pipeline/candidateActions';
 import { emptyMoveState, groupByStage, moveReducer, statsAfterMove, type BoardItem, type MoveState } from '../../portal/features/pipeline/boardLogic';
 import { initialNotes, mergeNotesPage, removeNote, upsertNote } from '../../portal/features/pipeline/notesLogic';
 import { apiQuery, readPipeline, writePipeline } from '../../portal/features/pipeline/pipelineUrl';
@@ -135,5 +136,32 @@ describe('The page state in the URL', () => {
   });
   it('ignores a tab that is not a stage', () => {
     expect(readPipeline(new URLSearchParams('tab=9')).tab).toBeUndefined();
+  });
+});
+
+describe('The candidate menu', () => {
+  it('offers a company the next stage, reject, another project and the flags, but no skip and no edit', () => {
+    expect(menuPlan({ recruitmentStatus: qualify, status: 1 }, 'company')).toEqual({
+      next: shortlist,
+      skipTo: [],
+      actions: ['profile', 'next', 'reject', 'addToProject', 'favourite', 'hide', 'downloadPdf', 'downloadCv'],
+    });
+  });
+  it('never offers a RaaS company another project', () => {
+    expect(menuPlan({ recruitmentStatus: shortlist, status: 1 }, 'raasCompany').actions).not.toContain('addToProject');
+  });
+  it('offers admins the skip targets and the edit link, except for a semi-active candidate, who is neither skipped nor rejected', () => {
+    const admin = menuPlan({ recruitmentStatus: shortlist, status: 1 }, 'admin');
+    expect(admin.skipTo).toEqual([qualify, interviewing2, offered, placed]);
+    expect(admin.actions).toEqual(expect.arrayContaining(['skip', 'reject', 'edit']));
+    const semi = menuPlan({ recruitmentStatus: shortlist, status: 3 }, 'admin');
+    expect(semi.skipTo).toEqual([]);
+    expect(semi.actions).not.toContain('reject');
+    expect(semi.next).toBe(interviewing);
+  });
+  it('offers no move at all for a rejected candidate, and no next step after placed', () => {
+    const rejectedPlan = menuPlan({ recruitmentStatus: rejected, status: 1 }, 'admin');
+    expect([rejectedPlan.next, rejectedPlan.skipTo, rejectedPlan.actions.includes('reject')]).toEqual([undefined, [], false]);
+    expect(menuPlan({ recruitmentStatus: placed, status: 1 }, 'company').next).toBeUndefined();
   });
 });
