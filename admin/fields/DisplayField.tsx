@@ -22,6 +22,7 @@ import {
 } from 'react-admin';
 import type { EntityDef, FieldDef } from '../../schema';
 import { choicesOf, isVisible, targetOf, titleCase } from './fieldMeta';
+import { IconDisplay } from './IconInput';
 
 const LOCALE = 'en-SG';
 const EMPTY = '—';
@@ -97,6 +98,7 @@ interface DisplayProps {
 export function FieldDefDisplay({ field, source, compact }: DisplayProps) {
   // Show pages say a value is missing; lists leave the cell blank.
   const emptyText = compact ? undefined : EMPTY;
+  if (field.display === 'icon') return <IconDisplay source={source} />;
   switch (field.kind) {
     case 'enum':
       return source === 'status' ? (

@@ -23,6 +23,7 @@ import {
 import { t } from '../../i18n';
 import type { EntityDef, FieldDef } from '../../schema';
 import { FieldDefDisplay } from './DisplayField';
+import { IconInput } from './IconInput';
 import { choicesOf, isVisible, labelOf, targetOf, titleCase } from './fieldMeta';
 import { isEmpty, fieldSchema } from '../../schema/validation/entitySchemas';
 
@@ -90,6 +91,7 @@ export function FieldDefInput({ field, source, name, label, readOnly }: InputPro
     readOnly: locked,
     fullWidth: true,
   };
+  if (field.display === 'icon') return <IconInput source={source} label={label} validate={common.validate} readOnly={locked} />;
   switch (field.kind) {
     case 'text':
       return <TextInput {...common} multiline minRows={3} />;

@@ -1,5 +1,6 @@
 import { defineEntity } from '../lib/define';
 import { f } from '../lib/fields';
+import { TAG_ICON_PATTERN } from '../rules/tagIcons';
 
 /** A label admins put on candidates; companies filter search by it (the `bd` filter). */
 export const tag = defineEntity({
@@ -20,7 +21,8 @@ export const tag = defineEntity({
       uniqueMessage: 'tags.errors.identifierExists',
       searchable: true,
     }),
-    icon: f.string({ required: true, max: 80 }),
+    // One of the fixed icon set, picked from the icons themselves in the console.
+    icon: f.string({ required: true, max: 80, pattern: TAG_ICON_PATTERN, patternMessage: 'tags.errors.icon', display: 'icon' }),
     status: f.enum({ inactive: 0, active: 1 }, { required: true, default: 1, index: true }),
     ...f.timestamps(),
   },

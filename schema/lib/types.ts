@@ -69,6 +69,8 @@ export interface FieldDef {
   onDelete?: 'cascade' | 'set null' | 'restrict';
   /** Decimal precision and scale. */
   precision?: [number, number];
+  /** How the console shows and takes the value: 'icon' names one of the tag icons (schema/rules/tagIcons.ts). */
+  display?: 'icon';
   /** Store text (and list items) in lower case. */
   lowercase?: boolean;
   /** Normalise http(s)-less links to https. */

@@ -159,13 +159,22 @@ describe('The admin console', () => {
     await panel.getByLabel('Name').fill('Night owl');
     await panel.getByLabel('Identifier').fill('nightowl');
     await panel.getByLabel('Description').fill('Prefers late shifts');
-    await panel.getByLabel('Icon').fill('bedtime');
+    // The icon is picked from the icons themselves.
+    const icons = panel.getByRole('radiogroup', { name: 'Icon' });
+    await expect(icons.getByRole('radio').count()).resolves.toBeGreaterThan(20);
+    await icons.getByRole('radio', { name: 'Clock' }).click();
+    await expect(icons.getByRole('radio', { name: 'Clock' }).getAttribute('aria-checked')).resolves.toBe('true');
     await panel.getByRole('button', { name: 'Save' }).click();
 
-    await admin.getByRole('cell', { name: 'Night owl', exact: true }).waitFor();
+    const row = admin.getByRole('row').filter({ has: admin.getByRole('cell', { name: 'Night owl', exact: true }) });
+    await row.waitFor();
     await expect.poll(() => panel.count()).toBe(0);
     const tag = await e2e.db.knex('tags').where('identifier', 'nightowl').first('name', 'description', 'icon', 'status');
-    expect(tag).toEqual({ name: 'Night owl', description: 'Prefers late shifts', icon: 'bedtime', status: 1 });
+    expect(tag).toEqual({ name: 'Night owl', description: 'Prefers late shifts', icon: 'schedule', status: 1 });
+    // The list draws the icon beside its name, not the icon's code.
+    await row.locator('[data-icon="schedule"] svg').waitFor();
+    await expect(row.innerText()).resolves.toContain('Clock');
+    await expect(admin.getByRole('row').filter({ hasText: 'Hot profile' }).locator('[data-icon="whatshot"] svg').count()).resolves.toBe(1);
   });
 
   it("A tag edited in the panel to another tag's identifier is refused at that field", async () => {

@@ -115,4 +115,16 @@ describe('Console tables on a laptop and a phone', () => {
     await page.waitForURL(/\/admin\/company-users\/User%3A\d+$/);
     await expect(page.getByRole('textbox', { name: 'Email' }).inputValue()).resolves.toBe('owner@acme.example.com');
   });
+
+  it('The tag list draws each icon, and the tag form offers the icons to pick from', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${e2e.baseUrl}/admin/tags?filter=%7B%7D`);
+    const hot = page.getByRole('row').filter({ hasText: 'Hot profile' });
+    await hot.locator('[data-icon="whatshot"] svg').waitFor();
+    await expect(hot.innerText()).resolves.not.toContain('whatshot');
+    await hot.getByRole('cell', { name: 'Hot profile', exact: true }).click();
+    const icons = page.getByRole('radiogroup', { name: 'Icon' });
+    await expect.poll(() => icons.getByRole('radio', { name: 'Hot' }).getAttribute('aria-checked')).toBe('true');
+    await shot('tag-icon-picker');
+  });
 });
