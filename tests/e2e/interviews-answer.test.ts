@@ -171,6 +171,36 @@ describe('Interview requests', () => {
     expect((await e2e.db.knex('projects').where('id', bare.id).first('job_description')).job_description).toBe('Own the platform our product teams build on.');
   });
 
+  it('from the project page: with a job description the request goes out directly', async () => {
+    const ready = await makeProject(e2e.db.knex, { title: 'Site Reliability Engineer' });
+    const [candidate] = await activeCandidates(e2e.db.knex, 1, { skip: 96 });
+    await addToProject(e2e.db.knex, ready, [candidate], 1);
+    const owner = await signedInPage('owner@acme.example.com');
+    await owner.goto(`${e2e.baseUrl}/project/Project:${ready.id}?tab=1`);
+    const row = owner.locator(`[data-testid="pipeline-row"][data-id="Candidate:${candidate}"]`);
+    await row.first().waitFor();
+    await row
+      .first()
+      .getByRole('button', { name: /^Actions for/ })
+      .click();
+    await owner.getByRole('menuitem', { name: 'Send job description' }).click();
+    await expect(owner.getByTestId('snackbar').innerText()).resolves.toContain('Job description sent to 1 candidate(s)');
+    const sent = await e2e.db.knex('interview_requests').where({ project_id: ready.id, candidate_id: candidate }).first('kind');
+    expect(sent.kind).toBe(2);
+  });
+
+  it('when the server fails, the candidate sees the error state and can try again', async () => {
+    const phone = await phonePage();
+    await phone.route('**/api/v1/projects/interview-request/check-and-approve', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"errors.internalServerError","message":"x"}}' }),
+    );
+    await phone.goto(`${e2e.baseUrl}/interview-request?irt=${'a'.repeat(43)}&av=approve&m=email`);
+    await phone.getByText('We could not open this request').waitFor();
+    await phone.unroute('**/api/v1/projects/interview-request/check-and-approve');
+    await phone.getByRole('button', { name: 'Try again' }).click();
+    await phone.getByText('This link is not valid').waitFor();
+  });
+
   it('a broken link shows that it is not valid, and an old job description link says it expired', async () => {
     const phone = await phonePage();
     await phone.goto(`${e2e.baseUrl}/interview-request?irt=broken&av=approve&m=email`);
