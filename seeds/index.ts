@@ -5,10 +5,11 @@
 import type { Knex } from 'knex';
 import { loadCandidates } from './demo/candidates';
 import { loadDemo } from './demo/load';
+import { loadProjects } from './demo/projects';
 import { loadLookups } from './lookups/load';
 import { loadNames } from './lookups/names';
 
-export type SeedSet = 'lookups' | 'names' | 'demo' | 'candidates';
+export type SeedSet = 'lookups' | 'names' | 'demo' | 'candidates' | 'projects';
 export const SEED_SETS: Record<SeedSet, (knex: Knex) => Promise<Record<string, number>>> = {
   lookups: loadLookups,
   // After lookups, on databases seeded before it too: aliases, spoken languages, plain skills, currency rates.
@@ -16,6 +17,8 @@ export const SEED_SETS: Record<SeedSet, (knex: Knex) => Promise<Record<string, n
   demo: loadDemo,
   // After demo: completes the demo candidate and adds 1,999 generated ones.
   candidates: loadCandidates,
+  // After candidates: the demo companies' projects with curated candidates at various stages.
+  projects: loadProjects,
 };
 
 /**

@@ -1,0 +1,240 @@
+/**
+ * Demo projects, so a fresh start shows a lived-in product: Acme (normal company) hiring for four
+ * roles in different states, one of them shared with its Member; Northwind Talent (RaaS) with a
+ * free and a Power project; and an internal talent pool of the advocates. Active demo candidates
+ * are curated into them at various stages. Deterministic (candidates taken in id order) and
+ * idempotent (a project is known by its company and title).
+ */
+import type { Knex } from 'knex';
+
+interface Placement {
+  stage: number;
+  count: number;
+  /** Interview scheduled (interviewing and beyond), rejected from, guaranteed. */
+  scheduled?: boolean;
+  rejectedFrom?: number;
+  guaranteed?: boolean;
+}
+
+interface DemoProject {
+  company: string | null;
+  owner: string | null;
+  title: string;
+  jobTitle: string;
+  countries: string[];
+  status: 0 | 1 | 3;
+  plan: 1 | 2;
+  workingMode: 1 | 2 | 3;
+  salary: [number, number];
+  headcount: number;
+  description: string;
+  filters: string;
+  sharedWithMember?: boolean;
+  placements: Placement[];
+}
+
+const DAY = 86400_000;
+
+const PROJECTS: DemoProject[] = [
+  {
+    company: 'Acme',
+    owner: 'owner@acme.example.com',
+    title: 'Senior Backend Engineer',
+    jobTitle: 'Backend Engineer',
+    countries: ['SG', 'MY'],
+    status: 0,
+    plan: 1,
+    workingMode: 3,
+    salary: [9000, 13000],
+    headcount: 2,
+    description: 'Design and run the services behind our payments platform: TypeScript and Go on PostgreSQL, owned end to end by a team of eight.',
+    filters: 'ts=backend&l=sg',
+    placements: [
+      { stage: 0, count: 3 },
+      { stage: 1, count: 2 },
+      { stage: 2, count: 2 },
+      { stage: 3, count: 1, scheduled: true },
+      { stage: 4, count: 1, scheduled: true },
+      { stage: 6, count: 1, rejectedFrom: 2 },
+    ],
+  },
+  {
+    company: 'Acme',
+    owner: 'member@acme.example.com',
+    title: 'Data Analyst',
+    jobTitle: 'Data Analyst',
+    countries: ['SG'],
+    status: 0,
+    plan: 1,
+    workingMode: 2,
+    salary: [5500, 7500],
+    headcount: 1,
+    description: 'Turn our product and sales data into the weekly decisions of the leadership team. SQL first, Python welcome.',
+    filters: 'ts=sql%20analyst',
+    placements: [
+      { stage: 0, count: 2 },
+      { stage: 2, count: 1 },
+    ],
+  },
+  {
+    company: 'Acme',
+    owner: 'owner@acme.example.com',
+    title: 'Cloud Engineer',
+    jobTitle: 'Cloud Engineer',
+    countries: ['SG'],
+    status: 1,
+    plan: 1,
+    workingMode: 1,
+    salary: [8000, 11000],
+    headcount: 1,
+    description: 'Keep our AWS estate secure, observable and affordable; paused while the platform team settles its roadmap.',
+    filters: 'ts=aws',
+    sharedWithMember: true,
+    placements: [{ stage: 1, count: 2 }],
+  },
+  {
+    company: 'Acme',
+    owner: 'owner@acme.example.com',
+    title: 'Account Executive (closed)',
+    jobTitle: 'Account Executive',
+    countries: ['MY'],
+    status: 3,
+    plan: 1,
+    workingMode: 2,
+    salary: [4500, 6500],
+    headcount: 1,
+    description: 'Grow our mid-market accounts in Kuala Lumpur. This role has been filled.',
+    filters: '',
+    placements: [{ stage: 5, count: 1, scheduled: true }],
+  },
+  {
+    company: 'Northwind Talent',
+    owner: 'owner@raas.example.com',
+    title: 'Account Executive',
+    jobTitle: 'Account Executive',
+    countries: ['SG'],
+    status: 0,
+    plan: 1,
+    workingMode: 2,
+    salary: [5000, 8000],
+    headcount: 3,
+    description: 'Open new B2B accounts across Singapore for our recruitment services, with a generous commission plan.',
+    filters: '',
+    placements: [
+      { stage: 2, count: 2 },
+      { stage: 3, count: 1, scheduled: true },
+    ],
+  },
+  {
+    company: 'Northwind Talent',
+    owner: 'owner@raas.example.com',
+    title: 'Finance Manager',
+    jobTitle: 'Finance Manager',
+    countries: ['SG'],
+    status: 0,
+    plan: 2,
+    workingMode: 3,
+    salary: [9000, 12000],
+    headcount: 1,
+    description: 'Own the monthly close, cash flow and audit of a fast-growing services group.',
+    filters: '',
+    placements: [
+      { stage: 2, count: 1 },
+      { stage: 3, count: 1, scheduled: true },
+      { stage: 7, count: 1, scheduled: true },
+      { stage: 4, count: 1, scheduled: true, guaranteed: true },
+    ],
+  },
+  {
+    company: null,
+    owner: null,
+    title: 'Talent pool: cloud and platform engineers',
+    jobTitle: 'Cloud Engineer',
+    countries: ['SG', 'HK'],
+    status: 0,
+    plan: 1,
+    workingMode: 1,
+    salary: [7000, 15000],
+    headcount: 5,
+    description: 'The advocates’ shortlist of strong cloud and platform engineers, ready for the next client brief.',
+    filters: 'ts=kubernetes',
+    placements: [{ stage: 0, count: 4 }],
+  },
+];
+
+export async function loadProjects(knex: Knex): Promise<Record<string, number>> {
+  const countries = new Map<string, number>((await knex('countries').select('id', 'code')).map((c) => [c.code, c.id]));
+  const general = await knex('admins').where('email', 'admin@example.com').first('id');
+  const advocate = await knex('admins').where('email', 'advocate@example.com').first('id');
+  const member = await knex('company_users').where('email', 'member@acme.example.com').first('id');
+  const pool = (await knex('candidates').where({ status: 1, visibility: true }).orderBy('id').limit(60).pluck('id')) as number[];
+  let next = 0;
+  const now = Date.now();
+  for (const [n, spec] of PROJECTS.entries()) {
+    const company = spec.company ? await knex('companies').where('company_name', spec.company).first('id', 'company_type') : null;
+    if (spec.company && !company) continue;
+    const existing = await knex('projects')
+      .where('title', spec.title)
+      .where((w) => (company ? w.where('company_id', company.id) : w.whereNull('company_id')))
+      .first('id');
+    if (existing) continue;
+    const owner = spec.owner ? await knex('company_users').where('email', spec.owner).first('id') : null;
+    const jobTitle = (await knex('job_titles').where('name', spec.jobTitle).first('id')) ?? (await knex('job_titles').orderBy('id').first('id'));
+    const createdAt = new Date(now - (40 - n * 5) * DAY);
+    const power = spec.plan === 2 && spec.status !== 3;
+    const [project] = await knex('projects')
+      .insert({
+        title: spec.title,
+        company_id: company?.id ?? null,
+        job_title_id: jobTitle.id,
+        countries: spec.countries.map((c) => countries.get(c)).filter(Boolean),
+        owner_id: owner?.id ?? null,
+        owner_admin_id: company ? null : general?.id,
+        advocate_id: advocate?.id ?? null,
+        project_type: company?.company_type === 4 ? 2 : 1,
+        plan: spec.plan,
+        status: spec.status,
+        working_mode: spec.workingMode,
+        notice_period: 1,
+        headcount: spec.headcount,
+        salary_min: spec.salary[0],
+        salary_max: spec.salary[1],
+        salary_currency: 'SGD',
+        job_description: spec.description,
+        current_url: spec.filters || null,
+        is_admin_project: !company,
+        checked: true,
+        shared_user_ids: spec.sharedWithMember && member ? [member.id] : [],
+        activated_at: power ? new Date(now - 10 * DAY) : null,
+        cycle_ends_at: power ? new Date(now + 20 * DAY) : null,
+        created_at: createdAt,
+        updated_at: createdAt,
+      })
+      .returning('id');
+    const rows = spec.placements.flatMap((placement) =>
+      Array.from({ length: placement.count }, () => {
+        const candidateId = pool[next % Math.max(pool.length, 1)];
+        next += 1;
+        const moved = new Date(createdAt.getTime() + (2 + (next % 9)) * DAY);
+        return {
+          project_id: project.id,
+          candidate_id: candidateId,
+          company_id: company?.id ?? null,
+          stage: placement.stage,
+          rejected_from: placement.rejectedFrom ?? null,
+          curated: placement.stage === 0 || next % 2 === 0,
+          seen_at: placement.stage === 0 ? null : moved,
+          revealed_at: placement.stage === 0 ? null : moved,
+          interview_scheduled_at: placement.scheduled ? moved : null,
+          guaranteed_at: placement.guaranteed ? moved : null,
+          last_recruitment_updated_at: moved,
+          created_at: createdAt,
+        };
+      }),
+    );
+    if (pool.length && rows.length) await knex('project_candidates').insert(rows).onConflict(['project_id', 'candidate_id']).ignore();
+  }
+  const [{ projects }] = await knex('projects').count({ projects: '*' });
+  const [{ placed }] = await knex('project_candidates').count({ placed: '*' });
+  return { projects: Number(projects), 'project candidates': Number(placed) };
+}
