@@ -46,7 +46,8 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
   const stages = useMemo(() => visibleStages(role), [role]);
   const tab: StageId = url.tab !== undefined && stages.includes(url.tab) ? url.tab : stages[0];
   const query = useMemo(() => apiQuery(url, isAdmin).toString(), [url, isAdmin]);
-  const { data, loading, error, reload } = usePipelineData(project.id, url.view, tab, stages, query);
+  // The board loads every column whichever tab is chosen: a tab there only scrolls to its column.
+  const { data, loading, error, reload } = usePipelineData(project.id, url.view, url.view === 'board' ? stages[0] : tab, stages, query);
   const [state, dispatch] = useReducer(moveReducer<PipelineDoc>, undefined, emptyMoveState<PipelineDoc>);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [profileOf, setProfileOf] = useState<PipelineDoc>();
@@ -143,7 +144,18 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
 
   return (
     <>
-      <StageTabs stages={stages} value={tab} stats={stats} onChange={(stage) => go({ ...url, tab: stage, search: { ...url.search, page: 1 } })} />
+      <StageTabs
+        stages={stages}
+        value={tab}
+        stats={stats}
+        onChange={(stage) => {
+          go({ ...url, tab: stage, search: { ...url.search, page: 1 } });
+          if (url.view === 'board')
+            document
+              .querySelector(`[data-testid="board-column"][data-stage="${stage}"]`)
+              ?.scrollIntoView({ behavior: 'smooth', block: 'nearest', inline: 'start' });
+        }}
+      />
       <PipelineToolbar url={url} isAdmin={isAdmin} total={data?.totals[tab]} onChange={go} />
       {url.view === 'list' && (
         <BulkBar
