@@ -157,3 +157,31 @@ export const interviewsApi = {
   jdDownloadUrl: (guid: string) => buildUrl(`projects/download/jd/${encodeURIComponent(guid)}`),
   adminList: (query: AdminListQuery) => api<Page<AdminRequestRow>>('dashboard/interview-request-list', { query: { ...query } }),
 };
+
+export interface QualifyTemplate {
+  header: string;
+  body: string;
+  limits: { header: number; body: number };
+  recent: { header: string; body: string; lastSentAt: string; times: number }[];
+}
+
+export interface QualifyRequestRow {
+  id: string;
+  projectId: string | null;
+  header: string;
+  body: string;
+  state: 'queued' | 'sent' | 'delivered' | 'replied' | 'failed';
+  reply: 'yes' | 'no' | 'text' | null;
+  replyText: string | null;
+  repliedAt: string | null;
+  createdAt: string;
+}
+
+/** Admins' WhatsApp qualify requests. */
+export const qualifyApi = {
+  template: (after?: string) => api<{ success: boolean; data: QualifyTemplate }>('projects/candidate/get/qualify/request/template', { query: { after } }),
+  send: (body: { candidateId: string[]; projectId?: string; header: string; body: string }) =>
+    api<{ success: boolean; message: string; sent: string[]; skipped: string[] }>('projects/candidate/send/qualify/request', { method: 'POST', body }),
+  forCandidate: (candidateId: string) =>
+    api<{ success: boolean; data: QualifyRequestRow[] }>('projects/candidate/qualify/requests', { query: { candidate_id: candidateId } }),
+};

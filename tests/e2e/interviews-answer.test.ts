@@ -8,6 +8,7 @@ import { runOnce } from 'graphile-worker';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../backend/config';
+import { signBody, whatsappFor } from '../../backend/adapters/whatsapp';
 import { taskList, workerLogger } from '../../backend/jobs/worker';
 import { TEST_SECRET } from '../helpers/app';
 import { startE2E, type E2E } from '../helpers/e2e';
@@ -199,6 +200,49 @@ describe('Interview requests', () => {
     await phone.unroute('**/api/v1/projects/interview-request/check-and-approve');
     await phone.getByRole('button', { name: 'Try again' }).click();
     await phone.getByText('This link is not valid').waitFor();
+  });
+
+  it('an admin sends a WhatsApp qualify request from the candidate menu and sees the reply the webhook recorded', async () => {
+    const qualifyProject = await makeProject(e2e.db.knex, { title: 'QA Lead' });
+    const [candidate] = await activeCandidates(e2e.db.knex, 1, { withPhone: true, skip: 97 });
+    await addToProject(e2e.db.knex, qualifyProject, [candidate], 1);
+    const admin = await signedInPage('admin@example.com');
+    await admin.goto(`${e2e.baseUrl}/project/Project:${qualifyProject.id}?tab=1`);
+    const row = admin.locator(`[data-testid="pipeline-row"][data-id="Candidate:${candidate}"]`);
+    const openDialog = async () => {
+      await row
+        .first()
+        .getByRole('button', { name: /^Actions for/ })
+        .click();
+      await admin.getByRole('menuitem', { name: 'Send WhatsApp qualify request' }).click();
+      return admin.getByRole('dialog', { name: 'WhatsApp qualify request' });
+    };
+    await row.first().waitFor();
+    let dialog = await openDialog();
+    await dialog.getByText('No qualify request sent yet.').waitFor();
+    await expect(dialog.getByLabel('Header').inputValue()).resolves.toBe('A new opportunity for you');
+    await dialog.getByLabel('Header').fill('QA Lead in Singapore');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(admin.getByTestId('snackbar').innerText()).resolves.toContain('Qualify request sent to 1 candidate(s)');
+    await runJobs();
+
+    // The candidate answers on WhatsApp: the provider's signed webhook reaches the product.
+    const phone = (await e2e.db.knex('candidates').where('id', candidate).first('phone')).phone as string;
+    const payload = JSON.stringify({
+      entry: [{ changes: [{ value: { messages: [{ from: phone.replace(/\D/g, ''), type: 'text', text: { body: 'Yes' } }] } }] }],
+    });
+    const secret = whatsappFor(loadConfig({ secret: TEST_SECRET, env: 'test' })).appSecret;
+    const hook = await fetch(`${e2e.baseUrl}/api/v1/whatsapp/webhook`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signBody(secret, payload) },
+      body: payload,
+    });
+    expect(hook.status).toBe(200);
+
+    await dialog.waitFor({ state: 'hidden' });
+    dialog = await openDialog();
+    const earlier = dialog.getByTestId('qualify-request').filter({ hasText: 'QA Lead in Singapore' });
+    await earlier.getByText('Replied yes').waitFor();
   });
 
   it('a broken link shows that it is not valid, and an old job description link says it expired', async () => {

@@ -1,10 +1,12 @@
 /**
  * "Request interview" and "Send job description" in a project candidate's menu, added through the
  * pipeline's extension point (portal/features/pipeline/candidateActions.ts). The same dialog serves
- * a bulk selection: render RequestDialog with the selected ids.
+ * a bulk selection: render RequestDialog with the selected ids. Admins also send WhatsApp qualify
+ * requests from here and see the candidate's replies.
  */
 import type { CandidateActionContext, ExtraCandidateAction } from '../pipeline/candidateActions';
 import type { RequestAction } from '../../api/interviews';
+import { QualifyDialog } from './QualifyDialog';
 import { RequestDialog } from './RequestDialog';
 
 /** Whether the project already has a job description (text or file), as far as the page knows. */
@@ -29,6 +31,10 @@ function dialogFor(action: RequestAction) {
   };
 }
 
+function QualifyActionDialog({ context, onClose }: { context: CandidateActionContext; onClose(): void }) {
+  return <QualifyDialog candidateIds={[context.doc.id]} projectId={context.project.id} open onClose={onClose} />;
+}
+
 export const interviewCandidateActions: ExtraCandidateAction[] = [
   {
     id: 'requestInterview',
@@ -41,5 +47,11 @@ export const interviewCandidateActions: ExtraCandidateAction[] = [
     labelKey: 'portal.interviews.actions.sendJd',
     visible: (c) => !c.doc.projectWhiteListRequested,
     Dialog: dialogFor('request_public'),
+  },
+  {
+    id: 'qualify',
+    labelKey: 'portal.interviews.qualify.action',
+    visible: (c) => c.role === 'admin',
+    Dialog: QualifyActionDialog,
   },
 ];

@@ -1,0 +1,126 @@
+/**
+ * Admins send a WhatsApp qualify request (a header and a body within the template limits) to one
+ * or many candidates, and see a candidate's earlier requests with their replies (yes, no or text).
+ */
+import { Alert, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Stack, TextField, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { t } from '../../../i18n';
+import { JD_LIMITS } from '../../../schema/rules/pipeline';
+import { errorMessage, fieldKeys } from '../../../ui/api/errors';
+import { useNotify } from '../../app/notify';
+import { qualifyApi, type QualifyRequestRow } from '../../api/interviews';
+
+export interface QualifyDialogProps {
+  candidateIds: string[];
+  projectId?: string;
+  open: boolean;
+  onClose(): void;
+}
+
+const REPLY_COLOR = { yes: 'success', no: 'error', text: 'info' } as const;
+
+export function QualifyDialog({ candidateIds, projectId, open, onClose }: QualifyDialogProps) {
+  const notify = useNotify();
+  const [header, setHeader] = useState('');
+  const [body, setBody] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [previous, setPrevious] = useState<QualifyRequestRow[] | null>(null);
+  const single = candidateIds.length === 1 ? candidateIds[0] : undefined;
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    qualifyApi
+      .template()
+      .then((res) => {
+        if (!live) return;
+        setHeader((h) => h || res.data.header);
+        setBody((b) => b || res.data.body);
+      })
+      .catch(() => undefined);
+    if (single)
+      qualifyApi
+        .forCandidate(single)
+        .then((res) => live && setPrevious(res.data))
+        .catch(() => live && setPrevious([]));
+    return () => {
+      live = false;
+    };
+  }, [open, single]);
+
+  const send = async () => {
+    const local: Record<string, string> = {};
+    if (!header.trim()) local.header = t('errors.required');
+    if (header.trim().length > JD_LIMITS.header) local.header = t('portal.interviews.dialog.tooLong', { max: JD_LIMITS.header });
+    if (!body.trim()) local.body = t('errors.required');
+    if (body.trim().length > JD_LIMITS.body) local.body = t('portal.interviews.dialog.tooLong', { max: JD_LIMITS.body });
+    setErrors(local);
+    if (Object.keys(local).length) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const res = await qualifyApi.send({ candidateId: candidateIds, projectId, header: header.trim(), body: body.trim() });
+      notify(res.skipped.length ? `${res.message}. ${t('portal.interviews.qualify.skipped', { count: res.skipped.length })}` : res.message, 'success');
+      onClose();
+    } catch (err) {
+      setErrors(Object.fromEntries(Object.entries(fieldKeys(err)).map(([k, v]) => [k, t(v)])));
+      setFailure(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="qualify-dialog-title">
+      <DialogTitle id="qualify-dialog-title">{t('portal.interviews.qualify.title')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Typography color="text.secondary">{t('portal.interviews.qualify.toCount', { count: candidateIds.length })}</Typography>
+          {failure && <Alert severity="error">{failure}</Alert>}
+          <TextField
+            label={t('portal.interviews.qualify.header')}
+            value={header}
+            onChange={(e) => setHeader(e.target.value)}
+            error={Boolean(errors.header)}
+            helperText={errors.header ?? t('portal.interviews.dialog.counter', { count: header.trim().length, max: JD_LIMITS.header })}
+          />
+          <TextField
+            label={t('portal.interviews.qualify.body')}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+            multiline
+            minRows={4}
+            error={Boolean(errors.body)}
+            helperText={errors.body ?? t('portal.interviews.dialog.counter', { count: body.trim().length, max: JD_LIMITS.body })}
+          />
+          {single && previous && (
+            <>
+              <Divider />
+              <Typography variant="subtitle2">{t('portal.interviews.qualify.previous')}</Typography>
+              {previous.length === 0 && <Typography color="text.secondary">{t('portal.interviews.qualify.none')}</Typography>}
+              {previous.map((q) => (
+                <Stack key={q.id} spacing={0.5} data-testid="qualify-request">
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <Typography sx={{ fontWeight: 600 }}>{q.header}</Typography>
+                    <Chip size="small" color={q.reply ? REPLY_COLOR[q.reply] : 'default'} label={t(`portal.interviews.qualify.reply.${q.reply ?? 'none'}`)} />
+                  </Stack>
+                  {q.replyText && <Typography color="text.secondary">“{q.replyText}”</Typography>}
+                </Stack>
+              ))}
+            </>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          {t('portal.interviews.qualify.cancel')}
+        </Button>
+        <Button variant="contained" onClick={() => void send()} disabled={busy}>
+          {t('portal.interviews.qualify.send')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
