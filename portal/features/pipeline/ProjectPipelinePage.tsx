@@ -73,7 +73,8 @@ export function ProjectPipelinePage() {
     <>
       <ProjectHeader project={project} onSettings={canEdit ? () => setPanel('settings') : undefined} onShare={canShare ? () => setPanel('share') : undefined} />
       {project ? <PipelineWorkspace project={project} role={role} stats={stats} setStats={setStats} onProjectChanged={refreshProject} /> : null}
-      {project && <SupportChatButton project={project} />}
+      {/* The chat is the company's line to its advocate; admins are the other end of it. */}
+      {project && role !== 'admin' && <SupportChatButton project={project} />}
       {project && <ProjectPanels project={project} open={panel} onClose={() => setPanel(undefined)} onChanged={refreshProject} />}
     </>
   );
