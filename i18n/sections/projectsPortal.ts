@@ -202,6 +202,8 @@ export const projectsPortal = {
     noneToAdd: 'Everybody already has access, or nobody matches',
     add: 'Give access',
     owner: 'Owner',
+    companyAdmin: 'Company admin',
+    viaCompany: 'Whole company',
     fullAccess: 'Full access',
     remove: 'Remove access of {name}',
     removed: '{name} no longer has access',

@@ -70,6 +70,8 @@ export interface Project extends Omit<ProjectFields, 'jobTitleId' | 'countries' 
   status: number;
   jdFileName?: string | null;
   sharedWithCompany?: boolean;
+  /** Company users it is shared with one by one ('User:N'). */
+  sharedUserIds?: string[];
   /** Power projects: when the current 30-day cycle ends, and whether the project closes then. */
   cycleEndsAt?: string | null;
   cancelAtCycleEnd?: boolean;

@@ -67,6 +67,7 @@ function PlanCard({
       onClick={onClick}
       role="radio"
       aria-checked={selected}
+      tabIndex={selected ? 0 : -1}
       data-testid={testId}
       sx={{
         flex: 1,
@@ -118,7 +119,20 @@ export function PlanChoice({ companyId, value, onChange }: Props) {
           </Alert>
         )
       )}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} role="radiogroup" aria-label={t(`${P}.title`)}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        role="radiogroup"
+        aria-label={t(`${P}.title`)}
+        onKeyDown={(e) => {
+          // Arrow keys move the choice, as in any radio group.
+          if (!['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(e.key)) return;
+          e.preventDefault();
+          const next = value === PLAN.free ? PLAN.power : PLAN.free;
+          onChange(next);
+          e.currentTarget.querySelector<HTMLElement>(`[data-testid="plan-${next === PLAN.free ? 'free' : 'power'}"]`)?.focus();
+        }}
+      >
         <PlanCard
           testId="plan-free"
           selected={value === PLAN.free}

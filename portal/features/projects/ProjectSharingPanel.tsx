@@ -58,10 +58,14 @@ export function sharingError(err: unknown): string {
 
 type Candidate = { id: string; name: string; email: string };
 
+const plainId = (id: string | number) => String(id).replace(/^User:/, '');
+
 export function ProjectSharingPanel({ open, projectId, onClose, onChanged }: ProjectSharingPanelProps) {
   const notify = useNotify();
   const [users, setUsers] = useState<AccessUser[]>();
   const [wholeCompany, setWholeCompany] = useState(false);
+  // Who has access through sharing (removable), as opposed to ownership or the company role.
+  const [sharedIds, setSharedIds] = useState<Set<string>>(new Set());
   const [loadError, setLoadError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [text, setText] = useState('');
@@ -71,10 +75,11 @@ export function ProjectSharingPanel({ open, projectId, onClose, onChanged }: Pro
 
   const load = useCallback(() => {
     setLoadError(undefined);
-    projectsApi.accessList(projectId).then(
-      (res) => {
+    Promise.all([projectsApi.accessList(projectId), projectsApi.find(projectId).catch(() => undefined)]).then(
+      ([res, project]) => {
         setUsers(res.data);
         setWholeCompany(!!res.sharedWithCompany);
+        setSharedIds(new Set((project?.sharedUserIds ?? []).map(plainId)));
       },
       (err: unknown) => setLoadError(sharingError(err)),
     );
@@ -234,6 +239,8 @@ export function ProjectSharingPanel({ open, projectId, onClose, onChanged }: Pro
                     secondaryAction={
                       u.isOwner ? (
                         <Chip size="small" color="primary" label={t(`${S}.owner`)} />
+                      ) : !sharedIds.has(plainId(u.id)) ? (
+                        <Chip size="small" variant="outlined" label={t(wholeCompany ? `${S}.viaCompany` : `${S}.companyAdmin`)} />
                       ) : (
                         <IconButton
                           edge="end"
