@@ -201,7 +201,10 @@ describe('The projects screens', () => {
     await owner.getByRole('combobox', { name: 'Add a colleague' }).fill('Marcus');
     await owner.getByRole('option', { name: /member@acme\.example\.com/ }).click();
     await panel.getByTestId('share-add').click();
-    await panel.locator('[data-user-email="member@acme.example.com"]').getByRole('button', { name: /^Remove access of / }).waitFor();
+    await panel
+      .locator('[data-user-email="member@acme.example.com"]')
+      .getByRole('button', { name: /^Remove access of / })
+      .waitFor();
 
     const member = await signedIn('member@acme.example.com', { width: 390, height: 844 });
     await member.goto(`${e2e.baseUrl}/projects?q=${run}`);
