@@ -3,6 +3,7 @@
  * suggested tab asks to reveal them first and clears the selection; a RaaS company's free-plan
  * project asks for the upgrade before an interview, says when the credits do not cover it, and
  * moves the candidate once upgraded; a power-plan project asks for the guarantee before an offer;
+ * an admin skips a candidate ahead;
  * the page works on a 390-pixel-wide phone.
  */
 import type { Page } from 'playwright-core';
@@ -156,6 +157,28 @@ describe('Project page prompts', () => {
           .first('stage', e2e.db.knex.raw('guaranteed_at is not null as guaranteed')),
       )
       .toEqual({ stage: 4, guaranteed: true });
+  });
+
+  it('An admin skips a candidate straight from the longlist to offered, and sees the edit link', async () => {
+    const [candidate] = await e2e.db
+      .knex('candidates')
+      .where({ status: 1, visibility: true })
+      .whereNot('anonymous', true)
+      .orderBy('id')
+      .offset(7)
+      .limit(1)
+      .select('id', 'guid');
+    const project = await projectWith('owner@acme.example.com', { title: 'Admin skip test project' }, [candidate], 1);
+    const page = await signedIn('admin@example.com');
+    await page.goto(`${e2e.baseUrl}/project/${project.guid}?tab=1`);
+    await row(page, candidate.guid).getByTestId('candidate-menu').click();
+    await page.getByRole('menuitem', { name: 'Edit candidate' }).waitFor();
+    await page.getByRole('menuitem', { name: 'Skip to Offered' }).click();
+    await expect
+      .poll(async () => (await e2e.db.knex('project_candidates').where({ project_id: project.id, candidate_id: candidate.id }).first('stage')).stage)
+      .toBe(4);
+    await expect.poll(() => page.getByTestId('count-4').innerText()).toBe('1');
+    await expect(page.getByTestId('support-chat').count()).resolves.toBe(0);
   });
 
   it('The page works on a 390-pixel-wide phone: tabs scroll, the board scrolls sideways and nothing else overflows', async () => {
