@@ -31,7 +31,7 @@ describe('Console paths opened by people who are not platform admins', () => {
     const page = await portalPage('owner@acme.example.com');
     for (const path of ['/talent', '/companies', '/tags', '/admins', '/admin', '/admin/talent/add']) {
       await page.goto(`${e2e.baseUrl}${path}`);
-      await page.waitForURL((url) => url.pathname === '/projects', { timeout: 10_000 });
+      await page.waitForURL((url) => url.pathname === '/projects', { waitUntil: 'commit' });
       await page.getByRole('button', { name: 'Account menu' }).waitFor();
       await expect(page.getByLabel('Work email').count(), `no sign-in form after ${path}`).resolves.toBe(0);
     }
@@ -41,7 +41,7 @@ describe('Console paths opened by people who are not platform admins', () => {
   it('A candidate opening /talent lands on their profile', async () => {
     const page = await portalPage('candidate@example.com');
     await page.goto(`${e2e.baseUrl}/talent`);
-    await page.waitForURL((url) => url.pathname === '/candidate/profile', { timeout: 10_000 });
+    await page.waitForURL((url) => url.pathname === '/candidate/profile', { waitUntil: 'commit' });
     await page.close();
   });
 
@@ -69,6 +69,7 @@ describe('Console paths opened by people who are not platform admins', () => {
     await page.goto(`${e2e.baseUrl}/admin/login`);
     await page.getByLabel('Work email').fill('admin@example.com');
     await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('Six-digit code').waitFor();
     await page.getByLabel('Six-digit code').fill(await e2e.lastCode('admin@example.com'));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/admin\/companies/);
