@@ -47,7 +47,6 @@ export const ROUTE_RULES = {
   projects: { path: '/projects', access: allowed('read', 'Project'), titleKey: 'portal.titles.projects' },
   project: { path: '/project/:id', access: allowed('read', 'Project'), titleKey: 'portal.titles.project' },
   sharedProject: { path: '/shared-project/:id', access: only(...STAFF), titleKey: 'portal.projectsPortal.sharedPage.title' },
-  sharedProject: { path: '/shared-project/:id', access: only(...STAFF), titleKey: 'portal.projectsPortal.sharedPage.title' },
   talent: { path: '/talent', access: only('admin'), titleKey: 'portal.titles.talent' },
   talentAdd: { path: '/talent/add', access: only('admin'), titleKey: 'portal.titles.addTalent' },
   talentEdit: { path: '/talent/edit/:id', access: only('admin'), titleKey: 'portal.titles.editTalent' },
