@@ -15,8 +15,6 @@ export const projectMessages = {
     noDowngrade: 'A Power project cannot go back to the free plan',
     candidateNotInProject: 'This candidate is not in the project',
     activationFailed: 'The project could not be activated',
-    jdFileType: 'Upload the job description as a PDF or Word (DOCX) file',
-    jdUnreadable: 'The job description file could not be read. Try another copy.',
   },
   share: {
     errors: {
@@ -32,7 +30,7 @@ export const projectMessages = {
     },
   },
   emails: {
-    curatedSubject: '{count} new curated candidates for {title}',
+    curatedSubject: 'New curated candidates for {title}: {count}',
     curatedBody: 'Our talent advocates added {count} new candidates to your project {title}.',
     curatedLink: 'See them here: {url}',
     endedSubject: 'Your project {title} is now inactive',

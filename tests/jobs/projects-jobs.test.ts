@@ -90,7 +90,7 @@ describe('email_curated_candidates', () => {
     const id = projectId(res.body.data.id);
     await runQueued();
     const [mail] = await t.knex('outbox_emails').where('to', 'member@acme.example.com').orderBy('id', 'desc');
-    expect(mail.subject).toBe('2 new curated candidates for Curated');
+    expect(mail.subject).toBe('New curated candidates for Curated: 2');
     expect(mail.text).toContain(`/project/${res.body.data.guid}`);
     const sent = (await t.knex('projects').where('id', id).first()).last_curated_email_at;
     expect(sent).not.toBeNull();
@@ -103,7 +103,7 @@ describe('email_curated_candidates', () => {
     expect(jobs).toHaveLength(1);
     expect(new Date(jobs[0].run_at).getTime()).toBeGreaterThanOrEqual(sent.getTime() + 86400_000 - 1000);
     await runQueued();
-    expect(await t.knex('outbox_emails').where('to', 'member@acme.example.com').where('subject', 'like', '%curated%').count({ n: '*' })).toEqual([{ n: 1 }]);
+    expect(await t.knex('outbox_emails').where('to', 'member@acme.example.com').where('subject', 'like', 'New curated%').count({ n: '*' })).toEqual([{ n: 1 }]);
 
     // A day later the job sends the one new candidate; running it again tells nothing more.
     await t
@@ -118,6 +118,6 @@ describe('email_curated_candidates', () => {
     await run('email_curated_candidates', { projectId: id });
     await run('email_curated_candidates', { projectId: id });
     const subjects = await mailsTo('member@acme.example.com');
-    expect(subjects.filter((s) => s.includes('curated'))).toEqual(['2 new curated candidates for Curated', '1 new curated candidates for Curated']);
+    expect(subjects.filter((s) => s.startsWith('New curated'))).toEqual(['New curated candidates for Curated: 2', 'New curated candidates for Curated: 1']);
   });
 });

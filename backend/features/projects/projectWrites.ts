@@ -43,6 +43,18 @@ async function defaultOwner(trx: Knex, companyId: number): Promise<number | null
   return row?.id ?? null;
 }
 
+/** A reference to no row is refused, even in a field the writer may not set (then left out). */
+async function singleRefsExist(trx: Knex, data: Record<string, unknown>): Promise<void> {
+  const errors: Record<string, string> = {};
+  for (const [name, def] of Object.entries(projectEntity.fields)) {
+    const value = data[name];
+    if (def.kind !== 'ref' || typeof value !== 'number') continue;
+    const table = entity(def.ref as string).table;
+    if (!(await trx(table).where('id', value).first('id'))) errors[name] = `${name}.errors.notFound`;
+  }
+  if (Object.keys(errors).length) throw badRequest(errors);
+}
+
 /** The rules on a project's content alone: at least one country, a job description (text, or a file stored or following). */
 export function contentErrors(project: Record<string, unknown>, jdFileFollows: boolean): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -71,6 +83,7 @@ async function ownerForCompanyUser(ctx: WriteContext, data: Record<string, unkno
  */
 export async function checkProject(data: Record<string, unknown>, ctx: WriteContext & { existing?: Row; jdFileFollows?: boolean }): Promise<void> {
   const { trx, actor } = ctx;
+  await singleRefsExist(trx, data);
   const existing = ctx.existing;
   const creating = !existing;
   if (isCompanyUser(ctx)) {
