@@ -1,5 +1,6 @@
 /** The bulk bar over the current tab's selection (spec section 4: a bulk move concerns the candidates selected in the current tab). */
 import { Button, Paper, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { t } from '../../../i18n';
 import type { StageId } from '../../../schema/rules/pipeline';
 import { stageLabel } from './stageKeys';
@@ -13,9 +14,11 @@ interface Props {
   onReject(): void;
   onHide(): void;
   onClear(): void;
+  /** Further bulk actions of other capabilities (interview requests), shown before Clear. */
+  extra?: ReactNode;
 }
 
-export function BulkBar({ count, next, canReject, busy, onNext, onReject, onHide, onClear }: Props) {
+export function BulkBar({ count, next, canReject, busy, onNext, onReject, onHide, onClear, extra }: Props) {
   if (!count) return null;
   return (
     <Paper
@@ -42,6 +45,7 @@ export function BulkBar({ count, next, canReject, busy, onNext, onReject, onHide
         <Button size="small" variant="outlined" color="inherit" disabled={busy} onClick={onHide}>
           {t('portal.pipeline.bulk.hide')}
         </Button>
+        {extra}
         <Button size="small" color="inherit" onClick={onClear} sx={{ ml: 'auto' }}>
           {t('portal.pipeline.bulk.clear')}
         </Button>

@@ -14,6 +14,7 @@ import { useNotify } from '../../app/notify';
 import { ProfilePanel } from '../search/ProfilePanel';
 import { emptyMoveState, moveReducer, statsAfterMove } from './boardLogic';
 import { BulkBar } from './BulkBar';
+import { InterviewBulkActions } from '../interviews/BulkActions';
 import { AddToProjectDialog } from '../projects';
 import { HideDialog } from './CandidateDialogs';
 import type { MenuRequest } from './CandidateMenu';
@@ -167,6 +168,18 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
           onReject={() => flow.start({ docs: chosen, from: tab, to: STAGES.rejected, kind: 'reject' })}
           onHide={() => setHiding({ docs: chosen, unhide: false })}
           onClear={() => setSelected(new Set())}
+          extra={
+            <InterviewBulkActions
+              project={project}
+              candidateIds={chosen.map((d) => d.id)}
+              role={role}
+              busy={working}
+              onSent={() => {
+                setSelected(new Set());
+                reload();
+              }}
+            />
+          }
         />
       )}
       <PipelineBody
