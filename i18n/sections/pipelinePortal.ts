@@ -45,6 +45,18 @@ export const pipelinePortal = {
     guaranteed: 'Guaranteed',
     new: 'New',
     moving: 'Moving…',
+    interview: {
+      sent: 'Interview requested',
+      approved: 'Interview accepted',
+      rejected: 'Interview declined',
+      expired: 'Interview request expired',
+    },
+    whiteList: {
+      sent: 'Job description sent',
+      approved: 'Wants to be put forward',
+      rejected: 'Not interested',
+      expired: 'Job description expired',
+    },
     select: 'Select {name}',
     selectAll: 'Select all on this page',
     open: 'Open the profile of {name}',

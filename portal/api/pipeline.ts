@@ -49,8 +49,16 @@ export interface PipelineDoc extends SearchDoc {
   projectInterviewRequested?: boolean;
   projectWhiteListRequested?: boolean;
   scheduleData?: ScheduleData | null;
+  /** The candidate's answer to the latest interview request and job description in this project. */
+  interviewRequest?: RequestAnswer | null;
+  whiteListRequest?: RequestAnswer | null;
   /** Candidate status (3 semi-active cannot be skipped or rejected), when the answer carries it. */
   status?: number;
+}
+
+export interface RequestAnswer {
+  state: 'sent' | 'approved' | 'rejected' | 'expired';
+  answeredAt: string | null;
 }
 
 export interface TabAnswer {

@@ -86,6 +86,17 @@ describe('The candidate answers from the emailed link', () => {
     expect((await other.get(`/projects/interview-request/by-project?project_id=${project.id}`)).status).toBe(404);
   });
 
+  it("the candidate's card in the project shows the answer", async () => {
+    // The request put the candidate in the project's pipeline; the company then longlisted them.
+    await t.knex('project_candidates').where({ project_id: project.id, candidate_id: candidates[0] }).update({ stage: 1 });
+    const res = await owner.get(`/projects/tab/search?project_id=Project:${project.id}&tab=1`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const doc = res.body.docs.find((d: { id: string }) => d.id === `Candidate:${candidates[0]}`);
+    expect(doc.interviewRequest).toMatchObject({ state: 'approved' });
+    expect(doc.interviewRequest.answeredAt).toEqual(expect.any(String));
+    expect(doc.whiteListRequest).toBeNull();
+  });
+
   it('declines with reasons chosen from the list and free text; unknown reasons are refused', async () => {
     const { token } = await requested(candidates[1]);
     const bad = await reject(token, { reasons: ['because'] });

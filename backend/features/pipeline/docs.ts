@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
-import { STAGES } from '../../../schema/rules/pipeline';
+import { REQUEST_KIND, REQUEST_STATE, STAGES } from '../../../schema/rules/pipeline';
 import { labelsFor } from '../search/labels';
 import { loadResults } from '../search/results';
 import { identityPublic } from '../search/visibility';
@@ -28,6 +28,10 @@ interface StateRow {
   whitelist_requested_at: Date | null;
   last_recruitment_updated_at: Date | null;
   schedule_data: unknown;
+  interview_state: number | null;
+  interview_answered_at: Date | null;
+  whitelist_state: number | null;
+  whitelist_answered_at: Date | null;
   status: number;
   visibility: boolean | null;
   anonymous: boolean | null;
@@ -44,6 +48,11 @@ interface StateRow {
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const STATE_KEY = Object.fromEntries(Object.entries(REQUEST_STATE).map(([k, v]) => [v, k]));
+
+function requestOut(state: number | null, answeredAt: Date | null) {
+  return state === null ? null : { state: STATE_KEY[state] as keyof typeof REQUEST_STATE, answeredAt: iso(answeredAt) };
+}
 
 export async function tabDocs(
   knex: Knex,
@@ -61,10 +70,15 @@ export async function tabDocs(
       `select c.id as candidate_id, pc.stage, pc.rejected_from, pc.is_hidden, pc.is_favorited, pc.curated, pc.seen_at, pc.revealed_at, pc.guaranteed_at,
               pc.interview_scheduled_at, pc.interview_requested_at, pc.whitelist_requested_at, pc.last_recruitment_updated_at, pc.schedule_data,
               c.status, c.visibility, c.anonymous, c.first_name, c.last_name, c.email, c.phone, c.profile_pic, c.linked_in_url, c.github_url,
-              c.stackoverflow_url, c.dribbble_url, c.portfolio_url
+              c.stackoverflow_url, c.dribbble_url, c.portfolio_url,
+              ir.state as interview_state, ir.answered_at as interview_answered_at, wr.state as whitelist_state, wr.answered_at as whitelist_answered_at
          from candidates c left join project_candidates pc on pc.candidate_id = c.id and pc.project_id = ?
+         left join lateral (select r.state, r.answered_at from interview_requests r
+                             where r.project_id = ? and r.candidate_id = c.id and r.kind = ${REQUEST_KIND.interview} order by r.created_at desc limit 1) ir on true
+         left join lateral (select r.state, r.answered_at from interview_requests r
+                             where r.project_id = ? and r.candidate_id = c.id and r.kind = ${REQUEST_KIND.whitelist} order by r.created_at desc limit 1) wr on true
         where c.id = any(?::int[])`,
-      [projectId, page.ids],
+      [projectId, projectId, projectId, page.ids],
     ),
   ]);
   const byId = new Map((states.rows as StateRow[]).map((r) => [r.candidate_id, r]));
@@ -89,6 +103,9 @@ export async function tabDocs(
       projectInterviewRequested: Boolean(s.interview_requested_at),
       projectWhiteListRequested: Boolean(s.whitelist_requested_at),
       scheduleData: s.schedule_data ?? null,
+      // The candidate's answer to the latest interview request and job description, as the card shows it.
+      interviewRequest: requestOut(s.interview_state, s.interview_answered_at),
+      whiteListRequest: requestOut(s.whitelist_state, s.whitelist_answered_at),
     };
     const shown = actor.role === 'admin' || (stage !== STAGES.open && (identityPublic(s) || Boolean(s.revealed_at)));
     if (shown) {

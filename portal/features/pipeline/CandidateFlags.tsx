@@ -1,10 +1,28 @@
-/** The small flags a candidate carries in a project: new (not seen), favourite, hidden, guaranteed, moving. */
+/**
+ * The small flags a candidate carries in a project: new (not seen), favourite, hidden, guaranteed,
+ * moving, and the candidate's answer to the latest interview request and job description.
+ */
 import StarRounded from '@mui/icons-material/StarRounded';
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
-import { Chip, Stack } from '@mui/material';
+import { Chip, Stack, type ChipProps } from '@mui/material';
 import { t } from '../../../i18n';
-import type { PipelineDoc } from '../../api/pipeline';
+import type { PipelineDoc, RequestAnswer } from '../../api/pipeline';
+
+const ANSWER_COLOR: Record<RequestAnswer['state'], ChipProps['color']> = { sent: 'default', approved: 'success', rejected: 'error', expired: 'default' };
+
+function AnswerChip({ answer, kind }: { answer?: RequestAnswer | null; kind: 'interview' | 'whiteList' }) {
+  if (!answer) return null;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={ANSWER_COLOR[answer.state]}
+      data-testid={`${kind}-answer`}
+      label={t(`portal.pipeline.card.${kind}.${answer.state}`)}
+    />
+  );
+}
 
 export function CandidateFlags({ doc, pending }: { doc: PipelineDoc; pending?: boolean }) {
   return (
@@ -13,6 +31,8 @@ export function CandidateFlags({ doc, pending }: { doc: PipelineDoc; pending?: b
       {!doc.seen && !pending && <Chip size="small" color="primary" label={t('portal.pipeline.card.new')} />}
       {doc.isFavorited && <Chip size="small" color="warning" variant="outlined" icon={<StarRounded />} label={t('portal.pipeline.card.favourite')} />}
       {doc.isHidden && <Chip size="small" variant="outlined" icon={<VisibilityOffOutlined />} label={t('portal.pipeline.card.hidden')} />}
+      <AnswerChip answer={doc.interviewRequest} kind="interview" />
+      <AnswerChip answer={doc.whiteListRequest} kind="whiteList" />
       {doc.guaranteed && <Chip size="small" color="success" variant="outlined" icon={<VerifiedOutlined />} label={t('portal.pipeline.card.guaranteed')} />}
     </Stack>
   );
