@@ -18,7 +18,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../i18n';
 import { errorMessage, fieldKeys } from '../../../ui/api/errors';
@@ -28,7 +28,17 @@ import { PATHS } from '../../app/paths';
 import { projectsApi, type Project } from '../../api/projects';
 import { PlanChoice } from './PlanChoice';
 import { ProjectFormFields } from './ProjectFormFields';
-import { emptyProjectForm, jdFileError, PLAN, projectBody, RAAS_COMPANY_TYPE, serverFieldErrors, validateProject, type ProjectFormValues } from './projectForm';
+import {
+  emptyProjectForm,
+  jdFileError,
+  PLAN,
+  projectBody,
+  RAAS_COMPANY_TYPE,
+  serverFieldErrors,
+  unshownErrors,
+  validateProject,
+  type ProjectFormValues,
+} from './projectForm';
 import { focusFirstError } from './focusFirstError';
 
 const A = 'portal.projectsPortal.add';
@@ -38,11 +48,13 @@ export interface AddProjectDialogProps {
   onClose(): void;
   /** Values to start from, e.g. the search being saved as a project (title, job title, countries, filters). */
   initial?: Partial<ProjectFormValues>;
+  /** Candidates to put in the new project's suggested tab (e.g. the search result it was started from). */
+  candidateIds?: string[];
   /** After the project is created (and its file uploaded); by default the new project opens. */
   onCreated?(project: Project): void;
 }
 
-export function AddProjectDialog({ open, onClose, initial, onCreated }: AddProjectDialogProps) {
+export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreated }: AddProjectDialogProps) {
   const { user, viewer } = useAuth();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -57,6 +69,11 @@ export function AddProjectDialog({ open, onClose, initial, onCreated }: AddProje
   const [failure, setFailure] = useState<string>();
   // The project once created: a later submit only retries the job description upload.
   const [created, setCreated] = useState<Project>();
+  const failureRef = useRef<HTMLDivElement>(null);
+  // A refusal shown above the form is brought into view wherever the user scrolled to.
+  useEffect(() => {
+    if (failure) failureRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [failure]);
 
   useEffect(() => {
     if (!open) return;
@@ -132,7 +149,13 @@ export function AddProjectDialog({ open, onClose, initial, onCreated }: AddProje
     }
     setBusy(true);
     try {
-      const project = created ?? (await projectsApi.create({ ...projectBody(values, ctx), ...(values.jdFile ? { jdFileFollows: true } : {}) }));
+      const project =
+        created ??
+        (await projectsApi.create({
+          ...projectBody(values, ctx),
+          ...(values.jdFile ? { jdFileFollows: true } : {}),
+          ...(candidateIds?.length ? { candidateIds } : {}),
+        }));
       setCreated(project);
       const uploaded = await upload(project);
       setBusy(false);
@@ -145,6 +168,8 @@ export function AddProjectDialog({ open, onClose, initial, onCreated }: AddProje
       if (Object.keys(fields).length) {
         setErrors(fields);
         focusFirstError(fields);
+        const others = unshownErrors(fields);
+        if (others.length) setFailure(others.map((key) => t(key)).join(' '));
       } else setFailure(errorMessage(err));
     }
   };
@@ -156,7 +181,7 @@ export function AddProjectDialog({ open, onClose, initial, onCreated }: AddProje
         <DialogTitle id="add-project-title">{t(planStep ? `${A}.planTitle` : `${A}.title`)}</DialogTitle>
         <DialogContent dividers>
           {failure && (
-            <Alert severity="error" sx={{ mb: 2 }} data-testid="add-project-error">
+            <Alert severity="error" sx={{ mb: 2 }} data-testid="add-project-error" ref={failureRef}>
               {failure}
             </Alert>
           )}

@@ -22,6 +22,8 @@ export interface AddToProjectDialogProps {
   onClose(): void;
   /** After the candidate was added to a project. */
   onAdded?(project: OpenProject): void;
+  /** Offers a new project holding the candidate (the add-project modal opens there). */
+  onNewProject?(): void;
 }
 
 /** The spec's message for a refused add. */
@@ -29,7 +31,7 @@ export function addRefusal(message: string | undefined): string {
   return t(message && /exists/i.test(message) ? `${M}.addToAnotherProjectErrorAlreadyExists` : `${M}.addToAnotherProjectError`);
 }
 
-export function AddToProjectDialog({ candidate, onClose, onAdded }: AddToProjectDialogProps) {
+export function AddToProjectDialog({ candidate, onClose, onAdded, onNewProject }: AddToProjectDialogProps) {
   const notify = useNotify();
   const [projects, setProjects] = useState<OpenProject[]>();
   const [error, setError] = useState<string>();
@@ -117,6 +119,11 @@ export function AddToProjectDialog({ candidate, onClose, onAdded }: AddToProject
         )}
       </DialogContent>
       <DialogActions>
+        {onNewProject && (
+          <Button onClick={onNewProject} sx={{ mr: 'auto' }} data-testid="new-project-with-candidate">
+            {t(`${A}.newProject`)}
+          </Button>
+        )}
         <Button onClick={onClose}>{t(`${A}.close`)}</Button>
       </DialogActions>
     </Dialog>

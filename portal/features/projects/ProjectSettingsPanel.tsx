@@ -4,7 +4,7 @@
  */
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import { Alert, Box, Button, Drawer, IconButton, Skeleton, Stack, Typography } from '@mui/material';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { t } from '../../../i18n';
 import { errorMessage, fieldKeys } from '../../../ui/api/errors';
 import { useAuth } from '../../app/auth/authContext';
@@ -13,7 +13,7 @@ import { projectsApi, type Project, type ProjectDetail } from '../../api/project
 import { focusFirstError } from './focusFirstError';
 import { ProjectFormFields } from './ProjectFormFields';
 import { ProjectLifecycleSection } from './ProjectLifecycleSection';
-import { jdFileError, projectBody, serverFieldErrors, validateProject, type ProjectFormValues } from './projectForm';
+import { jdFileError, projectBody, serverFieldErrors, unshownErrors, validateProject, type ProjectFormValues } from './projectForm';
 import { formFromProject } from './projectLoad';
 
 const S = 'portal.projectsPortal.settings';
@@ -37,6 +37,11 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
   const [loadError, setLoadError] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const failureRef = useRef<HTMLDivElement>(null);
+  // A refusal shown above the form is brought into view wherever the user scrolled to.
+  useEffect(() => {
+    if (failure) failureRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [failure]);
   // Saved fields whose file upload then failed: the panel stays open with the error; closing reports the save.
   const [partial, setPartial] = useState<Project>();
 
@@ -107,6 +112,8 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
       if (Object.keys(fields).length) {
         setErrors(fields);
         focusFirstError(fields);
+        const others = unshownErrors(fields);
+        if (others.length) setFailure(others.map((key) => t(key)).join(' '));
       } else setFailure(errorMessage(err));
       return;
     }
@@ -148,7 +155,7 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
         </Stack>
         <Box sx={{ flex: 1, overflowY: 'auto', px: 3, py: 2.5 }}>
           {failure && (
-            <Alert severity="error" sx={{ mb: 2 }}>
+            <Alert severity="error" sx={{ mb: 2 }} ref={failureRef} data-testid="settings-error">
               {failure}
             </Alert>
           )}

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { t } from '../../../i18n';
 import { apiList } from '../../../ui/api/client';
 import type { SearchDoc } from '../../api/search';
+import { useAuth } from '../../app/auth/authContext';
 import { SearchPage } from '../search/SearchPage';
 import type { SearchState } from '../search/searchUrl';
 import { AddProjectDialog } from './AddProjectDialog';
@@ -56,10 +57,16 @@ export function SearchWithProjects() {
   const [initial, setInitial] = useState<Partial<ProjectFormValues>>();
   const [preparing, setPreparing] = useState(false);
   const [candidate, setCandidate] = useState<{ id: string; name: string | null }>();
+  // A new project started from one result holds that candidate.
+  const [withCandidate, setWithCandidate] = useState<string>();
+  const { viewer } = useAuth();
+  // Curating a candidate into a new project is for admins (the issue: admins and advocates curate).
+  const isAdmin = viewer?.role === 'admin';
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
 
   const save = async (state: SearchState, query: URLSearchParams) => {
+    setWithCandidate(undefined);
     setPreparing(true);
     try {
       setInitial(await prefillFromSearch(state, query));
@@ -111,8 +118,20 @@ export function SearchWithProjects() {
           );
         }}
       />
-      <AddProjectDialog open={!!initial} initial={initial} onClose={() => setInitial(undefined)} />
-      <AddToProjectDialog candidate={candidate} onClose={() => setCandidate(undefined)} />
+      <AddProjectDialog open={!!initial} initial={initial} candidateIds={withCandidate ? [withCandidate] : undefined} onClose={() => setInitial(undefined)} />
+      <AddToProjectDialog
+        candidate={candidate}
+        onClose={() => setCandidate(undefined)}
+        onNewProject={
+          isAdmin
+            ? () => {
+                setWithCandidate(candidate?.id);
+                setCandidate(undefined);
+                setInitial({});
+              }
+            : undefined
+        }
+      />
     </>
   );
 }

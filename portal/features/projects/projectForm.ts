@@ -186,3 +186,33 @@ export function serverFieldErrors(fields: Record<string, string>): Record<string
   }
   return out;
 }
+
+/** The request fields the form shows errors under; a refusal of any other field is shown above the form. */
+export const SHOWN_FIELDS = new Set([
+  'title',
+  'jobTitleId',
+  'countries',
+  'companyId',
+  'ownerId',
+  'advocateId',
+  'requireSponsorVisa',
+  'isRelocate',
+  'workingMode',
+  'noticePeriod',
+  'requireLanguages',
+  'headcount',
+  'salaryMin',
+  'salaryMax',
+  'salaryCurrency',
+  'comments',
+  'jobDescription',
+  'jdFile',
+  'freeProjectConfirmed',
+]);
+
+/** Message keys of field errors no field of the form shows. */
+export function unshownErrors(errors: Record<string, string>): string[] {
+  return Object.entries(errors)
+    .filter(([field]) => !SHOWN_FIELDS.has(field) && !field.startsWith('dateTimeSlots.'))
+    .map(([, key]) => key);
+}
