@@ -366,4 +366,40 @@ describe('The projects screens', () => {
     await expect.poll(() => row(page, title).count()).toBe(0);
     await expect(e2e.db.knex('projects').whereIn('title', [title, other]).count({ n: '*' })).resolves.toEqual([{ n: 0 }]);
   });
+
+  it('An admin starts a new project from a search result, and the project holds that candidate', async () => {
+    const acme = (await e2e.db
+      .knex('companies')
+      .whereIn('id', e2e.db.knex('company_users').where('email', 'owner@acme.example.com').select('company_id'))
+      .first('company_name')) as {
+      company_name: string;
+    };
+    const page = await signedIn('admin@example.com');
+    await page.goto(`${e2e.baseUrl}/search?jt=${jobTitle.id}`);
+    const card = page.getByTestId('result-card').first();
+    await card.waitFor();
+    const guid = await card.getAttribute('data-guid');
+    await card.getByTestId('add-to-project').click();
+    await page.getByTestId('new-project-with-candidate').click();
+    const dialog = page.getByTestId('add-project-dialog');
+    const title = `From one result ${run}`;
+    await dialog.getByLabel(/^Project name/).fill(title);
+    await pick(page, /^Job title/, jobTitle.name.slice(0, 6), jobTitle.name);
+    await pick(page, /^Hiring countries/, 'Singa', singapore.name);
+    await pick(page, /^Company/, acme.company_name.slice(0, 4), acme.company_name);
+    await dialog.getByRole('combobox', { name: /^Project owner/ }).click();
+    await page.getByRole('option', { name: /owner@acme\.example\.com/ }).click();
+    await dialog.getByLabel(/^From/).first().fill('4000');
+    await dialog.getByLabel(/^To/).first().fill('6000');
+    await dialog.getByLabel(/^Job description text/).fill('Join our team.');
+    await page.getByTestId('create-project').click();
+    await page.waitForURL(/\/project\/[0-9a-f-]{36}$/);
+    const held = await e2e.db
+      .knex('project_candidates as pc')
+      .join('projects as p', 'p.id', 'pc.project_id')
+      .join('candidates as c', 'c.id', 'pc.candidate_id')
+      .where('p.title', title)
+      .pluck('c.guid');
+    expect(held).toEqual([guid]);
+  });
 });
