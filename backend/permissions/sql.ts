@@ -19,7 +19,11 @@ const LIST_KINDS = new Set(['refList', 'stringList', 'enumList']);
 /** Columns that hold lists, per table: equality on them means "contains", as in CASL's own matching. */
 function listFieldsOf(subject: string): Set<string> {
   const e = entities.find((x) => x.subject === subject);
-  return new Set(Object.entries(e?.fields ?? {}).filter(([, d]) => LIST_KINDS.has(d.kind)).map(([name]) => name));
+  return new Set(
+    Object.entries(e?.fields ?? {})
+      .filter(([, d]) => LIST_KINDS.has(d.kind))
+      .map(([name]) => name),
+  );
 }
 /** The list fields of the subject being interpreted (interpretation is synchronous). */
 let listFields = new Set<string>();

@@ -28,7 +28,10 @@ export const candidateRecruitmentStageLog = defineEntity({
     data: f.json({ max: 8000 }),
     ...f.timestamps(),
   },
-  indexes: [['candidateId', 'activity', 'createdAt'], ['projectId', 'createdAt']],
+  indexes: [
+    ['candidateId', 'activity', 'createdAt'],
+    ['projectId', 'createdAt'],
+  ],
   permissions: {
     // Written by the pipeline's own code; the candidate reads their own counts.
     admin: { read: true },

@@ -72,15 +72,35 @@ export const project = defineEntity({
   permissions: {
     admin: { manage: true },
     company: {
-      read: [{ when: 'ownCompany', subRoles: ['owner', 'admin'] }, { when: ['ownCompany', 'ownProject'] }, { when: ['ownCompany', 'sharedWithMe'] }, { when: ['ownCompany', 'sharedWithCompany'] }],
+      read: [
+        { when: 'ownCompany', subRoles: ['owner', 'admin'] },
+        { when: ['ownCompany', 'ownProject'] },
+        { when: ['ownCompany', 'sharedWithMe'] },
+        { when: ['ownCompany', 'sharedWithCompany'] },
+      ],
       create: { when: 'ownCompany' },
-      update: [{ when: 'ownCompany', subRoles: ['owner', 'admin'] }, { when: ['ownCompany', 'ownProject'] }, { when: ['ownCompany', 'sharedWithMe'] }, { when: ['ownCompany', 'sharedWithCompany'] }],
+      update: [
+        { when: 'ownCompany', subRoles: ['owner', 'admin'] },
+        { when: ['ownCompany', 'ownProject'] },
+        { when: ['ownCompany', 'sharedWithMe'] },
+        { when: ['ownCompany', 'sharedWithCompany'] },
+      ],
       delete: [{ when: 'ownCompany', subRoles: ['owner', 'admin'] }, { when: ['ownCompany', 'ownProject'] }],
     },
     raasCompany: {
-      read: [{ when: 'ownCompany', subRoles: ['owner', 'admin'] }, { when: ['ownCompany', 'ownProject'] }, { when: ['ownCompany', 'sharedWithMe'] }, { when: ['ownCompany', 'sharedWithCompany'] }],
+      read: [
+        { when: 'ownCompany', subRoles: ['owner', 'admin'] },
+        { when: ['ownCompany', 'ownProject'] },
+        { when: ['ownCompany', 'sharedWithMe'] },
+        { when: ['ownCompany', 'sharedWithCompany'] },
+      ],
       create: { when: 'ownCompany' },
-      update: [{ when: 'ownCompany', subRoles: ['owner', 'admin'] }, { when: ['ownCompany', 'ownProject'] }, { when: ['ownCompany', 'sharedWithMe'] }, { when: ['ownCompany', 'sharedWithCompany'] }],
+      update: [
+        { when: 'ownCompany', subRoles: ['owner', 'admin'] },
+        { when: ['ownCompany', 'ownProject'] },
+        { when: ['ownCompany', 'sharedWithMe'] },
+        { when: ['ownCompany', 'sharedWithCompany'] },
+      ],
       delete: [{ when: 'ownCompany', subRoles: ['owner', 'admin'] }, { when: ['ownCompany', 'ownProject'] }],
     },
   },
