@@ -402,4 +402,28 @@ describe('The projects screens', () => {
       .pluck('c.guid');
     expect(held).toEqual([guid]);
   });
+
+  it('An admin sends a WhatsApp qualify request to a search result, and the request is recorded for that candidate', async () => {
+    const candidate = (await e2e.db
+      .knex('candidates')
+      .where({ status: 1, visibility: true, anonymous: false })
+      .whereNotNull('phone')
+      .orderBy('id')
+      .offset(41)
+      .first('id', 'guid', 'first_name', 'last_name')) as { id: number; guid: string; first_name: string; last_name: string };
+    const page = await signedIn('admin@example.com');
+    await page.goto(`${e2e.baseUrl}/search?ns=${encodeURIComponent(`${candidate.first_name} ${candidate.last_name}`)}`);
+    const card = page.locator(`[data-testid="result-card"][data-guid="${candidate.guid}"]`);
+    await card.waitFor();
+    await card.getByTestId('qualify-request').click();
+    const dialog = page.getByRole('dialog', { name: 'WhatsApp qualify request' });
+    await dialog.getByLabel('Header').fill(`Quick question ${run}`);
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByTestId('snackbar').innerText()).resolves.toContain('Qualify request sent to 1 candidate(s)');
+    const sent = await e2e.db
+      .knex('qualify_requests')
+      .where({ candidate_id: candidate.id, header: `Quick question ${run}` })
+      .count({ n: '*' });
+    expect(Number(sent[0].n)).toBe(1);
+  });
 });

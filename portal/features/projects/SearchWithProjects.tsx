@@ -1,16 +1,19 @@
 /**
  * /search with the projects actions in the search page's slots: "Save as project" in the toolbar
  * (the add-project modal prefilled with the search's job title and locations, the search's query
- * stored as the project's filters) and "Add to project" on each result (the open-projects list).
+ * stored as the project's filters), "Add to project" on each result (the open-projects list), and
+ * for admins a WhatsApp qualify request to the result's candidate.
  */
 import BookmarkAddOutlined from '@mui/icons-material/BookmarkAddOutlined';
 import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
+import WhatsApp from '@mui/icons-material/WhatsApp';
 import { Button, IconButton, Tooltip, useMediaQuery, useTheme } from '@mui/material';
 import { useState } from 'react';
 import { t } from '../../../i18n';
 import { apiList } from '../../../ui/api/client';
 import type { SearchDoc } from '../../api/search';
 import { useAuth } from '../../app/auth/authContext';
+import { QualifyDialog } from '../interviews/QualifyDialog';
 import { SearchPage } from '../search/SearchPage';
 import type { SearchState } from '../search/searchUrl';
 import { AddProjectDialog } from './AddProjectDialog';
@@ -59,6 +62,7 @@ export function SearchWithProjects() {
   const [candidate, setCandidate] = useState<{ id: string; name: string | null }>();
   // A new project started from one result holds that candidate.
   const [withCandidate, setWithCandidate] = useState<string>();
+  const [qualifying, setQualifying] = useState<string>();
   const { viewer } = useAuth();
   // Curating a candidate into a new project is for admins (the issue: admins and advocates curate).
   const isAdmin = viewer?.role === 'admin';
@@ -96,7 +100,7 @@ export function SearchWithProjects() {
         resultActions={(doc: SearchDoc) => {
           const label = `${t('portal.projectsPortal.addToProject.button')}${doc.name ? `: ${doc.name}` : ''}`;
           const open = () => setCandidate({ id: doc.id, name: doc.name });
-          return (
+          const add = (
             <Tooltip title={t('portal.projectsPortal.addToProject.button')}>
               {phone ? (
                 <IconButton size="small" color="primary" onClick={open} aria-label={label} data-testid="add-to-project">
@@ -116,8 +120,26 @@ export function SearchWithProjects() {
               )}
             </Tooltip>
           );
+          if (!isAdmin) return add;
+          return (
+            <>
+              {add}
+              <Tooltip title={t('portal.interviews.qualify.action')}>
+                <IconButton
+                  size="small"
+                  color="success"
+                  onClick={() => setQualifying(doc.id)}
+                  aria-label={`${t('portal.interviews.qualify.action')}${doc.name ? `: ${doc.name}` : ''}`}
+                  data-testid="qualify-request"
+                >
+                  <WhatsApp fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            </>
+          );
         }}
       />
+      {qualifying && <QualifyDialog open candidateIds={[qualifying]} onClose={() => setQualifying(undefined)} />}
       <AddProjectDialog open={!!initial} initial={initial} candidateIds={withCandidate ? [withCandidate] : undefined} onClose={() => setInitial(undefined)} />
       <AddToProjectDialog
         candidate={candidate}
