@@ -1,22 +1,14 @@
 /**
- * The pipeline calls (CONTRACT "Pipeline", spec section 7 Projects): a project's candidates by tab,
+ * The pipeline calls (spec section 7, Projects): a project's candidates by tab,
  * moves between stages, the per-project flags, adding to other projects, curation and notes.
  */
 import type { StageId } from '../../schema/rules/pipeline';
 import { api } from '../../ui/api/client';
+import type { StageStats } from './projects';
 import type { SearchDoc } from './search';
 
 /** Candidates per stage, as every pipeline answer carries them. */
-export interface StageStats {
-  open: number;
-  qualify: number;
-  shortlist: number;
-  interviewing: number;
-  interviewing2: number;
-  offered: number;
-  placed: number;
-  rejected: number;
-}
+export type { StageStats };
 
 export interface ScheduleData {
   interviewerName: string;

@@ -1,6 +1,25 @@
 import { defineEntity } from '../lib/define';
 import { f } from '../lib/fields';
+import type { RolePermissions, RuleOptions } from '../lib/types';
 import { PROJECT_FOR, PROJECT_NOTICE, PROJECT_PLAN, PROJECT_STATUS, PROJECT_TYPE, REQUIREMENT, WORKING_MODE } from '../rules/pipeline';
+
+/**
+ * What a company's people may do with its projects: Owners and Admins everything; a Member the
+ * projects they own, or that were shared with them or with the whole company (sharing grants full
+ * access, so they work on them too); deleting stays with Owners, Admins and the project's owner.
+ */
+const COMPANY_PROJECT_ACCESS: RuleOptions[] = [
+  { when: 'ownCompany', subRoles: ['owner', 'admin'] },
+  { when: ['ownCompany', 'ownProject'] },
+  { when: ['ownCompany', 'sharedWithMe'] },
+  { when: ['ownCompany', 'sharedWithCompany'] },
+];
+const COMPANY_PROJECT_RULES: RolePermissions = {
+  read: COMPANY_PROJECT_ACCESS,
+  create: { when: 'ownCompany' },
+  update: COMPANY_PROJECT_ACCESS,
+  delete: [{ when: 'ownCompany', subRoles: ['owner', 'admin'] }, { when: ['ownCompany', 'ownProject'] }],
+};
 
 const REQUIREMENT_LABELS = { doesNotMatter: 'Does not matter', required: 'Required', notRequired: 'Not required' };
 
@@ -71,38 +90,8 @@ export const project = defineEntity({
   indexes: [['companyId', 'status'], { fields: ['sharedUserIds'], method: 'gin' }],
   permissions: {
     admin: { manage: true },
-    company: {
-      read: [
-        { when: 'ownCompany', subRoles: ['owner', 'admin'] },
-        { when: ['ownCompany', 'ownProject'] },
-        { when: ['ownCompany', 'sharedWithMe'] },
-        { when: ['ownCompany', 'sharedWithCompany'] },
-      ],
-      create: { when: 'ownCompany' },
-      update: [
-        { when: 'ownCompany', subRoles: ['owner', 'admin'] },
-        { when: ['ownCompany', 'ownProject'] },
-        { when: ['ownCompany', 'sharedWithMe'] },
-        { when: ['ownCompany', 'sharedWithCompany'] },
-      ],
-      delete: [{ when: 'ownCompany', subRoles: ['owner', 'admin'] }, { when: ['ownCompany', 'ownProject'] }],
-    },
-    raasCompany: {
-      read: [
-        { when: 'ownCompany', subRoles: ['owner', 'admin'] },
-        { when: ['ownCompany', 'ownProject'] },
-        { when: ['ownCompany', 'sharedWithMe'] },
-        { when: ['ownCompany', 'sharedWithCompany'] },
-      ],
-      create: { when: 'ownCompany' },
-      update: [
-        { when: 'ownCompany', subRoles: ['owner', 'admin'] },
-        { when: ['ownCompany', 'ownProject'] },
-        { when: ['ownCompany', 'sharedWithMe'] },
-        { when: ['ownCompany', 'sharedWithCompany'] },
-      ],
-      delete: [{ when: 'ownCompany', subRoles: ['owner', 'admin'] }, { when: ['ownCompany', 'ownProject'] }],
-    },
+    company: COMPANY_PROJECT_RULES,
+    raasCompany: COMPANY_PROJECT_RULES,
   },
   admin: {
     label: 'Projects',

@@ -3,23 +3,12 @@
  * active credits and the log; a RaaS company buys credits in the marked local test mode and sees
  * its balance rise.
  */
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from '../helpers/e2e';
 
 let e2e: E2E;
 
-async function signedInPage(email: string): Promise<Page> {
-  const page = await e2e.newPage();
-  await page.goto(`${e2e.baseUrl}/auth/login`);
-  await page.getByLabel('Work email').fill(email);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
-  await page.getByLabel('Digit 1 of 6').fill(await e2e.lastCode(email));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  return page;
-}
+const signedInPage = (email: string, viewport?: { width: number; height: number }) => e2e.signIn(email, viewport);
 
 beforeAll(async () => {
   e2e = await startE2E();

@@ -33,17 +33,7 @@ async function apiToken(email: string): Promise<string> {
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
-async function signedInPage(email: string): Promise<Page> {
-  const page = await e2e.newPage();
-  await page.goto(`${e2e.baseUrl}/auth/login`);
-  await page.getByLabel('Work email').fill(email);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
-  await page.getByLabel('Digit 1 of 6').fill(await e2e.lastCode(email));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  return page;
-}
+const signedInPage = (email: string, viewport?: { width: number; height: number }) => e2e.signIn(email, viewport);
 
 async function phonePage(): Promise<Page> {
   const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });

@@ -15,17 +15,7 @@ let project: { id: number; guid: string };
 /** Curated candidates, each at the stage the test starts them from. */
 const people: Record<'mover' | 'refused' | 'keyboard' | 'rejected', { id: number; guid: string; name: string }> = {} as never;
 
-async function signedIn(email: string): Promise<Page> {
-  const page = await e2e.newPage();
-  await page.goto(`${e2e.baseUrl}/auth/login`);
-  await page.getByLabel('Work email').fill(email);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
-  await page.getByLabel('Digit 1 of 6').fill(await e2e.lastCode(email));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  return page;
-}
+const signedIn = (email: string, viewport?: { width: number; height: number }) => e2e.signIn(email, viewport);
 
 beforeAll(async () => {
   e2e = await startE2E();

@@ -12,18 +12,7 @@ import { startE2E, type E2E } from '../helpers/e2e';
 
 let e2e: E2E;
 
-async function signedIn(email: string, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await e2e.newPage();
-  if (viewport) await page.setViewportSize(viewport);
-  await page.goto(`${e2e.baseUrl}/auth/login`);
-  await page.getByLabel('Work email').fill(email);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
-  await page.getByLabel('Digit 1 of 6').fill(await e2e.lastCode(email));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  return page;
-}
+const signedIn = (email: string, viewport?: { width: number; height: number }) => e2e.signIn(email, viewport);
 
 /** A project of the company `email` works for, with candidates curated at `stage`. */
 async function projectWith(email: string, fields: Record<string, unknown>, candidates: { id: number }[], stage: number) {

@@ -13,17 +13,7 @@ let owner: Page;
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-async function signedInPage(email: string): Promise<Page> {
-  const page = await e2e.newPage();
-  await page.goto(`${e2e.baseUrl}/auth/login`);
-  await page.getByLabel('Work email').fill(email);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
-  await page.getByLabel('Digit 1 of 6').fill(await e2e.lastCode(email));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  return page;
-}
+const signedInPage = (email: string, viewport?: { width: number; height: number }) => e2e.signIn(email, viewport);
 
 const row = (page: Page, email: string) => page.locator(`[data-user-email="${email}"]`);
 

@@ -20,18 +20,7 @@ beforeAll(async () => {
   singapore = (await e2e.db.knex('countries').where('code', 'SG').first('id', 'name')) as { id: number; name: string };
 });
 
-async function signedIn(email: string, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await e2e.newPage();
-  if (viewport) await page.setViewportSize(viewport);
-  await page.goto(`${e2e.baseUrl}/auth/login`);
-  await page.getByLabel('Work email').fill(email);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
-  await page.getByLabel('Digit 1 of 6').fill(await e2e.lastCode(email));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  return page;
-}
+const signedIn = (email: string, viewport?: { width: number; height: number }) => e2e.signIn(email, viewport);
 
 /** A call from the signed-in page itself (its session cookie, same origin). */
 async function call(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {

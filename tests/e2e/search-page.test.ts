@@ -13,18 +13,7 @@ beforeAll(async () => {
   e2e = await startE2E();
 });
 
-async function signedIn(email: string, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await e2e.newPage();
-  if (viewport) await page.setViewportSize(viewport);
-  await page.goto(`${e2e.baseUrl}/auth/login`);
-  await page.getByLabel('Work email').fill(email);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
-  await page.getByLabel('Digit 1 of 6').fill(await e2e.lastCode(email));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  return page;
-}
+const signedIn = (email: string, viewport?: { width: number; height: number }) => e2e.signIn(email, viewport);
 
 /** An active, visible candidate companies find, with a skill and a current city that is the first of its name. */
 async function findable(): Promise<{ guid: string; name: string; skill: string; city: string }> {

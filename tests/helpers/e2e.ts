@@ -19,6 +19,8 @@ export interface E2E {
   newPage(): Promise<Page>;
   /** The newest six-digit code emailed to `email`. */
   lastCode(email: string): Promise<string>;
+  /** A new page signed in to the portal as `email` through the emailed code, at an optional screen size. */
+  signIn(email: string, viewport?: { width: number; height: number }): Promise<Page>;
 }
 
 export async function startE2E(): Promise<E2E> {
@@ -42,14 +44,22 @@ export async function startE2E(): Promise<E2E> {
     expect(code, `a code emailed to ${email}`).toBeTruthy();
     return code as string;
   };
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    db,
-    browser,
-    lastCode,
-    newPage: async () => {
-      const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-      return context.newPage();
-    },
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const newPage = async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    return context.newPage();
   };
+  const signIn = async (email: string, viewport?: { width: number; height: number }) => {
+    const page = await newPage();
+    if (viewport) await page.setViewportSize(viewport);
+    await page.goto(`${baseUrl}/auth/login`);
+    await page.getByLabel('Work email').fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+    await page.getByLabel('Digit 1 of 6').fill(await lastCode(email));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    return page;
+  };
+  return { baseUrl, db, browser, lastCode, newPage, signIn };
 }

@@ -1,5 +1,5 @@
 /**
- * The recruitment pipeline (spec section 4, CONTRACT "Pipeline"): a project's tabs through the
+ * The recruitment pipeline (spec section 4): a project's tabs through the
  * search machinery (tabs.ts, docs.ts), the stage counts (stats.ts), moves between stages under
  * the rules of schema/rules/stages.ts (recruitment.ts), the candidate menu's actions (actions.ts)
  * and candidate notes (notes.ts). Every call reaches a project only through the caller's read

@@ -1,5 +1,5 @@
 /**
- * A project's candidates per stage as the caller's tabs show them (CONTRACT's stats object):
+ * A project's candidates per stage as the caller's tabs show them (the stats object every pipeline answer carries):
  * `open` counts the suggested tab, the other stages the project's rows in them; hidden candidates
  * and candidates the caller does not see (their status, RaaS stage visibility) are not counted.
  */
