@@ -29,6 +29,8 @@ interface DemoProject {
   headcount: number;
   description: string;
   filters: string;
+  /** Patterns (ILIKE) of the latest job titles of the candidates curated into it, so the pipeline holds people of the trade. */
+  match: string[];
   sharedWithMember?: boolean;
   placements: Placement[];
 }
@@ -49,6 +51,7 @@ const PROJECTS: DemoProject[] = [
     headcount: 2,
     description: 'Design and run the services behind our payments platform: TypeScript and Go on PostgreSQL, owned end to end by a team of eight.',
     filters: 'ts=backend&l=sg',
+    match: ['%backend%', '%software%', '%developer%', '%full stack%', '%platform engineer%', '%devops%'],
     placements: [
       { stage: 0, count: 3 },
       { stage: 1, count: 2 },
@@ -71,6 +74,7 @@ const PROJECTS: DemoProject[] = [
     headcount: 1,
     description: 'Turn our product and sales data into the weekly decisions of the leadership team. SQL first, Python welcome.',
     filters: 'ts=sql%20analyst',
+    match: ['%data%', '%analyst%', '%business intelligence%'],
     placements: [
       { stage: 0, count: 2 },
       { stage: 2, count: 1 },
@@ -89,6 +93,7 @@ const PROJECTS: DemoProject[] = [
     headcount: 1,
     description: 'Keep our AWS estate secure, observable and affordable; paused while the platform team settles its roadmap.',
     filters: 'ts=aws',
+    match: ['%cloud%', '%devops%', '%platform%', '%site reliability%', '%infrastructure%'],
     sharedWithMember: true,
     placements: [{ stage: 1, count: 2 }],
   },
@@ -105,6 +110,7 @@ const PROJECTS: DemoProject[] = [
     headcount: 1,
     description: 'Grow our mid-market accounts in Kuala Lumpur. This role has been filled.',
     filters: '',
+    match: ['%account%', '%sales%', '%business development%'],
     placements: [{ stage: 5, count: 1, scheduled: true }],
   },
   {
@@ -120,6 +126,7 @@ const PROJECTS: DemoProject[] = [
     headcount: 3,
     description: 'Open new B2B accounts across Singapore for our recruitment services, with a generous commission plan.',
     filters: '',
+    match: ['%account%', '%sales%', '%business development%'],
     placements: [
       { stage: 2, count: 2 },
       { stage: 3, count: 1, scheduled: true },
@@ -138,6 +145,7 @@ const PROJECTS: DemoProject[] = [
     headcount: 1,
     description: 'Own the monthly close, cash flow and audit of a fast-growing services group.',
     filters: '',
+    match: ['%financ%', '%accountant%', '%controller%', '%audit%'],
     placements: [
       { stage: 2, count: 1 },
       { stage: 3, count: 1, scheduled: true },
@@ -158,6 +166,7 @@ const PROJECTS: DemoProject[] = [
     headcount: 5,
     description: 'The advocates’ shortlist of strong cloud and platform engineers, ready for the next client brief.',
     filters: 'ts=kubernetes',
+    match: ['%cloud%', '%devops%', '%platform%', '%site reliability%', '%infrastructure%'],
     placements: [{ stage: 0, count: 4 }],
   },
 ];
@@ -167,8 +176,18 @@ export async function loadProjects(knex: Knex): Promise<Record<string, number>> 
   const general = await knex('admins').where('email', 'admin@example.com').first('id');
   const advocate = await knex('admins').where('email', 'advocate@example.com').first('id');
   const member = await knex('company_users').where('email', 'member@acme.example.com').first('id');
-  const pool = (await knex('candidates').where({ status: 1, visibility: true }).orderBy('id').limit(60).pluck('id')) as number[];
-  let next = 0;
+  const anyone = (await knex('candidates').where({ status: 1, visibility: true }).orderBy('id').limit(60).pluck('id')) as number[];
+  /** Active, visible candidates whose latest job title is of the project's trade (anyone when too few are). */
+  const poolFor = async (patterns: string[], size: number): Promise<number[]> => {
+    const ids = (await knex('candidates as c')
+      .join('candidate_search_documents as d', 'd.id', 'c.id')
+      .where({ 'c.status': 1, 'c.visibility': true })
+      .whereRaw('d.latest_job_title ilike any(?::text[])', [patterns])
+      .orderBy('c.id')
+      .limit(size)
+      .pluck('c.id')) as number[];
+    return ids.length >= size ? ids : [...ids, ...anyone.filter((id) => !ids.includes(id))];
+  };
   const now = Date.now();
   for (const [n, spec] of PROJECTS.entries()) {
     const company = spec.company ? await knex('companies').where('company_name', spec.company).first('id', 'company_type') : null;
@@ -211,6 +230,9 @@ export async function loadProjects(knex: Knex): Promise<Record<string, number>> 
         updated_at: createdAt,
       })
       .returning('id');
+    const wanted = spec.placements.reduce((sum, p) => sum + p.count, 0);
+    const pool = await poolFor(spec.match, wanted);
+    let next = 0;
     const rows = spec.placements.flatMap((placement) =>
       Array.from({ length: placement.count }, () => {
         const candidateId = pool[next % Math.max(pool.length, 1)];
