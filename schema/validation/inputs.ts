@@ -8,6 +8,24 @@ import { entity } from '../index';
 import { EMAIL_PATTERN } from '../lib/fields';
 import { parseId } from '../lib/ids';
 
+/**
+ * The snake_case keys the spec writes (project_id, candidate_id, multipart candidate_id[]) read as
+ * their camelCase names; when both spellings are sent, the camelCase one wins.
+ */
+export function camelKeys(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const entries = Object.entries(raw as Record<string, unknown>);
+  const out: Record<string, unknown> = Object.fromEntries(entries.filter(([k]) => !/_|\[\]$/.test(k)));
+  for (const [k, v] of entries) {
+    const key = k.replace(/\[\]$/, '').replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    if (key !== k && out[key] === undefined) out[key] = v;
+  }
+  return out;
+}
+
+/** A schema that also takes the spec's snake_case spellings of its keys (see camelKeys). */
+export const specKeys = <S extends z.ZodType>(schema: S) => z.preprocess(camelKeys, schema);
+
 /** An id of `entityName`, prefixed ('User:4') or plain; the output is the plain number. */
 export const id = (entityName: string) =>
   z.union([z.string(), z.number()]).transform((raw, ctx) => {

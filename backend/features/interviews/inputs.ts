@@ -2,21 +2,12 @@
 import { z } from 'zod';
 import { entity } from '../../../schema';
 import { parseId } from '../../../schema/lib/ids';
-import { id } from '../../../schema/validation/inputs';
+import { camelKeys, id } from '../../../schema/validation/inputs';
 import { JD_LIMITS } from '../../../schema/rules/pipeline';
 
 export const MAX_CANDIDATES = 100;
 
-/** snake_case keys the spec writes (project_id, candidate_id) read as their camelCase names. */
-export function camelKeys(raw: unknown): unknown {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
-    const key = k.replace(/\[\]$/, '').replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-    if (!(key in out)) out[key] = v;
-  }
-  return out;
-}
+export { camelKeys };
 
 /** One candidate id or a list: a JSON list, repeated multipart parts, a JSON-list text or comma-separated ids. */
 export const candidateIds = z.unknown().transform((raw, ctx) => {

@@ -6,7 +6,6 @@
  */
 import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
-import { z } from 'zod';
 import { entity } from '../../../schema';
 import type { AppAbility } from '../../../schema/ability';
 import { CANDIDATE_STATUS } from '../../../schema/entities/talentOptions';
@@ -98,22 +97,6 @@ export async function actorName(knex: Knex, actor: Actor): Promise<string | null
   if (!table || actor.id === undefined) return null;
   const row = await knex(table).where('id', actor.id).first('first_name', 'last_name');
   return row ? `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() || null : null;
-}
-
-/** The snake_case spellings of the spec accepted beside the camelCase ones. */
-const SNAKE: Record<string, string> = { project_id: 'projectId', candidate_id: 'candidateId', project_guid: 'projectGuid', candidate_guid: 'candidateGuid' };
-
-/** Accepts `project_id` for `projectId` (and the other spec spellings) before validation. */
-export function bothSpellings<T extends z.ZodType>(schema: T) {
-  return z.preprocess((raw) => {
-    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
-    const out: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
-    for (const [snake, camel] of Object.entries(SNAKE)) {
-      if (snake in out && !(camel in out)) out[camel] = out[snake];
-      delete out[snake];
-    }
-    return out;
-  }, schema);
 }
 
 /** A candidate id from a prefixed or plain value, for lists checked by hand. */

@@ -12,6 +12,7 @@
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { specKeys } from '../../../schema/validation/inputs';
 import type { Actor } from '../../../schema/roles';
 import { formatId } from '../../../schema/lib/ids';
 import { PROJECT_STATUS, STAGES } from '../../../schema/rules/pipeline';
@@ -21,17 +22,7 @@ import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest, forbidden } from '../../errors';
 import { queueCuratedEmail } from '../projects/notices';
 import { logRecruitmentActivity } from '../talent/insights';
-import {
-  actorName,
-  bothSpellings,
-  loadProject,
-  loadProjectToChange,
-  pipelineRole,
-  pipelineStatuses,
-  projectDef,
-  scopeProjects,
-  type ProjectRow,
-} from './access';
+import { actorName, loadProject, loadProjectToChange, pipelineRole, pipelineStatuses, projectDef, scopeProjects, type ProjectRow } from './access';
 
 const candidateNotFound = () => new AppError(404, 'project.candidate.notFound');
 const projectInactive = () => new AppError(409, 'project.recruitment.errors.projectInactive');
@@ -64,7 +55,7 @@ function flagEndpoint(path: string, summary: string, key: 'hide' | 'favourite', 
     path,
     summary,
     access: { action: 'read', subject: 'Project' },
-    input: { body: bothSpellings(z.object({ projectId: id('project'), candidateId: id('candidate'), [key]: flag() })) },
+    input: { body: specKeys(z.object({ projectId: id('project'), candidateId: id('candidate'), [key]: flag() })) },
     handler: async ({ body, ability, actor, ctx }) => {
       const input = body as { projectId: number; candidateId: number } & Record<string, boolean>;
       const project = await loadProjectToChange(ctx.knex, ability, input.projectId);
@@ -103,7 +94,7 @@ export const actionEndpoints = [
     path: '/projects/candidate/seen',
     summary: 'Marks candidates of the suggested tab or the shortlist as seen by the company',
     access: { action: 'read', subject: 'Project' },
-    input: { body: bothSpellings(z.object({ projectId: id('project'), candidates: ids('candidate', 200), tab: int() })) },
+    input: { body: specKeys(z.object({ projectId: id('project'), candidates: ids('candidate', 200), tab: int() })) },
     handler: async ({ body, ability, actor, ctx }) => {
       if (!seenTab(body.tab)) throw badRequest({ tab: 'tab.errors.invalid' });
       const project = await loadProject(ctx.knex, ability, { id: body.projectId });
@@ -139,7 +130,7 @@ export const actionEndpoints = [
     path: '/projects/candidate/add',
     summary: "Adds a candidate to another of the caller's projects",
     access: { action: 'read', subject: 'Project' },
-    input: { body: bothSpellings(z.object({ projectId: id('project'), candidateId: id('candidate') })) },
+    input: { body: specKeys(z.object({ projectId: id('project'), candidateId: id('candidate') })) },
     handler: async ({ body, ability, actor, ctx }) => {
       const project = await loadProjectToChange(ctx.knex, ability, body.projectId);
       if (project.status === PROJECT_STATUS.inactive) throw projectInactive();
@@ -183,7 +174,7 @@ export const actionEndpoints = [
     path: '/projects/candidate/curate',
     summary: "Curates candidates into a project's suggested tab (admins; an advocate on their projects)",
     access: { action: 'manage', subject: 'Project' },
-    input: { body: bothSpellings(z.object({ projectId: id('project'), candidateIds: ids('candidate', 200) })) },
+    input: { body: specKeys(z.object({ projectId: id('project'), candidateIds: ids('candidate', 200) })) },
     handler: async ({ body, ability, actor, ctx }) => {
       const project = await loadProjectToChange(ctx.knex, ability, body.projectId);
       if (actor.adminType === 'advocate' && project.advocateId !== actor.id) throw forbidden();
@@ -226,7 +217,7 @@ export const actionEndpoints = [
     path: '/projects/candidate/list',
     summary: "The caller's open projects, each saying whether it holds the candidate",
     access: { action: 'read', subject: 'Project' },
-    input: { query: bothSpellings(z.object({ candidateId: id('candidate') })) },
+    input: { query: specKeys(z.object({ candidateId: id('candidate') })) },
     handler: async ({ query, ability, ctx }) => {
       const q = ctx
         .knex('projects as p')
@@ -251,7 +242,7 @@ export const actionEndpoints = [
     path: '/projects/get-project-tab-by-candidate',
     summary: "The tab a candidate is in within a project (by the project's and the candidate's guids or ids)",
     access: { action: 'read', subject: 'Project' },
-    input: { query: bothSpellings(z.object({ projectGuid: z.string().max(60), candidateGuid: z.string().max(60) })) },
+    input: { query: specKeys(z.object({ projectGuid: z.string().max(60), candidateGuid: z.string().max(60) })) },
     handler: async ({ query, ability, actor, ctx }) => {
       const projectId = /^(Project:)?\d{1,9}$/.test(query.projectGuid) ? Number(query.projectGuid.replace('Project:', '')) : undefined;
       const project = await loadProject(ctx.knex, ability, projectId !== undefined ? { id: projectId } : { guid: query.projectGuid });

@@ -11,6 +11,7 @@
 import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { specKeys } from '../../../schema/validation/inputs';
 import { entity } from '../../../schema';
 import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
@@ -20,7 +21,7 @@ import { defineEndpoint } from '../../endpoints/define';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { permissionSql } from '../../permissions/sql';
 import { logRecruitmentActivity } from '../talent/insights';
-import { actorName, bothSpellings, loadProject, loadProjectToChange, pipelineStatuses } from './access';
+import { actorName, loadProject, loadProjectToChange, pipelineStatuses } from './access';
 
 const noteDef = entity('candidateNote');
 export const NOTES_PAGE = 20;
@@ -92,7 +93,7 @@ export const noteEndpoints = [
     access: { action: 'read', subject: 'CandidateNote' },
     input: {
       params: z.object({ candidateId: id('candidate') }),
-      query: bothSpellings(z.object({ projectId: id('project').optional(), page: int().pipe(z.number().min(1).max(100000)).optional() })),
+      query: specKeys(z.object({ projectId: id('project').optional(), page: int().pipe(z.number().min(1).max(100000)).optional() })),
     },
     handler: async ({ params, query, ability, actor, ctx }) => {
       if (!(await ctx.knex('candidates').where('id', params.candidateId).first('id'))) throw notFound('project.candidate.notFound');
@@ -118,7 +119,7 @@ export const noteEndpoints = [
     summary: 'Writes a note on a candidate in a project',
     access: { action: 'create', subject: 'CandidateNote' },
     input: {
-      body: bothSpellings(
+      body: specKeys(
         z.object({ candidateId: id('candidate'), projectId: id('project').optional(), note: noteText, visibility: oneOf(VISIBILITIES).optional() }),
       ),
     },

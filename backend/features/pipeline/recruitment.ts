@@ -12,6 +12,7 @@
  * Every move is logged with who, from, to and the form data; a reveal is logged too.
  */
 import { z } from 'zod';
+import { specKeys } from '../../../schema/validation/inputs';
 import { CANDIDATE_STATUS } from '../../../schema/entities/talentOptions';
 import { formatId } from '../../../schema/lib/ids';
 import { INTERVIEW_DURATIONS, INTERVIEW_TYPE, PROJECT_STATUS, STAGES, TAB_ORDER, type StageId } from '../../../schema/rules/pipeline';
@@ -21,7 +22,7 @@ import { id } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest } from '../../errors';
 import { logRecruitmentActivity, type RecruitmentEvent } from '../talent/insights';
-import { actorName, bothSpellings, candidateDef, loadProjectToChange, pipelineRole, pipelineStatuses } from './access';
+import { actorName, candidateDef, loadProjectToChange, pipelineRole, pipelineStatuses } from './access';
 import { pipelineStats } from './stats';
 
 /** At most this many candidates move at once (a tab's page holds at most 50). */
@@ -42,7 +43,7 @@ export const scheduleForm = z.object({
 
 export const rejectForm = z.object({ reason: text(500), comment: optionalText(2000) });
 
-const moveBody = bothSpellings(
+const moveBody = specKeys(
   z.object({
     projectId: id('project'),
     candidateId: z.union([id('candidate').transform((n) => [n]), ids('candidate', MAX_BULK)]),

@@ -9,7 +9,7 @@
  * Answers `{success, data: <project>}`.
  */
 import { z } from 'zod';
-import { flag, ids } from '../../../schema/validation/inputs';
+import { flag, ids, specKeys } from '../../../schema/validation/inputs';
 import type { Actor } from '../../../schema/roles';
 import type { AppAbility } from '../../../schema/ability';
 import type { Knex } from 'knex';
@@ -24,7 +24,7 @@ import { sniffCvType } from '../talent/cv/extractText';
 import { cvLookups } from '../talent/cv/lookups';
 import { readCv } from '../talent/cv/readCv';
 import { ACTIVITY } from '../../../schema/rules/pipeline';
-import { filtersText, projectRef, projectWriteContext, snakeToo } from './inputs';
+import { filtersText, projectRef, projectWriteContext } from './inputs';
 import { queueCuratedEmail } from './notices';
 import { contentErrors, createProject, projectEntity, updateProject } from './projectWrites';
 import { presentProjects, projectFor } from './read';
@@ -110,7 +110,7 @@ async function create(call: Call<undefined, undefined, typeof createBody>) {
   return { success: true, data: await projectAnswer(call, id) };
 }
 
-const projectBody = snakeToo(z.looseObject({ projectId: projectRef, filters: filtersText }));
+const projectBody = specKeys(z.looseObject({ projectId: projectRef, filters: filtersText }));
 
 async function update(call: Call<undefined, undefined, typeof projectBody>) {
   const { projectId, filters, ...fields } = call.body;
@@ -158,7 +158,7 @@ function duplicateOf(row: Row): Record<string, unknown> {
   return data;
 }
 
-const jdBody = snakeToo(z.object({ projectId: projectRef }));
+const jdBody = specKeys(z.object({ projectId: projectRef }));
 
 /** Stores a job description file like a CV (PDF or DOCX, same limits and refusals) and keeps its text. */
 async function addJobDescription(call: Call<undefined, undefined, typeof jdBody>) {
@@ -216,7 +216,7 @@ export const projectWriteEndpoints = [
     path: '/projects/update/filters',
     summary: "Saves a project's search filters (the search page's query string)",
     access: { action: 'update', subject: 'Project' },
-    input: { body: snakeToo(z.object({ projectId: projectRef, filters: filtersText })) },
+    input: { body: specKeys(z.object({ projectId: projectRef, filters: filtersText })) },
     handler: (call) =>
       update({ ...call, body: { projectId: call.body.projectId, filters: call.body.filters ?? '' } } as Call<undefined, undefined, typeof projectBody>),
   }),
@@ -225,7 +225,7 @@ export const projectWriteEndpoints = [
     path: '/projects/duplicate-project',
     summary: 'Copies a project (description, requirements, filters) into a new active one',
     access: { action: 'create', subject: 'Project' },
-    input: { body: snakeToo(z.object({ projectId: projectRef })) },
+    input: { body: specKeys(z.object({ projectId: projectRef })) },
     status: 201,
     handler: async (call) => {
       const original = await projectFor(call.ctx.knex, call.ability, call.body.projectId);

@@ -1,4 +1,4 @@
-/** zod inputs of the projects calls: project references (prefixed, plain or guid) and the snake_case keys the spec also uses. */
+/** zod inputs of the projects calls: project references (prefixed, plain or guid) and filters. */
 import { z } from 'zod';
 import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
@@ -7,29 +7,6 @@ import type { AppContext } from '../../context';
 import type { Knex } from 'knex';
 import { projectRef } from './read';
 import { projectEntity } from './projectWrites';
-
-const SNAKE: Record<string, string> = {
-  project_id: 'projectId',
-  candidate_id: 'candidateId',
-  user_id: 'userId',
-  access_type: 'accessType',
-  company_id: 'companyId',
-};
-
-/** Accepts project_id, candidate_id, ... beside their camelCase names (the camelCase one wins). */
-export function snakeToo<S extends z.ZodType>(schema: S) {
-  return z.preprocess((raw) => {
-    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
-    const out: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
-    for (const [snake, camel] of Object.entries(SNAKE)) {
-      if (snake in out) {
-        if (out[camel] === undefined) out[camel] = out[snake];
-        delete out[snake];
-      }
-    }
-    return out;
-  }, schema);
-}
 
 export { projectRef };
 

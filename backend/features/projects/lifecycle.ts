@@ -7,16 +7,16 @@
  *   DELETE projects             {keys}                    bulk delete, all or nothing
  */
 import { z } from 'zod';
-import { id, oneOf } from '../../../schema/validation/inputs';
+import { id, oneOf, specKeys } from '../../../schema/validation/inputs';
 import { ACTIVITY, PROJECT_STATUS } from '../../../schema/rules/pipeline';
 import { defineEndpoint, type Call } from '../../endpoints/define';
 import { badRequest } from '../../errors';
 import { projectAnswer } from './endpoints';
-import { projectRef, snakeToo } from './inputs';
+import { projectRef } from './inputs';
 import { cancelProject, changeStatus, guaranteeCandidate, upgradeProject } from './plans';
 import { projectFor } from './read';
 
-const withProject = <T extends z.ZodRawShape>(shape: T) => snakeToo(z.object({ projectId: projectRef, ...shape }));
+const withProject = <T extends z.ZodRawShape>(shape: T) => specKeys(z.object({ projectId: projectRef, ...shape }));
 
 const keys = z.array(projectRef).min(1).max(100);
 const bulkBody = z.object({ keys: keys.optional(), ids: keys.optional(), status: oneOf(Object.values(PROJECT_STATUS)).optional() }).transform((b, ctx) => {

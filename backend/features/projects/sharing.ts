@@ -18,12 +18,12 @@ import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { ACCESS, ACTIVITY } from '../../../schema/rules/pipeline';
-import { id, oneOf } from '../../../schema/validation/inputs';
+import { id, oneOf, specKeys } from '../../../schema/validation/inputs';
 import { fieldErrorsOf, ruleMessage } from '../../../schema/validation/issues';
 import type { Row } from '../../crud/serialize';
 import { defineEndpoint, type Call } from '../../endpoints/define';
 import { AppError } from '../../errors';
-import { projectRef, snakeToo } from './inputs';
+import { projectRef } from './inputs';
 import { projectEntity } from './projectWrites';
 import { findProject } from './read';
 
@@ -41,7 +41,7 @@ interface Member {
 
 /** Parses a sharing input; anything malformed is 'invalid'. */
 function parse<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
-  const result = snakeToo(schema).safeParse(raw ?? {}, { error: ruleMessage });
+  const result = specKeys(schema).safeParse(raw ?? {}, { error: ruleMessage });
   if (!result.success) throw new AppError(400, `${SHARE}.invalid`, undefined, fieldErrorsOf(result.error));
   return result.data as z.output<S>;
 }
