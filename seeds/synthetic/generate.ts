@@ -165,7 +165,7 @@ export async function generateCandidates(options: GenerateOptions): Promise<Gene
     }
     // A live pool grew over time: creation dates spread over the two years before today, the same for the same ids.
     await client.query(
-      `update ${candidate.table} set created_at = now() - make_interval(days => (id * 7919) % 730, secs => (id * 104729) % 86400), updated_at = now() where id between $1 and $2`,
+      `update ${candidate.table} set created_at = now() - make_interval(days => ((id::bigint * 7919) % 730)::int, secs => (id::bigint * 104729) % 86400), updated_at = now() where id between $1 and $2`,
       [firstId, firstId + options.count - 1],
     );
     if (bulk) {
