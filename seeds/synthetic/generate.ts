@@ -163,10 +163,12 @@ export async function generateCandidates(options: GenerateOptions): Promise<Gene
       result.educations += lineCount(chunk.educations);
       options.onProgress?.(result.candidates, options.count);
     }
-    // A live pool grew over time: creation dates spread over the two years before today, the same for the same ids.
+    // A live pool grew over time: creation dates spread evenly over the two years before today in the order of the ids
+    // (ids are handed out as people sign up), each within an hour of its place, the same for the same ids.
     await client.query(
-      `update ${candidate.table} set created_at = now() - make_interval(days => ((id::bigint * 7919) % 730)::int, secs => (id::bigint * 104729) % 86400), updated_at = now() where id between $1 and $2`,
-      [firstId, firstId + options.count - 1],
+      `update ${candidate.table} set created_at = now() - make_interval(secs => ($2 - id)::float8 * 63072000 / $3 + (id::bigint * 104729) % 3600),
+         updated_at = now() where id between $1 and $2`,
+      [firstId, firstId + options.count - 1, options.count],
     );
     if (bulk) {
       options.onPhase?.('Rebuilding indexes and checking references');

@@ -115,6 +115,8 @@ interface PassResult {
   facets: RawFacet[];
   /** The set was larger than an exact count allows: estimate it instead. */
   overflow?: boolean;
+  /** For a sampled set: a high bound of its size (two standard deviations of the sampled count above). */
+  upper?: number;
 }
 
 function readFacets(raw: [number, number, number][] | null, scale: number, estimated: boolean): RawFacet[] {
@@ -222,6 +224,26 @@ async function exactPasses(
   return { results, page: picked ?? undefined };
 }
 
+/** Estimates are kept this long: paging through a broad search, or asking again, does not sample again. Exact counts are never kept. */
+const SAMPLE_TTL_MS = 30_000;
+const SAMPLE_CACHE_SIZE = 500;
+const sampleCaches = new WeakMap<Knex, Map<string, { at: number; rows: Promise<Record<string, unknown>[]> }>>();
+
+/** The sample statement's answer, from the cache while fresh (the key is the statement and its values, so each caller's visibility is its own). */
+function sampleRows(knex: Knex, sql: string, bindings: unknown[]): Promise<Record<string, unknown>[]> {
+  let cache = sampleCaches.get(knex);
+  if (!cache) sampleCaches.set(knex, (cache = new Map()));
+  const key = `${sql}\u0000${JSON.stringify(bindings)}`;
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < SAMPLE_TTL_MS) return hit.rows;
+  if (hit) cache.delete(key);
+  const rows = knex.raw(sql, bindings as Knex.RawBinding[]).then((r: { rows: Record<string, unknown>[] }) => r.rows);
+  rows.catch(() => cache.delete(key));
+  cache.set(key, { at: Date.now(), rows });
+  if (cache.size > SAMPLE_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return rows;
+}
+
 async function sampledPasses(knex: Knex, passes: Pass[], filters: Filters, stats: TableStats): Promise<PassResult[]> {
   const bindings: unknown[] = [];
   const bind = binder(bindings);
@@ -259,12 +281,17 @@ async function sampledPasses(knex: Knex, passes: Pass[], filters: Filters, stats
     return `(select json_build_array(c.n, c.k, (select count(*) from q${i} r where ${KEEP}), ${facetSql(pass.dims, rows, filters.selected, bind)})
        from c${i} c) as p${i}`;
   });
-  const { rows } = await knex.raw(`with ${ctes.join(',\n')} select ${columns.join(', ')}`, bindings as Knex.RawBinding[]);
+  const rows = await sampleRows(knex, `with ${ctes.join(',\n')} select ${columns.join(', ')}`, bindings);
   const fraction = percent / 100;
   return passes.map((_, i) => {
     const [n, k, kept, facets] = rows[0][`p${i}`] as [number, number, number, [number, number, number][] | null];
     const estimated = fraction < 1 || k > 1;
-    return { count: Math.round(n / fraction), estimated, facets: readFacets(facets, (k > 1 && kept ? n / kept : 1) / fraction, estimated) };
+    return {
+      count: Math.round(n / fraction),
+      upper: fraction < 1 ? (n + 2 * Math.sqrt(Math.max(n, 1))) / fraction : n,
+      estimated,
+      facets: readFacets(facets, (k > 1 && kept ? n / kept : 1) / fraction, estimated),
+    };
   });
 }
 
@@ -313,9 +340,10 @@ export async function countAndFacet(knex: Knex, filters: Filters, stats: TableSt
   ]);
   exact.forEach(([, i], j) => (results[i] = exactRun.results[j]));
   sampled.forEach(([, i], j) => (results[i] = sampleResults[j]));
-  // Second round: sets larger than expected are estimated; estimates that came out small are counted.
+  // Second round: sets larger than expected are estimated; estimates that came out surely small are counted
+  // (one near the cap would most likely be read in vain and estimated after all).
   const overflowed = indexed.filter(([, i]) => results[i].overflow);
-  const small = sampled.filter(([, i]) => results[i].count <= COUNT_CAP);
+  const small = sampled.filter(([, i]) => (results[i].upper ?? results[i].count) <= COUNT_CAP);
   const needPage = options.page && !directPage && !exactRun.page;
   const [redoSample, redoExact, laterPage] = await Promise.all([
     overflowed.length

@@ -5,12 +5,18 @@
  * profile completeness, recent updates and popularity; ranking every match of a broad search
  * would cost more than it tells. The page is picked from the documents directly, or, when the
  * matches are few enough to be counted exactly, from the rows the count has read (counts.ts).
+ * Picked from the documents, the newest matches are found by walking the creation-time index, so
+ * the bound shrinks with the filters' expected share (at least 100 matches): the walk reads about
+ * SCAN_ROWS documents whatever the filters, rather than 1,000 / share.
  */
 import type { Knex } from 'knex';
 import { whereOf, type Filters } from './filters';
 import { MAX_RESULTS, type SearchParams } from './params';
 
 export const RANK_BOUND = 1_000;
+const MIN_RANK_BOUND = 100;
+/** About this many documents are walked to find the newest matches to rank. */
+const SCAN_ROWS = 20_000;
 
 export type Bind = (value: unknown) => string;
 
@@ -52,10 +58,10 @@ function scoreSql(filters: Filters, bind: Bind): string {
  * The page's ids from `source`, rows aliased `d` carrying pageColumns() (`candidate_search_documents d
  * where ...`, or a CTE of matched rows). Bindings are taken in text order.
  */
-export function pageSql(source: string, filters: Filters, params: SearchParams, bind: Bind): string {
+export function pageSql(source: string, filters: Filters, params: SearchParams, bind: Bind, rankBound = RANK_BOUND): string {
   const { offset, limit } = window(params) ?? { offset: 0, limit: 0 };
   if (params.sort === 'recentlyAdded') return `select d.id from ${source} order by d.created_at desc, d.id desc limit ${limit} offset ${offset}`;
-  const bound = Math.max(RANK_BOUND, offset + limit);
+  const bound = Math.max(rankBound, offset + limit);
   const columns = pageColumns(filters, params)
     .map((c) => `d.${c}`)
     .join(', ');
@@ -68,10 +74,18 @@ export async function pageIds(knex: Knex, filters: Filters, params: SearchParams
   if (!window(params)) return [];
   const where = whereOf(filters.predicates);
   const bindings: unknown[] = [...where.bindings];
-  const sql = pageSql(`candidate_search_documents d where ${where.sql}`, filters, params, (v) => {
-    bindings.push(v);
-    return '?';
-  });
+  const share = filters.predicates.reduce((all, p) => all * p.sel, 1);
+  const bound = Math.round(Math.min(RANK_BOUND, Math.max(MIN_RANK_BOUND, share * SCAN_ROWS)));
+  const sql = pageSql(
+    `candidate_search_documents d where ${where.sql}`,
+    filters,
+    params,
+    (v) => {
+      bindings.push(v);
+      return '?';
+    },
+    bound,
+  );
   const { rows } = await knex.raw(sql, bindings as Knex.RawBinding[]);
   return (rows as { id: number }[]).map((r) => r.id);
 }
