@@ -17,9 +17,9 @@ import type { Row } from '../../crud/serialize';
 import { badRequest } from '../../errors';
 import { permissionSql } from '../../permissions/sql';
 import { readKnex } from '../../db/replica';
-import { countAndFacet } from './counts';
-import { anyElement, anyValue, tableStats, type TableStats } from './estimate';
-import { buildFilters, whereOf, type Filters, type Predicate } from './filters';
+import { countAndFacet, EXACT_LIMIT } from './counts';
+import { anyElement, anyValue, lexeme, tableStats, type TableStats } from './estimate';
+import { buildFilters, textSel, whereOf, type Filters, type Predicate } from './filters';
 import { DIMENSION_KEYS, ParamError, parseSearchParams } from './params';
 import { currencyRates } from './rates';
 import { nameQuery, textQuery } from './text';
@@ -74,8 +74,8 @@ function docPredicate(stats: TableStats, key: string, value: unknown): Predicate
 }
 
 /** `q`: the text of the search box, or the start of a name, or part of an email. */
-async function textPredicate(knex: Knex, q: string): Promise<Predicate> {
-  const [text, { query: names }] = await Promise.all([textQuery(knex, q), nameQuery(knex, q)]);
+async function textPredicate(knex: Knex, stats: TableStats, q: string): Promise<Predicate> {
+  const [text, { query: names, words }] = await Promise.all([textQuery(knex, q), nameQuery(knex, q)]);
   const parts: string[] = [];
   const bindings: unknown[] = [];
   if (text.query) {
@@ -97,7 +97,15 @@ async function textPredicate(knex: Knex, q: string): Promise<Predicate> {
     );
   }
   // Text with nothing to search for (punctuation alone) finds nothing.
-  return parts.length ? { key: 'q', sql: parts.join(' or '), bindings, sel: 0.02, gin: true } : { key: 'q', sql: 'false', bindings: [], sel: 0 };
+  if (!parts.length) return { key: 'q', sql: 'false', bindings: [], sel: 0 };
+  // What the text, the names and a part of a name or email are expected to find (the last guessed: few).
+  const sel = Math.min(
+    1,
+    (text.query ? textSel(stats, 'vector', text) : 0) +
+      (names ? words.reduce((all, w) => all * lexeme(stats, 'name_vector', w, true), 1) : 0) +
+      (q.trim().length >= 3 ? 0.001 : 0),
+  );
+  return { key: 'q', sql: parts.join(' or '), bindings, sel, gin: true };
 }
 
 export async function candidateList(req: Request, res: Response, ability: AppAbility): Promise<void> {
@@ -129,7 +137,7 @@ export async function candidateList(req: Request, res: Response, ability: AppAbi
   }
   if (filter.q !== undefined && filter.q !== '') {
     if (typeof filter.q !== 'string' || filter.q.length > 200) throw badRequest({ q: 'q.errors.invalid' });
-    filters.predicates.push(await textPredicate(knex, filter.q));
+    filters.predicates.push(await textPredicate(knex, stats, filter.q));
   }
   // Other fields of the entity, and the caller's read permission, are checked on the candidate rows.
   const scope = permissionSql(ability, 'read', candidate.subject, 'candidates');
@@ -148,13 +156,15 @@ export async function candidateList(req: Request, res: Response, ability: AppAbi
   const where = whereOf(filters.predicates);
   const docSort = DOC_SORTS[field];
   const from = docSort ? 'candidate_search_documents d' : 'candidate_search_documents d join candidates c on c.id = d.id';
-  const sortSql = `${docSort ?? candidateSort(field)} ${order}, d.id ${order}`;
+  const sortKey = docSort ?? candidateSort(field);
+  // Few expected matches are read first and then sorted: walking the sort order's index to find a
+  // handful among a million (or none) would read all of it.
+  const few = stats.rows * filters.predicates.reduce((all, p) => all * p.sel, 1) <= EXACT_LIMIT;
+  const pageSql = few
+    ? `with m as materialized (select d.id, ${sortKey} as k from ${from} where ${where.sql}) select m.id from m order by m.k ${order}, m.id ${order} limit ? offset ?`
+    : `select d.id from ${from} where ${where.sql} order by ${sortKey} ${order}, d.id ${order} limit ? offset ?`;
   const [pageRows, counts] = await Promise.all([
-    knex.raw(`select d.id from ${from} where ${where.sql} order by ${sortSql} limit ? offset ?`, [
-      ...where.bindings,
-      end - start + 1,
-      start,
-    ] as Knex.RawBinding[]),
+    knex.raw(pageSql, [...where.bindings, end - start + 1, start] as Knex.RawBinding[]),
     countAndFacet(knex, filters, stats, { withFacets: false }),
   ]);
   const ids = (pageRows.rows as { id: number }[]).map((r) => r.id);

@@ -6,12 +6,14 @@
  * A set expected to hold at most 10,000 candidates is counted exactly, its facets from all of
  * them up to 1,000 and from an even spread of 1,000 of them (by id) above. A larger set is
  * estimated from a fixed sample of the table's pages (TABLESAMPLE SYSTEM ... REPEATABLE: the same
- * search gives the same figures), and what is estimated says so. Each kind runs as one statement;
- * a set whose expectation was wrong is redone the other way in a second round. Facets are counted
+ * search gives the same figures), and what is estimated says so; so is a facet's own set that only
+ * broad conditions describe (no index finds it without reading most of the table). Exact sets run
+ * as two statements side by side, estimated ones as one; a set whose expectation was wrong is
+ * redone the other way in a second round. Facets are counted
  * over each document's one list of encoded facet values (dimension * 100,000,000 + id).
  */
 import type { Knex } from 'knex';
-import { conditionSql, NOTICE_BUCKET_SQL, type Filters, type Predicate } from './filters';
+import { conditionSql, INDEX_SELECTIVITY, NOTICE_BUCKET_SQL, type Filters, type Predicate } from './filters';
 import type { TableStats } from './estimate';
 import { pageColumns, pageIds, pageSql, window } from './page';
 import { DIMENSION_KEYS, type DimensionKey, type SearchParams } from './params';
@@ -21,6 +23,8 @@ export const FACET_ROWS = 1_000;
 /** Sets expected to hold more than this are estimated from the sample straight away. */
 export const EXACT_LIMIT = 10_000;
 export const FACET_OPTIONS = 20;
+/** Sets expected above this share of the exact-count limit are sampled as well, in case they overflow it. */
+const HEDGE_FROM = 0.4;
 /** About this many documents are sampled; small tables are sampled whole. */
 const SAMPLE_ROWS = 5_000;
 const SAMPLE_SEED = 20_261_122;
@@ -142,6 +146,31 @@ export interface PageRequest {
 /** Passes that share their selective conditions are read in one scan when it is expected to hold at most this many rows. */
 const SHARED_LIMIT = 15_000;
 
+const commonPredicates = (passes: Pass[]) => passes[0].predicates.filter((p) => passes.every((pass) => pass.predicates.includes(p)));
+
+/** Whether the passes read their rows once, together (see passRows). */
+function readsShared(passes: Pass[], stats: TableStats): boolean {
+  return passes.length > 1 && stats.rows * commonPredicates(passes).reduce((a, p) => a * p.sel, 1) <= SHARED_LIMIT;
+}
+
+/**
+ * Passes that read their own rows go to the database as two statements side by side (every other
+ * pass, the first with the page), so a search with several filters uses two cores.
+ */
+async function exactInParts(
+  knex: Knex,
+  passes: Pass[],
+  selected: Filters['selected'],
+  stats: TableStats,
+  page?: PageRequest,
+): Promise<{ results: PassResult[]; page?: number[] }> {
+  if (passes.length < 2 || readsShared(passes, stats)) return exactPasses(knex, passes, selected, stats, page);
+  const even = passes.filter((_, i) => i % 2 === 0);
+  const odd = passes.filter((_, i) => i % 2 === 1);
+  const [a, b] = await Promise.all([exactPasses(knex, even, selected, stats, page), exactPasses(knex, odd, selected, stats)]);
+  return { results: passes.map((_, i) => (i % 2 === 0 ? a.results[i / 2] : b.results[(i - 1) / 2])), page: a.page };
+}
+
 /**
  * The CTEs that give each pass its rows as `m<i>`. Passes sharing conditions expected to keep
  * few rows (a selective skill, say, with other filters on top) read those rows once (`u`, each
@@ -152,14 +181,13 @@ function passRows(passes: Pass[], stats: TableStats, page: PageRequest | undefin
   const columns = (i: number) => [
     ...(passes[i].dims.length ? ['d.facet_values as fv', `${NOTICE_BUCKET_SQL} as nb`] : []),
     ...(i === 0 && page
-      ? pageColumns(page.filters, page.params)
+      ? pageColumns(page.filters, page.params, false)
           .filter((c) => c !== 'id')
           .map((c) => `d.${c}`)
       : []),
   ];
-  const common = passes[0].predicates.filter((p) => passes.every((pass) => pass.predicates.includes(p)));
-  const sharedEstimate = stats.rows * common.reduce((a, p) => a * p.sel, 1);
-  if (passes.length > 1 && sharedEstimate <= SHARED_LIMIT) {
+  const common = commonPredicates(passes);
+  if (readsShared(passes, stats)) {
     const others = [...new Set(passes.flatMap((pass) => pass.predicates.filter((p) => !common.includes(p))))];
     const all = [...new Set(passes.flatMap((_, i) => columns(i)))];
     const flags = others.map((p, j) => `, (${where([p], bind, false)}) as f${j}`).join('');
@@ -206,7 +234,7 @@ async function exactPasses(
        case when c.n <= ${COUNT_CAP} then ${facetSql(pass.dims, rows, selected, bind)} end) from c${i} c) as p${i}`;
   });
   if (page && window(page.params)) {
-    columns.push(`(select case when c.n <= ${COUNT_CAP} then (select coalesce(json_agg(x.id), '[]'::json) from (${pageSql('m0 d', page.filters, page.params, bind)}) x) end
+    columns.push(`(select case when c.n <= ${COUNT_CAP} then (select coalesce(json_agg(x.id), '[]'::json) from (${pageSql('m0 d', page.filters, page.params, bind, undefined, true)}) x) end
        from c0 c) as page`);
   }
   if (shared) columns.push('(select n from cu) as shared');
@@ -312,15 +340,23 @@ export interface CountOptions {
 /** The total, the facets and, when asked, the page's ids. */
 export async function countAndFacet(knex: Knex, filters: Filters, stats: TableStats, options: CountOptions = {}): Promise<Counts & { pageIds: number[] }> {
   const passes = passesOf(filters, stats, options.withFacets ?? true);
-  const isExact = (p: Pass) => p.estimate <= EXACT_LIMIT || stats.rows <= EXACT_LIMIT;
+  // A facet's own set that no selective condition can find through an index (popular options only,
+  // together narrow) would be read from the whole table to be counted: it is estimated from the sample.
+  const readable = (p: Pass) => p.without === null || p.predicates.some((q) => q.sel <= INDEX_SELECTIVITY);
+  const isExact = (p: Pass) => stats.rows <= EXACT_LIMIT || (p.estimate <= EXACT_LIMIT && readable(p));
   const indexed = passes.map((p, i) => [p, i] as const);
   const exact = indexed.filter(([p]) => isExact(p));
   const sampled = indexed.filter(([p]) => !isExact(p));
   const mainExact = isExact(passes[0]);
+  // Sets expected near the cap may well overflow it: they are also sampled (and the page read straight
+  // from the documents) right away, so an overflow needs no second round.
+  const hedged = exact.filter(([p]) => stats.rows > EXACT_LIMIT && p.estimate > EXACT_LIMIT * HEDGE_FROM);
+  const toSample = [...sampled, ...hedged];
+  const hedgePage = hedged.some(([, i]) => i === 0);
   const results: PassResult[] = new Array(passes.length);
-  const [exactRun, sampleResults, directPage] = await Promise.all([
+  const [exactRun, sampleRun, directPage] = await Promise.all([
     exact.length
-      ? exactPasses(
+      ? exactInParts(
           knex,
           exact.map(([p]) => p),
           filters.selected,
@@ -328,23 +364,26 @@ export async function countAndFacet(knex: Knex, filters: Filters, stats: TableSt
           exact[0][1] === 0 ? options.page : undefined,
         )
       : { results: [], page: undefined },
-    sampled.length
+    toSample.length
       ? sampledPasses(
           knex,
-          sampled.map(([p]) => p),
+          toSample.map(([p]) => p),
           filters,
           stats,
         )
       : [],
-    options.page && !mainExact ? pageIds(knex, options.page.filters, options.page.params) : undefined,
+    options.page && (!mainExact || hedgePage) ? pageIds(knex, options.page.filters, options.page.params) : undefined,
   ]);
   exact.forEach(([, i], j) => (results[i] = exactRun.results[j]));
-  sampled.forEach(([, i], j) => (results[i] = sampleResults[j]));
+  sampled.forEach(([, i], j) => (results[i] = sampleRun[j]));
+  const hedges = new Map(hedged.map(([, i], j) => [i, sampleRun[sampled.length + j]]));
+  for (const [i, estimate] of hedges) if (results[i].overflow) results[i] = { ...estimate, count: Math.max(estimate.count, COUNT_CAP + 1) };
   // Second round: sets larger than expected are estimated; estimates that came out surely small are counted
   // (one near the cap would most likely be read in vain and estimated after all).
   const overflowed = indexed.filter(([, i]) => results[i].overflow);
-  const small = sampled.filter(([, i]) => (results[i].upper ?? results[i].count) <= COUNT_CAP);
+  const small = sampled.filter(([p, i]) => readable(p) && (results[i].upper ?? results[i].count) <= COUNT_CAP);
   const needPage = options.page && !directPage && !exactRun.page;
+  const pageFirst = exactRun.page ?? directPage;
   const [redoSample, redoExact, laterPage] = await Promise.all([
     overflowed.length
       ? sampledPasses(
@@ -355,7 +394,7 @@ export async function countAndFacet(knex: Knex, filters: Filters, stats: TableSt
         )
       : [],
     small.length
-      ? exactPasses(
+      ? exactInParts(
           knex,
           small.map(([p]) => p),
           filters.selected,
@@ -373,6 +412,6 @@ export async function countAndFacet(knex: Knex, filters: Filters, stats: TableSt
     total: main.estimated ? roundEstimate(main.count) : main.count,
     totalIsEstimate: main.estimated,
     facets: [...main.facets, ...others.flatMap((r) => r.facets)],
-    pageIds: directPage ?? exactRun.page ?? laterPage ?? [],
+    pageIds: pageFirst ?? laterPage ?? [],
   };
 }

@@ -107,7 +107,8 @@ export interface Filters {
   statuses: number[];
 }
 
-const textSel = (stats: TableStats, column: string, q: TextQuery) =>
+/** Expected share of documents a text query keeps (its groups ANDed, the words of a group ORed). */
+export const textSel = (stats: TableStats, column: string, q: TextQuery) =>
   q.groups.reduce(
     (all, group) =>
       all *

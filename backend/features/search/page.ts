@@ -27,12 +27,15 @@ export function window(params: SearchParams): { offset: number; limit: number } 
   return { offset, limit: Math.min(params.perPage, MAX_RESULTS - offset) };
 }
 
-/** The columns a row source needs for the page to be picked from it. */
-export function pageColumns(filters: Filters, params: SearchParams): string[] {
+/**
+ * The columns a row source needs for the page to be picked from it. `withVector` false: the text
+ * vector (the widest column) is left out and read back for the bounded set alone.
+ */
+export function pageColumns(filters: Filters, params: SearchParams, withVector = true): string[] {
   const columns = ['id', 'created_at'];
   if (params.sort === 'bestMatch') {
     columns.push('completeness', 'popularity', 'updated_at');
-    if (filters.text) columns.push('vector');
+    if (filters.text && withVector) columns.push('vector');
     if (filters.selected.s?.length) columns.push('skill_ids');
     if (filters.selected.jt?.length) columns.push('job_title_ids');
   }
@@ -56,16 +59,19 @@ function scoreSql(filters: Filters, bind: Bind): string {
 
 /**
  * The page's ids from `source`, rows aliased `d` carrying pageColumns() (`candidate_search_documents d
- * where ...`, or a CTE of matched rows). Bindings are taken in text order.
+ * where ...`, or a CTE of matched rows, which leaves the vector out: `vectorLater`). Bindings are taken in text order.
  */
-export function pageSql(source: string, filters: Filters, params: SearchParams, bind: Bind, rankBound = RANK_BOUND): string {
+export function pageSql(source: string, filters: Filters, params: SearchParams, bind: Bind, rankBound = RANK_BOUND, vectorLater = false): string {
   const { offset, limit } = window(params) ?? { offset: 0, limit: 0 };
   if (params.sort === 'recentlyAdded') return `select d.id from ${source} order by d.created_at desc, d.id desc limit ${limit} offset ${offset}`;
   const bound = Math.max(rankBound, offset + limit);
-  const columns = pageColumns(filters, params)
+  const withVector = !vectorLater || !filters.text;
+  const columns = pageColumns(filters, params, withVector)
     .map((c) => `d.${c}`)
     .join(', ');
-  return `select c.id from (select ${columns} from ${source} order by d.created_at desc, d.id desc limit ${bound}) c
+  const bounded = `(select ${columns} from ${source} order by d.created_at desc, d.id desc limit ${bound})`;
+  const rows = withVector ? `${bounded} c` : `(select b.*, v.vector from ${bounded} b join candidate_search_documents v on v.id = b.id) c`;
+  return `select c.id from ${rows}
     order by ${scoreSql(filters, bind)} desc, c.created_at desc, c.id desc limit ${limit} offset ${offset}`;
 }
 
