@@ -18,8 +18,8 @@ import { badRequest } from '../../errors';
 import { permissionSql } from '../../permissions/sql';
 import { readKnex } from '../../db/replica';
 import { countAndFacet, EXACT_LIMIT } from './counts';
-import { anyElement, anyValue, lexeme, tableStats, type TableStats } from './estimate';
-import { buildFilters, textSel, whereOf, type Filters, type Predicate } from './filters';
+import { anyElement, anyValue, tableStats, type TableStats } from './estimate';
+import { buildFilters, nameSel, textSel, whereOf, type Filters, type Predicate } from './filters';
 import { DIMENSION_KEYS, ParamError, parseSearchParams } from './params';
 import { currencyRates } from './rates';
 import { nameQuery, textQuery } from './text';
@@ -75,7 +75,8 @@ function docPredicate(stats: TableStats, key: string, value: unknown): Predicate
 
 /** `q`: the text of the search box, or the start of a name, or part of an email. */
 async function textPredicate(knex: Knex, stats: TableStats, q: string): Promise<Predicate> {
-  const [text, { query: names, words }] = await Promise.all([textQuery(knex, q), nameQuery(knex, q)]);
+  const [text, nameSearch] = await Promise.all([textQuery(knex, q), nameQuery(knex, q)]);
+  const names = nameSearch.query;
   const parts: string[] = [];
   const bindings: unknown[] = [];
   if (text.query) {
@@ -99,12 +100,7 @@ async function textPredicate(knex: Knex, stats: TableStats, q: string): Promise<
   // Text with nothing to search for (punctuation alone) finds nothing.
   if (!parts.length) return { key: 'q', sql: 'false', bindings: [], sel: 0 };
   // What the text, the names and a part of a name or email are expected to find (the last guessed: few).
-  const sel = Math.min(
-    1,
-    (text.query ? textSel(stats, 'vector', text) : 0) +
-      (names ? words.reduce((all, w) => all * lexeme(stats, 'name_vector', w, true), 1) : 0) +
-      (q.trim().length >= 3 ? 0.001 : 0),
-  );
+  const sel = Math.min(1, (text.query ? textSel(stats, 'vector', text) : 0) + (names ? nameSel(stats, nameSearch) : 0) + (q.trim().length >= 3 ? 0.001 : 0));
   return { key: 'q', sql: parts.join(' or '), bindings, sel, gin: true };
 }
 

@@ -107,6 +107,18 @@ export interface Filters {
   statuses: number[];
 }
 
+/**
+ * Expected share of documents a name search keeps: each typed word's share from the counts of the
+ * names starting with it (search_terms, so any name is known, not only the commonest), or from the
+ * column's statistics before search_terms is first counted.
+ */
+export function nameSel(stats: TableStats, names: { words: string[]; counts: number[] }): number {
+  return names.words.reduce((all, w, i) => {
+    const count = names.counts[i] ?? 0;
+    return all * (count > 0 && stats.rows > 0 ? Math.min(1, count / stats.rows) : lexeme(stats, 'name_vector', w, true));
+  }, 1);
+}
+
 /** Expected share of documents a text query keeps (its groups ANDed, the words of a group ORed). */
 export const textSel = (stats: TableStats, column: string, q: TextQuery) =>
   q.groups.reduce(
@@ -225,7 +237,7 @@ export async function buildFilters(
     filters.names = { prefix: names.query, raw: params.ns };
     // Every typed word starts a word of the name, or is a close spelling of a name (pg_trgm over search_terms).
     if (names.query) {
-      const sel = names.words.reduce((all, w) => all * lexeme(stats, 'name_vector', w, true), 1);
+      const sel = nameSel(stats, names);
       predicates.push({ key: 'ns', sql: "d.name_vector @@ to_tsquery('simple', ?)", bindings: [names.query], sel, gin: true });
     }
   }

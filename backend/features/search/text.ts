@@ -135,20 +135,23 @@ export async function textQuery(knex: Knex, input: string, aliasKinds: ('skills'
  * A name search: each typed word starts a word of the name; a word no name starts with (a typo)
  * also matches the closest names (pg_trgm over the names in search_terms). In 'simple' form.
  */
-export async function nameQuery(knex: Knex, input: string): Promise<{ query: string | null; words: string[] }> {
+export async function nameQuery(knex: Knex, input: string): Promise<{ query: string | null; words: string[]; counts: number[] }> {
   const words = normalise(input).match(/[\p{L}\p{N}]+/gu) ?? [];
-  if (!words.length) return { query: null, words: [] };
+  if (!words.length) return { query: null, words: [], counts: [] };
+  // `names`: about how many names hold a word starting with the typed one (search_terms' counts), for the estimates.
   const { rows } = await knex.raw(
     `select w.word, case when length(w.word) >= ? and not exists (select 1 from search_terms s where s.names > 0 and s.word like w.word || '%')
                          then array(select s.word from search_terms s where s.names > 0 and s.word % w.word and similarity(s.word, w.word) >= ?
                                     order by similarity(s.word, w.word) desc, s.names desc limit 2)
-                         else '{}' end as corrections
+                         else '{}' end as corrections,
+            (select coalesce(sum(s.names), 0) from search_terms s where s.word like w.word || '%')::float8 as names
        from unnest(?::text[]) with ordinality as w(word, i) order by w.i`,
     [TYPO_MIN_LENGTH, TYPO_SIMILARITY, words],
   );
-  const parts = (rows as { word: string; corrections: string[] }[]).map((r) => {
+  const found = rows as { word: string; corrections: string[]; names: number }[];
+  const parts = found.map((r) => {
     const alternatives = [`${quote(r.word)}:*`, ...(r.corrections ?? []).map((c) => quote(c))];
     return alternatives.length > 1 ? `(${alternatives.join(' | ')})` : alternatives[0];
   });
-  return { query: parts.join(' & '), words };
+  return { query: parts.join(' & '), words, counts: found.map((r) => Number(r.names)) };
 }
