@@ -3,58 +3,30 @@
  * options with how many candidates each would give under the other current filters; so besides
  * the full set ("main") each active multi-select filter has its own set without itself.
  *
- * A set expected to hold at most 10,000 candidates is counted exactly, its facets from all of
- * them up to 1,000 and from an even spread of 1,000 of them (by id) above. A larger set is
- * estimated from a fixed sample of the table's pages (TABLESAMPLE SYSTEM ... REPEATABLE: the same
- * search gives the same figures), and what is estimated says so; so is a facet's own set that only
- * broad conditions describe (no index finds it without reading most of the table). Exact sets run
- * as two statements side by side, estimated ones as one; a set whose expectation was wrong is
- * redone the other way in a second round. Facets are counted
- * over each document's one list of encoded facet values (dimension * 100,000,000 + id).
+ * A set expected to hold at most 10,000 candidates is counted exactly here, its facets from all
+ * of them up to 1,000 and from an even spread of 1,000 of them (by id) above. A larger set is
+ * estimated from a sample (sample.ts), and what is estimated says so; so is a facet's own set that
+ * only broad conditions describe (no index finds it without reading most of the table). Exact sets
+ * run as two statements side by side; a set whose expectation was wrong is redone the other way in
+ * a second round. What both kinds of read share is in passes.ts.
  */
 import type { Knex } from 'knex';
-import { conditionSql, INDEX_SELECTIVITY, NOTICE_BUCKET_SQL, type Filters, type Predicate } from './filters';
+import { INDEX_SELECTIVITY, NOTICE_BUCKET_SQL, type Filters, type Predicate } from './filters';
 import type { TableStats } from './estimate';
 import { pageColumns, pageIds, pageSql, window } from './page';
-import { DIMENSION_KEYS, type DimensionKey, type SearchParams } from './params';
+import { DIMENSION_KEYS, type SearchParams } from './params';
+import { binder, COUNT_CAP, facetSql, FACET_ROWS, KEEP, readFacets, where, type Bind, type Pass, type PassResult, type RawFacet } from './passes';
+import { sampledPasses } from './sample';
 
-export const COUNT_CAP = 10_000;
-export const FACET_ROWS = 1_000;
 /** Sets expected to hold more than this are estimated from the sample straight away. */
 export const EXACT_LIMIT = 10_000;
-export const FACET_OPTIONS = 20;
 /** Sets expected above this share of the exact-count limit are sampled as well, in case they overflow it. */
 const HEDGE_FROM = 0.4;
-/** About this many documents are sampled; small tables are sampled whole. */
-const SAMPLE_ROWS = 5_000;
-const SAMPLE_SEED = 20_261_122;
-const STEP = 100_000_000;
-
-/** The code of each dimension in the encoded facet values (np is computed, not stored). */
-export const DIMENSION_CODES: Record<DimensionKey, number> = { jt: 1, s: 2, l: 3, cl: 4, lang: 5, i: 6, te: 7, bd: 8, np: 9 };
-const KEY_OF = new Map(Object.entries(DIMENSION_CODES).map(([k, c]) => [c, k as DimensionKey]));
-
-export interface RawFacet {
-  key: DimensionKey;
-  values: { id: number; count: number }[];
-  /** Distinct options in the set (estimated with the counts). */
-  distinct: number;
-  estimated: boolean;
-}
 
 export interface Counts {
   total: number;
   totalIsEstimate: boolean;
   facets: RawFacet[];
-}
-
-interface Pass {
-  /** The facet dimension left out, or null for the full set. */
-  without: DimensionKey | null;
-  predicates: Predicate[];
-  /** Facets computed from this set. */
-  dims: DimensionKey[];
-  estimate: number;
 }
 
 function passesOf(filters: Filters, stats: TableStats, withFacets: boolean): Pass[] {
@@ -72,71 +44,6 @@ function passesOf(filters: Filters, stats: TableStats, withFacets: boolean): Pas
   ];
 }
 
-type Bind = (value: unknown) => string;
-
-function binder(bindings: unknown[]): Bind {
-  return (value) => {
-    bindings.push(value);
-    return '?';
-  };
-}
-
-/** Predicates as SQL, their bindings appended in the order they appear. */
-function where(predicates: Predicate[], bind: Bind, wrap = true): string {
-  if (!predicates.length) return 'true';
-  return predicates
-    .map((p) => {
-      let i = 0;
-      return (wrap ? conditionSql(p) : `(${p.sql})`).replace(/\?/g, () => bind(p.bindings[i++]));
-    })
-    .join(' and ');
-}
-
-/**
- * One pass's facets as [encoded value, count, distinct options of its dimension] rows, from `rows`
- * (a set of rows carrying `fv`, the encoded values, and `nb`, the notice bucket).
- */
-function facetSql(dims: DimensionKey[], rows: string, selected: Filters['selected'], bind: Bind): string {
-  if (!dims.length) return `'[]'::json`;
-  const stored = dims.filter((d) => d !== 'np').map((d) => DIMENSION_CODES[d]);
-  const parts: string[] = [];
-  if (stored.length) {
-    parts.push(`select x.v, count(*)::int as c from (select unnest(r.fv) as v from ${rows} r) x
-      where x.v / ${STEP} = any(${bind(stored)}::int[]) group by x.v`);
-  }
-  if (dims.includes('np')) parts.push(`select ${9 * STEP} + r.nb as v, count(*)::int as c from ${rows} r where r.nb is not null group by r.nb`);
-  const pinned = dims.flatMap((d) => (selected[d] ?? []).map((id) => DIMENSION_CODES[d] * STEP + id));
-  return `(select coalesce(json_agg(json_build_array(f.v, f.c, f.m)), '[]'::json) from (
-      select g.v, g.c, count(*) over (partition by g.v / ${STEP})::int as m,
-             row_number() over (partition by g.v / ${STEP} order by g.c desc, g.v) as rk
-      from (${parts.join(' union all ')}) g) f
-    where f.rk <= ${FACET_OPTIONS}${pinned.length ? ` or f.v = any(${bind(pinned)}::int[])` : ''})`;
-}
-
-interface PassResult {
-  count: number;
-  estimated: boolean;
-  facets: RawFacet[];
-  /** The set was larger than an exact count allows: estimate it instead. */
-  overflow?: boolean;
-  /** For a sampled set: a high bound of its size (two standard deviations of the sampled count above). */
-  upper?: number;
-}
-
-function readFacets(raw: [number, number, number][] | null, scale: number, estimated: boolean): RawFacet[] {
-  const byDim = new Map<DimensionKey, RawFacet>();
-  for (const [value, count, distinct] of raw ?? []) {
-    const key = KEY_OF.get(Math.floor(value / STEP)) as DimensionKey;
-    let facet = byDim.get(key);
-    if (!facet) byDim.set(key, (facet = { key, values: [], distinct, estimated }));
-    facet.values.push({ id: value % STEP, count: estimated ? Math.max(1, Math.round(count * scale)) : count });
-  }
-  for (const facet of byDim.values()) facet.values.sort((a, b) => b.count - a.count || a.id - b.id);
-  return [...byDim.values()];
-}
-
-const KEEP = '(c.k = 1 or r.id % c.k = 0)';
-
 /** The page asked for, picked from the main set's rows when they are counted exactly. */
 export interface PageRequest {
   filters: Filters;
@@ -153,23 +60,26 @@ function readsShared(passes: Pass[], stats: TableStats): boolean {
   return passes.length > 1 && stats.rows * commonPredicates(passes).reduce((a, p) => a * p.sel, 1) <= SHARED_LIMIT;
 }
 
-/**
- * Passes that read their own rows go to the database as two statements side by side (every other
- * pass, the first with the page), so a search with several filters uses two cores.
- */
-async function exactInParts(
+/** Counts passes exactly: their results in order, and the page's ids when asked and the first set was small enough. */
+type ExactRead = (
   knex: Knex,
   passes: Pass[],
   selected: Filters['selected'],
   stats: TableStats,
   page?: PageRequest,
-): Promise<{ results: PassResult[]; page?: number[] }> {
+) => Promise<{ results: PassResult[]; page?: number[] }>;
+
+/**
+ * Passes that read their own rows go to the database as two statements side by side (every other
+ * pass, the first with the page), so a search with several filters uses two cores.
+ */
+const exactInParts: ExactRead = async (knex, passes, selected, stats, page) => {
   if (passes.length < 2 || readsShared(passes, stats)) return exactPasses(knex, passes, selected, stats, page);
   const even = passes.filter((_, i) => i % 2 === 0);
   const odd = passes.filter((_, i) => i % 2 === 1);
   const [a, b] = await Promise.all([exactPasses(knex, even, selected, stats, page), exactPasses(knex, odd, selected, stats)]);
   return { results: passes.map((_, i) => (i % 2 === 0 ? a.results[i / 2] : b.results[(i - 1) / 2])), page: a.page };
-}
+};
 
 /**
  * The CTEs that give each pass its rows as `m<i>`. Passes sharing conditions expected to keep
@@ -216,13 +126,8 @@ function passRows(passes: Pass[], stats: TableStats, page: PageRequest | undefin
   };
 }
 
-async function exactPasses(
-  knex: Knex,
-  passes: Pass[],
-  selected: Filters['selected'],
-  stats: TableStats,
-  page?: PageRequest,
-): Promise<{ results: PassResult[]; page?: number[] }> {
+/** The passes counted exactly in one statement; the first pass carries the page when one is asked. */
+const exactPasses: ExactRead = async (knex, passes, selected, stats, page) => {
   // Bindings follow the order of their placeholders in the text: the CTEs first, then the columns.
   const bindings: unknown[] = [];
   const bind = binder(bindings);
@@ -234,7 +139,7 @@ async function exactPasses(
        case when c.n <= ${COUNT_CAP} then ${facetSql(pass.dims, rows, selected, bind)} end) from c${i} c) as p${i}`;
   });
   if (page && window(page.params)) {
-    columns.push(`(select case when c.n <= ${COUNT_CAP} then (select coalesce(json_agg(x.id), '[]'::json) from (${pageSql('m0 d', page.filters, page.params, bind, undefined, true)}) x) end
+    columns.push(`(select case when c.n <= ${COUNT_CAP} then (select coalesce(json_agg(x.id), '[]'::json) from (${pageSql('m0 d', page.filters, page.params, bind, { vectorLater: true })}) x) end
        from c0 c) as page`);
   }
   if (shared) columns.push('(select n from cu) as shared');
@@ -250,78 +155,7 @@ async function exactPasses(
   });
   const picked = page ? (window(page.params) ? (rows[0].page as number[] | null) : []) : undefined;
   return { results, page: picked ?? undefined };
-}
-
-/** Estimates are kept this long: paging through a broad search, or asking again, does not sample again. Exact counts are never kept. */
-const SAMPLE_TTL_MS = 30_000;
-const SAMPLE_CACHE_SIZE = 500;
-const sampleCaches = new WeakMap<Knex, Map<string, { at: number; rows: Promise<Record<string, unknown>[]> }>>();
-
-/** The sample statement's answer, from the cache while fresh (the key is the statement and its values, so each caller's visibility is its own). */
-function sampleRows(knex: Knex, sql: string, bindings: unknown[]): Promise<Record<string, unknown>[]> {
-  let cache = sampleCaches.get(knex);
-  if (!cache) sampleCaches.set(knex, (cache = new Map()));
-  const key = `${sql}\u0000${JSON.stringify(bindings)}`;
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < SAMPLE_TTL_MS) return hit.rows;
-  if (hit) cache.delete(key);
-  const rows = knex.raw(sql, bindings as Knex.RawBinding[]).then((r: { rows: Record<string, unknown>[] }) => r.rows);
-  rows.catch(() => cache.delete(key));
-  cache.set(key, { at: Date.now(), rows });
-  if (cache.size > SAMPLE_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  return rows;
-}
-
-async function sampledPasses(knex: Knex, passes: Pass[], filters: Filters, stats: TableStats): Promise<PassResult[]> {
-  const bindings: unknown[] = [];
-  const bind = binder(bindings);
-  const percent = Math.min(100, Math.max(0.05, (100 * SAMPLE_ROWS) / Math.max(1, stats.rows)));
-  // In the text, the flag columns come before the base conditions of the WHERE clause.
-  const flags = [...new Set(filters.predicates.filter((p) => p.dim).map((p) => p.dim as DimensionKey))];
-  const flagCols = flags
-    .map(
-      (d) =>
-        `, (${where(
-          filters.predicates.filter((p) => p.dim === d),
-          bind,
-          false,
-        )}) as f_${d}`,
-    )
-    .join('');
-  const base = where(
-    filters.predicates.filter((p) => !p.dim),
-    bind,
-    false,
-  );
-  const ctes = [
-    `s as materialized (select d.id${flagCols}, d.facet_values as fv, ${NOTICE_BUCKET_SQL} as nb
-       from candidate_search_documents d tablesample system (${percent.toFixed(4)}) repeatable (${SAMPLE_SEED}) where ${base})`,
-    ...passes.flatMap((pass, i) => {
-      const cond = flags.filter((d) => d !== pass.without).map((d) => `r.f_${d}`);
-      return [
-        `q${i} as (select r.* from s r${cond.length ? ` where ${cond.join(' and ')}` : ''})`,
-        `c${i} as (select count(*)::int as n, greatest(1, ceil(count(*) / ${FACET_ROWS}.0))::int as k from q${i})`,
-      ];
-    }),
-  ];
-  const columns = passes.map((pass, i) => {
-    const rows = `(select r.* from q${i} r, c${i} c where ${KEEP})`;
-    return `(select json_build_array(c.n, c.k, (select count(*) from q${i} r where ${KEEP}), ${facetSql(pass.dims, rows, filters.selected, bind)})
-       from c${i} c) as p${i}`;
-  });
-  const rows = await sampleRows(knex, `with ${ctes.join(',\n')} select ${columns.join(', ')}`, bindings);
-  const fraction = percent / 100;
-  return passes.map((_, i) => {
-    const [n, k, kept, facets] = rows[0][`p${i}`] as [number, number, number, [number, number, number][] | null];
-    const estimated = fraction < 1 || k > 1;
-    return {
-      count: Math.round(n / fraction),
-      upper: fraction < 1 ? (n + 2 * Math.sqrt(Math.max(n, 1))) / fraction : n,
-      estimated,
-      facets: readFacets(facets, (k > 1 && kept ? n / kept : 1) / fraction, estimated),
-    };
-  });
-}
+};
 
 /** Rounds an estimate to three significant figures: it is not more precise than that. */
 export function roundEstimate(n: number): number {

@@ -12,13 +12,12 @@
 import type { Knex } from 'knex';
 import { whereOf, type Filters } from './filters';
 import { MAX_RESULTS, type SearchParams } from './params';
+import type { Bind } from './passes';
 
 export const RANK_BOUND = 1_000;
 const MIN_RANK_BOUND = 100;
 /** About this many documents are walked to find the newest matches to rank. */
 const SCAN_ROWS = 20_000;
-
-export type Bind = (value: unknown) => string;
 
 /** The page's offset and size, or undefined when the page lies beyond the results search pages through. */
 export function window(params: SearchParams): { offset: number; limit: number } | undefined {
@@ -61,7 +60,13 @@ function scoreSql(filters: Filters, bind: Bind): string {
  * The page's ids from `source`, rows aliased `d` carrying pageColumns() (`candidate_search_documents d
  * where ...`, or a CTE of matched rows, which leaves the vector out: `vectorLater`). Bindings are taken in text order.
  */
-export function pageSql(source: string, filters: Filters, params: SearchParams, bind: Bind, rankBound = RANK_BOUND, vectorLater = false): string {
+export function pageSql(
+  source: string,
+  filters: Filters,
+  params: SearchParams,
+  bind: Bind,
+  { rankBound = RANK_BOUND, vectorLater = false }: { rankBound?: number; vectorLater?: boolean } = {},
+): string {
   const { offset, limit } = window(params) ?? { offset: 0, limit: 0 };
   if (params.sort === 'recentlyAdded') return `select d.id from ${source} order by d.created_at desc, d.id desc limit ${limit} offset ${offset}`;
   const bound = Math.max(rankBound, offset + limit);
@@ -90,7 +95,7 @@ export async function pageIds(knex: Knex, filters: Filters, params: SearchParams
       bindings.push(v);
       return '?';
     },
-    bound,
+    { rankBound: bound },
   );
   const { rows } = await knex.raw(sql, bindings as Knex.RawBinding[]);
   return (rows as { id: number }[]).map((r) => r.id);

@@ -1,0 +1,85 @@
+/**
+ * Estimates: a search's sets read from a fixed sample of the documents' pages (TABLESAMPLE SYSTEM
+ * ... REPEATABLE, so the same search gives the same figures), all of them in one statement, whose
+ * answer is kept 30 seconds.
+ */
+import type { Knex } from 'knex';
+import type { TableStats } from './estimate';
+import { NOTICE_BUCKET_SQL, type Filters } from './filters';
+import type { DimensionKey } from './params';
+import { binder, facetSql, FACET_ROWS, KEEP, readFacets, where, type Pass, type PassResult } from './passes';
+
+/** About this many documents are sampled; small tables are sampled whole. */
+const SAMPLE_ROWS = 5_000;
+const SAMPLE_SEED = 20_261_122;
+
+/** Estimates are kept this long: paging through a broad search, or asking again, does not sample again. Exact counts are never kept. */
+const SAMPLE_TTL_MS = 30_000;
+const SAMPLE_CACHE_SIZE = 500;
+const sampleCaches = new WeakMap<Knex, Map<string, { at: number; rows: Promise<Record<string, unknown>[]> }>>();
+
+/** The sample statement's answer, from the cache while fresh (the key is the statement and its values, so each caller's visibility is its own). */
+function sampleRows(knex: Knex, sql: string, bindings: unknown[]): Promise<Record<string, unknown>[]> {
+  let cache = sampleCaches.get(knex);
+  if (!cache) sampleCaches.set(knex, (cache = new Map()));
+  const key = `${sql}\u0000${JSON.stringify(bindings)}`;
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < SAMPLE_TTL_MS) return hit.rows;
+  if (hit) cache.delete(key);
+  const rows = knex.raw(sql, bindings as Knex.RawBinding[]).then((r: { rows: Record<string, unknown>[] }) => r.rows);
+  rows.catch(() => cache.delete(key));
+  cache.set(key, { at: Date.now(), rows });
+  if (cache.size > SAMPLE_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return rows;
+}
+
+export async function sampledPasses(knex: Knex, passes: Pass[], filters: Filters, stats: TableStats): Promise<PassResult[]> {
+  const bindings: unknown[] = [];
+  const bind = binder(bindings);
+  const percent = Math.min(100, Math.max(0.05, (100 * SAMPLE_ROWS) / Math.max(1, stats.rows)));
+  // In the text, the flag columns come before the base conditions of the WHERE clause.
+  const flags = [...new Set(filters.predicates.filter((p) => p.dim).map((p) => p.dim as DimensionKey))];
+  const flagCols = flags
+    .map(
+      (d) =>
+        `, (${where(
+          filters.predicates.filter((p) => p.dim === d),
+          bind,
+          false,
+        )}) as f_${d}`,
+    )
+    .join('');
+  const base = where(
+    filters.predicates.filter((p) => !p.dim),
+    bind,
+    false,
+  );
+  const ctes = [
+    `s as materialized (select d.id${flagCols}, d.facet_values as fv, ${NOTICE_BUCKET_SQL} as nb
+       from candidate_search_documents d tablesample system (${percent.toFixed(4)}) repeatable (${SAMPLE_SEED}) where ${base})`,
+    ...passes.flatMap((pass, i) => {
+      const cond = flags.filter((d) => d !== pass.without).map((d) => `r.f_${d}`);
+      return [
+        `q${i} as (select r.* from s r${cond.length ? ` where ${cond.join(' and ')}` : ''})`,
+        `c${i} as (select count(*)::int as n, greatest(1, ceil(count(*) / ${FACET_ROWS}.0))::int as k from q${i})`,
+      ];
+    }),
+  ];
+  const columns = passes.map((pass, i) => {
+    const rows = `(select r.* from q${i} r, c${i} c where ${KEEP})`;
+    return `(select json_build_array(c.n, c.k, (select count(*) from q${i} r where ${KEEP}), ${facetSql(pass.dims, rows, filters.selected, bind)})
+       from c${i} c) as p${i}`;
+  });
+  const rows = await sampleRows(knex, `with ${ctes.join(',\n')} select ${columns.join(', ')}`, bindings);
+  const fraction = percent / 100;
+  return passes.map((_, i) => {
+    const [n, k, kept, facets] = rows[0][`p${i}`] as [number, number, number, [number, number, number][] | null];
+    const estimated = fraction < 1 || k > 1;
+    return {
+      count: Math.round(n / fraction),
+      upper: fraction < 1 ? (n + 2 * Math.sqrt(Math.max(n, 1))) / fraction : n,
+      estimated,
+      facets: readFacets(facets, (k > 1 && kept ? n / kept : 1) / fraction, estimated),
+    };
+  });
+}
