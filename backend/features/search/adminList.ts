@@ -19,8 +19,8 @@ import { permissionSql } from '../../permissions/sql';
 import { readKnex } from '../../db/replica';
 import { countAndFacet, EXACT_LIMIT } from './counts';
 import { anyElement, anyValue, tableStats, type TableStats } from './estimate';
-import { buildFilters, nameSel, textSel, whereOf, type Filters, type Predicate } from './filters';
-import { DIMENSION_KEYS, ParamError, parseSearchParams } from './params';
+import { buildFilters, facetPredicate, nameSel, textSel, whereOf, type Filters, type Predicate } from './filters';
+import { DIMENSION_KEYS, ParamError, parseSearchParams, type DimensionKey } from './params';
 import { currencyRates } from './rates';
 import { nameQuery, textQuery } from './text';
 
@@ -30,16 +30,16 @@ const candidate = entity('candidate');
 const SEARCH_KEYS = new Set<string>([...DIMENSION_KEYS, 'ad', 'cs', 'ts', 'ns', 'cn', 'sf', 'st', 'cur', 'ef', 'et', 'r', 'isp', 'ias']);
 
 /** Entity filters the search documents answer, and how. */
-const DOC_FILTERS: Record<string, { column: string; list: boolean }> = {
+const DOC_FILTERS: Record<string, { column: string; list: boolean; dim?: DimensionKey }> = {
   status: { column: 'status', list: false },
   visibility: { column: 'visibility', list: false },
   ownerId: { column: 'owner_id', list: false },
-  currentLocationId: { column: 'current_location_id', list: false },
-  tags: { column: 'tag_ids', list: true },
-  skillIds: { column: 'skill_ids', list: true },
-  jobTitleLookingFor: { column: 'job_title_ids', list: true },
-  preferredLocationIds: { column: 'preferred_location_ids', list: true },
-  languageIds: { column: 'language_ids', list: true },
+  currentLocationId: { column: 'current_location_id', list: false, dim: 'cl' },
+  tags: { column: 'tag_ids', list: true, dim: 'bd' },
+  skillIds: { column: 'skill_ids', list: true, dim: 's' },
+  jobTitleLookingFor: { column: 'job_title_ids', list: true, dim: 'jt' },
+  preferredLocationIds: { column: 'preferred_location_ids', list: true, dim: 'l' },
+  languageIds: { column: 'language_ids', list: true, dim: 'lang' },
 };
 
 /** Sort fields the documents index or hold (expected salary in SGD); others sort the candidate rows (slower on big lists). */
@@ -69,8 +69,10 @@ function docPredicate(stats: TableStats, key: string, value: unknown): Predicate
     if (id === undefined) throw badRequest({ [key]: `${key}.errors.invalid` });
     return id;
   });
-  if (spec.list) return { key, sql: `d.${spec.column} && ?::int[]`, bindings: [values], sel: anyElement(stats, spec.column, values as number[]), gin: true };
-  return { key, sql: `d.${spec.column} = any(?)`, bindings: [values], sel: anyValue(stats, spec.column, values as number[]) };
+  const sel = (spec.list ? anyElement : anyValue)(stats, spec.column, values as number[]);
+  // Lists and the current location are facet values, which one index serves (not a facet of this list, though).
+  if (spec.dim) return facetPredicate(key, spec.dim, values as number[], sel, false);
+  return { key, sql: `d.${spec.column} = any(?)`, bindings: [values], sel };
 }
 
 /** `q`: the text of the search box, or the start of a name, or part of an email. */

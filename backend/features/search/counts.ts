@@ -11,7 +11,7 @@
  * a second round. What both kinds of read share is in passes.ts.
  */
 import type { Knex } from 'knex';
-import { INDEX_SELECTIVITY, NOTICE_BUCKET_SQL, type Filters, type Predicate } from './filters';
+import { INDEX_SELECTIVITY, NOTICE_BUCKET_SQL, visitedRows, type Filters, type Predicate } from './filters';
 import type { TableStats } from './estimate';
 import { pageColumns, pageIds, pageSql, window } from './page';
 import { DIMENSION_KEYS, type SearchParams } from './params';
@@ -55,9 +55,15 @@ const SHARED_LIMIT = 15_000;
 
 const commonPredicates = (passes: Pass[]) => passes[0].predicates.filter((p) => passes.every((pass) => pass.predicates.includes(p)));
 
-/** Whether the passes read their rows once, together (see passRows). */
+/**
+ * Whether the passes read their rows once, together (see passRows): when their common conditions
+ * keep few rows and lead the index to no more documents than the passes' own conditions would.
+ */
 function readsShared(passes: Pass[], stats: TableStats): boolean {
-  return passes.length > 1 && stats.rows * commonPredicates(passes).reduce((a, p) => a * p.sel, 1) <= SHARED_LIMIT;
+  if (passes.length < 2) return false;
+  const common = commonPredicates(passes);
+  if (stats.rows * common.reduce((a, p) => a * p.sel, 1) > SHARED_LIMIT) return false;
+  return visitedRows(stats.rows, common) <= passes.reduce((a, pass) => a + visitedRows(stats.rows, pass.predicates), 0);
 }
 
 /** Counts passes exactly: their results in order, and the page's ids when asked and the first set was small enough. */

@@ -28,6 +28,19 @@ export interface Predicate {
   sel: number;
   /** Served by a GIN index, which only pays off for selective conditions. */
   gin?: boolean;
+  /** A condition on the facet values, which share one GIN index (see conditionsSql). */
+  facet?: boolean;
+}
+
+/** Facet values are stored encoded, dimension * FACET_STEP + id, in one list per document. */
+export const FACET_STEP = 100_000_000;
+/** The code of each dimension in the encoded facet values (np is computed, not stored). */
+export const DIMENSION_CODES: Record<DimensionKey, number> = { jt: 1, s: 2, l: 3, cl: 4, lang: 5, i: 6, te: 7, bd: 8, np: 9 };
+export const facetCodes = (dim: DimensionKey, ids: number[]) => ids.map((id) => DIMENSION_CODES[dim] * FACET_STEP + id);
+
+/** "Holds any of these options" for a stored dimension, as a condition on the facet values. */
+export function facetPredicate(key: string, dim: DimensionKey, ids: number[], sel: number, isDimension = true): Predicate {
+  return { key, ...(isDimension ? { dim } : {}), sql: 'd.facet_values && ?::int[]', bindings: [facetCodes(dim, ids)], sel, gin: true, facet: true };
 }
 
 /**
@@ -40,6 +53,30 @@ export const INDEX_SELECTIVITY = 0.05;
 /** The SQL of a condition; a broad one is wrapped so the planner cannot drive an index with it. */
 export function conditionSql(p: Predicate): string {
   return p.sel > INDEX_SELECTIVITY ? `((${p.sql}) is true)` : `(${p.sql})`;
+}
+
+/**
+ * The SQL of conditions that apply together. Broad conditions on the facet values are left to the
+ * index when a selective one is there: GIN intersects them while it reads the selective one's few
+ * entries, skipping through the broad ones, so fewer documents are read.
+ */
+export function conditionsSql(predicates: Predicate[]): string[] {
+  const anchored = predicates.some((p) => p.facet && p.sel <= INDEX_SELECTIVITY);
+  return predicates.map((p) => (anchored && intersects(p) ? `(${p.sql})` : conditionSql(p)));
+}
+
+/**
+ * Facet conditions keeping at most this share join a selective one inside the index; broader ones
+ * (an employment type nearly everyone has) would cost the index more than they spare the table.
+ */
+const INTERSECT_SELECTIVITY = 0.5;
+const intersects = (p: Predicate) => Boolean(p.facet) && p.sel <= INTERSECT_SELECTIVITY;
+
+/** How many documents reading these conditions is expected to visit: what the index hands over, before the other conditions are checked. */
+export function visitedRows(rows: number, predicates: Predicate[]): number {
+  const facets = predicates.filter((p) => p.facet && p.sel <= INDEX_SELECTIVITY);
+  if (facets.length) return rows * predicates.filter(intersects).reduce((a, p) => a * p.sel, 1);
+  return rows * Math.min(1, ...predicates.filter((p) => p.sel <= INDEX_SELECTIVITY).map((p) => p.sel));
 }
 
 /** The notice period as one of the spec's options: 0 immediate, 1 to 3 months (longer counts as 3); unsure has none. */
@@ -169,7 +206,7 @@ export async function buildFilters(
   );
   const arrayDim = (key: DimensionKey, column: string) => {
     const ids = selected[key];
-    if (ids?.length) predicates.push({ key, dim: key, sql: `d.${column} && ?::int[]`, bindings: [ids], sel: anyElement(stats, column, ids), gin: true });
+    if (ids?.length) predicates.push(facetPredicate(key, key, ids, anyElement(stats, column, ids)));
   };
   arrayDim('jt', 'job_title_ids');
   arrayDim('s', 'skill_ids');
@@ -177,24 +214,10 @@ export async function buildFilters(
   arrayDim('lang', 'language_ids');
   arrayDim('i', 'industry_ids');
   arrayDim('bd', 'tag_ids');
-  if (selected.cl?.length) {
-    predicates.push({
-      key: 'cl',
-      dim: 'cl',
-      sql: 'd.current_location_id = any(?::int[])',
-      bindings: [selected.cl],
-      sel: anyValue(stats, 'current_location_id', selected.cl),
-    });
-  }
+  if (selected.cl?.length) predicates.push(facetPredicate('cl', 'cl', selected.cl, anyValue(stats, 'current_location_id', selected.cl)));
   if (params.enums.te?.length) {
     selected.te = params.enums.te;
-    predicates.push({
-      key: 'te',
-      dim: 'te',
-      sql: 'd.type_of_employment && ?::smallint[]',
-      bindings: [params.enums.te],
-      sel: anyElement(stats, 'type_of_employment', params.enums.te),
-    });
+    predicates.push(facetPredicate('te', 'te', params.enums.te, anyElement(stats, 'type_of_employment', params.enums.te)));
   }
   if (params.enums.np?.length) {
     selected.np = params.enums.np;
@@ -295,5 +318,5 @@ export const POPULAR_VIEWS = 5;
 /** The WHERE clause of a set of conditions. */
 export function whereOf(predicates: Predicate[]): { sql: string; bindings: unknown[] } {
   if (!predicates.length) return { sql: 'true', bindings: [] };
-  return { sql: predicates.map(conditionSql).join(' and '), bindings: predicates.flatMap((p) => p.bindings) };
+  return { sql: conditionsSql(predicates).join(' and '), bindings: predicates.flatMap((p) => p.bindings) };
 }

@@ -1,18 +1,14 @@
 /**
  * What the exact reads (counts.ts) and the sampled ones (sample.ts) of a search's sets share: a
- * set ("pass") and its result, the encoding of facet values (dimension * 100,000,000 + id), the
- * SQL of conditions and of one pass's facets, and reading those facets back.
+ * set ("pass") and its result, the SQL of conditions and of one pass's facets, and reading those facets back.
  */
-import { conditionSql, type Filters, type Predicate } from './filters';
+import { conditionsSql, DIMENSION_CODES, FACET_STEP, facetCodes, type Filters, type Predicate } from './filters';
 import type { DimensionKey } from './params';
 
 export const COUNT_CAP = 10_000;
 export const FACET_ROWS = 1_000;
 export const FACET_OPTIONS = 20;
-const STEP = 100_000_000;
 
-/** The code of each dimension in the encoded facet values (np is computed, not stored). */
-export const DIMENSION_CODES: Record<DimensionKey, number> = { jt: 1, s: 2, l: 3, cl: 4, lang: 5, i: 6, te: 7, bd: 8, np: 9 };
 const KEY_OF = new Map(Object.entries(DIMENSION_CODES).map(([k, c]) => [c, k as DimensionKey]));
 
 export interface RawFacet {
@@ -44,10 +40,11 @@ export function binder(bindings: unknown[]): Bind {
 /** Predicates as SQL, their bindings appended in the order they appear. */
 export function where(predicates: Predicate[], bind: Bind, wrap = true): string {
   if (!predicates.length) return 'true';
+  const sqls = wrap ? conditionsSql(predicates) : predicates.map((p) => `(${p.sql})`);
   return predicates
-    .map((p) => {
+    .map((p, j) => {
       let i = 0;
-      return (wrap ? conditionSql(p) : `(${p.sql})`).replace(/\?/g, () => bind(p.bindings[i++]));
+      return sqls[j].replace(/\?/g, () => bind(p.bindings[i++]));
     })
     .join(' and ');
 }
@@ -62,13 +59,13 @@ export function facetSql(dims: DimensionKey[], rows: string, selected: Filters['
   const parts: string[] = [];
   if (stored.length) {
     parts.push(`select x.v, count(*)::int as c from (select unnest(r.fv) as v from ${rows} r) x
-      where x.v / ${STEP} = any(${bind(stored)}::int[]) group by x.v`);
+      where x.v / ${FACET_STEP} = any(${bind(stored)}::int[]) group by x.v`);
   }
-  if (dims.includes('np')) parts.push(`select ${9 * STEP} + r.nb as v, count(*)::int as c from ${rows} r where r.nb is not null group by r.nb`);
-  const pinned = dims.flatMap((d) => (selected[d] ?? []).map((id) => DIMENSION_CODES[d] * STEP + id));
+  if (dims.includes('np')) parts.push(`select ${9 * FACET_STEP} + r.nb as v, count(*)::int as c from ${rows} r where r.nb is not null group by r.nb`);
+  const pinned = dims.flatMap((d) => facetCodes(d, selected[d] ?? []));
   return `(select coalesce(json_agg(json_build_array(f.v, f.c, f.m)), '[]'::json) from (
-      select g.v, g.c, count(*) over (partition by g.v / ${STEP})::int as m,
-             row_number() over (partition by g.v / ${STEP} order by g.c desc, g.v) as rk
+      select g.v, g.c, count(*) over (partition by g.v / ${FACET_STEP})::int as m,
+             row_number() over (partition by g.v / ${FACET_STEP} order by g.c desc, g.v) as rk
       from (${parts.join(' union all ')}) g) f
     where f.rk <= ${FACET_OPTIONS}${pinned.length ? ` or f.v = any(${bind(pinned)}::int[])` : ''})`;
 }
@@ -86,10 +83,10 @@ export interface PassResult {
 export function readFacets(raw: [number, number, number][] | null, scale: number, estimated: boolean): RawFacet[] {
   const byDim = new Map<DimensionKey, RawFacet>();
   for (const [value, count, distinct] of raw ?? []) {
-    const key = KEY_OF.get(Math.floor(value / STEP)) as DimensionKey;
+    const key = KEY_OF.get(Math.floor(value / FACET_STEP)) as DimensionKey;
     let facet = byDim.get(key);
     if (!facet) byDim.set(key, (facet = { key, values: [], distinct, estimated }));
-    facet.values.push({ id: value % STEP, count: estimated ? Math.max(1, Math.round(count * scale)) : count });
+    facet.values.push({ id: value % FACET_STEP, count: estimated ? Math.max(1, Math.round(count * scale)) : count });
   }
   for (const facet of byDim.values()) facet.values.sort((a, b) => b.count - a.count || a.id - b.id);
   return [...byDim.values()];

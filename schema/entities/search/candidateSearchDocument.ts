@@ -22,14 +22,14 @@ export const candidateSearchDocument = defineEntity({
     // The candidate's own timestamps: recency ranks and sorts by them.
     createdAt: f.datetime({ required: true }),
     updatedAt: f.datetime({ required: true }),
-    currentLocationId: f.integer({ index: true }),
-    preferredLocationIds: f.refList('city', { index: true }),
-    jobTitleIds: f.refList('jobTitle', { index: true }),
-    skillIds: f.refList('skill', { index: true }),
-    languageIds: f.refList('language', { index: true }),
+    currentLocationId: f.integer(),
+    preferredLocationIds: f.refList('city'),
+    jobTitleIds: f.refList('jobTitle'),
+    skillIds: f.refList('skill'),
+    languageIds: f.refList('language'),
     // From the candidate's experience.
-    industryIds: f.refList('industry', { index: true }),
-    tagIds: f.refList('tag', { index: true }),
+    industryIds: f.refList('industry'),
+    tagIds: f.refList('tag'),
     ownerId: f.integer(),
     typeOfEmployment: f.enumList(EMPLOYMENT_TYPES),
     candidateStatus: f.enumList(CANDIDATE_SITUATIONS),
@@ -51,8 +51,11 @@ export const candidateSearchDocument = defineEntity({
     popularity: f.integer({ required: true, default: 0 }),
     // Every facet value of the candidate in one list, each as dimension * 100,000,000 + id (1 job
     // titles, 2 skills, 3 preferred locations, 4 current location, 5 languages, 6 industries,
-    // 7 employment types, 8 tags): facets are counted with one pass over one list.
-    facetValues: f.integerList(),
+    // 7 employment types, 8 tags): facets are counted with one pass over one list. Its one GIN index
+    // serves every multi-value filter: conditions on several of them are intersected inside the
+    // index (a rare skill with a common language reads the few documents holding both), where one
+    // index per list would build a bitmap of each list's every match.
+    facetValues: f.integerList({ index: true }),
     // Job titles and experience titles (A), skills (B), employers (C), summary (D); no names or contact details.
     vector: f.tsvector({ index: true }),
     // First and last name, for the admins' name search.
