@@ -13,7 +13,7 @@
 import type { Knex } from 'knex';
 import { INDEX_SELECTIVITY, NOTICE_BUCKET_SQL, visitedRows, type Filters, type Predicate } from './filters';
 import type { TableStats } from './estimate';
-import { pageColumns, pageIds, pageSql, window } from './page';
+import { pageColumns, pageIds, pageSql, textRankColumn, window } from './page';
 import { DIMENSION_KEYS, type SearchParams } from './params';
 import { binder, COUNT_CAP, facetSql, FACET_ROWS, KEEP, readFacets, where, type Bind, type Pass, type PassResult, type RawFacet } from './passes';
 import { sampledPasses } from './sample';
@@ -50,6 +50,9 @@ export interface PageRequest {
   params: SearchParams;
 }
 
+/** Rows up to which the text relevance is read with them (see passRows). */
+const RANK_READ_ROWS = 3_000;
+
 /** Passes that share their selective conditions are read in one scan when it is expected to hold at most this many rows. */
 const SHARED_LIMIT = 15_000;
 
@@ -77,15 +80,32 @@ type ExactRead = (
 
 /**
  * Passes that read their own rows go to the database as two statements side by side (every other
- * pass, the first with the page), so a search with several filters uses two cores.
+ * pass, the first with the page), so a search with several filters uses two cores. Passes read in
+ * one statement (one set, or sets read together) leave the page to a second statement that reads
+ * the first set again beside them when the read runs `alone` (nothing sampled or read directly at
+ * the same time): ranking and facet counting then use both cores.
  */
-const exactInParts: ExactRead = async (knex, passes, selected, stats, page) => {
-  if (passes.length < 2 || readsShared(passes, stats)) return exactPasses(knex, passes, selected, stats, page);
+async function exactInParts(
+  knex: Knex,
+  passes: Pass[],
+  selected: Filters['selected'],
+  stats: TableStats,
+  page?: PageRequest,
+  alone = false,
+): ReturnType<ExactRead> {
+  if (passes.length < 2 || readsShared(passes, stats)) {
+    if (!alone || !page || !window(page.params) || !passes.some((p) => p.dims.length)) return exactPasses(knex, passes, selected, stats, page);
+    const [ranked, counted] = await Promise.all([
+      exactPasses(knex, [{ ...passes[0], dims: [] }], selected, stats, page),
+      exactPasses(knex, passes, selected, stats),
+    ]);
+    return { results: counted.results, page: ranked.page };
+  }
   const even = passes.filter((_, i) => i % 2 === 0);
   const odd = passes.filter((_, i) => i % 2 === 1);
   const [a, b] = await Promise.all([exactPasses(knex, even, selected, stats, page), exactPasses(knex, odd, selected, stats)]);
   return { results: passes.map((_, i) => (i % 2 === 0 ? a.results[i / 2] : b.results[(i - 1) / 2])), page: a.page };
-};
+}
 
 /**
  * The CTEs that give each pass its rows as `m<i>`. Passes sharing conditions expected to keep
@@ -93,22 +113,30 @@ const exactInParts: ExactRead = async (knex, passes, selected, stats, page) => {
  * row flagged with the other conditions) instead of once per pass; otherwise each pass reads its
  * own. Every `m<i>` row carries the facet values and, for the first pass, what the page needs.
  */
-function passRows(passes: Pass[], stats: TableStats, page: PageRequest | undefined, bind: Bind): { ctes: string[]; shared: boolean } {
+function passRows(passes: Pass[], stats: TableStats, page: PageRequest | undefined, bind: Bind): { ctes: string[]; shared: boolean; rank: boolean } {
+  const common = commonPredicates(passes);
+  const shared = readsShared(passes, stats);
+  // The text relevance is read with the rows when few are expected (cheaper than reading the vector
+  // again for the ranked ones; the vector itself is too wide to carry); for many, the vector is read back.
+  const rank = (shared ? stats.rows * common.reduce((a, p) => a * p.sel, 1) : passes[0].estimate) <= RANK_READ_ROWS;
   const columns = (i: number) => [
     ...(passes[i].dims.length ? ['d.facet_values as fv', `${NOTICE_BUCKET_SQL} as nb`] : []),
     ...(i === 0 && page
-      ? pageColumns(page.filters, page.params, false)
-          .filter((c) => c !== 'id')
-          .map((c) => `d.${c}`)
+      ? [
+          ...pageColumns(page.filters, page.params, false)
+            .filter((c) => c !== 'id')
+            .map((c) => `d.${c}`),
+          ...(rank && page.params.sort === 'bestMatch' ? [textRankColumn(page.filters, bind)].filter((c): c is string => Boolean(c)) : []),
+        ]
       : []),
   ];
-  const common = commonPredicates(passes);
-  if (readsShared(passes, stats)) {
+  if (shared) {
     const others = [...new Set(passes.flatMap((pass) => pass.predicates.filter((p) => !common.includes(p))))];
     const all = [...new Set(passes.flatMap((_, i) => columns(i)))];
     const flags = others.map((p, j) => `, (${where([p], bind, false)}) as f${j}`).join('');
     return {
       shared: true,
+      rank,
       ctes: [
         `u as materialized (select d.id${all.map((c) => `, ${c}`).join('')}${flags}
            from candidate_search_documents d where ${where(common, bind)} limit ${SHARED_LIMIT * 2 + 1})`,
@@ -122,6 +150,7 @@ function passRows(passes: Pass[], stats: TableStats, page: PageRequest | undefin
   }
   return {
     shared: false,
+    rank,
     ctes: passes.map(
       (pass, i) =>
         `m${i} as materialized (select d.id${columns(i)
@@ -137,7 +166,7 @@ const exactPasses: ExactRead = async (knex, passes, selected, stats, page) => {
   // Bindings follow the order of their placeholders in the text: the CTEs first, then the columns.
   const bindings: unknown[] = [];
   const bind = binder(bindings);
-  const { ctes, shared } = passRows(passes, stats, page, bind);
+  const { ctes, shared, rank } = passRows(passes, stats, page, bind);
   ctes.push(...passes.map((_, i) => `c${i} as (select count(*)::int as n, greatest(1, ceil(count(*) / ${FACET_ROWS}.0))::int as k from m${i})`));
   const columns = passes.map((pass, i) => {
     const rows = `(select r.* from m${i} r, c${i} c where ${KEEP})`;
@@ -145,7 +174,7 @@ const exactPasses: ExactRead = async (knex, passes, selected, stats, page) => {
        case when c.n <= ${COUNT_CAP} then ${facetSql(pass.dims, rows, selected, bind)} end) from c${i} c) as p${i}`;
   });
   if (page && window(page.params)) {
-    columns.push(`(select case when c.n <= ${COUNT_CAP} then (select coalesce(json_agg(x.id), '[]'::json) from (${pageSql('m0 d', page.filters, page.params, bind, { vectorLater: true })}) x) end
+    columns.push(`(select case when c.n <= ${COUNT_CAP} then (select coalesce(json_agg(x.id), '[]'::json) from (${pageSql('m0 d', page.filters, page.params, bind, { vectorLater: true, rankRead: rank })}) x) end
        from c0 c) as page`);
   }
   if (shared) columns.push('(select n from cu) as shared');
@@ -202,6 +231,7 @@ export async function countAndFacet(knex: Knex, filters: Filters, stats: TableSt
           filters.selected,
           stats,
           exact[0][1] === 0 ? options.page : undefined,
+          !toSample.length && !(options.page && (!mainExact || hedgePage)),
         )
       : { results: [], page: undefined },
     toSample.length

@@ -41,10 +41,17 @@ export function pageColumns(filters: Filters, params: SearchParams, withVector =
   return columns;
 }
 
-/** The blend, over the bounded set `c`. Weights sum to 1 when every signal is present. */
-function scoreSql(filters: Filters, bind: Bind): string {
+/** The text relevance of the documents `d`, as the column `text_rank` (read with them, so the vector need not be carried to the ranking). */
+export function textRankColumn(filters: Filters, bind: Bind): string | undefined {
+  return filters.text ? `${textRank('d', filters.text.query, bind)} as text_rank` : undefined;
+}
+
+const textRank = (alias: string, query: string, bind: Bind) => `ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', ${alias}.vector, ${bind(query)}::tsquery, 32)`;
+
+/** The blend, over the bounded set `c` (its text relevance already read as `text_rank` when `rankRead`). Weights sum to 1 when every signal is present. */
+function scoreSql(filters: Filters, bind: Bind, rankRead: boolean): string {
   const parts: string[] = [];
-  if (filters.text) parts.push(`0.45 * ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', c.vector, ${bind(filters.text.query)}::tsquery, 32)`);
+  if (filters.text) parts.push(`0.45 * ${rankRead ? 'c.text_rank' : textRank('c', filters.text.query, bind)}`);
   const overlap = (column: string, ids: number[] | undefined, weight: number) => {
     if (ids?.length) parts.push(`${weight} * (select count(*) from unnest(c.${column}) x where x = any(${bind(ids)}::int[]))::float8 / ${ids.length}`);
   };
@@ -58,26 +65,26 @@ function scoreSql(filters: Filters, bind: Bind): string {
 
 /**
  * The page's ids from `source`, rows aliased `d` carrying pageColumns() (`candidate_search_documents d
- * where ...`, or a CTE of matched rows, which leaves the vector out: `vectorLater`). Bindings are taken in text order.
+ * where ...`, or a CTE of matched rows, which leaves the vector out and either carries `text_rank`,
+ * `rankRead`, or has the vector read back for the bounded rows, `vectorLater`). Bindings are taken in text order.
  */
 export function pageSql(
   source: string,
   filters: Filters,
   params: SearchParams,
   bind: Bind,
-  { rankBound = RANK_BOUND, vectorLater = false }: { rankBound?: number; vectorLater?: boolean } = {},
+  { rankBound = RANK_BOUND, vectorLater = false, rankRead = false }: { rankBound?: number; vectorLater?: boolean; rankRead?: boolean } = {},
 ): string {
   const { offset, limit } = window(params) ?? { offset: 0, limit: 0 };
   if (params.sort === 'recentlyAdded') return `select d.id from ${source} order by d.created_at desc, d.id desc limit ${limit} offset ${offset}`;
   const bound = Math.max(rankBound, offset + limit);
-  const withVector = !vectorLater || !filters.text;
-  const columns = pageColumns(filters, params, withVector)
-    .map((c) => `d.${c}`)
-    .join(', ');
+  const withRank = rankRead && Boolean(filters.text);
+  const withVector = !withRank && (!vectorLater || !filters.text);
+  const columns = [...pageColumns(filters, params, withVector), ...(withRank ? ['text_rank'] : [])].map((c) => `d.${c}`).join(', ');
   const bounded = `(select ${columns} from ${source} order by d.created_at desc, d.id desc limit ${bound})`;
-  const rows = withVector ? `${bounded} c` : `(select b.*, v.vector from ${bounded} b join candidate_search_documents v on v.id = b.id) c`;
+  const rows = withVector || withRank ? `${bounded} c` : `(select b.*, v.vector from ${bounded} b join candidate_search_documents v on v.id = b.id) c`;
   return `select c.id from ${rows}
-    order by ${scoreSql(filters, bind)} desc, c.created_at desc, c.id desc limit ${limit} offset ${offset}`;
+    order by ${scoreSql(filters, bind, withRank)} desc, c.created_at desc, c.id desc limit ${limit} offset ${offset}`;
 }
 
 /** The page straight from the documents. */
