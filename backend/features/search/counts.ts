@@ -126,7 +126,7 @@ function passRows(passes: Pass[], stats: TableStats, page: PageRequest | undefin
           ...pageColumns(page.filters, page.params, false)
             .filter((c) => c !== 'id')
             .map((c) => `d.${c}`),
-          ...(rank && page.params.sort === 'bestMatch' ? [textRankColumn(page.filters, bind)].filter((c): c is string => Boolean(c)) : []),
+          ...(rank && page.params.sort === 'bestMatch' && page.filters.text ? [textRankColumn(page.filters, bind)] : []),
         ]
       : []),
   ];

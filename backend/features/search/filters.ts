@@ -74,8 +74,7 @@ const intersects = (p: Predicate) => Boolean(p.facet) && p.sel <= INTERSECT_SELE
 
 /** How many documents reading these conditions is expected to visit: what the index hands over, before the other conditions are checked. */
 export function visitedRows(rows: number, predicates: Predicate[]): number {
-  const facets = predicates.filter((p) => p.facet && p.sel <= INDEX_SELECTIVITY);
-  if (facets.length) return rows * predicates.filter(intersects).reduce((a, p) => a * p.sel, 1);
+  if (predicates.some((p) => p.facet && p.sel <= INDEX_SELECTIVITY)) return rows * predicates.filter(intersects).reduce((a, p) => a * p.sel, 1);
   return rows * Math.min(1, ...predicates.filter((p) => p.sel <= INDEX_SELECTIVITY).map((p) => p.sel));
 }
 

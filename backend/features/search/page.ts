@@ -42,8 +42,8 @@ export function pageColumns(filters: Filters, params: SearchParams, withVector =
 }
 
 /** The text relevance of the documents `d`, as the column `text_rank` (read with them, so the vector need not be carried to the ranking). */
-export function textRankColumn(filters: Filters, bind: Bind): string | undefined {
-  return filters.text ? `${textRank('d', filters.text.query, bind)} as text_rank` : undefined;
+export function textRankColumn(filters: Filters, bind: Bind): string {
+  return `${textRank('d', filters.text?.query ?? '', bind)} as text_rank`;
 }
 
 const textRank = (alias: string, query: string, bind: Bind) => `ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', ${alias}.vector, ${bind(query)}::tsquery, 32)`;
