@@ -5,6 +5,7 @@
  * fallbacks of spec section 5.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { textQuery } from '../../backend/features/search/text';
 import { searchWorld, type SearchWorld } from '../helpers/searchWorld';
 
 let w: SearchWorld;
@@ -32,6 +33,15 @@ describe('Text search', () => {
     expect(await found('ts=Airwallex')).toEqual(['Chloe']);
     expect(await found('ts=typescript')).toEqual(['Chloe', 'Dev']);
     expect(await found('ts=data scientist')).toEqual(['Ava']);
+  });
+
+  it('Matches the word being typed as a prefix only until it is a word the documents hold', async () => {
+    expect(await found('ts=jav')).toEqual(['Ben']);
+    expect(await found('ts=java')).toEqual(['Ben']);
+    // 'java' is a whole word (it would not find JavaScript); 'jav' is still being typed.
+    expect((await textQuery(w.t.knex, 'java')).query).toBe("('java')");
+    expect((await textQuery(w.t.knex, 'jav')).query).toBe("('jav':*)");
+    expect((await textQuery(w.t.knex, 'java ')).query).toBe("('java')");
   });
 
   it('Takes quoted phrases, exclusions and OR as a web search box does', async () => {

@@ -28,8 +28,12 @@ export interface Predicate {
   sel: number;
   /** Served by a GIN index, which only pays off for selective conditions. */
   gin?: boolean;
-  /** A condition on the facet values, which share one GIN index (see conditionsSql). */
-  facet?: boolean;
+  /**
+   * Answered by whole entries of the one GIN index over the facet values and the text (a facet
+   * value, a word typed in full; not a prefix, which the index reads as every word it starts), so
+   * it can be intersected inside the index with another such condition (see conditionsSql).
+   */
+  skips?: boolean;
 }
 
 /** Facet values are stored encoded, dimension * FACET_STEP + id, in one list per document. */
@@ -40,7 +44,7 @@ export const facetCodes = (dim: DimensionKey, ids: number[]) => ids.map((id) => 
 
 /** "Holds any of these options" for a stored dimension, as a condition on the facet values. */
 export function facetPredicate(key: string, dim: DimensionKey, ids: number[], sel: number, isDimension = true): Predicate {
-  return { key, ...(isDimension ? { dim } : {}), sql: 'd.facet_values && ?::int[]', bindings: [facetCodes(dim, ids)], sel, gin: true, facet: true };
+  return { key, ...(isDimension ? { dim } : {}), sql: 'd.facet_values && ?::int[]', bindings: [facetCodes(dim, ids)], sel, gin: true, skips: true };
 }
 
 /**
@@ -56,12 +60,13 @@ export function conditionSql(p: Predicate): string {
 }
 
 /**
- * The SQL of conditions that apply together. Broad conditions on the facet values are left to the
- * index when a selective one is there: GIN intersects them while it reads the selective one's few
- * entries, skipping through the broad ones, so fewer documents are read.
+ * The SQL of conditions that apply together. Broad conditions on facet values and whole words are
+ * left to the index when a selective one is there: GIN intersects them while it reads the
+ * selective one's few entries, skipping through the broad ones, so fewer documents are read (a
+ * city's 6,500 people and a word 150,000 hold: 3,400 read instead of 6,500, each also ranked).
  */
 export function conditionsSql(predicates: Predicate[]): string[] {
-  const anchored = predicates.some((p) => p.facet && p.sel <= INDEX_SELECTIVITY);
+  const anchored = predicates.some(anchors);
   return predicates.map((p) => (anchored && intersects(p) ? `(${p.sql})` : conditionSql(p)));
 }
 
@@ -70,11 +75,12 @@ export function conditionsSql(predicates: Predicate[]): string[] {
  * (an employment type nearly everyone has) would cost the index more than they spare the table.
  */
 const INTERSECT_SELECTIVITY = 0.5;
-const intersects = (p: Predicate) => Boolean(p.facet) && p.sel <= INTERSECT_SELECTIVITY;
+const intersects = (p: Predicate) => Boolean(p.skips) && p.sel <= INTERSECT_SELECTIVITY;
+const anchors = (p: Predicate) => Boolean(p.skips) && p.sel <= INDEX_SELECTIVITY;
 
 /** How many documents reading these conditions is expected to visit: what the index hands over, before the other conditions are checked. */
 export function visitedRows(rows: number, predicates: Predicate[]): number {
-  if (predicates.some((p) => p.facet && p.sel <= INDEX_SELECTIVITY)) return rows * predicates.filter(intersects).reduce((a, p) => a * p.sel, 1);
+  if (predicates.some(anchors)) return rows * predicates.filter(intersects).reduce((a, p) => a * p.sel, 1);
   return rows * Math.min(1, ...predicates.filter((p) => p.sel <= INDEX_SELECTIVITY).map((p) => p.sel));
 }
 
@@ -244,7 +250,8 @@ export async function buildFilters(
     const q = await textQuery(knex, params.ts);
     if (q.query) {
       filters.text = { ...q, query: q.query };
-      predicates.push({ key: 'ts', sql: 'd.vector @@ ?::tsquery', bindings: [q.query], sel: textSel(stats, 'vector', q), gin: true });
+      const skips = !q.query.includes(':*');
+      predicates.push({ key: 'ts', sql: 'd.vector @@ ?::tsquery', bindings: [q.query], sel: textSel(stats, 'vector', q), gin: true, skips });
     }
   }
   if (params.cn) {

@@ -1,7 +1,9 @@
 /**
  * Free text into a full-text query. People type as in a web search box: words (all must match),
  * "quoted phrases", -excluded words and OR. On top of PostgreSQL's parsing and English stemming:
- * the last word matches as a prefix (as you type), a word that is a lookup alias also finds the
+ * the last word matches as a prefix while it is not yet a word the documents contain (as you
+ * type: 'kube' finds Kubernetes, while 'java' is the word Java, not JavaScript, and a whole word
+ * is read from the index by its own entry), a word that is a lookup alias also finds the
  * name it stands for ('k8s' finds Kubernetes), and a word the documents do not contain is widened
  * to the closest words they do (pg_trgm over search_terms), so a typo still finds people.
  */
@@ -67,9 +69,11 @@ async function lexemes(knex: Knex, pieces: Piece[]): Promise<{ query: string; co
   if (!pieces.length) return [];
   const { rows } = await knex.raw(
     `select p.i,
-            case p.kind when 'phrase' then phraseto_tsquery('english', p.t)::text
-                        when 'prefix' then to_tsquery('english', p.q)::text
-                        else plainto_tsquery('english', p.t)::text end as query,
+            case when p.kind = 'phrase' then phraseto_tsquery('english', p.t)::text
+                 when p.kind = 'prefix' and not (numnode(plainto_tsquery('english', p.t)) = 1
+                                                 and exists (select 1 from search_terms s where s.word = l.lex and s.documents > 0))
+                   then to_tsquery('english', p.q)::text
+                 else plainto_tsquery('english', p.t)::text end as query,
             case when p.kind <> 'phrase' and l.lex is not null and length(l.lex) >= ?
                       and not exists (select 1 from search_terms s where s.word = l.lex and s.documents > 0)
                  then array(select s.word from search_terms s where s.word % l.lex and s.documents > 0 and similarity(s.word, l.lex) >= ?

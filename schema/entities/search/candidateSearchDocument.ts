@@ -51,13 +51,10 @@ export const candidateSearchDocument = defineEntity({
     popularity: f.integer({ required: true, default: 0 }),
     // Every facet value of the candidate in one list, each as dimension * 100,000,000 + id (1 job
     // titles, 2 skills, 3 preferred locations, 4 current location, 5 languages, 6 industries,
-    // 7 employment types, 8 tags): facets are counted with one pass over one list. Its one GIN index
-    // serves every multi-value filter: conditions on several of them are intersected inside the
-    // index (a rare skill with a common language reads the few documents holding both), where one
-    // index per list would build a bitmap of each list's every match.
-    facetValues: f.integerList({ index: true }),
+    // 7 employment types, 8 tags): facets are counted with one pass over one list.
+    facetValues: f.integerList(),
     // Job titles and experience titles (A), skills (B), employers (C), summary (D); no names or contact details.
-    vector: f.tsvector({ index: true }),
+    vector: f.tsvector(),
     // First and last name, for the admins' name search.
     nameVector: f.tsvector({ index: true }),
     // "first last email" in lower case, for fuzzy and substring matching of names and emails.
@@ -65,6 +62,10 @@ export const candidateSearchDocument = defineEntity({
   },
   // Status is in nearly every search but keeps most rows: no index leads with it. Pages are read in
   // creation order (ties broken by id) or by salary.
-  indexes: [['createdAt', 'id'], ['salarySgd', 'id'], { fields: ['nameText'], ops: 'trigram' }],
+  // One GIN index holds the facet values and the words: it serves every multi-value filter and
+  // the text, and intersects conditions on several of them inside the index (a rare skill with a
+  // common language, a city with a common word: only the documents holding both are read), where
+  // one index per list would build a bitmap of each condition's every match.
+  indexes: [['createdAt', 'id'], ['salarySgd', 'id'], { fields: ['nameText'], ops: 'trigram' }, { fields: ['facetValues', 'vector'], method: 'gin' }],
   permissions: {},
 });
