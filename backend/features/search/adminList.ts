@@ -103,7 +103,7 @@ async function textPredicate(knex: Knex, stats: TableStats, q: string): Promise<
   if (!parts.length) return { key: 'q', sql: 'false', bindings: [], sel: 0 };
   // What the text, the names and a part of a name or email are expected to find (the last guessed: few).
   const sel = Math.min(1, (text.query ? textSel(stats, 'vector', text) : 0) + (names ? nameSel(stats, nameSearch) : 0) + (q.trim().length >= 3 ? 0.001 : 0));
-  return { key: 'q', sql: parts.join(' or '), bindings, sel, gin: true };
+  return { key: 'q', sql: parts.join(' or '), bindings, sel };
 }
 
 export async function candidateList(req: Request, res: Response, ability: AppAbility): Promise<void> {

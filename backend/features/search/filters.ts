@@ -26,8 +26,6 @@ export interface Predicate {
   bindings: unknown[];
   /** Expected share of documents kept (0 to 1). */
   sel: number;
-  /** Served by a GIN index, which only pays off for selective conditions. */
-  gin?: boolean;
   /**
    * Answered by whole entries of the one GIN index over the facet values and the text (a facet
    * value, a word typed in full; not a prefix, which the index reads as every word it starts), so
@@ -44,7 +42,7 @@ export const facetCodes = (dim: DimensionKey, ids: number[]) => ids.map((id) => 
 
 /** "Holds any of these options" for a stored dimension, as a condition on the facet values. */
 export function facetPredicate(key: string, dim: DimensionKey, ids: number[], sel: number, isDimension = true): Predicate {
-  return { key, ...(isDimension ? { dim } : {}), sql: 'd.facet_values && ?::int[]', bindings: [facetCodes(dim, ids)], sel, gin: true, skips: true };
+  return { key, ...(isDimension ? { dim } : {}), sql: 'd.facet_values && ?::int[]', bindings: [facetCodes(dim, ids)], sel, skips: true };
 }
 
 /**
@@ -251,14 +249,14 @@ export async function buildFilters(
     if (q.query) {
       filters.text = { ...q, query: q.query };
       const skips = !q.query.includes(':*');
-      predicates.push({ key: 'ts', sql: 'd.vector @@ ?::tsquery', bindings: [q.query], sel: textSel(stats, 'vector', q), gin: true, skips });
+      predicates.push({ key: 'ts', sql: 'd.vector @@ ?::tsquery', bindings: [q.query], sel: textSel(stats, 'vector', q), skips });
     }
   }
   if (params.cn) {
     const q = await textQuery(knex, params.cn, []);
     if (q.query) {
       filters.company = restrictTo(q.query, 'C');
-      predicates.push({ key: 'cn', sql: 'd.vector @@ ?::tsquery', bindings: [filters.company], sel: textSel(stats, 'vector', q), gin: true });
+      predicates.push({ key: 'cn', sql: 'd.vector @@ ?::tsquery', bindings: [filters.company], sel: textSel(stats, 'vector', q) });
     }
   }
   if (params.ns) {
@@ -267,7 +265,7 @@ export async function buildFilters(
     // Every typed word starts a word of the name, or is a close spelling of a name (pg_trgm over search_terms).
     if (names.query) {
       const sel = nameSel(stats, names);
-      predicates.push({ key: 'ns', sql: "d.name_vector @@ to_tsquery('simple', ?)", bindings: [names.query], sel, gin: true });
+      predicates.push({ key: 'ns', sql: "d.name_vector @@ to_tsquery('simple', ?)", bindings: [names.query], sel });
     }
   }
   if (params.salary) {

@@ -70,17 +70,16 @@ async function lexemes(knex: Knex, pieces: Piece[]): Promise<{ query: string; co
   const { rows } = await knex.raw(
     `select p.i,
             case when p.kind = 'phrase' then phraseto_tsquery('english', p.t)::text
-                 when p.kind = 'prefix' and not (numnode(plainto_tsquery('english', p.t)) = 1
-                                                 and exists (select 1 from search_terms s where s.word = l.lex and s.documents > 0))
+                 when p.kind = 'prefix' and not (numnode(plainto_tsquery('english', p.t)) = 1 and k.known)
                    then to_tsquery('english', p.q)::text
                  else plainto_tsquery('english', p.t)::text end as query,
-            case when p.kind <> 'phrase' and l.lex is not null and length(l.lex) >= ?
-                      and not exists (select 1 from search_terms s where s.word = l.lex and s.documents > 0)
+            case when p.kind <> 'phrase' and l.lex is not null and length(l.lex) >= ? and not k.known
                  then array(select s.word from search_terms s where s.word % l.lex and s.documents > 0 and similarity(s.word, l.lex) >= ?
                             order by similarity(s.word, l.lex) desc, s.documents desc limit 2)
                  else '{}' end as corrections
        from unnest(?::text[], ?::text[], ?::text[]) with ordinality as p(t, kind, q, i)
        left join lateral (select (tsvector_to_array(to_tsvector('english', p.t)))[1] as lex) l on true
+       cross join lateral (select exists (select 1 from search_terms s where s.word = l.lex and s.documents > 0) as known) k
       order by p.i`,
     [TYPO_MIN_LENGTH, TYPO_SIMILARITY, pieces.map((p) => p.text), pieces.map((p) => p.kind), pieces.map((p) => `${quote(p.text)}:*`)],
   );
