@@ -139,7 +139,7 @@ function passRows(passes: Pass[], stats: TableStats, page: PageRequest | undefin
       rank,
       ctes: [
         `u as materialized (select d.id${all.map((c) => `, ${c}`).join('')}${flags}
-           from candidate_search_documents d where ${where(common, bind)} limit ${SHARED_LIMIT * 2 + 1})`,
+           from candidate_search_documents d where ${where(common, bind, true, true)} limit ${SHARED_LIMIT * 2 + 1})`,
         ...passes.map((pass, i) => {
           const cond = others.map((p, j) => (pass.predicates.includes(p) ? `f${j}` : '')).filter(Boolean);
           return `m${i} as materialized (select * from u${cond.length ? ` where ${cond.join(' and ')}` : ''} limit ${COUNT_CAP + 1})`;
@@ -156,7 +156,7 @@ function passRows(passes: Pass[], stats: TableStats, page: PageRequest | undefin
         `m${i} as materialized (select d.id${columns(i)
           .map((c) => `, ${c}`)
           .join('')}
-           from candidate_search_documents d where ${where(pass.predicates, bind)} limit ${COUNT_CAP + 1})`,
+           from candidate_search_documents d where ${where(pass.predicates, bind, true, true)} limit ${COUNT_CAP + 1})`,
     ),
   };
 }

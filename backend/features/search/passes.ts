@@ -37,14 +37,18 @@ export function binder(bindings: unknown[]): Bind {
   };
 }
 
-/** Predicates as SQL, their bindings appended in the order they appear. */
-export function where(predicates: Predicate[], bind: Bind, wrap = true): string {
+/**
+ * Predicates as SQL, their bindings appended in the order they appear. `indexForms`: the read is
+ * an exact one through the GIN index, which conditions with index tokens can join (a sampled read
+ * checks every row it takes, for which the plain conditions are cheaper).
+ */
+export function where(predicates: Predicate[], bind: Bind, wrap = true, indexForms = false): string {
   if (!predicates.length) return 'true';
-  const sqls = wrap ? conditionsSql(predicates) : predicates.map((p) => `(${p.sql})`);
-  return predicates
-    .map((p, j) => {
+  const conditions = wrap ? conditionsSql(predicates, indexForms) : predicates.map((p) => ({ sql: `(${p.sql})`, bindings: p.bindings }));
+  return conditions
+    .map((c) => {
       let i = 0;
-      return sqls[j].replace(/\?/g, () => bind(p.bindings[i++]));
+      return c.sql.replace(/\?/g, () => bind(c.bindings[i++]));
     })
     .join(' and ');
 }

@@ -51,7 +51,10 @@ export const candidateSearchDocument = defineEntity({
     popularity: f.integer({ required: true, default: 0 }),
     // Every facet value of the candidate in one list, each as dimension * 100,000,000 + id (1 job
     // titles, 2 skills, 3 preferred locations, 4 current location, 5 languages, 6 industries,
-    // 7 employment types, 8 tags): facets are counted with one pass over one list.
+    // 7 employment types, 8 tags): facets are counted with one pass over one list. Two index
+    // tokens follow them, kept by a trigger from the row itself and never counted as facets: 10 the
+    // year the career started (0 without), 11 the status; the GIN index intersects them with a
+    // selective condition (migrations/*_add_search_index_tokens.ts).
     facetValues: f.integerList(),
     // Job titles and experience titles (A), skills (B), employers (C), summary (D); no names or contact details.
     vector: f.tsvector(),
