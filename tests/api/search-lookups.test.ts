@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { abilityFor } from '../../schema/ability';
-import { cvNameMaps, loadIndex, resolveNames, similarity, type LookupKind } from '../../backend/features/lookups';
+import { cvNameMaps, loadIndex, resolveNames, similarity, suggest, suggestInSql, type LookupKind } from '../../backend/features/lookups';
 import { importCandidates } from '../../backend/features/talent/import/importCandidates';
 import { testApp, type TestApp } from '../helpers/app';
 
@@ -110,6 +110,34 @@ describe('Lookup autocompletes', () => {
     expect((await get('/languages/search?q=mand')).body[0].label).toBe('Mandarin');
     expect((await get('/industries/search?q=health')).body.map((o: { label: string }) => o.label)).toContain('Hospitals and Health Care');
     expect((await get('/citizenships/search?q=singapore')).body[0].label).toBe('Singaporean');
+  });
+
+  it('Rank alike from the cached index (lookups everyone may read) and in SQL (rows read through permissions)', async () => {
+    const ability = abilityFor({ role: 'company', id: 1, companyId: 1, subRole: 'admin' });
+    const typed: [LookupKind, string][] = [
+      ['skills', 'aws'],
+      ['skills', 'sa'],
+      ['skills', 'jav'],
+      ['skills', 'kubernets'],
+      ['skills', 'micro'],
+      ['jobTitles', 'swe'],
+      ['jobTitles', 'engineer'],
+      ['jobTitles', 'sofware enginer'],
+      ['locations', 'kual'],
+      ['locations', 'kuala lumpr'],
+      ['locations', 'san'],
+      ['locations', 'são'],
+      ['languages', 'mand'],
+      ['languages', 'en'],
+      ['industries', 'health'],
+      ['industries', 'soft'],
+      ['citizenships', 'singapore'],
+    ];
+    for (const [kind, q] of typed) {
+      const inSql = await suggestInSql(t.knex, ability, kind, q);
+      expect(inSql.length, `${kind} ${q}`).toBeGreaterThan(0);
+      expect(await suggest(t.knex, ability, kind, q), `${kind} ${q}`).toEqual(inSql);
+    }
   });
 
   it('Need at least 2 characters and give at most 20 options', async () => {

@@ -18,7 +18,7 @@ import { suggest } from './sqlMatch';
 export { LOOKUP_SOURCES, type LookupKind } from './sources';
 export { NameIndex, normalise, similarity, type Match } from './match';
 export { loadIndex, loadRows, cachedIndex } from './load';
-export { resolveNames, suggest } from './sqlMatch';
+export { resolveNames, suggest, suggestInSql } from './sqlMatch';
 
 /** The path each autocomplete answers at (spec section 7 names them). */
 const PATHS: [LookupKind, string][] = [

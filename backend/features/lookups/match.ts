@@ -76,7 +76,6 @@ interface Entry {
   row: NamedRow;
   name: string;
   others: string[];
-  grams: Set<string>[];
 }
 
 /** The rank of a row for a typed prefix, or undefined when it is not a prefix match (tiers 0-4). */
@@ -94,12 +93,28 @@ export class NameIndex {
   private readonly exact = new Map<string, { row: NamedRow; by: MatchedBy }>();
   private readonly entries: Entry[];
   private ids?: Map<number, NamedRow>;
+  /** Each trigram to the names (an entry's name or other name, numbered across entries) that hold it. */
+  private readonly postings = new Map<string, number[]>();
+  /** For each numbered name: its entry and how many distinct trigrams it has. */
+  private readonly owner: number[] = [];
+  private readonly sizes: number[] = [];
 
   constructor(rows: readonly NamedRow[]) {
     this.entries = rows.map((row) => {
       const name = normalise(row.name);
       const others = [...(row.aliases ?? []), ...(row.keys ?? [])].map(normalise).filter(Boolean);
-      return { row, name, others, grams: [name, ...others].map(trigrams) };
+      return { row, name, others };
+    });
+    this.entries.forEach((e, i) => {
+      for (const grams of [e.name, ...e.others].map(trigrams)) {
+        const n = this.owner.push(i) - 1;
+        this.sizes.push(grams.size);
+        for (const g of grams) {
+          const list = this.postings.get(g);
+          if (list) list.push(n);
+          else this.postings.set(g, [n]);
+        }
+      }
     });
     // Names first: a name always wins over another row's alias; the first row of a name wins (cities by population).
     for (const e of this.entries) if (!this.exact.has(e.name)) this.exact.set(e.name, { row: e.row, by: 'name' });
@@ -140,14 +155,29 @@ export class NameIndex {
     return { ...best, by: 'fuzzy' };
   }
 
+  /**
+   * pg_trgm's similarity of the typed text to each entry that shares a trigram with it (the best of
+   * its name and other names), read through the trigram postings rather than by comparing every entry.
+   */
+  private scores(text: string): Map<number, number> {
+    const grams = trigrams(text);
+    const shared = new Map<number, number>();
+    for (const g of grams) for (const n of this.postings.get(g) ?? []) shared.set(n, (shared.get(n) ?? 0) + 1);
+    const best = new Map<number, number>();
+    for (const [n, s] of shared) {
+      const score = s / (grams.size + this.sizes[n] - s);
+      const entry = this.owner[n];
+      if (score > (best.get(entry) ?? 0)) best.set(entry, score);
+    }
+    return best;
+  }
+
   /** The closest rows by trigram similarity of the name or any alias, best first (for "did you mean"). */
   nearest(text: string, count = 3): Match[] {
-    const grams = trigrams(normalise(text));
     const scored: Match[] = [];
-    for (const e of this.entries) {
-      let score = 0;
-      for (const g of e.grams) score = Math.max(score, overlap(grams, g));
-      if (score > 0) scored.push({ id: e.row.id, name: e.row.name, by: 'fuzzy', score });
+    for (const [i, score] of this.scores(normalise(text))) {
+      const e = this.entries[i];
+      scored.push({ id: e.row.id, name: e.row.name, by: 'fuzzy', score });
     }
     return scored.sort((a, b) => b.score - a.score || a.name.length - b.name.length || byCode(a.name, b.name) || a.id - b.id).slice(0, count);
   }
@@ -157,16 +187,12 @@ export class NameIndex {
     const q = normalise(text);
     if (q.length < SUGGEST_MIN) return [];
     const ranked: { e: Entry; tier: number; score: number }[] = [];
-    const grams = trigrams(q);
-    for (const e of this.entries) {
+    const fuzzy = this.scores(q);
+    this.entries.forEach((e, i) => {
       const tier = prefixTier(e, q);
       if (tier !== undefined) ranked.push({ e, tier, score: 1 });
-      else {
-        let score = 0;
-        for (const g of e.grams) score = Math.max(score, overlap(grams, g));
-        if (score >= FUZZY_MIN) ranked.push({ e, tier: 5, score });
-      }
-    }
+      else if ((fuzzy.get(i) ?? 0) >= FUZZY_MIN) ranked.push({ e, tier: 5, score: fuzzy.get(i) as number });
+    });
     ranked.sort(
       (a, b) =>
         a.tier - b.tier || b.score - a.score || a.e.row.name.length - b.e.row.name.length || byCode(a.e.row.name, b.e.row.name) || a.e.row.id - b.e.row.id,

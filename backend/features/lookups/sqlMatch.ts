@@ -7,7 +7,8 @@ import type { Knex } from 'knex';
 import { entity } from '../../../schema';
 import type { AppAbility } from '../../../schema/ability';
 import { formatId } from '../../../schema/lib/ids';
-import { scopeQuery } from '../../permissions/sql';
+import { permissionSql, scopeQuery } from '../../permissions/sql';
+import { cachedIndex } from './load';
 import { FUZZY_MARGIN, FUZZY_MIN, FUZZY_MIN_LENGTH, normalise, SUGGEST_MAX, SUGGEST_MIN, type Match } from './match';
 import { LOOKUP_SOURCES, type LookupKind } from './sources';
 
@@ -39,8 +40,27 @@ export interface Option {
   src: string | null;
 }
 
-/** Autocomplete: prefix of the name, of another name, of a word of the name, then close fuzzy matches; at most `limit`. */
+/** Lookups people edit rarely (in the console), whose in-memory index is kept fresh within seconds (load.ts). */
+const CACHED_KINDS = new Set<LookupKind>(['jobTitles', 'locations', 'skills', 'languages', 'citizenships', 'industries', 'countries']);
+
+/**
+ * Autocomplete: prefix of the name, of another name, of a word of the name, then close fuzzy matches; at most `limit`.
+ * A lookup the caller may read whole is answered by its cached in-memory index, which ranks the same
+ * way without normalising and comparing every row in SQL on each keystroke; other rows are read through the caller's permissions.
+ */
 export async function suggest(knex: Knex, ability: AppAbility, kind: LookupKind, text: string, limit = SUGGEST_MAX): Promise<Option[]> {
+  const q = normalise(text);
+  if (q.length < SUGGEST_MIN) return [];
+  const def = entity(LOOKUP_SOURCES[kind].entity);
+  if (CACHED_KINDS.has(kind) && permissionSql(ability, 'read', def.subject, 't') === null) {
+    const index = await cachedIndex(knex, kind);
+    return index.suggest(text, limit).map((o) => ({ id: formatId(def, o.id) as string | number, label: o.label, src: o.src }));
+  }
+  return suggestInSql(knex, ability, kind, text, limit);
+}
+
+/** The autocomplete in SQL, over the rows the caller may read. */
+export async function suggestInSql(knex: Knex, ability: AppAbility, kind: LookupKind, text: string, limit = SUGGEST_MAX): Promise<Option[]> {
   const q = normalise(text);
   if (q.length < SUGGEST_MIN) return [];
   const prefix = `${likeEscape(q)}%`;
