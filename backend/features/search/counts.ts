@@ -15,7 +15,7 @@ import { INDEX_SELECTIVITY, NOTICE_BUCKET_SQL, visitedRows, type Filters, type P
 import type { TableStats } from './estimate';
 import { pageColumns, pageIds, pageSql, textRankColumn, window } from './page';
 import { DIMENSION_KEYS, type SearchParams } from './params';
-import { binder, COUNT_CAP, facetSql, FACET_ROWS, KEEP, readFacets, where, type Bind, type Pass, type PassResult, type RawFacet } from './passes';
+import { binder, COUNT_CAP, facetSql, facetsOf, FACET_ROWS, KEEP, where, type Bind, type Pass, type PassResult, type RawFacet } from './passes';
 import { sampledPasses } from './sample';
 
 /** Sets expected to hold more than this are estimated from the sample straight away. */
@@ -171,7 +171,7 @@ const exactPasses: ExactRead = async (knex, passes, selected, stats, page) => {
   const columns = passes.map((pass, i) => {
     const rows = `(select r.* from m${i} r, c${i} c where ${KEEP})`;
     return `(select json_build_array(c.n, c.k, case when c.n <= ${COUNT_CAP} then (select count(*) from m${i} r where ${KEEP}) end,
-       case when c.n <= ${COUNT_CAP} then ${facetSql(pass.dims, rows, selected, bind)} end) from c${i} c) as p${i}`;
+       case when c.n <= ${COUNT_CAP} then ${facetSql(pass.dims, rows)} end) from c${i} c) as p${i}`;
   });
   if (page && window(page.params)) {
     columns.push(`(select case when c.n <= ${COUNT_CAP} then (select coalesce(json_agg(x.id), '[]'::json) from (${pageSql('m0 d', page.filters, page.params, bind, { vectorLater: true, rankRead: rank })}) x) end
@@ -183,10 +183,10 @@ const exactPasses: ExactRead = async (knex, passes, selected, stats, page) => {
   if (shared && rows[0].shared > SHARED_LIMIT * 2) {
     return exactPasses(knex, passes, selected, { ...stats, rows: Infinity }, page);
   }
-  const results = passes.map((_, i): PassResult => {
-    const [n, k, kept, facets] = rows[0][`p${i}`] as [number, number, number | null, [number, number, number][] | null];
+  const results = passes.map((pass, i): PassResult => {
+    const [n, k, kept, facets] = rows[0][`p${i}`] as [number, number, number | null, string | null];
     if (n > COUNT_CAP) return { count: n, estimated: true, facets: [], overflow: true };
-    return { count: n, estimated: false, facets: readFacets(facets, k > 1 && kept ? n / kept : 1, k > 1) };
+    return { count: n, estimated: false, facets: facetsOf(facets, pass.dims, selected, k > 1 && kept ? n / kept : 1, k > 1) };
   });
   const picked = page ? (window(page.params) ? (rows[0].page as number[] | null) : []) : undefined;
   return { results, page: picked ?? undefined };

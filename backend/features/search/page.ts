@@ -51,15 +51,16 @@ const textRank = (alias: string, query: string, bind: Bind) => `ts_rank_cd('{0.1
 /** The blend, over the bounded set `c` (its text relevance already read as `text_rank` when `rankRead`). Weights sum to 1 when every signal is present. */
 function scoreSql(filters: Filters, bind: Bind, rankRead: boolean): string {
   const parts: string[] = [];
-  if (filters.text) parts.push(`0.45 * ${rankRead ? 'c.text_rank' : textRank('c', filters.text.query, bind)}`);
+  if (filters.text) parts.push(`0.45::float8 * ${rankRead ? 'c.text_rank' : textRank('c', filters.text.query, bind)}`);
   const overlap = (column: string, ids: number[] | undefined, weight: number) => {
     if (ids?.length) parts.push(`${weight} * (select count(*) from unnest(c.${column}) x where x = any(${bind(ids)}::int[]))::float8 / ${ids.length}`);
   };
   overlap('skill_ids', filters.selected.s, 0.2);
   overlap('job_title_ids', filters.selected.jt, 0.15);
-  parts.push('0.12 * c.completeness / 100.0');
-  parts.push('0.05 * exp(-extract(epoch from now() - c.updated_at) / (86400 * 90.0))');
-  parts.push('0.03 * least(c.popularity, 20) / 20.0');
+  // In float8 throughout: numeric arithmetic (extract's epoch is numeric) costs several times more per ranked row.
+  parts.push('0.0012::float8 * c.completeness');
+  parts.push(`0.05::float8 * exp(-date_part('epoch', now() - c.updated_at) / ${86400 * 90})`);
+  parts.push('0.0015::float8 * least(c.popularity, 20)');
   return parts.join(' + ');
 }
 

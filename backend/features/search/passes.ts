@@ -2,7 +2,7 @@
  * What the exact reads (counts.ts) and the sampled ones (sample.ts) of a search's sets share: a
  * set ("pass") and its result, the SQL of conditions and of one pass's facets, and reading those facets back.
  */
-import { conditionsSql, DIMENSION_CODES, FACET_STEP, facetCodes, type Filters, type Predicate } from './filters';
+import { conditionsSql, DIMENSION_CODES, FACET_STEP, type Filters, type Predicate } from './filters';
 import type { DimensionKey } from './params';
 
 export const COUNT_CAP = 10_000;
@@ -54,24 +54,14 @@ export function where(predicates: Predicate[], bind: Bind, wrap = true, indexFor
 }
 
 /**
- * One pass's facets as [encoded value, count, distinct options of its dimension] rows, from `rows`
- * (a set of rows carrying `fv`, the encoded values, and `nb`, the notice bucket).
+ * One pass's facet values, from `rows` (a set of rows carrying `fv`, the encoded values, and `nb`,
+ * the notice bucket), as one text of encoded values separated by commas: counting them is left to
+ * the API (facetsOf), where it costs a fraction of grouping and ranking them in SQL.
  */
-export function facetSql(dims: DimensionKey[], rows: string, selected: Filters['selected'], bind: Bind): string {
-  if (!dims.length) return `'[]'::json`;
-  const stored = dims.filter((d) => d !== 'np').map((d) => DIMENSION_CODES[d]);
-  const parts: string[] = [];
-  if (stored.length) {
-    parts.push(`select x.v, count(*)::int as c from (select unnest(r.fv) as v from ${rows} r) x
-      where x.v / ${FACET_STEP} = any(${bind(stored)}::int[]) group by x.v`);
-  }
-  if (dims.includes('np')) parts.push(`select ${9 * FACET_STEP} + r.nb as v, count(*)::int as c from ${rows} r where r.nb is not null group by r.nb`);
-  const pinned = dims.flatMap((d) => facetCodes(d, selected[d] ?? []));
-  return `(select coalesce(json_agg(json_build_array(f.v, f.c, f.m)), '[]'::json) from (
-      select g.v, g.c, count(*) over (partition by g.v / ${FACET_STEP})::int as m,
-             row_number() over (partition by g.v / ${FACET_STEP} order by g.c desc, g.v) as rk
-      from (${parts.join(' union all ')}) g) f
-    where f.rk <= ${FACET_OPTIONS}${pinned.length ? ` or f.v = any(${bind(pinned)}::int[])` : ''})`;
+export function facetSql(dims: DimensionKey[], rows: string): string {
+  if (!dims.length) return `''`;
+  const notice = dims.includes('np') ? ` || coalesce(',' || (${9 * FACET_STEP} + r.nb), '')` : '';
+  return `(select coalesce(string_agg(array_to_string(r.fv, ',')${notice}, ','), '') from ${rows} r)`;
 }
 
 export interface PassResult {
@@ -84,16 +74,59 @@ export interface PassResult {
   upper?: number;
 }
 
-export function readFacets(raw: [number, number, number][] | null, scale: number, estimated: boolean): RawFacet[] {
-  const byDim = new Map<DimensionKey, RawFacet>();
-  for (const [value, count, distinct] of raw ?? []) {
-    const key = KEY_OF.get(Math.floor(value / FACET_STEP)) as DimensionKey;
-    let facet = byDim.get(key);
-    if (!facet) byDim.set(key, (facet = { key, values: [], distinct, estimated }));
-    facet.values.push({ id: value % FACET_STEP, count: estimated ? Math.max(1, Math.round(count * scale)) : count });
+/**
+ * The facets of `dims` from the encoded values facetSql read: for each dimension its top options
+ * by count (then by id), the selected ones always, and how many distinct options the set holds.
+ * Estimated counts are scaled by `scale` (never below 1).
+ */
+export function facetsOf(raw: string | null, dims: DimensionKey[], selected: Filters['selected'], scale: number, estimated: boolean): RawFacet[] {
+  // Per dimension code, each option id's count; read digit by digit (a million values parse without a string each).
+  const counts = new Map<number, Map<number, number>>(dims.map((d) => [DIMENSION_CODES[d], new Map()]));
+  const text = raw ?? '';
+  let value = 0;
+  let digits = false;
+  for (let i = 0; i <= text.length; i += 1) {
+    const c = i < text.length ? text.charCodeAt(i) : 44;
+    if (c !== 44) {
+      value = value * 10 + c - 48;
+      digits = true;
+      continue;
+    }
+    if (digits) {
+      const code = Math.floor(value / FACET_STEP);
+      const options = counts.get(code);
+      if (options) {
+        const id = value - code * FACET_STEP;
+        options.set(id, (options.get(id) ?? 0) + 1);
+      }
+    }
+    value = 0;
+    digits = false;
   }
-  for (const facet of byDim.values()) facet.values.sort((a, b) => b.count - a.count || a.id - b.id);
-  return [...byDim.values()];
+  const facets: RawFacet[] = [];
+  for (const [code, options] of counts) {
+    if (!options.size) continue;
+    const key = KEY_OF.get(code) as DimensionKey;
+    // The top options by count, then id, kept in order while reading (sorting thousands of options to keep 20 costs more).
+    const top: [number, number][] = [];
+    const before = (a: [number, number], b: [number, number]) => a[1] > b[1] || (a[1] === b[1] && a[0] < b[0]);
+    for (const option of options) {
+      if (top.length === FACET_OPTIONS) {
+        if (!before(option, top[FACET_OPTIONS - 1])) continue;
+        top.pop();
+      }
+      let at = top.length;
+      while (at > 0 && before(option, top[at - 1])) at -= 1;
+      top.splice(at, 0, option);
+    }
+    const shown = new Set(top.map(([id]) => id));
+    for (const id of selected[key] ?? []) if (!shown.has(id) && options.has(id)) top.push([id, options.get(id) as number]);
+    const values = top
+      .map(([id, count]) => ({ id, count: estimated ? Math.max(1, Math.round(count * scale)) : count }))
+      .sort((a, b) => b.count - a.count || a.id - b.id);
+    facets.push({ key, values, distinct: options.size, estimated });
+  }
+  return facets;
 }
 
 /** Keeps an even spread of a counted set's rows (by id) for its facets: all of them up to FACET_ROWS. */

@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import type { TableStats } from './estimate';
 import { NOTICE_BUCKET_SQL, type Filters } from './filters';
 import type { DimensionKey } from './params';
-import { binder, facetSql, FACET_ROWS, KEEP, readFacets, where, type Pass, type PassResult } from './passes';
+import { binder, facetSql, facetsOf, FACET_ROWS, KEEP, where, type Pass, type PassResult } from './passes';
 
 /** About this many documents are sampled; small tables are sampled whole. */
 const SAMPLE_ROWS = 5_000;
@@ -67,19 +67,19 @@ export async function sampledPasses(knex: Knex, passes: Pass[], filters: Filters
   ];
   const columns = passes.map((pass, i) => {
     const rows = `(select r.* from q${i} r, c${i} c where ${KEEP})`;
-    return `(select json_build_array(c.n, c.k, (select count(*) from q${i} r where ${KEEP}), ${facetSql(pass.dims, rows, filters.selected, bind)})
+    return `(select json_build_array(c.n, c.k, (select count(*) from q${i} r where ${KEEP}), ${facetSql(pass.dims, rows)})
        from c${i} c) as p${i}`;
   });
   const rows = await sampleRows(knex, `with ${ctes.join(',\n')} select ${columns.join(', ')}`, bindings);
   const fraction = percent / 100;
-  return passes.map((_, i) => {
-    const [n, k, kept, facets] = rows[0][`p${i}`] as [number, number, number, [number, number, number][] | null];
+  return passes.map((pass, i) => {
+    const [n, k, kept, facets] = rows[0][`p${i}`] as [number, number, number, string | null];
     const estimated = fraction < 1 || k > 1;
     return {
       count: Math.round(n / fraction),
       upper: fraction < 1 ? (n + 2 * Math.sqrt(Math.max(n, 1))) / fraction : n,
       estimated,
-      facets: readFacets(facets, (k > 1 && kept ? n / kept : 1) / fraction, estimated),
+      facets: facetsOf(facets, pass.dims, filters.selected, (k > 1 && kept ? n / kept : 1) / fraction, estimated),
     };
   });
 }
