@@ -16,21 +16,24 @@ const SAMPLE_SEED = 20_261_122;
 /** Estimates are kept this long: paging through a broad search, or asking again, does not sample again. Exact counts are never kept. */
 const SAMPLE_TTL_MS = 30_000;
 const SAMPLE_CACHE_SIZE = 500;
-const sampleCaches = new WeakMap<Knex, Map<string, { at: number; rows: Promise<Record<string, unknown>[]> }>>();
+const sampleCaches = new WeakMap<Knex, Map<string, { at: number; results: Promise<PassResult[]> }>>();
 
-/** The sample statement's answer, from the cache while fresh (the key is the statement and its values, so each caller's visibility is its own). */
-function sampleRows(knex: Knex, sql: string, bindings: unknown[]): Promise<Record<string, unknown>[]> {
+/**
+ * The sampled sets' results, from the cache while fresh (the key is the statement, its values and
+ * the facets asked of each set, so each caller's visibility is its own): a cached estimate costs
+ * neither the statement nor counting its facets again.
+ */
+function cachedResults(knex: Knex, key: string, read: () => Promise<PassResult[]>): Promise<PassResult[]> {
   let cache = sampleCaches.get(knex);
   if (!cache) sampleCaches.set(knex, (cache = new Map()));
-  const key = `${sql}\u0000${JSON.stringify(bindings)}`;
   const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < SAMPLE_TTL_MS) return hit.rows;
+  if (hit && Date.now() - hit.at < SAMPLE_TTL_MS) return hit.results;
   if (hit) cache.delete(key);
-  const rows = knex.raw(sql, bindings as Knex.RawBinding[]).then((r: { rows: Record<string, unknown>[] }) => r.rows);
-  rows.catch(() => cache.delete(key));
-  cache.set(key, { at: Date.now(), rows });
+  const results = read();
+  results.catch(() => cache.delete(key));
+  cache.set(key, { at: Date.now(), results });
   if (cache.size > SAMPLE_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  return rows;
+  return results;
 }
 
 export async function sampledPasses(knex: Knex, passes: Pass[], filters: Filters, stats: TableStats): Promise<PassResult[]> {
@@ -70,16 +73,20 @@ export async function sampledPasses(knex: Knex, passes: Pass[], filters: Filters
     return `(select json_build_array(c.n, c.k, (select count(*) from q${i} r where ${KEEP}), ${facetSql(pass.dims, rows)})
        from c${i} c) as p${i}`;
   });
-  const rows = await sampleRows(knex, `with ${ctes.join(',\n')} select ${columns.join(', ')}`, bindings);
-  const fraction = percent / 100;
-  return passes.map((pass, i) => {
-    const [n, k, kept, facets] = rows[0][`p${i}`] as [number, number, number, string | null];
-    const estimated = fraction < 1 || k > 1;
-    return {
-      count: Math.round(n / fraction),
-      upper: fraction < 1 ? (n + 2 * Math.sqrt(Math.max(n, 1))) / fraction : n,
-      estimated,
-      facets: facetsOf(facets, pass.dims, filters.selected, (k > 1 && kept ? n / kept : 1) / fraction, estimated),
-    };
+  const sql = `with ${ctes.join(',\n')} select ${columns.join(', ')}`;
+  const key = `${sql}\u0000${JSON.stringify(bindings)}\u0000${JSON.stringify([passes.map((p) => p.dims), filters.selected])}`;
+  return cachedResults(knex, key, async () => {
+    const { rows } = (await knex.raw(sql, bindings as Knex.RawBinding[])) as { rows: Record<string, unknown>[] };
+    const fraction = percent / 100;
+    return passes.map((pass, i) => {
+      const [n, k, kept, facets] = rows[0][`p${i}`] as [number, number, number, string | null];
+      const estimated = fraction < 1 || k > 1;
+      return {
+        count: Math.round(n / fraction),
+        upper: fraction < 1 ? (n + 2 * Math.sqrt(Math.max(n, 1))) / fraction : n,
+        estimated,
+        facets: facetsOf(facets, pass.dims, filters.selected, (k > 1 && kept ? n / kept : 1) / fraction, estimated),
+      };
+    });
   });
 }
