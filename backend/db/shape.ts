@@ -19,6 +19,8 @@ export interface IndexShape {
   method: 'btree' | 'gin';
   /** The operator class of every column when not the default, e.g. 'gin_trgm_ops'. */
   opclass?: string;
+  /** Columns a b-tree carries beside its keys (INCLUDE). */
+  include?: string[];
 }
 
 /** Operator classes of IndexDef.ops, and the extension each needs. */
@@ -119,6 +121,7 @@ export function tableShape(entity: EntityDef): TableShape {
     const suffix = def.ops ?? (def.unique ? 'unique' : 'index');
     const index: IndexShape = { name: identifier(`${entity.table}_${cols.join('_')}_${suffix}`), columns: cols, unique: def.unique === true, method };
     if (def.ops) index.opclass = OPCLASSES[def.ops].opclass;
+    if (def.include?.length) index.include = def.include.map(columnOf);
     indexes.push(index);
   }
   return { table: entity.table, columns, indexes };

@@ -162,6 +162,11 @@ export interface IndexDef {
    * the text use the index (the extension is created by the migration that first needs it).
    */
   ops?: 'trigram';
+  /**
+   * Fields a b-tree also carries (INCLUDE), so that a scan in its order that reads and checks only
+   * them never visits the table (an index-only scan).
+   */
+  include?: string[];
 }
 
 export interface ChildDef {

@@ -10,7 +10,7 @@
  * SCAN_ROWS documents whatever the filters, rather than 1,000 / share.
  */
 import type { Knex } from 'knex';
-import { whereOf, type Filters } from './filters';
+import { facetCodes, whereOf, type Filters } from './filters';
 import { MAX_RESULTS, type SearchParams } from './params';
 import type { Bind } from './passes';
 
@@ -35,8 +35,8 @@ export function pageColumns(filters: Filters, params: SearchParams, withVector =
   if (params.sort === 'bestMatch') {
     columns.push('completeness', 'popularity', 'updated_at');
     if (filters.text && withVector) columns.push('vector');
-    if (filters.selected.s?.length) columns.push('skill_ids');
-    if (filters.selected.jt?.length) columns.push('job_title_ids');
+    // Chosen skills and job titles are counted among the facet values, which the creation-order index carries.
+    if (filters.selected.s?.length || filters.selected.jt?.length) columns.push('facet_values');
   }
   return columns;
 }
@@ -52,11 +52,13 @@ const textRank = (alias: string, query: string, bind: Bind) => `ts_rank_cd('{0.1
 function scoreSql(filters: Filters, bind: Bind, rankRead: boolean): string {
   const parts: string[] = [];
   if (filters.text) parts.push(`0.45::float8 * ${rankRead ? 'c.text_rank' : textRank('c', filters.text.query, bind)}`);
-  const overlap = (column: string, ids: number[] | undefined, weight: number) => {
-    if (ids?.length) parts.push(`${weight} * (select count(*) from unnest(c.${column}) x where x = any(${bind(ids)}::int[]))::float8 / ${ids.length}`);
+  const overlap = (dim: 's' | 'jt', weight: number) => {
+    const ids = filters.selected[dim];
+    if (ids?.length)
+      parts.push(`${weight} * (select count(*) from unnest(c.facet_values) x where x = any(${bind(facetCodes(dim, ids))}::int[]))::float8 / ${ids.length}`);
   };
-  overlap('skill_ids', filters.selected.s, 0.2);
-  overlap('job_title_ids', filters.selected.jt, 0.15);
+  overlap('s', 0.2);
+  overlap('jt', 0.15);
   // In float8 throughout: numeric arithmetic (extract's epoch is numeric) costs several times more per ranked row.
   parts.push('0.0012::float8 * c.completeness');
   parts.push(`0.05::float8 * exp(-date_part('epoch', now() - c.updated_at) / ${86400 * 90})`);
