@@ -26,6 +26,7 @@ import type { Actor } from '../schema/roles';
 import { postgresCpuSeconds, processCpuSeconds } from './cpuTime';
 import { naiveStatements, timeStatements } from './benchSearch/naive';
 import { phases, Recorder, replay } from './benchSearch/replay';
+import { httpClient } from './benchSearch/client';
 import { loadPools, rngFrom, shapes, type Shape } from './benchSearch/shapes';
 import { progressBar } from './progress';
 
@@ -118,6 +119,7 @@ try {
     return ((await res.json()) as { accessToken: string }).accessToken;
   };
   const tokens = { company: await login('owner@acme.example.com'), admin: await login('admin@example.com') };
+  const get = httpClient(base);
   const user = await knex('company_users').where('email', 'owner@acme.example.com').first('id', 'company_id');
   const adminRow = await knex('admins').where('email', 'admin@example.com').first('id', 'role');
   const actors: Record<'company' | 'admin', Actor> = {
@@ -153,12 +155,11 @@ try {
       const url = shape.path(rng, i);
       recorder.take();
       const started = performance.now();
-      const res = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${tokens[shape.who]}` } });
-      const text = await res.text();
+      const res = await get(url, tokens[shape.who]);
       // The answer has arrived: reading it is the client's work, not the API's.
       const took = performance.now() - started;
-      const body = JSON.parse(text) as { totalResults?: number; totalIsEstimate?: boolean; facets?: Record<string, { options: unknown[] }> } | unknown[];
-      if (!res.ok) throw new Error(`${shape.name}: ${url} answered ${res.status} ${JSON.stringify(body)}`);
+      const body = JSON.parse(res.text) as { totalResults?: number; totalIsEstimate?: boolean; facets?: Record<string, { options: unknown[] }> } | unknown[];
+      if (res.status !== 200) throw new Error(`${shape.name}: ${url} answered ${res.status} ${JSON.stringify(body)}`);
       const statements = recorder.take();
       if (i < 0) continue;
       api.push(took);
@@ -166,7 +167,7 @@ try {
       if (!Array.isArray(body)) {
         total = `${body.totalIsEstimate ? '~' : ''}${body.totalResults?.toLocaleString('en')}`;
         facets = Object.values(body.facets ?? {}).reduce((n, f) => n + f.options.length, 0);
-      } else total = res.headers.get('content-range')?.split('/')[1] ?? String(body.length);
+      } else total = String(res.headers['content-range'] ?? '').split('/')[1] || String(body.length);
     }
     const naive: number[] = [];
     for (let i = 0; i < naiveRuns; i += 1) {
