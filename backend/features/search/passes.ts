@@ -80,7 +80,7 @@ export interface PassResult {
  * Estimated counts are scaled by `scale` (never below 1).
  */
 export function facetsOf(raw: string | null, dims: DimensionKey[], selected: Filters['selected'], scale: number, estimated: boolean): RawFacet[] {
-  // Per dimension code, each option id's count; read digit by digit (a million values parse without a string each).
+  // Per dimension code, each option id's count; the text is read digit by digit, without a string per value.
   const counts = new Map<number, Map<number, number>>(dims.map((d) => [DIMENSION_CODES[d], new Map()]));
   const text = raw ?? '';
   let value = 0;
