@@ -14,8 +14,8 @@ export interface Answer {
 export function httpClient(base: string): (path: string, token: string) => Promise<Answer> {
   const url = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  return (path, token) =>
-    new Promise((resolve, reject) => {
+  const once = (path: string, token: string) =>
+    new Promise<Answer>((resolve, reject) => {
       const req = http.get(
         { host: url.hostname, port: url.port, path: `${url.pathname}${path}`, agent, headers: { authorization: `Bearer ${token}` } },
         (res) => {
@@ -27,4 +27,7 @@ export function httpClient(base: string): (path: string, token: string) => Promi
       );
       req.on('error', reject);
     });
+  // The server closes a connection left idle for 5 seconds (between shapes, while the naive queries run):
+  // a request that met it closing is asked again on a new one.
+  return (path, token) => once(path, token).catch((err: NodeJS.ErrnoException) => (err.code === 'ECONNRESET' ? once(path, token) : Promise.reject(err)));
 }
