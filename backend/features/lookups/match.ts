@@ -190,8 +190,9 @@ export class NameIndex {
     const fuzzy = this.scores(q);
     this.entries.forEach((e, i) => {
       const tier = prefixTier(e, q);
+      const score = fuzzy.get(i) ?? 0;
       if (tier !== undefined) ranked.push({ e, tier, score: 1 });
-      else if ((fuzzy.get(i) ?? 0) >= FUZZY_MIN) ranked.push({ e, tier: 5, score: fuzzy.get(i) as number });
+      else if (score >= FUZZY_MIN) ranked.push({ e, tier: 5, score });
     });
     ranked.sort(
       (a, b) =>

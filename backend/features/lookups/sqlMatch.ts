@@ -41,7 +41,7 @@ export interface Option {
 }
 
 /** Lookups people edit rarely (in the console), whose in-memory index is kept fresh within seconds (load.ts). */
-const CACHED_KINDS = new Set<LookupKind>(['jobTitles', 'locations', 'skills', 'languages', 'citizenships', 'industries', 'countries']);
+const CACHED_KINDS = new Set<LookupKind>(['jobTitles', 'locations', 'skills', 'languages', 'citizenships', 'industries']);
 
 /**
  * Autocomplete: prefix of the name, of another name, of a word of the name, then close fuzzy matches; at most `limit`.
@@ -49,8 +49,6 @@ const CACHED_KINDS = new Set<LookupKind>(['jobTitles', 'locations', 'skills', 'l
  * way without normalising and comparing every row in SQL on each keystroke; other rows are read through the caller's permissions.
  */
 export async function suggest(knex: Knex, ability: AppAbility, kind: LookupKind, text: string, limit = SUGGEST_MAX): Promise<Option[]> {
-  const q = normalise(text);
-  if (q.length < SUGGEST_MIN) return [];
   const def = entity(LOOKUP_SOURCES[kind].entity);
   if (CACHED_KINDS.has(kind) && permissionSql(ability, 'read', def.subject, 't') === null) {
     const index = await cachedIndex(knex, kind);

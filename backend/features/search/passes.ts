@@ -1,6 +1,6 @@
 /**
  * What the exact reads (counts.ts) and the sampled ones (sample.ts) of a search's sets share: a
- * set ("pass") and its result, the SQL of conditions and of one pass's facets, and reading those facets back.
+ * set ("pass") and its result, the SQL of conditions and of one pass's facet values, and counting those values.
  */
 import { conditionsSql, DIMENSION_CODES, FACET_STEP, type Filters, type Predicate } from './filters';
 import type { DimensionKey } from './params';
