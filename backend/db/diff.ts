@@ -28,7 +28,8 @@ function columnBuilder(name: string, c: ColumnShape): string {
 function indexUp(table: string, i: IndexShape): string {
   const cols = i.columns.map((c) => `"${c}"${i.opclass ? ` ${i.opclass}` : ''}`).join(', ');
   const include = i.include?.length ? ` include (${i.include.map((c) => `"${c}"`).join(', ')})` : '';
-  const sql = `create ${i.unique ? 'unique ' : ''}index "${i.name}" on "${table}" using ${i.method} (${cols})${include}`;
+  const where = i.where ? ` where ${i.where}` : '';
+  const sql = `create ${i.unique ? 'unique ' : ''}index "${i.name}" on "${table}" using ${i.method} (${cols})${include}${where}`;
   // An operator class from an extension (pg_trgm's) needs the extension first.
   const extension = Object.values(OPCLASSES).find((o) => o.opclass === i.opclass)?.extension;
   const create = extension ? `await knex.raw(${q(`create extension if not exists ${extension}`)}); ` : '';

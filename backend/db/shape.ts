@@ -21,6 +21,8 @@ export interface IndexShape {
   opclass?: string;
   /** Columns a b-tree carries beside its keys (INCLUDE). */
   include?: string[];
+  /** A partial index's condition, as PostgreSQL prints it back: `status = 1`, `status <> ALL ('{1,3}'::smallint[])`. */
+  where?: string;
 }
 
 /** Operator classes of IndexDef.ops, and the extension each needs. */
@@ -101,6 +103,14 @@ function columnShape(def: FieldDef): ColumnShape {
 const MAX_IDENTIFIER = 63;
 const identifier = (name: string) => name.slice(0, MAX_IDENTIFIER);
 
+/** A partial index's condition, written as PostgreSQL prints it back (so a live index compares equal to its shape). */
+function partialCondition(column: string, type: string, where: { in: number[] } | { notIn: number[] }): string {
+  const values = 'in' in where ? where.in : where.notIn;
+  if (!values.length || values.some((v) => !Number.isInteger(v))) throw new Error(`A partial index on '${column}' needs integer values`);
+  if (values.length === 1) return `${column} ${'in' in where ? '=' : '<>'} ${values[0]}`;
+  return `${column} ${'in' in where ? '= ANY' : '<> ALL'} ('{${values.join(',')}}'::${type}[])`;
+}
+
 export function tableShape(entity: EntityDef): TableShape {
   const columns: Record<string, ColumnShape> = { id: { type: 'serial', nullable: false, default: null } };
   const indexes: IndexShape[] = [];
@@ -118,10 +128,11 @@ export function tableShape(entity: EntityDef): TableShape {
     const cols = def.fields.map(columnOf);
     const listLike = def.fields.some((f) => ['refList', 'stringList', 'enumList'].includes(entity.fields[f]?.kind) || entity.fields[f]?.dbType === 'tsvector');
     const method = def.method ?? (def.ops || listLike ? 'gin' : 'btree');
-    const suffix = def.ops ?? (def.unique ? 'unique' : 'index');
+    const suffix = def.where?.label ?? def.ops ?? (def.unique ? 'unique' : 'index');
     const index: IndexShape = { name: identifier(`${entity.table}_${cols.join('_')}_${suffix}`), columns: cols, unique: def.unique === true, method };
     if (def.ops) index.opclass = OPCLASSES[def.ops].opclass;
     if (def.include?.length) index.include = def.include.map(columnOf);
+    if (def.where) index.where = partialCondition(columnOf(def.where.field), columns[columnOf(def.where.field)].type, def.where);
     indexes.push(index);
   }
   return { table: entity.table, columns, indexes };

@@ -167,6 +167,12 @@ export interface IndexDef {
    * them never visits the table (an index-only scan).
    */
   include?: string[];
+  /**
+   * A partial index: it holds only the rows whose field has one of `in`'s values, or none of
+   * `notIn`'s. `label` names it (the table, the fields, then the label). The planner reads it for a
+   * query that states the same condition plainly on that field.
+   */
+  where?: { field: string; label: string } & ({ in: number[] } | { notIn: number[] });
 }
 
 export interface ChildDef {

@@ -48,6 +48,14 @@ describe('Filters, sorting and rows of the talent list', () => {
     expect(firstNames((await list({ filter: { status: 1, l: 'Hong Kong' } })).body)).toEqual(['Chloe', 'Ivy']);
     expect(firstNames((await list({ filter: { lang: 'Mandarin', ef: 5 } })).body)).toEqual(['Ava']);
     expect(firstNames((await list({ filter: { status: [2, 0] } })).body)).toEqual(['Finn', 'Gia']);
+    // Statuses from different parts of the index by status, and one no candidate has.
+    expect(firstNames((await list({ filter: { status: [0, 1, 2], l: 'Hong Kong' } })).body)).toEqual(['Chloe', 'Ivy']);
+    expect((await list({ filter: { status: 99 } })).body).toEqual([]);
+    for (const status of [true, 1.5, '1e3', '99999999999999999999']) {
+      const refused = await list({ filter: { status } });
+      expect(refused.status, JSON.stringify(status)).toBe(400);
+      expect(refused.body.error.fields).toEqual({ status: 'status.errors.invalid' });
+    }
     expect(firstNames((await list({ filter: { q: 'engineer', visibility: false } })).body)).toEqual(['Dev']);
     const bad = await list({ filter: { s: ['Pythn Programming Languag'] } });
     expect(bad.status).toBe(400);

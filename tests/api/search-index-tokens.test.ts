@@ -1,9 +1,9 @@
 /**
- * A search that a selective filter leads (a city few candidates want) has the index read its other
- * conditions too: the statuses the searcher may see and the years a career started in, which every
- * search document carries as index tokens. On a pool of synthetic candidates, such searches find
- * exactly the candidates the documents' own columns say, and the tokens follow a candidate's
- * status and experience when they change.
+ * A search that a selective filter leads (a city few candidates want) reads the index's parts of
+ * the statuses the searcher may see, and has the index read its other conditions too: the years a
+ * career started in, which every search document carries as index tokens. On a pool of synthetic
+ * candidates, such searches find exactly the candidates the documents' own columns say, and follow
+ * a candidate's status and experience when they change.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CANDIDATE_STATUS } from '../../schema/entities/talentOptions';

@@ -77,7 +77,7 @@ async function introspect(knex: Knex): Promise<DatabaseShape> {
   const indexes = await knex('pg_indexes').where('schemaname', 'public').whereIn('tablename', tables).select('tablename', 'indexname', 'indexdef');
   for (const i of indexes) {
     if (i.indexname === `${i.tablename}_pkey`) continue;
-    const m = /^CREATE (UNIQUE )?INDEX (\S+) ON public\.(\S+) USING (\w+) \((.+?)\)(?: INCLUDE \((.+)\))?$/.exec(i.indexdef);
+    const m = /^CREATE (UNIQUE )?INDEX (\S+) ON public\.(\S+) USING (\w+) \((.+?)\)(?: INCLUDE \((.+?)\))?(?: WHERE \((.+)\))?$/.exec(i.indexdef);
     if (!m) throw new Error(`unexpected index definition: ${i.indexdef}`);
     // A column may carry an operator class: 'name gin_trgm_ops'.
     const parts = m[5].split(', ').map((c) => c.replace(/"/g, '').split(' '));
@@ -89,6 +89,7 @@ async function introspect(knex: Knex): Promise<DatabaseShape> {
     };
     if (parts[0][1]) index.opclass = parts[0][1];
     if (m[6]) index.include = m[6].split(', ').map((c) => c.replace(/"/g, ''));
+    if (m[7]) index.where = m[7];
     shape[i.tablename].indexes.push(index);
   }
   return shape;

@@ -19,7 +19,7 @@ import { permissionSql } from '../../permissions/sql';
 import { readKnex } from '../../db/replica';
 import { countAndFacet, EXACT_LIMIT } from './counts';
 import { anyElement, anyValue, tableStats, type TableStats } from './estimate';
-import { buildFilters, facetPredicate, nameSel, textSel, whereOf, type Filters, type Predicate } from './filters';
+import { buildFilters, facetPredicate, nameSel, statusPredicate, textSel, whereOf, type Filters, type Predicate } from './filters';
 import { DIMENSION_KEYS, ParamError, parseSearchParams, type DimensionKey } from './params';
 import { currencyRates } from './rates';
 import { nameQuery, textQuery } from './text';
@@ -69,6 +69,10 @@ function docPredicate(stats: TableStats, key: string, value: unknown): Predicate
     if (id === undefined) throw badRequest({ [key]: `${key}.errors.invalid` });
     return id;
   });
+  if (key === 'status') {
+    if (values.some((v) => typeof v !== 'number' || !Number.isSafeInteger(v))) throw badRequest({ status: 'status.errors.invalid' });
+    return statusPredicate(stats, values as number[]);
+  }
   const sel = (spec.list ? anyElement : anyValue)(stats, spec.column, values as number[]);
   // Lists and the current location are facet values, which one index serves (not a facet of this list, though).
   if (spec.dim) return facetPredicate(key, spec.dim, values as number[], sel, false);
@@ -128,6 +132,8 @@ export async function candidateList(req: Request, res: Response, ability: AppAbi
   for (const [key, value] of Object.entries(filter)) {
     if (key in DOC_FILTERS && value !== undefined && value !== '' && value !== null) filters.predicates.push(docPredicate(stats, key, value));
   }
+  // Without a status asked, every part of the index by status is read.
+  if (!filters.predicates.some((p) => p.key === 'status')) filters.predicates.push(statusPredicate(stats));
   if (filter.id !== undefined) {
     const ids = (Array.isArray(filter.id) ? filter.id : [filter.id]).map((v) => parseId(candidate, v));
     if (ids.some((v) => v === undefined)) throw badRequest({ id: 'id.errors.invalid' });

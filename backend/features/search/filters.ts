@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import { entity } from '../../../schema';
 import type { AppAbility } from '../../../schema/ability';
 import { parseId } from '../../../schema/lib/ids';
+import { SEARCH_INDEX_STATUSES } from '../../../schema/entities/search/candidateSearchDocument';
 import type { Actor } from '../../../schema/roles';
 import { AppError } from '../../errors';
 import { permissionSql } from '../../permissions/sql';
@@ -38,8 +39,12 @@ export interface Predicate {
    * of `sql` when the condition joins a selective one inside the index (see conditionsSql).
    */
   index?: Condition;
-  /** Share of documents up to which the condition joins a selective one inside the index (INTERSECT_SELECTIVITY unless said). */
-  joinUpTo?: number;
+  /**
+   * The condition the GIN index's parts are split by (the status): written plainly, never wrapped,
+   * so the planner reads only the parts it names, and a read through that index hands over only
+   * documents that meet it.
+   */
+  parts?: boolean;
 }
 
 /** A condition as SQL, with the bindings of its placeholders in order. */
@@ -53,11 +58,11 @@ export const FACET_STEP = 100_000_000;
 /** The code of each dimension in the encoded facet values (np is computed, not stored). */
 export const DIMENSION_CODES: Record<DimensionKey, number> = { jt: 1, s: 2, l: 3, cl: 4, lang: 5, i: 6, te: 7, bd: 8, np: 9 };
 /**
- * Codes of the index tokens the facet values also carry (migrations/*_add_search_index_tokens.ts),
- * never counted as facets: the year a career started (0 without experience) and the status.
+ * The code of the index token the facet values also carry for the year a career started (0 without
+ * experience; migrations/*_add_search_index_tokens.ts), never counted as a facet. The token of the
+ * status (11) is no longer read: the index comes in parts by status.
  */
 const CAREER_YEAR_CODE = 10;
-const STATUS_CODE = 11;
 /** A range of years of experience joins a selective condition inside the index when it spans at most this many career-start years (each a list the index merges). */
 const MAX_YEAR_TOKENS = 8;
 export const facetCodes = (dim: DimensionKey, ids: number[]) => ids.map((id) => DIMENSION_CODES[dim] * FACET_STEP + id);
@@ -74,17 +79,17 @@ export function facetPredicate(key: string, dim: DimensionKey, ids: number[], se
  */
 export const INDEX_SELECTIVITY = 0.05;
 
-/** The SQL of a condition; a broad one is wrapped so the planner cannot drive an index with it. */
+/** The SQL of a condition; a broad one is wrapped so the planner cannot drive an index with it (but the status, which picks the index's parts). */
 export function conditionSql(p: Predicate): string {
-  return p.sel > INDEX_SELECTIVITY ? `((${p.sql}) is true)` : `(${p.sql})`;
+  return p.sel > INDEX_SELECTIVITY && !p.parts ? `((${p.sql}) is true)` : `(${p.sql})`;
 }
 
 /**
- * The SQL of conditions that apply together. Broad conditions on facet values, whole words, the
- * status and narrow ranges of experience are left to the index when a selective one is there: GIN
+ * The SQL of conditions that apply together. Broad conditions on facet values, whole words and
+ * narrow ranges of experience are left to the index when a selective one is there: GIN
  * intersects them while it reads the selective one's few entries, skipping through the broad ones,
  * so fewer documents are read (a city's 6,500 people and a word 150,000 hold: 3,400 read instead
- * of 6,500, each also ranked; a company's search reads no inactive candidate of the city).
+ * of 6,500, each also ranked).
  */
 export function conditionsSql(predicates: Predicate[], indexForms = false): Condition[] {
   const joined = joinedInIndex(predicates, indexForms);
@@ -102,12 +107,13 @@ export function conditionsSql(predicates: Predicate[], indexForms = false): Cond
 const INTERSECT_SELECTIVITY = 0.5;
 /**
  * Reading a document costs about as much as the index decoding this many entries of a list it
- * merges (about 2.2 µs against 4 ns on the benchmark's machine). A broad condition joins the read when the documents it spares cost
- * more than its list: the status (700,000 entries at a million candidates) beside a city of 15,000
- * people spares 4,500 reads; beside a rare word's 1,500 documents, 450, which decoding it costs more than.
+ * merges (about 2.2 µs against 4 ns on the benchmark's machine). A broad condition joins the read
+ * when the documents it spares cost more than its list: a word half the candidates hold beside a
+ * city of 15,000 people spares 7,500 reads; beside a rare word's 1,500 documents, 750, which
+ * decoding its 500,000 entries costs more than.
  */
 const READ_COST = 550;
-const intersects = (p: Predicate) => Boolean(p.skips || p.index) && p.sel <= (p.joinUpTo ?? INTERSECT_SELECTIVITY);
+const intersects = (p: Predicate) => Boolean(p.skips || p.index) && p.sel <= INTERSECT_SELECTIVITY;
 const anchors = (p: Predicate) => Boolean(p.skips) && p.sel <= INDEX_SELECTIVITY;
 
 /**
@@ -127,11 +133,16 @@ function joinedInIndex(predicates: Predicate[], indexForms: boolean): Set<Predic
   return joined;
 }
 
-/** How many documents reading these conditions is expected to visit: what the index hands over, before the other conditions are checked. */
+/**
+ * How many documents reading these conditions is expected to visit: what the index hands over (from
+ * the parts of the statuses asked), before the other conditions are checked.
+ */
 export function visitedRows(rows: number, predicates: Predicate[]): number {
   const joined = joinedInIndex(predicates, true);
-  if (joined.size) return rows * [...joined].reduce((a, p) => a * p.sel, 1);
-  return rows * Math.min(1, ...predicates.filter((p) => p.sel <= INDEX_SELECTIVITY).map((p) => p.sel));
+  const parts = predicates.filter((p) => p.parts).reduce((a, p) => a * p.sel, 1);
+  if (joined.size) return rows * parts * [...joined].reduce((a, p) => a * p.sel, 1);
+  const selective = predicates.filter((p) => p.sel <= INDEX_SELECTIVITY && !p.parts).map((p) => p.sel);
+  return selective.length ? rows * parts * Math.min(...selective) : rows;
 }
 
 /** The notice period as one of the spec's options: 0 immediate, 1 to 3 months (longer counts as 3); unsure has none. */
@@ -223,16 +234,22 @@ export const textSel = (stats: TableStats, column: string, q: TextQuery) =>
     1,
   );
 
+const PART_STATUSES = SEARCH_INDEX_STATUSES.map((p) => p.status);
+/** Every status, as the index's parts declare theirs (each part's own condition, ORed). */
+const ANY_STATUS = `(${PART_STATUSES.map((s) => `d.status = ${s}`).join(' or ')} or d.status <> all('{${PART_STATUSES.join(',')}}'::smallint[]))`;
+
 /**
- * The status condition: checked on the documents read in creation order or sampled; beside a
- * selective condition that leaves many documents to read, the index hands over only those of these
- * statuses (its list is long, so it may join whatever share it keeps: see READ_COST).
+ * The status condition (`statuses`, or any status when not given), written as the GIN index's
+ * parts declare theirs so that the planner reads the parts of these statuses alone: one status is
+ * `d.status = 1`, several are each one's condition ORed (a part apiece). Statuses are integers,
+ * written into the text: a partial index serves only a condition whose value the planner knows.
  */
-export function statusPredicate(stats: TableStats, statuses: number[]): Predicate {
-  const sel = anyValue(stats, 'status', statuses);
-  const index = { sql: 'd.facet_values && ?::int[]', bindings: [statuses.map((s) => STATUS_CODE * FACET_STEP + s)] };
-  if (statuses.length === 1) return { key: 'status', sql: 'd.status = ?', bindings: [statuses[0]], sel, index, joinUpTo: 1 };
-  return { key: 'status', sql: 'd.status = any(?::smallint[])', bindings: [statuses], sel, index, joinUpTo: 1 };
+export function statusPredicate(stats: TableStats, statuses?: number[]): Predicate {
+  if (!statuses) return { key: 'status', sql: ANY_STATUS, bindings: [], sel: 1, parts: true };
+  const values = [...new Set(statuses)];
+  if (values.some((s) => !Number.isSafeInteger(s))) throw new Error('A status is an integer');
+  const sql = values.length ? values.map((s) => `d.status = ${s}`).join(' or ') : 'false';
+  return { key: 'status', sql: values.length > 1 ? `(${sql})` : sql, bindings: [], sel: anyValue(stats, 'status', values), parts: true };
 }
 
 /** The date `years` before `day` (a UTC date), the 29th of February giving the 28th as PostgreSQL does. */

@@ -3,6 +3,16 @@ import { f } from '../../lib/fields';
 import { CANDIDATE_SITUATIONS, CANDIDATE_STATUS, EMPLOYMENT_TYPES, NOTICE_PERIOD_TYPES } from '../talentOptions';
 
 /**
+ * The statuses searches read, each with its own part of the GIN index over facet values and words
+ * (the other statuses share one part): conditions on the status written as these parts declare
+ * theirs let the planner read only the parts asked (backend/features/search/filters.ts).
+ */
+export const SEARCH_INDEX_STATUSES = [
+  { status: CANDIDATE_STATUS.active, label: 'active' },
+  { status: CANDIDATE_STATUS.semiActive, label: 'semi_active' },
+];
+
+/**
  * One row per candidate (same id) holding everything search filters, counts, ranks and shows in a
  * list, in one narrow table: the candidate's filterable values, what their experience implies
  * (industries, career start, latest company and title), the salary in SGD, a profile-completeness
@@ -53,8 +63,9 @@ export const candidateSearchDocument = defineEntity({
     // titles, 2 skills, 3 preferred locations, 4 current location, 5 languages, 6 industries,
     // 7 employment types, 8 tags): facets are counted with one pass over one list. Two index
     // tokens follow them, kept by a trigger from the row itself and never counted as facets: 10 the
-    // year the career started (0 without), 11 the status; the GIN index intersects them with a
-    // selective condition (migrations/*_add_search_index_tokens.ts).
+    // year the career started (0 without), which the GIN index intersects with a selective
+    // condition, and 11 the status, no longer read since the index comes in parts by status
+    // (migrations/*_add_search_index_tokens.ts).
     facetValues: f.integerList(),
     // Job titles and experience titles (A), skills (B), employers (C), summary (D); no names or contact details.
     vector: f.tsvector(),
@@ -71,7 +82,9 @@ export const candidateSearchDocument = defineEntity({
   // One GIN index holds the facet values and the words: it serves every multi-value filter and
   // the text, and intersects conditions on several of them inside the index (a rare skill with a
   // common language, a city with a common word: only the documents holding both are read), where
-  // one index per list would build a bitmap of each condition's every match.
+  // one index per list would build a bitmap of each condition's every match. It comes in parts by
+  // status (SEARCH_INDEX_STATUSES): a company's search reads the active candidates' part alone,
+  // an admin's the active and semi-active parts, so neither reads nor intersects the status.
   indexes: [
     {
       fields: ['createdAt', 'id'],
@@ -91,7 +104,16 @@ export const candidateSearchDocument = defineEntity({
     },
     ['salarySgd', 'id'],
     { fields: ['nameText'], ops: 'trigram' },
-    { fields: ['facetValues', 'vector'], method: 'gin' },
+    ...SEARCH_INDEX_STATUSES.map(({ status, label }) => ({
+      fields: ['facetValues', 'vector'],
+      method: 'gin' as const,
+      where: { field: 'status', label, in: [status] },
+    })),
+    {
+      fields: ['facetValues', 'vector'],
+      method: 'gin',
+      where: { field: 'status', label: 'other_statuses', notIn: SEARCH_INDEX_STATUSES.map((p) => p.status) },
+    },
   ],
   permissions: {},
 });
