@@ -11,11 +11,11 @@
  * a second round. What both kinds of read share is in passes.ts.
  */
 import type { Knex } from 'knex';
-import { INDEX_SELECTIVITY, NOTICE_BUCKET_SQL, visitedRows, type Filters, type Predicate } from './filters';
+import { INDEX_SELECTIVITY, visitedRows, type Filters, type Predicate } from './filters';
 import type { TableStats } from './estimate';
 import { pageColumns, pageIds, pageSql, textRankColumn, window } from './page';
 import { DIMENSION_KEYS, type SearchParams } from './params';
-import { binder, COUNT_CAP, facetSql, facetsOf, FACET_ROWS, KEEP, where, type Bind, type Pass, type PassResult, type RawFacet } from './passes';
+import { binder, COUNT_CAP, facetColumns, facetSql, facetsOf, FACET_ROWS, KEEP, where, type Bind, type Pass, type PassResult, type RawFacet } from './passes';
 import { sampledPasses } from './sample';
 
 /** Sets expected to hold more than this are estimated from the sample straight away. */
@@ -120,7 +120,7 @@ function passRows(passes: Pass[], stats: TableStats, page: PageRequest | undefin
   // again for the ranked ones; the vector itself is too wide to carry); for many, the vector is read back.
   const rank = (shared ? stats.rows * common.reduce((a, p) => a * p.sel, 1) : passes[0].estimate) <= RANK_READ_ROWS;
   const columns = (i: number) => [
-    ...(passes[i].dims.length ? ['d.facet_values as fv', `${NOTICE_BUCKET_SQL} as nb`] : []),
+    ...facetColumns(passes[i].dims),
     ...(i === 0 && page
       ? [
           ...pageColumns(page.filters, page.params, false)

@@ -5,9 +5,9 @@
  */
 import type { Knex } from 'knex';
 import type { TableStats } from './estimate';
-import { NOTICE_BUCKET_SQL, type Filters } from './filters';
+import type { Filters } from './filters';
 import type { DimensionKey } from './params';
-import { binder, facetSql, facetsOf, FACET_ROWS, KEEP, where, type Pass, type PassResult } from './passes';
+import { binder, facetColumns, facetSql, facetsOf, FACET_ROWS, KEEP, where, type Pass, type PassResult } from './passes';
 
 /** About this many documents are sampled; small tables are sampled whole. */
 const SAMPLE_ROWS = 5_000;
@@ -57,8 +57,10 @@ export async function sampledPasses(knex: Knex, passes: Pass[], filters: Filters
     bind,
     false,
   );
+  // The facet columns every pass reads (the sampled rows are few: carrying each pass's is cheap).
+  const facetCols = [...new Set(passes.flatMap((pass) => facetColumns(pass.dims)))].map((c) => `, ${c}`).join('');
   const ctes = [
-    `s as materialized (select d.id${flagCols}, d.facet_values as fv, ${NOTICE_BUCKET_SQL} as nb
+    `s as materialized (select d.id${flagCols}${facetCols}
        from candidate_search_documents d tablesample system (${percent.toFixed(4)}) repeatable (${SAMPLE_SEED}) where ${base})`,
     ...passes.flatMap((pass, i) => {
       const cond = flags.filter((d) => d !== pass.without).map((d) => `r.f_${d}`);
