@@ -36,7 +36,7 @@ async function search(query: string): Promise<{ totalResults: number; totalIsEst
 const OPTIONS = { te: 'unnest(d.type_of_employment)', lang: 'unnest(d.language_ids)', np: NOTICE_BUCKET_SQL } as const;
 
 /** Active candidates per option of a facet, as the documents hold them, among those `where` keeps. */
-async function counted(key: keyof typeof OPTIONS, where = 'true', bindings: unknown[] = []): Promise<Map<number, number>> {
+async function counted(key: keyof typeof OPTIONS, where = 'true', bindings: number[] = []): Promise<Map<number, number>> {
   const { rows } = await t.knex.raw(
     `select v, count(*)::int as n from (select ${OPTIONS[key]} as v from candidate_search_documents d where d.status = ? and ${where}) x
       where v is not null group by v`,
@@ -64,7 +64,7 @@ function expectNear(facet: Facet, actual: Map<number, number>, size: number, lab
   for (const [id, real] of actual) if (real >= size / 5) expect(shown.has(id), `${label}: option ${id} (${real})`).toBe(true);
 }
 
-const activeCount = async (where = 'true', bindings: unknown[] = []) =>
+const activeCount = async (where = 'true', bindings: number[] = []) =>
   Number(
     (await t.knex.raw(`select count(*)::int as n from candidate_search_documents d where d.status = ? and ${where}`, [CANDIDATE_STATUS.active, ...bindings]))
       .rows[0].n,
