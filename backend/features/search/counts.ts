@@ -11,7 +11,8 @@
  * a second round. What both kinds of read share is in passes.ts.
  */
 import type { Knex } from 'knex';
-import { INDEX_SELECTIVITY, visitedRows, type Filters, type Predicate } from './filters';
+import { INDEX_SELECTIVITY, visitedRows, type Predicate } from './conditions';
+import type { Filters } from './filters';
 import type { TableStats } from './estimate';
 import { pageColumns, pageIds, pageSql, textRankColumn, window } from './page';
 import { DIMENSION_KEYS, type SearchParams } from './params';

@@ -10,7 +10,8 @@
  * SCAN_ROWS documents whatever the filters, rather than 1,000 / share.
  */
 import type { Knex } from 'knex';
-import { facetCodes, whereOf, type Filters } from './filters';
+import { facetCodes, whereOf } from './conditions';
+import type { Filters } from './filters';
 import { MAX_RESULTS, type SearchParams } from './params';
 import type { Bind } from './passes';
 

@@ -2,7 +2,8 @@
  * What the exact reads (counts.ts) and the sampled ones (sample.ts) of a search's sets share: a
  * set ("pass") and its result, the SQL of conditions and of one pass's facet values, and counting those values.
  */
-import { conditionsSql, DIMENSION_CODES, FACET_STEP, NOTICE_BUCKET_SQL, type Filters, type Predicate } from './filters';
+import { conditionsSql, DIMENSION_CODES, FACET_STEP, NOTICE_BUCKET_SQL, type Predicate } from './conditions';
+import type { Filters } from './filters';
 import type { DimensionKey } from './params';
 
 export const COUNT_CAP = 10_000;

@@ -5,9 +5,9 @@ import { CANDIDATE_SITUATIONS, CANDIDATE_STATUS, EMPLOYMENT_TYPES, NOTICE_PERIOD
 /**
  * The statuses searches read, each with its own part of the GIN index over facet values and words
  * (the other statuses share one part): conditions on the status written as these parts declare
- * theirs let the planner read only the parts asked (backend/features/search/filters.ts).
+ * theirs let the planner read only the parts asked (backend/features/search/conditions.ts).
  */
-export const SEARCH_INDEX_STATUSES = [
+const SEARCH_INDEX_STATUSES = [
   { status: CANDIDATE_STATUS.active, label: 'active' },
   { status: CANDIDATE_STATUS.semiActive, label: 'semi_active' },
 ];
