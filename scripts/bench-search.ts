@@ -39,6 +39,7 @@ const target = flag('--candidates', 1_000_000);
 const runs = flag('--runs', 50);
 const naiveRuns = flag('--naive-runs', 3);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const trace = args.includes('--trace');
 if (!Number.isInteger(target) || target < 1000 || !Number.isInteger(runs) || runs < 5) {
   console.error('--candidates takes a whole number from 1000, --runs from 5');
   process.exit(1);
@@ -161,6 +162,7 @@ try {
       const body = JSON.parse(res.text) as { totalResults?: number; totalIsEstimate?: boolean; facets?: Record<string, { options: unknown[] }> } | unknown[];
       if (res.status !== 200) throw new Error(`${shape.name}: ${url} answered ${res.status} ${JSON.stringify(body)}`);
       const statements = recorder.take();
+      if (trace) printTrace(url, took, started, statements);
       if (i < 0) continue;
       api.push(took);
       sql.push(await replay(pool, phases(statements)));
@@ -243,4 +245,13 @@ function reserveHugePages(bufferMb: number): void {
   } catch {
     // Not Linux, or not allowed: PostgreSQL uses ordinary pages.
   }
+}
+
+/** `--trace`: each request's statements, when each started and how long it took, beside the request's own time. */
+function printTrace(url: string, took: number, started: number, statements: { sql: string; start: number; end: number }[]): void {
+  console.log(`${took.toFixed(1)} ms ${decodeURIComponent(url)}`);
+  for (const s of statements)
+    console.log(
+      `  +${(s.start - started).toFixed(1).padStart(5)} ${(s.end - s.start).toFixed(1).padStart(5)} ms  ${process.env.TRACE_FULL ? `${s.sql}\n  ${JSON.stringify((s as { bindings?: unknown }).bindings)}` : s.sql.replace(/\s+/g, ' ').slice(0, 160)}`,
+    );
 }

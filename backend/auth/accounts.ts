@@ -92,48 +92,85 @@ function person(kind: AccountKind, row: PersonRow): Account {
 
 const PERSON = ['id', 'email', 'first_name', 'last_name', 'status'];
 
+/** The query that reads one kind of account (the row's `id` is `<alias>.id`), and the alias of its table. */
+function accountQuery(knex: Knex, kind: AccountKind): { query: Knex.QueryBuilder; alias: string } {
+  switch (kind) {
+    case 'admin':
+      return { alias: 'admins', query: knex('admins').select(...PERSON, 'role', 'profile_pic', 'is_watched_info_video') };
+    case 'companyUser':
+      return {
+        alias: 'u',
+        query: knex('company_users as u')
+          .join('companies as c', 'c.id', 'u.company_id')
+          .select(
+            ...[...PERSON, 'role', 'profile_pic', 'is_watched_info_video', 'company_id'].map((c) => `u.${c}`),
+            'c.company_type',
+            'c.status as company_status',
+            'c.company_name',
+            'c.company_logo',
+          ),
+      };
+    case 'candidate':
+      return { alias: 'candidates', query: knex('candidates').select(...PERSON, 'self_chosen_status') };
+    case 'community':
+      return { alias: 'community_users', query: knex('community_users').select(...PERSON) };
+  }
+}
+
+/** An account from the row its kind's query read. */
+export function accountOf(kind: AccountKind, row: PersonRow): Account {
+  switch (kind) {
+    case 'companyUser':
+      return {
+        ...person(kind, row),
+        companyId: row.company_id as number,
+        companyType: row.company_type as number,
+        companyStatus: row.company_status as number,
+        companyName: row.company_name as string,
+        companyLogo: row.company_logo as string | null,
+      };
+    case 'candidate':
+      return { ...person(kind, row), selfChosenStatus: row.self_chosen_status as boolean };
+    default:
+      return person(kind, row);
+  }
+}
+
 export async function findAccount(knex: Knex, key: { email: string } | { kind: AccountKind; id: number }): Promise<Account | undefined> {
   const kinds: AccountKind[] = 'kind' in key ? [key.kind] : ['admin', 'companyUser', 'candidate', 'community'];
-  const where = (table: string) => ('email' in key ? { [`${table}.email`]: key.email.toLowerCase() } : { [`${table}.id`]: key.id });
   for (const kind of kinds) {
-    if (kind === 'admin') {
-      const row = await knex('admins')
-        .where(where('admins'))
-        .first(...PERSON, 'role', 'profile_pic', 'is_watched_info_video');
-      if (row) return person(kind, row);
-    } else if (kind === 'companyUser') {
-      const row = await knex('company_users as u')
-        .join('companies as c', 'c.id', 'u.company_id')
-        .where(where('u'))
-        .first(
-          ...[...PERSON, 'role', 'profile_pic', 'is_watched_info_video', 'company_id'].map((c) => `u.${c}`),
-          'c.company_type',
-          'c.status as company_status',
-          'c.company_name',
-          'c.company_logo',
-        );
-      if (row)
-        return {
-          ...person(kind, row),
-          companyId: row.company_id,
-          companyType: row.company_type,
-          companyStatus: row.company_status,
-          companyName: row.company_name,
-          companyLogo: row.company_logo,
-        };
-    } else if (kind === 'candidate') {
-      const row = await knex('candidates')
-        .where(where('candidates'))
-        .first(...PERSON, 'self_chosen_status');
-      if (row) return { ...person(kind, row), selfChosenStatus: row.self_chosen_status };
-    } else {
-      const row = await knex('community_users')
-        .where(where('community_users'))
-        .first(...PERSON);
-      if (row) return person(kind, row);
-    }
+    const { query, alias } = accountQuery(knex, kind);
+    const row = (await query.where('email' in key ? { [`${alias}.email`]: key.email.toLowerCase() } : { [`${alias}.id`]: key.id }).first()) as
+      | PersonRow
+      | undefined;
+    if (row) return accountOf(kind, row);
   }
   return undefined;
+}
+
+/**
+ * The live session of a token's hash with its account, in one statement (every signed-in request
+ * reads it): the account as its kind's query reads it, or null when the account is gone.
+ */
+export async function findSession(
+  knex: Knex,
+  tokenHash: string,
+): Promise<{ id: number; kind: AccountKind | undefined; account: Account | undefined } | undefined> {
+  const kinds = Object.keys(SESSION_KIND) as AccountKind[];
+  const accounts = kinds.map((kind) => {
+    const { query, alias } = accountQuery(knex, kind);
+    const { sql, bindings } = query.whereRaw(`${alias}.id = s.actor_id`).limit(1).toSQL();
+    return { kind, sql: `when ${SESSION_KIND[kind]} then (select to_json(a) from (${sql}) a)`, bindings };
+  });
+  const { rows } = await knex.raw(
+    `select s.id, s.actor_kind, case s.actor_kind ${accounts.map((a) => a.sql).join(' ')} end as account
+       from sessions s where s.token_hash = ? and s.expires_at > ? limit 1`,
+    [...accounts.flatMap((a) => a.bindings), tokenHash, new Date()] as Knex.RawBinding[],
+  );
+  const row = rows[0] as { id: number; actor_kind: number; account: PersonRow | null } | undefined;
+  if (!row) return undefined;
+  const kind = KIND_OF_SESSION[row.actor_kind];
+  return { id: row.id, kind, account: kind && row.account ? accountOf(kind, row.account) : undefined };
 }
 
 export function actorOf(account: Account): Actor {

@@ -6,7 +6,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Knex } from 'knex';
 import { GUEST } from '../../schema/roles';
 import { AppError } from '../errors';
-import { ACCOUNT_TABLES, actorOf, assertMaySignIn, findAccount, KIND_OF_SESSION, SESSION_KIND, type Account } from './accounts';
+import { ACCOUNT_TABLES, actorOf, assertMaySignIn, findSession, SESSION_KIND, type Account } from './accounts';
 import { newToken, sha256 } from './tokens';
 
 export const COOKIE = 'tb_session';
@@ -68,11 +68,10 @@ export const resolveActor: RequestHandler = async (req, res, next) => {
     const site = req.get('sec-fetch-site');
     if (site && site !== 'same-origin' && site !== 'none') return next(new AppError(403, 'errors.crossSite'));
   }
-  const row = await req.ctx.knex('sessions').where('token_hash', sha256(found.token)).where('expires_at', '>', new Date()).first();
-  if (!row) return next();
-  const account = await findAccount(req.ctx.knex, { kind: KIND_OF_SESSION[row.actor_kind], id: row.actor_id });
-  if (!account) return next();
-  req.sessionId = row.id;
+  const session = await findSession(req.ctx.knex, sha256(found.token));
+  const account = session?.account;
+  if (!session || !account) return next();
+  req.sessionId = session.id;
   try {
     assertMaySignIn(account);
   } catch (err) {
