@@ -141,8 +141,7 @@ export async function findAccount(knex: Knex, key: { email: string } | { kind: A
   for (const kind of kinds) {
     const { query, alias } = accountQuery(knex, kind);
     const row = (await query.where('email' in key ? { [`${alias}.email`]: key.email.toLowerCase() } : { [`${alias}.id`]: key.id }).first()) as
-      | PersonRow
-      | undefined;
+      PersonRow | undefined;
     if (row) return accountOf(kind, row);
   }
   return undefined;

@@ -86,12 +86,18 @@ function sqlLiteral(value: unknown, def: FieldDef): string {
   return `'${String(value).replace(/'/g, "''")}'`;
 }
 
+/** FieldDef.dbDefault as SQL, written as PostgreSQL prints it back (so a live column compares equal to its shape). */
+const DB_DEFAULTS: Record<NonNullable<FieldDef['dbDefault']>, string> = {
+  now: 'now()',
+  uuid: 'gen_random_uuid()',
+  transactionId: '((pg_current_xact_id())::text)::bigint',
+};
+
 function columnShape(def: FieldDef): ColumnShape {
   const shape: ColumnShape = {
     type: sqlType(def),
     nullable: isNullable(def),
-    default:
-      def.dbDefault === 'now' ? 'now()' : def.dbDefault === 'uuid' ? 'gen_random_uuid()' : def.default === undefined ? null : sqlLiteral(def.default, def),
+    default: def.dbDefault ? DB_DEFAULTS[def.dbDefault] : def.default === undefined ? null : sqlLiteral(def.default, def),
   };
   if (def.kind === 'ref' && def.ref) {
     shape.references = { table: entityNamed(def.ref).table, onDelete: (def.onDelete ?? 'restrict').toUpperCase() };

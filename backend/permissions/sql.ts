@@ -5,6 +5,7 @@ import { allInterpreters, createSqlInterpreter, pg } from '@ucast/sql';
 import type { Knex } from 'knex';
 import { columnOf, entities, type Action } from '../../schema';
 import type { AppAbility } from '../../schema/ability';
+import { subject as asSubject } from '@casl/ability';
 
 /** The part of @ucast/sql's query builder an operator uses. */
 interface SqlQuery {
@@ -51,6 +52,27 @@ export function permissionSql(ability: AppAbility, action: Action, subject: stri
     joinRelation: () => false,
   });
   return [sql, params];
+}
+
+/** The fields a condition tree reads. */
+function fieldsOf(node: Condition, into = new Set<string>()): Set<string> {
+  const { field, value } = node as Condition & { field?: unknown; value?: unknown };
+  if (typeof field === 'string') into.add(field);
+  else if (Array.isArray(value)) for (const child of value as Condition[]) fieldsOf(child, into);
+  return into;
+}
+
+/**
+ * When the rules for `action` on `subject` read `field` alone, the values among `candidates` they
+ * allow, checked by the ability itself (so a condition can be evaluated without SQL, e.g. the
+ * statuses a role may search); undefined when they read other fields too.
+ */
+export function permissionValues(ability: AppAbility, action: Action, subject: string, field: string, candidates: number[]): number[] | undefined {
+  const ast = rulesToAST(ability, action, subject) as Condition | null;
+  if (ast === null) return [];
+  const fields = fieldsOf(ast);
+  if ([...fields].some((f) => f !== field)) return undefined;
+  return candidates.filter((value) => ability.can(action, asSubject(subject, { [field]: value })));
 }
 
 /** Anything with whereRaw: a Knex or an Objection query builder. */

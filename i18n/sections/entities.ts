@@ -534,6 +534,13 @@ export const entityLabels = {
       candidateId: 'Candidate Id',
     },
   },
+  candidateSearchChange: {
+    fields: {
+      xid: 'Transaction',
+      documentId: 'Document Id',
+      createdAt: 'Created',
+    },
+  },
   candidateTagCount: {
     fields: {
       tagId: 'Tag Id',

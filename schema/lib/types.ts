@@ -42,8 +42,11 @@ export interface FieldDef {
   nullable?: boolean;
   /** Value used on create when the field is absent; also the column default. */
   default?: unknown;
-  /** A database default expression: 'now' (the current time) or 'uuid' (a random UUID). */
-  dbDefault?: 'now' | 'uuid';
+  /**
+   * A database default expression: 'now' (the current time), 'uuid' (a random UUID) or
+   * 'transactionId' (the id of the transaction writing the row, as a bigint).
+   */
+  dbDefault?: 'now' | 'uuid' | 'transactionId';
   unique?: boolean;
   index?: boolean;
   /** Length for text kinds, value for numbers, item count for lists. */
@@ -83,10 +86,11 @@ export interface FieldDef {
    */
   derivedFrom?: { field: string; key: string };
   /**
-   * The column's SQL type when it is not the kind's own: 'tsvector' for full-text vectors and
-   * 'integer[]' for number lists the database maintains (read-only, never sent to a client).
+   * The column's SQL type when it is not the kind's own: 'tsvector' for full-text vectors,
+   * 'integer[]' for number lists the database maintains (read-only, never sent to a client) and
+   * 'bigint' for whole numbers beyond an integer's range (transaction ids).
    */
-  dbType?: 'tsvector' | 'integer[]';
+  dbType?: 'tsvector' | 'integer[]' | 'bigint';
 }
 
 /** A value computed in SQL for every read, e.g. a count of related rows. `{table}` is replaced by the entity's table. */

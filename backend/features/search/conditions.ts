@@ -35,7 +35,27 @@ export interface Predicate {
    * documents that meet it.
    */
   parts?: boolean;
+  /**
+   * The condition as the documents held in memory check it (memory.ts); a search with any
+   * condition lacking this form (text, names, employers, shortlisted) reads PostgreSQL instead.
+   */
+  memory?: MemoryCondition;
 }
+
+/** A search condition in the form the in-memory documents check it. Dates are days since 1970-01-01. */
+export type MemoryCondition =
+  | { kind: 'status'; statuses: number[] }
+  | { kind: 'facet'; codes: number[] }
+  | { kind: 'salary'; min: number; max?: number }
+  | { kind: 'career'; atMost?: number; after?: number }
+  | { kind: 'notice'; buckets: number[] }
+  | { kind: 'situation'; values: number[] }
+  | { kind: 'owner'; ids: number[] }
+  | { kind: 'remote' }
+  | { kind: 'popular'; min: number };
+
+/** Days since 1970-01-01 of a 'YYYY-MM-DD' date. */
+export const dayOf = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
 
 /** A condition as SQL, with the bindings of its placeholders in order. */
 export interface Condition {
@@ -59,7 +79,8 @@ export const facetCodes = (dim: DimensionKey, ids: number[]) => ids.map((id) => 
 
 /** "Holds any of these options" for a stored dimension, as a condition on the facet values. */
 export function facetPredicate(key: string, dim: DimensionKey, ids: number[], sel: number, isDimension = true): Predicate {
-  return { key, ...(isDimension ? { dim } : {}), sql: 'd.facet_values && ?::int[]', bindings: [facetCodes(dim, ids)], sel, skips: true };
+  const codes = facetCodes(dim, ids);
+  return { key, ...(isDimension ? { dim } : {}), sql: 'd.facet_values && ?::int[]', bindings: [codes], sel, skips: true, memory: { kind: 'facet', codes } };
 }
 
 /**
@@ -164,7 +185,14 @@ export function statusPredicate(stats: TableStats, statuses?: number[]): Predica
   const values = [...new Set(statuses)];
   if (values.some((s) => !Number.isSafeInteger(s))) throw new Error('A status is an integer');
   const sql = values.length ? values.map((s) => `d.status = ${s}`).join(' or ') : 'false';
-  return { key: 'status', sql: values.length > 1 ? `(${sql})` : sql, bindings: [], sel: anyValue(stats, 'status', values), parts: true };
+  return {
+    key: 'status',
+    sql: values.length > 1 ? `(${sql})` : sql,
+    bindings: [],
+    sel: anyValue(stats, 'status', values),
+    parts: true,
+    memory: { kind: 'status', statuses: values },
+  };
 }
 
 /** The date `years` before `day` (a UTC date), the 29th of February giving the 28th as PostgreSQL does. */
@@ -194,7 +222,13 @@ export function experiencePredicate(stats: TableStats, from: number, to: number 
     bindings.push(earliest);
   }
   const sql = parts.join(' and ');
-  const predicate: Predicate = { key: 'experience', sql, bindings, sel: between(stats, 'career_start', earliest, latest) };
+  const predicate: Predicate = {
+    key: 'experience',
+    sql,
+    bindings,
+    sel: between(stats, 'career_start', earliest, latest),
+    memory: { kind: 'career', atMost: latest ? dayOf(latest) : undefined, after: earliest ? dayOf(earliest) : undefined },
+  };
   if (!earliest) return predicate;
   const last = Number((latest ?? today.toISOString()).slice(0, 4));
   const tokens: number[] = [];

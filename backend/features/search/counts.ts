@@ -30,7 +30,7 @@ export interface Counts {
   facets: RawFacet[];
 }
 
-function passesOf(filters: Filters, stats: TableStats, withFacets: boolean): Pass[] {
+export function passesOf(filters: Filters, stats: TableStats, withFacets: boolean): Pass[] {
   const all = filters.predicates;
   const active = DIMENSION_KEYS.filter((k) => all.some((p) => p.dim === k));
   const estimate = (ps: Predicate[]) => stats.rows * ps.reduce((a, p) => a * p.sel, 1);

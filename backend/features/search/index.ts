@@ -25,6 +25,7 @@ import { ADMIN_KEYS, ParamError, parseSearchParams, type SearchParams } from './
 import { profileEndpoint } from './profile';
 import { currencyRates } from './rates';
 import { loadResults } from './results';
+import { memorySearch } from './memorySearch';
 
 /** The query string through the spec's fallbacks; what cannot fall back is a field error. */
 const searchQuery = z.unknown().transform((raw, ctx): SearchParams => {
@@ -53,7 +54,8 @@ export const searchEndpoint = defineEndpoint({
     labelsRead.catch(() => undefined);
     const [stats, rates] = await Promise.all([tableStats(knex), currencyRates(knex)]);
     const filters = await buildFilters(knex, ability, actor, params, stats, rates);
-    const counts = await countAndFacet(knex, filters, stats, { page: { filters, params } });
+    // A search without text is answered from the documents held in memory; one with text reads PostgreSQL.
+    const counts = (await memorySearch(knex, filters, stats, params)) ?? (await countAndFacet(knex, filters, stats, { page: { filters, params } }));
     const labels = await labelsRead;
     const ids = counts.pageIds;
     const docs = await loadResults(knex, ids, { actor, filters, labels, currency: params.currency, rates });

@@ -144,6 +144,15 @@ export function facetsOf(raw: string | null, dims: DimensionKey[], selected: Fil
     value = 0;
     digits = false;
   }
+  return rankFacets(counts, selected, scale, estimated);
+}
+
+/**
+ * Facets from each dimension's option counts (keyed by dimension code): its top options by count
+ * (then by id), the selected ones always, and how many distinct options the set holds. Estimated
+ * counts are scaled by `scale` (never below 1).
+ */
+export function rankFacets(counts: Map<number, Map<number, number>>, selected: Filters['selected'], scale: number, estimated: boolean): RawFacet[] {
   const facets: RawFacet[] = [];
   for (const [code, options] of counts) {
     if (!options.size) continue;
