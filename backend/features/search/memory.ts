@@ -100,12 +100,16 @@ export class MemoryDocuments {
   facets = new Int32Array(1024);
   private facetsUsed = 0;
   private facetsLive = 0;
+  /** The largest option id held per dimension code (facet counting sizes its tables by it). */
+  maxOption = new Int32Array(16);
   /** Slot of each document id (-1 none). */
   private slotOfId = new Int32Array(0);
   /** Slots holding each facet value, as of the last build; slots written since are in `changed`. */
   private postings = new Map<number, Int32Array>();
   changed: number[] = [];
   private changedMark = new Uint8Array(0);
+  /** Documents deleted since the last build (their slots are still in the postings). */
+  removed = 0;
   /** Slots of each status as of the last build; slots written since are in `changed` and `added`. */
   private statusSlots = new Map<number, Int32Array>();
   /** Slots in creation order (newest first) as of the last build; slots added since are in `added`. */
@@ -178,7 +182,8 @@ export class MemoryDocuments {
     }
     this.mark = rows[0].mark;
     this.today = rows[0].today;
-    if (this.changed.length > Math.max(2_000, this.size / 50) || this.added.length > Math.max(2_000, this.size / 50)) this.build();
+    const late = Math.max(2_000, this.size / 50);
+    if (this.changed.length > late || this.added.length > late || this.removed > late) this.build();
     if (this.facetsUsed > 2 * this.facetsLive + 1_000_000) this.compact();
     this.caughtUpAt = Date.now();
   }
@@ -191,6 +196,7 @@ export class MemoryDocuments {
     this.postings = new Map();
     this.statusSlots = new Map();
     this.changed = [];
+    this.removed = 0;
     this.added = [];
     this.order = new Int32Array(0);
   }
@@ -255,6 +261,10 @@ export class MemoryDocuments {
     for (const s of integers(row.situations ?? '', [])) if (s < 31) bits |= 1 << s;
     this.situations[slot] = bits;
     const values = integers(row.facets ?? '', []).filter((v) => v < TOKENS_FROM);
+    for (const v of values) {
+      const code = Math.floor(v / FACET_STEP);
+      if (v - code * FACET_STEP > this.maxOption[code]) this.maxOption[code] = v - code * FACET_STEP;
+    }
     if (this.facetsUsed + values.length > this.facets.length)
       this.facets = grow(this.facets, Math.max(this.facetsUsed + values.length, this.facets.length * 2));
     this.facetStart[slot] = this.facetsUsed;
@@ -273,6 +283,7 @@ export class MemoryDocuments {
     if (slot < 0) return;
     this.status[slot] = DEAD;
     this.slotOfId[id] = -1;
+    this.removed += 1;
     this.facetsLive -= this.facetCount[slot];
     this.facetCount[slot] = 0;
   }
@@ -318,6 +329,7 @@ export class MemoryDocuments {
     this.statusSlots = new Map([...byStatus].map(([status, list]) => [status, Int32Array.from(list)]));
     for (const slot of this.changed) this.changedMark[slot] = 0;
     this.changed = [];
+    this.removed = 0;
     this.buildOrder();
   }
 

@@ -16,8 +16,9 @@ import { RANK_BOUND, window } from './page';
 import type { DimensionKey, SearchParams } from './params';
 import { rankFacets, type RawFacet } from './passes';
 
-/** Sets up to this size have their facets counted from every match; larger ones from an even spread of this many. */
+/** Sets up to this size have their facets counted from every match; larger ones from an even spread of FACET_SPREAD (and say so). */
 export const FACET_EXACT = 10_000;
+const FACET_SPREAD = 4_000;
 
 const NOTICE_CODE = DIMENSION_CODES.np;
 
@@ -41,144 +42,206 @@ function noticeBucket(docs: MemoryDocuments, slot: number): number {
   }
 }
 
-type Test = (slot: number) => boolean;
-
-function holdsAny(docs: MemoryDocuments, codes: Set<number>): Test {
-  return (slot) => {
-    const end = docs.facetStart[slot] + docs.facetCount[slot];
-    for (let i = docs.facetStart[slot]; i < end; i += 1) if (codes.has(docs.facets[i])) return true;
-    return false;
-  };
-}
-
-/** A condition as a test of one slot. */
-function testOf(docs: MemoryDocuments, c: MemoryCondition): Test {
+/**
+ * The slots of `slots` meeting a condition, in order: into `slots` itself when `own`, else into a
+ * new array. One loop per kind of condition, so each stays small and monomorphic.
+ */
+function filter(docs: MemoryDocuments, slots: Int32Array, c: MemoryCondition | { kind: 'live' }, own: boolean): Int32Array {
+  const out = own ? slots : new Int32Array(slots.length);
+  let n = 0;
+  const length = slots.length;
   switch (c.kind) {
+    case 'live': {
+      for (let i = 0; i < length; i += 1) if (docs.live(slots[i])) out[n++] = slots[i];
+      break;
+    }
     case 'status': {
       const allowed = new Uint8Array(256);
       for (const status of c.statuses) if (status >= 0 && status < 255) allowed[status] = 1;
-      return (slot) => allowed[docs.status[slot]] === 1;
+      const status = docs.status;
+      for (let i = 0; i < length; i += 1) {
+        const slot = slots[i];
+        out[n] = slot;
+        n += allowed[status[slot]];
+      }
+      break;
     }
-    case 'facet':
-      return holdsAny(docs, new Set(c.codes));
+    case 'facet': {
+      const codes = new Set(c.codes);
+      const { facets, facetStart, facetCount } = docs;
+      for (let i = 0; i < length; i += 1) {
+        const slot = slots[i];
+        const end = facetStart[slot] + facetCount[slot];
+        for (let j = facetStart[slot]; j < end; j += 1)
+          if (codes.has(facets[j])) {
+            out[n++] = slot;
+            break;
+          }
+      }
+      break;
+    }
     case 'salary': {
-      const max = c.max ?? Infinity;
-      return (slot) => docs.salary[slot] !== NONE && docs.salary[slot] >= c.min && docs.salary[slot] <= max;
+      // Written without branches (the outcome is a coin toss per document); a missing salary (NONE) is below any minimum.
+      const salary = docs.salary;
+      const min = Math.max(c.min, NONE + 1);
+      const max = Math.min(c.max ?? 2147483647, 2147483647);
+      for (let i = 0; i < length; i += 1) {
+        const slot = slots[i];
+        const v = salary[slot];
+        out[n] = slot;
+        n += (v >= min ? 1 : 0) & (v <= max ? 1 : 0);
+      }
+      break;
     }
     case 'career': {
-      const atMost = c.atMost;
-      const after = c.after;
-      return (slot) => {
-        const start = docs.career[slot];
-        if (atMost !== undefined && (start === NONE || start > atMost)) return false;
-        return after === undefined || start === NONE || start > after;
-      };
+      // Without experience (NONE) a career counts as 0 years: within a range from 0, never with a minimum.
+      const career = docs.career;
+      const atMost = c.atMost ?? 2147483647;
+      const after = c.after ?? NONE;
+      const none = c.atMost === undefined ? 1 : 0;
+      for (let i = 0; i < length; i += 1) {
+        const slot = slots[i];
+        const start = career[slot];
+        out[n] = slot;
+        n += start === NONE ? none : (start <= atMost ? 1 : 0) & (start > after ? 1 : 0);
+      }
+      break;
     }
     case 'notice': {
       const buckets = new Set(c.buckets);
-      return (slot) => buckets.has(noticeBucket(docs, slot));
+      for (let i = 0; i < length; i += 1) if (buckets.has(noticeBucket(docs, slots[i]))) out[n++] = slots[i];
+      break;
     }
     case 'situation': {
       let bits = 0;
       for (const v of c.values) if (v < 31) bits |= 1 << v;
-      return (slot) => (docs.situations[slot] & bits) !== 0;
+      const situations = docs.situations;
+      for (let i = 0; i < length; i += 1) if ((situations[slots[i]] & bits) !== 0) out[n++] = slots[i];
+      break;
     }
     case 'owner': {
       const ids = new Set(c.ids);
-      return (slot) => ids.has(docs.owner[slot]);
+      const owner = docs.owner;
+      for (let i = 0; i < length; i += 1) if (ids.has(owner[slots[i]])) out[n++] = slots[i];
+      break;
     }
-    case 'remote':
-      return (slot) => docs.remote[slot] === 1;
-    case 'popular':
-      return (slot) => docs.popularity[slot] >= c.min;
+    case 'remote': {
+      const remote = docs.remote;
+      for (let i = 0; i < length; i += 1) if (remote[slots[i]] === 1) out[n++] = slots[i];
+      break;
+    }
+    case 'popular': {
+      const popularity = docs.popularity;
+      for (let i = 0; i < length; i += 1) if (popularity[slots[i]] >= c.min) out[n++] = slots[i];
+      break;
+    }
   }
+  return out.subarray(0, n);
+}
+
+/** The ascending union of ascending slot lists (without repeats). */
+function union(lists: Int32Array[]): Int32Array {
+  if (lists.length === 1) return lists[0];
+  return lists.reduce((a, b) => {
+    const out = new Int32Array(a.length + b.length);
+    let i = 0;
+    let j = 0;
+    let n = 0;
+    while (i < a.length && j < b.length) {
+      if (a[i] < b[j]) out[n++] = a[i++];
+      else if (b[j] < a[i]) out[n++] = b[j++];
+      else {
+        out[n++] = a[i++];
+        j += 1;
+      }
+    }
+    while (i < a.length) out[n++] = a[i++];
+    while (j < b.length) out[n++] = b[j++];
+    return out.subarray(0, n);
+  });
 }
 
 /** The slots of the documents meeting every condition, in slot order. */
 function matches(docs: MemoryDocuments, conditions: MemoryCondition[]): Int32Array {
-  const tests = conditions.map((c) => testOf(docs, c));
-  const all = (slot: number) => {
-    if (!docs.live(slot)) return false;
-    for (let i = 0; i < tests.length; i += 1) if (!tests[i](slot)) return false;
-    return true;
-  };
-  // The facet value or status condition with the fewest holders leads: only its holders (and the
-  // slots written since the postings were built) are checked.
-  let lead: Int32Array[] | undefined;
-  let leadSize = Infinity;
-  for (const c of conditions) {
-    const lists =
-      c.kind === 'facet' ? c.codes.map((code) => docs.postingsOf(code)) : c.kind === 'status' ? c.statuses.map((s) => docs.statusPostings(s)) : undefined;
-    if (!lists) continue;
+  // Every status condition (the visibility and the permission) together, as one set of statuses; none without.
+  let statuses: number[] | undefined;
+  for (const c of conditions) if (c.kind === 'status') statuses = statuses ? statuses.filter((s) => c.statuses.includes(s)) : [...new Set(c.statuses)];
+  const others = conditions.filter((c) => c.kind !== 'status');
+  // The postings written since the last build are incomplete: those slots are checked whatever leads.
+  const exact = !docs.changed.length && !docs.added.length && !docs.removed;
+  // What leads: the facet value condition or the statuses with the fewest holders; only those are checked.
+  let lead: { lists: Int32Array[]; size: number; condition?: MemoryCondition } | undefined;
+  if (statuses) {
+    const lists = statuses.map((s) => docs.statusPostings(s));
+    lead = { lists, size: lists.reduce((n, l) => n + l.length, 0) };
+  }
+  for (const c of others) {
+    if (c.kind !== 'facet') continue;
+    const lists = c.codes.map((code) => docs.postingsOf(code));
     const size = lists.reduce((n, l) => n + l.length, 0);
-    if (size < leadSize) {
-      lead = lists;
-      leadSize = size;
+    if (!lead || size < lead.size) lead = { lists, size, condition: c };
+  }
+  let slots: Int32Array;
+  // Whether `slots` is this search's own array (not a posting list) and may be filtered in place.
+  let own = true;
+  if (!lead) {
+    slots = new Int32Array(docs.size);
+    for (let slot = 0; slot < docs.size; slot += 1) slots[slot] = slot;
+  } else {
+    slots = union(lead.lists);
+    own = lead.lists.length > 1;
+    if (!exact) {
+      slots = union([slots, Int32Array.from(new Set([...docs.changed, ...docs.added])).sort()]);
+      own = true;
     }
   }
-  if (!lead) {
-    const out = new Int32Array(docs.size);
-    let n = 0;
-    for (let slot = 0; slot < docs.size; slot += 1) if (all(slot)) out[n++] = slot;
-    return out.subarray(0, n);
+  const checks: (MemoryCondition | { kind: 'live' })[] = [];
+  if (statuses && (!exact || lead?.condition)) checks.push({ kind: 'status', statuses });
+  if (!statuses) checks.push({ kind: 'live' });
+  for (const c of others) if (!(exact && c === lead?.condition)) checks.push(c);
+  for (const check of checks) {
+    slots = filter(docs, slots, check, own);
+    own = true;
   }
-  const late = [...docs.changed, ...docs.added];
-  const out = new Int32Array(leadSize + late.length);
-  let n = 0;
-  if (lead.length === 1 && !late.length) {
-    const list = lead[0];
-    for (let i = 0; i < list.length; i += 1) if (all(list[i])) out[n++] = list[i];
-    return out.subarray(0, n);
-  }
-  const seen = new Set<number>();
-  const consider = (slot: number) => {
-    if (seen.has(slot)) return;
-    seen.add(slot);
-    if (all(slot)) out[n++] = slot;
-  };
-  for (const list of lead) for (let i = 0; i < list.length; i += 1) consider(list[i]);
-  for (const slot of late) consider(slot);
-  return out.subarray(0, n).sort();
+  return slots;
 }
 
-/** The facets of `dims` over the matched slots: every match up to FACET_EXACT, an even spread above. */
+/** The facets of `dims` over the matched slots: every match up to FACET_EXACT, an even spread of FACET_SPREAD above. */
 function facetsOf(docs: MemoryDocuments, slots: Int32Array, dims: DimensionKey[], selected: Filters['selected']): RawFacet[] {
   if (!dims.length || !slots.length) return [];
-  // Per dimension code, a count per option id (ids are small: a dense array serves).
-  const byCode: (Int32Array | undefined)[] = [];
-  for (const d of dims) byCode[DIMENSION_CODES[d]] = new Int32Array(1024);
-  const countNotice = dims.includes('np');
-  const step = slots.length > FACET_EXACT ? slots.length / FACET_EXACT : 1;
+  // Per dimension code, a table of counts by option id.
+  const tableOf = new Int32Array(16).fill(-1);
+  const tables: Int32Array[] = [];
+  for (const d of dims) {
+    const code = DIMENSION_CODES[d];
+    tableOf[code] = tables.length;
+    tables.push(new Int32Array((code === NOTICE_CODE ? 4 : docs.maxOption[code]) + 1));
+  }
+  const notice = dims.includes('np') ? tables[tableOf[NOTICE_CODE]] : undefined;
+  const step = slots.length > FACET_EXACT ? slots.length / FACET_SPREAD : 1;
+  const { facets, facetStart, facetCount } = docs;
   let taken = 0;
   for (let at = 0; at < slots.length; at += step) {
     const slot = slots[Math.floor(at)];
     taken += 1;
-    const end = docs.facetStart[slot] + docs.facetCount[slot];
-    for (let i = docs.facetStart[slot]; i < end; i += 1) {
-      const value = docs.facets[i];
-      const code = Math.floor(value / FACET_STEP);
-      let options = byCode[code];
-      if (!options) continue;
-      const id = value - code * FACET_STEP;
-      if (id >= options.length) {
-        const next = new Int32Array(Math.max(id + 1, options.length * 2));
-        next.set(options);
-        byCode[code] = options = next;
-      }
-      options[id] += 1;
+    const end = facetStart[slot] + facetCount[slot];
+    for (let i = facetStart[slot]; i < end; i += 1) {
+      const value = facets[i];
+      const code = (value / FACET_STEP) | 0;
+      const table = tableOf[code];
+      if (table >= 0) tables[table][value - code * FACET_STEP] += 1;
     }
-    if (countNotice) {
+    if (notice) {
       const bucket = noticeBucket(docs, slot);
-      if (bucket >= 0) (byCode[NOTICE_CODE] as Int32Array)[bucket] += 1;
+      if (bucket >= 0) notice[bucket] += 1;
     }
   }
   const counts = new Map<number, Map<number, number>>();
   for (const d of dims) {
-    const code = DIMENSION_CODES[d];
-    const options = byCode[code] as Int32Array;
+    const table = tables[tableOf[DIMENSION_CODES[d]]];
     const kept = new Map<number, number>();
-    for (let id = 0; id < options.length; id += 1) if (options[id]) kept.set(id, options[id]);
-    counts.set(code, kept);
+    for (let id = 0; id < table.length; id += 1) if (table[id]) kept.set(id, table[id]);
+    counts.set(DIMENSION_CODES[d], kept);
   }
   const estimated = step > 1;
   return rankFacets(counts, selected, estimated ? slots.length / taken : 1, estimated);
