@@ -44,9 +44,11 @@ function noticeBucket(docs: MemoryDocuments, slot: number): number {
 
 /**
  * The slots of `slots` meeting a condition, in order: into `slots` itself when `own`, else into a
- * new array. One loop per kind of condition, so each stays small and monomorphic.
+ * new array. One loop per kind of condition, so each stays small and monomorphic. A facet value
+ * condition intersects with its postings when they are complete (`postingsExact`), else reads
+ * each slot's values.
  */
-function filter(docs: MemoryDocuments, slots: Int32Array, c: MemoryCondition | { kind: 'live' }, own: boolean): Int32Array {
+function filter(docs: MemoryDocuments, slots: Int32Array, c: MemoryCondition | { kind: 'live' }, own: boolean, postingsExact: boolean): Int32Array {
   const out = own ? slots : new Int32Array(slots.length);
   let n = 0;
   const length = slots.length;
@@ -67,16 +69,39 @@ function filter(docs: MemoryDocuments, slots: Int32Array, c: MemoryCondition | {
       break;
     }
     case 'facet': {
-      const codes = new Set(c.codes);
+      if (postingsExact) {
+        // The postings are complete: the slots that are also in the union of the values' postings.
+        const list = union(c.codes.map((code) => docs.postingsOf(code)));
+        if (length * 16 < list.length) {
+          for (let i = 0; i < length; i += 1) {
+            const slot = slots[i];
+            let lo = 0;
+            let hi = list.length;
+            while (lo < hi) {
+              const mid = (lo + hi) >> 1;
+              if (list[mid] < slot) lo = mid + 1;
+              else hi = mid;
+            }
+            if (lo < list.length && list[lo] === slot) out[n++] = slot;
+          }
+        } else {
+          let j = 0;
+          for (let i = 0; i < length; i += 1) {
+            const slot = slots[i];
+            while (j < list.length && list[j] < slot) j += 1;
+            if (j < list.length && list[j] === slot) out[n++] = slot;
+          }
+        }
+        break;
+      }
+      const codes = Int32Array.from(c.codes);
       const { facets, facetStart, facetCount } = docs;
       for (let i = 0; i < length; i += 1) {
         const slot = slots[i];
         const end = facetStart[slot] + facetCount[slot];
-        for (let j = facetStart[slot]; j < end; j += 1)
-          if (codes.has(facets[j])) {
-            out[n++] = slot;
-            break;
-          }
+        let held = false;
+        for (let j = facetStart[slot]; j < end && !held; j += 1) for (let k = 0; k < codes.length; k += 1) if (facets[j] === codes[k]) held = true;
+        if (held) out[n++] = slot;
       }
       break;
     }
@@ -198,9 +223,12 @@ function matches(docs: MemoryDocuments, conditions: MemoryCondition[]): Int32Arr
   const checks: (MemoryCondition | { kind: 'live' })[] = [];
   if (statuses && (!exact || lead?.condition)) checks.push({ kind: 'status', statuses });
   if (!statuses) checks.push({ kind: 'live' });
-  for (const c of others) if (!(exact && c === lead?.condition)) checks.push(c);
+  // Checks on a document's own numbers first, then the facet values, the rarest first: each check reads only what the ones before kept.
+  const rest = others.filter((c) => !(exact && c === lead?.condition));
+  const holders = (c: MemoryCondition) => (c.kind === 'facet' ? c.codes.reduce((n, code) => n + docs.postingsOf(code).length, 0) : -1);
+  checks.push(...rest.sort((a, b) => holders(a) - holders(b)));
   for (const check of checks) {
-    slots = filter(docs, slots, check, own);
+    slots = filter(docs, slots, check, own, exact);
     own = true;
   }
   return slots;
