@@ -13,6 +13,8 @@ import { createKnex } from './db/knex';
 import { closeReplicas } from './db/replica';
 import { migrate } from './db/migrate';
 import { queueSearchTermsIfMissing } from './features/search';
+import { warmMemoryDocuments } from './features/search/memory';
+import { readKnex } from './db/replica';
 import { startWorker, workerStopping, type Worker } from './jobs/worker';
 import { logger } from './logger';
 
@@ -61,7 +63,10 @@ async function main() {
     if (applied.length) say(`Applied ${applied.length} migration(s).`);
     await seed(knex, { only: defaultSets(config.seedDemo), log: say });
     await queueSearchTermsIfMissing(knex);
-    server = await listen(createApp({ knex, config }), config.port);
+    const ctx = { knex, config };
+    server = await listen(createApp(ctx), config.port);
+    // Search reads PostgreSQL until the documents are held in memory: loading them starts now.
+    warmMemoryDocuments(readKnex(ctx));
     if (config.worker) runner = await startWorker(db.connectionString, config);
   } catch (err) {
     if (err instanceof PortInUseError) console.error(`\n${err.message}`);

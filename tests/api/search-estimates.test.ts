@@ -9,6 +9,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NOTICE_BUCKET_SQL } from '../../backend/features/search/conditions';
 import { countAndFacet } from '../../backend/features/search/counts';
+import { memoryDocuments } from '../../backend/features/search/memory';
 import { tableStats } from '../../backend/features/search/estimate';
 import { buildFilters } from '../../backend/features/search/filters';
 import { parseSearchParams } from '../../backend/features/search/params';
@@ -26,6 +27,8 @@ beforeAll(async () => {
   await generateCandidates({ knex: t.knex, connectionString: t.url, count: 16_000, workers: 2, chunk: 2_000 });
   await t.knex.raw('analyze candidate_search_documents');
   company = await t.login('owner@acme.example.com');
+  // The documents held in memory are loaded before the first search (until then, searches read SQL).
+  await memoryDocuments(t.knex);
 }, 180_000);
 
 interface Facet {

@@ -7,6 +7,7 @@
 import { entity } from '../../../schema';
 import { tableShape } from '../../db/shape';
 import { anyValue, between, type TableStats } from './estimate';
+import type { QueryNode } from './memoryText';
 import type { DimensionKey } from './params';
 
 export interface Predicate {
@@ -52,7 +53,9 @@ export type MemoryCondition =
   | { kind: 'situation'; values: number[] }
   | { kind: 'owner'; ids: number[] }
   | { kind: 'remote' }
-  | { kind: 'popular'; min: number };
+  | { kind: 'popular'; min: number }
+  /** A full-text query (tsquery text without phrases or weights) over the documents' words or names. */
+  | { kind: 'text'; field: 'text' | 'names'; query: QueryNode };
 
 /** Days since 1970-01-01 of a 'YYYY-MM-DD' date. */
 export const dayOf = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);

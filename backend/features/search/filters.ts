@@ -16,6 +16,7 @@ import { LOOKUP_SOURCES, type LookupKind } from '../lookups/sources';
 import { experiencePredicate, facetPredicate, NOTICE_BUCKET_SQL, statusPredicate, type Predicate } from './conditions';
 import { anyElement, anyValue, between, lexeme, type TableStats } from './estimate';
 import type { DimensionKey, SearchParams } from './params';
+import { parseQuery } from './memoryText';
 import { nameQuery, restrictTo, textQuery, type TextQuery } from './text';
 import { searchStatuses } from './visibility';
 
@@ -186,7 +187,15 @@ export async function buildFilters(
     if (q.query) {
       filters.text = { ...q, query: q.query };
       const skips = !q.query.includes(':*');
-      predicates.push({ key: 'ts', sql: 'd.vector @@ ?::tsquery', bindings: [q.query], sel: textSel(stats, 'vector', q), skips });
+      const tree = parseQuery(q.query);
+      predicates.push({
+        key: 'ts',
+        sql: 'd.vector @@ ?::tsquery',
+        bindings: [q.query],
+        sel: textSel(stats, 'vector', q),
+        skips,
+        ...(tree ? { memory: { kind: 'text', field: 'text', query: tree } } : {}),
+      });
     }
   }
   if (params.cn) {
@@ -202,7 +211,14 @@ export async function buildFilters(
     // Every typed word starts a word of the name, or is a close spelling of a name (pg_trgm over search_terms).
     if (names.query) {
       const sel = nameSel(stats, names);
-      predicates.push({ key: 'ns', sql: "d.name_vector @@ to_tsquery('simple', ?)", bindings: [names.query], sel });
+      const tree = parseQuery(names.query);
+      predicates.push({
+        key: 'ns',
+        sql: "d.name_vector @@ to_tsquery('simple', ?)",
+        bindings: [names.query],
+        sel,
+        ...(tree ? { memory: { kind: 'text', field: 'names', query: tree } } : {}),
+      });
     }
   }
   if (params.salary) {

@@ -16,6 +16,7 @@ import type { Knex } from 'knex';
 import { SEARCH_CHANGES_RETENTION_MINUTES } from '../../../schema/entities/internal/candidateSearchChange';
 import { logger } from '../../logger';
 import { FACET_STEP } from './conditions';
+import { TextField } from './memoryText';
 
 /** The status of a slot whose document was deleted. */
 const DEAD = 255;
@@ -30,7 +31,8 @@ const STALE_MS = (SEARCH_CHANGES_RETENTION_MINUTES / 2) * 60_000;
 
 const COLUMNS = `d.id, d.status, (extract(epoch from d.created_at) * 1000)::float8 as created, (extract(epoch from d.updated_at) * 1000)::float8 as updated,
   d.completeness, d.popularity, d.salary_sgd, (d.career_start - date '1970-01-01') as career, d.working_remotely, d.notice_type, d.notice_months,
-  (d.notice_date - date '1970-01-01') as notice_date, d.owner_id, array_to_string(d.candidate_status, ',') as situations, array_to_string(d.facet_values, ',') as facets`;
+  (d.notice_date - date '1970-01-01') as notice_date, d.owner_id, array_to_string(d.candidate_status, ',') as situations, array_to_string(d.facet_values, ',') as facets,
+  array_to_string(tsvector_to_array(d.vector), chr(31)) as words, array_to_string(tsvector_to_array(d.name_vector), chr(31)) as names`;
 
 interface Row {
   id: number;
@@ -48,6 +50,8 @@ interface Row {
   owner_id: number | null;
   situations: string;
   facets: string;
+  words: string | null;
+  names: string | null;
 }
 
 const grow = <T extends Int32Array | Float64Array | Uint8Array | Int8Array | Uint16Array | Int16Array>(a: T, size: number): T => {
@@ -100,6 +104,9 @@ export class MemoryDocuments {
   facets = new Int32Array(1024);
   private facetsUsed = 0;
   private facetsLive = 0;
+  /** The words of each document's text vector and of its name (the admins' name search). */
+  text = new TextField();
+  names = new TextField();
   /** The largest option id held per dimension code (facet counting sizes its tables by it). */
   maxOption = new Int32Array(16);
   /** Slot of each document id (-1 none). */
@@ -122,10 +129,19 @@ export class MemoryDocuments {
   private mark = '0';
   private caughtUpAt = 0;
   private loaded = false;
+  private loading = false;
   private queue: Promise<void> = Promise.resolve();
   private waiting: Promise<void> | undefined;
 
   constructor(private readonly knex: Knex) {}
+
+  get isLoaded(): boolean {
+    return this.loaded;
+  }
+
+  get isLoading(): boolean {
+    return this.loading;
+  }
 
   /**
    * Brings the documents up to date with every change committed before this call (a call made while
@@ -141,6 +157,7 @@ export class MemoryDocuments {
     this.queue = next.catch((err: unknown) => {
       logger.warn({ err }, 'could not catch up the search documents held in memory');
       this.loaded = false;
+      this.loading = false;
     });
     return next;
   }
@@ -150,6 +167,7 @@ export class MemoryDocuments {
       rows: { mark: string; today: number }[];
     };
     this.loaded = false;
+    this.loading = true;
     this.reset();
     let after = 0;
     for (;;) {
@@ -164,6 +182,7 @@ export class MemoryDocuments {
     this.today = head.rows[0].today;
     this.build();
     this.loaded = true;
+    this.loading = false;
     this.caughtUpAt = Date.now();
   }
 
@@ -195,6 +214,8 @@ export class MemoryDocuments {
     this.slotOfId = new Int32Array(0);
     this.postings = new Map();
     this.statusSlots = new Map();
+    this.text.reset();
+    this.names.reset();
     this.changed = [];
     this.removed = 0;
     this.added = [];
@@ -221,6 +242,8 @@ export class MemoryDocuments {
     this.facetStart = grow(this.facetStart, size);
     this.facetCount = grow(this.facetCount, size);
     this.changedMark = grow(this.changedMark, size);
+    this.text.ensure(size);
+    this.names.ensure(size);
     this.capacity = size;
   }
 
@@ -272,6 +295,8 @@ export class MemoryDocuments {
     this.facets.set(values, this.facetsUsed);
     this.facetsUsed += values.length;
     this.facetsLive += values.length;
+    this.text.put(slot, row.words);
+    this.names.put(slot, row.names);
     if (this.loaded && !isNew && !this.changedMark[slot]) {
       this.changedMark[slot] = 1;
       this.changed.push(slot);
@@ -286,6 +311,8 @@ export class MemoryDocuments {
     this.removed += 1;
     this.facetsLive -= this.facetCount[slot];
     this.facetCount[slot] = 0;
+    this.text.clear(slot);
+    this.names.clear(slot);
   }
 
   /** Whether a slot holds a live document. */
@@ -318,6 +345,9 @@ export class MemoryDocuments {
       }
     }
     this.postings = postings;
+    const live = (slot: number) => this.status[slot] !== DEAD;
+    this.text.build(this.size, live);
+    this.names.build(this.size, live);
     const byStatus = new Map<number, number[]>();
     for (let slot = 0; slot < this.size; slot += 1) {
       const status = this.status[slot];
@@ -391,10 +421,35 @@ const EMPTY = new Int32Array(0);
 
 const held = new WeakMap<Knex, MemoryDocuments>();
 
-/** The documents held for this database connection, caught up with every committed change. */
-export async function memoryDocuments(knex: Knex): Promise<MemoryDocuments> {
+function documentsOf(knex: Knex): MemoryDocuments {
   let docs = held.get(knex);
   if (!docs) held.set(knex, (docs = new MemoryDocuments(knex)));
+  return docs;
+}
+
+/** The documents held for this database connection, caught up with every committed change (loaded first if need be). */
+export async function memoryDocuments(knex: Knex): Promise<MemoryDocuments> {
+  const docs = documentsOf(knex);
   await docs.catchUp();
   return docs;
+}
+
+/**
+ * The documents, caught up, when they are loaded; undefined while they load (the load is started
+ * if it was not), so a search reads PostgreSQL meanwhile rather than wait for a million rows.
+ */
+export async function readyDocuments(knex: Knex): Promise<MemoryDocuments | undefined> {
+  const docs = documentsOf(knex);
+  if (!docs.isLoaded) {
+    warmMemoryDocuments(knex);
+    return undefined;
+  }
+  await docs.catchUp();
+  return docs;
+}
+
+/** Starts loading the documents held for this connection (a server does at start), without waiting. */
+export function warmMemoryDocuments(knex: Knex): void {
+  const docs = documentsOf(knex);
+  if (!docs.isLoaded && !docs.isLoading) docs.catchUp().catch(() => undefined);
 }

@@ -11,10 +11,11 @@ import { DIMENSION_CODES, FACET_STEP, type MemoryCondition, type Predicate } fro
 import { passesOf, type Counts } from './counts';
 import type { TableStats } from './estimate';
 import type { Filters } from './filters';
-import { memoryDocuments, NONE, type MemoryDocuments } from './memory';
-import { RANK_BOUND, window } from './page';
+import { NONE, readyDocuments, type MemoryDocuments } from './memory';
+import { RANK_BOUND, textRankColumn, window } from './page';
 import type { DimensionKey, SearchParams } from './params';
-import { rankFacets, type RawFacet } from './passes';
+import { intersect, union } from './memoryText';
+import { binder, rankFacets, type RawFacet } from './passes';
 
 /** Sets up to this size have their facets counted from every match; larger ones from an even spread of FACET_SPREAD (and say so). */
 export const FACET_EXACT = 10_000;
@@ -164,43 +165,27 @@ function filter(docs: MemoryDocuments, slots: Int32Array, c: MemoryCondition | {
   return out.subarray(0, n);
 }
 
-/** The ascending union of ascending slot lists (without repeats). */
-function union(lists: Int32Array[]): Int32Array {
-  if (lists.length === 1) return lists[0];
-  return lists.reduce((a, b) => {
-    const out = new Int32Array(a.length + b.length);
-    let i = 0;
-    let j = 0;
-    let n = 0;
-    while (i < a.length && j < b.length) {
-      if (a[i] < b[j]) out[n++] = a[i++];
-      else if (b[j] < a[i]) out[n++] = b[j++];
-      else {
-        out[n++] = a[i++];
-        j += 1;
-      }
-    }
-    while (i < a.length) out[n++] = a[i++];
-    while (j < b.length) out[n++] = b[j++];
-    return out.subarray(0, n);
-  });
-}
-
 /** The slots of the documents meeting every condition, in slot order. */
-function matches(docs: MemoryDocuments, conditions: MemoryCondition[]): Int32Array {
+function matches(docs: MemoryDocuments, conditions: MemoryCondition[], texts: Map<MemoryCondition, Int32Array>): Int32Array {
   // Every status condition (the visibility and the permission) together, as one set of statuses; none without.
   let statuses: number[] | undefined;
   for (const c of conditions) if (c.kind === 'status') statuses = statuses ? statuses.filter((s) => c.statuses.includes(s)) : [...new Set(c.statuses)];
   const others = conditions.filter((c) => c.kind !== 'status');
   // The postings written since the last build are incomplete: those slots are checked whatever leads.
   const exact = !docs.changed.length && !docs.added.length && !docs.removed;
-  // What leads: the facet value condition or the statuses with the fewest holders; only those are checked.
-  let lead: { lists: Int32Array[]; size: number; condition?: MemoryCondition } | undefined;
+  // What leads: the facet value or text condition, or the statuses, with the fewest holders; only those are
+  // checked. A text condition's slots are complete (the slots written since the build read one by one).
+  let lead: { lists: Int32Array[]; size: number; condition?: MemoryCondition; complete?: boolean } | undefined;
   if (statuses) {
     const lists = statuses.map((s) => docs.statusPostings(s));
     lead = { lists, size: lists.reduce((n, l) => n + l.length, 0) };
   }
   for (const c of others) {
+    if (c.kind === 'text') {
+      const set = texts.get(c) as Int32Array;
+      if (!lead || set.length < lead.size) lead = { lists: [set], size: set.length, condition: c, complete: true };
+      continue;
+    }
     if (c.kind !== 'facet') continue;
     const lists = c.codes.map((code) => docs.postingsOf(code));
     const size = lists.reduce((n, l) => n + l.length, 0);
@@ -215,7 +200,7 @@ function matches(docs: MemoryDocuments, conditions: MemoryCondition[]): Int32Arr
   } else {
     slots = union(lead.lists);
     own = lead.lists.length > 1;
-    if (!exact) {
+    if (!exact && !lead.complete) {
       slots = union([slots, Int32Array.from(new Set([...docs.changed, ...docs.added])).sort()]);
       own = true;
     }
@@ -223,12 +208,13 @@ function matches(docs: MemoryDocuments, conditions: MemoryCondition[]): Int32Arr
   const checks: (MemoryCondition | { kind: 'live' })[] = [];
   if (statuses && (!exact || lead?.condition)) checks.push({ kind: 'status', statuses });
   if (!statuses) checks.push({ kind: 'live' });
-  // Checks on a document's own numbers first, then the facet values, the rarest first: each check reads only what the ones before kept.
-  const rest = others.filter((c) => !(exact && c === lead?.condition));
-  const holders = (c: MemoryCondition) => (c.kind === 'facet' ? c.codes.reduce((n, code) => n + docs.postingsOf(code).length, 0) : -1);
+  // Checks on a document's own numbers first, then the facet values and texts, the rarest first: each check reads only what the ones before kept.
+  const rest = others.filter((c) => !(c === lead?.condition && (exact || lead.complete)));
+  const holders = (c: MemoryCondition) =>
+    c.kind === 'facet' ? c.codes.reduce((n, code) => n + docs.postingsOf(code).length, 0) : c.kind === 'text' ? (texts.get(c) as Int32Array).length : -1;
   checks.push(...rest.sort((a, b) => holders(a) - holders(b)));
   for (const check of checks) {
-    slots = filter(docs, slots, check, own, exact);
+    slots = check.kind === 'text' ? intersect(slots, texts.get(check) as Int32Array) : filter(docs, slots, check, own, exact);
     own = true;
   }
   return slots;
@@ -293,7 +279,7 @@ function newest(docs: MemoryDocuments, slots: Int32Array, count: number): number
 }
 
 /** The page's document ids: newest first, or best match as page.ts ranks it (chosen skills and titles, completeness, recent updates, popularity). */
-function pageOf(docs: MemoryDocuments, slots: Int32Array, filters: Filters, params: SearchParams): number[] {
+async function pageOf(knex: Knex, docs: MemoryDocuments, slots: Int32Array, filters: Filters, params: SearchParams): Promise<number[]> {
   const asked = window(params);
   if (!asked) return [];
   const { offset, limit } = asked;
@@ -304,10 +290,21 @@ function pageOf(docs: MemoryDocuments, slots: Int32Array, filters: Filters, para
   const bounded = newest(docs, slots, Math.max(RANK_BOUND, offset + limit));
   const skills = filters.selected.s?.length ? new Set(filters.selected.s.map((id) => DIMENSION_CODES.s * FACET_STEP + id)) : undefined;
   const titles = filters.selected.jt?.length ? new Set(filters.selected.jt.map((id) => DIMENSION_CODES.jt * FACET_STEP + id)) : undefined;
+  // The text relevance needs the words' positions and weights: PostgreSQL reads it for the ranked documents alone.
+  const relevance = new Map<number, number>();
+  if (filters.text && bounded.length) {
+    const bindings: unknown[] = [];
+    const column = textRankColumn(filters, binder(bindings));
+    const { rows } = (await knex.raw(`select d.id, ${column} from candidate_search_documents d where d.id = any(?::int[])`, [
+      ...bindings,
+      bounded.map((slot) => docs.ids[slot]),
+    ] as Knex.RawBinding[])) as { rows: { id: number; text_rank: number }[] };
+    for (const row of rows) relevance.set(row.id, Number(row.text_rank));
+  }
   const now = Date.now();
   const score = new Map<number, number>();
   for (const slot of bounded) {
-    let s = 0;
+    let s = filters.text ? 0.45 * (relevance.get(docs.ids[slot]) ?? 0) : 0;
     if (skills) s += (0.2 * overlap(docs, slot, skills)) / skills.size;
     if (titles) s += (0.15 * overlap(docs, slot, titles)) / titles.size;
     s += 0.0012 * docs.completeness[slot];
@@ -332,18 +329,27 @@ export async function memorySearch(
   params: SearchParams,
 ): Promise<(Counts & { pageIds: number[] }) | undefined> {
   if (!inMemory(filters.predicates)) return undefined;
-  let docs: MemoryDocuments;
+  let docs: MemoryDocuments | undefined;
   try {
-    docs = await memoryDocuments(knex);
+    docs = await readyDocuments(knex);
   } catch {
     // Not caught up (logged): SQL answers.
     return undefined;
   }
+  if (!docs) return undefined;
   const passes = passesOf(filters, stats, true);
+  // Each text condition's documents, read once for every set it is in.
+  const late = [...docs.changed, ...docs.added];
+  const texts = new Map<MemoryCondition, Int32Array>();
+  for (const p of filters.predicates) {
+    const c = p.memory as MemoryCondition;
+    if (c.kind === 'text') texts.set(c, docs[c.field].matching(c.query, docs.size, late));
+  }
   const results = passes.map((pass) => {
     const slots = matches(
       docs,
       pass.predicates.map((p) => p.memory as MemoryCondition),
+      texts,
     );
     return { slots, facets: facetsOf(docs, slots, pass.dims, filters.selected) };
   });
@@ -352,6 +358,6 @@ export async function memorySearch(
     total: main.slots.length,
     totalIsEstimate: false,
     facets: results.flatMap((r) => r.facets),
-    pageIds: pageOf(docs, main.slots, filters, params),
+    pageIds: await pageOf(knex, docs, main.slots, filters, params),
   };
 }
