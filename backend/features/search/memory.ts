@@ -163,20 +163,25 @@ export class MemoryDocuments {
   }
 
   private async load(): Promise<void> {
-    const head = (await this.knex.raw(`select pg_snapshot_xmin(pg_current_snapshot())::text as mark, (current_date - date '1970-01-01') as today`)) as {
-      rows: { mark: string; today: number }[];
-    };
+    const head = (await this.knex.raw(
+      `select pg_snapshot_xmin(pg_current_snapshot())::text as mark, (current_date - date '1970-01-01') as today,
+              (select coalesce(max(id), 0) from candidate_search_documents) as last`,
+    )) as { rows: { mark: string; today: number; last: number }[] };
     this.loaded = false;
     this.loading = true;
     this.reset();
-    let after = 0;
-    for (;;) {
-      const { rows } = (await this.knex.raw(`select ${COLUMNS} from candidate_search_documents d where d.id > ? order by d.id limit ${LOAD_PAGE}`, [
-        after,
-      ])) as { rows: Row[] };
+    // Pages by ranges of ids, the next asked for while this one is read in: the database and this process work side by side.
+    const page = (from: number) =>
+      this.knex.raw(`select ${COLUMNS} from candidate_search_documents d where d.id > ? and d.id <= ? order by d.id`, [from, from + LOAD_PAGE]) as Promise<{
+        rows: Row[];
+      }>;
+    const last = Number(head.rows[0].last);
+    let next = last > 0 ? page(0) : undefined;
+    for (let from = 0; from < last && next; from += LOAD_PAGE) {
+      const { rows } = await next;
+      // Documents written after `last` was read come with the catch-up that follows.
+      if (from + LOAD_PAGE < last) next = page(from + LOAD_PAGE);
       for (const row of rows) this.put(row);
-      if (rows.length < LOAD_PAGE) break;
-      after = rows[rows.length - 1].id;
     }
     this.mark = head.rows[0].mark;
     this.today = head.rows[0].today;
