@@ -345,19 +345,16 @@ export async function memorySearch(
     const c = p.memory as MemoryCondition;
     if (c.kind === 'text') texts.set(c, docs[c.field].matching(c.query, docs.size, late));
   }
-  const results = passes.map((pass) => {
-    const slots = matches(
+  const matched = (pass: (typeof passes)[number]) =>
+    matches(
       docs,
       pass.predicates.map((p) => p.memory as MemoryCondition),
       texts,
     );
-    return { slots, facets: facetsOf(docs, slots, pass.dims, filters.selected) };
-  });
-  const main = results[0];
-  return {
-    total: main.slots.length,
-    totalIsEstimate: false,
-    facets: results.flatMap((r) => r.facets),
-    pageIds: await pageOf(knex, docs, main.slots, filters, params),
-  };
+  // The page is picked first: while PostgreSQL reads the ranked documents' text relevance, the facets are counted here.
+  const main = matched(passes[0]);
+  const page = pageOf(knex, docs, main, filters, params);
+  page.catch(() => undefined);
+  const facets = passes.flatMap((pass, i) => facetsOf(docs, i === 0 ? main : matched(pass), pass.dims, filters.selected));
+  return { total: main.length, totalIsEstimate: false, facets, pageIds: await page };
 }
