@@ -1,16 +1,17 @@
 /**
- * The search documents held in the API's memory, column by column in typed arrays, so a search
- * without text counts, facets and pages its matches without visiting a row of PostgreSQL: an exact
- * count of 10,000 documents in the database reads 10,000 rows (about 2.5 µs each on a 2-core
- * machine), here it checks a few numbers per document.
+ * The search documents held in the API's memory, column by column in typed arrays, with their
+ * words (memoryText.ts), so a search counts, facets and pages its matches without visiting a row of
+ * PostgreSQL: an exact count of 10,000 documents in the database reads 10,000 rows (about 2.5 µs
+ * each on a 2-core machine), here it checks a few numbers per document.
  *
- * Loaded once per database connection (per Knex) on first use, and kept true by catching up before
+ * Loaded once per database connection (per Knex), when the server starts, and kept true by catching up before
  * every search: candidate_search_changes logs every document a transaction wrote (triggers, see
  * migrations/*_log_candidate_search_changes.ts), and one statement reads the documents logged by
  * transactions at or after the oldest one still running at the last catch-up, with that statement's
  * own oldest running transaction as the next mark. A transaction that commits later is read then;
  * one that committed before has been read. So a search sees every change committed before it
- * started, as a search in SQL would. A process idle for longer than the log keeps changes reloads.
+ * started, as a search in SQL would. A process that has not caught up for half the time the log
+ * keeps changes reloads.
  */
 import type { Knex } from 'knex';
 import { SEARCH_CHANGES_RETENTION_MINUTES } from '../../../schema/entities/internal/candidateSearchChange';

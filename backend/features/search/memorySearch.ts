@@ -1,10 +1,11 @@
 /**
- * A search without text answered from the documents held in memory (memory.ts): the same sets as
+ * A search answered from the documents held in memory (memory.ts, memoryText.ts): the same sets as
  * counts.ts reads in SQL (the full set and, for each active multi-select filter, the set without
  * it), each counted exactly; facets counted from every match up to FACET_EXACT and from an even
  * spread above, marked estimated; the page newest first or by best match, ranked as page.ts ranks
- * it. A search with any condition that has no in-memory form (text, names, employers, shortlisted)
- * is left to SQL: `memorySearch` answers undefined.
+ * it (the text relevance of the ranked documents read from PostgreSQL). A search with any condition
+ * that has no in-memory form (phrases, employers, shortlisted), or one that arrives while the
+ * documents load, is left to SQL: `memorySearch` answers undefined.
  */
 import type { Knex } from 'knex';
 import { DIMENSION_CODES, FACET_STEP, type MemoryCondition, type Predicate } from './conditions';
@@ -18,7 +19,7 @@ import { intersect, union } from './memoryText';
 import { binder, rankFacets, type RawFacet } from './passes';
 
 /** Sets up to this size have their facets counted from every match; larger ones from an even spread of FACET_SPREAD (and say so). */
-export const FACET_EXACT = 10_000;
+const FACET_EXACT = 10_000;
 const FACET_SPREAD = 4_000;
 
 const NOTICE_CODE = DIMENSION_CODES.np;
@@ -319,7 +320,7 @@ async function pageOf(knex: Knex, docs: MemoryDocuments, slots: Int32Array, filt
 }
 
 /** Whether every condition of the search can be checked in memory. */
-export const inMemory = (predicates: Predicate[]) => predicates.every((p) => p.memory);
+const inMemory = (predicates: Predicate[]) => predicates.every((p) => p.memory);
 
 /** The total, facets and page of a search held in memory, or undefined when a condition needs SQL. */
 export async function memorySearch(
