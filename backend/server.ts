@@ -13,7 +13,7 @@ import { createKnex } from './db/knex';
 import { closeReplicas } from './db/replica';
 import { migrate } from './db/migrate';
 import { queueSearchTermsIfMissing } from './features/search';
-import { warmMemoryDocuments } from './features/search/memory';
+import { warmMemoryDocuments } from './features/search/memorySync';
 import { readKnex } from './db/replica';
 import { startWorker, workerStopping, type Worker } from './jobs/worker';
 import { logger } from './logger';

@@ -19,7 +19,7 @@ import { openDatabase } from '../backend/db/database';
 import { createKnex } from '../backend/db/knex';
 import { migrate } from '../backend/db/migrate';
 import { listOutbox } from '../backend/features/mail/outbox';
-import { memoryDocuments } from '../backend/features/search/memory';
+import { memoryDocuments } from '../backend/features/search/memorySync';
 import { refreshSearchTerms } from '../backend/jobs/tasks/refresh_search_terms';
 import { seed } from '../seeds';
 import { generateCandidates } from '../seeds/synthetic/generate';

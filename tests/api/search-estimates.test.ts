@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NOTICE_BUCKET_SQL } from '../../backend/features/search/conditions';
 import { countAndFacet } from '../../backend/features/search/counts';
-import { memoryDocuments } from '../../backend/features/search/memory';
+import { memoryDocuments } from '../../backend/features/search/memorySync';
 import { tableStats } from '../../backend/features/search/estimate';
 import { buildFilters } from '../../backend/features/search/filters';
 import { parseSearchParams } from '../../backend/features/search/params';

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { countAndFacet } from '../../backend/features/search/counts';
 import { tableStats } from '../../backend/features/search/estimate';
 import { buildFilters } from '../../backend/features/search/filters';
-import { memoryDocuments } from '../../backend/features/search/memory';
+import { memoryDocuments } from '../../backend/features/search/memorySync';
 import { memorySearch } from '../../backend/features/search/memorySearch';
 import { parseSearchParams } from '../../backend/features/search/params';
 import { currencyRates } from '../../backend/features/search/rates';

@@ -2,20 +2,11 @@
  * The search documents held in the API's memory, column by column in typed arrays, with their
  * words (memoryText.ts), so a search counts, facets and pages its matches without visiting a row of
  * PostgreSQL: an exact count of 10,000 documents in the database reads 10,000 rows (about 2.5 µs
- * each on a 2-core machine), here it checks a few numbers per document.
- *
- * Loaded once per database connection (per Knex), when the server starts, and kept true by catching up before
- * every search: candidate_search_changes logs every document a transaction wrote (triggers, see
- * migrations/*_log_candidate_search_changes.ts), and one statement reads the documents logged by
- * transactions at or after the oldest one still running at the last catch-up, with that statement's
- * own oldest running transaction as the next mark. A transaction that commits later is read then;
- * one that committed before has been read. So a search sees every change committed before it
- * started, as a search in SQL would. A process that has not caught up for half the time the log
- * keeps changes reloads.
+ * each on a 2-core machine), here it checks a few numbers per document. Postings (the slots of each
+ * facet value and status) and the creation order are built after a load; slots written since are
+ * kept aside as late until enough of them call for a rebuild. memorySync.ts loads the documents and
+ * keeps them true.
  */
-import type { Knex } from 'knex';
-import { SEARCH_CHANGES_RETENTION_MINUTES } from '../../../schema/entities/internal/candidateSearchChange';
-import { logger } from '../../logger';
 import { FACET_STEP } from './conditions';
 import { TextField } from './memoryText';
 
@@ -23,19 +14,17 @@ import { TextField } from './memoryText';
 const DEAD = 255;
 /** Null in an integer column. */
 export const NONE = -2147483648;
-/** Documents read per statement while loading. */
-const LOAD_PAGE = 50_000;
 /** Facet values at or above this are index tokens, never counted or filtered by here. */
 const TOKENS_FROM = 9 * FACET_STEP;
-/** A catch-up older than this reloads instead: the change log keeps changes for twice as long (purge_search_changes). */
-const STALE_MS = (SEARCH_CHANGES_RETENTION_MINUTES / 2) * 60_000;
 
-const COLUMNS = `d.id, d.status, (extract(epoch from d.created_at) * 1000)::float8 as created, (extract(epoch from d.updated_at) * 1000)::float8 as updated,
+/** What a document is read as, from candidate_search_documents `d`. */
+export const DOCUMENT_COLUMNS = `d.id, d.status, (extract(epoch from d.created_at) * 1000)::float8 as created, (extract(epoch from d.updated_at) * 1000)::float8 as updated,
   d.completeness, d.popularity, d.salary_sgd, (d.career_start - date '1970-01-01') as career, d.working_remotely, d.notice_type, d.notice_months,
   (d.notice_date - date '1970-01-01') as notice_date, d.owner_id, array_to_string(d.candidate_status, ',') as situations, array_to_string(d.facet_values, ',') as facets,
   array_to_string(tsvector_to_array(d.vector), chr(31)) as words, array_to_string(tsvector_to_array(d.name_vector), chr(31)) as names`;
 
-interface Row {
+/** A document as DOCUMENT_COLUMNS read it. */
+export interface DocumentRow {
   id: number;
   status: number;
   created: number;
@@ -126,94 +115,11 @@ export class MemoryDocuments {
   added: number[] = [];
   /** Today in the database's time zone, days since 1970-01-01 (notice periods count from it). */
   today = 0;
-  /** The oldest transaction still running at the last catch-up: changes from it on are read again. */
-  private mark = '0';
-  private caughtUpAt = 0;
-  private loaded = false;
-  private loading = false;
-  private queue: Promise<void> = Promise.resolve();
-  private waiting: Promise<void> | undefined;
+  /** Whether the postings and the creation order have been built: slots written after that are late. */
+  private built = false;
 
-  constructor(private readonly knex: Knex) {}
-
-  get isLoaded(): boolean {
-    return this.loaded;
-  }
-
-  get isLoading(): boolean {
-    return this.loading;
-  }
-
-  /**
-   * Brings the documents up to date with every change committed before this call (a call made while
-   * a catch-up runs waits for the next one, which starts after it).
-   */
-  catchUp(): Promise<void> {
-    if (this.waiting) return this.waiting;
-    const next = this.queue.then(() => {
-      this.waiting = undefined;
-      return this.loaded && Date.now() - this.caughtUpAt < STALE_MS ? this.readChanges() : this.load();
-    });
-    this.waiting = next;
-    this.queue = next.catch((err: unknown) => {
-      logger.warn({ err }, 'could not catch up the search documents held in memory');
-      this.loaded = false;
-      this.loading = false;
-    });
-    return next;
-  }
-
-  private async load(): Promise<void> {
-    const head = (await this.knex.raw(
-      `select pg_snapshot_xmin(pg_current_snapshot())::text as mark, (current_date - date '1970-01-01') as today,
-              (select coalesce(max(id), 0) from candidate_search_documents) as last`,
-    )) as { rows: { mark: string; today: number; last: number }[] };
-    this.loaded = false;
-    this.loading = true;
-    this.reset();
-    // Pages by ranges of ids, the next asked for while this one is read in: the database and this process work side by side.
-    const page = (from: number) =>
-      this.knex.raw(`select ${COLUMNS} from candidate_search_documents d where d.id > ? and d.id <= ? order by d.id`, [from, from + LOAD_PAGE]) as Promise<{
-        rows: Row[];
-      }>;
-    const last = Number(head.rows[0].last);
-    let next = last > 0 ? page(0) : undefined;
-    for (let from = 0; from < last && next; from += LOAD_PAGE) {
-      const { rows } = await next;
-      // Documents written after `last` was read come with the catch-up that follows.
-      if (from + LOAD_PAGE < last) next = page(from + LOAD_PAGE);
-      for (const row of rows) this.put(row);
-    }
-    this.mark = head.rows[0].mark;
-    this.today = head.rows[0].today;
-    this.build();
-    this.loaded = true;
-    this.loading = false;
-    this.caughtUpAt = Date.now();
-  }
-
-  private async readChanges(): Promise<void> {
-    const { rows } = (await this.knex.raw(
-      `select w.mark, w.today, c.document_id, ${COLUMNS}
-         from (select pg_snapshot_xmin(pg_current_snapshot())::text as mark, (current_date - date '1970-01-01') as today) w
-         left join (select distinct document_id from candidate_search_changes where xid >= ?::bigint) c on true
-         left join candidate_search_documents d on d.id = c.document_id`,
-      [this.mark],
-    )) as { rows: (Row & { mark: string; today: number; document_id: number | null })[] };
-    for (const row of rows) {
-      if (row.document_id === null) continue;
-      if (row.id === null) this.remove(row.document_id);
-      else this.put(row);
-    }
-    this.mark = rows[0].mark;
-    this.today = rows[0].today;
-    const late = Math.max(2_000, this.size / 50);
-    if (this.changed.length > late || this.added.length > late || this.removed > late) this.build();
-    if (this.facetsUsed > 2 * this.facetsLive + 1_000_000) this.compact();
-    this.caughtUpAt = Date.now();
-  }
-
-  private reset(): void {
+  /** Empties the documents, before a load. */
+  reset(): void {
     this.size = 0;
     this.facetsUsed = 0;
     this.facetsLive = 0;
@@ -226,6 +132,7 @@ export class MemoryDocuments {
     this.removed = 0;
     this.added = [];
     this.order = new Int32Array(0);
+    this.built = false;
   }
 
   private ensure(slots: number): void {
@@ -257,7 +164,8 @@ export class MemoryDocuments {
     return id < this.slotOfId.length ? this.slotOfId[id] : -1;
   }
 
-  private put(row: Row): void {
+  /** Writes a document as the database hands it over (DOCUMENT_COLUMNS), in its slot or a new one. */
+  put(row: DocumentRow): void {
     let slot = this.slotOf(row.id);
     const isNew = slot < 0;
     if (isNew) {
@@ -270,7 +178,7 @@ export class MemoryDocuments {
         this.slotOfId = next;
       }
       this.slotOfId[row.id] = slot;
-      if (this.loaded) this.added.push(slot);
+      if (this.built) this.added.push(slot);
     } else this.facetsLive -= this.facetCount[slot];
     if (!isNew && this.created[slot] !== row.created) this.orderStale = true;
     this.ids[slot] = row.id;
@@ -303,13 +211,14 @@ export class MemoryDocuments {
     this.facetsLive += values.length;
     this.text.put(slot, row.words);
     this.names.put(slot, row.names);
-    if (this.loaded && !isNew && !this.changedMark[slot]) {
+    if (this.built && !isNew && !this.changedMark[slot]) {
       this.changedMark[slot] = 1;
       this.changed.push(slot);
     }
   }
 
-  private remove(id: number): void {
+  /** Drops a deleted document. */
+  remove(id: number): void {
     const slot = this.slotOf(id);
     if (slot < 0) return;
     this.status[slot] = DEAD;
@@ -321,13 +230,18 @@ export class MemoryDocuments {
     this.names.clear(slot);
   }
 
+  /** The slots written since the last build (changed or added), each once, ascending: their postings may be out of date. */
+  lateSlots(): Int32Array {
+    return Int32Array.from(new Set([...this.changed, ...this.added])).sort();
+  }
+
   /** Whether a slot holds a live document. */
   live(slot: number): boolean {
     return this.status[slot] !== DEAD;
   }
 
-  /** The facet values' postings and the creation order, built anew. */
-  private build(): void {
+  /** The postings and the creation order, built anew (after a load). */
+  build(): void {
     const counts = new Map<number, number>();
     for (let slot = 0; slot < this.size; slot += 1) {
       if (this.status[slot] === DEAD) continue;
@@ -367,6 +281,7 @@ export class MemoryDocuments {
     this.changed = [];
     this.removed = 0;
     this.buildOrder();
+    this.built = true;
   }
 
   private buildOrder(): void {
@@ -376,6 +291,13 @@ export class MemoryDocuments {
     this.order = Int32Array.from(order);
     this.added = [];
     this.orderStale = false;
+  }
+
+  /** After a catch-up: the postings rebuilt once many slots are late, the facet values rewritten once updates left much space behind. */
+  tidy(): void {
+    const late = Math.max(2_000, this.size / 50);
+    if (this.changed.length > late || this.added.length > late || this.removed > late) this.build();
+    if (this.facetsUsed > 2 * this.facetsLive + 1_000_000) this.compact();
   }
 
   /** Rewrites the facet values without the space updates left behind. */
@@ -424,38 +346,3 @@ export class MemoryDocuments {
 }
 
 const EMPTY = new Int32Array(0);
-
-const held = new WeakMap<Knex, MemoryDocuments>();
-
-function documentsOf(knex: Knex): MemoryDocuments {
-  let docs = held.get(knex);
-  if (!docs) held.set(knex, (docs = new MemoryDocuments(knex)));
-  return docs;
-}
-
-/** The documents held for this database connection, caught up with every committed change (loaded first if need be). */
-export async function memoryDocuments(knex: Knex): Promise<MemoryDocuments> {
-  const docs = documentsOf(knex);
-  await docs.catchUp();
-  return docs;
-}
-
-/**
- * The documents, caught up, when they are loaded; undefined while they load (the load is started
- * if it was not), so a search reads PostgreSQL meanwhile rather than wait for a million rows.
- */
-export async function readyDocuments(knex: Knex): Promise<MemoryDocuments | undefined> {
-  const docs = documentsOf(knex);
-  if (!docs.isLoaded) {
-    warmMemoryDocuments(knex);
-    return undefined;
-  }
-  await docs.catchUp();
-  return docs;
-}
-
-/** Starts loading the documents held for this connection (a server does at start), without waiting. */
-export function warmMemoryDocuments(knex: Knex): void {
-  const docs = documentsOf(knex);
-  if (!docs.isLoaded && !docs.isLoading) docs.catchUp().catch(() => undefined);
-}

@@ -12,7 +12,8 @@ import { DIMENSION_CODES, FACET_STEP, type MemoryCondition, type Predicate } fro
 import { passesOf, type Counts } from './counts';
 import type { TableStats } from './estimate';
 import type { Filters } from './filters';
-import { NONE, readyDocuments, type MemoryDocuments } from './memory';
+import { NONE, type MemoryDocuments } from './memory';
+import { readyDocuments } from './memorySync';
 import { RANK_BOUND, textRankColumn, window } from './page';
 import type { DimensionKey, SearchParams } from './params';
 import { intersect, union } from './memoryText';
@@ -202,7 +203,7 @@ function matches(docs: MemoryDocuments, conditions: MemoryCondition[], texts: Ma
     slots = union(lead.lists);
     own = lead.lists.length > 1;
     if (!exact && !lead.complete) {
-      slots = union([slots, Int32Array.from(new Set([...docs.changed, ...docs.added])).sort()]);
+      slots = union([slots, docs.lateSlots()]);
       own = true;
     }
   }
@@ -340,7 +341,7 @@ export async function memorySearch(
   if (!docs) return undefined;
   const passes = passesOf(filters, stats, true);
   // Each text condition's documents, read once for every set it is in.
-  const late = [...docs.changed, ...docs.added];
+  const late = docs.lateSlots();
   const texts = new Map<MemoryCondition, Int32Array>();
   for (const p of filters.predicates) {
     const c = p.memory as MemoryCondition;

@@ -298,14 +298,12 @@ export class TextField {
 
   /**
    * The slots whose words meet the query, ascending: from the postings for the slots as of the last
-   * build, and read from each slot written since (`late`), whose postings may be out of date.
+   * build, and read from each slot written since (`late`, ascending), whose postings may be out of date.
    */
-  matching(node: QueryNode, size: number, late: number[]): Int32Array {
+  matching(node: QueryNode, size: number, late: Int32Array): Int32Array {
     const slots = this.built(node, size);
     if (!late.length) return slots;
-    const lateSet = new Set(late);
-    const kept = intersect(slots, Int32Array.from(lateSet).sort(), false);
-    const fresh = Int32Array.from([...lateSet].filter((slot) => this.meets(node, slot))).sort();
-    return union([kept, fresh]);
+    const kept = intersect(slots, late, false);
+    return union([kept, late.filter((slot) => this.meets(node, slot))]);
   }
 }
