@@ -10,6 +10,8 @@ import { tableStats } from '../../backend/features/search/estimate';
 import { buildFilters } from '../../backend/features/search/filters';
 import { memoryDocuments } from '../../backend/features/search/memorySync';
 import { memorySearch } from '../../backend/features/search/memorySearch';
+import { parseQuery, TextField, type QueryNode } from '../../backend/features/search/memoryText';
+import { RANK_WEIGHTS } from '../../backend/features/search/page';
 import { parseSearchParams } from '../../backend/features/search/params';
 import { currencyRates } from '../../backend/features/search/rates';
 import { abilityFor } from '../../schema/ability';
@@ -42,7 +44,7 @@ async function both(query: string, who: 'company' | 'admin') {
   const sql = await countAndFacet(knex, filters, stats, { page: { filters, params } });
   const facets = (f: typeof sql.facets) => Object.fromEntries(f.map((x) => [x.key, x.values.map((v) => `${v.id}:${v.count}`)]));
   return {
-    memory: memory && { total: memory.total, facets: facets(memory.facets), page: memory.pageIds },
+    memory: memory && { total: memory.total, facets: facets(memory.facets()), page: memory.pageIds },
     sql: { total: sql.total, facets: facets(sql.facets), page: sql.pageIds },
   };
 }
@@ -134,5 +136,50 @@ describe('What was committed before a search is in its answer', () => {
     const after = await w.search('', 'admin');
     expect(after.body.totalResults).toBe(all - 1);
     expect(after.body.docs.map((d) => d.id)).not.toContain(`Candidate:${gone}`);
+  });
+});
+
+describe('Text relevance computed in memory is PostgreSQL’s', () => {
+  /** Every document's vector and the given vectors, read into a weighted field, each beside ts_rank_cd of each query. */
+  async function compare(queries: string[], extra: string[] = []) {
+    const { knex } = w.t;
+    const field = new TextField(true);
+    const { rows } = (await knex.raw(
+      `select v::text as text, ${queries.map((_, i) => `ts_rank_cd('{${RANK_WEIGHTS.join(',')}}', v, ?::tsquery, 32) as r${i}`).join(', ')}
+         from (select vector as v from candidate_search_documents union all select x::tsvector from unnest(?::text[]) x) d`,
+      [...queries, extra],
+    )) as { rows: Record<string, string | number>[] };
+    field.ensure(rows.length);
+    rows.forEach((row, slot) => field.putVector(slot, row.text as string));
+    field.build(rows.length, () => true);
+    let positive = 0;
+    queries.forEach((query, i) => {
+      const words = field.anyOf(parseQuery(query) as QueryNode);
+      expect(words, query).toBeDefined();
+      rows.forEach((row, slot) => {
+        const expected = Math.fround(Number(row[`r${i}`]));
+        if (expected > 0) positive += 1;
+        expect(field.relevance(words as Set<number>, slot, RANK_WEIGHTS), `${query} on ${row.text}`).toBe(expected);
+      });
+    });
+    return positive;
+  }
+
+  it('for words, prefixes and ORs, on every document', async () => {
+    const positive = await compare(["'engin'", "'engin':*", "'python' | 'kubernet'", "'senior':* | 'engin' | 'develop':*", "'nothingatall'"]);
+    expect(positive).toBeGreaterThan(10);
+  });
+
+  it('for words written many times, and lexemes holding quotes and backslashes', async () => {
+    const positions = (from: number, n: number, weight = '') => Array.from({ length: n }, (_, i) => `${from + i}${weight}`).join(',');
+    const vectors = [`'java':${positions(1, 40)} 'python':${positions(41, 20, 'A')},61B 'go':62`, "'it''s':1A,2B,3C,4 'back\\\\slash':5 'nopos'"];
+    const queries = ["'java'", "'python' | 'go'", "'it''s'", "'back\\\\slash'", "'nopos'", "'ba':*"];
+    expect(await compare(queries, vectors)).toBeGreaterThan(3);
+  });
+
+  it('a query with AND or NOT has none (its positions matter: PostgreSQL reads it)', () => {
+    const field = new TextField(true);
+    expect(field.anyOf(parseQuery("'a' & 'b'") as QueryNode)).toBeUndefined();
+    expect(field.anyOf(parseQuery("'a' | !'b'") as QueryNode)).toBeUndefined();
   });
 });

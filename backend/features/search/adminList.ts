@@ -19,10 +19,12 @@ import { permissionSql } from '../../permissions/sql';
 import { readKnex } from '../../db/replica';
 import { countAndFacet, EXACT_LIMIT } from './counts';
 import { anyElement, anyValue, tableStats, type TableStats } from './estimate';
-import { facetPredicate, statusPredicate, whereOf, type Predicate } from './conditions';
+import { facetPredicate, statusPredicate, whereOf, type MemoryCondition, type Predicate } from './conditions';
 import { buildFilters, nameSel, textSel, type Filters } from './filters';
 import { DIMENSION_KEYS, ParamError, parseSearchParams, type DimensionKey } from './params';
 import { currencyRates } from './rates';
+import { memoryListPage, type FoundBy } from './memorySearch';
+import { parseQuery } from './memoryText';
 import { nameQuery, textQuery } from './text';
 
 const candidate = entity('candidate');
@@ -80,8 +82,8 @@ function docPredicate(stats: TableStats, key: string, value: unknown): Predicate
   return { key, sql: `d.${spec.column} = any(?)`, bindings: [values], sel };
 }
 
-/** `q`: the text of the search box, or the start of a name, or part of an email. */
-async function textPredicate(knex: Knex, stats: TableStats, q: string): Promise<Predicate> {
+/** `q`: the text of the search box, or the start of a name, or part of an email; and what to find it with in memory (undefined when a part has no in-memory form). */
+async function textPredicate(knex: Knex, stats: TableStats, q: string): Promise<{ predicate: Predicate; found?: Omit<FoundBy, 'ids'> & { like?: string } }> {
   const [text, nameSearch] = await Promise.all([textQuery(knex, q), nameQuery(knex, q)]);
   const names = nameSearch.query;
   const parts: string[] = [];
@@ -95,20 +97,25 @@ async function textPredicate(knex: Knex, stats: TableStats, q: string): Promise<
     bindings.push(names);
   }
   // Part of a name or an email, anywhere in it (pg_trgm serves it from three characters on).
-  if (q.trim().length >= 3) {
+  const like =
+    q.trim().length >= 3
+      ? `%${q
+          .trim()
+          .toLowerCase()
+          .replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+      : undefined;
+  if (like) {
     parts.push('d.name_text like ?');
-    bindings.push(
-      `%${q
-        .trim()
-        .toLowerCase()
-        .replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-    );
+    bindings.push(like);
   }
   // Text with nothing to search for (punctuation alone) finds nothing.
-  if (!parts.length) return { key: 'q', sql: 'false', bindings: [], sel: 0 };
+  if (!parts.length) return { predicate: { key: 'q', sql: 'false', bindings: [], sel: 0 }, found: {} };
   // What the text, the names and a part of a name or email are expected to find (the last guessed: few).
-  const sel = Math.min(1, (text.query ? textSel(stats, 'vector', text) : 0) + (names ? nameSel(stats, nameSearch) : 0) + (q.trim().length >= 3 ? 0.001 : 0));
-  return { key: 'q', sql: parts.join(' or '), bindings, sel };
+  const sel = Math.min(1, (text.query ? textSel(stats, 'vector', text) : 0) + (names ? nameSel(stats, nameSearch) : 0) + (like ? 0.001 : 0));
+  const textTree = text.query ? parseQuery(text.query) : undefined;
+  const namesTree = names ? parseQuery(names) : undefined;
+  const inMemory = (!text.query || textTree) && (!names || namesTree);
+  return { predicate: { key: 'q', sql: parts.join(' or '), bindings, sel }, found: inMemory ? { text: textTree, names: namesTree, like } : undefined };
 }
 
 export async function candidateList(req: Request, res: Response, ability: AppAbility): Promise<void> {
@@ -134,15 +141,19 @@ export async function candidateList(req: Request, res: Response, ability: AppAbi
     if (key in DOC_FILTERS && value !== undefined && value !== '' && value !== null) filters.predicates.push(docPredicate(stats, key, value));
   }
   // Without a status asked, every part of the index by status is read.
-  if (!filters.predicates.some((p) => p.key === 'status')) filters.predicates.push(statusPredicate(stats));
+  const anyStatus = filters.predicates.some((p) => p.key === 'status') ? undefined : statusPredicate(stats);
+  if (anyStatus) filters.predicates.push(anyStatus);
   if (filter.id !== undefined) {
     const ids = (Array.isArray(filter.id) ? filter.id : [filter.id]).map((v) => parseId(candidate, v));
     if (ids.some((v) => v === undefined)) throw badRequest({ id: 'id.errors.invalid' });
     filters.predicates.push({ key: 'id', sql: 'd.id = any(?::int[])', bindings: [ids], sel: Math.min(1, ids.length / Math.max(1, stats.rows)) });
   }
+  let found: Awaited<ReturnType<typeof textPredicate>>['found'] = {};
   if (filter.q !== undefined && filter.q !== '') {
     if (typeof filter.q !== 'string' || filter.q.length > 200) throw badRequest({ q: 'q.errors.invalid' });
-    filters.predicates.push(await textPredicate(knex, stats, filter.q));
+    const q = await textPredicate(knex, stats, filter.q);
+    filters.predicates.push(q.predicate);
+    found = q.found;
   }
   // Other fields of the entity, and the caller's read permission, are checked on the candidate rows.
   const scope = permissionSql(ability, 'read', candidate.subject, 'candidates');
@@ -158,6 +169,18 @@ export async function candidateList(req: Request, res: Response, ability: AppAbi
   const [start, end] = params.range;
   const field = (req.query.sort ? (JSON.parse(String(req.query.sort)) as string[])[0] : candidate.admin?.list?.sort?.[0]) ?? 'createdAt';
   const order = params.sort.order;
+  // Newest first with every condition held in memory: the page and the exact total from the documents held in memory.
+  const conditions = filters.predicates.filter((p) => p.key !== 'q' && p !== anyStatus).map((p) => p.memory);
+  if (field === 'createdAt' && order === 'desc' && found && conditions.every(Boolean)) {
+    const ids = found.like
+      ? knex
+          .raw('select d.id from candidate_search_documents d where d.name_text like ?', [found.like])
+          .then((r: { rows: { id: number }[] }) => r.rows.map((row) => row.id))
+      : undefined;
+    ids?.catch(() => undefined);
+    const listed = await memoryListPage(knex, conditions as MemoryCondition[], filter.q ? { ...found, ids } : undefined, { start, count: end - start + 1 });
+    if (listed) return sendPage(knex, res, ability, listed.ids, start, listed.total, false);
+  }
   const where = whereOf(filters.predicates);
   const docSort = DOC_SORTS[field];
   const from = docSort ? 'candidate_search_documents d' : 'candidate_search_documents d join candidates c on c.id = d.id';
@@ -173,11 +196,16 @@ export async function candidateList(req: Request, res: Response, ability: AppAbi
     countAndFacet(knex, filters, stats, { withFacets: false }),
   ]);
   const ids = (pageRows.rows as { id: number }[]).map((r) => r.id);
+  await sendPage(knex, res, ability, ids, start, counts.total, counts.totalIsEstimate);
+}
+
+/** The page's candidates, as the caller may read them, with the range and total (and whether it is estimated). */
+async function sendPage(knex: Knex, res: Response, ability: AppAbility, ids: number[], start: number, total: number, estimated: boolean): Promise<void> {
   const rows = ids.length ? ((await selectRows(knex, candidate).whereIn('candidates.id', ids)) as unknown as { toJSON(): Row }[]) : [];
   const byId = new Map(rows.map((r) => [r.toJSON().id, r.toJSON()]));
   const records = ids.flatMap((id) => (byId.has(id) ? [readable(candidate, ability, byId.get(id) as Row)] : []));
   const last = records.length ? start + records.length - 1 : start;
-  res.set('Content-Range', `${candidate.resource} ${start}-${last}/${counts.total}`);
-  if (counts.totalIsEstimate) res.set('X-Total-Estimated', '1');
+  res.set('Content-Range', `${candidate.resource} ${start}-${last}/${total}`);
+  if (estimated) res.set('X-Total-Estimated', '1');
   res.json(records);
 }

@@ -55,7 +55,9 @@ export type MemoryCondition =
   | { kind: 'remote' }
   | { kind: 'popular'; min: number }
   /** A full-text query (tsquery text without phrases or weights) over the documents' words or names. */
-  | { kind: 'text'; field: 'text' | 'names'; query: QueryNode };
+  | { kind: 'text'; field: 'text' | 'names'; query: QueryNode }
+  /** Documents found by other means (the console's text box), given as a set with the search. */
+  | { kind: 'found' };
 
 /** Days since 1970-01-01 of a 'YYYY-MM-DD' date. */
 export const dayOf = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);

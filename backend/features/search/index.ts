@@ -24,8 +24,8 @@ import { KIND_OF, labelsFor } from './labels';
 import { ADMIN_KEYS, ParamError, parseSearchParams, type SearchParams } from './params';
 import { profileEndpoint } from './profile';
 import { currencyRates } from './rates';
-import { loadResults } from './results';
-import { memorySearch } from './memorySearch';
+import { readResults } from './results';
+import { memorySearch, searchDocuments } from './memorySearch';
 
 /** The query string through the spec's fallbacks; what cannot fall back is a field error. */
 const searchQuery = z.unknown().transform((raw, ctx): SearchParams => {
@@ -49,19 +49,24 @@ export const searchEndpoint = defineEndpoint({
     const refused = params.adminKeys.filter((key) => !ability.can('search', 'Candidate', ADMIN_KEYS[key]));
     if (refused.length) throw badRequest(Object.fromEntries(refused.map((key) => [key, `${key}.errors.adminOnly`])));
     const knex = readKnex(ctx);
+    // The documents held in memory are caught up while the conditions are read.
+    const held = searchDocuments(knex);
     // The names of what the answer shows are read while the search runs.
     const labelsRead = labelsFor(knex, ability);
     labelsRead.catch(() => undefined);
     const [stats, rates] = await Promise.all([tableStats(knex), currencyRates(knex)]);
     const filters = await buildFilters(knex, ability, actor, params, stats, rates);
     // A search without text is answered from the documents held in memory; one with text reads PostgreSQL.
-    const counts = (await memorySearch(knex, filters, stats, params)) ?? (await countAndFacet(knex, filters, stats, { page: { filters, params } }));
+    const counts = (await memorySearch(knex, filters, stats, params, held)) ?? (await countAndFacet(knex, filters, stats, { page: { filters, params } }));
     const labels = await labelsRead;
     const ids = counts.pageIds;
-    const docs = await loadResults(knex, ids, { actor, filters, labels, currency: params.currency, rates });
+    // The page's rows are read while the facets of a search held in memory are counted.
+    const results = await readResults(knex, ids, { actor, filters, labels, currency: params.currency, rates });
+    const rawFacets = typeof counts.facets === 'function' ? counts.facets() : counts.facets;
+    const docs = await results.docs;
     logAfterResponse(res, ctx.knex, actor, 'searchAppearance', ids);
     const facets = Object.fromEntries(
-      counts.facets.map((f) => [
+      rawFacets.map((f) => [
         f.key,
         {
           options: f.values.flatMap(({ id, count }) => {

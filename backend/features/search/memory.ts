@@ -8,6 +8,7 @@
  * keeps them true.
  */
 import { FACET_STEP } from './conditions';
+import { integers } from './memoryParse';
 import { TextField } from './memoryText';
 
 /** The status of a slot whose document was deleted. */
@@ -21,7 +22,7 @@ const TOKENS_FROM = 9 * FACET_STEP;
 export const DOCUMENT_COLUMNS = `d.id, d.status, (extract(epoch from d.created_at) * 1000)::float8 as created, (extract(epoch from d.updated_at) * 1000)::float8 as updated,
   d.completeness, d.popularity, d.salary_sgd, (d.career_start - date '1970-01-01') as career, d.working_remotely, d.notice_type, d.notice_months,
   (d.notice_date - date '1970-01-01') as notice_date, d.owner_id, array_to_string(d.candidate_status, ',') as situations, array_to_string(d.facet_values, ',') as facets,
-  array_to_string(tsvector_to_array(d.vector), chr(31)) as words, array_to_string(tsvector_to_array(d.name_vector), chr(31)) as names`;
+  d.vector::text as words, array_to_string(tsvector_to_array(d.name_vector), chr(31)) as names`;
 
 /** A document as DOCUMENT_COLUMNS read it. */
 export interface DocumentRow {
@@ -50,24 +51,6 @@ const grow = <T extends Int32Array | Float64Array | Uint8Array | Int8Array | Uin
   return next;
 };
 
-/** Integers of a comma-separated list, read digit by digit. */
-function integers(text: string, out: number[]): number[] {
-  let value = 0;
-  let digits = false;
-  for (let i = 0; i <= text.length; i += 1) {
-    const c = i < text.length ? text.charCodeAt(i) : 44;
-    if (c >= 48 && c <= 57) {
-      value = value * 10 + c - 48;
-      digits = true;
-    } else {
-      if (digits) out.push(value);
-      value = 0;
-      digits = false;
-    }
-  }
-  return out;
-}
-
 export class MemoryDocuments {
   /** Slots in use; a slot is a document's place in every column. */
   size = 0;
@@ -95,7 +78,7 @@ export class MemoryDocuments {
   private facetsUsed = 0;
   private facetsLive = 0;
   /** The words of each document's text vector and of its name (the admins' name search). */
-  text = new TextField();
+  text = new TextField(true);
   names = new TextField();
   /** The largest option id held per dimension code (facet counting sizes its tables by it). */
   maxOption = new Int32Array(16);
@@ -111,7 +94,13 @@ export class MemoryDocuments {
   private statusSlots = new Map<number, Int32Array>();
   /** Slots in creation order (newest first) as of the last build; slots added since are in `added`. */
   private order = new Int32Array(0);
+  /** Each slot's place in `order` (-1 for none). */
+  private placeOf = new Int32Array(0);
   private orderStale = false;
+  /** Marks slots while the creation order is walked (cleared after). */
+  private scratch = new Uint8Array(0);
+  /** Bitmaps of the facet values many hold, built when first asked for after a build. */
+  private bitmaps = new Map<number, Uint32Array>();
   added: number[] = [];
   /** Today in the database's time zone, days since 1970-01-01 (notice periods count from it). */
   today = 0;
@@ -132,6 +121,8 @@ export class MemoryDocuments {
     this.removed = 0;
     this.added = [];
     this.order = new Int32Array(0);
+    this.placeOf = new Int32Array(0);
+    this.bitmaps = new Map();
     this.built = false;
   }
 
@@ -209,12 +200,20 @@ export class MemoryDocuments {
     this.facets.set(values, this.facetsUsed);
     this.facetsUsed += values.length;
     this.facetsLive += values.length;
-    this.text.put(slot, row.words);
+    this.text.putVector(slot, row.words);
     this.names.put(slot, row.names);
     if (this.built && !isNew && !this.changedMark[slot]) {
       this.changedMark[slot] = 1;
       this.changed.push(slot);
     }
+  }
+
+  /** The slots of documents by id, ascending (ids not held are left out). */
+  slotsOf(ids: number[]): Int32Array {
+    const slots = new Int32Array(ids.length);
+    let n = 0;
+    for (const slot of ids.map((id) => this.slotOf(id))) if (slot >= 0) slots[n++] = slot;
+    return slots.subarray(0, n).sort();
   }
 
   /** Drops a deleted document. */
@@ -265,6 +264,7 @@ export class MemoryDocuments {
       }
     }
     this.postings = postings;
+    this.bitmaps = new Map();
     const live = (slot: number) => this.status[slot] !== DEAD;
     this.text.build(this.size, live);
     this.names.build(this.size, live);
@@ -289,6 +289,8 @@ export class MemoryDocuments {
     for (let slot = 0; slot < this.size; slot += 1) if (this.status[slot] !== DEAD) order.push(slot);
     order.sort((a, b) => this.newer(a, b));
     this.order = Int32Array.from(order);
+    this.placeOf = new Int32Array(this.size).fill(-1);
+    for (let i = 0; i < order.length; i += 1) this.placeOf[order[i]] = i;
     this.added = [];
     this.orderStale = false;
   }
@@ -328,21 +330,67 @@ export class MemoryDocuments {
     return this.statusSlots.get(status) ?? EMPTY;
   }
 
-  /** The newest `count` of the slots marked in `matched`, newest first: the creation order walked, the slots added since merged in. */
-  newestOf(matched: Uint8Array, count: number): number[] {
+  /**
+   * The newest `count` of `slots` (live, ascending), newest first. Few slots are sorted by their place
+   * in the creation order; many are marked and the creation order walked until enough are found.
+   * The slots added since the build are merged in.
+   */
+  newest(slots: Int32Array, count: number): number[] {
     if (this.orderStale) this.buildOrder();
-    const added = this.added.filter((s) => matched[s] && this.live(s)).sort(this.newer);
+    const added: number[] = [];
     const out: number[] = [];
+    if (slots.length * slots.length <= 4 * count * this.size) {
+      const places = new Int32Array(slots.length);
+      let n = 0;
+      for (let i = 0; i < slots.length; i += 1) {
+        const place = slots[i] < this.placeOf.length ? this.placeOf[slots[i]] : -1;
+        if (place >= 0) places[n++] = place;
+        else added.push(slots[i]);
+      }
+      added.sort(this.newer);
+      const sorted = places.subarray(0, n).sort();
+      let j = 0;
+      for (let i = 0; i < sorted.length && out.length < count; i += 1) {
+        const slot = this.order[sorted[i]];
+        while (j < added.length && out.length < count && this.newer(added[j], slot) < 0) out.push(added[j++]);
+        if (out.length < count) out.push(slot);
+      }
+      while (j < added.length && out.length < count) out.push(added[j++]);
+      return out;
+    }
+    const marked = this.scratch.length >= this.size ? this.scratch : (this.scratch = new Uint8Array(this.capacity));
+    for (let i = 0; i < slots.length; i += 1) marked[slots[i]] = 1;
+    for (const slot of this.added) if (marked[slot]) added.push(slot);
+    added.sort(this.newer);
     let j = 0;
     for (let i = 0; i < this.order.length && out.length < count; i += 1) {
       const slot = this.order[i];
-      if (!matched[slot]) continue;
+      if (!marked[slot]) continue;
       while (j < added.length && out.length < count && this.newer(added[j], slot) < 0) out.push(added[j++]);
       if (out.length < count) out.push(slot);
     }
     while (j < added.length && out.length < count) out.push(added[j++]);
+    for (let i = 0; i < slots.length; i += 1) marked[slots[i]] = 0;
     return out;
+  }
+
+  /**
+   * A bitmap of the slots holding a facet value at the last build, for a value held by many (at least
+   * one in BITMAP_SHARE): a slot is checked against it in one step. Built when first asked for.
+   */
+  bitmapOf(value: number): Uint32Array | undefined {
+    const list = this.postingsOf(value);
+    if (list.length * BITMAP_SHARE < this.size) return undefined;
+    let bits = this.bitmaps.get(value);
+    if (!bits) {
+      bits = new Uint32Array((this.size >> 5) + 1);
+      for (let i = 0; i < list.length; i += 1) bits[list[i] >> 5] |= 1 << (list[i] & 31);
+      this.bitmaps.set(value, bits);
+    }
+    return bits;
   }
 }
 
 const EMPTY = new Int32Array(0);
+/** A facet value held by at least one slot in this many has a bitmap (bitmapOf). */
+const BITMAP_SHARE = 32;

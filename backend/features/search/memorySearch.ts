@@ -1,266 +1,80 @@
 /**
- * A search answered from the documents held in memory (memory.ts, memoryText.ts): the same sets as
- * counts.ts reads in SQL (the full set and, for each active multi-select filter, the set without
- * it), each counted exactly; facets counted from every match up to FACET_EXACT and from an even
- * spread above, marked estimated; the page newest first or by best match, ranked as page.ts ranks
- * it (the text relevance of the ranked documents read from PostgreSQL). A search with any condition
- * that has no in-memory form (phrases, employers, shortlisted), or one that arrives while the
- * documents load, is left to SQL: `memorySearch` answers undefined.
+ * A search answered from the documents held in memory (memory.ts, memoryText.ts, memoryMatch.ts):
+ * the same sets as counts.ts reads in SQL (the full set and, for each active multi-select filter,
+ * the set without it). The total is exact; facets are counted from every match up to FACET_EXACT
+ * and from an even spread above, marked estimated (a set counted for its facets alone reads only an
+ * even spread of its leading condition's holders when they are many). The page is newest first or
+ * by best match, ranked as page.ts ranks it, with the text relevance computed here for a query of
+ * words and ORs and read from PostgreSQL for another. A search with any condition that has no
+ * in-memory form (phrases, employers, shortlisted), or one that arrives while the documents load,
+ * is left to SQL: `memorySearch` answers undefined.
  */
 import type { Knex } from 'knex';
+import { dispatched } from '../../db/dispatch';
 import { DIMENSION_CODES, FACET_STEP, type MemoryCondition, type Predicate } from './conditions';
-import { passesOf, type Counts } from './counts';
+import { passesOf } from './counts';
 import type { TableStats } from './estimate';
 import type { Filters } from './filters';
-import { NONE, type MemoryDocuments } from './memory';
+import type { MemoryDocuments } from './memory';
+import { leadSize, matches, noticeBucket } from './memoryMatch';
+import { union, type QueryNode } from './memoryText';
 import { readyDocuments } from './memorySync';
-import { RANK_BOUND, textRankColumn, window } from './page';
+import { RANK_BOUND, RANK_WEIGHTS, textRankColumn, window } from './page';
 import type { DimensionKey, SearchParams } from './params';
-import { intersect, union } from './memoryText';
 import { binder, rankFacets, type RawFacet } from './passes';
 
 /** Sets up to this size have their facets counted from every match; larger ones from an even spread of FACET_SPREAD (and say so). */
 const FACET_EXACT = 10_000;
 const FACET_SPREAD = 4_000;
+/** A set counted for its facets alone reads an even spread of this many of its leading condition's holders first. */
+const LEAD_SPREAD = 16_000;
 
 const NOTICE_CODE = DIMENSION_CODES.np;
 
-/** A slot's notice period bucket (0 immediate, 1 to 3 months), or -1 without one: NOTICE_BUCKET_SQL's rule. */
-function noticeBucket(docs: MemoryDocuments, slot: number): number {
-  switch (docs.noticeType[slot]) {
-    case 0:
-      return 0;
-    case 1: {
-      const months = docs.noticeMonths[slot];
-      return Math.min(Math.max(months === NONE ? 0 : months, 0), 3);
-    }
-    case 2: {
-      const date = docs.noticeDate[slot];
-      // As in SQL, where greatest() passes over the null of a missing date.
-      if (date === NONE) return 0;
-      return Math.min(Math.max(Math.ceil((date - docs.today) / 30.44), 0), 3);
-    }
-    default:
-      return -1;
-  }
-}
-
 /**
- * The slots of `slots` meeting a condition, in order: into `slots` itself when `own`, else into a
- * new array. One loop per kind of condition, so each stays small and monomorphic. A facet value
- * condition intersects with its postings when they are complete (`postingsExact`), else reads
- * each slot's values.
+ * The facets of `dims` over the matched slots: every match up to FACET_EXACT, an even spread of
+ * FACET_SPREAD above; `scale` above 1 when the slots are themselves a spread of the matches.
  */
-function filter(docs: MemoryDocuments, slots: Int32Array, c: MemoryCondition | { kind: 'live' }, own: boolean, postingsExact: boolean): Int32Array {
-  const out = own ? slots : new Int32Array(slots.length);
-  let n = 0;
-  const length = slots.length;
-  switch (c.kind) {
-    case 'live': {
-      for (let i = 0; i < length; i += 1) if (docs.live(slots[i])) out[n++] = slots[i];
-      break;
-    }
-    case 'status': {
-      const allowed = new Uint8Array(256);
-      for (const status of c.statuses) if (status >= 0 && status < 255) allowed[status] = 1;
-      const status = docs.status;
-      for (let i = 0; i < length; i += 1) {
-        const slot = slots[i];
-        out[n] = slot;
-        n += allowed[status[slot]];
-      }
-      break;
-    }
-    case 'facet': {
-      if (postingsExact) {
-        // The postings are complete: the slots that are also in the union of the values' postings.
-        const list = union(c.codes.map((code) => docs.postingsOf(code)));
-        if (length * 16 < list.length) {
-          for (let i = 0; i < length; i += 1) {
-            const slot = slots[i];
-            let lo = 0;
-            let hi = list.length;
-            while (lo < hi) {
-              const mid = (lo + hi) >> 1;
-              if (list[mid] < slot) lo = mid + 1;
-              else hi = mid;
-            }
-            if (lo < list.length && list[lo] === slot) out[n++] = slot;
-          }
-        } else {
-          let j = 0;
-          for (let i = 0; i < length; i += 1) {
-            const slot = slots[i];
-            while (j < list.length && list[j] < slot) j += 1;
-            if (j < list.length && list[j] === slot) out[n++] = slot;
-          }
-        }
-        break;
-      }
-      const codes = Int32Array.from(c.codes);
-      const { facets, facetStart, facetCount } = docs;
-      for (let i = 0; i < length; i += 1) {
-        const slot = slots[i];
-        const end = facetStart[slot] + facetCount[slot];
-        let held = false;
-        for (let j = facetStart[slot]; j < end && !held; j += 1) for (let k = 0; k < codes.length; k += 1) if (facets[j] === codes[k]) held = true;
-        if (held) out[n++] = slot;
-      }
-      break;
-    }
-    case 'salary': {
-      // Written without branches (the outcome is a coin toss per document); a missing salary (NONE) is below any minimum.
-      const salary = docs.salary;
-      const min = Math.max(c.min, NONE + 1);
-      const max = Math.min(c.max ?? 2147483647, 2147483647);
-      for (let i = 0; i < length; i += 1) {
-        const slot = slots[i];
-        const v = salary[slot];
-        out[n] = slot;
-        n += (v >= min ? 1 : 0) & (v <= max ? 1 : 0);
-      }
-      break;
-    }
-    case 'career': {
-      // Without experience (NONE) a career counts as 0 years: within a range from 0, never with a minimum.
-      const career = docs.career;
-      const atMost = c.atMost ?? 2147483647;
-      const after = c.after ?? NONE;
-      const none = c.atMost === undefined ? 1 : 0;
-      for (let i = 0; i < length; i += 1) {
-        const slot = slots[i];
-        const start = career[slot];
-        out[n] = slot;
-        n += start === NONE ? none : (start <= atMost ? 1 : 0) & (start > after ? 1 : 0);
-      }
-      break;
-    }
-    case 'notice': {
-      const buckets = new Set(c.buckets);
-      for (let i = 0; i < length; i += 1) if (buckets.has(noticeBucket(docs, slots[i]))) out[n++] = slots[i];
-      break;
-    }
-    case 'situation': {
-      let bits = 0;
-      for (const v of c.values) if (v < 31) bits |= 1 << v;
-      const situations = docs.situations;
-      for (let i = 0; i < length; i += 1) if ((situations[slots[i]] & bits) !== 0) out[n++] = slots[i];
-      break;
-    }
-    case 'owner': {
-      const ids = new Set(c.ids);
-      const owner = docs.owner;
-      for (let i = 0; i < length; i += 1) if (ids.has(owner[slots[i]])) out[n++] = slots[i];
-      break;
-    }
-    case 'remote': {
-      const remote = docs.remote;
-      for (let i = 0; i < length; i += 1) if (remote[slots[i]] === 1) out[n++] = slots[i];
-      break;
-    }
-    case 'popular': {
-      const popularity = docs.popularity;
-      for (let i = 0; i < length; i += 1) if (popularity[slots[i]] >= c.min) out[n++] = slots[i];
-      break;
-    }
-  }
-  return out.subarray(0, n);
-}
-
-/** The slots of the documents meeting every condition, in slot order. */
-function matches(docs: MemoryDocuments, conditions: MemoryCondition[], texts: Map<MemoryCondition, Int32Array>): Int32Array {
-  // Every status condition (the visibility and the permission) together, as one set of statuses; none without.
-  let statuses: number[] | undefined;
-  for (const c of conditions) if (c.kind === 'status') statuses = statuses ? statuses.filter((s) => c.statuses.includes(s)) : [...new Set(c.statuses)];
-  const others = conditions.filter((c) => c.kind !== 'status');
-  // The postings written since the last build are incomplete: those slots are checked whatever leads.
-  const exact = !docs.changed.length && !docs.added.length && !docs.removed;
-  // What leads: the facet value or text condition, or the statuses, with the fewest holders; only those are
-  // checked. A text condition's slots are complete (the slots written since the build read one by one).
-  let lead: { lists: Int32Array[]; size: number; condition?: MemoryCondition; complete?: boolean } | undefined;
-  if (statuses) {
-    const lists = statuses.map((s) => docs.statusPostings(s));
-    lead = { lists, size: lists.reduce((n, l) => n + l.length, 0) };
-  }
-  for (const c of others) {
-    if (c.kind === 'text') {
-      const set = texts.get(c) as Int32Array;
-      if (!lead || set.length < lead.size) lead = { lists: [set], size: set.length, condition: c, complete: true };
-      continue;
-    }
-    if (c.kind !== 'facet') continue;
-    const lists = c.codes.map((code) => docs.postingsOf(code));
-    const size = lists.reduce((n, l) => n + l.length, 0);
-    if (!lead || size < lead.size) lead = { lists, size, condition: c };
-  }
-  let slots: Int32Array;
-  // Whether `slots` is this search's own array (not a posting list) and may be filtered in place.
-  let own = true;
-  if (!lead) {
-    slots = new Int32Array(docs.size);
-    for (let slot = 0; slot < docs.size; slot += 1) slots[slot] = slot;
-  } else {
-    slots = union(lead.lists);
-    own = lead.lists.length > 1;
-    if (!exact && !lead.complete) {
-      slots = union([slots, docs.lateSlots()]);
-      own = true;
-    }
-  }
-  const checks: (MemoryCondition | { kind: 'live' })[] = [];
-  if (statuses && (!exact || lead?.condition)) checks.push({ kind: 'status', statuses });
-  if (!statuses) checks.push({ kind: 'live' });
-  // Checks on a document's own numbers first, then the facet values and texts, the rarest first: each check reads only what the ones before kept.
-  const rest = others.filter((c) => !(c === lead?.condition && (exact || lead.complete)));
-  const holders = (c: MemoryCondition) =>
-    c.kind === 'facet' ? c.codes.reduce((n, code) => n + docs.postingsOf(code).length, 0) : c.kind === 'text' ? (texts.get(c) as Int32Array).length : -1;
-  checks.push(...rest.sort((a, b) => holders(a) - holders(b)));
-  for (const check of checks) {
-    slots = check.kind === 'text' ? intersect(slots, texts.get(check) as Int32Array) : filter(docs, slots, check, own, exact);
-    own = true;
-  }
-  return slots;
-}
-
-/** The facets of `dims` over the matched slots: every match up to FACET_EXACT, an even spread of FACET_SPREAD above. */
-function facetsOf(docs: MemoryDocuments, slots: Int32Array, dims: DimensionKey[], selected: Filters['selected']): RawFacet[] {
+function facetsOf(docs: MemoryDocuments, slots: Int32Array, dims: DimensionKey[], selected: Filters['selected'], scale = 1): RawFacet[] {
   if (!dims.length || !slots.length) return [];
-  // Per dimension code, a table of counts by option id.
-  const tableOf = new Int32Array(16).fill(-1);
-  const tables: Int32Array[] = [];
+  // One table of counts for every dimension counted, each from its base (by dimension code; -1 not counted).
+  const base = new Int32Array(16).fill(-1);
+  let size = 0;
   for (const d of dims) {
     const code = DIMENSION_CODES[d];
-    tableOf[code] = tables.length;
-    tables.push(new Int32Array((code === NOTICE_CODE ? 4 : docs.maxOption[code]) + 1));
+    base[code] = size;
+    size += (code === NOTICE_CODE ? 4 : docs.maxOption[code]) + 1;
   }
-  const notice = dims.includes('np') ? tables[tableOf[NOTICE_CODE]] : undefined;
-  const step = slots.length > FACET_EXACT ? slots.length / FACET_SPREAD : 1;
+  const table = new Int32Array(size);
+  const notice = base[NOTICE_CODE];
+  // A spread of the matches (themselves a spread when `scale` is above 1) is read when they are many.
+  const step = slots.length > FACET_EXACT || (scale > 1 && slots.length > FACET_SPREAD) ? slots.length / FACET_SPREAD : 1;
+  const taken = step > 1 ? FACET_SPREAD : slots.length;
   const { facets, facetStart, facetCount } = docs;
-  let taken = 0;
-  for (let at = 0; at < slots.length; at += step) {
-    const slot = slots[Math.floor(at)];
-    taken += 1;
+  for (let k = 0; k < taken; k += 1) {
+    const slot = slots[step > 1 ? Math.floor(k * step) : k];
     const end = facetStart[slot] + facetCount[slot];
     for (let i = facetStart[slot]; i < end; i += 1) {
       const value = facets[i];
       const code = (value / FACET_STEP) | 0;
-      const table = tableOf[code];
-      if (table >= 0) tables[table][value - code * FACET_STEP] += 1;
+      const from = base[code];
+      if (from >= 0) table[from + value - code * FACET_STEP] += 1;
     }
-    if (notice) {
+    if (notice >= 0) {
       const bucket = noticeBucket(docs, slot);
-      if (bucket >= 0) notice[bucket] += 1;
+      if (bucket >= 0) table[notice + bucket] += 1;
     }
   }
   const counts = new Map<number, Map<number, number>>();
   for (const d of dims) {
-    const table = tables[tableOf[DIMENSION_CODES[d]]];
+    const code = DIMENSION_CODES[d];
     const kept = new Map<number, number>();
-    for (let id = 0; id < table.length; id += 1) if (table[id]) kept.set(id, table[id]);
-    counts.set(DIMENSION_CODES[d], kept);
+    const end = base[code] + (code === NOTICE_CODE ? 4 : docs.maxOption[code]) + 1;
+    for (let at = base[code]; at < end; at += 1) if (table[at]) kept.set(at - base[code], table[at]);
+    counts.set(code, kept);
   }
-  const estimated = step > 1;
-  return rankFacets(counts, selected, estimated ? slots.length / taken : 1, estimated);
+  const estimated = step > 1 || scale > 1;
+  return rankFacets(counts, selected, (scale * slots.length) / taken, estimated);
 }
 
 /** How many of `codes` a slot holds. */
@@ -271,38 +85,68 @@ function overlap(docs: MemoryDocuments, slot: number, codes: Set<number>): numbe
   return n;
 }
 
-/** The newest `count` of the matched slots, newest first. */
-function newest(docs: MemoryDocuments, slots: Int32Array, count: number): number[] {
-  if (slots.length <= 2_000) return Array.from(slots).sort(docs.newer).slice(0, count);
-  // Many matches: walking the creation order finds the newest sooner than sorting every match.
-  const matched = new Uint8Array(docs.size);
-  for (let i = 0; i < slots.length; i += 1) matched[slots[i]] = 1;
-  return docs.newestOf(matched, count);
-}
-
-/** The page's document ids: newest first, or best match as page.ts ranks it (chosen skills and titles, completeness, recent updates, popularity). */
-async function pageOf(knex: Knex, docs: MemoryDocuments, slots: Int32Array, filters: Filters, params: SearchParams): Promise<number[]> {
+/**
+ * The page's document ids: newest first, or best match as page.ts ranks it (chosen skills and
+ * titles, completeness, recent updates, popularity). The text relevance of a query of words and
+ * ORs is computed from the words' weights held here; another's needs the words' positions and is
+ * asked of PostgreSQL, and this resolves once it has been, so that the caller's work overlaps it.
+ * `ids` then gives the page.
+ */
+async function pageOf(
+  knex: Knex,
+  docs: MemoryDocuments,
+  slots: Int32Array,
+  filters: Filters,
+  params: SearchParams,
+): Promise<{ ids: number[] } | { later: () => Promise<number[]> }> {
   const asked = window(params);
-  if (!asked) return [];
+  if (!asked) return { ids: [] };
   const { offset, limit } = asked;
   if (params.sort === 'recentlyAdded')
-    return newest(docs, slots, offset + limit)
-      .slice(offset)
-      .map((s) => docs.ids[s]);
-  const bounded = newest(docs, slots, Math.max(RANK_BOUND, offset + limit));
-  const skills = filters.selected.s?.length ? new Set(filters.selected.s.map((id) => DIMENSION_CODES.s * FACET_STEP + id)) : undefined;
-  const titles = filters.selected.jt?.length ? new Set(filters.selected.jt.map((id) => DIMENSION_CODES.jt * FACET_STEP + id)) : undefined;
-  // The text relevance needs the words' positions and weights: PostgreSQL reads it for the ranked documents alone.
-  const relevance = new Map<number, number>();
+    return {
+      ids: docs
+        .newest(slots, offset + limit)
+        .slice(offset)
+        .map((s) => docs.ids[s]),
+    };
+  const bounded = docs.newest(slots, Math.max(RANK_BOUND, offset + limit));
+  // A query of words and ORs has its relevance computed here; another needs the words' positions, read by PostgreSQL.
+  const text = filters.predicates.find((p) => p.key === 'ts')?.memory;
+  const words = text?.kind === 'text' ? docs.text.anyOf(text.query) : undefined;
+  if (words) {
+    const rank = new Map<number, number>();
+    for (const slot of bounded) rank.set(docs.ids[slot], docs.text.relevance(words, slot, RANK_WEIGHTS));
+    return {
+      ids: ranked(docs, bounded, rank, filters)
+        .slice(offset, offset + limit)
+        .map((s) => docs.ids[s]),
+    };
+  }
+  let relevance: Promise<{ rows: { id: number; text_rank: number }[] }> | undefined;
   if (filters.text && bounded.length) {
     const bindings: unknown[] = [];
     const column = textRankColumn(filters, binder(bindings));
-    const { rows } = (await knex.raw(`select d.id, ${column} from candidate_search_documents d where d.id = any(?::int[])`, [
+    const statement = knex.raw(`select d.id, ${column} from candidate_search_documents d where d.id = any(?::int[])`, [
       ...bindings,
       bounded.map((slot) => docs.ids[slot]),
-    ] as Knex.RawBinding[])) as { rows: { id: number; text_rank: number }[] };
-    for (const row of rows) relevance.set(row.id, Number(row.text_rank));
+    ] as Knex.RawBinding[]);
+    relevance = (await dispatched(statement)).result as typeof relevance;
   }
+  return {
+    later: async () => {
+      const rank = new Map<number, number>();
+      for (const row of relevance ? (await relevance).rows : []) rank.set(row.id, Number(row.text_rank));
+      return ranked(docs, bounded, rank, filters)
+        .slice(offset, offset + limit)
+        .map((s) => docs.ids[s]);
+    },
+  };
+}
+
+/** `bounded` by best match, given the text relevance of each document id. */
+function ranked(docs: MemoryDocuments, bounded: number[], relevance: Map<number, number>, filters: Filters): number[] {
+  const skills = filters.selected.s?.length ? new Set(filters.selected.s.map((id) => DIMENSION_CODES.s * FACET_STEP + id)) : undefined;
+  const titles = filters.selected.jt?.length ? new Set(filters.selected.jt.map((id) => DIMENSION_CODES.jt * FACET_STEP + id)) : undefined;
   const now = Date.now();
   const score = new Map<number, number>();
   for (const slot of bounded) {
@@ -314,30 +158,38 @@ async function pageOf(knex: Knex, docs: MemoryDocuments, slots: Int32Array, filt
     s += 0.0015 * Math.min(docs.popularity[slot], 20);
     score.set(slot, s);
   }
-  return bounded
-    .sort((a, b) => (score.get(b) as number) - (score.get(a) as number) || docs.newer(a, b))
-    .slice(offset, offset + limit)
-    .map((s) => docs.ids[s]);
+  return bounded.sort((a, b) => (score.get(b) as number) - (score.get(a) as number) || docs.newer(a, b));
 }
 
 /** Whether every condition of the search can be checked in memory. */
 const inMemory = (predicates: Predicate[]) => predicates.every((p) => p.memory);
 
-/** The total, facets and page of a search held in memory, or undefined when a condition needs SQL. */
+/**
+ * The documents held in memory, caught up; undefined while they load or when they could not be
+ * caught up (logged), for SQL to answer. A search starts this first, while it reads its conditions.
+ */
+export function searchDocuments(knex: Knex): Promise<MemoryDocuments | undefined> {
+  return readyDocuments(knex).catch(() => undefined);
+}
+
+/** A search answered in memory: its total and page, and its facets, counted when asked (once the page's rows are being read). */
+export interface MemoryAnswer {
+  total: number;
+  totalIsEstimate: false;
+  pageIds: number[];
+  facets(): RawFacet[];
+}
+
+/** The total, page and facets of a search held in memory, or undefined when a condition needs SQL or the documents are not ready. */
 export async function memorySearch(
   knex: Knex,
   filters: Filters,
   stats: TableStats,
   params: SearchParams,
-): Promise<(Counts & { pageIds: number[] }) | undefined> {
+  held: Promise<MemoryDocuments | undefined> = searchDocuments(knex),
+): Promise<MemoryAnswer | undefined> {
   if (!inMemory(filters.predicates)) return undefined;
-  let docs: MemoryDocuments | undefined;
-  try {
-    docs = await readyDocuments(knex);
-  } catch {
-    // Not caught up (logged): SQL answers.
-    return undefined;
-  }
+  const docs = await held;
   if (!docs) return undefined;
   const passes = passesOf(filters, stats, true);
   // Each text condition's documents, read once for every set it is in.
@@ -353,10 +205,72 @@ export async function memorySearch(
       pass.predicates.map((p) => p.memory as MemoryCondition),
       texts,
     );
-  // The page is picked first: while PostgreSQL reads the ranked documents' text relevance, the facets are counted here.
   const main = matched(passes[0]);
-  const page = pageOf(knex, docs, main, filters, params);
-  page.catch(() => undefined);
-  const facets = passes.flatMap((pass, i) => facetsOf(docs, i === 0 ? main : matched(pass), pass.dims, filters.selected));
-  return { total: main.length, totalIsEstimate: false, facets, pageIds: await page };
+  const countFacets = () => passes.flatMap((pass, i) => (i === 0 ? facetsOf(docs, main, pass.dims, filters.selected) : passFacets(pass)));
+  /**
+   * The facets of a set without one filter, which is counted for its facets alone: when its leading
+   * condition has many holders, from an even spread of them, as dense as it takes to hold FACET_SPREAD
+   * matches; counted exactly when the spread foretells at most twice FACET_EXACT matches.
+   */
+  const passFacets = (pass: (typeof passes)[number]) => {
+    const conditions = pass.predicates.map((p) => p.memory as MemoryCondition);
+    const lead = leadSize(docs, conditions, texts);
+    let step = lead / LEAD_SPREAD;
+    while (step > 1) {
+      const slots = matches(docs, conditions, texts, step);
+      if (slots.length * step <= 2 * FACET_EXACT) break;
+      if (slots.length >= FACET_SPREAD) return facetsOf(docs, slots, pass.dims, filters.selected, step);
+      step = Math.max(1, (step * slots.length) / (1.25 * FACET_SPREAD));
+    }
+    return facetsOf(docs, matched(pass), pass.dims, filters.selected);
+  };
+  // The page is picked first. When PostgreSQL reads the ranked documents' text relevance, the facets are counted meanwhile.
+  const page = await pageOf(knex, docs, main, filters, params);
+  if ('ids' in page) return { total: main.length, totalIsEstimate: false, pageIds: page.ids, facets: countFacets };
+  const pageIds = page.later();
+  pageIds.catch(() => undefined);
+  const facets = countFacets();
+  return { total: main.length, totalIsEstimate: false, pageIds: await pageIds, facets: () => facets };
+}
+
+/** What the console's text box finds: documents holding its text or names (queries held in memory), or those whose ids SQL found (a part of a name or email). */
+export interface FoundBy {
+  text?: QueryNode;
+  names?: QueryNode;
+  ids?: Promise<number[]>;
+}
+
+/**
+ * A page of the console's talent list, newest first, from the documents held in memory: those
+ * meeting every condition and, with `found`, found by the text box; with the exact total. Undefined
+ * while the documents load.
+ */
+export async function memoryListPage(
+  knex: Knex,
+  conditions: MemoryCondition[],
+  found: FoundBy | undefined,
+  { start, count }: { start: number; count: number },
+): Promise<{ ids: number[]; total: number } | undefined> {
+  const docs = await searchDocuments(knex);
+  if (!docs) return undefined;
+  const texts = new Map<MemoryCondition, Int32Array>();
+  const all = [...conditions];
+  if (found) {
+    const late = docs.lateSlots();
+    const sets: Int32Array[] = [];
+    if (found.text) sets.push(docs.text.matching(found.text, docs.size, late));
+    if (found.names) sets.push(docs.names.matching(found.names, docs.size, late));
+    if (found.ids) sets.push(docs.slotsOf(await found.ids));
+    const condition: MemoryCondition = { kind: 'found' };
+    texts.set(condition, union(sets));
+    all.push(condition);
+  }
+  const slots = matches(docs, all, texts);
+  return {
+    total: slots.length,
+    ids: docs
+      .newest(slots, start + count)
+      .slice(start)
+      .map((slot) => docs.ids[slot]),
+  };
 }

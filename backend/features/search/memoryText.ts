@@ -1,10 +1,14 @@
 /**
  * The words of the search documents held in memory (memory.ts): each document's lexemes as
- * PostgreSQL's text vector holds them (tsvector_to_array), the documents of each lexeme, and a
- * full-text query, as text.ts writes it, answered as the set of documents it matches. Whole words,
- * prefixes (`'kube':*`), and, or and not are read here; a query with a phrase (`<->`) or weights
- * (`:C`) needs the words' positions and is left to PostgreSQL (parseQuery answers undefined).
+ * PostgreSQL's text vector holds them (with, for the text, how many positions carry each weight),
+ * the documents of each lexeme, and a full-text query, as text.ts writes it, answered as the set of
+ * documents it matches. Whole words, prefixes (`'kube':*`), and, or and not are read here; a query
+ * with a phrase (`<->`) or weights (`:C`) needs the words' positions and is left to PostgreSQL
+ * (parseQuery answers undefined). The relevance of a query of words and ORs is computed here too;
+ * another needs the positions and is read from PostgreSQL.
  */
+
+import { OVERFLOW_KEY, packWeights, parseVector, unpackWeights, WEIGHTS_OVERFLOW } from './memoryParse';
 
 /** A full-text query as a tree. */
 export type QueryNode =
@@ -126,20 +130,31 @@ export function union(lists: Int32Array[]): Int32Array {
   return out.subarray(0, n);
 }
 
-/** The slots of ascending `a` also in ascending `b` (or, `keep` false, not in it). */
+/** The slots of ascending `a` also in ascending `b` (or, `keep` false, not in it): each searched for in `b` when `a` is much the shorter, else merged. */
 export function intersect(a: Int32Array, b: Int32Array, keep = true): Int32Array {
   const out = new Int32Array(a.length);
   let n = 0;
   let j = 0;
+  const search = a.length * 16 < b.length;
   for (let i = 0; i < a.length; i += 1) {
     const slot = a[i];
-    while (j < b.length && b[j] < slot) j += 1;
+    if (search) {
+      let hi = b.length;
+      while (j < hi) {
+        const mid = (j + hi) >> 1;
+        if (b[mid] < slot) j = mid + 1;
+        else hi = mid;
+      }
+    } else while (j < b.length && b[j] < slot) j += 1;
     if ((j < b.length && b[j] === slot) === keep) out[n++] = slot;
   }
   return out.subarray(0, n);
 }
 
 export class TextField {
+  /** `weighted`: the words' weights are kept too (putVector), for relevance. */
+  constructor(private readonly weighted = false) {}
+
   private idOf = new Map<string, number>();
   private words: string[] = [];
   /** Word ids in the words' order, as of the last build (prefixes are ranges of it). */
@@ -149,6 +164,10 @@ export class TextField {
   private start = new Int32Array(0);
   private count = new Uint16Array(0);
   private arena = new Int32Array(1024);
+  /** Beside each word of `arena` in a weighted field: how many of its positions have each weight, four bits each (A, B, C, D). */
+  private weights = new Uint16Array(1024);
+  /** The counts that do not fit four bits, by slot * OVERFLOW_KEY + word id. */
+  private overflow = new Map<number, number[]>();
   private used = 0;
   private live = 0;
   private postings = new Map<number, Int32Array>();
@@ -165,22 +184,43 @@ export class TextField {
 
   /** A slot's words, as the database hands them over (separated by WORD_SEPARATOR). */
   put(slot: number, text: string | null): void {
+    this.write(slot, text ? text.split(WORD_SEPARATOR) : [], undefined);
+  }
+
+  /** A slot's words with their positions' weights, from a text vector in PostgreSQL's text form (a weighted field). */
+  putVector(slot: number, vector: string | null): void {
+    const { words, weights } = parseVector(vector ?? '');
+    this.write(slot, words, weights);
+  }
+
+  private write(slot: number, words: string[], weights: number[] | undefined): void {
     this.live -= this.count[slot];
-    const words = text ? text.split(WORD_SEPARATOR) : [];
     if (this.used + words.length > this.arena.length) {
-      const next = new Int32Array(Math.max(this.used + words.length, this.arena.length * 2));
+      const size = Math.max(this.used + words.length, this.arena.length * 2);
+      const next = new Int32Array(size);
       next.set(this.arena.subarray(0, this.used));
       this.arena = next;
+      if (this.weighted) {
+        const w = new Uint16Array(size);
+        w.set(this.weights.subarray(0, this.used));
+        this.weights = w;
+      }
     }
     this.start[slot] = this.used;
     this.count[slot] = words.length;
-    for (const word of words) {
+    for (let i = 0; i < words.length; i += 1) {
+      const word = words[i];
       let id = this.idOf.get(word);
       if (id === undefined) {
         id = this.words.length;
         this.words.push(word);
         this.idOf.set(word, id);
         this.newWords.push(id);
+      }
+      if (weights && this.weighted) {
+        const packed = packWeights(weights, i);
+        this.weights[this.used] = packed;
+        if (packed === WEIGHTS_OVERFLOW) this.overflow.set(slot * OVERFLOW_KEY + id, weights.slice(4 * i, 4 * i + 4));
       }
       this.arena[this.used++] = id;
     }
@@ -200,6 +240,7 @@ export class TextField {
     this.used = 0;
     this.live = 0;
     this.postings = new Map();
+    this.overflow = new Map();
   }
 
   /** Each word's slots and the words' order, built anew over the slots `isLive` keeps. */
@@ -226,13 +267,16 @@ export class TextField {
 
   private compact(size: number): void {
     const next = new Int32Array(Math.max(1024, Math.ceil(this.live * 1.25)));
+    const weights = new Uint16Array(this.weighted ? next.length : 0);
     let used = 0;
     for (let slot = 0; slot < size; slot += 1) {
       next.set(this.arena.subarray(this.start[slot], this.start[slot] + this.count[slot]), used);
+      if (this.weighted) weights.set(this.weights.subarray(this.start[slot], this.start[slot] + this.count[slot]), used);
       this.start[slot] = used;
       used += this.count[slot];
     }
     this.arena = next;
+    this.weights = weights;
     this.used = used;
   }
 
@@ -294,6 +338,39 @@ export class TextField {
         return slots;
       }
     }
+  }
+
+  /** The ids of the words a query of words and ORs alone stands for (its relevance is then a sum over them), or undefined for another query. */
+  anyOf(node: QueryNode): Set<number> | undefined {
+    if (node.op === 'word') return new Set(this.idsOf(node.word, node.prefix));
+    if (node.op !== 'or') return undefined;
+    const ids = new Set<number>();
+    for (const n of node.of) {
+      const of = this.anyOf(n);
+      if (!of) return undefined;
+      for (const id of of) ids.add(id);
+    }
+    return ids;
+  }
+
+  /**
+   * PostgreSQL's ts_rank_cd(weights, vector, query, 32) of a slot in a weighted field, for a query
+   * that `anyOf` reads as the words `ids`: each position of those words is a cover of its own, worth
+   * its weight, and the sum S gives S / (S + 1), as a float4. `weights` for D, C, B and A.
+   */
+  relevance(ids: Set<number>, slot: number, weights: readonly number[]): number {
+    const held = [0, 0, 0, 0];
+    for (let i = this.start[slot], end = i + this.count[slot]; i < end; i += 1) {
+      const id = this.arena[i];
+      if (!ids.has(id)) continue;
+      const packed = this.weights[i];
+      const counts = packed === WEIGHTS_OVERFLOW ? (this.overflow.get(slot * OVERFLOW_KEY + id) as number[]) : unpackWeights(packed);
+      for (let w = 0; w < 4; w += 1) held[w] += counts[w];
+    }
+    // As tsrank.c: each position adds 1 / (1 / weight), the weight a float4 widened to double.
+    let sum = 0;
+    for (let w = 0; w < 4; w += 1) sum += held[3 - w] * (1 / (1 / Math.fround(weights[w])));
+    return sum ? Math.fround(sum / (sum + 1)) : 0;
   }
 
   /**

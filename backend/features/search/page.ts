@@ -47,7 +47,10 @@ export function textRankColumn(filters: Filters, bind: Bind): string {
   return `${textRank('d', filters.text?.query ?? '', bind)} as text_rank`;
 }
 
-const textRank = (alias: string, query: string, bind: Bind) => `ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', ${alias}.vector, ${bind(query)}::tsquery, 32)`;
+/** The weights of text positions D, C, B and A in the text relevance (ts_rank_cd, normalized as rank / (rank + 1)). */
+export const RANK_WEIGHTS = [0.1, 0.2, 0.4, 1.0] as const;
+
+const textRank = (alias: string, query: string, bind: Bind) => `ts_rank_cd('{${RANK_WEIGHTS.join(', ')}}', ${alias}.vector, ${bind(query)}::tsquery, 32)`;
 
 /** The blend, over the bounded set `c` (its text relevance already read as `text_rank` when `rankRead`). Weights sum to 1 when every signal is present. */
 function scoreSql(filters: Filters, bind: Bind, rankRead: boolean): string {

@@ -5,6 +5,7 @@
  * text snippets, with highlights, that made them match.
  */
 import type { Knex } from 'knex';
+import { dispatched } from '../../db/dispatch';
 import { entity } from '../../../schema';
 import { formatId } from '../../../schema/lib/ids';
 import type { Actor } from '../../../schema/roles';
@@ -107,7 +108,12 @@ function years(since: string | null): number {
 const defined = <T>(list: (T | undefined)[]): T[] => list.filter((x): x is T => x !== undefined);
 
 export async function loadResults(knex: Knex, ids: number[], ctx: ResultContext): Promise<Record<string, unknown>[]> {
-  if (!ids.length) return [];
+  return (await readResults(knex, ids, ctx)).docs;
+}
+
+/** Starts reading the results; resolves once their statements have been sent, so that work done meanwhile overlaps them. */
+export async function readResults(knex: Knex, ids: number[], ctx: ResultContext): Promise<{ docs: Promise<Record<string, unknown>[]> }> {
+  if (!ids.length) return { docs: Promise.resolve([]) };
   const { filters } = ctx;
   const q = filters.text?.query;
   // Employers are matched by the admins' filter as weighted words; the experience rows carry no weights.
@@ -129,20 +135,26 @@ export async function loadResults(knex: Knex, ids: number[], ctx: ResultContext)
     : '';
   bindings.push(...words);
   const read = (part: number[]) =>
-    knex.raw(
-      `select d.id, c.guid, c.first_name, c.last_name, c.email, c.phone, c.visibility, c.anonymous, c.profile_pic, c.linked_in_url, c.github_url,
+    dispatched<{ rows: Row[] }>(
+      knex.raw(
+        `select d.id, c.guid, c.first_name, c.last_name, c.email, c.phone, c.visibility, c.anonymous, c.profile_pic, c.linked_in_url, c.github_url,
             c.stackoverflow_url, c.dribbble_url, c.portfolio_url, c.skills, d.job_title_ids, d.latest_job_title, d.current_location_id,
             d.preferred_location_ids, d.language_ids, d.industry_ids, d.tag_ids, d.skill_ids, d.expected_salary, d.salary_currency, d.salary_sgd,
             d.career_start::text as career_start, c.updated_at, d.status${textColumns}${hits}
        from candidate_search_documents d join candidates c on c.id = d.id
       where d.id = any(?::int[])`,
-      [...bindings, part] as Knex.RawBinding[],
-    ) as Promise<{ rows: Row[] }>;
+        [...bindings, part] as Knex.RawBinding[],
+      ),
+    );
   // Highlighting is most of the work when there is text: the page is read in two halves side by side.
   const parts = words.length && ids.length > 1 ? [ids.slice(0, ids.length >> 1), ids.slice(ids.length >> 1)] : [ids];
-  const rows = (await Promise.all(parts.map(read))).flatMap((r) => r.rows);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return defined(ids.map((id) => byId.get(id))).map((row) => toDoc(row, ctx));
+  const reads = await Promise.all(parts.map(read));
+  const docs = Promise.all(reads.map((r) => r.result)).then((results) => {
+    const byId = new Map(results.flatMap((r) => r.rows).map((r) => [r.id, r]));
+    return defined(ids.map((id) => byId.get(id))).map((row) => toDoc(row, ctx));
+  });
+  docs.catch(() => undefined);
+  return { docs };
 }
 
 function toDoc(row: Row, ctx: ResultContext): Record<string, unknown> {
