@@ -66,7 +66,7 @@ async function main() {
     const ctx = { knex, config };
     server = await listen(createApp(ctx), config.port);
     // Search reads PostgreSQL until the documents are held in memory: loading them starts now.
-    warmMemoryDocuments(readKnex(ctx));
+    if (config.searchInMemory) warmMemoryDocuments(readKnex(ctx));
     if (config.worker) runner = await startWorker(db.connectionString, config);
   } catch (err) {
     if (err instanceof PortInUseError) console.error(`\n${err.message}`);

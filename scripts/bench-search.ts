@@ -4,9 +4,11 @@
  * embedded one in DATA_DIR), topping it up to the asked number of candidates with synthetic ones
  * (as `npm run db:seed -- --candidates` does), then signs in as a company user and an admin by
  * the emailed-code flow and times each query shape over varied values: p50, p95 and p99 through
- * the API; the same statements alone on PostgreSQL (the API's overhead as a ratio); and the naive
+ * the API; the same request answered by PostgreSQL alone (the API's SQL engine, as with
+ * SEARCH_IN_MEMORY=false, its statements run straight on PostgreSQL), so the API's time shows as a
+ * ratio of it; the statements the API itself ran, run alone (its time in PostgreSQL); and the naive
  * way (every match counted, ranked and faceted) for the speed-up. Prints the machine's load, since
- * other work on a shared machine moves every figure. Target: p95 <= 50 ms and API <= 1.2x SQL.
+ * other work on a shared machine moves every figure. Target: p95 <= 50 ms and API <= 1.2x SQL alone.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -57,10 +59,12 @@ const config = loadConfig({
 });
 const db = await openDatabase(config, console.log);
 const knex = createKnex(db.connectionString, { max: 12 });
+const sqlKnex = createKnex(db.connectionString, { max: 12 });
 const pool = new pg.Pool({ connectionString: db.connectionString, max: 8 });
 const pgData = path.join(config.dataDir, 'postgres');
 let aboveTarget = false;
 let server: import('node:http').Server | undefined;
+let sqlServer: import('node:http').Server | undefined;
 try {
   await migrate(knex, db.connectionString);
   await seed(knex, { log: console.log });
@@ -116,6 +120,11 @@ try {
   server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server!.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+  // The same API answering from PostgreSQL alone: its statements are "the same query in SQL alone".
+  const sqlRecorder = new Recorder(sqlKnex);
+  sqlServer = createApp({ knex: sqlKnex, config: { ...config, searchInMemory: false } }).listen(0, '127.0.0.1');
+  await new Promise((r) => sqlServer!.once('listening', r));
+  const sqlBase = `http://127.0.0.1:${(sqlServer.address() as AddressInfo).port}/api/v1`;
   const login = async (email: string) => {
     await fetch(`${base}/auth/send-email-otp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
     const code = /\b(\d{6})\b/.exec((await listOutbox(knex, email, 1))[0]?.text ?? '')?.[1];
@@ -129,6 +138,7 @@ try {
   };
   const tokens = { company: await login('owner@acme.example.com'), admin: await login('admin@example.com') };
   const get = httpClient(base);
+  const getSql = httpClient(sqlBase);
   const user = await knex('company_users').where('email', 'owner@acme.example.com').first('id', 'company_id');
   const adminRow = await knex('admins').where('email', 'admin@example.com').first('id', 'role');
   const actors: Record<'company' | 'admin', Actor> = {
@@ -156,6 +166,7 @@ try {
     const rng = rngFrom(2026 + shape.name.length);
     const api: number[] = [];
     const sql: number[] = [];
+    const alone: number[] = [];
     let total = '';
     let facets = 0;
     const loadBefore = load();
@@ -174,6 +185,10 @@ try {
       if (i < 0) continue;
       api.push(took);
       sql.push(await replay(pool, phases(statements)));
+      sqlRecorder.take();
+      const inSql = await getSql(url, tokens[shape.who]);
+      if (inSql.status !== 200) throw new Error(`${shape.name} in SQL alone: ${url} answered ${inSql.status} ${inSql.text}`);
+      alone.push(await replay(pool, phases(sqlRecorder.take())));
       if (!Array.isArray(body)) {
         total = `${body.totalIsEstimate ? '~' : ''}${body.totalResults?.toLocaleString('en')}`;
         facets = Object.values(body.facets ?? {}).reduce((n, f) => n + f.options.length, 0);
@@ -185,9 +200,9 @@ try {
       naive.push(await timeStatements(knex, statements));
     }
     const p95 = pct(api, 95);
-    const ratio = pct(api, 50) / Math.max(0.01, pct(sql, 50));
+    const ratio = pct(api, 50) / Math.max(0.01, pct(alone, 50));
     if (p95 > 50) failures.push(`${shape.name}: p95 ${p95.toFixed(1)} ms`);
-    if (ratio > 1.2) failures.push(`${shape.name}: API ${ratio.toFixed(2)}x SQL`);
+    if (ratio > 1.2) failures.push(`${shape.name}: API ${ratio.toFixed(2)}x SQL alone`);
     const f = (n: number) => n.toFixed(1);
     rows.push([
       shape.name,
@@ -196,17 +211,33 @@ try {
       f(pct(api, 50)),
       f(p95),
       f(pct(api, 99)),
-      f(pct(sql, 50)),
-      f(pct(sql, 95)),
+      f(pct(alone, 50)),
+      f(pct(alone, 95)),
       `${ratio.toFixed(2)}x`,
-      f(pct(api, 50) - pct(sql, 50)),
+      f(pct(sql, 50)),
       f(pct(naive, 50)),
       `${(pct(naive, 50) / pct(api, 50)).toFixed(0)}x`,
       `${loadBefore}-${load()}`,
     ]);
-    console.log(`${shape.name}: p50 ${f(pct(api, 50))} ms, p95 ${f(p95)} ms, SQL p50 ${f(pct(sql, 50))} ms, naive ${f(pct(naive, 50))} ms`);
+    console.log(
+      `${shape.name}: p50 ${f(pct(api, 50))} ms, p95 ${f(p95)} ms, SQL alone p50 ${f(pct(alone, 50))} ms, API's statements p50 ${f(pct(sql, 50))} ms, naive ${f(pct(naive, 50))} ms`,
+    );
   }
-  const head = ['shape', 'total', 'facet options', 'API p50', 'p95', 'p99', 'SQL p50', 'SQL p95', 'API/SQL', 'API-SQL', 'naive p50', 'speed-up', 'load'];
+  const head = [
+    'shape',
+    'total',
+    'facet options',
+    'API p50',
+    'p95',
+    'p99',
+    'SQL alone p50',
+    'p95',
+    'API/SQL',
+    'API statements p50',
+    'naive p50',
+    'speed-up',
+    'load',
+  ];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   console.log(`\nmilliseconds, ${runs} runs per shape:\n`);
@@ -222,11 +253,13 @@ try {
   if (failures.length) {
     console.log(`\nAbove target:\n  ${failures.join('\n  ')}`);
     aboveTarget = true;
-  } else console.log('\nEvery shape is within target: p95 <= 50 ms and API <= 1.2x SQL.');
+  } else console.log('\nEvery shape is within target: p95 <= 50 ms and API <= 1.2x SQL alone.');
 } finally {
   server?.close();
+  sqlServer?.close();
   await pool.end();
   await knex.destroy();
+  await sqlKnex.destroy();
   await db.stop();
 }
 // Set after the database has stopped (stopping it resets the exit code): a shape above target fails the command.

@@ -4,7 +4,9 @@
  * answer (the change log of candidate_search_changes), including one committed by a transaction
  * that was still open at an earlier search.
  */
+import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../backend/app';
 import { countAndFacet } from '../../backend/features/search/counts';
 import { tableStats } from '../../backend/features/search/estimate';
 import { buildFilters } from '../../backend/features/search/filters';
@@ -86,6 +88,18 @@ describe('A search answers in memory exactly as in SQL', () => {
       expect(memory).toEqual(sql);
     });
   }
+
+  it('With SEARCH_IN_MEMORY=false the API answers from PostgreSQL alone, the same', async () => {
+    const sqlOnly = request(createApp({ knex: w.t.knex, config: { ...w.t.config, searchInMemory: false } }));
+    for (const query of ['ts=engineer&l=Singapore&te=1', 's=Python&sort=recent', 'ns=chl']) {
+      const who = query.startsWith('ns') ? 'admin' : 'company';
+      const inMemory = await w.search(query, who);
+      const alone = await sqlOnly.get(`/api/v1/search?${query}`).set('Authorization', `Bearer ${w.tokens[who]}`);
+      expect(alone.status).toBe(200);
+      const strip = (body: object) => ({ ...body, tookMs: 0 });
+      expect(strip(alone.body)).toEqual(strip(inMemory.body));
+    }
+  });
 
   it('Phrases, employers and the shortlisted flag are left to SQL', async () => {
     expect((await both('ts="machine learning"', 'company')).memory).toBeUndefined();

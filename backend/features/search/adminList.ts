@@ -171,7 +171,7 @@ export async function candidateList(req: Request, res: Response, ability: AppAbi
   const order = params.sort.order;
   // Newest first with every condition held in memory: the page and the exact total from the documents held in memory.
   const conditions = filters.predicates.filter((p) => p.key !== 'q' && p !== anyStatus).map((p) => p.memory);
-  if (field === 'createdAt' && order === 'desc' && found && conditions.every(Boolean)) {
+  if (req.ctx.config.searchInMemory && field === 'createdAt' && order === 'desc' && found && conditions.every(Boolean)) {
     const ids = found.like
       ? knex
           .raw('select d.id from candidate_search_documents d where d.name_text like ?', [found.like])

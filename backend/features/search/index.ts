@@ -50,7 +50,7 @@ export const searchEndpoint = defineEndpoint({
     if (refused.length) throw badRequest(Object.fromEntries(refused.map((key) => [key, `${key}.errors.adminOnly`])));
     const knex = readKnex(ctx);
     // The documents held in memory are caught up while the conditions are read.
-    const held = searchDocuments(knex);
+    const held = ctx.config.searchInMemory ? searchDocuments(knex) : Promise.resolve(undefined);
     // The names of what the answer shows are read while the search runs.
     const labelsRead = labelsFor(knex, ability);
     labelsRead.catch(() => undefined);
