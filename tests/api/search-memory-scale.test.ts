@@ -1,0 +1,131 @@
+/**
+ * The documents held in memory at a size where their faster paths apply (the search worlds of the
+ * other tests are too small for them): the newest matches found by walking the creation order
+ * rather than sorting, facet values many hold checked through bitmaps rather than merged, and a
+ * set counted for its facets alone read from an even spread. Each is held to the plain reading of
+ * the same documents, before and after documents are written since the last build.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FACET_STEP, type MemoryCondition } from '../../backend/features/search/conditions';
+import { MemoryDocuments, type DocumentRow } from '../../backend/features/search/memory';
+import { matches } from '../../backend/features/search/memoryMatch';
+
+const SIZE = 60_000;
+const SKILL = 2 * FACET_STEP;
+const CITY = 3 * FACET_STEP;
+
+/** A deterministic generator, so that a failure replays. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const random = rng(11);
+
+/** A document: status 1 mostly; skill 1 held by half, skill 2 by a tenth, skill 3 by a few; one of 20 cities; creation times that repeat (ties broken by id). */
+function row(id: number): DocumentRow {
+  const facets: number[] = [];
+  if (random() < 0.5) facets.push(SKILL + 1);
+  if (random() < 0.1) facets.push(SKILL + 2);
+  if (random() < 0.005) facets.push(SKILL + 3);
+  facets.push(CITY + 1 + Math.floor(random() * 20));
+  return {
+    id,
+    status: random() < 0.8 ? 1 : 2,
+    created: 1_700_000_000_000 + Math.floor(random() * 5_000) * 1000,
+    updated: 1_700_000_000_000,
+    completeness: 50,
+    popularity: 0,
+    salary_sgd: null,
+    career: null,
+    working_remotely: null,
+    notice_type: null,
+    notice_months: null,
+    notice_date: null,
+    owner_id: null,
+    situations: '',
+    facets: facets.join(','),
+    words: null,
+    names: null,
+  };
+}
+
+let docs: MemoryDocuments;
+const rows = new Map<number, DocumentRow>();
+
+beforeAll(() => {
+  docs = new MemoryDocuments();
+  for (let id = 1; id <= SIZE; id += 1) {
+    const r = row(id);
+    rows.set(id, r);
+    docs.put(r);
+  }
+  docs.build();
+});
+
+/** The ids meeting a status and any of the facet values, read document by document. */
+function plainly(status: number, values: number[]): number[] {
+  return [...rows.values()].filter((r) => r.status === status && r.facets.split(',').some((v) => values.includes(Number(v)))).map((r) => r.id);
+}
+
+const idsOf = (slots: Int32Array | number[]) => Array.from(slots, (slot) => docs.ids[slot]);
+const newestPlainly = (ids: number[], count: number) =>
+  [...ids].sort((a, b) => (rows.get(b) as DocumentRow).created - (rows.get(a) as DocumentRow).created || b - a).slice(0, count);
+
+function check(): void {
+  for (const values of [[SKILL + 1], [SKILL + 2], [SKILL + 3], [SKILL + 1, SKILL + 3], [CITY + 4]]) {
+    const conditions: MemoryCondition[] = [
+      { kind: 'status', statuses: [1] },
+      { kind: 'facet', codes: values },
+    ];
+    const found = matches(docs, conditions, new Map());
+    const expected = plainly(1, values);
+    expect(idsOf(found).sort((a, b) => a - b), `values ${values}`).toEqual(expected);
+    // The newest 1,000: sorted by their place in the creation order when few, found by walking it when many.
+    expect(idsOf(docs.newest(found, 1_000)), `newest of ${values}`).toEqual(newestPlainly(expected, 1_000));
+    expect(idsOf(docs.newest(found, 25)), `newest 25 of ${values}`).toEqual(newestPlainly(expected, 25));
+  }
+}
+
+describe('At 60,000 documents the faster paths answer as the plain reading does', () => {
+  it('Sets and the newest of them, with facet values many hold read through bitmaps', () => {
+    // Skill 1 is held by half: its bitmap is used, skill 3's few holders are searched.
+    expect(docs.bitmapOf(SKILL + 1)).toBeDefined();
+    expect(docs.bitmapOf(SKILL + 3)).toBeUndefined();
+    check();
+  });
+
+  it('The same once documents were added and changed since the build (their postings late)', () => {
+    for (let id = SIZE + 1; id <= SIZE + 500; id += 1) {
+      const r = { ...row(id), created: 1_700_000_000_000 + 6_000_000 + id };
+      rows.set(id, r);
+      docs.put(r);
+    }
+    for (let id = 1; id <= 500; id += 1) {
+      const r = { ...(rows.get(id * 7) as DocumentRow), facets: `${SKILL + 3},${CITY + 4}`, status: 1 };
+      rows.set(id * 7, r);
+      docs.put(r);
+    }
+    expect(docs.lateSlots().length).toBe(1_000);
+    check();
+  });
+
+  it('An even spread of the leading condition keeps the share of each value', () => {
+    const conditions: MemoryCondition[] = [
+      { kind: 'status', statuses: [1] },
+      { kind: 'facet', codes: [SKILL + 1] },
+    ];
+    const all = matches(docs, conditions, new Map());
+    const spread = matches(docs, conditions, new Map(), 8);
+    expect(spread.length).toBeGreaterThan(all.length / 8 - 400);
+    expect(spread.length).toBeLessThan(all.length / 8 + 400);
+    const share = (slots: Int32Array, value: number) =>
+      Array.from(slots).filter((slot) => (rows.get(docs.ids[slot]) as DocumentRow).facets.split(',').includes(String(value))).length / slots.length;
+    for (const city of [CITY + 1, CITY + 7, CITY + 15]) expect(Math.abs(share(spread, city) - share(all, city))).toBeLessThan(0.02);
+  });
+});
