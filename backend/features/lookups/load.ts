@@ -29,27 +29,56 @@ interface Cached {
   index: Promise<NameIndex>;
 }
 
-const caches = new WeakMap<Knex, Map<LookupKind, Cached>>();
+/** The indexes held for one database, and the one check of their tables under way. */
+interface Held {
+  indexes: Map<LookupKind, Cached>;
+  checking?: Promise<void>;
+}
 
-async function stampOf(knex: Knex, kind: LookupKind): Promise<string> {
-  const table = entity(LOOKUP_SOURCES[kind].entity).table;
-  const { rows } = await knex.raw(`select count(*)::text || ':' || coalesce(max(updated_at)::text, '') as stamp from "${table}"`);
-  return rows[0].stamp as string;
+const caches = new WeakMap<Knex, Held>();
+
+/** Each kind's table as of now: its row count and last update, for every kind in one statement. */
+async function stampsOf(knex: Knex, kinds: LookupKind[]): Promise<Map<LookupKind, string>> {
+  const columns = kinds.map(
+    (kind, i) => `(select count(*)::text || ':' || coalesce(max(updated_at)::text, '') from "${entity(LOOKUP_SOURCES[kind].entity).table}") as s${i}`,
+  );
+  const { rows } = await knex.raw(`select ${columns.join(', ')}`);
+  return new Map(kinds.map((kind, i) => [kind, rows[0][`s${i}`] as string]));
+}
+
+/**
+ * Asks, in one statement, whether the tables of every index held and of `kind` changed, and reloads
+ * those that did; a check already under way is waited for instead.
+ */
+function recheck(knex: Knex, held: Held, kind: LookupKind): Promise<void> {
+  held.checking ??= stampsOf(knex, [...new Set([...held.indexes.keys(), kind])])
+    .then((stamps) => {
+      const now = Date.now();
+      for (const [k, stamp] of stamps) {
+        const hit = held.indexes.get(k);
+        if (hit && hit.stamp === stamp) {
+          hit.checkedAt = now;
+          continue;
+        }
+        const index = loadIndex(knex, k);
+        index.catch(() => held.indexes.delete(k));
+        held.indexes.set(k, { stamp, checkedAt: now, index });
+      }
+    })
+    .finally(() => {
+      held.checking = undefined;
+    });
+  return held.checking;
 }
 
 /** The index of `kind`, kept per database and reloaded after the table changes. */
 export async function cachedIndex(knex: Knex, kind: LookupKind): Promise<NameIndex> {
-  let perDb = caches.get(knex);
-  if (!perDb) caches.set(knex, (perDb = new Map()));
-  const hit = perDb.get(kind);
-  if (hit && Date.now() - hit.checkedAt < CHECK_MS) return hit.index;
-  const stamp = await stampOf(knex, kind);
-  if (hit && hit.stamp === stamp) {
-    hit.checkedAt = Date.now();
-    return hit.index;
+  let held = caches.get(knex);
+  if (!held) caches.set(knex, (held = { indexes: new Map() }));
+  for (;;) {
+    const hit = held.indexes.get(kind);
+    if (hit && Date.now() - hit.checkedAt < CHECK_MS) return hit.index;
+    // A check under way that started without this kind leaves it stale: the next one includes it.
+    await recheck(knex, held, kind);
   }
-  const index = loadIndex(knex, kind);
-  index.catch(() => perDb.delete(kind));
-  perDb.set(kind, { stamp, checkedAt: Date.now(), index });
-  return index;
 }
