@@ -4,7 +4,9 @@
  * salaries sorted in one currency; the latest company and title shown; and the tag list's tagged
  * counts kept exact as candidates change.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import request from 'supertest';
+import { createApp } from '../../backend/app';
 import { memoryDocuments } from '../../backend/features/search/memorySync';
 import { listQuery } from '../helpers/app';
 import { searchWorld, type SearchWorld } from '../helpers/searchWorld';
@@ -49,6 +51,38 @@ describe.each([
 });
 
 describe('Filters, sorting and rows of the talent list', () => {
+  it('Pages by expected salary and newest first from memory as PostgreSQL alone does', async () => {
+    const sqlOnly = request(createApp({ knex: w.t.knex, config: { ...w.t.config, searchInMemory: false } }));
+    // Two without an expected salary (first when descending, last when ascending), and two alike; put back after.
+    const changed = [w.ids.Ben, w.ids.Dev, w.ids.Eve, w.ids.Gia];
+    const before = await w.t.knex('candidates').whereIn('id', changed).select('id', 'expected_salary', 'expected_salary_currency');
+    await w.t.knex('candidates').whereIn('id', [w.ids.Ben, w.ids.Dev]).update({ expected_salary: null });
+    await w.t.knex('candidates').whereIn('id', [w.ids.Eve, w.ids.Gia]).update({ expected_salary: 7000, expected_salary_currency: 'SGD' });
+    onTestFinished(async () => {
+      for (const row of before) await w.t.knex('candidates').where('id', row.id).update(row);
+    });
+    for (const sort of [
+      ['expectedSalary', 'DESC'],
+      ['expectedSalary', 'ASC'],
+      ['createdAt', 'DESC'],
+    ] as [string, string][])
+      for (const filter of [{}, { status: 1 }, { q: 'engineer', status: [1, 2] }, { s: ['Python'] }])
+        for (const range of [
+          [0, 99],
+          [1, 3],
+        ] as [number, number][]) {
+          const query = listQuery({ filter, sort, range });
+          const memory = await list({ filter, sort, range });
+          const alone = await sqlOnly.get(`/api/v1/candidates?${query}`).set('Authorization', `Bearer ${w.tokens.admin}`);
+          expect(memory.status).toBe(200);
+          expect(
+            memory.body.map((r: { id: string }) => r.id),
+            query,
+          ).toEqual(alone.body.map((r: { id: string }) => r.id));
+          expect(memory.headers['content-range']).toBe(alone.headers['content-range']);
+        }
+  });
+
   it('Pages newest first from memory as SQL pages oldest first, reversed', async () => {
     for (const filter of [{}, { status: 1 }, { q: 'engineer', status: [1, 2] }, { s: ['Python'], l: 'Hong Kong' }]) {
       const sql = (await list({ filter, sort: ['createdAt', 'ASC'] })).body.map((r: { id: string }) => r.id).reverse();

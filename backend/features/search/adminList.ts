@@ -23,7 +23,7 @@ import { facetPredicate, statusPredicate, whereOf, type MemoryCondition, type Pr
 import { buildFilters, nameSel, textSel, type Filters } from './filters';
 import { DIMENSION_KEYS, ParamError, parseSearchParams, type DimensionKey } from './params';
 import { currencyRates } from './rates';
-import { memoryListPage, type FoundBy } from './memorySearch';
+import { memoryListPage, type FoundBy, type ListOrder } from './memorySearch';
 import { parseQuery } from './memoryText';
 import { nameQuery, textQuery } from './text';
 
@@ -169,16 +169,22 @@ export async function candidateList(req: Request, res: Response, ability: AppAbi
   const [start, end] = params.range;
   const field = (req.query.sort ? (JSON.parse(String(req.query.sort)) as string[])[0] : candidate.admin?.list?.sort?.[0]) ?? 'createdAt';
   const order = params.sort.order;
-  // Newest first with every condition held in memory: the page and the exact total from the documents held in memory.
+  // Newest first or by expected salary, with every condition held in memory: the page and the exact total from the documents held in memory.
   const conditions = filters.predicates.filter((p) => p.key !== 'q' && p !== anyStatus).map((p) => p.memory);
-  if (req.ctx.config.searchInMemory && field === 'createdAt' && order === 'desc' && found && conditions.every(Boolean)) {
+  const listOrder: ListOrder | undefined =
+    field === 'createdAt' && order === 'desc' ? 'newest' : field === 'expectedSalary' ? (order === 'desc' ? 'salaryDesc' : 'salaryAsc') : undefined;
+  if (req.ctx.config.searchInMemory && listOrder && found && conditions.every(Boolean)) {
     const ids = found.like
       ? knex
           .raw('select d.id from candidate_search_documents d where d.name_text like ?', [found.like])
           .then((r: { rows: { id: number }[] }) => r.rows.map((row) => row.id))
       : undefined;
     ids?.catch(() => undefined);
-    const listed = await memoryListPage(knex, conditions as MemoryCondition[], filter.q ? { ...found, ids } : undefined, { start, count: end - start + 1 });
+    const listed = await memoryListPage(knex, conditions as MemoryCondition[], filter.q ? { ...found, ids } : undefined, {
+      start,
+      count: end - start + 1,
+      order: listOrder,
+    });
     if (listed) return sendPage(knex, res, ability, listed.ids, start, listed.total, false);
   }
   const where = whereOf(filters.predicates);

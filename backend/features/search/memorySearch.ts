@@ -15,7 +15,7 @@ import { DIMENSION_CODES, FACET_STEP, type MemoryCondition, type Predicate } fro
 import { passesOf } from './counts';
 import type { TableStats } from './estimate';
 import type { Filters } from './filters';
-import type { MemoryDocuments } from './memory';
+import { NONE, type MemoryDocuments } from './memory';
 import { leadSize, matches, noticeBucket } from './memoryMatch';
 import { union, type QueryNode } from './memoryText';
 import { readyDocuments } from './memorySync';
@@ -240,16 +240,58 @@ export interface FoundBy {
   ids?: Promise<number[]>;
 }
 
+/** The orders the console's talent list is paged in from memory: newest first, or by expected salary in SGD (as SQL orders it: no salary first when descending, last when ascending; then by id the same way). */
+export type ListOrder = 'newest' | 'salaryDesc' | 'salaryAsc';
+
+/** The first `k` of `slots` in a salary order: kept in a bounded heap, so that a page of a big set costs one pass. */
+function bySalary(docs: MemoryDocuments, slots: Int32Array, k: number, desc: boolean): number[] {
+  const key = (slot: number) => (docs.salary[slot] === NONE ? Infinity : docs.salary[slot]);
+  // Negative when `a` comes before `b`.
+  const compare = (a: number, b: number) => {
+    const ka = key(a);
+    const kb = key(b);
+    if (ka !== kb) return (ka < kb ? -1 : 1) * (desc ? -1 : 1);
+    return (docs.ids[a] - docs.ids[b]) * (desc ? -1 : 1);
+  };
+  if (k >= slots.length) return Array.from(slots).sort(compare);
+  // A heap whose top is the kept slot that comes last.
+  const heap: number[] = [];
+  const down = (at: number) => {
+    for (;;) {
+      const left = 2 * at + 1;
+      const right = left + 1;
+      let last = at;
+      if (left < heap.length && compare(heap[left], heap[last]) > 0) last = left;
+      if (right < heap.length && compare(heap[right], heap[last]) > 0) last = right;
+      if (last === at) return;
+      [heap[at], heap[last]] = [heap[last], heap[at]];
+      at = last;
+    }
+  };
+  for (let i = 0; i < slots.length; i += 1) {
+    const slot = slots[i];
+    if (heap.length < k) {
+      heap.push(slot);
+      for (let at = heap.length - 1; at > 0 && compare(heap[at], heap[(at - 1) >> 1]) > 0; at = (at - 1) >> 1)
+        [heap[at], heap[(at - 1) >> 1]] = [heap[(at - 1) >> 1], heap[at]];
+    } else if (compare(slot, heap[0]) < 0) {
+      heap[0] = slot;
+      down(0);
+    }
+  }
+  return heap.sort(compare);
+}
+
 /**
- * A page of the console's talent list, newest first, from the documents held in memory: those
- * meeting every condition and, with `found`, found by the text box; with the exact total. Undefined
- * while the documents load.
+ * A page of the console's talent list, newest first or by expected salary, from the documents held
+ * in memory: those meeting every condition and, with `found`, found by the text box; with the exact
+ * total. Undefined while the documents load.
  */
 export async function memoryListPage(
   knex: Knex,
   conditions: MemoryCondition[],
   found: FoundBy | undefined,
-  { start, count }: { start: number; count: number },
+  { start, count, order }: { start: number; count: number; order: ListOrder },
 ): Promise<{ ids: number[]; total: number } | undefined> {
   const docs = await searchDocuments(knex);
   if (!docs) return undefined;
@@ -266,11 +308,6 @@ export async function memoryListPage(
     all.push(condition);
   }
   const slots = matches(docs, all, texts);
-  return {
-    total: slots.length,
-    ids: docs
-      .newest(slots, start + count)
-      .slice(start)
-      .map((slot) => docs.ids[slot]),
-  };
+  const first = order === 'newest' ? docs.newest(slots, start + count) : bySalary(docs, slots, start + count, order === 'salaryDesc');
+  return { total: slots.length, ids: first.slice(start).map((slot) => docs.ids[slot]) };
 }
