@@ -85,7 +85,10 @@ function check(): void {
     ];
     const found = matches(docs, conditions, new Map());
     const expected = plainly(1, values);
-    expect(idsOf(found).sort((a, b) => a - b), `values ${values}`).toEqual(expected);
+    expect(
+      idsOf(found).sort((a, b) => a - b),
+      `values ${values}`,
+    ).toEqual(expected);
     // The newest 1,000: sorted by their place in the creation order when few, found by walking it when many.
     expect(idsOf(docs.newest(found, 1_000)), `newest of ${values}`).toEqual(newestPlainly(expected, 1_000));
     expect(idsOf(docs.newest(found, 25)), `newest 25 of ${values}`).toEqual(newestPlainly(expected, 25));
