@@ -56,7 +56,7 @@ export const searchEndpoint = defineEndpoint({
     labelsRead.catch(() => undefined);
     const [stats, rates] = await Promise.all([tableStats(knex), currencyRates(knex)]);
     const filters = await buildFilters(knex, ability, actor, params, stats, rates);
-    // A search without text is answered from the documents held in memory; one with text reads PostgreSQL.
+    // A search whose every condition has an in-memory form is answered from the documents held in memory; another reads PostgreSQL.
     const counts = (await memorySearch(knex, filters, stats, params, held)) ?? (await countAndFacet(knex, filters, stats, { page: { filters, params } }));
     const labels = await labelsRead;
     const ids = counts.pageIds;

@@ -89,8 +89,8 @@ function overlap(docs: MemoryDocuments, slot: number, codes: Set<number>): numbe
  * The page's document ids: newest first, or best match as page.ts ranks it (chosen skills and
  * titles, completeness, recent updates, popularity). The text relevance of a query of words and
  * ORs is computed from the words' weights held here; another's needs the words' positions and is
- * asked of PostgreSQL, and this resolves once it has been, so that the caller's work overlaps it.
- * `ids` then gives the page.
+ * asked of PostgreSQL, and this resolves once it has been, so that the caller's work overlaps it:
+ * `later` then gives the page, which is `ids` otherwise.
  */
 async function pageOf(
   knex: Knex,
@@ -110,37 +110,23 @@ async function pageOf(
         .map((s) => docs.ids[s]),
     };
   const bounded = docs.newest(slots, Math.max(RANK_BOUND, offset + limit));
+  const page = (relevance: Map<number, number>) =>
+    ranked(docs, bounded, relevance, filters)
+      .slice(offset, offset + limit)
+      .map((s) => docs.ids[s]);
+  if (!filters.text || !bounded.length) return { ids: page(new Map()) };
   // A query of words and ORs has its relevance computed here; another needs the words' positions, read by PostgreSQL.
   const text = filters.predicates.find((p) => p.key === 'ts')?.memory;
   const words = text?.kind === 'text' ? docs.text.anyOf(text.query) : undefined;
-  if (words) {
-    const rank = new Map<number, number>();
-    for (const slot of bounded) rank.set(docs.ids[slot], docs.text.relevance(words, slot, RANK_WEIGHTS));
-    return {
-      ids: ranked(docs, bounded, rank, filters)
-        .slice(offset, offset + limit)
-        .map((s) => docs.ids[s]),
-    };
-  }
-  let relevance: Promise<{ rows: { id: number; text_rank: number }[] }> | undefined;
-  if (filters.text && bounded.length) {
-    const bindings: unknown[] = [];
-    const column = textRankColumn(filters, binder(bindings));
-    const statement = knex.raw(`select d.id, ${column} from candidate_search_documents d where d.id = any(?::int[])`, [
-      ...bindings,
-      bounded.map((slot) => docs.ids[slot]),
-    ] as Knex.RawBinding[]);
-    relevance = (await dispatched(statement)).result as typeof relevance;
-  }
-  return {
-    later: async () => {
-      const rank = new Map<number, number>();
-      for (const row of relevance ? (await relevance).rows : []) rank.set(row.id, Number(row.text_rank));
-      return ranked(docs, bounded, rank, filters)
-        .slice(offset, offset + limit)
-        .map((s) => docs.ids[s]);
-    },
-  };
+  if (words) return { ids: page(new Map(bounded.map((slot) => [docs.ids[slot], docs.text.relevance(words, slot, RANK_WEIGHTS)]))) };
+  const bindings: unknown[] = [];
+  const column = textRankColumn(filters, binder(bindings));
+  const statement = knex.raw(`select d.id, ${column} from candidate_search_documents d where d.id = any(?::int[])`, [
+    ...bindings,
+    bounded.map((slot) => docs.ids[slot]),
+  ] as Knex.RawBinding[]);
+  const { result } = await dispatched<{ rows: { id: number; text_rank: number }[] }>(statement);
+  return { later: async () => page(new Map((await result).rows.map((row) => [row.id, Number(row.text_rank)]))) };
 }
 
 /** `bounded` by best match, given the text relevance of each document id. */
@@ -199,13 +185,11 @@ export async function memorySearch(
     const c = p.memory as MemoryCondition;
     if (c.kind === 'text') texts.set(c, docs[c.field].matching(c.query, docs.size, late));
   }
-  const matched = (pass: (typeof passes)[number]) =>
-    matches(
-      docs,
-      pass.predicates.map((p) => p.memory as MemoryCondition),
-      texts,
-    );
-  const main = matched(passes[0]);
+  const main = matches(
+    docs,
+    passes[0].predicates.map((p) => p.memory as MemoryCondition),
+    texts,
+  );
   const countFacets = () => passes.flatMap((pass, i) => (i === 0 ? facetsOf(docs, main, pass.dims, filters.selected) : passFacets(pass)));
   /**
    * The facets of a set without one filter, which is counted for its facets alone: when its leading
@@ -222,7 +206,7 @@ export async function memorySearch(
       if (slots.length >= FACET_SPREAD) return facetsOf(docs, slots, pass.dims, filters.selected, step);
       step = Math.max(1, (step * slots.length) / (1.25 * FACET_SPREAD));
     }
-    return facetsOf(docs, matched(pass), pass.dims, filters.selected);
+    return facetsOf(docs, matches(docs, conditions, texts), pass.dims, filters.selected);
   };
   // The page is picked first. When PostgreSQL reads the ranked documents' text relevance, the facets are counted meanwhile.
   const page = await pageOf(knex, docs, main, filters, params);
