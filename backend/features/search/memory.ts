@@ -9,6 +9,8 @@
  */
 import { FACET_STEP } from './conditions';
 import { integers } from './memoryParse';
+import { DocumentOrders } from './memoryOrder';
+import { StatusTally } from './memoryTally';
 import { TextField } from './memoryText';
 
 /** The status of a slot whose document was deleted. */
@@ -80,6 +82,8 @@ export class MemoryDocuments {
   /** The words of each document's text vector and of its name (the admins' name search). */
   text = new TextField(true);
   names = new TextField();
+  /** Facet and notice counts per status, of the live documents. */
+  tally = new StatusTally();
   /** The largest option id held per dimension code (facet counting sizes its tables by it). */
   maxOption = new Int32Array(16);
   /** Slot of each document id (-1 none). */
@@ -92,13 +96,8 @@ export class MemoryDocuments {
   removed = 0;
   /** Slots of each status as of the last build; slots written since are in `changed` and `added`. */
   private statusSlots = new Map<number, Int32Array>();
-  /** Slots in creation order (newest first) as of the last build; slots added since are in `added`. */
-  private order = new Int32Array(0);
-  /** Each slot's place in `order` (-1 for none). */
-  private placeOf = new Int32Array(0);
-  private orderStale = false;
-  /** Marks slots while the creation order is walked (cleared after). */
-  private scratch = new Uint8Array(0);
+  /** The creation order and the salary order, as of the last build; slots added since are in `added`. */
+  orders = new DocumentOrders(this);
   /** Bitmaps of the facet values many hold, built when first asked for after a build. */
   private bitmaps = new Map<number, Uint32Array>();
   added: number[] = [];
@@ -117,11 +116,11 @@ export class MemoryDocuments {
     this.statusSlots = new Map();
     this.text.reset();
     this.names.reset();
+    this.tally.reset();
     this.changed = [];
     this.removed = 0;
     this.added = [];
-    this.order = new Int32Array(0);
-    this.placeOf = new Int32Array(0);
+    this.orders.reset();
     this.bitmaps = new Map();
     this.built = false;
   }
@@ -170,8 +169,11 @@ export class MemoryDocuments {
       }
       this.slotOfId[row.id] = slot;
       if (this.built) this.added.push(slot);
-    } else this.facetsLive -= this.facetCount[slot];
-    if (!isNew && this.created[slot] !== row.created) this.orderStale = true;
+    } else {
+      this.tallied(slot, -1);
+      this.facetsLive -= this.facetCount[slot];
+    }
+    if (!isNew && this.created[slot] !== row.created) this.orders.stale = true;
     this.ids[slot] = row.id;
     this.status[slot] = row.status;
     this.created[slot] = row.created;
@@ -200,6 +202,7 @@ export class MemoryDocuments {
     this.facets.set(values, this.facetsUsed);
     this.facetsUsed += values.length;
     this.facetsLive += values.length;
+    this.tallied(slot, 1);
     this.text.putVector(slot, row.words);
     this.names.put(slot, row.names);
     if (this.built && !isNew && !this.changedMark[slot]) {
@@ -216,10 +219,18 @@ export class MemoryDocuments {
     return slots.subarray(0, n).sort();
   }
 
+  private tallied(slot: number, sign: 1 | -1): void {
+    const start = this.facetStart[slot];
+    const { status, noticeType, noticeMonths, noticeDate } = this;
+    const values = this.facets.subarray(start, start + this.facetCount[slot]);
+    this.tally.count({ status: status[slot], values, noticeType: noticeType[slot], noticeMonths: noticeMonths[slot], noticeDate: noticeDate[slot] }, sign);
+  }
+
   /** Drops a deleted document. */
   remove(id: number): void {
     const slot = this.slotOf(id);
     if (slot < 0) return;
+    this.tallied(slot, -1);
     this.status[slot] = DEAD;
     this.slotOfId[id] = -1;
     this.removed += 1;
@@ -239,7 +250,7 @@ export class MemoryDocuments {
     return this.status[slot] !== DEAD;
   }
 
-  /** The postings and the creation order, built anew (after a load). */
+  /** The postings and the orders, built anew (after a load). */
   build(): void {
     const counts = new Map<number, number>();
     for (let slot = 0; slot < this.size; slot += 1) {
@@ -280,19 +291,9 @@ export class MemoryDocuments {
     for (const slot of this.changed) this.changedMark[slot] = 0;
     this.changed = [];
     this.removed = 0;
-    this.buildOrder();
-    this.built = true;
-  }
-
-  private buildOrder(): void {
-    const order: number[] = [];
-    for (let slot = 0; slot < this.size; slot += 1) if (this.status[slot] !== DEAD) order.push(slot);
-    order.sort((a, b) => this.newer(a, b));
-    this.order = Int32Array.from(order);
-    this.placeOf = new Int32Array(this.size).fill(-1);
-    for (let i = 0; i < order.length; i += 1) this.placeOf[order[i]] = i;
+    this.orders.build();
     this.added = [];
-    this.orderStale = false;
+    this.built = true;
   }
 
   /** After a catch-up: the postings rebuilt once many slots are late, the facet values rewritten once updates left much space behind. */
@@ -328,50 +329,6 @@ export class MemoryDocuments {
   /** The slots that may have a status, as postingsOf. */
   statusPostings(status: number): Int32Array {
     return this.statusSlots.get(status) ?? EMPTY;
-  }
-
-  /**
-   * The newest `count` of `slots` (live, ascending), newest first. Few slots are sorted by their place
-   * in the creation order; many are marked and the creation order walked until enough are found.
-   * The slots added since the build are merged in.
-   */
-  newest(slots: Int32Array, count: number): number[] {
-    if (this.orderStale) this.buildOrder();
-    const added: number[] = [];
-    const out: number[] = [];
-    if (slots.length * slots.length <= 4 * count * this.size) {
-      const places = new Int32Array(slots.length);
-      let n = 0;
-      for (let i = 0; i < slots.length; i += 1) {
-        const place = slots[i] < this.placeOf.length ? this.placeOf[slots[i]] : -1;
-        if (place >= 0) places[n++] = place;
-        else added.push(slots[i]);
-      }
-      added.sort(this.newer);
-      const sorted = places.subarray(0, n).sort();
-      let j = 0;
-      for (let i = 0; i < sorted.length && out.length < count; i += 1) {
-        const slot = this.order[sorted[i]];
-        while (j < added.length && out.length < count && this.newer(added[j], slot) < 0) out.push(added[j++]);
-        if (out.length < count) out.push(slot);
-      }
-      while (j < added.length && out.length < count) out.push(added[j++]);
-      return out;
-    }
-    const marked = this.scratch.length >= this.size ? this.scratch : (this.scratch = new Uint8Array(this.capacity));
-    for (let i = 0; i < slots.length; i += 1) marked[slots[i]] = 1;
-    for (const slot of this.added) if (marked[slot]) added.push(slot);
-    added.sort(this.newer);
-    let j = 0;
-    for (let i = 0; i < this.order.length && out.length < count; i += 1) {
-      const slot = this.order[i];
-      if (!marked[slot]) continue;
-      while (j < added.length && out.length < count && this.newer(added[j], slot) < 0) out.push(added[j++]);
-      if (out.length < count) out.push(slot);
-    }
-    while (j < added.length && out.length < count) out.push(added[j++]);
-    for (let i = 0; i < slots.length; i += 1) marked[slots[i]] = 0;
-    return out;
   }
 
   /**

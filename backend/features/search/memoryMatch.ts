@@ -5,27 +5,12 @@
  */
 import type { MemoryCondition } from './conditions';
 import { NONE, type MemoryDocuments } from './memory';
+import { bucketOf } from './memoryTally';
 import { intersect, union } from './memoryText';
 
 /** A slot's notice period bucket (0 immediate, 1 to 3 months), or -1 without one: NOTICE_BUCKET_SQL's rule. */
-export function noticeBucket(docs: MemoryDocuments, slot: number): number {
-  switch (docs.noticeType[slot]) {
-    case 0:
-      return 0;
-    case 1: {
-      const months = docs.noticeMonths[slot];
-      return Math.min(Math.max(months === NONE ? 0 : months, 0), 3);
-    }
-    case 2: {
-      const date = docs.noticeDate[slot];
-      // As in SQL, where greatest() passes over the null of a missing date.
-      if (date === NONE) return 0;
-      return Math.min(Math.max(Math.ceil((date - docs.today) / 30.44), 0), 3);
-    }
-    default:
-      return -1;
-  }
-}
+export const noticeBucket = (docs: MemoryDocuments, slot: number): number =>
+  bucketOf(docs.noticeType[slot], docs.noticeMonths[slot], docs.noticeDate[slot], docs.today);
 
 /**
  * The slots of `slots` meeting a condition, in order: into `slots` itself when `own`, else into a
@@ -106,8 +91,7 @@ function filter(docs: MemoryDocuments, slots: Int32Array, c: MemoryCondition | {
     case 'salary': {
       // Written without branches (the outcome is a coin toss per document); a missing salary (NONE) is below any minimum.
       const salary = docs.salary;
-      const min = Math.max(c.min, NONE + 1);
-      const max = Math.min(c.max ?? 2147483647, 2147483647);
+      const [min, max] = salaryBounds(c);
       for (let i = 0; i < length; i += 1) {
         const slot = slots[i];
         const v = salary[slot];
@@ -162,6 +146,9 @@ function filter(docs: MemoryDocuments, slots: Int32Array, c: MemoryCondition | {
   return out.subarray(0, n);
 }
 
+/** A salary condition's range, within the integers a salary is held as (a missing salary, NONE, is below it). */
+const salaryBounds = (c: { min: number; max?: number }) => [Math.max(c.min, NONE + 1), Math.min(c.max ?? 2147483647, 2147483647)] as const;
+
 /** Whether a condition's documents are given as a set (`texts`): a text query's, or those found otherwise. */
 const given = (c: MemoryCondition) => c.kind === 'text' || c.kind === 'found';
 
@@ -187,8 +174,16 @@ export function leadSize(docs: MemoryDocuments, conditions: MemoryCondition[], t
         size,
         c.codes.reduce((n, code) => n + docs.postingsOf(code).length, 0),
       );
+    else if (c.kind === 'salary') size = Math.min(size, docs.orders.salaryCount(...salaryBounds(c)));
   }
   return size;
+}
+
+/** Every status condition (the visibility and the permission) together, as one set of statuses; undefined without. */
+export function statusesOf(conditions: MemoryCondition[]): number[] | undefined {
+  let statuses: number[] | undefined;
+  for (const c of conditions) if (c.kind === 'status') statuses = statuses ? statuses.filter((s) => c.statuses.includes(s)) : [...new Set(c.statuses)];
+  return statuses;
 }
 
 /**
@@ -196,29 +191,29 @@ export function leadSize(docs: MemoryDocuments, conditions: MemoryCondition[], t
  * spread of the leading condition's holders alone (every step-th), for facets to be estimated from.
  */
 export function matches(docs: MemoryDocuments, conditions: MemoryCondition[], texts: Map<MemoryCondition, Int32Array>, step = 1): Int32Array {
-  // Every status condition (the visibility and the permission) together, as one set of statuses; none without.
-  let statuses: number[] | undefined;
-  for (const c of conditions) if (c.kind === 'status') statuses = statuses ? statuses.filter((s) => c.statuses.includes(s)) : [...new Set(c.statuses)];
+  const statuses = statusesOf(conditions);
   const others = conditions.filter((c) => c.kind !== 'status');
   // The postings written since the last build are incomplete: those slots are checked whatever leads.
   const exact = !docs.changed.length && !docs.added.length && !docs.removed;
-  // What leads: the facet value or text condition, or the statuses, with the fewest holders; only those are
-  // checked. A text condition's slots are complete (the slots written since the build read one by one).
-  let lead: { lists: Int32Array[]; size: number; condition?: MemoryCondition; complete?: boolean } | undefined;
+  // What leads: the facet value, salary range or text condition, or the statuses, with the fewest holders; only
+  // those are checked. A text condition's slots are complete (the slots written since the build read one by one).
+  let lead: { lists: () => Int32Array[]; size: number; condition?: MemoryCondition; complete?: boolean } | undefined;
   if (statuses) {
     const lists = statuses.map((s) => docs.statusPostings(s));
-    lead = { lists, size: lists.reduce((n, l) => n + l.length, 0) };
+    lead = { lists: () => lists, size: lists.reduce((n, l) => n + l.length, 0) };
   }
   for (const c of others) {
     if (given(c)) {
       const set = texts.get(c) as Int32Array;
-      if (!lead || set.length < lead.size) lead = { lists: [set], size: set.length, condition: c, complete: true };
-      continue;
+      if (!lead || set.length < lead.size) lead = { lists: () => [set], size: set.length, condition: c, complete: true };
+    } else if (c.kind === 'facet') {
+      const lists = c.codes.map((code) => docs.postingsOf(code));
+      const size = lists.reduce((n, l) => n + l.length, 0);
+      if (!lead || size < lead.size) lead = { lists: () => lists, size, condition: c };
+    } else if (c.kind === 'salary') {
+      const size = docs.orders.salaryCount(...salaryBounds(c));
+      if (!lead || size < lead.size) lead = { lists: () => [docs.orders.salaryRange(...salaryBounds(c))], size, condition: c };
     }
-    if (c.kind !== 'facet') continue;
-    const lists = c.codes.map((code) => docs.postingsOf(code));
-    const size = lists.reduce((n, l) => n + l.length, 0);
-    if (!lead || size < lead.size) lead = { lists, size, condition: c };
   }
   let slots: Int32Array;
   // Whether `slots` is this search's own array (not a posting list) and may be filtered in place.
@@ -227,8 +222,9 @@ export function matches(docs: MemoryDocuments, conditions: MemoryCondition[], te
     slots = new Int32Array(Math.ceil(docs.size / step));
     for (let i = 0; i < slots.length; i += 1) slots[i] = Math.floor(i * step);
   } else {
-    slots = union(step > 1 ? lead.lists.map((list) => spread(list, step)) : lead.lists);
-    own = lead.lists.length > 1 || step > 1;
+    const lists = lead.lists();
+    slots = union(step > 1 ? lists.map((list) => spread(list, step)) : lists);
+    own = lists.length > 1 || step > 1 || lead.condition?.kind === 'salary';
     if (!exact && !lead.complete) {
       slots = union([slots, docs.lateSlots()]);
       own = true;

@@ -16,7 +16,7 @@ import { passesOf } from './counts';
 import type { TableStats } from './estimate';
 import type { Filters } from './filters';
 import { NONE, type MemoryDocuments } from './memory';
-import { leadSize, matches, noticeBucket } from './memoryMatch';
+import { leadSize, matches, noticeBucket, statusesOf } from './memoryMatch';
 import { union, type QueryNode } from './memoryText';
 import { readyDocuments } from './memorySync';
 import { RANK_BOUND, RANK_WEIGHTS, textRankColumn, window } from './page';
@@ -51,20 +51,29 @@ function facetsOf(docs: MemoryDocuments, slots: Int32Array, dims: DimensionKey[]
   const step = slots.length > FACET_EXACT || (scale > 1 && slots.length > FACET_SPREAD) ? slots.length / FACET_SPREAD : 1;
   const taken = step > 1 ? FACET_SPREAD : slots.length;
   const { facets, facetStart, facetCount } = docs;
+  // Read in passes (where each slot's values start and end, then the values) so the memory reads of
+  // one pass do not wait on each other: the slots of a spread are far apart.
+  const starts = new Int32Array(taken);
+  const ends = new Int32Array(taken);
   for (let k = 0; k < taken; k += 1) {
     const slot = slots[step > 1 ? Math.floor(k * step) : k];
-    const end = facetStart[slot] + facetCount[slot];
-    for (let i = facetStart[slot]; i < end; i += 1) {
+    starts[k] = facetStart[slot];
+    ends[k] = facetCount[slot];
+  }
+  for (let k = 0; k < taken; k += 1) ends[k] += starts[k];
+  for (let k = 0; k < taken; k += 1) {
+    for (let i = starts[k]; i < ends[k]; i += 1) {
       const value = facets[i];
       const code = (value / FACET_STEP) | 0;
       const from = base[code];
       if (from >= 0) table[from + value - code * FACET_STEP] += 1;
     }
-    if (notice >= 0) {
-      const bucket = noticeBucket(docs, slot);
+  }
+  if (notice >= 0)
+    for (let k = 0; k < taken; k += 1) {
+      const bucket = noticeBucket(docs, slots[step > 1 ? Math.floor(k * step) : k]);
       if (bucket >= 0) table[notice + bucket] += 1;
     }
-  }
   const counts = new Map<number, Map<number, number>>();
   for (const d of dims) {
     const code = DIMENSION_CODES[d];
@@ -75,6 +84,17 @@ function facetsOf(docs: MemoryDocuments, slots: Int32Array, dims: DimensionKey[]
   }
   const estimated = step > 1 || scale > 1;
   return rankFacets(counts, selected, (scale * slots.length) / taken, estimated);
+}
+
+/** The exact facets of `dims` over the documents of the statuses every condition (each a status condition) allows, from the counts kept by status. */
+function tallied(docs: MemoryDocuments, conditions: MemoryCondition[], dims: DimensionKey[], selected: Filters['selected']): RawFacet[] {
+  const counts = docs.tally.counts(
+    statusesOf(conditions),
+    dims.map((d) => DIMENSION_CODES[d]),
+    NOTICE_CODE,
+    docs.today,
+  );
+  return rankFacets(counts, selected, 1, false);
 }
 
 /** How many of `codes` a slot holds. */
@@ -104,12 +124,12 @@ async function pageOf(
   const { offset, limit } = asked;
   if (params.sort === 'recentlyAdded')
     return {
-      ids: docs
+      ids: docs.orders
         .newest(slots, offset + limit)
         .slice(offset)
         .map((s) => docs.ids[s]),
     };
-  const bounded = docs.newest(slots, Math.max(RANK_BOUND, offset + limit));
+  const bounded = docs.orders.newest(slots, Math.max(RANK_BOUND, offset + limit));
   const page = (relevance: Map<number, number>) =>
     ranked(docs, bounded, relevance, filters)
       .slice(offset, offset + limit)
@@ -190,7 +210,13 @@ export async function memorySearch(
     passes[0].predicates.map((p) => p.memory as MemoryCondition),
     texts,
   );
-  const countFacets = () => passes.flatMap((pass, i) => (i === 0 ? facetsOf(docs, main, pass.dims, filters.selected) : passFacets(pass)));
+  const countFacets = () =>
+    passes.flatMap((pass, i) => {
+      const conditions = pass.predicates.map((p) => p.memory as MemoryCondition);
+      // A set of statuses alone (nothing else narrows it) has its counts kept by status.
+      if (conditions.every((c) => c.kind === 'status')) return tallied(docs, conditions, pass.dims, filters.selected);
+      return i === 0 ? facetsOf(docs, main, pass.dims, filters.selected) : passFacets(pass);
+    });
   /**
    * The facets of a set without one filter, which is counted for its facets alone: when its leading
    * condition has many holders, from an even spread of them, as dense as it takes to hold FACET_SPREAD
@@ -292,6 +318,6 @@ export async function memoryListPage(
     all.push(condition);
   }
   const slots = matches(docs, all, texts);
-  const first = order === 'newest' ? docs.newest(slots, start + count) : bySalary(docs, slots, start + count, order === 'salaryDesc');
+  const first = order === 'newest' ? docs.orders.newest(slots, start + count) : bySalary(docs, slots, start + count, order === 'salaryDesc');
   return { total: slots.length, ids: first.slice(start).map((slot) => docs.ids[slot]) };
 }
