@@ -6,7 +6,7 @@
 import type { MemoryCondition } from './conditions';
 import { NONE, type MemoryDocuments } from './memory';
 import { bucketOf } from './memoryTally';
-import { intersect, union } from './memoryText';
+import { intersect, lowerBound, union } from './memoryText';
 
 /** A slot's notice period bucket (0 immediate, 1 to 3 months), or -1 without one: NOTICE_BUCKET_SQL's rule. */
 export const noticeBucket = (docs: MemoryDocuments, slot: number): number =>
@@ -58,14 +58,8 @@ function filter(docs: MemoryDocuments, slots: Int32Array, c: MemoryCondition | {
         if (length * 16 < list.length) {
           for (let i = 0; i < length; i += 1) {
             const slot = slots[i];
-            let lo = 0;
-            let hi = list.length;
-            while (lo < hi) {
-              const mid = (lo + hi) >> 1;
-              if (list[mid] < slot) lo = mid + 1;
-              else hi = mid;
-            }
-            if (lo < list.length && list[lo] === slot) out[n++] = slot;
+            const at = lowerBound(list, slot);
+            if (at < list.length && list[at] === slot) out[n++] = slot;
           }
         } else {
           let j = 0;

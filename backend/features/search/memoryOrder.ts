@@ -6,21 +6,10 @@
  * on their own by the caller (memoryMatch.ts), as for the postings.
  */
 import type { MemoryDocuments } from './memory';
+import { lowerBound } from './memoryText';
 
 /** Null in an integer column (memory.ts's NONE). */
 const NONE = -2147483648;
-
-/** The first index of `sorted` whose value is at least `value`. */
-function lowerBound(sorted: Int32Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 export class DocumentOrders {
   /** Slots in creation order (newest first) as of the last build. */

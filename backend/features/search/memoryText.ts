@@ -104,6 +104,18 @@ export function parseQuery(text: string): QueryNode | undefined {
 
 const EMPTY = new Int32Array(0);
 
+/** The first index of `sorted` whose value is at least `value`. */
+export function lowerBound(sorted: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** The ascending union of ascending slot lists (without repeats). */
 export function union(lists: Int32Array[]): Int32Array {
   if (!lists.length) return EMPTY;
