@@ -8,15 +8,14 @@
  * keeps them true.
  */
 import { FACET_STEP } from './conditions';
-import { integers } from './memoryParse';
+import { integers, NONE } from './memoryParse';
 import { DocumentOrders } from './memoryOrder';
 import { StatusTally } from './memoryTally';
 import { TextField } from './memoryText';
 
 /** The status of a slot whose document was deleted. */
 const DEAD = 255;
-/** Null in an integer column. */
-export const NONE = -2147483648;
+export { NONE };
 /** Facet values at or above this are index tokens, never counted or filtered by here. */
 const TOKENS_FROM = 9 * FACET_STEP;
 

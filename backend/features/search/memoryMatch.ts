@@ -205,8 +205,9 @@ export function matches(docs: MemoryDocuments, conditions: MemoryCondition[], te
       const size = lists.reduce((n, l) => n + l.length, 0);
       if (!lead || size < lead.size) lead = { lists: () => lists, size, condition: c };
     } else if (c.kind === 'salary') {
-      const size = docs.orders.salaryCount(...salaryBounds(c));
-      if (!lead || size < lead.size) lead = { lists: () => [docs.orders.salaryRange(...salaryBounds(c))], size, condition: c };
+      const bounds = salaryBounds(c);
+      const size = docs.orders.salaryCount(...bounds);
+      if (!lead || size < lead.size) lead = { lists: () => [docs.orders.salaryRange(...bounds)], size, condition: c };
     }
   }
   let slots: Int32Array;

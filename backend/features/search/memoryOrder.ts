@@ -6,10 +6,8 @@
  * on their own by the caller (memoryMatch.ts), as for the postings.
  */
 import type { MemoryDocuments } from './memory';
+import { NONE } from './memoryParse';
 import { lowerBound } from './memoryText';
-
-/** Null in an integer column (memory.ts's NONE). */
-const NONE = -2147483648;
 
 export class DocumentOrders {
   /** Slots in creation order (newest first) as of the last build. */

@@ -4,6 +4,9 @@
  * weight, which is all ts_rank_cd needs of a query of words and ORs.
  */
 
+/** Null in an integer column of the documents held in memory. */
+export const NONE = -2147483648;
+
 /** Integers of a comma-separated list, read digit by digit. */
 export function integers(text: string, out: number[]): number[] {
   let value = 0;

@@ -53,14 +53,11 @@ function facetsOf(docs: MemoryDocuments, slots: Int32Array, dims: DimensionKey[]
   const { facets, facetStart, facetCount } = docs;
   // Read in passes (where each slot's values start and end, then the values) so the memory reads of
   // one pass do not wait on each other: the slots of a spread are far apart.
+  const picked = step > 1 ? Int32Array.from({ length: taken }, (_, k) => slots[Math.floor(k * step)]) : slots;
   const starts = new Int32Array(taken);
   const ends = new Int32Array(taken);
-  for (let k = 0; k < taken; k += 1) {
-    const slot = slots[step > 1 ? Math.floor(k * step) : k];
-    starts[k] = facetStart[slot];
-    ends[k] = facetCount[slot];
-  }
-  for (let k = 0; k < taken; k += 1) ends[k] += starts[k];
+  for (let k = 0; k < taken; k += 1) starts[k] = facetStart[picked[k]];
+  for (let k = 0; k < taken; k += 1) ends[k] = starts[k] + facetCount[picked[k]];
   for (let k = 0; k < taken; k += 1) {
     for (let i = starts[k]; i < ends[k]; i += 1) {
       const value = facets[i];
@@ -71,7 +68,7 @@ function facetsOf(docs: MemoryDocuments, slots: Int32Array, dims: DimensionKey[]
   }
   if (notice >= 0)
     for (let k = 0; k < taken; k += 1) {
-      const bucket = noticeBucket(docs, slots[step > 1 ? Math.floor(k * step) : k]);
+      const bucket = noticeBucket(docs, picked[k]);
       if (bucket >= 0) table[notice + bucket] += 1;
     }
   const counts = new Map<number, Map<number, number>>();

@@ -5,9 +5,7 @@
  * counts read from a few small tables rather than estimated from a spread of hundreds of thousands.
  */
 import { FACET_STEP } from './conditions';
-
-/** Null in an integer column (memory.ts's NONE). */
-const NONE = -2147483648;
+import { NONE } from './memoryParse';
 
 /** A notice period's bucket (0 immediate, 1 to 3 months), or -1 without one: NOTICE_BUCKET_SQL's rule. */
 export function bucketOf(type: number, months: number, date: number, today: number): number {
