@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FACET_STEP, type MemoryCondition } from '../../backend/features/search/conditions';
 import { MemoryDocuments, type DocumentRow } from '../../backend/features/search/memory';
 import { matches } from '../../backend/features/search/memoryMatch';
+import { member } from '../../backend/features/search/memoryOrder';
 import { bucketOf } from '../../backend/features/search/memoryTally';
 
 const SIZE = 60_000;
@@ -185,5 +186,25 @@ describe('At 60,000 documents the faster paths answer as the plain reading does'
     const share = (slots: Int32Array, value: number) =>
       Array.from(slots).filter((slot) => (rows.get(docs.ids[slot]) as DocumentRow).facets.split(',').includes(String(value))).length / slots.length;
     for (const city of [CITY + 1, CITY + 7, CITY + 15]) expect(Math.abs(share(spread, city) - share(all, city))).toBeLessThan(0.02);
+  });
+
+  it('A slot is found in a set whichever slot was looked up before it', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (const size of [0, 1, 2, 3, 50, 5_000]) {
+      const set = new Set<number>();
+      while (set.size < size) set.add(Math.floor(random() * size * 3));
+      const slots = Int32Array.from([...set].sort((a, b) => a - b));
+      const has = member(slots);
+      // Neighbours going down (as the creation order walks), jumps both ways, and the ends.
+      const asked = [
+        ...Array.from({ length: size * 3 + 2 }, (_, i) => size * 3 - i),
+        ...Array.from({ length: 2_000 }, () => Math.floor(random() * (size * 3 + 4)) - 2),
+        0,
+        size * 3 + 5,
+        -1,
+      ];
+      for (const slot of asked) expect(has(slot), `slot ${slot} of ${size}`).toBe(set.has(slot));
+    }
   });
 });

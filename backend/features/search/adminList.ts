@@ -23,7 +23,7 @@ import { facetPredicate, statusPredicate, whereOf, type MemoryCondition, type Pr
 import { buildFilters, nameSel, textSel, type Filters } from './filters';
 import { DIMENSION_KEYS, ParamError, parseSearchParams, type DimensionKey } from './params';
 import { currencyRates } from './rates';
-import { memoryListPage, type FoundBy, type ListOrder } from './memorySearch';
+import { memoryListPage, searchDocuments, type FoundBy, type ListOrder } from './memorySearch';
 import { parseQuery } from './memoryText';
 import { nameQuery, textQuery } from './text';
 
@@ -82,6 +82,12 @@ function docPredicate(stats: TableStats, key: string, value: unknown): Predicate
   return { key, sql: `d.${spec.column} = any(?)`, bindings: [values], sel };
 }
 
+/** Part of a name or an email, anywhere in it (pg_trgm serves it from three characters on). */
+function likeOf(q: string): string | undefined {
+  const part = q.trim().toLowerCase();
+  return part.length >= 3 ? `%${part.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+}
+
 /** `q`: the text of the search box, or the start of a name, or part of an email; and what to find it with in memory (undefined when a part has no in-memory form). */
 async function textPredicate(knex: Knex, stats: TableStats, q: string): Promise<{ predicate: Predicate; found?: Omit<FoundBy, 'ids'> & { like?: string } }> {
   const [text, nameSearch] = await Promise.all([textQuery(knex, q), nameQuery(knex, q)]);
@@ -96,14 +102,7 @@ async function textPredicate(knex: Knex, stats: TableStats, q: string): Promise<
     parts.push("d.name_vector @@ to_tsquery('simple', ?)");
     bindings.push(names);
   }
-  // Part of a name or an email, anywhere in it (pg_trgm serves it from three characters on).
-  const like =
-    q.trim().length >= 3
-      ? `%${q
-          .trim()
-          .toLowerCase()
-          .replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-      : undefined;
+  const like = likeOf(q);
   if (like) {
     parts.push('d.name_text like ?');
     bindings.push(like);
@@ -121,6 +120,19 @@ async function textPredicate(knex: Knex, stats: TableStats, q: string): Promise<
 export async function candidateList(req: Request, res: Response, ability: AppAbility): Promise<void> {
   const params = parseListParams(candidate, req.query as Record<string, unknown>, ability, SEARCH_KEYS);
   const knex = readKnex(req.ctx);
+  const field = (req.query.sort ? (JSON.parse(String(req.query.sort)) as string[])[0] : candidate.admin?.list?.sort?.[0]) ?? 'createdAt';
+  const order = params.sort.order;
+  const listOrder: ListOrder | undefined =
+    field === 'createdAt' && order === 'desc' ? 'newest' : field === 'expectedSalary' ? (order === 'desc' ? 'salaryDesc' : 'salaryAsc') : undefined;
+  // A list the documents held in memory can answer reads the candidates a part of a name or email finds while its words are read.
+  const q = params.filter.q;
+  const like = req.ctx.config.searchInMemory && listOrder && typeof q === 'string' && q.length <= 200 ? likeOf(q) : undefined;
+  const likeIds = like
+    ? knex
+        .raw('select d.id from candidate_search_documents d where d.name_text like ?', [like])
+        .then((r: { rows: { id: number }[] }) => r.rows.map((row) => row.id))
+    : undefined;
+  likeIds?.catch(() => undefined);
   const [stats, rates] = await Promise.all([tableStats(knex), currencyRates(knex)]);
   const filter = params.filter;
   const searchInput: Record<string, unknown> = {};
@@ -167,24 +179,17 @@ export async function candidateList(req: Request, res: Response, ability: AppAbi
   }
 
   const [start, end] = params.range;
-  const field = (req.query.sort ? (JSON.parse(String(req.query.sort)) as string[])[0] : candidate.admin?.list?.sort?.[0]) ?? 'createdAt';
-  const order = params.sort.order;
   // Newest first or by expected salary, with every condition held in memory: the page and the exact total from the documents held in memory.
   const conditions = filters.predicates.filter((p) => p.key !== 'q' && p !== anyStatus).map((p) => p.memory);
-  const listOrder: ListOrder | undefined =
-    field === 'createdAt' && order === 'desc' ? 'newest' : field === 'expectedSalary' ? (order === 'desc' ? 'salaryDesc' : 'salaryAsc') : undefined;
   if (req.ctx.config.searchInMemory && listOrder && found && conditions.every(Boolean)) {
-    const ids = found.like
-      ? knex
-          .raw('select d.id from candidate_search_documents d where d.name_text like ?', [found.like])
-          .then((r: { rows: { id: number }[] }) => r.rows.map((row) => row.id))
-      : undefined;
-    ids?.catch(() => undefined);
-    const listed = await memoryListPage(knex, conditions as MemoryCondition[], filter.q ? { ...found, ids } : undefined, {
-      start,
-      count: end - start + 1,
-      order: listOrder,
-    });
+    const ids = found.like ? likeIds : undefined;
+    const listed = await memoryListPage(
+      knex,
+      conditions as MemoryCondition[],
+      filter.q ? { ...found, ids } : undefined,
+      { start, count: end - start + 1, order: listOrder },
+      searchDocuments(knex, req),
+    );
     if (listed) return sendPage(knex, res, ability, listed.ids, start, listed.total, false);
   }
   const where = whereOf(filters.predicates);

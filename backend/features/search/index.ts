@@ -44,13 +44,13 @@ export const searchEndpoint = defineEndpoint({
   summary: 'Candidate search with filters, facets, ranking and explanations',
   access: { action: 'search', subject: 'Candidate' },
   input: { query: searchQuery },
-  handler: async ({ query: params, ability, actor, ctx, res }) => {
+  handler: async ({ query: params, ability, actor, ctx, req, res }) => {
     const started = performance.now();
     const refused = params.adminKeys.filter((key) => !ability.can('search', 'Candidate', ADMIN_KEYS[key]));
     if (refused.length) throw badRequest(Object.fromEntries(refused.map((key) => [key, `${key}.errors.adminOnly`])));
     const knex = readKnex(ctx);
-    // The documents held in memory are caught up while the conditions are read.
-    const held = ctx.config.searchInMemory ? searchDocuments(knex) : Promise.resolve(undefined);
+    // The documents held in memory are caught up (from the request's arrival on) while the conditions are read.
+    const held = ctx.config.searchInMemory ? searchDocuments(knex, req) : Promise.resolve(undefined);
     // The names of what the answer shows are read while the search runs.
     const labelsRead = labelsFor(knex, ability);
     labelsRead.catch(() => undefined);

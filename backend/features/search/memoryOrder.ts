@@ -69,11 +69,7 @@ export class DocumentOrders {
     if (this.stale) this.buildCreation();
     const walked = (count * this.docs.size) / slots.length;
     if (walked * 2 * Math.log2(slots.length + 1) < slots.length) {
-      const has = (slot: number): boolean => {
-        const at = lowerBound(slots, slot);
-        return at < slots.length && slots[at] === slot;
-      };
-      return this.walk(count, has);
+      return this.walk(count, member(slots));
     }
     const bits = this.bitsFor(this.order.length);
     const added: number[] = [];
@@ -155,4 +151,45 @@ function drain(bits: Uint32Array, from: number, to: number, out: Int32Array): nu
     }
   }
   return n;
+}
+
+/**
+ * Whether a slot is in `slots` (ascending), each look-up starting where the last one ended and
+ * striding out from there: the creation order mostly visits neighbouring slots one after another,
+ * which this finds in a few steps where a search of the whole list takes twenty.
+ */
+export function member(slots: Int32Array): (slot: number) => boolean {
+  const n = slots.length;
+  let at = 0;
+  return (slot) => {
+    let lo = 0;
+    let hi = n;
+    if (at < n && slots[at] < slot) {
+      // Right of `at`: stride until past it.
+      lo = at + 1;
+      for (let step = 1; ; step *= 2) {
+        const probe = at + step;
+        if (probe >= n) break;
+        if (slots[probe] >= slot) {
+          hi = probe;
+          break;
+        }
+        lo = probe + 1;
+      }
+    } else {
+      // At or left of `at`: stride back until before it.
+      hi = Math.min(at, n);
+      for (let step = 1; ; step *= 2) {
+        const probe = at - step;
+        if (probe < 0) break;
+        if (slots[probe] < slot) {
+          lo = probe + 1;
+          break;
+        }
+        hi = probe;
+      }
+    }
+    at = lowerBound(slots, slot, lo, hi);
+    return at < n && slots[at] === slot;
+  };
 }

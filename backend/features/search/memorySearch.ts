@@ -9,6 +9,7 @@
  * in-memory form (phrases, employers, shortlisted), or one that arrives while the documents load,
  * is left to SQL: `memorySearch` answers undefined.
  */
+import type { Request } from 'express';
 import type { Knex } from 'knex';
 import { dispatched } from '../../db/dispatch';
 import { DIMENSION_CODES, FACET_STEP, type MemoryCondition, type Predicate } from './conditions';
@@ -18,7 +19,7 @@ import type { Filters } from './filters';
 import { NONE, type MemoryDocuments } from './memory';
 import { leadSize, matches, noticeBucket, statusesOf } from './memoryMatch';
 import { union, type QueryNode } from './memoryText';
-import { readyDocuments } from './memorySync';
+import { requestDocuments } from './memorySync';
 import { RANK_BOUND, RANK_WEIGHTS, textRankColumn, window } from './page';
 import type { DimensionKey, SearchParams } from './params';
 import { binder, rankFacets, type RawFacet } from './passes';
@@ -151,17 +152,20 @@ function ranked(docs: MemoryDocuments, bounded: number[], relevance: Map<number,
   const skills = filters.selected.s?.length ? new Set(filters.selected.s.map((id) => DIMENSION_CODES.s * FACET_STEP + id)) : undefined;
   const titles = filters.selected.jt?.length ? new Set(filters.selected.jt.map((id) => DIMENSION_CODES.jt * FACET_STEP + id)) : undefined;
   const now = Date.now();
-  const score = new Map<number, number>();
-  for (const slot of bounded) {
+  const score = new Float64Array(bounded.length);
+  for (let i = 0; i < bounded.length; i += 1) {
+    const slot = bounded[i];
     let s = filters.text ? 0.45 * (relevance.get(docs.ids[slot]) ?? 0) : 0;
     if (skills) s += (0.2 * overlap(docs, slot, skills)) / skills.size;
     if (titles) s += (0.15 * overlap(docs, slot, titles)) / titles.size;
     s += 0.0012 * docs.completeness[slot];
     s += 0.05 * Math.exp(-(now - docs.updated[slot]) / 1000 / (86400 * 90));
     s += 0.0015 * Math.min(docs.popularity[slot], 20);
-    score.set(slot, s);
+    score[i] = s;
   }
-  return bounded.sort((a, b) => (score.get(b) as number) - (score.get(a) as number) || docs.newer(a, b));
+  // `bounded` is newest first, so equal scores keep that order (the sort is stable).
+  const places = Array.from(bounded.keys()).sort((a, b) => score[b] - score[a]);
+  return places.map((i) => bounded[i]);
 }
 
 /** Whether every condition of the search can be checked in memory. */
@@ -171,8 +175,8 @@ const inMemory = (predicates: Predicate[]) => predicates.every((p) => p.memory);
  * The documents held in memory, caught up; undefined while they load or when they could not be
  * caught up (logged), for SQL to answer. A search starts this first, while it reads its conditions.
  */
-export function searchDocuments(knex: Knex): Promise<MemoryDocuments | undefined> {
-  return readyDocuments(knex).catch(() => undefined);
+export function searchDocuments(knex: Knex, req?: Request): Promise<MemoryDocuments | undefined> {
+  return requestDocuments(knex, req).catch(() => undefined);
 }
 
 /** A search answered in memory: its total and page, and its facets, counted when asked (once the page's rows are being read). */
@@ -299,8 +303,9 @@ export async function memoryListPage(
   conditions: MemoryCondition[],
   found: FoundBy | undefined,
   { start, count, order }: { start: number; count: number; order: ListOrder },
+  held: Promise<MemoryDocuments | undefined> = searchDocuments(knex),
 ): Promise<{ ids: number[]; total: number } | undefined> {
-  const docs = await searchDocuments(knex);
+  const docs = await held;
   if (!docs) return undefined;
   const texts = new Map<MemoryCondition, Int32Array>();
   const all = [...conditions];

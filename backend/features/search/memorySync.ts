@@ -9,7 +9,9 @@
  * started, as a search in SQL would. A process that has not caught up for half the time the log
  * keeps changes reloads.
  */
+import type { Request, RequestHandler } from 'express';
 import type { Knex } from 'knex';
+import { readKnex } from '../../db/replica';
 import { SEARCH_CHANGES_RETENTION_MINUTES } from '../../../schema/entities/internal/candidateSearchChange';
 import { logger } from '../../logger';
 import { DOCUMENT_COLUMNS, MemoryDocuments, type DocumentRow } from './memory';
@@ -128,6 +130,32 @@ export async function readyDocuments(knex: Knex): Promise<MemoryDocuments | unde
   }
   await h.catchUp();
   return h.docs;
+}
+
+/** The catch-up a request started as it arrived, by request. */
+const arrivals = new WeakMap<Request, Promise<MemoryDocuments | undefined>>();
+
+/**
+ * A search or the console's talent list, asked with credentials, starts its catch-up as it arrives,
+ * while its session is read: its documents then hold every change committed before it came in.
+ */
+export const catchUpOnArrival: RequestHandler = (req, _res, next) => {
+  if (
+    req.ctx.config.searchInMemory &&
+    req.method === 'GET' &&
+    (req.path === '/search' || req.path === '/candidates') &&
+    (req.headers.authorization !== undefined || req.headers.cookie !== undefined)
+  ) {
+    const ready = readyDocuments(readKnex(req.ctx));
+    ready.catch(() => undefined);
+    arrivals.set(req, ready);
+  }
+  next();
+};
+
+/** The documents caught up for this request: by the catch-up it started on arrival, else by one started now. */
+export function requestDocuments(knex: Knex, req: Request | undefined): Promise<MemoryDocuments | undefined> {
+  return (req && arrivals.get(req)) ?? readyDocuments(knex);
 }
 
 /** Starts loading the documents held for this connection (a server does at start), without waiting. */

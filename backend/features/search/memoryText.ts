@@ -105,9 +105,9 @@ export function parseQuery(text: string): QueryNode | undefined {
 const EMPTY = new Int32Array(0);
 
 /** The first index of `sorted` whose value is at least `value`. */
-export function lowerBound(sorted: Int32Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
+export function lowerBound(sorted: Int32Array, value: number, from = 0, to = sorted.length): number {
+  let lo = from;
+  let hi = to;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (sorted[mid] < value) lo = mid + 1;
