@@ -213,7 +213,7 @@ export async function candidateList(req: Request, res: Response, ability: AppAbi
 /** The page's candidates, as the caller may read them, with the range and total (and whether it is estimated). */
 async function sendPage(knex: Knex, res: Response, ability: AppAbility, ids: number[], start: number, total: number, estimated: boolean): Promise<void> {
   const rows = ids.length ? ((await selectRows(knex, candidate).whereIn('candidates.id', ids)) as unknown as { toJSON(): Row }[]) : [];
-  const byId = new Map(rows.map((r) => [r.toJSON().id, r.toJSON()]));
+  const byId = new Map(rows.map((r) => r.toJSON()).map((row) => [row.id, row]));
   const records = ids.flatMap((id) => (byId.has(id) ? [readable(candidate, ability, byId.get(id) as Row)] : []));
   const last = records.length ? start + records.length - 1 : start;
   res.set('Content-Range', `${candidate.resource} ${start}-${last}/${total}`);

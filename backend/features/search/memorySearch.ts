@@ -279,15 +279,24 @@ function bySalary(docs: MemoryDocuments, slots: Int32Array, k: number, desc: boo
       at = last;
     }
   };
+  // Once the heap is full, the salary of its top: a slot whose salary comes after it is passed over at once.
+  let bound = 0;
+  const { salary } = docs;
   for (let i = 0; i < slots.length; i += 1) {
     const slot = slots[i];
     if (heap.length < k) {
       heap.push(slot);
       for (let at = heap.length - 1; at > 0 && compare(heap[at], heap[(at - 1) >> 1]) > 0; at = (at - 1) >> 1)
         [heap[at], heap[(at - 1) >> 1]] = [heap[(at - 1) >> 1], heap[at]];
-    } else if (compare(slot, heap[0]) < 0) {
+      bound = key(heap[0]);
+      continue;
+    }
+    const value = salary[slot] === NONE ? Infinity : salary[slot];
+    if (desc ? value < bound : value > bound) continue;
+    if (compare(slot, heap[0]) < 0) {
       heap[0] = slot;
       down(0);
+      bound = key(heap[0]);
     }
   }
   return heap.sort(compare);
