@@ -151,20 +151,33 @@ export async function findAccount(knex: Knex, key: { email: string } | { kind: A
  * The live session of a token's hash with its account, in one statement (every signed-in request
  * reads it): the account as its kind's query reads it, or null when the account is gone.
  */
+/** The account of a session's person, read by kind (the same on every request: built once per kind of database). */
+const sessionAccountsSql = new Map<string, { sql: string; bindings: readonly unknown[] }>();
+
+function sessionAccounts(knex: Knex): { sql: string; bindings: readonly unknown[] } {
+  const dialect = String(knex.client.config.client);
+  let built = sessionAccountsSql.get(dialect);
+  if (!built) {
+    const accounts = (Object.keys(SESSION_KIND) as AccountKind[]).map((kind) => {
+      const { query, alias } = accountQuery(knex, kind);
+      const { sql, bindings } = query.whereRaw(`${alias}.id = s.actor_id`).limit(1).toSQL();
+      return { sql: `when ${SESSION_KIND[kind]} then (select to_json(a) from (${sql}) a)`, bindings };
+    });
+    built = { sql: accounts.map((a) => a.sql).join(' '), bindings: accounts.flatMap((a) => a.bindings) };
+    sessionAccountsSql.set(dialect, built);
+  }
+  return built;
+}
+
 export async function findSession(
   knex: Knex,
   tokenHash: string,
 ): Promise<{ id: number; kind: AccountKind | undefined; account: Account | undefined } | undefined> {
-  const kinds = Object.keys(SESSION_KIND) as AccountKind[];
-  const accounts = kinds.map((kind) => {
-    const { query, alias } = accountQuery(knex, kind);
-    const { sql, bindings } = query.whereRaw(`${alias}.id = s.actor_id`).limit(1).toSQL();
-    return { kind, sql: `when ${SESSION_KIND[kind]} then (select to_json(a) from (${sql}) a)`, bindings };
-  });
+  const { sql, bindings } = sessionAccounts(knex);
   const { rows } = await knex.raw(
-    `select s.id, s.actor_kind, case s.actor_kind ${accounts.map((a) => a.sql).join(' ')} end as account
+    `select s.id, s.actor_kind, case s.actor_kind ${sql} end as account
        from sessions s where s.token_hash = ? and s.expires_at > ? limit 1`,
-    [...accounts.flatMap((a) => a.bindings), tokenHash, new Date()] as Knex.RawBinding[],
+    [...bindings, tokenHash, new Date()] as Knex.RawBinding[],
   );
   const row = rows[0] as { id: number; actor_kind: number; account: PersonRow | null } | undefined;
   if (!row) return undefined;
