@@ -173,7 +173,7 @@ describe('Text relevance computed in memory is PostgreSQL’s', () => {
       rows.forEach((row, slot) => {
         const expected = Math.fround(Number(row[`r${i}`]));
         if (expected > 0) positive += 1;
-        expect(field.relevance(words as Set<number>, slot, RANK_WEIGHTS), `${query} on ${row.text}`).toBe(expected);
+        expect(field.relevance(words as Uint8Array, slot, RANK_WEIGHTS), `${query} on ${row.text}`).toBe(expected);
       });
     });
     return positive;

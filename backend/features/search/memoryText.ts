@@ -352,29 +352,23 @@ export class TextField {
     }
   }
 
-  /** The ids of the words a query of words and ORs alone stands for (its relevance is then a sum over them), or undefined for another query. */
-  anyOf(node: QueryNode): Set<number> | undefined {
-    if (node.op === 'word') return new Set(this.idsOf(node.word, node.prefix));
-    if (node.op !== 'or') return undefined;
-    const ids = new Set<number>();
-    for (const n of node.of) {
-      const of = this.anyOf(n);
-      if (!of) return undefined;
-      for (const id of of) ids.add(id);
-    }
-    return ids;
+  /** The words a query of words and ORs alone stands for, marked by id (its relevance is then a sum over them), or undefined for another query. */
+  anyOf(node: QueryNode, marked = new Uint8Array(this.words.length)): Uint8Array | undefined {
+    if (node.op === 'word') for (const id of this.idsOf(node.word, node.prefix)) marked[id] = 1;
+    else if (node.op !== 'or' || !node.of.every((n) => this.anyOf(n, marked))) return undefined;
+    return marked;
   }
 
   /**
    * PostgreSQL's ts_rank_cd(weights, vector, query, 32) of a slot in a weighted field, for a query
-   * that `anyOf` reads as the words `ids`: each position of those words is a cover of its own, worth
+   * that `anyOf` reads as the words it marks: each position of those words is a cover of its own, worth
    * its weight, and the sum S gives S / (S + 1), as a float4. `weights` for D, C, B and A.
    */
-  relevance(ids: Set<number>, slot: number, weights: readonly number[]): number {
+  relevance(marked: Uint8Array, slot: number, weights: readonly number[]): number {
     const held = [0, 0, 0, 0];
     for (let i = this.start[slot], end = i + this.count[slot]; i < end; i += 1) {
       const id = this.arena[i];
-      if (!ids.has(id)) continue;
+      if (marked[id] !== 1) continue;
       const packed = this.weights[i];
       const counts = packed === WEIGHTS_OVERFLOW ? (this.overflow.get(slot * OVERFLOW_KEY + id) as number[]) : unpackWeights(packed);
       for (let w = 0; w < 4; w += 1) held[w] += counts[w];
