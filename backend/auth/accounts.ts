@@ -147,10 +147,6 @@ export async function findAccount(knex: Knex, key: { email: string } | { kind: A
   return undefined;
 }
 
-/**
- * The live session of a token's hash with its account, in one statement (every signed-in request
- * reads it): the account as its kind's query reads it, or null when the account is gone.
- */
 /** The account of a session's person, read by kind (the same on every request: built once per kind of database). */
 const sessionAccountsSql = new Map<string, { sql: string; bindings: readonly unknown[] }>();
 
@@ -169,6 +165,10 @@ function sessionAccounts(knex: Knex): { sql: string; bindings: readonly unknown[
   return built;
 }
 
+/**
+ * The live session of a token's hash with its account, in one statement (every signed-in request
+ * reads it): the account as its kind's query reads it, or null when the account is gone.
+ */
 export async function findSession(
   knex: Knex,
   tokenHash: string,
