@@ -125,7 +125,8 @@ export async function candidateList(req: Request, res: Response, ability: AppAbi
   const listOrder: ListOrder | undefined =
     field === 'createdAt' && order === 'desc' ? 'newest' : field === 'expectedSalary' ? (order === 'desc' ? 'salaryDesc' : 'salaryAsc') : undefined;
   // A list the documents held in memory can answer reads the candidates a part of a name or email finds while its words are read.
-  const q = params.filter.q;
+  const filter = params.filter;
+  const q = filter.q;
   const like = req.ctx.config.searchInMemory && listOrder && typeof q === 'string' && q.length <= 200 ? likeOf(q) : undefined;
   const likeIds = like
     ? knex
@@ -134,7 +135,6 @@ export async function candidateList(req: Request, res: Response, ability: AppAbi
     : undefined;
   likeIds?.catch(() => undefined);
   const [stats, rates] = await Promise.all([tableStats(knex), currencyRates(knex)]);
-  const filter = params.filter;
   const searchInput: Record<string, unknown> = {};
   const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(filter)) {
