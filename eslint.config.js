@@ -9,20 +9,41 @@ import tseslint from 'typescript-eslint';
  * import none of them.
  */
 const sides = ['backend', 'admin', 'portal', 'ui'];
-const boundary = (folder, forbidden) => ({
-  files: [`${folder}/**/*.ts`, `${folder}/**/*.tsx`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: forbidden.map((side) => ({
-          regex: `^(\\.\\./)+${side}(/|$)`,
-          message: `${folder}/ may not import ${side}/: move what both need below them (schema/, i18n/ or ui/).`,
-        })),
-      },
-    ],
-  },
-});
+const sidePatterns = (folder, forbidden) =>
+  forbidden.map((side) => ({
+    regex: `^(\\.\\./)+${side}(/|$)`,
+    message: `${folder}/ may not import ${side}/: move what both need below them (schema/, i18n/ or ui/).`,
+  }));
+const restrict = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+const boundary = (folder, forbidden) => restrict([`${folder}/**/*.ts`, `${folder}/**/*.tsx`], sidePatterns(folder, forbidden));
+
+/**
+ * Generic layers never import what is built on them: the CRUD router receives each entity's write
+ * rules from the app that mounts it (crudRouter(entity, list, entityWrites)). Seeds load data
+ * through the backend's base (config, db) and a capability's public face (features/<name>/index.ts,
+ * or talent/bulk.ts for bulk loaders), never through the generic layer or a capability's insides.
+ * An ESLint block's options replace an earlier block's for the same rule, so each repeats the side rule.
+ */
+const crudLayer = restrict(
+  ['backend/crud/**/*.ts'],
+  [
+    ...sidePatterns('backend', ['admin', 'portal', 'ui']),
+    {
+      regex: '^(\\.\\./)+features(/|$)',
+      message: 'backend/crud/ is generic: receive what a capability provides when mounted instead of importing backend/features/.',
+    },
+  ],
+);
+const seedsLayer = restrict(
+  ['seeds/**/*.ts'],
+  [
+    ...sidePatterns('seeds', ['admin', 'portal', 'ui']),
+    {
+      regex: '^(\\.\\./)+backend/(?!config$|db/|features/[^/]+$|features/[^/]+/index$|features/talent/bulk$)',
+      message: "seeds/ may import backend/config, backend/db/ and a capability's public face (backend/features/<name>, talent/bulk) only.",
+    },
+  ],
+);
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', '.data', 'coverage', 'migrations'] },
@@ -48,4 +69,6 @@ export default tseslint.config(
   ),
   boundary('schema', sides),
   boundary('i18n', sides),
+  crudLayer,
+  seedsLayer,
 );

@@ -14,6 +14,7 @@ import { devApiRouter, mailboxPage } from './features/dev/routes';
 import { errorHandler, notFound } from './errors';
 import { catchUpOnArrival } from './features/search/memorySync';
 import { endpoints, featureRouters, listHandlers } from './features';
+import { entityWrites } from './features/writes';
 import { mountEndpoints } from './endpoints/mount';
 import { guardBody, guardBodyType, guardUrl, verifyUtf8 } from './http/inputGuard';
 import { dataHeaders, pageHeaders } from './http/security';
@@ -60,7 +61,7 @@ export function createApp(ctx: AppContext): Express {
   api.use(mountEndpoints(endpoints()));
   for (const [mount, router] of featureRouters()) api.use(mount, router);
   const lists = listHandlers();
-  for (const entity of resources) api.use(`/${entity.resource}`, crudRouter(entity, lists[entity.name]));
+  for (const entity of resources) api.use(`/${entity.resource}`, crudRouter(entity, lists[entity.name], entityWrites));
   api.use(() => {
     throw notFound();
   });

@@ -1,12 +1,12 @@
 /**
- * `npm start`: database (embedded unless DATABASE_URL), migrations, demo data on first run,
- * the worker (unless WORKER=off), and API + console + portal on one port.
+ * What `npm start` runs (scripts/start.ts): database (embedded unless DATABASE_URL), migrations,
+ * the seed data the start script hands in, the worker (unless WORKER=off), and API + console +
+ * portal on one port. The server never imports seeds/: what to load is the caller's to say.
  */
 import type { Server } from 'node:http';
-import { defaultSets, seed } from '../seeds';
-import { DEMO_LOGINS } from '../seeds/demo/people';
+import type { Knex } from 'knex';
 import { createApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { PortInUseError } from './db/embedded';
 import { createKnex } from './db/knex';
@@ -30,7 +30,14 @@ async function listen(app: ReturnType<typeof createApp>, port: number): Promise<
   });
 }
 
-async function main() {
+export interface StartOptions {
+  /** Loads the data a start needs (lookups; the demo where it belongs) once migrations ran. */
+  seed(knex: Knex, config: Config, say: (line: string) => void): Promise<void>;
+  /** Sign-ins printed when the demo is loaded. */
+  demoLogins?: readonly { email: string; who: string }[];
+}
+
+export async function startServer(options: StartOptions) {
   const config = loadConfig();
   let db: Database | undefined;
   let runner: Worker | undefined;
@@ -61,7 +68,7 @@ async function main() {
     knexRef.destroy = () => knex.destroy();
     const applied = await migrate(knex, db.connectionString);
     if (applied.length) say(`Applied ${applied.length} migration(s).`);
-    await seed(knex, { only: defaultSets(config.seedDemo), log: say });
+    await options.seed(knex, config, say);
     await queueSearchTermsIfMissing(knex);
     const ctx = { knex, config };
     server = await listen(createApp(ctx), config.port);
@@ -81,9 +88,7 @@ async function main() {
   if (config.env !== 'production') say(`  Mailbox:       ${config.publicUrl}/dev/mailbox (sign-in codes arrive here)`);
   if (config.env !== 'production' && config.seedDemo) {
     say('\nDemo logins (sign in with the emailed code from the mailbox):');
-    for (const l of DEMO_LOGINS) say(`  ${l.email.padEnd(26)} ${l.who}`);
+    for (const l of options.demoLogins ?? []) say(`  ${l.email.padEnd(26)} ${l.who}`);
   }
   say('\nPress Ctrl-C to stop.');
 }
-
-void main();

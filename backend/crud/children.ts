@@ -11,18 +11,12 @@ import { modelFor } from '../db/models';
 import { AppError, badRequest, forbidden, type FieldErrors } from '../errors';
 import type { AppAbility } from '../../schema/ability';
 import { scopeQuery } from '../permissions/sql';
-import { entityWrites } from '../features/writes';
-import { selectRows } from './router';
+import { selectRows } from './select';
 import { serialize, type Row } from './serialize';
 import { validateRecord } from './validate';
-import { referencesExist, type WriteContext } from './writes';
+import { referencesExist, type ChildWrite, type WriteContext, type WritesOf } from './writes';
 
-export interface ChildWrite {
-  name: string;
-  child: ChildDef;
-  entity: EntityDef;
-  items: Record<string, unknown>[];
-}
+export type { ChildWrite };
 
 function prefixed(list: string, index: number, fields: FieldErrors): FieldErrors {
   const out: FieldErrors = {};
@@ -76,11 +70,11 @@ export function validateChildren(entity: EntityDef, body: unknown, ability?: App
  * Runs each item's write rules (the child's cross-field rules), then replaces the parent's rows.
  * Every item's problems are collected before anything is written.
  */
-export async function writeChildren(ctx: WriteContext, parentId: number, writes: ChildWrite[]): Promise<void> {
+export async function writeChildren(ctx: WriteContext, parentId: number, writes: ChildWrite[], writesOf: WritesOf): Promise<void> {
   const { trx, ability } = ctx;
   const errors: FieldErrors = {};
   for (const { name, child, entity, items } of writes) {
-    const rules = entityWrites(entity.name);
+    const rules = writesOf(entity.name);
     for (const [index, item] of items.entries()) {
       item[child.foreignKey] = parentId;
       if (!ability.can('create', asSubject(entity.subject, { ...item }))) throw forbidden();

@@ -13,26 +13,18 @@ import { AppError, badRequest, forbidden, notFound, unauthorized } from '../erro
 import { modelFor } from '../db/models';
 import { abilityFor, type AppAbility } from '../../schema/ability';
 import { scopeQuery } from '../permissions/sql';
-import { entityWrites } from '../features/writes';
 import { loadChildren, validateChildren, writeChildren } from './children';
+import { selectRows } from './select';
 import { parseId } from './ids';
 import { applyFilter, MAX_PAGE, parseListParams } from './query';
 import { serialize, type Row } from './serialize';
 import { validateRecord } from './validate';
-import { referencesExist, type CheckContext, type EntityWrites, type WriteContext } from './writes';
+import { referencesExist, type CheckContext, type EntityWrites, type WriteContext, type WritesOf } from './writes';
+
+export { selectRows };
 
 function denied(req: Request): AppError {
   return req.actor.role === 'guest' ? unauthorized() : forbidden();
-}
-
-/** Base select of an entity: its columns plus computed values. */
-export function selectRows(knex: Knex, entity: EntityDef) {
-  const computed = Object.entries(entity.computed ?? {}).map(([name, c]) =>
-    knex.raw(`${c.sql.replaceAll('{table}', `"${entity.table}"`)} as "${columnOf(name)}"`),
-  );
-  return modelFor(entity)
-    .query(knex)
-    .select(`${entity.table}.*`, ...computed);
 }
 
 export async function findRow(knex: Knex, entity: EntityDef, req: Request, id: number, action: Action = 'read'): Promise<Row | undefined> {
@@ -103,11 +95,15 @@ function bulkIds(entity: EntityDef, body: Record<string, unknown>): number[] {
   return [...new Set(ids as number[])];
 }
 
-export function crudRouter(entity: EntityDef, list?: ListHandler): Router {
+/**
+ * `writesOf` gives each entity's write rules (backend/features/writes.ts, passed by the app): the
+ * generic layer receives the capabilities' rules instead of importing them.
+ */
+export function crudRouter(entity: EntityDef, list: ListHandler | undefined, writesOf: WritesOf): Router {
   const router = Router();
   const { subject, table } = entity;
   const model = modelFor(entity);
-  const writes = entityWrites(entity.name);
+  const writes = writesOf(entity.name);
   const context = (req: Request, trx: Knex.Transaction, ability: AppAbility): WriteContext => ({
     trx,
     entity,
@@ -170,7 +166,7 @@ export function crudRouter(entity: EntityDef, list?: ListHandler): Router {
         await runChecks(writes, data, { ...ctx, mode: 'create' });
         const inserted = await model.query(trx).insert(data).returning('id');
         id = (inserted as unknown as { id: number }).id;
-        await writeChildren(ctx, id, children);
+        await writeChildren(ctx, id, children, writesOf);
       }
       await writes.settle?.(ctx);
       return id;
@@ -203,7 +199,7 @@ export function crudRouter(entity: EntityDef, list?: ListHandler): Router {
     await runChecks(writes, data, check);
     if ('updatedAt' in entity.fields) data.updatedAt = new Date().toISOString();
     if (Object.keys(data).length) await model.query(trx).patch(data).where('id', id);
-    await writeChildren(ctx, id, children);
+    await writeChildren(ctx, id, children, writesOf);
     await writes.after?.(check, data);
     return statusChanged;
   }

@@ -1,22 +1,29 @@
 /**
  * What a write must respect beyond an entity's declaration, as explicit per-entity rules the
- * generic router calls: an entity's `EntityWrites` (listed in backend/features/writes.ts, one entry
- * per entity, no registration at import time) may check and complete a validated write, store it
+ * generic router calls: an entity's `EntityWrites` (listed by the app in backend/features/writes.ts
+ * and handed to the router as a `WritesOf` when it is mounted, so this layer never imports a capability) may check and complete a validated write, store it
  * itself (the candidate's one write path), settle invariants over the whole table after a request's
  * writes (the last General admin), refuse a delete, and name the capability route that owns its
  * bulk status change. Everything declarative stays in schema/.
  */
 import type { Knex } from 'knex';
-import { entity as entityNamed, type EntityDef } from '../../schema';
+import { entity as entityNamed, type ChildDef, type EntityDef } from '../../schema';
 import type { AppAbility } from '../../schema/ability';
 import type { Actor } from '../../schema/roles';
 import { ACCOUNT_TABLES, KIND_OF_ROLE, SESSION_KIND, type AccountKind } from '../auth/accounts';
 import type { Config } from '../config';
 import { modelFor } from '../db/models';
 import { badRequest } from '../errors';
-import type { ChildWrite } from './children';
 import { existingInDatabase, missingRefs } from './refs';
 import type { Row } from './serialize';
+
+/** A validated child list of a write (a candidate's experiences), replacing the parent's rows. */
+export interface ChildWrite {
+  name: string;
+  child: ChildDef;
+  entity: EntityDef;
+  items: Record<string, unknown>[];
+}
 
 /** Who writes, and where. */
 export interface WriteContext {
@@ -81,6 +88,9 @@ export interface EntityWrites {
   /** The capability route that owns the bulk status change; the generic `PUT /status` is then not mounted. */
   statusRoute?: string;
 }
+
+/** The write rules of an entity by its name; an entity without rules is written as declared. */
+export type WritesOf = (entityName: string) => EntityWrites;
 
 /** Runs rules one after another. */
 export const checks =

@@ -6,8 +6,7 @@
 import type { Knex } from 'knex';
 import { columnOf, entity } from '../../schema';
 import { modelFor } from '../../backend/db/models';
-import { preloadIds } from '../../backend/crud/refs';
-import { CANDIDATE_REF_ENTITIES, checkCandidate, type CheckedCandidate } from '../../backend/features/talent/checkCandidate';
+import { CANDIDATE_REF_ENTITIES, checkCandidate, preloadIds, type CheckedCandidate } from '../../backend/features/talent/bulk';
 import { makeCandidate, rngFrom } from '../synthetic/candidateFactory';
 import { loadPools } from '../synthetic/pools';
 

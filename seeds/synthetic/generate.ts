@@ -10,9 +10,7 @@ import type { Knex } from 'knex';
 import pg from 'pg';
 import { entity } from '../../schema';
 import { todayOf } from '../../schema/rules/candidate';
-import { storedFields } from '../../backend/features/talent/writeCandidates';
-import { copyColumns, copyLines } from '../../backend/features/talent/import/copy';
-import { tsWorker } from '../../backend/features/talent/import/tsWorker';
+import { copyColumns, copyLines, storedFields, tsWorker } from '../../backend/features/talent/bulk';
 import { loadPools } from './pools';
 import type { Chunk, WorkerInput } from './worker';
 

@@ -1,17 +1,13 @@
 /**
  * A generator thread: makes candidates for a block of ids and hands back COPY text for the
  * candidates, experience and education tables, a chunk at a time when the writer asks for it.
- * Each candidate goes through the validator's normalisation (validateRecord, validateChildren,
- * candidateRules) so stored rows look exactly like the API's; lookup ids come from the database,
+ * Each candidate goes through the validator's normalisation (validatedCandidate, candidateRules) so stored rows look exactly like the API's; lookup ids come from the database,
  * so the reference check is left out.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { entity } from '../../schema';
-import { validateChildren } from '../../backend/crud/children';
-import { validateRecord } from '../../backend/crud/validate';
+import { copyColumns, encodeRow, storedFields, validatedCandidate } from '../../backend/features/talent/bulk';
 import { candidateRules, experienceRules, type Today } from '../../schema/rules/candidate';
-import { storedFields } from '../../backend/features/talent/writeCandidates';
-import { copyColumns, encodeRow } from '../../backend/features/talent/import/copy';
 import { makeCandidate, rngFrom } from './candidateFactory';
 import type { Pools } from './pools';
 
@@ -52,11 +48,11 @@ function makeChunk(): Chunk {
   for (; count < input.chunk && next <= last; count += 1, next += 1) {
     const id = next;
     const raw = makeCandidate(rng, input.pools, id, { emailDomain: input.emailDomain, today: input.today.date });
-    const data = validateRecord(candidate, raw, 'create');
+    const { data, children } = validatedCandidate(raw);
     const errors = candidateRules(data, {}, input.today);
     if (Object.keys(errors).length) throw new Error(`generated candidate ${id} breaks the rules: ${JSON.stringify(errors)}`);
     candidates += encodeRow(data, candidateColumns, { id });
-    for (const { name, items } of validateChildren(candidate, raw)) {
+    for (const { name, items } of children) {
       for (const item of items) {
         if (name === 'experiences') {
           experienceRules(item, {}, input.today);

@@ -65,7 +65,7 @@ const production = () => ({ NODE_ENV: 'production', DATABASE_URL: url, APP_SECRE
 describe('Starting in production', () => {
   it('loads the lookups and no demo people, companies or candidates', { timeout: 180_000 }, async () => {
     url = await ensureDatabase(inject('pgAdminUrl'), name);
-    const output = await run('backend/server.ts', [], { ...production(), PORT: String(await freePort()), SEED_DEMO: '' }, /is running at/);
+    const output = await run('scripts/start.ts', [], { ...production(), PORT: String(await freePort()), SEED_DEMO: '' }, /is running at/);
     expect(output).toMatch(/seeded lookups/);
     expect(output).not.toMatch(/seeded demo|seeded candidates|admin@example\.com/);
     const after = await counts();
