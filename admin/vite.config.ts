@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig } from 'vite';
+import { precompress } from '../scripts/vite/precompress';
 
 // The react-admin console, served by the backend under /admin.
 export default defineConfig({
   root: import.meta.dirname,
   base: '/admin/',
-  plugins: [react()],
-  build: { outDir: path.resolve(import.meta.dirname, '../dist/admin'), emptyOutDir: true, chunkSizeWarningLimit: 4000 },
+  plugins: [react(), precompress()],
+  build: { outDir: path.resolve(import.meta.dirname, '../dist/admin'), emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 4000 },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 });

@@ -1,7 +1,6 @@
 /** The Express application factory: API, admin console and portal on one origin. No listen here. */
 import cookieParser from 'cookie-parser';
-import express, { type Express, type RequestHandler } from 'express';
-import { existsSync } from 'node:fs';
+import express, { type Express } from 'express';
 import path from 'node:path';
 import { resources } from '../schema';
 import { uploadsRouter } from './adapters/storage/serve';
@@ -18,18 +17,7 @@ import { entityWrites } from './features/writes';
 import { mountEndpoints } from './endpoints/mount';
 import { guardBody, guardBodyType, guardUrl, verifyUtf8 } from './http/inputGuard';
 import { dataHeaders, pageHeaders } from './http/security';
-
-/** Serves a built single-page app, answering unknown paths under it with its index.html. */
-function spa(dir: string): RequestHandler[] {
-  if (!existsSync(path.join(dir, 'index.html'))) {
-    return [(_req, res) => void res.status(503).type('text').send('This app is not built yet: run `npm run build`.')];
-  }
-  const fallback: RequestHandler = (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    res.sendFile(path.join(dir, 'index.html'));
-  };
-  return [express.static(dir, { index: false, maxAge: '1h' }), fallback];
-}
+import { spaAssets } from './http/staticAssets';
 
 export function createApp(ctx: AppContext): Express {
   const app = express();
@@ -80,8 +68,8 @@ export function createApp(ctx: AppContext): Express {
   }
   // Talent has screens below its path too: /talent/add, /talent/edit/:id, /talent/:id.
   app.get(['/talent', '/talent/*rest'], (req, res) => res.redirect(302, `/admin${req.originalUrl}`));
-  app.use('/admin', ...spa(path.join(ROOT, 'dist', 'admin')));
-  app.use('/', ...spa(path.join(ROOT, 'dist', 'portal')));
+  app.use('/admin', ...spaAssets(path.join(ROOT, 'dist', 'admin')));
+  app.use('/', ...spaAssets(path.join(ROOT, 'dist', 'portal')));
   app.use(errorHandler);
   return app;
 }

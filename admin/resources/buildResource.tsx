@@ -1,11 +1,16 @@
 /** Turns an entity declaration into its console screens; hand-written overrides replace any of them. */
 import type { ComponentType, JSX } from 'react';
 import type { EntityDef } from '../../schema';
-import { AsidePanelList } from './AsidePanelList';
-import { EntityCreate, EntityEdit, EntityShow } from './EntityScreens';
-import { EntityList } from './EntityList';
+import { lazyScreen } from './lazyScreen';
 import { overrides } from './overrides';
 import type { ResourceScreens } from './types';
+
+// Shared by every resource, loaded with the first screen opened.
+const AsidePanelList = lazyScreen(() => import('./AsidePanelList'), 'AsidePanelList');
+const EntityList = lazyScreen(() => import('./EntityList'), 'EntityList');
+const EntityCreate = lazyScreen(() => import('./EntityScreens'), 'EntityCreate');
+const EntityEdit = lazyScreen(() => import('./EntityScreens'), 'EntityEdit');
+const EntityShow = lazyScreen(() => import('./EntityScreens'), 'EntityShow');
 
 /** A screen component with a readable name in React's developer tools. */
 function screen(displayName: string, render: () => JSX.Element): ComponentType {

@@ -1,5 +1,5 @@
-/** Wraps every route: sets the page title, applies the route's guard and puts private pages in the signed-in frame. */
-import { useEffect, type ReactNode } from 'react';
+/** Wraps every route: sets the page title, applies the route's guard, puts private pages in the signed-in frame and waits for the page's code. */
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { decideAccess } from './access';
@@ -29,5 +29,7 @@ export function RouteFrame({ rule, children }: { rule: RouteRule; children: Reac
   // A fresh login made on a public or restricted page (login, magic link, social callback, invitation) moves on to its landing.
   if (!isPrivate && auth.viewer && landing) return <Navigate to={landing.to} state={landing.state} replace />;
   if (!decision.render) return <Navigate to={decision.to} replace />;
-  return isPrivate ? <PrivateLayout>{children}</PrivateLayout> : <>{children}</>;
+  // Each page's code arrives on its first visit (lazyPage); the frame stays while it loads.
+  const page = <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
+  return isPrivate ? <PrivateLayout>{page}</PrivateLayout> : page;
 }

@@ -6,12 +6,16 @@
  */
 import { createElement, type ReactElement } from 'react';
 import { ResourceContextProvider } from 'react-admin';
-import { TalentCreate, TalentEdit } from './TalentEditScreens';
-import { TalentImport } from './TalentImport';
-import { TalentList } from './TalentList';
+import { lazyScreen } from '../../lazyScreen';
 import { TalentRedirect } from './TalentRedirect';
-import { TalentShow } from './TalentShow';
 import { TALENT, talentPaths } from './talentPaths';
+
+// Talent's screens load when one is opened.
+const TalentList = lazyScreen(() => import('./TalentList'), 'TalentList');
+const TalentCreate = lazyScreen(() => import('./TalentEditScreens'), 'TalentCreate');
+const TalentEdit = lazyScreen(() => import('./TalentEditScreens'), 'TalentEdit');
+const TalentImport = lazyScreen(() => import('./TalentImport'), 'TalentImport');
+const TalentShow = lazyScreen(() => import('./TalentShow'), 'TalentShow');
 
 export const list = TalentRedirect;
 export const create = TalentRedirect;
