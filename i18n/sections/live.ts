@@ -51,6 +51,7 @@ export const notifications = {
     candidateMovedByCompany: '{company} moved {candidate} to {stage} in {project}',
     candidateRejectedByCompany: '{company} rejected {candidate} in {project}',
   },
+  aCandidate: 'A candidate',
   answers: { accepted: 'accepted', declined: 'declined', answered: 'answered' },
   email: {
     subject: 'Talentbase: {title}',
