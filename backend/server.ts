@@ -12,6 +12,7 @@ import { PortInUseError } from './db/embedded';
 import { createKnex } from './db/knex';
 import { closeReplicas } from './db/replica';
 import { migrate } from './db/migrate';
+import { attachLive, type Live } from './features/live/socket';
 import { queueSearchTermsIfMissing } from './features/search';
 import { warmMemoryDocuments } from './features/search/memorySync';
 import { readKnex } from './db/replica';
@@ -42,6 +43,7 @@ export async function startServer(options: StartOptions) {
   let db: Database | undefined;
   let runner: Worker | undefined;
   let server: Server | undefined;
+  let live: Live | undefined;
   let stopping = false;
   const knexRef: { destroy?: () => Promise<void> } = {};
 
@@ -50,6 +52,7 @@ export async function startServer(options: StartOptions) {
     stopping = true;
     workerStopping();
     say('\nStopping...');
+    await live?.close().catch(() => {});
     server?.closeAllConnections();
     await new Promise((r) => (server ? server.close(() => r(null)) : r(null)));
     await runner?.stop().catch(() => {});
@@ -72,6 +75,7 @@ export async function startServer(options: StartOptions) {
     await queueSearchTermsIfMissing(knex);
     const ctx = { knex, config };
     server = await listen(createApp(ctx), config.port);
+    live = await attachLive(server, ctx);
     // Search reads PostgreSQL until the documents are held in memory: loading them starts now.
     if (config.searchInMemory) warmMemoryDocuments(readKnex(ctx));
     if (config.worker) runner = await startWorker(db.connectionString, config);

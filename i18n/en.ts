@@ -5,6 +5,7 @@ import { credits, creditFieldErrors } from './sections/credits';
 import { imports } from './sections/imports';
 import { talent, talentErrors } from './sections/talent';
 import { entityLabels } from './sections/entities';
+import { notifications } from './sections/live';
 import { ra } from './sections/console';
 import { interviewFieldErrors, interviewProjectMessages } from './sections/interviews';
 import { projectFieldErrors, projectMessages } from './sections/projects';
@@ -290,6 +291,7 @@ export const en = {
   imports,
   /** Field, item and choice labels of every entity (the schema holds only their keys). */
   entities: entityLabels,
+  notifications,
   /** react-admin's own texts, read by the console through ra-i18n-polyglot. */
   ra,
   /** Credits, plans and payments. */

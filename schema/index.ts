@@ -42,6 +42,8 @@ import { projectCandidate } from './entities/projectCandidate';
 import { candidateNote } from './entities/candidateNote';
 import { interviewRequest } from './entities/interviewRequest';
 import { qualifyRequest } from './entities/qualifyRequest';
+import { liveEvent } from './entities/live/liveEvent';
+import { notification, notificationPreference } from './entities/live/notification';
 import type { EntityDef } from './lib/types';
 
 export const entities: readonly EntityDef[] = [
@@ -88,6 +90,9 @@ export const entities: readonly EntityDef[] = [
   socialLogin,
   rateLimitHit,
   cvUpload,
+  liveEvent,
+  notification,
+  notificationPreference,
 ];
 
 const byName = new Map(entities.map((e) => [e.name, e]));

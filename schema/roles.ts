@@ -44,6 +44,8 @@ export const conditions: Record<string, Condition> = {
   noteForCompany: () => ({ visibility: 2 }),
   /** Notes the actor wrote. */
   ownNote: (a) => ({ authorUserId: a.id ?? -1 }),
+  /** Notifications (and their preferences) addressed to the actor: admins and company users each by their own table's id. */
+  ownNotification: (a) => ({ recipientKind: a.role === 'admin' ? 1 : 2, recipientId: a.id ?? -1 }),
   /** Only active rows. */
   isActive: () => ({ status: 1 }),
   /**

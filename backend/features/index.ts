@@ -8,6 +8,7 @@ import type { Endpoint } from '../endpoints/define';
 import { accountEndpoints } from './account/endpoints';
 import { communityEndpoints } from './community/endpoints';
 import { lookupEndpoints } from './lookups';
+import { notificationEndpoints } from './notifications/endpoints';
 import { pipelineEndpoints } from './pipeline';
 import { projectsEndpoints } from './projects';
 import { candidateList } from './search/adminList';
@@ -36,6 +37,7 @@ export function endpoints(): Endpoint[] {
     ...qualifyEndpoints,
     ...projectsEndpoints(),
     ...pipelineEndpoints(),
+    ...notificationEndpoints,
   ];
 }
 

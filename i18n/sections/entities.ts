@@ -3,7 +3,10 @@
  * carries only the keys ('entities.<entity>.fields.<field>', '.items.<field>.<key>', '.enums.<field>.<choice>',
  * nested choices as '<field>_<key>'); defineEntity reads the texts from here, so a label has one spelling.
  */
+import { liveEntityLabels } from './live';
+
 export const entityLabels = {
+  ...liveEntityLabels,
   country: {
     fields: {
       name: 'Name',

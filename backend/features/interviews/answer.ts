@@ -9,6 +9,8 @@ import { t } from '../../../i18n';
 import type { Actor } from '../../../schema/roles';
 import { REQUEST_KIND, REQUEST_STATE } from '../../../schema/rules/pipeline';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
+import type { Config } from '../../config';
+import { interviewAnswered } from '../notifications/kinds';
 import { logRecruitmentActivity } from '../talent/insights';
 import { answerOutcome, companyShown, REJECT_REASONS, stateName, type ScheduleData } from './rules';
 import { TOKEN_PATTERN, tokenHash } from './tokens';
@@ -95,7 +97,7 @@ export interface Answer {
   comment?: string | null;
 }
 
-export async function answerRequest(knex: Knex, actor: Actor, input: Answer) {
+export async function answerRequest(knex: Knex, actor: Actor, input: Answer, config: Config) {
   const reasons = (input.reasons ?? []).filter((r) => (REJECT_REASONS as readonly string[]).includes(r));
   if (input.reasons?.length && reasons.length !== input.reasons.length) throw badRequest({ 'userResponse.reasons': 'userResponse.errors.invalid' });
   return knex.transaction(async (trx) => {
@@ -123,6 +125,8 @@ export async function answerRequest(knex: Knex, actor: Actor, input: Answer) {
         updated_at: trx.fn.now(),
       });
     await logRecruitmentActivity(trx, { candidateId: request.candidate_id, activity: 'requestAnswered', projectId: request.project_id });
+    if (request.kind === REQUEST_KIND.interview)
+      await interviewAnswered(trx, config, request.project_id, request.candidate_id, state === REQUEST_STATE.approved);
     await trx.raw('select graphile_worker.add_job(?, json_build_object(?::text, ?::int, ?::text, ?::text), job_key => ?, max_attempts => 10)', [
       'send_interview_request',
       'id',
@@ -136,8 +140,8 @@ export async function answerRequest(knex: Knex, actor: Actor, input: Answer) {
 }
 
 /** An expired request answers 410 after its state was written (outside the refused answer's rollback). */
-export async function answerOrExpire(knex: Knex, actor: Actor, input: Answer) {
-  const result = await answerRequest(knex, actor, input);
+export async function answerOrExpire(knex: Knex, actor: Actor, input: Answer, config: Config) {
+  const result = await answerRequest(knex, actor, input, config);
   if ('expired' in result) throw new AppError(410, 'project.interview.errors.expired');
   return result;
 }

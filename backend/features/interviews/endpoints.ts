@@ -51,11 +51,16 @@ export const interviewEndpoints = [
     access: 'public',
     input: { body: approveBody },
     handler: ({ body, actor, ctx }) =>
-      answerOrExpire(ctx.knex, actor, {
-        token: body.interviewRequestToken,
-        answer: body.accessValue === 'approve' ? 'approve' : 'check',
-        responseMethod: body.responseMethod,
-      }),
+      answerOrExpire(
+        ctx.knex,
+        actor,
+        {
+          token: body.interviewRequestToken,
+          answer: body.accessValue === 'approve' ? 'approve' : 'check',
+          responseMethod: body.responseMethod,
+        },
+        ctx.config,
+      ),
   }),
 
   defineEndpoint({
@@ -66,13 +71,18 @@ export const interviewEndpoints = [
     input: { body: rejectBody },
     handler: ({ body, actor, ctx }) => {
       const response = body.userResponse;
-      return answerOrExpire(ctx.knex, actor, {
-        token: body.interviewRequestToken,
-        answer: 'reject',
-        responseMethod: body.responseMethod,
-        reasons: typeof response === 'object' ? response.reasons : undefined,
-        comment: typeof response === 'string' ? response : (response?.comment ?? null),
-      });
+      return answerOrExpire(
+        ctx.knex,
+        actor,
+        {
+          token: body.interviewRequestToken,
+          answer: 'reject',
+          responseMethod: body.responseMethod,
+          reasons: typeof response === 'object' ? response.reasons : undefined,
+          comment: typeof response === 'string' ? response : (response?.comment ?? null),
+        },
+        ctx.config,
+      );
     },
   }),
 

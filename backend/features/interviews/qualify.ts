@@ -15,6 +15,7 @@ import { readWebhook, whatsappFor, type WhatsappAdapter } from '../../adapters/w
 import type { Config } from '../../config';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, forbidden } from '../../errors';
+import { qualifyAnswered } from '../notifications/kinds';
 import { camelKeys, qualifyBody } from './inputs';
 import { replyKind } from './rules';
 import { queueWhatsapp, WHATSAPP_STATUS } from './whatsappOutbox';
@@ -33,7 +34,7 @@ export function whatsapp(config: Config): WhatsappAdapter {
 const digits = (phone: string) => phone.replace(/\D/g, '');
 
 /** Records what one verified delivery reports; safe to receive twice. */
-export async function recordWebhook(knex: Knex, body: unknown): Promise<{ statuses: number; replies: number }> {
+export async function recordWebhook(knex: Knex, body: unknown, config: Config): Promise<{ statuses: number; replies: number }> {
   const events = readWebhook(body);
   let statuses = 0;
   let replies = 0;
@@ -57,7 +58,7 @@ export async function recordWebhook(knex: Knex, body: unknown): Promise<{ status
           .first('id');
       }
       if (!request) continue;
-      replies += await trx('qualify_requests')
+      const changed = await trx('qualify_requests')
         .where('id', request.id)
         .update({
           state: QUALIFY_STATE.replied,
@@ -66,6 +67,9 @@ export async function recordWebhook(knex: Knex, body: unknown): Promise<{ status
           replied_at: trx.fn.now(),
           updated_at: trx.fn.now(),
         });
+      replies += changed;
+      const answered = await trx('qualify_requests').where('id', request.id).first('project_id', 'candidate_id');
+      if (changed && answered?.project_id) await qualifyAnswered(trx, config, answered.project_id, answered.candidate_id);
     }
   });
   return { statuses, replies };
@@ -214,7 +218,7 @@ export const qualifyEndpoints = [
     input: { body: z.looseObject({}) },
     handler: async ({ req, body, ctx }) => {
       if (!whatsapp(ctx.config).verifySignature(req.rawBody, req.get('x-hub-signature-256'))) throw new AppError(401, 'whatsapp.errors.signature');
-      return { received: true, ...(await recordWebhook(ctx.knex, body)) };
+      return { received: true, ...(await recordWebhook(ctx.knex, body, ctx.config)) };
     },
   }),
 ];

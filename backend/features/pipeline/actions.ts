@@ -21,6 +21,7 @@ import { flag, id, ids, int } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest, forbidden } from '../../errors';
 import { queueCuratedEmail } from '../projects/notices';
+import { candidatesCurated } from '../notifications/kinds';
 import { logRecruitmentActivity } from '../talent/insights';
 import { actorName, loadProject, loadProjectToChange, pipelineRole, pipelineStatuses, projectDef, scopeProjects, type ProjectRow } from './access';
 
@@ -206,6 +207,7 @@ export const actionEndpoints = [
           })),
         );
         if (curated.length) await queueCuratedEmail(trx, project.id);
+        await candidatesCurated(trx, ctx.config, project.id, curated, actor);
         return curated.length;
       });
       return { success: true, added };

@@ -21,6 +21,7 @@ import { email, flag, ids, oneOf, optionalText, text } from '../../../schema/val
 import { id } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest } from '../../errors';
+import { movedByCompany } from '../notifications/kinds';
 import { logRecruitmentActivity, type RecruitmentEvent } from '../talent/insights';
 import { actorName, candidateDef, loadProjectToChange, pipelineRole, pipelineStatuses } from './access';
 import { pipelineStats } from './stats';
@@ -176,6 +177,7 @@ export const recruitmentEndpoint = defineEndpoint({
       }));
       for (const c of toReveal) events.push({ ...base, candidateId: c, activity: 'revealed', fromStage: from, toStage: to });
       await logRecruitmentActivity(trx, events);
+      await movedByCompany(trx, ctx.config, loaded.id, candidateIds, to, actor);
     });
     const stats = await pipelineStats(knex, ability, actor, loaded);
     return { success: true, stats, moved: candidateIds.map((c) => formatId(candidateDef, c)) };

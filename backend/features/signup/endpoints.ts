@@ -19,6 +19,7 @@ import { accountExistsNotice, adminNewCompanyEmail, signupCodeEmail, signupRecei
 import { queueEmail } from '../mail/outbox';
 import { createInvitation } from './invitations';
 import { domainOf, validateInvites, validateStepOne, validateStepTwo, type CompanyDetails, type Person } from './validation';
+import { companyAwaitsApproval } from '../notifications/kinds';
 
 /** A sign-up left unfinished for a day starts again. */
 const DRAFT_TTL_HOURS = 24;
@@ -232,6 +233,7 @@ const stepThree = defineEndpoint({
       await queueEmail(trx, { to: person.email, ...signupReceivedEmail(config, person.firstName, details.companyName) });
       const admins = (await trx('admins').where('status', 1).pluck('email')) as string[];
       for (const to of admins) await queueEmail(trx, { to, ...adminNewCompanyEmail(config, details.companyName, ownerName, person.email, companyId) });
+      await companyAwaitsApproval(trx, config, { id: companyId, name: details.companyName });
     });
     return { success: true };
   },

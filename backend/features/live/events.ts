@@ -1,0 +1,72 @@
+/**
+ * Live events as they are stored and sent: a topic, its subject's id and what happened. Raising one
+ * is an insert (a trigger announces it with pg_notify once the transaction commits); who may receive
+ * it is decided by the recipient's ability over the subject, read here in one query per topic.
+ */
+import { subject as asSubject } from '@casl/ability';
+import type { Knex } from 'knex';
+import type { AppAbility } from '../../../schema/ability';
+import { LIVE_TOPIC } from '../../../schema/entities/live/liveEvent';
+
+export type Topic = keyof typeof LIVE_TOPIC;
+const TOPIC_OF = Object.fromEntries(Object.entries(LIVE_TOPIC).map(([k, v]) => [v, k])) as Record<number, Topic>;
+
+export interface LiveEvent {
+  id: number;
+  topic: Topic;
+  subjectId: number;
+  kind: string;
+}
+
+/** What a socket receives: the event and nothing of its subject (the page asks the API for that). */
+export const wireOf = (e: LiveEvent) => ({ type: 'event', id: e.id, topic: e.topic, subjectId: e.subjectId, kind: e.kind });
+
+/** Raises an event inside the caller's transaction: it reaches the sockets only if that commits. */
+export async function raiseLive(knex: Knex | Knex.Transaction, topic: Topic, subjectId: number, kind: string): Promise<void> {
+  await knex('live_events').insert({ topic: LIVE_TOPIC[topic], subject_id: subjectId, kind: kind.slice(0, 40) });
+}
+
+interface EventRow {
+  id: number | string;
+  topic: number;
+  subject_id: number;
+  kind: string;
+}
+
+export const eventOf = (r: EventRow): LiveEvent => ({ id: Number(r.id), topic: TOPIC_OF[r.topic], subjectId: r.subject_id, kind: r.kind });
+
+/** Whether an ability may receive an event: the read rule of the event's subject. */
+export type Audience = (ability: AppAbility) => boolean;
+
+/**
+ * The audience of each event, by event id. Subjects are read in one query per topic; an event
+ * whose subject is gone reaches nobody.
+ */
+export async function audiences(knex: Knex, events: LiveEvent[]): Promise<Map<number, Audience>> {
+  const out = new Map<number, Audience>();
+  const ids = (t: Topic) => [...new Set(events.filter((e) => e.topic === t).map((e) => e.subjectId))];
+  const projectIds = ids('project');
+  const projects = new Map<number, Record<string, unknown>>();
+  if (projectIds.length) {
+    const rows = await knex('projects')
+      .whereIn('id', projectIds)
+      .select('id', 'company_id as companyId', 'owner_id as ownerId', 'shared_user_ids as sharedUserIds', 'shared_with_company as sharedWithCompany');
+    for (const r of rows) projects.set(r.id, { ...r, sharedUserIds: r.sharedUserIds ?? [] });
+  }
+  const notificationIds = ids('notification');
+  const notifications = new Map<number, Record<string, unknown>>();
+  if (notificationIds.length) {
+    const rows = await knex('notifications').whereIn('id', notificationIds).select('id', 'recipient_kind as recipientKind', 'recipient_id as recipientId');
+    for (const r of rows) notifications.set(r.id, r);
+  }
+  for (const e of events) {
+    if (e.topic === 'project') {
+      const p = projects.get(e.subjectId);
+      if (p) out.set(e.id, (a) => a.can('read', asSubject('Project', { ...p })));
+    } else if (e.topic === 'notification') {
+      const n = notifications.get(e.subjectId);
+      if (n) out.set(e.id, (a) => a.can('read', asSubject('Notification', { ...n })));
+    }
+  }
+  return out;
+}

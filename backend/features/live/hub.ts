@@ -1,0 +1,170 @@
+/**
+ * The web process's side of the live channel: one PostgreSQL connection LISTENs on 'live_events'
+ * (the trigger of migration `notify_live_events` sends each committed event's id), the ids arriving
+ * together are read in one query, and each event goes to the sockets whose person may read its
+ * subject. Every process of the product listens, so an event raised by another API process or the
+ * worker reaches the sockets held here. A lost listening connection is opened again, and the events
+ * committed meanwhile are read from the table, so nothing is skipped.
+ */
+import type { Knex } from 'knex';
+import pg from 'pg';
+import type { WebSocket } from 'ws';
+import type { AppAbility } from '../../../schema/ability';
+import type { Actor } from '../../../schema/roles';
+import { logger } from '../../logger';
+import { audiences, eventOf, wireOf, type LiveEvent } from './events';
+
+export interface LiveClient {
+  ws: WebSocket;
+  actor: Actor;
+  ability: AppAbility;
+  sessionId: number;
+  /** Events that arrived while the replay after a reconnect was being read: sent after it. */
+  held?: LiveEvent[];
+}
+
+/** How many missed events a reconnecting socket is sent; further behind, it is told to reload. */
+export const REPLAY_LIMIT = 1000;
+/**
+ * A transaction that took an id early may commit after one that took a later id: a reconnecting
+ * socket is also sent the events of the last few seconds below its last id (it skips ids it has).
+ */
+const REPLAY_OVERLAP = "interval '10 seconds'";
+
+export class LiveHub {
+  readonly clients = new Set<LiveClient>();
+  private listener?: pg.Client;
+  private pending: number[] = [];
+  private flushing?: Promise<void>;
+  private lastId = 0;
+  private stopped = false;
+
+  constructor(private readonly knex: Knex) {}
+
+  async start(): Promise<void> {
+    const last = await this.knex('live_events').max('id as id').first();
+    this.lastId = Number(last?.id ?? 0);
+    await this.listen();
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client(connectionOf(this.knex));
+    client.on('notification', (n) => {
+      const id = Number(n.payload);
+      if (Number.isSafeInteger(id)) this.enqueue(id);
+    });
+    client.on('error', (err) => {
+      logger.warn({ message: err.message }, 'live channel: listening connection lost');
+      if (this.listener === client) this.listener = undefined;
+      void client.end().catch(() => {});
+      if (!this.stopped) setTimeout(() => void this.relisten(), 1000).unref();
+    });
+    await client.connect();
+    await client.query('listen live_events');
+    this.listener = client;
+  }
+
+  /** After a lost connection: listen again, then send what was committed while nobody listened. */
+  private async relisten(): Promise<void> {
+    if (this.stopped || this.listener) return;
+    try {
+      await this.listen();
+      const missed = await this.knex('live_events').where('id', '>', this.lastId).orderBy('id').limit(REPLAY_LIMIT).select('id');
+      for (const r of missed) this.enqueue(Number(r.id));
+    } catch (err) {
+      logger.warn({ message: (err as Error).message }, 'live channel: could not listen again');
+      setTimeout(() => void this.relisten(), 2000).unref();
+    }
+  }
+
+  private enqueue(id: number): void {
+    this.pending.push(id);
+    if (!this.flushing) this.flushing = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.flush());
+  }
+
+  private async flush(): Promise<void> {
+    try {
+      while (this.pending.length) {
+        const ids = [...new Set(this.pending.splice(0, 500))];
+        const events = ((await this.knex('live_events').whereIn('id', ids).orderBy('id').select('id', 'topic', 'subject_id', 'kind')) as never[]).map(eventOf);
+        for (const e of events) this.lastId = Math.max(this.lastId, e.id);
+        if (!this.clients.size || !events.length) continue;
+        const who = await audiences(this.knex, events);
+        for (const client of this.clients) {
+          for (const e of events) {
+            if (!who.get(e.id)?.(client.ability)) continue;
+            if (client.held) client.held.push(e);
+            else send(client, e);
+          }
+        }
+      }
+    } catch (err) {
+      logger.error({ err }, 'live channel: could not deliver events');
+    } finally {
+      this.flushing = undefined;
+      if (this.pending.length) this.enqueue(this.pending.pop() as number);
+    }
+  }
+
+  /**
+   * Sends a (re)connected socket what it missed after `after`, then what arrived meanwhile. Further
+   * behind than REPLAY_LIMIT events or the table's retention, it gets 'reset' and reloads its screens.
+   */
+  async replay(client: LiveClient, after: number | undefined): Promise<void> {
+    client.held = [];
+    const sent = new Set<number>();
+    try {
+      if (after !== undefined) {
+        const oldest = await this.knex('live_events').min('id as id').first();
+        const rows = (await this.knex('live_events')
+          .where('id', '>', after)
+          .orWhere((q) => q.where('id', '<=', after).whereRaw(`created_at > now() - ${REPLAY_OVERLAP}`))
+          .orderBy('id')
+          .limit(REPLAY_LIMIT + 1)
+          .select('id', 'topic', 'subject_id', 'kind')) as never[];
+        const events = rows.map(eventOf);
+        if (events.length > REPLAY_LIMIT || (oldest?.id !== null && oldest?.id !== undefined && after < Number(oldest.id) - 1)) {
+          client.ws.send(JSON.stringify({ type: 'reset' }));
+        } else {
+          const who = await audiences(this.knex, events);
+          for (const e of events) {
+            if (!who.get(e.id)?.(client.ability)) continue;
+            send(client, e);
+            sent.add(e.id);
+          }
+        }
+      }
+    } finally {
+      const held = client.held ?? [];
+      client.held = undefined;
+      for (const e of held) if (!sent.has(e.id)) send(client, e);
+    }
+    client.ws.send(JSON.stringify({ type: 'ready', last: this.lastId }));
+  }
+
+  /** Closes the sockets whose session ended (signed out, expired, revoked) since they connected. */
+  async checkSessions(): Promise<void> {
+    if (!this.clients.size) return;
+    const ids = [...new Set([...this.clients].map((c) => c.sessionId))];
+    const alive = new Set((await this.knex('sessions').whereIn('id', ids).where('expires_at', '>', new Date()).select('id')).map((r: { id: number }) => r.id));
+    for (const c of this.clients) if (!alive.has(c.sessionId)) c.ws.close(4401, 'signed out');
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const c of this.clients) c.ws.terminate();
+    await this.listener?.end().catch(() => {});
+  }
+}
+
+function send(client: LiveClient, e: LiveEvent): void {
+  if (client.ws.readyState === client.ws.OPEN) client.ws.send(JSON.stringify(wireOf(e)));
+}
+
+/** The pool's own connection settings (a URL or pg's settings object), for the one connection that listens. */
+function connectionOf(knex: Knex): pg.ClientConfig {
+  const connection = (knex.client as { connectionSettings?: unknown; config: { connection: unknown } }).connectionSettings ?? knex.client.config.connection;
+  if (typeof connection === 'string') return { connectionString: connection };
+  if (connection && typeof connection === 'object') return connection as pg.ClientConfig;
+  throw new Error('The live channel needs the database connection settings');
+}

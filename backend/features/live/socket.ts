@@ -1,0 +1,103 @@
+/**
+ * The live channel's endpoint: GET /api/v1/live upgraded to a WebSocket on the server's own port.
+ * It accepts only the session cookie (never a token in the URL, which logs would keep) and only
+ * from a page of our own origin (the Origin header names our host), since browsers send cookies
+ * with cross-site WebSocket requests. It carries events only, server to browser: every change is
+ * an HTTP call. `?after=<id>` resumes after the last event the page saw.
+ */
+import { parse as parseCookies } from 'cookie';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { abilityFor } from '../../../schema/ability';
+import { actorOf, assertMaySignIn, findSession } from '../../auth/accounts';
+import { COOKIE } from '../../auth/session';
+import { sha256 } from '../../auth/tokens';
+import type { AppContext } from '../../context';
+import { logger } from '../../logger';
+import { LiveHub, type LiveClient } from './hub';
+
+export const LIVE_PATH = '/api/v1/live';
+/** Sockets that stop answering pings are closed, and sessions are checked again, this often. */
+const HEARTBEAT_MS = 30_000;
+
+function refuse(socket: Duplex, status: number, text: string): void {
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+/** Whether the request comes from a page of this server's own origin. */
+export function sameOrigin(req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  if (!origin || !URL.canParse(origin)) return false;
+  return new URL(origin).host === req.headers.host;
+}
+
+export interface Live {
+  hub: LiveHub;
+  close(): Promise<void>;
+}
+
+/** Attaches the live channel to an HTTP server (the one that serves the app) and starts listening to the database. */
+export async function attachLive(server: Server, ctx: AppContext): Promise<Live> {
+  const hub = new LiveHub(ctx.knex);
+  await hub.start();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+  const alive = new WeakMap<object, boolean>();
+
+  const onUpgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://local');
+    if (url.pathname !== LIVE_PATH) return refuse(socket, 404, 'Not Found');
+    if (!sameOrigin(req)) return refuse(socket, 403, 'Forbidden');
+    const token = parseCookies(req.headers.cookie ?? '')[COOKIE];
+    if (!token) return refuse(socket, 401, 'Unauthorized');
+    const afterRaw = url.searchParams.get('after');
+    const after = afterRaw === null || afterRaw === '' ? undefined : Number(afterRaw);
+    if (after !== undefined && (!Number.isSafeInteger(after) || after < 0)) return refuse(socket, 400, 'Bad Request');
+    try {
+      const session = await findSession(ctx.knex, sha256(token));
+      if (!session?.account) return refuse(socket, 401, 'Unauthorized');
+      assertMaySignIn(session.account);
+      const actor = actorOf(session.account);
+      // Only the people of the inboxes and boards: admins and company users.
+      if (actor.role !== 'admin' && actor.role !== 'company' && actor.role !== 'raasCompany') return refuse(socket, 403, 'Forbidden');
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        const client: LiveClient = { ws, actor, ability: abilityFor(actor), sessionId: session.id };
+        hub.clients.add(client);
+        alive.set(ws, true);
+        ws.on('pong', () => alive.set(ws, true));
+        ws.on('close', () => hub.clients.delete(client));
+        ws.on('error', () => hub.clients.delete(client));
+        // The channel carries events one way: whatever a page sends is ignored.
+        ws.on('message', () => {});
+        void hub.replay(client, after).catch((err) => {
+          logger.error({ err }, 'live channel: replay failed');
+          ws.close(1011, 'replay failed');
+        });
+      });
+    } catch {
+      refuse(socket, 401, 'Unauthorized');
+    }
+  };
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => void onUpgrade(req, socket, head));
+
+  const heartbeat = setInterval(() => {
+    for (const ws of wss.clients) {
+      if (!alive.get(ws)) ws.terminate();
+      else {
+        alive.set(ws, false);
+        ws.ping();
+      }
+    }
+    void hub.checkSessions().catch((err) => logger.warn({ message: (err as Error).message }, 'live channel: session check failed'));
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  return {
+    hub,
+    close: async () => {
+      clearInterval(heartbeat);
+      await hub.stop();
+      wss.close();
+    },
+  };
+}

@@ -1,0 +1,196 @@
+/**
+ * The notification inbox (spec section 7: admins load notifications on start), for admins and
+ * company users, each reading only their own threads (the declared rule `ownNotification`):
+ *   GET  /notifications?filter=unread|all|archived&page=1   25 a page, latest first, with the unread count
+ *   GET  /notifications/unread-count                          the bell's number
+ *   POST /notifications/:id/read    {unread?: boolean}        read (or unread again)
+ *   POST /notifications/read-all                              every unread thread read
+ *   POST /notifications/:id/archive {archived?: boolean}      out of the inbox (or back)
+ *   GET  /notification-preferences                            the channel of every kind
+ *   PUT  /notification-preferences  {kind, channel}           in the app, by email too, or off
+ * Another person's thread is 404, as if it did not exist.
+ */
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { t } from '../../../i18n';
+import { NOTIFICATION_CHANNEL, NOTIFICATION_KIND } from '../../../schema/entities/live/notification';
+import type { Actor } from '../../../schema/roles';
+import { int } from '../../../schema/validation/inputs';
+import { defineEndpoint } from '../../endpoints/define';
+import { notFound } from '../../errors';
+import { raiseLive } from '../live/events';
+import { recipientOf } from './recipients';
+
+export const NOTIFICATIONS_PAGE = 25;
+const KINDS = Object.keys(NOTIFICATION_KIND) as [keyof typeof NOTIFICATION_KIND, ...(keyof typeof NOTIFICATION_KIND)[]];
+const CHANNELS = Object.keys(NOTIFICATION_CHANNEL) as [keyof typeof NOTIFICATION_CHANNEL, ...(keyof typeof NOTIFICATION_CHANNEL)[]];
+const KIND_NAME = Object.fromEntries(Object.entries(NOTIFICATION_KIND).map(([k, v]) => [v, k])) as Record<number, string>;
+const CHANNEL_NAME = Object.fromEntries(Object.entries(NOTIFICATION_CHANNEL).map(([k, v]) => [v, k])) as Record<number, string>;
+
+interface Row {
+  id: number;
+  kind: number;
+  title: string;
+  body: string | null;
+  link: string;
+  unread: boolean;
+  archived: boolean;
+  events: number;
+  subject_key: string;
+  updated_at: Date;
+}
+
+const present = (r: Row) => ({
+  id: r.id,
+  kind: KIND_NAME[r.kind],
+  title: r.title,
+  body: r.body,
+  link: r.link,
+  unread: r.unread,
+  archived: r.archived,
+  events: r.events,
+  subject: r.subject_key,
+  updatedAt: r.updated_at.toISOString(),
+});
+
+const mine = (knex: Knex, actor: Actor) => {
+  const me = recipientOf(actor);
+  return knex('notifications').where({ recipient_kind: me.kind, recipient_id: me.id });
+};
+
+export const unreadCount = async (knex: Knex, actor: Actor): Promise<number> =>
+  Number((await mine(knex, actor).where({ unread: true, archived: false }).count('* as n').first())?.n ?? 0);
+
+const ACCESS = { action: 'read', subject: 'Notification' } as const;
+const CHANGE = { action: 'update', subject: 'Notification' } as const;
+const idParam = z.object({ id: int().pipe(z.number().min(1).max(2147483647)) });
+
+/** Changes one of the caller's threads; tells the caller's other pages so their bells agree. */
+async function changeOne(knex: Knex, actor: Actor, id: number, values: Record<string, unknown>) {
+  return knex.transaction(async (trx) => {
+    const [row] = (await mine(trx as unknown as Knex, actor)
+      .where('id', id)
+      .update(values)
+      .returning('*')) as Row[];
+    if (!row) throw notFound('notifications.errors.notFound');
+    await raiseLive(trx, 'notification', row.id, 'changed');
+    return { success: true, data: present(row), unreadCount: await unreadCount(trx as unknown as Knex, actor) };
+  });
+}
+
+export const notificationEndpoints = [
+  defineEndpoint({
+    method: 'get',
+    path: '/notifications',
+    summary: "The caller's notification threads, latest first, with the unread count",
+    access: ACCESS,
+    input: {
+      query: z.object({ filter: z.enum(['unread', 'all', 'archived']).optional(), page: int().pipe(z.number().min(1).max(10000)).optional() }),
+    },
+    handler: async ({ query, actor, ctx }) => {
+      const page = query.page ?? 1;
+      const q = mine(ctx.knex, actor);
+      if (query.filter === 'archived') q.where('archived', true);
+      else q.where('archived', false);
+      if (query.filter === 'unread') q.where('unread', true);
+      const total = Number((await q.clone().count('* as n').first())?.n ?? 0);
+      const rows = (await q
+        .orderBy([
+          { column: 'updated_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .limit(NOTIFICATIONS_PAGE)
+        .offset((page - 1) * NOTIFICATIONS_PAGE)
+        .select('*')) as Row[];
+      return { success: true, data: rows.map(present), total, page, pageSize: NOTIFICATIONS_PAGE, unreadCount: await unreadCount(ctx.knex, actor) };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'get',
+    path: '/notifications/unread-count',
+    summary: "The number on the caller's bell",
+    access: ACCESS,
+    handler: async ({ actor, ctx }) => ({ success: true, unreadCount: await unreadCount(ctx.knex, actor) }),
+  }),
+
+  defineEndpoint({
+    method: 'post',
+    path: '/notifications/read-all',
+    summary: "Marks every unread thread of the caller's inbox read",
+    access: CHANGE,
+    handler: async ({ actor, ctx }) =>
+      ctx.knex.transaction(async (trx) => {
+        const ids = (await mine(trx as unknown as Knex, actor)
+          .where({ unread: true, archived: false })
+          .update({ unread: false })
+          .returning('id')) as { id: number }[];
+        // One event is enough for the caller's other pages to reload their inbox.
+        if (ids.length) await raiseLive(trx, 'notification', ids[0].id, 'changed');
+        return { success: true, changed: ids.length, unreadCount: 0 };
+      }),
+  }),
+
+  defineEndpoint({
+    method: 'post',
+    path: '/notifications/:id/read',
+    summary: 'Marks one thread read (or unread again)',
+    access: CHANGE,
+    input: { params: idParam, body: z.object({ unread: z.boolean().optional() }) },
+    handler: async ({ params, body, actor, ctx }) => changeOne(ctx.knex, actor, params.id, { unread: body.unread ?? false }),
+  }),
+
+  defineEndpoint({
+    method: 'post',
+    path: '/notifications/:id/archive',
+    summary: 'Archives one thread (or brings it back); an archived thread counts as read',
+    access: CHANGE,
+    input: { params: idParam, body: z.object({ archived: z.boolean().optional() }) },
+    handler: async ({ params, body, actor, ctx }) => {
+      const archived = body.archived ?? true;
+      return changeOne(ctx.knex, actor, params.id, archived ? { archived, unread: false } : { archived });
+    },
+  }),
+
+  defineEndpoint({
+    method: 'get',
+    path: '/notification-preferences',
+    summary: 'Where each kind of notification reaches the caller',
+    access: { action: 'read', subject: 'NotificationPreference' },
+    handler: async ({ actor, ctx }) => {
+      const me = recipientOf(actor);
+      const rows = (await ctx.knex('notification_preferences').where({ recipient_kind: me.kind, recipient_id: me.id }).select('kind', 'channel')) as {
+        kind: number;
+        channel: number;
+      }[];
+      const chosen = new Map(rows.map((r) => [r.kind, r.channel]));
+      return {
+        success: true,
+        data: Object.entries(NOTIFICATION_KIND).map(([kind, n]) => ({
+          kind,
+          label: t(`notifications.kinds.${kind}`),
+          channel: CHANNEL_NAME[chosen.get(n) ?? NOTIFICATION_CHANNEL.inApp],
+        })),
+      };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'put',
+    path: '/notification-preferences',
+    summary: 'Chooses the channel of one kind of notification',
+    access: { action: 'update', subject: 'NotificationPreference' },
+    input: { body: z.object({ kind: z.enum(KINDS), channel: z.enum(CHANNELS) }) },
+    handler: async ({ body, actor, ctx }) => {
+      const me = recipientOf(actor);
+      const kind = NOTIFICATION_KIND[body.kind];
+      const channel = NOTIFICATION_CHANNEL[body.channel];
+      await ctx
+        .knex('notification_preferences')
+        .insert({ recipient_kind: me.kind, recipient_id: me.id, kind, channel })
+        .onConflict(['recipient_kind', 'recipient_id', 'kind'])
+        .merge({ channel });
+      return { success: true, data: { kind: body.kind, channel: body.channel } };
+    },
+  }),
+];

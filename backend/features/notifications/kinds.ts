@@ -1,0 +1,114 @@
+/**
+ * Each kind of notification: who receives it (recipients.ts, the declared read rules) and what its
+ * thread says and links to. Called by the capabilities inside the transaction of the change.
+ *   companyAwaitsApproval   every admin                          -> /companies?status=0
+ *   candidateCurated        the project's company users          -> /project/:id
+ *   interviewAnswered       the project's company users, advocate -> /project/:id
+ *   qualifyAnswered         the project's advocate (or admins)   -> /project/:id
+ *   candidateMovedByCompany the project's advocate               -> /project/:id
+ * The kinds syncFailed, matchFinished, creditsLow, creditsExpiring and chatMessage are raised by
+ * those capabilities through `notify` with the same shape.
+ */
+import type { Knex } from 'knex';
+import { t } from '../../../i18n';
+import { STAGES } from '../../../schema/rules/pipeline';
+import type { Actor } from '../../../schema/roles';
+import type { Config } from '../../config';
+import { candidateFacts, candidateLabel } from './names';
+import { notify } from './notify';
+import { adminRecipients, projectAdmins, projectFacts, projectReaders } from './recipients';
+
+type Trx = Knex | Knex.Transaction;
+const projectLink = (id: number) => `/project/${id}`;
+const STAGE_NAME = Object.fromEntries(Object.entries(STAGES).map(([k, v]) => [v, k])) as Record<number, string>;
+
+export async function companyAwaitsApproval(trx: Trx, config: Config, company: { id: number; name: string }): Promise<void> {
+  await notify(trx, config, await adminRecipients(trx), {
+    kind: 'companyAwaitsApproval',
+    subjectKey: `company:${company.id}`,
+    link: '/companies?status=0',
+    title: () => t('notifications.titles.companyAwaitsApproval', { company: company.name }),
+  });
+}
+
+export async function candidatesCurated(trx: Trx, config: Config, projectId: number, candidateIds: number[], actor: Actor): Promise<void> {
+  if (!candidateIds.length) return;
+  const project = await projectFacts(trx, projectId);
+  if (!project) return;
+  const readers = await projectReaders(trx, project);
+  for (const candidateId of candidateIds) {
+    const candidate = await candidateFacts(trx, candidateId, projectId);
+    await notify(
+      trx,
+      config,
+      readers,
+      {
+        kind: 'candidateCurated',
+        subjectKey: `projectCandidate:${projectId}:${candidateId}`,
+        link: projectLink(projectId),
+        title: (r) => t('notifications.titles.candidateCurated', { candidate: candidateLabel(r.actor, candidate), project: project.title }),
+      },
+      actor,
+    );
+  }
+}
+
+/** A candidate answered an interview request (accepted or declined). */
+export async function interviewAnswered(trx: Trx, config: Config, projectId: number, candidateId: number, accepted: boolean): Promise<void> {
+  const project = await projectFacts(trx, projectId);
+  if (!project) return;
+  const candidate = await candidateFacts(trx, candidateId, projectId);
+  const advocate = project.advocateId !== null ? await adminRecipients(trx, [project.advocateId]) : [];
+  await notify(trx, config, [...(await projectReaders(trx, project)), ...advocate], {
+    kind: 'interviewAnswered',
+    subjectKey: `projectCandidate:${projectId}:${candidateId}`,
+    link: projectLink(projectId),
+    title: (r) =>
+      t('notifications.titles.interviewAnswered', {
+        candidate: candidateLabel(r.actor, candidate),
+        answer: t(`notifications.answers.${accepted ? 'accepted' : 'declined'}`),
+        project: project.title,
+      }),
+  });
+}
+
+/** A candidate replied to a qualify request: the admins who curate the project follow it up. */
+export async function qualifyAnswered(trx: Trx, config: Config, projectId: number, candidateId: number): Promise<void> {
+  const project = await projectFacts(trx, projectId);
+  if (!project) return;
+  const candidate = await candidateFacts(trx, candidateId, projectId);
+  await notify(trx, config, await projectAdmins(trx, project), {
+    kind: 'qualifyAnswered',
+    subjectKey: `projectCandidate:${projectId}:${candidateId}`,
+    link: projectLink(projectId),
+    title: (r) =>
+      t('notifications.titles.qualifyAnswered', {
+        candidate: candidateLabel(r.actor, candidate),
+        answer: t('notifications.answers.answered'),
+        project: project.title,
+      }),
+  });
+}
+
+/** A company user moved or rejected candidates in a project with a talent advocate: the advocate hears of it. */
+export async function movedByCompany(trx: Trx, config: Config, projectId: number, candidateIds: number[], toStage: number, actor: Actor): Promise<void> {
+  if (actor.role === 'admin') return;
+  const project = await projectFacts(trx, projectId);
+  if (!project || project.advocateId === null) return;
+  const advocate = await adminRecipients(trx, [project.advocateId]);
+  if (!advocate.length) return;
+  for (const candidateId of candidateIds) {
+    const candidate = await candidateFacts(trx, candidateId, projectId);
+    const values = { company: project.companyName ?? '', project: project.title, stage: t(`portal.pipeline.stages.${STAGE_NAME[toStage]}`) };
+    await notify(trx, config, advocate, {
+      kind: 'candidateMovedByCompany',
+      subjectKey: `projectCandidate:${projectId}:${candidateId}`,
+      link: projectLink(projectId),
+      title: (r) =>
+        t(toStage === STAGES.rejected ? 'notifications.titles.candidateRejectedByCompany' : 'notifications.titles.candidateMovedByCompany', {
+          ...values,
+          candidate: candidateLabel(r.actor, candidate),
+        }),
+    });
+  }
+}

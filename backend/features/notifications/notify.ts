@@ -1,0 +1,89 @@
+/**
+ * Raising a notification: for each recipient, the thread of its subject is created or updated in
+ * place (GitHub's model: one thread per subject, unread again, back from the archive, counting its
+ * events), the recipient's open pages are told through the live channel, and an email is queued
+ * when the recipient chose email for that kind. All in the caller's transaction, so a change that
+ * rolls back notifies nobody. The person who acted is never notified of their own act.
+ */
+import type { Knex } from 'knex';
+import { t } from '../../../i18n';
+import { NOTIFICATION_CHANNEL, NOTIFICATION_KIND } from '../../../schema/entities/live/notification';
+import type { Actor } from '../../../schema/roles';
+import type { Config } from '../../config';
+import { raiseLive } from '../live/events';
+import { queueEmail } from '../mail/outbox';
+import type { Recipient } from './recipients';
+
+export type NotificationKind = keyof typeof NOTIFICATION_KIND;
+
+export interface Notice {
+  kind: NotificationKind;
+  /** The thread's subject, e.g. `projectCandidate:12:34`: later notices about it update the same thread. */
+  subjectKey: string;
+  /** Path of the screen that shows the subject. */
+  link: string;
+  /** The title as this recipient may read it (candidate names follow the recipient's visibility). */
+  title: (r: Recipient) => string;
+  body?: string | null;
+}
+
+/** The recipients' channel for `kind`: a kind nobody chose goes to the inbox. */
+async function channels(trx: Knex | Knex.Transaction, recipients: Recipient[], kind: NotificationKind): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (!recipients.length) return out;
+  const rows = (await trx('notification_preferences')
+    .where('kind', NOTIFICATION_KIND[kind])
+    .whereIn(
+      ['recipient_kind', 'recipient_id'],
+      recipients.map((r) => [r.kind, r.id]),
+    )
+    .select('recipient_kind', 'recipient_id', 'channel')) as { recipient_kind: number; recipient_id: number; channel: number }[];
+  for (const r of rows) out.set(`${r.recipient_kind}:${r.recipient_id}`, r.channel);
+  return out;
+}
+
+const isActor = (r: Recipient, actor?: Actor) => actor !== undefined && r.actor.role === actor.role && r.id === actor.id;
+
+export async function notify(trx: Knex | Knex.Transaction, config: Config, recipients: Recipient[], notice: Notice, actor?: Actor): Promise<number> {
+  const unique = [...new Map(recipients.filter((r) => !isActor(r, actor)).map((r) => [`${r.kind}:${r.id}`, r])).values()];
+  const chosen = await channels(trx, unique, notice.kind);
+  let sent = 0;
+  for (const r of unique) {
+    const channel = chosen.get(`${r.kind}:${r.id}`) ?? NOTIFICATION_CHANNEL.inApp;
+    if (channel === NOTIFICATION_CHANNEL.off) continue;
+    const title = notice.title(r).slice(0, 300);
+    const values = {
+      recipient_kind: r.kind,
+      recipient_id: r.id,
+      kind: NOTIFICATION_KIND[notice.kind],
+      subject_key: notice.subjectKey.slice(0, 120),
+      title,
+      body: notice.body ?? null,
+      link: notice.link.slice(0, 500),
+    };
+    const [row] = (await trx('notifications')
+      .insert(values)
+      .onConflict(['recipient_kind', 'recipient_id', 'subject_key'])
+      .merge({
+        kind: values.kind,
+        title,
+        body: values.body,
+        link: values.link,
+        unread: true,
+        archived: false,
+        events: trx.raw('notifications.events + 1'),
+        updated_at: trx.fn.now(),
+      })
+      .returning('id')) as { id: number }[];
+    await raiseLive(trx, 'notification', row.id, notice.kind);
+    if (channel === NOTIFICATION_CHANNEL.email) {
+      await queueEmail(trx, {
+        to: r.email,
+        subject: t('notifications.email.subject', { title }),
+        text: t('notifications.email.text', { title, url: `${config.publicUrl}${notice.link}`, prefs: `${config.publicUrl}/my-profile` }),
+      });
+    }
+    sent++;
+  }
+  return sent;
+}

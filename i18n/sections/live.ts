@@ -1,0 +1,75 @@
+/** Texts of notifications and the live channel: entity labels, kinds, the inbox and the bell. */
+const kinds = {
+  companyAwaitsApproval: 'A company signed up and awaits approval',
+  candidateCurated: 'A curated candidate arrived',
+  interviewAnswered: 'An interview request was answered',
+  qualifyAnswered: 'A qualify request was answered',
+  candidateMovedByCompany: 'A company moved or rejected a candidate',
+  creditsLow: 'Credits are running low',
+  creditsExpiring: 'Credits expire within 7 days',
+  syncFailed: 'A list sync failed',
+  matchFinished: 'An AI match finished',
+  chatMessage: 'A chat message arrived while you were away',
+};
+const channels = { off: 'Off', inApp: 'In the app', email: 'In the app and by email' };
+const recipientKind = { admin: 'Admin', companyUser: 'Company user' };
+
+export const liveEntityLabels = {
+  liveEvent: { fields: { topic: 'Topic', subjectId: 'Subject', kind: 'Kind', createdAt: 'Created' } },
+  notification: {
+    fields: {
+      recipientKind: 'Recipient kind',
+      recipientId: 'Recipient',
+      kind: 'Kind',
+      subjectKey: 'Subject',
+      title: 'Title',
+      body: 'Text',
+      link: 'Link',
+      unread: 'Unread',
+      archived: 'Archived',
+      events: 'Events',
+      createdAt: 'Created',
+      updatedAt: 'Updated',
+    },
+    enums: { recipientKind, kind: kinds },
+  },
+  notificationPreference: {
+    fields: { recipientKind: 'Recipient kind', recipientId: 'Recipient', kind: 'Kind', channel: 'Channel' },
+    enums: { recipientKind, kind: kinds, channel: channels },
+  },
+};
+
+/** Titles of notifications, by kind; {candidate} is the name the recipient may see. */
+export const notifications = {
+  kinds,
+  channels,
+  titles: {
+    companyAwaitsApproval: '{company} signed up and awaits approval',
+    candidateCurated: '{candidate} was added to {project}',
+    interviewAnswered: '{candidate} {answer} the interview request for {project}',
+    qualifyAnswered: '{candidate} {answer} the qualify request for {project}',
+    candidateMovedByCompany: '{company} moved {candidate} to {stage} in {project}',
+    candidateRejectedByCompany: '{company} rejected {candidate} in {project}',
+  },
+  aCandidate: 'A candidate',
+  answers: { accepted: 'accepted', declined: 'declined', answered: 'answered' },
+  email: {
+    subject: 'Talentbase: {title}',
+    text: '{title}\n\nOpen it: {url}\n\nChoose which notifications reach you by email on {prefs}.',
+  },
+  inbox: {
+    title: 'Notifications',
+    bell: 'Notifications, {count} unread',
+    empty: 'You are all caught up.',
+    markRead: 'Mark as read',
+    markAllRead: 'Mark all as read',
+    archive: 'Archive',
+    unread: 'Unread',
+    all: 'All',
+    archived: 'Archived',
+    preferences: 'Notifications',
+    preferencesHelp: 'Choose where each kind of notification reaches you.',
+    loadError: 'Could not load your notifications.',
+  },
+  errors: { notFound: 'This notification does not exist.' },
+};

@@ -1,0 +1,73 @@
+import { defineEntity } from '../../lib/define';
+import { f } from '../../lib/fields';
+
+export const RECIPIENT_KIND = { admin: 1, companyUser: 2 } as const;
+
+/** The kinds of notification; each has its own preference (rules in backend/features/notifications/kinds.ts). */
+export const NOTIFICATION_KIND = {
+  companyAwaitsApproval: 1,
+  candidateCurated: 2,
+  interviewAnswered: 3,
+  qualifyAnswered: 4,
+  candidateMovedByCompany: 5,
+  creditsLow: 6,
+  creditsExpiring: 7,
+  syncFailed: 8,
+  matchFinished: 9,
+  chatMessage: 10,
+} as const;
+
+/** Where a kind of notification goes: the inbox, the inbox and an email, or nowhere. */
+export const NOTIFICATION_CHANNEL = { off: 0, inApp: 1, email: 2 } as const;
+
+/**
+ * One thread of a person's notification inbox, modelled on GitHub's: one row per subject (a
+ * project's candidate, a company, a conversation), updated in place by each new event about it,
+ * which makes it unread again and brings it back from the archive. `link` is the path of the screen
+ * that shows the subject. Read only by its recipient (the declared rule below).
+ */
+export const notification = defineEntity({
+  name: 'notification',
+  table: 'notifications',
+  subject: 'Notification',
+  fields: {
+    recipientKind: f.enum(RECIPIENT_KIND, { required: true }),
+    recipientId: f.integer({ required: true }),
+    kind: f.enum(NOTIFICATION_KIND, { required: true }),
+    /** The subject of the thread, e.g. 'projectCandidate:12:34' or 'company:5'. */
+    subjectKey: f.string({ required: true, max: 120 }),
+    title: f.string({ required: true, max: 300 }),
+    body: f.text({ max: 2000 }),
+    link: f.string({ required: true, max: 500 }),
+    unread: f.boolean({ required: true, default: true }),
+    archived: f.boolean({ required: true, default: false }),
+    /** How many events the thread gathered. */
+    events: f.integer({ required: true, default: 1 }),
+    ...f.timestamps(),
+  },
+  indexes: [{ fields: ['recipientKind', 'recipientId', 'subjectKey'], unique: true }, ['recipientKind', 'recipientId', 'archived', 'updatedAt']],
+  permissions: {
+    admin: { read: { when: 'ownNotification' }, update: { when: 'ownNotification' } },
+    company: { read: { when: 'ownNotification' }, update: { when: 'ownNotification' } },
+    raasCompany: { read: { when: 'ownNotification' }, update: { when: 'ownNotification' } },
+  },
+});
+
+/** A person's choice of channel for one kind; a kind without a row goes to the inbox. */
+export const notificationPreference = defineEntity({
+  name: 'notificationPreference',
+  table: 'notification_preferences',
+  subject: 'NotificationPreference',
+  fields: {
+    recipientKind: f.enum(RECIPIENT_KIND, { required: true }),
+    recipientId: f.integer({ required: true }),
+    kind: f.enum(NOTIFICATION_KIND, { required: true }),
+    channel: f.enum(NOTIFICATION_CHANNEL, { required: true, default: 1 }),
+  },
+  indexes: [{ fields: ['recipientKind', 'recipientId', 'kind'], unique: true }],
+  permissions: {
+    admin: { read: { when: 'ownNotification' }, update: { when: 'ownNotification' } },
+    company: { read: { when: 'ownNotification' }, update: { when: 'ownNotification' } },
+    raasCompany: { read: { when: 'ownNotification' }, update: { when: 'ownNotification' } },
+  },
+});

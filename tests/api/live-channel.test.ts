@@ -1,0 +1,135 @@
+/**
+ * The live channel: one WebSocket on the app's own port, opened with the session cookie from a
+ * page of our origin; it carries events (ids, never content), each to the people who may read its
+ * subject, whichever process raised it, and a socket that reconnects gets what it missed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pipelineWorld, type PipelineWorld, type Who } from '../helpers/pipeline';
+import { liveServer, openSocket, socketOf, type LiveServer, type LiveSocket } from '../helpers/live';
+
+let w: PipelineWorld;
+let s: LiveServer;
+const open: LiveSocket[] = [];
+
+beforeAll(async () => {
+  w = await pipelineWorld();
+  s = await liveServer(w.t);
+});
+afterAll(async () => {
+  for (const sock of open) sock.close();
+  await s?.close();
+  await w?.t.knex.destroy();
+});
+
+const socket = async (who: Who, after?: number) => {
+  const sock = await socketOf(s, w.tokens[who], { after });
+  open.push(sock);
+  return sock;
+};
+const note = (who: Who, projectId: number, text: string) =>
+  w
+    .as(who)
+    .post('/candidate-note', { candidateId: w.cid('Ava'), projectId: `Project:${projectId}`, note: text })
+    .expect(201);
+const aboutProject = (projectId: number) => (m: { type: string; topic?: string; subjectId?: number }) =>
+  m.type === 'event' && m.topic === 'project' && m.subjectId === projectId;
+
+describe('Who may open the channel', () => {
+  it('a page of another site is refused, even with the session cookie', async () => {
+    expect(await openSocket(s, w.tokens.company, { origin: 'https://evil.example.com' })).toEqual({ refused: 403 });
+  });
+
+  it('no session cookie, or a dead one, is refused as signed out', async () => {
+    expect(await openSocket(s, undefined)).toEqual({ refused: 401 });
+    expect(await openSocket(s, 'not-a-session')).toEqual({ refused: 401 });
+  });
+
+  it('a candidate has no boards nor inboxes and is refused', async () => {
+    expect(await openSocket(s, w.tokens.candidate)).toEqual({ refused: 403 });
+  });
+
+  it('a resume point that is not an event id is refused', async () => {
+    const res = await openSocket(s, w.tokens.company, { after: -3 });
+    expect(res).toEqual({ refused: 400 });
+  });
+});
+
+describe('Who receives a board event', () => {
+  it("a note on a project reaches the company's people who may open it and the admins, and nobody else", async () => {
+    const [owner, member, raas, admin] = await Promise.all([socket('company'), socket('member'), socket('raas'), socket('admin')]);
+    for (const sock of [owner, member, raas, admin]) await sock.next((m) => m.type === 'ready');
+    await note('advocate', w.projects.acme, 'Strong systems background');
+    const event = await owner.next(aboutProject(w.projects.acme));
+    expect(event.kind).toBe('pipeline.8');
+    expect(Object.keys(event).sort()).toEqual(['id', 'kind', 'subjectId', 'topic', 'type']);
+    await admin.next(aboutProject(w.projects.acme));
+    // The member may not open this project (not theirs, not shared); Northwind is another company.
+    expect(await member.quiet()).toEqual([]);
+    expect(await raas.quiet(100)).toEqual([]);
+  });
+
+  it('the member receives the events of the project they own', async () => {
+    const member = await socket('member');
+    await member.next((m) => m.type === 'ready');
+    await note('member', w.projects.memberOwn, 'Follow up on Friday');
+    await member.next(aboutProject(w.projects.memberOwn));
+  });
+
+  it('an event written by another database connection (the worker) reaches the sockets once it commits', async () => {
+    const owner = await socket('company');
+    await owner.next((m) => m.type === 'ready');
+    const trx = await w.knex.transaction();
+    await trx('candidate_recruitment_stage_logs').insert({ candidate_id: w.ids.Ava, project_id: w.projects.acme, activity: 16 });
+    expect(await owner.quiet(300)).toEqual([]);
+    await trx.commit();
+    const event = await owner.next((m) => aboutProject(w.projects.acme)(m) && m.kind === 'pipeline.16');
+    expect(event.id).toBeGreaterThan(0);
+  });
+
+  it('a rolled-back change raises nothing', async () => {
+    const owner = await socket('company');
+    await owner.next((m) => m.type === 'ready');
+    const trx = await w.knex.transaction();
+    await trx('candidate_recruitment_stage_logs').insert({ candidate_id: w.ids.Ava, project_id: w.projects.acme, activity: 16 });
+    await trx.rollback();
+    expect(await owner.quiet(400)).toEqual([]);
+  });
+});
+
+describe('Reconnecting', () => {
+  it('a socket that comes back after the last id it saw gets what it missed, and only what it may read', async () => {
+    const first = await socket('company');
+    const ready = await first.next((m) => m.type === 'ready');
+    first.close();
+    await note('admin', w.projects.acme, 'Missed while away');
+    await note('admin', w.projects.globex, "Another company's news");
+    const again = await socket('company', ready.last);
+    await again.next((m) => m.type === 'ready');
+    const events = again.received.filter((m) => m.type === 'event');
+    expect(events.some(aboutProject(w.projects.acme))).toBe(true);
+    expect(events.some(aboutProject(w.projects.globex))).toBe(false);
+    // In order, and the ready message comes after the replay.
+    const ids = events.map((m) => m.id as number);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(again.received.at(-1)?.type).toBe('ready');
+  });
+
+  it('a socket far behind the kept events is told to reload its screens', async () => {
+    const oldest = Number((await w.knex('live_events').min('id as id').first())?.id);
+    await w.knex('live_events').where('id', oldest).delete();
+    const sock = await socket('company', 0);
+    const first = await sock.next((m) => m.type === 'reset' || m.type === 'ready');
+    expect(first.type).toBe('reset');
+  });
+
+  it('signing out closes the socket', async () => {
+    const token = await w.t.login('owner@acme.example.com');
+    const sock = await socketOf(s, token);
+    open.push(sock);
+    await sock.next((m) => m.type === 'ready');
+    const closed = new Promise<number>((r) => sock.ws.once('close', (code) => r(code)));
+    await w.t.http.post('/api/v1/auth/logout').set('Authorization', `Bearer ${token}`);
+    await s.live.hub.checkSessions();
+    expect(await closed).toBe(4401);
+  });
+});
