@@ -26,22 +26,36 @@ export const pipelineProjectMessages = {
   },
 } as const;
 
+/** The interview schedule's field messages (schema/validation/schedule.ts). */
+const schedule = {
+  errors: { required: 'Add the interview details' },
+  interviewerName: { errors: { required: 'Enter the interviewer’s name' } },
+  interviewerEmail: { errors: { required: 'Enter the interviewer’s email', invalid: 'Enter a valid email address' } },
+  type: { errors: { required: 'Choose in person or virtual', invalid: 'Choose in person or virtual' } },
+  address: { errors: { required: 'Add the address of the interview' } },
+  meetingLink: { errors: { required: 'Add the meeting link', invalid: 'Enter a web address, such as meet.example.com/abc' } },
+  duration: { errors: { required: 'Choose the duration', invalid: 'Choose 15 to 120 minutes, in steps of 15' } },
+  timezone: { errors: { required: 'Choose a timezone', invalid: 'Choose a timezone from the list' } },
+  slots: {
+    errors: {
+      required: 'Propose at least one date and time',
+      invalid: 'Enter a date and a time',
+      inPast: 'Choose a time that is still ahead',
+      duplicate: 'This time is already proposed',
+      tooMany: 'Propose at most 5 times',
+    },
+  },
+} as const;
+
 /** Top-level message keys of the pipeline's calls. */
 export const pipelineMessages = {
   candidateNote: {
     notFound: 'This note no longer exists',
     errors: { notYours: 'You can only change your own notes' },
   },
-  scheduleFormData: {
-    errors: { required: 'Add the interview details' },
-    interviewerName: { errors: { required: 'Enter the interviewer’s name' } },
-    interviewerEmail: { errors: { required: 'Enter the interviewer’s email', invalid: 'Enter a valid email address' } },
-    type: { errors: { required: 'Choose in person or virtual', invalid: 'Choose in person or virtual' } },
-    address: { errors: { required: 'Add the address of the interview' } },
-    meetingLink: { errors: { required: 'Add the meeting link', invalid: 'Enter a link starting with https://' } },
-    duration: { errors: { required: 'Choose the duration', invalid: 'Choose 15 to 120 minutes, in steps of 15' } },
-    timezone: { errors: { required: 'Choose a timezone', invalid: 'Choose a timezone from the list' } },
-  },
+  scheduleFormData: schedule,
+  // The interview request carries the same schedule under another name.
+  scheduleData: schedule,
   rejectFormData: { reason: { errors: { required: 'Give a reason for the rejection' } } },
   tab: { errors: { invalid: 'This tab does not exist', required: 'Choose a tab' } },
 } as const;

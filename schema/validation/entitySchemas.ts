@@ -21,7 +21,10 @@ import { parseId } from '../lib/ids';
 import type { Action, EntityDef, FieldDef } from '../lib/types';
 import { candidateRules, educationRules, experienceRules, isDate, todayOf, type Today } from '../rules/candidate';
 import { fieldErrorsOf, type FieldErrors } from './issues';
+import { isHttpUrl, normaliseUrl } from './links';
 import { cleanPhone } from './phone';
+
+export { normaliseUrl };
 
 export type Mode = 'create' | 'update';
 type Data = Record<string, unknown>;
@@ -32,22 +35,6 @@ export const isEmpty = (v: unknown) => v === undefined || v === null || (typeof 
 
 const fail = (ctx: Ctx, message: string, path: PropertyKey[] = []) => ctx.addIssue({ code: 'custom', message, path });
 const isObject = (v: unknown): v is Data => !!v && typeof v === 'object' && !Array.isArray(v);
-
-/** An http(s)-less link as https, http as https. */
-export function normaliseUrl(raw: string): string {
-  const trimmed = raw.trim();
-  if (/^https?:\/\//i.test(trimmed)) return trimmed.replace(/^http:\/\//i, 'https://');
-  return `https://${trimmed.replace(/^\/\//, '')}`;
-}
-
-function isHttpUrl(s: string): boolean {
-  try {
-    const url = new URL(s);
-    return /^https?:$/.test(url.protocol) && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
-}
 
 /** Length (max before min) and pattern rules of text, in the order the API reports them (an email's shape comes first). */
 function textRules(def: FieldDef, pattern: 'patternLast' | 'patternFirst' | 'noPattern' = 'patternLast') {

@@ -166,7 +166,7 @@ describe('The candidate answers from the emailed link', () => {
 
 describe('Calendar invitations', () => {
   it('an accepted interview with a start sends an .ics invitation to the candidate and the interviewer, once', async () => {
-    const startsAt = new Date(Date.now() + 5 * 24 * 3600 * 1000).toISOString();
+    const year = new Date().getUTCFullYear() + 1;
     const scheduleData = {
       interviewerName: 'Ivy Interviewer',
       interviewerEmail: 'ivy@acme.example.com',
@@ -174,7 +174,7 @@ describe('Calendar invitations', () => {
       meetingLink: 'https://meet.example.com/abc',
       duration: 45,
       timezone: 'Asia/Singapore',
-      startsAt,
+      slots: [`${year}-03-02T10:00`, `${year}-03-04T15:30`],
     };
     const { token } = await requested(candidates[6], { scheduleData: JSON.stringify(scheduleData) });
     const check = await approve(token, 'check');
@@ -184,6 +184,10 @@ describe('Calendar invitations', () => {
       meetingLink: 'https://meet.example.com/abc',
     });
     expect(check.body.projectData.interviewDetails.interviewerEmail).toBeUndefined();
+    expect(check.body.projectData.timeSlots).toEqual([
+      { date: `${year}-03-02`, startTime: '10:00', endTime: '10:45' },
+      { date: `${year}-03-04`, startTime: '15:30', endTime: '16:15' },
+    ]);
     await approve(token);
     await runJobs();
     await runJobs();
@@ -195,6 +199,8 @@ describe('Calendar invitations', () => {
       expect(ics.content).toContain('BEGIN:VCALENDAR');
       expect(ics.content).toContain('METHOD:REQUEST');
       expect(ics.content).toContain('DURATION:PT45M');
+      // The first proposed time, 10:00 in Singapore, is 02:00 UTC.
+      expect(ics.content).toContain(`DTSTART:${year}0302T020000Z`);
     }
   });
 });

@@ -143,6 +143,42 @@ describe('A company requests an interview from a project candidate', () => {
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
   });
 
+  it('checks proposed interview details with the same schema as the move to an interview, field by field', async () => {
+    const next = new Date().getUTCFullYear() + 1;
+    const schedule = {
+      interviewerName: 'Ivy Interviewer',
+      interviewerEmail: 'ivy@acme.example.com',
+      type: 2,
+      meetingLink: 'meet.example.com/abc',
+      duration: 45,
+      timezone: 'Asia/Singapore',
+      slots: [`${next}-03-03T14:00`, `${next}-03-02T10:00`],
+    };
+    const request = (change: Record<string, unknown>) =>
+      send(ownerToken, {
+        projectId: String(project.id),
+        candidateId: String(candidates[8]),
+        requestAction: 'request_interview',
+        scheduleData: JSON.stringify({ ...schedule, ...change }),
+      });
+    const bad = await request({ duration: 50, interviewerEmail: 'not-an-email', slots: ['2020-01-01T10:00'] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toEqual({
+      'scheduleData.duration': 'scheduleData.duration.errors.invalid',
+      'scheduleData.interviewerEmail': 'scheduleData.interviewerEmail.errors.invalid',
+      'scheduleData.slots.0': 'scheduleData.slots.errors.inPast',
+    });
+    expect((await request({ slots: [] })).body.error.fields).toEqual({ 'scheduleData.slots': 'scheduleData.slots.errors.required' });
+    expect((await request({ slots: ['2020-01-01T10:00'] })).body.error.fields).toEqual({ 'scheduleData.slots.0': 'scheduleData.slots.errors.inPast' });
+    expect((await request({ meetingLink: null })).body.error.fields).toEqual({ 'scheduleData.meetingLink': 'scheduleData.meetingLink.errors.required' });
+    expect(await t.knex('interview_requests').where({ project_id: project.id, candidate_id: candidates[8] }).first()).toBeUndefined();
+
+    const ok = await request({});
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    const row = await t.knex('interview_requests').where({ project_id: project.id, candidate_id: candidates[8] }).first();
+    expect(row.schedule_data).toMatchObject({ meetingLink: 'https://meet.example.com/abc', slots: [`${next}-03-02T10:00`, `${next}-03-03T14:00`] });
+  });
+
   it('refuses candidates who are not active or not visible to the company, with a clear message', async () => {
     const [inactive] = await t.knex('candidates').where('status', 2).limit(1).pluck('id');
     const [hidden] = await activeCandidates(t.knex, 1, { skip: 20 });

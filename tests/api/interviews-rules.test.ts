@@ -110,7 +110,9 @@ describe('WhatsApp replies', () => {
 
 describe('When a proposed interview starts', () => {
   it.each([
-    [{ startsAt: '2026-12-01T02:00:00Z' }, [], '2026-12-01T02:00:00.000Z'],
+    [{ timezone: 'Asia/Singapore', slots: ['2026-12-03T09:00', '2026-12-01T10:00'] }, [], '2026-12-01T02:00:00.000Z'],
+    [{ timezone: 'Asia/Singapore', slots: ['2026-01-01T10:00', '2026-12-03T09:00'] }, [{ date: '2026-12-01', startTime: '10:00' }], '2026-12-03T01:00:00.000Z'],
+    [{ timezone: 'America/New_York', slots: ['2026-12-01T10:00'] }, [], '2026-12-01T15:00:00.000Z'],
     [{ timezone: 'Asia/Singapore' }, [{ date: '2026-12-01', startTime: '10:00' }], '2026-12-01T02:00:00.000Z'],
     [
       { timezone: 'Asia/Singapore' },

@@ -108,6 +108,10 @@ describe('The form data of a move', () => {
     expect(await bad({ type: 3 })).toEqual({ 'scheduleFormData.type': 'scheduleFormData.type.errors.invalid' });
     expect(await bad({ meetingLink: null })).toEqual({ 'scheduleFormData.meetingLink': 'scheduleFormData.meetingLink.errors.required' });
     expect(await bad({ type: 1, meetingLink: null })).toEqual({ 'scheduleFormData.address': 'scheduleFormData.address.errors.required' });
+    expect(await bad({ slots: undefined })).toEqual({ 'scheduleFormData.slots': 'scheduleFormData.slots.errors.required' });
+    expect(await bad({ slots: ['2020-03-02T10:00'] })).toEqual({ 'scheduleFormData.slots.0': 'scheduleFormData.slots.errors.inPast' });
+    expect(await bad({ slots: ['tomorrow at ten'] })).toEqual({ 'scheduleFormData.slots.0': 'scheduleFormData.slots.errors.invalid' });
+    expect(await bad({ meetingLink: 'not a link' })).toEqual({ 'scheduleFormData.meetingLink': 'scheduleFormData.meetingLink.errors.invalid' });
     expect((await w.rowOf(w.projects.acme, 'Ben'))?.stage).toBe(STAGES.shortlist);
     const res = await move('company', w.projects.acme, w.cid('Ben'), STAGES.interviewing, {
       scheduleFormData: { ...SCHEDULE, type: 1, address: '1 Raffles Place' },
@@ -116,6 +120,16 @@ describe('The form data of a move', () => {
     const row = await w.rowOf(w.projects.acme, 'Ben');
     expect(row?.interview_scheduled_at).toBeInstanceOf(Date);
     expect(row?.schedule_data).toMatchObject({ interviewerName: 'Olivia Tan', type: 1, address: '1 Raffles Place', duration: 45, timezone: 'Asia/Singapore' });
+    expect((row?.schedule_data as { slots: string[] }).slots).toEqual(SCHEDULE.slots);
+  });
+
+  it('reads a meeting link typed without https:// as an https link, as every typed link is', async () => {
+    await w.place(w.projects.acme, 'Ben', STAGES.shortlist, { revealed_at: new Date() });
+    const res = await move('company', w.projects.acme, w.cid('Ben'), STAGES.interviewing, {
+      scheduleFormData: { ...SCHEDULE, meetingLink: 'meet.example.com/xyz' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(((await w.rowOf(w.projects.acme, 'Ben'))?.schedule_data as { meetingLink: string }).meetingLink).toBe('https://meet.example.com/xyz');
   });
 
   it('records who moved whom, from where to where, with the form data', async () => {

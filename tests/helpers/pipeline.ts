@@ -35,6 +35,7 @@ export const SCHEDULE = {
   meetingLink: 'https://meet.example.com/abc',
   duration: 45,
   timezone: 'Asia/Singapore',
+  slots: [`${new Date().getUTCFullYear() + 1}-03-02T10:00`],
 };
 
 export const REJECT = { reason: 'Salary expectations too high', comment: 'Maybe next year' };

@@ -71,10 +71,10 @@ export async function projectData(knex: Knex | Knex.Transaction, request: Reques
           meetingLink: schedule.meetingLink ?? null,
           duration: schedule.duration ?? null,
           timezone: schedule.timezone ?? null,
-          startsAt: schedule.startsAt ?? null,
         }
       : null,
-    timeSlots: (project?.date_time_slots as unknown[] | null) ?? [],
+    // The times proposed with this interview, else the project's own date/time slots.
+    timeSlots: schedule?.slots?.length ? proposedSlots(schedule) : ((project?.date_time_slots as unknown[] | null) ?? []),
     workingMode: project?.working_mode ?? null,
     expiresAt: new Date(request.expires_at).toISOString(),
   };
@@ -144,4 +144,15 @@ export async function answerOrExpire(knex: Knex, actor: Actor, input: Answer, co
   const result = await answerRequest(knex, actor, input, config);
   if ('expired' in result) throw new AppError(410, 'project.interview.errors.expired');
   return result;
+}
+
+/** A schedule's proposed times as the answer page lists slots: date, start and end in the schedule's zone. */
+function proposedSlots(schedule: ScheduleData) {
+  const minutes = schedule.duration ?? 60;
+  return (schedule.slots ?? []).map((slot) => {
+    const [date, startTime] = slot.split('T');
+    const [h, m] = startTime.split(':').map(Number);
+    const end = (h * 60 + m + minutes) % (24 * 60);
+    return { date, startTime, endTime: `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}` };
+  });
 }

@@ -14,7 +14,8 @@ import { queueEmail } from '../mail/outbox';
 import { identityPublic } from '../search/visibility';
 import type { RequestRow } from './answer';
 import { invitationAttachment } from './calendar';
-import { interviewStart, type ScheduleData } from './rules';
+import { zoneLabel } from '../../../schema/rules/timeZones';
+import { interviewStart, validZone, type ScheduleData } from './rules';
 import { requestToken } from './tokens';
 import { queueWhatsapp } from './whatsappOutbox';
 
@@ -131,8 +132,9 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
         candidate: { name: `${candidate.first_name} ${candidate.last_name}`.trim(), email: candidate.email },
       });
       if (attachment) {
-        const when = start.toISOString().replace('T', ' ').slice(0, 16);
-        const invite = [`Your interview for ${project.title} is on ${when} UTC.`, 'The calendar invitation is attached.'];
+        const zone = validZone(schedule.timezone) ?? 'UTC';
+        const when = new Intl.DateTimeFormat('en-SG', { dateStyle: 'full', timeStyle: 'short', timeZone: zone }).format(start);
+        const invite = [`Your interview for ${project.title} is on ${when} (${zoneLabel(zone, start)}).`, 'The calendar invitation is attached.'];
         const to = new Set([candidate.email, ...(schedule.interviewerEmail ? [schedule.interviewerEmail] : [])]);
         for (const address of to) {
           await queueEmail(trx, {

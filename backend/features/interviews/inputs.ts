@@ -4,6 +4,10 @@ import { entity } from '../../../schema';
 import { parseId } from '../../../schema/lib/ids';
 import { camelKeys, id } from '../../../schema/validation/inputs';
 import { JD_LIMITS } from '../../../schema/rules/pipeline';
+import { ruleMessage } from '../../../schema/validation/issues';
+import { scheduleSchema } from '../../../schema/validation/schedule';
+
+const scheduleForm = scheduleSchema();
 
 export const MAX_CANDIDATES = 100;
 
@@ -44,18 +48,7 @@ const looseText = z
   .optional()
   .transform((s) => (typeof s === 'string' && s.trim() ? s.trim() : null));
 
-const scheduleObject = z.object({
-  interviewerName: z.string().trim().max(200).optional(),
-  interviewerEmail: z.string().trim().max(254).optional(),
-  type: z.union([z.literal(1), z.literal(2)]).optional(),
-  address: z.string().trim().max(500).optional(),
-  meetingLink: z.string().trim().max(1000).optional(),
-  duration: z.number().int().min(15).max(120).optional(),
-  timezone: z.string().trim().max(64).optional(),
-  startsAt: z.iso.datetime({ offset: true }).optional(),
-});
-
-/** Proposed interview details: an object, or its JSON text in a multipart form. */
+/** Proposed interview details: an object, or its JSON text in a multipart form, checked by the one schedule schema. */
 export const scheduleData = z
   .unknown()
   .optional()
@@ -70,9 +63,9 @@ export const scheduleData = z
         return z.NEVER;
       }
     }
-    const parsed = scheduleObject.safeParse(value);
+    const parsed = scheduleForm.safeParse(value, { error: ruleMessage });
     if (!parsed.success) {
-      ctx.addIssue({ code: 'custom', message: 'invalid', input: raw });
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path, input: value });
       return z.NEVER;
     }
     return parsed.data;

@@ -5,6 +5,8 @@
  * proposed interview starts.
  */
 import { JD_LIMITS, REQUEST_KIND, REQUEST_LIFETIME_DAYS, REQUEST_STATE } from '../../../schema/rules/pipeline';
+import { localToInstant, validZone, zoneOffsetMinutes } from '../../../schema/rules/timeZones';
+import { slotStarts, type Schedule } from '../../../schema/validation/schedule';
 
 export type RequestKind = keyof typeof REQUEST_KIND;
 export type RequestState = keyof typeof REQUEST_STATE;
@@ -63,68 +65,27 @@ export function replyKind(text: string, payload?: string): 'yes' | 'no' | 'text'
   return 'text';
 }
 
-export interface ScheduleData {
-  interviewerName?: string;
-  interviewerEmail?: string;
-  type?: number;
-  address?: string;
-  meetingLink?: string;
-  duration?: number;
-  timezone?: string;
-  /** When the interview starts (ISO 8601). */
-  startsAt?: string;
-}
+/** The schedule a request or a move carries (schema/validation/schedule.ts); rows written before slots existed lack some parts. */
+export type ScheduleData = Partial<Schedule>;
 
-/** Minutes `timeZone` is ahead of UTC at `date` (Intl, no time-zone library). */
-export function zoneOffsetMinutes(timeZone: string, date: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  })
-    .formatToParts(date)
-    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
-  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
-  return Math.round((asUtc - Math.floor(date.getTime() / 60000) * 60000) / 60000);
-}
+export { validZone, zoneOffsetMinutes };
 
 /**
- * When a proposed interview starts: the schedule's own start, else the project's first time slot
- * still ahead (its date and start time read in the schedule's time zone, UTC when none).
+ * When a proposed interview starts: the schedule's first proposed time still ahead, else the
+ * project's first time slot still ahead (its date and start time read in the schedule's time zone,
+ * UTC when none).
  */
 export function interviewStart(
   schedule: ScheduleData | null | undefined,
   slots: { date: string; startTime: string }[] | null | undefined,
   now: Date,
 ): Date | undefined {
-  if (schedule?.startsAt) {
-    const d = new Date(schedule.startsAt);
-    return Number.isNaN(d.getTime()) ? undefined : d;
-  }
+  const ahead = (d: Date | undefined): d is Date => d !== undefined && d.getTime() > now.getTime();
+  const proposed = slotStarts(schedule).filter(ahead);
+  if (proposed.length) return proposed[0];
   const zone = validZone(schedule?.timezone) ?? 'UTC';
-  const starts = (slots ?? [])
-    .map((s) => {
-      const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(s.date ?? '');
-      const hm = /^(\d{2}):(\d{2})$/.exec(s.startTime ?? '');
-      if (!m || !hm) return undefined;
-      const naive = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +hm[1], +hm[2]));
-      return new Date(naive.getTime() - zoneOffsetMinutes(zone, naive) * 60000);
-    })
-    .filter((d): d is Date => Boolean(d) && (d as Date).getTime() > now.getTime())
-    .sort((a, b) => a.getTime() - b.getTime());
-  return starts[0];
-}
-
-export function validZone(zone: string | undefined | null): string | undefined {
-  if (!zone) return undefined;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return undefined;
-  }
+  return (slots ?? [])
+    .map((s) => localToInstant(`${(s.date ?? '').slice(0, 10)}T${s.startTime ?? ''}`, zone))
+    .filter(ahead)
+    .sort((a, b) => a.getTime() - b.getTime())[0];
 }

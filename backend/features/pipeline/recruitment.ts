@@ -15,9 +15,10 @@ import { z } from 'zod';
 import { specKeys } from '../../../schema/validation/inputs';
 import { CANDIDATE_STATUS } from '../../../schema/entities/talentOptions';
 import { formatId } from '../../../schema/lib/ids';
-import { INTERVIEW_DURATIONS, INTERVIEW_TYPE, PROJECT_STATUS, STAGES, TAB_ORDER, type StageId } from '../../../schema/rules/pipeline';
+import { PROJECT_STATUS, STAGES, TAB_ORDER, type StageId } from '../../../schema/rules/pipeline';
 import { canMove, needsSchedule, upgradeOrGuarantee } from '../../../schema/rules/stages';
-import { email, flag, ids, oneOf, optionalText, text } from '../../../schema/validation/inputs';
+import { flag, ids, oneOf, optionalText, text } from '../../../schema/validation/inputs';
+import { scheduleSchema } from '../../../schema/validation/schedule';
 import { id } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest } from '../../errors';
@@ -29,18 +30,8 @@ import { pipelineStats } from './stats';
 /** At most this many candidates move at once (a tab's page holds at most 50). */
 export const MAX_BULK = 200;
 
-const TIMEZONES = new Set(Intl.supportedValuesOf('timeZone'));
-const timezone = text(64).refine((tz) => TIMEZONES.has(tz) || tz === 'UTC', { message: 'invalid' });
-
-export const scheduleForm = z.object({
-  interviewerName: text(200),
-  interviewerEmail: email(),
-  type: oneOf(Object.values(INTERVIEW_TYPE)),
-  address: optionalText(500),
-  meetingLink: optionalText(1000).refine((v) => v === null || /^https?:\/\/\S+$/i.test(v), { message: 'invalid' }),
-  duration: oneOf(INTERVIEW_DURATIONS),
-  timezone,
-});
+/** The one interview schedule of schema/validation/schedule.ts, as the interview request reads it too. */
+const scheduleForm = scheduleSchema();
 
 export const rejectForm = z.object({ reason: text(500), comment: optionalText(2000) });
 
@@ -79,10 +70,6 @@ export const recruitmentEndpoint = defineEndpoint({
     if (to === STAGES.rejected && !body.rejectFormData) throw badRequest({ 'rejectFormData.reason': 'rejectFormData.reason.errors.required' });
     if (needsSchedule(to) && !body.scheduleFormData) throw badRequest({ scheduleFormData: 'scheduleFormData.errors.required' });
     const schedule = needsSchedule(to) ? body.scheduleFormData : null;
-    if (schedule?.type === INTERVIEW_TYPE.inPerson && !schedule.address)
-      throw badRequest({ 'scheduleFormData.address': 'scheduleFormData.address.errors.required' });
-    if (schedule?.type === INTERVIEW_TYPE.virtual && !schedule.meetingLink)
-      throw badRequest({ 'scheduleFormData.meetingLink': 'scheduleFormData.meetingLink.errors.required' });
     const reject = to === STAGES.rejected ? body.rejectFormData : null;
 
     const knex = ctx.knex;

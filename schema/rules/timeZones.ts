@@ -1,0 +1,85 @@
+/**
+ * Time zones by their IANA names, read with Intl alone (no time-zone library): whether a name is
+ * known, how far it is ahead of UTC at a moment, a local wall-clock time as the instant it names,
+ * and the label a picker shows ("Asia/Singapore · Singapore (GMT+8)") so a zone is found by its
+ * city, its region or its offset. Side-free: the API, the emails and the portal read zones alike.
+ */
+
+/** Every zone the runtime knows, UTC included. */
+export function timeZones(): string[] {
+  try {
+    const zones = Intl.supportedValuesOf('timeZone');
+    return zones.includes('UTC') ? zones : ['UTC', ...zones];
+  } catch {
+    return ['UTC'];
+  }
+}
+
+/** The zone when the runtime knows it, else undefined. */
+export function validZone(zone: string | undefined | null): string | undefined {
+  if (!zone) return undefined;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Minutes `timeZone` is ahead of UTC at `date`. */
+export function zoneOffsetMinutes(timeZone: string, date: Date): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+    .formatToParts(date)
+    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
+  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
+  return Math.round((asUtc - Math.floor(date.getTime() / 60000) * 60000) / 60000);
+}
+
+/** A wall-clock time typed in a form: "2026-12-01T10:00". */
+export const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/** The instant a local date-time names in `zone`, or undefined when it is not a real date and time. */
+export function localToInstant(local: string, zone: string): Date | undefined {
+  const m = LOCAL_DATE_TIME.exec(local);
+  if (!m) return undefined;
+  const [y, mo, d, h, mi] = m.slice(1).map(Number);
+  const naive = new Date(Date.UTC(y, mo - 1, d, h, mi));
+  if (naive.getUTCMonth() !== mo - 1 || naive.getUTCDate() !== d || h > 23 || mi > 59) return undefined;
+  // The offset at the naive instant, then at the corrected one: right across a daylight-saving change.
+  const first = new Date(naive.getTime() - zoneOffsetMinutes(zone, naive) * 60000);
+  return new Date(naive.getTime() - zoneOffsetMinutes(zone, first) * 60000);
+}
+
+/** "GMT+8", "GMT-3:30", "GMT" for the offset of `zone` at `date`. */
+export function gmtOffset(zone: string, date = new Date()): string {
+  const minutes = zoneOffsetMinutes(zone, date);
+  if (!minutes) return 'GMT';
+  const sign = minutes > 0 ? '+' : '-';
+  const abs = Math.abs(minutes);
+  return `GMT${sign}${Math.floor(abs / 60)}${abs % 60 ? `:${String(abs % 60).padStart(2, '0')}` : ''}`;
+}
+
+/** What a picker shows for a zone: its IANA name, its city and its offset now. */
+export function zoneLabel(zone: string, date = new Date()): string {
+  const city = zone.split('/').pop()?.replace(/_/g, ' ') ?? zone;
+  return `${zone} · ${city} (${gmtOffset(zone, date)})`;
+}
+
+/** True when a zone's label holds every word of what was typed ("singapore", "new york"); "GMT+8" or "UTC+8" names the offset exactly. */
+export function zoneMatches(zone: string, typed: string, date = new Date()): boolean {
+  const label = zoneLabel(zone, date).toLowerCase().replace(/_/g, ' ');
+  const offset = gmtOffset(zone, date).toLowerCase();
+  return typed
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => (/^(gmt|utc)[+-]/.test(word) ? offset === word.replace(/^utc/, 'gmt') : label.includes(word)));
+}
