@@ -16,6 +16,8 @@ import { candidateSearchChange } from './entities/internal/candidateSearchChange
 import { cvUpload } from './entities/internal/cvUpload';
 import { emailCode } from './entities/internal/emailCode';
 import { outboxEmail } from './entities/internal/outboxEmail';
+import { projectLog } from './entities/internal/projectLog';
+import { candidateInsightDaily, recruitmentStageDaily, rollupMark } from './entities/internal/dailyRollups';
 import { rateLimitHit } from './entities/internal/rateLimitHit';
 import { seedRun } from './entities/internal/seedRun';
 import { session } from './entities/internal/session';
@@ -67,6 +69,7 @@ export const entities: readonly EntityDef[] = [
   candidateRecruitmentStageLog,
   project,
   projectCandidate,
+  projectLog,
   candidateNote,
   interviewRequest,
   qualifyRequest,
@@ -93,6 +96,9 @@ export const entities: readonly EntityDef[] = [
   liveEvent,
   notification,
   notificationPreference,
+  recruitmentStageDaily,
+  candidateInsightDaily,
+  rollupMark,
 ];
 
 const byName = new Map(entities.map((e) => [e.name, e]));

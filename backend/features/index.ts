@@ -16,6 +16,7 @@ import { searchEndpoints } from './search';
 import { signupEndpoints } from './signup/endpoints';
 import { inviteSignupEndpoints } from './signup/inviteEndpoints';
 import { creditsEndpoints } from './credits';
+import { dashboardEndpoints } from './dashboards/endpoints';
 import { interviewEndpoints } from './interviews/endpoints';
 import { qualifyEndpoints } from './interviews/qualify';
 import { talentEndpoints } from './talent';
@@ -34,6 +35,7 @@ export function endpoints(): Endpoint[] {
     ...lookupEndpoints,
     ...creditsEndpoints(),
     ...interviewEndpoints,
+    ...dashboardEndpoints,
     ...qualifyEndpoints,
     ...projectsEndpoints(),
     ...pipelineEndpoints(),

@@ -12,6 +12,7 @@ import { purgeExpiredTask } from './tasks/purge_expired';
 import { purgeSearchChangesTask } from './tasks/purge_search_changes';
 import { refreshPopularCandidatesTask } from './tasks/refresh_popular_candidates';
 import { refreshSearchTermsTask } from './tasks/refresh_search_terms';
+import { rollupDailyTask } from './tasks/rollup_daily';
 import { renewPowerProjectsTask } from './tasks/renew_power_projects';
 import { sendEmailTask } from './tasks/send_email';
 import { expireInterviewRequestsTask } from './tasks/expire_interview_requests';
@@ -51,6 +52,7 @@ export function taskList(config: Config, connectionString = config.databaseUrl):
     expire_interview_requests: expireInterviewRequestsTask,
     renew_power_projects: renewPowerProjectsTask(config, connectionString),
     email_curated_candidates: emailCuratedCandidatesTask(config, connectionString),
+    rollup_daily: rollupDailyTask(connectionString),
   };
 }
 
@@ -64,6 +66,7 @@ export const CRONTAB = [
   '5 0 * * * expire_credits ?fill=1d',
   '10 * * * * expire_interview_requests ?fill=1h',
   '35 * * * * renew_power_projects ?fill=1h',
+  '7 * * * * rollup_daily ?fill=1h',
 ].join('\n');
 
 /** Creates graphile-worker's own tables, so jobs can be queued even where no worker runs. */

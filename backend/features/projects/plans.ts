@@ -24,6 +24,7 @@ import {
 } from '../../../schema/rules/plans';
 import { AppError, notFound } from '../../errors';
 import { spendCredits, type LedgerActor } from '../credits/ledger';
+import { setProjectActor } from '../dashboards/projectActor';
 
 type Trx = Knex.Transaction;
 
@@ -109,6 +110,7 @@ export async function openNewProject(trx: Trx, id: number, actor: LedgerActor, n
 export async function changeStatus(trx: Trx, id: number, to: number, actor: LedgerActor, now = new Date()): Promise<boolean> {
   const p = await lockProject(trx, id);
   if (p.status === to) return false;
+  if (actor !== 'system') await setProjectActor(trx, actor);
   const { onHold } = await lockCompany(trx, p.companyId);
   const taken = p.plan === PROJECT_PLAN.free ? await freeSlotTaken(trx, p.companyId, p.id) : false;
   const decision = settle(statusDecision(p, to, { freeSlotTaken: taken, companyOnHold: onHold, now }));

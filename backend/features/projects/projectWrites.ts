@@ -24,6 +24,7 @@ import { badRequest, forbidden } from '../../errors';
 import { referencesExist, type CheckContext, type CreateWrite, type EntityWrites, type UpdateWrite, type WriteContext } from '../../crud/writes';
 import type { Row } from '../../crud/serialize';
 import { changeStatus, openNewProject, upgradeProject } from './plans';
+import { setProjectActor } from '../dashboards/projectActor';
 
 export const projectEntity = entity('project');
 const Projects = modelFor(projectEntity);
@@ -140,6 +141,7 @@ export async function createProject(write: Omit<CreateWrite, 'children'> & { jdF
   const data = { ...write.data };
   await referencesExist(data, { ...write, mode: 'create' });
   await checkProject(data, write);
+  await setProjectActor(write.trx, write.actor);
   const inserted = (await Projects.query(write.trx).insert(data).returning('id')) as unknown as { id: number };
   await openNewProject(write.trx, inserted.id, write.actor);
   return inserted.id;
@@ -152,6 +154,7 @@ export async function updateProject(write: Omit<UpdateWrite, 'children'>): Promi
   await referencesExist(data, check);
   await checkProject(data, write);
   const { status, plan, ...fields } = data;
+  await setProjectActor(write.trx, write.actor);
   if (plan !== undefined && plan !== write.existing.plan) {
     if (plan !== PROJECT_PLAN.power) throw badRequest({ plan: 'project.errors.noDowngrade' });
     await upgradeProject(write.trx, write.id, write.actor);

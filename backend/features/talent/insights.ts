@@ -1,7 +1,8 @@
 /**
  * Profile insights: companies' searches and views are logged as they happen, the pipeline logs
  * shortlists and interview requests (logRecruitmentActivity), and the candidate reads the counts
- * for the past 7 days, 30 days and all time.
+ * for the past 7 days, 30 days and all time (calendar days in UTC, today included), read from the
+ * daily rollup and today's raw rows (backend/features/dashboards/rollups.ts).
  *   POST candidate-search-or-view-log/profile-view        {candidateId, projectId?}
  *   POST candidate-search-or-view-log/search-appearance   {candidates: [ids], projectId?}
  *   GET  candidate-search-or-view-log/profile-insights/:candidateId/:period
@@ -12,11 +13,13 @@ import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { entity } from '../../../schema';
+import { INSIGHT_KIND } from '../../../schema/entities/internal/dailyRollups';
 import { ACTIVITY } from '../../../schema/rules/pipeline';
 import type { Actor } from '../../../schema/roles';
 import { id, ids } from '../../../schema/validation/inputs';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { defineEndpoint, type Call } from '../../endpoints/define';
+import { insightCounts } from '../dashboards/rollups';
 
 const candidate = entity('candidate');
 const SEARCH_LOG = 'CandidateSearchOrViewLog';
@@ -70,17 +73,7 @@ export async function logRecruitmentActivity(trx: Knex | Knex.Transaction, event
   );
 }
 
-function counts(column: string) {
-  return [
-    `count(*) filter (where ${column} and created_at >= now() - interval '7 days')::int`,
-    `count(*) filter (where ${column} and created_at >= now() - interval '30 days')::int`,
-    `count(*) filter (where ${column})::int`,
-  ];
-}
-
-function windows(row: Record<string, number>, prefix: string) {
-  return { last7Days: row[`${prefix}7`], last30Days: row[`${prefix}30`], allTime: row[`${prefix}all`] };
-}
+const windows = (c: { d7: number; d30: number; all: number }) => ({ last7Days: c.d7, last30Days: c.d30, allTime: c.all });
 
 // Project ids are plain numbers until projects are an entity of their own.
 const projectId = z
@@ -149,14 +142,9 @@ export const insightEndpoints = [
     input: { params: insightParams },
     handler: async (call) => {
       const { id: candidateId, key } = await insightTarget(call, SEARCH_LOG);
-      const [s7, s30, sAll] = counts(`kind = ${LOG_KIND.searchAppearance}`);
-      const [v7, v30, vAll] = counts(`kind = ${LOG_KIND.profileView}`);
-      const row = await call.ctx
-        .knex('candidate_search_or_view_logs')
-        .where('candidate_id', candidateId)
-        .first(call.ctx.knex.raw(`${s7} as s7, ${s30} as s30, ${sAll} as sall, ${v7} as v7, ${v30} as v30, ${vAll} as vall`));
-      const searchAppearances = windows(row, 's');
-      const views = windows(row, 'v');
+      const counts = await insightCounts(call.ctx.knex, candidateId);
+      const searchAppearances = windows(counts[INSIGHT_KIND.searchAppearance]);
+      const views = windows(counts[INSIGHT_KIND.profileView]);
       return {
         candidateId: `${candidate.idPrefix}${candidateId}`,
         period: call.params.period,
@@ -175,14 +163,9 @@ export const insightEndpoints = [
     input: { params: insightParams },
     handler: async (call) => {
       const { id: candidateId, key } = await insightTarget(call, STAGE_LOG);
-      const [sh7, sh30, shAll] = counts(`activity = ${ACTIVITY.stageChanged} and to_stage = ${SHORTLIST_STAGE}`);
-      const [i7, i30, iAll] = counts(`activity = ${ACTIVITY.interviewRequested}`);
-      const row = await call.ctx
-        .knex('candidate_recruitment_stage_logs')
-        .where('candidate_id', candidateId)
-        .first(call.ctx.knex.raw(`${sh7} as s7, ${sh30} as s30, ${shAll} as sall, ${i7} as i7, ${i30} as i30, ${iAll} as iall`));
-      const shortlists = windows(row, 's');
-      const interviewRequests = windows(row, 'i');
+      const counts = await insightCounts(call.ctx.knex, candidateId);
+      const shortlists = windows(counts[INSIGHT_KIND.shortlist]);
+      const interviewRequests = windows(counts[INSIGHT_KIND.interviewRequest]);
       return {
         candidateId: `${candidate.idPrefix}${candidateId}`,
         period: call.params.period,

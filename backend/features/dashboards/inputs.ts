@@ -1,0 +1,71 @@
+/**
+ * The filters every admin dashboard reads from its query string: a date range (or one week, given
+ * by any of its days), a company, a project and an admin (owner or talent advocate). Weeks start on
+ * Monday, in UTC, as PostgreSQL's date_trunc('week') counts them. Without dates the range is the
+ * last 12 weeks up to today; a range longer than two years is refused.
+ */
+import { z } from 'zod';
+import { camelKeys, id } from '../../../schema/validation/inputs';
+import { badRequest } from '../../errors';
+
+export const optional = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === '' ? undefined : v), s.optional());
+
+const DAY = 86_400_000;
+const MAX_DAYS = 2 * 366;
+export const DEFAULT_WEEKS = 12;
+
+export const filterFields = {
+  from: optional(z.iso.date()),
+  to: optional(z.iso.date()),
+  week: optional(z.iso.date()),
+  companyId: optional(id('company')),
+  projectId: optional(id('project')),
+  adminId: optional(id('admin')),
+};
+
+export const pageFields = {
+  page: optional(z.coerce.number().int().min(1).max(100000)),
+  perPage: optional(z.coerce.number().int().min(1).max(500)),
+};
+
+export const filterQuery = z.preprocess(camelKeys, z.object(filterFields));
+export type Filters = z.output<typeof filterQuery>;
+
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const mondayOf = (date: string) => {
+  const ms = Date.parse(`${date}T00:00:00Z`);
+  return ms - ((new Date(ms).getUTCDay() + 6) % 7) * DAY;
+};
+
+/** The inclusive range of days the filters name: [from, to], both ISO dates. */
+export function dayRange(f: Pick<Filters, 'from' | 'to' | 'week'>, today = new Date()): { from: string; to: string } {
+  if (f.week) {
+    const monday = mondayOf(f.week);
+    return { from: iso(monday), to: iso(monday + 6 * DAY) };
+  }
+  const to = f.to ?? iso(today.getTime());
+  const from = f.from ?? iso(mondayOf(to) - (DEFAULT_WEEKS - 1) * 7 * DAY);
+  if (from > to) throw badRequest({ from: 'dashboard.errors.fromAfterTo' });
+  if ((Date.parse(to) - Date.parse(from)) / DAY > MAX_DAYS) throw badRequest({ from: 'dashboard.errors.rangeTooLong' });
+  return { from, to };
+}
+
+/** The Monday of every week the range touches, oldest first. */
+export function weeksOf(range: { from: string; to: string }): string[] {
+  const weeks: string[] = [];
+  for (let ms = mondayOf(range.from); ms <= Date.parse(`${range.to}T00:00:00Z`); ms += 7 * DAY) weeks.push(iso(ms));
+  return weeks;
+}
+
+export const pageOf = (q: { page?: number; perPage?: number }) => {
+  const page = q.page ?? 1;
+  const perPage = q.perPage ?? 50;
+  return { page, perPage, offset: (page - 1) * perPage };
+};
+
+export const pagination = (page: number, perPage: number, total: number) => ({
+  currentPage: page,
+  pageSize: perPage,
+  pagesCount: Math.ceil(total / perPage),
+  dataCount: total,
+});

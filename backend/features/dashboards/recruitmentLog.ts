@@ -1,0 +1,134 @@
+/**
+ * GET dashboard/ta-recruitment-event-log: every move, rejection, reveal, note, interview or job-
+ * description request and WhatsApp qualify request, with who did it, the project, the candidate and
+ * when; newest first, paged. Filters: kind, date range or week, company, project, admin (acting, or
+ * the project's advocate or owner). Candidate names go through the search's identity rule
+ * (backend/features/search/visibility.ts): admins see them, flagged when the candidate is hidden.
+ */
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { ACTIVITY, STAGES } from '../../../schema/rules/pipeline';
+import type { Actor } from '../../../schema/roles';
+import { camelKeys } from '../../../schema/validation/inputs';
+import { adminAnonymous, seesIdentity } from '../search/visibility';
+import { dayRange, filterFields, optional, pageFields, pageOf, pagination } from './inputs';
+import { stageKeyOf } from './weekly';
+
+export const EVENT_KINDS = ['move', 'rejection', 'reveal', 'note', 'interview', 'qualify'] as const;
+type EventKind = (typeof EVENT_KINDS)[number];
+
+export const recruitmentQuery = z.preprocess(camelKeys, z.object({ ...filterFields, ...pageFields, kind: optional(z.enum(EVENT_KINDS)) }));
+
+const A = ACTIVITY;
+/** Which activity-log rows each kind is (qualify requests have their own table). */
+const LOG_KINDS: Record<Exclude<EventKind, 'qualify'>, string> = {
+  move: `l.activity = ${A.stageChanged} and l.to_stage <> ${STAGES.rejected}`,
+  rejection: `l.activity = ${A.stageChanged} and l.to_stage = ${STAGES.rejected}`,
+  reveal: `l.activity = ${A.revealed}`,
+  note: `l.activity in (${A.noteAdded}, ${A.noteEdited}, ${A.noteDeleted})`,
+  interview: `l.activity in (${A.interviewRequested}, ${A.whitelistRequested})`,
+};
+const kindOfRow = (activity: number | null, toStage: number | null): EventKind =>
+  activity === null
+    ? 'qualify'
+    : activity === A.stageChanged
+      ? toStage === STAGES.rejected
+        ? 'rejection'
+        : 'move'
+      : activity === A.revealed
+        ? 'reveal'
+        : activity === A.interviewRequested || activity === A.whitelistRequested
+          ? 'interview'
+          : 'note';
+const ACTIVITY_NAME = Object.fromEntries(Object.entries(A).map(([k, v]) => [v, k]));
+const personName = (alias: string) => `nullif(trim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, '')), '')`;
+
+interface EventRow {
+  id: number;
+  activity: number | null;
+  from_stage: number | null;
+  to_stage: number | null;
+  created_at: Date;
+  project_id: number | null;
+  candidate_id: number;
+  actor_kind: number | null;
+  actor_display: string | null;
+  title: string | null;
+  company_id: number | null;
+  company_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  visibility: boolean | null;
+  anonymous: boolean | null;
+}
+
+export async function recruitmentEventLog(knex: Knex, actor: Actor, query: z.output<typeof recruitmentQuery>) {
+  const range = dayRange(query);
+  const params: Knex.Value[] = [];
+  const inRange = (col: string) => {
+    params.push(range.from, range.to);
+    return `${col} >= ?::timestamp at time zone 'UTC' and ${col} < (?::date + 1)::timestamp at time zone 'UTC'`;
+  };
+  const branches: string[] = [];
+  const logKinds = query.kind ? (query.kind === 'qualify' ? [] : [LOG_KINDS[query.kind]]) : Object.values(LOG_KINDS);
+  if (logKinds.length)
+    branches.push(`select l.id, l.activity, l.from_stage, l.to_stage, l.created_at, l.project_id, l.candidate_id, l.actor_kind, l.actor_id, l.actor_name
+      from candidate_recruitment_stage_logs l where l.candidate_id is not null and (${logKinds.map((k) => `(${k})`).join(' or ')}) and ${inRange('l.created_at')}`);
+  if (!query.kind || query.kind === 'qualify')
+    branches.push(`select q.id, null::smallint, null::int, null::int, q.created_at, q.project_id, q.candidate_id, 1::smallint, q.sent_by_admin_id, null::varchar
+      from qualify_requests q where ${inRange('q.created_at')}`);
+  const where: string[] = [];
+  const add = (sql: string, ...values: Knex.Value[]) => {
+    where.push(sql);
+    params.push(...values);
+  };
+  if (query.companyId) add('p.company_id = ?', query.companyId);
+  if (query.projectId) add('e.project_id = ?', query.projectId);
+  if (query.adminId) add('((e.actor_kind = 1 and e.actor_id = ?) or p.advocate_id = ? or p.owner_admin_id = ?)', query.adminId, query.adminId, query.adminId);
+  const from = `from (${branches.join(' union all ')}) e left join projects p on p.id = e.project_id`;
+  const filter = where.length ? `where ${where.join(' and ')}` : '';
+  const { page, perPage, offset } = pageOf(query);
+  const [{ rows: counted }, { rows }] = await Promise.all([
+    knex.raw(`select count(*)::int as count ${from} ${filter}`, params),
+    knex.raw(
+      `select e.*, p.title, p.company_id, c.company_name, ca.first_name, ca.last_name, ca.visibility, ca.anonymous,
+              coalesce(e.actor_name, case e.actor_kind when 1 then ${personName('aa')} when 2 then ${personName('au')} end) as actor_display
+       ${from}
+       left join companies c on c.id = p.company_id
+       left join candidates ca on ca.id = e.candidate_id
+       left join admins aa on e.actor_kind = 1 and aa.id = e.actor_id
+       left join company_users au on e.actor_kind = 2 and au.id = e.actor_id
+       ${filter}
+       order by e.created_at desc, e.id desc limit ? offset ?`,
+      [...params, perPage, offset],
+    ),
+  ]);
+  return {
+    success: true,
+    range,
+    data: (rows as EventRow[]).map((r) => {
+      const flags = { visibility: r.visibility, anonymous: r.anonymous, firstName: r.first_name, lastName: r.last_name };
+      const kind = kindOfRow(r.activity, r.to_stage);
+      return {
+        id: `${kind === 'qualify' ? 'QualifyRequest' : 'CandidateRecruitmentStageLog'}:${r.id}`,
+        kind,
+        activity: r.activity === null ? 'qualifyRequested' : ACTIVITY_NAME[r.activity],
+        fromStage: r.from_stage === null ? null : (stageKeyOf(r.from_stage) ?? null),
+        toStage: r.to_stage === null ? null : (stageKeyOf(r.to_stage) ?? null),
+        at: new Date(r.created_at).toISOString(),
+        actor: {
+          kind: r.actor_kind === 1 ? 'admin' : r.actor_kind === 2 ? 'companyUser' : r.actor_kind === 3 ? 'candidate' : null,
+          name: r.actor_display ?? null,
+        },
+        project: r.project_id ? { id: `Project:${r.project_id}`, title: r.title ?? null } : null,
+        company: r.company_id ? { id: `Company:${r.company_id}`, companyName: r.company_name } : null,
+        candidate: {
+          id: `Candidate:${r.candidate_id}`,
+          name: seesIdentity(actor, flags) ? `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || null : null,
+          adminAnonymous: adminAnonymous(actor, flags),
+        },
+      };
+    }),
+    pagination: pagination(page, perPage, counted[0].count),
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * The daily rollups (schema/entities/internal/dailyRollups.ts) and how they are read.
+ *
+ * `rollupDaily` recomputes, in one transaction, every day from the day before the last complete one
+ * (or from the first logged day on the first run) up to yesterday (UTC), then marks yesterday as
+ * complete. Running it twice gives the same rows; a write that landed late in yesterday is counted
+ * on the next run. Readers take the rollup for the days up to the mark and the raw rows after it.
+ */
+import type { Knex } from 'knex';
+import { INSIGHT_KIND } from '../../../schema/entities/internal/dailyRollups';
+import { ACTIVITY, STAGES } from '../../../schema/rules/pipeline';
+
+export const ROLLUP = 'daily';
+const LOCK = 73_200_001;
+const utcDay = (column: string) => `(${column} at time zone 'UTC')::date`;
+/** The instant a UTC day starts, for range conditions the created_at indexes serve. */
+const dayStart = (day: string) => `(${day})::timestamp at time zone 'UTC'`;
+
+/** The last day every rollup holds completely, or null before the first run. */
+export async function rolledThrough(knex: Knex): Promise<string | null> {
+  const row = await knex('rollup_marks').where('name', ROLLUP).first(knex.raw(`to_char(through, 'YYYY-MM-DD') as through`));
+  return (row?.through as string | undefined) ?? null;
+}
+
+/** Recomputes the recent days of both rollups; returns the days recomputed. */
+export async function rollupDaily(knex: Knex): Promise<{ from: string; through: string } | null> {
+  return knex.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(?)', [LOCK]);
+    const { rows } = await trx.raw(`
+      select to_char((now() at time zone 'UTC')::date - 1, 'YYYY-MM-DD') as through,
+             to_char(coalesce((select through - 1 from rollup_marks where name = '${ROLLUP}'),
+               least((select ${utcDay('min(created_at)')} from candidate_recruitment_stage_logs),
+                     (select ${utcDay('min(created_at)')} from candidate_search_or_view_logs))), 'YYYY-MM-DD') as from`);
+    const through = rows[0].through as string;
+    const from = ((rows[0].from as string | null) ?? through) < through ? (rows[0].from as string) : through;
+    const bounds = [from, through];
+    const window = (column: string) => `${column} >= ${dayStart('?::date')} and ${column} < ${dayStart('?::date + 1')}`;
+    await trx.raw('delete from recruitment_stage_daily where day between ? and ?', bounds);
+    await trx.raw(
+      `insert into recruitment_stage_daily (day, project_id, to_stage, moves)
+       select ${utcDay('created_at')}, project_id, to_stage, count(*) from candidate_recruitment_stage_logs
+       where activity = ${ACTIVITY.stageChanged} and project_id is not null and to_stage is not null and ${window('created_at')}
+       group by 1, 2, 3`,
+      bounds,
+    );
+    await trx.raw('delete from candidate_insight_daily where day between ? and ?', bounds);
+    await trx.raw(
+      `insert into candidate_insight_daily (candidate_id, kind, day, count)
+       select candidate_id, kind, ${utcDay('created_at')}, count(*) from candidate_search_or_view_logs
+       where ${window('created_at')} group by 1, 2, 3
+       union all
+       select candidate_id, case when activity = ${ACTIVITY.interviewRequested} then ${INSIGHT_KIND.interviewRequest} else ${INSIGHT_KIND.shortlist} end,
+              ${utcDay('created_at')}, count(*) from candidate_recruitment_stage_logs
+       where candidate_id is not null and ${window('created_at')}
+         and (activity = ${ACTIVITY.interviewRequested} or (activity = ${ACTIVITY.stageChanged} and to_stage = ${STAGES.shortlist}))
+       group by 1, 2, 3`,
+      [...bounds, ...bounds],
+    );
+    await trx.raw(
+      `insert into rollup_marks (name, through) values (?, ?::date) on conflict (name) do update set through = greatest(rollup_marks.through, excluded.through)`,
+      [ROLLUP, through],
+    );
+    return { from, through };
+  });
+}
+
+export interface StageFilters {
+  companyId?: number;
+  projectId?: number;
+  adminId?: number;
+  /** Only these projects (a company user's own); undefined for all. */
+  projectIds?: number[];
+}
+
+/** The SQL conditions on a projects row `alias` for the filters; their values are appended to `params`. */
+export function projectConditions(alias: string, f: StageFilters, params: Knex.Value[]): string {
+  const parts: string[] = [];
+  const add = (sql: string, ...values: Knex.Value[]) => {
+    parts.push(sql);
+    params.push(...values);
+  };
+  if (f.companyId) add(`${alias}.company_id = ?`, f.companyId);
+  if (f.projectId) add(`${alias}.id = ?`, f.projectId);
+  if (f.adminId) add(`(${alias}.advocate_id = ? or ${alias}.owner_admin_id = ?)`, f.adminId, f.adminId);
+  if (f.projectIds) add(`${alias}.id = any(?::int[])`, f.projectIds);
+  return parts.length ? ` and ${parts.join(' and ')}` : '';
+}
+
+/** Moves into each stage per week (Monday, UTC) and project of the range: the rollup up to its mark, the raw log after it. */
+export async function stageMovesByWeek(
+  knex: Knex,
+  range: { from: string; to: string },
+  f: StageFilters,
+): Promise<{ week: string; companyId: number | null; projectId: number; stage: number; moves: number }[]> {
+  const through = (await rolledThrough(knex)) ?? '1970-01-01';
+  const params: Knex.Value[] = [range.from, range.to, through];
+  const rolled = `select r.day, r.project_id, p.company_id, r.to_stage as stage, r.moves from recruitment_stage_daily r join projects p on p.id = r.project_id
+    where r.day between ?::date and least(?::date, ?::date)${projectConditions('p', f, params)}`;
+  params.push(through, range.from, range.to);
+  const live = `select ${utcDay('l.created_at')} as day, l.project_id, p.company_id, l.to_stage as stage, 1 as moves from candidate_recruitment_stage_logs l join projects p on p.id = l.project_id
+    where l.activity = ${ACTIVITY.stageChanged} and l.to_stage is not null
+      and l.created_at >= ${dayStart('greatest(?::date + 1, ?::date)')} and l.created_at < ${dayStart('?::date + 1')}${projectConditions('p', f, params)}`;
+  const { rows } = await knex.raw(
+    `select to_char(date_trunc('week', day), 'YYYY-MM-DD') as week, company_id as "companyId", project_id as "projectId", stage, sum(moves)::int as moves
+     from (${rolled} union all ${live}) x group by 1, 2, 3, 4`,
+    params,
+  );
+  return rows;
+}
+
+/** Per kind of INSIGHT_KIND: the last 7 days, the last 30 days (today included) and all time, for one candidate. */
+export async function insightCounts(knex: Knex, candidateId: number): Promise<Record<number, { d7: number; d30: number; all: number }>> {
+  const through = (await rolledThrough(knex)) ?? '1970-01-01';
+  const today = `(now() at time zone 'UTC')::date`;
+  const sums = (day: string, n: string) =>
+    `sum(${n}) filter (where ${day} > ${today} - 7)::int as d7, sum(${n}) filter (where ${day} > ${today} - 30)::int as d30, sum(${n})::int as all`;
+  const after = `created_at >= ${dayStart('?::date + 1')}`;
+  const { rows } = await knex.raw(
+    `select kind, sum(d7)::int as d7, sum(d30)::int as d30, sum("all")::int as "all" from (
+       select kind, ${sums('day', 'count')} from candidate_insight_daily where candidate_id = ? and day <= ?::date group by kind
+       union all
+       select kind, ${sums(utcDay('created_at'), '1')} from candidate_search_or_view_logs where candidate_id = ? and ${after} group by kind
+       union all
+       select ${INSIGHT_KIND.shortlist}, ${sums(utcDay('created_at'), '1')} from candidate_recruitment_stage_logs
+         where candidate_id = ? and activity = ${ACTIVITY.stageChanged} and to_stage = ${STAGES.shortlist} and ${after}
+       union all
+       select ${INSIGHT_KIND.interviewRequest}, ${sums(utcDay('created_at'), '1')} from candidate_recruitment_stage_logs
+         where candidate_id = ? and activity = ${ACTIVITY.interviewRequested} and ${after}
+     ) x group by kind`,
+    [candidateId, through, candidateId, through, candidateId, through, candidateId, through],
+  );
+  const out: Record<number, { d7: number; d30: number; all: number }> = {};
+  for (const k of Object.values(INSIGHT_KIND)) out[k] = { d7: 0, d30: 0, all: 0 };
+  for (const r of rows) out[r.kind] = { d7: r.d7 ?? 0, d30: r.d30 ?? 0, all: r.all ?? 0 };
+  return out;
+}

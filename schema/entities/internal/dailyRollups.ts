@@ -1,0 +1,52 @@
+import { defineEntity } from '../../lib/define';
+import { f } from '../../lib/fields';
+
+/** The kinds counted per candidate and day: the four profile insights. */
+export const INSIGHT_KIND = { searchAppearance: 1, profileView: 2, shortlist: 3, interviewRequest: 4 } as const;
+
+/**
+ * Daily rollups of the growing logs, kept by the `rollup_daily` job (backend/features/dashboards/
+ * rollups.ts): it recomputes the last two days up to yesterday (UTC) and moves `rollup_marks.through`
+ * on. A reader adds the rollup's days up to `through` to the raw rows after it, so answers are exact
+ * whenever the job last ran, and cost the number of days rather than the number of events.
+ */
+export const recruitmentStageDaily = defineEntity({
+  name: 'recruitmentStageDaily',
+  table: 'recruitment_stage_daily',
+  subject: 'RecruitmentStageDaily',
+  fields: {
+    day: f.date({ required: true }),
+    projectId: f.integer({ required: true }),
+    toStage: f.integer({ required: true }),
+    moves: f.integer({ required: true }),
+  },
+  indexes: [{ fields: ['day', 'projectId', 'toStage'], unique: true }, ['projectId', 'day']],
+  permissions: {},
+});
+
+/** Per candidate, kind (INSIGHT_KIND) and day: how many times it happened. */
+export const candidateInsightDaily = defineEntity({
+  name: 'candidateInsightDaily',
+  table: 'candidate_insight_daily',
+  subject: 'CandidateInsightDaily',
+  fields: {
+    candidateId: f.integer({ required: true }),
+    kind: f.integer({ required: true }),
+    day: f.date({ required: true }),
+    count: f.integer({ required: true }),
+  },
+  indexes: [{ fields: ['candidateId', 'kind', 'day'], unique: true }, ['day']],
+  permissions: {},
+});
+
+/** How far each rollup is complete: every day up to `through` is in it. */
+export const rollupMark = defineEntity({
+  name: 'rollupMark',
+  table: 'rollup_marks',
+  subject: 'RollupMark',
+  fields: {
+    name: f.string({ required: true, max: 60, unique: true }),
+    through: f.date({ required: true }),
+  },
+  permissions: {},
+});
