@@ -1,24 +1,65 @@
 import { defineConfig } from 'vitest/config';
 
-// One PostgreSQL for the whole run (tests/helpers/globalSetup.ts); each test file clones its own database from a migrated template.
+/**
+ * Three projects. `unit`: pure logic (rules, parsers, the portal's view logic), no database, no
+ * server; a test beside its code (`backend/**` `*.test.ts`, ...) lands here too. `api`: the real app
+ * over HTTP on a cloned database. `e2e`: the built front ends in one shared Chromium.
+ *
+ * The global setup is the root's only (projects do not inherit it): one PostgreSQL and one template
+ * database for the whole run, started only when a project that needs them runs, and one Chromium
+ * when the browser tests run (tests/helpers/globalSetup.ts).
+ *
+ * Two files at a time (a file mostly waits on PostgreSQL or the browser; each has its own database,
+ * server and browser contexts): the unit and API files first, the browser files after them, so
+ * `npm test` can build the front ends meanwhile (scripts/test.ts).
+ */
+const UNIT = [
+  'tests/api/credits-rules.test.ts',
+  'tests/api/pipeline-board-logic.test.ts',
+  'tests/api/pipeline-stages.test.ts',
+  'tests/api/projects-plans.test.ts',
+  'tests/api/search-memory-scale.test.ts',
+  'tests/api/search-rules.test.ts',
+  'tests/api/talent-import-files.test.ts',
+  'tests/api/team-rules.test.ts',
+  'tests/e2e/portal-rules.test.ts',
+  'tests/schema/console-messages.test.ts',
+  'tests/schema/entity-schemas.test.ts',
+  'tests/schema/labels.test.ts',
+  'tests/schema/lookups.test.ts',
+];
+const BESIDE_CODE = ['{backend,schema,seeds,i18n,ui,admin,portal,scripts}/**/*.test.ts'];
+const timeouts = { testTimeout: 30_000, hookTimeout: 120_000 };
+const two = { maxWorkers: 2 };
+
 export default defineConfig({
   test: {
     globalSetup: ['tests/helpers/globalSetup.ts'],
     reporters: ['default', './tests/helpers/summaryReporter.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
+    ...timeouts,
     projects: [
+      { test: { name: 'unit', include: [...UNIT, ...BESIDE_CODE], exclude: ['**/node_modules/**'], pool: 'threads', ...two, ...timeouts } },
       {
-        extends: true,
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts', 'tests/schema/**/*.test.ts', 'tests/jobs/**/*.test.ts', 'tests/seeds/**/*.test.ts'],
+          exclude: [...UNIT, '**/node_modules/**'],
           pool: 'forks',
+          ...two,
+          ...timeouts,
         },
       },
       {
-        extends: true,
-        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], pool: 'forks', maxWorkers: 1, fileParallelism: false, testTimeout: 90_000 },
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          exclude: [...UNIT, '**/node_modules/**'],
+          pool: 'forks',
+          ...two,
+          sequence: { groupOrder: 1 },
+          ...timeouts,
+          testTimeout: 90_000,
+        },
       },
     ],
   },

@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { createMailAdapter } from '../adapters/mail';
 import { logger } from '../logger';
+import { closeWorkerKnex, workerKnex } from './connection';
 import { emailCuratedCandidatesTask } from './tasks/email_curated_candidates';
 import { expireCreditsTask } from './tasks/expire_credits';
 import { importCandidatesTask } from './tasks/import_candidates';
@@ -36,23 +37,28 @@ export const workerLogger = new Logger((scope) => (level, message, meta) => {
   logger[method]({ ...scope, ...meta }, message);
 });
 
-/** Every task; `connectionString` is the database the worker serves (the import opens sessions of its own; default DATABASE_URL). */
+/**
+ * Every task; `connectionString` is the database the worker serves (default DATABASE_URL). Tasks
+ * run on the job's connection (helpers.query / withPgClient) or, where capability code is written
+ * against Knex, on the worker's one shared pool (./connection.ts); none opens a pool of its own.
+ */
 export function taskList(config: Config, connectionString = config.databaseUrl): TaskList {
+  const db = workerKnex(connectionString);
   return {
     send_email: sendEmailTask(createMailAdapter(config.smtpUrl, config.mailFrom)),
     purge_expired: purgeExpiredTask,
     refresh_popular_candidates: refreshPopularCandidatesTask,
     refresh_search_terms: refreshSearchTermsTask,
-    import_candidates: importCandidatesTask(config, connectionString),
+    import_candidates: importCandidatesTask(config, connectionString, db),
     purge_cv_uploads: purgeCvUploadsTask(config),
     purge_search_changes: purgeSearchChangesTask,
-    expire_credits: expireCreditsTask(connectionString),
-    send_interview_request: sendInterviewRequestTask(config, connectionString),
-    send_whatsapp_message: sendWhatsappMessageTask(config, connectionString),
+    expire_credits: expireCreditsTask(db),
+    send_interview_request: sendInterviewRequestTask(config, db),
+    send_whatsapp_message: sendWhatsappMessageTask(config, db),
     expire_interview_requests: expireInterviewRequestsTask,
-    renew_power_projects: renewPowerProjectsTask(config, connectionString),
-    email_curated_candidates: emailCuratedCandidatesTask(config, connectionString),
-    rollup_daily: rollupDailyTask(connectionString),
+    renew_power_projects: renewPowerProjectsTask(config, db),
+    email_curated_candidates: emailCuratedCandidatesTask(config, db),
+    rollup_daily: rollupDailyTask(db),
   };
 }
 
@@ -106,6 +112,7 @@ export async function startWorker(connectionString: string, config: Config, conc
     promise: runner.promise,
     stop: async () => {
       await runner.stop();
+      await closeWorkerKnex();
       await pgPool.end();
     },
   };

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { ensureDatabase } from '../../backend/db/database';
 import { createKnex } from '../../backend/db/knex';
+import { closeWorkerKnex } from '../../backend/jobs/connection';
 
 const TEMPLATE = 'tb_template';
 
@@ -29,6 +30,8 @@ export async function testDatabase(): Promise<TestDatabase> {
   const url = await ensureDatabase(inject('pgAdminUrl'), name, TEMPLATE);
   const knex = createKnex(url, { max: 5 });
   afterAll(async () => {
+    // Jobs a file ran through taskList() share one pool per worker process (backend/jobs/connection.ts).
+    await closeWorkerKnex();
     await knex.destroy();
     await admin((c) => c.query(`drop database if exists "${name}" with (force)`));
   });

@@ -1,11 +1,13 @@
 /**
  * Browser tests: the real server (built console and portal, real API) on a free port over a
- * cloned database, and Debian's Chromium driven by playwright-core.
+ * cloned database, and Debian's Chromium driven by playwright-core: the run's one Chromium
+ * (tests/helpers/globalSetup.ts) when there is one, each page in a context of its own.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, expect } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import { createApp } from '../../backend/app';
 import { loadConfig } from '../../backend/config';
 import { listOutbox } from '../../backend/features/mail/outbox';
@@ -23,17 +25,33 @@ export interface E2E {
   signIn(email: string, viewport?: { width: number; height: number }): Promise<Page>;
 }
 
+/**
+ * Under `npm test` the build runs beside the tests (scripts/test.ts): a browser file waits for it.
+ * Browser files run after the others, so the wait is rarely felt.
+ */
+async function frontEndsBuilt(): Promise<void> {
+  const marker = process.env.TEST_BUILD_MARKER;
+  if (!marker) return;
+  while (!existsSync(marker)) await new Promise((r) => setTimeout(r, 500));
+  if (readFileSync(marker, 'utf8') !== 'ok') throw new Error('the console and portal build failed: see its output above');
+}
+
 export async function startE2E(): Promise<E2E> {
+  await frontEndsBuilt();
   const db = await testDatabase();
   const server: Server = await new Promise((resolve) => {
     const s = createApp({ knex: db.knex, config: loadConfig({ secret: TEST_SECRET, env: 'test', worker: false }) }).listen(0, '127.0.0.1', () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const shared = inject('browserWsEndpoint');
+  const browser = shared
+    ? await chromium.connect(shared)
+    : await chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      });
   afterAll(async () => {
+    // On the shared Chromium this disconnects, closing this file's contexts only.
     await browser.close();
     server.closeAllConnections();
     await new Promise((r) => server.close(r));

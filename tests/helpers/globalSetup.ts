@@ -1,10 +1,13 @@
 /**
- * Starts one embedded PostgreSQL for the test run and builds the template database every test
- * file clones: migrated, with graphile-worker's tables, lookups and demo data.
+ * Once per run (the root project's global setup; the projects do not inherit it): one embedded
+ * PostgreSQL with the template database every test file clones (migrated, with graphile-worker's
+ * tables, lookups and demo data), and one Chromium every browser test file connects to (a context
+ * per page). Each starts only when a test file of this run needs it: `--project unit` starts neither.
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { ensureDatabase } from '../../backend/db/database';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../backend/db/embedded';
@@ -14,14 +17,31 @@ import { seed } from '../../seeds';
 
 export const TEMPLATE = 'tb_template';
 let server: EmbeddedDatabase | undefined;
+let browserServer: BrowserServer | undefined;
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgAdminUrl: string;
+    /** Where the run's shared Chromium listens; empty when no browser test runs (startE2E then launches its own). */
+    browserWsEndpoint: string;
   }
 }
 
-export async function setup(project: TestProject) {
+const CHROMIUM_ARGS = ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** The projects with at least one test file in this run (the command line's file filters applied). */
+async function projectsToRun(root: TestProject): Promise<Set<string>> {
+  const names = new Set<string>();
+  for (const project of root.vitest.projects) {
+    // The command line's filters (vitest keeps them on an internal field; none means every file).
+    const filters = (root.vitest as unknown as { filenamePattern?: string[] }).filenamePattern;
+    const { testFiles } = await project.globTestFiles(filters);
+    if (testFiles.length) names.add(project.name);
+  }
+  return names;
+}
+
+async function startDatabase(): Promise<string> {
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'talentbase-test-')), 'pg');
@@ -36,9 +56,24 @@ export async function setup(project: TestProject) {
   } finally {
     await knex.destroy();
   }
+  return adminUrl;
+}
+
+export async function setup(project: TestProject) {
+  const running = await projectsToRun(project);
+  const needsDatabase = [...running].some((name) => name !== 'unit');
+  const [adminUrl, browser] = await Promise.all([
+    needsDatabase ? startDatabase() : Promise.resolve(''),
+    running.has('e2e')
+      ? chromium.launchServer({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+      : Promise.resolve(undefined),
+  ]);
+  browserServer = browser;
   project.provide('pgAdminUrl', adminUrl);
+  project.provide('browserWsEndpoint', browser?.wsEndpoint() ?? '');
 }
 
 export async function teardown() {
+  await browserServer?.close();
   await server?.stop();
 }

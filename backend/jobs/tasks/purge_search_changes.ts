@@ -5,8 +5,10 @@
  */
 import type { Task } from 'graphile-worker';
 import { SEARCH_CHANGES_RETENTION_MINUTES } from '../../../schema/entities/internal/candidateSearchChange';
+import { assertNoPayload } from '../payload';
 
-export const purgeSearchChangesTask: Task = async (_payload, helpers) => {
+export const purgeSearchChangesTask: Task = async (payload, helpers) => {
+  assertNoPayload('purge_search_changes', payload);
   const { rowCount } = await helpers.query('delete from candidate_search_changes where created_at < now() - make_interval(mins => $1)', [
     SEARCH_CHANGES_RETENTION_MINUTES,
   ]);

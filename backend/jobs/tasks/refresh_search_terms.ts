@@ -5,6 +5,7 @@
  */
 import type { Task } from 'graphile-worker';
 import type pg from 'pg';
+import { assertNoPayload } from '../payload';
 
 const SAMPLE_DOCUMENTS = 50_000;
 
@@ -33,7 +34,8 @@ export async function refreshSearchTerms(client: pg.ClientBase): Promise<number>
   }
 }
 
-export const refreshSearchTermsTask: Task = async (_payload, helpers) => {
+export const refreshSearchTermsTask: Task = async (payload, helpers) => {
+  assertNoPayload('refresh_search_terms', payload);
   const words = await helpers.withPgClient((client) => refreshSearchTerms(client));
   helpers.logger.info(`${words} search terms`);
 };

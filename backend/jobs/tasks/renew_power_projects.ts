@@ -1,17 +1,13 @@
-/** renew_power_projects: open Power projects whose 30-day cycle ended pay the renewal or become inactive (owner emailed). Hourly; safe to run twice. */
 import type { Task } from 'graphile-worker';
+import type { Knex } from 'knex';
 import type { Config } from '../../config';
-import { createKnex } from '../../db/knex';
 import { renewDueProjects } from '../../features/projects/renewal';
+import { assertNoPayload } from '../payload';
 
-export function renewPowerProjectsTask(config: Config, connectionString: string | undefined): Task {
-  return async (_payload, helpers) => {
-    const knex = createKnex(connectionString as string, { max: 1 });
-    try {
-      const run = await renewDueProjects(knex, config);
-      helpers.logger.info(`renewed ${run.renewed} Power projects, ${run.closed} became inactive`);
-    } finally {
-      await knex.destroy();
-    }
+export function renewPowerProjectsTask(config: Config, db: () => Knex): Task {
+  return async (payload, helpers) => {
+    assertNoPayload('renew_power_projects', payload);
+    const run = await renewDueProjects(db(), config);
+    helpers.logger.info(`renewed ${run.renewed} Power projects, ${run.closed} became inactive`);
   };
 }

@@ -4,17 +4,14 @@
  * Hourly; idempotent, so a missed or repeated run changes nothing but the timing.
  */
 import type { Task } from 'graphile-worker';
-import { createKnex } from '../../db/knex';
+import type { Knex } from 'knex';
 import { rollupDaily } from '../../features/dashboards/rollups';
+import { assertNoPayload } from '../payload';
 
-export function rollupDailyTask(connectionString: string | undefined): Task {
-  return async (_payload, helpers) => {
-    const knex = createKnex(connectionString as string, { max: 1 });
-    try {
-      const done = await rollupDaily(knex);
-      helpers.logger.info(`rolled up ${done?.from} to ${done?.through}`);
-    } finally {
-      await knex.destroy();
-    }
+export function rollupDailyTask(db: () => Knex): Task {
+  return async (payload, helpers) => {
+    assertNoPayload('rollup_daily', payload);
+    const done = await rollupDaily(db());
+    helpers.logger.info(`rolled up ${done?.from} to ${done?.through}`);
   };
 }

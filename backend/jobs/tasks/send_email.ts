@@ -2,11 +2,10 @@
 import type { Task } from 'graphile-worker';
 import type { MailAdapter } from '../../adapters/mail';
 import type { Attachment } from '../../features/mail/outbox';
+import { assertIdPayload } from '../payload';
 
 export function assertSendEmailPayload(payload: unknown): asserts payload is { id: number } {
-  if (!payload || typeof payload !== 'object' || !Number.isInteger((payload as { id?: unknown }).id)) {
-    throw new Error('send_email expects { id: number }');
-  }
+  assertIdPayload('send_email', payload, 'id');
 }
 
 export function sendEmailTask(mail: MailAdapter): Task {

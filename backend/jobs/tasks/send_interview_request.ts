@@ -1,29 +1,19 @@
-/**
- * send_interview_request: `deliver` puts a request's email (and WhatsApp message) in the outboxes;
- * `answered` tells the project's owner and advocate the answer and sends calendar invitations.
- * Safe to run twice: each step is marked done on the request in the same transaction.
- */
 import type { Task } from 'graphile-worker';
+import type { Knex } from 'knex';
 import type { Config } from '../../config';
-import { createKnex } from '../../db/knex';
 import { deliverRequest, notifyAnswer } from '../../features/interviews/delivery';
+import { assertIdPayload, PayloadError } from '../payload';
 
 export function assertInterviewRequestPayload(payload: unknown): asserts payload is { id: number; step: 'deliver' | 'answered' } {
-  const p = payload as { id?: unknown; step?: unknown } | null;
-  if (!p || !Number.isInteger(p.id) || (p.step !== 'deliver' && p.step !== 'answered')) {
-    throw new Error("send_interview_request expects { id: number, step: 'deliver' | 'answered' }");
-  }
+  assertIdPayload('send_interview_request', payload, 'id');
+  const step = (payload as { step?: unknown }).step;
+  if (step !== 'deliver' && step !== 'answered') throw new PayloadError('send_interview_request', "{ id: number, step: 'deliver' | 'answered' }", payload);
 }
 
-export function sendInterviewRequestTask(config: Config, connectionString: string | undefined): Task {
+export function sendInterviewRequestTask(config: Config, db: () => Knex): Task {
   return async (payload) => {
     assertInterviewRequestPayload(payload);
-    const knex = createKnex(connectionString as string, { max: 1 });
-    try {
-      if (payload.step === 'deliver') await deliverRequest(knex, config, payload.id);
-      else await notifyAnswer(knex, config, payload.id);
-    } finally {
-      await knex.destroy();
-    }
+    if (payload.step === 'deliver') await deliverRequest(db(), config, payload.id);
+    else await notifyAnswer(db(), config, payload.id);
   };
 }

@@ -15,7 +15,6 @@ import type { Knex } from 'knex';
 import { entity } from '../../../../schema';
 import { storageFor } from '../../../adapters/storage/select';
 import type { Config } from '../../../config';
-import { createKnex } from '../../../db/knex';
 import { modelFor } from '../../../db/models';
 import { logger } from '../../../logger';
 import { importCandidates, type ImportProgress } from './importCandidates';
@@ -75,8 +74,8 @@ function progressWriter(knex: Knex, id: number) {
   };
 }
 
-export async function runImport(importId: number, connectionString: string, config: Config): Promise<void> {
-  const knex = createKnex(connectionString, { max: 2 });
+/** `knex` is the worker's pool (borrowed, not closed); the COPY writers open sessions of their own on `connectionString`. */
+export async function runImport(importId: number, knex: Knex, connectionString: string, config: Config): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'talentbase-import-'));
   try {
     const row = (await Imports.query(knex).findById(importId)) as unknown as ImportRow | undefined;
@@ -117,6 +116,5 @@ export async function runImport(importId: number, connectionString: string, conf
     }
   } finally {
     await rm(dir, { recursive: true, force: true });
-    await knex.destroy();
   }
 }

@@ -1,0 +1,69 @@
+/**
+ * `npm test`: the whole proof, side by side instead of one step after another. Lane one runs the
+ * static checks (typecheck, lint and format, the circular-import check), lane two builds the
+ * console and the portal, lane three runs vitest at once: the unit and API files first, the
+ * browser files after them (sequence.groupOrder), which wait for the build if it is still running.
+ * A lane's output is printed when it ends; any failing lane fails the run.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+interface Outcome {
+  name: string;
+  ok: boolean;
+  seconds: number;
+}
+
+/** Runs a command; its output is kept and printed as one block when it ends, unless `live`. */
+function run(name: string, command: string, args: string[], options: { live?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<Outcome> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: options.live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => {
+      const outcome = { name, ok: code === 0, seconds: (Date.now() - started) / 1000 };
+      if (!options.live && (!outcome.ok || output.trim()))
+        console.log(`\n── ${name}: ${outcome.ok ? 'passed' : 'FAILED'} (${outcome.seconds.toFixed(0)} s)\n${output.trimEnd()}\n`);
+      resolve(outcome);
+    });
+  });
+}
+
+async function lane(steps: (() => Promise<Outcome>)[]): Promise<Outcome[]> {
+  const done: Outcome[] = [];
+  for (const step of steps) done.push(await step());
+  return done;
+}
+
+const npx =
+  (name: string, ...args: string[]) =>
+  () =>
+    run(name, 'npx', args);
+const marker = path.join(mkdtempSync(path.join(os.tmpdir(), 'talentbase-build-')), 'built');
+
+const started = Date.now();
+const results = await Promise.all([
+  lane([
+    npx('typecheck', 'tsc', '--noEmit', '-p', '.'),
+    npx('lint', 'eslint', '.'),
+    npx('format', 'prettier', '--check', '.'),
+    npx('import cycles', 'madge', '--circular', '--extensions', 'ts', 'backend', 'schema'),
+  ]),
+  lane([
+    async () => {
+      const outcome = await run('build', 'npm', ['run', 'build', '--silent']);
+      writeFileSync(marker, outcome.ok ? 'ok' : 'failed');
+      return outcome;
+    },
+  ]),
+  lane([() => run('vitest', 'npx', ['vitest', 'run', ...process.argv.slice(2)], { live: true, env: { TEST_BUILD_MARKER: marker } })]),
+]);
+
+const all = results.flat();
+console.log(`\n${all.map((o) => `${o.name} ${o.ok ? 'passed' : 'FAILED'} (${o.seconds.toFixed(0)} s)`).join(' · ')}`);
+console.log(`npm test: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+process.exitCode = all.every((o) => o.ok) ? 0 : 1;

@@ -1,0 +1,73 @@
+import { Logger, runOnce } from 'graphile-worker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeWorkerKnex } from '../../backend/jobs/connection';
+import { taskList } from '../../backend/jobs/worker';
+import { testApp, type TestApp } from '../helpers/app';
+
+// Failed jobs are the point here: their errors are read from the jobs table, not logged.
+const silent = new Logger(() => () => {});
+
+describe('Jobs on the worker’s connection, with checked payloads', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp();
+  });
+  afterAll(closeWorkerKnex);
+
+  const run = () => runOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: silent, noHandleSignals: true });
+
+  /** Sessions ever opened to the test database, once the counter has settled (backends report it as they end). */
+  async function sessionsOpened(): Promise<number> {
+    let last = -1;
+    for (let i = 0; i < 40; i += 1) {
+      const { rows } = await t.knex.raw('select pg_stat_clear_snapshot(), sessions::int as n from pg_stat_database where datname = current_database()');
+      if (rows[0].n === last) return last;
+      last = rows[0].n;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    return last;
+  }
+
+  /** Sessions a worker run of `jobs` expire_credits jobs opens, its shared pool closed afterwards. */
+  async function sessionsFor(jobs: number): Promise<number> {
+    const before = await sessionsOpened();
+    for (let i = 0; i < jobs; i += 1) await t.knex.raw("select graphile_worker.add_job('expire_credits', '{}'::json)");
+    await run();
+    await closeWorkerKnex();
+    const failed = await t.knex('graphile_worker.jobs').where('task_identifier', 'expire_credits').count({ n: '*' });
+    expect(Number(failed[0].n), 'every expire_credits job done').toBe(0);
+    return (await sessionsOpened()) - before;
+  }
+
+  it('Six Knex-based jobs open no more database sessions than one: the tasks share the worker’s pool', async () => {
+    const one = await sessionsFor(1);
+    const six = await sessionsFor(6);
+    expect(six).toBeLessThanOrEqual(one);
+  });
+
+  it('Every task refuses a payload it does not expect with an error naming the task, before touching data', async () => {
+    const tasks = Object.keys(taskList(t.config, t.url));
+    const bad = { id: 'x', projectId: -1, importId: 1.5, step: 'nope', unexpected: true };
+    const outbox = await t.knex('outbox_emails').count({ n: '*' });
+    for (const task of tasks) await t.knex.raw('select graphile_worker.add_job(?, ?::json, max_attempts => 1)', [task, JSON.stringify(bad)]);
+    await run();
+    const jobs = await t.knex('graphile_worker.jobs').whereIn('task_identifier', tasks).select('task_identifier', 'last_error');
+    expect(jobs.map((j) => j.task_identifier).sort()).toEqual([...tasks].sort());
+    for (const job of jobs) expect(job.last_error, job.task_identifier).toMatch(new RegExp(`^${job.task_identifier} expects `));
+    expect(await t.knex('outbox_emails').count({ n: '*' })).toEqual(outbox);
+  });
+
+  it('A scheduled task accepts the crontab’s own stamp and nothing else', async () => {
+    const [{ last }] = await t.knex('graphile_worker.jobs').max({ last: 'id' });
+    await t.knex.raw("select graphile_worker.add_job('purge_expired', ?::json)", [
+      JSON.stringify({ _cron: { ts: new Date().toISOString(), backfilled: false } }),
+    ]);
+    await t.knex.raw("select graphile_worker.add_job('expire_interview_requests', '{\"days\": 3}'::json, max_attempts => 1)");
+    await run();
+    const left = await t
+      .knex('graphile_worker.jobs')
+      .where('id', '>', last ?? 0)
+      .select('task_identifier', 'last_error');
+    expect(left).toEqual([{ task_identifier: 'expire_interview_requests', last_error: 'expire_interview_requests expects no payload, got {"days":3}' }]);
+  });
+});
