@@ -13,8 +13,6 @@ import { createKnex } from './db/knex';
 import { closeReplicas } from './db/replica';
 import { migrate } from './db/migrate';
 import { queueSearchTermsIfMissing } from './features/search';
-import { warmMemoryDocuments } from './features/search/memorySync';
-import { readKnex } from './db/replica';
 import { startWorker, workerStopping, type Worker } from './jobs/worker';
 import { logger } from './logger';
 
@@ -65,8 +63,6 @@ async function main() {
     await queueSearchTermsIfMissing(knex);
     const ctx = { knex, config };
     server = await listen(createApp(ctx), config.port);
-    // Search reads PostgreSQL until the documents are held in memory: loading them starts now.
-    if (config.searchInMemory) warmMemoryDocuments(readKnex(ctx));
     if (config.worker) runner = await startWorker(db.connectionString, config);
   } catch (err) {
     if (err instanceof PortInUseError) console.error(`\n${err.message}`);
