@@ -11,7 +11,6 @@ import type { AppContext } from './context';
 import { crudRouter } from './crud/router';
 import { devApiRouter, mailboxPage } from './features/dev/routes';
 import { errorHandler, notFound } from './errors';
-import { catchUpOnArrival } from './features/search/memorySync';
 import { endpoints, featureRouters, listHandlers } from './features';
 import { entityWrites } from './features/writes';
 import { mountEndpoints } from './endpoints/mount';
@@ -40,8 +39,6 @@ export function createApp(ctx: AppContext): Express {
   api.use(guardBodyType);
   api.use(express.json({ limit: '1mb', verify: verifyUtf8 }));
   api.use(guardBody);
-  // A search catches up with the documents' changes while its session is read.
-  api.use(catchUpOnArrival);
   api.use(resolveActor);
   api.use('/auth', authRouter());
   if (ctx.config.env !== 'production') api.use('/dev', devApiRouter());

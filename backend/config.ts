@@ -47,8 +47,6 @@ export interface Config {
   trustProxy: string[];
   /** Whether the first start and `npm run db:seed` load the demo sets (SEED_DEMO; default outside production only). */
   seedDemo: boolean;
-  /** Search and the console's talent list answer from the search documents held in this process's memory (false: PostgreSQL alone). */
-  searchInMemory: boolean;
   /** CV uploads and how they are read (README, configuration). */
   cv: CvConfig;
   /** Credit prices and card payments (README, configuration). */
@@ -260,7 +258,6 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     importMaxBytes: int('IMPORT_MAX_MB', 50) * 1024 * 1024,
     trustProxy: trustProxy(),
     seedDemo: flag('SEED_DEMO', env !== 'production'),
-    searchInMemory: flag('SEARCH_IN_MEMORY', true),
     cv: cvConfig(),
     credits: creditsConfig(),
     whatsapp: whatsappConfig(),

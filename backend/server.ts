@@ -14,8 +14,6 @@ import { closeReplicas } from './db/replica';
 import { migrate } from './db/migrate';
 import { attachLive, type Live } from './features/live/socket';
 import { queueSearchTermsIfMissing } from './features/search';
-import { warmMemoryDocuments } from './features/search/memorySync';
-import { readKnex } from './db/replica';
 import { startWorker, workerStopping, type Worker } from './jobs/worker';
 import { logger } from './logger';
 
@@ -76,8 +74,6 @@ export async function startServer(options: StartOptions) {
     const ctx = { knex, config };
     server = await listen(createApp(ctx), config.port);
     live = await attachLive(server, ctx);
-    // Search reads PostgreSQL until the documents are held in memory: loading them starts now.
-    if (config.searchInMemory) warmMemoryDocuments(readKnex(ctx));
     if (config.worker) runner = await startWorker(db.connectionString, config);
   } catch (err) {
     if (err instanceof PortInUseError) console.error(`\n${err.message}`);

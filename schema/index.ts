@@ -12,7 +12,6 @@ import { companyUser } from './entities/companyUser';
 import { creditLog } from './entities/creditLog';
 import { creditLot } from './entities/creditLot';
 import { candidateEmailChange } from './entities/internal/candidateEmailChange';
-import { candidateSearchChange } from './entities/internal/candidateSearchChange';
 import { cvUpload } from './entities/internal/cvUpload';
 import { emailCode } from './entities/internal/emailCode';
 import { outboxEmail } from './entities/internal/outboxEmail';
@@ -76,7 +75,6 @@ export const entities: readonly EntityDef[] = [
   currencyRate,
   candidateSearchDocument,
   candidateSearchPending,
-  candidateSearchChange,
   candidateTagCount,
   searchTerm,
   candidateImport,

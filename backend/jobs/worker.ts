@@ -10,7 +10,6 @@ import { expireCreditsTask } from './tasks/expire_credits';
 import { importCandidatesTask } from './tasks/import_candidates';
 import { purgeCvUploadsTask } from './tasks/purge_cv_uploads';
 import { purgeExpiredTask } from './tasks/purge_expired';
-import { purgeSearchChangesTask } from './tasks/purge_search_changes';
 import { refreshPopularCandidatesTask } from './tasks/refresh_popular_candidates';
 import { refreshSearchTermsTask } from './tasks/refresh_search_terms';
 import { rollupDailyTask } from './tasks/rollup_daily';
@@ -51,7 +50,6 @@ export function taskList(config: Config, connectionString = config.databaseUrl):
     refresh_search_terms: refreshSearchTermsTask,
     import_candidates: importCandidatesTask(config, connectionString, db),
     purge_cv_uploads: purgeCvUploadsTask(config),
-    purge_search_changes: purgeSearchChangesTask,
     expire_credits: expireCreditsTask(db),
     send_interview_request: sendInterviewRequestTask(config, db),
     send_whatsapp_message: sendWhatsappMessageTask(config, db),
@@ -68,7 +66,6 @@ export const CRONTAB = [
   '17 * * * * refresh_popular_candidates ?fill=1h',
   '40 2 * * * refresh_search_terms ?fill=1d',
   '20 * * * * purge_cv_uploads ?fill=1h',
-  '*/10 * * * * purge_search_changes ?fill=10m',
   '5 0 * * * expire_credits ?fill=1d',
   '10 * * * * expire_interview_requests ?fill=1h',
   '35 * * * * renew_power_projects ?fill=1h',

@@ -94,6 +94,47 @@ describe('Search documents follow every write', () => {
     expect(await w.t.knex('candidate_search_pending').count({ n: '*' })).toEqual([{ n: 0 }]);
   });
 
+  it('A transaction that refreshes part way (constraints set immediate) and writes again has both writes searched, with nothing left queued', async () => {
+    await w.t.knex.transaction(async (trx) => {
+      await trx('candidates').where('id', w.ids.Dev).update({ summary: 'Axolotl breeder.' });
+      await trx.raw('set constraints all immediate');
+      await trx.raw('set constraints all deferred');
+      await trx('candidates').where('id', w.ids.Eve).update({ summary: 'Axolotl keeper.' });
+    });
+    expect(w.names(await w.search('ts=axolotl', 'admin'))).toEqual(['Dev', 'Eve']);
+    expect(await w.t.knex('candidate_search_pending').count({ n: '*' })).toEqual([{ n: 0 }]);
+    // The facet values carry the index tokens of the document's status, written by the same statement.
+    const doc = await w.t.knex('candidate_search_documents').where('id', w.ids.Dev).first('facet_values', 'status');
+    expect(doc.facet_values).toContain(1_100_000_000 + doc.status);
+  });
+
+  it('A write rolled back to a savepoint is not searched; the write kept before it is', async () => {
+    await w.t.knex.transaction(async (trx) => {
+      await trx('candidates').where('id', w.ids.Eve).update({ summary: 'Narwhal spotter.' });
+      await trx
+        .transaction(async (inner) => {
+          await inner('candidates').where('id', w.ids.Ivy).update({ summary: 'Narwhal painter.' });
+          throw new Error('undo this part');
+        })
+        .catch(() => undefined);
+    });
+    expect(w.names(await w.search('ts=narwhal', 'admin'))).toEqual(['Eve']);
+    expect(await w.t.knex('candidate_search_pending').count({ n: '*' })).toEqual([{ n: 0 }]);
+  });
+
+  it('A savepoint that queued the first write and was rolled back still lets the later writes be searched', async () => {
+    await w.t.knex.transaction(async (trx) => {
+      await trx
+        .transaction(async (inner) => {
+          await inner('candidates').where('id', w.ids.Dev).update({ summary: 'Pangolin tamer.' });
+          throw new Error('undo this part');
+        })
+        .catch(() => undefined);
+      await trx('candidates').where('id', w.ids.Ivy).update({ summary: 'Pangolin rescuer.' });
+    });
+    expect(w.names(await w.search('ts=pangolin', 'admin'))).toEqual(['Ivy']);
+  });
+
   it('Deleting a candidate removes them from search', async () => {
     await w.t.http.delete(`/api/v1/candidates/Candidate:${w.ids.Ava}`).set('Authorization', `Bearer ${w.tokens.admin}`).expect(200);
     expect(w.names(await w.search(''))).not.toContain('Ava');

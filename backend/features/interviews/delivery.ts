@@ -11,7 +11,7 @@ import { REQUEST_CHANNEL, REQUEST_KIND, REQUEST_STATE } from '../../../schema/ru
 import type { Config } from '../../config';
 import { html } from '../mail/templates';
 import { queueEmail } from '../mail/outbox';
-import { identityPublic } from '../search/visibility';
+import { identityPublic } from '../search';
 import type { RequestRow } from './answer';
 import { invitationAttachment } from './calendar';
 import { zoneLabel } from '../../../schema/rules/timeZones';

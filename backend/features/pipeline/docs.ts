@@ -8,9 +8,7 @@ import type { Knex } from 'knex';
 import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
 import { REQUEST_KIND, REQUEST_STATE, STAGES } from '../../../schema/rules/pipeline';
-import { labelsFor } from '../search/labels';
-import { loadResults } from '../search/results';
-import { identityPublic } from '../search/visibility';
+import { labelsFor, loadResults, identityPublic } from '../search';
 import type { TabResult } from './tabs';
 
 interface StateRow {

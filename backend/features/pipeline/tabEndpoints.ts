@@ -12,7 +12,7 @@ import { isStage } from '../../../schema/rules/stages';
 import type { StageId } from '../../../schema/rules/pipeline';
 import { defineEndpoint } from '../../endpoints/define';
 import { badRequest } from '../../errors';
-import { ParamError, parseSearchParams, type SearchParams } from '../search/params';
+import { ParamError, parseSearchParams, type SearchParams } from '../search';
 import { loadProject, projectDef } from './access';
 import { tabDocs } from './docs';
 import { pipelineStats } from './stats';

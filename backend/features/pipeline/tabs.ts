@@ -14,12 +14,22 @@ import type { Actor } from '../../../schema/roles';
 import { STAGES, type StageId } from '../../../schema/rules/pipeline';
 import { tabsFor } from '../../../schema/rules/stages';
 import { AppError } from '../../errors';
-import { countAndFacet } from '../search/counts';
-import { tableStats, type TableStats } from '../search/estimate';
-import { statusPredicate, whereOf, type Predicate } from '../search/conditions';
-import { buildFilters, type Filters } from '../search/filters';
-import { ADMIN_KEYS, ParamError, parseSearchParams, type Query, type SearchParams } from '../search/params';
-import { currencyRates } from '../search/rates';
+import {
+  countAndFacet,
+  tableStats,
+  type TableStats,
+  statusPredicate,
+  whereOf,
+  type Predicate,
+  buildFilters,
+  type Filters,
+  ADMIN_KEYS,
+  ParamError,
+  parseSearchParams,
+  type Query,
+  type SearchParams,
+  currencyRates,
+} from '../search';
 import { pipelineRole, pipelineStatuses, type ProjectRow } from './access';
 
 export interface TabFlags {

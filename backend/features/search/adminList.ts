@@ -19,12 +19,10 @@ import { permissionSql } from '../../permissions/sql';
 import { readKnex } from '../../db/replica';
 import { countAndFacet, EXACT_LIMIT } from './counts';
 import { anyElement, anyValue, tableStats, type TableStats } from './estimate';
-import { facetPredicate, statusPredicate, whereOf, type MemoryCondition, type Predicate } from './conditions';
+import { facetPredicate, statusPredicate, whereOf, type Predicate } from './conditions';
 import { buildFilters, nameSel, textSel, type Filters } from './filters';
 import { DIMENSION_KEYS, ParamError, parseSearchParams, type DimensionKey } from './params';
 import { currencyRates } from './rates';
-import { memoryListPage, searchDocuments, type FoundBy, type ListOrder } from './memorySearch';
-import { parseQuery } from './memoryText';
 import { nameQuery, textQuery } from './text';
 
 const candidate = entity('candidate');
@@ -88,8 +86,8 @@ function likeOf(q: string): string | undefined {
   return part.length >= 3 ? `%${part.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
 }
 
-/** `q`: the text of the search box, or the start of a name, or part of an email; and what to find it with in memory (undefined when a part has no in-memory form). */
-async function textPredicate(knex: Knex, stats: TableStats, q: string): Promise<{ predicate: Predicate; found?: Omit<FoundBy, 'ids'> & { like?: string } }> {
+/** `q`: the text of the search box, or the start of a name, or part of an email. */
+async function textPredicate(knex: Knex, stats: TableStats, q: string): Promise<Predicate> {
   const [text, nameSearch] = await Promise.all([textQuery(knex, q), nameQuery(knex, q)]);
   const names = nameSearch.query;
   const parts: string[] = [];
@@ -108,13 +106,10 @@ async function textPredicate(knex: Knex, stats: TableStats, q: string): Promise<
     bindings.push(like);
   }
   // Text with nothing to search for (punctuation alone) finds nothing.
-  if (!parts.length) return { predicate: { key: 'q', sql: 'false', bindings: [], sel: 0 }, found: {} };
+  if (!parts.length) return { key: 'q', sql: 'false', bindings: [], sel: 0 };
   // What the text, the names and a part of a name or email are expected to find (the last guessed: few).
   const sel = Math.min(1, (text.query ? textSel(stats, 'vector', text) : 0) + (names ? nameSel(stats, nameSearch) : 0) + (like ? 0.001 : 0));
-  const textTree = text.query ? parseQuery(text.query) : undefined;
-  const namesTree = names ? parseQuery(names) : undefined;
-  const inMemory = (!text.query || textTree) && (!names || namesTree);
-  return { predicate: { key: 'q', sql: parts.join(' or '), bindings, sel }, found: inMemory ? { text: textTree, names: namesTree, like } : undefined };
+  return { key: 'q', sql: parts.join(' or '), bindings, sel };
 }
 
 export async function candidateList(req: Request, res: Response, ability: AppAbility): Promise<void> {
@@ -122,18 +117,7 @@ export async function candidateList(req: Request, res: Response, ability: AppAbi
   const knex = readKnex(req.ctx);
   const field = (req.query.sort ? (JSON.parse(String(req.query.sort)) as string[])[0] : candidate.admin?.list?.sort?.[0]) ?? 'createdAt';
   const order = params.sort.order;
-  const listOrder: ListOrder | undefined =
-    field === 'createdAt' && order === 'desc' ? 'newest' : field === 'expectedSalary' ? (order === 'desc' ? 'salaryDesc' : 'salaryAsc') : undefined;
-  // A list the documents held in memory can answer reads the candidates a part of a name or email finds while its words are read.
   const filter = params.filter;
-  const q = filter.q;
-  const like = req.ctx.config.searchInMemory && listOrder && typeof q === 'string' && q.length <= 200 ? likeOf(q) : undefined;
-  const likeIds = like
-    ? knex
-        .raw('select d.id from candidate_search_documents d where d.name_text like ?', [like])
-        .then((r: { rows: { id: number }[] }) => r.rows.map((row) => row.id))
-    : undefined;
-  likeIds?.catch(() => undefined);
   const [stats, rates] = await Promise.all([tableStats(knex), currencyRates(knex)]);
   const searchInput: Record<string, unknown> = {};
   const rest: Record<string, unknown> = {};
@@ -160,12 +144,9 @@ export async function candidateList(req: Request, res: Response, ability: AppAbi
     if (ids.some((v) => v === undefined)) throw badRequest({ id: 'id.errors.invalid' });
     filters.predicates.push({ key: 'id', sql: 'd.id = any(?::int[])', bindings: [ids], sel: Math.min(1, ids.length / Math.max(1, stats.rows)) });
   }
-  let found: Awaited<ReturnType<typeof textPredicate>>['found'] = {};
   if (filter.q !== undefined && filter.q !== '') {
     if (typeof filter.q !== 'string' || filter.q.length > 200) throw badRequest({ q: 'q.errors.invalid' });
-    const q = await textPredicate(knex, stats, filter.q);
-    filters.predicates.push(q.predicate);
-    found = q.found;
+    filters.predicates.push(await textPredicate(knex, stats, filter.q));
   }
   // Other fields of the entity, and the caller's read permission, are checked on the candidate rows.
   const scope = permissionSql(ability, 'read', candidate.subject, 'candidates');
@@ -179,19 +160,6 @@ export async function candidateList(req: Request, res: Response, ability: AppAbi
   }
 
   const [start, end] = params.range;
-  // Newest first or by expected salary, with every condition held in memory: the page and the exact total from the documents held in memory.
-  const conditions = filters.predicates.filter((p) => p.key !== 'q' && p !== anyStatus).map((p) => p.memory);
-  if (req.ctx.config.searchInMemory && listOrder && found && conditions.every(Boolean)) {
-    const ids = found.like ? likeIds : undefined;
-    const listed = await memoryListPage(
-      knex,
-      conditions as MemoryCondition[],
-      filter.q ? { ...found, ids } : undefined,
-      { start, count: end - start + 1, order: listOrder },
-      searchDocuments(knex, req),
-    );
-    if (listed) return sendPage(knex, res, ability, listed.ids, start, listed.total, false);
-  }
   const where = whereOf(filters.predicates);
   const docSort = DOC_SORTS[field];
   const from = docSort ? 'candidate_search_documents d' : 'candidate_search_documents d join candidates c on c.id = d.id';

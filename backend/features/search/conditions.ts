@@ -7,7 +7,6 @@
 import { entity } from '../../../schema';
 import { tableShape } from '../../db/shape';
 import { anyValue, between, type TableStats } from './estimate';
-import type { QueryNode } from './memoryText';
 import type { DimensionKey } from './params';
 
 export interface Predicate {
@@ -36,31 +35,7 @@ export interface Predicate {
    * documents that meet it.
    */
   parts?: boolean;
-  /**
-   * The condition as the documents held in memory check it (memory.ts); a search with any
-   * condition lacking this form (text, names, employers, shortlisted) reads PostgreSQL instead.
-   */
-  memory?: MemoryCondition;
 }
-
-/** A search condition in the form the in-memory documents check it. Dates are days since 1970-01-01. */
-export type MemoryCondition =
-  | { kind: 'status'; statuses: number[] }
-  | { kind: 'facet'; codes: number[] }
-  | { kind: 'salary'; min: number; max?: number }
-  | { kind: 'career'; atMost?: number; after?: number }
-  | { kind: 'notice'; buckets: number[] }
-  | { kind: 'situation'; values: number[] }
-  | { kind: 'owner'; ids: number[] }
-  | { kind: 'remote' }
-  | { kind: 'popular'; min: number }
-  /** A full-text query (tsquery text without phrases or weights) over the documents' words or names. */
-  | { kind: 'text'; field: 'text' | 'names'; query: QueryNode }
-  /** Documents found by other means (the console's text box), given as a set with the search. */
-  | { kind: 'found' };
-
-/** Days since 1970-01-01 of a 'YYYY-MM-DD' date. */
-export const dayOf = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
 
 /** A condition as SQL, with the bindings of its placeholders in order. */
 export interface Condition {
@@ -85,7 +60,7 @@ export const facetCodes = (dim: DimensionKey, ids: number[]) => ids.map((id) => 
 /** "Holds any of these options" for a stored dimension, as a condition on the facet values. */
 export function facetPredicate(key: string, dim: DimensionKey, ids: number[], sel: number, isDimension = true): Predicate {
   const codes = facetCodes(dim, ids);
-  return { key, ...(isDimension ? { dim } : {}), sql: 'd.facet_values && ?::int[]', bindings: [codes], sel, skips: true, memory: { kind: 'facet', codes } };
+  return { key, ...(isDimension ? { dim } : {}), sql: 'd.facet_values && ?::int[]', bindings: [codes], sel, skips: true };
 }
 
 /**
@@ -196,7 +171,6 @@ export function statusPredicate(stats: TableStats, statuses?: number[]): Predica
     bindings: [],
     sel: anyValue(stats, 'status', values),
     parts: true,
-    memory: { kind: 'status', statuses: values },
   };
 }
 
@@ -232,7 +206,6 @@ export function experiencePredicate(stats: TableStats, from: number, to: number 
     sql,
     bindings,
     sel: between(stats, 'career_start', earliest, latest),
-    memory: { kind: 'career', atMost: latest ? dayOf(latest) : undefined, after: earliest ? dayOf(earliest) : undefined },
   };
   if (!earliest) return predicate;
   const last = Number((latest ?? today.toISOString()).slice(0, 4));

@@ -9,14 +9,12 @@ import type { AppAbility } from '../../../schema/ability';
 import { parseId } from '../../../schema/lib/ids';
 import type { Actor } from '../../../schema/roles';
 import { AppError } from '../../errors';
-import { CANDIDATE_STATUS } from '../../../schema/entities/talentOptions';
-import { permissionSql, permissionValues } from '../../permissions/sql';
+import { permissionSql } from '../../permissions/sql';
 import { resolveNames } from '../lookups/sqlMatch';
 import { LOOKUP_SOURCES, type LookupKind } from '../lookups/sources';
 import { experiencePredicate, facetPredicate, NOTICE_BUCKET_SQL, statusPredicate, type Predicate } from './conditions';
 import { anyElement, anyValue, between, lexeme, type TableStats } from './estimate';
 import type { DimensionKey, SearchParams } from './params';
-import { parseQuery } from './memoryText';
 import { nameQuery, restrictTo, textQuery, type TextQuery } from './text';
 import { searchStatuses } from './visibility';
 
@@ -122,12 +120,8 @@ export async function buildFilters(
   const predicates: Predicate[] = purpose === 'search' ? [statusPredicate(stats, statuses)] : [];
   // The caller's declared search permission (companies: active candidates) applies as well.
   const scope = purpose === 'search' ? permissionSql(ability, 'search', 'Candidate', 'd') : null;
-  if (scope === false) predicates.push({ key: 'scope', sql: '1 = 0', bindings: [], sel: 0, memory: { kind: 'status', statuses: [] } });
-  else if (scope) {
-    // A permission that depends on the status alone is checked in memory as the statuses it allows.
-    const statuses = permissionValues(ability, 'search', 'Candidate', 'status', Object.values(CANDIDATE_STATUS));
-    predicates.push({ key: 'scope', sql: scope[0], bindings: scope[1], sel: 1, ...(statuses ? { memory: { kind: 'status', statuses } } : {}) });
-  }
+  if (scope === false) predicates.push({ key: 'scope', sql: '1 = 0', bindings: [], sel: 0 });
+  else if (scope) predicates.push({ key: 'scope', sql: scope[0], bindings: scope[1], sel: 1 });
 
   const selected: Filters['selected'] = {};
   const listKeys = Object.keys(KINDS) as (keyof typeof KINDS)[];
@@ -160,7 +154,6 @@ export async function buildFilters(
       sql: `${NOTICE_BUCKET_SQL} = any(?::int[])`,
       bindings: [params.enums.np],
       sel: (params.enums.np.length / 4) * 0.85,
-      memory: { kind: 'notice', buckets: params.enums.np },
     });
   }
   if (params.enums.cs?.length) {
@@ -169,7 +162,6 @@ export async function buildFilters(
       sql: 'd.candidate_status && ?::smallint[]',
       bindings: [params.enums.cs],
       sel: anyElement(stats, 'candidate_status', params.enums.cs),
-      memory: { kind: 'situation', values: params.enums.cs },
     });
   }
   if (selected.ad?.length)
@@ -178,7 +170,6 @@ export async function buildFilters(
       sql: 'd.owner_id = any(?::int[])',
       bindings: [selected.ad],
       sel: anyValue(stats, 'owner_id', selected.ad),
-      memory: { kind: 'owner', ids: selected.ad },
     });
 
   const filters: Filters = { predicates, selected, statuses };
@@ -187,14 +178,12 @@ export async function buildFilters(
     if (q.query) {
       filters.text = { ...q, query: q.query };
       const skips = !q.query.includes(':*');
-      const tree = parseQuery(q.query);
       predicates.push({
         key: 'ts',
         sql: 'd.vector @@ ?::tsquery',
         bindings: [q.query],
         sel: textSel(stats, 'vector', q),
         skips,
-        ...(tree ? { memory: { kind: 'text', field: 'text', query: tree } } : {}),
       });
     }
   }
@@ -211,13 +200,11 @@ export async function buildFilters(
     // Every typed word starts a word of the name, or is a close spelling of a name (pg_trgm over search_terms).
     if (names.query) {
       const sel = nameSel(stats, names);
-      const tree = parseQuery(names.query);
       predicates.push({
         key: 'ns',
         sql: "d.name_vector @@ to_tsquery('simple', ?)",
         bindings: [names.query],
         sel,
-        ...(tree ? { memory: { kind: 'text', field: 'names', query: tree } } : {}),
       });
     }
   }
@@ -230,7 +217,6 @@ export async function buildFilters(
       sql: high === undefined ? 'd.salary_sgd >= ?' : 'd.salary_sgd between ? and ?',
       bindings: high === undefined ? [low] : [low, high],
       sel: between(stats, 'salary_sgd', low, high),
-      memory: { kind: 'salary', min: low, max: high },
     });
   }
   if (params.experience) predicates.push(experiencePredicate(stats, params.experience.from, params.experience.to));
@@ -240,10 +226,8 @@ export async function buildFilters(
       sql: 'd.working_remotely is true',
       bindings: [],
       sel: anyValue(stats, 'working_remotely', ['true']),
-      memory: { kind: 'remote' },
     });
-  if (params.popular)
-    predicates.push({ key: 'isp', sql: 'd.popularity >= ?', bindings: [POPULAR_VIEWS], sel: 0.05, memory: { kind: 'popular', min: POPULAR_VIEWS } });
+  if (params.popular) predicates.push({ key: 'isp', sql: 'd.popularity >= ?', bindings: [POPULAR_VIEWS], sel: 0.05 });
   if (params.shortlisted) {
     // In one of the caller's company's projects at shortlist or beyond, not rejected (admins: in any project).
     const mine = actor.role === 'admin' ? '' : ' and g.company_id = ?';
