@@ -9,6 +9,7 @@ export const credits = {
     orderPaid: 'This order is already paid',
     orderCancelled: 'This order is cancelled',
     paymentUnavailable: 'Card payment is not available right now',
+    cardUnavailable: 'Card payment is not available: ask for an order form',
     enterprise: 'Above {max} credits, contact us for enterprise pricing',
     signature: 'The payment notification could not be verified',
     notRaas: 'Only recruitment-as-a-service companies buy credits here',

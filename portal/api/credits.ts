@@ -44,7 +44,7 @@ export interface Balance {
 export type LogFilters = { page?: number; companyId?: string; action?: number; from?: string; to?: string; search?: string };
 
 export const creditsApi = {
-  pricing: () => api<Pricing & { paymentMode: 'stripe' | 'test' }>('credit/pricing'),
+  pricing: () => api<Pricing & { paymentMode: 'stripe' | 'test' | 'unavailable' }>('credit/pricing'),
   balance: (companyId?: string) => api<Balance>('credit/balance', { query: { companyId } }),
   lots: (query: { page?: number; companyId?: string; search?: string }) => api<Page<CreditLot>>('credit', { query: { ...query, sortBy: 'la' } }),
   log: (query: LogFilters) => api<Page<CreditLogEntry>>('credit/logs', { query: { ...query, sortBy: 'ca', sortDir: 'desc' } }),

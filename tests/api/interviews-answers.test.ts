@@ -9,7 +9,7 @@ import { taskList, workerLogger } from '../../backend/jobs/worker';
 import { listOutbox } from '../../backend/features/mail/outbox';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
-import { activeCandidates, makeProject, requestEmail, type TestProject } from '../helpers/interviews';
+import { activeCandidates, addToProject, makeProject, requestEmail, type TestProject } from '../helpers/interviews';
 
 let t: TestApp;
 let owner: Client;
@@ -34,6 +34,7 @@ const runJobs = () => runOnce({ connectionString: t.url, taskList: taskList(t.co
 
 /** Sends a request and returns the token from the email the candidate received. */
 async function requested(candidate: number, body: Record<string, unknown> = {}, onProject = project) {
+  await addToProject(t.knex, onProject, [candidate], 0);
   const res = await owner.post('/projects/candidate/interview/request', {
     projectId: `Project:${onProject.id}`,
     candidateId: `Candidate:${candidate}`,

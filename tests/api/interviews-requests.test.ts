@@ -8,7 +8,7 @@ import { taskList, workerLogger } from '../../backend/jobs/worker';
 import { listOutbox } from '../../backend/features/mail/outbox';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
-import { activeCandidates, makeProject, requestEmail, type TestProject } from '../helpers/interviews';
+import { activeCandidates, addToProject, makeProject, requestEmail, type TestProject } from '../helpers/interviews';
 
 let t: TestApp;
 let owner: Client;
@@ -41,6 +41,7 @@ describe('A company requests an interview from a project candidate', () => {
   let project: TestProject;
   beforeAll(async () => {
     project = await makeProject(t.knex, { advocateEmail: 'advocate@example.com' });
+    await addToProject(t.knex, project, candidates, 0);
   });
 
   it('creates one request with a hashed single-use token, marks the candidate requested, logs it and queues its delivery', async () => {
@@ -183,18 +184,30 @@ describe('A company requests an interview from a project candidate', () => {
     const [inactive] = await t.knex('candidates').where('status', 2).limit(1).pluck('id');
     const [hidden] = await activeCandidates(t.knex, 1, { skip: 20 });
     await t.knex('candidates').where('id', hidden).update({ visibility: false });
-    for (const c of [inactive, hidden]) {
-      const res = await send(ownerToken, { projectId: String(project.id), candidateId: String(c), requestAction: 'request_interview' });
-      expect(res.status).toBe(409);
-      expect(res.body.error.code).toBe('project.interview.errors.candidateUnavailable');
-      expect(res.body.error.message).toMatch(/not active or not visible/);
-    }
+    await addToProject(t.knex, project, [inactive, hidden], 0);
+    const res = await send(ownerToken, { projectId: String(project.id), candidateId: String(hidden), requestAction: 'request_interview' });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('project.interview.errors.candidateUnavailable');
+    expect(res.body.error.message).toMatch(/not active or not visible/);
+    // A candidate the company does not meet at all is not found, as an unknown id is.
+    const gone = await send(ownerToken, { projectId: String(project.id), candidateId: String(inactive), requestAction: 'request_interview' });
+    expect(gone.status).toBe(404);
+    expect(gone.body.error.code).toBe('project.candidate.notFound');
+  });
+
+  it("refuses candidates who are not in the project's pipeline nor found by its saved search, as not found", async () => {
+    const [outsider] = await activeCandidates(t.knex, 1, { skip: 40 });
+    const res = await send(ownerToken, { projectId: String(project.id), candidateId: String(outsider), requestAction: 'request_interview' });
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('project.candidate.notFound');
+    expect(await t.knex('interview_requests').where({ project_id: project.id, candidate_id: outsider }).first()).toBeUndefined();
   });
 });
 
 describe('A project without a job description', () => {
   it('answers 400 asking for one first; with text or a file the request goes out and the project keeps it', async () => {
     const project = await makeProject(t.knex, { jobDescription: null });
+    await addToProject(t.knex, project, [candidates[7]], 0);
     const res = await send(ownerToken, { projectId: String(project.id), candidateId: String(candidates[7]), requestAction: 'request_interview' });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('project.interview.errors.jdRequired');
@@ -213,6 +226,7 @@ describe('A project without a job description', () => {
     );
 
     const other = await makeProject(t.knex, { jobDescription: null });
+    await addToProject(t.knex, other, [candidates[7], candidates[8]], 0);
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
     const withFile = await send(
       ownerToken,
@@ -248,6 +262,7 @@ describe('Who may send', () => {
 
   it('a company member reaches only the projects shared with them; admins send from any project and are named as the sender', async () => {
     const project = await makeProject(t.knex);
+    await addToProject(t.knex, project, [candidates[10]], 0);
     const member = await t.login('member@acme.example.com');
     expect((await send(member, { projectId: String(project.id), candidateId: String(candidates[10]), requestAction: 'request_interview' })).status).toBe(404);
     const admin = await t.login('admin@example.com');

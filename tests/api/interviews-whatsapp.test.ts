@@ -11,7 +11,7 @@ import { taskList, workerLogger } from '../../backend/jobs/worker';
 import { listOutbox } from '../../backend/features/mail/outbox';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
-import { activeCandidates, makeProject } from '../helpers/interviews';
+import { activeCandidates, addToProject, makeProject } from '../helpers/interviews';
 import { startWhatsappStandIn, type WhatsappStandIn } from '../helpers/whatsapp';
 
 let t: TestApp;
@@ -146,6 +146,7 @@ describe('Interview requests over WhatsApp', () => {
   it('one email and one template message with the answer links, however often the jobs run', async () => {
     const project = await makeProject(t.knex);
     const candidate = withPhone[4];
+    await addToProject(t.knex, project, [candidate], 0);
     const res = await company.post('/projects/candidate/interview/request', {
       projectId: project.id,
       candidateId: candidate,

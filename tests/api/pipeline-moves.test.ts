@@ -70,7 +70,8 @@ describe('The state machine through the API', () => {
   it('does not let a company move a candidate it does not see (semi-active, inactive)', async () => {
     await w.place(w.projects.acme, 'Finn', STAGES.qualify);
     const res = await move('company', w.projects.acme, w.cid('Finn'), STAGES.shortlist);
-    expect(res.status).toBe(409);
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('project.candidate.notFound');
     expect(res.body.error.candidateIds).toEqual([w.cid('Finn')]);
   });
 });
@@ -175,10 +176,12 @@ describe('Upgrade and guarantee refusals', () => {
 describe('Revealing an anonymous candidate', () => {
   beforeAll(async () => {
     await w.place(w.projects.acme, 'Eve', STAGES.open, { curated: true });
-    await w.place(w.projects.acme, 'Dev', STAGES.open, { curated: true });
+    // The platform's decision: an admin curates the hidden candidate into the project.
+    const curated = await w.as('admin').post('/projects/candidate/curate', { projectId: w.projects.acme, candidateIds: [w.cid('Dev')] });
+    expect(curated.status, JSON.stringify(curated.body)).toBe(200);
   });
 
-  it('asks for a confirmation before moving an anonymous or invisible candidate out of suggested', async () => {
+  it('asks for a confirmation before moving an anonymous, or a curated invisible, candidate out of suggested', async () => {
     const res = await move('company', w.projects.acme, [w.cid('Eve'), w.cid('Dev')], STAGES.qualify);
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('project.recruitment.errors.revealRequired');
@@ -186,14 +189,15 @@ describe('Revealing an anonymous candidate', () => {
     expect((await w.rowOf(w.projects.acme, 'Eve'))?.stage).toBe(STAGES.open);
   });
 
-  it('moves and reveals them once confirmed: the company then sees their names, and the reveal is logged', async () => {
+  it('moves and reveals them once confirmed: the company then sees their names, and the reveal is logged with its fields', async () => {
     const res = await move('company', w.projects.acme, [w.cid('Eve'), w.cid('Dev')], STAGES.qualify, { confirmReveal: true });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const tab = await w.as('company').get(`/projects/tab/search?project_id=${w.projects.acme}&tab=1`);
     const eve = tab.body.docs.find((d: { id: string }) => d.id === w.cid('Eve'));
     expect(eve).toMatchObject({ firstName: 'Eve', lastName: 'Ng', revealed: true, anonymous: false, email: 'eve@talent.example.org' });
-    const reveals = await w.knex('candidate_recruitment_stage_logs').where({ project_id: w.projects.acme, activity: 3 }).pluck('candidate_id');
-    expect(reveals.sort()).toEqual([w.ids.Eve, w.ids.Dev].sort());
+    const reveals = await w.knex('candidate_recruitment_stage_logs').where({ project_id: w.projects.acme, activity: 3 }).select('candidate_id', 'data', 'actor_id');
+    expect(reveals.map((r) => r.candidate_id).sort()).toEqual([w.ids.Eve, w.ids.Dev].sort());
+    for (const r of reveals) expect(r).toMatchObject({ actor_id: w.people.owner, data: { fields: expect.arrayContaining(['firstName', 'email', 'phone']) } });
   });
 
   it('a revealed candidate is not revealed again', async () => {

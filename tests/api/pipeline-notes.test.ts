@@ -10,6 +10,11 @@ import { pipelineWorld, type PipelineWorld, type Who } from '../helpers/pipeline
 let w: PipelineWorld;
 beforeAll(async () => {
   w = await pipelineWorld();
+  // Notes are written on candidates of the project's pipeline.
+  await w.place(w.projects.acme, 'Ava', 1);
+  await w.place(w.projects.acme, 'Ivy', 1);
+  await w.place(w.projects.acmeUnshared, 'Ava', 1);
+  await w.place(w.projects.memberOwn, 'Ben', 1);
 }, 120_000);
 
 interface Note {
@@ -60,6 +65,23 @@ describe('Who reads which note', () => {
     expect(notes[0]).toMatchObject({ note: 'Olivia: great call today', mine: true });
     const log = await w.knex('candidate_recruitment_stage_logs').where({ activity: 8, actor_kind: 2, actor_id: w.people.owner }).first();
     expect(log).toMatchObject({ project_id: w.projects.acme, candidate_id: w.ids.Ava, data: { key: res.body.data.key, visibility: 2 } });
+  });
+
+  it('a member never reads the notes of a project not shared with them, however the call is shaped', async () => {
+    expect((await write('company', w.projects.acmeUnshared, 'Confidential: counter-offer expected', 2)).status).toBe(201);
+    const byProject = await w.as('member').get(`/candidate-note/${w.cid('Ava')}?projectId=${w.projects.acmeUnshared}`);
+    expect(byProject.status).toBe(404);
+    const all = await w.as('member').get(`/candidate-note/${w.cid('Ava')}`);
+    expect(all.status).toBe(200);
+    expect(texts(all.body.data)).not.toContain('Confidential: counter-offer expected');
+    // The owner, who reads that project, does read it.
+    expect(texts((await w.as('company').get(`/candidate-note/${w.cid('Ava')}`)).body.data)).toContain('Confidential: counter-offer expected');
+  });
+
+  it('a note on a candidate the company does not reach in the project is refused as not found', async () => {
+    const res = await write('company', w.projects.acme, 'Probing', 2, 'Eve');
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('project.candidate.notFound');
   });
 
   it("a member cannot write in a project not shared with them, nor in another company's", async () => {

@@ -92,6 +92,7 @@ describe('Hidden and favourite candidates', () => {
   });
 
   it('isf=1 keeps the favourites, and the doc says so', async () => {
+    await w.place(w.projects.memberOwn, 'Ava', 0, { curated: true });
     const fav = await w.as('member').post('/projects/candidate/favourite', { projectId: w.projects.memberOwn, candidateId: w.cid('Ava'), favourite: true });
     expect(fav.status, JSON.stringify(fav.body)).toBe(200);
     await w.as('company').post('/projects/candidate/favourite', { projectId: w.projects.acme, candidateId: w.cid('Eve'), favourite: true });

@@ -44,6 +44,7 @@ const runJobs = () =>
   runOnce({ connectionString: e2e.db.url, taskList: taskList(loadConfig({ secret: TEST_SECRET, env: 'test' }), e2e.db.url), logger: workerLogger });
 
 async function requestInterview(candidate: number) {
+  await addToProject(e2e.db.knex, project, [candidate], 0);
   const res = await fetch(`${e2e.baseUrl}/api/v1/projects/candidate/interview/request`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ownerToken}` },

@@ -72,7 +72,10 @@ export async function activeCandidates(knex: Knex, count: number, options: { wit
 
 /** Puts candidates in a project's pipeline at a stage (the pipeline's own row). */
 export async function addToProject(knex: Knex, project: TestProject, candidateIds: number[], stage = 1): Promise<void> {
-  await knex('project_candidates').insert(candidateIds.map((id) => ({ project_id: project.id, candidate_id: id, company_id: project.companyId, stage })));
+  await knex('project_candidates')
+    .insert(candidateIds.map((id) => ({ project_id: project.id, candidate_id: id, company_id: project.companyId, stage })))
+    .onConflict(['project_id', 'candidate_id'])
+    .ignore();
 }
 
 /** The newest email to `to` whose subject matches, and the accept/decline token in its links. */

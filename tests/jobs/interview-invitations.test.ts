@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskList, workerLogger } from '../../backend/jobs/worker';
 import { client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
-import { activeCandidates, makeProject, requestEmail } from '../helpers/interviews';
+import { activeCandidates, addToProject, makeProject, requestEmail } from '../helpers/interviews';
 
 let t: TestApp;
 const received: { to: string[]; raw: string }[] = [];
@@ -46,6 +46,7 @@ describe('Calendar invitations by email', () => {
   it('an accepted interview sends the candidate and the interviewer one email each with the .ics attached', async () => {
     const project = await makeProject(t.knex, { title: 'Backend Lead' });
     const [candidate] = await activeCandidates(t.knex, 1, { skip: 120 });
+    await addToProject(t.knex, project, [candidate], 0);
     const email = (await t.knex('candidates').where('id', candidate).first('email')).email as string;
     const owner = client(t, await t.login('owner@acme.example.com'));
     const startsAt = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString();

@@ -4,7 +4,8 @@
  * `stripe` SDK talks to Stripe (or to STRIPE_API_URL, a local stand-in in tests). Without them the
  * product runs in test mode: checkouts open the portal's clearly marked test checkout (on the credits page), whose
  * Pay button has the server sign a `checkout.session.completed` event with the SDK's test-header
- * helper and a local secret, and hand it to the same webhook path Stripe's deliveries take.
+ * helper and a local secret, and hand it to the same webhook path Stripe's deliveries take. In
+ * production without the keys card payment is unavailable: the calls answer 409, nothing is faked.
  */
 import { randomBytes, createHmac } from 'node:crypto';
 import Stripe from 'stripe';
@@ -23,7 +24,8 @@ export interface CheckoutRequest {
 }
 
 export interface PaymentAdapter {
-  mode: 'stripe' | 'test';
+  /** `unavailable`: production without Stripe keys; card payment is refused, never faked. */
+  mode: 'stripe' | 'test' | 'unavailable';
   createCheckout(req: CheckoutRequest): Promise<{ id: string; url: string }>;
   /** The verified event, or throws when the signature does not match the raw body. */
   verifyWebhook(rawBody: Buffer | string, signature: string): Stripe.Event;
@@ -121,6 +123,21 @@ function testAdapter(config: Config): PaymentAdapter {
   };
 }
 
+/** Production without keys: no checkout opens and no notice is believed (the order form still works). */
+function unavailableAdapter(): PaymentAdapter {
+  return {
+    mode: 'unavailable',
+    async createCheckout() {
+      throw new Error('card payment is not configured');
+    },
+    verifyWebhook() {
+      throw new Error('card payment is not configured');
+    },
+  };
+}
+
 export function paymentsFor(config: Config): PaymentAdapter {
-  return config.credits.stripe ? stripeAdapter(config.credits.stripe) : testAdapter(config);
+  if (config.credits.stripe) return stripeAdapter(config.credits.stripe);
+  // The local test checkout credits orders for free: it exists only outside production.
+  return config.env === 'production' ? unavailableAdapter() : testAdapter(config);
 }

@@ -169,6 +169,7 @@ export const purchaseEndpoints = [
     handler: async ({ body, actor, ctx, row }) => {
       if (row.companyType !== RAAS) throw forbidden('credits.errors.notRaas');
       const adapter = payments(ctx.config);
+      if (adapter.mode === 'unavailable') throw new AppError(409, 'credits.errors.cardUnavailable');
       return ctx.knex.transaction(async (trx) => {
         const member = await memberOf(trx, body.companyId, body.userId);
         if (actor.role !== 'admin' && member.id !== actor.id) throw badRequest({ userId: 'member.errors.notInCompany' });

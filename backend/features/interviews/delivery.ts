@@ -12,6 +12,7 @@ import type { Config } from '../../config';
 import { html } from '../mail/templates';
 import { queueEmail } from '../mail/outbox';
 import { identityPublic } from '../search';
+import { nameForProjectMail } from '../../../schema/rules/visibility';
 import type { RequestRow } from './answer';
 import { invitationAttachment } from './calendar';
 import { zoneLabel } from '../../../schema/rules/timeZones';
@@ -108,7 +109,11 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
     if (!project || !candidate) return false;
     const approved = request.state === REQUEST_STATE.approved;
     const interview = request.kind === REQUEST_KIND.interview;
-    const name = identityPublic(candidate) ? `${candidate.first_name} ${candidate.last_name}`.trim() : `Candidate ${candidate.id}`;
+    // The name the project's board shows its company (schema/rules/visibility.ts): public or revealed to the project.
+    const row = await trx('project_candidates').where({ project_id: project.id, candidate_id: candidate.id }).first('stage', 'revealed_at');
+    const place = { stage: row?.stage ?? 0, curated: false, revealed: Boolean(row?.revealed_at) };
+    const facts = { status: candidate.status, visibility: candidate.visibility, anonymous: candidate.anonymous, firstName: candidate.first_name, lastName: candidate.last_name };
+    const name = nameForProjectMail(facts, place) ?? `Candidate ${candidate.id}`;
     const what = interview ? 'interview request' : 'job description';
     const reasons = (request.reject_reasons as string[] | null)?.map((r) => t(`portal.interviews.reasons.${r}`)) ?? [];
     const lines = [

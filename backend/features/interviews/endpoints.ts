@@ -41,7 +41,7 @@ export const interviewEndpoints = [
     input: { body: sendBody },
     row: { entity: 'project', from: { body: 'projectId' }, action: 'read' },
     status: 201,
-    handler: ({ body, row, actor, ctx, file }) => sendRequests(ctx.knex, ctx.config, actor, row, body, file),
+    handler: ({ body, row, actor, ability, ctx, file }) => sendRequests(ctx.knex, ctx.config, actor, ability, row, body, file),
   }),
 
   defineEndpoint({

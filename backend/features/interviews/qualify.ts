@@ -13,6 +13,7 @@ import { id } from '../../../schema/validation/inputs';
 import { JD_LIMITS } from '../../../schema/rules/pipeline';
 import { readWebhook, whatsappFor, type WhatsappAdapter } from '../../adapters/whatsapp';
 import type { Config } from '../../config';
+import { seenStatuses, viewerOf } from '../../../schema/rules/visibility';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, forbidden } from '../../errors';
 import { qualifyAnswered } from '../notifications/kinds';
@@ -87,7 +88,14 @@ export const qualifyEndpoints = [
     input: { body: qualifyBody },
     status: 201,
     handler: async ({ body, actor, ctx }) => {
-      const candidates = await ctx.knex('candidates').whereIn('id', body.candidateId).select('id', 'phone', 'first_name');
+      // Only candidates the sender meets (schema/rules/visibility.ts); any other id is not found.
+      const candidates = await ctx
+        .knex('candidates')
+        .whereIn('id', body.candidateId)
+        .whereIn('status', seenStatuses(viewerOf(actor)))
+        .select('id', 'phone', 'first_name');
+      const unknown = body.candidateId.filter((cid) => !candidates.some((c) => c.id === cid));
+      if (unknown.length) throw new AppError(404, 'project.candidate.notFound', undefined, undefined, { candidateIds: unknown.map((n) => `Candidate:${n}`) });
       const reachable = candidates.filter((c) => c.phone);
       const skipped = body.candidateId.filter((cid) => !reachable.some((c) => c.id === cid));
       if (!reachable.length) {

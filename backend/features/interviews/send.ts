@@ -9,11 +9,14 @@ import type { Knex } from 'knex';
 import { t } from '../../../i18n';
 import type { Actor } from '../../../schema/roles';
 import { REQUEST_CHANNEL, REQUEST_KIND, REQUEST_STATE } from '../../../schema/rules/pipeline';
-import { CANDIDATE_STATUS } from '../../../schema/entities/talentOptions';
+import type { AppAbility } from '../../../schema/ability';
+import { mayContact, viewerOf } from '../../../schema/rules/visibility';
 import { storageFor } from '../../adapters/storage/select';
 import type { Config } from '../../config';
 import { AppError, badRequest } from '../../errors';
 import { logRecruitmentActivity } from '../talent/insights';
+import { loadProject } from '../pipeline/access';
+import { placesOf, requireReach } from '../pipeline/reach';
 import { sniffCvType } from '../talent/cv/extractText';
 import { expiresAt, jdTextErrors, kindOf, requestBody, type ScheduleData } from './rules';
 import { requestToken, tokenHash } from './tokens';
@@ -47,13 +50,17 @@ export async function actorName(knex: Knex | Knex.Transaction, actor: Actor): Pr
   return row ? `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() || null : null;
 }
 
-/** Candidates a role may reach: active ones (admins: semi-active too), and for companies only those who chose to be visible. */
-function reachable(actor: Actor, c: { status: number; visibility: boolean | null }): boolean {
-  const statuses: number[] = actor.role === 'admin' ? [CANDIDATE_STATUS.active, CANDIDATE_STATUS.semiActive] : [CANDIDATE_STATUS.active];
-  return statuses.includes(c.status) && (actor.role === 'admin' || c.visibility !== false);
-}
-
-export async function sendRequests(knex: Knex, config: Config, actor: Actor, project: ProjectRow, input: SendInput, file?: Express.Multer.File) {
+export async function sendRequests(
+  knex: Knex,
+  config: Config,
+  actor: Actor,
+  ability: AppAbility,
+  project: ProjectRow,
+  input: SendInput,
+  file?: Express.Multer.File,
+) {
+  // A candidate the caller does not reach in the project is not found (schema/rules/visibility.ts).
+  await requireReach(knex, ability, actor, await loadProject(knex, ability, { id: project.id }), input.candidateId);
   const errors = jdTextErrors(input);
   if (Object.keys(errors).length) throw badRequest(errors);
   const hasJd = Boolean(project.jobDescription?.trim() || project.jdText?.trim() || project.jdFilePath);
@@ -70,10 +77,11 @@ export async function sendRequests(knex: Knex, config: Config, actor: Actor, pro
 
   const candidates = await knex('candidates')
     .whereIn('id', input.candidateId)
-    .select('id', 'status', 'visibility', 'phone', 'phone_whatsapp as phoneWhatsapp', 'email');
+    .select('id', 'status', 'visibility', 'anonymous', 'phone', 'phone_whatsapp as phoneWhatsapp', 'email');
+  const places = await placesOf(knex, project.id, input.candidateId);
   const unavailable = input.candidateId.filter((cid) => {
-    const c = candidates.find((row) => row.id === cid);
-    return !c || !reachable(actor, c);
+    const p = places.get(cid);
+    return !p || !mayContact(viewerOf(actor), p.candidate, p.place);
   });
   if (unavailable.length) {
     throw new AppError(409, 'project.interview.errors.candidateUnavailable', undefined, undefined, { candidateIds: unavailable.map((n) => `Candidate:${n}`) });

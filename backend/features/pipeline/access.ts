@@ -8,10 +8,10 @@ import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
 import { entity } from '../../../schema';
 import type { AppAbility } from '../../../schema/ability';
-import { CANDIDATE_STATUS } from '../../../schema/entities/talentOptions';
 import { parseId } from '../../../schema/lib/ids';
 import type { Actor } from '../../../schema/roles';
 import type { PipelineRole } from '../../../schema/rules/stages';
+import { seenStatuses, viewerOf } from '../../../schema/rules/visibility';
 import { AppError, forbidden } from '../../errors';
 import { permissionSql } from '../../permissions/sql';
 
@@ -81,15 +81,14 @@ export async function loadProjectToChange(knex: Knex, ability: AppAbility, id: n
   return project;
 }
 
+/** The caller as the stage rules know it (schema/rules/stages.ts); anyone else is held to a company's rules. */
 export function pipelineRole(actor: Actor): PipelineRole {
-  if (actor.role === 'admin') return 'admin';
-  return actor.role === 'raasCompany' ? 'raasCompany' : 'company';
+  const viewer = viewerOf(actor);
+  return viewer === 'none' ? 'company' : viewer;
 }
 
-/** Candidate statuses the caller sees in a pipeline (spec section 4): admins active and semi-active, companies active. */
-export function pipelineStatuses(actor: Actor): number[] {
-  return actor.role === 'admin' ? [CANDIDATE_STATUS.active, CANDIDATE_STATUS.semiActive] : [CANDIDATE_STATUS.active];
-}
+/** Candidate statuses the caller sees in a pipeline (schema/rules/visibility.ts). */
+export const pipelineStatuses = (actor: Actor): number[] => seenStatuses(viewerOf(actor));
 
 /** The caller's name as the activity log and the notes keep it. */
 export async function actorName(knex: Knex, actor: Actor): Promise<string | null> {

@@ -8,12 +8,14 @@
  *   GET  /projects/candidate/list       ?candidateId=                  the caller's open projects, hasCandidate
  *   GET  /projects/get-project-tab-by-candidate ?project_guid=&candidate_guid=
  * The project is one the caller may change (read: else 404 `project.notFound`); the candidate one
- * the caller sees in a pipeline (status: else 404 `candidate.notFound`).
+ * the caller reaches in it (pipeline/reach.ts: else 404 `project.candidate.notFound`).
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { specKeys } from '../../../schema/validation/inputs';
+import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
+import { searchStatuses, seenStatuses, viewerOf } from '../../../schema/rules/visibility';
 import { formatId } from '../../../schema/lib/ids';
 import { PROJECT_STATUS, STAGES } from '../../../schema/rules/pipeline';
 import { seenTab, stageVisibleTo, tabsFor } from '../../../schema/rules/stages';
@@ -24,13 +26,26 @@ import { queueCuratedEmail } from '../projects/notices';
 import { candidatesCurated } from '../notifications/kinds';
 import { logRecruitmentActivity } from '../talent/insights';
 import { actorName, loadProject, loadProjectToChange, pipelineRole, pipelineStatuses, projectDef, scopeProjects, type ProjectRow } from './access';
+import { candidateNotFound, reachableIds, requireReach } from './reach';
 
-const candidateNotFound = () => new AppError(404, 'project.candidate.notFound');
 const projectInactive = () => new AppError(409, 'project.recruitment.errors.projectInactive');
 
-/** The candidate ids among `candidateIds` the caller sees in a pipeline. */
+/** The candidate ids among `candidateIds` the caller sees in a pipeline (admins curate any of them). */
 async function visibleCandidates(knex: Knex, actor: Actor, candidateIds: number[]): Promise<number[]> {
   return (await knex('candidates').whereIn('id', candidateIds).whereIn('status', pipelineStatuses(actor)).pluck('id')) as number[];
+}
+
+/**
+ * Whether the caller may add the candidate to one of its projects: one its search finds, or one
+ * already in the pipeline of a project it reads (RaaS companies have no search).
+ */
+async function addable(knex: Knex, ability: AppAbility, actor: Actor, candidateId: number): Promise<boolean> {
+  const row = await knex('candidates').where('id', candidateId).first('status');
+  if (!row) return false;
+  if (searchStatuses(viewerOf(actor)).includes(row.status)) return true;
+  if (!seenStatuses(viewerOf(actor)).includes(row.status)) return false;
+  const q = knex('projects as p').whereExists(knex('project_candidates as pc').whereRaw('pc.project_id = p.id').where('pc.candidate_id', candidateId)).first('p.id');
+  return Boolean(await scopeProjects(q, ability));
 }
 
 /** Sets a flag on the candidate's project row, creating a suggested-tab row when there is none. */
@@ -60,7 +75,7 @@ function flagEndpoint(path: string, summary: string, key: 'hide' | 'favourite', 
     handler: async ({ body, ability, actor, ctx }) => {
       const input = body as { projectId: number; candidateId: number } & Record<string, boolean>;
       const project = await loadProjectToChange(ctx.knex, ability, input.projectId);
-      if (!(await visibleCandidates(ctx.knex, actor, [input.candidateId])).length) throw candidateNotFound();
+      await requireReach(ctx.knex, ability, actor, project, [input.candidateId]);
       const value = input[key];
       const name = await actorName(ctx.knex, actor);
       await ctx.knex.transaction(async (trx) => {
@@ -101,7 +116,7 @@ export const actionEndpoints = [
       const project = await loadProject(ctx.knex, ability, { id: body.projectId });
       // Only a company's own views count as seen; admins looking do not.
       if (actor.role === 'admin') return { success: true, seen: 0 };
-      const visible = await visibleCandidates(ctx.knex, actor, body.candidates);
+      const visible = await reachableIds(ctx.knex, ability, actor, project, body.candidates);
       if (!visible.length) return { success: true, seen: 0 };
       const now = new Date();
       let seen: number;
@@ -135,7 +150,7 @@ export const actionEndpoints = [
     handler: async ({ body, ability, actor, ctx }) => {
       const project = await loadProjectToChange(ctx.knex, ability, body.projectId);
       if (project.status === PROJECT_STATUS.inactive) throw projectInactive();
-      if (!(await visibleCandidates(ctx.knex, actor, [body.candidateId])).length) throw candidateNotFound();
+      if (!(await addable(ctx.knex, ability, actor, body.candidateId))) throw candidateNotFound();
       const name = await actorName(ctx.knex, actor);
       const now = new Date();
       const added = await ctx.knex.transaction(async (trx) => {
@@ -254,9 +269,8 @@ export const actionEndpoints = [
       const candidate = await ctx
         .knex('candidates')
         .where(byId ? { id: Number(query.candidateGuid.replace('Candidate:', '')) } : { guid: query.candidateGuid })
-        .whereIn('status', pipelineStatuses(actor))
         .first('id');
-      if (!candidate) throw candidateNotFound();
+      if (!candidate || !(await reachableIds(ctx.knex, ability, actor, project, [candidate.id])).length) throw candidateNotFound();
       const row = await ctx
         .knex('project_candidates')
         .where({ project_id: project.id, candidate_id: candidate.id })

@@ -1,14 +1,16 @@
 /**
  * A tab's documents: the search result documents (backend/features/search/results.ts) merged with
- * the candidate's state in the project. A company sees the name, photo, links and contact of a
- * candidate who left the suggested tab when the candidate is public or was revealed to it; in the
- * suggested tab, what search shows. Admins see everything, with the admin-anonymous flag.
+ * the candidate's state in the project. Name, photo and links, and contact details, as the one rule
+ * (schema/rules/visibility.ts) gives them for the candidate's place in the project: a company sees
+ * the name of a public or revealed candidate, and the contact once they left the suggested tab.
+ * Admins see everything, with the admin-anonymous flag.
  */
 import type { Knex } from 'knex';
 import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
 import { REQUEST_KIND, REQUEST_STATE, STAGES } from '../../../schema/rules/pipeline';
 import { labelsFor, loadResults, identityPublic } from '../search';
+import { seesContact, seesIdentity, viewerOf } from '../../../schema/rules/visibility';
 import type { TabResult } from './tabs';
 
 interface StateRow {
@@ -105,8 +107,10 @@ export async function tabDocs(
       interviewRequest: requestOut(s.interview_state, s.interview_answered_at),
       whiteListRequest: requestOut(s.whitelist_state, s.whitelist_answered_at),
     };
-    const shown = actor.role === 'admin' || (stage !== STAGES.open && (identityPublic(s) || Boolean(s.revealed_at)));
-    if (shown) {
+    const viewer = viewerOf(actor);
+    const facts = { status: s.status, visibility: s.visibility, anonymous: s.anonymous, firstName: s.first_name, lastName: s.last_name };
+    const place = { stage, curated: Boolean(s.curated), revealed: Boolean(s.revealed_at) };
+    if (seesIdentity(viewer, facts, place)) {
       Object.assign(out, {
         firstName: s.first_name,
         lastName: s.last_name,
@@ -114,10 +118,10 @@ export async function tabDocs(
         anonymous: false,
         profilePic: s.profile_pic,
         links: { linkedIn: s.linked_in_url, github: s.github_url, stackoverflow: s.stackoverflow_url, dribbble: s.dribbble_url, portfolio: s.portfolio_url },
-        email: s.email,
-        phone: s.phone,
       });
     }
+    if (seesContact(viewer, facts, place)) Object.assign(out, { email: s.email, phone: s.phone });
+    else for (const key of ['email', 'phone', 'phoneWhatsapp']) delete out[key];
     return out;
   });
 }

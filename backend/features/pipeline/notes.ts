@@ -6,7 +6,8 @@
  *   PUT    /candidate-note/:key {note, visibility}           one's own note (admins: any)
  *   DELETE /candidate-note/:key                              soft: the note stays with deletedAt
  * A company reads only its own company's notes of visibility 2 (the declared read rule, in SQL);
- * deleted notes are read by nobody. Each write is logged.
+ * a note of a project is read only by those who read the project; deleted notes are read by
+ * nobody. A note is written only on a candidate the writer reaches in the project. Each write is logged.
  */
 import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
@@ -21,7 +22,8 @@ import { defineEndpoint } from '../../endpoints/define';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { permissionSql } from '../../permissions/sql';
 import { logRecruitmentActivity } from '../talent/insights';
-import { actorName, loadProject, loadProjectToChange, pipelineStatuses } from './access';
+import { actorName, loadProject, loadProjectToChange, pipelineStatuses, scopeProjects } from './access';
+import { requireReach } from './reach';
 
 const noteDef = entity('candidateNote');
 export const NOTES_PAGE = 20;
@@ -59,12 +61,16 @@ function present(n: NoteRow, actor: Actor) {
   };
 }
 
-/** Notes the caller reads, never deleted ones. */
+/**
+ * Notes the caller reads, never deleted ones: the note's own read rule, and a note of a project
+ * only when the caller reads that project, however the call is shaped.
+ */
 function readableNotes(knex: Knex, ability: AppAbility) {
   const q = knex('candidate_notes as n').whereNull('n.deleted_at');
   const cond = permissionSql(ability, 'read', noteDef.subject, 'n');
   if (cond === false) q.whereRaw('1 = 0');
   else if (cond) q.whereRaw(cond[0], cond[1] as Knex.RawBinding[]);
+  q.where((w) => w.whereNull('n.project_id').orWhereExists(scopeProjects(knex('projects as p').whereRaw('p.id = n.project_id').select(knex.raw('1')), ability)));
   return q;
 }
 
@@ -130,6 +136,7 @@ export const noteEndpoints = [
       const project = body.projectId !== undefined ? await loadProjectToChange(knex, ability, body.projectId) : null;
       const candidate = await knex('candidates').where('id', body.candidateId).whereIn('status', pipelineStatuses(actor)).first('id');
       if (!candidate) throw notFound('project.candidate.notFound');
+      if (project) await requireReach(knex, ability, actor, project, [body.candidateId]);
       const companyId = project?.companyId ?? null;
       if (!ability.can('create', asSubject(noteDef.subject, { companyId }))) throw forbidden();
       const name = await actorName(knex, actor);

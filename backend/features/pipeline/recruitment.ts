@@ -8,8 +8,10 @@
  *   upgradeRequired   a RaaS free-plan project, to interviewing or beyond
  *   guaranteeRequired a power-plan project, to offered or placed, candidate not guaranteed
  *   revealRequired    an anonymous candidate would be revealed to the company: confirmReveal
+ * A candidate the caller does not reach in the project (schema/rules/visibility.ts) is 404
+ * `project.candidate.notFound`, before anything is written.
  *   projectInactive   the project is inactive
- * Every move is logged with who, from, to and the form data; a reveal is logged too.
+ * Every move is logged with who, from, to and the form data; a reveal is logged too, with the fields it uncovered.
  */
 import { z } from 'zod';
 import { specKeys } from '../../../schema/validation/inputs';
@@ -19,12 +21,15 @@ import { PROJECT_STATUS, STAGES, TAB_ORDER, type StageId } from '../../../schema
 import { canMove, needsSchedule, upgradeOrGuarantee } from '../../../schema/rules/stages';
 import { flag, ids, oneOf, optionalText, text } from '../../../schema/validation/inputs';
 import { scheduleSchema } from '../../../schema/validation/schedule';
+import { REVEALED_FIELDS, revealsOnMove, seesStatus, viewerOf } from '../../../schema/rules/visibility';
+import { email } from '../../../schema/validation/inputs';
 import { id } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest } from '../../errors';
 import { movedByCompany } from '../notifications/kinds';
 import { logRecruitmentActivity, type RecruitmentEvent } from '../talent/insights';
-import { actorName, candidateDef, loadProjectToChange, pipelineRole, pipelineStatuses } from './access';
+import { actorName, candidateDef, loadProjectToChange, pipelineRole } from './access';
+import { candidateNotFound, placesOf, requireReach } from './reach';
 import { pipelineStats } from './stats';
 
 /** At most this many candidates move at once (a tab's page holds at most 50). */
@@ -74,7 +79,10 @@ export const recruitmentEndpoint = defineEndpoint({
 
     const knex = ctx.knex;
     const loaded = await loadProjectToChange(knex, ability, body.projectId);
+    // A candidate the caller does not reach in this project is not found, whatever the id.
+    await requireReach(knex, ability, actor, loaded, candidateIds);
     const role = pipelineRole(actor);
+    const viewer = viewerOf(actor);
     const name = await actorName(knex, actor);
     await knex.transaction(async (trx) => {
       // The plan and status as they are now: an upgrade or a cancellation in flight finishes first.
@@ -95,16 +103,10 @@ export const recruitmentEndpoint = defineEndpoint({
         .forUpdate()
         .select('candidate_id', 'stage', 'rejected_from', 'revealed_at', 'guaranteed_at', 'interview_scheduled_at')) as Locked[];
       const rows = new Map(locked.map((r) => [r.candidate_id, r]));
-      const people = (await trx('candidates').whereIn('id', candidateIds).select('id', 'status', 'visibility', 'anonymous')) as {
-        id: number;
-        status: number;
-        visibility: boolean | null;
-        anonymous: boolean | null;
-      }[];
-      const person = new Map(people.map((p) => [p.id, p]));
-      const statuses = pipelineStatuses(actor);
-      const unseen = candidateIds.filter((c) => !person.has(c) || !statuses.includes(person.get(c)!.status));
-      if (unseen.length) throw refuse('notAllowed', unseen);
+      const places = await placesOf(trx, loaded.id, candidateIds);
+      const person = new Map([...places].map(([c, p]) => [c, p.candidate]));
+      const unseen = candidateIds.filter((c) => !person.has(c) || !seesStatus(viewer, person.get(c)!));
+      if (unseen.length) throw candidateNotFound(unseen);
 
       const fromOf = (c: number): StageId => rows.get(c)?.stage ?? STAGES.open;
       const sources = new Set(candidateIds.map(fromOf));
@@ -127,9 +129,12 @@ export const recruitmentEndpoint = defineEndpoint({
       const guarantee = candidateIds.filter((c) => upgradeOrGuarantee(plan, to, Boolean(rows.get(c)?.guaranteed_at)) === 'guarantee');
       if (guarantee.length) throw refuse('guaranteeRequired', guarantee);
 
-      // Leaving the suggested tab reveals an anonymous candidate to the project's company.
-      const anonymous = (c: number) => person.get(c)!.anonymous === true || person.get(c)!.visibility === false;
-      const toReveal = project.company_id ? candidateIds.filter((c) => anonymous(c) && !rows.get(c)?.revealed_at) : [];
+      // Leaving the suggested tab reveals an anonymous candidate to the project's company, and a
+      // hidden one only when an admin curated them into the project (schema/rules/visibility.ts).
+      const toReveal = candidateIds.filter((c) => {
+        const { candidate, place } = places.get(c)!;
+        return revealsOnMove(viewer, candidate, { ...place, revealed: Boolean(rows.get(c)?.revealed_at) }, Boolean(project.company_id));
+      });
       if (toReveal.length && !body.confirmReveal) throw refuse('revealRequired', toReveal);
 
       const now = new Date();
@@ -162,7 +167,7 @@ export const recruitmentEndpoint = defineEndpoint({
         toStage: to,
         data: { rejectFormData: reject ?? undefined, scheduleFormData: schedule ?? undefined },
       }));
-      for (const c of toReveal) events.push({ ...base, candidateId: c, activity: 'revealed', fromStage: from, toStage: to });
+      for (const c of toReveal) events.push({ ...base, candidateId: c, activity: 'revealed', fromStage: from, toStage: to, data: { fields: [...REVEALED_FIELDS] } });
       await logRecruitmentActivity(trx, events);
       await movedByCompany(trx, ctx.config, loaded.id, candidateIds, to, actor);
     });

@@ -8,8 +8,9 @@ import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
 import { STAGES, type StageKey } from '../../../schema/rules/pipeline';
 import { tabsFor } from '../../../schema/rules/stages';
-import { pipelineRole, pipelineStatuses, type ProjectRow } from './access';
-import { AFTER_INTERVIEW_SQL, suggestedCount } from './tabs';
+import { stageVisibleSql, statusSql, viewerOf } from '../../../schema/rules/visibility';
+import { pipelineRole, type ProjectRow } from './access';
+import { suggestedCount } from './tabs';
 
 export type StageStats = Record<StageKey, number>;
 
@@ -20,13 +21,12 @@ const KEY_OF = new Map(Object.entries(STAGES).map(([k, v]) => [v as number, k as
 export async function pipelineStats(knex: Knex, ability: AppAbility, actor: Actor, project: ProjectRow): Promise<StageStats> {
   const role = pipelineRole(actor);
   const visible = tabsFor(role);
-  const raas = role === 'raasCompany' ? ` and (pc.stage not in ${AFTER_INTERVIEW_SQL} or pc.interview_scheduled_at is not null)` : '';
   const [rows, open] = await Promise.all([
     knex.raw(
       `select pc.stage, count(*)::int as n from project_candidates pc join candidates c on c.id = pc.candidate_id
-        where pc.project_id = ? and pc.stage <> 0 and not pc.is_hidden and c.status = any(?::smallint[])${raas}
+        where pc.project_id = ? and pc.stage <> 0 and not pc.is_hidden and ${statusSql(viewerOf(actor))} and ${stageVisibleSql(viewerOf(actor))}
         group by pc.stage`,
-      [project.id, pipelineStatuses(actor)],
+      [project.id],
     ),
     suggestedCount(knex, ability, actor, project),
   ]);

@@ -13,6 +13,7 @@ import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
 import { STAGES, type StageId } from '../../../schema/rules/pipeline';
 import { tabsFor } from '../../../schema/rules/stages';
+import { stageVisibleSql, viewerOf } from '../../../schema/rules/visibility';
 import { AppError } from '../../errors';
 import {
   countAndFacet,
@@ -38,9 +39,6 @@ export interface TabFlags {
   /** `isf=1`: favourited candidates only. */
   favourite: boolean;
 }
-
-/** Stages a RaaS company sees only once an interview was scheduled. */
-export const AFTER_INTERVIEW_SQL = `(${STAGES.interviewing2}, ${STAGES.offered}, ${STAGES.placed})`;
 
 /** A saved search-page URL (`/search?jt=1&s=2`, `?jt=1` or `jt=1`) as the query object search parses. */
 export function queryOfUrl(url: string | null | undefined): Query {
@@ -71,7 +69,7 @@ export async function savedPredicates(
   rates: Map<string, number>,
 ): Promise<Predicate[] | null> {
   const query = queryOfUrl(project.currentUrl);
-  if (actor.role !== 'admin') for (const key of Object.keys(ADMIN_KEYS)) delete query[key];
+  if (viewerOf(actor) !== 'admin') for (const key of Object.keys(ADMIN_KEYS)) delete query[key];
   if (!Object.keys(query).some((k) => !NOT_FILTERS.has(k))) return null;
   try {
     const params = parseSearchParams(query);
@@ -102,7 +100,7 @@ export function membership(project: ProjectRow, role: ReturnType<typeof pipeline
     parts.push(flags.hidden ? hidden : { sql: `not ${hidden.sql}`, bindings: hidden.bindings });
     if (flags.favourite) parts.push(row(project.id, 'pc.is_favorited'));
   } else {
-    const raas = role === 'raasCompany' ? ` and (pc.stage not in ${AFTER_INTERVIEW_SQL} or pc.interview_scheduled_at is not null)` : '';
+    const raas = ` and ${stageVisibleSql(role)}`;
     const fav = flags.favourite ? ' and pc.is_favorited' : '';
     const q = row(project.id, `pc.stage = ? and pc.is_hidden = ?${fav}${raas}`);
     parts.push({ sql: q.sql, bindings: [...q.bindings, tab, flags.hidden] });

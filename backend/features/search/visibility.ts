@@ -1,40 +1,37 @@
 /**
- * Who finds whom, and what of them (spec sections 3 and 4): companies find active candidates,
- * admins active and semi-active ones; a candidate who is not visible, or anonymous, comes back
- * without name, contact, photo or links, except to admins, who see them with the admin-anonymous
- * flag. Pure rules, table-tested.
+ * Search's adapter of the one visibility rule (schema/rules/visibility.ts): the same answers, asked
+ * with the request's actor, outside any project. Companies find active candidates, admins active
+ * and semi-active ones, RaaS companies nobody; a candidate who is not visible, or anonymous, comes
+ * back without name, contact, photo or links, except to admins, who see them with the
+ * admin-anonymous flag.
  */
 import type { Actor } from '../../../schema/roles';
-import { CANDIDATE_STATUS } from '../../../schema/entities/talentOptions';
+import * as rule from '../../../schema/rules/visibility';
 
-/** The candidate statuses each role's search may return; none for the others. */
-export function searchStatuses(actor: Actor): number[] {
-  if (actor.role === 'admin') return [CANDIDATE_STATUS.active, CANDIDATE_STATUS.semiActive];
-  if (actor.role === 'company') return [CANDIDATE_STATUS.active];
-  return [];
-}
+export { identityPublic } from '../../../schema/rules/visibility';
 
 export interface IdentityFlags {
+  status?: number;
   visibility: boolean | null;
   anonymous: boolean | null;
   firstName?: string | null;
   lastName?: string | null;
 }
 
-/** The candidate chose to be seen: visible and not anonymous. */
-export const identityPublic = (c: IdentityFlags) => c.visibility !== false && c.anonymous !== true;
+/** Search meets every candidate it returns: their status was already filtered by `searchStatuses`. */
+const facts = (actor: Actor, c: IdentityFlags): rule.CandidateFacts => ({
+  ...c,
+  status: c.status ?? rule.searchStatuses(rule.viewerOf(actor))[0] ?? -1,
+});
 
-/** Whether this viewer sees the candidate's name, photo and links. */
-export function seesIdentity(actor: Actor, c: IdentityFlags): boolean {
-  return actor.role === 'admin' || identityPublic(c);
-}
+/** The candidate statuses each role's search may return; none for the others. */
+export const searchStatuses = (actor: Actor): number[] => rule.searchStatuses(rule.viewerOf(actor));
 
-/** Admins see hidden candidates' names with this flag, so they never show them by mistake (spec: set when not visible but a name exists). */
-export function adminAnonymous(actor: Actor, c: IdentityFlags): boolean {
-  return actor.role === 'admin' && !identityPublic(c) && Boolean(`${c.firstName ?? ''}${c.lastName ?? ''}`.trim());
-}
+/** Whether this viewer sees the candidate's name, photo and links in search. */
+export const seesIdentity = (actor: Actor, c: IdentityFlags): boolean => rule.seesIdentity(rule.viewerOf(actor), facts(actor, c));
 
-/** Contact details (email, phone) stay with admins in search and the profile panel. */
-export function seesContact(actor: Actor): boolean {
-  return actor.role === 'admin';
-}
+/** Admins see hidden candidates' names with this flag, so they never show them by mistake. */
+export const adminAnonymous = (actor: Actor, c: IdentityFlags): boolean => rule.adminAnonymous(rule.viewerOf(actor), facts(actor, c));
+
+/** Contact details (email, phone) stay with admins in search. */
+export const seesContact = (actor: Actor): boolean => rule.seesContact(rule.viewerOf(actor), { status: rule.searchStatuses(rule.viewerOf(actor))[0] ?? -1, visibility: true, anonymous: false });

@@ -20,7 +20,7 @@ export function CompanyCreditsPage() {
   const [params, setParams] = useSearchParams();
   const [balance, setBalance] = useState<Balance>();
   const [log, setLog] = useState<CreditLogEntry[]>([]);
-  const [pricing, setPricing] = useState<Pricing>();
+  const [pricing, setPricing] = useState<Pricing & { paymentMode?: 'stripe' | 'test' | 'unavailable' }>();
   const [error, setError] = useState(false);
   const [buying, setBuying] = useState(false);
   const payment = params.get('payment');
@@ -119,7 +119,7 @@ export function CompanyCreditsPage() {
         </Stack>
       )}
       {pricing && balance && user && buying && (
-        <PurchaseModal open onClose={() => setBuying(false)} pricing={pricing} companyId={balance.companyId} userId={user._id} />
+        <PurchaseModal open onClose={() => setBuying(false)} pricing={pricing} paymentMode={pricing.paymentMode} companyId={balance.companyId} userId={user._id} />
       )}
     </Box>
   );

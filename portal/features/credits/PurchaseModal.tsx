@@ -1,7 +1,8 @@
 /**
  * The purchase modal: quantity from 1 (never below), the tier discount and the total from the one
  * pricing function the server also uses; above the top tier the button asks for enterprise pricing
- * by email. Pay sends the browser to the card checkout the server answers.
+ * by email. Pay sends the browser to the card checkout the server answers; where the server has no
+ * card payment the button says so and cannot be pressed.
  */
 import Add from '@mui/icons-material/Add';
 import Remove from '@mui/icons-material/Remove';
@@ -16,11 +17,13 @@ interface Props {
   open: boolean;
   onClose(): void;
   pricing: Pricing;
+  /** `unavailable`: no card payment on this server (production without Stripe keys). */
+  paymentMode?: 'stripe' | 'test' | 'unavailable';
   companyId: string;
   userId: string;
 }
 
-export function PurchaseModal({ open, onClose, pricing, companyId, userId }: Props) {
+export function PurchaseModal({ open, onClose, pricing, paymentMode, companyId, userId }: Props) {
   const [quantity, setQuantity] = useState(1);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -78,7 +81,11 @@ export function PurchaseModal({ open, onClose, pricing, companyId, userId }: Pro
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('admin.common.cancel')}</Button>
-        {quote.kind === 'price' ? (
+        {quote.kind === 'price' && paymentMode === 'unavailable' ? (
+          <Button variant="contained" disabled>
+            {t('credits.errors.cardUnavailable')}
+          </Button>
+        ) : quote.kind === 'price' ? (
           <Button variant="contained" onClick={pay} disabled={busy}>
             {t('credits.purchase.pay', { total: money(quote.total) })}
           </Button>

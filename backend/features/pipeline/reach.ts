@@ -1,0 +1,88 @@
+/**
+ * Which candidates the caller reaches in a project, by the one rule (schema/rules/visibility.ts):
+ * admins every candidate whose status they see; a company the active candidates already in the
+ * project's pipeline (rows are only ever written for candidates it reached) or found by the
+ * project's saved filters (the suggested tab). Every pipeline, note, interview and qualify call
+ * asks this before touching a candidate; any other id is 404 `project.candidate.notFound`, the
+ * same answer as an id that names nobody, so ids cannot be walked.
+ */
+import type { Knex } from 'knex';
+import type { AppAbility } from '../../../schema/ability';
+import { ACTIVITY } from '../../../schema/rules/pipeline';
+import type { Actor } from '../../../schema/roles';
+import { inPipelineSql, statusSql, viewerOf, type CandidateFacts, type PlaceFacts } from '../../../schema/rules/visibility';
+import { AppError } from '../../errors';
+import { whereOf } from '../search/conditions';
+import { tableStats } from '../search/estimate';
+import { currencyRates } from '../search/rates';
+import type { ProjectRow } from './access';
+import { savedPredicates } from './tabs';
+
+/** The activity log's actor kind of admins: only their curation is the platform's decision. */
+const ADMIN_KIND = 1;
+
+export const candidateNotFound = (candidateIds?: number[]) =>
+  new AppError(404, 'project.candidate.notFound', undefined, undefined, candidateIds ? { candidateIds: candidateIds.map((c) => `Candidate:${c}`) } : undefined);
+
+/** The ids among `candidateIds` the caller reaches in `project`, in the order given. */
+export async function reachableIds(knex: Knex, ability: AppAbility, actor: Actor, project: ProjectRow, candidateIds: number[]): Promise<number[]> {
+  if (!candidateIds.length) return [];
+  const viewer = viewerOf(actor);
+  const seen = (await knex('candidates as c')
+    .whereIn('c.id', candidateIds)
+    .whereRaw(statusSql(viewer))
+    .select('c.id', knex.raw(`${inPipelineSql('c')} as "inPipeline"`, [project.id]))) as { id: number; inPipeline: boolean }[];
+  if (viewer === 'admin') return candidateIds.filter((c) => seen.some((s) => s.id === c));
+  const reached = new Set(seen.filter((s) => s.inPipeline).map((s) => s.id));
+  const rest = seen.filter((s) => !s.inPipeline).map((s) => s.id);
+  if (rest.length) {
+    const [stats, rates] = await Promise.all([tableStats(knex), currencyRates(knex)]);
+    const saved = await savedPredicates(knex, ability, actor, project, stats, rates);
+    if (saved) {
+      const found = whereOf(saved);
+      const ids = (await knex.raw(`select d.id from candidate_search_documents d where d.id = any(?::int[]) and ${found.sql}`, [rest, ...found.bindings] as Knex.RawBinding[])).rows as {
+        id: number;
+      }[];
+      for (const r of ids) reached.add(r.id);
+    }
+  }
+  return candidateIds.filter((c) => reached.has(c));
+}
+
+/** Refuses with 404 unless the caller reaches every one of `candidateIds` in `project`. */
+export async function requireReach(knex: Knex, ability: AppAbility, actor: Actor, project: ProjectRow, candidateIds: number[]): Promise<void> {
+  const reached = new Set(await reachableIds(knex, ability, actor, project, candidateIds));
+  const missing = candidateIds.filter((c) => !reached.has(c));
+  if (missing.length) throw candidateNotFound(missing);
+}
+
+/** The candidates' facts and their place in the project, as the rule reads them. */
+export async function placesOf(
+  knex: Knex | Knex.Transaction,
+  projectId: number,
+  candidateIds: number[],
+): Promise<Map<number, { candidate: CandidateFacts; place: PlaceFacts }>> {
+  const { rows } = await knex.raw(
+    `select c.id, c.status, c.visibility, c.anonymous, c.first_name, c.last_name, coalesce(pc.stage, 0) as stage, pc.revealed_at is not null as revealed,
+            exists (select 1 from candidate_recruitment_stage_logs l
+                     where l.project_id = ? and l.candidate_id = c.id and l.activity = ${ACTIVITY.curated} and l.actor_kind = ${ADMIN_KIND}) as curated
+       from candidates c left join project_candidates pc on pc.candidate_id = c.id and pc.project_id = ?
+      where c.id = any(?::int[])`,
+    [projectId, projectId, candidateIds],
+  );
+  return new Map(
+    (rows as Record<string, unknown>[]).map((r) => [
+      r.id as number,
+      {
+        candidate: {
+          status: r.status as number,
+          visibility: r.visibility as boolean | null,
+          anonymous: r.anonymous as boolean | null,
+          firstName: r.first_name as string | null,
+          lastName: r.last_name as string | null,
+        },
+        place: { stage: r.stage as number, curated: Boolean(r.curated), revealed: Boolean(r.revealed) },
+      },
+    ]),
+  );
+}

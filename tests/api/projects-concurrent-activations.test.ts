@@ -1,0 +1,49 @@
+/**
+ * Paid activations sent all at once, as an attacker or a double-clicking user would: a RaaS
+ * company past its trial with one credit duplicates a project 50 times in parallel. One copy is
+ * made and charged; every other call answers at once with the credits message, never a 5xx, and
+ * the money stays right.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestApp } from '../helpers/app';
+import { balance, payingCompany, projectBody, signInAll, type People } from '../helpers/projects';
+
+let t: TestApp;
+let p: People;
+let raas: number;
+
+beforeAll(async () => {
+  t = await testApp();
+  p = await signInAll(t);
+  raas = p.who('raasAdmin').actor.companyId as number;
+});
+afterAll(async () => {
+  await t?.knex.destroy();
+});
+
+describe('Fifty parallel paid duplicates of a project', () => {
+  it('make one copy for the one credit; the 49 others answer 409 with the credits message, no 5xx', async () => {
+    await t.knex('projects').where('company_id', raas).update({ status: 3 });
+    await t.knex('credit_logs').where('company_id', raas).del();
+    await t.knex('credit_lots').where('company_id', raas).del();
+    await payingCompany(t.knex, raas, 1);
+    // The free slot goes to the original, so every copy needs a credit.
+    const original = await p.as('raasAdmin').post('/projects/create', await projectBody(t.knex));
+    expect(original.status, JSON.stringify(original.body)).toBe(201);
+    const before = Number((await t.knex('projects').where('company_id', raas).count({ n: '*' }))[0].n);
+
+    const answers = await Promise.all(Array.from({ length: 50 }, () => p.as('raasAdmin').post('/projects/duplicate-project', { projectId: original.body.data.id })));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s >= 500), JSON.stringify(answers.find((a) => a.status >= 500)?.body)).toEqual([]);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    const refused = answers.filter((a) => a.status !== 201);
+    expect(refused).toHaveLength(49);
+    for (const r of refused) {
+      expect(r.status).toBe(409);
+      expect(r.body.error.code).toMatch(/^credits\.errors\.|^project\.errors\.freeSlotUsed$/);
+      expect(r.body.error.message).toBeTruthy();
+    }
+    expect(Number((await t.knex('projects').where('company_id', raas).count({ n: '*' }))[0].n)).toBe(before + 1);
+    expect(await balance(t.knex, raas)).toBe(0);
+  });
+});
