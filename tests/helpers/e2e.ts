@@ -8,6 +8,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, expect } from 'vitest';
 import { createApp } from '../../backend/app';
 import { loadConfig } from '../../backend/config';
+import { attachLive } from '../../backend/features/live/socket';
 import { listOutbox } from '../../backend/features/mail/outbox';
 import { TEST_SECRET } from './app';
 import { testDatabase, type TestDatabase } from './db';
@@ -25,9 +26,11 @@ export interface E2E {
 
 export async function startE2E(): Promise<E2E> {
   const db = await testDatabase();
+  const ctx = { knex: db.knex, config: loadConfig({ secret: TEST_SECRET, env: 'test', worker: false }) };
   const server: Server = await new Promise((resolve) => {
-    const s = createApp({ knex: db.knex, config: loadConfig({ secret: TEST_SECRET, env: 'test', worker: false }) }).listen(0, '127.0.0.1', () => resolve(s));
+    const s = createApp(ctx).listen(0, '127.0.0.1', () => resolve(s));
   });
+  const live = await attachLive(server, ctx);
   const { port } = server.address() as AddressInfo;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -35,6 +38,7 @@ export async function startE2E(): Promise<E2E> {
   });
   afterAll(async () => {
     await browser.close();
+    await live.close();
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
   });
