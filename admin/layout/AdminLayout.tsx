@@ -6,6 +6,7 @@ import { AppBar, Layout, TitlePortal, UserMenu, useLocation, useLogout, useNavig
 import { t } from '../../i18n';
 import { AdminMenu } from './AdminMenu';
 import { fromSpecQuery } from './specQuery';
+import { NotificationBell } from '../../ui/components/NotificationBell';
 
 /** "Log out", worded as in the portal. */
 function LogoutItem() {
@@ -38,6 +39,8 @@ function AdminAppBar() {
         <Chip label={t('admin.console')} size="small" sx={{ bgcolor: 'rgba(255,255,255,0.16)', color: 'inherit', fontWeight: 600, height: 22 }} />
       </Box>
       <TitlePortal variant="body1" sx={{ opacity: 0.85 }} />
+      <Box sx={{ flex: 1 }} />
+      <NotificationBell />
     </AppBar>
   );
 }

@@ -10,6 +10,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, expect, inject } from 'vitest';
 import { createApp } from '../../backend/app';
 import { loadConfig } from '../../backend/config';
+import { attachLive } from '../../backend/features/live/socket';
 import { listOutbox } from '../../backend/features/mail/outbox';
 import { TEST_SECRET } from './app';
 import { testDatabase, type TestDatabase } from './db';
@@ -39,9 +40,11 @@ async function frontEndsBuilt(): Promise<void> {
 export async function startE2E(): Promise<E2E> {
   await frontEndsBuilt();
   const db = await testDatabase();
+  const ctx = { knex: db.knex, config: loadConfig({ secret: TEST_SECRET, env: 'test', worker: false }) };
   const server: Server = await new Promise((resolve) => {
-    const s = createApp({ knex: db.knex, config: loadConfig({ secret: TEST_SECRET, env: 'test', worker: false }) }).listen(0, '127.0.0.1', () => resolve(s));
+    const s = createApp(ctx).listen(0, '127.0.0.1', () => resolve(s));
   });
+  const live = await attachLive(server, ctx);
   const { port } = server.address() as AddressInfo;
   const shared = inject('browserWsEndpoint');
   const browser = shared
@@ -53,6 +56,7 @@ export async function startE2E(): Promise<E2E> {
   afterAll(async () => {
     // On the shared Chromium this disconnects, closing this file's contexts only.
     await browser.close();
+    await live.close();
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
   });

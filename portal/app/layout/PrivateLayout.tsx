@@ -8,6 +8,7 @@ import { Logo } from '../../components/Logo';
 import { useAuth } from '../auth/authContext';
 import { homeFor } from '../access';
 import { hasDrawer, mainMenus } from '../menus';
+import { NotificationBell } from '../../../ui/components/NotificationBell';
 import { AccountMenu } from './AccountMenu';
 import { MobileDrawer } from './MobileDrawer';
 import { NavMenus } from './NavMenus';
@@ -40,6 +41,7 @@ export function PrivateLayout({ children }: { children: ReactNode }) {
           </Box>
           <NavMenus entries={entries} from={from} />
           <Box sx={{ flex: 1 }} />
+          {viewer.role !== 'candidate' && viewer.role !== 'community' && <NotificationBell color="default" />}
           <AccountMenu />
         </Toolbar>
       </AppBar>

@@ -28,6 +28,7 @@ import { StageTabs } from './StageTabs';
 import { canReject, nextStage, SEMI_ACTIVE, seenTab, visibleStages } from './stageRules';
 import { useMoveFlow } from './useMoveFlow';
 import { usePipelineData } from './usePipelineData';
+import { useLive } from '../../../ui/live/useLive';
 
 interface Props {
   project: ProjectDetail;
@@ -49,6 +50,9 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
   const query = useMemo(() => apiQuery(url, isAdmin).toString(), [url, isAdmin]);
   // The board loads every column whichever tab is chosen: a tab there only scrolls to its column.
   const { data, loading, error, reload } = usePipelineData(project.id, url.view, url.view === 'board' ? stages[0] : tab, stages, query);
+  // A teammate's move, note, reveal or a candidate's answer reloads what is shown and the tab counts.
+  const projectNumber = Number(String(project.id).replace(/^\D+:/, ''));
+  useLive((e) => e.topic === 'project' && e.subjectId === projectNumber, reload);
   const [state, dispatch] = useReducer(moveReducer<PipelineDoc>, undefined, emptyMoveState<PipelineDoc>);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [profileOf, setProfileOf] = useState<PipelineDoc>();

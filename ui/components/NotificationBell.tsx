@@ -1,0 +1,174 @@
+/**
+ * The notification bell of the portal and the console: the unread count ("99+" past 99), loaded on
+ * start and kept current by the live channel, and the inbox in a popover (GitHub's model: Unread,
+ * All and Archived; a thread opens its subject and is then read; mark one or all read; archive).
+ */
+import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
+import DoneOutlined from '@mui/icons-material/DoneOutlined';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import {
+  Badge,
+  Box,
+  Button,
+  CircularProgress,
+  IconButton,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Popover,
+  Tab,
+  Tabs,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { t } from '../../i18n';
+import { api } from '../api/client';
+import { useLive } from '../live/useLive';
+
+export interface NotificationThread {
+  id: number;
+  kind: string;
+  title: string;
+  link: string;
+  unread: boolean;
+  archived: boolean;
+  updatedAt: string;
+}
+
+type Filter = 'unread' | 'all' | 'archived';
+interface Page {
+  data: NotificationThread[];
+  total: number;
+  unreadCount: number;
+}
+
+/** The bell's number: the count itself up to 99, then "99+". */
+export const bellCount = (n: number) => (n > 99 ? '99+' : String(n));
+
+export function NotificationBell({ color = 'inherit' }: { color?: 'inherit' | 'default' }) {
+  const [count, setCount] = useState(0);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [filter, setFilter] = useState<Filter>('unread');
+  const [page, setPage] = useState<Page>();
+  const [failed, setFailed] = useState(false);
+  const [version, setVersion] = useState(0);
+
+  const refresh = useCallback(() => setVersion((v) => v + 1), []);
+  useLive((e) => e.topic === 'notification', refresh);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api<{ unreadCount: number }>('notifications/unread-count', { signal: controller.signal })
+      .then((r) => setCount(r.unreadCount))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [version]);
+
+  useEffect(() => {
+    if (!anchor) return undefined;
+    const controller = new AbortController();
+    api<Page>('notifications', { query: { filter }, signal: controller.signal })
+      .then((r) => {
+        setPage(r);
+        setCount(r.unreadCount);
+        setFailed(false);
+      })
+      .catch(() => !controller.signal.aborted && setFailed(true));
+    return () => controller.abort();
+  }, [anchor, filter, version]);
+
+  const change = async (path: string, body: Record<string, unknown> = {}) => {
+    const r = await api<{ unreadCount: number }>(path, { method: 'POST', body });
+    setCount(r.unreadCount);
+    refresh();
+  };
+  const open = async (n: NotificationThread) => {
+    if (n.unread) await change(`notifications/${n.id}/read`).catch(() => undefined);
+    window.location.assign(n.link);
+  };
+
+  const label = t('notifications.inbox.bell', { count });
+  return (
+    <>
+      <Tooltip title={t('notifications.inbox.title')}>
+        <IconButton color={color} aria-label={label} onClick={(e) => setAnchor(e.currentTarget)} data-testid="notification-bell">
+          <Badge badgeContent={count > 0 ? bellCount(count) : undefined} color="error" data-testid="notification-count">
+            <NotificationsOutlined />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Popover
+        open={Boolean(anchor)}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { width: 400, maxWidth: '95vw' } } }}
+      >
+        <Box sx={{ display: 'flex', alignItems: 'center', px: 2, pt: 1.5 }}>
+          <Typography variant="subtitle1" component="h2" sx={{ flex: 1, fontWeight: 700 }}>
+            {t('notifications.inbox.title')}
+          </Typography>
+          <Button size="small" onClick={() => void change('notifications/read-all')} disabled={count === 0}>
+            {t('notifications.inbox.markAllRead')}
+          </Button>
+        </Box>
+        <Tabs value={filter} onChange={(_, v: Filter) => setFilter(v)} variant="fullWidth">
+          <Tab value="unread" label={t('notifications.inbox.unread')} />
+          <Tab value="all" label={t('notifications.inbox.all')} />
+          <Tab value="archived" label={t('notifications.inbox.archived')} />
+        </Tabs>
+        {failed ? (
+          <Typography sx={{ p: 2 }} color="error">
+            {t('notifications.inbox.loadError')}
+          </Typography>
+        ) : !page ? (
+          <Box sx={{ p: 3, textAlign: 'center' }}>
+            <CircularProgress size={24} />
+          </Box>
+        ) : page.data.length === 0 ? (
+          <Typography sx={{ p: 2 }} color="text.secondary">
+            {t('notifications.inbox.empty')}
+          </Typography>
+        ) : (
+          <List dense sx={{ maxHeight: 420, overflow: 'auto' }} aria-label={t('notifications.inbox.title')}>
+            {page.data.map((n) => (
+              <ListItem
+                key={n.id}
+                disablePadding
+                secondaryAction={
+                  <Box sx={{ display: 'flex' }}>
+                    {n.unread && (
+                      <Tooltip title={t('notifications.inbox.markRead')}>
+                        <IconButton size="small" aria-label={t('notifications.inbox.markRead')} onClick={() => void change(`notifications/${n.id}/read`)}>
+                          <DoneOutlined fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    )}
+                    {!n.archived && (
+                      <Tooltip title={t('notifications.inbox.archive')}>
+                        <IconButton size="small" aria-label={t('notifications.inbox.archive')} onClick={() => void change(`notifications/${n.id}/archive`)}>
+                          <ArchiveOutlined fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    )}
+                  </Box>
+                }
+              >
+                <ListItemButton onClick={() => void open(n)} sx={{ pr: 10 }}>
+                  <ListItemText
+                    primary={n.title}
+                    secondary={new Date(n.updatedAt).toLocaleString()}
+                    slotProps={{ primary: { sx: { fontWeight: n.unread ? 700 : 400 } } }}
+                  />
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </Popover>
+    </>
+  );
+}

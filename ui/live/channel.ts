@@ -1,0 +1,74 @@
+/**
+ * The browser's end of the live channel (/api/v1/live): one WebSocket per page, opened with the
+ * session cookie, reopened after a drop with a growing delay, resuming after the last event id the
+ * page saw. Events carry a topic and a subject id only; a screen that cares asks the API again.
+ * 'reset' (the page was away longer than the server keeps events) and every reconnect are passed on
+ * as a `resync` so screens reload what they show.
+ */
+export interface LiveEvent {
+  id: number;
+  topic: 'project' | 'notification' | 'conversation';
+  subjectId: number;
+  kind: string;
+}
+
+type Listener = (e: LiveEvent | { resync: true }) => void;
+
+const listeners = new Set<Listener>();
+let socket: WebSocket | undefined;
+let last: number | undefined;
+let retry = 0;
+let timer: ReturnType<typeof setTimeout> | undefined;
+/** Ids already passed on: the server may send an event again around a reconnect. */
+const seen = new Set<number>();
+
+function emit(e: LiveEvent | { resync: true }): void {
+  for (const l of [...listeners]) l(e);
+}
+
+function open(): void {
+  if (socket || !listeners.size || typeof WebSocket === 'undefined') return;
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  const ws = new WebSocket(`${scheme}://${location.host}/api/v1/live${last !== undefined ? `?after=${last}` : ''}`);
+  socket = ws;
+  let reconnected = last !== undefined;
+  ws.onmessage = (m) => {
+    const data = JSON.parse(String(m.data)) as { type: string; last?: number } & LiveEvent;
+    if (data.type === 'event') {
+      if (seen.has(data.id)) return;
+      seen.add(data.id);
+      if (seen.size > 2000) seen.delete(seen.values().next().value as number);
+      last = Math.max(last ?? 0, data.id);
+      emit({ id: data.id, topic: data.topic, subjectId: data.subjectId, kind: data.kind });
+    } else if (data.type === 'reset') {
+      reconnected = true;
+    } else if (data.type === 'ready') {
+      retry = 0;
+      last = Math.max(last ?? 0, data.last ?? 0);
+      // What happened while the page was away has been replayed; a reset asks screens to reload.
+      if (reconnected) emit({ resync: true });
+      reconnected = false;
+    }
+  };
+  ws.onclose = (e) => {
+    socket = undefined;
+    // 4401: signed out. 1008/403 refusals end with a close too; the next sign-in page load reopens.
+    if (e.code === 4401 || !listeners.size) return;
+    retry = Math.min(retry + 1, 6);
+    timer = setTimeout(open, 500 * 2 ** (retry - 1));
+  };
+}
+
+/** Listens to every live event of this page; returns the function that stops listening. */
+export function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  open();
+  return () => {
+    listeners.delete(listener);
+    if (!listeners.size) {
+      clearTimeout(timer);
+      socket?.close();
+      socket = undefined;
+    }
+  };
+}
