@@ -149,9 +149,11 @@ export const pipelinePortal = {
     minutes: '{n} minutes',
     timezone: 'Time zone',
     confirm: 'Schedule and move',
+    slots: 'Proposed times ({zone})',
+    slot: 'Proposed time {n}',
+    removeSlot: 'Remove proposed time {n}',
+    addSlot: 'Add another time',
     required: 'This field is required',
-    email: 'Enter a valid email address',
-    link: 'Enter a link starting with https://',
   },
   reveal: {
     title: 'Reveal this candidate?',
@@ -171,8 +173,9 @@ export const pipelinePortal = {
   },
   guarantee: {
     title: 'Guarantee this candidate?',
-    text: 'The guarantee costs 0.5 credit: if the candidate leaves within 30 days you get a replacement, plus two reference checks. The move continues once the candidate is guaranteed.',
+    text: 'A guarantee is optional protection for 0.5 credit: if the candidate leaves within 30 days you get a replacement, plus two reference checks. Guarantee the candidate, or move on without it.',
     confirm: 'Guarantee for 0.5 credit',
+    without: 'Move without guarantee',
     done: 'Candidate guaranteed',
   },
   notes: {

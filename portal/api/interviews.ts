@@ -33,7 +33,6 @@ export interface InterviewDetails {
   meetingLink: string | null;
   duration: number | null;
   timezone: string | null;
-  startsAt: string | null;
 }
 
 export interface ProjectData {

@@ -3,6 +3,7 @@
  * moves between stages, the per-project flags, adding to other projects, curation and notes.
  */
 import type { StageId } from '../../schema/rules/pipeline';
+import type { Schedule } from '../../schema/validation/schedule';
 import { api } from '../../ui/api/client';
 import type { StageStats } from './projects';
 import type { SearchDoc } from './search';
@@ -10,17 +11,8 @@ import type { SearchDoc } from './search';
 /** Candidates per stage, as every pipeline answer carries them. */
 export type { StageStats };
 
-export interface ScheduleData {
-  interviewerName: string;
-  interviewerEmail: string;
-  /** 1 in person, 2 virtual. */
-  type: 1 | 2;
-  address?: string;
-  meetingLink?: string;
-  /** 15 to 120 minutes in steps of 15. */
-  duration: number;
-  timezone: string;
-}
+/** The interview schedule (schema/validation/schedule.ts). */
+export type ScheduleData = Schedule;
 
 export interface RejectData {
   reason: string;
@@ -66,6 +58,8 @@ export interface MoveInput {
   rejectFormData?: RejectData;
   scheduleFormData?: ScheduleData;
   confirmReveal?: boolean;
+  /** Move on without the optional guarantee of a power-plan project. */
+  withoutGuarantee?: boolean;
 }
 
 export interface MoveAnswer {

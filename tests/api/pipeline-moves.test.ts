@@ -163,6 +163,13 @@ describe('Upgrade and guarantee refusals', () => {
     expect((await move('raas', w.projects.raasPower, w.cid('Ivy'), STAGES.offered)).status).toBe(200);
   });
 
+  it('the guarantee is optional: a move that says withoutGuarantee goes to offered unguaranteed', async () => {
+    await w.place(w.projects.raasPower, 'Ava', STAGES.interviewing2, { interview_scheduled_at: new Date(), revealed_at: new Date(), guaranteed_at: null });
+    const res = await move('raas', w.projects.raasPower, w.cid('Ava'), STAGES.offered, { withoutGuarantee: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await w.rowOf(w.projects.raasPower, 'Ava')).toMatchObject({ stage: STAGES.offered, guaranteed_at: null });
+  });
+
   it('an inactive project refuses every move', async () => {
     await w.knex('projects').where('id', w.projects.memberOwn).update({ status: 3 });
     await w.place(w.projects.memberOwn, 'Ava', STAGES.qualify);

@@ -103,13 +103,31 @@ describe('The project board', () => {
     await card(page, people.mover.guid).getByTestId('candidate-menu').click();
     await page.getByRole('menuitem', { name: 'Move to Interviewed', exact: true }).click();
     let dialog = await schedule(page);
+    // Nothing is marked wrong before anything was typed; a field left empty says so once left.
+    await expect(dialog.locator('.Mui-error').count()).resolves.toBe(0);
+    await dialog.getByLabel('Interviewer name').focus();
+    await dialog.getByLabel('Interviewer email').focus();
+    await dialog.getByText('Enter the interviewer’s name').waitFor();
+    await expect(dialog.getByText('Enter the interviewer’s email').count()).resolves.toBe(0);
     await dialog.getByRole('button', { name: 'Schedule and move' }).click();
-    await dialog.getByText('This field is required').first().waitFor();
+    await dialog.getByText('Propose at least one date and time').or(dialog.getByText('Enter a date and a time')).first().waitFor();
     await dialog.getByLabel('Interviewer name').fill('Dana Lim');
     await dialog.getByLabel('Interviewer email').fill('dana.lim@acme.example.com');
-    await dialog.getByLabel('Meeting link').fill('https://meet.example.com/backend-1');
-    await dialog.getByRole('combobox', { name: 'Time zone' }).fill('Asia/Singapore');
-    await page.getByRole('option', { name: 'Asia/Singapore', exact: true }).click();
+    // A link typed without https:// is read as an https link.
+    await dialog.getByLabel('Meeting link').fill('meet.example.com/backend-1');
+    // The time zone is found by its city or its offset, and shown by its whole name.
+    const zone = dialog.getByRole('combobox', { name: 'Time zone' });
+    await zone.fill('GMT+8');
+    await page.getByRole('option', { name: 'Asia/Singapore · Singapore (GMT+8)' }).waitFor();
+    await zone.fill('Singapore');
+    await page.getByRole('option', { name: 'Asia/Singapore · Singapore (GMT+8)' }).click();
+    await expect(zone.inputValue()).resolves.toBe('Asia/Singapore · Singapore (GMT+8)');
+    const box = (await zone.boundingBox())!;
+    expect(box.width, 'the whole zone name fits').toBeGreaterThan(300);
+    const year = new Date().getFullYear() + 1;
+    await dialog.getByLabel('Proposed time 1').fill(`${year}-03-02T10:00`);
+    await dialog.getByRole('button', { name: 'Add another time' }).click();
+    await dialog.getByLabel('Proposed time 2').fill(`${year}-03-03T14:30`);
     await dialog.getByRole('button', { name: 'Schedule and move' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => stageOf(people.mover.id)).toBe(3);
@@ -118,6 +136,7 @@ describe('The project board', () => {
       interviewerName: 'Dana Lim',
       meetingLink: 'https://meet.example.com/backend-1',
       timezone: 'Asia/Singapore',
+      slots: [`${year}-03-02T10:00`, `${year}-03-03T14:30`],
     });
 
     // Interviewed → Interviewed 2+: the last schedule is remembered.
@@ -125,6 +144,9 @@ describe('The project board', () => {
     await page.getByRole('menuitem', { name: 'Move to Interviewed 2+' }).click();
     dialog = await schedule(page);
     await expect(dialog.getByLabel('Interviewer name').inputValue()).resolves.toBe('Dana Lim');
+    // Times are proposed afresh for each interview.
+    await expect(dialog.getByLabel('Proposed time 1').inputValue()).resolves.toBe('');
+    await dialog.getByLabel('Proposed time 1').fill(`${year}-03-09T10:00`);
     await dialog.getByRole('button', { name: 'Schedule and move' }).click();
     await expect.poll(() => stageOf(people.mover.id)).toBe(7);
 

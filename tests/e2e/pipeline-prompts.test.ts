@@ -1,8 +1,9 @@
 /**
  * The project page's prompts in a real browser: a bulk move of anonymous candidates out of the
  * suggested tab asks to reveal them first and clears the selection; a RaaS company's free-plan
- * project asks for the upgrade before an interview, says when the credits do not cover it, and
- * moves the candidate once upgraded; a power-plan project asks for the guarantee before an offer;
+ * project asks for the upgrade before the interview form, says when the credits do not cover it, and
+ * continues with the form once upgraded; a power-plan project offers the guarantee before an offer,
+ * which the company may decline;
  * an admin skips a candidate ahead;
  * the page works on a 390-pixel-wide phone.
  */
@@ -72,7 +73,7 @@ describe('Project page prompts', () => {
     await expect.poll(() => page.getByTestId('count-1').innerText()).toBe('2');
   });
 
-  it("A RaaS company's free-plan project asks for the upgrade before an interview, names the missing credits, and moves the candidate once upgraded", async () => {
+  it("A RaaS company's free-plan project asks for the upgrade before the interview form, names the missing credits, and continues with the form once upgraded", async () => {
     const [candidate] = await e2e.db
       .knex('candidates')
       .where({ status: 1, visibility: true })
@@ -92,16 +93,11 @@ describe('Project page prompts', () => {
     await expect(page.getByTestId('tab-0').count()).resolves.toBe(0);
     await row(page, candidate.guid).getByTestId('candidate-menu').click();
     await page.getByRole('menuitem', { name: 'Move to Interviewed', exact: true }).click();
-    const schedule = page.getByRole('dialog', { name: 'Schedule the interview' });
-    await schedule.getByLabel('Interviewer name').fill('Rachel Ng');
-    await schedule.getByLabel('Interviewer email').fill('rachel@raas.example.com');
-    await schedule.getByRole('radio', { name: 'In person' }).check();
-    await schedule.getByLabel('Address').fill('1 Raffles Place, Singapore');
-    await schedule.getByRole('combobox', { name: 'Time zone' }).fill('Asia/Singapore');
-    await page.getByRole('option', { name: 'Asia/Singapore', exact: true }).click();
-    await schedule.getByRole('button', { name: 'Schedule and move' }).click();
 
+    // The plan rule comes first: no form is shown for a move the plan forbids.
     const upgrade = page.getByRole('dialog', { name: 'Upgrade to Power to continue' });
+    await upgrade.waitFor();
+    await expect(page.getByRole('dialog', { name: 'Schedule the interview' }).count()).resolves.toBe(0);
     await upgrade.getByRole('button', { name: 'Upgrade for 1 credit' }).click();
     await expect(upgrade.getByTestId('prompt-error').innerText()).resolves.toContain('Not enough credits');
     expect(await e2e.db.knex('project_candidates').where({ project_id: project.id, candidate_id: candidate.id }).first('stage')).toEqual({ stage: 2 });
@@ -113,10 +109,46 @@ describe('Project page prompts', () => {
       .update({ trial_ends_at: new Date(Date.now() + 7 * 86_400_000) });
     await upgrade.getByRole('button', { name: 'Upgrade for 1 credit' }).click();
     await expect.poll(async () => (await e2e.db.knex('projects').where('id', project.id).first('plan')).plan).toBe(2);
+
+    // Once upgraded, the move continues with the schedule form.
+    const schedule = page.getByRole('dialog', { name: 'Schedule the interview' });
+    await schedule.getByLabel('Interviewer name').fill('Rachel Ng');
+    await schedule.getByLabel('Interviewer email').fill('rachel@raas.example.com');
+    await schedule.getByRole('radio', { name: 'In person' }).check();
+    await schedule.getByLabel('Address').fill('1 Raffles Place, Singapore');
+    await schedule.getByRole('combobox', { name: 'Time zone' }).fill('Singapore');
+    await page.getByRole('option', { name: /^Asia\/Singapore/ }).click();
+    await schedule.getByLabel('Proposed time 1').fill(`${new Date().getFullYear() + 1}-02-01T10:00`);
+    await schedule.getByRole('button', { name: 'Schedule and move' }).click();
     await expect
       .poll(async () => (await e2e.db.knex('project_candidates').where({ project_id: project.id, candidate_id: candidate.id }).first('stage')).stage)
       .toBe(3);
     await page.getByTestId('project-plan').getByText('Power').waitFor();
+  });
+
+  it('A power-plan project offers a guarantee before the offer, and moves the candidate without it when asked', async () => {
+    const [candidate] = await e2e.db
+      .knex('candidates')
+      .where({ status: 1, visibility: true })
+      .whereNot('anonymous', true)
+      .orderBy('id')
+      .offset(6)
+      .limit(1)
+      .select('id', 'guid');
+    const project = await projectWith('owner@acme.example.com', { title: 'No guarantee test project', plan: 2 }, [candidate], 7);
+    const page = await signedIn('owner@acme.example.com');
+    await page.goto(`${e2e.baseUrl}/project/${project.guid}?tab=7`);
+    await row(page, candidate.guid).getByTestId('candidate-menu').click();
+    await page.getByRole('menuitem', { name: 'Move to Offered' }).click();
+    await page.getByRole('dialog', { name: 'Guarantee this candidate?' }).getByRole('button', { name: 'Move without guarantee' }).click();
+    await expect
+      .poll(async () =>
+        e2e.db
+          .knex('project_candidates')
+          .where({ project_id: project.id, candidate_id: candidate.id })
+          .first('stage', e2e.db.knex.raw('guaranteed_at is not null as guaranteed')),
+      )
+      .toEqual({ stage: 4, guaranteed: false });
   });
 
   it('A power-plan project asks to guarantee a candidate before the offer, then moves them', async () => {

@@ -15,9 +15,11 @@ interface Props {
   children?: ReactNode;
   /** Room for a form inside (e.g. choosing who receives a removed user's projects). */
   wide?: boolean;
+  /** A second way forward beside the confirmation (e.g. "Move without guarantee"). */
+  alternative?: { label: string; onClick(): void };
 }
 
-export function ConfirmDialog({ open, title, message, confirmLabel, destructive, busy, onConfirm, onClose, children, wide }: Props) {
+export function ConfirmDialog({ open, title, message, confirmLabel, destructive, busy, onConfirm, onClose, children, wide, alternative }: Props) {
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth={wide ? 'sm' : 'xs'} fullWidth aria-labelledby="confirm-title">
       <DialogTitle id="confirm-title">{title}</DialogTitle>
@@ -29,6 +31,11 @@ export function ConfirmDialog({ open, title, message, confirmLabel, destructive,
         <Button onClick={onClose} disabled={busy} color="inherit">
           {t('portal.common.cancel')}
         </Button>
+        {alternative && (
+          <Button onClick={alternative.onClick} disabled={busy}>
+            {alternative.label}
+          </Button>
+        )}
         <Button onClick={onConfirm} disabled={busy} variant="contained" color={destructive ? 'error' : 'primary'}>
           {confirmLabel}
         </Button>

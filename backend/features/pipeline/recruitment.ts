@@ -6,7 +6,8 @@
  *   notAllowed        the rules refuse the move (or the caller does not see the candidate)
  *   differentStages   a bulk move of candidates from different tabs
  *   upgradeRequired   a RaaS free-plan project, to interviewing or beyond
- *   guaranteeRequired a power-plan project, to offered or placed, candidate not guaranteed
+ *   guaranteeRequired a power-plan project, to offered or placed, candidate not guaranteed, and the
+ *                     move does not say `withoutGuarantee` (the guarantee is an optional protection)
  *   revealRequired    an anonymous candidate would be revealed to the company: confirmReveal
  * A candidate the caller does not reach in the project (schema/rules/visibility.ts) is 404
  * `project.candidate.notFound`, before anything is written.
@@ -48,6 +49,7 @@ const moveBody = specKeys(
     rejectFormData: rejectForm.nullish(),
     scheduleFormData: scheduleForm.nullish(),
     confirmReveal: flag().optional(),
+    withoutGuarantee: flag().optional(),
   }),
 );
 
@@ -127,7 +129,7 @@ export const recruitmentEndpoint = defineEndpoint({
       const upgrade = candidateIds.filter((c) => upgradeOrGuarantee(plan, to, Boolean(rows.get(c)?.guaranteed_at)) === 'upgrade');
       if (upgrade.length) throw refuse('upgradeRequired', upgrade);
       const guarantee = candidateIds.filter((c) => upgradeOrGuarantee(plan, to, Boolean(rows.get(c)?.guaranteed_at)) === 'guarantee');
-      if (guarantee.length) throw refuse('guaranteeRequired', guarantee);
+      if (guarantee.length && !body.withoutGuarantee) throw refuse('guaranteeRequired', guarantee);
 
       // Leaving the suggested tab reveals an anonymous candidate to the project's company, and a
       // hidden one only when an admin curated them into the project (schema/rules/visibility.ts).

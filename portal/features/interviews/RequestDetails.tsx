@@ -2,6 +2,7 @@
 import { Box, Divider, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { t } from '../../../i18n';
+import { validZone, zoneLabel } from '../../../schema/rules/timeZones';
 import type { ProjectData } from '../../api/interviews';
 
 const dateTime = (iso: string, timeZone?: string | null) => {
@@ -63,7 +64,6 @@ export function RequestDetails({ data }: { data: ProjectData }) {
             <Typography variant="h6" component="h2">
               {t('portal.interviews.answer.interviewDetails')}
             </Typography>
-            {interview?.startsAt && <Row label={t('portal.interviews.answer.startsAt')} value={dateTime(interview.startsAt, interview.timezone)} />}
             {interview?.interviewerName && <Row label={t('portal.interviews.answer.interviewer')} value={interview.interviewerName} />}
             {interview?.type && (
               <Row
@@ -76,7 +76,9 @@ export function RequestDetails({ data }: { data: ProjectData }) {
             {interview?.duration && (
               <Row label={t('portal.interviews.answer.duration')} value={t('portal.interviews.answer.minutes', { count: interview.duration })} />
             )}
-            {interview?.timezone && <Row label={t('portal.interviews.answer.timezone')} value={interview.timezone} />}
+            {interview?.timezone && (
+              <Row label={t('portal.interviews.answer.timezone')} value={validZone(interview.timezone) ? zoneLabel(interview.timezone) : interview.timezone} />
+            )}
             {data.timeSlots.length > 0 && (
               <Row
                 label={t('portal.interviews.answer.slots')}

@@ -81,7 +81,7 @@ interface Props {
   busy: boolean;
   error?: string;
   isRaas: boolean;
-  resolve(answer?: { reject?: RejectData; schedule?: ScheduleData }): void;
+  resolve(answer?: { reject?: RejectData; schedule?: ScheduleData; withoutGuarantee?: boolean }): void;
   cancel(): void;
 }
 
@@ -153,6 +153,7 @@ export function MoveDialogs({ prompt, busy, error, isRaas, resolve, cancel }: Pr
           title={t('portal.pipeline.guarantee.title')}
           message={t('portal.pipeline.guarantee.text')}
           confirmLabel={t('portal.pipeline.guarantee.confirm')}
+          alternative={{ label: t('portal.pipeline.guarantee.without'), onClick: () => resolve({ withoutGuarantee: true }) }}
           busy={busy}
           onConfirm={() => resolve()}
           onClose={cancel}

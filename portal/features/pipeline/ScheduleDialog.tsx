@@ -1,6 +1,10 @@
-/** The interview schedule asked for when a candidate moves to interviewing or interviewing2 (spec section 4). */
+/**
+ * The interview schedule asked for when a candidate moves to interviewing or interviewing2 (spec
+ * section 4): the interviewer, in person or virtual, the duration, the time zone and the proposed
+ * date-time slots. The form is checked with the schema the API checks it with
+ * (schema/validation/schedule.ts); a field shows its message once it was left or the form was sent.
+ */
 import {
-  Autocomplete,
   Button,
   Dialog,
   DialogActions,
@@ -15,22 +19,17 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { t } from '../../../i18n';
 import { INTERVIEW_DURATIONS, INTERVIEW_TYPE } from '../../../schema/rules/pipeline';
+import { validZone } from '../../../schema/rules/timeZones';
+import { fieldErrorsOf, ruleMessage } from '../../../schema/validation/issues';
+import { scheduleSchema } from '../../../schema/validation/schedule';
 import type { ScheduleData } from '../../api/pipeline';
+import { ScheduleSlots } from './ScheduleSlots';
+import { TimeZonePicker } from './TimeZonePicker';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const LINK = /^https?:\/\/\S+$/i;
-
-const zones = (): string[] => {
-  try {
-    return Intl.supportedValuesOf('timeZone');
-  } catch {
-    return ['UTC'];
-  }
-};
-const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+const localZone = () => validZone(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? 'UTC';
 
 interface Props {
   open: boolean;
@@ -42,6 +41,13 @@ interface Props {
   onClose(): void;
 }
 
+/** The form's problems as texts by field ('slots.0' for a slot), through the API's message keys. */
+function problems(form: ScheduleData): Record<string, string> {
+  const parsed = scheduleSchema().safeParse(form, { error: ruleMessage });
+  if (parsed.success) return {};
+  return Object.fromEntries(Object.entries(fieldErrorsOf(parsed.error)).map(([field, key]) => [field, t(`scheduleFormData.${key}`)]));
+}
+
 export function ScheduleDialog({ open, title, text, initial, busy, onConfirm, onClose }: Props) {
   const [form, setForm] = useState<ScheduleData>(() => ({
     interviewerName: initial.interviewerName ?? '',
@@ -50,32 +56,22 @@ export function ScheduleDialog({ open, title, text, initial, busy, onConfirm, on
     address: initial.address ?? '',
     meetingLink: initial.meetingLink ?? '',
     duration: (INTERVIEW_DURATIONS as readonly number[]).includes(initial.duration ?? 0) ? (initial.duration as number) : 60,
-    timezone: initial.timezone || localZone(),
+    timezone: validZone(initial.timezone) ?? localZone(),
+    // Times are proposed afresh for each interview: a remembered schedule brings none.
+    slots: [''],
   }));
   const [tried, setTried] = useState(false);
-  const options = useMemo(zones, []);
+  const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const set = <K extends keyof ScheduleData>(key: K, value: ScheduleData[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const touch = (field: string) => setTouched((s) => (s.has(field) ? s : new Set(s).add(field)));
 
-  const errors: Partial<Record<keyof ScheduleData, string>> = {};
-  if (!form.interviewerName.trim()) errors.interviewerName = t('portal.pipeline.schedule.required');
-  if (!EMAIL.test(form.interviewerEmail.trim())) errors.interviewerEmail = t('portal.pipeline.schedule.email');
-  if (form.type === INTERVIEW_TYPE.inPerson && !form.address?.trim()) errors.address = t('portal.pipeline.schedule.required');
-  if (form.type === INTERVIEW_TYPE.virtual && !LINK.test(form.meetingLink?.trim() ?? '')) errors.meetingLink = t('portal.pipeline.schedule.link');
-  if (!form.timezone) errors.timezone = t('portal.pipeline.schedule.required');
-  const shown = (key: keyof ScheduleData) => (tried ? errors[key] : undefined);
+  const errors = problems(form);
+  const shown = (field: string) => (tried || touched.has(field) ? errors[field] : undefined);
 
   const submit = () => {
     setTried(true);
-    if (Object.keys(errors).length) return;
-    const inPerson = form.type === INTERVIEW_TYPE.inPerson;
-    onConfirm({
-      interviewerName: form.interviewerName.trim(),
-      interviewerEmail: form.interviewerEmail.trim(),
-      type: form.type,
-      ...(inPerson ? { address: form.address?.trim() } : { meetingLink: form.meetingLink?.trim() }),
-      duration: form.duration,
-      timezone: form.timezone,
-    });
+    const parsed = scheduleSchema().safeParse(form);
+    if (parsed.success) onConfirm(parsed.data);
   };
 
   return (
@@ -87,7 +83,8 @@ export function ScheduleDialog({ open, title, text, initial, busy, onConfirm, on
           <TextField
             label={t('portal.pipeline.schedule.interviewerName')}
             value={form.interviewerName}
-            onChange={(e) => set('interviewerName', e.target.value.slice(0, 120))}
+            onChange={(e) => set('interviewerName', e.target.value.slice(0, 200))}
+            onBlur={() => touch('interviewerName')}
             error={Boolean(shown('interviewerName'))}
             helperText={shown('interviewerName')}
             required
@@ -98,6 +95,7 @@ export function ScheduleDialog({ open, title, text, initial, busy, onConfirm, on
             type="email"
             value={form.interviewerEmail}
             onChange={(e) => set('interviewerEmail', e.target.value.slice(0, 254))}
+            onBlur={() => touch('interviewerEmail')}
             error={Boolean(shown('interviewerEmail'))}
             helperText={shown('interviewerEmail')}
             required
@@ -113,7 +111,8 @@ export function ScheduleDialog({ open, title, text, initial, busy, onConfirm, on
             <TextField
               label={t('portal.pipeline.schedule.address')}
               value={form.address}
-              onChange={(e) => set('address', e.target.value.slice(0, 300))}
+              onChange={(e) => set('address', e.target.value.slice(0, 500))}
+              onBlur={() => touch('address')}
               error={Boolean(shown('address'))}
               helperText={shown('address')}
               required
@@ -122,38 +121,36 @@ export function ScheduleDialog({ open, title, text, initial, busy, onConfirm, on
             <TextField
               label={t('portal.pipeline.schedule.meetingLink')}
               value={form.meetingLink}
-              onChange={(e) => set('meetingLink', e.target.value.slice(0, 500))}
+              onChange={(e) => set('meetingLink', e.target.value.slice(0, 1000))}
+              onBlur={() => touch('meetingLink')}
               error={Boolean(shown('meetingLink'))}
               helperText={shown('meetingLink')}
-              placeholder="https://"
+              placeholder="meet.example.com/abc"
               required
             />
           )}
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              select
-              label={t('portal.pipeline.schedule.duration')}
-              value={form.duration}
-              onChange={(e) => set('duration', Number(e.target.value))}
-              sx={{ minWidth: 160 }}
-            >
-              {INTERVIEW_DURATIONS.map((d) => (
-                <MenuItem key={d} value={d}>
-                  {t('portal.pipeline.schedule.minutes', { n: d })}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Autocomplete
-              sx={{ flex: 1 }}
-              options={options}
-              value={form.timezone}
-              disableClearable
-              onChange={(_, value) => set('timezone', value)}
-              renderInput={(params) => (
-                <TextField {...params} label={t('portal.pipeline.schedule.timezone')} error={Boolean(shown('timezone'))} helperText={shown('timezone')} />
-              )}
-            />
-          </Stack>
+          <TextField select label={t('portal.pipeline.schedule.duration')} value={form.duration} onChange={(e) => set('duration', Number(e.target.value))}>
+            {INTERVIEW_DURATIONS.map((d) => (
+              <MenuItem key={d} value={d}>
+                {t('portal.pipeline.schedule.minutes', { n: d })}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TimeZonePicker
+            label={t('portal.pipeline.schedule.timezone')}
+            value={form.timezone}
+            error={shown('timezone')}
+            onChange={(zone) => set('timezone', zone)}
+            onBlur={() => touch('timezone')}
+          />
+          <ScheduleSlots
+            slots={form.slots}
+            zone={form.timezone}
+            errors={form.slots.map((_, i) => shown(`slots.${i}`))}
+            listError={shown('slots')}
+            onChange={(slots) => set('slots', slots)}
+            onBlur={(i) => touch(`slots.${i}`)}
+          />
           <button type="submit" hidden />
         </Stack>
       </DialogContent>

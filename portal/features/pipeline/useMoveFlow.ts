@@ -27,6 +27,8 @@ export interface MoveRequest {
   confirmReveal?: boolean;
   /** The guarantee prompt was answered (or the server asked for no guarantee). */
   guaranteed?: boolean;
+  /** The company chose to move without the optional guarantee. */
+  withoutGuarantee?: boolean;
   /** The project was upgraded during this move. */
   upgraded?: boolean;
 }
@@ -94,6 +96,7 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
           rejectFormData: request.rejectFormData,
           scheduleFormData: request.scheduleFormData,
           confirmReveal: request.confirmReveal || undefined,
+          withoutGuarantee: request.withoutGuarantee || undefined,
         });
         dispatch({ type: 'confirm', ids });
         if (request.scheduleFormData) rememberSchedule(request.scheduleFormData);
@@ -123,9 +126,10 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
       if (!current) return;
       const plan = request.upgraded ? { ...current, plan: PROJECT_PLAN.power } : current;
       if (request.to === STAGES.rejected && !request.rejectFormData) return setPrompt({ kind: 'reject', request });
-      if (needsSchedule(request.to) && !request.scheduleFormData) return setPrompt({ kind: 'schedule', request });
+      // The plan rule is asked before any form: nothing is typed for a move the plan forbids.
       if (upgradeOrGuarantee(plan, request.to, true) === 'upgrade') return setPrompt({ kind: 'upgrade', request });
-      if (!request.guaranteed && request.docs.some((d) => upgradeOrGuarantee(plan, request.to, d.guaranteed) === 'guarantee'))
+      if (needsSchedule(request.to) && !request.scheduleFormData) return setPrompt({ kind: 'schedule', request });
+      if (!request.guaranteed && !request.withoutGuarantee && request.docs.some((d) => upgradeOrGuarantee(plan, request.to, d.guaranteed) === 'guarantee'))
         return setPrompt({ kind: 'guarantee', request });
       // Moving an anonymous candidate reveals them to the company (spec section 4): asked before the move.
       if (!request.confirmReveal && request.docs.some((d) => d.anonymous && !d.revealed)) return setPrompt({ kind: 'reveal', request });
@@ -141,10 +145,11 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
 
   /** Answers the open prompt. */
   const resolve = useCallback(
-    async (answer?: { reject?: RejectData; schedule?: ScheduleData }) => {
+    async (answer?: { reject?: RejectData; schedule?: ScheduleData; withoutGuarantee?: boolean }) => {
       if (!prompt) return;
       const { request } = prompt;
       const current = latest.current.project;
+      if (prompt.kind === 'guarantee' && answer?.withoutGuarantee) return advance({ ...request, withoutGuarantee: true });
       if (prompt.kind === 'reject' && answer?.reject) return advance({ ...request, rejectFormData: answer.reject });
       if (prompt.kind === 'schedule' && answer?.schedule) return advance({ ...request, scheduleFormData: answer.schedule });
       if (prompt.kind === 'reveal') return advance({ ...request, confirmReveal: true });
