@@ -7,6 +7,7 @@ import { talent, talentErrors } from './sections/talent';
 import { entityLabels } from './sections/entities';
 import { ra } from './sections/console';
 import { interviewFieldErrors, interviewProjectMessages } from './sections/interviews';
+import { dashboardFieldErrors } from './sections/dashboards';
 import { projectFieldErrors, projectMessages } from './sections/projects';
 import { pipelineMessages, pipelineProjectMessages } from './sections/pipeline';
 
@@ -300,4 +301,5 @@ export const en = {
   ...pipelineMessages,
   ...projectFieldErrors,
   ...interviewFieldErrors,
+  ...dashboardFieldErrors,
 } as const;
