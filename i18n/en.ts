@@ -8,6 +8,7 @@ import { entityLabels } from './sections/entities';
 import { notifications } from './sections/live';
 import { ra } from './sections/console';
 import { interviewFieldErrors, interviewProjectMessages } from './sections/interviews';
+import { dashboardFieldErrors } from './sections/dashboards';
 import { projectFieldErrors, projectMessages } from './sections/projects';
 import { pipelineMessages, pipelineProjectMessages } from './sections/pipeline';
 
@@ -302,4 +303,5 @@ export const en = {
   ...pipelineMessages,
   ...projectFieldErrors,
   ...interviewFieldErrors,
+  ...dashboardFieldErrors,
 } as const;

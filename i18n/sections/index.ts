@@ -1,5 +1,6 @@
 /** Every text of the portal, under the catalogue's `portal` key. */
 import { auth } from './auth';
+import { dashboards } from './dashboards';
 import { interviews } from './interviews';
 import { pages } from './pages';
 import { projectsPortal } from './projectsPortal';
@@ -7,4 +8,4 @@ import { pipelinePortal } from './pipelinePortal';
 import { shell } from './shell';
 import { terms } from './terms';
 
-export const portal = { ...shell, ...auth, ...pages, terms, interviews, pipeline: pipelinePortal, projectsPortal };
+export const portal = { ...shell, ...auth, ...pages, terms, interviews, pipeline: pipelinePortal, projectsPortal, dashboard: dashboards };

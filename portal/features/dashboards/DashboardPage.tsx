@@ -1,9 +1,24 @@
-/** The five admin dashboards under /dashboard/. Their figures arrive with the dashboards capability. */
-import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
-import { UpcomingScreen } from '../../components/UpcomingScreen';
+/**
+ * The admin dashboards under /dashboard/: each page, and the charts library with it, is loaded only
+ * when its route is opened. The interview-request list is the interviews capability's page.
+ */
+import { Skeleton } from '@mui/material';
+import { lazy, Suspense } from 'react';
 
-export type DashboardKind = 'weekly' | 'assigned' | 'recruitment' | 'projectOverview' | 'interviewRequests';
+export type DashboardKind = 'weekly' | 'assigned' | 'recruitment' | 'projectOverview';
+
+const PAGES = {
+  weekly: lazy(() => import('./WeeklyDashboard')),
+  projectOverview: lazy(() => import('./ProjectOverviewDashboard')),
+  assigned: lazy(() => import('./AssignmentLogDashboard')),
+  recruitment: lazy(() => import('./RecruitmentLogDashboard')),
+};
 
 export function DashboardPage({ kind }: { kind: DashboardKind }) {
-  return <UpcomingScreen id={`dashboards.${kind}`} icon={<InsightsOutlined />} />;
+  const Page = PAGES[kind];
+  return (
+    <Suspense fallback={<Skeleton variant="rectangular" height={400} />}>
+      <Page />
+    </Suspense>
+  );
 }

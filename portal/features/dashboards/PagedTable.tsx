@@ -1,0 +1,60 @@
+/** The paged table the dashboards' logs share: columns by header and cell, pages kept in the URL (p, pp). */
+import { Paper, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow } from '@mui/material';
+import type { ReactNode } from 'react';
+import type { Pagination } from '../../api/dashboards';
+
+export interface Column<T> {
+  header: string;
+  cell(row: T): ReactNode;
+  align?: 'right';
+  nowrap?: boolean;
+}
+
+interface Props<T> {
+  testId: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey(row: T): string;
+  pagination: Pagination;
+  set(changes: Record<string, string | number | undefined>): void;
+}
+
+export function PagedTable<T>({ testId, columns, rows, rowKey, pagination, set }: Props<T>) {
+  return (
+    <Paper variant="outlined">
+      <TableContainer>
+        <Table size="small" data-testid={testId}>
+          <TableHead>
+            <TableRow>
+              {columns.map((c) => (
+                <TableCell key={c.header} align={c.align}>
+                  {c.header}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((r) => (
+              <TableRow key={rowKey(r)} hover>
+                {columns.map((c) => (
+                  <TableCell key={c.header} align={c.align} sx={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                    {c.cell(r)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={pagination.dataCount}
+        page={pagination.currentPage - 1}
+        rowsPerPage={pagination.pageSize}
+        rowsPerPageOptions={[25, 50, 100]}
+        onPageChange={(_e, page) => set({ p: page + 1 })}
+        onRowsPerPageChange={(e) => set({ pp: e.target.value, p: undefined })}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,38 @@
+/** CSV export of a dashboard: the rows as shown (every page, not only the visible one), quoted by RFC 4180, with a BOM for spreadsheets. */
+export type Cell = string | number | null | undefined;
+
+const quote = (v: Cell) => {
+  const s = v === null || v === undefined ? '' : String(v);
+  // A leading =, +, - or @ would be read as a formula by a spreadsheet.
+  const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+export function toCsv(header: string[], rows: Cell[][]): string {
+  return [header, ...rows].map((r) => r.map(quote).join(',')).join('\r\n');
+}
+
+export function downloadCsv(name: string, csv: string): void {
+  const url = URL.createObjectURL(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Every page of a paged call (at most `maxPages` of 500 rows). */
+export async function allPages<T>(
+  load: (page: number, perPage: number) => Promise<{ data: T[]; pagination: { pagesCount: number } }>,
+  maxPages = 20,
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1; page <= maxPages; page++) {
+    const res = await load(page, 500);
+    rows.push(...res.data);
+    if (page >= res.pagination.pagesCount) break;
+  }
+  return rows;
+}
