@@ -261,6 +261,7 @@ export const en = {
       openPortal: 'Open portal',
       groups: { companies: 'Companies', talent: 'Talent', credits: 'Credits', lookups: 'Lookups' },
     },
+    selectRow: 'Select {name}',
     presets: { pending: 'Pending {label}', candidates: { pending: 'Pending curation', pendingActivation: 'Pending activation' } },
     list: { search: 'Search', any: 'Any' },
     related: { titleWithCount: '{label} ({count})', empty: 'No {label} yet' },

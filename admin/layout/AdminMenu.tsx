@@ -1,8 +1,12 @@
-/** The console's side menu: grouped, collapsible, with preset views and a way back to the portal. */
+/**
+ * The console's side menu: grouped, collapsible, with preset views and a way back to the portal. A navigation
+ * landmark holding a list of links (not an ARIA `menu`, which would promise arrow-key menu behaviour and may not
+ * hold buttons); each group is a list item with its toggle button and a nested list.
+ */
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { Box, Collapse, Divider, ListItemIcon, ListItemText, ListSubheader, MenuItem, MenuList } from '@mui/material';
+import { Box, Collapse, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader } from '@mui/material';
 import { LinkBase, useBasename, useCanAccess, useCreatePath, useLocation, useSidebarState, useStore } from 'react-admin';
 import { t } from '../../i18n';
 import { entityByResource, resources } from '../../schema';
@@ -48,18 +52,24 @@ function EntryLink({ entry }: { entry: MenuEntry }) {
   }
   const Icon = entry.preset ? PresetIcon : iconFor(entry.resource);
   return (
-    <MenuItem
-      component={LinkBase}
-      to={{ pathname: path, search: entry.filter ? filterSearch(entry.filter) : '' }}
-      selected={selected}
-      aria-current={selected ? 'page' : undefined}
-      sx={{ borderRadius: 1, mx: 1, my: 0.25, pl: open ? 2 : 1.5 }}
-    >
-      <ListItemIcon>
-        <Icon fontSize="small" />
-      </ListItemIcon>
-      {open && <ListItemText primary={entry.label} slotProps={{ primary: { variant: 'body2', noWrap: true } }} />}
-    </MenuItem>
+    <ListItem disablePadding>
+      <ListItemButton
+        component={LinkBase}
+        to={{ pathname: path, search: entry.filter ? filterSearch(entry.filter) : '' }}
+        selected={selected}
+        aria-current={selected ? 'page' : undefined}
+        // Folded to icons, the link keeps its name for assistive technology and a tooltip.
+        aria-label={open ? undefined : entry.label}
+        title={open ? undefined : entry.label}
+        dense
+        sx={{ borderRadius: 1, mx: 1, my: 0.25, pl: open ? 2 : 1.5 }}
+      >
+        <ListItemIcon>
+          <Icon fontSize="small" />
+        </ListItemIcon>
+        {open && <ListItemText primary={entry.label} slotProps={{ primary: { variant: 'body2', noWrap: true } }} />}
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -68,11 +78,17 @@ function Group({ group }: { group: MenuGroup }) {
   const [expanded, setExpanded] = useStore(`admin.menu.${group.key ?? 'top'}`, group.key !== 'lookups');
   const entries = group.entries.map((entry) => <EntryLink key={entry.key} entry={entry} />);
   if (!group.key) return <>{entries}</>;
-  if (!sidebarOpen) return <>{[<Divider key="divider" sx={{ my: 1 }} />, ...entries]}</>;
+  const nested = (
+    <List disablePadding aria-label={group.label}>
+      {entries}
+    </List>
+  );
+  if (!sidebarOpen) return <ListItem sx={{ display: 'block', p: 0, mt: 1, pt: 1, borderTop: 1, borderColor: 'divider' }}>{nested}</ListItem>;
   return (
-    <>
+    <ListItem sx={{ display: 'block', p: 0 }}>
       <ListSubheader
         component="button"
+        type="button"
         onClick={() => setExpanded(!expanded)}
         aria-expanded={expanded}
         sx={{
@@ -95,9 +111,9 @@ function Group({ group }: { group: MenuGroup }) {
         {expanded ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
       </ListSubheader>
       <Collapse in={expanded} timeout="auto" unmountOnExit>
-        {entries}
+        {nested}
       </Collapse>
-    </>
+    </ListItem>
   );
 }
 
@@ -105,18 +121,26 @@ export function AdminMenu() {
   const [open] = useSidebarState();
   return (
     <Box component="nav" aria-label={t('admin.menu.label')}>
-      <MenuList dense sx={{ pt: 1, pb: 2, width: open ? 240 : 56, transition: 'width 150ms' }}>
+      <List dense sx={{ pt: 1, pb: 2, width: open ? 240 : 56, transition: 'width 150ms' }}>
         {GROUPS.map((group) => (
           <Group key={group.key ?? 'top'} group={group} />
         ))}
-        <Divider sx={{ my: 1 }} />
-        <MenuItem component="a" href="/" sx={{ borderRadius: 1, mx: 1 }}>
-          <ListItemIcon>
-            <OpenInNewIcon fontSize="small" />
-          </ListItemIcon>
-          {open && <ListItemText primary={t('admin.menu.openPortal')} slotProps={{ primary: { variant: 'body2' } }} />}
-        </MenuItem>
-      </MenuList>
+        <ListItem disablePadding sx={{ mt: 1, pt: 1, borderTop: 1, borderColor: 'divider' }}>
+          <ListItemButton
+            component="a"
+            href="/"
+            dense
+            aria-label={open ? undefined : t('admin.menu.openPortal')}
+            title={open ? undefined : t('admin.menu.openPortal')}
+            sx={{ borderRadius: 1, mx: 1 }}
+          >
+            <ListItemIcon>
+              <OpenInNewIcon fontSize="small" />
+            </ListItemIcon>
+            {open && <ListItemText primary={t('admin.menu.openPortal')} slotProps={{ primary: { variant: 'body2' } }} />}
+          </ListItemButton>
+        </ListItem>
+      </List>
     </Box>
   );
 }

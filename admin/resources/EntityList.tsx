@@ -8,6 +8,7 @@ import { isSortable, isVisible, labelOf, pluralLabel } from '../fields/fieldMeta
 import { useDocumentTitle } from '../layout/useDocumentTitle';
 import { abilityOf, canAccessResource, canUpdateStatusOfAny } from '../providers/ability';
 import { useActor } from '../providers/useActor';
+import { LabelledBody } from './LabelledRows';
 import { BulkStatusButton } from './BulkStatusButton';
 import { columnWidths, ONE_LINE_TABLE_SX, PhoneList, showFullTextOnHover, TableActions, usePhone } from './denseTable';
 import { exporterFor } from './exporter';
@@ -92,6 +93,7 @@ export function EntityList({ entity, aside, selectedId }: Props) {
         />
       ) : (
         <DataTable
+          body={LabelledBody}
           bulkActionButtons={bulkActionsFor(entity, actor)}
           // A row opens where the admin can work on it: the edit form (or panel) when allowed, else the record.
           rowClick={(_id, resource, record) => (actor && canAccessResource(actor, 'edit', resource, record) ? 'edit' : 'show')}

@@ -6,6 +6,7 @@ export const shell = {
     home: 'Home',
     openMenu: 'Open menu',
     accountMenu: 'Account menu',
+    skipToContent: 'Skip to content',
     search: 'Search',
     companies: 'Companies',
     allCompanies: 'All companies',

@@ -55,7 +55,7 @@ describe('The admin console', () => {
     const pending = await e2e.db.knex('companies').where('status', 0).pluck('company_name');
     expect(pending.length).toBeGreaterThan(0);
 
-    await menu(admin).getByRole('menuitem', { name: 'Pending companies' }).click();
+    await menu(admin).getByRole('link', { name: 'Pending companies' }).click();
 
     await admin.waitForURL((url) => url.pathname === '/admin/companies' && JSON.parse(url.searchParams.get('filter') ?? '{}').status === 0);
     await expect.poll(() => rows(admin).count()).toBe(pending.length);
@@ -75,7 +75,7 @@ describe('The admin console', () => {
   });
 
   it('An admin renames a company and the new name is saved', async () => {
-    await menu(admin).getByRole('menuitem', { name: 'All companies' }).click();
+    await menu(admin).getByRole('link', { name: 'All companies' }).click();
     await admin.getByRole('cell', { name: 'Globex Analytics', exact: true }).click();
     await admin.waitForURL(/\/admin\/companies\/Company%3A\d+$/);
     const name = admin.getByRole('textbox', { name: 'Company name' });
@@ -150,7 +150,7 @@ describe('The admin console', () => {
   });
 
   it('An admin adds a tag from the panel beside the tag list', async () => {
-    await menu(admin).getByRole('menuitem', { name: 'Tags' }).click();
+    await menu(admin).getByRole('link', { name: 'Tags' }).click();
     await admin.getByRole('link', { name: 'Create' }).click();
     const panel = admin.getByRole('complementary', { name: 'Add tag' });
     await panel.waitFor();
@@ -195,7 +195,7 @@ describe('The admin console', () => {
     await signIn(page, 'advocate@example.com');
     await page.waitForURL(/\/admin\/companies/);
 
-    await menu(page).getByRole('menuitem', { name: 'Admins' }).click();
+    await menu(page).getByRole('link', { name: 'Admins' }).click();
     await page.getByRole('cell', { name: 'admin@example.com', exact: true }).waitFor();
     await expect(page.getByRole('link', { name: 'Create' }).count()).resolves.toBe(0);
     await expect(page.locator('tbody input[type="checkbox"]').count()).resolves.toBe(0);

@@ -170,7 +170,7 @@ describe('The project board', () => {
     await target.waitFor();
     // The keys are explained to screen readers.
     await expect(page.locator('#board-keyboard-help').innerText()).resolves.toContain('arrow keys');
-    await target.focus();
+    await target.getByTestId('board-card-handle').focus();
     await page.keyboard.press('Space');
     await page.waitForTimeout(200);
     await page.keyboard.press('ArrowRight');
@@ -215,7 +215,7 @@ describe('The project board', () => {
 
     await page.getByTestId('tab-6').click();
     const moved = page.locator(`[data-testid="pipeline-row"][data-guid="${people.rejected.guid}"]`);
-    await moved.getByRole('button', { name: `Open profile of ${people.rejected.name}` }).click();
+    await moved.getByRole('button', { name: people.rejected.name }).first().click();
     const panel = page.getByTestId('profile-panel');
     await panel.getByTestId('notes').getByText('No notes yet.').waitFor();
     await panel.getByTestId('note-input').fill('Strong communicator; revisit next quarter.');

@@ -136,7 +136,7 @@ describe('Company self sign-up', () => {
     await admin.getByLabel('Six-digit code').fill(await e2e.lastCode('admin@example.com'));
     await admin.getByRole('button', { name: 'Sign in' }).click();
     await admin.waitForURL(/\/admin\/companies/);
-    await admin.getByRole('navigation', { name: 'Console menu' }).getByRole('menuitem', { name: 'Pending companies' }).click();
+    await admin.getByRole('navigation', { name: 'Console menu' }).getByRole('link', { name: 'Pending companies' }).click();
     await admin.getByRole('cell', { name: 'Hooli Labs', exact: true }).click();
     await admin.waitForURL(`${e2e.baseUrl}/admin/companies/Company%3A${company.id}`);
     await expect.poll(() => admin.getByRole('textbox', { name: /^Company name/ }).inputValue()).toBe('Hooli Labs');

@@ -80,7 +80,7 @@ describe('Talent in the console', () => {
     }
     await admin.goto(`${e2e.baseUrl}/talent?status=0`);
     await admin.waitForURL((url) => url.pathname === '/admin/talent' && JSON.parse(url.searchParams.get('filter') ?? '{}').status === 0);
-    await menu(admin).getByRole('menuitem', { name: 'Pending curation' }).and(admin.locator('[aria-current="page"]')).waitFor();
+    await menu(admin).getByRole('link', { name: 'Pending curation' }).and(admin.locator('[aria-current="page"]')).waitFor();
     await expect.poll(() => admin.title(), { timeout: 10_000 }).toBe('Pending curation | Talentbase');
   });
 
@@ -104,7 +104,7 @@ describe('Talent in the console', () => {
       'Skills',
       'Go, PostgreSQL, Kubernetes, Java',
     ]);
-    await menu(admin).getByRole('menuitem', { name: 'All talent' }).click();
+    await menu(admin).getByRole('link', { name: 'All talent' }).click();
     await admin.waitForURL((url) => url.pathname === '/admin/talent');
     await admin.getByRole('button', { name: 'Add from CV' }).click();
     await admin.getByLabel('Choose a CV file (PDF or DOCX)').setInputFiles({ name: 'daniel-okafor.pdf', mimeType: 'application/pdf', buffer: pdf });
@@ -163,7 +163,7 @@ describe('Talent in the console', () => {
     const jobs = await e2e.db.knex('candidate_experiences').where('candidate_id', saved.id).orderBy('start_date', 'desc').pluck('company');
     expect(jobs).toEqual(['Grab', 'Shopee']);
 
-    await menu(admin).getByRole('menuitem', { name: 'All talent' }).click();
+    await menu(admin).getByRole('link', { name: 'All talent' }).click();
     await admin.getByPlaceholder('Search', { exact: true }).fill('Okafor');
     const row = admin.getByRole('row').filter({ hasText: 'daniel.okafor@mail.example.com' });
     await row.waitFor();
@@ -250,7 +250,7 @@ describe('Talent in the console', () => {
       self_chosen_status: true,
     });
 
-    await menu(admin).getByRole('menuitem', { name: 'All talent' }).click();
+    await menu(admin).getByRole('link', { name: 'All talent' }).click();
     for (const c of [paused, other]) await admin.getByRole('row').filter({ hasText: c.email }).getByRole('checkbox').check();
     await admin.getByText('2 items selected').waitFor();
     await admin.getByRole('button', { name: 'Change status' }).click();

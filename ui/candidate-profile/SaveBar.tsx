@@ -1,7 +1,7 @@
 /** The form's sticky footer: whether there are unsaved changes or problems to fix, and the save action. */
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import { Paper, Stack, Typography } from '@mui/material';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useFormState } from 'react-hook-form';
 import { t } from '../../i18n';
 
@@ -34,11 +34,42 @@ export function revealFirstProblem(form: HTMLElement | null): void {
   field.focus({ preventScroll: true });
 }
 
+/** The nearest ancestor that scrolls, or the page. */
+function scrollerOf(el: HTMLElement): { scrollBy(o: ScrollToOptions): void } {
+  for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+    const { overflowY } = getComputedStyle(p);
+    if ((overflowY === 'auto' || overflowY === 'scroll') && p.scrollHeight > p.clientHeight) return p;
+  }
+  return window;
+}
+
+/**
+ * Keeps the field that receives focus clear of this bar (WCAG 2.4.11, focus not obscured): a Tab or a click
+ * that lands on a field hidden behind the bar scrolls it up into the free space above it.
+ */
+function useFocusClearOfBar(bar: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const form = bar.current?.closest('form');
+    if (!form) return;
+    const onFocus = (e: FocusEvent) => {
+      const field = e.target as HTMLElement;
+      if (!bar.current || bar.current.contains(field)) return;
+      const barTop = bar.current.getBoundingClientRect().top;
+      const rect = field.getBoundingClientRect();
+      const overlap = rect.bottom + 16 - barTop;
+      if (overlap > 0) scrollerOf(field).scrollBy({ top: overlap, behavior: 'instant' });
+    };
+    form.addEventListener('focusin', onFocus);
+    return () => form.removeEventListener('focusin', onFocus);
+  }, [bar]);
+}
+
 /** `idleText`: what to say when nothing changed yet (default: everything is saved). */
 export function SaveBar({ children, idleText }: { children: ReactNode; idleText?: string }) {
   const { isDirty, errors, submitCount, isSubmitting } = useFormState();
   const problems = submitCount > 0 ? countErrors(errors) : 0;
   const bar = useRef<HTMLDivElement>(null);
+  useFocusClearOfBar(bar);
   // After each refused save (the form's own checks or the server's field errors), once the fields
   // show their messages, the first one to fix comes into view.
   useEffect(() => {

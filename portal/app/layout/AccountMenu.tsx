@@ -4,6 +4,7 @@ import Logout from '@mui/icons-material/Logout';
 import { Avatar, Box, Button, Divider, ListItemIcon, Menu, MenuItem, Typography } from '@mui/material';
 import { useState } from 'react';
 import { t } from '../../../i18n';
+import { visuallyHidden } from '../../../ui/components/visuallyHidden';
 import { useAuth } from '../auth/authContext';
 import { accountMenu } from '../menus';
 import { linkProps } from './NavMenus';
@@ -25,7 +26,6 @@ export function AccountMenu() {
     <>
       <Button
         id="account-menu-button"
-        aria-label={t('portal.nav.accountMenu')}
         aria-haspopup="menu"
         aria-controls={anchor ? 'account-menu' : undefined}
         aria-expanded={anchor ? 'true' : undefined}
@@ -34,7 +34,8 @@ export function AccountMenu() {
         endIcon={<ExpandMore fontSize="small" />}
         sx={{ pl: 0.75, pr: 1.25, borderRadius: 6 }}
       >
-        <Avatar src={user.profilePic ?? undefined} sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'primary.main', mr: { xs: 0, sm: 1 } }}>
+        {/* Named by what it shows (the user's name and company), then what it is; the initials are decoration. */}
+        <Avatar aria-hidden src={user.profilePic ?? undefined} sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'primary.main', mr: { xs: 0, sm: 1 } }}>
           {initialsOf(user.firstName, user.lastName, user.email)}
         </Avatar>
         <Box component="span" sx={{ display: { xs: 'none', sm: 'block' }, textAlign: 'left', maxWidth: 180 }}>
@@ -46,6 +47,9 @@ export function AccountMenu() {
               {user.companyName}
             </Typography>
           )}
+        </Box>
+        <Box component="span" sx={visuallyHidden}>
+          {t('portal.nav.accountMenu')}
         </Box>
       </Button>
       <Menu

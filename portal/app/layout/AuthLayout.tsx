@@ -20,7 +20,7 @@ export function AuthLayout({ children, width = 460 }: { children: ReactNode; wid
         background: AUTH_BACKDROP,
       }}
     >
-      <Box component={RouterLink} to={PATHS.home} sx={{ textDecoration: 'none', mb: 4 }} aria-label={t('portal.nav.home')}>
+      <Box component={RouterLink} to={PATHS.home} sx={{ textDecoration: 'none', mb: 4 }}>
         <Logo variant="auth" />
       </Box>
       <Paper component="main" variant="outlined" sx={{ ...AUTH_CARD_SX, maxWidth: width }}>

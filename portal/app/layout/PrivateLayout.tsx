@@ -5,6 +5,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { t } from '../../../i18n';
 import { Logo } from '../../components/Logo';
+import { MAIN_ID, SkipLink } from '../../components/SkipLink';
 import { useAuth } from '../auth/authContext';
 import { homeFor } from '../access';
 import { hasDrawer, mainMenus } from '../menus';
@@ -23,6 +24,7 @@ export function PrivateLayout({ children }: { children: ReactNode }) {
   const from = entries.length > 4 ? 'lg' : 'md';
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
       <AppBar position="sticky" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
         <Toolbar sx={{ gap: 1, minHeight: { xs: 60, md: 64 } }}>
           {drawer && (
@@ -36,7 +38,7 @@ export function PrivateLayout({ children }: { children: ReactNode }) {
               <MenuIcon />
             </IconButton>
           )}
-          <Box component={RouterLink} to={homeFor(viewer)} aria-label={t('portal.nav.home')} sx={{ display: 'inline-flex', textDecoration: 'none' }}>
+          <Box component={RouterLink} to={homeFor(viewer)} sx={{ display: 'inline-flex', textDecoration: 'none' }}>
             <Logo variant="bar" />
           </Box>
           <NavMenus entries={entries} from={from} />
@@ -46,7 +48,7 @@ export function PrivateLayout({ children }: { children: ReactNode }) {
         </Toolbar>
       </AppBar>
       {drawer && <MobileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} entries={entries} />}
-      <Container component="main" maxWidth="xl" sx={{ flex: 1, py: { xs: 3, md: 4 } }}>
+      <Container component="main" id={MAIN_ID} tabIndex={-1} maxWidth="xl" sx={{ flex: 1, py: { xs: 3, md: 4 }, outline: 'none' }}>
         {children}
       </Container>
     </Box>

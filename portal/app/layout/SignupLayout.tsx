@@ -56,12 +56,7 @@ export function SignupLayout({ step, children }: { step?: 1 | 2 | 3; children: R
     <Box sx={{ minHeight: '100vh', display: 'flex', bgcolor: 'background.paper' }}>
       <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', px: { xs: 2.5, sm: 4 }, py: { xs: 4, md: 6 } }}>
         <Box sx={{ width: '100%', maxWidth: 620 }}>
-          <Box
-            component={RouterLink}
-            to={PATHS.home}
-            sx={{ display: { xs: 'inline-flex', md: 'none' }, textDecoration: 'none', mb: 3 }}
-            aria-label={t('portal.nav.home')}
-          >
+          <Box component={RouterLink} to={PATHS.home} sx={{ display: { xs: 'inline-flex', md: 'none' }, textDecoration: 'none', mb: 3 }}>
             <Logo variant="auth" />
           </Box>
           {step && (

@@ -74,10 +74,11 @@ interface CardProps {
   overlay?: boolean;
 }
 
-function CardBody({ doc, pending, context, onRequest }: CardProps) {
+/** What the card shows: picture, name, title, place and flags. */
+function CardSummary({ doc, pending }: Pick<CardProps, 'doc' | 'pending'>) {
   return (
-    <Stack direction="row" spacing={1.25} sx={{ alignItems: 'flex-start' }}>
-      <Avatar src={doc.profilePic ?? undefined} alt="" sx={{ width: 32, height: 32, fontSize: 14 }}>
+    <Stack direction="row" spacing={1.25} sx={{ alignItems: 'flex-start', minWidth: 0, flex: 1 }}>
+      <Avatar src={doc.profilePic ?? undefined} alt="" aria-hidden sx={{ width: 32, height: 32, fontSize: 14 }}>
         {doc.name ? doc.name.slice(0, 1) : '?'}
       </Avatar>
       <Box sx={{ minWidth: 0, flex: 1 }}>
@@ -94,35 +95,61 @@ function CardBody({ doc, pending, context, onRequest }: CardProps) {
           <CandidateFlags doc={doc} pending={pending} />
         </Box>
       </Box>
+    </Stack>
+  );
+}
+
+function CardBody(props: CardProps) {
+  const { context, pending, onRequest } = props;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <CardSummary {...props} />
       <CandidateMenu context={context} disabled={pending} onRequest={onRequest} />
     </Stack>
   );
 }
 
+/**
+ * A card is two controls side by side, never one inside the other: the draggable handle (the summary, which
+ * opens the profile on click and moves by keyboard or pointer) and the candidate's actions menu.
+ */
 function BoardCard(props: CardProps) {
-  const { doc, pending, onRequest } = props;
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: doc.id, data: { stage: doc.recruitmentStatus }, disabled: pending });
+  const { doc, pending, context, onRequest } = props;
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging } = useDraggable({
+    id: doc.id,
+    data: { stage: doc.recruitmentStatus },
+    disabled: pending,
+  });
   return (
     <Card
       ref={setNodeRef}
       variant="outlined"
-      {...attributes}
-      {...listeners}
-      aria-label={[nameOf(doc), doc.title, doc.currentLocation?.label].filter(Boolean).join(', ')}
-      onClick={() => onRequest({ kind: 'profile', doc })}
       data-testid="board-card"
       data-id={doc.id}
       data-guid={doc.guid}
-      sx={{
-        p: 1.25,
-        cursor: pending ? 'progress' : 'grab',
-        opacity: isDragging ? 0.4 : pending ? 0.7 : 1,
-        transform: CSS.Translate.toString(transform),
-        touchAction: 'none',
-        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
-      }}
+      sx={{ p: 1.25, opacity: isDragging ? 0.4 : pending ? 0.7 : 1, transform: CSS.Translate.toString(transform) }}
     >
-      <CardBody {...props} />
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <Box
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          onClick={() => onRequest({ kind: 'profile', doc })}
+          data-testid="board-card-handle"
+          sx={{
+            display: 'flex',
+            flex: 1,
+            minWidth: 0,
+            borderRadius: 1,
+            cursor: pending ? 'progress' : 'grab',
+            touchAction: 'none',
+            '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+          }}
+        >
+          <CardSummary doc={doc} pending={pending} />
+        </Box>
+        <CandidateMenu context={context} disabled={pending} onRequest={onRequest} />
+      </Stack>
     </Card>
   );
 }

@@ -39,9 +39,10 @@ export function ResultCard({ doc, onOpen, actions }: Props) {
   return (
     <Card variant="outlined" data-testid="result-card" data-guid={doc.guid}>
       <Stack direction="row" sx={{ alignItems: 'stretch' }}>
-        <CardActionArea onClick={() => onOpen(doc)} aria-label={t('search.page.openProfile', { name: display })} sx={{ p: 2, flex: 1, minWidth: 0 }}>
+        {/* Named by what it shows (name, title, salary, skills): a label of its own would hide that from screen readers. */}
+        <CardActionArea onClick={() => onOpen(doc)} sx={{ p: 2, flex: 1, minWidth: 0 }}>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-            <Avatar src={doc.profilePic ?? undefined} alt="">
+            <Avatar src={doc.profilePic ?? undefined} alt="" aria-hidden>
               {doc.name ? doc.name.slice(0, 1) : '?'}
             </Avatar>
             <Box sx={{ minWidth: 0, flex: 1 }}>

@@ -10,6 +10,7 @@ import UploadOutlined from '@mui/icons-material/UploadOutlined';
 import { Avatar, Button, Stack, Typography } from '@mui/material';
 import { cloneElement, type ReactElement } from 'react';
 import { BulkDeleteButton, DataTable, List, Pagination, ReferenceField, useBasename, useListContext, useNavigate, useRecordContext } from 'react-admin';
+import { LabelledBody } from '../../LabelledRows';
 import { candidate } from '../../../../ui/candidate-profile/profileFields';
 import { t } from '../../../../i18n';
 import { DisplayField } from '../../../fields/DisplayField';
@@ -153,6 +154,7 @@ export function TalentList() {
         />
       ) : (
         <DataTable
+          body={LabelledBody}
           rowClick={(id) => `${basename}${talentPaths.show(id)}`}
           bulkActionButtons={
             <>

@@ -35,7 +35,11 @@ function Fact({ label, value }: { label: string; value: ReactNode }) {
         {label}
       </Typography>
       <Typography variant="body2" component="div">
-        {value === undefined || value === null || value === '' ? <Box sx={{ color: 'text.disabled' }}>{t('talent.view.notGiven')}</Box> : value}
+        {value === undefined || value === null || value === '' ? (
+          <Box sx={{ color: 'text.secondary', fontStyle: 'italic' }}>{t('talent.view.notGiven')}</Box>
+        ) : (
+          value
+        )}
       </Typography>
     </Box>
   );

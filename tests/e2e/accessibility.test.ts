@@ -1,0 +1,180 @@
+/**
+ * Everyone can use both front ends: axe-core (WCAG 2.0/2.1, levels A and AA) finds no critical or serious
+ * violation on any portal page that each role opens, nor on any console list, create form and edit/show screen
+ * that each console role opens. Pages are found the way users find them: the portal's route table decides
+ * which pages a role may open (the same rule the app applies), the console's menu lists its screens.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { decideAccess } from '../../portal/app/access';
+import { ROUTE_RULES, type RouteId } from '../../portal/app/routeRules';
+import type { Viewer } from '../../portal/app/viewer';
+import { ADMIN_TYPES, SUB_ROLES } from '../../schema/roles';
+import { DEMO_ROLES, type DemoRole } from '../helpers/actors';
+import { startE2E, type E2E } from '../helpers/e2e';
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+let e2e: E2E;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+
+interface Finding {
+  page: string;
+  rule: string;
+  impact: string;
+  nodes: string[];
+}
+
+/** Waits for the page to settle (data loaded, spinners gone), then runs axe and keeps what blocks users. */
+async function audit(page: Page, label: string): Promise<Finding[]> {
+  const t0 = Date.now();
+  try {
+    return await auditNow(page, label);
+  } finally {
+    if (process.env.AXE_DEBUG) console.error(`${label}: ${Date.now() - t0} ms`);
+  }
+}
+
+async function auditNow(page: Page, label: string): Promise<Finding[]> {
+  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+  await page
+    .locator('[role=progressbar]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5000 })
+    .catch(() => undefined);
+  // Evaluated over the protocol, not as a page script, so the page's script policy stays as users get it.
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE);
+  const violations = await page.evaluate(async (tags) => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(ctx: Document, o: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; failureSummary: string }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary.split('\n')[1]?.trim() ?? ''}`),
+    }));
+  }, TAGS);
+  return violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => ({ page: label, rule: v.id, impact: v.impact, nodes: v.nodes }));
+}
+
+/** The Viewer each demo role is to the portal's router. */
+function viewerOf(demo: DemoRole): Viewer | undefined {
+  if (demo.role === 'guest') return undefined;
+  if (demo.role === 'admin') return { role: 'admin', subRole: ADMIN_TYPES[demo.adminType ?? 'general'] };
+  if (demo.role === 'company' || demo.role === 'raasCompany') return { role: demo.role, subRole: SUB_ROLES[demo.subRole ?? 'member'] };
+  return { role: demo.role as Viewer['role'], subRole: null };
+}
+
+/** Routes the server or the app hands to the console: audited there. */
+const CONSOLE_ROUTES = new Set<RouteId>(['companies', 'tags', 'admins', 'talent', 'talentAdd', 'talentEdit', 'talentView']);
+
+/** A concrete address for each route the role may open, parameters filled with records it can see. */
+async function portalPaths(demo: DemoRole): Promise<string[]> {
+  const viewer = viewerOf(demo);
+  const project = async () => {
+    const q = e2e.db.knex('projects').orderBy('id').first('id');
+    if (demo.email && demo.role !== 'admin') q.whereIn('company_id', e2e.db.knex('company_users').where('email', demo.email).select('company_id'));
+    return (await q)?.id as number | undefined;
+  };
+  const paths: string[] = [];
+  for (const id of Object.keys(ROUTE_RULES) as RouteId[]) {
+    const rule = ROUTE_RULES[id];
+    if (CONSOLE_ROUTES.has(id) || id === 'home') continue;
+    let path: string = rule.path;
+    if (path.includes(':id')) {
+      const projectId = await project();
+      if (!projectId) continue;
+      path = path.replace(':id', String(projectId));
+    }
+    path = path.replace('/:redirectUrl?', '').replace(':interviewGuid/:timestamp', '00000000-0000-4000-8000-000000000000/0').replace(/^\*$/, '/no-such-page');
+    // Public pages are the same whoever reads them: audited once, for the logged-out visitor.
+    if (viewer && rule.access.kind === 'public') continue;
+    if (id === 'interviewRequest') path += `?irt=${'a'.repeat(43)}&av=approve&m=email`;
+    const decision = decideAccess(rule.access, viewer, { pathname: path, search: '' });
+    if (decision.render) paths.push(path);
+  }
+  return paths;
+}
+
+const summary = (findings: Finding[]) => findings.map((f) => `${f.page} — ${f.rule} (${f.impact})\n    ${f.nodes.join('\n    ')}`);
+
+describe('Every portal page, in every role that opens it, has no critical or serious WCAG 2.1 A/AA violation', () => {
+  it.each(DEMO_ROLES.map((d) => [d.label, d] as const))(
+    '%s',
+    async (_label, demo) => {
+      const page = demo.email ? await e2e.signIn(demo.email) : await e2e.newPage();
+      const findings: Finding[] = [];
+      const paths = await portalPaths(demo);
+      expect(paths.length).toBeGreaterThan(0);
+      for (const path of paths) {
+        await page.goto(`${e2e.baseUrl}${path}`);
+        findings.push(...(await audit(page, path)));
+      }
+      await page.context().close();
+      expect(summary(findings)).toEqual([]);
+    },
+    300_000,
+  );
+});
+
+async function consoleSignIn(email: string): Promise<Page> {
+  const page = await e2e.newPage();
+  // Leaving a form asks first; the walk leaves every form it opens.
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto(`${e2e.baseUrl}/admin/login`);
+  await page.getByLabel('Work email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Six-digit code').fill(await e2e.lastCode(email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Console menu' }).waitFor();
+  return page;
+}
+
+describe('Every console list, form and record screen, in every role that opens the console, has no critical or serious violation', () => {
+  it.each(DEMO_ROLES.filter((d) => d.role === 'admin').map((d) => [d.label, d] as const))(
+    '%s',
+    async (_label, demo) => {
+      const page = await consoleSignIn(demo.email as string);
+      const findings: Finding[] = [];
+      findings.push(...(await audit(page, 'login landing')));
+      const menu = page.getByRole('navigation', { name: 'Console menu' });
+      // Collapsed groups are opened so every screen's link is read.
+      for (const toggle of await menu.locator('button[aria-expanded="false"]').all()) await toggle.click();
+      const hrefs = await menu.locator('a[href^="/admin/"]').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+      const lists = [...new Set(hrefs)];
+      expect(lists.length).toBeGreaterThan(0);
+      for (const list of lists) {
+        await page.goto(`${e2e.baseUrl}${list}`);
+        findings.push(...(await audit(page, list)));
+        const create = page.locator('main a[href$="/create"], main a[href$="/add"]').first();
+        const createHref = (await create.count()) ? await create.getAttribute('href') : null;
+        const row = page.locator('tbody tr').first();
+        if (await row.count()) {
+          await row.locator('td').nth(1).click();
+          await page.waitForURL((url) => url.pathname !== list, { timeout: 5000 }).catch(() => undefined);
+          if (new URL(page.url()).pathname !== list) findings.push(...(await audit(page, `${new URL(page.url()).pathname} (a record)`)));
+        }
+        if (createHref) {
+          await page.goto(`${e2e.baseUrl}${createHref}`);
+          findings.push(...(await audit(page, createHref)));
+        }
+      }
+      await page.context().close();
+      expect(summary(findings)).toEqual([]);
+    },
+    600_000,
+  );
+});
