@@ -90,11 +90,13 @@ export class LiveHub {
         for (const e of events) this.lastId = Math.max(this.lastId, e.id);
         if (!this.clients.size || !events.length) continue;
         const who = await audiences(this.knex, events);
+        // Each event is written once, whatever the number of sockets it goes to.
+        const wire = new Map(events.map((e) => [e.id, JSON.stringify(wireOf(e))]));
         for (const client of this.clients) {
           for (const e of events) {
             if (!who.get(e.id)?.(client.ability)) continue;
             if (client.held) client.held.push(e);
-            else send(client, e);
+            else send(client, e, wire.get(e.id));
           }
         }
       }
@@ -157,8 +159,8 @@ export class LiveHub {
   }
 }
 
-function send(client: LiveClient, e: LiveEvent): void {
-  if (client.ws.readyState === client.ws.OPEN) client.ws.send(JSON.stringify(wireOf(e)));
+function send(client: LiveClient, e: LiveEvent, wire?: string): void {
+  if (client.ws.readyState === client.ws.OPEN) client.ws.send(wire ?? JSON.stringify(wireOf(e)));
 }
 
 /** The pool's own connection settings (a URL or pg's settings object), for the one connection that listens. */

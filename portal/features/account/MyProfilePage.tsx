@@ -2,6 +2,7 @@
 import { Box } from '@mui/material';
 import { PageHeader } from '../../components/PageHeader';
 import { t } from '../../../i18n';
+import { NotificationPreferences } from './NotificationPreferences';
 import { ProfileForm } from './ProfileForm';
 
 export function MyProfilePage() {
@@ -9,6 +10,7 @@ export function MyProfilePage() {
     <Box sx={{ maxWidth: 880, mx: 'auto' }}>
       <PageHeader title={t('portal.titles.myProfile')} subtitle={t('portal.profile.subtitle')} />
       <ProfileForm />
+      <NotificationPreferences />
     </Box>
   );
 }
