@@ -1,9 +1,11 @@
 /**
  * `npm run import -- candidates <file.csv|file.jsonl> [--report <path>]`: creates or updates
  * candidates keyed by email in the database `npm start` uses (DATABASE_URL or the embedded one).
- * Rejected rows and their reasons go to the report file, whose path is printed.
+ * Rejected rows and their reasons go to the report file, whose path is printed; when no row was
+ * rejected there is no report (none is left beside the source).
  */
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { loadConfig } from '../backend/config';
 import { joinOrOpenDatabase } from '../backend/db/database';
 import { createKnex } from '../backend/db/knex';
@@ -40,7 +42,11 @@ try {
   console.log(
     `${result.rows.toLocaleString('en')} rows in ${result.seconds.toFixed(1)}s: ${result.created.toLocaleString('en')} created, ${result.updated.toLocaleString('en')} updated, ${result.rejected.toLocaleString('en')} rejected (${rate.toLocaleString('en')} candidates/s).`,
   );
-  console.log(`Rejected rows and their reasons: ${result.reportPath}`);
+  if (result.rejected > 0) console.log(`Rejected rows and their reasons: ${result.reportPath}`);
+  else {
+    await rm(result.reportPath, { force: true });
+    console.log('No rows were rejected.');
+  }
 } finally {
   await knex.destroy();
   await db.stop();

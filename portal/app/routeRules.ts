@@ -57,7 +57,8 @@ export const ROUTE_RULES = {
   tags: { path: '/tags', access: only('admin'), titleKey: 'portal.titles.tags' },
   admins: { path: '/admins', access: only('admin'), titleKey: 'portal.titles.admins' },
   account: { path: '/account', access: only(...STAFF), titleKey: 'portal.titles.account' },
-  integrations: { path: '/integrations', access: only('company'), titleKey: 'portal.titles.integrations' },
+  // The same people the account menu offers it to: a company's owner and admins.
+  integrations: { path: '/integrations', access: allowed('create', 'CompanyUser', 'company'), titleKey: 'portal.titles.integrations' },
   myProfile: { path: '/my-profile', access: only(...STAFF), titleKey: 'portal.titles.myProfile' },
   jdPreview: { path: '/jd/:interviewGuid/:timestamp', access: PUBLIC, titleKey: 'portal.titles.jobDescription' },
   // The candidate's answer page: the token in the link is the access (spec: reached by irt, av and m).

@@ -149,9 +149,10 @@ export function quoteCredits(pricing: Pricing, quantity: number): Quote {
   return { kind: 'price', quantity: q, discount: tier.discount, unitPrice: pricing.pricePerCredit, subtotal, total, currency: pricing.currency };
 }
 
-/** Money as the portal shows it: 'SGD 1,600.00' in en-SG. */
+/** Money as every screen, PDF and email shows it: 'SGD 1,600.00' in en-SG (CREDIT_CURRENCY, CREDIT_LOCALE). */
 export function formatMoney(amount: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+  // The code, not the symbol: en-SG writes SGD and USD alike as "$".
+  return new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code' }).format(amount).replace(/\u00a0/g, ' ');
 }
 
 /** Parses CREDIT_TIERS ('0-9:0,10-19:20,20-49:30'); throws on anything not ascending and contiguous from 0. */

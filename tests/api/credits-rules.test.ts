@@ -1,6 +1,16 @@
 /** Credit rules as pure functions, table-driven: the one pricing function, the amount and expiry rules. */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TIERS, expiryDateError, expiryWindow, noOfCreditsError, parseTiers, quoteCredits, round2, type Pricing } from '../../schema/rules/credits';
+import {
+  DEFAULT_TIERS,
+  expiryDateError,
+  formatMoney,
+  expiryWindow,
+  noOfCreditsError,
+  parseTiers,
+  quoteCredits,
+  round2,
+  type Pricing,
+} from '../../schema/rules/credits';
 
 const pricing: Pricing = { pricePerCredit: 100, currency: 'SGD', locale: 'en-SG', tiers: DEFAULT_TIERS, supportEmail: 'sales@talentbase.example' };
 
@@ -48,6 +58,16 @@ describe('The price of credits', () => {
     expect(round2(1.005)).toBe(1.01);
     expect(round2(2.675)).toBe(2.68);
   });
+});
+
+describe('Money as it is shown', () => {
+  it.each([
+    [1600, 'SGD', 'en-SG', 'SGD 1,600.00'],
+    [100, 'USD', 'en-SG', 'USD 100.00'],
+    [1234.5, 'EUR', 'de-DE', '1.234,50 EUR'],
+  ])('%d %s in %s reads %s: the currency named by its code, never a bare "$"', (amount, currency, locale, text) =>
+    expect(formatMoney(amount, currency, locale)).toBe(text),
+  );
 });
 
 describe('An admin credit amount', () => {

@@ -62,7 +62,8 @@ describe('Who reads which note', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.data).toMatchObject({ visibility: 2, authorName: 'Olivia Tan', mine: true });
     const notes = await read('company', w.projects.acme);
-    expect(notes[0]).toMatchObject({ note: 'Olivia: great call today', mine: true });
+    // A note just written is not "edited".
+    expect(notes[0]).toMatchObject({ note: 'Olivia: great call today', mine: true, updatedAt: null });
     const log = await w.knex('candidate_recruitment_stage_logs').where({ activity: 8, actor_kind: 2, actor_id: w.people.owner }).first();
     expect(log).toMatchObject({ project_id: w.projects.acme, candidate_id: w.ids.Ava, data: { key: res.body.data.key, visibility: 2 } });
   });
@@ -103,6 +104,7 @@ describe('Changing and deleting notes', () => {
     const res = await w.as('company').put(`/candidate-note/${key}`, { note: 'Owner note, edited', visibility: 1 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({ note: 'Owner note, edited', visibility: 2 });
+    expect(res.body.data.updatedAt).toEqual(expect.any(String));
   });
 
   it('admins change any note and may make it admins-only, which takes it away from the company', async () => {

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -240,5 +241,17 @@ describe('Bulk import of candidates', () => {
     expect(stdout).toContain('1 created, 0 updated, 1 rejected');
     expect(stdout).toContain(`Rejected rows and their reasons: ${file}.rejected.csv`);
     expect(await candidateRow('cli.person@import.example.com')).toBeDefined();
+  }, 60_000);
+
+  it('npm run import writes no report when no row was rejected', async () => {
+    const file = path.join(dir, 'clean.csv');
+    await writeFile(file, `${HEADER}\n${ok('clean.person@import.example.com')}\n`);
+    const { stdout } = await promisify(execFile)('npx', ['tsx', 'scripts/import.ts', 'candidates', file], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: { ...process.env, DATABASE_URL: t.url, NODE_ENV: 'test' },
+    });
+    expect(stdout).toContain('1 created, 0 updated, 0 rejected');
+    expect(stdout).toContain('No rows were rejected.');
+    expect(existsSync(`${file}.rejected.csv`)).toBe(false);
   }, 60_000);
 });

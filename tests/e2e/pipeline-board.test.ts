@@ -125,9 +125,9 @@ describe('The project board', () => {
     const box = (await zone.boundingBox())!;
     expect(box.width, 'the whole zone name fits').toBeGreaterThan(300);
     const year = new Date().getFullYear() + 1;
-    await dialog.getByLabel('Proposed time 1').fill(`${year}-03-02T10:00`);
+    await dialog.getByRole('textbox', { name: /^Proposed time 1\b/ }).fill(`${year}-03-02T10:00`);
     await dialog.getByRole('button', { name: 'Add another time' }).click();
-    await dialog.getByLabel('Proposed time 2').fill(`${year}-03-03T14:30`);
+    await dialog.getByRole('textbox', { name: /^Proposed time 2\b/ }).fill(`${year}-03-03T14:30`);
     await dialog.getByRole('button', { name: 'Schedule and move' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => stageOf(people.mover.id)).toBe(3);
@@ -145,8 +145,8 @@ describe('The project board', () => {
     dialog = await schedule(page);
     await expect(dialog.getByLabel('Interviewer name').inputValue()).resolves.toBe('Dana Lim');
     // Times are proposed afresh for each interview.
-    await expect(dialog.getByLabel('Proposed time 1').inputValue()).resolves.toBe('');
-    await dialog.getByLabel('Proposed time 1').fill(`${year}-03-09T10:00`);
+    await expect(dialog.getByRole('textbox', { name: /^Proposed time 1\b/ }).inputValue()).resolves.toBe('');
+    await dialog.getByRole('textbox', { name: /^Proposed time 1\b/ }).fill(`${year}-03-09T10:00`);
     await dialog.getByRole('button', { name: 'Schedule and move' }).click();
     await expect.poll(() => stageOf(people.mover.id)).toBe(7);
 

@@ -77,6 +77,8 @@ describe('Who may open which route', () => {
     ['companyCredits', admin, '/search'],
     ['integrations', owner, true],
     ['integrations', raas, '/projects'],
+    ['integrations', companyAdmin, true],
+    ['integrations', member, '/projects'],
     ['activeCredits', admin, true],
     ['activeCredits', owner, '/projects'],
     ['dashboardWeekly', member, '/projects'],

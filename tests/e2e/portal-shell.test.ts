@@ -164,6 +164,9 @@ describe('Routing', () => {
     await member.waitForURL(`${e2e.baseUrl}/projects`);
     await member.goto(`${e2e.baseUrl}/ai-match`);
     await member.waitForURL(`${e2e.baseUrl}/projects`);
+    // Integrations is a company admin's page, as the account menu says: a member typing its address goes home.
+    await member.goto(`${e2e.baseUrl}/integrations`);
+    await member.waitForURL(`${e2e.baseUrl}/projects`);
 
     const raas = await signedInPage('owner@raas.example.com');
     await raas.goto(`${e2e.baseUrl}/search`);

@@ -14,6 +14,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { t } from '../../../i18n';
+import { formatMoney } from '../../../schema/rules/credits';
 import { queueEmail } from '../mail/outbox';
 import { paymentsFor, type PaymentAdapter } from '../../adapters/payments';
 import type { Config } from '../../config';
@@ -64,7 +65,7 @@ async function orderFormEmail(trx: Knex.Transaction, config: Config, order: Orde
   const link = `${config.publicUrl}/api/v1/credit/sales-order/SalesOrder:${order.id}/pdf`;
   const lines = [
     `Your order form ${order.order_number} for ${order.quantity} ${config.productName} credits for ${companyName} is ready.`,
-    `Total: ${order.currency} ${Number(order.total).toFixed(2)} (tier discount ${Number(order.discount_percent)} %).`,
+    `Total: ${formatMoney(Number(order.total), order.currency, config.credits.pricing.locale)} (tier discount ${Number(order.discount_percent)} %).`,
     `Download the order form (PDF): ${link}`,
     'Credits are added to your account as soon as the payment is received.',
   ];

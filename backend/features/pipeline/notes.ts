@@ -57,7 +57,8 @@ function present(n: NoteRow, actor: Actor) {
     authorName: n.author_name,
     mine,
     createdAt: n.created_at.toISOString(),
-    updatedAt: n.updated_at ? n.updated_at.toISOString() : null,
+    // A note is edited once it changed after it was written (a new row's updated_at is its creation).
+    updatedAt: n.updated_at && n.updated_at.getTime() > n.created_at.getTime() ? n.updated_at.toISOString() : null,
   };
 }
 
