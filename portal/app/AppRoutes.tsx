@@ -18,7 +18,7 @@ import { SignupTeamStep } from '../features/company-signup/SignupTeamStep';
 import { SignupYouStep } from '../features/company-signup/SignupYouStep';
 import { CompanyUsersPage } from '../features/company-users/CompanyUsersPage';
 import { ActiveCreditsPage, CompanyCreditsPage, CreditLogPage } from '../features/credits/CreditsPages';
-import { DashboardPage } from '../features/dashboards/DashboardPage';
+import { DashboardPage, RecruiterDashboardPage } from '../features/dashboards/DashboardPage';
 import { IntegrationsPage } from '../features/integrations/IntegrationsPage';
 import { InterviewRequestListPage } from '../features/interviews/InterviewRequestListPage';
 import { InterviewRequestPage } from '../features/interviews/InterviewRequestPage';
@@ -79,6 +79,7 @@ const SCREENS: Record<RouteId, ReactNode> = {
   interviewRequest: <InterviewRequestPage />,
   terms: <TermsPage />,
   aiMatch: <AiMatchPage />,
+  recruiterDashboard: <RecruiterDashboardPage />,
   dashboardWeekly: <DashboardPage kind="weekly" />,
   dashboardAssigned: <DashboardPage kind="assigned" />,
   dashboardRecruitment: <DashboardPage kind="recruitment" />,
