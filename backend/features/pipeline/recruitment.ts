@@ -24,6 +24,7 @@ import { AppError, badRequest } from '../../errors';
 import { logRecruitmentActivity, type RecruitmentEvent } from '../talent/insights';
 import { actorName, candidateDef, loadProjectToChange, pipelineRole, pipelineStatuses } from './access';
 import { pipelineStats } from './stats';
+import { analytics } from '../../adapters/analytics';
 
 /** At most this many candidates move at once (a tab's page holds at most 50). */
 export const MAX_BULK = 200;
@@ -176,6 +177,7 @@ export const recruitmentEndpoint = defineEndpoint({
       }));
       for (const c of toReveal) events.push({ ...base, candidateId: c, activity: 'revealed', fromStage: from, toStage: to });
       await logRecruitmentActivity(trx, events);
+      await analytics.record(trx, actor, 'candidates_moved', { projectId: loaded.id, fromStage: from, toStage: to, count: candidateIds.length });
     });
     const stats = await pipelineStats(knex, ability, actor, loaded);
     return { success: true, stats, moved: candidateIds.map((c) => formatId(candidateDef, c)) };

@@ -26,6 +26,7 @@ import { profileEndpoint } from './profile';
 import { currencyRates } from './rates';
 import { readResults } from './results';
 import { memorySearch, searchDocuments } from './memorySearch';
+import { analytics } from '../../adapters/analytics';
 
 /** The query string through the spec's fallbacks; what cannot fall back is a field error. */
 const searchQuery = z.unknown().transform((raw, ctx): SearchParams => {
@@ -65,6 +66,13 @@ export const searchEndpoint = defineEndpoint({
     const rawFacets = typeof counts.facets === 'function' ? counts.facets() : counts.facets;
     const docs = await results.docs;
     logAfterResponse(res, ctx.knex, actor, 'searchAppearance', ids);
+    // The filters' names and the number found, never who was found.
+    analytics
+      .record(ctx.knex, actor, 'search', {
+        resultCount: counts.total ?? ids.length,
+        filters: Object.keys(req.query ?? {}).filter((k) => !['page', 'perPage'].includes(k)),
+      })
+      .catch(() => undefined);
     const facets = Object.fromEntries(
       rawFacets.map((f) => [
         f.key,
