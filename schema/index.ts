@@ -16,6 +16,7 @@ import { cvUpload } from './entities/internal/cvUpload';
 import { emailCode } from './entities/internal/emailCode';
 import { outboxEmail } from './entities/internal/outboxEmail';
 import { projectLog } from './entities/internal/projectLog';
+import { analyticsEvent } from './entities/internal/analyticsEvent';
 import { candidateInsightDaily, recruitmentStageDaily, rollupMark } from './entities/internal/dailyRollups';
 import { rateLimitHit } from './entities/internal/rateLimitHit';
 import { seedRun } from './entities/internal/seedRun';
@@ -97,6 +98,7 @@ export const entities: readonly EntityDef[] = [
   recruitmentStageDaily,
   candidateInsightDaily,
   rollupMark,
+  analyticsEvent,
 ];
 
 const byName = new Map(entities.map((e) => [e.name, e]));

@@ -66,6 +66,7 @@ export const shell = {
     integrations: 'Integrations',
     activeCredits: 'Active credits',
     creditLog: 'Credit log',
+    recruiterDashboard: 'Recruiter dashboard',
     dashboardWeekly: 'Stage overview per week',
     dashboardAssigned: 'Assignment log',
     dashboardRecruitment: 'Recruitment activity log',

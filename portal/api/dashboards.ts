@@ -57,3 +57,18 @@ export const dashboardsApi = {
   assignments: (q: DashboardQuery) => api<Range & { data: AssignmentRow[]; pagination: Pagination }>('dashboard/ta-project-assignment-log', { query: q }),
   events: (q: DashboardQuery) => api<Range & { data: EventRow[]; pagination: Pagination }>('dashboard/ta-recruitment-event-log', { query: q }),
 };
+
+export interface RecruiterDashboard {
+  range: { from: string; to: string };
+  company: { id: string };
+  projects: { id: string; title: string; status: number }[];
+  stages: StageKey[];
+  funnel: Record<StageKey, number>;
+  movedInto: Record<StageKey, number>;
+  conversion: { from: StageKey; to: StageKey; rate: number | null }[];
+  medianDays: Record<StageKey, number | null>;
+  interviewRequests: { sent: number; answered: number; approved: number };
+  creditsSpent: number;
+}
+
+export const recruiterApi = { get: (q: DashboardQuery) => api<RecruiterDashboard>('dashboard/recruiter', { query: q }) };

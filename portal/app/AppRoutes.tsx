@@ -30,6 +30,7 @@ const ActiveCreditsPage = lazyPage(() => import('../features/credits/CreditsPage
 const CompanyCreditsPage = lazyPage(() => import('../features/credits/CreditsPages'), 'CompanyCreditsPage');
 const CreditLogPage = lazyPage(() => import('../features/credits/CreditsPages'), 'CreditLogPage');
 const DashboardPage = lazyPage(() => import('../features/dashboards/DashboardPage'), 'DashboardPage');
+const RecruiterDashboardPage = lazyPage(() => import('../features/dashboards/DashboardPage'), 'RecruiterDashboardPage');
 const IntegrationsPage = lazyPage(() => import('../features/integrations/IntegrationsPage'), 'IntegrationsPage');
 const InterviewRequestListPage = lazyPage(() => import('../features/interviews/InterviewRequestListPage'), 'InterviewRequestListPage');
 const InterviewRequestPage = lazyPage(() => import('../features/interviews/InterviewRequestPage'), 'InterviewRequestPage');
@@ -87,6 +88,7 @@ const SCREENS: Record<RouteId, ReactNode> = {
   interviewRequest: <InterviewRequestPage />,
   terms: <TermsPage />,
   aiMatch: <AiMatchPage />,
+  recruiterDashboard: <RecruiterDashboardPage />,
   dashboardWeekly: <DashboardPage kind="weekly" />,
   dashboardAssigned: <DashboardPage kind="assigned" />,
   dashboardRecruitment: <DashboardPage kind="recruitment" />,

@@ -15,6 +15,7 @@ export const PATHS = {
   companyUsers: '/company-users',
   team: '/team',
   projects: '/projects',
+  recruiterDashboard: '/projects/dashboard',
   project: (id: string) => `/project/${encodeURIComponent(id)}`,
   sharedProject: (id: string) => `/shared-project/${encodeURIComponent(id)}`,
   talent: '/talent',

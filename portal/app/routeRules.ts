@@ -45,6 +45,7 @@ export const ROUTE_RULES = {
   companyUsers: { path: '/company-users', access: allowed('read', 'CompanyUser'), titleKey: 'portal.titles.allCompanyUsers' },
   team: { path: '/team', access: allowed('create', 'CompanyUser', 'company', 'raasCompany'), titleKey: 'portal.titles.team' },
   projects: { path: '/projects', access: allowed('read', 'Project'), titleKey: 'portal.titles.projects' },
+  recruiterDashboard: { path: '/projects/dashboard', access: allowed('read', 'Project'), titleKey: 'portal.titles.recruiterDashboard' },
   project: { path: '/project/:id', access: allowed('read', 'Project'), titleKey: 'portal.titles.project' },
   sharedProject: { path: '/shared-project/:id', access: only(...STAFF), titleKey: 'portal.projectsPortal.sharedPage.title' },
   talent: { path: '/talent', access: only('admin'), titleKey: 'portal.titles.talent' },

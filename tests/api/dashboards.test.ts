@@ -156,3 +156,45 @@ describe('Who may read the dashboards', () => {
     }
   });
 });
+
+describe('Recruiter dashboard', () => {
+  const get = async (who: Client, query: string) => who.get(`/dashboard/recruiter?${RANGE}${query}`);
+
+  it("shows a company its projects' funnel, conversion, days in each stage, interview requests and credits spent", async () => {
+    const owner = client(t, await t.login('owner@acme.example.com'));
+    const res = await get(owner, `&projectId=Project:${h.alpha}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.funnel).toEqual({ ...zeroStages, interviewing: 1, shortlist: 1, rejected: 1 });
+    expect(res.body.movedInto).toEqual({ ...zeroStages, qualify: 3, shortlist: 2, interviewing: 1, rejected: 1 });
+    // 2 of the 3 longlisted were shortlisted, 1 of the 2 shortlisted interviewed.
+    expect(res.body.conversion.slice(0, 3)).toEqual([
+      { from: 'qualify', to: 'shortlist', rate: 0.667 },
+      { from: 'shortlist', to: 'interviewing', rate: 0.5 },
+      { from: 'interviewing', to: 'interviewing2', rate: 0 },
+    ]);
+    // Longlist: c1 2 days minus an hour, c2 3 days minus 5 minutes, c3 3 days plus 7 hours: the median is c2's.
+    expect(res.body.medianDays.qualify).toBe(3);
+    // Shortlist: c1 from Wed 10:00 to the next Monday 10:00, 5 days.
+    expect(res.body.medianDays.shortlist).toBe(5);
+    expect(res.body.interviewRequests).toEqual({ sent: 2, answered: 1, approved: 1 });
+    expect(res.body.creditsSpent).toBe(1);
+  });
+
+  it('lets an admin read a named company, and refuses other companies, unopened projects and candidates', async () => {
+    const globex = await admin.get(`/dashboard/recruiter?${RANGE}&companyId=Company:${h.globex}`);
+    expect(globex.status).toBe(200);
+    expect(globex.body.movedInto).toEqual({ ...zeroStages, qualify: 2, shortlist: 1 });
+    expect(globex.body.funnel).toEqual({ ...zeroStages, qualify: 1, shortlist: 1 });
+    expect((await admin.get(`/dashboard/recruiter?${RANGE}`)).status).toBe(400);
+    const owner = client(t, await t.login('owner@acme.example.com'));
+    expect((await get(owner, `&companyId=Company:${h.globex}`)).status).toBe(403);
+    expect((await get(owner, `&projectId=Project:${h.beta}`)).status).toBe(404);
+    // The Acme member was not given access to Alpha: it is not among their projects.
+    const member = client(t, await t.login('member@acme.example.com'));
+    const mine = await get(member, '');
+    expect(mine.status).toBe(200);
+    expect(mine.body.projects.map((p: { id: string }) => p.id)).not.toContain(`Project:${h.alpha}`);
+    expect((await get(member, `&projectId=Project:${h.alpha}`)).status).toBe(404);
+    expect((await get(client(t, await t.login('candidate@example.com')), '')).status).toBe(403);
+  });
+});

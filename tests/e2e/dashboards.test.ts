@@ -93,6 +93,28 @@ describe('Admin dashboards', () => {
     expect(rejected[0][3]).toBe(`${h.names[2]} (Hidden)`);
   });
 
+  it("the recruiter dashboard, linked from Projects, shows a company its project's funnel, conversion, days in stage, requests and credits", async () => {
+    const owner = await e2e.signIn('owner@acme.example.com');
+    await owner.goto(`${e2e.baseUrl}/projects`);
+    await owner.getByTestId('recruiter-dashboard-link').click();
+    await owner.waitForURL(/\/projects\/dashboard/);
+    await owner.getByRole('heading', { name: 'Recruiter dashboard' }).waitFor();
+    expect(await owner.title()).toBe('Recruiter dashboard | Talentbase');
+    await owner.goto(`${e2e.baseUrl}/projects/dashboard?${RANGE}&projectId=Project:${h.alpha}`);
+    // Stage, Funnel now, Moved in, Conversion, Median days in stage.
+    const rows = await tableRows(owner, 'recruiter-stages');
+    expect(rows.slice(0, 4)).toEqual([
+      ['Open', '0', '0', '—', '—'],
+      ['Longlist', '0', '3', '67% → Shortlist', '3 days'],
+      ['Shortlist', '1', '2', '50% → Interviewed (1st interview)', '5 days'],
+      ['Interviewed (1st interview)', '1', '1', '0% → Interviewed2 (2nd+ interview)', '—'],
+    ]);
+    expect(rows.at(-1)).toEqual(['Rejected', '1', '1', '—', '—']);
+    expect(await owner.getByTestId('requests-sent').innerText()).toBe('2');
+    expect(await owner.getByTestId('requests-answered').innerText()).toBe('1');
+    expect(await owner.getByTestId('credits-spent').innerText()).toBe('1');
+  });
+
   it('a company user cannot open the dashboards', async () => {
     const owner = await e2e.signIn('owner@acme.example.com');
     await owner.goto(`${e2e.baseUrl}/dashboard/ta-dashboard-weekly?${RANGE}`);

@@ -10,6 +10,9 @@
  *   c1 to interviewing on Alpha, and an interview request for c1; c4, c5 to qualify on Beta, c4 to
  *   shortlist; Fri: the advocate made Beta's advocate by the General admin; a qualify request to c5.
  * c3 is hidden (not visible): admins still see the name, flagged.
+ * Now: Alpha holds c1 interviewing, c2 shortlist, c3 rejected; Beta c4 shortlist, c5 longlist. Alpha
+ * had two interview requests (c2's on Thu of week 1 expired unanswered, c1's approved), and its
+ * creation used 1 credit.
  */
 import type { Knex } from 'knex';
 import { expect } from 'vitest';
@@ -99,6 +102,46 @@ export async function seedDashboardHistory(
     body: 'Are you open to a data role?',
     state: 1,
     created_at: '2024-03-15T10:00:00Z',
+  });
+  // Where the candidates stand now, the interview requests behind the log's, and the credit Alpha's creation used.
+  await knex('project_candidates').insert([
+    { project_id: alpha.id, candidate_id: c1, company_id: alpha.companyId, stage: S.interviewing },
+    { project_id: alpha.id, candidate_id: c2, company_id: alpha.companyId, stage: S.shortlist },
+    { project_id: alpha.id, candidate_id: c3, company_id: alpha.companyId, stage: S.rejected },
+    { project_id: beta.id, candidate_id: c4, company_id: beta.companyId, stage: S.shortlist },
+    { project_id: beta.id, candidate_id: c5, company_id: beta.companyId, stage: S.qualify },
+  ]);
+  await knex('interview_requests').insert([
+    {
+      project_id: alpha.id,
+      candidate_id: c1,
+      company_id: alpha.companyId,
+      kind: 1,
+      channel: 1,
+      state: 1,
+      created_at: '2024-03-11T09:30:00Z',
+      answered_at: '2024-03-11T18:00:00Z',
+      expires_at: '2024-03-14T09:30:00Z',
+    },
+    {
+      project_id: alpha.id,
+      candidate_id: c2,
+      company_id: alpha.companyId,
+      kind: 1,
+      channel: 1,
+      state: 3,
+      created_at: '2024-03-07T09:30:00Z',
+      expires_at: '2024-03-10T09:30:00Z',
+    },
+  ]);
+  await knex('credit_logs').insert({
+    company_id: alpha.companyId,
+    action: 5,
+    amount: -1,
+    balance_after: 4,
+    project_id: alpha.id,
+    note: 'Dashboard Alpha created',
+    created_at: '2024-03-04T10:00:00Z',
   });
   return { alpha: alpha.id, beta: beta.id, acme: alpha.companyId as number, globex: beta.companyId as number, candidates, names, advocateId, adminId };
 }

@@ -5,11 +5,13 @@
  *   GET dashboard/project-overview-log-per-week  projects created, active, paused, inactive and moves, per week and company
  *   GET dashboard/ta-project-assignment-log      advocates and owning admins assigned, by whom, when
  *   GET dashboard/ta-recruitment-event-log       moves, rejections, reveals, notes, interview and qualify requests
+ *   GET dashboard/recruiter                      a company's funnel, conversion, days in stage, requests, credits (recruiter.ts)
  * (dashboard/interview-request-list is the interviews capability's.)
  */
 import { defineEndpoint } from '../../endpoints/define';
 import { assignmentLog, assignmentQuery } from './assignmentLog';
 import { overviewQuery, projectOverviewPerWeek } from './projectOverview';
+import { recruiterDashboard, recruiterQuery } from './recruiter';
 import { recruitmentEventLog, recruitmentQuery } from './recruitmentLog';
 import { activityPerWeek, weeklyQuery } from './weekly';
 
@@ -47,5 +49,13 @@ export const dashboardEndpoints = [
     access: adminsOnly,
     input: { query: recruitmentQuery },
     handler: ({ query, actor, ctx }) => recruitmentEventLog(ctx.knex, actor, query),
+  }),
+  defineEndpoint({
+    method: 'get',
+    path: '/dashboard/recruiter',
+    summary: "A company's recruiter dashboard over a period: funnel, conversion, median days in stage, interview requests, credits spent",
+    access: { action: 'read', subject: 'Project' },
+    input: { query: recruiterQuery },
+    handler: ({ query, ability, actor, ctx }) => recruiterDashboard(ctx.knex, ability, actor, query),
   }),
 ];

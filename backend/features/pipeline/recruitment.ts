@@ -32,6 +32,7 @@ import { logRecruitmentActivity, type RecruitmentEvent } from '../talent/insight
 import { actorName, candidateDef, loadProjectToChange, pipelineRole } from './access';
 import { candidateNotFound, placesOf, requireReach } from './reach';
 import { pipelineStats } from './stats';
+import { analytics } from '../../adapters/analytics';
 
 /** At most this many candidates move at once (a tab's page holds at most 50). */
 export const MAX_BULK = 200;
@@ -172,6 +173,7 @@ export const recruitmentEndpoint = defineEndpoint({
       for (const c of toReveal) events.push({ ...base, candidateId: c, activity: 'revealed', fromStage: from, toStage: to, data: { fields: [...REVEALED_FIELDS] } });
       await logRecruitmentActivity(trx, events);
       await movedByCompany(trx, ctx.config, loaded.id, candidateIds, to, actor);
+      await analytics.record(trx, actor, 'candidates_moved', { projectId: loaded.id, fromStage: from, toStage: to, count: candidateIds.length });
     });
     const stats = await pipelineStats(knex, ability, actor, loaded);
     return { success: true, stats, moved: candidateIds.map((c) => formatId(candidateDef, c)) };

@@ -25,6 +25,7 @@ import { referencesExist, type CheckContext, type CreateWrite, type EntityWrites
 import type { Row } from '../../crud/serialize';
 import { changeStatus, openNewProject, upgradeProject } from './plans';
 import { setProjectActor } from '../dashboards/projectActor';
+import { analytics } from '../../adapters/analytics';
 
 export const projectEntity = entity('project');
 const Projects = modelFor(projectEntity);
@@ -144,6 +145,7 @@ export async function createProject(write: Omit<CreateWrite, 'children'> & { jdF
   await setProjectActor(write.trx, write.actor);
   const inserted = (await Projects.query(write.trx).insert(data).returning('id')) as unknown as { id: number };
   await openNewProject(write.trx, inserted.id, write.actor);
+  await analytics.record(write.trx, write.actor, 'project_created', { projectId: inserted.id, plan: (data.plan as number | undefined) ?? null });
   return inserted.id;
 }
 

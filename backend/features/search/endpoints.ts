@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { readKnex } from '../../db/replica';
 import { defineEndpoint, type Endpoint } from '../../endpoints/define';
 import { badRequest } from '../../errors';
+import { analytics } from '../../adapters/analytics';
 import { logAfterResponse } from './appearances';
 import { searchCandidates } from './searchCandidates';
 import { ADMIN_KEYS, ParamError, parseSearchParams, type SearchParams } from './params';
@@ -33,12 +34,19 @@ export const searchEndpoint = defineEndpoint({
   summary: 'Candidate search with filters, facets, ranking and explanations',
   access: { action: 'search', subject: 'Candidate' },
   input: { query: searchQuery },
-  handler: async ({ query: params, ability, actor, ctx, res }) => {
+  handler: async ({ query: params, ability, actor, ctx, req, res }) => {
     const started = performance.now();
     const refused = params.adminKeys.filter((key) => !ability.can('search', 'Candidate', ADMIN_KEYS[key]));
     if (refused.length) throw badRequest(Object.fromEntries(refused.map((key) => [key, `${key}.errors.adminOnly`])));
     const answer = await searchCandidates(readKnex(ctx), { ability, actor, params });
     logAfterResponse(res, ctx.knex, actor, 'searchAppearance', answer.ids);
+    // The filters' names and the number found, never who was found.
+    analytics
+      .record(ctx.knex, actor, 'search', {
+        resultCount: answer.total ?? answer.ids.length,
+        filters: Object.keys(req.query ?? {}).filter((k) => !['page', 'perPage'].includes(k)),
+      })
+      .catch(() => undefined);
     return {
       docs: answer.page,
       totalResults: answer.total,

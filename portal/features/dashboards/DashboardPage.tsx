@@ -14,6 +14,17 @@ const PAGES = {
   recruitment: lazy(() => import('./RecruitmentLogDashboard')),
 };
 
+const Recruiter = lazy(() => import('./RecruiterDashboard'));
+
+/** /projects/dashboard: a company's own dashboard (admins choose the company). */
+export function RecruiterDashboardPage() {
+  return (
+    <Suspense fallback={<Skeleton variant="rectangular" height={400} />}>
+      <Recruiter />
+    </Suspense>
+  );
+}
+
 export function DashboardPage({ kind }: { kind: DashboardKind }) {
   const Page = PAGES[kind];
   return (

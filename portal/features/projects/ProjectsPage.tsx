@@ -5,15 +5,17 @@
  * menu's ?add_project=true) opens the add-project modal. New users arrive with a welcome.
  */
 import AddOutlined from '@mui/icons-material/AddOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import WorkOutlineOutlined from '@mui/icons-material/WorkOutlineOutlined';
 import { Alert, AlertTitle, Box, Button, Card, MenuItem, Stack, TablePagination, TextField, Typography } from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import { t } from '../../../i18n';
 import { errorMessage } from '../../../ui/api/errors';
 import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
 import { useAuth } from '../../app/auth/authContext';
 import { useNotify } from '../../app/notify';
+import { PATHS } from '../../app/paths';
 import { isAdvocate } from '../../app/viewer';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
@@ -94,9 +96,14 @@ export function ProjectsPage() {
   const filtered = !!query.q.trim() || query.status !== null;
   const total = pagination?.dataCount ?? 0;
   const addButton = (
-    <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setAdding(true)} data-testid="add-project">
-      {t('portal.nav.addProject')}
-    </Button>
+    <Stack direction="row" spacing={1}>
+      <Button component={RouterLink} to={PATHS.recruiterDashboard} variant="outlined" startIcon={<InsightsOutlined />} data-testid="recruiter-dashboard-link">
+        {t('portal.dashboard.recruiter.open')}
+      </Button>
+      <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setAdding(true)} data-testid="add-project">
+        {t('portal.nav.addProject')}
+      </Button>
+    </Stack>
   );
 
   return (
