@@ -37,6 +37,7 @@ async function audit(page: Page, label: string): Promise<Finding[]> {
   try {
     return await auditNow(page, label);
   } finally {
+    // AXE_DEBUG=1 prints each page's time as it is audited.
     if (process.env.AXE_DEBUG) console.error(`${label}: ${Date.now() - t0} ms`);
   }
 }
@@ -65,9 +66,11 @@ async function auditNow(page: Page, label: string): Promise<Finding[]> {
       nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary.split('\n')[1]?.trim() ?? ''}`),
     }));
   }, TAGS);
-  return violations
+  const found = violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .map((v) => ({ page: label, rule: v.id, impact: v.impact, nodes: v.nodes }));
+  if (process.env.AXE_DEBUG) for (const f of found) console.error(`${f.page} — ${f.rule}: ${f.nodes.join(' | ')}`);
+  return found;
 }
 
 /** The Viewer each demo role is to the portal's router. */
