@@ -140,6 +140,8 @@ async function consoleSignIn(email: string): Promise<Page> {
   await page.goto(`${e2e.baseUrl}/admin/login`);
   await page.getByLabel('Work email').fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();
+  // The code is read once it was sent: an earlier sign-in's code may still be the newest before.
+  await page.getByLabel('Six-digit code').waitFor();
   await page.getByLabel('Six-digit code').fill(await e2e.lastCode(email));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('navigation', { name: 'Console menu' }).waitFor();
