@@ -37,6 +37,7 @@ async function audit(page: Page, label: string): Promise<Finding[]> {
   try {
     return await auditNow(page, label);
   } finally {
+    // AXE_DEBUG=1 prints each page's time as it is audited.
     if (process.env.AXE_DEBUG) console.error(`${label}: ${Date.now() - t0} ms`);
   }
 }
@@ -65,9 +66,11 @@ async function auditNow(page: Page, label: string): Promise<Finding[]> {
       nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary.split('\n')[1]?.trim() ?? ''}`),
     }));
   }, TAGS);
-  return violations
+  const found = violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .map((v) => ({ page: label, rule: v.id, impact: v.impact, nodes: v.nodes }));
+  if (process.env.AXE_DEBUG) for (const f of found) console.error(`${f.page} — ${f.rule}: ${f.nodes.join(' | ')}`);
+  return found;
 }
 
 /** The Viewer each demo role is to the portal's router. */
@@ -137,6 +140,8 @@ async function consoleSignIn(email: string): Promise<Page> {
   await page.goto(`${e2e.baseUrl}/admin/login`);
   await page.getByLabel('Work email').fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();
+  // The code is read once it was sent: an earlier sign-in's code may still be the newest before.
+  await page.getByLabel('Six-digit code').waitFor();
   await page.getByLabel('Six-digit code').fill(await e2e.lastCode(email));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('navigation', { name: 'Console menu' }).waitFor();

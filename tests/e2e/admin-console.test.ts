@@ -197,7 +197,7 @@ describe('The admin console', () => {
 
     await menu(page).getByRole('link', { name: 'Admins' }).click();
     await page.getByRole('cell', { name: 'admin@example.com', exact: true }).waitFor();
-    await expect(page.getByRole('link', { name: 'Create' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('main').getByRole('link', { name: 'Create', exact: true }).count()).resolves.toBe(0);
     await expect(page.locator('tbody input[type="checkbox"]').count()).resolves.toBe(0);
 
     // Another admin's row opens read-only; the advocate's own row opens their edit form.

@@ -2,7 +2,7 @@
  * One multi-select filter: its top options with the number of candidates each would give under
  * the other filters, 'N selected out of M', and a typed search through the lookup's autocomplete.
  */
-import { Autocomplete, Box, Checkbox, FormControlLabel, Stack, TextField, Typography } from '@mui/material';
+import { Autocomplete, Box, Checkbox, FormControlLabel, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { t } from '../../../i18n';
 import { searchApi, type Facet, type LookupPath, type Option } from '../../api/search';
@@ -21,9 +21,14 @@ interface Props {
   lookup?: LookupPath;
   /** Every option of a fixed list, when there is no lookup. */
   fixed?: Option[];
+  /** Options not known yet: the rows they will fill are held (no layout shift when they arrive). */
+  pending?: boolean;
 }
 
-export function FacetSelect({ id, label, facet, selected, labelOf, onChange, shown = 5, lookup, fixed }: Props) {
+/** The height of one option row: a small checkbox's box. */
+const ROW_HEIGHT = 38;
+
+export function FacetSelect({ id, label, facet, selected, labelOf, onChange, shown = 5, lookup, fixed, pending = false }: Props) {
   const counts = new Map((facet?.options ?? []).map((o) => [String(o.id), o.count]));
   const top = fixed ?? (facet?.options ?? []).slice(0, shown);
   const ids = new Set(top.map((o) => String(o.id)));
@@ -43,6 +48,11 @@ export function FacetSelect({ id, label, facet, selected, labelOf, onChange, sho
       </Stack>
       {lookup && <LookupInput lookup={lookup} label={label} onPick={(o) => !selected.includes(String(o.id)) && onChange([...selected, String(o.id)], o)} />}
       <Stack>
+        {pending &&
+          !fixed &&
+          Array.from({ length: shown }, (_, i) => (
+            <Skeleton key={i} variant="rounded" height={ROW_HEIGHT - 10} sx={{ my: '5px' }} data-testid="facet-skeleton" aria-hidden />
+          ))}
         {options.map((o) => {
           const value = String(o.id);
           const count = counts.get(value);

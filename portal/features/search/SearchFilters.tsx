@@ -33,6 +33,8 @@ const FIXED = (): Partial<Record<MultiKey, Option[]>> => ({
 interface Props {
   state: SearchState;
   facets: Record<string, Facet>;
+  /** The first answer has not come yet: facet options are held as skeletons of their final size. */
+  pending?: boolean;
   isAdmin: boolean;
   labelOf: (key: MultiKey, id: string) => string;
   onChange: (change: Partial<SearchState>, picked?: { key: MultiKey; option: Option }) => void;
@@ -71,13 +73,14 @@ function TextFilter({
   );
 }
 
-export function SearchFilters({ state, facets, isAdmin, labelOf, onChange }: Props) {
+export function SearchFilters({ state, facets, pending = false, isAdmin, labelOf, onChange }: Props) {
   const multi = (key: MultiKey, shown = 5) => (
     <FacetSelect
       key={key}
       id={key}
       label={t(`search.filters.${key}`)}
       facet={facets[key]}
+      pending={pending}
       selected={state.multi[key]}
       labelOf={(id) => labelOf(key, id)}
       shown={shown}

@@ -65,7 +65,7 @@ export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
   const to = Math.min(total, state.page * state.perPage);
   const pages = Math.max(1, Math.ceil(Math.min(total, 10_000) / state.perPage));
 
-  const filters = <SearchFilters state={state} facets={data?.facets ?? {}} isAdmin={isAdmin} labelOf={labelOf} onChange={change} />;
+  const filters = <SearchFilters state={state} facets={data?.facets ?? {}} pending={!data && !error} isAdmin={isAdmin} labelOf={labelOf} onChange={change} />;
   return (
     <>
       <PageHeader title={t('portal.screens.search.title')} subtitle={t('portal.screens.search.subtitle')} />

@@ -73,7 +73,7 @@ export function UsersTable({ rows, loading, selected, onSelect, selectable = () 
                   )}
                   <TableCell>
                     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-                      <Avatar src={row.profilePic ?? undefined} sx={{ width: 36, height: 36, fontSize: 14, bgcolor: 'primary.light' }}>
+                      <Avatar aria-hidden src={row.profilePic ?? undefined} sx={{ width: 36, height: 36, fontSize: 14, bgcolor: 'primary.main' }}>
                         {initialsOf(row.firstName, row.lastName, row.email)}
                       </Avatar>
                       <Box sx={{ minWidth: 0 }}>
