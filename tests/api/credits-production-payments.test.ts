@@ -48,7 +48,11 @@ describe('Card payment in production without Stripe keys', () => {
   });
 
   it('believes no payment notice', async () => {
-    const res = await t.http.post('/api/v1/credit/stripe/webhook').set('stripe-signature', 't=1,v1=forged').set('Content-Type', 'application/json').send('{"type":"checkout.session.completed"}');
+    const res = await t.http
+      .post('/api/v1/credit/stripe/webhook')
+      .set('stripe-signature', 't=1,v1=forged')
+      .set('Content-Type', 'application/json')
+      .send('{"type":"checkout.session.completed"}');
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('credits.errors.signature');
   });

@@ -42,7 +42,12 @@ export async function reachableIds(knex: Knex, ability: AppAbility, actor: Actor
     const saved = await savedPredicates(knex, ability, actor, project, stats, rates);
     if (saved) {
       const found = whereOf(saved);
-      const ids = (await knex.raw(`select d.id from candidate_search_documents d where d.id = any(?::int[]) and ${found.sql}`, [rest, ...found.bindings] as Knex.RawBinding[])).rows as {
+      const ids = (
+        await knex.raw(`select d.id from candidate_search_documents d where d.id = any(?::int[]) and ${found.sql}`, [
+          rest,
+          ...found.bindings,
+        ] as Knex.RawBinding[])
+      ).rows as {
         id: number;
       }[];
       for (const r of ids) reached.add(r.id);

@@ -178,7 +178,8 @@ export const recruitmentEndpoint = defineEndpoint({
         toStage: to,
         data: { rejectFormData: reject ?? undefined, scheduleFormData: schedule ?? undefined },
       }));
-      for (const c of toReveal) events.push({ ...base, candidateId: c, activity: 'revealed', fromStage: from, toStage: to, data: { fields: [...REVEALED_FIELDS] } });
+      for (const c of toReveal)
+        events.push({ ...base, candidateId: c, activity: 'revealed', fromStage: from, toStage: to, data: { fields: [...REVEALED_FIELDS] } });
       await logRecruitmentActivity(trx, events);
     });
     const stats = await pipelineStats(knex, ability, actor, loaded);

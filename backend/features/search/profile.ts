@@ -147,7 +147,8 @@ export const profileEndpoint = defineEndpoint({
         blindCv: Boolean(row.resume_path || row.blind_resume_path) && ability.can('download', asSubject('Candidate', { ...camel(row) }), 'blindResumePath'),
       },
     };
-    if (place ? seesContactIn(viewer, facts, place) : seesContact(actor)) Object.assign(profile, { email: row.email, phone: row.phone, phoneWhatsapp: row.phone_whatsapp });
+    if (place ? seesContactIn(viewer, facts, place) : seesContact(actor))
+      Object.assign(profile, { email: row.email, phone: row.phone, phoneWhatsapp: row.phone_whatsapp });
     if (actor.role === 'admin') {
       Object.assign(profile, {
         status: row.status,
