@@ -158,7 +158,8 @@ export const profileEndpoint = defineEndpoint({
       for (const field of INTERNAL) profile[field] = row[field.replace(/[A-Z]/g, (c: string) => `_${c.toLowerCase()}`)] ?? null;
       if (profile.ownerId) profile.ownerId = formatId(entity('admin'), profile.ownerId as number);
     }
-    logAfterResponse(res, ctx.knex, actor, 'profileView', [row.id]);
+    // A search's open counts as a profile view; an open from a project's board is the project's work.
+    if (!place) logAfterResponse(res, ctx.knex, actor, 'profileView', [row.id]);
     return profile;
   },
 });
