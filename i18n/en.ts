@@ -48,6 +48,8 @@ export const en = {
     badRequest: 'The request is not valid',
     unauthorized: 'Please sign in to continue',
     forbidden: 'You do not have permission to do this',
+    fieldNotWritable: 'You may not change some of these fields',
+    notWritable: 'You may not change this field',
     inUse: 'This record is still in use and cannot be deleted',
     internalServerError: 'Something went wrong. Please try again.',
     tooManyRequests: 'Too many requests. Please wait a moment and try again.',

@@ -186,6 +186,8 @@ export function crudRouter(entity: EntityDef, list: ListHandler | undefined, wri
     const target = asSubject(subject, { ...existing });
     if (!ability.can('update', target)) throw forbidden();
     const writable = permittedFieldsOf(ability, 'update', target, { fieldsFrom: (r) => r.fields ?? allFields(entity) });
+    const refused = refusedChanges(entity, body, existing, new Set(writable));
+    if (refused) throw new AppError(403, 'errors.fieldNotWritable', undefined, refused);
     const data = validateRecord(entity, body, 'update', new Set(writable));
     if (!ability.can('update', asSubject(subject, { ...existing, ...data }))) throw forbidden();
     const children = validateChildren(entity, body, ability);
@@ -255,4 +257,29 @@ export function crudRouter(entity: EntityDef, list: ListHandler | undefined, wri
   });
 
   return router;
+}
+
+const same = (a: unknown, b: unknown): boolean => {
+  const norm = (v: unknown) => (v instanceof Date ? v.toISOString() : v === undefined ? null : v);
+  const [x, y] = [norm(a), norm(b)];
+  if (x === y) return true;
+  if (typeof x === 'string' && typeof y === 'string' && (x.startsWith(y) || y.startsWith(x)) && /^\d{4}-\d{2}-\d{2}/.test(x)) return true;
+  return JSON.stringify(x) === JSON.stringify(y);
+};
+
+/**
+ * Fields of the entity the caller may not change, sent with a value other than the stored one:
+ * refused by name rather than silently dropped, so nobody believes a change was made. The same
+ * value sent back (react-admin sends whole records) and fields the server manages stay harmless.
+ */
+function refusedChanges(entity: EntityDef, body: unknown, existing: Record<string, unknown>, writable: ReadonlySet<string>): Record<string, string> | null {
+  if (!body || typeof body !== 'object') return null;
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    const field = entity.fields[key];
+    if (!field || field.readOnly || writable.has(key)) continue;
+    if (!(key in existing)) continue;
+    if (!same(value, existing[key])) out[key] = `${key}.errors.notWritable`;
+  }
+  return Object.keys(out).length ? out : null;
 }

@@ -90,8 +90,9 @@ export type LookupPath = 'job-titles' | 'skills' | 'locations' | 'languages' | '
 
 export const searchApi = {
   search: (query: URLSearchParams, signal?: AbortSignal) => api<SearchAnswer>(`search?${query.toString()}`, { signal }),
-  profile: (id: string, currency: string, signal?: AbortSignal) =>
-    api<Profile>(`search/candidates/${encodeURIComponent(id)}`, { query: { cur: currency }, signal }),
+  /** With `projectId` (opened from a board) the name and contact are what that project's board shows. */
+  profile: (id: string, currency: string, signal?: AbortSignal, projectId?: string) =>
+    api<Profile>(`search/candidates/${encodeURIComponent(id)}`, { query: { cur: currency, ...(projectId ? { projectId } : {}) }, signal }),
   suggest: (path: LookupPath, q: string, signal?: AbortSignal) => api<Option[]>(`${path}/search`, { query: { q }, signal }),
   pdfUrl: (id: string) => `/api/v1/candidates/get-pdf?id=${encodeURIComponent(id)}`,
   cvUrl: (id: string) => `/api/v1/candidates/${encodeURIComponent(id)}/cv`,

@@ -122,7 +122,8 @@ export function displayName(viewer: Viewer, c: CandidateFacts, place: PlaceFacts
  * what the project's company sees of the candidate, so a mail never names someone the board does
  * not, nor hides someone the board names.
  */
-export const nameForProjectMail = (c: CandidateFacts, place: PlaceFacts): string | null => displayName('company', { ...c, status: CANDIDATE_STATUS.active }, place);
+export const nameForProjectMail = (c: CandidateFacts, place: PlaceFacts): string | null =>
+  displayName('company', { ...c, status: CANDIDATE_STATUS.active }, place);
 
 // ---- SQL twins, for lists. `c` is the candidates table (or a table with the same columns), `pc` the project row. ----
 

@@ -202,7 +202,10 @@ describe('Revealing an anonymous candidate', () => {
     const tab = await w.as('company').get(`/projects/tab/search?project_id=${w.projects.acme}&tab=1`);
     const eve = tab.body.docs.find((d: { id: string }) => d.id === w.cid('Eve'));
     expect(eve).toMatchObject({ firstName: 'Eve', lastName: 'Ng', revealed: true, anonymous: false, email: 'eve@talent.example.org' });
-    const reveals = await w.knex('candidate_recruitment_stage_logs').where({ project_id: w.projects.acme, activity: 3 }).select('candidate_id', 'data', 'actor_id');
+    const reveals = await w
+      .knex('candidate_recruitment_stage_logs')
+      .where({ project_id: w.projects.acme, activity: 3 })
+      .select('candidate_id', 'data', 'actor_id');
     expect(reveals.map((r) => r.candidate_id).sort()).toEqual([w.ids.Eve, w.ids.Dev].sort());
     for (const r of reveals) expect(r).toMatchObject({ actor_id: w.people.owner, data: { fields: expect.arrayContaining(['firstName', 'email', 'phone']) } });
   });

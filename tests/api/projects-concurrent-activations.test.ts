@@ -1,6 +1,6 @@
 /**
  * Paid activations sent all at once, as an attacker or a double-clicking user would: a RaaS
- * company past its trial with one credit duplicates a project 50 times in parallel. One copy is
+ * company past its trial with one credit left duplicates a Power project 50 times in parallel. One copy is
  * made and charged; every other call answers at once with the credits message, never a 5xx, and
  * the money stays right.
  */
@@ -26,15 +26,21 @@ describe('Fifty parallel paid duplicates of a project', () => {
     await t.knex('projects').where('company_id', raas).update({ status: 3 });
     await t.knex('credit_logs').where('company_id', raas).del();
     await t.knex('credit_lots').where('company_id', raas).del();
-    await payingCompany(t.knex, raas, 1);
-    // The free slot goes to the original, so every copy needs a credit.
-    const original = await p.as('raasAdmin').post('/projects/create', await projectBody(t.knex));
+    await payingCompany(t.knex, raas, 2);
+    // A Power project (one credit); each copy is a Power project too and needs the last credit.
+    const original = await p.as('raasAdmin').post('/projects/create', await projectBody(t.knex, { plan: 2 }));
     expect(original.status, JSON.stringify(original.body)).toBe(201);
+    expect(await balance(t.knex, raas)).toBe(1);
     const before = Number((await t.knex('projects').where('company_id', raas).count({ n: '*' }))[0].n);
 
-    const answers = await Promise.all(Array.from({ length: 50 }, () => p.as('raasAdmin').post('/projects/duplicate-project', { projectId: original.body.data.id })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => p.as('raasAdmin').post('/projects/duplicate-project', { projectId: original.body.data.id })),
+    );
     const statuses = answers.map((a) => a.status).sort();
-    expect(statuses.filter((s) => s >= 500), JSON.stringify(answers.find((a) => a.status >= 500)?.body)).toEqual([]);
+    expect(
+      statuses.filter((s) => s >= 500),
+      JSON.stringify(answers.find((a) => a.status >= 500)?.body),
+    ).toEqual([]);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     const refused = answers.filter((a) => a.status !== 201);
     expect(refused).toHaveLength(49);

@@ -142,12 +142,17 @@ describe('Candidate profiles', () => {
       .expect((r) => expect(r.body).toEqual([]));
   });
 
-  it('A candidate updates their own profile, but not status, visibility, email or internal fields', async () => {
-    const res = await t.http
+  it('A candidate updates their own profile; a change of status, visibility, email or internal fields is refused by name', async () => {
+    const refused = await t.http
       .put(`/api/v1/candidates/${demoId}`)
       .set(as(candidate))
       .send({ summary: 'Updated by me', expectedSalary: 13000, status: 2, visibility: false, email: 'new@example.com', source: 8, tags: [], ownerId: null })
-      .expect(200);
+      .expect(403);
+    expect(refused.body.error.code).toBe('errors.fieldNotWritable');
+    expect(Object.keys(refused.body.error.fields).sort()).toEqual(['email', 'ownerId', 'source', 'status', 'tags', 'visibility']);
+    const unchanged = await t.knex('candidates').where('email', 'candidate@example.com').first('summary', 'source', 'tags', 'owner_id', 'visibility');
+    expect(unchanged.summary).not.toBe('Updated by me');
+    const res = await t.http.put(`/api/v1/candidates/${demoId}`).set(as(candidate)).send({ summary: 'Updated by me', expectedSalary: 13000 }).expect(200);
     expect(res.body).toMatchObject({ summary: 'Updated by me', expectedSalary: 13000, status: 1, visibility: true, email: 'candidate@example.com' });
     const row = await t.knex('candidates').where('email', 'candidate@example.com').first('source', 'tags', 'owner_id');
     expect(row.source).toBe(7);

@@ -232,4 +232,25 @@ describe("The candidate's own page: status, email and insights", () => {
       .expect(400);
     expect(project.body.error.fields).toEqual({ projectId: 'projectId.errors.invalid' });
   });
+
+  it("A candidate's write of a field they may not change is refused by name, never silently dropped; the same value sent back is harmless", async () => {
+    const me = await newCandidate();
+    const own = (await t.http.get(`/api/v1/candidates/${me.id}`).set(as(me.token)).expect(200)).body;
+    const hide = await t.http.put(`/api/v1/candidates/${me.id}`).set(as(me.token)).send({ visibility: !own.visibility });
+    expect(hide.status).toBe(403);
+    expect(hide.body.error.code).toBe('errors.fieldNotWritable');
+    expect(hide.body.error.fields).toEqual({ visibility: 'visibility.errors.notWritable' });
+    const row = await t
+      .knex('candidates')
+      .where('id', Number(String(me.id).replace('Candidate:', '')))
+      .first('visibility', 'summary');
+    expect(row.visibility).toBe(own.visibility);
+    // react-admin sends the whole record back: unchanged values of such fields pass with the change.
+    const edit = await t.http
+      .put(`/api/v1/candidates/${me.id}`)
+      .set(as(me.token))
+      .send({ ...own, summary: 'Backend engineer, ten years of payments' });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect(edit.body.summary).toBe('Backend engineer, ten years of payments');
+  });
 });

@@ -75,14 +75,17 @@ const TABLE: [Viewer, number, Kind, Where, boolean, boolean, boolean, boolean | 
 ];
 
 describe('Who sees which candidate, and what of them', () => {
-  it.each(TABLE)('%s, status %i, %s, met in %s: meets %s, name %s, contact %s, reveal on move %s', (viewer, status, kind, where, meets, name, contact, reveals) => {
-    const c = { status, ...flags[kind], firstName: 'Sneha', lastName: 'Pratama' };
-    const place = places[where];
-    expect(seesStatus(viewer, c)).toBe(meets);
-    expect(seesIdentity(viewer, c, place)).toBe(name);
-    expect(seesContact(viewer, c, place)).toBe(contact);
-    if (reveals !== null && place) expect(revealsOnMove(viewer, c, place, true)).toBe(reveals);
-  });
+  it.each(TABLE)(
+    '%s, status %i, %s, met in %s: meets %s, name %s, contact %s, reveal on move %s',
+    (viewer, status, kind, where, meets, name, contact, reveals) => {
+      const c = { status, ...flags[kind], firstName: 'Sneha', lastName: 'Pratama' };
+      const place = places[where];
+      expect(seesStatus(viewer, c)).toBe(meets);
+      expect(seesIdentity(viewer, c, place)).toBe(name);
+      expect(seesContact(viewer, c, place)).toBe(contact);
+      if (reveals !== null && place) expect(revealsOnMove(viewer, c, place, true)).toBe(reveals);
+    },
+  );
 
   it("Nothing is revealed on a move in an admins' own project (no company to reveal to)", () => {
     expect(revealsOnMove('admin', { status: ACTIVE, ...flags.anonymous }, places.suggested!, false)).toBe(false);

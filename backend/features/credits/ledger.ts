@@ -74,11 +74,16 @@ function insufficient(needed: number, balance: number): AppError {
   return new AppError(409, 'credits.errors.insufficient', t('credits.errors.insufficient', { needed, balance }), undefined, { needed, balance });
 }
 
-/** Locks the company for this transaction: the one order every movement for a company follows. */
+/**
+ * Locks the company for this transaction: the one order every movement for a company follows.
+ * `FOR NO KEY UPDATE`, not `FOR UPDATE`: a transaction that just inserted a project holds the key
+ * share lock its foreign key takes on the company, and `FOR UPDATE` waits on every other such
+ * holder, so parallel paid activations deadlocked; this lock waits only for the other movements.
+ */
 async function lockCompany(trx: Trx, companyId: number): Promise<{ onTrial: boolean }> {
   const row = await trx('companies')
     .where('id', companyId)
-    .forUpdate()
+    .forNoKeyUpdate()
     .first('id', trx.raw(`coalesce(trial_ends_at >= ${TODAY}, false) as on_trial`));
   if (!row) throw badRequest({ companyId: 'company.errors.notFound' });
   return { onTrial: row.on_trial === true };

@@ -112,7 +112,13 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
     // The name the project's board shows its company (schema/rules/visibility.ts): public or revealed to the project.
     const row = await trx('project_candidates').where({ project_id: project.id, candidate_id: candidate.id }).first('stage', 'revealed_at');
     const place = { stage: row?.stage ?? 0, curated: false, revealed: Boolean(row?.revealed_at) };
-    const facts = { status: candidate.status, visibility: candidate.visibility, anonymous: candidate.anonymous, firstName: candidate.first_name, lastName: candidate.last_name };
+    const facts = {
+      status: candidate.status,
+      visibility: candidate.visibility,
+      anonymous: candidate.anonymous,
+      firstName: candidate.first_name,
+      lastName: candidate.last_name,
+    };
     const name = nameForProjectMail(facts, place) ?? `Candidate ${candidate.id}`;
     const what = interview ? 'interview request' : 'job description';
     const reasons = (request.reject_reasons as string[] | null)?.map((r) => t(`portal.interviews.reasons.${r}`)) ?? [];

@@ -44,7 +44,9 @@ async function addable(knex: Knex, ability: AppAbility, actor: Actor, candidateI
   if (!row) return false;
   if (searchStatuses(viewerOf(actor)).includes(row.status)) return true;
   if (!seenStatuses(viewerOf(actor)).includes(row.status)) return false;
-  const q = knex('projects as p').whereExists(knex('project_candidates as pc').whereRaw('pc.project_id = p.id').where('pc.candidate_id', candidateId)).first('p.id');
+  const q = knex('projects as p')
+    .whereExists(knex('project_candidates as pc').whereRaw('pc.project_id = p.id').where('pc.candidate_id', candidateId))
+    .first('p.id');
   return Boolean(await scopeProjects(q, ability));
 }
 

@@ -71,7 +71,9 @@ function readableNotes(knex: Knex, ability: AppAbility) {
   const cond = permissionSql(ability, 'read', noteDef.subject, 'n');
   if (cond === false) q.whereRaw('1 = 0');
   else if (cond) q.whereRaw(cond[0], cond[1] as Knex.RawBinding[]);
-  q.where((w) => w.whereNull('n.project_id').orWhereExists(scopeProjects(knex('projects as p').whereRaw('p.id = n.project_id').select(knex.raw('1')), ability)));
+  q.where((w) =>
+    w.whereNull('n.project_id').orWhereExists(scopeProjects(knex('projects as p').whereRaw('p.id = n.project_id').select(knex.raw('1')), ability)),
+  );
   return q;
 }
 

@@ -15,7 +15,9 @@ import { AppError } from '../../errors';
 import { whereOf } from '../search/conditions';
 import { tableStats } from '../search/estimate';
 import { currencyRates } from '../search/rates';
-import type { ProjectRow } from './access';
+import { entity } from '../../../schema';
+import { parseId } from '../../../schema/lib/ids';
+import { loadProject, type ProjectRow } from './access';
 import { savedPredicates } from './tabs';
 
 /** The activity log's actor kind of admins: only their curation is the platform's decision. */
@@ -40,7 +42,12 @@ export async function reachableIds(knex: Knex, ability: AppAbility, actor: Actor
     const saved = await savedPredicates(knex, ability, actor, project, stats, rates);
     if (saved) {
       const found = whereOf(saved);
-      const ids = (await knex.raw(`select d.id from candidate_search_documents d where d.id = any(?::int[]) and ${found.sql}`, [rest, ...found.bindings] as Knex.RawBinding[])).rows as {
+      const ids = (
+        await knex.raw(`select d.id from candidate_search_documents d where d.id = any(?::int[]) and ${found.sql}`, [
+          rest,
+          ...found.bindings,
+        ] as Knex.RawBinding[])
+      ).rows as {
         id: number;
       }[];
       for (const r of ids) reached.add(r.id);
@@ -85,4 +92,13 @@ export async function placesOf(
       },
     ]),
   );
+}
+
+/** The candidate's place in a project the caller reads and reaches them in (the profile panel opened from a board); 404 otherwise. */
+export async function projectPlace(knex: Knex, ability: AppAbility, actor: Actor, projectRef: string, candidateId: number): Promise<PlaceFacts> {
+  const id = parseId(entity('project'), projectRef);
+  if (id === undefined) throw new AppError(404, 'project.notFound');
+  const project = await loadProject(knex, ability, { id });
+  await requireReach(knex, ability, actor, project, [candidateId]);
+  return (await placesOf(knex, project.id, [candidateId])).get(candidateId)!.place;
 }

@@ -170,7 +170,8 @@ export const recruitmentEndpoint = defineEndpoint({
         toStage: to,
         data: { rejectFormData: reject ?? undefined, scheduleFormData: schedule ?? undefined },
       }));
-      for (const c of toReveal) events.push({ ...base, candidateId: c, activity: 'revealed', fromStage: from, toStage: to, data: { fields: [...REVEALED_FIELDS] } });
+      for (const c of toReveal)
+        events.push({ ...base, candidateId: c, activity: 'revealed', fromStage: from, toStage: to, data: { fields: [...REVEALED_FIELDS] } });
       await logRecruitmentActivity(trx, events);
       await movedByCompany(trx, ctx.config, loaded.id, candidateIds, to, actor);
       await analytics.record(trx, actor, 'candidates_moved', { projectId: loaded.id, fromStage: from, toStage: to, count: candidateIds.length });

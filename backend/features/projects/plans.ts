@@ -54,7 +54,9 @@ export async function lockProject(trx: Trx, id: number): Promise<LockedProject> 
 /** Locks the company (free-slot checks and charges of one company run one after another); whether it is on hold. */
 async function lockCompany(trx: Trx, companyId: number | null): Promise<{ onHold: boolean }> {
   if (!companyId) return { onHold: false };
-  const row = await trx('companies').where('id', companyId).forUpdate().first('status');
+  // NO KEY UPDATE: the transaction that stored the project holds the key share lock its foreign key
+  // takes on the company; FOR UPDATE would wait on every other such holder and deadlock them.
+  const row = await trx('companies').where('id', companyId).forNoKeyUpdate().first('status');
   return { onHold: row ? row.status !== 1 : false };
 }
 

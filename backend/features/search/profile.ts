@@ -3,7 +3,10 @@
  * opens from a result, under the same rules as search itself: a candidate the caller's search
  * would not find is 404; name, photo and links only when the candidate shows them (admins always,
  * with the admin-anonymous flag); contact details and internal notes only for admins; which
- * downloads the caller may make. Every open is recorded as a profile view.
+ * downloads the caller may make. With `projectId` (opened from a project's board) the name and
+ * contact are what the board shows there: the same answer on the card and in the panel; a project
+ * the caller does not read, or a candidate it does not reach in it, is 404. Every open is recorded
+ * as a profile view.
  */
 import { subject as asSubject } from '@casl/ability';
 import { z } from 'zod';
@@ -16,6 +19,8 @@ import { logAfterResponse } from './appearances';
 import { labelsFor, type Option } from './labels';
 import { currencyRates } from './rates';
 import { adminAnonymous, searchStatuses, seesContact, seesIdentity } from './visibility';
+import { seesContact as seesContactIn, seesIdentity as seesIdentityIn, viewerOf } from '../../../schema/rules/visibility';
+import { projectPlace } from '../pipeline/reach';
 
 const candidate = entity('candidate');
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -29,7 +34,7 @@ export const profileEndpoint = defineEndpoint({
   path: '/search/candidates/:id',
   summary: 'A candidate profile as the searcher may see it; records a profile view',
   access: { action: 'search', subject: 'Candidate' },
-  input: { params: z.object({ id: z.string().max(60) }), query: z.object({ cur: z.string().max(3).optional() }) },
+  input: { params: z.object({ id: z.string().max(60) }), query: z.object({ cur: z.string().max(3).optional(), projectId: z.string().max(60).optional() }) },
   handler: async ({ params, query, actor, ability, ctx, res }) => {
     const knex = readKnex(ctx);
     const id = GUID.test(params.id) ? undefined : parseId(candidate, params.id);
@@ -57,7 +62,11 @@ export const profileEndpoint = defineEndpoint({
           { column: 'id', order: 'desc' },
         ]),
     ]);
-    const identity = seesIdentity(actor, row);
+    // Opened from a project: what the project's board shows of the candidate (schema/rules/visibility.ts).
+    const place = query.projectId === undefined ? null : await projectPlace(ctx.knex, ability, actor, query.projectId, row.id);
+    const viewer = viewerOf(actor);
+    const facts = { status: row.status, visibility: row.visibility, anonymous: row.anonymous, firstName: row.first_name, lastName: row.last_name };
+    const identity = place ? seesIdentityIn(viewer, facts, place) : seesIdentity(actor, row);
     const currency = (query.cur ?? 'SGD').toUpperCase();
     const asked = rates.get(currency) ?? rates.get('SGD') ?? 1;
     const city = (cityId: number | null) => (cityId ? (labels.of('city', cityId) ?? null) : null);
@@ -138,7 +147,8 @@ export const profileEndpoint = defineEndpoint({
         blindCv: Boolean(row.resume_path || row.blind_resume_path) && ability.can('download', asSubject('Candidate', { ...camel(row) }), 'blindResumePath'),
       },
     };
-    if (seesContact(actor)) Object.assign(profile, { email: row.email, phone: row.phone, phoneWhatsapp: row.phone_whatsapp });
+    if (place ? seesContactIn(viewer, facts, place) : seesContact(actor))
+      Object.assign(profile, { email: row.email, phone: row.phone, phoneWhatsapp: row.phone_whatsapp });
     if (actor.role === 'admin') {
       Object.assign(profile, {
         status: row.status,
@@ -148,7 +158,8 @@ export const profileEndpoint = defineEndpoint({
       for (const field of INTERNAL) profile[field] = row[field.replace(/[A-Z]/g, (c: string) => `_${c.toLowerCase()}`)] ?? null;
       if (profile.ownerId) profile.ownerId = formatId(entity('admin'), profile.ownerId as number);
     }
-    logAfterResponse(res, ctx.knex, actor, 'profileView', [row.id]);
+    // A search's open counts as a profile view; an open from a project's board is the project's work.
+    if (!place) logAfterResponse(res, ctx.knex, actor, 'profileView', [row.id]);
     return profile;
   },
 });

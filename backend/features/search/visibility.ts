@@ -34,4 +34,5 @@ export const seesIdentity = (actor: Actor, c: IdentityFlags): boolean => rule.se
 export const adminAnonymous = (actor: Actor, c: IdentityFlags): boolean => rule.adminAnonymous(rule.viewerOf(actor), facts(actor, c));
 
 /** Contact details (email, phone) stay with admins in search. */
-export const seesContact = (actor: Actor): boolean => rule.seesContact(rule.viewerOf(actor), { status: rule.searchStatuses(rule.viewerOf(actor))[0] ?? -1, visibility: true, anonymous: false });
+export const seesContact = (actor: Actor): boolean =>
+  rule.seesContact(rule.viewerOf(actor), { status: rule.searchStatuses(rule.viewerOf(actor))[0] ?? -1, visibility: true, anonymous: false });

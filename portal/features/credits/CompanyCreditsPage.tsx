@@ -119,7 +119,14 @@ export function CompanyCreditsPage() {
         </Stack>
       )}
       {pricing && balance && user && buying && (
-        <PurchaseModal open onClose={() => setBuying(false)} pricing={pricing} paymentMode={pricing.paymentMode} companyId={balance.companyId} userId={user._id} />
+        <PurchaseModal
+          open
+          onClose={() => setBuying(false)}
+          pricing={pricing}
+          paymentMode={pricing.paymentMode}
+          companyId={balance.companyId}
+          userId={user._id}
+        />
       )}
     </Box>
   );

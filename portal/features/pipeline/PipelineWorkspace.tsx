@@ -224,7 +224,7 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
         />
       )}
       <AddToProjectDialog candidate={adding ? { id: adding.id, name: adding.name } : undefined} onClose={() => setAdding(undefined)} />
-      <ProfilePanel id={profileOf?.id} currency={url.search.currency} onClose={() => setProfileOf(undefined)}>
+      <ProfilePanel id={profileOf?.id} projectId={String(project.id)} currency={url.search.currency} onClose={() => setProfileOf(undefined)}>
         {profileOf && <NotesSection candidateId={profileOf.id} projectId={project.id} isAdmin={isAdmin} />}
       </ProfilePanel>
     </>

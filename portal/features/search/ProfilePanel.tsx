@@ -5,8 +5,24 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { t } from '../../../i18n';
 import { searchApi, type Profile } from '../../api/search';
 
-/** `children` is shown below the profile (the project page puts the candidate's notes there). */
-export function ProfilePanel({ id, currency, onClose, children }: { id?: string; currency: string; onClose: () => void; children?: ReactNode }) {
+/**
+ * `children` is shown below the profile (the project page puts the candidate's notes there);
+ * `projectId` (the project page) asks for the profile as that project's board shows it, so the
+ * panel names the candidate exactly when the card does.
+ */
+export function ProfilePanel({
+  id,
+  currency,
+  onClose,
+  children,
+  projectId,
+}: {
+  id?: string;
+  currency: string;
+  onClose: () => void;
+  children?: ReactNode;
+  projectId?: string;
+}) {
   const [profile, setProfile] = useState<Profile>();
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -15,11 +31,11 @@ export function ProfilePanel({ id, currency, onClose, children }: { id?: string;
     if (!id) return undefined;
     const controller = new AbortController();
     searchApi
-      .profile(id, currency, controller.signal)
+      .profile(id, currency, controller.signal, projectId)
       .then(setProfile)
       .catch(() => !controller.signal.aborted && setFailed(true));
     return () => controller.abort();
-  }, [id, currency]);
+  }, [id, currency, projectId]);
   return (
     <Drawer anchor="right" open={Boolean(id)} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 520 } } } }}>
       <Box role="region" aria-label={t('search.page.profileTitle')} data-testid="profile-panel" sx={{ p: 3 }}>
