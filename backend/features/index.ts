@@ -9,7 +9,7 @@ import { accountEndpoints } from './account/endpoints';
 import { communityEndpoints } from './community/endpoints';
 import { lookupEndpoints } from './lookups';
 import { notificationEndpoints } from './notifications/endpoints';
-import { pipelineEndpoints } from './pipeline';
+import { pipelineEndpoints, projectPlace } from './pipeline';
 import { projectsEndpoints } from './projects';
 import { candidateList } from './search/adminList';
 import { searchEndpoints } from './search';
@@ -31,7 +31,7 @@ export function endpoints(): Endpoint[] {
     ...communityEndpoints,
     ...signupEndpoints,
     ...inviteSignupEndpoints,
-    ...searchEndpoints(),
+    ...searchEndpoints(projectPlace),
     ...lookupEndpoints,
     ...creditsEndpoints(),
     ...interviewEndpoints,

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { ACTIVITY, STAGES } from '../../../schema/rules/pipeline';
 import type { Actor } from '../../../schema/roles';
 import { camelKeys } from '../../../schema/validation/inputs';
-import { adminAnonymous, seesIdentity } from '../search/visibility';
+import { adminAnonymous, seesIdentity } from '../search';
 import { dayRange, filterFields, optional, pageFields, pageOf, pagination } from './inputs';
 import { stageKeyOf } from './weekly';
 

@@ -11,7 +11,6 @@ import { REQUEST_CHANNEL, REQUEST_KIND, REQUEST_STATE } from '../../../schema/ru
 import type { Config } from '../../config';
 import { html } from '../mail/templates';
 import { queueEmail } from '../mail/outbox';
-import { identityPublic } from '../search';
 import { nameForProjectMail } from '../../../schema/rules/visibility';
 import type { RequestRow } from './answer';
 import { invitationAttachment } from './calendar';

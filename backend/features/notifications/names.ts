@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
 import type { Actor } from '../../../schema/roles';
-import { seesIdentity } from '../search/visibility';
+import { seesIdentity } from '../search';
 
 export interface CandidateFacts {
   firstName: string | null;

@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
 import { REQUEST_KIND, REQUEST_STATE, STAGES } from '../../../schema/rules/pipeline';
-import { labelsFor, loadResults, identityPublic } from '../search';
+import { labelsFor, loadResults } from '../search';
 import { seesContact, seesIdentity, viewerOf } from '../../../schema/rules/visibility';
 import type { TabResult } from './tabs';
 

@@ -14,3 +14,4 @@ import { tabEndpoints } from './tabEndpoints';
 export function pipelineEndpoints(): Endpoint[] {
   return [...tabEndpoints, recruitmentEndpoint, ...actionEndpoints, ...noteEndpoints];
 }
+export { projectPlace } from './reach';

@@ -12,7 +12,7 @@ import { ACTIVITY } from '../../../schema/rules/pipeline';
 import type { Actor } from '../../../schema/roles';
 import { inPipelineSql, statusSql, viewerOf, type CandidateFacts, type PlaceFacts } from '../../../schema/rules/visibility';
 import { AppError } from '../../errors';
-import { whereOf } from '../search/conditions';
+import { whereOf } from '../search';
 import { tableStats } from '../search/estimate';
 import { currencyRates } from '../search/rates';
 import { entity } from '../../../schema';

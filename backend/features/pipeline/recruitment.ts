@@ -23,7 +23,6 @@ import { canMove, needsSchedule, upgradeOrGuarantee } from '../../../schema/rule
 import { flag, ids, oneOf, optionalText, text } from '../../../schema/validation/inputs';
 import { scheduleSchema } from '../../../schema/validation/schedule';
 import { REVEALED_FIELDS, revealsOnMove, seesStatus, viewerOf } from '../../../schema/rules/visibility';
-import { email } from '../../../schema/validation/inputs';
 import { id } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest } from '../../errors';

@@ -15,7 +15,7 @@ import { analytics } from '../../adapters/analytics';
 import { logAfterResponse } from './appearances';
 import { searchCandidates } from './searchCandidates';
 import { ADMIN_KEYS, ParamError, parseSearchParams, type SearchParams } from './params';
-import { profileEndpoint } from './profile';
+import { profileEndpoint, type ProjectPlace } from './profile';
 
 /** The query string through the spec's fallbacks; what cannot fall back is a field error. */
 const searchQuery = z.unknown().transform((raw, ctx): SearchParams => {
@@ -67,6 +67,7 @@ export async function queueSearchTermsIfMissing(knex: Knex): Promise<void> {
   await knex.raw("select graphile_worker.add_job('refresh_search_terms', '{}'::json, job_key := 'refresh_search_terms')");
 }
 
-export function searchEndpoints(): Endpoint[] {
-  return [searchEndpoint, profileEndpoint];
+/** The search routes; `projectPlace` is the pipeline's answer for a profile opened from a project. */
+export function searchEndpoints(projectPlace: ProjectPlace): Endpoint[] {
+  return [searchEndpoint, profileEndpoint(projectPlace)];
 }

@@ -30,4 +30,4 @@ export { tableStats, type TableStats } from './estimate';
 export { currencyRates } from './rates';
 export { labelsFor } from './labels';
 export { loadResults } from './results';
-export { identityPublic } from './visibility';
+export { adminAnonymous, identityPublic, seesIdentity } from './visibility';

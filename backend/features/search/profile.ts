@@ -8,6 +8,7 @@
  * the caller does not read, or a candidate it does not reach in it, is 404. Every open is recorded
  * as a profile view.
  */
+import type { Knex } from 'knex';
 import { subject as asSubject } from '@casl/ability';
 import { z } from 'zod';
 import { entity } from '../../../schema';
@@ -20,7 +21,9 @@ import { labelsFor, type Option } from './labels';
 import { currencyRates } from './rates';
 import { adminAnonymous, searchStatuses, seesContact, seesIdentity } from './visibility';
 import { seesContact as seesContactIn, seesIdentity as seesIdentityIn, viewerOf } from '../../../schema/rules/visibility';
-import { projectPlace } from '../pipeline/reach';
+import type { AppAbility } from '../../../schema/ability';
+import type { Actor } from '../../../schema/roles';
+import type { PlaceFacts } from '../../../schema/rules/visibility';
 
 const candidate = entity('candidate');
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -29,140 +32,148 @@ const INTERNAL = ['source', 'sourceOtherText', 'reasonForLeaving', 'lookingFor',
 
 const defined = <T>(list: (T | undefined)[]): T[] => list.filter((x): x is T => x !== undefined);
 
-export const profileEndpoint = defineEndpoint({
-  method: 'get',
-  path: '/search/candidates/:id',
-  summary: 'A candidate profile as the searcher may see it; records a profile view',
-  access: { action: 'search', subject: 'Candidate' },
-  input: { params: z.object({ id: z.string().max(60) }), query: z.object({ cur: z.string().max(3).optional(), projectId: z.string().max(60).optional() }) },
-  handler: async ({ params, query, actor, ability, ctx, res }) => {
-    const knex = readKnex(ctx);
-    const id = GUID.test(params.id) ? undefined : parseId(candidate, params.id);
-    if (!id && !GUID.test(params.id)) throw notFound();
-    const row = await knex('candidates as c')
-      .join('candidate_search_documents as d', 'd.id', 'c.id')
-      .where(id ? { 'c.id': id } : { 'c.guid': params.id })
-      .whereIn('d.status', searchStatuses(actor))
-      .first('c.*', 'd.career_start', 'd.salary_sgd', 'd.latest_job_title', 'd.latest_company', 'd.completeness');
-    if (!row) throw notFound();
-    const [labels, rates, experiences, educations] = await Promise.all([
-      labelsFor(knex, ability),
-      currencyRates(knex),
-      knex('candidate_experiences')
-        .where('candidate_id', row.id)
-        .orderBy([
-          { column: 'current_position', order: 'desc' },
-          { column: 'start_date', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ]),
-      knex('candidate_educations')
-        .where('candidate_id', row.id)
-        .orderBy([
-          { column: 'end_year', order: 'desc', nulls: 'last' },
-          { column: 'id', order: 'desc' },
-        ]),
-    ]);
-    // Opened from a project: what the project's board shows of the candidate (schema/rules/visibility.ts).
-    const place = query.projectId === undefined ? null : await projectPlace(ctx.knex, ability, actor, query.projectId, row.id);
-    const viewer = viewerOf(actor);
-    const facts = { status: row.status, visibility: row.visibility, anonymous: row.anonymous, firstName: row.first_name, lastName: row.last_name };
-    const identity = place ? seesIdentityIn(viewer, facts, place) : seesIdentity(actor, row);
-    const currency = (query.cur ?? 'SGD').toUpperCase();
-    const asked = rates.get(currency) ?? rates.get('SGD') ?? 1;
-    const city = (cityId: number | null) => (cityId ? (labels.of('city', cityId) ?? null) : null);
-    const profile: Record<string, unknown> = {
-      id: formatId(candidate, row.id),
-      guid: row.guid,
-      firstName: identity ? row.first_name : null,
-      lastName: identity ? row.last_name : null,
-      name: identity ? `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() : null,
-      anonymous: !identity,
-      profilePic: identity ? row.profile_pic : null,
-      links: identity
-        ? {
-            linkedIn: row.linked_in_url,
-            github: row.github_url,
-            stackoverflow: row.stackoverflow_url,
-            dribbble: row.dribbble_url,
-            portfolio: row.portfolio_url,
-          }
-        : null,
-      summary: row.summary,
-      title: row.latest_job_title,
-      currentLocation: city(row.current_location_id),
-      preferredLocations: ((row.preferred_locations ?? []) as { locationId: number; visaType: number | null; visaCategory: string | null }[]).map((p) => ({
-        location: city(p.locationId),
-        visaType: p.visaType,
-        visaCategory: p.visaCategory,
-      })),
-      visa: row.visa,
-      jobTitles: defined(((row.job_title_looking_for ?? []) as number[]).map((j) => labels.of('jobTitle', j))),
-      typeOfEmployment: defined(((row.type_of_employment ?? []) as number[]).map((e) => labels.of('employmentType', e))),
-      expectedSalary:
-        row.expected_salary === null
-          ? null
-          : {
-              amount: row.salary_sgd === null ? null : Math.round(row.salary_sgd / asked),
-              currency,
-              original: { amount: row.expected_salary, currency: row.expected_salary_currency },
-            },
-      noticePeriod: row.notice_period,
-      workingRemotely: row.working_remotely,
-      skills: defined(
-        ((row.skills ?? []) as { skillId: number; isStar?: boolean }[]).map((s) => {
-          const option = labels.of('skill', s.skillId);
-          return option && { ...option, starred: Boolean(s.isStar) };
-        }),
-      ),
-      languages: defined(
-        ((row.languages ?? []) as { languageId: number; level: number }[]).map((l) => {
-          const option = labels.of('language', l.languageId);
-          return option && { ...option, level: l.level };
-        }),
-      ),
-      experiences: experiences.map((x: Record<string, unknown>) => ({
-        title: x.title,
-        company: x.company,
-        location: x.location,
-        startDate: x.start_date,
-        endDate: x.end_date,
-        currentPosition: x.current_position,
-        industry: x.industry_id ? (labels.of('industry', x.industry_id as number) ?? null) : null,
-        description: x.description,
-      })),
-      educations: educations.map((e: Record<string, unknown>) => ({
-        degree: e.degree,
-        institute: e.institute,
-        fieldOfStudy: e.field_of_study,
-        startYear: e.start_year,
-        endYear: e.end_year,
-        description: e.description,
-      })),
-      tags: defined(((row.tags ?? []) as number[]).map((t) => labels.of('tag', t))) as Option[],
-      lastUpdated: (row.updated_at as Date).toISOString().slice(0, 10),
-      completeness: row.completeness,
-      canDownload: {
-        pdf: ability.can('download', asSubject('Candidate', { ...camel(row) })),
-        cv: Boolean(row.resume_path) && ability.can('download', asSubject('Candidate', { ...camel(row) }), 'resumePath'),
-        blindCv: Boolean(row.resume_path || row.blind_resume_path) && ability.can('download', asSubject('Candidate', { ...camel(row) }), 'blindResumePath'),
-      },
-    };
-    if (place ? seesContactIn(viewer, facts, place) : seesContact(actor))
-      Object.assign(profile, { email: row.email, phone: row.phone, phoneWhatsapp: row.phone_whatsapp });
-    if (actor.role === 'admin') {
-      Object.assign(profile, {
-        status: row.status,
-        visibility: row.visibility,
-        adminAnonymous: adminAnonymous(actor, { visibility: row.visibility, anonymous: row.anonymous, firstName: row.first_name, lastName: row.last_name }),
-      });
-      for (const field of INTERNAL) profile[field] = row[field.replace(/[A-Z]/g, (c: string) => `_${c.toLowerCase()}`)] ?? null;
-      if (profile.ownerId) profile.ownerId = formatId(entity('admin'), profile.ownerId as number);
-    }
-    // A search's open counts as a profile view; an open from a project's board is the project's work.
-    if (!place) logAfterResponse(res, ctx.knex, actor, 'profileView', [row.id]);
-    return profile;
-  },
-});
+/**
+ * Where a candidate stands in a project the caller opened them from (the pipeline's answer, 404 when
+ * the caller does not reach them there). Given by the app that mounts search, so search does not
+ * import the pipeline built on it.
+ */
+export type ProjectPlace = (knex: Knex, ability: AppAbility, actor: Actor, projectRef: string, candidateId: number) => Promise<PlaceFacts>;
+
+export const profileEndpoint = (projectPlace: ProjectPlace) =>
+  defineEndpoint({
+    method: 'get',
+    path: '/search/candidates/:id',
+    summary: 'A candidate profile as the searcher may see it; records a profile view',
+    access: { action: 'search', subject: 'Candidate' },
+    input: { params: z.object({ id: z.string().max(60) }), query: z.object({ cur: z.string().max(3).optional(), projectId: z.string().max(60).optional() }) },
+    handler: async ({ params, query, actor, ability, ctx, res }) => {
+      const knex = readKnex(ctx);
+      const id = GUID.test(params.id) ? undefined : parseId(candidate, params.id);
+      if (!id && !GUID.test(params.id)) throw notFound();
+      const row = await knex('candidates as c')
+        .join('candidate_search_documents as d', 'd.id', 'c.id')
+        .where(id ? { 'c.id': id } : { 'c.guid': params.id })
+        .whereIn('d.status', searchStatuses(actor))
+        .first('c.*', 'd.career_start', 'd.salary_sgd', 'd.latest_job_title', 'd.latest_company', 'd.completeness');
+      if (!row) throw notFound();
+      const [labels, rates, experiences, educations] = await Promise.all([
+        labelsFor(knex, ability),
+        currencyRates(knex),
+        knex('candidate_experiences')
+          .where('candidate_id', row.id)
+          .orderBy([
+            { column: 'current_position', order: 'desc' },
+            { column: 'start_date', order: 'desc' },
+            { column: 'id', order: 'desc' },
+          ]),
+        knex('candidate_educations')
+          .where('candidate_id', row.id)
+          .orderBy([
+            { column: 'end_year', order: 'desc', nulls: 'last' },
+            { column: 'id', order: 'desc' },
+          ]),
+      ]);
+      // Opened from a project: what the project's board shows of the candidate (schema/rules/visibility.ts).
+      const place = query.projectId === undefined ? null : await projectPlace(ctx.knex, ability, actor, query.projectId, row.id);
+      const viewer = viewerOf(actor);
+      const facts = { status: row.status, visibility: row.visibility, anonymous: row.anonymous, firstName: row.first_name, lastName: row.last_name };
+      const identity = place ? seesIdentityIn(viewer, facts, place) : seesIdentity(actor, row);
+      const currency = (query.cur ?? 'SGD').toUpperCase();
+      const asked = rates.get(currency) ?? rates.get('SGD') ?? 1;
+      const city = (cityId: number | null) => (cityId ? (labels.of('city', cityId) ?? null) : null);
+      const profile: Record<string, unknown> = {
+        id: formatId(candidate, row.id),
+        guid: row.guid,
+        firstName: identity ? row.first_name : null,
+        lastName: identity ? row.last_name : null,
+        name: identity ? `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() : null,
+        anonymous: !identity,
+        profilePic: identity ? row.profile_pic : null,
+        links: identity
+          ? {
+              linkedIn: row.linked_in_url,
+              github: row.github_url,
+              stackoverflow: row.stackoverflow_url,
+              dribbble: row.dribbble_url,
+              portfolio: row.portfolio_url,
+            }
+          : null,
+        summary: row.summary,
+        title: row.latest_job_title,
+        currentLocation: city(row.current_location_id),
+        preferredLocations: ((row.preferred_locations ?? []) as { locationId: number; visaType: number | null; visaCategory: string | null }[]).map((p) => ({
+          location: city(p.locationId),
+          visaType: p.visaType,
+          visaCategory: p.visaCategory,
+        })),
+        visa: row.visa,
+        jobTitles: defined(((row.job_title_looking_for ?? []) as number[]).map((j) => labels.of('jobTitle', j))),
+        typeOfEmployment: defined(((row.type_of_employment ?? []) as number[]).map((e) => labels.of('employmentType', e))),
+        expectedSalary:
+          row.expected_salary === null
+            ? null
+            : {
+                amount: row.salary_sgd === null ? null : Math.round(row.salary_sgd / asked),
+                currency,
+                original: { amount: row.expected_salary, currency: row.expected_salary_currency },
+              },
+        noticePeriod: row.notice_period,
+        workingRemotely: row.working_remotely,
+        skills: defined(
+          ((row.skills ?? []) as { skillId: number; isStar?: boolean }[]).map((s) => {
+            const option = labels.of('skill', s.skillId);
+            return option && { ...option, starred: Boolean(s.isStar) };
+          }),
+        ),
+        languages: defined(
+          ((row.languages ?? []) as { languageId: number; level: number }[]).map((l) => {
+            const option = labels.of('language', l.languageId);
+            return option && { ...option, level: l.level };
+          }),
+        ),
+        experiences: experiences.map((x: Record<string, unknown>) => ({
+          title: x.title,
+          company: x.company,
+          location: x.location,
+          startDate: x.start_date,
+          endDate: x.end_date,
+          currentPosition: x.current_position,
+          industry: x.industry_id ? (labels.of('industry', x.industry_id as number) ?? null) : null,
+          description: x.description,
+        })),
+        educations: educations.map((e: Record<string, unknown>) => ({
+          degree: e.degree,
+          institute: e.institute,
+          fieldOfStudy: e.field_of_study,
+          startYear: e.start_year,
+          endYear: e.end_year,
+          description: e.description,
+        })),
+        tags: defined(((row.tags ?? []) as number[]).map((t) => labels.of('tag', t))) as Option[],
+        lastUpdated: (row.updated_at as Date).toISOString().slice(0, 10),
+        completeness: row.completeness,
+        canDownload: {
+          pdf: ability.can('download', asSubject('Candidate', { ...camel(row) })),
+          cv: Boolean(row.resume_path) && ability.can('download', asSubject('Candidate', { ...camel(row) }), 'resumePath'),
+          blindCv: Boolean(row.resume_path || row.blind_resume_path) && ability.can('download', asSubject('Candidate', { ...camel(row) }), 'blindResumePath'),
+        },
+      };
+      if (place ? seesContactIn(viewer, facts, place) : seesContact(actor))
+        Object.assign(profile, { email: row.email, phone: row.phone, phoneWhatsapp: row.phone_whatsapp });
+      if (actor.role === 'admin') {
+        Object.assign(profile, {
+          status: row.status,
+          visibility: row.visibility,
+          adminAnonymous: adminAnonymous(actor, { visibility: row.visibility, anonymous: row.anonymous, firstName: row.first_name, lastName: row.last_name }),
+        });
+        for (const field of INTERNAL) profile[field] = row[field.replace(/[A-Z]/g, (c: string) => `_${c.toLowerCase()}`)] ?? null;
+        if (profile.ownerId) profile.ownerId = formatId(entity('admin'), profile.ownerId as number);
+      }
+      // A search's open counts as a profile view; an open from a project's board is the project's work.
+      if (!place) logAfterResponse(res, ctx.knex, actor, 'profileView', [row.id]);
+      return profile;
+    },
+  });
 
 /** The row in field names, for permission conditions (hasFirstName and the like). */
 function camel(row: Record<string, unknown>): Record<string, unknown> {
