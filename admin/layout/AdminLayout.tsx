@@ -2,7 +2,7 @@
 import ExitToApp from '@mui/icons-material/ExitToApp';
 import { Box, Chip, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import { useEffect, type ReactNode } from 'react';
-import { AppBar, Layout, TitlePortal, UserMenu, useLocation, useLogout, useNavigate } from 'react-admin';
+import { AppBar, Layout, TitlePortal, UserMenu, useGetIdentity, useLocation, useLogout, useNavigate } from 'react-admin';
 import { t } from '../../i18n';
 import { AdminMenu } from './AdminMenu';
 import { fromSpecQuery } from './specQuery';
@@ -22,12 +22,14 @@ function LogoutItem() {
 }
 
 function AdminAppBar() {
+  // The menu button shows the admin's name, so its accessible name is that name too.
+  const { identity } = useGetIdentity();
   return (
     <AppBar
       color="primary"
       elevation={0}
       userMenu={
-        <UserMenu>
+        <UserMenu label={identity?.fullName || 'ra.auth.user_menu'}>
           <LogoutItem />
         </UserMenu>
       }

@@ -9,13 +9,14 @@ import { permittedFieldsOf } from '@casl/ability/extra';
 import { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
 import { columnOf, entities, type Action, type EntityDef } from '../../schema';
+import type { FieldDef } from '../../schema/lib/types';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../errors';
 import { modelFor } from '../db/models';
 import { abilityFor, type AppAbility } from '../../schema/ability';
 import { scopeQuery } from '../permissions/sql';
 import { loadChildren, validateChildren, writeChildren } from './children';
 import { selectRows } from './select';
-import { parseId } from './ids';
+import { parseId, parseRefId } from './ids';
 import { applyFilter, MAX_PAGE, parseListParams } from './query';
 import { serialize, type Row } from './serialize';
 import { validateRecord } from './validate';
@@ -267,6 +268,13 @@ const same = (a: unknown, b: unknown): boolean => {
   return JSON.stringify(x) === JSON.stringify(y);
 };
 
+/** A sent value as the row keeps it: references arrive with the API's prefix ('Companies:12'). */
+function asStored(field: FieldDef, value: unknown): unknown {
+  if (field.kind === 'ref' && field.ref && value !== null && value !== undefined) return parseRefId(field.ref, value) ?? value;
+  if (field.kind === 'refList' && field.ref && Array.isArray(value)) return value.map((v) => parseRefId(field.ref as string, v) ?? v);
+  return value;
+}
+
 /**
  * Fields of the entity the caller may not change, sent with a value other than the stored one:
  * refused by name rather than silently dropped, so nobody believes a change was made. The same
@@ -279,7 +287,7 @@ function refusedChanges(entity: EntityDef, body: unknown, existing: Record<strin
     const field = entity.fields[key];
     if (!field || field.readOnly || writable.has(key)) continue;
     if (!(key in existing)) continue;
-    if (!same(value, existing[key])) out[key] = `${key}.errors.notWritable`;
+    if (!same(asStored(field, value), existing[key])) out[key] = `${key}.errors.notWritable`;
   }
   return Object.keys(out).length ? out : null;
 }

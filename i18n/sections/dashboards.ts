@@ -106,3 +106,37 @@ export const dashboards = {
 export const dashboardFieldErrors = {
   dashboard: { errors: { fromAfterTo: 'The start date must be on or before the end date', rangeTooLong: 'Choose a period of at most two years' } },
 };
+
+/** Labels of the tables behind the dashboards, as the console names them. */
+export const dashboardEntityLabels = {
+  projectLog: {
+    fields: {
+      projectId: 'Project',
+      companyId: 'Company',
+      kind: 'Change',
+      fromValue: 'From',
+      toValue: 'To',
+      actorKind: 'Changed by (kind)',
+      actorId: 'Changed by',
+      createdAt: 'When',
+    },
+    enums: {
+      kind: { created: 'Created', status: 'Status changed', advocate: 'Talent advocate changed', ownerAdmin: 'Owning admin changed' },
+      actorKind: { admin: 'Admin', companyUser: 'Company user', candidate: 'Candidate' },
+    },
+  },
+  recruitmentStageDaily: { fields: { day: 'Day', projectId: 'Project', toStage: 'Stage', moves: 'Moves' } },
+  candidateInsightDaily: { fields: { candidateId: 'Candidate', kind: 'Kind', day: 'Day', count: 'Count' } },
+  rollupMark: { fields: { name: 'Rollup', through: 'Complete through' } },
+  analyticsEvent: {
+    fields: {
+      event: 'Event',
+      companyId: 'Company',
+      userId: 'User',
+      projectId: 'Project',
+      properties: 'Properties',
+      forwardedAt: 'Forwarded',
+      createdAt: 'Created',
+    },
+  },
+};

@@ -3,10 +3,12 @@
  * carries only the keys ('entities.<entity>.fields.<field>', '.items.<field>.<key>', '.enums.<field>.<choice>',
  * nested choices as '<field>_<key>'); defineEntity reads the texts from here, so a label has one spelling.
  */
+import { dashboardEntityLabels } from './dashboards';
 import { liveEntityLabels } from './live';
 
 export const entityLabels = {
   ...liveEntityLabels,
+  ...dashboardEntityLabels,
   country: {
     fields: {
       name: 'Name',

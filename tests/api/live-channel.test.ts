@@ -69,6 +69,8 @@ describe('Who receives a board event', () => {
   });
 
   it('the member receives the events of the project they own', async () => {
+    // A note is about a candidate the project reaches: one an admin curated into it.
+    await w.place(w.projects.memberOwn, 'Ava', 0, { curated: true });
     const member = await socket('member');
     await member.next((m) => m.type === 'ready');
     await note('member', w.projects.memberOwn, 'Follow up on Friday');

@@ -193,10 +193,12 @@ describe('Rows each person may reach', () => {
     const id = await insertSample(t.knex, users, { companyId: acme() });
     const other = await t.knex('companies').whereNot('id', acme()).first('id');
     const res = await as(companyAdmin).put(`/company-users/${apiId(users, id)}`, { companyId: apiId(companies, other.id) });
-    // The company is not among the fields a company Admin may change: it is left out, as any such field is.
-    expect(res.status).toBe(200);
-    expect(res.body.companyId).toBe(apiId(companies, acme()));
+    // The company is not among the fields a company Admin may change: refused by name, never silently dropped.
+    expect(res.status).toBe(403);
+    expect(res.body.error.fields).toEqual({ companyId: 'companyId.errors.notWritable' });
     expect((await t.knex('company_users').where('id', id).first()).company_id).toBe(acme());
+    // Sent back unchanged, as react-admin sends whole records, it is harmless.
+    expect((await as(companyAdmin).put(`/company-users/${apiId(users, id)}`, { companyId: apiId(companies, acme()) })).status).toBe(200);
   });
 
   it('A company Member cannot add users', async () => {
@@ -208,7 +210,12 @@ describe('Rows each person may reach', () => {
 
   it('A company Member edits their own name but cannot change their own role', async () => {
     const self = who(member).actor.id as number;
-    const res = await as(member).put(`/company-users/${apiId(users, self)}`, { firstName: 'Marcus', role: 1 });
+    const before = await t.knex('company_users').where('id', self).first('first_name', 'role');
+    const refused = await as(member).put(`/company-users/${apiId(users, self)}`, { firstName: 'Marcus', role: 1 });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.fields).toEqual({ role: 'role.errors.notWritable' });
+    expect(await t.knex('company_users').where('id', self).first('first_name', 'role')).toEqual(before);
+    const res = await as(member).put(`/company-users/${apiId(users, self)}`, { firstName: 'Marcus' });
     expect(res.status).toBe(200);
     expect(await t.knex('company_users').where('id', self).first('first_name', 'role')).toEqual({ first_name: 'Marcus', role: 2 });
   });
@@ -248,7 +255,11 @@ describe('Rows each person may reach', () => {
     const general = who(demo('A General admin')).actor.id as number;
     expect((await as(advocate).put(`/admins/${apiId(admins, general)}`, { firstName: 'Eve' })).status).toBe(403);
     const self = who(advocate).actor.id as number;
-    const res = await as(advocate).put(`/admins/${apiId(admins, self)}`, { jobTitle: 'Senior Talent Advocate', role: 1 });
+    const promoted = await as(advocate).put(`/admins/${apiId(admins, self)}`, { jobTitle: 'Senior Talent Advocate', role: 1 });
+    expect(promoted.status).toBe(403);
+    expect(promoted.body.error.fields).toEqual({ role: 'role.errors.notWritable' });
+    expect((await t.knex('admins').where('id', self).first('role')).role).toBe(2);
+    const res = await as(advocate).put(`/admins/${apiId(admins, self)}`, { jobTitle: 'Senior Talent Advocate' });
     expect(res.status).toBe(200);
     expect(await t.knex('admins').where('id', self).first('job_title', 'role')).toEqual({ job_title: 'Senior Talent Advocate', role: 2 });
   });

@@ -169,8 +169,9 @@ describe("Pointing a profile at someone else's file", () => {
 
     const res = await w.t.http.put(`/api/v1/candidates/${w.demoId}`).set(bearer(w.candidate)).send({ resumePath: key }).expect(400);
     expect(res.body.error.fields).toEqual({ resumePath: 'resumePath.errors.notUploaded' });
-    // The blind CV is the admins' to set: from a candidate it is not taken at all.
-    await w.t.http.put(`/api/v1/candidates/${w.demoId}`).set(bearer(w.candidate)).send({ blindResumePath: key }).expect(200);
+    // The blind CV is the admins' to set: from a candidate it is refused by name, not taken at all.
+    const blind = await w.t.http.put(`/api/v1/candidates/${w.demoId}`).set(bearer(w.candidate)).send({ blindResumePath: key }).expect(403);
+    expect(blind.body.error.fields).toEqual({ blindResumePath: 'blindResumePath.errors.notWritable' });
     const own = await w.t.http.get(`/api/v1/candidates/${w.demoId}/cv`).set(bearer(w.candidate));
     expect(own.status).toBe(404);
     expect(

@@ -203,7 +203,7 @@ describe('The admin console', () => {
     // Another admin's row opens read-only; the advocate's own row opens their edit form.
     await page.getByRole('cell', { name: 'admin@example.com', exact: true }).click();
     await page.waitForURL(/\/admin\/admins\/Admin%3A\d+\/show$/);
-    await expect(page.getByRole('link', { name: 'Edit' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('main').getByRole('link', { name: 'Edit', exact: true }).count()).resolves.toBe(0);
 
     await page.goBack();
     await page.getByRole('cell', { name: 'advocate@example.com', exact: true }).click();

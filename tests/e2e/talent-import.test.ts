@@ -3,7 +3,10 @@
  * is uploaded, its import runs in the background worker with a progress bar, and the screen ends
  * with the counts and the rejection report, which downloads.
  */
+import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../backend/config';
 import { startWorker, type Worker } from '../../backend/jobs/worker';
@@ -61,7 +64,10 @@ describe('Importing candidates in the console', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the rejection report' }).click()]);
     expect(download.suggestedFilename()).toBe('talent.rejected.csv');
-    const report = (await readFile((await download.path()) as string, 'utf8')).trim().split('\n');
+    // The browser may run in another process: the download is saved here before it is read.
+    const saved = path.join(mkdtempSync(path.join(os.tmpdir(), 'talent-report-')), download.suggestedFilename());
+    await download.saveAs(saved);
+    const report = (await readFile(saved, 'utf8')).trim().split('\n');
     expect(report[0]).toBe('row,email,reasons');
     expect(report.slice(1).map((line) => line.split(',').slice(0, 2).join(','))).toEqual(['402,browser.nosalary@import.example.com', '403,not-an-email']);
     expect(report[1]).toContain('expectedSalary.errors.required');

@@ -49,7 +49,10 @@ describe('Calendar invitations by email', () => {
     await addToProject(t.knex, project, [candidate], 0);
     const email = (await t.knex('candidates').where('id', candidate).first('email')).email as string;
     const owner = client(t, await t.login('owner@acme.example.com'));
-    const startsAt = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString();
+    // One proposed slot a week ahead, typed as Singapore's local time (GMT+8 all year).
+    const SGT = 8 * 3600 * 1000;
+    const slot = new Date(Date.now() + 7 * 24 * 3600 * 1000 + SGT).toISOString().slice(0, 13) + ':00';
+    const startsAt = new Date(Date.parse(`${slot}:00Z`) - SGT).toISOString();
     const sent = await owner.post('/projects/candidate/interview/request', {
       projectId: project.id,
       candidateId: candidate,
@@ -61,7 +64,7 @@ describe('Calendar invitations by email', () => {
         address: '1 Raffles Place',
         duration: 60,
         timezone: 'Asia/Singapore',
-        startsAt,
+        slots: [slot],
       },
     });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);

@@ -9,6 +9,7 @@
  * as a profile view.
  */
 import type { Knex } from 'knex';
+import { SALARY_CURRENCIES } from '../../../schema/entities/talentOptions';
 import { subject as asSubject } from '@casl/ability';
 import { z } from 'zod';
 import { entity } from '../../../schema';
@@ -45,7 +46,16 @@ export const profileEndpoint = (projectPlace: ProjectPlace) =>
     path: '/search/candidates/:id',
     summary: 'A candidate profile as the searcher may see it; records a profile view',
     access: { action: 'search', subject: 'Candidate' },
-    input: { params: z.object({ id: z.string().max(60) }), query: z.object({ cur: z.string().max(3).optional(), projectId: z.string().max(60).optional() }) },
+    input: {
+      params: z.object({ id: z.string().max(60) }),
+      query: z.object({
+        cur: z
+          .string()
+          .refine((c) => (SALARY_CURRENCIES as readonly string[]).includes(c.toUpperCase()), 'cur.errors.unsupported')
+          .optional(),
+        projectId: z.string().max(60).optional(),
+      }),
+    },
     handler: async ({ params, query, actor, ability, ctx, res }) => {
       const knex = readKnex(ctx);
       const id = GUID.test(params.id) ? undefined : parseId(candidate, params.id);

@@ -22,7 +22,7 @@ interface Props<T> {
 export function PagedTable<T>({ testId, columns, rows, rowKey, pagination, set }: Props<T>) {
   return (
     <Paper variant="outlined">
-      <TableContainer>
+      <TableContainer tabIndex={0}>
         <Table size="small" data-testid={testId}>
           <TableHead>
             <TableRow>

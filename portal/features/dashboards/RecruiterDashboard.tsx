@@ -52,7 +52,7 @@ function StageTable({ data }: { data: Answer }) {
   const rate = (from: string) => data.conversion.find((c) => c.from === from);
   return (
     <Paper variant="outlined">
-      <TableContainer>
+      <TableContainer tabIndex={0}>
         <Table size="small" data-testid="recruiter-stages">
           <TableHead>
             <TableRow>

@@ -46,7 +46,7 @@ export default function WeeklyDashboard() {
               </Suspense>
             </Paper>
             <Paper variant="outlined">
-              <TableContainer>
+              <TableContainer tabIndex={0}>
                 <Table size="small" data-testid="weekly-table">
                   <TableHead>
                     <TableRow>
