@@ -59,7 +59,8 @@ describe('Signing in to the admin console', () => {
     const token = await sessionCookie(page);
     expect(token).toBeTruthy();
 
-    await page.getByRole('button', { name: 'Profile' }).click();
+    // The account button is named by the name it shows.
+    await page.getByRole('button', { name: 'Alex Morgan', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
 
     await page.waitForURL(/\/admin\/login$/);
