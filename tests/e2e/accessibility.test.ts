@@ -44,10 +44,11 @@ async function audit(page: Page, label: string): Promise<Finding[]> {
 
 async function auditNow(page: Page, label: string): Promise<Finding[]> {
   await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+  // The screen is audited once loaded: a lazy screen's spinner can take a while on a busy machine.
   await page
     .locator('[role=progressbar]')
     .first()
-    .waitFor({ state: 'detached', timeout: 5000 })
+    .waitFor({ state: 'detached', timeout: 20_000 })
     .catch(() => undefined);
   // Evaluated over the protocol, not as a page script, so the page's script policy stays as users get it.
   if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE);
