@@ -60,6 +60,8 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           ...timeouts,
           testTimeout: 90_000,
+          // A screen loaded on demand can take seconds on a busy machine; a poll waits for it as a user would.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
