@@ -48,6 +48,7 @@ export const search = {
     retry: 'Try again',
     clearAll: 'Clear all',
     filtersTitle: 'Filters',
+    resultsTitle: 'Candidates found',
     moreOptions: 'More options',
     adminFilters: 'Admin filters',
     popular: 'Popular profiles',

@@ -76,6 +76,9 @@ export function PipelineBody(props: Props) {
   if (board)
     return (
       <Box sx={{ opacity: loading ? 0.7 : 1, transition: 'opacity 120ms' }} aria-busy={loading} data-answered={loading ? undefined : answeredKey}>
+        <Typography component="h2" sx={visuallyHidden}>
+          {t('portal.pipeline.view.board')}
+        </Typography>
         <Typography variant="body2" color="text.secondary" id="board-keyboard-help" sx={visuallyHidden}>
           {t('portal.pipeline.keyboardHelp')}
         </Typography>
@@ -108,6 +111,10 @@ export function PipelineBody(props: Props) {
   }
   return (
     <Box sx={{ opacity: loading ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={loading} data-answered={loading ? undefined : answeredKey}>
+      {/* The outline a screen reader lists: the page's title, then the open stage, then its candidates. */}
+      <Typography component="h2" sx={visuallyHidden}>
+        {stageLabel(tab)}
+      </Typography>
       <PipelineList
         docs={listDocs}
         pending={pending}

@@ -55,7 +55,9 @@ export function RangeFilter({ id, label, value, max, step, openTop, onChange, ch
   return (
     <Box data-testid={`filter-${id}`}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
-        <Typography variant="subtitle2">{label}</Typography>
+        <Typography variant="subtitle2" component="p">
+          {label}
+        </Typography>
         <Typography variant="caption" color="text.secondary">
           {show(draft[0])} – {show(draft[1])}
         </Typography>

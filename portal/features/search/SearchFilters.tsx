@@ -6,6 +6,7 @@ import { Checkbox, Divider, FormControlLabel, MenuItem, Stack, TextField, Typogr
 import { useEffect, useState } from 'react';
 import { t } from '../../../i18n';
 import { CANDIDATE_SITUATIONS, SALARY_CURRENCIES } from '../../../schema/entities/talentOptions';
+import { visuallyHidden } from '../../../ui/components/visuallyHidden';
 import type { Facet, LookupPath, Option } from '../../api/search';
 import { FacetSelect } from './FacetSelect';
 import { RangeFilter } from './RangeFilter';
@@ -98,6 +99,9 @@ export function SearchFilters({ state, facets, pending = false, isAdmin, labelOf
   const setText = (key: TextKey) => (value: string) => onChange({ text: { ...state.text, [key]: value } });
   return (
     <Stack spacing={2.5} component="form" role="search" onSubmit={(e) => e.preventDefault()} aria-label={t('search.page.filtersTitle')}>
+      <Typography component="h2" sx={visuallyHidden}>
+        {t('search.page.filtersTitle')}
+      </Typography>
       <TextFilter id="ts" value={state.text.ts} label={t('search.filters.ts')} placeholder={t('search.page.textPlaceholder')} onChange={setText('ts')} />
       {multi('jt', 10)}
       {multi('s')}
@@ -143,7 +147,9 @@ export function SearchFilters({ state, facets, pending = false, isAdmin, labelOf
       {multi('bd')}
       {flag('r', t('search.page.remote'))}
       <Divider />
-      <Typography variant="subtitle2">{t('search.page.moreOptions')}</Typography>
+      <Typography variant="subtitle2" component="h3">
+        {t('search.page.moreOptions')}
+      </Typography>
       <Stack>
         {flag('isp', t('search.page.popular'))}
         {!isAdmin && flag('ias', t('search.page.shortlisted'))}
@@ -151,7 +157,9 @@ export function SearchFilters({ state, facets, pending = false, isAdmin, labelOf
       {isAdmin && (
         <Stack spacing={2.5} data-testid="admin-filters">
           <Divider />
-          <Typography variant="subtitle2">{t('search.page.adminFilters')}</Typography>
+          <Typography variant="subtitle2" component="h3">
+            {t('search.page.adminFilters')}
+          </Typography>
           <TextFilter id="ns" value={state.text.ns} label={t('search.filters.ns')} placeholder={t('search.page.namePlaceholder')} onChange={setText('ns')} />
           <TextFilter id="cn" value={state.text.cn} label={t('search.filters.cn')} placeholder={t('search.page.companyPlaceholder')} onChange={setText('cn')} />
           {multi('ad', 10)}

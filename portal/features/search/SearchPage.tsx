@@ -12,6 +12,7 @@ import { Alert, Box, Button, Drawer, MenuItem, Pagination, Skeleton, Stack, Text
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '../../../i18n';
+import { visuallyHidden } from '../../../ui/components/visuallyHidden';
 import { useAuth } from '../../app/auth/authContext';
 import type { Option, SearchDoc } from '../../api/search';
 import { EmptyState } from '../../components/EmptyState';
@@ -76,6 +77,10 @@ export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
           </Box>
         )}
         <Box sx={{ flex: 1, minWidth: 0 }} data-testid="results" data-answered={loading ? undefined : answered}>
+          {/* The outline a screen reader lists: the page's title, its filters, then the candidates found. */}
+          <Typography component="h2" sx={visuallyHidden}>
+            {t('search.page.resultsTitle')}
+          </Typography>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }} data-testid="search-toolbar">
             {narrow && (
               <Button startIcon={<TuneOutlined />} variant="outlined" onClick={() => setFiltersOpen(true)}>

@@ -1,0 +1,129 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse's desktop audit (performance and accessibility) of the portal's /search and
+ * a project page, signed in as the demo company owner, served by the real server from the last `npm run build` over a
+ * fresh embedded PostgreSQL with the demo data. Beside them the same audit of a blank page on the same server: the
+ * machine's own ceiling, so a score reads against what this machine can reach at all.
+ * Targets: performance >= 95 and accessibility 100 on both pages. Exits 1 when one is missed.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { createApp } from '../backend/app';
+import { loadConfig } from '../backend/config';
+import { openDatabase } from '../backend/db/database';
+import { createKnex } from '../backend/db/knex';
+import { migrate } from '../backend/db/migrate';
+import { listOutbox } from '../backend/features/mail/outbox';
+import { seed } from '../seeds';
+
+const OWNER = 'owner@acme.example.com';
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'talentbase-bench-lighthouse-'));
+const config = loadConfig({ worker: false, dataDir, embeddedPgPort: 20000 + Math.floor(Math.random() * 20000) });
+const db = await openDatabase(config, () => {});
+const knex = createKnex(db.connectionString);
+const app = createApp({ knex, config });
+// The blank page: the same server and headers, no application.
+app.get('/bench-blank', (_req, res) => {
+  res.type('html').send('<!doctype html><html lang="en"><head><title>Blank</title></head><body><main><h1>Blank</h1></main></body></html>');
+});
+const server = createServer(app);
+
+/** Signs in as the user asks: a code by email (read from the outbox), then the code; returns the session cookie. */
+async function sessionCookie(base: string, email: string): Promise<string> {
+  const post = (url: string, body: object) =>
+    fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(body) });
+  await post('/api/v1/auth/send-email-otp', { email });
+  const [mail] = await listOutbox(knex, email, 1);
+  const otp = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+  const login = await post('/api/v1/auth/login-by-email-otp', { email, otp });
+  if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+interface Row {
+  page: string;
+  performance: number;
+  accessibility: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  failed: string[];
+}
+
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+try {
+  await migrate(knex, db.connectionString);
+  await seed(knex, { log: () => {} });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const cookie = await sessionCookie(base, OWNER);
+  const owner = await knex('company_users').where('email', OWNER).first('company_id');
+  const project = await knex('projects').where('company_id', owner.company_id).orderBy('id').first('id', 'title');
+
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  const audit = async (label: string, url: string): Promise<Row> => {
+    const result = await lighthouse(
+      url,
+      { port: chrome!.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders: { Cookie: cookie } },
+      desktopConfig,
+    );
+    if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    const { categories, audits } = result.lhr;
+    const metric = (id: string) => audits[id]?.numericValue ?? NaN;
+    const failed = categories.accessibility.auditRefs
+      .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => {
+        const items = ((audits[ref.id]?.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items ?? []).slice(0, 3);
+        return `${ref.id} (${items.map((i) => i.node?.snippet ?? '?').join(' ')})`;
+      });
+    return {
+      page: label,
+      performance: Math.round((categories.performance.score ?? 0) * 100),
+      accessibility: Math.round((categories.accessibility.score ?? 0) * 100),
+      fcp: metric('first-contentful-paint'),
+      lcp: metric('largest-contentful-paint'),
+      tbt: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+      failed,
+    };
+  };
+
+  const rows: Row[] = [];
+  rows.push(await audit('blank page (ceiling)', `${base}/bench-blank`));
+  rows.push(await audit('/search', `${base}/search`));
+  rows.push(await audit(`/project/${project.id} (${project.title})`, `${base}/project/${project.id}`));
+
+  console.log('');
+  console.log(`${'page'.padEnd(44)} perf  a11y   FCP ms   LCP ms   TBT ms    CLS`);
+  for (const r of rows) {
+    const cells = [r.performance, r.accessibility].map((n) => String(n).padStart(5)).join(' ');
+    const ms = [r.fcp, r.lcp, r.tbt].map((n) => n.toFixed(0).padStart(8)).join(' ');
+    console.log(`${r.page.padEnd(44)}${cells} ${ms} ${r.cls.toFixed(3).padStart(6)}${r.failed.length ? `  accessibility misses: ${r.failed.join(', ')}` : ''}`);
+  }
+  const load = os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+  console.log(`targets: performance >= 95, accessibility 100 on /search and the project page · load average ${load}`);
+  process.exitCode = rows.slice(1).every((r) => r.performance >= 95 && r.accessibility === 100) ? 0 : 1;
+} finally {
+  await chrome?.kill();
+  server.closeAllConnections();
+  server.close();
+  await knex.destroy();
+  await db.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(process.exitCode ?? 0);
