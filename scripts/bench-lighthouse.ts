@@ -81,6 +81,15 @@ try {
     );
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const { categories, audits } = result.lhr;
+    // LIGHTHOUSE_DETAIL=1 prints where the main thread's time went and the scripts that took it.
+    if (process.env.LIGHTHOUSE_DETAIL) {
+      type Items = { details?: { items?: Record<string, unknown>[] } };
+      for (const id of ['mainthread-work-breakdown', 'bootup-time', 'long-tasks']) {
+        const items = ((audits[id] as Items | undefined)?.details?.items ?? []).slice(0, 8);
+        console.log(`${label} · ${id}`);
+        for (const item of items) console.log(`  ${JSON.stringify(item).slice(0, 200)}`);
+      }
+    }
     const metric = (id: string) => audits[id]?.numericValue ?? NaN;
     const failed = categories.accessibility.auditRefs
       .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
