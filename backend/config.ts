@@ -57,6 +57,11 @@ export interface Config {
    * and show in the development mailbox.
    */
   whatsapp: WhatsappConfig;
+  /**
+   * A product-analytics service that takes PostHog's batch capture call (ANALYTICS_URL, e.g.
+   * https://eu.i.posthog.com, and the project key ANALYTICS_KEY). Without them events stay in analytics_events only.
+   */
+  analytics?: { url: string; key: string };
 }
 
 export interface WhatsappConfig {
@@ -222,6 +227,14 @@ function creditsConfig(): CreditsConfig {
   };
 }
 
+function analyticsConfig(): Config['analytics'] {
+  const url = process.env.ANALYTICS_URL?.trim().replace(/\/$/, '');
+  const key = process.env.ANALYTICS_KEY?.trim();
+  if (Boolean(url) !== Boolean(key)) throw new Error('ANALYTICS_URL and ANALYTICS_KEY are set together');
+  if (url && !/^https?:\/\//.test(url)) throw new Error(`ANALYTICS_URL must be an http(s) address, got '${url}'`);
+  return url && key ? { url, key } : undefined;
+}
+
 function flag(name: string, fallback: boolean): boolean {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -261,6 +274,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     cv: cvConfig(),
     credits: creditsConfig(),
     whatsapp: whatsappConfig(),
+    analytics: analyticsConfig(),
   };
   return { ...config, ...overrides };
 }

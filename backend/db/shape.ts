@@ -110,7 +110,8 @@ const MAX_IDENTIFIER = 63;
 const identifier = (name: string) => name.slice(0, MAX_IDENTIFIER);
 
 /** A partial index's condition, written as PostgreSQL prints it back (so a live index compares equal to its shape). */
-function partialCondition(column: string, type: string, where: { in: number[] } | { notIn: number[] }): string {
+function partialCondition(column: string, type: string, where: { in: number[] } | { notIn: number[] } | { isNull: true }): string {
+  if ('isNull' in where) return `${column} IS NULL`;
   const values = 'in' in where ? where.in : where.notIn;
   if (!values.length || values.some((v) => !Number.isInteger(v))) throw new Error(`A partial index on '${column}' needs integer values`);
   if (values.length === 1) return `${column} ${'in' in where ? '=' : '<>'} ${values[0]}`;

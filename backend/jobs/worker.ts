@@ -7,6 +7,7 @@ import { logger } from '../logger';
 import { closeWorkerKnex, workerKnex } from './connection';
 import { emailCuratedCandidatesTask } from './tasks/email_curated_candidates';
 import { expireCreditsTask } from './tasks/expire_credits';
+import { forwardAnalyticsTask } from './tasks/forward_analytics';
 import { importCandidatesTask } from './tasks/import_candidates';
 import { purgeCvUploadsTask } from './tasks/purge_cv_uploads';
 import { purgeExpiredTask } from './tasks/purge_expired';
@@ -57,6 +58,7 @@ export function taskList(config: Config, connectionString = config.databaseUrl):
     renew_power_projects: renewPowerProjectsTask(config, db),
     email_curated_candidates: emailCuratedCandidatesTask(config, db),
     rollup_daily: rollupDailyTask(db),
+    forward_analytics: forwardAnalyticsTask(config, db),
   };
 }
 
@@ -71,6 +73,11 @@ export const CRONTAB = [
   '35 * * * * renew_power_projects ?fill=1h',
   '7 * * * * rollup_daily ?fill=1h',
 ].join('\n');
+
+/** The schedule a worker runs: every job above, and analytics forwarding once a service is configured. */
+export function crontabFor(config: Config): string {
+  return config.analytics ? `${CRONTAB}\n* * * * * forward_analytics` : CRONTAB;
+}
 
 /** Creates graphile-worker's own tables, so jobs can be queued even where no worker runs. */
 export async function migrateWorker(connectionString: string): Promise<void> {
@@ -98,7 +105,7 @@ export async function startWorker(connectionString: string, config: Config, conc
   const runner = await run({
     pgPool,
     taskList: taskList(config, connectionString),
-    crontab: CRONTAB,
+    crontab: crontabFor(config),
     concurrency,
     noHandleSignals: true,
     pollInterval: 1000,

@@ -173,10 +173,10 @@ export interface IndexDef {
   include?: string[];
   /**
    * A partial index: it holds only the rows whose field has one of `in`'s values, or none of
-   * `notIn`'s. `label` names it (the table, the fields, then the label). The planner reads it for a
+   * `notIn`'s, or no value (`isNull`, e.g. the rows a job has still to handle). `label` names it (the table, the fields, then the label). The planner reads it for a
    * query that states the same condition plainly on that field.
    */
-  where?: { field: string; label: string } & ({ in: number[] } | { notIn: number[] });
+  where?: { field: string; label: string } & ({ in: number[] } | { notIn: number[] } | { isNull: true });
 }
 
 export interface ChildDef {

@@ -20,6 +20,10 @@ export const analyticsEvent = defineEntity({
     forwardedAt: f.datetime(),
     createdAt: f.datetime({ required: true, readOnly: true, dbDefault: 'now' }),
   },
-  indexes: [['companyId', 'event', 'createdAt']],
+  indexes: [
+    ['companyId', 'event', 'createdAt'],
+    // The events still to forward, oldest first, however many have been forwarded before them.
+    { fields: ['id'], where: { field: 'forwardedAt', label: 'to_forward', isNull: true } },
+  ],
   permissions: { admin: { read: true } },
 });
