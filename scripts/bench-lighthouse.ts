@@ -18,8 +18,8 @@ import { loadConfig } from '../backend/config';
 import { openDatabase } from '../backend/db/database';
 import { createKnex } from '../backend/db/knex';
 import { migrate } from '../backend/db/migrate';
-import { listOutbox } from '../backend/features/mail/outbox';
 import { seed } from '../seeds';
+import { sessionCookie } from './benchSession';
 
 const OWNER = 'owner@acme.example.com';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'talentbase-bench-lighthouse-'));
@@ -32,21 +32,6 @@ app.get('/bench-blank', (_req, res) => {
   res.type('html').send('<!doctype html><html lang="en"><head><title>Blank</title></head><body><main><h1>Blank</h1></main></body></html>');
 });
 const server = createServer(app);
-
-/** Signs in as the user asks: a code by email (read from the outbox), then the code; returns the session cookie. */
-async function sessionCookie(base: string, email: string): Promise<string> {
-  const post = (url: string, body: object) =>
-    fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(body) });
-  await post('/api/v1/auth/send-email-otp', { email });
-  const [mail] = await listOutbox(knex, email, 1);
-  const otp = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
-  const login = await post('/api/v1/auth/login-by-email-otp', { email, otp });
-  if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-  return login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
 
 interface Row {
   page: string;
@@ -65,7 +50,7 @@ try {
   await seed(knex, { log: () => {} });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const cookie = await sessionCookie(base, OWNER);
+  const cookie = await sessionCookie(base, knex, OWNER);
   const owner = await knex('company_users').where('email', OWNER).first('company_id');
   const project = await knex('projects').where('company_id', owner.company_id).orderBy('id').first('id', 'title');
 
