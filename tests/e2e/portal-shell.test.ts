@@ -23,12 +23,8 @@ async function signIn(page: Page, email: string, { open = true } = {}) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-async function signedInPage(email: string): Promise<Page> {
-  const page = await e2e.newPage();
-  await signIn(page, email);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  return page;
-}
+/** A page signed in through the API (the code screen itself is proven below and in the session tests). */
+const signedInPage = (email: string): Promise<Page> => e2e.signIn(email);
 
 const nav = (page: Page) => page.getByTestId('top-nav');
 const navLabels = async (page: Page) => (await nav(page).locator('a, button').allInnerTexts()).map((s) => s.trim());
