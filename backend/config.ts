@@ -41,6 +41,11 @@ export interface Config {
   /** Largest import file the console accepts, in bytes (IMPORT_MAX_MB, default 50); `npm run import` has no limit. */
   importMaxBytes: number;
   /**
+   * Months of raw search-appearance and view rows kept (LOG_RETENTION_MONTHS, default 13): older monthly partitions
+   * are dropped once the daily rollup holds their counts, which profile insights and dashboards keep reading.
+   */
+  logRetentionMonths: number;
+  /**
    * The proxies whose X-Forwarded-For is believed (TRUST_PROXY: addresses, CIDR ranges or
    * 'loopback', 'linklocal', 'uniquelocal', comma-separated). Empty: the client is the peer address.
    */
@@ -269,6 +274,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     rateLimit: { perEmail: int('RATE_LIMIT_PER_EMAIL', 5), perIp: int('RATE_LIMIT_PER_IP', 30), windowMinutes: int('RATE_LIMIT_WINDOW_MINUTES', 15) },
     storage: storage(),
     importMaxBytes: int('IMPORT_MAX_MB', 50) * 1024 * 1024,
+    logRetentionMonths: Math.max(2, int('LOG_RETENTION_MONTHS', 13)),
     trustProxy: trustProxy(),
     seedDemo: flag('SEED_DEMO', env !== 'production'),
     cv: cvConfig(),

@@ -59,6 +59,8 @@ export function diffShapes(from: DatabaseShape, to: DatabaseShape): MigrationSou
   for (const name of tables) {
     const next = to[name];
     const prev = from[name];
+    if (next.partitionedBy !== prev?.partitionedBy)
+      throw new Error(`'${name}' becomes or stops being partitioned: write that migration by hand (see the one that partitions candidate_search_or_view_logs)`);
     if (!prev) {
       up.push(...createTable(next));
       down.unshift(`  await knex.schema.dropTableIfExists(${q(name)});`);

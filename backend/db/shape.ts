@@ -32,6 +32,8 @@ export interface TableShape {
   table: string;
   columns: Record<string, ColumnShape>;
   indexes: IndexShape[];
+  /** Range-partitioned by month on this column (entity `partitionedBy`). */
+  partitionedBy?: string;
 }
 
 export type DatabaseShape = Record<string, TableShape>;
@@ -119,7 +121,9 @@ function partialCondition(column: string, type: string, where: { in: number[] } 
 }
 
 export function tableShape(entity: EntityDef): TableShape {
-  const columns: Record<string, ColumnShape> = { id: { type: 'serial', nullable: false, default: null } };
+  const columns: Record<string, ColumnShape> = {
+    id: { type: entity.partitionedBy ? 'bigserial' : (entity.idType ?? 'serial'), nullable: false, default: null },
+  };
   const indexes: IndexShape[] = [];
   for (const [name, def] of Object.entries(entity.fields)) {
     const column = columnOf(name);
@@ -142,7 +146,9 @@ export function tableShape(entity: EntityDef): TableShape {
     if (def.where) index.where = partialCondition(columnOf(def.where.field), columns[columnOf(def.where.field)].type, def.where);
     indexes.push(index);
   }
-  return { table: entity.table, columns, indexes };
+  return entity.partitionedBy
+    ? { table: entity.table, columns, indexes, partitionedBy: columnOf(entity.partitionedBy.field) }
+    : { table: entity.table, columns, indexes };
 }
 
 export function databaseShape(list: readonly EntityDef[] = entities): DatabaseShape {

@@ -9,6 +9,7 @@ import { emailCuratedCandidatesTask } from './tasks/email_curated_candidates';
 import { expireCreditsTask } from './tasks/expire_credits';
 import { forwardAnalyticsTask } from './tasks/forward_analytics';
 import { importCandidatesTask } from './tasks/import_candidates';
+import { maintainLogPartitionsTask } from './tasks/maintain_log_partitions';
 import { purgeCvUploadsTask } from './tasks/purge_cv_uploads';
 import { purgeExpiredTask } from './tasks/purge_expired';
 import { refreshPopularCandidatesTask } from './tasks/refresh_popular_candidates';
@@ -59,6 +60,7 @@ export function taskList(config: Config, connectionString = config.databaseUrl):
     email_curated_candidates: emailCuratedCandidatesTask(config, db),
     rollup_daily: rollupDailyTask(db),
     forward_analytics: forwardAnalyticsTask(config, db),
+    maintain_log_partitions: maintainLogPartitionsTask(config, db),
   };
 }
 
@@ -72,6 +74,7 @@ export const CRONTAB = [
   '10 * * * * expire_interview_requests ?fill=1h',
   '35 * * * * renew_power_projects ?fill=1h',
   '7 * * * * rollup_daily ?fill=1h',
+  '50 1 * * * maintain_log_partitions ?fill=1d',
 ].join('\n');
 
 /** The schedule a worker runs: every job above, and analytics forwarding once a service is configured. */

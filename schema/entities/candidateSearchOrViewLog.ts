@@ -3,7 +3,9 @@ import { f } from '../lib/fields';
 
 /**
  * Each time a candidate appears in someone's search results or has their profile opened: the
- * source of the candidate's profile insights (search appearances and views).
+ * source of the candidate's profile insights (search appearances and views). The product's
+ * largest log (every search writes a row per candidate shown), so it is partitioned by month and
+ * its old months dropped once rolled up (LOG_RETENTION_MONTHS); the daily rollup keeps the counts.
  */
 export const candidateSearchOrViewLog = defineEntity({
   name: 'candidateSearchOrViewLog',
@@ -20,6 +22,7 @@ export const candidateSearchOrViewLog = defineEntity({
     ...f.timestamps(),
   },
   indexes: [['candidateId', 'kind', 'createdAt']],
+  partitionedBy: { field: 'createdAt', interval: 'month' },
   permissions: {
     // Companies and admins record what they searched and opened; the candidate reads their own counts.
     admin: { create: true, read: true },

@@ -211,4 +211,13 @@ export interface EntityDef {
   children?: Record<string, ChildDef>;
   permissions: Permissions;
   admin?: AdminHints;
+  /**
+   * A log that grows without end: a `bigserial` id and monthly range partitions on a timestamp
+   * field, created ahead and dropped past their retention by the maintain_log_partitions job (the
+   * primary key becomes the id with that field). Written by hand-made migrations: the generator
+   * neither creates nor changes a partitioned table.
+   */
+  partitionedBy?: { field: string; interval: 'month' };
+  /** 'bigserial' where rows can pass 2^31 over the product's life (events, logs); partitioned logs always are. */
+  idType?: 'serial' | 'bigserial';
 }

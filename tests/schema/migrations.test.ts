@@ -34,7 +34,7 @@ interface ColumnRow {
 }
 
 function typeOf(c: ColumnRow): string {
-  if (c.column_default?.startsWith('nextval(')) return 'serial';
+  if (c.column_default?.startsWith('nextval(')) return c.data_type === 'bigint' ? 'bigserial' : 'serial';
   if (c.data_type === 'character varying') return `varchar(${c.character_maximum_length})`;
   if (c.data_type === 'timestamp with time zone') return 'timestamptz';
   if (c.data_type === 'numeric') return `numeric(${c.numeric_precision},${c.numeric_scale})`;
@@ -51,6 +51,8 @@ async function introspect(knex: Knex): Promise<DatabaseShape> {
   const tables = await knex('information_schema.tables')
     .where({ table_schema: 'public', table_type: 'BASE TABLE' })
     .whereNotIn('table_name', ['knex_migrations', 'knex_migrations_lock'])
+    // A partitioned table's monthly partitions are its storage, not tables of the schema.
+    .whereNotIn('table_name', knex('pg_class').where('relispartition', true).select('relname'))
     .pluck('table_name');
   for (const table of tables) shape[table] = { table, columns: {}, indexes: [] };
   const columns: ColumnRow[] = await knex('information_schema.columns').where('table_schema', 'public').whereIn('table_name', tables);
@@ -59,7 +61,7 @@ async function introspect(knex: Knex): Promise<DatabaseShape> {
     shape[c.table_name].columns[c.column_name] = {
       type,
       nullable: c.is_nullable === 'YES',
-      default: type === 'serial' ? null : normaliseDefault(c.column_default),
+      default: type === 'serial' || type === 'bigserial' ? null : normaliseDefault(c.column_default),
     };
   }
   const { rows: keys } = await knex.raw(`
@@ -71,13 +73,13 @@ async function introspect(knex: Knex): Promise<DatabaseShape> {
     join pg_attribute a on a.attrelid = con.conrelid and a.attnum = con.conkey[1]
     where con.contype = 'f'`);
   for (const k of keys) {
-    const column = shape[k.table]?.columns[k.column] as ColumnShape;
-    column.references = { table: k.references, onDelete: ON_DELETE[k.onDelete] };
+    const column = shape[k.table]?.columns[k.column] as ColumnShape | undefined;
+    if (column) column.references = { table: k.references, onDelete: ON_DELETE[k.onDelete] };
   }
   const indexes = await knex('pg_indexes').where('schemaname', 'public').whereIn('tablename', tables).select('tablename', 'indexname', 'indexdef');
   for (const i of indexes) {
     if (i.indexname === `${i.tablename}_pkey`) continue;
-    const m = /^CREATE (UNIQUE )?INDEX (\S+) ON public\.(\S+) USING (\w+) \((.+?)\)(?: INCLUDE \((.+?)\))?(?: WHERE \((.+)\))?$/.exec(i.indexdef);
+    const m = /^CREATE (UNIQUE )?INDEX (\S+) ON (?:ONLY )?public\.(\S+) USING (\w+) \((.+?)\)(?: INCLUDE \((.+?)\))?(?: WHERE \((.+)\))?$/.exec(i.indexdef);
     if (!m) throw new Error(`unexpected index definition: ${i.indexdef}`);
     // A column may carry an operator class: 'name gin_trgm_ops'.
     const parts = m[5].split(', ').map((c) => c.replace(/"/g, '').split(' '));
@@ -92,6 +94,11 @@ async function introspect(knex: Knex): Promise<DatabaseShape> {
     if (m[7]) index.where = m[7];
     shape[i.tablename].indexes.push(index);
   }
+  const { rows: partitioned } = await knex.raw(`
+    select c.relname as "table", a.attname as "column" from pg_partitioned_table p
+    join pg_class c on c.oid = p.partrelid
+    join pg_attribute a on a.attrelid = p.partrelid and a.attnum = p.partattrs[0]`);
+  for (const p of partitioned) if (shape[p.table]) shape[p.table].partitionedBy = p.column;
   return shape;
 }
 

@@ -23,6 +23,7 @@ export const liveEvent = defineEntity({
     createdAt: f.datetime({ required: true, readOnly: true, dbDefault: 'now', hidden: true }),
   },
   indexes: [['createdAt']],
+  idType: 'bigserial',
   permissions: {},
 });
 
