@@ -1,6 +1,6 @@
 /**
  * Profile insights: companies' searches and views are logged as they happen, the pipeline logs
- * shortlists and interview requests (logRecruitmentActivity), and the candidate reads the counts
+ * shortlists, interview requests and reveals of the name and contact (logRecruitmentActivity), and the candidate reads the counts
  * for the past 7 days, 30 days and all time (calendar days in UTC, today included), read from the
  * daily rollup and today's raw rows (backend/features/dashboards/rollups.ts).
  *   POST candidate-search-or-view-log/profile-view        {candidateId, projectId?}
@@ -158,7 +158,7 @@ export const insightEndpoints = [
   defineEndpoint({
     method: 'get',
     path: '/candidate-recruitment-stages-activity-log/profile-insights/:candidateId/:period',
-    summary: "A candidate's shortlists and interview requests",
+    summary: "A candidate's shortlists, interview requests and reveals to companies",
     access: 'signedIn',
     input: { params: insightParams },
     handler: async (call) => {
@@ -166,12 +166,14 @@ export const insightEndpoints = [
       const counts = await insightCounts(call.ctx.knex, candidateId);
       const shortlists = windows(counts[INSIGHT_KIND.shortlist]);
       const interviewRequests = windows(counts[INSIGHT_KIND.interviewRequest]);
+      const reveals = windows(counts[INSIGHT_KIND.reveal]);
       return {
         candidateId: `${candidate.idPrefix}${candidateId}`,
         period: call.params.period,
         shortlists,
         interviewRequests,
-        selected: { shortlists: shortlists[key], interviewRequests: interviewRequests[key] },
+        reveals,
+        selected: { shortlists: shortlists[key], interviewRequests: interviewRequests[key], reveals: reveals[key] },
       };
     },
   }),
