@@ -95,5 +95,8 @@ export function actorRefs(actor: Actor): ActorRefs {
   }
 }
 
+/** The actor's role as the spec numbers it (USER_ROLES), as rows recording who wrote them keep it. */
+export const roleNumber = (actor: Actor): number => USER_ROLES[actor.role];
+
 /** A key naming the actor, for per-person rate limits. */
 export const actorKey = (actor: Actor): string => `${actor.role}:${actor.id ?? 0}`;

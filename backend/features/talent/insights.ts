@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { entity } from '../../../schema';
 import { INSIGHT_KIND } from '../../../schema/entities/internal/dailyRollups';
 import { ACTIVITY } from '../../../schema/rules/pipeline';
-import type { Actor } from '../../../schema/roles';
+import { actorRefs, type Actor } from '../../../schema/roles';
 import { id, ids } from '../../../schema/validation/inputs';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { defineEndpoint, type Call } from '../../endpoints/define';
@@ -31,11 +31,9 @@ export const SHORTLIST_STAGE = 2;
 const MAX_APPEARANCES = 200;
 const PERIODS = { '7': 'last7Days', '30': 'last30Days', all: 'allTime' } as const;
 
-const ACTOR_KIND: Partial<Record<Actor['role'], number>> = { admin: 1, company: 2, raasCompany: 2, candidate: 3 };
-
 /** Who searched or viewed, as the log rows record it. */
 export function actorColumns(actor: Actor) {
-  return { actor_kind: ACTOR_KIND[actor.role], actor_id: actor.id, company_id: actor.companyId ?? null };
+  return { actor_kind: actorRefs(actor).kind, actor_id: actor.id, company_id: actor.companyId ?? null };
 }
 
 export interface RecruitmentEvent {
