@@ -62,3 +62,41 @@ export function subRoleFromNumber(n: number | null | undefined): SubRole {
 export function adminTypeFromNumber(n: number | null | undefined): AdminType {
   return n === ADMIN_TYPES.advocate ? 'advocate' : 'general';
 }
+
+/**
+ * Who the actor is as the logs and authored rows record them: the kind the `actor_kind` columns
+ * store (admin 1, company user 2, candidate 3) and the row id in each table's own column, so
+ * handlers write authors without testing roles.
+ */
+export const ACTOR_KINDS = { admin: 1, companyUser: 2, candidate: 3 } as const;
+
+export interface ActorRefs {
+  /** ACTOR_KINDS value, or undefined for guests and community users. */
+  kind: (typeof ACTOR_KINDS)[keyof typeof ACTOR_KINDS] | undefined;
+  /** The table the actor's row lives in. */
+  table: 'admins' | 'company_users' | 'candidates' | undefined;
+  adminId: number | null;
+  userId: number | null;
+  candidateId: number | null;
+}
+
+export function actorRefs(actor: Actor): ActorRefs {
+  const id = actor.id ?? null;
+  switch (actor.role) {
+    case 'admin':
+      return { kind: ACTOR_KINDS.admin, table: 'admins', adminId: id, userId: null, candidateId: null };
+    case 'company':
+    case 'raasCompany':
+      return { kind: ACTOR_KINDS.companyUser, table: 'company_users', adminId: null, userId: id, candidateId: null };
+    case 'candidate':
+      return { kind: ACTOR_KINDS.candidate, table: 'candidates', adminId: null, userId: null, candidateId: id };
+    default:
+      return { kind: undefined, table: undefined, adminId: null, userId: null, candidateId: null };
+  }
+}
+
+/** The actor's role as the spec numbers it (USER_ROLES), as rows recording who wrote them keep it. */
+export const roleNumber = (actor: Actor): number => USER_ROLES[actor.role];
+
+/** A key naming the actor, for per-person rate limits. */
+export const actorKey = (actor: Actor): string => `${actor.role}:${actor.id ?? 0}`;

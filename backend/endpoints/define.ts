@@ -50,6 +50,11 @@ export interface RowAccess {
   scope?: Action | false;
   /** The message key of the 403 when the row exists but the action is refused, e.g. 'downloadForbidden'. */
   forbidden?: string;
+  /**
+   * Whether the caller reaches the row at all, asked before the action: a row it does not reach is
+   * 404, the same answer as an id that names nothing, so a 403 never tells which ids exist.
+   */
+  reach?: (ctx: { knex: AppContext['knex']; ability: AppAbility; actor: Actor }, row: Row) => Promise<boolean>;
 }
 
 /** A multipart upload taken into memory before validation; text parts become the body. */

@@ -88,6 +88,7 @@ async function loadRow(
   const scope = spec.scope ?? spec.action;
   const row = scope === false ? await unscopedRow(req, entity.name, id) : await findRow(req.ctx.knex, entity, req, id, scope);
   if (!row) throw notFound();
+  if (spec.reach && !(await spec.reach({ knex: req.ctx.knex, ability, actor: req.actor }, row))) throw notFound();
   if (!ability.can(spec.action, asSubject(entity.subject, { ...row }), spec.field)) {
     throw spec.forbidden ? new AppError(403, spec.forbidden) : forbidden();
   }

@@ -2,6 +2,7 @@
 export const credits = {
   errors: {
     insufficient: 'Not enough credits: this needs {needed} and the balance is {balance}. Buy credits to continue.',
+    busy: "Another payment from your company's credits is being made right now: check your balance and try again.",
     idNotFound: 'Credit not found',
     addFailed: 'Could not add the credits',
     updateFailed: 'Could not update the credits',

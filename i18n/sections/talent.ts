@@ -322,9 +322,15 @@ export const talent = {
     subtitle: 'How companies found and engaged with your profile.',
     period: 'Period',
     periods: { last7Days: 'Past 7 days', last30Days: 'Past 30 days', allTime: 'All time' },
-    metrics: { searchAppearances: 'Search appearances', views: 'Profile views', shortlists: 'Shortlists', interviewRequests: 'Interview requests' },
+    metrics: {
+      searchAppearances: 'Search appearances',
+      views: 'Profile views',
+      shortlists: 'Shortlists',
+      interviewRequests: 'Interview requests',
+      reveals: 'Name and contact shown to a company',
+    },
     emptyTitle: 'No activity yet',
     empty:
-      'When companies see you in search results, open your profile, shortlist you or ask for an interview, it will show here. A complete profile helps you get found.',
+      'When companies see you in search results, open your profile, shortlist you, ask for an interview or are shown your name and contact, it will show here. A complete profile helps you get found.',
   },
 };

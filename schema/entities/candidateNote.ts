@@ -27,7 +27,19 @@ export const candidateNote = defineEntity({
   indexes: [['candidateId', 'createdAt']],
   permissions: {
     admin: { read: true, create: true, update: true, delete: true },
-    company: { read: { when: ['ownCompany', 'noteForCompany'] }, create: { when: 'ownCompany' }, update: { when: 'ownNote' }, delete: { when: 'ownNote' } },
-    raasCompany: { read: { when: ['ownCompany', 'noteForCompany'] }, create: { when: 'ownCompany' }, update: { when: 'ownNote' }, delete: { when: 'ownNote' } },
+    // Companies write the text; a note they write is always visible to them too (visibility 2),
+    // whatever they send. Admins choose who sees theirs.
+    company: {
+      read: { when: ['ownCompany', 'noteForCompany'] },
+      create: { when: 'ownCompany', fields: ['candidateId', 'projectId', 'companyId', 'note'] },
+      update: { when: 'ownNote', fields: ['note'] },
+      delete: { when: 'ownNote' },
+    },
+    raasCompany: {
+      read: { when: ['ownCompany', 'noteForCompany'] },
+      create: { when: 'ownCompany', fields: ['candidateId', 'projectId', 'companyId', 'note'] },
+      update: { when: 'ownNote', fields: ['note'] },
+      delete: { when: 'ownNote' },
+    },
   },
 });

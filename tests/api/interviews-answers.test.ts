@@ -203,6 +203,38 @@ describe('Calendar invitations', () => {
       // The first proposed time, 10:00 in Singapore, is 02:00 UTC.
       expect(ics.content).toContain(`DTSTART:${year}0302T020000Z`);
     }
+    // The candidate was still in the suggested tab, where the board shows no contact: the
+    // interviewer's copy does not carry the candidate's email, the candidate's own copy does.
+    const copyTo = async (to: string) =>
+      ((await t.knex('outbox_emails').where('to', to).where('subject', 'like', 'Invitation:%').first('attachments')).attachments[0].content as string).replace(
+        /\r?\n[ \t]/g,
+        '',
+      );
+    const address = emails.get(candidates[6]) as string;
+    expect(await copyTo(address)).toContain(`mailto:${address}`);
+    expect(await copyTo('ivy@acme.example.com')).not.toContain(address);
+  });
+
+  it("the interviewer's invitation carries the candidate's email once the board shows it (past the suggested tab)", async () => {
+    const year = new Date().getUTCFullYear() + 1;
+    const interviewerEmail = 'rory@acme.example.com';
+    const scheduleData = {
+      interviewerName: 'Rory',
+      interviewerEmail,
+      type: 2,
+      meetingLink: 'https://meet.example.com/r',
+      duration: 30,
+      timezone: 'UTC',
+      slots: [`${year}-05-04T09:00`],
+    };
+    await addToProject(t.knex, project, [candidates[9]], 2);
+    const { token } = await requested(candidates[9], { scheduleData: JSON.stringify(scheduleData) });
+    expect((await approve(token)).status).toBe(200);
+    await runJobs();
+    await runJobs();
+    const invitation = await t.knex('outbox_emails').where('to', interviewerEmail).where('subject', 'like', 'Invitation:%').first('attachments');
+    const content = (invitation.attachments[0].content as string).replace(/\r?\n[ \t]/g, '');
+    expect(content).toContain(`mailto:${emails.get(candidates[9])}`);
   });
 });
 

@@ -52,4 +52,27 @@ describe('Fifty parallel paid duplicates of a project', () => {
     expect(Number((await t.knex('projects').where('company_id', raas).count({ n: '*' }))[0].n)).toBe(before + 1);
     expect(await balance(t.knex, raas)).toBe(0);
   });
+
+  it('answer a paid duplicate at once with the credits message while another payment of the company holds its credits', async () => {
+    await payingCompany(t.knex, raas, 2);
+    const original = await p.as('raasAdmin').post('/projects/create', await projectBody(t.knex, { plan: 2 }));
+    expect(original.status, JSON.stringify(original.body)).toBe(201);
+    const before = await balance(t.knex, raas);
+    // Another movement of the company's credits is under way and has not committed yet: a duplicate
+    // that queued behind it would not answer before the transaction ends, so the test would time out.
+    const holder = await t.knex.transaction();
+    try {
+      await holder('companies').where('id', raas).forNoKeyUpdate().first('id');
+      const answer = await p.as('raasAdmin').post('/projects/duplicate-project', { projectId: original.body.data.id });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(409);
+      expect(answer.body.error.code).toBe('credits.errors.busy');
+      expect(answer.body.error.message).toMatch(/credits/);
+    } finally {
+      await holder.rollback();
+    }
+    expect(await balance(t.knex, raas)).toBe(before);
+    const again = await p.as('raasAdmin').post('/projects/duplicate-project', { projectId: original.body.data.id });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(await balance(t.knex, raas)).toBe(before - 1);
+  });
 });

@@ -6,7 +6,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anonymise, redactCv, REMOVED, type PersonalData } from '../../backend/features/talent/cv/blind';
 import { docxOf, HK_ANALYST, MY_DESIGNER, pdfOf, SG_ENGINEER } from '../helpers/cvs';
-import { bearer, candidatePayload, talentWorld, type TalentWorld } from '../helpers/talent';
+import { bearer, candidatePayload, inRaasPipeline, talentWorld, type TalentWorld } from '../helpers/talent';
 
 const CVS = {
   SG_ENGINEER: { lines: SG_ENGINEER, person: { firstName: 'Chloe', lastName: 'Wong', email: 'chloe.wong@example.com', phone: '+659 123 4567' } },
@@ -136,6 +136,7 @@ describe('The blind CV of a realistic CV', () => {
       .expect(201);
     await w.t.http.put(`/api/v1/candidates/${id}`).set(bearer(w.admin)).send({ resumePath: up.body.newCvFilePathToDb }).expect(200);
 
+    await inRaasPipeline(w.t, id);
     const res = await w.t.http.get(`/api/v1/candidates/resume/${id}`).set(bearer(w.raas)).buffer(true).parse(binary).expect(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${fileName}"`);
     const text = await pdfText(res.body as Buffer);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cvConfig } from '../../backend/config';
 import { testApp } from '../helpers/app';
 import { docxBomb, pdfOf, SG_ENGINEER } from '../helpers/cvs';
-import { bearer, candidatePayload, talentWorld, type TalentWorld } from '../helpers/talent';
+import { bearer, candidatePayload, inRaasPipeline, talentWorld, type TalentWorld } from '../helpers/talent';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -245,7 +245,7 @@ describe('Profile pictures from outside', () => {
 });
 
 describe('Blind CVs for a RaaS company', () => {
-  it('A RaaS company Admin cannot download the blind CV of a hidden, pending, inactive, semi-active or pending-activation candidate', async () => {
+  it('A RaaS company Admin cannot download the blind CV of a hidden, pending, inactive, semi-active or pending-activation candidate of its pipeline', async () => {
     const w = await talentWorld();
     const pdf = await pdfOf(SG_ENGINEER);
     const withCv = async (overrides: Record<string, unknown>) => {
@@ -258,20 +258,18 @@ describe('Blind CVs for a RaaS company', () => {
         .expect(200);
       return id;
     };
-    const refused = [
-      await withCv({ visibility: false }),
-      await withCv({ status: 0 }),
-      await withCv({ status: 2 }),
-      await withCv({ status: 3 }),
-      await withCv({ status: 4 }),
-    ];
-    for (const id of refused) {
-      const res = await w.t.http.get(`/api/v1/candidates/resume/${id}`).set(bearer(w.raas)).expect(403);
-      expect(res.body.error.code).toBe('downloadForbidden');
-      // Admins curate every status: they still get it.
-      await w.t.http.get(`/api/v1/candidates/resume/${id}`).set(bearer(w.admin)).expect(200);
-    }
+    // Hidden but reached (in its pipeline): the download rule refuses. Not active: no company meets
+    // them at all, so they are not found, like an id that names nobody.
+    const hidden = await withCv({ visibility: false });
+    const unmet = [await withCv({ status: 0 }), await withCv({ status: 2 }), await withCv({ status: 3 }), await withCv({ status: 4 })];
+    for (const id of [hidden, ...unmet]) await inRaasPipeline(w.t, id);
+    expect((await w.t.http.get(`/api/v1/candidates/resume/${hidden}`).set(bearer(w.raas)).expect(403)).body.error.code).toBe('downloadForbidden');
+    for (const id of unmet) await w.t.http.get(`/api/v1/candidates/resume/${id}`).set(bearer(w.raas)).expect(404);
+    // Admins curate every status: they still get it.
+    for (const id of [hidden, ...unmet]) await w.t.http.get(`/api/v1/candidates/resume/${id}`).set(bearer(w.admin)).expect(200);
     const visible = await withCv({});
+    await w.t.http.get(`/api/v1/candidates/resume/${visible}`).set(bearer(w.raas)).expect(404);
+    await inRaasPipeline(w.t, visible);
     await w.t.http.get(`/api/v1/candidates/resume/${visible}`).set(bearer(w.raas)).expect(200);
   });
 });

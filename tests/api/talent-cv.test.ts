@@ -4,7 +4,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CV_PATH_PATTERN } from '../../schema/entities/talentOptions';
 import type { TestApp } from '../helpers/app';
-import { bearer, candidatePayload, talentWorld, type TalentIds } from '../helpers/talent';
+import { bearer, candidatePayload, inRaasPipeline, talentWorld, type TalentIds } from '../helpers/talent';
 
 const year = new Date().getUTCFullYear();
 /** The CV the fixtures carry, line by line. */
@@ -173,6 +173,7 @@ describe('CVs: upload, draft profile and downloads', () => {
     expect(byAdmin.headers['content-type']).toBe('application/pdf');
     expect(Buffer.compare(byAdmin.body as Buffer, pdf)).toBe(0);
     await t.http.get(`/api/v1/candidates/${demoId}/cv`).set(as(candidate)).expect(200);
+    await inRaasPipeline(t, demoId);
     for (const token of [company, raas]) {
       const refused = await t.http.get(`/api/v1/candidates/${demoId}/cv`).set(as(token)).expect(403);
       expect(refused.body.error.code).toBe('downloadForbidden');
@@ -196,10 +197,33 @@ describe('CVs: upload, draft profile and downloads', () => {
     expect(text).toContain('Experience');
     expect(text).toContain('National University of Singapore');
     await t.http.get(`/api/v1/candidates/get-pdf?id=${demoId}`).set(as(candidate)).expect(200);
+    await inRaasPipeline(t, demoId);
     for (const token of [company, raas])
       expect((await t.http.get(`/api/v1/candidates/get-pdf?id=${demoId}`).set(as(token)).expect(403)).body.error.code).toBe('downloadForbidden');
     const other = await t.http.post('/api/v1/candidates').set(as(admin)).send(candidatePayload(ids)).expect(201);
     expect((await t.http.get(`/api/v1/candidates/get-pdf?id=${other.body.id}`).set(as(candidate)).expect(403)).body.error.code).toBe('downloadForbidden');
+  });
+
+  it('A company asking for the files of a candidate it does not reach is told the candidate does not exist', async () => {
+    const files = (id: string) => [`/api/v1/candidates/${id}/cv`, `/api/v1/candidates/resume/${id}`, `/api/v1/candidates/get-pdf?id=${id}`];
+    const unknown = await t.http.get('/api/v1/candidates/Candidate:999999/cv').set(as(raas)).expect(404);
+    // Active and visible, but in none of the RaaS company's projects: it has no search to find her with.
+    const outside = (await t.http.post('/api/v1/candidates').set(as(admin)).send(candidatePayload(ids)).expect(201)).body.id as string;
+    for (const url of files(outside)) expect((await t.http.get(url).set(as(raas)).expect(404)).body.error).toEqual(unknown.body.error);
+    // A pending candidate no company meets, even one placed in the company's pipeline.
+    const pending = (
+      await t.http
+        .post('/api/v1/candidates')
+        .set(as(admin))
+        .send(candidatePayload(ids, { status: 0 }))
+        .expect(201)
+    ).body.id as string;
+    await inRaasPipeline(t, pending);
+    for (const token of [company, raas])
+      for (const url of files(pending)) expect((await t.http.get(url).set(as(token)).expect(404)).body.error).toEqual(unknown.body.error);
+    // Once she is in its pipeline the RaaS company reaches her: the CV itself stays forbidden.
+    await inRaasPipeline(t, outside);
+    expect((await t.http.get(`/api/v1/candidates/${outside}/cv`).set(as(raas)).expect(403)).body.error.code).toBe('downloadForbidden');
   });
 
   it('Downloads of a missing CV or candidate are not found', async () => {

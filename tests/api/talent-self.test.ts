@@ -162,7 +162,7 @@ describe("The candidate's own page: status, email and insights", () => {
     expect(code.body.error.fields).toEqual({ code: 'code.errors.invalid' });
   });
 
-  it('Profile insights count search appearances, views, shortlists and interview requests for 7 days, 30 days and all time', async () => {
+  it('Profile insights count search appearances, views, shortlists, interview requests and reveals for 7 days, 30 days and all time', async () => {
     const me = await newCandidate();
     const plainId = Number(me.id.split(':')[1]);
     await t.http
@@ -185,6 +185,7 @@ describe("The candidate's own page: status, email and insights", () => {
     await logRecruitmentActivity(t.knex, { candidateId: plainId, activity: 'stageChanged', fromStage: 1, toStage: 2, projectId: 12 });
     await logRecruitmentActivity(t.knex, { candidateId: plainId, activity: 'stageChanged', fromStage: 2, toStage: 3, projectId: 12 });
     await logRecruitmentActivity(t.knex, { candidateId: plainId, activity: 'interviewRequested', projectId: 12 });
+    await logRecruitmentActivity(t.knex, { candidateId: plainId, activity: 'revealed', fromStage: 0, toStage: 1, projectId: 12 });
     await t
       .knex('candidate_recruitment_stage_logs')
       .where({ candidate_id: plainId, activity: 2 })
@@ -204,7 +205,8 @@ describe("The candidate's own page: status, email and insights", () => {
       period: 'all',
       shortlists: { last7Days: 1, last30Days: 1, allTime: 1 },
       interviewRequests: { last7Days: 0, last30Days: 0, allTime: 1 },
-      selected: { shortlists: 1, interviewRequests: 1 },
+      reveals: { last7Days: 1, last30Days: 1, allTime: 1 },
+      selected: { shortlists: 1, interviewRequests: 1, reveals: 1 },
     });
     const byAdmin = await t.http.get(`/api/v1/candidate-search-or-view-log/profile-insights/${me.id}/30`).set(as(admin)).expect(200);
     expect(byAdmin.body.selected).toEqual({ searchAppearances: 2, views: 2 });

@@ -109,3 +109,35 @@ export async function talentWorld(): Promise<TalentWorld> {
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/**
+ * Puts a candidate on the longlist of a project of the RaaS company of owner@raas.example.com, as
+ * a move there would: a RaaS company has no search and reaches only the candidates of its projects.
+ */
+export async function inRaasPipeline(t: TestApp, candidateRef: string): Promise<void> {
+  const user = await t.knex('company_users').where('email', 'owner@raas.example.com').first('id', 'company_id');
+  let project = await t.knex('projects').where({ company_id: user.company_id, owner_id: user.id }).orderBy('id').first('id');
+  if (!project) {
+    const jobTitle = await t.knex('job_titles').orderBy('id').first('id');
+    const country = await t.knex('countries').orderBy('id').first('id');
+    [project] = await t
+      .knex('projects')
+      .insert({
+        title: 'Northwind hires',
+        company_id: user.company_id,
+        owner_id: user.id,
+        project_type: 2,
+        plan: 2,
+        job_title_id: jobTitle.id,
+        countries: [country.id],
+        headcount: 1,
+      })
+      .returning('id');
+  }
+  const candidateId = Number(candidateRef.replace(/^Candidate:/, ''));
+  await t
+    .knex('project_candidates')
+    .insert({ project_id: project.id, candidate_id: candidateId, company_id: user.company_id, stage: 1 })
+    .onConflict(['project_id', 'candidate_id'])
+    .ignore();
+}

@@ -38,7 +38,7 @@ import {
   type ChargeAction,
   type CreditAction,
 } from '../../../schema/rules/credits';
-import type { Actor } from '../../../schema/roles';
+import { actorRefs, type Actor } from '../../../schema/roles';
 import { t } from '../../../i18n';
 import { AppError, badRequest } from '../../errors';
 
@@ -106,13 +106,14 @@ export async function balanceOf(trx: Trx, companyId: number): Promise<number> {
 
 async function actorColumns(trx: Trx, actor: LedgerActor): Promise<Record<string, unknown>> {
   if (actor === 'system') return { by_name: 'System' };
-  if (actor.role === 'admin' && actor.id) {
-    const a = await trx('admins').where('id', actor.id).first('first_name', 'last_name');
-    return { by_admin_id: actor.id, by_name: a ? `${a.first_name} ${a.last_name}`.trim() : null };
+  const { adminId, userId } = actorRefs(actor);
+  if (adminId) {
+    const a = await trx('admins').where('id', adminId).first('first_name', 'last_name');
+    return { by_admin_id: adminId, by_name: a ? `${a.first_name} ${a.last_name}`.trim() : null };
   }
-  if ((actor.role === 'company' || actor.role === 'raasCompany') && actor.id) {
-    const u = await trx('company_users').where('id', actor.id).first('first_name', 'last_name', 'email');
-    return { by_user_id: actor.id, by_name: u ? [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email : null };
+  if (userId) {
+    const u = await trx('company_users').where('id', userId).first('first_name', 'last_name', 'email');
+    return { by_user_id: userId, by_name: u ? [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email : null };
   }
   return { by_name: 'System' };
 }

@@ -8,7 +8,7 @@
 import type { Knex } from 'knex';
 import { randomBytes } from 'node:crypto';
 import { quoteCredits, type Pricing } from '../../../schema/rules/credits';
-import type { Actor } from '../../../schema/roles';
+import { actorRefs, type Actor } from '../../../schema/roles';
 import { AppError, badRequest } from '../../errors';
 import { grantCredits, type LedgerActor } from './ledger';
 
@@ -70,7 +70,7 @@ export async function createOrder(
       discount_percent: quote.discount,
       total: quote.total,
       currency: quote.currency,
-      created_by_admin_id: input.actor.role === 'admin' ? (input.actor.id ?? null) : null,
+      created_by_admin_id: actorRefs(input.actor).adminId,
     })
     .returning('*');
   return row as OrderRow;

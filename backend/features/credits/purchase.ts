@@ -25,6 +25,7 @@ import { scopeQuery } from '../../permissions/sql';
 import { createOrder, memberOf, payOrder, ORDER_STATUS, type OrderRow } from './orders';
 import { renderOrderForm } from './orderForm';
 import { purchaseBody, refOf } from './inputs';
+import { actorKey, actorRefs } from '../../../schema/roles';
 
 // One adapter per credits configuration (a changed configuration gets a new one).
 const adapters = new WeakMap<Config['credits'], PaymentAdapter>();
@@ -166,14 +167,16 @@ export const purchaseEndpoints = [
     access: { action: 'read', subject: 'Company' },
     input: { body: purchaseBody },
     row: { entity: 'company', from: { body: 'companyId' }, action: 'read' },
-    limits: ({ actor }) => [{ key: `credit-checkout:${actor.role}:${actor.id}`, max: 30 }],
+    limits: ({ actor }) => [{ key: `credit-checkout:${actorKey(actor)}`, max: 30 }],
     handler: async ({ body, actor, ctx, row }) => {
       if (row.companyType !== RAAS) throw forbidden('credits.errors.notRaas');
       const adapter = payments(ctx.config);
       if (adapter.mode === 'unavailable') throw new AppError(409, 'credits.errors.cardUnavailable');
       return ctx.knex.transaction(async (trx) => {
         const member = await memberOf(trx, body.companyId, body.userId);
-        if (actor.role !== 'admin' && member.id !== actor.id) throw badRequest({ userId: 'member.errors.notInCompany' });
+        // A company user buys for themself; admins (no user of their own) on behalf of any member.
+        const { userId } = actorRefs(actor);
+        if (userId !== null && member.id !== userId) throw badRequest({ userId: 'member.errors.notInCompany' });
         const order = await createOrder(trx, ctx.config.credits.pricing, {
           companyId: body.companyId,
           userId: member.id,

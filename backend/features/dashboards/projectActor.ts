@@ -4,12 +4,11 @@
  * leaks to the next user of the pooled connection.
  */
 import type { Knex } from 'knex';
-import type { Actor } from '../../../schema/roles';
-
-const ACTOR_KIND: Partial<Record<Actor['role'], number>> = { admin: 1, company: 2, raasCompany: 2 };
+import { ACTOR_KINDS, actorRefs, type Actor } from '../../../schema/roles';
 
 export async function setProjectActor(trx: Knex.Transaction | Knex, actor: Actor): Promise<void> {
-  const kind = ACTOR_KIND[actor.role];
-  if (!kind || !actor.id) return;
+  // Admins and company users change projects; nobody else is recorded.
+  const { kind } = actorRefs(actor);
+  if ((kind !== ACTOR_KINDS.admin && kind !== ACTOR_KINDS.companyUser) || !actor.id) return;
   await trx.raw(`select set_config('app.actor', ?, true)`, [`${kind}:${actor.id}`]);
 }

@@ -8,6 +8,7 @@
  * those shared with them, by the declared Project read rule); admins name the company. Another
  * company's id is refused (403), a project outside the set is not found (404).
  */
+import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { AppAbility } from '../../../schema/ability';
@@ -27,19 +28,19 @@ export const recruiterQuery = z.preprocess(
 
 const zeros = () => Object.fromEntries(STAGE_KEYS.map((k) => [k, 0])) as Record<string, number>;
 
-/** The company whose dashboard is read: the user's own; an admin names one. */
-function companyOf(actor: Actor, asked: number | undefined): number {
-  if (actor.role === 'admin') {
-    if (!asked) throw badRequest({ companyId: 'companyId.errors.required' });
-    return asked;
+/** The company whose dashboard is read: a company user's own; someone of no company (an admin) names one they may read. */
+function companyOf(ability: AppAbility, actor: Actor, asked: number | undefined): number {
+  if (actor.companyId) {
+    if (asked && asked !== actor.companyId) throw forbidden();
+    return actor.companyId;
   }
-  if ((actor.role !== 'company' && actor.role !== 'raasCompany') || !actor.companyId) throw forbidden();
-  if (asked && asked !== actor.companyId) throw forbidden();
-  return actor.companyId;
+  if (!asked) throw badRequest({ companyId: 'companyId.errors.required' });
+  if (!ability.can('read', asSubject('Company', { id: asked }))) throw forbidden();
+  return asked;
 }
 
 export async function recruiterDashboard(knex: Knex, ability: AppAbility, actor: Actor, query: z.output<typeof recruiterQuery>) {
-  const companyId = companyOf(actor, query.companyId);
+  const companyId = companyOf(ability, actor, query.companyId);
   const range = dayRange(query);
   const projects = await scopeQuery(knex('projects'), ability, 'read', 'Project', 'projects')
     .where('projects.company_id', companyId)

@@ -16,6 +16,11 @@ const utcDay = (column: string) => `(${column} at time zone 'UTC')::date`;
 /** The instant a UTC day starts, for range conditions the created_at indexes serve. */
 const dayStart = (day: string) => `(${day})::timestamp at time zone 'UTC'`;
 
+/** The pipeline events a candidate's insights count: shortlists, interview requests and reveals of the name and contact. */
+const STAGE_LOG_COUNTED = `(activity in (${ACTIVITY.interviewRequested}, ${ACTIVITY.revealed}) or (activity = ${ACTIVITY.stageChanged} and to_stage = ${STAGES.shortlist}))`;
+/** The insight kind (INSIGHT_KIND) of a counted pipeline event. */
+const STAGE_LOG_KIND = `case activity when ${ACTIVITY.interviewRequested} then ${INSIGHT_KIND.interviewRequest} when ${ACTIVITY.revealed} then ${INSIGHT_KIND.reveal} else ${INSIGHT_KIND.shortlist} end`;
+
 /** The last day every rollup holds completely, or null before the first run. */
 export async function rolledThrough(knex: Knex): Promise<string | null> {
   const row = await knex('rollup_marks').where('name', ROLLUP).first(knex.raw(`to_char(through, 'YYYY-MM-DD') as through`));
@@ -49,10 +54,8 @@ export async function rollupDaily(knex: Knex): Promise<{ from: string; through: 
        select candidate_id, kind, ${utcDay('created_at')}, count(*) from candidate_search_or_view_logs
        where ${window('created_at')} group by 1, 2, 3
        union all
-       select candidate_id, case when activity = ${ACTIVITY.interviewRequested} then ${INSIGHT_KIND.interviewRequest} else ${INSIGHT_KIND.shortlist} end,
-              ${utcDay('created_at')}, count(*) from candidate_recruitment_stage_logs
-       where candidate_id is not null and ${window('created_at')}
-         and (activity = ${ACTIVITY.interviewRequested} or (activity = ${ACTIVITY.stageChanged} and to_stage = ${STAGES.shortlist}))
+       select candidate_id, ${STAGE_LOG_KIND}, ${utcDay('created_at')}, count(*) from candidate_recruitment_stage_logs
+       where candidate_id is not null and ${window('created_at')} and ${STAGE_LOG_COUNTED}
        group by 1, 2, 3`,
       [...bounds, ...bounds],
     );
@@ -121,13 +124,10 @@ export async function insightCounts(knex: Knex, candidateId: number): Promise<Re
        union all
        select kind, ${sums(utcDay('created_at'), '1')} from candidate_search_or_view_logs where candidate_id = ? and ${after} group by kind
        union all
-       select ${INSIGHT_KIND.shortlist}, ${sums(utcDay('created_at'), '1')} from candidate_recruitment_stage_logs
-         where candidate_id = ? and activity = ${ACTIVITY.stageChanged} and to_stage = ${STAGES.shortlist} and ${after}
-       union all
-       select ${INSIGHT_KIND.interviewRequest}, ${sums(utcDay('created_at'), '1')} from candidate_recruitment_stage_logs
-         where candidate_id = ? and activity = ${ACTIVITY.interviewRequested} and ${after}
+       select ${STAGE_LOG_KIND} as kind, ${sums(utcDay('created_at'), '1')} from candidate_recruitment_stage_logs
+         where candidate_id = ? and ${STAGE_LOG_COUNTED} and ${after} group by 1
      ) x group by kind`,
-    [candidateId, through, candidateId, through, candidateId, through, candidateId, through],
+    [candidateId, through, candidateId, through, candidateId, through],
   );
   const out: Record<number, { d7: number; d30: number; all: number }> = {};
   for (const k of Object.values(INSIGHT_KIND)) out[k] = { d7: 0, d30: 0, all: 0 };

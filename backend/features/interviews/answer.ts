@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
-import type { Actor } from '../../../schema/roles';
+import { actorRefs, type Actor } from '../../../schema/roles';
 import { REQUEST_KIND, REQUEST_STATE } from '../../../schema/rules/pipeline';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import type { Config } from '../../config';
@@ -85,7 +85,8 @@ export async function requestByToken(knex: Knex | Knex.Transaction, token: strin
   if (!TOKEN_PATTERN.test(token)) throw badRequest({ interviewRequestToken: 'interviewRequestToken.errors.invalid' }, 'project.interview.errors.invalidToken');
   const request = (await knex('interview_requests').where('token_hash', tokenHash(token)).first()) as RequestRow | undefined;
   if (!request) throw notFound('project.interview.errors.invalidToken');
-  if (actor.role === 'candidate' && actor.id !== request.candidate_id) throw forbidden('project.interview.errors.notYours');
+  const { candidateId } = actorRefs(actor);
+  if (candidateId !== null && candidateId !== request.candidate_id) throw forbidden('project.interview.errors.notYours');
   return request;
 }
 

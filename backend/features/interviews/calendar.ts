@@ -10,14 +10,16 @@ export interface Invitation {
   schedule: ScheduleData;
   title: string;
   description: string;
-  candidate: { name: string; email: string };
+  /** The attendee; without an email (a copy for someone who may not see it) the invitation has none. */
+  candidate: { name: string; email: string | null };
 }
 
 /** The invitation as an .ics attachment, or undefined when the event cannot be written. */
 export function invitationAttachment(inv: Invitation): Attachment | undefined {
   const s = inv.schedule;
   const location = s.type === INTERVIEW_TYPE.inPerson ? s.address : s.meetingLink;
-  const attendees = [{ name: inv.candidate.name, email: inv.candidate.email, rsvp: true, role: 'REQ-PARTICIPANT' as const, partstat: 'NEEDS-ACTION' as const }];
+  const { name, email } = inv.candidate;
+  const attendees = email ? [{ name, email, rsvp: true, role: 'REQ-PARTICIPANT' as const, partstat: 'NEEDS-ACTION' as const }] : [];
   const { error, value } = createEvent({
     uid: inv.uid,
     method: 'REQUEST',

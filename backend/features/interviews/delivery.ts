@@ -11,7 +11,8 @@ import { REQUEST_CHANNEL, REQUEST_KIND, REQUEST_STATE } from '../../../schema/ru
 import type { Config } from '../../config';
 import { html } from '../mail/templates';
 import { queueEmail } from '../mail/outbox';
-import { nameForProjectMail } from '../../../schema/rules/visibility';
+import { CANDIDATE_STATUS } from '../../../schema/entities/talentOptions';
+import { nameForProjectMail, seesContact } from '../../../schema/rules/visibility';
 import type { RequestRow } from './answer';
 import { invitationAttachment } from './calendar';
 import { zoneLabel } from '../../../schema/rules/timeZones';
@@ -133,15 +134,21 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
     const schedule = request.schedule_data as ScheduleData | null;
     const start = approved && interview ? interviewStart(schedule, project.date_time_slots, new Date()) : undefined;
     if (start && schedule && candidate.email) {
-      const attachment = invitationAttachment({
-        uid: `${request.guid}@${new URL(config.publicUrl).hostname}`,
-        start,
-        schedule,
-        title: `Interview: ${project.title}`,
-        description: `Interview for ${project.title}${schedule.interviewerName ? ` with ${schedule.interviewerName}` : ''}.`,
-        candidate: { name: `${candidate.first_name} ${candidate.last_name}`.trim(), email: candidate.email },
-      });
-      if (attachment) {
+      const invitation = (attendee: { name: string; email: string | null }) =>
+        invitationAttachment({
+          uid: `${request.guid}@${new URL(config.publicUrl).hostname}`,
+          start,
+          schedule,
+          title: `Interview: ${project.title}`,
+          description: `Interview for ${project.title}${schedule.interviewerName ? ` with ${schedule.interviewerName}` : ''}.`,
+          candidate: attendee,
+        });
+      const attachment = invitation({ name: `${candidate.first_name ?? ''} ${candidate.last_name ?? ''}`.trim(), email: candidate.email });
+      // The interviewer is on the company's side: their copy names the candidate as the board does,
+      // with the email only where the board shows the contact.
+      const boardContact = seesContact('company', { ...facts, status: CANDIDATE_STATUS.active }, place);
+      const interviewerCopy = invitation({ name, email: boardContact ? candidate.email : null });
+      if (attachment && interviewerCopy) {
         const zone = validZone(schedule.timezone) ?? 'UTC';
         const when = new Intl.DateTimeFormat('en-SG', { dateStyle: 'full', timeStyle: 'short', timeZone: zone }).format(start);
         const invite = [`Your interview for ${project.title} is on ${when} (${zoneLabel(zone, start)}).`, 'The calendar invitation is attached.'];
@@ -152,7 +159,7 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
             subject: `Invitation: interview for ${project.title}`,
             text: invite.join('\n\n'),
             html: html(config, invite),
-            attachments: [attachment],
+            attachments: [address === candidate.email ? attachment : interviewerCopy],
           });
         }
         await trx('project_candidates')

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
-import type { Actor } from '../../../schema/roles';
+import { actorRefs, type Actor } from '../../../schema/roles';
 import { REQUEST_CHANNEL, REQUEST_KIND, REQUEST_STATE } from '../../../schema/rules/pipeline';
 import type { AppAbility } from '../../../schema/ability';
 import { mayContact, viewerOf } from '../../../schema/rules/visibility';
@@ -44,8 +44,8 @@ export interface ProjectRow {
 
 /** The name a request records as its sender. */
 export async function actorName(knex: Knex | Knex.Transaction, actor: Actor): Promise<string | null> {
-  const table = actor.role === 'admin' ? 'admins' : actor.role === 'company' || actor.role === 'raasCompany' ? 'company_users' : undefined;
-  if (!table || !actor.id) return null;
+  const { table } = actorRefs(actor);
+  if ((table !== 'admins' && table !== 'company_users') || !actor.id) return null;
   const row = await knex(table).where('id', actor.id).first('first_name', 'last_name');
   return row ? `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() || null : null;
 }
@@ -126,8 +126,8 @@ export async function sendRequests(
         channel: whatsapp ? REQUEST_CHANNEL.whatsapp : REQUEST_CHANNEL.email,
         state: REQUEST_STATE.sent,
         token_hash: tokenHash(requestToken(config.secret, guid)),
-        sent_by_admin_id: actor.role === 'admin' ? actor.id : null,
-        sent_by_user_id: actor.role === 'company' || actor.role === 'raasCompany' ? actor.id : null,
+        sent_by_admin_id: actorRefs(actor).adminId,
+        sent_by_user_id: actorRefs(actor).userId,
         sent_by_name: sender,
         jd_header: input.jdHeader,
         jd_body: body,

@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import { entity } from '../../../schema';
 import type { AppAbility } from '../../../schema/ability';
 import { parseId } from '../../../schema/lib/ids';
-import type { Actor } from '../../../schema/roles';
+import { actorRefs, type Actor } from '../../../schema/roles';
 import type { PipelineRole } from '../../../schema/rules/stages';
 import { seenStatuses, viewerOf } from '../../../schema/rules/visibility';
 import { AppError, forbidden } from '../../errors';
@@ -92,8 +92,8 @@ export const pipelineStatuses = (actor: Actor): number[] => seenStatuses(viewerO
 
 /** The caller's name as the activity log and the notes keep it. */
 export async function actorName(knex: Knex, actor: Actor): Promise<string | null> {
-  const table = actor.role === 'admin' ? 'admins' : actor.role === 'company' || actor.role === 'raasCompany' ? 'company_users' : null;
-  if (!table || actor.id === undefined) return null;
+  const { table } = actorRefs(actor);
+  if ((table !== 'admins' && table !== 'company_users') || actor.id === undefined) return null;
   const row = await knex(table).where('id', actor.id).first('first_name', 'last_name');
   return row ? `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() || null : null;
 }

@@ -116,8 +116,8 @@ export const actionEndpoints = [
     handler: async ({ body, ability, actor, ctx }) => {
       if (!seenTab(body.tab)) throw badRequest({ tab: 'tab.errors.invalid' });
       const project = await loadProject(ctx.knex, ability, { id: body.projectId });
-      // Only a company's own views count as seen; admins looking do not.
-      if (actor.role === 'admin') return { success: true, seen: 0 };
+      // Only the project's company's own views count as seen; admins looking do not.
+      if (!actor.companyId || actor.companyId !== project.companyId) return { success: true, seen: 0 };
       const visible = await reachableIds(ctx.knex, ability, actor, project, body.candidates);
       if (!visible.length) return { success: true, seen: 0 };
       const now = new Date();

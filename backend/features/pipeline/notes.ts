@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { specKeys } from '../../../schema/validation/inputs';
 import { entity } from '../../../schema';
 import type { AppAbility } from '../../../schema/ability';
-import type { Actor } from '../../../schema/roles';
+import { actorRefs, type Actor } from '../../../schema/roles';
 import { NOTE_VISIBILITY } from '../../../schema/rules/pipeline';
 import { id, int, oneOf, text } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
@@ -49,7 +49,8 @@ const asNote = (n: NoteRow) =>
   asSubject(noteDef.subject, { companyId: n.company_id, visibility: n.visibility, authorUserId: n.author_user_id, authorAdminId: n.author_admin_id });
 
 function present(n: NoteRow, actor: Actor) {
-  const mine = actor.role === 'admin' ? n.author_admin_id === actor.id : n.author_user_id === actor.id;
+  const me = actorRefs(actor);
+  const mine = (me.adminId !== null && n.author_admin_id === me.adminId) || (me.userId !== null && n.author_user_id === me.userId);
   return {
     key: n.key,
     note: n.note,
@@ -88,9 +89,8 @@ async function noteToChange(knex: Knex, ability: AppAbility, key: string, action
   return note;
 }
 
-/** Companies write visibility 2 whatever they send; admins choose. */
-const visibilityFor = (actor: Actor, asked: number | undefined) =>
-  actor.role === 'admin' ? (asked ?? NOTE_VISIBILITY.companyToo) : NOTE_VISIBILITY.companyToo;
+/** The visibility a write stores: the one asked (or kept) where the note's visibility field is writable by the caller (admins), else 2. */
+const visibilityFor = (mayChoose: boolean, asked: number | undefined) => (mayChoose ? (asked ?? NOTE_VISIBILITY.companyToo) : NOTE_VISIBILITY.companyToo);
 
 const noteText = text(5000);
 
@@ -135,7 +135,9 @@ export const noteEndpoints = [
     status: 201,
     handler: async ({ body, ability, actor, ctx }) => {
       const knex = ctx.knex;
-      if (body.projectId === undefined && actor.role !== 'admin') throw badRequest({ projectId: 'projectId.errors.required' });
+      // A note outside any project belongs to no company: only those who may write such notes (admins) leave the project out.
+      if (body.projectId === undefined && !ability.can('create', asSubject(noteDef.subject, { companyId: null })))
+        throw badRequest({ projectId: 'projectId.errors.required' });
       const project = body.projectId !== undefined ? await loadProjectToChange(knex, ability, body.projectId) : null;
       const candidate = await knex('candidates').where('id', body.candidateId).whereIn('status', pipelineStatuses(actor)).first('id');
       if (!candidate) throw notFound('project.candidate.notFound');
@@ -150,9 +152,9 @@ export const noteEndpoints = [
             project_id: project?.id ?? null,
             company_id: companyId,
             note: body.note,
-            visibility: visibilityFor(actor, body.visibility),
-            author_admin_id: actor.role === 'admin' ? actor.id : null,
-            author_user_id: actor.role === 'admin' ? null : actor.id,
+            visibility: visibilityFor(ability.can('create', asSubject(noteDef.subject, { companyId }), 'visibility'), body.visibility),
+            author_admin_id: actorRefs(actor).adminId,
+            author_user_id: actorRefs(actor).userId,
             author_name: name,
           })
           .returning('*')) as NoteRow[];
@@ -181,7 +183,7 @@ export const noteEndpoints = [
       const knex = ctx.knex;
       const note = await noteToChange(knex, ability, params.key, 'update');
       const name = await actorName(knex, actor);
-      const visibility = actor.role === 'admin' ? (body.visibility ?? note.visibility) : NOTE_VISIBILITY.companyToo;
+      const visibility = visibilityFor(ability.can('update', asNote(note), 'visibility'), body.visibility ?? note.visibility);
       const updated = await knex.transaction(async (trx) => {
         const [row] = (await trx('candidate_notes')
           .where('id', note.id)

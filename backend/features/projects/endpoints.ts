@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { flag, ids, specKeys } from '../../../schema/validation/inputs';
-import type { Actor } from '../../../schema/roles';
+import { ACTOR_KINDS, actorKey, actorRefs, type Actor } from '../../../schema/roles';
 import type { AppAbility } from '../../../schema/ability';
 import type { Knex } from 'knex';
 import { storageFor } from '../../adapters/storage/select';
@@ -73,12 +73,13 @@ export async function curateCandidates(
       activity: ACTIVITY.curated,
       project_id: project.id,
       to_stage: 0,
-      actor_kind: who.actor.role === 'admin' ? 1 : 2,
+      actor_kind: actorRefs(who.actor).kind,
       actor_id: who.actor.id,
       company_id: project.companyId,
     })),
   );
-  if (who.actor.role === 'admin') await queueCuratedEmail(trx, project.id);
+  // An admin's curation is the platform's decision, and the company hears of it.
+  if (actorRefs(who.actor).kind === ACTOR_KINDS.admin) await queueCuratedEmail(trx, project.id);
   return added.length;
 }
 
@@ -168,7 +169,7 @@ async function addJobDescription(call: Call<undefined, undefined, typeof jdBody>
   const type = sniffCvType(upload.buffer);
   if (!type || !upload.originalname.toLowerCase().endsWith(`.${type}`))
     throw badRequest({ jd_file: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
-  await enforceRateLimits(ctx.knex, ctx.config.rateLimit.windowMinutes, [{ key: `jd-upload:${actor.role}:${actor.id}`, max: ctx.config.cv.uploadsPerWindow }]);
+  await enforceRateLimits(ctx.knex, ctx.config.rateLimit.windowMinutes, [{ key: `jd-upload:${actorKey(actor)}`, max: ctx.config.cv.uploadsPerWindow }]);
   const read = await readCv(upload.buffer, type, await cvLookups(ctx.knex), ctx.config.cv);
   if (!read.ok) {
     const key = read.reason === 'tooComplex' ? 'upload.errors.tooComplex' : 'upload.errors.unreadable';

@@ -15,6 +15,7 @@ import { projectAnswer } from './endpoints';
 import { projectRef } from './inputs';
 import { cancelProject, changeStatus, guaranteeCandidate, upgradeProject } from './plans';
 import { projectFor } from './read';
+import { actorRefs } from '../../../schema/roles';
 
 const withProject = <T extends z.ZodRawShape>(shape: T) => specKeys(z.object({ projectId: projectRef, ...shape }));
 
@@ -91,7 +92,7 @@ export const projectLifecycleEndpoints = [
           candidate_id: call.body.candidateId,
           activity: ACTIVITY.guaranteed,
           project_id: row.id,
-          actor_kind: call.actor.role === 'admin' ? 1 : 2,
+          actor_kind: actorRefs(call.actor).kind,
           actor_id: call.actor.id,
           company_id: row.companyId,
         });

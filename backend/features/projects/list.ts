@@ -9,7 +9,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { PROJECT_STATUS } from '../../../schema/rules/pipeline';
-import type { Actor } from '../../../schema/roles';
+import { actorRefs, type Actor } from '../../../schema/roles';
 import { int, oneOf, optionalText } from '../../../schema/validation/inputs';
 import { selectRows } from '../../crud/router';
 import type { Row } from '../../crud/serialize';
@@ -47,7 +47,7 @@ function filtered<Q extends Knex.QueryBuilder>(q: Q, ability: AppAbility, actor:
   q.leftJoin('companies as pc', 'pc.id', 'projects.company_id').leftJoin('job_titles as pjt', 'pjt.id', 'projects.job_title_id');
   scopeQuery(q, ability, 'read', projectEntity.subject, projectEntity.table);
   // Admins own and are assigned projects by their admin id; company users own them by their user id.
-  const adminId = actor.role === 'admin' ? actor.id : undefined;
+  const { adminId } = actorRefs(actor);
   if (opts.view === 'internal') q.where('projects.is_admin_project', true);
   if (opts.view === 'mine') q.where(adminId ? 'projects.owner_admin_id' : 'projects.owner_id', actor.id ?? -1);
   if (opts.view === 'assigned') q.where('projects.advocate_id', adminId ?? -1);

@@ -51,13 +51,29 @@ export async function lockProject(trx: Trx, id: number): Promise<LockedProject> 
   };
 }
 
-/** Locks the company (free-slot checks and charges of one company run one after another); whether it is on hold. */
-async function lockCompany(trx: Trx, companyId: number | null): Promise<{ onHold: boolean }> {
+/** PostgreSQL's lock_not_available: a NOWAIT lock found the row taken. */
+const LOCK_NOT_AVAILABLE = '55P03';
+
+/**
+ * Locks the company (free-slot checks and charges of one company run one after another); whether it is on hold.
+ * A person's request does not queue behind another movement of the company's credits: NOWAIT answers
+ * it at once with 409 `credits.errors.busy` (fifty parallel paid duplicates would otherwise hold fifty
+ * connections until each had its turn). The system's own jobs (renewals) wait.
+ */
+async function lockCompany(trx: Trx, companyId: number | null, actor: LedgerActor): Promise<{ onHold: boolean }> {
   if (!companyId) return { onHold: false };
   // NO KEY UPDATE: the transaction that stored the project holds the key share lock its foreign key
   // takes on the company; FOR UPDATE would wait on every other such holder and deadlock them.
-  const row = await trx('companies').where('id', companyId).forNoKeyUpdate().first('status');
-  return { onHold: row ? row.status !== 1 : false };
+  const query = trx('companies').where('id', companyId).forNoKeyUpdate();
+  if (actor !== 'system') query.noWait();
+  try {
+    const row = await query.first('status');
+    return { onHold: row ? row.status !== 1 : false };
+  } catch (err) {
+    const code = ((err as { nativeError?: { code?: string } }).nativeError ?? (err as { code?: string }))?.code;
+    if (code === LOCK_NOT_AVAILABLE) throw new AppError(409, 'credits.errors.busy', t('credits.errors.busy'));
+    throw err;
+  }
 }
 
 /** Whether another free project of the company is open (holds the company's one free slot). */
@@ -100,7 +116,7 @@ function cycleColumns(decision: Extract<Decision, { ok: true }>, now: Date): Rec
 export async function openNewProject(trx: Trx, id: number, actor: LedgerActor, now = new Date()): Promise<void> {
   const p = await lockProject(trx, id);
   if (!isOpen(p.status)) return;
-  const { onHold } = await lockCompany(trx, p.companyId);
+  const { onHold } = await lockCompany(trx, p.companyId, actor);
   if (onHold) throw new AppError(409, 'project.errors.companyOnHold', t('project.errors.companyOnHold'));
   const decision = settle(openDecision(p, { freeSlotTaken: await freeSlotTaken(trx, p.companyId, p.id), now }));
   await pay(trx, decision.charge, p, actor);
@@ -113,7 +129,7 @@ export async function changeStatus(trx: Trx, id: number, to: number, actor: Ledg
   const p = await lockProject(trx, id);
   if (p.status === to) return false;
   if (actor !== 'system') await setProjectActor(trx, actor);
-  const { onHold } = await lockCompany(trx, p.companyId);
+  const { onHold } = await lockCompany(trx, p.companyId, actor);
   const taken = p.plan === PROJECT_PLAN.free ? await freeSlotTaken(trx, p.companyId, p.id) : false;
   const decision = settle(statusDecision(p, to, { freeSlotTaken: taken, companyOnHold: onHold, now }));
   await pay(trx, decision.charge, p, actor);
@@ -126,7 +142,7 @@ export async function changeStatus(trx: Trx, id: number, to: number, actor: Ledg
 /** Upgrades free → power: pays the upgrade and starts a cycle. */
 export async function upgradeProject(trx: Trx, id: number, actor: LedgerActor, now = new Date()): Promise<void> {
   const p = await lockProject(trx, id);
-  await lockCompany(trx, p.companyId);
+  await lockCompany(trx, p.companyId, actor);
   const decision = settle(upgradeDecision(p, { now }));
   await pay(trx, decision.charge, p, actor);
   await trx('projects')
@@ -147,7 +163,7 @@ export async function guaranteeCandidate(trx: Trx, projectId: number, candidateI
   const p = await lockProject(trx, projectId);
   const row = await trx('project_candidates').where({ project_id: projectId, candidate_id: candidateId }).forUpdate().first('id', 'guaranteed_at');
   if (!row) throw new AppError(404, 'project.errors.candidateNotInProject', t('project.errors.candidateNotInProject'));
-  await lockCompany(trx, p.companyId);
+  await lockCompany(trx, p.companyId, actor);
   const decision = settle(guaranteeDecision(p, { candidateId, guaranteed: row.guaranteed_at !== null }));
   await pay(trx, decision.charge, p, actor);
   await trx('project_candidates').where('id', row.id).update({ guaranteed_at: now, updated_at: now });

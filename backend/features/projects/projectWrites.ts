@@ -18,7 +18,7 @@ import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
 import { entity } from '../../../schema';
 import { PROJECT_PLAN, PROJECT_STATUS, PROJECT_TYPE } from '../../../schema/rules/pipeline';
-import { ADMIN_TYPES } from '../../../schema/roles';
+import { ADMIN_TYPES, actorRefs } from '../../../schema/roles';
 import { modelFor } from '../../db/models';
 import { badRequest, forbidden } from '../../errors';
 import { referencesExist, type CheckContext, type CreateWrite, type EntityWrites, type UpdateWrite, type WriteContext } from '../../crud/writes';
@@ -105,7 +105,7 @@ export async function checkProject(data: Record<string, unknown>, ctx: WriteCont
 
   if (merged.isAdminProject) {
     if (creating) {
-      Object.assign(data, { companyId: null, ownerId: null, ownerAdminId: actor.role === 'admin' ? actor.id : null, projectType: PROJECT_TYPE.normal });
+      Object.assign(data, { companyId: null, ownerId: null, ownerAdminId: actorRefs(actor).adminId, projectType: PROJECT_TYPE.normal });
     } else if (data.ownerId) errors.ownerId = 'project.errors.ownerNotInCompany';
   } else {
     const companyId = merged.companyId as number | null | undefined;

@@ -26,6 +26,7 @@ import { AppError } from '../../errors';
 import { projectRef } from './inputs';
 import { projectEntity } from './projectWrites';
 import { findProject } from './read';
+import { actorRefs } from '../../../schema/roles';
 
 const SHARE = 'project.share.errors';
 const refuse = (status: number, reason: string) => new AppError(status, `${SHARE}.${reason}`);
@@ -94,7 +95,7 @@ async function logShare(trx: Knex.Transaction, call: Pick<Call, 'actor'>, projec
   await trx('candidate_recruitment_stage_logs').insert({
     activity: shared ? ACTIVITY.shared : ACTIVITY.unshared,
     project_id: project.id,
-    actor_kind: call.actor.role === 'admin' ? 1 : 2,
+    actor_kind: actorRefs(call.actor).kind,
     actor_id: call.actor.id,
     company_id: project.companyId,
     data: JSON.stringify(data),

@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import { STAGES, type StageId, type StageKey } from '../../../schema/rules/pipeline';
 import { stageVisibleTo, type PipelineRole } from '../../../schema/rules/stages';
 import type { Actor } from '../../../schema/roles';
+import { viewerOf } from '../../../schema/rules/visibility';
 
 export type StageStats = Record<Exclude<StageKey, never>, number>;
 
@@ -17,7 +18,8 @@ export const emptyStats = (): StageStats => ({ open: 0, qualify: 0, shortlist: 0
 
 /** The pipeline role of a signed-in person. */
 export function pipelineRole(actor: Actor): PipelineRole {
-  return actor.role === 'admin' ? 'admin' : actor.role === 'raasCompany' ? 'raasCompany' : 'company';
+  const viewer = viewerOf(actor);
+  return viewer === 'none' ? 'company' : viewer;
 }
 
 /** Stage counts per project id, as `actor` sees them; every id asked for is in the answer. */

@@ -1,6 +1,6 @@
 /**
  * Profile insights: companies' searches and views are logged as they happen, the pipeline logs
- * shortlists and interview requests (logRecruitmentActivity), and the candidate reads the counts
+ * shortlists, interview requests and reveals of the name and contact (logRecruitmentActivity), and the candidate reads the counts
  * for the past 7 days, 30 days and all time (calendar days in UTC, today included), read from the
  * daily rollup and today's raw rows (backend/features/dashboards/rollups.ts).
  *   POST candidate-search-or-view-log/profile-view        {candidateId, projectId?}
@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { entity } from '../../../schema';
 import { INSIGHT_KIND } from '../../../schema/entities/internal/dailyRollups';
 import { ACTIVITY } from '../../../schema/rules/pipeline';
-import type { Actor } from '../../../schema/roles';
+import { actorRefs, type Actor } from '../../../schema/roles';
 import { id, ids } from '../../../schema/validation/inputs';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { defineEndpoint, type Call } from '../../endpoints/define';
@@ -31,11 +31,9 @@ export const SHORTLIST_STAGE = 2;
 const MAX_APPEARANCES = 200;
 const PERIODS = { '7': 'last7Days', '30': 'last30Days', all: 'allTime' } as const;
 
-const ACTOR_KIND: Partial<Record<Actor['role'], number>> = { admin: 1, company: 2, raasCompany: 2, candidate: 3 };
-
 /** Who searched or viewed, as the log rows record it. */
 export function actorColumns(actor: Actor) {
-  return { actor_kind: ACTOR_KIND[actor.role], actor_id: actor.id, company_id: actor.companyId ?? null };
+  return { actor_kind: actorRefs(actor).kind, actor_id: actor.id, company_id: actor.companyId ?? null };
 }
 
 export interface RecruitmentEvent {
@@ -158,7 +156,7 @@ export const insightEndpoints = [
   defineEndpoint({
     method: 'get',
     path: '/candidate-recruitment-stages-activity-log/profile-insights/:candidateId/:period',
-    summary: "A candidate's shortlists and interview requests",
+    summary: "A candidate's shortlists, interview requests and reveals to companies",
     access: 'signedIn',
     input: { params: insightParams },
     handler: async (call) => {
@@ -166,12 +164,14 @@ export const insightEndpoints = [
       const counts = await insightCounts(call.ctx.knex, candidateId);
       const shortlists = windows(counts[INSIGHT_KIND.shortlist]);
       const interviewRequests = windows(counts[INSIGHT_KIND.interviewRequest]);
+      const reveals = windows(counts[INSIGHT_KIND.reveal]);
       return {
         candidateId: `${candidate.idPrefix}${candidateId}`,
         period: call.params.period,
         shortlists,
         interviewRequests,
-        selected: { shortlists: shortlists[key], interviewRequests: interviewRequests[key] },
+        reveals,
+        selected: { shortlists: shortlists[key], interviewRequests: interviewRequests[key], reveals: reveals[key] },
       };
     },
   }),

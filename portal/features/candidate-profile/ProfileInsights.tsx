@@ -68,7 +68,7 @@ export function ProfileInsights({ candidateId }: { candidateId: string }) {
           </Box>
         )}
         {!error && !empty && (
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2 }}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr)' }, gap: 2 }}>
             {METRICS.map((metric) => (
               <Box
                 key={metric}

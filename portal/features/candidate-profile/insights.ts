@@ -1,6 +1,7 @@
 /**
- * Profile insights as the page shows them: four counts (search appearances, views, shortlists,
- * interview requests) for one of three windows, read from the two insight endpoints.
+ * Profile insights as the page shows them: five counts (search appearances, views, shortlists,
+ * interview requests, reveals of the name and contact to a company) for one of three windows, read
+ * from the two insight endpoints.
  */
 export type Period = 'last7Days' | 'last30Days' | 'allTime';
 export const PERIODS: Period[] = ['last7Days', 'last30Days', 'allTime'];
@@ -9,11 +10,11 @@ type Windows = Record<Period, number>;
 
 export interface InsightsAnswer {
   views: { searchAppearances: Windows; views: Windows };
-  stages: { shortlists: Windows; interviewRequests: Windows };
+  stages: { shortlists: Windows; interviewRequests: Windows; reveals: Windows };
 }
 
-export type Metric = 'searchAppearances' | 'views' | 'shortlists' | 'interviewRequests';
-export const METRICS: Metric[] = ['searchAppearances', 'views', 'shortlists', 'interviewRequests'];
+export type Metric = 'searchAppearances' | 'views' | 'shortlists' | 'interviewRequests' | 'reveals';
+export const METRICS: Metric[] = ['searchAppearances', 'views', 'shortlists', 'interviewRequests', 'reveals'];
 
 export function countsFor(answer: InsightsAnswer, period: Period): Record<Metric, number> {
   return {
@@ -21,6 +22,7 @@ export function countsFor(answer: InsightsAnswer, period: Period): Record<Metric
     views: answer.views.views[period] ?? 0,
     shortlists: answer.stages.shortlists[period] ?? 0,
     interviewRequests: answer.stages.interviewRequests[period] ?? 0,
+    reveals: answer.stages.reveals[period] ?? 0,
   };
 }
 

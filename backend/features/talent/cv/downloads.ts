@@ -1,7 +1,8 @@
 /**
- * Candidate files for download. Who may download what is declared in the candidate's permissions
- * (action `download`, per field, with named conditions: RaaS companies only blind CVs of visible,
- * active candidates with a first name); anyone else gets 403 downloadForbidden.
+ * Candidate files for download. A company first has to reach the candidate (schema/rules/visibility.ts
+ * through pipeline/reachAnywhere.ts), else 404; who may download what is then declared in the
+ * candidate's permissions (action `download`, per field, with named conditions: RaaS companies only
+ * blind CVs of visible, active candidates with a first name); anyone else gets 403 downloadForbidden.
  *   GET candidates/:id/cv        the CV as uploaded
  *   GET candidates/resume/:id    the blind CV: an admin-made one, or the anonymous profile (blindCv.ts)
  *   GET candidates/get-pdf?id=   the profile as a PDF
@@ -16,6 +17,7 @@ import { storageFor } from '../../../adapters/storage/select';
 import type { Row } from '../../../crud/serialize';
 import { defineEndpoint, type RowAccess } from '../../../endpoints/define';
 import { notFound } from '../../../errors';
+import { reachesCandidate } from '../../pipeline/reachAnywhere';
 import { blindDocument, blindFileName, blindRole } from './blindCv';
 import { CV_CONTENT_TYPES, type CvType } from './extractText';
 import { fileSlug } from './format';
@@ -26,13 +28,18 @@ import { readCv } from './readCv';
 
 const candidate = entity('candidate');
 
-/** Any candidate row is loaded; the download rule on it decides (403 downloadForbidden), unknown ids are 404. */
+/**
+ * Any candidate row is loaded; a company that does not reach the candidate (the visibility rule:
+ * its search, its projects' pipelines and suggested tabs) gets 404 like an unknown id; then the
+ * download rule on the row decides (403 downloadForbidden).
+ */
 const downloadable = (field: string, from?: RowAccess['from']): RowAccess => ({
   entity: 'candidate',
   action: 'download',
   field,
   scope: false,
   forbidden: 'downloadForbidden',
+  reach: ({ knex, ability, actor }, row) => reachesCandidate(knex, ability, actor, row.id as number),
   ...(from ? { from } : {}),
 });
 

@@ -7,7 +7,7 @@
  * the account's picture upload writes: see f.picture in schema/lib/fields.ts.)
  */
 import { entity } from '../../../../schema';
-import { USER_ROLES } from '../../../../schema/roles';
+import { roleNumber } from '../../../../schema/roles';
 import type { Knex } from 'knex';
 import type { Actor } from '../../../../schema/roles';
 import { modelFor } from '../../../db/models';
@@ -38,7 +38,7 @@ export async function attachCvDrafts(
     if (typeof key !== 'string' || key === existing?.[field]) continue;
     // Locked, so the purge cannot delete the file while this write takes it.
     const upload = (await CvUpload.query(trx).where('key', key).forUpdate().first()) as unknown as UploadRow | undefined;
-    const byWriter = Boolean(upload && actor?.id && upload.uploaderRole === USER_ROLES[actor.role] && upload.uploaderId === actor.id);
+    const byWriter = Boolean(upload && actor?.id && upload.uploaderRole === roleNumber(actor) && upload.uploaderId === actor.id);
     const forThis = upload?.candidateId == null || upload.candidateId === id;
     if (!upload || !byWriter || !forThis || upload.attachedAt) throw badRequest({ [field]: `${field}.errors.notUploaded` });
     await CvUpload.query(trx)

@@ -8,7 +8,7 @@ import { subject as asSubject } from '@casl/ability';
 import { z } from 'zod';
 import { entity } from '../../../../schema';
 import { CV_FOLDER } from '../../../../schema/entities/talentOptions';
-import { USER_ROLES, type Actor } from '../../../../schema/roles';
+import { actorKey, actorRefs, roleNumber, type Actor } from '../../../../schema/roles';
 import { id } from '../../../../schema/validation/inputs';
 import { enforceRateLimits } from '../../../auth/rateLimit';
 import { storageFor } from '../../../adapters/storage/select';
@@ -24,7 +24,7 @@ const candidate = entity('candidate');
 const CvUpload = modelFor(entity('cvUpload'));
 
 /** The profile a person's own uploads are for when they name none: a candidate's own. */
-const ownProfileId = (actor: Actor) => (actor.role === 'candidate' ? actor.id : undefined);
+const ownProfileId = (actor: Actor) => actorRefs(actor).candidateId ?? undefined;
 
 const REFUSALS: Record<ReadFailure, string> = {
   tooComplex: 'upload.errors.tooComplex',
@@ -61,9 +61,7 @@ export const uploadCvEndpoint = defineEndpoint({
     }
     // Reading a CV costs a thread's time: each person gets a few readings per window (CV_UPLOADS_PER_WINDOW).
     // Refusals before this point cost nothing and count nothing.
-    await enforceRateLimits(ctx.knex, ctx.config.rateLimit.windowMinutes, [
-      { key: `cv-upload:${actor.role}:${actor.id}`, max: ctx.config.cv.uploadsPerWindow },
-    ]);
+    await enforceRateLimits(ctx.knex, ctx.config.rateLimit.windowMinutes, [{ key: `cv-upload:${actorKey(actor)}`, max: ctx.config.cv.uploadsPerWindow }]);
     const read = await readCv(upload.buffer, type, await cvLookups(ctx.knex), ctx.config.cv);
     if (!read.ok) {
       if (read.reason === 'failed') logger.error({ detail: read.detail }, 'a CV could not be read');
@@ -73,7 +71,7 @@ export const uploadCvEndpoint = defineEndpoint({
     const storage = storageFor(ctx.config);
     const key = await storage.put(upload.buffer, { folder: CV_FOLDER, ext: type });
     try {
-      await CvUpload.query(ctx.knex).insert({ key, uploaderRole: USER_ROLES[actor.role], uploaderId: actor.id, candidateId: owner?.id ?? null });
+      await CvUpload.query(ctx.knex).insert({ key, uploaderRole: roleNumber(actor), uploaderId: actor.id, candidateId: owner?.id ?? null });
     } catch (err) {
       await storage.delete(key);
       throw err;

@@ -16,6 +16,7 @@ import { defineEndpoint } from '../../../endpoints/define';
 import { AppError, badRequest, notFound } from '../../../errors';
 import type { Row } from '../../../crud/serialize';
 import { IMPORT_FOLDERS, IMPORT_STATUS, importExtension, queueImport, sha256 } from './importJob';
+import { actorRefs } from '../../../../schema/roles';
 
 const candidateImport = entity('candidateImport');
 const Imports = modelFor(candidateImport);
@@ -72,7 +73,7 @@ export const importEndpoints = [
             fileSha256: digest,
             totalBytes: upload.size,
             status: IMPORT_STATUS.queued,
-            startedById: actor.role === 'admin' ? actor.id : null,
+            startedById: actorRefs(actor).adminId,
           })) as unknown as Row;
           await queueImport(trx, created.id as number);
           return created.id as number;
