@@ -57,6 +57,11 @@ export interface Config {
    * and show in the development mailbox.
    */
   whatsapp: WhatsappConfig;
+  /**
+   * The support chat's follow-ups of an unread message: an in-app notification once the recipient
+   * has been away CHAT_AWAY_SECONDS (default 60), an email after CHAT_UNREAD_EMAIL_MINUTES (default 10).
+   */
+  chat: { awaySeconds: number; unreadEmailMinutes: number };
 }
 
 export interface WhatsappConfig {
@@ -261,6 +266,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     cv: cvConfig(),
     credits: creditsConfig(),
     whatsapp: whatsappConfig(),
+    chat: { awaySeconds: int('CHAT_AWAY_SECONDS', 60), unreadEmailMinutes: int('CHAT_UNREAD_EMAIL_MINUTES', 10) },
   };
   return { ...config, ...overrides };
 }

@@ -7,6 +7,7 @@ import { logger } from '../logger';
 import { closeWorkerKnex, workerKnex } from './connection';
 import { emailCuratedCandidatesTask } from './tasks/email_curated_candidates';
 import { expireCreditsTask } from './tasks/expire_credits';
+import { followUpChatMessageTask } from './tasks/follow_up_chat_message';
 import { importCandidatesTask } from './tasks/import_candidates';
 import { purgeCvUploadsTask } from './tasks/purge_cv_uploads';
 import { purgeExpiredTask } from './tasks/purge_expired';
@@ -57,6 +58,7 @@ export function taskList(config: Config, connectionString = config.databaseUrl):
     renew_power_projects: renewPowerProjectsTask(config, db),
     email_curated_candidates: emailCuratedCandidatesTask(config, db),
     rollup_daily: rollupDailyTask(db),
+    follow_up_chat_message: followUpChatMessageTask(config, db),
   };
 }
 
