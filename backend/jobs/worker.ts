@@ -8,6 +8,8 @@ import { closeWorkerKnex, workerKnex } from './connection';
 import { emailCuratedCandidatesTask } from './tasks/email_curated_candidates';
 import { expireCreditsTask } from './tasks/expire_credits';
 import { followUpChatMessageTask } from './tasks/follow_up_chat_message';
+import { notifyCreditsLowTask } from './tasks/notify_credits_low';
+import { notifyExpiringCreditsTask } from './tasks/notify_expiring_credits';
 import { importCandidatesTask } from './tasks/import_candidates';
 import { purgeCvUploadsTask } from './tasks/purge_cv_uploads';
 import { purgeExpiredTask } from './tasks/purge_expired';
@@ -59,6 +61,8 @@ export function taskList(config: Config, connectionString = config.databaseUrl):
     email_curated_candidates: emailCuratedCandidatesTask(config, db),
     rollup_daily: rollupDailyTask(db),
     follow_up_chat_message: followUpChatMessageTask(config, db),
+    notify_credits_low: notifyCreditsLowTask(config, db),
+    notify_expiring_credits: notifyExpiringCreditsTask(config, db),
   };
 }
 
@@ -69,6 +73,7 @@ export const CRONTAB = [
   '40 2 * * * refresh_search_terms ?fill=1d',
   '20 * * * * purge_cv_uploads ?fill=1h',
   '5 0 * * * expire_credits ?fill=1d',
+  '15 8 * * * notify_expiring_credits ?fill=1d',
   '10 * * * * expire_interview_requests ?fill=1h',
   '35 * * * * renew_power_projects ?fill=1h',
   '7 * * * * rollup_daily ?fill=1h',
