@@ -15,6 +15,8 @@ import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { screensFor } from './resources/buildResource';
 import { overrideRoutes } from './resources/overrides';
+import { ConversationWindow } from './chat/ConversationWindow';
+import { SupportInbox } from './chat/SupportInbox';
 import { consoleTheme } from './theme';
 
 /** The console opens on its first resource: companies, where the spec sends admins home. */
@@ -56,6 +58,11 @@ export function App() {
         {overrideRoutes.map(({ path, element }) => (
           <Route key={path} path={path} element={element} />
         ))}
+        <Route path="/support-chat" element={<SupportInbox />} />
+      </CustomRoutes>
+      {/* A conversation's own window: the chat alone, without the console's menu. */}
+      <CustomRoutes noLayout>
+        <Route path="/support-chat/:id" element={<ConversationWindow />} />
       </CustomRoutes>
     </Admin>
   );

@@ -67,6 +67,11 @@ export interface Config {
    * https://eu.i.posthog.com, and the project key ANALYTICS_KEY). Without them events stay in analytics_events only.
    */
   analytics?: { url: string; key: string };
+  /**
+   * The support chat's follow-ups of an unread message: an in-app notification once the recipient
+   * has been away CHAT_AWAY_SECONDS (default 60), an email after CHAT_UNREAD_EMAIL_MINUTES (default 10).
+   */
+  chat: { awaySeconds: number; unreadEmailMinutes: number };
 }
 
 export interface WhatsappConfig {
@@ -281,6 +286,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     credits: creditsConfig(),
     whatsapp: whatsappConfig(),
     analytics: analyticsConfig(),
+    chat: { awaySeconds: int('CHAT_AWAY_SECONDS', 60), unreadEmailMinutes: int('CHAT_UNREAD_EMAIL_MINUTES', 10) },
   };
   return { ...config, ...overrides };
 }

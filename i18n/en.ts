@@ -6,6 +6,7 @@ import { imports } from './sections/imports';
 import { talent, talentErrors } from './sections/talent';
 import { entityLabels } from './sections/entities';
 import { notifications } from './sections/live';
+import { chat } from './sections/chat';
 import { ra } from './sections/console';
 import { interviewFieldErrors, interviewProjectMessages } from './sections/interviews';
 import { dashboardFieldErrors } from './sections/dashboards';
@@ -296,6 +297,7 @@ export const en = {
   /** Field, item and choice labels of every entity (the schema holds only their keys). */
   entities: entityLabels,
   notifications,
+  chat,
   /** react-admin's own texts, read by the console through ra-i18n-polyglot. */
   ra,
   /** Credits, plans and payments. */

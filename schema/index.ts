@@ -46,6 +46,7 @@ import { interviewRequest } from './entities/interviewRequest';
 import { qualifyRequest } from './entities/qualifyRequest';
 import { liveEvent } from './entities/live/liveEvent';
 import { notification, notificationPreference } from './entities/live/notification';
+import { chatMessage, conversation, conversationParticipant } from './entities/chat/conversation';
 import type { EntityDef } from './lib/types';
 
 export const entities: readonly EntityDef[] = [
@@ -95,6 +96,9 @@ export const entities: readonly EntityDef[] = [
   liveEvent,
   notification,
   notificationPreference,
+  conversation,
+  chatMessage,
+  conversationParticipant,
   recruitmentStageDaily,
   candidateInsightDaily,
   rollupMark,

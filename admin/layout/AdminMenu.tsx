@@ -6,6 +6,7 @@
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import { Box, Collapse, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader } from '@mui/material';
 import { LinkBase, useBasename, useCanAccess, useCreatePath, useLocation, useSidebarState, useStore } from 'react-admin';
 import { t } from '../../i18n';
@@ -117,6 +118,35 @@ function Group({ group }: { group: MenuGroup }) {
   );
 }
 
+/** The support-chat inbox, a screen of its own rather than a resource. */
+function SupportChatLink() {
+  const basename = useBasename();
+  const location = useLocation();
+  const [open] = useSidebarState();
+  const path = `${basename}/support-chat`;
+  const selected = location.pathname === path;
+  const label = t('chat.inbox.title');
+  return (
+    <ListItem disablePadding>
+      <ListItemButton
+        component={LinkBase}
+        to={path}
+        selected={selected}
+        aria-current={selected ? 'page' : undefined}
+        aria-label={open ? undefined : label}
+        title={open ? undefined : label}
+        dense
+        sx={{ borderRadius: 1, mx: 1, my: 0.25, pl: open ? 2 : 1.5 }}
+      >
+        <ListItemIcon>
+          <SupportAgentOutlined fontSize="small" />
+        </ListItemIcon>
+        {open && <ListItemText primary={label} slotProps={{ primary: { variant: 'body2', noWrap: true } }} />}
+      </ListItemButton>
+    </ListItem>
+  );
+}
+
 export function AdminMenu() {
   const [open] = useSidebarState();
   return (
@@ -125,6 +155,7 @@ export function AdminMenu() {
         {GROUPS.map((group) => (
           <Group key={group.key ?? 'top'} group={group} />
         ))}
+        <SupportChatLink />
         <ListItem disablePadding sx={{ mt: 1, pt: 1, borderTop: 1, borderColor: 'divider' }}>
           <ListItemButton
             component="a"

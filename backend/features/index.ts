@@ -9,6 +9,7 @@ import { accountEndpoints } from './account/endpoints';
 import { communityEndpoints } from './community/endpoints';
 import { lookupEndpoints } from './lookups';
 import { notificationEndpoints } from './notifications/endpoints';
+import { chatEndpoints } from './chat';
 import { pipelineEndpoints, projectPlace } from './pipeline';
 import { projectsEndpoints } from './projects';
 import { candidateList } from './search/adminList';
@@ -40,6 +41,7 @@ export function endpoints(): Endpoint[] {
     ...projectsEndpoints(),
     ...pipelineEndpoints(),
     ...notificationEndpoints,
+    ...chatEndpoints,
   ];
 }
 

@@ -8,6 +8,9 @@ import { closeWorkerKnex, workerKnex } from './connection';
 import { emailCuratedCandidatesTask } from './tasks/email_curated_candidates';
 import { expireCreditsTask } from './tasks/expire_credits';
 import { forwardAnalyticsTask } from './tasks/forward_analytics';
+import { followUpChatMessageTask } from './tasks/follow_up_chat_message';
+import { notifyCreditsLowTask } from './tasks/notify_credits_low';
+import { notifyExpiringCreditsTask } from './tasks/notify_expiring_credits';
 import { importCandidatesTask } from './tasks/import_candidates';
 import { maintainLogPartitionsTask } from './tasks/maintain_log_partitions';
 import { purgeCvUploadsTask } from './tasks/purge_cv_uploads';
@@ -61,6 +64,9 @@ export function taskList(config: Config, connectionString = config.databaseUrl):
     rollup_daily: rollupDailyTask(db),
     forward_analytics: forwardAnalyticsTask(config, db),
     maintain_log_partitions: maintainLogPartitionsTask(config, db),
+    follow_up_chat_message: followUpChatMessageTask(config, db),
+    notify_credits_low: notifyCreditsLowTask(config, db),
+    notify_expiring_credits: notifyExpiringCreditsTask(config, db),
   };
 }
 
@@ -71,6 +77,7 @@ export const CRONTAB = [
   '40 2 * * * refresh_search_terms ?fill=1d',
   '20 * * * * purge_cv_uploads ?fill=1h',
   '5 0 * * * expire_credits ?fill=1d',
+  '15 8 * * * notify_expiring_credits ?fill=1d',
   '10 * * * * expire_interview_requests ?fill=1h',
   '35 * * * * renew_power_projects ?fill=1h',
   '7 * * * * rollup_daily ?fill=1h',

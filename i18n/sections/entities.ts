@@ -5,9 +5,11 @@
  */
 import { dashboardEntityLabels } from './dashboards';
 import { liveEntityLabels } from './live';
+import { chatEntityLabels } from './chat';
 
 export const entityLabels = {
   ...liveEntityLabels,
+  ...chatEntityLabels,
   ...dashboardEntityLabels,
   country: {
     fields: {

@@ -50,6 +50,8 @@ export const notifications = {
     qualifyAnswered: '{candidate} {answer} the qualify request for {project}',
     candidateMovedByCompany: '{company} moved {candidate} to {stage} in {project}',
     candidateRejectedByCompany: '{company} rejected {candidate} in {project}',
+    creditsLow: 'Your credits are running low: {balance} left',
+    creditsExpiring: '{credits} credits expire on {date}',
   },
   aCandidate: 'A candidate',
   answers: { accepted: 'accepted', declined: 'declined', answered: 'answered' },

@@ -201,8 +201,4 @@ export const pipelinePortal = {
     saved: 'Note saved',
     deleted: 'Note deleted',
   },
-  chat: {
-    button: 'Chat with your talent advocate',
-    subject: 'About the project {title}',
-  },
 };

@@ -23,7 +23,7 @@ export class ApiError extends Error {
 type Query = Record<string, string | number | boolean | undefined | null | object>;
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;

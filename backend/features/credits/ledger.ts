@@ -23,7 +23,8 @@
  * first charge's entry). While the company's free trial runs (companies.trial_ends_at, 30 days
  * from approval) a plan charge costs nothing: it is logged with amount 0 and the note 'Free trial'.
  * Because it runs in the caller's transaction, a failure after it (e.g. the project change) rolls
- * the charge back too.
+ * the charge back too. A charge that takes the balance below LOW_CREDITS queues the company's
+ * `creditsLow` notification (backend/features/notifications/credits.ts) in the same transaction.
  */
 import type { Knex } from 'knex';
 import {
@@ -41,6 +42,7 @@ import {
 import { actorRefs, type Actor } from '../../../schema/roles';
 import { t } from '../../../i18n';
 import { AppError, badRequest } from '../../errors';
+import { queueLowCreditsNotice } from '../notifications/credits';
 
 type Trx = Knex | Knex.Transaction;
 
@@ -268,6 +270,7 @@ export async function spendCredits(
     left -= take;
   }
   const m = await appendLog(trx, { ...base, halves: -needed, lotId: firstLot });
+  await queueLowCreditsNotice(trx as Knex.Transaction, input.companyId, fromHalves(balance), m.balanceAfter);
   return { logId: m.logId, charged: input.amount, balanceAfter: m.balanceAfter, replayed: false, trial: false };
 }
 

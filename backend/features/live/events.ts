@@ -59,8 +59,38 @@ export async function audiences(knex: Knex, events: LiveEvent[]): Promise<Map<nu
     const rows = await knex('notifications').whereIn('id', notificationIds).select('id', 'recipient_kind as recipientKind', 'recipient_id as recipientId');
     for (const r of rows) notifications.set(r.id, r);
   }
+  const conversationIds = ids('conversation');
+  const conversations = new Map<number, { conversation: Record<string, unknown>; project: Record<string, unknown> }>();
+  if (conversationIds.length) {
+    const rows = await knex('conversations as c')
+      .join('projects as p', 'p.id', 'c.project_id')
+      .whereIn('c.id', conversationIds)
+      .select(
+        'c.id',
+        'c.company_id as companyId',
+        'p.id as projectId',
+        'p.company_id as projectCompanyId',
+        'p.owner_id as ownerId',
+        'p.shared_user_ids as sharedUserIds',
+        'p.shared_with_company as sharedWithCompany',
+      );
+    for (const r of rows) {
+      const project = {
+        id: r.projectId,
+        companyId: r.projectCompanyId,
+        ownerId: r.ownerId,
+        sharedUserIds: r.sharedUserIds ?? [],
+        sharedWithCompany: r.sharedWithCompany,
+      };
+      conversations.set(r.id, { conversation: { id: r.id, companyId: r.companyId }, project });
+    }
+  }
   for (const e of events) {
-    if (e.topic === 'project') {
+    if (e.topic === 'conversation') {
+      // A conversation is read by those who may read it and open its project (a Member only their projects').
+      const c = conversations.get(e.subjectId);
+      if (c) out.set(e.id, (a) => a.can('read', asSubject('Conversation', { ...c.conversation })) && a.can('read', asSubject('Project', { ...c.project })));
+    } else if (e.topic === 'project') {
       const p = projects.get(e.subjectId);
       if (p) out.set(e.id, (a) => a.can('read', asSubject('Project', { ...p })));
     } else if (e.topic === 'notification') {

@@ -90,11 +90,17 @@ export class LiveHub {
         for (const e of events) this.lastId = Math.max(this.lastId, e.id);
         if (!this.clients.size || !events.length) continue;
         const who = await audiences(this.knex, events);
-        // Each event is written once, whatever the number of sockets it goes to.
+        // Each event is written once, whatever the number of sockets it goes to, and the rule is asked
+        // once per person (a person's pages and windows hold one socket each, with the same ability).
         const wire = new Map(events.map((e) => [e.id, JSON.stringify(wireOf(e))]));
+        const verdicts = new Map<string, boolean>();
         for (const client of this.clients) {
+          const person = `${client.actor.role}:${client.actor.id}`;
           for (const e of events) {
-            if (!who.get(e.id)?.(client.ability)) continue;
+            const key = `${e.id}:${person}`;
+            let may = verdicts.get(key);
+            if (may === undefined) verdicts.set(key, (may = who.get(e.id)?.(client.ability) ?? false));
+            if (!may) continue;
             if (client.held) client.held.push(e);
             else send(client, e, wire.get(e.id));
           }

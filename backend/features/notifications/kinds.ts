@@ -6,8 +6,8 @@
  *   interviewAnswered       the project's company users, advocate -> /project/:id
  *   qualifyAnswered         the project's advocate (or admins)   -> /project/:id
  *   candidateMovedByCompany the project's advocate               -> /project/:id
- * The kinds syncFailed, matchFinished, creditsLow, creditsExpiring and chatMessage are raised by
- * those capabilities through `notify` with the same shape.
+ * creditsLow and creditsExpiring are in credits.ts, chatMessage in backend/features/chat/followUp.ts;
+ * syncFailed and matchFinished are raised by those capabilities through `notify` with the same shape.
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';

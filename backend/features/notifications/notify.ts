@@ -25,6 +25,8 @@ export interface Notice {
   /** The title as this recipient may read it (candidate names follow the recipient's visibility). */
   title: (r: Recipient) => string;
   body?: string | null;
+  /** false: never emailed by preference, for a capability that emails on its own schedule (the chat's unread reminder). */
+  email?: false;
 }
 
 /** The recipients' channel for `kind`: a kind nobody chose goes to the inbox. */
@@ -76,7 +78,7 @@ export async function notify(trx: Knex | Knex.Transaction, config: Config, recip
       })
       .returning('id')) as { id: number }[];
     await raiseLive(trx, 'notification', row.id, notice.kind);
-    if (channel === NOTIFICATION_CHANNEL.email) {
+    if (channel === NOTIFICATION_CHANNEL.email && notice.email !== false) {
       await queueEmail(trx, {
         to: r.email,
         subject: t('notifications.email.subject', { title }),

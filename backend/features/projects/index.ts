@@ -6,7 +6,7 @@
  *   endpoints.ts / lifecycle.ts / list.ts / sharing.ts  the calls, notices.ts the emails,
  *   renewal.ts        what the renew_power_projects job runs.
  * The pipeline (backend/features/pipeline) uses `projectStats` (stats.ts), `queueCuratedEmail`
- * (notices.ts) and `curateCandidates` (endpoints.ts).
+ * (notices.ts) and `curateCandidates` (endpoints.ts); the support chat `findProject` and `projectRef` (read.ts).
  */
 import type { Endpoint } from '../../endpoints/define';
 import { projectWriteEndpoints } from './endpoints';
@@ -17,6 +17,7 @@ import { sharingEndpoints } from './sharing';
 export { projectStats } from './stats';
 export { queueCuratedEmail } from './notices';
 export { curateCandidates } from './endpoints';
+export { findProject, projectRef } from './read';
 
 export function projectsEndpoints(): Endpoint[] {
   return [...projectListEndpoints, ...projectWriteEndpoints, ...projectLifecycleEndpoints, ...sharingEndpoints];

@@ -1,0 +1,99 @@
+/**
+ * The credit notifications of a company's users (all who may read the company's credits, the
+ * declared `Credit` read rule), linked to the active-credits page:
+ *   creditsLow       a charge took the balance below LOW_CREDITS (job `notify_credits_low`, queued
+ *                    by the ledger in the charge's transaction; it tells only if the balance is
+ *                    still low when it runs)
+ *   creditsExpiring  lots with credits left expire within 7 days (daily job `notify_expiring_credits`):
+ *                    one thread per company and expiry date, told once whatever the number of runs
+ */
+import { subject as asSubject } from '@casl/ability';
+import type { Knex } from 'knex';
+import { t } from '../../../i18n';
+import { abilityFor } from '../../../schema/ability';
+import type { Config } from '../../config';
+import { notify } from './notify';
+import { companyRecipients, type Recipient } from './recipients';
+
+/** Below this many credits a company is told its balance is low. */
+export const LOW_CREDITS = 2;
+export const EXPIRY_NOTICE_DAYS = 7;
+export const CREDITS_LINK = '/credits/active-credits';
+export const LOW_CREDITS_TASK = 'notify_credits_low';
+
+type Trx = Knex | Knex.Transaction;
+
+async function creditReaders(trx: Trx, companyId: number): Promise<Recipient[]> {
+  const people = await companyRecipients(trx, { companyId });
+  return people.filter((p) => abilityFor(p.actor).can('read', asSubject('Credit', { companyId })));
+}
+
+/** Called by the ledger after a charge: queues the low-balance notice when the charge crossed LOW_CREDITS. */
+export async function queueLowCreditsNotice(trx: Knex.Transaction, companyId: number, before: number, after: number): Promise<void> {
+  if (!(before >= LOW_CREDITS && after < LOW_CREDITS)) return;
+  await trx.raw(`select graphile_worker.add_job(?, json_build_object('companyId', ?::int), max_attempts => 5, job_key => ?)`, [
+    LOW_CREDITS_TASK,
+    companyId,
+    `credits-low:${companyId}`,
+  ]);
+}
+
+const balanceOf = async (trx: Trx, companyId: number): Promise<number> =>
+  Number(
+    (
+      await trx('credit_lots')
+        .where('company_id', companyId)
+        .whereNull('deleted_at')
+        .whereRaw("expiry_date >= (now() at time zone 'utc')::date")
+        .sum('remaining as n')
+        .first()
+    )?.n ?? 0,
+  );
+
+/** The job: tells the company's users their balance is low, if it still is. Returns how many were told. */
+export async function creditsLow(knex: Knex, config: Config, companyId: number): Promise<number> {
+  return knex.transaction(async (trx) => {
+    const balance = await balanceOf(trx, companyId);
+    if (balance >= LOW_CREDITS) return 0;
+    return notify(trx, config, await creditReaders(trx, companyId), {
+      kind: 'creditsLow',
+      subjectKey: `credits:low:${companyId}`,
+      link: CREDITS_LINK,
+      title: () => t('notifications.titles.creditsLow', { balance }),
+    });
+  });
+}
+
+/** The daily job: each company with credits expiring within 7 days hears of each expiry date once. */
+export async function creditsExpiring(knex: Knex, config: Config): Promise<number> {
+  const lots = (await knex('credit_lots')
+    .whereNull('deleted_at')
+    .where('remaining', '>', 0)
+    .whereRaw("expiry_date between (now() at time zone 'utc')::date and (now() at time zone 'utc')::date + ?::int", [EXPIRY_NOTICE_DAYS])
+    .groupBy('company_id', 'expiry_date')
+    .orderBy(['company_id', 'expiry_date'])
+    .select('company_id', knex.raw("to_char(expiry_date, 'YYYY-MM-DD') as expiry"))
+    .sum('remaining as credits')) as { company_id: number; expiry: string; credits: string }[];
+  let told = 0;
+  for (const lot of lots) {
+    told += await knex.transaction(async (trx) => {
+      const subjectKey = `credits:expiring:${lot.company_id}:${lot.expiry}`;
+      const already = new Set(
+        (
+          (await trx('notifications').where('subject_key', subjectKey).select('recipient_kind', 'recipient_id')) as {
+            recipient_kind: number;
+            recipient_id: number;
+          }[]
+        ).map((r) => `${r.recipient_kind}:${r.recipient_id}`),
+      );
+      const readers = (await creditReaders(trx, lot.company_id)).filter((r) => !already.has(`${r.kind}:${r.id}`));
+      return notify(trx, config, readers, {
+        kind: 'creditsExpiring',
+        subjectKey,
+        link: CREDITS_LINK,
+        title: () => t('notifications.titles.creditsExpiring', { credits: Number(lot.credits), date: lot.expiry }),
+      });
+    });
+  }
+  return told;
+}

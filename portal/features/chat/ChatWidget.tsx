@@ -1,0 +1,84 @@
+/**
+ * The support chat on the project page (the only page that shows it, spec section 2): a floating
+ * button with the unread count that opens the project's conversation with its talent advocate (or
+ * the admins). Loaded with its own chunk, only when the project page shows it.
+ */
+import ChatBubbleOutlineOutlined from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import { Badge, Box, Fab, IconButton, Paper, Stack, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { t } from '../../../i18n';
+import { ChatThread } from '../../../ui/chat/ChatThread';
+import { useConversation } from '../../../ui/chat/useConversation';
+
+function usePageVisible(): boolean {
+  const [visible, setVisible] = useState(() => document.visibilityState === 'visible');
+  useEffect(() => {
+    const onChange = () => setVisible(document.visibilityState === 'visible');
+    document.addEventListener('visibilitychange', onChange);
+    return () => document.removeEventListener('visibilitychange', onChange);
+  }, []);
+  return visible;
+}
+
+export function ChatWidget({ projectId, title }: { projectId: string; title: string }) {
+  const [open, setOpen] = useState(false);
+  const visible = usePageVisible();
+  const chat = useConversation({ projectId }, 'companyUser', open && visible);
+  const unread = chat.conversation?.unread ?? 0;
+  const label = unread ? t('chat.widget.openWithUnread', { count: unread }) : t('chat.widget.open');
+  return (
+    <>
+      {!open && (
+        <Fab
+          variant="extended"
+          color="primary"
+          onClick={() => setOpen(true)}
+          aria-label={label}
+          data-testid="support-chat"
+          sx={{ position: 'fixed', right: { xs: 16, md: 24 }, bottom: { xs: 16, md: 24 }, zIndex: (theme) => theme.zIndex.speedDial }}
+        >
+          <Badge badgeContent={unread} color="error" max={99} data-testid="support-chat-unread">
+            <ChatBubbleOutlineOutlined />
+          </Badge>
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' }, ml: 1 }}>
+            {t('chat.widget.open')}
+          </Box>
+        </Fab>
+      )}
+      {open && (
+        <Paper
+          elevation={8}
+          role="dialog"
+          aria-label={t('chat.widget.title', { project: title })}
+          data-testid="support-chat-panel"
+          sx={{
+            position: 'fixed',
+            right: { xs: 0, sm: 24 },
+            bottom: { xs: 0, sm: 24 },
+            width: { xs: '100%', sm: 380 },
+            maxHeight: { xs: '80vh', sm: 560 },
+            display: 'flex',
+            flexDirection: 'column',
+            zIndex: (theme) => theme.zIndex.modal,
+          }}
+        >
+          <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Typography variant="subtitle1" component="h2" noWrap>
+                {t('chat.widget.title', { project: title })}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {t('chat.widget.subtitle')}
+              </Typography>
+            </Box>
+            <IconButton aria-label={t('chat.widget.close')} onClick={() => setOpen(false)}>
+              <CloseOutlined />
+            </IconButton>
+          </Stack>
+          <ChatThread chat={chat} emptyText={t('chat.widget.empty')} height={360} />
+        </Paper>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * A conversation's messages and its composer, as both sides see them: messages in order (mine on
+ * the right), files to download, the other side's "Seen" under my last message it has read, and
+ * its typing. Enter sends, Shift+Enter starts a new line; a PDF or DOCX file may go with the text.
+ */
+import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
+import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import SendOutlined from '@mui/icons-material/SendOutlined';
+import { Alert, Box, Button, Chip, CircularProgress, IconButton, Link, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { t } from '../../i18n';
+import { ApiError } from '../api/client';
+import type { useConversation } from './useConversation';
+
+type Chat = ReturnType<typeof useConversation>;
+
+const time = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+
+export function ChatThread({ chat, emptyText, height = 360 }: { chat: Chat; emptyText: string; height?: number | string }) {
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File>();
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string>();
+  const list = useRef<HTMLDivElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const lastId = chat.messages.at(-1)?.id;
+  const lastSeenMine = [...chat.messages].reverse().find((m) => m.mine && m.id <= chat.otherSideReadId)?.id;
+
+  useEffect(() => {
+    list.current?.scrollTo({ top: list.current.scrollHeight });
+  }, [lastId, chat.typing]);
+
+  const submit = async () => {
+    if (sending || (!text.trim() && !file)) return;
+    setSending(true);
+    setError(undefined);
+    try {
+      await chat.send(text.trim(), file);
+      setText('');
+      setFile(undefined);
+      if (fileInput.current) fileInput.current.value = '';
+    } catch (err) {
+      const fields = err instanceof ApiError ? Object.values(err.fields) : [];
+      setError(t(fields[0] ?? (err instanceof ApiError ? err.code : 'chat.widget.sendError')));
+    } finally {
+      setSending(false);
+    }
+  };
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' && !e.shiftKey) {
+      e.preventDefault();
+      void submit();
+    }
+  };
+
+  return (
+    <Stack sx={{ minHeight: 0, flex: 1 }}>
+      <Box ref={list} role="log" aria-live="polite" aria-label={t('chat.inbox.title')} sx={{ overflowY: 'auto', flex: 1, height, px: 1.5, py: 1 }}>
+        {chat.loading && <CircularProgress size={24} aria-label={t('chat.widget.open')} sx={{ display: 'block', mx: 'auto', my: 2 }} />}
+        {chat.failed && <Alert severity="error">{t('chat.widget.loadError')}</Alert>}
+        {!chat.loading && !chat.failed && chat.messages.length === 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', my: 3 }}>
+            {emptyText}
+          </Typography>
+        )}
+        {chat.more && (
+          <Button size="small" onClick={() => void chat.loadOlder()} sx={{ display: 'block', mx: 'auto' }}>
+            {t('chat.widget.older')}
+          </Button>
+        )}
+        {chat.messages.map((m) => (
+          <Box
+            key={m.id}
+            data-testid="chat-message"
+            data-mine={m.mine}
+            sx={{ display: 'flex', flexDirection: 'column', alignItems: m.mine ? 'flex-end' : 'flex-start', my: 0.75 }}
+          >
+            <Typography variant="caption" color="text.secondary">
+              {m.authorName} · {time(m.createdAt)}
+            </Typography>
+            <Box
+              sx={{
+                bgcolor: m.mine ? 'primary.main' : 'action.hover',
+                color: m.mine ? 'primary.contrastText' : 'text.primary',
+                borderRadius: 2,
+                px: 1.5,
+                py: 0.75,
+                maxWidth: '85%',
+              }}
+            >
+              {m.body && (
+                <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {m.body}
+                </Typography>
+              )}
+              {m.attachment && (
+                <Link href={m.attachment.url} color="inherit" download sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                  <AttachFileOutlined fontSize="small" />
+                  {m.attachment.name}
+                </Link>
+              )}
+            </Box>
+            {m.id === lastSeenMine && (
+              <Typography variant="caption" color="text.secondary" data-testid="chat-seen">
+                {t('chat.widget.seen')}
+              </Typography>
+            )}
+          </Box>
+        ))}
+        {chat.typing && (
+          <Typography variant="caption" color="text.secondary" data-testid="chat-typing">
+            {t('chat.widget.otherTyping')}
+          </Typography>
+        )}
+      </Box>
+      {error && (
+        <Alert severity="error" onClose={() => setError(undefined)} sx={{ mx: 1 }}>
+          {error}
+        </Alert>
+      )}
+      {file && (
+        <Chip
+          icon={<AttachFileOutlined />}
+          label={file.name}
+          onDelete={() => setFile(undefined)}
+          deleteIcon={
+            <Tooltip title={t('chat.widget.removeAttachment')}>
+              <CloseOutlined aria-label={t('chat.widget.removeAttachment')} />
+            </Tooltip>
+          }
+          sx={{ mx: 1, mb: 0.5, alignSelf: 'flex-start' }}
+        />
+      )}
+      <Stack direction="row" spacing={0.5} sx={{ p: 1, borderTop: 1, borderColor: 'divider', alignItems: 'flex-end' }}>
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+          onChange={(e) => setFile(e.target.files?.[0] ?? undefined)}
+        />
+        <Tooltip title={t('chat.widget.attach')}>
+          <IconButton aria-label={t('chat.widget.attach')} onClick={() => fileInput.current?.click()}>
+            <AttachFileOutlined />
+          </IconButton>
+        </Tooltip>
+        <TextField
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            chat.typed();
+          }}
+          onKeyDown={onKey}
+          placeholder={t('chat.widget.placeholder')}
+          slotProps={{ htmlInput: { 'aria-label': t('chat.widget.placeholder'), maxLength: 5000 } }}
+          multiline
+          maxRows={4}
+          size="small"
+          fullWidth
+        />
+        <IconButton color="primary" aria-label={t('chat.widget.send')} onClick={() => void submit()} disabled={sending || (!text.trim() && !file)}>
+          {sending ? <CircularProgress size={20} /> : <SendOutlined />}
+        </IconButton>
+      </Stack>
+    </Stack>
+  );
+}
