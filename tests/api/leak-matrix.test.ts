@@ -8,9 +8,10 @@
  */
 import type { Test } from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { listOutbox } from '../../backend/features/mail/outbox';
 import { fuzzTargets, paramNames } from '../helpers/fuzz/targets';
 import { DATA_ROUTES, NOT_CANDIDATE_DATA, type DataRoute, type Probe } from '../helpers/leak/routes';
-import { ROLES, STATES, leakWorld, type LeakWorld, type Role, type State } from '../helpers/leak/world';
+import { ROLES, STATES, leakWorld, type LeakWorld, type Markers, type Role, type State } from '../helpers/leak/world';
 
 /** I: identity; C: contact. */
 type Allowed = '' | 'I' | 'IC';
@@ -72,8 +73,16 @@ function exposure(text: string, status: number, probe: Probe): Map<State, Seen> 
   for (const state of STATES) {
     const { identity, contact } = lw.canaries[state].markers;
     const s: Seen = {
-      identity: new Set(Object.entries(identity).filter(([, m]) => text.includes(m.toLowerCase())).map(([k]) => k)),
-      contact: new Set(Object.entries(contact).filter(([, m]) => text.includes(m.toLowerCase())).map(([k]) => k)),
+      identity: new Set(
+        Object.entries(identity)
+          .filter(([, m]) => text.includes(m.toLowerCase()))
+          .map(([k]) => k),
+      ),
+      contact: new Set(
+        Object.entries(contact)
+          .filter(([, m]) => text.includes(m.toLowerCase()))
+          .map(([k]) => k),
+      ),
     };
     if (probe.document === state && status < 300) {
       s.identity.add('document');
@@ -97,8 +106,10 @@ async function runRoute(route: DataRoute): Promise<{ leaks: string[]; witnessed:
         const before = shown.get(cell(role, state)) ?? '';
         shown.set(cell(role, state), s.contact.size || before === 'IC' ? 'IC' : 'I');
         const allowed = TABLE[state][role];
-        if (s.identity.size && !allowed.includes('I')) leaks.push(`${role} reads the identity (${[...s.identity]}) of the ${state} candidate: GET ${probe.path} → ${status}`);
-        if (s.contact.size && !allowed.includes('C')) leaks.push(`${role} reads the contact (${[...s.contact]}) of the ${state} candidate: GET ${probe.path} → ${status}`);
+        if (s.identity.size && !allowed.includes('I'))
+          leaks.push(`${role} reads the identity (${[...s.identity]}) of the ${state} candidate: GET ${probe.path} → ${status}`);
+        if (s.contact.size && !allowed.includes('C'))
+          leaks.push(`${role} reads the contact (${[...s.contact]}) of the ${state} candidate: GET ${probe.path} → ${status}`);
       }
     }
   }
@@ -132,26 +143,89 @@ describe('Candidate data shows only where the table allows, for every role and e
     expect(read).toEqual(TABLE);
   });
 
-  it('the GET routes judged not to return candidate data show no candidate to anyone, whichever candidate their parameters name', { timeout: 180_000 }, async () => {
-    const keys = new Set(Object.values(NOT_CANDIDATE_DATA).flat());
-    const targets = fuzzTargets(lw.w.t.app).filter((t) => t.method === 'get' && keys.has(t.key) && !t.path.startsWith('/dev') && !t.path.startsWith('/api/v1/dev'));
+  it(
+    'the GET routes judged not to return candidate data show no candidate to anyone, whichever candidate their parameters name',
+    { timeout: 180_000 },
+    async () => {
+      const keys = new Set(Object.values(NOT_CANDIDATE_DATA).flat());
+      const targets = fuzzTargets(lw.w.t.app).filter(
+        (t) => t.method === 'get' && keys.has(t.key) && !t.path.startsWith('/dev') && !t.path.startsWith('/api/v1/dev'),
+      );
+      const found: string[] = [];
+      for (const target of targets) {
+        const names = paramNames(target.path);
+        const fills = STATES.map((s) => {
+          const c = lw.canaries[s];
+          const path = target.path
+            .replace(/^\/api\/v1/, '')
+            .replace(/[:*]([A-Za-z0-9_]+)/g, (_, n: string) =>
+              n === 'period' ? '30' : n === 'id' && target.path.includes('project') ? `Project:${lw.w.projects.acme}` : c.apiId,
+            );
+          return `${path}?candidateId=${c.apiId}&candidate_id=${c.apiId}&projectId=Project:${lw.w.projects.acme}&project_id=${lw.w.projects.acme}&id=${c.apiId}`;
+        });
+        const paths = names.length || /candidate/i.test(target.path) ? fills : fills.slice(0, 1);
+        for (const role of ROLES)
+          for (const path of paths) {
+            const { status, text } = await (target.path.startsWith('/api/v1') ? fetchRaw(role, path) : fetchOutside(path));
+            for (const [state, s] of exposure(text, status, { path }))
+              found.push(`${role} reads ${[...s.identity, ...s.contact]} of the ${state} candidate: GET ${target.path} (${path}) → ${status}`);
+          }
+      }
+      expect(found).toEqual([]);
+    },
+  );
+});
+
+describe('Emails', () => {
+  it("each role's mailbox names candidates only where the table allows", async () => {
     const found: string[] = [];
-    for (const target of targets) {
-      const names = paramNames(target.path);
-      const fills = STATES.map((s) => {
-        const c = lw.canaries[s];
-        const path = target.path.replace(/^\/api\/v1/, '').replace(/[:*]([A-Za-z0-9_]+)/g, (_, n: string) => (n === 'period' ? '30' : n === 'id' && target.path.includes('project') ? `Project:${lw.w.projects.acme}` : c.apiId));
-        return `${path}?candidateId=${c.apiId}&candidate_id=${c.apiId}&projectId=Project:${lw.w.projects.acme}&project_id=${lw.w.projects.acme}&id=${c.apiId}`;
-      });
-      const paths = names.length || /candidate/i.test(target.path) ? fills : fills.slice(0, 1);
-      for (const role of ROLES)
-        for (const path of paths) {
-          const { status, text } = await (target.path.startsWith('/api/v1') ? fetchRaw(role, path) : fetchOutside(path));
-          for (const [state, s] of exposure(text, status, { path }))
-            found.push(`${role} reads ${[...s.identity, ...s.contact]} of the ${state} candidate: GET ${target.path} (${path}) → ${status}`);
+    for (const role of ROLES) {
+      const to = lw.emails[role];
+      if (!to) continue;
+      for (const mail of await listOutbox(lw.w.knex, to, 500)) {
+        const text = `${mail.subject}\n${mail.text}\n${mail.html ?? ''}`.toLowerCase();
+        for (const [state, s] of exposure(text, 200, { path: '' })) {
+          const allowed = TABLE[state][role];
+          if ((s.identity.size && !allowed.includes('I')) || (s.contact.size && !allowed.includes('C')))
+            found.push(`${role} was mailed ${[...s.identity, ...s.contact]} of the ${state} candidate: "${mail.subject}"`);
         }
+      }
     }
     expect(found).toEqual([]);
+  });
+});
+
+describe('A search by what a viewer may not see of a candidate does not find them', () => {
+  // Finding an anonymous profile by a name or email one already knows ties the profile to the person:
+  // the same leak as showing the name. Name and text searches, in search and in a project's tabs.
+  it('by name, LinkedIn, email or phone, for every role and every state', { timeout: 180_000 }, async () => {
+    const found: string[] = [];
+    const allowedHits = new Set<string>();
+    for (const state of STATES) {
+      const { apiId, markers } = lw.canaries[state];
+      const asks: [keyof Markers['identity'] | keyof Markers['contact'], 'I' | 'C', string][] = [
+        ['firstName', 'I', `${markers.identity.firstName} ${markers.identity.lastName}`],
+        ['linkedIn', 'I', markers.identity.linkedIn],
+        ['email', 'C', `${markers.contact.email}@leak.example.org`],
+        ['phone', 'C', markers.contact.phone],
+      ];
+      for (const role of ROLES)
+        for (const [what, needs, value] of asks)
+          for (const path of [
+            `/search?pp=50&ts=${encodeURIComponent(value)}`,
+            `/search?pp=50&ns=${encodeURIComponent(value)}`,
+            `/projects/candidates/search?project_id=${lw.w.projects.acme}&pp=50&ts=${encodeURIComponent(value)}`,
+            `/projects/tab/search?project_id=${lw.w.projects.acme}&tab=1&pp=50&ts=${encodeURIComponent(value)}`,
+          ]) {
+            const { status, text } = await fetchRaw(role, path);
+            if (status >= 300 || !text.includes(`"${apiId.toLowerCase()}"`)) continue;
+            if (TABLE[state][role].includes(needs)) allowedHits.add(`${role} ${what}`);
+            else found.push(`${role} finds the ${state} candidate by ${what}: GET ${path}`);
+          }
+    }
+    expect(found).toEqual([]);
+    // The name search does find people for those it serves (admins), so the silence above means something.
+    expect([...allowedHits].sort()).toEqual(expect.arrayContaining(['admin firstName', 'advocate firstName']));
   });
 });
 

@@ -101,7 +101,13 @@ export const profileEndpoint = (projectPlace: ProjectPlace) =>
         anonymous: !identity,
         profilePic: identity ? row.profile_pic : null,
         links: linksShown(
-          { linkedIn: row.linked_in_url, github: row.github_url, stackoverflow: row.stackoverflow_url, dribbble: row.dribbble_url, portfolio: row.portfolio_url },
+          {
+            linkedIn: row.linked_in_url,
+            github: row.github_url,
+            stackoverflow: row.stackoverflow_url,
+            dribbble: row.dribbble_url,
+            portfolio: row.portfolio_url,
+          },
           { identity, contact },
         ),
         summary: row.summary,

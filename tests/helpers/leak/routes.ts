@@ -44,7 +44,11 @@ export const DATA_ROUTES: DataRoute[] = [
   },
   {
     key: 'GET /api/v1/projects/candidates/search',
-    probes: (lw) => boards(lw).flatMap((p) => [{ path: `/projects/candidates/search?project_id=${p}&pp=50` }, { path: `/projects/candidates/search?project_id=${p}&pp=50&ih=1` }]),
+    probes: (lw) =>
+      boards(lw).flatMap((p) => [
+        { path: `/projects/candidates/search?project_id=${p}&pp=50` },
+        { path: `/projects/candidates/search?project_id=${p}&pp=50&ih=1` },
+      ]),
   },
   {
     key: 'GET /api/v1/projects/tab/search',
@@ -276,7 +280,7 @@ export const NOT_CANDIDATE_DATA: Record<string, string[]> = {
     'GET /api/v1/candidates/imports/:id/report',
     'GET /api/v1/projects/candidate/qualify/requests',
   ],
-  "what a candidate reads of a file they upload themselves, or of a request made to them (by its token)": [
+  'what a candidate reads of a file they upload themselves, or of a request made to them (by its token)': [
     'POST /api/v1/candidates/cv-data',
     'GET /api/v1/projects/candidate/get/qualify/request/template',
     'GET /api/v1/whatsapp/webhook',

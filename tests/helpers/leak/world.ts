@@ -48,6 +48,8 @@ export interface LeakWorld {
   w: PipelineWorld;
   canaries: Record<State, Canary>;
   as: Record<Role, Client>;
+  /** Where each role's emails go (none for a visitor). */
+  emails: Record<Role, string | undefined>;
   /** Project ids probed by project-bound routes: every company's and the admins' own. */
   projects: number[];
   /** The candidates' experience and education rows, for the routes that read one by id. */
@@ -66,7 +68,15 @@ export async function leakWorld(): Promise<LeakWorld> {
 
   // A company Owner (sub-role 0) beside the demo Admin and Member, and a user of another company.
   const [ownerRow] = await knex('company_users')
-    .insert({ email: 'olga.owner@acme.example.com', first_name: 'Olga', last_name: 'Owner', role: 0, status: 1, company_id: w.companies.acme, job_title: 'Founder' })
+    .insert({
+      email: 'olga.owner@acme.example.com',
+      first_name: 'Olga',
+      last_name: 'Owner',
+      role: 0,
+      status: 1,
+      company_id: w.companies.acme,
+      job_title: 'Founder',
+    })
     .returning('id');
   expect(ownerRow.id).toBeGreaterThan(0);
   const globex = await knex('company_users').where('id', w.people.globexUser).first('email', 'status');
@@ -80,6 +90,17 @@ export async function leakWorld(): Promise<LeakWorld> {
     otherCompany: await t.login(globex.email),
     raas: w.tokens.raas,
     candidate: w.tokens.candidate,
+    guest: undefined,
+  };
+  const emails: Record<Role, string | undefined> = {
+    admin: 'admin@example.com',
+    advocate: 'advocate@example.com',
+    owner: 'olga.owner@acme.example.com',
+    companyAdmin: 'owner@acme.example.com',
+    member: 'member@acme.example.com',
+    otherCompany: globex.email,
+    raas: 'owner@raas.example.com',
+    candidate: 'candidate@example.com',
     guest: undefined,
   };
   const as = Object.fromEntries(ROLES.map((r) => [r, client(t, tokens[r])])) as Record<Role, Client>;
@@ -153,11 +174,21 @@ export async function leakWorld(): Promise<LeakWorld> {
   ok(await as.admin.post('/projects/candidate/curate', { projectId: acme, candidateIds: [canaries.curated.apiId, canaries.curatedRevealed.apiId] }), 'curate');
   for (const state of ['curatedRevealed', 'anonymousRevealed', 'hiddenMoved', 'paused'] as const)
     ok(
-      await as.companyAdmin.post('/projects/recruitment', { projectId: acme, candidateId: canaries[state].apiId, recruitmentStatus: STAGES.qualify, confirmReveal: true }),
+      await as.companyAdmin.post('/projects/recruitment', {
+        projectId: acme,
+        candidateId: canaries[state].apiId,
+        recruitmentStatus: STAGES.qualify,
+        confirmReveal: true,
+      }),
       `move ${state}`,
     );
   // The semi-active candidate sits in the Acme pipeline (admins met them there); the paused one pauses their own profile.
-  await knex('project_candidates').insert({ project_id: w.projects.acme, candidate_id: canaries.semiActive.id, company_id: w.companies.acme, stage: STAGES.shortlist });
+  await knex('project_candidates').insert({
+    project_id: w.projects.acme,
+    candidate_id: canaries.semiActive.id,
+    company_id: w.companies.acme,
+    stage: STAGES.shortlist,
+  });
   const pausedToken = await t.login(`${code(STATES.indexOf('paused'))}mail@leak.example.org`);
   ok(await client(t, pausedToken).post(`/candidates/${canaries.paused.apiId}/pause`), 'pause');
 
@@ -173,5 +204,5 @@ export async function leakWorld(): Promise<LeakWorld> {
   const ids = Object.values(canaries).map((c) => c.id);
   const rowIds = async (table: string) => (await knex(table).whereIn('candidate_id', ids).pluck('id')) as number[];
   const rows = { experiences: await rowIds('candidate_experiences'), educations: await rowIds('candidate_educations') };
-  return { w, canaries, as, projects: Object.values(w.projects), rows };
+  return { w, canaries, as, emails, projects: Object.values(w.projects), rows };
 }
