@@ -18,10 +18,10 @@
  *     a project only those already in its pipeline or found by the project's suggested tab (the
  *     project's saved filters plus what admins curated); a company with search adds the ones its
  *     search finds. Any other id is "not found".
- *   - identity (name, photo, links): admins always; a company when the candidate shows it
+ *   - identity (name, photo, LinkedIn): admins always; a company when the candidate shows it
  *     (visible and not anonymous) or was revealed to the project.
- *   - contact (email, phone): admins always; a company in a project once the candidate left the
- *     suggested tab and the company sees their identity. Never in search.
+ *   - contact (email, phone, the other links, CV): admins always; a company in a project once the
+ *     candidate left the suggested tab and the company sees their identity. Never in search.
  *   - reveal on a move out of the suggested tab (after the warning): an anonymous candidate once
  *     the company reached them; a hidden one (visibility false) only when an admin curated them
  *     into that project: a company never uncovers a hidden candidate on its own initiative.
@@ -93,6 +93,25 @@ export function seesContact(viewer: Viewer, c: CandidateFacts, place: PlaceFacts
   if (viewer === 'admin') return true;
   if (!place || place.stage === STAGES.open) return false;
   return seesIdentity(viewer, c, place);
+}
+
+/** A candidate's professional links, as profiles and cards carry them. */
+export interface CandidateLinks {
+  linkedIn: string | null;
+  github: string | null;
+  stackoverflow: string | null;
+  dribbble: string | null;
+  portfolio: string | null;
+}
+
+/**
+ * The links the viewer reads: LinkedIn goes with the identity (it is the person's public name);
+ * the others (code, Q&A, portfolio pages) are ways to reach them, so they go with the contact.
+ * Null when the viewer sees no identity.
+ */
+export function linksShown(links: CandidateLinks, sees: { identity: boolean; contact: boolean }): Partial<CandidateLinks> | null {
+  if (!sees.identity) return null;
+  return sees.contact ? links : { linkedIn: links.linkedIn };
 }
 
 /** Admins see hidden candidates' names with this flag, so they never show them by mistake (spec: set when not visible but a name exists). */

@@ -65,10 +65,12 @@ describe('Whom each role finds', () => {
 });
 
 describe('What each role sees of a candidate', () => {
-  it('A visible candidate shows name, photo and links to companies, never contact details', async () => {
+  it('A visible candidate shows name, photo and LinkedIn to companies, never contact details nor the other links', async () => {
     const chloe = doc(await w.search('ts=airwallex'), 'Chloe');
     expect(chloe).toMatchObject({ firstName: 'Chloe', lastName: 'Wong', name: 'Chloe Wong', anonymous: false });
-    expect(chloe.links).toMatchObject({ github: 'https://github.com/chloewong' });
+    expect(Object.keys(chloe.links as object)).toEqual(['linkedIn']);
+    const admin = doc(await w.search('ts=airwallex', 'admin'), 'Chloe');
+    expect(admin.links).toMatchObject({ github: 'https://github.com/chloewong' });
     expect(chloe).not.toHaveProperty('email');
     expect(chloe).not.toHaveProperty('phone');
     expect(chloe).not.toHaveProperty('adminAnonymous');

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { STAGES } from '../../schema/rules/pipeline';
-import { revealsOnMove, seesContact, seesIdentity, seesStatus, viewerOf, type PlaceFacts, type Viewer } from '../../schema/rules/visibility';
+import { linksShown, revealsOnMove, seesContact, seesIdentity, seesStatus, viewerOf, type PlaceFacts, type Viewer } from '../../schema/rules/visibility';
 
 type Kind = 'public' | 'anonymous' | 'hidden';
 type Where = 'search' | 'suggested' | 'suggested, curated' | 'longlist' | 'longlist, curated' | 'longlist, revealed';
@@ -97,5 +97,12 @@ describe('Who sees which candidate, and what of them', () => {
     expect(viewerOf({ role: 'company' })).toBe('company');
     expect(viewerOf({ role: 'raasCompany' })).toBe('raasCompany');
     for (const role of ['candidate', 'community', 'guest'] as const) expect(viewerOf({ role })).toBe('none');
+  });
+
+  it('LinkedIn goes with the name; the other links go with the contact; no name, no links', () => {
+    const links = { linkedIn: 'https://linkedin.com/in/a', github: 'https://github.com/a', stackoverflow: null, dribbble: null, portfolio: 'https://a.dev' };
+    expect(linksShown(links, { identity: true, contact: true })).toEqual(links);
+    expect(linksShown(links, { identity: true, contact: false })).toEqual({ linkedIn: 'https://linkedin.com/in/a' });
+    expect(linksShown(links, { identity: false, contact: false })).toBeNull();
   });
 });

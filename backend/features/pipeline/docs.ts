@@ -10,7 +10,7 @@ import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
 import { REQUEST_KIND, REQUEST_STATE, STAGES } from '../../../schema/rules/pipeline';
 import { labelsFor, loadResults } from '../search';
-import { seesContact, seesIdentity, viewerOf } from '../../../schema/rules/visibility';
+import { linksShown, seesContact, seesIdentity, viewerOf } from '../../../schema/rules/visibility';
 import type { TabResult } from './tabs';
 
 interface StateRow {
@@ -110,6 +110,7 @@ export async function tabDocs(
     const viewer = viewerOf(actor);
     const facts = { status: s.status, visibility: s.visibility, anonymous: s.anonymous, firstName: s.first_name, lastName: s.last_name };
     const place = { stage, curated: Boolean(s.curated), revealed: Boolean(s.revealed_at) };
+    const contact = seesContact(viewer, facts, place);
     if (seesIdentity(viewer, facts, place)) {
       Object.assign(out, {
         firstName: s.first_name,
@@ -117,10 +118,13 @@ export async function tabDocs(
         name: `${s.first_name ?? ''} ${s.last_name ?? ''}`.trim(),
         anonymous: false,
         profilePic: s.profile_pic,
-        links: { linkedIn: s.linked_in_url, github: s.github_url, stackoverflow: s.stackoverflow_url, dribbble: s.dribbble_url, portfolio: s.portfolio_url },
+        links: linksShown(
+          { linkedIn: s.linked_in_url, github: s.github_url, stackoverflow: s.stackoverflow_url, dribbble: s.dribbble_url, portfolio: s.portfolio_url },
+          { identity: true, contact },
+        ),
       });
     }
-    if (seesContact(viewer, facts, place)) Object.assign(out, { email: s.email, phone: s.phone });
+    if (contact) Object.assign(out, { email: s.email, phone: s.phone });
     else for (const key of ['email', 'phone', 'phoneWhatsapp']) delete out[key];
     return out;
   });

@@ -21,7 +21,7 @@ import { logAfterResponse } from './appearances';
 import { labelsFor, type Option } from './labels';
 import { currencyRates } from './rates';
 import { adminAnonymous, searchStatuses, seesContact, seesIdentity } from './visibility';
-import { seesContact as seesContactIn, seesIdentity as seesIdentityIn, viewerOf } from '../../../schema/rules/visibility';
+import { linksShown, seesContact as seesContactIn, seesIdentity as seesIdentityIn, viewerOf } from '../../../schema/rules/visibility';
 import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
 import type { PlaceFacts } from '../../../schema/rules/visibility';
@@ -88,6 +88,7 @@ export const profileEndpoint = (projectPlace: ProjectPlace) =>
       const viewer = viewerOf(actor);
       const facts = { status: row.status, visibility: row.visibility, anonymous: row.anonymous, firstName: row.first_name, lastName: row.last_name };
       const identity = place ? seesIdentityIn(viewer, facts, place) : seesIdentity(actor, row);
+      const contact = place ? seesContactIn(viewer, facts, place) : seesContact(actor);
       const currency = (query.cur ?? 'SGD').toUpperCase();
       const asked = rates.get(currency) ?? rates.get('SGD') ?? 1;
       const city = (cityId: number | null) => (cityId ? (labels.of('city', cityId) ?? null) : null);
@@ -99,15 +100,16 @@ export const profileEndpoint = (projectPlace: ProjectPlace) =>
         name: identity ? `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() : null,
         anonymous: !identity,
         profilePic: identity ? row.profile_pic : null,
-        links: identity
-          ? {
-              linkedIn: row.linked_in_url,
-              github: row.github_url,
-              stackoverflow: row.stackoverflow_url,
-              dribbble: row.dribbble_url,
-              portfolio: row.portfolio_url,
-            }
-          : null,
+        links: linksShown(
+          {
+            linkedIn: row.linked_in_url,
+            github: row.github_url,
+            stackoverflow: row.stackoverflow_url,
+            dribbble: row.dribbble_url,
+            portfolio: row.portfolio_url,
+          },
+          { identity, contact },
+        ),
         summary: row.summary,
         title: row.latest_job_title,
         currentLocation: city(row.current_location_id),
@@ -168,8 +170,7 @@ export const profileEndpoint = (projectPlace: ProjectPlace) =>
           blindCv: Boolean(row.resume_path || row.blind_resume_path) && ability.can('download', asSubject('Candidate', { ...camel(row) }), 'blindResumePath'),
         },
       };
-      if (place ? seesContactIn(viewer, facts, place) : seesContact(actor))
-        Object.assign(profile, { email: row.email, phone: row.phone, phoneWhatsapp: row.phone_whatsapp });
+      if (contact) Object.assign(profile, { email: row.email, phone: row.phone, phoneWhatsapp: row.phone_whatsapp });
       if (actor.role === 'admin') {
         Object.assign(profile, {
           status: row.status,

@@ -11,6 +11,7 @@ import { formatId } from '../../../schema/lib/ids';
 import type { Actor } from '../../../schema/roles';
 import type { Filters } from './filters';
 import type { Labels, Option } from './labels';
+import { linksShown } from '../../../schema/rules/visibility';
 import { adminAnonymous, seesContact, seesIdentity } from './visibility';
 
 const candidate = entity('candidate');
@@ -176,9 +177,10 @@ function toDoc(row: Row, ctx: ResultContext): Record<string, unknown> {
     name: identity ? `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() : null,
     anonymous: !identity,
     profilePic: identity ? row.profile_pic : null,
-    links: identity
-      ? { linkedIn: row.linked_in_url, github: row.github_url, stackoverflow: row.stackoverflow_url, dribbble: row.dribbble_url, portfolio: row.portfolio_url }
-      : null,
+    links: linksShown(
+      { linkedIn: row.linked_in_url, github: row.github_url, stackoverflow: row.stackoverflow_url, dribbble: row.dribbble_url, portfolio: row.portfolio_url },
+      { identity, contact: seesContact(actor) },
+    ),
     title: row.latest_job_title ?? jobTitles[0]?.label ?? null,
     jobTitles,
     currentLocation: row.current_location_id ? (labels.of('city', row.current_location_id) ?? null) : null,
