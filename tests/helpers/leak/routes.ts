@@ -167,6 +167,17 @@ export const NOT_CANDIDATE_DATA: Record<string, string[]> = {
     'POST /api/v1/candidate-email-change-request/is-send-confirmation-email-for-update/:id',
     'PUT /api/v1/candidate-email-change-request/confirm-email-to-update/:id',
   ],
+  'the support chat: conversations of a project and the messages its people write, with no candidate record joined in': [
+    'GET /api/v1/conversations',
+    'GET /api/v1/conversations/:id',
+    'PATCH /api/v1/conversations/:id',
+    'GET /api/v1/projects/:projectId/conversation',
+    'POST /api/v1/projects/:projectId/conversation/messages',
+    'POST /api/v1/conversations/:id/messages',
+    'POST /api/v1/conversations/:id/read',
+    'POST /api/v1/conversations/:id/typing',
+    'GET /api/v1/conversations/:id/messages/:messageId/attachment',
+  ],
   'the development mailbox and WhatsApp log: mounted only outside production': ['GET /api/v1/dev/outbox', 'GET /api/v1/dev/whatsapp', 'GET /dev/mailbox'],
   'company users, admins, companies, lookups, tags, credits and orders: no candidate in them': [
     'POST /api/v1/company-users/invite',
