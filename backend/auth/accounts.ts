@@ -18,6 +18,9 @@ export const KIND_OF_ROLE: Partial<Record<Actor['role'], AccountKind>> = {
   candidate: 'candidate',
   community: 'community',
 };
+
+/** The kind of account a signed-in actor has (undefined for guests). */
+export const accountKindOf = (actor: Pick<Actor, 'role'>): AccountKind | undefined => KIND_OF_ROLE[actor.role];
 /** Tables of everyone who signs in: an email belongs to one of them at most. */
 export const ACCOUNT_TABLES: Record<AccountKind, string> = {
   admin: 'admins',

@@ -114,6 +114,15 @@ export function linksShown(links: CandidateLinks, sees: { identity: boolean; con
   return sees.contact ? links : { linkedIn: links.linkedIn };
 }
 
+/** Who sees the platform's curation fields of a candidate (status, visibility, the internal ones): the admins who curate. */
+export const seesCuration = (viewer: Viewer): boolean => viewer === 'admin';
+
+/**
+ * Whose projects "already shortlisted in one of your projects" looks in: the viewer's company's
+ * (by its id), or every project for the platform (null).
+ */
+export const shortlistScope = (viewer: Viewer, companyId: number | undefined): number | null => (viewer === 'admin' ? null : (companyId ?? -1));
+
 /** Admins see hidden candidates' names with this flag, so they never show them by mistake (spec: set when not visible but a name exists). */
 export function adminAnonymous(viewer: Viewer, c: CandidateFacts): boolean {
   return viewer === 'admin' && !identityPublic(c) && Boolean(`${c.firstName ?? ''}${c.lastName ?? ''}`.trim());

@@ -11,7 +11,7 @@ import { candidate } from '../../../schema/entities/candidate';
 import { communityUser } from '../../../schema/entities/communityUser';
 import { companyUser } from '../../../schema/entities/companyUser';
 import type { Actor } from '../../../schema/roles';
-import { findAccount, KIND_OF_ROLE, type Account, type AccountKind } from '../../auth/accounts';
+import { findAccount, accountKindOf, type Account, type AccountKind } from '../../auth/accounts';
 import { limitEmailSends } from '../../auth/rateLimit';
 import { storageFor } from '../../adapters/storage/select';
 import { keyOfPublicPath, publicPath } from '../../adapters/storage/serve';
@@ -28,7 +28,7 @@ const ACCOUNT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'jobTitle'] a
 const anyBody = z.record(z.string(), z.unknown());
 
 async function signedInAccount(knex: Knex, actor: Actor): Promise<Account> {
-  const kind = KIND_OF_ROLE[actor.role];
+  const kind = accountKindOf(actor);
   const account = kind && actor.id ? await findAccount(knex, { kind, id: actor.id }) : undefined;
   if (!account) throw unauthorized();
   return account;

@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import { CHAT_SIDE } from '../../../schema/entities/chat/conversation';
 import type { AppAbility } from '../../../schema/ability';
-import type { Actor } from '../../../schema/roles';
+import { ACTOR_KINDS, actorRefs, type Actor } from '../../../schema/roles';
 import { notFound } from '../../errors';
 import { scopeQuery } from '../../permissions/sql';
 
@@ -22,7 +22,7 @@ export interface ConversationRow {
 }
 
 export type Side = (typeof CHAT_SIDE)[keyof typeof CHAT_SIDE];
-export const sideOf = (actor: Actor): Side => (actor.role === 'admin' ? CHAT_SIDE.admin : CHAT_SIDE.companyUser);
+export const sideOf = (actor: Actor): Side => (actorRefs(actor).kind === ACTOR_KINDS.admin ? CHAT_SIDE.admin : CHAT_SIDE.companyUser);
 export const otherSide = (side: Side): Side => (side === CHAT_SIDE.admin ? CHAT_SIDE.companyUser : CHAT_SIDE.admin);
 
 /** The conversations the caller may read, joined to their projects (aliases `conversations`, `projects`). */

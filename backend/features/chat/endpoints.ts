@@ -15,7 +15,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { CONVERSATION_STATUS } from '../../../schema/entities/chat/conversation';
 import type { AppAbility } from '../../../schema/ability';
-import type { Actor } from '../../../schema/roles';
+import { actorKey, type Actor } from '../../../schema/roles';
 import { id, int } from '../../../schema/validation/inputs';
 import { enforceRateLimits } from '../../auth/rateLimit';
 import { storageFor } from '../../adapters/storage/select';
@@ -55,7 +55,7 @@ async function projectOf(knex: Knex, ability: AppAbility, ref: z.output<typeof p
   return { id: row.id as number, companyId: (row.companyId as number | null) ?? null, advocateId: (row.advocateId as number | null) ?? null };
 }
 
-const postLimits = (actor: Actor) => [{ key: `chat-message:${actor.role}:${actor.id}`, max: MESSAGES_PER_WINDOW }];
+const postLimits = (actor: Actor) => [{ key: `chat-message:${actorKey(actor)}`, max: MESSAGES_PER_WINDOW }];
 
 async function post(
   knex: Knex,
@@ -67,7 +67,7 @@ async function post(
 ) {
   // Counted once the conversation is known to be the caller's: refusals before cost nothing and count nothing.
   const limits = postLimits(actor);
-  if (file) limits.push({ key: `chat-upload:${actor.role}:${actor.id}`, max: config.cv.uploadsPerWindow });
+  if (file) limits.push({ key: `chat-upload:${actorKey(actor)}`, max: config.cv.uploadsPerWindow });
   await enforceRateLimits(knex, config.rateLimit.windowMinutes, limits);
   const message = await postMessage(knex, config, actor, project, { body: body ?? null, file });
   return { success: true, data: presentMessage(message, actor) };

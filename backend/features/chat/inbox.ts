@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import { CONVERSATION_STATUS } from '../../../schema/entities/chat/conversation';
 import type { AppAbility } from '../../../schema/ability';
-import type { Actor } from '../../../schema/roles';
+import { actorRefs, type Actor } from '../../../schema/roles';
 import { readableConversations, sideOf, unreadCounts } from './access';
 
 export const INBOX_PAGE = 25;
@@ -85,7 +85,7 @@ export async function inbox(knex: Knex, actor: Actor, ability: AppAbility, filte
   const page = filters.page ?? 1;
   const q = listQuery(knex, ability);
   if (filters.status !== 'all') q.where('conversations.status', CONVERSATION_STATUS[filters.status ?? 'open']);
-  if (filters.assignee === 'me') q.where('conversations.assignee_id', actor.role === 'admin' ? (actor.id ?? -1) : -1);
+  if (filters.assignee === 'me') q.where('conversations.assignee_id', actorRefs(actor).adminId ?? -1);
   if (filters.assignee === 'none') q.whereNull('conversations.assignee_id');
   const text = filters.q?.trim();
   if (text) {

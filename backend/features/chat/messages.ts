@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import { CHAT_SIDE, CONVERSATION_STATUS } from '../../../schema/entities/chat/conversation';
 import { LIVE_TOPIC } from '../../../schema/entities/live/liveEvent';
-import type { Actor } from '../../../schema/roles';
+import { actorRefs, type Actor } from '../../../schema/roles';
 import type { Config } from '../../config';
 import { storageFor } from '../../adapters/storage/select';
 import { badRequest, notFound } from '../../errors';
@@ -58,7 +58,7 @@ export function checkAttachment(file: Express.Multer.File): 'pdf' | 'docx' {
 
 /** The author's name as the other side reads it. */
 async function authorName(trx: Knex.Transaction, actor: Actor): Promise<string> {
-  const table = actor.role === 'admin' ? 'admins' : 'company_users';
+  const table = actorRefs(actor).table === 'admins' ? 'admins' : 'company_users';
   const row = await trx(table)
     .where('id', actor.id ?? -1)
     .first('first_name', 'last_name', 'email');

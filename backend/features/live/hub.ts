@@ -10,7 +10,7 @@ import type { Knex } from 'knex';
 import pg from 'pg';
 import type { WebSocket } from 'ws';
 import type { AppAbility } from '../../../schema/ability';
-import type { Actor } from '../../../schema/roles';
+import { actorKey, type Actor } from '../../../schema/roles';
 import { logger } from '../../logger';
 import { audiences, eventOf, wireOf, type LiveEvent } from './events';
 
@@ -95,7 +95,7 @@ export class LiveHub {
         const wire = new Map(events.map((e) => [e.id, JSON.stringify(wireOf(e))]));
         const verdicts = new Map<string, boolean>();
         for (const client of this.clients) {
-          const person = `${client.actor.role}:${client.actor.id}`;
+          const person = actorKey(client.actor);
           for (const e of events) {
             const key = `${e.id}:${person}`;
             let may = verdicts.get(key);

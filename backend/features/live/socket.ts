@@ -16,6 +16,7 @@ import { sha256 } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { logger } from '../../logger';
 import { LiveHub, type LiveClient } from './hub';
+import { ACTOR_KINDS, actorRefs } from '../../../schema/roles';
 
 export const LIVE_PATH = '/api/v1/live';
 /** Sockets that stop answering pings are closed, and sessions are checked again, this often. */
@@ -59,7 +60,8 @@ export async function attachLive(server: Server, ctx: AppContext): Promise<Live>
       assertMaySignIn(session.account);
       const actor = actorOf(session.account);
       // Only the people of the inboxes and boards: admins and company users.
-      if (actor.role !== 'admin' && actor.role !== 'company' && actor.role !== 'raasCompany') return refuse(socket, 403, 'Forbidden');
+      const kind = actorRefs(actor).kind;
+      if (kind !== ACTOR_KINDS.admin && kind !== ACTOR_KINDS.companyUser) return refuse(socket, 403, 'Forbidden');
       wss.handleUpgrade(req, socket, head, (ws) => {
         const client: LiveClient = { ws, actor, ability: abilityFor(actor), sessionId: session.id };
         hub.clients.add(client);

@@ -12,7 +12,7 @@
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
 import { STAGES } from '../../../schema/rules/pipeline';
-import type { Actor } from '../../../schema/roles';
+import { ACTOR_KINDS, actorRefs, type Actor } from '../../../schema/roles';
 import type { Config } from '../../config';
 import { candidateFacts, candidateLabel } from './names';
 import { notify } from './notify';
@@ -92,7 +92,7 @@ export async function qualifyAnswered(trx: Trx, config: Config, projectId: numbe
 
 /** A company user moved or rejected candidates in a project with a talent advocate: the advocate hears of it. */
 export async function movedByCompany(trx: Trx, config: Config, projectId: number, candidateIds: number[], toStage: number, actor: Actor): Promise<void> {
-  if (actor.role === 'admin') return;
+  if (actorRefs(actor).kind !== ACTOR_KINDS.companyUser) return;
   const project = await projectFacts(trx, projectId);
   if (!project || project.advocateId === null) return;
   const advocate = await adminRecipients(trx, [project.advocateId]);

@@ -8,7 +8,7 @@
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
 import { NOTIFICATION_CHANNEL, NOTIFICATION_KIND } from '../../../schema/entities/live/notification';
-import type { Actor } from '../../../schema/roles';
+import { actorKey, type Actor } from '../../../schema/roles';
 import type { Config } from '../../config';
 import { raiseLive } from '../live/events';
 import { queueEmail } from '../mail/outbox';
@@ -44,7 +44,7 @@ async function channels(trx: Knex | Knex.Transaction, recipients: Recipient[], k
   return out;
 }
 
-const isActor = (r: Recipient, actor?: Actor) => actor !== undefined && r.actor.role === actor.role && r.id === actor.id;
+const isActor = (r: Recipient, actor?: Actor) => actor !== undefined && actorKey(r.actor) === actorKey(actor);
 
 export async function notify(trx: Knex | Knex.Transaction, config: Config, recipients: Recipient[], notice: Notice, actor?: Actor): Promise<number> {
   const unique = [...new Map(recipients.filter((r) => !isActor(r, actor)).map((r) => [`${r.kind}:${r.id}`, r])).values()];

@@ -7,7 +7,7 @@ import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
 import { abilityFor } from '../../../schema/ability';
 import { RECIPIENT_KIND } from '../../../schema/entities/live/notification';
-import { adminTypeFromNumber, subRoleFromNumber, type Actor } from '../../../schema/roles';
+import { ACTOR_KINDS, actorRefs, adminTypeFromNumber, subRoleFromNumber, type Actor } from '../../../schema/roles';
 
 export interface Recipient {
   kind: (typeof RECIPIENT_KIND)[keyof typeof RECIPIENT_KIND];
@@ -18,7 +18,7 @@ export interface Recipient {
 
 /** The recipient of a signed-in person (the inbox's own reader). */
 export function recipientOf(actor: Actor): { kind: Recipient['kind']; id: number } {
-  return { kind: actor.role === 'admin' ? RECIPIENT_KIND.admin : RECIPIENT_KIND.companyUser, id: actor.id ?? -1 };
+  return { kind: actorRefs(actor).kind === ACTOR_KINDS.admin ? RECIPIENT_KIND.admin : RECIPIENT_KIND.companyUser, id: actor.id ?? -1 };
 }
 
 /** Active admins, all of them or those named. */

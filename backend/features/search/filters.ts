@@ -16,7 +16,7 @@ import { experiencePredicate, facetPredicate, NOTICE_BUCKET_SQL, statusPredicate
 import { anyElement, anyValue, between, lexeme, type TableStats } from './estimate';
 import type { DimensionKey, SearchParams } from './params';
 import { nameQuery, restrictTo, textQuery, type TextQuery } from './text';
-import { searchStatuses } from './visibility';
+import { searchStatuses, shortlistScope } from './visibility';
 
 const KINDS: Record<Exclude<DimensionKey, 'te' | 'np'> | 'ad', LookupKind> = {
   jt: 'jobTitles',
@@ -230,11 +230,12 @@ export async function buildFilters(
   if (params.popular) predicates.push({ key: 'isp', sql: 'd.popularity >= ?', bindings: [POPULAR_VIEWS], sel: 0.05 });
   if (params.shortlisted) {
     // In one of the caller's company's projects at shortlist or beyond, not rejected (admins: in any project).
-    const mine = actor.role === 'admin' ? '' : ' and g.company_id = ?';
+    const company = shortlistScope(actor);
+    const mine = company === null ? '' : ' and g.company_id = ?';
     predicates.push({
       key: 'ias',
       sql: `exists (select 1 from project_candidates g where g.candidate_id = d.id and g.stage = any('{2,3,7,4,5}'::smallint[])${mine})`,
-      bindings: actor.role === 'admin' ? [] : [actor.companyId ?? -1],
+      bindings: company === null ? [] : [company],
       sel: 0.01,
     });
   }

@@ -20,7 +20,7 @@ import { notFound } from '../../errors';
 import { logAfterResponse } from './appearances';
 import { labelsFor, type Option } from './labels';
 import { currencyRates } from './rates';
-import { adminAnonymous, searchStatuses, seesContact, seesIdentity } from './visibility';
+import { adminAnonymous, searchStatuses, seesContact, seesCuration, seesIdentity } from './visibility';
 import { linksShown, seesContact as seesContactIn, seesIdentity as seesIdentityIn, viewerOf } from '../../../schema/rules/visibility';
 import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
@@ -171,7 +171,7 @@ export const profileEndpoint = (projectPlace: ProjectPlace) =>
         },
       };
       if (contact) Object.assign(profile, { email: row.email, phone: row.phone, phoneWhatsapp: row.phone_whatsapp });
-      if (actor.role === 'admin') {
+      if (seesCuration(actor)) {
         Object.assign(profile, {
           status: row.status,
           visibility: row.visibility,

@@ -12,7 +12,7 @@ import type { Actor } from '../../../schema/roles';
 import type { Filters } from './filters';
 import type { Labels, Option } from './labels';
 import { linksShown } from '../../../schema/rules/visibility';
-import { adminAnonymous, seesContact, seesIdentity } from './visibility';
+import { adminAnonymous, seesContact, seesCuration, seesIdentity } from './visibility';
 
 const candidate = entity('candidate');
 /** Marks around highlighted words in PostgreSQL's headlines; split into segments before leaving the server. */
@@ -203,7 +203,7 @@ function toDoc(row: Row, ctx: ResultContext): Record<string, unknown> {
     lastUpdated: row.updated_at.toISOString().slice(0, 10),
     matched: matched(row, ctx),
   };
-  if (actor.role === 'admin') {
+  if (seesCuration(actor)) {
     doc.adminAnonymous = adminAnonymous(actor, { visibility: row.visibility, anonymous: row.anonymous, firstName: row.first_name, lastName: row.last_name });
     doc.status = row.status;
   }

@@ -36,3 +36,9 @@ export const adminAnonymous = (actor: Actor, c: IdentityFlags): boolean => rule.
 /** Contact details (email, phone) stay with admins in search. */
 export const seesContact = (actor: Actor): boolean =>
   rule.seesContact(rule.viewerOf(actor), { status: rule.searchStatuses(rule.viewerOf(actor))[0] ?? -1, visibility: true, anonymous: false });
+
+/** Whether the actor sees the platform's curation fields (status, visibility, internal fields). */
+export const seesCuration = (actor: Actor): boolean => rule.seesCuration(rule.viewerOf(actor));
+
+/** The company whose projects "already shortlisted" looks in, or null for every project. */
+export const shortlistScope = (actor: Actor): number | null => rule.shortlistScope(rule.viewerOf(actor), actor.companyId);

@@ -9,7 +9,7 @@ import { choiceId, entity } from '../../../schema';
 import { companyUser } from '../../../schema/entities/companyUser';
 import type { AppAbility } from '../../../schema/ability';
 import { SUB_ROLES, type Actor } from '../../../schema/roles';
-import { findAccount, KIND_OF_ROLE } from '../../auth/accounts';
+import { findAccount, accountKindOf } from '../../auth/accounts';
 import { modelFor } from '../../db/models';
 import type { Row } from '../../crud/serialize';
 import { assertEmailFree, checks, endSessions, personChecks, referencesExist, type Check, type EntityWrites, type WriteContext } from '../../crud/writes';
@@ -35,7 +35,7 @@ export function reachesEveryCompany(ability: AppAbility, action: 'create' | 'upd
 }
 
 export function changerOf(actor: Actor, ability: AppAbility): Changer {
-  return { platformAdmin: reachesEveryCompany(ability, 'update'), selfId: KIND_OF_ROLE[actor.role] === 'companyUser' ? actor.id : undefined };
+  return { platformAdmin: reachesEveryCompany(ability, 'update'), selfId: accountKindOf(actor) === 'companyUser' ? actor.id : undefined };
 }
 
 /** A refusal as the field error of the list or field it concerns. */
@@ -43,7 +43,7 @@ export const refused = (field: string, reason: Refusal) => badRequest({ [field]:
 
 /** The full name of whoever acts, for the invitation's "X invited you". */
 export async function nameOf(knex: Knex, actor: Actor): Promise<string | null> {
-  const kind = KIND_OF_ROLE[actor.role];
+  const kind = accountKindOf(actor);
   const account = kind && actor.id ? await findAccount(knex, { kind, id: actor.id }) : undefined;
   return account ? `${account.firstName ?? ''} ${account.lastName ?? ''}`.trim() || null : null;
 }
