@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { atsConfig, type AtsConfig } from './adapters/ats/config';
 import type { S3Settings } from './adapters/storage/s3';
 import { DEFAULT_TIERS, parseTiers, type Pricing } from '../schema/rules/credits';
 
@@ -57,6 +58,8 @@ export interface Config {
    * and show in the development mailbox.
    */
   whatsapp: WhatsappConfig;
+  /** Applicant-tracking systems (README, configuration). */
+  ats: AtsConfig;
 }
 
 export interface WhatsappConfig {
@@ -261,6 +264,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     cv: cvConfig(),
     credits: creditsConfig(),
     whatsapp: whatsappConfig(),
+    ats: atsConfig(),
   };
   return { ...config, ...overrides };
 }

@@ -17,6 +17,7 @@ import { signupEndpoints } from './signup/endpoints';
 import { inviteSignupEndpoints } from './signup/inviteEndpoints';
 import { creditsEndpoints } from './credits';
 import { dashboardEndpoints } from './dashboards/endpoints';
+import { integrationEndpoints } from './integrations/endpoints';
 import { interviewEndpoints } from './interviews/endpoints';
 import { qualifyEndpoints } from './interviews/qualify';
 import { talentEndpoints } from './talent';
@@ -40,6 +41,7 @@ export function endpoints(): Endpoint[] {
     ...projectsEndpoints(),
     ...pipelineEndpoints(),
     ...notificationEndpoints,
+    ...integrationEndpoints,
   ];
 }
 

@@ -18,6 +18,8 @@ import { sendEmailTask } from './tasks/send_email';
 import { expireInterviewRequestsTask } from './tasks/expire_interview_requests';
 import { sendInterviewRequestTask } from './tasks/send_interview_request';
 import { sendWhatsappMessageTask } from './tasks/send_whatsapp_message';
+import { scheduleIntegrationSyncsTask } from './tasks/schedule_integration_syncs';
+import { syncIntegrationTask } from './tasks/sync_integration';
 
 let stopping = false;
 
@@ -57,6 +59,8 @@ export function taskList(config: Config, connectionString = config.databaseUrl):
     renew_power_projects: renewPowerProjectsTask(config, db),
     email_curated_candidates: emailCuratedCandidatesTask(config, db),
     rollup_daily: rollupDailyTask(db),
+    sync_integration: syncIntegrationTask(config, db),
+    schedule_integration_syncs: scheduleIntegrationSyncsTask(db),
   };
 }
 
@@ -70,6 +74,7 @@ export const CRONTAB = [
   '10 * * * * expire_interview_requests ?fill=1h',
   '35 * * * * renew_power_projects ?fill=1h',
   '7 * * * * rollup_daily ?fill=1h',
+  '45 * * * * schedule_integration_syncs ?fill=1h',
 ].join('\n');
 
 /** Creates graphile-worker's own tables, so jobs can be queued even where no worker runs. */

@@ -1,0 +1,28 @@
+/** The live providers by ATS kind; other kinds are only recorded as a company's ATS. */
+import type { AtsConfig } from './config';
+import type { AtsProvider, CredentialsSaver } from './types';
+import { workableProvider, type WorkableCredentials } from './workable';
+
+export const LIVE_KINDS = ['workable'] as const;
+
+export function isLive(kind: string): boolean {
+  return (LIVE_KINDS as readonly string[]).includes(kind);
+}
+
+export function providerFor(
+  config: AtsConfig,
+  kind: string,
+  credentials: Record<string, unknown>,
+  settings: Record<string, unknown>,
+  // Providers with expiring tokens hand renewed ones back here.
+  _save?: CredentialsSaver,
+): AtsProvider {
+  switch (kind) {
+    case 'workable':
+      return workableProvider(config.workableUrl, credentials as unknown as WorkableCredentials, settings, config.limits);
+    default:
+      throw new Error(`no live provider for ${kind}`);
+  }
+}
+
+export * from './types';
