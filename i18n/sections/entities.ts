@@ -4,11 +4,13 @@
  * nested choices as '<field>_<key>'); defineEntity reads the texts from here, so a label has one spelling.
  */
 import { dashboardEntityLabels } from './dashboards';
+import { integrationEntityLabels } from './integrations';
 import { liveEntityLabels } from './live';
 
 export const entityLabels = {
   ...liveEntityLabels,
   ...dashboardEntityLabels,
+  ...integrationEntityLabels,
   country: {
     fields: {
       name: 'Name',

@@ -31,3 +31,55 @@ export const integrationFieldErrors = {
   kind: { errors: { invalid: 'Choose an ATS from the list', exists: 'This ATS is already added' } },
   jobId: { errors: { notFound: 'This job is not open in your ATS' } },
 };
+
+const environment = { dev: 'Dev', production: 'Production', uat: 'UAT', qa: 'QA', sandbox: 'Sandbox' };
+const integrationId = 'Integration';
+const stamps = { createdAt: 'Created', updatedAt: 'Updated' };
+
+/** Field and choice labels of the integration entities. */
+export const integrationEntityLabels = {
+  integration: {
+    fields: {
+      companyId: 'Company',
+      kind: 'ATS',
+      environment: 'Environment',
+      status: 'Status',
+      account: 'Account',
+      settings: 'Settings',
+      candidatesSynced: 'Candidates synced',
+      lastSyncedAt: 'Last synced',
+      createdById: 'Connected by',
+      ...stamps,
+    },
+    enums: { environment, status: { connected: 'Connected', recorded: 'Recorded', authError: 'Auth error' } },
+  },
+  integrationLink: {
+    fields: {
+      integrationId,
+      localKind: 'Local kind',
+      localId: 'Local id',
+      remoteId: 'Remote id',
+      syncedStage: 'Stage sent',
+      remoteChangedAt: 'Changed in the ATS',
+      ...stamps,
+    },
+    enums: { localKind: { project: 'Project', projectCandidate: 'Project candidate' } },
+  },
+  integrationJob: { fields: { integrationId, remoteId: 'Remote id', title: 'Title', open: 'Open', ...stamps } },
+  integrationRun: {
+    fields: {
+      integrationId,
+      trigger: 'Trigger',
+      status: 'Status',
+      created: 'Created',
+      updated: 'Updated',
+      skipped: 'Skipped',
+      failed: 'Failed',
+      entries: 'Records',
+      error: 'Error',
+      startedAt: 'Started',
+      finishedAt: 'Finished',
+    },
+    enums: { trigger: { manual: 'Manual', schedule: 'Scheduled' }, status: { running: 'Running', done: 'Done', failed: 'Failed' } },
+  },
+};
