@@ -49,6 +49,15 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 export async function requestJson<T>(url: string, init: RequestInit, limits: HttpLimits = DEFAULT_LIMITS): Promise<T> {
+  return (await request<T>(url, init, limits)).body;
+}
+
+/** The next page's URL of an RFC 8288 `Link` header (cursor pagination), if any. */
+export function nextLink(headers: Headers): string | undefined {
+  return /<([^>]+)>\s*;\s*rel="?next"?/.exec(headers.get('link') ?? '')?.[1];
+}
+
+export async function request<T>(url: string, init: RequestInit, limits: HttpLimits = DEFAULT_LIMITS): Promise<{ body: T; headers: Headers }> {
   for (let attempt = 0; ; attempt++) {
     let res: Response;
     try {
@@ -58,7 +67,7 @@ export async function requestJson<T>(url: string, init: RequestInit, limits: Htt
       await sleep(250 * 2 ** attempt);
       continue;
     }
-    if (res.ok) return (await readBody(res)) as T;
+    if (res.ok) return { body: (await readBody(res)) as T, headers: res.headers };
     const body = await readBody(res);
     if (res.status === 429) {
       const wait = retryAfterMs(res.headers.get('retry-after'));

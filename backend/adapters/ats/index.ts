@@ -1,9 +1,11 @@
 /** The live providers by ATS kind; other kinds are only recorded as a company's ATS. */
+import { ashbyProvider, type AshbyCredentials } from './ashby';
 import type { AtsConfig } from './config';
+import { greenhouseProvider, type GreenhouseCredentials } from './greenhouse';
 import type { AtsProvider, CredentialsSaver } from './types';
 import { workableProvider, type WorkableCredentials } from './workable';
 
-export const LIVE_KINDS = ['workable'] as const;
+export const LIVE_KINDS = ['ashby', 'greenhouse', 'workable'] as const;
 
 export function isLive(kind: string): boolean {
   return (LIVE_KINDS as readonly string[]).includes(kind);
@@ -20,6 +22,10 @@ export function providerFor(
   switch (kind) {
     case 'workable':
       return workableProvider(config.workableUrl, credentials as unknown as WorkableCredentials, settings, config.limits);
+    case 'ashby':
+      return ashbyProvider(config.ashbyUrl, credentials as unknown as AshbyCredentials, config.limits);
+    case 'greenhouse':
+      return greenhouseProvider(config.greenhouseUrl, config.greenhouseTokenUrl, credentials as unknown as GreenhouseCredentials, config.limits);
     default:
       throw new Error(`no live provider for ${kind}`);
   }

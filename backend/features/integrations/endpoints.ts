@@ -4,6 +4,7 @@
  * refused, another company's integration is "not found"). No answer ever carries a credential.
  *   GET    integration-list        the 19 kinds, each with the company's integration, if any
  *   POST   add                     an API-key provider (Workable, Ashby) or a kind recorded without connection
+ *   POST   greenhouse              Greenhouse Harvest v3 by OAuth client credentials
  *   PUT    manual/sync/:id         queues a sync under the integration's one job key
  *   DELETE remove/:id              removes the integration, its credentials, links and log
  *   GET    run-log/:id             the newest runs of an integration
@@ -131,6 +132,38 @@ export const integrationEndpoints = [
         throw badRequest({ kind: 'kind.errors.exists' }, 'integrations.alreadyAdded');
       const found = await verified(call.ctx.config, kind, credentials, 'apiKey');
       return saveIntegration(call, { kind, environment, account: found.account, credentials, settings: found.settings });
+    },
+  }),
+
+  defineEndpoint({
+    method: 'post',
+    path: '/integrations/greenhouse',
+    summary: 'Connects Greenhouse Harvest v3 with OAuth client credentials',
+    access: CREATE,
+    input: { body: z.object({ clientId: optionalText(200), clientSecret: optionalText(500), environment: oneOf(ENVIRONMENTS).optional() }) },
+    status: 201,
+    handler: async (call) => {
+      const { clientId, clientSecret } = call.body;
+      const missing = {
+        ...(clientId ? {} : { clientId: 'clientId.errors.required' }),
+        ...(clientSecret ? {} : { clientSecret: 'clientSecret.errors.required' }),
+      };
+      if (Object.keys(missing).length) throw badRequest(missing, 'integrations.invalidInput');
+      if (
+        await call.ctx
+          .knex('integrations')
+          .where({ company_id: companyOf(call), kind: 'greenhouse' })
+          .first('id')
+      )
+        throw badRequest({ kind: 'kind.errors.exists' }, 'integrations.alreadyAdded');
+      const credentials = { clientId, clientSecret };
+      const found = await verified(call.ctx.config, 'greenhouse', credentials, 'clientSecret');
+      return saveIntegration(call, {
+        kind: 'greenhouse',
+        environment: call.body.environment ?? ATS_ENVIRONMENTS.production,
+        account: found.account,
+        credentials,
+      });
     },
   }),
 
