@@ -18,6 +18,7 @@ import { inviteSignupEndpoints } from './signup/inviteEndpoints';
 import { creditsEndpoints } from './credits';
 import { dashboardEndpoints } from './dashboards/endpoints';
 import { integrationEndpoints } from './integrations/endpoints';
+import { leverEndpoints } from './integrations/lever';
 import { interviewEndpoints } from './interviews/endpoints';
 import { qualifyEndpoints } from './interviews/qualify';
 import { talentEndpoints } from './talent';
@@ -42,6 +43,7 @@ export function endpoints(): Endpoint[] {
     ...pipelineEndpoints(),
     ...notificationEndpoints,
     ...integrationEndpoints,
+    ...leverEndpoints,
   ];
 }
 

@@ -2,10 +2,12 @@
 import { ashbyProvider, type AshbyCredentials } from './ashby';
 import type { AtsConfig } from './config';
 import { greenhouseProvider, type GreenhouseCredentials } from './greenhouse';
+import { leverProvider } from './lever';
+import type { LeverTokens } from './leverAuth';
 import type { AtsProvider, CredentialsSaver } from './types';
 import { workableProvider, type WorkableCredentials } from './workable';
 
-export const LIVE_KINDS = ['ashby', 'greenhouse', 'workable'] as const;
+export const LIVE_KINDS = ['ashby', 'greenhouse', 'lever', 'workable'] as const;
 
 export function isLive(kind: string): boolean {
   return (LIVE_KINDS as readonly string[]).includes(kind);
@@ -17,7 +19,7 @@ export function providerFor(
   credentials: Record<string, unknown>,
   settings: Record<string, unknown>,
   // Providers with expiring tokens hand renewed ones back here.
-  _save?: CredentialsSaver,
+  save?: CredentialsSaver,
 ): AtsProvider {
   switch (kind) {
     case 'workable':
@@ -26,6 +28,8 @@ export function providerFor(
       return ashbyProvider(config.ashbyUrl, credentials as unknown as AshbyCredentials, config.limits);
     case 'greenhouse':
       return greenhouseProvider(config.greenhouseUrl, config.greenhouseTokenUrl, credentials as unknown as GreenhouseCredentials, config.limits);
+    case 'lever':
+      return leverProvider(config, credentials as unknown as LeverTokens, settings, save);
     default:
       throw new Error(`no live provider for ${kind}`);
   }
