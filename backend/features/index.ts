@@ -18,6 +18,7 @@ import { inviteSignupEndpoints } from './signup/inviteEndpoints';
 import { creditsEndpoints } from './credits';
 import { dashboardEndpoints } from './dashboards/endpoints';
 import { integrationEndpoints } from './integrations/endpoints';
+import { knownEndpoints } from './integrations/known';
 import { leverEndpoints } from './integrations/lever';
 import { interviewEndpoints } from './interviews/endpoints';
 import { qualifyEndpoints } from './interviews/qualify';
@@ -44,6 +45,7 @@ export function endpoints(): Endpoint[] {
     ...notificationEndpoints,
     ...integrationEndpoints,
     ...leverEndpoints,
+    ...knownEndpoints,
   ];
 }
 

@@ -195,6 +195,17 @@ describe('Syncing', () => {
     expect(await lastRun(t, integrationId)).toMatchObject({ created: 1, skipped: 0 });
   });
 
+  it('tells the company its ATS already has a candidate, and since when, without sending the email back', async () => {
+    const email = (await t.knex('candidates').where('id', named[0]).first('email')).email;
+    const res = await p.admin.get(`/integrations/already-known?projectId=${project}&candidateId=${named[0]}`);
+    expect(res.status).toBe(200);
+    expect(res.body.known).toEqual([{ ats: 'Workable', since: expect.any(String) }]);
+    expect(JSON.stringify(res.body)).not.toContain(email);
+    const [outside] = await activeCandidates(t.knex, 1, { skip: 390 });
+    expect((await p.admin.get(`/integrations/already-known?projectId=${project}&candidateId=${outside}`)).status).toBe(404);
+    expect((await p.otherCompany.get(`/integrations/already-known?projectId=${project}&candidateId=${named[0]}`)).status).toBe(404);
+  });
+
   it('waits out a 429 with Retry-After and goes on', async () => {
     const [extra] = await activeCandidates(t.knex, 1, { skip: 330 });
     await addToProject(
