@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { atsConfig, type AtsConfig } from './adapters/ats/config';
 import type { S3Settings } from './adapters/storage/s3';
 import { DEFAULT_TIERS, parseTiers, type Pricing } from '../schema/rules/credits';
 
@@ -72,6 +73,8 @@ export interface Config {
    * has been away CHAT_AWAY_SECONDS (default 60), an email after CHAT_UNREAD_EMAIL_MINUTES (default 10).
    */
   chat: { awaySeconds: number; unreadEmailMinutes: number };
+  /** Applicant-tracking systems (README, configuration). */
+  ats: AtsConfig;
 }
 
 export interface WhatsappConfig {
@@ -287,6 +290,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     whatsapp: whatsappConfig(),
     analytics: analyticsConfig(),
     chat: { awaySeconds: int('CHAT_AWAY_SECONDS', 60), unreadEmailMinutes: int('CHAT_UNREAD_EMAIL_MINUTES', 10) },
+    ats: atsConfig(),
   };
   return { ...config, ...overrides };
 }

@@ -12,6 +12,7 @@ import { interviewFieldErrors, interviewProjectMessages } from './sections/inter
 import { dashboardFieldErrors } from './sections/dashboards';
 import { projectFieldErrors, projectMessages } from './sections/projects';
 import { pipelineMessages, pipelineProjectMessages } from './sections/pipeline';
+import { integrationFieldErrors, integrations } from './sections/integrations';
 
 export const en = {
   appName: 'Talentbase',
@@ -309,4 +310,7 @@ export const en = {
   ...projectFieldErrors,
   ...interviewFieldErrors,
   ...dashboardFieldErrors,
+  /** Applicant-tracking-system integrations. */
+  integrations,
+  ...integrationFieldErrors,
 } as const;

@@ -42,6 +42,7 @@ import { tag } from './entities/tag';
 import { project } from './entities/project';
 import { projectCandidate } from './entities/projectCandidate';
 import { candidateNote } from './entities/candidateNote';
+import { integration, integrationJob, integrationLink, integrationRun } from './entities/integration';
 import { interviewRequest } from './entities/interviewRequest';
 import { qualifyRequest } from './entities/qualifyRequest';
 import { liveEvent } from './entities/live/liveEvent';
@@ -103,6 +104,10 @@ export const entities: readonly EntityDef[] = [
   candidateInsightDaily,
   rollupMark,
   analyticsEvent,
+  integration,
+  integrationLink,
+  integrationJob,
+  integrationRun,
 ];
 
 const byName = new Map(entities.map((e) => [e.name, e]));

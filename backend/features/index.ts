@@ -18,6 +18,9 @@ import { signupEndpoints } from './signup/endpoints';
 import { inviteSignupEndpoints } from './signup/inviteEndpoints';
 import { creditsEndpoints } from './credits';
 import { dashboardEndpoints } from './dashboards/endpoints';
+import { integrationEndpoints } from './integrations/endpoints';
+import { knownEndpoints } from './integrations/known';
+import { leverEndpoints } from './integrations/lever';
 import { interviewEndpoints } from './interviews/endpoints';
 import { qualifyEndpoints } from './interviews/qualify';
 import { talentEndpoints } from './talent';
@@ -42,6 +45,9 @@ export function endpoints(): Endpoint[] {
     ...pipelineEndpoints(),
     ...notificationEndpoints,
     ...chatEndpoints,
+    ...integrationEndpoints,
+    ...leverEndpoints,
+    ...knownEndpoints,
   ];
 }
 

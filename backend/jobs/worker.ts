@@ -23,6 +23,8 @@ import { sendEmailTask } from './tasks/send_email';
 import { expireInterviewRequestsTask } from './tasks/expire_interview_requests';
 import { sendInterviewRequestTask } from './tasks/send_interview_request';
 import { sendWhatsappMessageTask } from './tasks/send_whatsapp_message';
+import { scheduleIntegrationSyncsTask } from './tasks/schedule_integration_syncs';
+import { syncIntegrationTask } from './tasks/sync_integration';
 
 let stopping = false;
 
@@ -67,6 +69,8 @@ export function taskList(config: Config, connectionString = config.databaseUrl):
     follow_up_chat_message: followUpChatMessageTask(config, db),
     notify_credits_low: notifyCreditsLowTask(config, db),
     notify_expiring_credits: notifyExpiringCreditsTask(config, db),
+    sync_integration: syncIntegrationTask(config, db),
+    schedule_integration_syncs: scheduleIntegrationSyncsTask(db),
   };
 }
 
@@ -82,6 +86,7 @@ export const CRONTAB = [
   '35 * * * * renew_power_projects ?fill=1h',
   '7 * * * * rollup_daily ?fill=1h',
   '50 1 * * * maintain_log_partitions ?fill=1d',
+  '45 * * * * schedule_integration_syncs ?fill=1h',
 ].join('\n');
 
 /** The schedule a worker runs: every job above, and analytics forwarding once a service is configured. */

@@ -4,6 +4,7 @@
  * nested choices as '<field>_<key>'); defineEntity reads the texts from here, so a label has one spelling.
  */
 import { dashboardEntityLabels } from './dashboards';
+import { integrationEntityLabels } from './integrations';
 import { liveEntityLabels } from './live';
 import { chatEntityLabels } from './chat';
 
@@ -11,6 +12,7 @@ export const entityLabels = {
   ...liveEntityLabels,
   ...chatEntityLabels,
   ...dashboardEntityLabels,
+  ...integrationEntityLabels,
   country: {
     fields: {
       name: 'Name',

@@ -1,6 +1,7 @@
 /** Every text of the portal, under the catalogue's `portal` key. */
 import { auth } from './auth';
 import { dashboards } from './dashboards';
+import { integrationsPortal } from './integrations';
 import { interviews } from './interviews';
 import { pages } from './pages';
 import { projectsPortal } from './projectsPortal';
@@ -8,4 +9,14 @@ import { pipelinePortal } from './pipelinePortal';
 import { shell } from './shell';
 import { terms } from './terms';
 
-export const portal = { ...shell, ...auth, ...pages, terms, interviews, pipeline: pipelinePortal, projectsPortal, dashboard: dashboards };
+export const portal = {
+  ...shell,
+  ...auth,
+  ...pages,
+  terms,
+  interviews,
+  pipeline: pipelinePortal,
+  projectsPortal,
+  dashboard: dashboards,
+  integrationsPage: integrationsPortal,
+};

@@ -19,6 +19,8 @@ export interface E2E {
   baseUrl: string;
   db: TestDatabase;
   browser: Browser;
+  /** The running server's configuration: a test may point an outside service at its loopback stand-in. */
+  config: ReturnType<typeof loadConfig>;
   newPage(): Promise<Page>;
   /** The newest six-digit code emailed to `email`. */
   lastCode(email: string): Promise<string>;
@@ -85,5 +87,5 @@ export async function startE2E(): Promise<E2E> {
     await page.getByRole('button', { name: 'Account menu' }).waitFor();
     return page;
   };
-  return { baseUrl, db, browser, lastCode, newPage, signIn };
+  return { baseUrl, db, browser, config: ctx.config, lastCode, newPage, signIn };
 }

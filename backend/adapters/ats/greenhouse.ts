@@ -1,0 +1,139 @@
+/**
+ * Greenhouse Harvest v3: OAuth 2 client credentials of the customer's own Dev Center app (client
+ * id and secret, sent as Basic auth to the token endpoint) buy a Bearer token, renewed when it
+ * expires or is refused once; lists are cursor-paged through the `Link` header. A person becomes
+ * a candidate, then an application on the job; moves go to the job's stage whose name fits the
+ * product stage, a rejection uses the account's first rejection reason.
+ */
+import type { StageKey } from '../../../schema/rules/pipeline';
+import { nextLink, request, type HttpLimits } from './http';
+import { AtsError, type AtsAccount, type AtsJob, type AtsProvider } from './types';
+
+export interface GreenhouseCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Which of a job's stages each product stage lands on, by name. */
+const STAGE_NAME: Partial<Record<StageKey, RegExp>> = {
+  shortlist: /screen|review/i,
+  interviewing: /interview/i,
+  interviewing2: /interview/i,
+  offered: /offer/i,
+  placed: /hire|offer/i,
+};
+
+export function greenhouseProvider(base: string, tokenUrl: string, creds: GreenhouseCredentials, limits?: HttpLimits): AtsProvider {
+  let token: { value: string; expiresAt: number } | undefined;
+
+  async function accessToken(renew = false): Promise<string> {
+    if (!renew && token && token.expiresAt > Date.now() + 30_000) return token.value;
+    const { body } = await request<{ access_token?: string; expires_in?: number }>(
+      tokenUrl,
+      {
+        method: 'POST',
+        headers: {
+          Authorization: `Basic ${Buffer.from(`${encodeURIComponent(creds.clientId)}:${encodeURIComponent(creds.clientSecret)}`).toString('base64')}`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Accept: 'application/json',
+        },
+        body: new URLSearchParams({ grant_type: 'client_credentials' }).toString(),
+      },
+      limits,
+    ).catch((err: unknown) => {
+      // The token endpoint answers 400 invalid_client for a wrong id or secret.
+      if (err instanceof AtsError && err.code === 'rejected') throw new AtsError('auth', err.message, err.status);
+      throw err;
+    });
+    if (!body?.access_token) throw new AtsError('auth', 'Greenhouse issued no access token');
+    token = { value: body.access_token, expiresAt: Date.now() + (body.expires_in ?? 3600) * 1000 };
+    return token.value;
+  }
+
+  /** A call with the current token; a 401 renews the token once and tries again. */
+  async function call<T>(method: string, pathOrUrl: string, body?: unknown): Promise<{ body: T; headers: Headers }> {
+    const url = pathOrUrl.startsWith('http') ? pathOrUrl : `${base}${pathOrUrl}`;
+    const send = async (renew: boolean) =>
+      request<T>(
+        url,
+        {
+          method,
+          headers: { Authorization: `Bearer ${await accessToken(renew)}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        },
+        limits,
+      );
+    try {
+      return await send(false);
+    } catch (err) {
+      if (err instanceof AtsError && err.code === 'auth' && err.status === 401) return send(true);
+      throw err;
+    }
+  }
+  const stagesByJob = new Map<string, { id: number; name: string; priority: number }[]>();
+  let rejectionReason: number | undefined;
+
+  async function stageId(jobId: string, stage: StageKey): Promise<number> {
+    let stages = stagesByJob.get(jobId);
+    if (!stages)
+      stagesByJob.set(
+        jobId,
+        (stages = (await call<{ id: number; name: string; priority: number }[]>('GET', `/job_stages?job_id=${encodeURIComponent(jobId)}`)).body ?? []),
+      );
+    const pattern = STAGE_NAME[stage];
+    const found = pattern && [...stages].sort((a, b) => a.priority - b.priority).find((s) => pattern.test(s.name));
+    if (!found) throw new AtsError('rejected', `the Greenhouse job has no stage for ${stage}`);
+    return found.id;
+  }
+
+  return {
+    async verify(): Promise<AtsAccount> {
+      await call('GET', '/jobs?per_page=1');
+      return { account: creds.clientId.slice(0, 8) };
+    },
+
+    async openJobs(): Promise<AtsJob[]> {
+      const jobs: AtsJob[] = [];
+      let next: string | undefined = '/jobs?status=open&per_page=100';
+      for (let page = 0; next && page < 100; page++) {
+        const answer: { body: { id: number; name: string }[]; headers: Headers } = await call('GET', next);
+        jobs.push(...(answer.body ?? []).map((j) => ({ remoteId: String(j.id), title: j.name })));
+        next = nextLink(answer.headers);
+      }
+      return jobs;
+    },
+
+    async createApplication(jobId, person, stage) {
+      const candidate = (
+        await call<{ id: number }>('POST', '/candidates', {
+          first_name: person.firstName,
+          last_name: person.lastName,
+          emails: [{ value: person.email, type: 'personal' }],
+          ...(person.phone ? { phone_numbers: [{ value: person.phone, type: 'mobile' }] } : {}),
+        })
+      ).body;
+      if (!candidate?.id) throw new AtsError('rejected', 'Greenhouse answered without a candidate id');
+      const application = (
+        await call<{ id: number }>('POST', '/applications', { candidate_id: candidate.id, job_id: Number(jobId), stage_id: await stageId(jobId, stage) })
+      ).body;
+      if (!application?.id) throw new AtsError('rejected', 'Greenhouse answered without an application id');
+      return String(application.id);
+    },
+
+    async moveApplication(remoteId, stage, jobId) {
+      const path = `/applications/${encodeURIComponent(remoteId)}`;
+      if (stage === 'rejected') {
+        rejectionReason ??= (await call<{ id: number }[]>('GET', '/rejection_reasons?per_page=1')).body?.[0]?.id;
+        if (!rejectionReason) throw new AtsError('rejected', 'the Greenhouse account has no rejection reason');
+        await call('POST', `${path}/reject`, { rejection_reason_id: rejectionReason });
+        return;
+      }
+      await call('POST', `${path}/move`, { stage_id: await stageId(jobId, stage) });
+    },
+
+    async findByEmail(email) {
+      const found = (await call<{ id: number; created_at: string }[]>('GET', `/candidates?email=${encodeURIComponent(email)}&per_page=1`)).body?.[0];
+      return found ? { since: found.created_at } : null;
+    },
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * The one HTTP path to ATS vendors: JSON in and out with the platform's fetch, a time limit per
+ * call, waits on 429 for as long as Retry-After asks (up to a ceiling), a few retries with backoff
+ * on 5xx and network faults, and each refusal turned into an AtsError: 401/403 'auth', other 4xx
+ * 'rejected' with the vendor's message, 5xx 'unavailable'. Request headers (credentials) are never
+ * part of an error.
+ */
+import { AtsError } from './types';
+
+export interface HttpLimits {
+  /** Longest Retry-After the product waits for inside a run; longer ones end the call as 'rateLimited'. */
+  maxRetryWaitMs: number;
+  /** Retries after a 429, a 5xx or a network fault. */
+  retries: number;
+  timeoutMs: number;
+}
+
+export const DEFAULT_LIMITS: HttpLimits = { maxRetryWaitMs: 30_000, retries: 3, timeoutMs: 20_000 };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Retry-After in seconds or as an HTTP date; absent or unreadable: one second. */
+export function retryAfterMs(header: string | null, now = Date.now()): number {
+  if (!header) return 1000;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? 1000 : Math.max(0, at - now);
+}
+
+function vendorMessage(body: unknown, status: number): string {
+  const b = body as Record<string, unknown> | null;
+  const pick = (v: unknown): string | undefined => {
+    if (typeof v === 'string') return v;
+    if (Array.isArray(v)) return pick(v[0]);
+    if (v && typeof v === 'object') return pick((v as Record<string, unknown>).message ?? (v as Record<string, unknown>).error);
+    return undefined;
+  };
+  return (pick(b?.errors) ?? pick(b?.error) ?? pick(b?.message) ?? pick(b?.error_description) ?? `HTTP ${status}`).slice(0, 200);
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text.slice(0, 200);
+  }
+}
+
+export async function requestJson<T>(url: string, init: RequestInit, limits: HttpLimits = DEFAULT_LIMITS): Promise<T> {
+  return (await request<T>(url, init, limits)).body;
+}
+
+/** The next page's URL of an RFC 8288 `Link` header (cursor pagination), if any. */
+export function nextLink(headers: Headers): string | undefined {
+  return /<([^>]+)>\s*;\s*rel="?next"?/.exec(headers.get('link') ?? '')?.[1];
+}
+
+export async function request<T>(url: string, init: RequestInit, limits: HttpLimits = DEFAULT_LIMITS): Promise<{ body: T; headers: Headers }> {
+  for (let attempt = 0; ; attempt++) {
+    let res: Response;
+    try {
+      res = await fetch(url, { ...init, signal: AbortSignal.timeout(limits.timeoutMs) });
+    } catch {
+      if (attempt >= limits.retries) throw new AtsError('unavailable', 'the ATS could not be reached');
+      await sleep(250 * 2 ** attempt);
+      continue;
+    }
+    if (res.ok) return { body: (await readBody(res)) as T, headers: res.headers };
+    const body = await readBody(res);
+    if (res.status === 429) {
+      const wait = retryAfterMs(res.headers.get('retry-after'));
+      if (attempt >= limits.retries || wait > limits.maxRetryWaitMs) throw new AtsError('rateLimited', 'the ATS rate limit was reached', 429);
+      await sleep(wait);
+      continue;
+    }
+    if (res.status >= 500) {
+      if (attempt >= limits.retries) throw new AtsError('unavailable', `the ATS answered ${res.status}: ${vendorMessage(body, res.status)}`, res.status);
+      await sleep(250 * 2 ** attempt);
+      continue;
+    }
+    if (res.status === 401 || res.status === 403) throw new AtsError('auth', vendorMessage(body, res.status), res.status);
+    throw new AtsError('rejected', vendorMessage(body, res.status), res.status);
+  }
+}

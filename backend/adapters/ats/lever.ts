@@ -1,0 +1,125 @@
+/**
+ * Lever's API v1 with the company's OAuth tokens (leverAuth.ts): an access token within a minute
+ * of expiry, or refused once with 401, is refreshed and the renewed tokens handed back to be
+ * stored sealed; a refused refresh is an AtsError 'auth'. Postings are read with Lever's `next`
+ * offset; a person becomes a sourced opportunity on the posting, moved between the account's
+ * stages by name and archived with a non-hired reason on rejection, all performed as the user who
+ * signed in.
+ */
+import type { StageKey } from '../../../schema/rules/pipeline';
+import type { AtsConfig } from './config';
+import { requestJson } from './http';
+import { leverRefresh, type LeverTokens } from './leverAuth';
+import { AtsError, type AtsAccount, type AtsJob, type AtsProvider, type CredentialsSaver } from './types';
+
+const STAGE_NAME: Partial<Record<StageKey, RegExp>> = {
+  shortlist: /screen|review/i,
+  interviewing: /interview/i,
+  interviewing2: /interview/i,
+  offered: /offer/i,
+  placed: /offer/i,
+};
+
+interface Page<T> {
+  data: T;
+  hasNext?: boolean;
+  next?: string;
+}
+
+export function leverProvider(config: AtsConfig, initial: LeverTokens, settings: Record<string, unknown>, save?: CredentialsSaver): AtsProvider {
+  let tokens = initial;
+  const base = config.lever.apiUrl;
+
+  async function refresh(): Promise<void> {
+    tokens = await leverRefresh(config, tokens.refreshToken);
+    await save?.({ ...tokens });
+  }
+
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    if (tokens.expiresAt < Date.now() + 60_000) await refresh();
+    const send = () =>
+      requestJson<T>(
+        `${base}${path}`,
+        {
+          method,
+          headers: { Authorization: `Bearer ${tokens.accessToken}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        },
+        config.limits,
+      );
+    try {
+      return await send();
+    } catch (err) {
+      if (!(err instanceof AtsError && err.code === 'auth' && err.status === 401)) throw err;
+      await refresh();
+      return send();
+    }
+  }
+
+  const performAs = () => {
+    if (typeof settings.userId !== 'string') throw new AtsError('rejected', 'no Lever user to act as: sign in with Lever again');
+    return `perform_as=${encodeURIComponent(settings.userId)}`;
+  };
+  let stages: { id: string; text: string }[] | undefined;
+  let archiveReason: string | undefined;
+
+  async function stageId(stage: StageKey): Promise<string> {
+    stages ??= (await call<Page<{ id: string; text: string }[]>>('GET', '/stages')).data ?? [];
+    const pattern = STAGE_NAME[stage];
+    const found = pattern && stages.find((s) => pattern.test(s.text));
+    if (!found) throw new AtsError('rejected', `Lever has no stage for ${stage}`);
+    return found.id;
+  }
+
+  return {
+    async verify(): Promise<AtsAccount> {
+      const users = await call<Page<{ id: string; name?: string; accessRole?: string }[]>>('GET', '/users?limit=100');
+      const user = users.data?.find((u) => u.accessRole === 'super admin' || u.accessRole === 'admin') ?? users.data?.[0];
+      return { account: user?.name, settings: { userId: user?.id } };
+    },
+
+    async openJobs(): Promise<AtsJob[]> {
+      const jobs: AtsJob[] = [];
+      let offset: string | undefined;
+      for (let page = 0; page < 100; page++) {
+        const answer: Page<{ id: string; text: string }[]> = await call(
+          'GET',
+          `/postings?state=published&limit=100${offset ? `&offset=${encodeURIComponent(offset)}` : ''}`,
+        );
+        jobs.push(...(answer.data ?? []).map((p) => ({ remoteId: p.id, title: p.text })));
+        if (!answer.hasNext || !answer.next) break;
+        offset = answer.next;
+      }
+      return jobs;
+    },
+
+    async createApplication(jobId, person, stage) {
+      const answer = await call<Page<{ id: string }>>('POST', `/opportunities?${performAs()}`, {
+        name: `${person.firstName} ${person.lastName}`.trim(),
+        emails: [person.email],
+        ...(person.phone ? { phones: [{ value: person.phone }] } : {}),
+        postings: [jobId],
+        origin: 'sourced',
+        stage: await stageId(stage),
+      });
+      if (!answer?.data?.id) throw new AtsError('rejected', 'Lever answered without an opportunity id');
+      return answer.data.id;
+    },
+
+    async moveApplication(remoteId, stage) {
+      const path = `/opportunities/${encodeURIComponent(remoteId)}`;
+      if (stage === 'rejected') {
+        archiveReason ??= (await call<Page<{ id: string }[]>>('GET', '/archive_reasons?type=non-hired')).data?.[0]?.id;
+        if (!archiveReason) throw new AtsError('rejected', 'the Lever account has no archive reason');
+        await call('PUT', `${path}/archived?${performAs()}`, { reason: archiveReason });
+        return;
+      }
+      await call('PUT', `${path}/stage?${performAs()}`, { stage: await stageId(stage) });
+    },
+
+    async findByEmail(email) {
+      const found = (await call<Page<{ id: string; createdAt: number }[]>>('GET', `/opportunities?email=${encodeURIComponent(email)}&limit=1`)).data?.[0];
+      return found ? { since: new Date(found.createdAt).toISOString() } : null;
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * One interface for every applicant-tracking system the product connects to live. A provider is
+ * built per use with the integration's decrypted credentials; it speaks the vendor's HTTP API with
+ * the platform's fetch (http.ts), against a configurable base URL.
+ */
+import type { StageKey } from '../../../schema/rules/pipeline';
+
+/** A person pushed as an application: only what the company may see of them (schema/rules/visibility.ts). */
+export interface AtsPerson {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string | null;
+  headline?: string | null;
+  summary?: string | null;
+  /** The CV the company may download, when there is one. */
+  cv?: { fileName: string; contentType: string; data: Buffer } | null;
+}
+
+export interface AtsJob {
+  remoteId: string;
+  title: string;
+}
+
+/** What verifying the credentials learnt: an account name to show, and non-secret settings to keep. */
+export interface AtsAccount {
+  account?: string;
+  settings?: Record<string, unknown>;
+}
+
+export interface AtsProvider {
+  /** Checks the credentials with a cheap read; throws AtsError 'auth' when they are refused. */
+  verify(): Promise<AtsAccount>;
+  /** The open jobs, every page. */
+  openJobs(): Promise<AtsJob[]>;
+  /** Adds the person to the job at `stage`; answers the remote id the product keeps. */
+  createApplication(jobId: string, person: AtsPerson, stage: StageKey): Promise<string>;
+  /** Moves an application to `stage`; 'rejected' rejects (disqualifies, archives) it. */
+  moveApplication(remoteId: string, stage: StageKey, jobId: string): Promise<void>;
+  /** When the ATS first had a person with this email, if it has one. */
+  findByEmail(email: string): Promise<{ since: string } | null>;
+}
+
+export type AtsErrorCode = 'auth' | 'rateLimited' | 'unavailable' | 'rejected';
+
+/** A call the vendor refused or could not answer; `message` never holds a credential. */
+export class AtsError extends Error {
+  constructor(
+    public readonly code: AtsErrorCode,
+    message: string,
+    public readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'AtsError';
+  }
+}
+
+/** Receives credentials a provider renewed (OAuth tokens), to be stored encrypted. */
+export type CredentialsSaver = (credentials: Record<string, unknown>) => Promise<void>;

@@ -1,0 +1,277 @@
+/**
+ * ATS integrations under /api/v1/integrations (spec sections 2, 7, 9), for a company's Owners and
+ * Admins only (the Integration entity's rules: a Member, a RaaS company or a platform admin is
+ * refused, another company's integration is "not found"). No answer ever carries a credential.
+ *   GET    integration-list        the 19 kinds, each with the company's integration, if any
+ *   POST   add                     an API-key provider (Workable, Ashby) or a kind recorded without connection
+ *   POST   greenhouse              Greenhouse Harvest v3 by OAuth client credentials
+ *   PUT    manual/sync/:id         queues a sync under the integration's one job key
+ *   DELETE remove/:id              removes the integration, its credentials, links and log
+ *   GET    run-log/:id             the newest runs of an integration
+ *   GET    jobs/:id                the ATS's open jobs and which project each is linked to
+ *   PUT    project-job/:id         links a project of the company to an open job (or unlinks it)
+ */
+import { z } from 'zod';
+import { ATS_ENVIRONMENTS, ATS_KEYS, ATS_KINDS, atsKind, INTEGRATION_STATUS, LINK_KIND, RUN_STATUS, RUN_TRIGGER } from '../../../schema/rules/ats';
+import { id, oneOf, optionalText } from '../../../schema/validation/inputs';
+import { AtsError, isLive, providerFor } from '../../adapters/ats';
+import type { Config } from '../../config';
+import { defineEndpoint, type Call } from '../../endpoints/define';
+import { AppError, badRequest, forbidden } from '../../errors';
+import { integrationById, publicIntegration, queueSync, sealCredentials, syncJobKey, type IntegrationRow } from './store';
+
+const READ = { action: 'read', subject: 'Integration' } as const;
+const CREATE = { action: 'create', subject: 'Integration' } as const;
+const own = (action: 'read' | 'update' | 'delete') => ({ entity: 'integration', action }) as const;
+const ENVIRONMENTS = Object.values(ATS_ENVIRONMENTS);
+const statusKey = (n: number) => Object.entries(RUN_STATUS).find(([, v]) => v === n)?.[0];
+
+/** The company the caller manages integrations for: company Owners and Admins have exactly one. */
+function companyOf(call: Pick<Call, 'actor'>): number {
+  if (call.actor.companyId === undefined) throw forbidden('integrations.noPermission');
+  return call.actor.companyId;
+}
+
+/** Checks credentials with the vendor before anything is stored; a refusal is the spec's "API key invalid" on `field`. */
+export async function verified(config: Config, kind: string, credentials: Record<string, unknown>, field: string) {
+  try {
+    return await providerFor(config.ats, kind, credentials, {}).verify();
+  } catch (err) {
+    if (err instanceof AtsError && (err.code === 'auth' || (err.code === 'rejected' && err.status === 404)))
+      throw badRequest({ [field]: `${field}.errors.invalid` }, 'integrations.apiKeyInvalid');
+    if (err instanceof AtsError) throw new AppError(502, 'integrations.unavailable');
+    throw err;
+  }
+}
+
+/** Stores a new integration (refusing a second of the same kind), names it as the company's ATS and queues its first sync. */
+export async function saveIntegration(
+  call: Pick<Call, 'actor' | 'ctx'>,
+  values: { kind: string; environment: number; account?: string | null; credentials?: Record<string, unknown>; settings?: Record<string, unknown> },
+) {
+  const companyId = companyOf(call);
+  const { knex, config } = call.ctx;
+  const saved = await knex.transaction(async (trx) => {
+    await trx('companies').where('id', companyId).forUpdate().first('id');
+    if (await trx('integrations').where({ company_id: companyId, kind: values.kind }).first('id'))
+      throw badRequest({ kind: 'kind.errors.exists' }, 'integrations.alreadyAdded');
+    const [row] = (await trx('integrations')
+      .insert({
+        company_id: companyId,
+        kind: values.kind,
+        environment: values.environment,
+        status: values.credentials ? INTEGRATION_STATUS.connected : INTEGRATION_STATUS.recorded,
+        account: values.account ?? null,
+        credentials: values.credentials ? sealCredentials(config, values.credentials) : null,
+        settings: values.settings ? JSON.stringify(values.settings) : null,
+        created_by_id: call.actor.id ?? null,
+      })
+      .returning('*')) as IntegrationRow[];
+    await trx('companies')
+      .where('id', companyId)
+      .update({ ats: atsKind(values.kind)?.label ?? values.kind });
+    if (values.credentials) await queueSync(trx, row.id, RUN_TRIGGER.manual);
+    return row;
+  });
+  return publicIntegration(saved);
+}
+
+const addBody = z.object({
+  kind: z.enum(ATS_KEYS),
+  environment: oneOf(ENVIRONMENTS).optional(),
+  apiKey: optionalText(500),
+  subdomain: optionalText(100),
+});
+
+export const integrationEndpoints = [
+  defineEndpoint({
+    method: 'get',
+    path: '/integrations/integration-list',
+    summary: "The ATS kinds and the company's integrations",
+    access: READ,
+    handler: async (call) => {
+      const rows = (await call.ctx.knex('integrations').where('company_id', companyOf(call))) as IntegrationRow[];
+      const company = await call.ctx.knex('companies').where('id', companyOf(call)).first('ats');
+      return {
+        kinds: ATS_KINDS.map((k) => {
+          const row = rows.find((r) => r.kind === k.key);
+          return { ...k, integration: row ? publicIntegration(row) : null };
+        }),
+        companyAts: company?.ats ?? null,
+        leverSignIn: Boolean(call.ctx.config.ats.lever.clientId && call.ctx.config.ats.lever.clientSecret),
+      };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'post',
+    path: '/integrations/add',
+    summary: 'Connects an ATS by API key, or records one without a connection',
+    access: CREATE,
+    input: { body: addBody },
+    status: 201,
+    handler: async (call) => {
+      const { kind, apiKey, subdomain } = call.body;
+      const environment = call.body.environment ?? ATS_ENVIRONMENTS.production;
+      const connect = atsKind(kind)?.connect;
+      if (connect === 'clientCredentials' || connect === 'signIn') throw badRequest({ kind: 'kind.errors.invalid' }, 'integrations.invalidInput');
+      if (connect === 'none') return saveIntegration(call, { kind, environment });
+      const missing = {
+        ...(apiKey ? {} : { apiKey: 'apiKey.errors.required' }),
+        ...(kind === 'workable' && !subdomain ? { subdomain: 'subdomain.errors.required' } : {}),
+      };
+      if (Object.keys(missing).length) throw badRequest(missing, 'integrations.invalidInput');
+      if (subdomain && !/^[a-z0-9][a-z0-9-]{0,62}$/i.test(subdomain)) throw badRequest({ subdomain: 'subdomain.errors.invalid' }, 'integrations.invalidInput');
+      const credentials = kind === 'workable' ? { subdomain: subdomain!.toLowerCase(), token: apiKey } : { apiKey };
+      if (
+        await call.ctx
+          .knex('integrations')
+          .where({ company_id: companyOf(call), kind })
+          .first('id')
+      )
+        throw badRequest({ kind: 'kind.errors.exists' }, 'integrations.alreadyAdded');
+      const found = await verified(call.ctx.config, kind, credentials, 'apiKey');
+      return saveIntegration(call, { kind, environment, account: found.account, credentials, settings: found.settings });
+    },
+  }),
+
+  defineEndpoint({
+    method: 'post',
+    path: '/integrations/greenhouse',
+    summary: 'Connects Greenhouse Harvest v3 with OAuth client credentials',
+    access: CREATE,
+    input: { body: z.object({ clientId: optionalText(200), clientSecret: optionalText(500), environment: oneOf(ENVIRONMENTS).optional() }) },
+    status: 201,
+    handler: async (call) => {
+      const { clientId, clientSecret } = call.body;
+      const missing = {
+        ...(clientId ? {} : { clientId: 'clientId.errors.required' }),
+        ...(clientSecret ? {} : { clientSecret: 'clientSecret.errors.required' }),
+      };
+      if (Object.keys(missing).length) throw badRequest(missing, 'integrations.invalidInput');
+      if (
+        await call.ctx
+          .knex('integrations')
+          .where({ company_id: companyOf(call), kind: 'greenhouse' })
+          .first('id')
+      )
+        throw badRequest({ kind: 'kind.errors.exists' }, 'integrations.alreadyAdded');
+      const credentials = { clientId, clientSecret };
+      const found = await verified(call.ctx.config, 'greenhouse', credentials, 'clientSecret');
+      return saveIntegration(call, {
+        kind: 'greenhouse',
+        environment: call.body.environment ?? ATS_ENVIRONMENTS.production,
+        account: found.account,
+        credentials,
+      });
+    },
+  }),
+
+  defineEndpoint({
+    method: 'put',
+    path: '/integrations/manual/sync/:id',
+    summary: 'Starts a sync of an integration now',
+    access: READ,
+    row: own('update'),
+    handler: async (call) => {
+      const row = (await integrationById(call.ctx.knex, call.row.id as number))!;
+      if (!isLive(row.kind) || !row.credentials) throw badRequest({}, 'integrations.notConnected');
+      await queueSync(call.ctx.knex, row.id, RUN_TRIGGER.manual);
+      return { success: true, message: 'integrations.syncQueued' };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'delete',
+    path: '/integrations/remove/:id',
+    summary: 'Removes an integration with its credentials, links and run log',
+    access: READ,
+    row: own('delete'),
+    handler: async (call) => {
+      await call.ctx.knex.transaction(async (trx) => {
+        const row = (await trx('integrations').where('id', call.row.id).forUpdate().first()) as IntegrationRow | undefined;
+        if (!row) return;
+        await trx('integrations').where('id', row.id).delete();
+        await trx.raw('select graphile_worker.remove_job(?)', [syncJobKey(row.id)]);
+        const label = atsKind(row.kind)?.label ?? row.kind;
+        await trx('companies').where({ id: row.company_id, ats: label }).update({ ats: null });
+      });
+      return { success: true, message: 'integrations.removed' };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'get',
+    path: '/integrations/run-log/:id',
+    summary: "An integration's newest sync runs",
+    access: READ,
+    row: own('read'),
+    handler: async (call) => {
+      const runs = await call.ctx
+        .knex('integration_runs')
+        .where('integration_id', call.row.id)
+        .orderBy('id', 'desc')
+        .limit(20)
+        .select('id', 'trigger', 'status', 'created', 'updated', 'skipped', 'failed', 'entries', 'error', 'started_at', 'finished_at');
+      return {
+        data: runs.map((r) => ({
+          id: r.id,
+          trigger: r.trigger === RUN_TRIGGER.manual ? 'manual' : 'schedule',
+          status: statusKey(r.status),
+          created: r.created,
+          updated: r.updated,
+          skipped: r.skipped,
+          failed: r.failed,
+          entries: r.entries ?? [],
+          error: r.error,
+          startedAt: r.started_at,
+          finishedAt: r.finished_at,
+        })),
+      };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'get',
+    path: '/integrations/jobs/:id',
+    summary: "The ATS's open jobs and the projects linked to them",
+    access: READ,
+    row: own('read'),
+    handler: async (call) => {
+      const { knex } = call.ctx;
+      const jobs = await knex('integration_jobs').where({ integration_id: call.row.id, open: true }).orderBy('title').select('remote_id as id', 'title');
+      const links = await knex('integration_links as l')
+        .join('projects as p', 'p.id', 'l.local_id')
+        .where({ 'l.integration_id': call.row.id, 'l.local_kind': LINK_KIND.project })
+        .select('p.id as projectId', 'p.title as projectTitle', 'l.remote_id as jobId');
+      return { jobs, projects: links };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'put',
+    path: '/integrations/project-job/:id',
+    summary: 'Links a project to an open job of the ATS, or unlinks it',
+    access: READ,
+    row: own('update'),
+    input: { body: z.object({ projectId: id('project'), jobId: z.union([z.string().trim().min(1).max(200), z.null()]) }) },
+    handler: async (call) => {
+      const { knex } = call.ctx;
+      const integrationId = call.row.id as number;
+      const project = await knex('projects').where({ id: call.body.projectId, company_id: call.row.companyId }).first('id');
+      if (!project) throw badRequest({ projectId: 'projectId.errors.notFound' });
+      const where = { integration_id: integrationId, local_kind: LINK_KIND.project, local_id: project.id };
+      if (call.body.jobId === null) {
+        await knex('integration_links').where(where).delete();
+        return { success: true };
+      }
+      const job = await knex('integration_jobs').where({ integration_id: integrationId, remote_id: call.body.jobId, open: true }).first('remote_id');
+      if (!job) throw badRequest({ jobId: 'jobId.errors.notFound' });
+      await knex('integration_links')
+        .insert({ ...where, remote_id: job.remote_id })
+        .onConflict(['integration_id', 'local_kind', 'local_id'])
+        .merge({ remote_id: job.remote_id, updated_at: new Date() });
+      return { success: true };
+    },
+  }),
+];

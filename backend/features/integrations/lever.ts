@@ -1,0 +1,121 @@
+/**
+ * Sign-in with Lever (spec section 9: `GET lever/sign-in`): a company Owner or Admin asks for the
+ * sign-in URL, whose `state` is signed with APP_SECRET and names their company, themselves and the
+ * environment for ten minutes; Lever sends the browser back to the callback, which checks that
+ * state and that the person still manages the company, exchanges the code through openid-client,
+ * learns the user to act as, and stores the tokens sealed, then returns to /integrations with the
+ * outcome. A refused or forged round trip stores nothing.
+ */
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { ATS_ENVIRONMENTS, INTEGRATION_STATUS, RUN_TRIGGER } from '../../../schema/rules/ats';
+import { oneOf } from '../../../schema/validation/inputs';
+import { AtsError, providerFor } from '../../adapters/ats';
+import { leverExchange, leverSignInUrl } from '../../adapters/ats/leverAuth';
+import { hmac, sameHash } from '../../auth/tokens';
+import type { Config } from '../../config';
+import { defineEndpoint } from '../../endpoints/define';
+import { AppError, badRequest, forbidden } from '../../errors';
+import { logger } from '../../logger';
+import { saveIntegration } from './endpoints';
+import { queueSync, sealCredentials } from './store';
+
+const STATE_TTL_MS = 10 * 60 * 1000;
+const ENVIRONMENTS = Object.values(ATS_ENVIRONMENTS);
+
+interface SignInState {
+  c: number;
+  u: number;
+  e: number;
+  x: number;
+  n: string;
+}
+
+const callbackUrl = (config: Config) => `${config.publicUrl}/api/v1/integrations/lever/callback`;
+
+export function signState(config: Config, state: SignInState): string {
+  const body = Buffer.from(JSON.stringify(state)).toString('base64url');
+  return `${body}.${hmac(config.secret, `lever:${body}`)}`;
+}
+
+function readState(config: Config, raw: string): SignInState | undefined {
+  const [body, mac] = raw.split('.');
+  if (!body || !mac || !sameHash(mac, hmac(config.secret, `lever:${body}`))) return undefined;
+  try {
+    const state = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as SignInState;
+    return state.x > Date.now() ? state : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const leverEndpoints = [
+  defineEndpoint({
+    method: 'get',
+    path: '/integrations/lever/sign-in',
+    summary: 'The URL that signs the company in with Lever',
+    access: { action: 'create', subject: 'Integration' },
+    input: { query: z.object({ environment: oneOf(ENVIRONMENTS).optional() }) },
+    handler: async (call) => {
+      const { config } = call.ctx;
+      if (!config.ats.lever.clientId || !config.ats.lever.clientSecret) throw new AppError(409, 'integrations.leverNotConfigured');
+      if (call.actor.companyId === undefined || call.actor.id === undefined) throw forbidden('integrations.noPermission');
+      if (await call.ctx.knex('integrations').where({ company_id: call.actor.companyId, kind: 'lever', status: INTEGRATION_STATUS.connected }).first('id'))
+        throw badRequest({ kind: 'kind.errors.exists' }, 'integrations.alreadyAdded');
+      const state = signState(config, {
+        c: call.actor.companyId,
+        u: call.actor.id,
+        e: call.query.environment ?? ATS_ENVIRONMENTS.production,
+        x: Date.now() + STATE_TTL_MS,
+        n: randomBytes(12).toString('base64url'),
+      });
+      return { url: leverSignInUrl(config.ats, callbackUrl(config), state) };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'get',
+    path: '/integrations/lever/callback',
+    summary: 'Where Lever returns after sign-in',
+    access: 'public',
+    input: { query: z.object({ code: z.string().max(2000).optional(), state: z.string().max(2000).optional(), error: z.string().max(200).optional() }) },
+    raw: true,
+    handler: async (call) => {
+      const { config, knex } = call.ctx;
+      const back = (outcome: string) => call.res.redirect(303, `${config.publicUrl}/integrations?lever=${outcome}`);
+      const state = call.query.state ? readState(config, call.query.state) : undefined;
+      if (!state || !call.query.code || call.query.error) return back('failed');
+      const user = await knex('company_users').where({ id: state.u, company_id: state.c, status: 1 }).whereIn('role', [0, 1]).first('id');
+      if (!user) return back('failed');
+      try {
+        const url = new URL(callbackUrl(config));
+        url.searchParams.set('code', call.query.code);
+        url.searchParams.set('state', call.query.state!);
+        const tokens = await leverExchange(config.ats, url, call.query.state!);
+        const found = await providerFor(config.ats, 'lever', { ...tokens }, {}).verify();
+        const existing = await knex('integrations').where({ company_id: state.c, kind: 'lever' }).first('id');
+        if (existing) {
+          // Signing in again mends an integration whose tokens stopped working.
+          await knex('integrations')
+            .where('id', existing.id)
+            .update({
+              credentials: sealCredentials(config, { ...tokens }),
+              settings: JSON.stringify(found.settings ?? {}),
+              account: found.account ?? null,
+              status: INTEGRATION_STATUS.connected,
+              updated_at: new Date(),
+            });
+          await queueSync(knex, existing.id, RUN_TRIGGER.manual);
+        } else
+          await saveIntegration(
+            { actor: { role: 'company', id: state.u, companyId: state.c }, ctx: call.ctx },
+            { kind: 'lever', environment: state.e, account: found.account, credentials: { ...tokens }, settings: found.settings },
+          );
+        return back('connected');
+      } catch (err) {
+        if (!(err instanceof AtsError) && !(err instanceof AppError)) logger.error({ err }, 'lever sign-in failed');
+        return back('failed');
+      }
+    },
+  }),
+];

@@ -1,0 +1,85 @@
+/**
+ * Integrations as stored: credentials sealed and opened (AES-256-GCM, adapters/ats/secrets.ts),
+ * the provider of a row with renewed tokens written back sealed, what a client may read of a row
+ * (never a credential), and the sync job, queued under one job key and one queue per integration
+ * so a manual and a scheduled sync never run side by side.
+ */
+import type { Knex } from 'knex';
+import { atsKind, INTEGRATION_STATUS } from '../../../schema/rules/ats';
+import { isLive, providerFor, type AtsProvider } from '../../adapters/ats';
+import { encryptionKey, open, seal } from '../../adapters/ats/secrets';
+import type { Config } from '../../config';
+
+type Db = Knex | Knex.Transaction;
+
+export interface IntegrationRow {
+  id: number;
+  company_id: number;
+  kind: string;
+  environment: number;
+  status: number;
+  account: string | null;
+  credentials: string | null;
+  settings: Record<string, unknown> | null;
+  candidates_synced: number;
+  last_synced_at: Date | null;
+  created_at: Date;
+}
+
+const keys = new Map<string, Buffer>();
+function keyOf(config: Config): Buffer {
+  const cacheKey = `${config.ats.encryptionKey ?? ''}\u0000${config.secret}`;
+  let key = keys.get(cacheKey);
+  if (!key) keys.set(cacheKey, (key = encryptionKey(config.ats.encryptionKey, config.secret)));
+  return key;
+}
+
+export const sealCredentials = (config: Config, credentials: Record<string, unknown>): string => seal(keyOf(config), credentials);
+
+export const openCredentials = (config: Config, row: Pick<IntegrationRow, 'credentials'>): Record<string, unknown> =>
+  row.credentials ? open<Record<string, unknown>>(keyOf(config), row.credentials) : {};
+
+export async function integrationById(db: Db, id: number): Promise<IntegrationRow | undefined> {
+  return db('integrations').where('id', id).first();
+}
+
+/** The live provider of a connected integration; tokens it renews are stored sealed at once. */
+export function providerOf(db: Db, config: Config, row: IntegrationRow): AtsProvider {
+  if (!isLive(row.kind) || !row.credentials) throw new Error(`integration ${row.id} has no live connection`);
+  return providerFor(config.ats, row.kind, openCredentials(config, row), row.settings ?? {}, async (renewed) => {
+    await db('integrations')
+      .where('id', row.id)
+      .update({ credentials: sealCredentials(config, renewed), updated_at: new Date() });
+  });
+}
+
+/** What a company admin reads of an integration: never its credentials. */
+export function publicIntegration(row: IntegrationRow) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    label: atsKind(row.kind)?.label ?? row.kind,
+    environment: row.environment,
+    status: (Object.entries(INTEGRATION_STATUS).find(([, v]) => v === row.status)?.[0] ?? 'connected') as keyof typeof INTEGRATION_STATUS,
+    live: isLive(row.kind) && row.status !== INTEGRATION_STATUS.recorded,
+    account: row.account,
+    candidatesSynced: row.candidates_synced,
+    lastSyncedAt: row.last_synced_at,
+    createdAt: row.created_at,
+  };
+}
+
+export const syncJobKey = (id: number) => `integration_sync:${id}`;
+
+/** Queues the integration's sync; a queued one is replaced, a running one is followed by this one. */
+export async function queueSync(db: Db, id: number, trigger: number): Promise<void> {
+  await db.raw('select graphile_worker.add_job(?, json_build_object(?::text, ?::int, ?::text, ?::int), queue_name => ?, job_key => ?, max_attempts => 3)', [
+    'sync_integration',
+    'integrationId',
+    id,
+    'trigger',
+    trigger,
+    syncJobKey(id),
+    syncJobKey(id),
+  ]);
+}

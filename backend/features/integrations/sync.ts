@@ -1,0 +1,239 @@
+/**
+ * One sync of an integration, safe to run any number of times (the links table remembers what the
+ * ATS already has, by integration, local kind and id):
+ *   1. the ATS's open jobs are pulled, so a project can be linked to one;
+ *   2. each linked project's candidates who reached the shortlist are added to the job as
+ *      applications, and those already added follow their stage (rejection included);
+ *   3. the run's counts and, per record, what happened go to the run log; the integration keeps
+ *      its candidates synced count and last synced time.
+ * Only what the company may see is sent (schema/rules/visibility.ts): an anonymous candidate once
+ * revealed, contact details past the suggested tab, the CV only where the company may download it.
+ * One refused record is logged as failed and the run goes on; refused credentials end the run,
+ * mark the integration "auth error" and email the company's admins once.
+ */
+import { subject as asSubject } from '@casl/ability';
+import type { Knex } from 'knex';
+import { t } from '../../../i18n';
+import { abilityFor } from '../../../schema/ability';
+import { atsKind, INTEGRATION_STATUS, LINK_KIND, RUN_STATUS } from '../../../schema/rules/ats';
+import { STAGES, type StageKey } from '../../../schema/rules/pipeline';
+import { seesContact, seesIdentity, seesStatus, type CandidateFacts, type PlaceFacts } from '../../../schema/rules/visibility';
+import { AtsError, type AtsPerson, type AtsProvider } from '../../adapters/ats';
+import { storageFor } from '../../adapters/storage/select';
+import type { Config } from '../../config';
+import { logger } from '../../logger';
+import { queueEmail } from '../mail/outbox';
+import { CV_CONTENT_TYPES, type CvType } from '../talent/cv/extractText';
+import { integrationById, providerOf, type IntegrationRow } from './store';
+
+/** Stages at which a candidate is pushed to the ATS; a rejection is followed only for those already there. */
+const PUSHED: readonly number[] = [STAGES.shortlist, STAGES.interviewing, STAGES.interviewing2, STAGES.offered, STAGES.placed];
+const STAGE_KEY = Object.fromEntries(Object.entries(STAGES).map(([k, v]) => [v, k])) as Record<number, StageKey>;
+
+export interface RunEntry {
+  project: string;
+  /** The candidate's name where the company sees it; null otherwise. */
+  candidate: string | null;
+  outcome: 'created' | 'updated' | 'skipped' | 'failed';
+  reason?: string;
+}
+
+interface CandidateRow extends CandidateFacts {
+  pc_id: number;
+  stage: number;
+  curated: boolean | null;
+  revealed_at: Date | null;
+  candidate_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  summary: string | null;
+  resume_path: string | null;
+  link_id: number | null;
+  remote_id: string | null;
+  synced_stage: number | null;
+}
+
+const reasonOf = (err: unknown) => (err instanceof AtsError ? err.message : 'unexpected error').slice(0, 300);
+
+async function pullJobs(db: Knex, integrationId: number, provider: AtsProvider): Promise<void> {
+  const jobs = await provider.openJobs();
+  const now = new Date();
+  if (jobs.length)
+    await db('integration_jobs')
+      .insert(jobs.map((j) => ({ integration_id: integrationId, remote_id: j.remoteId, title: j.title.slice(0, 300), open: true, updated_at: now })))
+      .onConflict(['integration_id', 'remote_id'])
+      .merge(['title', 'open', 'updated_at']);
+  await db('integration_jobs')
+    .where('integration_id', integrationId)
+    .whereNotIn(
+      'remote_id',
+      jobs.map((j) => j.remoteId),
+    )
+    .update({ open: false, updated_at: now });
+}
+
+/** The CV the company may download, read from storage; none when the rule says no. */
+async function cvFor(config: Config, companyId: number, c: CandidateRow): Promise<AtsPerson['cv']> {
+  if (!c.resume_path) return null;
+  const ability = abilityFor({ role: 'company', companyId, subRole: 'admin' });
+  const facts = { id: c.candidate_id, status: c.status, visibility: c.visibility, anonymous: c.anonymous, firstName: c.first_name, resumePath: c.resume_path };
+  if (!ability.can('download', asSubject('Candidate', facts), 'resumePath')) return null;
+  const type = c.resume_path.slice(c.resume_path.lastIndexOf('.') + 1) as CvType;
+  const stream = await storageFor(config).get(c.resume_path);
+  if (!stream || !CV_CONTENT_TYPES[type]) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return { fileName: `${c.first_name} ${c.last_name}.${type}`.trim(), contentType: CV_CONTENT_TYPES[type], data: Buffer.concat(chunks) };
+}
+
+async function candidatesOf(db: Knex, integrationId: number, projectId: number): Promise<CandidateRow[]> {
+  return db('project_candidates as pc')
+    .join('candidates as c', 'c.id', 'pc.candidate_id')
+    .leftJoin('integration_links as l', (j) =>
+      j
+        .on('l.local_id', 'pc.id')
+        .andOn('l.integration_id', db.raw('?', [integrationId]))
+        .andOn('l.local_kind', db.raw('?', [LINK_KIND.projectCandidate])),
+    )
+    .where('pc.project_id', projectId)
+    .where((q) => q.whereIn('pc.stage', PUSHED).orWhereNotNull('l.id'))
+    .orderBy('pc.id')
+    .select(
+      'pc.id as pc_id',
+      'pc.stage',
+      'pc.curated',
+      'pc.revealed_at',
+      'c.id as candidate_id',
+      'c.status',
+      'c.visibility',
+      'c.anonymous',
+      'c.first_name',
+      'c.last_name',
+      'c.email',
+      'c.phone',
+      'c.summary',
+      'c.resume_path',
+      'l.id as link_id',
+      'l.remote_id',
+      'l.synced_stage',
+    );
+}
+
+/** Syncs one project candidate; answers what happened. Refused credentials propagate. */
+async function syncCandidate(
+  db: Knex,
+  config: Config,
+  row: IntegrationRow,
+  provider: AtsProvider,
+  jobId: string,
+  c: CandidateRow,
+): Promise<RunEntry['outcome'] | ['skipped', string]> {
+  const place: PlaceFacts = { stage: c.stage, curated: Boolean(c.curated), revealed: c.revealed_at !== null };
+  const stage = STAGE_KEY[c.stage];
+  if (c.remote_id) {
+    if (c.synced_stage === c.stage || !(PUSHED.includes(c.stage) || c.stage === STAGES.rejected)) return 'skipped';
+    await provider.moveApplication(c.remote_id, stage, jobId);
+    await db('integration_links').where('id', c.link_id).update({ synced_stage: c.stage, remote_changed_at: new Date(), updated_at: new Date() });
+    return 'updated';
+  }
+  if (!PUSHED.includes(c.stage)) return 'skipped';
+  if (!seesStatus('company', c)) return ['skipped', 'notVisible'];
+  if (!seesContact('company', c, place)) return ['skipped', 'notRevealed'];
+  const person: AtsPerson = {
+    firstName: c.first_name,
+    lastName: c.last_name,
+    email: c.email,
+    phone: c.phone,
+    summary: c.summary,
+    cv: await cvFor(config, row.company_id, c),
+  };
+  const remoteId = await provider.createApplication(jobId, person, stage);
+  await db('integration_links')
+    .insert({
+      integration_id: row.id,
+      local_kind: LINK_KIND.projectCandidate,
+      local_id: c.pc_id,
+      remote_id: remoteId,
+      synced_stage: c.stage,
+      remote_changed_at: new Date(),
+    })
+    .onConflict(['integration_id', 'local_kind', 'local_id'])
+    .merge(['remote_id', 'synced_stage', 'remote_changed_at']);
+  return 'created';
+}
+
+async function emailAdmins(db: Knex, config: Config, row: IntegrationRow): Promise<void> {
+  const company = await db('companies').where('id', row.company_id).first('company_name');
+  const admins = await db('company_users').where({ company_id: row.company_id, status: 1 }).whereIn('role', [0, 1]).select('email');
+  const ats = atsKind(row.kind)?.label ?? row.kind;
+  for (const { email } of admins)
+    await queueEmail(db, {
+      to: email,
+      subject: t('integrations.authErrorEmail.subject', { ats }),
+      text: t('integrations.authErrorEmail.text', { ats, company: company?.company_name ?? '', link: `${config.publicUrl}/integrations` }),
+    });
+}
+
+/** Runs one sync of integration `id`; a removed or unconnected integration is left alone. */
+export async function runSync(db: Knex, config: Config, id: number, trigger: number): Promise<number | undefined> {
+  const row = await integrationById(db, id);
+  if (!row || row.status === INTEGRATION_STATUS.recorded || !row.credentials) return undefined;
+  const [{ id: runId }] = await db('integration_runs').insert({ integration_id: id, trigger }).returning('id');
+  const entries: RunEntry[] = [];
+  const count = (o: RunEntry['outcome']) => entries.filter((e) => e.outcome === o).length;
+  let error: string | null = null;
+  try {
+    const provider = providerOf(db, config, row);
+    await pullJobs(db, id, provider);
+    const projects = await db('integration_links as l')
+      .join('projects as p', 'p.id', 'l.local_id')
+      .where({ 'l.integration_id': id, 'l.local_kind': LINK_KIND.project, 'p.company_id': row.company_id })
+      .select('p.id', 'p.title', 'l.remote_id');
+    for (const project of projects) {
+      for (const c of await candidatesOf(db, id, project.id)) {
+        const name = seesIdentity('company', c, { stage: c.stage, curated: Boolean(c.curated), revealed: c.revealed_at !== null })
+          ? `${c.first_name} ${c.last_name}`.trim()
+          : null;
+        try {
+          const outcome = await syncCandidate(db, config, row, provider, project.remote_id, c);
+          if (outcome === 'skipped') continue; // nothing to do: not counted
+          const [kind, reason] = Array.isArray(outcome) ? outcome : [outcome, undefined];
+          entries.push({ project: project.title, candidate: name, outcome: kind, ...(reason ? { reason: t(`integrations.runReasons.${reason}`) } : {}) });
+        } catch (err) {
+          if (err instanceof AtsError && err.code === 'auth') throw err;
+          if (!(err instanceof AtsError)) logger.error({ err, integrationId: id }, 'integration sync record failed');
+          entries.push({ project: project.title, candidate: name, outcome: 'failed', reason: reasonOf(err) });
+        }
+      }
+    }
+  } catch (err) {
+    const auth = err instanceof AtsError && err.code === 'auth';
+    error = auth ? t('integrations.authError') : reasonOf(err);
+    if (!(err instanceof AtsError)) logger.error({ err, integrationId: id }, 'integration sync failed');
+    if (auth) {
+      const changed = await db('integrations')
+        .where({ id, status: INTEGRATION_STATUS.connected })
+        .update({ status: INTEGRATION_STATUS.authError, updated_at: new Date() });
+      if (changed) await emailAdmins(db, config, row);
+    }
+  }
+  const synced = await db('integration_links').where({ integration_id: id, local_kind: LINK_KIND.projectCandidate }).count<{ n: string }[]>({ n: '*' });
+  await db('integration_runs')
+    .where('id', runId)
+    .update({
+      status: error ? RUN_STATUS.failed : RUN_STATUS.done,
+      created: count('created'),
+      updated: count('updated'),
+      skipped: count('skipped'),
+      failed: count('failed'),
+      entries: JSON.stringify(entries),
+      error,
+      finished_at: new Date(),
+    });
+  await db('integrations')
+    .where('id', id)
+    .update({ candidates_synced: Number(synced[0].n), ...(error ? {} : { last_synced_at: new Date() }), updated_at: new Date() });
+  return runId as number;
+}

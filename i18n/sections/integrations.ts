@@ -1,0 +1,125 @@
+/** Integrations with applicant-tracking systems: the server's messages (spec section 9) and the /integrations page. */
+export const integrations = {
+  notFound: 'Integration not found',
+  noPermission: 'You do not have permission to manage integrations',
+  invalidInput: 'Some fields need your attention',
+  apiKeyInvalid: 'API key invalid',
+  alreadyAdded: 'This ATS is already added',
+  authError: 'The ATS refused our credentials. Connect it again.',
+  unavailable: 'The ATS did not answer. Please try again in a moment.',
+  notConnected: 'This ATS is recorded as yours but has no live connection to sync',
+  syncQueued: 'Sync started',
+  removed: 'Integration removed',
+  leverNotConfigured: 'Sign-in with Lever is not set up on this server',
+  leverSignInFailed: 'Lever sign-in did not complete. Please try again.',
+  authErrorEmail: {
+    subject: 'Your {ats} integration needs to be connected again',
+    text: 'Hello,\n\n{ats} refused the credentials we hold for {company}, so candidates are no longer synced. An admin of your team can connect it again from {link}.\n',
+  },
+  runReasons: {
+    notRevealed: 'Not revealed to your company yet',
+    notVisible: 'Not visible to your company',
+  },
+};
+
+/** Field-level refusals of the integration forms. */
+export const integrationFieldErrors = {
+  apiKey: { errors: { invalid: 'API key invalid', required: 'Enter the API key' } },
+  subdomain: { errors: { invalid: 'Enter the account subdomain, e.g. acme for acme.workable.com', required: 'Enter the account subdomain' } },
+  clientId: { errors: { required: 'Enter the client id' } },
+  clientSecret: { errors: { required: 'Enter the client secret', invalid: 'API key invalid' } },
+  kind: { errors: { invalid: 'Choose an ATS from the list', exists: 'This ATS is already added' } },
+  jobId: { errors: { notFound: 'This job is not open in your ATS' } },
+};
+
+const environment = { dev: 'Dev', production: 'Production', uat: 'UAT', qa: 'QA', sandbox: 'Sandbox' };
+const integrationId = 'Integration';
+const stamps = { createdAt: 'Created', updatedAt: 'Updated' };
+
+/** Field and choice labels of the integration entities. */
+export const integrationEntityLabels = {
+  integration: {
+    fields: {
+      companyId: 'Company',
+      kind: 'ATS',
+      environment: 'Environment',
+      status: 'Status',
+      account: 'Account',
+      settings: 'Settings',
+      candidatesSynced: 'Candidates synced',
+      lastSyncedAt: 'Last synced',
+      createdById: 'Connected by',
+      ...stamps,
+    },
+    enums: { environment, status: { connected: 'Connected', recorded: 'Recorded', authError: 'Auth error' } },
+  },
+  integrationLink: {
+    fields: {
+      integrationId,
+      localKind: 'Local kind',
+      localId: 'Local id',
+      remoteId: 'Remote id',
+      syncedStage: 'Stage sent',
+      remoteChangedAt: 'Changed in the ATS',
+      ...stamps,
+    },
+    enums: { localKind: { project: 'Project', projectCandidate: 'Project candidate' } },
+  },
+  integrationJob: { fields: { integrationId, remoteId: 'Remote id', title: 'Title', open: 'Open', ...stamps } },
+  integrationRun: {
+    fields: {
+      integrationId,
+      trigger: 'Trigger',
+      status: 'Status',
+      created: 'Created',
+      updated: 'Updated',
+      skipped: 'Skipped',
+      failed: 'Failed',
+      entries: 'Records',
+      error: 'Error',
+      startedAt: 'Started',
+      finishedAt: 'Finished',
+    },
+    enums: { trigger: { manual: 'Manual', schedule: 'Scheduled' }, status: { running: 'Running', done: 'Done', failed: 'Failed' } },
+  },
+};
+
+/** The /integrations page (portal.integrationsPage). */
+export const integrationsPortal = {
+  subtitle: 'Connect your applicant-tracking system: shortlisted candidates are synced to the linked job every 24 hours.',
+  columns: { ats: 'ATS', status: 'Status', lastSynced: 'Last synced', candidatesSynced: 'Candidates synced', actions: 'Actions' },
+  states: { connected: 'Connected', recorded: 'Your ATS (no live sync)', authError: 'Auth error', none: 'Not connected' },
+  never: 'Never',
+  connect: 'Connect',
+  connectTitle: 'Connect {ats}',
+  record: 'Set as our ATS',
+  recordHelp: '{ats} has no live connection yet: it is recorded as your company’s ATS.',
+  signInLever: 'Sign in with Lever',
+  signInHelp: 'You will sign in to Lever and allow access; Lever then sends you back here.',
+  leverUnavailable: 'Sign-in with Lever is not set up on this server.',
+  apiKeyHelp: 'Paste an API key made for this integration in {ats}. It is stored encrypted and never shown again.',
+  environment: 'Environment',
+  environments: { 1: 'Dev', 2: 'Production', 3: 'UAT', 4: 'QA', 5: 'Sandbox' },
+  fields: { apiKey: 'API key', subdomain: 'Account subdomain', clientId: 'Client id', clientSecret: 'Client secret' },
+  cancel: 'Cancel',
+  connected: '{ats} connected. The first sync has started.',
+  recorded: '{ats} recorded as your ATS.',
+  syncNow: 'Sync now',
+  syncStarted: 'Sync started',
+  runLog: 'Run log',
+  runLogTitle: '{ats} run log',
+  noRuns: 'No sync has run yet.',
+  runColumns: { started: 'Started', trigger: 'Trigger', status: 'Status', created: 'Created', updated: 'Updated', skipped: 'Skipped', failed: 'Failed' },
+  triggers: { manual: 'Manual', schedule: 'Scheduled' },
+  runStates: { running: 'Running', done: 'Done', failed: 'Failed' },
+  anonymous: 'Anonymous candidate',
+  close: 'Close',
+  remove: 'Remove',
+  removeTitle: 'Remove {ats}?',
+  removeMessage: 'The connection, its stored credentials and its run log are deleted. Candidates already in {ats} stay there.',
+  removed: '{ats} removed',
+  leverConnected: 'Lever connected. The first sync has started.',
+  leverFailed: 'Lever sign-in did not complete. Please try again.',
+  loadError: 'The integrations could not be loaded.',
+  retry: 'Retry',
+};

@@ -1,0 +1,52 @@
+/** ATS integrations of the signed-in company (spec section 9): the calls /integrations makes. */
+import { api } from '../../ui/api/client';
+
+export interface Integration {
+  id: number;
+  kind: string;
+  label: string;
+  environment: number;
+  status: 'connected' | 'recorded' | 'authError';
+  live: boolean;
+  account: string | null;
+  candidatesSynced: number;
+  lastSyncedAt: string | null;
+  createdAt: string;
+}
+
+export interface AtsKindRow {
+  key: string;
+  label: string;
+  connect: 'apiKey' | 'clientCredentials' | 'signIn' | 'none';
+  integration: Integration | null;
+}
+
+export interface IntegrationList {
+  kinds: AtsKindRow[];
+  companyAts: string | null;
+  leverSignIn: boolean;
+}
+
+export interface SyncRun {
+  id: number;
+  trigger: 'manual' | 'schedule';
+  status: 'running' | 'done' | 'failed';
+  created: number;
+  updated: number;
+  skipped: number;
+  failed: number;
+  entries: { project: string; candidate: string | null; outcome: string; reason?: string }[];
+  error: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+}
+
+export const integrationsApi = {
+  list: () => api<IntegrationList>('integrations/integration-list'),
+  add: (body: { kind: string; environment: number; apiKey?: string; subdomain?: string }) => api<Integration>('integrations/add', { method: 'POST', body }),
+  greenhouse: (body: { clientId: string; clientSecret: string; environment: number }) => api<Integration>('integrations/greenhouse', { method: 'POST', body }),
+  leverSignIn: (environment: number) => api<{ url: string }>('integrations/lever/sign-in', { query: { environment } }),
+  sync: (id: number) => api<{ success: boolean }>(`integrations/manual/sync/${id}`, { method: 'PUT' }),
+  remove: (id: number) => api<{ success: boolean }>(`integrations/remove/${id}`, { method: 'DELETE' }),
+  runs: (id: number) => api<{ data: SyncRun[] }>(`integrations/run-log/${id}`),
+};

@@ -1,0 +1,95 @@
+import { defineEntity } from '../lib/define';
+import { f } from '../lib/fields';
+import type { RuleOptions } from '../lib/types';
+import { ATS_ENVIRONMENTS, INTEGRATION_STATUS, LINK_KIND, RUN_STATUS, RUN_TRIGGER } from '../rules/ats';
+
+/** Company Owners and Admins of the company manage its integrations; nobody else reads them. */
+const companyAdmins: RuleOptions = { when: 'ownCompany', subRoles: ['owner', 'admin'] };
+
+/**
+ * A company's connection to its applicant-tracking system (spec section 9): the kind, the
+ * credentials (encrypted with AES-256-GCM by backend/adapters/ats/secrets.ts, never sent to a
+ * client), how many candidates were synced and when. One per kind and company. Written only by
+ * backend/features/integrations; no generic route serves it.
+ */
+export const integration = defineEntity({
+  name: 'integration',
+  table: 'integrations',
+  subject: 'Integration',
+  fields: {
+    companyId: f.ref('company', { required: true, onDelete: 'cascade', index: false }),
+    kind: f.string({ required: true, max: 40 }),
+    environment: f.enum(ATS_ENVIRONMENTS, { required: true, default: 2 }),
+    status: f.enum(INTEGRATION_STATUS, { required: true, default: 1 }),
+    /** What the company reads of the account: a subdomain or an account name, never a secret. */
+    account: f.string({ max: 200 }),
+    credentials: f.secret({ max: 8000 }),
+    /** Facts learnt from the ATS that are not secret (a member id, stage slugs). */
+    settings: f.json({ max: 8000, readOnly: true }),
+    candidatesSynced: f.integer({ required: true, default: 0, readOnly: true }),
+    lastSyncedAt: f.datetime({ readOnly: true }),
+    createdById: f.ref('companyUser', { onDelete: 'set null' }),
+    ...f.timestamps(),
+  },
+  indexes: [{ fields: ['companyId', 'kind'], unique: true }],
+  permissions: {
+    company: { read: companyAdmins, create: companyAdmins, update: companyAdmins, delete: companyAdmins },
+  },
+});
+
+/** A remote record an integration keeps in step with a local one: a project's linked job, a project candidate's application. */
+export const integrationLink = defineEntity({
+  name: 'integrationLink',
+  table: 'integration_links',
+  subject: 'IntegrationLink',
+  fields: {
+    integrationId: f.ref('integration', { required: true, onDelete: 'cascade', index: false }),
+    localKind: f.enum(LINK_KIND, { required: true }),
+    localId: f.integer({ required: true }),
+    remoteId: f.string({ required: true, max: 200 }),
+    /** The local stage last sent (project candidates). */
+    syncedStage: f.integer(),
+    remoteChangedAt: f.datetime(),
+    ...f.timestamps(),
+  },
+  indexes: [{ fields: ['integrationId', 'localKind', 'localId'], unique: true }],
+  permissions: {},
+});
+
+/** An open job of the ATS, pulled by each sync so a project can be linked to it. */
+export const integrationJob = defineEntity({
+  name: 'integrationJob',
+  table: 'integration_jobs',
+  subject: 'IntegrationJob',
+  fields: {
+    integrationId: f.ref('integration', { required: true, onDelete: 'cascade', index: false }),
+    remoteId: f.string({ required: true, max: 200 }),
+    title: f.string({ required: true, max: 300 }),
+    open: f.boolean({ required: true, default: true }),
+    ...f.timestamps(),
+  },
+  indexes: [{ fields: ['integrationId', 'remoteId'], unique: true }],
+  permissions: {},
+});
+
+/** One sync of an integration: its counts and, per record, what happened (created, updated, skipped, failed with the reason). */
+export const integrationRun = defineEntity({
+  name: 'integrationRun',
+  table: 'integration_runs',
+  subject: 'IntegrationRun',
+  fields: {
+    integrationId: f.ref('integration', { required: true, onDelete: 'cascade', index: false }),
+    trigger: f.enum(RUN_TRIGGER, { required: true }),
+    status: f.enum(RUN_STATUS, { required: true, default: 1 }),
+    created: f.integer({ required: true, default: 0 }),
+    updated: f.integer({ required: true, default: 0 }),
+    skipped: f.integer({ required: true, default: 0 }),
+    failed: f.integer({ required: true, default: 0 }),
+    entries: f.json({ max: 200000 }),
+    error: f.string({ max: 500 }),
+    startedAt: f.datetime({ required: true, dbDefault: 'now' }),
+    finishedAt: f.datetime(),
+  },
+  indexes: [['integrationId', 'startedAt']],
+  permissions: {},
+});

@@ -1,0 +1,129 @@
+/**
+ * A stand-in of Greenhouse Harvest v3 and its OAuth token endpoint on loopback: client
+ * credentials (Basic auth) buy a Bearer token that can be expired at will; lists are cursor-paged
+ * through the `Link` header; candidates, applications on a job's stages, moves and rejections, as
+ * the product calls them. A bad client secret gets 400 `invalid_client`, an unknown token 401.
+ */
+import { startStandIn, type Reply, type StandIn } from './standIn';
+
+export interface GreenhouseApplication {
+  id: number;
+  candidateId: number;
+  jobId: number;
+  stageId: number;
+  rejected: boolean;
+}
+
+export interface GreenhouseStandIn extends StandIn {
+  clientId: string;
+  clientSecret: string;
+  tokenUrl: string;
+  apiUrl: string;
+  candidates: { id: number; first_name: string; last_name: string; email: string; created_at: string }[];
+  applications: GreenhouseApplication[];
+  /** Every issued token stops working (as an hour passing would). */
+  expireTokens(): void;
+  tokensIssued: number;
+}
+
+const JOBS = [
+  { id: 101, name: 'Mobile Engineer', status: 'open' },
+  { id: 102, name: 'QA Engineer', status: 'open' },
+  { id: 103, name: 'Designer', status: 'open' },
+  { id: 109, name: 'Old Role', status: 'closed' },
+];
+const STAGES = [
+  { id: 1, name: 'Application Review', priority: 0 },
+  { id: 2, name: 'Phone Screen', priority: 1 },
+  { id: 3, name: 'Face to Face Interview', priority: 2 },
+  { id: 4, name: 'Offer', priority: 3 },
+];
+
+export async function startGreenhouseStandIn(clientId = 'gh-client-1', clientSecret = 'gh-secret-9d2e'): Promise<GreenhouseStandIn> {
+  const candidates: GreenhouseStandIn['candidates'] = [];
+  const applications: GreenhouseApplication[] = [];
+  let tokens = new Set<string>();
+  let issued = 0;
+  let base = '';
+  const standIn = await startStandIn(({ method, path, query, body, headers }): Reply => {
+    if (path === '/oauth/token') {
+      const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
+      if (method !== 'POST' || headers.authorization !== basic || (body as Record<string, string>)?.grant_type !== 'client_credentials')
+        return { status: 400, body: { error: 'invalid_client', error_description: 'Client authentication failed' } };
+      const token = `ghtok-${++issued}`;
+      tokens.add(token);
+      return { body: { access_token: token, token_type: 'Bearer', expires_in: 3600 } };
+    }
+    const token = /^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1];
+    if (!token || !tokens.has(token)) return { status: 401, body: { message: 'Unauthorized' } };
+    const b = (body ?? {}) as Record<string, unknown>;
+    const route = path.replace(/^\/v3/, '');
+    if (method === 'GET' && route === '/jobs') {
+      const open = JOBS.filter((j) => !query.get('status') || j.status === query.get('status'));
+      const start = Number(query.get('cursor') ?? 0);
+      const limit = Math.min(Number(query.get('per_page') ?? 100), 2);
+      const more = start + limit < open.length;
+      return {
+        body: open.slice(start, start + limit),
+        headers: more ? { Link: `<${base}/v3/jobs?status=${query.get('status') ?? ''}&per_page=${limit}&cursor=${start + limit}>; rel="next"` } : {},
+      };
+    }
+    if (method === 'GET' && route === '/job_stages') return { body: STAGES };
+    if (method === 'GET' && route === '/rejection_reasons') return { body: [{ id: 77, name: 'Not qualified' }] };
+    if (method === 'GET' && route === '/candidates') return { body: candidates.filter((c) => c.email === query.get('email')) };
+    if (method === 'POST' && route === '/candidates') {
+      const email = (b.emails as { value: string }[] | undefined)?.[0]?.value;
+      if (!b.first_name || !b.last_name || !email)
+        return { status: 422, body: { message: 'Validation error', errors: [{ message: 'first_name, last_name and emails are required' }] } };
+      const row = {
+        id: 5000 + candidates.length,
+        first_name: String(b.first_name),
+        last_name: String(b.last_name),
+        email,
+        created_at: new Date().toISOString(),
+      };
+      candidates.push(row);
+      return { status: 201, body: row };
+    }
+    if (method === 'POST' && route === '/applications') {
+      if (!candidates.some((c) => c.id === b.candidate_id) || !JOBS.some((j) => j.id === b.job_id))
+        return { status: 422, body: { message: 'Invalid candidate or job' } };
+      const row = {
+        id: 9000 + applications.length,
+        candidateId: Number(b.candidate_id),
+        jobId: Number(b.job_id),
+        stageId: Number(b.stage_id ?? 1),
+        rejected: false,
+      };
+      applications.push(row);
+      return { status: 201, body: { id: row.id } };
+    }
+    const act = /^\/applications\/(\d+)\/(move|reject)$/.exec(route);
+    if (method === 'POST' && act) {
+      const row = applications.find((a) => a.id === Number(act[1]));
+      if (!row) return { status: 404, body: { message: 'Resource not found' } };
+      if (act[2] === 'reject') {
+        if (b.rejection_reason_id !== 77) return { status: 422, body: { message: 'rejection_reason_id is invalid' } };
+        row.rejected = true;
+      } else {
+        if (!STAGES.some((s) => s.id === b.stage_id)) return { status: 422, body: { message: 'stage_id is invalid' } };
+        row.stageId = Number(b.stage_id);
+      }
+      return { body: { id: row.id } };
+    }
+    return { status: 404, body: { message: 'Resource not found' } };
+  });
+  base = standIn.url;
+  Object.defineProperty(standIn, 'tokensIssued', { get: () => issued, enumerable: true });
+  return Object.assign(standIn, {
+    clientId,
+    clientSecret,
+    tokenUrl: `${standIn.url}/oauth/token`,
+    apiUrl: `${standIn.url}/v3`,
+    candidates,
+    applications,
+    expireTokens: () => {
+      tokens = new Set();
+    },
+  }) as GreenhouseStandIn;
+}

@@ -1,0 +1,155 @@
+/**
+ * A stand-in of Lever on loopback: its OAuth authorization server (`/authorize` approves at once
+ * and sends the browser back with a code, as after the consent screen; `/oauth/token` takes the
+ * code and refresh tokens, rotating them, with the client's id and secret) and its API v1 under
+ * `/v1` (users, postings paged with `next`, stages, archive reasons, opportunities created as a
+ * user, moved, archived and found by email). Access tokens can be expired and refresh tokens
+ * revoked at will.
+ */
+import { newId, startStandIn, type Reply, type StandIn } from './standIn';
+
+export interface LeverOpportunity {
+  id: string;
+  name: string;
+  email: string;
+  posting: string;
+  stage: string;
+  archivedReason?: string;
+  origin: string;
+  createdAt: number;
+}
+
+export interface LeverStandIn extends StandIn {
+  clientId: string;
+  clientSecret: string;
+  authUrl: string;
+  apiUrl: string;
+  opportunities: LeverOpportunity[];
+  expireAccessTokens(): void;
+  revokeRefreshTokens(): void;
+  refreshes: number;
+}
+
+const POSTINGS = [
+  { id: 'post-a', text: 'Account Executive', state: 'published' },
+  { id: 'post-b', text: 'Solutions Engineer', state: 'published' },
+  { id: 'post-c', text: 'Support Lead', state: 'published' },
+];
+const STAGES = [
+  { id: 'lead-new', text: 'New lead' },
+  { id: 'stage-screen', text: 'Phone screen' },
+  { id: 'stage-onsite', text: 'On-site interview' },
+  { id: 'stage-offer', text: 'Offer' },
+];
+const USER = { id: 'user-1', name: 'Lever Admin', accessRole: 'super admin' };
+
+export async function startLeverStandIn(clientId = 'lever-client', clientSecret = 'lever-secret-51b0'): Promise<LeverStandIn> {
+  const codes = new Map<string, string>();
+  let access = new Set<string>();
+  let refresh = new Set<string>();
+  let refreshes = 0;
+  const opportunities: LeverOpportunity[] = [];
+  const issue = (): Reply => {
+    const a = `lvat-${newId()}`;
+    const r = `lvrt-${newId()}`;
+    access.add(a);
+    refresh.add(r);
+    return { body: { access_token: a, refresh_token: r, token_type: 'Bearer', expires_in: 3600, scope: 'offline_access' } };
+  };
+  const standIn = await startStandIn(({ method, path, query, body, headers }): Reply => {
+    if (method === 'GET' && path === '/authorize') {
+      const redirect = query.get('redirect_uri');
+      if (
+        query.get('client_id') !== clientId ||
+        !redirect ||
+        query.get('audience') !== 'https://api.lever.co/v1/' ||
+        !query.get('scope')?.split(' ').includes('offline_access')
+      )
+        return { status: 400, body: { error: 'invalid_request' } };
+      const code = newId();
+      codes.set(code, redirect);
+      const back = new URL(redirect);
+      back.searchParams.set('code', code);
+      if (query.get('state')) back.searchParams.set('state', query.get('state')!);
+      return { status: 302, headers: { Location: back.toString() } };
+    }
+    if (method === 'POST' && path === '/oauth/token') {
+      const b = (body ?? {}) as Record<string, string>;
+      const basic = /^Basic (.+)$/.exec(headers.authorization ?? '')?.[1];
+      const [id, secret] = basic ? Buffer.from(basic, 'base64').toString().split(':').map(decodeURIComponent) : [b.client_id, b.client_secret];
+      if (id !== clientId || secret !== clientSecret) return { status: 401, body: { error: 'invalid_client' } };
+      if (b.grant_type === 'authorization_code') {
+        if (!codes.has(b.code) || codes.get(b.code) !== b.redirect_uri) return { status: 400, body: { error: 'invalid_grant' } };
+        codes.delete(b.code);
+        return issue();
+      }
+      if (b.grant_type === 'refresh_token') {
+        if (!refresh.has(b.refresh_token)) return { status: 400, body: { error: 'invalid_grant', error_description: 'refresh token revoked' } };
+        refresh.delete(b.refresh_token);
+        refreshes++;
+        return issue();
+      }
+      return { status: 400, body: { error: 'unsupported_grant_type' } };
+    }
+    const token = /^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1];
+    if (!path.startsWith('/v1/')) return { status: 404, body: { code: 'ResourceNotFound' } };
+    if (!token || !access.has(token)) return { status: 401, body: { code: 'UnauthorizedError', message: 'Invalid token' } };
+    const route = path.slice(3);
+    const b = (body ?? {}) as Record<string, unknown>;
+    const asUser = query.get('perform_as') === USER.id;
+    if (method === 'GET' && route === '/users') return { body: { data: [USER], hasNext: false } };
+    if (method === 'GET' && route === '/stages') return { body: { data: STAGES, hasNext: false } };
+    if (method === 'GET' && route === '/archive_reasons') return { body: { data: [{ id: 'ar-nf', text: 'Not a fit', type: 'non-hired' }], hasNext: false } };
+    if (method === 'GET' && route === '/postings') {
+      const start = Number(query.get('offset') ?? 0);
+      const more = start + 2 < POSTINGS.length;
+      return { body: { data: POSTINGS.slice(start, start + 2), hasNext: more, ...(more ? { next: String(start + 2) } : {}) } };
+    }
+    if (method === 'GET' && route === '/opportunities')
+      return { body: { data: opportunities.filter((o) => o.email === query.get('email')).map((o) => ({ id: o.id, createdAt: o.createdAt })), hasNext: false } };
+    if (method === 'POST' && route === '/opportunities') {
+      if (!asUser) return { status: 400, body: { code: 'BadRequestError', message: 'perform_as is required' } };
+      const email = (b.emails as string[] | undefined)?.[0];
+      const posting = (b.postings as string[] | undefined)?.[0];
+      if (!b.name || !email || !POSTINGS.some((p) => p.id === posting))
+        return { status: 400, body: { code: 'BadRequestError', message: 'name, emails and postings are required' } };
+      const row: LeverOpportunity = {
+        id: newId(),
+        name: String(b.name),
+        email,
+        posting: posting!,
+        stage: String(b.stage ?? 'lead-new'),
+        origin: String(b.origin),
+        createdAt: Date.now(),
+      };
+      opportunities.push(row);
+      return { status: 201, body: { data: { id: row.id } } };
+    }
+    const act = /^\/opportunities\/([^/]+)\/(stage|archived)$/.exec(route);
+    if (method === 'PUT' && act) {
+      const row = opportunities.find((o) => o.id === act[1]);
+      if (!row) return { status: 404, body: { code: 'ResourceNotFound' } };
+      if (!asUser) return { status: 400, body: { code: 'BadRequestError', message: 'perform_as is required' } };
+      if (act[2] === 'stage') {
+        if (!STAGES.some((s) => s.id === b.stage)) return { status: 400, body: { code: 'BadRequestError', message: 'unknown stage' } };
+        row.stage = String(b.stage);
+      } else row.archivedReason = String(b.reason);
+      return { body: { data: { id: row.id } } };
+    }
+    return { status: 404, body: { code: 'ResourceNotFound' } };
+  });
+  Object.defineProperty(standIn, 'refreshes', { get: () => refreshes, enumerable: true });
+  return Object.assign(standIn, {
+    clientId,
+    clientSecret,
+    authUrl: standIn.url,
+    apiUrl: `${standIn.url}/v1`,
+    opportunities,
+    expireAccessTokens: () => {
+      access = new Set();
+    },
+    revokeRefreshTokens: () => {
+      refresh = new Set();
+    },
+  }) as LeverStandIn;
+}

@@ -1,0 +1,83 @@
+/**
+ * What every ATS stand-in shares: a JSON server on loopback that records each call (method, path,
+ * body, headers) and can be told to answer the next matching calls with a fault (a 429 with
+ * Retry-After, a 500...) before it answers as the vendor would.
+ */
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+
+export interface Recorded {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: IncomingHttpHeaders;
+  status: number;
+}
+
+export interface Reply {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface Fault extends Reply {
+  method: string;
+  path: RegExp;
+  /** How many matching calls get the fault. */
+  times: number;
+}
+
+export interface StandIn {
+  url: string;
+  calls: Recorded[];
+  /** The next `times` calls matching `method` and `path` get this answer instead. */
+  fail(method: string, path: RegExp, reply: Reply, times?: number): void;
+  close(): Promise<void>;
+}
+
+export type Handler = (req: { method: string; path: string; query: URLSearchParams; body: unknown; raw: string; headers: IncomingHttpHeaders }) => Reply;
+
+export async function startStandIn(handler: Handler): Promise<StandIn> {
+  const calls: Recorded[] = [];
+  const faults: Fault[] = [];
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://stand-in');
+      const method = req.method ?? 'GET';
+      let body: unknown = null;
+      const type = req.headers['content-type'] ?? '';
+      if (raw && type.includes('json')) {
+        try {
+          body = JSON.parse(raw);
+        } catch {
+          body = undefined;
+        }
+      } else if (raw && type.includes('x-www-form-urlencoded')) body = Object.fromEntries(new URLSearchParams(raw));
+      const fault = faults.find((f) => f.times > 0 && f.method === method && f.path.test(url.pathname));
+      let reply: Reply;
+      if (fault) {
+        fault.times--;
+        reply = fault;
+      } else if (body === undefined) reply = { status: 400, body: { error: 'invalid JSON' } };
+      else reply = handler({ method, path: url.pathname, query: url.searchParams, body, raw, headers: req.headers });
+      const status = reply.status ?? 200;
+      calls.push({ method, path: url.pathname + url.search, body, headers: req.headers, status });
+      res.statusCode = status;
+      for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
+      if (reply.body === undefined) return res.end();
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify(reply.body));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  return {
+    url,
+    calls,
+    fail: (method, path, reply, times = 1) => faults.push({ method, path, times, ...reply }),
+    close: () => new Promise((r) => server.close(() => r())),
+  };
+}
+
+export const newId = () => Math.random().toString(36).slice(2, 10);

@@ -1,0 +1,59 @@
+/**
+ * The people and pipeline the integration tests share: Acme's Admin and Member, a RaaS company
+ * Admin, a platform admin and an Admin of another normal company (Globex); an Acme project with
+ * candidates at chosen stages; and the worker's jobs run once, as the worker would.
+ */
+import { runOnce } from 'graphile-worker';
+import { taskList, workerLogger } from '../../../backend/jobs/worker';
+import { client, type Client } from '../actors';
+import type { TestApp } from '../app';
+import { activeCandidates, addToProject, makeProject, type TestProject } from '../interviews';
+
+export interface People {
+  admin: Client;
+  member: Client;
+  raas: Client;
+  platform: Client;
+  otherCompany: Client;
+}
+
+export async function people(t: TestApp): Promise<People> {
+  const globex = await t
+    .knex('company_users as u')
+    .join('companies as c', 'c.id', 'u.company_id')
+    .where('c.company_name', 'Globex Analytics')
+    .orderBy('u.id')
+    .first('u.id', 'u.email');
+  await t.knex('company_users').where('id', globex.id).update({ role: 1, status: 1 });
+  return {
+    admin: client(t, await t.login('owner@acme.example.com')),
+    member: client(t, await t.login('member@acme.example.com')),
+    raas: client(t, await t.login('owner@raas.example.com')),
+    platform: client(t, await t.login('admin@example.com')),
+    otherCompany: client(t, await t.login(globex.email)),
+  };
+}
+
+export const runJobs = (t: TestApp) => runOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
+
+/** An Acme project with `count` fresh active, visible, named candidates at `stage`; skips the first `skip` such candidates. */
+export async function projectWith(
+  t: TestApp,
+  title: string,
+  count: number,
+  stage: number,
+  skip: number,
+): Promise<{ project: TestProject; candidates: number[] }> {
+  const project = await makeProject(t.knex, { title });
+  const candidates = await activeCandidates(t.knex, count, { skip });
+  await addToProject(t.knex, project, candidates, stage);
+  return { project, candidates };
+}
+
+export async function setStage(t: TestApp, projectId: number, candidateId: number, stage: number): Promise<void> {
+  await t.knex('project_candidates').where({ project_id: projectId, candidate_id: candidateId }).update({ stage });
+}
+
+export async function lastRun(t: TestApp, integrationId: number) {
+  return t.knex('integration_runs').where('integration_id', integrationId).orderBy('id', 'desc').first();
+}
