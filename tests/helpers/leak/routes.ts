@@ -167,6 +167,20 @@ export const NOT_CANDIDATE_DATA: Record<string, string[]> = {
     'POST /api/v1/candidate-email-change-request/is-send-confirmation-email-for-update/:id',
     'PUT /api/v1/candidate-email-change-request/confirm-email-to-update/:id',
   ],
+  'ATS integrations: connections, jobs and runs of the company; a run log names a candidate only as the visibility rule shows them to the company (backend/features/integrations/sync.ts), and no ATS is connected in this world':
+    [
+      'GET /api/v1/integrations/integration-list',
+      'POST /api/v1/integrations/add',
+      'POST /api/v1/integrations/greenhouse',
+      'PUT /api/v1/integrations/manual/sync/:id',
+      'DELETE /api/v1/integrations/remove/:id',
+      'GET /api/v1/integrations/run-log/:id',
+      'GET /api/v1/integrations/jobs/:id',
+      'PUT /api/v1/integrations/project-job/:id',
+      'GET /api/v1/integrations/already-known',
+      'GET /api/v1/integrations/lever/sign-in',
+      'GET /api/v1/integrations/lever/callback',
+    ],
   'the support chat: conversations of a project and the messages its people write, with no candidate record joined in': [
     'GET /api/v1/conversations',
     'GET /api/v1/conversations/:id',
