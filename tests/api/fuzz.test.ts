@@ -90,7 +90,7 @@ describe('Malformed requests from every caller, logged out included', () => {
     expect(all.filter((x) => !x.endpoint && !x.resource).length).toBeGreaterThan(0);
   });
 
-  it('get a 4xx in the one envelope or a harmless answer, never a 5xx, and write nothing', { timeout: 240_000 }, async () => {
+  it('get a 4xx in the one envelope or a harmless answer, never a 5xx, and write nothing', { timeout: 600_000 }, async () => {
     const groups = new Map<string, Target[]>();
     for (const target of targets()) groups.set(target.group, [...(groups.get(target.group) ?? []), target]);
     for (const [group, list] of groups) {
