@@ -3,7 +3,7 @@ export const projectsPortal = {
   status: { 0: 'Active', 1: 'Paused', 3: 'Inactive' },
   planNames: { 1: 'Free', 2: 'Power' },
   stages: {
-    open: 'Curated into the suggested tab (the project page also shows whom its saved filters find)',
+    open: 'Suggested: the curated candidates and whom the saved search finds, as the Suggested tab counts them',
     qualify: 'Longlist',
     shortlist: 'Shortlist',
     interviewing: 'Interviewed (1st interview)',
@@ -13,7 +13,7 @@ export const projectsPortal = {
     rejected: 'Rejected',
   },
   stagesShort: {
-    open: 'Curated',
+    open: 'Suggested',
     qualify: 'Longlist',
     shortlist: 'Shortlist',
     interviewing: 'Interview',

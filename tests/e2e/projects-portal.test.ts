@@ -291,6 +291,17 @@ describe('The projects screens', () => {
     await page.getByText(`Added to ${title}`).waitFor();
     await item.getByText('Already in this project').waitFor();
     await expect(e2e.db.knex('project_candidates').where('project_id', stored?.id).count({ n: '*' })).resolves.toEqual([{ n: 1 }]);
+
+    // The project's card and its Suggested tab name and count the same candidates.
+    await page.goto(`${e2e.baseUrl}/projects?q=${encodeURIComponent(title)}`);
+    const card = page.getByTestId('project-row').filter({ hasText: title });
+    const onCard = card.locator('[data-stage="open"]');
+    await expect(onCard.innerText()).resolves.toMatch(/^Suggested \d+$/);
+    const suggested = Number((await onCard.innerText()).replace(/\D/g, ''));
+    expect(suggested).toBeGreaterThan(0);
+    await page.goto(`${e2e.baseUrl}/project/${(await e2e.db.knex('projects').where('id', stored?.id).first('guid')).guid}`);
+    await expect(page.getByTestId('tab-0').innerText()).resolves.toMatch(/Suggested/);
+    await expect.poll(async () => Number(await page.getByTestId('count-0').innerText())).toBe(suggested);
   });
 
   it('An admin creates a project for a company with its owner and talent advocate, then pauses and deletes projects in bulk after confirming', async () => {
