@@ -14,12 +14,30 @@ function lookup(key: string): string | undefined {
 /** True when the catalogue has a text for `key`. */
 export const hasText = (key: string): boolean => lookup(key) !== undefined;
 
+const LOCALE = 'en-SG';
+const pluralRules = new Intl.PluralRules(LOCALE);
+// '{count, plural, one {# candidate} other {# candidates}}': the ICU plural form, one level deep.
+const PLURAL = /\{(\w+), plural,((?:\s*(?:=\d+|zero|one|two|few|many|other)\s*\{[^{}]*\})+)\s*\}/g;
+const FORM = /(=\d+|zero|one|two|few|many|other)\s*\{([^{}]*)\}/g;
+
+/** Picks the catalogue's plural form for the number: an exact '=N' first, then the locale's category, then 'other'. */
+function plurals(text: string, values: Record<string, string | number>): string {
+  return text.replace(PLURAL, (whole, name: string, body: string) => {
+    const n = Number(values[name]);
+    if (values[name] === undefined || Number.isNaN(n)) return whole;
+    const forms = new Map([...body.matchAll(FORM)].map((m) => [m[1], m[2]]));
+    const form = forms.get(`=${n}`) ?? forms.get(pluralRules.select(n)) ?? forms.get('other') ?? '';
+    return form.replace(/#/g, n.toLocaleString(LOCALE));
+  });
+}
+
 /**
  * Text for a message key. Field keys such as 'firstName.errors.required' fall back to the
- * generic 'errors.required' so every field error reads well without a key of its own.
+ * generic 'errors.required' so every field error reads well without a key of its own. Counts
+ * read through the catalogue's plural forms ('{n, plural, one {# year} other {# years}}').
  */
 export function t(key: string, values: Record<string, string | number> = {}): string {
   const generic = /\.errors\.(\w+)$/.exec(key)?.[1];
   const text = lookup(key) ?? (generic ? lookup(`errors.${generic}`) : undefined) ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
+  return plurals(text, values).replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
 }

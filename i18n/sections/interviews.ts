@@ -61,7 +61,7 @@ export const interviews = {
   dialog: {
     interviewTitle: 'Request an interview',
     whitelistTitle: 'Send the job description',
-    toCount: 'To {count} candidate(s).',
+    toCount: 'To {count, plural, one {# candidate} other {# candidates}}.',
     needsJd: 'This project has no job description yet. Add one first: write it or upload a file.',
     header: 'Header (optional)',
     body: 'Job description',
@@ -118,12 +118,12 @@ export const interviews = {
   qualify: {
     action: 'Send WhatsApp qualify request',
     title: 'WhatsApp qualify request',
-    toCount: 'To {count} candidate(s) with a phone number. They can reply yes, no or in their own words.',
+    toCount: 'To {count, plural, one {# candidate} other {# candidates}} with a phone number. They can reply yes, no or in their own words.',
     header: 'Header',
     body: 'Message',
     send: 'Send',
     cancel: 'Close',
-    skipped: '{count} candidate(s) without a phone number were skipped',
+    skipped: '{count, plural, one {# candidate without a phone number was skipped} other {# candidates without a phone number were skipped}}',
     previous: 'Earlier qualify requests',
     none: 'No qualify request sent yet.',
     reply: { yes: 'Replied yes', no: 'Replied no', text: 'Replied', none: 'No reply yet' },
@@ -139,8 +139,8 @@ export const interviews = {
 /** project.* messages of the API (joined into the catalogue's `project` key). */
 export const interviewProjectMessages = {
   interview: {
-    sent: 'Interview request sent to {count} candidate(s)',
-    jdSent: 'Job description sent to {count} candidate(s)',
+    sent: 'Interview request sent to {count, plural, one {# candidate} other {# candidates}}',
+    jdSent: 'Job description sent to {count, plural, one {# candidate} other {# candidates}}',
     errors: {
       alreadyRequested: 'This candidate has already been sent this request for this project',
       jdRequired: 'Add a job description first',
@@ -158,7 +158,7 @@ export const interviewProjectMessages = {
     },
   },
   qualify: {
-    sent: 'Qualify request sent to {count} candidate(s)',
+    sent: 'Qualify request sent to {count, plural, one {# candidate} other {# candidates}}',
     template: {
       header: 'A new opportunity for you',
       body: 'Hi! We have a role that matches your profile. Are you open to hearing more? Reply YES or NO.',

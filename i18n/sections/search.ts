@@ -63,7 +63,7 @@ export const search = {
     showFilters: 'Filters',
     hideFilters: 'Hide filters',
     anonymous: 'Anonymous candidate',
-    years: '{n} years of experience',
+    years: '{n, plural, one {# year} other {# years}} of experience',
     matchedBecause: 'Matched on',
     lastUpdated: 'Updated {date}',
     noSalary: 'Salary not given',

@@ -167,7 +167,7 @@ export const talent = {
     summaryHelp: 'A few lines on experience and strengths.',
     monthlyHelp: 'Monthly, before deductions',
     currency: 'Currency',
-    months: '{n} month(s)',
+    months: '{n, plural, one {# month} other {# months}}',
     noticeMonths: 'Months',
     noticeDate: 'Available from',
     jobTitlesHelp: 'Up to {max} job titles',
@@ -281,7 +281,7 @@ export const talent = {
     present: 'Present',
     years: '{n} yr',
     months: '{n} mo',
-    notice: { immediate: 'Immediate', months: 'After {n} month(s)', date: 'From {date}', unsure: 'Unsure' },
+    notice: { immediate: 'Immediate', months: 'After {n, plural, one {# month} other {# months}}', date: 'From {date}', unsure: 'Unsure' },
   },
   own: {
     formLabel: 'Your profile',

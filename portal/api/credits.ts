@@ -54,7 +54,8 @@ export const creditsApi = {
     api<{ msg: string }>(`credit/${encodeURIComponent(lot)}`, { method: 'PUT', body }),
   remove: (companyId: string, lot: string) => api<{ msg: string }>(`credit/${encodeURIComponent(companyId)}/${encodeURIComponent(lot)}`, { method: 'DELETE' }),
   salesOrder: (body: { companyId: string; userId: string; noOfCredits: number; discountAmount: number }) =>
-    api<{ msg: string; orderNumber: string }>('credit/sales-order', { method: 'POST', body }),
+    api<{ msg: string; orderId: string; orderNumber: string }>('credit/sales-order', { method: 'POST', body }),
+  orderPdfUrl: (orderId: string) => buildUrl(`credit/sales-order/${encodeURIComponent(orderId)}/pdf`, {}),
   instantPurchase: (body: { companyId: string; userId: string; noOfCredits: number; discountAmount: number }) =>
     api<{ url?: string }>('credit/instant-purchase/stripe', { method: 'POST', body }),
   testCheckout: (session: string) =>

@@ -98,7 +98,7 @@ export function allowedTargets(from: StageId, role: PipelineRole, context: MoveC
   return STAGE_IDS.filter((to) => canMove(from, to, role, context).ok);
 }
 
-const PAID_STAGES: StageId[] = [STAGES.interviewing, STAGES.interviewing2, STAGES.offered, STAGES.placed];
+export const PAID_STAGES: StageId[] = [STAGES.interviewing, STAGES.interviewing2, STAGES.offered, STAGES.placed];
 const GUARANTEE_STAGES: StageId[] = [STAGES.offered, STAGES.placed];
 
 /**

@@ -94,6 +94,12 @@ export async function loadDemo(knex: Knex): Promise<Record<string, number>> {
     await knex('company_users')
       .where('id', id)
       .update({ last_active_at: daysAgo((n * 7) % 45) });
+  // Nobody joins before their company exists, nor is active before joining.
+  await knex.raw(
+    `update company_users u set created_at = greatest(u.created_at, c.created_at),
+       last_active_at = case when u.last_active_at is null then null else greatest(u.last_active_at, u.created_at, c.created_at) end
+     from companies c where c.id = u.company_id`,
+  );
   await knex('companies').update({ last_active_at: knex('company_users').max('last_active_at').where('company_id', knex.ref('companies.id')) });
 
   const admins: Record<string, unknown>[] = [

@@ -127,9 +127,10 @@ const PROJECTS: DemoProject[] = [
     description: 'Open new B2B accounts across Singapore for our recruitment services, with a generous commission plan.',
     filters: '',
     match: ['%account%', '%sales%', '%business development%'],
+    // A free RaaS project stops before the interview stages its plan keeps for Power.
     placements: [
+      { stage: 1, count: 1 },
       { stage: 2, count: 2 },
-      { stage: 3, count: 1, scheduled: true },
     ],
   },
   {

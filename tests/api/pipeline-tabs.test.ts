@@ -60,6 +60,17 @@ describe('The suggested tab', () => {
     expect(longlist.body.docs[0]).toMatchObject({ firstName: 'Ben', recruitmentStatus: 1, email: 'ben@talent.example.org' });
   });
 
+  it("gives the project's card in the list the same counts as its tabs, the suggested tab's saved-search matches included", async () => {
+    const tabs = (await suggested('company', w.projects.acme)).body.stats;
+    const list = await w.as('company').get('/projects/list');
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    const card = list.body.data.find((p: { id: string }) => p.id === `Project:${w.projects.acme}`);
+    expect(card.stats).toEqual(tabs);
+    expect(card.stats).toMatchObject({ open: 3, qualify: 1 });
+    const found = await w.as('company').get(`/projects/find/Project:${w.projects.acme}`);
+    expect(found.body.data.stats).toEqual(tabs);
+  });
+
   it('applies the search keys of the request as further filters', async () => {
     const python = await w.lookup('skills', 'Python');
     expect(namesOf(w, (await suggested('company', w.projects.acme, `&s=${python}`)).body)).toEqual(['Ava']);

@@ -49,6 +49,33 @@ describe('Credits', () => {
     await expect(entry.first().innerText()).resolves.toContain('+7');
   });
 
+  it('An admin generates an order form: a toast names the order, the PDF downloads at once and the order is listed', async () => {
+    const page = await signedInPage('admin@example.com');
+    const company = await e2e.db
+      .knex('companies')
+      .join('company_users', 'company_users.company_id', 'companies.id')
+      .where('company_users.email', 'owner@acme.example.com')
+      .first('company_name');
+    await page.goto(`${e2e.baseUrl}/credits/active-credits`);
+    await page.getByRole('button', { name: 'Generate order form' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Generate order form' });
+    await dialog.getByLabel('Company').fill(company.company_name.slice(0, 4));
+    await page.getByRole('option', { name: company.company_name }).click();
+    await dialog.getByLabel('Member').click();
+    await page.getByRole('option', { name: /owner@acme\.example\.com/ }).click();
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Generate order form' }).click();
+
+    const download = await downloading;
+    const order = await e2e.db.knex('sales_orders').orderBy('id', 'desc').first('order_number');
+    expect(download.suggestedFilename()).toBe(`order-form-${order.order_number}.pdf`);
+    await expect(page.getByTestId('snackbar').innerText()).resolves.toContain(`Order form ${order.order_number} created`);
+    const listed = page.getByTestId('sales-order').filter({ hasText: order.order_number });
+    await listed.waitFor();
+    await expect(listed.innerText()).resolves.toContain(company.company_name);
+    await expect(listed.innerText()).resolves.toContain('Awaiting payment');
+  });
+
   it('A RaaS company buys credits in test mode and sees its balance rise', async () => {
     const page = await signedInPage('owner@raas.example.com');
     await page.goto(`${e2e.baseUrl}/credits/company`);

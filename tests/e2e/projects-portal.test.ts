@@ -214,6 +214,9 @@ describe('The projects screens', () => {
 
   it('A RaaS company admin chooses the project type first, seeing the balance and what each plan costs', async () => {
     const page = await signedIn('owner@raas.example.com');
+    // The company's free slot is free: any open free project of its is closed first.
+    const raas = await e2e.db.knex('company_users').where('email', 'owner@raas.example.com').first('company_id');
+    await e2e.db.knex('projects').where({ company_id: raas.company_id, plan: 1 }).whereNot('status', 3).update({ status: 3 });
     await page.goto(`${e2e.baseUrl}/projects?add_project=true`);
     const dialog = page.getByTestId('add-project-dialog');
     await dialog.getByRole('heading', { name: 'Choose the project type' }).waitFor();
@@ -236,9 +239,6 @@ describe('The projects screens', () => {
 
     // A free project is upgraded to Power from its settings, then cancelled for the end of its cycle.
     const title = `RaaS free ${run}`;
-    // The company's free slot is free: any open free project of its is closed first.
-    const raas = await e2e.db.knex('company_users').where('email', 'owner@raas.example.com').first('company_id');
-    await e2e.db.knex('projects').where({ company_id: raas.company_id, plan: 1 }).whereNot('status', 3).update({ status: 3 });
     await createProject(page, title, { plan: 1, freeProjectConfirmed: true });
     await page.reload();
     await row(page, title).getByTestId('project-actions').click();
@@ -261,6 +261,31 @@ describe('The projects screens', () => {
       status: 0,
       cancel_at_cycle_end: true,
     });
+  });
+
+  it('A RaaS company whose free slot is taken finds Free disabled with the reason, and the form stays calm until it is submitted', async () => {
+    const page = await signedIn('owner@raas.example.com');
+    const raas = await e2e.db.knex('company_users').where('email', 'owner@raas.example.com').first('company_id');
+    await e2e.db.knex('projects').where({ company_id: raas.company_id, plan: 1 }).whereNot('status', 3).update({ status: 3 });
+    await createProject(page, `RaaS slot ${run}`, { plan: 1, freeProjectConfirmed: true });
+    await e2e.db
+      .knex('companies')
+      .where('id', raas.company_id)
+      .update({ trial_ends_at: e2e.db.knex.raw("current_date + interval '10 days'") });
+
+    await page.goto(`${e2e.baseUrl}/projects?add_project=true`);
+    const dialog = page.getByTestId('add-project-dialog');
+    const free = dialog.getByTestId('plan-free');
+    await free.getByTestId('plan-blocked-reason').waitFor();
+    await expect(free.innerText()).resolves.toContain('Your free project slot is taken by another open project');
+    await expect(free.isDisabled()).resolves.toBe(true);
+    await expect(dialog.getByTestId('plan-power').getAttribute('aria-checked')).resolves.toBe('true');
+    await dialog.getByTestId('plan-continue').click();
+    await dialog.getByRole('heading', { name: 'New project' }).waitFor();
+    // Nothing typed yet: no field is red.
+    await expect(dialog.locator('.Mui-error').count()).resolves.toBe(0);
+    await dialog.getByTestId('create-project').click();
+    await expect.poll(() => dialog.locator('.Mui-error').count()).toBeGreaterThan(0);
   });
 
   it('A company user saves a search as a project, prefilled from the search, its query kept as the filters', async () => {
@@ -291,6 +316,17 @@ describe('The projects screens', () => {
     await page.getByText(`Added to ${title}`).waitFor();
     await item.getByText('Already in this project').waitFor();
     await expect(e2e.db.knex('project_candidates').where('project_id', stored?.id).count({ n: '*' })).resolves.toEqual([{ n: 1 }]);
+
+    // The project's card and its Suggested tab name and count the same candidates.
+    await page.goto(`${e2e.baseUrl}/projects?q=${encodeURIComponent(title)}`);
+    const card = page.getByTestId('project-row').filter({ hasText: title });
+    const onCard = card.locator('[data-stage="open"]');
+    await expect(onCard.innerText()).resolves.toMatch(/^Suggested \d+$/);
+    const suggested = Number((await onCard.innerText()).replace(/\D/g, ''));
+    expect(suggested).toBeGreaterThan(0);
+    await page.goto(`${e2e.baseUrl}/project/${(await e2e.db.knex('projects').where('id', stored?.id).first('guid')).guid}`);
+    await expect(page.getByTestId('tab-0').innerText()).resolves.toMatch(/Suggested/);
+    await expect.poll(async () => Number(await page.getByTestId('count-0').innerText())).toBe(suggested);
   });
 
   it('An admin creates a project for a company with its owner and talent advocate, then pauses and deletes projects in bulk after confirming', async () => {
@@ -342,7 +378,7 @@ describe('The projects screens', () => {
     await confirm.getByRole('combobox', { name: 'New status' }).click();
     await page.getByRole('option', { name: 'Paused' }).click();
     await confirm.getByRole('button', { name: 'Change status' }).click();
-    await page.getByText('Changed the status of 2 project(s)').waitFor();
+    await page.getByText('Changed the status of 2 projects').waitFor();
     await expect.poll(() => row(page, title).getByTestId('status-chip').innerText()).toBe('Paused');
 
     for (const name of [title, other])
@@ -351,7 +387,7 @@ describe('The projects screens', () => {
         .check();
     await page.getByTestId('bulk-bar').getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('Deleted 2 project(s)').waitFor();
+    await page.getByText('Deleted 2 projects').waitFor();
     await expect.poll(() => row(page, title).count()).toBe(0);
     await expect(e2e.db.knex('projects').whereIn('title', [title, other]).count({ n: '*' })).resolves.toEqual([{ n: 0 }]);
   });
@@ -408,7 +444,7 @@ describe('The projects screens', () => {
     const dialog = page.getByRole('dialog', { name: 'WhatsApp qualify request' });
     await dialog.getByLabel('Header').fill(`Quick question ${run}`);
     await dialog.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByTestId('snackbar').innerText()).resolves.toContain('Qualify request sent to 1 candidate(s)');
+    await expect(page.getByTestId('snackbar').innerText()).resolves.toMatch(/Qualify request sent to 1 candidate(?![s(])/);
     const sent = await e2e.db
       .knex('qualify_requests')
       .where({ candidate_id: candidate.id, header: `Quick question ${run}` })

@@ -136,7 +136,7 @@ describe('Talent in the console', () => {
     await admin.getByRole('combobox', { name: 'Notice period' }).click();
     await admin.getByRole('option', { name: 'After N months' }).click();
     await admin.getByRole('combobox', { name: 'Months', exact: true }).click();
-    await admin.getByRole('option', { name: '2 month(s)', exact: true }).click();
+    await admin.getByRole('option', { name: '2 months', exact: true }).click();
     await admin.getByRole('button', { name: 'Add talent' }).click();
 
     await admin.getByText('Talent added').waitFor();

@@ -104,7 +104,7 @@ export const purchaseEndpoints = [
         return { ...created, email: member.email };
       });
       return {
-        msg: t('credits.messages.orderCreated', { email: order.email }),
+        msg: t('credits.messages.orderCreated', { orderNumber: order.order_number, email: order.email }),
         orderId: `SalesOrder:${order.id}`,
         orderNumber: order.order_number,
         quantity: order.quantity,

@@ -5,8 +5,9 @@
  *                     their charges, hold.ts the company-status cascade, read.ts/stats.ts reading,
  *   endpoints.ts / lifecycle.ts / list.ts / sharing.ts  the calls, notices.ts the emails,
  *   renewal.ts        what the renew_power_projects job runs.
- * The pipeline (backend/features/pipeline) uses `projectStats` (stats.ts), `queueCuratedEmail`
- * (notices.ts) and `curateCandidates` (endpoints.ts); the support chat `findProject` and `projectRef` (read.ts).
+ * The pipeline (backend/features/pipeline) uses `queueCuratedEmail` (notices.ts) and
+ * `curateCandidates` (endpoints.ts); a project's stage counts (stats.ts) are the pipeline's own;
+ * the support chat uses `findProject` and `projectRef` (read.ts).
  */
 import type { Endpoint } from '../../endpoints/define';
 import { projectWriteEndpoints } from './endpoints';

@@ -77,11 +77,7 @@ export async function presentProjects(reader: Reader, rows: Row[]): Promise<Reco
   type Person = { id: number; name: string };
   const personName = knex.raw("trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) as name");
   const [stats, companies, owners, ownerAdmins, advocates, titles] = await Promise.all([
-    projectStats(
-      knex,
-      rows.map((r) => r.id),
-      reader.actor,
-    ),
+    projectStats(knex, reader.ability, reader.actor, rows),
     byId<Company>(
       knex('companies').select('id', 'company_name', 'company_type'),
       rows.map((r) => r.companyId as number),

@@ -1,48 +1,38 @@
 /**
- * Per-project stage counts (the `stats` object of the API contract) for any number of projects in
- * one grouped query: candidates of each stage, hidden ones left out; the open (suggested) stage
- * counts the curated candidates; what a RaaS company does not see in a stage (spec section 4's
- * stage visibility, `stageVisibleTo` of schema/rules/stages.ts) is not counted for it.
+ * Per-project stage counts (the `stats` object of the API contract) exactly as each project's tabs
+ * count them (backend/features/pipeline/stats.ts): `open` is the Suggested tab (curated candidates
+ * and whom the saved search finds), the other stages the project's rows the caller sees in them.
+ * A card and the tab it opens never disagree, because they are one count.
  */
 import type { Knex } from 'knex';
-import { STAGES, type StageId, type StageKey } from '../../../schema/rules/pipeline';
-import { stageVisibleTo, type PipelineRole } from '../../../schema/rules/stages';
+import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
-import { viewerOf } from '../../../schema/rules/visibility';
+import type { Row } from '../../crud/serialize';
+import type { ProjectRow } from '../pipeline/access';
+import { pipelineStats, type StageStats } from '../pipeline/stats';
 
-export type StageStats = Record<Exclude<StageKey, never>, number>;
+export type { StageStats };
 
-const KEY_OF = Object.fromEntries(Object.entries(STAGES).map(([k, v]) => [v, k])) as Record<number, StageKey>;
-
-export const emptyStats = (): StageStats => ({ open: 0, qualify: 0, shortlist: 0, interviewing: 0, interviewing2: 0, offered: 0, placed: 0, rejected: 0 });
-
-/** The pipeline role of a signed-in person. */
-export function pipelineRole(actor: Actor): PipelineRole {
-  const viewer = viewerOf(actor);
-  return viewer === 'none' ? 'company' : viewer;
+function asProjectRow(r: Row): ProjectRow {
+  return {
+    id: r.id,
+    guid: r.guid as string,
+    title: r.title as string,
+    companyId: (r.companyId as number | null) ?? null,
+    ownerId: (r.ownerId as number | null) ?? null,
+    advocateId: (r.advocateId as number | null) ?? null,
+    projectType: r.projectType as number,
+    plan: r.plan as number,
+    status: r.status as number,
+    currentUrl: (r.currentUrl as string | null) ?? null,
+    isAdminProject: Boolean(r.isAdminProject),
+    sharedUserIds: (r.sharedUserIds as number[] | null) ?? [],
+    sharedWithCompany: Boolean(r.sharedWithCompany),
+  };
 }
 
-/** Stage counts per project id, as `actor` sees them; every id asked for is in the answer. */
-export async function projectStats(knex: Knex, projectIds: number[], actor: Actor): Promise<Map<number, StageStats>> {
-  const out = new Map<number, StageStats>(projectIds.map((id) => [id, emptyStats()]));
-  if (!projectIds.length) return out;
-  const rows = (await knex('project_candidates')
-    .whereIn('project_id', projectIds)
-    .where('is_hidden', false)
-    .where((w) => w.whereNot('stage', STAGES.open).orWhere('curated', true))
-    .groupBy('project_id', 'stage', knex.raw('interview_scheduled_at is not null'))
-    .select('project_id', 'stage', knex.raw('interview_scheduled_at is not null as scheduled'), knex.raw('count(*)::int as n'))) as {
-    project_id: number;
-    stage: StageId;
-    scheduled: boolean;
-    n: number;
-  }[];
-  const role = pipelineRole(actor);
-  for (const r of rows) {
-    const key = KEY_OF[r.stage];
-    const stats = out.get(r.project_id);
-    if (!key || !stats || !stageVisibleTo(role, r.stage, { interviewScheduled: r.scheduled })) continue;
-    stats[key] += r.n;
-  }
-  return out;
+/** Stage counts per project id, as `actor` sees them in the project's tabs; every row asked for is in the answer. */
+export async function projectStats(knex: Knex, ability: AppAbility, actor: Actor, rows: Row[]): Promise<Map<number, StageStats>> {
+  const counted = await Promise.all(rows.map(async (r) => [r.id, await pipelineStats(knex, ability, actor, asProjectRow(r))] as const));
+  return new Map(counted);
 }

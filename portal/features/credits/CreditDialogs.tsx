@@ -2,7 +2,8 @@
  * The admin's credit dialogs: add or update credits (company, number of credits, expiry; every
  * message of spec sections 5 and 8; on success a toast, the list reloads and the dialog closes
  * after 3 seconds) and the order form for a company's member (the member choice stays disabled
- * until a company is chosen; quantity from 1, priced by the one pricing function).
+ * until a company is chosen; quantity from 1, priced by the one pricing function; on success a toast
+ * with the order number and the PDF downloads at once).
  */
 import { Alert, Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
@@ -132,7 +133,17 @@ export function CreditFormDialog({ lot, onClose, onSaved }: { lot?: CreditLot; o
   );
 }
 
-export function OrderFormDialog({ pricing, onClose }: { pricing: Pricing; onClose(): void }) {
+/** Starts the browser's download of a file the session may read, without leaving the page. */
+function download(url: string) {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = '';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+export function OrderFormDialog({ pricing, onClose, onOrdered }: { pricing: Pricing; onClose(): void; onOrdered?(): void }) {
   const notify = useNotify();
   const [company, setCompany] = useState<Option | null>(null);
   const [members, setMembers] = useState<Option[]>([]);
@@ -156,6 +167,8 @@ export function OrderFormDialog({ pricing, onClose }: { pricing: Pricing; onClos
     try {
       const res = await creditsApi.salesOrder({ companyId: company.id, userId: member.id, noOfCredits: quote.quantity, discountAmount: quote.discount });
       notify(res.msg, 'success');
+      download(creditsApi.orderPdfUrl(res.orderId));
+      onOrdered?.();
       setTimeout(onClose, CLOSE_DELAY_MS);
     } catch (err) {
       const r = refusal(err);

@@ -1,6 +1,6 @@
 /**
  * Credits screens for admins: /credits/active-credits (lots, sort code 'la', add/update/delete,
- * the order form; `?add_credits=true` and `?order_form=true` open the dialogs) and /credits/log
+ * the order form and the latest sales orders; `?add_credits=true` and `?order_form=true` open the dialogs) and /credits/log
  * (sort code 'ca' newest first, 25 a page, company, action and date filters, search, CSV export).
  * RaaS companies have /credits/company (CompanyCreditsPage.tsx).
  */
@@ -14,6 +14,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { creditsApi, type CreditLogEntry, type CreditLot, type LogFilters, type Page } from '../../api/credits';
 import { CompanyPicker, CreditFormDialog, OrderFormDialog, type Option } from './CreditDialogs';
 import { LogTable, LotsTable } from './CreditTables';
+import { SalesOrdersTable } from './SalesOrders';
 
 export { CompanyCreditsPage } from './CompanyCreditsPage';
 
@@ -43,6 +44,7 @@ export function ActiveCreditsPage() {
   const [editing, setEditing] = useState<CreditLot>();
   const [deleting, setDeleting] = useState<CreditLot>();
   const [pricing, setPricing] = useState<Pricing>();
+  const [ordersKey, setOrdersKey] = useState(0);
   const adding = params.get('add_credits') === 'true';
   const ordering = params.get('order_form') === 'true';
 
@@ -117,7 +119,8 @@ export function ActiveCreditsPage() {
       <Pager page={list?.pagination} onPage={setPage} />
       {adding && <CreditFormDialog onClose={closeDialog} onSaved={load} />}
       {editing && <CreditFormDialog lot={editing} onClose={() => setEditing(undefined)} onSaved={load} />}
-      {ordering && pricing && <OrderFormDialog pricing={pricing} onClose={closeDialog} />}
+      {pricing && <SalesOrdersTable reloadKey={ordersKey} locale={pricing.locale} />}
+      {ordering && pricing && <OrderFormDialog pricing={pricing} onClose={closeDialog} onOrdered={() => setOrdersKey((k) => k + 1)} />}
       {deleting && (
         <Dialog open onClose={() => setDeleting(undefined)} aria-labelledby="delete-credits-title">
           <DialogTitle id="delete-credits-title">{t('credits.page.deleteCredits')}</DialogTitle>

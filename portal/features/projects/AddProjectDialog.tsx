@@ -66,6 +66,7 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
   const [step, setStep] = useState<'plan' | 'form'>(raasUser ? 'plan' : 'form');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [planUsable, setPlanUsable] = useState(true);
   const [failure, setFailure] = useState<string>();
   // The project once created: a later submit only retries the job description upload.
   const [created, setCreated] = useState<Project>();
@@ -137,7 +138,7 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
     e.preventDefault();
     if (busy) return;
     if (step === 'plan') {
-      setStep('form');
+      if (planUsable) setStep('form');
       return;
     }
     const found = validateProject(values, ctx);
@@ -191,7 +192,7 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
             </Alert>
           )}
           {planStep ? (
-            <PlanChoice value={values.plan} onChange={(plan) => change({ plan })} />
+            <PlanChoice value={values.plan} onChange={(plan) => change({ plan })} onUsable={setPlanUsable} />
           ) : (
             <>
               {isAdmin && isRaas && (
@@ -228,12 +229,13 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
           <Button onClick={close} disabled={busy} color="inherit">
             {t(created ? `${A}.openWithoutFile` : 'portal.common.cancel')}
           </Button>
+          {/* Distinct keys: the click on Continue must not become a submit of the form it reveals. */}
           {planStep ? (
-            <Button variant="contained" onClick={() => setStep('form')} data-testid="plan-continue">
+            <Button key="continue" variant="contained" onClick={() => setStep('form')} disabled={!planUsable} data-testid="plan-continue">
               {t(`${A}.continue`)}
             </Button>
           ) : (
-            <Button type="submit" variant="contained" disabled={busy} data-testid="create-project">
+            <Button key="create" type="submit" variant="contained" disabled={busy} data-testid="create-project">
               {t(busy ? `${A}.creating` : created ? `${A}.retryUpload` : `${A}.create`)}
             </Button>
           )}

@@ -1,7 +1,9 @@
 /**
  * The project-type choice of RaaS companies (spec section 2: "For RaaS, add project first opens a
  * project-type choice"): Free (the company's one free slot) or Power (1 credit per 30-day cycle,
- * free during the trial), with the balance and the free slot read from raas/status.
+ * free during the trial), with the balance and the free slot read from raas/status. A plan that
+ * cannot be used (the free slot taken; too few credits for Power after the trial) is disabled with
+ * its reason, and the choice moves to the plan that can.
  */
 import BoltOutlined from '@mui/icons-material/BoltOutlined';
 import CheckCircle from '@mui/icons-material/CheckCircle';
@@ -22,6 +24,16 @@ interface Props {
   companyId?: string;
   value: number;
   onChange(plan: number): void;
+  /** Told whether the chosen plan can be used, once the company's status is known. */
+  onUsable?(usable: boolean): void;
+}
+
+/** Why `plan` cannot be used by the company now (a message key), or undefined when it can. */
+export function planBlock(plan: number, status: RaasStatus | undefined): string | undefined {
+  if (!status) return undefined;
+  if (plan === PLAN.free && !status.freeSlotAvailable) return `${P}.freeSlotUsedText`;
+  if (plan === PLAN.power && !status.onTrial && status.balance < PLAN_CHARGES.activation) return `${P}.lowBalance`;
+  return undefined;
 }
 
 export function useRaasStatus(companyId: string | undefined, enabled: boolean) {
@@ -52,6 +64,7 @@ function PlanCard({
   onClick,
   badge,
   testId,
+  blocked,
 }: {
   selected: boolean;
   title: string;
@@ -61,12 +74,18 @@ function PlanCard({
   onClick(): void;
   badge?: string;
   testId: string;
+  /** Why this plan cannot be chosen; the card is disabled and says so. */
+  blocked?: string;
 }) {
+  const reasonId = `${testId}-reason`;
   return (
     <ButtonBase
       onClick={onClick}
       role="radio"
       aria-checked={selected}
+      disabled={Boolean(blocked)}
+      aria-disabled={Boolean(blocked)}
+      aria-describedby={blocked ? reasonId : undefined}
       tabIndex={selected ? 0 : -1}
       data-testid={testId}
       sx={{
@@ -81,6 +100,7 @@ function PlanCard({
         border: 2,
         borderColor: selected ? 'primary.main' : 'divider',
         bgcolor: selected ? 'rgba(29, 78, 216, 0.05)' : 'background.paper',
+        '&.Mui-disabled': { opacity: 0.65, bgcolor: 'action.hover' },
         '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.light' },
       }}
     >
@@ -92,7 +112,12 @@ function PlanCard({
         {selected && <CheckCircle color="primary" fontSize="small" />}
       </Stack>
       <Typography sx={{ fontWeight: 600, mb: 1 }}>{price}</Typography>
-      {badge && <Chip size="small" label={badge} sx={{ mb: 1 }} />}
+      {badge && <Chip size="small" label={badge} sx={{ mb: 1, alignSelf: 'flex-start' }} />}
+      {blocked && (
+        <Typography id={reasonId} variant="body2" color="warning.dark" sx={{ mb: 1 }} data-testid="plan-blocked-reason">
+          {blocked}
+        </Typography>
+      )}
       <Box component="ul" sx={{ m: 0, pl: 2.5, color: 'text.secondary', '& li': { mb: 0.5 } }}>
         {points.map((p) => (
           <li key={p}>
@@ -104,8 +129,20 @@ function PlanCard({
   );
 }
 
-export function PlanChoice({ companyId, value, onChange }: Props) {
+export function PlanChoice({ companyId, value, onChange, onUsable }: Props) {
   const { status, error } = useRaasStatus(companyId, true);
+  const freeBlock = planBlock(PLAN.free, status);
+  const powerBlock = planBlock(PLAN.power, status);
+  const chosenBlock = value === PLAN.free ? freeBlock : powerBlock;
+  // Once the status is known, the choice moves off a plan that cannot be used to one that can.
+  useEffect(() => {
+    if (!status) return;
+    if (chosenBlock && !(value === PLAN.free ? powerBlock : freeBlock)) onChange(value === PLAN.free ? PLAN.power : PLAN.free);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [status]);
+  useEffect(() => {
+    onUsable?.(!status || !chosenBlock);
+  }, [status, chosenBlock, onUsable]);
   return (
     <Stack spacing={2} data-testid="plan-choice">
       {error && <Alert severity="warning">{error}</Alert>}
@@ -129,6 +166,7 @@ export function PlanChoice({ companyId, value, onChange }: Props) {
           if (!['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(e.key)) return;
           e.preventDefault();
           const next = value === PLAN.free ? PLAN.power : PLAN.free;
+          if (planBlock(next, status)) return;
           onChange(next);
           e.currentTarget.querySelector<HTMLElement>(`[data-testid="plan-${next === PLAN.free ? 'free' : 'power'}"]`)?.focus();
         }}
@@ -141,6 +179,7 @@ export function PlanChoice({ companyId, value, onChange }: Props) {
           title={t(`${P}.freeTitle`)}
           price={t(`${P}.freePrice`)}
           badge={status ? t(status.freeSlotAvailable ? `${P}.freeSlotAvailable` : `${P}.freeSlotUsed`) : undefined}
+          blocked={freeBlock && t(freeBlock, { credits: PLAN_CHARGES.activation })}
           points={[t(`${P}.freePoint1`), t(`${P}.freePoint2`), t(`${P}.freePoint3`, { credits: PLAN_CHARGES.upgrade })]}
         />
         <PlanCard
@@ -151,19 +190,10 @@ export function PlanChoice({ companyId, value, onChange }: Props) {
           title={t(`${P}.powerTitle`)}
           price={t(`${P}.powerPrice`, { credits: PLAN_CHARGES.renewal, days: PROJECT_CYCLE_DAYS })}
           badge={status?.onTrial ? t(`${P}.freeDuringTrial`) : undefined}
+          blocked={powerBlock && t(powerBlock, { credits: PLAN_CHARGES.activation })}
           points={[t(`${P}.powerPoint1`), t(`${P}.powerPoint2`, { credits: PLAN_CHARGES.guarantee }), t(`${P}.powerPoint3`)]}
         />
       </Stack>
-      {value === PLAN.free && status && !status.freeSlotAvailable && (
-        <Alert severity="warning" data-testid="free-slot-used">
-          {t(`${P}.freeSlotUsedText`)}
-        </Alert>
-      )}
-      {value === PLAN.power && status && !status.onTrial && status.balance < PLAN_CHARGES.activation && (
-        <Alert severity="warning" data-testid="low-balance">
-          {t(`${P}.lowBalance`, { credits: PLAN_CHARGES.activation })}
-        </Alert>
-      )}
     </Stack>
   );
 }
