@@ -45,7 +45,8 @@ export const chatEntityLabels = {
 export const chat = {
   widget: {
     open: 'Support chat',
-    openWithUnread: 'Support chat, {count} unread',
+    // Read after the button's visible words by screen readers: "Support chat, 2 unread".
+    unreadSuffix: ', {count} unread',
     title: 'Support for {project}',
     subtitle: 'Your talent advocate answers here.',
     close: 'Close the chat',

@@ -8,6 +8,7 @@ import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import { Badge, Box, Fab, IconButton, Paper, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { t } from '../../../i18n';
+import { visuallyHidden } from '../../../ui/components/visuallyHidden';
 import { ChatThread } from '../../../ui/chat/ChatThread';
 import { useConversation } from '../../../ui/chat/useConversation';
 
@@ -26,7 +27,9 @@ export function ChatWidget({ projectId, title }: { projectId: string; title: str
   const visible = usePageVisible();
   const chat = useConversation({ projectId }, 'companyUser', open && visible);
   const unread = chat.conversation?.unread ?? 0;
-  const label = unread ? t('chat.widget.openWithUnread', { count: unread }) : t('chat.widget.open');
+  // The button is named by the words it shows (WCAG 2.5.3), the unread count added for screen readers only.
+  const name = t('chat.widget.open');
+  const unreadSuffix = unread ? t('chat.widget.unreadSuffix', { count: unread }) : '';
   return (
     <>
       {!open && (
@@ -34,16 +37,20 @@ export function ChatWidget({ projectId, title }: { projectId: string; title: str
           variant="extended"
           color="primary"
           onClick={() => setOpen(true)}
-          aria-label={label}
           data-testid="support-chat"
           sx={{ position: 'fixed', right: { xs: 16, md: 24 }, bottom: { xs: 16, md: 24 }, zIndex: (theme) => theme.zIndex.speedDial }}
         >
-          <Badge badgeContent={unread} color="error" max={99} data-testid="support-chat-unread">
+          <Badge badgeContent={unread} color="error" max={99} data-testid="support-chat-unread" aria-hidden>
             <ChatBubbleOutlineOutlined />
           </Badge>
-          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' }, ml: 1 }}>
-            {t('chat.widget.open')}
+          <Box component="span" sx={(theme) => ({ ml: 1, [theme.breakpoints.down('sm')]: visuallyHidden })}>
+            {name}
           </Box>
+          {unreadSuffix && (
+            <Box component="span" sx={visuallyHidden}>
+              {unreadSuffix}
+            </Box>
+          )}
         </Fab>
       )}
       {open && (
