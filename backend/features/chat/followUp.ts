@@ -12,6 +12,7 @@ import { t } from '../../../i18n';
 import { CHAT_SIDE } from '../../../schema/entities/chat/conversation';
 import type { Config } from '../../config';
 import { queueEmail } from '../mail/outbox';
+import type { MessageRow } from './messages';
 import { notify } from '../notifications/notify';
 import { adminRecipients, projectFacts, projectReaders, type Recipient } from '../notifications/recipients';
 
@@ -35,14 +36,8 @@ export async function queueFollowUps(trx: Knex.Transaction, config: Config, mess
   }
 }
 
-interface Facts {
-  id: number;
-  conversation_id: number;
-  author_side: number;
-  author_id: number;
-  author_name: string;
-  body: string | null;
-  attachment_name: string | null;
+/** A message as the follow-up reads it: the stored row's own columns, with its conversation's assignee and project. */
+interface Facts extends Pick<MessageRow, 'id' | 'conversation_id' | 'author_side' | 'author_id' | 'author_name' | 'body' | 'attachment_name'> {
   assignee_id: number | null;
   project_id: number;
 }
