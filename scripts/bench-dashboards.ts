@@ -82,6 +82,8 @@ async function loadHistory() {
     join bench_projects pr on pr.n = g.pn
     cross join lateral (select g.act as activity, g.st as stage) a`,
   );
+  // The appearance log is partitioned by month: the two years of history need their months.
+  await knex.raw(`select ensure_month_partition('candidate_search_or_view_logs', now() - make_interval(months => k)) from generate_series(0, 25) k`);
   await fill(
     'search appearances and views',
     APPEARANCE_ROWS,

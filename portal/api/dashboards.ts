@@ -8,6 +8,8 @@ export interface Pagination {
   pageSize: number;
   pagesCount: number;
   dataCount: number;
+  /** More rows than are counted exactly: dataCount is the cap, shown as "10,000+". */
+  countCapped?: boolean;
 }
 interface Range {
   range: { from: string; to: string };
@@ -67,6 +69,8 @@ export interface RecruiterDashboard {
   movedInto: Record<StageKey, number>;
   conversion: { from: StageKey; to: StageKey; rate: number | null }[];
   medianDays: Record<StageKey, number | null>;
+  /** The medians were read from an even share of the period's stays (more than 10,000). */
+  medianDaysEstimated: boolean;
   interviewRequests: { sent: number; answered: number; approved: number };
   creditsSpent: number;
 }

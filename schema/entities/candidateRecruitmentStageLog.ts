@@ -31,6 +31,15 @@ export const candidateRecruitmentStageLog = defineEntity({
   indexes: [
     ['candidateId', 'activity', 'createdAt'],
     ['projectId', 'createdAt'],
+    // The recruitment event log: newest first over a date range, cut at a page, its kinds and
+    // projects checked (and its capped count made) in the index alone.
+    { fields: ['createdAt', 'id'], include: ['activity', 'toStage', 'projectId', 'candidateId'] },
+    // A move's previous move of the same candidate in the same project: how long the stay it ends lasted.
+    {
+      fields: ['projectId', 'candidateId', 'createdAt', 'id'],
+      include: ['toStage'],
+      where: { field: 'activity', label: 'moves', in: [ACTIVITY.stageChanged] },
+    },
   ],
   permissions: {
     // Written by the pipeline's own code; the candidate reads their own counts.

@@ -24,6 +24,8 @@ export const qualifyRequest = defineEntity({
     repliedAt: f.datetime(),
     ...f.timestamps(),
   },
+  // The recruitment event log reads them newest first over a date range.
+  indexes: [['createdAt', 'id']],
   permissions: {
     // Admins send qualify requests (POST /projects/candidate/send/qualify/request) and read the replies.
     admin: { read: true, create: true },

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rollupDaily } from '../../backend/features/dashboards/rollups';
+import { ACTIVITY, STAGES } from '../../schema/rules/pipeline';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
 import { RANGE, seedDashboardHistory, WEEK1, WEEK2, type DashboardHistory } from '../helpers/dashboards';
@@ -129,6 +130,32 @@ describe('Recruitment activity log', () => {
   });
 });
 
+describe('Recruitment activity log at scale', () => {
+  /** `n` reveals, one a minute from 2022-06-01, about candidates of the seeded history. */
+  const addReveals = (n: number) =>
+    t.knex.raw(
+      `insert into candidate_recruitment_stage_logs (candidate_id, activity, actor_kind, created_at, updated_at)
+       select ?, ${ACTIVITY.revealed}, 1, at, at from (select timestamptz '2022-06-01' + make_interval(mins => i) as at from generate_series(1, ?) i) g`,
+      [h.candidates[0], n],
+    );
+  const log = (query: string) => admin.get(`/dashboard/ta-recruitment-event-log?from=2022-06-01&to=2022-06-30${query}`);
+
+  it('counts exactly up to 10,000 events, says 10,000+ above, and pages newest first up to there', async () => {
+    await addReveals(10_000);
+    const exact = await log('');
+    expect(exact.status, JSON.stringify(exact.body)).toBe(200);
+    expect(exact.body.pagination).toMatchObject({ dataCount: 10_000, countCapped: false, pagesCount: 200 });
+    await addReveals(1);
+    const capped = await log('&perPage=100&page=2');
+    expect(capped.body.pagination).toMatchObject({ dataCount: 10_000, countCapped: true, pagesCount: 100, currentPage: 2 });
+    expect(capped.body.data).toHaveLength(100);
+    const at = capped.body.data.map((e: { at: string }) => e.at);
+    expect(at[0] >= at[99]).toBe(true);
+    expect((await log('&perPage=100&page=101')).body.data).toEqual([]);
+    await t.knex('candidate_recruitment_stage_logs').whereRaw(`created_at < '2023-01-01'`).delete();
+  });
+});
+
 describe('Who may read the dashboards', () => {
   const paths = ['activity-per-week', 'project-overview-log-per-week', 'ta-project-assignment-log', 'ta-recruitment-event-log'];
 
@@ -178,6 +205,29 @@ describe('Recruiter dashboard', () => {
     expect(res.body.medianDays.shortlist).toBe(5);
     expect(res.body.interviewRequests).toEqual({ sent: 2, answered: 1, approved: 1 });
     expect(res.body.creditsSpent).toBe(1);
+  });
+
+  it('reads the median days of a period holding more than 10,000 stays from an even share of them, and says so', async () => {
+    // 100 candidates of project Alpha moved 121 times each in 2022, two days apart, between shortlist and interview.
+    await t.knex.raw(
+      `insert into candidate_recruitment_stage_logs (candidate_id, activity, project_id, to_stage, actor_kind, created_at, updated_at)
+       select c.id, ${ACTIVITY.stageChanged}, ?, case k % 2 when 0 then ${STAGES.shortlist} else ${STAGES.interviewing} end, 2, a.at, a.at
+       from (select id from candidates order by id limit 100) c cross join generate_series(0, 120) k
+       cross join lateral (select timestamptz '2022-01-03 10:00Z' + make_interval(days => 2 * k) as at) a`,
+      [h.alpha],
+    );
+    await t.knex('rollup_marks').delete();
+    await rollupDaily(t.knex);
+    const owner = client(t, await t.login('owner@acme.example.com'));
+    const res = await owner.get(`/dashboard/recruiter?from=2022-01-01&to=2022-12-31&projectId=Project:${h.alpha}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.movedInto).toMatchObject({ shortlist: 6100, interviewing: 6000 });
+    expect(res.body.medianDays).toMatchObject({ shortlist: 2, interviewing: 2 });
+    expect(res.body.medianDaysEstimated).toBe(true);
+    expect((await get(owner, `&projectId=Project:${h.alpha}`)).body.medianDaysEstimated).toBe(false);
+    await t.knex('candidate_recruitment_stage_logs').whereRaw(`created_at < '2023-01-01'`).delete();
+    await t.knex('recruitment_stage_stays').where('day', '<', '2023-01-01').delete();
+    await t.knex('recruitment_stage_daily').where('day', '<', '2023-01-01').delete();
   });
 
   it('lets an admin read a named company, and refuses other companies, unopened projects and candidates', async () => {

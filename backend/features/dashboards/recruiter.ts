@@ -18,7 +18,7 @@ import { camelKeys, id } from '../../../schema/validation/inputs';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { scopeQuery } from '../../permissions/sql';
 import { dayRange, optional } from './inputs';
-import { stageMovesByWeek } from './rollups';
+import { rolledThrough, STAYS_ENDED, stageMovesByWeek } from './rollups';
 import { STAGE_KEYS, stageKeyOf } from './weekly';
 
 export const recruiterQuery = z.preprocess(
@@ -39,6 +39,36 @@ function companyOf(ability: AppAbility, actor: Actor, asked: number | undefined)
   return asked;
 }
 
+/** Stays counted exactly up to this many in the period; above it, an even share of them near this many. */
+export const EXACT_STAYS = 10_000;
+
+/**
+ * The median days in each stage of the stays that ended in the range: the rolled-up stays up to the
+ * rollup's mark and the live moves after it. `moves`, the moves in the range, bounds how many stays
+ * there are: above EXACT_STAYS the median is read from the share of stays whose sample is under
+ * the share needed, so the read stays near EXACT_STAYS rows whatever the period.
+ */
+async function medianStays(knex: Knex, ids: number[], range: { from: string; to: string }, moves: number) {
+  const through = (await rolledThrough(knex)) ?? '1970-01-01';
+  const share = moves > EXACT_STAYS ? Math.ceil((100 * EXACT_STAYS) / moves) : 100;
+  const samples = share < 100 ? Array.from({ length: share }, (_, i) => i) : null;
+  const rolledSample = samples ? ' and sample = any(?::int[])' : '';
+  const liveSample = samples ? ' and l.id % 100 = any(?::int[])' : '';
+  const sampleArgs = samples ? [samples] : [];
+  const { rows } = await knex.raw(
+    `select stage, percentile_cont(0.5) within group (order by seconds)::float / 86400 as median, count(*)::int as n from (
+       select stage, seconds from recruitment_stage_stays
+       where project_id = any(?::int[])${rolledSample} and day between ?::date and least(?::date, ?::date)
+       union all
+       select stage, seconds from (${STAYS_ENDED}
+         where l.project_id = any(?::int[]) and l.activity = ${ACTIVITY.stageChanged} and l.candidate_id is not null${liveSample}
+           and l.created_at >= greatest(?::date + 1, ?::date)::timestamp at time zone 'UTC' and l.created_at < (?::date + 1)::timestamp at time zone 'UTC') live
+     ) s group by stage`,
+    [ids, ...sampleArgs, range.from, range.to, through, ids, ...sampleArgs, through, range.from, range.to],
+  );
+  return { rows: rows as { stage: number; median: number; n: number }[], estimated: samples !== null };
+}
+
 export async function recruiterDashboard(knex: Knex, ability: AppAbility, actor: Actor, query: z.output<typeof recruiterQuery>) {
   const companyId = companyOf(ability, actor, query.companyId);
   const range = dayRange(query);
@@ -53,18 +83,9 @@ export async function recruiterDashboard(knex: Knex, ability: AppAbility, actor:
   }
   const start = `?::timestamp at time zone 'UTC'`;
   const end = `(?::date + 1)::timestamp at time zone 'UTC'`;
-  const [funnelRows, moves, durations, requests, credits] = await Promise.all([
+  const [funnelRows, moves, requests, credits] = await Promise.all([
     knex('project_candidates').whereIn('project_id', ids).groupBy('stage').select('stage', knex.raw('count(*)::int as n')),
     stageMovesByWeek(knex, range, { projectIds: ids }),
-    knex.raw(
-      `select from_stage as stage, percentile_cont(0.5) within group (order by days)::float as median, count(*)::int as n from (
-         select to_stage as from_stage, extract(epoch from lead(created_at) over w - created_at) / 86400 as days, lead(created_at) over w as left_at
-         from candidate_recruitment_stage_logs
-         where project_id = any(?::int[]) and activity = ${ACTIVITY.stageChanged} and candidate_id is not null and created_at < ${end}
-         window w as (partition by project_id, candidate_id order by created_at, id)
-       ) s where left_at >= ${start} and left_at < ${end} group by from_stage`,
-      [ids, range.to, range.from, range.to],
-    ),
     knex('interview_requests')
       .whereIn('project_id', ids)
       .whereRaw(`created_at >= ${start} and created_at < ${end}`, [range.from, range.to])
@@ -80,6 +101,12 @@ export async function recruiterDashboard(knex: Knex, ability: AppAbility, actor:
       .whereRaw(`created_at >= ${start} and created_at < ${end}`, [range.from, range.to])
       .first(knex.raw('coalesce(-sum(amount), 0)::float as spent')),
   ]);
+  const stays = await medianStays(
+    knex,
+    ids,
+    range,
+    moves.reduce((n, m) => n + m.moves, 0),
+  );
   const funnel = zeros();
   for (const r of funnelRows) {
     const key = stageKeyOf(r.stage);
@@ -97,7 +124,7 @@ export async function recruiterDashboard(knex: Knex, ability: AppAbility, actor:
     rate: movedInto[from] ? Math.round((movedInto[order[i + 1]] / movedInto[from]) * 1000) / 1000 : null,
   }));
   const medianDays = Object.fromEntries(STAGE_KEYS.map((k) => [k, null as number | null]));
-  for (const r of durations.rows) {
+  for (const r of stays.rows) {
     const key = stageKeyOf(r.stage);
     if (key) medianDays[key] = Math.round(r.median * 10) / 10;
   }
@@ -111,6 +138,7 @@ export async function recruiterDashboard(knex: Knex, ability: AppAbility, actor:
     movedInto,
     conversion,
     medianDays,
+    medianDaysEstimated: stays.estimated,
     interviewRequests: { sent: requests?.sent ?? 0, answered: requests?.answered ?? 0, approved: requests?.approved ?? 0 },
     creditsSpent: credits?.spent ?? 0,
   };

@@ -62,47 +62,67 @@ interface EventRow {
   anonymous: boolean | null;
 }
 
+/** Counted exactly up to this many events; above it the answer says "10,000+" and its pages end there. */
+export const COUNT_CAP = 10_000;
+
 export async function recruitmentEventLog(knex: Knex, actor: Actor, query: z.output<typeof recruitmentQuery>) {
   const range = dayRange(query);
-  const params: Knex.Value[] = [];
-  const inRange = (col: string) => {
-    params.push(range.from, range.to);
-    return `${col} >= ?::timestamp at time zone 'UTC' and ${col} < (?::date + 1)::timestamp at time zone 'UTC'`;
-  };
-  const branches: string[] = [];
-  const logKinds = query.kind ? (query.kind === 'qualify' ? [] : [LOG_KINDS[query.kind]]) : Object.values(LOG_KINDS);
-  if (logKinds.length)
-    branches.push(`select l.id, l.activity, l.from_stage, l.to_stage, l.created_at, l.project_id, l.candidate_id, l.actor_kind, l.actor_id, l.actor_name
-      from candidate_recruitment_stage_logs l where l.candidate_id is not null and (${logKinds.map((k) => `(${k})`).join(' or ')}) and ${inRange('l.created_at')}`);
-  if (!query.kind || query.kind === 'qualify')
-    branches.push(`select q.id, null::smallint, null::int, null::int, q.created_at, q.project_id, q.candidate_id, 1::smallint, q.sent_by_admin_id, null::varchar
-      from qualify_requests q where ${inRange('q.created_at')}`);
-  const where: string[] = [];
-  const add = (sql: string, ...values: Knex.Value[]) => {
-    where.push(sql);
-    params.push(...values);
-  };
-  if (query.companyId) add('p.company_id = ?', query.companyId);
-  if (query.projectId) add('e.project_id = ?', query.projectId);
-  if (query.adminId) add('((e.actor_kind = 1 and e.actor_id = ?) or p.advocate_id = ? or p.owner_admin_id = ?)', query.adminId, query.adminId, query.adminId);
-  const from = `from (${branches.join(' union all ')}) e left join projects p on p.id = e.project_id`;
-  const filter = where.length ? `where ${where.join(' and ')}` : '';
   const { page, perPage, offset } = pageOf(query);
-  const [{ rows: counted }, { rows }] = await Promise.all([
-    knex.raw(`select count(*)::int as count ${from} ${filter}`, params),
-    knex.raw(
-      `select e.*, p.title, p.company_id, c.company_name, ca.first_name, ca.last_name, ca.visibility, ca.anonymous,
+  // Each source is filtered on its own, walked newest first along its created_at index and cut at
+  // the rows the page can need, so the cost follows the page, not the range; the count stops at the cap.
+  const sources = (limit: number, ordered: boolean) => {
+    const params: Knex.Value[] = [];
+    /** The filters on source `alias` (its acting admin given by `actedBy`), then its order and cut. */
+    const conditions = (alias: string, actedBy: string, extra: string[]) => {
+      const where = [...extra, `${alias}.created_at >= ?::timestamp at time zone 'UTC'`, `${alias}.created_at < (?::date + 1)::timestamp at time zone 'UTC'`];
+      params.push(range.from, range.to);
+      if (query.companyId) {
+        where.push('p.company_id = ?');
+        params.push(query.companyId);
+      }
+      if (query.projectId) {
+        where.push(`${alias}.project_id = ?`);
+        params.push(query.projectId);
+      }
+      if (query.adminId) {
+        where.push(`((${actedBy}) or p.advocate_id = ? or p.owner_admin_id = ?)`);
+        params.push(query.adminId, query.adminId, query.adminId);
+      }
+      const tail = ordered ? ` order by ${alias}.created_at desc, ${alias}.id desc` : '';
+      params.push(limit);
+      return `left join projects p on p.id = ${alias}.project_id where ${where.join(' and ')}${tail} limit ?`;
+    };
+    const branches: string[] = [];
+    const logKinds = query.kind ? (query.kind === 'qualify' ? [] : [LOG_KINDS[query.kind]]) : Object.values(LOG_KINDS);
+    if (logKinds.length)
+      branches.push(`(select l.id, l.activity, l.from_stage, l.to_stage, l.created_at, l.project_id, l.candidate_id, l.actor_kind, l.actor_id, l.actor_name
+        from candidate_recruitment_stage_logs l ${conditions('l', 'l.actor_kind = 1 and l.actor_id = ?', ['l.candidate_id is not null', `(${logKinds.map((k) => `(${k})`).join(' or ')})`])})`);
+    if (!query.kind || query.kind === 'qualify')
+      branches.push(`(select q.id, null::smallint, null::int, null::int, q.created_at, q.project_id, q.candidate_id, 1::smallint, q.sent_by_admin_id, null::varchar
+        from qualify_requests q ${conditions('q', 'q.sent_by_admin_id = ?', [])})`);
+    return { sql: branches.join(' union all '), params };
+  };
+  const beyond = offset >= COUNT_CAP;
+  const counted = sources(COUNT_CAP + 1, false);
+  const paged = sources(offset + perPage, true);
+  const [{ rows: countRows }, { rows }] = await Promise.all([
+    knex.raw(`select count(*)::int as count from (select 1 from (${counted.sql}) e limit ?) c`, [...counted.params, COUNT_CAP + 1]),
+    beyond
+      ? { rows: [] }
+      : knex.raw(
+          `select e.*, p.title, p.company_id, c.company_name, ca.first_name, ca.last_name, ca.visibility, ca.anonymous,
               coalesce(e.actor_name, case e.actor_kind when 1 then ${personName('aa')} when 2 then ${personName('au')} end) as actor_display
-       ${from}
+       from (${paged.sql}) e
+       left join projects p on p.id = e.project_id
        left join companies c on c.id = p.company_id
        left join candidates ca on ca.id = e.candidate_id
        left join admins aa on e.actor_kind = 1 and aa.id = e.actor_id
        left join company_users au on e.actor_kind = 2 and au.id = e.actor_id
-       ${filter}
        order by e.created_at desc, e.id desc limit ? offset ?`,
-      [...params, perPage, offset],
-    ),
+          [...paged.params, perPage, offset],
+        ),
   ]);
+  const total = countRows[0].count as number;
   return {
     success: true,
     range,
@@ -129,6 +149,6 @@ export async function recruitmentEventLog(knex: Knex, actor: Actor, query: z.out
         },
       };
     }),
-    pagination: pagination(page, perPage, counted[0].count),
+    pagination: { ...pagination(page, perPage, Math.min(total, COUNT_CAP)), countCapped: total > COUNT_CAP },
   };
 }

@@ -21,6 +21,21 @@ const STAGE_LOG_COUNTED = `(activity in (${ACTIVITY.interviewRequested}, ${ACTIV
 /** The insight kind (INSIGHT_KIND) of a counted pipeline event. */
 const STAGE_LOG_KIND = `case activity when ${ACTIVITY.interviewRequested} then ${INSIGHT_KIND.interviewRequest} when ${ACTIVITY.revealed} then ${INSIGHT_KIND.reveal} else ${INSIGHT_KIND.shortlist} end`;
 
+/**
+ * The stays that the moves `l` end, one row per move that has a move before it of the same candidate
+ * in the same project: the day it ended, the stage left, how long it lasted, and its sample share.
+ * The move before is found through the partial index of moves by project, candidate and time.
+ */
+export const STAYS_ENDED = `select ${utcDay('l.created_at')} as day, l.project_id, prev.to_stage as stage,
+    extract(epoch from l.created_at - prev.created_at)::int as seconds, (l.id % 100)::int as sample
+  from candidate_recruitment_stage_logs l
+  cross join lateral (
+    select m.to_stage, m.created_at from candidate_recruitment_stage_logs m
+    where m.project_id = l.project_id and m.candidate_id = l.candidate_id and m.activity = ${ACTIVITY.stageChanged}
+      and (m.created_at, m.id) < (l.created_at, l.id)
+    order by m.created_at desc, m.id desc limit 1
+  ) prev`;
+
 /** The last day every rollup holds completely, or null before the first run. */
 export async function rolledThrough(knex: Knex): Promise<string | null> {
   const row = await knex('rollup_marks').where('name', ROLLUP).first(knex.raw(`to_char(through, 'YYYY-MM-DD') as through`));
@@ -46,6 +61,13 @@ export async function rollupDaily(knex: Knex): Promise<{ from: string; through: 
        select ${utcDay('created_at')}, project_id, to_stage, count(*) from candidate_recruitment_stage_logs
        where activity = ${ACTIVITY.stageChanged} and project_id is not null and to_stage is not null and ${window('created_at')}
        group by 1, 2, 3`,
+      bounds,
+    );
+    await trx.raw('delete from recruitment_stage_stays where day between ? and ?', bounds);
+    await trx.raw(
+      `insert into recruitment_stage_stays (day, project_id, stage, seconds, sample)
+       ${STAYS_ENDED}
+       where l.activity = ${ACTIVITY.stageChanged} and l.candidate_id is not null and ${window('l.created_at')}`,
       bounds,
     );
     await trx.raw('delete from candidate_insight_daily where day between ? and ?', bounds);

@@ -52,6 +52,7 @@ export function PagedTable<T>({ testId, columns, rows, rowKey, pagination, set }
         page={pagination.currentPage - 1}
         rowsPerPage={pagination.pageSize}
         rowsPerPageOptions={[25, 50, 100]}
+        labelDisplayedRows={pagination.countCapped ? ({ from, to, count }) => `${from}–${to} of ${count.toLocaleString('en')}+` : undefined}
         onPageChange={(_e, page) => set({ p: page + 1 })}
         onRowsPerPageChange={(e) => set({ pp: e.target.value, p: undefined })}
       />

@@ -72,7 +72,9 @@ function StageTable({ data }: { data: Answer }) {
                   <TableCell align="right">{data.funnel[s]}</TableCell>
                   <TableCell align="right">{data.movedInto[s]}</TableCell>
                   <TableCell align="right">{c && c.rate !== null ? `${Math.round(c.rate * 100)}% → ${stage(c.to)}` : T('none')}</TableCell>
-                  <TableCell align="right">{data.medianDays[s] === null ? T('none') : T('days', { n: data.medianDays[s] })}</TableCell>
+                  <TableCell align="right">
+                    {data.medianDays[s] === null ? T('none') : `${data.medianDaysEstimated ? '≈ ' : ''}${T('days', { n: data.medianDays[s] })}`}
+                  </TableCell>
                 </TableRow>
               );
             })}

@@ -50,3 +50,30 @@ export const rollupMark = defineEntity({
   },
   permissions: {},
 });
+
+/**
+ * Every stay of a candidate in a project's stage that ended on `day` (UTC): the stage left and how
+ * long the candidate was in it, from the move into it to the move out of it. The recruiter
+ * dashboard's median days in stage reads these rows instead of pairing every move with the one
+ * before it. `sample` (the leaving move's id modulo 100) lets a period holding more stays than are
+ * counted exactly be read through an even share of them.
+ */
+export const recruitmentStageStay = defineEntity({
+  name: 'recruitmentStageStay',
+  table: 'recruitment_stage_stays',
+  subject: 'RecruitmentStageStay',
+  idType: 'bigserial',
+  fields: {
+    day: f.date({ required: true }),
+    projectId: f.integer({ required: true }),
+    stage: f.integer({ required: true }),
+    seconds: f.integer({ required: true }),
+    sample: f.integer({ required: true, min: 0, max: 99 }),
+  },
+  indexes: [
+    ['day'],
+    { fields: ['projectId', 'day'], include: ['stage', 'seconds'] },
+    { fields: ['projectId', 'sample', 'day'], include: ['stage', 'seconds'] },
+  ],
+  permissions: {},
+});
