@@ -30,7 +30,8 @@ export const candidateRecruitmentStageLog = defineEntity({
   },
   indexes: [
     ['candidateId', 'activity', 'createdAt'],
-    ['projectId', 'createdAt'],
+    // A project's events over a range (the event log, the live part of the rollups), their kinds checked in the index.
+    { fields: ['projectId', 'createdAt', 'id'], include: ['activity', 'toStage', 'candidateId'] },
     // The recruitment event log: newest first over a date range, cut at a page, its kinds and
     // projects checked (and its capped count made) in the index alone.
     { fields: ['createdAt', 'id'], include: ['activity', 'toStage', 'projectId', 'candidateId'] },

@@ -68,6 +68,8 @@ export const COUNT_CAP = 10_000;
 export async function recruitmentEventLog(knex: Knex, actor: Actor, query: z.output<typeof recruitmentQuery>) {
   const range = dayRange(query);
   const { page, perPage, offset } = pageOf(query);
+  // A company's projects are read first: a company with none answers without walking the range.
+  const companyProjects = query.companyId ? ((await knex('projects').where('company_id', query.companyId).pluck('id')) as number[]) : null;
   // Each source is filtered on its own, walked newest first along its created_at index and cut at
   // the rows the page can need, so the cost follows the page, not the range; the count stops at the cap.
   const sources = (limit: number, ordered: boolean) => {
@@ -76,9 +78,9 @@ export async function recruitmentEventLog(knex: Knex, actor: Actor, query: z.out
     const conditions = (alias: string, actedBy: string, extra: string[]) => {
       const where = [...extra, `${alias}.created_at >= ?::timestamp at time zone 'UTC'`, `${alias}.created_at < (?::date + 1)::timestamp at time zone 'UTC'`];
       params.push(range.from, range.to);
-      if (query.companyId) {
-        where.push('p.company_id = ?');
-        params.push(query.companyId);
+      if (companyProjects) {
+        where.push(`${alias}.project_id = any(?::int[])`);
+        params.push(companyProjects);
       }
       if (query.projectId) {
         where.push(`${alias}.project_id = ?`);
@@ -90,7 +92,8 @@ export async function recruitmentEventLog(knex: Knex, actor: Actor, query: z.out
       }
       const tail = ordered ? ` order by ${alias}.created_at desc, ${alias}.id desc` : '';
       params.push(limit);
-      return `left join projects p on p.id = ${alias}.project_id where ${where.join(' and ')}${tail} limit ?`;
+      const join = query.adminId ? `left join projects p on p.id = ${alias}.project_id ` : '';
+      return `${join}where ${where.join(' and ')}${tail} limit ?`;
     };
     const branches: string[] = [];
     const logKinds = query.kind ? (query.kind === 'qualify' ? [] : [LOG_KINDS[query.kind]]) : Object.values(LOG_KINDS);
@@ -102,11 +105,14 @@ export async function recruitmentEventLog(knex: Knex, actor: Actor, query: z.out
         from qualify_requests q ${conditions('q', 'q.sent_by_admin_id = ?', [])})`);
     return { sql: branches.join(' union all '), params };
   };
-  const beyond = offset >= COUNT_CAP;
+  const none = companyProjects?.length === 0;
+  const beyond = none || offset >= COUNT_CAP;
   const counted = sources(COUNT_CAP + 1, false);
   const paged = sources(offset + perPage, true);
   const [{ rows: countRows }, { rows }] = await Promise.all([
-    knex.raw(`select count(*)::int as count from (select 1 from (${counted.sql}) e limit ?) c`, [...counted.params, COUNT_CAP + 1]),
+    none
+      ? { rows: [{ count: 0 }] }
+      : knex.raw(`select count(*)::int as count from (select 1 from (${counted.sql}) e limit ?) c`, [...counted.params, COUNT_CAP + 1]),
     beyond
       ? { rows: [] }
       : knex.raw(

@@ -2,6 +2,7 @@
  * A project's candidates per stage as the caller's tabs show them (the stats object every pipeline answer carries):
  * `open` counts the suggested tab, the other stages the project's rows in them; hidden candidates
  * and candidates the caller does not see (their status, RaaS stage visibility) are not counted.
+ * The project list counts all its projects at once (pipelineStatsOfMany), by the same conditions.
  */
 import type { Knex } from 'knex';
 import type { AppAbility } from '../../../schema/ability';
@@ -9,8 +10,8 @@ import type { Actor } from '../../../schema/roles';
 import { STAGES, type StageKey } from '../../../schema/rules/pipeline';
 import { tabsFor } from '../../../schema/rules/stages';
 import { stageVisibleSql, statusSql, viewerOf } from '../../../schema/rules/visibility';
-import { pipelineRole, type ProjectRow } from './access';
-import { suggestedCount } from './tabs';
+import { pipelineRole, pipelineStatuses, type ProjectRow } from './access';
+import { savedQuery, suggestedCount } from './tabs';
 
 export type StageStats = Record<StageKey, number>;
 
@@ -19,22 +20,55 @@ export const emptyStats = (): StageStats => ({ open: 0, qualify: 0, shortlist: 0
 const KEY_OF = new Map(Object.entries(STAGES).map(([k, v]) => [v as number, k as StageKey]));
 
 export async function pipelineStats(knex: Knex, ability: AppAbility, actor: Actor, project: ProjectRow): Promise<StageStats> {
-  const role = pipelineRole(actor);
-  const visible = tabsFor(role);
-  const [rows, open] = await Promise.all([
+  return (await pipelineStatsOfMany(knex, ability, actor, [project])).get(project.id) ?? emptyStats();
+}
+
+/**
+ * pipelineStats of many projects at once (the project list's cards): one grouped query counts every
+ * project's stages, another the suggested tab of every project without saved filters (its curated
+ * candidates); only a project with saved filters has its suggested tab counted by its own search.
+ */
+export async function pipelineStatsOfMany(knex: Knex, ability: AppAbility, actor: Actor, projects: ProjectRow[]): Promise<Map<number, StageStats>> {
+  const out = new Map(projects.map((p) => [p.id, emptyStats()]));
+  if (!projects.length) return out;
+  const visible = tabsFor(pipelineRole(actor));
+  const viewer = viewerOf(actor);
+  const withOpen = visible.includes(STAGES.open);
+  const searched = withOpen ? projects.filter((p) => savedQuery(p, actor)) : [];
+  const curatedOnly = withOpen ? projects.filter((p) => !searched.includes(p)).map((p) => p.id) : [];
+  const statuses = pipelineStatuses(actor);
+  const [staged, curated, found] = await Promise.all([
     knex.raw(
-      `select pc.stage, count(*)::int as n from project_candidates pc join candidates c on c.id = pc.candidate_id
-        where pc.project_id = ? and pc.stage <> 0 and not pc.is_hidden and ${statusSql(viewerOf(actor))} and ${stageVisibleSql(viewerOf(actor))}
-        group by pc.stage`,
-      [project.id],
+      `select pc.project_id, pc.stage, count(*)::int as n from project_candidates pc join candidates c on c.id = pc.candidate_id
+        where pc.project_id = any(?::int[]) and pc.stage <> 0 and not pc.is_hidden and ${statusSql(viewer)} and ${stageVisibleSql(viewer)}
+        group by 1, 2`,
+      [projects.map((p) => p.id)],
     ),
-    suggestedCount(knex, ability, actor, project),
+    // The suggested tab without saved filters: its curated candidates not moved on nor hidden, by the
+    // search documents' status as the tab's own search counts them (tabs.ts, membership).
+    curatedOnly.length
+      ? knex.raw(
+          `select pc.project_id, count(*)::int as n from project_candidates pc join candidate_search_documents d on d.id = pc.candidate_id
+            where pc.project_id = any(?::int[]) and pc.stage = 0 and pc.curated and not pc.is_hidden
+              and ${statuses.length ? `d.status in (${statuses.map(Number).join(', ')})` : 'false'}
+            group by 1`,
+          [curatedOnly],
+        )
+      : { rows: [] },
+    Promise.all(searched.map(async (p) => [p.id, await suggestedCount(knex, ability, actor, p)] as const)),
   ]);
-  const stats = emptyStats();
-  stats.open = open;
-  for (const r of rows.rows as { stage: number; n: number }[]) {
+  for (const r of staged.rows as { project_id: number; stage: number; n: number }[]) {
     const key = KEY_OF.get(r.stage);
-    if (key && visible.includes(r.stage as never)) stats[key] = r.n;
+    const stats = out.get(r.project_id);
+    if (key && stats && visible.includes(r.stage as never)) stats[key] = r.n;
   }
-  return stats;
+  for (const r of curated.rows as { project_id: number; n: number }[]) {
+    const stats = out.get(r.project_id);
+    if (stats) stats.open = r.n;
+  }
+  for (const [id, n] of found) {
+    const stats = out.get(id);
+    if (stats) stats.open = n;
+  }
+  return out;
 }

@@ -60,6 +60,13 @@ const NOT_FILTERS = new Set(['p', 'pp', 'sort', 'tab', 'cur', 'ih', 'isf', 'proj
  * one with no filter at all, or one that no longer reads (a removed option). Admin-only keys count
  * only for admins.
  */
+/** The saved query of the project's filters as `actor` may use it, or null when it names no filter (nobody is found). */
+export function savedQuery(project: ProjectRow, actor: Actor): Query | null {
+  const query = queryOfUrl(project.currentUrl);
+  if (viewerOf(actor) !== 'admin') for (const key of Object.keys(ADMIN_KEYS)) delete query[key];
+  return Object.keys(query).some((k) => !NOT_FILTERS.has(k)) ? query : null;
+}
+
 export async function savedPredicates(
   knex: Knex,
   ability: AppAbility,
@@ -68,9 +75,8 @@ export async function savedPredicates(
   stats: TableStats,
   rates: Map<string, number>,
 ): Promise<Predicate[] | null> {
-  const query = queryOfUrl(project.currentUrl);
-  if (viewerOf(actor) !== 'admin') for (const key of Object.keys(ADMIN_KEYS)) delete query[key];
-  if (!Object.keys(query).some((k) => !NOT_FILTERS.has(k))) return null;
+  const query = savedQuery(project, actor);
+  if (!query) return null;
   try {
     const params = parseSearchParams(query);
     const filters = await buildFilters(knex, ability, actor, params, stats, rates, 'list');

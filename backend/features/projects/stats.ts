@@ -2,14 +2,15 @@
  * Per-project stage counts (the `stats` object of the API contract) exactly as each project's tabs
  * count them (backend/features/pipeline/stats.ts): `open` is the Suggested tab (curated candidates
  * and whom the saved search finds), the other stages the project's rows the caller sees in them.
- * A card and the tab it opens never disagree, because they are one count.
+ * A card and the tab it opens never disagree, because they are one count: every listed project is
+ * counted by one grouped query (pipelineStatsOfMany), only saved searches run one by one.
  */
 import type { Knex } from 'knex';
 import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
 import type { Row } from '../../crud/serialize';
 import type { ProjectRow } from '../pipeline/access';
-import { pipelineStats, type StageStats } from '../pipeline/stats';
+import { pipelineStatsOfMany, type StageStats } from '../pipeline/stats';
 
 export type { StageStats };
 
@@ -33,6 +34,5 @@ function asProjectRow(r: Row): ProjectRow {
 
 /** Stage counts per project id, as `actor` sees them in the project's tabs; every row asked for is in the answer. */
 export async function projectStats(knex: Knex, ability: AppAbility, actor: Actor, rows: Row[]): Promise<Map<number, StageStats>> {
-  const counted = await Promise.all(rows.map(async (r) => [r.id, await pipelineStats(knex, ability, actor, asProjectRow(r))] as const));
-  return new Map(counted);
+  return pipelineStatsOfMany(knex, ability, actor, rows.map(asProjectRow));
 }
