@@ -71,6 +71,42 @@ describe('The suggested tab', () => {
     expect(found.body.data.stats).toEqual(tabs);
   });
 
+  it("counts every card of the list as its project's tabs do, in as many queries whatever the number of projects", async () => {
+    const queriesOf = async (url: string) => {
+      let n = 0;
+      const count = () => n++;
+      w.knex.on('query', count);
+      try {
+        const res = await w.as('admin').get(url);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return { n, cards: res.body.data as { id: string; stats: Record<string, number> }[] };
+      } finally {
+        w.knex.removeListener('query', count);
+      }
+    };
+    const cardsMatchTabs = async (cards: { id: string; stats: Record<string, number> }[]) => {
+      for (const card of cards) {
+        const tabs = (await w.as('admin').get(`/projects/candidates/search?project_id=${card.id}`)).body.stats;
+        expect(card.stats, card.id).toEqual(tabs);
+      }
+    };
+    await cardsMatchTabs((await queriesOf('/projects/list?perPage=50')).cards);
+    // Without saved searches (each one is a search of its own) the list's queries do not grow with its cards.
+    const saved = (await w.knex('projects').select('id', 'current_url')) as { id: number; current_url: string | null }[];
+    await w.knex('projects').update({ current_url: null });
+    try {
+      const one = await queriesOf('/projects/list?perPage=1');
+      const all = await queriesOf('/projects/list?perPage=50');
+      expect(one.cards).toHaveLength(1);
+      expect(all.cards.length).toBeGreaterThan(3);
+      // At most the five lookups (companies, owners, owning admins, advocates, job titles) a lone card may not need.
+      expect(all.n - one.n).toBeLessThanOrEqual(5);
+      await cardsMatchTabs(all.cards);
+    } finally {
+      for (const r of saved) await w.knex('projects').where('id', r.id).update({ current_url: r.current_url });
+    }
+  });
+
   it('applies the search keys of the request as further filters', async () => {
     const python = await w.lookup('skills', 'Python');
     expect(namesOf(w, (await suggested('company', w.projects.acme, `&s=${python}`)).body)).toEqual(['Ava']);

@@ -2,7 +2,9 @@
  * GET dashboard/recruiter: a company's own dashboard over a period (spec section 1): its projects'
  * funnel (candidates in each stage now), the moves into each stage in the period and the conversion
  * from each stage to the next, the median days candidates spent in each stage before leaving it,
- * interview requests sent and answered, and credits spent.
+ * interview requests sent and answered, and credits spent. The medians read the stays the daily
+ * rollup pairs from the moves (recruitment_stage_stays) plus today's live moves; a period with more
+ * than 10,000 stays is read through an even share of them and says so (medianDaysEstimated).
  *
  * Who sees what: company and RaaS company users see the projects they may open (a Member only
  * those shared with them, by the declared Project read rule); admins name the company. Another

@@ -4,6 +4,12 @@
  * when; newest first, paged. Filters: kind, date range or week, company, project, admin (acting, or
  * the project's advocate or owner). Candidate names go through the search's identity rule
  * (backend/features/search/visibility.ts): admins see them, flagged when the candidate is hidden.
+ *
+ * Its cost follows the page, not the range: each source walks its (created_at, id) index newest
+ * first (a project's through (project_id, created_at, id)), both carrying the columns the kinds
+ * are told by, and stops at the rows the page needs. The total is exact up to 10,000 events and
+ * "10,000+" above (pagination.countCapped), as search counts: pages end at the 10,000th event, and
+ * a narrower range or filter reaches older ones.
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';

@@ -5,6 +5,7 @@
  * (or from the first logged day on the first run) up to yesterday (UTC), then marks yesterday as
  * complete. Running it twice gives the same rows; a write that landed late in yesterday is counted
  * on the next run. Readers take the rollup for the days up to the mark and the raw rows after it.
+ * Besides the counts it keeps every stay a move ended (recruitment_stage_stays, STAYS_ENDED).
  */
 import type { Knex } from 'knex';
 import { INSIGHT_KIND } from '../../../schema/entities/internal/dailyRollups';
