@@ -88,6 +88,20 @@ describe('Who receives a board event', () => {
     expect(event.id).toBeGreaterThan(0);
   });
 
+  it('a burst of separate commits arrives whole and in order, grouped into fewer frames than events', async () => {
+    const owner = await socket('company');
+    await owner.next((m) => m.type === 'ready');
+    let frames = 0;
+    owner.ws.on('message', () => frames++);
+    const from = owner.received.length;
+    for (let i = 0; i < 40; i++) await w.knex('live_events').insert({ topic: 1, subject_id: w.projects.acme, kind: `burst.${i}` });
+    await owner.next((m) => m.kind === 'burst.39');
+    const burst = owner.received.slice(from).filter((m) => m.kind?.startsWith('burst.'));
+    expect(burst.map((m) => m.kind)).toEqual(Array.from({ length: 40 }, (_, i) => `burst.${i}`));
+    expect(burst.map((m) => m.id)).toEqual([...burst.map((m) => m.id as number)].sort((a, b) => a - b));
+    expect(frames).toBeLessThan(40);
+  });
+
   it('a rolled-back change raises nothing', async () => {
     const owner = await socket('company');
     await owner.next((m) => m.type === 'ready');

@@ -81,7 +81,20 @@ describe('The support chat', () => {
     owner.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(r.url());
     });
-    for (const path of ['/projects', '/search', '/my-profile', '/dashboard']) {
+    // Every page a company owner may open, the project list and the recruiter dashboard among them.
+    const pages = [
+      '/',
+      '/search',
+      '/projects',
+      '/projects/dashboard',
+      '/team',
+      '/company-users',
+      '/integrations',
+      '/credits/company',
+      '/account',
+      '/my-profile',
+    ];
+    for (const path of pages) {
       await owner.goto(`${e2e.baseUrl}${path}`);
       await owner.getByRole('main').waitFor();
       await owner.waitForLoadState('networkidle');

@@ -62,7 +62,9 @@ export function openSocket(
   const received: Message[] = [];
   const waiters: (() => void)[] = [];
   ws.on('message', (data) => {
-    received.push(JSON.parse(String(data)) as Message);
+    // A frame is one message or an array of events sent together.
+    const parsed = JSON.parse(String(data)) as Message | Message[];
+    received.push(...(Array.isArray(parsed) ? parsed : [parsed]));
     for (const w of waiters.splice(0)) w();
   });
   return new Promise((resolve, reject) => {

@@ -13,6 +13,7 @@ export interface LiveEvent {
 }
 
 type Listener = (e: LiveEvent | { resync: true }) => void;
+type Message = { type: string; last?: number } & LiveEvent;
 
 const listeners = new Set<Listener>();
 let socket: WebSocket | undefined;
@@ -33,21 +34,24 @@ function open(): void {
   socket = ws;
   let reconnected = last !== undefined;
   ws.onmessage = (m) => {
-    const data = JSON.parse(String(m.data)) as { type: string; last?: number } & LiveEvent;
-    if (data.type === 'event') {
-      if (seen.has(data.id)) return;
-      seen.add(data.id);
-      if (seen.size > 2000) seen.delete(seen.values().next().value as number);
-      last = Math.max(last ?? 0, data.id);
-      emit({ id: data.id, topic: data.topic, subjectId: data.subjectId, kind: data.kind });
-    } else if (data.type === 'reset') {
-      reconnected = true;
-    } else if (data.type === 'ready') {
-      retry = 0;
-      last = Math.max(last ?? 0, data.last ?? 0);
-      // What happened while the page was away has been replayed; a reset asks screens to reload.
-      if (reconnected) emit({ resync: true });
-      reconnected = false;
+    // A frame is one message, or an array of events the server grouped (in id order).
+    const parsed = JSON.parse(String(m.data)) as Message | Message[];
+    for (const data of Array.isArray(parsed) ? parsed : [parsed]) {
+      if (data.type === 'event') {
+        if (seen.has(data.id)) continue;
+        seen.add(data.id);
+        if (seen.size > 2000) seen.delete(seen.values().next().value as number);
+        last = Math.max(last ?? 0, data.id);
+        emit({ id: data.id, topic: data.topic, subjectId: data.subjectId, kind: data.kind });
+      } else if (data.type === 'reset') {
+        reconnected = true;
+      } else if (data.type === 'ready') {
+        retry = 0;
+        last = Math.max(last ?? 0, data.last ?? 0);
+        // What happened while the page was away has been replayed; a reset asks screens to reload.
+        if (reconnected) emit({ resync: true });
+        reconnected = false;
+      }
     }
   };
   ws.onclose = (e) => {
