@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { atsConfig, type AtsConfig } from './adapters/ats/config';
 import type { S3Settings } from './adapters/storage/s3';
+import type { LlmConfig } from './adapters/llm';
 import { DEFAULT_TIERS, parseTiers, type Pricing } from '../schema/rules/credits';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -75,6 +76,14 @@ export interface Config {
   chat: { awaySeconds: number; unreadEmailMinutes: number };
   /** Applicant-tracking systems (README, configuration). */
   ats: AtsConfig;
+  /**
+   * AI match's language model: an OpenAI-compatible server (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL;
+   * LLM_TIMEOUT_MS, LLM_RETRIES, LLM_BACKOFF_MS, LLM_CONCURRENCY). Without LLM_BASE_URL the
+   * product's own matcher writes the verdicts.
+   */
+  llm?: LlmConfig;
+  /** How many candidates a match retrieves and scores (AI_MATCH_RETRIEVE) and how many of the best it judges (AI_MATCH_JUDGE_TOP). */
+  aiMatch: { retrieve: number; judgeTop: number };
 }
 
 export interface WhatsappConfig {
@@ -248,6 +257,25 @@ function analyticsConfig(): Config['analytics'] {
   return url && key ? { url, key } : undefined;
 }
 
+function llmConfig(): LlmConfig | undefined {
+  const baseUrl = process.env.LLM_BASE_URL?.trim().replace(/\/$/, '');
+  if (!baseUrl) return undefined;
+  if (!/^https?:\/\//.test(baseUrl)) throw new Error(`LLM_BASE_URL must be an http(s) address, got '${baseUrl}'`);
+  const model = process.env.LLM_MODEL?.trim();
+  if (!model) throw new Error('LLM_MODEL must name the model when LLM_BASE_URL is set');
+  const concurrency = int('LLM_CONCURRENCY', 3);
+  if (concurrency > 4) throw new Error(`LLM_CONCURRENCY runs 1 to 4 calls at a time, got '${concurrency}'`);
+  return {
+    baseUrl,
+    model,
+    apiKey: process.env.LLM_API_KEY || undefined,
+    timeoutMs: int('LLM_TIMEOUT_MS', 60_000),
+    retries: process.env.LLM_RETRIES === '0' ? 0 : int('LLM_RETRIES', 3),
+    backoffMs: int('LLM_BACKOFF_MS', 1000),
+    concurrency,
+  };
+}
+
 function flag(name: string, fallback: boolean): boolean {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -291,6 +319,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     analytics: analyticsConfig(),
     chat: { awaySeconds: int('CHAT_AWAY_SECONDS', 60), unreadEmailMinutes: int('CHAT_UNREAD_EMAIL_MINUTES', 10) },
     ats: atsConfig(),
+    llm: llmConfig(),
+    aiMatch: { retrieve: int('AI_MATCH_RETRIEVE', 300), judgeTop: int('AI_MATCH_JUDGE_TOP', 30) },
   };
   return { ...config, ...overrides };
 }

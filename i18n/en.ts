@@ -13,6 +13,7 @@ import { dashboardFieldErrors } from './sections/dashboards';
 import { projectFieldErrors, projectMessages } from './sections/projects';
 import { pipelineMessages, pipelineProjectMessages } from './sections/pipeline';
 import { integrationFieldErrors, integrations } from './sections/integrations';
+import { aiMatch, aiMatchFieldErrors } from './sections/aiMatch';
 
 export const en = {
   appName: 'Talentbase',
@@ -313,4 +314,7 @@ export const en = {
   /** Applicant-tracking-system integrations. */
   integrations,
   ...integrationFieldErrors,
+  /** AI match. */
+  aiMatch,
+  ...aiMatchFieldErrors,
 } as const;

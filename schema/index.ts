@@ -43,6 +43,7 @@ import { project } from './entities/project';
 import { projectCandidate } from './entities/projectCandidate';
 import { candidateNote } from './entities/candidateNote';
 import { integration, integrationJob, integrationLink, integrationRun } from './entities/integration';
+import { aiMatchResult, aiMatchRun } from './entities/aiMatch';
 import { interviewRequest } from './entities/interviewRequest';
 import { qualifyRequest } from './entities/qualifyRequest';
 import { liveEvent } from './entities/live/liveEvent';
@@ -109,6 +110,8 @@ export const entities: readonly EntityDef[] = [
   integrationLink,
   integrationJob,
   integrationRun,
+  aiMatchRun,
+  aiMatchResult,
 ];
 
 const byName = new Map(entities.map((e) => [e.name, e]));

@@ -6,6 +6,7 @@ import type { Router } from 'express';
 import type { ListHandler } from '../crud/router';
 import type { Endpoint } from '../endpoints/define';
 import { accountEndpoints } from './account/endpoints';
+import { aiMatchEndpoints } from './aiMatch';
 import { communityEndpoints } from './community/endpoints';
 import { lookupEndpoints } from './lookups';
 import { notificationEndpoints } from './notifications/endpoints';
@@ -41,6 +42,8 @@ export function endpoints(): Endpoint[] {
     ...interviewEndpoints,
     ...dashboardEndpoints,
     ...qualifyEndpoints,
+    // Before the projects' own routes: /projects/ai-match would otherwise read as /projects/:id.
+    ...aiMatchEndpoints,
     ...projectsEndpoints(),
     ...pipelineEndpoints(),
     ...notificationEndpoints,

@@ -25,6 +25,7 @@ import { sendInterviewRequestTask } from './tasks/send_interview_request';
 import { sendWhatsappMessageTask } from './tasks/send_whatsapp_message';
 import { scheduleIntegrationSyncsTask } from './tasks/schedule_integration_syncs';
 import { syncIntegrationTask } from './tasks/sync_integration';
+import { matchCandidatesTask } from './tasks/match_candidates';
 
 let stopping = false;
 
@@ -71,6 +72,7 @@ export function taskList(config: Config, connectionString = config.databaseUrl):
     notify_expiring_credits: notifyExpiringCreditsTask(config, db),
     sync_integration: syncIntegrationTask(config, db),
     schedule_integration_syncs: scheduleIntegrationSyncsTask(db),
+    match_candidates: matchCandidatesTask(config, db),
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import { dashboardEntityLabels } from './dashboards';
 import { integrationEntityLabels } from './integrations';
+import { aiMatchEntityLabels } from './aiMatch';
 import { liveEntityLabels } from './live';
 import { chatEntityLabels } from './chat';
 
@@ -13,6 +14,7 @@ export const entityLabels = {
   ...chatEntityLabels,
   ...dashboardEntityLabels,
   ...integrationEntityLabels,
+  ...aiMatchEntityLabels,
   country: {
     fields: {
       name: 'Name',

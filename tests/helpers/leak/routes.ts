@@ -124,6 +124,11 @@ export const DATA_ROUTES: DataRoute[] = [
     probes: (lw) => each(lw, (id) => [`/candidate-note/${id}`, ...boards(lw).map((p) => `/candidate-note/${id}?projectId=Project:${p}`)]),
     noWitness: 'no note was written in this world',
   },
+  {
+    key: 'GET /api/v1/projects/ai-match/:id/results',
+    probes: () => [{ path: '/projects/ai-match/AiMatchRun:1/results' }],
+    noWitness: 'admins only, and no AI match runs in this world',
+  },
 ];
 
 /**
@@ -181,6 +186,13 @@ export const NOT_CANDIDATE_DATA: Record<string, string[]> = {
       'GET /api/v1/integrations/lever/sign-in',
       'GET /api/v1/integrations/lever/callback',
     ],
+  'AI match runs: admins only; a run holds its job description, requirements, state and counts, never a candidate (its results route is judged above)': [
+    'POST /api/v1/projects/ai-match',
+    'GET /api/v1/projects/ai-match',
+    'POST /api/v1/projects/ai-match/:id/judge',
+    'POST /api/v1/projects/ai-match/:id/cancel',
+    'GET /api/v1/projects/ai-status/:id',
+  ],
   'the support chat: conversations of a project and the messages its people write, with no candidate record joined in': [
     'GET /api/v1/conversations',
     'GET /api/v1/conversations/:id',

@@ -1,0 +1,276 @@
+/**
+ * AI match under /api/v1/projects (spec sections 1, 3 and 9), admins only (the AiMatchRun
+ * entity's rules: companies, RaaS companies and candidates are refused with 403).
+ *   POST /projects/ai-match                 a job description (text, a PDF/Word `file`, or `projectId`'s own) and
+ *                                           optional search filters: reads the requirements, the run waits in review
+ *   GET  /projects/ai-match                 runs, newest first (?projectId= for one project's), paginated
+ *   POST /projects/ai-match/:id/judge       confirms the requirements (edited or not) and queues the match
+ *   POST /projects/ai-match/:id/cancel      stops a run before its next candidate
+ *   GET  /projects/ai-status/:id            the run: state, progress (judged of toJudge), requirements, judge
+ *   GET  /projects/ai-match/:id/results     the results, sorted and filtered by recommendation, paginated
+ * Results are added to a project's suggested tab through the pipeline's curation call
+ * (POST /projects/candidate/curate), which holds the reach rule.
+ */
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { entity } from '../../../schema';
+import { formatId } from '../../../schema/lib/ids';
+import { MATCH_OPEN, MATCH_SOURCE, MATCH_STATUS, RECOMMENDATION, RECOMMENDATIONS } from '../../../schema/rules/aiMatch';
+import { adminAnonymous, displayName, statusSql } from '../../../schema/rules/visibility';
+import { flag, id, int } from '../../../schema/validation/inputs';
+import { defineEndpoint } from '../../endpoints/define';
+import { AppError, badRequest } from '../../errors';
+import { sniffCvType } from '../talent/cv/extractText';
+import { cvLookups } from '../talent/cv/lookups';
+import { readCv } from '../talent/cv/readCv';
+import { readRequirements, requirementsSchema, type MatchFilters } from './matcher';
+import { publicRun, type RunRow } from './store';
+
+const runDef = entity('aiMatchRun');
+const MANAGE = { action: 'manage', subject: 'AiMatchRun' } as const;
+const own = (action: 'read' | 'update') => ({ entity: 'aiMatchRun', action }) as const;
+const JD_MAX = 100_000;
+
+/** JSON sent as a multipart text part, or as JSON. */
+const jsonPart = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    if (!v.trim()) return undefined;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  }, schema);
+
+const ids = z.array(z.number().int().positive()).max(50);
+/** The search page's filter keys: locations (l), skills (s), languages (lang), employment types (te), salary, experience 0-80, remote. */
+const filtersSchema = z
+  .object({
+    l: ids.optional(),
+    s: ids.optional(),
+    lang: ids.optional(),
+    te: z.array(z.number().int().min(1).max(4)).max(4).optional(),
+    salary: z.object({ from: z.number().int().min(0).max(100000), to: z.number().int().min(0).max(100000).optional(), currency: z.string().regex(/^[A-Z]{3}$/) }).optional(),
+    experience: z.object({ from: z.number().int().min(0).max(80), to: z.number().int().min(0).max(80).optional() }).optional(),
+    remote: z.boolean().optional(),
+  })
+  .strict();
+type Filters = z.infer<typeof filtersSchema>;
+
+function searchFilters(f: Filters): MatchFilters {
+  const values: NonNullable<MatchFilters['values']> = {};
+  if (f.l?.length) values.l = f.l.map(String);
+  if (f.s?.length) values.s = f.s.map(String);
+  if (f.lang?.length) values.lang = f.lang.map(String);
+  return { values, enums: f.te?.length ? { te: f.te } : {}, salary: f.salary, experience: f.experience, remote: f.remote };
+}
+
+const UNREADABLE: Record<string, string> = { tooComplex: 'upload.errors.tooComplex', unreadable: 'upload.errors.unreadable', failed: 'upload.errors.unreadable' };
+
+const SORTS = { score: 'r.score', matchScore: 'r.match_score', rank: 'r.rank' } as const;
+
+export const aiMatchEndpoints = [
+  defineEndpoint({
+    method: 'post',
+    path: '/projects/ai-match',
+    summary: 'Reads a job description into requirements for the admin to confirm',
+    access: MANAGE,
+    upload: { field: 'file', maxBytes: (config) => config.cv.maxBytes },
+    input: {
+      body: z.object({
+        jobDescription: z.string().max(JD_MAX).optional(),
+        projectId: z.preprocess((v) => (v === '' || v === null ? undefined : v), id('project').optional()),
+        filters: jsonPart(filtersSchema.optional()),
+      }),
+    },
+    status: 201,
+    handler: async ({ body, file, actor, ctx }) => {
+      const { knex } = ctx;
+      let text = body.jobDescription?.trim() ?? '';
+      let source: number = MATCH_SOURCE.text;
+      let fileName: string | null = null;
+      if (body.projectId !== undefined) {
+        const project = await knex('projects').where('id', body.projectId).first('id', 'job_description');
+        if (!project) throw badRequest({ projectId: 'projectId.errors.notFound' });
+        if (!text) {
+          text = (project.job_description ?? '').trim();
+          source = MATCH_SOURCE.project;
+          if (!text) throw badRequest({ projectId: 'aiMatch.noJobDescription' }, 'aiMatch.noJobDescription');
+        }
+      }
+      if (file) {
+        const type = sniffCvType(file.buffer);
+        if (!type || !file.originalname.toLowerCase().endsWith(`.${type}`)) throw badRequest({ file: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
+        const read = await readCv(file.buffer, type, await cvLookups(knex), ctx.config.cv);
+        if (!read.ok) throw badRequest({ file: UNREADABLE[read.reason] }, UNREADABLE[read.reason]);
+        text = read.text.trim();
+        source = MATCH_SOURCE.file;
+        fileName = file.originalname.slice(0, 255);
+      }
+      if (!text) throw badRequest({ jobDescription: 'jobDescription.errors.required' });
+      if (text.length < 20) throw badRequest({ jobDescription: 'jobDescription.errors.tooShort' });
+      const requirements = await readRequirements(knex, text);
+      const [row] = (await knex('ai_match_runs')
+        .insert({
+          created_by_id: actor.id ?? null,
+          project_id: body.projectId ?? null,
+          source,
+          file_name: fileName,
+          job_description: text.slice(0, JD_MAX),
+          requirements: JSON.stringify(requirements),
+          filters: JSON.stringify(searchFilters(body.filters ?? {})),
+          status: MATCH_STATUS.review,
+        })
+        .returning('*')) as RunRow[];
+      return publicRun(row, ctx.config);
+    },
+  }),
+
+  defineEndpoint({
+    method: 'get',
+    path: '/projects/ai-match',
+    summary: 'AI match runs, newest first',
+    access: MANAGE,
+    input: {
+      query: z.object({
+        projectId: id('project').optional(),
+        page: int().pipe(z.number().min(1).max(10000)).optional(),
+        perPage: int().pipe(z.number().min(1).max(100)).optional(),
+      }),
+    },
+    handler: async ({ query, ctx }) => {
+      const page = query.page ?? 1;
+      const perPage = query.perPage ?? 20;
+      const q = ctx.knex('ai_match_runs');
+      if (query.projectId !== undefined) q.where('project_id', query.projectId);
+      const [{ count }] = (await q.clone().count({ count: '*' })) as { count: string }[];
+      const rows = (await q.orderBy('id', 'desc').offset((page - 1) * perPage).limit(perPage).select('*')) as RunRow[];
+      return { data: rows.map((r) => publicRun(r, ctx.config, false)), total: Number(count), page, perPage };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'post',
+    path: '/projects/ai-match/:id/judge',
+    summary: 'Confirms (and may edit) the requirements and starts matching',
+    access: MANAGE,
+    row: own('update'),
+    input: { body: z.object({ requirements: requirementsSchema.optional() }) },
+    handler: async ({ row, body, ctx }) => {
+      const run = await ctx.knex.transaction(async (trx) => {
+        const current = (await trx('ai_match_runs').where('id', row.id).forUpdate().first()) as RunRow;
+        if (current.status !== MATCH_STATUS.review) throw new AppError(409, 'aiMatch.notInReview');
+        const requirements = body.requirements ?? current.requirements;
+        const inputHash = createHash('sha256')
+          .update(JSON.stringify([current.job_description, requirements, current.filters]))
+          .digest('hex');
+        const [saved] = (await trx('ai_match_runs')
+          .where('id', current.id)
+          .update({ requirements: JSON.stringify(requirements), input_hash: inputHash, status: MATCH_STATUS.queued, updated_at: new Date() })
+          .returning('*')) as RunRow[];
+        await trx.raw('select graphile_worker.add_job(?, json_build_object(?::text, ?::int), job_key => ?, max_attempts => 1)', [
+          'match_candidates',
+          'runId',
+          current.id,
+          `match_candidates:${current.id}`,
+        ]);
+        return saved;
+      });
+      return publicRun(run, ctx.config);
+    },
+  }),
+
+  defineEndpoint({
+    method: 'post',
+    path: '/projects/ai-match/:id/cancel',
+    summary: 'Cancels a run; it stops before its next candidate',
+    access: MANAGE,
+    row: own('update'),
+    handler: async ({ row, ctx }) => {
+      const [run] = (await ctx.knex('ai_match_runs')
+        .where('id', row.id)
+        .whereIn('status', MATCH_OPEN)
+        .update({ status: MATCH_STATUS.cancelled, finished_at: new Date(), updated_at: new Date() })
+        .returning('*')) as RunRow[];
+      if (!run) throw new AppError(409, 'aiMatch.notOpen');
+      return publicRun(run, ctx.config);
+    },
+  }),
+
+  defineEndpoint({
+    method: 'get',
+    path: '/projects/ai-status/:id',
+    summary: "An AI match run's state and progress",
+    access: MANAGE,
+    row: own('read'),
+    handler: async ({ row, ctx }) => publicRun((await ctx.knex('ai_match_runs').where('id', row.id).first()) as RunRow, ctx.config),
+  }),
+
+  defineEndpoint({
+    method: 'get',
+    path: '/projects/ai-match/:id/results',
+    summary: "An AI match run's candidates with their scores, evidence and verdicts",
+    access: MANAGE,
+    row: own('read'),
+    input: {
+      query: z.object({
+        recommendation: z.enum(RECOMMENDATIONS).optional(),
+        judgedOnly: flag().optional(),
+        sort: z.enum(['score', 'matchScore', 'rank']).optional(),
+        order: z.enum(['asc', 'desc', 'ASC', 'DESC']).optional(),
+        page: int().pipe(z.number().min(1).max(10000)).optional(),
+        perPage: int().pipe(z.number().min(1).max(100)).optional(),
+      }),
+    },
+    handler: async ({ row, query, ctx }) => {
+      const { knex } = ctx;
+      const page = query.page ?? 1;
+      const perPage = query.perPage ?? 30;
+      const sort = query.sort ?? 'score';
+      const order = (query.order ?? (sort === 'rank' ? 'asc' : 'desc')).toLowerCase() as 'asc' | 'desc';
+      // Only candidates an admin still meets (their status), by the one visibility rule.
+      const q = knex('ai_match_results as r').join('candidates as c', 'c.id', 'r.candidate_id').where('r.run_id', row.id).whereRaw(statusSql('admin'));
+      if (query.recommendation) q.where('r.recommendation', RECOMMENDATION[query.recommendation]);
+      if (query.judgedOnly !== false && !query.recommendation) q.whereRaw("coalesce(r.not_judged, '') <> 'belowTop'");
+      const [{ count }] = (await q.clone().count({ count: '*' })) as { count: string }[];
+      const rows = await q
+        .orderByRaw(`${SORTS[sort]} ${order} nulls last, r.rank asc`)
+        .offset((page - 1) * perPage)
+        .limit(perPage)
+        .select('r.*', 'c.status as c_status', 'c.visibility', 'c.anonymous', 'c.first_name', 'c.last_name');
+      const candidateDef = entity('candidate');
+      return {
+        data: (rows as Record<string, unknown>[]).map((r) => {
+          const facts = {
+            status: r.c_status as number,
+            visibility: r.visibility as boolean | null,
+            anonymous: r.anonymous as boolean | null,
+            firstName: r.first_name as string | null,
+            lastName: r.last_name as string | null,
+          };
+          return {
+            candidateId: formatId(candidateDef, r.candidate_id as number),
+            name: displayName('admin', facts),
+            adminAnonymous: adminAnonymous('admin', facts),
+            rank: r.rank,
+            matchScore: r.match_score,
+            parts: r.parts,
+            score: r.score,
+            strengths: r.strengths,
+            recommendation: Object.keys(RECOMMENDATION).find((k) => RECOMMENDATION[k as keyof typeof RECOMMENDATION] === r.recommendation) ?? null,
+            reasoning: r.reasoning,
+            judge: r.judge === 1 ? 'model' : r.judge === 2 ? 'product' : null,
+            notJudged: r.not_judged,
+            notJudgedDetail: r.not_judged_detail,
+            reused: r.reused,
+          };
+        }),
+        total: Number(count),
+        page,
+        perPage,
+        run: formatId(runDef, row.id as number),
+      };
+    },
+  }),
+];

@@ -1,0 +1,10 @@
+/**
+ * AI match (spec sections 1, 3 and 9): a ranked, explained shortlist from a job description.
+ * - matcher/: requirements read from the text, retrieval through search, the transparent score with evidence, the local verdict.
+ * - endpoints.ts: the admin routes (start, confirm requirements, cancel, status, results).
+ * - run.ts: the match_candidates job: retrieve and score, then judge the best with a language model
+ *   (backend/adapters/llm) or the product's matcher, with progress, cancellation and reuse.
+ * - prompt.ts: what a model reads of a candidate (nothing that identifies them) and the answer's schema.
+ */
+export { aiMatchEndpoints } from './endpoints';
+export { runMatch } from './run';

@@ -1,0 +1,86 @@
+/**
+ * The matcher's shapes: the requirements read from a job description (shown to the admin and
+ * editable before judging, hence the zod schema), a scored candidate with its parts, and a verdict.
+ */
+import { z } from 'zod';
+import { SALARY_CURRENCIES } from '../../../../schema/entities/talentOptions';
+
+/** The AI-match experience slider's range (spec section 9: 0 to 80 years). */
+export const YEARS_MAX = 80;
+
+export interface Requirements {
+  skills: { id: number; label: string; required: boolean }[];
+  jobTitles: { id: number; label: string }[];
+  /**
+   * `level` as the profile's language levels: 1 beginner, 2 intermediate, 3 expert. `required`
+   * false for a language that is only a plus (missing it rules no one out); absent means required.
+   */
+  languages: { id: number; label: string; level?: number; required?: boolean }[];
+  locations: { id: number; label: string }[];
+  years?: { min?: number; max?: number };
+  /** Monthly, as the profile's expected salary. */
+  salary?: { min?: number; max?: number; currency: string };
+  /** 1 permanent, 2 contract, 3 part-time, 4 internship. */
+  employmentTypes: number[];
+  remote?: boolean;
+  /** Country ids: only set when the role requires the right to work there. */
+  rightToWorkIn?: number[];
+}
+
+export type MatchPartKey = 'skills' | 'title' | 'years' | 'location' | 'salary' | 'notice' | 'languages';
+
+/**
+ * One part of a score. `points` runs from -max (the part rules the person out: a must-have clearly
+ * missed) to max; the evidence line is read from the profile alone.
+ */
+export interface MatchPart {
+  key: MatchPartKey;
+  points: number;
+  max: number;
+  evidence: string;
+}
+
+export interface Scored {
+  candidateId: number;
+  /** 0 to 100: the parts' points summed, clamped at 0. */
+  score: number;
+  parts: MatchPart[];
+  /** The parts that rule the person out (points below zero), by key. */
+  ruledOutBy?: MatchPartKey[];
+}
+
+export type Recommendation = 'strong_yes' | 'yes' | 'maybe' | 'no';
+
+export interface Verdict {
+  score: number;
+  strengths: string[];
+  recommendation: Recommendation;
+  reasoning: string;
+}
+
+const id = z.number().int().positive();
+const label = z.string().trim().min(1).max(160);
+const years = z.number().int().min(0).max(YEARS_MAX);
+const money = z.number().int().min(0).max(1_000_000_000);
+
+export const requirementsSchema = z
+  .object({
+    skills: z.array(z.object({ id, label, required: z.boolean() }).strict()).max(50),
+    jobTitles: z.array(z.object({ id, label }).strict()).max(10),
+    languages: z.array(z.object({ id, label, level: z.number().int().min(1).max(3).optional(), required: z.boolean().optional() }).strict()).max(10),
+    locations: z.array(z.object({ id, label }).strict()).max(20),
+    years: z
+      .object({ min: years.optional(), max: years.optional() })
+      .strict()
+      .refine((y) => y.min === undefined || y.max === undefined || y.min <= y.max, { message: 'years.errors.minAboveMax', path: ['min'] })
+      .optional(),
+    salary: z
+      .object({ min: money.optional(), max: money.optional(), currency: z.enum(SALARY_CURRENCIES) })
+      .strict()
+      .refine((s) => s.min === undefined || s.max === undefined || s.min <= s.max, { message: 'salary.errors.minAboveMax', path: ['min'] })
+      .optional(),
+    employmentTypes: z.array(z.number().int().min(1).max(4)).max(4),
+    remote: z.boolean().optional(),
+    rightToWorkIn: z.array(id).max(20).optional(),
+  })
+  .strict() satisfies z.ZodType<Requirements>;

@@ -1,0 +1,54 @@
+/** A run as the API shows it: state by name, progress, the judge (a model by name, or the product's matcher). */
+import { entity } from '../../../schema';
+import { formatId } from '../../../schema/lib/ids';
+import { keyOf, MATCH_JUDGE, MATCH_SOURCE, MATCH_STATUS } from '../../../schema/rules/aiMatch';
+import type { Config } from '../../config';
+import type { MatchFilters, Requirements } from './matcher';
+
+export interface RunRow {
+  id: number;
+  created_by_id: number | null;
+  project_id: number | null;
+  source: number;
+  file_name: string | null;
+  job_description: string;
+  input_hash: string | null;
+  requirements: Requirements;
+  filters: MatchFilters | null;
+  status: number;
+  judge: number | null;
+  model: string | null;
+  prompt_version: string | null;
+  retrieved: number;
+  to_judge: number;
+  judged: number;
+  not_judged: number;
+  reused: number;
+  error: string | null;
+  started_at: Date | null;
+  finished_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function publicRun(r: RunRow, config: Config, full = true) {
+  // Before judging starts, the judge is the one this server is set up with.
+  const judge = keyOf(MATCH_JUDGE, r.judge) ?? (config.llm ? 'model' : 'product');
+  return {
+    id: formatId(entity('aiMatchRun'), r.id),
+    projectId: formatId(entity('project'), r.project_id),
+    source: keyOf(MATCH_SOURCE, r.source),
+    fileName: r.file_name,
+    status: keyOf(MATCH_STATUS, r.status),
+    judge,
+    model: r.model ?? (judge === 'model' ? (config.llm?.model ?? null) : null),
+    promptVersion: r.prompt_version,
+    inputHash: r.input_hash,
+    progress: { retrieved: r.retrieved, toJudge: r.to_judge, judged: r.judged, notJudged: r.not_judged, reused: r.reused },
+    error: r.error,
+    startedAt: r.started_at,
+    finishedAt: r.finished_at,
+    createdAt: r.created_at,
+    ...(full ? { jobDescription: r.job_description, requirements: r.requirements, filters: r.filters } : { excerpt: r.job_description.slice(0, 160) }),
+  };
+}

@@ -1,0 +1,72 @@
+import { defineEntity } from '../lib/define';
+import { f } from '../lib/fields';
+import { MATCH_JUDGE, MATCH_SOURCE, MATCH_STATUS, RECOMMENDATION } from '../rules/aiMatch';
+
+/**
+ * One AI match (spec sections 1, 3 and 9): the job description an admin started it from (pasted,
+ * read from a file, or a project's own), the requirements read from it and confirmed, the search
+ * filters, its progress (judged of toJudge) and who judged it. `inputHash` is a SHA-256 of the
+ * description, requirements and filters: a run with the same hash, model and prompt version reuses
+ * the verdicts already written. Admins only; written by backend/features/aiMatch, no generic route.
+ */
+export const aiMatchRun = defineEntity({
+  name: 'aiMatchRun',
+  table: 'ai_match_runs',
+  subject: 'AiMatchRun',
+  idPrefix: 'AiMatchRun:',
+  fields: {
+    createdById: f.ref('admin', { onDelete: 'set null' }),
+    projectId: f.ref('project', { onDelete: 'set null', index: false }),
+    source: f.enum(MATCH_SOURCE, { required: true }),
+    fileName: f.string({ max: 255 }),
+    jobDescription: f.text({ required: true, max: 100000 }),
+    inputHash: f.string({ max: 64, index: true }),
+    requirements: f.json({ max: 100000 }),
+    filters: f.json({ max: 20000 }),
+    status: f.enum(MATCH_STATUS, { required: true, default: MATCH_STATUS.review }),
+    judge: f.enum(MATCH_JUDGE),
+    model: f.string({ max: 200 }),
+    promptVersion: f.string({ max: 40 }),
+    retrieved: f.integer({ required: true, default: 0 }),
+    toJudge: f.integer({ required: true, default: 0 }),
+    judged: f.integer({ required: true, default: 0 }),
+    notJudged: f.integer({ required: true, default: 0 }),
+    reused: f.integer({ required: true, default: 0 }),
+    error: f.string({ max: 500 }),
+    startedAt: f.datetime(),
+    finishedAt: f.datetime(),
+    ...f.timestamps(),
+  },
+  indexes: [['projectId', 'createdAt']],
+  permissions: { admin: { manage: true } },
+});
+
+/**
+ * One candidate of a run: the product matcher's score with its parts and evidence, and the
+ * verdict (score 0-100, strengths, recommendation, reasoning) or, when none, why not.
+ */
+export const aiMatchResult = defineEntity({
+  name: 'aiMatchResult',
+  table: 'ai_match_results',
+  subject: 'AiMatchResult',
+  fields: {
+    runId: f.ref('aiMatchRun', { required: true, onDelete: 'cascade', index: false }),
+    candidateId: f.ref('candidate', { required: true, onDelete: 'cascade' }),
+    rank: f.integer({ required: true }),
+    matchScore: f.integer({ required: true }),
+    parts: f.json({ max: 20000 }),
+    score: f.integer(),
+    strengths: f.json({ max: 20000 }),
+    recommendation: f.enum(RECOMMENDATION),
+    reasoning: f.text({ max: 20000 }),
+    judge: f.enum(MATCH_JUDGE),
+    notJudged: f.string({ max: 40 }),
+    /** Why the call failed, for the admin (an HTTP status, a timeout, what did not parse). */
+    notJudgedDetail: f.string({ max: 500 }),
+    /** Copied from an earlier run of the same input, model and prompt version. */
+    reused: f.boolean({ required: true, default: false }),
+    judgedAt: f.datetime(),
+  },
+  indexes: [{ fields: ['runId', 'candidateId'], unique: true }, ['runId', 'rank']],
+  permissions: { admin: { manage: true } },
+});
