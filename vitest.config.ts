@@ -33,7 +33,8 @@ const UNIT = [
 const BESIDE_CODE = ['{backend,schema,seeds,i18n,ui,admin,portal,scripts}/**/*.test.ts'];
 const timeouts = { testTimeout: 30_000, hookTimeout: 120_000 };
 // Every project the same: vitest runs projects with different maxWorkers one after another.
-const workers = { maxWorkers: 3 };
+// TEST_WORKERS overrides the three, e.g. on a machine busy with other work.
+const workers = { maxWorkers: Number(process.env.TEST_WORKERS) || 3 };
 
 export default defineConfig({
   test: {

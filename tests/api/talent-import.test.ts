@@ -9,6 +9,9 @@ import { importCandidates } from '../../backend/features/talent/import/importCan
 import { listOutbox } from '../../backend/features/mail/outbox';
 import { testApp, type TestApp } from '../helpers/app';
 
+/** `npm run import` is `tsx scripts/import.ts`: run without npm's own start-up in front of it. */
+const TSX = path.resolve(import.meta.dirname, '../../node_modules/.bin/tsx');
+
 const SAMPLE = path.resolve(import.meta.dirname, '../../seeds/import/sample-candidates.csv');
 const HEADER = 'email,firstName,lastName,currentLocation,preferredLocations,jobTitles,typeOfEmployment,expectedSalary,noticePeriod,skills,experiences';
 const exp = (e: object[]) => `"${JSON.stringify(e).replace(/"/g, '""')}"`;
@@ -232,7 +235,7 @@ describe('Bulk import of candidates', () => {
   it('npm run import prints progress and the report path', async () => {
     const file = path.join(dir, 'cli.csv');
     await writeFile(file, `${HEADER}\n${ok('cli.person@import.example.com')}\n${ok('cli-bad')}\n`);
-    const { stdout, stderr } = await promisify(execFile)('npx', ['tsx', 'scripts/import.ts', 'candidates', file], {
+    const { stdout, stderr } = await promisify(execFile)(TSX, ['scripts/import.ts', 'candidates', file], {
       cwd: path.resolve(import.meta.dirname, '../..'),
       env: { ...process.env, DATABASE_URL: t.url, NODE_ENV: 'test' },
     });
@@ -246,7 +249,7 @@ describe('Bulk import of candidates', () => {
   it('npm run import writes no report when no row was rejected', async () => {
     const file = path.join(dir, 'clean.csv');
     await writeFile(file, `${HEADER}\n${ok('clean.person@import.example.com')}\n`);
-    const { stdout } = await promisify(execFile)('npx', ['tsx', 'scripts/import.ts', 'candidates', file], {
+    const { stdout } = await promisify(execFile)(TSX, ['scripts/import.ts', 'candidates', file], {
       cwd: path.resolve(import.meta.dirname, '../..'),
       env: { ...process.env, DATABASE_URL: t.url, NODE_ENV: 'test' },
     });
