@@ -157,9 +157,19 @@ describe('Scoring what search retrieves', () => {
     // The strong fit again, under other names, contact details and citizenships.
     const twin = engineer(year - 7);
     const malaysian = (await t.knex('citizenships').where('country_code', 'MY').first('id')).id as number;
-    people.twinA = await create({ ...twin, firstName: 'Zhang', lastName: 'Wei', email: 'zw@example.net', phone: '+65 8123 4567', citizenshipId: malaysian });
+    // A Malaysian holding a work pass in Singapore may work there as a citizen may: the same fit.
+    people.twinA = await create({
+      ...twin,
+      firstName: 'Zhang',
+      lastName: 'Wei',
+      email: 'zw@example.net',
+      phone: '+65 8123 4567',
+      citizenshipId: malaysian,
+      preferredLocations: [{ locationId: ids.singapore, visaType: 3, visaCategory: 'Employment Pass' }],
+    });
     people.twinB = await create({ ...twin, firstName: 'Olusegun', lastName: 'Adeyemi', linkedInUrl: 'linkedin.com/in/oa', citizenshipId: null });
-    scored = await retrieveAndScore(t.knex, req, {});
+    // Every candidate the words or skills find is scored, so that the trap is seen and placed.
+    scored = await retrieveAndScore(t.knex, req, {}, { retrieve: 2000 });
   });
 
   it('Ranks the strong fit first, with evidence from the work history', () => {

@@ -8,7 +8,9 @@
 import type { Knex } from 'knex';
 import { abilityFor } from '../../../../schema/ability';
 import type { Actor } from '../../../../schema/roles';
+import { cachedIndex, similarity } from '../../lookups';
 import { buildFilters, searchContext, whereOf, type Predicate, type SearchParams } from '../../search';
+import { related } from './score';
 import type { Requirements } from './types';
 
 /** The search page's filters an AI match takes (locations, salary, experience, skills, languages, employment types, remote). */
@@ -44,6 +46,26 @@ export function requirementsText(req: Requirements): string {
     .replace(/\s+or\s*$|\s+o$|"[^"]*$/g, '');
 }
 
+/** At most this many titles related to the wanted ones are retrieved by (the commonest head nouns relate hundreds). */
+const RELATED_TITLES = 200;
+
+/** Job titles of the same trade as a wanted one ('Software Engineer' for 'Backend Engineer'), by the scoring's own rule. */
+async function relatedTitles(knex: Knex, req: Requirements): Promise<number[]> {
+  if (!req.jobTitles.length) return [];
+  const index = await cachedIndex(knex, 'jobTitles');
+  const wanted = new Set(req.jobTitles.map((t) => t.id));
+  const near = new Map<number, number>();
+  for (const row of index.names().values()) {
+    if (wanted.has(row.id) || near.has(row.id) || !req.jobTitles.some((t) => related(t.label, row.name))) continue;
+    near.set(row.id, Math.max(...req.jobTitles.map((t) => similarity(t.label, row.name))));
+  }
+  // The closest by name first ('Backend Developer' before 'Civil Engineer').
+  return [...near]
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, RELATED_TITLES)
+    .map(([id]) => id);
+}
+
 /** Candidate ids, best first, at most `limit`. */
 export async function retrieve(knex: Knex, req: Requirements, filters: MatchFilters, limit: number, actor: Actor = MATCH_ACTOR): Promise<number[]> {
   const ability = abilityFor(actor);
@@ -53,12 +75,13 @@ export async function retrieve(knex: Knex, req: Requirements, filters: MatchFilt
   const required = req.skills.filter((s) => s.required).map((s) => s.id);
   const nice = req.skills.filter((s) => !s.required).map((s) => s.id);
   const titleIds = req.jobTitles.map((t) => t.id);
+  const nearTitles = await relatedTitles(knex, req);
   const text = requirementsText(req);
   const wanted = await buildFilters(
     knex,
     ability,
     actor,
-    { ...paramsOf({}), values: { s: skillIds.map(String), jt: titleIds.map(String) }, ts: text || undefined },
+    { ...paramsOf({}), values: { s: skillIds.map(String), jt: [...titleIds, ...nearTitles].map(String) }, ts: text || undefined },
     stats,
     rates,
   );
@@ -76,7 +99,7 @@ export async function retrieve(knex: Knex, req: Requirements, filters: MatchFilt
        select d.id,
               (2 * (select count(*) from unnest(d.skill_ids) x where x = any(?::int[]))
                  + (select count(*) from unnest(d.skill_ids) x where x = any(?::int[])))::float8 / ? as skills,
-              (d.job_title_ids && ?::int[])::int::float8 as title,
+              case when d.job_title_ids && ?::int[] then 1 when d.job_title_ids && ?::int[] then 0.5 else 0 end::float8 as title,
               (case when ?::date is null then 1 when d.career_start <= ?::date then 1 when d.career_start is null then 0 else 0.4 end)::float8 as years
          from candidate_search_documents d
         where ${where.sql} and ${anySql}),
@@ -85,7 +108,7 @@ export async function retrieve(knex: Knex, req: Requirements, filters: MatchFilt
       order by 0.55 * f.skills + 0.2 * f.title + 0.1 * f.years
              + 0.15 * coalesce(ts_rank_cd(v.vector, ?::tsquery, 32), 0) desc, f.id
       limit ?`,
-    [required, nice, weight, titleIds, since, since, ...where.bindings, ...anyBindings, limit * 3, query, limit] as Knex.RawBinding[],
+    [required, nice, weight, titleIds, nearTitles, since, since, ...where.bindings, ...anyBindings, limit * 3, query, limit] as Knex.RawBinding[],
   );
   return (rows as { id: number }[]).map((r) => r.id);
 }

@@ -133,7 +133,7 @@ const wordsOf = (title: string) =>
   );
 
 /** Two titles share their head noun ('Backend Engineer', 'Software Engineer') or most of their words. */
-function related(a: string, b: string): boolean {
+export function related(a: string, b: string): boolean {
   const x = wordsOf(a);
   const y = wordsOf(b);
   if (!x.size || !y.size) return false;
