@@ -146,15 +146,25 @@ export class LiveHub {
     const sent = new Set<number>();
     try {
       if (after !== undefined) {
-        const oldest = await this.knex('live_events').min('id as id').first();
-        const rows = (await this.knex('live_events')
-          .where('id', '>', after)
-          .orWhere((q) => q.where('id', '<=', after).whereRaw(`created_at > now() - ${REPLAY_OVERLAP}`))
-          .orderBy('id')
-          .limit(REPLAY_LIMIT + 1)
-          .select('id', 'topic', 'subject_id', 'kind')) as never[];
-        const events = rows.map(eventOf);
-        if (events.length > REPLAY_LIMIT || (oldest?.id !== null && oldest?.id !== undefined && after < Number(oldest.id) - 1)) {
+        const columns = ['id', 'topic', 'subject_id', 'kind'];
+        // What came after its last id decides whether it can catch up; the overlap below it is
+        // bounded on its own, so a socket a few seconds behind on a busy channel is not sent a reset.
+        const [oldest, missed, overlap] = await Promise.all([
+          this.knex('live_events').min('id as id').first(),
+          this.knex('live_events')
+            .where('id', '>', after)
+            .orderBy('id')
+            .limit(REPLAY_LIMIT + 1)
+            .select(columns) as Promise<never[]>,
+          this.knex('live_events')
+            .where('id', '<=', after)
+            .whereRaw(`created_at > now() - ${REPLAY_OVERLAP}`)
+            .orderBy('id', 'desc')
+            .limit(REPLAY_LIMIT)
+            .select(columns) as Promise<never[]>,
+        ]);
+        const events = [...overlap.reverse(), ...missed].map(eventOf);
+        if (missed.length > REPLAY_LIMIT || (oldest?.id !== null && oldest?.id !== undefined && after < Number(oldest.id) - 1)) {
           client.ws.send(JSON.stringify({ type: 'reset' }));
         } else {
           const who = await audiences(this.knex, events);
