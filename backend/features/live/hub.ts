@@ -23,8 +23,13 @@ export interface LiveClient {
   held?: LiveEvent[];
 }
 
-/** How many missed events a reconnecting socket is sent; further behind, it is told to reload. */
-export const REPLAY_LIMIT = 1000;
+/**
+ * How many missed events a reconnecting socket is sent; further behind, it is told to reload. A web
+ * process that dies takes with it what it had not yet written to its sockets, which on a busy
+ * channel of a loaded machine can be tens of seconds of events: 5,000 (100 s at 50 a second, a few
+ * hundred KB in 50 frames) spares those pages a reload.
+ */
+export const REPLAY_LIMIT = 5000;
 /**
  * A transaction that took an id early may commit after one that took a later id: a reconnecting
  * socket is also sent the events of the last few seconds below its last id (it skips ids it has).
