@@ -61,6 +61,7 @@ const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
 interface Result {
   samples: number;
   reconnects: number;
+  resets: number;
   lost: number;
   p50: number;
   p95: number;
@@ -191,7 +192,7 @@ try {
 
   console.log('');
   const line = (name: string, r: Result & { total: number }) =>
-    `${name.padEnd(8)} p50 ${ms(r.p50).padStart(8)}  p95 ${ms(r.p95).padStart(8)}  p99 ${ms(r.p99).padStart(8)}  lost ${r.lost}  (${r.total} events, ${r.samples.toLocaleString('en')} deliveries, ${r.reconnects} reconnects)`;
+    `${name.padEnd(8)} p50 ${ms(r.p50).padStart(8)}  p95 ${ms(r.p95).padStart(8)}  p99 ${ms(r.p99).padStart(8)}  lost ${r.lost}  (${r.total} events, ${r.samples.toLocaleString('en')} deliveries, ${r.reconnects} reconnects, ${r.resets} told to reload)`;
   console.log(`sockets ${SOCKETS}, ${RATE} events/s; delivery in ms, from the insert (or pg_notify) to the socket's message`);
   console.log(line('floor', floor) + `  load ${floorLoad}`);
   console.log(line('product', product) + `  load ${productLoad}`);

@@ -31,6 +31,7 @@ let run: Start;
 let latencies: Float64Array;
 let samples = 0;
 let reconnects = 0;
+let resets = 0;
 let stopping = false;
 let got: Uint8Array[] = [];
 /** Per event: the sum of its arrival times, to give each event's mean arrival. */
@@ -53,6 +54,7 @@ function connect(i: number, url: string, after?: number): Promise<void> {
       // A frame is one message or an array of events sent together.
       const parsed = JSON.parse(String(data)) as Message | Message[];
       for (const m of Array.isArray(parsed) ? parsed : [parsed]) {
+        if (m.type === 'reset') resets++;
         if (m.type === 'ready') {
           last = Math.max(last ?? 0, m.last ?? 0);
           resolve();
@@ -84,6 +86,7 @@ async function start(m: Start): Promise<void> {
   run = m;
   samples = 0;
   reconnects = 0;
+  resets = 0;
   stopping = false;
   sockets = [];
   latencies = new Float64Array(m.total * m.sockets);
@@ -115,6 +118,7 @@ async function finish(m: Finish): Promise<void> {
     type: 'result',
     samples,
     reconnects,
+    resets,
     lost,
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),

@@ -130,6 +130,19 @@ describe('Reconnecting', () => {
     expect(again.received.at(-1)?.type).toBe('ready');
   });
 
+  it('on a busy channel, a socket hundreds of events behind catches up instead of being told to reload', async () => {
+    // 800 recent events below its last id (the overlap a late commit may hide in), 600 after it.
+    const rows = (n: number, kind: string) => Array.from({ length: n }, () => ({ topic: 1, subject_id: w.projects.acme, kind }));
+    await w.knex('live_events').insert(rows(800, 'seen'));
+    const last = Number((await w.knex('live_events').max('id as id').first())?.id);
+    await w.knex('live_events').insert(rows(600, 'missed'));
+    const sock = await socket('company', last);
+    await sock.next((m) => m.type === 'ready', 10_000);
+    expect(sock.received.some((m) => m.type === 'reset')).toBe(false);
+    const missed = sock.received.filter((m) => m.type === 'event' && (m.id as number) > last);
+    expect(missed.length).toBe(600);
+  });
+
   it('a socket far behind the kept events is told to reload its screens', async () => {
     const oldest = Number((await w.knex('live_events').min('id as id').first())?.id);
     await w.knex('live_events').where('id', oldest).delete();

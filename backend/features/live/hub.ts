@@ -23,8 +23,13 @@ export interface LiveClient {
   held?: LiveEvent[];
 }
 
-/** How many missed events a reconnecting socket is sent; further behind, it is told to reload. */
-export const REPLAY_LIMIT = 1000;
+/**
+ * How many missed events a reconnecting socket is sent; further behind, it is told to reload. A web
+ * process that dies takes with it what it had not yet written to its sockets, which on a busy
+ * channel of a loaded machine can be tens of seconds of events: 5,000 (100 s at 50 a second, a few
+ * hundred KB in 50 frames) spares those pages a reload.
+ */
+export const REPLAY_LIMIT = 5000;
 /**
  * A transaction that took an id early may commit after one that took a later id: a reconnecting
  * socket is also sent the events of the last few seconds below its last id (it skips ids it has).
@@ -146,15 +151,25 @@ export class LiveHub {
     const sent = new Set<number>();
     try {
       if (after !== undefined) {
-        const oldest = await this.knex('live_events').min('id as id').first();
-        const rows = (await this.knex('live_events')
-          .where('id', '>', after)
-          .orWhere((q) => q.where('id', '<=', after).whereRaw(`created_at > now() - ${REPLAY_OVERLAP}`))
-          .orderBy('id')
-          .limit(REPLAY_LIMIT + 1)
-          .select('id', 'topic', 'subject_id', 'kind')) as never[];
-        const events = rows.map(eventOf);
-        if (events.length > REPLAY_LIMIT || (oldest?.id !== null && oldest?.id !== undefined && after < Number(oldest.id) - 1)) {
+        const columns = ['id', 'topic', 'subject_id', 'kind'];
+        // What came after its last id decides whether it can catch up; the overlap below it is
+        // bounded on its own, so a socket a few seconds behind on a busy channel is not sent a reset.
+        const [oldest, missed, overlap] = await Promise.all([
+          this.knex('live_events').min('id as id').first(),
+          this.knex('live_events')
+            .where('id', '>', after)
+            .orderBy('id')
+            .limit(REPLAY_LIMIT + 1)
+            .select(columns) as Promise<never[]>,
+          this.knex('live_events')
+            .where('id', '<=', after)
+            .whereRaw(`created_at > now() - ${REPLAY_OVERLAP}`)
+            .orderBy('id', 'desc')
+            .limit(REPLAY_LIMIT)
+            .select(columns) as Promise<never[]>,
+        ]);
+        const events = [...overlap.reverse(), ...missed].map(eventOf);
+        if (missed.length > REPLAY_LIMIT || (oldest?.id !== null && oldest?.id !== undefined && after < Number(oldest.id) - 1)) {
           client.ws.send(JSON.stringify({ type: 'reset' }));
         } else {
           const who = await audiences(this.knex, events);
