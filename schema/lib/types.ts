@@ -72,8 +72,11 @@ export interface FieldDef {
   onDelete?: 'cascade' | 'set null' | 'restrict';
   /** Decimal precision and scale. */
   precision?: [number, number];
-  /** How the console shows and takes the value: 'icon' names one of the tag icons (schema/rules/tagIcons.ts). */
-  display?: 'icon';
+  /**
+   * How the console shows and takes the value: 'icon' names one of the tag icons (schema/rules/tagIcons.ts);
+   * 'money' is an amount in the record's `currency` (else CREDIT_CURRENCY), written as formatMoney writes it.
+   */
+  display?: 'icon' | 'money';
   /** Store text (and list items) in lower case. */
   lowercase?: boolean;
   /** Normalise http(s)-less links to https. */
