@@ -40,6 +40,7 @@ export const salesOrder = defineEntity({
     recordLabel: 'Sales order',
     titleField: 'orderNumber',
     group: 'credits',
+    portalActions: [{ labelKey: 'portal.nav.generateOrderForm', href: '/credits/active-credits?order_form=true' }],
     list: {
       columns: ['orderNumber', 'companyId', 'channel', 'status', 'quantity', 'total', 'currency', 'createdAt', 'paidAt'],
       sort: ['createdAt', 'DESC'],

@@ -155,6 +155,11 @@ export interface AdminHints {
   hidden?: boolean;
   /** Console menu group. */
   group?: string;
+  /**
+   * Actions on this resource that live in the portal (credits are granted, changed and ordered there):
+   * buttons on the console's list that open the portal page at `href`, labelled by the message `labelKey`.
+   */
+  portalActions?: { labelKey: string; href: string }[];
 }
 
 /** An index beyond plain b-trees on fields: GIN for lists and full-text vectors, trigram matching on text. */

@@ -126,4 +126,22 @@ describe('Credits', () => {
       Object.assign(pricing, before);
     }
   });
+
+  it("The console's menu opens the portal's admin pages, and its credits lists open the portal's credit actions", async () => {
+    const page = await signedInPage('admin@example.com');
+    await page.goto(`${e2e.baseUrl}/admin/credits?filter=%7B%7D`);
+    const inPortal = page.getByRole('navigation', { name: 'Console menu' }).getByRole('list', { name: 'In the portal' });
+    await expect(inPortal.getByRole('link', { name: 'AI Match' }).getAttribute('href')).resolves.toBe('/ai-match');
+    await expect(inPortal.getByRole('link', { name: 'Stage overview per week' }).getAttribute('href')).resolves.toBe('/dashboard/ta-dashboard-weekly');
+    await expect(inPortal.getByRole('link', { name: 'Active credits' }).getAttribute('href')).resolves.toBe('/credits/active-credits');
+
+    await page.getByRole('link', { name: 'Generate order form' }).click();
+    await page.waitForURL(`${e2e.baseUrl}/credits/active-credits?order_form=true`);
+    await page.getByRole('dialog', { name: 'Generate order form' }).waitFor();
+
+    await page.goto(`${e2e.baseUrl}/admin/credits?filter=%7B%7D`);
+    await page.getByRole('link', { name: 'Add credits' }).click();
+    await page.waitForURL(`${e2e.baseUrl}/credits/active-credits?add_credits=true`);
+    await page.getByRole('dialog', { name: 'Add credits' }).waitFor();
+  });
 });
