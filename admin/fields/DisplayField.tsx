@@ -23,6 +23,7 @@ import {
 import type { EntityDef, FieldDef } from '../../schema';
 import { choicesOf, isVisible, targetOf, titleCase } from './fieldMeta';
 import { IconDisplay } from './IconInput';
+import { MoneyDisplay } from './MoneyDisplay';
 
 const LOCALE = 'en-SG';
 const EMPTY = '—';
@@ -99,6 +100,7 @@ export function FieldDefDisplay({ field, source, compact }: DisplayProps) {
   // Show pages say a value is missing; lists leave the cell blank.
   const emptyText = compact ? undefined : EMPTY;
   if (field.display === 'icon') return <IconDisplay source={source} />;
+  if (field.display === 'money') return <MoneyDisplay source={source} emptyText={emptyText} />;
   switch (field.kind) {
     case 'enum':
       return source === 'status' ? (

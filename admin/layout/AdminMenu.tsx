@@ -13,7 +13,7 @@ import { t } from '../../i18n';
 import { entityByResource, resources } from '../../schema';
 import { overrides } from '../resources/overrides';
 import { presetMatching, filterSearch, type Filter } from '../resources/presets';
-import { menuGroups, type MenuEntry, type MenuGroup } from './menuModel';
+import { menuGroups, PORTAL_PAGES, type MenuEntry, type MenuGroup } from './menuModel';
 import { iconFor, PresetIcon } from './resourceIcons';
 
 const GROUPS = menuGroups(resources);
@@ -147,6 +147,43 @@ function SupportChatLink() {
   );
 }
 
+/** The admin pages of the portal, each opening the portal at that page. */
+function PortalPages() {
+  const [open] = useSidebarState();
+  const label = t('admin.menu.inPortal');
+  return (
+    <ListItem sx={{ display: 'block', p: 0, mt: 1, pt: 1, borderTop: 1, borderColor: 'divider' }}>
+      {open && (
+        <ListSubheader
+          component="div"
+          sx={{ bgcolor: 'transparent', lineHeight: '36px', textTransform: 'uppercase', letterSpacing: '0.06em', fontSize: 12, fontWeight: 600 }}
+        >
+          {label}
+        </ListSubheader>
+      )}
+      <List disablePadding aria-label={label}>
+        {PORTAL_PAGES.map(({ labelKey, href }) => (
+          <ListItem key={href} disablePadding>
+            <ListItemButton
+              component="a"
+              href={href}
+              dense
+              aria-label={open ? undefined : t(labelKey)}
+              title={open ? undefined : t(labelKey)}
+              sx={{ borderRadius: 1, mx: 1, my: 0.25, pl: open ? 2 : 1.5 }}
+            >
+              <ListItemIcon>
+                <OpenInNewIcon fontSize="small" />
+              </ListItemIcon>
+              {open && <ListItemText primary={t(labelKey)} slotProps={{ primary: { variant: 'body2', noWrap: true } }} />}
+            </ListItemButton>
+          </ListItem>
+        ))}
+      </List>
+    </ListItem>
+  );
+}
+
 export function AdminMenu() {
   const [open] = useSidebarState();
   return (
@@ -156,6 +193,7 @@ export function AdminMenu() {
           <Group key={group.key ?? 'top'} group={group} />
         ))}
         <SupportChatLink />
+        <PortalPages />
         <ListItem disablePadding sx={{ mt: 1, pt: 1, borderTop: 1, borderColor: 'divider' }}>
           <ListItemButton
             component="a"

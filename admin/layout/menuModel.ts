@@ -66,3 +66,21 @@ export function menuGroups(defs: readonly EntityDef[]): MenuGroup[] {
     }))
     .filter((group) => group.entries.length > 0);
 }
+
+/**
+ * The admin pages that live in the portal, linked from the console's menu (a full navigation: the
+ * portal is another app), as the portal's menu links to the console's pages.
+ */
+export const PORTAL_PAGES: { labelKey: string; href: string }[] = [
+  { labelKey: 'portal.nav.search', href: '/search' },
+  { labelKey: 'portal.nav.allProjects', href: '/projects' },
+  { labelKey: 'portal.nav.addTalent', href: '/talent/add' },
+  { labelKey: 'portal.nav.activeCredits', href: '/credits/active-credits' },
+  { labelKey: 'portal.nav.creditLog', href: '/credits/log' },
+  { labelKey: 'portal.nav.stageOverview', href: '/dashboard/ta-dashboard-weekly' },
+  { labelKey: 'portal.nav.projectOverview', href: '/dashboard/project-overview' },
+  { labelKey: 'portal.nav.assignmentLog', href: '/dashboard/ta-assigned-activity' },
+  { labelKey: 'portal.nav.recruitmentActivity', href: '/dashboard/ta-recruitment-activity' },
+  { labelKey: 'portal.nav.interviewRequests', href: '/dashboard/interview-request' },
+  { labelKey: 'portal.nav.aiMatch', href: '/ai-match' },
+];

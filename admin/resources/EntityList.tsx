@@ -12,7 +12,7 @@ import { LabelledBody } from './LabelledRows';
 import { BulkStatusButton } from './BulkStatusButton';
 import { columnWidths, ONE_LINE_TABLE_SX, PhoneList, showFullTextOnHover, TableActions, usePhone } from './denseTable';
 import { exporterFor } from './exporter';
-import { ListEmpty, ListNoMatches } from './ListStates';
+import { ListEmpty, ListNoMatches, PortalActions } from './ListStates';
 import { presetLabel, presetMatching } from './presets';
 
 export const PAGE_SIZES = [10, 25, 50];
@@ -74,7 +74,12 @@ export function EntityList({ entity, aside, selectedId }: Props) {
       pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
       empty={<ListEmpty entity={entity} />}
       exporter={exporterFor(entity)}
-      actions={<TableActions filters={filterInputs(entity).length > 0}>{hasCreate && <CreateButton />}</TableActions>}
+      actions={
+        <TableActions filters={filterInputs(entity).length > 0}>
+          {hasCreate && <CreateButton />}
+          <PortalActions entity={entity} />
+        </TableActions>
+      }
       aside={aside}
       // The table keeps to the room beside the side panel; its cells stay on one line.
       sx={{ '& .RaList-main': { minWidth: 0 } }}

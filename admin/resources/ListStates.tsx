@@ -1,11 +1,25 @@
 /** What a list shows when there is nothing to list: none yet, or none matching the filters. */
 import InboxIcon from '@mui/icons-material/InboxOutlined';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { CreateButton, useListContext } from 'react-admin';
 import { t } from '../../i18n';
 import type { EntityDef } from '../../schema';
 import { pluralLabel } from '../fields/fieldMeta';
+
+/** The resource's actions that live in the portal (`admin.portalActions`), each a link opening the portal there. */
+export function PortalActions({ entity, variant = 'text' }: { entity: EntityDef; variant?: 'text' | 'outlined' }) {
+  return (
+    <>
+      {entity.admin?.portalActions?.map((a) => (
+        <Button key={a.href + a.labelKey} href={a.href} size="small" variant={variant} startIcon={<OpenInNewIcon fontSize="small" />}>
+          {t(a.labelKey)}
+        </Button>
+      ))}
+    </>
+  );
+}
 
 export function ListEmpty({ entity }: { entity: EntityDef }) {
   const label = pluralLabel(entity).toLowerCase();
@@ -19,6 +33,9 @@ export function ListEmpty({ entity }: { entity: EntityDef }) {
         {t('admin.empty.hint')}
       </Typography>
       <CreateButton variant="contained" />
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', flexWrap: 'wrap' }}>
+        <PortalActions entity={entity} variant="outlined" />
+      </Stack>
     </Box>
   );
 }

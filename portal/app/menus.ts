@@ -36,6 +36,7 @@ function adminMenus(viewer: Viewer): MenuEntry[] {
         link('addCompany', CONSOLE.addCompany, true),
         link('allCompanyUsers', CONSOLE.companyUsers, true),
         link('addCompanyUser', CONSOLE.addCompanyUser, true),
+        link('communityUsers', CONSOLE.communityUsers, true),
       ],
     },
     {
@@ -68,6 +69,7 @@ function adminMenus(viewer: Viewer): MenuEntry[] {
         link('creditLog', PATHS.creditLog),
         link('addCredits', `${PATHS.activeCredits}?add_credits=true`),
         link('generateOrderForm', `${PATHS.activeCredits}?order_form=true`),
+        link('salesOrders', CONSOLE.salesOrders, true),
       ],
     },
     link('admins', CONSOLE.admins, true),
@@ -83,6 +85,8 @@ function adminMenus(viewer: Viewer): MenuEntry[] {
       ],
     },
     link('aiMatch', PATHS.aiMatch),
+    // The console's pages the groups above do not hold.
+    { id: 'console', labelKey: 'portal.nav.console', items: [link('supportChat', CONSOLE.supportChat, true), link('lookups', CONSOLE.lookups, true)] },
   ];
 }
 

@@ -54,4 +54,9 @@ export const CONSOLE = {
   talent: `/admin/talent${filterQuery({})}`,
   pendingCuration: `/admin/talent${filterQuery({ status: 0 })}`,
   pendingActivation: `/admin/talent${filterQuery({ status: 4 })}`,
+  communityUsers: `/admin/community-users${filterQuery({})}`,
+  salesOrders: `/admin/sales-orders${filterQuery({})}`,
+  supportChat: '/admin/support-chat',
+  // The console's lookups group (countries first, the rest beside it in its menu).
+  lookups: '/admin/countries',
 } as const;

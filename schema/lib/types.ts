@@ -72,8 +72,11 @@ export interface FieldDef {
   onDelete?: 'cascade' | 'set null' | 'restrict';
   /** Decimal precision and scale. */
   precision?: [number, number];
-  /** How the console shows and takes the value: 'icon' names one of the tag icons (schema/rules/tagIcons.ts). */
-  display?: 'icon';
+  /**
+   * How the console shows and takes the value: 'icon' names one of the tag icons (schema/rules/tagIcons.ts);
+   * 'money' is an amount in the record's `currency` (else CREDIT_CURRENCY), written as formatMoney writes it.
+   */
+  display?: 'icon' | 'money';
   /** Store text (and list items) in lower case. */
   lowercase?: boolean;
   /** Normalise http(s)-less links to https. */
@@ -152,6 +155,11 @@ export interface AdminHints {
   hidden?: boolean;
   /** Console menu group. */
   group?: string;
+  /**
+   * Actions on this resource that live in the portal (credits are granted, changed and ordered there):
+   * buttons on the console's list that open the portal page at `href`, labelled by the message `labelKey`.
+   */
+  portalActions?: { labelKey: string; href: string }[];
 }
 
 /** An index beyond plain b-trees on fields: GIN for lists and full-text vectors, trigram matching on text. */

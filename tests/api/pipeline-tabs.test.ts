@@ -206,3 +206,40 @@ describe('What a RaaS company sees', () => {
     expect(forAdmin.body.tab).toBe(4);
   });
 });
+
+describe("The suggested tab's order", () => {
+  const firstNames = (body: { docs?: Record<string, unknown>[] }) =>
+    (body.docs ?? []).map((d) => Object.entries(w.ids).find(([, id]) => `Candidate:${id}` === d.id)?.[0]);
+  const savedFrom = async (currentUrl: string) => {
+    const acme = await w.knex('projects').where('id', w.projects.acme).first('job_title_id', 'countries', 'salary_min', 'salary_max');
+    const [row] = await w
+      .knex('projects')
+      .insert({ ...acme, title: `Saved ${currentUrl}`, company_id: w.companies.acme, owner_id: w.people.owner, headcount: 1, current_url: currentUrl })
+      .returning('id');
+    return row.id as number;
+  };
+
+  it('is the order of the search it was saved from: its text and its sort', async () => {
+    // Eve's profile is the most complete but speaks least of data: only the text's relevance puts
+    // another candidate before her.
+    await w.knex('candidate_search_documents').where('id', w.ids.Eve).update({ completeness: 100 });
+    await w.knex('candidate_search_documents').where('id', w.ids.Ava).update({ completeness: 0 });
+    const dataFirst = await w.search('ts=data');
+    expect(firstNames(dataFirst.body)[0]).not.toBe('Eve');
+    for (const query of ['ts=data', 'ts=engineer&sort=recentlyAdded']) {
+      const search = await w.search(query);
+      expect(search.status).toBe(200);
+      const projectId = await savedFrom(`/search?${query}`);
+      const tabRes = await suggested('company', projectId);
+      expect(tabRes.status, JSON.stringify(tabRes.body)).toBe(200);
+      expect(firstNames(tabRes.body).length).toBeGreaterThan(1);
+      expect(firstNames(tabRes.body), query).toEqual(firstNames(search.body));
+    }
+  });
+
+  it('follows a sort the request asks for over the saved one', async () => {
+    const projectId = await savedFrom('/search?ts=engineer');
+    const recent = await suggested('company', projectId, '&sort=recentlyAdded');
+    expect(firstNames(recent.body)).toEqual(firstNames((await w.search('ts=engineer&sort=recentlyAdded')).body));
+  });
+});

@@ -4,6 +4,7 @@
  * its balance rise.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../schema/rules/credits';
 import { startE2E, type E2E } from '../helpers/e2e';
 
 let e2e: E2E;
@@ -87,7 +88,7 @@ describe('Credits', () => {
     await expect(modal.getByRole('button', { name: 'One credit less' }).isDisabled()).resolves.toBe(true);
     await modal.getByRole('button', { name: 'One credit more' }).click();
     await modal.getByRole('button', { name: 'One credit more' }).click();
-    await expect(modal.getByTestId('purchase-total').innerText()).resolves.toMatch(/300\.00/);
+    await expect(modal.getByTestId('purchase-total').innerText()).resolves.toContain('SGD 300.00');
     await modal.getByTestId('purchase-quantity').fill('25');
     await expect(modal.getByRole('link', { name: 'Contact us for enterprise pricing' }).getAttribute('href')).resolves.toMatch(
       /^mailto:support@talentbase.example/,
@@ -99,5 +100,48 @@ describe('Credits', () => {
     await page.getByText('Payment received').waitFor();
     await expect.poll(async () => Number(await page.getByTestId('credit-balance').innerText())).toBe(before + 3);
     await page.getByTestId('credit-log-entry').filter({ hasText: 'Added by company user' }).first().waitFor();
+  });
+
+  it('Amounts read in the configured currency and locale (CREDIT_CURRENCY, CREDIT_LOCALE) in the portal and the console alike', async () => {
+    const pricing = e2e.config.credits.pricing;
+    const before = { currency: pricing.currency, locale: pricing.locale };
+    Object.assign(pricing, { currency: 'EUR', locale: 'de-DE' });
+    try {
+      const buyer = await signedInPage('owner@raas.example.com');
+      await buyer.goto(`${e2e.baseUrl}/credits/company`);
+      await buyer.getByRole('button', { name: 'Buy credits' }).click();
+      const modal = buyer.getByRole('dialog', { name: 'Purchase credits' });
+      await modal.getByTestId('purchase-quantity').fill('3');
+      await expect.poll(() => modal.getByTestId('purchase-total').innerText()).toContain(formatMoney(300, 'EUR', 'de-DE'));
+      expect(formatMoney(300, 'EUR', 'de-DE')).toBe('300,00 EUR');
+
+      // An order keeps the currency it was priced in; the console writes it in the configured locale.
+      const order = await e2e.db.knex('sales_orders').orderBy('id', 'desc').first('order_number', 'total', 'currency');
+      const admin = await signedInPage('admin@example.com');
+      await admin.goto(`${e2e.baseUrl}/admin/sales-orders?filter=%7B%7D`);
+      const row = admin.getByRole('row').filter({ hasText: order.order_number });
+      await row.waitFor();
+      await expect.poll(() => row.innerText()).toContain(formatMoney(Number(order.total), order.currency, 'de-DE'));
+    } finally {
+      Object.assign(pricing, before);
+    }
+  });
+
+  it("The console's menu opens the portal's admin pages, and its credits lists open the portal's credit actions", async () => {
+    const page = await signedInPage('admin@example.com');
+    await page.goto(`${e2e.baseUrl}/admin/credits?filter=%7B%7D`);
+    const inPortal = page.getByRole('navigation', { name: 'Console menu' }).getByRole('list', { name: 'In the portal' });
+    await expect(inPortal.getByRole('link', { name: 'AI Match' }).getAttribute('href')).resolves.toBe('/ai-match');
+    await expect(inPortal.getByRole('link', { name: 'Stage overview per week' }).getAttribute('href')).resolves.toBe('/dashboard/ta-dashboard-weekly');
+    await expect(inPortal.getByRole('link', { name: 'Active credits' }).getAttribute('href')).resolves.toBe('/credits/active-credits');
+
+    await page.getByRole('link', { name: 'Generate order form' }).click();
+    await page.waitForURL(`${e2e.baseUrl}/credits/active-credits?order_form=true`);
+    await page.getByRole('dialog', { name: 'Generate order form' }).waitFor();
+
+    await page.goto(`${e2e.baseUrl}/admin/credits?filter=%7B%7D`);
+    await page.getByRole('link', { name: 'Add credits' }).click();
+    await page.waitForURL(`${e2e.baseUrl}/credits/active-credits?add_credits=true`);
+    await page.getByRole('dialog', { name: 'Add credits' }).waitFor();
   });
 });

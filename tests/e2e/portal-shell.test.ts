@@ -53,10 +53,17 @@ describe('Signing in to the portal', () => {
     const page = await signedInPage('admin@example.com');
     await page.waitForURL(`${e2e.baseUrl}/search`);
     await expect.poll(() => page.title()).toBe('Search | Talentbase');
-    expect(await navLabels(page)).toEqual(['Search', 'Companies', 'Projects', 'Talent', 'Credits', 'Admins', 'Dashboards', 'AI Match']);
+    expect(await navLabels(page)).toEqual(['Search', 'Companies', 'Projects', 'Talent', 'Credits', 'Admins', 'Dashboards', 'AI Match', 'Console']);
 
     const companies = await groupItems(page, 'Companies');
-    expect(companies.map((i) => i.label)).toEqual(['All companies', 'Pending companies', 'Add company', 'All company users', 'Add company user']);
+    expect(companies.map((i) => i.label)).toEqual([
+      'All companies',
+      'Pending companies',
+      'Add company',
+      'All company users',
+      'Add company user',
+      'Community users',
+    ]);
     expect(decodeURIComponent(companies[0].href ?? '')).toBe('/admin/companies?filter={}');
     expect(decodeURIComponent(companies[1].href ?? '')).toBe('/admin/companies?filter={"status":0}');
     expect(decodeURIComponent(companies[3].href ?? '')).toBe('/admin/company-users?filter={}');

@@ -23,6 +23,8 @@ interface TabQuery {
   tab: StageId;
   flags: TabFlags;
   params: SearchParams;
+  /** The request chose a sort; otherwise the suggested tab keeps its saved search's. */
+  sortAsked: boolean;
 }
 
 const last = (raw: unknown): unknown => (Array.isArray(raw) ? raw[raw.length - 1] : raw);
@@ -53,6 +55,7 @@ function tabQuery(defaultTab?: StageId) {
       tab,
       flags: { hidden: isOn(raw && (raw as Record<string, unknown>).ih), favourite: isOn(raw && (raw as Record<string, unknown>).isf) },
       params,
+      sortAsked: ![undefined, ''].includes(last(query.sort) as string | undefined),
     };
   });
 }
@@ -65,13 +68,16 @@ function tabEndpoint(path: string, summary: string, defaultTab?: StageId) {
     access: { action: 'read', subject: 'Project' },
     input: { query: tabQuery(defaultTab) },
     handler: async ({ query, ability, actor, ctx }) => {
-      const { projectId, tab, flags, params } = query as TabQuery;
+      const { projectId, tab, flags, params, sortAsked } = query as TabQuery;
       // The admins' filters, as search refuses them: by the fields the caller may search by.
       const refused = params.adminKeys.filter((key) => !ability.can('search', 'Candidate', ADMIN_KEYS[key]));
       if (refused.length) throw badRequest(Object.fromEntries(refused.map((key) => [key, `${key}.errors.adminOnly`])));
       const knex = ctx.knex;
       const project = await loadProject(knex, ability, { id: projectId });
-      const [page, stats] = await Promise.all([tabPage(knex, ability, actor, project, tab, params, flags), pipelineStats(knex, ability, actor, project)]);
+      const [page, stats] = await Promise.all([
+        tabPage(knex, ability, actor, project, tab, params, flags, sortAsked),
+        pipelineStats(knex, ability, actor, project),
+      ]);
       const docs = await tabDocs(knex, ability, actor, project.id, page, params.currency);
       return { docs, totalResults: page.total, stats, page: params.page, perPage: params.perPage };
     },

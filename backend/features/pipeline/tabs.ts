@@ -55,11 +55,14 @@ export function queryOfUrl(url: string | null | undefined): Query {
 /** Paging, sorting and flags: keys of the URL that choose no candidates. */
 const NOT_FILTERS = new Set(['p', 'pp', 'sort', 'tab', 'cur', 'ih', 'isf', 'project_id', 'projectId']);
 
-/**
- * The conditions of the project's saved filters, or null when they find nobody: no saved query,
- * one with no filter at all, or one that no longer reads (a removed option). Admin-only keys count
- * only for admins.
- */
+/** The project's saved search as it filters and ranks: its conditions, its text and chosen options, its sort. */
+export interface SavedSearch {
+  predicates: Predicate[];
+  text: Filters['text'];
+  selected: Filters['selected'];
+  sort: SearchParams['sort'];
+}
+
 /** The saved query of the project's filters as `actor` may use it, or null when it names no filter (nobody is found). */
 export function savedQuery(project: ProjectRow, actor: Actor): Query | null {
   const query = queryOfUrl(project.currentUrl);
@@ -67,6 +70,33 @@ export function savedQuery(project: ProjectRow, actor: Actor): Query | null {
   return Object.keys(query).some((k) => !NOT_FILTERS.has(k)) ? query : null;
 }
 
+/**
+ * The project's saved search (`current_url`), or null when it finds nobody: no saved query, one
+ * with no filter at all, or one that no longer reads (a removed option). Admin-only keys count
+ * only for admins.
+ */
+export async function savedSearch(
+  knex: Knex,
+  ability: AppAbility,
+  actor: Actor,
+  project: ProjectRow,
+  stats: TableStats,
+  rates: Map<string, number>,
+): Promise<SavedSearch | null> {
+  const query = savedQuery(project, actor);
+  if (!query) return null;
+  try {
+    const params = parseSearchParams(query);
+    const filters = await buildFilters(knex, ability, actor, params, stats, rates, 'list');
+    if (!filters.predicates.length) return null;
+    return { predicates: filters.predicates, text: filters.text, selected: filters.selected, sort: params.sort };
+  } catch (err) {
+    if (err instanceof ParamError || err instanceof AppError) return null;
+    throw err;
+  }
+}
+
+/** The conditions of the project's saved filters, or null when they find nobody (see savedSearch). */
 export async function savedPredicates(
   knex: Knex,
   ability: AppAbility,
@@ -75,16 +105,7 @@ export async function savedPredicates(
   stats: TableStats,
   rates: Map<string, number>,
 ): Promise<Predicate[] | null> {
-  const query = savedQuery(project, actor);
-  if (!query) return null;
-  try {
-    const params = parseSearchParams(query);
-    const filters = await buildFilters(knex, ability, actor, params, stats, rates, 'list');
-    return filters.predicates.length ? filters.predicates : null;
-  } catch (err) {
-    if (err instanceof ParamError || err instanceof AppError) return null;
-    throw err;
-  }
+  return (await savedSearch(knex, ability, actor, project, stats, rates))?.predicates ?? null;
 }
 
 const row = (projectId: number, extra: string) => ({
@@ -121,7 +142,12 @@ export interface TabResult {
   rates: Map<string, number>;
 }
 
-/** The tab's page of candidate ids and its total, with the request's own search keys as further filters. */
+/**
+ * The tab's page of candidate ids and its total, with the request's own search keys as further
+ * filters. The suggested tab ranks as the search it was saved from: by the saved text and chosen
+ * skills and job titles (unless the request brings its own), and by the saved sort unless the
+ * request asks for one (`sortAsked`).
+ */
 export async function tabPage(
   knex: Knex,
   ability: AppAbility,
@@ -130,18 +156,34 @@ export async function tabPage(
   tab: StageId,
   params: SearchParams,
   flags: TabFlags,
+  sortAsked = true,
 ): Promise<TabResult> {
   const [stats, rates] = await Promise.all([tableStats(knex), currencyRates(knex)]);
   const [requested, saved] = await Promise.all([
     buildFilters(knex, ability, actor, params, stats, rates, 'list'),
-    tab === STAGES.open ? savedPredicates(knex, ability, actor, project, stats, rates) : null,
+    tab === STAGES.open ? savedSearch(knex, ability, actor, project, stats, rates) : null,
   ]);
   const filters: Filters = {
     ...requested,
+    text: requested.text ?? saved?.text,
     statuses: pipelineStatuses(actor),
-    predicates: [statusPredicate(stats, pipelineStatuses(actor)), membership(project, pipelineRole(actor), tab, flags, saved), ...requested.predicates],
+    predicates: [
+      statusPredicate(stats, pipelineStatuses(actor)),
+      membership(project, pipelineRole(actor), tab, flags, saved?.predicates ?? null),
+      ...requested.predicates,
+    ],
   };
-  const counts = await countAndFacet(knex, filters, stats, { withFacets: false, page: { filters, params } });
+  // Ranking counts the chosen skills and job titles: the saved ones where the request chose none.
+  const ranking: Filters = {
+    ...filters,
+    selected: {
+      ...filters.selected,
+      s: requested.selected.s?.length ? requested.selected.s : saved?.selected.s,
+      jt: requested.selected.jt?.length ? requested.selected.jt : saved?.selected.jt,
+    },
+  };
+  const pageParams = saved && !sortAsked ? { ...params, sort: saved.sort } : params;
+  const counts = await countAndFacet(knex, filters, stats, { withFacets: false, page: { filters: ranking, params: pageParams } });
   return { ids: counts.pageIds, total: counts.total, filters, rates };
 }
 

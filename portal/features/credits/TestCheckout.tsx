@@ -9,8 +9,14 @@ export function TestCheckout({ session, onDone }: { session: string; onDone(paid
   const [order, setOrder] = useState<{ orderNumber: string; quantity: number; total: number; currency: string }>();
   const [error, setError] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [locale, setLocale] = useState<string>();
   useEffect(() => {
     creditsApi.testCheckout(session).then(setOrder, () => setError(true));
+    // Money in the configured locale (CREDIT_LOCALE), as everywhere else.
+    creditsApi.pricing().then(
+      (p) => setLocale(p.locale),
+      () => setLocale('en-SG'),
+    );
   }, [session]);
 
   async function pay() {
@@ -35,11 +41,11 @@ export function TestCheckout({ session, onDone }: { session: string; onDone(paid
             {t('credits.testCheckout.title')}
           </Typography>
           {error && <Alert severity="error">{t('credits.purchase.instantPurchaseErrorMessage')}</Alert>}
-          {order && (
+          {order && locale && (
             <Stack spacing={1}>
               <Typography>{order.orderNumber}</Typography>
               <Typography>
-                {order.quantity} × credits · {formatMoney(order.total, order.currency, 'en-SG')}
+                {order.quantity} × credits · {formatMoney(order.total, order.currency, locale)}
               </Typography>
               <Stack direction="row" spacing={1}>
                 <Button variant="contained" onClick={pay} disabled={busy}>
