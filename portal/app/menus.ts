@@ -85,8 +85,6 @@ function adminMenus(viewer: Viewer): MenuEntry[] {
       ],
     },
     link('aiMatch', PATHS.aiMatch),
-    // The console's pages the groups above do not hold.
-    { id: 'console', labelKey: 'portal.nav.console', items: [link('supportChat', CONSOLE.supportChat, true), link('lookups', CONSOLE.lookups, true)] },
   ];
 }
 

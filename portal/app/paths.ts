@@ -56,7 +56,4 @@ export const CONSOLE = {
   pendingActivation: `/admin/talent${filterQuery({ status: 4 })}`,
   communityUsers: `/admin/community-users${filterQuery({})}`,
   salesOrders: `/admin/sales-orders${filterQuery({})}`,
-  supportChat: '/admin/support-chat',
-  // The console's lookups group (countries first, the rest beside it in its menu).
-  lookups: '/admin/countries',
 } as const;

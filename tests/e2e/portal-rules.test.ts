@@ -101,11 +101,10 @@ describe('Menus by role', () => {
     return found && isGroup(found) ? found.items.map((i) => i.id) : [];
   };
 
-  it("Admins get the eight admin menus and the console's other pages; only advocates see their assigned projects", () => {
-    expect(labels(admin)).toEqual(['search', 'companies', 'projects', 'talent', 'credits', 'admins', 'dashboards', 'aiMatch', 'console']);
+  it('Admins get the eight admin menus; only advocates see their assigned projects', () => {
+    expect(labels(admin)).toEqual(['search', 'companies', 'projects', 'talent', 'credits', 'admins', 'dashboards', 'aiMatch']);
     expect(items(admin, 'companies')).toContain('communityUsers');
     expect(items(admin, 'credits')).toContain('salesOrders');
-    expect(items(admin, 'console')).toEqual(['supportChat', 'lookups']);
     expect(items(admin, 'projects')).toEqual(['allProjects', 'internalProjects', 'myProjects', 'addProject']);
     expect(items(advocate, 'projects')).toEqual(['allProjects', 'internalProjects', 'myProjects', 'assignedProjects', 'addProject']);
     expect(items(admin, 'dashboards')).toHaveLength(5);

@@ -53,7 +53,7 @@ describe('Signing in to the portal', () => {
     const page = await signedInPage('admin@example.com');
     await page.waitForURL(`${e2e.baseUrl}/search`);
     await expect.poll(() => page.title()).toBe('Search | Talentbase');
-    expect(await navLabels(page)).toEqual(['Search', 'Companies', 'Projects', 'Talent', 'Credits', 'Admins', 'Dashboards', 'AI Match', 'Console']);
+    expect(await navLabels(page)).toEqual(['Search', 'Companies', 'Projects', 'Talent', 'Credits', 'Admins', 'Dashboards', 'AI Match']);
 
     const companies = await groupItems(page, 'Companies');
     expect(companies.map((i) => i.label)).toEqual([
