@@ -1,4 +1,5 @@
 /** Every text of the portal, under the catalogue's `portal` key. */
+import { aiMatchPortal } from './aiMatch';
 import { auth } from './auth';
 import { dashboards } from './dashboards';
 import { integrationsPortal } from './integrations';
@@ -19,4 +20,5 @@ export const portal = {
   projectsPortal,
   dashboard: dashboards,
   integrationsPage: integrationsPortal,
+  aiMatchPage: aiMatchPortal,
 };

@@ -51,7 +51,9 @@ const filtersSchema = z
     s: ids.optional(),
     lang: ids.optional(),
     te: z.array(z.number().int().min(1).max(4)).max(4).optional(),
-    salary: z.object({ from: z.number().int().min(0).max(100000), to: z.number().int().min(0).max(100000).optional(), currency: z.string().regex(/^[A-Z]{3}$/) }).optional(),
+    salary: z
+      .object({ from: z.number().int().min(0).max(100000), to: z.number().int().min(0).max(100000).optional(), currency: z.string().regex(/^[A-Z]{3}$/) })
+      .optional(),
     experience: z.object({ from: z.number().int().min(0).max(80), to: z.number().int().min(0).max(80).optional() }).optional(),
     remote: z.boolean().optional(),
   })
@@ -66,7 +68,11 @@ function searchFilters(f: Filters): MatchFilters {
   return { values, enums: f.te?.length ? { te: f.te } : {}, salary: f.salary, experience: f.experience, remote: f.remote };
 }
 
-const UNREADABLE: Record<string, string> = { tooComplex: 'upload.errors.tooComplex', unreadable: 'upload.errors.unreadable', failed: 'upload.errors.unreadable' };
+const UNREADABLE: Record<string, string> = {
+  tooComplex: 'upload.errors.tooComplex',
+  unreadable: 'upload.errors.unreadable',
+  failed: 'upload.errors.unreadable',
+};
 
 const SORTS = { score: 'r.score', matchScore: 'r.match_score', rank: 'r.rank' } as const;
 
@@ -101,7 +107,8 @@ export const aiMatchEndpoints = [
       }
       if (file) {
         const type = sniffCvType(file.buffer);
-        if (!type || !file.originalname.toLowerCase().endsWith(`.${type}`)) throw badRequest({ file: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
+        if (!type || !file.originalname.toLowerCase().endsWith(`.${type}`))
+          throw badRequest({ file: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
         const read = await readCv(file.buffer, type, await cvLookups(knex), ctx.config.cv);
         if (!read.ok) throw badRequest({ file: UNREADABLE[read.reason] }, UNREADABLE[read.reason]);
         text = read.text.trim();
@@ -145,7 +152,11 @@ export const aiMatchEndpoints = [
       const q = ctx.knex('ai_match_runs');
       if (query.projectId !== undefined) q.where('project_id', query.projectId);
       const [{ count }] = (await q.clone().count({ count: '*' })) as { count: string }[];
-      const rows = (await q.orderBy('id', 'desc').offset((page - 1) * perPage).limit(perPage).select('*')) as RunRow[];
+      const rows = (await q
+        .orderBy('id', 'desc')
+        .offset((page - 1) * perPage)
+        .limit(perPage)
+        .select('*')) as RunRow[];
       return { data: rows.map((r) => publicRun(r, ctx.config, false)), total: Number(count), page, perPage };
     },
   }),
@@ -188,7 +199,8 @@ export const aiMatchEndpoints = [
     access: MANAGE,
     row: own('update'),
     handler: async ({ row, ctx }) => {
-      const [run] = (await ctx.knex('ai_match_runs')
+      const [run] = (await ctx
+        .knex('ai_match_runs')
         .where('id', row.id)
         .whereIn('status', MATCH_OPEN)
         .update({ status: MATCH_STATUS.cancelled, finished_at: new Date(), updated_at: new Date() })

@@ -52,8 +52,10 @@ function requirementsLines(req: Requirements, ctx: ScoreContext): string[] {
   if (req.languages.length) lines.push(`Languages: ${req.languages.map((l) => l.label).join(', ')}`);
   if (req.locations.length) lines.push(`Locations: ${req.locations.map((l) => l.label).join(', ')}`);
   if (req.remote) lines.push('Remote work');
-  if (req.salary) lines.push(`Salary budget: ${req.salary.min ?? 0}${req.salary.max !== undefined ? ` to ${req.salary.max}` : '+'} ${req.salary.currency} a month`);
-  if (req.rightToWorkIn?.length) lines.push(`Must have the right to work in: ${req.rightToWorkIn.map((c) => ctx.countryLabels.get(c) ?? `country ${c}`).join(', ')}`);
+  if (req.salary)
+    lines.push(`Salary budget: ${req.salary.min ?? 0}${req.salary.max !== undefined ? ` to ${req.salary.max}` : '+'} ${req.salary.currency} a month`);
+  if (req.rightToWorkIn?.length)
+    lines.push(`Must have the right to work in: ${req.rightToWorkIn.map((c) => ctx.countryLabels.get(c) ?? `country ${c}`).join(', ')}`);
   return lines;
 }
 
@@ -72,7 +74,8 @@ function profileLines(p: MatchProfile, req: Requirements, ctx: ScoreContext, nam
   if (p.salary) lines.push(`Expected salary: ${p.salary.amount} ${p.salary.currency} a month`);
   if (p.notice) lines.push(`Notice period: ${p.notice.option ?? ''} (type ${p.notice.type})`.replace(' ()', ''));
   // The right to work is said as such, per asked country; never the citizenship or the visa behind it.
-  for (const c of req.rightToWorkIn ?? []) lines.push(`Has the right to work in ${ctx.countryLabels.get(c) ?? `country ${c}`}: ${p.mayWorkIn?.includes(c) ? 'yes' : 'no'}`);
+  for (const c of req.rightToWorkIn ?? [])
+    lines.push(`Has the right to work in ${ctx.countryLabels.get(c) ?? `country ${c}`}: ${p.mayWorkIn?.includes(c) ? 'yes' : 'no'}`);
   return lines;
 }
 

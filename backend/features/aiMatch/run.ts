@@ -79,7 +79,9 @@ async function judgeWithModel(knex: Knex, llm: LlmAdapter, concurrency: number, 
   const [profiles, ctx, people] = await Promise.all([
     loadProfiles(knex, ids, run.requirements),
     scoreContext(knex, run.requirements),
-    knex('candidates').whereIn('id', ids).select('id', 'first_name', 'last_name') as Promise<{ id: number; first_name: string | null; last_name: string | null }[]>,
+    knex('candidates').whereIn('id', ids).select('id', 'first_name', 'last_name') as Promise<
+      { id: number; first_name: string | null; last_name: string | null }[]
+    >,
   ]);
   const byId = new Map(profiles.map((p) => [p.candidateId, p]));
   const namesOf = new Map(people.map((p) => [p.id, [p.first_name ?? '', p.last_name ?? '', `${p.first_name ?? ''} ${p.last_name ?? ''}`]]));
@@ -132,7 +134,15 @@ export async function runMatch(knex: Knex, config: Config, runId: number): Promi
       // Cancelled while retrieving: stays cancelled.
       await trx('ai_match_runs')
         .where({ id: runId, status: MATCH_STATUS.retrieving })
-        .update({ status: MATCH_STATUS.judging, retrieved: scored.length, to_judge: top.length, judge, model, prompt_version: PROMPT_VERSION, updated_at: new Date() });
+        .update({
+          status: MATCH_STATUS.judging,
+          retrieved: scored.length,
+          to_judge: top.length,
+          judge,
+          model,
+          prompt_version: PROMPT_VERSION,
+          updated_at: new Date(),
+        });
     });
     const ranks = new Map(scored.map((s, i) => [s.candidateId, i + 1]));
     const todo = await reuse(knex, run, top, judge, model);
@@ -142,7 +152,9 @@ export async function runMatch(knex: Knex, config: Config, runId: number): Promi
         if (!(await stillRunning(knex, runId))) break;
         await saveVerdict(knex, runId, s.candidateId, localVerdict(s), MATCH_JUDGE.product);
       }
-    await knex('ai_match_runs').where({ id: runId, status: MATCH_STATUS.judging }).update({ status: MATCH_STATUS.done, finished_at: new Date(), updated_at: new Date() });
+    await knex('ai_match_runs')
+      .where({ id: runId, status: MATCH_STATUS.judging })
+      .update({ status: MATCH_STATUS.done, finished_at: new Date(), updated_at: new Date() });
     // A cancelled run's unjudged shortlist says why.
     await knex('ai_match_results')
       .where('run_id', runId)
@@ -155,6 +167,11 @@ export async function runMatch(knex: Knex, config: Config, runId: number): Promi
     await knex('ai_match_runs')
       .where('id', runId)
       .whereIn('status', RUNNING)
-      .update({ status: MATCH_STATUS.failed, error: (err instanceof Error ? err.message : String(err)).slice(0, 500), finished_at: new Date(), updated_at: new Date() });
+      .update({
+        status: MATCH_STATUS.failed,
+        error: (err instanceof Error ? err.message : String(err)).slice(0, 500),
+        finished_at: new Date(),
+        updated_at: new Date(),
+      });
   }
 }

@@ -1,7 +1,293 @@
-/** /ai-match: matching candidates against a job description with AI. Arrives with the ai-match capability. */
+/**
+ * /ai-match (admins): paste a job description, check the requirements read from it, watch the
+ * match run (polled every two seconds), then read the ranked, explained shortlist and add
+ * candidates to a project's suggested tab, one by one or the selected ones at once.
+ */
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
-import { UpcomingScreen } from '../../components/UpcomingScreen';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  Collapse,
+  LinearProgress,
+  MenuItem,
+  Slider,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { Fragment, useCallback, useEffect, useState } from 'react';
+import { t } from '../../../i18n';
+import { errorMessage } from '../../../ui/api/errors';
+import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
+import { aiMatchApi, type MatchResult, type MatchRun, type Recommendation } from '../../api/aiMatch';
+import { useNotify } from '../../app/notify';
+import { PageHeader } from '../../components/PageHeader';
+
+const P = 'portal.aiMatchPage';
+const RECS = ['strong_yes', 'yes', 'maybe', 'no'] as const;
+const RUNNING = ['queued', 'retrieving', 'judging'];
 
 export function AiMatchPage() {
-  return <UpcomingScreen id="aiMatch" icon={<AutoAwesomeOutlined />} />;
+  const notify = useNotify();
+  const [jd, setJd] = useState('');
+  const [years, setYears] = useState<[number, number]>([0, 80]);
+  const [run, setRun] = useState<MatchRun | null>(null);
+  const [results, setResults] = useState<MatchResult[] | null>(null);
+  const [filter, setFilter] = useState<Recommendation | ''>('');
+  const [open, setOpen] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [adding, setAdding] = useState<{ ids: string[]; projects: { id: string; title: string }[]; projectId: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const act = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const loadResults = useCallback(async (id: string, rec: Recommendation | '') => setResults((await aiMatchApi.results(id, rec || undefined)).data), []);
+
+  useEffect(() => {
+    if (!run || !RUNNING.includes(run.status)) return;
+    const timer = setInterval(async () => {
+      try {
+        const next = await aiMatchApi.status(run.id);
+        setRun(next);
+        if (!RUNNING.includes(next.status)) await loadResults(next.id, filter);
+      } catch (err) {
+        setError(errorMessage(err));
+      }
+    }, 2000);
+    return () => clearInterval(timer);
+  }, [run, filter, loadResults]);
+
+  const openAdd = (ids: string[]) =>
+    act(async () => {
+      const projects = (await aiMatchApi.projects(ids[0])).data;
+      setAdding({ ids, projects, projectId: projects[0]?.id ?? '' });
+    });
+
+  const label = (r: MatchResult) => r.name ?? t(`${P}.anonymous`, { rank: r.rank });
+  const done = run && !RUNNING.includes(run.status) && run.status !== 'review';
+
+  return (
+    <Box>
+      <PageHeader title={t('portal.screens.aiMatch.title')} subtitle={t(`${P}.subtitle`)} />
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
+      <Stack
+        spacing={2}
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void act(async () => {
+            setResults(null);
+            setRun(await aiMatchApi.start(jd, years));
+          });
+        }}
+      >
+        <TextField label={t(`${P}.jobDescription`)} multiline minRows={6} value={jd} onChange={(e) => setJd(e.target.value)} required />
+        <Box sx={{ maxWidth: 400 }}>
+          <Typography id="ai-years">{t(`${P}.experience`, { from: years[0], to: years[1] })}</Typography>
+          <Slider aria-labelledby="ai-years" min={0} max={80} step={1} value={years} onChange={(_, v) => setYears(v as [number, number])} />
+        </Box>
+        <Box>
+          <Button type="submit" variant="contained" startIcon={<AutoAwesomeOutlined />} disabled={busy || !jd.trim()}>
+            {t(`${P}.read`)}
+          </Button>
+        </Box>
+      </Stack>
+
+      {run?.status === 'review' && (
+        <Box sx={{ mt: 3 }}>
+          <Typography variant="h6">{t(`${P}.requirements`)}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t(`${P}.requirementsHelp`)}
+          </Typography>
+          <Stack direction="row" flexWrap="wrap" gap={1} sx={{ my: 1 }}>
+            {run.requirements.skills.map((s) => (
+              <Chip
+                key={`s${s.id}`}
+                label={s.required ? `${s.label} (${t(`${P}.required`)})` : s.label}
+                onDelete={() => setRun({ ...run, requirements: { ...run.requirements, skills: run.requirements.skills.filter((x) => x.id !== s.id) } })}
+              />
+            ))}
+            {run.requirements.jobTitles.map((s) => (
+              <Chip
+                key={`t${s.id}`}
+                color="primary"
+                variant="outlined"
+                label={s.label}
+                onDelete={() => setRun({ ...run, requirements: { ...run.requirements, jobTitles: run.requirements.jobTitles.filter((x) => x.id !== s.id) } })}
+              />
+            ))}
+            {[...run.requirements.languages, ...run.requirements.locations].map((s) => (
+              <Chip key={`o${s.id}${s.label}`} variant="outlined" label={s.label} />
+            ))}
+          </Stack>
+          <Button variant="contained" disabled={busy} onClick={() => void act(async () => setRun(await aiMatchApi.judge(run.id, run.requirements)))}>
+            {t(`${P}.start`)}
+          </Button>
+        </Box>
+      )}
+
+      {run && run.status !== 'review' && (
+        <Box sx={{ mt: 3 }} aria-live="polite">
+          <Typography data-testid="ai-match-state">
+            {t(`${P}.states.${run.status}`, { judged: run.progress.judged + run.progress.notJudged, total: run.progress.toJudge })}
+          </Typography>
+          {RUNNING.includes(run.status) && (
+            <Stack direction="row" spacing={2} alignItems="center">
+              <LinearProgress
+                sx={{ flex: 1 }}
+                variant={run.progress.toJudge ? 'determinate' : 'indeterminate'}
+                value={run.progress.toJudge ? (100 * (run.progress.judged + run.progress.notJudged)) / run.progress.toJudge : undefined}
+              />
+              <Button onClick={() => void act(async () => setRun(await aiMatchApi.cancel(run.id)))}>{t(`${P}.cancel`)}</Button>
+            </Stack>
+          )}
+          {run.status === 'failed' && <Alert severity="error">{run.error}</Alert>}
+          <Typography variant="body2" color="text.secondary">
+            {run.judge === 'model' ? t(`${P}.judgeModel`, { model: run.model ?? '' }) : t(`${P}.judgeProduct`)}
+          </Typography>
+        </Box>
+      )}
+
+      {done && results && (
+        <Box sx={{ mt: 2 }}>
+          <Stack direction="row" spacing={2} sx={{ mb: 1 }}>
+            <TextField
+              select
+              size="small"
+              label={t(`${P}.columns.recommendation`)}
+              value={filter}
+              sx={{ minWidth: 180 }}
+              onChange={(e) => {
+                const rec = e.target.value as Recommendation | '';
+                setFilter(rec);
+                void act(() => loadResults(run.id, rec));
+              }}
+            >
+              <MenuItem value="">{t(`${P}.recommendations.all`)}</MenuItem>
+              {RECS.map((r) => (
+                <MenuItem key={r} value={r}>
+                  {t(`${P}.recommendations.${r}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Button variant="outlined" disabled={!selected.length || busy} onClick={() => void openAdd(selected)}>
+              {t(`${P}.addSelected`)}
+            </Button>
+          </Stack>
+          {results.length === 0 ? (
+            <Alert severity="info">{t(`${P}.empty`)}</Alert>
+          ) : (
+            <Table size="small" aria-label={t(`${P}.requirements`)}>
+              <TableHead>
+                <TableRow>
+                  <TableCell padding="checkbox" />
+                  <TableCell>{t(`${P}.columns.candidate`)}</TableCell>
+                  <TableCell>{t(`${P}.columns.score`)}</TableCell>
+                  <TableCell>{t(`${P}.columns.recommendation`)}</TableCell>
+                  <TableCell>{t(`${P}.columns.strengths`)}</TableCell>
+                  <TableCell>{t(`${P}.columns.actions`)}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {results.map((r) => (
+                  <Fragment key={r.candidateId}>
+                    <TableRow data-testid="ai-match-result">
+                      <TableCell padding="checkbox">
+                        <Checkbox
+                          inputProps={{ 'aria-label': label(r) }}
+                          checked={selected.includes(r.candidateId)}
+                          onChange={(e) => setSelected(e.target.checked ? [...selected, r.candidateId] : selected.filter((c) => c !== r.candidateId))}
+                        />
+                      </TableCell>
+                      <TableCell>{label(r)}</TableCell>
+                      <TableCell>{r.score ?? '–'}</TableCell>
+                      <TableCell>
+                        {r.recommendation ? t(`${P}.recommendations.${r.recommendation}`) : t(`${P}.notJudged`, { reason: r.notJudged ?? '' })}
+                      </TableCell>
+                      <TableCell>{(r.strengths ?? []).join(' · ')}</TableCell>
+                      <TableCell>
+                        <Button size="small" onClick={() => setOpen(open === r.candidateId ? null : r.candidateId)} aria-expanded={open === r.candidateId}>
+                          {t(`${P}.reasoning`)}
+                        </Button>
+                        <Button size="small" onClick={() => void openAdd([r.candidateId])}>
+                          {t(`${P}.add`)}
+                        </Button>
+                      </TableCell>
+                    </TableRow>
+                    <TableRow>
+                      <TableCell colSpan={6} sx={{ py: 0, borderBottom: open === r.candidateId ? undefined : 'none' }}>
+                        <Collapse in={open === r.candidateId} unmountOnExit>
+                          <Typography sx={{ my: 1 }}>{r.reasoning}</Typography>
+                          <ul>
+                            {r.parts.map((p) => (
+                              <li key={p.key}>{`${p.key}: ${p.points}/${p.max} · ${p.evidence}`}</li>
+                            ))}
+                          </ul>
+                        </Collapse>
+                      </TableCell>
+                    </TableRow>
+                  </Fragment>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </Box>
+      )}
+
+      <ConfirmDialog
+        open={Boolean(adding)}
+        title={t(`${P}.add`)}
+        message={t(`${P}.confirmAdd`, { count: adding?.ids.length ?? 0 })}
+        confirmLabel={t(`${P}.add`)}
+        busy={busy}
+        onClose={() => setAdding(null)}
+        onConfirm={() =>
+          void act(async () => {
+            await aiMatchApi.curate(adding!.projectId, adding!.ids);
+            setAdding(null);
+            setSelected([]);
+            notify(t(`${P}.added`));
+          })
+        }
+      >
+        <TextField
+          select
+          fullWidth
+          label={t(`${P}.project`)}
+          value={adding?.projectId ?? ''}
+          onChange={(e) => adding && setAdding({ ...adding, projectId: e.target.value })}
+          sx={{ mt: 2 }}
+        >
+          {adding?.projects.map((p) => (
+            <MenuItem key={p.id} value={p.id}>
+              {p.title}
+            </MenuItem>
+          ))}
+        </TextField>
+      </ConfirmDialog>
+    </Box>
+  );
 }

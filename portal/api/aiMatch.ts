@@ -1,0 +1,46 @@
+/** AI match (spec sections 1, 3 and 9): the calls /ai-match makes, admins only. */
+import { api } from '../../ui/api/client';
+
+export type Recommendation = 'strong_yes' | 'yes' | 'maybe' | 'no';
+export interface MatchRequirements {
+  skills: { id: number; label: string; required: boolean }[];
+  jobTitles: { id: number; label: string }[];
+  languages: { id: number; label: string }[];
+  locations: { id: number; label: string }[];
+  years?: { min?: number; max?: number };
+  [key: string]: unknown;
+}
+export interface MatchRun {
+  id: string;
+  status: 'review' | 'queued' | 'retrieving' | 'judging' | 'done' | 'failed' | 'cancelled';
+  judge: 'model' | 'product';
+  model: string | null;
+  progress: { retrieved: number; toJudge: number; judged: number; notJudged: number; reused: number };
+  requirements: MatchRequirements;
+  error: string | null;
+}
+export interface MatchResult {
+  candidateId: string;
+  name: string | null;
+  rank: number;
+  matchScore: number;
+  parts: { key: string; points: number; max: number; evidence: string }[];
+  score: number | null;
+  strengths: string[] | null;
+  recommendation: Recommendation | null;
+  reasoning: string | null;
+  notJudged: string | null;
+}
+
+export const aiMatchApi = {
+  start: (jobDescription: string, experience: [number, number]) =>
+    api<MatchRun>('projects/ai-match', { method: 'POST', body: { jobDescription, filters: { experience: { from: experience[0], to: experience[1] } } } }),
+  judge: (id: string, requirements: MatchRequirements) => api<MatchRun>(`projects/ai-match/${id}/judge`, { method: 'POST', body: { requirements } }),
+  cancel: (id: string) => api<MatchRun>(`projects/ai-match/${id}/cancel`, { method: 'POST', body: {} }),
+  status: (id: string) => api<MatchRun>(`projects/ai-status/${id}`),
+  results: (id: string, recommendation?: Recommendation) =>
+    api<{ data: MatchResult[]; total: number }>(`projects/ai-match/${id}/results`, { query: { perPage: 100, ...(recommendation ? { recommendation } : {}) } }),
+  projects: (candidateId: string) => api<{ data: { id: string; title: string }[] }>('projects/candidate/list', { query: { candidateId } }),
+  curate: (projectId: string, candidateIds: string[]) =>
+    api<{ added: number }>('projects/candidate/curate', { method: 'POST', body: { projectId, candidateIds } }),
+};
