@@ -1,6 +1,6 @@
 /** Every route of spec section 2 bound to its screen; RouteFrame applies the guard, title and frame. */
-import type { ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import type { ReactElement } from 'react';
+import { matchRoutes, Navigate, Route, Routes } from 'react-router-dom';
 import { lazyPage } from './lazyPage';
 import { homeFor } from './access';
 import { useAuth } from './auth/authContext';
@@ -52,7 +52,7 @@ function HomeRedirect() {
   return viewer ? <Navigate to={homeFor(viewer)} replace /> : null;
 }
 
-const SCREENS: Record<RouteId, ReactNode> = {
+const SCREENS: Record<RouteId, ReactElement> = {
   home: <HomeRedirect />,
   login: <LoginPage />,
   confirmEmail: <ConfirmEmailPage />,
@@ -97,6 +97,20 @@ const SCREENS: Record<RouteId, ReactNode> = {
   candidateProfile: <CandidateProfilePage />,
   notFound: <NotFoundPage />,
 };
+
+/** The page of the address the visit opens on starts loading with the entry, beside the session check, not after it. */
+function preloadOpeningPage() {
+  const ids = Object.keys(ROUTE_RULES) as RouteId[];
+  const [match] =
+    matchRoutes(
+      ids.map((id) => ({ id, path: ROUTE_RULES[id].path })),
+      window.location.pathname,
+    ) ?? [];
+  const type = match && (SCREENS[match.route.id as RouteId].type as { preload?: () => Promise<unknown> });
+  // A failed early fetch is asked again by the render.
+  type?.preload?.().catch(() => {});
+}
+preloadOpeningPage();
 
 export function AppRoutes() {
   return (

@@ -4,7 +4,7 @@
  * signs out, and signing out goes through the logout call.
  * Community users never hold a portal session: they belong on the external community site.
  */
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { authApi, type LoginResponse, type LoginUser } from '../../api/auth';
 import { ApiError, setUnauthorizedHandler } from '../../../ui/api/client';
 import { t } from '../../../i18n';
@@ -26,18 +26,26 @@ const SIGNED_OUT: State = { status: 'signedOut', authorizedModules: [] };
 /** Active accounts may sign in; candidates also when semi-active (spec section 4). */
 const mayHoldSession = (user: LoginUser, status: number) => (status === 1 || (user.userRole === 3 && status === 3)) && user.userRole !== 5;
 
+// The session check of a page load starts with the entry script, beside the opening page's code, not after the first render.
+let opening: Promise<Awaited<ReturnType<typeof authApi.checkUser>>> | undefined = authApi.checkUser();
+opening.catch(() => {});
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<State>({ status: 'checking', authorizedModules: [] });
   const notify = useNotify();
 
   useEffect(() => {
     let cancelled = false;
-    authApi
-      .checkUser()
+    const check = opening ?? authApi.checkUser();
+    opening = undefined;
+    check
       .then((check) => {
         if (cancelled) return;
-        if (!mayHoldSession(check.user, check.status)) setState(SIGNED_OUT);
-        else setState({ status: 'signedIn', user: check.user, authorizedModules: check.authorizedModules });
+        // The first page is drawn as a transition: React renders it in slices of a few milliseconds rather than in one long task.
+        startTransition(() => {
+          if (!mayHoldSession(check.user, check.status)) setState(SIGNED_OUT);
+          else setState({ status: 'signedIn', user: check.user, authorizedModules: check.authorizedModules });
+        });
       })
       .catch((err: unknown) => {
         if (cancelled) return;

@@ -3,7 +3,7 @@
  * the bulk bar, the candidate menu's dialogs and the profile panel with notes. Every move goes
  * through useMoveFlow, whether it starts from the menu, the bulk bar or a drop on the board.
  */
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '../../../i18n';
 import { STAGES, type StageId } from '../../../schema/rules/pipeline';
@@ -15,7 +15,6 @@ import { ProfilePanel } from '../search/ProfilePanel';
 import { emptyMoveState, moveReducer, statsAfterMove } from './boardLogic';
 import { BulkBar } from './BulkBar';
 import { InterviewBulkActions } from '../interviews/BulkActions';
-import { AddToProjectDialog } from '../projects';
 import { HideDialog } from './CandidateDialogs';
 import type { MenuRequest } from './CandidateMenu';
 import type { CandidateActionContext } from './candidateActions';
@@ -29,6 +28,10 @@ import { canReject, nextStage, SEMI_ACTIVE, seenTab, visibleStages } from './sta
 import { useMoveFlow } from './useMoveFlow';
 import { usePipelineData } from './usePipelineData';
 import { useLive } from '../../../ui/live/useLive';
+import { useOpenedOnce } from '../../components/openedOnce';
+
+// The open-projects list loads when it is first opened, not with the board.
+const AddToProjectDialog = lazy(async () => ({ default: (await import('../projects/AddToProjectDialog')).AddToProjectDialog }));
 
 interface Props {
   project: ProjectDetail;
@@ -58,6 +61,7 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
   const [profileOf, setProfileOf] = useState<PipelineDoc>();
   const [hiding, setHiding] = useState<HideRequest>();
   const [adding, setAdding] = useState<PipelineDoc>();
+  const addingUsed = useOpenedOnce(!!adding);
   const [working, setWorking] = useState(false);
 
   const go = useCallback((next: PipelineUrlState) => setParams(writePipeline(next, isAdmin)), [setParams, isAdmin]);
@@ -223,7 +227,9 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
           onClose={() => setHiding(undefined)}
         />
       )}
-      <AddToProjectDialog candidate={adding ? { id: adding.id, name: adding.name } : undefined} onClose={() => setAdding(undefined)} />
+      <Suspense fallback={null}>
+        {addingUsed && <AddToProjectDialog candidate={adding ? { id: adding.id, name: adding.name } : undefined} onClose={() => setAdding(undefined)} />}
+      </Suspense>
       <ProfilePanel id={profileOf?.id} projectId={String(project.id)} currency={url.search.currency} onClose={() => setProfileOf(undefined)}>
         {profileOf && <NotesSection candidateId={profileOf.id} projectId={project.id} isAdmin={isAdmin} />}
       </ProfilePanel>

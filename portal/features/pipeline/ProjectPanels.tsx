@@ -1,6 +1,13 @@
-/** The header's drawers, owned by the projects feature: settings (edit) and sharing. */
+/**
+ * The header's drawers, owned by the projects feature: settings (edit) and sharing. Their code (the project form,
+ * the access lists) loads when one is first opened, not with the board.
+ */
+import { lazy, Suspense } from 'react';
 import type { ProjectDetail } from '../../api/pipeline';
-import { ProjectSettingsPanel, ProjectSharingPanel } from '../projects';
+import { useOpenedOnce } from '../../components/openedOnce';
+
+const ProjectSettingsPanel = lazy(async () => ({ default: (await import('../projects/ProjectSettingsPanel')).ProjectSettingsPanel }));
+const ProjectSharingPanel = lazy(async () => ({ default: (await import('../projects/ProjectSharingPanel')).ProjectSharingPanel }));
 
 export type PanelKind = 'settings' | 'share';
 
@@ -13,18 +20,26 @@ interface Props {
 }
 
 export function ProjectPanels({ project, open, onClose, onChanged }: Props) {
+  const settingsUsed = useOpenedOnce(open === 'settings');
+  const sharingUsed = useOpenedOnce(open === 'share');
   return (
     <>
-      <ProjectSettingsPanel
-        open={open === 'settings'}
-        projectId={project.id}
-        onClose={onClose}
-        onSaved={() => {
-          onClose();
-          onChanged();
-        }}
-      />
-      <ProjectSharingPanel open={open === 'share'} projectId={project.id} onClose={onClose} onChanged={onChanged} />
+      <Suspense fallback={null}>
+        {settingsUsed && (
+          <ProjectSettingsPanel
+            open={open === 'settings'}
+            projectId={project.id}
+            onClose={onClose}
+            onSaved={() => {
+              onClose();
+              onChanged();
+            }}
+          />
+        )}
+      </Suspense>
+      <Suspense fallback={null}>
+        {sharingUsed && <ProjectSharingPanel open={open === 'share'} projectId={project.id} onClose={onClose} onChanged={onChanged} />}
+      </Suspense>
     </>
   );
 }

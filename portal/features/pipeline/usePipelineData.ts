@@ -2,7 +2,7 @@
  * Loading a project's candidates: one tab (the list view) or the first page of every visible stage
  * (the board), cancelling the earlier request when the tab, the filters or the view change.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { StageId } from '../../../schema/rules/pipeline';
 import { ApiError } from '../../../ui/api/client';
 import { pipelineApi, type PipelineDoc, type StageStats } from '../../api/pipeline';
@@ -55,9 +55,12 @@ export function usePipelineData(projectId: string | undefined, view: 'list' | 'b
     (view === 'board' ? loadBoard(projectId, shown, params, mine.signal) : loadList(projectId, tab, params, mine.signal))
       .then((answer) => {
         if (mine.signal.aborted) return;
-        setData(answer);
-        setError(undefined);
-        setLoading(false);
+        // Drawn as a transition: a board of many cards renders in slices rather than in one long task.
+        startTransition(() => {
+          setData(answer);
+          setError(undefined);
+          setLoading(false);
+        });
       })
       .catch((err: unknown) => {
         if (mine.signal.aborted || (err as Error).name === 'AbortError') return;

@@ -8,18 +8,21 @@ import BookmarkAddOutlined from '@mui/icons-material/BookmarkAddOutlined';
 import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
 import WhatsApp from '@mui/icons-material/WhatsApp';
 import { Button, IconButton, Tooltip, useMediaQuery, useTheme } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { t } from '../../../i18n';
 import { apiList } from '../../../ui/api/client';
 import type { SearchDoc } from '../../api/search';
 import { useAuth } from '../../app/auth/authContext';
-import { QualifyDialog } from '../interviews/QualifyDialog';
 import { SearchPage } from '../search/SearchPage';
 import type { SearchState } from '../search/searchUrl';
-import { AddProjectDialog } from './AddProjectDialog';
-import { AddToProjectDialog } from './AddToProjectDialog';
 import type { Option, ProjectFormValues } from './projectForm';
 import { allCountries, namesOf } from './projectLookups';
+import { useOpenedOnce } from '../../components/openedOnce';
+
+// The dialogs' code (forms, autocompletes, the projects list) loads when one first opens, not with the results.
+const QualifyDialog = lazy(async () => ({ default: (await import('../interviews/QualifyDialog')).QualifyDialog }));
+const AddProjectDialog = lazy(async () => ({ default: (await import('./AddProjectDialog')).AddProjectDialog }));
+const AddToProjectDialog = lazy(async () => ({ default: (await import('./AddToProjectDialog')).AddToProjectDialog }));
 
 /** The search query a project keeps: everything but the page. */
 export function filtersOf(query: URLSearchParams): string {
@@ -68,6 +71,8 @@ export function SearchWithProjects() {
   const isAdmin = viewer?.role === 'admin';
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const addProjectUsed = useOpenedOnce(!!initial);
+  const addToProjectUsed = useOpenedOnce(!!candidate);
 
   const save = async (state: SearchState, query: URLSearchParams) => {
     setWithCandidate(undefined);
@@ -139,21 +144,34 @@ export function SearchWithProjects() {
           );
         }}
       />
-      {qualifying && <QualifyDialog open candidateIds={[qualifying]} onClose={() => setQualifying(undefined)} />}
-      <AddProjectDialog open={!!initial} initial={initial} candidateIds={withCandidate ? [withCandidate] : undefined} onClose={() => setInitial(undefined)} />
-      <AddToProjectDialog
-        candidate={candidate}
-        onClose={() => setCandidate(undefined)}
-        onNewProject={
-          isAdmin
-            ? () => {
-                setWithCandidate(candidate?.id);
-                setCandidate(undefined);
-                setInitial({});
-              }
-            : undefined
-        }
-      />
+      <Suspense fallback={null}>{qualifying && <QualifyDialog open candidateIds={[qualifying]} onClose={() => setQualifying(undefined)} />}</Suspense>
+      <Suspense fallback={null}>
+        {addProjectUsed && (
+          <AddProjectDialog
+            open={!!initial}
+            initial={initial}
+            candidateIds={withCandidate ? [withCandidate] : undefined}
+            onClose={() => setInitial(undefined)}
+          />
+        )}
+      </Suspense>
+      <Suspense fallback={null}>
+        {addToProjectUsed && (
+          <AddToProjectDialog
+            candidate={candidate}
+            onClose={() => setCandidate(undefined)}
+            onNewProject={
+              isAdmin
+                ? () => {
+                    setWithCandidate(candidate?.id);
+                    setCandidate(undefined);
+                    setInitial({});
+                  }
+                : undefined
+            }
+          />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -1,5 +1,9 @@
-/** Runs the search for a query string: 200 ms after the last change, cancelling any earlier request. */
-import { useCallback, useEffect, useRef, useState } from 'react';
+/**
+ * Runs the search for a query string: at once on the page's first render, then 200 ms after the last change,
+ * cancelling any earlier request. The answer is shown as a transition: React renders the result cards in slices
+ * of a few milliseconds, so typing and clicking stay responsive while a page of results is drawn.
+ */
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../ui/api/client';
 import { searchApi, type SearchAnswer } from '../../api/search';
 
@@ -13,9 +17,13 @@ export function useSearch(query: string) {
   /** The query the shown answer (or error) is for. */
   const [answered, setAnswered] = useState<string>();
   const controller = useRef<AbortController>(undefined);
+  // The first search has nothing to wait for: the debounce only gathers a user's quick successive changes.
+  const first = useRef(true);
 
   useEffect(() => {
     setLoading(true);
+    const delay = first.current ? 0 : DEBOUNCE_MS;
+    first.current = false;
     const timer = setTimeout(() => {
       controller.current?.abort();
       const mine = new AbortController();
@@ -24,10 +32,12 @@ export function useSearch(query: string) {
         .search(new URLSearchParams(query), mine.signal)
         .then((answer) => {
           if (mine.signal.aborted) return;
-          setData(answer);
-          setAnswered(query);
-          setError(undefined);
-          setLoading(false);
+          startTransition(() => {
+            setData(answer);
+            setAnswered(query);
+            setError(undefined);
+            setLoading(false);
+          });
         })
         .catch((err: unknown) => {
           if (mine.signal.aborted || (err as Error).name === 'AbortError') return;
@@ -35,7 +45,7 @@ export function useSearch(query: string) {
           setAnswered(query);
           setLoading(false);
         });
-    }, DEBOUNCE_MS);
+    }, delay);
     return () => clearTimeout(timer);
   }, [query, attempt]);
 
