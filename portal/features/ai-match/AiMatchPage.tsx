@@ -122,7 +122,7 @@ export function AiMatchPage() {
           <Typography variant="body2" color="text.secondary">
             {t(`${P}.requirementsHelp`)}
           </Typography>
-          <Stack direction="row" flexWrap="wrap" gap={1} sx={{ my: 1 }}>
+          <Stack direction="row" flexWrap="wrap" gap={1} sx={{ my: 1 }} data-testid="ai-match-requirements">
             {run.requirements.skills.map((s) => (
               <Chip
                 key={`s${s.id}`}
@@ -239,11 +239,17 @@ export function AiMatchPage() {
                     </TableRow>
                     <TableRow>
                       <TableCell colSpan={6} sx={{ py: 0, borderBottom: open === r.candidateId ? undefined : 'none' }}>
-                        <Collapse in={open === r.candidateId} unmountOnExit>
+                        <Collapse in={open === r.candidateId} unmountOnExit data-testid="ai-match-detail">
                           <Typography sx={{ my: 1 }}>{r.reasoning}</Typography>
+                          <Typography variant="subtitle2" component="h3">
+                            {t(`${P}.evidence`)}
+                          </Typography>
                           <ul>
                             {r.parts.map((p) => (
-                              <li key={p.key}>{`${p.key}: ${p.points}/${p.max} · ${p.evidence}`}</li>
+                              <li key={p.key}>
+                                <strong>{t(`${P}.parts.${p.key}`)}</strong>
+                                {` (${t(`${P}.points`, { points: Math.round(p.points * 10) / 10, max: p.max })}): ${p.evidence}`}
+                              </li>
                             ))}
                           </ul>
                         </Collapse>
