@@ -111,6 +111,7 @@ export const aiMatchPortal = {
   anonymous: 'Candidate {rank}',
   reasoning: 'Reasoning and evidence',
   evidence: 'Evidence from the profile',
+  shortlist: 'Ranked shortlist',
   parts: { skills: 'Skills', title: 'Title', years: 'Experience', location: 'Location', salary: 'Salary', notice: 'Notice period', languages: 'Languages' },
   points: '{points} of {max} points',
   addSelected: 'Add selected to project',

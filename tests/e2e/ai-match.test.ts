@@ -5,6 +5,8 @@
  * product matcher (score, recommendation, strengths, reasoning and evidence on demand, a filter by
  * recommendation) and, after confirming, adds one candidate to a project's suggested tab.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { runOnce } from 'graphile-worker';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +20,22 @@ let e2e: E2E;
 let admin: Page;
 let project: TestProject;
 const people: Record<string, number> = {};
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The critical or serious WCAG 2.1 A/AA violations on the page as it stands (the audit tests/e2e/accessibility.test.ts applies to the empty form). */
+async function violations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run(d: Document, o: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }
+    ).axe;
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return r.violations
+      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 const runJobs = () => runOnce({ connectionString: e2e.db.url, taskList: taskList(e2e.config, e2e.db.url), logger: workerLogger });
 
@@ -73,6 +91,7 @@ describe('AI match page', () => {
     const chips = admin.getByTestId('ai-match-requirements');
     await expect.poll(() => chips.innerText()).toContain('Java');
     expect(await chips.innerText()).toContain('PostgreSQL');
+    expect(await violations(admin)).toEqual([]);
     await admin.getByRole('button', { name: 'Start matching' }).click();
 
     // Queued until the worker runs; the page polls the run's state.
@@ -103,6 +122,7 @@ describe('AI match page', () => {
     await detail.waitFor();
     expect(await detail.innerText()).toMatch(/Skills \([\d.]+ of \d+ points\): .*Java, \d+ years at Grab/);
     expect(await detail.innerText()).toContain('Grab');
+    expect(await violations(admin)).toEqual([]);
 
     // Filtering by recommendation keeps only that verdict.
     const other = verdicts.find((v) => v !== verdicts[0]);
@@ -122,6 +142,7 @@ describe('AI match page', () => {
     const dialog = admin.getByRole('dialog');
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain("Add 1 candidate(s) to the project's suggested tab?");
+    expect(await violations(admin)).toEqual([]);
     await dialog.getByRole('combobox', { name: 'Project' }).click();
     await admin.getByRole('option', { name: 'Payments backend hire' }).click();
     expect(await e2e.db.knex('project_candidates').where({ project_id: project.id, candidate_id: people.strong }).first()).toBeUndefined();

@@ -200,7 +200,7 @@ export function AiMatchPage() {
           {results.length === 0 ? (
             <Alert severity="info">{t(`${P}.empty`)}</Alert>
           ) : (
-            <Table size="small" aria-label={t(`${P}.requirements`)}>
+            <Table size="small" aria-label={t(`${P}.shortlist`)}>
               <TableHead>
                 <TableRow>
                   <TableCell padding="checkbox" />
