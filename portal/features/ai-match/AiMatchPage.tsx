@@ -173,13 +173,15 @@ export function AiMatchPage() {
 
       {done && results && (
         <Box sx={{ mt: 2 }}>
-          <Stack direction="row" spacing={2} sx={{ mb: 1 }}>
+          <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 1 }}>
             <TextField
               select
               size="small"
               label={t(`${P}.columns.recommendation`)}
               value={filter}
-              sx={{ minWidth: 180 }}
+              // The empty value is "All": shown as chosen, under a raised label.
+              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+              sx={{ width: 200, flexShrink: 0 }}
               onChange={(e) => {
                 const rec = e.target.value as Recommendation | '';
                 setFilter(rec);
@@ -193,7 +195,7 @@ export function AiMatchPage() {
                 </MenuItem>
               ))}
             </TextField>
-            <Button variant="outlined" disabled={!selected.length || busy} onClick={() => void openAdd(selected)}>
+            <Button variant="outlined" sx={{ flexShrink: 0 }} disabled={!selected.length || busy} onClick={() => void openAdd(selected)}>
               {t(`${P}.addSelected`)}
             </Button>
           </Stack>
