@@ -142,6 +142,8 @@ describe('AI match page', () => {
     const dialog = admin.getByRole('dialog');
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain("Add 1 candidate(s) to the project's suggested tab?");
+    // Audited once faded in: mid-fade the text's contrast is not what users read.
+    await admin.waitForFunction(() => Array.from(document.querySelectorAll('.MuiDialog-container')).every((e) => getComputedStyle(e).opacity === '1'));
     expect(await violations(admin)).toEqual([]);
     await dialog.getByRole('combobox', { name: 'Project' }).click();
     await admin.getByRole('option', { name: 'Payments backend hire' }).click();
@@ -151,5 +153,11 @@ describe('AI match page', () => {
     const row = await e2e.db.knex('project_candidates').where({ project_id: project.id, candidate_id: people.strong }).first('stage', 'curated');
     expect(row).toEqual({ stage: 0, curated: true });
     expect(await e2e.db.knex('project_candidates').where({ project_id: project.id }).count()).toEqual([{ count: 1 }]);
+
+    // The run's address reopens the same shortlist after a reload.
+    expect(new URL(admin.url()).searchParams.get('run')).toMatch(/^AiMatchRun:\d+$/);
+    await admin.reload();
+    await expect.poll(() => admin.getByTestId('ai-match-state').innerText()).toBe('Done');
+    expect(await rows.locator('td:nth-child(2)').allInnerTexts()).toEqual(names);
   }, 120_000);
 });

@@ -24,6 +24,7 @@ import {
   Typography,
 } from '@mui/material';
 import { Fragment, useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { t } from '../../../i18n';
 import { errorMessage } from '../../../ui/api/errors';
 import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
@@ -37,6 +38,9 @@ const RUNNING = ['queued', 'retrieving', 'judging'];
 
 export function AiMatchPage() {
   const notify = useNotify();
+  // The run's id lives in the address (?run=), so a reload or a shared link reopens the same match.
+  const [params, setParams] = useSearchParams();
+  const runParam = params.get('run');
   const [jd, setJd] = useState('');
   const [years, setYears] = useState<[number, number]>([0, 80]);
   const [run, setRun] = useState<MatchRun | null>(null);
@@ -61,6 +65,22 @@ export function AiMatchPage() {
   };
 
   const loadResults = useCallback(async (id: string, rec: Recommendation | '') => setResults((await aiMatchApi.results(id, rec || undefined)).data), []);
+
+  useEffect(() => {
+    if (!runParam || run?.id === runParam) return;
+    void act(async () => {
+      const opened = await aiMatchApi.status(runParam);
+      setRun(opened);
+      if (!RUNNING.includes(opened.status) && opened.status !== 'review') await loadResults(opened.id, '');
+    });
+    // Only a change of address reopens a run; the run shown changes it through `begin` below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [runParam]);
+
+  const begin = (started: MatchRun) => {
+    setRun(started);
+    setParams({ run: started.id }, { replace: true });
+  };
 
   useEffect(() => {
     if (!run || !RUNNING.includes(run.status)) return;
@@ -100,7 +120,7 @@ export function AiMatchPage() {
           e.preventDefault();
           void act(async () => {
             setResults(null);
-            setRun(await aiMatchApi.start(jd, years));
+            begin(await aiMatchApi.start(jd, years));
           });
         }}
       >
