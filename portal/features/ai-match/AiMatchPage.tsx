@@ -24,6 +24,7 @@ import {
   Typography,
 } from '@mui/material';
 import { Fragment, useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { t } from '../../../i18n';
 import { errorMessage } from '../../../ui/api/errors';
 import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
@@ -37,6 +38,9 @@ const RUNNING = ['queued', 'retrieving', 'judging'];
 
 export function AiMatchPage() {
   const notify = useNotify();
+  // The run's id lives in the address (?run=), so a reload or a shared link reopens the same match.
+  const [params, setParams] = useSearchParams();
+  const runParam = params.get('run');
   const [jd, setJd] = useState('');
   const [years, setYears] = useState<[number, number]>([0, 80]);
   const [run, setRun] = useState<MatchRun | null>(null);
@@ -61,6 +65,22 @@ export function AiMatchPage() {
   };
 
   const loadResults = useCallback(async (id: string, rec: Recommendation | '') => setResults((await aiMatchApi.results(id, rec || undefined)).data), []);
+
+  useEffect(() => {
+    if (!runParam || run?.id === runParam) return;
+    void act(async () => {
+      const opened = await aiMatchApi.status(runParam);
+      setRun(opened);
+      if (!RUNNING.includes(opened.status) && opened.status !== 'review') await loadResults(opened.id, '');
+    });
+    // Only a change of address reopens a run; the run shown changes it through `begin` below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [runParam]);
+
+  const begin = (started: MatchRun) => {
+    setRun(started);
+    setParams({ run: started.id }, { replace: true });
+  };
 
   useEffect(() => {
     if (!run || !RUNNING.includes(run.status)) return;
@@ -100,7 +120,7 @@ export function AiMatchPage() {
           e.preventDefault();
           void act(async () => {
             setResults(null);
-            setRun(await aiMatchApi.start(jd, years));
+            begin(await aiMatchApi.start(jd, years));
           });
         }}
       >
@@ -122,7 +142,7 @@ export function AiMatchPage() {
           <Typography variant="body2" color="text.secondary">
             {t(`${P}.requirementsHelp`)}
           </Typography>
-          <Stack direction="row" flexWrap="wrap" gap={1} sx={{ my: 1 }}>
+          <Stack direction="row" flexWrap="wrap" gap={1} sx={{ my: 1 }} data-testid="ai-match-requirements">
             {run.requirements.skills.map((s) => (
               <Chip
                 key={`s${s.id}`}
@@ -173,13 +193,15 @@ export function AiMatchPage() {
 
       {done && results && (
         <Box sx={{ mt: 2 }}>
-          <Stack direction="row" spacing={2} sx={{ mb: 1 }}>
+          <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 1 }}>
             <TextField
               select
               size="small"
               label={t(`${P}.columns.recommendation`)}
               value={filter}
-              sx={{ minWidth: 180 }}
+              // The empty value is "All": shown as chosen, under a raised label.
+              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+              sx={{ width: 200, flexShrink: 0 }}
               onChange={(e) => {
                 const rec = e.target.value as Recommendation | '';
                 setFilter(rec);
@@ -193,14 +215,14 @@ export function AiMatchPage() {
                 </MenuItem>
               ))}
             </TextField>
-            <Button variant="outlined" disabled={!selected.length || busy} onClick={() => void openAdd(selected)}>
+            <Button variant="outlined" sx={{ flexShrink: 0 }} disabled={!selected.length || busy} onClick={() => void openAdd(selected)}>
               {t(`${P}.addSelected`)}
             </Button>
           </Stack>
           {results.length === 0 ? (
             <Alert severity="info">{t(`${P}.empty`)}</Alert>
           ) : (
-            <Table size="small" aria-label={t(`${P}.requirements`)}>
+            <Table size="small" aria-label={t(`${P}.shortlist`)}>
               <TableHead>
                 <TableRow>
                   <TableCell padding="checkbox" />
@@ -239,11 +261,17 @@ export function AiMatchPage() {
                     </TableRow>
                     <TableRow>
                       <TableCell colSpan={6} sx={{ py: 0, borderBottom: open === r.candidateId ? undefined : 'none' }}>
-                        <Collapse in={open === r.candidateId} unmountOnExit>
+                        <Collapse in={open === r.candidateId} unmountOnExit data-testid="ai-match-detail">
                           <Typography sx={{ my: 1 }}>{r.reasoning}</Typography>
+                          <Typography variant="subtitle2" component="h3">
+                            {t(`${P}.evidence`)}
+                          </Typography>
                           <ul>
                             {r.parts.map((p) => (
-                              <li key={p.key}>{`${p.key}: ${p.points}/${p.max} · ${p.evidence}`}</li>
+                              <li key={p.key}>
+                                <strong>{t(`${P}.parts.${p.key}`)}</strong>
+                                {` (${t(`${P}.points`, { points: Math.round(p.points * 10) / 10, max: p.max })}): ${p.evidence}`}
+                              </li>
                             ))}
                           </ul>
                         </Collapse>

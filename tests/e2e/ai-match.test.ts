@@ -1,0 +1,163 @@
+/**
+ * /ai-match in a real browser, with no language model configured: the admin pastes a job
+ * description, reviews the requirements read from it, starts the match, watches it run (the
+ * match_candidates job run once as the worker would), reads the ranked shortlist judged by the
+ * product matcher (score, recommendation, strengths, reasoning and evidence on demand, a filter by
+ * recommendation) and, after confirming, adds one candidate to a project's suggested tab.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { runOnce } from 'graphile-worker';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { taskList, workerLogger } from '../../backend/jobs/worker';
+import { JD } from '../helpers/aiMatch';
+import { startE2E, type E2E } from '../helpers/e2e';
+import { makeProject, type TestProject } from '../helpers/interviews';
+import { candidatePayload, talentIds } from '../helpers/talent';
+
+let e2e: E2E;
+let admin: Page;
+let project: TestProject;
+const people: Record<string, number> = {};
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The critical or serious WCAG 2.1 A/AA violations on the page as it stands (the audit tests/e2e/accessibility.test.ts applies to the empty form). */
+async function violations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run(d: Document, o: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }
+    ).axe;
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return r.violations
+      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+const runJobs = () => runOnce({ connectionString: e2e.db.url, taskList: taskList(e2e.config, e2e.db.url), logger: workerLogger });
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  expect(e2e.config.llm, 'no language model configured').toBeFalsy();
+  admin = await e2e.signIn('admin@example.com');
+  const knex = e2e.db.knex;
+  const ids = await talentIds(knex);
+  const skill = async (name: string) => (await knex('skills').where('name', name).first('id')).id as number;
+  const [java, spring, kafka, aws, postgres] = await Promise.all(['Java', 'Spring Boot', 'Apache Kafka', 'Amazon Web Services', 'PostgreSQL'].map(skill));
+  const backend = (await knex('job_titles').where('name', 'Senior Backend Engineer').first('id')).id as number;
+  const year = new Date().getUTCFullYear();
+  const create = async (firstName: string, skills: number[], startYear: number) => {
+    const res = await admin.request.post(`${e2e.baseUrl}/api/v1/candidates`, {
+      headers: { origin: e2e.baseUrl },
+      data: candidatePayload(ids, {
+        firstName,
+        lastName: 'Matchtest',
+        status: 1,
+        jobTitleLookingFor: [backend],
+        skills: skills.map((skillId, i) => ({ skillId, isStar: i < 2 })),
+        experiences: [
+          {
+            title: 'Senior Backend Engineer',
+            company: 'Grab',
+            startDate: `${startYear}-01-01`,
+            currentPosition: true,
+            description: 'Payment services in Java and Spring Boot on Kafka, PostgreSQL and AWS.',
+          },
+        ],
+        preferredLocations: [{ locationId: ids.singapore, visaType: 1 }],
+        expectedSalary: 10000,
+        expectedSalaryCurrency: 'SGD',
+      }),
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return Number(String((await res.json()).id).replace('Candidate:', ''));
+  };
+  people.strong = await create('Orsolya', [java, spring, kafka, aws, postgres], year - 8);
+  project = await makeProject(knex, { title: 'Payments backend hire' });
+}, 120_000);
+
+describe('AI match page', () => {
+  it('reads a pasted job description into requirements, judges with the product matcher and curates one result into a project', async () => {
+    await admin.goto(`${e2e.baseUrl}/ai-match`);
+    await admin.getByRole('heading', { name: 'AI Match' }).waitFor();
+    await admin.getByLabel('Job description').fill(JD);
+    await admin.getByRole('button', { name: 'Read requirements' }).click();
+
+    // The requirements read from the text, each removable before judging.
+    await admin.getByRole('heading', { name: 'Requirements' }).waitFor();
+    const chips = admin.getByTestId('ai-match-requirements');
+    await expect.poll(() => chips.innerText()).toContain('Java');
+    expect(await chips.innerText()).toContain('PostgreSQL');
+    expect(await violations(admin)).toEqual([]);
+    await admin.getByRole('button', { name: 'Start matching' }).click();
+
+    // Queued until the worker runs; the page polls the run's state.
+    const state = admin.getByTestId('ai-match-state');
+    await expect.poll(() => state.innerText()).toMatch(/Queued|Finding candidates|Judging/);
+    await admin.getByText('Verdicts by the product matcher').waitFor();
+    await runJobs();
+    await expect.poll(() => state.innerText(), { timeout: 10_000 }).toBe('Done');
+
+    // The ranked shortlist, best first: the made-to-measure profile tops the demo pool, each row with a score, a recommendation and strengths.
+    const rows = admin.getByTestId('ai-match-result');
+    await rows.first().waitFor();
+    const names = await rows.locator('td:nth-child(2)').allInnerTexts();
+    expect(names[0]).toBe('Orsolya Matchtest');
+    const scores = (await rows.locator('td:nth-child(3)').allInnerTexts()).map(Number);
+    expect(scores.every((s, i) => Number.isInteger(s) && s >= 0 && s <= 100 && (i === 0 || s <= scores[i - 1]))).toBe(true);
+    const verdicts = await rows.locator('td:nth-child(4)').allInnerTexts();
+    expect(verdicts.every((v) => ['Strong yes', 'Yes', 'Maybe', 'No'].includes(v))).toBe(true);
+    const strong = rows.first();
+    expect(verdicts[0]).toMatch(/^(Strong yes|Yes)$/);
+    expect(await strong.locator('td:nth-child(5)').innerText()).toContain('Java');
+
+    // Reasoning and the evidence behind each part of the score, on demand.
+    const toggle = strong.getByRole('button', { name: 'Reasoning and evidence' });
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    const detail = admin.getByTestId('ai-match-detail');
+    await detail.waitFor();
+    expect(await detail.innerText()).toMatch(/Skills \([\d.]+ of \d+ points\): .*Java, \d+ years at Grab/);
+    expect(await detail.innerText()).toContain('Grab');
+    expect(await violations(admin)).toEqual([]);
+
+    // Filtering by recommendation keeps only that verdict.
+    const other = verdicts.find((v) => v !== verdicts[0]);
+    expect(other, 'the shortlist holds more than one verdict').toBeTruthy();
+    await admin.getByRole('combobox', { name: 'Recommendation' }).click();
+    await admin.getByRole('option', { name: other, exact: true }).click();
+    await expect.poll(() => rows.locator('td:nth-child(2)').allInnerTexts()).not.toContain(names[0]);
+    const filtered = await rows.locator('td:nth-child(4)').allInnerTexts();
+    expect(filtered.length).toBe(verdicts.filter((v) => v === other).length);
+    expect(new Set(filtered)).toEqual(new Set([other]));
+    await admin.getByRole('combobox', { name: 'Recommendation' }).click();
+    await admin.getByRole('option', { name: 'All', exact: true }).click();
+    await expect.poll(() => rows.locator('td:nth-child(2)').allInnerTexts()).toEqual(names);
+
+    // Adding one result asks which project and for confirmation, then curates it into the suggested tab.
+    await strong.getByRole('button', { name: 'Add to project' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain("Add 1 candidate(s) to the project's suggested tab?");
+    // Audited once faded in: mid-fade the text's contrast is not what users read.
+    await admin.waitForFunction(() => Array.from(document.querySelectorAll('.MuiDialog-container')).every((e) => getComputedStyle(e).opacity === '1'));
+    expect(await violations(admin)).toEqual([]);
+    await dialog.getByRole('combobox', { name: 'Project' }).click();
+    await admin.getByRole('option', { name: 'Payments backend hire' }).click();
+    expect(await e2e.db.knex('project_candidates').where({ project_id: project.id, candidate_id: people.strong }).first()).toBeUndefined();
+    await dialog.getByRole('button', { name: 'Add to project' }).click();
+    await admin.getByText('Added to the project').waitFor();
+    const row = await e2e.db.knex('project_candidates').where({ project_id: project.id, candidate_id: people.strong }).first('stage', 'curated');
+    expect(row).toEqual({ stage: 0, curated: true });
+    expect(await e2e.db.knex('project_candidates').where({ project_id: project.id }).count()).toEqual([{ count: 1 }]);
+
+    // The run's address reopens the same shortlist after a reload.
+    expect(new URL(admin.url()).searchParams.get('run')).toMatch(/^AiMatchRun:\d+$/);
+    await admin.reload();
+    await expect.poll(() => admin.getByTestId('ai-match-state').innerText()).toBe('Done');
+    expect(await rows.locator('td:nth-child(2)').allInnerTexts()).toEqual(names);
+  }, 120_000);
+});
