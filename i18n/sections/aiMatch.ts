@@ -117,7 +117,7 @@ export const aiMatchPortal = {
   addSelected: 'Add selected to project',
   add: 'Add to project',
   project: 'Project',
-  confirmAdd: "Add {count} candidate(s) to the project's suggested tab?",
+  confirmAdd: "Add {count, plural, one {# candidate} other {# candidates}} to the project's suggested tab?",
   added: 'Added to the project',
   empty: 'No candidate matched these requirements.',
   loadError: 'The match could not be loaded.',

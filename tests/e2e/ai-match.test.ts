@@ -141,7 +141,7 @@ describe('AI match page', () => {
     await strong.getByRole('button', { name: 'Add to project' }).click();
     const dialog = admin.getByRole('dialog');
     await dialog.waitFor();
-    expect(await dialog.innerText()).toContain("Add 1 candidate(s) to the project's suggested tab?");
+    expect(await dialog.innerText()).toContain("Add 1 candidate to the project's suggested tab?");
     // Audited once faded in: mid-fade the text's contrast is not what users read.
     await admin.waitForFunction(() => Array.from(document.querySelectorAll('.MuiDialog-container')).every((e) => getComputedStyle(e).opacity === '1'));
     expect(await violations(admin)).toEqual([]);
