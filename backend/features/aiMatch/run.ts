@@ -132,17 +132,15 @@ export async function runMatch(knex: Knex, config: Config, runId: number): Promi
           })),
         );
       // Cancelled while retrieving: stays cancelled.
-      await trx('ai_match_runs')
-        .where({ id: runId, status: MATCH_STATUS.retrieving })
-        .update({
-          status: MATCH_STATUS.judging,
-          retrieved: scored.length,
-          to_judge: top.length,
-          judge,
-          model,
-          prompt_version: PROMPT_VERSION,
-          updated_at: new Date(),
-        });
+      await trx('ai_match_runs').where({ id: runId, status: MATCH_STATUS.retrieving }).update({
+        status: MATCH_STATUS.judging,
+        retrieved: scored.length,
+        to_judge: top.length,
+        judge,
+        model,
+        prompt_version: PROMPT_VERSION,
+        updated_at: new Date(),
+      });
     });
     const ranks = new Map(scored.map((s, i) => [s.candidateId, i + 1]));
     const todo = await reuse(knex, run, top, judge, model);
