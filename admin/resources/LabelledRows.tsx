@@ -13,14 +13,25 @@ function LabelledRow(props: object) {
   const shown = record ? represent(record) : undefined;
   const name = typeof shown === 'string' || typeof shown === 'number' ? String(shown) : String(record?.id ?? '');
   const row = useRef<HTMLTableRowElement>(null);
-  // After every render: the checkbox re-renders with its own attributes when the selection changes.
+  // The checkbox can render after the row (bulk actions appear once the permissions are known) and re-renders
+  // with its own attributes when the selection changes: the label is applied now and whenever the row's content changes.
   useLayoutEffect(() => {
-    const box = row.current?.querySelector('.select-item');
-    const input = box?.querySelector('input');
-    if (!box || !input) return;
-    box.removeAttribute('aria-label');
-    input.setAttribute('aria-label', t('admin.selectRow', { name }));
-  });
+    const element = row.current;
+    if (!element) return;
+    const label = t('admin.selectRow', { name });
+    const apply = () => {
+      const box = element.querySelector('.select-item');
+      const input = box?.querySelector('input');
+      if (!box || !input) return;
+      // Only real changes are written, so the observer below does not wake itself.
+      if (box.hasAttribute('aria-label')) box.removeAttribute('aria-label');
+      if (input.getAttribute('aria-label') !== label) input.setAttribute('aria-label', label);
+    };
+    apply();
+    const observer = new MutationObserver(apply);
+    observer.observe(element, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-label'] });
+    return () => observer.disconnect();
+  }, [name]);
   return <DataTableRow {...props} ref={row} />;
 }
 
