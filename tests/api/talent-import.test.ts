@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importCandidates } from '../../backend/features/talent/import/importCandidates';
 import { listOutbox } from '../../backend/features/mail/outbox';
+import { maySkipTriggers } from '../../backend/features/talent/writeCandidates';
 import { testApp, type TestApp } from '../helpers/app';
 
 /** `npm run import` is `tsx scripts/import.ts`: run without npm's own start-up in front of it. */
@@ -213,6 +214,17 @@ describe('Bulk import of candidates', () => {
     expect(await listOutbox(t.knex, 'invited.one@import.example.com', 5)).toHaveLength(1);
   });
 
+  it('Per-row foreign-key checks are skipped while every other trigger on the written tables fires always; the search documents are still written', async () => {
+    // The search documents' queue is enabled ALWAYS, so it fires in the replica mode the import writes in.
+    expect(await maySkipTriggers(t.knex)).toBe(true);
+    const { result } = await run('documents.csv', `${[HEADER, ok('documents.one@import.example.com')].join('\n')}\n`);
+    expect(result).toMatchObject({ created: 1, rejected: 0 });
+    const row = await candidateRow('documents.one@import.example.com');
+    const doc = await t.knex('candidate_search_documents').where('id', row.id).first();
+    expect(doc.latest_company).toBe('Acme');
+    expect(doc.skill_ids).toEqual(row.skill_ids);
+  });
+
   it('A trigger a later feature adds on candidates fires for every imported row: the import never skips it', async () => {
     await t.knex.raw('create table import_trigger_probe (candidate_id int not null)');
     await t.knex.raw(
@@ -220,6 +232,7 @@ describe('Bulk import of candidates', () => {
     );
     await t.knex.raw('create trigger import_trigger_probe after insert or update on candidates for each row execute function import_trigger_probe_fn()');
     try {
+      expect(await maySkipTriggers(t.knex)).toBe(false);
       const lines = [HEADER, ok('probe.one@import.example.com'), ok('probe.two@import.example.com')];
       const { result } = await run('probe.csv', `${lines.join('\n')}\n`);
       expect(result).toMatchObject({ created: 2, rejected: 0 });

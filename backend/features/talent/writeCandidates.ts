@@ -99,8 +99,9 @@ async function lockReferences(client: pg.ClientBase, rows: CandidateRow[]): Prom
 /**
  * Whether a write may skip the database's per-row triggers (a third of its work in a bulk import):
  * only as a superuser, and only while the only triggers on the tables it writes are the foreign-key
- * checks lockReferences stands in for and no other table refers to rows it deletes. Any other
- * trigger a feature adds makes writes go the ordinary way, so nothing is ever skipped silently.
+ * checks lockReferences stands in for, or triggers enabled ALWAYS (they fire in replica mode too:
+ * the search documents' queue), and no other table refers to rows it deletes. Any other trigger a
+ * feature adds makes writes go the ordinary way, so nothing is ever skipped silently.
  */
 export async function maySkipTriggers(knex: Knex): Promise<boolean> {
   // Arrays as PostgreSQL array literals: knex would spread a JS array into a list of parameters.
@@ -109,7 +110,7 @@ export async function maySkipTriggers(knex: Knex): Promise<boolean> {
   const written = list(WRITTEN_TABLES);
   const { rows } = await knex.raw(
     `select current_setting('is_superuser') = 'on' as superuser,
-       exists (select 1 from pg_trigger where tgrelid = any(?::regclass[]) and not tgisinternal) as triggers,
+       exists (select 1 from pg_trigger where tgrelid = any(?::regclass[]) and not tgisinternal and tgenabled <> 'A') as triggers,
        exists (select 1 from pg_constraint where contype = 'f' and confrelid = any(?::regclass[]) and conrelid <> all(?::regclass[])) as referenced`,
     [written, children, written],
   );
