@@ -1,8 +1,9 @@
 /**
  * `npm run bench:dashboards`: the admins' dashboards, the recruiter dashboard and the candidate's profile insights
  * over two years of history: 2,000,000 pipeline-activity rows and 20,000,000 search-appearance and view rows
- * (STAGE_ROWS, APPEARANCE_ROWS), written in the shape the product writes them over the demo data's candidates,
- * companies and projects, then rolled up by the real rollup_daily code. Each call is made over HTTP to the real
+ * (STAGE_ROWS, APPEARANCE_ROWS; `--quick` loads 200,000 and 1,000,000), written in the shape the product writes
+ * them over the demo data's candidates, companies and projects (scripts/benchDashboards/history.ts), then rolled up
+ * by the real rollup_daily code. Each call is made over HTTP to the real
  * server, signed in as an admin or a company owner, RUNS times with varied filters, and printed as p50/p95 beside
  * the same figure computed over the raw logs alone (what each call costs without the rollups).
  * Target: every call at p95 <= 150 ms. A fresh embedded PostgreSQL in a temporary folder.
@@ -17,15 +18,16 @@ import { loadConfig } from '../backend/config';
 import { openDatabase } from '../backend/db/database';
 import { createKnex } from '../backend/db/knex';
 import { migrate } from '../backend/db/migrate';
-import { rollupDaily } from '../backend/features/dashboards/rollups';
 import { ACTIVITY } from '../schema/rules/pipeline';
 import { seed } from '../seeds';
+import { loadHistory } from './benchDashboards/history';
 import { sessionCookie } from './benchSession';
 
-const STAGE_ROWS = Number(process.env.STAGE_ROWS ?? 2_000_000);
-const APPEARANCE_ROWS = Number(process.env.APPEARANCE_ROWS ?? 20_000_000);
+// `--quick` (or the variables) loads less for a first look; the target holds at the full volumes.
+const quick = process.argv.includes('--quick');
+const STAGE_ROWS = Number(process.env.STAGE_ROWS ?? (quick ? 200_000 : 2_000_000));
+const APPEARANCE_ROWS = Number(process.env.APPEARANCE_ROWS ?? (quick ? 1_000_000 : 20_000_000));
 const RUNS = Number(process.env.RUNS ?? 40);
-const CHUNK = 1_000_000;
 const TARGET_MS = 150;
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'talentbase-bench-dashboards-'));
@@ -33,78 +35,6 @@ const config = loadConfig({ worker: false, dataDir, embeddedPgPort: 20000 + Math
 const db = await openDatabase(config, () => {});
 const knex = createKnex(db.connectionString);
 const server = createServer(createApp({ knex, config }));
-
-const seconds = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
-
-/** Inserts `total` rows by chunks, each chunk one INSERT … SELECT over generate_series; prints progress. */
-async function fill(label: string, total: number, chunkSql: (n: number) => string) {
-  const t0 = performance.now();
-  for (let done = 0; done < total; done += CHUNK) {
-    await knex.raw(chunkSql(Math.min(CHUNK, total - done)));
-    process.stdout.write(`\r${label}: ${Math.min(total, done + CHUNK).toLocaleString('en')} rows (${seconds(t0)})`);
-  }
-  process.stdout.write('\n');
-}
-
-/** Two years back from now, uniformly: the instant a generated row is dated. */
-const WHEN = `now() - random() * interval '730 days'`;
-
-async function loadHistory() {
-  // The pool of ids the rows draw from: every candidate, and every project with its company.
-  await knex.raw(`create temporary table bench_candidates as select row_number() over () as n, id from candidates`);
-  await knex.raw(`create temporary table bench_projects as select row_number() over () as n, id, company_id from projects`);
-  const [{ c }] = (await knex.raw(`select count(*)::int as c from bench_candidates`)).rows;
-  const [{ p }] = (await knex.raw(`select count(*)::int as p from bench_projects`)).rows;
-  const admin = await knex('admins').orderBy('id').first('id');
-  // Most activity is moves between neighbouring stages; the rest reveals, notes, interview requests, curations.
-  const activities = [
-    ACTIVITY.stageChanged,
-    ACTIVITY.stageChanged,
-    ACTIVITY.stageChanged,
-    ACTIVITY.stageChanged,
-    ACTIVITY.revealed,
-    ACTIVITY.noteAdded,
-    ACTIVITY.interviewRequested,
-    ACTIVITY.curated,
-  ];
-  await fill(
-    'pipeline activity',
-    STAGE_ROWS,
-    (n) => `
-    insert into candidate_recruitment_stage_logs (candidate_id, activity, project_id, from_stage, to_stage, actor_kind, actor_id, company_id, actor_name, created_at, updated_at)
-    select c.id, a.activity, pr.id, a.stage, case when a.activity = ${ACTIVITY.stageChanged} then least(a.stage + 1, 7) end,
-           1, ${admin.id}, pr.company_id, 'Alex Morgan', g.at, g.at
-    from (select i, ${WHEN} as at, 1 + floor(random() * ${c})::int as cn, 1 + floor(random() * ${p})::int as pn,
-                 (array[${activities.join(',')}])[1 + floor(random() * ${activities.length})::int] as act,
-                 1 + floor(random() * 6)::int as st
-          from generate_series(1, ${n}) i) g
-    join bench_candidates c on c.n = g.cn
-    join bench_projects pr on pr.n = g.pn
-    cross join lateral (select g.act as activity, g.st as stage) a`,
-  );
-  // The appearance log is partitioned by month: the two years of history need their months.
-  await knex.raw(`select ensure_month_partition('candidate_search_or_view_logs', now() - make_interval(months => k)) from generate_series(0, 25) k`);
-  await fill(
-    'search appearances and views',
-    APPEARANCE_ROWS,
-    (n) => `
-    insert into candidate_search_or_view_logs (candidate_id, kind, project_id, actor_kind, actor_id, company_id, created_at, updated_at)
-    select c.id, case when random() < 0.9 then 1 else 2 end, null, 2, 1, pr.company_id, g.at, g.at
-    from (select ${WHEN} as at, 1 + floor(random() * ${c})::int as cn, 1 + floor(random() * ${p})::int as pn from generate_series(1, ${n})) g
-    join bench_candidates c on c.n = g.cn
-    join bench_projects pr on pr.n = g.pn`,
-  );
-  let t0 = performance.now();
-  await knex.raw('analyze');
-  console.log(`analyze: ${seconds(t0)}`);
-  t0 = performance.now();
-  const rolled = await rollupDaily(knex);
-  console.log(`rollup_daily, first run over two years: ${seconds(t0)} (${rolled?.from} to ${rolled?.through})`);
-  t0 = performance.now();
-  await rollupDaily(knex);
-  console.log(`rollup_daily, an hourly run (the last two days): ${seconds(t0)}`);
-  return { candidates: c, projects: p };
-}
 
 const pct = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
@@ -130,7 +60,9 @@ async function timed(runs: number, once: (i: number) => Promise<void>): Promise<
 try {
   await migrate(knex, db.connectionString);
   await seed(knex, { log: () => {} });
-  const { candidates } = await loadHistory();
+  const t0 = performance.now();
+  const { candidates } = await loadHistory(knex, { stageRows: STAGE_ROWS, appearanceRows: APPEARANCE_ROWS });
+  console.log(`history loaded and rolled up in ${((performance.now() - t0) / 60_000).toFixed(1)} min`);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const adminCookie = await sessionCookie(base, knex, 'admin@example.com');

@@ -126,6 +126,7 @@ export const dashboardEntityLabels = {
     },
   },
   recruitmentStageDaily: { fields: { day: 'Day', projectId: 'Project', toStage: 'Stage', moves: 'Moves' } },
+  recruitmentStageWeekly: { fields: { week: 'Week', projectId: 'Project', toStage: 'Stage', moves: 'Moves' } },
   candidateInsightDaily: { fields: { candidateId: 'Candidate', kind: 'Kind', day: 'Day', count: 'Count' } },
   rollupMark: { fields: { name: 'Rollup', through: 'Complete through' } },
   recruitmentStageStay: { fields: { day: 'Day left', projectId: 'Project', stage: 'Stage', seconds: 'Time in stage (seconds)', sample: 'Sample share' } },

@@ -45,7 +45,7 @@ export async function projectOverviewPerWeek(knex: Knex, query: z.output<typeof 
      ) s group by 1, 2`,
     params,
   );
-  const moves = await stageMovesByWeek(knex, range, query);
+  const moves = await stageMovesByWeek(knex, range, query, { perCompany: true });
   const keyed = new Map<string, OverviewRow & { companyId: number | null }>();
   const rowOf = (week: string, companyId: number | null) => {
     const key = `${week}|${companyId ?? ''}`;

@@ -50,8 +50,8 @@ export const EXACT_STAYS = 10_000;
  * there are: above EXACT_STAYS the median is read from the share of stays whose sample is under
  * the share needed, so the read stays near EXACT_STAYS rows whatever the period.
  */
-async function medianStays(knex: Knex, ids: number[], range: { from: string; to: string }, moves: number) {
-  const through = (await rolledThrough(knex)) ?? '1970-01-01';
+async function medianStays(knex: Knex, ids: number[], range: { from: string; to: string }, moves: number, mark: string | null) {
+  const through = mark ?? '1970-01-01';
   const share = moves > EXACT_STAYS ? Math.ceil((100 * EXACT_STAYS) / moves) : 100;
   const samples = share < 100 ? Array.from({ length: share }, (_, i) => i) : null;
   const rolledSample = samples ? ' and sample = any(?::int[])' : '';
@@ -74,10 +74,13 @@ async function medianStays(knex: Knex, ids: number[], range: { from: string; to:
 export async function recruiterDashboard(knex: Knex, ability: AppAbility, actor: Actor, query: z.output<typeof recruiterQuery>) {
   const companyId = companyOf(ability, actor, query.companyId);
   const range = dayRange(query);
-  const projects = await scopeQuery(knex('projects'), ability, 'read', 'Project', 'projects')
-    .where('projects.company_id', companyId)
-    .orderBy('projects.title')
-    .select('projects.id', 'projects.title', 'projects.status');
+  const [projects, through] = await Promise.all([
+    scopeQuery(knex('projects'), ability, 'read', 'Project', 'projects')
+      .where('projects.company_id', companyId)
+      .orderBy('projects.title')
+      .select('projects.id', 'projects.title', 'projects.status'),
+    rolledThrough(knex),
+  ]);
   let ids = projects.map((p) => p.id as number);
   if (query.projectId) {
     if (!ids.includes(query.projectId)) throw notFound();
@@ -87,7 +90,7 @@ export async function recruiterDashboard(knex: Knex, ability: AppAbility, actor:
   const end = `(?::date + 1)::timestamp at time zone 'UTC'`;
   const [funnelRows, moves, requests, credits] = await Promise.all([
     knex('project_candidates').whereIn('project_id', ids).groupBy('stage').select('stage', knex.raw('count(*)::int as n')),
-    stageMovesByWeek(knex, range, { projectIds: ids }),
+    stageMovesByWeek(knex, range, { projectIds: ids }, { through }),
     knex('interview_requests')
       .whereIn('project_id', ids)
       .whereRaw(`created_at >= ${start} and created_at < ${end}`, [range.from, range.to])
@@ -108,6 +111,7 @@ export async function recruiterDashboard(knex: Knex, ability: AppAbility, actor:
     ids,
     range,
     moves.reduce((n, m) => n + m.moves, 0),
+    through,
   );
   const funnel = zeros();
   for (const r of funnelRows) {

@@ -3,8 +3,9 @@
  *
  * `rollupDaily` recomputes, in one transaction, every day from the day before the last complete one
  * (or from the first logged day on the first run) up to yesterday (UTC), then marks yesterday as
- * complete. Running it twice gives the same rows; a write that landed late in yesterday is counted
- * on the next run. Readers take the rollup for the days up to the mark and the raw rows after it.
+ * complete, and sums the weeks those days fall in again (recruitment_stage_weekly). Running it twice
+ * gives the same rows; a write that landed late in yesterday is counted on the next run. Readers take
+ * the rollups for the days up to the mark (whole weeks from the weekly one) and the raw rows after it.
  * Besides the counts it keeps every stay a move ended (recruitment_stage_stays, STAYS_ENDED).
  */
 import type { Knex } from 'knex';
@@ -64,6 +65,16 @@ export async function rollupDaily(knex: Knex): Promise<{ from: string; through: 
        group by 1, 2, 3`,
       bounds,
     );
+    // The weeks the recomputed days fall in, summed again from the daily rows.
+    const weeks = `week between date_trunc('week', ?::date)::date and date_trunc('week', ?::date)::date`;
+    await trx.raw(`delete from recruitment_stage_weekly where ${weeks}`, bounds);
+    await trx.raw(
+      `insert into recruitment_stage_weekly (week, project_id, to_stage, moves)
+       select date_trunc('week', day)::date, project_id, to_stage, sum(moves) from recruitment_stage_daily
+       where day between date_trunc('week', ?::date)::date and date_trunc('week', ?::date)::date + 6
+       group by 1, 2, 3`,
+      bounds,
+    );
     await trx.raw('delete from recruitment_stage_stays where day between ? and ?', bounds);
     await trx.raw(
       `insert into recruitment_stage_stays (day, project_id, stage, seconds, sample)
@@ -112,23 +123,59 @@ export function projectConditions(alias: string, f: StageFilters, params: Knex.V
   return parts.length ? ` and ${parts.join(' and ')}` : '';
 }
 
-/** Moves into each stage per week (Monday, UTC) and project of the range: the rollup up to its mark, the raw log after it. */
+const DAY = 86_400_000;
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+const mondayOf = (day: string) => addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+
+/**
+ * How the rolled-up days [from, upto] are read: the whole weeks inside them from the weekly rollup,
+ * the days before the first and after the last whole week from the daily one.
+ */
+export function rolledParts(from: string, upto: string): { weeks: [string, string] | null; days: [string, string][] } {
+  if (upto < from) return { weeks: null, days: [] };
+  const first = mondayOf(from) === from ? from : addDays(mondayOf(from), 7);
+  const last = addDays(mondayOf(addDays(upto, 1)), -7);
+  if (first > last) return { weeks: null, days: [[from, upto]] };
+  const days: [string, string][] = [];
+  if (from < first) days.push([from, addDays(first, -1)]);
+  if (addDays(last, 7) <= upto) days.push([addDays(last, 7), upto]);
+  return { weeks: [first, last], days };
+}
+
+/**
+ * Moves into each stage per week (Monday, UTC) of the range, per company when `perCompany`: the
+ * weekly and daily rollups up to their mark (rolledParts; `through`, the mark when the caller read it
+ * already), the raw log after it. Summed in PostgreSQL to the rows the caller shows, whatever the
+ * number of projects.
+ */
 export async function stageMovesByWeek(
   knex: Knex,
   range: { from: string; to: string },
   f: StageFilters,
-): Promise<{ week: string; companyId: number | null; projectId: number; stage: number; moves: number }[]> {
-  const through = (await rolledThrough(knex)) ?? '1970-01-01';
-  const params: Knex.Value[] = [range.from, range.to, through];
-  const rolled = `select r.day, r.project_id, p.company_id, r.to_stage as stage, r.moves from recruitment_stage_daily r join projects p on p.id = r.project_id
-    where r.day between ?::date and least(?::date, ?::date)${projectConditions('p', f, params)}`;
+  { perCompany = false, through: mark }: { perCompany?: boolean; through?: string | null } = {},
+): Promise<{ week: string; companyId: number | null; stage: number; moves: number }[]> {
+  const through = (mark === undefined ? await rolledThrough(knex) : mark) ?? '1970-01-01';
+  const parts = rolledParts(range.from, range.to < through ? range.to : through);
+  const params: Knex.Value[] = [];
+  const selects: string[] = [];
+  if (parts.weeks) {
+    params.push(...parts.weeks);
+    selects.push(`select r.week as day, p.company_id, r.to_stage as stage, r.moves from recruitment_stage_weekly r join projects p on p.id = r.project_id
+      where r.week between ?::date and ?::date${projectConditions('p', f, params)}`);
+  }
+  for (const days of parts.days) {
+    params.push(...days);
+    selects.push(`select r.day, p.company_id, r.to_stage as stage, r.moves from recruitment_stage_daily r join projects p on p.id = r.project_id
+      where r.day between ?::date and ?::date${projectConditions('p', f, params)}`);
+  }
   params.push(through, range.from, range.to);
-  const live = `select ${utcDay('l.created_at')} as day, l.project_id, p.company_id, l.to_stage as stage, 1 as moves from candidate_recruitment_stage_logs l join projects p on p.id = l.project_id
+  selects.push(`select ${utcDay('l.created_at')} as day, p.company_id, l.to_stage as stage, 1 as moves from candidate_recruitment_stage_logs l join projects p on p.id = l.project_id
     where l.activity = ${ACTIVITY.stageChanged} and l.to_stage is not null
-      and l.created_at >= ${dayStart('greatest(?::date + 1, ?::date)')} and l.created_at < ${dayStart('?::date + 1')}${projectConditions('p', f, params)}`;
+      and l.created_at >= ${dayStart('greatest(?::date + 1, ?::date)')} and l.created_at < ${dayStart('?::date + 1')}${projectConditions('p', f, params)}`);
+  const company = perCompany ? 'company_id' : 'null::int';
   const { rows } = await knex.raw(
-    `select to_char(date_trunc('week', day), 'YYYY-MM-DD') as week, company_id as "companyId", project_id as "projectId", stage, sum(moves)::int as moves
-     from (${rolled} union all ${live}) x group by 1, 2, 3, 4`,
+    `select to_char(date_trunc('week', day), 'YYYY-MM-DD') as week, ${company} as "companyId", stage, sum(moves)::int as moves
+     from (${selects.join(' union all ')}) x group by 1, 2, 3`,
     params,
   );
   return rows;

@@ -1,8 +1,9 @@
 /**
  * GET dashboard/activity-per-week: how many candidates were moved into each recruitment stage, week
- * by week (the stacked bar chart and table of /dashboard/ta-dashboard-weekly). Read from the daily
- * rollup of moves (recruitment_stage_daily) for the days it holds and from the live activity log
- * for the rest, so the answer is exact and its cost follows the number of days, not of moves.
+ * by week (the stacked bar chart and table of /dashboard/ta-dashboard-weekly). Read from the weekly
+ * and daily rollups of moves (recruitment_stage_weekly, recruitment_stage_daily) for the days they
+ * hold and from the live activity log for the rest, so the answer is exact and its cost follows the
+ * number of weeks, not of moves.
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';

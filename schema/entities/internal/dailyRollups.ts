@@ -24,6 +24,28 @@ export const recruitmentStageDaily = defineEntity({
   permissions: {},
 });
 
+/**
+ * The daily moves summed per week (Monday, UTC), project and stage, so a range of months reads one
+ * row per project and stage a week instead of seven. The same job keeps it from the daily rows of the
+ * weeks it recomputes; readers take only the weeks the daily rollup holds to their last day.
+ */
+export const recruitmentStageWeekly = defineEntity({
+  name: 'recruitmentStageWeekly',
+  table: 'recruitment_stage_weekly',
+  subject: 'RecruitmentStageWeekly',
+  fields: {
+    week: f.date({ required: true }),
+    projectId: f.integer({ required: true }),
+    toStage: f.integer({ required: true }),
+    moves: f.integer({ required: true }),
+  },
+  indexes: [
+    { fields: ['week', 'projectId', 'toStage'], unique: true, include: ['moves'] },
+    { fields: ['projectId', 'week'], include: ['toStage', 'moves'] },
+  ],
+  permissions: {},
+});
+
 /** Per candidate, kind (INSIGHT_KIND) and day: how many times it happened. */
 export const candidateInsightDaily = defineEntity({
   name: 'candidateInsightDaily',
