@@ -98,10 +98,11 @@ export const aiMatchEndpoints = [
       let source: number = MATCH_SOURCE.text;
       let fileName: string | null = null;
       if (body.projectId !== undefined) {
-        const project = await knex('projects').where('id', body.projectId).first('id', 'job_description');
+        const project = await knex('projects').where('id', body.projectId).first('id', 'job_description', 'jd_text');
         if (!project) throw badRequest({ projectId: 'projectId.errors.notFound' });
         if (!text) {
-          text = (project.job_description ?? '').trim();
+          // The description typed in, else the text read from its uploaded file.
+          text = (project.job_description ?? '').trim() || (project.jd_text ?? '').trim();
           source = MATCH_SOURCE.project;
           if (!text) throw badRequest({ projectId: 'aiMatch.noJobDescription' }, 'aiMatch.noJobDescription');
         }
