@@ -123,7 +123,7 @@ export const aiMatchPortal = {
   loadError: 'The match could not be loaded.',
   close: 'Close',
   startForm: 'Start an AI match',
-  source: 'Where the job description comes from',
+  source: 'Start from',
   sources: { text: 'Paste text', file: 'Upload a file', project: "A project's job description" },
   chooseFile: 'Choose a PDF or Word file',
   fileHelp: 'PDF or Word (.docx), read like a CV.',
