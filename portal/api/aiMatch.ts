@@ -10,9 +10,24 @@ export interface MatchRequirements {
   years?: { min?: number; max?: number };
   [key: string]: unknown;
 }
+export type MatchStatus = 'review' | 'queued' | 'retrieving' | 'judging' | 'done' | 'failed' | 'cancelled';
+export interface MatchRunSummary {
+  id: string;
+  projectId: string | null;
+  source: 'text' | 'file' | 'project';
+  fileName: string | null;
+  status: MatchStatus;
+  judge: 'model' | 'product';
+  progress: { retrieved: number; toJudge: number; judged: number; notJudged: number; reused: number };
+  excerpt: string;
+  createdAt: string;
+  finishedAt: string | null;
+}
+/** Where a job description comes from: pasted text, a PDF or Word file, or a project's own. */
+export type MatchInput = { jobDescription: string } | { file: File } | { projectId: string };
 export interface MatchRun {
   id: string;
-  status: 'review' | 'queued' | 'retrieving' | 'judging' | 'done' | 'failed' | 'cancelled';
+  status: MatchStatus;
   judge: 'model' | 'product';
   model: string | null;
   progress: { retrieved: number; toJudge: number; judged: number; notJudged: number; reused: number };
@@ -33,8 +48,20 @@ export interface MatchResult {
 }
 
 export const aiMatchApi = {
-  start: (jobDescription: string, experience: [number, number]) =>
-    api<MatchRun>('projects/ai-match', { method: 'POST', body: { jobDescription, filters: { experience: { from: experience[0], to: experience[1] } } } }),
+  start: (input: MatchInput, experience: [number, number]) => {
+    const filters = { experience: { from: experience[0], to: experience[1] } };
+    if (!('file' in input)) return api<MatchRun>('projects/ai-match', { method: 'POST', body: { ...input, filters } });
+    // A file goes as multipart, the filters beside it as a JSON part.
+    const form = new FormData();
+    form.set('file', input.file);
+    form.set('filters', JSON.stringify(filters));
+    return api<MatchRun>('projects/ai-match', { method: 'POST', body: form });
+  },
+  runs: (page: number, perPage: number, projectId?: string, signal?: AbortSignal) =>
+    api<{ data: MatchRunSummary[]; total: number; page: number; perPage: number }>('projects/ai-match', {
+      query: { page, perPage, ...(projectId ? { projectId } : {}) },
+      signal,
+    }),
   judge: (id: string, requirements: MatchRequirements) => api<MatchRun>(`projects/ai-match/${id}/judge`, { method: 'POST', body: { requirements } }),
   cancel: (id: string) => api<MatchRun>(`projects/ai-match/${id}/cancel`, { method: 'POST', body: {} }),
   status: (id: string) => api<MatchRun>(`projects/ai-status/${id}`),

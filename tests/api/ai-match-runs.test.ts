@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app';
 import { JD, matchOnce, matchWorld, type MatchWorld } from '../helpers/aiMatch';
 import { runJobs } from '../helpers/ats/world';
+import { docxBomb, docxOf, pdfOf } from '../helpers/cvs';
 import { makeProject } from '../helpers/interviews';
 import { startLlmStandIn, type LlmStandIn } from '../helpers/llm';
 
@@ -97,6 +98,51 @@ describe('Starting a match', () => {
     const res = await w.admin.post('/projects/ai-match', { projectId: `Project:${project.id}` });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ source: 'project', projectId: `Project:${project.id}`, jobDescription: JD });
+  });
+});
+
+describe('Starting from an uploaded file', () => {
+  let token: string;
+  beforeAll(async () => {
+    token = await t.login('admin@example.com');
+  });
+  const upload = (file: Buffer, name: string) => t.http.post('/api/v1/projects/ai-match').set('Authorization', `Bearer ${token}`).attach('file', file, name);
+  const runs = async () => Number((await t.knex('ai_match_runs').count({ n: '*' }))[0].n);
+
+  it('Reads the requirements from a Word file and from a PDF, keeping the file name', async () => {
+    for (const [file, name] of [
+      [await docxOf(JD.split('\n')), 'Payments role.docx'],
+      [await pdfOf(JD.split('\n')), 'payments-role.pdf'],
+    ] as const) {
+      const res = await upload(file, name);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.body).toMatchObject({ status: 'review', source: 'file', fileName: name });
+      expect(res.body.jobDescription).toContain('Spring Boot');
+      expect(res.body.requirements.skills.map((s: { label: string }) => s.label)).toContain('Java');
+    }
+  });
+
+  it('Refuses a file renamed to .pdf, a script and a Word file that unpacks to 200 MB, by field, starting nothing', async () => {
+    const before = await runs();
+    const renamed = await upload(await docxOf(JD.split('\n')), 'role.pdf');
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.error.fields).toEqual({ file: 'upload.errors.unsupportedType' });
+    const script = await upload(Buffer.from('#!/bin/sh\nrm -rf /\n'.repeat(20)), 'role.docx');
+    expect(script.status).toBe(400);
+    expect(script.body.error.fields).toEqual({ file: 'upload.errors.unsupportedType' });
+    const bomb = await upload(await docxBomb(200_000_000), 'role.docx');
+    expect(bomb.status).toBe(400);
+    expect(bomb.body.error.fields).toEqual({ file: 'upload.errors.tooComplex' });
+    expect(await runs()).toBe(before);
+  });
+
+  it('Refuses a company user an upload too', async () => {
+    const token = await t.login('owner@acme.example.com');
+    const res = await t.http
+      .post('/api/v1/projects/ai-match')
+      .set('Authorization', `Bearer ${token}`)
+      .attach('file', await docxOf(JD.split('\n')), 'role.docx');
+    expect(res.status).toBe(403);
   });
 });
 

@@ -3,7 +3,9 @@
  * description, reviews the requirements read from it, starts the match, watches it run (the
  * match_candidates job run once as the worker would), reads the ranked shortlist judged by the
  * product matcher (score, recommendation, strengths, reasoning and evidence on demand, a filter by
- * recommendation) and, after confirming, adds one candidate to a project's suggested tab.
+ * recommendation) and, after confirming, adds one candidate to a project's suggested tab. Then it
+ * starts from a Word file (a renamed one refused) and from a project picked by title, reopens a past
+ * run from the list, and starts a match from a project page's AI match drawer.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,6 +14,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { taskList, workerLogger } from '../../backend/jobs/worker';
 import { JD } from '../helpers/aiMatch';
+import { docxOf } from '../helpers/cvs';
 import { startE2E, type E2E } from '../helpers/e2e';
 import { makeProject, type TestProject } from '../helpers/interviews';
 import { candidatePayload, talentIds } from '../helpers/talent';
@@ -83,6 +86,8 @@ describe('AI match page', () => {
   it('reads a pasted job description into requirements, judges with the product matcher and curates one result into a project', async () => {
     await admin.goto(`${e2e.baseUrl}/ai-match`);
     await admin.getByRole('heading', { name: 'AI Match' }).waitFor();
+    // No run yet: the list of past runs says so.
+    await admin.getByText('No AI match has been run yet.').waitFor();
     await admin.getByLabel('Job description').fill(JD);
     await admin.getByRole('button', { name: 'Read requirements' }).click();
 
@@ -159,5 +164,71 @@ describe('AI match page', () => {
     await admin.reload();
     await expect.poll(() => admin.getByTestId('ai-match-state').innerText()).toBe('Done');
     expect(await rows.locator('td:nth-child(2)').allInnerTexts()).toEqual(names);
+  }, 120_000);
+
+  it('starts from an uploaded Word file and from a project picked by title, lists past runs newest first, and opens one', async () => {
+    await admin.goto(`${e2e.baseUrl}/ai-match`);
+    const runs = admin.getByTestId('ai-match-run');
+    await runs.first().waitFor();
+    expect(await runs.count()).toBe(1);
+    expect(await runs.first().innerText()).toMatch(/Senior Backend Engineer \(Payments\)\s+Done\s+\d+\s+\d+ of \d+/);
+
+    // A Word file, read on the server like a CV.
+    await admin.getByRole('tab', { name: 'Upload a file' }).click();
+    await admin.getByTestId('ai-match-file').setInputFiles({
+      name: 'payments-role.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: await docxOf(JD.split('\n')),
+    });
+    await admin.getByText('payments-role.docx').waitFor();
+    await admin.getByRole('button', { name: 'Read requirements' }).click();
+    await admin.getByRole('heading', { name: 'Requirements' }).waitFor();
+    await expect.poll(() => admin.getByTestId('ai-match-requirements').innerText()).toContain('Java');
+    await expect.poll(() => runs.count()).toBe(2);
+    expect(await runs.first().innerText()).toMatch(/payments-role\.docx\s+Awaiting confirmation/);
+
+    // A renamed file is refused with the reason, and nothing starts.
+    await admin.getByTestId('ai-match-file').setInputFiles({ name: 'role.pdf', mimeType: 'application/pdf', buffer: await docxOf(JD.split('\n')) });
+    await admin.getByRole('button', { name: 'Read requirements' }).click();
+    await admin
+      .getByRole('alert')
+      .filter({ hasText: /file type|not supported|PDF|Word/i })
+      .waitFor();
+    expect(await runs.count()).toBe(2);
+
+    // A project's own job description, chosen by searching its title.
+    await e2e.db.knex('projects').where('id', project.id).update({ job_description: JD });
+    await admin.getByRole('tab', { name: "A project's job description" }).click();
+    const picker = admin.getByRole('combobox', { name: 'Project' });
+    await picker.fill('Payments backend');
+    await admin.getByRole('option', { name: 'Payments backend hire', exact: true }).click();
+    await admin.getByRole('button', { name: 'Read requirements' }).click();
+    await expect.poll(() => runs.count()).toBe(3);
+    await expect.poll(() => admin.getByTestId('ai-match-requirements').innerText()).toContain('Java');
+    expect(await violations(admin)).toEqual([]);
+
+    // The oldest run, done, opens again from the list.
+    await runs.last().getByRole('link').click();
+    await expect.poll(() => admin.getByTestId('ai-match-state').innerText()).toBe('Done');
+    await admin.getByTestId('ai-match-result').first().waitFor();
+    expect(await admin.getByTestId('ai-match-result').locator('td:nth-child(2)').first().innerText()).toBe('Orsolya Matchtest');
+  }, 120_000);
+
+  it("shows a project's runs on its page and starts a match from its job description", async () => {
+    await admin.goto(`${e2e.baseUrl}/project/${project.guid}`);
+    await admin.getByRole('button', { name: 'AI match' }).click();
+    const panel = admin.getByTestId('project-ai-match');
+    await panel.waitFor();
+    await expect.poll(() => panel.getByTestId('ai-match-run').count()).toBe(1);
+    expect(await panel.getByTestId('ai-match-run').innerText()).toContain('Awaiting confirmation');
+    await panel.getByRole('link', { name: 'Match from its job description' }).click();
+    await admin.waitForURL(/\/ai-match\?project=/);
+    await expect.poll(() => admin.getByRole('combobox', { name: 'Project' }).inputValue()).toBe('Payments backend hire');
+    await admin.getByRole('button', { name: 'Read requirements' }).click();
+    await admin.getByRole('heading', { name: 'Requirements' }).waitFor();
+    await admin.getByRole('button', { name: 'Start matching' }).click();
+    await runJobs();
+    await expect.poll(() => admin.getByTestId('ai-match-state').innerText(), { timeout: 10_000 }).toBe('Done');
+    expect(await e2e.db.knex('ai_match_runs').where({ project_id: project.id, source: 3 }).count()).toEqual([{ count: 2 }]);
   }, 120_000);
 });

@@ -24,6 +24,7 @@ import { sniffCvType } from '../talent/cv/extractText';
 import { cvLookups } from '../talent/cv/lookups';
 import { readCv } from '../talent/cv/readCv';
 import { readRequirements, requirementsSchema, type MatchFilters } from './matcher';
+import { matchFinished } from './notice';
 import { publicRun, type RunRow } from './store';
 
 const runDef = entity('aiMatchRun');
@@ -97,10 +98,11 @@ export const aiMatchEndpoints = [
       let source: number = MATCH_SOURCE.text;
       let fileName: string | null = null;
       if (body.projectId !== undefined) {
-        const project = await knex('projects').where('id', body.projectId).first('id', 'job_description');
+        const project = await knex('projects').where('id', body.projectId).first('id', 'job_description', 'jd_text');
         if (!project) throw badRequest({ projectId: 'projectId.errors.notFound' });
         if (!text) {
-          text = (project.job_description ?? '').trim();
+          // The description typed in, else the text read from its uploaded file.
+          text = (project.job_description ?? '').trim() || (project.jd_text ?? '').trim();
           source = MATCH_SOURCE.project;
           if (!text) throw badRequest({ projectId: 'aiMatch.noJobDescription' }, 'aiMatch.noJobDescription');
         }
@@ -198,14 +200,18 @@ export const aiMatchEndpoints = [
     summary: 'Cancels a run; it stops before its next candidate',
     access: MANAGE,
     row: own('update'),
-    handler: async ({ row, ctx }) => {
-      const [run] = (await ctx
-        .knex('ai_match_runs')
-        .where('id', row.id)
-        .whereIn('status', MATCH_OPEN)
-        .update({ status: MATCH_STATUS.cancelled, finished_at: new Date(), updated_at: new Date() })
-        .returning('*')) as RunRow[];
-      if (!run) throw new AppError(409, 'aiMatch.notOpen');
+    handler: async ({ row, actor, ctx }) => {
+      const run = await ctx.knex.transaction(async (trx) => {
+        const [cancelled] = (await trx('ai_match_runs')
+          .where('id', row.id)
+          .whereIn('status', MATCH_OPEN)
+          .update({ status: MATCH_STATUS.cancelled, finished_at: new Date(), updated_at: new Date() })
+          .returning('*')) as RunRow[];
+        if (!cancelled) throw new AppError(409, 'aiMatch.notOpen');
+        // The admin who started it hears of it, unless they cancelled it themselves.
+        await matchFinished(trx, ctx.config, cancelled, 'cancelled', actor);
+        return cancelled;
+      });
       return publicRun(run, ctx.config);
     },
   }),

@@ -7,7 +7,8 @@
  * matcher judged. Verdicts already written by an earlier run of the same input hash, judge, model
  * and prompt version are copied, not asked again. Progress (judged of toJudge) is stored after
  * each candidate; a cancelled run stops before its next candidate. Safe to run twice: a run that
- * is not queued or in progress is left alone, and a restarted one starts over.
+ * is not queued or in progress is left alone, and a restarted one starts over. The admin who
+ * started the run hears when it ends, done or failed (notice.ts).
  */
 import type { Knex } from 'knex';
 import { MATCH_JUDGE, MATCH_STATUS, RECOMMENDATION, type NotJudged } from '../../../schema/rules/aiMatch';
@@ -15,6 +16,7 @@ import { createLlmAdapter, LlmError, type LlmAdapter } from '../../adapters/llm'
 import type { Config } from '../../config';
 import { logger } from '../../logger';
 import { loadProfiles, localVerdict, retrieveAndScore, scoreContext, type MatchFilters, type Requirements, type Scored, type Verdict } from './matcher';
+import { matchFinished } from './notice';
 import { promptFor, PROMPT_VERSION, verdictAnswer } from './prompt';
 
 const RUNNING: number[] = [MATCH_STATUS.queued, MATCH_STATUS.retrieving, MATCH_STATUS.judging];
@@ -150,9 +152,13 @@ export async function runMatch(knex: Knex, config: Config, runId: number): Promi
         if (!(await stillRunning(knex, runId))) break;
         await saveVerdict(knex, runId, s.candidateId, localVerdict(s), MATCH_JUDGE.product);
       }
-    await knex('ai_match_runs')
-      .where({ id: runId, status: MATCH_STATUS.judging })
-      .update({ status: MATCH_STATUS.done, finished_at: new Date(), updated_at: new Date() });
+    await knex.transaction(async (trx) => {
+      const [ended] = await trx('ai_match_runs')
+        .where({ id: runId, status: MATCH_STATUS.judging })
+        .update({ status: MATCH_STATUS.done, finished_at: new Date(), updated_at: new Date() })
+        .returning('*');
+      if (ended) await matchFinished(trx, config, ended, 'done');
+    });
     // A cancelled run's unjudged shortlist says why.
     await knex('ai_match_results')
       .where('run_id', runId)
@@ -162,14 +168,18 @@ export async function runMatch(knex: Knex, config: Config, runId: number): Promi
       .update({ not_judged: 'cancelled' });
   } catch (err) {
     logger.error({ err, runId }, 'an AI match run failed');
-    await knex('ai_match_runs')
-      .where('id', runId)
-      .whereIn('status', RUNNING)
-      .update({
-        status: MATCH_STATUS.failed,
-        error: (err instanceof Error ? err.message : String(err)).slice(0, 500),
-        finished_at: new Date(),
-        updated_at: new Date(),
-      });
+    await knex.transaction(async (trx) => {
+      const [ended] = await trx('ai_match_runs')
+        .where('id', runId)
+        .whereIn('status', RUNNING)
+        .update({
+          status: MATCH_STATUS.failed,
+          error: (err instanceof Error ? err.message : String(err)).slice(0, 500),
+          finished_at: new Date(),
+          updated_at: new Date(),
+        })
+        .returning('*');
+      if (ended) await matchFinished(trx, config, ended, 'failed');
+    });
   }
 }

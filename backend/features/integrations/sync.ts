@@ -9,7 +9,8 @@
  * Only what the company may see is sent (schema/rules/visibility.ts): an anonymous candidate once
  * revealed, contact details past the suggested tab, the CV only where the company may download it.
  * One refused record is logged as failed and the run goes on; refused credentials end the run,
- * mark the integration "auth error" and email the company's admins once.
+ * mark the integration "auth error" and email the company's admins once. A failed run, or one
+ * with refused records, notifies the company's integration managers (notice.ts).
  */
 import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
@@ -24,6 +25,7 @@ import type { Config } from '../../config';
 import { logger } from '../../logger';
 import { queueEmail } from '../mail/outbox';
 import { CV_CONTENT_TYPES, type CvType } from '../talent/cv/extractText';
+import { syncFailed } from './notice';
 import { integrationById, providerOf, type IntegrationRow } from './store';
 
 /** Stages at which a candidate is pushed to the ATS; a rejection is followed only for those already there. */
@@ -220,18 +222,22 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
     }
   }
   const synced = await db('integration_links').where({ integration_id: id, local_kind: LINK_KIND.projectCandidate }).count<{ n: string }[]>({ n: '*' });
-  await db('integration_runs')
-    .where('id', runId)
-    .update({
-      status: error ? RUN_STATUS.failed : RUN_STATUS.done,
-      created: count('created'),
-      updated: count('updated'),
-      skipped: count('skipped'),
-      failed: count('failed'),
-      entries: JSON.stringify(entries),
-      error,
-      finished_at: new Date(),
-    });
+  await db.transaction(async (trx) => {
+    await trx('integration_runs')
+      .where('id', runId)
+      .update({
+        status: error ? RUN_STATUS.failed : RUN_STATUS.done,
+        created: count('created'),
+        updated: count('updated'),
+        skipped: count('skipped'),
+        failed: count('failed'),
+        entries: JSON.stringify(entries),
+        error,
+        finished_at: new Date(),
+      });
+    if (error) await syncFailed(trx, config, row, { error });
+    else if (count('failed')) await syncFailed(trx, config, row, { failedRecords: count('failed') });
+  });
   await db('integrations')
     .where('id', id)
     .update({ candidates_synced: Number(synced[0].n), ...(error ? {} : { last_synced_at: new Date() }), updated_at: new Date() });

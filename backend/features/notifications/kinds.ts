@@ -7,7 +7,9 @@
  *   qualifyAnswered         the project's advocate (or admins)   -> /project/:id
  *   candidateMovedByCompany the project's advocate               -> /project/:id
  * creditsLow and creditsExpiring are in credits.ts, chatMessage in backend/features/chat/followUp.ts;
- * syncFailed and matchFinished are raised by those capabilities through `notify` with the same shape.
+ * syncFailed in backend/features/integrations/notice.ts (the company's integration managers ->
+ * /integrations), matchFinished in backend/features/aiMatch/notice.ts (the admin who started the
+ * run -> /ai-match?run=:id), through `notify` with the same shape.
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';

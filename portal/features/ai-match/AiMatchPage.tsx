@@ -1,9 +1,10 @@
 /**
- * /ai-match (admins): paste a job description, check the requirements read from it, watch the
- * match run (polled every two seconds), then read the ranked, explained shortlist and add
- * candidates to a project's suggested tab, one by one or the selected ones at once.
+ * /ai-match (admins): paste a job description, upload it as a PDF or Word file, or take a
+ * project's own (MatchStartForm; ?project= preselects one), check the requirements read from it,
+ * watch the match run (polled every two seconds), then read the ranked, explained shortlist and
+ * add candidates to a project's suggested tab, one by one or the selected ones at once. Past runs
+ * (PastRuns) reopen through ?run=, as the matchFinished notification's link does.
  */
-import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import {
   Alert,
   Box,
@@ -13,7 +14,7 @@ import {
   Collapse,
   LinearProgress,
   MenuItem,
-  Slider,
+  Skeleton,
   Stack,
   Table,
   TableBody,
@@ -31,6 +32,8 @@ import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
 import { aiMatchApi, type MatchResult, type MatchRun, type Recommendation } from '../../api/aiMatch';
 import { useNotify } from '../../app/notify';
 import { PageHeader } from '../../components/PageHeader';
+import { MatchStartForm } from './MatchStartForm';
+import { PastRuns } from './PastRuns';
 
 const P = 'portal.aiMatchPage';
 const RECS = ['strong_yes', 'yes', 'maybe', 'no'] as const;
@@ -41,8 +44,6 @@ export function AiMatchPage() {
   // The run's id lives in the address (?run=), so a reload or a shared link reopens the same match.
   const [params, setParams] = useSearchParams();
   const runParam = params.get('run');
-  const [jd, setJd] = useState('');
-  const [years, setYears] = useState<[number, number]>([0, 80]);
   const [run, setRun] = useState<MatchRun | null>(null);
   const [results, setResults] = useState<MatchResult[] | null>(null);
   const [filter, setFilter] = useState<Recommendation | ''>('');
@@ -68,6 +69,9 @@ export function AiMatchPage() {
 
   useEffect(() => {
     if (!runParam || run?.id === runParam) return;
+    setRun(null);
+    setResults(null);
+    setSelected([]);
     void act(async () => {
       const opened = await aiMatchApi.status(runParam);
       setRun(opened);
@@ -79,7 +83,7 @@ export function AiMatchPage() {
 
   const begin = (started: MatchRun) => {
     setRun(started);
-    setParams({ run: started.id }, { replace: true });
+    setParams({ run: started.id });
   };
 
   useEffect(() => {
@@ -113,28 +117,17 @@ export function AiMatchPage() {
           {error}
         </Alert>
       )}
-      <Stack
-        spacing={2}
-        component="form"
-        onSubmit={(e) => {
-          e.preventDefault();
+      <MatchStartForm
+        busy={busy}
+        initialProject={params.get('project')}
+        onStart={(input, years) =>
           void act(async () => {
             setResults(null);
-            begin(await aiMatchApi.start(jd, years));
-          });
-        }}
-      >
-        <TextField label={t(`${P}.jobDescription`)} multiline minRows={6} value={jd} onChange={(e) => setJd(e.target.value)} required />
-        <Box sx={{ maxWidth: 400 }}>
-          <Typography id="ai-years">{t(`${P}.experience`, { from: years[0], to: years[1] })}</Typography>
-          <Slider aria-labelledby="ai-years" min={0} max={80} step={1} value={years} onChange={(_, v) => setYears(v as [number, number])} />
-        </Box>
-        <Box>
-          <Button type="submit" variant="contained" startIcon={<AutoAwesomeOutlined />} disabled={busy || !jd.trim()}>
-            {t(`${P}.read`)}
-          </Button>
-        </Box>
-      </Stack>
+            begin(await aiMatchApi.start(input, years));
+          })
+        }
+      />
+      {runParam && !run && !error && <LinearProgress sx={{ mt: 3 }} aria-label={t(`${P}.loading`)} />}
 
       {run?.status === 'review' && (
         <Box sx={{ mt: 3 }}>
@@ -191,6 +184,7 @@ export function AiMatchPage() {
         </Box>
       )}
 
+      {done && !results && !error && <Skeleton variant="rounded" height={160} sx={{ mt: 2 }} aria-label={t(`${P}.loading`)} />}
       {done && results && (
         <Box sx={{ mt: 2 }}>
           <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 1 }}>
@@ -284,6 +278,13 @@ export function AiMatchPage() {
           )}
         </Box>
       )}
+
+      <Box component="section" sx={{ mt: 5 }} aria-labelledby="ai-past-runs">
+        <Typography variant="h6" component="h2" id="ai-past-runs" sx={{ mb: 1 }}>
+          {t(`${P}.pastRuns`)}
+        </Typography>
+        <PastRuns refreshKey={`${run?.id ?? ''}:${run?.status ?? ''}`} />
+      </Box>
 
       <ConfirmDialog
         open={Boolean(adding)}

@@ -1,5 +1,6 @@
-/** The project page's heading: title, company, status, plan, owner, advocate, and the settings and share buttons. */
+/** The project page's heading: title, company, status, plan, owner, advocate, and the AI match (admins), settings and share buttons. */
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
+import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import { Box, Button, Chip, IconButton, Skeleton, Stack, Typography } from '@mui/material';
@@ -32,9 +33,11 @@ interface Props {
   project: ProjectDetail | undefined;
   onSettings?(): void;
   onShare?(): void;
+  /** Admins: the project's AI match runs. */
+  onAiMatch?(): void;
 }
 
-export function ProjectHeader({ project, onSettings, onShare }: Props) {
+export function ProjectHeader({ project, onSettings, onShare, onAiMatch }: Props) {
   if (!project)
     return (
       <Box sx={{ mb: 3 }} data-testid="project-header-loading">
@@ -72,6 +75,11 @@ export function ProjectHeader({ project, onSettings, onShare }: Props) {
           </Box>
         </Stack>
         <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+          {onAiMatch && (
+            <Button variant="outlined" startIcon={<AutoAwesomeOutlined />} onClick={onAiMatch}>
+              {t('portal.aiMatchPage.projectRuns')}
+            </Button>
+          )}
           {onSettings && (
             <Button variant="outlined" startIcon={<SettingsOutlined />} onClick={onSettings}>
               {t('portal.pipeline.header.settings')}

@@ -1,5 +1,6 @@
 /**
- * The header's drawers, owned by the projects feature: settings (edit) and sharing. Their code (the project form,
+ * The header's drawers, owned by the projects feature: settings (edit) and sharing; and, for admins, the
+ * project's AI match runs (owned by the ai-match feature). Their code (the project form,
  * the access lists) loads when one is first opened, not with the board.
  */
 import { lazy, Suspense } from 'react';
@@ -8,8 +9,9 @@ import { useOpenedOnce } from '../../components/openedOnce';
 
 const ProjectSettingsPanel = lazy(async () => ({ default: (await import('../projects/ProjectSettingsPanel')).ProjectSettingsPanel }));
 const ProjectSharingPanel = lazy(async () => ({ default: (await import('../projects/ProjectSharingPanel')).ProjectSharingPanel }));
+const ProjectAiMatchPanel = lazy(async () => ({ default: (await import('../ai-match/ProjectAiMatchPanel')).ProjectAiMatchPanel }));
 
-export type PanelKind = 'settings' | 'share';
+export type PanelKind = 'settings' | 'share' | 'aiMatch';
 
 interface Props {
   project: ProjectDetail;
@@ -22,6 +24,7 @@ interface Props {
 export function ProjectPanels({ project, open, onClose, onChanged }: Props) {
   const settingsUsed = useOpenedOnce(open === 'settings');
   const sharingUsed = useOpenedOnce(open === 'share');
+  const aiMatchUsed = useOpenedOnce(open === 'aiMatch');
   return (
     <>
       <Suspense fallback={null}>
@@ -40,6 +43,7 @@ export function ProjectPanels({ project, open, onClose, onChanged }: Props) {
       <Suspense fallback={null}>
         {sharingUsed && <ProjectSharingPanel open={open === 'share'} projectId={project.id} onClose={onClose} onChanged={onChanged} />}
       </Suspense>
+      <Suspense fallback={null}>{aiMatchUsed && <ProjectAiMatchPanel open={open === 'aiMatch'} projectId={project.id} onClose={onClose} />}</Suspense>
     </>
   );
 }

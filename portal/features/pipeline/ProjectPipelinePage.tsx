@@ -71,7 +71,12 @@ export function ProjectPipelinePage() {
 
   return (
     <>
-      <ProjectHeader project={project} onSettings={canEdit ? () => setPanel('settings') : undefined} onShare={canShare ? () => setPanel('share') : undefined} />
+      <ProjectHeader
+        project={project}
+        onSettings={canEdit ? () => setPanel('settings') : undefined}
+        onShare={canShare ? () => setPanel('share') : undefined}
+        onAiMatch={role === 'admin' ? () => setPanel('aiMatch') : undefined}
+      />
       {project ? <PipelineWorkspace project={project} role={role} stats={stats} setStats={setStats} onProjectChanged={refreshProject} /> : null}
       {/* The chat is the company's line to its advocate; admins are the other end of it. */}
       {project && role !== 'admin' && <SupportChatButton project={project} />}

@@ -1,0 +1,58 @@
+/**
+ * The `matchFinished` notification: the admin who started a run hears when it ends, done or
+ * failed, or cancelled by another admin (a run they cancelled themselves tells nobody), linked to
+ * the run on /ai-match. One thread per run. Raised in the transaction that ends the run, so a run that does not end tells
+ * nobody.
+ */
+import type { Knex } from 'knex';
+import { t } from '../../../i18n';
+import { entity } from '../../../schema';
+import { formatId } from '../../../schema/lib/ids';
+import type { Actor } from '../../../schema/roles';
+import type { Config } from '../../config';
+import { notify } from '../notifications/notify';
+import { adminRecipients } from '../notifications/recipients';
+
+interface Ended {
+  id: number;
+  created_by_id: number | null;
+  project_id: number | null;
+  job_description: string;
+  to_judge: number;
+  judged: number;
+  error: string | null;
+}
+
+export const runLink = (id: number) => `/ai-match?run=${String(formatId(entity('aiMatchRun'), id))}`;
+
+/** What the admin recognises the run by: the project's title, else the description's first line. */
+async function subjectOf(trx: Knex.Transaction, run: Ended): Promise<string> {
+  const project = run.project_id ? await trx('projects').where('id', run.project_id).first('title') : undefined;
+  const line = project?.title ?? run.job_description.split('\n').find((l) => l.trim()) ?? '';
+  const text = line.trim();
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
+
+export async function matchFinished(trx: Knex.Transaction, config: Config, run: Ended, outcome: 'done' | 'failed' | 'cancelled', actor?: Actor): Promise<void> {
+  if (run.created_by_id === null) return;
+  const admin = await adminRecipients(trx, [run.created_by_id]);
+  if (!admin.length) return;
+  const subject = await subjectOf(trx, run);
+  await notify(
+    trx,
+    config,
+    admin,
+    {
+      kind: 'matchFinished',
+      subjectKey: `aiMatchRun:${run.id}`,
+      link: runLink(run.id),
+      title: () =>
+        outcome === 'done'
+          ? t('notifications.titles.matchDone', { subject, judged: run.judged, total: run.to_judge })
+          : outcome === 'failed'
+            ? t('notifications.titles.matchFailed', { subject, reason: run.error ?? '' })
+            : t('notifications.titles.matchCancelled', { subject }),
+    },
+    actor,
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * The `syncFailed` notification: when a sync of an integration fails (the run ends in error, or
+ * some candidates could not be sent), the company's users who may manage its integrations (the
+ * declared `Integration` read rule: Owners and Admins, never a Member) hear of it, linked to
+ * /integrations. One thread per integration, updated in place by each failed run.
+ */
+import { subject as asSubject } from '@casl/ability';
+import type { Knex } from 'knex';
+import { t } from '../../../i18n';
+import { abilityFor } from '../../../schema/ability';
+import { atsKind } from '../../../schema/rules/ats';
+import type { Config } from '../../config';
+import { notify } from '../notifications/notify';
+import { companyRecipients } from '../notifications/recipients';
+
+export const INTEGRATIONS_LINK = '/integrations';
+
+export async function syncFailed(
+  trx: Knex.Transaction,
+  config: Config,
+  integration: { id: number; company_id: number; kind: string },
+  failure: { error: string } | { failedRecords: number },
+): Promise<number> {
+  const companyId = integration.company_id;
+  const people = await companyRecipients(trx, { companyId });
+  const managers = people.filter((p) => abilityFor(p.actor).can('read', asSubject('Integration', { companyId })));
+  const ats = atsKind(integration.kind)?.label ?? integration.kind;
+  return notify(trx, config, managers, {
+    kind: 'syncFailed',
+    subjectKey: `integration:${integration.id}:sync`,
+    link: INTEGRATIONS_LINK,
+    title: () =>
+      'error' in failure
+        ? t('notifications.titles.syncFailed', { ats, reason: failure.error })
+        : t('notifications.titles.syncRecordsFailed', { ats, count: failure.failedRecords }),
+  });
+}

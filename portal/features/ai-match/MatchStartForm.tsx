@@ -1,0 +1,158 @@
+/**
+ * Where an AI match starts from: a pasted job description, a PDF or Word file (read on the server
+ * with the CV reader's limits), or a project's own job description chosen in a searchable picker.
+ * The years-of-experience range (0 to 80) goes with each as a filter.
+ */
+import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import { Autocomplete, Box, Button, Slider, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { t } from '../../../i18n';
+import type { MatchInput } from '../../api/aiMatch';
+import { projectsApi } from '../../api/projects';
+
+const P = 'portal.aiMatchPage';
+type Source = 'text' | 'file' | 'project';
+interface ProjectOption {
+  id: string;
+  title: string;
+  hasJd: boolean;
+}
+
+interface Props {
+  busy: boolean;
+  /** A project to start from (the project page's link), chosen on arrival. */
+  initialProject?: string | null;
+  onStart(input: MatchInput, years: [number, number]): void;
+}
+
+/** A project has a job description as text or as a file whose text was read. */
+const optionOf = (p: { id: string; title: string; jobDescription?: string | null; jdFileName?: string | null }): ProjectOption => ({
+  id: p.id,
+  title: p.title,
+  hasJd: Boolean(p.jobDescription?.trim() || p.jdFileName),
+});
+
+/** The projects whose title holds `q`, newest first; each says whether it has a job description. */
+function useProjectOptions(q: string, active: boolean) {
+  const [options, setOptions] = useState<ProjectOption[]>([]);
+  const [loading, setLoading] = useState(false);
+  useEffect(() => {
+    if (!active) return;
+    const controller = new AbortController();
+    setLoading(true);
+    const timer = setTimeout(() => {
+      projectsApi
+        .list({ view: 'all', q: q || undefined, page: 1, perPage: 20, sortBy: 'createdAt', sortDir: 'desc' }, controller.signal)
+        .then((res) => setOptions(res.data.map(optionOf)))
+        .catch(() => setOptions([]))
+        .finally(() => {
+          if (!controller.signal.aborted) setLoading(false);
+        });
+    }, 250);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [q, active]);
+  return { options, loading };
+}
+
+export function MatchStartForm({ busy, initialProject, onStart }: Props) {
+  const [source, setSource] = useState<Source>(initialProject ? 'project' : 'text');
+  const [jd, setJd] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [project, setProject] = useState<ProjectOption | null>(null);
+  const [q, setQ] = useState('');
+  const [years, setYears] = useState<[number, number]>([0, 80]);
+  const { options, loading } = useProjectOptions(q, source === 'project');
+
+  // The project page's link names its project: chosen on arrival.
+  useEffect(() => {
+    if (!initialProject) return;
+    const controller = new AbortController();
+    projectsApi
+      .find(initialProject, controller.signal)
+      .then((p) => setProject(optionOf(p as Parameters<typeof optionOf>[0])))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [initialProject]);
+
+  const input: MatchInput | null =
+    source === 'text'
+      ? jd.trim()
+        ? { jobDescription: jd }
+        : null
+      : source === 'file'
+        ? file
+          ? { file }
+          : null
+        : project?.hasJd
+          ? { projectId: project.id }
+          : null;
+
+  return (
+    <Stack
+      spacing={2}
+      component="form"
+      aria-label={t(`${P}.startForm`)}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (input) onStart(input, years);
+      }}
+    >
+      <Tabs value={source} onChange={(_, v: Source) => setSource(v)} aria-label={t(`${P}.source`)}>
+        <Tab value="text" label={t(`${P}.sources.text`)} />
+        <Tab value="file" label={t(`${P}.sources.file`)} />
+        <Tab value="project" label={t(`${P}.sources.project`)} />
+      </Tabs>
+      {source === 'text' && <TextField label={t(`${P}.jobDescription`)} multiline minRows={6} value={jd} onChange={(e) => setJd(e.target.value)} required />}
+      {source === 'file' && (
+        <Stack direction="row" spacing={2} alignItems="center">
+          <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />}>
+            {t(`${P}.chooseFile`)}
+            <input
+              hidden
+              type="file"
+              accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+              data-testid="ai-match-file"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
+          </Button>
+          <Typography color={file ? 'text.primary' : 'text.secondary'}>{file ? file.name : t(`${P}.fileHelp`)}</Typography>
+        </Stack>
+      )}
+      {source === 'project' && (
+        <Autocomplete
+          sx={{ maxWidth: 480 }}
+          options={options}
+          loading={loading}
+          value={project}
+          onChange={(_, v) => setProject(v)}
+          onInputChange={(_, v, reason) => reason === 'input' && setQ(v)}
+          filterOptions={(o) => o}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          getOptionLabel={(o) => o.title}
+          getOptionDisabled={(o) => !o.hasJd}
+          renderOption={({ key, ...props }, o) => (
+            <li key={key} {...props}>
+              {o.hasJd ? o.title : t(`${P}.projectNoJd`, { project: o.title })}
+            </li>
+          )}
+          noOptionsText={t(`${P}.noProjects`)}
+          loadingText={t(`${P}.loading`)}
+          renderInput={(params) => <TextField {...params} label={t(`${P}.project`)} helperText={t(`${P}.projectHelp`)} />}
+        />
+      )}
+      <Box sx={{ maxWidth: 400 }}>
+        <Typography id="ai-years">{t(`${P}.experience`, { from: years[0], to: years[1] })}</Typography>
+        <Slider aria-labelledby="ai-years" min={0} max={80} step={1} value={years} onChange={(_, v) => setYears(v as [number, number])} />
+      </Box>
+      <Box>
+        <Button type="submit" variant="contained" startIcon={<AutoAwesomeOutlined />} disabled={busy || !input}>
+          {t(`${P}.read`)}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
