@@ -5,7 +5,7 @@
  * machine's own ceiling, so a score reads against what this machine can reach at all.
  * Targets: performance >= 95 and accessibility 100 on both pages. Exits 1 when one is missed.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -66,6 +66,9 @@ try {
     );
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const { categories, audits } = result.lhr;
+    // LIGHTHOUSE_JSON=<dir> keeps each page's whole report, to read any audit afterwards.
+    if (process.env.LIGHTHOUSE_JSON)
+      writeFileSync(path.join(process.env.LIGHTHOUSE_JSON, `${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.json`), JSON.stringify(result.lhr));
     // LIGHTHOUSE_DETAIL=1 prints where the main thread's time went and the scripts that took it.
     if (process.env.LIGHTHOUSE_DETAIL) {
       type Items = { details?: { items?: Record<string, unknown>[] } };

@@ -14,7 +14,8 @@ import { useSearchParams } from 'react-router-dom';
 import { t } from '../../../i18n';
 import { visuallyHidden } from '../../../ui/components/visuallyHidden';
 import { useAuth } from '../../app/auth/authContext';
-import type { Option, SearchDoc } from '../../api/search';
+import { startOpening } from '../../app/openingFetch';
+import { searchApi, type Option, type SearchDoc } from '../../api/search';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { ActiveFilters } from './ActiveFilters';
@@ -22,7 +23,15 @@ import { ProfilePanel } from './ProfilePanel';
 import { ResultCard } from './ResultCard';
 import { SearchFilters } from './SearchFilters';
 import { PAGE_SIZES, SORTS, readState, thousands, withFilters, writeState, type MultiKey, type SearchState } from './searchUrl';
-import { useSearch } from './useSearch';
+import { openingKey, useSearch } from './useSearch';
+
+// A visit that opens on /search asks for its results as soon as this code loads, beside the session check. The
+// query is a company user's; an admin's differs only with admin filters in the address, and then asks again.
+startOpening(
+  /^\/search\/?$/,
+  () => openingKey(writeState(readState(new URLSearchParams(window.location.search)), false).toString()),
+  (key) => searchApi.search(new URLSearchParams(key.slice(openingKey('').length))),
+);
 
 export interface SearchPageProps {
   /** Extra controls in the results toolbar. */
