@@ -5,7 +5,7 @@
  * machine's own ceiling, so a score reads against what this machine can reach at all.
  * Targets: performance >= 95 and accessibility 100 on both pages. Exits 1 when one is missed.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -14,6 +14,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { createApp } from '../backend/app';
+import { attachLive } from '../backend/features/live/socket';
 import { loadConfig } from '../backend/config';
 import { openDatabase } from '../backend/db/database';
 import { createKnex } from '../backend/db/knex';
@@ -45,9 +46,13 @@ interface Row {
 }
 
 let chrome: chromeLauncher.LaunchedChrome | undefined;
+let stopLive: (() => Promise<void> | void) | undefined;
 try {
   await migrate(knex, db.connectionString);
   await seed(knex, { log: () => {} });
+  // The live channel the pages open, as the product serves it (without it each page retries its WebSocket).
+  const live = await attachLive(server, { knex, config });
+  stopLive = () => live.close();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const cookie = await sessionCookie(base, knex, OWNER);
@@ -66,6 +71,9 @@ try {
     );
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const { categories, audits } = result.lhr;
+    // LIGHTHOUSE_JSON=<dir> keeps each page's whole report, to read any audit afterwards.
+    if (process.env.LIGHTHOUSE_JSON)
+      writeFileSync(path.join(process.env.LIGHTHOUSE_JSON, `${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.json`), JSON.stringify(result.lhr));
     // LIGHTHOUSE_DETAIL=1 prints where the main thread's time went and the scripts that took it.
     if (process.env.LIGHTHOUSE_DETAIL) {
       type Items = { details?: { items?: Record<string, unknown>[] } };
@@ -114,6 +122,7 @@ try {
   process.exitCode = rows.slice(1).every((r) => r.performance >= 95 && r.accessibility === 100) ? 0 : 1;
 } finally {
   await chrome?.kill();
+  await stopLive?.();
   server.closeAllConnections();
   server.close();
   await knex.destroy();

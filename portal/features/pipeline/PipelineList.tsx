@@ -2,6 +2,7 @@
 import { Box, Checkbox, FormControlLabel, Stack } from '@mui/material';
 import { t } from '../../../i18n';
 import type { PipelineDoc } from '../../api/pipeline';
+import { useFirstScreenful } from '../../components/useFirstScreenful';
 import { ResultCard } from '../search/ResultCard';
 import { CandidateFlags } from './CandidateFlags';
 import { CandidateMenu, type MenuRequest } from './CandidateMenu';
@@ -20,6 +21,7 @@ export function PipelineList({ docs, pending, selected, onSelect, contextFor, on
   const selectable = docs.filter((d) => pending[d.id] === undefined);
   const all = selectable.length > 0 && selectable.every((d) => selected.has(d.id));
   const some = selectable.some((d) => selected.has(d.id));
+  const drawn = useFirstScreenful(docs.length);
   return (
     <Stack spacing={1.5} data-testid="pipeline-list">
       <FormControlLabel
@@ -39,7 +41,7 @@ export function PipelineList({ docs, pending, selected, onSelect, contextFor, on
         }
         label={t('portal.pipeline.card.selectAll')}
       />
-      {docs.map((doc) => {
+      {docs.slice(0, drawn).map((doc) => {
         const busy = pending[doc.id] !== undefined;
         const name = doc.name || t('portal.pipeline.card.anonymous');
         return (

@@ -3,7 +3,7 @@ import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import ViewAgendaOutlined from '@mui/icons-material/ViewAgendaOutlined';
 import ViewKanbanOutlined from '@mui/icons-material/ViewKanbanOutlined';
 import { Badge, Box, Button, Checkbox, Drawer, FormControlLabel, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { useCallback, useRef, useState } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import { t } from '../../../i18n';
 import type { Option } from '../../api/search';
 import { ActiveFilters } from '../search/ActiveFilters';
@@ -18,7 +18,8 @@ interface Props {
   onChange(next: PipelineUrlState): void;
 }
 
-export function PipelineToolbar({ url, isAdmin, total, onChange }: Props) {
+// Memoised: its props change with the address and the count, not with each answer or selection.
+export const PipelineToolbar = memo(function PipelineToolbar({ url, isAdmin, total, onChange }: Props) {
   const [open, setOpen] = useState(false);
   const known = useRef(new Map<string, string>());
   const labelOf = useCallback((key: MultiKey, id: string) => known.current.get(`${key}:${id}`) ?? id, []);
@@ -117,4 +118,4 @@ export function PipelineToolbar({ url, isAdmin, total, onChange }: Props) {
       </Drawer>
     </>
   );
-}
+});

@@ -3,7 +3,7 @@
  * the bulk bar, the candidate menu's dialogs and the profile panel with notes. Every move goes
  * through useMoveFlow, whether it starts from the menu, the bulk bar or a drop on the board.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '../../../i18n';
 import { STAGES, type StageId } from '../../../schema/rules/pipeline';
@@ -66,10 +66,18 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
 
   const go = useCallback((next: PipelineUrlState) => setParams(writePipeline(next, isAdmin)), [setParams, isAdmin]);
 
-  useEffect(() => {
-    if (!data) return;
+  // A new answer goes into the board's state in the same render that receives it: no commit of the page with
+  // the answer but without its cards, which would be thrown away at once.
+  const [loaded, setLoaded] = useState<typeof data>();
+  if (data && data !== loaded) {
+    setLoaded(data);
     dispatch({ type: 'load', items: data.docs });
-    if (data.stats) setStats(data.stats);
+  }
+  // The counts are the page's; it draws again only when they changed.
+  const shownStats = useRef(stats);
+  shownStats.current = stats;
+  useEffect(() => {
+    if (data?.stats && JSON.stringify(data.stats) !== JSON.stringify(shownStats.current)) setStats(data.stats);
   }, [data, setStats]);
 
   // Selection belongs to the tab it was made in.
@@ -97,6 +105,18 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
       reload();
     },
   });
+
+  // Stable while the address is, so the tabs (which measure the page after each of their renders) draw only when they change.
+  const chooseTab = useCallback(
+    (stage: StageId) => {
+      go({ ...url, tab: stage, search: { ...url.search, page: 1 } });
+      if (url.view === 'board')
+        document
+          .querySelector(`[data-testid="board-column"][data-stage="${stage}"]`)
+          ?.scrollIntoView({ behavior: 'smooth', block: 'nearest', inline: 'start' });
+    },
+    [go, url],
+  );
 
   const contextFor = useCallback((doc: PipelineDoc): CandidateActionContext => ({ doc, project, role, refresh: reload }), [project, role, reload]);
 
@@ -153,18 +173,7 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
 
   return (
     <>
-      <StageTabs
-        stages={stages}
-        value={tab}
-        stats={stats}
-        onChange={(stage) => {
-          go({ ...url, tab: stage, search: { ...url.search, page: 1 } });
-          if (url.view === 'board')
-            document
-              .querySelector(`[data-testid="board-column"][data-stage="${stage}"]`)
-              ?.scrollIntoView({ behavior: 'smooth', block: 'nearest', inline: 'start' });
-        }}
-      />
+      <StageTabs stages={stages} value={tab} stats={stats} onChange={chooseTab} />
       <PipelineToolbar url={url} isAdmin={isAdmin} total={data?.totals[tab]} onChange={go} />
       {url.view === 'list' && (
         <BulkBar

@@ -12,6 +12,7 @@ import { ApiError } from '../../../ui/api/client';
 import { projectFind, type ProjectDetail, type StageStats } from '../../api/pipeline';
 import { useAuth } from '../../app/auth/authContext';
 import { useNotify } from '../../app/notify';
+import { startOpening, takeOpening } from '../../app/openingFetch';
 import { PATHS } from '../../app/paths';
 import { PipelineWorkspace } from './PipelineWorkspace';
 import { ProjectHeader } from './ProjectHeader';
@@ -20,6 +21,13 @@ import { pipelineRole } from './stageRules';
 import { SupportChatButton } from './SupportChatButton';
 
 const NOT_FOUND = new Set(['project.notFound', 'project.not.found']);
+
+// A visit that opens on a project asks for it as soon as this code loads, beside the session check.
+startOpening(
+  /^\/project\/([^/]+)\/?$/,
+  (m) => `project:${decodeURIComponent(m[1])}`,
+  (key) => projectFind(key.slice('project:'.length)),
+);
 
 export function ProjectPipelinePage() {
   const { id = '' } = useParams();
@@ -36,8 +44,9 @@ export function ProjectPipelinePage() {
   useEffect(() => {
     const controller = new AbortController();
     setFailed(false);
-    projectFind(id, controller.signal)
+    (takeOpening<ProjectDetail>(`project:${id}`) ?? projectFind(id, controller.signal))
       .then((found) => {
+        if (controller.signal.aborted) return;
         setProject(found);
         setStats(found.stats);
       })

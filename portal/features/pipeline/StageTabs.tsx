@@ -1,5 +1,6 @@
 /** The stage tabs with their live counts (from the project's stats). */
 import { Box, Chip, Tab, Tabs } from '@mui/material';
+import { memo } from 'react';
 import { t } from '../../../i18n';
 import type { StageId } from '../../../schema/rules/pipeline';
 import type { StageStats } from '../../api/pipeline';
@@ -13,7 +14,8 @@ interface Props {
   onChange(stage: StageId): void;
 }
 
-export function StageTabs({ stages, value, stats, onChange }: Props) {
+// Memoised: MUI's tabs measure themselves (a forced layout of the whole page) after every render.
+export const StageTabs = memo(function StageTabs({ stages, value, stats, onChange }: Props) {
   return (
     <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
       <Tabs
@@ -44,4 +46,4 @@ export function StageTabs({ stages, value, stats, onChange }: Props) {
       </Tabs>
     </Box>
   );
-}
+});

@@ -6,6 +6,7 @@ import { Autocomplete, Box, Checkbox, FormControlLabel, Skeleton, Stack, TextFie
 import { useEffect, useState } from 'react';
 import { t } from '../../../i18n';
 import { searchApi, type Facet, type LookupPath, type Option } from '../../api/search';
+import { thousands } from './searchUrl';
 
 interface Props {
   id: string;
@@ -68,7 +69,7 @@ export function FacetSelect({ id, label, facet, selected, labelOf, onChange, sho
                   </Typography>
                   {count !== undefined && (
                     <Typography variant="caption" color="text.secondary" data-testid="facet-count">
-                      {count.toLocaleString('en-US')}
+                      {thousands(count)}
                       {facet?.estimated ? '+' : ''}
                     </Typography>
                   )}

@@ -14,15 +14,25 @@ import { useSearchParams } from 'react-router-dom';
 import { t } from '../../../i18n';
 import { visuallyHidden } from '../../../ui/components/visuallyHidden';
 import { useAuth } from '../../app/auth/authContext';
-import type { Option, SearchDoc } from '../../api/search';
+import { startOpening } from '../../app/openingFetch';
+import { searchApi, type Option, type SearchDoc } from '../../api/search';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
+import { useFirstScreenful } from '../../components/useFirstScreenful';
 import { ActiveFilters } from './ActiveFilters';
 import { ProfilePanel } from './ProfilePanel';
 import { ResultCard } from './ResultCard';
 import { SearchFilters } from './SearchFilters';
 import { PAGE_SIZES, SORTS, readState, thousands, withFilters, writeState, type MultiKey, type SearchState } from './searchUrl';
-import { useSearch } from './useSearch';
+import { openingKey, useSearch } from './useSearch';
+
+// A visit that opens on /search asks for its results as soon as this code loads, beside the session check. The
+// query is a company user's; an admin's differs only with admin filters in the address, and then asks again.
+startOpening(
+  /^\/search\/?$/,
+  () => openingKey(writeState(readState(new URLSearchParams(window.location.search)), false).toString()),
+  (key) => searchApi.search(new URLSearchParams(key.slice(openingKey('').length))),
+);
 
 export interface SearchPageProps {
   /** Extra controls in the results toolbar. */
@@ -38,6 +48,7 @@ export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
   const state = useMemo(() => readState(params), [params]);
   const query = useMemo(() => writeState(state, isAdmin), [state, isAdmin]);
   const { data, loading, error, retry, answered } = useSearch(query.toString());
+  const drawn = useFirstScreenful(data?.docs.length ?? 0);
   const [open, setOpen] = useState<string>();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const theme = useTheme();
@@ -158,12 +169,12 @@ export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
             />
           ) : (
             <Stack spacing={1.5} sx={{ opacity: loading ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={loading}>
-              {data?.docs.map((doc) => (
+              {data?.docs.slice(0, drawn).map((doc) => (
                 <ResultCard key={doc.guid} doc={doc} onOpen={(d) => setOpen(d.id)} actions={resultActions?.(doc)} />
               ))}
             </Stack>
           )}
-          {data && total > state.perPage && (
+          {data && total > state.perPage && drawn === data.docs.length && (
             <Pagination
               sx={{ mt: 3, display: 'flex', justifyContent: 'center' }}
               count={pages}

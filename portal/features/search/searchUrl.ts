@@ -98,4 +98,6 @@ export const EMPTY_FILTERS = (state: SearchState): SearchState =>
   readState(new URLSearchParams(state.perPage !== DEFAULT_PAGE_SIZE ? { pp: String(state.perPage) } : {}));
 
 /** Whole numbers with thousands separators, as the salary inputs show them. */
-export const thousands = (n: number) => n.toLocaleString('en-US');
+// One formatter for every number: toLocaleString builds a new one at each call.
+const THOUSANDS = new Intl.NumberFormat('en-US');
+export const thousands = (n: number) => THOUSANDS.format(n);

@@ -5,9 +5,13 @@
  */
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../ui/api/client';
+import { takeOpening } from '../../app/openingFetch';
 import { searchApi, type SearchAnswer } from '../../api/search';
 
 export const DEBOUNCE_MS = 200;
+
+/** The name of a search started before the page's first render (app/openingFetch). */
+export const openingKey = (query: string) => `search:${query}`;
 
 export function useSearch(query: string) {
   const [data, setData] = useState<SearchAnswer>();
@@ -22,14 +26,14 @@ export function useSearch(query: string) {
 
   useEffect(() => {
     setLoading(true);
+    const opening = first.current ? takeOpening<SearchAnswer>(openingKey(query)) : undefined;
     const delay = first.current ? 0 : DEBOUNCE_MS;
     first.current = false;
     const timer = setTimeout(() => {
       controller.current?.abort();
       const mine = new AbortController();
       controller.current = mine;
-      searchApi
-        .search(new URLSearchParams(query), mine.signal)
+      (opening ?? searchApi.search(new URLSearchParams(query), mine.signal))
         .then((answer) => {
           if (mine.signal.aborted) return;
           startTransition(() => {

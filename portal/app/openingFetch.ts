@@ -1,0 +1,38 @@
+/**
+ * The first API call of the page a visit opens on, started when the page's code loads: beside the session check
+ * and the shell's first render rather than after them, so the page's content does not wait for one more round
+ * trip. The page takes the answer once, for the same key (the exact request), on its first render; a later visit
+ * (or a different request) asks the server again, and an answer older than a few seconds is not used.
+ */
+const FRESH_MS = 30_000;
+
+interface Started {
+  answer: Promise<unknown>;
+  at: number;
+}
+
+const started = new Map<string, Started>();
+
+/** Starts `load` when the address the visit opened on matches `path` (a RegExp on the pathname); `key` names the request. */
+export function startOpening(path: RegExp, key: (match: RegExpExecArray) => string | undefined, load: (key: string) => Promise<unknown>): void {
+  let name: string | undefined;
+  try {
+    const match = path.exec(window.location.pathname);
+    name = match ? key(match) : undefined;
+  } catch {
+    // A malformed address (say a broken percent escape) is left to the page to answer.
+    return;
+  }
+  if (!name || started.has(name)) return;
+  const answer = load(name);
+  // A failure is the taker's to report; nobody may be taking it.
+  answer.catch(() => {});
+  started.set(name, { answer, at: performance.now() });
+}
+
+/** The answer started for `key`, once; undefined when none was, or when it is stale. */
+export function takeOpening<T>(key: string): Promise<T> | undefined {
+  const found = started.get(key);
+  started.delete(key);
+  return found && performance.now() - found.at < FRESH_MS ? (found.answer as Promise<T>) : undefined;
+}

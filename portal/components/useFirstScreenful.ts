@@ -1,0 +1,22 @@
+/**
+ * How many items of a list to draw: on the page's first answer, a screenful at once, then the rest a few at a time
+ * in the following tasks, so no single task lays out the whole list while the page opens. Once the list has been
+ * drawn whole, later answers (a new page, a filter, a move) are drawn whole at once.
+ */
+import { startTransition, useEffect, useState } from 'react';
+
+export function useFirstScreenful(total: number, first = 5, step = 5): number {
+  const [shown, setShown] = useState(first);
+  const [whole, setWhole] = useState(false);
+  useEffect(() => {
+    if (whole || total === 0) return undefined;
+    if (shown >= total) {
+      setWhole(true);
+      return undefined;
+    }
+    // A macrotask, not a microtask: the browser paints and answers input between the slices.
+    const timer = window.setTimeout(() => startTransition(() => setShown((n) => n + step)), 0);
+    return () => window.clearTimeout(timer);
+  }, [shown, total, whole, step]);
+  return whole ? total : Math.min(shown, total);
+}
