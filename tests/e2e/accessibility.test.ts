@@ -32,9 +32,8 @@ interface Finding {
 }
 
 /**
- * The requests a page has in flight (its data, its screens loaded on demand), so an audit waits for
- * what the page asked for rather than for a fixed time or for 'networkidle', which waits half a second
- * of silence after every request and its full timeout on a screen that refreshes itself.
+ * The requests a page has in flight (its data, its screens loaded on demand), followed for the page's
+ * whole life, across the screens opened inside it: an audit waits for what the page asked for.
  */
 function inFlight(page: Page): Set<Request> {
   const pending = new Set<Request>();
