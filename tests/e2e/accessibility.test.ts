@@ -72,6 +72,9 @@ async function settled(page: Page, quiet = 300, max = 15_000): Promise<void> {
  */
 async function open(page: Page, path: string): Promise<void> {
   pendingOf(page);
+  // The pointer leaves the last row it clicked, so the next screen is not audited under a hover tooltip fading in.
+  const size = page.viewportSize();
+  if (size) await page.mouse.move(size.width - 1, size.height - 1);
   await page.evaluate((to) => {
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate', { state: null }));
