@@ -34,7 +34,7 @@ const WALKS: { who: string; email: string; pages: () => string[] }[] = [
   {
     who: 'the general admin',
     email: 'admin@example.com',
-    pages: () => ['/companies', '/credits/active-credits', '/dashboard/ta-dashboard-weekly', '/ai-match', '/admin/talent'],
+    pages: () => ['/companies', '/credits/active-credits', '/dashboard/ta-dashboard-weekly', '/admin/talent'],
   },
   { who: 'the talent advocate', email: 'advocate@example.com', pages: () => ['/projects', '/search', `/project/${acmeProject}?view=board`] },
   {
@@ -56,11 +56,16 @@ async function settled(page: Page) {
 /** What trips a reader on the page as it stands; empty when nothing does. */
 async function trips(page: Page, path: string): Promise<string[]> {
   const found: string[] = [];
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  if (scrollWidth > clientWidth + 1) found.push(`the page scrolls sideways (${scrollWidth} > ${clientWidth})`);
+  // The page's width, and the first element reaching past the window: named so a failure says where to look.
+  const { scrollWidth, clientWidth, culprit } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const wide = [...document.body.querySelectorAll<HTMLElement>('*')].find(
+      (el) => el.getBoundingClientRect().right > width + 1 && !el.closest('[data-testid="board"]'),
+    );
+    const culprit = wide ? `${wide.tagName.toLowerCase()}.${[...wide.classList].slice(0, 3).join('.')} "${(wide.innerText ?? '').slice(0, 40)}"` : '';
+    return { scrollWidth: document.documentElement.scrollWidth, clientWidth: width, culprit };
+  });
+  if (scrollWidth > clientWidth + 1) found.push(`the page scrolls sideways (${scrollWidth} > ${clientWidth}): ${culprit}`);
   const text = await page.locator('body').innerText();
   for (const shape of FOREIGN_DATE_SHAPES) {
     const hit = shape.exec(text);
