@@ -29,6 +29,7 @@ import { Title } from 'react-admin';
 import { t } from '../../i18n';
 import { conversationWindowName, conversationWindowPath, loadInbox, type InboxPage } from '../../ui/chat/chatApi';
 import { useLive } from '../../ui/live/useLive';
+import { formatDateTime } from '../../schema/rules/dates';
 
 type Status = 'open' | 'resolved' | 'all';
 type Assignee = 'all' | 'me' | 'none';
@@ -157,7 +158,7 @@ export function SupportInbox() {
                   />
                   {c.lastMessage && (
                     <Typography variant="caption" color="text.secondary" sx={{ ml: 2, whiteSpace: 'nowrap' }}>
-                      {new Date(c.lastMessage.at).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' })}
+                      {formatDateTime(c.lastMessage.at)}
                     </Typography>
                   )}
                 </ListItemButton>

@@ -6,7 +6,6 @@ import {
   BooleanField,
   ChipField,
   DataTable,
-  DateField,
   EmailField,
   FunctionField,
   Labeled,
@@ -21,17 +20,30 @@ import {
   useRecordContext,
 } from 'react-admin';
 import type { EntityDef, FieldDef } from '../../schema';
+import { formatDate, formatDateTime } from '../../schema/rules/dates';
 import { choicesOf, isVisible, targetOf, titleCase } from './fieldMeta';
 import { IconDisplay } from './IconInput';
 import { MoneyDisplay } from './MoneyDisplay';
 
 const LOCALE = 'en-SG';
 const EMPTY = '—';
-const DATETIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
-/** Lists show the day only; the show page has the time. */
-const DATE: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
 // Links inside a clickable row open the link, not the row.
 const stop = (e: MouseEvent) => e.stopPropagation();
+
+/** A date or date-time as every screen writes it (formatDate, formatDateTime); lists show the day only, the show page the time. */
+function DateText({ source, emptyText, time, day }: { source: string; emptyText?: string; time?: boolean; day?: boolean }) {
+  return (
+    <FunctionField
+      source={source}
+      sx={{ whiteSpace: 'nowrap' }}
+      render={(record) => {
+        const value = record?.[source] as string | null | undefined;
+        const text = day ? formatDate(value ? String(value).slice(0, 10) : value) : time ? formatDateTime(value) : formatDate(value);
+        return text ?? emptyText ?? '';
+      }}
+    />
+  );
+}
 
 type ChipColor = 'success' | 'warning' | 'default' | 'info';
 
@@ -116,14 +128,10 @@ export function FieldDefDisplay({ field, source, compact }: DisplayProps) {
     case 'decimal':
       return <NumberField source={source} emptyText={emptyText} locales={LOCALE} />;
     case 'date':
-      // Calendar days without a time zone: printed as given.
-      return <DateField source={source} emptyText={emptyText} locales={LOCALE} options={{ dateStyle: 'medium', timeZone: 'UTC' }} />;
+      // Calendar days without a time zone: the day as given.
+      return <DateText source={source} emptyText={emptyText} day />;
     case 'datetime':
-      return compact ? (
-        <DateField source={source} emptyText={emptyText} locales={LOCALE} options={DATE} sx={{ whiteSpace: 'nowrap' }} />
-      ) : (
-        <DateField source={source} emptyText={emptyText} showTime locales={LOCALE} options={DATETIME} />
-      );
+      return <DateText source={source} emptyText={emptyText} time={!compact} />;
     case 'email':
       // In lists the whole row is the link; a mailto link would swallow clicks on the address.
       return compact ? <TextField source={source} emptyText={emptyText} /> : <EmailField source={source} emptyText={emptyText} onClick={stop} />;
@@ -206,8 +214,7 @@ export function DisplayField({ entity, source, compact }: { entity: EntityDef; s
   const computed = entity.computed?.[source];
   const emptyText = compact ? undefined : EMPTY;
   if (computed?.kind === 'integer') return <NumberField source={source} emptyText={emptyText} locales={LOCALE} />;
-  if (computed?.kind === 'datetime')
-    return <DateField source={source} emptyText={emptyText} showTime={!compact} locales={LOCALE} options={compact ? DATE : DATETIME} />;
+  if (computed?.kind === 'datetime') return <DateText source={source} emptyText={emptyText} time={!compact} />;
   if (computed?.kind === 'boolean') return <BooleanField source={source} emptyText={emptyText} />;
   return <TextField source={source} emptyText={emptyText} />;
 }

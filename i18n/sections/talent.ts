@@ -159,6 +159,17 @@ export const talent = {
   },
   own: {
     formLabel: 'Your profile',
+    // The form's sections as the candidate reads them on their own page: spoken to, not of.
+    sections: {
+      identity: { description: 'Your name, contact details and professional links.' },
+      location: { title: 'Your location and nationality', description: 'Where you live and where you would work.' },
+      jobSearch: { title: 'Your job search', description: 'What you are looking for, your pay and when you can start.' },
+      skills: { title: 'Your skills and languages' },
+      experience: { title: 'Your experience', description: 'Your jobs, newest first.' },
+      education: { title: 'Your education', description: 'Your schools and degrees, newest first.' },
+      documents: { title: 'Your documents and visibility', description: 'Your CV and how companies see your profile.' },
+      hongKong: { description: 'Your identity documents and local address in Hong Kong.' },
+    },
     retry: 'Try again',
     pause: 'Pause profile',
     activate: 'Activate profile',

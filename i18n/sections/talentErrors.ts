@@ -48,7 +48,7 @@ export const talentErrors = {
       errors: {
         invalid: 'Immediate has no option',
         months: 'Choose 1 to 12 months',
-        date: 'Choose the date the candidate can start',
+        date: 'Choose the start date',
         pastDate: 'The date cannot be in the past',
         required: 'Choose an option',
       },

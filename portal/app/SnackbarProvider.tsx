@@ -1,4 +1,7 @@
-/** Snackbars at the top right below the top bar, one at a time from a queue, each auto-hiding after 6000 ms with its severity. */
+/**
+ * Snackbars at the bottom centre, where the console (react-admin) shows its own, clear of the top bar and the
+ * page's own buttons (a project's Settings and Share), one at a time from a queue, each auto-hiding after 6000 ms with its severity.
+ */
 import { Alert, Snackbar } from '@mui/material';
 import { useCallback, useState, type ReactNode } from 'react';
 import { NotifyContext, SNACKBAR_HIDE_MS, type Severity } from './notify';
@@ -35,9 +38,7 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
           open={open}
           autoHideDuration={SNACKBAR_HIDE_MS}
           onClose={close}
-          anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-          // Below the sticky top bar: the account menu and its picture stay in sight.
-          sx={{ top: { xs: 64, sm: 76 } }}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
           slotProps={{
             transition: {
               onExited: () => {

@@ -1,8 +1,2 @@
-/** Dates as the product shows them (locale en-SG, spec section 9). */
-const DATE = new Intl.DateTimeFormat('en-SG', { day: 'numeric', month: 'short', year: 'numeric' });
-
-export function formatDate(value: string | null | undefined): string | undefined {
-  if (!value) return undefined;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : DATE.format(date);
-}
+/** Dates as the product shows them (locale en-SG, spec section 9): the one helper every app and email uses. */
+export { formatDate, formatDateTime } from '../../schema/rules/dates';

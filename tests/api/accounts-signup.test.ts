@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app';
 import { lastMail, linkParam, mailsTo } from '../helpers/mailbox';
+import { formatDate } from '../../schema/rules/dates';
 
 const person = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@hopperlabs.example.com', phone: '+659 123 45678', jobTitle: 'CTO', agreeTerms: true };
 
@@ -215,7 +216,9 @@ describe('Company self sign-up in three steps', () => {
     expect(res.body).toMatchObject({ status: 1, trialEndsAt: trialEnds });
     const approved = await lastMail(t.knex, person.email);
     expect(approved.subject).toBe('Hopper Labs is approved on Talentbase');
-    expect(approved.text).toContain(trialEnds);
+    // The trial's last day as every screen and email writes a date: '27 Dec 2026'.
+    expect(approved.text).toContain(`runs until ${formatDate(trialEnds)}.`);
+    expect(approved.text).not.toContain(trialEnds);
 
     const sent = await t.knex('invitations').where('company_id', created.id);
     expect(sent.every((i) => i.sent_at !== null && i.token_hash !== null)).toBe(true);

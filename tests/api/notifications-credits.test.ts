@@ -11,6 +11,7 @@ import { taskList, workerLogger } from '../../backend/jobs/worker';
 import type { Actor } from '../../schema/roles';
 import { client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
+import { formatDate } from '../../schema/rules/dates';
 
 let t: TestApp;
 let admin: Actor;
@@ -70,7 +71,7 @@ describe('Credits expiring', () => {
     await grant(4, day(30));
     expect(await creditsExpiring(t.knex, t.config)).toBeGreaterThanOrEqual(2);
     const told = await threads('owner@acme.example.com', `credits:expiring:${acme}:`);
-    expect(told).toEqual([expect.objectContaining({ kind: 'creditsExpiring', title: `5 credits expire on ${day(5)}`, events: 1 })]);
+    expect(told).toEqual([expect.objectContaining({ kind: 'creditsExpiring', title: `5 credits expire on ${formatDate(day(5))}`, events: 1 })]);
     // The next day's run tells nobody again.
     await creditsExpiring(t.knex, t.config);
     expect((await threads('owner@acme.example.com', `credits:expiring:${acme}:`)).map((n) => n.events)).toEqual([1]);

@@ -1,6 +1,7 @@
 /** A titled card holding one section of the profile form, and the grid rows inside it. */
 import { Box, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { sectionText, useProfileVoice } from './voice';
 
 interface Props {
   id: string;
@@ -11,7 +12,10 @@ interface Props {
   children: ReactNode;
 }
 
-export function FormSection({ id, icon, title, description, action, children }: Props) {
+export function FormSection({ id, icon, title: given, description: about, action, children }: Props) {
+  const editor = useProfileVoice();
+  const title = sectionText(editor, id, 'title', given) as string;
+  const description = sectionText(editor, id, 'description', about);
   return (
     <Card component="section" id={id} aria-labelledby={`${id}-title`} variant="outlined" sx={{ scrollMarginTop: 96, overflow: 'visible' }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', px: { xs: 2, md: 3 }, py: 2 }}>

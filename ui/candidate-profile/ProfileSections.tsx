@@ -14,6 +14,7 @@ import { IdentitySection } from './IdentitySection';
 import { JobSearchSection } from './JobSearchSection';
 import { LocationSection } from './LocationSection';
 import { SkillsSection } from './SkillsSection';
+import { ProfileVoice, sectionText } from './voice';
 
 interface Props {
   editor: 'admin' | 'candidate';
@@ -69,7 +70,7 @@ function SectionIndex({ editor }: { editor: Props['editor'] }) {
                 '&:hover': { bgcolor: 'action.hover', color: 'text.primary' },
               }}
             >
-              {t(`talent.sections.${id}.title`)}
+              {sectionText(editor, id, 'title', t(`talent.sections.${id}.title`))}
             </Link>
           </ListItem>
         ))}
@@ -80,21 +81,23 @@ function SectionIndex({ editor }: { editor: Props['editor'] }) {
 
 export function ProfileSections({ editor, upload, candidateId, onDownloadCv, email, documentsExtra, internal }: Props) {
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: '200px minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
-      <SectionIndex editor={editor} />
-      <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
-        <IdentitySection email={email} />
-        <LocationSection />
-        <JobSearchSection />
-        <SkillsSection />
-        <ExperienceSection />
-        <EducationSection />
-        <DocumentsSection upload={upload} candidateId={candidateId} onDownloadCv={onDownloadCv}>
-          {documentsExtra}
-        </DocumentsSection>
-        {internal}
-        <HongKongSection canFlag={editor === 'admin'} />
+    <ProfileVoice.Provider value={editor}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: '200px minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
+        <SectionIndex editor={editor} />
+        <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
+          <IdentitySection email={email} />
+          <LocationSection />
+          <JobSearchSection />
+          <SkillsSection />
+          <ExperienceSection />
+          <EducationSection />
+          <DocumentsSection upload={upload} candidateId={candidateId} onDownloadCv={onDownloadCv}>
+            {documentsExtra}
+          </DocumentsSection>
+          {internal}
+          <HongKongSection canFlag={editor === 'admin'} />
+        </Box>
       </Box>
-    </Box>
+    </ProfileVoice.Provider>
   );
 }

@@ -1,10 +1,10 @@
 /** Profile values in words for reading views: pay, notice period, experience spans. */
 import { NOTICE_PERIOD_TYPES } from '../../schema/entities/talentOptions';
 import { t } from '../../i18n';
+import { formatDate } from '../../schema/rules/dates';
 
 const LOCALE = 'en-SG';
 const MONTH = new Intl.DateTimeFormat(LOCALE, { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const DAY = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 export function moneyText(amount: unknown, currency: unknown): string | undefined {
   if (typeof amount !== 'number') return undefined;
@@ -20,7 +20,7 @@ export function noticeText(value: unknown): string | undefined {
     case NOTICE_PERIOD_TYPES.months:
       return t('talent.view.notice.months', { n: String(np.option) });
     case NOTICE_PERIOD_TYPES.specificDate:
-      return t('talent.view.notice.date', { date: typeof np.option === 'string' ? DAY.format(new Date(`${np.option}T00:00:00Z`)) : String(np.option) });
+      return t('talent.view.notice.date', { date: typeof np.option === 'string' ? (formatDate(np.option.slice(0, 10)) ?? np.option) : String(np.option) });
     default:
       return t('talent.view.notice.unsure');
   }

@@ -11,10 +11,11 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { t } from '../../i18n';
 import { ApiError } from '../api/client';
 import type { useConversation } from './useConversation';
+import { formatDateTime } from '../../schema/rules/dates';
 
 type Chat = ReturnType<typeof useConversation>;
 
-const time = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+const time = (iso: string) => formatDateTime(iso) ?? '';
 
 export function ChatThread({ chat, emptyText, height = 360 }: { chat: Chat; emptyText: string; height?: number | string }) {
   const [text, setText] = useState('');

@@ -26,6 +26,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { t } from '../../i18n';
 import { api } from '../api/client';
 import { useLive } from '../live/useLive';
+import { formatDateTime } from '../../schema/rules/dates';
 
 export interface NotificationThread {
   id: number;
@@ -160,7 +161,7 @@ export function NotificationBell({ color = 'inherit' }: { color?: 'inherit' | 'd
                 <ListItemButton onClick={() => void open(n)} sx={{ pr: 10 }}>
                   <ListItemText
                     primary={n.title}
-                    secondary={new Date(n.updatedAt).toLocaleString()}
+                    secondary={formatDateTime(n.updatedAt)}
                     slotProps={{ primary: { sx: { fontWeight: n.unread ? 700 : 400 } } }}
                   />
                 </ListItemButton>

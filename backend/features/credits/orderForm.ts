@@ -2,6 +2,7 @@
 import PDFDocument from 'pdfkit';
 import { formatMoney, type Pricing } from '../../../schema/rules/credits';
 import type { OrderRow } from './orders';
+import { formatDate } from '../../../schema/rules/dates';
 
 export interface OrderFormData {
   order: OrderRow;
@@ -22,7 +23,7 @@ export function renderOrderForm(data: OrderFormData): Promise<Buffer> {
   doc.fill('#ffffff').fontSize(22).text(`${data.productName} · Order form`, 56, 34);
   doc.fill('#0f172a').fontSize(11).moveDown(3);
   doc.text(`Order number: ${order.order_number}`, 56, 120);
-  doc.text(`Date: ${new Date(order.created_at).toISOString().slice(0, 10)}`);
+  doc.text(`Date: ${formatDate(new Date(order.created_at)) ?? ''}`);
   doc.moveDown();
   doc.fontSize(13).text('Bill to').fontSize(11);
   doc.text(company.company_name);

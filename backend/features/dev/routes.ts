@@ -2,6 +2,7 @@
 import { Router } from 'express';
 import { listOutbox } from '../mail/outbox';
 import { listWhatsapp } from '../interviews/whatsappOutbox';
+import { formatDateTime } from '../../../schema/rules/dates';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -26,7 +27,7 @@ export function mailboxPage(): Router {
     const items = mails
       .map(
         (m) =>
-          `<article><header><strong>${escape(m.subject)}</strong><span>to ${escape(m.to)} · ${escape(new Date(m.createdAt).toLocaleString('en-SG'))}</span></header><pre>${escape(m.text)}</pre></article>`,
+          `<article><header><strong>${escape(m.subject)}</strong><span>to ${escape(m.to)} · ${escape(formatDateTime(m.createdAt) ?? '')}</span></header><pre>${escape(m.text)}</pre></article>`,
       )
       .join('');
     res.type('html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mailbox | ${escape(req.ctx.config.productName)}</title>
@@ -35,7 +36,7 @@ article{background:#fff;border-radius:8px;box-shadow:0 1px 3px #0002;margin:0 0 
 header span{color:#6b7280;font-size:13px}pre{white-space:pre-wrap;font-family:inherit;margin:0}</style></head>
 <body><main><h1>Development mailbox</h1><p>Every email the product sent, newest first. Shown only outside production.</p>
 ${items || '<p>No emails yet. Ask for a sign-in code on the login page and it appears here.</p>'}
-${whatsapp.length ? `<h2>WhatsApp messages</h2>${whatsapp.map((w) => `<article><header><strong>WhatsApp · ${escape(w.template)}</strong><span>to ${escape(w.to)} · ${escape(new Date(w.createdAt).toLocaleString('en-SG'))}</span></header><pre>${escape(w.preview ?? '')}</pre></article>`).join('')}` : ''}</main></body></html>`);
+${whatsapp.length ? `<h2>WhatsApp messages</h2>${whatsapp.map((w) => `<article><header><strong>WhatsApp · ${escape(w.template)}</strong><span>to ${escape(w.to)} · ${escape(formatDateTime(w.createdAt) ?? '')}</span></header><pre>${escape(w.preview ?? '')}</pre></article>`).join('')}` : ''}</main></body></html>`);
   });
   return router;
 }

@@ -19,6 +19,7 @@ import { zoneLabel } from '../../../schema/rules/timeZones';
 import { interviewStart, validZone, type ScheduleData } from './rules';
 import { requestToken } from './tokens';
 import { queueWhatsapp } from './whatsappOutbox';
+import { formatDateTime } from '../../../schema/rules/dates';
 
 export const answerLink = (config: Config, token: string, av: 'approve' | 'reject', m: 'email' | 'whatsapp') =>
   `${config.publicUrl}/interview-request?irt=${encodeURIComponent(token)}&av=${av}&m=${m}`;
@@ -150,7 +151,7 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
       const interviewerCopy = invitation({ name, email: boardContact ? candidate.email : null });
       if (attachment && interviewerCopy) {
         const zone = validZone(schedule.timezone) ?? 'UTC';
-        const when = new Intl.DateTimeFormat('en-SG', { dateStyle: 'full', timeStyle: 'short', timeZone: zone }).format(start);
+        const when = formatDateTime(start, { timeZone: zone });
         const invite = [`Your interview for ${project.title} is on ${when} (${zoneLabel(zone, start)}).`, 'The calendar invitation is attached.'];
         const to = new Set([candidate.email, ...(schedule.interviewerEmail ? [schedule.interviewerEmail] : [])]);
         for (const address of to) {

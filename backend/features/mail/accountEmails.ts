@@ -1,6 +1,7 @@
 /** Email texts of accounts and sign-up: links, confirmations, invitations, approval and rejection. */
 import type { Config } from '../../config';
 import { html } from './templates';
+import { formatDate } from '../../../schema/rules/dates';
 
 function mail(config: Config, subject: string, lines: string[]) {
   return { subject, text: lines.join('\n\n'), html: html(config, lines) };
@@ -77,7 +78,7 @@ export function adminNewCompanyEmail(config: Config, companyName: string, ownerN
 export function companyApprovedEmail(config: Config, firstName: string | null, companyName: string, trialEndsAt: string) {
   return mail(config, `${companyName} is approved on ${config.productName}`, [
     hi(firstName),
-    `Good news: ${companyName} is approved. Your 30-day free trial runs until ${trialEndsAt}.`,
+    `Good news: ${companyName} is approved. Your 30-day free trial runs until ${formatDate(trialEndsAt) ?? trialEndsAt}.`,
     `Sign in at ${config.publicUrl}/auth/login to start your first project. Curated candidates arrive within 3 business days.`,
   ]);
 }

@@ -14,6 +14,7 @@ import { abilityFor } from '../../../schema/ability';
 import type { Config } from '../../config';
 import { notify } from './notify';
 import { companyRecipients, type Recipient } from './recipients';
+import { formatDate } from '../../../schema/rules/dates';
 
 /** Below this many credits a company is told its balance is low. */
 export const LOW_CREDITS = 2;
@@ -91,7 +92,7 @@ export async function creditsExpiring(knex: Knex, config: Config): Promise<numbe
         kind: 'creditsExpiring',
         subjectKey,
         link: CREDITS_LINK,
-        title: () => t('notifications.titles.creditsExpiring', { credits: Number(lot.credits), date: lot.expiry }),
+        title: () => t('notifications.titles.creditsExpiring', { credits: Number(lot.credits), date: formatDate(lot.expiry) ?? lot.expiry }),
       });
     });
   }

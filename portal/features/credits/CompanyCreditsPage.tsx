@@ -14,6 +14,7 @@ import { creditsApi, type Balance, type CreditLogEntry } from '../../api/credits
 import { LogTable, LotsTable } from './CreditTables';
 import { PurchaseModal } from './PurchaseModal';
 import { TestCheckout } from './TestCheckout';
+import { formatDate } from '../../components/format';
 
 export function CompanyCreditsPage() {
   const { user } = useAuth();
@@ -96,7 +97,7 @@ export function CompanyCreditsPage() {
                 {balance.balance}
               </Typography>
               {balance.trialEndsAt && new Date(balance.trialEndsAt) >= new Date(new Date().toISOString().slice(0, 10)) && (
-                <Typography color="text.secondary">{t('credits.page.trialUntil', { date: balance.trialEndsAt })}</Typography>
+                <Typography color="text.secondary">{t('credits.page.trialUntil', { date: formatDate(balance.trialEndsAt) ?? '' })}</Typography>
               )}
             </CardContent>
           </Card>

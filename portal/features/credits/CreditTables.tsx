@@ -3,8 +3,9 @@ import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@m
 import type { ReactNode } from 'react';
 import { t } from '../../../i18n';
 import type { CreditLogEntry, CreditLot } from '../../api/credits';
+import { formatDate, formatDateTime } from '../../../schema/rules/dates';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-SG', { dateStyle: 'medium', timeStyle: 'short' }) : '');
+const when = (iso: string | null) => formatDateTime(iso) ?? '';
 
 export function LotsTable({ lots, showCompany, actions }: { lots: CreditLot[]; showCompany?: boolean; actions?: (lot: CreditLot) => ReactNode }) {
   if (!lots.length) return <Typography color="text.secondary">{t('credits.page.empty')}</Typography>;
@@ -26,7 +27,7 @@ export function LotsTable({ lots, showCompany, actions }: { lots: CreditLot[]; s
             {showCompany && <TableCell>{lot.company}</TableCell>}
             <TableCell align="right">{lot.noOfCredits}</TableCell>
             <TableCell align="right">{lot.quantity}</TableCell>
-            <TableCell>{lot.expiryDate}</TableCell>
+            <TableCell>{formatDate(lot.expiryDate)}</TableCell>
             <TableCell>{when(lot.lastAddedOrDeducted ?? lot.added)}</TableCell>
             {actions && <TableCell align="right">{actions(lot)}</TableCell>}
           </TableRow>

@@ -9,9 +9,10 @@ import { allPages, downloadCsv, toCsv } from './csv';
 import { DashboardFilters, DashboardState } from './DashboardFilters';
 import { PagedTable, type Column } from './PagedTable';
 import { useDashboard } from './useDashboard';
+import { formatDateTime } from '../../../schema/rules/dates';
 
 const T = (k: string) => t(`portal.dashboard.assigned.${k}`);
-export const when = (iso: string) => new Date(iso).toLocaleString('en-SG', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+export const when = (iso: string) => formatDateTime(iso, { timeZone: 'UTC' }) ?? '';
 
 const COLUMNS: Column<AssignmentRow>[] = [
   { header: T('at'), cell: (r) => when(r.at), nowrap: true },

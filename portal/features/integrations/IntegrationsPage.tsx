@@ -16,6 +16,7 @@ import { useNotify } from '../../app/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { ConnectDialog } from './ConnectDialog';
 import { RunLogDialog } from './RunLogDialog';
+import { formatDateTime } from '../../../schema/rules/dates';
 
 const P = 'portal.integrationsPage';
 const CHIP = { connected: 'success', recorded: 'default', authError: 'error' } as const;
@@ -114,7 +115,7 @@ export function IntegrationsPage() {
                       <TableCell>
                         <StateChip integration={it} />
                       </TableCell>
-                      <TableCell>{it?.live ? (it.lastSyncedAt ? new Date(it.lastSyncedAt).toLocaleString() : t(`${P}.never`)) : '—'}</TableCell>
+                      <TableCell>{it?.live ? (it.lastSyncedAt ? formatDateTime(it.lastSyncedAt) : t(`${P}.never`)) : '—'}</TableCell>
                       <TableCell>{it?.live ? it.candidatesSynced : '—'}</TableCell>
                       <TableCell align="right">
                         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>

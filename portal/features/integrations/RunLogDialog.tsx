@@ -21,6 +21,7 @@ import { Fragment, useEffect, useState } from 'react';
 import { t } from '../../../i18n';
 import { errorMessage } from '../../../ui/api/errors';
 import { integrationsApi, type Integration, type SyncRun } from '../../api/integrations';
+import { formatDateTime } from '../../../schema/rules/dates';
 
 const P = 'portal.integrationsPage';
 const COUNTS = ['created', 'updated', 'skipped', 'failed'] as const;
@@ -59,7 +60,7 @@ export function RunLogDialog({ integration, onClose }: { integration?: Integrati
               {runs.map((run) => (
                 <Fragment key={run.id}>
                   <TableRow>
-                    <TableCell>{new Date(run.startedAt).toLocaleString()}</TableCell>
+                    <TableCell>{formatDateTime(run.startedAt)}</TableCell>
                     <TableCell>{t(`${P}.triggers.${run.trigger}`)}</TableCell>
                     <TableCell>{t(`${P}.runStates.${run.status}`)}</TableCell>
                     {COUNTS.map((c) => (

@@ -31,6 +31,7 @@ import { errorMessage } from '../../../ui/api/errors';
 import { interviewsApi, type AdminListQuery, type AdminRequestRow, type Page } from '../../api/interviews';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
+import { formatDateTime } from '../../../schema/rules/dates';
 
 const STATES = ['sent', 'approved', 'rejected', 'expired'] as const;
 const KINDS = ['interview', 'whitelist'] as const;
@@ -38,7 +39,7 @@ const CHANNELS = ['email', 'whatsapp'] as const;
 const STATE_COLOR = { sent: 'default', approved: 'success', rejected: 'error', expired: 'warning' } as const;
 const FILTER_KEYS = ['companyId', 'projectId', 'state', 'kind', 'channel', 'from', 'to', 'q'] as const;
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-SG', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+const when = (iso: string | null) => formatDateTime(iso) ?? '—';
 
 export function InterviewRequestListPage() {
   const [params, setParams] = useSearchParams();

@@ -2,16 +2,11 @@
 import { Box, Divider, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { t } from '../../../i18n';
+import { formatDateTime } from '../../../schema/rules/dates';
 import { validZone, zoneLabel } from '../../../schema/rules/timeZones';
 import type { ProjectData } from '../../api/interviews';
 
-const dateTime = (iso: string, timeZone?: string | null) => {
-  try {
-    return new Intl.DateTimeFormat('en-SG', { dateStyle: 'medium', timeStyle: 'short', timeZone: timeZone || undefined }).format(new Date(iso));
-  } catch {
-    return new Date(iso).toLocaleString('en-SG');
-  }
-};
+const dateTime = (iso: string, timeZone?: string | null) => formatDateTime(iso, { timeZone: validZone(timeZone) ?? undefined }) ?? '';
 
 function Row({ label, value }: { label: string; value: React.ReactNode }) {
   return (

@@ -15,6 +15,7 @@ import { interviewsApi, type JdPreview } from '../../api/interviews';
 import { PublicLayout } from '../../app/layout/PublicLayout';
 import { EmptyState } from '../../components/EmptyState';
 import { jdLinkState } from './jdLink';
+import { formatDateTime } from '../../../schema/rules/dates';
 
 type View = { kind: 'loading' } | { kind: 'ready'; jd: JdPreview } | { kind: 'expired' } | { kind: 'invalid' } | { kind: 'error' };
 
@@ -70,7 +71,7 @@ export function JdPreviewPage() {
                   {t('portal.interviews.jd.download')}
                 </Button>
                 <Typography variant="body2" color="text.secondary">
-                  {t('portal.interviews.jd.validUntil', { date: new Date(view.jd.expiresAt).toLocaleString('en-SG') })}
+                  {t('portal.interviews.jd.validUntil', { date: formatDateTime(view.jd.expiresAt) ?? '' })}
                 </Typography>
               </Stack>
             </Stack>

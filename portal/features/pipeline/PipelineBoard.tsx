@@ -82,13 +82,14 @@ function CardSummary({ doc, pending }: Pick<CardProps, 'doc' | 'pending'>) {
         {doc.name ? doc.name.slice(0, 1) : '?'}
       </Avatar>
       <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
+        {/* The name wraps rather than being cut; the title and place keep one line, their whole text on hover. */}
+        <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="board-card-name">
           {nameOf(doc)}
         </Typography>
-        <Typography variant="caption" color="text.secondary" component="div" noWrap>
+        <Typography variant="caption" color="text.secondary" component="div" noWrap title={doc.title ?? undefined}>
           {doc.title ?? ''}
         </Typography>
-        <Typography variant="caption" color="text.secondary" component="div" noWrap>
+        <Typography variant="caption" color="text.secondary" component="div" noWrap title={doc.currentLocation?.label ?? undefined}>
           {doc.currentLocation?.label ?? ''}
         </Typography>
         <Box sx={{ mt: 0.5 }}>
@@ -187,7 +188,12 @@ function BoardColumn({ stage, docs, total, drop, children }: ColumnProps) {
         minHeight: 240,
       }}
     >
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', px: 0.5 }}>
+      <Stack
+        direction="row"
+        data-testid="board-column-header"
+        // Stays in sight while the board scrolls down a long column.
+        sx={{ justifyContent: 'space-between', alignItems: 'center', px: 0.5, py: 0.5, position: 'sticky', top: 0, zIndex: 1, bgcolor: 'inherit' }}
+      >
         <Typography variant="subtitle2" component="h3">
           {stageLabel(stage)}
         </Typography>
@@ -267,7 +273,11 @@ export function PipelineBoard({ docs, stages, totals, pending, role, contextFor,
       onDragCancel={() => setActive(undefined)}
       accessibility={{ announcements, screenReaderInstructions: { draggable: t('portal.pipeline.keyboardHelp') } }}
     >
-      <Box sx={{ display: 'flex', gap: 1.5, overflowX: 'auto', pb: 2, alignItems: 'stretch' }} data-testid="board">
+      {/*
+        Wider than the screen at 1440 px: the board scrolls on its own, no taller than the window, so its
+        horizontal scroll bar (and Placed and Rejected) is in reach without first scrolling to its end.
+      */}
+      <Box sx={{ display: 'flex', gap: 1.5, overflow: 'auto', pb: 2, alignItems: 'stretch', maxHeight: { md: 'calc(100vh - 24px)' } }} data-testid="board">
         {stages.map((stage) => {
           const list = columns.get(stage) ?? [];
           const drop = active ? checkDrop(active.recruitmentStatus, stage, role, contextOf(active)) : undefined;

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { t } from '../../../i18n';
 import type { SearchDoc, Segment } from '../../api/search';
 import { thousands } from './searchUrl';
+import { formatDate } from '../../../schema/rules/dates';
 
 export function Highlighted({ segments }: { segments: Segment[] }) {
   return (
@@ -55,7 +56,7 @@ export function ResultCard({ doc, onOpen, actions }: Props) {
               <Typography variant="body2" color="text.secondary">
                 {doc.salary?.amount != null ? `${doc.salary.currency} ${thousands(doc.salary.amount)}` : t('search.page.noSalary')}
                 {' · '}
-                {t('search.page.lastUpdated', { date: doc.lastUpdated })}
+                {t('search.page.lastUpdated', { date: formatDate(doc.lastUpdated) ?? '' })}
               </Typography>
               {m.snippets.map((s, i) => (
                 <Typography key={i} variant="body2" sx={{ mt: 1 }} data-testid="snippet">

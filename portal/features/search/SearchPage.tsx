@@ -111,6 +111,9 @@ export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
             <TextField
               select
               size="small"
+              // Beside Per page, not each across the page (the theme makes text fields full width).
+              fullWidth={false}
+              sx={{ minWidth: 170 }}
               label={t('search.page.sort')}
               value={state.sort}
               onChange={(e) => go({ ...state, sort: e.target.value as SearchState['sort'], page: 1 })}
@@ -125,6 +128,8 @@ export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
             <TextField
               select
               size="small"
+              fullWidth={false}
+              sx={{ minWidth: 100 }}
               label={t('search.page.perPage')}
               value={state.perPage}
               onChange={(e) => go({ ...state, perPage: Number(e.target.value), page: 1 })}

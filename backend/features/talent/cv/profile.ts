@@ -11,6 +11,7 @@ import type { Row } from '../../../crud/serialize';
 import { modelFor } from '../../../db/models';
 import { monthRange, yearRange, yearsOfExperience } from './format';
 import type { DatedEntry, ProfileDocument } from './pdf';
+import { formatDate } from '../../../../schema/rules/dates';
 
 const candidate = entity('candidate');
 
@@ -142,7 +143,7 @@ function noticeText(value: unknown): string | null {
   if (!np) return null;
   if (np.type === 0) return 'Immediately';
   if (np.type === 1) return `${np.option} month${Number(np.option) === 1 ? '' : 's'}`;
-  if (np.type === 2) return `From ${np.option}`;
+  if (np.type === 2) return `From ${formatDate(typeof np.option === 'string' ? np.option.slice(0, 10) : null) ?? String(np.option)}`;
   return 'Not sure yet';
 }
 
@@ -168,7 +169,7 @@ export function yearsLine(data: ProfileData, today = todayOf().date): string | n
 /** The profile PDF: everything the profile says, contact details included. */
 export function profileDocument(data: ProfileData): ProfileDocument {
   const { row } = data;
-  const generated = new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const generated = formatDate(new Date());
   return {
     title: [row.firstName, row.lastName].filter(Boolean).join(' ') || 'Candidate',
     subtitle: [data.experiences[0]?.title, data.city, row.email, row.phone].filter(Boolean).join('  ·  '),

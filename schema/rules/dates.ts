@@ -1,0 +1,52 @@
+/**
+ * Dates as every screen, PDF and email writes them, in the product's locale (en-SG, spec section 9):
+ * one date format, '30 Nov 2026', and one date-time format, '30 Nov 2026, 12:19 pm'. The same
+ * pair is used by the portal, the console and the server, as formatMoney is for amounts.
+ *
+ * A calendar day ('2026-12-27', e.g. a credit's expiry) is that day wherever it is read; an instant
+ * is shown in the reader's time zone (the browser's, or the one passed: an interview's zone).
+ */
+export const DATE_LOCALE = 'en-SG';
+
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_PARTS: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+const TIME_PARTS: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', hour12: true };
+
+export interface DateOptions {
+  /** An IANA zone ('Asia/Singapore'); the reader's own zone when absent. */
+  timeZone?: string;
+}
+
+type DateInput = string | number | Date | null | undefined;
+
+function instant(value: DateInput): { date: Date; dayOnly: boolean } | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const dayOnly = typeof value === 'string' && DAY_ONLY.test(value);
+  const date = value instanceof Date ? value : new Date(dayOnly ? `${value as string}T00:00:00Z` : value);
+  return Number.isNaN(date.getTime()) ? undefined : { date, dayOnly };
+}
+
+// ICU puts narrow no-break spaces before "pm" in some versions: written as plain spaces so text compares alike.
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+/** '30 Nov 2026'; undefined for nothing or an unreadable value. */
+export function formatDate(value: DateInput, options: DateOptions = {}): string | undefined {
+  const read = instant(value);
+  if (!read) return undefined;
+  const timeZone = read.dayOnly ? 'UTC' : options.timeZone;
+  return plain(new Intl.DateTimeFormat(DATE_LOCALE, { ...DATE_PARTS, timeZone }).format(read.date));
+}
+
+/** '30 Nov 2026, 12:19 pm'; a calendar day alone reads as formatDate writes it. */
+export function formatDateTime(value: DateInput, options: DateOptions = {}): string | undefined {
+  const read = instant(value);
+  if (!read) return undefined;
+  if (read.dayOnly) return formatDate(value);
+  return plain(new Intl.DateTimeFormat(DATE_LOCALE, { ...DATE_PARTS, ...TIME_PARTS, timeZone: options.timeZone }).format(read.date));
+}
+
+/**
+ * Date shapes the product never shows: ISO days, numeric day/month/year and times with seconds.
+ * Tests scan pages and emails for these.
+ */
+export const FOREIGN_DATE_SHAPES: readonly RegExp[] = [/\b\d{4}-\d{2}-\d{2}\b/, /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/, /\b\d{1,2}:\d{2}:\d{2}\b/];
