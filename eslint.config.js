@@ -15,7 +15,8 @@ const sidePatterns = (folder, forbidden) =>
     message: `${folder}/ may not import ${side}/: move what both need below them (schema/, i18n/ or ui/).`,
   }));
 const restrict = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
-const boundary = (folder, forbidden) => restrict([`${folder}/**/*.ts`, `${folder}/**/*.tsx`], sidePatterns(folder, forbidden));
+const boundary = (folder, forbidden) =>
+  restrict([`${folder}/**/*.ts`, `${folder}/**/*.tsx`], sidePatterns(folder, forbidden));
 
 /**
  * Generic layers never import what is built on them: the CRUD router receives each entity's write
@@ -30,7 +31,8 @@ const crudLayer = restrict(
     ...sidePatterns('backend', ['admin', 'portal', 'ui']),
     {
       regex: '^(\\.\\./)+features(/|$)',
-      message: 'backend/crud/ is generic: receive what a capability provides when mounted instead of importing backend/features/.',
+      message:
+        'backend/crud/ is generic: receive what a capability provides when mounted instead of importing backend/features/.',
     },
   ],
 );
@@ -40,7 +42,8 @@ const seedsLayer = restrict(
     ...sidePatterns('seeds', ['admin', 'portal', 'ui']),
     {
       regex: '^(\\.\\./)+backend/(?!config$|db/|features/[^/]+$|features/[^/]+/index$|features/talent/bulk$)',
-      message: "seeds/ may import backend/config, backend/db/ and a capability's public face (backend/features/<name>, talent/bulk) only.",
+      message:
+        "seeds/ may import backend/config, backend/db/ and a capability's public face (backend/features/<name>, talent/bulk) only.",
     },
   ],
 );

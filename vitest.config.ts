@@ -38,11 +38,25 @@ export default defineConfig({
     reporters: ['default', './tests/helpers/summaryReporter.ts'],
     ...timeouts,
     projects: [
-      { test: { name: 'unit', include: [...UNIT, ...BESIDE_CODE], exclude: ['**/node_modules/**'], pool: 'threads', ...two, ...timeouts } },
+      {
+        test: {
+          name: 'unit',
+          include: [...UNIT, ...BESIDE_CODE],
+          exclude: ['**/node_modules/**'],
+          pool: 'threads',
+          ...two,
+          ...timeouts,
+        },
+      },
       {
         test: {
           name: 'api',
-          include: ['tests/api/**/*.test.ts', 'tests/schema/**/*.test.ts', 'tests/jobs/**/*.test.ts', 'tests/seeds/**/*.test.ts'],
+          include: [
+            'tests/api/**/*.test.ts',
+            'tests/schema/**/*.test.ts',
+            'tests/jobs/**/*.test.ts',
+            'tests/seeds/**/*.test.ts',
+          ],
           exclude: [...UNIT, '**/node_modules/**'],
           pool: 'forks',
           ...two,

@@ -23,11 +23,13 @@ import { consoleTheme } from './theme';
 // react-admin's own texts come from our catalogue (en.ra), never its stock English.
 const i18nProvider = polyglotI18nProvider(() => en, 'en', { allowMissing: true });
 const HOME = 'companies';
-const SCREENS = [...resources.filter((e) => e.resource === HOME), ...resources.filter((e) => e.resource !== HOME)].map((entity) => ({
-  entity,
-  // Built once: a new component per render would remount every screen.
-  screens: screensFor(entity),
-}));
+const SCREENS = [...resources.filter((e) => e.resource === HOME), ...resources.filter((e) => e.resource !== HOME)].map(
+  (entity) => ({
+    entity,
+    // Built once: a new component per render would remount every screen.
+    screens: screensFor(entity),
+  }),
+);
 
 export function App() {
   return (

@@ -11,7 +11,13 @@ export const consoleTheme: RaThemeOptions = deepmerge(deepmerge(defaultTheme, pr
     MuiFormControl: { defaultProps: { variant: 'outlined' } },
     MuiPaper: { styleOverrides: { elevation1: { boxShadow: 'none', border: '1px solid #e2e8f0' } } },
     MuiAppBar: { styleOverrides: { colorPrimary: { backgroundColor: BRAND.primaryDark } } },
-    MuiMenuItem: { styleOverrides: { root: { '&.Mui-selected': { backgroundColor: 'rgba(29, 78, 216, 0.08)', color: BRAND.primary, fontWeight: 600 } } } },
+    MuiMenuItem: {
+      styleOverrides: {
+        root: {
+          '&.Mui-selected': { backgroundColor: 'rgba(29, 78, 216, 0.08)', color: BRAND.primary, fontWeight: 600 },
+        },
+      },
+    },
     // Dense rows: a cell keeps to one line (long values are cut with an ellipsis and shown whole on hover by the field).
     MuiTableCell: { styleOverrides: { sizeSmall: { paddingTop: 6, paddingBottom: 6 } } },
     // react-admin lets wide tables widen the whole page; the console keeps the frame to the window and scrolls the table instead.
@@ -22,6 +28,10 @@ export const consoleTheme: RaThemeOptions = deepmerge(deepmerge(defaultTheme, pr
     RaLoading: { styleOverrides: { root: { '& .RaLoading-message': { color: '#475569' } } } },
     // A form's toolbar on a quiet surface: react-admin's grey puts the red Delete button at 4.25:1, under AA's 4.5:1.
     RaToolbar: { styleOverrides: { root: { backgroundColor: '#f8fafc', borderTop: '1px solid #e2e8f0' } } },
-    RaSidebar: { styleOverrides: { root: { '& .RaSidebar-fixed': { backgroundColor: '#ffffff', borderRight: '1px solid #e2e8f0' } } } },
+    RaSidebar: {
+      styleOverrides: {
+        root: { '& .RaSidebar-fixed': { backgroundColor: '#ffffff', borderRight: '1px solid #e2e8f0' } },
+      },
+    },
   },
 });

@@ -190,7 +190,8 @@ function oidcClient(prefix: 'GOOGLE' | 'LINKEDIN', defaultIssuer: string): OidcC
 function sharedBuffers(): string | undefined {
   const raw = process.env.EMBEDDED_PG_SHARED_BUFFERS;
   if (!raw) return undefined;
-  if (!/^\d+(kB|MB|GB)$/.test(raw)) throw new Error(`EMBEDDED_PG_SHARED_BUFFERS must look like 512MB or 2GB, got '${raw}'`);
+  if (!/^\d+(kB|MB|GB)$/.test(raw))
+    throw new Error(`EMBEDDED_PG_SHARED_BUFFERS must look like 512MB or 2GB, got '${raw}'`);
   return raw;
 }
 
@@ -223,8 +224,13 @@ function trustProxy(): string[] {
     .filter(Boolean);
   for (const entry of list) {
     const [address, bits, extra] = entry.split('/');
-    const ok = PROXY_NAMES.has(entry) || (isIP(address) > 0 && extra === undefined && (bits === undefined || /^\d{1,3}$/.test(bits)));
-    if (!ok) throw new Error(`TRUST_PROXY takes addresses, CIDR ranges or loopback/linklocal/uniquelocal, comma-separated; got '${entry}'`);
+    const ok =
+      PROXY_NAMES.has(entry) ||
+      (isIP(address) > 0 && extra === undefined && (bits === undefined || /^\d{1,3}$/.test(bits)));
+    if (!ok)
+      throw new Error(
+        `TRUST_PROXY takes addresses, CIDR ranges or loopback/linklocal/uniquelocal, comma-separated; got '${entry}'`,
+      );
   }
   return list;
 }
@@ -232,11 +238,15 @@ function trustProxy(): string[] {
 function creditsConfig(): CreditsConfig {
   const price = Number(process.env.CREDIT_PRICE ?? '100');
   if (!Number.isFinite(price) || price <= 0 || Math.round(price * 100) !== price * 100)
-    throw new Error(`CREDIT_PRICE must be a positive amount with at most 2 decimals, got '${process.env.CREDIT_PRICE}'`);
+    throw new Error(
+      `CREDIT_PRICE must be a positive amount with at most 2 decimals, got '${process.env.CREDIT_PRICE}'`,
+    );
   const currency = (process.env.CREDIT_CURRENCY || 'SGD').toUpperCase();
-  if (!/^[A-Z]{3}$/.test(currency)) throw new Error(`CREDIT_CURRENCY must be a three-letter currency code, got '${currency}'`);
+  if (!/^[A-Z]{3}$/.test(currency))
+    throw new Error(`CREDIT_CURRENCY must be a three-letter currency code, got '${currency}'`);
   const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = process.env;
-  if (Boolean(secretKey) !== Boolean(webhookSecret)) throw new Error('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together');
+  if (Boolean(secretKey) !== Boolean(webhookSecret))
+    throw new Error('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together');
   return {
     pricing: {
       pricePerCredit: price,
@@ -245,7 +255,10 @@ function creditsConfig(): CreditsConfig {
       tiers: process.env.CREDIT_TIERS ? parseTiers(process.env.CREDIT_TIERS) : DEFAULT_TIERS,
       supportEmail: process.env.SUPPORT_EMAIL || 'support@talentbase.example',
     },
-    stripe: secretKey && webhookSecret ? { secretKey, webhookSecret, apiUrl: process.env.STRIPE_API_URL || undefined } : undefined,
+    stripe:
+      secretKey && webhookSecret
+        ? { secretKey, webhookSecret, apiUrl: process.env.STRIPE_API_URL || undefined }
+        : undefined,
   };
 }
 
@@ -284,7 +297,9 @@ function flag(name: string, fallback: boolean): boolean {
 }
 
 export function loadConfig(overrides: Partial<Config> = {}): Config {
-  const env = (process.env.NODE_ENV === 'production' ? 'production' : process.env.NODE_ENV === 'test' ? 'test' : 'development') as Config['env'];
+  const env = (
+    process.env.NODE_ENV === 'production' ? 'production' : process.env.NODE_ENV === 'test' ? 'test' : 'development'
+  ) as Config['env'];
   const port = int('PORT', 3000);
   const dataDir = path.resolve(ROOT, process.env.DATA_DIR ?? '.data');
   const config: Config = {
@@ -307,7 +322,11 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     communityUrl: (process.env.COMMUNITY_URL ?? '').trim().replace(/\/$/, ''),
     google: oidcClient('GOOGLE', 'https://accounts.google.com'),
     linkedin: oidcClient('LINKEDIN', 'https://www.linkedin.com/oauth'),
-    rateLimit: { perEmail: int('RATE_LIMIT_PER_EMAIL', 5), perIp: int('RATE_LIMIT_PER_IP', 30), windowMinutes: int('RATE_LIMIT_WINDOW_MINUTES', 15) },
+    rateLimit: {
+      perEmail: int('RATE_LIMIT_PER_EMAIL', 5),
+      perIp: int('RATE_LIMIT_PER_IP', 30),
+      windowMinutes: int('RATE_LIMIT_WINDOW_MINUTES', 15),
+    },
     storage: storage(),
     importMaxBytes: int('IMPORT_MAX_MB', 50) * 1024 * 1024,
     logRetentionMonths: Math.max(2, int('LOG_RETENTION_MONTHS', 13)),

@@ -22,7 +22,8 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (fields: FieldErrors, code = 'errors.validation') => new AppError(400, code, undefined, fields);
+export const badRequest = (fields: FieldErrors, code = 'errors.validation') =>
+  new AppError(400, code, undefined, fields);
 export const unauthorized = (code = 'errors.unauthorized') => new AppError(401, code);
 export const forbidden = (code = 'errors.forbidden') => new AppError(403, code);
 export const notFound = (code = 'errors.notFound') => new AppError(404, code);
@@ -50,9 +51,11 @@ export function fromDatabaseError(err: unknown): AppError | undefined {
   const key = /Key \(([^)]+)\)/.exec(e.detail ?? '')?.[1];
   const field = key ? fieldOf(key.replace(/^lower\((.*)\)$/, '$1')) : undefined;
   if (e.code === '23505' && field) return badRequest({ [field]: uniqueMessage(e.table, field) });
-  if (e.code === '23503' && field && /is not present/.test(e.detail ?? '')) return badRequest({ [field]: `${field}.errors.notFound` });
+  if (e.code === '23503' && field && /is not present/.test(e.detail ?? ''))
+    return badRequest({ [field]: `${field}.errors.notFound` });
   if (e.code === '23503') return new AppError(409, 'errors.inUse');
-  if (e.code === '23502' && e.column) return badRequest({ [fieldOf(e.column)]: `${fieldOf(e.column)}.errors.required` });
+  if (e.code === '23502' && e.column)
+    return badRequest({ [fieldOf(e.column)]: `${fieldOf(e.column)}.errors.required` });
   // Class 22 is PostgreSQL's "data exception": a value it cannot take (NUL in text, a date out of
   // range, a number too large, malformed input), so the request is at fault.
   if (typeof e.code === 'string' && e.code.startsWith('22')) return badRequest({}, 'errors.invalidValue');
@@ -80,9 +83,11 @@ export function loggable(err: unknown): Record<string, unknown> {
 
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   let appErr = err instanceof AppError ? err : fromDatabaseError(err);
-  if (appErr && !(err instanceof AppError)) logger.warn({ ...loggable(err), method: req.method, path: req.path }, 'request refused by the database');
+  if (appErr && !(err instanceof AppError))
+    logger.warn({ ...loggable(err), method: req.method, path: req.path }, 'request refused by the database');
   const status = (err as { status?: number; type?: string }).status;
-  if (!appErr && (err as { type?: string }).type === 'entity.parse.failed') appErr = new AppError(400, 'errors.invalidJson');
+  if (!appErr && (err as { type?: string }).type === 'entity.parse.failed')
+    appErr = new AppError(400, 'errors.invalidJson');
   if (!appErr && (err as { type?: string }).type === 'entity.too.large') appErr = new AppError(413, 'errors.tooLarge');
   if (!appErr && status && status >= 400 && status < 500) appErr = new AppError(status, 'errors.badRequest');
   if (!appErr) {
@@ -91,6 +96,11 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   }
   if (res.headersSent) return;
   res.status(appErr.status).json({
-    error: { code: appErr.code, message: appErr.message, ...(appErr.fields ? { fields: appErr.fields } : {}), ...appErr.extra },
+    error: {
+      code: appErr.code,
+      message: appErr.message,
+      ...(appErr.fields ? { fields: appErr.fields } : {}),
+      ...appErr.extra,
+    },
   });
 };

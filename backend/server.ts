@@ -24,7 +24,11 @@ async function listen(app: ReturnType<typeof createApp>, port: number): Promise<
     const server = app.listen(port);
     server.once('listening', () => resolve(server));
     server.once('error', (err: NodeJS.ErrnoException) =>
-      reject(err.code === 'EADDRINUSE' ? new Error(`Port ${port} is already in use. Stop what runs there or start with PORT=<another port>.`) : err),
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new Error(`Port ${port} is already in use. Stop what runs there or start with PORT=<another port>.`)
+          : err,
+      ),
     );
   });
 }

@@ -224,7 +224,13 @@ export const en = {
       mustIncludeEmailDomain: 'Include the domain of your own email address',
     },
   },
-  code: { errors: { twoLetters: 'Use the two-letter code', invalid: 'Enter the six digits of the code', required: 'Enter the code from the email' } },
+  code: {
+    errors: {
+      twoLetters: 'Use the two-letter code',
+      invalid: 'Enter the six digits of the code',
+      required: 'Enter the code from the email',
+    },
+  },
   range: { errors: { invalid: 'range must be [start, end] with 0 <= start <= end and at most 1000 rows' } },
   sort: { errors: { invalid: 'sort must be ["field", "ASC" | "DESC"] on a sortable field' } },
   filter: { errors: { invalid: 'filter must be a JSON object of known fields' } },
@@ -272,7 +278,10 @@ export const en = {
       groups: { companies: 'Companies', talent: 'Talent', credits: 'Credits', lookups: 'Lookups' },
     },
     selectRow: 'Select {name}',
-    presets: { pending: 'Pending {label}', candidates: { pending: 'Pending curation', pendingActivation: 'Pending activation' } },
+    presets: {
+      pending: 'Pending {label}',
+      candidates: { pending: 'Pending curation', pendingActivation: 'Pending activation' },
+    },
     list: { search: 'Search', any: 'Any' },
     related: { titleWithCount: '{label} ({count})', empty: 'No {label} yet' },
     empty: {

@@ -8,6 +8,11 @@ export default defineConfig({
   root: import.meta.dirname,
   base: '/',
   plugins: [react(), precompress()],
-  build: { outDir: path.resolve(import.meta.dirname, '../dist/portal'), emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 4000 },
+  build: {
+    outDir: path.resolve(import.meta.dirname, '../dist/portal'),
+    emptyOutDir: true,
+    manifest: true,
+    chunkSizeWarningLimit: 4000,
+  },
   server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
 });

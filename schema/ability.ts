@@ -47,7 +47,12 @@ export function abilityFor(actor: Actor): AppAbility {
 }
 
 /** Fields this actor may write with `action` on `subject`, or undefined when every field is allowed. */
-export function writableFields(ability: AppAbility, action: Action, subject: string, allFields: string[]): Set<string> | undefined {
+export function writableFields(
+  ability: AppAbility,
+  action: Action,
+  subject: string,
+  allFields: string[],
+): Set<string> | undefined {
   const rules = ability.rulesFor(action, subject);
   if (rules.some((r) => !r.fields)) return undefined;
   return new Set(allFields.filter((f) => rules.some((r) => ([r.fields].flat() as string[]).includes(f))));

@@ -17,7 +17,13 @@ import { emailCode } from './entities/internal/emailCode';
 import { outboxEmail } from './entities/internal/outboxEmail';
 import { projectLog } from './entities/internal/projectLog';
 import { analyticsEvent } from './entities/internal/analyticsEvent';
-import { candidateInsightDaily, recruitmentStageDaily, recruitmentStageStay, recruitmentStageWeekly, rollupMark } from './entities/internal/dailyRollups';
+import {
+  candidateInsightDaily,
+  recruitmentStageDaily,
+  recruitmentStageStay,
+  recruitmentStageWeekly,
+  rollupMark,
+} from './entities/internal/dailyRollups';
 import { rateLimitHit } from './entities/internal/rateLimitHit';
 import { seedRun } from './entities/internal/seedRun';
 import { session } from './entities/internal/session';

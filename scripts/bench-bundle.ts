@@ -30,7 +30,8 @@ interface Sizes {
 function sizesOf(dir: string, file: string): Sizes {
   const p = path.join(dir, file);
   const raw = statSync(p).size;
-  const twin = (ext: string, make: (b: Buffer) => Buffer) => (existsSync(`${p}.${ext}`) ? statSync(`${p}.${ext}`).size : make(readFileSync(p)).length);
+  const twin = (ext: string, make: (b: Buffer) => Buffer) =>
+    existsSync(`${p}.${ext}`) ? statSync(`${p}.${ext}`).size : make(readFileSync(p)).length;
   return { raw, gz: twin('gz', gzip), br: twin('br', brotli) };
 }
 
@@ -58,7 +59,8 @@ function pageKey(manifest: Manifest, page: string): string {
 }
 
 const fmt = (n: number) => `${(n / KB).toFixed(1).padStart(8)} KB`;
-const sum = (all: Sizes[]): Sizes => all.reduce((a, s) => ({ raw: a.raw + s.raw, gz: a.gz + s.gz, br: a.br + s.br }), { raw: 0, gz: 0, br: 0 });
+const sum = (all: Sizes[]): Sizes =>
+  all.reduce((a, s) => ({ raw: a.raw + s.raw, gz: a.gz + s.gz, br: a.br + s.br }), { raw: 0, gz: 0, br: 0 });
 
 interface Budget {
   label: string;

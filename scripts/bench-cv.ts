@@ -19,8 +19,14 @@ const SHAPES: Record<string, string> = {
 const SIZES = [250_000, 500_000, 1_000_000, 2_000_000];
 
 // Lookups the size of the real ones: a few thousand skills, cities and titles.
-const table = (n: number, prefix: string) => new Map<string, Named>(Array.from({ length: n }, (_, i) => [`${prefix} ${i}`, { id: i, name: `${prefix} ${i}` }]));
-const lookups: CvLookups = { skills: table(5000, 'skill'), jobTitles: table(3000, 'title'), cities: table(2000, 'city'), version: 1 };
+const table = (n: number, prefix: string) =>
+  new Map<string, Named>(Array.from({ length: n }, (_, i) => [`${prefix} ${i}`, { id: i, name: `${prefix} ${i}` }]));
+const lookups: CvLookups = {
+  skills: table(5000, 'skill'),
+  jobTitles: table(3000, 'title'),
+  cities: table(2000, 'city'),
+  version: 1,
+};
 lookups.skills.set('typescript', { id: 99_999, name: 'TypeScript' });
 
 function time(fn: () => unknown): number {
@@ -38,7 +44,9 @@ for (const [shape, unit] of Object.entries(SHAPES)) {
     const parse = time(() => parseCv(text, lookups));
     const redact = time(() => redactCv(text, { firstName: 'Jane', lastName: 'Tan' }));
     console.log(
-      `${shape.padEnd(28)} ${mb.toFixed(2).padStart(7)} ${(parse / mb).toFixed(0).padStart(13)} ${(redact / mb).toFixed(0).padStart(14)} ${(scan / mb)
+      `${shape.padEnd(28)} ${mb.toFixed(2).padStart(7)} ${(parse / mb).toFixed(0).padStart(13)} ${(redact / mb).toFixed(0).padStart(14)} ${(
+        scan / mb
+      )
         .toFixed(1)
         .padStart(17)} ${(parse / Math.max(scan, 0.01)).toFixed(0).padStart(13)}x`,
     );

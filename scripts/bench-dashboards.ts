@@ -78,7 +78,8 @@ try {
   };
   const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
   // Each run asks a different slice: a company, a project, a week or a range, as admins browse.
-  const rangeOf = (i: number) => (i % 3 === 0 ? `from=${day(364)}&to=${day(0)}` : i % 3 === 1 ? `week=${day(7 * (i % 50))}` : '');
+  const rangeOf = (i: number) =>
+    i % 3 === 0 ? `from=${day(364)}&to=${day(0)}` : i % 3 === 1 ? `week=${day(7 * (i % 50))}` : '';
   const companyOf = (i: number) => (i % 4 === 0 ? `&company_id=Company:${companies[i % companies.length]}` : '');
   const projectOf = (i: number) => (i % 5 === 0 ? `&project_id=Project:${projects[i % projects.length]}` : '');
   const candidateOf = (i: number) => candidateIds[(i * 37) % candidateIds.length];
@@ -91,7 +92,9 @@ try {
 
   add(
     'activity-per-week',
-    await timed(RUNS, (i) => get(adminCookie, `/dashboard/activity-per-week?${rangeOf(i)}${companyOf(i)}${projectOf(i)}`)),
+    await timed(RUNS, (i) =>
+      get(adminCookie, `/dashboard/activity-per-week?${rangeOf(i)}${companyOf(i)}${projectOf(i)}`),
+    ),
     await timed(RUNS, async (i) => {
       const from = i % 3 === 0 ? day(364) : day(84);
       await knex.raw(
@@ -113,15 +116,31 @@ try {
       );
     }),
   );
-  add('ta-project-assignment-log', await timed(RUNS, (i) => get(adminCookie, `/dashboard/ta-project-assignment-log?${rangeOf(i)}${companyOf(i)}`)));
+  add(
+    'ta-project-assignment-log',
+    await timed(RUNS, (i) => get(adminCookie, `/dashboard/ta-project-assignment-log?${rangeOf(i)}${companyOf(i)}`)),
+  );
   add(
     'ta-recruitment-event-log',
-    await timed(RUNS, (i) => get(adminCookie, `/dashboard/ta-recruitment-event-log?${rangeOf(i)}${companyOf(i)}${projectOf(i)}&page=${1 + (i % 3)}`)),
+    await timed(RUNS, (i) =>
+      get(
+        adminCookie,
+        `/dashboard/ta-recruitment-event-log?${rangeOf(i)}${companyOf(i)}${projectOf(i)}&page=${1 + (i % 3)}`,
+      ),
+    ),
   );
-  add('recruiter (company owner)', await timed(RUNS, (i) => get(ownerCookie, `/dashboard/recruiter?${i % 2 ? `from=${day(364)}&to=${day(0)}` : ''}`)));
+  add(
+    'recruiter (company owner)',
+    await timed(RUNS, (i) => get(ownerCookie, `/dashboard/recruiter?${i % 2 ? `from=${day(364)}&to=${day(0)}` : ''}`)),
+  );
   add(
     'insights: appearances and views',
-    await timed(RUNS, (i) => get(adminCookie, `/candidate-search-or-view-log/profile-insights/Candidate:${candidateOf(i)}/${['7', '30', 'all'][i % 3]}`)),
+    await timed(RUNS, (i) =>
+      get(
+        adminCookie,
+        `/candidate-search-or-view-log/profile-insights/Candidate:${candidateOf(i)}/${['7', '30', 'all'][i % 3]}`,
+      ),
+    ),
     await timed(RUNS, async (i) => {
       await knex.raw(
         `select kind, count(*) filter (where created_at >= now() - interval '7 days'), count(*) filter (where created_at >= now() - interval '30 days'), count(*)
@@ -133,7 +152,10 @@ try {
   add(
     'insights: shortlists and interview requests',
     await timed(RUNS, (i) =>
-      get(adminCookie, `/candidate-recruitment-stages-activity-log/profile-insights/Candidate:${candidateOf(i)}/${['7', '30', 'all'][i % 3]}`),
+      get(
+        adminCookie,
+        `/candidate-recruitment-stages-activity-log/profile-insights/Candidate:${candidateOf(i)}/${['7', '30', 'all'][i % 3]}`,
+      ),
     ),
   );
 
@@ -143,7 +165,8 @@ try {
     `history: ${STAGE_ROWS.toLocaleString('en')} pipeline-activity rows, ${APPEARANCE_ROWS.toLocaleString('en')} appearance and view rows over 730 days, ${candidates.toLocaleString('en')} candidates; ${RUNS} calls each`,
   );
   console.log(`${'call'.padEnd(46)}   p50 ms    p95 ms   raw-log p50   raw-log p95`);
-  for (const r of rows) console.log(`${r.name.padEnd(46)}${f(r.p50)} ${f(r.p95)}${r.raw ? `    ${f(r.raw.p50)}     ${f(r.raw.p95)}` : ''}`);
+  for (const r of rows)
+    console.log(`${r.name.padEnd(46)}${f(r.p50)} ${f(r.p95)}${r.raw ? `    ${f(r.raw.p50)}     ${f(r.raw.p95)}` : ''}`);
   const load = os
     .loadavg()
     .map((n) => n.toFixed(2))

@@ -54,7 +54,12 @@ try {
   await seed(knex, { only: ['lookups', 'demo'] });
 
   const pools = await loadPools(knex);
-  const tags = new Map(((await knex('tags').select('id', 'identifier')) as { id: number; identifier: string }[]).map((t) => [t.id, t.identifier]));
+  const tags = new Map(
+    ((await knex('tags').select('id', 'identifier')) as { id: number; identifier: string }[]).map((t) => [
+      t.id,
+      t.identifier,
+    ]),
+  );
   const names = nameMaps(pools, tags);
   const rng = rngFrom(4242);
   const out = createWriteStream(file);
@@ -67,7 +72,8 @@ try {
       DEFECTS[Math.floor(i / 50) % DEFECTS.length](row, i);
       broken += 1;
     }
-    if (!out.write(csvLine(IMPORT_HEADER.map((h) => row[h] ?? '')))) await new Promise<void>((r) => out.once('drain', () => r()));
+    if (!out.write(csvLine(IMPORT_HEADER.map((h) => row[h] ?? ''))))
+      await new Promise<void>((r) => out.once('drain', () => r()));
   }
   await new Promise<void>((r) => out.end(() => r()));
   console.log(
@@ -99,7 +105,9 @@ try {
   console.log(
     `Rejected ${result.rejected.toLocaleString('en')} rows (expected ${broken.toLocaleString('en')}); reasons in ${result.reportPath}${args.includes('--keep') ? '' : ' (removed at the end; run with --keep to keep it)'}.`,
   );
-  const stored = Number((await knex('candidates').where('email', 'like', '%@bench.example.com').count({ n: '*' }))[0].n);
+  const stored = Number(
+    (await knex('candidates').where('email', 'like', '%@bench.example.com').count({ n: '*' }))[0].n,
+  );
   console.log(
     `In the database: ${stored.toLocaleString('en')} imported candidates, ${Number((await knex('candidate_experiences').count({ n: '*' }))[0].n).toLocaleString('en')} experience rows.`,
   );

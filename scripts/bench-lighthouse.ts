@@ -30,7 +30,11 @@ const knex = createKnex(db.connectionString);
 const app = createApp({ knex, config });
 // The blank page: the same server and headers, no application.
 app.get('/bench-blank', (_req, res) => {
-  res.type('html').send('<!doctype html><html lang="en"><head><title>Blank</title></head><body><main><h1>Blank</h1></main></body></html>');
+  res
+    .type('html')
+    .send(
+      '<!doctype html><html lang="en"><head><title>Blank</title></head><body><main><h1>Blank</h1></main></body></html>',
+    );
 });
 const server = createServer(app);
 
@@ -61,19 +65,34 @@ try {
 
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
   });
   const audit = async (label: string, url: string): Promise<Row> => {
     const result = await lighthouse(
       url,
-      { port: chrome!.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders: { Cookie: cookie } },
+      {
+        port: chrome!.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        extraHeaders: { Cookie: cookie },
+      },
       desktopConfig,
     );
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const { categories, audits } = result.lhr;
     // LIGHTHOUSE_JSON=<dir> keeps each page's whole report, to read any audit afterwards.
     if (process.env.LIGHTHOUSE_JSON)
-      writeFileSync(path.join(process.env.LIGHTHOUSE_JSON, `${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.json`), JSON.stringify(result.lhr));
+      writeFileSync(
+        path.join(process.env.LIGHTHOUSE_JSON, `${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.json`),
+        JSON.stringify(result.lhr),
+      );
     // LIGHTHOUSE_DETAIL=1 prints where the main thread's time went and the scripts that took it.
     if (process.env.LIGHTHOUSE_DETAIL) {
       type Items = { details?: { items?: Record<string, unknown>[] } };
@@ -87,7 +106,9 @@ try {
     const failed = categories.accessibility.auditRefs
       .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
       .map((ref) => {
-        const items = ((audits[ref.id]?.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items ?? []).slice(0, 3);
+        const items = (
+          (audits[ref.id]?.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items ?? []
+        ).slice(0, 3);
         return `${ref.id} (${items.map((i) => i.node?.snippet ?? '?').join(' ')})`;
       });
     return {
@@ -112,7 +133,9 @@ try {
   for (const r of rows) {
     const cells = [r.performance, r.accessibility].map((n) => String(n).padStart(5)).join(' ');
     const ms = [r.fcp, r.lcp, r.tbt].map((n) => n.toFixed(0).padStart(8)).join(' ');
-    console.log(`${r.page.padEnd(44)}${cells} ${ms} ${r.cls.toFixed(3).padStart(6)}${r.failed.length ? `  accessibility misses: ${r.failed.join(', ')}` : ''}`);
+    console.log(
+      `${r.page.padEnd(44)}${cells} ${ms} ${r.cls.toFixed(3).padStart(6)}${r.failed.length ? `  accessibility misses: ${r.failed.join(', ')}` : ''}`,
+    );
   }
   const load = os
     .loadavg()

@@ -134,7 +134,12 @@ try {
     })
     .returning('id');
   const token = newToken();
-  await knex('sessions').insert({ token_hash: sha256(token), actor_kind: 2, actor_id: owner.id, expires_at: new Date(Date.now() + 3600_000) });
+  await knex('sessions').insert({
+    token_hash: sha256(token),
+    actor_kind: 2,
+    actor_id: owner.id,
+    expires_at: new Date(Date.now() + 3600_000),
+  });
 
   const servers = [child('./benchLive/server.ts', { BENCH_DATABASE_URL: db.connectionString })];
   servers.push(child('./benchLive/server.ts', { BENCH_DATABASE_URL: db.connectionString }));
@@ -143,7 +148,9 @@ try {
   const clients = child('./benchLive/clients.ts');
   children.push(clients);
 
-  console.log(`Floor: ${SOCKETS} sockets on a bare ws server in each web process, ${RATE} bare pg_notify/s for ${RAW_SECONDS} s...`);
+  console.log(
+    `Floor: ${SOCKETS} sockets on a bare ws server in each web process, ${RATE} bare pg_notify/s for ${RAW_SECONDS} s...`,
+  );
   const rawUrls = addresses.map((a) => a.rawUrl);
   const floor = await phase(clients, { urls: rawUrls, survivor: rawUrls[1] }, RAW_SECONDS, async (seq, stamp) => {
     await knex.raw('select pg_notify(?, ?)', ['bench_raw', `bench.${seq}.${stamp}`]);
@@ -151,7 +158,9 @@ try {
   const floorLoad = load();
 
   for (const s of servers) s.send({ type: 'reset' });
-  console.log(`Product: ${SOCKETS} sockets over two web processes, ${RATE} events/s for ${SECONDS} s; one process killed at ${Math.round(SECONDS / 2)} s...`);
+  console.log(
+    `Product: ${SOCKETS} sockets over two web processes, ${RATE} events/s for ${SECONDS} s; one process killed at ${Math.round(SECONDS / 2)} s...`,
+  );
   const urls = addresses.map((a) => a.url);
   const ids = new Map<number, number>();
   const product = await phase(
@@ -193,11 +202,16 @@ try {
   console.log('');
   const line = (name: string, r: Result & { total: number }) =>
     `${name.padEnd(8)} p50 ${ms(r.p50).padStart(8)}  p95 ${ms(r.p95).padStart(8)}  p99 ${ms(r.p99).padStart(8)}  lost ${r.lost}  (${r.total} events, ${r.samples.toLocaleString('en')} deliveries, ${r.reconnects} reconnects, ${r.resets} told to reload)`;
-  console.log(`sockets ${SOCKETS}, ${RATE} events/s; delivery in ms, from the insert (or pg_notify) to the socket's message`);
+  console.log(
+    `sockets ${SOCKETS}, ${RATE} events/s; delivery in ms, from the insert (or pg_notify) to the socket's message`,
+  );
   console.log(line('floor', floor) + `  load ${floorLoad}`);
   console.log(line('product', product) + `  load ${productLoad}`);
-  console.log(`ratio    p50 ${(product.p50 / floor.p50).toFixed(1)}x  p95 ${(product.p95 / floor.p95).toFixed(1)}x  (target p95 <= 200 ms, 0 lost)`);
-  if (product.failed.size) console.log(`${product.failed.size} events could not be written (database overloaded): not counted`);
+  console.log(
+    `ratio    p50 ${(product.p50 / floor.p50).toFixed(1)}x  p95 ${(product.p95 / floor.p95).toFixed(1)}x  (target p95 <= 200 ms, 0 lost)`,
+  );
+  if (product.failed.size)
+    console.log(`${product.failed.size} events could not be written (database overloaded): not counted`);
   console.log('');
   console.log('where an event went, in the surviving web process (p50 / p95 ms):');
   for (const [name, xs] of [

@@ -57,9 +57,16 @@ try {
   await knex('candidates').where('email', 'like', `%${DOMAIN}`).delete();
   const have = Number((await knex('candidates').count({ n: '*' }))[0].n);
   if (have < poolArg) {
-    console.log(`Adding ${(poolArg - have).toLocaleString('en')} synthetic candidates (the database has ${have.toLocaleString('en')})...`);
+    console.log(
+      `Adding ${(poolArg - have).toLocaleString('en')} synthetic candidates (the database has ${have.toLocaleString('en')})...`,
+    );
     const bar = progressBar('Generating candidates');
-    await generateCandidates({ knex, connectionString: db.connectionString, count: poolArg - have, onProgress: (d, t) => bar.update(d, t) });
+    await generateCandidates({
+      knex,
+      connectionString: db.connectionString,
+      count: poolArg - have,
+      onProgress: (d, t) => bar.update(d, t),
+    });
     bar.done();
   }
 
@@ -76,13 +83,23 @@ try {
     });
   await post('/auth/send-email-otp', { email: 'admin@example.com' });
   const otp = /\b(\d{6})\b/.exec((await listOutbox(knex, 'admin@example.com', 1))[0]?.text ?? '')?.[1];
-  const token = ((await (await post('/auth/login-by-email-otp', { email: 'admin@example.com', otp })).json()) as { accessToken: string }).accessToken;
-  const [skills, titles, cities, languages] = await Promise.all((['skills', 'jobTitles', 'locations', 'languages'] as const).map((k) => loadIndex(knex, k)));
+  const token = (
+    (await (await post('/auth/login-by-email-otp', { email: 'admin@example.com', otp })).json()) as {
+      accessToken: string;
+    }
+  ).accessToken;
+  const [skills, titles, cities, languages] = await Promise.all(
+    (['skills', 'jobTitles', 'locations', 'languages'] as const).map((k) => loadIndex(knex, k)),
+  );
   const must = (what: string, id: number | undefined) => {
     if (id === undefined) throw new Error(`the lookups have no ${what}`);
     return id;
   };
-  const languageRows = (await knex('languages').select('id', 'code', 'name')) as { id: number; code: string; name: string }[];
+  const languageRows = (await knex('languages').select('id', 'code', 'name')) as {
+    id: number;
+    code: string;
+    name: string;
+  }[];
   const ids: Ids = {
     skill: (name) => skills.exactly(name)?.id,
     title: (name) => must(`job title ${name}`, titles.exactly(name)?.id),
@@ -122,7 +139,9 @@ try {
   }
   const documents = Number((await knex('candidate_search_documents').count({ n: '*' }))[0].n);
   const languageNames = new Map(languageRows.map((l) => [l.code, l.name]));
-  console.log(`\n${documents.toLocaleString('en')} candidates; ${os.availableParallelism()} cores, load average ${load()} before starting.\n`);
+  console.log(
+    `\n${documents.toLocaleString('en')} candidates; ${os.availableParallelism()} cores, load average ${load()} before starting.\n`,
+  );
 
   const ability = abilityFor(MATCH_ACTOR);
   const rows: string[][] = [];
@@ -146,26 +165,57 @@ try {
       .filter((s) => s.required)
       .map((s) => (s.label.includes(' ') ? `"${s.label}"` : s.label))
       .join(' or ');
-    const keyword = await searchCandidates(knex, { ability, actor: MATCH_ACTOR, params: parseSearchParams({ ts: words, pp: '30' }) });
+    const keyword = await searchCandidates(knex, {
+      ability,
+      actor: MATCH_ACTOR,
+      params: parseSearchParams({ ts: words, pp: '30' }),
+    });
     const m = ndcgAt(10, matcher, rel);
     const k = ndcgAt(10, keyword.ids, rel);
     const pm = precisionAt(30, matcher, rel);
     const pk = precisionAt(30, keyword.ids, rel);
     Object.assign(sums, { m: sums.m + m, k: sums.k + k, pm: sums.pm + pm, pk: sums.pk + pk });
     if (m < k) failures.push(`${job.key}: NDCG@10 ${m.toFixed(3)} below keyword search ${k.toFixed(3)}`);
-    rows.push([job.key, m.toFixed(3), k.toFixed(3), pm.toFixed(3), pk.toFixed(3), took.toFixed(0), String(scored.length)]);
+    rows.push([
+      job.key,
+      m.toFixed(3),
+      k.toFixed(3),
+      pm.toFixed(3),
+      pk.toFixed(3),
+      took.toFixed(0),
+      String(scored.length),
+    ]);
   }
   const n = JOBS.length;
   const mean = { m: sums.m / n, k: sums.k / n, pm: sums.pm / n, pk: sums.pk / n };
-  rows.push(['mean', mean.m.toFixed(3), mean.k.toFixed(3), mean.pm.toFixed(3), mean.pk.toFixed(3), (times.reduce((a, b) => a + b, 0) / n).toFixed(0), '']);
-  const head = ['job description', 'matcher NDCG@10', 'keyword NDCG@10', 'matcher P@30', 'keyword P@30', 'retrieve + score ms', 'scored'];
+  rows.push([
+    'mean',
+    mean.m.toFixed(3),
+    mean.k.toFixed(3),
+    mean.pm.toFixed(3),
+    mean.pk.toFixed(3),
+    (times.reduce((a, b) => a + b, 0) / n).toFixed(0),
+    '',
+  ]);
+  const head = [
+    'job description',
+    'matcher NDCG@10',
+    'keyword NDCG@10',
+    'matcher P@30',
+    'keyword P@30',
+    'retrieve + score ms',
+    'scored',
+  ];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   console.log([line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n'));
   const slowest = Math.max(...times);
-  console.log(`\n${documents.toLocaleString('en')} candidates; slowest retrieval + scoring ${slowest.toFixed(0)} ms; load average ${load()} at the end.`);
+  console.log(
+    `\n${documents.toLocaleString('en')} candidates; slowest retrieval + scoring ${slowest.toFixed(0)} ms; load average ${load()} at the end.`,
+  );
   if (mean.m < 0.92) failures.push(`mean NDCG@10 ${mean.m.toFixed(3)} below 0.92`);
-  if (mean.m - mean.k < 0.03) failures.push(`mean NDCG@10 only ${(mean.m - mean.k).toFixed(3)} above keyword search (target 0.03)`);
+  if (mean.m - mean.k < 0.03)
+    failures.push(`mean NDCG@10 only ${(mean.m - mean.k).toFixed(3)} above keyword search (target 0.03)`);
   if (slowest > 10_000) failures.push(`retrieval + scoring took ${slowest.toFixed(0)} ms (target 10,000 ms)`);
   if (failures.length) {
     failed = true;

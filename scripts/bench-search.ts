@@ -69,7 +69,9 @@ try {
   await seed(knex, { log: console.log });
   const have = Number((await knex('candidates').count({ n: '*' }))[0].n);
   if (have < target) {
-    console.log(`Adding ${(target - have).toLocaleString('en')} synthetic candidates (the database has ${have.toLocaleString('en')})...`);
+    console.log(
+      `Adding ${(target - have).toLocaleString('en')} synthetic candidates (the database has ${have.toLocaleString('en')})...`,
+    );
     const bar = progressBar('Generating candidates');
     await generateCandidates({
       knex,
@@ -113,7 +115,11 @@ try {
   await new Promise((r) => server!.once('listening', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
   const login = async (email: string) => {
-    await fetch(`${base}/auth/send-email-otp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+    await fetch(`${base}/auth/send-email-otp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
     const code = /\b(\d{6})\b/.exec((await listOutbox(knex, email, 1))[0]?.text ?? '')?.[1];
     const res = await fetch(`${base}/auth/login-by-email-otp`, {
       method: 'POST',
@@ -163,7 +169,9 @@ try {
       const res = await get(url, tokens[shape.who]);
       // The answer has arrived: reading it is the client's work, not the API's.
       const took = performance.now() - started;
-      const body = JSON.parse(res.text) as { totalResults?: number; totalIsEstimate?: boolean; facets?: Record<string, { options: unknown[] }> } | unknown[];
+      const body = JSON.parse(res.text) as
+        | { totalResults?: number; totalIsEstimate?: boolean; facets?: Record<string, { options: unknown[] }> }
+        | unknown[];
       if (res.status !== 200) throw new Error(`${shape.name}: ${url} answered ${res.status} ${JSON.stringify(body)}`);
       const statements = recorder.take();
       if (trace) printTrace(url, took, started, statements);
@@ -199,9 +207,24 @@ try {
       `${(pct(naive, 50) / pct(api, 50)).toFixed(0)}x`,
       `${loadBefore}-${load()}`,
     ]);
-    console.log(`${shape.name}: p50 ${f(pct(api, 50))} ms, p95 ${f(p95)} ms, PostgreSQL alone p50 ${f(pct(alone, 50))} ms, naive ${f(pct(naive, 50))} ms`);
+    console.log(
+      `${shape.name}: p50 ${f(pct(api, 50))} ms, p95 ${f(p95)} ms, PostgreSQL alone p50 ${f(pct(alone, 50))} ms, naive ${f(pct(naive, 50))} ms`,
+    );
   }
-  const head = ['shape', 'total', 'facet options', 'API p50', 'p95', 'p99', 'PostgreSQL alone p50', 'p95', 'API/PostgreSQL', 'naive p50', 'speed-up', 'load'];
+  const head = [
+    'shape',
+    'total',
+    'facet options',
+    'API p50',
+    'p95',
+    'p99',
+    'PostgreSQL alone p50',
+    'p95',
+    'API/PostgreSQL',
+    'naive p50',
+    'speed-up',
+    'load',
+  ];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   console.log(`\nmilliseconds, ${runs} runs per shape:\n`);
@@ -225,7 +248,9 @@ try {
         `${f(figures.perSecond)} searches/s, p50 ${f(figures.p50)} ms, p95 ${f(figures.p95)} ms, p99 ${f(figures.p99)} ms, ${figures.errors} errors; load ${loadBefore}-${load()}.`,
     );
     if (figures.perSecond < 100 || figures.p95 > 250)
-      failures.push(`under load: ${f(figures.perSecond)} searches/s, p95 ${f(figures.p95)} ms (target >= 100/s, p95 <= 250 ms)`);
+      failures.push(
+        `under load: ${f(figures.perSecond)} searches/s, p95 ${f(figures.p95)} ms (target >= 100/s, p95 <= 250 ms)`,
+      );
   }
   if (failures.length) {
     console.log(`\nAbove target:\n  ${failures.join('\n  ')}`);
@@ -264,7 +289,12 @@ function reserveHugePages(bufferMb: number): void {
 }
 
 /** `--trace`: each request's statements, when each started and how long it took, beside the request's own time. */
-function printTrace(url: string, took: number, started: number, statements: { sql: string; start: number; end: number }[]): void {
+function printTrace(
+  url: string,
+  took: number,
+  started: number,
+  statements: { sql: string; start: number; end: number }[],
+): void {
   console.log(`${took.toFixed(1)} ms ${decodeURIComponent(url)}`);
   for (const s of statements)
     console.log(

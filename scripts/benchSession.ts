@@ -4,7 +4,11 @@ import { listOutbox } from '../backend/features/mail/outbox';
 
 export async function sessionCookie(base: string, knex: Knex, email: string): Promise<string> {
   const post = (url: string, body: object) =>
-    fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(body) });
+    fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify(body),
+    });
   const sent = await post('/api/v1/auth/send-email-otp', { email });
   if (sent.status !== 200) throw new Error(`no code for ${email}: ${sent.status} ${await sent.text()}`);
   const [mail] = await listOutbox(knex, email, 1);

@@ -19,7 +19,9 @@ function stat(pid: number): string[] | undefined {
 
 /** PostgreSQL's CPU seconds: the postmaster's own and its reaped children's, plus live children. */
 export function postgresCpuSeconds(dataDir: string): number {
-  const pidFile = readdirSync(dataDir, { recursive: true, encoding: 'utf8' }).find((f) => path.basename(f) === 'postmaster.pid');
+  const pidFile = readdirSync(dataDir, { recursive: true, encoding: 'utf8' }).find(
+    (f) => path.basename(f) === 'postmaster.pid',
+  );
   if (!pidFile) return 0;
   const pid = Number(readFileSync(path.join(dataDir, pidFile), 'utf8').split('\n')[0]);
   const own = stat(pid);

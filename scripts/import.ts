@@ -35,7 +35,12 @@ try {
     knex,
     connectionString: db.connectionString,
     reportPath: reportFlag >= 0 ? rest[reportFlag + 1] : undefined,
-    onProgress: (p) => bar.update(p.bytesRead, p.totalBytes, `${p.rows.toLocaleString('en')} rows, ${p.rejected.toLocaleString('en')} rejected`),
+    onProgress: (p) =>
+      bar.update(
+        p.bytesRead,
+        p.totalBytes,
+        `${p.rows.toLocaleString('en')} rows, ${p.rejected.toLocaleString('en')} rejected`,
+      ),
   });
   bar.done();
   const rate = Math.round((result.created + result.updated) / Math.max(result.seconds, 0.001));

@@ -22,17 +22,27 @@ interface Outcome {
 }
 
 /** Runs a command; its output is kept and printed as one block when it ends, unless `live`. */
-function run(name: string, command: string, args: string[], options: { live?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<Outcome> {
+function run(
+  name: string,
+  command: string,
+  args: string[],
+  options: { live?: boolean; env?: NodeJS.ProcessEnv } = {},
+): Promise<Outcome> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: options.live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
+    const child = spawn(command, args, {
+      stdio: options.live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...options.env },
+    });
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
     child.on('close', (code) => {
       const outcome = { name, ok: code === 0, seconds: (Date.now() - started) / 1000 };
       if (!options.live && (!outcome.ok || output.trim()))
-        console.log(`\n── ${name}: ${outcome.ok ? 'passed' : 'FAILED'} (${outcome.seconds.toFixed(0)} s)\n${output.trimEnd()}\n`);
+        console.log(
+          `\n── ${name}: ${outcome.ok ? 'passed' : 'FAILED'} (${outcome.seconds.toFixed(0)} s)\n${output.trimEnd()}\n`,
+        );
       resolve(outcome);
     });
   });
@@ -54,9 +64,37 @@ const marker = path.join(mkdtempSync(path.join(os.tmpdir(), 'talentbase-build-')
 const started = Date.now();
 const results = await Promise.all([
   lane([
-    npx('typecheck', 'tsc', '--noEmit', '-p', '.', '--incremental', '--tsBuildInfoFile', path.join(cache, 'tsc.tsbuildinfo')),
-    npx('lint', 'eslint', '--cache', '--cache-strategy', 'content', '--cache-location', path.join(cache, 'eslint/'), '.'),
-    npx('format', 'prettier', '--check', '--cache', '--cache-strategy', 'content', '--cache-location', path.join(cache, 'prettier'), '.'),
+    npx(
+      'typecheck',
+      'tsc',
+      '--noEmit',
+      '-p',
+      '.',
+      '--incremental',
+      '--tsBuildInfoFile',
+      path.join(cache, 'tsc.tsbuildinfo'),
+    ),
+    npx(
+      'lint',
+      'eslint',
+      '--cache',
+      '--cache-strategy',
+      'content',
+      '--cache-location',
+      path.join(cache, 'eslint/'),
+      '.',
+    ),
+    npx(
+      'format',
+      'prettier',
+      '--check',
+      '--cache',
+      '--cache-strategy',
+      'content',
+      '--cache-location',
+      path.join(cache, 'prettier'),
+      '.',
+    ),
     npx('import cycles', 'madge', '--circular', '--extensions', 'ts', 'backend', 'schema'),
   ]),
   lane([
@@ -66,7 +104,13 @@ const results = await Promise.all([
       return outcome;
     },
   ]),
-  lane([() => run('vitest', 'npx', ['vitest', 'run', ...process.argv.slice(2)], { live: true, env: { TEST_BUILD_MARKER: marker } })]),
+  lane([
+    () =>
+      run('vitest', 'npx', ['vitest', 'run', ...process.argv.slice(2)], {
+        live: true,
+        env: { TEST_BUILD_MARKER: marker },
+      }),
+  ]),
 ]);
 
 const all = results.flat();

@@ -33,8 +33,16 @@ const db = await joinOrOpenDatabase(config, console.log);
 const knex = createKnex(db.connectionString);
 try {
   await migrate(knex, db.connectionString);
-  const ran = await seed(knex, { only: only ?? defaultSets(config.seedDemo), force: args.includes('--force'), log: console.log });
-  console.log(ran.length ? `Done: ${ran.join(', ')}.` : 'Nothing to do: every seed set is already loaded (use --force to load again).');
+  const ran = await seed(knex, {
+    only: only ?? defaultSets(config.seedDemo),
+    force: args.includes('--force'),
+    log: console.log,
+  });
+  console.log(
+    ran.length
+      ? `Done: ${ran.join(', ')}.`
+      : 'Nothing to do: every seed set is already loaded (use --force to load again).',
+  );
   if (synthetic) {
     const bar = progressBar('Generating candidates');
     const made = await generateCandidates({

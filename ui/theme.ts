@@ -5,7 +5,14 @@
  */
 import type { ThemeOptions } from '@mui/material/styles';
 
-export const BRAND = { primary: '#1d4ed8', primaryDark: '#1e3a8a', accent: '#0d9488', accentLight: '#5eead4', surface: '#f5f7fb', ink: '#0f172a' } as const;
+export const BRAND = {
+  primary: '#1d4ed8',
+  primaryDark: '#1e3a8a',
+  accent: '#0d9488',
+  accentLight: '#5eead4',
+  surface: '#f5f7fb',
+  ink: '#0f172a',
+} as const;
 
 export const productThemeOptions: ThemeOptions = {
   palette: {
@@ -35,7 +42,10 @@ export const productThemeOptions: ThemeOptions = {
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
-    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { borderRadius: 8, textTransform: 'none' } } },
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: { root: { borderRadius: 8, textTransform: 'none' } },
+    },
     MuiPaper: { styleOverrides: { rounded: { borderRadius: 12 } } },
     MuiCard: { defaultProps: { variant: 'outlined' } },
     MuiTableCell: { styleOverrides: { head: { fontWeight: 600, color: '#475569', backgroundColor: '#f8fafc' } } },

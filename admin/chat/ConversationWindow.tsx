@@ -46,7 +46,11 @@ function Conversation({ id }: { id: number }) {
   };
   return (
     <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ alignItems: 'center', px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}
+      >
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="h6" component="h1" noWrap>
             {c ? `${c.company.name} · ${c.project.title}` : t('chat.inbox.title')}
@@ -57,7 +61,14 @@ function Conversation({ id }: { id: number }) {
             </Typography>
           )}
         </Box>
-        {c && <Chip size="small" label={t(`chat.inbox.status.${c.status}`)} color={c.status === 'open' ? 'primary' : 'default'} variant="outlined" />}
+        {c && (
+          <Chip
+            size="small"
+            label={t(`chat.inbox.status.${c.status}`)}
+            color={c.status === 'open' ? 'primary' : 'default'}
+            variant="outlined"
+          />
+        )}
         {c && (
           <Button variant="outlined" size="small" onClick={() => void toggle()}>
             {c.status === 'open' ? t('chat.inbox.resolve') : t('chat.inbox.reopen')}

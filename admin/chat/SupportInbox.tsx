@@ -122,7 +122,9 @@ export function SupportInbox() {
       </Stack>
       <Card>
         {failed && <Alert severity="error">{t('chat.inbox.loadError')}</Alert>}
-        {!inbox && !failed && <CircularProgress aria-label={t('chat.inbox.title')} sx={{ display: 'block', mx: 'auto', my: 4 }} />}
+        {!inbox && !failed && (
+          <CircularProgress aria-label={t('chat.inbox.title')} sx={{ display: 'block', mx: 'auto', my: 4 }} />
+        )}
         {inbox && inbox.data.length === 0 && (
           <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
             {t('chat.inbox.empty')}
@@ -131,12 +133,25 @@ export function SupportInbox() {
         {inbox && inbox.data.length > 0 && (
           <List disablePadding data-testid="chat-inbox">
             {inbox.data.map((c) => (
-              <ListItem key={c.id} disablePadding divider data-testid="chat-inbox-row" data-conversation={c.id} data-unread={c.unread}>
+              <ListItem
+                key={c.id}
+                disablePadding
+                divider
+                data-testid="chat-inbox-row"
+                data-conversation={c.id}
+                data-unread={c.unread}
+              >
                 <ListItemButton
                   onClick={() => openConversation(c.id)}
                   aria-label={t('chat.inbox.openWindow', { company: c.company.name, project: c.project.title })}
                 >
-                  <Badge badgeContent={c.unread} color="error" max={99} sx={{ mr: 2 }} aria-label={t('chat.inbox.unread', { count: c.unread })}>
+                  <Badge
+                    badgeContent={c.unread}
+                    color="error"
+                    max={99}
+                    sx={{ mr: 2 }}
+                    aria-label={t('chat.inbox.unread', { count: c.unread })}
+                  >
                     <OpenInNewOutlined fontSize="small" />
                   </Badge>
                   <ListItemText
@@ -145,7 +160,12 @@ export function SupportInbox() {
                         <Typography component="span" sx={{ fontWeight: c.unread ? 700 : 400 }}>
                           {c.company.name} · {c.project.title}
                         </Typography>
-                        <Chip size="small" label={t(`chat.inbox.status.${c.status}`)} color={c.status === 'open' ? 'primary' : 'default'} variant="outlined" />
+                        <Chip
+                          size="small"
+                          label={t(`chat.inbox.status.${c.status}`)}
+                          color={c.status === 'open' ? 'primary' : 'default'}
+                          variant="outlined"
+                        />
                       </Stack>
                     }
                     secondary={
@@ -168,7 +188,12 @@ export function SupportInbox() {
         )}
       </Card>
       {inbox && inbox.total > inbox.pageSize && (
-        <Pagination sx={{ mt: 2 }} count={Math.ceil(inbox.total / inbox.pageSize)} page={page} onChange={(_, p) => setPage(p)} />
+        <Pagination
+          sx={{ mt: 2 }}
+          count={Math.ceil(inbox.total / inbox.pageSize)}
+          page={page}
+          onChange={(_, p) => setPage(p)}
+        />
       )}
     </Box>
   );

@@ -31,14 +31,28 @@ const EMPTY = '—';
 const stop = (e: MouseEvent) => e.stopPropagation();
 
 /** A date or date-time as every screen writes it (formatDate, formatDateTime); lists show the day only, the show page the time. */
-function DateText({ source, emptyText, time, day }: { source: string; emptyText?: string; time?: boolean; day?: boolean }) {
+function DateText({
+  source,
+  emptyText,
+  time,
+  day,
+}: {
+  source: string;
+  emptyText?: string;
+  time?: boolean;
+  day?: boolean;
+}) {
   return (
     <FunctionField
       source={source}
       sx={{ whiteSpace: 'nowrap' }}
       render={(record) => {
         const value = record?.[source] as string | null | undefined;
-        const text = day ? formatDate(value ? String(value).slice(0, 10) : value) : time ? formatDateTime(value) : formatDate(value);
+        const text = day
+          ? formatDate(value ? String(value).slice(0, 10) : value)
+          : time
+            ? formatDateTime(value)
+            : formatDate(value);
         return text ?? emptyText ?? '';
       }}
     />
@@ -134,7 +148,11 @@ export function FieldDefDisplay({ field, source, compact }: DisplayProps) {
       return <DateText source={source} emptyText={emptyText} time={!compact} />;
     case 'email':
       // In lists the whole row is the link; a mailto link would swallow clicks on the address.
-      return compact ? <TextField source={source} emptyText={emptyText} /> : <EmailField source={source} emptyText={emptyText} onClick={stop} />;
+      return compact ? (
+        <TextField source={source} emptyText={emptyText} />
+      ) : (
+        <EmailField source={source} emptyText={emptyText} onClick={stop} />
+      );
     case 'url':
       return <UrlLink source={source} emptyText={emptyText} />;
     case 'stringList':
@@ -154,9 +172,14 @@ export function FieldDefDisplay({ field, source, compact }: DisplayProps) {
       );
     }
     case 'object':
-      return compact ? <FunctionField source={source} render={(r) => (r[source] ? '…' : '')} /> : <NestedObject source={source} field={field} />;
+      return compact ? (
+        <FunctionField source={source} render={(r) => (r[source] ? '…' : '')} />
+      ) : (
+        <NestedObject source={source} field={field} />
+      );
     case 'objectList':
-      if (compact) return <FunctionField source={source} render={(r) => String((r[source] as unknown[] | null)?.length ?? 0)} />;
+      if (compact)
+        return <FunctionField source={source} render={(r) => String((r[source] as unknown[] | null)?.length ?? 0)} />;
       return (
         <ArrayField source={source}>
           <DataTable bulkActionButtons={false} rowClick={false} hover={false}>
@@ -199,9 +222,18 @@ export function FieldDefDisplay({ field, source, compact }: DisplayProps) {
 function UrlLink({ source, emptyText }: { source: string; emptyText?: string }) {
   const record = useRecordContext();
   const href = record?.[source];
-  if (typeof href !== 'string' || !/^https?:\/\//i.test(href)) return emptyText ? <Typography variant="body2">{emptyText}</Typography> : null;
+  if (typeof href !== 'string' || !/^https?:\/\//i.test(href))
+    return emptyText ? <Typography variant="body2">{emptyText}</Typography> : null;
   return (
-    <Typography component="a" variant="body2" href={href} target="_blank" rel="noopener noreferrer" onClick={stop} color="primary">
+    <Typography
+      component="a"
+      variant="body2"
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      onClick={stop}
+      color="primary"
+    >
       {href.replace(/^https?:\/\/(www\.)?/i, '')}
     </Typography>
   );

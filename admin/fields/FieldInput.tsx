@@ -27,7 +27,8 @@ import { IconInput } from './IconInput';
 import { choicesOf, isVisible, labelOf, targetOf, titleCase } from './fieldMeta';
 import { isEmpty, fieldSchema } from '../../schema/validation/entitySchemas';
 
-const formatJson = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v, null, 2));
+const formatJson = (v: unknown) =>
+  v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v, null, 2);
 const parseJson = (text: string) => {
   if (text.trim() === '') return null;
   try {
@@ -49,7 +50,10 @@ const messageFor = (name: string, rule: string) => t(rule.includes('.') ? rule :
  */
 function validatorsFor(name: string, def: FieldDef): Validator[] {
   const validators: Validator[] = [];
-  if (def.required) validators.push(Object.assign((v: unknown) => (isEmpty(v) ? messageFor(name, 'required') : undefined), { isRequired: true }));
+  if (def.required)
+    validators.push(
+      Object.assign((v: unknown) => (isEmpty(v) ? messageFor(name, 'required') : undefined), { isRequired: true }),
+    );
   validators.push((v: unknown) => {
     if (isEmpty(v)) return undefined;
     const parsed = fieldSchema(def).safeParse(v instanceof Date ? v.toISOString() : v);
@@ -70,13 +74,35 @@ interface InputProps {
   readOnly?: boolean;
 }
 
-function SubFields({ fields, prefix, readOnly }: { fields: Record<string, FieldDef>; prefix: string; readOnly: boolean }) {
+function SubFields({
+  fields,
+  prefix,
+  readOnly,
+}: {
+  fields: Record<string, FieldDef>;
+  prefix: string;
+  readOnly: boolean;
+}) {
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, columnGap: 2, width: '100%' }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+        columnGap: 2,
+        width: '100%',
+      }}
+    >
       {Object.entries(fields)
         .filter(([, sub]) => isVisible(sub))
         .map(([key, sub]) => (
-          <FieldDefInput key={key} field={sub} source={`${prefix}${key}`} name={key} label={sub.label ?? titleCase(key)} readOnly={readOnly} />
+          <FieldDefInput
+            key={key}
+            field={sub}
+            source={`${prefix}${key}`}
+            name={key}
+            label={sub.label ?? titleCase(key)}
+            readOnly={readOnly}
+          />
         ))}
     </Box>
   );
@@ -91,7 +117,8 @@ export function FieldDefInput({ field, source, name, label, readOnly }: InputPro
     readOnly: locked,
     fullWidth: true,
   };
-  if (field.display === 'icon') return <IconInput source={source} label={label} validate={common.validate} readOnly={locked} />;
+  if (field.display === 'icon')
+    return <IconInput source={source} label={label} validate={common.validate} readOnly={locked} />;
   switch (field.kind) {
     case 'text':
       return <TextInput {...common} multiline minRows={3} />;
@@ -176,5 +203,7 @@ export function FieldDefInput({ field, source, name, label, readOnly }: InputPro
 export function FieldInput({ entity, source, readOnly }: { entity: EntityDef; source: string; readOnly?: boolean }) {
   const field = entity.fields[source];
   if (!isVisible(field)) return null;
-  return <FieldDefInput field={field} source={source} name={source} label={labelOf(entity, source)} readOnly={readOnly} />;
+  return (
+    <FieldDefInput field={field} source={source} name={source} label={labelOf(entity, source)} readOnly={readOnly} />
+  );
 }

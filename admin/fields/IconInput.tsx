@@ -68,7 +68,11 @@ export function IconInput({ source, label, validate, readOnly }: Props) {
       </Box>
       <FormHelperText>
         {error ??
-          (isTagIcon(current) ? t('tags.iconChosen', { icon: iconLabel(current) }) : current ? t('tags.iconUnknown', { icon: current }) : t('tags.iconHelp'))}
+          (isTagIcon(current)
+            ? t('tags.iconChosen', { icon: iconLabel(current) })
+            : current
+              ? t('tags.iconUnknown', { icon: current })
+              : t('tags.iconHelp'))}
       </FormHelperText>
     </FormControl>
   );

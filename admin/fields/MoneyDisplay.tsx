@@ -15,7 +15,8 @@ interface MoneyFormat {
 
 let configured: Promise<MoneyFormat> | undefined;
 /** The server's CREDIT_CURRENCY and CREDIT_LOCALE, asked once per page load. */
-const moneyFormat = () => (configured ??= apiCall<MoneyFormat>('/credit/pricing').catch(() => ({ currency: 'SGD', locale: 'en-SG' })));
+const moneyFormat = () =>
+  (configured ??= apiCall<MoneyFormat>('/credit/pricing').catch(() => ({ currency: 'SGD', locale: 'en-SG' })));
 
 export function MoneyDisplay({ source, emptyText }: { source: string; emptyText?: string }) {
   const record = useRecordContext();

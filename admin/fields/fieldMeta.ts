@@ -18,7 +18,8 @@ export const recordLabel = (def: EntityDef) => def.admin?.recordLabel ?? titleCa
 export const choicesOf = (field: FieldDef) => (field.choices ?? []).map((c) => ({ id: c.id, name: c.label }));
 
 /** Fields a client may ever see: hidden ones and secrets never leave the server. */
-export const isVisible = (field: FieldDef | undefined): field is FieldDef => !!field && !field.hidden && field.kind !== 'secret';
+export const isVisible = (field: FieldDef | undefined): field is FieldDef =>
+  !!field && !field.hidden && field.kind !== 'secret';
 
 export function isSortable(def: EntityDef, name: string): boolean {
   if (name === 'id') return true;
@@ -48,7 +49,10 @@ export function formLayout(def: EntityDef): string[][] {
 export function showFields(def: EntityDef): string[][] {
   const layout = formLayout(def).map((row) => row.filter((name) => isVisible(def.fields[name])));
   const placed = new Set(layout.flat());
-  const rest = [...Object.keys(def.fields).filter((n) => isVisible(def.fields[n])), ...Object.keys(def.computed ?? {})].filter((n) => !placed.has(n));
+  const rest = [
+    ...Object.keys(def.fields).filter((n) => isVisible(def.fields[n])),
+    ...Object.keys(def.computed ?? {}),
+  ].filter((n) => !placed.has(n));
   const restRows: string[][] = [];
   for (let i = 0; i < rest.length; i += 2) restRows.push(rest.slice(i, i + 2));
   return [...layout.filter((row) => row.length > 0), ...restRows];

@@ -22,9 +22,27 @@ function filterInput(entity: EntityDef, name: string): ReactElement | null {
   const label = labelOf(entity, name);
   switch (field.kind) {
     case 'enum':
-      return <SelectInput key={name} source={name} label={label} choices={choicesOf(field)} emptyText={t('admin.list.any')} alwaysOn />;
+      return (
+        <SelectInput
+          key={name}
+          source={name}
+          label={label}
+          choices={choicesOf(field)}
+          emptyText={t('admin.list.any')}
+          alwaysOn
+        />
+      );
     case 'enumList':
-      return <SelectArrayInput key={name} source={name} label={label} choices={choicesOf(field)} alwaysOn sx={{ minWidth: 200 }} />;
+      return (
+        <SelectArrayInput
+          key={name}
+          source={name}
+          label={label}
+          choices={choicesOf(field)}
+          alwaysOn
+          sx={{ minWidth: 200 }}
+        />
+      );
     case 'boolean':
       return <NullableBooleanInput key={name} source={name} label={label} alwaysOn />;
     case 'integer':
@@ -37,8 +55,19 @@ function filterInput(entity: EntityDef, name: string): ReactElement | null {
     case 'refList': {
       const { resource, titleField } = targetOf(field);
       return (
-        <ReferenceInput key={name} source={name} reference={resource} sort={{ field: titleField, order: 'ASC' }} alwaysOn>
-          <AutocompleteInput label={label} optionText={titleField} filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 240 }} />
+        <ReferenceInput
+          key={name}
+          source={name}
+          reference={resource}
+          sort={{ field: titleField, order: 'ASC' }}
+          alwaysOn
+        >
+          <AutocompleteInput
+            label={label}
+            optionText={titleField}
+            filterToQuery={(q: string) => ({ q })}
+            sx={{ minWidth: 240 }}
+          />
         </ReferenceInput>
       );
     }
@@ -48,5 +77,7 @@ function filterInput(entity: EntityDef, name: string): ReactElement | null {
 }
 
 export function filterInputs(entity: EntityDef): ReactElement[] {
-  return (entity.admin?.list?.filters ?? ['q']).map((name) => filterInput(entity, name)).filter((input): input is ReactElement => input !== null);
+  return (entity.admin?.list?.filters ?? ['q'])
+    .map((name) => filterInput(entity, name))
+    .filter((input): input is ReactElement => input !== null);
 }

@@ -2,7 +2,16 @@
 import ExitToApp from '@mui/icons-material/ExitToApp';
 import { Box, Chip, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import { useEffect, type ReactNode } from 'react';
-import { AppBar, Layout, TitlePortal, UserMenu, useGetIdentity, useLocation, useLogout, useNavigate } from 'react-admin';
+import {
+  AppBar,
+  Layout,
+  TitlePortal,
+  UserMenu,
+  useGetIdentity,
+  useLocation,
+  useLogout,
+  useNavigate,
+} from 'react-admin';
 import { t } from '../../i18n';
 import { AdminMenu } from './AdminMenu';
 import { fromSpecQuery } from './specQuery';
@@ -38,7 +47,11 @@ function AdminAppBar() {
         <Typography variant="h6" component="span" sx={{ fontWeight: 700, letterSpacing: '-0.01em' }}>
           {t('appName')}
         </Typography>
-        <Chip label={t('admin.console')} size="small" sx={{ bgcolor: 'rgba(255,255,255,0.16)', color: 'inherit', fontWeight: 600, height: 22 }} />
+        <Chip
+          label={t('admin.console')}
+          size="small"
+          sx={{ bgcolor: 'rgba(255,255,255,0.16)', color: 'inherit', fontWeight: 600, height: 22 }}
+        />
       </Box>
       <TitlePortal variant="body1" sx={{ opacity: 0.85 }} />
       <Box sx={{ flex: 1 }} />

@@ -7,8 +7,25 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
-import { Box, Collapse, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader } from '@mui/material';
-import { LinkBase, useBasename, useCanAccess, useCreatePath, useLocation, useSidebarState, useStore } from 'react-admin';
+import {
+  Box,
+  Collapse,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+} from '@mui/material';
+import {
+  LinkBase,
+  useBasename,
+  useCanAccess,
+  useCreatePath,
+  useLocation,
+  useSidebarState,
+  useStore,
+} from 'react-admin';
 import { t } from '../../i18n';
 import { entityByResource, resources } from '../../schema';
 import { overrides } from '../resources/overrides';
@@ -84,7 +101,10 @@ function Group({ group }: { group: MenuGroup }) {
       {entries}
     </List>
   );
-  if (!sidebarOpen) return <ListItem sx={{ display: 'block', p: 0, mt: 1, pt: 1, borderTop: 1, borderColor: 'divider' }}>{nested}</ListItem>;
+  if (!sidebarOpen)
+    return (
+      <ListItem sx={{ display: 'block', p: 0, mt: 1, pt: 1, borderTop: 1, borderColor: 'divider' }}>{nested}</ListItem>
+    );
   return (
     <ListItem sx={{ display: 'block', p: 0 }}>
       <ListSubheader
@@ -156,7 +176,14 @@ function PortalPages() {
       {open && (
         <ListSubheader
           component="div"
-          sx={{ bgcolor: 'transparent', lineHeight: '36px', textTransform: 'uppercase', letterSpacing: '0.06em', fontSize: 12, fontWeight: 600 }}
+          sx={{
+            bgcolor: 'transparent',
+            lineHeight: '36px',
+            textTransform: 'uppercase',
+            letterSpacing: '0.06em',
+            fontSize: 12,
+            fontWeight: 600,
+          }}
         >
           {label}
         </ListSubheader>
@@ -175,7 +202,9 @@ function PortalPages() {
               <ListItemIcon>
                 <OpenInNewIcon fontSize="small" />
               </ListItemIcon>
-              {open && <ListItemText primary={t(labelKey)} slotProps={{ primary: { variant: 'body2', noWrap: true } }} />}
+              {open && (
+                <ListItemText primary={t(labelKey)} slotProps={{ primary: { variant: 'body2', noWrap: true } }} />
+              )}
             </ListItemButton>
           </ListItem>
         ))}
@@ -206,7 +235,9 @@ export function AdminMenu() {
             <ListItemIcon>
               <OpenInNewIcon fontSize="small" />
             </ListItemIcon>
-            {open && <ListItemText primary={t('admin.menu.openPortal')} slotProps={{ primary: { variant: 'body2' } }} />}
+            {open && (
+              <ListItemText primary={t('admin.menu.openPortal')} slotProps={{ primary: { variant: 'body2' } }} />
+            )}
           </ListItemButton>
         </ListItem>
       </List>

@@ -33,8 +33,20 @@ function entriesOf(def: EntityDef): MenuEntry[] {
   const presets = presetsOf(def);
   if (presets.length === 0) return [{ key: resource, label: pluralLabel(def), resource }];
   return [
-    { key: resource, label: t('admin.menu.all', { label: pluralLabel(def).toLowerCase() }), resource, filter: {}, preset: '' },
-    ...presets.map(([name, filter]) => ({ key: `${resource}:${name}`, label: presetLabel(def, name), resource, filter, preset: name })),
+    {
+      key: resource,
+      label: t('admin.menu.all', { label: pluralLabel(def).toLowerCase() }),
+      resource,
+      filter: {},
+      preset: '',
+    },
+    ...presets.map(([name, filter]) => ({
+      key: `${resource}:${name}`,
+      label: presetLabel(def, name),
+      resource,
+      filter,
+      preset: name,
+    })),
   ];
 }
 

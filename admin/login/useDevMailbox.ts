@@ -10,7 +10,9 @@ export function useDevMailbox(): boolean {
   const [available, setAvailable] = useState(false);
   useEffect(() => {
     const controller = new AbortController();
-    fetch(`${API_URL}/dev/outbox?to=${encodeURIComponent('nobody@mailbox-probe.invalid')}`, { signal: controller.signal })
+    fetch(`${API_URL}/dev/outbox?to=${encodeURIComponent('nobody@mailbox-probe.invalid')}`, {
+      signal: controller.signal,
+    })
       .then((res) => setAvailable(res.ok))
       .catch(() => setAvailable(false));
     return () => controller.abort();

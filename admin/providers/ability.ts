@@ -28,9 +28,22 @@ function asRow(def: EntityDef, record: Record<string, unknown>): Record<string, 
 }
 
 /** react-admin's actions in the schema's vocabulary; anything else is refused. */
-const ACTIONS: Record<string, Action> = { list: 'read', show: 'read', export: 'read', create: 'create', clone: 'create', edit: 'update', delete: 'delete' };
+const ACTIONS: Record<string, Action> = {
+  list: 'read',
+  show: 'read',
+  export: 'read',
+  create: 'create',
+  clone: 'create',
+  edit: 'update',
+  delete: 'delete',
+};
 
-export function canAccessResource(actor: Actor, action: string, resource: string, record?: Record<string, unknown>): boolean {
+export function canAccessResource(
+  actor: Actor,
+  action: string,
+  resource: string,
+  record?: Record<string, unknown>,
+): boolean {
   const def = entityByResource(resource);
   const act = ACTIONS[action];
   if (!def || !act) return false;
@@ -43,7 +56,9 @@ export function writableFields(actor: Actor, def: EntityDef, record?: Record<str
   const ability = abilityOf(actor);
   const all = Object.keys(def.fields);
   const fields = record
-    ? permittedFieldsOf(ability, 'update', asSubject(def.subject, asRow(def, record)), { fieldsFrom: (r) => r.fields ?? all })
+    ? permittedFieldsOf(ability, 'update', asSubject(def.subject, asRow(def, record)), {
+        fieldsFrom: (r) => r.fields ?? all,
+      })
     : permittedFieldsOf(ability, 'create', def.subject, { fieldsFrom: (r) => r.fields ?? all });
   return new Set(fields);
 }

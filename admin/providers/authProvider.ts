@@ -6,7 +6,15 @@ import type { AuthProvider } from 'react-admin';
 import { t } from '../../i18n';
 import { canAccessResource } from './ability';
 import { apiCall } from './http';
-import { actorOf, clearSession, displayName, isPlatformAdmin, readSession, writeSession, type SessionUser } from './session';
+import {
+  actorOf,
+  clearSession,
+  displayName,
+  isPlatformAdmin,
+  readSession,
+  writeSession,
+  type SessionUser,
+} from './session';
 
 /** The login answer also carries `accessToken` for API clients; the console relies on the cookie the answer sets. */
 interface LoginAnswer {

@@ -22,7 +22,13 @@ function Panel({ entity, mode, id }: { entity: EntityDef; mode: Exclude<Mode, 'l
     <Card
       component="aside"
       aria-label={title}
-      sx={{ width: { xs: '100%', md: 400 }, flexShrink: 0, ml: { md: 2 }, mt: { xs: 2, md: 0 }, alignSelf: 'flex-start' }}
+      sx={{
+        width: { xs: '100%', md: 400 },
+        flexShrink: 0,
+        ml: { md: 2 },
+        mt: { xs: 2, md: 0 },
+        alignSelf: 'flex-start',
+      }}
     >
       <CardHeader
         title={title}
@@ -51,5 +57,11 @@ function Panel({ entity, mode, id }: { entity: EntityDef; mode: Exclude<Mode, 'l
 export function AsidePanelList({ entity, mode }: { entity: EntityDef; mode: Mode }) {
   const params = useParams<{ id?: string }>();
   const id = params.id ? decodeURIComponent(params.id) : undefined;
-  return <EntityList entity={entity} selectedId={id} aside={mode === 'list' ? undefined : <Panel entity={entity} mode={mode} id={id} />} />;
+  return (
+    <EntityList
+      entity={entity}
+      selectedId={id}
+      aside={mode === 'list' ? undefined : <Panel entity={entity} mode={mode} id={id} />}
+    />
+  );
 }

@@ -3,7 +3,16 @@
  * status-change dialog; a bulk status change clears the selection).
  */
 import SwapIcon from '@mui/icons-material/SwapHoriz';
-import { Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup, Button as MuiButton } from '@mui/material';
+import {
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Radio,
+  RadioGroup,
+  Button as MuiButton,
+} from '@mui/material';
 import { useState } from 'react';
 import { Button, useListContext, useNotify, useRefresh, useResourceContext, useUpdateMany } from 'react-admin';
 import { t } from '../../i18n';
@@ -51,7 +60,9 @@ export function BulkStatusButton({ entity }: { entity: EntityDef }) {
         <SwapIcon />
       </Button>
       <Dialog open={open} onClose={close} maxWidth="xs" fullWidth aria-labelledby="bulk-status-title">
-        <DialogTitle id="bulk-status-title">{t('admin.bulkStatus.title', { count, label: pluralLabel(entity).toLowerCase() })}</DialogTitle>
+        <DialogTitle id="bulk-status-title">
+          {t('admin.bulkStatus.title', { count, label: pluralLabel(entity).toLowerCase() })}
+        </DialogTitle>
         <DialogContent>
           <RadioGroup value={status ?? ''} onChange={(e) => setStatus(Number(e.target.value))} name="status">
             {choices.map((c) => (

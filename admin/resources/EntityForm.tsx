@@ -22,7 +22,9 @@ export function EntityForm({ entity, mode, stacked }: Props) {
   const record = useRecordContext();
   const writable = actor ? writableFields(actor, entity, mode === 'edit' ? record : undefined) : new Set<string>();
   const rows = formLayout(entity)
-    .map((row) => row.filter((name) => isVisible(entity.fields[name]) && !(mode === 'create' && entity.fields[name].readOnly)))
+    .map((row) =>
+      row.filter((name) => isVisible(entity.fields[name]) && !(mode === 'create' && entity.fields[name].readOnly)),
+    )
     .filter((row) => row.length > 0);
   return (
     <SimpleForm
@@ -32,7 +34,15 @@ export function EntityForm({ entity, mode, stacked }: Props) {
       sx={{ maxWidth: stacked ? undefined : 960 }}
     >
       {rows.map((row) => (
-        <Box key={row.join('+')} sx={{ display: 'flex', flexDirection: { xs: 'column', md: stacked ? 'column' : 'row' }, columnGap: 2, width: '100%' }}>
+        <Box
+          key={row.join('+')}
+          sx={{
+            display: 'flex',
+            flexDirection: { xs: 'column', md: stacked ? 'column' : 'row' },
+            columnGap: 2,
+            width: '100%',
+          }}
+        >
           {row.map((name) => (
             <Box key={name} sx={{ flex: 1, minWidth: 0 }}>
               <FieldInput entity={entity} source={name} readOnly={!writable.has(name)} />

@@ -1,6 +1,15 @@
 /** The generated list screen: columns, filters, default sort and bulk actions from `admin.list`. */
 import type { ReactNode } from 'react';
-import { BulkDeleteButton, CreateButton, DataTable, List, Pagination, useCreatePath, useListContext, type Identifier } from 'react-admin';
+import {
+  BulkDeleteButton,
+  CreateButton,
+  DataTable,
+  List,
+  Pagination,
+  useCreatePath,
+  useListContext,
+  type Identifier,
+} from 'react-admin';
 import type { EntityDef } from '../../schema';
 import { DisplayField } from '../fields/DisplayField';
 import { filterInputs } from '../fields/filterInputs';
@@ -37,7 +46,8 @@ function ListTitle({ entity }: { entity: EntityDef }) {
 /** Bulk selection appears only where the admin has a bulk action to take. */
 function bulkActionsFor(entity: EntityDef, actor: ReturnType<typeof useActor>): ReactNode | false {
   if (!actor) return false;
-  const status = !!entity.admin?.list?.bulkStatus && entity.fields.status?.kind === 'enum' && canUpdateStatusOfAny(actor, entity);
+  const status =
+    !!entity.admin?.list?.bulkStatus && entity.fields.status?.kind === 'enum' && canUpdateStatusOfAny(actor, entity);
   const remove = abilityOf(actor).can('delete', entity.subject);
   if (!status && !remove) return false;
   return (
@@ -87,7 +97,11 @@ export function EntityList({ entity, aside, selectedId }: Props) {
       {phone ? (
         <PhoneList
           primary={(record) => String(record[titleField] ?? record.id)}
-          secondary={(record) => (entity.fields.status?.kind === 'enum' ? entity.fields.status.choices?.find((c) => c.id === record.status)?.label : undefined)}
+          secondary={(record) =>
+            entity.fields.status?.kind === 'enum'
+              ? entity.fields.status.choices?.find((c) => c.id === record.status)?.label
+              : undefined
+          }
           link={(record) =>
             createPath({
               resource: entity.resource as string,
@@ -101,14 +115,24 @@ export function EntityList({ entity, aside, selectedId }: Props) {
           body={LabelledBody}
           bulkActionButtons={bulkActionsFor(entity, actor)}
           // A row opens where the admin can work on it: the edit form (or panel) when allowed, else the record.
-          rowClick={(_id, resource, record) => (actor && canAccessResource(actor, 'edit', resource, record) ? 'edit' : 'show')}
+          rowClick={(_id, resource, record) =>
+            actor && canAccessResource(actor, 'edit', resource, record) ? 'edit' : 'show'
+          }
           empty={<ListNoMatches entity={entity} />}
-          rowSx={(record) => (selectedId !== undefined && record.id === selectedId ? { backgroundColor: 'action.selected' } : {})}
+          rowSx={(record) =>
+            selectedId !== undefined && record.id === selectedId ? { backgroundColor: 'action.selected' } : {}
+          }
           sx={ONE_LINE_TABLE_SX}
           onMouseOver={showFullTextOnHover}
         >
           {columns.map((name) => (
-            <DataTable.Col key={name} source={name} label={labelOf(entity, name)} disableSort={!isSortable(entity, name)} sx={{ width: widths[name] }}>
+            <DataTable.Col
+              key={name}
+              source={name}
+              label={labelOf(entity, name)}
+              disableSort={!isSortable(entity, name)}
+              sx={{ width: widths[name] }}
+            >
               <DisplayField entity={entity} source={name} compact />
             </DataTable.Col>
           ))}

@@ -1,6 +1,16 @@
 /** The generated create, edit and show screens of an entity. */
 import { Box, Divider } from '@mui/material';
-import { Create, DeleteButton, Edit, EditButton, Labeled, Show, ShowButton, TopToolbar, useRecordContext } from 'react-admin';
+import {
+  Create,
+  DeleteButton,
+  Edit,
+  EditButton,
+  Labeled,
+  Show,
+  ShowButton,
+  TopToolbar,
+  useRecordContext,
+} from 'react-admin';
 import { t } from '../../i18n';
 import type { EntityDef } from '../../schema';
 import { DisplayField } from '../fields/DisplayField';
@@ -57,7 +67,11 @@ function ShowBody({ entity }: { entity: EntityDef }) {
           {i > 0 && <Divider sx={{ my: 1.5 }} />}
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
             {row.map((name) => (
-              <Labeled key={name} label={labelOf(entity, name)} sx={{ minWidth: 0, gridColumn: row.length === 1 ? '1 / -1' : undefined }}>
+              <Labeled
+                key={name}
+                label={labelOf(entity, name)}
+                sx={{ minWidth: 0, gridColumn: row.length === 1 ? '1 / -1' : undefined }}
+              >
                 <DisplayField entity={entity} source={name} />
               </Labeled>
             ))}

@@ -4,7 +4,14 @@
  * input itself unnamed; each row moves the label onto the input, with the record's own name.
  */
 import { useLayoutEffect, useRef } from 'react';
-import { DataTableBody, DataTableRow, useGetRecordRepresentation, useRecordContext, useResourceContext, type DataTableBodyProps } from 'react-admin';
+import {
+  DataTableBody,
+  DataTableRow,
+  useGetRecordRepresentation,
+  useRecordContext,
+  useResourceContext,
+  type DataTableBodyProps,
+} from 'react-admin';
 import { t } from '../../i18n';
 
 function LabelledRow(props: object) {

@@ -13,7 +13,13 @@ export function PortalActions({ entity, variant = 'text' }: { entity: EntityDef;
   return (
     <>
       {entity.admin?.portalActions?.map((a) => (
-        <Button key={a.href + a.labelKey} href={a.href} size="small" variant={variant} startIcon={<OpenInNewIcon fontSize="small" />}>
+        <Button
+          key={a.href + a.labelKey}
+          href={a.href}
+          size="small"
+          variant={variant}
+          startIcon={<OpenInNewIcon fontSize="small" />}
+        >
           {t(a.labelKey)}
         </Button>
       ))}

@@ -15,7 +15,8 @@ import { columnWidths, ONE_LINE_TABLE_SX, showFullTextOnHover } from './denseTab
 type Related = NonNullable<NonNullable<EntityDef['admin']>['related']>[number];
 
 /** Computed counts a related list makes redundant on the show page. */
-export const replacedByRelated = (entity: EntityDef) => new Set((entity.admin?.related ?? []).map((r) => r.replaces).filter(Boolean));
+export const replacedByRelated = (entity: EntityDef) =>
+  new Set((entity.admin?.related ?? []).map((r) => r.replaces).filter(Boolean));
 
 function RelatedList({ entity, related }: { entity: EntityDef; related: Related }) {
   const actor = useActor();
@@ -42,12 +43,20 @@ function RelatedList({ entity, related }: { entity: EntityDef; related: Related 
         <DataTable
           bulkActionButtons={false}
           rowClick={(_id, res, row) => (actor && canAccessResource(actor, 'edit', res, row) ? 'edit' : 'show')}
-          empty={<Typography color="text.secondary">{t('admin.related.empty', { label: label.toLowerCase() })}</Typography>}
+          empty={
+            <Typography color="text.secondary">{t('admin.related.empty', { label: label.toLowerCase() })}</Typography>
+          }
           sx={ONE_LINE_TABLE_SX}
           onMouseOver={showFullTextOnHover}
         >
           {related.columns.map((name) => (
-            <DataTable.Col key={name} source={name} label={labelOf(other, name)} disableSort sx={{ width: widths[name] }}>
+            <DataTable.Col
+              key={name}
+              source={name}
+              label={labelOf(other, name)}
+              disableSort
+              sx={{ width: widths[name] }}
+            >
               <DisplayField entity={other} source={name} compact />
             </DataTable.Col>
           ))}

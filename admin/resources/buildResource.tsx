@@ -41,5 +41,10 @@ export function buildResource(entity: EntityDef): ResourceScreens {
 export function screensFor(entity: EntityDef): ResourceScreens {
   const { list, create, edit, show } = overrides[entity.resource as string] ?? {};
   const built = buildResource(entity);
-  return { list: list ?? built.list, create: create ?? built.create, edit: edit ?? built.edit, show: show ?? built.show };
+  return {
+    list: list ?? built.list,
+    create: create ?? built.create,
+    edit: edit ?? built.edit,
+    show: show ?? built.show,
+  };
 }

@@ -34,7 +34,9 @@ export function PhoneList({
   secondary?: (r: RaRecord) => ReactNode;
   link: (r: RaRecord) => string;
 }) {
-  return <SimpleList primaryText={primary} secondaryText={secondary} rowClick={(_id, _resource, record) => link(record)} />;
+  return (
+    <SimpleList primaryText={primary} secondaryText={secondary} rowClick={(_id, _resource, record) => link(record)} />
+  );
 }
 
 /** A column's share of the width by what it shows: addresses and texts wide, statuses, numbers and days narrow. */
@@ -61,7 +63,11 @@ const WEIGHT: Partial<Record<FieldKind, number>> = {
  * Widths of a table's columns, as shares of the table (the record's title column a little wider);
  * the shares leave room for the selection checkbox.
  */
-export function columnWidths(entity: EntityDef, columns: string[], overrides: Record<string, number> = {}): Record<string, string> {
+export function columnWidths(
+  entity: EntityDef,
+  columns: string[],
+  overrides: Record<string, number> = {},
+): Record<string, string> {
   const weightOf = (name: string) => {
     if (overrides[name]) return overrides[name];
     if (name === 'status') return 9;

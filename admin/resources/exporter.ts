@@ -9,7 +9,11 @@ import { isVisible, labelOf, pluralLabel, targetOf } from '../fields/fieldMeta';
 const choiceLabel = (field: FieldDef, value: unknown) => field.choices?.find((c) => c.id === value)?.label ?? value;
 
 /** Rows of plain text, one key per column label, in the entity's field order. */
-export function exportRows(entity: EntityDef, records: RaRecord[], names: Map<string, Map<unknown, string>>): Record<string, unknown>[] {
+export function exportRows(
+  entity: EntityDef,
+  records: RaRecord[],
+  names: Map<string, Map<unknown, string>>,
+): Record<string, unknown>[] {
   const fields = Object.entries(entity.fields).filter(([, field]) => isVisible(field));
   const computed = Object.keys(entity.computed ?? {});
   return records.map((record) => {
@@ -18,10 +22,13 @@ export function exportRows(entity: EntityDef, records: RaRecord[], names: Map<st
       const value = record[name];
       let text: unknown = value;
       if (field.kind === 'enum') text = choiceLabel(field, value);
-      else if (field.kind === 'enumList' && Array.isArray(value)) text = value.map((v) => choiceLabel(field, v)).join('; ');
+      else if (field.kind === 'enumList' && Array.isArray(value))
+        text = value.map((v) => choiceLabel(field, v)).join('; ');
       else if (field.kind === 'ref') text = value == null ? '' : (names.get(name)?.get(value) ?? value);
-      else if (field.kind === 'refList' && Array.isArray(value)) text = value.map((v) => names.get(name)?.get(v) ?? v).join('; ');
-      else if (Array.isArray(value)) text = value.every((v) => typeof v !== 'object') ? value.join('; ') : JSON.stringify(value);
+      else if (field.kind === 'refList' && Array.isArray(value))
+        text = value.map((v) => names.get(name)?.get(v) ?? v).join('; ');
+      else if (Array.isArray(value))
+        text = value.every((v) => typeof v !== 'object') ? value.join('; ') : JSON.stringify(value);
       else if (value && typeof value === 'object') text = JSON.stringify(value);
       row[labelOf(entity, name)] = text ?? '';
     }

@@ -7,7 +7,10 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Loading } from 'react-admin';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a screen's props are whatever its caller passes
-export function lazyScreen<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K): M[K] {
+export function lazyScreen<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+): M[K] {
   const Lazy = lazy(async () => ({ default: (await load())[name] }));
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const Screen = (props: any) => (

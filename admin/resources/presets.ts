@@ -36,4 +36,5 @@ export function presetMatching(entity: EntityDef, filter: Filter | undefined): s
 }
 
 /** Query string opening a list with exactly this filter (an explicit `{}` overrides filters react-admin remembered). */
-export const filterSearch = (filter: Filter) => `?${new URLSearchParams({ filter: JSON.stringify(filter) }).toString()}`;
+export const filterSearch = (filter: Filter) =>
+  `?${new URLSearchParams({ filter: JSON.stringify(filter) }).toString()}`;

@@ -9,7 +9,12 @@ import { AppError } from '../errors';
 
 export type AccountKind = 'admin' | 'companyUser' | 'candidate' | 'community';
 export const SESSION_KIND: Record<AccountKind, number> = { admin: 1, companyUser: 2, candidate: 3, community: 5 };
-export const KIND_OF_SESSION: Record<number, AccountKind> = { 1: 'admin', 2: 'companyUser', 3: 'candidate', 5: 'community' };
+export const KIND_OF_SESSION: Record<number, AccountKind> = {
+  1: 'admin',
+  2: 'companyUser',
+  3: 'candidate',
+  5: 'community',
+};
 /** The kind of account behind each signed-in role. */
 export const KIND_OF_ROLE: Partial<Record<Actor['role'], AccountKind>> = {
   admin: 'admin',
@@ -50,7 +55,11 @@ export function refusal(code: RefusalCode, status = 403, fields?: Record<string,
 }
 
 /** True when any account, of any kind, already uses this email. */
-export async function emailTaken(knex: Knex, email: string, except?: { kind: AccountKind; id: number }): Promise<boolean> {
+export async function emailTaken(
+  knex: Knex,
+  email: string,
+  except?: { kind: AccountKind; id: number },
+): Promise<boolean> {
   for (const [kind, table] of Object.entries(ACCOUNT_TABLES) as [AccountKind, string][]) {
     const q = knex(table).where('email', email.toLowerCase()).first('id');
     if (except?.kind === kind) q.whereNot('id', except.id);
@@ -82,11 +91,24 @@ export async function findAccountByEmail(knex: Knex, email: string): Promise<Acc
   return (await findAccount(knex, { email })) ?? undefined;
 }
 
-type PersonRow = Record<string, unknown> & { id: number; email: string; first_name: string | null; last_name: string | null; status: number };
+type PersonRow = Record<string, unknown> & {
+  id: number;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  status: number;
+};
 
 /** The fields every kind of person shares, read from a snake_case row. */
 function person(kind: AccountKind, row: PersonRow): Account {
-  const account: Account = { kind, id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, status: row.status };
+  const account: Account = {
+    kind,
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    status: row.status,
+  };
   if (row.role !== undefined) account.role = row.role as number;
   if (row.profile_pic !== undefined) account.profilePic = row.profile_pic as string | null;
   if (row.is_watched_info_video !== undefined) account.isWatchedInfoVideo = row.is_watched_info_video as boolean;
@@ -99,7 +121,10 @@ const PERSON = ['id', 'email', 'first_name', 'last_name', 'status'];
 function accountQuery(knex: Knex, kind: AccountKind): { query: Knex.QueryBuilder; alias: string } {
   switch (kind) {
     case 'admin':
-      return { alias: 'admins', query: knex('admins').select(...PERSON, 'role', 'profile_pic', 'is_watched_info_video') };
+      return {
+        alias: 'admins',
+        query: knex('admins').select(...PERSON, 'role', 'profile_pic', 'is_watched_info_video'),
+      };
     case 'companyUser':
       return {
         alias: 'u',
@@ -139,12 +164,16 @@ export function accountOf(kind: AccountKind, row: PersonRow): Account {
   }
 }
 
-export async function findAccount(knex: Knex, key: { email: string } | { kind: AccountKind; id: number }): Promise<Account | undefined> {
+export async function findAccount(
+  knex: Knex,
+  key: { email: string } | { kind: AccountKind; id: number },
+): Promise<Account | undefined> {
   const kinds: AccountKind[] = 'kind' in key ? [key.kind] : ['admin', 'companyUser', 'candidate', 'community'];
   for (const kind of kinds) {
     const { query, alias } = accountQuery(knex, kind);
-    const row = (await query.where('email' in key ? { [`${alias}.email`]: key.email.toLowerCase() } : { [`${alias}.id`]: key.id }).first()) as
-      PersonRow | undefined;
+    const row = (await query
+      .where('email' in key ? { [`${alias}.email`]: key.email.toLowerCase() } : { [`${alias}.id`]: key.id })
+      .first()) as PersonRow | undefined;
     if (row) return accountOf(kind, row);
   }
   return undefined;
@@ -207,7 +236,12 @@ export function actorOf(account: Account): Actor {
 }
 
 /** Statuses each kind of account can be in; anything else is a data fault refused as user.statusErr. */
-const KNOWN_STATUSES: Record<AccountKind, number[]> = { admin: [0, 1], companyUser: [0, 1, 2], candidate: [0, 1, 2, 3, 4], community: [0, 1, 2] };
+const KNOWN_STATUSES: Record<AccountKind, number[]> = {
+  admin: [0, 1],
+  companyUser: [0, 1, 2],
+  candidate: [0, 1, 2, 3, 4],
+  community: [0, 1, 2],
+};
 
 /** Throws the spec's refusal (with its login-page flag) for an account that may not sign in now. */
 export function assertMaySignIn(account: Account): void {
@@ -221,8 +255,10 @@ export function assertMaySignIn(account: Account): void {
     throw refusal('user.notActivate');
   }
   if (account.kind === 'companyUser') {
-    if (account.companyId === undefined || account.companyStatus === undefined || account.companyStatus === null) throw refusal('company.notFound');
-    if ((account.companyType !== 2 && account.companyType !== 4) || ![0, 1, 2].includes(account.role ?? -1)) throw refusal('company.roleMismatch');
+    if (account.companyId === undefined || account.companyStatus === undefined || account.companyStatus === null)
+      throw refusal('company.notFound');
+    if ((account.companyType !== 2 && account.companyType !== 4) || ![0, 1, 2].includes(account.role ?? -1))
+      throw refusal('company.roleMismatch');
     if (account.companyStatus === 0) throw refusal('company.pending');
     if (account.companyStatus !== 1) throw refusal('company.notActivate');
     if (account.status === 0) throw refusal('user.pending');
@@ -248,7 +284,12 @@ export function authorizedModules(actor: Actor): (number | string)[] {
   }
 }
 
-const ID_PREFIX: Record<AccountKind, string> = { admin: 'Admin:', companyUser: 'User:', candidate: 'Candidate:', community: 'Community:' };
+const ID_PREFIX: Record<AccountKind, string> = {
+  admin: 'Admin:',
+  companyUser: 'User:',
+  candidate: 'Candidate:',
+  community: 'Community:',
+};
 
 /** The user object of the login and session-check responses (spec section 7). */
 export function userPayload(account: Account) {
@@ -263,7 +304,9 @@ export function userPayload(account: Account) {
     flowStep: null,
     companyName: account.companyName ?? null,
     company:
-      account.kind === 'companyUser' ? { id: `Company:${account.companyId}`, logo: account.companyLogo ?? null, companyType: account.companyType } : null,
+      account.kind === 'companyUser'
+        ? { id: `Company:${account.companyId}`, logo: account.companyLogo ?? null, companyType: account.companyType }
+        : null,
     profilePic: account.profilePic ?? null,
     adminId: account.kind === 'admin' ? `Admin:${account.id}` : null,
     isWatchedInfoVideo: account.isWatchedInfoVideo ?? false,

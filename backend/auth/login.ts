@@ -6,9 +6,19 @@ import type { Request, Response } from 'express';
 import { actorOf, assertMaySignIn, authorizedModules, userPayload, type Account } from './accounts';
 import { createSession, setSessionCookie } from './session';
 
-export async function respondWithLogin(req: Request, res: Response, account: Account, extra: Record<string, unknown> = {}): Promise<void> {
+export async function respondWithLogin(
+  req: Request,
+  res: Response,
+  account: Account,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
   assertMaySignIn(account);
-  const { token, expiresAt } = await createSession(req.ctx.knex, account, req.ctx.config.sessionTtlHours, req.get('user-agent'));
+  const { token, expiresAt } = await createSession(
+    req.ctx.knex,
+    account,
+    req.ctx.config.sessionTtlHours,
+    req.get('user-agent'),
+  );
   setSessionCookie(req, res, token, expiresAt);
   res.json({
     accessToken: token,

@@ -55,7 +55,13 @@ export async function issueMagicLink(
 }
 
 /** Emails a link when an account exists; says nothing either way. */
-export async function sendMagicLink(knex: Knex, config: Config, email: string, redirectUrl?: string, ip?: string): Promise<void> {
+export async function sendMagicLink(
+  knex: Knex,
+  config: Config,
+  email: string,
+  redirectUrl?: string,
+  ip?: string,
+): Promise<void> {
   await knex.transaction(async (trx) => {
     const account = await findAccountByEmail(trx, email);
     if (account) await issueMagicLink(trx, config, email, account.firstName, redirectUrl, ip);
@@ -63,7 +69,10 @@ export async function sendMagicLink(knex: Knex, config: Config, email: string, r
 }
 
 /** Uses up a link: the email it was sent to, its redirectUrl and pending sign-up, or undefined when used, expired or unknown. */
-export async function consumeMagicLink(trx: Knex | Knex.Transaction, token: string): Promise<({ email: string } & LinkPayload) | undefined> {
+export async function consumeMagicLink(
+  trx: Knex | Knex.Transaction,
+  token: string,
+): Promise<({ email: string } & LinkPayload) | undefined> {
   const [row] = await trx('email_codes')
     .where({ code_hash: sha256(token), purpose: PURPOSE_MAGIC_LINK })
     .whereNull('used_at')
@@ -77,5 +86,11 @@ export async function consumeMagicLink(trx: Knex | Knex.Transaction, token: stri
 
 /** A redirect after sign-in must stay on our site: a path, never another origin. */
 export function isSafeRedirect(value: string): boolean {
-  return value.length <= 2048 && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') && ![...value].some((c) => c.charCodeAt(0) < 32);
+  return (
+    value.length <= 2048 &&
+    value.startsWith('/') &&
+    !value.startsWith('//') &&
+    !value.includes('\\') &&
+    ![...value].some((c) => c.charCodeAt(0) < 32)
+  );
 }

@@ -21,7 +21,13 @@ export type SignInApp = 'portal' | 'console';
  * Emails a sign-in code to an account's address. Asked from the console, a person who cannot use
  * it gets no code but an email pointing to the portal; the caller answers alike in every case.
  */
-export async function sendLoginCode(knex: Knex, config: Config, email: string, ip?: string, app: SignInApp = 'portal'): Promise<void> {
+export async function sendLoginCode(
+  knex: Knex,
+  config: Config,
+  email: string,
+  ip?: string,
+  app: SignInApp = 'portal',
+): Promise<void> {
   await knex.transaction(async (trx) => {
     const account = await findAccountByEmail(trx, email);
     if (!account) return;
@@ -29,7 +35,10 @@ export async function sendLoginCode(knex: Knex, config: Config, email: string, i
       await queueEmail(trx, { to: email, ...consoleNotYoursEmail(config, account.firstName) });
       return;
     }
-    await trx('email_codes').where({ email, purpose: PURPOSE_LOGIN }).whereNull('used_at').update({ used_at: trx.fn.now() });
+    await trx('email_codes')
+      .where({ email, purpose: PURPOSE_LOGIN })
+      .whereNull('used_at')
+      .update({ used_at: trx.fn.now() });
     const code = newCode();
     await trx('email_codes').insert({
       email,

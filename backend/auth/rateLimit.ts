@@ -20,9 +20,13 @@ export async function enforceRateLimits(knex: Knex, windowMinutes: number, limit
   const since = new Date(Date.now() - windowMinutes * 60_000);
   await knex.transaction(async (trx) => {
     // One lock per key (in a fixed order, so two requests never deadlock) makes count-then-insert exact across processes.
-    for (const key of limits.map((l) => l.key).sort()) await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`rate:${key}`]);
+    for (const key of limits.map((l) => l.key).sort())
+      await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`rate:${key}`]);
     for (const limit of limits) {
-      const [{ n }] = await trx('rate_limit_hits').where('key', limit.key).where('hit_at', '>', since).count({ n: '*' });
+      const [{ n }] = await trx('rate_limit_hits')
+        .where('key', limit.key)
+        .where('hit_at', '>', since)
+        .count({ n: '*' });
       // A refused request is not counted, so waiting out the window always helps.
       if (Number(n) >= limit.max) throw new AppError(429, 'errors.tooManyRequests');
     }
@@ -42,6 +46,12 @@ export function emailSendLimits(config: Config, email: string, ip: string | unde
 }
 
 /** Counts one email sent to `email` from `ip` (and by `person`, a signed-in sender), or throws 429. */
-export async function limitEmailSends(knex: Knex, config: Config, email: string, ip: string | undefined, person?: string): Promise<void> {
+export async function limitEmailSends(
+  knex: Knex,
+  config: Config,
+  email: string,
+  ip: string | undefined,
+  person?: string,
+): Promise<void> {
   await enforceRateLimits(knex, config.rateLimit.windowMinutes, emailSendLimits(config, email, ip, person));
 }

@@ -14,7 +14,8 @@ import { socialRouter } from './socialRoutes';
 export function emailFrom(body: unknown): string {
   const raw = (body as { email?: unknown } | undefined)?.email;
   if (raw === undefined || raw === null || raw === '') throw badRequest({ email: 'email.errors.required' });
-  if (typeof raw !== 'string' || !EMAIL_PATTERN.test(raw.trim()) || raw.length > 254) throw badRequest({ email: 'email.errors.invalid' });
+  if (typeof raw !== 'string' || !EMAIL_PATTERN.test(raw.trim()) || raw.length > 254)
+    throw badRequest({ email: 'email.errors.invalid' });
   return raw.trim().toLowerCase();
 }
 
@@ -42,7 +43,12 @@ export function authRouter(): Router {
   router.post('/send-magic-link', async (req, res) => {
     const email = emailFrom(req.body);
     const redirectUrl = (req.body as { redirectUrl?: unknown }).redirectUrl;
-    if (redirectUrl !== undefined && redirectUrl !== null && redirectUrl !== '' && (typeof redirectUrl !== 'string' || !isSafeRedirect(redirectUrl))) {
+    if (
+      redirectUrl !== undefined &&
+      redirectUrl !== null &&
+      redirectUrl !== '' &&
+      (typeof redirectUrl !== 'string' || !isSafeRedirect(redirectUrl))
+    ) {
       throw badRequest({ redirectUrl: 'redirectUrl.errors.invalid' });
     }
     await limitEmailSends(req.ctx.knex, req.ctx.config, email, req.ip);
@@ -60,11 +66,14 @@ export function authRouter(): Router {
       if (!link) return undefined;
       let account = await findAccountByEmail(trx, link.email);
       // A community sign-up link: opening it proves the address, and only now is the account created.
-      if (!account && link.signup) account = await completeCommunitySignup(trx, req.ctx.config, link.email, link.signup);
+      if (!account && link.signup)
+        account = await completeCommunitySignup(trx, req.ctx.config, link.email, link.signup);
       if (!account) return undefined;
       // Opening the link proves the address: it completes a community magic-link sign-up.
       if (account.kind === 'community' && account.status === 0) {
-        await trx('community_users').where('id', account.id).update({ status: 1, email_confirmed_at: trx.fn.now(), updated_at: trx.fn.now() });
+        await trx('community_users')
+          .where('id', account.id)
+          .update({ status: 1, email_confirmed_at: trx.fn.now(), updated_at: trx.fn.now() });
         account.status = 1;
       }
       return { account, redirectUrl: link.redirectUrl };
@@ -84,7 +93,12 @@ export function authRouter(): Router {
     if (!kind || !req.actor.id) throw unauthorized();
     const account = await findAccount(req.ctx.knex, { kind, id: req.actor.id });
     if (!account) throw unauthorized();
-    res.json({ user: userPayload(account), status: account.status, authorizedModules: authorizedModules(req.actor), isLoggedIn: true });
+    res.json({
+      user: userPayload(account),
+      status: account.status,
+      authorizedModules: authorizedModules(req.actor),
+      isLoggedIn: true,
+    });
   });
 
   router.post('/logout', async (req, res) => {

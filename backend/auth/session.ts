@@ -11,11 +11,19 @@ import { newToken, sha256 } from './tokens';
 
 export const COOKIE = 'tb_session';
 
-export async function createSession(knex: Knex, account: Account, ttlHours: number, userAgent?: string): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  knex: Knex,
+  account: Account,
+  ttlHours: number,
+  userAgent?: string,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
   // Expired sessions are dead weight: each sign-in clears the person's own.
-  await knex('sessions').where({ actor_kind: SESSION_KIND[account.kind], actor_id: account.id }).where('expires_at', '<=', new Date()).delete();
+  await knex('sessions')
+    .where({ actor_kind: SESSION_KIND[account.kind], actor_id: account.id })
+    .where('expires_at', '<=', new Date())
+    .delete();
   await knex('sessions').insert({
     token_hash: sha256(token),
     actor_kind: SESSION_KIND[account.kind],
@@ -23,10 +31,13 @@ export async function createSession(knex: Knex, account: Account, ttlHours: numb
     expires_at: expiresAt,
     user_agent: userAgent?.slice(0, 512) ?? null,
   });
-  if (account.kind !== 'candidate') await knex(ACCOUNT_TABLES[account.kind]).where('id', account.id).update({ last_active_at: knex.fn.now() });
+  if (account.kind !== 'candidate')
+    await knex(ACCOUNT_TABLES[account.kind]).where('id', account.id).update({ last_active_at: knex.fn.now() });
   // A company is as recently active as the latest of its people.
   if (account.kind === 'companyUser')
-    await knex('companies').whereIn('id', knex('company_users').select('company_id').where('id', account.id)).update({ last_active_at: knex.fn.now() });
+    await knex('companies')
+      .whereIn('id', knex('company_users').select('company_id').where('id', account.id))
+      .update({ last_active_at: knex.fn.now() });
   return { token, expiresAt };
 }
 
@@ -63,7 +74,8 @@ export const resolveActor: RequestHandler = async (req, res, next) => {
   if (found.viaCookie && UNSAFE.has(req.method)) {
     const origin = req.get('origin');
     // 'null' (sandboxed frames, some redirects) and other unparsable origins are not ours either.
-    if (origin && (!URL.canParse(origin) || new URL(origin).host !== req.get('host'))) return next(new AppError(403, 'errors.crossSite'));
+    if (origin && (!URL.canParse(origin) || new URL(origin).host !== req.get('host')))
+      return next(new AppError(403, 'errors.crossSite'));
     // Browsers also say where a request comes from; a sibling subdomain ('same-site') is another site to us.
     const site = req.get('sec-fetch-site');
     if (site && site !== 'same-origin' && site !== 'none') return next(new AppError(403, 'errors.crossSite'));

@@ -58,7 +58,12 @@ function keyOf(raw: unknown): string {
 }
 
 /** Reads a live key of one of `purposes` without using it up (prefill). */
-export async function readSocialKey(knex: Knex, raw: unknown, purposes: SocialPurpose[], provider?: SocialProvider): Promise<SocialKeyRow> {
+export async function readSocialKey(
+  knex: Knex,
+  raw: unknown,
+  purposes: SocialPurpose[],
+  provider?: SocialProvider,
+): Promise<SocialKeyRow> {
   const q = knex('social_logins')
     .where('key_hash', sha256(keyOf(raw)))
     .whereIn(
@@ -75,13 +80,26 @@ export async function readSocialKey(knex: Knex, raw: unknown, purposes: SocialPu
 }
 
 /** Uses up a live key of `purpose` atomically. */
-export async function consumeSocialKey(trx: Knex | Knex.Transaction, raw: unknown, purpose: SocialPurpose): Promise<SocialKeyRow> {
+export async function consumeSocialKey(
+  trx: Knex | Knex.Transaction,
+  raw: unknown,
+  purpose: SocialPurpose,
+): Promise<SocialKeyRow> {
   const [row] = (await trx('social_logins')
     .where({ key_hash: sha256(keyOf(raw)), purpose: SOCIAL_PURPOSE[purpose] })
     .whereNull('used_at')
     .where('expires_at', '>', new Date())
     .update({ used_at: trx.fn.now(), updated_at: trx.fn.now() })
-    .returning(['id', 'purpose', 'provider', 'email', 'first_name', 'last_name', 'account_kind', 'account_id'])) as SocialKeyRow[];
+    .returning([
+      'id',
+      'purpose',
+      'provider',
+      'email',
+      'first_name',
+      'last_name',
+      'account_kind',
+      'account_id',
+    ])) as SocialKeyRow[];
   if (!row) throw decodeFailed();
   return row;
 }

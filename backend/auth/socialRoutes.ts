@@ -7,7 +7,15 @@ import { OidcSignIn, SOCIAL_PROVIDERS, type SocialProfile, type SocialProvider }
 import type { Config } from '../config';
 import { AppError, notFound } from '../errors';
 import { logger } from '../logger';
-import { assertMaySignIn, emailTaken, findAccount, findAccountByEmail, KIND_OF_SESSION, REFUSAL_FLAGS, SESSION_KIND } from './accounts';
+import {
+  assertMaySignIn,
+  emailTaken,
+  findAccount,
+  findAccountByEmail,
+  KIND_OF_SESSION,
+  REFUSAL_FLAGS,
+  SESSION_KIND,
+} from './accounts';
 import { respondWithLogin } from './login';
 import { consumeSocialKey, createSocialKey, readSocialKey } from './socialKeys';
 
@@ -19,7 +27,12 @@ const FAILED = '/auth/login?ssoError=true';
 const loginWithFlag = (flag: string) => `/auth/login?${flag}=true`;
 
 /** The portal page each intent continues on. */
-async function landing(req: Request, provider: SocialProvider, intent: Intent, profile: SocialProfile): Promise<string> {
+async function landing(
+  req: Request,
+  provider: SocialProvider,
+  intent: Intent,
+  profile: SocialProfile,
+): Promise<string> {
   const { knex } = req.ctx;
   if (intent === 'signin') {
     const account = await findAccountByEmail(knex, profile.email);
@@ -31,7 +44,10 @@ async function landing(req: Request, provider: SocialProvider, intent: Intent, p
       if (flag) return loginWithFlag(flag);
       throw err;
     }
-    const key = await createSocialKey(knex, 'signin', provider, profile, { kind: SESSION_KIND[account.kind], id: account.id });
+    const key = await createSocialKey(knex, 'signin', provider, profile, {
+      kind: SESSION_KIND[account.kind],
+      id: account.id,
+    });
     return `/auth/social-callback?gnbsl=${key}`;
   }
   if (await emailTaken(knex, profile.email)) return loginWithFlag(REFUSAL_FLAGS['email.exists']);
@@ -48,15 +64,16 @@ export function socialRouter(): Router {
     if (!adapter(req.ctx.config).settings(provider)) throw notFound();
   };
 
-  const start = (provider: SocialProvider, intent: Intent) => async (req: Request, res: Response, next: NextFunction) => {
-    configured(req, provider);
-    try {
-      await adapter(req.ctx.config).start(provider, intent, req, res, next);
-    } catch (err) {
-      logger.warn({ err, provider }, 'social sign-in could not start');
-      if (!res.headersSent) res.redirect(FAILED);
-    }
-  };
+  const start =
+    (provider: SocialProvider, intent: Intent) => async (req: Request, res: Response, next: NextFunction) => {
+      configured(req, provider);
+      try {
+        await adapter(req.ctx.config).start(provider, intent, req, res, next);
+      } catch (err) {
+        logger.warn({ err, provider }, 'social sign-in could not start');
+        if (!res.headersSent) res.redirect(FAILED);
+      }
+    };
 
   router.get('/providers', (req, res) => {
     res.json(Object.fromEntries(SOCIAL_PROVIDERS.map((p) => [p, Boolean(req.ctx.config[p])])));
@@ -64,7 +81,8 @@ export function socialRouter(): Router {
 
   for (const provider of SOCIAL_PROVIDERS) {
     router.get(`/${provider}/signin`, start(provider, 'signin'));
-    for (const [kind, intent] of Object.entries(SIGNUP_INTENTS)) router.get(`/${provider}/signup/${kind}`, start(provider, intent));
+    for (const [kind, intent] of Object.entries(SIGNUP_INTENTS))
+      router.get(`/${provider}/signup/${kind}`, start(provider, intent));
 
     router.get(`/${provider}/callback`, async (req, res, next) => {
       configured(req, provider);

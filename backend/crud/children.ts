@@ -27,7 +27,8 @@ function prefixed(list: string, index: number, fields: FieldErrors): FieldErrors
 const writableSets = new WeakMap<ChildDef, Set<string>>();
 function writableOf(childEntity: EntityDef, child: ChildDef): Set<string> {
   let set = writableSets.get(child);
-  if (!set) writableSets.set(child, (set = new Set(Object.keys(childEntity.fields).filter((f) => f !== child.foreignKey))));
+  if (!set)
+    writableSets.set(child, (set = new Set(Object.keys(childEntity.fields).filter((f) => f !== child.foreignKey))));
   return set;
 }
 
@@ -39,7 +40,8 @@ export function validateChildren(entity: EntityDef, body: unknown, ability?: App
   for (const [name, child] of Object.entries(entity.children ?? {})) {
     if (!(name in input) || input[name] === undefined) continue;
     const childEntity = entityNamed(child.entity);
-    if (ability && !(ability.can('create', childEntity.subject) && ability.can('delete', childEntity.subject))) throw forbidden();
+    if (ability && !(ability.can('create', childEntity.subject) && ability.can('delete', childEntity.subject)))
+      throw forbidden();
     const list = input[name] === null ? [] : input[name];
     if (!Array.isArray(list)) {
       errors[name] = `${name}.errors.invalid`;
@@ -70,7 +72,12 @@ export function validateChildren(entity: EntityDef, body: unknown, ability?: App
  * Runs each item's write rules (the child's cross-field rules), then replaces the parent's rows.
  * Every item's problems are collected before anything is written.
  */
-export async function writeChildren(ctx: WriteContext, parentId: number, writes: ChildWrite[], writesOf: WritesOf): Promise<void> {
+export async function writeChildren(
+  ctx: WriteContext,
+  parentId: number,
+  writes: ChildWrite[],
+  writesOf: WritesOf,
+): Promise<void> {
   const { trx, ability } = ctx;
   const errors: FieldErrors = {};
   for (const { name, child, entity, items } of writes) {
@@ -96,7 +103,12 @@ export async function writeChildren(ctx: WriteContext, parentId: number, writes:
 }
 
 /** The child lists of some parent rows, each in its declared order, limited to what the actor may read. */
-export async function loadChildren(knex: Knex, entity: EntityDef, parentIds: number[], ability?: AppAbility): Promise<Map<number, Record<string, unknown[]>>> {
+export async function loadChildren(
+  knex: Knex,
+  entity: EntityDef,
+  parentIds: number[],
+  ability?: AppAbility,
+): Promise<Map<number, Record<string, unknown[]>>> {
   const out = new Map<number, Record<string, unknown[]>>(parentIds.map((id) => [id, {}]));
   for (const [name, child] of Object.entries(entity.children ?? {})) {
     const childEntity = entityNamed(child.entity);
@@ -104,8 +116,11 @@ export async function loadChildren(knex: Knex, entity: EntityDef, parentIds: num
     const fk = columnOf(child.foreignKey);
     const query = selectRows(knex, childEntity).whereIn(`${childEntity.table}.${fk}`, parentIds);
     for (const [field, order] of child.orderBy) {
-      const column = field in (childEntity.computed ?? {}) ? columnOf(field) : `${childEntity.table}.${columnOf(field)}`;
-      query.orderByRaw(`${column.replace(/^([a-z_]+)\.([a-z_]+)$/, '"$1"."$2"')} ${order} nulls ${order === 'desc' ? 'first' : 'last'}`);
+      const column =
+        field in (childEntity.computed ?? {}) ? columnOf(field) : `${childEntity.table}.${columnOf(field)}`;
+      query.orderByRaw(
+        `${column.replace(/^([a-z_]+)\.([a-z_]+)$/, '"$1"."$2"')} ${order} nulls ${order === 'desc' ? 'first' : 'last'}`,
+      );
     }
     if (ability) scopeQuery(query, ability, 'read', childEntity.subject, childEntity.table);
     for (const id of parentIds) (out.get(id) as Record<string, unknown[]>)[name] = [];

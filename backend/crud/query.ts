@@ -37,7 +37,8 @@ function json(raw: unknown, name: string): unknown {
 }
 
 // Declared names only: 'constructor', 'toString' or '__proto__' must not resolve to what every object inherits.
-const own = <T>(record: Record<string, T> | undefined, key: string): T | undefined => (record && Object.hasOwn(record, key) ? record[key] : undefined);
+const own = <T>(record: Record<string, T> | undefined, key: string): T | undefined =>
+  record && Object.hasOwn(record, key) ? record[key] : undefined;
 
 /**
  * The fields `ability` may read on every row of the entity it may read: the fields every read
@@ -70,15 +71,28 @@ function sortColumn(entity: EntityDef, field: string, readable: ReadonlySet<stri
  * The list parameters of a request; without an ability (internal callers) every field counts as
  * readable. `ownKeys` are filter keys the caller answers itself (the search's short keys).
  */
-export function parseListParams(entity: EntityDef, query: Record<string, unknown>, ability?: AppAbility, ownKeys?: ReadonlySet<string>): ListParams {
-  const readable = ability ? listableFields(entity, ability) : new Set([...Object.keys(entity.fields), ...Object.keys(entity.computed ?? {})]);
+export function parseListParams(
+  entity: EntityDef,
+  query: Record<string, unknown>,
+  ability?: AppAbility,
+  ownKeys?: ReadonlySet<string>,
+): ListParams {
+  const readable = ability
+    ? listableFields(entity, ability)
+    : new Set([...Object.keys(entity.fields), ...Object.keys(entity.computed ?? {})]);
   const defaultSort = entity.admin?.list?.sort ?? ['id', 'ASC'];
   const sortRaw = json(query.sort, 'sort') ?? defaultSort;
-  if (!Array.isArray(sortRaw) || typeof sortRaw[0] !== 'string' || !['ASC', 'DESC', 'asc', 'desc', undefined].includes(sortRaw[1])) {
+  if (
+    !Array.isArray(sortRaw) ||
+    typeof sortRaw[0] !== 'string' ||
+    !['ASC', 'DESC', 'asc', 'desc', undefined].includes(sortRaw[1])
+  ) {
     throw badRequest({ sort: 'sort.errors.invalid' });
   }
   // A default sort on a field the caller may not read falls back to the id.
-  const column = sortColumn(entity, sortRaw[0], readable) ?? (query.sort === undefined || query.sort === '' ? `${entity.table}.id` : undefined);
+  const column =
+    sortColumn(entity, sortRaw[0], readable) ??
+    (query.sort === undefined || query.sort === '' ? `${entity.table}.id` : undefined);
   if (!column) throw badRequest({ sort: 'sort.errors.invalid' });
   const rangeRaw = json(query.range, 'range') ?? [0, 24];
   if (
@@ -91,7 +105,8 @@ export function parseListParams(entity: EntityDef, query: Record<string, unknown
     throw badRequest({ range: 'range.errors.invalid' });
   }
   const filter = json(query.filter, 'filter') ?? {};
-  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw badRequest({ filter: 'filter.errors.invalid' });
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
+    throw badRequest({ filter: 'filter.errors.invalid' });
   for (const key of Object.keys(filter)) {
     if (key === 'q' || key === 'id' || ownKeys?.has(key)) continue;
     const name = /^(.+)_(gte|lte)$/.exec(key)?.[1] ?? key;
@@ -121,7 +136,14 @@ function ids(entity: EntityDef, value: unknown): number[] {
 function filterDef(def: FieldDef): FieldDef {
   const kind = def.kind === 'refList' ? 'ref' : def.kind === 'enumList' ? 'enum' : def.kind;
   const textual = ['string', 'text', 'email', 'phone', 'url', 'stringList', 'secret'].includes(kind);
-  return { ...def, kind: textual ? 'string' : kind, pattern: undefined, min: undefined, max: textual ? 2000 : def.max, normaliseHttps: false };
+  return {
+    ...def,
+    kind: textual ? 'string' : kind,
+    pattern: undefined,
+    min: undefined,
+    max: textual ? 2000 : def.max,
+    normaliseHttps: false,
+  };
 }
 
 /** The bounds PostgreSQL's date and timestamp types and JavaScript dates share: years 1 to 9999. */
@@ -133,7 +155,12 @@ function inDateRange(value: unknown): boolean {
  * Applies `filter` to a query on the entity's table. `search` names the fields `q` looks in
  * (ListParams.search); by default every searchable field.
  */
-export function applyFilter(query: Knex.QueryBuilder, entity: EntityDef, filter: Record<string, unknown>, search?: readonly string[]): void {
+export function applyFilter(
+  query: Knex.QueryBuilder,
+  entity: EntityDef,
+  filter: Record<string, unknown>,
+  search?: readonly string[],
+): void {
   const t = entity.table;
   for (const [key, value] of Object.entries(filter)) {
     if (value === undefined || value === '') continue;

@@ -60,7 +60,8 @@ function usesOf(entity: EntityDef, data: Record<string, unknown>, withForeignKey
   for (const p of planOf(entity)) {
     const value = data[p.name];
     if (value === null || value === undefined) continue;
-    if (p.kind === 'ref' && withForeignKeys && typeof value === 'number') uses.push({ entity: p.ref as string, id: value, field: p.name });
+    if (p.kind === 'ref' && withForeignKeys && typeof value === 'number')
+      uses.push({ entity: p.ref as string, id: value, field: p.name });
     else if (p.kind === 'refList' && Array.isArray(value)) {
       for (const id of value) uses.push({ entity: p.ref as string, id: id as number, field: p.name });
     } else if (p.items) {
@@ -68,7 +69,8 @@ function usesOf(entity: EntityDef, data: Record<string, unknown>, withForeignKey
       for (let index = 0; index < items.length; index += 1) {
         for (const [key, ref] of p.items) {
           const id = (items[index] as Record<string, unknown>)?.[key];
-          if (typeof id === 'number') uses.push({ entity: ref, id, field: p.name, index: p.kind === 'object' ? -1 : index, key });
+          if (typeof id === 'number')
+            uses.push({ entity: ref, id, field: p.name, index: p.kind === 'object' ? -1 : index, key });
         }
       }
     }
@@ -80,7 +82,12 @@ function usesOf(entity: EntityDef, data: Record<string, unknown>, withForeignKey
  * Field errors for references to missing rows. `withForeignKeys` also checks plain refs, which
  * the database guards anyway but a bulk insert must not trip over.
  */
-export async function missingRefs(entity: EntityDef, data: Record<string, unknown>, existing: ExistingIds, withForeignKeys = false): Promise<FieldErrors> {
+export async function missingRefs(
+  entity: EntityDef,
+  data: Record<string, unknown>,
+  existing: ExistingIds,
+  withForeignKeys = false,
+): Promise<FieldErrors> {
   const wanted = new Map<string, Set<number>>();
   for (const use of usesOf(entity, data, withForeignKeys)) {
     const ids = wanted.get(use.entity);
@@ -127,6 +134,7 @@ export function existingInDatabase(knex: Knex): ExistingIds {
 /** The ids of some lookup tables, loaded once. */
 export async function preloadIds(knex: Knex, entityNames: string[]): Promise<IdSets> {
   const sets = new Map<string, Set<number>>();
-  for (const name of entityNames) sets.set(name, new Set((await knex(entityNamed(name).table).pluck('id')) as number[]));
+  for (const name of entityNames)
+    sets.set(name, new Set((await knex(entityNamed(name).table).pluck('id')) as number[]));
   return sets;
 }

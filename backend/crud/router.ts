@@ -28,7 +28,13 @@ function denied(req: Request): AppError {
   return req.actor.role === 'guest' ? unauthorized() : forbidden();
 }
 
-export async function findRow(knex: Knex, entity: EntityDef, req: Request, id: number, action: Action = 'read'): Promise<Row | undefined> {
+export async function findRow(
+  knex: Knex,
+  entity: EntityDef,
+  req: Request,
+  id: number,
+  action: Action = 'read',
+): Promise<Row | undefined> {
   const query = selectRows(knex, entity).where(`${entity.table}.id`, id);
   scopeQuery(query, abilityFor(req.actor), action, entity.subject, entity.table);
   const found = await query.first();
@@ -60,14 +66,21 @@ async function forgetInLists(trx: Knex.Transaction, target: EntityDef, id: numbe
 export function readable(entity: EntityDef, ability: AppAbility, row: Row): Record<string, unknown> {
   const record = serialize(entity, row);
   const all = [...allFields(entity), ...Object.keys(entity.computed ?? {})];
-  const fields = permittedFieldsOf(ability, 'read', asSubject(entity.subject, { ...row }), { fieldsFrom: (r) => r.fields ?? all });
+  const fields = permittedFieldsOf(ability, 'read', asSubject(entity.subject, { ...row }), {
+    fieldsFrom: (r) => r.fields ?? all,
+  });
   if (fields.length >= all.length) return record;
   const keep = new Set(['id', ...fields]);
   return Object.fromEntries(Object.entries(record).filter(([key]) => keep.has(key)));
 }
 
 /** One record with its child lists (a candidate with experiences and educations). */
-export async function readOne(knex: Knex, entity: EntityDef, ability: AppAbility, row: Row): Promise<Record<string, unknown>> {
+export async function readOne(
+  knex: Knex,
+  entity: EntityDef,
+  ability: AppAbility,
+  row: Row,
+): Promise<Record<string, unknown>> {
   const record = readable(entity, ability, row);
   if (!entity.children) return record;
   const children = await loadChildren(knex, entity, [row.id], ability);
@@ -154,8 +167,15 @@ export function crudRouter(entity: EntityDef, list: ListHandler | undefined, wri
     const rule = ability.relevantRuleFor('create', subject);
     // A rule's conditions ('rows of my company') are also the values a new row gets.
     const implied = (rule?.conditions ?? {}) as Record<string, unknown>;
-    const writable = permittedFieldsOf(ability, 'create', subject, { fieldsFrom: (r) => r.fields ?? allFields(entity) });
-    const data = validateRecord(entity, { ...req.body, ...implied }, 'create', new Set([...writable, ...Object.keys(implied)]));
+    const writable = permittedFieldsOf(ability, 'create', subject, {
+      fieldsFrom: (r) => r.fields ?? allFields(entity),
+    });
+    const data = validateRecord(
+      entity,
+      { ...req.body, ...implied },
+      'create',
+      new Set([...writable, ...Object.keys(implied)]),
+    );
     Object.assign(data, implied);
     if (!ability.can('create', asSubject(subject, { ...data }))) throw forbidden();
     const children = validateChildren(entity, req.body, ability);
@@ -181,7 +201,13 @@ export function crudRouter(entity: EntityDef, list: ListHandler | undefined, wri
    * actor may change, run with the entity's rules in the caller's transaction. Returns whether the
    * status changed (what a bulk status change counts).
    */
-  async function updateOne(trx: Knex.Transaction, req: Request, ability: AppAbility, id: number, body: unknown): Promise<boolean> {
+  async function updateOne(
+    trx: Knex.Transaction,
+    req: Request,
+    ability: AppAbility,
+    id: number,
+    body: unknown,
+  ): Promise<boolean> {
     const existing = await findRow(trx, entity, req, id);
     if (!existing) throw notFound();
     const target = asSubject(subject, { ...existing });
@@ -264,14 +290,22 @@ const same = (a: unknown, b: unknown): boolean => {
   const norm = (v: unknown) => (v instanceof Date ? v.toISOString() : v === undefined ? null : v);
   const [x, y] = [norm(a), norm(b)];
   if (x === y) return true;
-  if (typeof x === 'string' && typeof y === 'string' && (x.startsWith(y) || y.startsWith(x)) && /^\d{4}-\d{2}-\d{2}/.test(x)) return true;
+  if (
+    typeof x === 'string' &&
+    typeof y === 'string' &&
+    (x.startsWith(y) || y.startsWith(x)) &&
+    /^\d{4}-\d{2}-\d{2}/.test(x)
+  )
+    return true;
   return JSON.stringify(x) === JSON.stringify(y);
 };
 
 /** A sent value as the row keeps it: references arrive with the API's prefix ('Companies:12'). */
 function asStored(field: FieldDef, value: unknown): unknown {
-  if (field.kind === 'ref' && field.ref && value !== null && value !== undefined) return parseRefId(field.ref, value) ?? value;
-  if (field.kind === 'refList' && field.ref && Array.isArray(value)) return value.map((v) => parseRefId(field.ref as string, v) ?? v);
+  if (field.kind === 'ref' && field.ref && value !== null && value !== undefined)
+    return parseRefId(field.ref, value) ?? value;
+  if (field.kind === 'refList' && field.ref && Array.isArray(value))
+    return value.map((v) => parseRefId(field.ref as string, v) ?? v);
   return value;
 }
 
@@ -280,7 +314,12 @@ function asStored(field: FieldDef, value: unknown): unknown {
  * refused by name rather than silently dropped, so nobody believes a change was made. The same
  * value sent back (react-admin sends whole records) and fields the server manages stay harmless.
  */
-function refusedChanges(entity: EntityDef, body: unknown, existing: Record<string, unknown>, writable: ReadonlySet<string>): Record<string, string> | null {
+function refusedChanges(
+  entity: EntityDef,
+  body: unknown,
+  existing: Record<string, unknown>,
+  writable: ReadonlySet<string>,
+): Record<string, string> | null {
   if (!body || typeof body !== 'object') return null;
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {

@@ -20,8 +20,10 @@ export function serialize(entity: EntityDef, row: Row): Record<string, unknown> 
     if (def.hidden) continue;
     const value = row[name];
     if (def.kind === 'ref') out[name] = formatRefId(def.ref as string, value as number | null);
-    else if (def.kind === 'refList') out[name] = ((value as number[] | null) ?? []).map((id) => formatRefId(def.ref as string, id));
-    else if (def.kind === 'objectList') out[name] = ((value as unknown[] | null) ?? []).map((item) => nested(def.fields ?? {}, item));
+    else if (def.kind === 'refList')
+      out[name] = ((value as number[] | null) ?? []).map((id) => formatRefId(def.ref as string, id));
+    else if (def.kind === 'objectList')
+      out[name] = ((value as unknown[] | null) ?? []).map((item) => nested(def.fields ?? {}, item));
     else if (def.kind === 'object') out[name] = value == null ? null : nested(def.fields ?? {}, value);
     else if (value instanceof Date) out[name] = value.toISOString();
     else out[name] = value ?? null;

@@ -29,7 +29,12 @@ export function cleanValue(def: FieldDef, value: unknown): unknown {
  * are ignored (clients such as react-admin send whole records back). Returns camelCase values
  * ready for the model, with references as plain ids.
  */
-export function validateRecord(entity: EntityDef, input: unknown, mode: Mode, writable?: ReadonlySet<string>): Record<string, unknown> {
+export function validateRecord(
+  entity: EntityDef,
+  input: unknown,
+  mode: Mode,
+  writable?: ReadonlySet<string>,
+): Record<string, unknown> {
   if (!input || typeof input !== 'object' || Array.isArray(input)) throw badRequest({}, 'errors.badRequest');
   const result = parseRecord(entity, input, { mode, writable });
   if (result.errors) throw badRequest(result.errors);

@@ -66,7 +66,14 @@ export function writeContextOf(
   trx: Knex.Transaction,
   entity: EntityDef,
 ): WriteContext {
-  return { trx, entity, actor: call.actor, ability: call.ability, config: call.ctx.config, sessionId: call.req.sessionId };
+  return {
+    trx,
+    entity,
+    actor: call.actor,
+    ability: call.ability,
+    config: call.ctx.config,
+    sessionId: call.req.sessionId,
+  };
 }
 
 /** A rule on a validated write: throws its refusal, or writes the values it implies into `data`. */
@@ -101,7 +108,9 @@ export const checks =
 
 /** Tables of people who sign in: an email belongs to one of them only. */
 export const PEOPLE_TABLES = Object.values(ACCOUNT_TABLES);
-const KIND_OF_TABLE = Object.fromEntries(Object.entries(ACCOUNT_TABLES).map(([kind, table]) => [table, kind])) as Record<string, AccountKind>;
+const KIND_OF_TABLE = Object.fromEntries(
+  Object.entries(ACCOUNT_TABLES).map(([kind, table]) => [table, kind]),
+) as Record<string, AccountKind>;
 
 /** An email already used by another person, in any people table, is refused as 'email.errors.exists'. */
 export async function assertEmailFree(trx: Knex, email: string, self?: { table: string; id: number }): Promise<void> {
@@ -113,7 +122,8 @@ export async function assertEmailFree(trx: Knex, email: string, self?: { table: 
 }
 
 export const emailUniqueAcrossPeople: Check = async (data, { trx, entity, id }) => {
-  if (typeof data.email === 'string') await assertEmailFree(trx, data.email, id ? { table: entity.table, id } : undefined);
+  if (typeof data.email === 'string')
+    await assertEmailFree(trx, data.email, id ? { table: entity.table, id } : undefined);
 };
 
 /** Whether the actor is the person of this row. */
@@ -128,7 +138,9 @@ export function isSelf(actor: Actor, entity: EntityDef, id: number | undefined):
  */
 export const emailStaysWithItsPerson: Check = async (data, ctx) => {
   if (ctx.mode !== 'update' || data.email === undefined || data.email === ctx.existing?.email) return;
-  throw badRequest({ email: isSelf(ctx.actor, ctx.entity, ctx.id) ? 'email.errors.useAccountPage' : 'email.errors.notYours' });
+  throw badRequest({
+    email: isSelf(ctx.actor, ctx.entity, ctx.id) ? 'email.errors.useAccountPage' : 'email.errors.notYours',
+  });
 };
 
 /** The rules every person's record follows, whatever else its entity adds. */
@@ -138,7 +150,10 @@ export const personChecks = checks(emailStaysWithItsPerson, emailUniqueAcrossPeo
 export async function endSessions(trx: Knex, entity: EntityDef, ids: number[], keep?: number): Promise<void> {
   const kind = KIND_OF_TABLE[entity.table];
   if (!kind || !ids.length) return;
-  const q = modelFor(entityNamed('session')).query(trx).where('actor_kind', SESSION_KIND[kind]).whereIn('actor_id', ids);
+  const q = modelFor(entityNamed('session'))
+    .query(trx)
+    .where('actor_kind', SESSION_KIND[kind])
+    .whereIn('actor_id', ids);
   if (keep) q.whereNot('id', keep);
   await q.delete();
 }

@@ -34,7 +34,9 @@ export async function ensureDatabase(adminUrl: string, name: string, template?: 
 export async function openDatabase(config: Config, log: (line: string) => void = () => {}): Promise<Database> {
   if (config.databaseUrl) return { connectionString: config.databaseUrl, embedded: false, stop: async () => {} };
   const dataDir = path.join(config.dataDir, 'postgres');
-  log(`Starting the embedded PostgreSQL in ${path.relative(process.cwd(), dataDir) || dataDir} on port ${config.embeddedPgPort}...`);
+  log(
+    `Starting the embedded PostgreSQL in ${path.relative(process.cwd(), dataDir) || dataDir} on port ${config.embeddedPgPort}...`,
+  );
   const settings = config.embeddedPgSharedBuffers ? { shared_buffers: config.embeddedPgSharedBuffers } : undefined;
   const server = await startEmbeddedPostgres({ dataDir, port: config.embeddedPgPort, settings });
   const connectionString = await ensureDatabase(server.connectionString, APP_DATABASE);
@@ -61,7 +63,10 @@ export async function runningEmbeddedPort(config: Config): Promise<number | unde
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
   if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || !alive(pid)) return undefined;
-  const [ours, theirs] = await Promise.all([realpath(clusterDir).catch(() => clusterDir), realpath(lines[1] ?? '').catch(() => lines[1])]);
+  const [ours, theirs] = await Promise.all([
+    realpath(clusterDir).catch(() => clusterDir),
+    realpath(lines[1] ?? '').catch(() => lines[1]),
+  ]);
   return ours === theirs ? port : undefined;
 }
 
@@ -80,7 +85,10 @@ export async function joinOrOpenDatabase(config: Config, log: (line: string) => 
     await probe.connect();
     await probe.query('select 1');
   } catch (err) {
-    throw new Error(`The embedded PostgreSQL of a running \`npm start\` (port ${port}) did not answer: ${(err as Error).message}`, { cause: err });
+    throw new Error(
+      `The embedded PostgreSQL of a running \`npm start\` (port ${port}) did not answer: ${(err as Error).message}`,
+      { cause: err },
+    );
   } finally {
     await probe.end().catch(() => {});
   }

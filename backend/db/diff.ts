@@ -40,7 +40,12 @@ const indexDown = (i: IndexShape) => `await knex.raw(${q(`drop index if exists "
 
 function createTable(t: TableShape): string[] {
   const cols = Object.entries(t.columns).map(([n, c]) => `    ${columnBuilder(n, c)}${n === 'id' ? '' : ';'}`);
-  return [`  await knex.schema.createTable(${q(t.table)}, (t) => {`, ...cols, '  });', ...t.indexes.map((i) => `  ${indexUp(t.table, i)}`)];
+  return [
+    `  await knex.schema.createTable(${q(t.table)}, (t) => {`,
+    ...cols,
+    '  });',
+    ...t.indexes.map((i) => `  ${indexUp(t.table, i)}`),
+  ];
 }
 
 function sameColumn(a: ColumnShape, b: ColumnShape): boolean {
@@ -60,7 +65,9 @@ export function diffShapes(from: DatabaseShape, to: DatabaseShape): MigrationSou
     const next = to[name];
     const prev = from[name];
     if (next.partitionedBy !== prev?.partitionedBy)
-      throw new Error(`'${name}' becomes or stops being partitioned: write that migration by hand (see the one that partitions candidate_search_or_view_logs)`);
+      throw new Error(
+        `'${name}' becomes or stops being partitioned: write that migration by hand (see the one that partitions candidate_search_or_view_logs)`,
+      );
     if (!prev) {
       up.push(...createTable(next));
       down.unshift(`  await knex.schema.dropTableIfExists(${q(name)});`);
@@ -77,11 +84,15 @@ export function diffShapes(from: DatabaseShape, to: DatabaseShape): MigrationSou
         if (old.references) adds.push(`    t.dropForeign([${q(col)}]);`);
         adds.push(`    ${columnBuilder(col, { ...shape, references: undefined })}.alter();`);
         if (shape.references)
-          adds.push(`    t.foreign(${q(col)}).references('id').inTable(${q(shape.references.table)}).onDelete(${q(shape.references.onDelete)});`);
+          adds.push(
+            `    t.foreign(${q(col)}).references('id').inTable(${q(shape.references.table)}).onDelete(${q(shape.references.onDelete)});`,
+          );
         if (shape.references) reverts.push(`    t.dropForeign([${q(col)}]);`);
         reverts.push(`    ${columnBuilder(col, { ...old, references: undefined })}.alter();`);
         if (old.references)
-          reverts.push(`    t.foreign(${q(col)}).references('id').inTable(${q(old.references.table)}).onDelete(${q(old.references.onDelete)});`);
+          reverts.push(
+            `    t.foreign(${q(col)}).references('id').inTable(${q(old.references.table)}).onDelete(${q(old.references.onDelete)});`,
+          );
       }
     }
     for (const [col, shape] of Object.entries(prev.columns)) {

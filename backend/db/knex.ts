@@ -14,7 +14,9 @@ pg.types.setTypeParser(1700, (v: string) => Number.parseFloat(v));
  * query; without a listener the 'error' event would end the process.
  */
 export function watchConnection(connection: pg.Client, pool: string): void {
-  connection.on('error', (err) => logger.warn({ pool, code: (err as { code?: string }).code, message: err.message }, 'database connection lost'));
+  connection.on('error', (err) =>
+    logger.warn({ pool, code: (err as { code?: string }).code, message: err.message }, 'database connection lost'),
+  );
 }
 
 export function createKnex(connectionString: string, pool: { min?: number; max?: number } = {}): Knex {

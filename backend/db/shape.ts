@@ -99,7 +99,11 @@ function columnShape(def: FieldDef): ColumnShape {
   const shape: ColumnShape = {
     type: sqlType(def),
     nullable: isNullable(def),
-    default: def.dbDefault ? DB_DEFAULTS[def.dbDefault] : def.default === undefined ? null : sqlLiteral(def.default, def),
+    default: def.dbDefault
+      ? DB_DEFAULTS[def.dbDefault]
+      : def.default === undefined
+        ? null
+        : sqlLiteral(def.default, def),
   };
   if (def.kind === 'ref' && def.ref) {
     shape.references = { table: entityNamed(def.ref).table, onDelete: (def.onDelete ?? 'restrict').toUpperCase() };
@@ -112,10 +116,15 @@ const MAX_IDENTIFIER = 63;
 const identifier = (name: string) => name.slice(0, MAX_IDENTIFIER);
 
 /** A partial index's condition, written as PostgreSQL prints it back (so a live index compares equal to its shape). */
-function partialCondition(column: string, type: string, where: { in: number[] } | { notIn: number[] } | { isNull: true }): string {
+function partialCondition(
+  column: string,
+  type: string,
+  where: { in: number[] } | { notIn: number[] } | { isNull: true },
+): string {
   if ('isNull' in where) return `${column} IS NULL`;
   const values = 'in' in where ? where.in : where.notIn;
-  if (!values.length || values.some((v) => !Number.isInteger(v))) throw new Error(`A partial index on '${column}' needs integer values`);
+  if (!values.length || values.some((v) => !Number.isInteger(v)))
+    throw new Error(`A partial index on '${column}' needs integer values`);
   if (values.length === 1) return `${column} ${'in' in where ? '=' : '<>'} ${values[0]}`;
   return `${column} ${'in' in where ? '= ANY' : '<> ALL'} ('{${values.join(',')}}'::${type}[])`;
 }
@@ -128,22 +137,41 @@ export function tableShape(entity: EntityDef): TableShape {
   for (const [name, def] of Object.entries(entity.fields)) {
     const column = columnOf(name);
     columns[column] = columnShape(def);
-    if (def.unique) indexes.push({ name: identifier(`${entity.table}_${column}_unique`), columns: [column], unique: true, method: 'btree' });
+    if (def.unique)
+      indexes.push({
+        name: identifier(`${entity.table}_${column}_unique`),
+        columns: [column],
+        unique: true,
+        method: 'btree',
+      });
     else if (def.index) {
-      const method = def.kind === 'refList' || def.kind === 'stringList' || def.kind === 'enumList' || def.dbType === 'tsvector' ? 'gin' : 'btree';
+      const method =
+        def.kind === 'refList' || def.kind === 'stringList' || def.kind === 'enumList' || def.dbType === 'tsvector'
+          ? 'gin'
+          : 'btree';
       indexes.push({ name: identifier(`${entity.table}_${column}_index`), columns: [column], unique: false, method });
     }
   }
   for (const declared of entity.indexes ?? []) {
     const def = Array.isArray(declared) ? { fields: declared } : declared;
     const cols = def.fields.map(columnOf);
-    const listLike = def.fields.some((f) => ['refList', 'stringList', 'enumList'].includes(entity.fields[f]?.kind) || entity.fields[f]?.dbType === 'tsvector');
+    const listLike = def.fields.some(
+      (f) =>
+        ['refList', 'stringList', 'enumList'].includes(entity.fields[f]?.kind) ||
+        entity.fields[f]?.dbType === 'tsvector',
+    );
     const method = def.method ?? (def.ops || listLike ? 'gin' : 'btree');
     const suffix = def.where?.label ?? def.ops ?? (def.unique ? 'unique' : 'index');
-    const index: IndexShape = { name: identifier(`${entity.table}_${cols.join('_')}_${suffix}`), columns: cols, unique: def.unique === true, method };
+    const index: IndexShape = {
+      name: identifier(`${entity.table}_${cols.join('_')}_${suffix}`),
+      columns: cols,
+      unique: def.unique === true,
+      method,
+    };
     if (def.ops) index.opclass = OPCLASSES[def.ops].opclass;
     if (def.include?.length) index.include = def.include.map(columnOf);
-    if (def.where) index.where = partialCondition(columnOf(def.where.field), columns[columnOf(def.where.field)].type, def.where);
+    if (def.where)
+      index.where = partialCondition(columnOf(def.where.field), columns[columnOf(def.where.field)].type, def.where);
     indexes.push(index);
   }
   return entity.partitionedBy
@@ -156,7 +184,9 @@ export function databaseShape(list: readonly EntityDef[] = entities): DatabaseSh
   const seen = new Set<string>();
   for (const index of Object.values(shape).flatMap((t) => t.indexes)) {
     if (seen.has(index.name))
-      throw new Error(`Two indexes are named '${index.name}' (names are cut at ${MAX_IDENTIFIER} characters): shorten a table or field name`);
+      throw new Error(
+        `Two indexes are named '${index.name}' (names are cut at ${MAX_IDENTIFIER} characters): shorten a table or field name`,
+      );
     seen.add(index.name);
   }
   return shape;

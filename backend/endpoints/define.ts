@@ -72,7 +72,12 @@ export interface UploadSpec {
 type Schema = z.ZodType | undefined;
 type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : Record<string, never>;
 
-export interface Call<P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined, R extends RowAccess | undefined = undefined> {
+export interface Call<
+  P extends Schema = undefined,
+  Q extends Schema = undefined,
+  B extends Schema = undefined,
+  R extends RowAccess | undefined = undefined,
+> {
   params: Out<P>;
   query: Out<Q>;
   body: Out<B>;

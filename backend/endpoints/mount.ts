@@ -33,7 +33,10 @@ function assertAccess(endpoint: Endpoint, req: Request, ability: AppAbility): vo
 /** Multer's refusals as the upload message keys of the envelope. */
 function receive(spec: UploadSpec, req: Request, res: Response): Promise<void> {
   const maxBytes = typeof spec.maxBytes === 'function' ? spec.maxBytes(req.ctx.config) : spec.maxBytes;
-  const handler = multer({ storage: multer.memoryStorage(), limits: { files: 1, fileSize: maxBytes, fields: 30, fieldSize: 64 * 1024 } }).any();
+  const handler = multer({
+    storage: multer.memoryStorage(),
+    limits: { files: 1, fileSize: maxBytes, fields: 30, fieldSize: 64 * 1024 },
+  }).any();
   return new Promise((resolve, reject) => {
     handler(req, res, (err: unknown) => {
       if (!err) return resolve();
@@ -41,8 +44,13 @@ function receive(spec: UploadSpec, req: Request, res: Response): Promise<void> {
       const field = spec.field;
       const tooMany = spec.refusals?.tooManyKey ?? 'upload.errors.tooManyFiles';
       if (code === 'LIMIT_FILE_SIZE')
-        return reject(new AppError(spec.refusals?.tooLargeStatus ?? 413, 'upload.errors.tooLarge', undefined, { [field]: 'upload.errors.tooLarge' }));
-      if (code === 'LIMIT_FILE_COUNT' || code === 'LIMIT_UNEXPECTED_FILE') return reject(badRequest({ [field]: tooMany }, tooMany));
+        return reject(
+          new AppError(spec.refusals?.tooLargeStatus ?? 413, 'upload.errors.tooLarge', undefined, {
+            [field]: 'upload.errors.tooLarge',
+          }),
+        );
+      if (code === 'LIMIT_FILE_COUNT' || code === 'LIMIT_UNEXPECTED_FILE')
+        return reject(badRequest({ [field]: tooMany }, tooMany));
       reject(badRequest({ [field]: 'upload.errors.invalid' }, 'upload.errors.invalid'));
     });
   });
@@ -52,7 +60,8 @@ function uploadedFile(spec: UploadSpec, req: Request): Express.Multer.File | und
   const files = (req.files ?? []) as Express.Multer.File[];
   const tooMany = spec.refusals?.tooManyKey ?? 'upload.errors.tooManyFiles';
   if (files.some((f) => f.fieldname !== spec.field)) throw badRequest({ [spec.field]: tooMany }, tooMany);
-  if (!files.length && spec.required) throw badRequest({ [spec.field]: 'upload.errors.required' }, 'upload.errors.required');
+  if (!files.length && spec.required)
+    throw badRequest({ [spec.field]: 'upload.errors.required' }, 'upload.errors.required');
   return files[0];
 }
 
@@ -64,9 +73,14 @@ function parsePart(schema: z.ZodType | undefined, raw: unknown, errors: FieldErr
   return undefined;
 }
 
-function idOf(source: IdSource, parts: { params: unknown; query: unknown; body: unknown }): { raw: unknown; key: string; inPath: boolean } {
-  if ('params' in source) return { raw: (parts.params as Record<string, unknown>)[source.params], key: source.params, inPath: true };
-  if ('query' in source) return { raw: (parts.query as Record<string, unknown>)[source.query], key: source.query, inPath: false };
+function idOf(
+  source: IdSource,
+  parts: { params: unknown; query: unknown; body: unknown },
+): { raw: unknown; key: string; inPath: boolean } {
+  if ('params' in source)
+    return { raw: (parts.params as Record<string, unknown>)[source.params], key: source.params, inPath: true };
+  if ('query' in source)
+    return { raw: (parts.query as Record<string, unknown>)[source.query], key: source.query, inPath: false };
   return { raw: (parts.body as Record<string, unknown>)[source.body], key: source.body, inPath: false };
 }
 
@@ -86,7 +100,8 @@ async function loadRow(
     throw badRequest({ [key]: raw === undefined || raw === '' ? `${key}.errors.required` : `${key}.errors.invalid` });
   }
   const scope = spec.scope ?? spec.action;
-  const row = scope === false ? await unscopedRow(req, entity.name, id) : await findRow(req.ctx.knex, entity, req, id, scope);
+  const row =
+    scope === false ? await unscopedRow(req, entity.name, id) : await findRow(req.ctx.knex, entity, req, id, scope);
   if (!row) throw notFound();
   if (spec.reach && !(await spec.reach({ knex: req.ctx.knex, ability, actor: req.actor }, row))) throw notFound();
   if (!ability.can(spec.action, asSubject(entity.subject, { ...row }), spec.field)) {
@@ -122,7 +137,11 @@ function handlerOf(endpoint: Endpoint): RequestHandler {
       if (Object.keys(errors).some((k) => k in (req.params ?? {}) && (k === 'id' || /Id$/.test(k)))) throw notFound();
       throw badRequest(errors);
     }
-    const row = await loadRow(endpoint, req, ability, { params: { ...req.params, ...(params as object) }, query, body });
+    const row = await loadRow(endpoint, req, ability, {
+      params: { ...req.params, ...(params as object) },
+      query,
+      body,
+    });
     const call: Call = {
       params,
       query,
@@ -137,7 +156,8 @@ function handlerOf(endpoint: Endpoint): RequestHandler {
       res,
       next,
     } as unknown as Call;
-    if (endpoint.limits) await enforceRateLimits(req.ctx.knex, req.ctx.config.rateLimit.windowMinutes, endpoint.limits(call));
+    if (endpoint.limits)
+      await enforceRateLimits(req.ctx.knex, req.ctx.config.rateLimit.windowMinutes, endpoint.limits(call));
     const result = await endpoint.handler(call);
     if (endpoint.raw || res.headersSent) return;
     res.status(endpoint.status ?? 200).json(result ?? { success: true });

@@ -34,7 +34,12 @@ function report(errors: FieldErrors, path: Path, rule: string): void {
   const field = fieldOf(path) || 'body';
   if (Object.hasOwn(errors, field)) return;
   // Defined, not assigned: a field named '__proto__' must become a key, not the object's prototype.
-  Object.defineProperty(errors, field, { value: messageKey(path.length ? path : ['body'], rule), enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(errors, field, {
+    value: messageKey(path.length ? path : ['body'], rule),
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 }
 
 /**
@@ -140,7 +145,8 @@ export const guardUrl: RequestHandler = (req, _res, next) => {
   next();
 };
 
-const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+const hasBody = (req: Request) =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 /**
  * API bodies are JSON objects or multipart forms; anything else (text, urlencoded forms, XML) is
@@ -161,7 +167,8 @@ export function verifyUtf8(req: unknown, _res: unknown, buffer: Buffer): void {
 /** After the JSON parser: the body is an object and every text and key in it is clean. */
 export const guardBody: RequestHandler = (req, _res, next) => {
   if (!req.is('application/json') || req.body === undefined) return next();
-  if (req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) return next(badRequest({ body: 'body.errors.notAnObject' }));
+  if (req.body === null || typeof req.body !== 'object' || Array.isArray(req.body))
+    return next(badRequest({ body: 'body.errors.notAnObject' }));
   try {
     assertCleanInput(req.body);
   } catch (err) {

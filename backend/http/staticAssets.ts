@@ -55,16 +55,26 @@ export function chooseEncoding(header: string | undefined, asset: Asset): 'br' |
   return null;
 }
 
-function send(res: Response, asset: Asset, acceptEncoding: string | undefined, cacheControl: string, next: (err?: unknown) => void) {
+function send(
+  res: Response,
+  asset: Asset,
+  acceptEncoding: string | undefined,
+  cacheControl: string,
+  next: (err?: unknown) => void,
+) {
   const encoding = chooseEncoding(acceptEncoding, asset);
   res.vary('Accept-Encoding');
   // The type is the original file's, whichever twin is sent.
   res.type(path.extname(asset.file));
   if (encoding) res.set('Content-Encoding', encoding);
   const file = encoding ? `${asset.file}.${encoding === 'br' ? 'br' : 'gz'}` : asset.file;
-  res.sendFile(file, { cacheControl: false, headers: { 'Cache-Control': cacheControl }, acceptRanges: !encoding }, (err) => {
-    if (err && !res.headersSent) next(err);
-  });
+  res.sendFile(
+    file,
+    { cacheControl: false, headers: { 'Cache-Control': cacheControl }, acceptRanges: !encoding },
+    (err) => {
+      if (err && !res.headersSent) next(err);
+    },
+  );
 }
 
 export function spaAssets(dir: string): RequestHandler[] {
@@ -76,7 +86,8 @@ export function spaAssets(dir: string): RequestHandler[] {
   const serve: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const asset = req.path === '/index.html' ? undefined : assets.get(req.path);
-    if (asset) return send(res, asset, req.get('Accept-Encoding'), req.path.startsWith('/assets/') ? IMMUTABLE : HOUR, next);
+    if (asset)
+      return send(res, asset, req.get('Accept-Encoding'), req.path.startsWith('/assets/') ? IMMUTABLE : HOUR, next);
     // A missing hashed asset is an old build's: a 404, not the app's HTML under a script's name.
     if (req.path.startsWith('/assets/')) return next(notFound());
     send(res, index, req.get('Accept-Encoding'), REVALIDATE, next);

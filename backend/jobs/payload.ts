@@ -11,7 +11,8 @@ export class PayloadError extends Error {
   }
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** A scheduled or on-demand task without parameters: nothing, or only graphile-worker's own `_cron` stamp. */
 export function assertNoPayload(task: string, payload: unknown): void {
@@ -21,7 +22,12 @@ export function assertNoPayload(task: string, payload: unknown): void {
 }
 
 /** A payload naming one row by a positive whole id under `key`. */
-export function assertIdPayload<K extends string>(task: string, payload: unknown, key: K): asserts payload is Record<K, number> {
+export function assertIdPayload<K extends string>(
+  task: string,
+  payload: unknown,
+  key: K,
+): asserts payload is Record<K, number> {
   const id = isRecord(payload) ? payload[key] : undefined;
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw new PayloadError(task, `{ ${key}: a positive whole number }`, payload);
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1)
+    throw new PayloadError(task, `{ ${key}: a positive whole number }`, payload);
 }

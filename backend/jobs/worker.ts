@@ -112,11 +112,13 @@ export async function startWorker(connectionString: string, config: Config, conc
   // Idle connections report failures on the pool, checked-out ones on the client: both are
   // logged and survived (the pool replaces the connection), never an unhandled 'error' event.
   pgPool.on('error', (err) => {
-    if (!stopping) logger.warn({ code: (err as { code?: string }).code, message: err.message }, 'worker database connection lost');
+    if (!stopping)
+      logger.warn({ code: (err as { code?: string }).code, message: err.message }, 'worker database connection lost');
   });
   pgPool.on('connect', (client) => {
     client.on('error', (err) => {
-      if (!stopping) logger.warn({ code: (err as { code?: string }).code, message: err.message }, 'worker database connection lost');
+      if (!stopping)
+        logger.warn({ code: (err as { code?: string }).code, message: err.message }, 'worker database connection lost');
     });
   });
   const runner = await run({

@@ -40,7 +40,12 @@ const eq: Operator = (condition, query, context) => {
 const interpretSql = createSqlInterpreter({ ...allInterpreters, eq });
 
 /** The SQL condition for `action` on `subject`, or null when any row is allowed, or false when none is. */
-export function permissionSql(ability: AppAbility, action: Action, subject: string, table: string): [string, unknown[]] | null | false {
+export function permissionSql(
+  ability: AppAbility,
+  action: Action,
+  subject: string,
+  table: string,
+): [string, unknown[]] | null | false {
   const ast = rulesToAST(ability, action, subject) as (Condition & { value?: unknown }) | null;
   if (ast === null) return false;
   if (ast.operator === 'and' && Array.isArray(ast.value) && ast.value.length === 0) return null;
@@ -67,7 +72,13 @@ function fieldsOf(node: Condition, into = new Set<string>()): Set<string> {
  * allow, checked by the ability itself (so a condition can be evaluated without SQL, e.g. the
  * statuses a role may search); undefined when they read other fields too.
  */
-export function permissionValues(ability: AppAbility, action: Action, subject: string, field: string, candidates: number[]): number[] | undefined {
+export function permissionValues(
+  ability: AppAbility,
+  action: Action,
+  subject: string,
+  field: string,
+  candidates: number[],
+): number[] | undefined {
   const ast = rulesToAST(ability, action, subject) as Condition | null;
   if (ast === null) return [];
   const fields = fieldsOf(ast);
@@ -80,7 +91,13 @@ interface Whereable {
   whereRaw(sql: string, bindings?: readonly Knex.RawBinding[]): unknown;
 }
 
-export function scopeQuery<Q extends Whereable>(query: Q, ability: AppAbility, action: Action, subject: string, table: string): Q {
+export function scopeQuery<Q extends Whereable>(
+  query: Q,
+  ability: AppAbility,
+  action: Action,
+  subject: string,
+  table: string,
+): Q {
   const sql = permissionSql(ability, action, subject, table);
   if (sql === false) query.whereRaw('1 = 0');
   else if (sql !== null) query.whereRaw(sql[0], sql[1] as Knex.RawBinding[]);

@@ -14,7 +14,10 @@ export const aiMatch = {
 /** Field-level refusals of the AI match forms. */
 export const aiMatchFieldErrors = {
   jobDescription: {
-    errors: { required: 'Paste a job description, upload a file or choose a project', tooShort: 'The job description is too short to match against' },
+    errors: {
+      required: 'Paste a job description, upload a file or choose a project',
+      tooShort: 'The job description is too short to match against',
+    },
   },
   requirements: { errors: { invalid: 'These requirements are not valid' } },
 };
@@ -105,14 +108,28 @@ export const aiMatchPortal = {
   },
   judgeModel: 'Verdicts by the language model {model}',
   judgeProduct: 'Verdicts by the product matcher',
-  columns: { candidate: 'Candidate', score: 'Score', recommendation: 'Recommendation', strengths: 'Key strengths', actions: 'Actions' },
+  columns: {
+    candidate: 'Candidate',
+    score: 'Score',
+    recommendation: 'Recommendation',
+    strengths: 'Key strengths',
+    actions: 'Actions',
+  },
   recommendations: { all: 'All', strong_yes: 'Strong yes', yes: 'Yes', maybe: 'Maybe', no: 'No' },
   notJudged: 'Not judged ({reason})',
   anonymous: 'Candidate {rank}',
   reasoning: 'Reasoning and evidence',
   evidence: 'Evidence from the profile',
   shortlist: 'Ranked shortlist',
-  parts: { skills: 'Skills', title: 'Title', years: 'Experience', location: 'Location', salary: 'Salary', notice: 'Notice period', languages: 'Languages' },
+  parts: {
+    skills: 'Skills',
+    title: 'Title',
+    years: 'Experience',
+    location: 'Location',
+    salary: 'Salary',
+    notice: 'Notice period',
+    languages: 'Languages',
+  },
   points: '{points} of {max} points',
   addSelected: 'Add selected to project',
   add: 'Add to project',
@@ -136,7 +153,13 @@ export const aiMatchPortal = {
   runsError: 'The past runs could not be loaded.',
   noRuns: 'No AI match has been run yet.',
   noProjectRuns: 'No AI match has been run for this project yet.',
-  runColumns: { started: 'Started', from: 'Job description', status: 'Status', retrieved: 'Retrieved', judged: 'Judged' },
+  runColumns: {
+    started: 'Started',
+    from: 'Job description',
+    status: 'Status',
+    retrieved: 'Retrieved',
+    judged: 'Judged',
+  },
   statuses: {
     review: 'Awaiting confirmation',
     queued: 'Queued',

@@ -8,7 +8,8 @@ export const auth = {
     sendCode: 'Send code',
     magicLinkOption: 'Email me a sign-in link instead',
     magicLinkHeading: 'Check your inbox',
-    magicLinkSent: 'If an account exists for {email}, a sign-in link is on its way. Open it on this device within 15 minutes.',
+    magicLinkSent:
+      'If an account exists for {email}, a sign-in link is on its way. Open it on this device within 15 minutes.',
     magicLinkUnavailable: 'Sign-in links are not available right now. Use a sign-in code instead.',
     backToSignIn: 'Back to sign in',
     or: 'or',

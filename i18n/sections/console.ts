@@ -91,9 +91,11 @@ export const ra = {
     are_you_sure: 'Are you sure?',
     authentication_error: 'The authentication server returned an error and your credentials could not be checked.',
     auth_error: 'An error occurred while validating the authentication token.',
-    bulk_delete_content: 'Are you sure you want to delete this %{name}? |||| Are you sure you want to delete these %{smart_count} items?',
+    bulk_delete_content:
+      'Are you sure you want to delete this %{name}? |||| Are you sure you want to delete these %{smart_count} items?',
     bulk_delete_title: 'Delete %{name} |||| Delete %{smart_count} %{name}',
-    bulk_update_content: 'Are you sure you want to update %{name} %{recordRepresentation}? |||| Are you sure you want to update these %{smart_count} items?',
+    bulk_update_content:
+      'Are you sure you want to update %{name} %{recordRepresentation}? |||| Are you sure you want to update these %{smart_count} items?',
     bulk_update_title: 'Update %{name} %{recordRepresentation} |||| Update %{smart_count} %{name}',
     clear_array_input: 'Are you sure you want to clear the whole list?',
     delete_content: 'Are you sure you want to delete this %{name}?',
@@ -104,7 +106,8 @@ export const ra = {
     loading: 'Please wait',
     no: 'No',
     not_found: 'The page you asked for does not exist.',
-    select_all_limit_reached: 'There are too many elements to select them all. Only the first %{max} elements were selected.',
+    select_all_limit_reached:
+      'There are too many elements to select them all. Only the first %{max} elements were selected.',
     unsaved_changes: "Some of your changes weren't saved. Are you sure you want to ignore them?",
     yes: 'Yes',
     placeholder_data_warning: 'Network issue: Data refresh failed.',

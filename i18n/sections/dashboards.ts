@@ -91,7 +91,14 @@ export const dashboards = {
     subtitle: 'Every move, rejection, reveal, note, interview and qualify request',
     at: 'When',
     kind: 'Kind',
-    kinds: { move: 'Move', rejection: 'Rejection', reveal: 'Reveal', note: 'Note', interview: 'Interview request', qualify: 'Qualify request' },
+    kinds: {
+      move: 'Move',
+      rejection: 'Rejection',
+      reveal: 'Reveal',
+      note: 'Note',
+      interview: 'Interview request',
+      qualify: 'Qualify request',
+    },
     actor: 'By',
     project: 'Project',
     candidate: 'Candidate',
@@ -104,7 +111,12 @@ export const dashboards = {
 };
 
 export const dashboardFieldErrors = {
-  dashboard: { errors: { fromAfterTo: 'The start date must be on or before the end date', rangeTooLong: 'Choose a period of at most two years' } },
+  dashboard: {
+    errors: {
+      fromAfterTo: 'The start date must be on or before the end date',
+      rangeTooLong: 'Choose a period of at most two years',
+    },
+  },
 };
 
 /** Labels of the tables behind the dashboards, as the console names them. */
@@ -121,7 +133,12 @@ export const dashboardEntityLabels = {
       createdAt: 'When',
     },
     enums: {
-      kind: { created: 'Created', status: 'Status changed', advocate: 'Talent advocate changed', ownerAdmin: 'Owning admin changed' },
+      kind: {
+        created: 'Created',
+        status: 'Status changed',
+        advocate: 'Talent advocate changed',
+        ownerAdmin: 'Owning admin changed',
+      },
       actorKind: { admin: 'Admin', companyUser: 'Company user', candidate: 'Candidate' },
     },
   },
@@ -129,7 +146,15 @@ export const dashboardEntityLabels = {
   recruitmentStageWeekly: { fields: { week: 'Week', projectId: 'Project', toStage: 'Stage', moves: 'Moves' } },
   candidateInsightDaily: { fields: { candidateId: 'Candidate', kind: 'Kind', day: 'Day', count: 'Count' } },
   rollupMark: { fields: { name: 'Rollup', through: 'Complete through' } },
-  recruitmentStageStay: { fields: { day: 'Day left', projectId: 'Project', stage: 'Stage', seconds: 'Time in stage (seconds)', sample: 'Sample share' } },
+  recruitmentStageStay: {
+    fields: {
+      day: 'Day left',
+      projectId: 'Project',
+      stage: 'Stage',
+      seconds: 'Time in stage (seconds)',
+      sample: 'Sample share',
+    },
+  },
   analyticsEvent: {
     fields: {
       event: 'Event',

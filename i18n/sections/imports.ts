@@ -4,7 +4,8 @@ export const imports = {
   title: 'Import candidates',
   intro:
     'Upload a CSV or JSON Lines file of candidates. Known emails are updated, new ones created; every row is checked with the same rules as the forms, and rows that fail come back in a report.',
-  formatHelp: 'Columns are described in the README under “Talent data”. A sample file is in seeds/import/sample-candidates.csv.',
+  formatHelp:
+    'Columns are described in the README under “Talent data”. A sample file is in seeds/import/sample-candidates.csv.',
   chooseFile: 'Choose a file (.csv or .jsonl)',
   start: 'Start import',
   starting: 'Uploading…',

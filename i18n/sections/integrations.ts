@@ -25,7 +25,12 @@ export const integrations = {
 /** Field-level refusals of the integration forms. */
 export const integrationFieldErrors = {
   apiKey: { errors: { invalid: 'API key invalid', required: 'Enter the API key' } },
-  subdomain: { errors: { invalid: 'Enter the account subdomain, e.g. acme for acme.workable.com', required: 'Enter the account subdomain' } },
+  subdomain: {
+    errors: {
+      invalid: 'Enter the account subdomain, e.g. acme for acme.workable.com',
+      required: 'Enter the account subdomain',
+    },
+  },
   clientId: { errors: { required: 'Enter the client id' } },
   clientSecret: { errors: { required: 'Enter the client secret', invalid: 'API key invalid' } },
   kind: { errors: { invalid: 'Choose an ATS from the list', exists: 'This ATS is already added' } },
@@ -80,15 +85,30 @@ export const integrationEntityLabels = {
       startedAt: 'Started',
       finishedAt: 'Finished',
     },
-    enums: { trigger: { manual: 'Manual', schedule: 'Scheduled' }, status: { running: 'Running', done: 'Done', failed: 'Failed' } },
+    enums: {
+      trigger: { manual: 'Manual', schedule: 'Scheduled' },
+      status: { running: 'Running', done: 'Done', failed: 'Failed' },
+    },
   },
 };
 
 /** The /integrations page (portal.integrationsPage). */
 export const integrationsPortal = {
-  subtitle: 'Connect your applicant-tracking system: shortlisted candidates are synced to the linked job every 24 hours.',
-  columns: { ats: 'ATS', status: 'Status', lastSynced: 'Last synced', candidatesSynced: 'Candidates synced', actions: 'Actions' },
-  states: { connected: 'Connected', recorded: 'Your ATS (no live sync)', authError: 'Auth error', none: 'Not connected' },
+  subtitle:
+    'Connect your applicant-tracking system: shortlisted candidates are synced to the linked job every 24 hours.',
+  columns: {
+    ats: 'ATS',
+    status: 'Status',
+    lastSynced: 'Last synced',
+    candidatesSynced: 'Candidates synced',
+    actions: 'Actions',
+  },
+  states: {
+    connected: 'Connected',
+    recorded: 'Your ATS (no live sync)',
+    authError: 'Auth error',
+    none: 'Not connected',
+  },
   never: 'Never',
   connect: 'Connect',
   connectTitle: 'Connect {ats}',
@@ -109,14 +129,23 @@ export const integrationsPortal = {
   runLog: 'Run log',
   runLogTitle: '{ats} run log',
   noRuns: 'No sync has run yet.',
-  runColumns: { started: 'Started', trigger: 'Trigger', status: 'Status', created: 'Created', updated: 'Updated', skipped: 'Skipped', failed: 'Failed' },
+  runColumns: {
+    started: 'Started',
+    trigger: 'Trigger',
+    status: 'Status',
+    created: 'Created',
+    updated: 'Updated',
+    skipped: 'Skipped',
+    failed: 'Failed',
+  },
   triggers: { manual: 'Manual', schedule: 'Scheduled' },
   runStates: { running: 'Running', done: 'Done', failed: 'Failed' },
   anonymous: 'Anonymous candidate',
   close: 'Close',
   remove: 'Remove',
   removeTitle: 'Remove {ats}?',
-  removeMessage: 'The connection, its stored credentials and its run log are deleted. Candidates already in {ats} stay there.',
+  removeMessage:
+    'The connection, its stored credentials and its run log are deleted. Candidates already in {ats} stay there.',
   removed: '{ats} removed',
   leverConnected: 'Lever connected. The first sync has started.',
   leverFailed: 'Lever sign-in did not complete. Please try again.',

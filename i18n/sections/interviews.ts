@@ -118,12 +118,14 @@ export const interviews = {
   qualify: {
     action: 'Send WhatsApp qualify request',
     title: 'WhatsApp qualify request',
-    toCount: 'To {count, plural, one {# candidate} other {# candidates}} with a phone number. They can reply yes, no or in their own words.',
+    toCount:
+      'To {count, plural, one {# candidate} other {# candidates}} with a phone number. They can reply yes, no or in their own words.',
     header: 'Header',
     body: 'Message',
     send: 'Send',
     cancel: 'Close',
-    skipped: '{count, plural, one {# candidate without a phone number was skipped} other {# candidates without a phone number were skipped}}',
+    skipped:
+      '{count, plural, one {# candidate without a phone number was skipped} other {# candidates without a phone number were skipped}}',
     previous: 'Earlier qualify requests',
     none: 'No qualify request sent yet.',
     reply: { yes: 'Replied yes', no: 'Replied no', text: 'Replied', none: 'No reply yet' },
@@ -171,10 +173,17 @@ export const interviewProjectMessages = {
 
 /** Field and other top-level messages. */
 export const interviewFieldErrors = {
-  jdText: { errors: { required: 'Add a job description first', tooLong: 'The job description is at most 1024 characters' } },
+  jdText: {
+    errors: { required: 'Add a job description first', tooLong: 'The job description is at most 1024 characters' },
+  },
   jdHeader: { errors: { tooLong: 'The header is at most 60 characters' } },
   jdFooter: { errors: { tooLong: 'The footer is at most 60 characters' } },
   interviewRequestToken: { errors: { invalid: 'This link is not valid' } },
   userResponse: { errors: { invalid: 'Choose reasons from the list' } },
-  whatsapp: { errors: { signature: 'The signature of this delivery is not valid', verification: 'The verification token does not match' } },
+  whatsapp: {
+    errors: {
+      signature: 'The signature of this delivery is not valid',
+      verification: 'The verification token does not match',
+    },
+  },
 };

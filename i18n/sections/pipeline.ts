@@ -33,7 +33,9 @@ const schedule = {
   interviewerEmail: { errors: { required: 'Enter the interviewer’s email', invalid: 'Enter a valid email address' } },
   type: { errors: { required: 'Choose in person or virtual', invalid: 'Choose in person or virtual' } },
   address: { errors: { required: 'Add the address of the interview' } },
-  meetingLink: { errors: { required: 'Add the meeting link', invalid: 'Enter a web address, such as meet.example.com/abc' } },
+  meetingLink: {
+    errors: { required: 'Add the meeting link', invalid: 'Enter a web address, such as meet.example.com/abc' },
+  },
   duration: { errors: { required: 'Choose the duration', invalid: 'Choose 15 to 120 minutes, in steps of 15' } },
   timezone: { errors: { required: 'Choose a timezone', invalid: 'Choose a timezone from the list' } },
   slots: {

@@ -28,7 +28,13 @@ export const pipelinePortal = {
   },
   tabsLabel: 'Candidates by stage',
   view: { label: 'View', list: 'List', board: 'Board' },
-  filters: { show: 'Filters', hide: 'Close filters', hidden: 'Hidden only', favourited: 'Favourites only', title: 'Filter candidates' },
+  filters: {
+    show: 'Filters',
+    hide: 'Close filters',
+    hidden: 'Hidden only',
+    favourited: 'Favourites only',
+    title: 'Filter candidates',
+  },
   showing: 'Showing {from} - {to} out of {total}',
   empty: {
     title: 'Nobody in {stage} yet',
@@ -80,7 +86,12 @@ export const pipelinePortal = {
     order: 'This move is not allowed',
     nextOnly: 'Candidates move one stage at a time: drop them on the next stage, or reject them',
   },
-  moved: { one: 'Moved to {stage}', many: '{n} candidates moved to {stage}', rejected: 'Candidate rejected', rejectedMany: '{n} candidates rejected' },
+  moved: {
+    one: 'Moved to {stage}',
+    many: '{n} candidates moved to {stage}',
+    rejected: 'Candidate rejected',
+    rejectedMany: '{n} candidates rejected',
+  },
   bulk: {
     selected: '{n} selected',
     next: 'Move to {stage}',
@@ -160,8 +171,10 @@ export const pipelinePortal = {
     titleSkip: 'Skip and reveal this candidate?',
     titleBulk: 'Reveal {n} candidates?',
     text: 'This candidate is anonymous. Moving them out of Suggested reveals their name and contact details to your company. This is recorded.',
-    textSkip: 'Skipping this anonymous candidate to {stage} reveals their name and contact details to your company. This is recorded.',
-    textBulk: 'Some of the selected candidates are anonymous. Moving them reveals their names and contact details to your company. This is recorded.',
+    textSkip:
+      'Skipping this anonymous candidate to {stage} reveals their name and contact details to your company. This is recorded.',
+    textBulk:
+      'Some of the selected candidates are anonymous. Moving them reveals their names and contact details to your company. This is recorded.',
     confirm: 'Reveal and move',
   },
   upgrade: {

@@ -2,7 +2,8 @@
 export const projectMessages = {
   notFound: 'Project not found or you do not have access to it',
   errors: {
-    freeSlotUsed: 'Your company already has an active free project. Upgrade it to Power or close it to start another free project.',
+    freeSlotUsed:
+      'Your company already has an active free project. Upgrade it to Power or close it to start another free project.',
     alreadyPower: 'This project is already on the Power plan',
     alreadyGuaranteed: 'This candidate is already guaranteed',
     alreadyCancelled: 'This project is already set to end with its current cycle',
@@ -34,7 +35,8 @@ export const projectMessages = {
     curatedBody: 'Our talent advocates added {count} new candidates to your project {title}.',
     curatedLink: 'See them here: {url}',
     endedSubject: 'Your project {title} is now inactive',
-    endedCancelled: 'Your Power project {title} reached the end of its 30-day cycle and was cancelled, as you asked. It is now inactive.',
+    endedCancelled:
+      'Your Power project {title} reached the end of its 30-day cycle and was cancelled, as you asked. It is now inactive.',
     endedNoCredits:
       'Your Power project {title} reached the end of its 30-day cycle and your company has not enough credits to renew it, so it is now inactive.',
     endedReopen: 'Buy credits and activate it again at {url}',

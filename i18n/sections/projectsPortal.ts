@@ -162,9 +162,11 @@ export const projectsPortal = {
     powerPrice: '{credits} credit per {days} days',
     freeDuringTrial: 'Free during your trial',
     powerPoint1: 'The full pipeline: interviews, offers and placements',
-    powerPoint2: 'Guarantee a hire for {credits} credit: a replacement if they leave within 30 days, plus 2 reference checks',
+    powerPoint2:
+      'Guarantee a hire for {credits} credit: a replacement if they leave within 30 days, plus 2 reference checks',
     powerPoint3: 'Cancel now or at the end of the 30-day cycle',
-    freeSlotUsedText: 'Your free project slot is taken by another open project. Close that project first, or choose Power.',
+    freeSlotUsedText:
+      'Your free project slot is taken by another open project. Close that project first, or choose Power.',
     lowBalance: 'Activating a Power project needs {credits} credit. Buy credits from the Credits page first.',
   },
   add: {
@@ -249,14 +251,19 @@ export const projectsPortal = {
     confirm: {
       pause: { title: 'Pause this project?', message: 'The pipeline stays as it is; resume the project any time.' },
       resume: { title: 'Resume this project?', message: 'The project becomes active again.' },
-      close: { title: 'Close this project?', message: 'The project becomes inactive. A free project gives its free slot back.' },
+      close: {
+        title: 'Close this project?',
+        message: 'The project becomes inactive. A free project gives its free slot back.',
+      },
       reactivate: {
         title: 'Reactivate this project?',
-        message: 'A free project needs your free slot; a Power project is charged {credits} credit for a new {days}-day cycle.',
+        message:
+          'A free project needs your free slot; a Power project is charged {credits} credit for a new {days}-day cycle.',
       },
       upgrade: {
         title: 'Upgrade to Power?',
-        message: 'Upgrading costs {credits} credit and starts a {days}-day cycle with the full pipeline: interviews, offers and placements.',
+        message:
+          'Upgrading costs {credits} credit and starts a {days}-day cycle with the full pipeline: interviews, offers and placements.',
       },
       cancel: { title: 'Cancel this Power project?', message: 'Choose when the project ends.' },
       duplicate: {

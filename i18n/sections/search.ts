@@ -30,7 +30,13 @@ export const search = {
     ts: 'Text',
   },
   employmentTypes: { 1: 'Permanent', 2: 'Contract', 3: 'Part-time', 4: 'Internship' },
-  situations: { 0: 'Actively looking', 1: 'Open to offers', 2: 'Employed, not looking', 3: 'Currently unemployed', 4: 'Student or graduate' },
+  situations: {
+    0: 'Actively looking',
+    1: 'Open to offers',
+    2: 'Employed, not looking',
+    3: 'Currently unemployed',
+    4: 'Student or graduate',
+  },
   /** The portal's search page (/search). */
   page: {
     textPlaceholder: 'Search titles, skills, summaries and employers',

@@ -98,7 +98,13 @@ export const shell = {
     goHome: 'Go home',
   },
   notFound: { text: 'The page you are looking for does not exist or has moved.', goHome: 'GO HOME' },
-  roles: { admin: 'Admin', company: 'Company', raasCompany: 'RaaS company', candidate: 'Candidate', community: 'Community member' },
+  roles: {
+    admin: 'Admin',
+    company: 'Company',
+    raasCompany: 'RaaS company',
+    candidate: 'Candidate',
+    community: 'Community member',
+  },
   enums: {
     adminRole: { general: 'General admin', advocate: 'Talent advocate' },
     companyUserRole: { owner: 'Owner', admin: 'Admin', member: 'Member' },

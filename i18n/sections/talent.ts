@@ -4,12 +4,27 @@
  */
 export const talent = {
   sections: {
-    identity: { title: 'Identity and contact', description: 'Name, contact details and professional links.', links: 'Links' },
-    location: { title: 'Location and nationality', description: 'Where the candidate lives and where they would work.', preferred: 'Preferred locations' },
+    identity: {
+      title: 'Identity and contact',
+      description: 'Name, contact details and professional links.',
+      links: 'Links',
+    },
+    location: {
+      title: 'Location and nationality',
+      description: 'Where the candidate lives and where they would work.',
+      preferred: 'Preferred locations',
+    },
     jobSearch: { title: 'Job search', description: 'What the candidate is looking for, pay and availability.' },
-    documents: { title: 'Documents and visibility', description: 'CV files and how the profile is shown to companies.' },
+    documents: {
+      title: 'Documents and visibility',
+      description: 'CV files and how the profile is shown to companies.',
+    },
     internal: { title: 'Internal', description: 'Seen by admins only.' },
-    skills: { title: 'Skills and languages', description: 'Highlight up to {max} key skills with the star.', languages: 'Languages' },
+    skills: {
+      title: 'Skills and languages',
+      description: 'Highlight up to {max} key skills with the star.',
+      languages: 'Languages',
+    },
     experience: { title: 'Experience', description: 'Jobs, newest first.' },
     education: { title: 'Education', description: 'Schools and degrees, newest first.' },
     hongKong: {
@@ -30,7 +45,14 @@ export const talent = {
       startDate: 'Start',
       endDate: 'End',
     },
-    educations: { label: 'Education', institute: 'School', degree: 'Degree', fieldOfStudy: 'Field of study', startYear: 'Start year', endYear: 'End year' },
+    educations: {
+      label: 'Education',
+      institute: 'School',
+      degree: 'Degree',
+      fieldOfStudy: 'Field of study',
+      startYear: 'Start year',
+      endYear: 'End year',
+    },
   },
   form: {
     loading: 'Loading…',
@@ -109,7 +131,8 @@ export const talent = {
     editTitleBare: 'Edit talent',
     statusHelp: 'Pending curation and pending activation profiles are not shown to companies.',
     visibilityHelp: 'Companies find the profile in search.',
-    selfChosenEdit: 'The candidate set their profile to {status} themselves. Saving another status overrides their choice.',
+    selfChosenEdit:
+      'The candidate set their profile to {status} themselves. Saving another status overrides their choice.',
   },
   cv: {
     addFromCv: 'Add from CV',
@@ -135,7 +158,8 @@ export const talent = {
   },
   bulk: {
     title: 'Change the status of {count} selected',
-    selfChosen: '{count} of the selected candidates chose their current status themselves. Changing it overrides their choice:',
+    selfChosen:
+      '{count} of the selected candidates chose their current status themselves. Changing it overrides their choice:',
     override: 'Change anyway',
   },
   view: {
@@ -155,7 +179,12 @@ export const talent = {
     present: 'Present',
     years: '{n} yr',
     months: '{n} mo',
-    notice: { immediate: 'Immediate', months: 'After {n, plural, one {# month} other {# months}}', date: 'From {date}', unsure: 'Unsure' },
+    notice: {
+      immediate: 'Immediate',
+      months: 'After {n, plural, one {# month} other {# months}}',
+      date: 'From {date}',
+      unsure: 'Unsure',
+    },
   },
   own: {
     formLabel: 'Your profile',
@@ -163,7 +192,10 @@ export const talent = {
     sections: {
       identity: { description: 'Your name, contact details and professional links.' },
       location: { title: 'Your location and nationality', description: 'Where you live and where you would work.' },
-      jobSearch: { title: 'Your job search', description: 'What you are looking for, your pay and when you can start.' },
+      jobSearch: {
+        title: 'Your job search',
+        description: 'What you are looking for, your pay and when you can start.',
+      },
       skills: { title: 'Your skills and languages' },
       experience: { title: 'Your experience', description: 'Your jobs, newest first.' },
       education: { title: 'Your education', description: 'Your schools and degrees, newest first.' },
@@ -174,7 +206,8 @@ export const talent = {
     pause: 'Pause profile',
     activate: 'Activate profile',
     pauseTitle: 'Pause your profile?',
-    pauseMessage: 'Companies will no longer find you in search or receive your profile. You can activate it again at any time.',
+    pauseMessage:
+      'Companies will no longer find you in search or receive your profile. You can activate it again at any time.',
     pauseConfirm: 'Pause profile',
     activateTitle: 'Activate your profile?',
     activateMessage: 'Companies will find you in search again and our team can put you forward for roles.',

@@ -5,9 +5,16 @@
 export const talentErrors = {
   firstName: { errors: { required: 'Enter the first name', tooLong: 'At most 80 characters' } },
   lastName: { errors: { required: 'Enter the last name', tooLong: 'At most 80 characters' } },
-  linkedInUrl: { errors: { profilePath: 'Use a LinkedIn profile link (linkedin.com/in/…)', invalid: 'Enter a valid link' } },
+  linkedInUrl: {
+    errors: { profilePath: 'Use a LinkedIn profile link (linkedin.com/in/…)', invalid: 'Enter a valid link' },
+  },
   githubUrl: { errors: { notGithub: 'Use a GitHub link (github.com/…)', invalid: 'Enter a valid link' } },
-  stackoverflowUrl: { errors: { notStackoverflow: 'Use a Stack Overflow profile link (stackoverflow.com/users/…)', invalid: 'Enter a valid link' } },
+  stackoverflowUrl: {
+    errors: {
+      notStackoverflow: 'Use a Stack Overflow profile link (stackoverflow.com/users/…)',
+      invalid: 'Enter a valid link',
+    },
+  },
   dribbbleUrl: { errors: { notDribbble: 'Use a Dribbble link (dribbble.com/…)', invalid: 'Enter a valid link' } },
   portfolioUrl: { errors: { invalid: 'Enter a valid link' } },
   preferredLocations: {
@@ -19,8 +26,16 @@ export const talentErrors = {
     },
     locationId: { errors: { required: 'Choose a location', notFound: 'This location no longer exists' } },
   },
-  jobTitleLookingFor: { errors: { required: 'Choose 1 to 5 job titles', tooFew: 'Choose at least one job title', tooMany: 'Choose at most 5 job titles' } },
-  typeOfEmployment: { errors: { required: 'Choose at least one employment type', tooFew: 'Choose at least one employment type' } },
+  jobTitleLookingFor: {
+    errors: {
+      required: 'Choose 1 to 5 job titles',
+      tooFew: 'Choose at least one job title',
+      tooMany: 'Choose at most 5 job titles',
+    },
+  },
+  typeOfEmployment: {
+    errors: { required: 'Choose at least one employment type', tooFew: 'Choose at least one employment type' },
+  },
   expectedSalary: {
     errors: {
       required: 'Enter the expected minimum basic salary',
@@ -39,7 +54,11 @@ export const talentErrors = {
     },
   },
   currency: {
-    errors: { unsupported: 'Choose a listed currency', isoCode: 'Use the three-letter currency code, e.g. SGD', exists: 'This currency already has a rate' },
+    errors: {
+      unsupported: 'Choose a listed currency',
+      isoCode: 'Use the three-letter currency code, e.g. SGD',
+      exists: 'This currency already has a rate',
+    },
   },
   noticePeriod: {
     errors: { required: 'Choose a notice period' },
@@ -57,7 +76,11 @@ export const talentErrors = {
   resumePath: { errors: { notUploaded: 'Upload the CV again' } },
   blindResumePath: { errors: { notUploaded: 'Upload the blind CV again' } },
   skills: {
-    errors: { duplicate: 'Each skill only once', tooManyStarred: 'Highlight at most 5 skills', tooMany: 'At most 100 skills' },
+    errors: {
+      duplicate: 'Each skill only once',
+      tooManyStarred: 'Highlight at most 5 skills',
+      tooMany: 'At most 100 skills',
+    },
     skillId: { errors: { required: 'Choose a skill', notFound: 'This skill no longer exists' } },
   },
   languages: {
@@ -65,9 +88,17 @@ export const talentErrors = {
     languageId: { errors: { required: 'Choose a language', notFound: 'This language no longer exists' } },
     level: { errors: { required: 'Choose a level' } },
   },
-  hkId: { errors: { requiredForHk: 'The HK ID is required for a special Hong Kong candidate', invalid: 'Use the HK ID format, e.g. A123456(7)' } },
+  hkId: {
+    errors: {
+      requiredForHk: 'The HK ID is required for a special Hong Kong candidate',
+      invalid: 'Use the HK ID format, e.g. A123456(7)',
+    },
+  },
   hkPassport: {
-    errors: { requiredForHk: 'The passport number is required for a special Hong Kong candidate', invalid: 'Use 6 to 12 capital letters and digits' },
+    errors: {
+      requiredForHk: 'The passport number is required for a special Hong Kong candidate',
+      invalid: 'Use 6 to 12 capital letters and digits',
+    },
   },
   hkAddress: { errors: { tooShort: 'At least 5 characters' } },
   hkCity: { errors: { tooShort: 'At least 2 characters' } },
@@ -76,9 +107,19 @@ export const talentErrors = {
     errors: { tooMany: 'At most 50 experience entries' },
     title: { errors: { required: 'Enter the job title' } },
     company: { errors: { required: 'Enter the company' } },
-    startDate: { errors: { required: 'Choose the start month', tooEarly: 'Start from January 1950 or later', inFuture: 'The start cannot be in the future' } },
+    startDate: {
+      errors: {
+        required: 'Choose the start month',
+        tooEarly: 'Start from January 1950 or later',
+        inFuture: 'The start cannot be in the future',
+      },
+    },
     endDate: {
-      errors: { tooEarly: 'End from January 1950 or later', inFuture: 'The end cannot be in the future', beforeStart: 'The end is before the start' },
+      errors: {
+        tooEarly: 'End from January 1950 or later',
+        inFuture: 'The end cannot be in the future',
+        beforeStart: 'The end is before the start',
+      },
     },
     countryId: { errors: { notFound: 'This country no longer exists' } },
     industryId: { errors: { notFound: 'This industry no longer exists' } },

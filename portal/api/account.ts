@@ -25,6 +25,9 @@ export const accountApi = {
     const form = new FormData();
     for (const key of ['firstName', 'lastName', 'email', 'phone', 'jobTitle'] as const) form.set(key, values[key]);
     if (values.profilePicEdit) form.set('profilePicEdit', values.profilePicEdit);
-    return api<{ success: boolean; message?: string; data?: Account; emailConfirmationSent?: boolean }>('auth/account', { method: 'PUT', body: form });
+    return api<{ success: boolean; message?: string; data?: Account; emailConfirmationSent?: boolean }>(
+      'auth/account',
+      { method: 'PUT', body: form },
+    );
   },
 };

@@ -62,12 +62,16 @@ export const aiMatchApi = {
       query: { page, perPage, ...(projectId ? { projectId } : {}) },
       signal,
     }),
-  judge: (id: string, requirements: MatchRequirements) => api<MatchRun>(`projects/ai-match/${id}/judge`, { method: 'POST', body: { requirements } }),
+  judge: (id: string, requirements: MatchRequirements) =>
+    api<MatchRun>(`projects/ai-match/${id}/judge`, { method: 'POST', body: { requirements } }),
   cancel: (id: string) => api<MatchRun>(`projects/ai-match/${id}/cancel`, { method: 'POST', body: {} }),
   status: (id: string) => api<MatchRun>(`projects/ai-status/${id}`),
   results: (id: string, recommendation?: Recommendation) =>
-    api<{ data: MatchResult[]; total: number }>(`projects/ai-match/${id}/results`, { query: { perPage: 100, ...(recommendation ? { recommendation } : {}) } }),
-  projects: (candidateId: string) => api<{ data: { id: string; title: string }[] }>('projects/candidate/list', { query: { candidateId } }),
+    api<{ data: MatchResult[]; total: number }>(`projects/ai-match/${id}/results`, {
+      query: { perPage: 100, ...(recommendation ? { recommendation } : {}) },
+    }),
+  projects: (candidateId: string) =>
+    api<{ data: { id: string; title: string }[] }>('projects/candidate/list', { query: { candidateId } }),
   curate: (projectId: string, candidateIds: string[]) =>
     api<{ added: number }>('projects/candidate/curate', { method: 'POST', body: { projectId, candidateIds } }),
 };

@@ -43,18 +43,28 @@ export interface Providers {
 export const authApi = {
   checkUser: () => api<SessionCheck>('auth/check/user'),
   providers: () => api<Providers>('auth/providers'),
-  sendEmailOtp: (email: string) => api<{ success: boolean; message: string }>('auth/send-email-otp', { method: 'POST', body: { email } }),
-  loginByEmailOtp: (email: string, otp: string) => api<LoginResponse>('auth/login-by-email-otp', { method: 'POST', body: { email, otp } }),
+  sendEmailOtp: (email: string) =>
+    api<{ success: boolean; message: string }>('auth/send-email-otp', { method: 'POST', body: { email } }),
+  loginByEmailOtp: (email: string, otp: string) =>
+    api<LoginResponse>('auth/login-by-email-otp', { method: 'POST', body: { email, otp } }),
   sendMagicLink: (email: string, redirectUrl?: string) =>
-    api<{ success: boolean; message?: string }>('auth/send-magic-link', { method: 'POST', body: redirectUrl ? { email, redirectUrl } : { email } }),
-  loginByMagicLink: (token: string) => api<LoginResponse>('auth/login-by-magic-link', { method: 'POST', body: { token } }),
+    api<{ success: boolean; message?: string }>('auth/send-magic-link', {
+      method: 'POST',
+      body: redirectUrl ? { email, redirectUrl } : { email },
+    }),
+  loginByMagicLink: (token: string) =>
+    api<LoginResponse>('auth/login-by-magic-link', { method: 'POST', body: { token } }),
   socialLogin: (gnbsl: string) => api<LoginResponse>('auth/get/profile/via/social/login', { query: { gnbsl } }),
   socialName: (provider: SocialProvider, gnbsl: string) =>
-    api<{ firstName?: string; lastName?: string; email?: string }>(provider === 'google' ? 'auth/name/via/google' : 'auth/name/via/linked-in', {
-      query: { gnbsl },
-    }),
+    api<{ firstName?: string; lastName?: string; email?: string }>(
+      provider === 'google' ? 'auth/name/via/google' : 'auth/name/via/linked-in',
+      {
+        query: { gnbsl },
+      },
+    ),
   logout: () => api<unknown>('auth/logout', { method: 'POST' }),
-  confirmEmail: (code: string) => api<{ success?: boolean; message?: string }>('auth/confirm-email', { method: 'POST', body: { code } }),
+  confirmEmail: (code: string) =>
+    api<{ success?: boolean; message?: string }>('auth/confirm-email', { method: 'POST', body: { code } }),
 };
 
 export type SocialProvider = 'google' | 'linkedin';

@@ -33,10 +33,14 @@ export interface TransferTarget {
 export const companyUsersApi = {
   list: (params: ListParams, signal?: AbortSignal) => apiList<CompanyUserRow>('company-users', params, signal),
   stats: () => api<TeamStats>('company-users/user-stat'),
-  invite: (body: { email: string; firstName?: string; lastName?: string; role: number }) => api<unknown>('company-users/invite', { method: 'POST', body }),
+  invite: (body: { email: string; firstName?: string; lastName?: string; role: number }) =>
+    api<unknown>('company-users/invite', { method: 'POST', body }),
   resendInvitation: (id: string) => api<unknown>('company-users/resend-invitation', { method: 'POST', body: { id } }),
-  setStatus: (users: string[], status: number) => api<unknown>('company-users/status', { method: 'PUT', body: { users, status } }),
-  setRole: (users: string[], companyRole: number) => api<unknown>('company-users/role', { method: 'PUT', body: { users, companyRole } }),
+  setStatus: (users: string[], status: number) =>
+    api<unknown>('company-users/status', { method: 'PUT', body: { users, status } }),
+  setRole: (users: string[], companyRole: number) =>
+    api<unknown>('company-users/role', { method: 'PUT', body: { users, companyRole } }),
   transferTargets: (id: string) => api<TransferTarget[]>('company-users/user-list-to-transfer', { query: { id } }),
-  remove: (id: string, transferTo?: string) => api<unknown>(`company-users/${encodeURIComponent(id)}`, { method: 'DELETE', query: { transferTo } }),
+  remove: (id: string, transferTo?: string) =>
+    api<unknown>(`company-users/${encodeURIComponent(id)}`, { method: 'DELETE', query: { transferTo } }),
 };

@@ -41,24 +41,40 @@ export interface Balance {
   lots: CreditLot[];
 }
 
-export type LogFilters = { page?: number; companyId?: string; action?: number; from?: string; to?: string; search?: string };
+export type LogFilters = {
+  page?: number;
+  companyId?: string;
+  action?: number;
+  from?: string;
+  to?: string;
+  search?: string;
+};
 
 export const creditsApi = {
   pricing: () => api<Pricing & { paymentMode: 'stripe' | 'test' | 'unavailable' }>('credit/pricing'),
   balance: (companyId?: string) => api<Balance>('credit/balance', { query: { companyId } }),
-  lots: (query: { page?: number; companyId?: string; search?: string }) => api<Page<CreditLot>>('credit', { query: { ...query, sortBy: 'la' } }),
-  log: (query: LogFilters) => api<Page<CreditLogEntry>>('credit/logs', { query: { ...query, sortBy: 'ca', sortDir: 'desc' } }),
+  lots: (query: { page?: number; companyId?: string; search?: string }) =>
+    api<Page<CreditLot>>('credit', { query: { ...query, sortBy: 'la' } }),
+  log: (query: LogFilters) =>
+    api<Page<CreditLogEntry>>('credit/logs', { query: { ...query, sortBy: 'ca', sortDir: 'desc' } }),
   logCsvUrl: (query: LogFilters) => buildUrl('credit/logs', { ...query, sortBy: 'ca', sortDir: 'desc', format: 'csv' }),
-  add: (body: { companyId: string; noOfCredits: number | string; expiryDate?: string }) => api<{ msg: string }>('credit', { method: 'POST', body }),
-  update: (lot: string, body: { companyId: string; creditDataId: string; noOfCredits: number | string; expiryDate?: string }) =>
-    api<{ msg: string }>(`credit/${encodeURIComponent(lot)}`, { method: 'PUT', body }),
-  remove: (companyId: string, lot: string) => api<{ msg: string }>(`credit/${encodeURIComponent(companyId)}/${encodeURIComponent(lot)}`, { method: 'DELETE' }),
+  add: (body: { companyId: string; noOfCredits: number | string; expiryDate?: string }) =>
+    api<{ msg: string }>('credit', { method: 'POST', body }),
+  update: (
+    lot: string,
+    body: { companyId: string; creditDataId: string; noOfCredits: number | string; expiryDate?: string },
+  ) => api<{ msg: string }>(`credit/${encodeURIComponent(lot)}`, { method: 'PUT', body }),
+  remove: (companyId: string, lot: string) =>
+    api<{ msg: string }>(`credit/${encodeURIComponent(companyId)}/${encodeURIComponent(lot)}`, { method: 'DELETE' }),
   salesOrder: (body: { companyId: string; userId: string; noOfCredits: number; discountAmount: number }) =>
     api<{ msg: string; orderId: string; orderNumber: string }>('credit/sales-order', { method: 'POST', body }),
   orderPdfUrl: (orderId: string) => buildUrl(`credit/sales-order/${encodeURIComponent(orderId)}/pdf`, {}),
   instantPurchase: (body: { companyId: string; userId: string; noOfCredits: number; discountAmount: number }) =>
     api<{ url?: string }>('credit/instant-purchase/stripe', { method: 'POST', body }),
   testCheckout: (session: string) =>
-    api<{ orderNumber: string; quantity: number; total: number; currency: string; status: number }>(`credit/test-checkout/${encodeURIComponent(session)}`),
-  payTestCheckout: (session: string) => api<{ credited: boolean }>(`credit/test-checkout/${encodeURIComponent(session)}/pay`, { method: 'POST' }),
+    api<{ orderNumber: string; quantity: number; total: number; currency: string; status: number }>(
+      `credit/test-checkout/${encodeURIComponent(session)}`,
+    ),
+  payTestCheckout: (session: string) =>
+    api<{ credited: boolean }>(`credit/test-checkout/${encodeURIComponent(session)}/pay`, { method: 'POST' }),
 };

@@ -1,7 +1,8 @@
 /** The admins' dashboard calls (GET /api/v1/dashboard/...) and their answers. */
 import { api } from '../../ui/api/client';
 
-export type StageKey = 'open' | 'qualify' | 'shortlist' | 'interviewing' | 'interviewing2' | 'offered' | 'placed' | 'rejected';
+export type StageKey =
+  'open' | 'qualify' | 'shortlist' | 'interviewing' | 'interviewing2' | 'offered' | 'placed' | 'rejected';
 export type DashboardQuery = Record<string, string | number | undefined>;
 export interface Pagination {
   currentPage: number;
@@ -53,11 +54,17 @@ export interface EventRow {
 }
 
 export const dashboardsApi = {
-  weekly: (q: DashboardQuery) => api<Range & { stages: StageKey[]; data: WeekRow[] }>('dashboard/activity-per-week', { query: q }),
+  weekly: (q: DashboardQuery) =>
+    api<Range & { stages: StageKey[]; data: WeekRow[] }>('dashboard/activity-per-week', { query: q }),
   overview: (q: DashboardQuery) =>
-    api<Range & { stages: StageKey[]; data: OverviewRow[]; pagination: Pagination }>('dashboard/project-overview-log-per-week', { query: q }),
-  assignments: (q: DashboardQuery) => api<Range & { data: AssignmentRow[]; pagination: Pagination }>('dashboard/ta-project-assignment-log', { query: q }),
-  events: (q: DashboardQuery) => api<Range & { data: EventRow[]; pagination: Pagination }>('dashboard/ta-recruitment-event-log', { query: q }),
+    api<Range & { stages: StageKey[]; data: OverviewRow[]; pagination: Pagination }>(
+      'dashboard/project-overview-log-per-week',
+      { query: q },
+    ),
+  assignments: (q: DashboardQuery) =>
+    api<Range & { data: AssignmentRow[]; pagination: Pagination }>('dashboard/ta-project-assignment-log', { query: q }),
+  events: (q: DashboardQuery) =>
+    api<Range & { data: EventRow[]; pagination: Pagination }>('dashboard/ta-recruitment-event-log', { query: q }),
 };
 
 export interface RecruiterDashboard {
@@ -75,4 +82,6 @@ export interface RecruiterDashboard {
   creditsSpent: number;
 }
 
-export const recruiterApi = { get: (q: DashboardQuery) => api<RecruiterDashboard>('dashboard/recruiter', { query: q }) };
+export const recruiterApi = {
+  get: (q: DashboardQuery) => api<RecruiterDashboard>('dashboard/recruiter', { query: q }),
+};

@@ -43,8 +43,10 @@ export interface SyncRun {
 
 export const integrationsApi = {
   list: () => api<IntegrationList>('integrations/integration-list'),
-  add: (body: { kind: string; environment: number; apiKey?: string; subdomain?: string }) => api<Integration>('integrations/add', { method: 'POST', body }),
-  greenhouse: (body: { clientId: string; clientSecret: string; environment: number }) => api<Integration>('integrations/greenhouse', { method: 'POST', body }),
+  add: (body: { kind: string; environment: number; apiKey?: string; subdomain?: string }) =>
+    api<Integration>('integrations/add', { method: 'POST', body }),
+  greenhouse: (body: { clientId: string; clientSecret: string; environment: number }) =>
+    api<Integration>('integrations/greenhouse', { method: 'POST', body }),
   leverSignIn: (environment: number) => api<{ url: string }>('integrations/lever/sign-in', { query: { environment } }),
   sync: (id: number) => api<{ success: boolean }>(`integrations/manual/sync/${id}`, { method: 'PUT' }),
   remove: (id: number) => api<{ success: boolean }>(`integrations/remove/${id}`, { method: 'DELETE' }),

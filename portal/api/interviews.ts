@@ -136,7 +136,10 @@ export const interviewsApi = {
     if (req.jdHeader?.trim()) form.set('jdHeader', req.jdHeader.trim());
     if (req.jdFooter?.trim()) form.set('jdFooter', req.jdFooter.trim());
     if (req.jdFile) form.set('jdFile', req.jdFile);
-    return api<{ success: boolean; message: string; requests: SentRequest[] }>('projects/candidate/interview/request', { method: 'POST', body: form });
+    return api<{ success: boolean; message: string; requests: SentRequest[] }>('projects/candidate/interview/request', {
+      method: 'POST',
+      body: form,
+    });
   },
   check: (token: string, responseMethod: string) =>
     api<AnswerResult>('projects/interview-request/check-and-approve', {
@@ -149,12 +152,18 @@ export const interviewsApi = {
       body: { interviewRequestToken: token, accessValue: 'approve', responseMethod },
     }),
   reject: (token: string, userResponse: { reasons: string[]; comment?: string }, responseMethod: string) =>
-    api<AnswerResult>('projects/interview-request/reject', { method: 'POST', body: { interviewRequestToken: token, userResponse, responseMethod } }),
+    api<AnswerResult>('projects/interview-request/reject', {
+      method: 'POST',
+      body: { interviewRequestToken: token, userResponse, responseMethod },
+    }),
   byProject: (projectId: string) =>
-    api<{ success: boolean; data: CandidateRequests[] }>('projects/interview-request/by-project', { query: { project_id: projectId } }),
+    api<{ success: boolean; data: CandidateRequests[] }>('projects/interview-request/by-project', {
+      query: { project_id: projectId },
+    }),
   jd: (guid: string) => api<{ success: boolean; data: JdPreview }>(`projects/jd/${encodeURIComponent(guid)}`),
   jdDownloadUrl: (guid: string) => buildUrl(`projects/download/jd/${encodeURIComponent(guid)}`),
-  adminList: (query: AdminListQuery) => api<Page<AdminRequestRow>>('dashboard/interview-request-list', { query: { ...query } }),
+  adminList: (query: AdminListQuery) =>
+    api<Page<AdminRequestRow>>('dashboard/interview-request-list', { query: { ...query } }),
 };
 
 export interface QualifyTemplate {
@@ -178,9 +187,17 @@ export interface QualifyRequestRow {
 
 /** Admins' WhatsApp qualify requests. */
 export const qualifyApi = {
-  template: (after?: string) => api<{ success: boolean; data: QualifyTemplate }>('projects/candidate/get/qualify/request/template', { query: { after } }),
+  template: (after?: string) =>
+    api<{ success: boolean; data: QualifyTemplate }>('projects/candidate/get/qualify/request/template', {
+      query: { after },
+    }),
   send: (body: { candidateId: string[]; projectId?: string; header: string; body: string }) =>
-    api<{ success: boolean; message: string; sent: string[]; skipped: string[] }>('projects/candidate/send/qualify/request', { method: 'POST', body }),
+    api<{ success: boolean; message: string; sent: string[]; skipped: string[] }>(
+      'projects/candidate/send/qualify/request',
+      { method: 'POST', body },
+    ),
   forCandidate: (candidateId: string) =>
-    api<{ success: boolean; data: QualifyRequestRow[] }>('projects/candidate/qualify/requests', { query: { candidate_id: candidateId } }),
+    api<{ success: boolean; data: QualifyRequestRow[] }>('projects/candidate/qualify/requests', {
+      query: { candidate_id: candidateId },
+    }),
 };

@@ -101,29 +101,51 @@ export const pipelineApi = {
   hide: (projectId: string, candidateId: string, hide: boolean) =>
     api<{ success: boolean }>('projects/candidate/hidden', { method: 'POST', body: { projectId, candidateId, hide } }),
   favourite: (projectId: string, candidateId: string, favourite: boolean) =>
-    api<{ success: boolean }>('projects/candidate/favourite', { method: 'POST', body: { projectId, candidateId, favourite } }),
+    api<{ success: boolean }>('projects/candidate/favourite', {
+      method: 'POST',
+      body: { projectId, candidateId, favourite },
+    }),
   seen: (projectId: string, candidates: string[], tab: StageId) =>
     api<{ success: boolean }>('projects/candidate/seen', { method: 'POST', body: { projectId, candidates, tab } }),
   addToProject: (projectId: string, candidateId: string) =>
-    api<{ success: boolean; message?: string }>('projects/candidate/add', { method: 'POST', body: { projectId, candidateId } }),
+    api<{ success: boolean; message?: string }>('projects/candidate/add', {
+      method: 'POST',
+      body: { projectId, candidateId },
+    }),
   curate: (projectId: string, candidateIds: string[]) =>
-    api<{ success: boolean; added: number }>('projects/candidate/curate', { method: 'POST', body: { projectId, candidateIds } }),
+    api<{ success: boolean; added: number }>('projects/candidate/curate', {
+      method: 'POST',
+      body: { projectId, candidateIds },
+    }),
   openProjects: (candidateId: string, signal?: AbortSignal) =>
-    api<OpenProject[] | { data: OpenProject[] }>('projects/candidate/list', { query: { candidateId }, signal }).then((a) => (Array.isArray(a) ? a : a.data)),
+    api<OpenProject[] | { data: OpenProject[] }>('projects/candidate/list', { query: { candidateId }, signal }).then(
+      (a) => (Array.isArray(a) ? a : a.data),
+    ),
   tabOfCandidate: (projectGuid: string, candidateGuid: string) =>
-    api<{ success: boolean; tab: StageId }>('projects/get-project-tab-by-candidate', { query: { project_guid: projectGuid, candidate_guid: candidateGuid } }),
+    api<{ success: boolean; tab: StageId }>('projects/get-project-tab-by-candidate', {
+      query: { project_guid: projectGuid, candidate_guid: candidateGuid },
+    }),
   stats: (projectId: string, signal?: AbortSignal) =>
     api<{ success: boolean; stats: StageStats }>('projects/pipe-line', { query: { project_id: projectId }, signal }),
   notes: (candidateId: string, projectId: string, page: number, signal?: AbortSignal) =>
-    api<{ success: boolean; data: Note[]; page: number }>(`candidate-note/${encodeURIComponent(candidateId)}`, { query: { projectId, page }, signal }),
+    api<{ success: boolean; data: Note[]; page: number }>(`candidate-note/${encodeURIComponent(candidateId)}`, {
+      query: { projectId, page },
+      signal,
+    }),
   addNote: (input: { candidateId: string; projectId: string; note: string; visibility: 1 | 2 }) =>
     api<{ success: boolean; data?: Note }>('candidate-note', { method: 'POST', body: input }),
   editNote: (key: string, note: string, visibility: 1 | 2) =>
-    api<{ success: boolean; data?: Note }>(`candidate-note/${encodeURIComponent(key)}`, { method: 'PUT', body: { note, visibility } }),
-  deleteNote: (key: string) => api<{ success: boolean }>(`candidate-note/${encodeURIComponent(key)}`, { method: 'DELETE' }),
+    api<{ success: boolean; data?: Note }>(`candidate-note/${encodeURIComponent(key)}`, {
+      method: 'PUT',
+      body: { note, visibility },
+    }),
+  deleteNote: (key: string) =>
+    api<{ success: boolean }>(`candidate-note/${encodeURIComponent(key)}`, { method: 'DELETE' }),
   /** The project calls the move prompts need (Projects section). */
-  upgrade: (projectId: string) => api<{ success: boolean }>('projects/upgrade', { method: 'POST', body: { projectId } }),
-  guarantee: (projectId: string, candidateId: string) => api<{ success: boolean }>('projects/guarantee', { method: 'POST', body: { projectId, candidateId } }),
+  upgrade: (projectId: string) =>
+    api<{ success: boolean }>('projects/upgrade', { method: 'POST', body: { projectId } }),
+  guarantee: (projectId: string, candidateId: string) =>
+    api<{ success: boolean }>('projects/guarantee', { method: 'POST', body: { projectId, candidateId } }),
 };
 
 /** What the project page shows of GET /projects/find/:id (the Projects section's answer). */
@@ -143,4 +165,6 @@ export interface ProjectDetail {
 }
 
 export const projectFind = (id: string, signal?: AbortSignal) =>
-  api<{ success: boolean; data: ProjectDetail }>(`projects/find/${encodeURIComponent(id)}`, { signal }).then((a) => a.data);
+  api<{ success: boolean; data: ProjectDetail }>(`projects/find/${encodeURIComponent(id)}`, { signal }).then(
+    (a) => a.data,
+  );

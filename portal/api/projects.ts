@@ -55,7 +55,10 @@ export interface ProjectFields {
   isConfidential?: boolean;
 }
 
-export interface Project extends Omit<ProjectFields, 'jobTitleId' | 'countries' | 'companyId' | 'ownerId' | 'advocateId' | 'requireLanguages'> {
+export interface Project extends Omit<
+  ProjectFields,
+  'jobTitleId' | 'countries' | 'companyId' | 'ownerId' | 'advocateId' | 'requireLanguages'
+> {
   id: string;
   guid: string;
   jobTitleId: string | null;
@@ -166,32 +169,52 @@ export const projectsApi = {
   },
   update: async (projectId: string, fields: Partial<ProjectFields> & { status?: number }) =>
     (await json<Answer<Project>>('projects/update/project', 'PUT', { projectId, ...fields })).data,
-  updateFilters: async (projectId: string, filters: string) => (await json<Answer<Project>>('projects/update/filters', 'PUT', { projectId, filters })).data,
-  duplicate: async (projectId: string) => (await json<Answer<Project>>('projects/duplicate-project', 'POST', { projectId })).data,
-  cancel: (projectId: string, when: 'now' | 'cycleEnd') => json<Answer<Project>>('projects/cancel', 'POST', { projectId, when }),
+  updateFilters: async (projectId: string, filters: string) =>
+    (await json<Answer<Project>>('projects/update/filters', 'PUT', { projectId, filters })).data,
+  duplicate: async (projectId: string) =>
+    (await json<Answer<Project>>('projects/duplicate-project', 'POST', { projectId })).data,
+  cancel: (projectId: string, when: 'now' | 'cycleEnd') =>
+    json<Answer<Project>>('projects/cancel', 'POST', { projectId, when }),
   upgrade: (projectId: string) => json<Answer<Project>>('projects/upgrade', 'POST', { projectId }),
-  guarantee: (projectId: string, candidateId: string) => json<{ success: boolean }>('projects/guarantee', 'POST', { projectId, candidateId }),
+  guarantee: (projectId: string, candidateId: string) =>
+    json<{ success: boolean }>('projects/guarantee', 'POST', { projectId, candidateId }),
   list: (params: ProjectListParams, signal?: AbortSignal) =>
-    api<{ success: boolean; data: ProjectListItem[]; pagination: Pagination }>('projects/list', { query: { ...params }, signal }),
-  statusStats: (view: ProjectsViewParam, signal?: AbortSignal) => api<StatusStats>('projects/status/stats', { query: { view }, signal }),
-  find: async (id: string, signal?: AbortSignal) => (await api<Answer<ProjectDetail>>(`projects/find/${encodeURIComponent(id)}`, { signal })).data,
-  raasStatus: async (companyId?: string) => (await api<Answer<RaasStatus>>('projects/raas/status', { query: { companyId } })).data,
+    api<{ success: boolean; data: ProjectListItem[]; pagination: Pagination }>('projects/list', {
+      query: { ...params },
+      signal,
+    }),
+  statusStats: (view: ProjectsViewParam, signal?: AbortSignal) =>
+    api<StatusStats>('projects/status/stats', { query: { view }, signal }),
+  find: async (id: string, signal?: AbortSignal) =>
+    (await api<Answer<ProjectDetail>>(`projects/find/${encodeURIComponent(id)}`, { signal })).data,
+  raasStatus: async (companyId?: string) =>
+    (await api<Answer<RaasStatus>>('projects/raas/status', { query: { companyId } })).data,
   bulkStatus: (keys: string[], status: number) => json<{ success: boolean }>('projects', 'PUT', { keys, status }),
   bulkDelete: (keys: string[]) => json<{ success: boolean }>('projects', 'DELETE', { keys }),
   // Sharing
   accessInfo: (projectId: string) => api<AccessInfo>('projects/access/user/info', { query: { project_id: projectId } }),
   accessList: (projectId: string) =>
-    api<{ success: boolean; data: AccessUser[]; sharedWithCompany: boolean }>('projects/access/user/list', { query: { project_id: projectId } }),
+    api<{ success: boolean; data: AccessUser[]; sharedWithCompany: boolean }>('projects/access/user/list', {
+      query: { project_id: projectId },
+    }),
   usersToAdd: async (projectId: string, q: string, signal?: AbortSignal) =>
-    (await api<Answer<{ id: string; name: string; email: string }[]>>('project-share/access/user/list/to/add', { query: { project_id: projectId, q }, signal }))
-      .data,
+    (
+      await api<Answer<{ id: string; name: string; email: string }[]>>('project-share/access/user/list/to/add', {
+        query: { project_id: projectId, q },
+        signal,
+      })
+    ).data,
   grantAccess: (projectId: string, userId: string, accessType: 0 | 1 = 1) =>
     json<{ success: boolean }>('project-share/access/user', 'POST', { projectId, userId, accessType }),
-  removeAccess: (projectId: string, userId: string) => json<{ success: boolean }>('project-share/access/user', 'DELETE', { projectId, userId }),
-  shareWithCompany: (projectId: string, accessType: 0 | 1) => json<{ success: boolean }>('project-share/access/user/all', 'POST', { projectId, accessType }),
+  removeAccess: (projectId: string, userId: string) =>
+    json<{ success: boolean }>('project-share/access/user', 'DELETE', { projectId, userId }),
+  shareWithCompany: (projectId: string, accessType: 0 | 1) =>
+    json<{ success: boolean }>('project-share/access/user/all', 'POST', { projectId, accessType }),
   // The open-projects list and adding a candidate (pipeline contract).
   openProjects: async (candidateId: string) => {
-    const answer = await api<OpenProject[] | Answer<OpenProject[]>>('projects/candidate/list', { query: { candidateId } });
+    const answer = await api<OpenProject[] | Answer<OpenProject[]>>('projects/candidate/list', {
+      query: { candidateId },
+    });
     return Array.isArray(answer) ? answer : answer.data;
   },
   addCandidate: (projectId: string, candidateId: string) =>

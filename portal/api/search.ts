@@ -75,8 +75,21 @@ export interface Profile {
   experienceYears?: number;
   skills: (Option & { starred: boolean })[];
   languages: (Option & { level: number })[];
-  experiences: { title: string; company: string; startDate: string | null; endDate: string | null; currentPosition: boolean; description: string | null }[];
-  educations: { degree: string | null; institute: string | null; fieldOfStudy: string | null; startYear: number | null; endYear: number | null }[];
+  experiences: {
+    title: string;
+    company: string;
+    startDate: string | null;
+    endDate: string | null;
+    currentPosition: boolean;
+    description: string | null;
+  }[];
+  educations: {
+    degree: string | null;
+    institute: string | null;
+    fieldOfStudy: string | null;
+    startYear: number | null;
+    endYear: number | null;
+  }[];
   tags: Option[];
   lastUpdated: string;
   email?: string;
@@ -92,8 +105,12 @@ export const searchApi = {
   search: (query: URLSearchParams, signal?: AbortSignal) => api<SearchAnswer>(`search?${query.toString()}`, { signal }),
   /** With `projectId` (opened from a board) the name and contact are what that project's board shows. */
   profile: (id: string, currency: string, signal?: AbortSignal, projectId?: string) =>
-    api<Profile>(`search/candidates/${encodeURIComponent(id)}`, { query: { cur: currency, ...(projectId ? { projectId } : {}) }, signal }),
-  suggest: (path: LookupPath, q: string, signal?: AbortSignal) => api<Option[]>(`${path}/search`, { query: { q }, signal }),
+    api<Profile>(`search/candidates/${encodeURIComponent(id)}`, {
+      query: { cur: currency, ...(projectId ? { projectId } : {}) },
+      signal,
+    }),
+  suggest: (path: LookupPath, q: string, signal?: AbortSignal) =>
+    api<Option[]>(`${path}/search`, { query: { q }, signal }),
   pdfUrl: (id: string) => `/api/v1/candidates/get-pdf?id=${encodeURIComponent(id)}`,
   cvUrl: (id: string) => `/api/v1/candidates/${encodeURIComponent(id)}/cv`,
 };

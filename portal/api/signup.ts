@@ -45,8 +45,12 @@ export const signupApi = {
     }),
   /** The 6-digit code step 1 emailed: step 2 opens once it is confirmed. */
   confirmEmail: (signupToken: string, code: string) =>
-    api<{ signupToken: string; emailConfirmed: boolean }>('auth/company/self/signup/confirm-email', { method: 'POST', body: { signupToken, code } }),
-  resendCode: (signupToken: string) => api<{ success: boolean }>('auth/company/self/signup/resend-code', { method: 'POST', body: { signupToken } }),
+    api<{ signupToken: string; emailConfirmed: boolean }>('auth/company/self/signup/confirm-email', {
+      method: 'POST',
+      body: { signupToken, code },
+    }),
+  resendCode: (signupToken: string) =>
+    api<{ success: boolean }>('auth/company/self/signup/resend-code', { method: 'POST', body: { signupToken } }),
   step2: (signupToken: string, company: SignupCompany) => {
     const { companySourceOther, ...rest } = company;
     const body = { signupToken, ...rest, ...(company.companySource === 8 ? { companySourceOther } : {}) };
@@ -55,10 +59,24 @@ export const signupApi = {
   step3: (signupToken: string, invites: SignupInvite[]) =>
     api<{ success: boolean }>('auth/company/self/signup/step-3', { method: 'POST', body: { signupToken, invites } }),
   checkInvite: (cist: string) => api<InviteCheck>('auth-company/invite-signup/check', { query: { cist } }),
-  completeInvite: (body: { cist: string; firstName: string; lastName: string; email: string; phone: string; jobTitle: string }) =>
-    api<LoginResponse>('auth-company/invite-signup/complete', { method: 'PUT', body }),
+  completeInvite: (body: {
+    cist: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string;
+    jobTitle: string;
+  }) => api<LoginResponse>('auth-company/invite-signup/complete', { method: 'PUT', body }),
   communityEmail: (body: { firstName: string; lastName: string; email: string }) =>
     api<{ success: boolean; message?: string }>('auth/community/traditional-email/signup', { method: 'POST', body }),
-  communityMagicLink: (email: string) => api<{ success: boolean; message?: string }>('auth/community/magic-link/signup', { method: 'POST', body: { email } }),
-  communitySocial: (gnbsl: string) => api<{ success: boolean; redirectUrl?: string }>('auth/community/social/signup', { method: 'POST', body: { gnbsl } }),
+  communityMagicLink: (email: string) =>
+    api<{ success: boolean; message?: string }>('auth/community/magic-link/signup', {
+      method: 'POST',
+      body: { email },
+    }),
+  communitySocial: (gnbsl: string) =>
+    api<{ success: boolean; redirectUrl?: string }>('auth/community/social/signup', {
+      method: 'POST',
+      body: { gnbsl },
+    }),
 };

@@ -17,12 +17,24 @@ const ConfirmEmailPage = lazyPage(() => import('../features/auth/ConfirmEmailPag
 const LoginPage = lazyPage(() => import('../features/auth/LoginPage'), 'LoginPage');
 const MagicLinkPage = lazyPage(() => import('../features/auth/MagicLinkPage'), 'MagicLinkPage');
 const SocialCallbackPage = lazyPage(() => import('../features/auth/SocialCallbackPage'), 'SocialCallbackPage');
-const CandidateProfilePage = lazyPage(() => import('../features/candidate-profile/CandidateProfilePage'), 'CandidateProfilePage');
-const CommunitySignupPage = lazyPage(() => import('../features/community-signup/CommunitySignupPage'), 'CommunitySignupPage');
-const CommunityWelcomePage = lazyPage(() => import('../features/community-signup/CommunityWelcomePage'), 'CommunityWelcomePage');
+const CandidateProfilePage = lazyPage(
+  () => import('../features/candidate-profile/CandidateProfilePage'),
+  'CandidateProfilePage',
+);
+const CommunitySignupPage = lazyPage(
+  () => import('../features/community-signup/CommunitySignupPage'),
+  'CommunitySignupPage',
+);
+const CommunityWelcomePage = lazyPage(
+  () => import('../features/community-signup/CommunityWelcomePage'),
+  'CommunityWelcomePage',
+);
 const InviteSignupPage = lazyPage(() => import('../features/company-signup/InviteSignupPage'), 'InviteSignupPage');
 const SignupCompanyStep = lazyPage(() => import('../features/company-signup/SignupCompanyStep'), 'SignupCompanyStep');
-const SignupCompletePage = lazyPage(() => import('../features/company-signup/SignupCompletePage'), 'SignupCompletePage');
+const SignupCompletePage = lazyPage(
+  () => import('../features/company-signup/SignupCompletePage'),
+  'SignupCompletePage',
+);
 const SignupTeamStep = lazyPage(() => import('../features/company-signup/SignupTeamStep'), 'SignupTeamStep');
 const SignupYouStep = lazyPage(() => import('../features/company-signup/SignupYouStep'), 'SignupYouStep');
 const CompanyUsersPage = lazyPage(() => import('../features/company-users/CompanyUsersPage'), 'CompanyUsersPage');
@@ -32,8 +44,14 @@ const CreditLogPage = lazyPage(() => import('../features/credits/CreditsPages'),
 const DashboardPage = lazyPage(() => import('../features/dashboards/DashboardPage'), 'DashboardPage');
 const RecruiterDashboardPage = lazyPage(() => import('../features/dashboards/DashboardPage'), 'RecruiterDashboardPage');
 const IntegrationsPage = lazyPage(() => import('../features/integrations/IntegrationsPage'), 'IntegrationsPage');
-const InterviewRequestListPage = lazyPage(() => import('../features/interviews/InterviewRequestListPage'), 'InterviewRequestListPage');
-const InterviewRequestPage = lazyPage(() => import('../features/interviews/InterviewRequestPage'), 'InterviewRequestPage');
+const InterviewRequestListPage = lazyPage(
+  () => import('../features/interviews/InterviewRequestListPage'),
+  'InterviewRequestListPage',
+);
+const InterviewRequestPage = lazyPage(
+  () => import('../features/interviews/InterviewRequestPage'),
+  'InterviewRequestPage',
+);
 const JdPreviewPage = lazyPage(() => import('../features/jd/JdPreviewPage'), 'JdPreviewPage');
 const NotFoundPage = lazyPage(() => import('../features/not-found/NotFoundPage'), 'NotFoundPage');
 const ProjectPipelinePage = lazyPage(() => import('../features/pipeline/ProjectPipelinePage'), 'ProjectPipelinePage');
@@ -116,7 +134,11 @@ export function AppRoutes() {
   return (
     <Routes>
       {(Object.keys(ROUTE_RULES) as RouteId[]).map((id) => (
-        <Route key={id} path={ROUTE_RULES[id].path} element={<RouteFrame rule={ROUTE_RULES[id]}>{SCREENS[id]}</RouteFrame>} />
+        <Route
+          key={id}
+          path={ROUTE_RULES[id].path}
+          element={<RouteFrame rule={ROUTE_RULES[id]}>{SCREENS[id]}</RouteFrame>}
+        />
       ))}
     </Routes>
   );

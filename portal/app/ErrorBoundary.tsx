@@ -22,7 +22,10 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override render() {
     if (!this.state.error) return this.props.children;
     return (
-      <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 3, bgcolor: 'background.default' }} role="alert">
+      <Box
+        sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 3, bgcolor: 'background.default' }}
+        role="alert"
+      >
         <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', maxWidth: 520 }}>
           <ReportProblemOutlined color="error" sx={{ fontSize: 56 }} />
           <Typography variant="h2">{this.state.error.message || t('errors.generic')}</Typography>

@@ -20,7 +20,9 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
   const current = queue[0];
 
   const notify = useCallback((text: string, severity: Severity = 'info') => {
-    setQueue((q) => (q.some((m) => m.text === text && m.severity === severity) ? q : [...q, { id: nextId++, text, severity }]));
+    setQueue((q) =>
+      q.some((m) => m.text === text && m.severity === severity) ? q : [...q, { id: nextId++, text, severity }],
+    );
     setOpen(true);
   }, []);
 
@@ -48,7 +50,13 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
             },
           }}
         >
-          <Alert severity={current.severity} variant="filled" onClose={close} sx={{ width: '100%', minWidth: 280, boxShadow: 3 }} data-testid="snackbar">
+          <Alert
+            severity={current.severity}
+            variant="filled"
+            onClose={close}
+            sx={{ width: '100%', minWidth: 280, boxShadow: 3 }}
+            data-testid="snackbar"
+          >
             {current.text}
           </Alert>
         </Snackbar>

@@ -65,7 +65,11 @@ export function loginPathFor(from: string): string {
 
 export type Decision = { render: true } | { render: false; to: string };
 
-export function decideAccess(access: Access, viewer: Viewer | undefined, location: { pathname: string; search: string }): Decision {
+export function decideAccess(
+  access: Access,
+  viewer: Viewer | undefined,
+  location: { pathname: string; search: string },
+): Decision {
   if (access.kind === 'public') return { render: true };
   if (access.kind === 'restricted') return viewer ? { render: false, to: restrictedHomeFor(viewer) } : { render: true };
   if (!viewer) return { render: false, to: loginPathFor(location.pathname + location.search) };

@@ -7,7 +7,10 @@
 import { lazy, type ComponentType } from 'react';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a page's props are whatever its route passes
-export function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
+export function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+) {
   let loading: Promise<M> | undefined;
   // A failed fetch is forgotten, so the render asks again (and shows the error screen if that fails too).
   const preload = () =>

@@ -22,7 +22,12 @@ export type MenuEntry = MenuLink | MenuGroup;
 
 export const isGroup = (entry: MenuEntry): entry is MenuGroup => 'items' in entry;
 
-const link = (id: string, to: string, external = false): MenuLink => ({ id, labelKey: `portal.nav.${id}`, to, ...(external ? { external } : {}) });
+const link = (id: string, to: string, external = false): MenuLink => ({
+  id,
+  labelKey: `portal.nav.${id}`,
+  to,
+  ...(external ? { external } : {}),
+});
 
 function adminMenus(viewer: Viewer): MenuEntry[] {
   return [
@@ -99,7 +104,10 @@ function companyMenus(viewer: Viewer): MenuEntry[] {
     ],
   };
   // Company users also see Search; RaaS users do not (the ability says who may search candidates).
-  return [...(can(viewer, 'search', 'Candidate') ? [link('search', PATHS.search)] : []), ...(can(viewer, 'read', 'Project') ? [projects] : [])];
+  return [
+    ...(can(viewer, 'search', 'Candidate') ? [link('search', PATHS.search)] : []),
+    ...(can(viewer, 'read', 'Project') ? [projects] : []),
+  ];
 }
 
 export function mainMenus(viewer: Viewer): MenuEntry[] {
@@ -118,8 +126,12 @@ export function accountMenu(viewer: Viewer, integrationsHidden: string): MenuLin
   return [
     link('profile', PATHS.myProfile),
     ...(isTeamManager(viewer) ? [link('team', PATHS.team)] : []),
-    ...(viewer.role === 'raasCompany' && can(viewer, 'read', 'Credit') ? [link('companyCredits', PATHS.companyCredits)] : []),
-    ...(viewer.role === 'company' && isTeamManager(viewer) && integrationsHidden === 'false' ? [link('integrations', PATHS.integrations)] : []),
+    ...(viewer.role === 'raasCompany' && can(viewer, 'read', 'Credit')
+      ? [link('companyCredits', PATHS.companyCredits)]
+      : []),
+    ...(viewer.role === 'company' && isTeamManager(viewer) && integrationsHidden === 'false'
+      ? [link('integrations', PATHS.integrations)]
+      : []),
   ];
 }
 

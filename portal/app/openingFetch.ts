@@ -14,7 +14,11 @@ interface Started {
 const started = new Map<string, Started>();
 
 /** Starts `load` when the address the visit opened on matches `path` (a RegExp on the pathname); `key` names the request. */
-export function startOpening(path: RegExp, key: (match: RegExpExecArray) => string | undefined, load: (key: string) => Promise<unknown>): void {
+export function startOpening(
+  path: RegExp,
+  key: (match: RegExpExecArray) => string | undefined,
+  load: (key: string) => Promise<unknown>,
+): void {
   let name: string | undefined;
   try {
     const match = path.exec(window.location.pathname);

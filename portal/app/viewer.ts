@@ -12,7 +12,13 @@ export interface Viewer {
   subRole: number | null;
 }
 
-const ROLE_BY_NUMBER: Record<number, Role> = { 1: 'admin', 2: 'company', 3: 'candidate', 4: 'raasCompany', 5: 'community' };
+const ROLE_BY_NUMBER: Record<number, Role> = {
+  1: 'admin',
+  2: 'company',
+  3: 'candidate',
+  4: 'raasCompany',
+  5: 'community',
+};
 
 export function viewerOf(user: Pick<LoginUser, 'userRole' | 'subUserRole'> | undefined): Viewer | undefined {
   const role = user ? ROLE_BY_NUMBER[user.userRole] : undefined;
@@ -22,12 +28,14 @@ export function viewerOf(user: Pick<LoginUser, 'userRole' | 'subUserRole'> | und
 /** The viewer as the one ability (schema/ability.ts) sees them: role, company sub-role or admin type. */
 export function actorOf(viewer: Viewer): Actor {
   if (viewer.role === 'admin') return { role: 'admin', adminType: adminTypeFromNumber(viewer.subRole) };
-  if (viewer.role === 'company' || viewer.role === 'raasCompany') return { role: viewer.role, subRole: subRoleFromNumber(viewer.subRole) };
+  if (viewer.role === 'company' || viewer.role === 'raasCompany')
+    return { role: viewer.role, subRole: subRoleFromNumber(viewer.subRole) };
   return { role: viewer.role };
 }
 
 /** Whether the viewer may do `action` on some `subject` by the server's own permissions (rows are the server's to judge). */
-export const can = (viewer: Viewer, action: Action, subject: string) => abilityFor(actorOf(viewer)).can(action, subject);
+export const can = (viewer: Viewer, action: Action, subject: string) =>
+  abilityFor(actorOf(viewer)).can(action, subject);
 
 export const isCompanySide = (v: Viewer) => v.role === 'company' || v.role === 'raasCompany';
 

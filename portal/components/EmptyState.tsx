@@ -13,7 +13,11 @@ interface Props {
 
 export function EmptyState({ icon, title, description, points, action }: Props) {
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 4, md: 7 }, textAlign: 'center', borderStyle: 'dashed', bgcolor: 'background.paper' }} data-testid="empty-state">
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 4, md: 7 }, textAlign: 'center', borderStyle: 'dashed', bgcolor: 'background.paper' }}
+      data-testid="empty-state"
+    >
       <Stack spacing={2} sx={{ alignItems: 'center', maxWidth: 560, mx: 'auto' }}>
         <Box
           sx={{

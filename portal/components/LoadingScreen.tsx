@@ -4,7 +4,11 @@ import { t } from '../../i18n';
 
 export function LoadingScreen({ fullPage = false }: { fullPage?: boolean }) {
   return (
-    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: fullPage ? '100vh' : 240 }} role="status" aria-live="polite">
+    <Box
+      sx={{ display: 'grid', placeItems: 'center', minHeight: fullPage ? '100vh' : 240 }}
+      role="status"
+      aria-live="polite"
+    >
       <CircularProgress aria-label={t('portal.common.loading')} />
     </Box>
   );

@@ -24,12 +24,22 @@ export function Logo({ variant = 'bar' }: { variant?: LogoVariant }) {
       <Box>
         <Typography
           component="span"
-          sx={{ display: 'block', fontWeight: 800, fontSize: big ? 24 : 19, letterSpacing: '-0.03em', lineHeight: 1.1, color: light ? '#fff' : BRAND.ink }}
+          sx={{
+            display: 'block',
+            fontWeight: 800,
+            fontSize: big ? 24 : 19,
+            letterSpacing: '-0.03em',
+            lineHeight: 1.1,
+            color: light ? '#fff' : BRAND.ink,
+          }}
         >
           {t('appName')}
         </Typography>
         {big && (
-          <Typography component="span" sx={{ display: 'block', fontSize: 12, color: 'text.secondary', letterSpacing: '0.02em' }}>
+          <Typography
+            component="span"
+            sx={{ display: 'block', fontSize: 12, color: 'text.secondary', letterSpacing: '0.02em' }}
+          >
             {t('portal.brand.tagline')}
           </Typography>
         )}

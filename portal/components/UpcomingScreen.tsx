@@ -23,7 +23,13 @@ export function UpcomingScreen({ id, icon, title, action, children }: Props) {
     <>
       <PageHeader title={title ?? t(`portal.screens.${id}.title`)} subtitle={known(`portal.screens.${id}.subtitle`)} />
       {children}
-      <EmptyState icon={icon} title={t(`portal.screens.${id}.emptyTitle`)} description={t(`portal.screens.${id}.emptyText`)} points={points} action={action} />
+      <EmptyState
+        icon={icon}
+        title={t(`portal.screens.${id}.emptyTitle`)}
+        description={t(`portal.screens.${id}.emptyText`)}
+        points={points}
+        action={action}
+      />
     </>
   );
 }

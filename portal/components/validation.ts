@@ -2,11 +2,21 @@
  * The portal's form checks: the shared sign-up and account schemas of schema/validation/signup.ts,
  * the ones the server checks requests with. Each returns a message key, or undefined when the value is fine.
  */
-import { businessEmail, companyDomains, domainOf, emailAddress, phoneNumber, problemOf, requiredText, verificationCode } from '../../schema/validation/signup';
+import {
+  businessEmail,
+  companyDomains,
+  domainOf,
+  emailAddress,
+  phoneNumber,
+  problemOf,
+  requiredText,
+  verificationCode,
+} from '../../schema/validation/signup';
 
 export { domainOf };
 
-export const required = (field: string, value: string | null | undefined) => problemOf(requiredText(field), value ?? '');
+export const required = (field: string, value: string | null | undefined) =>
+  problemOf(requiredText(field), value ?? '');
 
 export const emailError = (value: string, field = 'email') => problemOf(emailAddress(field), value);
 

@@ -112,14 +112,22 @@ export const candidate = defineEntity({
     phone: f.phone({ pattern: PHONE_PATTERN }),
     phoneWhatsapp: f.boolean({ default: false }),
     profilePic: f.picture(),
-    linkedInUrl: f.url({ pattern: LINKEDIN_PATTERN, patternMessage: 'linkedInUrl.errors.profilePath', sortable: false }),
+    linkedInUrl: f.url({
+      pattern: LINKEDIN_PATTERN,
+      patternMessage: 'linkedInUrl.errors.profilePath',
+      sortable: false,
+    }),
     githubUrl: f.url({ pattern: GITHUB_PATTERN, patternMessage: 'githubUrl.errors.notGithub', sortable: false }),
     stackoverflowUrl: f.url({
       pattern: STACKOVERFLOW_PATTERN,
       patternMessage: 'stackoverflowUrl.errors.notStackoverflow',
       sortable: false,
     }),
-    dribbbleUrl: f.url({ pattern: DRIBBBLE_PATTERN, patternMessage: 'dribbbleUrl.errors.notDribbble', sortable: false }),
+    dribbbleUrl: f.url({
+      pattern: DRIBBBLE_PATTERN,
+      patternMessage: 'dribbbleUrl.errors.notDribbble',
+      sortable: false,
+    }),
     portfolioUrl: f.url({ sortable: false }),
     summary: f.text({ max: 5000 }),
 
@@ -193,7 +201,11 @@ export const candidate = defineEntity({
         required: true,
         default: 1,
         // Filtered by status alone or with visibility: the (status, visibility) index below serves both.
-        labels: { pendingCuration: 'Pending curation', semiActive: 'Semi-active', pendingActivation: 'Pending activation' },
+        labels: {
+          pendingCuration: 'Pending curation',
+          semiActive: 'Semi-active',
+          pendingActivation: 'Pending activation',
+        },
       },
     ),
     // Set when the candidate paused or activated their own profile; admins changing status are warned.
@@ -206,15 +218,30 @@ export const candidate = defineEntity({
     lookingFor: f.text({ max: 2000 }),
     ownerId: f.ref('admin', { onDelete: 'set null' }),
 
-    skills: f.objectList({ skillId: f.ref('skill', { required: true }), isStar: f.boolean({ default: false }) }, { max: 100 }),
+    skills: f.objectList(
+      { skillId: f.ref('skill', { required: true }), isStar: f.boolean({ default: false }) },
+      { max: 100 },
+    ),
     skillIds: f.refList('skill', { readOnly: true, index: true, derivedFrom: { field: 'skills', key: 'skillId' } }),
-    languages: f.objectList({ languageId: f.ref('language', { required: true }), level: f.enum(LANGUAGE_LEVELS, { required: true }) }, { max: 30 }),
-    languageIds: f.refList('language', { readOnly: true, index: true, derivedFrom: { field: 'languages', key: 'languageId' } }),
+    languages: f.objectList(
+      { languageId: f.ref('language', { required: true }), level: f.enum(LANGUAGE_LEVELS, { required: true }) },
+      { max: 30 },
+    ),
+    languageIds: f.refList('language', {
+      readOnly: true,
+      index: true,
+      derivedFrom: { field: 'languages', key: 'languageId' },
+    }),
 
     // The special Hong Kong candidate: identity documents and a local address.
     isSpecialHkCandidate: f.boolean({ default: false }),
     hkId: f.string({ max: 12, pattern: HK_ID_PATTERN, patternMessage: 'hkId.errors.invalid', sortable: false }),
-    hkPassport: f.string({ max: 12, pattern: PASSPORT_PATTERN, patternMessage: 'hkPassport.errors.invalid', sortable: false }),
+    hkPassport: f.string({
+      max: 12,
+      pattern: PASSPORT_PATTERN,
+      patternMessage: 'hkPassport.errors.invalid',
+      sortable: false,
+    }),
     hkAddress: f.string({ min: HK_MIN_LENGTH.hkAddress, max: 300, sortable: false }),
     hkCity: f.string({ min: HK_MIN_LENGTH.hkCity, max: 80, sortable: false }),
     hkState: f.string({ max: 80, sortable: false }),
@@ -297,7 +324,16 @@ export const candidate = defineEntity({
     titleField: 'name',
     group: 'talent',
     list: {
-      columns: ['name', 'email', 'status', 'currentLocationId', 'latestCompanyName', 'latestJobTitle', 'expectedSalary', 'createdAt'],
+      columns: [
+        'name',
+        'email',
+        'status',
+        'currentLocationId',
+        'latestCompanyName',
+        'latestJobTitle',
+        'expectedSalary',
+        'createdAt',
+      ],
       sort: ['createdAt', 'DESC'],
       filters: ['q', 'status', 'visibility', 'tags', 'ownerId', 'skillIds', 'jobTitleLookingFor'],
       presets: { pending: { status: 0 }, pendingActivation: { status: 4 } },

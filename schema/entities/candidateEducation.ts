@@ -33,7 +33,11 @@ export const candidateEducation = defineEntity({
     recordLabel: 'Education',
     titleField: 'institute',
     hidden: true,
-    list: { columns: ['institute', 'degree', 'fieldOfStudy', 'startYear', 'endYear', 'durationYears'], sort: ['endYear', 'DESC'], filters: ['candidateId'] },
+    list: {
+      columns: ['institute', 'degree', 'fieldOfStudy', 'startYear', 'endYear', 'durationYears'],
+      sort: ['endYear', 'DESC'],
+      filters: ['candidateId'],
+    },
     edit: { layout: [['degree', 'institute'], ['fieldOfStudy'], ['startYear', 'endYear'], ['description']] },
   },
 });

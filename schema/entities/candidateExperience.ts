@@ -2,7 +2,17 @@ import { defineEntity } from '../lib/define';
 import { f } from '../lib/fields';
 import { candidateChildPermissions } from './talentOptions';
 
-const FIELDS = ['title', 'company', 'countryId', 'location', 'startDate', 'endDate', 'currentPosition', 'industryId', 'description'];
+const FIELDS = [
+  'title',
+  'company',
+  'countryId',
+  'location',
+  'startDate',
+  'endDate',
+  'currentPosition',
+  'industryId',
+  'description',
+];
 
 /**
  * One job in a candidate's history, newest first. A current position ends today; the duration
@@ -39,7 +49,18 @@ export const candidateExperience = defineEntity({
     recordLabel: 'Experience',
     titleField: 'title',
     hidden: true,
-    list: { columns: ['title', 'company', 'startDate', 'endDate', 'currentPosition', 'durationMonths'], sort: ['startDate', 'DESC'], filters: ['candidateId'] },
-    edit: { layout: [['title', 'company'], ['countryId', 'location', 'industryId'], ['startDate', 'endDate', 'currentPosition'], ['description']] },
+    list: {
+      columns: ['title', 'company', 'startDate', 'endDate', 'currentPosition', 'durationMonths'],
+      sort: ['startDate', 'DESC'],
+      filters: ['candidateId'],
+    },
+    edit: {
+      layout: [
+        ['title', 'company'],
+        ['countryId', 'location', 'industryId'],
+        ['startDate', 'endDate', 'currentPosition'],
+        ['description'],
+      ],
+    },
   },
 });

@@ -17,7 +17,11 @@ export const candidateNote = defineEntity({
     projectId: f.ref('project', { onDelete: 'cascade' }),
     companyId: f.ref('company', { onDelete: 'cascade' }),
     note: f.text({ required: true, max: 5000 }),
-    visibility: f.enum(NOTE_VISIBILITY, { required: true, default: 2, labels: { adminsOnly: 'Admins only', companyToo: 'Admins and the company' } }),
+    visibility: f.enum(NOTE_VISIBILITY, {
+      required: true,
+      default: 2,
+      labels: { adminsOnly: 'Admins only', companyToo: 'Admins and the company' },
+    }),
     authorAdminId: f.ref('admin', { onDelete: 'set null' }),
     authorUserId: f.ref('companyUser', { onDelete: 'set null' }),
     authorName: f.string({ max: 200, readOnly: true }),

@@ -1,7 +1,15 @@
 import { defineEntity } from '../lib/define';
 import { f } from '../lib/fields';
 import type { RolePermissions, RuleOptions } from '../lib/types';
-import { PROJECT_FOR, PROJECT_NOTICE, PROJECT_PLAN, PROJECT_STATUS, PROJECT_TYPE, REQUIREMENT, WORKING_MODE } from '../rules/pipeline';
+import {
+  PROJECT_FOR,
+  PROJECT_NOTICE,
+  PROJECT_PLAN,
+  PROJECT_STATUS,
+  PROJECT_TYPE,
+  REQUIREMENT,
+  WORKING_MODE,
+} from '../rules/pipeline';
 
 /**
  * What a company's people may do with its projects: Owners and Admins everything; a Member the
@@ -50,7 +58,9 @@ export const project = defineEntity({
     status: f.enum(PROJECT_STATUS, { required: true, default: 0, index: true }),
     requireSponsorVisa: f.enum(REQUIREMENT, { default: 0, labels: REQUIREMENT_LABELS }),
     workingMode: f.enum(WORKING_MODE, { labels: { remote: 'Remote', onsite: 'On-site', hybrid: 'Hybrid' } }),
-    noticePeriod: f.enum(PROJECT_NOTICE, { labels: { immediate: 'Immediate', oneMonth: '1 month', twoMonths: '2 months', threeMonths: '3 months' } }),
+    noticePeriod: f.enum(PROJECT_NOTICE, {
+      labels: { immediate: 'Immediate', oneMonth: '1 month', twoMonths: '2 months', threeMonths: '3 months' },
+    }),
     requireLanguages: f.refList('language', { max: 20 }),
     isRelocate: f.enum(REQUIREMENT, { default: 0, labels: REQUIREMENT_LABELS }),
     comments: f.text({ max: 2000 }),

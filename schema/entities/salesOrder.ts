@@ -42,7 +42,17 @@ export const salesOrder = defineEntity({
     group: 'credits',
     portalActions: [{ labelKey: 'portal.nav.generateOrderForm', href: '/credits/active-credits?order_form=true' }],
     list: {
-      columns: ['orderNumber', 'companyId', 'channel', 'status', 'quantity', 'total', 'currency', 'createdAt', 'paidAt'],
+      columns: [
+        'orderNumber',
+        'companyId',
+        'channel',
+        'status',
+        'quantity',
+        'total',
+        'currency',
+        'createdAt',
+        'paidAt',
+      ],
       sort: ['createdAt', 'DESC'],
       filters: ['q', 'companyId', 'status', 'channel'],
     },

@@ -22,13 +22,22 @@ export const tag = defineEntity({
       searchable: true,
     }),
     // One of the fixed icon set, picked from the icons themselves in the console.
-    icon: f.string({ required: true, max: 80, pattern: TAG_ICON_PATTERN, patternMessage: 'tags.errors.icon', display: 'icon' }),
+    icon: f.string({
+      required: true,
+      max: 80,
+      pattern: TAG_ICON_PATTERN,
+      patternMessage: 'tags.errors.icon',
+      display: 'icon',
+    }),
     status: f.enum({ inactive: 0, active: 1 }, { required: true, default: 1, index: true }),
     ...f.timestamps(),
   },
   computed: {
     // Kept exact by the search documents' refresh (candidate_tag_counts): one key lookup per row.
-    noOfTagged: { kind: 'integer', sql: '(select coalesce(max(n.tagged), 0) from candidate_tag_counts n where n.tag_id = {table}.id)' },
+    noOfTagged: {
+      kind: 'integer',
+      sql: '(select coalesce(max(n.tagged), 0) from candidate_tag_counts n where n.tag_id = {table}.id)',
+    },
   },
   permissions: {
     admin: { manage: true },

@@ -18,7 +18,13 @@ export const NOTICE_MONTHS_MAX = 12;
 export const LANGUAGE_LEVELS = { beginner: 1, intermediate: 2, expert: 3 };
 
 /** The candidate's own job-search situation (spec: candidate status list, options 0 to 4). */
-export const CANDIDATE_SITUATIONS = { activelyLooking: 0, openToOffers: 1, employedNotLooking: 2, unemployed: 3, student: 4 };
+export const CANDIDATE_SITUATIONS = {
+  activelyLooking: 0,
+  openToOffers: 1,
+  employedNotLooking: 2,
+  unemployed: 3,
+  student: 4,
+};
 export const CANDIDATE_SITUATION_LABELS = {
   activelyLooking: 'Actively looking',
   openToOffers: 'Open to offers',
@@ -32,10 +38,29 @@ export const CANDIDATE_STATUS = { pendingCuration: 0, active: 1, inactive: 2, se
 
 /** The right to work a candidate has in a preferred location. */
 export const VISA_TYPES = { citizen: 1, permanentResident: 2, workPass: 3, needsSponsorship: 4 };
-export const VISA_TYPE_LABELS = { permanentResident: 'Permanent resident', workPass: 'Holds a work pass', needsSponsorship: 'Needs sponsorship' };
+export const VISA_TYPE_LABELS = {
+  permanentResident: 'Permanent resident',
+  workPass: 'Holds a work pass',
+  needsSponsorship: 'Needs sponsorship',
+};
 
 /** Currencies salaries are given in; SGD is the default (spec section 9). */
-export const SALARY_CURRENCIES = ['SGD', 'USD', 'HKD', 'MYR', 'IDR', 'PHP', 'THB', 'VND', 'INR', 'AUD', 'EUR', 'GBP', 'CNY', 'JPY'] as const;
+export const SALARY_CURRENCIES = [
+  'SGD',
+  'USD',
+  'HKD',
+  'MYR',
+  'IDR',
+  'PHP',
+  'THB',
+  'VND',
+  'INR',
+  'AUD',
+  'EUR',
+  'GBP',
+  'CNY',
+  'JPY',
+] as const;
 export const DEFAULT_CURRENCY = 'SGD';
 /** The spec's 1e9 upper bound caps salaries (monthly, in the given currency). */
 export const SALARY_MAX = 1_000_000_000;

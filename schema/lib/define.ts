@@ -9,15 +9,18 @@ export function defineEntity<const E extends EntityDef>(entity: E): E {
     if (!fieldNames.has(name)) throw new Error(`${entity.name}: ${where} names unknown field '${name}'`);
   };
   for (const [name, def] of Object.entries(entity.fields)) {
-    if ((def.kind === 'ref' || def.kind === 'refList') && !def.ref) throw new Error(`${entity.name}.${name}: ref without target`);
-    if ((def.kind === 'enum' || def.kind === 'enumList') && !def.choices?.length) throw new Error(`${entity.name}.${name}: enum without values`);
+    if ((def.kind === 'ref' || def.kind === 'refList') && !def.ref)
+      throw new Error(`${entity.name}.${name}: ref without target`);
+    if ((def.kind === 'enum' || def.kind === 'enumList') && !def.choices?.length)
+      throw new Error(`${entity.name}.${name}: enum without values`);
     if ((def.kind === 'object' || def.kind === 'objectList') && !Object.keys(def.fields ?? {}).length)
       throw new Error(`${entity.name}.${name}: ${def.kind} without fields`);
     if (def.derivedFrom) {
       const source = entity.fields[def.derivedFrom.field];
       if (source?.kind !== 'objectList' || !source.fields?.[def.derivedFrom.key])
         throw new Error(`${entity.name}.${name}: derivedFrom names no objectList key`);
-      if (def.kind !== 'refList' || !def.readOnly) throw new Error(`${entity.name}.${name}: a derived field must be a read-only refList`);
+      if (def.kind !== 'refList' || !def.readOnly)
+        throw new Error(`${entity.name}.${name}: a derived field must be a read-only refList`);
     }
   }
   for (const [name, child] of Object.entries(entity.children ?? {})) {
@@ -29,7 +32,8 @@ export function defineEntity<const E extends EntityDef>(entity: E): E {
   for (const rules of Object.values(entity.permissions)) {
     for (const rule of Object.values(rules ?? {})) {
       for (const r of rule === true ? [] : Array.isArray(rule) ? rule : [rule]) {
-        for (const c of [r.when ?? []].flat()) if (!conditions[c]) throw new Error(`${entity.name}: unknown condition '${c}'`);
+        for (const c of [r.when ?? []].flat())
+          if (!conditions[c]) throw new Error(`${entity.name}: unknown condition '${c}'`);
         for (const name of r.fields ?? []) known(name, 'permission fields');
       }
     }
@@ -94,7 +98,10 @@ function withCatalogueLabels(entity: EntityDef): void {
         const fields = Object.fromEntries(
           Object.entries(next.fields).map(([sub, sd]) => {
             const subKey = labelKeys.item(entity.name, name, sub);
-            return [sub, withChoiceLabels(hasText(subKey) ? { ...sd, label: t(subKey) } : sd, entity.name, `${name}_${sub}`)];
+            return [
+              sub,
+              withChoiceLabels(hasText(subKey) ? { ...sd, label: t(subKey) } : sd, entity.name, `${name}_${sub}`),
+            ];
           }),
         );
         next = { ...next, fields };

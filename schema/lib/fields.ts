@@ -45,7 +45,8 @@ export const f = {
   /** A list of references to another entity, stored as an integer array. */
   refList: (entity: string, o: Options = {}) => field('refList', { ref: entity, sortable: false, default: [], ...o }),
   /** A server-side secret such as a hash: never read from or sent to a client. */
-  secret: (o: Options = {}) => field('secret', { hidden: true, readOnly: true, sortable: false, filterable: false, ...o }),
+  secret: (o: Options = {}) =>
+    field('secret', { hidden: true, readOnly: true, sortable: false, filterable: false, ...o }),
   /** Numeric enum; `labels` override the labels derived from the keys. */
   enum: (values: Record<string, number>, o: Options & { labels?: Record<string, string> } = {}) => {
     const { labels, ...rest } = o;
@@ -57,22 +58,49 @@ export const f = {
     return field('enumList', { sortable: false, default: [], ...rest, choices: choicesOf(values, labels) });
   },
   /** One nested object whose keys are declared like entity fields; stored as jsonb. */
-  object: (fields: Record<string, FieldDef>, o: Options = {}) => field('object', { sortable: false, filterable: false, ...o, fields }),
+  object: (fields: Record<string, FieldDef>, o: Options = {}) =>
+    field('object', { sortable: false, filterable: false, ...o, fields }),
   /** A list of nested objects whose keys are declared like entity fields; `min`/`max` count items. Stored as jsonb. */
-  objectList: (fields: Record<string, FieldDef>, o: Options = {}) => field('objectList', { sortable: false, filterable: false, default: [], ...o, fields }),
+  objectList: (fields: Record<string, FieldDef>, o: Options = {}) =>
+    field('objectList', { sortable: false, filterable: false, default: [], ...o, fields }),
   /**
    * A profile picture: a path our storage served (PROFILE_PIC_PATTERN), written only by the
    * picture upload of the person's own account, never taken from a record's body.
    */
   picture: (o: Options = {}) =>
-    field('string', { max: 1024, pattern: PROFILE_PIC_PATTERN, patternMessage: 'profilePic.errors.notUploaded', readOnly: true, sortable: false, ...o }),
+    field('string', {
+      max: 1024,
+      pattern: PROFILE_PIC_PATTERN,
+      patternMessage: 'profilePic.errors.notUploaded',
+      readOnly: true,
+      sortable: false,
+      ...o,
+    }),
   /** A random UUID given by the database on insert (public, unguessable ids such as a profile guid). */
-  guid: (o: Options = {}) => field('string', { max: 36, readOnly: true, unique: true, dbDefault: 'uuid', sortable: false, ...o }),
+  guid: (o: Options = {}) =>
+    field('string', { max: 36, readOnly: true, unique: true, dbDefault: 'uuid', sortable: false, ...o }),
   /** A full-text vector the database keeps (by trigger or generated column); never read from or sent to a client. */
-  tsvector: (o: Options = {}) => field('text', { dbType: 'tsvector', hidden: true, readOnly: true, sortable: false, filterable: false, max: undefined, ...o }),
+  tsvector: (o: Options = {}) =>
+    field('text', {
+      dbType: 'tsvector',
+      hidden: true,
+      readOnly: true,
+      sortable: false,
+      filterable: false,
+      max: undefined,
+      ...o,
+    }),
   /** Whole numbers the database keeps (a denormalised list); never read from or sent to a client. */
   integerList: (o: Options = {}) =>
-    field('stringList', { dbType: 'integer[]', hidden: true, readOnly: true, sortable: false, filterable: false, default: [], ...o }),
+    field('stringList', {
+      dbType: 'integer[]',
+      hidden: true,
+      readOnly: true,
+      sortable: false,
+      filterable: false,
+      default: [],
+      ...o,
+    }),
   /** createdAt and updatedAt, kept by the server. */
   timestamps: () => ({
     createdAt: field('datetime', { readOnly: true, dbDefault: 'now', required: false, label: 'Created' }),

@@ -27,7 +27,13 @@ export function defineLookup(spec: {
     subject: spec.subject,
     description: spec.description,
     fields: {
-      name: f.string({ required: true, max: 160, unique: spec.uniqueName ?? true, searchable: true, uniqueMessage: 'name.errors.exists' }),
+      name: f.string({
+        required: true,
+        max: 160,
+        unique: spec.uniqueName ?? true,
+        searchable: true,
+        uniqueMessage: 'name.errors.exists',
+      }),
       aliases: f.stringList({ max: 20, searchable: true }),
       ...extra,
       ...f.timestamps(),
@@ -45,7 +51,11 @@ export function defineLookup(spec: {
       recordLabel: spec.recordLabel,
       titleField: 'name',
       group: 'lookups',
-      list: { columns: ['name', 'aliases', ...Object.keys(extra).filter((k) => extra[k].kind !== 'ref')], sort: ['name', 'ASC'], filters: ['q'] },
+      list: {
+        columns: ['name', 'aliases', ...Object.keys(extra).filter((k) => extra[k].kind !== 'ref')],
+        sort: ['name', 'ASC'],
+        filters: ['q'],
+      },
       edit: { layout: [['name'], ['aliases'], Object.keys(extra)].filter((row) => row.length > 0) },
     },
   };

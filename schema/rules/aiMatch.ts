@@ -3,11 +3,24 @@
  * the job, the routes and the portal. A run is read into requirements first and waits in
  * `review` for the admin to confirm or edit them; confirming queues it.
  */
-export const MATCH_STATUS = { review: 1, queued: 2, retrieving: 3, judging: 4, done: 5, failed: 6, cancelled: 7 } as const;
+export const MATCH_STATUS = {
+  review: 1,
+  queued: 2,
+  retrieving: 3,
+  judging: 4,
+  done: 5,
+  failed: 6,
+  cancelled: 7,
+} as const;
 export type MatchStatus = keyof typeof MATCH_STATUS;
 
 /** States a run can still be cancelled in; `done`, `failed` and `cancelled` are final. */
-export const MATCH_OPEN: readonly number[] = [MATCH_STATUS.review, MATCH_STATUS.queued, MATCH_STATUS.retrieving, MATCH_STATUS.judging];
+export const MATCH_OPEN: readonly number[] = [
+  MATCH_STATUS.review,
+  MATCH_STATUS.queued,
+  MATCH_STATUS.retrieving,
+  MATCH_STATUS.judging,
+];
 
 export const MATCH_SOURCE = { text: 1, file: 2, project: 3 } as const;
 
@@ -19,7 +32,15 @@ export type Recommendation = (typeof RECOMMENDATIONS)[number];
 export const RECOMMENDATION = { strong_yes: 1, yes: 2, maybe: 3, no: 4 } as const;
 
 /** Why a candidate has no verdict: below the judged top N, or the model's call failed in one of these ways. */
-export const NOT_JUDGED = ['belowTop', 'timeout', 'rateLimited', 'serverError', 'malformed', 'failed', 'cancelled'] as const;
+export const NOT_JUDGED = [
+  'belowTop',
+  'timeout',
+  'rateLimited',
+  'serverError',
+  'malformed',
+  'failed',
+  'cancelled',
+] as const;
 export type NotJudged = (typeof NOT_JUDGED)[number];
 
 export const keyOf = <T extends Record<string, number>>(values: T, n: number | null | undefined): keyof T | null =>

@@ -34,7 +34,9 @@ const KINDS: AtsKind[] = [
 
 /** The 19 kinds, alphabetical by label (case-insensitive) with Other last. */
 export const ATS_KINDS: readonly AtsKind[] = [
-  ...KINDS.filter((k) => k.key !== 'other').sort((a, b) => a.label.localeCompare(b.label, 'en', { sensitivity: 'base' })),
+  ...KINDS.filter((k) => k.key !== 'other').sort((a, b) =>
+    a.label.localeCompare(b.label, 'en', { sensitivity: 'base' }),
+  ),
   ...KINDS.filter((k) => k.key === 'other'),
 ];
 

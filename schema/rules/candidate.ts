@@ -58,7 +58,8 @@ function noticePeriodRule(value: unknown, today: Today, errors: FieldErrors): un
       return { type, option: 0 };
     case NOTICE_PERIOD_TYPES.months: {
       const months = Number(raw);
-      if (!/^\d{1,2}$/.test(raw) || months < 1 || months > NOTICE_MONTHS_MAX) errors['noticePeriod.option'] = 'noticePeriod.option.errors.months';
+      if (!/^\d{1,2}$/.test(raw) || months < 1 || months > NOTICE_MONTHS_MAX)
+        errors['noticePeriod.option'] = 'noticePeriod.option.errors.months';
       return { type, option: months };
     }
     case NOTICE_PERIOD_TYPES.specificDate:
@@ -79,7 +80,8 @@ export function candidateRules(data: Data, existing: Data = {}, today: Today = t
     if (!row.hkPassport) errors.hkPassport = 'hkPassport.errors.requiredForHk';
   }
 
-  if ('noticePeriod' in data && data.noticePeriod) data.noticePeriod = noticePeriodRule(data.noticePeriod, today, errors);
+  if ('noticePeriod' in data && data.noticePeriod)
+    data.noticePeriod = noticePeriodRule(data.noticePeriod, today, errors);
 
   // Free text belongs to the 'other' option only and is cleared when another option is chosen.
   if (touches(data, ['source', 'sourceOtherText']) && row.source !== SOURCE_OPTIONS.values.other) {
@@ -88,14 +90,17 @@ export function candidateRules(data: Data, existing: Data = {}, today: Today = t
 
   if ('skills' in data && Array.isArray(data.skills)) {
     if (duplicates(data.skills, 'skillId')) errors.skills = 'skills.errors.duplicate';
-    else if (data.skills.filter((s) => (s as Data).isStar === true).length > MAX_STARRED_SKILLS) errors.skills = 'skills.errors.tooManyStarred';
+    else if (data.skills.filter((s) => (s as Data).isStar === true).length > MAX_STARRED_SKILLS)
+      errors.skills = 'skills.errors.tooManyStarred';
   }
   if ('languages' in data && duplicates(data.languages, 'languageId')) errors.languages = 'languages.errors.duplicate';
-  if ('preferredLocations' in data && duplicates(data.preferredLocations, 'locationId')) errors.preferredLocations = 'preferredLocations.errors.duplicate';
+  if ('preferredLocations' in data && duplicates(data.preferredLocations, 'locationId'))
+    errors.preferredLocations = 'preferredLocations.errors.duplicate';
 
   // A status someone else sets takes over from the candidate's own choice (their own pause or
   // activation says so itself, with selfChosenStatus: true).
-  if ('status' in data && 'status' in existing && data.status !== existing.status && !('selfChosenStatus' in data)) data.selfChosenStatus = false;
+  if ('status' in data && 'status' in existing && data.status !== existing.status && !('selfChosenStatus' in data))
+    data.selfChosenStatus = false;
   return errors;
 }
 
@@ -115,7 +120,8 @@ export function experienceRules(data: Data, existing: Data = {}, today: Today = 
     if (value < EXPERIENCE_MIN_DATE) errors[field] = `${field}.errors.tooEarly`;
     else if (value > today.date) errors[field] = `${field}.errors.inFuture`;
   }
-  if (start && end && !errors.startDate && !errors.endDate && start > end) errors.endDate = 'endDate.errors.beforeStart';
+  if (start && end && !errors.startDate && !errors.endDate && start > end)
+    errors.endDate = 'endDate.errors.beforeStart';
   return errors;
 }
 
@@ -138,11 +144,15 @@ export type SelfStatusAction = 'pause' | 'activate';
  * A candidate pauses an active or semi-active profile (→ inactive) and activates it again,
  * but only when the pause was their own choice: an admin's deactivation stands.
  */
-export function selfStatusChange(current: { status: number; selfChosenStatus: boolean }, action: SelfStatusAction): { status: number } | { error: string } {
+export function selfStatusChange(
+  current: { status: number; selfChosenStatus: boolean },
+  action: SelfStatusAction,
+): { status: number } | { error: string } {
   const { active, inactive, semiActive } = CANDIDATE_STATUS;
   if (action === 'pause') {
     if (current.status === inactive) return { error: 'candidate.errors.alreadyPaused' };
-    if (current.status !== active && current.status !== semiActive) return { error: 'candidate.errors.statusNotAllowed' };
+    if (current.status !== active && current.status !== semiActive)
+      return { error: 'candidate.errors.statusNotAllowed' };
     return { status: inactive };
   }
   if (current.status === active) return { error: 'candidate.errors.alreadyActive' };

@@ -33,7 +33,13 @@ export const CREDIT_ACTION_LABELS: Record<CreditAction, string> = {
 };
 
 /** The actions a charge (spendCredits) may name. */
-export const CHARGE_ACTIONS = ['projectExpiry', 'projectCreation', 'projectUpgrade', 'projectRenewal', 'guaranteeCandidate'] as const;
+export const CHARGE_ACTIONS = [
+  'projectExpiry',
+  'projectCreation',
+  'projectUpgrade',
+  'projectRenewal',
+  'guaranteeCandidate',
+] as const;
 export type ChargeAction = (typeof CHARGE_ACTIONS)[number];
 
 /** What plans cost (spec sections 4 and 9): activation 1, upgrade free → power 1, power 1 per 30-day cycle, guarantee 0.5. */
@@ -89,7 +95,8 @@ export function noOfCreditsError(value: unknown): string | null {
 /** The error key of an expiry date, or null when it is valid (tomorrow to 5 years ahead). */
 export function expiryDateError(value: unknown, today?: string): string | null {
   if (value === undefined || value === null || value === '') return null;
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) return 'expiryDate.errors.invalid';
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+    return 'expiryDate.errors.invalid';
   if (isoDay(new Date(`${value}T00:00:00Z`)) !== value) return 'expiryDate.errors.invalid';
   const w = expiryWindow(today);
   if (value < w.min) return 'expiryDate.errors.tooSoon';
@@ -125,7 +132,15 @@ export const DEFAULT_TIERS: PriceTier[] = [
 ];
 
 export type Quote =
-  | { kind: 'price'; quantity: number; discount: number; unitPrice: number; subtotal: number; total: number; currency: string }
+  | {
+      kind: 'price';
+      quantity: number;
+      discount: number;
+      unitPrice: number;
+      subtotal: number;
+      total: number;
+      currency: string;
+    }
   /** Above the top tier: the buyer contacts the support address for enterprise pricing. */
   | { kind: 'enterprise'; quantity: number; supportEmail: string };
 
@@ -146,13 +161,23 @@ export function quoteCredits(pricing: Pricing, quantity: number): Quote {
   const tier = pricing.tiers.find((t) => q >= t.min && q <= t.max) ?? { discount: 0 };
   const subtotal = round2(pricing.pricePerCredit * q);
   const total = round2(pricing.pricePerCredit * q * (1 - tier.discount / 100));
-  return { kind: 'price', quantity: q, discount: tier.discount, unitPrice: pricing.pricePerCredit, subtotal, total, currency: pricing.currency };
+  return {
+    kind: 'price',
+    quantity: q,
+    discount: tier.discount,
+    unitPrice: pricing.pricePerCredit,
+    subtotal,
+    total,
+    currency: pricing.currency,
+  };
 }
 
 /** Money as every screen, PDF and email shows it: 'SGD 1,600.00' in en-SG (CREDIT_CURRENCY, CREDIT_LOCALE). */
 export function formatMoney(amount: number, currency: string, locale: string): string {
   // The code, not the symbol: en-SG writes SGD and USD alike as "$".
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code' }).format(amount).replace(/\u00a0/g, ' ');
+  return new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code' })
+    .format(amount)
+    .replace(/\u00a0/g, ' ');
 }
 
 /** Parses CREDIT_TIERS ('0-9:0,10-19:20,20-49:30'); throws on anything not ascending and contiguous from 0. */

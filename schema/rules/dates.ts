@@ -42,11 +42,19 @@ export function formatDateTime(value: DateInput, options: DateOptions = {}): str
   const read = instant(value);
   if (!read) return undefined;
   if (read.dayOnly) return formatDate(value);
-  return plain(new Intl.DateTimeFormat(DATE_LOCALE, { ...DATE_PARTS, ...TIME_PARTS, timeZone: options.timeZone }).format(read.date));
+  return plain(
+    new Intl.DateTimeFormat(DATE_LOCALE, { ...DATE_PARTS, ...TIME_PARTS, timeZone: options.timeZone }).format(
+      read.date,
+    ),
+  );
 }
 
 /**
  * Date shapes the product never shows: ISO days, numeric day/month/year and times with seconds.
  * Tests scan pages and emails for these.
  */
-export const FOREIGN_DATE_SHAPES: readonly RegExp[] = [/\b\d{4}-\d{2}-\d{2}\b/, /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/, /\b\d{1,2}:\d{2}:\d{2}\b/];
+export const FOREIGN_DATE_SHAPES: readonly RegExp[] = [
+  /\b\d{4}-\d{2}-\d{2}\b/,
+  /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/,
+  /\b\d{1,2}:\d{2}:\d{2}\b/,
+];

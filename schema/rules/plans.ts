@@ -54,7 +54,12 @@ export interface PlanProject {
 }
 
 const refuse = (code: string, status = 409): Refusal => ({ ok: false, status, code });
-const change = (charge: Charge | null, startsCycle = false, endsCycle = false): Change => ({ ok: true, charge, startsCycle, endsCycle });
+const change = (charge: Charge | null, startsCycle = false, endsCycle = false): Change => ({
+  ok: true,
+  charge,
+  startsCycle,
+  endsCycle,
+});
 
 /** Whether plans (slot and charges) bind the project: projects of RaaS companies. */
 export const plansApply = (p: Pick<PlanProject, 'projectType'>): boolean => p.projectType === PROJECT_TYPE.raas;
@@ -63,7 +68,11 @@ export const plansApply = (p: Pick<PlanProject, 'projectType'>): boolean => p.pr
 export const isOpen = (status: number): boolean => status !== PROJECT_STATUS.inactive;
 
 /** The idempotency key of a charge: one per project, kind and cycle (or candidate). */
-export function chargeKey(projectId: number, kind: 'activation' | 'upgrade' | 'renewal' | 'guarantee', at: string | number): string {
+export function chargeKey(
+  projectId: number,
+  kind: 'activation' | 'upgrade' | 'renewal' | 'guarantee',
+  at: string | number,
+): string {
   return `project:${projectId}:${kind}:${at}`;
 }
 
@@ -80,14 +89,25 @@ export function cycleEnd(start: Date): Date {
 export function openDecision(p: PlanProject, ctx: { freeSlotTaken: boolean; now: Date }): Decision {
   if (!plansApply(p)) return change(null);
   if (p.plan === PROJECT_PLAN.free) return ctx.freeSlotTaken ? refuse('project.errors.freeSlotUsed') : change(null);
-  return change({ amount: PLAN_CHARGES.activation, action: 'projectCreation', idempotencyKey: chargeKey(p.id, 'activation', ctx.now.toISOString()) }, true);
+  return change(
+    {
+      amount: PLAN_CHARGES.activation,
+      action: 'projectCreation',
+      idempotencyKey: chargeKey(p.id, 'activation', ctx.now.toISOString()),
+    },
+    true,
+  );
 }
 
 /**
  * A status change from `p.status` to `to`: inactive → open is an opening; open → inactive closes
  * the project (a power project's cycle ends); active ↔ paused changes nothing about the plan.
  */
-export function statusDecision(p: PlanProject, to: number, ctx: { freeSlotTaken: boolean; companyOnHold: boolean; now: Date }): Decision {
+export function statusDecision(
+  p: PlanProject,
+  to: number,
+  ctx: { freeSlotTaken: boolean; companyOnHold: boolean; now: Date },
+): Decision {
   if (to === p.status) return change(null);
   if (!isOpen(p.status) && isOpen(to)) {
     if (ctx.companyOnHold) return refuse('project.errors.companyOnHold');
@@ -102,7 +122,14 @@ export function upgradeDecision(p: PlanProject, ctx: { now: Date }): Decision {
   if (p.plan === PROJECT_PLAN.power) return refuse('project.errors.alreadyPower');
   if (!isOpen(p.status)) return refuse('project.errors.inactive');
   if (!plansApply(p)) return change(null);
-  return change({ amount: PLAN_CHARGES.upgrade, action: 'projectUpgrade', idempotencyKey: chargeKey(p.id, 'upgrade', ctx.now.toISOString()) }, true);
+  return change(
+    {
+      amount: PLAN_CHARGES.upgrade,
+      action: 'projectUpgrade',
+      idempotencyKey: chargeKey(p.id, 'upgrade', ctx.now.toISOString()),
+    },
+    true,
+  );
 }
 
 export type CancelWhen = 'now' | 'cycleEnd';
@@ -121,7 +148,11 @@ export function guaranteeDecision(p: PlanProject, ctx: { candidateId: number; gu
   if (ctx.guaranteed) return refuse('project.errors.alreadyGuaranteed');
   if (!isOpen(p.status)) return refuse('project.errors.inactive');
   if (!plansApply(p)) return change(null);
-  return change({ amount: PLAN_CHARGES.guarantee, action: 'guaranteeCandidate', idempotencyKey: chargeKey(p.id, 'guarantee', ctx.candidateId) });
+  return change({
+    amount: PLAN_CHARGES.guarantee,
+    action: 'guaranteeCandidate',
+    idempotencyKey: chargeKey(p.id, 'guarantee', ctx.candidateId),
+  });
 }
 
 /**
@@ -129,10 +160,17 @@ export function guaranteeDecision(p: PlanProject, ctx: { candidateId: number; gu
  * otherwise pays the renewal (keyed by the cycle that starts at the old end) and runs 30 more days
  * (from now when the old cycle ended more than a cycle ago, e.g. while its company was on hold).
  */
-export function renewalDecision(p: PlanProject & { cycleEndsAt: Date }, now: Date): { close: true } | { close: false; charge: Charge | null; nextEnd: Date } {
+export function renewalDecision(
+  p: PlanProject & { cycleEndsAt: Date },
+  now: Date,
+): { close: true } | { close: false; charge: Charge | null; nextEnd: Date } {
   if (p.cancelAtCycleEnd) return { close: true };
   const charge: Charge | null = plansApply(p)
-    ? { amount: PLAN_CHARGES.renewal, action: 'projectRenewal', idempotencyKey: chargeKey(p.id, 'renewal', p.cycleEndsAt.toISOString()) }
+    ? {
+        amount: PLAN_CHARGES.renewal,
+        action: 'projectRenewal',
+        idempotencyKey: chargeKey(p.id, 'renewal', p.cycleEndsAt.toISOString()),
+      }
     : null;
   const next = cycleEnd(p.cycleEndsAt);
   return { close: false, charge, nextEnd: next.getTime() > now.getTime() ? next : cycleEnd(now) };

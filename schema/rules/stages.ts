@@ -11,7 +11,8 @@ export type PipelineRole = 'admin' | 'company' | 'raasCompany';
 
 export const STAGE_IDS: readonly StageId[] = TAB_ORDER;
 
-export const isStage = (n: unknown): n is StageId => typeof n === 'number' && (STAGE_IDS as readonly number[]).includes(n);
+export const isStage = (n: unknown): n is StageId =>
+  typeof n === 'number' && (STAGE_IDS as readonly number[]).includes(n);
 
 /**
  * The next step in the order open, qualify, shortlist, interviewing, interviewing2, offered,
@@ -28,7 +29,9 @@ export function nextStage(stage: StageId | null | undefined, options: { flag?: b
 /** Reject: from qualify through offered (interviewing2 included); never from open, placed or rejected; never a semi-active candidate. */
 export function canReject(stage: StageId, semiActive = false): boolean {
   if (semiActive) return false;
-  return ([STAGES.qualify, STAGES.shortlist, STAGES.interviewing, STAGES.interviewing2, STAGES.offered] as StageId[]).includes(stage);
+  return (
+    [STAGES.qualify, STAGES.shortlist, STAGES.interviewing, STAGES.interviewing2, STAGES.offered] as StageId[]
+  ).includes(stage);
 }
 
 /**
@@ -56,14 +59,21 @@ const AFTER_INTERVIEW: StageId[] = [STAGES.interviewing2, STAGES.offered, STAGES
  * interviewing2, offered and placed only once an interview is scheduled (the candidate went
  * through interviewing, or was rejected from such a stage); open and longlist are the advocates' work.
  */
-export function stageVisibleToRaas(stage: StageId, candidate: { interviewScheduled: boolean; rejectedFrom?: number | null }): boolean {
+export function stageVisibleToRaas(
+  stage: StageId,
+  candidate: { interviewScheduled: boolean; rejectedFrom?: number | null },
+): boolean {
   if (stage === STAGES.shortlist || stage === STAGES.interviewing || stage === STAGES.rejected) return true;
   if (AFTER_INTERVIEW.includes(stage)) return candidate.interviewScheduled;
   return false;
 }
 
 /** Whether a role sees a candidate in `stage` (admins and companies: every stage). */
-export function stageVisibleTo(role: PipelineRole, stage: StageId, candidate: { interviewScheduled: boolean; rejectedFrom?: number | null }): boolean {
+export function stageVisibleTo(
+  role: PipelineRole,
+  stage: StageId,
+  candidate: { interviewScheduled: boolean; rejectedFrom?: number | null },
+): boolean {
   return role === 'raasCompany' ? stageVisibleToRaas(stage, candidate) : true;
 }
 
@@ -85,7 +95,13 @@ export interface MoveContext {
 export function canMove(from: StageId, to: StageId, role: PipelineRole, context: MoveContext = {}): MoveDecision {
   const refused: MoveDecision = { ok: false, reason: 'notAllowed' };
   if (!isStage(from) || !isStage(to) || from === to) return refused;
-  if (role === 'raasCompany' && !stageVisibleToRaas(from, { interviewScheduled: Boolean(context.interviewScheduled), rejectedFrom: context.rejectedFrom }))
+  if (
+    role === 'raasCompany' &&
+    !stageVisibleToRaas(from, {
+      interviewScheduled: Boolean(context.interviewScheduled),
+      rejectedFrom: context.rejectedFrom,
+    })
+  )
     return refused;
   if (to === STAGES.rejected) return canReject(from, context.semiActive) ? { ok: true, kind: 'reject' } : refused;
   if (nextStage(from) === to) return { ok: true, kind: 'move' };
@@ -106,8 +122,13 @@ const GUARANTEE_STAGES: StageId[] = [STAGES.offered, STAGES.placed];
  * plan reaching interviewing or beyond asks for the upgrade; a power-plan project reaching offered
  * or placed with a candidate not yet guaranteed asks for the guarantee. Otherwise null: it moves.
  */
-export function upgradeOrGuarantee(project: { projectType: number; plan: number }, to: StageId, guaranteed: boolean): 'upgrade' | 'guarantee' | null {
-  if (project.projectType === PROJECT_TYPE.raas && project.plan === PROJECT_PLAN.free && PAID_STAGES.includes(to)) return 'upgrade';
+export function upgradeOrGuarantee(
+  project: { projectType: number; plan: number },
+  to: StageId,
+  guaranteed: boolean,
+): 'upgrade' | 'guarantee' | null {
+  if (project.projectType === PROJECT_TYPE.raas && project.plan === PROJECT_PLAN.free && PAID_STAGES.includes(to))
+    return 'upgrade';
   if (project.plan === PROJECT_PLAN.power && GUARANTEE_STAGES.includes(to) && !guaranteed) return 'guarantee';
   return null;
 }

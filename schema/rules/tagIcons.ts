@@ -49,4 +49,5 @@ export type TagIcon = (typeof TAG_ICONS)[number];
 /** Matches exactly one of TAG_ICONS. */
 export const TAG_ICON_PATTERN = new RegExp(`^(?:${TAG_ICONS.join('|')})$`);
 
-export const isTagIcon = (value: unknown): value is TagIcon => typeof value === 'string' && (TAG_ICONS as readonly string[]).includes(value);
+export const isTagIcon = (value: unknown): value is TagIcon =>
+  typeof value === 'string' && (TAG_ICONS as readonly string[]).includes(value);

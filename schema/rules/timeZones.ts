@@ -39,7 +39,13 @@ export function zoneOffsetMinutes(timeZone: string, date: Date): number {
   })
     .formatToParts(date)
     .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
-  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+  );
   return Math.round((asUtc - Math.floor(date.getTime() / 60000) * 60000) / 60000);
 }
 

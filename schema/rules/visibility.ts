@@ -75,10 +75,12 @@ export function searchStatuses(viewer: Viewer): number[] {
 }
 
 /** The candidate chose to be seen: visible and not anonymous. */
-export const identityPublic = (c: Pick<CandidateFacts, 'visibility' | 'anonymous'>): boolean => c.visibility !== false && c.anonymous !== true;
+export const identityPublic = (c: Pick<CandidateFacts, 'visibility' | 'anonymous'>): boolean =>
+  c.visibility !== false && c.anonymous !== true;
 
 /** Whether the viewer meets the candidate at all (their status). */
-export const seesStatus = (viewer: Viewer, c: Pick<CandidateFacts, 'status'>): boolean => seenStatuses(viewer).includes(c.status);
+export const seesStatus = (viewer: Viewer, c: Pick<CandidateFacts, 'status'>): boolean =>
+  seenStatuses(viewer).includes(c.status);
 
 /** Whether the viewer sees the candidate's name, photo and links, in search (`place` null) or in a project. */
 export function seesIdentity(viewer: Viewer, c: CandidateFacts, place: PlaceFacts | null = null): boolean {
@@ -109,7 +111,10 @@ export interface CandidateLinks {
  * the others (code, Q&A, portfolio pages) are ways to reach them, so they go with the contact.
  * Null when the viewer sees no identity.
  */
-export function linksShown(links: CandidateLinks, sees: { identity: boolean; contact: boolean }): Partial<CandidateLinks> | null {
+export function linksShown(
+  links: CandidateLinks,
+  sees: { identity: boolean; contact: boolean },
+): Partial<CandidateLinks> | null {
   if (!sees.identity) return null;
   return sees.contact ? links : { linkedIn: links.linkedIn };
 }
@@ -121,7 +126,8 @@ export const seesCuration = (viewer: Viewer): boolean => viewer === 'admin';
  * Whose projects "already shortlisted in one of your projects" looks in: the viewer's company's
  * (by its id), or every project for the platform (null).
  */
-export const shortlistScope = (viewer: Viewer, companyId: number | undefined): number | null => (viewer === 'admin' ? null : (companyId ?? -1));
+export const shortlistScope = (viewer: Viewer, companyId: number | undefined): number | null =>
+  viewer === 'admin' ? null : (companyId ?? -1);
 
 /** Admins see hidden candidates' names with this flag, so they never show them by mistake (spec: set when not visible but a name exists). */
 export function adminAnonymous(viewer: Viewer, c: CandidateFacts): boolean {
@@ -133,7 +139,12 @@ export function adminAnonymous(viewer: Viewer, c: CandidateFacts): boolean {
  * the company (after the warning): not already shown, and either anonymous but visible, or hidden
  * and curated by an admin into this project.
  */
-export function revealsOnMove(viewer: Viewer, c: CandidateFacts, place: PlaceFacts, projectHasCompany: boolean): boolean {
+export function revealsOnMove(
+  viewer: Viewer,
+  c: CandidateFacts,
+  place: PlaceFacts,
+  projectHasCompany: boolean,
+): boolean {
   if (!projectHasCompany || place.revealed || identityPublic(c)) return false;
   if (viewer === 'none') return false;
   return c.visibility !== false || place.curated;

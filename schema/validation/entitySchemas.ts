@@ -31,7 +31,8 @@ type Data = Record<string, unknown>;
 type Ctx = { addIssue(issue: { code: 'custom'; message: string; path?: PropertyKey[]; input?: unknown }): void };
 
 /** A value counts as not given: absent, null, blank text or an empty list. */
-export const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+export const isEmpty = (v: unknown) =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
 const fail = (ctx: Ctx, message: string, path: PropertyKey[] = []) => ctx.addIssue({ code: 'custom', message, path });
 const isObject = (v: unknown): v is Data => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -71,7 +72,12 @@ function countRules(count: number, def: FieldDef, ctx: Ctx): boolean {
 }
 
 /** The problems of one nested object by its declared fields; deeper problems read as the key's 'invalid'. */
-function cleanObject(fields: Record<string, FieldDef>, value: unknown, ctx: Ctx, at: PropertyKey[] = []): Data | undefined {
+function cleanObject(
+  fields: Record<string, FieldDef>,
+  value: unknown,
+  ctx: Ctx,
+  at: PropertyKey[] = [],
+): Data | undefined {
   if (!isObject(value)) return (fail(ctx, 'invalid', at), undefined);
   const out: Data = {};
   let ok = true;
@@ -123,7 +129,9 @@ function compile(def: FieldDef): z.ZodType {
     case 'decimal':
       return numeric.pipe(numberRules(def));
     case 'boolean':
-      return z.custom<boolean | string>((v) => typeof v === 'boolean' || v === 'true' || v === 'false', 'invalid').transform((v) => v === true || v === 'true');
+      return z
+        .custom<boolean | string>((v) => typeof v === 'boolean' || v === 'true' || v === 'false', 'invalid')
+        .transform((v) => v === true || v === 'true');
     case 'date':
       return z
         .string({ error: 'invalid' })
@@ -139,9 +147,13 @@ function compile(def: FieldDef): z.ZodType {
       return numeric.pipe(z.number().refine((n) => ids.has(n), 'invalid'));
     }
     case 'json':
-      return z.custom<object>((v) => typeof v === 'object', 'invalid').refine((v) => JSON.stringify(v).length <= (def.max ?? 100000), 'tooLong');
+      return z
+        .custom<object>((v) => typeof v === 'object', 'invalid')
+        .refine((v) => JSON.stringify(v).length <= (def.max ?? 100000), 'tooLong');
     case 'ref':
-      return z.unknown().transform((v, ctx) => parseId(entityNamed(def.ref as string), v) ?? (fail(ctx, 'invalid'), z.NEVER));
+      return z
+        .unknown()
+        .transform((v, ctx) => parseId(entityNamed(def.ref as string), v) ?? (fail(ctx, 'invalid'), z.NEVER));
     case 'enumList': {
       const item = fieldSchema({ ...def, kind: 'enum' });
       return z.array(z.unknown(), { error: 'invalid' }).transform((list, ctx) => {
@@ -217,7 +229,10 @@ function planOf(entity: EntityDef): FieldPlan {
   let plan = plans.get(entity);
   if (!plan) {
     const entries = Object.entries(entity.fields);
-    plan = { writable: entries.filter(([, def]) => isWritable(def)), derived: entries.filter(([, def]) => def.derivedFrom) };
+    plan = {
+      writable: entries.filter(([, def]) => isWritable(def)),
+      derived: entries.filter(([, def]) => def.derivedFrom),
+    };
     plans.set(entity, plan);
   }
   return plan;
@@ -228,7 +243,11 @@ export function deriveFields(entity: EntityDef, out: Data): void {
   for (const [name, def] of planOf(entity).derived) {
     const from = def.derivedFrom;
     if (!from || !Array.isArray(out[from.field])) continue;
-    out[name] = [...new Set((out[from.field] as Data[]).map((item) => item[from.key]).filter((v) => v !== null && v !== undefined))];
+    out[name] = [
+      ...new Set(
+        (out[from.field] as Data[]).map((item) => item[from.key]).filter((v) => v !== null && v !== undefined),
+      ),
+    ];
   }
 }
 
@@ -274,7 +293,13 @@ function parseFields(entity: EntityDef, body: Data, options: RecordOptions, ctx:
 }
 
 /** Issues of the rules' field errors ('noticePeriod.option' → key), where the field has no problem yet. */
-function ruleIssues(found: FieldErrors, ctx: Ctx, failed: Set<string>, prefix: PropertyKey[] = [], keyPrefix = ''): void {
+function ruleIssues(
+  found: FieldErrors,
+  ctx: Ctx,
+  failed: Set<string>,
+  prefix: PropertyKey[] = [],
+  keyPrefix = '',
+): void {
   for (const [field, key] of Object.entries(found)) {
     if (failed.has(field.split('.')[0])) continue;
     fail(ctx, `${keyPrefix}${key}`, [...prefix, ...field.split('.')]);
@@ -291,7 +316,11 @@ function parseChildren(entity: EntityDef, body: Data, options: RecordOptions, ct
     }
     const childEntity = entityNamed(child.entity);
     const writable = new Set(Object.keys(childEntity.fields).filter((f) => f !== child.foreignKey));
-    const schema = recordSchema(childEntity, { mode: 'create', writable, rules: options.rules && { today: options.rules.today } });
+    const schema = recordSchema(childEntity, {
+      mode: 'create',
+      writable,
+      rules: options.rules && { today: options.rules.today },
+    });
     out[list] = raw.map((item, index) => {
       const parsed = schema.safeParse(item);
       if (parsed.success) return parsed.data;
@@ -325,7 +354,8 @@ export function recordSchema(entity: EntityDef, options: RecordOptions): z.ZodTy
     const out = parseFields(entity, input, options, ctx, failed);
     deriveFields(entity, out);
     const rule = options.rules && crossFieldRules(entity.name);
-    if (rule && options.rules) ruleIssues(rule(out, options.rules.existing ?? {}, options.rules.today ?? todayOf()), ctx, failed);
+    if (rule && options.rules)
+      ruleIssues(rule(out, options.rules.existing ?? {}, options.rules.today ?? todayOf()), ctx, failed);
     if (options.children) parseChildren(entity, input, options, ctx, out);
     return out;
   }) as unknown as z.ZodType<Data>;
@@ -337,7 +367,11 @@ export function recordSchema(entity: EntityDef, options: RecordOptions): z.ZodTy
 }
 
 /** A write checked by recordSchema: its values, or its field errors with the API's message keys. */
-export function parseRecord(entity: EntityDef, input: unknown, options: RecordOptions): { data: Data; errors?: undefined } | { errors: FieldErrors } {
+export function parseRecord(
+  entity: EntityDef,
+  input: unknown,
+  options: RecordOptions,
+): { data: Data; errors?: undefined } | { errors: FieldErrors } {
   const parsed = recordSchema(entity, options).safeParse(input);
   return parsed.success ? { data: parsed.data } : { errors: fieldErrorsOf(parsed.error) };
 }

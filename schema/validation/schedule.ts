@@ -37,7 +37,13 @@ const given = <S extends z.ZodType>(schema: S) => z.preprocess(blankAsMissing, s
 
 const shape = z.object({
   interviewerName: z.string().trim().min(1, 'required').max(200, 'tooLong'),
-  interviewerEmail: z.string().trim().toLowerCase().min(1, 'required').max(254, 'tooLong').regex(EMAIL_PATTERN, 'invalid'),
+  interviewerEmail: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, 'required')
+    .max(254, 'tooLong')
+    .regex(EMAIL_PATTERN, 'invalid'),
   type: z.number().refine((n) => n === INTERVIEW_TYPE.inPerson || n === INTERVIEW_TYPE.virtual, 'invalid'),
   address: given(z.string().trim().max(500, 'tooLong')),
   meetingLink: given(webLink(1000)),
@@ -54,15 +60,18 @@ const shape = z.object({
 export const scheduleSchema = (now: () => Date = () => new Date()) =>
   shape
     .superRefine((s, ctx) => {
-      if (s.type === INTERVIEW_TYPE.inPerson && !s.address) ctx.addIssue({ code: 'custom', message: 'required', path: ['address'] });
-      if (s.type === INTERVIEW_TYPE.virtual && !s.meetingLink) ctx.addIssue({ code: 'custom', message: 'required', path: ['meetingLink'] });
+      if (s.type === INTERVIEW_TYPE.inPerson && !s.address)
+        ctx.addIssue({ code: 'custom', message: 'required', path: ['address'] });
+      if (s.type === INTERVIEW_TYPE.virtual && !s.meetingLink)
+        ctx.addIssue({ code: 'custom', message: 'required', path: ['meetingLink'] });
       // An unknown zone is reported on its own; its slots cannot be read.
       if (!validZone(s.timezone)) return;
       const seen = new Set<string>();
       s.slots.forEach((slot, i) => {
         const start = localToInstant(slot, s.timezone);
         if (!start) ctx.addIssue({ code: 'custom', message: 'invalid', path: ['slots', i] });
-        else if (start.getTime() <= now().getTime()) ctx.addIssue({ code: 'custom', message: 'inPast', path: ['slots', i] });
+        else if (start.getTime() <= now().getTime())
+          ctx.addIssue({ code: 'custom', message: 'inPast', path: ['slots', i] });
         else if (seen.has(slot)) ctx.addIssue({ code: 'custom', message: 'duplicate', path: ['slots', i] });
         seen.add(slot);
       });

@@ -13,7 +13,17 @@ import { recordSchema } from './entitySchemas';
 import { isPhone } from './phone';
 
 /** Free and test mail providers (spec section 5): a company signs up with its own domain. */
-export const FREE_EMAIL_PROVIDERS = ['gmail', 'yahoo', 'outlook', 'hotmail', 'msn', 'live', 'mailinator', 'aol', 'test'];
+export const FREE_EMAIL_PROVIDERS = [
+  'gmail',
+  'yahoo',
+  'outlook',
+  'hotmail',
+  'msn',
+  'live',
+  'mailinator',
+  'aol',
+  'test',
+];
 export const MAX_INVITES = 10;
 /** A colleague is invited as Admin (1) or Member (2). */
 export const INVITE_ROLES = [1, 2];
@@ -55,7 +65,8 @@ export const emailAddress = (field = 'email') =>
     .regex(EMAIL_PATTERN, 'email.errors.invalid');
 
 /** A company signs up with an address of its own domain, not a free mail provider's. */
-export const businessEmail = () => emailAddress().refine((e) => !EMAIL_PATTERN.test(e) || isBusinessDomain(domainOf(e)), 'email.errors.businessEmail');
+export const businessEmail = () =>
+  emailAddress().refine((e) => !EMAIL_PATTERN.test(e) || isBusinessDomain(domainOf(e)), 'email.errors.businessEmail');
 
 /** A phone number (schema/validation/phone.ts), required or not. */
 export const phoneNumber = (required = true) =>
@@ -82,7 +93,8 @@ export const companyDomains = (ownerEmail?: string) =>
     if (!domains.length) problem('validDomains.errors.required');
     else if (!domains.every((d) => DOMAIN_PATTERN.test(d))) problem('validDomains.errors.invalid');
     else if (!domains.every(isBusinessDomain)) problem('validDomains.errors.businessDomain');
-    else if (ownerEmail && !domains.includes(domainOf(ownerEmail))) problem('validDomains.errors.mustIncludeEmailDomain');
+    else if (ownerEmail && !domains.includes(domainOf(ownerEmail)))
+      problem('validDomains.errors.mustIncludeEmailDomain');
   });
 
 type Body = Record<string, unknown>;
@@ -101,12 +113,19 @@ export const personSchema = () => recordSchema(companyUser, { mode: 'create', wr
 export const stepOneSchema = () =>
   z.unknown().transform((raw, ctx) => {
     const body = bodyOf(raw);
-    if (body.agreeTerms !== true && body.agreeTerms !== 'true') ctx.addIssue({ code: 'custom', message: 'agreeTerms.errors.required', path: ['agreeTerms'] });
-    if (typeof body.email === 'string' && EMAIL_PATTERN.test(body.email.trim()) && !isBusinessDomain(domainOf(body.email))) {
+    if (body.agreeTerms !== true && body.agreeTerms !== 'true')
+      ctx.addIssue({ code: 'custom', message: 'agreeTerms.errors.required', path: ['agreeTerms'] });
+    if (
+      typeof body.email === 'string' &&
+      EMAIL_PATTERN.test(body.email.trim()) &&
+      !isBusinessDomain(domainOf(body.email))
+    ) {
       ctx.addIssue({ code: 'custom', message: 'email.errors.businessEmail', path: ['email'] });
     }
     const person = personSchema().safeParse(raw);
-    if (!person.success) for (const issue of person.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path as PropertyKey[] });
+    if (!person.success)
+      for (const issue of person.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path as PropertyKey[] });
     return person.data ?? z.NEVER;
   });
 
@@ -125,13 +144,17 @@ const COMPANY_FIELDS = new Set([
 export const companyStepSchema = () =>
   z.unknown().transform((raw, ctx) => {
     const body = bodyOf(raw);
-    const problem = (field: string) => ctx.addIssue({ code: 'custom', message: `${field}.errors.required`, path: [field] });
+    const problem = (field: string) =>
+      ctx.addIssue({ code: 'custom', message: `${field}.errors.required`, path: [field] });
     // Lists default to empty on the entity, so sign-up's 'required' is checked here.
     if (!Array.isArray(body.countries) || body.countries.length === 0) problem('countries');
     if (!Array.isArray(body.validDomains) || body.validDomains.length === 0) problem('validDomains');
-    if (Number(body.companySource) === SOURCE_OPTIONS.values.other && blank(body.companySourceOther)) problem('companySourceOther');
+    if (Number(body.companySource) === SOURCE_OPTIONS.values.other && blank(body.companySourceOther))
+      problem('companySourceOther');
     const details = recordSchema(company, { mode: 'create', writable: COMPANY_FIELDS }).safeParse(raw);
-    if (!details.success) for (const issue of details.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path as PropertyKey[] });
+    if (!details.success)
+      for (const issue of details.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path as PropertyKey[] });
     return details.data ?? z.NEVER;
   });
 
@@ -149,7 +172,11 @@ type IndexedInvite = Invite & { index: number };
  * domains, no duplicates, the owner not among them, role Admin or Member. Problems are keyed
  * 'invites' and 'invites.<index>.email' / '.role'; each good invite keeps the `index` it was sent at.
  */
-export function checkInvites(raw: unknown, domains: string[], ownerEmail: string): { invites: IndexedInvite[]; errors: Record<string, string> } {
+export function checkInvites(
+  raw: unknown,
+  domains: string[],
+  ownerEmail: string,
+): { invites: IndexedInvite[]; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const invites: IndexedInvite[] = [];
   if (raw === undefined || raw === null) return { invites, errors };
@@ -178,6 +205,7 @@ export function checkInvites(raw: unknown, domains: string[], ownerEmail: string
 export const invitesSchema = (domains: string[], ownerEmail: string) =>
   z.unknown().transform((raw, ctx) => {
     const { invites, errors } = checkInvites(raw, domains, ownerEmail);
-    for (const [field, message] of Object.entries(errors)) ctx.addIssue({ code: 'custom', message, path: field.split('.') });
+    for (const [field, message] of Object.entries(errors))
+      ctx.addIssue({ code: 'custom', message, path: field.split('.') });
     return invites;
   });

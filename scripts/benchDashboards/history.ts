@@ -17,7 +17,13 @@ const seconds = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)}
  * Inserts `total` rows by chunks; `chunkSql(n, at)` inserts n rows, `at` the SQL instant of its row
  * `i` (1..n): spread evenly over the two years up to now, oldest first.
  */
-async function fill(knex: Knex, table: string, label: string, total: number, chunkSql: (n: number, at: string) => string) {
+async function fill(
+  knex: Knex,
+  table: string,
+  label: string,
+  total: number,
+  chunkSql: (n: number, at: string) => string,
+) {
   const t0 = performance.now();
   // A bulk load's usual shape: the secondary indexes built once after the rows rather than row by row,
   // and the foreign-key and live-channel triggers off (every id is drawn from existing rows; nobody listens).
@@ -48,7 +54,9 @@ async function fill(knex: Knex, table: string, label: string, total: number, chu
 export async function loadHistory(knex: Knex, sizes: { stageRows: number; appearanceRows: number }) {
   // The pool of ids the rows draw from: every candidate, and every project with its company.
   await knex.raw(`create temporary table bench_candidates as select row_number() over () as n, id from candidates`);
-  await knex.raw(`create temporary table bench_projects as select row_number() over () as n, id, company_id from projects`);
+  await knex.raw(
+    `create temporary table bench_projects as select row_number() over () as n, id, company_id from projects`,
+  );
   const [{ c }] = (await knex.raw(`select count(*)::int as c from bench_candidates`)).rows;
   const [{ p }] = (await knex.raw(`select count(*)::int as p from bench_projects`)).rows;
   const admin = await knex('admins').orderBy('id').first('id');
@@ -81,7 +89,9 @@ export async function loadHistory(knex: Knex, sizes: { stageRows: number; appear
     order by g.i`,
   );
   // The appearance log is partitioned by month: the two years of history need their months.
-  await knex.raw(`select ensure_month_partition('candidate_search_or_view_logs', now() - make_interval(months => k)) from generate_series(0, 25) k`);
+  await knex.raw(
+    `select ensure_month_partition('candidate_search_or_view_logs', now() - make_interval(months => k)) from generate_series(0, 25) k`,
+  );
   await fill(
     knex,
     'candidate_search_or_view_logs',

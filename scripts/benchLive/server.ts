@@ -46,7 +46,11 @@ LiveHub.prototype.replay = async function (this: LiveHub, client, after) {
 };
 const send = WebSocket.prototype.send;
 WebSocket.prototype.send = function (this: WebSocket, data: unknown, ...rest: unknown[]) {
-  if (typeof data === 'string' && !replaying.has(this) && (data.startsWith('{"type":"event"') || data.startsWith('[{'))) {
+  if (
+    typeof data === 'string' &&
+    !replaying.has(this) &&
+    (data.startsWith('{"type":"event"') || data.startsWith('[{'))
+  ) {
     const t = clock();
     for (const m of data.matchAll(/"type":"event","id":(\d+)/g)) {
       const id = Number(m[1]);

@@ -37,7 +37,14 @@ const LAST = ['Tan', 'Lim', 'Nguyen', 'Kumar', 'Santos', 'Wong', 'Rahman', 'Sato
 const COMPANIES = ['Grab', 'Shopee', 'DBS', 'Sea', 'Lazada', 'Gojek', 'Carousell', 'OCBC', 'Agoda', 'Traveloka'];
 
 /** A candidate of `grade` for `job`, numbered `n` (unique emails); `hardKind` picks the rule-out of a hard case. */
-export function gradedCandidate(rng: Rng, job: Job, ids: Ids, grade: Grade, n: number, year: number): Record<string, unknown> {
+export function gradedCandidate(
+  rng: Rng,
+  job: Job,
+  ids: Ids,
+  grade: Grade,
+  n: number,
+  year: number,
+): Record<string, unknown> {
   const required = job.required;
   const known = (names: string[]) => names.filter((s) => ids.skill(s) !== undefined);
   let skills: string[] = [];

@@ -17,11 +17,23 @@ export function httpClient(base: string): (path: string, token: string) => Promi
   const once = (path: string, token: string) =>
     new Promise<Answer>((resolve, reject) => {
       const req = http.get(
-        { host: url.hostname, port: url.port, path: `${url.pathname}${path}`, agent, headers: { authorization: `Bearer ${token}` } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: `${url.pathname}${path}`,
+          agent,
+          headers: { authorization: `Bearer ${token}` },
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              text: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
           res.on('error', reject);
         },
       );
@@ -29,5 +41,8 @@ export function httpClient(base: string): (path: string, token: string) => Promi
     });
   // The server closes a connection left idle for 5 seconds (between shapes, while the naive queries run):
   // a request that met it closing is asked again on a new one.
-  return (path, token) => once(path, token).catch((err: NodeJS.ErrnoException) => (err.code === 'ECONNRESET' ? once(path, token) : Promise.reject(err)));
+  return (path, token) =>
+    once(path, token).catch((err: NodeJS.ErrnoException) =>
+      err.code === 'ECONNRESET' ? once(path, token) : Promise.reject(err),
+    );
 }

@@ -17,7 +17,13 @@ export interface LoadFigures {
   errors: number;
 }
 
-export async function loadPhase(base: string, token: string, mix: Shape[], connections: number, seconds: number): Promise<LoadFigures> {
+export async function loadPhase(
+  base: string,
+  token: string,
+  mix: Shape[],
+  connections: number,
+  seconds: number,
+): Promise<LoadFigures> {
   const took: number[] = [];
   let errors = 0;
   const started = performance.now();
@@ -36,6 +42,7 @@ export async function loadPhase(base: string, token: string, mix: Shape[], conne
   await Promise.all(Array.from({ length: connections }, (_, n) => client(n)));
   const elapsed = (performance.now() - started) / 1000;
   const sorted = [...took].sort((a, b) => a - b);
-  const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+  const pct = (p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
   return { searches: took.length, perSecond: took.length / elapsed, p50: pct(50), p95: pct(95), p99: pct(99), errors };
 }

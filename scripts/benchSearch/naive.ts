@@ -58,7 +58,10 @@ async function searchStatements(knex: Knex, actor: Actor, query: URLSearchParams
   }
   for (const dim of DIMENSION_KEYS) {
     const [w, b] = plain(filters.predicates.filter((p) => p.dim !== dim));
-    out.push([`select v, count(*) from candidate_search_documents d, unnest(${VALUES[dim]}) v where ${w} group by v order by 2 desc limit 20`, b]);
+    out.push([
+      `select v, count(*) from candidate_search_documents d, unnest(${VALUES[dim]}) v where ${w} group by v order by 2 desc limit 20`,
+      b,
+    ]);
   }
   return out;
 }
@@ -93,7 +96,10 @@ export async function naiveStatements(knex: Knex, shape: Shape, path: string, ac
     case 'tagList':
       return [
         ['select count(*) from tags', []],
-        ['select tags.*, (select count(*) from candidates c where tags.id = any(c.tags)) as no_of_tagged from tags order by created_at desc limit 25', []],
+        [
+          'select tags.*, (select count(*) from candidates c where tags.id = any(c.tags)) as no_of_tagged from tags order by created_at desc limit 25',
+          [],
+        ],
       ];
     case 'autocomplete': {
       const table = url.pathname.split('/')[1].replace('-', '_').replace('locations', 'cities');

@@ -38,7 +38,11 @@ export interface Pools {
 
 export async function loadPools(knex: Knex): Promise<Pools> {
   const total = Number(
-    (await knex.raw("select greatest(reltuples, 1)::float8 as n from pg_class where oid = 'candidate_search_documents'::regclass")).rows[0].n,
+    (
+      await knex.raw(
+        "select greatest(reltuples, 1)::float8 as n from pg_class where oid = 'candidate_search_documents'::regclass",
+      )
+    ).rows[0].n,
   );
   const words = async (min: number, max: number) =>
     (await knex('search_terms')
@@ -92,7 +96,11 @@ const SALARY_CURRENCIES: [string, number][] = [
 ];
 
 export function shapes(p: Pools): Shape[] {
-  const search = (name: string, make: (rng: Rng, i: number) => string, who: 'company' | 'admin' = 'company'): Shape => ({
+  const search = (
+    name: string,
+    make: (rng: Rng, i: number) => string,
+    who: 'company' | 'admin' = 'company',
+  ): Shape => ({
     name,
     who,
     kind: 'search',
@@ -120,12 +128,16 @@ export function shapes(p: Pools): Shape[] {
     }),
     search('tags', (rng) => `bd=${some(rng, p.tags, 1 + Math.floor(rng() * 2)).join(',')}`),
     search('deep page (p=200)', (rng) => `p=${195 + Math.floor(rng() * 10)}&pp=25`),
-    search('best match: text + 3 filters', (rng) => `ts=${one(rng, p.broadWords)}&l=${one(rng, p.cities)}&te=1&ef=${Math.floor(rng() * 6)}`),
+    search(
+      'best match: text + 3 filters',
+      (rng) => `ts=${one(rng, p.broadWords)}&l=${one(rng, p.cities)}&te=1&ef=${Math.floor(rng() * 6)}`,
+    ),
     {
       name: 'autocomplete',
       who: 'company',
       kind: 'autocomplete',
-      path: (rng) => `/${one(rng, ['skills', 'job-titles', 'locations', 'languages', 'industries'])}/search?q=${one(rng, p.skillPrefixes)}`,
+      path: (rng) =>
+        `/${one(rng, ['skills', 'job-titles', 'locations', 'languages', 'industries'])}/search?q=${one(rng, p.skillPrefixes)}`,
     },
     {
       name: 'admin talent list: q, status, sort',
@@ -143,6 +155,11 @@ export function shapes(p: Pools): Shape[] {
         return `/candidates?filter=${filter({ q: one(rng, p.broadWords), status: 1 })}&sort=${filter(['createdAt', 'DESC'])}&range=${filter([start, start + 24])}`;
       },
     },
-    { name: 'tag list with tagged counts', who: 'admin', kind: 'tagList', path: () => `/tags?sort=${filter(['createdAt', 'DESC'])}&range=${filter([0, 24])}` },
+    {
+      name: 'tag list with tagged counts',
+      who: 'admin',
+      kind: 'tagList',
+      path: () => `/tags?sort=${filter(['createdAt', 'DESC'])}&range=${filter([0, 24])}`,
+    },
   ];
 }

@@ -6,7 +6,12 @@
 import type { Knex } from 'knex';
 import { columnOf, entity } from '../../schema';
 import { modelFor } from '../../backend/db/models';
-import { CANDIDATE_REF_ENTITIES, checkCandidate, preloadIds, type CheckedCandidate } from '../../backend/features/talent/bulk';
+import {
+  CANDIDATE_REF_ENTITIES,
+  checkCandidate,
+  preloadIds,
+  type CheckedCandidate,
+} from '../../backend/features/talent/bulk';
 import { makeCandidate, rngFrom } from '../synthetic/candidateFactory';
 import { loadPools } from '../synthetic/pools';
 
@@ -47,7 +52,11 @@ async function demoProfile(knex: Knex): Promise<Record<string, unknown>> {
       { locationId: await city('Kuala Lumpur'), visaType: 3, visaCategory: 'Employment Pass' },
     ],
     visa: 'Citizen',
-    jobTitleLookingFor: [await title('Senior Software Engineer'), await title('Technical Lead'), await title('Engineering Manager')],
+    jobTitleLookingFor: [
+      await title('Senior Software Engineer'),
+      await title('Technical Lead'),
+      await title('Engineering Manager'),
+    ],
     typeOfEmployment: [1, 2],
     candidateStatus: [1],
     expectedSalary: 12000,
@@ -118,7 +127,13 @@ async function demoProfile(knex: Knex): Promise<Record<string, unknown>> {
         endYear: now - 9,
         description: 'Honours (Distinction)',
       },
-      { degree: 'Diploma', institute: 'Ngee Ann Polytechnic', fieldOfStudy: 'Information Technology', startYear: now - 16, endYear: now - 13 },
+      {
+        degree: 'Diploma',
+        institute: 'Ngee Ann Polytechnic',
+        fieldOfStudy: 'Information Technology',
+        startYear: now - 16,
+        endYear: now - 13,
+      },
     ],
   };
 }
@@ -137,7 +152,10 @@ export async function loadCandidates(knex: Knex): Promise<Record<string, number>
   const refs = await preloadIds(knex, CANDIDATE_REF_ENTITIES);
   const demo = await knex('candidates').where('email', DEMO_CANDIDATE_EMAIL).first();
   const demoInput = { email: DEMO_CANDIDATE_EMAIL, ...(await demoProfile(knex)) };
-  const checkedDemo = checkCandidate(demoInput, { refs, existing: demo ? { id: demo.id, status: demo.status } : undefined });
+  const checkedDemo = checkCandidate(demoInput, {
+    refs,
+    existing: demo ? { id: demo.id, status: demo.status } : undefined,
+  });
   if ('errors' in checkedDemo) throw new Error(`demo candidate is not valid: ${JSON.stringify(checkedDemo.errors)}`);
   const model = modelFor(candidate);
   let demoId = demo?.id as number | undefined;
@@ -151,7 +169,8 @@ export async function loadCandidates(knex: Knex): Promise<Record<string, number>
   for (let n = 1; n <= GENERATED; n += 1) {
     const input = makeCandidate(rng, pools, n, { emailDomain: 'talent.example.com' });
     const checked = checkCandidate(input, { refs });
-    if ('errors' in checked) throw new Error(`generated candidate ${n} is not valid: ${JSON.stringify(checked.errors)}`);
+    if ('errors' in checked)
+      throw new Error(`generated candidate ${n} is not valid: ${JSON.stringify(checked.errors)}`);
     made.push({ email: input.email as string, checked });
   }
   for (let i = 0; i < made.length; i += CHUNK) {
@@ -166,12 +185,16 @@ export async function loadCandidates(knex: Knex): Promise<Record<string, number>
     // Children of the rows just inserted, one insert per child table.
     for (const [name, child] of Object.entries(candidate.children ?? {})) {
       const rows = inserted.flatMap((r) =>
-        (byEmail.get(r.email)?.children.find((c) => c.name === name)?.items ?? []).map((item) => ({ ...item, [child.foreignKey]: r.id })),
+        (byEmail.get(r.email)?.children.find((c) => c.name === name)?.items ?? []).map((item) => ({
+          ...item,
+          [child.foreignKey]: r.id,
+        })),
       );
       if (rows.length) await modelFor(entity(child.entity)).query(knex).insert(rows);
     }
   }
   const counts: Record<string, number> = {};
-  for (const table of ['candidates', 'candidate_experiences', 'candidate_educations']) counts[table] = Number((await knex(table).count({ n: '*' }))[0].n);
+  for (const table of ['candidates', 'candidate_experiences', 'candidate_educations'])
+    counts[table] = Number((await knex(table).count({ n: '*' }))[0].n);
   return counts;
 }

@@ -10,7 +10,14 @@ import { DEMO_COMPANIES, TAGS } from './people';
 const phone = () => `+659${faker.string.numeric(7)}`;
 
 /** Job titles of the people who hire: company owners, and the admins and members who search and interview. */
-const OWNER_TITLES = ['Founder & CEO', 'Chief People Officer', 'Head of Talent', 'HR Director', 'Chief Operating Officer', 'Managing Director'];
+const OWNER_TITLES = [
+  'Founder & CEO',
+  'Chief People Officer',
+  'Head of Talent',
+  'HR Director',
+  'Chief Operating Officer',
+  'Managing Director',
+];
 const HIRING_TITLES = [
   'Talent Acquisition Partner',
   'Senior Recruiter',
@@ -60,9 +67,30 @@ export async function loadDemo(knex: Knex): Promise<Record<string, number>> {
   }
 
   const users: Record<string, unknown>[] = [
-    { email: 'owner@acme.example.com', first_name: 'Olivia', last_name: 'Tan', role: 1, company_id: companyIds[0], job_title: 'Head of Talent' },
-    { email: 'member@acme.example.com', first_name: 'Marcus', last_name: 'Lim', role: 2, company_id: companyIds[0], job_title: 'Engineering Manager' },
-    { email: 'owner@raas.example.com', first_name: 'Rachel', last_name: 'Ng', role: 1, company_id: companyIds[3], job_title: 'Talent Acquisition Lead' },
+    {
+      email: 'owner@acme.example.com',
+      first_name: 'Olivia',
+      last_name: 'Tan',
+      role: 1,
+      company_id: companyIds[0],
+      job_title: 'Head of Talent',
+    },
+    {
+      email: 'member@acme.example.com',
+      first_name: 'Marcus',
+      last_name: 'Lim',
+      role: 2,
+      company_id: companyIds[0],
+      job_title: 'Engineering Manager',
+    },
+    {
+      email: 'owner@raas.example.com',
+      first_name: 'Rachel',
+      last_name: 'Ng',
+      role: 1,
+      company_id: companyIds[3],
+      job_title: 'Talent Acquisition Lead',
+    },
   ];
   // 37 more, spread over the six companies: one owner each, then about one admin for every three members.
   const seen = new Map<number, number>();
@@ -79,7 +107,10 @@ export async function loadDemo(knex: Knex): Promise<Record<string, number>> {
       last_name: last,
       role: i < DEMO_COMPANIES.length ? 0 : nth % 4 === 1 ? 1 : 2,
       company_id: companyIds[companyIndex],
-      job_title: i < DEMO_COMPANIES.length ? faker.helpers.arrayElement(OWNER_TITLES) : faker.helpers.arrayElement(HIRING_TITLES),
+      job_title:
+        i < DEMO_COMPANIES.length
+          ? faker.helpers.arrayElement(OWNER_TITLES)
+          : faker.helpers.arrayElement(HIRING_TITLES),
       status: i % 11 === 5 ? 0 : i % 13 === 7 ? 2 : 1,
       created_at: daysAgo(40 + ((i * 37) % 650)),
     });
@@ -100,10 +131,18 @@ export async function loadDemo(knex: Knex): Promise<Record<string, number>> {
        last_active_at = case when u.last_active_at is null then null else greatest(u.last_active_at, u.created_at, c.created_at) end
      from companies c where c.id = u.company_id`,
   );
-  await knex('companies').update({ last_active_at: knex('company_users').max('last_active_at').where('company_id', knex.ref('companies.id')) });
+  await knex('companies').update({
+    last_active_at: knex('company_users').max('last_active_at').where('company_id', knex.ref('companies.id')),
+  });
 
   const admins: Record<string, unknown>[] = [
-    { email: 'admin@example.com', first_name: 'Alex', last_name: 'Morgan', role: 1, job_title: 'Platform Operations Lead' },
+    {
+      email: 'admin@example.com',
+      first_name: 'Alex',
+      last_name: 'Morgan',
+      role: 1,
+      job_title: 'Platform Operations Lead',
+    },
     { email: 'advocate@example.com', first_name: 'Priya', last_name: 'Raman', role: 2, job_title: 'Talent Advocate' },
   ];
   for (let i = 0; admins.length < 8; i += 1) {
@@ -155,6 +194,7 @@ export async function loadDemo(knex: Knex): Promise<Record<string, number>> {
     .ignore();
 
   const counts: Record<string, number> = {};
-  for (const table of ['companies', 'company_users', 'admins', 'tags', 'candidates']) counts[table] = Number((await knex(table).count({ n: '*' }))[0].n);
+  for (const table of ['companies', 'company_users', 'admins', 'tags', 'candidates'])
+    counts[table] = Number((await knex(table).count({ n: '*' }))[0].n);
   return counts;
 }

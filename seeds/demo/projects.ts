@@ -49,7 +49,8 @@ const PROJECTS: DemoProject[] = [
     workingMode: 3,
     salary: [9000, 13000],
     headcount: 2,
-    description: 'Design and run the services behind our payments platform: TypeScript and Go on PostgreSQL, owned end to end by a team of eight.',
+    description:
+      'Design and run the services behind our payments platform: TypeScript and Go on PostgreSQL, owned end to end by a team of eight.',
     filters: 'ts=backend&l=sg',
     match: ['%backend%', '%software%', '%developer%', '%full stack%', '%platform engineer%', '%devops%'],
     placements: [
@@ -72,7 +73,8 @@ const PROJECTS: DemoProject[] = [
     workingMode: 2,
     salary: [5500, 7500],
     headcount: 1,
-    description: 'Turn our product and sales data into the weekly decisions of the leadership team. SQL first, Python welcome.',
+    description:
+      'Turn our product and sales data into the weekly decisions of the leadership team. SQL first, Python welcome.',
     filters: 'ts=sql%20analyst',
     match: ['%data%', '%analyst%', '%business intelligence%'],
     placements: [
@@ -91,7 +93,8 @@ const PROJECTS: DemoProject[] = [
     workingMode: 1,
     salary: [8000, 11000],
     headcount: 1,
-    description: 'Keep our AWS estate secure, observable and affordable; paused while the platform team settles its roadmap.',
+    description:
+      'Keep our AWS estate secure, observable and affordable; paused while the platform team settles its roadmap.',
     filters: 'ts=aws',
     match: ['%cloud%', '%devops%', '%platform%', '%site reliability%', '%infrastructure%'],
     sharedWithMember: true,
@@ -124,7 +127,8 @@ const PROJECTS: DemoProject[] = [
     workingMode: 2,
     salary: [5000, 8000],
     headcount: 3,
-    description: 'Open new B2B accounts across Singapore for our recruitment services, with a generous commission plan.',
+    description:
+      'Open new B2B accounts across Singapore for our recruitment services, with a generous commission plan.',
     filters: '',
     match: ['%account%', '%sales%', '%business development%'],
     // A free RaaS project stops before the interview stages its plan keeps for Power.
@@ -177,7 +181,11 @@ export async function loadProjects(knex: Knex): Promise<Record<string, number>> 
   const general = await knex('admins').where('email', 'admin@example.com').first('id');
   const advocate = await knex('admins').where('email', 'advocate@example.com').first('id');
   const member = await knex('company_users').where('email', 'member@acme.example.com').first('id');
-  const anyone = (await knex('candidates').where({ status: 1, visibility: true }).orderBy('id').limit(60).pluck('id')) as number[];
+  const anyone = (await knex('candidates')
+    .where({ status: 1, visibility: true })
+    .orderBy('id')
+    .limit(60)
+    .pluck('id')) as number[];
   /** Active, visible candidates whose latest job title is of the project's trade (anyone when too few are). */
   const poolFor = async (patterns: string[], size: number): Promise<number[]> => {
     const ids = (await knex('candidates as c')
@@ -191,7 +199,9 @@ export async function loadProjects(knex: Knex): Promise<Record<string, number>> 
   };
   const now = Date.now();
   for (const [n, spec] of PROJECTS.entries()) {
-    const company = spec.company ? await knex('companies').where('company_name', spec.company).first('id', 'company_type') : null;
+    const company = spec.company
+      ? await knex('companies').where('company_name', spec.company).first('id', 'company_type')
+      : null;
     if (spec.company && !company) continue;
     const existing = await knex('projects')
       .where('title', spec.title)
@@ -199,7 +209,9 @@ export async function loadProjects(knex: Knex): Promise<Record<string, number>> 
       .first('id');
     if (existing) continue;
     const owner = spec.owner ? await knex('company_users').where('email', spec.owner).first('id') : null;
-    const jobTitle = (await knex('job_titles').where('name', spec.jobTitle).first('id')) ?? (await knex('job_titles').orderBy('id').first('id'));
+    const jobTitle =
+      (await knex('job_titles').where('name', spec.jobTitle).first('id')) ??
+      (await knex('job_titles').orderBy('id').first('id'));
     const createdAt = new Date(now - (40 - n * 5) * DAY);
     const power = spec.plan === 2 && spec.status !== 3;
     const [project] = await knex('projects')
@@ -255,7 +267,8 @@ export async function loadProjects(knex: Knex): Promise<Record<string, number>> 
         };
       }),
     );
-    if (pool.length && rows.length) await knex('project_candidates').insert(rows).onConflict(['project_id', 'candidate_id']).ignore();
+    if (pool.length && rows.length)
+      await knex('project_candidates').insert(rows).onConflict(['project_id', 'candidate_id']).ignore();
   }
   const [{ projects }] = await knex('projects').count({ projects: '*' });
   const [{ placed }] = await knex('project_candidates').count({ placed: '*' });

@@ -117,7 +117,12 @@ function buildCities(countries: CountryRow[]): CityRow[] {
       pop: Number.isFinite(c.pop) ? c.pop : 0,
     }))
     .filter((c) => c.name !== '' && dialCodes.has(c.countryCode))
-    .sort((a, b) => b.pop - a.pop || compareNames(a.name, b.name) || (a.countryCode < b.countryCode ? -1 : a.countryCode > b.countryCode ? 1 : 0));
+    .sort(
+      (a, b) =>
+        b.pop - a.pop ||
+        compareNames(a.name, b.name) ||
+        (a.countryCode < b.countryCode ? -1 : a.countryCode > b.countryCode ? 1 : 0),
+    );
   const distinct = uniqueBy(candidates, (c) => `${c.countryCode}|${nameKey(c.name)}`);
   return distinct.slice(0, CITY_LIMIT).map((c) => ({
     name: c.name,

@@ -26,7 +26,12 @@ export async function loadLookups(knex: Knex): Promise<Record<string, number>> {
     'cities',
     rows.cities
       .filter((c) => !existingCities.has(`${c.name}|${c.countryCode}`) && countryIds.has(c.countryCode))
-      .map((c) => ({ name: c.name, code: c.countryCode, dial_code: c.dialCode, country_id: countryIds.get(c.countryCode) })),
+      .map((c) => ({
+        name: c.name,
+        code: c.countryCode,
+        dial_code: c.dialCode,
+        country_id: countryIds.get(c.countryCode),
+      })),
     ['id'],
   );
   await insertAll(knex, 'job_titles', rows.jobTitles, ['name']);

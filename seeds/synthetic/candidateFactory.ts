@@ -5,7 +5,18 @@
  * Deterministic for a given seed, and cheap enough to make a million in a minute.
  */
 import { CANDIDATE_STATUS } from '../../schema/entities/talentOptions';
-import { DEGREES, EMPLOYERS, FIELDS, FIRST_NAMES, LAST_NAMES, MARKETS, SCHOOLS, trackOf, type CityRow, type Pools } from './pools';
+import {
+  DEGREES,
+  EMPLOYERS,
+  FIELDS,
+  FIRST_NAMES,
+  LAST_NAMES,
+  MARKETS,
+  SCHOOLS,
+  trackOf,
+  type CityRow,
+  type Pools,
+} from './pools';
 
 export type Rng = () => number;
 
@@ -47,11 +58,21 @@ function weighted<K extends string>(rng: Rng, w: Weights<K>): K {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const iso = (y: number, m: number, d = 1) => `${y}-${pad(m)}-${pad(d)}`;
-const SUMMARY_OPENERS = ['Results-driven', 'Hands-on', 'Curious and pragmatic', 'Customer-focused', 'Detail-oriented', 'Collaborative', 'Analytical'];
+const SUMMARY_OPENERS = [
+  'Results-driven',
+  'Hands-on',
+  'Curious and pragmatic',
+  'Customer-focused',
+  'Detail-oriented',
+  'Collaborative',
+  'Analytical',
+];
 const STATUS_WEIGHTS = weights({ active: 70, pendingCuration: 8, inactive: 8, semiActive: 9, pendingActivation: 5 });
 const SOURCES = weights({ 1: 35, 2: 10, 3: 8, 4: 6, 5: 5, 6: 4, 7: 22, 8: 10 });
 const NOTICE_TYPES = weights({ 0: 15, 1: 65, 2: 5, 3: 15 });
-const MARKET_WEIGHTS = weights(Object.fromEntries(Object.entries(MARKETS).map(([code, m]) => [code, m.weight])) as Record<string, number>);
+const MARKET_WEIGHTS = weights(
+  Object.fromEntries(Object.entries(MARKETS).map(([code, m]) => [code, m.weight])) as Record<string, number>,
+);
 
 /** Years of experience a title implies: [fewest, most]. */
 export function yearsFor(title: string): [number, number] {
@@ -87,7 +108,9 @@ function splitMonths(rng: Rng, total: number, parts: number): number[] {
 /** Tags that state a fact, given where the fact holds (and sometimes left off, as curators do). */
 function factTagsOf(pools: Pools, facts: { years: number; permanentResident: boolean }): number[] {
   const { sgpr, senior, graduate } = pools.factTags ?? {};
-  return [facts.permanentResident && sgpr, facts.years >= 10 && senior, facts.years <= 1 && graduate].filter((id): id is number => typeof id === 'number');
+  return [facts.permanentResident && sgpr, facts.years >= 10 && senior, facts.years <= 1 && graduate].filter(
+    (id): id is number => typeof id === 'number',
+  );
 }
 
 export interface FactoryOptions {
@@ -110,7 +133,12 @@ function homeCity(rng: Rng, pools: Pools): CityRow {
   return inMarket.length ? inMarket[Math.floor(inMarket.length * rng() * rng())] : one(rng, pools.homeCities);
 }
 
-export function makeCandidate(rng: Rng, pools: Pools, n: number, options: FactoryOptions = {}): Record<string, unknown> {
+export function makeCandidate(
+  rng: Rng,
+  pools: Pools,
+  n: number,
+  options: FactoryOptions = {},
+): Record<string, unknown> {
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const thisYear = Number(today.slice(0, 4));
   const firstName = one(rng, FIRST_NAMES);
@@ -137,7 +165,15 @@ export function makeCandidate(rng: Rng, pools: Pools, n: number, options: Factor
     const endTotal = endYear * 12 + endMonth - 1 - (current ? 0 : int(rng, 1, 3));
     const startTotal = Math.max(1950 * 12, endTotal - spanMonths);
     // Earlier jobs are in the same trade and never more senior than the years behind them then.
-    const jobTitle = j === 0 ? title : titleFor(rng, pools.titlesByTrack[track], years - Math.round(spans.slice(0, j).reduce((a, b) => a + b, 0) / 12), title);
+    const jobTitle =
+      j === 0
+        ? title
+        : titleFor(
+            rng,
+            pools.titlesByTrack[track],
+            years - Math.round(spans.slice(0, j).reduce((a, b) => a + b, 0) / 12),
+            title,
+          );
     const country = pools.countriesByCode.get(city.code);
     experiences.push({
       title: jobTitle.name,
@@ -178,15 +214,25 @@ export function makeCandidate(rng: Rng, pools: Pools, n: number, options: Factor
   const skillPool = pools.skillsByTrack[track].length ? pools.skillsByTrack[track] : pools.skillsByTrack.professions;
   const skills = some(rng, skillPool, int(rng, 4, 14)).map((s, i) => ({ skillId: s.id, isStar: i < 3 && rng() < 0.7 }));
   const english = pools.languages.find((l) => l.code === 'en');
-  const localLanguage = { SG: 'zh', HK: 'zh', MY: 'ms', ID: 'id', PH: 'tl', TH: 'th', VN: 'vi', IN: 'hi', JP: 'ja' }[city.code];
-  const languageIds = [english, pools.languages.find((l) => l.code === localLanguage), rng() < 0.15 ? one(rng, pools.languages) : undefined].filter(Boolean);
-  const languages = [...new Map(languageIds.map((l) => [l!.id, l!])).values()].map((l, i) => ({ languageId: l.id, level: i === 0 ? 3 : int(rng, 1, 3) }));
+  const localLanguage = { SG: 'zh', HK: 'zh', MY: 'ms', ID: 'id', PH: 'tl', TH: 'th', VN: 'vi', IN: 'hi', JP: 'ja' }[
+    city.code
+  ];
+  const languageIds = [
+    english,
+    pools.languages.find((l) => l.code === localLanguage),
+    rng() < 0.15 ? one(rng, pools.languages) : undefined,
+  ].filter(Boolean);
+  const languages = [...new Map(languageIds.map((l) => [l!.id, l!])).values()].map((l, i) => ({
+    languageId: l.id,
+    level: i === 0 ? 3 : int(rng, 1, 3),
+  }));
 
   const preferred = [city, ...some(rng, pools.homeCities, int(rng, 0, 2))];
   const preferredLocations = [...new Map(preferred.map((c) => [c.id, c])).values()].map((c) => ({
     locationId: c.id,
     visaType: c.code === city.code ? 1 : one(rng, [3, 4]),
-    visaCategory: c.code === city.code ? null : one(rng, ['Employment Pass', 'S Pass', 'Work Permit', 'Dependant Pass']),
+    visaCategory:
+      c.code === city.code ? null : one(rng, ['Employment Pass', 'S Pass', 'Work Permit', 'Dependant Pass']),
   }));
   const pay = Math.round((market.pay * seniority * (0.85 + rng() * 0.4)) / 100) * 100;
   const noticeType = weighted(rng, NOTICE_TYPES);
@@ -207,7 +253,8 @@ export function makeCandidate(rng: Rng, pools: Pools, n: number, options: Factor
     phoneWhatsapp: rng() < 0.6,
     linkedInUrl: rng() < 0.8 ? `https://www.linkedin.com/in/${handle}` : null,
     githubUrl: track === 'software' && rng() < 0.5 ? `https://github.com/${handle}` : null,
-    stackoverflowUrl: track === 'software' && rng() < 0.15 ? `https://stackoverflow.com/users/${100000 + n}/${handle}` : null,
+    stackoverflowUrl:
+      track === 'software' && rng() < 0.15 ? `https://stackoverflow.com/users/${100000 + n}/${handle}` : null,
     dribbbleUrl: /design/i.test(title.name) && rng() < 0.5 ? `https://dribbble.com/${handle}` : null,
     portfolioUrl: rng() < 0.1 ? `https://${handle}.example.com` : null,
     summary: `${one(rng, SUMMARY_OPENERS)} ${title.name.toLowerCase()} with ${years} year${years === 1 ? '' : 's'} of experience${experiences.length ? ` at companies such as ${experiences[0].company}` : ''}. Looking for a role where I can ${one(rng, ['grow into leadership', 'ship products people love', 'work with modern tools', 'solve hard problems', 'mentor others'])}.`,
@@ -232,7 +279,8 @@ export function makeCandidate(rng: Rng, pools: Pools, n: number, options: Factor
     currentSalaryCurrency: market.currency,
     noticePeriod: {
       type: Number(noticeType),
-      option: noticeType === '1' ? String(int(rng, 1, 3)) : noticeType === '2' ? noticeDate : noticeType === '0' ? '0' : null,
+      option:
+        noticeType === '1' ? String(int(rng, 1, 3)) : noticeType === '2' ? noticeDate : noticeType === '0' ? '0' : null,
     },
     workingRemotely: one(rng, [true, true, false, null]),
     visibility: rng() < 0.9,
@@ -244,8 +292,19 @@ export function makeCandidate(rng: Rng, pools: Pools, n: number, options: Factor
     ],
     source,
     sourceOtherText: source === 8 ? one(rng, ['Career fair', 'Meetup', 'University talk', 'Podcast']) : null,
-    reasonForLeaving: rng() < 0.5 ? one(rng, ['Looking for growth', 'Relocating', 'Company restructuring', 'Contract ended', 'Better pay']) : null,
-    lookingFor: rng() < 0.5 ? one(rng, ['A senior role in a product company', 'Remote-friendly team', 'Regional scope', 'Early-stage startup']) : null,
+    reasonForLeaving:
+      rng() < 0.5
+        ? one(rng, ['Looking for growth', 'Relocating', 'Company restructuring', 'Contract ended', 'Better pay'])
+        : null,
+    lookingFor:
+      rng() < 0.5
+        ? one(rng, [
+            'A senior role in a product company',
+            'Remote-friendly team',
+            'Regional scope',
+            'Early-stage startup',
+          ])
+        : null,
     ownerId: pools.adminIds.length ? one(rng, pools.adminIds) : null,
     skills,
     languages,

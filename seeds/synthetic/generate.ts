@@ -49,7 +49,10 @@ async function setAside(client: pg.ClientBase, tables: string[]): Promise<Deferr
       where c.relname = any($1) and k.contype = 'f' and c.relnamespace = 'public'::regnamespace`,
     [tables],
   );
-  const deferred: Deferred[] = [...indexes.map((r) => ({ ...r, kind: 'index' as const })), ...keys.map((r) => ({ ...r, kind: 'constraint' as const }))];
+  const deferred: Deferred[] = [
+    ...indexes.map((r) => ({ ...r, kind: 'index' as const })),
+    ...keys.map((r) => ({ ...r, kind: 'constraint' as const })),
+  ];
   for (const d of deferred) {
     if (d.kind === 'index') await client.query(`drop index "${d.name}"`);
     else await client.query(`alter table "${d.table}" drop constraint "${d.name}"`);

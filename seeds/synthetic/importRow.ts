@@ -76,7 +76,9 @@ export function toImportRow(c: Record<string, unknown>, names: NameMaps): Record
     summary: str(c.summary),
     currentLocation: str(names.city.get(c.currentLocationId as number)),
     citizenship: str(names.citizenship.get(c.citizenshipId as number)),
-    preferredLocations: (c.preferredLocations as { locationId: number; visaType: number | null; visaCategory: string | null }[])
+    preferredLocations: (
+      c.preferredLocations as { locationId: number; visaType: number | null; visaCategory: string | null }[]
+    )
       .map((p) => [names.city.get(p.locationId), p.visaType ?? '', p.visaCategory ?? ''].join(':').replace(/:+$/, ''))
       .join('; '),
     jobTitles: (c.jobTitleLookingFor as number[]).map((id) => names.jobTitle.get(id)).join('; '),
@@ -92,8 +94,12 @@ export function toImportRow(c: Record<string, unknown>, names: NameMaps): Record
     status: str(c.status),
     source: str(c.source),
     sourceOtherText: str(c.sourceOtherText),
-    skills: (c.skills as { skillId: number; isStar: boolean }[]).map((s) => `${names.skill.get(s.skillId)}${s.isStar ? '*' : ''}`).join('; '),
-    languages: (c.languages as { languageId: number; level: number }[]).map((l) => `${names.language.get(l.languageId)}:${l.level}`).join('; '),
+    skills: (c.skills as { skillId: number; isStar: boolean }[])
+      .map((s) => `${names.skill.get(s.skillId)}${s.isStar ? '*' : ''}`)
+      .join('; '),
+    languages: (c.languages as { languageId: number; level: number }[])
+      .map((l) => `${names.language.get(l.languageId)}:${l.level}`)
+      .join('; '),
     tags: (c.tags as number[]).map((id) => names.tag.get(id)).join(';'),
     experiences: JSON.stringify(
       (c.experiences as Record<string, unknown>[]).map(({ countryId, industryId, ...e }) => ({

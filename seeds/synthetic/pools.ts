@@ -332,9 +332,15 @@ export const FIELDS: Record<Track, string[]> = {
 /** Which skill list fits a job title. */
 export function trackOf(title: string): Track {
   if (/data|machine learning|\bml\b|\bai\b|analyst|design|ux|ui|research/i.test(title)) return 'data';
-  if (/devops|reliab|platform|cloud|network|system|security|infrastructure|database|support|kubernetes/i.test(title)) return 'infrastructure';
+  if (/devops|reliab|platform|cloud|network|system|security|infrastructure|database|support|kubernetes/i.test(title))
+    return 'infrastructure';
   if (/engineer|developer|programmer|architect|tech lead|qa|test/i.test(title)) return 'software';
-  if (/sales|marketing|account|finance|product|manager|hr|human|recruit|operations|business|consult|director|officer/i.test(title)) return 'business';
+  if (
+    /sales|marketing|account|finance|product|manager|hr|human|recruit|operations|business|consult|director|officer/i.test(
+      title,
+    )
+  )
+    return 'business';
   return 'professions';
 }
 
@@ -347,18 +353,28 @@ export async function loadPools(knex: Knex): Promise<Pools> {
   const skills = await knex('skills').select('id', 'name').orderBy('id');
   const languages = await knex('languages').select('id', 'name', 'code').orderBy('id');
   const industries = await knex('industries').select('id', 'name').orderBy('id');
-  const tagRows: { id: number; identifier: string }[] = await knex('tags').where('status', 1).orderBy('id').select('id', 'identifier');
+  const tagRows: { id: number; identifier: string }[] = await knex('tags')
+    .where('status', 1)
+    .orderBy('id')
+    .select('id', 'identifier');
   const FACTS = ['sgpr', 'senior', 'graduate', 'mandarin'];
   const tags = tagRows.filter((tag) => !FACTS.includes(tag.identifier)).map((tag) => tag.id);
-  const factTags = Object.fromEntries(tagRows.filter((tag) => FACTS.includes(tag.identifier)).map((tag) => [tag.identifier, tag.id]));
+  const factTags = Object.fromEntries(
+    tagRows.filter((tag) => FACTS.includes(tag.identifier)).map((tag) => [tag.identifier, tag.id]),
+  );
   const admins = await knex('admins').where('status', 1).orderBy('id').pluck('id');
-  if (!cities.length || !jobTitles.length || !skills.length) throw new Error('Load the lookups first (npm run db:seed -- --only lookups)');
+  if (!cities.length || !jobTitles.length || !skills.length)
+    throw new Error('Load the lookups first (npm run db:seed -- --only lookups)');
   const skillByName = new Map((skills as Named[]).map((s) => [s.name.toLowerCase(), s]));
-  const pick = (names: readonly string[]) => names.map((n) => skillByName.get(n.toLowerCase())).filter((s): s is Named => Boolean(s));
+  const pick = (names: readonly string[]) =>
+    names.map((n) => skillByName.get(n.toLowerCase())).filter((s): s is Named => Boolean(s));
   const homeCities = (cities as CityRow[]).filter((c) => c.code in MARKETS);
   const homeCitiesByCode = new Map<string, CityRow[]>();
   for (const c of homeCities) homeCitiesByCode.set(c.code, [...(homeCitiesByCode.get(c.code) ?? []), c]);
-  const titlesByTrack = { software: [], infrastructure: [], data: [], business: [], professions: [] } as Record<Track, Named[]>;
+  const titlesByTrack = { software: [], infrastructure: [], data: [], business: [], professions: [] } as Record<
+    Track,
+    Named[]
+  >;
   for (const t of jobTitles as Named[]) titlesByTrack[trackOf(t.name)].push(t);
   return {
     cities,

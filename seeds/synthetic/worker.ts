@@ -50,7 +50,8 @@ function makeChunk(): Chunk {
     const raw = makeCandidate(rng, input.pools, id, { emailDomain: input.emailDomain, today: input.today.date });
     const { data, children } = validatedCandidate(raw);
     const errors = candidateRules(data, {}, input.today);
-    if (Object.keys(errors).length) throw new Error(`generated candidate ${id} breaks the rules: ${JSON.stringify(errors)}`);
+    if (Object.keys(errors).length)
+      throw new Error(`generated candidate ${id} breaks the rules: ${JSON.stringify(errors)}`);
     candidates += encodeRow(data, candidateColumns, { id });
     for (const { name, items } of children) {
       for (const item of items) {

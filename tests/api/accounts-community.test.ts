@@ -8,7 +8,8 @@ describe('Community sign-up', () => {
     t = await testApp({ communityUrl: 'https://talk.example.net' });
   });
 
-  const traditional = (body: Record<string, unknown>) => t.http.post('/api/v1/auth/community/traditional-email/signup').send(body);
+  const traditional = (body: Record<string, unknown>) =>
+    t.http.post('/api/v1/auth/community/traditional-email/signup').send(body);
   const magic = (email: unknown) => t.http.post('/api/v1/auth/community/magic-link/signup').send({ email });
 
   /** Opens the link emailed to `email`, as its owner would. */
@@ -25,7 +26,11 @@ describe('Community sign-up', () => {
     expect((await lastMail(t.knex, 'ken@example.org')).subject).toMatch(/Finish joining/);
 
     const opened = await openLink('ken@example.org');
-    expect(opened.body).toMatchObject({ redirectUrl: 'https://talk.example.net', user: { email: 'ken@example.org', userRole: 5 }, status: 1 });
+    expect(opened.body).toMatchObject({
+      redirectUrl: 'https://talk.example.net',
+      user: { email: 'ken@example.org', userRole: 5 },
+      status: 1,
+    });
     const row = await t.knex('community_users').where('email', 'ken@example.org').first();
     expect(row).toMatchObject({ first_name: 'Ken', last_name: 'Ito', status: 1, signup_method: 1 });
     expect(row.email_confirmed_at).not.toBeNull();
@@ -39,7 +44,9 @@ describe('Community sign-up', () => {
     await traditional({ firstName: 'Not', lastName: 'Me', email: 'squat@hopperlabs.example.com' }).expect(200);
     await traditional({ firstName: 'Real', lastName: 'Owner', email: 'squat@hopperlabs.example.com' }).expect(200);
     await openLink('squat@hopperlabs.example.com');
-    expect(await t.knex('community_users').where('email', 'squat@hopperlabs.example.com').first('first_name')).toEqual({ first_name: 'Real' });
+    expect(await t.knex('community_users').where('email', 'squat@hopperlabs.example.com').first('first_name')).toEqual({
+      first_name: 'Real',
+    });
   });
 
   it('The form reports missing fields; an address in use answers the same as a new one and only its owner is told', async () => {
@@ -62,7 +69,11 @@ describe('Community sign-up', () => {
     expect(await t.knex('community_users').where('email', 'mei@example.org').first()).toBeUndefined();
     await magic('mei@example.org').expect(200, { success: true });
     const res = await openLink('mei@example.org');
-    expect(res.body).toMatchObject({ redirectUrl: 'https://talk.example.net', user: { email: 'mei@example.org', userRole: 5 }, status: 1 });
+    expect(res.body).toMatchObject({
+      redirectUrl: 'https://talk.example.net',
+      user: { email: 'mei@example.org', userRole: 5 },
+      status: 1,
+    });
     const row = await t.knex('community_users').where('email', 'mei@example.org').first();
     expect(row).toMatchObject({ status: 1, signup_method: 2 });
     expect(row.email_confirmed_at).not.toBeNull();
@@ -94,7 +105,16 @@ describe('Community sign-up', () => {
     const res = await t.http
       .post('/api/v1/company-users')
       .set(admin)
-      .send({ firstName: 'K', lastName: 'I', email: 'ken@example.org', phone: '+659 123 45678', jobTitle: 'X', companyId: acme.id, role: 2, status: 1 })
+      .send({
+        firstName: 'K',
+        lastName: 'I',
+        email: 'ken@example.org',
+        phone: '+659 123 45678',
+        jobTitle: 'X',
+        companyId: acme.id,
+        role: 2,
+        status: 1,
+      })
       .expect(400);
     expect(res.body.error.fields).toEqual({ email: 'email.errors.exists' });
   });

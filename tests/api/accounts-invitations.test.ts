@@ -12,15 +12,23 @@ describe('Invitations to join a company', () => {
     platformAdmin = { Authorization: `Bearer ${await t.login('admin@example.com')}` };
   });
 
-  const invite = (email: string, role = 2) => t.http.post('/api/v1/company-users/invite').set(owner).send({ email, role });
-  const check = (cist: string) => t.http.get(`/api/v1/auth-company/invite-signup/check?cist=${encodeURIComponent(cist)}`);
-  const complete = (body: Record<string, unknown>) => t.http.put('/api/v1/auth-company/invite-signup/complete').send(body);
+  const invite = (email: string, role = 2) =>
+    t.http.post('/api/v1/company-users/invite').set(owner).send({ email, role });
+  const check = (cist: string) =>
+    t.http.get(`/api/v1/auth-company/invite-signup/check?cist=${encodeURIComponent(cist)}`);
+  const complete = (body: Record<string, unknown>) =>
+    t.http.put('/api/v1/auth-company/invite-signup/complete').send(body);
   const details = { firstName: 'Nora', lastName: 'Sim', phone: '+659 123 45678', jobTitle: 'Recruiter' };
   const cistFor = (email: string) => linkParam(t.knex, email, '/auth/company/invite-signup', 'cist');
 
   it('An invited colleague checks the link, completes the account and is signed in', async () => {
     const res = await invite('nora@acme.example.com').expect(201);
-    expect(res.body).toMatchObject({ id: expect.stringMatching(/^User:/), email: 'nora@acme.example.com', status: 0, role: 2 });
+    expect(res.body).toMatchObject({
+      id: expect.stringMatching(/^User:/),
+      email: 'nora@acme.example.com',
+      status: 0,
+      role: 2,
+    });
     const mail = await lastMail(t.knex, 'nora@acme.example.com');
     expect(mail.subject).toBe('You are invited to join Acme on Talentbase');
     expect(mail.text).toContain('Olivia Tan invited you');
@@ -33,13 +41,18 @@ describe('Invitations to join a company', () => {
       status: 1,
       user: { email: 'nora@acme.example.com', firstName: 'Nora', userRole: 2, subUserRole: 2 },
     });
-    expect(await t.knex('company_users').where('email', 'nora@acme.example.com').first()).toMatchObject({ status: 1, job_title: 'Recruiter' });
+    expect(await t.knex('company_users').where('email', 'nora@acme.example.com').first()).toMatchObject({
+      status: 1,
+      job_title: 'Recruiter',
+    });
 
     expect((await check(cist).expect(409)).body.error).toMatchObject({
       code: 'invite.used',
       message: 'This invitation has already been used. Sign in instead.',
     });
-    expect((await complete({ cist, ...details, email: 'nora@acme.example.com' }).expect(409)).body.error.code).toBe('invite.used');
+    expect((await complete({ cist, ...details, email: 'nora@acme.example.com' }).expect(409)).body.error.code).toBe(
+      'invite.used',
+    );
   });
 
   it('Completion with another email is refused as invite.mismatch', async () => {
@@ -71,13 +84,20 @@ describe('Invitations to join a company', () => {
       .where('id', row.id)
       .update({ expires_at: new Date(Date.now() - 1000) });
     expect((await check(cist).expect(410)).body.error.code).toBe('invite.expired');
-    expect((await complete({ cist, ...details, email: 'pia@acme.example.com' }).expect(410)).body.error.code).toBe('invite.expired');
+    expect((await complete({ cist, ...details, email: 'pia@acme.example.com' }).expect(410)).body.error.code).toBe(
+      'invite.expired',
+    );
   });
 
   it('An unknown link is invite.notFound and a malformed one a field error', async () => {
-    expect((await check('Q'.repeat(43)).expect(404)).body.error).toMatchObject({ code: 'invite.notFound', message: 'This invitation was not found' });
+    expect((await check('Q'.repeat(43)).expect(404)).body.error).toMatchObject({
+      code: 'invite.notFound',
+      message: 'This invitation was not found',
+    });
     expect((await check('short').expect(400)).body.error.fields).toEqual({ cist: 'cist.errors.invalid' });
-    expect((await t.http.get('/api/v1/auth-company/invite-signup/check').expect(400)).body.error.fields).toEqual({ cist: 'cist.errors.required' });
+    expect((await t.http.get('/api/v1/auth-company/invite-signup/check').expect(400)).body.error.fields).toEqual({
+      cist: 'cist.errors.required',
+    });
   });
 
   it('Resending makes a new link that replaces the old one and restarts the 3 days', async () => {
@@ -101,20 +121,35 @@ describe('Invitations to join a company', () => {
     const member = { Authorization: `Bearer ${await t.login('member@acme.example.com')}` };
     await t.http.post('/api/v1/company-users/resend-invitation').set(member).send({ id: pia.id }).expect(403);
     const nora = await t.knex('company_users').where('email', 'nora@acme.example.com').first('id');
-    expect((await t.http.post('/api/v1/company-users/resend-invitation').set(owner).send({ id: nora.id }).expect(409)).body.error.code).toBe('invite.used');
+    expect(
+      (await t.http.post('/api/v1/company-users/resend-invitation').set(owner).send({ id: nora.id }).expect(409)).body
+        .error.code,
+    ).toBe('invite.used');
   });
 
   it('Inviting checks the address: valid, in the company domains, not already someone', async () => {
-    expect((await invite('x@elsewhere.example.com').expect(400)).body.error.fields).toEqual({ email: 'email.errors.notInValidDomains' });
-    expect((await invite('member@acme.example.com').expect(400)).body.error.fields).toEqual({ email: 'email.errors.exists' });
+    expect((await invite('x@elsewhere.example.com').expect(400)).body.error.fields).toEqual({
+      email: 'email.errors.notInValidDomains',
+    });
+    expect((await invite('member@acme.example.com').expect(400)).body.error.fields).toEqual({
+      email: 'email.errors.exists',
+    });
     expect((await invite('bad').expect(400)).body.error.fields).toEqual({ email: 'email.errors.invalid' });
-    expect((await invite('ok@acme.example.com', 0).expect(400)).body.error.fields).toEqual({ role: 'role.errors.invalid' });
+    expect((await invite('ok@acme.example.com', 0).expect(400)).body.error.fields).toEqual({
+      role: 'role.errors.invalid',
+    });
   });
 
   it('A platform admin invites into a company they name', async () => {
     const globex = await t.knex('companies').where('company_name', 'Globex Analytics').first('id');
     expect(
-      (await t.http.post('/api/v1/company-users/invite').set(platformAdmin).send({ email: 'q@globex.example.com', role: 1 }).expect(400)).body.error.fields,
+      (
+        await t.http
+          .post('/api/v1/company-users/invite')
+          .set(platformAdmin)
+          .send({ email: 'q@globex.example.com', role: 1 })
+          .expect(400)
+      ).body.error.fields,
     ).toEqual({
       companyId: 'companyId.errors.required',
     });
@@ -124,7 +159,9 @@ describe('Invitations to join a company', () => {
       .send({ email: 'q@globex.example.com', role: 1, firstName: 'Quinn', companyId: `Company:${globex.id}` })
       .expect(201);
     expect(res.body).toMatchObject({ companyId: `Company:${globex.id}`, role: 1, status: 0, firstName: 'Quinn' });
-    expect((await lastMail(t.knex, 'q@globex.example.com')).subject).toBe('You are invited to join Globex Analytics on Talentbase');
+    expect((await lastMail(t.knex, 'q@globex.example.com')).subject).toBe(
+      'You are invited to join Globex Analytics on Talentbase',
+    );
   });
 
   it('An invitee the inviter named is greeted by name and finds the name filled in', async () => {
@@ -137,6 +174,12 @@ describe('Invitations to join a company', () => {
     expect(mail.text).toMatch(/^Hi Nadia,/m);
     expect(mail.text).not.toContain('Hi there');
     const cist = await cistFor('nadia.rahman@acme.example.com');
-    await check(cist).expect(200, { email: 'nadia.rahman@acme.example.com', companyName: 'Acme', role: 2, firstName: 'Nadia', lastName: 'Rahman' });
+    await check(cist).expect(200, {
+      email: 'nadia.rahman@acme.example.com',
+      companyName: 'Acme',
+      role: 2,
+      firstName: 'Nadia',
+      lastName: 'Rahman',
+    });
   });
 });

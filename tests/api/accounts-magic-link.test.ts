@@ -8,7 +8,8 @@ describe('Sign-in by magic link', () => {
     t = await testApp();
   });
 
-  const sendLink = (email: string, redirectUrl?: string) => t.http.post('/api/v1/auth/send-magic-link').send({ email, redirectUrl });
+  const sendLink = (email: string, redirectUrl?: string) =>
+    t.http.post('/api/v1/auth/send-magic-link').send({ email, redirectUrl });
   const useLink = (token: unknown) => t.http.post('/api/v1/auth/login-by-magic-link').send({ token });
 
   it('A company user signs in once with the emailed link and is sent to the page they asked for', async () => {
@@ -24,13 +25,24 @@ describe('Sign-in by magic link', () => {
       expiresAt: expect.any(String),
       status: 1,
       redirectUrl: '/projects?tab=1',
-      user: { email: 'owner@acme.example.com', userRole: 2, subUserRole: 1, companyName: 'Acme', company: { id: expect.stringMatching(/^Company:/) } },
+      user: {
+        email: 'owner@acme.example.com',
+        userRole: 2,
+        subUserRole: 1,
+        companyName: 'Acme',
+        company: { id: expect.stringMatching(/^Company:/) },
+      },
     });
-    expect((res.headers['set-cookie'] as unknown as string[] | undefined)?.join(';')).toMatch(/tb_session=[^;]+;.*HttpOnly/);
+    expect((res.headers['set-cookie'] as unknown as string[] | undefined)?.join(';')).toMatch(
+      /tb_session=[^;]+;.*HttpOnly/,
+    );
     await t.http.get('/api/v1/auth/check/user').set('Authorization', `Bearer ${res.body.accessToken}`).expect(200);
 
     const again = await useLink(token).expect(401);
-    expect(again.body.error).toMatchObject({ code: 'magicLink.invalid', message: 'This sign-in link is invalid or has expired' });
+    expect(again.body.error).toMatchObject({
+      code: 'magicLink.invalid',
+      message: 'This sign-in link is invalid or has expired',
+    });
   });
 
   it('The link is stored only as a hash', async () => {
@@ -44,8 +56,14 @@ describe('Sign-in by magic link', () => {
   it('A link older than 15 minutes is refused', async () => {
     await sendLink('member@acme.example.com').expect(200);
     const token = await linkParam(t.knex, 'member@acme.example.com', '/auth/magic-link', 'token');
-    const row = await t.knex('email_codes').where({ email: 'member@acme.example.com', purpose: 2 }).orderBy('id', 'desc').first();
-    expect(Math.abs(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime() - 15 * 60_000)).toBeLessThan(1000);
+    const row = await t
+      .knex('email_codes')
+      .where({ email: 'member@acme.example.com', purpose: 2 })
+      .orderBy('id', 'desc')
+      .first();
+    expect(
+      Math.abs(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime() - 15 * 60_000),
+    ).toBeLessThan(1000);
     await t
       .knex('email_codes')
       .where('id', row.id)
@@ -70,7 +88,9 @@ describe('Sign-in by magic link', () => {
     expect((await sendLink('admin@example.com', 'https://evil.example.com/').expect(400)).body.error.fields).toEqual({
       redirectUrl: 'redirectUrl.errors.invalid',
     });
-    expect((await sendLink('admin@example.com', '//evil.example.com').expect(400)).body.error.fields).toEqual({ redirectUrl: 'redirectUrl.errors.invalid' });
+    expect((await sendLink('admin@example.com', '//evil.example.com').expect(400)).body.error.fields).toEqual({
+      redirectUrl: 'redirectUrl.errors.invalid',
+    });
     expect((await sendLink('not-an-email').expect(400)).body.error.fields).toEqual({ email: 'email.errors.invalid' });
   });
 

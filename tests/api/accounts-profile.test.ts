@@ -3,9 +3,17 @@ import { testApp, type TestApp } from '../helpers/app';
 import { lastMail, linkParam } from '../helpers/mailbox';
 
 // A real 1x1 PNG, and the first bytes of JPEG and WebP files.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([36, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(32, 2)]);
+const WEBP = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.from([36, 0, 0, 0]),
+  Buffer.from('WEBPVP8 '),
+  Buffer.alloc(32, 2),
+]);
 
 describe('The account page: own details, profile picture, email change', () => {
   let t: TestApp;
@@ -64,29 +72,47 @@ describe('The account page: own details, profile picture, email change', () => {
 
   it('A new picture replaces the old one, whose file is removed; JPEG and WebP are accepted', async () => {
     const before = (await t.http.get('/api/v1/auth/account').set(auth)).body.profilePic;
-    const jpeg = await save().attach('profilePicEdit', JPEG, { filename: 'me.jpg', contentType: 'image/jpeg' }).expect(200);
+    const jpeg = await save()
+      .attach('profilePicEdit', JPEG, { filename: 'me.jpg', contentType: 'image/jpeg' })
+      .expect(200);
     expect(jpeg.body.data.profilePic).toMatch(/\.jpg$/);
     await t.http.get(before).expect(404);
-    const webp = await save().attach('profilePicEdit', WEBP, { filename: 'me.webp', contentType: 'image/webp' }).expect(200);
+    const webp = await save()
+      .attach('profilePicEdit', WEBP, { filename: 'me.webp', contentType: 'image/webp' })
+      .expect(200);
     expect(webp.body.data.profilePic).toMatch(/\.webp$/);
   });
 
   it('Refuses a file that is not a PNG, JPEG or WebP whatever it claims to be', async () => {
-    const res = await save().attach('profilePicEdit', Buffer.from('GIF89a....'), { filename: 'me.png', contentType: 'image/png' }).expect(400);
+    const res = await save()
+      .attach('profilePicEdit', Buffer.from('GIF89a....'), { filename: 'me.png', contentType: 'image/png' })
+      .expect(400);
     expect(res.body.error.fields).toEqual({ profilePicEdit: 'upload.errors.typeUnsupported' });
   });
 
   it('Refuses a picture over 2 MB and more than one file', async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
-    const res = await save().attach('profilePicEdit', big, { filename: 'big.png', contentType: 'image/png' }).expect(400);
+    const res = await save()
+      .attach('profilePicEdit', big, { filename: 'big.png', contentType: 'image/png' })
+      .expect(400);
     expect(res.body.error.fields).toEqual({ profilePicEdit: 'upload.errors.tooLarge' });
     const two = await save().attach('profilePicEdit', PNG, 'a.png').attach('profilePicEdit', PNG, 'b.png').expect(400);
     expect(two.body.error.fields).toEqual({ profilePicEdit: 'upload.errors.tooMany' });
   });
 
   it('Reports invalid details as field errors and changes nothing', async () => {
-    const res = await t.http.put('/api/v1/auth/account').set(auth).field('firstName', '').field('phone', '12').field('email', 'nope').expect(400);
-    expect(res.body.error.fields).toEqual({ firstName: 'firstName.errors.required', phone: 'phone.errors.invalid', email: 'email.errors.invalid' });
+    const res = await t.http
+      .put('/api/v1/auth/account')
+      .set(auth)
+      .field('firstName', '')
+      .field('phone', '12')
+      .field('email', 'nope')
+      .expect(400);
+    expect(res.body.error.fields).toEqual({
+      firstName: 'firstName.errors.required',
+      phone: 'phone.errors.invalid',
+      email: 'email.errors.invalid',
+    });
     expect((await t.http.get('/api/v1/auth/account').set(auth)).body.firstName).toBe('Olivia');
   });
 
@@ -110,14 +136,24 @@ describe('The account page: own details, profile picture, email change', () => {
     // The link alone, or in someone else's session, moves nothing and does not use the code up.
     await t.http.post('/api/v1/auth/confirm-email').send({ code }).expect(401);
     const member = { Authorization: `Bearer ${await t.login('member@acme.example.com')}` };
-    expect((await t.http.post('/api/v1/auth/confirm-email').set(member).send({ code }).expect(400)).body.error.code).toBe('confirmEmail.invalid');
+    expect(
+      (await t.http.post('/api/v1/auth/confirm-email').set(member).send({ code }).expect(400)).body.error.code,
+    ).toBe('confirmEmail.invalid');
     expect((await t.http.get('/api/v1/auth/account').set(member)).body.email).toBe('member@acme.example.com');
 
-    await t.http.post('/api/v1/auth/confirm-email').set(auth).send({ code }).expect(200, { success: true, message: 'messages.emailConfirmed' });
+    await t.http
+      .post('/api/v1/auth/confirm-email')
+      .set(auth)
+      .send({ code })
+      .expect(200, { success: true, message: 'messages.emailConfirmed' });
     expect((await t.http.get('/api/v1/auth/account').set(auth)).body.email).toBe('olivia.tan@acme.example.com');
     await t.http.get('/api/v1/auth/account').set(other).expect(401);
-    expect((await t.http.post('/api/v1/auth/confirm-email').set(auth).send({ code }).expect(400)).body.error.code).toBe('confirmEmail.invalid');
-    expect((await t.http.post('/api/v1/auth/confirm-email').set(auth).send({}).expect(400)).body.error.fields).toEqual({ code: 'code.errors.required' });
+    expect((await t.http.post('/api/v1/auth/confirm-email').set(auth).send({ code }).expect(400)).body.error.code).toBe(
+      'confirmEmail.invalid',
+    );
+    expect((await t.http.post('/api/v1/auth/confirm-email').set(auth).send({}).expect(400)).body.error.fields).toEqual({
+      code: 'code.errors.required',
+    });
   });
 
   it('An expired confirmation code is refused; an address someone uses answers the same and only its owner is told', async () => {
@@ -127,7 +163,9 @@ describe('The account page: own details, profile picture, email change', () => {
       .knex('email_codes')
       .where({ email: 'olivia.t@acme.example.com', purpose: 3 })
       .update({ expires_at: new Date(Date.now() - 1000) });
-    expect((await t.http.post('/api/v1/auth/confirm-email').set(auth).send({ code }).expect(400)).body.error.code).toBe('confirmEmail.invalid');
+    expect((await t.http.post('/api/v1/auth/confirm-email').set(auth).send({ code }).expect(400)).body.error.code).toBe(
+      'confirmEmail.invalid',
+    );
     const taken = await save().field('email', 'member@acme.example.com').expect(200);
     const fresh = await save().field('email', 'olivia.new@acme.example.com').expect(200);
     expect(Object.keys(taken.body).sort()).toEqual(Object.keys(fresh.body).sort());
@@ -167,9 +205,19 @@ describe('The account page: own details, profile picture, email change', () => {
       jobTitle: null,
       profilePic: null,
     });
-    const res = await t.http.put('/api/v1/auth/account').set(community).field('firstName', 'Cora').attach('profilePicEdit', PNG, 'me.png').expect(400);
+    const res = await t.http
+      .put('/api/v1/auth/account')
+      .set(community)
+      .field('firstName', 'Cora')
+      .attach('profilePicEdit', PNG, 'me.png')
+      .expect(400);
     expect(res.body.error.fields).toEqual({ profilePicEdit: 'profilePicEdit.errors.notAllowed' });
-    const renamed = await t.http.put('/api/v1/auth/account').set(community).field('lastName', 'Lim-Tan').field('jobTitle', 'ignored').expect(200);
+    const renamed = await t.http
+      .put('/api/v1/auth/account')
+      .set(community)
+      .field('lastName', 'Lim-Tan')
+      .field('jobTitle', 'ignored')
+      .expect(200);
     expect(renamed.body.data).toMatchObject({ lastName: 'Lim-Tan', jobTitle: null });
   });
 

@@ -20,15 +20,30 @@ describe('Rate limits on emailed codes and links', () => {
         .set(from(`198.51.100.${i + 1}`))
         .send({ email: 'member@acme.example.com' })
         .expect(200);
-    const res = await t.http.post('/api/v1/auth/send-email-otp').set(from('198.51.100.99')).send({ email: 'member@acme.example.com' }).expect(429);
-    expect(res.body.error).toEqual({ code: 'errors.tooManyRequests', message: expect.stringMatching(/^Too many requests/) });
+    const res = await t.http
+      .post('/api/v1/auth/send-email-otp')
+      .set(from('198.51.100.99'))
+      .send({ email: 'member@acme.example.com' })
+      .expect(429);
+    expect(res.body.error).toEqual({
+      code: 'errors.tooManyRequests',
+      message: expect.stringMatching(/^Too many requests/),
+    });
     // Links count against the same email.
-    await t.http.post('/api/v1/auth/send-magic-link').set(from('198.51.100.98')).send({ email: 'member@acme.example.com' }).expect(429);
+    await t.http
+      .post('/api/v1/auth/send-magic-link')
+      .set(from('198.51.100.98'))
+      .send({ email: 'member@acme.example.com' })
+      .expect(429);
   });
 
   it('The limit holds in every process that shares the database', async () => {
     const other = request(createApp({ knex: t.knex, config: t.config }));
-    await other.post('/api/v1/auth/send-magic-link').set(from('198.51.100.97')).send({ email: 'member@acme.example.com' }).expect(429);
+    await other
+      .post('/api/v1/auth/send-magic-link')
+      .set(from('198.51.100.97'))
+      .send({ email: 'member@acme.example.com' })
+      .expect(429);
   });
 
   it('Unknown emails count too, so the limit reveals nothing about accounts', async () => {
@@ -38,7 +53,11 @@ describe('Rate limits on emailed codes and links', () => {
         .set(from(`198.51.100.${i + 1}`))
         .send({ email: 'ghost@nowhere.example.com' })
         .expect(200);
-    await t.http.post('/api/v1/auth/send-magic-link').set(from('198.51.100.50')).send({ email: 'ghost@nowhere.example.com' }).expect(429);
+    await t.http
+      .post('/api/v1/auth/send-magic-link')
+      .set(from('198.51.100.50'))
+      .send({ email: 'ghost@nowhere.example.com' })
+      .expect(429);
   });
 
   it('One IP may ask for 30 codes or links in 15 minutes, whatever the emails', async () => {
@@ -50,9 +69,17 @@ describe('Rate limits on emailed codes and links', () => {
         .send({ email: `visitor${i}@nowhere.example.com` })
         .expect(200);
     }
-    const res = await t.http.post('/api/v1/auth/send-email-otp').set(from('203.0.113.7')).send({ email: 'visitor99@nowhere.example.com' }).expect(429);
+    const res = await t.http
+      .post('/api/v1/auth/send-email-otp')
+      .set(from('203.0.113.7'))
+      .send({ email: 'visitor99@nowhere.example.com' })
+      .expect(429);
     expect(res.body.error.code).toBe('errors.tooManyRequests');
-    await t.http.post('/api/v1/auth/send-email-otp').set(from('203.0.113.8')).send({ email: 'visitor99@nowhere.example.com' }).expect(200);
+    await t.http
+      .post('/api/v1/auth/send-email-otp')
+      .set(from('203.0.113.8'))
+      .send({ email: 'visitor99@nowhere.example.com' })
+      .expect(200);
   });
 
   it('Requests older than the window no longer count', async () => {
@@ -60,7 +87,11 @@ describe('Rate limits on emailed codes and links', () => {
       .knex('rate_limit_hits')
       .where('key', 'email:member@acme.example.com')
       .update({ hit_at: new Date(Date.now() - 16 * 60_000) });
-    await t.http.post('/api/v1/auth/send-email-otp').set(from('198.51.100.60')).send({ email: 'member@acme.example.com' }).expect(200);
+    await t.http
+      .post('/api/v1/auth/send-email-otp')
+      .set(from('198.51.100.60'))
+      .send({ email: 'member@acme.example.com' })
+      .expect(200);
   });
 
   it('A community magic-link sign-up is limited the same way', async () => {
@@ -70,6 +101,10 @@ describe('Rate limits on emailed codes and links', () => {
         .set(from(`192.0.2.${i + 1}`))
         .send({ email: 'fan@community.example.org' })
         .expect(200);
-    await t.http.post('/api/v1/auth/community/magic-link/signup').set(from('192.0.2.77')).send({ email: 'fan@community.example.org' }).expect(429);
+    await t.http
+      .post('/api/v1/auth/community/magic-link/signup')
+      .set(from('192.0.2.77'))
+      .send({ email: 'fan@community.example.org' })
+      .expect(429);
   });
 });

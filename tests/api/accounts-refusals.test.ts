@@ -29,7 +29,9 @@ describe('Sign-in refusals carry the login page flag', () => {
   it('A user of a pending company is refused with company.pending / companyPending', async () => {
     const res = await tryLogin(t, initechUser);
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: { code: 'company.pending', message: 'Your company is pending approval', flag: 'companyPending' } });
+    expect(res.body).toEqual({
+      error: { code: 'company.pending', message: 'Your company is pending approval', flag: 'companyPending' },
+    });
   });
 
   it('A user of an inactive company is refused with company.notActivate / companyNotActivate', async () => {
@@ -41,14 +43,24 @@ describe('Sign-in refusals carry the login page flag', () => {
   const cases: [string, string, Record<string, unknown>, string, string][] = [
     ['A pending company user', 'company_users', { status: 0 }, 'user.pending', 'userPending'],
     ['An inactive company user', 'company_users', { status: 2 }, 'user.notActivate', 'userNotActivate'],
-    ['A company user whose role fits no company role', 'company_users', { role: 7 }, 'company.roleMismatch', 'companyAndUserRoleMismatch'],
+    [
+      'A company user whose role fits no company role',
+      'company_users',
+      { role: 7 },
+      'company.roleMismatch',
+      'companyAndUserRoleMismatch',
+    ],
     ['A company user in an unknown status', 'company_users', { status: 9 }, 'user.statusErr', 'userStatusErr'],
     ['An inactive admin', 'admins', { status: 0 }, 'user.notActivate', 'userNotActivate'],
     ['A candidate pending curation', 'candidates', { status: 0 }, 'user.pending', 'userPending'],
     ['An inactive candidate', 'candidates', { status: 2 }, 'user.notActivate', 'userNotActivate'],
     ['A candidate pending activation', 'candidates', { status: 4 }, 'user.pendingActivation', 'userPendingActivation'],
   ];
-  const emails: Record<string, string> = { company_users: 'member@acme.example.com', admins: 'advocate@example.com', candidates: 'candidate@example.com' };
+  const emails: Record<string, string> = {
+    company_users: 'member@acme.example.com',
+    admins: 'advocate@example.com',
+    candidates: 'candidate@example.com',
+  };
 
   for (const [who, table, change, code, flag] of cases) {
     it(`${who} is refused with ${code} / ${flag}`, async () => {

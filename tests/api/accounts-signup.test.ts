@@ -3,7 +3,14 @@ import { testApp, type TestApp } from '../helpers/app';
 import { lastMail, linkParam, mailsTo } from '../helpers/mailbox';
 import { formatDate } from '../../schema/rules/dates';
 
-const person = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@hopperlabs.example.com', phone: '+659 123 45678', jobTitle: 'CTO', agreeTerms: true };
+const person = {
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  email: 'grace@hopperlabs.example.com',
+  phone: '+659 123 45678',
+  jobTitle: 'CTO',
+  agreeTerms: true,
+};
 
 describe('Company self sign-up in three steps', () => {
   let t: TestApp;
@@ -15,12 +22,17 @@ describe('Company self sign-up in three steps', () => {
     my = (await t.knex('countries').where('code', 'MY').first('id')).id;
   });
 
-  const step = (n: number, body: unknown) => t.http.post(`/api/v1/auth/company/self/signup/step-${n}`).send(body as object);
-  const confirm = (signupToken: string, code: string) => t.http.post('/api/v1/auth/company/self/signup/confirm-email').send({ signupToken, code });
+  const step = (n: number, body: unknown) =>
+    t.http.post(`/api/v1/auth/company/self/signup/step-${n}`).send(body as object);
+  const confirm = (signupToken: string, code: string) =>
+    t.http.post('/api/v1/auth/company/self/signup/confirm-email').send({ signupToken, code });
   /** Step 1, then the emailed code: the draft step 2 accepts. */
   const started = async (who: Record<string, unknown>) => {
     const { signupToken } = (await step(1, who).expect(200)).body as { signupToken: string };
-    await confirm(signupToken, await t.lastCode(who.email as string)).expect(200, { signupToken, emailConfirmed: true });
+    await confirm(signupToken, await t.lastCode(who.email as string)).expect(200, {
+      signupToken,
+      emailConfirmed: true,
+    });
     return { signupToken };
   };
   const company = (signupToken: string, extra: Record<string, unknown> = {}) => ({
@@ -48,7 +60,18 @@ describe('Company self sign-up in three steps', () => {
     });
   });
 
-  for (const domain of ['gmail.com', 'yahoo.co.uk', 'outlook.com', 'hotmail.fr', 'msn.com', 'live.com', 'mailinator.com', 'aol.com', 'test.com', 'corp.test']) {
+  for (const domain of [
+    'gmail.com',
+    'yahoo.co.uk',
+    'outlook.com',
+    'hotmail.fr',
+    'msn.com',
+    'live.com',
+    'mailinator.com',
+    'aol.com',
+    'test.com',
+    'corp.test',
+  ]) {
     it(`Step 1 refuses a free or test address at ${domain}`, async () => {
       const res = await step(1, { ...person, email: `grace@${domain}` }).expect(400);
       expect(res.body.error.fields).toEqual({ email: 'email.errors.businessEmail' });
@@ -65,7 +88,9 @@ describe('Company self sign-up in three steps', () => {
     expect(notice.text).not.toMatch(/\b\d{6}\b/);
     // No code went out, so no code can confirm it.
     for (const guess of ['000000', '123456']) await confirm(taken.body.signupToken, guess).expect(400);
-    expect((await step(2, company(taken.body.signupToken)).expect(400)).body.error.code).toBe('signup.emailNotConfirmed');
+    expect((await step(2, company(taken.body.signupToken)).expect(400)).body.error.code).toBe(
+      'signup.emailNotConfirmed',
+    );
   });
 
   it('Step 2 opens only once the emailed code is confirmed; five wrong codes lock the draft', async () => {
@@ -97,16 +122,25 @@ describe('Company self sign-up in three steps', () => {
       validDomains: 'validDomains.errors.required',
       countries: 'countries.errors.required',
     });
-    expect((await step(2, company(signupToken, { validDomains: ['other.example.com'] })).expect(400)).body.error.fields).toEqual({
+    expect(
+      (await step(2, company(signupToken, { validDomains: ['other.example.com'] })).expect(400)).body.error.fields,
+    ).toEqual({
       validDomains: 'validDomains.errors.mustIncludeEmailDomain',
     });
-    expect((await step(2, company(signupToken, { validDomains: ['hopperlabs.example.com', 'gmail.com'] })).expect(400)).body.error.fields).toEqual({
+    expect(
+      (await step(2, company(signupToken, { validDomains: ['hopperlabs.example.com', 'gmail.com'] })).expect(400)).body
+        .error.fields,
+    ).toEqual({
       validDomains: 'validDomains.errors.businessDomain',
     });
-    expect((await step(2, company(signupToken, { validDomains: ['not a domain'] })).expect(400)).body.error.fields).toEqual({
+    expect(
+      (await step(2, company(signupToken, { validDomains: ['not a domain'] })).expect(400)).body.error.fields,
+    ).toEqual({
       validDomains: 'validDomains.errors.invalid',
     });
-    expect((await step(2, company(signupToken, { countries: [999999] })).expect(400)).body.error.fields).toEqual({ countries: 'countries.errors.notFound' });
+    expect((await step(2, company(signupToken, { countries: [999999] })).expect(400)).body.error.fields).toEqual({
+      countries: 'countries.errors.notFound',
+    });
     expect((await step(2, company(signupToken, { companySourceOther: '' })).expect(400)).body.error.fields).toEqual({
       companySourceOther: 'companySourceOther.errors.required',
     });
@@ -114,8 +148,12 @@ describe('Company self sign-up in three steps', () => {
 
   it('Steps refuse an unknown, expired or missing sign-up token', async () => {
     expect((await step(2, company('A'.repeat(43))).expect(400)).body.error.code).toBe('signup.invalid');
-    expect((await step(3, { signupToken: 'nonsense', invites: [] }).expect(400)).body.error.code).toBe('signup.invalid');
-    expect((await step(3, { invites: [] }).expect(400)).body.error.fields).toEqual({ signupToken: 'signupToken.errors.required' });
+    expect((await step(3, { signupToken: 'nonsense', invites: [] }).expect(400)).body.error.code).toBe(
+      'signup.invalid',
+    );
+    expect((await step(3, { invites: [] }).expect(400)).body.error.fields).toEqual({
+      signupToken: 'signupToken.errors.required',
+    });
     const { signupToken } = await started({ ...person, email: 'late@hopperlabs.example.com' });
     await t
       .knex('signup_drafts')
@@ -148,7 +186,9 @@ describe('Company self sign-up in three steps', () => {
       'invites.4.email': 'email.errors.invalid',
     });
     const eleven = Array.from({ length: 11 }, (_, i) => ({ email: `c${i}@hopperlabs.example.com`, role: 2 }));
-    expect((await step(3, { signupToken, invites: eleven }).expect(400)).body.error.fields).toEqual({ invites: 'invites.errors.tooMany' });
+    expect((await step(3, { signupToken, invites: eleven }).expect(400)).body.error.fields).toEqual({
+      invites: 'invites.errors.tooMany',
+    });
     expect(await t.knex('companies').where('company_name', 'Hopper Labs').first()).toBeUndefined();
   });
 
@@ -229,12 +269,19 @@ describe('Company self sign-up in three steps', () => {
 
     const token = await t.login(person.email);
     const me = await t.http.get('/api/v1/auth/check/user').set('Authorization', `Bearer ${token}`).expect(200);
-    expect(me.body.user).toMatchObject({ email: person.email, userRole: 2, subUserRole: 0, companyName: 'Hopper Labs' });
+    expect(me.body.user).toMatchObject({
+      email: person.email,
+      userRole: 2,
+      subUserRole: 0,
+      companyName: 'Hopper Labs',
+    });
   });
 
   it('An admin rejects a pending company and its owner is told', async () => {
     const { signupToken } = await started({ ...person, email: 'rita@rejectme.example.com' });
-    await step(2, company(signupToken, { companyName: 'Reject Me', validDomains: ['rejectme.example.com'] })).expect(200);
+    await step(2, company(signupToken, { companyName: 'Reject Me', validDomains: ['rejectme.example.com'] })).expect(
+      200,
+    );
     await step(3, { signupToken }).expect(200);
     const created = await t.knex('companies').where('company_name', 'Reject Me').first('id');
     const admin = { Authorization: `Bearer ${await t.login('admin@example.com')}` };
@@ -244,7 +291,10 @@ describe('Company self sign-up in three steps', () => {
 
   it('Going back to step 1 with the token keeps the draft; a new address needs its own code', async () => {
     const { signupToken } = await started({ ...person, email: 'back@hopperlabs.example.com' });
-    expect((await step(1, { ...person, email: 'back@hopperlabs.example.com', signupToken }).expect(200)).body).toEqual({ signupToken, emailConfirmed: true });
+    expect((await step(1, { ...person, email: 'back@hopperlabs.example.com', signupToken }).expect(200)).body).toEqual({
+      signupToken,
+      emailConfirmed: true,
+    });
     const again = await step(1, { ...person, email: 'forth@hopperlabs.example.com', signupToken }).expect(200);
     expect(again.body).toEqual({ signupToken, emailConfirmed: false });
     expect((await step(2, company(signupToken)).expect(400)).body.error.code).toBe('signup.emailNotConfirmed');

@@ -16,18 +16,40 @@ describe('Sign-in and sign-up with Google and LinkedIn', () => {
       google: { issuer: google.issuer, clientId: google.clientId, clientSecret: google.clientSecret },
       linkedin: { issuer: linkedin.issuer, clientId: linkedin.clientId, clientSecret: linkedin.clientSecret },
     });
-    google.accounts['olivia'] = { email: 'owner@acme.example.com', email_verified: true, given_name: 'Olivia', family_name: 'Tan' };
+    google.accounts['olivia'] = {
+      email: 'owner@acme.example.com',
+      email_verified: true,
+      given_name: 'Olivia',
+      family_name: 'Tan',
+    };
     google.accounts['stranger'] = { email: 'stranger@nowhere.example.com', email_verified: true };
     google.accounts['unverified'] = { email: 'admin@example.com', email_verified: false };
-    google.accounts['newcomer'] = { email: 'nina@newco.example.com', email_verified: true, given_name: 'Nina', family_name: 'Okafor' };
-    linkedin.accounts['rachel'] = { email: 'owner@raas.example.com', email_verified: true, given_name: 'Rachel', family_name: 'Ng' };
-    linkedin.accounts['fan'] = { email: 'sam@community.example.org', email_verified: true, given_name: 'Sam', family_name: 'Lee' };
+    google.accounts['newcomer'] = {
+      email: 'nina@newco.example.com',
+      email_verified: true,
+      given_name: 'Nina',
+      family_name: 'Okafor',
+    };
+    linkedin.accounts['rachel'] = {
+      email: 'owner@raas.example.com',
+      email_verified: true,
+      given_name: 'Rachel',
+      family_name: 'Ng',
+    };
+    linkedin.accounts['fan'] = {
+      email: 'sam@community.example.org',
+      email_verified: true,
+      given_name: 'Sam',
+      family_name: 'Lee',
+    };
   });
 
   /** Our start route → provider sign-in and consent → our callback; returns where our callback sends the browser. */
   async function roundTrip(startPath: string, login: string): Promise<string> {
     const start = await t.http.get(startPath).expect(302);
-    const cookies = ((start.headers['set-cookie'] as unknown as string[] | undefined) ?? []).map((c) => c.split(';')[0]).join('; ');
+    const cookies = ((start.headers['set-cookie'] as unknown as string[] | undefined) ?? [])
+      .map((c) => c.split(';')[0])
+      .join('; ');
     expect(cookies).toMatch(/^tb_oidc=/);
     const callback = await signInAtProvider(start.headers.location, login, publicUrl);
     expect(callback.pathname).toMatch(/^\/api\/v1\/auth\/(google|linkedin)\/callback$/);
@@ -52,7 +74,11 @@ describe('Sign-in and sign-up with Google and LinkedIn', () => {
     expect(asked.get('scope')).toBe('openid profile email');
 
     const res = await t.http.get(`/api/v1/auth/get/profile/via/social/login?gnbsl=${gnbslOf(location)}`).expect(200);
-    expect(res.body).toMatchObject({ accessToken: expect.any(String), status: 1, user: { email: 'owner@acme.example.com', userRole: 2, companyName: 'Acme' } });
+    expect(res.body).toMatchObject({
+      accessToken: expect.any(String),
+      status: 1,
+      user: { email: 'owner@acme.example.com', userRole: 2, companyName: 'Acme' },
+    });
     expect((res.headers['set-cookie'] as unknown as string[] | undefined)?.join(';')).toContain('tb_session=');
     const again = await t.http.get(`/api/v1/auth/get/profile/via/social/login?gnbsl=${gnbslOf(location)}`).expect(400);
     expect(again.body.error.code).toBe('sso.decodeFailed');
@@ -95,21 +121,30 @@ describe('Sign-in and sign-up with Google and LinkedIn', () => {
 
   it('Opening the callback without an answer from the provider goes back to login', async () => {
     const start = await t.http.get('/api/v1/auth/google/signin').expect(302);
-    const cookies = ((start.headers['set-cookie'] as unknown as string[] | undefined) ?? []).map((c) => c.split(';')[0]).join('; ');
+    const cookies = ((start.headers['set-cookie'] as unknown as string[] | undefined) ?? [])
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const res = await t.http.get('/api/v1/auth/google/callback').set('Cookie', cookies).expect(302);
     expect(res.headers.location).toBe('/auth/login?ssoError=true');
   });
 
   it('Cancelling at the provider goes back to login', async () => {
     const start = await t.http.get('/api/v1/auth/google/signin').expect(302);
-    const cookies = ((start.headers['set-cookie'] as unknown as string[] | undefined) ?? []).map((c) => c.split(';')[0]).join('; ');
+    const cookies = ((start.headers['set-cookie'] as unknown as string[] | undefined) ?? [])
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const iss = encodeURIComponent(google.issuer);
-    const res = await t.http.get(`/api/v1/auth/google/callback?error=access_denied&iss=${iss}`).set('Cookie', cookies).expect(302);
+    const res = await t.http
+      .get(`/api/v1/auth/google/callback?error=access_denied&iss=${iss}`)
+      .set('Cookie', cookies)
+      .expect(302);
     expect(res.headers.location).toBe('/auth/login?ssoError=true');
   });
 
   it('A keyless or made-up gnbsl is refused', async () => {
-    expect((await t.http.get('/api/v1/auth/get/profile/via/social/login').expect(400)).body.error.code).toBe('sso.decodeFailed');
+    expect((await t.http.get('/api/v1/auth/get/profile/via/social/login').expect(400)).body.error.code).toBe(
+      'sso.decodeFailed',
+    );
     await t.http.get(`/api/v1/auth/get/profile/via/social/login?gnbsl=${'x'.repeat(43)}`).expect(400);
   });
 
@@ -117,7 +152,9 @@ describe('Sign-in and sign-up with Google and LinkedIn', () => {
     const location = await roundTrip('/api/v1/auth/google/signup/company', 'newcomer');
     expect(location).toMatch(/^\/auth\/company\/signup\/1\?gnbsl=/);
     const key = gnbslOf(location);
-    await t.http.get(`/api/v1/auth/name/via/google?gnbsl=${key}`).expect(200, { firstName: 'Nina', lastName: 'Okafor', email: 'nina@newco.example.com' });
+    await t.http
+      .get(`/api/v1/auth/name/via/google?gnbsl=${key}`)
+      .expect(200, { firstName: 'Nina', lastName: 'Okafor', email: 'nina@newco.example.com' });
     // Reading it again (a page refresh) still works; the other provider's route does not read it.
     await t.http.get(`/api/v1/auth/name/via/google?gnbsl=${key}`).expect(200);
     await t.http.get(`/api/v1/auth/name/via/linked-in?gnbsl=${key}`).expect(400);
@@ -131,12 +168,16 @@ describe('Sign-in and sign-up with Google and LinkedIn', () => {
     const location = await roundTrip('/api/v1/auth/linkedin/signup/community', 'fan');
     expect(location).toMatch(/^\/community\/auth\/signup\?gnbsl=/);
     const key = gnbslOf(location);
-    await t.http.get(`/api/v1/auth/name/via/linked-in?gnbsl=${key}`).expect(200, { firstName: 'Sam', lastName: 'Lee', email: 'sam@community.example.org' });
+    await t.http
+      .get(`/api/v1/auth/name/via/linked-in?gnbsl=${key}`)
+      .expect(200, { firstName: 'Sam', lastName: 'Lee', email: 'sam@community.example.org' });
     const res = await t.http.post('/api/v1/auth/community/social/signup').send({ gnbsl: key }).expect(200);
     expect(res.body).toEqual({ success: true, redirectUrl: '/community/welcome' });
     const row = await t.knex('community_users').where('email', 'sam@community.example.org').first();
     expect(row).toMatchObject({ first_name: 'Sam', last_name: 'Lee', status: 1, signup_method: 4 });
     expect(row.email_confirmed_at).not.toBeNull();
-    expect((await t.http.post('/api/v1/auth/community/social/signup').send({ gnbsl: key }).expect(400)).body.error.code).toBe('sso.decodeFailed');
+    expect(
+      (await t.http.post('/api/v1/auth/community/social/signup').send({ gnbsl: key }).expect(400)).body.error.code,
+    ).toBe('sso.decodeFailed');
   });
 });

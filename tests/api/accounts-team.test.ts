@@ -28,7 +28,8 @@ describe('Team management', () => {
       .returning('id');
     return `Project:${row.id}`;
   }
-  const ownerOf = async (project: string) => (await t.http.get(`/api/v1/projects/${project}`).set(admin).expect(200)).body.ownerId;
+  const ownerOf = async (project: string) =>
+    (await t.http.get(`/api/v1/projects/${project}`).set(admin).expect(200)).body.ownerId;
 
   beforeAll(async () => {
     t = await testApp();
@@ -43,14 +44,22 @@ describe('Team management', () => {
     const q = t.knex('company_users');
     if (companyId) q.where('company_id', companyId);
     const rows = await q.select('role');
-    return { totalCount: rows.length, adminCount: rows.filter((r) => r.role <= 1).length, memberCount: rows.filter((r) => r.role === 2).length };
+    return {
+      totalCount: rows.length,
+      adminCount: rows.filter((r) => r.role <= 1).length,
+      memberCount: rows.filter((r) => r.role === 2).length,
+    };
   }
 
   it('A company Member is refused every team action with 403, a visitor with 401', async () => {
     const memberId = await idOf('member@acme.example.com');
     await t.http.get('/api/v1/company-users/user-stat').set(member).expect(403);
     await t.http.get(`/api/v1/company-users/user-list-to-transfer?id=${memberId}`).set(member).expect(403);
-    await t.http.post('/api/v1/company-users/invite').set(member).send({ email: 'x@acme.example.com', role: 2 }).expect(403);
+    await t.http
+      .post('/api/v1/company-users/invite')
+      .set(member)
+      .send({ email: 'x@acme.example.com', role: 2 })
+      .expect(403);
     await t.http
       .put('/api/v1/company-users/status')
       .set(member)
@@ -66,28 +75,49 @@ describe('Team management', () => {
   });
 
   it('Team counts cover the own company; admins see all or one company', async () => {
-    expect((await t.http.get('/api/v1/company-users/user-stat').set(owner).expect(200)).body).toEqual(await counts(acmeId));
+    expect((await t.http.get('/api/v1/company-users/user-stat').set(owner).expect(200)).body).toEqual(
+      await counts(acmeId),
+    );
     const northwind = (await t.knex('companies').where('company_name', 'Northwind Talent').first('id')).id;
-    expect((await t.http.get('/api/v1/company-users/user-stat').set(raas).expect(200)).body).toEqual(await counts(northwind));
+    expect((await t.http.get('/api/v1/company-users/user-stat').set(raas).expect(200)).body).toEqual(
+      await counts(northwind),
+    );
     // Naming another company shows nothing of it.
-    expect((await t.http.get(`/api/v1/company-users/user-stat?companyId=Company:${northwind}`).set(owner).expect(200)).body).toEqual({
+    expect(
+      (await t.http.get(`/api/v1/company-users/user-stat?companyId=Company:${northwind}`).set(owner).expect(200)).body,
+    ).toEqual({
       totalCount: 0,
       adminCount: 0,
       memberCount: 0,
     });
     expect((await t.http.get('/api/v1/company-users/user-stat').set(admin).expect(200)).body).toEqual(await counts());
-    expect((await t.http.get(`/api/v1/company-users/user-stat?companyId=Company:${acmeId}`).set(admin).expect(200)).body).toEqual(await counts(acmeId));
+    expect(
+      (await t.http.get(`/api/v1/company-users/user-stat?companyId=Company:${acmeId}`).set(admin).expect(200)).body,
+    ).toEqual(await counts(acmeId));
   });
 
   it('The transfer list holds the other active users of the same company', async () => {
     const memberId = await idOf('member@acme.example.com');
-    const res = await t.http.get(`/api/v1/company-users/user-list-to-transfer?id=User:${memberId}`).set(owner).expect(200);
-    const expected = await t.knex('company_users').where({ company_id: acmeId, status: 1 }).whereNot('id', memberId).pluck('email');
+    const res = await t.http
+      .get(`/api/v1/company-users/user-list-to-transfer?id=User:${memberId}`)
+      .set(owner)
+      .expect(200);
+    const expected = await t
+      .knex('company_users')
+      .where({ company_id: acmeId, status: 1 })
+      .whereNot('id', memberId)
+      .pluck('email');
     expect(res.body.map((u: { email: string }) => u.email).sort()).toEqual(expected.sort());
-    expect(res.body[0]).toEqual({ id: expect.stringMatching(/^User:\d+$/), name: expect.any(String), email: expect.any(String) });
+    expect(res.body[0]).toEqual({
+      id: expect.stringMatching(/^User:\d+$/),
+      name: expect.any(String),
+      email: expect.any(String),
+    });
     const stranger = await t.knex('company_users').whereNot('company_id', acmeId).first('id');
     await t.http.get(`/api/v1/company-users/user-list-to-transfer?id=${stranger.id}`).set(owner).expect(404);
-    expect((await t.http.get('/api/v1/company-users/user-list-to-transfer?id=abc').set(owner).expect(400)).body.error.fields).toEqual({
+    expect(
+      (await t.http.get('/api/v1/company-users/user-list-to-transfer?id=abc').set(owner).expect(400)).body.error.fields,
+    ).toEqual({
       id: 'id.errors.invalid',
     });
   });
@@ -117,19 +147,40 @@ describe('Team management', () => {
         .put(`/api/v1/company-users/${path}`)
         .set(owner)
         .send(body as object);
-    expect((await put('status', { users: [theOwner.id], status: 2 }).expect(400)).body.error.fields).toEqual({ users: 'users.errors.owner' });
-    expect((await put('role', { users: [theOwner.id], companyRole: 2 }).expect(400)).body.error.fields).toEqual({ users: 'users.errors.owner' });
-    expect((await put('status', { users: [self], status: 2 }).expect(400)).body.error.fields).toEqual({ users: 'users.errors.self' });
-    await t.http.post('/api/v1/company-users/invite').set(owner).send({ email: 'pending@acme.example.com', role: 2 }).expect(201);
-    expect((await put('status', { users: [await idOf('pending@acme.example.com')], status: 1 }).expect(400)).body.error.fields).toEqual({
+    expect((await put('status', { users: [theOwner.id], status: 2 }).expect(400)).body.error.fields).toEqual({
+      users: 'users.errors.owner',
+    });
+    expect((await put('role', { users: [theOwner.id], companyRole: 2 }).expect(400)).body.error.fields).toEqual({
+      users: 'users.errors.owner',
+    });
+    expect((await put('status', { users: [self], status: 2 }).expect(400)).body.error.fields).toEqual({
+      users: 'users.errors.self',
+    });
+    await t.http
+      .post('/api/v1/company-users/invite')
+      .set(owner)
+      .send({ email: 'pending@acme.example.com', role: 2 })
+      .expect(201);
+    expect(
+      (await put('status', { users: [await idOf('pending@acme.example.com')], status: 1 }).expect(400)).body.error
+        .fields,
+    ).toEqual({
       users: 'users.errors.pendingInvitation',
     });
     const stranger = await t.knex('company_users').whereNot('company_id', acmeId).first('id');
     await put('status', { users: [stranger.id], status: 2 }).expect(404);
-    expect((await put('status', { users: [], status: 2 }).expect(400)).body.error.fields).toEqual({ users: 'users.errors.required' });
-    expect((await put('status', { users: [self], status: 0 }).expect(400)).body.error.fields).toEqual({ status: 'status.errors.invalid' });
-    expect((await put('role', { users: [self], companyRole: 0 }).expect(400)).body.error.fields).toEqual({ companyRole: 'companyRole.errors.invalid' });
-    expect((await put('role', { users: ['x'], companyRole: 1 }).expect(400)).body.error.fields).toEqual({ users: 'users.errors.invalid' });
+    expect((await put('status', { users: [], status: 2 }).expect(400)).body.error.fields).toEqual({
+      users: 'users.errors.required',
+    });
+    expect((await put('status', { users: [self], status: 0 }).expect(400)).body.error.fields).toEqual({
+      status: 'status.errors.invalid',
+    });
+    expect((await put('role', { users: [self], companyRole: 0 }).expect(400)).body.error.fields).toEqual({
+      companyRole: 'companyRole.errors.invalid',
+    });
+    expect((await put('role', { users: ['x'], companyRole: 1 }).expect(400)).body.error.fields).toEqual({
+      users: 'users.errors.invalid',
+    });
   });
 
   it('A platform admin may deactivate and reactivate a company owner', async () => {
@@ -165,11 +216,15 @@ describe('Team management', () => {
 
   it('The owner cannot be deleted, nor oneself', async () => {
     const theOwner = await t.knex('company_users').where({ company_id: acmeId, role: 0 }).first('id');
-    expect((await t.http.delete(`/api/v1/company-users/User:${theOwner.id}`).set(owner).expect(400)).body.error).toMatchObject({
+    expect(
+      (await t.http.delete(`/api/v1/company-users/User:${theOwner.id}`).set(owner).expect(400)).body.error,
+    ).toMatchObject({
       code: 'companyUser.ownerUndeletable',
       message: 'The company owner cannot be deleted',
     });
-    expect((await t.http.delete(`/api/v1/company-users/User:${theOwner.id}`).set(admin).expect(400)).body.error.code).toBe('companyUser.ownerUndeletable');
+    expect(
+      (await t.http.delete(`/api/v1/company-users/User:${theOwner.id}`).set(admin).expect(400)).body.error.code,
+    ).toBe('companyUser.ownerUndeletable');
     expect(
       (
         await t.http
@@ -181,14 +236,21 @@ describe('Team management', () => {
   });
 
   it('A deleted user’s work goes to an active user of the same company', async () => {
-    await t.http.post('/api/v1/company-users/invite').set(owner).send({ email: 'leaver@acme.example.com', role: 2 }).expect(201);
+    await t.http
+      .post('/api/v1/company-users/invite')
+      .set(owner)
+      .send({ email: 'leaver@acme.example.com', role: 2 })
+      .expect(201);
     const leaver = await idOf('leaver@acme.example.com');
     await t.knex('company_users').where('id', leaver).update({ status: 1, first_name: 'Lee', last_name: 'Ver' });
     const stranger = await t.knex('company_users').whereNot('company_id', acmeId).where('status', 1).first('id');
     const inactive = await t.knex('company_users').where({ company_id: acmeId }).whereNot('status', 1).first('id');
     const projects = [await projectOwnedBy(leaver, acmeId), await projectOwnedBy(leaver, acmeId)];
-    const del = (transferTo: unknown) => t.http.delete(`/api/v1/company-users/User:${leaver}?transferTo=${transferTo}`).set(owner);
-    expect((await del(`User:${stranger.id}`).expect(400)).body.error.fields).toEqual({ transferTo: 'transferTo.errors.invalid' });
+    const del = (transferTo: unknown) =>
+      t.http.delete(`/api/v1/company-users/User:${leaver}?transferTo=${transferTo}`).set(owner);
+    expect((await del(`User:${stranger.id}`).expect(400)).body.error.fields).toEqual({
+      transferTo: 'transferTo.errors.invalid',
+    });
     expect((await del(inactive.id).expect(400)).body.error.fields).toEqual({ transferTo: 'transferTo.errors.invalid' });
     expect((await del(leaver).expect(400)).body.error.fields).toEqual({ transferTo: 'transferTo.errors.invalid' });
     expect((await del('nonsense').expect(400)).body.error.fields).toEqual({ transferTo: 'transferTo.errors.invalid' });
@@ -203,7 +265,11 @@ describe('Team management', () => {
   });
 
   it('Another company’s users are out of reach; admins reach everyone', async () => {
-    const stranger = await t.knex('company_users').whereNot('company_id', acmeId).whereNot('role', 0).first('id', 'company_id');
+    const stranger = await t
+      .knex('company_users')
+      .whereNot('company_id', acmeId)
+      .whereNot('role', 0)
+      .first('id', 'company_id');
     const project = await projectOwnedBy(stranger.id, stranger.company_id);
     await t.http.delete(`/api/v1/company-users/User:${stranger.id}`).set(owner).expect(404);
     expect(await ownerOf(project)).toBe(`User:${stranger.id}`);

@@ -7,7 +7,14 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadIndex } from '../../backend/features/lookups';
-import { localVerdict, readRequirements, requirementsSchema, retrieveAndScore, type Requirements, type Scored } from '../../backend/features/aiMatch/matcher';
+import {
+  localVerdict,
+  readRequirements,
+  requirementsSchema,
+  retrieveAndScore,
+  type Requirements,
+  type Scored,
+} from '../../backend/features/aiMatch/matcher';
 import { testApp, type TestApp } from '../helpers/app';
 import { candidatePayload, talentIds, type TalentIds } from '../helpers/talent';
 
@@ -62,7 +69,9 @@ describe('Reading a job description', () => {
     const id = (name: string) => skills.resolve(name)!.id;
     const required = req.skills.filter((s) => s.required).map((s) => s.id);
     const nice = req.skills.filter((s) => !s.required).map((s) => s.id);
-    expect(required).toEqual(expect.arrayContaining([id('Java'), id('Spring Boot'), id('Kafka'), id('AWS'), id('PostgreSQL')]));
+    expect(required).toEqual(
+      expect.arrayContaining([id('Java'), id('Spring Boot'), id('Kafka'), id('AWS'), id('PostgreSQL')]),
+    );
     expect(req.skills.find((s) => s.id === id('Kafka'))?.label).toBe('Apache Kafka');
     expect(nice).toContain(id('k8s'));
     // The company's blurb is not the role's: Salesforce is no requirement.
@@ -83,9 +92,18 @@ describe('Reading a job description', () => {
   });
 
   it('Refuses an edit of the requirements that is out of range, naming the field', () => {
-    const bad = requirementsSchema.safeParse({ skills: [], jobTitles: [], languages: [], locations: [], employmentTypes: [5], years: { min: 90 } });
+    const bad = requirementsSchema.safeParse({
+      skills: [],
+      jobTitles: [],
+      languages: [],
+      locations: [],
+      employmentTypes: [5],
+      years: { min: 90 },
+    });
     expect(bad.success).toBe(false);
-    expect(bad.error!.issues.map((i) => i.path.join('.'))).toEqual(expect.arrayContaining(['employmentTypes.0', 'years.min']));
+    expect(bad.error!.issues.map((i) => i.path.join('.'))).toEqual(
+      expect.arrayContaining(['employmentTypes.0', 'years.min']),
+    );
   });
 
   it('Reads a right to work in a country, a year range and a yearly salary in another currency', async () => {
@@ -110,7 +128,15 @@ describe('Scoring what search retrieves', () => {
     req = await readRequirements(t.knex, JD);
     const mandarin = (await t.knex('languages').where('code', 'cmn').first('id')).id as number;
     const [java, spring, kafka, aws, postgres, recruiting, sourcing] = await Promise.all(
-      ['Java', 'Spring Boot', 'Apache Kafka', 'Amazon Web Services', 'PostgreSQL', 'Technical Recruiting', 'Sourcing'].map(skill),
+      [
+        'Java',
+        'Spring Boot',
+        'Apache Kafka',
+        'Amazon Web Services',
+        'PostgreSQL',
+        'Technical Recruiting',
+        'Sourcing',
+      ].map(skill),
     );
     const backend = await title('Senior Backend Engineer');
     const engineer = (start: number) => ({
@@ -167,7 +193,13 @@ describe('Scoring what search retrieves', () => {
       citizenshipId: malaysian,
       preferredLocations: [{ locationId: ids.singapore, visaType: 3, visaCategory: 'Employment Pass' }],
     });
-    people.twinB = await create({ ...twin, firstName: 'Olusegun', lastName: 'Adeyemi', linkedInUrl: 'linkedin.com/in/oa', citizenshipId: null });
+    people.twinB = await create({
+      ...twin,
+      firstName: 'Olusegun',
+      lastName: 'Adeyemi',
+      linkedInUrl: 'linkedin.com/in/oa',
+      citizenshipId: null,
+    });
     // Every candidate the words or skills find is scored, so that the trap is seen and placed.
     scored = await retrieveAndScore(t.knex, req, {}, { retrieve: 2000 });
   });
@@ -178,8 +210,12 @@ describe('Scoring what search retrieves', () => {
     expect(strong.score).toBeGreaterThanOrEqual(90);
     const skills = strong.parts.find((p) => p.key === 'skills')!;
     expect(skills.evidence).toMatch(/^5 of 5 required skills: .*Java, 7 years at Grab \(\d{4}–present\)/);
-    expect(strong.parts.find((p) => p.key === 'years')!.evidence).toMatch(/^7 years of experience since \d{4}, against 5\+ asked$/);
-    expect(strong.parts.find((p) => p.key === 'salary')!.evidence).toBe('Expects SGD 10,000 a month, against SGD 8,000–11,000');
+    expect(strong.parts.find((p) => p.key === 'years')!.evidence).toMatch(
+      /^7 years of experience since \d{4}, against 5\+ asked$/,
+    );
+    expect(strong.parts.find((p) => p.key === 'salary')!.evidence).toBe(
+      'Expects SGD 10,000 a month, against SGD 8,000–11,000',
+    );
     const verdict = localVerdict(strong);
     expect(verdict.recommendation).toBe('strong_yes');
     expect(verdict.strengths[0]).toMatch(/^Skills: 5 of 5 required skills/);
@@ -199,7 +235,9 @@ describe('Scoring what search retrieves', () => {
     expect(junior.score).toBeLessThan(40);
     const verdict = localVerdict(junior);
     expect(verdict.recommendation).toBe('no');
-    expect(verdict.reasoning).toMatch(/ruled out by experience \(1 year of experience since \d{4}, against 5\+ asked\)/);
+    expect(verdict.reasoning).toMatch(
+      /ruled out by experience \(1 year of experience since \d{4}, against 5\+ asked\)/,
+    );
   });
 
   it('Gives the same profile under other names and citizenships the same score and the same evidence', () => {
@@ -209,7 +247,8 @@ describe('Scoring what search retrieves', () => {
       expect(twin.parts).toEqual(strong.parts);
     }
     const text = JSON.stringify(scored);
-    for (const word of ['Aisha', 'Rahman', 'Zhang', 'Olusegun', 'zw@example.net', '8123', 'linkedin', 'Malaysia']) expect(text).not.toContain(word);
+    for (const word of ['Aisha', 'Rahman', 'Zhang', 'Olusegun', 'zw@example.net', '8123', 'linkedin', 'Malaysia'])
+      expect(text).not.toContain(word);
   });
 
   it('Keeps the admin filters: a filter on Kuala Lumpur leaves out everyone who prefers Singapore alone', async () => {

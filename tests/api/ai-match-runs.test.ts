@@ -31,7 +31,15 @@ beforeAll(async () => {
   llm = await startLlmStandIn();
   t = await testApp();
   t.config.aiMatch = { retrieve: 300, judgeTop: 6 };
-  t.config.llm = { baseUrl: llm.baseUrl, model: llm.model, apiKey: 'local', timeoutMs: 1500, retries: 2, backoffMs: 10, concurrency: 3 };
+  t.config.llm = {
+    baseUrl: llm.baseUrl,
+    model: llm.model,
+    apiKey: 'local',
+    timeoutMs: 1500,
+    retries: 2,
+    backoffMs: 10,
+    concurrency: 3,
+  };
   w = await matchWorld(t);
   people.private = await w.fit({
     ...PRIVATE,
@@ -68,12 +76,19 @@ describe('Who may match', () => {
 
 describe('Starting a match', () => {
   it('Reads the requirements and waits for the admin to confirm them', async () => {
-    const res = await w.admin.post('/projects/ai-match', { jobDescription: JD, filters: { experience: { from: 0, to: 80 } } });
+    const res = await w.admin.post('/projects/ai-match', {
+      jobDescription: JD,
+      filters: { experience: { from: 0, to: 80 } },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ status: 'review', source: 'text', judge: 'model', model: llm.model });
     expect(res.body.requirements.skills.map((s: { label: string }) => s.label)).toContain('Java');
     expect(res.body.requirements.years).toEqual({ min: 5 });
-    expect(Number((await t.knex('graphile_worker.jobs').where('task_identifier', 'match_candidates').count({ n: '*' }))[0].n)).toBe(0);
+    expect(
+      Number(
+        (await t.knex('graphile_worker.jobs').where('task_identifier', 'match_candidates').count({ n: '*' }))[0].n,
+      ),
+    ).toBe(0);
   });
 
   it('Refuses a missing description, an experience past 80 and a bad edit of the requirements, by field', async () => {
@@ -106,7 +121,8 @@ describe('Starting from an uploaded file', () => {
   beforeAll(async () => {
     token = await t.login('admin@example.com');
   });
-  const upload = (file: Buffer, name: string) => t.http.post('/api/v1/projects/ai-match').set('Authorization', `Bearer ${token}`).attach('file', file, name);
+  const upload = (file: Buffer, name: string) =>
+    t.http.post('/api/v1/projects/ai-match').set('Authorization', `Bearer ${token}`).attach('file', file, name);
   const runs = async () => Number((await t.knex('ai_match_runs').count({ n: '*' }))[0].n);
 
   it('Reads the requirements from a Word file and from a PDF, keeping the file name', async () => {
@@ -183,9 +199,21 @@ describe('A run judged by the language model', () => {
   it('Never tells the model a name, e-mail, phone, link or citizenship, not even inside a job description', async () => {
     const prompts = llm.prompts();
     expect(prompts.some((p) => p.includes('led payments in Java and Kafka'))).toBe(true);
-    const citizenship = (await t.knex('citizenships').where('id', w.ids.sgCitizenship).first()) as Record<string, unknown>;
-    const markers = [...Object.values(PRIVATE), 'zq.example.dev', 'Hidra', 'Veil', 'Fit0', 'Jane', String(citizenship.name ?? citizenship.label)];
-    for (const prompt of prompts) for (const marker of markers) expect(prompt.toLowerCase(), marker).not.toContain(marker.toLowerCase());
+    const citizenship = (await t.knex('citizenships').where('id', w.ids.sgCitizenship).first()) as Record<
+      string,
+      unknown
+    >;
+    const markers = [
+      ...Object.values(PRIVATE),
+      'zq.example.dev',
+      'Hidra',
+      'Veil',
+      'Fit0',
+      'Jane',
+      String(citizenship.name ?? citizenship.label),
+    ];
+    for (const prompt of prompts)
+      for (const marker of markers) expect(prompt.toLowerCase(), marker).not.toContain(marker.toLowerCase());
   });
 
   it('Re-running the same description reuses the verdicts instead of asking again', async () => {
@@ -206,9 +234,17 @@ describe('A run judged by the language model', () => {
 
   it("Adds a result to a project's suggested tab through curation", async () => {
     const project = await makeProject(t.knex, { title: 'Payments shortlist' });
-    const res = await w.admin.post('/projects/candidate/curate', { projectId: `Project:${project.id}`, candidateIds: [`Candidate:${people.fit1}`] });
+    const res = await w.admin.post('/projects/candidate/curate', {
+      projectId: `Project:${project.id}`,
+      candidateIds: [`Candidate:${people.fit1}`],
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(await t.knex('project_candidates').where({ project_id: project.id, candidate_id: people.fit1 }).first('stage', 'curated')).toEqual({
+    expect(
+      await t
+        .knex('project_candidates')
+        .where({ project_id: project.id, candidate_id: people.fit1 })
+        .first('stage', 'curated'),
+    ).toEqual({
       stage: 0,
       curated: true,
     });

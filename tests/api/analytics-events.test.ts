@@ -24,20 +24,29 @@ afterAll(async () => {
   await t?.knex.destroy();
 });
 
-const events = () => t.knex('analytics_events').orderBy('id').select('event', 'company_id', 'user_id', 'project_id', 'properties');
-const userOf = async (email: string) => (await t.knex('company_users').where('email', email).first('id', 'company_id')) as { id: number; company_id: number };
+const events = () =>
+  t.knex('analytics_events').orderBy('id').select('event', 'company_id', 'user_id', 'project_id', 'properties');
+const userOf = async (email: string) =>
+  (await t.knex('company_users').where('email', email).first('id', 'company_id')) as { id: number; company_id: number };
 
 describe('Analytics events', () => {
   it('admins and candidates searching, creating projects and moving candidates send nothing', async () => {
     expect((await admin.get('/search?ts=engineer')).status).toBe(200);
     expect((await candidate.get('/search?ts=engineer')).status).toBe(403);
     const acme = await userOf('owner@acme.example.com');
-    const created = await admin.post('/projects/create', await projectBody(t.knex, { title: 'Admins own project', companyId: `Company:${acme.company_id}` }));
+    const created = await admin.post(
+      '/projects/create',
+      await projectBody(t.knex, { title: 'Admins own project', companyId: `Company:${acme.company_id}` }),
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const project = await makeProject(t.knex, { title: 'Moves by an admin' });
     const [c] = await activeCandidates(t.knex, 1, { skip: 60 });
     await addToProject(t.knex, project, [c], 1);
-    const moved = await admin.post('/projects/recruitment', { projectId: `Project:${project.id}`, candidateId: `Candidate:${c}`, recruitmentStatus: 2 });
+    const moved = await admin.post('/projects/recruitment', {
+      projectId: `Project:${project.id}`,
+      candidateId: `Candidate:${c}`,
+      recruitmentStatus: 2,
+    });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     // Give any write after the answers time to land.
     await new Promise((r) => setTimeout(r, 300));
@@ -54,7 +63,11 @@ describe('Analytics events', () => {
     const project = await makeProject(t.knex, { title: 'Moves by the owner' });
     const [c] = await activeCandidates(t.knex, 1, { skip: 61 });
     await addToProject(t.knex, project, [c], 1);
-    const moved = await owner.post('/projects/recruitment', { projectId: `Project:${project.id}`, candidateId: `Candidate:${c}`, recruitmentStatus: 2 });
+    const moved = await owner.post('/projects/recruitment', {
+      projectId: `Project:${project.id}`,
+      candidateId: `Candidate:${c}`,
+      recruitmentStatus: 2,
+    });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
 
     const rows = await events();
@@ -68,6 +81,7 @@ describe('Analytics events', () => {
     // No candidate's id, name or email in any event.
     const person = await t.knex('candidates').where('id', c).first('first_name', 'last_name', 'email');
     const text = JSON.stringify(rows);
-    for (const value of [person.first_name, person.last_name, person.email, `Candidate:${c}`]) expect(text).not.toContain(value);
+    for (const value of [person.first_name, person.last_name, person.email, `Candidate:${c}`])
+      expect(text).not.toContain(value);
   });
 });

@@ -20,13 +20,19 @@ describe('Sign-in by emailed code', () => {
   it('An admin signs in with the code emailed to them and gets the session user', async () => {
     await t.http.post('/api/v1/auth/send-email-otp').send({ email: 'Admin@Example.com ' }).expect(200);
     const code = await t.lastCode('admin@example.com');
-    const res = await t.http.post('/api/v1/auth/login-by-email-otp').send({ email: 'admin@example.com', otp: code }).expect(200);
+    const res = await t.http
+      .post('/api/v1/auth/login-by-email-otp')
+      .send({ email: 'admin@example.com', otp: code })
+      .expect(200);
     expect(res.body).toMatchObject({
       status: 1,
       authorizedModules: ['*'],
       user: { email: 'admin@example.com', userRole: 1, adminId: expect.stringMatching(/^Admin:/) },
     });
-    const check = await t.http.get('/api/v1/auth/check/user').set('Authorization', `Bearer ${res.body.accessToken}`).expect(200);
+    const check = await t.http
+      .get('/api/v1/auth/check/user')
+      .set('Authorization', `Bearer ${res.body.accessToken}`)
+      .expect(200);
     expect(check.body.user.email).toBe('admin@example.com');
   });
 
@@ -83,13 +89,18 @@ describe('Sign-in by emailed code', () => {
   });
 
   it('A malformed email or code is a 400 naming the field', async () => {
-    const fields = async (res: { status: number; body: { error: { fields: unknown } } }, expected: Record<string, string>) => {
+    const fields = async (
+      res: { status: number; body: { error: { fields: unknown } } },
+      expected: Record<string, string>,
+    ) => {
       expect(res.status).toBe(400);
       expect(res.body.error.fields).toEqual(expected);
     };
     await fields(await t.http.post('/api/v1/auth/send-email-otp').send({}), { email: 'email.errors.required' });
     await fields(await send('not-an-email'), { email: 'email.errors.invalid' });
-    await fields(await t.http.post('/api/v1/auth/send-email-otp').send({ email: ['admin@example.com'] }), { email: 'email.errors.invalid' });
+    await fields(await t.http.post('/api/v1/auth/send-email-otp').send({ email: ['admin@example.com'] }), {
+      email: 'email.errors.invalid',
+    });
     await fields(await login('not-an-email', '123456'), { email: 'email.errors.invalid' });
     await fields(await login('admin@example.com', ''), { otp: 'otp.errors.required' });
     await fields(await login('admin@example.com', '12a456'), { otp: 'otp.errors.invalid' });
@@ -107,7 +118,11 @@ describe('Sign-in by emailed code', () => {
 
   it('A logged-out request is a 401, a signed-in one without the role a 403', async () => {
     refused(await t.http.get('/api/v1/admins'), 401, 'errors.unauthorized');
-    refused(await t.http.get('/api/v1/admins').set('Authorization', 'Bearer not-a-real-token'), 401, 'errors.unauthorized');
+    refused(
+      await t.http.get('/api/v1/admins').set('Authorization', 'Bearer not-a-real-token'),
+      401,
+      'errors.unauthorized',
+    );
     const candidate = await t.login('candidate@example.com');
     refused(await t.http.get('/api/v1/admins').set('Authorization', `Bearer ${candidate}`), 403, 'errors.forbidden');
     refused(await t.http.get('/api/v1/auth/check/user'), 401, 'errors.unauthorized');
@@ -117,7 +132,11 @@ describe('Sign-in by emailed code', () => {
     const token = await t.login('admin@example.com');
     await t.http.get('/api/v1/admins').set('Authorization', `Bearer ${token}`).expect(200);
     await t.http.post('/api/v1/auth/logout').set('Authorization', `Bearer ${token}`).expect(200);
-    refused(await t.http.get('/api/v1/auth/check/user').set('Authorization', `Bearer ${token}`), 401, 'errors.unauthorized');
+    refused(
+      await t.http.get('/api/v1/auth/check/user').set('Authorization', `Bearer ${token}`),
+      401,
+      'errors.unauthorized',
+    );
     refused(await t.http.get('/api/v1/admins').set('Authorization', `Bearer ${token}`), 401, 'errors.unauthorized');
   });
 
@@ -137,7 +156,12 @@ describe('Sign-in by emailed code', () => {
       expect(res.body.error.message, 'a sentence from the catalogue').not.toContain('errors.');
     }
     expect(await t.knex('tags').where('identifier', 'crosssite').first()).toBeUndefined();
-    await t.http.post('/api/v1/tags').set('Authorization', `Bearer ${res.body.accessToken}`).set('Origin', 'https://evil.example.com').send(tag).expect(201);
+    await t.http
+      .post('/api/v1/tags')
+      .set('Authorization', `Bearer ${res.body.accessToken}`)
+      .set('Origin', 'https://evil.example.com')
+      .send(tag)
+      .expect(201);
   });
 
   it('An inactive admin is refused as user.notActivate', async () => {

@@ -13,7 +13,8 @@ describe('Sign-in codes asked for by the admin console', () => {
   });
 
   const askAsConsole = (email: string) => t.http.post('/api/v1/auth/send-email-otp').send({ email, app: 'console' });
-  const codesFor = (email: string) => t.knex('email_codes').where('email', email).count<{ count: string }[]>('id as count');
+  const codesFor = (email: string) =>
+    t.knex('email_codes').where('email', email).count<{ count: string }[]>('id as count');
   const mailsTo = (email: string) => listOutbox(t.knex, email, 10);
 
   it('A platform admin gets a code and signs in with it', async () => {
@@ -24,7 +25,12 @@ describe('Sign-in codes asked for by the admin console', () => {
     expect(res.body.user.userRole).toBe(1);
   });
 
-  it.each([['owner@acme.example.com'], ['member@acme.example.com'], ['owner@raas.example.com'], ['candidate@example.com']])(
+  it.each([
+    ['owner@acme.example.com'],
+    ['member@acme.example.com'],
+    ['owner@raas.example.com'],
+    ['candidate@example.com'],
+  ])(
     'The console never asks %s, who is not an admin, for a code: no code is made, the email points to the portal',
     async (email) => {
       const before = (await mailsTo(email)).length;
@@ -45,17 +51,21 @@ describe('Sign-in codes asked for by the admin console', () => {
 
   it('A code guessed for a non-admin after asking the console signs nobody in', async () => {
     await askAsConsole('member@acme.example.com').expect(200);
-    const res = await t.http.post('/api/v1/auth/login-by-email-otp').send({ email: 'member@acme.example.com', otp: '123456' });
+    const res = await t.http
+      .post('/api/v1/auth/login-by-email-otp')
+      .send({ email: 'member@acme.example.com', otp: '123456' });
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('otp.invalid');
   });
 
   it('The answer is the same for an admin, a company user, a candidate and an unknown address', async () => {
     const answers = await Promise.all(
-      ['admin@example.com', 'owner@acme.example.com', 'candidate@example.com', 'nobody@nowhere.example.com'].map(async (email) => {
-        const res = await askAsConsole(email);
-        return { status: res.status, body: res.body as unknown };
-      }),
+      ['admin@example.com', 'owner@acme.example.com', 'candidate@example.com', 'nobody@nowhere.example.com'].map(
+        async (email) => {
+          const res = await askAsConsole(email);
+          return { status: res.status, body: res.body as unknown };
+        },
+      ),
     );
     for (const answer of answers) expect(answer).toEqual(answers[0]);
     expect(await mailsTo('nobody@nowhere.example.com')).toEqual([]);

@@ -8,7 +8,15 @@ import { columnOf, isWritable, resources, type EntityDef } from '../../schema';
 import { client, DEMO_ROLES, signIn, type Client, type SignedIn } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
 import { declaredFields, isAllowed } from '../helpers/declared';
-import { apiId, dbId, insertSample, invalidValues, rowCount, samplePayload, type InvalidValue } from '../helpers/samples';
+import {
+  apiId,
+  dbId,
+  insertSample,
+  invalidValues,
+  rowCount,
+  samplePayload,
+  type InvalidValue,
+} from '../helpers/samples';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -25,7 +33,9 @@ beforeAll(async () => {
 
 /** The fields the General admin may write with `action`, as the declaration says. */
 const writable = (entity: EntityDef, action: 'create' | 'update') =>
-  declaredFields(entity, { role: 'admin', adminType: 'general' }, action).filter((f) => entity.fields[f] && isWritable(entity.fields[f]));
+  declaredFields(entity, { role: 'admin', adminType: 'general' }, action).filter(
+    (f) => entity.fields[f] && isWritable(entity.fields[f]),
+  );
 
 /** Bad values the API must catch before touching the database (missing rows are found by it). */
 const checkedUpFront = (bad: InvalidValue) => !bad.key.endsWith('.errors.notFound');
@@ -40,7 +50,8 @@ function expectFieldErrors(
   expect(res.body.error?.fields, what).toEqual(fields);
 }
 
-const admitting = (action: 'create' | 'update') => resources.filter((e) => isAllowed(e, { role: 'admin', adminType: 'general' }, action));
+const admitting = (action: 'create' | 'update') =>
+  resources.filter((e) => isAllowed(e, { role: 'admin', adminType: 'general' }, action));
 
 describe.each(admitting('create').map((e) => [e.resource as string, e] as const))('Creating %s', (resource, entity) => {
   let payload: Record<string, unknown>;
@@ -48,14 +59,17 @@ describe.each(admitting('create').map((e) => [e.resource as string, e] as const)
     payload = await samplePayload(t.knex, entity);
   });
 
-  it.each(writable(entity, 'create'))('refuses every invalid %s with a field error and writes nothing', async (field) => {
-    const before = await rowCount(t.knex, entity);
-    for (const bad of invalidValues(field, entity.fields[field], payload[field])) {
-      const res = await api.post(`/${resource}`, { ...payload, [field]: bad.value });
-      expectFieldErrors(res, { [bad.path]: bad.key }, `${field} ${bad.label}`);
-    }
-    expect(await rowCount(t.knex, entity), 'rows after the refused writes').toBe(before);
-  });
+  it.each(writable(entity, 'create'))(
+    'refuses every invalid %s with a field error and writes nothing',
+    async (field) => {
+      const before = await rowCount(t.knex, entity);
+      for (const bad of invalidValues(field, entity.fields[field], payload[field])) {
+        const res = await api.post(`/${resource}`, { ...payload, [field]: bad.value });
+        expectFieldErrors(res, { [bad.path]: bad.key }, `${field} ${bad.label}`);
+      }
+      expect(await rowCount(t.knex, entity), 'rows after the refused writes').toBe(before);
+    },
+  );
 
   it('reports several bad fields at once', async () => {
     const bads = writable(entity, 'create')
@@ -64,7 +78,11 @@ describe.each(admitting('create').map((e) => [e.resource as string, e] as const)
     expect(bads.length, 'fields with bad values').toBeGreaterThan(0);
     const body = { ...payload, ...Object.fromEntries(bads.map((b) => [b.path, b.value])) };
     const before = await rowCount(t.knex, entity);
-    expectFieldErrors(await api.post(`/${resource}`, body), Object.fromEntries(bads.map((b) => [b.path, b.key])), 'all at once');
+    expectFieldErrors(
+      await api.post(`/${resource}`, body),
+      Object.fromEntries(bads.map((b) => [b.path, b.key])),
+      'all at once',
+    );
     expect(await rowCount(t.knex, entity)).toBe(before);
   });
 
@@ -78,7 +96,11 @@ describe.each(admitting('create').map((e) => [e.resource as string, e] as const)
     expect(broken.status).toBe(400);
     expect(broken.body.error.code).toBe('errors.invalidJson');
     for (const body of ['[]', '[{"name":"x"}]', '"text"', '42', 'null']) {
-      const res = await t.http.post(`/api/v1/${resource}`).set('Authorization', `Bearer ${admin.token}`).set('Content-Type', 'application/json').send(body);
+      const res = await t.http
+        .post(`/api/v1/${resource}`)
+        .set('Authorization', `Bearer ${admin.token}`)
+        .set('Content-Type', 'application/json')
+        .send(body);
       expect(res.status, body).toBe(400);
       expect(res.body.error.code, body).toMatch(/^errors\./);
     }
@@ -102,12 +124,20 @@ describe.each(admitting('create').map((e) => [e.resource as string, e] as const)
     });
   }
 
-  const urls = writable(entity, 'create').filter((f) => entity.fields[f].kind === 'url' && entity.fields[f].normaliseHttps);
+  const urls = writable(entity, 'create').filter(
+    (f) => entity.fields[f].kind === 'url' && entity.fields[f].normaliseHttps,
+  );
   if (urls.length > 0) {
     it(`stores ${urls.join(', ')} given without https as https links`, async () => {
-      for (const [i, given] of [(u: string) => u.replace(/^https:\/\//, ''), (u: string) => u.replace(/^https:/, 'http:')].entries()) {
+      for (const [i, given] of [
+        (u: string) => u.replace(/^https:\/\//, ''),
+        (u: string) => u.replace(/^https:/, 'http:'),
+      ].entries()) {
         const body = await samplePayload(t.knex, entity);
-        const res = await api.post(`/${resource}`, { ...body, ...Object.fromEntries(urls.map((f) => [f, given(body[f] as string)])) });
+        const res = await api.post(`/${resource}`, {
+          ...body,
+          ...Object.fromEntries(urls.map((f) => [f, given(body[f] as string)])),
+        });
         expect(res.status, JSON.stringify(res.body)).toBe(201);
         const row = await t.knex(entity.table).where('id', dbId(entity, res.body.id)).first();
         for (const f of urls) expect(row[columnOf(f)], `${f} given as form ${i}`).toBe(body[f]);
@@ -132,14 +162,19 @@ describe.each(admitting('update').map((e) => [e.resource as string, e] as const)
 });
 
 describe('Emails are unique across admins, company users and candidates', () => {
-  const people = ['admin', 'companyUser', 'candidate'].map((name) => resources.find((e) => e.name === name) as EntityDef);
+  const people = ['admin', 'companyUser', 'candidate'].map(
+    (name) => resources.find((e) => e.name === name) as EntityDef,
+  );
 
   it.each(people.flatMap((a) => people.map((b) => [a.resource, b.resource, a, b] as const)))(
     'creating or updating %s with the email of one of the %s is refused',
     async (_a, _b, target, owner) => {
       const { email } = await t.knex(owner.table).orderBy('id').first('email');
       const before = await rowCount(t.knex, target);
-      const created = await api.post(`/${target.resource}`, await samplePayload(t.knex, target, { email: ` ${email.toUpperCase()} ` }));
+      const created = await api.post(
+        `/${target.resource}`,
+        await samplePayload(t.knex, target, { email: ` ${email.toUpperCase()} ` }),
+      );
       expectFieldErrors(created, { email: 'email.errors.exists' }, 'create');
       expect(await rowCount(t.knex, target)).toBe(before);
       // Nobody moves another person to an address, taken or not: the refusal says so before anything else.

@@ -31,7 +31,10 @@ beforeAll(async () => {
   await addToProject(t.knex, project, [visible, revealed], STAGES.open);
   // The anonymous one is curated into the suggested tab by an admin and stays there.
   const admin = client(t, await t.login('admin@example.com'));
-  const curated = await admin.post('/projects/candidate/curate', { projectId: `Project:${project.id}`, candidateIds: [`Candidate:${anonymous}`] });
+  const curated = await admin.post('/projects/candidate/curate', {
+    projectId: `Project:${project.id}`,
+    candidateIds: [`Candidate:${anonymous}`],
+  });
   expect(curated.status, JSON.stringify(curated.body)).toBe(200);
   const moved = await owner.post('/projects/recruitment', {
     projectId: `Project:${project.id}`,
@@ -68,18 +71,32 @@ afterAll(async () => {
 
 /** What the owner reads of candidate `id`: the card in the tab they sit in, the panel opened from the board, the decline email's subject. */
 async function threeNames(id: number) {
-  const { stage: tab } = await t.knex('project_candidates').where({ project_id: project.id, candidate_id: id }).first('stage');
+  const { stage: tab } = await t
+    .knex('project_candidates')
+    .where({ project_id: project.id, candidate_id: id })
+    .first('stage');
   const board = await owner.get(`/projects/tab/search?project_id=${project.id}&tab=${tab}&pp=50`);
   expect(board.status, JSON.stringify(board.body)).toBe(200);
   const card = board.body.docs.find((d: { id: string }) => d.id === `Candidate:${id}`);
   expect(card, `candidate ${id} on tab ${tab}`).toBeDefined();
   const panel = await owner.get(`/search/candidates/Candidate:${id}?projectId=Project:${project.id}`);
   expect(panel.status, JSON.stringify(panel.body)).toBe(200);
-  const { first_name: first, last_name: last } = await t.knex('candidates').where('id', id).first('first_name', 'last_name');
-  const mails = (await listOutbox(t.knex, 'owner@acme.example.com', 200)).filter((m) => / declined your interview request$/.test(m.subject));
+  const { first_name: first, last_name: last } = await t
+    .knex('candidates')
+    .where('id', id)
+    .first('first_name', 'last_name');
+  const mails = (await listOutbox(t.knex, 'owner@acme.example.com', 200)).filter((m) =>
+    / declined your interview request$/.test(m.subject),
+  );
   const mail = mails.find((m) => m.subject.startsWith(`${first} ${last} `) || m.subject.startsWith(`Candidate ${id} `));
   expect(mail, `the decline email about candidate ${id}`).toBeDefined();
-  return { fullName: `${first} ${last}`, first: first as string, card: card.name ?? null, panel: panel.body.name ?? null, mail: mail! };
+  return {
+    fullName: `${first} ${last}`,
+    first: first as string,
+    card: card.name ?? null,
+    panel: panel.body.name ?? null,
+    mail: mail!,
+  };
 }
 
 describe('The owner reads one name for a candidate on the card, in the panel and in the emails', () => {

@@ -25,7 +25,8 @@ afterAll(async () => {
 });
 
 const bearer = (who: Who) => `Bearer ${w.tokens[who]}`;
-const say = (who: Who, projectId: number, body: string) => w.as(who).post(`/projects/${projectId}/conversation/messages`, { body });
+const say = (who: Who, projectId: number, body: string) =>
+  w.as(who).post(`/projects/${projectId}/conversation/messages`, { body });
 const reply = (who: Who, id: number, body: string) => w.as(who).post(`/conversations/${id}/messages`, { body });
 const upload = (who: Who, id: number, file: Buffer, name: string, body?: string) => {
   const r = w.t.http.post(`/api/v1/conversations/${id}/messages`).set('Authorization', bearer(who));
@@ -43,16 +44,23 @@ const inbox = async (who: Who, query = '') => {
     total: number;
   };
 };
-const aboutChat = (id: number, kind: string) => (m: Message) => m.type === 'event' && m.topic === 'conversation' && m.subjectId === id && m.kind === kind;
+const aboutChat = (id: number, kind: string) => (m: Message) =>
+  m.type === 'event' && m.topic === 'conversation' && m.subjectId === id && m.kind === kind;
 
 describe("A company user and the project's advocate chat", () => {
   it('the first message opens the conversation, assigned to the advocate, and reaches them live with an unread count', async () => {
-    const [advocate, owner, member, raas] = await Promise.all(['advocate', 'company', 'member', 'raas'].map((who) => socketOf(s, w.tokens[who as Who])));
+    const [advocate, owner, member, raas] = await Promise.all(
+      ['advocate', 'company', 'member', 'raas'].map((who) => socketOf(s, w.tokens[who as Who])),
+    );
     for (const sock of [advocate, owner, member, raas]) await sock.next((m) => m.type === 'ready');
 
     const res = await say('company', w.projects.acme, 'Can you find us a senior engineer?');
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.data).toMatchObject({ body: 'Can you find us a senior engineer?', side: 'companyUser', mine: true });
+    expect(res.body.data).toMatchObject({
+      body: 'Can you find us a senior engineer?',
+      side: 'companyUser',
+      mine: true,
+    });
     acmeChat = res.body.data.conversationId;
 
     await advocate.next(aboutChat(acmeChat, 'message'));
@@ -62,7 +70,12 @@ describe("A company user and the project's advocate chat", () => {
     expect((await raas.quiet(0)).filter((m) => m.topic === 'conversation')).toEqual([]);
 
     const listed = (await inbox('advocate')).data.find((c) => c.id === acmeChat);
-    expect(listed).toMatchObject({ unread: 1, status: 'open', project: { title: 'Acme engineers' }, assignee: { id: w.people.advocate } });
+    expect(listed).toMatchObject({
+      unread: 1,
+      status: 'open',
+      project: { title: 'Acme engineers' },
+      assignee: { id: w.people.advocate },
+    });
     for (const sock of [advocate, owner, member, raas]) sock.close();
   });
 
@@ -75,7 +88,10 @@ describe("A company user and the project's advocate chat", () => {
 
     await reply('advocate', acmeChat, 'Yes: three profiles by Friday.').expect(201);
     const seen = await w.as('company').get(`/projects/${w.projects.acme}/conversation`).expect(200);
-    expect(seen.body.messages.map((m: { body: string }) => m.body)).toEqual(['Can you find us a senior engineer?', 'Yes: three profiles by Friday.']);
+    expect(seen.body.messages.map((m: { body: string }) => m.body)).toEqual([
+      'Can you find us a senior engineer?',
+      'Yes: three profiles by Friday.',
+    ]);
     expect(seen.body.data.unread).toBe(1);
     // The seen mark: the other side has read up to (at least) the company user's message.
     expect(seen.body.otherSideReadId).toBeGreaterThanOrEqual(last);
@@ -112,7 +128,9 @@ describe("A company user and the project's advocate chat", () => {
   });
 
   it('an empty message, an unknown read mark or a bad status is refused field by field', async () => {
-    expect((await reply('company', acmeChat, '   ')).body).toMatchObject({ error: { fields: { body: 'chat.errors.empty' } } });
+    expect((await reply('company', acmeChat, '   ')).body).toMatchObject({
+      error: { fields: { body: 'chat.errors.empty' } },
+    });
     expect((await w.as('company').post(`/conversations/${acmeChat}/read`, { messageId: 'x' })).status).toBe(400);
     const bad = await patch('admin', acmeChat, { status: 'closed' });
     expect(bad.status).toBe(400);
@@ -170,7 +188,9 @@ describe('Nobody reads another company’s conversations', () => {
     expect(own.status).toBe(201);
     expect((await inbox('member', '?status=all')).data.map((c) => c.id)).toEqual([own.body.data.conversationId]);
     // The owner of the company sees the whole company's conversations (an Owner opens every project).
-    expect((await inbox('company', '?status=all')).data.map((c) => c.id)).toEqual(expect.arrayContaining([acmeChat, own.body.data.conversationId]));
+    expect((await inbox('company', '?status=all')).data.map((c) => c.id)).toEqual(
+      expect.arrayContaining([acmeChat, own.body.data.conversationId]),
+    );
   });
 
   it('a candidate is refused and a signed-out caller must sign in; only admins resolve or assign', async () => {
@@ -224,6 +244,8 @@ describe('An unread message is followed up', () => {
     const told = await followUp(w.knex, w.t.config, answer.body.data.id, 'email');
     expect(told).toBeGreaterThanOrEqual(1);
     expect((await listOutbox(w.knex, 'owner@acme.example.com', 1))[0].text).toContain('Calling you now');
-    expect((await listOutbox(w.knex, 'member@acme.example.com', 5)).some((m) => m.text.includes('Calling you now'))).toBe(false);
+    expect(
+      (await listOutbox(w.knex, 'member@acme.example.com', 5)).some((m) => m.text.includes('Calling you now')),
+    ).toBe(false);
   });
 });

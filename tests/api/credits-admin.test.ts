@@ -40,8 +40,16 @@ describe('Adding, updating and deleting credits', () => {
     ['a fraction', { noOfCredits: 2.5 }, { noOfCredits: 'noOfCredits.errors.NotWholeNumber' }],
     ['a negative number', { noOfCredits: -3 }, { noOfCredits: 'noOfCredits.errors.min' }],
     ['an expiry date today', { noOfCredits: 3, expiryDate: day(0) }, { expiryDate: 'expiryDate.errors.tooSoon' }],
-    ['an expiry date past 5 years', { noOfCredits: 3, expiryDate: day(5 * 366 + 2) }, { expiryDate: 'expiryDate.errors.tooLate' }],
-    ['an expiry date that is not YYYY-MM-DD', { noOfCredits: 3, expiryDate: '12/31/2027' }, { expiryDate: 'expiryDate.errors.invalid' }],
+    [
+      'an expiry date past 5 years',
+      { noOfCredits: 3, expiryDate: day(5 * 366 + 2) },
+      { expiryDate: 'expiryDate.errors.tooLate' },
+    ],
+    [
+      'an expiry date that is not YYYY-MM-DD',
+      { noOfCredits: 3, expiryDate: '12/31/2027' },
+      { expiryDate: 'expiryDate.errors.invalid' },
+    ],
   ])('An admin adding credits with %s is refused with the field message', async (_what, body, fields) => {
     const payload = { companyId: `Company:${acmeId}`, ...body } as Record<string, unknown>;
     if (payload.companyId === 'X' || (!('companyId' in body) && _what === 'no company')) delete payload.companyId;
@@ -70,7 +78,12 @@ describe('Adding, updating and deleting credits', () => {
       company: expect.any(String),
     });
 
-    const upd = await admin.put(`/credit/${lotId}`, { companyId: `Company:${acmeId}`, creditDataId: lotId, noOfCredits: 7, expiryDate: day(120) });
+    const upd = await admin.put(`/credit/${lotId}`, {
+      companyId: `Company:${acmeId}`,
+      creditDataId: lotId,
+      noOfCredits: 7,
+      expiryDate: day(120),
+    });
     expect(upd.status, JSON.stringify(upd.body)).toBe(200);
     expect(upd.body.balance).toBe(7);
 
@@ -113,7 +126,9 @@ describe('The credit log', () => {
     expect(byAction.body.data.every((e: { action: number }) => e.action === 1)).toBe(true);
     expect((await admin.get(`/credit/logs?from=${day(1)}`)).body.data).toEqual([]);
     expect((await admin.get(`/credit/logs?from=${day(-1)}&to=${day(0)}`)).body.data.length).toBeGreaterThan(0);
-    expect((await admin.get(`/credit/logs?from=${day(1)}&to=${day(0)}`)).body.error.fields).toEqual({ to: 'to.errors.beforeFrom' });
+    expect((await admin.get(`/credit/logs?from=${day(1)}&to=${day(0)}`)).body.error.fields).toEqual({
+      to: 'to.errors.beforeFrom',
+    });
     const company = await t.knex('companies').where('id', raasId).first('company_name');
     const found = await admin.get(`/credit/logs?search=${encodeURIComponent(company.company_name.slice(0, 6))}`);
     expect(found.body.data.every((e: { company: string }) => e.company === company.company_name)).toBe(true);
@@ -137,14 +152,20 @@ describe('The credit log', () => {
     expect(guessed.body.data).toEqual([]);
     const lots = await raas.get(`/credit?companyId=Company:${acmeId}`);
     expect(lots.body.data).toEqual([]);
-    expect((await raas.get('/credit')).body.data.every((l: { companyId: string }) => l.companyId === `Company:${raasId}`)).toBe(true);
+    expect(
+      (await raas.get('/credit')).body.data.every((l: { companyId: string }) => l.companyId === `Company:${raasId}`),
+    ).toBe(true);
     expect((await raas.get(`/credit/balance?companyId=Company:${acmeId}`)).status).toBe(400);
     const own = await raas.get('/credit/balance');
     expect(own.body).toMatchObject({ companyId: `Company:${raasId}`, balance: 3 });
     // The generic read-only resources follow the same rule.
     const acmeLot = await t.knex('credit_lots').where('company_id', acmeId).first('id');
     expect((await raas.get(`/credits/Credit:${acmeLot.id}`)).status).toBe(404);
-    expect((await raas.get('/credit-logs?range=[0,999]')).body.every((e: { companyId: string }) => e.companyId === `Company:${raasId}`)).toBe(true);
+    expect(
+      (await raas.get('/credit-logs?range=[0,999]')).body.every(
+        (e: { companyId: string }) => e.companyId === `Company:${raasId}`,
+      ),
+    ).toBe(true);
     expect((await client(t).get('/credit/logs')).status).toBe(401);
   });
 });
@@ -153,15 +174,37 @@ describe('Order forms', () => {
   it('An admin makes an order form for a member: priced by tier, emailed as a PDF link, credited once when marked paid', async () => {
     const before = (await raas.get('/credit/balance')).body.balance as number;
     const missing = await admin.post('/credit/sales-order', { noOfCredits: 2 });
-    expect(missing.body.error.fields).toMatchObject({ companyId: 'company.errors.required', userId: 'member.errors.required' });
-    const otherMember = await admin.post('/credit/sales-order', { companyId: `Company:${raasId}`, userId: `User:${acmeOwnerId}`, noOfCredits: 2 });
+    expect(missing.body.error.fields).toMatchObject({
+      companyId: 'company.errors.required',
+      userId: 'member.errors.required',
+    });
+    const otherMember = await admin.post('/credit/sales-order', {
+      companyId: `Company:${raasId}`,
+      userId: `User:${acmeOwnerId}`,
+      noOfCredits: 2,
+    });
     expect(otherMember.body.error.fields).toEqual({ userId: 'member.errors.notInCompany' });
-    const tooMany = await admin.post('/credit/sales-order', { companyId: `Company:${raasId}`, userId: `User:${raasOwnerId}`, noOfCredits: 20 });
+    const tooMany = await admin.post('/credit/sales-order', {
+      companyId: `Company:${raasId}`,
+      userId: `User:${raasOwnerId}`,
+      noOfCredits: 20,
+    });
     expect(tooMany.body.error.fields).toEqual({ noOfCredits: 'noOfCredits.errors.enterprise' });
 
-    const res = await admin.post('/credit/sales-order', { companyId: `Company:${raasId}`, userId: `User:${raasOwnerId}`, noOfCredits: 10, discountAmount: 20 });
+    const res = await admin.post('/credit/sales-order', {
+      companyId: `Company:${raasId}`,
+      userId: `User:${raasOwnerId}`,
+      noOfCredits: 10,
+      discountAmount: 20,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ quantity: 10, discount: 20, total: 800, currency: 'SGD', orderNumber: expect.stringMatching(/^SO-/) });
+    expect(res.body).toMatchObject({
+      quantity: 10,
+      discount: 20,
+      total: 800,
+      currency: 'SGD',
+      orderNumber: expect.stringMatching(/^SO-/),
+    });
     const mail = await lastMail(t.knex, 'owner@raas.example.com');
     expect(mail.subject).toContain(res.body.orderNumber);
     const link = /(\/api\/v1\/credit\/sales-order\/[^\s]+\/pdf)/.exec(mail.text)?.[1] as string;
@@ -172,7 +215,10 @@ describe('Order forms', () => {
     expect((await acme.get(link.replace('/api/v1', ''))).status).toBe(404);
 
     expect((await raas.post(`/credit/sales-order/${res.body.orderId}/paid`)).status).toBe(403);
-    const paid = await Promise.all([admin.post(`/credit/sales-order/${res.body.orderId}/paid`), admin.post(`/credit/sales-order/${res.body.orderId}/paid`)]);
+    const paid = await Promise.all([
+      admin.post(`/credit/sales-order/${res.body.orderId}/paid`),
+      admin.post(`/credit/sales-order/${res.body.orderId}/paid`),
+    ]);
     expect(paid.map((p) => p.status).sort()).toEqual([200, 409]);
     expect((await raas.get('/credit/balance')).body.balance).toBe(before + 10);
     const entry = (await raas.get('/credit/logs?action=9')).body.data[0];

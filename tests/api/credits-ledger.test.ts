@@ -3,7 +3,15 @@
  * rollback with the caller's change, expiry, the free trial, and balances rebuilt from the log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, deleteCredits, expireLots, grantCredits, ledgerMismatches, spendCredits, updateCredits } from '../../backend/features/credits/ledger';
+import {
+  balanceOf,
+  deleteCredits,
+  expireLots,
+  grantCredits,
+  ledgerMismatches,
+  spendCredits,
+  updateCredits,
+} from '../../backend/features/credits/ledger';
 import type { Actor } from '../../schema/roles';
 import { testApp, type TestApp } from '../helpers/app';
 
@@ -25,7 +33,13 @@ async function company(trialEndsAt: string | null = null): Promise<number> {
   seq += 1;
   const [row] = await t
     .knex('companies')
-    .insert({ company_name: `Ledger Test ${seq} Pte Ltd`, valid_domains: [`ledger${seq}.example.com`], company_type: 4, status: 1, trial_ends_at: trialEndsAt })
+    .insert({
+      company_name: `Ledger Test ${seq} Pte Ltd`,
+      valid_domains: [`ledger${seq}.example.com`],
+      company_type: 4,
+      status: 1,
+      trial_ends_at: trialEndsAt,
+    })
     .returning('id');
   return row.id;
 }
@@ -33,10 +47,18 @@ async function company(trialEndsAt: string | null = null): Promise<number> {
 const grant = (companyId: number, amount: number, expiryDate?: string) =>
   t.knex.transaction((trx) => grantCredits(trx, { companyId, amount, expiryDate, source: 'admin', actor: admin }));
 
-const charge = (companyId: number, key: string, amount = 1, action: 'projectCreation' | 'guaranteeCandidate' = 'projectCreation') =>
-  t.knex.transaction((trx) => spendCredits(trx, { companyId, amount, action, projectId: 7, actor: admin, idempotencyKey: key }));
+const charge = (
+  companyId: number,
+  key: string,
+  amount = 1,
+  action: 'projectCreation' | 'guaranteeCandidate' = 'projectCreation',
+) =>
+  t.knex.transaction((trx) =>
+    spendCredits(trx, { companyId, amount, action, projectId: 7, actor: admin, idempotencyKey: key }),
+  );
 
-const logCount = async (companyId: number) => Number((await t.knex('credit_logs').where('company_id', companyId).count({ n: '*' }))[0].n);
+const logCount = async (companyId: number) =>
+  Number((await t.knex('credit_logs').where('company_id', companyId).count({ n: '*' }))[0].n);
 
 function day(offset: number): string {
   const d = new Date();
@@ -90,7 +112,14 @@ describe('The credit ledger', () => {
     await grant(c, 3);
     await expect(
       t.knex.transaction(async (trx) => {
-        await spendCredits(trx, { companyId: c, amount: 1, action: 'projectUpgrade', projectId: 9, actor: admin, idempotencyKey: `rb-${c}` });
+        await spendCredits(trx, {
+          companyId: c,
+          amount: 1,
+          action: 'projectUpgrade',
+          projectId: 9,
+          actor: admin,
+          idempotencyKey: `rb-${c}`,
+        });
         await trx('companies').where('id', c).update({ checked: true });
         throw new Error('the project change failed');
       }),
@@ -107,23 +136,37 @@ describe('The credit ledger', () => {
     const late = await grant(c, 2, day(200));
     const soon = await grant(c, 1, day(3));
     await charge(c, `fifo-${c}-1`, 0.5, 'guaranteeCandidate');
-    const lots = Object.fromEntries((await t.knex('credit_lots').where('company_id', c).select('id', 'remaining')).map((l) => [l.id, l.remaining]));
+    const lots = Object.fromEntries(
+      (await t.knex('credit_lots').where('company_id', c).select('id', 'remaining')).map((l) => [l.id, l.remaining]),
+    );
     expect(lots[soon.lotId as number]).toBe(0.5);
     expect(lots[late.lotId as number]).toBe(2);
     await charge(c, `fifo-${c}-2`, 1);
     expect(await balanceOf(t.knex, c)).toBe(1.5);
-    const last = await t.knex('credit_logs').where('company_id', c).orderBy('id', 'desc').first('balance_after', 'amount', 'project_id');
+    const last = await t
+      .knex('credit_logs')
+      .where('company_id', c)
+      .orderBy('id', 'desc')
+      .first('balance_after', 'amount', 'project_id');
     expect(last).toMatchObject({ balance_after: 1.5, amount: -1, project_id: 7 });
   });
 
   it('Admin updates and deletes are logged with the difference and the balance after', async () => {
     const c = await company();
     const lot = await grant(c, 5);
-    const updated = await t.knex.transaction((trx) => updateCredits(trx, { companyId: c, lotId: lot.lotId as number, amount: 8, actor: admin }));
+    const updated = await t.knex.transaction((trx) =>
+      updateCredits(trx, { companyId: c, lotId: lot.lotId as number, amount: 8, actor: admin }),
+    );
     expect(updated.balanceAfter).toBe(8);
-    const deleted = await t.knex.transaction((trx) => deleteCredits(trx, { companyId: c, lotId: lot.lotId as number, actor: admin }));
+    const deleted = await t.knex.transaction((trx) =>
+      deleteCredits(trx, { companyId: c, lotId: lot.lotId as number, actor: admin }),
+    );
     expect(deleted.balanceAfter).toBe(0);
-    const log = await t.knex('credit_logs').where('company_id', c).orderBy('id').select('action', 'amount', 'balance_after', 'by_name');
+    const log = await t
+      .knex('credit_logs')
+      .where('company_id', c)
+      .orderBy('id')
+      .select('action', 'amount', 'balance_after', 'by_name');
     expect(log.map((l) => [l.action, l.amount, l.balance_after])).toEqual([
       [1, 5, 5],
       [2, 3, 8],
@@ -132,7 +175,9 @@ describe('The credit ledger', () => {
     expect(log[0].by_name).toBeTruthy();
     // Another company's lot is not found through this company.
     const other = await company();
-    await expect(t.knex.transaction((trx) => deleteCredits(trx, { companyId: other, lotId: lot.lotId as number, actor: admin }))).rejects.toMatchObject({
+    await expect(
+      t.knex.transaction((trx) => deleteCredits(trx, { companyId: other, lotId: lot.lotId as number, actor: admin })),
+    ).rejects.toMatchObject({
       status: 404,
     });
   });
@@ -166,7 +211,15 @@ describe('The credit ledger', () => {
     await expect(charge(c, `bad-${c}`, 0.3)).rejects.toMatchObject({ status: 400 });
     await expect(charge(c, `bad-${c}`, -1)).rejects.toMatchObject({ status: 400 });
     await expect(
-      t.knex.transaction((trx) => spendCredits(trx, { companyId: c, amount: 1, action: 'addedByAdmin' as never, actor: admin, idempotencyKey: 'x' })),
+      t.knex.transaction((trx) =>
+        spendCredits(trx, {
+          companyId: c,
+          amount: 1,
+          action: 'addedByAdmin' as never,
+          actor: admin,
+          idempotencyKey: 'x',
+        }),
+      ),
     ).rejects.toMatchObject({ status: 400 });
     await expect(grant(c, 1.5)).rejects.toMatchObject({ fields: { noOfCredits: 'noOfCredits.errors.NotWholeNumber' } });
     expect(await balanceOf(t.knex, c)).toBe(2);
@@ -189,12 +242,19 @@ describe('The credit ledger', () => {
                 (lots[c] ??= []).push(g.lotId as number);
               } else if (r < 0.38 && lots[c]?.length) {
                 const id = lots[c][Math.floor(next() * lots[c].length)];
-                await t.knex.transaction((trx) => updateCredits(trx, { companyId: c, lotId: id, amount: 1 + Math.floor(next() * 4), actor: admin }));
+                await t.knex.transaction((trx) =>
+                  updateCredits(trx, { companyId: c, lotId: id, amount: 1 + Math.floor(next() * 4), actor: admin }),
+                );
               } else if (r < 0.42 && lots[c]?.length) {
                 const id = lots[c].splice(Math.floor(next() * lots[c].length), 1)[0];
                 await t.knex.transaction((trx) => deleteCredits(trx, { companyId: c, lotId: id, actor: admin }));
               } else {
-                await charge(c, `hist-${c}-${round}-${k}`, next() < 0.5 ? 0.5 : 1, next() < 0.5 ? 'guaranteeCandidate' : 'projectCreation');
+                await charge(
+                  c,
+                  `hist-${c}-${round}-${k}`,
+                  next() < 0.5 ? 0.5 : 1,
+                  next() < 0.5 ? 'guaranteeCandidate' : 'projectCreation',
+                );
               }
               moves += 1;
             } catch (err) {
@@ -207,14 +267,21 @@ describe('The credit ledger', () => {
     expect(moves).toBeGreaterThan(2000);
     expect(await ledgerMismatches(t.knex)).toEqual([]);
     for (const c of companies) {
-      const rebuilt = await t.knex('credit_logs').where('company_id', c).first(t.knex.raw('sum(amount)::text as total'));
+      const rebuilt = await t
+        .knex('credit_logs')
+        .where('company_id', c)
+        .first(t.knex.raw('sum(amount)::text as total'));
       const last = await t.knex('credit_logs').where('company_id', c).orderBy('id', 'desc').first('balance_after');
       const balance = await balanceOf(t.knex, c);
       expect(Number(rebuilt.total)).toBe(balance);
       expect(Number(last.balance_after)).toBe(balance);
       expect(balance).toBeGreaterThanOrEqual(0);
       // Every entry's balance after is the running sum of the amounts before it.
-      const entries = await t.knex('credit_logs').where('company_id', c).orderBy('id').select('amount', 'balance_after');
+      const entries = await t
+        .knex('credit_logs')
+        .where('company_id', c)
+        .orderBy('id')
+        .select('amount', 'balance_after');
       let running = 0;
       for (const e of entries) {
         running += Math.round(Number(e.amount) * 2);

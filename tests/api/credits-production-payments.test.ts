@@ -32,11 +32,17 @@ describe('Card payment in production without Stripe keys', () => {
   it('is announced as unavailable, and a checkout is refused with 409 and a clear message, no order left open to pay', async () => {
     expect((await raas.get('/credit/pricing')).body.paymentMode).toBe('unavailable');
     const before = await balance();
-    const res = await raas.post('/credit/instant-purchase/stripe', { companyId: `Company:${raasId}`, userId: `User:${raasOwnerId}`, noOfCredits: 3 });
+    const res = await raas.post('/credit/instant-purchase/stripe', {
+      companyId: `Company:${raasId}`,
+      userId: `User:${raasOwnerId}`,
+      noOfCredits: 3,
+    });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('credits.errors.cardUnavailable');
     expect(res.body.error.message).toMatch(/not available/);
-    expect(await t.knex('sales_orders').where({ company_id: raasId }).whereNotNull('checkout_session_id').first()).toBeUndefined();
+    expect(
+      await t.knex('sales_orders').where({ company_id: raasId }).whereNotNull('checkout_session_id').first(),
+    ).toBeUndefined();
     expect(await balance()).toBe(before);
   });
 
@@ -59,7 +65,11 @@ describe('Card payment in production without Stripe keys', () => {
 
   it('still takes an order form', async () => {
     const admin = client(t, await t.login('admin@example.com'));
-    const res = await admin.post('/credit/sales-order', { companyId: `Company:${raasId}`, userId: `User:${raasOwnerId}`, noOfCredits: 2 });
+    const res = await admin.post('/credit/sales-order', {
+      companyId: `Company:${raasId}`,
+      userId: `User:${raasOwnerId}`,
+      noOfCredits: 2,
+    });
     expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
   });
 });

@@ -12,7 +12,13 @@ import {
   type Pricing,
 } from '../../schema/rules/credits';
 
-const pricing: Pricing = { pricePerCredit: 100, currency: 'SGD', locale: 'en-SG', tiers: DEFAULT_TIERS, supportEmail: 'sales@talentbase.example' };
+const pricing: Pricing = {
+  pricePerCredit: 100,
+  currency: 'SGD',
+  locale: 'en-SG',
+  tiers: DEFAULT_TIERS,
+  supportEmail: 'sales@talentbase.example',
+};
 
 describe('The price of credits', () => {
   it.each([
@@ -33,7 +39,11 @@ describe('The price of credits', () => {
   });
 
   it('Above the top tier the buyer is sent to enterprise pricing at the support address', () => {
-    expect(quoteCredits(pricing, 20)).toEqual({ kind: 'enterprise', quantity: 20, supportEmail: 'sales@talentbase.example' });
+    expect(quoteCredits(pricing, 20)).toEqual({
+      kind: 'enterprise',
+      quantity: 20,
+      supportEmail: 'sales@talentbase.example',
+    });
   });
 
   it.each([
@@ -41,10 +51,13 @@ describe('The price of credits', () => {
     [12.345, 10, 20, 98.76],
     [0.1, 3, 0, 0.3],
     [19.99, 15, 20, 239.88],
-  ])('A price of %d per credit for %i credits (%i %% off) totals %d, rounded to 2 decimals', (price, quantity, _discount, total) => {
-    const q = quoteCredits({ ...pricing, pricePerCredit: price }, quantity);
-    expect(q.kind === 'price' && q.total).toBe(total);
-  });
+  ])(
+    'A price of %d per credit for %i credits (%i %% off) totals %d, rounded to 2 decimals',
+    (price, quantity, _discount, total) => {
+      const q = quoteCredits({ ...pricing, pricePerCredit: price }, quantity);
+      expect(q.kind === 'price' && q.total).toBe(total);
+    },
+  );
 
   it('Further tiers are configurable and the top one caps a purchase', () => {
     const tiers = parseTiers('0-9:0,10-19:20,20-49:30');

@@ -23,7 +23,10 @@ let acmeOwnerId: number;
 beforeAll(async () => {
   standIn = await startStripeStandIn();
   t = await testApp();
-  t.config.credits = { ...t.config.credits, stripe: { secretKey: 'sk_test_standin', webhookSecret: WEBHOOK_SECRET, apiUrl: standIn.url } };
+  t.config.credits = {
+    ...t.config.credits,
+    stripe: { secretKey: 'sk_test_standin', webhookSecret: WEBHOOK_SECRET, apiUrl: standIn.url },
+  };
   raas = client(t, await t.login('owner@raas.example.com'));
   acme = client(t, await t.login('owner@acme.example.com'));
   const r = await t.knex('company_users').where('email', 'owner@raas.example.com').first('id', 'company_id');
@@ -47,7 +50,11 @@ function completed(sessionId: string) {
 }
 
 const deliver = (payload: string, signature: string) =>
-  t.http.post('/api/v1/credit/stripe/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', signature).send(payload);
+  t.http
+    .post('/api/v1/credit/stripe/webhook')
+    .set('Content-Type', 'application/json')
+    .set('Stripe-Signature', signature)
+    .send(payload);
 
 describe('Buying credits by card through Stripe Checkout', () => {
   it('A RaaS company starts a checkout and gets its url; credits arrive only with the verified webhook, once however often it is delivered', async () => {
@@ -69,17 +76,27 @@ describe('Buying credits by card through Stripe Checkout', () => {
     const sessionId = (res.body.url as string).split('/').pop() as string;
     const payload = completed(sessionId);
     const results = [];
-    for (let i = 0; i < 5; i++) results.push(await deliver(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })));
+    for (let i = 0; i < 5; i++)
+      results.push(
+        await deliver(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })),
+      );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(results.map((r) => r.body.credited)).toEqual([true, false, false, false, false]);
     expect(await balance()).toBe(before + 12);
-    const order = await t.knex('sales_orders').where('checkout_session_id', sessionId).first('status', 'total', 'lot_id');
+    const order = await t
+      .knex('sales_orders')
+      .where('checkout_session_id', sessionId)
+      .first('status', 'total', 'lot_id');
     expect(order).toMatchObject({ status: 1, total: 960 });
   });
 
   it('Simultaneous deliveries of one notice credit once', async () => {
     const before = await balance();
-    const res = await raas.post('/credit/instant-purchase/stripe', { companyId: `Company:${raasId}`, userId: `User:${raasOwnerId}`, noOfCredits: 3 });
+    const res = await raas.post('/credit/instant-purchase/stripe', {
+      companyId: `Company:${raasId}`,
+      userId: `User:${raasOwnerId}`,
+      noOfCredits: 3,
+    });
     const payload = completed((res.body.url as string).split('/').pop() as string);
     const header = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     await Promise.all(Array.from({ length: 5 }, () => deliver(payload, header)));
@@ -87,31 +104,66 @@ describe('Buying credits by card through Stripe Checkout', () => {
   });
 
   it('A forged webhook signature is refused and credits nothing', async () => {
-    const res = await raas.post('/credit/instant-purchase/stripe', { companyId: `Company:${raasId}`, userId: `User:${raasOwnerId}`, noOfCredits: 2 });
+    const res = await raas.post('/credit/instant-purchase/stripe', {
+      companyId: `Company:${raasId}`,
+      userId: `User:${raasOwnerId}`,
+      noOfCredits: 2,
+    });
     const payload = completed((res.body.url as string).split('/').pop() as string);
     const before = await balance();
-    const forged = await deliver(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' }));
+    const forged = await deliver(
+      payload,
+      stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' }),
+    );
     expect(forged.status).toBe(400);
     expect(forged.body.error.code).toBe('credits.errors.signature');
-    const tampered = await deliver(payload.replace('"paid"', '"paid" '), stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }));
+    const tampered = await deliver(
+      payload.replace('"paid"', '"paid" '),
+      stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    );
     expect(tampered.status).toBe(400);
     expect((await deliver(payload, '')).status).toBe(400);
     expect(await balance()).toBe(before);
   });
 
   it('Refuses what the purchase modal refuses: no member, a member of another company, above the top tier, a normal company', async () => {
-    const missing = await raas.post('/credit/instant-purchase/stripe', { companyId: `Company:${raasId}`, noOfCredits: 1 });
+    const missing = await raas.post('/credit/instant-purchase/stripe', {
+      companyId: `Company:${raasId}`,
+      noOfCredits: 1,
+    });
     expect(missing.body.error.fields).toEqual({ userId: 'member.errors.required' });
-    const zero = await raas.post('/credit/instant-purchase/stripe', { companyId: `Company:${raasId}`, userId: `User:${raasOwnerId}`, noOfCredits: 0 });
+    const zero = await raas.post('/credit/instant-purchase/stripe', {
+      companyId: `Company:${raasId}`,
+      userId: `User:${raasOwnerId}`,
+      noOfCredits: 0,
+    });
     expect(zero.body.error.fields).toEqual({ noOfCredits: 'noOfCredits.errors.zeroCredits' });
-    const other = await raas.post('/credit/instant-purchase/stripe', { companyId: `Company:${raasId}`, userId: `User:${acmeOwnerId}`, noOfCredits: 1 });
+    const other = await raas.post('/credit/instant-purchase/stripe', {
+      companyId: `Company:${raasId}`,
+      userId: `User:${acmeOwnerId}`,
+      noOfCredits: 1,
+    });
     expect(other.body.error.fields).toEqual({ userId: 'member.errors.notInCompany' });
-    const enterprise = await raas.post('/credit/instant-purchase/stripe', { companyId: `Company:${raasId}`, userId: `User:${raasOwnerId}`, noOfCredits: 20 });
+    const enterprise = await raas.post('/credit/instant-purchase/stripe', {
+      companyId: `Company:${raasId}`,
+      userId: `User:${raasOwnerId}`,
+      noOfCredits: 20,
+    });
     expect(enterprise.body.error.fields).toEqual({ noOfCredits: 'noOfCredits.errors.enterprise' });
-    expect((await raas.post('/credit/instant-purchase/stripe', { companyId: `Company:${acmeId}`, userId: `User:${acmeOwnerId}`, noOfCredits: 1 })).status).toBe(
-      404,
-    );
-    const normal = await acme.post('/credit/instant-purchase/stripe', { companyId: `Company:${acmeId}`, userId: `User:${acmeOwnerId}`, noOfCredits: 1 });
+    expect(
+      (
+        await raas.post('/credit/instant-purchase/stripe', {
+          companyId: `Company:${acmeId}`,
+          userId: `User:${acmeOwnerId}`,
+          noOfCredits: 1,
+        })
+      ).status,
+    ).toBe(404);
+    const normal = await acme.post('/credit/instant-purchase/stripe', {
+      companyId: `Company:${acmeId}`,
+      userId: `User:${acmeOwnerId}`,
+      noOfCredits: 1,
+    });
     expect(normal.status).toBe(403);
     expect(normal.body.error.code).toBe('credits.errors.notRaas');
   });
@@ -119,9 +171,16 @@ describe('Buying credits by card through Stripe Checkout', () => {
   it('When Stripe cannot be reached the buyer gets the payment message and no order is left half-made', async () => {
     const orders = await t.knex('sales_orders').count({ n: '*' });
     const saved = t.config.credits.stripe;
-    t.config.credits = { ...t.config.credits, stripe: { ...(saved as NonNullable<typeof saved>), apiUrl: 'http://127.0.0.1:9' } };
+    t.config.credits = {
+      ...t.config.credits,
+      stripe: { ...(saved as NonNullable<typeof saved>), apiUrl: 'http://127.0.0.1:9' },
+    };
     try {
-      const res = await raas.post('/credit/instant-purchase/stripe', { companyId: `Company:${raasId}`, userId: `User:${raasOwnerId}`, noOfCredits: 1 });
+      const res = await raas.post('/credit/instant-purchase/stripe', {
+        companyId: `Company:${raasId}`,
+        userId: `User:${raasOwnerId}`,
+        noOfCredits: 1,
+      });
       expect(res.status).toBe(502);
       expect(res.body.error.code).toBe('credits.errors.paymentUnavailable');
     } finally {
@@ -143,17 +202,34 @@ describe('The local test mode without Stripe keys', () => {
   });
 
   it('Opens the marked test checkout page, whose payment goes through the signed webhook path once', async () => {
-    expect((await buyer.get('/credit/pricing')).body).toMatchObject({ paymentMode: 'test', currency: 'SGD', locale: 'en-SG', pricePerCredit: 100 });
+    expect((await buyer.get('/credit/pricing')).body).toMatchObject({
+      paymentMode: 'test',
+      currency: 'SGD',
+      locale: 'en-SG',
+      pricePerCredit: 100,
+    });
     const before = (await buyer.get('/credit/balance')).body.balance;
-    const res = await buyer.post('/credit/instant-purchase/stripe', { companyId: `Company:${raasId}`, userId: `User:${raasOwnerId}`, noOfCredits: 5 });
+    const res = await buyer.post('/credit/instant-purchase/stripe', {
+      companyId: `Company:${raasId}`,
+      userId: `User:${raasOwnerId}`,
+      noOfCredits: 5,
+    });
     expect(res.status).toBe(200);
     const url = new URL(res.body.url, 'http://portal.test');
     expect(res.body.url).toMatch(/^\/credits\/company\?test_checkout=cs_test_local_/);
     expect(url.pathname).toBe('/credits/company');
     const session = url.searchParams.get('test_checkout') as string;
-    expect((await buyer.get(`/credit/test-checkout/${session}`)).body).toMatchObject({ quantity: 5, total: 500, currency: 'SGD', status: 0 });
+    expect((await buyer.get(`/credit/test-checkout/${session}`)).body).toMatchObject({
+      quantity: 5,
+      total: 500,
+      currency: 'SGD',
+      status: 0,
+    });
     expect((await buyer.post(`/credit/test-checkout/${session}/pay`)).body).toEqual({ received: true, credited: true });
-    expect((await buyer.post(`/credit/test-checkout/${session}/pay`)).body).toEqual({ received: true, credited: false });
+    expect((await buyer.post(`/credit/test-checkout/${session}/pay`)).body).toEqual({
+      received: true,
+      credited: false,
+    });
     expect((await buyer.get('/credit/balance')).body.balance).toBe(before + 5);
     const other = client(local, await local.login('owner@acme.example.com'));
     expect((await other.post(`/credit/test-checkout/${session}/pay`)).status).toBe(404);

@@ -21,11 +21,18 @@ describe('Integrity rules of the generic entity routes', () => {
   it('A company Admin cannot make a colleague the owner, and a platform admin can', async () => {
     const owner = await t.login('owner@acme.example.com');
     const member = await t.knex('company_users').where('email', 'member@acme.example.com').first('id');
-    const refused = await t.http.put(`/api/v1/company-users/User:${member.id}`).set('Authorization', `Bearer ${owner}`).send({ role: 0 });
+    const refused = await t.http
+      .put(`/api/v1/company-users/User:${member.id}`)
+      .set('Authorization', `Bearer ${owner}`)
+      .send({ role: 0 });
     expect(refused.status).toBe(400);
     expect(refused.body.error.fields).toEqual({ role: 'role.errors.notAllowed' });
     expect((await t.knex('company_users').where('id', member.id).first('role')).role).toBe(2);
-    await t.http.put(`/api/v1/company-users/User:${member.id}`).set('Authorization', `Bearer ${admin}`).send({ role: 0 }).expect(200);
+    await t.http
+      .put(`/api/v1/company-users/User:${member.id}`)
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ role: 0 })
+      .expect(200);
   });
 
   it('Lists can be filtered by a stored phone number whatever its format', async () => {

@@ -109,11 +109,17 @@ async function expectRawFigures() {
     expect(Object.keys(raw).length, `${range.from}..${range.to}`).toBeGreaterThan(0);
     expect(await perWeek(range), `${range.from}..${range.to}`).toEqual(raw);
     expect(await overview(range), `${range.from}..${range.to}`).toEqual(await rawCounts(range, { perCompany: true }));
-    expect(await recruiterMoves(range), `${range.from}..${range.to}`).toEqual(byStage(await rawCounts(range, { companyId: acme })));
+    expect(await recruiterMoves(range), `${range.from}..${range.to}`).toEqual(
+      byStage(await rawCounts(range, { companyId: acme })),
+    );
   }
 }
 
-const weeklyRows = () => t.knex('recruitment_stage_weekly').orderBy(['week', 'project_id', 'to_stage']).select('week', 'project_id', 'to_stage', 'moves');
+const weeklyRows = () =>
+  t
+    .knex('recruitment_stage_weekly')
+    .orderBy(['week', 'project_id', 'to_stage'])
+    .select('week', 'project_id', 'to_stage', 'moves');
 const dailySummedByWeek = async () =>
   (
     await t.knex.raw(

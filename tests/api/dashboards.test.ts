@@ -23,7 +23,16 @@ afterAll(async () => {
   await t?.knex.destroy();
 });
 
-const zeroStages = { open: 0, qualify: 0, shortlist: 0, interviewing: 0, interviewing2: 0, offered: 0, placed: 0, rejected: 0 };
+const zeroStages = {
+  open: 0,
+  qualify: 0,
+  shortlist: 0,
+  interviewing: 0,
+  interviewing2: 0,
+  offered: 0,
+  placed: 0,
+  rejected: 0,
+};
 
 async function weekly(query = RANGE) {
   const res = await admin.get(`/dashboard/activity-per-week?${query}`);
@@ -34,7 +43,16 @@ async function weekly(query = RANGE) {
 describe('Stage counts per week', () => {
   it('counts the moves into each stage in each week of the range', async () => {
     const body = await weekly();
-    expect(body.stages).toEqual(['open', 'qualify', 'shortlist', 'interviewing', 'interviewing2', 'offered', 'placed', 'rejected']);
+    expect(body.stages).toEqual([
+      'open',
+      'qualify',
+      'shortlist',
+      'interviewing',
+      'interviewing2',
+      'offered',
+      'placed',
+      'rejected',
+    ]);
     expect(body.data).toEqual([
       { week: WEEK1, total: 6, stages: { ...zeroStages, qualify: 3, shortlist: 2, rejected: 1 } },
       { week: WEEK2, total: 4, stages: { ...zeroStages, qualify: 2, shortlist: 1, interviewing: 1 } },
@@ -42,10 +60,18 @@ describe('Stage counts per week', () => {
   });
 
   it('narrows to a company, a project, an admin or one week', async () => {
-    expect((await weekly(`${RANGE}&companyId=Company:${h.globex}`)).data.map((w: { total: number }) => w.total)).toEqual([0, 3]);
-    expect((await weekly(`${RANGE}&projectId=Project:${h.alpha}`)).data.map((w: { total: number }) => w.total)).toEqual([6, 1]);
-    expect((await weekly(`${RANGE}&adminId=Admin:${h.advocateId}`)).data.map((w: { total: number }) => w.total)).toEqual([6, 4]);
-    expect((await weekly(`${RANGE}&adminId=Admin:${h.adminId}`)).data.map((w: { total: number }) => w.total)).toEqual([0, 0]);
+    expect(
+      (await weekly(`${RANGE}&companyId=Company:${h.globex}`)).data.map((w: { total: number }) => w.total),
+    ).toEqual([0, 3]);
+    expect((await weekly(`${RANGE}&projectId=Project:${h.alpha}`)).data.map((w: { total: number }) => w.total)).toEqual(
+      [6, 1],
+    );
+    expect(
+      (await weekly(`${RANGE}&adminId=Admin:${h.advocateId}`)).data.map((w: { total: number }) => w.total),
+    ).toEqual([6, 4]);
+    expect((await weekly(`${RANGE}&adminId=Admin:${h.adminId}`)).data.map((w: { total: number }) => w.total)).toEqual([
+      0, 0,
+    ]);
     const week = await weekly('week=2024-03-13');
     expect(week.range).toEqual({ from: WEEK2, to: '2024-03-17' });
     expect(week.data).toHaveLength(1);
@@ -55,11 +81,19 @@ describe('Stage counts per week', () => {
   it('gives the same figures once the daily rollup holds those days, and rolling up twice changes nothing', async () => {
     const before = await weekly();
     await rollupDaily(t.knex);
-    const rolled = await t.knex('recruitment_stage_daily').orderBy(['day', 'project_id', 'to_stage']).select('day', 'project_id', 'to_stage', 'moves');
+    const rolled = await t
+      .knex('recruitment_stage_daily')
+      .orderBy(['day', 'project_id', 'to_stage'])
+      .select('day', 'project_id', 'to_stage', 'moves');
     expect(rolled.reduce((n, r) => n + r.moves, 0)).toBeGreaterThanOrEqual(10);
     await t.knex('rollup_marks').update({ through: t.knex.raw('through - 1') });
     await rollupDaily(t.knex);
-    expect(await t.knex('recruitment_stage_daily').orderBy(['day', 'project_id', 'to_stage']).select('day', 'project_id', 'to_stage', 'moves')).toEqual(rolled);
+    expect(
+      await t
+        .knex('recruitment_stage_daily')
+        .orderBy(['day', 'project_id', 'to_stage'])
+        .select('day', 'project_id', 'to_stage', 'moves'),
+    ).toEqual(rolled);
     expect(await weekly()).toEqual(before);
   });
 });
@@ -68,11 +102,38 @@ describe('Project overview per week', () => {
   it('shows per week and company the projects created, active, paused and inactive, and the moves', async () => {
     const res = await admin.get(`/dashboard/project-overview-log-per-week?${RANGE}&adminId=Admin:${h.advocateId}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const rows = res.body.data.map((r: Record<string, unknown>) => ({ ...r, company: (r.company as { companyName: string }).companyName }));
+    const rows = res.body.data.map((r: Record<string, unknown>) => ({
+      ...r,
+      company: (r.company as { companyName: string }).companyName,
+    }));
     expect(rows).toEqual([
-      { week: WEEK1, company: 'Acme', created: 1, active: 1, paused: 0, inactive: 0, stages: { ...zeroStages, qualify: 3, shortlist: 2, rejected: 1 } },
-      { week: WEEK2, company: 'Acme', created: 0, active: 1, paused: 0, inactive: 0, stages: { ...zeroStages, interviewing: 1 } },
-      { week: WEEK2, company: 'Globex Analytics', created: 1, active: 0, paused: 1, inactive: 0, stages: { ...zeroStages, qualify: 2, shortlist: 1 } },
+      {
+        week: WEEK1,
+        company: 'Acme',
+        created: 1,
+        active: 1,
+        paused: 0,
+        inactive: 0,
+        stages: { ...zeroStages, qualify: 3, shortlist: 2, rejected: 1 },
+      },
+      {
+        week: WEEK2,
+        company: 'Acme',
+        created: 0,
+        active: 1,
+        paused: 0,
+        inactive: 0,
+        stages: { ...zeroStages, interviewing: 1 },
+      },
+      {
+        week: WEEK2,
+        company: 'Globex Analytics',
+        created: 1,
+        active: 0,
+        paused: 1,
+        inactive: 0,
+        stages: { ...zeroStages, qualify: 2, shortlist: 1 },
+      },
     ]);
     expect(res.body.pagination).toMatchObject({ dataCount: 3, currentPage: 1 });
   });
@@ -82,22 +143,32 @@ describe('Assignment log', () => {
   it('lists who was made advocate of which project, by whom and when, newest first', async () => {
     const res = await admin.get(`/dashboard/ta-project-assignment-log?${RANGE}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const adminName = await t.knex('admins').where('id', h.adminId).first(t.knex.raw("first_name || ' ' || last_name as name"));
-    const advocateName = await t.knex('admins').where('id', h.advocateId).first(t.knex.raw("first_name || ' ' || last_name as name"));
+    const adminName = await t
+      .knex('admins')
+      .where('id', h.adminId)
+      .first(t.knex.raw("first_name || ' ' || last_name as name"));
+    const advocateName = await t
+      .knex('admins')
+      .where('id', h.advocateId)
+      .first(t.knex.raw("first_name || ' ' || last_name as name"));
     expect(
-      res.body.data.map((r: { project: { title: string }; role: string; assigned: { name: string } | null; assignedBy: string | null; at: string }) => [
-        r.project.title,
-        r.role,
-        r.assigned?.name,
-        r.assignedBy,
-        r.at,
-      ]),
+      res.body.data.map(
+        (r: {
+          project: { title: string };
+          role: string;
+          assigned: { name: string } | null;
+          assignedBy: string | null;
+          at: string;
+        }) => [r.project.title, r.role, r.assigned?.name, r.assignedBy, r.at],
+      ),
     ).toEqual([
       ['Dashboard Beta', 'advocate', advocateName.name, adminName.name, '2024-03-15T15:00:00.000Z'],
       ['Dashboard Alpha', 'advocate', advocateName.name, null, '2024-03-04T10:00:00.000Z'],
     ]);
     const byCompany = await admin.get(`/dashboard/ta-project-assignment-log?${RANGE}&companyId=Company:${h.acme}`);
-    expect(byCompany.body.data.map((r: { project: { title: string } }) => r.project.title)).toEqual(['Dashboard Alpha']);
+    expect(byCompany.body.data.map((r: { project: { title: string } }) => r.project.title)).toEqual([
+      'Dashboard Alpha',
+    ]);
   });
 });
 
@@ -110,7 +181,12 @@ describe('Recruitment activity log', () => {
     expect(counts).toEqual({ move: 9, rejection: 1, reveal: 1, note: 1, interview: 1, qualify: 1 });
     expect(res.body.pagination.dataCount).toBe(14);
     const newest = res.body.data[0];
-    expect(newest).toMatchObject({ kind: 'qualify', project: { title: 'Dashboard Beta' }, candidate: { name: h.names[4] }, at: '2024-03-15T10:00:00.000Z' });
+    expect(newest).toMatchObject({
+      kind: 'qualify',
+      project: { title: 'Dashboard Beta' },
+      candidate: { name: h.names[4] },
+      at: '2024-03-15T10:00:00.000Z',
+    });
     expect(newest.actor.kind).toBe('admin');
     expect(newest.actor.name).toBeTruthy();
   });
@@ -147,7 +223,12 @@ describe('Recruitment activity log at scale', () => {
     expect(exact.body.pagination).toMatchObject({ dataCount: 10_000, countCapped: false, pagesCount: 200 });
     await addReveals(1);
     const capped = await log('&perPage=100&page=2');
-    expect(capped.body.pagination).toMatchObject({ dataCount: 10_000, countCapped: true, pagesCount: 100, currentPage: 2 });
+    expect(capped.body.pagination).toMatchObject({
+      dataCount: 10_000,
+      countCapped: true,
+      pagesCount: 100,
+      currentPage: 2,
+    });
     expect(capped.body.data).toHaveLength(100);
     const at = capped.body.data.map((e: { at: string }) => e.at);
     expect(at[0] >= at[99]).toBe(true);
@@ -157,12 +238,23 @@ describe('Recruitment activity log at scale', () => {
 });
 
 describe('Who may read the dashboards', () => {
-  const paths = ['activity-per-week', 'project-overview-log-per-week', 'ta-project-assignment-log', 'ta-recruitment-event-log'];
+  const paths = [
+    'activity-per-week',
+    'project-overview-log-per-week',
+    'ta-project-assignment-log',
+    'ta-recruitment-event-log',
+  ];
 
   it('refuses companies, RaaS companies and candidates (403) and visitors (401)', async () => {
-    for (const email of ['owner@acme.example.com', 'member@acme.example.com', 'owner@raas.example.com', 'candidate@example.com']) {
+    for (const email of [
+      'owner@acme.example.com',
+      'member@acme.example.com',
+      'owner@raas.example.com',
+      'candidate@example.com',
+    ]) {
       const who = client(t, await t.login(email));
-      for (const path of paths) expect((await who.get(`/dashboard/${path}?${RANGE}`)).status, `${email} ${path}`).toBe(403);
+      for (const path of paths)
+        expect((await who.get(`/dashboard/${path}?${RANGE}`)).status, `${email} ${path}`).toBe(403);
     }
     for (const path of paths) expect((await client(t).get(`/dashboard/${path}`)).status).toBe(401);
   });

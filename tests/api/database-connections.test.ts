@@ -19,7 +19,9 @@ const warnings: string[] = [];
 
 beforeAll(async () => {
   t = await testApp();
-  const warn = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(args.map(String).join(' ')));
+  const warn = vi
+    .spyOn(console, 'warn')
+    .mockImplementation((...args: unknown[]) => void warnings.push(args.map(String).join(' ')));
   worker = await startWorker(t.url, t.config, 1);
   warn.mockRestore();
   server = await new Promise((resolve) => {
@@ -44,7 +46,9 @@ async function terminateConnections(): Promise<number> {
     );
     // Wait until PostgreSQL has closed them, so the pools have heard of it.
     for (let i = 0; i < 100; i += 1) {
-      const left = await admin.query('select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+      const left = await admin.query(
+        'select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      );
       if (left.rows[0].n === 0) break;
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -80,10 +84,15 @@ describe('A dropped database connection', () => {
     try {
       const job = await utils.addJob('purge_expired', {});
       await expect
-        .poll(async () => (await t.knex.raw('select count(*)::int as n from graphile_worker._private_jobs where id = ?', [job.id])).rows[0].n, {
-          timeout: 15_000,
-          interval: 200,
-        })
+        .poll(
+          async () =>
+            (await t.knex.raw('select count(*)::int as n from graphile_worker._private_jobs where id = ?', [job.id]))
+              .rows[0].n,
+          {
+            timeout: 15_000,
+            interval: 200,
+          },
+        )
         .toBe(0);
     } finally {
       await utils.release();

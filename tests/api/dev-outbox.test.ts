@@ -16,7 +16,10 @@ describe('The development outbox', () => {
     await t.http.post('/api/v1/auth/send-email-otp').send({ email: 'admin@example.com' }).expect(200);
     await t.http.post('/api/v1/auth/send-email-otp').send({ email: 'candidate@example.com' }).expect(200);
     const res = await t.http.get('/api/v1/dev/outbox').expect(200);
-    expect(res.body.slice(0, 2).map((m: { to: string }) => m.to)).toEqual(['candidate@example.com', 'admin@example.com']);
+    expect(res.body.slice(0, 2).map((m: { to: string }) => m.to)).toEqual([
+      'candidate@example.com',
+      'admin@example.com',
+    ]);
     for (const mail of res.body) {
       expect(Object.keys(mail).sort()).toEqual(['createdAt', 'html', 'subject', 'text', 'to']);
       expect(new Date(mail.createdAt).toISOString()).toBe(mail.createdAt);
@@ -35,7 +38,11 @@ describe('The development outbox', () => {
   });
 
   it('shows the emails on the mailbox page, escaped', async () => {
-    await queueEmail(t.knex, { to: 'tester@example.com', subject: 'Hello <b>there</b>', text: 'Line with <script>alert(1)</script>' });
+    await queueEmail(t.knex, {
+      to: 'tester@example.com',
+      subject: 'Hello <b>there</b>',
+      text: 'Line with <script>alert(1)</script>',
+    });
     const res = await t.http.get('/dev/mailbox').expect(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.text).toContain('tester@example.com');

@@ -58,7 +58,9 @@ describe('A candidate listing their own profile', () => {
         const res = await list(candidate, { filter: { [`reasonForLeaving${op}`]: probe } });
         expect(res.status, `${op} ${probe}`).toBe(400);
         expect(res.body.error.fields).toEqual({ [`reasonForLeaving${op}`]: 'filter.errors.invalid' });
-        answers.push(JSON.stringify({ ...res.body, error: { ...res.body.error, fields: Object.values(res.body.error.fields) } }));
+        answers.push(
+          JSON.stringify({ ...res.body, error: { ...res.body.error, fields: Object.values(res.body.error.fields) } }),
+        );
       }
     }
     expect(new Set(answers).size, 'every probe answers alike').toBe(1);
@@ -94,7 +96,10 @@ describe('A candidate listing their own profile', () => {
 describe('An admin, who may read every field', () => {
   it('filters on reasonForLeaving, tags and source, and sorts on source', async () => {
     const ids = await talentIds(t.knex);
-    const found = await list(admin, { filter: { reasonForLeaving_gte: 'secret', tags: [`Tags:${ids.tag}`], source: 2 }, sort: ['source', 'DESC'] });
+    const found = await list(admin, {
+      filter: { reasonForLeaving_gte: 'secret', tags: [`Tags:${ids.tag}`], source: 2 },
+      sort: ['source', 'DESC'],
+    });
     expect(found.status, JSON.stringify(found.body)).toBe(200);
     expect(found.body.map((r: { id: string }) => r.id)).toContain(`Candidate:${self.id}`);
   });
@@ -118,7 +123,9 @@ describe('Which fields a role may list by (table-driven over declared read rules
   });
 
   /** An ability with the given rules on ProbeNote, as schema/ability.ts builds them from a declaration. */
-  function abilityWith(rules: { fields?: string[]; conditions?: Record<string, unknown>; inverted?: boolean }[]): AppAbility {
+  function abilityWith(
+    rules: { fields?: string[]; conditions?: Record<string, unknown>; inverted?: boolean }[],
+  ): AppAbility {
     const { can, cannot, build } = new AbilityBuilder<AppAbility>(createMongoAbility);
     for (const r of rules) {
       const grant = r.inverted ? cannot : can;
@@ -131,8 +138,16 @@ describe('Which fields a role may list by (table-driven over declared read rules
   it.each([
     ['one rule naming no fields', [{}], ['title', 'secret', 'ownerId']],
     ['one rule naming a field, on own rows', [{ fields: ['title'], conditions: { ownerId: 1 } }], ['title']],
-    ['two rules on different rows with different fields', [{ fields: ['title', 'secret'], conditions: { ownerId: 1 } }, { fields: ['title'] }], ['title']],
-    ['a rule naming no fields, less an inverted rule on one', [{}, { fields: ['secret'], inverted: true }], ['title', 'ownerId']],
+    [
+      'two rules on different rows with different fields',
+      [{ fields: ['title', 'secret'], conditions: { ownerId: 1 } }, { fields: ['title'] }],
+      ['title'],
+    ],
+    [
+      'a rule naming no fields, less an inverted rule on one',
+      [{}, { fields: ['secret'], inverted: true }],
+      ['title', 'ownerId'],
+    ],
     ['no rule at all', [], ['title', 'secret', 'ownerId']],
   ] as const)('%s', (_case, rules, expected) => {
     const fields = [...listableFields(probe, abilityWith(rules as never))].filter((name) => name in probe.fields);
@@ -140,7 +155,9 @@ describe('Which fields a role may list by (table-driven over declared read rules
   });
 
   it('a text search looks only in searchable fields the caller may read', () => {
-    expect(parseListParams(probe, {}, abilityWith([{ fields: ['title'], conditions: { ownerId: 1 } }])).search).toEqual(['title']);
+    expect(parseListParams(probe, {}, abilityWith([{ fields: ['title'], conditions: { ownerId: 1 } }])).search).toEqual(
+      ['title'],
+    );
     expect(parseListParams(probe, {}, abilityWith([{}])).search).toEqual(['title', 'secret']);
   });
 });

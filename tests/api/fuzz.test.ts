@@ -42,13 +42,19 @@ async function send(target: Target, actor: SignedIn, probe: Probe) {
   let req = t.http[target.method](probe.url);
   if (actor.token) req = req.set('Authorization', `Bearer ${actor.token}`);
   if (probe.contentType) req = req.set('Content-Type', probe.contentType);
-  if (probe.body !== undefined) req = req.serialize((body: unknown) => body as string).send(probe.body as unknown as object);
+  if (probe.body !== undefined)
+    req = req.serialize((body: unknown) => body as string).send(probe.body as unknown as object);
   return req;
 }
 
 const MESSAGE_KEY = /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)+$|^[^\s.]+(\.[^\s.]+)*\.errors\.[A-Za-z]+$/;
 
-function expectAnswer(target: Target, actor: SignedIn, probe: Probe, res: { status: number; headers: Record<string, string>; body: unknown; text?: string }) {
+function expectAnswer(
+  target: Target,
+  actor: SignedIn,
+  probe: Probe,
+  res: { status: number; headers: Record<string, string>; body: unknown; text?: string },
+) {
   const context = `${actor.label}: ${target.method.toUpperCase()} ${probe.url.slice(0, 300)} (${probe.what}) → ${res.status} ${(res.text ?? '').slice(0, 300)}`;
   expect(res.status, context).toBeLessThan(500);
   if (isWrite(target.method)) expect(res.status, `accepted: ${context}`).toBeGreaterThanOrEqual(400);
@@ -66,7 +72,9 @@ function expectAnswer(target: Target, actor: SignedIn, probe: Probe, res: { stat
 
 /** Runs the property for one route: every caller, RUNS probes each on average. */
 async function fuzzRoute(target: Target): Promise<void> {
-  const arbitrary = fc.integer({ min: 0, max: actors.length - 1 }).chain((i) => probesFor(target, actors[i].actor, world).map((probe) => ({ i, probe })));
+  const arbitrary = fc
+    .integer({ min: 0, max: actors.length - 1 })
+    .chain((i) => probesFor(target, actors[i].actor, world).map((probe) => ({ i, probe })));
   await fc.assert(
     fc.asyncProperty(arbitrary, async ({ i, probe }) => {
       expectAnswer(target, actors[i], probe, await send(target, actors[i], probe));
@@ -90,15 +98,22 @@ describe('Malformed requests from every caller, logged out included', () => {
     expect(all.filter((x) => !x.endpoint && !x.resource).length).toBeGreaterThan(0);
   });
 
-  it('get a 4xx in the one envelope or a harmless answer, never a 5xx, and write nothing', { timeout: 600_000 }, async () => {
-    const groups = new Map<string, Target[]>();
-    for (const target of targets()) groups.set(target.group, [...(groups.get(target.group) ?? []), target]);
-    for (const [group, list] of groups) {
-      const before = await fingerprint(t.knex);
-      const started = Date.now();
-      for (const target of list) await fuzzRoute(target);
-      if (process.env.FUZZ_TIMING) console.log(`${group}: ${list.length} routes, ${Date.now() - started} ms`);
-      expect(changedTables(before, await fingerprint(t.knex)), `tables written by malformed requests to ${group}`).toEqual([]);
-    }
-  });
+  it(
+    'get a 4xx in the one envelope or a harmless answer, never a 5xx, and write nothing',
+    { timeout: 600_000 },
+    async () => {
+      const groups = new Map<string, Target[]>();
+      for (const target of targets()) groups.set(target.group, [...(groups.get(target.group) ?? []), target]);
+      for (const [group, list] of groups) {
+        const before = await fingerprint(t.knex);
+        const started = Date.now();
+        for (const target of list) await fuzzRoute(target);
+        if (process.env.FUZZ_TIMING) console.log(`${group}: ${list.length} routes, ${Date.now() - started} ms`);
+        expect(
+          changedTables(before, await fingerprint(t.knex)),
+          `tables written by malformed requests to ${group}`,
+        ).toEqual([]);
+      }
+    },
+  );
 });

@@ -35,38 +35,42 @@ function run(script: string, args: string[], env: Record<string, string>): Promi
 }
 
 describe('Command-line imports and seeds beside the server', () => {
-  it('start their own embedded database when nothing runs, and join a running one otherwise', { timeout: 240_000 }, async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'talentbase-cli-'));
-    const port = await freePort();
-    const env = { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port) };
-    const file = path.join(dataDir, 'people.csv');
-    await writeFile(file, 'email,firstName,lastName\nalone.run@import.example.com,Ana,Lim\n');
+  it(
+    'start their own embedded database when nothing runs, and join a running one otherwise',
+    { timeout: 240_000 },
+    async () => {
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'talentbase-cli-'));
+      const port = await freePort();
+      const env = { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port) };
+      const file = path.join(dataDir, 'people.csv');
+      await writeFile(file, 'email,firstName,lastName\nalone.run@import.example.com,Ana,Lim\n');
 
-    // Nothing runs: the import starts the embedded database, migrates, imports, and stops it again.
-    const alone = await run('scripts/import.ts', ['candidates', file], env);
-    expect(alone).toMatch(/Starting the embedded PostgreSQL/);
-    expect(alone).toMatch(/1 rows in/);
-    expect(await runningEmbeddedPort(loadConfig({ dataDir, secret: 'x' }))).toBeUndefined();
+      // Nothing runs: the import starts the embedded database, migrates, imports, and stops it again.
+      const alone = await run('scripts/import.ts', ['candidates', file], env);
+      expect(alone).toMatch(/Starting the embedded PostgreSQL/);
+      expect(alone).toMatch(/1 rows in/);
+      expect(await runningEmbeddedPort(loadConfig({ dataDir, secret: 'x' }))).toBeUndefined();
 
-    // `npm start` runs it now (started here the way the server does); the tools join it.
-    server = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port });
-    const url = await ensureDatabase(server.connectionString, APP_DATABASE);
-    const seeded = await run('seeds/run.ts', ['--only', 'lookups'], env);
-    expect(seeded).toMatch(new RegExp(`Using the embedded PostgreSQL of the running server on port ${port}`));
-    expect(seeded).toMatch(/seeded lookups/);
-    const joined = await run('scripts/import.ts', ['candidates', file], env);
-    expect(joined).toMatch(/Using the embedded PostgreSQL of the running server/);
-    expect(joined).not.toMatch(/Starting the embedded PostgreSQL|already running/);
-    expect(joined).toMatch(/1 rows in/);
+      // `npm start` runs it now (started here the way the server does); the tools join it.
+      server = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port });
+      const url = await ensureDatabase(server.connectionString, APP_DATABASE);
+      const seeded = await run('seeds/run.ts', ['--only', 'lookups'], env);
+      expect(seeded).toMatch(new RegExp(`Using the embedded PostgreSQL of the running server on port ${port}`));
+      expect(seeded).toMatch(/seeded lookups/);
+      const joined = await run('scripts/import.ts', ['candidates', file], env);
+      expect(joined).toMatch(/Using the embedded PostgreSQL of the running server/);
+      expect(joined).not.toMatch(/Starting the embedded PostgreSQL|already running/);
+      expect(joined).toMatch(/1 rows in/);
 
-    // The server's database is still up, with what the tools wrote.
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      const { rows } = await client.query('select count(*)::int as n from countries');
-      expect(rows[0].n).toBeGreaterThan(200);
-    } finally {
-      await client.end();
-    }
-  });
+      // The server's database is still up, with what the tools wrote.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const { rows } = await client.query('select count(*)::int as n from countries');
+        expect(rows[0].n).toBeGreaterThan(200);
+      } finally {
+        await client.end();
+      }
+    },
+  );
 });

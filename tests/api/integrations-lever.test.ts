@@ -82,11 +82,15 @@ describe('Syncing with Lever', () => {
       candidates,
     } = await projectWith(t, 'Sales hires', 2, 2, 440));
     await runJobs(t);
-    expect((await admin.put(`/integrations/project-job/${id}`, { projectId: project, jobId: 'post-c' })).status).toBe(200);
+    expect((await admin.put(`/integrations/project-job/${id}`, { projectId: project, jobId: 'post-c' })).status).toBe(
+      200,
+    );
     await admin.put(`/integrations/manual/sync/${id}`);
     await runJobs(t);
     expect(lv.opportunities).toHaveLength(2);
-    expect(lv.opportunities.every((o) => o.origin === 'sourced' && o.stage === 'stage-screen' && o.posting === 'post-c')).toBe(true);
+    expect(
+      lv.opportunities.every((o) => o.origin === 'sourced' && o.stage === 'stage-screen' && o.posting === 'post-c'),
+    ).toBe(true);
     await admin.put(`/integrations/manual/sync/${id}`);
     await runJobs(t);
     expect(lv.opportunities).toHaveLength(2);
@@ -112,8 +116,13 @@ describe('Syncing with Lever', () => {
     lv.revokeRefreshTokens();
     await admin.put(`/integrations/manual/sync/${id}`);
     await runJobs(t);
-    expect(await lastRun(t, id)).toMatchObject({ status: 3, error: 'The ATS refused our credentials. Connect it again.' });
-    const lever = (await admin.get('/integrations/integration-list')).body.kinds.find((k: { key: string }) => k.key === 'lever').integration;
+    expect(await lastRun(t, id)).toMatchObject({
+      status: 3,
+      error: 'The ATS refused our credentials. Connect it again.',
+    });
+    const lever = (await admin.get('/integrations/integration-list')).body.kinds.find(
+      (k: { key: string }) => k.key === 'lever',
+    ).integration;
     expect(lever.status).toBe('authError');
     const [mail] = await listOutbox(t.knex, 'owner@acme.example.com', 1);
     expect(mail.subject).toBe('Your Lever integration needs to be connected again');

@@ -120,7 +120,10 @@ describe('Greenhouse Harvest v3', () => {
   });
 
   it('connects with OAuth client credentials and never answers the secret', async () => {
-    const res = await admin.post('/integrations/greenhouse', { clientId: greenhouse.clientId, clientSecret: greenhouse.clientSecret });
+    const res = await admin.post('/integrations/greenhouse', {
+      clientId: greenhouse.clientId,
+      clientSecret: greenhouse.clientSecret,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(JSON.stringify(res.body)).not.toContain(greenhouse.clientSecret);
     const row = await t.knex('integrations').where('id', res.body.id).first('credentials');

@@ -19,7 +19,11 @@ let integrationId: number;
 beforeAll(async () => {
   ws = await startWorkableStandIn();
   t = await testApp();
-  t.config.ats = { ...t.config.ats, workableUrl: ws.baseTemplate, limits: { maxRetryWaitMs: 5000, retries: 2, timeoutMs: 5000 } };
+  t.config.ats = {
+    ...t.config.ats,
+    workableUrl: ws.baseTemplate,
+    limits: { maxRetryWaitMs: 5000, retries: 2, timeoutMs: 5000 },
+  };
   p = await people(t);
 });
 afterAll(async () => {
@@ -34,7 +38,11 @@ const inJob = (job: string) => ws.candidates.filter((c) => c.job === job);
 
 describe('Connecting Workable', () => {
   it('refuses a wrong API key with "API key invalid" and stores nothing', async () => {
-    const res = await p.admin.post('/integrations/add', { kind: 'workable', subdomain: 'acme', apiKey: 'not-the-token' });
+    const res = await p.admin.post('/integrations/add', {
+      kind: 'workable',
+      subdomain: 'acme',
+      apiKey: 'not-the-token',
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe('API key invalid');
     expect(res.body.error.fields).toEqual({ apiKey: 'apiKey.errors.invalid' });
@@ -50,7 +58,13 @@ describe('Connecting Workable', () => {
   it('connects with the right key, seals it at rest and never answers it', async () => {
     const res = await p.admin.post('/integrations/add', { kind: 'workable', subdomain: 'acme', apiKey: ws.token });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ kind: 'workable', label: 'Workable', status: 'connected', account: 'acme', candidatesSynced: 0 });
+    expect(res.body).toMatchObject({
+      kind: 'workable',
+      label: 'Workable',
+      status: 'connected',
+      account: 'acme',
+      candidatesSynced: 0,
+    });
     expect(JSON.stringify(res.body)).not.toContain(ws.token);
     integrationId = res.body.id;
     const row = await t.knex('integrations').where('id', integrationId).first();
@@ -68,7 +82,9 @@ describe('Connecting Workable', () => {
     const labels = kinds.map((k) => k.label);
     expect(labels).toHaveLength(19);
     expect(labels.at(-1)).toBe('Other');
-    expect(labels.slice(0, -1)).toEqual([...labels.slice(0, -1)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    expect(labels.slice(0, -1)).toEqual(
+      [...labels.slice(0, -1)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
+    );
   });
 
   it('refuses the same ATS twice with "already added"', async () => {
@@ -132,12 +148,18 @@ describe('Syncing', () => {
     await addToProject(t.knex, made.project, [anonymous], SHORTLIST);
     const [qualifying] = await activeCandidates(t.knex, 1, { skip: 320 });
     await addToProject(t.knex, made.project, [qualifying], 1);
-    const linked = await p.admin.put(`/integrations/project-job/${integrationId}`, { projectId: project, jobId: 'BE01' });
+    const linked = await p.admin.put(`/integrations/project-job/${integrationId}`, {
+      projectId: project,
+      jobId: 'BE01',
+    });
     expect(linked.status, JSON.stringify(linked.body)).toBe(200);
   });
 
   it('refuses a job the ATS does not have open, and a project of another company', async () => {
-    expect((await p.admin.put(`/integrations/project-job/${integrationId}`, { projectId: project, jobId: 'OLD9' })).body.error.fields).toEqual({
+    expect(
+      (await p.admin.put(`/integrations/project-job/${integrationId}`, { projectId: project, jobId: 'OLD9' })).body
+        .error.fields,
+    ).toEqual({
       jobId: 'jobId.errors.notFound',
     });
     const globexProject = await t
@@ -146,7 +168,14 @@ describe('Syncing', () => {
       .whereNotNull('company_id')
       .first('id');
     if (globexProject)
-      expect((await p.admin.put(`/integrations/project-job/${integrationId}`, { projectId: globexProject.id, jobId: 'BE01' })).status).toBe(400);
+      expect(
+        (
+          await p.admin.put(`/integrations/project-job/${integrationId}`, {
+            projectId: globexProject.id,
+            jobId: 'BE01',
+          })
+        ).status,
+      ).toBe(400);
   });
 
   it('pushes shortlisted candidates the company sees as sourced applications, and skips an anonymous one not yet revealed', async () => {
@@ -188,7 +217,10 @@ describe('Syncing', () => {
   });
 
   it('pushes the anonymous candidate once revealed to the company', async () => {
-    await t.knex('project_candidates').where({ project_id: project, candidate_id: anonymous }).update({ revealed_at: new Date() });
+    await t
+      .knex('project_candidates')
+      .where({ project_id: project, candidate_id: anonymous })
+      .update({ revealed_at: new Date() });
     await p.admin.put(`/integrations/manual/sync/${integrationId}`);
     await runJobs(t);
     expect(inJob('BE01')).toHaveLength(3);
@@ -202,19 +234,32 @@ describe('Syncing', () => {
     expect(res.body.known).toEqual([{ ats: 'Workable', since: expect.any(String) }]);
     expect(JSON.stringify(res.body)).not.toContain(email);
     const [outside] = await activeCandidates(t.knex, 1, { skip: 390 });
-    expect((await p.admin.get(`/integrations/already-known?projectId=${project}&candidateId=${outside}`)).status).toBe(404);
-    expect((await p.otherCompany.get(`/integrations/already-known?projectId=${project}&candidateId=${named[0]}`)).status).toBe(404);
+    expect((await p.admin.get(`/integrations/already-known?projectId=${project}&candidateId=${outside}`)).status).toBe(
+      404,
+    );
+    expect(
+      (await p.otherCompany.get(`/integrations/already-known?projectId=${project}&candidateId=${named[0]}`)).status,
+    ).toBe(404);
   });
 
   it('waits out a 429 with Retry-After and goes on', async () => {
     const [extra] = await activeCandidates(t.knex, 1, { skip: 330 });
     await addToProject(
       t.knex,
-      { id: project, companyId: (await t.knex('projects').where('id', project).first('company_id')).company_id, guid: '', ownerId: null },
+      {
+        id: project,
+        companyId: (await t.knex('projects').where('id', project).first('company_id')).company_id,
+        guid: '',
+        ownerId: null,
+      },
       [extra],
       SHORTLIST,
     );
-    ws.fail('POST', /\/jobs\/BE01\/candidates$/, { status: 429, headers: { 'Retry-After': '1' }, body: { error: 'Rate limit exceeded' } });
+    ws.fail('POST', /\/jobs\/BE01\/candidates$/, {
+      status: 429,
+      headers: { 'Retry-After': '1' },
+      body: { error: 'Rate limit exceeded' },
+    });
     const started = Date.now();
     await p.admin.put(`/integrations/manual/sync/${integrationId}`);
     await runJobs(t);
@@ -250,7 +295,9 @@ describe('Syncing', () => {
     await runJobs(t);
     const run = await lastRun(t, integrationId);
     expect(run).toMatchObject({ created: 1, failed: 1, status: 2 });
-    expect(run.entries.find((e: { outcome: string }) => e.outcome === 'failed').reason).toBe('Validation failed: Email is invalid');
+    expect(run.entries.find((e: { outcome: string }) => e.outcome === 'failed').reason).toBe(
+      'Validation failed: Email is invalid',
+    );
     const log = await p.admin.get(`/integrations/run-log/${integrationId}`);
     expect(log.body.data[0]).toMatchObject({ created: 1, failed: 1, status: 'done', trigger: 'manual' });
   });

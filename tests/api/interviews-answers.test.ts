@@ -23,7 +23,9 @@ beforeAll(async () => {
   owner = client(t, await t.login('owner@acme.example.com'));
   visitor = client(t);
   candidates = await activeCandidates(t.knex, 10, { skip: 30 });
-  emails = new Map((await t.knex('candidates').whereIn('id', candidates).select('id', 'email')).map((r) => [r.id, r.email]));
+  emails = new Map(
+    (await t.knex('candidates').whereIn('id', candidates).select('id', 'email')).map((r) => [r.id, r.email]),
+  );
   project = await makeProject(t.knex, { advocateEmail: 'advocate@example.com', title: 'Data Platform Lead' });
 });
 afterAll(async () => {
@@ -47,9 +49,17 @@ async function requested(candidate: number, body: Record<string, unknown> = {}, 
 }
 
 const approve = (token: string, accessValue = 'approve') =>
-  visitor.post('/projects/interview-request/check-and-approve', { interviewRequestToken: token, accessValue, responseMethod: 'email' });
+  visitor.post('/projects/interview-request/check-and-approve', {
+    interviewRequestToken: token,
+    accessValue,
+    responseMethod: 'email',
+  });
 const reject = (token: string, userResponse: unknown) =>
-  visitor.post('/projects/interview-request/reject', { interviewRequestToken: token, userResponse, responseMethod: 'email' });
+  visitor.post('/projects/interview-request/reject', {
+    interviewRequestToken: token,
+    userResponse,
+    responseMethod: 'email',
+  });
 
 describe('The candidate answers from the emailed link', () => {
   it('reads the request first (role, company, job description), then accepts it once; a second answer through the same token changes nothing', async () => {
@@ -66,15 +76,22 @@ describe('The candidate answers from the emailed link', () => {
     expect(again.body).toMatchObject({ success: true, isTokenUsed: true, state: 'approved' });
     const late = await reject(token, { reasons: ['salary'] });
     expect(late.body).toMatchObject({ success: true, isTokenUsed: true, state: 'approved' });
-    const row = await t.knex('interview_requests').where({ project_id: project.id, candidate_id: candidates[0] }).first();
+    const row = await t
+      .knex('interview_requests')
+      .where({ project_id: project.id, candidate_id: candidates[0] })
+      .first();
     expect(row).toMatchObject({ state: 1, response_method: 'email', reject_reasons: [] });
   });
 
   it('tells the project owner and the advocate, once, and the project shows the answer per candidate', async () => {
     await runJobs();
     await runJobs();
-    const ownerMails = (await listOutbox(t.knex, 'owner@acme.example.com')).filter((m) => /accepted your interview request/.test(m.subject));
-    const advocateMails = (await listOutbox(t.knex, 'advocate@example.com')).filter((m) => /accepted your interview request/.test(m.subject));
+    const ownerMails = (await listOutbox(t.knex, 'owner@acme.example.com')).filter((m) =>
+      /accepted your interview request/.test(m.subject),
+    );
+    const advocateMails = (await listOutbox(t.knex, 'advocate@example.com')).filter((m) =>
+      /accepted your interview request/.test(m.subject),
+    );
     expect(ownerMails).toHaveLength(1);
     expect(advocateMails).toHaveLength(1);
     expect(ownerMails[0].text).toContain('Data Platform Lead');
@@ -89,7 +106,10 @@ describe('The candidate answers from the emailed link', () => {
 
   it("the candidate's card in the project shows the answer", async () => {
     // The request put the candidate in the project's pipeline; the company then longlisted them.
-    await t.knex('project_candidates').where({ project_id: project.id, candidate_id: candidates[0] }).update({ stage: 1 });
+    await t
+      .knex('project_candidates')
+      .where({ project_id: project.id, candidate_id: candidates[0] })
+      .update({ stage: 1 });
     const res = await owner.get(`/projects/tab/search?project_id=Project:${project.id}&tab=1`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const doc = res.body.docs.find((d: { id: string }) => d.id === `Candidate:${candidates[0]}`);
@@ -104,10 +124,19 @@ describe('The candidate answers from the emailed link', () => {
     expect(bad.status).toBe(400);
     const res = await reject(token, { reasons: ['salary', 'location'], comment: 'I am looking for a remote role.' });
     expect(res.body).toMatchObject({ success: true, isTokenUsed: false, state: 'rejected' });
-    const row = await t.knex('interview_requests').where({ project_id: project.id, candidate_id: candidates[1] }).first();
-    expect(row).toMatchObject({ state: 2, reject_reasons: ['salary', 'location'], reject_text: 'I am looking for a remote role.' });
+    const row = await t
+      .knex('interview_requests')
+      .where({ project_id: project.id, candidate_id: candidates[1] })
+      .first();
+    expect(row).toMatchObject({
+      state: 2,
+      reject_reasons: ['salary', 'location'],
+      reject_text: 'I am looking for a remote role.',
+    });
     await runJobs();
-    const mail = (await listOutbox(t.knex, 'owner@acme.example.com')).find((m) => /declined your interview request/.test(m.subject));
+    const mail = (await listOutbox(t.knex, 'owner@acme.example.com')).find((m) =>
+      /declined your interview request/.test(m.subject),
+    );
     expect(mail?.text).toContain('The salary does not match my expectations');
     expect(mail?.text).toContain('I am looking for a remote role.');
     expect((await approve(token)).body).toMatchObject({ isTokenUsed: true, state: 'rejected' });
@@ -123,7 +152,9 @@ describe('The candidate answers from the emailed link', () => {
     expect(res.status).toBe(410);
     expect(res.body.error.code).toBe('project.interview.errors.expired');
     expect(res.body.error.message).toMatch(/expired/);
-    expect((await t.knex('interview_requests').where({ project_id: project.id, candidate_id: candidates[2] }).first()).state).toBe(3);
+    expect(
+      (await t.knex('interview_requests').where({ project_id: project.id, candidate_id: candidates[2] }).first()).state,
+    ).toBe(3);
     expect((await reject(token, 'no')).status).toBe(410);
   });
 
@@ -138,7 +169,9 @@ describe('The candidate answers from the emailed link', () => {
     expect(malformed.status).toBe(400);
     expect(malformed.body.error.fields).toEqual({ interviewRequestToken: 'interviewRequestToken.errors.invalid' });
     expect((await reject('', 'x')).status).toBe(400);
-    expect((await t.knex('interview_requests').where({ project_id: project.id, candidate_id: candidates[3] }).first()).state).toBe(0);
+    expect(
+      (await t.knex('interview_requests').where({ project_id: project.id, candidate_id: candidates[3] }).first()).state,
+    ).toBe(0);
   });
 
   it("a signed-in candidate cannot answer another candidate's request", async () => {
@@ -151,7 +184,9 @@ describe('The candidate answers from the emailed link', () => {
     });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('project.interview.errors.notYours');
-    expect((await t.knex('interview_requests').where({ project_id: project.id, candidate_id: candidates[4] }).first()).state).toBe(0);
+    expect(
+      (await t.knex('interview_requests').where({ project_id: project.id, candidate_id: candidates[4] }).first()).state,
+    ).toBe(0);
   });
 
   it('shows "a company" when the project is confidential', async () => {
@@ -193,7 +228,11 @@ describe('Calendar invitations', () => {
     await runJobs();
     await runJobs();
     for (const to of [emails.get(candidates[6]) as string, 'ivy@acme.example.com']) {
-      const invitations = await t.knex('outbox_emails').where('to', to).where('subject', 'like', 'Invitation:%').select('attachments');
+      const invitations = await t
+        .knex('outbox_emails')
+        .where('to', to)
+        .where('subject', 'like', 'Invitation:%')
+        .select('attachments');
       expect(invitations).toHaveLength(1);
       const [ics] = invitations[0].attachments;
       expect(ics.filename).toBe('interview.ics');
@@ -206,10 +245,10 @@ describe('Calendar invitations', () => {
     // The candidate was still in the suggested tab, where the board shows no contact: the
     // interviewer's copy does not carry the candidate's email, the candidate's own copy does.
     const copyTo = async (to: string) =>
-      ((await t.knex('outbox_emails').where('to', to).where('subject', 'like', 'Invitation:%').first('attachments')).attachments[0].content as string).replace(
-        /\r?\n[ \t]/g,
-        '',
-      );
+      (
+        (await t.knex('outbox_emails').where('to', to).where('subject', 'like', 'Invitation:%').first('attachments'))
+          .attachments[0].content as string
+      ).replace(/\r?\n[ \t]/g, '');
     const address = emails.get(candidates[6]) as string;
     expect(await copyTo(address)).toContain(`mailto:${address}`);
     expect(await copyTo('ivy@acme.example.com')).not.toContain(address);
@@ -232,7 +271,11 @@ describe('Calendar invitations', () => {
     expect((await approve(token)).status).toBe(200);
     await runJobs();
     await runJobs();
-    const invitation = await t.knex('outbox_emails').where('to', interviewerEmail).where('subject', 'like', 'Invitation:%').first('attachments');
+    const invitation = await t
+      .knex('outbox_emails')
+      .where('to', interviewerEmail)
+      .where('subject', 'like', 'Invitation:%')
+      .first('attachments');
     const content = (invitation.attachments[0].content as string).replace(/\r?\n[ \t]/g, '');
     expect(content).toContain(`mailto:${emails.get(candidates[9])}`);
   });
@@ -247,8 +290,12 @@ describe('Expiry and the 3-day job description link', () => {
       .update({ expires_at: new Date(Date.now() - 1000) });
     await t.knex.raw("select graphile_worker.add_job('expire_interview_requests', '{}'::json)");
     await runJobs();
-    expect((await t.knex('interview_requests').where({ project_id: project.id, candidate_id: candidates[7] }).first()).state).toBe(3);
-    expect((await t.knex('interview_requests').where({ project_id: project.id, candidate_id: candidates[0] }).first()).state).toBe(1);
+    expect(
+      (await t.knex('interview_requests').where({ project_id: project.id, candidate_id: candidates[7] }).first()).state,
+    ).toBe(3);
+    expect(
+      (await t.knex('interview_requests').where({ project_id: project.id, candidate_id: candidates[0] }).first()).state,
+    ).toBe(1);
     expect((await approve(token)).status).toBe(410);
   });
 
@@ -265,7 +312,10 @@ describe('Expiry and the 3-day job description link', () => {
     await t
       .knex('interview_requests')
       .where('guid', guid)
-      .update({ created_at: new Date(Date.now() - 3 * 24 * 3600 * 1000 - 1000), expires_at: new Date(Date.now() - 1000) });
+      .update({
+        created_at: new Date(Date.now() - 3 * 24 * 3600 * 1000 - 1000),
+        expires_at: new Date(Date.now() - 1000),
+      });
     const expired = await visitor.get(`/projects/jd/${guid}`);
     expect(expired.status).toBe(410);
     expect(expired.body.error.code).toBe('project.jd.errors.expired');
@@ -282,16 +332,22 @@ describe('The admins’ interview-request list', () => {
     expect(all.status).toBe(200);
     expect(all.body.data).toHaveLength(5);
     expect(all.body.pagination.dataCount).toBeGreaterThanOrEqual(9);
-    const rejected = await admin.get(`/dashboard/interview-request-list?state=rejected&companyId=Company:${project.companyId}`);
+    const rejected = await admin.get(
+      `/dashboard/interview-request-list?state=rejected&companyId=Company:${project.companyId}`,
+    );
     expect(rejected.body.data.length).toBeGreaterThan(0);
     for (const r of rejected.body.data) expect(r.state).toBe('rejected');
     expect(rejected.body.data[0].rejectReasons).toEqual(['salary', 'location']);
-    const sorted = await admin.get('/dashboard/interview-request-list?sortBy=createdAt&sortDir=asc&kind=interview&channel=email');
+    const sorted = await admin.get(
+      '/dashboard/interview-request-list?sortBy=createdAt&sortDir=asc&kind=interview&channel=email',
+    );
     const times = sorted.body.data.map((r: { createdAt: string }) => r.createdAt);
     expect([...times].sort()).toEqual(times);
     expect((await admin.get('/dashboard/interview-request-list?state=bogus')).status).toBe(400);
     const raas = client(t, await t.login('owner@raas.example.com'));
     expect((await raas.get('/dashboard/interview-request-list')).body.data).toEqual([]);
-    expect((await client(t, await t.login('candidate@example.com')).get('/dashboard/interview-request-list')).status).toBe(403);
+    expect(
+      (await client(t, await t.login('candidate@example.com')).get('/dashboard/interview-request-list')).status,
+    ).toBe(403);
   });
 });

@@ -21,7 +21,9 @@ beforeAll(async () => {
   ownerToken = await t.login('owner@acme.example.com');
   owner = client(t, ownerToken);
   candidates = await activeCandidates(t.knex, 12);
-  emails = new Map((await t.knex('candidates').whereIn('id', candidates).select('id', 'email')).map((r) => [r.id, r.email]));
+  emails = new Map(
+    (await t.knex('candidates').whereIn('id', candidates).select('id', 'email')).map((r) => [r.id, r.email]),
+  );
 });
 afterAll(async () => {
   await t?.knex.destroy();
@@ -32,7 +34,8 @@ const runJobs = () => runOnce({ connectionString: t.url, taskList: taskList(t.co
 /** The multipart call as the portal's dialog sends it. */
 function send(token: string, fields: Record<string, string | string[]>, file?: { data: Buffer; name: string }) {
   const req = t.http.post('/api/v1/projects/candidate/interview/request').set('Authorization', `Bearer ${token}`);
-  for (const [key, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) req.field(key, v);
+  for (const [key, value] of Object.entries(fields))
+    for (const v of Array.isArray(value) ? value : [value]) req.field(key, v);
   if (file) req.attach('jdFile', file.data, file.name);
   return req;
 }
@@ -46,7 +49,11 @@ describe('A company requests an interview from a project candidate', () => {
 
   it('creates one request with a hashed single-use token, marks the candidate requested, logs it and queues its delivery', async () => {
     const candidate = candidates[0];
-    const res = await send(ownerToken, { projectId: `Project:${project.id}`, candidateId: `Candidate:${candidate}`, requestAction: 'request_interview' });
+    const res = await send(ownerToken, {
+      projectId: `Project:${project.id}`,
+      candidateId: `Candidate:${candidate}`,
+      requestAction: 'request_interview',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({
       success: true,
@@ -63,19 +70,31 @@ describe('A company requests an interview from a project candidate', () => {
     const pc = await t.knex('project_candidates').where({ project_id: project.id, candidate_id: candidate }).first();
     expect(pc.interview_requested_at).not.toBeNull();
     expect(pc.whitelist_requested_at).toBeNull();
-    const log = await t.knex('candidate_recruitment_stage_logs').where({ project_id: project.id, candidate_id: candidate }).pluck('activity');
+    const log = await t
+      .knex('candidate_recruitment_stage_logs')
+      .where({ project_id: project.id, candidate_id: candidate })
+      .pluck('activity');
     expect(log).toContain(2);
-    const jobs = await t.knex('graphile_worker.jobs').where('task_identifier', 'send_interview_request').count<{ count: string }[]>('* as count');
+    const jobs = await t
+      .knex('graphile_worker.jobs')
+      .where('task_identifier', 'send_interview_request')
+      .count<{ count: string }[]>('* as count');
     expect(Number(jobs[0].count)).toBeGreaterThan(0);
   });
 
   it('delivers one email with the accept and decline links, however often the job runs; the token is not the stored hash', async () => {
     const candidate = candidates[0];
     await runJobs();
-    const row = await t.knex('interview_requests').where({ project_id: project.id, candidate_id: candidate }).first('id', 'token_hash', 'delivered_at');
+    const row = await t
+      .knex('interview_requests')
+      .where({ project_id: project.id, candidate_id: candidate })
+      .first('id', 'token_hash', 'delivered_at');
     expect(row.delivered_at).not.toBeNull();
     // The job queued once more (a retry, a second worker) sends nothing new.
-    await t.knex.raw("select graphile_worker.add_job('send_interview_request', json_build_object('id', ?::int, 'step', 'deliver'))", [row.id]);
+    await t.knex.raw(
+      "select graphile_worker.add_job('send_interview_request', json_build_object('id', ?::int, 'step', 'deliver'))",
+      [row.id],
+    );
     await runJobs();
     const to = emails.get(candidate) as string;
     const mails = (await listOutbox(t.knex, to)).filter((m) => m.subject.startsWith('Interview request'));
@@ -89,16 +108,27 @@ describe('A company requests an interview from a project candidate', () => {
 
   it('refuses a second interview request for the same candidate in the same project with the spec message; a job description is another kind', async () => {
     const candidate = candidates[0];
-    const again = await send(ownerToken, { projectId: String(project.id), candidateId: String(candidate), requestAction: 'request_interview' });
+    const again = await send(ownerToken, {
+      projectId: String(project.id),
+      candidateId: String(candidate),
+      requestAction: 'request_interview',
+    });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('project.interview.errors.alreadyRequested');
     expect(again.body.error.message).toMatch(/already/);
-    const jd = await send(ownerToken, { project_id: String(project.id), candidate_id: String(candidate), requestAction: 'request_public' });
+    const jd = await send(ownerToken, {
+      project_id: String(project.id),
+      candidate_id: String(candidate),
+      requestAction: 'request_public',
+    });
     expect(jd.status, JSON.stringify(jd.body)).toBe(201);
     expect(jd.body.requests[0].kind).toBe('whitelist');
     const pc = await t.knex('project_candidates').where({ project_id: project.id, candidate_id: candidate }).first();
     expect(pc.whitelist_requested_at).not.toBeNull();
-    const [{ count }] = await t.knex('interview_requests').where({ project_id: project.id, candidate_id: candidate }).count<{ count: string }[]>('* as count');
+    const [{ count }] = await t
+      .knex('interview_requests')
+      .where({ project_id: project.id, candidate_id: candidate })
+      .count<{ count: string }[]>('* as count');
     expect(Number(count)).toBe(2);
   });
 
@@ -118,9 +148,14 @@ describe('A company requests an interview from a project candidate', () => {
     });
     expect(json.status).toBe(409);
     expect(json.body.error.extra ?? json.body.error).toBeTruthy();
-    expect(await t.knex('interview_requests').where({ project_id: project.id, candidate_id: candidates[5] }).first()).toBeUndefined();
+    expect(
+      await t.knex('interview_requests').where({ project_id: project.id, candidate_id: candidates[5] }).first(),
+    ).toBeUndefined();
     await runJobs();
-    for (const c of many) expect((await listOutbox(t.knex, emails.get(c))).filter((m) => m.subject.startsWith('Interview request'))).toHaveLength(1);
+    for (const c of many)
+      expect(
+        (await listOutbox(t.knex, emails.get(c))).filter((m) => m.subject.startsWith('Interview request')),
+      ).toHaveLength(1);
   });
 
   it('checks the job description limits with field messages: header 60, body 1024, footer 60', async () => {
@@ -133,7 +168,11 @@ describe('A company requests an interview from a project candidate', () => {
       jdFooter: 'f'.repeat(61),
     });
     expect(res.status).toBe(400);
-    expect(res.body.error.fields).toEqual({ jdHeader: 'jdHeader.errors.tooLong', jdText: 'jdText.errors.tooLong', jdFooter: 'jdFooter.errors.tooLong' });
+    expect(res.body.error.fields).toEqual({
+      jdHeader: 'jdHeader.errors.tooLong',
+      jdText: 'jdText.errors.tooLong',
+      jdFooter: 'jdFooter.errors.tooLong',
+    });
     const ok = await send(ownerToken, {
       projectId: String(project.id),
       candidateId: String(candidates[6]),
@@ -169,15 +208,29 @@ describe('A company requests an interview from a project candidate', () => {
       'scheduleData.interviewerEmail': 'scheduleData.interviewerEmail.errors.invalid',
       'scheduleData.slots.0': 'scheduleData.slots.errors.inPast',
     });
-    expect((await request({ slots: [] })).body.error.fields).toEqual({ 'scheduleData.slots': 'scheduleData.slots.errors.required' });
-    expect((await request({ slots: ['2020-01-01T10:00'] })).body.error.fields).toEqual({ 'scheduleData.slots.0': 'scheduleData.slots.errors.inPast' });
-    expect((await request({ meetingLink: null })).body.error.fields).toEqual({ 'scheduleData.meetingLink': 'scheduleData.meetingLink.errors.required' });
-    expect(await t.knex('interview_requests').where({ project_id: project.id, candidate_id: candidates[8] }).first()).toBeUndefined();
+    expect((await request({ slots: [] })).body.error.fields).toEqual({
+      'scheduleData.slots': 'scheduleData.slots.errors.required',
+    });
+    expect((await request({ slots: ['2020-01-01T10:00'] })).body.error.fields).toEqual({
+      'scheduleData.slots.0': 'scheduleData.slots.errors.inPast',
+    });
+    expect((await request({ meetingLink: null })).body.error.fields).toEqual({
+      'scheduleData.meetingLink': 'scheduleData.meetingLink.errors.required',
+    });
+    expect(
+      await t.knex('interview_requests').where({ project_id: project.id, candidate_id: candidates[8] }).first(),
+    ).toBeUndefined();
 
     const ok = await request({});
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
-    const row = await t.knex('interview_requests').where({ project_id: project.id, candidate_id: candidates[8] }).first();
-    expect(row.schedule_data).toMatchObject({ meetingLink: 'https://meet.example.com/abc', slots: [`${next}-03-02T10:00`, `${next}-03-03T14:00`] });
+    const row = await t
+      .knex('interview_requests')
+      .where({ project_id: project.id, candidate_id: candidates[8] })
+      .first();
+    expect(row.schedule_data).toMatchObject({
+      meetingLink: 'https://meet.example.com/abc',
+      slots: [`${next}-03-02T10:00`, `${next}-03-03T14:00`],
+    });
   });
 
   it('refuses candidates who are not active or not visible to the company, with a clear message', async () => {
@@ -185,22 +238,36 @@ describe('A company requests an interview from a project candidate', () => {
     const [hidden] = await activeCandidates(t.knex, 1, { skip: 20 });
     await t.knex('candidates').where('id', hidden).update({ visibility: false });
     await addToProject(t.knex, project, [inactive, hidden], 0);
-    const res = await send(ownerToken, { projectId: String(project.id), candidateId: String(hidden), requestAction: 'request_interview' });
+    const res = await send(ownerToken, {
+      projectId: String(project.id),
+      candidateId: String(hidden),
+      requestAction: 'request_interview',
+    });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('project.interview.errors.candidateUnavailable');
     expect(res.body.error.message).toMatch(/not active or not visible/);
     // A candidate the company does not meet at all is not found, as an unknown id is.
-    const gone = await send(ownerToken, { projectId: String(project.id), candidateId: String(inactive), requestAction: 'request_interview' });
+    const gone = await send(ownerToken, {
+      projectId: String(project.id),
+      candidateId: String(inactive),
+      requestAction: 'request_interview',
+    });
     expect(gone.status).toBe(404);
     expect(gone.body.error.code).toBe('project.candidate.notFound');
   });
 
   it("refuses candidates who are not in the project's pipeline nor found by its saved search, as not found", async () => {
     const [outsider] = await activeCandidates(t.knex, 1, { skip: 40 });
-    const res = await send(ownerToken, { projectId: String(project.id), candidateId: String(outsider), requestAction: 'request_interview' });
+    const res = await send(ownerToken, {
+      projectId: String(project.id),
+      candidateId: String(outsider),
+      requestAction: 'request_interview',
+    });
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('project.candidate.notFound');
-    expect(await t.knex('interview_requests').where({ project_id: project.id, candidate_id: outsider }).first()).toBeUndefined();
+    expect(
+      await t.knex('interview_requests').where({ project_id: project.id, candidate_id: outsider }).first(),
+    ).toBeUndefined();
   });
 });
 
@@ -208,7 +275,11 @@ describe('A project without a job description', () => {
   it('answers 400 asking for one first; with text or a file the request goes out and the project keeps it', async () => {
     const project = await makeProject(t.knex, { jobDescription: null });
     await addToProject(t.knex, project, [candidates[7]], 0);
-    const res = await send(ownerToken, { projectId: String(project.id), candidateId: String(candidates[7]), requestAction: 'request_interview' });
+    const res = await send(ownerToken, {
+      projectId: String(project.id),
+      candidateId: String(candidates[7]),
+      requestAction: 'request_interview',
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('project.interview.errors.jdRequired');
     expect(res.body.error.fields).toEqual({ jdText: 'project.interview.errors.jdRequired' });
@@ -248,15 +319,31 @@ describe('A project without a job description', () => {
 describe('Who may send', () => {
   it("a company cannot send from another company's project (404), a candidate cannot send at all (403), a visitor must sign in (401)", async () => {
     const raasProject = await makeProject(t.knex, { ownerEmail: 'owner@raas.example.com' });
-    const res = await send(ownerToken, { projectId: String(raasProject.id), candidateId: String(candidates[9]), requestAction: 'request_interview' });
+    const res = await send(ownerToken, {
+      projectId: String(raasProject.id),
+      candidateId: String(candidates[9]),
+      requestAction: 'request_interview',
+    });
     expect(res.status).toBe(404);
     const candidateToken = await t.login('candidate@example.com');
     expect(
-      (await send(candidateToken, { projectId: String(raasProject.id), candidateId: String(candidates[9]), requestAction: 'request_interview' })).status,
+      (
+        await send(candidateToken, {
+          projectId: String(raasProject.id),
+          candidateId: String(candidates[9]),
+          requestAction: 'request_interview',
+        })
+      ).status,
     ).toBe(403);
-    expect((await client(t).post('/projects/candidate/interview/request', { projectId: 1, candidateId: 1, requestAction: 'request_interview' })).status).toBe(
-      401,
-    );
+    expect(
+      (
+        await client(t).post('/projects/candidate/interview/request', {
+          projectId: 1,
+          candidateId: 1,
+          requestAction: 'request_interview',
+        })
+      ).status,
+    ).toBe(401);
     expect(await t.knex('interview_requests').where('project_id', raasProject.id).first()).toBeUndefined();
   });
 
@@ -264,11 +351,26 @@ describe('Who may send', () => {
     const project = await makeProject(t.knex);
     await addToProject(t.knex, project, [candidates[10]], 0);
     const member = await t.login('member@acme.example.com');
-    expect((await send(member, { projectId: String(project.id), candidateId: String(candidates[10]), requestAction: 'request_interview' })).status).toBe(404);
+    expect(
+      (
+        await send(member, {
+          projectId: String(project.id),
+          candidateId: String(candidates[10]),
+          requestAction: 'request_interview',
+        })
+      ).status,
+    ).toBe(404);
     const admin = await t.login('admin@example.com');
-    const res = await send(admin, { projectId: String(project.id), candidateId: String(candidates[10]), requestAction: 'request_interview' });
+    const res = await send(admin, {
+      projectId: String(project.id),
+      candidateId: String(candidates[10]),
+      requestAction: 'request_interview',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const row = await t.knex('interview_requests').where({ project_id: project.id, candidate_id: candidates[10] }).first();
+    const row = await t
+      .knex('interview_requests')
+      .where({ project_id: project.id, candidate_id: candidates[10] })
+      .first();
     expect(row.sent_by_admin_id).not.toBeNull();
   });
 });

@@ -2,7 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { readWebhook, signBody, whatsappFor } from '../../backend/adapters/whatsapp';
 import { loadConfig } from '../../backend/config';
-import { answerOutcome, companyShown, interviewStart, jdTextErrors, kindOf, replyKind, requestBody } from '../../backend/features/interviews/rules';
+import {
+  answerOutcome,
+  companyShown,
+  interviewStart,
+  jdTextErrors,
+  kindOf,
+  replyKind,
+  requestBody,
+} from '../../backend/features/interviews/rules';
 import { TEST_SECRET } from '../helpers/app';
 
 const NOW = new Date('2026-11-24T12:00:00Z');
@@ -44,13 +52,17 @@ describe('Request kinds and texts', () => {
     [null, 'Project text', 'Project text'],
     ['   ', null, null],
     [null, 'x'.repeat(2000), `${'x'.repeat(1023)}…`],
-  ])('the body sent is the text given, else the project description within 1024: %#', (given, project, body) => expect(requestBody(given, project)).toBe(body));
+  ])('the body sent is the text given, else the project description within 1024: %#', (given, project, body) =>
+    expect(requestBody(given, project)).toBe(body),
+  );
 
   it.each([
     [{ isConfidential: true }, 'Acme', 'a company'],
     [{ isConfidential: false }, 'Acme', 'Acme'],
     [{ isConfidential: false }, null, 'a company'],
-  ])('the company is named unless the project is confidential: %#', (project, name, shown) => expect(companyShown(project, name, 'a company')).toBe(shown));
+  ])('the company is named unless the project is confidential: %#', (project, name, shown) =>
+    expect(companyShown(project, name, 'a company')).toBe(shown),
+  );
 });
 
 describe('WhatsApp replies', () => {
@@ -104,14 +116,20 @@ describe('WhatsApp replies', () => {
     expect(adapter.verifySignature(body, undefined)).toBe(false);
     expect(adapter.verifyChallenge({ mode: 'subscribe', token: adapter.verifyToken, challenge: '42' })).toBe('42');
     expect(adapter.verifyChallenge({ mode: 'subscribe', token: 'nope', challenge: '42' })).toBeUndefined();
-    expect(adapter.verifyChallenge({ mode: 'unsubscribe', token: adapter.verifyToken, challenge: '42' })).toBeUndefined();
+    expect(
+      adapter.verifyChallenge({ mode: 'unsubscribe', token: adapter.verifyToken, challenge: '42' }),
+    ).toBeUndefined();
   });
 });
 
 describe('When a proposed interview starts', () => {
   it.each([
     [{ timezone: 'Asia/Singapore', slots: ['2026-12-03T09:00', '2026-12-01T10:00'] }, [], '2026-12-01T02:00:00.000Z'],
-    [{ timezone: 'Asia/Singapore', slots: ['2026-01-01T10:00', '2026-12-03T09:00'] }, [{ date: '2026-12-01', startTime: '10:00' }], '2026-12-03T01:00:00.000Z'],
+    [
+      { timezone: 'Asia/Singapore', slots: ['2026-01-01T10:00', '2026-12-03T09:00'] },
+      [{ date: '2026-12-01', startTime: '10:00' }],
+      '2026-12-03T01:00:00.000Z',
+    ],
     [{ timezone: 'America/New_York', slots: ['2026-12-01T10:00'] }, [], '2026-12-01T15:00:00.000Z'],
     [{ timezone: 'Asia/Singapore' }, [{ date: '2026-12-01', startTime: '10:00' }], '2026-12-01T02:00:00.000Z'],
     [
@@ -125,5 +143,7 @@ describe('When a proposed interview starts', () => {
     [null, [{ date: '2026-12-01', startTime: '10:00' }], '2026-12-01T10:00:00.000Z'],
     [{ timezone: 'Not/AZone' }, [{ date: '2026-12-01', startTime: '10:00' }], '2026-12-01T10:00:00.000Z'],
     [{}, [], undefined],
-  ])('%j with slots %j starts %s', (schedule, slots, start) => expect(interviewStart(schedule, slots, NOW)?.toISOString()).toBe(start));
+  ])('%j with slots %j starts %s', (schedule, slots, start) =>
+    expect(interviewStart(schedule, slots, NOW)?.toISOString()).toBe(start),
+  );
 });

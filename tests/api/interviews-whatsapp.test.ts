@@ -40,7 +40,9 @@ beforeAll(async () => {
   company = client(t, await t.login('owner@acme.example.com'));
   withPhone = await activeCandidates(t.knex, 6, { withPhone: true, skip: 50 });
   await t.knex('candidates').whereIn('id', withPhone).update({ phone_whatsapp: true });
-  phones = new Map((await t.knex('candidates').whereIn('id', withPhone).select('id', 'phone')).map((r) => [r.id, r.phone]));
+  phones = new Map(
+    (await t.knex('candidates').whereIn('id', withPhone).select('id', 'phone')).map((r) => [r.id, r.phone]),
+  );
 });
 afterAll(async () => {
   await new Promise((r) => server?.close(r));
@@ -53,23 +55,40 @@ const digits = (p: string) => p.replace(/\D/g, '');
 
 describe('The webhook', () => {
   it('answers the verification with hub.challenge only for the configured verify token', async () => {
-    const ok = await t.http.get('/api/v1/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=verify-me&hub.challenge=1158201444');
+    const ok = await t.http.get(
+      '/api/v1/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=verify-me&hub.challenge=1158201444',
+    );
     expect(ok.status).toBe(200);
     expect(ok.text).toBe('1158201444');
-    const wrong = await t.http.get('/api/v1/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=guess&hub.challenge=1158201444');
+    const wrong = await t.http.get(
+      '/api/v1/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=guess&hub.challenge=1158201444',
+    );
     expect(wrong.status).toBe(403);
     expect(wrong.text).not.toContain('1158201444');
   });
 
   it('refuses deliveries with a forged or missing signature and records nothing', async () => {
     const body = JSON.stringify({
-      entry: [{ changes: [{ value: { messages: [{ from: digits(phones.get(withPhone[0]) as string), type: 'text', text: { body: 'yes' } }] } }] }],
+      entry: [
+        {
+          changes: [
+            {
+              value: {
+                messages: [{ from: digits(phones.get(withPhone[0]) as string), type: 'text', text: { body: 'yes' } }],
+              },
+            },
+          ],
+        },
+      ],
     });
     const forged = await standIn.post(body, `sha256=${'0'.repeat(64)}`);
     expect(forged.status).toBe(401);
     const missing = await standIn.post(body);
     expect(missing.status).toBe(401);
-    const otherSecret = await standIn.post(body, `sha256=${createHmac('sha256', 'not-the-secret').update(body).digest('hex')}`);
+    const otherSecret = await standIn.post(
+      body,
+      `sha256=${createHmac('sha256', 'not-the-secret').update(body).digest('hex')}`,
+    );
     expect(otherSecret.status).toBe(401);
     expect(await t.knex('qualify_requests').whereNotNull('reply').first()).toBeUndefined();
   });
@@ -86,13 +105,20 @@ describe('Qualify requests', () => {
     expect(res.body.sent).toHaveLength(3);
     await runJobs();
     const ids = await t.knex('whatsapp_messages').whereNotNull('qualify_request_id').pluck('id');
-    for (const id of ids) await t.knex.raw("select graphile_worker.add_job('send_whatsapp_message', json_build_object('id', ?::int))", [id]);
+    for (const id of ids)
+      await t.knex.raw("select graphile_worker.add_job('send_whatsapp_message', json_build_object('id', ?::int))", [
+        id,
+      ]);
     await runJobs();
     expect(standIn.sent).toHaveLength(3);
     const first = standIn.sent[0];
     expect(first.authorization).toBe(`Bearer ${standIn.token}`);
     expect(first.path).toBe(`/${standIn.version}/${standIn.phoneNumberId}/messages`);
-    expect(first.body).toMatchObject({ messaging_product: 'whatsapp', type: 'template', template: { name: 'qualify_request', language: { code: 'en' } } });
+    expect(first.body).toMatchObject({
+      messaging_product: 'whatsapp',
+      type: 'template',
+      template: { name: 'qualify_request', language: { code: 'en' } },
+    });
     expect(JSON.stringify(first.body.template.components)).toContain('A new role in Singapore');
     const rows = await t.knex('qualify_requests').whereIn('candidate_id', withPhone.slice(0, 3));
     for (const row of rows) expect(row).toMatchObject({ state: 1 });
@@ -100,7 +126,10 @@ describe('Qualify requests', () => {
   });
 
   it('records delivery statuses and the replies (yes, no or text) from signed callbacks, shown to admins on the candidate', async () => {
-    const rows = await t.knex('qualify_requests').whereIn('candidate_id', withPhone.slice(0, 3)).orderBy('candidate_id');
+    const rows = await t
+      .knex('qualify_requests')
+      .whereIn('candidate_id', withPhone.slice(0, 3))
+      .orderBy('candidate_id');
     expect((await standIn.status(rows[0].provider_message_id, 'delivered')).status).toBe(200);
     expect((await t.knex('qualify_requests').where('id', rows[0].id).first()).state).toBe(2);
 
@@ -123,17 +152,33 @@ describe('Qualify requests', () => {
       [3, 3, 'Only if it is remote'],
     ]);
 
-    const shown = await admin.get(`/projects/candidate/qualify/requests?candidate_id=Candidate:${rows[0].candidate_id}`);
+    const shown = await admin.get(
+      `/projects/candidate/qualify/requests?candidate_id=Candidate:${rows[0].candidate_id}`,
+    );
     expect(shown.status).toBe(200);
     expect(shown.body.data[0]).toMatchObject({ state: 'replied', reply: 'yes', replyText: 'Yes' });
-    expect((await company.get(`/projects/candidate/qualify/requests?candidate_id=${rows[0].candidate_id}`)).status).toBe(403);
+    expect(
+      (await company.get(`/projects/candidate/qualify/requests?candidate_id=${rows[0].candidate_id}`)).status,
+    ).toBe(403);
   });
 
   it('checks the header (60) and body (1024) limits, is for admins only, and offers the template', async () => {
-    const tooLong = await admin.post('/projects/candidate/send/qualify/request', { candidateId: withPhone[3], header: 'h'.repeat(61), body: 'b'.repeat(1025) });
+    const tooLong = await admin.post('/projects/candidate/send/qualify/request', {
+      candidateId: withPhone[3],
+      header: 'h'.repeat(61),
+      body: 'b'.repeat(1025),
+    });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.error.fields).toEqual({ header: 'header.errors.tooLong', body: 'body.errors.tooLong' });
-    expect((await company.post('/projects/candidate/send/qualify/request', { candidateId: withPhone[3], header: 'Hi', body: 'Hello' })).status).toBe(403);
+    expect(
+      (
+        await company.post('/projects/candidate/send/qualify/request', {
+          candidateId: withPhone[3],
+          header: 'Hi',
+          body: 'Hello',
+        })
+      ).status,
+    ).toBe(403);
     const template = await admin.get('/projects/candidate/get/qualify/request/template?after=2020-01-01');
     expect(template.status).toBe(200);
     expect(template.body.data).toMatchObject({ limits: { header: 60, body: 1024 } });
@@ -157,10 +202,18 @@ describe('Interview requests over WhatsApp', () => {
     expect(res.body.requests[0].channel).toBe('whatsapp');
     const before = standIn.sent.length;
     await runJobs();
-    const request = await t.knex('interview_requests').where({ project_id: project.id, candidate_id: candidate }).first('id');
-    await t.knex.raw("select graphile_worker.add_job('send_interview_request', json_build_object('id', ?::int, 'step', 'deliver'))", [request.id]);
+    const request = await t
+      .knex('interview_requests')
+      .where({ project_id: project.id, candidate_id: candidate })
+      .first('id');
+    await t.knex.raw(
+      "select graphile_worker.add_job('send_interview_request', json_build_object('id', ?::int, 'step', 'deliver'))",
+      [request.id],
+    );
     const [message] = await t.knex('whatsapp_messages').where('interview_request_id', request.id).pluck('id');
-    await t.knex.raw("select graphile_worker.add_job('send_whatsapp_message', json_build_object('id', ?::int))", [message]);
+    await t.knex.raw("select graphile_worker.add_job('send_whatsapp_message', json_build_object('id', ?::int))", [
+      message,
+    ]);
     await runJobs();
     expect(standIn.sent.length - before).toBe(1);
     const sent = standIn.sent[standIn.sent.length - 1];

@@ -107,9 +107,13 @@ async function runRoute(route: DataRoute): Promise<{ leaks: string[]; witnessed:
         shown.set(cell(role, state), s.contact.size || before === 'IC' ? 'IC' : 'I');
         const allowed = TABLE[state][role];
         if (s.identity.size && !allowed.includes('I'))
-          leaks.push(`${role} reads the identity (${[...s.identity]}) of the ${state} candidate: GET ${probe.path} → ${status}`);
+          leaks.push(
+            `${role} reads the identity (${[...s.identity]}) of the ${state} candidate: GET ${probe.path} → ${status}`,
+          );
         if (s.contact.size && !allowed.includes('C'))
-          leaks.push(`${role} reads the contact (${[...s.contact]}) of the ${state} candidate: GET ${probe.path} → ${status}`);
+          leaks.push(
+            `${role} reads the contact (${[...s.contact]}) of the ${state} candidate: GET ${probe.path} → ${status}`,
+          );
       }
     }
   }
@@ -139,7 +143,12 @@ describe('Candidate data shows only where the table allows, for every role and e
   });
 
   it('every identity and contact the table allows is read through some route: the table is no wider than the product', () => {
-    const read = Object.fromEntries(STATES.map((state) => [state, Object.fromEntries(ROLES.map((role) => [role, shown.get(cell(role, state)) ?? '']))]));
+    const read = Object.fromEntries(
+      STATES.map((state) => [
+        state,
+        Object.fromEntries(ROLES.map((role) => [role, shown.get(cell(role, state)) ?? ''])),
+      ]),
+    );
     expect(read).toEqual(TABLE);
   });
 
@@ -159,16 +168,24 @@ describe('Candidate data shows only where the table allows, for every role and e
           const path = target.path
             .replace(/^\/api\/v1/, '')
             .replace(/[:*]([A-Za-z0-9_]+)/g, (_, n: string) =>
-              n === 'period' ? '30' : n === 'id' && target.path.includes('project') ? `Project:${lw.w.projects.acme}` : c.apiId,
+              n === 'period'
+                ? '30'
+                : n === 'id' && target.path.includes('project')
+                  ? `Project:${lw.w.projects.acme}`
+                  : c.apiId,
             );
           return `${path}?candidateId=${c.apiId}&candidate_id=${c.apiId}&projectId=Project:${lw.w.projects.acme}&project_id=${lw.w.projects.acme}&id=${c.apiId}`;
         });
         const paths = names.length || /candidate/i.test(target.path) ? fills : fills.slice(0, 1);
         for (const role of ROLES)
           for (const path of paths) {
-            const { status, text } = await (target.path.startsWith('/api/v1') ? fetchRaw(role, path) : fetchOutside(path));
+            const { status, text } = await (target.path.startsWith('/api/v1')
+              ? fetchRaw(role, path)
+              : fetchOutside(path));
             for (const [state, s] of exposure(text, status, { path }))
-              found.push(`${role} reads ${[...s.identity, ...s.contact]} of the ${state} candidate: GET ${target.path} (${path}) → ${status}`);
+              found.push(
+                `${role} reads ${[...s.identity, ...s.contact]} of the ${state} candidate: GET ${target.path} (${path}) → ${status}`,
+              );
           }
       }
       expect(found).toEqual([]);
@@ -187,7 +204,9 @@ describe('Emails', () => {
         for (const [state, s] of exposure(text, 200, { path: '' })) {
           const allowed = TABLE[state][role];
           if ((s.identity.size && !allowed.includes('I')) || (s.contact.size && !allowed.includes('C')))
-            found.push(`${role} was mailed ${[...s.identity, ...s.contact]} of the ${state} candidate: "${mail.subject}"`);
+            found.push(
+              `${role} was mailed ${[...s.identity, ...s.contact]} of the ${state} candidate: "${mail.subject}"`,
+            );
         }
       }
     }

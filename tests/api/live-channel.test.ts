@@ -56,7 +56,12 @@ describe('Who may open the channel', () => {
 
 describe('Who receives a board event', () => {
   it("a note on a project reaches the company's people who may open it and the admins, and nobody else", async () => {
-    const [owner, member, raas, admin] = await Promise.all([socket('company'), socket('member'), socket('raas'), socket('admin')]);
+    const [owner, member, raas, admin] = await Promise.all([
+      socket('company'),
+      socket('member'),
+      socket('raas'),
+      socket('admin'),
+    ]);
     for (const sock of [owner, member, raas, admin]) await sock.next((m) => m.type === 'ready');
     await note('advocate', w.projects.acme, 'Strong systems background');
     const event = await owner.next(aboutProject(w.projects.acme));
@@ -81,7 +86,11 @@ describe('Who receives a board event', () => {
     const owner = await socket('company');
     await owner.next((m) => m.type === 'ready');
     const trx = await w.knex.transaction();
-    await trx('candidate_recruitment_stage_logs').insert({ candidate_id: w.ids.Ava, project_id: w.projects.acme, activity: 16 });
+    await trx('candidate_recruitment_stage_logs').insert({
+      candidate_id: w.ids.Ava,
+      project_id: w.projects.acme,
+      activity: 16,
+    });
     expect(await owner.quiet(300)).toEqual([]);
     await trx.commit();
     const event = await owner.next((m) => aboutProject(w.projects.acme)(m) && m.kind === 'pipeline.16');
@@ -94,7 +103,8 @@ describe('Who receives a board event', () => {
     let frames = 0;
     owner.ws.on('message', () => frames++);
     const from = owner.received.length;
-    for (let i = 0; i < 40; i++) await w.knex('live_events').insert({ topic: 1, subject_id: w.projects.acme, kind: `burst.${i}` });
+    for (let i = 0; i < 40; i++)
+      await w.knex('live_events').insert({ topic: 1, subject_id: w.projects.acme, kind: `burst.${i}` });
     await owner.next((m) => m.kind === 'burst.39');
     const burst = owner.received.slice(from).filter((m) => m.kind?.startsWith('burst.'));
     expect(burst.map((m) => m.kind)).toEqual(Array.from({ length: 40 }, (_, i) => `burst.${i}`));
@@ -106,7 +116,11 @@ describe('Who receives a board event', () => {
     const owner = await socket('company');
     await owner.next((m) => m.type === 'ready');
     const trx = await w.knex.transaction();
-    await trx('candidate_recruitment_stage_logs').insert({ candidate_id: w.ids.Ava, project_id: w.projects.acme, activity: 16 });
+    await trx('candidate_recruitment_stage_logs').insert({
+      candidate_id: w.ids.Ava,
+      project_id: w.projects.acme,
+      activity: 16,
+    });
     await trx.rollback();
     expect(await owner.quiet(400)).toEqual([]);
   });
@@ -132,7 +146,8 @@ describe('Reconnecting', () => {
 
   it('on a busy channel, a socket hundreds of events behind catches up instead of being told to reload', async () => {
     // 800 recent events below its last id (the overlap a late commit may hide in), 600 after it.
-    const rows = (n: number, kind: string) => Array.from({ length: n }, () => ({ topic: 1, subject_id: w.projects.acme, kind }));
+    const rows = (n: number, kind: string) =>
+      Array.from({ length: n }, () => ({ topic: 1, subject_id: w.projects.acme, kind }));
     await w.knex('live_events').insert(rows(800, 'seen'));
     const last = Number((await w.knex('live_events').max('id as id').first())?.id);
     await w.knex('live_events').insert(rows(600, 'missed'));

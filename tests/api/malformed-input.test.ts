@@ -37,37 +37,70 @@ function expectRefused(res: Res, fields: Record<string, string> | undefined, wha
   if (fields) expect(res.body.error?.fields, what).toEqual(fields);
 }
 
-const BUILT_IN_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', 'isPrototypeOf'];
+const BUILT_IN_NAMES = [
+  'constructor',
+  '__proto__',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'prototype',
+  'isPrototypeOf',
+];
 
 describe('Prototype and built-in names in list parameters', () => {
-  it.each(resources.map((e) => [e.resource as string]))('%s refuses them as sort fields, logged out and as an admin', async (resource) => {
-    for (const name of BUILT_IN_NAMES) {
-      for (const who of [guest(), admin]) {
-        const res = await who.get(`/${resource}?${listQuery({ sort: [name, 'ASC'] })}`);
-        expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
-        expect(res.body.error?.code, name).toMatch(/^errors\./);
+  it.each(resources.map((e) => [e.resource as string]))(
+    '%s refuses them as sort fields, logged out and as an admin',
+    async (resource) => {
+      for (const name of BUILT_IN_NAMES) {
+        for (const who of [guest(), admin]) {
+          const res = await who.get(`/${resource}?${listQuery({ sort: [name, 'ASC'] })}`);
+          expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
+          expect(res.body.error?.code, name).toMatch(/^errors\./);
+        }
+        expectRefused(
+          await admin.get(`/${resource}?${listQuery({ sort: [name, 'ASC'] })}`),
+          { sort: 'sort.errors.invalid' },
+          name,
+        );
       }
-      expectRefused(await admin.get(`/${resource}?${listQuery({ sort: [name, 'ASC'] })}`), { sort: 'sort.errors.invalid' }, name);
-    }
-  });
+    },
+  );
 
   it.each(resources.map((e) => [e.resource as string]))('%s refuses them as filter keys', async (resource) => {
     for (const name of BUILT_IN_NAMES.filter((n) => n !== '__proto__' && n !== 'constructor' && n !== 'prototype')) {
-      expectRefused(await admin.get(`/${resource}?${listQuery({ filter: { [name]: 1 } })}`), { [name]: 'filter.errors.invalid' }, name);
-      expectRefused(await admin.get(`/${resource}?${listQuery({ filter: { [`${name}_gte`]: 1 } })}`), { [`${name}_gte`]: 'filter.errors.invalid' }, name);
+      expectRefused(
+        await admin.get(`/${resource}?${listQuery({ filter: { [name]: 1 } })}`),
+        { [name]: 'filter.errors.invalid' },
+        name,
+      );
+      expectRefused(
+        await admin.get(`/${resource}?${listQuery({ filter: { [`${name}_gte`]: 1 } })}`),
+        { [`${name}_gte`]: 'filter.errors.invalid' },
+        name,
+      );
     }
     const proto = await admin.get(`/${resource}?filter=${encodeURIComponent('{"__proto__":{"x":1}}')}`);
     expectRefused(proto, { 'filter.__proto__': 'filter.__proto__.errors.notAllowedKey' }, '__proto__');
     const ctor = await admin.get(`/${resource}?filter=${encodeURIComponent('{"constructor":{"prototype":{"x":1}}}')}`);
     expectRefused(ctor, { 'filter.constructor': 'filter.constructor.errors.notAllowedKey' }, 'constructor.prototype');
-    expectRefused(await guest().get(`/${resource}?filter=${encodeURIComponent('{"constructor":1}')}`), undefined, 'constructor, logged out');
+    expectRefused(
+      await guest().get(`/${resource}?filter=${encodeURIComponent('{"constructor":1}')}`),
+      undefined,
+      'constructor, logged out',
+    );
   });
 
   it('a date filter out of the range dates can take is refused, not sent to the database', async () => {
     for (const value of ['+275760-09-13T00:00:00Z', '-271821-04-20T00:00:00Z', '+010000-01-01T00:00:00Z']) {
-      expectRefused(await admin.get(`/candidates?${listQuery({ filter: { createdAt_lte: value } })}`), { createdAt_lte: 'createdAt.errors.invalid' }, value);
+      expectRefused(
+        await admin.get(`/candidates?${listQuery({ filter: { createdAt_lte: value } })}`),
+        { createdAt_lte: 'createdAt.errors.invalid' },
+        value,
+      );
     }
-    expect((await admin.get(`/candidates?${listQuery({ filter: { createdAt_lte: '9999-12-31T00:00:00Z' } })}`)).status).toBe(200);
+    expect(
+      (await admin.get(`/candidates?${listQuery({ filter: { createdAt_lte: '9999-12-31T00:00:00Z' } })}`)).status,
+    ).toBe(200);
   });
 });
 
@@ -88,7 +121,11 @@ describe('NUL characters and lone surrogates', () => {
     const body = { name: 'a\u0000b', description: 'Tagged', identifier: 'nulcheck', icon: 'star' };
     expectRefused(await admin.post('/tags', body), { name: 'name.errors.invalidText' }, 'create');
     const tag = await t.knex('tags').orderBy('id').first();
-    expectRefused(await admin.put(`/tags/Tags:${tag.id}`, { ...body, name: 'x\u0000' }), { name: 'name.errors.invalidText' }, 'update');
+    expectRefused(
+      await admin.put(`/tags/Tags:${tag.id}`, { ...body, name: 'x\u0000' }),
+      { name: 'name.errors.invalidText' },
+      'update',
+    );
     expect(await rowCount(t.knex, tags)).toBe(before);
     expect((await t.knex('tags').where('id', tag.id).first()).name).toBe(tag.name);
   });
@@ -104,14 +141,29 @@ describe('NUL characters and lone surrogates', () => {
   });
 
   it('Nested text is checked too, and the field names where', async () => {
-    const res = await admin.post('/candidates', { firstName: 'Ann', experiences: [{ title: 'ok' }, { title: 'bad\u0000' }] });
+    const res = await admin.post('/candidates', {
+      firstName: 'Ann',
+      experiences: [{ title: 'ok' }, { title: 'bad\u0000' }],
+    });
     expectRefused(res, { 'experiences.1.title': 'experiences.title.errors.invalidText' }, 'nested');
   });
 
   it('A logged-out visitor asking for a sign-in code with a NUL in the email gets a field error', async () => {
-    expectRefused(await guest().post('/auth/send-email-otp', { email: 'a\u0000@b.co' }), { email: 'email.errors.invalidText' }, 'send-email-otp');
-    expectRefused(await guest().post('/auth/company/self/signup/step-1', { email: 'a\u0000@b.co' }), { email: 'email.errors.invalidText' }, 'sign-up');
-    expectRefused(await guest().post('/auth/community/magic-link/signup', { email: '\ud83d@b.co' }), { email: 'email.errors.invalidText' }, 'community');
+    expectRefused(
+      await guest().post('/auth/send-email-otp', { email: 'a\u0000@b.co' }),
+      { email: 'email.errors.invalidText' },
+      'send-email-otp',
+    );
+    expectRefused(
+      await guest().post('/auth/company/self/signup/step-1', { email: 'a\u0000@b.co' }),
+      { email: 'email.errors.invalidText' },
+      'sign-up',
+    );
+    expectRefused(
+      await guest().post('/auth/community/magic-link/signup', { email: '\ud83d@b.co' }),
+      { email: 'email.errors.invalidText' },
+      'community',
+    );
   });
 
   it('A NUL or a malformed escape in the query string or the path is refused', async () => {
@@ -162,9 +214,17 @@ describe('Prototype keys in bodies', () => {
 
   it('A body nested deeper than any payload of the product is refused without overflowing', async () => {
     const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
-    expectRefused(await admin.post('/skills').set('Content-Type', 'application/json').send(deep), { a: 'a.errors.tooDeep' }, 'deep');
+    expectRefused(
+      await admin.post('/skills').set('Content-Type', 'application/json').send(deep),
+      { a: 'a.errors.tooDeep' },
+      'deep',
+    );
     const arrays = `{"name":${'['.repeat(50000)}${']'.repeat(50000)}}`;
-    expectRefused(await admin.post('/skills').set('Content-Type', 'application/json').send(arrays), { name: 'name.errors.tooDeep' }, 'arrays');
+    expectRefused(
+      await admin.post('/skills').set('Content-Type', 'application/json').send(arrays),
+      { name: 'name.errors.tooDeep' },
+      'arrays',
+    );
   });
 
   it('A body that is not a JSON object or a multipart form is refused with 415 or 400', async () => {
@@ -173,7 +233,11 @@ describe('Prototype keys in bodies', () => {
     expect(text.body.error.code).toBe('errors.unsupportedMediaType');
     const form = await admin.post('/auth/logout').set('Content-Type', 'application/x-www-form-urlencoded').send('a=b');
     expect(form.status).toBe(415);
-    expectRefused(await admin.post('/skills').set('Content-Type', 'application/json').send('[{"name":"x"}]'), { body: 'body.errors.notAnObject' }, 'array');
+    expectRefused(
+      await admin.post('/skills').set('Content-Type', 'application/json').send('[{"name":"x"}]'),
+      { body: 'body.errors.notAnObject' },
+      'array',
+    );
   });
 });
 

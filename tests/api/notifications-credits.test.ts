@@ -29,7 +29,8 @@ beforeAll(async () => {
     .where('id', acme)
     .update({ trial_ends_at: new Date(Date.now() - 86400_000) });
   await t.knex('credit_lots').where('company_id', acme).update({ deleted_at: new Date() });
-  for (const email of ['owner@acme.example.com', 'member@acme.example.com', 'owner@raas.example.com']) tokens[email] = await t.login(email);
+  for (const email of ['owner@acme.example.com', 'member@acme.example.com', 'owner@raas.example.com'])
+    tokens[email] = await t.login(email);
 }, 120_000);
 afterAll(async () => {
   await t?.knex.destroy();
@@ -37,13 +38,19 @@ afterAll(async () => {
 
 const day = (offset: number) => new Date(Date.now() + offset * 86400_000).toISOString().slice(0, 10);
 const grant = (amount: number, expiryDate?: string) =>
-  t.knex.transaction((trx) => grantCredits(trx, { companyId: acme, amount, expiryDate, source: 'admin', actor: admin }));
+  t.knex.transaction((trx) =>
+    grantCredits(trx, { companyId: acme, amount, expiryDate, source: 'admin', actor: admin }),
+  );
 const charge = (key: string) =>
-  t.knex.transaction((trx) => spendCredits(trx, { companyId: acme, amount: 1, action: 'projectCreation', actor: admin, idempotencyKey: key }));
+  t.knex.transaction((trx) =>
+    spendCredits(trx, { companyId: acme, amount: 1, action: 'projectCreation', actor: admin, idempotencyKey: key }),
+  );
 const threads = async (email: string, prefix: string) => {
   const res = await client(t, tokens[email]).get('/notifications?filter=all');
   expect(res.status).toBe(200);
-  return (res.body.data as { subject: string; kind: string; title: string; link: string; events: number }[]).filter((n) => n.subject.startsWith(prefix));
+  return (res.body.data as { subject: string; kind: string; title: string; link: string; events: number }[]).filter(
+    (n) => n.subject.startsWith(prefix),
+  );
 };
 const lowJobs = () => t.knex('graphile_worker.jobs').where('key', `credits-low:${acme}`).count('* as n').first();
 
@@ -58,7 +65,11 @@ describe('Credits low', () => {
     await runOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
     for (const email of ['owner@acme.example.com', 'member@acme.example.com']) {
       expect(await threads(email, 'credits:low:')).toEqual([
-        expect.objectContaining({ kind: 'creditsLow', title: 'Your credits are running low: 1 left', link: '/credits/active-credits' }),
+        expect.objectContaining({
+          kind: 'creditsLow',
+          title: 'Your credits are running low: 1 left',
+          link: '/credits/active-credits',
+        }),
       ]);
     }
     expect(await threads('owner@raas.example.com', 'credits:')).toEqual([]);
@@ -71,7 +82,13 @@ describe('Credits expiring', () => {
     await grant(4, day(30));
     expect(await creditsExpiring(t.knex, t.config)).toBeGreaterThanOrEqual(2);
     const told = await threads('owner@acme.example.com', `credits:expiring:${acme}:`);
-    expect(told).toEqual([expect.objectContaining({ kind: 'creditsExpiring', title: `5 credits expire on ${formatDate(day(5))}`, events: 1 })]);
+    expect(told).toEqual([
+      expect.objectContaining({
+        kind: 'creditsExpiring',
+        title: `5 credits expire on ${formatDate(day(5))}`,
+        events: 1,
+      }),
+    ]);
     // The next day's run tells nobody again.
     await creditsExpiring(t.knex, t.config);
     expect((await threads('owner@acme.example.com', `credits:expiring:${acme}:`)).map((n) => n.events)).toEqual([1]);

@@ -22,7 +22,11 @@ let advocate: Client;
 beforeAll(async () => {
   ws = await startWorkableStandIn();
   t = await testApp();
-  t.config.ats = { ...t.config.ats, workableUrl: ws.baseTemplate, limits: { maxRetryWaitMs: 2000, retries: 2, timeoutMs: 5000 } };
+  t.config.ats = {
+    ...t.config.ats,
+    workableUrl: ws.baseTemplate,
+    limits: { maxRetryWaitMs: 2000, retries: 2, timeoutMs: 5000 },
+  };
   // The product's matcher judges: no language model needed to end a run.
   t.config.llm = undefined;
   t.config.aiMatch = { retrieve: 100, judgeTop: 3 };
@@ -52,7 +56,11 @@ const threads = async (who: Client, kind: string): Promise<Thread[]> => {
 /** Every recipient of a kind, as `kind:id` (1 admin, 2 company user). */
 const recipientsOf = async (kind: keyof typeof NOTIFICATION_KIND) =>
   (
-    (await t.knex('notifications').where('kind', NOTIFICATION_KIND[kind]).orderBy('recipient_id').select('recipient_kind', 'recipient_id')) as {
+    (await t
+      .knex('notifications')
+      .where('kind', NOTIFICATION_KIND[kind])
+      .orderBy('recipient_id')
+      .select('recipient_kind', 'recipient_id')) as {
       recipient_kind: number;
       recipient_id: number;
     }[]
@@ -70,9 +78,17 @@ describe('A failed ATS sync', () => {
     await p.admin.put(`/integrations/manual/sync/${integrationId}`);
     await runJobs(t);
     const { project } = await projectWith(t, 'Backend hires', 1, 2, 300);
-    expect((await p.admin.put(`/integrations/project-job/${integrationId}`, { projectId: project.id, jobId: 'BE01' })).status).toBe(200);
+    expect(
+      (await p.admin.put(`/integrations/project-job/${integrationId}`, { projectId: project.id, jobId: 'BE01' }))
+        .status,
+    ).toBe(200);
     const companyId = (await t.knex('integrations').where('id', integrationId).first('company_id')).company_id;
-    const managers = await t.knex('company_users').where({ company_id: companyId, status: 1 }).whereIn('role', [0, 1]).orderBy('id').select('id');
+    const managers = await t
+      .knex('company_users')
+      .where({ company_id: companyId, status: 1 })
+      .whereIn('role', [0, 1])
+      .orderBy('id')
+      .select('id');
     acmeManagers = managers.map((m: { id: number }) => `2:${m.id}`);
     expect(acmeManagers.length).toBeGreaterThan(0);
   });
@@ -86,13 +102,21 @@ describe('A failed ATS sync', () => {
 
   it("tells the company's Owners and Admins of candidates the ATS refused, linked to /integrations", async () => {
     const { project } = await projectWith(t, 'More backend hires', 1, 2, 330);
-    expect((await p.admin.put(`/integrations/project-job/${integrationId}`, { projectId: project.id, jobId: 'BE01' })).status).toBe(200);
+    expect(
+      (await p.admin.put(`/integrations/project-job/${integrationId}`, { projectId: project.id, jobId: 'BE01' }))
+        .status,
+    ).toBe(200);
     ws.fail('POST', /\/jobs\/BE01\/candidates$/, { status: 500, body: { error: 'Internal error' } }, 3);
     await p.admin.put(`/integrations/manual/sync/${integrationId}`);
     await runJobs(t);
     expect(await lastRun(t, integrationId)).toMatchObject({ status: 2, failed: 1 });
     expect(await threads(p.admin, 'syncFailed')).toEqual([
-      expect.objectContaining({ title: 'The Workable sync could not send 1 candidate', link: '/integrations', unread: true, events: 1 }),
+      expect.objectContaining({
+        title: 'The Workable sync could not send 1 candidate',
+        link: '/integrations',
+        unread: true,
+        events: 1,
+      }),
     ]);
     expect(await recipientsOf('syncFailed')).toEqual(acmeManagers);
   });
@@ -118,7 +142,8 @@ describe('A failed ATS sync', () => {
   });
 
   it('tells no Member, no other company, no RaaS company and no platform admin', async () => {
-    for (const who of [p.member, p.otherCompany, p.raas, p.platform]) expect(await threads(who, 'syncFailed')).toEqual([]);
+    for (const who of [p.member, p.otherCompany, p.raas, p.platform])
+      expect(await threads(who, 'syncFailed')).toEqual([]);
     // Candidates have no inbox at all.
     expect((await w.candidate.get('/notifications')).status).toBe(403);
   });
@@ -140,7 +165,8 @@ describe('An AI match that ends', () => {
     ]);
     const admin = (await t.knex('admins').where('email', 'admin@example.com').first('id')).id;
     expect(await recipientsOf('matchFinished')).toEqual([`1:${admin}`]);
-    for (const who of [advocate, p.admin, p.member, p.otherCompany]) expect(await threads(who, 'matchFinished')).toEqual([]);
+    for (const who of [advocate, p.admin, p.member, p.otherCompany])
+      expect(await threads(who, 'matchFinished')).toEqual([]);
   });
 
   it('tells them when it failed, with the reason', async () => {

@@ -44,21 +44,39 @@ const fromLonglist = async (who: Who, projectId: number, name: string, to: numbe
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 };
 const move = (who: Who, projectId: number, name: string, to: number, extra: Record<string, unknown> = {}) =>
-  w.as(who).post('/projects/recruitment', { projectId: `Project:${projectId}`, candidateId: [w.cid(name)], recruitmentStatus: to, ...extra });
+  w
+    .as(who)
+    .post('/projects/recruitment', {
+      projectId: `Project:${projectId}`,
+      candidateId: [w.cid(name)],
+      recruitmentStatus: to,
+      ...extra,
+    });
 const curate = (who: Who, projectId: number, names: string[]) =>
   w.as(who).post('/projects/candidate/curate', { projectId, candidateIds: names.map((n) => w.cid(n)) });
 
 describe("A company's moves reach the project's talent advocate", () => {
   it('a move starts a thread on the candidate, a rejection updates the same thread and makes it unread again', async () => {
     await fromLonglist('company', w.projects.acme, 'Ava', STAGES.shortlist);
-    let threads = (await inbox('advocate')).data.filter((n) => n.subject === `projectCandidate:${w.projects.acme}:${w.ids.Ava}`);
+    let threads = (await inbox('advocate')).data.filter(
+      (n) => n.subject === `projectCandidate:${w.projects.acme}:${w.ids.Ava}`,
+    );
     expect(threads).toHaveLength(1);
-    expect(threads[0]).toMatchObject({ kind: 'candidateMovedByCompany', unread: true, events: 1, link: `/project/${w.projects.acme}` });
+    expect(threads[0]).toMatchObject({
+      kind: 'candidateMovedByCompany',
+      unread: true,
+      events: 1,
+      link: `/project/${w.projects.acme}`,
+    });
     expect(threads[0].title).toBe('Acme moved Ava Tan to Shortlist in Acme engineers');
     await w.as('advocate').post(`/notifications/${threads[0].id}/read`, {}).expect(200);
 
-    expect((await move('company', w.projects.acme, 'Ava', STAGES.rejected, { rejectFormData: REJECT })).status).toBe(200);
-    threads = (await inbox('advocate')).data.filter((n) => n.subject === `projectCandidate:${w.projects.acme}:${w.ids.Ava}`);
+    expect((await move('company', w.projects.acme, 'Ava', STAGES.rejected, { rejectFormData: REJECT })).status).toBe(
+      200,
+    );
+    threads = (await inbox('advocate')).data.filter(
+      (n) => n.subject === `projectCandidate:${w.projects.acme}:${w.ids.Ava}`,
+    );
     expect(threads).toHaveLength(1);
     expect(threads[0]).toMatchObject({ unread: true, events: 2, title: 'Acme rejected Ava Tan in Acme engineers' });
   });
@@ -73,11 +91,21 @@ describe("A company's moves reach the project's talent advocate", () => {
 
 describe('Curated candidates reach the company users who may open the project', () => {
   it('the owner hears of it, live; the member who may not open the project and another company do not', async () => {
-    const [owner, member, raas] = await Promise.all([socketOf(s, w.tokens.company), socketOf(s, w.tokens.member), socketOf(s, w.tokens.raas)]);
+    const [owner, member, raas] = await Promise.all([
+      socketOf(s, w.tokens.company),
+      socketOf(s, w.tokens.member),
+      socketOf(s, w.tokens.raas),
+    ]);
     for (const sock of [owner, member, raas]) await sock.next((m) => m.type === 'ready');
     expect((await curate('admin', w.projects.acme, ['Ivy'])).body.added).toBe(1);
-    const thread = (await inbox('company')).data.find((n) => n.subject === `projectCandidate:${w.projects.acme}:${w.ids.Ivy}`);
-    expect(thread).toMatchObject({ kind: 'candidateCurated', title: 'Ivy Koh was added to Acme engineers', unread: true });
+    const thread = (await inbox('company')).data.find(
+      (n) => n.subject === `projectCandidate:${w.projects.acme}:${w.ids.Ivy}`,
+    );
+    expect(thread).toMatchObject({
+      kind: 'candidateCurated',
+      title: 'Ivy Koh was added to Acme engineers',
+      unread: true,
+    });
     const event = await owner.next((m) => m.topic === 'notification');
     expect(event.subjectId).toBe(thread?.id);
     expect((await inbox('member')).data.some((n) => n.kind === 'candidateCurated')).toBe(false);
@@ -88,7 +116,9 @@ describe('Curated candidates reach the company users who may open the project', 
 
   it('an anonymous candidate is named to the company the way the board names them: not at all', async () => {
     expect((await curate('admin', w.projects.acme, ['Eve'])).body.added).toBe(1);
-    const thread = (await inbox('company')).data.find((n) => n.subject === `projectCandidate:${w.projects.acme}:${w.ids.Eve}`);
+    const thread = (await inbox('company')).data.find(
+      (n) => n.subject === `projectCandidate:${w.projects.acme}:${w.ids.Eve}`,
+    );
     expect(thread?.title).toBe('A candidate was added to Acme engineers');
     expect(thread?.title).not.toContain('Eve');
   });
@@ -138,7 +168,10 @@ describe('Reading, archiving and the unread count', () => {
   it('a new event about an archived subject brings its thread back to the inbox, unread', async () => {
     const archived = (await inbox('company', 'archived')).data[0];
     const [, projectId, candidateId] = archived.subject.split(':').map(Number);
-    await w.knex('project_candidates').where({ project_id: projectId, candidate_id: candidateId }).update({ curated: false });
+    await w
+      .knex('project_candidates')
+      .where({ project_id: projectId, candidate_id: candidateId })
+      .update({ curated: false });
     const name = Object.entries(w.ids).find(([, id]) => id === candidateId)?.[0] as string;
     expect((await curate('admin', projectId, [name])).body.added).toBe(1);
     const back = (await inbox('company')).data.find((n) => n.id === archived.id);
@@ -148,17 +181,30 @@ describe('Reading, archiving and the unread count', () => {
 
 describe('Preferences per kind', () => {
   it('lists every kind in the inbox by default; off stops the kind, email queues an email through the outbox', async () => {
-    const prefs = (await w.as('advocate').get('/notification-preferences')).body.data as { kind: string; channel: string }[];
+    const prefs = (await w.as('advocate').get('/notification-preferences')).body.data as {
+      kind: string;
+      channel: string;
+    }[];
     expect(prefs.find((p) => p.kind === 'candidateMovedByCompany')?.channel).toBe('inApp');
     expect(prefs).toHaveLength(10);
 
-    await w.as('advocate').put('/notification-preferences', { kind: 'candidateMovedByCompany', channel: 'off' }).expect(200);
+    await w
+      .as('advocate')
+      .put('/notification-preferences', { kind: 'candidateMovedByCompany', channel: 'off' })
+      .expect(200);
     await fromLonglist('company', w.projects.acme, 'Ben', STAGES.shortlist);
-    expect((await inbox('advocate')).data.some((n) => n.subject === `projectCandidate:${w.projects.acme}:${w.ids.Ben}`)).toBe(false);
+    expect(
+      (await inbox('advocate')).data.some((n) => n.subject === `projectCandidate:${w.projects.acme}:${w.ids.Ben}`),
+    ).toBe(false);
 
-    await w.as('advocate').put('/notification-preferences', { kind: 'candidateMovedByCompany', channel: 'email' }).expect(200);
+    await w
+      .as('advocate')
+      .put('/notification-preferences', { kind: 'candidateMovedByCompany', channel: 'email' })
+      .expect(200);
     await fromLonglist('company', w.projects.acme, 'Ava', STAGES.shortlist);
-    expect((await inbox('advocate')).data.some((n) => n.subject === `projectCandidate:${w.projects.acme}:${w.ids.Ava}`)).toBe(true);
+    expect(
+      (await inbox('advocate')).data.some((n) => n.subject === `projectCandidate:${w.projects.acme}:${w.ids.Ava}`),
+    ).toBe(true);
     const [mail] = await listOutbox(w.knex, 'advocate@example.com', 1);
     expect(mail.subject).toBe('Talentbase: Acme moved Ava Tan to Shortlist in Acme engineers');
     expect(mail.text).toContain(`/project/${w.projects.acme}`);

@@ -11,7 +11,14 @@ import { columnOf, isWritable, resources, type EntityDef, type RuleOptions } fro
 import type { Actor } from '../../schema/roles';
 import { client, DEMO_ROLES, signIn, type Client, type DemoRole, type SignedIn } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
-import { declaredFields, isAllowed, mainRule, ruleConditions, whereDeclared, type CrudAction } from '../helpers/declared';
+import {
+  declaredFields,
+  isAllowed,
+  mainRule,
+  ruleConditions,
+  whereDeclared,
+  type CrudAction,
+} from '../helpers/declared';
 import { expected, POLICY } from '../helpers/policy';
 import { apiId, insertSample, rowCount, sampleRecord, sampleValue, someRowId, toApi, uniq } from '../helpers/samples';
 
@@ -28,7 +35,12 @@ const as = (demo: DemoRole): Client => client(t, who(demo).token);
 const deniedStatus = (demo: DemoRole) => (demo.role === 'guest' ? 401 : 403);
 
 /** The row a test acts on: the one the rule's conditions pin (e.g. oneself), else a fresh row the rule covers. */
-async function targetRow(entity: EntityDef, actor: Actor, rule: RuleOptions | undefined, fresh: boolean): Promise<number> {
+async function targetRow(
+  entity: EntityDef,
+  actor: Actor,
+  rule: RuleOptions | undefined,
+  fresh: boolean,
+): Promise<number> {
   const cond = rule ? ruleConditions(rule, actor) : {};
   if (typeof cond.id === 'number') return cond.id;
   if (!fresh && Object.keys(cond).length === 0) return someRowId(t.knex, entity);
@@ -58,14 +70,17 @@ describe('The expected policy', () => {
     expect(Object.keys(POLICY).sort()).toEqual(resources.map((e) => e.resource as string).sort());
   });
 
-  it.each(DEMO_ROLES.map((d) => [d.label, d] as const))('%s: the schema declares exactly what the spec grants', (_label, demo) => {
-    const wrong = resources.flatMap((e) =>
-      (['read', 'create', 'update', 'delete'] as const)
-        .filter((action) => isAllowed(e, demo as Actor, action) !== expected(demo, e.resource as string, action))
-        .map((action) => `${action} ${e.resource}`),
-    );
-    expect(wrong).toEqual([]);
-  });
+  it.each(DEMO_ROLES.map((d) => [d.label, d] as const))(
+    '%s: the schema declares exactly what the spec grants',
+    (_label, demo) => {
+      const wrong = resources.flatMap((e) =>
+        (['read', 'create', 'update', 'delete'] as const)
+          .filter((action) => isAllowed(e, demo as Actor, action) !== expected(demo, e.resource as string, action))
+          .map((action) => `${action} ${e.resource}`),
+      );
+      expect(wrong).toEqual([]);
+    },
+  );
 });
 
 describe.each(DEMO_ROLES.map((d) => [d.label, d] as const))('%s', (_label, demo) => {
@@ -83,7 +98,9 @@ describe.each(DEMO_ROLES.map((d) => [d.label, d] as const))('%s', (_label, demo)
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const visible = whereDeclared(t.knex(entity.table) as Knex.QueryBuilder, entity, actor, 'read');
       const [{ n }] = await visible.count({ n: '*' });
-      expect(res.headers['content-range'], 'the total counts only the rows the rules cover').toMatch(new RegExp(`/${n}$`));
+      expect(res.headers['content-range'], 'the total counts only the rows the rules cover').toMatch(
+        new RegExp(`/${n}$`),
+      );
     });
 
     it(`${verb('read')} read one`, async () => {
@@ -118,7 +135,11 @@ describe.each(DEMO_ROLES.map((d) => [d.label, d] as const))('%s', (_label, demo)
       const rule = mainRule(entity, actor, 'update');
       const cond = rule ? ruleConditions(rule, actor) : {};
       const id = await targetRow(entity, actor, rule, true);
-      const [field, value] = await change(entity, rule ? declaredFields(entity, actor, 'update') : Object.keys(entity.fields), cond);
+      const [field, value] = await change(
+        entity,
+        rule ? declaredFields(entity, actor, 'update') : Object.keys(entity.fields),
+        cond,
+      );
       const before = await row(entity, id);
       const res = await as(demo).put(`/${resource}/${apiId(entity, id)}`, { [field]: value });
       if (!can('update')) {
@@ -157,14 +178,17 @@ describe('Rows each person may reach', () => {
   const admins = resources.find((e) => e.name === 'admin') as EntityDef;
   const candidates = resources.find((e) => e.name === 'candidate') as EntityDef;
   const acme = () => who(member).actor.companyId as number;
-  const otherCompanyUser = async () => (await t.knex('company_users').whereNot('company_id', acme()).orderBy('id').first('id')).id as number;
+  const otherCompanyUser = async () =>
+    (await t.knex('company_users').whereNot('company_id', acme()).orderBy('id').first('id')).id as number;
 
   it("A company user lists only their own company's users", async () => {
     const res = await as(member).get('/company-users?range=[0,999]');
     expect(res.status).toBe(200);
     const [{ n }] = await t.knex('company_users').where('company_id', acme()).count({ n: '*' });
     expect(res.body).toHaveLength(Number(n));
-    expect(new Set(res.body.map((u: { companyId: string }) => u.companyId))).toEqual(new Set([apiId(companies, acme())]));
+    expect(new Set(res.body.map((u: { companyId: string }) => u.companyId))).toEqual(
+      new Set([apiId(companies, acme())]),
+    );
   });
 
   it("A company user gets 404 for another company's user", async () => {
@@ -175,7 +199,9 @@ describe('Rows each person may reach', () => {
   it("A company Admin cannot update or delete another company's user", async () => {
     const id = await otherCompanyUser();
     const before = await t.knex('company_users').where('id', id).first();
-    expect((await as(companyAdmin).put(`/company-users/${apiId(users, id)}`, { firstName: 'Hijacked' })).status).toBe(404);
+    expect((await as(companyAdmin).put(`/company-users/${apiId(users, id)}`, { firstName: 'Hijacked' })).status).toBe(
+      404,
+    );
     expect((await as(companyAdmin).delete(`/company-users/${apiId(users, id)}`)).status).toBe(404);
     expect(await t.knex('company_users').where('id', id).first()).toEqual(before);
   });
@@ -192,18 +218,26 @@ describe('Rows each person may reach', () => {
   it('A company Admin cannot move one of their users to another company', async () => {
     const id = await insertSample(t.knex, users, { companyId: acme() });
     const other = await t.knex('companies').whereNot('id', acme()).first('id');
-    const res = await as(companyAdmin).put(`/company-users/${apiId(users, id)}`, { companyId: apiId(companies, other.id) });
+    const res = await as(companyAdmin).put(`/company-users/${apiId(users, id)}`, {
+      companyId: apiId(companies, other.id),
+    });
     // The company is not among the fields a company Admin may change: refused by name, never silently dropped.
     expect(res.status).toBe(403);
     expect(res.body.error.fields).toEqual({ companyId: 'companyId.errors.notWritable' });
     expect((await t.knex('company_users').where('id', id).first()).company_id).toBe(acme());
     // Sent back unchanged, as react-admin sends whole records, it is harmless.
-    expect((await as(companyAdmin).put(`/company-users/${apiId(users, id)}`, { companyId: apiId(companies, acme()) })).status).toBe(200);
+    expect(
+      (await as(companyAdmin).put(`/company-users/${apiId(users, id)}`, { companyId: apiId(companies, acme()) }))
+        .status,
+    ).toBe(200);
   });
 
   it('A company Member cannot add users', async () => {
     const before = await rowCount(t.knex, users);
-    const res = await as(member).post('/company-users', toApi(users, await sampleRecord(t.knex, users, { companyId: acme() })));
+    const res = await as(member).post(
+      '/company-users',
+      toApi(users, await sampleRecord(t.knex, users, { companyId: acme() })),
+    );
     expect(res.status).toBe(403);
     expect(await rowCount(t.knex, users)).toBe(before);
   });
@@ -217,7 +251,10 @@ describe('Rows each person may reach', () => {
     expect(await t.knex('company_users').where('id', self).first('first_name', 'role')).toEqual(before);
     const res = await as(member).put(`/company-users/${apiId(users, self)}`, { firstName: 'Marcus' });
     expect(res.status).toBe(200);
-    expect(await t.knex('company_users').where('id', self).first('first_name', 'role')).toEqual({ first_name: 'Marcus', role: 2 });
+    expect(await t.knex('company_users').where('id', self).first('first_name', 'role')).toEqual({
+      first_name: 'Marcus',
+      role: 2,
+    });
   });
 
   it('A company sees its own company record only', async () => {
@@ -244,7 +281,9 @@ describe('Rows each person may reach', () => {
     const res = await as(candidate).get('/candidates');
     expect(res.body.map((c: { id: string }) => c.id)).toEqual([apiId(candidates, who(candidate).actor.id as number)]);
     expect((await as(candidate).get(`/candidates/${apiId(candidates, other)}`)).status).toBe(404);
-    expect((await as(candidate).put(`/candidates/${apiId(candidates, other)}`, { firstName: 'Mallory' })).status).toBe(404);
+    expect((await as(candidate).put(`/candidates/${apiId(candidates, other)}`, { firstName: 'Mallory' })).status).toBe(
+      404,
+    );
   });
 
   it('An advocate cannot create admins, nor edit other admins, nor promote themselves', async () => {
@@ -255,12 +294,18 @@ describe('Rows each person may reach', () => {
     const general = who(demo('A General admin')).actor.id as number;
     expect((await as(advocate).put(`/admins/${apiId(admins, general)}`, { firstName: 'Eve' })).status).toBe(403);
     const self = who(advocate).actor.id as number;
-    const promoted = await as(advocate).put(`/admins/${apiId(admins, self)}`, { jobTitle: 'Senior Talent Advocate', role: 1 });
+    const promoted = await as(advocate).put(`/admins/${apiId(admins, self)}`, {
+      jobTitle: 'Senior Talent Advocate',
+      role: 1,
+    });
     expect(promoted.status).toBe(403);
     expect(promoted.body.error.fields).toEqual({ role: 'role.errors.notWritable' });
     expect((await t.knex('admins').where('id', self).first('role')).role).toBe(2);
     const res = await as(advocate).put(`/admins/${apiId(admins, self)}`, { jobTitle: 'Senior Talent Advocate' });
     expect(res.status).toBe(200);
-    expect(await t.knex('admins').where('id', self).first('job_title', 'role')).toEqual({ job_title: 'Senior Talent Advocate', role: 2 });
+    expect(await t.knex('admins').where('id', self).first('job_title', 'role')).toEqual({
+      job_title: 'Senior Talent Advocate',
+      role: 2,
+    });
   });
 });

@@ -27,14 +27,22 @@ describe('Phone numbers are taken the way the region writes them and stored in E
   });
 
   it('A Singapore mobile typed with its usual spacing is saved and read back in E.164', async () => {
-    const res = await t.http.put(`/api/v1/company-users/User:${memberId}`).set(admin).send({ phone: '+65 9123 4567' }).expect(200);
+    const res = await t.http
+      .put(`/api/v1/company-users/User:${memberId}`)
+      .set(admin)
+      .send({ phone: '+65 9123 4567' })
+      .expect(200);
     expect(res.body.phone).toBe('+6591234567');
     expect((await t.knex('company_users').where('id', memberId).first('phone')).phone).toBe('+6591234567');
   });
 
   it('A number no country has is refused as a field error and changes nothing', async () => {
     const before = (await t.knex('company_users').where('id', memberId).first('phone')).phone;
-    const res = await t.http.put(`/api/v1/company-users/User:${memberId}`).set(admin).send({ phone: '+65 1234 5678' }).expect(400);
+    const res = await t.http
+      .put(`/api/v1/company-users/User:${memberId}`)
+      .set(admin)
+      .send({ phone: '+65 1234 5678' })
+      .expect(400);
     expect(res.body.error.fields).toEqual({ phone: 'phone.errors.invalid' });
     expect((await t.knex('company_users').where('id', memberId).first('phone')).phone).toBe(before);
   });

@@ -27,13 +27,38 @@ function calls(
     ['the suggested tab', (who) => w.as(who).get(`/projects/candidates/search?project_id=${projectId}`)],
     ['a stage tab', (who) => w.as(who).get(`/projects/tab/search?project_id=${projectId}&tab=2`)],
     ['the counts', (who) => w.as(who).get(`/projects/pipe-line?project_id=Project:${projectId}`)],
-    ['a move', (who) => w.as(who).post('/projects/recruitment', { projectId, candidateId: c, recruitmentStatus: STAGES.rejected, rejectFormData: REJECT })],
+    [
+      'a move',
+      (who) =>
+        w
+          .as(who)
+          .post('/projects/recruitment', {
+            projectId,
+            candidateId: c,
+            recruitmentStatus: STAGES.rejected,
+            rejectFormData: REJECT,
+          }),
+    ],
     ['hiding', (who) => w.as(who).post('/projects/candidate/hidden', { projectId, candidateId: c, hide: true })],
-    ['favouriting', (who) => w.as(who).post('/projects/candidate/favourite', { projectId, candidateId: c, favourite: false })],
+    [
+      'favouriting',
+      (who) => w.as(who).post('/projects/candidate/favourite', { projectId, candidateId: c, favourite: false }),
+    ],
     ['marking seen', (who) => w.as(who).post('/projects/candidate/seen', { projectId, candidates: [c], tab: 2 })],
-    ['adding a candidate to it', (who) => w.as(who).post('/projects/candidate/add', { projectId, candidateId: w.cid('Ivy') })],
-    ['the tab of a candidate', (who) => w.as(who).get(`/projects/get-project-tab-by-candidate?project_guid=${guid}&candidate_guid=${candidateGuid}`)],
-    ['writing a note', (who) => w.as(who).post('/candidate-note', { projectId, candidateId: c, note: 'Strong candidate', visibility: 2 })],
+    [
+      'adding a candidate to it',
+      (who) => w.as(who).post('/projects/candidate/add', { projectId, candidateId: w.cid('Ivy') }),
+    ],
+    [
+      'the tab of a candidate',
+      (who) =>
+        w.as(who).get(`/projects/get-project-tab-by-candidate?project_guid=${guid}&candidate_guid=${candidateGuid}`),
+    ],
+    [
+      'writing a note',
+      (who) =>
+        w.as(who).post('/candidate-note', { projectId, candidateId: c, note: 'Strong candidate', visibility: 2 }),
+    ],
     ['reading notes', (who) => w.as(who).get(`/candidate-note/${c}?projectId=${projectId}`)],
   ];
 }
@@ -57,7 +82,9 @@ describe("Another company's project", () => {
     expect(await w.rowOf(w.projects.globex, 'Ava')).toMatchObject({ stage: STAGES.shortlist, is_hidden: false });
     expect(await w.rowOf(w.projects.globex, 'Ben')).toMatchObject({ is_favorited: true });
     expect(await w.rowOf(w.projects.globex, 'Ivy')).toBeUndefined();
-    expect(Number((await w.knex('candidate_notes').where('project_id', w.projects.globex).count({ n: '*' }))[0].n)).toBe(0);
+    expect(
+      Number((await w.knex('candidate_notes').where('project_id', w.projects.globex).count({ n: '*' }))[0].n),
+    ).toBe(0);
   });
 
   it('is not in the open-projects list of a company, which lists its own open projects', async () => {
@@ -68,7 +95,11 @@ describe("Another company's project", () => {
     const companies = await w.knex('projects').whereIn('id', ids).distinct().pluck('company_id');
     expect(companies).toEqual([w.companies.acme]);
     const globexForAdmin = await w.as('admin').get(`/projects/candidate/list?candidateId=${w.cid('Ava')}`);
-    expect((globexForAdmin.body.data as { id: string; hasCandidate: boolean }[]).find((p) => p.id === `Project:${w.projects.globex}`)?.hasCandidate).toBe(true);
+    expect(
+      (globexForAdmin.body.data as { id: string; hasCandidate: boolean }[]).find(
+        (p) => p.id === `Project:${w.projects.globex}`,
+      )?.hasCandidate,
+    ).toBe(true);
   });
 
   it('is reached by admins', async () => {
@@ -106,25 +137,49 @@ describe('Curation and adding to another project', () => {
     const body = { projectId: w.projects.acme, candidateIds: [w.cid('Ivy')] };
     expect((await w.as('company').post('/projects/candidate/curate', body)).status).toBe(403);
     expect((await w.as('advocate').post('/projects/candidate/curate', body)).status).toBe(200);
-    expect((await w.as('advocate').post('/projects/candidate/curate', { projectId: w.projects.globex, candidateIds: [w.cid('Ivy')] })).status).toBe(403);
-    expect((await w.as('admin').post('/projects/candidate/curate', { projectId: w.projects.globex, candidateIds: [w.cid('Ivy')] })).body.added).toBe(1);
+    expect(
+      (
+        await w
+          .as('advocate')
+          .post('/projects/candidate/curate', { projectId: w.projects.globex, candidateIds: [w.cid('Ivy')] })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await w
+          .as('admin')
+          .post('/projects/candidate/curate', { projectId: w.projects.globex, candidateIds: [w.cid('Ivy')] })
+      ).body.added,
+    ).toBe(1);
   });
 
   it('adds a candidate to another of my projects once: a second time says it is already there', async () => {
-    const first = await w.as('company').post('/projects/candidate/add', { projectId: `Project:${w.projects.memberOwn}`, candidateId: w.cid('Chloe') });
+    const first = await w
+      .as('company')
+      .post('/projects/candidate/add', { projectId: `Project:${w.projects.memberOwn}`, candidateId: w.cid('Chloe') });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body).toEqual({ success: true, message: 'project.candidate.add.success' });
-    const again = await w.as('company').post('/projects/candidate/add', { projectId: w.projects.memberOwn, candidateId: w.cid('Chloe') });
+    const again = await w
+      .as('company')
+      .post('/projects/candidate/add', { projectId: w.projects.memberOwn, candidateId: w.cid('Chloe') });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('project.candidate.add.exists');
     const list = await w.as('company').get(`/projects/candidate/list?candidateId=${w.cid('Chloe')}`);
-    expect((list.body.data as { title: string; hasCandidate: boolean }[]).find((p) => p.title === "Marcus's hires")?.hasCandidate).toBe(true);
-    const log = await w.knex('candidate_recruitment_stage_logs').where({ project_id: w.projects.memberOwn, candidate_id: w.ids.Chloe, activity: 13 }).first();
+    expect(
+      (list.body.data as { title: string; hasCandidate: boolean }[]).find((p) => p.title === "Marcus's hires")
+        ?.hasCandidate,
+    ).toBe(true);
+    const log = await w
+      .knex('candidate_recruitment_stage_logs')
+      .where({ project_id: w.projects.memberOwn, candidate_id: w.ids.Chloe, activity: 13 })
+      .first();
     expect(log).toMatchObject({ actor_id: w.people.owner });
   });
 
   it('refuses a candidate the company cannot see', async () => {
-    const res = await w.as('company').post('/projects/candidate/add', { projectId: w.projects.memberOwn, candidateId: w.cid('Cara') });
+    const res = await w
+      .as('company')
+      .post('/projects/candidate/add', { projectId: w.projects.memberOwn, candidateId: w.cid('Cara') });
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('project.candidate.notFound');
   });

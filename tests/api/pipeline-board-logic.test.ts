@@ -7,14 +7,26 @@ import { describe, expect, it } from 'vitest';
 import { STAGES, type StageId } from '../../schema/rules/pipeline';
 import type { StageStats } from '../../portal/api/pipeline';
 import { menuPlan } from '../../portal/features/pipeline/candidateActions';
-import { emptyMoveState, groupByStage, moveReducer, statsAfterMove, type BoardItem, type MoveState } from '../../portal/features/pipeline/boardLogic';
+import {
+  emptyMoveState,
+  groupByStage,
+  moveReducer,
+  statsAfterMove,
+  type BoardItem,
+  type MoveState,
+} from '../../portal/features/pipeline/boardLogic';
 import { initialNotes, mergeNotesPage, removeNote, upsertNote } from '../../portal/features/pipeline/notesLogic';
 import { apiQuery, readPipeline, writePipeline } from '../../portal/features/pipeline/pipelineUrl';
 import { checkDrop, skipTargets, visibleStages } from '../../portal/features/pipeline/stageRules';
 
 const { open, qualify, shortlist, interviewing, interviewing2, offered, placed, rejected } = STAGES;
-const item = (id: string, stage: StageId, at = '2026-01-01'): BoardItem => ({ id, recruitmentStatus: stage, lastRecruitmentUpdatedAt: at });
-const loaded = (...items: BoardItem[]): MoveState<BoardItem> => moveReducer(emptyMoveState<BoardItem>(), { type: 'load', items });
+const item = (id: string, stage: StageId, at = '2026-01-01'): BoardItem => ({
+  id,
+  recruitmentStatus: stage,
+  lastRecruitmentUpdatedAt: at,
+});
+const loaded = (...items: BoardItem[]): MoveState<BoardItem> =>
+  moveReducer(emptyMoveState<BoardItem>(), { type: 'load', items });
 const stageOf = (state: MoveState<BoardItem>, id: string) => state.items.find((i) => i.id === id)?.recruitmentStatus;
 
 describe('Grouping candidates into board columns', () => {
@@ -33,7 +45,11 @@ describe('Grouping candidates into board columns', () => {
 
 describe('Optimistic moves', () => {
   it('show the move at once and keep it when the server confirms', () => {
-    let state = moveReducer(loaded(item('a', qualify), item('b', qualify)), { type: 'move', ids: ['a'], to: shortlist });
+    let state = moveReducer(loaded(item('a', qualify), item('b', qualify)), {
+      type: 'move',
+      ids: ['a'],
+      to: shortlist,
+    });
     expect(stageOf(state, 'a')).toBe(shortlist);
     expect(state.pending).toEqual({ a: qualify });
     state = moveReducer(state, { type: 'confirm', ids: ['a'] });
@@ -66,7 +82,11 @@ describe('Optimistic moves', () => {
   });
 
   it('patch one candidate and remove hidden ones', () => {
-    let state = moveReducer(loaded(item('a', qualify), item('b', qualify)), { type: 'patch', id: 'a', changes: { lastRecruitmentUpdatedAt: 'x' } });
+    let state = moveReducer(loaded(item('a', qualify), item('b', qualify)), {
+      type: 'patch',
+      id: 'a',
+      changes: { lastRecruitmentUpdatedAt: 'x' },
+    });
     expect(state.items[0].lastRecruitmentUpdatedAt).toBe('x');
     state = moveReducer(state, { type: 'remove', ids: ['a'] });
     expect(state.items.map((i) => i.id)).toEqual(['b']);
@@ -74,13 +94,26 @@ describe('Optimistic moves', () => {
 });
 
 describe('Stage counts after a move', () => {
-  const before: StageStats = { open: 40, qualify: 2, shortlist: 1, interviewing: 0, interviewing2: 0, offered: 0, placed: 0, rejected: 0 };
+  const before: StageStats = {
+    open: 40,
+    qualify: 2,
+    shortlist: 1,
+    interviewing: 0,
+    interviewing2: 0,
+    offered: 0,
+    placed: 0,
+    rejected: 0,
+  };
   const answer: StageStats = { ...before, open: 37, qualify: 4 };
   it('take the server counts, and from the suggested tab drop its count by the number moved', () => {
     expect(statsAfterMove(before, answer, open, 2)).toEqual({ ...answer, open: 38 });
   });
   it('take the server counts as they are from the other tabs', () => {
-    expect(statsAfterMove(before, { ...before, qualify: 1, shortlist: 2 }, qualify, 1)).toEqual({ ...before, qualify: 1, shortlist: 2 });
+    expect(statsAfterMove(before, { ...before, qualify: 1, shortlist: 2 }, qualify, 1)).toEqual({
+      ...before,
+      qualify: 1,
+      shortlist: 2,
+    });
   });
 });
 
@@ -109,11 +142,23 @@ describe('Drops on the board', () => {
   it('allow the next stage and rejecting for a company, and name the reason for anything else', () => {
     expect(checkDrop(qualify, shortlist, 'company', plain)).toEqual({ ok: true, kind: 'move' });
     expect(checkDrop(shortlist, rejected, 'company', plain)).toEqual({ ok: true, kind: 'reject' });
-    expect(checkDrop(qualify, offered, 'company', plain)).toEqual({ ok: false, reason: 'portal.pipeline.refused.nextOnly' });
-    expect(checkDrop(open, rejected, 'company', plain)).toEqual({ ok: false, reason: 'portal.pipeline.refused.reject' });
-    expect(checkDrop(rejected, qualify, 'admin', plain)).toEqual({ ok: false, reason: 'portal.pipeline.refused.fromRejected' });
+    expect(checkDrop(qualify, offered, 'company', plain)).toEqual({
+      ok: false,
+      reason: 'portal.pipeline.refused.nextOnly',
+    });
+    expect(checkDrop(open, rejected, 'company', plain)).toEqual({
+      ok: false,
+      reason: 'portal.pipeline.refused.reject',
+    });
+    expect(checkDrop(rejected, qualify, 'admin', plain)).toEqual({
+      ok: false,
+      reason: 'portal.pipeline.refused.fromRejected',
+    });
     expect(checkDrop(qualify, open, 'admin', plain)).toEqual({ ok: false, reason: 'portal.pipeline.refused.toOpen' });
-    expect(checkDrop(qualify, rejected, 'company', { ...plain, semiActive: true })).toEqual({ ok: false, reason: 'portal.pipeline.refused.semiActive' });
+    expect(checkDrop(qualify, rejected, 'company', { ...plain, semiActive: true })).toEqual({
+      ok: false,
+      reason: 'portal.pipeline.refused.semiActive',
+    });
   });
   it('let admins skip to any later or earlier stage but open and rejected', () => {
     expect(checkDrop(qualify, placed, 'admin', plain)).toEqual({ ok: true, kind: 'skip' });
@@ -122,7 +167,16 @@ describe('Drops on the board', () => {
   });
   it('show RaaS companies the tabs from shortlist on, and everyone else every tab', () => {
     expect(visibleStages('raasCompany')).toEqual([shortlist, interviewing, interviewing2, offered, placed, rejected]);
-    expect(visibleStages('company')).toEqual([open, qualify, shortlist, interviewing, interviewing2, offered, placed, rejected]);
+    expect(visibleStages('company')).toEqual([
+      open,
+      qualify,
+      shortlist,
+      interviewing,
+      interviewing2,
+      offered,
+      placed,
+      rejected,
+    ]);
   });
 });
 
@@ -131,7 +185,14 @@ describe('The page state in the URL', () => {
     const params = new URLSearchParams('tab=2&view=board&ih=1&s=12,13&ts=react&p=2');
     const state = readPipeline(params);
     expect(state).toMatchObject({ tab: shortlist, view: 'board', hidden: true, favourited: false });
-    expect(Object.fromEntries(writePipeline(state, false))).toEqual({ tab: '2', view: 'board', ih: '1', s: '12,13', ts: 'react', p: '2' });
+    expect(Object.fromEntries(writePipeline(state, false))).toEqual({
+      tab: '2',
+      view: 'board',
+      ih: '1',
+      s: '12,13',
+      ts: 'react',
+      p: '2',
+    });
     expect(Object.fromEntries(apiQuery(state, false))).toEqual({ ih: '1', s: '12,13', ts: 'react', p: '2' });
   });
   it('ignores a tab that is not a stage', () => {
@@ -161,7 +222,11 @@ describe('The candidate menu', () => {
   });
   it('offers no move at all for a rejected candidate, and no next step after placed', () => {
     const rejectedPlan = menuPlan({ recruitmentStatus: rejected, status: 1 }, 'admin');
-    expect([rejectedPlan.next, rejectedPlan.skipTo, rejectedPlan.actions.includes('reject')]).toEqual([undefined, [], false]);
+    expect([rejectedPlan.next, rejectedPlan.skipTo, rejectedPlan.actions.includes('reject')]).toEqual([
+      undefined,
+      [],
+      false,
+    ]);
     expect(menuPlan({ recruitmentStatus: placed, status: 1 }, 'company').next).toBeUndefined();
   });
 });

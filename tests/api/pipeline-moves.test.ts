@@ -17,11 +17,20 @@ beforeAll(async () => {
 const NAME: Record<number, string> = Object.fromEntries(Object.entries(STAGES).map(([k, v]) => [v, k]));
 const ALL: StageId[] = [0, 1, 2, 3, 7, 4, 5, 6];
 
-const move = (who: Who, projectId: number, candidateId: string | string[], to: number, extra: Record<string, unknown> = {}) =>
-  w.as(who).post('/projects/recruitment', { projectId: `Project:${projectId}`, candidateId, recruitmentStatus: to, ...extra });
+const move = (
+  who: Who,
+  projectId: number,
+  candidateId: string | string[],
+  to: number,
+  extra: Record<string, unknown> = {},
+) =>
+  w
+    .as(who)
+    .post('/projects/recruitment', { projectId: `Project:${projectId}`, candidateId, recruitmentStatus: to, ...extra });
 
 /** A stage other than the next one to try a skip to. */
-const skipTarget = (from: StageId): StageId => (nextStage(from) === STAGES.placed || from === STAGES.placed ? STAGES.shortlist : STAGES.placed);
+const skipTarget = (from: StageId): StageId =>
+  nextStage(from) === STAGES.placed || from === STAGES.placed ? STAGES.shortlist : STAGES.placed;
 
 describe('The state machine through the API', () => {
   const roles: [string, Who, 'admin' | 'company' | 'raasCompany', () => number][] = [
@@ -42,8 +51,15 @@ describe('The state machine through the API', () => {
         const allowed = canMove(from, to, role, { interviewScheduled: true }).ok;
         it(`${label} ${action} from ${NAME[from]} (${NAME[to]}): ${allowed ? 'moved' : 'refused'}`, async () => {
           const at = new Date();
-          await w.place(projectOf(), 'Ava', from, { interview_scheduled_at: at, guaranteed_at: at, rejected_from: from === STAGES.rejected ? 2 : null });
-          const res = await move(who, projectOf(), w.cid('Ava'), to, { rejectFormData: REJECT, scheduleFormData: SCHEDULE });
+          await w.place(projectOf(), 'Ava', from, {
+            interview_scheduled_at: at,
+            guaranteed_at: at,
+            rejected_from: from === STAGES.rejected ? 2 : null,
+          });
+          const res = await move(who, projectOf(), w.cid('Ava'), to, {
+            rejectFormData: REJECT,
+            scheduleFormData: SCHEDULE,
+          });
           const row = await w.rowOf(projectOf(), 'Ava');
           if (allowed) {
             expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -51,7 +67,10 @@ describe('The state machine through the API', () => {
             expect(res.body.moved).toEqual([w.cid('Ava')]);
           } else {
             expect(res.status, JSON.stringify(res.body)).toBe(409);
-            expect(res.body.error).toMatchObject({ code: 'project.recruitment.errors.notAllowed', candidateIds: [w.cid('Ava')] });
+            expect(res.body.error).toMatchObject({
+              code: 'project.recruitment.errors.notAllowed',
+              candidateIds: [w.cid('Ava')],
+            });
             expect(row?.stage).toBe(from);
           }
         });
@@ -62,8 +81,12 @@ describe('The state machine through the API', () => {
   it('refuses to skip or reject a semi-active candidate, even for an admin', async () => {
     await w.place(w.projects.acme, 'Cara', STAGES.shortlist);
     expect((await move('admin', w.projects.acme, w.cid('Cara'), STAGES.placed)).status).toBe(409);
-    expect((await move('admin', w.projects.acme, w.cid('Cara'), STAGES.rejected, { rejectFormData: REJECT })).status).toBe(409);
-    const next = await move('admin', w.projects.acme, w.cid('Cara'), STAGES.interviewing, { scheduleFormData: SCHEDULE });
+    expect(
+      (await move('admin', w.projects.acme, w.cid('Cara'), STAGES.rejected, { rejectFormData: REJECT })).status,
+    ).toBe(409);
+    const next = await move('admin', w.projects.acme, w.cid('Cara'), STAGES.interviewing, {
+      scheduleFormData: SCHEDULE,
+    });
     expect(next.status, JSON.stringify(next.body)).toBe(200);
   });
 
@@ -85,7 +108,9 @@ describe('The form data of a move', () => {
     const bare = await move('company', w.projects.acme, w.cid('Ben'), STAGES.rejected);
     expect(bare.status).toBe(400);
     expect(bare.body.error.fields).toEqual({ 'rejectFormData.reason': 'rejectFormData.reason.errors.required' });
-    const blank = await move('company', w.projects.acme, w.cid('Ben'), STAGES.rejected, { rejectFormData: { reason: '  ' } });
+    const blank = await move('company', w.projects.acme, w.cid('Ben'), STAGES.rejected, {
+      rejectFormData: { reason: '  ' },
+    });
     expect(blank.status).toBe(400);
     const res = await move('company', w.projects.acme, w.cid('Ben'), STAGES.rejected, { rejectFormData: REJECT });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -99,20 +124,42 @@ describe('The form data of a move', () => {
       scheduleFormData: 'scheduleFormData.errors.required',
     });
     const bad = async (change: Record<string, unknown>) =>
-      (await move('company', w.projects.acme, w.cid('Ben'), STAGES.interviewing, { scheduleFormData: { ...SCHEDULE, ...change } })).body.error?.fields;
-    expect(await bad({ duration: 50 })).toEqual({ 'scheduleFormData.duration': 'scheduleFormData.duration.errors.invalid' });
-    expect(await bad({ duration: 135 })).toEqual({ 'scheduleFormData.duration': 'scheduleFormData.duration.errors.invalid' });
-    expect(await bad({ timezone: 'Mars/Olympus' })).toEqual({ 'scheduleFormData.timezone': 'scheduleFormData.timezone.errors.invalid' });
+      (
+        await move('company', w.projects.acme, w.cid('Ben'), STAGES.interviewing, {
+          scheduleFormData: { ...SCHEDULE, ...change },
+        })
+      ).body.error?.fields;
+    expect(await bad({ duration: 50 })).toEqual({
+      'scheduleFormData.duration': 'scheduleFormData.duration.errors.invalid',
+    });
+    expect(await bad({ duration: 135 })).toEqual({
+      'scheduleFormData.duration': 'scheduleFormData.duration.errors.invalid',
+    });
+    expect(await bad({ timezone: 'Mars/Olympus' })).toEqual({
+      'scheduleFormData.timezone': 'scheduleFormData.timezone.errors.invalid',
+    });
     expect(await bad({ interviewerEmail: 'not-an-email' })).toEqual({
       'scheduleFormData.interviewerEmail': 'scheduleFormData.interviewerEmail.errors.invalid',
     });
     expect(await bad({ type: 3 })).toEqual({ 'scheduleFormData.type': 'scheduleFormData.type.errors.invalid' });
-    expect(await bad({ meetingLink: null })).toEqual({ 'scheduleFormData.meetingLink': 'scheduleFormData.meetingLink.errors.required' });
-    expect(await bad({ type: 1, meetingLink: null })).toEqual({ 'scheduleFormData.address': 'scheduleFormData.address.errors.required' });
-    expect(await bad({ slots: undefined })).toEqual({ 'scheduleFormData.slots': 'scheduleFormData.slots.errors.required' });
-    expect(await bad({ slots: ['2020-03-02T10:00'] })).toEqual({ 'scheduleFormData.slots.0': 'scheduleFormData.slots.errors.inPast' });
-    expect(await bad({ slots: ['tomorrow at ten'] })).toEqual({ 'scheduleFormData.slots.0': 'scheduleFormData.slots.errors.invalid' });
-    expect(await bad({ meetingLink: 'not a link' })).toEqual({ 'scheduleFormData.meetingLink': 'scheduleFormData.meetingLink.errors.invalid' });
+    expect(await bad({ meetingLink: null })).toEqual({
+      'scheduleFormData.meetingLink': 'scheduleFormData.meetingLink.errors.required',
+    });
+    expect(await bad({ type: 1, meetingLink: null })).toEqual({
+      'scheduleFormData.address': 'scheduleFormData.address.errors.required',
+    });
+    expect(await bad({ slots: undefined })).toEqual({
+      'scheduleFormData.slots': 'scheduleFormData.slots.errors.required',
+    });
+    expect(await bad({ slots: ['2020-03-02T10:00'] })).toEqual({
+      'scheduleFormData.slots.0': 'scheduleFormData.slots.errors.inPast',
+    });
+    expect(await bad({ slots: ['tomorrow at ten'] })).toEqual({
+      'scheduleFormData.slots.0': 'scheduleFormData.slots.errors.invalid',
+    });
+    expect(await bad({ meetingLink: 'not a link' })).toEqual({
+      'scheduleFormData.meetingLink': 'scheduleFormData.meetingLink.errors.invalid',
+    });
     expect((await w.rowOf(w.projects.acme, 'Ben'))?.stage).toBe(STAGES.shortlist);
     const res = await move('company', w.projects.acme, w.cid('Ben'), STAGES.interviewing, {
       scheduleFormData: { ...SCHEDULE, type: 1, address: '1 Raffles Place' },
@@ -120,7 +167,13 @@ describe('The form data of a move', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const row = await w.rowOf(w.projects.acme, 'Ben');
     expect(row?.interview_scheduled_at).toBeInstanceOf(Date);
-    expect(row?.schedule_data).toMatchObject({ interviewerName: 'Olivia Tan', type: 1, address: '1 Raffles Place', duration: 45, timezone: 'Asia/Singapore' });
+    expect(row?.schedule_data).toMatchObject({
+      interviewerName: 'Olivia Tan',
+      type: 1,
+      address: '1 Raffles Place',
+      duration: 45,
+      timezone: 'Asia/Singapore',
+    });
     expect((row?.schedule_data as { slots: string[] }).slots).toEqual(SCHEDULE.slots);
   });
 
@@ -130,7 +183,9 @@ describe('The form data of a move', () => {
       scheduleFormData: { ...SCHEDULE, meetingLink: 'meet.example.com/xyz' },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(((await w.rowOf(w.projects.acme, 'Ben'))?.schedule_data as { meetingLink: string }).meetingLink).toBe('https://meet.example.com/xyz');
+    expect(((await w.rowOf(w.projects.acme, 'Ben'))?.schedule_data as { meetingLink: string }).meetingLink).toBe(
+      'https://meet.example.com/xyz',
+    );
   });
 
   it('records who moved whom, from where to where, with the form data', async () => {
@@ -139,7 +194,14 @@ describe('The form data of a move', () => {
       .where({ project_id: w.projects.acme, candidate_id: w.ids.Ben, activity: 1 })
       .orderBy('id', 'desc')
       .first();
-    expect(log).toMatchObject({ from_stage: 2, to_stage: 3, actor_kind: 2, actor_id: w.people.owner, actor_name: 'Olivia Tan', company_id: w.companies.acme });
+    expect(log).toMatchObject({
+      from_stage: 2,
+      to_stage: 3,
+      actor_kind: 2,
+      actor_id: w.people.owner,
+      actor_name: 'Olivia Tan',
+      company_id: w.companies.acme,
+    });
     expect(log.data.scheduleFormData).toMatchObject({ interviewerEmail: 'olivia@acme.example.com' });
   });
 });
@@ -147,24 +209,44 @@ describe('The form data of a move', () => {
 describe('Upgrade and guarantee refusals', () => {
   it('a RaaS free-plan project cannot move a candidate to interviewing or beyond: upgrade required', async () => {
     await w.place(w.projects.raasFree, 'Ava', STAGES.shortlist, { revealed_at: new Date() });
-    const res = await move('raas', w.projects.raasFree, w.cid('Ava'), STAGES.interviewing, { scheduleFormData: SCHEDULE });
+    const res = await move('raas', w.projects.raasFree, w.cid('Ava'), STAGES.interviewing, {
+      scheduleFormData: SCHEDULE,
+    });
     expect(res.status).toBe(409);
-    expect(res.body.error).toMatchObject({ code: 'project.recruitment.errors.upgradeRequired', candidateIds: [w.cid('Ava')] });
+    expect(res.body.error).toMatchObject({
+      code: 'project.recruitment.errors.upgradeRequired',
+      candidateIds: [w.cid('Ava')],
+    });
     expect((await w.rowOf(w.projects.raasFree, 'Ava'))?.stage).toBe(STAGES.shortlist);
-    expect((await move('raas', w.projects.raasFree, w.cid('Ava'), STAGES.rejected, { rejectFormData: REJECT })).status).toBe(200);
+    expect(
+      (await move('raas', w.projects.raasFree, w.cid('Ava'), STAGES.rejected, { rejectFormData: REJECT })).status,
+    ).toBe(200);
   });
 
   it('a power-plan project asks for the guarantee before offered, then moves once guaranteed', async () => {
-    await w.place(w.projects.raasPower, 'Ivy', STAGES.interviewing2, { interview_scheduled_at: new Date(), revealed_at: new Date() });
+    await w.place(w.projects.raasPower, 'Ivy', STAGES.interviewing2, {
+      interview_scheduled_at: new Date(),
+      revealed_at: new Date(),
+    });
     const res = await move('raas', w.projects.raasPower, w.cid('Ivy'), STAGES.offered);
     expect(res.status).toBe(409);
-    expect(res.body.error).toMatchObject({ code: 'project.recruitment.errors.guaranteeRequired', candidateIds: [w.cid('Ivy')] });
-    await w.knex('project_candidates').where({ project_id: w.projects.raasPower, candidate_id: w.ids.Ivy }).update({ guaranteed_at: new Date() });
+    expect(res.body.error).toMatchObject({
+      code: 'project.recruitment.errors.guaranteeRequired',
+      candidateIds: [w.cid('Ivy')],
+    });
+    await w
+      .knex('project_candidates')
+      .where({ project_id: w.projects.raasPower, candidate_id: w.ids.Ivy })
+      .update({ guaranteed_at: new Date() });
     expect((await move('raas', w.projects.raasPower, w.cid('Ivy'), STAGES.offered)).status).toBe(200);
   });
 
   it('the guarantee is optional: a move that says withoutGuarantee goes to offered unguaranteed', async () => {
-    await w.place(w.projects.raasPower, 'Ava', STAGES.interviewing2, { interview_scheduled_at: new Date(), revealed_at: new Date(), guaranteed_at: null });
+    await w.place(w.projects.raasPower, 'Ava', STAGES.interviewing2, {
+      interview_scheduled_at: new Date(),
+      revealed_at: new Date(),
+      guaranteed_at: null,
+    });
     const res = await move('raas', w.projects.raasPower, w.cid('Ava'), STAGES.offered, { withoutGuarantee: true });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(await w.rowOf(w.projects.raasPower, 'Ava')).toMatchObject({ stage: STAGES.offered, guaranteed_at: null });
@@ -184,7 +266,9 @@ describe('Revealing an anonymous candidate', () => {
   beforeAll(async () => {
     await w.place(w.projects.acme, 'Eve', STAGES.open, { curated: true });
     // The platform's decision: an admin curates the hidden candidate into the project.
-    const curated = await w.as('admin').post('/projects/candidate/curate', { projectId: w.projects.acme, candidateIds: [w.cid('Dev')] });
+    const curated = await w
+      .as('admin')
+      .post('/projects/candidate/curate', { projectId: w.projects.acme, candidateIds: [w.cid('Dev')] });
     expect(curated.status, JSON.stringify(curated.body)).toBe(200);
   });
 
@@ -197,17 +281,29 @@ describe('Revealing an anonymous candidate', () => {
   });
 
   it('moves and reveals them once confirmed: the company then sees their names, and the reveal is logged with its fields', async () => {
-    const res = await move('company', w.projects.acme, [w.cid('Eve'), w.cid('Dev')], STAGES.qualify, { confirmReveal: true });
+    const res = await move('company', w.projects.acme, [w.cid('Eve'), w.cid('Dev')], STAGES.qualify, {
+      confirmReveal: true,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const tab = await w.as('company').get(`/projects/tab/search?project_id=${w.projects.acme}&tab=1`);
     const eve = tab.body.docs.find((d: { id: string }) => d.id === w.cid('Eve'));
-    expect(eve).toMatchObject({ firstName: 'Eve', lastName: 'Ng', revealed: true, anonymous: false, email: 'eve@talent.example.org' });
+    expect(eve).toMatchObject({
+      firstName: 'Eve',
+      lastName: 'Ng',
+      revealed: true,
+      anonymous: false,
+      email: 'eve@talent.example.org',
+    });
     const reveals = await w
       .knex('candidate_recruitment_stage_logs')
       .where({ project_id: w.projects.acme, activity: 3 })
       .select('candidate_id', 'data', 'actor_id');
     expect(reveals.map((r) => r.candidate_id).sort()).toEqual([w.ids.Eve, w.ids.Dev].sort());
-    for (const r of reveals) expect(r).toMatchObject({ actor_id: w.people.owner, data: { fields: expect.arrayContaining(['firstName', 'email', 'phone']) } });
+    for (const r of reveals)
+      expect(r).toMatchObject({
+        actor_id: w.people.owner,
+        data: { fields: expect.arrayContaining(['firstName', 'email', 'phone']) },
+      });
   });
 
   it('a revealed candidate is not revealed again', async () => {
@@ -218,23 +314,32 @@ describe('Revealing an anonymous candidate', () => {
 
 describe('Bulk moves are all or nothing', () => {
   beforeAll(async () => {
-    for (const name of ['Ava', 'Ben', 'Ivy']) await w.place(w.projects.acme, name, STAGES.qualify, { revealed_at: new Date() });
+    for (const name of ['Ava', 'Ben', 'Ivy'])
+      await w.place(w.projects.acme, name, STAGES.qualify, { revealed_at: new Date() });
     await w.place(w.projects.acme, 'Cara', STAGES.qualify);
   });
 
   it('a refusal in the middle moves nobody and leaves the counts as they were', async () => {
     const before = (await w.as('admin').get(`/projects/pipe-line?project_id=${w.projects.acme}`)).body.stats;
-    const res = await move('admin', w.projects.acme, [w.cid('Ava'), w.cid('Cara'), w.cid('Ben')], STAGES.rejected, { rejectFormData: REJECT });
+    const res = await move('admin', w.projects.acme, [w.cid('Ava'), w.cid('Cara'), w.cid('Ben')], STAGES.rejected, {
+      rejectFormData: REJECT,
+    });
     expect(res.status).toBe(409);
-    expect(res.body.error).toMatchObject({ code: 'project.recruitment.errors.notAllowed', candidateIds: [w.cid('Cara')] });
-    for (const name of ['Ava', 'Ben', 'Cara']) expect((await w.rowOf(w.projects.acme, name))?.stage).toBe(STAGES.qualify);
+    expect(res.body.error).toMatchObject({
+      code: 'project.recruitment.errors.notAllowed',
+      candidateIds: [w.cid('Cara')],
+    });
+    for (const name of ['Ava', 'Ben', 'Cara'])
+      expect((await w.rowOf(w.projects.acme, name))?.stage).toBe(STAGES.qualify);
     const after = (await w.as('admin').get(`/projects/pipe-line?project_id=${w.projects.acme}`)).body.stats;
     expect(after).toEqual(before);
   });
 
   it('refuses candidates taken from different tabs', async () => {
     await w.place(w.projects.acme, 'Chloe', STAGES.shortlist);
-    const res = await move('company', w.projects.acme, [w.cid('Ava'), w.cid('Chloe')], STAGES.interviewing, { scheduleFormData: SCHEDULE });
+    const res = await move('company', w.projects.acme, [w.cid('Ava'), w.cid('Chloe')], STAGES.interviewing, {
+      scheduleFormData: SCHEDULE,
+    });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('project.recruitment.errors.differentStages');
   });

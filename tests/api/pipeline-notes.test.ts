@@ -26,7 +26,9 @@ interface Note {
 }
 
 const write = (who: Who, projectId: number, note: string, visibility?: number, candidate = 'Ava') =>
-  w.as(who).post('/candidate-note', { candidateId: w.cid(candidate), projectId: `Project:${projectId}`, note, visibility });
+  w
+    .as(who)
+    .post('/candidate-note', { candidateId: w.cid(candidate), projectId: `Project:${projectId}`, note, visibility });
 const read = async (who: Who, projectId: number, page = 1, candidate = 'Ava'): Promise<Note[]> => {
   const res = await w.as(who).get(`/candidate-note/${w.cid(candidate)}?projectId=${projectId}&page=${page}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -42,7 +44,10 @@ describe('Who reads which note', () => {
   });
 
   it('admins read every note, newest first', async () => {
-    expect(texts(await read('admin', w.projects.acme))).toEqual(['For Acme: strong Python', 'Admins only: salary history checked']);
+    expect(texts(await read('admin', w.projects.acme))).toEqual([
+      'For Acme: strong Python',
+      'Admins only: salary history checked',
+    ]);
   });
 
   it("the company reads only the notes meant for it, never another company's", async () => {
@@ -64,19 +69,30 @@ describe('Who reads which note', () => {
     const notes = await read('company', w.projects.acme);
     // A note just written is not "edited".
     expect(notes[0]).toMatchObject({ note: 'Olivia: great call today', mine: true, updatedAt: null });
-    const log = await w.knex('candidate_recruitment_stage_logs').where({ activity: 8, actor_kind: 2, actor_id: w.people.owner }).first();
-    expect(log).toMatchObject({ project_id: w.projects.acme, candidate_id: w.ids.Ava, data: { key: res.body.data.key, visibility: 2 } });
+    const log = await w
+      .knex('candidate_recruitment_stage_logs')
+      .where({ activity: 8, actor_kind: 2, actor_id: w.people.owner })
+      .first();
+    expect(log).toMatchObject({
+      project_id: w.projects.acme,
+      candidate_id: w.ids.Ava,
+      data: { key: res.body.data.key, visibility: 2 },
+    });
   });
 
   it('a member never reads the notes of a project not shared with them, however the call is shaped', async () => {
-    expect((await write('company', w.projects.acmeUnshared, 'Confidential: counter-offer expected', 2)).status).toBe(201);
+    expect((await write('company', w.projects.acmeUnshared, 'Confidential: counter-offer expected', 2)).status).toBe(
+      201,
+    );
     const byProject = await w.as('member').get(`/candidate-note/${w.cid('Ava')}?projectId=${w.projects.acmeUnshared}`);
     expect(byProject.status).toBe(404);
     const all = await w.as('member').get(`/candidate-note/${w.cid('Ava')}`);
     expect(all.status).toBe(200);
     expect(texts(all.body.data)).not.toContain('Confidential: counter-offer expected');
     // The owner, who reads that project, does read it.
-    expect(texts((await w.as('company').get(`/candidate-note/${w.cid('Ava')}`)).body.data)).toContain('Confidential: counter-offer expected');
+    expect(texts((await w.as('company').get(`/candidate-note/${w.cid('Ava')}`)).body.data)).toContain(
+      'Confidential: counter-offer expected',
+    );
   });
 
   it('a note on a candidate the company does not reach in the project is refused as not found', async () => {
@@ -121,9 +137,15 @@ describe('Changing and deleting notes', () => {
     expect(res.status).toBe(200);
     expect(await read('company', w.projects.memberOwn, 1, 'Ben')).toEqual([]);
     expect(await read('admin', w.projects.memberOwn, 1, 'Ben')).toEqual([]);
-    expect(await w.knex('candidate_notes').where('key', key).first('deleted_at')).toMatchObject({ deleted_at: expect.any(Date) });
+    expect(await w.knex('candidate_notes').where('key', key).first('deleted_at')).toMatchObject({
+      deleted_at: expect.any(Date),
+    });
     expect((await w.as('company').delete(`/candidate-note/${key}`)).status).toBe(404);
-    const kinds = await w.knex('candidate_recruitment_stage_logs').whereRaw("data->>'key' = ?", [key]).orderBy('id').pluck('activity');
+    const kinds = await w
+      .knex('candidate_recruitment_stage_logs')
+      .whereRaw("data->>'key' = ?", [key])
+      .orderBy('id')
+      .pluck('activity');
     expect(kinds).toEqual([8, 9, 9, 9, 10]);
   });
 
@@ -135,7 +157,8 @@ describe('Changing and deleting notes', () => {
 
 describe('Pages of notes', () => {
   it('come 20 at a time, newest first, without repeating a note', async () => {
-    for (let i = 1; i <= 25; i += 1) expect((await write('company', w.projects.acme, `Note ${i}`, 2, 'Ivy')).status).toBe(201);
+    for (let i = 1; i <= 25; i += 1)
+      expect((await write('company', w.projects.acme, `Note ${i}`, 2, 'Ivy')).status).toBe(201);
     const first = await read('company', w.projects.acme, 1, 'Ivy');
     const second = await read('company', w.projects.acme, 2, 'Ivy');
     expect(first).toHaveLength(20);

@@ -27,10 +27,17 @@ describe('A company sending requests to candidates it does not reach', () => {
     const p = `Project:${w.projects.acmeUnshared}`;
     for (const [label, body] of [
       ['an interview request', { projectId: p, candidateId: w.cid('Dev'), requestAction: 'request_interview' }],
-      ['a job description', { projectId: p, candidateId: w.cid('Dev'), requestAction: 'request_public', jdText: 'Build our platform.' }],
+      [
+        'a job description',
+        { projectId: p, candidateId: w.cid('Dev'), requestAction: 'request_public', jdText: 'Build our platform.' },
+      ],
       [
         'a list with one reachable id',
-        { projectId: `Project:${w.projects.acme}`, candidateId: [w.cid('Ben'), w.cid('Finn')], requestAction: 'request_interview' },
+        {
+          projectId: `Project:${w.projects.acme}`,
+          candidateId: [w.cid('Ben'), w.cid('Finn')],
+          requestAction: 'request_interview',
+        },
       ],
     ] as const) {
       const res = await w.as('company').post('/projects/candidate/interview/request', body);
@@ -55,7 +62,11 @@ describe('A company sending requests to candidates it does not reach', () => {
     const before = await counts();
     const res = await w
       .as('company')
-      .post('/projects/candidate/seen', { projectId: w.projects.acmeUnshared, candidates: [w.cid('Dev'), w.cid('Eve')], tab: 0 });
+      .post('/projects/candidate/seen', {
+        projectId: w.projects.acmeUnshared,
+        candidates: [w.cid('Dev'), w.cid('Eve')],
+        tab: 0,
+      });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.seen).toBe(0);
     expect(await counts()).toEqual(before);
@@ -63,11 +74,17 @@ describe('A company sending requests to candidates it does not reach', () => {
 
   it('adds to its project no candidate its search does not find: an inactive one, or any one for a company without search', async () => {
     const before = await counts();
-    const inactive = await w.as('company').post('/projects/candidate/add', { projectId: `Project:${w.projects.acmeUnshared}`, candidateId: w.cid('Finn') });
+    const inactive = await w
+      .as('company')
+      .post('/projects/candidate/add', { projectId: `Project:${w.projects.acmeUnshared}`, candidateId: w.cid('Finn') });
     expect(inactive.status, JSON.stringify(inactive.body)).toBe(404);
-    const raas = await w.as('raas').post('/projects/candidate/add', { projectId: `Project:${w.projects.raasPower}`, candidateId: w.cid('Ben') });
+    const raas = await w
+      .as('raas')
+      .post('/projects/candidate/add', { projectId: `Project:${w.projects.raasPower}`, candidateId: w.cid('Ben') });
     expect(raas.status, JSON.stringify(raas.body)).toBe(404);
-    const foreign = await w.as('company').post('/projects/candidate/add', { projectId: `Project:${w.projects.globex}`, candidateId: w.cid('Ben') });
+    const foreign = await w
+      .as('company')
+      .post('/projects/candidate/add', { projectId: `Project:${w.projects.globex}`, candidateId: w.cid('Ben') });
     expect(foreign.status, JSON.stringify(foreign.body)).toBe(404);
     expect(await counts()).toEqual(before);
   });
@@ -77,7 +94,11 @@ describe('A company sending requests to candidates it does not reach', () => {
     for (const who of ['company', 'member', 'raas', 'candidate'] as const) {
       const res = await w
         .as(who)
-        .post('/projects/candidate/send/qualify/request', { candidateId: [w.cid('Ben')], header: 'Hello', body: 'Are you open to a new role?' });
+        .post('/projects/candidate/send/qualify/request', {
+          candidateId: [w.cid('Ben')],
+          header: 'Hello',
+          body: 'Are you open to a new role?',
+        });
       expect(res.status, `${who}: ${JSON.stringify(res.body)}`).toBe(403);
     }
     expect(await counts()).toEqual(before);

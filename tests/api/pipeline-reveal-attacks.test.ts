@@ -23,26 +23,70 @@ describe('A company injecting the id of a hidden candidate into its own project'
     const p = w.projects.acmeUnshared;
     const dev = w.cid('Dev');
     const calls: [string, () => Promise<{ status: number; body: Record<string, unknown> }>][] = [
-      ['a move', () => w.as('company').post('/projects/recruitment', { projectId: `Project:${p}`, candidateId: dev, recruitmentStatus: STAGES.qualify })],
+      [
+        'a move',
+        () =>
+          w
+            .as('company')
+            .post('/projects/recruitment', {
+              projectId: `Project:${p}`,
+              candidateId: dev,
+              recruitmentStatus: STAGES.qualify,
+            }),
+      ],
       [
         'a confirmed move',
         () =>
           w
             .as('company')
-            .post('/projects/recruitment', { projectId: `Project:${p}`, candidateId: dev, recruitmentStatus: STAGES.qualify, confirmReveal: true }),
+            .post('/projects/recruitment', {
+              projectId: `Project:${p}`,
+              candidateId: dev,
+              recruitmentStatus: STAGES.qualify,
+              confirmReveal: true,
+            }),
       ],
       [
         'a bulk move',
-        () => w.as('company').post('/projects/recruitment', { projectId: p, candidateId: [dev, w.cid('Ava')], recruitmentStatus: 1, confirmReveal: true }),
+        () =>
+          w
+            .as('company')
+            .post('/projects/recruitment', {
+              projectId: p,
+              candidateId: [dev, w.cid('Ava')],
+              recruitmentStatus: 1,
+              confirmReveal: true,
+            }),
       ],
-      ['hiding', () => w.as('company').post('/projects/candidate/hidden', { projectId: p, candidateId: dev, hide: true })],
-      ['favouriting', () => w.as('company').post('/projects/candidate/favourite', { projectId: p, candidateId: dev, favourite: true })],
+      [
+        'hiding',
+        () => w.as('company').post('/projects/candidate/hidden', { projectId: p, candidateId: dev, hide: true }),
+      ],
+      [
+        'favouriting',
+        () =>
+          w.as('company').post('/projects/candidate/favourite', { projectId: p, candidateId: dev, favourite: true }),
+      ],
       ['a note', () => w.as('company').post('/candidate-note', { projectId: p, candidateId: dev, note: 'probe' })],
-      ['the tab of the candidate', () => w.as('company').get(`/projects/get-project-tab-by-candidate?project_guid=${p}&candidate_guid=${dev}`)],
-      ['the profile panel of the project', () => w.as('company').get(`/search/candidates/${dev}?projectId=Project:${p}`)],
+      [
+        'the tab of the candidate',
+        () => w.as('company').get(`/projects/get-project-tab-by-candidate?project_guid=${p}&candidate_guid=${dev}`),
+      ],
+      [
+        'the profile panel of the project',
+        () => w.as('company').get(`/search/candidates/${dev}?projectId=Project:${p}`),
+      ],
       [
         'a rejection',
-        () => w.as('company').post('/projects/recruitment', { projectId: p, candidateId: dev, recruitmentStatus: STAGES.rejected, rejectFormData: REJECT }),
+        () =>
+          w
+            .as('company')
+            .post('/projects/recruitment', {
+              projectId: p,
+              candidateId: dev,
+              recruitmentStatus: STAGES.rejected,
+              rejectFormData: REJECT,
+            }),
       ],
     ];
     for (const [label, call] of calls) {
@@ -52,7 +96,9 @@ describe('A company injecting the id of a hidden candidate into its own project'
     }
     expect(await w.rowOf(p, 'Dev')).toBeUndefined();
     expect(await w.rowOf(p, 'Ava')).toBeUndefined();
-    expect(await w.knex('candidate_recruitment_stage_logs').where({ project_id: p, candidate_id: w.ids.Dev }).first()).toBeUndefined();
+    expect(
+      await w.knex('candidate_recruitment_stage_logs').where({ project_id: p, candidate_id: w.ids.Dev }).first(),
+    ).toBeUndefined();
     const tab = await w.as('company').get(`/projects/tab/search?project_id=${p}&tab=1`);
     expect(tab.status).toBe(200);
     expect(tab.body.docs).toEqual([]);
@@ -62,7 +108,11 @@ describe('A company injecting the id of a hidden candidate into its own project'
     // The Acme engineers project's saved search (software engineers) finds Dev in its suggested tab.
     const res = await w
       .as('company')
-      .post('/projects/recruitment', { projectId: w.projects.acme, candidateId: w.cid('Dev'), recruitmentStatus: STAGES.qualify });
+      .post('/projects/recruitment', {
+        projectId: w.projects.acme,
+        candidateId: w.cid('Dev'),
+        recruitmentStatus: STAGES.qualify,
+      });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((await w.rowOf(w.projects.acme, 'Dev'))?.revealed_at).toBeNull();
     const tab = await w.as('company').get(`/projects/tab/search?project_id=${w.projects.acme}&tab=1`);
@@ -70,7 +120,10 @@ describe('A company injecting the id of a hidden candidate into its own project'
     expect(doc).toBeDefined();
     for (const key of IDENTITY) expect(doc[key] ?? null, key).toBeNull();
     expect(
-      await w.knex('candidate_recruitment_stage_logs').where({ project_id: w.projects.acme, candidate_id: w.ids.Dev, activity: 3 }).first(),
+      await w
+        .knex('candidate_recruitment_stage_logs')
+        .where({ project_id: w.projects.acme, candidate_id: w.ids.Dev, activity: 3 })
+        .first(),
     ).toBeUndefined();
     // The panel opened from that board says the same.
     const panel = await w.as('company').get(`/search/candidates/${w.cid('Dev')}?projectId=Project:${w.projects.acme}`);
@@ -82,24 +135,43 @@ describe('A company injecting the id of a hidden candidate into its own project'
 
 describe('One candidate, one name', () => {
   it('a revealed anonymous candidate is named on the board and in the panel opened from it, with the contact; in search she stays anonymous', async () => {
-    const curated = await w.as('admin').post('/projects/candidate/curate', { projectId: w.projects.acme, candidateIds: [w.cid('Eve')] });
+    const curated = await w
+      .as('admin')
+      .post('/projects/candidate/curate', { projectId: w.projects.acme, candidateIds: [w.cid('Eve')] });
     expect(curated.status).toBe(200);
     const moved = await w
       .as('company')
-      .post('/projects/recruitment', { projectId: w.projects.acme, candidateId: w.cid('Eve'), recruitmentStatus: STAGES.qualify, confirmReveal: true });
+      .post('/projects/recruitment', {
+        projectId: w.projects.acme,
+        candidateId: w.cid('Eve'),
+        recruitmentStatus: STAGES.qualify,
+        confirmReveal: true,
+      });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     const tab = await w.as('company').get(`/projects/tab/search?project_id=${w.projects.acme}&tab=1`);
     const card = tab.body.docs.find((d: { id: string }) => d.id === w.cid('Eve'));
     expect(card).toMatchObject({ firstName: 'Eve', lastName: 'Ng', email: 'eve@talent.example.org' });
     const panel = await w.as('company').get(`/search/candidates/${w.cid('Eve')}?projectId=${w.projects.acme}`);
     expect(panel.status, JSON.stringify(panel.body)).toBe(200);
-    expect(panel.body).toMatchObject({ firstName: 'Eve', lastName: 'Ng', name: 'Eve Ng', anonymous: false, email: 'eve@talent.example.org' });
+    expect(panel.body).toMatchObject({
+      firstName: 'Eve',
+      lastName: 'Ng',
+      name: 'Eve Ng',
+      anonymous: false,
+      email: 'eve@talent.example.org',
+    });
     const outside = await w.as('company').get(`/search/candidates/${w.cid('Eve')}`);
     expect(outside.body).toMatchObject({ name: null, anonymous: true });
     expect(outside.body.email).toBeUndefined();
     // The reveal is logged with who and which fields, and counts in her insights.
-    const log = await w.knex('candidate_recruitment_stage_logs').where({ project_id: w.projects.acme, candidate_id: w.ids.Eve, activity: 3 }).first();
-    expect(log).toMatchObject({ actor_id: w.people.owner, data: { fields: expect.arrayContaining(['firstName', 'email']) } });
+    const log = await w
+      .knex('candidate_recruitment_stage_logs')
+      .where({ project_id: w.projects.acme, candidate_id: w.ids.Eve, activity: 3 })
+      .first();
+    expect(log).toMatchObject({
+      actor_id: w.people.owner,
+      data: { fields: expect.arrayContaining(['firstName', 'email']) },
+    });
   });
 
   it("a member's panel of a project they cannot read is not found", async () => {

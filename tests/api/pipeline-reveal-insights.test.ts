@@ -21,10 +21,19 @@ const reveals = async (name: string) => {
 describe("A candidate's insights", () => {
   it('count a reveal of the name and contact once, when a company moves a curated anonymous candidate on', async () => {
     expect(await reveals('Eve')).toEqual({ last7Days: 0, last30Days: 0, allTime: 0 });
-    const curated = await w.as('admin').post('/projects/candidate/curate', { projectId: w.projects.acme, candidateIds: [w.cid('Eve')] });
+    const curated = await w
+      .as('admin')
+      .post('/projects/candidate/curate', { projectId: w.projects.acme, candidateIds: [w.cid('Eve')] });
     expect(curated.status, JSON.stringify(curated.body)).toBe(200);
     const move = (recruitmentStatus: number) =>
-      w.as('company').post('/projects/recruitment', { projectId: w.projects.acme, candidateId: w.cid('Eve'), recruitmentStatus, confirmReveal: true });
+      w
+        .as('company')
+        .post('/projects/recruitment', {
+          projectId: w.projects.acme,
+          candidateId: w.cid('Eve'),
+          recruitmentStatus,
+          confirmReveal: true,
+        });
     const first = await move(STAGES.qualify);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(await reveals('Eve')).toEqual({ last7Days: 1, last30Days: 1, allTime: 1 });
@@ -34,7 +43,9 @@ describe("A candidate's insights", () => {
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     expect((await reveals('Eve')).allTime).toBe(1);
 
-    const stages = await w.as('admin').get(`/candidate-recruitment-stages-activity-log/profile-insights/${w.cid('Eve')}/all`);
+    const stages = await w
+      .as('admin')
+      .get(`/candidate-recruitment-stages-activity-log/profile-insights/${w.cid('Eve')}/all`);
     expect(stages.body.selected).toMatchObject({ shortlists: 1, reveals: 1 });
   });
 
@@ -44,7 +55,11 @@ describe("A candidate's insights", () => {
       .where({ candidate_id: w.ids.Eve, activity: 3 })
       .update({ created_at: w.knex.raw("now() - interval '10 days'") });
     await rollupDaily(w.knex);
-    const rolled = await w.knex('candidate_insight_daily').where({ candidate_id: w.ids.Eve, kind: 5 }).sum({ n: 'count' }).first();
+    const rolled = await w
+      .knex('candidate_insight_daily')
+      .where({ candidate_id: w.ids.Eve, kind: 5 })
+      .sum({ n: 'count' })
+      .first();
     expect(Number(rolled?.n)).toBe(1);
     expect(await reveals('Eve')).toEqual({ last7Days: 0, last30Days: 1, allTime: 1 });
   });

@@ -169,7 +169,8 @@ describe('Upgrade and guarantee prompts', () => {
 
 describe('What a RaaS company sees', () => {
   it('sees shortlist, interviewing and rejected fully', () => {
-    for (const s of [shortlist, interviewing, rejected]) expect(stageVisibleToRaas(s, { interviewScheduled: false })).toBe(true);
+    for (const s of [shortlist, interviewing, rejected])
+      expect(stageVisibleToRaas(s, { interviewScheduled: false })).toBe(true);
   });
   it('sees interviewing2, offered and placed only once an interview is scheduled', () => {
     for (const s of [interviewing2, offered, placed]) {
@@ -179,7 +180,16 @@ describe('What a RaaS company sees', () => {
   });
   it('does not see the suggested and longlist tabs; admins and companies see every tab', () => {
     expect(tabsFor('raasCompany')).toEqual([shortlist, interviewing, interviewing2, offered, placed, rejected]);
-    expect(tabsFor('admin')).toEqual([open, qualify, shortlist, interviewing, interviewing2, offered, placed, rejected]);
+    expect(tabsFor('admin')).toEqual([
+      open,
+      qualify,
+      shortlist,
+      interviewing,
+      interviewing2,
+      offered,
+      placed,
+      rejected,
+    ]);
     expect(tabsFor('company')).toEqual(tabsFor('admin'));
   });
   it('marks candidates seen in the suggested tab and the shortlist only', () => {

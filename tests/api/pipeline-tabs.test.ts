@@ -27,14 +27,23 @@ describe('The suggested tab', () => {
   });
 
   it('adds the candidates an admin curated into it, and the company is told by a queued email', async () => {
-    const res = await w.as('admin').post('/projects/candidate/curate', { projectId: `Project:${w.projects.acme}`, candidateIds: [w.cid('Ava'), w.cid('Eve')] });
+    const res = await w
+      .as('admin')
+      .post('/projects/candidate/curate', {
+        projectId: `Project:${w.projects.acme}`,
+        candidateIds: [w.cid('Ava'), w.cid('Eve')],
+      });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ success: true, added: 2 });
     const tabRes = await suggested('company', w.projects.acme);
     expect(namesOf(w, tabRes.body)).toEqual(['Ava', 'Ben', 'Dev', 'Eve']);
-    const job = await w.knex.raw("select count(*)::int as n from graphile_worker.jobs where task_identifier = 'email_curated_candidates'");
+    const job = await w.knex.raw(
+      "select count(*)::int as n from graphile_worker.jobs where task_identifier = 'email_curated_candidates'",
+    );
     expect(job.rows[0].n).toBe(1);
-    const again = await w.as('admin').post('/projects/candidate/curate', { projectId: w.projects.acme, candidateIds: [w.cid('Ava')] });
+    const again = await w
+      .as('admin')
+      .post('/projects/candidate/curate', { projectId: w.projects.acme, candidateIds: [w.cid('Ava')] });
     expect(again.body.added).toBe(0);
   });
 
@@ -43,21 +52,33 @@ describe('The suggested tab', () => {
     const eve = company.body.docs.find((d: { id: string }) => d.id === w.cid('Eve'));
     const dev = company.body.docs.find((d: { id: string }) => d.id === w.cid('Dev'));
     expect([eve.firstName, dev.firstName, eve.anonymous]).toEqual([null, null, true]);
-    expect(eve).toMatchObject({ recruitmentStatus: 0, curated: true, isHidden: false, isFavorited: false, revealed: false });
+    expect(eve).toMatchObject({
+      recruitmentStatus: 0,
+      curated: true,
+      isHidden: false,
+      isFavorited: false,
+      revealed: false,
+    });
     const admin = await suggested('admin', w.projects.acme);
     const eveForAdmin = admin.body.docs.find((d: { id: string }) => d.id === w.cid('Eve'));
     expect(eveForAdmin).toMatchObject({ firstName: 'Eve', adminAnonymous: true });
   });
 
   it('loses a candidate once moved on, and the longlist tab gains them', async () => {
-    const moved = await w.as('company').post('/projects/recruitment', { projectId: w.projects.acme, candidateId: w.cid('Ben'), recruitmentStatus: 1 });
+    const moved = await w
+      .as('company')
+      .post('/projects/recruitment', { projectId: w.projects.acme, candidateId: w.cid('Ben'), recruitmentStatus: 1 });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(moved.body.moved).toEqual([w.cid('Ben')]);
     expect(moved.body.stats).toMatchObject({ open: 3, qualify: 1 });
     expect(namesOf(w, (await suggested('company', w.projects.acme)).body)).toEqual(['Ava', 'Dev', 'Eve']);
     const longlist = await tab('company', w.projects.acme, 1);
     expect(namesOf(w, longlist.body)).toEqual(['Ben']);
-    expect(longlist.body.docs[0]).toMatchObject({ firstName: 'Ben', recruitmentStatus: 1, email: 'ben@talent.example.org' });
+    expect(longlist.body.docs[0]).toMatchObject({
+      firstName: 'Ben',
+      recruitmentStatus: 1,
+      email: 'ben@talent.example.org',
+    });
   });
 
   it("gives the project's card in the list the same counts as its tabs, the suggested tab's saved-search matches included", async () => {
@@ -92,7 +113,10 @@ describe('The suggested tab', () => {
     };
     await cardsMatchTabs((await queriesOf('/projects/list?perPage=50')).cards);
     // Without saved searches (each one is a search of its own) the list's queries do not grow with its cards.
-    const saved = (await w.knex('projects').select('id', 'current_url')) as { id: number; current_url: string | null }[];
+    const saved = (await w.knex('projects').select('id', 'current_url')) as {
+      id: number;
+      current_url: string | null;
+    }[];
     await w.knex('projects').update({ current_url: null });
     try {
       const one = await queriesOf('/projects/list?perPage=1');
@@ -122,13 +146,17 @@ describe('The suggested tab', () => {
 
 describe('Hidden and favourite candidates', () => {
   it('hides a candidate from the tab and its count; ih=1 shows the hidden ones alone; unhiding brings them back', async () => {
-    const hide = await w.as('company').post('/projects/candidate/hidden', { project_id: w.projects.acme, candidate_id: w.cid('Dev'), hide: true });
+    const hide = await w
+      .as('company')
+      .post('/projects/candidate/hidden', { project_id: w.projects.acme, candidate_id: w.cid('Dev'), hide: true });
     expect(hide.status, JSON.stringify(hide.body)).toBe(200);
     const tabRes = await suggested('company', w.projects.acme);
     expect(namesOf(w, tabRes.body)).toEqual(['Ava', 'Eve']);
     expect(tabRes.body.stats.open).toBe(2);
     expect(namesOf(w, (await suggested('company', w.projects.acme, '&ih=1')).body)).toEqual(['Dev']);
-    await w.as('company').post('/projects/candidate/hidden', { projectId: w.projects.acme, candidateId: w.cid('Dev'), hide: false });
+    await w
+      .as('company')
+      .post('/projects/candidate/hidden', { projectId: w.projects.acme, candidateId: w.cid('Dev'), hide: false });
     expect(namesOf(w, (await suggested('company', w.projects.acme)).body)).toEqual(['Ava', 'Dev', 'Eve']);
     const log = await w
       .knex('candidate_recruitment_stage_logs')
@@ -140,16 +168,34 @@ describe('Hidden and favourite candidates', () => {
 
   it('isf=1 keeps the favourites, and the doc says so', async () => {
     await w.place(w.projects.memberOwn, 'Ava', 0, { curated: true });
-    const fav = await w.as('member').post('/projects/candidate/favourite', { projectId: w.projects.memberOwn, candidateId: w.cid('Ava'), favourite: true });
+    const fav = await w
+      .as('member')
+      .post('/projects/candidate/favourite', {
+        projectId: w.projects.memberOwn,
+        candidateId: w.cid('Ava'),
+        favourite: true,
+      });
     expect(fav.status, JSON.stringify(fav.body)).toBe(200);
-    await w.as('company').post('/projects/candidate/favourite', { projectId: w.projects.acme, candidateId: w.cid('Eve'), favourite: true });
+    await w
+      .as('company')
+      .post('/projects/candidate/favourite', {
+        projectId: w.projects.acme,
+        candidateId: w.cid('Eve'),
+        favourite: true,
+      });
     const res = await suggested('company', w.projects.acme, '&isf=1');
     expect(namesOf(w, res.body)).toEqual(['Eve']);
     expect(res.body.docs[0].isFavorited).toBe(true);
   });
 
   it('marks candidates of the suggested tab and the shortlist as seen by the company, not other tabs', async () => {
-    const seen = await w.as('company').post('/projects/candidate/seen', { projectId: w.projects.acme, candidates: [w.cid('Ava'), w.cid('Dev')], tab: 0 });
+    const seen = await w
+      .as('company')
+      .post('/projects/candidate/seen', {
+        projectId: w.projects.acme,
+        candidates: [w.cid('Ava'), w.cid('Dev')],
+        tab: 0,
+      });
     expect(seen.body).toEqual({ success: true, seen: 2 });
     const docs = (await suggested('company', w.projects.acme)).body.docs as { id: string; seen: boolean }[];
     expect(
@@ -158,7 +204,9 @@ describe('Hidden and favourite candidates', () => {
         .map((d) => d.id)
         .sort(),
     ).toEqual([w.cid('Ava'), w.cid('Dev')].sort());
-    const longlist = await w.as('company').post('/projects/candidate/seen', { projectId: w.projects.acme, candidates: [w.cid('Ben')], tab: 1 });
+    const longlist = await w
+      .as('company')
+      .post('/projects/candidate/seen', { projectId: w.projects.acme, candidates: [w.cid('Ben')], tab: 1 });
     expect(longlist.status).toBe(400);
   });
 });
@@ -176,7 +224,16 @@ describe('What a RaaS company sees', () => {
 
   it('sees shortlist and rejected fully, offered only once an interview was scheduled, never the suggested and longlist tabs', async () => {
     const stats = (await w.as('raas').get(`/projects/pipe-line?project_id=${w.projects.raasPower}`)).body.stats;
-    expect(stats).toEqual({ open: 0, qualify: 0, shortlist: 1, interviewing: 0, interviewing2: 0, offered: 1, placed: 0, rejected: 1 });
+    expect(stats).toEqual({
+      open: 0,
+      qualify: 0,
+      shortlist: 1,
+      interviewing: 0,
+      interviewing2: 0,
+      offered: 1,
+      placed: 0,
+      rejected: 1,
+    });
     expect(namesOf(w, (await tab('raas', w.projects.raasPower, 4)).body)).toEqual(['Chloe']);
     expect(namesOf(w, (await tab('raas', w.projects.raasPower, 6)).body)).toEqual(['Dev']);
     expect(namesOf(w, (await tab('raas', w.projects.raasPower, 1)).body)).toEqual([]);
@@ -185,12 +242,27 @@ describe('What a RaaS company sees', () => {
 
   it('admins see every stage of the same project', async () => {
     const stats = (await w.as('admin').get(`/projects/pipe-line?project_id=${w.projects.raasPower}`)).body.stats;
-    expect(stats).toEqual({ open: 1, qualify: 1, shortlist: 1, interviewing: 0, interviewing2: 0, offered: 2, placed: 0, rejected: 1 });
+    expect(stats).toEqual({
+      open: 1,
+      qualify: 1,
+      shortlist: 1,
+      interviewing: 0,
+      interviewing2: 0,
+      offered: 2,
+      placed: 0,
+      rejected: 1,
+    });
     expect(namesOf(w, (await tab('admin', w.projects.raasPower, 4)).body)).toEqual(['Chloe', 'Ivy']);
   });
 
   it('cannot move a candidate it does not see', async () => {
-    const res = await w.as('raas').post('/projects/recruitment', { projectId: w.projects.raasPower, candidateId: w.cid('Ivy'), recruitmentStatus: 5 });
+    const res = await w
+      .as('raas')
+      .post('/projects/recruitment', {
+        projectId: w.projects.raasPower,
+        candidateId: w.cid('Ivy'),
+        recruitmentStatus: 5,
+      });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('project.recruitment.errors.notAllowed');
   });
@@ -198,11 +270,17 @@ describe('What a RaaS company sees', () => {
   it('finds the tab of a candidate by the guids, where it sees the candidate', async () => {
     const project = await w.knex('projects').where('id', w.projects.raasPower).first('guid');
     const guidOf = async (name: string) => (await w.knex('candidates').where('id', w.ids[name]).first('guid')).guid;
-    const ben = await w.as('raas').get(`/projects/get-project-tab-by-candidate?project_guid=${project.guid}&candidate_guid=${await guidOf('Ben')}`);
+    const ben = await w
+      .as('raas')
+      .get(`/projects/get-project-tab-by-candidate?project_guid=${project.guid}&candidate_guid=${await guidOf('Ben')}`);
     expect(ben.body).toEqual({ success: true, tab: 2 });
-    const ivy = await w.as('raas').get(`/projects/get-project-tab-by-candidate?project_guid=${project.guid}&candidate_guid=${await guidOf('Ivy')}`);
+    const ivy = await w
+      .as('raas')
+      .get(`/projects/get-project-tab-by-candidate?project_guid=${project.guid}&candidate_guid=${await guidOf('Ivy')}`);
     expect(ivy.status).toBe(404);
-    const forAdmin = await w.as('admin').get(`/projects/get-project-tab-by-candidate?project_guid=${project.guid}&candidate_guid=${await guidOf('Ivy')}`);
+    const forAdmin = await w
+      .as('admin')
+      .get(`/projects/get-project-tab-by-candidate?project_guid=${project.guid}&candidate_guid=${await guidOf('Ivy')}`);
     expect(forAdmin.body.tab).toBe(4);
   });
 });
@@ -211,10 +289,20 @@ describe("The suggested tab's order", () => {
   const firstNames = (body: { docs?: Record<string, unknown>[] }) =>
     (body.docs ?? []).map((d) => Object.entries(w.ids).find(([, id]) => `Candidate:${id}` === d.id)?.[0]);
   const savedFrom = async (currentUrl: string) => {
-    const acme = await w.knex('projects').where('id', w.projects.acme).first('job_title_id', 'countries', 'salary_min', 'salary_max');
+    const acme = await w
+      .knex('projects')
+      .where('id', w.projects.acme)
+      .first('job_title_id', 'countries', 'salary_min', 'salary_max');
     const [row] = await w
       .knex('projects')
-      .insert({ ...acme, title: `Saved ${currentUrl}`, company_id: w.companies.acme, owner_id: w.people.owner, headcount: 1, current_url: currentUrl })
+      .insert({
+        ...acme,
+        title: `Saved ${currentUrl}`,
+        company_id: w.companies.acme,
+        owner_id: w.people.owner,
+        headcount: 1,
+        current_url: currentUrl,
+      })
       .returning('id');
     return row.id as number;
   };

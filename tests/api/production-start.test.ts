@@ -27,7 +27,11 @@ afterAll(async () => {
 /** Runs a command of the product to completion, or until `until` shows in its output (then stops it). */
 function run(script: string, args: string[], env: Record<string, string>, until?: RegExp): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [script, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(TSX, [script, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -51,7 +55,16 @@ async function counts(): Promise<Record<string, number>> {
   const knex = createKnex(url, { max: 1 });
   try {
     const out: Record<string, number> = {};
-    for (const table of ['countries', 'cities', 'skills', 'admins', 'companies', 'company_users', 'candidates', 'tags']) {
+    for (const table of [
+      'countries',
+      'cities',
+      'skills',
+      'admins',
+      'companies',
+      'company_users',
+      'candidates',
+      'tags',
+    ]) {
       out[table] = Number((await knex(table).count({ n: '*' }))[0].n);
     }
     return out;
@@ -60,19 +73,36 @@ async function counts(): Promise<Record<string, number>> {
   }
 }
 
-const production = () => ({ NODE_ENV: 'production', DATABASE_URL: url, APP_SECRET: 'production-test-secret', WORKER: 'off', LOG_LEVEL: 'warn' });
+const production = () => ({
+  NODE_ENV: 'production',
+  DATABASE_URL: url,
+  APP_SECRET: 'production-test-secret',
+  WORKER: 'off',
+  LOG_LEVEL: 'warn',
+});
 
 describe('Starting in production', () => {
   it('loads the lookups and no demo people, companies or candidates', { timeout: 180_000 }, async () => {
     url = await ensureDatabase(inject('pgAdminUrl'), name);
-    const output = await run('scripts/start.ts', [], { ...production(), PORT: String(await freePort()), SEED_DEMO: '' }, /is running at/);
+    const output = await run(
+      'scripts/start.ts',
+      [],
+      { ...production(), PORT: String(await freePort()), SEED_DEMO: '' },
+      /is running at/,
+    );
     expect(output).toMatch(/seeded lookups/);
     expect(output).not.toMatch(/seeded demo|seeded candidates|admin@example\.com/);
     const after = await counts();
     expect(after.countries).toBeGreaterThan(200);
     expect(after.cities).toBeGreaterThan(1000);
     expect(after.skills).toBeGreaterThan(100);
-    expect({ admins: after.admins, companies: after.companies, company_users: after.company_users, candidates: after.candidates, tags: after.tags }).toEqual({
+    expect({
+      admins: after.admins,
+      companies: after.companies,
+      company_users: after.company_users,
+      candidates: after.candidates,
+      tags: after.tags,
+    }).toEqual({
       admins: 0,
       companies: 0,
       company_users: 0,

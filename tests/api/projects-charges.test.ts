@@ -38,7 +38,8 @@ const logOf = (projectApiId: string) =>
     .where('project_id', projectId(projectApiId))
     .orderBy('id')
     .select('action', t.knex.raw('amount::float as amount'), t.knex.raw('balance_after::float as balance'));
-const raasCreate = async (overrides: Record<string, unknown> = {}) => p.as('raasAdmin').post('/projects/create', await body(overrides));
+const raasCreate = async (overrides: Record<string, unknown> = {}) =>
+  p.as('raasAdmin').post('/projects/create', await body(overrides));
 
 describe('The free slot', () => {
   it('A RaaS company opens one free project at a time; a second is refused with a clear message', async () => {
@@ -55,16 +56,22 @@ describe('The free slot', () => {
     const count = await t.knex('projects').where('company_id', raas).count({ n: '*' });
     const second = await raasCreate({ title: 'Second free' });
     expect(second.status).toBe(409);
-    expect(second.body.error).toMatchObject({ code: 'project.errors.freeSlotUsed', message: expect.stringContaining('free project') });
+    expect(second.body.error).toMatchObject({
+      code: 'project.errors.freeSlotUsed',
+      message: expect.stringContaining('free project'),
+    });
     expect(await t.knex('projects').where('company_id', raas).count({ n: '*' })).toEqual(count);
     // Closing the first frees the slot.
-    expect((await p.as('raasAdmin').post('/projects/cancel', { projectId: first.body.data.id })).body.data.status).toBe(3);
+    expect((await p.as('raasAdmin').post('/projects/cancel', { projectId: first.body.data.id })).body.data.status).toBe(
+      3,
+    );
     expect((await raasCreate({ title: 'Now free again' })).status).toBe(201);
   });
 
   it('A normal company has no slot: any number of projects, never charged', async () => {
     await payingCompany(t.knex, acme, 0);
-    for (const plan of [1, 1, 2]) expect((await p.as('companyAdmin').post('/projects/create', await body({ plan }))).status).toBe(201);
+    for (const plan of [1, 1, 2])
+      expect((await p.as('companyAdmin').post('/projects/create', await body({ plan }))).status).toBe(201);
     expect(await t.knex('credit_logs').where('company_id', acme).count({ n: '*' })).toEqual([{ n: 0 }]);
   });
 });
@@ -76,7 +83,10 @@ describe('Power projects', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(await balance(t.knex, raas)).toBe(2);
     expect(await logOf(res.body.data.id)).toEqual([{ action: CREDIT_ACTIONS.projectCreation, amount: -1, balance: 2 }]);
-    const stored = await t.knex('projects').where('id', projectId(res.body.data.id)).first('cycle_ends_at', 'activated_at');
+    const stored = await t
+      .knex('projects')
+      .where('id', projectId(res.body.data.id))
+      .first('cycle_ends_at', 'activated_at');
     expect(stored.cycle_ends_at.getTime() - stored.activated_at.getTime()).toBe(30 * 86400_000);
   });
 
@@ -106,9 +116,18 @@ describe('Power projects', () => {
   it('Guaranteeing a candidate costs 0.5 once; a candidate outside the project is not found', async () => {
     await fresh(2);
     const created = (await raasCreate({ plan: 2 })).body.data;
-    const [candidate, outsider] = (await t.knex('candidates').where('status', 1).orderBy('id').limit(2).pluck('id')) as number[];
-    await t.knex('project_candidates').insert({ project_id: projectId(created.id), candidate_id: candidate, company_id: raas, stage: 4 });
-    const res = await p.as('raasAdmin').post('/projects/guarantee', { projectId: created.id, candidateId: `Candidate:${candidate}` });
+    const [candidate, outsider] = (await t
+      .knex('candidates')
+      .where('status', 1)
+      .orderBy('id')
+      .limit(2)
+      .pluck('id')) as number[];
+    await t
+      .knex('project_candidates')
+      .insert({ project_id: projectId(created.id), candidate_id: candidate, company_id: raas, stage: 4 });
+    const res = await p
+      .as('raasAdmin')
+      .post('/projects/guarantee', { projectId: created.id, candidateId: `Candidate:${candidate}` });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(await balance(t.knex, raas)).toBe(0.5);
     expect(
@@ -119,10 +138,14 @@ describe('Power projects', () => {
           .first()
       ).guaranteed_at,
     ).not.toBeNull();
-    const again = await p.as('raasAdmin').post('/projects/guarantee', { project_id: created.id, candidate_id: candidate });
+    const again = await p
+      .as('raasAdmin')
+      .post('/projects/guarantee', { project_id: created.id, candidate_id: candidate });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('project.errors.alreadyGuaranteed');
-    expect((await p.as('raasAdmin').post('/projects/guarantee', { projectId: created.id, candidateId: outsider })).status).toBe(404);
+    expect(
+      (await p.as('raasAdmin').post('/projects/guarantee', { projectId: created.id, candidateId: outsider })).status,
+    ).toBe(404);
     expect(await logOf(created.id)).toEqual([
       { action: CREDIT_ACTIONS.projectCreation, amount: -1, balance: 1 },
       { action: CREDIT_ACTIONS.guaranteeCandidate, amount: -0.5, balance: 0.5 },
@@ -134,9 +157,9 @@ describe('Power projects', () => {
     const created = (await raasCreate({ plan: 2 })).body.data;
     const later = await p.as('raasAdmin').post('/projects/cancel', { projectId: created.id, when: 'cycleEnd' });
     expect(later.body.data).toMatchObject({ status: 0, cancelAtCycleEnd: true });
-    expect((await p.as('raasAdmin').post('/projects/cancel', { projectId: created.id, when: 'cycleEnd' })).body.error.code).toBe(
-      'project.errors.alreadyCancelled',
-    );
+    expect(
+      (await p.as('raasAdmin').post('/projects/cancel', { projectId: created.id, when: 'cycleEnd' })).body.error.code,
+    ).toBe('project.errors.alreadyCancelled');
     const now = await p.as('raasAdmin').post('/projects/cancel', { projectId: created.id, when: 'now' });
     expect(now.body.data).toMatchObject({ status: 3, cancelAtCycleEnd: false });
     expect(await balance(t.knex, raas)).toBe(1);
@@ -151,7 +174,9 @@ describe('Power projects', () => {
     const created = (await raasCreate({ plan: 2 })).body.data;
     await p.as('raasAdmin').post('/projects/cancel', { projectId: created.id, when: 'now' });
     expect(await balance(t.knex, raas)).toBe(4);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => p.as('raasAdmin').put('/projects', { keys: [created.id], status: 0 })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => p.as('raasAdmin').put('/projects', { keys: [created.id], status: 0 })),
+    );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     expect(answers.map((a) => a.body.updated).sort()).toEqual([0, 0, 0, 0, 1]);
     expect(await balance(t.knex, raas)).toBe(3);
@@ -184,6 +209,9 @@ describe('Power projects', () => {
     const [entry] = await t.knex('credit_logs').where('project_id', projectId(res.body.data.id));
     expect(entry).toMatchObject({ action: CREDIT_ACTIONS.projectCreation, note: 'Free trial' });
     expect(Number(entry.amount)).toBe(0);
-    expect((await p.as('raasAdmin').get('/projects/raas/status')).body.data).toMatchObject({ onTrial: true, balance: 0 });
+    expect((await p.as('raasAdmin').get('/projects/raas/status')).body.data).toMatchObject({
+      onTrial: true,
+      balance: 0,
+    });
   });
 });

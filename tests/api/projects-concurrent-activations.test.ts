@@ -34,7 +34,9 @@ describe('Fifty parallel paid duplicates of a project', () => {
     const before = Number((await t.knex('projects').where('company_id', raas).count({ n: '*' }))[0].n);
 
     const answers = await Promise.all(
-      Array.from({ length: 50 }, () => p.as('raasAdmin').post('/projects/duplicate-project', { projectId: original.body.data.id })),
+      Array.from({ length: 50 }, () =>
+        p.as('raasAdmin').post('/projects/duplicate-project', { projectId: original.body.data.id }),
+      ),
     );
     const statuses = answers.map((a) => a.status).sort();
     expect(

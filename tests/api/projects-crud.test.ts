@@ -37,7 +37,16 @@ describe('Creating a project', () => {
       status: 0,
       plan: 1,
       projectType: 1,
-      stats: { open: 0, qualify: 0, shortlist: 0, interviewing: 0, interviewing2: 0, offered: 0, placed: 0, rejected: 0 },
+      stats: {
+        open: 0,
+        qualify: 0,
+        shortlist: 0,
+        interviewing: 0,
+        interviewing2: 0,
+        offered: 0,
+        placed: 0,
+        rejected: 0,
+      },
       company: { id: `Company:${acme}`, companyName: 'Acme', companyType: 2 },
     });
     expect(res.body.data.id).toMatch(/^Project:\d+$/);
@@ -54,9 +63,22 @@ describe('Creating a project', () => {
     const advocate = p.who('advocate').actor.id;
     const res = await p
       .as('companyAdmin')
-      .post('/projects/create', await body({ companyId: `Company:${raas}`, advocateId: `Admin:${advocate}`, checked: true, isAdminProject: true }));
+      .post(
+        '/projects/create',
+        await body({
+          companyId: `Company:${raas}`,
+          advocateId: `Admin:${advocate}`,
+          checked: true,
+          isAdminProject: true,
+        }),
+      );
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ companyId: `Company:${acme}`, advocateId: null, checked: false, isAdminProject: false });
+    expect(res.body.data).toMatchObject({
+      companyId: `Company:${acme}`,
+      advocateId: null,
+      checked: false,
+      isAdminProject: false,
+    });
   });
 
   it("A company Admin may name a colleague as owner; a Member's project is always their own", async () => {
@@ -71,7 +93,9 @@ describe('Creating a project', () => {
 
   it('The console’s generic POST /projects as a company Member follows the same rules', async () => {
     const member = p.who('member').actor.id;
-    const res = await p.as('member').post('/projects', await body({ advocateId: `Admin:${p.who('advocate').actor.id}` }));
+    const res = await p
+      .as('member')
+      .post('/projects', await body({ advocateId: `Admin:${p.who('advocate').actor.id}` }));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ ownerId: `User:${member}`, companyId: `Company:${acme}`, advocateId: null });
   });
@@ -94,7 +118,9 @@ describe('Creating a project', () => {
     const refused = await p.as('companyAdmin').post('/projects/create', await body({ jobDescription: '' }));
     expect(refused.status).toBe(400);
     expect(refused.body.error.fields).toEqual({ jobDescription: 'jobDescription.errors.required' });
-    const ok = await p.as('companyAdmin').post('/projects/create', await body({ jobDescription: null, jdFileFollows: true }));
+    const ok = await p
+      .as('companyAdmin')
+      .post('/projects/create', await body({ jobDescription: null, jdFileFollows: true }));
     expect(ok.status).toBe(201);
   });
 
@@ -108,15 +134,28 @@ describe('Creating a project', () => {
     const raasUser = p.who('raasAdmin').actor.id;
     const noCompany = await p.as('general').post('/projects/create', await body());
     expect(noCompany.body.error.fields).toMatchObject({ companyId: 'company.errors.required' });
-    const foreignOwner = await p.as('general').post('/projects/create', await body({ companyId: acme, ownerId: raasUser }));
+    const foreignOwner = await p
+      .as('general')
+      .post('/projects/create', await body({ companyId: acme, ownerId: raasUser }));
     expect(foreignOwner.body.error.fields).toEqual({ ownerId: 'project.errors.ownerNotInCompany' });
     const general = await p
       .as('general')
-      .post('/projects/create', await body({ companyId: acme, ownerId: p.who('member').actor.id, advocateId: p.who('general').actor.id }));
+      .post(
+        '/projects/create',
+        await body({ companyId: acme, ownerId: p.who('member').actor.id, advocateId: p.who('general').actor.id }),
+      );
     expect(general.body.error.fields).toEqual({ advocateId: 'project.errors.advocateInvalid' });
     const ok = await p
       .as('general')
-      .post('/projects/create', await body({ companyId: acme, ownerId: p.who('member').actor.id, advocateId: p.who('advocate').actor.id, checked: true }));
+      .post(
+        '/projects/create',
+        await body({
+          companyId: acme,
+          ownerId: p.who('member').actor.id,
+          advocateId: p.who('advocate').actor.id,
+          checked: true,
+        }),
+      );
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     expect(ok.body.data).toMatchObject({
       ownerId: `User:${p.who('member').actor.id}`,
@@ -126,7 +165,12 @@ describe('Creating a project', () => {
   });
 
   it('An internal project has no company and is owned by the admin who creates it', async () => {
-    const res = await p.as('advocate').post('/projects/create', await body({ isAdminProject: true, companyId: acme, ownerId: p.who('member').actor.id }));
+    const res = await p
+      .as('advocate')
+      .post(
+        '/projects/create',
+        await body({ isAdminProject: true, companyId: acme, ownerId: p.who('member').actor.id }),
+      );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.data).toMatchObject({
       isAdminProject: true,
@@ -143,14 +187,25 @@ describe('Creating a project', () => {
   });
 
   it("The search's filters become the saved search, and candidates given are curated into the suggested tab", async () => {
-    const candidates = (await t.knex('candidates').where({ status: 1, visibility: true }).orderBy('id').limit(2).pluck('id')) as number[];
+    const candidates = (await t
+      .knex('candidates')
+      .where({ status: 1, visibility: true })
+      .orderBy('id')
+      .limit(2)
+      .pluck('id')) as number[];
     const res = await p
       .as('advocate')
-      .post('/projects/create', await body({ companyId: acme, filters: 'jt=12&l=3', candidateIds: candidates.map((c) => `Candidate:${c}`) }));
+      .post(
+        '/projects/create',
+        await body({ companyId: acme, filters: 'jt=12&l=3', candidateIds: candidates.map((c) => `Candidate:${c}`) }),
+      );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.data.currentUrl).toBe('jt=12&l=3');
     expect(res.body.data.stats.open).toBe(2);
-    const rows = await t.knex('project_candidates').where('project_id', projectId(res.body.data.id)).orderBy('candidate_id');
+    const rows = await t
+      .knex('project_candidates')
+      .where('project_id', projectId(res.body.data.id))
+      .orderBy('candidate_id');
     expect(rows.map((r) => [r.candidate_id, r.stage, r.curated])).toEqual(candidates.map((c) => [c, 0, true]));
     const job = await t
       .knex('graphile_worker.jobs')
@@ -163,12 +218,16 @@ describe('Creating a project', () => {
 describe('Editing and duplicating a project', () => {
   it('The owner edits fields and the saved filters; the rules hold on update too', async () => {
     const created = (await p.as('member').post('/projects/create', await body())).body.data;
-    const edit = await p.as('member').put('/projects/update/project', { projectId: created.id, title: 'Staff Engineer', headcount: 3 });
+    const edit = await p
+      .as('member')
+      .put('/projects/update/project', { projectId: created.id, title: 'Staff Engineer', headcount: 3 });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
     expect(edit.body.data).toMatchObject({ title: 'Staff Engineer', headcount: 3 });
     const range = await p.as('member').put('/projects/update/project', { project_id: created.id, salaryMin: 20000 });
     expect(range.body.error.fields).toEqual({ salaryMax: 'project.errors.salaryRange' });
-    const filters = await p.as('member').put('/projects/update/filters', { projectId: created.id, filters: 'ts=golang' });
+    const filters = await p
+      .as('member')
+      .put('/projects/update/filters', { projectId: created.id, filters: 'ts=golang' });
     expect(filters.body.data.currentUrl).toBe('ts=golang');
     expect((await row(created.id)).title).toBe('Staff Engineer');
   });
@@ -176,7 +235,12 @@ describe('Editing and duplicating a project', () => {
   it('A duplicate copies the description, requirements and filters, starts active, and takes no candidates', async () => {
     const candidate = (await t.knex('candidates').where('status', 1).first('id')).id;
     const original = (
-      await p.as('general').post('/projects/create', await body({ companyId: acme, filters: 'jt=4', candidateIds: [candidate], workingMode: 1 }))
+      await p
+        .as('general')
+        .post(
+          '/projects/create',
+          await body({ companyId: acme, filters: 'jt=4', candidateIds: [candidate], workingMode: 1 }),
+        )
     ).body.data;
     await t.knex('projects').where('id', projectId(original.id)).update({ status: 3 });
     const res = await p.as('companyAdmin').post('/projects/duplicate-project', { projectId: original.guid });
@@ -191,7 +255,10 @@ describe('Editing and duplicating a project', () => {
     });
     expect(res.body.data.id).not.toBe(original.id);
     // No candidate comes along; its suggested count is whom the copied saved search finds, as its tab shows.
-    const [{ n }] = await t.knex('project_candidates').where('project_id', projectId(res.body.data.id)).count({ n: '*' });
+    const [{ n }] = await t
+      .knex('project_candidates')
+      .where('project_id', projectId(res.body.data.id))
+      .count({ n: '*' });
     expect(Number(n)).toBe(0);
     const tab = await p.as('companyAdmin').get(`/projects/candidates/search?project_id=${res.body.data.id}`);
     expect(res.body.data.stats.open).toBe(tab.body.totalResults);
@@ -217,20 +284,31 @@ describe('Finding and listing projects', () => {
   });
 
   it('The list filters by view, status and text, sorts, pages, and counts the statuses', async () => {
-    const mine = (await p.as('member').post('/projects/create', await body({ title: 'Zebra Keeper Unique' }))).body.data;
+    const mine = (await p.as('member').post('/projects/create', await body({ title: 'Zebra Keeper Unique' }))).body
+      .data;
     const byText = await p.as('companyAdmin').get('/projects/list?q=zebra keeper');
     expect(byText.status).toBe(200);
     expect(byText.body.data.map((d: { id: string }) => d.id)).toEqual([mine.id]);
-    expect(byText.body.data[0]).toMatchObject({ stats: { open: 0 }, owner: { name: 'Marcus Lim' }, company: { companyName: 'Acme' } });
+    expect(byText.body.data[0]).toMatchObject({
+      stats: { open: 0 },
+      owner: { name: 'Marcus Lim' },
+      company: { companyName: 'Acme' },
+    });
     expect(byText.body.pagination).toEqual({ currentPage: 1, pageSize: 10, pagesCount: 1, dataCount: 1 });
 
     const memberMine = await p.as('member').get('/projects/list?view=mine&perPage=100');
     expect(memberMine.body.data.length).toBeGreaterThan(0);
-    expect(memberMine.body.data.every((d: { ownerId: string }) => d.ownerId === `User:${p.who('member').actor.id}`)).toBe(true);
+    expect(
+      memberMine.body.data.every((d: { ownerId: string }) => d.ownerId === `User:${p.who('member').actor.id}`),
+    ).toBe(true);
 
     const all = await p.as('companyAdmin').get('/projects/list?perPage=2&page=1&sortBy=title&sortDir=asc');
     const [{ n }] = await t.knex('projects').where('company_id', acme).count({ n: '*' });
-    expect(all.body.pagination).toMatchObject({ pageSize: 2, dataCount: Number(n), pagesCount: Math.ceil(Number(n) / 2) });
+    expect(all.body.pagination).toMatchObject({
+      pageSize: 2,
+      dataCount: Number(n),
+      pagesCount: Math.ceil(Number(n) / 2),
+    });
     const titles = all.body.data.map((d: { title: string }) => d.title);
     expect(titles).toEqual([...titles].sort());
 
@@ -240,7 +318,11 @@ describe('Finding and listing projects', () => {
     expect(paused.body.data.every((d: { status: number }) => d.status === 1)).toBe(true);
 
     const stats = await p.as('companyAdmin').get('/projects/status/stats');
-    const counts = await t.knex('projects').where('company_id', acme).groupBy('status').select('status', t.knex.raw('count(*)::int as n'));
+    const counts = await t
+      .knex('projects')
+      .where('company_id', acme)
+      .groupBy('status')
+      .select('status', t.knex.raw('count(*)::int as n'));
     const of = (s: number) => counts.find((c) => c.status === s)?.n ?? 0;
     expect(stats.body).toEqual({ Active: of(0), Paused: of(1), Inactive: of(3) });
   });
@@ -251,7 +333,9 @@ describe('Finding and listing projects', () => {
     expect(internal.body.data.every((d: { isAdminProject: boolean }) => d.isAdminProject)).toBe(true);
     const assigned = await p.as('advocate').get('/projects/list?view=assigned&perPage=100');
     expect(assigned.body.data.length).toBeGreaterThan(0);
-    expect(assigned.body.data.every((d: { advocateId: string }) => d.advocateId === `Admin:${p.who('advocate').actor.id}`)).toBe(true);
+    expect(
+      assigned.body.data.every((d: { advocateId: string }) => d.advocateId === `Admin:${p.who('advocate').actor.id}`),
+    ).toBe(true);
     expect((await p.as('companyAdmin').get('/projects/list?view=internal')).body.data).toEqual([]);
   });
 
@@ -263,7 +347,9 @@ describe('Finding and listing projects', () => {
 
 describe('The job description file', () => {
   it('A PDF is stored like a CV and its text is kept; other files are refused like CV uploads', async () => {
-    const created = (await p.as('companyAdmin').post('/projects/create', await body({ jobDescription: null, jdFileFollows: true }))).body.data;
+    const created = (
+      await p.as('companyAdmin').post('/projects/create', await body({ jobDescription: null, jdFileFollows: true }))
+    ).body.data;
     const pdf = await pdfOf(['Senior Backend Engineer', 'You will design APIs in TypeScript.']);
     const res = await t.http
       .post('/api/v1/projects/add-job-description')

@@ -38,22 +38,55 @@ describe('Opening a project (creating it active, or activating it)', () => {
     ['a RaaS company, free plan, slot free', RAAS, FREE, false, 'free'],
     ['a RaaS company, free plan, slot taken', RAAS, FREE, true, 'project.errors.freeSlotUsed'],
     ['a RaaS company, power plan', RAAS, POWER, false, `${PLAN_CHARGES.activation} projectCreation`],
-    ['a RaaS company, power plan, free slot taken (power needs none)', RAAS, POWER, true, `${PLAN_CHARGES.activation} projectCreation`],
+    [
+      'a RaaS company, power plan, free slot taken (power needs none)',
+      RAAS,
+      POWER,
+      true,
+      `${PLAN_CHARGES.activation} projectCreation`,
+    ],
   ])('%s costs %s', (_label, type, plan, freeSlotTaken, expected) => {
-    expect(cost(openDecision(project(type as number, plan as number, ACTIVE), { freeSlotTaken: freeSlotTaken as boolean, now: NOW }))).toBe(expected);
+    expect(
+      cost(
+        openDecision(project(type as number, plan as number, ACTIVE), {
+          freeSlotTaken: freeSlotTaken as boolean,
+          now: NOW,
+        }),
+      ),
+    ).toBe(expected);
   });
 
   it('A RaaS power activation is keyed by project and cycle start, and starts a 30-day cycle', () => {
     const d = openDecision(project(RAAS, POWER, ACTIVE), { freeSlotTaken: false, now: NOW });
-    expect(d).toMatchObject({ ok: true, startsCycle: true, charge: { idempotencyKey: 'project:7:activation:2026-11-24T10:00:00.000Z' } });
+    expect(d).toMatchObject({
+      ok: true,
+      startsCycle: true,
+      charge: { idempotencyKey: 'project:7:activation:2026-11-24T10:00:00.000Z' },
+    });
     expect(cycleEnd(NOW).toISOString()).toBe('2026-12-24T10:00:00.000Z');
   });
 });
 
 describe('Changing status', () => {
   it.each([
-    ['RaaS power inactive → active pays the activation', RAAS, POWER, INACTIVE, ACTIVE, false, `${PLAN_CHARGES.activation} projectCreation`],
-    ['RaaS power inactive → paused pays the activation', RAAS, POWER, INACTIVE, PAUSED, false, `${PLAN_CHARGES.activation} projectCreation`],
+    [
+      'RaaS power inactive → active pays the activation',
+      RAAS,
+      POWER,
+      INACTIVE,
+      ACTIVE,
+      false,
+      `${PLAN_CHARGES.activation} projectCreation`,
+    ],
+    [
+      'RaaS power inactive → paused pays the activation',
+      RAAS,
+      POWER,
+      INACTIVE,
+      PAUSED,
+      false,
+      `${PLAN_CHARGES.activation} projectCreation`,
+    ],
     ['RaaS power active → paused is free', RAAS, POWER, ACTIVE, PAUSED, false, 'free'],
     ['RaaS power paused → active is free', RAAS, POWER, PAUSED, ACTIVE, false, 'free'],
     ['RaaS power active → inactive is free', RAAS, POWER, ACTIVE, INACTIVE, false, 'free'],
@@ -71,13 +104,21 @@ describe('Changing status', () => {
   });
 
   it('A project of a pending or inactive company cannot be reopened', () => {
-    expect(cost(statusDecision(project(NORMAL, FREE, INACTIVE), ACTIVE, { freeSlotTaken: false, companyOnHold: true, now: NOW }))).toBe(
-      'project.errors.companyOnHold',
-    );
+    expect(
+      cost(
+        statusDecision(project(NORMAL, FREE, INACTIVE), ACTIVE, {
+          freeSlotTaken: false,
+          companyOnHold: true,
+          now: NOW,
+        }),
+      ),
+    ).toBe('project.errors.companyOnHold');
   });
 
   it('Closing a project ends its cycle', () => {
-    expect(statusDecision(project(RAAS, POWER, ACTIVE), INACTIVE, { freeSlotTaken: false, companyOnHold: false, now: NOW })).toMatchObject({ endsCycle: true });
+    expect(
+      statusDecision(project(RAAS, POWER, ACTIVE), INACTIVE, { freeSlotTaken: false, companyOnHold: false, now: NOW }),
+    ).toMatchObject({ endsCycle: true });
   });
 });
 
@@ -90,19 +131,38 @@ describe('Upgrading, cancelling, guaranteeing', () => {
     ['normal free active', NORMAL, FREE, ACTIVE, 'free'],
     ['normal power', NORMAL, POWER, ACTIVE, 'project.errors.alreadyPower'],
   ])('Upgrading a %s project: %s', (_label, type, plan, status, expected) => {
-    expect(cost(upgradeDecision(project(type as number, plan as number, status as number), { now: NOW }))).toBe(expected);
+    expect(cost(upgradeDecision(project(type as number, plan as number, status as number), { now: NOW }))).toBe(
+      expected,
+    );
   });
 
   it.each([
     ['free, now', FREE, ACTIVE, 'now', false, { ok: true, closeNow: true }],
-    ['free, at cycle end (a free project has no cycle: now)', FREE, ACTIVE, 'cycleEnd', false, { ok: true, closeNow: true }],
+    [
+      'free, at cycle end (a free project has no cycle: now)',
+      FREE,
+      ACTIVE,
+      'cycleEnd',
+      false,
+      { ok: true, closeNow: true },
+    ],
     ['power, now', POWER, ACTIVE, 'now', false, { ok: true, closeNow: true }],
     ['power, at cycle end', POWER, ACTIVE, 'cycleEnd', false, { ok: true, closeNow: false }],
-    ['power, at cycle end twice', POWER, ACTIVE, 'cycleEnd', true, { ok: false, code: 'project.errors.alreadyCancelled' }],
+    [
+      'power, at cycle end twice',
+      POWER,
+      ACTIVE,
+      'cycleEnd',
+      true,
+      { ok: false, code: 'project.errors.alreadyCancelled' },
+    ],
     ['an inactive project', FREE, INACTIVE, 'now', false, { ok: false, code: 'project.errors.inactive' }],
   ])('Cancelling %s', (_label, plan, status, when, cancelAtCycleEnd, expected) => {
     expect(
-      cancelDecision(project(RAAS, plan as number, status as number, { cancelAtCycleEnd: cancelAtCycleEnd as boolean }), when as 'now' | 'cycleEnd'),
+      cancelDecision(
+        project(RAAS, plan as number, status as number, { cancelAtCycleEnd: cancelAtCycleEnd as boolean }),
+        when as 'now' | 'cycleEnd',
+      ),
     ).toMatchObject(expected);
   });
 
@@ -111,7 +171,14 @@ describe('Upgrading, cancelling, guaranteeing', () => {
     ['RaaS, already guaranteed', RAAS, true, 'project.errors.alreadyGuaranteed'],
     ['normal, not yet guaranteed', NORMAL, false, 'free'],
   ])('Guaranteeing a candidate (%s): %s', (_label, type, guaranteed, expected) => {
-    expect(cost(guaranteeDecision(project(type as number, POWER, ACTIVE), { candidateId: 5, guaranteed: guaranteed as boolean }))).toBe(expected);
+    expect(
+      cost(
+        guaranteeDecision(project(type as number, POWER, ACTIVE), {
+          candidateId: 5,
+          guaranteed: guaranteed as boolean,
+        }),
+      ),
+    ).toBe(expected);
   });
 
   it('A guarantee is keyed by project and candidate', () => {
@@ -126,18 +193,29 @@ describe('Renewing a power project at the end of its cycle', () => {
   it('pays the renewal keyed by the cycle and runs 30 days from the old end', () => {
     expect(renewalDecision({ ...project(RAAS, POWER, ACTIVE), cycleEndsAt: ended }, NOW)).toEqual({
       close: false,
-      charge: { amount: PLAN_CHARGES.renewal, action: 'projectRenewal', idempotencyKey: 'project:7:renewal:2026-11-24T09:00:00.000Z' },
+      charge: {
+        amount: PLAN_CHARGES.renewal,
+        action: 'projectRenewal',
+        idempotencyKey: 'project:7:renewal:2026-11-24T09:00:00.000Z',
+      },
       nextEnd: new Date('2026-12-24T09:00:00.000Z'),
     });
   });
   it('closes when it was cancelled for the end of the cycle', () => {
-    expect(renewalDecision({ ...project(RAAS, POWER, ACTIVE, { cancelAtCycleEnd: true }), cycleEndsAt: ended }, NOW)).toEqual({ close: true });
+    expect(
+      renewalDecision({ ...project(RAAS, POWER, ACTIVE, { cancelAtCycleEnd: true }), cycleEndsAt: ended }, NOW),
+    ).toEqual({ close: true });
   });
   it('a cycle that ended long ago (company on hold) starts again from now', () => {
     const old = new Date('2026-08-01T00:00:00.000Z');
-    expect(renewalDecision({ ...project(RAAS, POWER, ACTIVE), cycleEndsAt: old }, NOW)).toMatchObject({ nextEnd: cycleEnd(NOW) });
+    expect(renewalDecision({ ...project(RAAS, POWER, ACTIVE), cycleEndsAt: old }, NOW)).toMatchObject({
+      nextEnd: cycleEnd(NOW),
+    });
   });
   it('a normal company renews without a charge', () => {
-    expect(renewalDecision({ ...project(NORMAL, POWER, ACTIVE), cycleEndsAt: ended }, NOW)).toMatchObject({ close: false, charge: null });
+    expect(renewalDecision({ ...project(NORMAL, POWER, ACTIVE), cycleEndsAt: ended }, NOW)).toMatchObject({
+      close: false,
+      charge: null,
+    });
   });
 });

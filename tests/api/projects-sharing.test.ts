@@ -29,26 +29,33 @@ const create = async (who: 'companyAdmin' | 'member' | 'raasAdmin', overrides: R
   return res.body.data as { id: string; guid: string };
 };
 const memberId = () => p.who('member').actor.id as number;
-const listIds = async (who: 'member' | 'companyAdmin') => (await p.as(who).get('/projects/list?perPage=100')).body.data.map((d: { id: string }) => d.id);
+const listIds = async (who: 'member' | 'companyAdmin') =>
+  (await p.as(who).get('/projects/list?perPage=100')).body.data.map((d: { id: string }) => d.id);
 
 describe('A company Member', () => {
   it('cannot read a project of their company that was not shared with them', async () => {
     const project = await create('companyAdmin', { title: 'Not for members' });
     expect((await p.as('member').get(`/projects/find/${project.id}`)).status).toBe(404);
     expect(await listIds('member')).not.toContain(project.id);
-    expect((await p.as('member').put('/projects/update/project', { projectId: project.id, title: 'Mine now' })).status).toBe(404);
+    expect(
+      (await p.as('member').put('/projects/update/project', { projectId: project.id, title: 'Mine now' })).status,
+    ).toBe(404);
     expect((await p.as('member').get(`/projects/${project.id}`)).status).toBe(404);
     expect((await p.as('companyAdmin').get(`/projects/find/${project.id}`)).status).toBe(200);
   });
 
   it('sees and edits a project once it is shared with them, but cannot share it or delete it', async () => {
     const project = await create('companyAdmin', { title: 'Shared with Marcus' });
-    const grant = await p.as('companyAdmin').post('/project-share/access/user', { projectId: project.id, userId: `User:${memberId()}`, accessType: 1 });
+    const grant = await p
+      .as('companyAdmin')
+      .post('/project-share/access/user', { projectId: project.id, userId: `User:${memberId()}`, accessType: 1 });
     expect(grant.status, JSON.stringify(grant.body)).toBe(200);
     expect(await listIds('member')).toContain(project.id);
     const found = await p.as('member').get(`/projects/find/${project.guid}`);
     expect(found.body.data.access).toEqual({ canEdit: true, canShare: false, canDelete: false });
-    expect((await p.as('member').put('/projects/update/project', { projectId: project.id, headcount: 4 })).status).toBe(200);
+    expect((await p.as('member').put('/projects/update/project', { projectId: project.id, headcount: 4 })).status).toBe(
+      200,
+    );
     const share = await p.as('member').post('/project-share/access/user/all', { projectId: project.id, accessType: 1 });
     expect(share.status).toBe(403);
     expect(share.body.error.code).toBe('project.share.errors.unauthorized');
@@ -61,14 +68,20 @@ describe('A company Member', () => {
       ).status,
     ).toBe(403);
 
-    const remove = await p.as('companyAdmin').delete('/project-share/access/user').send({ projectId: project.id, userId: memberId() });
+    const remove = await p
+      .as('companyAdmin')
+      .delete('/project-share/access/user')
+      .send({ projectId: project.id, userId: memberId() });
     expect(remove.status).toBe(200);
     expect((await p.as('member').get(`/projects/find/${project.id}`)).status).toBe(404);
   });
 
   it('sees every project of the company once one is shared with the whole company', async () => {
     const project = await create('companyAdmin', { title: 'For everyone' });
-    expect((await p.as('companyAdmin').post('/project-share/access/user/all', { projectId: project.id, accessType: 1 })).status).toBe(200);
+    expect(
+      (await p.as('companyAdmin').post('/project-share/access/user/all', { projectId: project.id, accessType: 1 }))
+        .status,
+    ).toBe(200);
     expect(await listIds('member')).toContain(project.id);
     const list = await p.as('companyAdmin').get(`/projects/access/user/list?project_id=${project.id}`);
     expect(list.body.sharedWithCompany).toBe(true);
@@ -81,14 +94,32 @@ describe('Sharing', () => {
     const project = await create('companyAdmin', { title: 'Access panel' });
     const list = (await p.as('companyAdmin').get(`/projects/access/user/list?project_id=${project.id}`)).body;
     expect(list.success).toBe(true);
-    expect(list.data[0]).toMatchObject({ id: `User:${p.who('companyAdmin').actor.id}`, isOwner: true, access: 1, name: 'Olivia Tan' });
-    const acmeAdmins = await t.knex('company_users').where('company_id', acme).whereIn('role', [0, 1]).whereNot('status', 2).count({ n: '*' });
+    expect(list.data[0]).toMatchObject({
+      id: `User:${p.who('companyAdmin').actor.id}`,
+      isOwner: true,
+      access: 1,
+      name: 'Olivia Tan',
+    });
+    const acmeAdmins = await t
+      .knex('company_users')
+      .where('company_id', acme)
+      .whereIn('role', [0, 1])
+      .whereNot('status', 2)
+      .count({ n: '*' });
     expect(list.data).toHaveLength(Number(acmeAdmins[0].n));
-    expect(list.data.some((u: { email: string }) => u.email.endsWith('@example.com') && !u.email.includes('acme'))).toBe(false);
+    expect(
+      list.data.some((u: { email: string }) => u.email.endsWith('@example.com') && !u.email.includes('acme')),
+    ).toBe(false);
     const info = (await p.as('companyAdmin').get(`/projects/access/user/info?project_id=${project.id}`)).body;
-    expect(info).toMatchObject({ success: true, totalCount: list.data.length, moreCount: Math.max(0, list.data.length - 3) });
+    expect(info).toMatchObject({
+      success: true,
+      totalCount: list.data.length,
+      moreCount: Math.max(0, list.data.length - 3),
+    });
     expect(info.users).toEqual(list.data.slice(0, 3));
-    const toAdd = (await p.as('companyAdmin').get(`/project-share/access/user/list/to/add?project_id=${project.id}&q=marcus`)).body;
+    const toAdd = (
+      await p.as('companyAdmin').get(`/project-share/access/user/list/to/add?project_id=${project.id}&q=marcus`)
+    ).body;
     expect(toAdd.data).toEqual([{ id: `User:${memberId()}`, name: 'Marcus Lim', email: 'member@acme.example.com' }]);
   });
 
@@ -109,9 +140,13 @@ describe('Sharing', () => {
     const notShared = await send({ projectId: project.id, userId: memberId(), accessType: 0 });
     expect([notShared.status, notShared.body.error.code]).toEqual([409, 'project.share.errors.sameAccessType']);
     expect((await send({ projectId: project.id, userId: memberId(), accessType: 1 })).status).toBe(200);
-    expect((await send({ projectId: project.id, userId: memberId(), accessType: 1 })).body.error.code).toBe('project.share.errors.sameAccessType');
+    expect((await send({ projectId: project.id, userId: memberId(), accessType: 1 })).body.error.code).toBe(
+      'project.share.errors.sameAccessType',
+    );
     expect((await t.knex('projects').where('id', projectId(project.id)).first()).shared_user_ids).toEqual([memberId()]);
-    const logged = await t.knex('candidate_recruitment_stage_logs').where({ project_id: projectId(project.id), activity: 11 });
+    const logged = await t
+      .knex('candidate_recruitment_stage_logs')
+      .where({ project_id: projectId(project.id), activity: 11 });
     expect(logged).toHaveLength(1);
   });
 });
@@ -146,9 +181,11 @@ describe("Another company's project", () => {
     const answers = await Promise.all(calls);
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 404));
     expect(await t.knex('projects').where('id', projectId(project.id)).first()).toEqual(before);
-    expect((await p.as('raasAdmin').get('/projects/list?perPage=100')).body.data.every((d: { companyId: string }) => d.companyId === `Company:${raas}`)).toBe(
-      true,
-    );
+    expect(
+      (await p.as('raasAdmin').get('/projects/list?perPage=100')).body.data.every(
+        (d: { companyId: string }) => d.companyId === `Company:${raas}`,
+      ),
+    ).toBe(true);
     expect((await p.as('raasAdmin').get(`/projects/raas/status?companyId=${acme}`)).status).toBe(404);
   });
 });
@@ -174,7 +211,11 @@ describe("A company's status carries to its projects", () => {
         ).map((r) => [r.id, r.status]),
       );
     const expectStatuses = async (a: number, b: number, c: number) =>
-      expect(await statuses()).toEqual({ [projectId(active.id)]: a, [projectId(paused.id)]: b, [projectId(closed.id)]: c });
+      expect(await statuses()).toEqual({
+        [projectId(active.id)]: a,
+        [projectId(paused.id)]: b,
+        [projectId(closed.id)]: c,
+      });
 
     expect((await p.as('general').put(`/companies/Company:${acme}`, { status: 0 })).status).toBe(200);
     await expectStatuses(3, 3, 3);
@@ -185,7 +226,9 @@ describe("A company's status carries to its projects", () => {
     await expectStatuses(3, 3, 3);
     expect((await p.as('general').put('/companies/status', { ids: [`Company:${acme}`], status: 1 })).status).toBe(200);
     await expectStatuses(0, 1, 3);
-    expect(await t.knex('projects').where('company_id', acme).whereNotNull('status_before_hold').count({ n: '*' })).toEqual([{ n: 0 }]);
+    expect(
+      await t.knex('projects').where('company_id', acme).whereNotNull('status_before_hold').count({ n: '*' }),
+    ).toEqual([{ n: 0 }]);
   });
 });
 

@@ -27,7 +27,11 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
 }
 
 const logs = (kind: number) =>
-  w.t.knex('candidate_search_or_view_logs').where('kind', kind).orderBy('candidate_id').select('candidate_id', 'actor_kind', 'company_id');
+  w.t
+    .knex('candidate_search_or_view_logs')
+    .where('kind', kind)
+    .orderBy('candidate_id')
+    .select('candidate_id', 'actor_kind', 'company_id');
 
 describe('Search appearances and profile views', () => {
   it('A search records an appearance for each candidate it returned, in one statement', async () => {
@@ -44,10 +48,16 @@ describe('Search appearances and profile views', () => {
     );
     w.t.knex.removeListener('query', listener);
     expect(inserts).toHaveLength(1);
-    expect(rows.map((r: { candidate_id: number }) => r.candidate_id)).toEqual([w.ids.Chloe, w.ids.Ben, w.ids.Dev].sort((a, b) => a - b));
+    expect(rows.map((r: { candidate_id: number }) => r.candidate_id)).toEqual(
+      [w.ids.Chloe, w.ids.Ben, w.ids.Dev].sort((a, b) => a - b),
+    );
     expect(answer.body.docs).toHaveLength(3);
     const acme = await w.t.knex('company_users').where('email', 'owner@acme.example.com').first('company_id');
-    expect(rows.every((r: { actor_kind: number; company_id: number }) => r.actor_kind === 2 && r.company_id === acme.company_id)).toBe(true);
+    expect(
+      rows.every(
+        (r: { actor_kind: number; company_id: number }) => r.actor_kind === 2 && r.company_id === acme.company_id,
+      ),
+    ).toBe(true);
   });
 
   it('The candidate sees the appearances in their profile insights; opening the profile counts a view', async () => {
@@ -59,7 +69,10 @@ describe('Search appearances and profile views', () => {
       () => logs(1),
       (r) => r.filter((x: { candidate_id: number }) => x.candidate_id === w.ids.Chloe).length >= 2,
     );
-    await w.t.http.get(`/api/v1/search/candidates/${chloe}`).set('Authorization', `Bearer ${w.tokens.company}`).expect(200);
+    await w.t.http
+      .get(`/api/v1/search/candidates/${chloe}`)
+      .set('Authorization', `Bearer ${w.tokens.company}`)
+      .expect(200);
     await until(
       () => logs(2),
       (r) => r.length >= 1,
@@ -90,7 +103,10 @@ describe('Options that come from activity', () => {
   it('Popular profiles: candidates whose profile was opened often in the last 30 days', async () => {
     expect(w.names(await w.search('isp=1'))).toEqual([]);
     for (let i = 0; i < 5; i += 1) {
-      await w.t.http.get(`/api/v1/search/candidates/Candidate:${w.ids.Ava}`).set('Authorization', `Bearer ${w.tokens.company}`).expect(200);
+      await w.t.http
+        .get(`/api/v1/search/candidates/Candidate:${w.ids.Ava}`)
+        .set('Authorization', `Bearer ${w.tokens.company}`)
+        .expect(200);
     }
     await until(
       () => w.t.knex('candidate_search_or_view_logs').where({ kind: 2, candidate_id: w.ids.Ava }),
@@ -107,7 +123,15 @@ describe('Options that come from activity', () => {
     const jobTitle = await w.lookup('job_titles', 'Software Engineer');
     const [project] = await w.t
       .knex('projects')
-      .insert({ title: 'Engineers', company_id: acme.company_id, owner_id: acme.id, job_title_id: jobTitle, headcount: 1, salary_min: 1, salary_max: 2 })
+      .insert({
+        title: 'Engineers',
+        company_id: acme.company_id,
+        owner_id: acme.id,
+        job_title_id: jobTitle,
+        headcount: 1,
+        salary_min: 1,
+        salary_max: 2,
+      })
       .returning('id');
     await w.t.knex('project_candidates').insert([
       { project_id: project.id, candidate_id: w.ids.Ben, company_id: acme.company_id, stage: 2 },
@@ -134,7 +158,10 @@ describe('A read replica', () => {
     const replica = await testDatabase();
     const t = await testApp({ databaseReplicaUrl: replica.url });
     const demo = await t.knex('candidates').where('email', 'candidate@example.com').first('id');
-    await replica.knex('candidates').where('id', demo.id).update({ summary: 'Kept only on the replica: quasar navigation expert.' });
+    await replica
+      .knex('candidates')
+      .where('id', demo.id)
+      .update({ summary: 'Kept only on the replica: quasar navigation expert.' });
     await replica.knex('skills').insert({ name: 'Quasar Navigation' });
     const token = await t.login('owner@acme.example.com');
     const res = await t.http.get('/api/v1/search?ts=quasar').set('Authorization', `Bearer ${token}`);

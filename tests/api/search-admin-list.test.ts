@@ -15,7 +15,9 @@ beforeAll(async () => {
 });
 
 const list = (params: Parameters<typeof listQuery>[0], token = w.tokens.admin) =>
-  w.t.http.get(`/api/v1/candidates?${listQuery({ range: [0, 99], ...params })}`).set('Authorization', `Bearer ${token}`);
+  w.t.http
+    .get(`/api/v1/candidates?${listQuery({ range: [0, 99], ...params })}`)
+    .set('Authorization', `Bearer ${token}`);
 const firstNames = (body: { firstName: string }[]) => body.map((r) => r.firstName).sort();
 
 describe.each([
@@ -49,9 +51,15 @@ describe('Filters, sorting and rows of the talent list', () => {
   it('Pages by expected salary in SGD (no salary first when descending) and newest first, each page a slice of the whole list', async () => {
     // Two without an expected salary (first when descending, last when ascending), and two alike; put back after.
     const changed = [w.ids.Ben, w.ids.Dev, w.ids.Eve, w.ids.Gia];
-    const before = await w.t.knex('candidates').whereIn('id', changed).select('id', 'expected_salary', 'expected_salary_currency');
+    const before = await w.t
+      .knex('candidates')
+      .whereIn('id', changed)
+      .select('id', 'expected_salary', 'expected_salary_currency');
     await w.t.knex('candidates').whereIn('id', [w.ids.Ben, w.ids.Dev]).update({ expected_salary: null });
-    await w.t.knex('candidates').whereIn('id', [w.ids.Eve, w.ids.Gia]).update({ expected_salary: 7000, expected_salary_currency: 'SGD' });
+    await w.t
+      .knex('candidates')
+      .whereIn('id', [w.ids.Eve, w.ids.Gia])
+      .update({ expected_salary: 7000, expected_salary_currency: 'SGD' });
     onTestFinished(async () => {
       for (const row of before) await w.t.knex('candidates').where('id', row.id).update(row);
     });
@@ -123,9 +131,23 @@ describe('Filters, sorting and rows of the talent list', () => {
 
   it('Sorts expected salaries in one currency: 126,642,900 VND is not the highest', async () => {
     const res = await list({ filter: { status: 1 }, sort: ['expectedSalary', 'DESC'] });
-    expect(res.body.map((r: { firstName: string }) => r.firstName)).toEqual(['Chloe', 'Dev', 'Ava', 'Ivy', 'Ben', 'Eve']);
+    expect(res.body.map((r: { firstName: string }) => r.firstName)).toEqual([
+      'Chloe',
+      'Dev',
+      'Ava',
+      'Ivy',
+      'Ben',
+      'Eve',
+    ]);
     const asc = await list({ filter: { status: 1 }, sort: ['expectedSalary', 'ASC'] });
-    expect(asc.body.map((r: { firstName: string }) => r.firstName)).toEqual(['Eve', 'Ben', 'Ivy', 'Ava', 'Dev', 'Chloe']);
+    expect(asc.body.map((r: { firstName: string }) => r.firstName)).toEqual([
+      'Eve',
+      'Ben',
+      'Ivy',
+      'Ava',
+      'Dev',
+      'Chloe',
+    ]);
   });
 
   it('Pages through the list with the total in Content-Range', async () => {
@@ -149,8 +171,11 @@ describe('Filters, sorting and rows of the talent list', () => {
 
 describe('Tagged counts in the tag list', () => {
   const tagged = async (identifier: string) => {
-    const res = await w.t.http.get(`/api/v1/tags?${listQuery({ filter: { q: identifier }, range: [0, 9] })}`).set('Authorization', `Bearer ${w.tokens.admin}`);
-    return (res.body as { identifier: string; noOfTagged: number }[]).find((t) => t.identifier === identifier)?.noOfTagged;
+    const res = await w.t.http
+      .get(`/api/v1/tags?${listQuery({ filter: { q: identifier }, range: [0, 9] })}`)
+      .set('Authorization', `Bearer ${w.tokens.admin}`);
+    return (res.body as { identifier: string; noOfTagged: number }[]).find((t) => t.identifier === identifier)
+      ?.noOfTagged;
   };
   const actual = async (identifier: string) => {
     const tag = await w.t.knex('tags').where('identifier', identifier).first('id');
@@ -167,9 +192,16 @@ describe('Tagged counts in the tag list', () => {
       .send({ tags: [`Tags:${tag.id}`] })
       .expect(200);
     expect(await tagged('toptalent')).toBe(3);
-    await w.t.http.put(`/api/v1/candidates/Candidate:${w.ids.Ava}`).set('Authorization', `Bearer ${w.tokens.admin}`).send({ tags: [] }).expect(200);
+    await w.t.http
+      .put(`/api/v1/candidates/Candidate:${w.ids.Ava}`)
+      .set('Authorization', `Bearer ${w.tokens.admin}`)
+      .send({ tags: [] })
+      .expect(200);
     expect(await tagged('toptalent')).toBe(2);
-    await w.t.http.delete(`/api/v1/candidates/Candidate:${w.ids.Ben}`).set('Authorization', `Bearer ${w.tokens.admin}`).expect(200);
+    await w.t.http
+      .delete(`/api/v1/candidates/Candidate:${w.ids.Ben}`)
+      .set('Authorization', `Bearer ${w.tokens.admin}`)
+      .expect(200);
     expect(await tagged('toptalent')).toBe(1);
     expect(await tagged('toptalent')).toBe(await actual('toptalent'));
   });

@@ -50,7 +50,15 @@ describe('A CV is read with the names recruiters and candidates write', () => {
 
   it('AWS, k8s, Kafka, Airflow and Excel in a CV are the skills the search and the import know by those names', async () => {
     const skills = await skillsOf(CV);
-    expect(skills).toEqual(expect.arrayContaining(['Amazon Web Services', 'Kubernetes', 'Apache Kafka', 'Apache Airflow', 'Microsoft Excel']));
+    expect(skills).toEqual(
+      expect.arrayContaining([
+        'Amazon Web Services',
+        'Kubernetes',
+        'Apache Kafka',
+        'Apache Airflow',
+        'Microsoft Excel',
+      ]),
+    );
     // The same names through the autocomplete: the one matcher gives the same rows.
     for (const [typed, name] of [
       ['AWS', 'Amazon Web Services'],
@@ -71,7 +79,9 @@ describe('A CV is read with the names recruiters and candidates write', () => {
   });
 
   it('An alias an admin adds to a skill is read in the next CV', async () => {
-    await t.knex.raw(`update skills set aliases = aliases || array['Looker Studio Pro'], updated_at = now() + interval '1 second' where name = 'Tableau'`);
+    await t.knex.raw(
+      `update skills set aliases = aliases || array['Looker Studio Pro'], updated_at = now() + interval '1 second' where name = 'Tableau'`,
+    );
     // The matcher asks whether a lookup table changed at most every two seconds.
     await new Promise((r) => setTimeout(r, 2100));
     const skills = await skillsOf([...CV.slice(0, 9), 'Looker Studio Pro, SQL']);

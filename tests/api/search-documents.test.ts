@@ -19,7 +19,9 @@ describe('Search documents follow every write', () => {
     const res = await w.t.http
       .put(`/api/v1/candidates/Candidate:${w.ids.Eve}`)
       .set('Authorization', `Bearer ${w.tokens.admin}`)
-      .send({ experiences: [{ title: 'Payments Analyst', company: 'Stripe', startDate: '2024-02-01', currentPosition: true }] });
+      .send({
+        experiences: [{ title: 'Payments Analyst', company: 'Stripe', startDate: '2024-02-01', currentPosition: true }],
+      });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ latestCompanyName: 'Stripe', latestJobTitle: 'Payments Analyst' });
     expect(w.names(await w.search('ts=Stripe'))).toEqual(['Eve']);
@@ -27,34 +29,66 @@ describe('Search documents follow every write', () => {
   });
 
   it('A status change takes a candidate out of companies\u2019 results at once', async () => {
-    await w.t.http.put(`/api/v1/candidates/Candidate:${w.ids.Ivy}`).set('Authorization', `Bearer ${w.tokens.admin}`).send({ status: 2 }).expect(200);
+    await w.t.http
+      .put(`/api/v1/candidates/Candidate:${w.ids.Ivy}`)
+      .set('Authorization', `Bearer ${w.tokens.admin}`)
+      .send({ status: 2 })
+      .expect(200);
     expect(w.names(await w.search(''))).not.toContain('Ivy');
-    await w.t.http.put(`/api/v1/candidates/Candidate:${w.ids.Ivy}`).set('Authorization', `Bearer ${w.tokens.admin}`).send({ status: 1 }).expect(200);
+    await w.t.http
+      .put(`/api/v1/candidates/Candidate:${w.ids.Ivy}`)
+      .set('Authorization', `Bearer ${w.tokens.admin}`)
+      .send({ status: 1 })
+      .expect(200);
     expect(w.names(await w.search(''))).toContain('Ivy');
   });
 
   it('Renaming a skill changes what text finds', async () => {
     const jira = await w.lookup('skills', 'Jira');
-    await w.t.http.put(`/api/v1/skills/${jira}`).set('Authorization', `Bearer ${w.tokens.admin}`).send({ name: 'Jira Kanbanize' }).expect(200);
+    await w.t.http
+      .put(`/api/v1/skills/${jira}`)
+      .set('Authorization', `Bearer ${w.tokens.admin}`)
+      .send({ name: 'Jira Kanbanize' })
+      .expect(200);
     expect(w.names(await w.search('ts=kanbanize', 'admin'))).toEqual(['Cara']);
   });
 
   it('A new currency rate moves salaries in other currencies at once', async () => {
     expect(w.names(await w.search('sf=7000&cur=SGD'))).not.toContain('Ben');
     const myr = await w.t.knex('currency_rates').where('currency', 'MYR').first('id');
-    const res = await w.t.http.put(`/api/v1/currency-rates/${myr.id}`).set('Authorization', `Bearer ${w.tokens.admin}`).send({ toSgd: 0.4 });
+    const res = await w.t.http
+      .put(`/api/v1/currency-rates/${myr.id}`)
+      .set('Authorization', `Bearer ${w.tokens.admin}`)
+      .send({ toSgd: 0.4 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(w.names(await w.search('sf=7000&st=8500&cur=SGD'))).toEqual(['Ben']);
-    await w.t.http.put(`/api/v1/currency-rates/${myr.id}`).set('Authorization', `Bearer ${w.tokens.admin}`).send({ toSgd: 0.3 }).expect(200);
+    await w.t.http
+      .put(`/api/v1/currency-rates/${myr.id}`)
+      .set('Authorization', `Bearer ${w.tokens.admin}`)
+      .send({ toSgd: 0.3 })
+      .expect(200);
     expect(w.names(await w.search('sf=7000&cur=SGD'))).not.toContain('Ben');
   });
 
   it('Only admins change currency rates', async () => {
     const usd = await w.t.knex('currency_rates').where('currency', 'USD').first('id');
-    expect((await w.t.http.put(`/api/v1/currency-rates/${usd.id}`).set('Authorization', `Bearer ${w.tokens.company}`).send({ toSgd: 9 })).status).toBe(403);
-    const bad = await w.t.http.post('/api/v1/currency-rates').set('Authorization', `Bearer ${w.tokens.admin}`).send({ currency: 'us1', toSgd: 0 });
+    expect(
+      (
+        await w.t.http
+          .put(`/api/v1/currency-rates/${usd.id}`)
+          .set('Authorization', `Bearer ${w.tokens.company}`)
+          .send({ toSgd: 9 })
+      ).status,
+    ).toBe(403);
+    const bad = await w.t.http
+      .post('/api/v1/currency-rates')
+      .set('Authorization', `Bearer ${w.tokens.admin}`)
+      .send({ currency: 'us1', toSgd: 0 });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.fields).toMatchObject({ currency: 'currency.errors.isoCode', toSgd: 'toSgd.errors.tooSmall' });
+    expect(bad.body.error.fields).toMatchObject({
+      currency: 'currency.errors.isoCode',
+      toSgd: 'toSgd.errors.tooSmall',
+    });
   });
 
   it('A session that turns ordinary triggers off (as the bulk import does) still indexes what it writes', async () => {
@@ -136,7 +170,10 @@ describe('Search documents follow every write', () => {
   });
 
   it('Deleting a candidate removes them from search', async () => {
-    await w.t.http.delete(`/api/v1/candidates/Candidate:${w.ids.Ava}`).set('Authorization', `Bearer ${w.tokens.admin}`).expect(200);
+    await w.t.http
+      .delete(`/api/v1/candidates/Candidate:${w.ids.Ava}`)
+      .set('Authorization', `Bearer ${w.tokens.admin}`)
+      .expect(200);
     expect(w.names(await w.search(''))).not.toContain('Ava');
     expect(await w.t.knex('candidate_search_documents').where('id', w.ids.Ava).first()).toBeUndefined();
   });

@@ -26,7 +26,9 @@ interface Facet {
   estimated: boolean;
 }
 
-async function search(query: string): Promise<{ totalResults: number; totalIsEstimate: boolean; facets: Record<string, Facet> }> {
+async function search(
+  query: string,
+): Promise<{ totalResults: number; totalIsEstimate: boolean; facets: Record<string, Facet> }> {
   const res = await t.http.get(`/api/v1/search?${query}`).set('Authorization', `Bearer ${company}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
@@ -36,7 +38,11 @@ async function search(query: string): Promise<{ totalResults: number; totalIsEst
 const OPTIONS = { te: 'unnest(d.type_of_employment)', lang: 'unnest(d.language_ids)', np: NOTICE_BUCKET_SQL } as const;
 
 /** Active candidates per option of a facet, as the documents hold them, among those `where` keeps. */
-async function counted(key: keyof typeof OPTIONS, where = 'true', bindings: number[] = []): Promise<Map<number, number>> {
+async function counted(
+  key: keyof typeof OPTIONS,
+  where = 'true',
+  bindings: number[] = [],
+): Promise<Map<number, number>> {
   const { rows } = await t.knex.raw(
     `select v, count(*)::int as n from (select ${OPTIONS[key]} as v from candidate_search_documents d where d.status = ? and ${where}) x
       where v is not null group by v`,
@@ -55,13 +61,17 @@ function expectNear(facet: Facet, actual: Map<number, number>, size: number, lab
   for (const option of facet.options) {
     const real = actual.get(option.id) ?? 0;
     if (real < size / 10) continue;
-    expect(Math.abs(option.count - real), `${label}: ${option.label} estimated ${option.count}, counted ${real}`).toBeLessThanOrEqual(real * 0.4);
+    expect(
+      Math.abs(option.count - real),
+      `${label}: ${option.label} estimated ${option.count}, counted ${real}`,
+    ).toBeLessThanOrEqual(real * 0.4);
     checked += 1;
   }
   expect(checked, label).toBeGreaterThan(0);
   // No option counted in the hundreds is missing from the facet.
   const shown = new Set(facet.options.map((o) => o.id));
-  for (const [id, real] of actual) if (real >= size / 5) expect(shown.has(id), `${label}: option ${id} (${real})`).toBe(true);
+  for (const [id, real] of actual)
+    if (real >= size / 5) expect(shown.has(id), `${label}: option ${id} (${real})`).toBe(true);
 }
 
 /** A total estimated within a tenth of the counted number, and said to be; or counted exactly. */
@@ -72,8 +82,12 @@ function expectTotal(answer: { totalResults: number; totalIsEstimate: boolean },
 
 const activeCount = async (where = 'true', bindings: number[] = []) =>
   Number(
-    (await t.knex.raw(`select count(*)::int as n from candidate_search_documents d where d.status = ? and ${where}`, [CANDIDATE_STATUS.active, ...bindings]))
-      .rows[0].n,
+    (
+      await t.knex.raw(`select count(*)::int as n from candidate_search_documents d where d.status = ? and ${where}`, [
+        CANDIDATE_STATUS.active,
+        ...bindings,
+      ])
+    ).rows[0].n,
   );
 
 describe('Searches over more than 10,000 candidates', () => {
@@ -83,7 +97,8 @@ describe('Searches over more than 10,000 candidates', () => {
     const answer = await search('');
     expect(answer.totalIsEstimate).toBe(true);
     expectTotal(answer, active, 'no filter');
-    for (const key of ['te', 'lang', 'np'] as const) expectNear(answer.facets[key], await counted(key), active, `${key}, no filter`);
+    for (const key of ['te', 'lang', 'np'] as const)
+      expectNear(answer.facets[key], await counted(key), active, `${key}, no filter`);
   });
 
   it('Estimate the facets of a big set narrowed by a filter near the counted numbers, and say so', async () => {
@@ -94,7 +109,8 @@ describe('Searches over more than 10,000 candidates', () => {
     const size = await activeCount(where, [type]);
     expect(size).toBeGreaterThan(10_000);
     expectTotal(answer, size, 'an employment type');
-    for (const key of ['lang', 'np'] as const) expectNear(answer.facets[key], await counted(key, where, [type]), size, `${key} under a filter`);
+    for (const key of ['lang', 'np'] as const)
+      expectNear(answer.facets[key], await counted(key, where, [type]), size, `${key} under a filter`);
   });
 
   it("Estimate a filter's own facet from its column, and the other facets under the filter", async () => {
@@ -107,6 +123,11 @@ describe('Searches over more than 10,000 candidates', () => {
     const speakers = await activeCount('? = any(d.language_ids)', [language]);
     expect(Math.abs(answer.totalResults - speakers)).toBeLessThanOrEqual(Math.max(40, speakers * 0.1));
     for (const key of ['te', 'np'] as const)
-      expectNear(answer.facets[key], await counted(key, '? = any(d.language_ids)', [language]), speakers, `${key} among speakers`);
+      expectNear(
+        answer.facets[key],
+        await counted(key, '? = any(d.language_ids)', [language]),
+        speakers,
+        `${key} among speakers`,
+      );
   });
 });

@@ -30,7 +30,9 @@ async function expectFacetsMatchFilteredTotals(query: string, who: 'company' | '
     expect(facet.estimated).toBe(false);
     for (const option of facet.options) {
       const single = await w.search(withOption(query, key, option.id), who);
-      expect(single.body.totalResults, `${key}=${option.label} (${option.id}) under ${query || 'no filter'}`).toBe(option.count);
+      expect(single.body.totalResults, `${key}=${option.label} (${option.id}) under ${query || 'no filter'}`).toBe(
+        option.count,
+      );
       checked += 1;
     }
   }
@@ -41,7 +43,12 @@ async function expectFacetsMatchFilteredTotals(query: string, who: 'company' | '
 describe('Facet counts equal the counts of the filtered searches', () => {
   it('with no filter, for a company user', async () => {
     const answer = await expectFacetsMatchFilteredTotals('');
-    expect(answer.body.facets.np.options.map((o) => o.label)).toEqual(['Within 1 month', 'Immediately', 'Within 2 months', 'Within 3 months or more']);
+    expect(answer.body.facets.np.options.map((o) => o.label)).toEqual([
+      'Within 1 month',
+      'Immediately',
+      'Within 2 months',
+      'Within 3 months or more',
+    ]);
     expect(answer.body.facets.te.options.find((o) => o.id === 1)).toMatchObject({ label: 'Permanent', count: 4 });
   });
 
@@ -70,7 +77,10 @@ describe('What a facet shows', () => {
     expect(s.find((o) => o.id === python)).toMatchObject({ label: 'Python', count: 2, selected: true });
     expect(s.every((o) => typeof o.count === 'number' && o.count > 0 && typeof o.label === 'string')).toBe(true);
     const tags = answer.body.facets.bd.options;
-    expect(tags.find((o) => o.label === 'Top talent')).toMatchObject({ id: expect.stringMatching(/^Tags:\d+$/), src: 'star' });
+    expect(tags.find((o) => o.label === 'Top talent')).toMatchObject({
+      id: expect.stringMatching(/^Tags:\d+$/),
+      src: 'star',
+    });
   });
 
   it('Options are ordered by count, at most 20 per facet', async () => {

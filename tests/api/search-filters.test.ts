@@ -9,7 +9,8 @@ import { textQuery } from '../../backend/features/search/text';
 import { searchWorld, type SearchWorld } from '../helpers/searchWorld';
 
 let w: SearchWorld;
-const found = async (query: string, who: Parameters<SearchWorld['search']>[1] = 'company') => w.names(await w.search(query, who));
+const found = async (query: string, who: Parameters<SearchWorld['search']>[1] = 'company') =>
+  w.names(await w.search(query, who));
 
 beforeAll(async () => {
   w = await searchWorld();
@@ -134,8 +135,14 @@ describe('Filters by value', () => {
     expect(await found('sf=6000&st=9000&cur=USD')).toEqual(['Ava', 'Chloe', 'Dev']);
     expect(await found('sf=20000&cur=MYR')).toEqual(['Ava', 'Ben', 'Chloe', 'Dev', 'Ivy']);
     const answer = await w.search('sf=6000&st=9000&cur=usd');
-    const chloe = answer.body.docs.find((d) => d.id === `Candidate:${w.ids.Chloe}`) as { salary: { amount: number; currency: string } };
-    expect(chloe.salary).toEqual({ amount: Math.round(12000 / 1.35), currency: 'USD', original: { amount: 12000, currency: 'SGD' } });
+    const chloe = answer.body.docs.find((d) => d.id === `Candidate:${w.ids.Chloe}`) as {
+      salary: { amount: number; currency: string };
+    };
+    expect(chloe.salary).toEqual({
+      amount: Math.round(12000 / 1.35),
+      currency: 'USD',
+      original: { amount: 12000, currency: 'SGD' },
+    });
   });
 
   it('Years of experience, counted from the start of the first job', async () => {
@@ -184,7 +191,9 @@ describe('Admin-only filters', () => {
 describe('Sorting and paging, with the fallbacks of spec section 5', () => {
   it('Recently added lists the newest first; best match is the default', async () => {
     const recent = await w.search('sort=recent');
-    expect(recent.body.docs.map((d) => d.id)).toEqual([w.ids.Ivy, w.ids.Eve, w.ids.Dev, w.ids.Ben, w.ids.Ava, w.ids.Chloe].map((id) => `Candidate:${id}`));
+    expect(recent.body.docs.map((d) => d.id)).toEqual(
+      [w.ids.Ivy, w.ids.Eve, w.ids.Dev, w.ids.Ben, w.ids.Ava, w.ids.Chloe].map((id) => `Candidate:${id}`),
+    );
     expect((await w.search('')).body).toMatchObject({ sort: 'bestMatch' });
     expect((await w.search('sort=nonsense')).body).toMatchObject({ sort: 'bestMatch' });
   });
@@ -219,6 +228,10 @@ describe('Sorting and paging, with the fallbacks of spec section 5', () => {
   it('Refuses what cannot fall back, with field messages', async () => {
     const answer = await w.search('cur=XYZ&te=9&np=7');
     expect(answer.status).toBe(400);
-    expect(answer.body.error?.fields).toEqual({ cur: 'cur.errors.unsupported', te: 'te.errors.invalid', np: 'np.errors.invalid' });
+    expect(answer.body.error?.fields).toEqual({
+      cur: 'cur.errors.unsupported',
+      te: 'te.errors.invalid',
+      np: 'np.errors.invalid',
+    });
   });
 });

@@ -26,7 +26,10 @@ async function search(query: string, token: string): Promise<{ ids: number[]; to
   const res = await t.http.get(`/api/v1/search?${query}&pp=50`).set('Authorization', `Bearer ${token}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect(res.body.totalIsEstimate).toBe(false);
-  return { ids: (res.body.docs as { id: string }[]).map((d) => Number(d.id.split(':')[1])).sort((a, b) => a - b), total: res.body.totalResults };
+  return {
+    ids: (res.body.docs as { id: string }[]).map((d) => Number(d.id.split(':')[1])).sort((a, b) => a - b),
+    total: res.body.totalResults,
+  };
 }
 
 /** The candidates whose documents' columns match: statuses, a preferred city, years of experience from `from` to `to` (none counts as 0). */
@@ -44,7 +47,8 @@ async function expected(statuses: number[], city: number, from: number, to: numb
 
 /** Preferred cities held by a few documents each (at most 4% of them, so they lead the index's read). */
 async function rareCities(): Promise<number[]> {
-  const rows = await t.knex.raw(`select c from (select unnest(preferred_location_ids) as c from candidate_search_documents) x
+  const rows = await t.knex
+    .raw(`select c from (select unnest(preferred_location_ids) as c from candidate_search_documents) x
      group by c having count(*) between 8 and (select count(*) * 0.04 from candidate_search_documents) order by count(*) desc, c limit 4`);
   return (rows.rows as { c: number }[]).map((r) => r.c);
 }
@@ -66,7 +70,9 @@ describe('Searches led by a selective filter', () => {
         expect(mine.ids, `company l=${city} ef=${from} et=${to}`).toEqual(want);
         expect(mine.total).toBe(want.length);
         const all = await search(`l=${city}&ef=${from}&et=${to}`, admin);
-        expect(all.ids, `admin l=${city} ef=${from} et=${to}`).toEqual(await expected([CANDIDATE_STATUS.active, CANDIDATE_STATUS.semiActive], city, from, to));
+        expect(all.ids, `admin l=${city} ef=${from} et=${to}`).toEqual(
+          await expected([CANDIDATE_STATUS.active, CANDIDATE_STATUS.semiActive], city, from, to),
+        );
         found += mine.total;
       }
     }
@@ -80,7 +86,9 @@ describe('Searches led by a selective filter', () => {
     expect(id).toBeDefined();
 
     // Semi-active: no longer found by companies, still by admins.
-    const record = (await t.http.get(`/api/v1/candidates/Candidate:${id}`).set('Authorization', `Bearer ${admin}`).expect(200)).body;
+    const record = (
+      await t.http.get(`/api/v1/candidates/Candidate:${id}`).set('Authorization', `Bearer ${admin}`).expect(200)
+    ).body;
     const saved = await t.http
       .put(`/api/v1/candidates/Candidate:${id}`)
       .set('Authorization', `Bearer ${admin}`)
@@ -93,7 +101,14 @@ describe('Searches led by a selective filter', () => {
     const start = new Date();
     start.setUTCFullYear(start.getUTCFullYear() - 20);
     const experiences = [
-      { title: 'Operations Analyst', company: 'Keppel', startDate: start.toISOString().slice(0, 10), endDate: null, currentPosition: true, description: null },
+      {
+        title: 'Operations Analyst',
+        company: 'Keppel',
+        startDate: start.toISOString().slice(0, 10),
+        endDate: null,
+        currentPosition: true,
+        description: null,
+      },
     ];
     const again = await t.http
       .put(`/api/v1/candidates/Candidate:${id}`)
@@ -102,6 +117,8 @@ describe('Searches led by a selective filter', () => {
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect((await search(`l=${city}&ef=18&et=22`, company)).ids).toContain(id);
     expect((await search(`l=${city}&ef=0&et=3`, company)).ids).not.toContain(id);
-    expect((await search(`l=${city}&ef=18&et=22`, company)).ids).toEqual(await expected([CANDIDATE_STATUS.active], city, 18, 22));
+    expect((await search(`l=${city}&ef=18&et=22`, company)).ids).toEqual(
+      await expected([CANDIDATE_STATUS.active], city, 18, 22),
+    );
   });
 });

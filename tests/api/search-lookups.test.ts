@@ -9,7 +9,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { abilityFor } from '../../schema/ability';
-import { cvNameMaps, loadIndex, resolveNames, similarity, suggest, suggestInSql, type LookupKind } from '../../backend/features/lookups';
+import {
+  cvNameMaps,
+  loadIndex,
+  resolveNames,
+  similarity,
+  suggest,
+  suggestInSql,
+  type LookupKind,
+} from '../../backend/features/lookups';
 import { importCandidates } from '../../backend/features/talent/import/importCandidates';
 import { testApp, type TestApp } from '../helpers/app';
 
@@ -108,7 +116,9 @@ describe('Lookup autocompletes', () => {
     expect((await get('/locations/search?q=kual')).body[0]).toMatchObject({ label: 'Kuala Lumpur', src: 'MY' });
     expect((await get('/locations/search?q=kuala lumpr')).body[0]).toMatchObject({ label: 'Kuala Lumpur' });
     expect((await get('/languages/search?q=mand')).body[0].label).toBe('Mandarin');
-    expect((await get('/industries/search?q=health')).body.map((o: { label: string }) => o.label)).toContain('Hospitals and Health Care');
+    expect((await get('/industries/search?q=health')).body.map((o: { label: string }) => o.label)).toContain(
+      'Hospitals and Health Care',
+    );
     expect((await get('/citizenships/search?q=singapore')).body[0].label).toBe('Singaporean');
   });
 
@@ -156,10 +166,17 @@ describe('Lookup autocompletes', () => {
     const companies = await get('/companies/search?q=ac');
     expect(companies.body.map((o: { label: string }) => o.label)).toEqual(['Acme']);
     expect((await get('/companies/search?q=glob')).body).toEqual([]);
-    expect((await get('/companies/search?q=glob', admin)).body[0]).toMatchObject({ label: 'Globex Analytics', id: expect.stringMatching(/^Company:/) });
+    expect((await get('/companies/search?q=glob', admin)).body[0]).toMatchObject({
+      label: 'Globex Analytics',
+      id: expect.stringMatching(/^Company:/),
+    });
     await t.knex('tags').where('identifier', 'verified').update({ status: 0 });
     expect((await get('/tags/search?q=verif')).body).toEqual([]);
-    expect((await get('/tags/search?q=verif', admin)).body[0]).toMatchObject({ label: 'Verified', id: expect.stringMatching(/^Tags:/), src: 'verified' });
+    expect((await get('/tags/search?q=verif', admin)).body[0]).toMatchObject({
+      label: 'Verified',
+      id: expect.stringMatching(/^Tags:/),
+      src: 'verified',
+    });
     await t.knex('tags').where('identifier', 'verified').update({ status: 1 });
     expect((await t.http.get('/api/v1/admins/search?q=ad')).status).toBe(401);
     expect((await t.http.get('/api/v1/skills/search?q=ty')).status).toBe(200);
@@ -180,18 +197,24 @@ describe('Importing ordinary candidates', () => {
       ['k8s; JS; Node', 'Bahasa Indonesia:expert', 'Healthcare'],
       ['Power BI; MS Word', 'Hokkien:beginner; Tagalog:expert', 'Finance'],
     ].map(
-      ([skills, languages, industry], i) => `ordinary${i}@import.example.com,Sam,Lee,KL,Singapore (SG),SWE,1,7000,1:1,${skills},${languages},${exp(industry)}`,
+      ([skills, languages, industry], i) =>
+        `ordinary${i}@import.example.com,Sam,Lee,KL,Singapore (SG),SWE,1,7000,1:1,${skills},${languages},${exp(industry)}`,
     );
     await writeFile(file, [header, ...rows].join('\n'));
     const result = await importCandidates({ file, knex: t.knex, connectionString: t.url });
     expect(await readFile(result.reportPath, 'utf8')).toBe('row,email,reasons\n');
     expect(result).toMatchObject({ created: 4, rejected: 0 });
-    const first = await t.knex('candidates').where('email', 'ordinary0@import.example.com').first('id', 'skill_ids', 'language_ids', 'current_location_id');
+    const first = await t
+      .knex('candidates')
+      .where('email', 'ordinary0@import.example.com')
+      .first('id', 'skill_ids', 'language_ids', 'current_location_id');
     const names = (table: string, ids: number[]) => t.knex(table).whereIn('id', ids).orderBy('name').pluck('name');
     expect(await names('skills', first.skill_ids)).toEqual(['Amazon Web Services', 'Salesforce']);
     expect(await names('languages', first.language_ids)).toEqual(['English', 'Mandarin']);
     // Imported with the database's ordinary triggers off, and still found by search.
-    const found = await t.http.get('/api/v1/search?s=AWS&lang=Mandarin&i=Software').set('Authorization', `Bearer ${company}`);
+    const found = await t.http
+      .get('/api/v1/search?s=AWS&lang=Mandarin&i=Software')
+      .set('Authorization', `Bearer ${company}`);
     expect(found.body.docs.map((d: { id: string }) => d.id)).toEqual([`Candidate:${first.id}`]);
   });
 });

@@ -58,7 +58,11 @@ describe('Fallbacks of the search query string', () => {
   });
 
   it('takes repeated keys and comma lists, and notes admin-only keys', () => {
-    expect(parseSearchParams({ s: ['1', '2,3'], ns: 'chl', cs: '0' })).toMatchObject({ values: { s: ['1', '2', '3'] }, ns: 'chl', adminKeys: ['ns', 'cs'] });
+    expect(parseSearchParams({ s: ['1', '2,3'], ns: 'chl', cs: '0' })).toMatchObject({
+      values: { s: ['1', '2', '3'] },
+      ns: 'chl',
+      adminKeys: ['ns', 'cs'],
+    });
   });
 });
 
@@ -83,11 +87,14 @@ describe('Who finds whom, and sees what', () => {
     [admin, true, false, true, false],
     [admin, false, false, true, true],
     [admin, true, true, true, true],
-  ])('%j, visible %j, anonymous %j: sees identity %j, admin-anonymous %j', (actor, visibility, anonymous, sees, flagged) => {
-    const c = { visibility, anonymous, firstName: 'Dev', lastName: 'Patel' };
-    expect(seesIdentity(actor, c)).toBe(sees);
-    expect(adminAnonymous(actor, c)).toBe(flagged);
-  });
+  ])(
+    '%j, visible %j, anonymous %j: sees identity %j, admin-anonymous %j',
+    (actor, visibility, anonymous, sees, flagged) => {
+      const c = { visibility, anonymous, firstName: 'Dev', lastName: 'Patel' };
+      expect(seesIdentity(actor, c)).toBe(sees);
+      expect(adminAnonymous(actor, c)).toBe(flagged);
+    },
+  );
 
   it('Admin-anonymous needs a name to hide', () => {
     expect(adminAnonymous(admin, { visibility: false, anonymous: false, firstName: null, lastName: ' ' })).toBe(false);
@@ -106,7 +113,9 @@ describe('Reading typed text', () => {
     ['(python),', [['python*']]],
     ['c++ node.js', [['c++', 'node.js*']]],
   ])('%j reads as %j', (text, expected) => {
-    const shown = parseUserText(text).map((clause) => clause.map((t) => `${t.negated ? '-' : ''}${t.phrase ? `"${t.text}"` : t.text}${t.prefix ? '*' : ''}`));
+    const shown = parseUserText(text).map((clause) =>
+      clause.map((t) => `${t.negated ? '-' : ''}${t.phrase ? `"${t.text}"` : t.text}${t.prefix ? '*' : ''}`),
+    );
     expect(shown).toEqual(expected);
   });
 });

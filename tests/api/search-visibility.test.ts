@@ -35,8 +35,13 @@ describe('Who may search', () => {
   it('The profile panel follows the same rule', async () => {
     const chloe = (await w.t.knex('candidates').where('id', w.ids.Chloe).first('guid')).guid;
     expect((await w.t.http.get(`/api/v1/search/candidates/${chloe}`)).status).toBe(401);
-    expect((await w.t.http.get(`/api/v1/search/candidates/${chloe}`).set('Authorization', `Bearer ${w.tokens.raas}`)).status).toBe(403);
-    expect((await w.t.http.get(`/api/v1/search/candidates/${chloe}`).set('Authorization', `Bearer ${w.tokens.candidate}`)).status).toBe(403);
+    expect(
+      (await w.t.http.get(`/api/v1/search/candidates/${chloe}`).set('Authorization', `Bearer ${w.tokens.raas}`)).status,
+    ).toBe(403);
+    expect(
+      (await w.t.http.get(`/api/v1/search/candidates/${chloe}`).set('Authorization', `Bearer ${w.tokens.candidate}`))
+        .status,
+    ).toBe(403);
   });
 });
 
@@ -80,14 +85,25 @@ describe('What each role sees of a candidate', () => {
     const answer = await w.search('');
     for (const name of ['Dev', 'Eve']) {
       const d = doc(answer, name);
-      expect(d).toMatchObject({ firstName: null, lastName: null, name: null, anonymous: true, profilePic: null, links: null });
+      expect(d).toMatchObject({
+        firstName: null,
+        lastName: null,
+        name: null,
+        anonymous: true,
+        profilePic: null,
+        links: null,
+      });
       expect(JSON.stringify(d)).not.toContain(name === 'Dev' ? 'Patel' : 'Ng"');
     }
   });
 
   it('Admins see hidden candidates named, with the admin-anonymous flag, and their contact details', async () => {
     const answer = await w.search('', 'admin');
-    expect(doc(answer, 'Dev')).toMatchObject({ name: 'Dev Patel', adminAnonymous: true, email: 'dev@talent.example.org' });
+    expect(doc(answer, 'Dev')).toMatchObject({
+      name: 'Dev Patel',
+      adminAnonymous: true,
+      email: 'dev@talent.example.org',
+    });
     expect(doc(answer, 'Eve')).toMatchObject({ name: 'Eve Ng', adminAnonymous: true });
     expect(doc(answer, 'Chloe')).toMatchObject({ adminAnonymous: false, status: 1 });
   });
@@ -106,8 +122,17 @@ describe('The profile panel', () => {
     const guid = (await w.t.knex('candidates').where('id', w.ids.Chloe).first('guid')).guid;
     const res = await open('company', guid);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ id: `Candidate:${w.ids.Chloe}`, name: 'Chloe Wong', title: 'Senior Software Engineer', anonymous: false });
-    expect(res.body.experiences.map((e: { company: string }) => e.company)).toEqual(['Airwallex', 'Shopee', 'Ninja Van']);
+    expect(res.body).toMatchObject({
+      id: `Candidate:${w.ids.Chloe}`,
+      name: 'Chloe Wong',
+      title: 'Senior Software Engineer',
+      anonymous: false,
+    });
+    expect(res.body.experiences.map((e: { company: string }) => e.company)).toEqual([
+      'Airwallex',
+      'Shopee',
+      'Ninja Van',
+    ]);
     expect(res.body.educations).toHaveLength(2);
     expect(res.body.skills.map((s: { label: string }) => s.label)).toContain('TypeScript');
     for (const internal of ['email', 'phone', 'reasonForLeaving', 'lookingFor', 'ownerId', 'currentSalary', 'status'])
@@ -120,14 +145,20 @@ describe('The profile panel', () => {
     expect(company.status).toBe(200);
     expect(company.body).toMatchObject({ name: null, firstName: null, links: null, anonymous: true });
     const admin = await open('admin', `Candidate:${w.ids.Dev}`);
-    expect(admin.body).toMatchObject({ name: 'Dev Patel', adminAnonymous: true, email: 'dev@talent.example.org', status: 1 });
+    expect(admin.body).toMatchObject({
+      name: 'Dev Patel',
+      adminAnonymous: true,
+      email: 'dev@talent.example.org',
+      status: 1,
+    });
     expect(admin.body.canDownload.pdf).toBe(true);
   });
 
   it("Candidates the caller's search would not find are 404", async () => {
     expect((await open('company', `Candidate:${w.ids.Cara}`)).status).toBe(404);
     expect((await open('admin', `Candidate:${w.ids.Cara}`)).status).toBe(200);
-    for (const name of ['Finn', 'Gia', 'Hugo']) expect((await open('admin', `Candidate:${w.ids[name]}`)).status).toBe(404);
+    for (const name of ['Finn', 'Gia', 'Hugo'])
+      expect((await open('admin', `Candidate:${w.ids[name]}`)).status).toBe(404);
     expect((await open('company', 'not-an-id')).status).toBe(404);
     expect((await open('company', '00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });

@@ -25,16 +25,28 @@ describe('An account cannot be taken over through its email', () => {
     ownerId = (await t.knex('company_users').where({ company_id: acmeId, role: 0 }).first('id')).id;
     [{ id: peerId }] = await t
       .knex('company_users')
-      .insert({ email: 'peer.admin@acme.example.com', first_name: 'Pat', last_name: 'Lee', role: 1, status: 1, company_id: acmeId })
+      .insert({
+        email: 'peer.admin@acme.example.com',
+        first_name: 'Pat',
+        last_name: 'Lee',
+        role: 1,
+        status: 1,
+        company_id: acmeId,
+      })
       .returning('id');
   });
 
-  const emailOf = async (table: string, id: number) => (await t.knex(table).where('id', id).first('email')).email as string;
+  const emailOf = async (table: string, id: number) =>
+    (await t.knex(table).where('id', id).first('email')).email as string;
 
   it("An Admin-role user cannot change the Owner's email, to an address of the company or an outside one", async () => {
     const before = await emailOf('company_users', ownerId);
     for (const email of ['takeover.owner@acme.example.com', 'attacker@gmail.com']) {
-      const res = await t.http.put(`/api/v1/company-users/User:${ownerId}`).set(bearer(olivia)).send({ email }).expect(400);
+      const res = await t.http
+        .put(`/api/v1/company-users/User:${ownerId}`)
+        .set(bearer(olivia))
+        .send({ email })
+        .expect(400);
       expect(res.body.error.fields).toEqual({ email: 'email.errors.notYours' });
     }
     expect(await emailOf('company_users', ownerId)).toBe(before);
@@ -44,14 +56,22 @@ describe('An account cannot be taken over through its email', () => {
   });
 
   it("An Admin-role user cannot change a peer admin's email", async () => {
-    const res = await t.http.put(`/api/v1/company-users/User:${peerId}`).set(bearer(olivia)).send({ email: 'pat.takeover@acme.example.com' }).expect(400);
+    const res = await t.http
+      .put(`/api/v1/company-users/User:${peerId}`)
+      .set(bearer(olivia))
+      .send({ email: 'pat.takeover@acme.example.com' })
+      .expect(400);
     expect(res.body.error.fields).toEqual({ email: 'email.errors.notYours' });
     expect(await emailOf('company_users', peerId)).toBe('peer.admin@acme.example.com');
   });
 
   it('A company user changing their own email through /company-users is sent to the account page, which confirms the address first', async () => {
     const self = (await t.knex('company_users').where('email', 'owner@acme.example.com').first('id')).id;
-    const res = await t.http.put(`/api/v1/company-users/User:${self}`).set(bearer(olivia)).send({ email: 'olivia.new@acme.example.com' }).expect(400);
+    const res = await t.http
+      .put(`/api/v1/company-users/User:${self}`)
+      .set(bearer(olivia))
+      .send({ email: 'olivia.new@acme.example.com' })
+      .expect(400);
     expect(res.body.error.fields).toEqual({ email: 'email.errors.useAccountPage' });
     expect(res.body.error.message).toBe('Some fields need your attention');
     expect(await emailOf('company_users', self)).toBe('owner@acme.example.com');
@@ -66,12 +86,20 @@ describe('An account cannot be taken over through its email', () => {
       [`/candidates/Candidate:${candidate}`, 'candidates', candidate],
     ] as const) {
       const before = await emailOf(table, id);
-      const res = await t.http.put(`/api/v1${path}`).set(bearer(general)).send({ email: 'moved.by.admin@example.org' }).expect(400);
+      const res = await t.http
+        .put(`/api/v1${path}`)
+        .set(bearer(general))
+        .send({ email: 'moved.by.admin@example.org' })
+        .expect(400);
       expect(res.body.error.fields, path).toEqual({ email: 'email.errors.notYours' });
       expect(await emailOf(table, id)).toBe(before);
     }
     const self = (await t.knex('admins').where('email', 'admin@example.com').first('id')).id;
-    const own = await t.http.put(`/api/v1/admins/Admin:${self}`).set(bearer(general)).send({ email: 'alex.new@example.com' }).expect(400);
+    const own = await t.http
+      .put(`/api/v1/admins/Admin:${self}`)
+      .set(bearer(general))
+      .send({ email: 'alex.new@example.com' })
+      .expect(400);
     expect(own.body.error.fields).toEqual({ email: 'email.errors.useAccountPage' });
   });
 
@@ -86,7 +114,11 @@ describe('An account cannot be taken over through its email', () => {
 
   it("A candidate's email change ends their other sessions and keeps the one that confirmed it", async () => {
     const ids = await talentIds(t.knex);
-    const created = await t.http.post('/api/v1/candidates').set(bearer(general)).send(candidatePayload(ids)).expect(201);
+    const created = await t.http
+      .post('/api/v1/candidates')
+      .set(bearer(general))
+      .send(candidatePayload(ids))
+      .expect(201);
     const phone = await t.login(created.body.email);
     const laptop = await t.login(created.body.email);
     const moved = `moved.${Date.now()}@example.org`;
@@ -195,6 +227,8 @@ describe("The candidate's email change cannot be abused", () => {
     const [notice] = await listOutbox(fresh.knex, 'member@acme.example.com', 1);
     expect(notice.text).toContain('already belongs to your Talentbase account');
     expect(notice.text).not.toMatch(/\b\d{6}\b/);
-    expect(await fresh.knex('candidate_email_changes').where('new_email', 'member@acme.example.com').first()).toBeUndefined();
+    expect(
+      await fresh.knex('candidate_email_changes').where('new_email', 'member@acme.example.com').first(),
+    ).toBeUndefined();
   });
 });

@@ -25,20 +25,23 @@ const csp = (res: { headers: Record<string, string> }) =>
   );
 
 describe('Pages: the portal, the console and the development mailbox', () => {
-  it.each(['/', '/login', '/admin/', '/admin/login', '/dev/mailbox'])('%s runs only our own scripts, cannot be framed and is not sniffed', async (path) => {
-    const res = await t.http.get(path);
-    const policy = csp(res);
-    expect(policy['script-src']).toEqual(["'self'"]);
-    expect(policy['script-src-attr']).toEqual(["'none'"]);
-    expect(policy['object-src']).toEqual(["'none'"]);
-    expect(policy['frame-ancestors']).toEqual(["'none'"]);
-    expect(policy['default-src']).toEqual(["'self'"]);
-    expect(policy['upgrade-insecure-requests']).toBeUndefined();
-    expect(res.headers['x-frame-options']).toBe('DENY');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('same-origin');
-    expect(res.headers['strict-transport-security']).toBeUndefined();
-  });
+  it.each(['/', '/login', '/admin/', '/admin/login', '/dev/mailbox'])(
+    '%s runs only our own scripts, cannot be framed and is not sniffed',
+    async (path) => {
+      const res = await t.http.get(path);
+      const policy = csp(res);
+      expect(policy['script-src']).toEqual(["'self'"]);
+      expect(policy['script-src-attr']).toEqual(["'none'"]);
+      expect(policy['object-src']).toEqual(["'none'"]);
+      expect(policy['frame-ancestors']).toEqual(["'none'"]);
+      expect(policy['default-src']).toEqual(["'self'"]);
+      expect(policy['upgrade-insecure-requests']).toBeUndefined();
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    },
+  );
 
   it('In production every answer asks browsers to keep to HTTPS, and pages upgrade their requests', async () => {
     const prod = await testApp({ env: 'production' });
@@ -52,7 +55,11 @@ describe('Pages: the portal, the console and the development mailbox', () => {
 
 describe('Data: API answers, uploaded files and downloads', () => {
   it('API answers carry a policy that allows nothing and sandboxes the document', async () => {
-    for (const res of [await t.http.get('/api/v1/countries'), await t.http.get('/api/v1/auth/check/user'), await t.http.get('/api/v1/no-such-route')]) {
+    for (const res of [
+      await t.http.get('/api/v1/countries'),
+      await t.http.get('/api/v1/auth/check/user'),
+      await t.http.get('/api/v1/no-such-route'),
+    ]) {
       expect(csp(res)['default-src']).toEqual(["'none'"]);
       expect(csp(res).sandbox).toEqual([]);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -85,7 +92,9 @@ describe('Data: API answers, uploaded files and downloads', () => {
 
   it('A download is an attachment of its own type, not sniffed, in a sandbox', async () => {
     const id = (await t.knex('candidates').where('email', 'candidate@example.com').first('id')).id;
-    const res = await t.http.get(`/api/v1/candidates/get-pdf?id=Candidate:${id}`).set('Authorization', `Bearer ${admin}`);
+    const res = await t.http
+      .get(`/api/v1/candidates/get-pdf?id=Candidate:${id}`)
+      .set('Authorization', `Bearer ${admin}`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename=".+\.pdf"$/);

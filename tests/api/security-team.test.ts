@@ -16,7 +16,8 @@ describe('The team rules hold whichever way a change arrives', () => {
   let ownerId: number;
   let oliviaId: number;
   const idOf = async (email: string) => (await t.knex('company_users').where('email', email).first('id')).id as number;
-  const statusOf = async (id: number) => (await t.knex('company_users').where('id', id).first('status')).status as number;
+  const statusOf = async (id: number) =>
+    (await t.knex('company_users').where('id', id).first('status')).status as number;
 
   beforeAll(async () => {
     t = await testApp();
@@ -28,7 +29,11 @@ describe('The team rules hold whichever way a change arrives', () => {
   });
 
   it('An Admin-role user cannot deactivate the Owner, neither by the generic route nor in bulk', async () => {
-    const one = await t.http.put(`/api/v1/company-users/User:${ownerId}`).set(bearer(olivia)).send({ status: 2 }).expect(400);
+    const one = await t.http
+      .put(`/api/v1/company-users/User:${ownerId}`)
+      .set(bearer(olivia))
+      .send({ status: 2 })
+      .expect(400);
     expect(one.body.error.fields).toEqual({ status: 'status.errors.owner' });
     const bulk = await t.http
       .put('/api/v1/company-users/status')
@@ -40,26 +45,49 @@ describe('The team rules hold whichever way a change arrives', () => {
   });
 
   it('An Admin-role user cannot lock themself out', async () => {
-    const res = await t.http.put(`/api/v1/company-users/User:${oliviaId}`).set(bearer(olivia)).send({ status: 2 }).expect(400);
+    const res = await t.http
+      .put(`/api/v1/company-users/User:${oliviaId}`)
+      .set(bearer(olivia))
+      .send({ status: 2 })
+      .expect(400);
     expect(res.body.error.fields).toEqual({ status: 'status.errors.self' });
-    const role = await t.http.put(`/api/v1/company-users/User:${oliviaId}`).set(bearer(olivia)).send({ role: 2 }).expect(400);
+    const role = await t.http
+      .put(`/api/v1/company-users/User:${oliviaId}`)
+      .set(bearer(olivia))
+      .send({ role: 2 })
+      .expect(400);
     expect(role.body.error.fields).toEqual({ role: 'role.errors.self' });
     expect(await statusOf(oliviaId)).toBe(1);
     await t.http.get('/api/v1/auth/check/user').set(bearer(olivia)).expect(200);
   });
 
   it('A pending invitee who never accepted is not activated by a status change', async () => {
-    await t.http.post('/api/v1/company-users/invite').set(bearer(olivia)).send({ email: 'never.accepted@acme.example.com', role: 2 }).expect(201);
+    await t.http
+      .post('/api/v1/company-users/invite')
+      .set(bearer(olivia))
+      .send({ email: 'never.accepted@acme.example.com', role: 2 })
+      .expect(201);
     const id = await idOf('never.accepted@acme.example.com');
     for (const token of [olivia, general]) {
-      const res = await t.http.put(`/api/v1/company-users/User:${id}`).set(bearer(token)).send({ status: 1 }).expect(400);
+      const res = await t.http
+        .put(`/api/v1/company-users/User:${id}`)
+        .set(bearer(token))
+        .send({ status: 1 })
+        .expect(400);
       expect(res.body.error.fields).toEqual({ status: 'status.errors.pendingInvitation' });
     }
     expect(await statusOf(id)).toBe(0);
   });
 
   it('A company user adding someone invites them: an outside address is refused, and the person is pending until they accept', async () => {
-    const person = { firstName: 'Ext', lastName: 'Ernal', phone: '+659 123 4567', jobTitle: 'Recruiter', role: 1, status: 1 };
+    const person = {
+      firstName: 'Ext',
+      lastName: 'Ernal',
+      phone: '+659 123 4567',
+      jobTitle: 'Recruiter',
+      role: 1,
+      status: 1,
+    };
     const outside = await t.http
       .post('/api/v1/company-users')
       .set(bearer(olivia))
@@ -73,7 +101,13 @@ describe('The team rules hold whichever way a change arrives', () => {
       .set(bearer(olivia))
       .send({ ...person, email: 'new.colleague@acme.example.com' })
       .expect(201);
-    expect(res.body).toMatchObject({ email: 'new.colleague@acme.example.com', status: 0, role: 1, jobTitle: 'Recruiter', companyId: `Company:${acmeId}` });
+    expect(res.body).toMatchObject({
+      email: 'new.colleague@acme.example.com',
+      status: 0,
+      role: 1,
+      jobTitle: 'Recruiter',
+      companyId: `Company:${acmeId}`,
+    });
     const [mail] = await listOutbox(t.knex, 'new.colleague@acme.example.com', 1);
     expect(mail.subject).toBe('You are invited to join Acme on Talentbase');
     expect(mail.text).toContain('/auth/company/invite-signup?cist=');
@@ -103,7 +137,10 @@ describe('The team rules hold whichever way a change arrives', () => {
       .send({ ids: others.map((id) => `Admin:${id}`), status: 0 })
       .expect(200, { success: true, updated: others.length });
     const demote = await t.http.put(`/api/v1/admins/Admin:${self}`).set(bearer(general)).send({ role: 2 }).expect(409);
-    expect(demote.body.error).toMatchObject({ code: 'admins.lastGeneralAdmin', message: 'At least one active General admin must remain' });
+    expect(demote.body.error).toMatchObject({
+      code: 'admins.lastGeneralAdmin',
+      message: 'At least one active General admin must remain',
+    });
     expect((await t.knex('admins').where('id', self).first('role')).role).toBe(1);
     const own = await t.http.delete(`/api/v1/admins/Admin:${self}`).set(bearer(general)).expect(400);
     expect(own.body.error.code).toBe('admins.selfUndeletable');
@@ -179,7 +216,10 @@ describe('One route per action', () => {
       .set(bearer(general))
       .send({ ids: [`Candidate:${candidate.id}`], status: 1 })
       .expect(404);
-    expect(await t.knex('candidates').where('id', candidate.id).first('status', 'self_chosen_status')).toEqual({ status: 2, self_chosen_status: true });
+    expect(await t.knex('candidates').where('id', candidate.id).first('status', 'self_chosen_status')).toEqual({
+      status: 2,
+      self_chosen_status: true,
+    });
     const warned = await t.http
       .post('/api/v1/candidates/update/status')
       .set(bearer(general))

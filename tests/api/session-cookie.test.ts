@@ -13,7 +13,9 @@ let accessToken: string;
 beforeAll(async () => {
   t = await testApp();
   await t.http.post('/api/v1/auth/send-email-otp').send({ email: 'admin@example.com' }).expect(200);
-  const res = await t.http.post('/api/v1/auth/login-by-email-otp').send({ email: 'admin@example.com', otp: await t.lastCode('admin@example.com') });
+  const res = await t.http
+    .post('/api/v1/auth/login-by-email-otp')
+    .send({ email: 'admin@example.com', otp: await t.lastCode('admin@example.com') });
   expect(res.status).toBe(200);
   accessToken = res.body.accessToken;
   const cookie = ([res.headers['set-cookie']].flat() as string[]).find((c) => c.startsWith('tb_session='));
@@ -22,7 +24,12 @@ beforeAll(async () => {
   session = (cookie as string).split(';')[0];
 });
 
-const tag = (identifier: string) => ({ name: 'Site check', description: 'Written only from our own pages', identifier, icon: 'bolt' });
+const tag = (identifier: string) => ({
+  name: 'Site check',
+  description: 'Written only from our own pages',
+  identifier,
+  icon: 'bolt',
+});
 
 describe('The session cookie', () => {
   it('A write with the cookie from another site or a sibling subdomain is refused, by Sec-Fetch-Site alone too', async () => {
@@ -51,7 +58,11 @@ describe('The session cookie', () => {
 
   it('API clients keep the Bearer token of the login answer, from anywhere', async () => {
     expect(accessToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const res = await t.http.post('/api/v1/tags').set('Authorization', `Bearer ${accessToken}`).set('Sec-Fetch-Site', 'cross-site').send(tag('sitebearer'));
+    const res = await t.http
+      .post('/api/v1/tags')
+      .set('Authorization', `Bearer ${accessToken}`)
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send(tag('sitebearer'));
     expect(res.status).toBe(201);
   });
 });

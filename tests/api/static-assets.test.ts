@@ -31,7 +31,10 @@ beforeAll(async () => {
   mkdirSync(path.join(dir, '.vite'));
   writeFileSync(path.join(dir, 'index.html'), html);
   writeFileSync(path.join(dir, 'assets', 'index-Ab12Cd34.js'), script);
-  writeFileSync(path.join(dir, 'assets', 'logo-Ef56Gh78.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(200)}</svg>`);
+  writeFileSync(
+    path.join(dir, 'assets', 'logo-Ef56Gh78.svg'),
+    `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(200)}</svg>`,
+  );
   writeFileSync(path.join(dir, 'assets', 'tiny-Ij90Kl12.js'), 'export {};\n');
   writeFileSync(path.join(dir, 'favicon.ico'), Buffer.alloc(64, 1));
   writeFileSync(path.join(dir, '.vite', 'manifest.json'), '{"secret":"build metadata"}');
@@ -139,7 +142,12 @@ describe('Only the build is served', () => {
   });
 
   it('never serves build metadata, a twin by its own name, or a path that climbs out', async () => {
-    for (const url of ['/.vite/manifest.json', '/assets/index-Ab12Cd34.js.br', '/assets/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd']) {
+    for (const url of [
+      '/.vite/manifest.json',
+      '/assets/index-Ab12Cd34.js.br',
+      '/assets/../../etc/passwd',
+      '/%2e%2e/%2e%2e/etc/passwd',
+    ]) {
       const res = await get(url, 'identity');
       expect(raw(res).toString()).not.toContain('build metadata');
       expect(res.headers['content-encoding']).toBeUndefined();

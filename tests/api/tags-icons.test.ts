@@ -12,19 +12,28 @@ describe('Tag icons', () => {
     token = await t.login('admin@example.com');
   });
 
-  const post = (body: Record<string, unknown>) => t.http.post('/api/v1/tags').set('Authorization', `Bearer ${token}`).send(body);
-  const tag = (identifier: string, icon: unknown) => ({ name: 'Night owl', description: 'Prefers late shifts', identifier, icon });
-
-  it.each([['not-an-icon-xyz'], ['Whatshot'], ['star|bolt'], ['bedtime'], ['']])('An icon named %j is refused at the icon field', async (icon) => {
-    const res = await post(tag('nightowl', icon));
-    expect(res.status, JSON.stringify(res.body)).toBe(400);
-    expect(Object.keys(res.body.error.fields)).toEqual(['icon']);
-    if (icon !== '') {
-      expect(res.body.error.fields.icon).toBe('tags.errors.icon');
-      expect(text(res.body.error.fields.icon)).toBe('Choose one of the icons shown');
-    }
-    await expect(t.knex('tags').where('identifier', 'nightowl').first()).resolves.toBeUndefined();
+  const post = (body: Record<string, unknown>) =>
+    t.http.post('/api/v1/tags').set('Authorization', `Bearer ${token}`).send(body);
+  const tag = (identifier: string, icon: unknown) => ({
+    name: 'Night owl',
+    description: 'Prefers late shifts',
+    identifier,
+    icon,
   });
+
+  it.each([['not-an-icon-xyz'], ['Whatshot'], ['star|bolt'], ['bedtime'], ['']])(
+    'An icon named %j is refused at the icon field',
+    async (icon) => {
+      const res = await post(tag('nightowl', icon));
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(Object.keys(res.body.error.fields)).toEqual(['icon']);
+      if (icon !== '') {
+        expect(res.body.error.fields.icon).toBe('tags.errors.icon');
+        expect(text(res.body.error.fields.icon)).toBe('Choose one of the icons shown');
+      }
+      await expect(t.knex('tags').where('identifier', 'nightowl').first()).resolves.toBeUndefined();
+    },
+  );
 
   it('An icon of the set is saved, and changing it to a free name is refused', async () => {
     const created = await post(tag('nightowl', 'schedule'));

@@ -19,13 +19,24 @@ describe('Reading a CV into a draft profile', () => {
 
   const draftOf = async (lines: string[], kind: 'pdf' | 'docx' = 'pdf') => {
     const file = kind === 'pdf' ? await pdfOf(lines) : Buffer.from(await docxOf(lines));
-    const res = await w.t.http.post('/api/v1/candidates/cv-data').set(bearer(w.admin)).attach('file', file, `cv.${kind}`);
+    const res = await w.t.http
+      .post('/api/v1/candidates/cv-data')
+      .set(bearer(w.admin))
+      .attach('file', file, `cv.${kind}`);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body.draft as { skills: { name: string }[]; experiences: { title: string; company: string; description: string | null }[] };
+    return res.body.draft as {
+      skills: { name: string }[];
+      experiences: { title: string; company: string; description: string | null }[];
+    };
   };
 
   it("A GitHub link's 'https' is not taken as the skill HTTPS; HTTPS named as a skill is", async () => {
-    const links = await draftOf(['Jane Tan', 'https://github.com/janetan | https://janetan.dev', 'Skills', 'TypeScript, Go']);
+    const links = await draftOf([
+      'Jane Tan',
+      'https://github.com/janetan | https://janetan.dev',
+      'Skills',
+      'TypeScript, Go',
+    ]);
     expect(links.skills.map((s) => s.name)).toEqual(['TypeScript', 'Go']);
     const named = await draftOf(['Jane Tan', 'https://github.com/janetan', 'Skills', 'TLS, HTTPS, Go']);
     expect(named.skills.map((s) => s.name)).toEqual(['TLS', 'HTTPS', 'Go']);
@@ -57,7 +68,11 @@ describe('Reading a CV into a draft profile', () => {
           ];
     const draft = await draftOf(lines, kind);
     expect(draft.experiences).toMatchObject([
-      { title: 'Senior Software Engineer', company: 'Airwallex', description: 'Led the card-issuing platform team.\nMoved settlement to events.' },
+      {
+        title: 'Senior Software Engineer',
+        company: 'Airwallex',
+        description: 'Led the card-issuing platform team.\nMoved settlement to events.',
+      },
       { title: 'Software Engineer', company: 'Shopee', description: 'Built the promotions engine.' },
     ]);
   });
@@ -159,7 +174,8 @@ describe('The profile PDF', () => {
       })
       .expect(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="Chloe-Wong-profile.pdf"');
-    const text = (await extractText(await getDocumentProxy(new Uint8Array(res.body as Buffer)), { mergePages: true })).text;
+    const text = (await extractText(await getDocumentProxy(new Uint8Array(res.body as Buffer)), { mergePages: true }))
+      .text;
     expect(text).toContain(`Mar ${year - 3} – present`);
     expect(text).toContain(`Jul ${year - 7} – Feb ${year - 3}`);
     expect(text).toContain(`${year - 13} – ${year - 9}`);
@@ -168,6 +184,13 @@ describe('The profile PDF', () => {
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     // Highlighted skills come first.
     expect(text.indexOf('PostgreSQL')).toBeLessThan(text.indexOf('Kubernetes'));
-    for (const part of ['Chloe Wong', 'candidate@example.com', 'Looking for', 'SGD 12,000 per month', 'English (Expert)']) expect(text).toContain(part);
+    for (const part of [
+      'Chloe Wong',
+      'candidate@example.com',
+      'Looking for',
+      'SGD 12,000 per month',
+      'English (Expert)',
+    ])
+      expect(text).toContain(part);
   });
 });

@@ -48,7 +48,11 @@ describe('A Word file built to exhaust the server', () => {
     let peakHeap = before.heapUsed;
     const healthTimes: number[] = [];
     let done = false;
-    const upload = fetch(`${base}/api/v1/candidates/cv-data`, { method: 'POST', body: form, headers: bearer(w.candidate) }).then(async (res) => {
+    const upload = fetch(`${base}/api/v1/candidates/cv-data`, {
+      method: 'POST',
+      body: form,
+      headers: bearer(w.candidate),
+    }).then(async (res) => {
       done = true;
       return { status: res.status, body: (await res.json()) as Record<string, never> };
     });
@@ -62,7 +66,12 @@ describe('A Word file built to exhaust the server', () => {
       peakHeap = Math.max(peakHeap, now.heapUsed);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    return { ...(await upload), healthTimes, rssGrowthMb: (peakRss - before.rss) / 2 ** 20, heapGrowthMb: (peakHeap - before.heapUsed) / 2 ** 20 };
+    return {
+      ...(await upload),
+      healthTimes,
+      rssGrowthMb: (peakRss - before.rss) / 2 ** 20,
+      heapGrowthMb: (peakHeap - before.heapUsed) / 2 ** 20,
+    };
   }
 
   it('A candidate posting a 13 KB Word file holding 2 MB of text gets a draft while /health keeps answering within 200 ms', async () => {
@@ -102,7 +111,11 @@ describe('A Word file built to exhaust the server', () => {
       .set(bearer(w.candidate))
       .attach('file', await docxBomb(200_000_000), 'cv.docx')
       .expect(400);
-    await w.t.http.post('/api/v1/candidates/cv-data').set(bearer(w.candidate)).attach('file', Buffer.from('%PDF-1.4 broken'), 'cv.pdf').expect(400);
+    await w.t.http
+      .post('/api/v1/candidates/cv-data')
+      .set(bearer(w.candidate))
+      .attach('file', Buffer.from('%PDF-1.4 broken'), 'cv.pdf')
+      .expect(400);
     expect(await count()).toBe(before);
   });
 });
@@ -141,8 +154,13 @@ describe('Uploading CVs again and again', () => {
     const t = await testApp({ cv: { ...cvConfig(), uploadsPerWindow: 2 } });
     const [candidate, admin] = await Promise.all([t.login('candidate@example.com'), t.login('admin@example.com')]);
     const pdf = await pdfOf(SG_ENGINEER);
-    for (let i = 0; i < 2; i += 1) await t.http.post('/api/v1/candidates/cv-data').set(bearer(candidate)).attach('file', pdf, 'cv.pdf').expect(201);
-    const refused = await t.http.post('/api/v1/candidates/cv-data').set(bearer(candidate)).attach('file', pdf, 'cv.pdf').expect(429);
+    for (let i = 0; i < 2; i += 1)
+      await t.http.post('/api/v1/candidates/cv-data').set(bearer(candidate)).attach('file', pdf, 'cv.pdf').expect(201);
+    const refused = await t.http
+      .post('/api/v1/candidates/cv-data')
+      .set(bearer(candidate))
+      .attach('file', pdf, 'cv.pdf')
+      .expect(429);
     expect(refused.body.error.code).toBe('errors.tooManyRequests');
     await t.http.post('/api/v1/candidates/cv-data').set(bearer(admin)).attach('file', pdf, 'cv.pdf').expect(201);
   });
@@ -163,14 +181,24 @@ describe("Pointing a profile at someone else's file", () => {
   });
 
   it("A candidate cannot set resumePath or blindResumePath to another candidate's CV, nor download it through their own profile", async () => {
-    const victim = (await w.t.http.post('/api/v1/candidates').set(bearer(w.admin)).send(candidatePayload(w.ids)).expect(201)).body.id as string;
+    const victim = (
+      await w.t.http.post('/api/v1/candidates').set(bearer(w.admin)).send(candidatePayload(w.ids)).expect(201)
+    ).body.id as string;
     const key = await upload(w.admin, victim);
     await w.t.http.put(`/api/v1/candidates/${victim}`).set(bearer(w.admin)).send({ resumePath: key }).expect(200);
 
-    const res = await w.t.http.put(`/api/v1/candidates/${w.demoId}`).set(bearer(w.candidate)).send({ resumePath: key }).expect(400);
+    const res = await w.t.http
+      .put(`/api/v1/candidates/${w.demoId}`)
+      .set(bearer(w.candidate))
+      .send({ resumePath: key })
+      .expect(400);
     expect(res.body.error.fields).toEqual({ resumePath: 'resumePath.errors.notUploaded' });
     // The blind CV is the admins' to set: from a candidate it is refused by name, not taken at all.
-    const blind = await w.t.http.put(`/api/v1/candidates/${w.demoId}`).set(bearer(w.candidate)).send({ blindResumePath: key }).expect(403);
+    const blind = await w.t.http
+      .put(`/api/v1/candidates/${w.demoId}`)
+      .set(bearer(w.candidate))
+      .send({ blindResumePath: key })
+      .expect(403);
     expect(blind.body.error.fields).toEqual({ blindResumePath: 'blindResumePath.errors.notWritable' });
     const own = await w.t.http.get(`/api/v1/candidates/${w.demoId}/cv`).set(bearer(w.candidate));
     expect(own.status).toBe(404);
@@ -187,24 +215,51 @@ describe("Pointing a profile at someone else's file", () => {
 
   it('A candidate cannot take a draft an admin uploaded; their own draft attaches once, to their own profile', async () => {
     const adminDraft = await upload(w.admin);
-    const refused = await w.t.http.put(`/api/v1/candidates/${w.demoId}`).set(bearer(w.candidate)).send({ resumePath: adminDraft }).expect(400);
+    const refused = await w.t.http
+      .put(`/api/v1/candidates/${w.demoId}`)
+      .set(bearer(w.candidate))
+      .send({ resumePath: adminDraft })
+      .expect(400);
     expect(refused.body.error.fields).toEqual({ resumePath: 'resumePath.errors.notUploaded' });
 
     const mine = await upload(w.candidate);
-    await w.t.http.put(`/api/v1/candidates/${w.demoId}`).set(bearer(w.candidate)).send({ resumePath: mine }).expect(200);
-    const file = await w.t.http.get(`/api/v1/candidates/${w.demoId}/cv`).set(bearer(w.candidate)).buffer(true).parse(binary).expect(200);
+    await w.t.http
+      .put(`/api/v1/candidates/${w.demoId}`)
+      .set(bearer(w.candidate))
+      .send({ resumePath: mine })
+      .expect(200);
+    const file = await w.t.http
+      .get(`/api/v1/candidates/${w.demoId}/cv`)
+      .set(bearer(w.candidate))
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
     expect(Buffer.compare(file.body as Buffer, pdf)).toBe(0);
     // Saving the profile again with the same path changes nothing.
-    await w.t.http.put(`/api/v1/candidates/${w.demoId}`).set(bearer(w.candidate)).send({ resumePath: mine, summary: 'Still me.' }).expect(200);
+    await w.t.http
+      .put(`/api/v1/candidates/${w.demoId}`)
+      .set(bearer(w.candidate))
+      .send({ resumePath: mine, summary: 'Still me.' })
+      .expect(200);
     // A draft is taken once: an admin holding its key cannot put it on another profile either.
-    const other = (await w.t.http.post('/api/v1/candidates').set(bearer(w.admin)).send(candidatePayload(w.ids)).expect(201)).body.id as string;
-    const reuse = await w.t.http.put(`/api/v1/candidates/${other}`).set(bearer(w.admin)).send({ blindResumePath: mine }).expect(400);
+    const other = (
+      await w.t.http.post('/api/v1/candidates').set(bearer(w.admin)).send(candidatePayload(w.ids)).expect(201)
+    ).body.id as string;
+    const reuse = await w.t.http
+      .put(`/api/v1/candidates/${other}`)
+      .set(bearer(w.admin))
+      .send({ blindResumePath: mine })
+      .expect(400);
     expect(reuse.body.error.fields).toEqual({ blindResumePath: 'blindResumePath.errors.notUploaded' });
   });
 
   it('An admin cannot attach a draft uploaded for one candidate to another, nor one draft to two profiles', async () => {
     const [a, b] = await Promise.all(
-      [1, 2].map(async () => (await w.t.http.post('/api/v1/candidates').set(bearer(w.admin)).send(candidatePayload(w.ids)).expect(201)).body.id as string),
+      [1, 2].map(
+        async () =>
+          (await w.t.http.post('/api/v1/candidates').set(bearer(w.admin)).send(candidatePayload(w.ids)).expect(201))
+            .body.id as string,
+      ),
     );
     const forA = await upload(w.admin, a);
     await w.t.http.put(`/api/v1/candidates/${b}`).set(bearer(w.admin)).send({ resumePath: forA }).expect(400);
@@ -226,17 +281,32 @@ describe("Pointing a profile at someone else's file", () => {
 describe('Profile pictures from outside', () => {
   it("A candidate or a company user cannot set profilePic to an outside address or to a teammate's picture", async () => {
     const w = await talentWorld();
-    const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    const PNG = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
     const member = await w.t.login('member@acme.example.com');
-    const teammate = await w.t.http.put('/api/v1/auth/account').set(bearer(w.company)).attach('profilePicEdit', PNG, 'me.png').expect(200);
+    const teammate = await w.t.http
+      .put('/api/v1/auth/account')
+      .set(bearer(w.company))
+      .attach('profilePicEdit', PNG, 'me.png')
+      .expect(200);
     const teammatePic = teammate.body.data.profilePic as string;
     const memberId = `User:${(await w.t.knex('company_users').where('email', 'member@acme.example.com').first('id')).id}`;
 
     for (const profilePic of ['https://tracker.example.com/pixel.gif?u=1', teammatePic]) {
-      await w.t.http.put(`/api/v1/company-users/${memberId}`).set(bearer(member)).send({ profilePic, jobTitle: 'Recruiter' }).expect(200);
-      expect((await w.t.http.get(`/api/v1/company-users/${memberId}`).set(bearer(member)).expect(200)).body.profilePic).toBeNull();
+      await w.t.http
+        .put(`/api/v1/company-users/${memberId}`)
+        .set(bearer(member))
+        .send({ profilePic, jobTitle: 'Recruiter' })
+        .expect(200);
+      expect(
+        (await w.t.http.get(`/api/v1/company-users/${memberId}`).set(bearer(member)).expect(200)).body.profilePic,
+      ).toBeNull();
       await w.t.http.put(`/api/v1/candidates/${w.demoId}`).set(bearer(w.candidate)).send({ profilePic }).expect(200);
-      expect((await w.t.http.get(`/api/v1/candidates/${w.demoId}`).set(bearer(w.candidate)).expect(200)).body.profilePic).toBeNull();
+      expect(
+        (await w.t.http.get(`/api/v1/candidates/${w.demoId}`).set(bearer(w.candidate)).expect(200)).body.profilePic,
+      ).toBeNull();
     }
     // The member's own picture upload replaces only their own file: the teammate's is still served.
     await w.t.http.put('/api/v1/auth/account').set(bearer(member)).attach('profilePicEdit', PNG, 'me.png').expect(200);
@@ -249,8 +319,15 @@ describe('Blind CVs for a RaaS company', () => {
     const w = await talentWorld();
     const pdf = await pdfOf(SG_ENGINEER);
     const withCv = async (overrides: Record<string, unknown>) => {
-      const id = (await w.t.http.post('/api/v1/candidates').set(bearer(w.admin)).send(candidatePayload(w.ids)).expect(201)).body.id as string;
-      const up = await w.t.http.post('/api/v1/candidates/cv-data').set(bearer(w.admin)).field('candidateId', id).attach('file', pdf, 'cv.pdf').expect(201);
+      const id = (
+        await w.t.http.post('/api/v1/candidates').set(bearer(w.admin)).send(candidatePayload(w.ids)).expect(201)
+      ).body.id as string;
+      const up = await w.t.http
+        .post('/api/v1/candidates/cv-data')
+        .set(bearer(w.admin))
+        .field('candidateId', id)
+        .attach('file', pdf, 'cv.pdf')
+        .expect(201);
       await w.t.http
         .put(`/api/v1/candidates/${id}`)
         .set(bearer(w.admin))
@@ -261,12 +338,20 @@ describe('Blind CVs for a RaaS company', () => {
     // Hidden but reached (in its pipeline): the download rule refuses. Not active: no company meets
     // them at all, so they are not found, like an id that names nobody.
     const hidden = await withCv({ visibility: false });
-    const unmet = [await withCv({ status: 0 }), await withCv({ status: 2 }), await withCv({ status: 3 }), await withCv({ status: 4 })];
+    const unmet = [
+      await withCv({ status: 0 }),
+      await withCv({ status: 2 }),
+      await withCv({ status: 3 }),
+      await withCv({ status: 4 }),
+    ];
     for (const id of [hidden, ...unmet]) await inRaasPipeline(w.t, id);
-    expect((await w.t.http.get(`/api/v1/candidates/resume/${hidden}`).set(bearer(w.raas)).expect(403)).body.error.code).toBe('downloadForbidden');
+    expect(
+      (await w.t.http.get(`/api/v1/candidates/resume/${hidden}`).set(bearer(w.raas)).expect(403)).body.error.code,
+    ).toBe('downloadForbidden');
     for (const id of unmet) await w.t.http.get(`/api/v1/candidates/resume/${id}`).set(bearer(w.raas)).expect(404);
     // Admins curate every status: they still get it.
-    for (const id of [hidden, ...unmet]) await w.t.http.get(`/api/v1/candidates/resume/${id}`).set(bearer(w.admin)).expect(200);
+    for (const id of [hidden, ...unmet])
+      await w.t.http.get(`/api/v1/candidates/resume/${id}`).set(bearer(w.admin)).expect(200);
     const visible = await withCv({});
     await w.t.http.get(`/api/v1/candidates/resume/${visible}`).set(bearer(w.raas)).expect(404);
     await inRaasPipeline(w.t, visible);

@@ -73,7 +73,12 @@ describe('CVs: upload, draft profile and downloads', () => {
       .set(as(admin))
       .attach('file', await make(), name);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ fileType, userId: null, guid: null, newCvFilePathToDb: expect.stringMatching(CV_PATH_PATTERN) });
+    expect(res.body).toMatchObject({
+      fileType,
+      userId: null,
+      guid: null,
+      newCvFilePathToDb: expect.stringMatching(CV_PATH_PATTERN),
+    });
     const skillNames = (await t
       .knex('skills')
       .whereIn(
@@ -91,11 +96,28 @@ describe('CVs: upload, draft profile and downloads', () => {
       summary: 'Backend engineer who builds payment systems with TypeScript and PostgreSQL.',
       currentLocationId: ids.singapore,
       experiences: [
-        { title: 'Senior Software Engineer', company: 'Airwallex', startDate: `${year - 2}-03-01`, currentPosition: true },
-        { title: 'Software Engineer', company: 'Shopee', startDate: '2016-01-01', endDate: '2020-02-01', currentPosition: false },
+        {
+          title: 'Senior Software Engineer',
+          company: 'Airwallex',
+          startDate: `${year - 2}-03-01`,
+          currentPosition: true,
+        },
+        {
+          title: 'Software Engineer',
+          company: 'Shopee',
+          startDate: '2016-01-01',
+          endDate: '2020-02-01',
+          currentPosition: false,
+        },
       ],
       educations: [
-        { degree: 'Bachelor of Computing', fieldOfStudy: 'Computer Science', institute: 'National University of Singapore', startYear: 2011, endYear: 2015 },
+        {
+          degree: 'Bachelor of Computing',
+          fieldOfStudy: 'Computer Science',
+          institute: 'National University of Singapore',
+          startYear: 2011,
+          endYear: 2015,
+        },
       ],
     });
     expect(skillNames).toEqual(expect.arrayContaining(['TypeScript', 'Node.js', 'React', 'PostgreSQL', 'Kubernetes']));
@@ -127,7 +149,12 @@ describe('CVs: upload, draft profile and downloads', () => {
         startYear: 2019,
         endYear: 2021,
       }),
-      expect.objectContaining({ degree: null, institute: 'Nanyang Technological University', startYear: 2012, endYear: 2016 }),
+      expect.objectContaining({
+        degree: null,
+        institute: 'Nanyang Technological University',
+        startYear: 2012,
+        endYear: 2016,
+      }),
       expect.objectContaining({
         degree: 'Diploma',
         fieldOfStudy: 'Information Technology',
@@ -139,15 +166,32 @@ describe('CVs: upload, draft profile and downloads', () => {
   });
 
   it('Uploads refuse other file types, several files, large files and a missing file', async () => {
-    const text = await t.http.post('/api/v1/candidates/cv-data').set(as(admin)).attach('file', Buffer.from('plain text CV'), 'cv.txt').expect(400);
+    const text = await t.http
+      .post('/api/v1/candidates/cv-data')
+      .set(as(admin))
+      .attach('file', Buffer.from('plain text CV'), 'cv.txt')
+      .expect(400);
     expect(text.body.error.fields).toEqual({ file: 'upload.errors.unsupportedType' });
-    const disguised = await t.http.post('/api/v1/candidates/cv-data').set(as(admin)).attach('file', Buffer.from('not really a pdf'), 'cv.pdf').expect(400);
+    const disguised = await t.http
+      .post('/api/v1/candidates/cv-data')
+      .set(as(admin))
+      .attach('file', Buffer.from('not really a pdf'), 'cv.pdf')
+      .expect(400);
     expect(disguised.body.error.fields).toEqual({ file: 'upload.errors.unsupportedType' });
     const pdf = await pdfCv();
-    const two = await t.http.post('/api/v1/candidates/cv-data').set(as(admin)).attach('file', pdf, 'a.pdf').attach('file', pdf, 'b.pdf').expect(400);
+    const two = await t.http
+      .post('/api/v1/candidates/cv-data')
+      .set(as(admin))
+      .attach('file', pdf, 'a.pdf')
+      .attach('file', pdf, 'b.pdf')
+      .expect(400);
     expect(two.body.error.fields).toEqual({ file: 'upload.errors.tooManyFiles' });
     const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(10 * 1024 * 1024 + 1, 32)]);
-    const large = await t.http.post('/api/v1/candidates/cv-data').set(as(admin)).attach('file', big, 'big.pdf').expect(413);
+    const large = await t.http
+      .post('/api/v1/candidates/cv-data')
+      .set(as(admin))
+      .attach('file', big, 'big.pdf')
+      .expect(413);
     expect(large.body.error.fields).toEqual({ file: 'upload.errors.tooLarge' });
     const none = await t.http.post('/api/v1/candidates/cv-data').set(as(admin)).field('candidateId', '').expect(400);
     expect(none.body.error.fields).toEqual({ file: 'upload.errors.required' });
@@ -157,19 +201,37 @@ describe('CVs: upload, draft profile and downloads', () => {
     const pdf = await pdfCv();
     await t.http.post('/api/v1/candidates/cv-data').set(as(company)).attach('file', pdf, 'cv.pdf').expect(403);
     await t.http.post('/api/v1/candidates/cv-data').attach('file', pdf, 'cv.pdf').expect(401);
-    const own = await t.http.post('/api/v1/candidates/cv-data').set(as(candidate)).attach('file', pdf, 'cv.pdf').expect(201);
+    const own = await t.http
+      .post('/api/v1/candidates/cv-data')
+      .set(as(candidate))
+      .attach('file', pdf, 'cv.pdf')
+      .expect(201);
     expect(own.body.userId).toBe(demoId);
     expect(own.body.guid).toMatch(/^[0-9a-f-]{36}$/);
     const other = await t.http.post('/api/v1/candidates').set(as(admin)).send(candidatePayload(ids)).expect(201);
-    await t.http.post('/api/v1/candidates/cv-data').set(as(candidate)).field('candidateId', other.body.id).attach('file', pdf, 'cv.pdf').expect(403);
+    await t.http
+      .post('/api/v1/candidates/cv-data')
+      .set(as(candidate))
+      .field('candidateId', other.body.id)
+      .attach('file', pdf, 'cv.pdf')
+      .expect(403);
   });
 
   it('The CV downloads for admins and its candidate only; the blind CV also for RaaS companies, without personal data', async () => {
     const pdf = await pdfCv();
     const up = await t.http.post('/api/v1/candidates/cv-data').set(as(admin)).attach('file', pdf, 'cv.pdf').expect(201);
-    await t.http.put(`/api/v1/candidates/${demoId}`).set(as(admin)).send({ resumePath: up.body.newCvFilePathToDb }).expect(200);
+    await t.http
+      .put(`/api/v1/candidates/${demoId}`)
+      .set(as(admin))
+      .send({ resumePath: up.body.newCvFilePathToDb })
+      .expect(200);
 
-    const byAdmin = await t.http.get(`/api/v1/candidates/${demoId}/cv`).set(as(admin)).buffer(true).parse(binary).expect(200);
+    const byAdmin = await t.http
+      .get(`/api/v1/candidates/${demoId}/cv`)
+      .set(as(admin))
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
     expect(byAdmin.headers['content-type']).toBe('application/pdf');
     expect(Buffer.compare(byAdmin.body as Buffer, pdf)).toBe(0);
     await t.http.get(`/api/v1/candidates/${demoId}/cv`).set(as(candidate)).expect(200);
@@ -179,19 +241,41 @@ describe('CVs: upload, draft profile and downloads', () => {
       expect(refused.body.error.code).toBe('downloadForbidden');
     }
 
-    const blind = await t.http.get(`/api/v1/candidates/resume/${demoId}`).set(as(raas)).buffer(true).parse(binary).expect(200);
+    const blind = await t.http
+      .get(`/api/v1/candidates/resume/${demoId}`)
+      .set(as(raas))
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
     const text = await pdfText(blind.body as Buffer);
     expect(text).toContain('Senior Software Engineer');
     expect(text).toContain('TypeScript');
-    for (const personal of ['jane.tan@example.com', '9123', 'linkedin.com', 'github.com', 'Jane', 'Orchard Road', '238801', 'Chloe', 'Wong'])
+    for (const personal of [
+      'jane.tan@example.com',
+      '9123',
+      'linkedin.com',
+      'github.com',
+      'Jane',
+      'Orchard Road',
+      '238801',
+      'Chloe',
+      'Wong',
+    ])
       expect(text).not.toContain(personal);
     await t.http.get(`/api/v1/candidates/resume/${demoId}`).set(as(admin)).expect(200);
     await t.http.get(`/api/v1/candidates/resume/${demoId}`).set(as(candidate)).expect(200);
-    expect((await t.http.get(`/api/v1/candidates/resume/${demoId}`).set(as(company)).expect(403)).body.error.code).toBe('downloadForbidden');
+    expect((await t.http.get(`/api/v1/candidates/resume/${demoId}`).set(as(company)).expect(403)).body.error.code).toBe(
+      'downloadForbidden',
+    );
   });
 
   it('The profile PDF downloads for admins and the candidate themselves', async () => {
-    const res = await t.http.get(`/api/v1/candidates/get-pdf?id=${demoId}`).set(as(admin)).buffer(true).parse(binary).expect(200);
+    const res = await t.http
+      .get(`/api/v1/candidates/get-pdf?id=${demoId}`)
+      .set(as(admin))
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
     const text = await pdfText(res.body as Buffer);
     expect(text).toContain('Chloe Wong');
     expect(text).toContain('Experience');
@@ -199,17 +283,28 @@ describe('CVs: upload, draft profile and downloads', () => {
     await t.http.get(`/api/v1/candidates/get-pdf?id=${demoId}`).set(as(candidate)).expect(200);
     await inRaasPipeline(t, demoId);
     for (const token of [company, raas])
-      expect((await t.http.get(`/api/v1/candidates/get-pdf?id=${demoId}`).set(as(token)).expect(403)).body.error.code).toBe('downloadForbidden');
+      expect(
+        (await t.http.get(`/api/v1/candidates/get-pdf?id=${demoId}`).set(as(token)).expect(403)).body.error.code,
+      ).toBe('downloadForbidden');
     const other = await t.http.post('/api/v1/candidates').set(as(admin)).send(candidatePayload(ids)).expect(201);
-    expect((await t.http.get(`/api/v1/candidates/get-pdf?id=${other.body.id}`).set(as(candidate)).expect(403)).body.error.code).toBe('downloadForbidden');
+    expect(
+      (await t.http.get(`/api/v1/candidates/get-pdf?id=${other.body.id}`).set(as(candidate)).expect(403)).body.error
+        .code,
+    ).toBe('downloadForbidden');
   });
 
   it('A company asking for the files of a candidate it does not reach is told the candidate does not exist', async () => {
-    const files = (id: string) => [`/api/v1/candidates/${id}/cv`, `/api/v1/candidates/resume/${id}`, `/api/v1/candidates/get-pdf?id=${id}`];
+    const files = (id: string) => [
+      `/api/v1/candidates/${id}/cv`,
+      `/api/v1/candidates/resume/${id}`,
+      `/api/v1/candidates/get-pdf?id=${id}`,
+    ];
     const unknown = await t.http.get('/api/v1/candidates/Candidate:999999/cv').set(as(raas)).expect(404);
     // Active and visible, but in none of the RaaS company's projects: it has no search to find her with.
-    const outside = (await t.http.post('/api/v1/candidates').set(as(admin)).send(candidatePayload(ids)).expect(201)).body.id as string;
-    for (const url of files(outside)) expect((await t.http.get(url).set(as(raas)).expect(404)).body.error).toEqual(unknown.body.error);
+    const outside = (await t.http.post('/api/v1/candidates').set(as(admin)).send(candidatePayload(ids)).expect(201))
+      .body.id as string;
+    for (const url of files(outside))
+      expect((await t.http.get(url).set(as(raas)).expect(404)).body.error).toEqual(unknown.body.error);
     // A pending candidate no company meets, even one placed in the company's pipeline.
     const pending = (
       await t.http
@@ -220,15 +315,20 @@ describe('CVs: upload, draft profile and downloads', () => {
     ).body.id as string;
     await inRaasPipeline(t, pending);
     for (const token of [company, raas])
-      for (const url of files(pending)) expect((await t.http.get(url).set(as(token)).expect(404)).body.error).toEqual(unknown.body.error);
+      for (const url of files(pending))
+        expect((await t.http.get(url).set(as(token)).expect(404)).body.error).toEqual(unknown.body.error);
     // Once she is in its pipeline the RaaS company reaches her: the CV itself stays forbidden.
     await inRaasPipeline(t, outside);
-    expect((await t.http.get(`/api/v1/candidates/${outside}/cv`).set(as(raas)).expect(403)).body.error.code).toBe('downloadForbidden');
+    expect((await t.http.get(`/api/v1/candidates/${outside}/cv`).set(as(raas)).expect(403)).body.error.code).toBe(
+      'downloadForbidden',
+    );
   });
 
   it('Downloads of a missing CV or candidate are not found', async () => {
     const other = await t.http.post('/api/v1/candidates').set(as(admin)).send(candidatePayload(ids)).expect(201);
-    expect((await t.http.get(`/api/v1/candidates/${other.body.id}/cv`).set(as(admin)).expect(404)).body.error.code).toBe('cv.errors.notFound');
+    expect(
+      (await t.http.get(`/api/v1/candidates/${other.body.id}/cv`).set(as(admin)).expect(404)).body.error.code,
+    ).toBe('cv.errors.notFound');
     await t.http.get('/api/v1/candidates/Candidate:999999/cv').set(as(admin)).expect(404);
     await t.http.get('/api/v1/candidates/get-pdf?id=nope').set(as(admin)).expect(404);
     await t.http.get(`/api/v1/candidates/${other.body.id}/cv`).expect(401);

@@ -12,8 +12,10 @@ import { importCandidates, type ImportProgress } from '../../backend/features/ta
 import { startWorker, type Worker } from '../../backend/jobs/worker';
 import { testApp, type TestApp } from '../helpers/app';
 
-const HEADER = 'email,firstName,lastName,currentLocation,preferredLocations,jobTitles,typeOfEmployment,expectedSalary,noticePeriod,skills';
-const good = (email: string) => `${email},Ana,Lim,Singapore (SG),Singapore (SG):1,Software Engineer,1,7000,1:1,TypeScript*; React`;
+const HEADER =
+  'email,firstName,lastName,currentLocation,preferredLocations,jobTitles,typeOfEmployment,expectedSalary,noticePeriod,skills';
+const good = (email: string) =>
+  `${email},Ana,Lim,Singapore (SG),Singapore (SG):1,Software Engineer,1,7000,1:1,TypeScript*; React`;
 const bad = (email: string) => `${email},Ana,Lim,Singapore (SG),Singapore (SG):1,Software Engineer,1,,1:1,TypeScript`;
 
 let t: TestApp;
@@ -38,7 +40,9 @@ const upload = (token: string | undefined, name: string, content: string) => {
 const status = (id: string) => t.http.get(`/api/v1/candidates/imports/${id}`).set('Authorization', `Bearer ${admin}`);
 
 async function finished(id: string) {
-  await expect.poll(async () => (await status(id)).body.status, { timeout: 60_000, interval: 200 }).toMatch(/^(done|failed)$/);
+  await expect
+    .poll(async () => (await status(id)).body.status, { timeout: 60_000, interval: 200 })
+    .toMatch(/^(done|failed)$/);
   return (await status(id)).body;
 }
 
@@ -62,14 +66,29 @@ describe('Importing candidates from the console', () => {
 
     worker = await startWorker(t.url, t.config, 2);
     const done = await finished(started.body.id);
-    expect(done).toMatchObject({ status: 'done', rows: 3, created: 2, updated: 0, rejected: 1, bytesRead: file.length, reportAvailable: true, error: null });
-    expect(await t.knex('candidates').whereIn('email', ['console.one@import.example.com', 'console.two@import.example.com']).count({ n: '*' }).first()).toEqual(
-      {
-        n: 2,
-      },
-    );
+    expect(done).toMatchObject({
+      status: 'done',
+      rows: 3,
+      created: 2,
+      updated: 0,
+      rejected: 1,
+      bytesRead: file.length,
+      reportAvailable: true,
+      error: null,
+    });
+    expect(
+      await t
+        .knex('candidates')
+        .whereIn('email', ['console.one@import.example.com', 'console.two@import.example.com'])
+        .count({ n: '*' })
+        .first(),
+    ).toEqual({
+      n: 2,
+    });
 
-    const report = await t.http.get(`/api/v1/candidates/imports/${started.body.id}/report`).set('Authorization', `Bearer ${admin}`);
+    const report = await t.http
+      .get(`/api/v1/candidates/imports/${started.body.id}/report`)
+      .set('Authorization', `Bearer ${admin}`);
     expect(report.status).toBe(200);
     expect(report.headers['content-type']).toMatch(/^text\/csv/);
     expect(report.headers['content-disposition']).toBe('attachment; filename="talent.rejected.csv"');
@@ -85,13 +104,18 @@ describe('Importing candidates from the console', () => {
   });
 
   it('Two imports run one after another, never interleaved', async () => {
-    const rows = (prefix: string) => Array.from({ length: 30 }, (_, i) => good(`${prefix}${i}@import.example.com`)).join('\n');
+    const rows = (prefix: string) =>
+      Array.from({ length: 30 }, (_, i) => good(`${prefix}${i}@import.example.com`)).join('\n');
     const first = await upload(admin, 'first.csv', `${HEADER}\n${rows('queue.a')}\n`);
     const second = await upload(admin, 'second.csv', `${HEADER}\n${rows('queue.b')}\n`);
     expect([first.status, second.status]).toEqual([201, 201]);
     await finished(first.body.id);
     await finished(second.body.id);
-    const [a, b] = await t.knex('candidate_imports').whereIn('file_name', ['first.csv', 'second.csv']).orderBy('id').select('started_at', 'finished_at');
+    const [a, b] = await t
+      .knex('candidate_imports')
+      .whereIn('file_name', ['first.csv', 'second.csv'])
+      .orderBy('id')
+      .select('started_at', 'finished_at');
     expect(new Date(b.started_at).getTime()).toBeGreaterThanOrEqual(new Date(a.finished_at).getTime());
   });
 
@@ -103,10 +127,19 @@ describe('Importing candidates from the console', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.fields).toEqual({ file: 'import.errors.fileType' });
     expect((await upload(admin, 'empty.csv', '')).body.error.fields).toEqual({ file: 'import.errors.empty' });
-    const none = await t.http.post('/api/v1/candidates/imports').set('Authorization', `Bearer ${admin}`).field('note', 'no file');
+    const none = await t.http
+      .post('/api/v1/candidates/imports')
+      .set('Authorization', `Bearer ${admin}`)
+      .field('note', 'no file');
     expect(none.status).toBe(400);
-    expect((await t.http.get('/api/v1/candidates/imports/CandidateImport:999999').set('Authorization', `Bearer ${admin}`)).status).toBe(404);
-    expect((await t.http.get('/api/v1/candidates/imports/CandidateImport:1').set('Authorization', `Bearer ${company}`)).status).toBe(403);
+    expect(
+      (await t.http.get('/api/v1/candidates/imports/CandidateImport:999999').set('Authorization', `Bearer ${admin}`))
+        .status,
+    ).toBe(404);
+    expect(
+      (await t.http.get('/api/v1/candidates/imports/CandidateImport:1').set('Authorization', `Bearer ${company}`))
+        .status,
+    ).toBe(403);
   });
 });
 
@@ -121,7 +154,14 @@ describe('Import progress', () => {
     ];
     await writeFile(file, `${HEADER}\n${lines.join('\n')}\n`);
     const seen: ImportProgress[] = [];
-    const result = await importCandidates({ file, knex: t.knex, connectionString: t.url, batchSize: 10, threads: 0, onProgress: (p) => seen.push({ ...p }) });
+    const result = await importCandidates({
+      file,
+      knex: t.knex,
+      connectionString: t.url,
+      batchSize: 10,
+      threads: 0,
+      onProgress: (p) => seen.push({ ...p }),
+    });
     expect(result).toMatchObject({ rows: 30, created: 20, rejected: 10 });
     const last = seen[seen.length - 1];
     expect(last).toMatchObject({ rows: 30, created: 20, rejected: 10, bytesRead: last.totalBytes });

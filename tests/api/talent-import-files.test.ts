@@ -58,7 +58,14 @@ describe('Reading import files', () => {
   });
 
   it('CSV: one cell read alone is the cell read with the others', () => {
-    for (const text of ['a@x.io,"Lim, Ana","said ""hi"", twice"', '"q@x.io","",""""', 'x,"closed"after,', ',,', 'only', '"open,ended']) {
+    for (const text of [
+      'a@x.io,"Lim, Ana","said ""hi"", twice"',
+      '"q@x.io","",""""',
+      'x,"closed"after,',
+      ',,',
+      'only',
+      '"open,ended',
+    ]) {
       const cells = csvCells(text);
       for (let i = 0; i < cells.length; i += 1) expect(csvCell(text, i), `${text} [${i}]`).toBe(cells[i]);
       expect(csvCell(text, cells.length)).toBe('');

@@ -14,7 +14,8 @@ import { testApp, type TestApp } from '../helpers/app';
 const TSX = path.resolve(import.meta.dirname, '../../node_modules/.bin/tsx');
 
 const SAMPLE = path.resolve(import.meta.dirname, '../../seeds/import/sample-candidates.csv');
-const HEADER = 'email,firstName,lastName,currentLocation,preferredLocations,jobTitles,typeOfEmployment,expectedSalary,noticePeriod,skills,experiences';
+const HEADER =
+  'email,firstName,lastName,currentLocation,preferredLocations,jobTitles,typeOfEmployment,expectedSalary,noticePeriod,skills,experiences';
 const exp = (e: object[]) => `"${JSON.stringify(e).replace(/"/g, '""')}"`;
 const ok = (email: string, extra: Partial<Record<'salary' | 'skills' | 'experiences', string>> = {}) =>
   `${email},Ana,Lim,Singapore (SG),Singapore (SG):1,Software Engineer,1,${extra.salary ?? '7000'},1:1,${extra.skills ?? 'TypeScript*; React'},${extra.experiences ?? exp([{ title: 'Engineer', company: 'Acme', startDate: '2018-01-01', currentPosition: true }])}`;
@@ -40,11 +41,19 @@ describe('Bulk import of candidates', () => {
   });
 
   it('The sample file imports completely, with experience, education, skills and lookups resolved by name', async () => {
-    const result = await importCandidates({ file: SAMPLE, knex: t.knex, connectionString: t.url, reportPath: path.join(dir, 'sample.rejected.csv') });
+    const result = await importCandidates({
+      file: SAMPLE,
+      knex: t.knex,
+      connectionString: t.url,
+      reportPath: path.join(dir, 'sample.rejected.csv'),
+    });
     expect(await readFile(result.reportPath, 'utf8'), 'report').toBe('row,email,reasons\n');
     expect(result).toMatchObject({ rows: 3, created: 3, updated: 0, rejected: 0 });
     const row = await candidateRow('aisha.rahman@sample.example.com');
-    const res = await t.http.get(`/api/v1/candidates/Candidate:${row.id}`).set('Authorization', `Bearer ${admin}`).expect(200);
+    const res = await t.http
+      .get(`/api/v1/candidates/Candidate:${row.id}`)
+      .set('Authorization', `Bearer ${admin}`)
+      .expect(200);
     expect(res.body).toMatchObject({
       firstName: 'Aisha',
       expectedSalary: 9500,
@@ -66,7 +75,9 @@ describe('Bulk import of candidates', () => {
       ok('not-an-email'),
       ok('no.salary@import.example.com', { salary: '' }),
       ok('bad.skill@import.example.com', { skills: 'TypeScript; Basket Weaving' }),
-      ok('bad.history@import.example.com', { experiences: exp([{ title: 'Engineer', company: 'Acme', startDate: '2016-01-01', endDate: '2015-01-01' }]) }),
+      ok('bad.history@import.example.com', {
+        experiences: exp([{ title: 'Engineer', company: 'Acme', startDate: '2016-01-01', endDate: '2015-01-01' }]),
+      }),
       ok('broken.json@import.example.com', { experiences: '"[{oops"' }),
       'short.row@import.example.com,Too,Few',
       ok('good.one@import.example.com'),
@@ -84,7 +95,9 @@ describe('Bulk import of candidates', () => {
     expect(byRow[3]).toContain('email: email.errors.invalid');
     expect(byRow[4]).toContain('expectedSalary: expectedSalary.errors.required');
     // An unknown name is reported with the nearest names the lookup holds.
-    expect(byRow[5]).toMatch(/skills: skills\.errors\.notFound \(Not found: no match for 'Basket Weaving' \(nearest: [^)]+\)\)/);
+    expect(byRow[5]).toMatch(
+      /skills: skills\.errors\.notFound \(Not found: no match for 'Basket Weaving' \(nearest: [^)]+\)\)/,
+    );
     expect(byRow[6]).toContain('experiences.0.endDate: experiences.endDate.errors.beforeStart');
     expect(byRow[7]).toContain('experiences: experiences.errors.invalidJson');
     expect(byRow[8]).toContain('row: expected 11 cells, found 3');
@@ -93,7 +106,11 @@ describe('Bulk import of candidates', () => {
     for (const email of ['no.salary', 'bad.skill', 'bad.history', 'broken.json', 'short.row'])
       expect(await candidateRow(`${email}@import.example.com`)).toBeUndefined();
     expect(await candidateRow('good.two@import.example.com')).toBeDefined();
-    const orphans = await t.knex('candidate_experiences as e').leftJoin('candidates as c', 'c.id', 'e.candidate_id').whereNull('c.id').count({ n: '*' });
+    const orphans = await t
+      .knex('candidate_experiences as e')
+      .leftJoin('candidates as c', 'c.id', 'e.candidate_id')
+      .whereNull('c.id')
+      .count({ n: '*' });
     expect(Number(orphans[0].n)).toBe(0);
   });
 
@@ -115,7 +132,11 @@ describe('Bulk import of candidates', () => {
     expect(after.id).toBe(before.id);
     expect(after.expected_salary).toBe(8800);
     expect(after.skills).toEqual(before.skills);
-    const companies = await t.knex('candidate_experiences').where('candidate_id', after.id).orderBy('start_date', 'desc').pluck('company');
+    const companies = await t
+      .knex('candidate_experiences')
+      .where('candidate_id', after.id)
+      .orderBy('start_date', 'desc')
+      .pluck('company');
     expect(companies).toEqual(['Initech', 'Acme']);
   });
 
@@ -136,39 +157,44 @@ describe('Bulk import of candidates', () => {
     const { result, report } = await run('people.jsonl', `${JSON.stringify(line)}\n\nnot json\n`);
     expect(result).toMatchObject({ rows: 2, created: 1, rejected: 1 });
     expect(report).toEqual(['3,,row: not valid JSON']);
-    expect((await candidateRow('jsonl.person@import.example.com')).languages).toEqual([{ languageId: expect.any(Number), level: 3 }]);
+    expect((await candidateRow('jsonl.person@import.example.com')).languages).toEqual([
+      { languageId: expect.any(Number), level: 3 },
+    ]);
   });
 
   it.each([
     ['checked in parallel by two threads', 2],
     ['checked in the importing thread', 0],
-  ])('Across small batches %s, an email belongs to its first row, even a refused one, and the report follows the file', async (_, threads) => {
-    const lines = [
-      HEADER,
-      ok(`first.a.${threads}@import.example.com`),
-      ok(`first.b.${threads}@import.example.com`, { salary: '' }),
-      ok(`first.c.${threads}@import.example.com`),
-      ok(`first.a.${threads}@import.example.com`, { salary: '9999' }),
-      ok(`first.b.${threads}@import.example.com`),
-      ok(`first.d.${threads}@import.example.com`),
-      ok(`first.c.${threads}@import.example.com`),
-      ok('member@acme.example.com'),
-    ];
-    const file = path.join(dir, `batches-${threads}.csv`);
-    await writeFile(file, `${lines.join('\n')}\n`);
-    const result = await importCandidates({ file, knex: t.knex, connectionString: t.url, batchSize: 2, threads });
-    const report = (await readFile(result.reportPath, 'utf8')).trim().split('\n').slice(1);
-    expect(result).toMatchObject({ rows: 8, created: 3, updated: 0, rejected: 5 });
-    expect(report.map((line) => Number(line.split(',')[0]))).toEqual([3, 5, 6, 8, 9]);
-    expect(report[0]).toContain('expectedSalary.errors.required');
-    expect(report[1]).toContain('duplicateInFile (the same email is on row 2)');
-    expect(report[2]).toContain('duplicateInFile (the same email is on row 3)');
-    expect(report[3]).toContain('duplicateInFile (the same email is on row 4)');
-    expect(report[4]).toContain('email: email.errors.exists');
-    expect((await candidateRow(`first.a.${threads}@import.example.com`)).expected_salary).toBe(7000);
-    expect(await candidateRow(`first.b.${threads}@import.example.com`)).toBeUndefined();
-    expect(await candidateRow(`first.d.${threads}@import.example.com`)).toBeDefined();
-  });
+  ])(
+    'Across small batches %s, an email belongs to its first row, even a refused one, and the report follows the file',
+    async (_, threads) => {
+      const lines = [
+        HEADER,
+        ok(`first.a.${threads}@import.example.com`),
+        ok(`first.b.${threads}@import.example.com`, { salary: '' }),
+        ok(`first.c.${threads}@import.example.com`),
+        ok(`first.a.${threads}@import.example.com`, { salary: '9999' }),
+        ok(`first.b.${threads}@import.example.com`),
+        ok(`first.d.${threads}@import.example.com`),
+        ok(`first.c.${threads}@import.example.com`),
+        ok('member@acme.example.com'),
+      ];
+      const file = path.join(dir, `batches-${threads}.csv`);
+      await writeFile(file, `${lines.join('\n')}\n`);
+      const result = await importCandidates({ file, knex: t.knex, connectionString: t.url, batchSize: 2, threads });
+      const report = (await readFile(result.reportPath, 'utf8')).trim().split('\n').slice(1);
+      expect(result).toMatchObject({ rows: 8, created: 3, updated: 0, rejected: 5 });
+      expect(report.map((line) => Number(line.split(',')[0]))).toEqual([3, 5, 6, 8, 9]);
+      expect(report[0]).toContain('expectedSalary.errors.required');
+      expect(report[1]).toContain('duplicateInFile (the same email is on row 2)');
+      expect(report[2]).toContain('duplicateInFile (the same email is on row 3)');
+      expect(report[3]).toContain('duplicateInFile (the same email is on row 4)');
+      expect(report[4]).toContain('email: email.errors.exists');
+      expect((await candidateRow(`first.a.${threads}@import.example.com`)).expected_salary).toBe(7000);
+      expect(await candidateRow(`first.b.${threads}@import.example.com`)).toBeUndefined();
+      expect(await candidateRow(`first.d.${threads}@import.example.com`)).toBeDefined();
+    },
+  );
 
   it('A row the database refuses is retried alone and reported; the rest of its batch is written', async () => {
     // A rule only the database knows, so the batch fails at write time.
@@ -187,7 +213,9 @@ describe('Bulk import of candidates', () => {
       expect(await candidateRow('retry.bob@import.example.com')).toBeUndefined();
       for (const email of ['retry.one', 'retry.two']) {
         const row = await candidateRow(`${email}@import.example.com`);
-        expect(Number((await t.knex('candidate_experiences').where('candidate_id', row.id).count({ n: '*' }))[0].n)).toBe(1);
+        expect(
+          Number((await t.knex('candidate_experiences').where('candidate_id', row.id).count({ n: '*' }))[0].n),
+        ).toBe(1);
       }
     } finally {
       await t.knex.raw('alter table candidates drop constraint import_test_no_bob');
@@ -196,7 +224,11 @@ describe('Bulk import of candidates', () => {
 
   it('A row asking for the set-password email invites the candidate to sign in, once, as a save in the console does', async () => {
     const header = `${HEADER},sendSetPasswordEmail`;
-    const lines = [header, `${ok('invited.one@import.example.com')},true`, `${ok('quiet.one@import.example.com')},false`];
+    const lines = [
+      header,
+      `${ok('invited.one@import.example.com')},true`,
+      `${ok('quiet.one@import.example.com')},false`,
+    ];
     const { result } = await run('invite.csv', `${lines.join('\n')}\n`);
     expect(result).toMatchObject({ created: 2, rejected: 0 });
     const [mail] = await listOutbox(t.knex, 'invited.one@import.example.com', 5);
@@ -206,7 +238,10 @@ describe('Bulk import of candidates', () => {
     const jobs = await t.knex.raw(
       "select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id where k.identifier = 'send_email'",
     );
-    const outboxIds = (await t.knex('outbox_emails').where('to', 'invited.one@import.example.com').pluck('id')) as number[];
+    const outboxIds = (await t
+      .knex('outbox_emails')
+      .where('to', 'invited.one@import.example.com')
+      .pluck('id')) as number[];
     expect(jobs.rows.map((j: { payload: { id: number } }) => j.payload.id)).toEqual(expect.arrayContaining(outboxIds));
     expect(await listOutbox(t.knex, 'quiet.one@import.example.com', 5)).toHaveLength(0);
     // Importing the same row again changes the flag from on to on: nothing more is sent.
@@ -230,13 +265,18 @@ describe('Bulk import of candidates', () => {
     await t.knex.raw(
       `create function import_trigger_probe_fn() returns trigger language plpgsql as $$ begin insert into import_trigger_probe values (new.id); return new; end $$`,
     );
-    await t.knex.raw('create trigger import_trigger_probe after insert or update on candidates for each row execute function import_trigger_probe_fn()');
+    await t.knex.raw(
+      'create trigger import_trigger_probe after insert or update on candidates for each row execute function import_trigger_probe_fn()',
+    );
     try {
       expect(await maySkipTriggers(t.knex)).toBe(false);
       const lines = [HEADER, ok('probe.one@import.example.com'), ok('probe.two@import.example.com')];
       const { result } = await run('probe.csv', `${lines.join('\n')}\n`);
       expect(result).toMatchObject({ created: 2, rejected: 0 });
-      const ids = await t.knex('candidates').whereIn('email', ['probe.one@import.example.com', 'probe.two@import.example.com']).pluck('id');
+      const ids = await t
+        .knex('candidates')
+        .whereIn('email', ['probe.one@import.example.com', 'probe.two@import.example.com'])
+        .pluck('id');
       expect((await t.knex('import_trigger_probe').pluck('candidate_id')).sort()).toEqual(ids.sort());
     } finally {
       await t.knex.raw('drop trigger import_trigger_probe on candidates');

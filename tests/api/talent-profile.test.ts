@@ -38,9 +38,16 @@ describe('Candidate profiles', () => {
       latestJobTitle: 'Senior Software Engineer',
     });
     expect(res.body.experiences.map((e: { company: string }) => e.company)).toEqual(['Globex', 'Acme']);
-    expect(res.body.experiences[0]).toMatchObject({ currentPosition: true, endDate: today, guid: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(res.body.experiences[0]).toMatchObject({
+      currentPosition: true,
+      endDate: today,
+      guid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     expect(res.body.experiences[1]).toMatchObject({ durationMonths: 41, countryId: ids.sgCountry });
-    expect(res.body.educations.map((e: { institute: string }) => e.institute)).toEqual(['National University of Singapore', 'Ngee Ann Polytechnic']);
+    expect(res.body.educations.map((e: { institute: string }) => e.institute)).toEqual([
+      'National University of Singapore',
+      'Ngee Ann Polytechnic',
+    ]);
     expect(res.body.educations[0].durationYears).toBe(4);
   });
 
@@ -53,7 +60,11 @@ describe('Candidate profiles', () => {
     const [mail] = await listOutbox(t.knex, created.body.email, 5);
     expect(mail.subject).toBe('Your Talentbase profile is ready');
     expect(mail.text).toContain('/auth/login');
-    await t.http.put(`/api/v1/candidates/${created.body.id}`).set(as(admin)).send({ summary: 'Edited', sendSetPasswordEmail: true }).expect(200);
+    await t.http
+      .put(`/api/v1/candidates/${created.body.id}`)
+      .set(as(admin))
+      .send({ summary: 'Edited', sendSetPasswordEmail: true })
+      .expect(200);
     expect(await listOutbox(t.knex, created.body.email, 5)).toHaveLength(1);
     const quiet = await t.http.post('/api/v1/candidates').set(as(admin)).send(candidatePayload(ids)).expect(201);
     expect(await listOutbox(t.knex, quiet.body.email, 5)).toHaveLength(0);
@@ -64,7 +75,9 @@ describe('Candidate profiles', () => {
     const updated = await t.http
       .put(`/api/v1/candidates/${created.body.id}`)
       .set(as(admin))
-      .send({ experiences: [{ title: 'Staff Engineer', company: 'Initech', startDate: '2020-01-01', endDate: '2021-01-01' }] })
+      .send({
+        experiences: [{ title: 'Staff Engineer', company: 'Initech', startDate: '2020-01-01', endDate: '2021-01-01' }],
+      })
       .expect(200);
     expect(updated.body.experiences).toHaveLength(1);
     expect(updated.body.educations).toHaveLength(2);
@@ -85,7 +98,9 @@ describe('Candidate profiles', () => {
     });
     const res = await t.http.post('/api/v1/candidates').set(as(admin)).send(payload).expect(400);
     expect(res.body.error.fields).toEqual({ 'experiences.1.title': 'experiences.title.errors.required' });
-    const dated = candidatePayload(ids, { experiences: [{ title: 'Engineer', company: 'Acme', startDate: '2030-01-01' }] });
+    const dated = candidatePayload(ids, {
+      experiences: [{ title: 'Engineer', company: 'Acme', startDate: '2030-01-01' }],
+    });
     const late = await t.http.post('/api/v1/candidates').set(as(admin)).send(dated).expect(400);
     expect(late.body.error.fields).toEqual({ 'experiences.0.startDate': 'experiences.startDate.errors.inFuture' });
     expect(Number((await t.knex('candidates').count({ n: '*' }))[0].n)).toBe(before);
@@ -114,7 +129,9 @@ describe('Candidate profiles', () => {
         .send({ candidateId: demoId, title: 'X', company: 'Y', startDate: '2020-01-01' })
         .expect(403);
     }
-    expect((await t.knex('candidates').where('email', 'candidate@example.com').first('first_name')).first_name).toBe('Chloe');
+    expect((await t.knex('candidates').where('email', 'candidate@example.com').first('first_name')).first_name).toBe(
+      'Chloe',
+    );
   });
 
   it('The demo candidate has a complete profile and reads it without the internal fields', async () => {
@@ -125,7 +142,15 @@ describe('Candidate profiles', () => {
     expect(res.body.preferredLocations.length).toBeGreaterThanOrEqual(2);
     expect(res.body.experiences.length).toBeGreaterThanOrEqual(3);
     expect(res.body.educations.length).toBeGreaterThanOrEqual(2);
-    for (const internal of ['source', 'sourceOtherText', 'reasonForLeaving', 'lookingFor', 'ownerId', 'tags', 'sendSetPasswordEmail'])
+    for (const internal of [
+      'source',
+      'sourceOtherText',
+      'reasonForLeaving',
+      'lookingFor',
+      'ownerId',
+      'tags',
+      'sendSetPasswordEmail',
+    ])
       expect(res.body).not.toHaveProperty(internal);
   });
 
@@ -146,14 +171,43 @@ describe('Candidate profiles', () => {
     const refused = await t.http
       .put(`/api/v1/candidates/${demoId}`)
       .set(as(candidate))
-      .send({ summary: 'Updated by me', expectedSalary: 13000, status: 2, visibility: false, email: 'new@example.com', source: 8, tags: [], ownerId: null })
+      .send({
+        summary: 'Updated by me',
+        expectedSalary: 13000,
+        status: 2,
+        visibility: false,
+        email: 'new@example.com',
+        source: 8,
+        tags: [],
+        ownerId: null,
+      })
       .expect(403);
     expect(refused.body.error.code).toBe('errors.fieldNotWritable');
-    expect(Object.keys(refused.body.error.fields).sort()).toEqual(['email', 'ownerId', 'source', 'status', 'tags', 'visibility']);
-    const unchanged = await t.knex('candidates').where('email', 'candidate@example.com').first('summary', 'source', 'tags', 'owner_id', 'visibility');
+    expect(Object.keys(refused.body.error.fields).sort()).toEqual([
+      'email',
+      'ownerId',
+      'source',
+      'status',
+      'tags',
+      'visibility',
+    ]);
+    const unchanged = await t
+      .knex('candidates')
+      .where('email', 'candidate@example.com')
+      .first('summary', 'source', 'tags', 'owner_id', 'visibility');
     expect(unchanged.summary).not.toBe('Updated by me');
-    const res = await t.http.put(`/api/v1/candidates/${demoId}`).set(as(candidate)).send({ summary: 'Updated by me', expectedSalary: 13000 }).expect(200);
-    expect(res.body).toMatchObject({ summary: 'Updated by me', expectedSalary: 13000, status: 1, visibility: true, email: 'candidate@example.com' });
+    const res = await t.http
+      .put(`/api/v1/candidates/${demoId}`)
+      .set(as(candidate))
+      .send({ summary: 'Updated by me', expectedSalary: 13000 })
+      .expect(200);
+    expect(res.body).toMatchObject({
+      summary: 'Updated by me',
+      expectedSalary: 13000,
+      status: 1,
+      visibility: true,
+      email: 'candidate@example.com',
+    });
     const row = await t.knex('candidates').where('email', 'candidate@example.com').first('source', 'tags', 'owner_id');
     expect(row.source).toBe(7);
     expect(row.tags.length).toBeGreaterThan(0);
@@ -167,7 +221,11 @@ describe('Candidate profiles', () => {
       .send({ title: 'Intern', company: 'Startup', startDate: '2012-06-01', endDate: '2012-08-31' })
       .expect(201);
     expect(res.body.candidateId).toBe(demoId);
-    const bad = await t.http.put(`/api/v1/candidate-experiences/${res.body.id}`).set(as(candidate)).send({ endDate: '2012-01-01' }).expect(400);
+    const bad = await t.http
+      .put(`/api/v1/candidate-experiences/${res.body.id}`)
+      .set(as(candidate))
+      .send({ endDate: '2012-01-01' })
+      .expect(400);
     expect(bad.body.error.fields).toEqual({ endDate: 'endDate.errors.beforeStart' });
     await t.http.delete(`/api/v1/candidate-experiences/${res.body.id}`).set(as(candidate)).expect(200);
   });

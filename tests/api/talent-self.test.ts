@@ -67,9 +67,12 @@ describe("The candidate's own page: status, email and insights", () => {
     ['activate', 2, false, { error: 'candidate.errors.statusNotAllowed' }],
     ['activate', 1, true, { error: 'candidate.errors.alreadyActive' }],
     ['activate', 0, false, { error: 'candidate.errors.statusNotAllowed' }],
-  ] as const)('A candidate asking to %s from status %i (chosen by them: %s) gets %o', (action, status, selfChosenStatus, expected) => {
-    expect(selfStatusChange({ status, selfChosenStatus }, action)).toEqual(expected);
-  });
+  ] as const)(
+    'A candidate asking to %s from status %i (chosen by them: %s) gets %o',
+    (action, status, selfChosenStatus, expected) => {
+      expect(selfStatusChange({ status, selfChosenStatus }, action)).toEqual(expected);
+    },
+  );
 
   it("An admin's bulk status change warns about candidates who chose their status, then applies when confirmed", async () => {
     const chose = await newCandidate();
@@ -88,7 +91,10 @@ describe("The candidate's own page: status, email and insights", () => {
       .send({ candidates: [chose.id, plain.id], status: 3, confirm: true })
       .expect(200);
     expect(done.body).toMatchObject({ updated: 2, status: 3 });
-    expect((await t.http.get(`/api/v1/candidates/${chose.id}`).set(as(admin))).body).toMatchObject({ status: 3, selfChosenStatus: false });
+    expect((await t.http.get(`/api/v1/candidates/${chose.id}`).set(as(admin))).body).toMatchObject({
+      status: 3,
+      selfChosenStatus: false,
+    });
   });
 
   it('Only admins change statuses in bulk, with valid input', async () => {
@@ -104,8 +110,15 @@ describe("The candidate's own page: status, email and insights", () => {
       .send({ candidates: [me.id], status: 2 })
       .expect(403);
     await t.http.post('/api/v1/candidates/update/status').expect(401);
-    const bad = await t.http.post('/api/v1/candidates/update/status').set(as(admin)).send({ candidates: [], status: 9 }).expect(400);
-    expect(bad.body.error.fields).toEqual({ candidates: 'candidates.errors.required', status: 'status.errors.invalid' });
+    const bad = await t.http
+      .post('/api/v1/candidates/update/status')
+      .set(as(admin))
+      .send({ candidates: [], status: 9 })
+      .expect(400);
+    expect(bad.body.error.fields).toEqual({
+      candidates: 'candidates.errors.required',
+      status: 'status.errors.invalid',
+    });
     const missing = await t.http
       .post('/api/v1/candidates/update/status')
       .set(as(admin))
@@ -130,28 +143,45 @@ describe("The candidate's own page: status, email and insights", () => {
       .send({ code: code === '000000' ? '111111' : '000000' })
       .expect(400);
     expect(wrong.body.error.code).toBe('otp.invalid');
-    const done = await t.http.put(`/api/v1/candidate-email-change-request/confirm-email-to-update/${me.id}`).set(as(me.token)).send({ code }).expect(200);
+    const done = await t.http
+      .put(`/api/v1/candidate-email-change-request/confirm-email-to-update/${me.id}`)
+      .set(as(me.token))
+      .send({ code })
+      .expect(200);
     expect(done.body).toEqual({ updated: true, email: newEmail });
     expect((await t.http.get(`/api/v1/candidates/${me.id}`).set(as(me.token))).body.email).toBe(newEmail);
     const [notice] = await listOutbox(t.knex, me.email, 1);
     expect(notice.text).toContain(newEmail);
-    await t.http.put(`/api/v1/candidate-email-change-request/confirm-email-to-update/${me.id}`).set(as(me.token)).send({ code }).expect(400);
+    await t.http
+      .put(`/api/v1/candidate-email-change-request/confirm-email-to-update/${me.id}`)
+      .set(as(me.token))
+      .send({ code })
+      .expect(400);
   });
 
   it('An email change refuses a malformed address and other people, and answers a taken one as any other', async () => {
     const me = await newCandidate();
     const other = await newCandidate();
     const ask = (id: string, email: string, token: string) =>
-      t.http.post(`/api/v1/candidate-email-change-request/is-send-confirmation-email-for-update/${id}`).set(as(token)).send({ email });
+      t.http
+        .post(`/api/v1/candidate-email-change-request/is-send-confirmation-email-for-update/${id}`)
+        .set(as(token))
+        .send({ email });
     // A taken address gets the same answer; its owner is told instead of the asker.
     expect((await ask(me.id, 'owner@acme.example.com', me.token).expect(200)).body).toEqual({
       isSend: true,
       email: 'owner@acme.example.com',
       expiresInMinutes: 10,
     });
-    expect((await listOutbox(t.knex, 'owner@acme.example.com', 1))[0].subject).toBe('Your email address was entered on Talentbase');
-    expect((await ask(me.id, 'nope', me.token).expect(400)).body.error.fields).toEqual({ email: 'email.errors.invalid' });
-    expect((await ask(me.id, me.email, me.token).expect(400)).body.error.fields).toEqual({ email: 'email.errors.sameAsCurrent' });
+    expect((await listOutbox(t.knex, 'owner@acme.example.com', 1))[0].subject).toBe(
+      'Your email address was entered on Talentbase',
+    );
+    expect((await ask(me.id, 'nope', me.token).expect(400)).body.error.fields).toEqual({
+      email: 'email.errors.invalid',
+    });
+    expect((await ask(me.id, me.email, me.token).expect(400)).body.error.fields).toEqual({
+      email: 'email.errors.sameAsCurrent',
+    });
     await ask(other.id, 'x@example.org', me.token).expect(403);
     await ask(me.id, 'x@example.org', company).expect(403);
     const code = await t.http
@@ -175,23 +205,52 @@ describe("The candidate's own page: status, email and insights", () => {
       .set(as(company))
       .send({ candidates: [me.id] })
       .expect(201);
-    await t.http.post('/api/v1/candidate-search-or-view-log/profile-view').set(as(company)).send({ candidateId: me.id }).expect(201);
-    await t.http.post('/api/v1/candidate-search-or-view-log/profile-view').set(as(admin)).send({ candidateId: me.id, projectId: 'Project:3' }).expect(201);
+    await t.http
+      .post('/api/v1/candidate-search-or-view-log/profile-view')
+      .set(as(company))
+      .send({ candidateId: me.id })
+      .expect(201);
+    await t.http
+      .post('/api/v1/candidate-search-or-view-log/profile-view')
+      .set(as(admin))
+      .send({ candidateId: me.id, projectId: 'Project:3' })
+      .expect(201);
     // An older view: counted in 30 days and all time, not in 7 days.
     await t
       .knex('candidate_search_or_view_logs')
       .where({ candidate_id: plainId, kind: 2, actor_kind: 1 })
       .update({ created_at: t.knex.raw("now() - interval '20 days'") });
-    await logRecruitmentActivity(t.knex, { candidateId: plainId, activity: 'stageChanged', fromStage: 1, toStage: 2, projectId: 12 });
-    await logRecruitmentActivity(t.knex, { candidateId: plainId, activity: 'stageChanged', fromStage: 2, toStage: 3, projectId: 12 });
+    await logRecruitmentActivity(t.knex, {
+      candidateId: plainId,
+      activity: 'stageChanged',
+      fromStage: 1,
+      toStage: 2,
+      projectId: 12,
+    });
+    await logRecruitmentActivity(t.knex, {
+      candidateId: plainId,
+      activity: 'stageChanged',
+      fromStage: 2,
+      toStage: 3,
+      projectId: 12,
+    });
     await logRecruitmentActivity(t.knex, { candidateId: plainId, activity: 'interviewRequested', projectId: 12 });
-    await logRecruitmentActivity(t.knex, { candidateId: plainId, activity: 'revealed', fromStage: 0, toStage: 1, projectId: 12 });
+    await logRecruitmentActivity(t.knex, {
+      candidateId: plainId,
+      activity: 'revealed',
+      fromStage: 0,
+      toStage: 1,
+      projectId: 12,
+    });
     await t
       .knex('candidate_recruitment_stage_logs')
       .where({ candidate_id: plainId, activity: 2 })
       .update({ created_at: t.knex.raw("now() - interval '90 days'") });
 
-    const views = await t.http.get(`/api/v1/candidate-search-or-view-log/profile-insights/${me.id}/7`).set(as(me.token)).expect(200);
+    const views = await t.http
+      .get(`/api/v1/candidate-search-or-view-log/profile-insights/${me.id}/7`)
+      .set(as(me.token))
+      .expect(200);
     expect(views.body).toEqual({
       candidateId: me.id,
       period: '7',
@@ -199,7 +258,10 @@ describe("The candidate's own page: status, email and insights", () => {
       views: { last7Days: 1, last30Days: 2, allTime: 2 },
       selected: { searchAppearances: 2, views: 1 },
     });
-    const stages = await t.http.get(`/api/v1/candidate-recruitment-stages-activity-log/profile-insights/${me.id}/all`).set(as(me.token)).expect(200);
+    const stages = await t.http
+      .get(`/api/v1/candidate-recruitment-stages-activity-log/profile-insights/${me.id}/all`)
+      .set(as(me.token))
+      .expect(200);
     expect(stages.body).toEqual({
       candidateId: me.id,
       period: 'all',
@@ -208,24 +270,52 @@ describe("The candidate's own page: status, email and insights", () => {
       reveals: { last7Days: 1, last30Days: 1, allTime: 1 },
       selected: { shortlists: 1, interviewRequests: 1, reveals: 1 },
     });
-    const byAdmin = await t.http.get(`/api/v1/candidate-search-or-view-log/profile-insights/${me.id}/30`).set(as(admin)).expect(200);
+    const byAdmin = await t.http
+      .get(`/api/v1/candidate-search-or-view-log/profile-insights/${me.id}/30`)
+      .set(as(admin))
+      .expect(200);
     expect(byAdmin.body.selected).toEqual({ searchAppearances: 2, views: 2 });
   });
 
   it('Insights are private to the candidate and admins, and the logs check their input', async () => {
     const me = await newCandidate();
     const other = await newCandidate();
-    await t.http.get(`/api/v1/candidate-search-or-view-log/profile-insights/${other.id}/7`).set(as(me.token)).expect(403);
+    await t.http
+      .get(`/api/v1/candidate-search-or-view-log/profile-insights/${other.id}/7`)
+      .set(as(me.token))
+      .expect(403);
     await t.http.get(`/api/v1/candidate-search-or-view-log/profile-insights/${me.id}/7`).set(as(company)).expect(403);
-    await t.http.get(`/api/v1/candidate-recruitment-stages-activity-log/profile-insights/${me.id}/7`).set(as(company)).expect(403);
-    expect((await t.http.get(`/api/v1/candidate-search-or-view-log/profile-insights/${me.id}/14`).set(as(me.token)).expect(400)).body.error.fields).toEqual({
+    await t.http
+      .get(`/api/v1/candidate-recruitment-stages-activity-log/profile-insights/${me.id}/7`)
+      .set(as(company))
+      .expect(403);
+    expect(
+      (
+        await t.http
+          .get(`/api/v1/candidate-search-or-view-log/profile-insights/${me.id}/14`)
+          .set(as(me.token))
+          .expect(400)
+      ).body.error.fields,
+    ).toEqual({
       period: 'period.errors.invalid',
     });
-    await t.http.post('/api/v1/candidate-search-or-view-log/profile-view').set(as(me.token)).send({ candidateId: other.id }).expect(403);
+    await t.http
+      .post('/api/v1/candidate-search-or-view-log/profile-view')
+      .set(as(me.token))
+      .send({ candidateId: other.id })
+      .expect(403);
     await t.http.post('/api/v1/candidate-search-or-view-log/profile-view').send({ candidateId: other.id }).expect(401);
-    const bad = await t.http.post('/api/v1/candidate-search-or-view-log/profile-view').set(as(company)).send({ candidateId: 'Candidate:999999' }).expect(400);
+    const bad = await t.http
+      .post('/api/v1/candidate-search-or-view-log/profile-view')
+      .set(as(company))
+      .send({ candidateId: 'Candidate:999999' })
+      .expect(400);
     expect(bad.body.error.fields).toEqual({ candidateId: 'candidateId.errors.notFound' });
-    const none = await t.http.post('/api/v1/candidate-search-or-view-log/search-appearance').set(as(company)).send({ candidates: 'x' }).expect(400);
+    const none = await t.http
+      .post('/api/v1/candidate-search-or-view-log/search-appearance')
+      .set(as(company))
+      .send({ candidates: 'x' })
+      .expect(400);
     expect(none.body.error.fields).toEqual({ candidates: 'candidates.errors.required' });
     const project = await t.http
       .post('/api/v1/candidate-search-or-view-log/search-appearance')
@@ -238,7 +328,10 @@ describe("The candidate's own page: status, email and insights", () => {
   it("A candidate's write of a field they may not change is refused by name, never silently dropped; the same value sent back is harmless", async () => {
     const me = await newCandidate();
     const own = (await t.http.get(`/api/v1/candidates/${me.id}`).set(as(me.token)).expect(200)).body;
-    const hide = await t.http.put(`/api/v1/candidates/${me.id}`).set(as(me.token)).send({ visibility: !own.visibility });
+    const hide = await t.http
+      .put(`/api/v1/candidates/${me.id}`)
+      .set(as(me.token))
+      .send({ visibility: !own.visibility });
     expect(hide.status).toBe(403);
     expect(hide.body.error.code).toBe('errors.fieldNotWritable');
     expect(hide.body.error.fields).toEqual({ visibility: 'visibility.errors.notWritable' });

@@ -7,7 +7,10 @@ import { testApp } from '../helpers/app';
 
 const limits = { perEmail: 100, perIp: 3, windowMinutes: 15 };
 
-async function askCodes(t: Awaited<ReturnType<typeof testApp>>, forwardedFor: (i: number) => string): Promise<number[]> {
+async function askCodes(
+  t: Awaited<ReturnType<typeof testApp>>,
+  forwardedFor: (i: number) => string,
+): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = 0; i < 5; i += 1) {
     const res = await t.http

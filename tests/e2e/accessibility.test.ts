@@ -63,7 +63,8 @@ async function settled(page: Page, quiet = 300, max = 15_000): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 25));
   }
-  if (process.env.AXE_DEBUG) console.error(`still loading after ${max} ms: ${[...pending].map((r) => r.url()).join(', ')}`);
+  if (process.env.AXE_DEBUG)
+    console.error(`still loading after ${max} ms: ${[...pending].map((r) => r.url()).join(', ')}`);
 }
 
 /**
@@ -111,7 +112,12 @@ async function auditNow(page: Page, label: string): Promise<Finding[]> {
     const axe = (
       window as unknown as {
         axe: {
-          run(ctx: Document, o: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; failureSummary: string }[] }[] }>;
+          run(
+            ctx: Document,
+            o: object,
+          ): Promise<{
+            violations: { id: string; impact: string; nodes: { target: string[]; failureSummary: string }[] }[];
+          }>;
         };
       }
     ).axe;
@@ -122,7 +128,8 @@ async function auditNow(page: Page, label: string): Promise<Finding[]> {
       nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary.split('\n')[1]?.trim() ?? ''}`),
     }));
   }, TAGS);
-  if (process.env.AXE_DEBUG) console.error(`  ${label}: settled ${t1 - t0} ms, axe loaded ${t2 - t1} ms, axe ran ${Date.now() - t2} ms`);
+  if (process.env.AXE_DEBUG)
+    console.error(`  ${label}: settled ${t1 - t0} ms, axe loaded ${t2 - t1} ms, axe ran ${Date.now() - t2} ms`);
   const found = violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .map((v) => ({ page: label, rule: v.id, impact: v.impact, nodes: v.nodes }));
@@ -134,19 +141,29 @@ async function auditNow(page: Page, label: string): Promise<Finding[]> {
 function viewerOf(demo: DemoRole): Viewer | undefined {
   if (demo.role === 'guest') return undefined;
   if (demo.role === 'admin') return { role: 'admin', subRole: ADMIN_TYPES[demo.adminType ?? 'general'] };
-  if (demo.role === 'company' || demo.role === 'raasCompany') return { role: demo.role, subRole: SUB_ROLES[demo.subRole ?? 'member'] };
+  if (demo.role === 'company' || demo.role === 'raasCompany')
+    return { role: demo.role, subRole: SUB_ROLES[demo.subRole ?? 'member'] };
   return { role: demo.role as Viewer['role'], subRole: null };
 }
 
 /** Routes the server or the app hands to the console: audited there. */
-const CONSOLE_ROUTES = new Set<RouteId>(['companies', 'tags', 'admins', 'talent', 'talentAdd', 'talentEdit', 'talentView']);
+const CONSOLE_ROUTES = new Set<RouteId>([
+  'companies',
+  'tags',
+  'admins',
+  'talent',
+  'talentAdd',
+  'talentEdit',
+  'talentView',
+]);
 
 /** A concrete address for each route the role may open, parameters filled with records it can see. */
 async function portalPaths(demo: DemoRole): Promise<string[]> {
   const viewer = viewerOf(demo);
   const project = async () => {
     const q = e2e.db.knex('projects').orderBy('id').first('id');
-    if (demo.email && demo.role !== 'admin') q.whereIn('company_id', e2e.db.knex('company_users').where('email', demo.email).select('company_id'));
+    if (demo.email && demo.role !== 'admin')
+      q.whereIn('company_id', e2e.db.knex('company_users').where('email', demo.email).select('company_id'));
     return (await q)?.id as number | undefined;
   };
   const paths: string[] = [];
@@ -159,7 +176,10 @@ async function portalPaths(demo: DemoRole): Promise<string[]> {
       if (!projectId) continue;
       path = path.replace(':id', String(projectId));
     }
-    path = path.replace('/:redirectUrl?', '').replace(':interviewGuid/:timestamp', '00000000-0000-4000-8000-000000000000/0').replace(/^\*$/, '/no-such-page');
+    path = path
+      .replace('/:redirectUrl?', '')
+      .replace(':interviewGuid/:timestamp', '00000000-0000-4000-8000-000000000000/0')
+      .replace(/^\*$/, '/no-such-page');
     // Public pages are the same whoever reads them: audited once, for the logged-out visitor.
     if (viewer && rule.access.kind === 'public') continue;
     if (id === 'interviewRequest') path += `?irt=${'a'.repeat(43)}&av=approve&m=email`;
@@ -169,7 +189,8 @@ async function portalPaths(demo: DemoRole): Promise<string[]> {
   return paths;
 }
 
-const summary = (findings: Finding[]) => findings.map((f) => `${f.page} — ${f.rule} (${f.impact})\n    ${f.nodes.join('\n    ')}`);
+const summary = (findings: Finding[]) =>
+  findings.map((f) => `${f.page} — ${f.rule} (${f.impact})\n    ${f.nodes.join('\n    ')}`);
 
 describe('Every portal page, in every role that opens it, has no critical or serious WCAG 2.1 A/AA violation', () => {
   it.each(DEMO_ROLES.map((d) => [d.label, d] as const))(
@@ -219,7 +240,9 @@ describe('Every console list, form and record screen, in every role that opens t
       const menu = page.getByRole('navigation', { name: 'Console menu' });
       // Collapsed groups are opened so every screen's link is read.
       for (const toggle of await menu.locator('button[aria-expanded="false"]').all()) await toggle.click();
-      const hrefs = await menu.locator('a[href^="/admin/"]').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+      const hrefs = await menu
+        .locator('a[href^="/admin/"]')
+        .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
       const lists = [...new Set(hrefs)];
       expect(lists.length).toBeGreaterThan(0);
       // Lists share create forms (the talent form is every list's way to add someone): each form is audited once.
@@ -233,7 +256,8 @@ describe('Every console list, form and record screen, in every role that opens t
         if (await row.count()) {
           await row.locator('td').nth(1).click();
           await page.waitForURL((url) => url.pathname !== list, { timeout: 5000 }).catch(() => undefined);
-          if (new URL(page.url()).pathname !== list) findings.push(...(await audit(page, `${new URL(page.url()).pathname} (a record)`)));
+          if (new URL(page.url()).pathname !== list)
+            findings.push(...(await audit(page, `${new URL(page.url()).pathname} (a record)`)));
         }
         if (createHref && !forms.has(createHref)) {
           forms.add(createHref);

@@ -37,7 +37,9 @@ describe('The admin console', () => {
   it('A general admin signs in with the code emailed to them and lands on the companies list', async () => {
     await admin.goto(`${e2e.baseUrl}/admin`);
     await admin.waitForURL(/\/admin\/login$/);
-    await expect(admin.getByRole('link', { name: 'development mailbox' }).getAttribute('href')).resolves.toBe('/dev/mailbox');
+    await expect(admin.getByRole('link', { name: 'development mailbox' }).getAttribute('href')).resolves.toBe(
+      '/dev/mailbox',
+    );
 
     await signIn(admin, 'admin@example.com');
 
@@ -47,7 +49,9 @@ describe('The admin console', () => {
     // The session is the httpOnly cookie alone: nothing a script could read holds it.
     const [cookie] = (await admin.context().cookies()).filter((c) => c.name === 'tb_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
-    const readable = await admin.evaluate(() => JSON.stringify([document.cookie, { ...localStorage }, { ...sessionStorage }]));
+    const readable = await admin.evaluate(() =>
+      JSON.stringify([document.cookie, { ...localStorage }, { ...sessionStorage }]),
+    );
     expect(readable).not.toContain(cookie.value);
   });
 
@@ -57,7 +61,9 @@ describe('The admin console', () => {
 
     await menu(admin).getByRole('link', { name: 'Pending companies' }).click();
 
-    await admin.waitForURL((url) => url.pathname === '/admin/companies' && JSON.parse(url.searchParams.get('filter') ?? '{}').status === 0);
+    await admin.waitForURL(
+      (url) => url.pathname === '/admin/companies' && JSON.parse(url.searchParams.get('filter') ?? '{}').status === 0,
+    );
     await expect.poll(() => rows(admin).count()).toBe(pending.length);
     for (const name of pending) await admin.getByRole('cell', { name, exact: true }).waitFor();
     await expect(rows(admin).getByText('Active', { exact: true }).count()).resolves.toBe(0);
@@ -91,7 +97,10 @@ describe('The admin console', () => {
   });
 
   it('A malformed domain is refused at its field before anything is sent, and nothing changes', async () => {
-    const before = await e2e.db.knex('companies').where('company_name', 'Acme').first('id', 'valid_domains', 'updated_at');
+    const before = await e2e.db
+      .knex('companies')
+      .where('company_name', 'Acme')
+      .first('id', 'valid_domains', 'updated_at');
     const writes: string[] = [];
     const onRequest = (req: { method(): string; url(): string }) => {
       if (req.method() === 'PUT') writes.push(req.url());
@@ -112,7 +121,11 @@ describe('The admin console', () => {
   });
 
   it("The server's refusal shows at the field it concerns and nothing is saved", async () => {
-    const user = await e2e.db.knex('company_users').where('email', 'like', '%@umbrella.example.com').orderBy('id').first('id', 'email', 'first_name');
+    const user = await e2e.db
+      .knex('company_users')
+      .where('email', 'like', '%@umbrella.example.com')
+      .orderBy('id')
+      .first('id', 'email', 'first_name');
     await admin.goto(`${e2e.baseUrl}/admin/company-users/User%3A${user.id}`);
     await admin.getByRole('textbox', { name: 'First name' }).fill('Renamed');
     // Another person's email is theirs to change, through its confirmation: only the server says so.
@@ -127,7 +140,13 @@ describe('The admin console', () => {
   });
 
   it('A bulk status change on company users changes the selected rows and clears the selection', async () => {
-    const chosen = await e2e.db.knex('company_users').where('email', 'like', '%@globex.example.com').where('status', 1).orderBy('id').limit(2).pluck('email');
+    const chosen = await e2e.db
+      .knex('company_users')
+      .where('email', 'like', '%@globex.example.com')
+      .where('status', 1)
+      .orderBy('id')
+      .limit(2)
+      .pluck('email');
     expect(chosen).toHaveLength(2);
 
     await admin.goto(`${e2e.baseUrl}/admin/company-users`);
@@ -145,7 +164,9 @@ describe('The admin console', () => {
     await admin.getByText('Status changed for 2 selected').waitFor();
     await expect.poll(() => e2e.db.knex('company_users').whereIn('email', chosen).pluck('status')).toEqual([2, 2]);
     await expect(admin.getByText('2 items selected').count()).resolves.toBe(0);
-    await expect(admin.getByRole('row').filter({ hasText: chosen[0] }).getByRole('checkbox').isChecked()).resolves.toBe(false);
+    await expect(admin.getByRole('row').filter({ hasText: chosen[0] }).getByRole('checkbox').isChecked()).resolves.toBe(
+      false,
+    );
     await admin.getByRole('row').filter({ hasText: chosen[0] }).getByText('Inactive').waitFor();
   });
 
@@ -169,12 +190,17 @@ describe('The admin console', () => {
     const row = admin.getByRole('row').filter({ has: admin.getByRole('cell', { name: 'Night owl', exact: true }) });
     await row.waitFor();
     await expect.poll(() => panel.count()).toBe(0);
-    const tag = await e2e.db.knex('tags').where('identifier', 'nightowl').first('name', 'description', 'icon', 'status');
+    const tag = await e2e.db
+      .knex('tags')
+      .where('identifier', 'nightowl')
+      .first('name', 'description', 'icon', 'status');
     expect(tag).toEqual({ name: 'Night owl', description: 'Prefers late shifts', icon: 'schedule', status: 1 });
     // The list draws the icon beside its name, not the icon's code.
     await row.locator('[data-icon="schedule"] svg').waitFor();
     await expect(row.innerText()).resolves.toContain('Clock');
-    await expect(admin.getByRole('row').filter({ hasText: 'Hot profile' }).locator('[data-icon="whatshot"] svg').count()).resolves.toBe(1);
+    await expect(
+      admin.getByRole('row').filter({ hasText: 'Hot profile' }).locator('[data-icon="whatshot"] svg').count(),
+    ).resolves.toBe(1);
   });
 
   it("A tag edited in the panel to another tag's identifier is refused at that field", async () => {
@@ -187,7 +213,9 @@ describe('The admin console', () => {
     await panel.getByRole('button', { name: 'Save' }).click();
 
     await panel.locator('.ra-input-identifier').getByText('Tag identifier already exists').waitFor();
-    await expect(e2e.db.knex('tags').where('name', 'Night owl').first('identifier')).resolves.toEqual({ identifier: 'nightowl' });
+    await expect(e2e.db.knex('tags').where('name', 'Night owl').first('identifier')).resolves.toEqual({
+      identifier: 'nightowl',
+    });
   });
 
   it('A talent advocate sees the admins, cannot add one, and edits only their own profile', async () => {

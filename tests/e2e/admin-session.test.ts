@@ -20,7 +20,8 @@ async function signIn(page: Page, email: string) {
 }
 
 /** The session token: the httpOnly cookie the server set, read by the test harness (no script of the page can). */
-const sessionCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'tb_session')?.value ?? null;
+const sessionCookie = async (page: Page) =>
+  (await page.context().cookies()).find((c) => c.name === 'tb_session')?.value ?? null;
 
 beforeAll(async () => {
   e2e = await startE2E();
@@ -65,7 +66,9 @@ describe('Signing in to the admin console', () => {
 
     await page.waitForURL(/\/admin\/login$/);
     await expect(sessionCookie(page)).resolves.toBeNull();
-    const check = await fetch(`${e2e.baseUrl}/api/v1/auth/check/user`, { headers: { Authorization: `Bearer ${token}` } });
+    const check = await fetch(`${e2e.baseUrl}/api/v1/auth/check/user`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(check.status).toBe(401);
     await page.close();
   });
@@ -89,7 +92,9 @@ describe('Arriving from the portal', () => {
     const email = 'admin@example.com';
     // Sign in through the API in this browser: the server sets the httpOnly cookie, nothing is stored for the console.
     await page.request.post(`${e2e.baseUrl}/api/v1/auth/send-email-otp`, { data: { email } });
-    const login = await page.request.post(`${e2e.baseUrl}/api/v1/auth/login-by-email-otp`, { data: { email, otp: await e2e.lastCode(email) } });
+    const login = await page.request.post(`${e2e.baseUrl}/api/v1/auth/login-by-email-otp`, {
+      data: { email, otp: await e2e.lastCode(email) },
+    });
     expect(login.status()).toBe(200);
     const company = await e2e.db.knex('companies').where('company_name', 'Acme').first('id');
 

@@ -31,16 +31,27 @@ async function violations(page: Page): Promise<string[]> {
   if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE);
   return page.evaluate(async () => {
     const axe = (
-      window as unknown as { axe: { run(d: Document, o: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }
+      window as unknown as {
+        axe: {
+          run(
+            d: Document,
+            o: object,
+          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
     ).axe;
-    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    const r = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    });
     return r.violations
       .filter((v) => v.impact === 'critical' || v.impact === 'serious')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
 }
 
-const runJobs = () => runOnce({ connectionString: e2e.db.url, taskList: taskList(e2e.config, e2e.db.url), logger: workerLogger });
+const runJobs = () =>
+  runOnce({ connectionString: e2e.db.url, taskList: taskList(e2e.config, e2e.db.url), logger: workerLogger });
 
 beforeAll(async () => {
   e2e = await startE2E();
@@ -49,7 +60,9 @@ beforeAll(async () => {
   const knex = e2e.db.knex;
   const ids = await talentIds(knex);
   const skill = async (name: string) => (await knex('skills').where('name', name).first('id')).id as number;
-  const [java, spring, kafka, aws, postgres] = await Promise.all(['Java', 'Spring Boot', 'Apache Kafka', 'Amazon Web Services', 'PostgreSQL'].map(skill));
+  const [java, spring, kafka, aws, postgres] = await Promise.all(
+    ['Java', 'Spring Boot', 'Apache Kafka', 'Amazon Web Services', 'PostgreSQL'].map(skill),
+  );
   const backend = (await knex('job_titles').where('name', 'Senior Backend Engineer').first('id')).id as number;
   const year = new Date().getUTCFullYear();
   const create = async (firstName: string, skills: number[], startYear: number) => {
@@ -112,7 +125,9 @@ describe('AI match page', () => {
     const names = await rows.locator('td:nth-child(2)').allInnerTexts();
     expect(names[0]).toBe('Orsolya Matchtest');
     const scores = (await rows.locator('td:nth-child(3)').allInnerTexts()).map(Number);
-    expect(scores.every((s, i) => Number.isInteger(s) && s >= 0 && s <= 100 && (i === 0 || s <= scores[i - 1]))).toBe(true);
+    expect(scores.every((s, i) => Number.isInteger(s) && s >= 0 && s <= 100 && (i === 0 || s <= scores[i - 1]))).toBe(
+      true,
+    );
     const verdicts = await rows.locator('td:nth-child(4)').allInnerTexts();
     expect(verdicts.every((v) => ['Strong yes', 'Yes', 'Maybe', 'No'].includes(v))).toBe(true);
     const strong = rows.first();
@@ -148,14 +163,21 @@ describe('AI match page', () => {
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain("Add 1 candidate to the project's suggested tab?");
     // Audited once faded in: mid-fade the text's contrast is not what users read.
-    await admin.waitForFunction(() => Array.from(document.querySelectorAll('.MuiDialog-container')).every((e) => getComputedStyle(e).opacity === '1'));
+    await admin.waitForFunction(() =>
+      Array.from(document.querySelectorAll('.MuiDialog-container')).every((e) => getComputedStyle(e).opacity === '1'),
+    );
     expect(await violations(admin)).toEqual([]);
     await dialog.getByRole('combobox', { name: 'Project' }).click();
     await admin.getByRole('option', { name: 'Payments backend hire' }).click();
-    expect(await e2e.db.knex('project_candidates').where({ project_id: project.id, candidate_id: people.strong }).first()).toBeUndefined();
+    expect(
+      await e2e.db.knex('project_candidates').where({ project_id: project.id, candidate_id: people.strong }).first(),
+    ).toBeUndefined();
     await dialog.getByRole('button', { name: 'Add to project' }).click();
     await admin.getByText('Added to the project').waitFor();
-    const row = await e2e.db.knex('project_candidates').where({ project_id: project.id, candidate_id: people.strong }).first('stage', 'curated');
+    const row = await e2e.db
+      .knex('project_candidates')
+      .where({ project_id: project.id, candidate_id: people.strong })
+      .first('stage', 'curated');
     expect(row).toEqual({ stage: 0, curated: true });
     expect(await e2e.db.knex('project_candidates').where({ project_id: project.id }).count()).toEqual([{ count: 1 }]);
 
@@ -188,7 +210,9 @@ describe('AI match page', () => {
     expect(await runs.first().innerText()).toMatch(/payments-role\.docx\s+Awaiting confirmation/);
 
     // A renamed file is refused with the reason, and nothing starts.
-    await admin.getByTestId('ai-match-file').setInputFiles({ name: 'role.pdf', mimeType: 'application/pdf', buffer: await docxOf(JD.split('\n')) });
+    await admin
+      .getByTestId('ai-match-file')
+      .setInputFiles({ name: 'role.pdf', mimeType: 'application/pdf', buffer: await docxOf(JD.split('\n')) });
     await admin.getByRole('button', { name: 'Read requirements' }).click();
     await admin
       .getByRole('alert')
@@ -211,7 +235,9 @@ describe('AI match page', () => {
     await runs.last().getByRole('link').click();
     await expect.poll(() => admin.getByTestId('ai-match-state').innerText()).toBe('Done');
     await admin.getByTestId('ai-match-result').first().waitFor();
-    expect(await admin.getByTestId('ai-match-result').locator('td:nth-child(2)').first().innerText()).toBe('Orsolya Matchtest');
+    expect(await admin.getByTestId('ai-match-result').locator('td:nth-child(2)').first().innerText()).toBe(
+      'Orsolya Matchtest',
+    );
   }, 120_000);
 
   it("shows a project's runs on its page and starts a match from its job description", async () => {
@@ -223,12 +249,16 @@ describe('AI match page', () => {
     expect(await panel.getByTestId('ai-match-run').innerText()).toContain('Awaiting confirmation');
     await panel.getByRole('link', { name: 'Match from its job description' }).click();
     await admin.waitForURL(/\/ai-match\?project=/);
-    await expect.poll(() => admin.getByRole('combobox', { name: 'Project' }).inputValue()).toBe('Payments backend hire');
+    await expect
+      .poll(() => admin.getByRole('combobox', { name: 'Project' }).inputValue())
+      .toBe('Payments backend hire');
     await admin.getByRole('button', { name: 'Read requirements' }).click();
     await admin.getByRole('heading', { name: 'Requirements' }).waitFor();
     await admin.getByRole('button', { name: 'Start matching' }).click();
     await runJobs();
     await expect.poll(() => admin.getByTestId('ai-match-state').innerText(), { timeout: 10_000 }).toBe('Done');
-    expect(await e2e.db.knex('ai_match_runs').where({ project_id: project.id, source: 3 }).count()).toEqual([{ count: 2 }]);
+    expect(await e2e.db.knex('ai_match_runs').where({ project_id: project.id, source: 3 }).count()).toEqual([
+      { count: 2 },
+    ]);
   }, 120_000);
 });

@@ -37,7 +37,10 @@ async function watchedPage(): Promise<Watched> {
   });
   return {
     page,
-    violations: async () => [...consoleErrors, ...(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations))],
+    violations: async () => [
+      ...consoleErrors,
+      ...(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)),
+    ],
   };
 }
 

@@ -22,7 +22,12 @@ async function sessionCookie(context: BrowserContext) {
 /** Everything a script of the page can read: cookies it may see, local and session storage, and globals. */
 const scriptReadable = (page: Page) =>
   page.evaluate(() =>
-    JSON.stringify([document.cookie, { ...localStorage }, { ...sessionStorage }, Object.keys(window).filter((k) => /token|session/i.test(k))]),
+    JSON.stringify([
+      document.cookie,
+      { ...localStorage },
+      { ...sessionStorage },
+      Object.keys(window).filter((k) => /token|session/i.test(k)),
+    ]),
   );
 
 async function expectUnreadable(page: Page) {

@@ -45,7 +45,10 @@ describe('Credits', () => {
     await dialog.waitFor({ state: 'hidden', timeout: 6000 });
 
     await page.goto(`${e2e.baseUrl}/credits/log`);
-    const entry = page.getByTestId('credit-log-entry').filter({ hasText: 'Added by admin' }).filter({ hasText: company.company_name });
+    const entry = page
+      .getByTestId('credit-log-entry')
+      .filter({ hasText: 'Added by admin' })
+      .filter({ hasText: company.company_name });
     await entry.first().waitFor();
     await expect(entry.first().innerText()).resolves.toContain('+7');
   });
@@ -70,7 +73,9 @@ describe('Credits', () => {
     const download = await downloading;
     const order = await e2e.db.knex('sales_orders').orderBy('id', 'desc').first('order_number');
     expect(download.suggestedFilename()).toBe(`order-form-${order.order_number}.pdf`);
-    await expect(page.getByTestId('snackbar').innerText()).resolves.toContain(`Order form ${order.order_number} created`);
+    await expect(page.getByTestId('snackbar').innerText()).resolves.toContain(
+      `Order form ${order.order_number} created`,
+    );
     const listed = page.getByTestId('sales-order').filter({ hasText: order.order_number });
     await listed.waitFor();
     await expect(listed.innerText()).resolves.toContain(company.company_name);
@@ -90,9 +95,9 @@ describe('Credits', () => {
     await modal.getByRole('button', { name: 'One credit more' }).click();
     await expect(modal.getByTestId('purchase-total').innerText()).resolves.toContain('SGD 300.00');
     await modal.getByTestId('purchase-quantity').fill('25');
-    await expect(modal.getByRole('link', { name: 'Contact us for enterprise pricing' }).getAttribute('href')).resolves.toMatch(
-      /^mailto:support@talentbase.example/,
-    );
+    await expect(
+      modal.getByRole('link', { name: 'Contact us for enterprise pricing' }).getAttribute('href'),
+    ).resolves.toMatch(/^mailto:support@talentbase.example/);
     await modal.getByTestId('purchase-quantity').fill('3');
     await modal.getByRole('button', { name: /^Pay / }).click();
     await page.getByTestId('test-mode-banner').waitFor();
@@ -112,7 +117,9 @@ describe('Credits', () => {
       await buyer.getByRole('button', { name: 'Buy credits' }).click();
       const modal = buyer.getByRole('dialog', { name: 'Purchase credits' });
       await modal.getByTestId('purchase-quantity').fill('3');
-      await expect.poll(() => modal.getByTestId('purchase-total').innerText()).toContain(formatMoney(300, 'EUR', 'de-DE'));
+      await expect
+        .poll(() => modal.getByTestId('purchase-total').innerText())
+        .toContain(formatMoney(300, 'EUR', 'de-DE'));
       expect(formatMoney(300, 'EUR', 'de-DE')).toBe('300,00 EUR');
 
       // An order keeps the currency it was priced in; the console writes it in the configured locale.
@@ -130,10 +137,16 @@ describe('Credits', () => {
   it("The console's menu opens the portal's admin pages, and its credits lists open the portal's credit actions", async () => {
     const page = await signedInPage('admin@example.com');
     await page.goto(`${e2e.baseUrl}/admin/credits?filter=%7B%7D`);
-    const inPortal = page.getByRole('navigation', { name: 'Console menu' }).getByRole('list', { name: 'In the portal' });
+    const inPortal = page
+      .getByRole('navigation', { name: 'Console menu' })
+      .getByRole('list', { name: 'In the portal' });
     await expect(inPortal.getByRole('link', { name: 'AI Match' }).getAttribute('href')).resolves.toBe('/ai-match');
-    await expect(inPortal.getByRole('link', { name: 'Stage overview per week' }).getAttribute('href')).resolves.toBe('/dashboard/ta-dashboard-weekly');
-    await expect(inPortal.getByRole('link', { name: 'Active credits' }).getAttribute('href')).resolves.toBe('/credits/active-credits');
+    await expect(inPortal.getByRole('link', { name: 'Stage overview per week' }).getAttribute('href')).resolves.toBe(
+      '/dashboard/ta-dashboard-weekly',
+    );
+    await expect(inPortal.getByRole('link', { name: 'Active credits' }).getAttribute('href')).resolves.toBe(
+      '/credits/active-credits',
+    );
 
     await page.getByRole('link', { name: 'Generate order form' }).click();
     await page.waitForURL(`${e2e.baseUrl}/credits/active-credits?order_form=true`);

@@ -34,7 +34,11 @@ beforeAll(async () => {
 async function tableRows(page: Page, testId: string): Promise<string[][]> {
   const table = page.getByTestId(testId);
   await table.locator('tbody tr').first().waitFor();
-  return table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => (td.textContent ?? '').trim())));
+  return table
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => (td.textContent ?? '').trim())),
+    );
 }
 
 describe('Admin dashboards', () => {
@@ -71,7 +75,10 @@ describe('Admin dashboards', () => {
       ['Dashboard Beta', 'Talent advocate'],
       ['Dashboard Alpha', 'Talent advocate'],
     ]);
-    const adminName = await e2e.db.knex('admins').where('id', h.adminId).first(e2e.db.knex.raw("first_name || ' ' || last_name as name"));
+    const adminName = await e2e.db
+      .knex('admins')
+      .where('id', h.adminId)
+      .first(e2e.db.knex.raw("first_name || ' ' || last_name as name"));
     expect(rows[0][6]).toBe(adminName.name);
     expect(rows[1][6]).toBe('System');
   });

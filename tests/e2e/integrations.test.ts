@@ -62,7 +62,10 @@ describe('Integrations page', () => {
 
   it('connects Lever by signing in and coming back', async () => {
     await page.getByRole('button', { name: 'Connect Lever' }).click();
-    await page.getByRole('dialog', { name: 'Connect Lever' }).getByRole('button', { name: 'Sign in with Lever' }).click();
+    await page
+      .getByRole('dialog', { name: 'Connect Lever' })
+      .getByRole('button', { name: 'Sign in with Lever' })
+      .click();
     await page.waitForURL(/\/integrations\?lever=connected$/);
     await page.getByText('Lever connected. The first sync has started.').waitFor();
     await expect.poll(() => row('lever').innerText()).toContain('Connected');

@@ -36,19 +36,32 @@ async function apiToken(email: string): Promise<string> {
 const signedInPage = (email: string, viewport?: { width: number; height: number }) => e2e.signIn(email, viewport);
 
 async function phonePage(): Promise<Page> {
-  const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const context = await e2e.browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  });
   return context.newPage();
 }
 
 const runJobs = () =>
-  runOnce({ connectionString: e2e.db.url, taskList: taskList(loadConfig({ secret: TEST_SECRET, env: 'test' }), e2e.db.url), logger: workerLogger });
+  runOnce({
+    connectionString: e2e.db.url,
+    taskList: taskList(loadConfig({ secret: TEST_SECRET, env: 'test' }), e2e.db.url),
+    logger: workerLogger,
+  });
 
 async function requestInterview(candidate: number) {
   await addToProject(e2e.db.knex, project, [candidate], 0);
   const res = await fetch(`${e2e.baseUrl}/api/v1/projects/candidate/interview/request`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ownerToken}` },
-    body: JSON.stringify({ projectId: `Project:${project.id}`, candidateId: [`Candidate:${candidate}`], requestAction: 'request_interview' }),
+    body: JSON.stringify({
+      projectId: `Project:${project.id}`,
+      candidateId: [`Candidate:${candidate}`],
+      requestAction: 'request_interview',
+    }),
   });
   expect(res.status).toBe(201);
   await runJobs();
@@ -100,12 +113,19 @@ describe('Interview requests', () => {
     await runJobs();
     const owner = await signedInPage('owner@acme.example.com');
     const answer = await owner.evaluate(async (id) => {
-      const res = await fetch(`/api/v1/projects/interview-request/by-project?project_id=Project:${id}`, { credentials: 'include' });
+      const res = await fetch(`/api/v1/projects/interview-request/by-project?project_id=Project:${id}`, {
+        credentials: 'include',
+      });
       return (await res.json()) as { data: { interview: { state: string } | null }[] };
     }, project.id);
     expect(answer.data.map((d) => d.interview?.state)).toEqual(['approved']);
     await owner.goto(`${e2e.baseUrl}/dev/mailbox`);
-    await owner.locator('article').filter({ hasText: 'to owner@acme.example.com' }).filter({ hasText: 'accepted your interview request' }).first().waitFor();
+    await owner
+      .locator('article')
+      .filter({ hasText: 'to owner@acme.example.com' })
+      .filter({ hasText: 'accepted your interview request' })
+      .first()
+      .waitFor();
 
     const admin = await signedInPage('admin@example.com');
     await admin.goto(`${e2e.baseUrl}/dashboard/interview-request`);
@@ -158,9 +178,14 @@ describe('Interview requests', () => {
     await dialog.getByTestId('jd-jdHeader').fill('Platform Engineer, Singapore');
     await dialog.getByRole('button', { name: 'Send' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    const sent = await e2e.db.knex('interview_requests').where({ project_id: bare.id, candidate_id: candidate }).first('jd_header', 'state');
+    const sent = await e2e.db
+      .knex('interview_requests')
+      .where({ project_id: bare.id, candidate_id: candidate })
+      .first('jd_header', 'state');
     expect(sent).toMatchObject({ jd_header: 'Platform Engineer, Singapore', state: 0 });
-    expect((await e2e.db.knex('projects').where('id', bare.id).first('job_description')).job_description).toBe('Own the platform our product teams build on.');
+    expect((await e2e.db.knex('projects').where('id', bare.id).first('job_description')).job_description).toBe(
+      'Own the platform our product teams build on.',
+    );
   });
 
   it('from the project page: with a job description the request goes out directly', async () => {
@@ -176,15 +201,24 @@ describe('Interview requests', () => {
       .getByRole('button', { name: /^Actions for/ })
       .click();
     await owner.getByRole('menuitem', { name: 'Send job description' }).click();
-    await expect(owner.getByTestId('snackbar').innerText()).resolves.toMatch(/Job description sent to 1 candidate(?![s(])/);
-    const sent = await e2e.db.knex('interview_requests').where({ project_id: ready.id, candidate_id: candidate }).first('kind');
+    await expect(owner.getByTestId('snackbar').innerText()).resolves.toMatch(
+      /Job description sent to 1 candidate(?![s(])/,
+    );
+    const sent = await e2e.db
+      .knex('interview_requests')
+      .where({ project_id: ready.id, candidate_id: candidate })
+      .first('kind');
     expect(sent.kind).toBe(2);
   });
 
   it('when the server fails, the candidate sees the error state and can try again', async () => {
     const phone = await phonePage();
     await phone.route('**/api/v1/projects/interview-request/check-and-approve', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"errors.internalServerError","message":"x"}}' }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"error":{"code":"errors.internalServerError","message":"x"}}',
+      }),
     );
     await phone.goto(`${e2e.baseUrl}/interview-request?irt=${'a'.repeat(43)}&av=approve&m=email`);
     await phone.getByText('We could not open this request').waitFor();
@@ -214,13 +248,19 @@ describe('Interview requests', () => {
     await expect(dialog.getByLabel('Header').inputValue()).resolves.toBe('A new opportunity for you');
     await dialog.getByLabel('Header').fill('QA Lead in Singapore');
     await dialog.getByRole('button', { name: 'Send' }).click();
-    await expect(admin.getByTestId('snackbar').innerText()).resolves.toMatch(/Qualify request sent to 1 candidate(?![s(])/);
+    await expect(admin.getByTestId('snackbar').innerText()).resolves.toMatch(
+      /Qualify request sent to 1 candidate(?![s(])/,
+    );
     await runJobs();
 
     // The candidate answers on WhatsApp: the provider's signed webhook reaches the product.
     const phone = (await e2e.db.knex('candidates').where('id', candidate).first('phone')).phone as string;
     const payload = JSON.stringify({
-      entry: [{ changes: [{ value: { messages: [{ from: phone.replace(/\D/g, ''), type: 'text', text: { body: 'Yes' } }] } }] }],
+      entry: [
+        {
+          changes: [{ value: { messages: [{ from: phone.replace(/\D/g, ''), type: 'text', text: { body: 'Yes' } }] } }],
+        },
+      ],
     });
     const secret = whatsappFor(loadConfig({ secret: TEST_SECRET, env: 'test' })).appSecret;
     const hook = await fetch(`${e2e.baseUrl}/api/v1/whatsapp/webhook`, {

@@ -43,7 +43,11 @@ beforeAll(async () => {
 const post = (page: Page, path: string, body: unknown) =>
   page.evaluate(
     async ([p, b]) => {
-      const res = await fetch(`/api/v1${p}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
+      const res = await fetch(`/api/v1${p}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(b),
+      });
       return res.status;
     },
     [path, body] as const,
@@ -61,9 +65,13 @@ describe('The live board', () => {
     await owner.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
 
     const admin = await e2e.signIn('admin@example.com');
-    expect(await post(admin, '/projects/recruitment', { projectId: `Project:${board.id}`, candidateId: [`Candidate:${mover.id}`], recruitmentStatus: 2 })).toBe(
-      200,
-    );
+    expect(
+      await post(admin, '/projects/recruitment', {
+        projectId: `Project:${board.id}`,
+        candidateId: [`Candidate:${mover.id}`],
+        recruitmentStatus: 2,
+      }),
+    ).toBe(200);
     await owner.locator(`[data-testid="board-column"][data-stage="2"] [data-guid="${mover.guid}"]`).waitFor();
     await expect.poll(() => owner.getByTestId('count-2').innerText()).toBe('1');
     await expect(owner.getByTestId('count-1').innerText()).resolves.toBe('0');
@@ -76,7 +84,10 @@ describe('Notifications', () => {
   let candidate: number;
 
   beforeAll(async () => {
-    project = await makeProject(e2e.db.knex, { title: 'Live answers: Platform lead', advocateEmail: 'advocate@example.com' });
+    project = await makeProject(e2e.db.knex, {
+      title: 'Live answers: Platform lead',
+      advocateEmail: 'advocate@example.com',
+    });
     [candidate] = await activeCandidates(e2e.db.knex, 1, { skip: 120 });
     await addToProject(e2e.db.knex, project, [candidate], 2);
   });
@@ -86,7 +97,12 @@ describe('Notifications', () => {
     await owner.goto(`${e2e.baseUrl}/projects`);
     const bell = owner.getByTestId('notification-bell');
     await bell.waitFor();
-    const before = await e2e.db.knex('notifications').where({ recipient_kind: 2 }).where('unread', true).count('* as n').first();
+    const before = await e2e.db
+      .knex('notifications')
+      .where({ recipient_kind: 2 })
+      .where('unread', true)
+      .count('* as n')
+      .first();
     expect(Number(before?.n ?? 0)).toBe(0);
 
     expect(
@@ -96,7 +112,11 @@ describe('Notifications', () => {
         requestAction: 'request_interview',
       }),
     ).toBe(201);
-    await runOnce({ connectionString: e2e.db.url, taskList: taskList(loadConfig({ secret: TEST_SECRET, env: 'test' }), e2e.db.url), logger: workerLogger });
+    await runOnce({
+      connectionString: e2e.db.url,
+      taskList: taskList(loadConfig({ secret: TEST_SECRET, env: 'test' }), e2e.db.url),
+      logger: workerLogger,
+    });
     const email = (await e2e.db.knex('candidates').where('id', candidate).first('email')).email as string;
     const [mail] = await listOutbox(e2e.db.knex, email, 1);
     const token = /irt=([\w-]+)/.exec(mail.text)?.[1];
@@ -111,7 +131,9 @@ describe('Notifications', () => {
     await owner.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor();
     await expect(owner.getByTestId('notification-count').innerText()).resolves.toBe('1');
     await bell.click();
-    const thread = owner.getByRole('button', { name: /accepted the interview request for Live answers: Platform lead/ });
+    const thread = owner.getByRole('button', {
+      name: /accepted the interview request for Live answers: Platform lead/,
+    });
     await thread.waitFor();
     await thread.click();
     await owner.waitForURL(`**/project/${project.id}`);

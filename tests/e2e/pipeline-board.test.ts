@@ -13,7 +13,8 @@ import { startE2E, type E2E } from '../helpers/e2e';
 let e2e: E2E;
 let project: { id: number; guid: string };
 /** Curated candidates, each at the stage the test starts them from. */
-const people: Record<'mover' | 'refused' | 'keyboard' | 'rejected', { id: number; guid: string; name: string }> = {} as never;
+const people: Record<'mover' | 'refused' | 'keyboard' | 'rejected', { id: number; guid: string; name: string }> =
+  {} as never;
 
 const signedIn = (email: string, viewport?: { width: number; height: number }) => e2e.signIn(email, viewport);
 
@@ -58,7 +59,8 @@ beforeAll(async () => {
 });
 
 const stageOf = async (candidateId: number) =>
-  (await e2e.db.knex('project_candidates').where({ project_id: project.id, candidate_id: candidateId }).first('stage')).stage;
+  (await e2e.db.knex('project_candidates').where({ project_id: project.id, candidate_id: candidateId }).first('stage'))
+    .stage;
 const column = (page: Page, stage: number) => page.locator(`[data-testid="board-column"][data-stage="${stage}"]`);
 const card = (page: Page, guid: string) => page.locator(`[data-testid="board-card"][data-guid="${guid}"]`);
 
@@ -110,7 +112,11 @@ describe('The project board', () => {
     await dialog.getByText('Enter the interviewer’s name').waitFor();
     await expect(dialog.getByText('Enter the interviewer’s email').count()).resolves.toBe(0);
     await dialog.getByRole('button', { name: 'Schedule and move' }).click();
-    await dialog.getByText('Propose at least one date and time').or(dialog.getByText('Enter a date and a time')).first().waitFor();
+    await dialog
+      .getByText('Propose at least one date and time')
+      .or(dialog.getByText('Enter a date and a time'))
+      .first()
+      .waitFor();
     await dialog.getByLabel('Interviewer name').fill('Dana Lim');
     await dialog.getByLabel('Interviewer email').fill('dana.lim@acme.example.com');
     // A link typed without https:// is read as an https link.
@@ -131,7 +137,10 @@ describe('The project board', () => {
     await dialog.getByRole('button', { name: 'Schedule and move' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => stageOf(people.mover.id)).toBe(3);
-    const scheduled = await e2e.db.knex('project_candidates').where({ project_id: project.id, candidate_id: people.mover.id }).first('schedule_data');
+    const scheduled = await e2e.db
+      .knex('project_candidates')
+      .where({ project_id: project.id, candidate_id: people.mover.id })
+      .first('schedule_data');
     expect(scheduled.schedule_data).toMatchObject({
       interviewerName: 'Dana Lim',
       meetingLink: 'https://meet.example.com/backend-1',
@@ -185,12 +194,20 @@ describe('The project board', () => {
     await page.goto(`${e2e.baseUrl}/project/${project.guid}?view=board`);
     await card(page, people.refused.guid).waitFor();
     // Someone else rejects the candidate meanwhile: the board still shows them in the longlist.
-    await e2e.db.knex('project_candidates').where({ project_id: project.id, candidate_id: people.refused.id }).update({ stage: 6, rejected_from: 1 });
+    await e2e.db
+      .knex('project_candidates')
+      .where({ project_id: project.id, candidate_id: people.refused.id })
+      .update({ stage: 6, rejected_from: 1 });
     await drag(page, card(page, people.refused.guid), column(page, 2));
-    await expect(page.getByTestId('snackbar').innerText()).resolves.toContain('not allowed from the candidate’s current stage');
+    await expect(page.getByTestId('snackbar').innerText()).resolves.toContain(
+      'not allowed from the candidate’s current stage',
+    );
     await column(page, 1).locator(`[data-guid="${people.refused.guid}"]`).waitFor();
     expect(await stageOf(people.refused.id)).toBe(6);
-    await e2e.db.knex('project_candidates').where({ project_id: project.id, candidate_id: people.refused.id }).update({ stage: 1, rejected_from: null });
+    await e2e.db
+      .knex('project_candidates')
+      .where({ project_id: project.id, candidate_id: people.refused.id })
+      .update({ stage: 1, rejected_from: null });
   });
 
   it('A company user rejects a candidate with a reason from the list and adds a note in the profile panel', async () => {
@@ -211,7 +228,11 @@ describe('The project board', () => {
       .knex('project_candidates')
       .where({ project_id: project.id, candidate_id: people.rejected.id })
       .first('stage', 'reject_data', 'rejected_from');
-    expect(rejected).toMatchObject({ stage: 6, rejected_from: 1, reject_data: { reason: 'skills', comment: 'Needs more Kubernetes experience' } });
+    expect(rejected).toMatchObject({
+      stage: 6,
+      rejected_from: 1,
+      reject_data: { reason: 'skills', comment: 'Needs more Kubernetes experience' },
+    });
 
     await page.getByTestId('tab-6').click();
     const moved = page.locator(`[data-testid="pipeline-row"][data-guid="${people.rejected.guid}"]`);
@@ -221,7 +242,10 @@ describe('The project board', () => {
     await panel.getByTestId('note-input').fill('Strong communicator; revisit next quarter.');
     await panel.getByRole('button', { name: 'Save note' }).click();
     await panel.getByTestId('note').filter({ hasText: 'Strong communicator; revisit next quarter.' }).waitFor();
-    const note = await e2e.db.knex('candidate_notes').where({ project_id: project.id, candidate_id: people.rejected.id }).first('note', 'deleted_at');
+    const note = await e2e.db
+      .knex('candidate_notes')
+      .where({ project_id: project.id, candidate_id: people.rejected.id })
+      .first('note', 'deleted_at');
     expect(note).toEqual({ note: 'Strong communicator; revisit next quarter.', deleted_at: null });
   });
 

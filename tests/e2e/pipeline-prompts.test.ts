@@ -16,7 +16,12 @@ let e2e: E2E;
 const signedIn = (email: string, viewport?: { width: number; height: number }) => e2e.signIn(email, viewport);
 
 /** A project of the company `email` works for, with candidates curated at `stage`. */
-async function projectWith(email: string, fields: Record<string, unknown>, candidates: { id: number }[], stage: number) {
+async function projectWith(
+  email: string,
+  fields: Record<string, unknown>,
+  candidates: { id: number }[],
+  stage: number,
+) {
   const knex = e2e.db.knex;
   const owner = await knex('company_users').where('email', email).first('id', 'company_id');
   const jobTitle = await knex('job_titles').orderBy('id').first('id');
@@ -54,7 +59,12 @@ beforeAll(async () => {
 
 describe('Project page prompts', () => {
   it('A bulk move of anonymous candidates out of the suggested tab asks to reveal them, then clears the selection', async () => {
-    const anonymous = await e2e.db.knex('candidates').where({ status: 1, anonymous: true }).orderBy('id').limit(2).select('id', 'guid');
+    const anonymous = await e2e.db
+      .knex('candidates')
+      .where({ status: 1, anonymous: true })
+      .orderBy('id')
+      .limit(2)
+      .select('id', 'guid');
     expect(anonymous.length, 'two anonymous demo candidates').toBe(2);
     const project = await projectWith('owner@acme.example.com', { title: 'Reveal test project' }, anonymous, 0);
     const page = await signedIn('owner@acme.example.com');
@@ -67,7 +77,15 @@ describe('Project page prompts', () => {
     const dialog = page.getByRole('dialog', { name: 'Reveal 2 candidates?' });
     await dialog.getByRole('button', { name: 'Reveal and move' }).click();
     await expect
-      .poll(() => e2e.db.knex('project_candidates').where('project_id', project.id).whereNotNull('revealed_at').where('stage', 1).count({ n: '*' }).first())
+      .poll(() =>
+        e2e.db
+          .knex('project_candidates')
+          .where('project_id', project.id)
+          .whereNotNull('revealed_at')
+          .where('stage', 1)
+          .count({ n: '*' })
+          .first(),
+      )
       .toEqual({ n: 2 });
     await bar.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('count-1').innerText()).toBe('2');
@@ -81,7 +99,12 @@ describe('Project page prompts', () => {
       .orderBy('id', 'desc')
       .limit(1)
       .select('id', 'guid');
-    const project = await projectWith('owner@raas.example.com', { title: 'RaaS upgrade test', project_type: 2, plan: 1 }, [candidate], 2);
+    const project = await projectWith(
+      'owner@raas.example.com',
+      { title: 'RaaS upgrade test', project_type: 2, plan: 1 },
+      [candidate],
+      2,
+    );
     await e2e.db
       .knex('companies')
       .where('id', project.companyId)
@@ -100,7 +123,12 @@ describe('Project page prompts', () => {
     await expect(page.getByRole('dialog', { name: 'Schedule the interview' }).count()).resolves.toBe(0);
     await upgrade.getByRole('button', { name: 'Upgrade for 1 credit' }).click();
     await expect(upgrade.getByTestId('prompt-error').innerText()).resolves.toContain('Not enough credits');
-    expect(await e2e.db.knex('project_candidates').where({ project_id: project.id, candidate_id: candidate.id }).first('stage')).toEqual({ stage: 2 });
+    expect(
+      await e2e.db
+        .knex('project_candidates')
+        .where({ project_id: project.id, candidate_id: candidate.id })
+        .first('stage'),
+    ).toEqual({ stage: 2 });
 
     // During the company's free trial the upgrade costs nothing: the move then goes through.
     await e2e.db
@@ -118,10 +146,20 @@ describe('Project page prompts', () => {
     await schedule.getByLabel('Address').fill('1 Raffles Place, Singapore');
     await schedule.getByRole('combobox', { name: 'Time zone' }).fill('Singapore');
     await page.getByRole('option', { name: /^Asia\/Singapore/ }).click();
-    await schedule.getByRole('textbox', { name: /^Proposed time 1\b/ }).fill(`${new Date().getFullYear() + 1}-02-01T10:00`);
+    await schedule
+      .getByRole('textbox', { name: /^Proposed time 1\b/ })
+      .fill(`${new Date().getFullYear() + 1}-02-01T10:00`);
     await schedule.getByRole('button', { name: 'Schedule and move' }).click();
     await expect
-      .poll(async () => (await e2e.db.knex('project_candidates').where({ project_id: project.id, candidate_id: candidate.id }).first('stage')).stage)
+      .poll(
+        async () =>
+          (
+            await e2e.db
+              .knex('project_candidates')
+              .where({ project_id: project.id, candidate_id: candidate.id })
+              .first('stage')
+          ).stage,
+      )
       .toBe(3);
     await page.getByTestId('project-plan').getByText('Power').waitFor();
   });
@@ -135,12 +173,20 @@ describe('Project page prompts', () => {
       .offset(6)
       .limit(1)
       .select('id', 'guid');
-    const project = await projectWith('owner@acme.example.com', { title: 'No guarantee test project', plan: 2 }, [candidate], 7);
+    const project = await projectWith(
+      'owner@acme.example.com',
+      { title: 'No guarantee test project', plan: 2 },
+      [candidate],
+      7,
+    );
     const page = await signedIn('owner@acme.example.com');
     await page.goto(`${e2e.baseUrl}/project/${project.guid}?tab=7`);
     await row(page, candidate.guid).getByTestId('candidate-menu').click();
     await page.getByRole('menuitem', { name: 'Move to Offered' }).click();
-    await page.getByRole('dialog', { name: 'Guarantee this candidate?' }).getByRole('button', { name: 'Move without guarantee' }).click();
+    await page
+      .getByRole('dialog', { name: 'Guarantee this candidate?' })
+      .getByRole('button', { name: 'Move without guarantee' })
+      .click();
     await expect
       .poll(async () =>
         e2e.db
@@ -160,7 +206,12 @@ describe('Project page prompts', () => {
       .offset(5)
       .limit(1)
       .select('id', 'guid');
-    const project = await projectWith('owner@acme.example.com', { title: 'Guarantee test project', plan: 2 }, [candidate], 7);
+    const project = await projectWith(
+      'owner@acme.example.com',
+      { title: 'Guarantee test project', plan: 2 },
+      [candidate],
+      7,
+    );
     await e2e.db
       .knex('companies')
       .where('id', project.companyId)
@@ -169,7 +220,10 @@ describe('Project page prompts', () => {
     await page.goto(`${e2e.baseUrl}/project/${project.guid}?tab=7`);
     await row(page, candidate.guid).getByTestId('candidate-menu').click();
     await page.getByRole('menuitem', { name: 'Move to Offered' }).click();
-    await page.getByRole('dialog', { name: 'Guarantee this candidate?' }).getByRole('button', { name: 'Guarantee for 0.5 credit' }).click();
+    await page
+      .getByRole('dialog', { name: 'Guarantee this candidate?' })
+      .getByRole('button', { name: 'Guarantee for 0.5 credit' })
+      .click();
     await expect
       .poll(async () =>
         e2e.db
@@ -196,7 +250,15 @@ describe('Project page prompts', () => {
     await page.getByRole('menuitem', { name: 'Edit candidate' }).waitFor();
     await page.getByRole('menuitem', { name: 'Skip to Offered' }).click();
     await expect
-      .poll(async () => (await e2e.db.knex('project_candidates').where({ project_id: project.id, candidate_id: candidate.id }).first('stage')).stage)
+      .poll(
+        async () =>
+          (
+            await e2e.db
+              .knex('project_candidates')
+              .where({ project_id: project.id, candidate_id: candidate.id })
+              .first('stage')
+          ).stage,
+      )
       .toBe(4);
     await expect.poll(() => page.getByTestId('count-4').innerText()).toBe('1');
     await expect(page.getByTestId('support-chat').count()).resolves.toBe(0);
@@ -215,7 +277,8 @@ describe('Project page prompts', () => {
     const page = await signedIn('owner@acme.example.com', { width: 390, height: 844 });
     await page.goto(`${e2e.baseUrl}/project/${project.guid}?tab=1`);
     await row(page, candidate.guid).waitFor();
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(await overflow()).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: 'Board' }).click();
     await page.locator(`[data-testid="board-card"][data-guid="${candidate.guid}"]`).waitFor();

@@ -11,7 +11,10 @@ let e2e: E2E;
 let owner: Page;
 
 /** A 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 const signedInPage = (email: string, viewport?: { width: number; height: number }) => e2e.signIn(email, viewport);
 
@@ -36,23 +39,36 @@ describe('My profile', () => {
 
     await owner.getByLabel('Phone').fill('+65 9123 4567');
     await owner.getByLabel('Job title').fill('Chief People Officer');
-    await owner.getByTestId('profile-picture-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await owner
+      .getByTestId('profile-picture-input')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
     await owner.getByText('me.png will be saved with your changes.').waitFor();
     await owner.getByRole('button', { name: 'Save changes' }).click();
     await expect(owner.getByTestId('snackbar').innerText()).resolves.toContain('Saved successfully');
 
-    const saved = await e2e.db.knex('company_users').where('email', 'owner@acme.example.com').first('job_title', 'phone', 'profile_pic');
-    expect(saved).toMatchObject({ job_title: 'Chief People Officer', phone: '+6591234567', profile_pic: expect.any(String) });
+    const saved = await e2e.db
+      .knex('company_users')
+      .where('email', 'owner@acme.example.com')
+      .first('job_title', 'phone', 'profile_pic');
+    expect(saved).toMatchObject({
+      job_title: 'Chief People Officer',
+      phone: '+6591234567',
+      profile_pic: expect.any(String),
+    });
     await owner.reload();
     await expect(owner.getByLabel('Job title').inputValue()).resolves.toBe('Chief People Officer');
-    await expect(owner.getByRole('button', { name: 'Account menu' }).locator('img').getAttribute('src')).resolves.toBe(saved.profile_pic);
+    await expect(owner.getByRole('button', { name: 'Account menu' }).locator('img').getAttribute('src')).resolves.toBe(
+      saved.profile_pic,
+    );
   });
 
   it('A picture of an unsupported type is refused before anything is sent', async () => {
     await owner.goto(`${e2e.baseUrl}/account`);
     await owner.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
     await owner.getByText('Company · Admin').waitFor();
-    await owner.getByTestId('profile-picture-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await owner
+      .getByTestId('profile-picture-input')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expect(owner.getByTestId('snackbar').innerText()).resolves.toContain('This file type is not supported');
   });
 });
@@ -69,7 +85,9 @@ describe('The team page', () => {
     await dialog.getByLabel('Email').fill('new.hire@acme.example.com');
     await dialog.getByLabel('First name').fill('Nina');
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
-    await expect(owner.getByTestId('snackbar').innerText()).resolves.toContain('Invitation sent to new.hire@acme.example.com');
+    await expect(owner.getByTestId('snackbar').innerText()).resolves.toContain(
+      'Invitation sent to new.hire@acme.example.com',
+    );
     await row(owner, 'new.hire@acme.example.com').getByText('Pending').waitFor();
     await owner.getByRole('tab', { name: 'Pending' }).click();
     await owner.waitForURL(`${e2e.baseUrl}/team?status=pending`);
@@ -80,9 +98,14 @@ describe('The team page', () => {
     await owner.goto(`${e2e.baseUrl}/team?search=member%40acme`);
     await owner.getByRole('button', { name: 'Actions for member@acme.example.com' }).click();
     await owner.getByRole('menuitem', { name: 'Deactivate' }).click();
-    await owner.getByRole('dialog', { name: 'Deactivate Marcus Lim?' }).getByRole('button', { name: 'Deactivate' }).click();
+    await owner
+      .getByRole('dialog', { name: 'Deactivate Marcus Lim?' })
+      .getByRole('button', { name: 'Deactivate' })
+      .click();
     await row(owner, 'member@acme.example.com').getByText('Inactive').waitFor();
-    await expect(e2e.db.knex('company_users').where('email', 'member@acme.example.com').first('status')).resolves.toEqual({ status: 2 });
+    await expect(
+      e2e.db.knex('company_users').where('email', 'member@acme.example.com').first('status'),
+    ).resolves.toEqual({ status: 2 });
   });
 
   it('An owner removes a colleague after choosing who receives their projects', async () => {
@@ -92,8 +115,12 @@ describe('The team page', () => {
     const dialog = owner.getByRole('dialog', { name: 'Remove this user?' });
     await dialog.getByLabel('Transfer their projects to').waitFor();
     await dialog.getByRole('button', { name: 'Remove from team' }).click();
-    await expect(owner.getByTestId('snackbar').innerText()).resolves.toContain('new.hire@acme.example.com was removed from the team');
-    await expect.poll(() => e2e.db.knex('company_users').where('email', 'new.hire@acme.example.com').first('id')).toBeUndefined();
+    await expect(owner.getByTestId('snackbar').innerText()).resolves.toContain(
+      'new.hire@acme.example.com was removed from the team',
+    );
+    await expect
+      .poll(() => e2e.db.knex('company_users').where('email', 'new.hire@acme.example.com').first('id'))
+      .toBeUndefined();
   });
 });
 
@@ -126,9 +153,15 @@ describe('Accepting an invitation', () => {
     await dialog.getByLabel('First name').fill('Nadia');
     await dialog.getByLabel('Last name').fill('Rahman');
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
-    await expect(inviter.getByTestId('snackbar').innerText()).resolves.toContain('Invitation sent to nadia.rahman@acme.example.com');
+    await expect(inviter.getByTestId('snackbar').innerText()).resolves.toContain(
+      'Invitation sent to nadia.rahman@acme.example.com',
+    );
 
-    const mail = await e2e.db.knex('outbox_emails').where('to', 'nadia.rahman@acme.example.com').orderBy('id', 'desc').first('text');
+    const mail = await e2e.db
+      .knex('outbox_emails')
+      .where('to', 'nadia.rahman@acme.example.com')
+      .orderBy('id', 'desc')
+      .first('text');
     expect(mail?.text).toMatch(/^Hi Nadia,/m);
     const link = /\/auth\/company\/invite-signup\?cist=[\w-]+/.exec(mail?.text ?? '')?.[0];
     const invitee = await e2e.newPage();

@@ -59,14 +59,18 @@ describe('Community sign-up', () => {
     await page.getByText('Check your email').waitFor();
     await page.getByText('We sent a link to sam.lee@mailbox.example.com').waitFor();
     // Nothing is reserved until the address is proven.
-    await expect(e2e.db.knex('community_users').where('email', 'sam.lee@mailbox.example.com').first()).resolves.toBeUndefined();
+    await expect(
+      e2e.db.knex('community_users').where('email', 'sam.lee@mailbox.example.com').first(),
+    ).resolves.toBeUndefined();
 
     await page.goto(`${e2e.baseUrl}${await emailedLink('sam.lee@mailbox.example.com', '/auth/magic-link')}`);
     await page.waitForURL(`${e2e.baseUrl}/community/welcome`);
     await page.getByRole('heading', { name: 'Welcome to the talent community' }).waitFor();
     await page.getByText('What happens next').waitFor();
     await expect.poll(() => page.title()).toBe('Welcome to the community | Talentbase');
-    await expect(e2e.db.knex('community_users').where('email', 'sam.lee@mailbox.example.com').first('status')).resolves.toEqual({ status: 1 });
+    await expect(
+      e2e.db.knex('community_users').where('email', 'sam.lee@mailbox.example.com').first('status'),
+    ).resolves.toEqual({ status: 1 });
   });
 
   it('Someone joins by emailed link, and opening it takes them to the welcome page', async () => {
@@ -89,7 +93,9 @@ describe('Community sign-up', () => {
     await page.getByLabel('Email').fill('owner@acme.example.com');
     await page.getByRole('button', { name: 'Join the community' }).click();
     await page.getByText('We sent a link to owner@acme.example.com').waitFor();
-    await expect(e2e.db.knex('community_users').where('email', 'owner@acme.example.com').first()).resolves.toBeUndefined();
+    await expect(
+      e2e.db.knex('community_users').where('email', 'owner@acme.example.com').first(),
+    ).resolves.toBeUndefined();
   });
 });
 
@@ -114,13 +120,17 @@ describe('Confirming a changed email', () => {
     const visitor = await e2e.newPage();
     await visitor.goto(`${e2e.baseUrl}${link}`);
     await visitor.waitForURL(new RegExp(`/auth/login/${encodeURIComponent('/auth/confirm-email')}`));
-    await expect(e2e.db.knex('company_users').where('email', 'rachel@raas.example.com').first('id')).resolves.toBeUndefined();
+    await expect(
+      e2e.db.knex('company_users').where('email', 'rachel@raas.example.com').first('id'),
+    ).resolves.toBeUndefined();
 
     // The signed-in owner opens it and the address changes.
     await owner.goto(`${e2e.baseUrl}${link}`);
     await owner.waitForURL(`${e2e.baseUrl}/projects`);
     await expect(owner.getByTestId('snackbar').innerText()).resolves.not.toBe('');
-    await expect.poll(() => e2e.db.knex('company_users').where('email', 'rachel@raas.example.com').first('id')).toBeDefined();
+    await expect
+      .poll(() => e2e.db.knex('company_users').where('email', 'rachel@raas.example.com').first('id'))
+      .toBeDefined();
 
     await owner.goto(`${e2e.baseUrl}${link}`);
     await owner.getByRole('heading', { name: 'We could not confirm your email' }).waitFor();
@@ -143,9 +153,13 @@ describe('Google and LinkedIn', () => {
     await expect(google.getAttribute('href')).resolves.toBe('/api/v1/auth/google/signin');
     await expect(page.getByRole('link', { name: 'Continue with LinkedIn' }).count()).resolves.toBe(0);
     await page.goto(`${e2e.baseUrl}/auth/company/signup/1`);
-    await expect(page.getByRole('link', { name: 'Sign up with Google' }).getAttribute('href')).resolves.toBe('/api/v1/auth/google/signup/company');
+    await expect(page.getByRole('link', { name: 'Sign up with Google' }).getAttribute('href')).resolves.toBe(
+      '/api/v1/auth/google/signup/company',
+    );
     await page.goto(`${e2e.baseUrl}/community/auth/signup`);
-    await expect(page.getByRole('link', { name: 'Sign up with Google' }).getAttribute('href')).resolves.toBe('/api/v1/auth/google/signup/community');
+    await expect(page.getByRole('link', { name: 'Sign up with Google' }).getAttribute('href')).resolves.toBe(
+      '/api/v1/auth/google/signup/community',
+    );
   });
 
   it('A stale provider key on the callback page explains that sign-in failed', async () => {

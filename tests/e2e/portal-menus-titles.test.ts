@@ -46,7 +46,9 @@ describe('Menu items open exactly what they name', () => {
   it('All talent after Pending curation opens the whole talent pool', async () => {
     const page = await signedIn('admin@example.com');
     await openMenuItem(page, 'Talent', 'Pending curation');
-    await page.waitForURL((url) => url.pathname === '/admin/talent' && JSON.parse(url.searchParams.get('filter') ?? '{}').status === 0);
+    await page.waitForURL(
+      (url) => url.pathname === '/admin/talent' && JSON.parse(url.searchParams.get('filter') ?? '{}').status === 0,
+    );
     await consoleMenu(page).locator('[aria-current="page"]', { hasText: 'Pending curation' }).waitFor();
 
     await openMenuItem(page, 'Talent', 'All talent');
@@ -76,14 +78,23 @@ function visitorFor(id: RouteId): string | undefined {
   const access = ROUTE_RULES[id].access as { kind: string; roles?: readonly string[] };
   if (access.kind !== 'private') return undefined;
   const role = access.roles?.[0] ?? 'company';
-  return { admin: 'admin@example.com', company: 'owner@acme.example.com', raasCompany: 'owner@raas.example.com', candidate: 'candidate@example.com' }[role];
+  return {
+    admin: 'admin@example.com',
+    company: 'owner@acme.example.com',
+    raasCompany: 'owner@raas.example.com',
+    candidate: 'candidate@example.com',
+  }[role];
 }
 
 /** A concrete address for a route pattern. */
 const addressOf = (path: string) =>
   path === '*'
     ? '/no-such-page'
-    : path.replace('/:redirectUrl?', '').replace(':id', 'Project%3A1').replace(':interviewGuid', 'abc').replace(':timestamp', '1700000000000');
+    : path
+        .replace('/:redirectUrl?', '')
+        .replace(':id', 'Project%3A1')
+        .replace(':interviewGuid', 'abc')
+        .replace(':timestamp', '1700000000000');
 
 /** Routes that hand over to the console or to a home page, where the page opened there carries the title. */
 const HANDS_OVER: RouteId[] = ['home', 'companies', 'companyUsers', 'tags', 'admins'];
@@ -117,10 +128,15 @@ describe('Every portal route has its own page title', () => {
       const pages = new Map<string | undefined, Page>();
       for (const id of Object.keys(ROUTE_RULES) as RouteId[]) {
         const email = visitorFor(id);
-        if (!pages.has(email)) pages.set(email, email ? await signedIn(email, viewport) : await (await e2e.browser.newContext({ viewport })).newPage());
+        if (!pages.has(email))
+          pages.set(
+            email,
+            email ? await signedIn(email, viewport) : await (await e2e.browser.newContext({ viewport })).newPage(),
+          );
         const page = pages.get(email) as Page;
         await open(page, `${e2e.baseUrl}${addressOf(ROUTE_RULES[id].path)}`);
-        if (HANDS_OVER.includes(id)) await expect.poll(() => page.title(), { message: id }).toMatch(/^.+ \| Talentbase$/);
+        if (HANDS_OVER.includes(id))
+          await expect.poll(() => page.title(), { message: id }).toMatch(/^.+ \| Talentbase$/);
         else await expect.poll(() => page.title(), { message: id }).toBe(documentTitle(ROUTE_RULES[id].titleKey));
       }
       for (const page of pages.values()) await page.context().close();

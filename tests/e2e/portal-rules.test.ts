@@ -3,14 +3,27 @@
  * the menus each role gets, page titles, login flags, form checks and list queries.
  */
 import { describe, expect, it } from 'vitest';
-import { decideAccess, homeFor, landingAfterLogin, loginPathFor, restrictedHomeFor, safeRedirect } from '../../portal/app/access';
+import {
+  decideAccess,
+  homeFor,
+  landingAfterLogin,
+  loginPathFor,
+  restrictedHomeFor,
+  safeRedirect,
+} from '../../portal/app/access';
 import { flagMessages, withoutFlags } from '../../portal/app/loginFlags';
 import { accountMenu, hasDrawer, isGroup, mainMenus } from '../../portal/app/menus';
 import { ROUTE_RULES, type RouteId } from '../../portal/app/routeRules';
 import { documentTitle } from '../../portal/app/titles';
 import type { Viewer } from '../../portal/app/viewer';
 import { businessEmailError, codeError, domainsError, phoneError } from '../../portal/components/validation';
-import { allowedStep, emptyDraft, recordStep, reusableToken, withEmailConfirmed } from '../../portal/features/company-signup/signupDraft';
+import {
+  allowedStep,
+  emptyDraft,
+  recordStep,
+  reusableToken,
+  withEmailConfirmed,
+} from '../../portal/features/company-signup/signupDraft';
 import { jdLinkState } from '../../portal/features/jd/jdLink';
 import { listParamsOf, readTeamQuery } from '../../portal/features/team/teamQuery';
 
@@ -23,8 +36,12 @@ const raas: Viewer = { role: 'raasCompany', subRole: 1 };
 const raasMember: Viewer = { role: 'raasCompany', subRole: 2 };
 const candidate: Viewer = { role: 'candidate', subRole: null };
 
-const at = (path: string) => ({ pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '' });
-const visit = (id: RouteId, viewer: Viewer | undefined, path: string = ROUTE_RULES[id].path) => decideAccess(ROUTE_RULES[id].access, viewer, at(path));
+const at = (path: string) => ({
+  pathname: path.split('?')[0],
+  search: path.includes('?') ? `?${path.split('?')[1]}` : '',
+});
+const visit = (id: RouteId, viewer: Viewer | undefined, path: string = ROUTE_RULES[id].path) =>
+  decideAccess(ROUTE_RULES[id].access, viewer, at(path));
 
 describe('Where each role is at home', () => {
   it.each([
@@ -55,7 +72,10 @@ describe('Where each role is at home', () => {
 
 describe('Who may open which route', () => {
   it('A signed-out visitor of a private route goes to login with the way back', () => {
-    expect(visit('projects', undefined, '/projects?my_project=true')).toEqual({ render: false, to: '/auth/login/%2Fprojects%3Fmy_project%3Dtrue' });
+    expect(visit('projects', undefined, '/projects?my_project=true')).toEqual({
+      render: false,
+      to: '/auth/login/%2Fprojects%3Fmy_project%3Dtrue',
+    });
     expect(visit('login', undefined)).toEqual({ render: true });
     expect(visit('terms', undefined)).toEqual({ render: true });
     expect(visit('jdPreview', undefined, '/jd/abc/1700000000')).toEqual({ render: true });
@@ -102,11 +122,26 @@ describe('Menus by role', () => {
   };
 
   it('Admins get the eight admin menus; only advocates see their assigned projects', () => {
-    expect(labels(admin)).toEqual(['search', 'companies', 'projects', 'talent', 'credits', 'admins', 'dashboards', 'aiMatch']);
+    expect(labels(admin)).toEqual([
+      'search',
+      'companies',
+      'projects',
+      'talent',
+      'credits',
+      'admins',
+      'dashboards',
+      'aiMatch',
+    ]);
     expect(items(admin, 'companies')).toContain('communityUsers');
     expect(items(admin, 'credits')).toContain('salesOrders');
     expect(items(admin, 'projects')).toEqual(['allProjects', 'internalProjects', 'myProjects', 'addProject']);
-    expect(items(advocate, 'projects')).toEqual(['allProjects', 'internalProjects', 'myProjects', 'assignedProjects', 'addProject']);
+    expect(items(advocate, 'projects')).toEqual([
+      'allProjects',
+      'internalProjects',
+      'myProjects',
+      'assignedProjects',
+      'addProject',
+    ]);
     expect(items(admin, 'dashboards')).toHaveLength(5);
   });
 
@@ -195,7 +230,12 @@ describe('Sign-up draft, team list query and job-description links', () => {
   });
 
   it('Team query: bad pages fall back, search and status become the list filter', () => {
-    expect(readTeamQuery(new URLSearchParams('p=0&pp=-3&status=bogus'))).toEqual({ page: 1, perPage: 25, search: '', status: 'all' });
+    expect(readTeamQuery(new URLSearchParams('p=0&pp=-3&status=bogus'))).toEqual({
+      page: 1,
+      perPage: 25,
+      search: '',
+      status: 'all',
+    });
     expect(listParamsOf(readTeamQuery(new URLSearchParams('p=3&pp=10&search=ann&status=pending')))).toEqual({
       sort: ['createdAt', 'DESC'],
       range: [20, 29],

@@ -42,7 +42,8 @@ async function groupItems(page: Page, group: string): Promise<{ label: string; h
   await nav(page).getByRole('button', { name: group }).click();
   const items = page.getByRole('menu').getByRole('menuitem');
   const out = [];
-  for (const item of await items.all()) out.push({ label: (await item.innerText()).trim(), href: await item.getAttribute('href') });
+  for (const item of await items.all())
+    out.push({ label: (await item.innerText()).trim(), href: await item.getAttribute('href') });
   await page.keyboard.press('Escape');
   await page.getByRole('menu').waitFor({ state: 'detached' });
   return out;
@@ -53,7 +54,16 @@ describe('Signing in to the portal', () => {
     const page = await signedInPage('admin@example.com');
     await page.waitForURL(`${e2e.baseUrl}/search`);
     await expect.poll(() => page.title()).toBe('Search | Talentbase');
-    expect(await navLabels(page)).toEqual(['Search', 'Companies', 'Projects', 'Talent', 'Credits', 'Admins', 'Dashboards', 'AI Match']);
+    expect(await navLabels(page)).toEqual([
+      'Search',
+      'Companies',
+      'Projects',
+      'Talent',
+      'Credits',
+      'Admins',
+      'Dashboards',
+      'AI Match',
+    ]);
 
     const companies = await groupItems(page, 'Companies');
     expect(companies.map((i) => i.label)).toEqual([
@@ -71,7 +81,13 @@ describe('Signing in to the portal', () => {
     const projects = await groupItems(page, 'Projects');
     expect(projects.map((i) => i.label)).toEqual(['All projects', 'Internal projects', 'My projects', 'Add project']);
     const talent = await groupItems(page, 'Talent');
-    expect(talent.map((i) => i.label)).toEqual(['All talent', 'Pending curation', 'Pending activation', 'Add talent', 'Tags']);
+    expect(talent.map((i) => i.label)).toEqual([
+      'All talent',
+      'Pending curation',
+      'Pending activation',
+      'Add talent',
+      'Tags',
+    ]);
     expect(talent.find((i) => i.label === 'Tags')?.href).toBe('/admin/tags');
     expect((await groupItems(page, 'Dashboards')).length).toBe(5);
     await expect(nav(page).getByRole('link', { name: 'Admins' }).getAttribute('href')).resolves.toBe('/admin/admins');
@@ -93,7 +109,11 @@ describe('Signing in to the portal', () => {
     await page.waitForURL(`${e2e.baseUrl}/projects`);
     await expect.poll(() => page.title()).toBe('Projects | Talentbase');
     expect(await navLabels(page)).toEqual(['Search', 'Projects']);
-    expect((await groupItems(page, 'Projects')).map((i) => i.label)).toEqual(['All projects', 'My projects', 'Add project']);
+    expect((await groupItems(page, 'Projects')).map((i) => i.label)).toEqual([
+      'All projects',
+      'My projects',
+      'Add project',
+    ]);
     expect(await accountItems(page)).toEqual(['My profile', 'Team', 'Integrations', 'Log out']);
   });
 
@@ -114,7 +134,10 @@ describe('Signing in to the portal', () => {
   it('A candidate lands on their profile page, with no hamburger and only Log out', async () => {
     const page = await signedInPage('candidate@example.com');
     await page.waitForURL(`${e2e.baseUrl}/candidate/profile`);
-    const candidate = await e2e.db.knex('candidates').where('email', 'candidate@example.com').first('first_name', 'last_name');
+    const candidate = await e2e.db
+      .knex('candidates')
+      .where('email', 'candidate@example.com')
+      .first('first_name', 'last_name');
     await page.getByRole('heading', { name: `${candidate.first_name} ${candidate.last_name}` }).waitFor();
     await expect(page.getByTestId('candidate-status').innerText()).resolves.toBe('Active');
     expect(await accountItems(page)).toEqual(['Log out']);

@@ -64,7 +64,13 @@ describe('Company self sign-up', () => {
     await page.waitForURL(`${e2e.baseUrl}/auth/company/signup/1`);
 
     // Step 1: You.
-    await fillYou(page, { first: 'Lena', last: 'Koh', email: 'lena.koh@hooli.example.com', phone: '+659 123 4567', title: 'Head of People' });
+    await fillYou(page, {
+      first: 'Lena',
+      last: 'Koh',
+      email: 'lena.koh@hooli.example.com',
+      phone: '+659 123 4567',
+      title: 'Head of People',
+    });
     await page.getByRole('checkbox', { name: /I agree to the/ }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -85,7 +91,9 @@ describe('Company self sign-up', () => {
     await page.getByLabel('Company name').fill('Hooli Labs');
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL(`${e2e.baseUrl}/auth/company/signup/1`);
-    await expect(page.getByRole('textbox', { name: /^Email/ }).inputValue()).resolves.toBe('lena.koh@hooli.example.com');
+    await expect(page.getByRole('textbox', { name: /^Email/ }).inputValue()).resolves.toBe(
+      'lena.koh@hooli.example.com',
+    );
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(`${e2e.baseUrl}/auth/company/signup/2`);
     await expect(page.getByLabel('Company name').inputValue()).resolves.toBe('Hooli Labs');
@@ -119,7 +127,10 @@ describe('Company self sign-up', () => {
     await page.getByRole('heading', { name: 'Thanks for signing up!' }).waitFor();
     await page.getByText('Approval within 1 business day').first().waitFor();
     await page.getByText('Curated candidates within 3 business days').first().waitFor();
-    const company = await e2e.db.knex('companies').where('company_name', 'Hooli Labs').first('id', 'status', 'company_source', 'valid_domains');
+    const company = await e2e.db
+      .knex('companies')
+      .where('company_name', 'Hooli Labs')
+      .first('id', 'status', 'company_source', 'valid_domains');
     expect(company).toMatchObject({ status: 0, company_source: 7, valid_domains: ['hooli.example.com'] });
 
     // Pending: the owner is refused with the pending message.
@@ -136,7 +147,10 @@ describe('Company self sign-up', () => {
     await admin.getByLabel('Six-digit code').fill(await e2e.lastCode('admin@example.com'));
     await admin.getByRole('button', { name: 'Sign in' }).click();
     await admin.waitForURL(/\/admin\/companies/);
-    await admin.getByRole('navigation', { name: 'Console menu' }).getByRole('link', { name: 'Pending companies' }).click();
+    await admin
+      .getByRole('navigation', { name: 'Console menu' })
+      .getByRole('link', { name: 'Pending companies' })
+      .click();
     await admin.getByRole('cell', { name: 'Hooli Labs', exact: true }).click();
     await admin.waitForURL(`${e2e.baseUrl}/admin/companies/Company%3A${company.id}`);
     await expect.poll(() => admin.getByRole('textbox', { name: /^Company name/ }).inputValue()).toBe('Hooli Labs');
@@ -154,7 +168,11 @@ describe('Company self sign-up', () => {
     await owner.locator('[data-user-email="gavin@hooli.example.com"]').getByText('Pending').waitFor();
 
     // The invited colleague follows the emailed link, completes their details and arrives as a new user.
-    const mail = await e2e.db.knex('outbox_emails').where('to', 'gavin@hooli.example.com').orderBy('id', 'desc').first('text');
+    const mail = await e2e.db
+      .knex('outbox_emails')
+      .where('to', 'gavin@hooli.example.com')
+      .orderBy('id', 'desc')
+      .first('text');
     const link = /\/auth\/company\/invite-signup\?cist=[\w-]+/.exec(mail?.text ?? '')?.[0];
     expect(link, 'an invitation link emailed to gavin@hooli.example.com').toBeTruthy();
     const colleague = await e2e.newPage();

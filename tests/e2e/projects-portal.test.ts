@@ -23,7 +23,12 @@ beforeAll(async () => {
 const signedIn = (email: string, viewport?: { width: number; height: number }) => e2e.signIn(email, viewport);
 
 /** A call from the signed-in page itself (its session cookie, same origin). */
-async function call(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+async function call(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   return page.evaluate(
     async ({ method, path, body }) => {
       const res = await fetch(`/api/v1/${path}`, {
@@ -38,7 +43,11 @@ async function call(page: Page, method: string, path: string, body?: unknown): P
   );
 }
 
-async function createProject(page: Page, title: string, extra: Record<string, unknown> = {}): Promise<{ id: string; guid: string }> {
+async function createProject(
+  page: Page,
+  title: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ id: string; guid: string }> {
   const res = await call(page, 'POST', 'projects/create', {
     ...extra,
     title,
@@ -83,7 +92,9 @@ describe('The projects screens', () => {
     await pick(page, /^Job title/, jobTitle.name.slice(0, 6), jobTitle.name);
     await pick(page, /^Hiring countries/, 'Singa', singapore.name);
     // The owner defaults to the signed-in user.
-    await expect(dialog.getByRole('combobox', { name: /^Project owner/ }).inputValue()).resolves.toContain('owner@acme.example.com');
+    await expect(dialog.getByRole('combobox', { name: /^Project owner/ }).inputValue()).resolves.toContain(
+      'owner@acme.example.com',
+    );
     await dialog.getByLabel(/^From/).first().fill('9000');
     await dialog.getByLabel(/^To/).first().fill('7000');
     await page.getByTestId('create-project').click();
@@ -99,7 +110,10 @@ describe('The projects screens', () => {
 
     await page.waitForURL(/\/project\/[0-9a-f-]{36}$/);
     const guid = page.url().split('/').pop() as string;
-    const stored = await e2e.db.knex('projects').where('guid', guid).first('title', 'jd_file_name', 'salary_min', 'salary_max');
+    const stored = await e2e.db
+      .knex('projects')
+      .where('guid', guid)
+      .first('title', 'jd_file_name', 'salary_min', 'salary_max');
     expect(stored).toMatchObject({ title, jd_file_name: 'platform-engineer.pdf', salary_min: 9000, salary_max: 12000 });
 
     await page.goto(`${e2e.baseUrl}/projects`);
@@ -131,7 +145,11 @@ describe('The projects screens', () => {
     await dialog.getByLabel(/^To/).first().fill('2000');
     await page
       .getByTestId('jd-file-input')
-      .setInputFiles({ name: 'not-really.pdf', mimeType: 'application/pdf', buffer: Buffer.from('this is not a PDF at all') });
+      .setInputFiles({
+        name: 'not-really.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('this is not a PDF at all'),
+      });
     await page.getByTestId('create-project').click();
     await dialog.getByTestId('add-project-error').waitFor();
     await expect(dialog.getByTestId('add-project-error').innerText()).resolves.toContain(
@@ -200,13 +218,17 @@ describe('The projects screens', () => {
     await row(member, shared).waitFor();
     await expect(row(member, unshared).count()).resolves.toBe(0);
     // The row fits a phone: nothing scrolls sideways.
-    const overflow = await member.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await member.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
 
     // The shared-project page shows the project to the member, and only that one.
     await member.goto(`${e2e.baseUrl}/shared-project/${sharedProject.guid}`);
     await member.getByTestId('shared-project').getByRole('heading', { name: shared }).waitFor();
-    await expect(member.getByTestId('open-shared-project').getAttribute('href')).resolves.toBe(`/project/${sharedProject.guid}`);
+    await expect(member.getByTestId('open-shared-project').getAttribute('href')).resolves.toBe(
+      `/project/${sharedProject.guid}`,
+    );
     await member.goto(`${e2e.baseUrl}/shared-project/${unsharedProject.guid}`);
     await member.getByText('This project is not shared with you').waitFor();
     await expect(member.getByText(unshared).count()).resolves.toBe(0);
@@ -216,7 +238,11 @@ describe('The projects screens', () => {
     const page = await signedIn('owner@raas.example.com');
     // The company's free slot is free: any open free project of its is closed first.
     const raas = await e2e.db.knex('company_users').where('email', 'owner@raas.example.com').first('company_id');
-    await e2e.db.knex('projects').where({ company_id: raas.company_id, plan: 1 }).whereNot('status', 3).update({ status: 3 });
+    await e2e.db
+      .knex('projects')
+      .where({ company_id: raas.company_id, plan: 1 })
+      .whereNot('status', 3)
+      .update({ status: 3 });
     await page.goto(`${e2e.baseUrl}/projects?add_project=true`);
     const dialog = page.getByTestId('add-project-dialog');
     await dialog.getByRole('heading', { name: 'Choose the project type' }).waitFor();
@@ -257,16 +283,22 @@ describe('The projects screens', () => {
     await cancel.getByRole('radio', { name: /At the end of the current cycle/ }).check();
     await cancel.getByRole('button', { name: 'Cancel project' }).click();
     await page.getByText('Project cancelled').waitFor();
-    await expect(e2e.db.knex('projects').where('title', title).first('status', 'cancel_at_cycle_end')).resolves.toEqual({
-      status: 0,
-      cancel_at_cycle_end: true,
-    });
+    await expect(e2e.db.knex('projects').where('title', title).first('status', 'cancel_at_cycle_end')).resolves.toEqual(
+      {
+        status: 0,
+        cancel_at_cycle_end: true,
+      },
+    );
   });
 
   it('A RaaS company whose free slot is taken finds Free disabled with the reason, and the form stays calm until it is submitted', async () => {
     const page = await signedIn('owner@raas.example.com');
     const raas = await e2e.db.knex('company_users').where('email', 'owner@raas.example.com').first('company_id');
-    await e2e.db.knex('projects').where({ company_id: raas.company_id, plan: 1 }).whereNot('status', 3).update({ status: 3 });
+    await e2e.db
+      .knex('projects')
+      .where({ company_id: raas.company_id, plan: 1 })
+      .whereNot('status', 3)
+      .update({ status: 3 });
     await createProject(page, `RaaS slot ${run}`, { plan: 1, freeProjectConfirmed: true });
     await e2e.db
       .knex('companies')
@@ -315,7 +347,9 @@ describe('The projects screens', () => {
     await item.getByRole('button', { name: `Add ${title}` }).click();
     await page.getByText(`Added to ${title}`).waitFor();
     await item.getByText('Already in this project').waitFor();
-    await expect(e2e.db.knex('project_candidates').where('project_id', stored?.id).count({ n: '*' })).resolves.toEqual([{ n: 1 }]);
+    await expect(e2e.db.knex('project_candidates').where('project_id', stored?.id).count({ n: '*' })).resolves.toEqual([
+      { n: 1 },
+    ]);
 
     // The project's card and its Suggested tab name and count the same candidates.
     await page.goto(`${e2e.baseUrl}/projects?q=${encodeURIComponent(title)}`);
@@ -324,7 +358,9 @@ describe('The projects screens', () => {
     await expect(onCard.innerText()).resolves.toMatch(/^Suggested \d+$/);
     const suggested = Number((await onCard.innerText()).replace(/\D/g, ''));
     expect(suggested).toBeGreaterThan(0);
-    await page.goto(`${e2e.baseUrl}/project/${(await e2e.db.knex('projects').where('id', stored?.id).first('guid')).guid}`);
+    await page.goto(
+      `${e2e.baseUrl}/project/${(await e2e.db.knex('projects').where('id', stored?.id).first('guid')).guid}`,
+    );
     await expect(page.getByTestId('tab-0').innerText()).resolves.toMatch(/Suggested/);
     await expect.poll(async () => Number(await page.getByTestId('count-0').innerText())).toBe(suggested);
   });
@@ -360,7 +396,9 @@ describe('The projects screens', () => {
     await page.getByTestId('create-project').click();
     await page.waitForURL(/\/project\/[0-9a-f-]{36}$/);
     const owner = await e2e.db.knex('company_users').where('email', 'owner@acme.example.com').first('id');
-    await expect(e2e.db.knex('projects').where('title', title).first('company_id', 'owner_id', 'advocate_id')).resolves.toEqual({
+    await expect(
+      e2e.db.knex('projects').where('title', title).first('company_id', 'owner_id', 'advocate_id'),
+    ).resolves.toEqual({
       company_id: acme.id,
       owner_id: owner.id,
       advocate_id: advocate.id,
@@ -389,7 +427,9 @@ describe('The projects screens', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Deleted 2 projects').waitFor();
     await expect.poll(() => row(page, title).count()).toBe(0);
-    await expect(e2e.db.knex('projects').whereIn('title', [title, other]).count({ n: '*' })).resolves.toEqual([{ n: 0 }]);
+    await expect(e2e.db.knex('projects').whereIn('title', [title, other]).count({ n: '*' })).resolves.toEqual([
+      { n: 0 },
+    ]);
   });
 
   it('An admin starts a new project from a search result, and the project holds that candidate', async () => {
@@ -435,7 +475,12 @@ describe('The projects screens', () => {
       .whereNotNull('phone')
       .orderBy('id')
       .offset(41)
-      .first('id', 'guid', 'first_name', 'last_name')) as { id: number; guid: string; first_name: string; last_name: string };
+      .first('id', 'guid', 'first_name', 'last_name')) as {
+      id: number;
+      guid: string;
+      first_name: string;
+      last_name: string;
+    };
     const page = await signedIn('admin@example.com');
     await page.goto(`${e2e.baseUrl}/search?ns=${encodeURIComponent(`${candidate.first_name} ${candidate.last_name}`)}`);
     const card = page.locator(`[data-testid="result-card"][data-guid="${candidate.guid}"]`);
@@ -444,7 +489,9 @@ describe('The projects screens', () => {
     const dialog = page.getByRole('dialog', { name: 'WhatsApp qualify request' });
     await dialog.getByLabel('Header').fill(`Quick question ${run}`);
     await dialog.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByTestId('snackbar').innerText()).resolves.toMatch(/Qualify request sent to 1 candidate(?![s(])/);
+    await expect(page.getByTestId('snackbar').innerText()).resolves.toMatch(
+      /Qualify request sent to 1 candidate(?![s(])/,
+    );
     const sent = await e2e.db
       .knex('qualify_requests')
       .where({ candidate_id: candidate.id, header: `Quick question ${run}` })

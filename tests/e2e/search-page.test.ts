@@ -103,7 +103,8 @@ describe('The search page', () => {
     await settled(page);
     await expect(page.getByTestId('active-filters').innerText()).resolves.toContain('Name: chl');
     await page.getByTestId('result-card').first().waitFor();
-    for (const name of await page.getByTestId('result-card').locator('h3').allInnerTexts()) expect(name.toLowerCase()).toContain('chl');
+    for (const name of await page.getByTestId('result-card').locator('h3').allInnerTexts())
+      expect(name.toLowerCase()).toContain('chl');
   });
 
   it('A company user with nothing found is told which filter to loosen, and loosening it finds candidates again; it works on a phone', async () => {

@@ -48,7 +48,10 @@ describe("The candidate's own profile", () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
 
     await page.getByText('Saved successfully').waitFor();
-    const row = await e2e.db.knex('candidates').where('id', candidateId).first('summary', 'expected_salary', 'type_of_employment');
+    const row = await e2e.db
+      .knex('candidates')
+      .where('id', candidateId)
+      .first('summary', 'expected_salary', 'type_of_employment');
     expect(row.summary).toBe('Payments engineer who enjoys mentoring and clear APIs.');
     expect(row.expected_salary).toBe(13500);
     await page.getByText('All changes saved').waitFor();
@@ -68,7 +71,9 @@ describe("The candidate's own profile", () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('candidate-status').innerText(), { timeout: 10_000 }).toBe('Inactive');
     await page.getByTestId('status-explanation').getByText('You paused your profile').waitFor();
-    await expect(e2e.db.knex('candidates').where('id', candidateId).first('status', 'self_chosen_status')).resolves.toEqual({
+    await expect(
+      e2e.db.knex('candidates').where('id', candidateId).first('status', 'self_chosen_status'),
+    ).resolves.toEqual({
       status: 2,
       self_chosen_status: true,
     });
@@ -97,13 +102,32 @@ describe("The candidate's own profile", () => {
       });
     await post('auth/send-email-otp', { email: 'owner@acme.example.com' });
     const { accessToken } = (await (
-      await post('auth/login-by-email-otp', { email: 'owner@acme.example.com', otp: await e2e.lastCode('owner@acme.example.com') })
+      await post('auth/login-by-email-otp', {
+        email: 'owner@acme.example.com',
+        otp: await e2e.lastCode('owner@acme.example.com'),
+      })
     ).json()) as {
       accessToken: string;
     };
     for (let i = 0; i < 2; i += 1)
-      expect((await post('candidate-search-or-view-log/search-appearance', { candidates: [`Candidate:${candidateId}`] }, accessToken)).status).toBe(201);
-    expect((await post('candidate-search-or-view-log/profile-view', { candidateId: `Candidate:${candidateId}` }, accessToken)).status).toBe(201);
+      expect(
+        (
+          await post(
+            'candidate-search-or-view-log/search-appearance',
+            { candidates: [`Candidate:${candidateId}`] },
+            accessToken,
+          )
+        ).status,
+      ).toBe(201);
+    expect(
+      (
+        await post(
+          'candidate-search-or-view-log/profile-view',
+          { candidateId: `Candidate:${candidateId}` },
+          accessToken,
+        )
+      ).status,
+    ).toBe(201);
 
     await page.reload();
     const count = (metric: string) => page.getByTestId(`insight-${metric}`).locator('p').first();
@@ -127,7 +151,11 @@ describe("The candidate's own profile", () => {
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Your email is now chloe.wong@mail.example.com').first().waitFor();
     await dialog.waitFor({ state: 'detached' });
-    await expect(page.getByRole('textbox', { name: 'Email', exact: true }).inputValue()).resolves.toBe('chloe.wong@mail.example.com');
-    await expect(e2e.db.knex('candidates').where('id', candidateId).first('email')).resolves.toEqual({ email: 'chloe.wong@mail.example.com' });
+    await expect(page.getByRole('textbox', { name: 'Email', exact: true }).inputValue()).resolves.toBe(
+      'chloe.wong@mail.example.com',
+    );
+    await expect(e2e.db.knex('candidates').where('id', candidateId).first('email')).resolves.toEqual({
+      email: 'chloe.wong@mail.example.com',
+    });
   });
 });

@@ -43,7 +43,9 @@ async function pauseAsCandidate(email: string, id: number) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   await post('auth/send-email-otp', { email });
-  const login = (await (await post('auth/login-by-email-otp', { email, otp: await e2e.lastCode(email) })).json()) as { accessToken: string };
+  const login = (await (await post('auth/login-by-email-otp', { email, otp: await e2e.lastCode(email) })).json()) as {
+    accessToken: string;
+  };
   const res = await post(`candidates/Candidate:${id}/pause`, undefined, login.accessToken);
   expect(res.status).toBe(200);
 }
@@ -56,7 +58,9 @@ async function pauseAsCandidate(email: string, id: number) {
 const editableCandidate = () =>
   e2e.db
     .knex('candidates')
-    .whereRaw("jsonb_array_length(skills) >= 2 and (select count(*) from jsonb_array_elements(skills) s where (s->>'isStar')::boolean) < 5")
+    .whereRaw(
+      "jsonb_array_length(skills) >= 2 and (select count(*) from jsonb_array_elements(skills) s where (s->>'isStar')::boolean) < 5",
+    )
     .whereRaw('cardinality(job_title_looking_for) between 1 and 5')
     .whereRaw("(notice_period->>'type')::int <> 2")
     .where({ is_special_hk_candidate: false, status: 1 })
@@ -79,8 +83,13 @@ describe('Talent in the console', () => {
       expect(res.headers.get('location')).toBe(`/admin${path}`);
     }
     await admin.goto(`${e2e.baseUrl}/talent?status=0`);
-    await admin.waitForURL((url) => url.pathname === '/admin/talent' && JSON.parse(url.searchParams.get('filter') ?? '{}').status === 0);
-    await menu(admin).getByRole('link', { name: 'Pending curation' }).and(admin.locator('[aria-current="page"]')).waitFor();
+    await admin.waitForURL(
+      (url) => url.pathname === '/admin/talent' && JSON.parse(url.searchParams.get('filter') ?? '{}').status === 0,
+    );
+    await menu(admin)
+      .getByRole('link', { name: 'Pending curation' })
+      .and(admin.locator('[aria-current="page"]'))
+      .waitFor();
     await expect.poll(() => admin.title(), { timeout: 10_000 }).toBe('Pending curation | Talentbase');
   });
 
@@ -107,7 +116,9 @@ describe('Talent in the console', () => {
     await menu(admin).getByRole('link', { name: 'All talent' }).click();
     await admin.waitForURL((url) => url.pathname === '/admin/talent');
     await admin.getByRole('button', { name: 'Add from CV' }).click();
-    await admin.getByLabel('Choose a CV file (PDF or DOCX)').setInputFiles({ name: 'daniel-okafor.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await admin
+      .getByLabel('Choose a CV file (PDF or DOCX)')
+      .setInputFiles({ name: 'daniel-okafor.pdf', mimeType: 'application/pdf', buffer: pdf });
 
     await admin.waitForURL((url) => url.pathname === '/admin/talent/add');
     const summary = admin.getByTestId('cv-summary');
@@ -116,7 +127,9 @@ describe('Talent in the console', () => {
       'Still needed: Preferred locations, Type of employment, Expected minimum basic salary, Notice period.',
     );
     await expect(admin.getByRole('textbox', { name: 'First name' }).inputValue()).resolves.toBe('Daniel');
-    await expect(admin.getByRole('textbox', { name: 'Email' }).inputValue()).resolves.toBe('daniel.okafor@mail.example.com');
+    await expect(admin.getByRole('textbox', { name: 'Email' }).inputValue()).resolves.toBe(
+      'daniel.okafor@mail.example.com',
+    );
     await expect(admin.getByTestId('experience-entry').count()).resolves.toBe(2);
 
     // Saving with what the CV left out is refused at those fields, before anything is sent.
@@ -148,7 +161,10 @@ describe('Talent in the console', () => {
       ['Blind CV', /-blind-cv\.pdf$/],
       ['Profile PDF', /^Daniel-Okafor-profile\.pdf$/],
     ] as const) {
-      const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: button, exact: true }).click()]);
+      const [download] = await Promise.all([
+        admin.waitForEvent('download'),
+        admin.getByRole('button', { name: button, exact: true }).click(),
+      ]);
       expect(download.suggestedFilename()).toMatch(file);
     }
     const saved = await e2e.db.knex('candidates').where('email', 'daniel.okafor@mail.example.com').first();
@@ -160,7 +176,11 @@ describe('Talent in the console', () => {
       notice_period: { type: 1, option: 2 },
     });
     expect(saved.resume_path).toMatch(/^cvs\/\d{4}-\d{2}\/[0-9a-f]{32}\.pdf$/);
-    const jobs = await e2e.db.knex('candidate_experiences').where('candidate_id', saved.id).orderBy('start_date', 'desc').pluck('company');
+    const jobs = await e2e.db
+      .knex('candidate_experiences')
+      .where('candidate_id', saved.id)
+      .orderBy('start_date', 'desc')
+      .pluck('company');
     expect(jobs).toEqual(['Grab', 'Shopee']);
 
     await menu(admin).getByRole('link', { name: 'All talent' }).click();
@@ -174,9 +194,16 @@ describe('Talent in the console', () => {
 
   it('An admin edits a profile: six job titles are refused at the field, a new experience and a highlighted skill are saved', async () => {
     const target = await editableCandidate().first('id', 'first_name', 'last_name', 'skills', 'job_title_looking_for');
-    const plain = (target.skills as { skillId: number; isStar: boolean }[]).find((s) => !s.isStar) as { skillId: number };
+    const plain = (target.skills as { skillId: number; isStar: boolean }[]).find((s) => !s.isStar) as {
+      skillId: number;
+    };
     const skillName = (await e2e.db.knex('skills').where('id', plain.skillId).first('name')).name as string;
-    const titles = (await e2e.db.knex('job_titles').whereNotIn('id', target.job_title_looking_for).orderBy('id').limit(6).pluck('name')) as string[];
+    const titles = (await e2e.db
+      .knex('job_titles')
+      .whereNotIn('id', target.job_title_looking_for)
+      .orderBy('id')
+      .limit(6)
+      .pluck('name')) as string[];
     const puts: string[] = [];
     admin.on('request', (req) => req.method() === 'PUT' && puts.push(req.url()));
 
@@ -218,7 +245,9 @@ describe('Talent in the console', () => {
       .first('company', 'start_date', 'end_date');
     expect(job).toMatchObject({ company: 'Northwind Labs' });
     const after = await e2e.db.knex('candidates').where('id', target.id).first('skills', 'job_title_looking_for');
-    expect((after.skills as { skillId: number; isStar: boolean }[]).find((s) => s.skillId === plain.skillId)?.isStar).toBe(true);
+    expect(
+      (after.skills as { skillId: number; isStar: boolean }[]).find((s) => s.skillId === plain.skillId)?.isStar,
+    ).toBe(true);
     expect(after.job_title_looking_for).toHaveLength(5);
   });
 
@@ -231,7 +260,9 @@ describe('Talent in the console', () => {
     await email.fill('candidate@example.com');
     await admin.getByRole('button', { name: 'Save changes' }).click();
     await admin.locator('#identity').getByText('Only the person can change their own email address').waitFor();
-    await expect(e2e.db.knex('candidates').where('id', target.id).first('email')).resolves.toEqual({ email: target.email });
+    await expect(e2e.db.knex('candidates').where('id', target.id).first('email')).resolves.toEqual({
+      email: target.email,
+    });
   });
 
   it('A bulk status change warns about candidates who chose their own status and overrides them only when confirmed', async () => {
@@ -245,13 +276,16 @@ describe('Talent in the console', () => {
       .select('id', 'email', 'first_name', 'last_name', 'status');
     const [paused, other] = firstPage.filter((c) => c.status === 1);
     await pauseAsCandidate(paused.email, paused.id);
-    await expect(e2e.db.knex('candidates').where('id', paused.id).first('status', 'self_chosen_status')).resolves.toEqual({
+    await expect(
+      e2e.db.knex('candidates').where('id', paused.id).first('status', 'self_chosen_status'),
+    ).resolves.toEqual({
       status: 2,
       self_chosen_status: true,
     });
 
     await menu(admin).getByRole('link', { name: 'All talent' }).click();
-    for (const c of [paused, other]) await admin.getByRole('row').filter({ hasText: c.email }).getByRole('checkbox').check();
+    for (const c of [paused, other])
+      await admin.getByRole('row').filter({ hasText: c.email }).getByRole('checkbox').check();
     await admin.getByText('2 items selected').waitFor();
     await admin.getByRole('button', { name: 'Change status' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Change the status of 2 selected' });
@@ -263,14 +297,18 @@ describe('Talent in the console', () => {
     await expect(warning.innerText()).resolves.toContain(`${paused.first_name} ${paused.last_name}`);
     await expect(warning.innerText()).resolves.not.toContain(`${other.first_name} ${other.last_name}`);
     // Nothing changed until the admin confirms.
-    await expect(e2e.db.knex('candidates').whereIn('id', [paused.id, other.id]).orderBy('id').pluck('status')).resolves.toEqual(
-      [paused, other].sort((a, b) => a.id - b.id).map((c) => (c.id === paused.id ? 2 : 1)),
-    );
+    await expect(
+      e2e.db.knex('candidates').whereIn('id', [paused.id, other.id]).orderBy('id').pluck('status'),
+    ).resolves.toEqual([paused, other].sort((a, b) => a.id - b.id).map((c) => (c.id === paused.id ? 2 : 1)));
 
     await dialog.getByRole('button', { name: 'Change anyway' }).click();
     await admin.getByText('Status changed for 2 selected').waitFor();
-    await expect.poll(() => e2e.db.knex('candidates').whereIn('id', [paused.id, other.id]).pluck('status'), { timeout: 10_000 }).toEqual([3, 3]);
-    await expect(e2e.db.knex('candidates').where('id', paused.id).first('self_chosen_status')).resolves.toEqual({ self_chosen_status: false });
+    await expect
+      .poll(() => e2e.db.knex('candidates').whereIn('id', [paused.id, other.id]).pluck('status'), { timeout: 10_000 })
+      .toEqual([3, 3]);
+    await expect(e2e.db.knex('candidates').where('id', paused.id).first('self_chosen_status')).resolves.toEqual({
+      self_chosen_status: false,
+    });
     await expect(admin.getByText('2 items selected').count()).resolves.toBe(0);
   });
 });

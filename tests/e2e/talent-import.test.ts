@@ -16,8 +16,10 @@ import { startE2E, type E2E } from '../helpers/e2e';
 let e2e: E2E;
 let worker: Worker;
 
-const HEADER = 'email,firstName,lastName,currentLocation,preferredLocations,jobTitles,typeOfEmployment,expectedSalary,noticePeriod,skills';
-const row = (email: string, salary = '7000') => `${email},Ana,Lim,Singapore (SG),Singapore (SG):1,Software Engineer,1,${salary},1:1,TypeScript*; React`;
+const HEADER =
+  'email,firstName,lastName,currentLocation,preferredLocations,jobTitles,typeOfEmployment,expectedSalary,noticePeriod,skills';
+const row = (email: string, salary = '7000') =>
+  `${email},Ana,Lim,Singapore (SG),Singapore (SG):1,Software Engineer,1,${salary},1:1,TypeScript*; React`;
 
 beforeAll(async () => {
   e2e = await startE2E();
@@ -60,16 +62,28 @@ describe('Importing candidates in the console', () => {
 
     await page.getByText('Import finished').waitFor({ timeout: 60_000 });
     await page.getByText('402 rows: 400 created, 0 updated, 2 rejected.').waitFor();
-    expect(await e2e.db.knex('candidates').where('email', 'like', 'browser.import%@import.example.com').count({ n: '*' }).first()).toEqual({ n: 400 });
+    expect(
+      await e2e.db
+        .knex('candidates')
+        .where('email', 'like', 'browser.import%@import.example.com')
+        .count({ n: '*' })
+        .first(),
+    ).toEqual({ n: 400 });
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the rejection report' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download the rejection report' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('talent.rejected.csv');
     // The browser may run in another process: the download is saved here before it is read.
     const saved = path.join(mkdtempSync(path.join(os.tmpdir(), 'talent-report-')), download.suggestedFilename());
     await download.saveAs(saved);
     const report = (await readFile(saved, 'utf8')).trim().split('\n');
     expect(report[0]).toBe('row,email,reasons');
-    expect(report.slice(1).map((line) => line.split(',').slice(0, 2).join(','))).toEqual(['402,browser.nosalary@import.example.com', '403,not-an-email']);
+    expect(report.slice(1).map((line) => line.split(',').slice(0, 2).join(','))).toEqual([
+      '402,browser.nosalary@import.example.com',
+      '403,not-an-email',
+    ]);
     expect(report[1]).toContain('expectedSalary.errors.required');
 
     await page.getByRole('button', { name: 'Import another file' }).click();

@@ -34,14 +34,26 @@ async function rowsFor(text: string, expected: string): Promise<string[]> {
 describe('Searching the talent list', () => {
   it('An admin finds a candidate by full name and by employer', async () => {
     await admin.goto(`${e2e.baseUrl}/admin/talent`);
-    await expect.poll(async () => (await rowsFor('chloe wong', 'candidate@example.com')).every((r) => /Chloe/.test(r) && /Wong/.test(r))).toBe(true);
+    await expect
+      .poll(async () =>
+        (await rowsFor('chloe wong', 'candidate@example.com')).every((r) => /Chloe/.test(r) && /Wong/.test(r)),
+      )
+      .toBe(true);
     expect(await rowsFor('Airwallex', 'candidate@example.com')).not.toEqual([]);
   });
 
   it("The search page's filters are offered under Add filter, and apply", async () => {
     await admin.goto(`${e2e.baseUrl}/admin/talent`);
     await admin.getByRole('button', { name: 'Add filter' }).click();
-    for (const name of ['Skills', 'Languages', 'Industries', 'Notice period', 'Salary from', 'Experience from (years)', 'Open to remote work']) {
+    for (const name of [
+      'Skills',
+      'Languages',
+      'Industries',
+      'Notice period',
+      'Salary from',
+      'Experience from (years)',
+      'Open to remote work',
+    ]) {
       await admin.getByRole('menu').getByText(name, { exact: true }).waitFor();
     }
     await admin.keyboard.press('Escape');
@@ -52,7 +64,9 @@ describe('Searching the talent list', () => {
         .first('id')
         .then((r: { id: number }) => r.id);
     const open = async (lang: number) => {
-      await admin.goto(`${e2e.baseUrl}/admin/talent?filter=${encodeURIComponent(JSON.stringify({ q: 'candidate@example', lang: [lang] }))}`);
+      await admin.goto(
+        `${e2e.baseUrl}/admin/talent?filter=${encodeURIComponent(JSON.stringify({ q: 'candidate@example', lang: [lang] }))}`,
+      );
       await admin
         .getByRole('row')
         .filter({ hasText: '@' })

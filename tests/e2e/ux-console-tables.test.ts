@@ -82,20 +82,26 @@ describe('Console tables on a laptop and a phone', () => {
     expect(cut, 'an address longer than its column').toBeGreaterThanOrEqual(0);
     const cell = cells.nth(cut);
     await cell.hover();
-    const { title, text } = await cell.evaluate((el) => ({ title: (el as HTMLElement).title, text: el.textContent?.trim() }));
+    const { title, text } = await cell.evaluate((el) => ({
+      title: (el as HTMLElement).title,
+      text: el.textContent?.trim(),
+    }));
     expect(text).toMatch(/@/);
     expect(title).toBe(text);
   });
 
-  it.each(LISTS)('On a phone the %s list shows one line per record, with nothing to scroll sideways', async (name, url) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${e2e.baseUrl}${url}`);
-    await page.locator('.RaSimpleList-root, .MuiList-root li').first().waitFor();
-    await page.waitForLoadState('networkidle');
-    await shot(`phone-${name.replace(' ', '-')}`);
-    expect(await page.locator('table').count()).toBe(0);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  });
+  it.each(LISTS)(
+    'On a phone the %s list shows one line per record, with nothing to scroll sideways',
+    async (name, url) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${e2e.baseUrl}${url}`);
+      await page.locator('.RaSimpleList-root, .MuiList-root li').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await shot(`phone-${name.replace(' ', '-')}`);
+      expect(await page.locator('table').count()).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    },
+  );
 
   it("A company's page lists its users with their role, status and last activity, each opening the user", async () => {
     await page.setViewportSize({ width: 1440, height: 900 });

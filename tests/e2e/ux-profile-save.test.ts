@@ -36,7 +36,8 @@ const saveButton = () => page.getByRole('button', { name: 'Save changes' });
 const saveBar = () => page.getByTestId('save-bar');
 type Box = { x: number; y: number; width: number; height: number };
 const box = async (locator: Locator): Promise<Box> => (await locator.boundingBox()) as Box;
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** The field is on screen, below the top bar and above the save bar. */
 async function expectInView(field: Locator, viewport: { height: number }) {
@@ -88,11 +89,16 @@ describe('Saving the candidate profile', () => {
 
       // The account menu's picture in the top bar stays in sight, and so does the profile's picture.
       const account = page.getByRole('button', { name: 'Account menu' });
-      expect(overlaps(await box(toast), await box(account)), 'the message leaves the account picture visible').toBe(false);
+      expect(overlaps(await box(toast), await box(account)), 'the message leaves the account picture visible').toBe(
+        false,
+      );
       await page.evaluate(() => window.scrollTo(0, 0));
       await shot(`profile-refused-top-${name}`);
       const picture = page.getByTestId('profile-picture');
-      if (await toast.isVisible()) expect(overlaps(await box(toast), await box(picture)), 'the message leaves the profile picture visible').toBe(false);
+      if (await toast.isVisible())
+        expect(overlaps(await box(toast), await box(picture)), 'the message leaves the profile picture visible').toBe(
+          false,
+        );
 
       await salary.fill('12000');
       await expect.poll(() => page.getByText('A salary cannot be negative').count(), { timeout: 10_000 }).toBe(0);

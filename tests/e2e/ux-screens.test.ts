@@ -59,7 +59,13 @@ beforeAll(async () => {
 
 /** Whether a box lies wholly inside the window. */
 const inWindow = (box: { x: number; y: number; width: number; height: number } | null) =>
-  Boolean(box && box.x >= 0 && box.y >= 0 && box.x + box.width <= DESKTOP.width + 1 && box.y + box.height <= DESKTOP.height + 1);
+  Boolean(
+    box &&
+    box.x >= 0 &&
+    box.y >= 0 &&
+    box.x + box.width <= DESKTOP.width + 1 &&
+    box.y + box.height <= DESKTOP.height + 1,
+  );
 
 const column = (page: Page, stage: number) => page.locator(`[data-testid="board-column"][data-stage="${stage}"]`);
 
@@ -67,7 +73,15 @@ describe('At 1440×900', () => {
   it("A credit's expiry reads as the same date in the portal's and the console's credits lists", async () => {
     const acme = await e2e.db.knex('company_users').where('email', 'owner@acme.example.com').first('company_id');
     const expiry = `${new Date().getUTCFullYear() + 1}-12-27`;
-    await e2e.db.knex.transaction((trx) => grantCredits(trx, { companyId: acme.company_id, amount: 3, expiryDate: expiry, source: 'admin', actor: 'system' }));
+    await e2e.db.knex.transaction((trx) =>
+      grantCredits(trx, {
+        companyId: acme.company_id,
+        amount: 3,
+        expiryDate: expiry,
+        source: 'admin',
+        actor: 'system',
+      }),
+    );
     const written = formatDate(expiry) as string;
     expect(written).toBe(`27 Dec ${new Date().getUTCFullYear() + 1}`);
 
@@ -113,7 +127,9 @@ describe('At 1440×900', () => {
       await expect(header.evaluate((el) => getComputedStyle(el).position)).resolves.toBe('sticky');
     }
     // The page itself never scrolls sideways: only the board does.
-    await expect(page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1)).resolves.toBe(true);
+    await expect(
+      page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1),
+    ).resolves.toBe(true);
   });
 
   it("A success toast leaves the project's Settings and Share buttons free to click", async () => {
@@ -132,7 +148,9 @@ describe('At 1440×900', () => {
     await expect.poll(() => settings.getByLabel(/^Project name/).inputValue()).toBe(demo.title);
     await settings.getByRole('button', { name: 'Save changes' }).click();
     const toast = page.getByTestId('snackbar');
-    await expect(toast.innerText({ timeout: 10_000 }).catch(async () => settings.innerText())).resolves.toContain('Project saved');
+    await expect(toast.innerText({ timeout: 10_000 }).catch(async () => settings.innerText())).resolves.toContain(
+      'Project saved',
+    );
     // Playwright's actionability check refuses a click on a button something else covers.
     await page.getByRole('button', { name: 'Share' }).click({ trial: true, timeout: 2000 });
     await page.getByRole('button', { name: 'Settings' }).click({ trial: true, timeout: 2000 });

@@ -36,14 +36,34 @@ const WALKS: { who: string; email: string; pages: () => string[] }[] = [
     email: 'admin@example.com',
     pages: () => ['/companies', '/credits/active-credits', '/dashboard/ta-dashboard-weekly', '/admin/talent'],
   },
-  { who: 'the talent advocate', email: 'advocate@example.com', pages: () => ['/projects', '/search', `/project/${acmeProject}?view=board`] },
+  {
+    who: 'the talent advocate',
+    email: 'advocate@example.com',
+    pages: () => ['/projects', '/search', `/project/${acmeProject}?view=board`],
+  },
   {
     who: "a normal company's owner",
     email: 'owner@acme.example.com',
-    pages: () => ['/projects', '/search', `/project/${acmeProject}`, `/project/${acmeProject}?view=board`, '/team', '/integrations', '/my-profile'],
+    pages: () => [
+      '/projects',
+      '/search',
+      `/project/${acmeProject}`,
+      `/project/${acmeProject}?view=board`,
+      '/team',
+      '/integrations',
+      '/my-profile',
+    ],
   },
-  { who: "a normal company's member", email: 'member@acme.example.com', pages: () => ['/projects', '/search', '/my-profile'] },
-  { who: "a RaaS company's owner", email: 'owner@raas.example.com', pages: () => ['/projects', '/credits/company', '/search'] },
+  {
+    who: "a normal company's member",
+    email: 'member@acme.example.com',
+    pages: () => ['/projects', '/search', '/my-profile'],
+  },
+  {
+    who: "a RaaS company's owner",
+    email: 'owner@raas.example.com',
+    pages: () => ['/projects', '/credits/company', '/search'],
+  },
   { who: 'the candidate', email: 'candidate@example.com', pages: () => ['/candidate/profile'] },
 ];
 
@@ -62,10 +82,13 @@ async function trips(page: Page, path: string): Promise<string[]> {
     const wide = [...document.body.querySelectorAll<HTMLElement>('*')].find(
       (el) => el.getBoundingClientRect().right > width + 1 && !el.closest('[data-testid="board"]'),
     );
-    const culprit = wide ? `${wide.tagName.toLowerCase()}.${[...wide.classList].slice(0, 3).join('.')} "${(wide.innerText ?? '').slice(0, 40)}"` : '';
+    const culprit = wide
+      ? `${wide.tagName.toLowerCase()}.${[...wide.classList].slice(0, 3).join('.')} "${(wide.innerText ?? '').slice(0, 40)}"`
+      : '';
     return { scrollWidth: document.documentElement.scrollWidth, clientWidth: width, culprit };
   });
-  if (scrollWidth > clientWidth + 1) found.push(`the page scrolls sideways (${scrollWidth} > ${clientWidth}): ${culprit}`);
+  if (scrollWidth > clientWidth + 1)
+    found.push(`the page scrolls sideways (${scrollWidth} > ${clientWidth}): ${culprit}`);
   const text = await page.locator('body').innerText();
   for (const shape of FOREIGN_DATE_SHAPES) {
     const hit = shape.exec(text);
@@ -73,7 +96,8 @@ async function trips(page: Page, path: string): Promise<string[]> {
   }
   const plural = /\w\(s\)/.exec(text);
   if (plural) found.push(`a count worded "${plural[0]}"`);
-  if (path.startsWith('/candidate/profile') && /the candidate/i.test(text)) found.push('the candidate\'s own profile speaks of "the candidate"');
+  if (path.startsWith('/candidate/profile') && /the candidate/i.test(text))
+    found.push('the candidate\'s own profile speaks of "the candidate"');
   return found;
 }
 

@@ -32,7 +32,8 @@ export interface SignedIn extends DemoRole {
   token?: string;
 }
 
-const byNumber = <K extends string>(map: Record<K, number>, n: number) => (Object.entries(map) as [K, number][]).find(([, v]) => v === n)?.[0];
+const byNumber = <K extends string>(map: Record<K, number>, n: number) =>
+  (Object.entries(map) as [K, number][]).find(([, v]) => v === n)?.[0];
 
 /**
  * Reads who each demo person is from the database (row id, company, sub-role, admin type),
@@ -44,13 +45,23 @@ export async function signIn(t: TestApp, demo: DemoRole): Promise<SignedIn> {
   let actor: Actor | undefined;
   const admin = await knex('admins').where('email', demo.email).first();
   if (admin) actor = { role: 'admin', id: admin.id, adminType: byNumber(ADMIN_TYPES, admin.role) };
-  const user = await knex('company_users as u').join('companies as c', 'c.id', 'u.company_id').where('u.email', demo.email).first('u.*', 'c.company_type');
+  const user = await knex('company_users as u')
+    .join('companies as c', 'c.id', 'u.company_id')
+    .where('u.email', demo.email)
+    .first('u.*', 'c.company_type');
   if (user)
-    actor = { role: user.company_type === 4 ? 'raasCompany' : 'company', id: user.id, companyId: user.company_id, subRole: byNumber(SUB_ROLES, user.role) };
+    actor = {
+      role: user.company_type === 4 ? 'raasCompany' : 'company',
+      id: user.id,
+      companyId: user.company_id,
+      subRole: byNumber(SUB_ROLES, user.role),
+    };
   const candidate = await knex('candidates').where('email', demo.email).first();
   if (candidate) actor = { role: 'candidate', id: candidate.id };
   if (!actor || actor.role !== demo.role || actor.subRole !== demo.subRole || actor.adminType !== demo.adminType) {
-    throw new Error(`demo data changed: ${demo.email} is ${JSON.stringify(actor)}, tests expect ${JSON.stringify(demo)}`);
+    throw new Error(
+      `demo data changed: ${demo.email} is ${JSON.stringify(actor)}, tests expect ${JSON.stringify(demo)}`,
+    );
   }
   return { ...demo, actor, token: await t.login(demo.email) };
 }

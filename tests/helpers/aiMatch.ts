@@ -37,7 +37,9 @@ export async function matchWorld(t: TestApp): Promise<MatchWorld> {
   const ids = await talentIds(t.knex);
   const adminToken = await t.login('admin@example.com');
   const skill = async (name: string) => (await t.knex('skills').where('name', name).first('id')).id as number;
-  const [java, spring, kafka, aws, postgres] = await Promise.all(['Java', 'Spring Boot', 'Apache Kafka', 'Amazon Web Services', 'PostgreSQL'].map(skill));
+  const [java, spring, kafka, aws, postgres] = await Promise.all(
+    ['Java', 'Spring Boot', 'Apache Kafka', 'Amazon Web Services', 'PostgreSQL'].map(skill),
+  );
   const backend = (await t.knex('job_titles').where('name', 'Senior Backend Engineer').first('id')).id as number;
   const year = new Date().getUTCFullYear();
   const fit = async (overrides: Record<string, unknown> = {}, startYear = year - 7) => {

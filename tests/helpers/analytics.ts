@@ -31,7 +31,8 @@ export async function analyticsStandIn(key = 'phc_local_stand_in'): Promise<Anal
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const answer = (status: number, body: object) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const answer = (status: number, body: object) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       if (req.method !== 'POST' || req.url !== '/batch/') return answer(404, { type: 'not_found' });
       if (failing.times > 0) {
         failing = { ...failing, times: failing.times - 1 };
@@ -43,7 +44,8 @@ export async function analyticsStandIn(key = 'phc_local_stand_in'): Promise<Anal
       } catch {
         return answer(400, { type: 'validation_error', detail: 'Malformed request data' });
       }
-      if (body.api_key !== key) return answer(401, { type: 'authentication_error', detail: 'Project API key invalid.' });
+      if (body.api_key !== key)
+        return answer(401, { type: 'authentication_error', detail: 'Project API key invalid.' });
       if (!Array.isArray(body.batch) || body.batch.some((e) => !e.event || !e.distinct_id))
         return answer(400, { type: 'validation_error', detail: 'Every event needs event and distinct_id.' });
       batches.push(body.batch);

@@ -56,7 +56,9 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
 }
 
 /** simple-rest list query string. */
-export function listQuery(params: { sort?: [string, string]; range?: [number, number]; filter?: Record<string, unknown> } = {}): string {
+export function listQuery(
+  params: { sort?: [string, string]; range?: [number, number]; filter?: Record<string, unknown> } = {},
+): string {
   const q = new URLSearchParams();
   if (params.sort) q.set('sort', JSON.stringify(params.sort));
   if (params.range) q.set('range', JSON.stringify(params.range));

@@ -104,7 +104,8 @@ export function pdfOf(lines: string[]): Promise<Buffer> {
   });
 }
 
-export const docxOf = (lines: string[]) => Packer.toBuffer(new Document({ sections: [{ children: lines.map((l) => new Paragraph(l)) }] }));
+export const docxOf = (lines: string[]) =>
+  Packer.toBuffer(new Document({ sections: [{ children: lines.map((l) => new Paragraph(l)) }] }));
 
 const WORD_NS = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 const PACKAGE_PARTS: [string, string][] = [
@@ -187,7 +188,12 @@ async function deflatedRepeat(name: string, head: string, body: string, times: n
   crc = crc32(tail, crc);
   deflate.end(tail);
   await done;
-  return { name, deflated: Buffer.concat(chunks), crc, size: head.length + block.length * Math.ceil(times / 1000) + tail.length };
+  return {
+    name,
+    deflated: Buffer.concat(chunks),
+    crc,
+    size: head.length + block.length * Math.ceil(times / 1000) + tail.length,
+  };
 }
 
 /**
@@ -195,9 +201,19 @@ async function deflatedRepeat(name: string, head: string, body: string, times: n
  * `declared` forges the size the package claims for its body.
  */
 export async function docxBomb(textBytes: number, options: { declared?: number } = {}): Promise<Buffer> {
-  const text = 'Senior Software Engineer at Acme, Jan 2019 - Present: built payment systems in TypeScript and PostgreSQL. ';
+  const text =
+    'Senior Software Engineer at Acme, Jan 2019 - Present: built payment systems in TypeScript and PostgreSQL. ';
   const head = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${WORD_NS}"><w:body>`;
   const paragraph = `<w:p><w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
-  const body = await deflatedRepeat('word/document.xml', head, paragraph, Math.ceil(textBytes / text.length / 1000) * 1000, '</w:body></w:document>');
-  return zipOf([...PACKAGE_PARTS.map(([name, xml]) => deflated(name, Buffer.from(xml))), { ...body, declared: options.declared }]);
+  const body = await deflatedRepeat(
+    'word/document.xml',
+    head,
+    paragraph,
+    Math.ceil(textBytes / text.length / 1000) * 1000,
+    '</w:body></w:document>',
+  );
+  return zipOf([
+    ...PACKAGE_PARTS.map(([name, xml]) => deflated(name, Buffer.from(xml))),
+    { ...body, declared: options.declared },
+  ]);
 }

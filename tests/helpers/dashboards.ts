@@ -63,12 +63,20 @@ export async function seedDashboardHistory(
   const candidates = await activeCandidates(knex, 5, { skip: 40 });
   const [c1, c2, c3, c4, c5] = candidates;
   await knex('candidates').where('id', c3).update({ visibility: false });
-  const names = (await knex('candidates').whereIn('id', candidates).select('id', 'first_name', 'last_name')).reduce<string[]>((out, r) => {
+  const names = (await knex('candidates').whereIn('id', candidates).select('id', 'first_name', 'last_name')).reduce<
+    string[]
+  >((out, r) => {
     out[candidates.indexOf(r.id)] = `${r.first_name} ${r.last_name}`.trim();
     return out;
   }, []);
   const who = { actor_kind: 2, actor_id: alpha.ownerId, company_id: alpha.companyId };
-  const move = (candidate: number, project: { id: number; companyId: number | null }, from: number, to: number, at: string) => ({
+  const move = (
+    candidate: number,
+    project: { id: number; companyId: number | null },
+    from: number,
+    to: number,
+    at: string,
+  ) => ({
     candidate_id: candidate,
     project_id: project.id,
     activity: ACTIVITY.stageChanged,
@@ -87,9 +95,21 @@ export async function seedDashboardHistory(
     move(c2, alpha, S.qualify, S.shortlist, '2024-03-07T10:00:00Z'),
     move(c3, alpha, S.qualify, S.rejected, '2024-03-08T16:00:00Z'),
     { candidate_id: c1, project_id: alpha.id, activity: ACTIVITY.revealed, ...who, created_at: '2024-03-06T11:00:00Z' },
-    { candidate_id: c2, project_id: alpha.id, activity: ACTIVITY.noteAdded, ...who, created_at: '2024-03-07T12:00:00Z' },
+    {
+      candidate_id: c2,
+      project_id: alpha.id,
+      activity: ACTIVITY.noteAdded,
+      ...who,
+      created_at: '2024-03-07T12:00:00Z',
+    },
     move(c1, alpha, S.shortlist, S.interviewing, '2024-03-11T10:00:00Z'),
-    { candidate_id: c1, project_id: alpha.id, activity: ACTIVITY.interviewRequested, ...who, created_at: '2024-03-11T09:30:00Z' },
+    {
+      candidate_id: c1,
+      project_id: alpha.id,
+      activity: ACTIVITY.interviewRequested,
+      ...who,
+      created_at: '2024-03-11T09:30:00Z',
+    },
     move(c4, beta, S.open, S.qualify, '2024-03-12T10:00:00Z'),
     move(c5, beta, S.open, S.qualify, '2024-03-12T10:30:00Z'),
     move(c4, beta, S.qualify, S.shortlist, '2024-03-14T14:00:00Z'),
@@ -143,5 +163,14 @@ export async function seedDashboardHistory(
     note: 'Dashboard Alpha created',
     created_at: '2024-03-04T10:00:00Z',
   });
-  return { alpha: alpha.id, beta: beta.id, acme: alpha.companyId as number, globex: beta.companyId as number, candidates, names, advocateId, adminId };
+  return {
+    alpha: alpha.id,
+    beta: beta.id,
+    acme: alpha.companyId as number,
+    globex: beta.companyId as number,
+    candidates,
+    names,
+    advocateId,
+    adminId,
+  };
 }

@@ -36,7 +36,8 @@ async function frontEndsBuilt(): Promise<void> {
   const marker = process.env.TEST_BUILD_MARKER;
   if (!marker) return;
   while (!existsSync(marker)) await new Promise((r) => setTimeout(r, 500));
-  if (readFileSync(marker, 'utf8') !== 'ok') throw new Error('the console and portal build failed: see its output above');
+  if (readFileSync(marker, 'utf8') !== 'ok')
+    throw new Error('the console and portal build failed: see its output above');
 }
 
 export async function startE2E(): Promise<E2E> {
@@ -53,7 +54,14 @@ export async function startE2E(): Promise<E2E> {
     ? await chromium.connect(shared)
     : await chromium.launch({
         executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        args: [
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
       });
   afterAll(async () => {
     // On the shared Chromium this disconnects, closing this file's contexts only.
@@ -81,7 +89,10 @@ export async function startE2E(): Promise<E2E> {
     const headers = { origin: baseUrl };
     const sent = await page.request.post(`${baseUrl}/api/v1/auth/send-email-otp`, { data: { email }, headers });
     expect(sent.status(), `a code sent to ${email}: ${await sent.text()}`).toBe(200);
-    const login = await page.request.post(`${baseUrl}/api/v1/auth/login-by-email-otp`, { data: { email, otp: await lastCode(email) }, headers });
+    const login = await page.request.post(`${baseUrl}/api/v1/auth/login-by-email-otp`, {
+      data: { email, otp: await lastCode(email) },
+      headers,
+    });
     expect(login.status(), `${email} signed in: ${await login.text()}`).toBe(200);
     await page.goto(`${baseUrl}/`);
     await page.getByRole('button', { name: 'Account menu' }).waitFor();

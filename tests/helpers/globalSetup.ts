@@ -27,7 +27,14 @@ declare module 'vitest' {
   }
 }
 
-const CHROMIUM_ARGS = ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** The projects with at least one test file in this run (the command line's file filters applied). */
 async function projectsToRun(root: TestProject): Promise<Set<string>> {

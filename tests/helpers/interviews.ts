@@ -32,7 +32,9 @@ export async function makeProject(knex: Knex, options: ProjectOptions = {}): Pro
       : await knex('company_users')
           .where('email', options.ownerEmail ?? 'owner@acme.example.com')
           .first('id', 'company_id');
-  const advocate = options.advocateEmail ? await knex('admins').where('email', options.advocateEmail).first('id') : undefined;
+  const advocate = options.advocateEmail
+    ? await knex('admins').where('email', options.advocateEmail).first('id')
+    : undefined;
   const jobTitle = await knex('job_titles').orderBy('id').first('id');
   const country = await knex('countries').orderBy('id').first('id');
   const guid = randomUUID();
@@ -49,7 +51,10 @@ export async function makeProject(knex: Knex, options: ProjectOptions = {}): Pro
       salary_min: 5000,
       salary_max: 9000,
       salary_currency: 'SGD',
-      job_description: options.jobDescription === undefined ? 'Build and run the services behind our hiring product.' : options.jobDescription,
+      job_description:
+        options.jobDescription === undefined
+          ? 'Build and run the services behind our hiring product.'
+          : options.jobDescription,
       is_confidential: options.isConfidential ?? false,
       status: options.status ?? 0,
       date_time_slots: JSON.stringify(options.dateTimeSlots ?? []),
@@ -59,7 +64,11 @@ export async function makeProject(knex: Knex, options: ProjectOptions = {}): Pro
 }
 
 /** Active, visible, named candidates with an email (and a phone when asked), in id order, skipping `skip`. */
-export async function activeCandidates(knex: Knex, count: number, options: { withPhone?: boolean; skip?: number } = {}): Promise<number[]> {
+export async function activeCandidates(
+  knex: Knex,
+  count: number,
+  options: { withPhone?: boolean; skip?: number } = {},
+): Promise<number[]> {
   const q = knex('candidates')
     .where({ status: 1, visibility: true, anonymous: false })
     .whereNotNull('email')
@@ -73,7 +82,9 @@ export async function activeCandidates(knex: Knex, count: number, options: { wit
 /** Puts candidates in a project's pipeline at a stage (the pipeline's own row). */
 export async function addToProject(knex: Knex, project: TestProject, candidateIds: number[], stage = 1): Promise<void> {
   await knex('project_candidates')
-    .insert(candidateIds.map((id) => ({ project_id: project.id, candidate_id: id, company_id: project.companyId, stage })))
+    .insert(
+      candidateIds.map((id) => ({ project_id: project.id, candidate_id: id, company_id: project.companyId, stage })),
+    )
     .onConflict(['project_id', 'candidate_id'])
     .ignore();
 }

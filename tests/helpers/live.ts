@@ -76,7 +76,10 @@ export function openSocket(
         received,
         next: (match, ms = 3000) =>
           new Promise((ok, fail) => {
-            const timer = setTimeout(() => fail(new Error(`no matching message within ${ms} ms; got ${JSON.stringify(received)}`)), ms);
+            const timer = setTimeout(
+              () => fail(new Error(`no matching message within ${ms} ms; got ${JSON.stringify(received)}`)),
+              ms,
+            );
             const look = () => {
               const found = received.find(match);
               if (found) {
@@ -98,7 +101,11 @@ export function openSocket(
 }
 
 /** The socket, failing the test when the upgrade was refused. */
-export async function socketOf(s: LiveServer, token: string, opts: { origin?: string; after?: number } = {}): Promise<LiveSocket> {
+export async function socketOf(
+  s: LiveServer,
+  token: string,
+  opts: { origin?: string; after?: number } = {},
+): Promise<LiveSocket> {
   const sock = await openSocket(s, token, opts);
   if ('refused' in sock) throw new Error(`socket refused with ${sock.refused}`);
   return sock;

@@ -33,13 +33,18 @@ export interface LlmStandIn {
   close(): Promise<void>;
 }
 
-const rankOf = (req: ChatRequest) => Number(/Candidate #(\d+)/.exec(req.messages.map((m) => m.content).join('\n'))?.[1] ?? 0);
+const rankOf = (req: ChatRequest) =>
+  Number(/Candidate #(\d+)/.exec(req.messages.map((m) => m.content).join('\n'))?.[1] ?? 0);
 
 /** A verdict read from the prompt: the matcher's score and the evidence lines it shows. */
 function verdictFor(req: ChatRequest) {
   const text = req.messages.map((m) => m.content).join('\n');
   const score = Math.min(100, Math.max(0, Number(/Matcher score: (\d+)/.exec(text)?.[1] ?? 50)));
-  const evidence = [...text.matchAll(/^- (skills|title|years|languages|salary|notice)[^:]*: [\d.]+\/[\d.]+ points?, (.+)$/gm)].map((m) => m[2]).filter(Boolean);
+  const evidence = [
+    ...text.matchAll(/^- (skills|title|years|languages|salary|notice)[^:]*: [\d.]+\/[\d.]+ points?, (.+)$/gm),
+  ]
+    .map((m) => m[2])
+    .filter(Boolean);
   return {
     score,
     strengths: (evidence.length ? evidence : ['Relevant experience']).slice(0, 3),
@@ -60,7 +65,8 @@ export async function startLlmStandIn(model = 'stand-in-model'): Promise<LlmStan
     req.on('end', async () => {
       const json = (status: number, body: object, headers: Record<string, string> = {}) =>
         res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
-      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return json(404, { error: { message: 'not found', type: 'invalid_request_error' } });
+      if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
+        return json(404, { error: { message: 'not found', type: 'invalid_request_error' } });
       let body: ChatRequest;
       try {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
@@ -68,14 +74,22 @@ export async function startLlmStandIn(model = 'stand-in-model'): Promise<LlmStan
         return json(400, { error: { message: 'invalid JSON body', type: 'invalid_request_error' } });
       }
       requests.push(body);
-      if (body.model !== model) return json(404, { error: { message: `model ${body.model} not found`, type: 'invalid_request_error' } });
+      if (body.model !== model)
+        return json(404, { error: { message: `model ${body.model} not found`, type: 'invalid_request_error' } });
       if (body.response_format?.type !== 'json_schema' || !body.response_format.json_schema?.schema)
-        return json(400, { error: { message: 'this stand-in answers structured output only', type: 'invalid_request_error' } });
+        return json(400, {
+          error: { message: 'this stand-in answers structured output only', type: 'invalid_request_error' },
+        });
       if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
       const rule = rules.find((r) => r.rank === rankOf(body) && r.left > 0);
       if (rule) rule.left -= 1;
       if (rule?.how === 'hang') return void hanging.add(res);
-      if (rule?.how === 429) return json(429, { error: { message: 'Rate limit reached', type: 'rate_limit_error' } }, { 'retry-after': '0' });
+      if (rule?.how === 429)
+        return json(
+          429,
+          { error: { message: 'Rate limit reached', type: 'rate_limit_error' } },
+          { 'retry-after': '0' },
+        );
       if (rule?.how === 500) return json(500, { error: { message: 'The server had an error', type: 'server_error' } });
       const content =
         rule?.how === 'malformed'
@@ -88,7 +102,9 @@ export async function startLlmStandIn(model = 'stand-in-model'): Promise<LlmStan
         object: 'chat.completion',
         created: Math.floor(Date.now() / 1000),
         model,
-        choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop', logprobs: null }],
+        choices: [
+          { index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop', logprobs: null },
+        ],
         usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
       });
     });

@@ -60,7 +60,8 @@ export async function startOidcProvider(options: StandInOptions): Promise<OidcSt
     pkce: { required: () => false },
     // Explicit lifetimes keep the provider from noting each default it falls back to.
     ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
-    findAccount: async (_ctx, id) => (accounts[id] ? { accountId: id, claims: async () => ({ sub: id, ...accounts[id] }) } : undefined),
+    findAccount: async (_ctx, id) =>
+      accounts[id] ? { accountId: id, claims: async () => ({ sub: id, ...accounts[id] }) } : undefined,
   });
   provider.use(async (ctx, next) => {
     if (ctx.path === '/auth') {
@@ -101,7 +102,11 @@ export async function signInAtProvider(authorizeUrl: string, login: string, stop
   let url = new URL(authorizeUrl);
   let init: RequestInit = {};
   for (let step = 0; step < 20; step += 1) {
-    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers ?? {}), cookie: cookieHeader() } });
+    const res = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers ?? {}), cookie: cookieHeader() },
+    });
     keep(res);
     init = {};
     const location = res.headers.get('location');

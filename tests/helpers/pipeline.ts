@@ -15,7 +15,15 @@ export type Who = keyof SearchWorld['tokens'];
 
 export interface PipelineWorld extends SearchWorld {
   knex: Knex;
-  projects: { acme: number; acmeUnshared: number; memberOwn: number; raasFree: number; raasPower: number; globex: number; internal: number };
+  projects: {
+    acme: number;
+    acmeUnshared: number;
+    memberOwn: number;
+    raasFree: number;
+    raasPower: number;
+    globex: number;
+    internal: number;
+  };
   people: { owner: number; member: number; raasOwner: number; globexUser: number; admin: number; advocate: number };
   companies: { acme: number; raas: number; globex: number };
   as(who: Who): Client;
@@ -66,7 +74,15 @@ export async function pipelineWorld(): Promise<PipelineWorld> {
   const sg = await idOf(knex, 'countries', { code: 'SG' }).catch(() => idOf(knex, 'countries', {}));
   const project = async (values: Record<string, unknown>): Promise<number> => {
     const [row] = await knex('projects')
-      .insert({ title: 'Project', job_title_id: engineer, countries: [sg], headcount: 1, salary_min: 5000, salary_max: 9000, ...values })
+      .insert({
+        title: 'Project',
+        job_title_id: engineer,
+        countries: [sg],
+        headcount: 1,
+        salary_min: 5000,
+        salary_max: 9000,
+        ...values,
+      })
       .returning('id');
     return row.id as number;
   };
@@ -80,9 +96,26 @@ export async function pipelineWorld(): Promise<PipelineWorld> {
     }),
     acmeUnshared: await project({ title: 'Acme confidential', company_id: companies.acme, owner_id: people.owner }),
     memberOwn: await project({ title: "Marcus's hires", company_id: companies.acme, owner_id: people.member }),
-    raasFree: await project({ title: 'Northwind free', company_id: companies.raas, owner_id: people.raasOwner, project_type: 2, plan: 1 }),
-    raasPower: await project({ title: 'Northwind power', company_id: companies.raas, owner_id: people.raasOwner, project_type: 2, plan: 2 }),
-    globex: await project({ title: 'Globex analysts', company_id: companies.globex, owner_id: people.globexUser, current_url: `jt=${engineer}` }),
+    raasFree: await project({
+      title: 'Northwind free',
+      company_id: companies.raas,
+      owner_id: people.raasOwner,
+      project_type: 2,
+      plan: 1,
+    }),
+    raasPower: await project({
+      title: 'Northwind power',
+      company_id: companies.raas,
+      owner_id: people.raasOwner,
+      project_type: 2,
+      plan: 2,
+    }),
+    globex: await project({
+      title: 'Globex analysts',
+      company_id: companies.globex,
+      owner_id: people.globexUser,
+      current_url: `jt=${engineer}`,
+    }),
     internal: await project({ title: 'Internal bench', is_admin_project: true, owner_admin_id: people.admin }),
   };
   const plain = (name: string) => {
@@ -92,7 +125,15 @@ export async function pipelineWorld(): Promise<PipelineWorld> {
   };
   const place = async (projectId: number, candidate: string, stage: number, extra: Record<string, unknown> = {}) => {
     const companyId = (await knex('projects').where('id', projectId).first('company_id')).company_id;
-    const values = { stage, company_id: companyId, rejected_from: null, interview_scheduled_at: null, guaranteed_at: null, revealed_at: null, ...extra };
+    const values = {
+      stage,
+      company_id: companyId,
+      rejected_from: null,
+      interview_scheduled_at: null,
+      guaranteed_at: null,
+      revealed_at: null,
+      ...extra,
+    };
     await knex('project_candidates')
       .insert({ project_id: projectId, candidate_id: plain(candidate), ...values })
       .onConflict(['project_id', 'candidate_id'])
@@ -109,5 +150,7 @@ export async function pipelineWorld(): Promise<PipelineWorld> {
 
 /** First names of a tab answer's docs, sorted. */
 export function namesOf(w: PipelineWorld, body: { docs?: { id: unknown }[] }): string[] {
-  return (body.docs ?? []).map((d) => Object.entries(w.ids).find(([, id]) => `Candidate:${id}` === d.id)?.[0] ?? String(d.id)).sort();
+  return (body.docs ?? [])
+    .map((d) => Object.entries(w.ids).find(([, id]) => `Candidate:${id}` === d.id)?.[0] ?? String(d.id))
+    .sort();
 }

@@ -18,7 +18,8 @@ const readOnly: Grants = { ...none, read: 'allow' };
 const ownProfile: Grants = { ...none, read: 'allow', update: 'allow' };
 
 /** The demo people of the permission tests, by label (tests/helpers/actors.ts). */
-export type PolicyRole = 'guest' | 'general' | 'advocate' | 'companyAdmin' | 'companyMember' | 'raasAdmin' | 'candidate';
+export type PolicyRole =
+  'guest' | 'general' | 'advocate' | 'companyAdmin' | 'companyMember' | 'raasAdmin' | 'candidate';
 
 export function policyRole(demo: DemoRole): PolicyRole {
   if (demo.role === 'admin') return demo.adminType === 'advocate' ? 'advocate' : 'general';
@@ -44,13 +45,45 @@ export const POLICY: Record<string, Record<PolicyRole, Grants>> = {
   ...Object.fromEntries(LOOKUPS.map((resource) => [resource, lookup])),
   // "Admin: everything: ... admins" and the /admins screen. Admins are managed by the General
   // type; a talent advocate sees them and keeps their own profile ("my profile").
-  admins: { guest: none, general: all, advocate: ownProfile, companyAdmin: none, companyMember: none, raasAdmin: none, candidate: none },
+  admins: {
+    guest: none,
+    general: all,
+    advocate: ownProfile,
+    companyAdmin: none,
+    companyMember: none,
+    raasAdmin: none,
+    candidate: none,
+  },
   // "Admin: talent add, edit and view"; "Candidate: only their own profile page". Companies meet
   // candidates through search and projects, never this list.
-  candidates: { guest: none, general: all, advocate: all, companyAdmin: none, companyMember: none, raasAdmin: none, candidate: ownProfile },
+  candidates: {
+    guest: none,
+    general: all,
+    advocate: all,
+    companyAdmin: none,
+    companyMember: none,
+    raasAdmin: none,
+    candidate: ownProfile,
+  },
   // A candidate's experience and education are part of their own profile page.
-  'candidate-experiences': { guest: none, general: all, advocate: all, companyAdmin: none, companyMember: none, raasAdmin: none, candidate: all },
-  'candidate-educations': { guest: none, general: all, advocate: all, companyAdmin: none, companyMember: none, raasAdmin: none, candidate: all },
+  'candidate-experiences': {
+    guest: none,
+    general: all,
+    advocate: all,
+    companyAdmin: none,
+    companyMember: none,
+    raasAdmin: none,
+    candidate: all,
+  },
+  'candidate-educations': {
+    guest: none,
+    general: all,
+    advocate: all,
+    companyAdmin: none,
+    companyMember: none,
+    raasAdmin: none,
+    candidate: all,
+  },
   // Community users sign up themselves and are sent to the community site; admins look after them.
   'community-users': {
     guest: none,
@@ -63,24 +96,88 @@ export const POLICY: Record<string, Record<PolicyRole, Grants>> = {
   },
   // "Admin: companies"; a company sees its own company (the company users page) and changes none
   // of it: no screen of section 2 edits a company but the admins'.
-  companies: { guest: none, general: all, advocate: all, companyAdmin: readOnly, companyMember: readOnly, raasAdmin: readOnly, candidate: none },
+  companies: {
+    guest: none,
+    general: all,
+    advocate: all,
+    companyAdmin: readOnly,
+    companyMember: readOnly,
+    raasAdmin: readOnly,
+    candidate: none,
+  },
   // "Admin: all company users"; "Company, RaasCompany: own company users"; the team page (invite,
   // change, remove) for the company sub-role admin; everyone keeps their own profile.
-  'company-users': { guest: none, general: all, advocate: all, companyAdmin: all, companyMember: ownProfile, raasAdmin: all, candidate: none },
+  'company-users': {
+    guest: none,
+    general: all,
+    advocate: all,
+    companyAdmin: all,
+    companyMember: ownProfile,
+    raasAdmin: all,
+    candidate: none,
+  },
   // Salary filters and figures compare across currencies (spec section 2's salary range and currency):
   // admins keep the rates, companies read them wherever salaries are shown (search, projects).
-  'currency-rates': { guest: none, general: all, advocate: all, companyAdmin: readOnly, companyMember: readOnly, raasAdmin: readOnly, candidate: none },
+  'currency-rates': {
+    guest: none,
+    general: all,
+    advocate: all,
+    companyAdmin: readOnly,
+    companyMember: readOnly,
+    raasAdmin: readOnly,
+    candidate: none,
+  },
   // "Admin: tags"; companies filter search by active tags and see them on candidates in projects.
-  tags: { guest: none, general: all, advocate: all, companyAdmin: readOnly, companyMember: readOnly, raasAdmin: readOnly, candidate: none },
+  tags: {
+    guest: none,
+    general: all,
+    advocate: all,
+    companyAdmin: readOnly,
+    companyMember: readOnly,
+    raasAdmin: readOnly,
+    candidate: none,
+  },
   // "Admin: credits grant, update and delete, credit log"; "RaasCompany: own credits page"; companies
   // where plans are charged see their balance. Credits move only through the credit calls (the
   // ledger), never by writing these rows: every role reads them at most.
-  credits: { guest: none, general: readOnly, advocate: readOnly, companyAdmin: readOnly, companyMember: readOnly, raasAdmin: readOnly, candidate: none },
-  'credit-logs': { guest: none, general: readOnly, advocate: readOnly, companyAdmin: readOnly, companyMember: readOnly, raasAdmin: readOnly, candidate: none },
+  credits: {
+    guest: none,
+    general: readOnly,
+    advocate: readOnly,
+    companyAdmin: readOnly,
+    companyMember: readOnly,
+    raasAdmin: readOnly,
+    candidate: none,
+  },
+  'credit-logs': {
+    guest: none,
+    general: readOnly,
+    advocate: readOnly,
+    companyAdmin: readOnly,
+    companyMember: readOnly,
+    raasAdmin: readOnly,
+    candidate: none,
+  },
   // "Company, RaasCompany, Admin: /projects"; a company's Owner and Admins see all its projects, a
   // Member the ones they own or that were shared with them (spec section 2's project sharing).
-  projects: { guest: none, general: all, advocate: all, companyAdmin: all, companyMember: all, raasAdmin: all, candidate: none },
-  'sales-orders': { guest: none, general: readOnly, advocate: readOnly, companyAdmin: readOnly, companyMember: readOnly, raasAdmin: readOnly, candidate: none },
+  projects: {
+    guest: none,
+    general: all,
+    advocate: all,
+    companyAdmin: all,
+    companyMember: all,
+    raasAdmin: all,
+    candidate: none,
+  },
+  'sales-orders': {
+    guest: none,
+    general: readOnly,
+    advocate: readOnly,
+    companyAdmin: readOnly,
+    companyMember: readOnly,
+    raasAdmin: readOnly,
+    candidate: none,
+  },
 };
 
 export function expected(demo: DemoRole, resource: string, action: CrudAction): boolean {

@@ -34,7 +34,10 @@ export async function signInAll(t: TestApp): Promise<People> {
 }
 
 /** A complete project body as the portal sends it. */
-export async function projectBody(knex: Knex, overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+export async function projectBody(
+  knex: Knex,
+  overrides: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
   const jobTitle = await knex('job_titles').orderBy('id').first('id');
   const sg = await knex('countries').where('code', 'SG').first('id');
   return {
@@ -54,11 +57,18 @@ export async function projectBody(knex: Knex, overrides: Record<string, unknown>
 /** Ends the company's free trial (charges then take credits) and gives it `credits` credits. */
 export async function payingCompany(knex: Knex, companyId: number, credits: number): Promise<void> {
   await knex('companies').where('id', companyId).update({ trial_ends_at: null });
-  if (credits > 0) await knex.transaction((trx) => grantCredits(trx, { companyId, amount: credits, source: 'admin', actor: 'system' }));
+  if (credits > 0)
+    await knex.transaction((trx) =>
+      grantCredits(trx, { companyId, amount: credits, source: 'admin', actor: 'system' }),
+    );
 }
 
 export async function balance(knex: Knex, companyId: number): Promise<number> {
-  const row = await knex('credit_lots').where('company_id', companyId).whereNull('deleted_at').sum({ s: 'remaining' }).first();
+  const row = await knex('credit_lots')
+    .where('company_id', companyId)
+    .whereNull('deleted_at')
+    .sum({ s: 'remaining' })
+    .first();
   return Number(row?.s ?? 0);
 }
 

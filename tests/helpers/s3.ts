@@ -13,9 +13,16 @@ export function s3StandIn() {
       objects.set(key, Buffer.concat(chunks));
       res.writeHead(200, { ETag: '"1"' }).end();
     } else if (req.method === 'GET' && objects.has(key)) {
-      res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': String(objects.get(key)?.length) }).end(objects.get(key));
+      res
+        .writeHead(200, {
+          'Content-Type': 'application/octet-stream',
+          'Content-Length': String(objects.get(key)?.length),
+        })
+        .end(objects.get(key));
     } else if (req.method === 'GET') {
-      res.writeHead(404, { 'Content-Type': 'application/xml' }).end('<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>gone</Message></Error>');
+      res
+        .writeHead(404, { 'Content-Type': 'application/xml' })
+        .end('<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>gone</Message></Error>');
     } else if (req.method === 'DELETE') {
       objects.delete(key);
       res.writeHead(204).end();
@@ -27,7 +34,14 @@ export function s3StandIn() {
     async start(bucket: string): Promise<S3Settings> {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const { port } = server.address() as AddressInfo;
-      return { bucket, region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`, accessKeyId: 'test', secretAccessKey: 'test', forcePathStyle: true };
+      return {
+        bucket,
+        region: 'us-east-1',
+        endpoint: `http://127.0.0.1:${port}`,
+        accessKeyId: 'test',
+        secretAccessKey: 'test',
+        forcePathStyle: true,
+      };
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -27,7 +27,8 @@ export function apiId(entity: EntityDef, id: number): string | number {
 
 /** The database id inside an API id. */
 export function dbId(entity: EntityDef, id: unknown): number {
-  const raw = typeof id === 'string' && entity.idPrefix && id.startsWith(entity.idPrefix) ? id.slice(entity.idPrefix.length) : id;
+  const raw =
+    typeof id === 'string' && entity.idPrefix && id.startsWith(entity.idPrefix) ? id.slice(entity.idPrefix.length) : id;
   const n = Number(raw);
   if (!Number.isInteger(n)) throw new Error(`'${String(id)}' is not an id of ${entity.name}`);
   return n;
@@ -146,7 +147,8 @@ export async function sampleValue(knex: Knex, entity: EntityDef, field: string, 
     case 'stringList': {
       const size = Math.max(def.min ?? 1, 1);
       const items: string[] = [];
-      while (items.length < size) items.push(await validString(knex, entity, field, { ...def, min: undefined, max: 255, unique: false }));
+      while (items.length < size)
+        items.push(await validString(knex, entity, field, { ...def, min: undefined, max: 255, unique: false }));
       return items;
     }
     case 'enumList':
@@ -164,14 +166,22 @@ export async function sampleValue(knex: Knex, entity: EntityDef, field: string, 
       return def.kind === 'ref' ? id : [id];
     }
     default:
-      throw new Error(`samples: no sample for ${entity.name}.${field} of kind '${def.kind}'; teach tests/helpers/samples.ts`);
+      throw new Error(
+        `samples: no sample for ${entity.name}.${field} of kind '${def.kind}'; teach tests/helpers/samples.ts`,
+      );
   }
 }
 
 /** A nested object with a valid value for each of its declared keys. */
-async function sampleObject(knex: Knex, entity: EntityDef, field: string, def: FieldDef): Promise<Record<string, unknown>> {
+async function sampleObject(
+  knex: Knex,
+  entity: EntityDef,
+  field: string,
+  def: FieldDef,
+): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(def.fields ?? {})) out[key] = await sampleValue(knex, entity, `${field}.${key}`, { ...inner, unique: false });
+  for (const [key, inner] of Object.entries(def.fields ?? {}))
+    out[key] = await sampleValue(knex, entity, `${field}.${key}`, { ...inner, unique: false });
   return out;
 }
 
@@ -194,10 +204,15 @@ const DEPENDENT_VALUES: Record<string, Record<string, unknown>> = {
 };
 
 /** A complete, valid record for `entity`: every writable field, as the database stores it. */
-export async function sampleRecord(knex: Knex, entity: EntityDef, overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+export async function sampleRecord(
+  knex: Knex,
+  entity: EntityDef,
+  overrides: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
   const fixed = { ...DEPENDENT_VALUES[entity.name], ...overrides };
   const out: Record<string, unknown> = {};
-  for (const [name, def] of writableFields(entity)) out[name] = name in fixed ? fixed[name] : await sampleValue(knex, entity, name, def);
+  for (const [name, def] of writableFields(entity))
+    out[name] = name in fixed ? fixed[name] : await sampleValue(knex, entity, name, def);
   return out;
 }
 
@@ -207,7 +222,9 @@ function apiValue(def: FieldDef, value: unknown): unknown {
   if (def.kind === 'ref') return apiId(entityNamed(def.ref as string), value as number);
   if (def.kind === 'refList') return (value as number[]).map((id) => apiId(entityNamed(def.ref as string), id));
   const nested = (item: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(item).map(([key, v]) => [key, def.fields?.[key] ? apiValue(def.fields[key], v) : v]));
+    Object.fromEntries(
+      Object.entries(item).map(([key, v]) => [key, def.fields?.[key] ? apiValue(def.fields[key], v) : v]),
+    );
   if (def.kind === 'object') return nested(value as Record<string, unknown>);
   if (def.kind === 'objectList') return (value as Record<string, unknown>[]).map(nested);
   return value;
@@ -215,27 +232,52 @@ function apiValue(def: FieldDef, value: unknown): unknown {
 
 /** A record in the API's shape. */
 export function toApi(entity: EntityDef, record: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(record).map(([name, value]) => [name, entity.fields[name] ? apiValue(entity.fields[name], value) : value]));
+  return Object.fromEntries(
+    Object.entries(record).map(([name, value]) => [
+      name,
+      entity.fields[name] ? apiValue(entity.fields[name], value) : value,
+    ]),
+  );
 }
 
 /** A valid create payload for the API. */
-export async function samplePayload(knex: Knex, entity: EntityDef, overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+export async function samplePayload(
+  knex: Knex,
+  entity: EntityDef,
+  overrides: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
   return toApi(entity, await sampleRecord(knex, entity, overrides));
 }
 
 /** Inserts a sample row straight into the table (for set-up, not for testing writes) and returns its id. */
-export async function insertSample(knex: Knex, entity: EntityDef, overrides: Record<string, unknown> = {}): Promise<number> {
+export async function insertSample(
+  knex: Knex,
+  entity: EntityDef,
+  overrides: Record<string, unknown> = {},
+): Promise<number> {
   const record = await sampleRecord(knex, entity, overrides);
   const json = ['json', 'object', 'objectList'];
   const row = Object.fromEntries(
-    Object.entries(record).map(([name, value]) => [columnOf(name), json.includes(entity.fields[name].kind) ? JSON.stringify(value) : value]),
+    Object.entries(record).map(([name, value]) => [
+      columnOf(name),
+      json.includes(entity.fields[name].kind) ? JSON.stringify(value) : value,
+    ]),
   );
   for (const [name, def] of Object.entries(entity.fields)) {
     const from = def.derivedFrom;
-    if (from) row[columnOf(name)] = ((record[from.field] as Record<string, unknown>[] | undefined) ?? []).map((item) => item[from.key]);
+    if (from)
+      row[columnOf(name)] = ((record[from.field] as Record<string, unknown>[] | undefined) ?? []).map(
+        (item) => item[from.key],
+      );
   }
   for (const [name, def] of Object.entries(entity.fields)) {
-    if (!isWritable(def) && def.required && def.default === undefined && def.dbDefault === undefined && !(columnOf(name) in row)) {
+    if (
+      !isWritable(def) &&
+      def.required &&
+      def.default === undefined &&
+      def.dbDefault === undefined &&
+      !(columnOf(name) in row)
+    ) {
       throw new Error(`samples: ${entity.name}.${name} is required but not writable; insert it yourself`);
     }
   }
@@ -261,7 +303,19 @@ export interface InvalidValue {
 /** A string of the right length that does not match the field's pattern, if there is one. */
 function patternBreaker(def: FieldDef): string | undefined {
   if (!def.pattern) return undefined;
-  const tries = ['!!', '!!!', '! !', 'Not valid!', 'a b', '12', 'AB', 'ab', '-x-', 'https://example.com/x', '!'.repeat(def.min ?? 1)];
+  const tries = [
+    '!!',
+    '!!!',
+    '! !',
+    'Not valid!',
+    'a b',
+    '12',
+    'AB',
+    'ab',
+    '-x-',
+    'https://example.com/x',
+    '!'.repeat(def.min ?? 1),
+  ];
   return tries.find((s) => fitsLength(s, def) && !def.pattern?.test(s));
 }
 
@@ -319,7 +373,8 @@ export function invalidValues(field: string, def: FieldDef, valid?: unknown): In
       add('without a domain', 'localhost', 'invalid');
       if (max !== undefined) add(`longer than ${max}`, `https://example.com/${'a'.repeat(max)}`, 'tooLong');
       const other = `https://example.com/${uniq()}`;
-      if (def.pattern && !def.pattern.test(other)) add('a link of another kind', other, def.patternMessage ?? 'invalid');
+      if (def.pattern && !def.pattern.test(other))
+        add('a link of another kind', other, def.patternMessage ?? 'invalid');
       break;
     }
     case 'integer':
@@ -373,7 +428,8 @@ export function invalidValues(field: string, def: FieldDef, valid?: unknown): In
       add('a number in the list', [42], 'invalid');
       const bad = patternBreaker({ ...def, min: undefined, max: 255 });
       if (bad !== undefined) add('an item not matching the pattern', [bad], def.patternMessage ?? 'invalid');
-      if (max !== undefined) add(`more than ${max} items`, distinctItems({ ...def, min: undefined, max: 255 }, max + 1), 'tooMany');
+      if (max !== undefined)
+        add(`more than ${max} items`, distinctItems({ ...def, min: undefined, max: 255 }, max + 1), 'tooMany');
       break;
     }
     case 'refList': {

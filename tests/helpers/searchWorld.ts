@@ -27,7 +27,10 @@ export interface SearchAnswer {
     docs: Record<string, unknown>[];
     totalResults: number;
     totalIsEstimate: boolean;
-    facets: Record<string, { options: { id: number | string; label: string; count: number; selected: boolean }[]; estimated: boolean }>;
+    facets: Record<
+      string,
+      { options: { id: number | string; label: string; count: number; selected: boolean }[]; estimated: boolean }
+    >;
     error?: { code: string; fields?: Record<string, string> };
   };
 }
@@ -44,11 +47,17 @@ export async function searchWorld(): Promise<SearchWorld> {
   const t = await testApp();
   const { knex } = t;
   const base = await talentIds(knex);
-  const lookup = (table: string, name: string) => idOf(knex, table, table === 'languages' ? 'code' : table === 'tags' ? 'identifier' : 'name', name);
+  const lookup = (table: string, name: string) =>
+    idOf(knex, table, table === 'languages' ? 'code' : table === 'tags' ? 'identifier' : 'name', name);
   const [admin, advocate, company, member, raas, candidate] = await Promise.all(
-    ['admin@example.com', 'advocate@example.com', 'owner@acme.example.com', 'member@acme.example.com', 'owner@raas.example.com', 'candidate@example.com'].map(
-      (e) => t.login(e),
-    ),
+    [
+      'admin@example.com',
+      'advocate@example.com',
+      'owner@acme.example.com',
+      'member@acme.example.com',
+      'owner@raas.example.com',
+      'candidate@example.com',
+    ].map((e) => t.login(e)),
   );
   const demo = await knex('candidates').where('email', 'candidate@example.com').first('id');
   await knex('candidates').whereNot('id', demo.id).delete();
@@ -79,7 +88,11 @@ export async function searchWorld(): Promise<SearchWorld> {
         currentLocationId: sg,
         preferredLocations: at(sg),
         jobTitleLookingFor: [await title('Data Scientist')],
-        skills: [{ skillId: await skill('Python'), isStar: true }, { skillId: await skill('Machine Learning') }, { skillId: await skill('PostgreSQL') }],
+        skills: [
+          { skillId: await skill('Python'), isStar: true },
+          { skillId: await skill('Machine Learning') },
+          { skillId: await skill('PostgreSQL') },
+        ],
         languages: [
           { languageId: await language('en'), level: 3 },
           { languageId: await language('cmn'), level: 3 },
@@ -103,7 +116,11 @@ export async function searchWorld(): Promise<SearchWorld> {
         currentLocationId: kl,
         preferredLocations: at(kl, sg),
         jobTitleLookingFor: [await title('Software Engineer')],
-        skills: [{ skillId: await skill('Java') }, { skillId: await skill('Kubernetes') }, { skillId: await skill('Amazon Web Services') }],
+        skills: [
+          { skillId: await skill('Java') },
+          { skillId: await skill('Kubernetes') },
+          { skillId: await skill('Amazon Web Services') },
+        ],
         languages: [
           { languageId: await language('en'), level: 3 },
           { languageId: await language('ms'), level: 3 },
@@ -135,7 +152,9 @@ export async function searchWorld(): Promise<SearchWorld> {
         workingRemotely: false,
         typeOfEmployment: [1],
         summary: 'Product manager for same-day delivery.',
-        experiences: [job('Product Manager', 'Lalamove', 4, await industry('Transportation, Logistics, Supply Chain and Storage'))],
+        experiences: [
+          job('Product Manager', 'Lalamove', 4, await industry('Transportation, Logistics, Supply Chain and Storage')),
+        ],
       },
     ],
     [
@@ -250,7 +269,13 @@ export async function searchWorld(): Promise<SearchWorld> {
   ];
   const ids: Record<string, number> = { Chloe: demo.id };
   for (const [firstName, lastName, attrs] of people) {
-    const payload = candidatePayload(base, { firstName, lastName, email: `${firstName.toLowerCase()}@talent.example.org`, educations: [], ...attrs });
+    const payload = candidatePayload(base, {
+      firstName,
+      lastName,
+      email: `${firstName.toLowerCase()}@talent.example.org`,
+      educations: [],
+      ...attrs,
+    });
     if (!('tags' in attrs)) payload.tags = [];
     const res = await t.http.post('/api/v1/candidates').set('Authorization', `Bearer ${admin}`).send(payload);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -266,12 +291,16 @@ export async function searchWorld(): Promise<SearchWorld> {
   }
   const tokens = { admin, advocate, company, member, raas, candidate };
   const search = async (query: string, who: keyof SearchWorld['tokens'] = 'company'): Promise<SearchAnswer> => {
-    const res = await t.http.get(`/api/v1/search${query ? `?${query}` : ''}`).set('Authorization', `Bearer ${tokens[who]}`);
+    const res = await t.http
+      .get(`/api/v1/search${query ? `?${query}` : ''}`)
+      .set('Authorization', `Bearer ${tokens[who]}`);
     return { status: res.status, body: res.body };
   };
   const names = (answer: SearchAnswer) => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    return answer.body.docs.map((d) => Object.entries(ids).find(([, id]) => `Candidate:${id}` === d.id)?.[0] ?? String(d.id)).sort();
+    return answer.body.docs
+      .map((d) => Object.entries(ids).find(([, id]) => `Candidate:${id}` === d.id)?.[0] ?? String(d.id))
+      .sort();
   };
   return { t, tokens, ids, lookup, search, names };
 }

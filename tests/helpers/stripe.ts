@@ -27,7 +27,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       res.setHeader('Content-Type', 'application/json');
       if (!String(req.headers.authorization ?? '').startsWith('Bearer sk_test_')) {
         res.statusCode = 401;
-        return res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }));
+        return res.end(
+          JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }),
+        );
       }
       if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
         const existing = idempotencyKey && byKey.get(idempotencyKey);
@@ -59,5 +61,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, sessions, requests, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    sessions,
+    requests,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }

@@ -16,7 +16,11 @@ function fileSeconds(mod: TestModule): number {
 }
 
 function printSlowest(testModules: ReadonlyArray<TestModule>) {
-  const timed = testModules.map((mod) => ({ file: path.relative(process.cwd(), mod.moduleId), project: mod.project.name, seconds: fileSeconds(mod) }));
+  const timed = testModules.map((mod) => ({
+    file: path.relative(process.cwd(), mod.moduleId),
+    project: mod.project.name,
+    seconds: fileSeconds(mod),
+  }));
   if (!timed.length) return;
   const total = timed.reduce((sum, t) => sum + t.seconds, 0);
   console.log(`\nSlowest test files (of ${timed.length}, ${Math.round(total)} s in all):`);
@@ -25,7 +29,11 @@ function printSlowest(testModules: ReadonlyArray<TestModule>) {
 }
 
 export default class SummaryReporter implements Reporter {
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason) {
+  onTestRunEnd(
+    testModules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<SerializedError>,
+    reason: TestRunEndReason,
+  ) {
     let passed = 0;
     let failed = 0;
     let skipped = 0;

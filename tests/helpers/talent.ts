@@ -76,11 +76,24 @@ export function candidatePayload(ids: TalentIds, overrides: Record<string, unkno
     languages: [{ languageId: ids.english, level: 3 }],
     source: 1,
     experiences: [
-      { title: 'Software Engineer', company: 'Acme', countryId: ids.sgCountry, startDate: '2015-01-01', endDate: '2018-06-30', industryId: ids.industry },
+      {
+        title: 'Software Engineer',
+        company: 'Acme',
+        countryId: ids.sgCountry,
+        startDate: '2015-01-01',
+        endDate: '2018-06-30',
+        industryId: ids.industry,
+      },
       { title: 'Senior Software Engineer', company: 'Globex', startDate: '2018-07-01', currentPosition: true },
     ],
     educations: [
-      { degree: 'Bachelor of Computing', institute: 'National University of Singapore', fieldOfStudy: 'Computer Science', startYear: 2010, endYear: 2014 },
+      {
+        degree: 'Bachelor of Computing',
+        institute: 'National University of Singapore',
+        fieldOfStudy: 'Computer Science',
+        startYear: 2010,
+        endYear: 2014,
+      },
       { degree: 'Diploma', institute: 'Ngee Ann Polytechnic', startYear: 2007, endYear: 2010 },
     ],
     ...overrides,
@@ -102,7 +115,9 @@ export async function talentWorld(): Promise<TalentWorld> {
   const t = await testApp();
   const ids = await talentIds(t.knex);
   const [admin, company, raas, candidate] = await Promise.all(
-    ['admin@example.com', 'owner@acme.example.com', 'owner@raas.example.com', 'candidate@example.com'].map((e) => t.login(e)),
+    ['admin@example.com', 'owner@acme.example.com', 'owner@raas.example.com', 'candidate@example.com'].map((e) =>
+      t.login(e),
+    ),
   );
   const demoId = `Candidate:${(await t.knex('candidates').where('email', 'candidate@example.com').first('id')).id}`;
   return { t, ids, admin, company, raas, candidate, demoId };
@@ -116,7 +131,11 @@ export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
  */
 export async function inRaasPipeline(t: TestApp, candidateRef: string): Promise<void> {
   const user = await t.knex('company_users').where('email', 'owner@raas.example.com').first('id', 'company_id');
-  let project = await t.knex('projects').where({ company_id: user.company_id, owner_id: user.id }).orderBy('id').first('id');
+  let project = await t
+    .knex('projects')
+    .where({ company_id: user.company_id, owner_id: user.id })
+    .orderBy('id')
+    .first('id');
   if (!project) {
     const jobTitle = await t.knex('job_titles').orderBy('id').first('id');
     const country = await t.knex('countries').orderBy('id').first('id');

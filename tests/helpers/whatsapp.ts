@@ -40,7 +40,17 @@ export interface WhatsappStandIn {
 const envelope = (value: Record<string, unknown>) =>
   JSON.stringify({
     object: 'whatsapp_business_account',
-    entry: [{ id: 'WABA_ID', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { phone_number_id: '1000' }, ...value } }] }],
+    entry: [
+      {
+        id: 'WABA_ID',
+        changes: [
+          {
+            field: 'messages',
+            value: { messaging_product: 'whatsapp', metadata: { phone_number_id: '1000' }, ...value },
+          },
+        ],
+      },
+    ],
   });
 
 export async function startWhatsappStandIn(
@@ -58,7 +68,9 @@ export async function startWhatsappStandIn(
       res.setHeader('Content-Type', 'application/json');
       if (req.headers.authorization !== `Bearer ${token}`) {
         res.statusCode = 401;
-        return res.end(JSON.stringify({ error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } }));
+        return res.end(
+          JSON.stringify({ error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } }),
+        );
       }
       if (req.method !== 'POST' || req.url !== `/${version}/${phoneNumberId}/messages`) {
         res.statusCode = 404;
@@ -71,13 +83,24 @@ export async function startWhatsappStandIn(
         res.statusCode = 400;
         return res.end(JSON.stringify({ error: { message: 'Invalid JSON', code: 100 } }));
       }
-      if (body.messaging_product !== 'whatsapp' || body.type !== 'template' || !body.template?.name || !/^\d{6,15}$/.test(body.to ?? '')) {
+      if (
+        body.messaging_product !== 'whatsapp' ||
+        body.type !== 'template' ||
+        !body.template?.name ||
+        !/^\d{6,15}$/.test(body.to ?? '')
+      ) {
         res.statusCode = 400;
         return res.end(JSON.stringify({ error: { message: '(#100) Invalid parameter', code: 100 } }));
       }
       const id = `wamid.${randomBytes(12).toString('hex')}`;
       sent.push({ path: req.url, authorization: req.headers.authorization, body, id });
-      res.end(JSON.stringify({ messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id }] }));
+      res.end(
+        JSON.stringify({
+          messaging_product: 'whatsapp',
+          contacts: [{ input: body.to, wa_id: body.to }],
+          messages: [{ id }],
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -97,7 +120,11 @@ export async function startWhatsappStandIn(
       return fetch(standIn.webhookUrl, { method: 'POST', headers, body });
     },
     status(messageId, status) {
-      const body = envelope({ statuses: [{ id: messageId, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '6500000000' }] });
+      const body = envelope({
+        statuses: [
+          { id: messageId, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '6500000000' },
+        ],
+      });
       return standIn.post(body, `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`);
     },
     reply(from, text, contextId) {

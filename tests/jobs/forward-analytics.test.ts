@@ -37,9 +37,15 @@ async function forward(analytics?: Config['analytics']) {
   await t.knex.raw(
     `update graphile_worker._private_jobs set run_at = now() where task_id = (select id from graphile_worker._private_tasks where identifier = 'forward_analytics')`,
   );
-  await runOnce({ connectionString: t.url, logger: silent, noHandleSignals: true }, taskList(configWith(analytics), t.url));
+  await runOnce(
+    { connectionString: t.url, logger: silent, noHandleSignals: true },
+    taskList(configWith(analytics), t.url),
+  );
 }
-const pending = async () => Number((await t.knex('analytics_events').whereNull('forwarded_at').count<{ count: string }[]>('* as count'))[0].count);
+const pending = async () =>
+  Number(
+    (await t.knex('analytics_events').whereNull('forwarded_at').count<{ count: string }[]>('* as count'))[0].count,
+  );
 const failedJobs = () =>
   t.knex.raw(
     `select j.last_error from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id where k.identifier = 'forward_analytics' and j.last_error is not null`,
@@ -49,7 +55,9 @@ const sent = () => service.batches.flat();
 describe('Forwarding analytics events', () => {
   it('is scheduled only once a service is configured', () => {
     expect(crontabFor(configWith())).not.toContain('forward_analytics');
-    expect(crontabFor(configWith({ url: service.url, key: service.key }))).toMatch(/^\* \* \* \* \* forward_analytics$/m);
+    expect(crontabFor(configWith({ url: service.url, key: service.key }))).toMatch(
+      /^\* \* \* \* \* forward_analytics$/m,
+    );
   });
 
   it('without a service, events stay in the database and nothing leaves', async () => {
@@ -101,7 +109,9 @@ describe('Forwarding analytics events', () => {
     await forward({ url: service.url, key: service.key });
     expect(await pending()).toBe(1);
     expect(sent()).toHaveLength(before);
-    await vi.waitFor(async () => expect((await failedJobs()).rows.map((r: { last_error: string }) => r.last_error).join()).toContain('503'));
+    await vi.waitFor(async () =>
+      expect((await failedJobs()).rows.map((r: { last_error: string }) => r.last_error).join()).toContain('503'),
+    );
 
     await forward({ url: service.url, key: service.key });
     expect(await pending()).toBe(0);
@@ -117,6 +127,8 @@ describe('Forwarding analytics events', () => {
 
     expect(await pending()).toBe(1);
     expect(sent()).toHaveLength(before);
-    await vi.waitFor(async () => expect((await failedJobs()).rows.map((r: { last_error: string }) => r.last_error).join()).toContain('401'));
+    await vi.waitFor(async () =>
+      expect((await failedJobs()).rows.map((r: { last_error: string }) => r.last_error).join()).toContain('401'),
+    );
   });
 });

@@ -26,7 +26,10 @@ beforeAll(async () => {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
@@ -40,7 +43,8 @@ afterAll(async () => {
   await t?.knex.destroy();
 });
 
-const runJobs = () => runOnce({ connectionString: t.url, taskList: taskList({ ...t.config, smtpUrl }, t.url), logger: workerLogger });
+const runJobs = () =>
+  runOnce({ connectionString: t.url, taskList: taskList({ ...t.config, smtpUrl }, t.url), logger: workerLogger });
 
 describe('Calendar invitations by email', () => {
   it('an accepted interview sends the candidate and the interviewer one email each with the .ics attached', async () => {
@@ -80,7 +84,9 @@ describe('Calendar invitations by email', () => {
     await runJobs();
 
     for (const to of [email, 'ivan@acme.example.com']) {
-      const invitations = received.filter((m) => m.to.includes(to) && /Subject: Invitation: interview for Backend Lead/.test(m.raw));
+      const invitations = received.filter(
+        (m) => m.to.includes(to) && /Subject: Invitation: interview for Backend Lead/.test(m.raw),
+      );
       expect(invitations, to).toHaveLength(1);
       const raw = invitations[0].raw;
       expect(raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
@@ -89,11 +95,16 @@ describe('Calendar invitations by email', () => {
       const part = raw.split(/\r?\n--/).find((p) => p.includes('interview.ics')) as string;
       const [headers, ...body] = part.split(/\r?\n\r?\n/);
       const content = body.join('\n\n');
-      const ics = /Content-Transfer-Encoding: base64/i.test(headers) ? Buffer.from(content, 'base64').toString('utf8') : content.replace(/=\r?\n/g, '');
+      const ics = /Content-Transfer-Encoding: base64/i.test(headers)
+        ? Buffer.from(content, 'base64').toString('utf8')
+        : content.replace(/=\r?\n/g, '');
       expect(ics).toContain('BEGIN:VEVENT');
       expect(ics).toContain('LOCATION:1 Raffles Place');
     }
-    const pc = await t.knex('project_candidates').where({ project_id: project.id, candidate_id: candidate }).first('interview_scheduled_at');
+    const pc = await t
+      .knex('project_candidates')
+      .where({ project_id: project.id, candidate_id: candidate })
+      .first('interview_scheduled_at');
     expect(new Date(pc.interview_scheduled_at).toISOString()).toBe(startsAt);
   });
 });

@@ -51,9 +51,14 @@ describe('Monthly partitions of the search-appearance and view log', () => {
     const names = await partitions();
     for (let ahead = 0; ahead <= MONTHS_AHEAD; ahead++) expect(names).toContain(monthName(-ahead));
     const [candidate] = await t.knex('candidates').orderBy('id').limit(1).pluck('id');
-    const viewed = await admin.post('/candidate-search-or-view-log/profile-view', { candidateId: `Candidate:${candidate}` });
+    const viewed = await admin.post('/candidate-search-or-view-log/profile-view', {
+      candidateId: `Candidate:${candidate}`,
+    });
     expect(viewed.status, JSON.stringify(viewed.body)).toBeLessThan(300);
-    const [{ count }] = await t.knex(monthName(0)).where('candidate_id', candidate).count<{ count: string }[]>('* as count');
+    const [{ count }] = await t
+      .knex(monthName(0))
+      .where('candidate_id', candidate)
+      .count<{ count: string }[]>('* as count');
     expect(Number(count)).toBeGreaterThan(0);
   });
 

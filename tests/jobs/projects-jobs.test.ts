@@ -28,7 +28,8 @@ const run = async (task: string, payload: Record<string, unknown> = {}) => {
   await runOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
 };
 const runQueued = () => runOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
-const mailsTo = async (email: string) => (await t.knex('outbox_emails').where('to', email).orderBy('id')).map((m) => m.subject as string);
+const mailsTo = async (email: string) =>
+  (await t.knex('outbox_emails').where('to', email).orderBy('id')).map((m) => m.subject as string);
 
 /** A RaaS Power project whose cycle ended an hour ago. */
 async function endedPowerProject(credits: number, title: string) {
@@ -78,13 +79,23 @@ describe('renew_power_projects', () => {
 
 describe('email_curated_candidates', () => {
   it('tells the owner how many curated candidates arrived, with the link, at most once a day', async () => {
-    const candidates = (await t.knex('candidates').where({ status: 1, visibility: true }).orderBy('id').limit(3).pluck('id')) as number[];
+    const candidates = (await t
+      .knex('candidates')
+      .where({ status: 1, visibility: true })
+      .orderBy('id')
+      .limit(3)
+      .pluck('id')) as number[];
     const acme = p.who('companyAdmin').actor.companyId as number;
     const res = await p
       .as('advocate')
       .post(
         '/projects/create',
-        await projectBody(t.knex, { companyId: acme, ownerId: p.who('member').actor.id, title: 'Curated', candidateIds: candidates.slice(0, 2) }),
+        await projectBody(t.knex, {
+          companyId: acme,
+          ownerId: p.who('member').actor.id,
+          title: 'Curated',
+          candidateIds: candidates.slice(0, 2),
+        }),
       );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const id = projectId(res.body.data.id);
@@ -96,14 +107,22 @@ describe('email_curated_candidates', () => {
     expect(sent).not.toBeNull();
 
     // More curated the same day wait for tomorrow: one pending job, run no earlier than a day after the last email.
-    await t.knex('project_candidates').insert({ project_id: id, candidate_id: candidates[2], company_id: acme, stage: 0, curated: true });
+    await t
+      .knex('project_candidates')
+      .insert({ project_id: id, candidate_id: candidates[2], company_id: acme, stage: 0, curated: true });
     await t.knex.transaction((trx) => queueCuratedEmail(trx, id));
     await t.knex.transaction((trx) => queueCuratedEmail(trx, id));
     const jobs = await t.knex('graphile_worker.jobs').where('key', `curated-email:${id}`);
     expect(jobs).toHaveLength(1);
     expect(new Date(jobs[0].run_at).getTime()).toBeGreaterThanOrEqual(sent.getTime() + 86400_000 - 1000);
     await runQueued();
-    expect(await t.knex('outbox_emails').where('to', 'member@acme.example.com').where('subject', 'like', 'New curated%').count({ n: '*' })).toEqual([{ n: 1 }]);
+    expect(
+      await t
+        .knex('outbox_emails')
+        .where('to', 'member@acme.example.com')
+        .where('subject', 'like', 'New curated%')
+        .count({ n: '*' }),
+    ).toEqual([{ n: 1 }]);
 
     // A day later the job sends the one new candidate; running it again tells nothing more.
     await t
@@ -118,6 +137,9 @@ describe('email_curated_candidates', () => {
     await run('email_curated_candidates', { projectId: id });
     await run('email_curated_candidates', { projectId: id });
     const subjects = await mailsTo('member@acme.example.com');
-    expect(subjects.filter((s) => s.startsWith('New curated'))).toEqual(['New curated candidates for Curated: 2', 'New curated candidates for Curated: 1']);
+    expect(subjects.filter((s) => s.startsWith('New curated'))).toEqual([
+      'New curated candidates for Curated: 2',
+      'New curated candidates for Curated: 1',
+    ]);
   });
 });

@@ -26,7 +26,13 @@ describe('The hourly purge of unused CV files', () => {
   };
 
   it('Deletes drafts no profile took within CV_DRAFT_HOURS and files no profile uses any more; keeps the rest', async () => {
-    const [stale, fresh, kept, replaced, current] = [await upload(), await upload(), await upload(), await upload(), await upload()];
+    const [stale, fresh, kept, replaced, current] = [
+      await upload(),
+      await upload(),
+      await upload(),
+      await upload(),
+      await upload(),
+    ];
     const id = (
       await w.t.http
         .post('/api/v1/candidates')

@@ -43,7 +43,11 @@ async function smtpSink(refuse = false): Promise<{ url: string; received: Delive
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 const silent = new Logger(() => () => {});
@@ -55,7 +59,10 @@ describe('The send_email job', () => {
   });
 
   const work = (smtpUrl?: string) =>
-    runOnce({ connectionString: t.url, logger: silent, noHandleSignals: true }, taskList(loadConfig({ secret: TEST_SECRET, env: 'test', smtpUrl })));
+    runOnce(
+      { connectionString: t.url, logger: silent, noHandleSignals: true },
+      taskList(loadConfig({ secret: TEST_SECRET, env: 'test', smtpUrl })),
+    );
 
   /** The queued send_email jobs, with their payloads. */
   const jobs = async () =>
@@ -118,10 +125,18 @@ describe('The send_email job', () => {
       expect(smtp.received[0].to).toEqual(['owner@acme.example.com']);
       expect(smtp.received[0].raw).toMatch(new RegExp(`^Subject: ${code} is your .* sign-in code`, 'm'));
       expect(smtp.received[0].raw).toContain(code);
-      expect(await outboxRow('owner@acme.example.com')).toMatchObject({ id: row.id, status: 1, sent_at: expect.any(Date) });
+      expect(await outboxRow('owner@acme.example.com')).toMatchObject({
+        id: row.id,
+        status: 1,
+        sent_at: expect.any(Date),
+      });
       await noJobsLeft();
 
-      await t.knex.raw('select graphile_worker.add_job(?, json_build_object(?::text, ?::int))', ['send_email', 'id', row.id]);
+      await t.knex.raw('select graphile_worker.add_job(?, json_build_object(?::text, ?::int))', [
+        'send_email',
+        'id',
+        row.id,
+      ]);
       await work(smtp.url);
       expect(smtp.received, 'the second run sends nothing').toHaveLength(1);
       await noJobsLeft();

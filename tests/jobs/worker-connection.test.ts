@@ -14,13 +14,16 @@ describe('Jobs on the worker’s connection, with checked payloads', () => {
   });
   afterAll(closeWorkerKnex);
 
-  const run = () => runOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: silent, noHandleSignals: true });
+  const run = () =>
+    runOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: silent, noHandleSignals: true });
 
   /** Sessions ever opened to the test database, once the counter has settled (backends report it as they end). */
   async function sessionsOpened(): Promise<number> {
     let last = -1;
     for (let i = 0; i < 40; i += 1) {
-      const { rows } = await t.knex.raw('select pg_stat_clear_snapshot(), sessions::int as n from pg_stat_database where datname = current_database()');
+      const { rows } = await t.knex.raw(
+        'select pg_stat_clear_snapshot(), sessions::int as n from pg_stat_database where datname = current_database()',
+      );
       if (rows[0].n === last) return last;
       last = rows[0].n;
       await new Promise((r) => setTimeout(r, 250));
@@ -50,11 +53,16 @@ describe('Jobs on the worker’s connection, with checked payloads', () => {
     const tasks = Object.keys(taskList(t.config, t.url));
     const bad = { id: 'x', projectId: -1, importId: 1.5, step: 'nope', unexpected: true };
     const outbox = await t.knex('outbox_emails').count({ n: '*' });
-    for (const task of tasks) await t.knex.raw('select graphile_worker.add_job(?, ?::json, max_attempts => 1)', [task, JSON.stringify(bad)]);
+    for (const task of tasks)
+      await t.knex.raw('select graphile_worker.add_job(?, ?::json, max_attempts => 1)', [task, JSON.stringify(bad)]);
     await run();
-    const jobs = await t.knex('graphile_worker.jobs').whereIn('task_identifier', tasks).select('task_identifier', 'last_error');
+    const jobs = await t
+      .knex('graphile_worker.jobs')
+      .whereIn('task_identifier', tasks)
+      .select('task_identifier', 'last_error');
     expect(jobs.map((j) => j.task_identifier).sort()).toEqual([...tasks].sort());
-    for (const job of jobs) expect(job.last_error, job.task_identifier).toMatch(new RegExp(`^${job.task_identifier} expects `));
+    for (const job of jobs)
+      expect(job.last_error, job.task_identifier).toMatch(new RegExp(`^${job.task_identifier} expects `));
     expect(await t.knex('outbox_emails').count({ n: '*' })).toEqual(outbox);
   });
 
@@ -63,13 +71,20 @@ describe('Jobs on the worker’s connection, with checked payloads', () => {
     await t.knex.raw("select graphile_worker.add_job('purge_expired', ?::json)", [
       JSON.stringify({ _cron: { ts: new Date().toISOString(), backfilled: false } }),
     ]);
-    await t.knex.raw("select graphile_worker.add_job('expire_interview_requests', '{\"days\": 3}'::json, max_attempts => 1)");
+    await t.knex.raw(
+      "select graphile_worker.add_job('expire_interview_requests', '{\"days\": 3}'::json, max_attempts => 1)",
+    );
     await run();
     const left = await t
       .knex('graphile_worker.jobs')
       .where('id', '>', last ?? 0)
       .whereIn('task_identifier', ['purge_expired', 'expire_interview_requests'])
       .select('task_identifier', 'last_error');
-    expect(left).toEqual([{ task_identifier: 'expire_interview_requests', last_error: 'expire_interview_requests expects no payload, got {"days":3}' }]);
+    expect(left).toEqual([
+      {
+        task_identifier: 'expire_interview_requests',
+        last_error: 'expire_interview_requests expects no payload, got {"days":3}',
+      },
+    ]);
   });
 });

@@ -6,7 +6,9 @@ import { fieldSchema, parseRecord } from '../../schema/validation/entitySchemas'
 
 const ruleOf = (def: FieldDef, value: unknown) => {
   const parsed = fieldSchema(def).safeParse(value);
-  return parsed.success ? { value: parsed.data } : { rule: parsed.error.issues[0].message, path: parsed.error.issues[0].path };
+  return parsed.success
+    ? { value: parsed.data }
+    : { rule: parsed.error.issues[0].message, path: parsed.error.issues[0].path };
 };
 
 /** Each field kind's compiled schema: what it stores, and the rule a wrong value breaks (the API's message key suffix). */
@@ -56,7 +58,8 @@ describe('A field declaration compiles to the zod schema every side validates wi
   });
 
   it('Every writable field of every entity compiles', () => {
-    for (const e of entities) for (const def of Object.values(e.fields)) if (isWritable(def)) expect(fieldSchema(def)).toBeDefined();
+    for (const e of entities)
+      for (const def of Object.values(e.fields)) if (isWritable(def)) expect(fieldSchema(def)).toBeDefined();
   });
 });
 
@@ -65,17 +68,27 @@ describe('A record is checked as a create or an update, with the API message key
 
   it('A create lacking required fields names each one; an update checks only what it carries', () => {
     const created = parseRecord(project, {}, { mode: 'create' });
-    expect(created.errors).toMatchObject({ title: 'title.errors.required', jobTitleId: 'jobTitleId.errors.required', headcount: 'headcount.errors.required' });
+    expect(created.errors).toMatchObject({
+      title: 'title.errors.required',
+      jobTitleId: 'jobTitleId.errors.required',
+      headcount: 'headcount.errors.required',
+    });
     expect(parseRecord(project, { title: ' Engineer ' }, { mode: 'update' })).toEqual({ data: { title: 'Engineer' } });
   });
 
   it('Problems inside a list read as the list key and the item key', () => {
-    const result = parseRecord(project, { dateTimeSlots: [{ date: '2025-01-01', startTime: '25:00', endTime: '10:00' }] }, { mode: 'update' });
+    const result = parseRecord(
+      project,
+      { dateTimeSlots: [{ date: '2025-01-01', startTime: '25:00', endTime: '10:00' }] },
+      { mode: 'update' },
+    );
     expect(result.errors).toEqual({ 'dateTimeSlots.0.startTime': 'dateTimeSlots.startTime.errors.invalid' });
   });
 
   it('Fields outside the writer’s writable set are ignored', () => {
-    expect(parseRecord(project, { title: 'A', comments: 'B' }, { mode: 'update', writable: new Set(['title']) })).toEqual({ data: { title: 'A' } });
+    expect(
+      parseRecord(project, { title: 'A', comments: 'B' }, { mode: 'update', writable: new Set(['title']) }),
+    ).toEqual({ data: { title: 'A' } });
   });
 
   it('The candidate’s cross-field rules refine a valid write, and child lists are checked by their own schema', () => {
@@ -83,9 +96,15 @@ describe('A record is checked as a create or an update, with the API message key
     const today = { date: '2025-06-01', year: 2025 };
     const result = parseRecord(
       candidate,
-      { skills: [{ skillId: 1 }, { skillId: 1 }], experiences: [{ title: 'Engineer', company: 'Acme', startDate: '2025-05-01', endDate: '2025-01-01' }] },
+      {
+        skills: [{ skillId: 1 }, { skillId: 1 }],
+        experiences: [{ title: 'Engineer', company: 'Acme', startDate: '2025-05-01', endDate: '2025-01-01' }],
+      },
       { mode: 'update', rules: { existing: {}, today }, children: true },
     );
-    expect(result.errors).toMatchObject({ skills: 'skills.errors.duplicate', 'experiences.0.endDate': 'experiences.endDate.errors.beforeStart' });
+    expect(result.errors).toMatchObject({
+      skills: 'skills.errors.duplicate',
+      'experiences.0.endDate': 'experiences.endDate.errors.beforeStart',
+    });
   });
 });

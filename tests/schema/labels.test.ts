@@ -12,23 +12,27 @@ describe('Entity labels live in the catalogue', () => {
       .map(([name, def]) => [e.name, name, def] as const),
   );
 
-  it.each(cases.map(([e, name]) => [`${e}.${name}`, e, name]))('%s has a label in the catalogue and shows it', (_, e, name) => {
-    const key = labelKeys.field(e, name);
-    expect(hasText(key), key).toBe(true);
-    const def = cases.find(([en, n]) => en === e && n === name)?.[2];
-    expect(def?.label).toBe(t(key));
-    for (const [sub, sd] of Object.entries(def?.fields ?? {})) {
-      const subKey = labelKeys.item(e, name, sub);
-      expect(hasText(subKey), subKey).toBe(true);
-      expect(sd.label).toBe(t(subKey));
-      for (const c of sd.choices ?? []) expect(hasText(labelKeys.choice(e, `${name}_${sub}`, c.key)), `${name}_${sub}.${c.key}`).toBe(true);
-    }
-    for (const c of def?.choices ?? []) {
-      const choiceKey = labelKeys.choice(e, name, c.key);
-      expect(hasText(choiceKey), choiceKey).toBe(true);
-      expect(c.label).toBe(t(choiceKey));
-    }
-  });
+  it.each(cases.map(([e, name]) => [`${e}.${name}`, e, name]))(
+    '%s has a label in the catalogue and shows it',
+    (_, e, name) => {
+      const key = labelKeys.field(e, name);
+      expect(hasText(key), key).toBe(true);
+      const def = cases.find(([en, n]) => en === e && n === name)?.[2];
+      expect(def?.label).toBe(t(key));
+      for (const [sub, sd] of Object.entries(def?.fields ?? {})) {
+        const subKey = labelKeys.item(e, name, sub);
+        expect(hasText(subKey), subKey).toBe(true);
+        expect(sd.label).toBe(t(subKey));
+        for (const c of sd.choices ?? [])
+          expect(hasText(labelKeys.choice(e, `${name}_${sub}`, c.key)), `${name}_${sub}.${c.key}`).toBe(true);
+      }
+      for (const c of def?.choices ?? []) {
+        const choiceKey = labelKeys.choice(e, name, c.key);
+        expect(hasText(choiceKey), choiceKey).toBe(true);
+        expect(c.label).toBe(t(choiceKey));
+      }
+    },
+  );
 
   it('The expected salary reads the same in the console and the portal', () => {
     const candidate = entities.find((e) => e.name === 'candidate');

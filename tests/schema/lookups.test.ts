@@ -53,14 +53,28 @@ describe('Lookups', () => {
   it('hold at least five hundred job titles', () => {
     expect(rows.jobTitles.length).toBeGreaterThanOrEqual(500);
     expect(rows.jobTitles.map((r) => r.name)).toEqual(
-      expect.arrayContaining(['Software Engineer', 'Senior Data Scientist', 'Chief Financial Officer', 'Talent Acquisition Partner']),
+      expect.arrayContaining([
+        'Software Engineer',
+        'Senior Data Scientist',
+        'Chief Financial Officer',
+        'Talent Acquisition Partner',
+      ]),
     );
   });
 
   it('hold at least two thousand skills', () => {
     expect(rows.skills.length).toBeGreaterThanOrEqual(2000);
     expect(rows.skills.map((r) => r.name)).toEqual(
-      expect.arrayContaining(['TypeScript', 'React', 'PostgreSQL', 'Kubernetes', 'Financial Modelling', 'IFRS', 'Salesforce CRM', 'Stakeholder Management']),
+      expect.arrayContaining([
+        'TypeScript',
+        'React',
+        'PostgreSQL',
+        'Kubernetes',
+        'Financial Modelling',
+        'IFRS',
+        'Salesforce CRM',
+        'Stakeholder Management',
+      ]),
     );
   });
 
@@ -92,13 +106,21 @@ describe('Lookups', () => {
       industries: rows.industries.map((r) => lower(r.name)),
       citizenships: rows.citizenships.map((r) => lower(r.name)),
     };
-    for (const [list, keys] of Object.entries(lists)) expect({ list, duplicates: duplicateKeys(keys) }).toEqual({ list, duplicates: [] });
+    for (const [list, keys] of Object.entries(lists))
+      expect({ list, duplicates: duplicateKeys(keys) }).toEqual({ list, duplicates: [] });
     expect(duplicateKeys(rows.countries.map((r) => r.code))).toEqual([]);
     expect(duplicateKeys(rows.languages.map((r) => r.code))).toEqual([]);
   });
 
   it('keep every name trimmed and sorted by name', () => {
-    const sortedLists = [rows.countries, rows.jobTitles, rows.skills, rows.languages, rows.industries, rows.citizenships];
+    const sortedLists = [
+      rows.countries,
+      rows.jobTitles,
+      rows.skills,
+      rows.languages,
+      rows.industries,
+      rows.citizenships,
+    ];
     for (const list of sortedLists) {
       const names = list.map((r) => r.name);
       for (const name of names) expect(name).toBe(name.trim());

@@ -18,8 +18,19 @@ import { databaseShape, type ColumnShape, type DatabaseShape, type IndexShape } 
 const HOW_TO_FIX =
   'The schema changed without a migration: run `npm run db:migration:generate -- <verb_object>`, review the file and commit it with schema/snapshot.json.';
 
-const ON_DELETE: Record<string, string> = { a: 'NO ACTION', r: 'RESTRICT', c: 'CASCADE', n: 'SET NULL', d: 'SET DEFAULT' };
-const ARRAY_OF: Record<string, string> = { _text: 'text[]', _int4: 'integer[]', _int2: 'smallint[]', _varchar: 'varchar[]' };
+const ON_DELETE: Record<string, string> = {
+  a: 'NO ACTION',
+  r: 'RESTRICT',
+  c: 'CASCADE',
+  n: 'SET NULL',
+  d: 'SET DEFAULT',
+};
+const ARRAY_OF: Record<string, string> = {
+  _text: 'text[]',
+  _int4: 'integer[]',
+  _int2: 'smallint[]',
+  _varchar: 'varchar[]',
+};
 
 interface ColumnRow {
   table_name: string;
@@ -55,7 +66,9 @@ async function introspect(knex: Knex): Promise<DatabaseShape> {
     .whereNotIn('table_name', knex('pg_class').where('relispartition', true).select('relname'))
     .pluck('table_name');
   for (const table of tables) shape[table] = { table, columns: {}, indexes: [] };
-  const columns: ColumnRow[] = await knex('information_schema.columns').where('table_schema', 'public').whereIn('table_name', tables);
+  const columns: ColumnRow[] = await knex('information_schema.columns')
+    .where('table_schema', 'public')
+    .whereIn('table_name', tables);
   for (const c of columns) {
     const type = typeOf(c);
     shape[c.table_name].columns[c.column_name] = {
@@ -76,10 +89,16 @@ async function introspect(knex: Knex): Promise<DatabaseShape> {
     const column = shape[k.table]?.columns[k.column] as ColumnShape | undefined;
     if (column) column.references = { table: k.references, onDelete: ON_DELETE[k.onDelete] };
   }
-  const indexes = await knex('pg_indexes').where('schemaname', 'public').whereIn('tablename', tables).select('tablename', 'indexname', 'indexdef');
+  const indexes = await knex('pg_indexes')
+    .where('schemaname', 'public')
+    .whereIn('tablename', tables)
+    .select('tablename', 'indexname', 'indexdef');
   for (const i of indexes) {
     if (i.indexname === `${i.tablename}_pkey`) continue;
-    const m = /^CREATE (UNIQUE )?INDEX (\S+) ON (?:ONLY )?public\.(\S+) USING (\w+) \((.+?)\)(?: INCLUDE \((.+?)\))?(?: WHERE \((.+)\))?$/.exec(i.indexdef);
+    const m =
+      /^CREATE (UNIQUE )?INDEX (\S+) ON (?:ONLY )?public\.(\S+) USING (\w+) \((.+?)\)(?: INCLUDE \((.+?)\))?(?: WHERE \((.+)\))?$/.exec(
+        i.indexdef,
+      );
     if (!m) throw new Error(`unexpected index definition: ${i.indexdef}`);
     // A column may carry an operator class: 'name gin_trgm_ops'.
     const parts = m[5].split(', ').map((c) => c.replace(/"/g, '').split(' '));
@@ -104,7 +123,12 @@ async function introspect(knex: Knex): Promise<DatabaseShape> {
 
 /** Indexes in a stable order, so two shapes compare by content. */
 function sorted(shape: DatabaseShape): DatabaseShape {
-  return Object.fromEntries(Object.entries(shape).map(([name, t]) => [name, { ...t, indexes: [...t.indexes].sort((a, b) => a.name.localeCompare(b.name)) }]));
+  return Object.fromEntries(
+    Object.entries(shape).map(([name, t]) => [
+      name,
+      { ...t, indexes: [...t.indexes].sort((a, b) => a.name.localeCompare(b.name)) },
+    ]),
+  );
 }
 
 describe('The schema and the committed migrations', () => {
@@ -133,7 +157,8 @@ describe('The schema and the committed migrations', () => {
       const live = sorted(await introspect(knex));
       const expected = sorted(databaseShape());
       expect(Object.keys(live).sort(), `tables. ${HOW_TO_FIX}`).toEqual(Object.keys(expected).sort());
-      for (const table of Object.keys(expected)) expect(live[table], `${table}. ${HOW_TO_FIX}`).toEqual(expected[table]);
+      for (const table of Object.keys(expected))
+        expect(live[table], `${table}. ${HOW_TO_FIX}`).toEqual(expected[table]);
     });
 
     it('can be migrated again without changes', async () => {

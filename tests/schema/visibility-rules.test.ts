@@ -7,7 +7,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { STAGES } from '../../schema/rules/pipeline';
-import { linksShown, revealsOnMove, seesContact, seesIdentity, seesStatus, viewerOf, type PlaceFacts, type Viewer } from '../../schema/rules/visibility';
+import {
+  linksShown,
+  revealsOnMove,
+  seesContact,
+  seesIdentity,
+  seesStatus,
+  viewerOf,
+  type PlaceFacts,
+  type Viewer,
+} from '../../schema/rules/visibility';
 
 type Kind = 'public' | 'anonymous' | 'hidden';
 type Where = 'search' | 'suggested' | 'suggested, curated' | 'longlist' | 'longlist, curated' | 'longlist, revealed';
@@ -89,7 +98,9 @@ describe('Who sees which candidate, and what of them', () => {
 
   it("Nothing is revealed on a move in an admins' own project (no company to reveal to)", () => {
     expect(revealsOnMove('admin', { status: ACTIVE, ...flags.anonymous }, places.suggested!, false)).toBe(false);
-    expect(revealsOnMove('company', { status: ACTIVE, ...flags.hidden }, places['suggested, curated']!, false)).toBe(false);
+    expect(revealsOnMove('company', { status: ACTIVE, ...flags.hidden }, places['suggested, curated']!, false)).toBe(
+      false,
+    );
   });
 
   it('Roles map to viewers; candidates, community users and guests meet no candidate', () => {
@@ -100,7 +111,13 @@ describe('Who sees which candidate, and what of them', () => {
   });
 
   it('LinkedIn goes with the name; the other links go with the contact; no name, no links', () => {
-    const links = { linkedIn: 'https://linkedin.com/in/a', github: 'https://github.com/a', stackoverflow: null, dribbble: null, portfolio: 'https://a.dev' };
+    const links = {
+      linkedIn: 'https://linkedin.com/in/a',
+      github: 'https://github.com/a',
+      stackoverflow: null,
+      dribbble: null,
+      portfolio: 'https://a.dev',
+    };
     expect(linksShown(links, { identity: true, contact: true })).toEqual(links);
     expect(linksShown(links, { identity: true, contact: false })).toEqual({ linkedIn: 'https://linkedin.com/in/a' });
     expect(linksShown(links, { identity: false, contact: false })).toBeNull();

@@ -18,7 +18,11 @@ describe('Demo data', () => {
     expect(companies).toEqual([]);
     const users = await t.knex('company_users').whereRaw('last_active_at < created_at').pluck('email');
     expect(users).toEqual([]);
-    const early = await t.knex('company_users as u').join('companies as c', 'c.id', 'u.company_id').whereRaw('u.created_at < c.created_at').pluck('u.email');
+    const early = await t
+      .knex('company_users as u')
+      .join('companies as c', 'c.id', 'u.company_id')
+      .whereRaw('u.created_at < c.created_at')
+      .pluck('u.email');
     expect(early).toEqual([]);
     expect(await t.knex('companies').whereNotNull('last_active_at').count({ n: '*' })).not.toEqual([{ n: '0' }]);
   });
@@ -31,7 +35,10 @@ describe('Demo data', () => {
       .whereIn('pc.stage', [...PAID_STAGES])
       .pluck('p.title');
     expect(rows).toEqual([]);
-    const free = await t.knex('projects').where({ project_type: PROJECT_TYPE.raas, plan: PROJECT_PLAN.free }).count({ n: '*' });
+    const free = await t
+      .knex('projects')
+      .where({ project_type: PROJECT_TYPE.raas, plan: PROJECT_PLAN.free })
+      .count({ n: '*' });
     expect(Number(free[0].n)).toBeGreaterThan(0);
   });
 });

@@ -13,7 +13,13 @@ describe('Synthetic candidates', () => {
 
   it('The generator adds realistic candidates whose profiles the API accepts as they are', async () => {
     const before = Number((await t.knex('candidates').count({ n: '*' }))[0].n);
-    const made = await generateCandidates({ knex: t.knex, connectionString: t.url, count: 600, workers: 2, chunk: 200 });
+    const made = await generateCandidates({
+      knex: t.knex,
+      connectionString: t.url,
+      count: 600,
+      workers: 2,
+      chunk: 200,
+    });
     expect(made.candidates).toBe(600);
     expect(Number((await t.knex('candidates').count({ n: '*' }))[0].n)).toBe(before + 600);
     expect(made.experiences).toBeGreaterThan(600);
@@ -30,10 +36,20 @@ describe('Synthetic candidates', () => {
     expect(spread[0].cities).toBeGreaterThan(20);
     expect(spread[0].hidden).toBeGreaterThan(0);
 
-    const sample = await t.knex('candidates').where('email', 'like', '%@synthetic.example.com').orderBy('id').limit(25).pluck('id');
+    const sample = await t
+      .knex('candidates')
+      .where('email', 'like', '%@synthetic.example.com')
+      .orderBy('id')
+      .limit(25)
+      .pluck('id');
     for (const id of sample) {
-      const record = (await t.http.get(`/api/v1/candidates/Candidate:${id}`).set('Authorization', `Bearer ${admin}`).expect(200)).body;
-      const saved = await t.http.put(`/api/v1/candidates/Candidate:${id}`).set('Authorization', `Bearer ${admin}`).send(record);
+      const record = (
+        await t.http.get(`/api/v1/candidates/Candidate:${id}`).set('Authorization', `Bearer ${admin}`).expect(200)
+      ).body;
+      const saved = await t.http
+        .put(`/api/v1/candidates/Candidate:${id}`)
+        .set('Authorization', `Bearer ${admin}`)
+        .send(record);
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     }
   });

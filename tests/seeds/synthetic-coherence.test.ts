@@ -38,7 +38,10 @@ describe('Synthetic candidates are coherent people', () => {
         const person = makeCandidate(rngFrom(seed), pools, n, { today: TODAY });
         const claimed = Number(/with (\d+) years? of experience/.exec(String(person.summary))?.[1]);
         const jobs = person.experiences as Job[];
-        const worked = jobs.reduce((sum, job) => sum + (job.endDate ? monthsOf(job.endDate) : monthsOf(TODAY)) - monthsOf(job.startDate), 0);
+        const worked = jobs.reduce(
+          (sum, job) => sum + (job.endDate ? monthsOf(job.endDate) : monthsOf(TODAY)) - monthsOf(job.startDate),
+          0,
+        );
         const career = jobs.length ? monthsOf(TODAY) - Math.min(...jobs.map((job) => monthsOf(job.startDate))) : 0;
 
         // The months worked are the years claimed, and the career since the first job adds only the gaps between jobs.
@@ -48,13 +51,15 @@ describe('Synthetic candidates are coherent people', () => {
         // Nobody with years behind them has an empty history, and nobody holds a title beyond their years.
         if (claimed >= 1) expect(jobs.length).toBeGreaterThan(0);
         for (const job of jobs) expect(yearsFor(job.title)[0]).toBeLessThanOrEqual(claimed);
-        for (const id of person.jobTitleLookingFor as number[]) expect(yearsFor(titleName.get(id) ?? '')[0]).toBeLessThanOrEqual(claimed + 2);
+        for (const id of person.jobTitleLookingFor as number[])
+          expect(yearsFor(titleName.get(id) ?? '')[0]).toBeLessThanOrEqual(claimed + 2);
 
         // In Singapore the stated visa agrees with the citizenship.
         const home = cityCode.get(person.currentLocationId as number);
         const citizen = citizenshipCode.get(person.citizenshipId as number) === home;
         if (home === 'SG') expect(person.visa === 'Citizen').toBe(citizen);
-        if (pools.factTags.sgpr !== undefined && (person.tags as number[]).includes(pools.factTags.sgpr)) expect(person.visa).toBe('Permanent Resident');
+        if (pools.factTags.sgpr !== undefined && (person.tags as number[]).includes(pools.factTags.sgpr))
+          expect(person.visa).toBe('Permanent Resident');
       }),
       { seed: 20261123, numRuns: 3000 },
     );

@@ -55,7 +55,12 @@ async function errorFrom(res: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  const envelope = (body?.error ?? {}) as { code?: string; message?: string; fields?: Record<string, string>; flag?: string };
+  const envelope = (body?.error ?? {}) as {
+    code?: string;
+    message?: string;
+    fields?: Record<string, string>;
+    flag?: string;
+  };
   const code = envelope.code ?? (res.status === 404 ? 'errors.notFound' : 'errors.internalServerError');
   return new ApiError(res.status, code, envelope.message ?? code, envelope.fields ?? {}, envelope.flag, body);
 }
@@ -70,7 +75,13 @@ export async function send(path: string, options: RequestOptions = {}): Promise<
   }
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, options.query), { method: options.method ?? 'GET', headers, body, credentials: 'include', signal: options.signal });
+    res = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'include',
+      signal: options.signal,
+    });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'errors.internalServerError', 'errors.internalServerError');
@@ -98,7 +109,11 @@ export interface ListParams {
 }
 
 /** A simple-rest list: the rows plus the total read from Content-Range. */
-export async function apiList<T>(path: string, params: ListParams, signal?: AbortSignal): Promise<{ data: T[]; total: number }> {
+export async function apiList<T>(
+  path: string,
+  params: ListParams,
+  signal?: AbortSignal,
+): Promise<{ data: T[]; total: number }> {
   const res = await send(path, { query: { sort: params.sort, range: params.range, filter: params.filter }, signal });
   const data = (await res.json()) as T[];
   const total = Number(/\/(\d+)$/.exec(res.headers.get('Content-Range') ?? '')?.[1] ?? data.length);

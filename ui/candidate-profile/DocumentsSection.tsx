@@ -52,7 +52,11 @@ export function CvFileInput({ name, label, upload, candidateId, onDownload, onUp
       <Box sx={{ flex: 1, minWidth: 200 }}>
         <Typography variant="subtitle2">{label}</Typography>
         <Typography variant="body2" color="text.secondary">
-          {picked ? t('talent.documents.ready', { name: picked }) : onFileStored ? t('talent.documents.onFile') : t('talent.documents.none')}
+          {picked
+            ? t('talent.documents.ready', { name: picked })
+            : onFileStored
+              ? t('talent.documents.onFile')
+              : t('talent.documents.none')}
         </Typography>
         {(problem || fieldState.error) && (
           <Typography variant="body2" color="error" role="alert">
@@ -108,7 +112,13 @@ export function DocumentsSection({ upload, candidateId, onDownloadCv, children }
       title={t('talent.sections.documents.title')}
       description={t('talent.sections.documents.description')}
     >
-      <CvFileInput name="resumePath" label={labelOf('resumePath')} upload={upload} candidateId={candidateId} onDownload={onDownloadCv} />
+      <CvFileInput
+        name="resumePath"
+        label={labelOf('resumePath')}
+        upload={upload}
+        candidateId={candidateId}
+        onDownload={onDownloadCv}
+      />
       {children}
       <Box>
         <SwitchInput name="anonymous" label={labelOf('anonymous')} helperText={t('talent.form.anonymousHelp')} />

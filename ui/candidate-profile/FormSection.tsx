@@ -17,7 +17,13 @@ export function FormSection({ id, icon, title: given, description: about, action
   const title = sectionText(editor, id, 'title', given) as string;
   const description = sectionText(editor, id, 'description', about);
   return (
-    <Card component="section" id={id} aria-labelledby={`${id}-title`} variant="outlined" sx={{ scrollMarginTop: 96, overflow: 'visible' }}>
+    <Card
+      component="section"
+      id={id}
+      aria-labelledby={`${id}-title`}
+      variant="outlined"
+      sx={{ scrollMarginTop: 96, overflow: 'visible' }}
+    >
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', px: { xs: 2, md: 3 }, py: 2 }}>
         <Box
           sx={{
@@ -34,7 +40,12 @@ export function FormSection({ id, icon, title: given, description: about, action
           {icon}
         </Box>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="h6" component="h2" id={`${id}-title`} sx={{ fontSize: '1.05rem', fontWeight: 600, lineHeight: 1.3 }}>
+          <Typography
+            variant="h6"
+            component="h2"
+            id={`${id}-title`}
+            sx={{ fontSize: '1.05rem', fontWeight: 600, lineHeight: 1.3 }}
+          >
             {title}
           </Typography>
           {description && (
@@ -46,7 +57,9 @@ export function FormSection({ id, icon, title: given, description: about, action
         {action}
       </Stack>
       <Divider />
-      <CardContent sx={{ display: 'grid', gap: 2.5, px: { xs: 2, md: 3 }, py: 3, '&:last-child': { pb: 3 } }}>{children}</CardContent>
+      <CardContent sx={{ display: 'grid', gap: 2.5, px: { xs: 2, md: 3 }, py: 3, '&:last-child': { pb: 3 } }}>
+        {children}
+      </CardContent>
     </Card>
   );
 }
@@ -54,14 +67,27 @@ export function FormSection({ id, icon, title: given, description: about, action
 /** Inputs side by side on wide screens, stacked on narrow ones. */
 export function Row({ children, columns = 2 }: { children: ReactNode; columns?: number }) {
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: `repeat(${columns}, minmax(0, 1fr))` }, gap: 2, alignItems: 'start' }}>{children}</Box>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', md: `repeat(${columns}, minmax(0, 1fr))` },
+        gap: 2,
+        alignItems: 'start',
+      }}
+    >
+      {children}
+    </Box>
   );
 }
 
 /** A small heading inside a section. */
 export function SubHeading({ children }: { children: ReactNode }) {
   return (
-    <Typography variant="overline" color="text.secondary" sx={{ fontWeight: 600, letterSpacing: '0.08em', lineHeight: 1.5, mt: 0.5 }}>
+    <Typography
+      variant="overline"
+      color="text.secondary"
+      sx={{ fontWeight: 600, letterSpacing: '0.08em', lineHeight: 1.5, mt: 0.5 }}
+    >
       {children}
     </Typography>
   );

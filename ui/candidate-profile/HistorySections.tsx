@@ -18,7 +18,17 @@ import { itemValueOf, type Item } from './profileFields';
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 
 /** A month picker over a YYYY-MM-DD value (experience dates are months: spec 'MMM YYYY', from 1950-01). */
-function MonthInput({ name, label, required, disabled }: { name: string; label: string; required?: boolean; disabled?: boolean }) {
+function MonthInput({
+  name,
+  label,
+  required,
+  disabled,
+}: {
+  name: string;
+  label: string;
+  required?: boolean;
+  disabled?: boolean;
+}) {
   const { field, fieldState } = useController({ name });
   const value = typeof field.value === 'string' ? field.value.slice(0, 7) : '';
   return (
@@ -35,7 +45,10 @@ function MonthInput({ name, label, required, disabled }: { name: string; label: 
       error={!!fieldState.error}
       helperText={fieldState.error?.message}
       fullWidth
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: EXPERIENCE_MIN_DATE.slice(0, 7), max: thisMonth() } }}
+      slotProps={{
+        inputLabel: { shrink: true },
+        htmlInput: { min: EXPERIENCE_MIN_DATE.slice(0, 7), max: thisMonth() },
+      }}
     />
   );
 }
@@ -61,7 +74,13 @@ function ExperienceFields({ index }: { index: number }) {
           <SwitchInput name={`${path}.currentPosition`} label={labelOf('experiences.currentPosition')} />
         </Box>
       </Row>
-      <TextInput name={`${path}.description`} label={labelOf('experiences.description')} multiline minRows={2} maxRows={8} />
+      <TextInput
+        name={`${path}.description`}
+        label={labelOf('experiences.description')}
+        multiline
+        minRows={2}
+        maxRows={8}
+      />
     </>
   );
 }
@@ -78,10 +97,28 @@ function EducationFields({ index }: { index: number }) {
       </Row>
       <Row columns={3}>
         <TextInput name={`${path}.fieldOfStudy`} label={labelOf('educations.fieldOfStudy')} />
-        <TextInput name={`${path}.startYear`} label={labelOf('educations.startYear')} inputMode="numeric" placeholder={String(year - 4)} helperText={years} />
-        <TextInput name={`${path}.endYear`} label={labelOf('educations.endYear')} inputMode="numeric" placeholder={String(year)} helperText={years} />
+        <TextInput
+          name={`${path}.startYear`}
+          label={labelOf('educations.startYear')}
+          inputMode="numeric"
+          placeholder={String(year - 4)}
+          helperText={years}
+        />
+        <TextInput
+          name={`${path}.endYear`}
+          label={labelOf('educations.endYear')}
+          inputMode="numeric"
+          placeholder={String(year)}
+          helperText={years}
+        />
       </Row>
-      <TextInput name={`${path}.description`} label={labelOf('educations.description')} multiline minRows={2} maxRows={8} />
+      <TextInput
+        name={`${path}.description`}
+        label={labelOf('educations.description')}
+        multiline
+        minRows={2}
+        maxRows={8}
+      />
     </>
   );
 }
@@ -89,7 +126,15 @@ function EducationFields({ index }: { index: number }) {
 const hasContent = (item: Item | undefined) =>
   Object.values(item ?? {}).some((v) => v !== '' && v !== null && v !== false && !(Array.isArray(v) && v.length === 0));
 
-function Entries({ list, kind, Fields }: { list: 'experiences' | 'educations'; kind: string; Fields: (p: { index: number }) => ReactNode }) {
+function Entries({
+  list,
+  kind,
+  Fields,
+}: {
+  list: 'experiences' | 'educations';
+  kind: string;
+  Fields: (p: { index: number }) => ReactNode;
+}) {
   const { fields, prepend, remove } = useFieldArray({ name: list });
   const rows = (useWatch({ name: list }) ?? []) as Item[];
   const [removing, setRemoving] = useState<number>();
@@ -115,7 +160,10 @@ function Entries({ list, kind, Fields }: { list: 'experiences' | 'educations'; k
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
             <Typography variant="subtitle2">{titleOf(rows[index])}</Typography>
             <Tooltip title={t(`talent.form.remove.${kind}`)}>
-              <IconButton onClick={() => ask(index)} aria-label={t(`talent.form.removeNamed.${kind}`, { name: titleOf(rows[index]) })}>
+              <IconButton
+                onClick={() => ask(index)}
+                aria-label={t(`talent.form.removeNamed.${kind}`, { name: titleOf(rows[index]) })}
+              >
                 <DeleteOutline />
               </IconButton>
             </Tooltip>
@@ -155,7 +203,12 @@ export function ExperienceSection() {
 
 export function EducationSection() {
   return (
-    <FormSection id="education" icon={<SchoolOutlined />} title={t('talent.sections.education.title')} description={t('talent.sections.education.description')}>
+    <FormSection
+      id="education"
+      icon={<SchoolOutlined />}
+      title={t('talent.sections.education.title')}
+      description={t('talent.sections.education.description')}
+    >
       <Entries list="educations" kind="education" Fields={EducationFields} />
     </FormSection>
   );

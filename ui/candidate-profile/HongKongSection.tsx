@@ -12,12 +12,23 @@ export function HongKongSection({ canFlag }: { canFlag: boolean }) {
   const flagged = useWatch({ name: 'isSpecialHkCandidate' }) === true;
   if (!flagged && !canFlag) return null;
   return (
-    <FormSection id="hong-kong" icon={<BadgeOutlined />} title={t('talent.sections.hongKong.title')} description={t('talent.sections.hongKong.description')}>
+    <FormSection
+      id="hong-kong"
+      icon={<BadgeOutlined />}
+      title={t('talent.sections.hongKong.title')}
+      description={t('talent.sections.hongKong.description')}
+    >
       {canFlag && <SwitchInput name="isSpecialHkCandidate" label={labelOf('isSpecialHkCandidate')} />}
       {flagged ? (
         <>
           <Row>
-            <TextInput name="hkId" label={labelOf('hkId')} required placeholder="A123456(7)" helperText={t('talent.form.hkIdHelp')} />
+            <TextInput
+              name="hkId"
+              label={labelOf('hkId')}
+              required
+              placeholder="A123456(7)"
+              helperText={t('talent.form.hkIdHelp')}
+            />
             <TextInput name="hkPassport" label={labelOf('hkPassport')} required />
           </Row>
           <TextInput name="hkAddress" label={labelOf('hkAddress')} autoComplete="street-address" />

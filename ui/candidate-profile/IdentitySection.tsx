@@ -11,7 +11,12 @@ const LINKS = ['linkedInUrl', 'githubUrl', 'stackoverflowUrl', 'dribbbleUrl', 'p
 /** `email` replaces the email input, e.g. with the candidate's address and a change action. */
 export function IdentitySection({ email }: { email?: ReactNode }) {
   return (
-    <FormSection id="identity" icon={<PersonOutline />} title={t('talent.sections.identity.title')} description={t('talent.sections.identity.description')}>
+    <FormSection
+      id="identity"
+      icon={<PersonOutline />}
+      title={t('talent.sections.identity.title')}
+      description={t('talent.sections.identity.description')}
+    >
       <Row>
         <TextInput name="firstName" label={labelOf('firstName')} required autoComplete="given-name" />
         <TextInput name="lastName" label={labelOf('lastName')} required autoComplete="family-name" />
@@ -19,15 +24,34 @@ export function IdentitySection({ email }: { email?: ReactNode }) {
       <Row>
         {email ?? <TextInput name="email" label={labelOf('email')} required type="email" autoComplete="email" />}
         <div>
-          <TextInput name="phone" label={labelOf('phone')} type="tel" autoComplete="tel" helperText={t('talent.form.phoneHelp')} />
+          <TextInput
+            name="phone"
+            label={labelOf('phone')}
+            type="tel"
+            autoComplete="tel"
+            helperText={t('talent.form.phoneHelp')}
+          />
           <SwitchInput name="phoneWhatsapp" label={labelOf('phoneWhatsapp')} />
         </div>
       </Row>
-      <TextInput name="summary" label={labelOf('summary')} multiline minRows={3} maxRows={10} helperText={t('talent.form.summaryHelp')} />
+      <TextInput
+        name="summary"
+        label={labelOf('summary')}
+        multiline
+        minRows={3}
+        maxRows={10}
+        helperText={t('talent.form.summaryHelp')}
+      />
       <SubHeading>{t('talent.sections.identity.links')}</SubHeading>
       <Row>
         {LINKS.map((name) => (
-          <TextInput key={name} name={name} label={labelOf(name)} type="url" placeholder={t(`talent.form.placeholders.${name}`)} />
+          <TextInput
+            key={name}
+            name={name}
+            label={labelOf(name)}
+            type="url"
+            placeholder={t(`talent.form.placeholders.${name}`)}
+          />
         ))}
       </Row>
     </FormSection>

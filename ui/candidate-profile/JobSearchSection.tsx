@@ -3,7 +3,12 @@ import WorkOutline from '@mui/icons-material/WorkOutline';
 import { Box } from '@mui/material';
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { MAX_JOB_TITLES, NOTICE_MONTHS_MAX, NOTICE_PERIOD_TYPES, SALARY_CURRENCIES } from '../../schema/entities/talentOptions';
+import {
+  MAX_JOB_TITLES,
+  NOTICE_MONTHS_MAX,
+  NOTICE_PERIOD_TYPES,
+  SALARY_CURRENCIES,
+} from '../../schema/entities/talentOptions';
 import { t } from '../../i18n';
 import { FormSection, Row } from './FormSection';
 import { ChipsInput, SelectInput, TextInput, YesNoInput } from './inputs';
@@ -11,12 +16,21 @@ import { choicesOf, labelOf } from './labels';
 import { LookupInput } from './LookupInput';
 
 const CURRENCIES = SALARY_CURRENCIES.map((c) => ({ id: c, label: c }));
-const MONTHS = Array.from({ length: NOTICE_MONTHS_MAX }, (_, i) => ({ id: String(i + 1), label: t('talent.form.months', { n: i + 1 }) }));
+const MONTHS = Array.from({ length: NOTICE_MONTHS_MAX }, (_, i) => ({
+  id: String(i + 1),
+  label: t('talent.form.months', { n: i + 1 }),
+}));
 
 function Money({ amount, currency }: { amount: string; currency: string }) {
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 110px', gap: 1 }}>
-      <TextInput name={amount} label={labelOf(amount)} required={amount === 'expectedSalary'} inputMode="numeric" helperText={t('talent.form.monthlyHelp')} />
+      <TextInput
+        name={amount}
+        label={labelOf(amount)}
+        required={amount === 'expectedSalary'}
+        inputMode="numeric"
+        helperText={t('talent.form.monthlyHelp')}
+      />
       <SelectInput name={currency} label={t('talent.form.currency')} choices={CURRENCIES} required />
     </Box>
   );
@@ -29,22 +43,42 @@ function NoticeOption() {
   useEffect(() => {
     // Immediate means option 0; unsure has none (spec section 3). A value typed for another type goes.
     const option = String(getValues('noticePeriod.option') ?? '');
-    const next = type === NOTICE_PERIOD_TYPES.immediate ? '0' : type === NOTICE_PERIOD_TYPES.unsure || type === '' ? '' : undefined;
+    const next =
+      type === NOTICE_PERIOD_TYPES.immediate
+        ? '0'
+        : type === NOTICE_PERIOD_TYPES.unsure || type === ''
+          ? ''
+          : undefined;
     const wrongShape =
-      (type === NOTICE_PERIOD_TYPES.months && !/^\d{1,2}$/.test(option)) || (type === NOTICE_PERIOD_TYPES.specificDate && !/^\d{4}-\d{2}-\d{2}$/.test(option));
+      (type === NOTICE_PERIOD_TYPES.months && !/^\d{1,2}$/.test(option)) ||
+      (type === NOTICE_PERIOD_TYPES.specificDate && !/^\d{4}-\d{2}-\d{2}$/.test(option));
     if (next !== undefined && option !== next) setValue('noticePeriod.option', next);
     else if (wrongShape && option !== '') setValue('noticePeriod.option', '');
   }, [type, getValues, setValue]);
-  if (type === NOTICE_PERIOD_TYPES.months) return <SelectInput name="noticePeriod.option" label={t('talent.form.noticeMonths')} choices={MONTHS} required />;
+  if (type === NOTICE_PERIOD_TYPES.months)
+    return <SelectInput name="noticePeriod.option" label={t('talent.form.noticeMonths')} choices={MONTHS} required />;
   if (type === NOTICE_PERIOD_TYPES.specificDate) {
-    return <TextInput name="noticePeriod.option" label={t('talent.form.noticeDate')} type="date" required slotProps={{ inputLabel: { shrink: true } }} />;
+    return (
+      <TextInput
+        name="noticePeriod.option"
+        label={t('talent.form.noticeDate')}
+        type="date"
+        required
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+    );
   }
   return null;
 }
 
 export function JobSearchSection() {
   return (
-    <FormSection id="job-search" icon={<WorkOutline />} title={t('talent.sections.jobSearch.title')} description={t('talent.sections.jobSearch.description')}>
+    <FormSection
+      id="job-search"
+      icon={<WorkOutline />}
+      title={t('talent.sections.jobSearch.title')}
+      description={t('talent.sections.jobSearch.description')}
+    >
       <LookupInput
         name="jobTitleLookingFor"
         resource="job-titles"
@@ -54,14 +88,24 @@ export function JobSearchSection() {
         helperText={t('talent.form.jobTitlesHelp', { max: MAX_JOB_TITLES })}
         placeholder={t('talent.form.placeholders.jobTitle')}
       />
-      <ChipsInput name="typeOfEmployment" label={labelOf('typeOfEmployment')} choices={choicesOf('typeOfEmployment')} required />
+      <ChipsInput
+        name="typeOfEmployment"
+        label={labelOf('typeOfEmployment')}
+        choices={choicesOf('typeOfEmployment')}
+        required
+      />
       <ChipsInput name="candidateStatus" label={labelOf('candidateStatus')} choices={choicesOf('candidateStatus')} />
       <Row>
         <Money amount="expectedSalary" currency="expectedSalaryCurrency" />
         <Money amount="currentSalary" currency="currentSalaryCurrency" />
       </Row>
       <Row columns={3}>
-        <SelectInput name="noticePeriod.type" label={labelOf('noticePeriod')} choices={choicesOf('noticePeriod.type')} required />
+        <SelectInput
+          name="noticePeriod.type"
+          label={labelOf('noticePeriod')}
+          choices={choicesOf('noticePeriod.type')}
+          required
+        />
         <NoticeOption />
         <YesNoInput
           name="workingRemotely"

@@ -20,7 +20,11 @@ function PreferredLocations() {
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       {fields.map((row, index) => (
-        <Paper key={row.id} variant="outlined" sx={{ p: 2, display: 'flex', gap: 1, alignItems: 'flex-start', bgcolor: 'grey.50' }}>
+        <Paper
+          key={row.id}
+          variant="outlined"
+          sx={{ p: 2, display: 'flex', gap: 1, alignItems: 'flex-start', bgcolor: 'grey.50' }}
+        >
           <Box sx={{ flex: 1, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1.4fr 1fr 1fr' } }}>
             <LookupInput
               name={`preferredLocations.${index}.locationId`}
@@ -41,7 +45,11 @@ function PreferredLocations() {
             />
           </Box>
           <Tooltip title={t('talent.form.removeLocation')}>
-            <IconButton onClick={() => remove(index)} aria-label={t('talent.form.removeLocationNamed', { n: index + 1 })} sx={{ mt: 1 }}>
+            <IconButton
+              onClick={() => remove(index)}
+              aria-label={t('talent.form.removeLocationNamed', { n: index + 1 })}
+              sx={{ mt: 1 }}
+            >
               <DeleteOutline />
             </IconButton>
           </Tooltip>
@@ -65,9 +73,19 @@ function PreferredLocations() {
 
 export function LocationSection() {
   return (
-    <FormSection id="location" icon={<PlaceOutlined />} title={t('talent.sections.location.title')} description={t('talent.sections.location.description')}>
+    <FormSection
+      id="location"
+      icon={<PlaceOutlined />}
+      title={t('talent.sections.location.title')}
+      description={t('talent.sections.location.description')}
+    >
       <Row columns={3}>
-        <LookupInput name="currentLocationId" resource="cities" label={labelOf('currentLocationId')} placeholder={t('talent.form.placeholders.city')} />
+        <LookupInput
+          name="currentLocationId"
+          resource="cities"
+          label={labelOf('currentLocationId')}
+          placeholder={t('talent.form.placeholders.city')}
+        />
         <LookupInput name="citizenshipId" resource="citizenships" label={labelOf('citizenshipId')} />
         <TextInput name="visa" label={labelOf('visa')} placeholder={t('talent.form.placeholders.visa')} />
       </Row>

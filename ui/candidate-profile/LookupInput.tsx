@@ -2,7 +2,15 @@
  * A picker of lookup rows (a city, job titles, skills, ...) bound to the form: suggestions load as
  * the user types (200 ms after the last key, spec section 5), chosen ids show their names.
  */
-import { Autocomplete, type AutocompleteRenderInputParams, Box, Chip, CircularProgress, TextField, Typography } from '@mui/material';
+import {
+  Autocomplete,
+  type AutocompleteRenderInputParams,
+  Box,
+  Chip,
+  CircularProgress,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useMemo, useState, type HTMLAttributes, type Key, type Ref } from 'react';
 import { useController } from 'react-hook-form';
 import { t } from '../../i18n';
@@ -103,7 +111,11 @@ export function LookupPicker({
   const chosen = useChosen(resource, ids);
   const { options, loading, failed } = useOptions(resource, query, open);
   const shown = useMemo(() => options.filter((o) => !exclude.some((id) => same(id, o.id))), [options, exclude]);
-  const noOptions = failed ? t('errors.internalServerError') : query.trim() ? t('talent.form.noMatches') : t('talent.form.typeToSearch');
+  const noOptions = failed
+    ? t('errors.internalServerError')
+    : query.trim()
+      ? t('talent.form.noMatches')
+      : t('talent.form.typeToSearch');
 
   const common = {
     options: shown,
@@ -173,7 +185,13 @@ export function LookupPicker({
       />
     );
   }
-  return <Autocomplete<LookupOption, false> {...common} value={chosen[0] ?? null} onChange={(_, value) => onChange(value ? [value.id] : [])} />;
+  return (
+    <Autocomplete<LookupOption, false>
+      {...common}
+      value={chosen[0] ?? null}
+      onChange={(_, value) => onChange(value ? [value.id] : [])}
+    />
+  );
 }
 
 type InputProps = Omit<PickerProps, 'value' | 'onChange' | 'onBlur' | 'error' | 'inputRef'> & { name: string };
@@ -182,7 +200,11 @@ type InputProps = Omit<PickerProps, 'value' | 'onChange' | 'onBlur' | 'error' | 
 export function LookupInput({ name, multiple, ...rest }: InputProps) {
   const { field, fieldState } = useController({ name });
   const value = field.value as LookupId | LookupId[] | null | undefined;
-  const ids: LookupId[] = Array.isArray(value) ? value : value === null || value === undefined || value === '' ? [] : [value];
+  const ids: LookupId[] = Array.isArray(value)
+    ? value
+    : value === null || value === undefined || value === ''
+      ? []
+      : [value];
   return (
     <LookupPicker
       {...rest}

@@ -28,7 +28,17 @@ interface Props {
   internal?: ReactNode;
 }
 
-const SECTION_IDS = ['identity', 'location', 'jobSearch', 'skills', 'experience', 'education', 'documents', 'internal', 'hongKong'] as const;
+const SECTION_IDS = [
+  'identity',
+  'location',
+  'jobSearch',
+  'skills',
+  'experience',
+  'education',
+  'documents',
+  'internal',
+  'hongKong',
+] as const;
 const ANCHORS: Record<(typeof SECTION_IDS)[number], string> = {
   identity: 'identity',
   location: 'location',
@@ -43,9 +53,15 @@ const ANCHORS: Record<(typeof SECTION_IDS)[number], string> = {
 
 function SectionIndex({ editor }: { editor: Props['editor'] }) {
   const flagged = useWatch({ name: 'isSpecialHkCandidate' }) === true;
-  const shown = SECTION_IDS.filter((id) => (id !== 'internal' || editor === 'admin') && (id !== 'hongKong' || editor === 'admin' || flagged));
+  const shown = SECTION_IDS.filter(
+    (id) => (id !== 'internal' || editor === 'admin') && (id !== 'hongKong' || editor === 'admin' || flagged),
+  );
   return (
-    <Box component="nav" aria-label={t('talent.form.jumpTo')} sx={{ position: 'sticky', top: 88, display: { xs: 'none', lg: 'block' } }}>
+    <Box
+      component="nav"
+      aria-label={t('talent.form.jumpTo')}
+      sx={{ position: 'sticky', top: 88, display: { xs: 'none', lg: 'block' } }}
+    >
       <Typography variant="overline" color="text.secondary" sx={{ fontWeight: 600, px: 1.5 }}>
         {t('talent.form.jumpTo')}
       </Typography>
@@ -82,7 +98,14 @@ function SectionIndex({ editor }: { editor: Props['editor'] }) {
 export function ProfileSections({ editor, upload, candidateId, onDownloadCv, email, documentsExtra, internal }: Props) {
   return (
     <ProfileVoice.Provider value={editor}>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: '200px minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: '200px minmax(0, 1fr)' },
+          gap: 3,
+          alignItems: 'start',
+        }}
+      >
         <SectionIndex editor={editor} />
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
           <IdentitySection email={email} />

@@ -103,7 +103,11 @@ export function SaveBar({ children, idleText }: { children: ReactNode; idleText?
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flex: 1, minWidth: 200 }} role="status">
         {problems > 0 && <ErrorOutline color="error" fontSize="small" />}
         <Typography variant="body2" color={problems > 0 ? 'error' : 'text.secondary'}>
-          {problems > 0 ? t('talent.form.fixErrors') : isDirty ? t('talent.form.unsaved') : (idleText ?? t('talent.form.saved'))}
+          {problems > 0
+            ? t('talent.form.fixErrors')
+            : isDirty
+              ? t('talent.form.unsaved')
+              : (idleText ?? t('talent.form.saved'))}
         </Typography>
       </Stack>
       <Stack direction="row" spacing={1}>

@@ -92,8 +92,14 @@ function Skills() {
           })}
         </Stack>
       )}
-      <Typography variant="body2" color={starred > MAX_STARRED_SKILLS ? 'error' : 'text.secondary'} data-testid="starred-count">
-        {fields.length === 0 ? t('talent.form.noSkills') : t('talent.form.starredCount', { n: starred, max: MAX_STARRED_SKILLS })}
+      <Typography
+        variant="body2"
+        color={starred > MAX_STARRED_SKILLS ? 'error' : 'text.secondary'}
+        data-testid="starred-count"
+      >
+        {fields.length === 0
+          ? t('talent.form.noSkills')
+          : t('talent.form.starredCount', { n: starred, max: MAX_STARRED_SKILLS })}
       </Typography>
       <ListError name="skills" />
     </Box>
@@ -108,7 +114,11 @@ function Languages() {
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       {fields.map((field, index) => (
-        <Paper key={field.id} variant="outlined" sx={{ p: 2, display: 'flex', gap: 1, alignItems: 'flex-start', bgcolor: 'grey.50' }}>
+        <Paper
+          key={field.id}
+          variant="outlined"
+          sx={{ p: 2, display: 'flex', gap: 1, alignItems: 'flex-start', bgcolor: 'grey.50' }}
+        >
           <Box sx={{ flex: 1, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1.4fr 1fr' } }}>
             <LookupInput
               name={`languages.${index}.languageId`}
@@ -117,16 +127,30 @@ function Languages() {
               required
               exclude={taken.filter((id) => id !== rows[index]?.languageId)}
             />
-            <SelectInput name={`languages.${index}.level`} label={labelOf('languages.level')} choices={levels} required />
+            <SelectInput
+              name={`languages.${index}.level`}
+              label={labelOf('languages.level')}
+              choices={levels}
+              required
+            />
           </Box>
-          <IconButton onClick={() => remove(index)} aria-label={t('talent.form.removeLanguageNamed', { n: index + 1 })} sx={{ mt: 1 }}>
+          <IconButton
+            onClick={() => remove(index)}
+            aria-label={t('talent.form.removeLanguageNamed', { n: index + 1 })}
+            sx={{ mt: 1 }}
+          >
             <DeleteOutline />
           </IconButton>
         </Paper>
       ))}
       <ListError name="languages" />
       <Box>
-        <Button startIcon={<AddIcon />} variant="outlined" size="small" onClick={() => append({ languageId: null, level: '' })}>
+        <Button
+          startIcon={<AddIcon />}
+          variant="outlined"
+          size="small"
+          onClick={() => append({ languageId: null, level: '' })}
+        >
           {t('talent.form.addLanguage')}
         </Button>
       </Box>

@@ -6,7 +6,8 @@ import { t } from '../../i18n';
 /** CV files as the upload (POST candidates/cv-data) takes them, and the draft profile it answers with. */
 
 /** What the file picker offers: PDF and Word (DOCX), the types the server reads. */
-export const CV_ACCEPT = '.pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+export const CV_ACCEPT =
+  '.pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** The message key of a file the server would refuse for its type, or undefined. */
 export function cvFileProblem(file: File): string | undefined {
@@ -16,7 +17,11 @@ export function cvFileProblem(file: File): string | undefined {
 }
 
 // The draft is the parser's own type (a type-only import: nothing of the server enters the bundle).
-export type { CvDraft, DraftExperience as CvDraftExperience, DraftEducation as CvDraftEducation } from '../../schema/cvDraft';
+export type {
+  CvDraft,
+  DraftExperience as CvDraftExperience,
+  DraftEducation as CvDraftEducation,
+} from '../../schema/cvDraft';
 
 export interface CvUpload {
   fileType: 'pdf' | 'docx';

@@ -1,5 +1,17 @@
 /** MUI inputs bound to the profile form (react-hook-form), each showing its own field's problem. */
-import { Box, Chip, FormControl, FormControlLabel, FormHelperText, FormLabel, MenuItem, Stack, Switch, TextField, type TextFieldProps } from '@mui/material';
+import {
+  Box,
+  Chip,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+  type TextFieldProps,
+} from '@mui/material';
 import { get, useController, useFormState, useWatch } from 'react-hook-form';
 
 /** The message of the error at a path: its own, or its list's (a field array keeps list-wide errors at `root`). */
@@ -38,10 +50,14 @@ export interface Choice {
   label: string;
 }
 
-type SelectProps = { name: string; label: string; choices: Choice[]; required?: boolean; emptyLabel?: string; helperText?: string } & Omit<
-  TextFieldProps,
-  'name' | 'label' | 'value' | 'onChange' | 'error' | 'select'
->;
+type SelectProps = {
+  name: string;
+  label: string;
+  choices: Choice[];
+  required?: boolean;
+  emptyLabel?: string;
+  helperText?: string;
+} & Omit<TextFieldProps, 'name' | 'label' | 'value' | 'onChange' | 'error' | 'select'>;
 
 /** A single choice; the empty entry clears it unless the field is required. */
 export function SelectInput({ name, label, choices, required, emptyLabel, helperText, ...rest }: SelectProps) {
@@ -75,7 +91,17 @@ export function SelectInput({ name, label, choices, required, emptyLabel, helper
   );
 }
 
-export function SwitchInput({ name, label, helperText, disabled }: { name: string; label: string; helperText?: string; disabled?: boolean }) {
+export function SwitchInput({
+  name,
+  label,
+  helperText,
+  disabled,
+}: {
+  name: string;
+  label: string;
+  helperText?: string;
+  disabled?: boolean;
+}) {
   const { field } = useController({ name });
   return (
     <Box>
@@ -97,7 +123,17 @@ export function SwitchInput({ name, label, helperText, disabled }: { name: strin
 }
 
 /** Several ids of a small enum as toggle chips (employment types, job-search situation). */
-export function ChipsInput({ name, label, choices, required }: { name: string; label: string; choices: Choice[]; required?: boolean }) {
+export function ChipsInput({
+  name,
+  label,
+  choices,
+  required,
+}: {
+  name: string;
+  label: string;
+  choices: Choice[];
+  required?: boolean;
+}) {
   const { field } = useController({ name });
   const error = useErrorAt(name);
   const selected = Array.isArray(field.value) ? (field.value as (number | string)[]) : [];
@@ -133,7 +169,19 @@ export function ChipsInput({ name, label, choices, required }: { name: string; l
 }
 
 /** Yes, no or not given (a boolean without a default). */
-export function YesNoInput({ name, label, yes, no, unset }: { name: string; label: string; yes: string; no: string; unset: string }) {
+export function YesNoInput({
+  name,
+  label,
+  yes,
+  no,
+  unset,
+}: {
+  name: string;
+  label: string;
+  yes: string;
+  no: string;
+  unset: string;
+}) {
   const { field } = useController({ name });
   const value = field.value === true ? 'yes' : field.value === false ? 'no' : '';
   return (

@@ -18,13 +18,18 @@ function defOf(path: string): FieldDef | undefined {
 }
 
 /** 'experiences.title' → 'Job title'; the candidate's own fields carry their catalogue label (entities.candidate). */
-export const labelOf = (path: string): string => known(`talent.fields.${path}`) ?? known(`talent.fields.${path}.label`) ?? defOf(path)?.label ?? path;
+export const labelOf = (path: string): string =>
+  known(`talent.fields.${path}`) ?? known(`talent.fields.${path}.label`) ?? defOf(path)?.label ?? path;
 
 /** The choices of an enum field, e.g. choicesOf('noticePeriod.type'). */
 export function choicesOf(path: string): { id: number; label: string }[] {
   const field = path.replace(/\./g, '_');
-  return (defOf(path)?.choices ?? []).map((c) => ({ id: c.id, label: known(`talent.enums.${field}.${c.key}`) ?? c.label }));
+  return (defOf(path)?.choices ?? []).map((c) => ({
+    id: c.id,
+    label: known(`talent.enums.${field}.${c.key}`) ?? c.label,
+  }));
 }
 
 /** The label of one value of an enum field. */
-export const choiceLabel = (path: string, id: unknown): string | undefined => choicesOf(path).find((c) => c.id === id)?.label;
+export const choiceLabel = (path: string, id: unknown): string | undefined =>
+  choicesOf(path).find((c) => c.id === id)?.label;

@@ -16,7 +16,10 @@ export interface LookupOption {
 
 /** Rows of a resource as the generic API lists them. */
 export interface LookupClient {
-  list(resource: string, params: { filter: Record<string, unknown>; perPage: number; sort: [string, 'ASC' | 'DESC'] }): Promise<Record<string, unknown>[]>;
+  list(
+    resource: string,
+    params: { filter: Record<string, unknown>; perPage: number; sort: [string, 'ASC' | 'DESC'] },
+  ): Promise<Record<string, unknown>[]>;
 }
 
 export interface LookupSource {
@@ -50,10 +53,17 @@ export function lookupSource(client: LookupClient): LookupSource {
   };
   return {
     search: async (resource, q) =>
-      remember(resource, await client.list(resource, { filter: q.trim() ? { q: q.trim() } : {}, perPage: PAGE, sort: sortOf(resource) })),
+      remember(
+        resource,
+        await client.list(resource, { filter: q.trim() ? { q: q.trim() } : {}, perPage: PAGE, sort: sortOf(resource) }),
+      ),
     byIds: async (resource, ids) => {
       const missing = ids.filter((id) => !cache.has(key(resource, id)));
-      if (missing.length) remember(resource, await client.list(resource, { filter: { id: missing }, perPage: missing.length, sort: sortOf(resource) }));
+      if (missing.length)
+        remember(
+          resource,
+          await client.list(resource, { filter: { id: missing }, perPage: missing.length, sort: sortOf(resource) }),
+        );
       return ids.map((id) => cache.get(key(resource, id))).filter((o): o is LookupOption => o !== undefined);
     },
     cached: (resource, id) => cache.get(key(resource, id)),

@@ -18,7 +18,10 @@ export type Item = Record<string, unknown>;
 export type Editor = 'admin' | 'candidate';
 
 /** The child lists written with the profile, each with the entity of its items. */
-export const CHILD_LISTS: Record<'experiences' | 'educations', EntityDef> = { experiences: candidateExperience, educations: candidateEducation };
+export const CHILD_LISTS: Record<'experiences' | 'educations', EntityDef> = {
+  experiences: candidateExperience,
+  educations: candidateEducation,
+};
 
 const writable = (def: FieldDef) => !def.readOnly && !def.hidden && def.kind !== 'secret';
 
@@ -30,7 +33,9 @@ export function editableFields(editor: Editor): string[] {
 
 /** The fields of a child list's items a form edits (the parent link and ids are the server's). */
 export const itemFields = (list: keyof typeof CHILD_LISTS): string[] =>
-  Object.keys(CHILD_LISTS[list].fields).filter((name) => writable(CHILD_LISTS[list].fields[name]) && name !== 'candidateId');
+  Object.keys(CHILD_LISTS[list].fields).filter(
+    (name) => writable(CHILD_LISTS[list].fields[name]) && name !== 'candidateId',
+  );
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -112,7 +117,9 @@ export function toFormValues(record: Item | undefined, editor: Editor): FormValu
   const values: FormValues = {};
   for (const name of editableFields(editor)) values[name] = formValueOf(candidate.fields[name], source[name]);
   for (const list of Object.keys(CHILD_LISTS) as (keyof typeof CHILD_LISTS)[]) {
-    values[list] = Array.isArray(source[list]) ? (source[list] as unknown[]).map((item) => itemValueOf(list, item)) : [];
+    values[list] = Array.isArray(source[list])
+      ? (source[list] as unknown[]).map((item) => itemValueOf(list, item))
+      : [];
   }
   // Shown (not edited) by the candidate: it decides whether the Hong Kong fields appear.
   values.isSpecialHkCandidate = source.isSpecialHkCandidate === true;
@@ -127,7 +134,9 @@ export function toPayload(values: FormValues, editor: Editor): FormValues {
   for (const list of Object.keys(CHILD_LISTS) as (keyof typeof CHILD_LISTS)[]) {
     const fields = CHILD_LISTS[list].fields;
     const items = Array.isArray(values[list]) ? (values[list] as Item[]) : [];
-    payload[list] = items.map((item) => Object.fromEntries(itemFields(list).map((name) => [name, apiValueOf(fields[name], item[name])])));
+    payload[list] = items.map((item) =>
+      Object.fromEntries(itemFields(list).map((name) => [name, apiValueOf(fields[name], item[name])])),
+    );
   }
   return payload;
 }

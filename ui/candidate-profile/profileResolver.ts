@@ -21,7 +21,8 @@ export const errorPath = (path: string) => (ROW_LISTS.includes(path) ? `${path}.
 export function profileFormSchema(editor: Editor, existing?: Item, translate: (key: string) => string = t) {
   return z.record(z.string(), z.unknown()).transform((values, ctx) => {
     const problems = profileProblems(values as FormValues, { editor, existing });
-    for (const [path, key] of Object.entries(problems)) ctx.addIssue({ code: 'custom', message: translate(key), path: errorPath(path).split('.') });
+    for (const [path, key] of Object.entries(problems))
+      ctx.addIssue({ code: 'custom', message: translate(key), path: errorPath(path).split('.') });
     return values;
   });
 }

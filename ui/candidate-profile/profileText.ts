@@ -20,21 +20,27 @@ export function noticeText(value: unknown): string | undefined {
     case NOTICE_PERIOD_TYPES.months:
       return t('talent.view.notice.months', { n: String(np.option) });
     case NOTICE_PERIOD_TYPES.specificDate:
-      return t('talent.view.notice.date', { date: typeof np.option === 'string' ? (formatDate(np.option.slice(0, 10)) ?? np.option) : String(np.option) });
+      return t('talent.view.notice.date', {
+        date: typeof np.option === 'string' ? (formatDate(np.option.slice(0, 10)) ?? np.option) : String(np.option),
+      });
     default:
       return t('talent.view.notice.unsure');
   }
 }
 
 /** 'Mar 2019' for a YYYY-MM-DD date. */
-export const monthText = (date: unknown) => (typeof date === 'string' && date ? MONTH.format(new Date(`${date.slice(0, 10)}T00:00:00Z`)) : undefined);
+export const monthText = (date: unknown) =>
+  typeof date === 'string' && date ? MONTH.format(new Date(`${date.slice(0, 10)}T00:00:00Z`)) : undefined;
 
 /** '2 yrs 3 mos' */
 export function durationText(months: unknown): string | undefined {
   if (typeof months !== 'number' || months < 0) return undefined;
   const years = Math.floor(months / 12);
   const rest = months % 12;
-  const parts = [years ? t('talent.view.years', { n: years }) : '', rest || !years ? t('talent.view.months', { n: rest }) : ''].filter(Boolean);
+  const parts = [
+    years ? t('talent.view.years', { n: years }) : '',
+    rest || !years ? t('talent.view.months', { n: rest }) : '',
+  ].filter(Boolean);
   return parts.join(' ');
 }
 

@@ -23,7 +23,12 @@ interface Options {
 export function profileProblems(values: FormValues, { editor, existing = {}, today = todayOf() }: Options): Problems {
   // The candidate does not set the Hong Kong flag, but it decides whether those fields are required.
   const context = { ...existing, isSpecialHkCandidate: values.isSpecialHkCandidate === true };
-  const schema = recordSchema(candidate, { mode: 'update', writable: new Set(editableFields(editor)), rules: { existing: context, today }, children: true });
+  const schema = recordSchema(candidate, {
+    mode: 'update',
+    writable: new Set(editableFields(editor)),
+    rules: { existing: context, today },
+    children: true,
+  });
   const parsed = schema.safeParse(toPayload(values, editor));
   return parsed.success ? {} : fieldErrorsOf(parsed.error);
 }

@@ -13,7 +13,12 @@ export const ProfileVoice = createContext<ProfileEditor>('admin');
 const keyOf = (id: string) => id.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** A section's title or description in the editor's voice, else as given. */
-export function sectionText(editor: ProfileEditor, id: string, part: 'title' | 'description', given?: string): string | undefined {
+export function sectionText(
+  editor: ProfileEditor,
+  id: string,
+  part: 'title' | 'description',
+  given?: string,
+): string | undefined {
   const own = `talent.own.sections.${keyOf(id)}.${part}`;
   return editor === 'candidate' && hasText(own) ? t(own) : given;
 }

@@ -6,7 +6,19 @@
 import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
-import { Alert, Box, Button, Chip, CircularProgress, IconButton, Link, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  IconButton,
+  Link,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { t } from '../../i18n';
 import { ApiError } from '../api/client';
@@ -17,7 +29,15 @@ type Chat = ReturnType<typeof useConversation>;
 
 const time = (iso: string) => formatDateTime(iso) ?? '';
 
-export function ChatThread({ chat, emptyText, height = 360 }: { chat: Chat; emptyText: string; height?: number | string }) {
+export function ChatThread({
+  chat,
+  emptyText,
+  height = 360,
+}: {
+  chat: Chat;
+  emptyText: string;
+  height?: number | string;
+}) {
   const [text, setText] = useState('');
   const [file, setFile] = useState<File>();
   const [sending, setSending] = useState(false);
@@ -56,8 +76,16 @@ export function ChatThread({ chat, emptyText, height = 360 }: { chat: Chat; empt
 
   return (
     <Stack sx={{ minHeight: 0, flex: 1 }}>
-      <Box ref={list} role="log" aria-live="polite" aria-label={t('chat.inbox.title')} sx={{ overflowY: 'auto', flex: 1, height, px: 1.5, py: 1 }}>
-        {chat.loading && <CircularProgress size={24} aria-label={t('chat.widget.open')} sx={{ display: 'block', mx: 'auto', my: 2 }} />}
+      <Box
+        ref={list}
+        role="log"
+        aria-live="polite"
+        aria-label={t('chat.inbox.title')}
+        sx={{ overflowY: 'auto', flex: 1, height, px: 1.5, py: 1 }}
+      >
+        {chat.loading && (
+          <CircularProgress size={24} aria-label={t('chat.widget.open')} sx={{ display: 'block', mx: 'auto', my: 2 }} />
+        )}
         {chat.failed && <Alert severity="error">{t('chat.widget.loadError')}</Alert>}
         {!chat.loading && !chat.failed && chat.messages.length === 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', my: 3 }}>
@@ -95,7 +123,12 @@ export function ChatThread({ chat, emptyText, height = 360 }: { chat: Chat; empt
                 </Typography>
               )}
               {m.attachment && (
-                <Link href={m.attachment.url} color="inherit" download sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                <Link
+                  href={m.attachment.url}
+                  color="inherit"
+                  download
+                  sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+                >
                   <AttachFileOutlined fontSize="small" />
                   {m.attachment.name}
                 </Link>
@@ -159,7 +192,12 @@ export function ChatThread({ chat, emptyText, height = 360 }: { chat: Chat; empt
           size="small"
           fullWidth
         />
-        <IconButton color="primary" aria-label={t('chat.widget.send')} onClick={() => void submit()} disabled={sending || (!text.trim() && !file)}>
+        <IconButton
+          color="primary"
+          aria-label={t('chat.widget.send')}
+          onClick={() => void submit()}
+          disabled={sending || (!text.trim() && !file)}
+        >
           {sending ? <CircularProgress size={20} /> : <SendOutlined />}
         </IconButton>
       </Stack>

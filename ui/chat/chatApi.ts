@@ -49,8 +49,11 @@ export const pathOf = (source: ChatSource, conversationId?: number) =>
       ? `projects/${encodeURIComponent(source.projectId)}/conversation`
       : `conversations/${source.conversationId}`;
 
-export const loadConversation = (source: ChatSource, conversationId: number | undefined, query: { after?: number; before?: number } = {}) =>
-  api<ConversationPage>(pathOf(source, conversationId), { query });
+export const loadConversation = (
+  source: ChatSource,
+  conversationId: number | undefined,
+  query: { after?: number; before?: number } = {},
+) => api<ConversationPage>(pathOf(source, conversationId), { query });
 
 export function postMessage(source: ChatSource, conversationId: number | undefined, text: string, file?: File) {
   const path = `${pathOf(source, conversationId)}/messages`;
@@ -66,13 +69,18 @@ export function postMessage(source: ChatSource, conversationId: number | undefin
 export const markRead = (conversationId: number, messageId: number) =>
   api<{ unread: number }>(`conversations/${conversationId}/read`, { method: 'POST', body: { messageId } });
 
-export const sendTyping = (conversationId: number) => api(`conversations/${conversationId}/typing`, { method: 'POST', body: {} });
+export const sendTyping = (conversationId: number) =>
+  api(`conversations/${conversationId}/typing`, { method: 'POST', body: {} });
 
-export const loadInbox = (query: { q?: string; status?: string; assignee?: string; page?: number }, signal?: AbortSignal) =>
-  api<InboxPage>('conversations', { query, signal });
+export const loadInbox = (
+  query: { q?: string; status?: string; assignee?: string; page?: number },
+  signal?: AbortSignal,
+) => api<InboxPage>('conversations', { query, signal });
 
-export const changeConversation = (conversationId: number, body: { status?: 'open' | 'resolved'; assigneeId?: number | null }) =>
-  api<{ data: ConversationSummary }>(`conversations/${conversationId}`, { method: 'PATCH', body });
+export const changeConversation = (
+  conversationId: number,
+  body: { status?: 'open' | 'resolved'; assigneeId?: number | null },
+) => api<{ data: ConversationSummary }>(`conversations/${conversationId}`, { method: 'PATCH', body });
 
 /** The console window of a conversation, named by it: a second click focuses the window already open. */
 export const conversationWindowName = (id: number) => `chat-${id}`;

@@ -6,7 +6,16 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLive } from '../live/useLive';
-import { loadConversation, markRead, postMessage, sendTyping, type ChatMessage, type ChatSource, type ConversationSummary, type Side } from './chatApi';
+import {
+  loadConversation,
+  markRead,
+  postMessage,
+  sendTyping,
+  type ChatMessage,
+  type ChatSource,
+  type ConversationSummary,
+  type Side,
+} from './chatApi';
 
 const TYPING_SHOWN_MS = 4000;
 const TYPING_EVERY_MS = 2500;
@@ -34,7 +43,11 @@ export function useConversation(source: ChatSource, side: Side, active: boolean)
 
   const catchUp = useCallback(async () => {
     try {
-      const page = await loadConversation(source, state.current.id, state.current.lastId ? { after: state.current.lastId } : {});
+      const page = await loadConversation(
+        source,
+        state.current.id,
+        state.current.lastId ? { after: state.current.lastId } : {},
+      );
       setConversation(page.data);
       setMessages((have) => mergeMessages(have, page.messages));
       if (!state.current.lastId) setMore(page.more);
@@ -61,7 +74,12 @@ export function useConversation(source: ChatSource, side: Side, active: boolean)
   // Typing is shown at once, without asking the API.
   useLive(
     (e) => {
-      if (e.topic === 'conversation' && e.subjectId === state.current.id && e.kind.startsWith('typing:') && e.kind !== `typing:${side}`) {
+      if (
+        e.topic === 'conversation' &&
+        e.subjectId === state.current.id &&
+        e.kind.startsWith('typing:') &&
+        e.kind !== `typing:${side}`
+      ) {
         setTyping(true);
         clearTimeout(typingTimer.current);
         typingTimer.current = setTimeout(() => setTyping(false), TYPING_SHOWN_MS);
@@ -106,5 +124,18 @@ export function useConversation(source: ChatSource, side: Side, active: boolean)
     void sendTyping(state.current.id).catch(() => undefined);
   }, []);
 
-  return { conversation, setConversation, messages, more, otherSideReadId, loading, failed, typing, send, typed, loadOlder, reload: catchUp };
+  return {
+    conversation,
+    setConversation,
+    messages,
+    more,
+    otherSideReadId,
+    loading,
+    failed,
+    typing,
+    send,
+    typed,
+    loadOlder,
+    reload: catchUp,
+  };
 }

@@ -19,9 +19,27 @@ interface Props {
   alternative?: { label: string; onClick(): void };
 }
 
-export function ConfirmDialog({ open, title, message, confirmLabel, destructive, busy, onConfirm, onClose, children, wide, alternative }: Props) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  destructive,
+  busy,
+  onConfirm,
+  onClose,
+  children,
+  wide,
+  alternative,
+}: Props) {
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth={wide ? 'sm' : 'xs'} fullWidth aria-labelledby="confirm-title">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      maxWidth={wide ? 'sm' : 'xs'}
+      fullWidth
+      aria-labelledby="confirm-title"
+    >
       <DialogTitle id="confirm-title">{title}</DialogTitle>
       <DialogContent>
         <DialogContentText component="div">{message}</DialogContentText>

@@ -94,7 +94,12 @@ export function NotificationBell({ color = 'inherit' }: { color?: 'inherit' | 'd
   return (
     <>
       <Tooltip title={t('notifications.inbox.title')}>
-        <IconButton color={color} aria-label={label} onClick={(e) => setAnchor(e.currentTarget)} data-testid="notification-bell">
+        <IconButton
+          color={color}
+          aria-label={label}
+          onClick={(e) => setAnchor(e.currentTarget)}
+          data-testid="notification-bell"
+        >
           <Badge badgeContent={count > 0 ? bellCount(count) : undefined} color="error" data-testid="notification-count">
             <NotificationsOutlined />
           </Badge>
@@ -143,14 +148,22 @@ export function NotificationBell({ color = 'inherit' }: { color?: 'inherit' | 'd
                   <Box sx={{ display: 'flex' }}>
                     {n.unread && (
                       <Tooltip title={t('notifications.inbox.markRead')}>
-                        <IconButton size="small" aria-label={t('notifications.inbox.markRead')} onClick={() => void change(`notifications/${n.id}/read`)}>
+                        <IconButton
+                          size="small"
+                          aria-label={t('notifications.inbox.markRead')}
+                          onClick={() => void change(`notifications/${n.id}/read`)}
+                        >
                           <DoneOutlined fontSize="small" />
                         </IconButton>
                       </Tooltip>
                     )}
                     {!n.archived && (
                       <Tooltip title={t('notifications.inbox.archive')}>
-                        <IconButton size="small" aria-label={t('notifications.inbox.archive')} onClick={() => void change(`notifications/${n.id}/archive`)}>
+                        <IconButton
+                          size="small"
+                          aria-label={t('notifications.inbox.archive')}
+                          onClick={() => void change(`notifications/${n.id}/archive`)}
+                        >
                           <ArchiveOutlined fontSize="small" />
                         </IconButton>
                       </Tooltip>

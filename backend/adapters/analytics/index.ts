@@ -12,11 +12,17 @@ export type AnalyticsEventName = 'search' | 'project_created' | 'candidates_move
 export type AnalyticsProperties = Record<string, number | boolean | string | string[] | null>;
 
 export interface AnalyticsAdapter {
-  record(db: Knex | Knex.Transaction, actor: Actor, event: AnalyticsEventName, properties?: AnalyticsProperties & { projectId?: number }): Promise<void>;
+  record(
+    db: Knex | Knex.Transaction,
+    actor: Actor,
+    event: AnalyticsEventName,
+    properties?: AnalyticsProperties & { projectId?: number },
+  ): Promise<void>;
 }
 
 /** Whether an actor's actions are product analytics: company and RaaS company users only. */
-export const tracked = (actor: Actor): boolean => (actor.role === 'company' || actor.role === 'raasCompany') && Boolean(actor.id && actor.companyId);
+export const tracked = (actor: Actor): boolean =>
+  (actor.role === 'company' || actor.role === 'raasCompany') && Boolean(actor.id && actor.companyId);
 
 const SHORT = 80;
 function clean(properties: AnalyticsProperties): AnalyticsProperties {

@@ -45,10 +45,17 @@ export function ashbyProvider(base: string, creds: AshbyCredentials, limits?: Ht
     'Content-Type': 'application/json',
   };
   async function rpc<T>(method: string, body: Record<string, unknown>): Promise<Envelope<T>> {
-    const answer = await requestJson<Envelope<T>>(`${base}/${method}`, { method: 'POST', headers, body: JSON.stringify(body) }, limits);
+    const answer = await requestJson<Envelope<T>>(
+      `${base}/${method}`,
+      { method: 'POST', headers, body: JSON.stringify(body) },
+      limits,
+    );
     if (!answer?.success) {
       const first = answer?.errors?.[0];
-      throw new AtsError('rejected', (typeof first === 'string' ? first : JSON.stringify(first ?? 'Ashby refused the request')).slice(0, 200));
+      throw new AtsError(
+        'rejected',
+        (typeof first === 'string' ? first : JSON.stringify(first ?? 'Ashby refused the request')).slice(0, 200),
+      );
     }
     return answer;
   }
@@ -59,10 +66,13 @@ export function ashbyProvider(base: string, creds: AshbyCredentials, limits?: Ht
     let stages = stagesByJob.get(jobId);
     if (!stages) {
       const plan = await rpc<{ interviewPlanId: string }>('jobInterviewPlan.info', { jobId });
-      stages = (await rpc<Stage[]>('interviewStage.list', { interviewPlanId: plan.results?.interviewPlanId })).results ?? [];
+      stages =
+        (await rpc<Stage[]>('interviewStage.list', { interviewPlanId: plan.results?.interviewPlanId })).results ?? [];
       stagesByJob.set(jobId, stages);
     }
-    const found = [...stages].sort((a, b) => a.orderInInterviewPlan - b.orderInInterviewPlan).find((s) => s.type === STAGE_TYPE[stage]);
+    const found = [...stages]
+      .sort((a, b) => a.orderInInterviewPlan - b.orderInInterviewPlan)
+      .find((s) => s.type === STAGE_TYPE[stage]);
     if (!found) throw new AtsError('rejected', `the job's interview plan has no ${STAGE_TYPE[stage] ?? stage} stage`);
     return found.id;
   }
@@ -77,7 +87,11 @@ export function ashbyProvider(base: string, creds: AshbyCredentials, limits?: Ht
       const jobs: AtsJob[] = [];
       let cursor: string | undefined;
       for (let page = 0; page < 100; page++) {
-        const answer = await rpc<{ id: string; title: string }[]>('job.list', { status: ['Open'], limit: 100, ...(cursor ? { cursor } : {}) });
+        const answer = await rpc<{ id: string; title: string }[]>('job.list', {
+          status: ['Open'],
+          limit: 100,
+          ...(cursor ? { cursor } : {}),
+        });
         jobs.push(...(answer.results ?? []).map((j) => ({ remoteId: j.id, title: j.title })));
         if (!answer.moreDataAvailable || !answer.nextCursor) break;
         cursor = answer.nextCursor;
@@ -93,7 +107,11 @@ export function ashbyProvider(base: string, creds: AshbyCredentials, limits?: Ht
       });
       const candidateId = candidate.results?.id;
       if (!candidateId) throw new AtsError('rejected', 'Ashby answered without a candidate id');
-      const application = await rpc<{ id: string }>('application.create', { candidateId, jobId, interviewStageId: await stageId(jobId, stage) });
+      const application = await rpc<{ id: string }>('application.create', {
+        candidateId,
+        jobId,
+        interviewStageId: await stageId(jobId, stage),
+      });
       if (!application.results?.id) throw new AtsError('rejected', 'Ashby answered without an application id');
       return application.results.id;
     },
@@ -101,7 +119,9 @@ export function ashbyProvider(base: string, creds: AshbyCredentials, limits?: Ht
     async moveApplication(remoteId, stage, jobId) {
       const body: Record<string, unknown> = { applicationId: remoteId, interviewStageId: await stageId(jobId, stage) };
       if (stage === 'rejected') {
-        archiveReason ??= (await rpc<{ id: string; isArchived?: boolean }[]>('archiveReason.list', {})).results?.find((r) => !r.isArchived)?.id;
+        archiveReason ??= (await rpc<{ id: string; isArchived?: boolean }[]>('archiveReason.list', {})).results?.find(
+          (r) => !r.isArchived,
+        )?.id;
         if (!archiveReason) throw new AtsError('rejected', 'the Ashby account has no archive reason');
         body.archiveReasonId = archiveReason;
       }

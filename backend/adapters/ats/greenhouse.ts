@@ -23,7 +23,12 @@ const STAGE_NAME: Partial<Record<StageKey, RegExp>> = {
   placed: /hire|offer/i,
 };
 
-export function greenhouseProvider(base: string, tokenUrl: string, creds: GreenhouseCredentials, limits?: HttpLimits): AtsProvider {
+export function greenhouseProvider(
+  base: string,
+  tokenUrl: string,
+  creds: GreenhouseCredentials,
+  limits?: HttpLimits,
+): AtsProvider {
   let token: { value: string; expiresAt: number } | undefined;
 
   async function accessToken(renew = false): Promise<string> {
@@ -58,7 +63,11 @@ export function greenhouseProvider(base: string, tokenUrl: string, creds: Greenh
         url,
         {
           method,
-          headers: { Authorization: `Bearer ${await accessToken(renew)}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+          headers: {
+            Authorization: `Bearer ${await accessToken(renew)}`,
+            Accept: 'application/json',
+            'Content-Type': 'application/json',
+          },
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         },
         limits,
@@ -78,7 +87,13 @@ export function greenhouseProvider(base: string, tokenUrl: string, creds: Greenh
     if (!stages)
       stagesByJob.set(
         jobId,
-        (stages = (await call<{ id: number; name: string; priority: number }[]>('GET', `/job_stages?job_id=${encodeURIComponent(jobId)}`)).body ?? []),
+        (stages =
+          (
+            await call<{ id: number; name: string; priority: number }[]>(
+              'GET',
+              `/job_stages?job_id=${encodeURIComponent(jobId)}`,
+            )
+          ).body ?? []),
       );
     const pattern = STAGE_NAME[stage];
     const found = pattern && [...stages].sort((a, b) => a.priority - b.priority).find((s) => pattern.test(s.name));
@@ -114,7 +129,11 @@ export function greenhouseProvider(base: string, tokenUrl: string, creds: Greenh
       ).body;
       if (!candidate?.id) throw new AtsError('rejected', 'Greenhouse answered without a candidate id');
       const application = (
-        await call<{ id: number }>('POST', '/applications', { candidate_id: candidate.id, job_id: Number(jobId), stage_id: await stageId(jobId, stage) })
+        await call<{ id: number }>('POST', '/applications', {
+          candidate_id: candidate.id,
+          job_id: Number(jobId),
+          stage_id: await stageId(jobId, stage),
+        })
       ).body;
       if (!application?.id) throw new AtsError('rejected', 'Greenhouse answered without an application id');
       return String(application.id);
@@ -132,7 +151,12 @@ export function greenhouseProvider(base: string, tokenUrl: string, creds: Greenh
     },
 
     async findByEmail(email) {
-      const found = (await call<{ id: number; created_at: string }[]>('GET', `/candidates?email=${encodeURIComponent(email)}&per_page=1`)).body?.[0];
+      const found = (
+        await call<{ id: number; created_at: string }[]>(
+          'GET',
+          `/candidates?email=${encodeURIComponent(email)}&per_page=1`,
+        )
+      ).body?.[0];
       return found ? { since: found.created_at } : null;
     },
   };

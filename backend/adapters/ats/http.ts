@@ -32,10 +32,17 @@ function vendorMessage(body: unknown, status: number): string {
   const pick = (v: unknown): string | undefined => {
     if (typeof v === 'string') return v;
     if (Array.isArray(v)) return pick(v[0]);
-    if (v && typeof v === 'object') return pick((v as Record<string, unknown>).message ?? (v as Record<string, unknown>).error);
+    if (v && typeof v === 'object')
+      return pick((v as Record<string, unknown>).message ?? (v as Record<string, unknown>).error);
     return undefined;
   };
-  return (pick(b?.errors) ?? pick(b?.error) ?? pick(b?.message) ?? pick(b?.error_description) ?? `HTTP ${status}`).slice(0, 200);
+  return (
+    pick(b?.errors) ??
+    pick(b?.error) ??
+    pick(b?.message) ??
+    pick(b?.error_description) ??
+    `HTTP ${status}`
+  ).slice(0, 200);
 }
 
 async function readBody(res: Response): Promise<unknown> {
@@ -57,7 +64,11 @@ export function nextLink(headers: Headers): string | undefined {
   return /<([^>]+)>\s*;\s*rel="?next"?/.exec(headers.get('link') ?? '')?.[1];
 }
 
-export async function request<T>(url: string, init: RequestInit, limits: HttpLimits = DEFAULT_LIMITS): Promise<{ body: T; headers: Headers }> {
+export async function request<T>(
+  url: string,
+  init: RequestInit,
+  limits: HttpLimits = DEFAULT_LIMITS,
+): Promise<{ body: T; headers: Headers }> {
   for (let attempt = 0; ; attempt++) {
     let res: Response;
     try {
@@ -71,16 +82,23 @@ export async function request<T>(url: string, init: RequestInit, limits: HttpLim
     const body = await readBody(res);
     if (res.status === 429) {
       const wait = retryAfterMs(res.headers.get('retry-after'));
-      if (attempt >= limits.retries || wait > limits.maxRetryWaitMs) throw new AtsError('rateLimited', 'the ATS rate limit was reached', 429);
+      if (attempt >= limits.retries || wait > limits.maxRetryWaitMs)
+        throw new AtsError('rateLimited', 'the ATS rate limit was reached', 429);
       await sleep(wait);
       continue;
     }
     if (res.status >= 500) {
-      if (attempt >= limits.retries) throw new AtsError('unavailable', `the ATS answered ${res.status}: ${vendorMessage(body, res.status)}`, res.status);
+      if (attempt >= limits.retries)
+        throw new AtsError(
+          'unavailable',
+          `the ATS answered ${res.status}: ${vendorMessage(body, res.status)}`,
+          res.status,
+        );
       await sleep(250 * 2 ** attempt);
       continue;
     }
-    if (res.status === 401 || res.status === 403) throw new AtsError('auth', vendorMessage(body, res.status), res.status);
+    if (res.status === 401 || res.status === 403)
+      throw new AtsError('auth', vendorMessage(body, res.status), res.status);
     throw new AtsError('rejected', vendorMessage(body, res.status), res.status);
   }
 }

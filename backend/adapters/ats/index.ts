@@ -23,11 +23,21 @@ export function providerFor(
 ): AtsProvider {
   switch (kind) {
     case 'workable':
-      return workableProvider(config.workableUrl, credentials as unknown as WorkableCredentials, settings, config.limits);
+      return workableProvider(
+        config.workableUrl,
+        credentials as unknown as WorkableCredentials,
+        settings,
+        config.limits,
+      );
     case 'ashby':
       return ashbyProvider(config.ashbyUrl, credentials as unknown as AshbyCredentials, config.limits);
     case 'greenhouse':
-      return greenhouseProvider(config.greenhouseUrl, config.greenhouseTokenUrl, credentials as unknown as GreenhouseCredentials, config.limits);
+      return greenhouseProvider(
+        config.greenhouseUrl,
+        config.greenhouseTokenUrl,
+        credentials as unknown as GreenhouseCredentials,
+        config.limits,
+      );
     case 'lever':
       return leverProvider(config, credentials as unknown as LeverTokens, settings, save);
     default:

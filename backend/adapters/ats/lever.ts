@@ -26,7 +26,12 @@ interface Page<T> {
   next?: string;
 }
 
-export function leverProvider(config: AtsConfig, initial: LeverTokens, settings: Record<string, unknown>, save?: CredentialsSaver): AtsProvider {
+export function leverProvider(
+  config: AtsConfig,
+  initial: LeverTokens,
+  settings: Record<string, unknown>,
+  save?: CredentialsSaver,
+): AtsProvider {
   let tokens = initial;
   const base = config.lever.apiUrl;
 
@@ -42,7 +47,11 @@ export function leverProvider(config: AtsConfig, initial: LeverTokens, settings:
         `${base}${path}`,
         {
           method,
-          headers: { Authorization: `Bearer ${tokens.accessToken}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+          headers: {
+            Authorization: `Bearer ${tokens.accessToken}`,
+            Accept: 'application/json',
+            'Content-Type': 'application/json',
+          },
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         },
         config.limits,
@@ -57,7 +66,8 @@ export function leverProvider(config: AtsConfig, initial: LeverTokens, settings:
   }
 
   const performAs = () => {
-    if (typeof settings.userId !== 'string') throw new AtsError('rejected', 'no Lever user to act as: sign in with Lever again');
+    if (typeof settings.userId !== 'string')
+      throw new AtsError('rejected', 'no Lever user to act as: sign in with Lever again');
     return `perform_as=${encodeURIComponent(settings.userId)}`;
   };
   let stages: { id: string; text: string }[] | undefined;
@@ -74,7 +84,8 @@ export function leverProvider(config: AtsConfig, initial: LeverTokens, settings:
   return {
     async verify(): Promise<AtsAccount> {
       const users = await call<Page<{ id: string; name?: string; accessRole?: string }[]>>('GET', '/users?limit=100');
-      const user = users.data?.find((u) => u.accessRole === 'super admin' || u.accessRole === 'admin') ?? users.data?.[0];
+      const user =
+        users.data?.find((u) => u.accessRole === 'super admin' || u.accessRole === 'admin') ?? users.data?.[0];
       return { account: user?.name, settings: { userId: user?.id } };
     },
 
@@ -118,7 +129,12 @@ export function leverProvider(config: AtsConfig, initial: LeverTokens, settings:
     },
 
     async findByEmail(email) {
-      const found = (await call<Page<{ id: string; createdAt: number }[]>>('GET', `/opportunities?email=${encodeURIComponent(email)}&limit=1`)).data?.[0];
+      const found = (
+        await call<Page<{ id: string; createdAt: number }[]>>(
+          'GET',
+          `/opportunities?email=${encodeURIComponent(email)}&limit=1`,
+        )
+      ).data?.[0];
       return found ? { since: new Date(found.createdAt).toISOString() } : null;
     },
   };

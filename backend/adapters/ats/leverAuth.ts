@@ -29,7 +29,11 @@ export const LEVER_AUDIENCE = 'https://api.lever.co/v1/';
 function configuration(config: AtsConfig): oidc.Configuration {
   const { authUrl, clientId, clientSecret } = config.lever;
   if (!clientId || !clientSecret) throw new AtsError('auth', 'Lever is not configured');
-  const server: oidc.ServerMetadata = { issuer: authUrl, authorization_endpoint: `${authUrl}/authorize`, token_endpoint: `${authUrl}/oauth/token` };
+  const server: oidc.ServerMetadata = {
+    issuer: authUrl,
+    authorization_endpoint: `${authUrl}/authorize`,
+    token_endpoint: `${authUrl}/oauth/token`,
+  };
   const result = new oidc.Configuration(server, clientId, clientSecret);
   // Loopback stand-ins speak plain http; real Lever is https only.
   if (/^http:\/\/(127\.0\.0\.1|localhost)(:|\/)/.test(authUrl)) oidc.allowInsecureRequests(result);

@@ -29,11 +29,21 @@ interface Stage {
   position: number;
 }
 
-export function workableProvider(baseTemplate: string, creds: WorkableCredentials, settings: Record<string, unknown>, limits?: HttpLimits): AtsProvider {
+export function workableProvider(
+  baseTemplate: string,
+  creds: WorkableCredentials,
+  settings: Record<string, unknown>,
+  limits?: HttpLimits,
+): AtsProvider {
   const base = `${baseTemplate.replace('{subdomain}', encodeURIComponent(creds.subdomain))}/spi/v3`;
-  const headers = { Authorization: `Bearer ${creds.token}`, Accept: 'application/json', 'Content-Type': 'application/json' };
+  const headers = {
+    Authorization: `Bearer ${creds.token}`,
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+  };
   const get = <T>(url: string) => requestJson<T>(url.startsWith('http') ? url : `${base}${url}`, { headers }, limits);
-  const post = <T>(path: string, body: unknown) => requestJson<T>(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) }, limits);
+  const post = <T>(path: string, body: unknown) =>
+    requestJson<T>(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) }, limits);
   let stages: Stage[] | undefined;
 
   async function member(): Promise<string> {
@@ -78,13 +88,20 @@ export function workableProvider(baseTemplate: string, creds: WorkableCredential
         ...(person.summary ? { summary: person.summary } : {}),
         ...(person.cv ? { resume: { name: person.cv.fileName, data: person.cv.data.toString('base64') } } : {}),
       };
-      const body = await post<{ candidate: { id: string } }>(`/jobs/${encodeURIComponent(jobId)}/candidates`, { sourced: true, candidate });
+      const body = await post<{ candidate: { id: string } }>(`/jobs/${encodeURIComponent(jobId)}/candidates`, {
+        sourced: true,
+        candidate,
+      });
       const id = body?.candidate?.id;
       if (!id) throw new AtsError('rejected', 'Workable answered without a candidate id');
       if (stage !== 'shortlist') await provider.moveApplication(String(id), stage, jobId);
       else {
         const slug = await stageSlug(stage);
-        if (slug) await post(`/candidates/${encodeURIComponent(String(id))}/move`, { member_id: await member(), target_stage: slug });
+        if (slug)
+          await post(`/candidates/${encodeURIComponent(String(id))}/move`, {
+            member_id: await member(),
+            target_stage: slug,
+          });
       }
       return String(id);
     },
@@ -101,7 +118,9 @@ export function workableProvider(baseTemplate: string, creds: WorkableCredential
     },
 
     async findByEmail(email) {
-      const body = await get<{ candidates: { created_at: string }[] }>(`/candidates?email=${encodeURIComponent(email)}&limit=1`);
+      const body = await get<{ candidates: { created_at: string }[] }>(
+        `/candidates?email=${encodeURIComponent(email)}&limit=1`,
+      );
       const found = body?.candidates?.[0];
       return found ? { since: found.created_at } : null;
     },

@@ -61,18 +61,26 @@ function waitFor(err: unknown, attempt: number, backoffMs: number): number {
 /** What went wrong, and whether another try may help. */
 function classify(err: unknown): { reason: LlmFailure; retry: boolean; detail: string } {
   const detail = err instanceof Error ? err.message.slice(0, 400) : String(err).slice(0, 400);
-  if (err instanceof APIConnectionTimeoutError || err instanceof APIUserAbortError) return { reason: 'timeout', retry: false, detail };
-  if (err instanceof APIError && err.status === 429) return { reason: 'rateLimited', retry: true, detail: `429 ${detail}` };
+  if (err instanceof APIConnectionTimeoutError || err instanceof APIUserAbortError)
+    return { reason: 'timeout', retry: false, detail };
+  if (err instanceof APIError && err.status === 429)
+    return { reason: 'rateLimited', retry: true, detail: `429 ${detail}` };
   if (err instanceof APIError && typeof err.status === 'number' && err.status >= 500)
     return { reason: 'serverError', retry: true, detail: `${err.status} ${detail}` };
   if (err instanceof APIConnectionError) return { reason: 'serverError', retry: true, detail };
-  if (err instanceof APIError) return { reason: 'failed', retry: false, detail: `${err.status ?? ''} ${detail}`.trim() };
+  if (err instanceof APIError)
+    return { reason: 'failed', retry: false, detail: `${err.status ?? ''} ${detail}`.trim() };
   // The answer came but is not JSON, or not the schema's shape, or was cut short or refused.
   return { reason: 'malformed', retry: false, detail };
 }
 
 export function createLlmAdapter(config: LlmConfig): LlmAdapter {
-  const client = new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey || 'none', maxRetries: 0, timeout: config.timeoutMs });
+  const client = new OpenAI({
+    baseURL: config.baseUrl,
+    apiKey: config.apiKey || 'none',
+    maxRetries: 0,
+    timeout: config.timeoutMs,
+  });
   return {
     model: config.model,
     async structured(messages, schema, name) {

@@ -15,7 +15,14 @@ export function createMailAdapter(smtpUrl: string | undefined, from: string): Ma
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(email) {
-      await transport.sendMail({ from, to: email.to, subject: email.subject, text: email.text, html: email.html, attachments: email.attachments });
+      await transport.sendMail({
+        from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        attachments: email.attachments,
+      });
       return 'sent';
     },
   };

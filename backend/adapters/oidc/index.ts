@@ -45,7 +45,13 @@ export class OidcSignIn {
   }
 
   /** Redirects to the provider; `intent` comes back with the callback. */
-  async start(provider: SocialProvider, intent: string, req: Request, res: Response, next: NextFunction): Promise<void> {
+  async start(
+    provider: SocialProvider,
+    intent: string,
+    req: Request,
+    res: Response,
+    next: NextFunction,
+  ): Promise<void> {
     await this.strategy(provider);
     this.attachState(req, res, { intent });
     this.passport.authenticate(provider, { session: false })(req, res, next);
@@ -58,14 +64,20 @@ export class OidcSignIn {
     res.clearCookie(COOKIE, { path: COOKIE_PATH });
     if (!state) return { ok: false, reason: 'missing or expired round-trip state' };
     // Without a code or an error the strategy would start a new round trip instead of finishing this one.
-    if (req.query.code === undefined && req.query.error === undefined) return { ok: false, reason: 'no authorization response' };
+    if (req.query.code === undefined && req.query.error === undefined)
+      return { ok: false, reason: 'no authorization response' };
     this.attachState(req, res, state, false);
     return new Promise<SocialOutcome>((resolve) => {
-      this.passport.authenticate(provider, { session: false }, (err: unknown, user: SocialProfile | false, info: unknown) => {
-        if (err) resolve({ ok: false, reason: err instanceof Error ? err.message : String(err) });
-        else if (!user) resolve({ ok: false, reason: (info as { message?: string } | undefined)?.message ?? 'refused' });
-        else resolve({ ok: true, profile: user, intent: String(state.intent) });
-      })(req, res, next);
+      this.passport.authenticate(
+        provider,
+        { session: false },
+        (err: unknown, user: SocialProfile | false, info: unknown) => {
+          if (err) resolve({ ok: false, reason: err instanceof Error ? err.message : String(err) });
+          else if (!user)
+            resolve({ ok: false, reason: (info as { message?: string } | undefined)?.message ?? 'refused' });
+          else resolve({ ok: true, profile: user, intent: String(state.intent) });
+        },
+      )(req, res, next);
     });
   }
 
@@ -99,7 +111,10 @@ export class OidcSignIn {
       sessionKey: `oidc:${provider}`,
     };
     const verify = verifier(config);
-    this.passport.use(provider, provider === 'linkedin' ? new StateOnlyStrategy(options, verify) : new Strategy(options, verify));
+    this.passport.use(
+      provider,
+      provider === 'linkedin' ? new StateOnlyStrategy(options, verify) : new Strategy(options, verify),
+    );
   }
 
   /** Gives passport the req.session it expects, written to the signed cookie whenever the strategy stores into it. */
@@ -107,7 +122,9 @@ export class OidcSignIn {
     const data = { ...initial };
     const write = () => {
       if (!persist) return;
-      const payload = Buffer.from(JSON.stringify({ ...data, exp: Date.now() + ROUND_TRIP_MINUTES * 60_000 })).toString('base64url');
+      const payload = Buffer.from(JSON.stringify({ ...data, exp: Date.now() + ROUND_TRIP_MINUTES * 60_000 })).toString(
+        'base64url',
+      );
       res.cookie(COOKIE, `${payload}.${hmac(this.config.secret, payload)}`, {
         httpOnly: true,
         // Lax: the provider brings the browser back with a top-level GET, which carries Lax cookies.
@@ -129,7 +146,13 @@ export class OidcSignIn {
   private readState(req: Request): Record<string, unknown> | undefined {
     const raw = (req.cookies as Record<string, string> | undefined)?.[COOKIE];
     const [payload, signature] = typeof raw === 'string' ? raw.split('.') : [];
-    if (!payload || !signature || !/^[0-9a-f]{64}$/.test(signature) || !sameHash(signature, hmac(this.config.secret, payload))) return undefined;
+    if (
+      !payload ||
+      !signature ||
+      !/^[0-9a-f]{64}$/.test(signature) ||
+      !sameHash(signature, hmac(this.config.secret, payload))
+    )
+      return undefined;
     try {
       const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
       return typeof data.exp === 'number' && data.exp > Date.now() ? data : undefined;
@@ -149,7 +172,8 @@ function verifier(config: client.Configuration): VerifyFunction {
       const rawEmail = info.email ?? claims.email;
       const email = typeof rawEmail === 'string' && rawEmail.length <= 254 ? rawEmail.trim().toLowerCase() : undefined;
       const verified = info.email_verified ?? claims.email_verified;
-      if (!email || (verified !== true && verified !== 'true')) return done(null, false, { message: 'no verified email' });
+      if (!email || (verified !== true && verified !== 'true'))
+        return done(null, false, { message: 'no verified email' });
       done(null, {
         email,
         firstName: text(info.given_name ?? claims.given_name),

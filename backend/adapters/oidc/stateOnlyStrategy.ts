@@ -43,7 +43,11 @@ export class StateOnlyStrategy extends Strategy {
     if (this.shouldInitiateAuthRequest(req, currentUrl, options)) {
       const state = client.randomState();
       session[this.stateSessionKey] = { state };
-      const url = client.buildAuthorizationUrl(this.stateConfig, { redirect_uri: this.stateCallbackURL, scope: this.stateScope, state });
+      const url = client.buildAuthorizationUrl(this.stateConfig, {
+        redirect_uri: this.stateCallbackURL,
+        scope: this.stateScope,
+        state,
+      });
       return this.redirect(url.href);
     }
     void this.finishStateOnly(session, currentUrl);
@@ -56,14 +60,18 @@ export class StateOnlyStrategy extends Strategy {
     const callback = new URL(this.stateCallbackURL);
     for (const [key, value] of currentUrl.searchParams.entries()) callback.searchParams.append(key, value);
     try {
-      const tokens = await client.authorizationCodeGrant(this.stateConfig, callback, { expectedState: stored.state, idTokenExpected: true });
+      const tokens = await client.authorizationCodeGrant(this.stateConfig, callback, {
+        expectedState: stored.state,
+        idTokenExpected: true,
+      });
       this.stateVerify(tokens, (err, user, info) => {
         if (err) return this.error(err as Error);
         if (!user) return this.fail(info);
         return this.success(user);
       });
     } catch (err) {
-      if (err instanceof client.AuthorizationResponseError && err.error === 'access_denied') return this.fail({ message: err.error_description || err.error });
+      if (err instanceof client.AuthorizationResponseError && err.error === 'access_denied')
+        return this.fail({ message: err.error_description || err.error });
       this.error(err as Error);
     }
   }

@@ -30,7 +30,10 @@ export interface PaymentAdapter {
   /** The verified event, or throws when the signature does not match the raw body. */
   verifyWebhook(rawBody: Buffer | string, signature: string): Stripe.Event;
   /** Test mode only: a signed `checkout.session.completed` for a session, as Stripe would send it. */
-  signTestCompletion?(session: { id: string; orderId: number; amountMinor: number; currency: string }): { payload: string; signature: string };
+  signTestCompletion?(session: { id: string; orderId: number; amountMinor: number; currency: string }): {
+    payload: string;
+    signature: string;
+  };
 }
 
 function sdk(secretKey: string, apiUrl?: string): Stripe {

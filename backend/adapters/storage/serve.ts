@@ -30,7 +30,11 @@ export function uploadsRouter(): Router {
     if (!KEY_PATTERN.test(key) || !PUBLIC_FOLDERS.has(key.split('/')[0]) || !type) throw notFound();
     const stream = await storageFor(req.ctx.config).get(key);
     if (!stream) throw notFound();
-    res.set({ 'Content-Type': type, 'Cache-Control': 'public, max-age=31536000, immutable', 'X-Content-Type-Options': 'nosniff' });
+    res.set({
+      'Content-Type': type,
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'X-Content-Type-Options': 'nosniff',
+    });
     stream.on('error', next).pipe(res);
   });
   return router;

@@ -53,9 +53,15 @@ function sameText(a: string, b: string): boolean {
 
 export function whatsappFor(config: Config): WhatsappAdapter {
   const settings = config.whatsapp;
-  const appSecret = settings.appSecret ?? createHmac('sha256', config.secret).update('whatsapp-app-secret').digest('hex');
-  const verifyToken = settings.verifyToken ?? createHmac('sha256', config.secret).update('whatsapp-verify-token').digest('hex').slice(0, 32);
-  const credentials = settings.token && settings.phoneNumberId ? { token: settings.token, phoneNumberId: settings.phoneNumberId } : undefined;
+  const appSecret =
+    settings.appSecret ?? createHmac('sha256', config.secret).update('whatsapp-app-secret').digest('hex');
+  const verifyToken =
+    settings.verifyToken ??
+    createHmac('sha256', config.secret).update('whatsapp-verify-token').digest('hex').slice(0, 32);
+  const credentials =
+    settings.token && settings.phoneNumberId
+      ? { token: settings.token, phoneNumberId: settings.phoneNumberId }
+      : undefined;
   return {
     mode: credentials ? 'cloud' : 'local',
     appSecret,
@@ -75,7 +81,10 @@ export function whatsappFor(config: Config): WhatsappAdapter {
         }),
         signal: AbortSignal.timeout(15_000),
       });
-      const body = (await res.json().catch(() => ({}))) as { messages?: { id?: string }[]; error?: { message?: string } };
+      const body = (await res.json().catch(() => ({}))) as {
+        messages?: { id?: string }[];
+        error?: { message?: string };
+      };
       if (!res.ok) throw new WhatsappError(body.error?.message ?? `WhatsApp answered ${res.status}`, res.status);
       const id = body.messages?.[0]?.id;
       if (!id) throw new WhatsappError('WhatsApp answered without a message id', res.status);
@@ -118,15 +127,26 @@ export function readWebhook(body: unknown): WebhookEvents {
         if (typeof msg.from !== 'string') continue;
         const context = msg.context as { id?: unknown } | undefined;
         const button = msg.button as { text?: unknown; payload?: unknown } | undefined;
-        const interactive = (msg.interactive as { button_reply?: { title?: unknown; id?: unknown } } | undefined)?.button_reply;
+        const interactive = (msg.interactive as { button_reply?: { title?: unknown; id?: unknown } } | undefined)
+          ?.button_reply;
         const text =
           (msg.text as { body?: unknown } | undefined)?.body ??
           button?.text ??
           interactive?.title ??
           (typeof button?.payload === 'string' ? button.payload : undefined);
         if (typeof text !== 'string') continue;
-        const payload = typeof button?.payload === 'string' ? button.payload : typeof interactive?.id === 'string' ? interactive.id : undefined;
-        events.replies.push({ from: msg.from, text: text.slice(0, 4000), contextId: typeof context?.id === 'string' ? context.id : undefined, payload });
+        const payload =
+          typeof button?.payload === 'string'
+            ? button.payload
+            : typeof interactive?.id === 'string'
+              ? interactive.id
+              : undefined;
+        events.replies.push({
+          from: msg.from,
+          text: text.slice(0, 4000),
+          contextId: typeof context?.id === 'string' ? context.id : undefined,
+          payload,
+        });
       }
     }
   }

@@ -8,7 +8,14 @@
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import { entity } from '../../../schema';
-import { ACCOUNT_TABLES, emailTaken, findAccountByEmail, SESSION_KIND, type Account, type AccountKind } from '../../auth/accounts';
+import {
+  ACCOUNT_TABLES,
+  emailTaken,
+  findAccountByEmail,
+  SESSION_KIND,
+  type Account,
+  type AccountKind,
+} from '../../auth/accounts';
 import { tokenShape } from '../../auth/login';
 import { newToken, sha256 } from '../../auth/tokens';
 import { AppError, badRequest } from '../../errors';
@@ -18,11 +25,21 @@ import { endSessions } from '../../crud/writes';
 import { queueEmail } from '../mail/outbox';
 
 const PURPOSE_CONFIRM_EMAIL = 3;
-const ENTITY_OF_KIND: Record<AccountKind, string> = { admin: 'admin', companyUser: 'companyUser', candidate: 'candidate', community: 'communityUser' };
+const ENTITY_OF_KIND: Record<AccountKind, string> = {
+  admin: 'admin',
+  companyUser: 'companyUser',
+  candidate: 'candidate',
+  community: 'communityUser',
+};
 export const CONFIRM_EMAIL_TTL_HOURS = 24;
 
 /** Voids earlier requests of the account and emails a confirmation link to `newEmail` (or a notice to its owner). */
-export async function requestEmailChange(trx: Knex.Transaction, config: Config, account: Account, newEmail: string): Promise<void> {
+export async function requestEmailChange(
+  trx: Knex.Transaction,
+  config: Config,
+  account: Account,
+  newEmail: string,
+): Promise<void> {
   const payload = { kind: SESSION_KIND[account.kind], id: account.id };
   await trx('email_codes')
     .where('purpose', PURPOSE_CONFIRM_EMAIL)
@@ -47,7 +64,12 @@ export async function requestEmailChange(trx: Knex.Transaction, config: Config, 
 }
 
 /** Uses up a confirmation code of the signed-in `account` and moves it to the confirmed address; its other sessions end. */
-export async function confirmEmailChange(knex: Knex, raw: unknown, account: Account, sessionId?: number): Promise<void> {
+export async function confirmEmailChange(
+  knex: Knex,
+  raw: unknown,
+  account: Account,
+  sessionId?: number,
+): Promise<void> {
   if (raw === undefined || raw === null || raw === '') throw badRequest({ code: 'code.errors.required' });
   const code = tokenShape(raw);
   const invalid = () => new AppError(400, 'confirmEmail.invalid');
@@ -64,7 +86,8 @@ export async function confirmEmailChange(knex: Knex, raw: unknown, account: Acco
     if (!row) throw invalid();
     const table = ACCOUNT_TABLES[account.kind];
     // Someone may have taken the address since it was asked for.
-    if (await emailTaken(trx, row.email, { kind: account.kind, id: account.id })) throw badRequest({ email: 'email.errors.exists' });
+    if (await emailTaken(trx, row.email, { kind: account.kind, id: account.id }))
+      throw badRequest({ email: 'email.errors.exists' });
     await trx(table).where('id', account.id).update({ email: row.email, updated_at: trx.fn.now() });
     await endSessions(trx, entity(ENTITY_OF_KIND[account.kind]), [account.id], sessionId);
   });

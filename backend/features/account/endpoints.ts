@@ -61,7 +61,11 @@ const update = defineEndpoint({
   path: '/auth/account',
   summary: 'Updates one’s own details and picture; a new email is confirmed by a code before it counts',
   access: 'signedIn',
-  upload: { field: 'profilePicEdit', maxBytes: PROFILE_PIC_MAX_BYTES, refusals: { tooLargeStatus: 400, tooManyKey: 'upload.errors.tooMany' } },
+  upload: {
+    field: 'profilePicEdit',
+    maxBytes: PROFILE_PIC_MAX_BYTES,
+    refusals: { tooLargeStatus: 400, tooManyKey: 'upload.errors.tooMany' },
+  },
   input: { body: anyBody },
   handler: async ({ actor, body, file, req, ctx }) => {
     const { knex, config } = ctx;
@@ -83,7 +87,10 @@ const update = defineEndpoint({
     const storage = storageFor(config);
     const key = file && ext ? await storage.put(file.buffer, { folder: 'profile-pics', ext }) : undefined;
     const previous = key
-      ? keyOfPublicPath(((await modelOf(account).query(knex).findById(account.id)) as unknown as { profilePic: string | null }).profilePic)
+      ? keyOfPublicPath(
+          ((await modelOf(account).query(knex).findById(account.id)) as unknown as { profilePic: string | null })
+            .profilePic,
+        )
       : undefined;
     try {
       await knex.transaction(async (trx) => {
@@ -100,7 +107,12 @@ const update = defineEndpoint({
       throw err;
     }
     if (previous) await storage.delete(previous);
-    return { success: true, message: 'messages.saveSuccess', data: await accountDetails(knex, account), emailConfirmationSent: Boolean(newEmail) };
+    return {
+      success: true,
+      message: 'messages.saveSuccess',
+      data: await accountDetails(knex, account),
+      emailConfirmationSent: Boolean(newEmail),
+    };
   },
 });
 

@@ -53,9 +53,15 @@ const filtersSchema = z
     lang: ids.optional(),
     te: z.array(z.number().int().min(1).max(4)).max(4).optional(),
     salary: z
-      .object({ from: z.number().int().min(0).max(100000), to: z.number().int().min(0).max(100000).optional(), currency: z.string().regex(/^[A-Z]{3}$/) })
+      .object({
+        from: z.number().int().min(0).max(100000),
+        to: z.number().int().min(0).max(100000).optional(),
+        currency: z.string().regex(/^[A-Z]{3}$/),
+      })
       .optional(),
-    experience: z.object({ from: z.number().int().min(0).max(80), to: z.number().int().min(0).max(80).optional() }).optional(),
+    experience: z
+      .object({ from: z.number().int().min(0).max(80), to: z.number().int().min(0).max(80).optional() })
+      .optional(),
     remote: z.boolean().optional(),
   })
   .strict();
@@ -66,7 +72,13 @@ function searchFilters(f: Filters): MatchFilters {
   if (f.l?.length) values.l = f.l.map(String);
   if (f.s?.length) values.s = f.s.map(String);
   if (f.lang?.length) values.lang = f.lang.map(String);
-  return { values, enums: f.te?.length ? { te: f.te } : {}, salary: f.salary, experience: f.experience, remote: f.remote };
+  return {
+    values,
+    enums: f.te?.length ? { te: f.te } : {},
+    salary: f.salary,
+    experience: f.experience,
+    remote: f.remote,
+  };
 }
 
 const UNREADABLE: Record<string, string> = {
@@ -180,14 +192,17 @@ export const aiMatchEndpoints = [
           .digest('hex');
         const [saved] = (await trx('ai_match_runs')
           .where('id', current.id)
-          .update({ requirements: JSON.stringify(requirements), input_hash: inputHash, status: MATCH_STATUS.queued, updated_at: new Date() })
+          .update({
+            requirements: JSON.stringify(requirements),
+            input_hash: inputHash,
+            status: MATCH_STATUS.queued,
+            updated_at: new Date(),
+          })
           .returning('*')) as RunRow[];
-        await trx.raw('select graphile_worker.add_job(?, json_build_object(?::text, ?::int), job_key => ?, max_attempts => 1)', [
-          'match_candidates',
-          'runId',
-          current.id,
-          `match_candidates:${current.id}`,
-        ]);
+        await trx.raw(
+          'select graphile_worker.add_job(?, json_build_object(?::text, ?::int), job_key => ?, max_attempts => 1)',
+          ['match_candidates', 'runId', current.id, `match_candidates:${current.id}`],
+        );
         return saved;
       });
       return publicRun(run, ctx.config);
@@ -222,7 +237,8 @@ export const aiMatchEndpoints = [
     summary: "An AI match run's state and progress",
     access: MANAGE,
     row: own('read'),
-    handler: async ({ row, ctx }) => publicRun((await ctx.knex('ai_match_runs').where('id', row.id).first()) as RunRow, ctx.config),
+    handler: async ({ row, ctx }) =>
+      publicRun((await ctx.knex('ai_match_runs').where('id', row.id).first()) as RunRow, ctx.config),
   }),
 
   defineEndpoint({
@@ -248,7 +264,10 @@ export const aiMatchEndpoints = [
       const sort = query.sort ?? 'score';
       const order = (query.order ?? (sort === 'rank' ? 'asc' : 'desc')).toLowerCase() as 'asc' | 'desc';
       // Only candidates an admin still meets (their status), by the one visibility rule.
-      const q = knex('ai_match_results as r').join('candidates as c', 'c.id', 'r.candidate_id').where('r.run_id', row.id).whereRaw(statusSql('admin'));
+      const q = knex('ai_match_results as r')
+        .join('candidates as c', 'c.id', 'r.candidate_id')
+        .where('r.run_id', row.id)
+        .whereRaw(statusSql('admin'));
       if (query.recommendation) q.where('r.recommendation', RECOMMENDATION[query.recommendation]);
       if (query.judgedOnly !== false && !query.recommendation) q.whereRaw("coalesce(r.not_judged, '') <> 'belowTop'");
       const [{ count }] = (await q.clone().count({ count: '*' })) as { count: string }[];
@@ -276,7 +295,10 @@ export const aiMatchEndpoints = [
             parts: r.parts,
             score: r.score,
             strengths: r.strengths,
-            recommendation: Object.keys(RECOMMENDATION).find((k) => RECOMMENDATION[k as keyof typeof RECOMMENDATION] === r.recommendation) ?? null,
+            recommendation:
+              Object.keys(RECOMMENDATION).find(
+                (k) => RECOMMENDATION[k as keyof typeof RECOMMENDATION] === r.recommendation,
+              ) ?? null,
             reasoning: r.reasoning,
             judge: r.judge === 1 ? 'model' : r.judge === 2 ? 'product' : null,
             notJudged: r.not_judged,

@@ -33,7 +33,13 @@ async function subjectOf(trx: Knex.Transaction, run: Ended): Promise<string> {
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }
 
-export async function matchFinished(trx: Knex.Transaction, config: Config, run: Ended, outcome: 'done' | 'failed' | 'cancelled', actor?: Actor): Promise<void> {
+export async function matchFinished(
+  trx: Knex.Transaction,
+  config: Config,
+  run: Ended,
+  outcome: 'done' | 'failed' | 'cancelled',
+  actor?: Actor,
+): Promise<void> {
   if (run.created_by_id === null) return;
   const admin = await adminRecipients(trx, [run.created_by_id]);
   if (!admin.length) return;

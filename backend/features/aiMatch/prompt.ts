@@ -36,7 +36,8 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Free text without contact details, links or the person's names. */
 export function scrub(text: string, names: string[]): string {
   let out = text.replace(EMAIL, '[email]').replace(URL, '[link]').replace(PHONE, '[phone]');
-  for (const name of names.map((n) => n.trim()).filter((n) => n.length > 1)) out = out.replace(new RegExp(`\\b${escape(name)}\\b`, 'gi'), '[name]');
+  for (const name of names.map((n) => n.trim()).filter((n) => n.length > 1))
+    out = out.replace(new RegExp(`\\b${escape(name)}\\b`, 'gi'), '[name]');
   return out;
 }
 
@@ -48,39 +49,56 @@ function requirementsLines(req: Requirements, ctx: ScoreContext): string[] {
   if (nice.length) lines.push(`Nice-to-have skills: ${nice.join(', ')}`);
   if (req.jobTitles.length) lines.push(`Job titles: ${req.jobTitles.map((t) => t.label).join(', ')}`);
   if (req.years && (req.years.min !== undefined || req.years.max !== undefined))
-    lines.push(`Years of experience: ${req.years.min ?? 0}${req.years.max !== undefined ? ` to ${req.years.max}` : '+'}`);
+    lines.push(
+      `Years of experience: ${req.years.min ?? 0}${req.years.max !== undefined ? ` to ${req.years.max}` : '+'}`,
+    );
   if (req.languages.length) lines.push(`Languages: ${req.languages.map((l) => l.label).join(', ')}`);
   if (req.locations.length) lines.push(`Locations: ${req.locations.map((l) => l.label).join(', ')}`);
   if (req.remote) lines.push('Remote work');
   if (req.salary)
-    lines.push(`Salary budget: ${req.salary.min ?? 0}${req.salary.max !== undefined ? ` to ${req.salary.max}` : '+'} ${req.salary.currency} a month`);
+    lines.push(
+      `Salary budget: ${req.salary.min ?? 0}${req.salary.max !== undefined ? ` to ${req.salary.max}` : '+'} ${req.salary.currency} a month`,
+    );
   if (req.rightToWorkIn?.length)
-    lines.push(`Must have the right to work in: ${req.rightToWorkIn.map((c) => ctx.countryLabels.get(c) ?? `country ${c}`).join(', ')}`);
+    lines.push(
+      `Must have the right to work in: ${req.rightToWorkIn.map((c) => ctx.countryLabels.get(c) ?? `country ${c}`).join(', ')}`,
+    );
   return lines;
 }
 
 function profileLines(p: MatchProfile, req: Requirements, ctx: ScoreContext, names: string[]): string[] {
   const lines: string[] = [];
   if (p.wantedTitles.length) lines.push(`Looking for: ${p.wantedTitles.map((t) => t.label).join(', ')}`);
-  if (p.skills.length) lines.push(`Skills: ${p.skills.map((s) => (s.star ? `${s.label} (highlighted)` : s.label)).join(', ')}`);
+  if (p.skills.length)
+    lines.push(`Skills: ${p.skills.map((s) => (s.star ? `${s.label} (highlighted)` : s.label)).join(', ')}`);
   if (p.careerStart) lines.push(`Working since: ${p.careerStart.slice(0, 7)}`);
   for (const j of p.jobs.slice(0, 8)) {
     const when = `${j.start?.slice(0, 7) ?? '?'} to ${j.current ? 'now' : (j.end?.slice(0, 7) ?? '?')}`;
     lines.push(`Job: ${scrub(j.title, names)} at ${scrub(j.company, names)}, ${when}`);
     if (j.description) lines.push(`  ${scrub(j.description, names).slice(0, 600).replace(/\s+/g, ' ')}`);
   }
-  if (p.languages.length) lines.push(`Languages: ${p.languages.map((l) => `${l.label} (level ${l.level})`).join(', ')}`);
+  if (p.languages.length)
+    lines.push(`Languages: ${p.languages.map((l) => `${l.label} (level ${l.level})`).join(', ')}`);
   if (p.remote !== null) lines.push(`Open to remote work: ${p.remote ? 'yes' : 'no'}`);
   if (p.salary) lines.push(`Expected salary: ${p.salary.amount} ${p.salary.currency} a month`);
   if (p.notice) lines.push(`Notice period: ${p.notice.option ?? ''} (type ${p.notice.type})`.replace(' ()', ''));
   // The right to work is said as such, per asked country; never the citizenship or the visa behind it.
   for (const c of req.rightToWorkIn ?? [])
-    lines.push(`Has the right to work in ${ctx.countryLabels.get(c) ?? `country ${c}`}: ${p.mayWorkIn?.includes(c) ? 'yes' : 'no'}`);
+    lines.push(
+      `Has the right to work in ${ctx.countryLabels.get(c) ?? `country ${c}`}: ${p.mayWorkIn?.includes(c) ? 'yes' : 'no'}`,
+    );
   return lines;
 }
 
 /** The messages about one candidate: the requirements, the matcher's score and evidence, the profile. */
-export function promptFor(req: Requirements, scored: Scored, profile: MatchProfile, rank: number, ctx: ScoreContext, names: string[]): LlmMessage[] {
+export function promptFor(
+  req: Requirements,
+  scored: Scored,
+  profile: MatchProfile,
+  rank: number,
+  ctx: ScoreContext,
+  names: string[],
+): LlmMessage[] {
   const user = [
     'Requirements:',
     ...requirementsLines(req, ctx).map((l) => `- ${l}`),

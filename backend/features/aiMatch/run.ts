@@ -15,7 +15,16 @@ import { MATCH_JUDGE, MATCH_STATUS, RECOMMENDATION, type NotJudged } from '../..
 import { createLlmAdapter, LlmError, type LlmAdapter } from '../../adapters/llm';
 import type { Config } from '../../config';
 import { logger } from '../../logger';
-import { loadProfiles, localVerdict, retrieveAndScore, scoreContext, type MatchFilters, type Requirements, type Scored, type Verdict } from './matcher';
+import {
+  loadProfiles,
+  localVerdict,
+  retrieveAndScore,
+  scoreContext,
+  type MatchFilters,
+  type Requirements,
+  type Scored,
+  type Verdict,
+} from './matcher';
 import { matchFinished } from './notice';
 import { promptFor, PROMPT_VERSION, verdictAnswer } from './prompt';
 
@@ -29,7 +38,8 @@ interface RunRow {
   input_hash: string;
 }
 
-const stillRunning = async (knex: Knex, runId: number) => (await knex('ai_match_runs').where('id', runId).first('status'))?.status === MATCH_STATUS.judging;
+const stillRunning = async (knex: Knex, runId: number) =>
+  (await knex('ai_match_runs').where('id', runId).first('status'))?.status === MATCH_STATUS.judging;
 
 async function saveVerdict(knex: Knex, runId: number, candidateId: number, v: Verdict, judge: number): Promise<void> {
   await knex.transaction(async (trx) => {
@@ -49,7 +59,13 @@ async function saveVerdict(knex: Knex, runId: number, candidateId: number, v: Ve
   });
 }
 
-async function saveFailure(knex: Knex, runId: number, candidateId: number, reason: NotJudged, detail: string): Promise<void> {
+async function saveFailure(
+  knex: Knex,
+  runId: number,
+  candidateId: number,
+  reason: NotJudged,
+  detail: string,
+): Promise<void> {
   await knex.transaction(async (trx) => {
     await trx('ai_match_results')
       .where({ run_id: runId, candidate_id: candidateId })
@@ -76,7 +92,14 @@ async function reuse(knex: Knex, run: RunRow, top: Scored[], judge: number, mode
   return top.filter((s) => !done.has(s.candidateId));
 }
 
-async function judgeWithModel(knex: Knex, llm: LlmAdapter, concurrency: number, run: RunRow, todo: Scored[], ranks: Map<number, number>): Promise<void> {
+async function judgeWithModel(
+  knex: Knex,
+  llm: LlmAdapter,
+  concurrency: number,
+  run: RunRow,
+  todo: Scored[],
+  ranks: Map<number, number>,
+): Promise<void> {
   const ids = todo.map((s) => s.candidateId);
   const [profiles, ctx, people] = await Promise.all([
     loadProfiles(knex, ids, run.requirements),
@@ -86,7 +109,9 @@ async function judgeWithModel(knex: Knex, llm: LlmAdapter, concurrency: number, 
     >,
   ]);
   const byId = new Map(profiles.map((p) => [p.candidateId, p]));
-  const namesOf = new Map(people.map((p) => [p.id, [p.first_name ?? '', p.last_name ?? '', `${p.first_name ?? ''} ${p.last_name ?? ''}`]]));
+  const namesOf = new Map(
+    people.map((p) => [p.id, [p.first_name ?? '', p.last_name ?? '', `${p.first_name ?? ''} ${p.last_name ?? ''}`]]),
+  );
   const queue = [...todo];
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
@@ -96,7 +121,14 @@ async function judgeWithModel(knex: Knex, llm: LlmAdapter, concurrency: number, 
         await saveFailure(knex, run.id, next.candidateId, 'failed', 'profile no longer available');
         continue;
       }
-      const messages = promptFor(run.requirements, next, profile, ranks.get(next.candidateId)!, ctx, namesOf.get(next.candidateId) ?? []);
+      const messages = promptFor(
+        run.requirements,
+        next,
+        profile,
+        ranks.get(next.candidateId)!,
+        ctx,
+        namesOf.get(next.candidateId) ?? [],
+      );
       try {
         const answer = await llm.structured(messages, verdictAnswer, 'verdict');
         await saveVerdict(knex, run.id, next.candidateId, answer, MATCH_JUDGE.model);
@@ -116,8 +148,18 @@ export async function runMatch(knex: Knex, config: Config, runId: number): Promi
     await knex('ai_match_results').where('run_id', runId).delete();
     await knex('ai_match_runs')
       .where('id', runId)
-      .update({ status: MATCH_STATUS.retrieving, started_at: new Date(), judged: 0, not_judged: 0, reused: 0, error: null, updated_at: new Date() });
-    const scored = await retrieveAndScore(knex, run.requirements, run.filters ?? {}, { retrieve: config.aiMatch.retrieve });
+      .update({
+        status: MATCH_STATUS.retrieving,
+        started_at: new Date(),
+        judged: 0,
+        not_judged: 0,
+        reused: 0,
+        error: null,
+        updated_at: new Date(),
+      });
+    const scored = await retrieveAndScore(knex, run.requirements, run.filters ?? {}, {
+      retrieve: config.aiMatch.retrieve,
+    });
     const top = scored.slice(0, config.aiMatch.judgeTop);
     const judge = config.llm ? MATCH_JUDGE.model : MATCH_JUDGE.product;
     const model = config.llm?.model ?? null;

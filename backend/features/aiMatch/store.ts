@@ -44,11 +44,19 @@ export function publicRun(r: RunRow, config: Config, full = true) {
     model: r.model ?? (judge === 'model' ? (config.llm?.model ?? null) : null),
     promptVersion: r.prompt_version,
     inputHash: r.input_hash,
-    progress: { retrieved: r.retrieved, toJudge: r.to_judge, judged: r.judged, notJudged: r.not_judged, reused: r.reused },
+    progress: {
+      retrieved: r.retrieved,
+      toJudge: r.to_judge,
+      judged: r.judged,
+      notJudged: r.not_judged,
+      reused: r.reused,
+    },
     error: r.error,
     startedAt: r.started_at,
     finishedAt: r.finished_at,
     createdAt: r.created_at,
-    ...(full ? { jobDescription: r.job_description, requirements: r.requirements, filters: r.filters } : { excerpt: r.job_description.slice(0, 160) }),
+    ...(full
+      ? { jobDescription: r.job_description, requirements: r.requirements, filters: r.filters }
+      : { excerpt: r.job_description.slice(0, 160) }),
   };
 }

@@ -22,7 +22,8 @@ export interface ConversationRow {
 }
 
 export type Side = (typeof CHAT_SIDE)[keyof typeof CHAT_SIDE];
-export const sideOf = (actor: Actor): Side => (actorRefs(actor).kind === ACTOR_KINDS.admin ? CHAT_SIDE.admin : CHAT_SIDE.companyUser);
+export const sideOf = (actor: Actor): Side =>
+  actorRefs(actor).kind === ACTOR_KINDS.admin ? CHAT_SIDE.admin : CHAT_SIDE.companyUser;
 export const otherSide = (side: Side): Side => (side === CHAT_SIDE.admin ? CHAT_SIDE.companyUser : CHAT_SIDE.admin);
 
 /** The conversations the caller may read, joined to their projects (aliases `conversations`, `projects`). */
@@ -34,7 +35,12 @@ export function readableConversations(knex: Knex | Knex.Transaction, ability: Ap
 }
 
 /** One conversation the caller may read, or 404 'chat.errors.notFound'. */
-export async function conversationFor(knex: Knex | Knex.Transaction, ability: AppAbility, id: number, lock = false): Promise<ConversationRow> {
+export async function conversationFor(
+  knex: Knex | Knex.Transaction,
+  ability: AppAbility,
+  id: number,
+  lock = false,
+): Promise<ConversationRow> {
   const q = readableConversations(knex, ability).where('conversations.id', id).first('conversations.*');
   if (lock) q.forUpdate();
   const row = (await q) as ConversationRow | undefined;
@@ -43,7 +49,11 @@ export async function conversationFor(knex: Knex | Knex.Transaction, ability: Ap
 }
 
 /** How many messages of the other side this person has not read, by conversation. */
-export async function unreadCounts(knex: Knex | Knex.Transaction, actor: Actor, conversationIds: number[]): Promise<Map<number, number>> {
+export async function unreadCounts(
+  knex: Knex | Knex.Transaction,
+  actor: Actor,
+  conversationIds: number[],
+): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (!conversationIds.length) return out;
   const side = sideOf(actor);

@@ -32,13 +32,22 @@ import { markRead, messagesOf, otherSideRead, postMessage, presentMessage, typin
 const READ = { action: 'read', subject: 'Conversation' } as const;
 const messageId = int().pipe(z.number().min(1).max(2147483647));
 const idParam = z.object({ id: messageId });
-const page = z.object({ after: int().pipe(z.number().min(0).max(2147483647)).optional(), before: messageId.optional() });
+const page = z.object({
+  after: int().pipe(z.number().min(0).max(2147483647)).optional(),
+  before: messageId.optional(),
+});
 const messageBody = z.object({ body: z.string().max(MAX_BODY).optional() });
 /** Messages a person may post per rate-limit window (files count against the CV uploads too). */
 const MESSAGES_PER_WINDOW = 300;
 
 /** The conversation and a page of its messages, as the caller reads them. */
-async function answer(knex: Knex, actor: Actor, ability: AppAbility, conversation: ConversationRow, query: z.output<typeof page>) {
+async function answer(
+  knex: Knex,
+  actor: Actor,
+  ability: AppAbility,
+  conversation: ConversationRow,
+  query: z.output<typeof page>,
+) {
   const { rows, more } = await messagesOf(knex, conversation, query);
   return {
     success: true,
@@ -52,7 +61,11 @@ async function answer(knex: Knex, actor: Actor, ability: AppAbility, conversatio
 async function projectOf(knex: Knex, ability: AppAbility, ref: z.output<typeof projectRef>) {
   const row = await findProject(knex, ability, ref);
   if (!row) throw notFound('project.notFound');
-  return { id: row.id as number, companyId: (row.companyId as number | null) ?? null, advocateId: (row.advocateId as number | null) ?? null };
+  return {
+    id: row.id as number,
+    companyId: (row.companyId as number | null) ?? null,
+    advocateId: (row.advocateId as number | null) ?? null,
+  };
 }
 
 const postLimits = (actor: Actor) => [{ key: `chat-message:${actorKey(actor)}`, max: MESSAGES_PER_WINDOW }];
@@ -89,7 +102,10 @@ export const chatEndpoints = [
         page: int().pipe(z.number().min(1).max(10000)).optional(),
       }),
     },
-    handler: async ({ query, actor, ability, ctx }) => ({ success: true, ...(await inbox(ctx.knex, actor, ability, query)) }),
+    handler: async ({ query, actor, ability, ctx }) => ({
+      success: true,
+      ...(await inbox(ctx.knex, actor, ability, query)),
+    }),
   }),
 
   defineEndpoint({
@@ -98,7 +114,8 @@ export const chatEndpoints = [
     summary: 'One conversation and a page of its messages in order',
     access: READ,
     input: { params: idParam, query: page },
-    handler: async ({ params, query, actor, ability, ctx }) => answer(ctx.knex, actor, ability, await conversationFor(ctx.knex, ability, params.id), query),
+    handler: async ({ params, query, actor, ability, ctx }) =>
+      answer(ctx.knex, actor, ability, await conversationFor(ctx.knex, ability, params.id), query),
   }),
 
   defineEndpoint({
@@ -109,9 +126,14 @@ export const chatEndpoints = [
     input: { params: z.object({ projectId: projectRef }), query: page },
     handler: async ({ params, query, actor, ability, ctx }) => {
       const project = await projectOf(ctx.knex, ability, params.projectId);
-      const row = (await ctx.knex('conversations').where('project_id', project.id).first('id'))?.id as number | undefined;
-      if (!row) return { success: true, data: null, messages: [], more: false, otherSideReadId: 0, projectId: project.id };
-      return { ...(await answer(ctx.knex, actor, ability, await conversationFor(ctx.knex, ability, row), query)), projectId: project.id };
+      const row = (await ctx.knex('conversations').where('project_id', project.id).first('id'))?.id as
+        number | undefined;
+      if (!row)
+        return { success: true, data: null, messages: [], more: false, otherSideReadId: 0, projectId: project.id };
+      return {
+        ...(await answer(ctx.knex, actor, ability, await conversationFor(ctx.knex, ability, row), query)),
+        projectId: project.id,
+      };
     },
   }),
 
@@ -137,7 +159,14 @@ export const chatEndpoints = [
     status: 201,
     handler: async ({ params, body, file, actor, ability, ctx }) => {
       const conversation = await conversationFor(ctx.knex, ability, params.id);
-      return post(ctx.knex, ctx.config, actor, await projectOf(ctx.knex, ability, conversation.project_id), body.body, file);
+      return post(
+        ctx.knex,
+        ctx.config,
+        actor,
+        await projectOf(ctx.knex, ability, conversation.project_id),
+        body.body,
+        file,
+      );
     },
   }),
 
@@ -177,7 +206,10 @@ export const chatEndpoints = [
     access: { action: 'update', subject: 'Conversation' },
     input: {
       params: idParam,
-      body: z.object({ status: z.enum(['open', 'resolved']).optional(), assigneeId: z.union([id('admin'), z.null()]).optional() }),
+      body: z.object({
+        status: z.enum(['open', 'resolved']).optional(),
+        assigneeId: z.union([id('admin'), z.null()]).optional(),
+      }),
     },
     handler: async ({ params, body, actor, ability, ctx }) => {
       await ctx.knex.transaction(async (trx) => {
@@ -185,7 +217,8 @@ export const chatEndpoints = [
         const values: Record<string, unknown> = { updated_at: trx.fn.now() };
         if (body.status) values.status = CONVERSATION_STATUS[body.status];
         if (body.assigneeId !== undefined) {
-          if (body.assigneeId !== null && !(await trx('admins').where({ id: body.assigneeId, status: 1 }).first('id'))) throw notFound('chat.errors.notFound');
+          if (body.assigneeId !== null && !(await trx('admins').where({ id: body.assigneeId, status: 1 }).first('id')))
+            throw notFound('chat.errors.notFound');
           values.assignee_id = body.assigneeId;
         }
         await trx('conversations').where('id', conversation.id).update(values);
@@ -204,12 +237,19 @@ export const chatEndpoints = [
     raw: true,
     handler: async ({ params, ability, ctx, res, next }) => {
       const conversation = await conversationFor(ctx.knex, ability, params.id);
-      const m = await ctx.knex('chat_messages').where({ id: params.messageId, conversation_id: conversation.id }).first('attachment_key', 'attachment_name');
+      const m = await ctx
+        .knex('chat_messages')
+        .where({ id: params.messageId, conversation_id: conversation.id })
+        .first('attachment_key', 'attachment_name');
       const stream = m?.attachment_key ? await storageFor(ctx.config).get(m.attachment_key) : undefined;
       if (!stream) throw notFound('chat.errors.attachmentNotFound');
       const type = (m.attachment_key as string).slice((m.attachment_key as string).lastIndexOf('.') + 1) as CvType;
       const name = String(m.attachment_name).replace(/[^\w .()-]/g, '_');
-      res.set({ 'Content-Type': CV_CONTENT_TYPES[type], 'Content-Disposition': `attachment; filename="${name}"`, 'Cache-Control': 'private, no-store' });
+      res.set({
+        'Content-Type': CV_CONTENT_TYPES[type],
+        'Content-Disposition': `attachment; filename="${name}"`,
+        'Cache-Control': 'private, no-store',
+      });
       stream.on('error', next).pipe(res);
     },
   }),

@@ -37,7 +37,10 @@ export async function queueFollowUps(trx: Knex.Transaction, config: Config, mess
 }
 
 /** A message as the follow-up reads it: the stored row's own columns, with its conversation's assignee and project. */
-interface Facts extends Pick<MessageRow, 'id' | 'conversation_id' | 'author_side' | 'author_id' | 'author_name' | 'body' | 'attachment_name'> {
+interface Facts extends Pick<
+  MessageRow,
+  'id' | 'conversation_id' | 'author_side' | 'author_id' | 'author_name' | 'body' | 'attachment_name'
+> {
   assignee_id: number | null;
   project_id: number;
 }
@@ -61,7 +64,11 @@ export async function followUp(knex: Knex, config: Config, messageId: number, st
       .first('m.*', 'c.assignee_id', 'c.project_id')) as Facts | undefined;
     if (!m) return 0;
     // A later message of the same side carries the burst's follow-up.
-    const later = await trx('chat_messages').where('conversation_id', m.conversation_id).where('author_side', m.author_side).where('id', '>', m.id).first('id');
+    const later = await trx('chat_messages')
+      .where('conversation_id', m.conversation_id)
+      .where('author_side', m.author_side)
+      .where('id', '>', m.id)
+      .first('id');
     if (later) return 0;
     const side = m.author_side === CHAT_SIDE.admin ? CHAT_SIDE.companyUser : CHAT_SIDE.admin;
     const everyone = await recipientsOf(trx, m);
@@ -78,7 +85,11 @@ export async function followUp(knex: Knex, config: Config, messageId: number, st
         everyone.map((r) => r.id),
       )
       .forUpdate()
-      .select('person_id', 'last_read_message_id', 'emailed_message_id')) as { person_id: number; last_read_message_id: number; emailed_message_id: number }[];
+      .select('person_id', 'last_read_message_id', 'emailed_message_id')) as {
+      person_id: number;
+      last_read_message_id: number;
+      emailed_message_id: number;
+    }[];
     const mark = new Map(marks.map((r) => [r.person_id, r]));
     const unread = everyone.filter((r) => (mark.get(r.id)?.last_read_message_id ?? 0) < m.id);
     const project = (await trx('projects').where('id', m.project_id).first('title')) as { title: string } | undefined;
@@ -115,4 +126,5 @@ export async function followUp(knex: Knex, config: Config, messageId: number, st
   });
 }
 
-const excerpt = (m: Facts) => (m.body ? m.body.slice(0, 500) : t('chat.email.attachmentOnly', { name: m.attachment_name ?? '' }));
+const excerpt = (m: Facts) =>
+  m.body ? m.body.slice(0, 500) : t('chat.email.attachmentOnly', { name: m.attachment_name ?? '' });

@@ -11,7 +11,10 @@ import { actorRefs, type Actor } from '../../../schema/roles';
 import { readableConversations, sideOf, unreadCounts } from './access';
 
 export const INBOX_PAGE = 25;
-const STATUS_NAME = Object.fromEntries(Object.entries(CONVERSATION_STATUS).map(([k, v]) => [v, k])) as Record<number, string>;
+const STATUS_NAME = Object.fromEntries(Object.entries(CONVERSATION_STATUS).map(([k, v]) => [v, k])) as Record<
+  number,
+  string
+>;
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface InboxFilters {
@@ -63,10 +66,16 @@ export function presentConversation(r: ListRow & { assignee_last?: string | null
     id: r.id,
     project: { id: r.project_id, title: r.project_title },
     company: { id: r.company_id, name: r.company_name ?? '' },
-    assignee: r.assignee_id ? { id: r.assignee_id, name: [r.assignee_name, r.assignee_last].filter(Boolean).join(' ') } : null,
+    assignee: r.assignee_id
+      ? { id: r.assignee_id, name: [r.assignee_name, r.assignee_last].filter(Boolean).join(' ') }
+      : null,
     status: STATUS_NAME[r.status],
     lastMessage: r.last_message_at
-      ? { authorName: r.last_author ?? '', text: (r.last_body ?? r.last_attachment ?? '').slice(0, 140), at: r.last_message_at.toISOString() }
+      ? {
+          authorName: r.last_author ?? '',
+          text: (r.last_body ?? r.last_attachment ?? '').slice(0, 140),
+          at: r.last_message_at.toISOString(),
+        }
       : null,
     unread,
   };
@@ -94,7 +103,9 @@ export async function inbox(knex: Knex, actor: Actor, ability: AppAbility, filte
       w
         .where('projects.title', 'ilike', like)
         .orWhere('co.company_name', 'ilike', like)
-        .orWhereExists((s) => s.from('chat_messages as s').whereRaw('s.conversation_id = conversations.id').where('s.body', 'ilike', like)),
+        .orWhereExists((s) =>
+          s.from('chat_messages as s').whereRaw('s.conversation_id = conversations.id').where('s.body', 'ilike', like),
+        ),
     );
   }
   const total = Number((await q.clone().count('* as n').first())?.n ?? 0);

@@ -43,7 +43,11 @@ export const presentMessage = (m: MessageRow, actor: Actor) => ({
   authorName: m.author_name,
   body: m.body,
   attachment: m.attachment_key
-    ? { name: m.attachment_name, size: m.attachment_size, url: `/api/v1/conversations/${m.conversation_id}/messages/${m.id}/attachment` }
+    ? {
+        name: m.attachment_name,
+        size: m.attachment_size,
+        url: `/api/v1/conversations/${m.conversation_id}/messages/${m.id}/attachment`,
+      }
     : null,
   createdAt: m.created_at.toISOString(),
 });
@@ -67,7 +71,13 @@ async function authorName(trx: Knex.Transaction, actor: Actor): Promise<string> 
 }
 
 /** Moves a person's read mark forward (never back) to `messageId`; whether it moved. */
-export async function markRead(trx: Knex | Knex.Transaction, conversationId: number, side: Side, personId: number, messageId: number): Promise<boolean> {
+export async function markRead(
+  trx: Knex | Knex.Transaction,
+  conversationId: number,
+  side: Side,
+  personId: number,
+  messageId: number,
+): Promise<boolean> {
   const moved = await trx.raw(
     `insert into conversation_participants (conversation_id, side, person_id, last_read_message_id, last_read_at)
      values (?, ?, ?, ?, now())
@@ -101,14 +111,18 @@ export async function postMessage(
   if (project.companyId === null) throw notFound('chat.errors.noCompany');
   const type = input.file ? checkAttachment(input.file) : undefined;
   const storage = storageFor(config);
-  const key = input.file && type ? await storage.put(input.file.buffer, { folder: ATTACHMENT_FOLDER, ext: type }) : null;
+  const key =
+    input.file && type ? await storage.put(input.file.buffer, { folder: ATTACHMENT_FOLDER, ext: type }) : null;
   try {
     return await knex.transaction(async (trx) => {
       await trx('conversations')
         .insert({ project_id: project.id, company_id: project.companyId, assignee_id: project.advocateId })
         .onConflict('project_id')
         .ignore();
-      const conversation = (await trx('conversations').where('project_id', project.id).forUpdate().first()) as ConversationRow;
+      const conversation = (await trx('conversations')
+        .where('project_id', project.id)
+        .forUpdate()
+        .first()) as ConversationRow;
       const [message] = (await trx('chat_messages')
         .insert({
           conversation_id: conversation.id,
@@ -126,7 +140,12 @@ export async function postMessage(
       // A new message reopens a resolved conversation, as in Chatwoot.
       await trx('conversations')
         .where('id', conversation.id)
-        .update({ last_message_id: message.id, last_message_at: message.created_at, status: CONVERSATION_STATUS.open, updated_at: trx.fn.now() });
+        .update({
+          last_message_id: message.id,
+          last_message_at: message.created_at,
+          status: CONVERSATION_STATUS.open,
+          updated_at: trx.fn.now(),
+        });
       await markRead(trx, conversation.id, sideOf(actor), actor.id ?? -1, message.id);
       await raiseLive(trx, 'conversation', conversation.id, 'message');
       await queueFollowUps(trx, config, message.id);

@@ -29,7 +29,12 @@ const NAME_MAX = 80;
 export const communityDestination = (config: Config) => config.communityUrl || '/community/welcome';
 
 /** Creates the community user a proven address asked for; the welcome email is queued with it. */
-export async function completeCommunitySignup(trx: Knex.Transaction, config: Config, address: string, signup: PendingSignup): Promise<Account | undefined> {
+export async function completeCommunitySignup(
+  trx: Knex.Transaction,
+  config: Config,
+  address: string,
+  signup: PendingSignup,
+): Promise<Account | undefined> {
   const created = (await modelFor(communityUser)
     .query(trx)
     .insert({
@@ -45,7 +50,13 @@ export async function completeCommunitySignup(trx: Knex.Transaction, config: Con
 }
 
 /** Emails the sign-up link, or tells the owner of a taken address: the caller cannot tell which. */
-async function offerSignup(trx: Knex.Transaction, config: Config, address: string, signup: PendingSignup, ip: string | undefined): Promise<void> {
+async function offerSignup(
+  trx: Knex.Transaction,
+  config: Config,
+  address: string,
+  signup: PendingSignup,
+  ip: string | undefined,
+): Promise<void> {
   const existing = await findAccountByEmail(trx, address);
   // A community member asking again (link lost) gets a sign-in link; anyone else's address is only told.
   if (existing?.kind === 'community') await issueMagicLink(trx, config, address, existing.firstName, undefined, ip);
@@ -62,7 +73,13 @@ const traditionalSignup = defineEndpoint({
   limits: ({ body, req, ctx }) => emailSendLimits(ctx.config, body.email, req.ip),
   handler: async ({ body, req, ctx }) => {
     await ctx.knex.transaction((trx) =>
-      offerSignup(trx, ctx.config, body.email, { method: METHOD.traditionalEmail, firstName: body.firstName, lastName: body.lastName }, req.ip),
+      offerSignup(
+        trx,
+        ctx.config,
+        body.email,
+        { method: METHOD.traditionalEmail, firstName: body.firstName, lastName: body.lastName },
+        req.ip,
+      ),
     );
     return { success: true, message: 'messages.signupLinkSent' };
   },
@@ -91,7 +108,8 @@ const socialSignup = defineEndpoint({
     await ctx.knex.transaction(async (trx) => {
       const key = await consumeSocialKey(trx, body.gnbsl, 'signupCommunity');
       // The provider showed this person owns the address, so telling them it has an account tells no one else.
-      if (await findAccountByEmail(trx, key.email)) throw refusal('email.exists', 400, { email: 'email.errors.exists' });
+      if (await findAccountByEmail(trx, key.email))
+        throw refusal('email.exists', 400, { email: 'email.errors.exists' });
       await completeCommunitySignup(trx, ctx.config, key.email, {
         method: PROVIDER_METHOD[key.provider],
         firstName: key.first_name ?? undefined,

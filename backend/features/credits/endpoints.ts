@@ -19,7 +19,9 @@ import { badRequest } from '../../errors';
 import { balanceOf, deleteCredits, grantCredits, updateCredits } from './ledger';
 import { expiryDate, noOfCredits, refOf } from './inputs';
 
-const ACTION_LABEL = Object.fromEntries(Object.entries(CREDIT_ACTIONS).map(([k, v]) => [v, CREDIT_ACTION_LABELS[k as CreditAction]]));
+const ACTION_LABEL = Object.fromEntries(
+  Object.entries(CREDIT_ACTIONS).map(([k, v]) => [v, CREDIT_ACTION_LABELS[k as CreditAction]]),
+);
 const TODAY = "(now() at time zone 'utc')::date";
 const page = z.coerce.number().int().min(1).max(100000).default(1);
 const pageSize = z.coerce.number().int().min(1).max(100).default(25);
@@ -32,7 +34,17 @@ function pagination(currentPage: number, size: number, total: number) {
   return { currentPage, pageSize: size, pagesCount: Math.ceil(total / size), dataCount: total };
 }
 
-const lotColumns = ['l.id', 'l.company_id', 'c.company_name', 'l.quantity', 'l.remaining', 'l.expiry_date', 'l.source', 'l.created_at', 'l.last_moved_at'];
+const lotColumns = [
+  'l.id',
+  'l.company_id',
+  'c.company_name',
+  'l.quantity',
+  'l.remaining',
+  'l.expiry_date',
+  'l.source',
+  'l.created_at',
+  'l.last_moved_at',
+];
 
 function lotOut(r: Record<string, unknown>) {
   return {
@@ -43,7 +55,8 @@ function lotOut(r: Record<string, unknown>) {
     noOfCredits: Number(r.remaining),
     quantity: Number(r.quantity),
     added: r.created_at,
-    expiryDate: typeof r.expiry_date === 'string' ? r.expiry_date : new Date(r.expiry_date as Date).toISOString().slice(0, 10),
+    expiryDate:
+      typeof r.expiry_date === 'string' ? r.expiry_date : new Date(r.expiry_date as Date).toISOString().slice(0, 10),
     lastAddedOrDeducted: r.last_moved_at,
   };
 }
@@ -87,7 +100,11 @@ export const creditEndpoints = [
     access: { action: 'read', subject: 'Credit' },
     input: { query: listQuery },
     handler: async ({ query, ability, ctx }) => {
-      const base = ctx.knex('credit_lots as l').join('companies as c', 'c.id', 'l.company_id').whereNull('l.deleted_at').where('l.remaining', '>', 0);
+      const base = ctx
+        .knex('credit_lots as l')
+        .join('companies as c', 'c.id', 'l.company_id')
+        .whereNull('l.deleted_at')
+        .where('l.remaining', '>', 0);
       base.whereRaw(`l.expiry_date >= ${TODAY}`);
       scopeQuery(base, ability, 'read', 'Credit', 'l');
       if (query.companyId) base.where('l.company_id', query.companyId);
@@ -119,11 +136,24 @@ export const creditEndpoints = [
       if (query.to) base.whereRaw("(g.created_at at time zone 'utc')::date <= ?", [query.to]);
       if (query.search) {
         const like = `%${query.search.replace(/[\\%_]/g, '\\$&')}%`;
-        base.where((w) => w.whereILike('c.company_name', like).orWhereILike('g.by_name', like).orWhereILike('g.note', like));
+        base.where((w) =>
+          w.whereILike('c.company_name', like).orWhereILike('g.by_name', like).orWhereILike('g.note', like),
+        );
       }
       const select = base
         .clone()
-        .select('g.id', 'g.created_at', 'g.action', 'g.amount', 'g.balance_after', 'g.by_name', 'g.company_id', 'c.company_name', 'g.project_id', 'g.note')
+        .select(
+          'g.id',
+          'g.created_at',
+          'g.action',
+          'g.amount',
+          'g.balance_after',
+          'g.by_name',
+          'g.company_id',
+          'c.company_name',
+          'g.project_id',
+          'g.note',
+        )
         .orderBy([
           { column: 'g.created_at', order: query.sortDir },
           { column: 'g.id', order: query.sortDir },
@@ -146,7 +176,11 @@ export const creditEndpoints = [
         const header = ['Date', 'Action', 'Credits', 'Balance after', 'By', 'Company', 'Project', 'Note'];
         const lines = rows
           .map(out)
-          .map((r) => [r.timestamp, r.actionLabel, r.credits, r.balanceAfter, r.by, r.company, r.projectId, r.note].map(csvCell).join(','));
+          .map((r) =>
+            [r.timestamp, r.actionLabel, r.credits, r.balanceAfter, r.by, r.company, r.projectId, r.note]
+              .map(csvCell)
+              .join(','),
+          );
         res.setHeader('Content-Type', 'text/csv; charset=utf-8');
         res.setHeader('Content-Disposition', 'attachment; filename="credit-log.csv"');
         res.send([header.join(','), ...lines].join('\r\n') + '\r\n');
@@ -200,7 +234,13 @@ export const creditEndpoints = [
     status: 201,
     handler: async ({ body, actor, ctx }) => {
       const moved = await ctx.knex.transaction((trx) =>
-        grantCredits(trx, { companyId: body.companyId, amount: body.noOfCredits, expiryDate: body.expiryDate, source: 'admin', actor }),
+        grantCredits(trx, {
+          companyId: body.companyId,
+          amount: body.noOfCredits,
+          expiryDate: body.expiryDate,
+          source: 'admin',
+          actor,
+        }),
       );
       return { msg: 'credits.messages.added', creditDataId: `Credit:${moved.lotId}`, balance: moved.balanceAfter };
     },
@@ -213,13 +253,25 @@ export const creditEndpoints = [
     access: { action: 'update', subject: 'Company' },
     input: {
       params: z.object({ id: refOf('creditLot', 'creditDataId') }),
-      body: z.object({ companyId: refOf('company', 'company'), creditDataId: refOf('creditLot', 'creditDataId').optional(), noOfCredits, expiryDate }),
+      body: z.object({
+        companyId: refOf('company', 'company'),
+        creditDataId: refOf('creditLot', 'creditDataId').optional(),
+        noOfCredits,
+        expiryDate,
+      }),
     },
     row: { entity: 'company', from: { body: 'companyId' }, action: 'update' },
     handler: async ({ params, body, actor, ctx }) => {
-      if (body.creditDataId !== undefined && body.creditDataId !== params.id) throw badRequest({ creditDataId: 'creditDataId.errors.invalid' });
+      if (body.creditDataId !== undefined && body.creditDataId !== params.id)
+        throw badRequest({ creditDataId: 'creditDataId.errors.invalid' });
       const moved = await ctx.knex.transaction((trx) =>
-        updateCredits(trx, { companyId: body.companyId, lotId: params.id, amount: body.noOfCredits, expiryDate: body.expiryDate, actor }),
+        updateCredits(trx, {
+          companyId: body.companyId,
+          lotId: params.id,
+          amount: body.noOfCredits,
+          expiryDate: body.expiryDate,
+          actor,
+        }),
       );
       return { msg: 'credits.messages.updated', creditDataId: `Credit:${moved.lotId}`, balance: moved.balanceAfter };
     },
@@ -230,10 +282,14 @@ export const creditEndpoints = [
     path: '/credit/:creditId/:creditDataId',
     summary: 'An admin deletes a lot',
     access: { action: 'update', subject: 'Company' },
-    input: { params: z.object({ creditId: refOf('company', 'company'), creditDataId: refOf('creditLot', 'creditDataId') }) },
+    input: {
+      params: z.object({ creditId: refOf('company', 'company'), creditDataId: refOf('creditLot', 'creditDataId') }),
+    },
     row: { entity: 'company', from: { params: 'creditId' }, action: 'update' },
     handler: async ({ params, actor, ctx }) => {
-      const moved = await ctx.knex.transaction((trx) => deleteCredits(trx, { companyId: params.creditId, lotId: params.creditDataId, actor }));
+      const moved = await ctx.knex.transaction((trx) =>
+        deleteCredits(trx, { companyId: params.creditId, lotId: params.creditDataId, actor }),
+      );
       return { msg: 'credits.messages.deleted', balance: moved.balanceAfter };
     },
   }),

@@ -73,7 +73,13 @@ export interface SpendResult {
 const TODAY = "(now() at time zone 'utc')::date";
 
 function insufficient(needed: number, balance: number): AppError {
-  return new AppError(409, 'credits.errors.insufficient', t('credits.errors.insufficient', { needed, balance }), undefined, { needed, balance });
+  return new AppError(
+    409,
+    'credits.errors.insufficient',
+    t('credits.errors.insufficient', { needed, balance }),
+    undefined,
+    { needed, balance },
+  );
 }
 
 /**
@@ -165,7 +171,14 @@ function checkExpiry(expiryDate: string | undefined | null): string {
 /** Adds a lot: an admin's grant (action 1) or a purchase paid by card or order form (action 9). */
 export async function grantCredits(
   trx: Trx,
-  input: { companyId: number; amount: number; expiryDate?: string | null; source: LotSource; actor: LedgerActor; note?: string },
+  input: {
+    companyId: number;
+    amount: number;
+    expiryDate?: string | null;
+    source: LotSource;
+    actor: LedgerActor;
+    note?: string;
+  },
 ): Promise<Movement> {
   const amount = checkAmount(input.amount);
   const expiryDate = checkExpiry(input.expiryDate);
@@ -181,12 +194,24 @@ export async function grantCredits(
     })
     .returning('id');
   const action: CreditAction = input.source === 'admin' ? 'addedByAdmin' : 'addedByCompanyUser';
-  return appendLog(trx, { companyId: input.companyId, action, halves: amount * 2, lotId: lot.id, actor: input.actor, note: input.note });
+  return appendLog(trx, {
+    companyId: input.companyId,
+    action,
+    halves: amount * 2,
+    lotId: lot.id,
+    actor: input.actor,
+    note: input.note,
+  });
 }
 
 async function lockLot(trx: Trx, companyId: number, lotId: number) {
-  const lot = await trx('credit_lots').where({ id: lotId, company_id: companyId }).whereNull('deleted_at').forUpdate().first('id', 'remaining', 'quantity');
-  if (!lot) throw new AppError(404, 'credits.errors.idNotFound', undefined, { creditDataId: 'creditDataId.errors.notFound' });
+  const lot = await trx('credit_lots')
+    .where({ id: lotId, company_id: companyId })
+    .whereNull('deleted_at')
+    .forUpdate()
+    .first('id', 'remaining', 'quantity');
+  if (!lot)
+    throw new AppError(404, 'credits.errors.idNotFound', undefined, { creditDataId: 'creditDataId.errors.notFound' });
   return lot;
 }
 
@@ -209,29 +234,56 @@ export async function updateCredits(
       last_moved_at: trx.fn.now(),
       updated_at: trx.fn.now(),
     });
-  return appendLog(trx, { companyId: input.companyId, action: 'updatedByAdmin', halves: delta, lotId: lot.id, actor: input.actor });
+  return appendLog(trx, {
+    companyId: input.companyId,
+    action: 'updatedByAdmin',
+    halves: delta,
+    lotId: lot.id,
+    actor: input.actor,
+  });
 }
 
 /** An admin removes a lot: what remained of it leaves the balance (action 3). */
-export async function deleteCredits(trx: Trx, input: { companyId: number; lotId: number; actor: LedgerActor }): Promise<Movement> {
+export async function deleteCredits(
+  trx: Trx,
+  input: { companyId: number; lotId: number; actor: LedgerActor },
+): Promise<Movement> {
   await lockCompany(trx, input.companyId);
   const lot = await lockLot(trx, input.companyId, input.lotId);
-  await trx('credit_lots').where('id', lot.id).update({ remaining: 0, deleted_at: trx.fn.now(), last_moved_at: trx.fn.now(), updated_at: trx.fn.now() });
-  return appendLog(trx, { companyId: input.companyId, action: 'deletedByAdmin', halves: -toHalves(lot.remaining), lotId: lot.id, actor: input.actor });
+  await trx('credit_lots')
+    .where('id', lot.id)
+    .update({ remaining: 0, deleted_at: trx.fn.now(), last_moved_at: trx.fn.now(), updated_at: trx.fn.now() });
+  return appendLog(trx, {
+    companyId: input.companyId,
+    action: 'deletedByAdmin',
+    halves: -toHalves(lot.remaining),
+    lotId: lot.id,
+    actor: input.actor,
+  });
 }
 
 /** Charges a company for a plan action, from the lot that expires first. See the module's docblock. */
 export async function spendCredits(
   trx: Trx,
-  input: { companyId: number; amount: number; action: ChargeAction; projectId?: number | null; actor: LedgerActor; idempotencyKey: string },
+  input: {
+    companyId: number;
+    amount: number;
+    action: ChargeAction;
+    projectId?: number | null;
+    actor: LedgerActor;
+    idempotencyKey: string;
+  },
 ): Promise<SpendResult> {
   if (!isWholeHalves(input.amount) || input.amount <= 0) throw badRequest({ amount: 'amount.errors.invalid' });
-  if (!(CHARGE_ACTIONS as readonly string[]).includes(input.action)) throw badRequest({ action: 'action.errors.invalid' });
+  if (!(CHARGE_ACTIONS as readonly string[]).includes(input.action))
+    throw badRequest({ action: 'action.errors.invalid' });
   if (typeof input.idempotencyKey !== 'string' || !input.idempotencyKey || input.idempotencyKey.length > 200) {
     throw badRequest({ idempotencyKey: 'idempotencyKey.errors.required' });
   }
   const { onTrial } = await lockCompany(trx, input.companyId);
-  const previous = await trx('credit_logs').where('idempotency_key', input.idempotencyKey).first('id', 'company_id', 'amount', 'balance_after', 'note');
+  const previous = await trx('credit_logs')
+    .where('idempotency_key', input.idempotencyKey)
+    .first('id', 'company_id', 'amount', 'balance_after', 'note');
   if (previous) {
     if (previous.company_id !== input.companyId) throw badRequest({ idempotencyKey: 'idempotencyKey.errors.inUse' });
     return {
@@ -242,7 +294,13 @@ export async function spendCredits(
       trial: previous.note === 'Free trial',
     };
   }
-  const base = { companyId: input.companyId, action: input.action, projectId: input.projectId, idempotencyKey: input.idempotencyKey, actor: input.actor };
+  const base = {
+    companyId: input.companyId,
+    action: input.action,
+    projectId: input.projectId,
+    idempotencyKey: input.idempotencyKey,
+    actor: input.actor,
+  };
   if (onTrial) {
     const m = await appendLog(trx, { ...base, halves: 0, note: 'Free trial' });
     return { logId: m.logId, charged: 0, balanceAfter: m.balanceAfter, replayed: false, trial: true };
@@ -265,7 +323,11 @@ export async function spendCredits(
     const take = Math.min(left, toHalves(lot.remaining));
     await trx('credit_lots')
       .where('id', lot.id)
-      .update({ remaining: fromHalves(toHalves(lot.remaining) - take), last_moved_at: trx.fn.now(), updated_at: trx.fn.now() });
+      .update({
+        remaining: fromHalves(toHalves(lot.remaining) - take),
+        last_moved_at: trx.fn.now(),
+        updated_at: trx.fn.now(),
+      });
     firstLot ??= lot.id;
     left -= take;
   }
@@ -277,15 +339,32 @@ export async function spendCredits(
 /** Writes off what remains of lots past their expiry date, one log entry per lot (action 10). Safe to run twice. */
 export async function expireLots(trx: Knex, today?: string): Promise<number> {
   const day = today ? trx.raw('?::date', [today]) : trx.raw(TODAY);
-  const due = await trx('credit_lots').whereNull('deleted_at').where('remaining', '>', 0).where('expiry_date', '<', day).select('id', 'company_id');
+  const due = await trx('credit_lots')
+    .whereNull('deleted_at')
+    .where('remaining', '>', 0)
+    .where('expiry_date', '<', day)
+    .select('id', 'company_id');
   let written = 0;
   for (const { id, company_id: companyId } of due) {
     await trx.transaction(async (t) => {
       await lockCompany(t, companyId);
-      const lot = await t('credit_lots').where('id', id).where('remaining', '>', 0).whereNull('deleted_at').forUpdate().first('remaining');
+      const lot = await t('credit_lots')
+        .where('id', id)
+        .where('remaining', '>', 0)
+        .whereNull('deleted_at')
+        .forUpdate()
+        .first('remaining');
       if (!lot) return;
-      await t('credit_lots').where('id', id).update({ remaining: 0, last_moved_at: t.fn.now(), updated_at: t.fn.now() });
-      await appendLog(t, { companyId, action: 'expired', halves: -toHalves(lot.remaining), lotId: id, actor: 'system' });
+      await t('credit_lots')
+        .where('id', id)
+        .update({ remaining: 0, last_moved_at: t.fn.now(), updated_at: t.fn.now() });
+      await appendLog(t, {
+        companyId,
+        action: 'expired',
+        halves: -toHalves(lot.remaining),
+        lotId: id,
+        actor: 'system',
+      });
       written += 1;
     });
   }

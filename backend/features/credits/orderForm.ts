@@ -6,7 +6,12 @@ import { formatDate } from '../../../schema/rules/dates';
 
 export interface OrderFormData {
   order: OrderRow;
-  company: { company_name: string; legal_entity_name: string | null; company_registration_number: string | null; address: string | null };
+  company: {
+    company_name: string;
+    legal_entity_name: string | null;
+    company_registration_number: string | null;
+    address: string | null;
+  };
   member: { email: string; first_name: string | null; last_name: string | null };
   productName: string;
   pricing: Pricing;
@@ -30,7 +35,9 @@ export function renderOrderForm(data: OrderFormData): Promise<Buffer> {
   if (company.legal_entity_name) doc.text(company.legal_entity_name);
   if (company.company_registration_number) doc.text(`Registration number: ${company.company_registration_number}`);
   if (company.address) doc.text(company.address);
-  doc.text(`Attention: ${[member.first_name, member.last_name].filter(Boolean).join(' ') || member.email} <${member.email}>`);
+  doc.text(
+    `Attention: ${[member.first_name, member.last_name].filter(Boolean).join(' ') || member.email} <${member.email}>`,
+  );
   doc.moveDown();
   const unit = Number(order.unit_price);
   const discount = Number(order.discount_percent);
@@ -51,7 +58,10 @@ export function renderOrderForm(data: OrderFormData): Promise<Buffer> {
   doc.moveDown(2);
   doc
     .fill('#475569')
-    .text(`Credits are added to ${company.company_name}'s account when the payment is received. Please quote the order number with your payment.`, 56);
+    .text(
+      `Credits are added to ${company.company_name}'s account when the payment is received. Please quote the order number with your payment.`,
+      56,
+    );
   doc.end();
   return done;
 }

@@ -42,7 +42,9 @@ function orderNumber(): string {
 
 /** The member an order is for: an active user of the company ('member.errors.notInCompany' otherwise). */
 export async function memberOf(trx: Trx, companyId: number, userId: number) {
-  const user = await trx('company_users').where({ id: userId, company_id: companyId }).first('id', 'email', 'first_name', 'last_name', 'status');
+  const user = await trx('company_users')
+    .where({ id: userId, company_id: companyId })
+    .first('id', 'email', 'first_name', 'last_name', 'status');
   if (!user || user.status !== 1) throw badRequest({ userId: 'member.errors.notInCompany' });
   return user as { id: number; email: string; first_name: string | null; last_name: string | null };
 }
@@ -81,13 +83,22 @@ export async function createOrder(
  * 'added by company user', action 9, an order form likewise, for the member it names); later
  * callers get `{ paid: false }` and nothing moves.
  */
-export async function payOrder(trx: Knex.Transaction, orderId: number, actor: LedgerActor): Promise<{ paid: boolean; order?: OrderRow }> {
+export async function payOrder(
+  trx: Knex.Transaction,
+  orderId: number,
+  actor: LedgerActor,
+): Promise<{ paid: boolean; order?: OrderRow }> {
   const [order] = (await trx('sales_orders')
     .where({ id: orderId, status: ORDER_STATUS.pending })
     .update({ status: ORDER_STATUS.paid, paid_at: trx.fn.now(), updated_at: trx.fn.now() })
     .returning('*')) as OrderRow[];
   if (!order) return { paid: false };
-  const buyer: LedgerActor = actor !== 'system' ? actor : order.user_id ? { role: 'raasCompany', id: order.user_id, companyId: order.company_id } : 'system';
+  const buyer: LedgerActor =
+    actor !== 'system'
+      ? actor
+      : order.user_id
+        ? { role: 'raasCompany', id: order.user_id, companyId: order.company_id }
+        : 'system';
   const source = order.channel === ORDER_CHANNEL.card ? 'card' : 'orderForm';
   const moved = await grantCredits(trx, {
     companyId: order.company_id,

@@ -40,7 +40,12 @@ const minor = (total: string | number) => Math.round(Number(total) * 100);
 const sessionParam = z.object({ session: z.string().regex(/^cs_[A-Za-z0-9_]{1,200}$/, 'invalid') });
 
 /** Handles one signed notice: verified, then a completed checkout pays its order once. */
-export async function handlePaymentNotice(knex: Knex, config: Config, rawBody: Buffer | string | undefined, signature: string | undefined) {
+export async function handlePaymentNotice(
+  knex: Knex,
+  config: Config,
+  rawBody: Buffer | string | undefined,
+  signature: string | undefined,
+) {
   if (!rawBody || !signature) throw badRequest({ signature: 'signature.errors.required' }, 'credits.errors.signature');
   let event;
   try {
@@ -62,7 +67,13 @@ export async function handlePaymentNotice(knex: Knex, config: Config, rawBody: B
   return { received: true, credited };
 }
 
-async function orderFormEmail(trx: Knex.Transaction, config: Config, order: OrderRow, email: string, companyName: string) {
+async function orderFormEmail(
+  trx: Knex.Transaction,
+  config: Config,
+  order: OrderRow,
+  email: string,
+  companyName: string,
+) {
   const link = `${config.publicUrl}/api/v1/credit/sales-order/SalesOrder:${order.id}/pdf`;
   const lines = [
     `Your order form ${order.order_number} for ${order.quantity} ${config.productName} credits for ${companyName} is ready.`,
@@ -129,12 +140,19 @@ export const purchaseEndpoints = [
         .knex('companies')
         .where('id', order.company_id)
         .first('company_name', 'legal_entity_name', 'company_registration_number', 'address');
-      const member = (order.user_id && (await ctx.knex('company_users').where('id', order.user_id).first('email', 'first_name', 'last_name'))) || {
+      const member = (order.user_id &&
+        (await ctx.knex('company_users').where('id', order.user_id).first('email', 'first_name', 'last_name'))) || {
         email: '',
         first_name: null,
         last_name: null,
       };
-      const pdf = await renderOrderForm({ order, company, member, productName: ctx.config.productName, pricing: ctx.config.credits.pricing });
+      const pdf = await renderOrderForm({
+        order,
+        company,
+        member,
+        productName: ctx.config.productName,
+        pricing: ctx.config.credits.pricing,
+      });
       res.setHeader('Content-Type', 'application/pdf');
       res.setHeader('Content-Disposition', `attachment; filename="order-form-${order.order_number}.pdf"`);
       res.send(pdf);
@@ -153,9 +171,16 @@ export const purchaseEndpoints = [
         const { paid, order } = await payOrder(trx, row.id as number, 'system');
         if (!paid || !order) {
           const status = (await trx('sales_orders').where('id', row.id).first('status')).status;
-          throw new AppError(409, status === ORDER_STATUS.cancelled ? 'credits.errors.orderCancelled' : 'credits.errors.orderPaid');
+          throw new AppError(
+            409,
+            status === ORDER_STATUS.cancelled ? 'credits.errors.orderCancelled' : 'credits.errors.orderPaid',
+          );
         }
-        return { msg: t('credits.messages.orderPaid', { credits: order.quantity }), orderNumber: order.order_number, creditDataId: `Credit:${order.lot_id}` };
+        return {
+          msg: t('credits.messages.orderPaid', { credits: order.quantity }),
+          orderNumber: order.order_number,
+          creditDataId: `Credit:${order.lot_id}`,
+        };
       });
     },
   }),
@@ -224,10 +249,22 @@ export const purchaseEndpoints = [
     input: { params: sessionParam },
     handler: async ({ params, ability, ctx }) => {
       if (payments(ctx.config).mode !== 'test') throw notFound();
-      const q = scopeQuery(ctx.knex('sales_orders').where('checkout_session_id', params.session), ability, 'read', 'SalesOrder', 'sales_orders');
+      const q = scopeQuery(
+        ctx.knex('sales_orders').where('checkout_session_id', params.session),
+        ability,
+        'read',
+        'SalesOrder',
+        'sales_orders',
+      );
       const order = (await q.first()) as OrderRow | undefined;
       if (!order) throw notFound();
-      return { orderNumber: order.order_number, quantity: order.quantity, total: Number(order.total), currency: order.currency, status: order.status };
+      return {
+        orderNumber: order.order_number,
+        quantity: order.quantity,
+        total: Number(order.total),
+        currency: order.currency,
+        status: order.status,
+      };
     },
   }),
 
@@ -240,7 +277,13 @@ export const purchaseEndpoints = [
     handler: async ({ params, ability, ctx }) => {
       const adapter = payments(ctx.config);
       if (adapter.mode !== 'test' || !adapter.signTestCompletion) throw notFound();
-      const q = scopeQuery(ctx.knex('sales_orders').where('checkout_session_id', params.session), ability, 'read', 'SalesOrder', 'sales_orders');
+      const q = scopeQuery(
+        ctx.knex('sales_orders').where('checkout_session_id', params.session),
+        ability,
+        'read',
+        'SalesOrder',
+        'sales_orders',
+      );
       const order = (await q.first()) as OrderRow | undefined;
       if (!order) throw notFound();
       const { payload, signature } = adapter.signTestCompletion({

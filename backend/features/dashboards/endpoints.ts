@@ -45,7 +45,8 @@ export const dashboardEndpoints = [
   defineEndpoint({
     method: 'get',
     path: '/dashboard/ta-recruitment-event-log',
-    summary: 'Every move, rejection, reveal, note, interview and qualify request, with actor, project, candidate and time',
+    summary:
+      'Every move, rejection, reveal, note, interview and qualify request, with actor, project, candidate and time',
     access: adminsOnly,
     input: { query: recruitmentQuery },
     handler: ({ query, actor, ctx }) => recruitmentEventLog(ctx.knex, actor, query),
@@ -53,7 +54,8 @@ export const dashboardEndpoints = [
   defineEndpoint({
     method: 'get',
     path: '/dashboard/recruiter',
-    summary: "A company's recruiter dashboard over a period: funnel, conversion, median days in stage, interview requests, credits spent",
+    summary:
+      "A company's recruiter dashboard over a period: funnel, conversion, median days in stage, interview requests, credits spent",
     access: { action: 'read', subject: 'Project' },
     input: { query: recruiterQuery },
     handler: ({ query, ability, actor, ctx }) => recruiterDashboard(ctx.knex, ability, actor, query),

@@ -51,21 +51,50 @@ export async function projectOverviewPerWeek(knex: Knex, query: z.output<typeof 
     const key = `${week}|${companyId ?? ''}`;
     let row = keyed.get(key);
     if (!row) {
-      row = { week, companyId, company: null, created: 0, active: 0, paused: 0, inactive: 0, stages: Object.fromEntries(STAGE_KEYS.map((k) => [k, 0])) };
+      row = {
+        week,
+        companyId,
+        company: null,
+        created: 0,
+        active: 0,
+        paused: 0,
+        inactive: 0,
+        stages: Object.fromEntries(STAGE_KEYS.map((k) => [k, 0])),
+      };
       keyed.set(key, row);
     }
     return row;
   };
-  for (const r of rows) Object.assign(rowOf(r.week, r.companyId), { created: r.created, active: r.active, paused: r.paused, inactive: r.inactive });
+  for (const r of rows)
+    Object.assign(rowOf(r.week, r.companyId), {
+      created: r.created,
+      active: r.active,
+      paused: r.paused,
+      inactive: r.inactive,
+    });
   for (const m of moves) {
     const key = stageKeyOf(m.stage);
     if (key && weeks.includes(m.week)) rowOf(m.week, m.companyId).stages[key] += m.moves;
   }
   const ids = [...new Set([...keyed.values()].map((r) => r.companyId).filter((id): id is number => id !== null))];
-  const names = new Map<number, string>((await knex('companies').whereIn('id', ids).select('id', 'company_name')).map((c) => [c.id, c.company_name]));
+  const names = new Map<number, string>(
+    (await knex('companies').whereIn('id', ids).select('id', 'company_name')).map((c) => [c.id, c.company_name]),
+  );
   const all = [...keyed.values()]
-    .map(({ companyId, ...row }) => ({ ...row, company: companyId === null ? null : { id: `Company:${companyId}`, companyName: names.get(companyId) ?? '' } }))
-    .sort((a, b) => a.week.localeCompare(b.week) || (a.company?.companyName ?? '').localeCompare(b.company?.companyName ?? ''));
+    .map(({ companyId, ...row }) => ({
+      ...row,
+      company: companyId === null ? null : { id: `Company:${companyId}`, companyName: names.get(companyId) ?? '' },
+    }))
+    .sort(
+      (a, b) =>
+        a.week.localeCompare(b.week) || (a.company?.companyName ?? '').localeCompare(b.company?.companyName ?? ''),
+    );
   const { page, perPage, offset } = pageOf(query);
-  return { success: true, range, stages: STAGE_KEYS, data: all.slice(offset, offset + perPage), pagination: pagination(page, perPage, all.length) };
+  return {
+    success: true,
+    range,
+    stages: STAGE_KEYS,
+    data: all.slice(offset, offset + perPage),
+    pagination: pagination(page, perPage, all.length),
+  };
 }

@@ -25,7 +25,12 @@ import { STAGE_KEYS, stageKeyOf } from './weekly';
 
 export const recruiterQuery = z.preprocess(
   camelKeys,
-  z.object({ from: optional(z.iso.date()), to: optional(z.iso.date()), companyId: optional(id('company')), projectId: optional(id('project')) }),
+  z.object({
+    from: optional(z.iso.date()),
+    to: optional(z.iso.date()),
+    companyId: optional(id('company')),
+    projectId: optional(id('project')),
+  }),
 );
 
 const zeros = () => Object.fromEntries(STAGE_KEYS.map((k) => [k, 0])) as Record<string, number>;
@@ -50,7 +55,13 @@ export const EXACT_STAYS = 10_000;
  * there are: above EXACT_STAYS the median is read from the share of stays whose sample is under
  * the share needed, so the read stays near EXACT_STAYS rows whatever the period.
  */
-async function medianStays(knex: Knex, ids: number[], range: { from: string; to: string }, moves: number, mark: string | null) {
+async function medianStays(
+  knex: Knex,
+  ids: number[],
+  range: { from: string; to: string },
+  moves: number,
+  mark: string | null,
+) {
   const through = mark ?? '1970-01-01';
   const share = moves > EXACT_STAYS ? Math.ceil((100 * EXACT_STAYS) / moves) : 100;
   const samples = share < 100 ? Array.from({ length: share }, (_, i) => i) : null;
@@ -71,7 +82,12 @@ async function medianStays(knex: Knex, ids: number[], range: { from: string; to:
   return { rows: rows as { stage: number; median: number; n: number }[], estimated: samples !== null };
 }
 
-export async function recruiterDashboard(knex: Knex, ability: AppAbility, actor: Actor, query: z.output<typeof recruiterQuery>) {
+export async function recruiterDashboard(
+  knex: Knex,
+  ability: AppAbility,
+  actor: Actor,
+  query: z.output<typeof recruiterQuery>,
+) {
   const companyId = companyOf(ability, actor, query.companyId);
   const range = dayRange(query);
   const [projects, through] = await Promise.all([
@@ -89,14 +105,19 @@ export async function recruiterDashboard(knex: Knex, ability: AppAbility, actor:
   const start = `?::timestamp at time zone 'UTC'`;
   const end = `(?::date + 1)::timestamp at time zone 'UTC'`;
   const [funnelRows, moves, requests, credits] = await Promise.all([
-    knex('project_candidates').whereIn('project_id', ids).groupBy('stage').select('stage', knex.raw('count(*)::int as n')),
+    knex('project_candidates')
+      .whereIn('project_id', ids)
+      .groupBy('stage')
+      .select('stage', knex.raw('count(*)::int as n')),
     stageMovesByWeek(knex, range, { projectIds: ids }, { through }),
     knex('interview_requests')
       .whereIn('project_id', ids)
       .whereRaw(`created_at >= ${start} and created_at < ${end}`, [range.from, range.to])
       .first(
         knex.raw('count(*)::int as sent'),
-        knex.raw(`count(*) filter (where state in (${REQUEST_STATE.approved}, ${REQUEST_STATE.rejected}))::int as answered`),
+        knex.raw(
+          `count(*) filter (where state in (${REQUEST_STATE.approved}, ${REQUEST_STATE.rejected}))::int as answered`,
+        ),
         knex.raw(`count(*) filter (where state = ${REQUEST_STATE.approved})::int as approved`),
       ),
     knex('credit_logs')
@@ -145,7 +166,11 @@ export async function recruiterDashboard(knex: Knex, ability: AppAbility, actor:
     conversion,
     medianDays,
     medianDaysEstimated: stays.estimated,
-    interviewRequests: { sent: requests?.sent ?? 0, answered: requests?.answered ?? 0, approved: requests?.approved ?? 0 },
+    interviewRequests: {
+      sent: requests?.sent ?? 0,
+      answered: requests?.answered ?? 0,
+      approved: requests?.approved ?? 0,
+    },
     creditsSpent: credits?.spent ?? 0,
   };
 }

@@ -23,7 +23,10 @@ import { stageKeyOf } from './weekly';
 export const EVENT_KINDS = ['move', 'rejection', 'reveal', 'note', 'interview', 'qualify'] as const;
 type EventKind = (typeof EVENT_KINDS)[number];
 
-export const recruitmentQuery = z.preprocess(camelKeys, z.object({ ...filterFields, ...pageFields, kind: optional(z.enum(EVENT_KINDS)) }));
+export const recruitmentQuery = z.preprocess(
+  camelKeys,
+  z.object({ ...filterFields, ...pageFields, kind: optional(z.enum(EVENT_KINDS)) }),
+);
 
 const A = ACTIVITY;
 /** Which activity-log rows each kind is (qualify requests have their own table). */
@@ -47,7 +50,8 @@ const kindOfRow = (activity: number | null, toStage: number | null): EventKind =
           ? 'interview'
           : 'note';
 const ACTIVITY_NAME = Object.fromEntries(Object.entries(A).map(([k, v]) => [v, k]));
-const personName = (alias: string) => `nullif(trim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, '')), '')`;
+const personName = (alias: string) =>
+  `nullif(trim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, '')), '')`;
 
 interface EventRow {
   id: number;
@@ -75,14 +79,20 @@ export async function recruitmentEventLog(knex: Knex, actor: Actor, query: z.out
   const range = dayRange(query);
   const { page, perPage, offset } = pageOf(query);
   // A company's projects are read first: a company with none answers without walking the range.
-  const companyProjects = query.companyId ? ((await knex('projects').where('company_id', query.companyId).pluck('id')) as number[]) : null;
+  const companyProjects = query.companyId
+    ? ((await knex('projects').where('company_id', query.companyId).pluck('id')) as number[])
+    : null;
   // Each source is filtered on its own, walked newest first along its created_at index and cut at
   // the rows the page can need, so the cost follows the page, not the range; the count stops at the cap.
   const sources = (limit: number, ordered: boolean) => {
     const params: Knex.Value[] = [];
     /** The filters on source `alias` (its acting admin given by `actedBy`), then its order and cut. */
     const conditions = (alias: string, actedBy: string, extra: string[]) => {
-      const where = [...extra, `${alias}.created_at >= ?::timestamp at time zone 'UTC'`, `${alias}.created_at < (?::date + 1)::timestamp at time zone 'UTC'`];
+      const where = [
+        ...extra,
+        `${alias}.created_at >= ?::timestamp at time zone 'UTC'`,
+        `${alias}.created_at < (?::date + 1)::timestamp at time zone 'UTC'`,
+      ];
       params.push(range.from, range.to);
       if (companyProjects) {
         where.push(`${alias}.project_id = any(?::int[])`);
@@ -118,7 +128,10 @@ export async function recruitmentEventLog(knex: Knex, actor: Actor, query: z.out
   const [{ rows: countRows }, { rows }] = await Promise.all([
     none
       ? { rows: [{ count: 0 }] }
-      : knex.raw(`select count(*)::int as count from (select 1 from (${counted.sql}) e limit ?) c`, [...counted.params, COUNT_CAP + 1]),
+      : knex.raw(`select count(*)::int as count from (select 1 from (${counted.sql}) e limit ?) c`, [
+          ...counted.params,
+          COUNT_CAP + 1,
+        ]),
     beyond
       ? { rows: [] }
       : knex.raw(
@@ -139,7 +152,12 @@ export async function recruitmentEventLog(knex: Knex, actor: Actor, query: z.out
     success: true,
     range,
     data: (rows as EventRow[]).map((r) => {
-      const flags = { visibility: r.visibility, anonymous: r.anonymous, firstName: r.first_name, lastName: r.last_name };
+      const flags = {
+        visibility: r.visibility,
+        anonymous: r.anonymous,
+        firstName: r.first_name,
+        lastName: r.last_name,
+      };
       const kind = kindOfRow(r.activity, r.to_stage);
       return {
         id: `${kind === 'qualify' ? 'QualifyRequest' : 'CandidateRecruitmentStageLog'}:${r.id}`,
@@ -149,7 +167,8 @@ export async function recruitmentEventLog(knex: Knex, actor: Actor, query: z.out
         toStage: r.to_stage === null ? null : (stageKeyOf(r.to_stage) ?? null),
         at: new Date(r.created_at).toISOString(),
         actor: {
-          kind: r.actor_kind === 1 ? 'admin' : r.actor_kind === 2 ? 'companyUser' : r.actor_kind === 3 ? 'candidate' : null,
+          kind:
+            r.actor_kind === 1 ? 'admin' : r.actor_kind === 2 ? 'companyUser' : r.actor_kind === 3 ? 'candidate' : null,
           name: r.actor_display ?? null,
         },
         project: r.project_id ? { id: `Project:${r.project_id}`, title: r.title ?? null } : null,

@@ -40,7 +40,9 @@ export const STAYS_ENDED = `select ${utcDay('l.created_at')} as day, l.project_i
 
 /** The last day every rollup holds completely, or null before the first run. */
 export async function rolledThrough(knex: Knex): Promise<string | null> {
-  const row = await knex('rollup_marks').where('name', ROLLUP).first(knex.raw(`to_char(through, 'YYYY-MM-DD') as through`));
+  const row = await knex('rollup_marks')
+    .where('name', ROLLUP)
+    .first(knex.raw(`to_char(through, 'YYYY-MM-DD') as through`));
   return (row?.through as string | undefined) ?? null;
 }
 
@@ -124,7 +126,8 @@ export function projectConditions(alias: string, f: StageFilters, params: Knex.V
 }
 
 const DAY = 86_400_000;
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
 const mondayOf = (day: string) => addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
 
 /**
@@ -182,7 +185,10 @@ export async function stageMovesByWeek(
 }
 
 /** Per kind of INSIGHT_KIND: the last 7 days, the last 30 days (today included) and all time, for one candidate. */
-export async function insightCounts(knex: Knex, candidateId: number): Promise<Record<number, { d7: number; d30: number; all: number }>> {
+export async function insightCounts(
+  knex: Knex,
+  candidateId: number,
+): Promise<Record<number, { d7: number; d30: number; all: number }>> {
   const through = (await rolledThrough(knex)) ?? '1970-01-01';
   const today = `(now() at time zone 'UTC')::date`;
   const sums = (day: string, n: string) =>

@@ -14,14 +14,21 @@ import { stageMovesByWeek } from './rollups';
 
 export const weeklyQuery = z.preprocess(camelKeys, z.object(filterFields));
 
-const STAGE_KEY = Object.fromEntries(Object.entries(STAGES).map(([k, v]) => [v, k])) as Record<number, keyof typeof STAGES>;
+const STAGE_KEY = Object.fromEntries(Object.entries(STAGES).map(([k, v]) => [v, k])) as Record<
+  number,
+  keyof typeof STAGES
+>;
 export const STAGE_KEYS = TAB_ORDER.map((s) => STAGE_KEY[s]);
 export const stageKeyOf = (stage: number): keyof typeof STAGES | undefined => STAGE_KEY[stage];
 
 export async function activityPerWeek(knex: Knex, filters: Filters) {
   const range = dayRange(filters);
   const moves = await stageMovesByWeek(knex, range, filters);
-  const weeks = weeksOf(range).map((week) => ({ week, total: 0, stages: Object.fromEntries(STAGE_KEYS.map((k) => [k, 0])) as Record<string, number> }));
+  const weeks = weeksOf(range).map((week) => ({
+    week,
+    total: 0,
+    stages: Object.fromEntries(STAGE_KEYS.map((k) => [k, 0])) as Record<string, number>,
+  }));
   const index = new Map(weeks.map((w, i) => [w.week, i]));
   for (const row of moves) {
     const w = weeks[index.get(row.week) ?? -1];

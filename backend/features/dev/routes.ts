@@ -30,7 +30,8 @@ export function mailboxPage(): Router {
           `<article><header><strong>${escape(m.subject)}</strong><span>to ${escape(m.to)} · ${escape(formatDateTime(m.createdAt) ?? '')}</span></header><pre>${escape(m.text)}</pre></article>`,
       )
       .join('');
-    res.type('html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mailbox | ${escape(req.ctx.config.productName)}</title>
+    res.type('html')
+      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mailbox | ${escape(req.ctx.config.productName)}</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;background:#f4f6f8;color:#1f2937}main{max-width:820px;margin:0 auto;padding:24px}
 article{background:#fff;border-radius:8px;box-shadow:0 1px 3px #0002;margin:0 0 16px;padding:16px}header{display:flex;flex-direction:column;gap:4px;margin-bottom:8px}
 header span{color:#6b7280;font-size:13px}pre{white-space:pre-wrap;font-family:inherit;margin:0}</style></head>

@@ -12,13 +12,29 @@
  *   PUT    project-job/:id         links a project of the company to an open job (or unlinks it)
  */
 import { z } from 'zod';
-import { ATS_ENVIRONMENTS, ATS_KEYS, ATS_KINDS, atsKind, INTEGRATION_STATUS, LINK_KIND, RUN_STATUS, RUN_TRIGGER } from '../../../schema/rules/ats';
+import {
+  ATS_ENVIRONMENTS,
+  ATS_KEYS,
+  ATS_KINDS,
+  atsKind,
+  INTEGRATION_STATUS,
+  LINK_KIND,
+  RUN_STATUS,
+  RUN_TRIGGER,
+} from '../../../schema/rules/ats';
 import { id, oneOf, optionalText } from '../../../schema/validation/inputs';
 import { AtsError, isLive, providerFor } from '../../adapters/ats';
 import type { Config } from '../../config';
 import { defineEndpoint, type Call } from '../../endpoints/define';
 import { AppError, badRequest, forbidden } from '../../errors';
-import { integrationById, publicIntegration, queueSync, sealCredentials, syncJobKey, type IntegrationRow } from './store';
+import {
+  integrationById,
+  publicIntegration,
+  queueSync,
+  sealCredentials,
+  syncJobKey,
+  type IntegrationRow,
+} from './store';
 
 const READ = { action: 'read', subject: 'Integration' } as const;
 const CREATE = { action: 'create', subject: 'Integration' } as const;
@@ -47,7 +63,13 @@ export async function verified(config: Config, kind: string, credentials: Record
 /** Stores a new integration (refusing a second of the same kind), names it as the company's ATS and queues its first sync. */
 export async function saveIntegration(
   call: Pick<Call, 'actor' | 'ctx'>,
-  values: { kind: string; environment: number; account?: string | null; credentials?: Record<string, unknown>; settings?: Record<string, unknown> },
+  values: {
+    kind: string;
+    environment: number;
+    account?: string | null;
+    credentials?: Record<string, unknown>;
+    settings?: Record<string, unknown>;
+  },
 ) {
   const companyId = companyOf(call);
   const { knex, config } = call.ctx;
@@ -114,14 +136,16 @@ export const integrationEndpoints = [
       const { kind, apiKey, subdomain } = call.body;
       const environment = call.body.environment ?? ATS_ENVIRONMENTS.production;
       const connect = atsKind(kind)?.connect;
-      if (connect === 'clientCredentials' || connect === 'signIn') throw badRequest({ kind: 'kind.errors.invalid' }, 'integrations.invalidInput');
+      if (connect === 'clientCredentials' || connect === 'signIn')
+        throw badRequest({ kind: 'kind.errors.invalid' }, 'integrations.invalidInput');
       if (connect === 'none') return saveIntegration(call, { kind, environment });
       const missing = {
         ...(apiKey ? {} : { apiKey: 'apiKey.errors.required' }),
         ...(kind === 'workable' && !subdomain ? { subdomain: 'subdomain.errors.required' } : {}),
       };
       if (Object.keys(missing).length) throw badRequest(missing, 'integrations.invalidInput');
-      if (subdomain && !/^[a-z0-9][a-z0-9-]{0,62}$/i.test(subdomain)) throw badRequest({ subdomain: 'subdomain.errors.invalid' }, 'integrations.invalidInput');
+      if (subdomain && !/^[a-z0-9][a-z0-9-]{0,62}$/i.test(subdomain))
+        throw badRequest({ subdomain: 'subdomain.errors.invalid' }, 'integrations.invalidInput');
       const credentials = kind === 'workable' ? { subdomain: subdomain!.toLowerCase(), token: apiKey } : { apiKey };
       if (
         await call.ctx
@@ -131,7 +155,13 @@ export const integrationEndpoints = [
       )
         throw badRequest({ kind: 'kind.errors.exists' }, 'integrations.alreadyAdded');
       const found = await verified(call.ctx.config, kind, credentials, 'apiKey');
-      return saveIntegration(call, { kind, environment, account: found.account, credentials, settings: found.settings });
+      return saveIntegration(call, {
+        kind,
+        environment,
+        account: found.account,
+        credentials,
+        settings: found.settings,
+      });
     },
   }),
 
@@ -140,7 +170,13 @@ export const integrationEndpoints = [
     path: '/integrations/greenhouse',
     summary: 'Connects Greenhouse Harvest v3 with OAuth client credentials',
     access: CREATE,
-    input: { body: z.object({ clientId: optionalText(200), clientSecret: optionalText(500), environment: oneOf(ENVIRONMENTS).optional() }) },
+    input: {
+      body: z.object({
+        clientId: optionalText(200),
+        clientSecret: optionalText(500),
+        environment: oneOf(ENVIRONMENTS).optional(),
+      }),
+    },
     status: 201,
     handler: async (call) => {
       const { clientId, clientSecret } = call.body;
@@ -189,7 +225,8 @@ export const integrationEndpoints = [
     row: own('delete'),
     handler: async (call) => {
       await call.ctx.knex.transaction(async (trx) => {
-        const row = (await trx('integrations').where('id', call.row.id).forUpdate().first()) as IntegrationRow | undefined;
+        const row = (await trx('integrations').where('id', call.row.id).forUpdate().first()) as
+          IntegrationRow | undefined;
         if (!row) return;
         await trx('integrations').where('id', row.id).delete();
         await trx.raw('select graphile_worker.remove_job(?)', [syncJobKey(row.id)]);
@@ -212,7 +249,19 @@ export const integrationEndpoints = [
         .where('integration_id', call.row.id)
         .orderBy('id', 'desc')
         .limit(20)
-        .select('id', 'trigger', 'status', 'created', 'updated', 'skipped', 'failed', 'entries', 'error', 'started_at', 'finished_at');
+        .select(
+          'id',
+          'trigger',
+          'status',
+          'created',
+          'updated',
+          'skipped',
+          'failed',
+          'entries',
+          'error',
+          'started_at',
+          'finished_at',
+        );
       return {
         data: runs.map((r) => ({
           id: r.id,
@@ -239,7 +288,10 @@ export const integrationEndpoints = [
     row: own('read'),
     handler: async (call) => {
       const { knex } = call.ctx;
-      const jobs = await knex('integration_jobs').where({ integration_id: call.row.id, open: true }).orderBy('title').select('remote_id as id', 'title');
+      const jobs = await knex('integration_jobs')
+        .where({ integration_id: call.row.id, open: true })
+        .orderBy('title')
+        .select('remote_id as id', 'title');
       const links = await knex('integration_links as l')
         .join('projects as p', 'p.id', 'l.local_id')
         .where({ 'l.integration_id': call.row.id, 'l.local_kind': LINK_KIND.project })
@@ -254,18 +306,24 @@ export const integrationEndpoints = [
     summary: 'Links a project to an open job of the ATS, or unlinks it',
     access: READ,
     row: own('update'),
-    input: { body: z.object({ projectId: id('project'), jobId: z.union([z.string().trim().min(1).max(200), z.null()]) }) },
+    input: {
+      body: z.object({ projectId: id('project'), jobId: z.union([z.string().trim().min(1).max(200), z.null()]) }),
+    },
     handler: async (call) => {
       const { knex } = call.ctx;
       const integrationId = call.row.id as number;
-      const project = await knex('projects').where({ id: call.body.projectId, company_id: call.row.companyId }).first('id');
+      const project = await knex('projects')
+        .where({ id: call.body.projectId, company_id: call.row.companyId })
+        .first('id');
       if (!project) throw badRequest({ projectId: 'projectId.errors.notFound' });
       const where = { integration_id: integrationId, local_kind: LINK_KIND.project, local_id: project.id };
       if (call.body.jobId === null) {
         await knex('integration_links').where(where).delete();
         return { success: true };
       }
-      const job = await knex('integration_jobs').where({ integration_id: integrationId, remote_id: call.body.jobId, open: true }).first('remote_id');
+      const job = await knex('integration_jobs')
+        .where({ integration_id: integrationId, remote_id: call.body.jobId, open: true })
+        .first('remote_id');
       if (!job) throw badRequest({ jobId: 'jobId.errors.notFound' });
       await knex('integration_links')
         .insert({ ...where, remote_id: job.remote_id })

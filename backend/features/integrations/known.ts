@@ -28,10 +28,17 @@ export const knownEndpoints = [
       const found = await knex('project_candidates as pc')
         .join('projects as p', 'p.id', 'pc.project_id')
         .join('candidates as c', 'c.id', 'pc.candidate_id')
-        .where({ 'pc.project_id': call.query.projectId, 'pc.candidate_id': call.query.candidateId, 'p.company_id': companyId })
+        .where({
+          'pc.project_id': call.query.projectId,
+          'pc.candidate_id': call.query.candidateId,
+          'p.company_id': companyId,
+        })
         .first('c.email');
       if (!found?.email) throw notFound();
-      const rows = (await knex('integrations').where({ company_id: companyId, status: INTEGRATION_STATUS.connected })) as IntegrationRow[];
+      const rows = (await knex('integrations').where({
+        company_id: companyId,
+        status: INTEGRATION_STATUS.connected,
+      })) as IntegrationRow[];
       const known: { ats: string; since: string }[] = [];
       for (const row of rows.filter((r) => isLive(r.kind) && r.credentials)) {
         try {

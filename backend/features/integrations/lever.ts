@@ -58,9 +58,16 @@ export const leverEndpoints = [
     input: { query: z.object({ environment: oneOf(ENVIRONMENTS).optional() }) },
     handler: async (call) => {
       const { config } = call.ctx;
-      if (!config.ats.lever.clientId || !config.ats.lever.clientSecret) throw new AppError(409, 'integrations.leverNotConfigured');
-      if (call.actor.companyId === undefined || call.actor.id === undefined) throw forbidden('integrations.noPermission');
-      if (await call.ctx.knex('integrations').where({ company_id: call.actor.companyId, kind: 'lever', status: INTEGRATION_STATUS.connected }).first('id'))
+      if (!config.ats.lever.clientId || !config.ats.lever.clientSecret)
+        throw new AppError(409, 'integrations.leverNotConfigured');
+      if (call.actor.companyId === undefined || call.actor.id === undefined)
+        throw forbidden('integrations.noPermission');
+      if (
+        await call.ctx
+          .knex('integrations')
+          .where({ company_id: call.actor.companyId, kind: 'lever', status: INTEGRATION_STATUS.connected })
+          .first('id')
+      )
         throw badRequest({ kind: 'kind.errors.exists' }, 'integrations.alreadyAdded');
       const state = signState(config, {
         c: call.actor.companyId,
@@ -78,14 +85,23 @@ export const leverEndpoints = [
     path: '/integrations/lever/callback',
     summary: 'Where Lever returns after sign-in',
     access: 'public',
-    input: { query: z.object({ code: z.string().max(2000).optional(), state: z.string().max(2000).optional(), error: z.string().max(200).optional() }) },
+    input: {
+      query: z.object({
+        code: z.string().max(2000).optional(),
+        state: z.string().max(2000).optional(),
+        error: z.string().max(200).optional(),
+      }),
+    },
     raw: true,
     handler: async (call) => {
       const { config, knex } = call.ctx;
       const back = (outcome: string) => call.res.redirect(303, `${config.publicUrl}/integrations?lever=${outcome}`);
       const state = call.query.state ? readState(config, call.query.state) : undefined;
       if (!state || !call.query.code || call.query.error) return back('failed');
-      const user = await knex('company_users').where({ id: state.u, company_id: state.c, status: 1 }).whereIn('role', [0, 1]).first('id');
+      const user = await knex('company_users')
+        .where({ id: state.u, company_id: state.c, status: 1 })
+        .whereIn('role', [0, 1])
+        .first('id');
       if (!user) return back('failed');
       try {
         const url = new URL(callbackUrl(config));
@@ -109,7 +125,13 @@ export const leverEndpoints = [
         } else
           await saveIntegration(
             { actor: { role: 'company', id: state.u, companyId: state.c }, ctx: call.ctx },
-            { kind: 'lever', environment: state.e, account: found.account, credentials: { ...tokens }, settings: found.settings },
+            {
+              kind: 'lever',
+              environment: state.e,
+              account: found.account,
+              credentials: { ...tokens },
+              settings: found.settings,
+            },
           );
         return back('connected');
       } catch (err) {

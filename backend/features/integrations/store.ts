@@ -34,7 +34,8 @@ function keyOf(config: Config): Buffer {
   return key;
 }
 
-export const sealCredentials = (config: Config, credentials: Record<string, unknown>): string => seal(keyOf(config), credentials);
+export const sealCredentials = (config: Config, credentials: Record<string, unknown>): string =>
+  seal(keyOf(config), credentials);
 
 export const openCredentials = (config: Config, row: Pick<IntegrationRow, 'credentials'>): Record<string, unknown> =>
   row.credentials ? open<Record<string, unknown>>(keyOf(config), row.credentials) : {};
@@ -60,7 +61,8 @@ export function publicIntegration(row: IntegrationRow) {
     kind: row.kind,
     label: atsKind(row.kind)?.label ?? row.kind,
     environment: row.environment,
-    status: (Object.entries(INTEGRATION_STATUS).find(([, v]) => v === row.status)?.[0] ?? 'connected') as keyof typeof INTEGRATION_STATUS,
+    status: (Object.entries(INTEGRATION_STATUS).find(([, v]) => v === row.status)?.[0] ??
+      'connected') as keyof typeof INTEGRATION_STATUS,
     live: isLive(row.kind) && row.status !== INTEGRATION_STATUS.recorded,
     account: row.account,
     candidatesSynced: row.candidates_synced,
@@ -73,13 +75,8 @@ export const syncJobKey = (id: number) => `integration_sync:${id}`;
 
 /** Queues the integration's sync; a queued one is replaced, a running one is followed by this one. */
 export async function queueSync(db: Db, id: number, trigger: number): Promise<void> {
-  await db.raw('select graphile_worker.add_job(?, json_build_object(?::text, ?::int, ?::text, ?::int), queue_name => ?, job_key => ?, max_attempts => 3)', [
-    'sync_integration',
-    'integrationId',
-    id,
-    'trigger',
-    trigger,
-    syncJobKey(id),
-    syncJobKey(id),
-  ]);
+  await db.raw(
+    'select graphile_worker.add_job(?, json_build_object(?::text, ?::int, ?::text, ?::int), queue_name => ?, job_key => ?, max_attempts => 3)',
+    ['sync_integration', 'integrationId', id, 'trigger', trigger, syncJobKey(id), syncJobKey(id)],
+  );
 }

@@ -18,7 +18,13 @@ import { t } from '../../../i18n';
 import { abilityFor } from '../../../schema/ability';
 import { atsKind, INTEGRATION_STATUS, LINK_KIND, RUN_STATUS } from '../../../schema/rules/ats';
 import { STAGES, type StageKey } from '../../../schema/rules/pipeline';
-import { seesContact, seesIdentity, seesStatus, type CandidateFacts, type PlaceFacts } from '../../../schema/rules/visibility';
+import {
+  seesContact,
+  seesIdentity,
+  seesStatus,
+  type CandidateFacts,
+  type PlaceFacts,
+} from '../../../schema/rules/visibility';
 import { AtsError, type AtsPerson, type AtsProvider } from '../../adapters/ats';
 import { storageFor } from '../../adapters/storage/select';
 import type { Config } from '../../config';
@@ -29,7 +35,13 @@ import { syncFailed } from './notice';
 import { integrationById, providerOf, type IntegrationRow } from './store';
 
 /** Stages at which a candidate is pushed to the ATS; a rejection is followed only for those already there. */
-const PUSHED: readonly number[] = [STAGES.shortlist, STAGES.interviewing, STAGES.interviewing2, STAGES.offered, STAGES.placed];
+const PUSHED: readonly number[] = [
+  STAGES.shortlist,
+  STAGES.interviewing,
+  STAGES.interviewing2,
+  STAGES.offered,
+  STAGES.placed,
+];
 const STAGE_KEY = Object.fromEntries(Object.entries(STAGES).map(([k, v]) => [v, k])) as Record<number, StageKey>;
 
 export interface RunEntry {
@@ -64,7 +76,15 @@ async function pullJobs(db: Knex, integrationId: number, provider: AtsProvider):
   const now = new Date();
   if (jobs.length)
     await db('integration_jobs')
-      .insert(jobs.map((j) => ({ integration_id: integrationId, remote_id: j.remoteId, title: j.title.slice(0, 300), open: true, updated_at: now })))
+      .insert(
+        jobs.map((j) => ({
+          integration_id: integrationId,
+          remote_id: j.remoteId,
+          title: j.title.slice(0, 300),
+          open: true,
+          updated_at: now,
+        })),
+      )
       .onConflict(['integration_id', 'remote_id'])
       .merge(['title', 'open', 'updated_at']);
   await db('integration_jobs')
@@ -80,14 +100,25 @@ async function pullJobs(db: Knex, integrationId: number, provider: AtsProvider):
 async function cvFor(config: Config, companyId: number, c: CandidateRow): Promise<AtsPerson['cv']> {
   if (!c.resume_path) return null;
   const ability = abilityFor({ role: 'company', companyId, subRole: 'admin' });
-  const facts = { id: c.candidate_id, status: c.status, visibility: c.visibility, anonymous: c.anonymous, firstName: c.first_name, resumePath: c.resume_path };
+  const facts = {
+    id: c.candidate_id,
+    status: c.status,
+    visibility: c.visibility,
+    anonymous: c.anonymous,
+    firstName: c.first_name,
+    resumePath: c.resume_path,
+  };
   if (!ability.can('download', asSubject('Candidate', facts), 'resumePath')) return null;
   const type = c.resume_path.slice(c.resume_path.lastIndexOf('.') + 1) as CvType;
   const stream = await storageFor(config).get(c.resume_path);
   if (!stream || !CV_CONTENT_TYPES[type]) return null;
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return { fileName: `${c.first_name} ${c.last_name}.${type}`.trim(), contentType: CV_CONTENT_TYPES[type], data: Buffer.concat(chunks) };
+  return {
+    fileName: `${c.first_name} ${c.last_name}.${type}`.trim(),
+    contentType: CV_CONTENT_TYPES[type],
+    data: Buffer.concat(chunks),
+  };
 }
 
 async function candidatesOf(db: Knex, integrationId: number, projectId: number): Promise<CandidateRow[]> {
@@ -137,7 +168,9 @@ async function syncCandidate(
   if (c.remote_id) {
     if (c.synced_stage === c.stage || !(PUSHED.includes(c.stage) || c.stage === STAGES.rejected)) return 'skipped';
     await provider.moveApplication(c.remote_id, stage, jobId);
-    await db('integration_links').where('id', c.link_id).update({ synced_stage: c.stage, remote_changed_at: new Date(), updated_at: new Date() });
+    await db('integration_links')
+      .where('id', c.link_id)
+      .update({ synced_stage: c.stage, remote_changed_at: new Date(), updated_at: new Date() });
     return 'updated';
   }
   if (!PUSHED.includes(c.stage)) return 'skipped';
@@ -168,13 +201,20 @@ async function syncCandidate(
 
 async function emailAdmins(db: Knex, config: Config, row: IntegrationRow): Promise<void> {
   const company = await db('companies').where('id', row.company_id).first('company_name');
-  const admins = await db('company_users').where({ company_id: row.company_id, status: 1 }).whereIn('role', [0, 1]).select('email');
+  const admins = await db('company_users')
+    .where({ company_id: row.company_id, status: 1 })
+    .whereIn('role', [0, 1])
+    .select('email');
   const ats = atsKind(row.kind)?.label ?? row.kind;
   for (const { email } of admins)
     await queueEmail(db, {
       to: email,
       subject: t('integrations.authErrorEmail.subject', { ats }),
-      text: t('integrations.authErrorEmail.text', { ats, company: company?.company_name ?? '', link: `${config.publicUrl}/integrations` }),
+      text: t('integrations.authErrorEmail.text', {
+        ats,
+        company: company?.company_name ?? '',
+        link: `${config.publicUrl}/integrations`,
+      }),
     });
 }
 
@@ -195,14 +235,23 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
       .select('p.id', 'p.title', 'l.remote_id');
     for (const project of projects) {
       for (const c of await candidatesOf(db, id, project.id)) {
-        const name = seesIdentity('company', c, { stage: c.stage, curated: Boolean(c.curated), revealed: c.revealed_at !== null })
+        const name = seesIdentity('company', c, {
+          stage: c.stage,
+          curated: Boolean(c.curated),
+          revealed: c.revealed_at !== null,
+        })
           ? `${c.first_name} ${c.last_name}`.trim()
           : null;
         try {
           const outcome = await syncCandidate(db, config, row, provider, project.remote_id, c);
           if (outcome === 'skipped') continue; // nothing to do: not counted
           const [kind, reason] = Array.isArray(outcome) ? outcome : [outcome, undefined];
-          entries.push({ project: project.title, candidate: name, outcome: kind, ...(reason ? { reason: t(`integrations.runReasons.${reason}`) } : {}) });
+          entries.push({
+            project: project.title,
+            candidate: name,
+            outcome: kind,
+            ...(reason ? { reason: t(`integrations.runReasons.${reason}`) } : {}),
+          });
         } catch (err) {
           if (err instanceof AtsError && err.code === 'auth') throw err;
           if (!(err instanceof AtsError)) logger.error({ err, integrationId: id }, 'integration sync record failed');
@@ -221,7 +270,9 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
       if (changed) await emailAdmins(db, config, row);
     }
   }
-  const synced = await db('integration_links').where({ integration_id: id, local_kind: LINK_KIND.projectCandidate }).count<{ n: string }[]>({ n: '*' });
+  const synced = await db('integration_links')
+    .where({ integration_id: id, local_kind: LINK_KIND.projectCandidate })
+    .count<{ n: string }[]>({ n: '*' });
   await db.transaction(async (trx) => {
     await trx('integration_runs')
       .where('id', runId)
@@ -240,6 +291,10 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
   });
   await db('integrations')
     .where('id', id)
-    .update({ candidates_synced: Number(synced[0].n), ...(error ? {} : { last_synced_at: new Date() }), updated_at: new Date() });
+    .update({
+      candidates_synced: Number(synced[0].n),
+      ...(error ? {} : { last_synced_at: new Date() }),
+      updated_at: new Date(),
+    });
   return runId as number;
 }

@@ -12,7 +12,13 @@ import { scopeQuery } from '../../permissions/sql';
 import { camelKeys } from './inputs';
 import { stateName } from './rules';
 
-const SORTS = { createdAt: 'ir.created_at', answeredAt: 'ir.answered_at', state: 'ir.state', company: 'c.company_name', project: 'p.title' } as const;
+const SORTS = {
+  createdAt: 'ir.created_at',
+  answeredAt: 'ir.answered_at',
+  state: 'ir.state',
+  company: 'c.company_name',
+  project: 'p.title',
+} as const;
 const optional = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === '' ? undefined : v), s.optional());
 
 export const listQuery = z.preprocess(
@@ -49,7 +55,12 @@ export async function interviewRequestList(knex: Knex, ability: AppAbility, quer
   if (query.to) base.whereRaw('ir.created_at < (?::date + 1)', [query.to]);
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    base.where((w) => w.whereILike('p.title', like).orWhereILike('c.company_name', like).orWhereRaw("(ca.first_name || ' ' || ca.last_name) ilike ?", [like]));
+    base.where((w) =>
+      w
+        .whereILike('p.title', like)
+        .orWhereILike('c.company_name', like)
+        .orWhereRaw("(ca.first_name || ' ' || ca.last_name) ilike ?", [like]),
+    );
   }
   const [{ count }] = await base.clone().count<{ count: string }[]>('* as count');
   const rows = await base

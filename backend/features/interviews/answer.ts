@@ -37,7 +37,9 @@ export async function projectData(knex: Knex | Knex.Transaction, request: Reques
   const project = await knex('projects as p')
     .leftJoin('companies as c', 'c.id', 'p.company_id')
     .leftJoin('job_titles as jt', 'jt.id', 'p.job_title_id')
-    .leftJoin('project_candidates as pc', (j) => j.on('pc.project_id', 'p.id').andOn('pc.candidate_id', knex.raw('?', [request.candidate_id])))
+    .leftJoin('project_candidates as pc', (j) =>
+      j.on('pc.project_id', 'p.id').andOn('pc.candidate_id', knex.raw('?', [request.candidate_id])),
+    )
     .where('p.id', request.project_id)
     .first(
       'p.title',
@@ -57,7 +59,11 @@ export async function projectData(knex: Knex | Knex.Transaction, request: Reques
     kind: request.kind === REQUEST_KIND.interview ? 'interview' : 'whitelist',
     role: project?.title ?? project?.job_title ?? '',
     jobTitle: project?.job_title ?? null,
-    company: companyShown({ isConfidential: project?.is_confidential }, project?.company_name, t('portal.interviews.aCompany')),
+    company: companyShown(
+      { isConfidential: project?.is_confidential },
+      project?.company_name,
+      t('portal.interviews.aCompany'),
+    ),
     jdHeader: request.jd_header,
     jobDescription: project?.job_description || request.jd_body || null,
     jdFooter: request.jd_footer,
@@ -74,7 +80,9 @@ export async function projectData(knex: Knex | Knex.Transaction, request: Reques
         }
       : null,
     // The times proposed with this interview, else the project's own date/time slots.
-    timeSlots: schedule?.slots?.length ? proposedSlots(schedule) : ((project?.date_time_slots as unknown[] | null) ?? []),
+    timeSlots: schedule?.slots?.length
+      ? proposedSlots(schedule)
+      : ((project?.date_time_slots as unknown[] | null) ?? []),
     workingMode: project?.working_mode ?? null,
     expiresAt: new Date(request.expires_at).toISOString(),
   };
@@ -82,11 +90,17 @@ export async function projectData(knex: Knex | Knex.Transaction, request: Reques
 
 /** The request a token names; 400 for a malformed token, 404 for one that names nothing, 403 for another signed-in candidate's. */
 export async function requestByToken(knex: Knex | Knex.Transaction, token: string, actor: Actor): Promise<RequestRow> {
-  if (!TOKEN_PATTERN.test(token)) throw badRequest({ interviewRequestToken: 'interviewRequestToken.errors.invalid' }, 'project.interview.errors.invalidToken');
-  const request = (await knex('interview_requests').where('token_hash', tokenHash(token)).first()) as RequestRow | undefined;
+  if (!TOKEN_PATTERN.test(token))
+    throw badRequest(
+      { interviewRequestToken: 'interviewRequestToken.errors.invalid' },
+      'project.interview.errors.invalidToken',
+    );
+  const request = (await knex('interview_requests').where('token_hash', tokenHash(token)).first()) as
+    RequestRow | undefined;
   if (!request) throw notFound('project.interview.errors.invalidToken');
   const { candidateId } = actorRefs(actor);
-  if (candidateId !== null && candidateId !== request.candidate_id) throw forbidden('project.interview.errors.notYours');
+  if (candidateId !== null && candidateId !== request.candidate_id)
+    throw forbidden('project.interview.errors.notYours');
   return request;
 }
 
@@ -100,14 +114,17 @@ export interface Answer {
 
 export async function answerRequest(knex: Knex, actor: Actor, input: Answer, config: Config) {
   const reasons = (input.reasons ?? []).filter((r) => (REJECT_REASONS as readonly string[]).includes(r));
-  if (input.reasons?.length && reasons.length !== input.reasons.length) throw badRequest({ 'userResponse.reasons': 'userResponse.errors.invalid' });
+  if (input.reasons?.length && reasons.length !== input.reasons.length)
+    throw badRequest({ 'userResponse.reasons': 'userResponse.errors.invalid' });
   return knex.transaction(async (trx) => {
     const found = await requestByToken(trx, input.token, actor);
     const request = (await trx('interview_requests').where('id', found.id).forUpdate().first()) as RequestRow;
     const outcome = answerOutcome({ state: request.state, expiresAt: request.expires_at }, input.answer, new Date());
     if (outcome === 'expired') {
       if (request.state === REQUEST_STATE.sent)
-        await trx('interview_requests').where('id', request.id).update({ state: REQUEST_STATE.expired, updated_at: trx.fn.now() });
+        await trx('interview_requests')
+          .where('id', request.id)
+          .update({ state: REQUEST_STATE.expired, updated_at: trx.fn.now() });
       return { expired: true as const };
     }
     const data = await projectData(trx, request);
@@ -125,17 +142,17 @@ export async function answerRequest(knex: Knex, actor: Actor, input: Answer, con
         reject_text: outcome === 'rejected' ? input.comment?.trim() || null : null,
         updated_at: trx.fn.now(),
       });
-    await logRecruitmentActivity(trx, { candidateId: request.candidate_id, activity: 'requestAnswered', projectId: request.project_id });
+    await logRecruitmentActivity(trx, {
+      candidateId: request.candidate_id,
+      activity: 'requestAnswered',
+      projectId: request.project_id,
+    });
     if (request.kind === REQUEST_KIND.interview)
       await interviewAnswered(trx, config, request.project_id, request.candidate_id, state === REQUEST_STATE.approved);
-    await trx.raw('select graphile_worker.add_job(?, json_build_object(?::text, ?::int, ?::text, ?::text), job_key => ?, max_attempts => 10)', [
-      'send_interview_request',
-      'id',
-      request.id,
-      'step',
-      'answered',
-      `interview-request-answered:${request.id}`,
-    ]);
+    await trx.raw(
+      'select graphile_worker.add_job(?, json_build_object(?::text, ?::int, ?::text, ?::text), job_key => ?, max_attempts => 10)',
+      ['send_interview_request', 'id', request.id, 'step', 'answered', `interview-request-answered:${request.id}`],
+    );
     return { success: true, isTokenUsed: false, state: stateName(state), projectData: data };
   });
 }
@@ -154,6 +171,10 @@ function proposedSlots(schedule: ScheduleData) {
     const [date, startTime] = slot.split('T');
     const [h, m] = startTime.split(':').map(Number);
     const end = (h * 60 + m + minutes) % (24 * 60);
-    return { date, startTime, endTime: `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}` };
+    return {
+      date,
+      startTime,
+      endTime: `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`,
+    };
   });
 }

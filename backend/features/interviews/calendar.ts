@@ -19,7 +19,9 @@ export function invitationAttachment(inv: Invitation): Attachment | undefined {
   const s = inv.schedule;
   const location = s.type === INTERVIEW_TYPE.inPerson ? s.address : s.meetingLink;
   const { name, email } = inv.candidate;
-  const attendees = email ? [{ name, email, rsvp: true, role: 'REQ-PARTICIPANT' as const, partstat: 'NEEDS-ACTION' as const }] : [];
+  const attendees = email
+    ? [{ name, email, rsvp: true, role: 'REQ-PARTICIPANT' as const, partstat: 'NEEDS-ACTION' as const }]
+    : [];
   const { error, value } = createEvent({
     uid: inv.uid,
     method: 'REQUEST',
@@ -32,7 +34,9 @@ export function invitationAttachment(inv: Invitation): Attachment | undefined {
     location: location || undefined,
     url: s.meetingLink && /^https?:\/\//.test(s.meetingLink) ? s.meetingLink : undefined,
     status: 'CONFIRMED',
-    organizer: s.interviewerEmail ? { name: s.interviewerName || s.interviewerEmail, email: s.interviewerEmail } : undefined,
+    organizer: s.interviewerEmail
+      ? { name: s.interviewerName || s.interviewerEmail, email: s.interviewerEmail }
+      : undefined,
     attendees,
   });
   if (error || !value) return undefined;

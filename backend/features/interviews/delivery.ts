@@ -31,11 +31,21 @@ async function context(trx: Knex.Transaction, request: RequestRow) {
   const project = await trx('projects as p')
     .leftJoin('companies as c', 'c.id', 'p.company_id')
     .where('p.id', request.project_id)
-    .first('p.id', 'p.title', 'p.is_confidential', 'p.owner_id', 'p.owner_admin_id', 'p.advocate_id', 'p.date_time_slots', 'c.company_name');
+    .first(
+      'p.id',
+      'p.title',
+      'p.is_confidential',
+      'p.owner_id',
+      'p.owner_admin_id',
+      'p.advocate_id',
+      'p.date_time_slots',
+      'c.company_name',
+    );
   const candidate = await trx('candidates')
     .where('id', request.candidate_id)
     .first('id', 'first_name', 'last_name', 'email', 'phone', 'phone_whatsapp', 'visibility', 'anonymous');
-  const company = project?.is_confidential || !project?.company_name ? t('portal.interviews.aCompany') : project.company_name;
+  const company =
+    project?.is_confidential || !project?.company_name ? t('portal.interviews.aCompany') : project.company_name;
   return { project, candidate, company };
 }
 
@@ -77,8 +87,18 @@ export async function deliverRequest(knex: Knex, config: Config, id: number): Pr
               { type: 'text', text: role },
             ],
           },
-          { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: `?irt=${token}&av=approve&m=whatsapp` }] },
-          { type: 'button', sub_type: 'url', index: '1', parameters: [{ type: 'text', text: `?irt=${token}&av=reject&m=whatsapp` }] },
+          {
+            type: 'button',
+            sub_type: 'url',
+            index: '0',
+            parameters: [{ type: 'text', text: `?irt=${token}&av=approve&m=whatsapp` }],
+          },
+          {
+            type: 'button',
+            sub_type: 'url',
+            index: '1',
+            parameters: [{ type: 'text', text: `?irt=${token}&av=reject&m=whatsapp` }],
+          },
         ],
         preview: [
           request.jd_header || role,
@@ -94,9 +114,13 @@ export async function deliverRequest(knex: Knex, config: Config, id: number): Pr
   });
 }
 
-async function recipients(trx: Knex.Transaction, project: { owner_id: number | null; owner_admin_id: number | null; advocate_id: number | null }) {
+async function recipients(
+  trx: Knex.Transaction,
+  project: { owner_id: number | null; owner_admin_id: number | null; advocate_id: number | null },
+) {
   const emails = new Set<string>();
-  if (project.owner_id) (await trx('company_users').where('id', project.owner_id).pluck('email')).forEach((e: string) => emails.add(e));
+  if (project.owner_id)
+    (await trx('company_users').where('id', project.owner_id).pluck('email')).forEach((e: string) => emails.add(e));
   const admins = [project.owner_admin_id, project.advocate_id].filter((n): n is number => Boolean(n));
   if (admins.length) (await trx('admins').whereIn('id', admins).pluck('email')).forEach((e: string) => emails.add(e));
   return [...emails];
@@ -105,13 +129,20 @@ async function recipients(trx: Knex.Transaction, project: { owner_id: number | n
 export async function notifyAnswer(knex: Knex, config: Config, id: number): Promise<boolean> {
   return knex.transaction(async (trx) => {
     const request = await trx('interview_requests').where('id', id).forUpdate().first();
-    if (!request || request.answer_notified_at || ![REQUEST_STATE.approved, REQUEST_STATE.rejected].includes(request.state)) return false;
+    if (
+      !request ||
+      request.answer_notified_at ||
+      ![REQUEST_STATE.approved, REQUEST_STATE.rejected].includes(request.state)
+    )
+      return false;
     const { project, candidate } = await context(trx, request);
     if (!project || !candidate) return false;
     const approved = request.state === REQUEST_STATE.approved;
     const interview = request.kind === REQUEST_KIND.interview;
     // The name the project's board shows its company (schema/rules/visibility.ts): public or revealed to the project.
-    const row = await trx('project_candidates').where({ project_id: project.id, candidate_id: candidate.id }).first('stage', 'revealed_at');
+    const row = await trx('project_candidates')
+      .where({ project_id: project.id, candidate_id: candidate.id })
+      .first('stage', 'revealed_at');
     const place = { stage: row?.stage ?? 0, curated: false, revealed: Boolean(row?.revealed_at) };
     const facts = {
       status: candidate.status,
@@ -130,7 +161,8 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
       `Open the project: ${config.publicUrl}/project/Project:${project.id}`,
     ];
     const subject = `${name} ${approved ? 'accepted' : 'declined'} your ${what}`;
-    for (const to of await recipients(trx, project)) await queueEmail(trx, { to, subject, text: lines.join('\n\n'), html: html(config, lines) });
+    for (const to of await recipients(trx, project))
+      await queueEmail(trx, { to, subject, text: lines.join('\n\n'), html: html(config, lines) });
 
     const schedule = request.schedule_data as ScheduleData | null;
     const start = approved && interview ? interviewStart(schedule, project.date_time_slots, new Date()) : undefined;
@@ -144,7 +176,10 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
           description: `Interview for ${project.title}${schedule.interviewerName ? ` with ${schedule.interviewerName}` : ''}.`,
           candidate: attendee,
         });
-      const attachment = invitation({ name: `${candidate.first_name ?? ''} ${candidate.last_name ?? ''}`.trim(), email: candidate.email });
+      const attachment = invitation({
+        name: `${candidate.first_name ?? ''} ${candidate.last_name ?? ''}`.trim(),
+        email: candidate.email,
+      });
       // The interviewer is on the company's side: their copy names the candidate as the board does,
       // with the email only where the board shows the contact.
       const boardContact = seesContact('company', { ...facts, status: CANDIDATE_STATUS.active }, place);
@@ -152,7 +187,10 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
       if (attachment && interviewerCopy) {
         const zone = validZone(schedule.timezone) ?? 'UTC';
         const when = formatDateTime(start, { timeZone: zone });
-        const invite = [`Your interview for ${project.title} is on ${when} (${zoneLabel(zone, start)}).`, 'The calendar invitation is attached.'];
+        const invite = [
+          `Your interview for ${project.title} is on ${when} (${zoneLabel(zone, start)}).`,
+          'The calendar invitation is attached.',
+        ];
         const to = new Set([candidate.email, ...(schedule.interviewerEmail ? [schedule.interviewerEmail] : [])]);
         for (const address of to) {
           await queueEmail(trx, {

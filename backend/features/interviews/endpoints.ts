@@ -41,13 +41,15 @@ export const interviewEndpoints = [
     input: { body: sendBody },
     row: { entity: 'project', from: { body: 'projectId' }, action: 'read' },
     status: 201,
-    handler: ({ body, row, actor, ability, ctx, file }) => sendRequests(ctx.knex, ctx.config, actor, ability, row, body, file),
+    handler: ({ body, row, actor, ability, ctx, file }) =>
+      sendRequests(ctx.knex, ctx.config, actor, ability, row, body, file),
   }),
 
   defineEndpoint({
     method: 'post',
     path: '/projects/interview-request/check-and-approve',
-    summary: "The candidate reads a request through its token ('check') or accepts it ('approve'); a used token changes nothing",
+    summary:
+      "The candidate reads a request through its token ('check') or accepts it ('approve'); a used token changes nothing",
     access: 'public',
     input: { body: approveBody },
     handler: ({ body, actor, ctx }) =>
@@ -89,7 +91,8 @@ export const interviewEndpoints = [
   defineEndpoint({
     method: 'get',
     path: '/projects/interview-request/by-project',
-    summary: "A project's interview and job-description requests: the latest of each kind per candidate, with the answer",
+    summary:
+      "A project's interview and job-description requests: the latest of each kind per candidate, with the answer",
     access: { action: 'read', subject: 'Project' },
     input: { query: projectQuery },
     row: { entity: 'project', from: { query: 'projectId' }, action: 'read' },
@@ -99,10 +102,26 @@ export const interviewEndpoints = [
         .where('project_id', row.id)
         .distinctOn('candidate_id', 'kind')
         .orderBy([{ column: 'candidate_id' }, { column: 'kind' }, { column: 'id', order: 'desc' }])
-        .select('id', 'candidate_id', 'kind', 'channel', 'state', 'created_at', 'answered_at', 'expires_at', 'reject_reasons', 'reject_text', 'sent_by_name');
+        .select(
+          'id',
+          'candidate_id',
+          'kind',
+          'channel',
+          'state',
+          'created_at',
+          'answered_at',
+          'expires_at',
+          'reject_reasons',
+          'reject_text',
+          'sent_by_name',
+        );
       const byCandidate = new Map<number, Record<string, unknown>>();
       for (const r of rows) {
-        const entry = byCandidate.get(r.candidate_id) ?? { candidateId: `Candidate:${r.candidate_id}`, interview: null, whitelist: null };
+        const entry = byCandidate.get(r.candidate_id) ?? {
+          candidateId: `Candidate:${r.candidate_id}`,
+          interview: null,
+          whitelist: null,
+        };
         entry[r.kind === REQUEST_KIND.interview ? 'interview' : 'whitelist'] = {
           id: `InterviewRequest:${r.id}`,
           state: stateName(r.state),
@@ -154,17 +173,24 @@ export const interviewEndpoints = [
     raw: true,
     handler: async ({ params, ctx, res }) => {
       const request = await requestForJd(ctx.knex, params.id);
-      const project = await ctx.knex('projects').where('id', request.project_id).first('title', 'job_description', 'jd_file_path', 'jd_file_name');
+      const project = await ctx
+        .knex('projects')
+        .where('id', request.project_id)
+        .first('title', 'job_description', 'jd_file_path', 'jd_file_name');
       const stream = project?.jd_file_path ? await storageFor(ctx.config).get(project.jd_file_path) : undefined;
       const safe = (name: string) => name.replace(/[^\w.-]+/g, '_').slice(0, 120) || 'job-description';
       if (stream) {
         const name = safe(project.jd_file_name ?? 'job-description');
-        const type = project.jd_file_path.endsWith('.pdf') ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+        const type = project.jd_file_path.endsWith('.pdf')
+          ? 'application/pdf'
+          : 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
         res.status(200).type(type).attachment(name);
         stream.pipe(res);
         return;
       }
-      const text = [project?.title, request.jd_header, project?.job_description || request.jd_body, request.jd_footer].filter(Boolean).join('\n\n');
+      const text = [project?.title, request.jd_header, project?.job_description || request.jd_body, request.jd_footer]
+        .filter(Boolean)
+        .join('\n\n');
       if (!text) throw notFound('project.jd.errors.notFound');
       res
         .status(200)
@@ -177,7 +203,8 @@ export const interviewEndpoints = [
   defineEndpoint({
     method: 'get',
     path: '/dashboard/interview-request-list',
-    summary: 'Every interview and job-description request with its answer: filters (company, project, state, kind, channel, dates), sort, pages',
+    summary:
+      'Every interview and job-description request with its answer: filters (company, project, state, kind, channel, dates), sort, pages',
     access: { action: 'read', subject: 'InterviewRequest' },
     input: { query: listQuery },
     handler: ({ query, ability, ctx }) => interviewRequestList(ctx.knex, ability, query),

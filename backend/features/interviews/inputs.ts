@@ -27,7 +27,11 @@ export const candidateIds = z.unknown().transform((raw, ctx) => {
     }
   } else if (typeof raw === 'string' && raw.trim()) list = raw.split(',').map((s) => s.trim());
   if (!list || !list.length) {
-    ctx.addIssue({ code: 'custom', message: raw === undefined || raw === null || raw === '' ? 'required' : 'invalid', input: raw });
+    ctx.addIssue({
+      code: 'custom',
+      message: raw === undefined || raw === null || raw === '' ? 'required' : 'invalid',
+      input: raw,
+    });
     return z.NEVER;
   }
   if (list.length > MAX_CANDIDATES) {
@@ -65,7 +69,8 @@ export const scheduleData = z
     }
     const parsed = scheduleForm.safeParse(value, { error: ruleMessage });
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path, input: value });
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path, input: value });
       return z.NEVER;
     }
     return parsed.data;

@@ -35,15 +35,26 @@ export function whatsapp(config: Config): WhatsappAdapter {
 const digits = (phone: string) => phone.replace(/\D/g, '');
 
 /** Records what one verified delivery reports; safe to receive twice. */
-export async function recordWebhook(knex: Knex, body: unknown, config: Config): Promise<{ statuses: number; replies: number }> {
+export async function recordWebhook(
+  knex: Knex,
+  body: unknown,
+  config: Config,
+): Promise<{ statuses: number; replies: number }> {
   const events = readWebhook(body);
   let statuses = 0;
   let replies = 0;
   await knex.transaction(async (trx) => {
     for (const s of events.statuses) {
-      const state = s.status === 'failed' ? QUALIFY_STATE.failed : s.status === 'delivered' || s.status === 'read' ? QUALIFY_STATE.delivered : undefined;
+      const state =
+        s.status === 'failed'
+          ? QUALIFY_STATE.failed
+          : s.status === 'delivered' || s.status === 'read'
+            ? QUALIFY_STATE.delivered
+            : undefined;
       if (s.status === 'failed')
-        await trx('whatsapp_messages').where('provider_message_id', s.id).update({ status: WHATSAPP_STATUS.failed, updated_at: trx.fn.now() });
+        await trx('whatsapp_messages')
+          .where('provider_message_id', s.id)
+          .update({ status: WHATSAPP_STATUS.failed, updated_at: trx.fn.now() });
       if (state === undefined) continue;
       statuses += await trx('qualify_requests')
         .where('provider_message_id', s.id)
@@ -51,7 +62,9 @@ export async function recordWebhook(knex: Knex, body: unknown, config: Config): 
         .update({ state, updated_at: trx.fn.now() });
     }
     for (const r of events.replies) {
-      let request = r.contextId ? await trx('qualify_requests').where('provider_message_id', r.contextId).first('id') : undefined;
+      let request = r.contextId
+        ? await trx('qualify_requests').where('provider_message_id', r.contextId).first('id')
+        : undefined;
       if (!request && digits(r.from)) {
         request = await trx('qualify_requests')
           .whereRaw("regexp_replace(coalesce(to_phone, ''), '\\D', '', 'g') = ?", [digits(r.from)])
@@ -70,14 +83,17 @@ export async function recordWebhook(knex: Knex, body: unknown, config: Config): 
         });
       replies += changed;
       const answered = await trx('qualify_requests').where('id', request.id).first('project_id', 'candidate_id');
-      if (changed && answered?.project_id) await qualifyAnswered(trx, config, answered.project_id, answered.candidate_id);
+      if (changed && answered?.project_id)
+        await qualifyAnswered(trx, config, answered.project_id, answered.candidate_id);
     }
   });
   return { statuses, replies };
 }
 
-const replyName = (n: number | null) => (n === REPLY.yes ? 'yes' : n === REPLY.no ? 'no' : n === REPLY.text ? 'text' : null);
-const stateName = (n: number) => (Object.keys(QUALIFY_STATE) as (keyof typeof QUALIFY_STATE)[]).find((k) => QUALIFY_STATE[k] === n) ?? 'queued';
+const replyName = (n: number | null) =>
+  n === REPLY.yes ? 'yes' : n === REPLY.no ? 'no' : n === REPLY.text ? 'text' : null;
+const stateName = (n: number) =>
+  (Object.keys(QUALIFY_STATE) as (keyof typeof QUALIFY_STATE)[]).find((k) => QUALIFY_STATE[k] === n) ?? 'queued';
 
 export const qualifyEndpoints = [
   defineEndpoint({
@@ -95,13 +111,19 @@ export const qualifyEndpoints = [
         .whereIn('status', seenStatuses(viewerOf(actor)))
         .select('id', 'phone', 'first_name');
       const unknown = body.candidateId.filter((cid) => !candidates.some((c) => c.id === cid));
-      if (unknown.length) throw new AppError(404, 'project.candidate.notFound', undefined, undefined, { candidateIds: unknown.map((n) => `Candidate:${n}`) });
+      if (unknown.length)
+        throw new AppError(404, 'project.candidate.notFound', undefined, undefined, {
+          candidateIds: unknown.map((n) => `Candidate:${n}`),
+        });
       const reachable = candidates.filter((c) => c.phone);
       const skipped = body.candidateId.filter((cid) => !reachable.some((c) => c.id === cid));
       if (!reachable.length) {
-        throw new AppError(409, 'project.qualify.errors.noWhatsapp', undefined, undefined, { candidateIds: skipped.map((n) => `Candidate:${n}`) });
+        throw new AppError(409, 'project.qualify.errors.noWhatsapp', undefined, undefined, {
+          candidateIds: skipped.map((n) => `Candidate:${n}`),
+        });
       }
-      if (body.projectId && !(await ctx.knex('projects').where('id', body.projectId).first('id'))) throw new AppError(404, 'project.notFound');
+      if (body.projectId && !(await ctx.knex('projects').where('id', body.projectId).first('id')))
+        throw new AppError(404, 'project.notFound');
       const ids = await ctx.knex.transaction(async (trx) => {
         const out: number[] = [];
         for (const c of reachable) {
@@ -157,7 +179,12 @@ export const qualifyEndpoints = [
         .knex('qualify_requests')
         .where('created_at', '>', after)
         .groupBy('header', 'body')
-        .select('header', 'body', ctx.knex.raw('max(created_at) as last_sent_at'), ctx.knex.raw('count(*)::int as times'))
+        .select(
+          'header',
+          'body',
+          ctx.knex.raw('max(created_at) as last_sent_at'),
+          ctx.knex.raw('count(*)::int as times'),
+        )
         .orderBy('last_sent_at', 'desc')
         .limit(20);
       return {
@@ -166,7 +193,12 @@ export const qualifyEndpoints = [
           header: t('project.qualify.template.header'),
           body: t('project.qualify.template.body'),
           limits: { header: JD_LIMITS.header, body: JD_LIMITS.body },
-          recent: recent.map((r) => ({ header: r.header, body: r.body, lastSentAt: new Date(r.last_sent_at).toISOString(), times: r.times })),
+          recent: recent.map((r) => ({
+            header: r.header,
+            body: r.body,
+            lastSentAt: new Date(r.last_sent_at).toISOString(),
+            times: r.times,
+          })),
         },
       };
     },
@@ -180,7 +212,11 @@ export const qualifyEndpoints = [
     input: { query: z.preprocess(camelKeys, z.object({ candidateId: id('candidate') })) },
     // Only admins read qualify requests (the entity's permissions).
     handler: async ({ query, ctx }) => {
-      const rows = await ctx.knex('qualify_requests').where('candidate_id', query.candidateId).orderBy('id', 'desc').limit(50);
+      const rows = await ctx
+        .knex('qualify_requests')
+        .where('candidate_id', query.candidateId)
+        .orderBy('id', 'desc')
+        .limit(50);
       return {
         success: true,
         data: rows.map((r) => ({
@@ -212,7 +248,11 @@ export const qualifyEndpoints = [
     },
     raw: true,
     handler: ({ query, ctx, res }) => {
-      const challenge = whatsapp(ctx.config).verifyChallenge({ mode: query['hub.mode'], token: query['hub.verify_token'], challenge: query['hub.challenge'] });
+      const challenge = whatsapp(ctx.config).verifyChallenge({
+        mode: query['hub.mode'],
+        token: query['hub.verify_token'],
+        challenge: query['hub.challenge'],
+      });
       if (!challenge) throw forbidden('whatsapp.errors.verification');
       res.status(200).type('text/plain').send(challenge);
     },
@@ -221,11 +261,13 @@ export const qualifyEndpoints = [
   defineEndpoint({
     method: 'post',
     path: '/whatsapp/webhook',
-    summary: "The WhatsApp provider's signed deliveries (X-Hub-Signature-256): message statuses and candidates' replies",
+    summary:
+      "The WhatsApp provider's signed deliveries (X-Hub-Signature-256): message statuses and candidates' replies",
     access: 'public',
     input: { body: z.looseObject({}) },
     handler: async ({ req, body, ctx }) => {
-      if (!whatsapp(ctx.config).verifySignature(req.rawBody, req.get('x-hub-signature-256'))) throw new AppError(401, 'whatsapp.errors.signature');
+      if (!whatsapp(ctx.config).verifySignature(req.rawBody, req.get('x-hub-signature-256')))
+        throw new AppError(401, 'whatsapp.errors.signature');
       return { received: true, ...(await recordWebhook(ctx.knex, body, ctx.config)) };
     },
   }),

@@ -20,7 +20,11 @@ export const stateName = (n: number): RequestState =>
   ((Object.keys(REQUEST_STATE) as RequestState[]).find((k) => REQUEST_STATE[k] === n) ?? 'sent') as RequestState;
 
 /** The text parts of a job description sent to candidates, each within its limit; field errors by input name. */
-export function jdTextErrors(parts: { jdHeader?: string | null; jdText?: string | null; jdFooter?: string | null }): Record<string, string> {
+export function jdTextErrors(parts: {
+  jdHeader?: string | null;
+  jdText?: string | null;
+  jdFooter?: string | null;
+}): Record<string, string> {
   const errors: Record<string, string> = {};
   if ((parts.jdHeader ?? '').length > JD_LIMITS.header) errors.jdHeader = 'jdHeader.errors.tooLong';
   if ((parts.jdText ?? '').length > JD_LIMITS.body) errors.jdText = 'jdText.errors.tooLong';
@@ -29,7 +33,10 @@ export function jdTextErrors(parts: { jdHeader?: string | null; jdText?: string 
 }
 
 /** The body a request carries: the text given, else the project's own description cut to the body limit. */
-export function requestBody(given: string | null | undefined, projectDescription: string | null | undefined): string | null {
+export function requestBody(
+  given: string | null | undefined,
+  projectDescription: string | null | undefined,
+): string | null {
   const text = (given ?? '').trim() || (projectDescription ?? '').trim();
   if (!text) return null;
   return text.length <= JD_LIMITS.body ? text : `${text.slice(0, JD_LIMITS.body - 1).trimEnd()}…`;
@@ -43,7 +50,11 @@ export type AnswerOutcome = 'approved' | 'rejected' | 'checked' | 'used' | 'expi
  * What an answer does: a request changes state once, from sent, before it expires. A later answer
  * through the same token changes nothing and reports the token as used; `check` only reads.
  */
-export function answerOutcome(request: { state: number; expiresAt: Date | string }, answer: 'approve' | 'reject' | 'check', now: Date): AnswerOutcome {
+export function answerOutcome(
+  request: { state: number; expiresAt: Date | string },
+  answer: 'approve' | 'reject' | 'check',
+  now: Date,
+): AnswerOutcome {
   if (request.state !== REQUEST_STATE.sent) return request.state === REQUEST_STATE.expired ? 'expired' : 'used';
   if (new Date(request.expiresAt).getTime() <= now.getTime()) return 'expired';
   if (answer === 'check') return 'checked';
@@ -51,8 +62,11 @@ export function answerOutcome(request: { state: number; expiresAt: Date | string
 }
 
 /** How the company is named to a candidate: by name, or "a company" when the project is confidential. */
-export const companyShown = (project: { isConfidential?: boolean | null }, companyName: string | null | undefined, aCompany: string) =>
-  project.isConfidential || !companyName ? aCompany : companyName;
+export const companyShown = (
+  project: { isConfidential?: boolean | null },
+  companyName: string | null | undefined,
+  aCompany: string,
+) => (project.isConfidential || !companyName ? aCompany : companyName);
 
 /** The reasons a candidate may give for saying no (labels in the catalogue: portal.interviews.reasons.*). */
 export const REJECT_REASONS = ['notLooking', 'salary', 'location', 'role', 'company', 'timing', 'other'] as const;

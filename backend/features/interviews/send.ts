@@ -64,15 +64,20 @@ export async function sendRequests(
   const errors = jdTextErrors(input);
   if (Object.keys(errors).length) throw badRequest(errors);
   const hasJd = Boolean(project.jobDescription?.trim() || project.jdText?.trim() || project.jdFilePath);
-  if (!hasJd && !input.jdText && !file) throw badRequest({ jdText: 'project.interview.errors.jdRequired' }, 'project.interview.errors.jdRequired');
-  if (project.status !== undefined && project.status !== 0) throw new AppError(409, 'project.interview.errors.projectInactive');
+  if (!hasJd && !input.jdText && !file)
+    throw badRequest({ jdText: 'project.interview.errors.jdRequired' }, 'project.interview.errors.jdRequired');
+  if (project.status !== undefined && project.status !== 0)
+    throw new AppError(409, 'project.interview.errors.projectInactive');
   const kind = kindOf(input.requestAction);
 
   let storedFile: { key: string; name: string } | undefined;
   if (file) {
     const type = sniffCvType(file.buffer);
     if (!type) throw badRequest({ jdFile: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
-    storedFile = { key: await storageFor(config).put(file.buffer, { folder: 'job-descriptions', ext: type }), name: file.originalname.slice(0, 255) };
+    storedFile = {
+      key: await storageFor(config).put(file.buffer, { folder: 'job-descriptions', ext: type }),
+      name: file.originalname.slice(0, 255),
+    };
   }
 
   const candidates = await knex('candidates')
@@ -84,7 +89,9 @@ export async function sendRequests(
     return !p || !mayContact(viewerOf(actor), p.candidate, p.place);
   });
   if (unavailable.length) {
-    throw new AppError(409, 'project.interview.errors.candidateUnavailable', undefined, undefined, { candidateIds: unavailable.map((n) => `Candidate:${n}`) });
+    throw new AppError(409, 'project.interview.errors.candidateUnavailable', undefined, undefined, {
+      candidateIds: unavailable.map((n) => `Candidate:${n}`),
+    });
   }
 
   const sender = await actorName(knex, actor);
@@ -138,7 +145,9 @@ export async function sendRequests(
         updated_at: now,
       };
     });
-    const inserted = await trx('interview_requests').insert(rows).returning(['id', 'candidate_id', 'guid', 'channel', 'expires_at']);
+    const inserted = await trx('interview_requests')
+      .insert(rows)
+      .returning(['id', 'candidate_id', 'guid', 'channel', 'expires_at']);
 
     const marker = kind === 'interview' ? 'interview_requested_at' : 'whitelist_requested_at';
     await trx('project_candidates')
@@ -161,18 +170,16 @@ export async function sendRequests(
         projectId: project.id,
         actor,
       });
-      await trx.raw('select graphile_worker.add_job(?, json_build_object(?::text, ?::int, ?::text, ?::text), job_key => ?, max_attempts => 10)', [
-        'send_interview_request',
-        'id',
-        row.id,
-        'step',
-        'deliver',
-        `interview-request-deliver:${row.id}`,
-      ]);
+      await trx.raw(
+        'select graphile_worker.add_job(?, json_build_object(?::text, ?::int, ?::text, ?::text), job_key => ?, max_attempts => 10)',
+        ['send_interview_request', 'id', row.id, 'step', 'deliver', `interview-request-deliver:${row.id}`],
+      );
     }
     return {
       success: true,
-      message: t(kind === 'interview' ? 'project.interview.sent' : 'project.interview.jdSent', { count: inserted.length }),
+      message: t(kind === 'interview' ? 'project.interview.sent' : 'project.interview.jdSent', {
+        count: inserted.length,
+      }),
       requests: inserted.map((r) => ({
         id: `InterviewRequest:${r.id}`,
         candidateId: `Candidate:${r.candidate_id}`,

@@ -6,7 +6,8 @@
 import { createHmac } from 'node:crypto';
 import { sha256 } from '../../auth/tokens';
 
-export const requestToken = (secret: string, guid: string) => createHmac('sha256', secret).update(`interview-request:${guid}`).digest('base64url');
+export const requestToken = (secret: string, guid: string) =>
+  createHmac('sha256', secret).update(`interview-request:${guid}`).digest('base64url');
 
 export const tokenHash = (token: string) => sha256(token);
 

@@ -31,23 +31,30 @@ export async function queueWhatsapp(trx: Knex | Knex.Transaction, message: Outgo
       qualify_request_id: message.qualifyRequestId ?? null,
     })
     .returning('id');
-  await trx.raw('select graphile_worker.add_job(?, json_build_object(?::text, ?::int), job_key => ?, max_attempts => 10)', [
-    'send_whatsapp_message',
-    'id',
-    row.id,
-    `whatsapp-message:${row.id}`,
-  ]);
+  await trx.raw(
+    'select graphile_worker.add_job(?, json_build_object(?::text, ?::int), job_key => ?, max_attempts => 10)',
+    ['send_whatsapp_message', 'id', row.id, `whatsapp-message:${row.id}`],
+  );
   return row.id as number;
 }
 
 /** Sends one queued message; the row is locked while the provider is asked, so two runs send it once. */
-export async function deliverWhatsapp(knex: Knex, adapter: WhatsappAdapter, id: number): Promise<'sent' | 'stored' | 'skipped'> {
+export async function deliverWhatsapp(
+  knex: Knex,
+  adapter: WhatsappAdapter,
+  id: number,
+): Promise<'sent' | 'stored' | 'skipped'> {
   const outcome = await knex.transaction(async (trx) => {
     const row = await trx('whatsapp_messages').where('id', id).forUpdate().first();
     if (!row || row.status === WHATSAPP_STATUS.sent || row.status === WHATSAPP_STATUS.stored) return 'skipped' as const;
     let result: Awaited<ReturnType<WhatsappAdapter['send']>>;
     try {
-      result = await adapter.send({ to: row.to, template: row.template, language: row.language, components: row.components ?? [] });
+      result = await adapter.send({
+        to: row.to,
+        template: row.template,
+        language: row.language,
+        components: row.components ?? [],
+      });
     } catch (err) {
       // Kept on the row (committed), then the job fails and graphile-worker tries again later.
       logger.warn({ id, message: (err as Error).message }, 'WhatsApp message not sent');
@@ -87,8 +94,17 @@ export interface WhatsappEntry {
 }
 
 export async function listWhatsapp(knex: Knex, to?: string, limit = 100): Promise<WhatsappEntry[]> {
-  const q = knex('whatsapp_messages').select('to', 'template', 'preview', 'status', 'created_at').orderBy('id', 'desc').limit(limit);
+  const q = knex('whatsapp_messages')
+    .select('to', 'template', 'preview', 'status', 'created_at')
+    .orderBy('id', 'desc')
+    .limit(limit);
   if (to) q.where('to', to);
   const rows = await q;
-  return rows.map((r) => ({ to: r.to, template: r.template, preview: r.preview, status: r.status, createdAt: new Date(r.created_at).toISOString() }));
+  return rows.map((r) => ({
+    to: r.to,
+    template: r.template,
+    preview: r.preview,
+    status: r.status,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
 }

@@ -19,10 +19,21 @@ export interface LiveEvent {
 }
 
 /** What a socket receives: the event and nothing of its subject (the page asks the API for that). */
-export const wireOf = (e: LiveEvent) => ({ type: 'event', id: e.id, topic: e.topic, subjectId: e.subjectId, kind: e.kind });
+export const wireOf = (e: LiveEvent) => ({
+  type: 'event',
+  id: e.id,
+  topic: e.topic,
+  subjectId: e.subjectId,
+  kind: e.kind,
+});
 
 /** Raises an event inside the caller's transaction: it reaches the sockets only if that commits. */
-export async function raiseLive(knex: Knex | Knex.Transaction, topic: Topic, subjectId: number, kind: string): Promise<void> {
+export async function raiseLive(
+  knex: Knex | Knex.Transaction,
+  topic: Topic,
+  subjectId: number,
+  kind: string,
+): Promise<void> {
   await knex('live_events').insert({ topic: LIVE_TOPIC[topic], subject_id: subjectId, kind: kind.slice(0, 40) });
 }
 
@@ -33,7 +44,12 @@ interface EventRow {
   kind: string;
 }
 
-export const eventOf = (r: EventRow): LiveEvent => ({ id: Number(r.id), topic: TOPIC_OF[r.topic], subjectId: r.subject_id, kind: r.kind });
+export const eventOf = (r: EventRow): LiveEvent => ({
+  id: Number(r.id),
+  topic: TOPIC_OF[r.topic],
+  subjectId: r.subject_id,
+  kind: r.kind,
+});
 
 /** Whether an ability may receive an event: the read rule of the event's subject. */
 export type Audience = (ability: AppAbility) => boolean;
@@ -50,13 +66,21 @@ export async function audiences(knex: Knex, events: LiveEvent[]): Promise<Map<nu
   if (projectIds.length) {
     const rows = await knex('projects')
       .whereIn('id', projectIds)
-      .select('id', 'company_id as companyId', 'owner_id as ownerId', 'shared_user_ids as sharedUserIds', 'shared_with_company as sharedWithCompany');
+      .select(
+        'id',
+        'company_id as companyId',
+        'owner_id as ownerId',
+        'shared_user_ids as sharedUserIds',
+        'shared_with_company as sharedWithCompany',
+      );
     for (const r of rows) projects.set(r.id, { ...r, sharedUserIds: r.sharedUserIds ?? [] });
   }
   const notificationIds = ids('notification');
   const notifications = new Map<number, Record<string, unknown>>();
   if (notificationIds.length) {
-    const rows = await knex('notifications').whereIn('id', notificationIds).select('id', 'recipient_kind as recipientKind', 'recipient_id as recipientId');
+    const rows = await knex('notifications')
+      .whereIn('id', notificationIds)
+      .select('id', 'recipient_kind as recipientKind', 'recipient_id as recipientId');
     for (const r of rows) notifications.set(r.id, r);
   }
   const conversationIds = ids('conversation');
@@ -89,7 +113,13 @@ export async function audiences(knex: Knex, events: LiveEvent[]): Promise<Map<nu
     if (e.topic === 'conversation') {
       // A conversation is read by those who may read it and open its project (a Member only their projects').
       const c = conversations.get(e.subjectId);
-      if (c) out.set(e.id, (a) => a.can('read', asSubject('Conversation', { ...c.conversation })) && a.can('read', asSubject('Project', { ...c.project })));
+      if (c)
+        out.set(
+          e.id,
+          (a) =>
+            a.can('read', asSubject('Conversation', { ...c.conversation })) &&
+            a.can('read', asSubject('Project', { ...c.project })),
+        );
     } else if (e.topic === 'project') {
       const p = projects.get(e.subjectId);
       if (p) out.set(e.id, (a) => a.can('read', asSubject('Project', { ...p })));

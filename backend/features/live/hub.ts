@@ -85,7 +85,11 @@ export class LiveHub {
     if (this.stopped || this.listener) return;
     try {
       await this.listen();
-      const missed = await this.knex('live_events').where('id', '>', this.lastId).orderBy('id').limit(REPLAY_LIMIT).select('id');
+      const missed = await this.knex('live_events')
+        .where('id', '>', this.lastId)
+        .orderBy('id')
+        .limit(REPLAY_LIMIT)
+        .select('id');
       for (const r of missed) this.enqueue(Number(r.id));
     } catch (err) {
       logger.warn({ message: (err as Error).message }, 'live channel: could not listen again');
@@ -106,14 +110,21 @@ export class LiveHub {
   private schedule(): void {
     if (this.flushing || !this.pending.length) return;
     const wait = this.lastFlush + BATCH_MS - performance.now();
-    this.flushing = new Promise<void>((resolve) => (wait > 0 ? setTimeout(resolve, wait) : setImmediate(resolve))).then(() => this.flush());
+    this.flushing = new Promise<void>((resolve) => (wait > 0 ? setTimeout(resolve, wait) : setImmediate(resolve))).then(
+      () => this.flush(),
+    );
   }
 
   private async flush(): Promise<void> {
     this.lastFlush = performance.now();
     try {
       const ids = [...new Set(this.pending.splice(0, 500))];
-      const events = ((await this.knex('live_events').whereIn('id', ids).orderBy('id').select('id', 'topic', 'subject_id', 'kind')) as never[]).map(eventOf);
+      const events = (
+        (await this.knex('live_events')
+          .whereIn('id', ids)
+          .orderBy('id')
+          .select('id', 'topic', 'subject_id', 'kind')) as never[]
+      ).map(eventOf);
       for (const e of events) this.lastId = Math.max(this.lastId, e.id);
       if (!this.clients.size || !events.length) return;
       const who = await audiences(this.knex, events);
@@ -169,7 +180,10 @@ export class LiveHub {
             .select(columns) as Promise<never[]>,
         ]);
         const events = [...overlap.reverse(), ...missed].map(eventOf);
-        if (missed.length > REPLAY_LIMIT || (oldest?.id !== null && oldest?.id !== undefined && after < Number(oldest.id) - 1)) {
+        if (
+          missed.length > REPLAY_LIMIT ||
+          (oldest?.id !== null && oldest?.id !== undefined && after < Number(oldest.id) - 1)
+        ) {
           client.ws.send(JSON.stringify({ type: 'reset' }));
         } else {
           const who = await audiences(this.knex, events);
@@ -193,7 +207,11 @@ export class LiveHub {
   async checkSessions(): Promise<void> {
     if (!this.clients.size) return;
     const ids = [...new Set([...this.clients].map((c) => c.sessionId))];
-    const alive = new Set((await this.knex('sessions').whereIn('id', ids).where('expires_at', '>', new Date()).select('id')).map((r: { id: number }) => r.id));
+    const alive = new Set(
+      (await this.knex('sessions').whereIn('id', ids).where('expires_at', '>', new Date()).select('id')).map(
+        (r: { id: number }) => r.id,
+      ),
+    );
     for (const c of this.clients) if (!alive.has(c.sessionId)) c.ws.close(4401, 'signed out');
   }
 
@@ -220,7 +238,9 @@ function send(client: LiveClient, events: LiveEvent[]): void {
 
 /** The pool's own connection settings (a URL or pg's settings object), for the one connection that listens. */
 function connectionOf(knex: Knex): pg.ClientConfig {
-  const connection = (knex.client as { connectionSettings?: unknown; config: { connection: unknown } }).connectionSettings ?? knex.client.config.connection;
+  const connection =
+    (knex.client as { connectionSettings?: unknown; config: { connection: unknown } }).connectionSettings ??
+    knex.client.config.connection;
   if (typeof connection === 'string') return { connectionString: connection };
   if (connection && typeof connection === 'object') return connection as pg.ClientConfig;
   throw new Error('The live channel needs the database connection settings');

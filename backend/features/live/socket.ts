@@ -90,7 +90,9 @@ export async function attachLive(server: Server, ctx: AppContext): Promise<Live>
         ws.ping();
       }
     }
-    void hub.checkSessions().catch((err) => logger.warn({ message: (err as Error).message }, 'live channel: session check failed'));
+    void hub
+      .checkSessions()
+      .catch((err) => logger.warn({ message: (err as Error).message }, 'live channel: session check failed'));
   }, HEARTBEAT_MS);
   heartbeat.unref();
 

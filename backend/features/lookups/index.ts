@@ -66,6 +66,13 @@ export async function cvNameMaps(knex: Knex): Promise<{
   cities: Map<string, CvNamed>;
   indexes: { skills: NameIndex; jobTitles: NameIndex; cities: NameIndex };
 }> {
-  const [skills, jobTitles, cities] = await Promise.all((['skills', 'jobTitles', 'locations'] as const).map((k) => cachedIndex(knex, k)));
-  return { skills: skills.names(), jobTitles: jobTitles.names(), cities: cities.names(), indexes: { skills, jobTitles, cities } };
+  const [skills, jobTitles, cities] = await Promise.all(
+    (['skills', 'jobTitles', 'locations'] as const).map((k) => cachedIndex(knex, k)),
+  );
+  return {
+    skills: skills.names(),
+    jobTitles: jobTitles.names(),
+    cities: cities.names(),
+    indexes: { skills, jobTitles, cities },
+  };
 }

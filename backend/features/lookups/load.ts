@@ -40,7 +40,8 @@ const caches = new WeakMap<Knex, Held>();
 /** Each kind's table as of now: its row count and last update, for every kind in one statement. */
 async function stampsOf(knex: Knex, kinds: LookupKind[]): Promise<Map<LookupKind, string>> {
   const columns = kinds.map(
-    (kind, i) => `(select count(*)::text || ':' || coalesce(max(updated_at)::text, '') from "${entity(LOOKUP_SOURCES[kind].entity).table}") as s${i}`,
+    (kind, i) =>
+      `(select count(*)::text || ':' || coalesce(max(updated_at)::text, '') from "${entity(LOOKUP_SOURCES[kind].entity).table}") as s${i}`,
   );
   const { rows } = await knex.raw(`select ${columns.join(', ')}`);
   return new Map(kinds.map((kind, i) => [kind, rows[0][`s${i}`] as string]));

@@ -118,7 +118,8 @@ export class NameIndex {
     });
     // Names first: a name always wins over another row's alias; the first row of a name wins (cities by population).
     for (const e of this.entries) if (!this.exact.has(e.name)) this.exact.set(e.name, { row: e.row, by: 'name' });
-    for (const e of this.entries) for (const o of e.others) if (!this.exact.has(o)) this.exact.set(o, { row: e.row, by: 'alias' });
+    for (const e of this.entries)
+      for (const o of e.others) if (!this.exact.has(o)) this.exact.set(o, { row: e.row, by: 'alias' });
   }
 
   get size(): number {
@@ -179,7 +180,9 @@ export class NameIndex {
       const e = this.entries[i];
       scored.push({ id: e.row.id, name: e.row.name, by: 'fuzzy', score });
     }
-    return scored.sort((a, b) => b.score - a.score || a.name.length - b.name.length || byCode(a.name, b.name) || a.id - b.id).slice(0, count);
+    return scored
+      .sort((a, b) => b.score - a.score || a.name.length - b.name.length || byCode(a.name, b.name) || a.id - b.id)
+      .slice(0, count);
   }
 
   /** Autocomplete: prefix matches by tier, then close fuzzy ones, at most `limit`. */
@@ -196,7 +199,11 @@ export class NameIndex {
     });
     ranked.sort(
       (a, b) =>
-        a.tier - b.tier || b.score - a.score || a.e.row.name.length - b.e.row.name.length || byCode(a.e.row.name, b.e.row.name) || a.e.row.id - b.e.row.id,
+        a.tier - b.tier ||
+        b.score - a.score ||
+        a.e.row.name.length - b.e.row.name.length ||
+        byCode(a.e.row.name, b.e.row.name) ||
+        a.e.row.id - b.e.row.id,
     );
     return ranked.slice(0, limit).map(({ e }) => ({ id: e.row.id, label: e.row.name, src: e.row.src ?? null }));
   }

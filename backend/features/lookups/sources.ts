@@ -5,7 +5,17 @@
  * matcher (autocompletes, search filters) and the in-memory one (import, CV parsing).
  */
 
-export type LookupKind = 'jobTitles' | 'locations' | 'skills' | 'languages' | 'citizenships' | 'industries' | 'countries' | 'companies' | 'admins' | 'tags';
+export type LookupKind =
+  | 'jobTitles'
+  | 'locations'
+  | 'skills'
+  | 'languages'
+  | 'citizenships'
+  | 'industries'
+  | 'countries'
+  | 'companies'
+  | 'admins'
+  | 'tags';
 
 export interface LookupSource {
   kind: LookupKind;
@@ -61,5 +71,13 @@ export const LOOKUP_SOURCES: Record<LookupKind, LookupSource> = {
     src: 't.profile_pic',
     order: 't.id',
   },
-  tags: { kind: 'tags', entity: 'tag', table: 'tags', label: 't.name', others: 'array[t.identifier::text]', src: 't.icon', order: 't.id' },
+  tags: {
+    kind: 'tags',
+    entity: 'tag',
+    table: 'tags',
+    label: 't.name',
+    others: 'array[t.identifier::text]',
+    src: 't.icon',
+    order: 't.id',
+  },
 };

@@ -41,24 +41,45 @@ export interface Option {
 }
 
 /** Lookups people edit rarely (in the console), whose in-memory index is kept fresh within seconds (load.ts). */
-const CACHED_KINDS = new Set<LookupKind>(['jobTitles', 'locations', 'skills', 'languages', 'citizenships', 'industries']);
+const CACHED_KINDS = new Set<LookupKind>([
+  'jobTitles',
+  'locations',
+  'skills',
+  'languages',
+  'citizenships',
+  'industries',
+]);
 
 /**
  * Autocomplete: prefix of the name, of another name, of a word of the name, then close fuzzy matches; at most `limit`.
  * A lookup the caller may read whole is answered by its cached in-memory index, which ranks the same
  * way without normalising and comparing every row in SQL on each keystroke; other rows are read through the caller's permissions.
  */
-export async function suggest(knex: Knex, ability: AppAbility, kind: LookupKind, text: string, limit = SUGGEST_MAX): Promise<Option[]> {
+export async function suggest(
+  knex: Knex,
+  ability: AppAbility,
+  kind: LookupKind,
+  text: string,
+  limit = SUGGEST_MAX,
+): Promise<Option[]> {
   const def = entity(LOOKUP_SOURCES[kind].entity);
   if (CACHED_KINDS.has(kind) && permissionSql(ability, 'read', def.subject, 't') === null) {
     const index = await cachedIndex(knex, kind);
-    return index.suggest(text, limit).map((o) => ({ id: formatId(def, o.id) as string | number, label: o.label, src: o.src }));
+    return index
+      .suggest(text, limit)
+      .map((o) => ({ id: formatId(def, o.id) as string | number, label: o.label, src: o.src }));
   }
   return suggestInSql(knex, ability, kind, text, limit);
 }
 
 /** The autocomplete in SQL, over the rows the caller may read. */
-export async function suggestInSql(knex: Knex, ability: AppAbility, kind: LookupKind, text: string, limit = SUGGEST_MAX): Promise<Option[]> {
+export async function suggestInSql(
+  knex: Knex,
+  ability: AppAbility,
+  kind: LookupKind,
+  text: string,
+  limit = SUGGEST_MAX,
+): Promise<Option[]> {
   const q = normalise(text);
   if (q.length < SUGGEST_MIN) return [];
   const prefix = `${likeEscape(q)}%`;
@@ -74,7 +95,10 @@ export async function suggestInSql(knex: Knex, ability: AppAbility, kind: Lookup
               when exists (select 1 from unnest(o) a where a like :prefix) then 3 when n like :word then 4 else 5 end as tier`,
         { q, prefix, word },
       ),
-      knex.raw('greatest(similarity(n, :q), coalesce((select max(similarity(a, :q)) from unnest(o) a), 0)) as similarity', { q }),
+      knex.raw(
+        'greatest(similarity(n, :q), coalesce((select max(similarity(a, :q)) from unnest(o) a), 0)) as similarity',
+        { q },
+      ),
     )
     .as('r');
   // Prefix tiers rank equally within a tier (shorter names first); the fuzzy tier by similarity.
@@ -106,14 +130,18 @@ export async function resolveNames(
         'id',
         'label',
         knex.raw('case when n = :q then 0 when :q = any(o) then 1 else 2 end as tier', { q }),
-        knex.raw('greatest(similarity(n, :q), coalesce((select max(similarity(a, :q)) from unnest(o) a), 0)) as score', { q }),
+        knex.raw(
+          'greatest(similarity(n, :q), coalesce((select max(similarity(a, :q)) from unnest(o) a), 0)) as score',
+          { q },
+        ),
       )
       .orderBy([{ column: 'tier' }, { column: 'score', order: 'desc' }])
       .orderByRaw('length(label), label collate "C", ord')
       .limit(3)) as { id: number; label: string; tier: number; score: number }[];
     const [best, second] = rows;
     let match: Match | undefined;
-    if (best && best.tier < 2) match = { id: best.id, name: best.label, by: best.tier === 0 ? 'name' : 'alias', score: 1 };
+    if (best && best.tier < 2)
+      match = { id: best.id, name: best.label, by: best.tier === 0 ? 'name' : 'alias', score: 1 };
     else if (
       best &&
       q.length >= FUZZY_MIN_LENGTH &&

@@ -67,7 +67,13 @@ export function signupReceivedEmail(config: Config, firstName: string, companyNa
   ]);
 }
 
-export function adminNewCompanyEmail(config: Config, companyName: string, ownerName: string, ownerEmail: string, companyId: number) {
+export function adminNewCompanyEmail(
+  config: Config,
+  companyName: string,
+  ownerName: string,
+  ownerEmail: string,
+  companyId: number,
+) {
   return mail(config, `New company awaiting approval: ${companyName}`, [
     `${companyName} signed up through self sign-up and is pending approval.`,
     `Requested by ${ownerName} <${ownerEmail}>.`,
@@ -75,7 +81,12 @@ export function adminNewCompanyEmail(config: Config, companyName: string, ownerN
   ]);
 }
 
-export function companyApprovedEmail(config: Config, firstName: string | null, companyName: string, trialEndsAt: string) {
+export function companyApprovedEmail(
+  config: Config,
+  firstName: string | null,
+  companyName: string,
+  trialEndsAt: string,
+) {
   return mail(config, `${companyName} is approved on ${config.productName}`, [
     hi(firstName),
     `Good news: ${companyName} is approved. Your 30-day free trial runs until ${formatDate(trialEndsAt) ?? trialEndsAt}.`,
@@ -91,7 +102,13 @@ export function companyRejectedEmail(config: Config, firstName: string | null, c
   ]);
 }
 
-export function invitationEmail(config: Config, companyName: string, inviterName: string | null, url: string, inviteeFirstName: string | null = null) {
+export function invitationEmail(
+  config: Config,
+  companyName: string,
+  inviterName: string | null,
+  url: string,
+  inviteeFirstName: string | null = null,
+) {
   return mail(config, `You are invited to join ${companyName} on ${config.productName}`, [
     hi(inviteeFirstName),
     `${inviterName || 'Your colleague'} invited you to join ${companyName} on ${config.productName}.`,

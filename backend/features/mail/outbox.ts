@@ -29,7 +29,11 @@ export async function queueEmail(trx: Knex | Knex.Transaction, email: Email): Pr
       attachments: email.attachments?.length ? JSON.stringify(email.attachments) : null,
     })
     .returning('id');
-  await trx.raw('select graphile_worker.add_job(?, json_build_object(?::text, ?::int), max_attempts => 10)', ['send_email', 'id', row.id]);
+  await trx.raw('select graphile_worker.add_job(?, json_build_object(?::text, ?::int), max_attempts => 10)', [
+    'send_email',
+    'id',
+    row.id,
+  ]);
   return row.id as number;
 }
 
@@ -42,8 +46,17 @@ export interface OutboxEntry {
 }
 
 export async function listOutbox(knex: Knex, to?: string, limit = 100): Promise<OutboxEntry[]> {
-  const q = knex('outbox_emails').select('to', 'subject', 'text', 'html', 'created_at').orderBy('id', 'desc').limit(limit);
+  const q = knex('outbox_emails')
+    .select('to', 'subject', 'text', 'html', 'created_at')
+    .orderBy('id', 'desc')
+    .limit(limit);
   if (to) q.where('to', to.toLowerCase());
   const rows = await q;
-  return rows.map((r) => ({ to: r.to, subject: r.subject, text: r.text, html: r.html, createdAt: new Date(r.created_at).toISOString() }));
+  return rows.map((r) => ({
+    to: r.to,
+    subject: r.subject,
+    text: r.text,
+    html: r.html,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
 }

@@ -14,7 +14,11 @@ export function loginCodeEmail(config: Config, firstName: string | null, code: s
     `Your ${config.productName} sign-in code is ${code}.`,
     'It expires in 10 minutes. If you did not ask for it, you can ignore this email.',
   ];
-  return { subject: `${code} is your ${config.productName} sign-in code`, text: lines.join('\n\n'), html: html(config, lines) };
+  return {
+    subject: `${code} is your ${config.productName} sign-in code`,
+    text: lines.join('\n\n'),
+    html: html(config, lines),
+  };
 }
 
 /** Someone without a console account asked the admin console for a code: no code, the way to the portal. */
@@ -25,5 +29,9 @@ export function consoleNotYoursEmail(config: Config, firstName: string | null) {
     `To use ${config.productName}, sign in at ${config.publicUrl}/auth/login.`,
     'If you did not ask for this, you can ignore this email.',
   ];
-  return { subject: `Sign in to ${config.productName} at ${config.publicUrl}/auth/login`, text: lines.join('\n\n'), html: html(config, lines) };
+  return {
+    subject: `Sign in to ${config.productName} at ${config.publicUrl}/auth/login`,
+    text: lines.join('\n\n'),
+    html: html(config, lines),
+  };
 }

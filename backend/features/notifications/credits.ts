@@ -30,13 +30,17 @@ async function creditReaders(trx: Trx, companyId: number): Promise<Recipient[]> 
 }
 
 /** Called by the ledger after a charge: queues the low-balance notice when the charge crossed LOW_CREDITS. */
-export async function queueLowCreditsNotice(trx: Knex.Transaction, companyId: number, before: number, after: number): Promise<void> {
+export async function queueLowCreditsNotice(
+  trx: Knex.Transaction,
+  companyId: number,
+  before: number,
+  after: number,
+): Promise<void> {
   if (!(before >= LOW_CREDITS && after < LOW_CREDITS)) return;
-  await trx.raw(`select graphile_worker.add_job(?, json_build_object('companyId', ?::int), max_attempts => 5, job_key => ?)`, [
-    LOW_CREDITS_TASK,
-    companyId,
-    `credits-low:${companyId}`,
-  ]);
+  await trx.raw(
+    `select graphile_worker.add_job(?, json_build_object('companyId', ?::int), max_attempts => 5, job_key => ?)`,
+    [LOW_CREDITS_TASK, companyId, `credits-low:${companyId}`],
+  );
 }
 
 const balanceOf = async (trx: Trx, companyId: number): Promise<number> =>
@@ -70,7 +74,9 @@ export async function creditsExpiring(knex: Knex, config: Config): Promise<numbe
   const lots = (await knex('credit_lots')
     .whereNull('deleted_at')
     .where('remaining', '>', 0)
-    .whereRaw("expiry_date between (now() at time zone 'utc')::date and (now() at time zone 'utc')::date + ?::int", [EXPIRY_NOTICE_DAYS])
+    .whereRaw("expiry_date between (now() at time zone 'utc')::date and (now() at time zone 'utc')::date + ?::int", [
+      EXPIRY_NOTICE_DAYS,
+    ])
     .groupBy('company_id', 'expiry_date')
     .orderBy(['company_id', 'expiry_date'])
     .select('company_id', knex.raw("to_char(expiry_date, 'YYYY-MM-DD') as expiry"))
@@ -92,7 +98,11 @@ export async function creditsExpiring(knex: Knex, config: Config): Promise<numbe
         kind: 'creditsExpiring',
         subjectKey,
         link: CREDITS_LINK,
-        title: () => t('notifications.titles.creditsExpiring', { credits: Number(lot.credits), date: formatDate(lot.expiry) ?? lot.expiry }),
+        title: () =>
+          t('notifications.titles.creditsExpiring', {
+            credits: Number(lot.credits),
+            date: formatDate(lot.expiry) ?? lot.expiry,
+          }),
       });
     });
   }

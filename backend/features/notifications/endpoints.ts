@@ -23,9 +23,18 @@ import { recipientOf } from './recipients';
 
 export const NOTIFICATIONS_PAGE = 25;
 const KINDS = Object.keys(NOTIFICATION_KIND) as [keyof typeof NOTIFICATION_KIND, ...(keyof typeof NOTIFICATION_KIND)[]];
-const CHANNELS = Object.keys(NOTIFICATION_CHANNEL) as [keyof typeof NOTIFICATION_CHANNEL, ...(keyof typeof NOTIFICATION_CHANNEL)[]];
-const KIND_NAME = Object.fromEntries(Object.entries(NOTIFICATION_KIND).map(([k, v]) => [v, k])) as Record<number, string>;
-const CHANNEL_NAME = Object.fromEntries(Object.entries(NOTIFICATION_CHANNEL).map(([k, v]) => [v, k])) as Record<number, string>;
+const CHANNELS = Object.keys(NOTIFICATION_CHANNEL) as [
+  keyof typeof NOTIFICATION_CHANNEL,
+  ...(keyof typeof NOTIFICATION_CHANNEL)[],
+];
+const KIND_NAME = Object.fromEntries(Object.entries(NOTIFICATION_KIND).map(([k, v]) => [v, k])) as Record<
+  number,
+  string
+>;
+const CHANNEL_NAME = Object.fromEntries(Object.entries(NOTIFICATION_CHANNEL).map(([k, v]) => [v, k])) as Record<
+  number,
+  string
+>;
 
 interface Row {
   id: number;
@@ -85,7 +94,10 @@ export const notificationEndpoints = [
     summary: "The caller's notification threads, latest first, with the unread count",
     access: ACCESS,
     input: {
-      query: z.object({ filter: z.enum(['unread', 'all', 'archived']).optional(), page: int().pipe(z.number().min(1).max(10000)).optional() }),
+      query: z.object({
+        filter: z.enum(['unread', 'all', 'archived']).optional(),
+        page: int().pipe(z.number().min(1).max(10000)).optional(),
+      }),
     },
     handler: async ({ query, actor, ctx }) => {
       const page = query.page ?? 1;
@@ -102,7 +114,14 @@ export const notificationEndpoints = [
         .limit(NOTIFICATIONS_PAGE)
         .offset((page - 1) * NOTIFICATIONS_PAGE)
         .select('*')) as Row[];
-      return { success: true, data: rows.map(present), total, page, pageSize: NOTIFICATIONS_PAGE, unreadCount: await unreadCount(ctx.knex, actor) };
+      return {
+        success: true,
+        data: rows.map(present),
+        total,
+        page,
+        pageSize: NOTIFICATIONS_PAGE,
+        unreadCount: await unreadCount(ctx.knex, actor),
+      };
     },
   }),
 
@@ -137,7 +156,8 @@ export const notificationEndpoints = [
     summary: 'Marks one thread read (or unread again)',
     access: CHANGE,
     input: { params: idParam, body: z.object({ unread: z.boolean().optional() }) },
-    handler: async ({ params, body, actor, ctx }) => changeOne(ctx.knex, actor, params.id, { unread: body.unread ?? false }),
+    handler: async ({ params, body, actor, ctx }) =>
+      changeOne(ctx.knex, actor, params.id, { unread: body.unread ?? false }),
   }),
 
   defineEndpoint({
@@ -159,7 +179,10 @@ export const notificationEndpoints = [
     access: { action: 'read', subject: 'NotificationPreference' },
     handler: async ({ actor, ctx }) => {
       const me = recipientOf(actor);
-      const rows = (await ctx.knex('notification_preferences').where({ recipient_kind: me.kind, recipient_id: me.id }).select('kind', 'channel')) as {
+      const rows = (await ctx
+        .knex('notification_preferences')
+        .where({ recipient_kind: me.kind, recipient_id: me.id })
+        .select('kind', 'channel')) as {
         kind: number;
         channel: number;
       }[];

@@ -24,7 +24,11 @@ type Trx = Knex | Knex.Transaction;
 const projectLink = (id: number) => `/project/${id}`;
 const STAGE_NAME = Object.fromEntries(Object.entries(STAGES).map(([k, v]) => [v, k])) as Record<number, string>;
 
-export async function companyAwaitsApproval(trx: Trx, config: Config, company: { id: number; name: string }): Promise<void> {
+export async function companyAwaitsApproval(
+  trx: Trx,
+  config: Config,
+  company: { id: number; name: string },
+): Promise<void> {
   await notify(trx, config, await adminRecipients(trx), {
     kind: 'companyAwaitsApproval',
     subjectKey: `company:${company.id}`,
@@ -33,7 +37,13 @@ export async function companyAwaitsApproval(trx: Trx, config: Config, company: {
   });
 }
 
-export async function candidatesCurated(trx: Trx, config: Config, projectId: number, candidateIds: number[], actor: Actor): Promise<void> {
+export async function candidatesCurated(
+  trx: Trx,
+  config: Config,
+  projectId: number,
+  candidateIds: number[],
+  actor: Actor,
+): Promise<void> {
   if (!candidateIds.length) return;
   const project = await projectFacts(trx, projectId);
   if (!project) return;
@@ -48,7 +58,11 @@ export async function candidatesCurated(trx: Trx, config: Config, projectId: num
         kind: 'candidateCurated',
         subjectKey: `projectCandidate:${projectId}:${candidateId}`,
         link: projectLink(projectId),
-        title: (r) => t('notifications.titles.candidateCurated', { candidate: candidateLabel(r.actor, candidate), project: project.title }),
+        title: (r) =>
+          t('notifications.titles.candidateCurated', {
+            candidate: candidateLabel(r.actor, candidate),
+            project: project.title,
+          }),
       },
       actor,
     );
@@ -56,7 +70,13 @@ export async function candidatesCurated(trx: Trx, config: Config, projectId: num
 }
 
 /** A candidate answered an interview request (accepted or declined). */
-export async function interviewAnswered(trx: Trx, config: Config, projectId: number, candidateId: number, accepted: boolean): Promise<void> {
+export async function interviewAnswered(
+  trx: Trx,
+  config: Config,
+  projectId: number,
+  candidateId: number,
+  accepted: boolean,
+): Promise<void> {
   const project = await projectFacts(trx, projectId);
   if (!project) return;
   const candidate = await candidateFacts(trx, candidateId, projectId);
@@ -93,7 +113,14 @@ export async function qualifyAnswered(trx: Trx, config: Config, projectId: numbe
 }
 
 /** A company user moved or rejected candidates in a project with a talent advocate: the advocate hears of it. */
-export async function movedByCompany(trx: Trx, config: Config, projectId: number, candidateIds: number[], toStage: number, actor: Actor): Promise<void> {
+export async function movedByCompany(
+  trx: Trx,
+  config: Config,
+  projectId: number,
+  candidateIds: number[],
+  toStage: number,
+  actor: Actor,
+): Promise<void> {
   if (actorRefs(actor).kind !== ACTOR_KINDS.companyUser) return;
   const project = await projectFacts(trx, projectId);
   if (!project || project.advocateId === null) return;
@@ -101,16 +128,25 @@ export async function movedByCompany(trx: Trx, config: Config, projectId: number
   if (!advocate.length) return;
   for (const candidateId of candidateIds) {
     const candidate = await candidateFacts(trx, candidateId, projectId);
-    const values = { company: project.companyName ?? '', project: project.title, stage: t(`portal.pipeline.stages.${STAGE_NAME[toStage]}`) };
+    const values = {
+      company: project.companyName ?? '',
+      project: project.title,
+      stage: t(`portal.pipeline.stages.${STAGE_NAME[toStage]}`),
+    };
     await notify(trx, config, advocate, {
       kind: 'candidateMovedByCompany',
       subjectKey: `projectCandidate:${projectId}:${candidateId}`,
       link: projectLink(projectId),
       title: (r) =>
-        t(toStage === STAGES.rejected ? 'notifications.titles.candidateRejectedByCompany' : 'notifications.titles.candidateMovedByCompany', {
-          ...values,
-          candidate: candidateLabel(r.actor, candidate),
-        }),
+        t(
+          toStage === STAGES.rejected
+            ? 'notifications.titles.candidateRejectedByCompany'
+            : 'notifications.titles.candidateMovedByCompany',
+          {
+            ...values,
+            candidate: candidateLabel(r.actor, candidate),
+          },
+        ),
     });
   }
 }

@@ -16,13 +16,25 @@ export interface CandidateFacts {
   revealed: boolean;
 }
 
-export async function candidateFacts(knex: Knex | Knex.Transaction, candidateId: number, projectId?: number): Promise<CandidateFacts | undefined> {
+export async function candidateFacts(
+  knex: Knex | Knex.Transaction,
+  candidateId: number,
+  projectId?: number,
+): Promise<CandidateFacts | undefined> {
   const row = await knex('candidates as c')
-    .leftJoin('project_candidates as pc', (j) => j.on('pc.candidate_id', 'c.id').andOn('pc.project_id', knex.raw('?', [projectId ?? -1])))
+    .leftJoin('project_candidates as pc', (j) =>
+      j.on('pc.candidate_id', 'c.id').andOn('pc.project_id', knex.raw('?', [projectId ?? -1])),
+    )
     .where('c.id', candidateId)
     .first('c.first_name', 'c.last_name', 'c.visibility', 'c.anonymous', 'pc.revealed_at');
   if (!row) return undefined;
-  return { firstName: row.first_name, lastName: row.last_name, visibility: row.visibility, anonymous: row.anonymous, revealed: Boolean(row.revealed_at) };
+  return {
+    firstName: row.first_name,
+    lastName: row.last_name,
+    visibility: row.visibility,
+    anonymous: row.anonymous,
+    revealed: Boolean(row.revealed_at),
+  };
 }
 
 export function candidateLabel(actor: Actor, c: CandidateFacts | undefined): string {

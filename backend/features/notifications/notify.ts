@@ -30,7 +30,11 @@ export interface Notice {
 }
 
 /** The recipients' channel for `kind`: a kind nobody chose goes to the inbox. */
-async function channels(trx: Knex | Knex.Transaction, recipients: Recipient[], kind: NotificationKind): Promise<Map<string, number>> {
+async function channels(
+  trx: Knex | Knex.Transaction,
+  recipients: Recipient[],
+  kind: NotificationKind,
+): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (!recipients.length) return out;
   const rows = (await trx('notification_preferences')
@@ -39,15 +43,27 @@ async function channels(trx: Knex | Knex.Transaction, recipients: Recipient[], k
       ['recipient_kind', 'recipient_id'],
       recipients.map((r) => [r.kind, r.id]),
     )
-    .select('recipient_kind', 'recipient_id', 'channel')) as { recipient_kind: number; recipient_id: number; channel: number }[];
+    .select('recipient_kind', 'recipient_id', 'channel')) as {
+    recipient_kind: number;
+    recipient_id: number;
+    channel: number;
+  }[];
   for (const r of rows) out.set(`${r.recipient_kind}:${r.recipient_id}`, r.channel);
   return out;
 }
 
 const isActor = (r: Recipient, actor?: Actor) => actor !== undefined && actorKey(r.actor) === actorKey(actor);
 
-export async function notify(trx: Knex | Knex.Transaction, config: Config, recipients: Recipient[], notice: Notice, actor?: Actor): Promise<number> {
-  const unique = [...new Map(recipients.filter((r) => !isActor(r, actor)).map((r) => [`${r.kind}:${r.id}`, r])).values()];
+export async function notify(
+  trx: Knex | Knex.Transaction,
+  config: Config,
+  recipients: Recipient[],
+  notice: Notice,
+  actor?: Actor,
+): Promise<number> {
+  const unique = [
+    ...new Map(recipients.filter((r) => !isActor(r, actor)).map((r) => [`${r.kind}:${r.id}`, r])).values(),
+  ];
   const chosen = await channels(trx, unique, notice.kind);
   let sent = 0;
   for (const r of unique) {
@@ -82,7 +98,11 @@ export async function notify(trx: Knex | Knex.Transaction, config: Config, recip
       await queueEmail(trx, {
         to: r.email,
         subject: t('notifications.email.subject', { title }),
-        text: t('notifications.email.text', { title, url: `${config.publicUrl}${notice.link}`, prefs: `${config.publicUrl}/my-profile` }),
+        text: t('notifications.email.text', {
+          title,
+          url: `${config.publicUrl}${notice.link}`,
+          prefs: `${config.publicUrl}/my-profile`,
+        }),
       });
     }
     sent++;

@@ -18,7 +18,10 @@ export interface Recipient {
 
 /** The recipient of a signed-in person (the inbox's own reader). */
 export function recipientOf(actor: Actor): { kind: Recipient['kind']; id: number } {
-  return { kind: actorRefs(actor).kind === ACTOR_KINDS.admin ? RECIPIENT_KIND.admin : RECIPIENT_KIND.companyUser, id: actor.id ?? -1 };
+  return {
+    kind: actorRefs(actor).kind === ACTOR_KINDS.admin ? RECIPIENT_KIND.admin : RECIPIENT_KIND.companyUser,
+    id: actor.id ?? -1,
+  };
 }
 
 /** Active admins, all of them or those named. */
@@ -35,7 +38,10 @@ export async function adminRecipients(knex: Knex | Knex.Transaction, ids?: numbe
 }
 
 /** Active company users of an active company, all of a company or those named. */
-export async function companyRecipients(knex: Knex | Knex.Transaction, where: { companyId?: number; ids?: number[] }): Promise<Recipient[]> {
+export async function companyRecipients(
+  knex: Knex | Knex.Transaction,
+  where: { companyId?: number; ids?: number[] },
+): Promise<Recipient[]> {
   const q = knex('company_users as u')
     .join('companies as c', 'c.id', 'u.company_id')
     .where({ 'u.status': 1, 'c.status': 1 })
@@ -47,7 +53,12 @@ export async function companyRecipients(knex: Knex | Knex.Transaction, where: { 
     kind: RECIPIENT_KIND.companyUser,
     id: r.id,
     email: r.email,
-    actor: { role: r.company_type === 4 ? 'raasCompany' : 'company', id: r.id, subRole: subRoleFromNumber(r.role), companyId: r.company_id },
+    actor: {
+      role: r.company_type === 4 ? 'raasCompany' : 'company',
+      id: r.id,
+      subRole: subRoleFromNumber(r.role),
+      companyId: r.company_id,
+    },
   }));
 }
 
@@ -62,7 +73,10 @@ export interface ProjectFacts {
   companyName: string | null;
 }
 
-export async function projectFacts(knex: Knex | Knex.Transaction, projectId: number): Promise<ProjectFacts | undefined> {
+export async function projectFacts(
+  knex: Knex | Knex.Transaction,
+  projectId: number,
+): Promise<ProjectFacts | undefined> {
   const row = await knex('projects as p')
     .leftJoin('companies as c', 'c.id', 'p.company_id')
     .where('p.id', projectId)

@@ -51,7 +51,11 @@ const COLUMNS = [
 ];
 
 /** Limits a query over `projects p` to what `action` allows the caller. */
-export function scopeProjects<Q extends Knex.QueryBuilder>(q: Q, ability: AppAbility, action: 'read' | 'update' = 'read'): Q {
+export function scopeProjects<Q extends Knex.QueryBuilder>(
+  q: Q,
+  ability: AppAbility,
+  action: 'read' | 'update' = 'read',
+): Q {
   const cond = permissionSql(ability, action, projectDef.subject, 'p');
   if (cond === false) q.whereRaw('1 = 0');
   else if (cond) q.whereRaw(cond[0], cond[1] as Knex.RawBinding[]);
@@ -61,7 +65,11 @@ export function scopeProjects<Q extends Knex.QueryBuilder>(q: Q, ability: AppAbi
 export const projectNotFound = () => new AppError(404, 'project.notFound');
 
 /** The project by id or guid as the caller reads it; 404 `project.notFound` otherwise. */
-export async function loadProject(knex: Knex, ability: AppAbility, ref: { id?: number; guid?: string }): Promise<ProjectRow> {
+export async function loadProject(
+  knex: Knex,
+  ability: AppAbility,
+  ref: { id?: number; guid?: string },
+): Promise<ProjectRow> {
   const q = knex('projects as p').first(COLUMNS);
   if (ref.id !== undefined) q.where('p.id', ref.id);
   else if (ref.guid !== undefined && /^[0-9a-f-]{36}$/i.test(ref.guid)) q.where('p.guid', ref.guid);
@@ -72,7 +80,8 @@ export async function loadProject(knex: Knex, ability: AppAbility, ref: { id?: n
 }
 
 /** Whether the caller may change the project's pipeline (the project's update rule). */
-export const canChange = (ability: AppAbility, project: ProjectRow) => ability.can('update', asSubject(projectDef.subject, { ...project }));
+export const canChange = (ability: AppAbility, project: ProjectRow) =>
+  ability.can('update', asSubject(projectDef.subject, { ...project }));
 
 /** The project the caller changes: readable (else 404) and changeable (else 403). */
 export async function loadProjectToChange(knex: Knex, ability: AppAbility, id: number): Promise<ProjectRow> {

@@ -25,14 +25,26 @@ import { AppError, badRequest, forbidden } from '../../errors';
 import { queueCuratedEmail } from '../projects/notices';
 import { candidatesCurated } from '../notifications/kinds';
 import { logRecruitmentActivity } from '../talent/insights';
-import { actorName, loadProject, loadProjectToChange, pipelineRole, pipelineStatuses, projectDef, scopeProjects, type ProjectRow } from './access';
+import {
+  actorName,
+  loadProject,
+  loadProjectToChange,
+  pipelineRole,
+  pipelineStatuses,
+  projectDef,
+  scopeProjects,
+  type ProjectRow,
+} from './access';
 import { candidateNotFound, reachableIds, requireReach } from './reach';
 
 const projectInactive = () => new AppError(409, 'project.recruitment.errors.projectInactive');
 
 /** The candidate ids among `candidateIds` the caller sees in a pipeline (admins curate any of them). */
 async function visibleCandidates(knex: Knex, actor: Actor, candidateIds: number[]): Promise<number[]> {
-  return (await knex('candidates').whereIn('id', candidateIds).whereIn('status', pipelineStatuses(actor)).pluck('id')) as number[];
+  return (await knex('candidates')
+    .whereIn('id', candidateIds)
+    .whereIn('status', pipelineStatuses(actor))
+    .pluck('id')) as number[];
 }
 
 /**
@@ -45,13 +57,20 @@ async function addable(knex: Knex, ability: AppAbility, actor: Actor, candidateI
   if (searchStatuses(viewerOf(actor)).includes(row.status)) return true;
   if (!seenStatuses(viewerOf(actor)).includes(row.status)) return false;
   const q = knex('projects as p')
-    .whereExists(knex('project_candidates as pc').whereRaw('pc.project_id = p.id').where('pc.candidate_id', candidateId))
+    .whereExists(
+      knex('project_candidates as pc').whereRaw('pc.project_id = p.id').where('pc.candidate_id', candidateId),
+    )
     .first('p.id');
   return Boolean(await scopeProjects(q, ability));
 }
 
 /** Sets a flag on the candidate's project row, creating a suggested-tab row when there is none. */
-async function setFlag(knex: Knex, project: ProjectRow, candidateId: number, values: Record<string, unknown>): Promise<void> {
+async function setFlag(
+  knex: Knex,
+  project: ProjectRow,
+  candidateId: number,
+  values: Record<string, unknown>,
+): Promise<void> {
   const now = new Date();
   await knex('project_candidates')
     .insert({
@@ -67,7 +86,14 @@ async function setFlag(knex: Knex, project: ProjectRow, candidateId: number, val
     .merge({ ...values, updated_at: now });
 }
 
-function flagEndpoint(path: string, summary: string, key: 'hide' | 'favourite', column: string, on: 'hidden' | 'favourited', off: 'unhidden' | 'unfavourited') {
+function flagEndpoint(
+  path: string,
+  summary: string,
+  key: 'hide' | 'favourite',
+  column: string,
+  on: 'hidden' | 'favourited',
+  off: 'unhidden' | 'unfavourited',
+) {
   return defineEndpoint({
     method: 'post',
     path,
@@ -97,7 +123,14 @@ function flagEndpoint(path: string, summary: string, key: 'hide' | 'favourite', 
 }
 
 export const actionEndpoints = [
-  flagEndpoint('/projects/candidate/hidden', 'Hides or unhides a candidate in a project', 'hide', 'is_hidden', 'hidden', 'unhidden'),
+  flagEndpoint(
+    '/projects/candidate/hidden',
+    'Hides or unhides a candidate in a project',
+    'hide',
+    'is_hidden',
+    'hidden',
+    'unhidden',
+  ),
   flagEndpoint(
     '/projects/candidate/favourite',
     'Favourites or unfavourites a candidate in a project',
@@ -198,7 +231,8 @@ export const actionEndpoints = [
       if (actor.adminType === 'advocate' && project.advocateId !== actor.id) throw forbidden();
       if (project.status === PROJECT_STATUS.inactive) throw projectInactive();
       const visible = await visibleCandidates(ctx.knex, actor, body.candidateIds);
-      if (visible.length !== body.candidateIds.length) throw badRequest({ candidateIds: 'candidateIds.errors.notFound' });
+      if (visible.length !== body.candidateIds.length)
+        throw badRequest({ candidateIds: 'candidateIds.errors.notFound' });
       const name = await actorName(ctx.knex, actor);
       const now = new Date();
       const added = await ctx.knex.transaction(async (trx) => {
@@ -245,13 +279,19 @@ export const actionEndpoints = [
           'p.id',
           'p.title',
           'p.status',
-          ctx.knex.raw('exists (select 1 from project_candidates pc where pc.project_id = p.id and pc.candidate_id = ?) as "hasCandidate"', [
-            query.candidateId,
-          ]),
+          ctx.knex.raw(
+            'exists (select 1 from project_candidates pc where pc.project_id = p.id and pc.candidate_id = ?) as "hasCandidate"',
+            [query.candidateId],
+          ),
         )
         .orderBy('p.created_at', 'desc')
         .limit(200);
-      const rows = (await scopeProjects(q, ability, 'update')) as { id: number; title: string; status: number; hasCandidate: boolean }[];
+      const rows = (await scopeProjects(q, ability, 'update')) as {
+        id: number;
+        title: string;
+        status: number;
+        hasCandidate: boolean;
+      }[];
       return { success: true, data: rows.map((r) => ({ ...r, id: formatId(projectDef, r.id) })) };
     },
   }),
@@ -263,8 +303,14 @@ export const actionEndpoints = [
     access: { action: 'read', subject: 'Project' },
     input: { query: specKeys(z.object({ projectGuid: z.string().max(60), candidateGuid: z.string().max(60) })) },
     handler: async ({ query, ability, actor, ctx }) => {
-      const projectId = /^(Project:)?\d{1,9}$/.test(query.projectGuid) ? Number(query.projectGuid.replace('Project:', '')) : undefined;
-      const project = await loadProject(ctx.knex, ability, projectId !== undefined ? { id: projectId } : { guid: query.projectGuid });
+      const projectId = /^(Project:)?\d{1,9}$/.test(query.projectGuid)
+        ? Number(query.projectGuid.replace('Project:', ''))
+        : undefined;
+      const project = await loadProject(
+        ctx.knex,
+        ability,
+        projectId !== undefined ? { id: projectId } : { guid: query.projectGuid },
+      );
       const byId = /^(Candidate:)?\d{1,9}$/.test(query.candidateGuid);
       const isGuid = /^[0-9a-f-]{36}$/i.test(query.candidateGuid);
       if (!byId && !isGuid) throw candidateNotFound();
@@ -272,7 +318,8 @@ export const actionEndpoints = [
         .knex('candidates')
         .where(byId ? { id: Number(query.candidateGuid.replace('Candidate:', '')) } : { guid: query.candidateGuid })
         .first('id');
-      if (!candidate || !(await reachableIds(ctx.knex, ability, actor, project, [candidate.id])).length) throw candidateNotFound();
+      if (!candidate || !(await reachableIds(ctx.knex, ability, actor, project, [candidate.id])).length)
+        throw candidateNotFound();
       const row = await ctx
         .knex('project_candidates')
         .where({ project_id: project.id, candidate_id: candidate.id })
@@ -281,7 +328,10 @@ export const actionEndpoints = [
       const role = pipelineRole(actor);
       const visible =
         tabsFor(role).includes(tab) &&
-        stageVisibleTo(role, tab, { interviewScheduled: Boolean(row?.interview_scheduled_at), rejectedFrom: row?.rejected_from });
+        stageVisibleTo(role, tab, {
+          interviewScheduled: Boolean(row?.interview_scheduled_at),
+          rejectedFrom: row?.rejected_from,
+        });
       if (!visible) throw candidateNotFound();
       return { success: true, tab };
     },

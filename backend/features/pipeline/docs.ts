@@ -108,7 +108,13 @@ export async function tabDocs(
       whiteListRequest: requestOut(s.whitelist_state, s.whitelist_answered_at),
     };
     const viewer = viewerOf(actor);
-    const facts = { status: s.status, visibility: s.visibility, anonymous: s.anonymous, firstName: s.first_name, lastName: s.last_name };
+    const facts = {
+      status: s.status,
+      visibility: s.visibility,
+      anonymous: s.anonymous,
+      firstName: s.first_name,
+      lastName: s.last_name,
+    };
     const place = { stage, curated: Boolean(s.curated), revealed: Boolean(s.revealed_at) };
     const contact = seesContact(viewer, facts, place);
     if (seesIdentity(viewer, facts, place)) {
@@ -119,7 +125,13 @@ export async function tabDocs(
         anonymous: false,
         profilePic: s.profile_pic,
         links: linksShown(
-          { linkedIn: s.linked_in_url, github: s.github_url, stackoverflow: s.stackoverflow_url, dribbble: s.dribbble_url, portfolio: s.portfolio_url },
+          {
+            linkedIn: s.linked_in_url,
+            github: s.github_url,
+            stackoverflow: s.stackoverflow_url,
+            dribbble: s.dribbble_url,
+            portfolio: s.portfolio_url,
+          },
           { identity: true, contact },
         ),
       });

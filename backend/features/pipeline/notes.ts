@@ -46,11 +46,17 @@ interface NoteRow {
 
 /** A note as its fields read for CASL (the declared conditions name entity fields). */
 const asNote = (n: NoteRow) =>
-  asSubject(noteDef.subject, { companyId: n.company_id, visibility: n.visibility, authorUserId: n.author_user_id, authorAdminId: n.author_admin_id });
+  asSubject(noteDef.subject, {
+    companyId: n.company_id,
+    visibility: n.visibility,
+    authorUserId: n.author_user_id,
+    authorAdminId: n.author_admin_id,
+  });
 
 function present(n: NoteRow, actor: Actor) {
   const me = actorRefs(actor);
-  const mine = (me.adminId !== null && n.author_admin_id === me.adminId) || (me.userId !== null && n.author_user_id === me.userId);
+  const mine =
+    (me.adminId !== null && n.author_admin_id === me.adminId) || (me.userId !== null && n.author_user_id === me.userId);
   return {
     key: n.key,
     note: n.note,
@@ -73,7 +79,11 @@ function readableNotes(knex: Knex, ability: AppAbility) {
   if (cond === false) q.whereRaw('1 = 0');
   else if (cond) q.whereRaw(cond[0], cond[1] as Knex.RawBinding[]);
   q.where((w) =>
-    w.whereNull('n.project_id').orWhereExists(scopeProjects(knex('projects as p').whereRaw('p.id = n.project_id').select(knex.raw('1')), ability)),
+    w
+      .whereNull('n.project_id')
+      .orWhereExists(
+        scopeProjects(knex('projects as p').whereRaw('p.id = n.project_id').select(knex.raw('1')), ability),
+      ),
   );
   return q;
 }
@@ -81,7 +91,12 @@ function readableNotes(knex: Knex, ability: AppAbility) {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The note named by `key` as the caller reads it, to be changed by `action`: 404 unread, 403 not the caller's. */
-async function noteToChange(knex: Knex, ability: AppAbility, key: string, action: 'update' | 'delete'): Promise<NoteRow> {
+async function noteToChange(
+  knex: Knex,
+  ability: AppAbility,
+  key: string,
+  action: 'update' | 'delete',
+): Promise<NoteRow> {
   if (!UUID.test(key)) throw notFound('candidateNote.notFound');
   const note = (await readableNotes(knex, ability).where('n.key', key).first('n.*')) as NoteRow | undefined;
   if (!note) throw notFound('candidateNote.notFound');
@@ -90,7 +105,8 @@ async function noteToChange(knex: Knex, ability: AppAbility, key: string, action
 }
 
 /** The visibility a write stores: the one asked (or kept) where the note's visibility field is writable by the caller (admins), else 2. */
-const visibilityFor = (mayChoose: boolean, asked: number | undefined) => (mayChoose ? (asked ?? NOTE_VISIBILITY.companyToo) : NOTE_VISIBILITY.companyToo);
+const visibilityFor = (mayChoose: boolean, asked: number | undefined) =>
+  mayChoose ? (asked ?? NOTE_VISIBILITY.companyToo) : NOTE_VISIBILITY.companyToo;
 
 const noteText = text(5000);
 
@@ -102,10 +118,13 @@ export const noteEndpoints = [
     access: { action: 'read', subject: 'CandidateNote' },
     input: {
       params: z.object({ candidateId: id('candidate') }),
-      query: specKeys(z.object({ projectId: id('project').optional(), page: int().pipe(z.number().min(1).max(100000)).optional() })),
+      query: specKeys(
+        z.object({ projectId: id('project').optional(), page: int().pipe(z.number().min(1).max(100000)).optional() }),
+      ),
     },
     handler: async ({ params, query, ability, actor, ctx }) => {
-      if (!(await ctx.knex('candidates').where('id', params.candidateId).first('id'))) throw notFound('project.candidate.notFound');
+      if (!(await ctx.knex('candidates').where('id', params.candidateId).first('id')))
+        throw notFound('project.candidate.notFound');
       if (query.projectId !== undefined) await loadProject(ctx.knex, ability, { id: query.projectId });
       const page = query.page ?? 1;
       const q = readableNotes(ctx.knex, ability).where('n.candidate_id', params.candidateId);
@@ -129,7 +148,12 @@ export const noteEndpoints = [
     access: { action: 'create', subject: 'CandidateNote' },
     input: {
       body: specKeys(
-        z.object({ candidateId: id('candidate'), projectId: id('project').optional(), note: noteText, visibility: oneOf(VISIBILITIES).optional() }),
+        z.object({
+          candidateId: id('candidate'),
+          projectId: id('project').optional(),
+          note: noteText,
+          visibility: oneOf(VISIBILITIES).optional(),
+        }),
       ),
     },
     status: 201,
@@ -139,7 +163,10 @@ export const noteEndpoints = [
       if (body.projectId === undefined && !ability.can('create', asSubject(noteDef.subject, { companyId: null })))
         throw badRequest({ projectId: 'projectId.errors.required' });
       const project = body.projectId !== undefined ? await loadProjectToChange(knex, ability, body.projectId) : null;
-      const candidate = await knex('candidates').where('id', body.candidateId).whereIn('status', pipelineStatuses(actor)).first('id');
+      const candidate = await knex('candidates')
+        .where('id', body.candidateId)
+        .whereIn('status', pipelineStatuses(actor))
+        .first('id');
       if (!candidate) throw notFound('project.candidate.notFound');
       if (project) await requireReach(knex, ability, actor, project, [body.candidateId]);
       const companyId = project?.companyId ?? null;
@@ -152,7 +179,10 @@ export const noteEndpoints = [
             project_id: project?.id ?? null,
             company_id: companyId,
             note: body.note,
-            visibility: visibilityFor(ability.can('create', asSubject(noteDef.subject, { companyId }), 'visibility'), body.visibility),
+            visibility: visibilityFor(
+              ability.can('create', asSubject(noteDef.subject, { companyId }), 'visibility'),
+              body.visibility,
+            ),
             author_admin_id: actorRefs(actor).adminId,
             author_user_id: actorRefs(actor).userId,
             author_name: name,
@@ -178,12 +208,18 @@ export const noteEndpoints = [
     path: '/candidate-note/:key',
     summary: "Edits one's own note (admins: any note)",
     access: { action: 'update', subject: 'CandidateNote' },
-    input: { params: z.object({ key: z.string().max(60) }), body: z.object({ note: noteText, visibility: oneOf(VISIBILITIES).optional() }) },
+    input: {
+      params: z.object({ key: z.string().max(60) }),
+      body: z.object({ note: noteText, visibility: oneOf(VISIBILITIES).optional() }),
+    },
     handler: async ({ params, body, ability, actor, ctx }) => {
       const knex = ctx.knex;
       const note = await noteToChange(knex, ability, params.key, 'update');
       const name = await actorName(knex, actor);
-      const visibility = visibilityFor(ability.can('update', asNote(note), 'visibility'), body.visibility ?? note.visibility);
+      const visibility = visibilityFor(
+        ability.can('update', asNote(note), 'visibility'),
+        body.visibility ?? note.visibility,
+      );
       const updated = await knex.transaction(async (trx) => {
         const [row] = (await trx('candidate_notes')
           .where('id', note.id)

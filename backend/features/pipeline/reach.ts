@@ -10,7 +10,13 @@ import type { Knex } from 'knex';
 import type { AppAbility } from '../../../schema/ability';
 import { ACTIVITY } from '../../../schema/rules/pipeline';
 import type { Actor } from '../../../schema/roles';
-import { inPipelineSql, statusSql, viewerOf, type CandidateFacts, type PlaceFacts } from '../../../schema/rules/visibility';
+import {
+  inPipelineSql,
+  statusSql,
+  viewerOf,
+  type CandidateFacts,
+  type PlaceFacts,
+} from '../../../schema/rules/visibility';
 import { AppError } from '../../errors';
 import { whereOf } from '../search';
 import { tableStats } from '../search/estimate';
@@ -24,16 +30,31 @@ import { savedPredicates } from './tabs';
 const ADMIN_KIND = 1;
 
 export const candidateNotFound = (candidateIds?: number[]) =>
-  new AppError(404, 'project.candidate.notFound', undefined, undefined, candidateIds ? { candidateIds: candidateIds.map((c) => `Candidate:${c}`) } : undefined);
+  new AppError(
+    404,
+    'project.candidate.notFound',
+    undefined,
+    undefined,
+    candidateIds ? { candidateIds: candidateIds.map((c) => `Candidate:${c}`) } : undefined,
+  );
 
 /** The ids among `candidateIds` the caller reaches in `project`, in the order given. */
-export async function reachableIds(knex: Knex, ability: AppAbility, actor: Actor, project: ProjectRow, candidateIds: number[]): Promise<number[]> {
+export async function reachableIds(
+  knex: Knex,
+  ability: AppAbility,
+  actor: Actor,
+  project: ProjectRow,
+  candidateIds: number[],
+): Promise<number[]> {
   if (!candidateIds.length) return [];
   const viewer = viewerOf(actor);
   const seen = (await knex('candidates as c')
     .whereIn('c.id', candidateIds)
     .whereRaw(statusSql(viewer))
-    .select('c.id', knex.raw(`${inPipelineSql('c')} as "inPipeline"`, [project.id]))) as { id: number; inPipeline: boolean }[];
+    .select('c.id', knex.raw(`${inPipelineSql('c')} as "inPipeline"`, [project.id]))) as {
+    id: number;
+    inPipeline: boolean;
+  }[];
   if (viewer === 'admin') return candidateIds.filter((c) => seen.some((s) => s.id === c));
   const reached = new Set(seen.filter((s) => s.inPipeline).map((s) => s.id));
   const rest = seen.filter((s) => !s.inPipeline).map((s) => s.id);
@@ -57,7 +78,13 @@ export async function reachableIds(knex: Knex, ability: AppAbility, actor: Actor
 }
 
 /** Refuses with 404 unless the caller reaches every one of `candidateIds` in `project`. */
-export async function requireReach(knex: Knex, ability: AppAbility, actor: Actor, project: ProjectRow, candidateIds: number[]): Promise<void> {
+export async function requireReach(
+  knex: Knex,
+  ability: AppAbility,
+  actor: Actor,
+  project: ProjectRow,
+  candidateIds: number[],
+): Promise<void> {
   const reached = new Set(await reachableIds(knex, ability, actor, project, candidateIds));
   const missing = candidateIds.filter((c) => !reached.has(c));
   if (missing.length) throw candidateNotFound(missing);
@@ -95,7 +122,13 @@ export async function placesOf(
 }
 
 /** The candidate's place in a project the caller reads and reaches them in (the profile panel opened from a board); 404 otherwise. */
-export async function projectPlace(knex: Knex, ability: AppAbility, actor: Actor, projectRef: string, candidateId: number): Promise<PlaceFacts> {
+export async function projectPlace(
+  knex: Knex,
+  ability: AppAbility,
+  actor: Actor,
+  projectRef: string,
+  candidateId: number,
+): Promise<PlaceFacts> {
   const id = parseId(entity('project'), projectRef);
   if (id === undefined) throw new AppError(404, 'project.notFound');
   const project = await loadProject(knex, ability, { id });

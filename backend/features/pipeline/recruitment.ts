@@ -54,7 +54,9 @@ const moveBody = specKeys(
 );
 
 const refuse = (code: string, candidateIds: number[]) =>
-  new AppError(409, `project.recruitment.errors.${code}`, undefined, undefined, { candidateIds: candidateIds.map((c) => formatId(candidateDef, c)) });
+  new AppError(409, `project.recruitment.errors.${code}`, undefined, undefined, {
+    candidateIds: candidateIds.map((c) => formatId(candidateDef, c)),
+  });
 
 interface Locked {
   candidate_id: number;
@@ -74,8 +76,10 @@ export const recruitmentEndpoint = defineEndpoint({
   handler: async ({ body, ability, actor, ctx }) => {
     const to = body.recruitmentStatus as StageId;
     const candidateIds = body.candidateId;
-    if (to === STAGES.rejected && !body.rejectFormData) throw badRequest({ 'rejectFormData.reason': 'rejectFormData.reason.errors.required' });
-    if (needsSchedule(to) && !body.scheduleFormData) throw badRequest({ scheduleFormData: 'scheduleFormData.errors.required' });
+    if (to === STAGES.rejected && !body.rejectFormData)
+      throw badRequest({ 'rejectFormData.reason': 'rejectFormData.reason.errors.required' });
+    if (needsSchedule(to) && !body.scheduleFormData)
+      throw badRequest({ scheduleFormData: 'scheduleFormData.errors.required' });
     const schedule = needsSchedule(to) ? body.scheduleFormData : null;
     const reject = to === STAGES.rejected ? body.rejectFormData : null;
 
@@ -88,7 +92,10 @@ export const recruitmentEndpoint = defineEndpoint({
     const name = await actorName(knex, actor);
     await knex.transaction(async (trx) => {
       // The plan and status as they are now: an upgrade or a cancellation in flight finishes first.
-      const project = await trx('projects').where('id', loaded.id).forShare().first('status', 'plan', 'project_type', 'company_id');
+      const project = await trx('projects')
+        .where('id', loaded.id)
+        .forShare()
+        .first('status', 'plan', 'project_type', 'company_id');
       if (project.status === PROJECT_STATUS.inactive) throw refuse('projectInactive', candidateIds);
       // Every candidate gets a row to lock (a suggested one may have none yet): two moves of the
       // same candidate then run one after the other. A refusal rolls the new rows back.
@@ -103,7 +110,14 @@ export const recruitmentEndpoint = defineEndpoint({
         .whereIn('candidate_id', candidateIds)
         .orderBy('candidate_id')
         .forUpdate()
-        .select('candidate_id', 'stage', 'rejected_from', 'revealed_at', 'guaranteed_at', 'interview_scheduled_at')) as Locked[];
+        .select(
+          'candidate_id',
+          'stage',
+          'rejected_from',
+          'revealed_at',
+          'guaranteed_at',
+          'interview_scheduled_at',
+        )) as Locked[];
       const rows = new Map(locked.map((r) => [r.candidate_id, r]));
       const places = await placesOf(trx, loaded.id, candidateIds);
       const person = new Map([...places].map(([c, p]) => [c, p.candidate]));
@@ -126,16 +140,25 @@ export const recruitmentEndpoint = defineEndpoint({
       if (refused.length) throw refuse('notAllowed', refused);
 
       const plan = { projectType: project.project_type, plan: project.plan };
-      const upgrade = candidateIds.filter((c) => upgradeOrGuarantee(plan, to, Boolean(rows.get(c)?.guaranteed_at)) === 'upgrade');
+      const upgrade = candidateIds.filter(
+        (c) => upgradeOrGuarantee(plan, to, Boolean(rows.get(c)?.guaranteed_at)) === 'upgrade',
+      );
       if (upgrade.length) throw refuse('upgradeRequired', upgrade);
-      const guarantee = candidateIds.filter((c) => upgradeOrGuarantee(plan, to, Boolean(rows.get(c)?.guaranteed_at)) === 'guarantee');
+      const guarantee = candidateIds.filter(
+        (c) => upgradeOrGuarantee(plan, to, Boolean(rows.get(c)?.guaranteed_at)) === 'guarantee',
+      );
       if (guarantee.length && !body.withoutGuarantee) throw refuse('guaranteeRequired', guarantee);
 
       // Leaving the suggested tab reveals an anonymous candidate to the project's company, and a
       // hidden one only when an admin curated them into the project (schema/rules/visibility.ts).
       const toReveal = candidateIds.filter((c) => {
         const { candidate, place } = places.get(c)!;
-        return revealsOnMove(viewer, candidate, { ...place, revealed: Boolean(rows.get(c)?.revealed_at) }, Boolean(project.company_id));
+        return revealsOnMove(
+          viewer,
+          candidate,
+          { ...place, revealed: Boolean(rows.get(c)?.revealed_at) },
+          Boolean(project.company_id),
+        );
       });
       if (toReveal.length && !body.confirmReveal) throw refuse('revealRequired', toReveal);
 
@@ -170,10 +193,22 @@ export const recruitmentEndpoint = defineEndpoint({
         data: { rejectFormData: reject ?? undefined, scheduleFormData: schedule ?? undefined },
       }));
       for (const c of toReveal)
-        events.push({ ...base, candidateId: c, activity: 'revealed', fromStage: from, toStage: to, data: { fields: [...REVEALED_FIELDS] } });
+        events.push({
+          ...base,
+          candidateId: c,
+          activity: 'revealed',
+          fromStage: from,
+          toStage: to,
+          data: { fields: [...REVEALED_FIELDS] },
+        });
       await logRecruitmentActivity(trx, events);
       await movedByCompany(trx, ctx.config, loaded.id, candidateIds, to, actor);
-      await analytics.record(trx, actor, 'candidates_moved', { projectId: loaded.id, fromStage: from, toStage: to, count: candidateIds.length });
+      await analytics.record(trx, actor, 'candidates_moved', {
+        projectId: loaded.id,
+        fromStage: from,
+        toStage: to,
+        count: candidateIds.length,
+      });
     });
     const stats = await pipelineStats(knex, ability, actor, loaded);
     return { success: true, stats, moved: candidateIds.map((c) => formatId(candidateDef, c)) };

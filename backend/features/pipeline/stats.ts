@@ -15,11 +15,25 @@ import { savedQuery, suggestedCount } from './tabs';
 
 export type StageStats = Record<StageKey, number>;
 
-export const emptyStats = (): StageStats => ({ open: 0, qualify: 0, shortlist: 0, interviewing: 0, interviewing2: 0, offered: 0, placed: 0, rejected: 0 });
+export const emptyStats = (): StageStats => ({
+  open: 0,
+  qualify: 0,
+  shortlist: 0,
+  interviewing: 0,
+  interviewing2: 0,
+  offered: 0,
+  placed: 0,
+  rejected: 0,
+});
 
 const KEY_OF = new Map(Object.entries(STAGES).map(([k, v]) => [v as number, k as StageKey]));
 
-export async function pipelineStats(knex: Knex, ability: AppAbility, actor: Actor, project: ProjectRow): Promise<StageStats> {
+export async function pipelineStats(
+  knex: Knex,
+  ability: AppAbility,
+  actor: Actor,
+  project: ProjectRow,
+): Promise<StageStats> {
   return (await pipelineStatsOfMany(knex, ability, actor, [project])).get(project.id) ?? emptyStats();
 }
 
@@ -28,7 +42,12 @@ export async function pipelineStats(knex: Knex, ability: AppAbility, actor: Acto
  * project's stages, another the suggested tab of every project without saved filters (its curated
  * candidates); only a project with saved filters has its suggested tab counted by its own search.
  */
-export async function pipelineStatsOfMany(knex: Knex, ability: AppAbility, actor: Actor, projects: ProjectRow[]): Promise<Map<number, StageStats>> {
+export async function pipelineStatsOfMany(
+  knex: Knex,
+  ability: AppAbility,
+  actor: Actor,
+  projects: ProjectRow[],
+): Promise<Map<number, StageStats>> {
   const out = new Map(projects.map((p) => [p.id, emptyStats()]));
   if (!projects.length) return out;
   const visible = tabsFor(pipelineRole(actor));

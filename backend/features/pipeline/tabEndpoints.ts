@@ -36,7 +36,11 @@ function tabQuery(defaultTab?: StageId) {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
     const rawProject = last(query.project_id ?? query.projectId);
     const projectId = parseId(projectDef, rawProject);
-    if (projectId === undefined) issue('project_id', rawProject === undefined || rawProject === '' ? 'projectId.errors.required' : 'projectId.errors.invalid');
+    if (projectId === undefined)
+      issue(
+        'project_id',
+        rawProject === undefined || rawProject === '' ? 'projectId.errors.required' : 'projectId.errors.invalid',
+      );
     const rawTab = last(query.tab);
     const tab = rawTab === undefined || rawTab === '' ? defaultTab : /^\d$/.test(String(rawTab)) ? Number(rawTab) : -1;
     if (tab === undefined) issue('tab', 'tab.errors.required');
@@ -53,7 +57,10 @@ function tabQuery(defaultTab?: StageId) {
     return {
       projectId,
       tab,
-      flags: { hidden: isOn(raw && (raw as Record<string, unknown>).ih), favourite: isOn(raw && (raw as Record<string, unknown>).isf) },
+      flags: {
+        hidden: isOn(raw && (raw as Record<string, unknown>).ih),
+        favourite: isOn(raw && (raw as Record<string, unknown>).isf),
+      },
       params,
       sortAsked: ![undefined, ''].includes(last(query.sort) as string | undefined),
     };
@@ -85,7 +92,11 @@ function tabEndpoint(path: string, summary: string, defaultTab?: StageId) {
 }
 
 export const tabEndpoints = [
-  tabEndpoint('/projects/candidates/search', "The suggested tab of a project: its saved filters' finds and curated candidates", 0),
+  tabEndpoint(
+    '/projects/candidates/search',
+    "The suggested tab of a project: its saved filters' finds and curated candidates",
+    0,
+  ),
   tabEndpoint('/projects/tab/search', "One stage's tab of a project"),
   defineEndpoint({
     method: 'get',

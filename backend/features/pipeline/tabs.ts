@@ -114,7 +114,13 @@ const row = (projectId: number, extra: string) => ({
 });
 
 /** The tab's candidates as one search condition over the documents `d`. */
-export function membership(project: ProjectRow, role: ReturnType<typeof pipelineRole>, tab: StageId, flags: TabFlags, saved: Predicate[] | null): Predicate {
+export function membership(
+  project: ProjectRow,
+  role: ReturnType<typeof pipelineRole>,
+  tab: StageId,
+  flags: TabFlags,
+  saved: Predicate[] | null,
+): Predicate {
   const parts: { sql: string; bindings: unknown[] }[] = [];
   if (!tabsFor(role).includes(tab)) parts.push({ sql: 'false', bindings: [] });
   if (tab === STAGES.open) {
@@ -132,7 +138,12 @@ export function membership(project: ProjectRow, role: ReturnType<typeof pipeline
     const q = row(project.id, `pc.stage = ? and pc.is_hidden = ?${fav}${raas}`);
     parts.push({ sql: q.sql, bindings: [...q.bindings, tab, flags.hidden] });
   }
-  return { key: 'pipeline', sql: parts.map((p) => p.sql).join(' and '), bindings: parts.flatMap((p) => p.bindings), sel: 1e-6 };
+  return {
+    key: 'pipeline',
+    sql: parts.map((p) => p.sql).join(' and '),
+    bindings: parts.flatMap((p) => p.bindings),
+    sel: 1e-6,
+  };
 }
 
 export interface TabResult {
@@ -183,12 +194,20 @@ export async function tabPage(
     },
   };
   const pageParams = saved && !sortAsked ? { ...params, sort: saved.sort } : params;
-  const counts = await countAndFacet(knex, filters, stats, { withFacets: false, page: { filters: ranking, params: pageParams } });
+  const counts = await countAndFacet(knex, filters, stats, {
+    withFacets: false,
+    page: { filters: ranking, params: pageParams },
+  });
   return { ids: counts.pageIds, total: counts.total, filters, rates };
 }
 
 /** How many candidates the suggested tab shows the caller (no extra filters, hidden ones left out). */
-export async function suggestedCount(knex: Knex, ability: AppAbility, actor: Actor, project: ProjectRow): Promise<number> {
+export async function suggestedCount(
+  knex: Knex,
+  ability: AppAbility,
+  actor: Actor,
+  project: ProjectRow,
+): Promise<number> {
   if (!tabsFor(pipelineRole(actor)).includes(STAGES.open)) return 0;
   const [stats, rates] = await Promise.all([tableStats(knex), currencyRates(knex)]);
   const saved = await savedPredicates(knex, ability, actor, project, stats, rates);

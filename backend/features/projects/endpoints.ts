@@ -35,7 +35,10 @@ const MAX_CURATED = 200;
 /** The project as the answers show it. */
 export async function projectAnswer(call: Pick<Call, 'ctx' | 'actor' | 'ability' | 'record'>, id: number) {
   const row = await projectFor(call.ctx.knex, call.ability, id);
-  const [data] = await presentProjects({ knex: call.ctx.knex, actor: call.actor, ability: call.ability, record: call.record }, [row]);
+  const [data] = await presentProjects(
+    { knex: call.ctx.knex, actor: call.actor, ability: call.ability, record: call.record },
+    [row],
+  );
   return data;
 }
 
@@ -49,7 +52,13 @@ export async function curateCandidates(
   project: { id: number; companyId: number | null },
   candidateIds: number[],
 ) {
-  const found = (await scopeQuery(trx('candidates').whereIn('id', candidateIds), who.ability, 'read', 'Candidate', 'candidates').pluck('id')) as number[];
+  const found = (await scopeQuery(
+    trx('candidates').whereIn('id', candidateIds),
+    who.ability,
+    'read',
+    'Candidate',
+    'candidates',
+  ).pluck('id')) as number[];
   if (found.length !== candidateIds.length) throw badRequest({ candidateIds: 'candidateIds.errors.notFound' });
   const now = new Date();
   const added = (await trx('project_candidates')
@@ -97,13 +106,15 @@ async function create(call: Call<undefined, undefined, typeof createBody>) {
     data = validateRecord(projectEntity, fields, 'create');
   } catch (err) {
     // Every missing field at once: the content rules join the declaration's.
-    if (err instanceof AppError && err.fields) throw badRequest({ ...contentErrors(fields, jdFileFollows === true), ...err.fields });
+    if (err instanceof AppError && err.fields)
+      throw badRequest({ ...contentErrors(fields, jdFileFollows === true), ...err.fields });
     throw err;
   }
   const id = await call.ctx.knex.transaction(async (trx) => {
     const id = await createProject({ ...projectWriteContext(call, trx), data, jdFileFollows });
     if (candidateIds?.length) {
-      const companyId = ((await trx('projects').where('id', id).first('company_id')) as { company_id: number | null }).company_id;
+      const companyId = ((await trx('projects').where('id', id).first('company_id')) as { company_id: number | null })
+        .company_id;
       await curateCandidates(trx, call, { id, companyId }, candidateIds);
     }
     return id;
@@ -118,7 +129,9 @@ async function update(call: Call<undefined, undefined, typeof projectBody>) {
   if (typeof filters === 'string') fields.currentUrl = filters;
   const existing = await projectFor(call.ctx.knex, call.ability, projectId, 'update');
   const data = validateRecord(projectEntity, fields, 'update');
-  await call.ctx.knex.transaction((trx) => updateProject({ ...projectWriteContext(call, trx), id: existing.id, existing, data }));
+  await call.ctx.knex.transaction((trx) =>
+    updateProject({ ...projectWriteContext(call, trx), id: existing.id, existing, data }),
+  );
   return { success: true, data: await projectAnswer(call, existing.id) };
 }
 
@@ -169,7 +182,9 @@ async function addJobDescription(call: Call<undefined, undefined, typeof jdBody>
   const type = sniffCvType(upload.buffer);
   if (!type || !upload.originalname.toLowerCase().endsWith(`.${type}`))
     throw badRequest({ jd_file: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
-  await enforceRateLimits(ctx.knex, ctx.config.rateLimit.windowMinutes, [{ key: `jd-upload:${actorKey(actor)}`, max: ctx.config.cv.uploadsPerWindow }]);
+  await enforceRateLimits(ctx.knex, ctx.config.rateLimit.windowMinutes, [
+    { key: `jd-upload:${actorKey(actor)}`, max: ctx.config.cv.uploadsPerWindow },
+  ]);
   const read = await readCv(upload.buffer, type, await cvLookups(ctx.knex), ctx.config.cv);
   if (!read.ok) {
     const key = read.reason === 'tooComplex' ? 'upload.errors.tooComplex' : 'upload.errors.unreadable';
@@ -182,13 +197,19 @@ async function addJobDescription(call: Call<undefined, undefined, typeof jdBody>
     await ctx
       .knex('projects')
       .where('id', existing.id)
-      .update({ jd_file_path: key, jd_file_name: upload.originalname.slice(0, 255), jd_text: read.text.slice(0, 200000), updated_at: ctx.knex.fn.now() });
+      .update({
+        jd_file_path: key,
+        jd_file_name: upload.originalname.slice(0, 255),
+        jd_text: read.text.slice(0, 200000),
+        updated_at: ctx.knex.fn.now(),
+      });
   } catch (err) {
     await storage.delete(key);
     throw err;
   }
   // A duplicate shares its original's file: the old file goes only when no project uses it any more.
-  if (previous && !(await ctx.knex('projects').where('jd_file_path', previous).first('id'))) await storage.delete(previous);
+  if (previous && !(await ctx.knex('projects').where('jd_file_path', previous).first('id')))
+    await storage.delete(previous);
   return { success: true, data: await projectAnswer(call, existing.id) };
 }
 
@@ -219,7 +240,11 @@ export const projectWriteEndpoints = [
     access: { action: 'update', subject: 'Project' },
     input: { body: specKeys(z.object({ projectId: projectRef, filters: filtersText })) },
     handler: (call) =>
-      update({ ...call, body: { projectId: call.body.projectId, filters: call.body.filters ?? '' } } as Call<undefined, undefined, typeof projectBody>),
+      update({ ...call, body: { projectId: call.body.projectId, filters: call.body.filters ?? '' } } as Call<
+        undefined,
+        undefined,
+        typeof projectBody
+      >),
   }),
   defineEndpoint({
     method: 'post',

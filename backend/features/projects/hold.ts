@@ -11,7 +11,12 @@ import type { CheckContext } from '../../crud/writes';
 
 const COMPANY_ACTIVE = 1;
 
-export async function holdOrRestoreProjects(trx: Knex | Knex.Transaction, companyId: number, from: number, to: number): Promise<void> {
+export async function holdOrRestoreProjects(
+  trx: Knex | Knex.Transaction,
+  companyId: number,
+  from: number,
+  to: number,
+): Promise<void> {
   if (from === to) return;
   if (to !== COMPANY_ACTIVE) {
     await trx('projects')

@@ -20,14 +20,16 @@ import { actorRefs } from '../../../schema/roles';
 const withProject = <T extends z.ZodRawShape>(shape: T) => specKeys(z.object({ projectId: projectRef, ...shape }));
 
 const keys = z.array(projectRef).min(1).max(100);
-const bulkBody = z.object({ keys: keys.optional(), ids: keys.optional(), status: oneOf(Object.values(PROJECT_STATUS)).optional() }).transform((b, ctx) => {
-  const list = b.keys ?? b.ids;
-  if (!list) {
-    ctx.addIssue({ code: 'custom', path: ['keys'], message: 'required' });
-    return z.NEVER;
-  }
-  return { keys: [...new Set(list)], status: b.status };
-});
+const bulkBody = z
+  .object({ keys: keys.optional(), ids: keys.optional(), status: oneOf(Object.values(PROJECT_STATUS)).optional() })
+  .transform((b, ctx) => {
+    const list = b.keys ?? b.ids;
+    if (!list) {
+      ctx.addIssue({ code: 'custom', path: ['keys'], message: 'required' });
+      return z.NEVER;
+    }
+    return { keys: [...new Set(list)], status: b.status };
+  });
 
 async function bulkStatus(call: Call<undefined, undefined, typeof bulkBody>) {
   const { keys: refs, status } = call.body;

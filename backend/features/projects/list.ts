@@ -43,8 +43,17 @@ const listQuery = z.object({
 const SORT_COLUMN = { createdAt: 'projects.created_at', title: 'projects.title', status: 'projects.status' } as const;
 
 /** The caller's projects of a view, with the text and status filters, limited by the read rule. */
-function filtered<Q extends Knex.QueryBuilder>(q: Q, ability: AppAbility, actor: Actor, opts: { view: View; status?: number; q: string | null }): Q {
-  q.leftJoin('companies as pc', 'pc.id', 'projects.company_id').leftJoin('job_titles as pjt', 'pjt.id', 'projects.job_title_id');
+function filtered<Q extends Knex.QueryBuilder>(
+  q: Q,
+  ability: AppAbility,
+  actor: Actor,
+  opts: { view: View; status?: number; q: string | null },
+): Q {
+  q.leftJoin('companies as pc', 'pc.id', 'projects.company_id').leftJoin(
+    'job_titles as pjt',
+    'pjt.id',
+    'projects.job_title_id',
+  );
   scopeQuery(q, ability, 'read', projectEntity.subject, projectEntity.table);
   // Admins own and are assigned projects by their admin id; company users own them by their user id.
   const { adminId } = actorRefs(actor);
@@ -54,7 +63,9 @@ function filtered<Q extends Knex.QueryBuilder>(q: Q, ability: AppAbility, actor:
   if (opts.status !== undefined) q.where('projects.status', opts.status);
   if (opts.q) {
     const like = `%${opts.q.replace(/[\\%_]/g, '\\$&')}%`;
-    q.where((w) => w.whereILike('projects.title', like).orWhereILike('pjt.name', like).orWhereILike('pc.company_name', like));
+    q.where((w) =>
+      w.whereILike('projects.title', like).orWhereILike('pjt.name', like).orWhereILike('pc.company_name', like),
+    );
   }
   return q;
 }
@@ -81,7 +92,12 @@ export const projectListEndpoints = [
       return {
         success: true,
         data: await presentProjects({ knex, actor, ability, record }, rows),
-        pagination: { currentPage: query.page, pageSize: query.perPage, pagesCount: Math.ceil(total / query.perPage), dataCount: total },
+        pagination: {
+          currentPage: query.page,
+          pageSize: query.perPage,
+          pagesCount: Math.ceil(total / query.perPage),
+          dataCount: total,
+        },
       };
     },
   }),
@@ -96,7 +112,11 @@ export const projectListEndpoints = [
         .groupBy('projects.status')
         .select('projects.status', ctx.knex.raw('count(*)::int as n'))) as { status: number; n: number }[];
       const count = (s: number) => rows.find((r) => r.status === s)?.n ?? 0;
-      return { Active: count(PROJECT_STATUS.active), Paused: count(PROJECT_STATUS.paused), Inactive: count(PROJECT_STATUS.inactive) };
+      return {
+        Active: count(PROJECT_STATUS.active),
+        Paused: count(PROJECT_STATUS.paused),
+        Inactive: count(PROJECT_STATUS.inactive),
+      };
     },
   }),
   defineEndpoint({
@@ -122,11 +142,13 @@ export const projectListEndpoints = [
     handler: async ({ query, actor, ability, ctx }) => {
       const companyId = query.companyId ?? actor.companyId;
       if (!companyId) throw badRequest({ companyId: 'company.errors.required' });
-      const company = await scopeQuery(ctx.knex('companies').where('id', companyId), ability, 'read', 'Company', 'companies').first(
-        'id',
-        'trial_ends_at',
-        ctx.knex.raw(`coalesce(trial_ends_at >= ${TODAY}, false) as on_trial`),
-      );
+      const company = await scopeQuery(
+        ctx.knex('companies').where('id', companyId),
+        ability,
+        'read',
+        'Company',
+        'companies',
+      ).first('id', 'trial_ends_at', ctx.knex.raw(`coalesce(trial_ends_at >= ${TODAY}, false) as on_trial`));
       if (!company) throw new AppError(404, 'company.notFound');
       const trialEndsAt = (company.trial_ends_at as string | null) ?? null;
       return {

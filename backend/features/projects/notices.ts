@@ -31,8 +31,12 @@ interface Recipient {
 }
 
 /** Who hears about a project: its owner (a company user), or the admin who owns an internal project. */
-async function recipientOf(trx: Knex, project: { owner_id: number | null; owner_admin_id: number | null }): Promise<Recipient | undefined> {
-  if (project.owner_id) return trx('company_users').where('id', project.owner_id).whereNot('status', 2).first('email', 'first_name');
+async function recipientOf(
+  trx: Knex,
+  project: { owner_id: number | null; owner_admin_id: number | null },
+): Promise<Recipient | undefined> {
+  if (project.owner_id)
+    return trx('company_users').where('id', project.owner_id).whereNot('status', 2).first('email', 'first_name');
   if (project.owner_admin_id) return trx('admins').where('id', project.owner_admin_id).first('email', 'first_name');
   return undefined;
 }
@@ -63,7 +67,12 @@ export async function sendCuratedEmail(knex: Knex, config: Config, projectId: nu
     const count = Number(n);
     const to = await recipientOf(trx, project);
     if (!count || !to) return 0;
-    const values = { count, title: project.title as string, url: projectUrl(config, project.guid), name: to.first_name || 'there' };
+    const values = {
+      count,
+      title: project.title as string,
+      url: projectUrl(config, project.guid),
+      name: to.first_name || 'there',
+    };
     await queueEmail(trx, {
       to: to.email,
       ...mail(config, t('project.emails.curatedSubject', values), [
@@ -87,7 +96,10 @@ export async function queueProjectEndedEmail(
   const to = await recipientOf(trx, project);
   if (!to) return;
   const values = { title: project.title, url: projectUrl(config, project.guid), name: to.first_name || 'there' };
-  const lines = [t('project.emails.greeting', values), t(reason === 'cancelled' ? 'project.emails.endedCancelled' : 'project.emails.endedNoCredits', values)];
+  const lines = [
+    t('project.emails.greeting', values),
+    t(reason === 'cancelled' ? 'project.emails.endedCancelled' : 'project.emails.endedNoCredits', values),
+  ];
   if (reason === 'noCredits') lines.push(t('project.emails.endedReopen', values));
   await queueEmail(trx, { to: to.email, ...mail(config, t('project.emails.endedSubject', values), lines) });
 }

@@ -79,7 +79,10 @@ async function lockCompany(trx: Trx, companyId: number | null, actor: LedgerActo
 /** Whether another free project of the company is open (holds the company's one free slot). */
 export async function freeSlotTaken(trx: Knex | Trx, companyId: number | null, exceptId?: number): Promise<boolean> {
   if (!companyId) return false;
-  const q = trx('projects').where({ company_id: companyId, plan: PROJECT_PLAN.free }).whereNot('status', PROJECT_STATUS.inactive).first('id');
+  const q = trx('projects')
+    .where({ company_id: companyId, plan: PROJECT_PLAN.free })
+    .whereNot('status', PROJECT_STATUS.inactive)
+    .first('id');
   if (exceptId) q.whereNot('id', exceptId);
   return Boolean(await q);
 }
@@ -107,7 +110,8 @@ async function pay(trx: Trx, charge: Charge | null, p: LockedProject, actor: Led
 
 /** The columns a decision implies besides the status. */
 function cycleColumns(decision: Extract<Decision, { ok: true }>, now: Date): Record<string, unknown> {
-  if (decision.startsCycle) return { activated_at: now, cycle_ends_at: cycleEnd(now), cancel_at_cycle_end: false, cancelled_at: null };
+  if (decision.startsCycle)
+    return { activated_at: now, cycle_ends_at: cycleEnd(now), cancel_at_cycle_end: false, cancelled_at: null };
   if (decision.endsCycle) return { cycle_ends_at: null, cancel_at_cycle_end: false, cancelled_at: now };
   return {};
 }
@@ -125,7 +129,13 @@ export async function openNewProject(trx: Trx, id: number, actor: LedgerActor, n
 }
 
 /** Moves a project to `to` by the plan rules; returns whether the status changed. */
-export async function changeStatus(trx: Trx, id: number, to: number, actor: LedgerActor, now = new Date()): Promise<boolean> {
+export async function changeStatus(
+  trx: Trx,
+  id: number,
+  to: number,
+  actor: LedgerActor,
+  now = new Date(),
+): Promise<boolean> {
   const p = await lockProject(trx, id);
   if (p.status === to) return false;
   if (actor !== 'system') await setProjectActor(trx, actor);
@@ -151,7 +161,13 @@ export async function upgradeProject(trx: Trx, id: number, actor: LedgerActor, n
 }
 
 /** Cancels: closes now, or marks a power project to close when its cycle ends. */
-export async function cancelProject(trx: Trx, id: number, when: CancelWhen, actor: LedgerActor, now = new Date()): Promise<void> {
+export async function cancelProject(
+  trx: Trx,
+  id: number,
+  when: CancelWhen,
+  actor: LedgerActor,
+  now = new Date(),
+): Promise<void> {
   const p = await lockProject(trx, id);
   const decision = settle(cancelDecision(p, when));
   if (decision.closeNow) await changeStatus(trx, id, PROJECT_STATUS.inactive, actor, now);
@@ -159,9 +175,18 @@ export async function cancelProject(trx: Trx, id: number, when: CancelWhen, acto
 }
 
 /** Guarantees a candidate of the project: pays the guarantee once and records it on the candidate's row. */
-export async function guaranteeCandidate(trx: Trx, projectId: number, candidateId: number, actor: LedgerActor, now = new Date()): Promise<void> {
+export async function guaranteeCandidate(
+  trx: Trx,
+  projectId: number,
+  candidateId: number,
+  actor: LedgerActor,
+  now = new Date(),
+): Promise<void> {
   const p = await lockProject(trx, projectId);
-  const row = await trx('project_candidates').where({ project_id: projectId, candidate_id: candidateId }).forUpdate().first('id', 'guaranteed_at');
+  const row = await trx('project_candidates')
+    .where({ project_id: projectId, candidate_id: candidateId })
+    .forUpdate()
+    .first('id', 'guaranteed_at');
   if (!row) throw new AppError(404, 'project.errors.candidateNotInProject', t('project.errors.candidateNotInProject'));
   await lockCompany(trx, p.companyId, actor);
   const decision = settle(guaranteeDecision(p, { candidateId, guaranteed: row.guaranteed_at !== null }));

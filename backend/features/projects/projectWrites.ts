@@ -21,7 +21,14 @@ import { PROJECT_PLAN, PROJECT_STATUS, PROJECT_TYPE } from '../../../schema/rule
 import { ADMIN_TYPES, actorRefs } from '../../../schema/roles';
 import { modelFor } from '../../db/models';
 import { badRequest, forbidden } from '../../errors';
-import { referencesExist, type CheckContext, type CreateWrite, type EntityWrites, type UpdateWrite, type WriteContext } from '../../crud/writes';
+import {
+  referencesExist,
+  type CheckContext,
+  type CreateWrite,
+  type EntityWrites,
+  type UpdateWrite,
+  type WriteContext,
+} from '../../crud/writes';
 import type { Row } from '../../crud/serialize';
 import { changeStatus, openNewProject, upgradeProject } from './plans';
 import { setProjectActor } from '../dashboards/projectActor';
@@ -41,7 +48,13 @@ async function companyOf(trx: Knex, companyId: number) {
 
 /** The company's Owner, else its first Admin: the owner of a company project an admin creates without naming one. */
 async function defaultOwner(trx: Knex, companyId: number): Promise<number | null> {
-  const row = await trx('company_users').where('company_id', companyId).whereIn('role', [0, 1]).whereNot('status', 2).orderBy('role').orderBy('id').first('id');
+  const row = await trx('company_users')
+    .where('company_id', companyId)
+    .whereIn('role', [0, 1])
+    .whereNot('status', 2)
+    .orderBy('role')
+    .orderBy('id')
+    .first('id');
   return row?.id ?? null;
 }
 
@@ -60,7 +73,8 @@ async function singleRefsExist(trx: Knex, data: Record<string, unknown>): Promis
 /** The rules on a project's content alone: at least one country, a job description (text, or a file stored or following). */
 export function contentErrors(project: Record<string, unknown>, jdFileFollows: boolean): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!Array.isArray(project.countries) || project.countries.length === 0) errors.countries = 'countries.errors.required';
+  if (!Array.isArray(project.countries) || project.countries.length === 0)
+    errors.countries = 'countries.errors.required';
   const hasText = typeof project.jobDescription === 'string' && project.jobDescription.trim() !== '';
   if (!hasText && !project.jdFilePath && !jdFileFollows) errors.jobDescription = 'jobDescription.errors.required';
   return errors;
@@ -83,7 +97,10 @@ async function ownerForCompanyUser(ctx: WriteContext, data: Record<string, unkno
  * Completes and checks a project write: `data` is validated and trimmed to the writable fields;
  * `existing` is the row before an update. Throws the first refusal; on success `data` holds what to store.
  */
-export async function checkProject(data: Record<string, unknown>, ctx: WriteContext & { existing?: Row; jdFileFollows?: boolean }): Promise<void> {
+export async function checkProject(
+  data: Record<string, unknown>,
+  ctx: WriteContext & { existing?: Row; jdFileFollows?: boolean },
+): Promise<void> {
   const { trx, actor } = ctx;
   await singleRefsExist(trx, data);
   const existing = ctx.existing;
@@ -94,8 +111,10 @@ export async function checkProject(data: Record<string, unknown>, ctx: WriteCont
     else delete data.companyId;
   }
   if (!creating) {
-    if ('companyId' in data && data.companyId !== existing.companyId) throw badRequest({ companyId: 'project.errors.companyFixed' });
-    if ('isAdminProject' in data && data.isAdminProject !== existing.isAdminProject) throw badRequest({ isAdminProject: 'project.errors.companyFixed' });
+    if ('companyId' in data && data.companyId !== existing.companyId)
+      throw badRequest({ companyId: 'project.errors.companyFixed' });
+    if ('isAdminProject' in data && data.isAdminProject !== existing.isAdminProject)
+      throw badRequest({ isAdminProject: 'project.errors.companyFixed' });
     delete data.companyId;
     delete data.isAdminProject;
     delete data.ownerAdminId;
@@ -105,7 +124,12 @@ export async function checkProject(data: Record<string, unknown>, ctx: WriteCont
 
   if (merged.isAdminProject) {
     if (creating) {
-      Object.assign(data, { companyId: null, ownerId: null, ownerAdminId: actorRefs(actor).adminId, projectType: PROJECT_TYPE.normal });
+      Object.assign(data, {
+        companyId: null,
+        ownerId: null,
+        ownerAdminId: actorRefs(actor).adminId,
+        projectType: PROJECT_TYPE.normal,
+      });
     } else if (data.ownerId) errors.ownerId = 'project.errors.ownerNotInCompany';
   } else {
     const companyId = merged.companyId as number | null | undefined;
@@ -117,16 +141,24 @@ export async function checkProject(data: Record<string, unknown>, ctx: WriteCont
       if (creating && !data.ownerId) data.ownerId = await defaultOwner(trx, company.id);
       const ownerId = (data.ownerId ?? merged.ownerId) as number | null;
       if ('ownerId' in data || creating) {
-        const owner = ownerId ? await trx('company_users').where({ id: ownerId, company_id: company.id }).first('id') : undefined;
+        const owner = ownerId
+          ? await trx('company_users').where({ id: ownerId, company_id: company.id }).first('id')
+          : undefined;
         if (!owner) errors.ownerId = ownerId ? 'project.errors.ownerNotInCompany' : 'ownerId.errors.required';
       }
     }
   }
   if (data.advocateId) {
-    const advocate = await trx('admins').where({ id: data.advocateId, role: ADMIN_TYPES.advocate, status: 1 }).first('id');
+    const advocate = await trx('admins')
+      .where({ id: data.advocateId, role: ADMIN_TYPES.advocate, status: 1 })
+      .first('id');
     if (!advocate) errors.advocateId = 'project.errors.advocateInvalid';
   }
-  if (typeof merged.salaryMin === 'number' && typeof merged.salaryMax === 'number' && merged.salaryMin > merged.salaryMax) {
+  if (
+    typeof merged.salaryMin === 'number' &&
+    typeof merged.salaryMax === 'number' &&
+    merged.salaryMin > merged.salaryMax
+  ) {
     errors.salaryMax = 'project.errors.salaryRange';
   }
   Object.assign(errors, contentErrors(merged, creating && ctx.jdFileFollows === true));
@@ -134,18 +166,24 @@ export async function checkProject(data: Record<string, unknown>, ctx: WriteCont
   if (creating && data.plan === undefined) data.plan = PROJECT_PLAN.free;
   if (Object.keys(errors).length) throw badRequest(errors);
   // Whoever creates or changes a project must still reach it afterwards.
-  if (!ctx.ability.can(creating ? 'create' : 'update', asSubject(projectEntity.subject, { ...merged, ...data }))) throw forbidden();
+  if (!ctx.ability.can(creating ? 'create' : 'update', asSubject(projectEntity.subject, { ...merged, ...data })))
+    throw forbidden();
 }
 
 /** Creates a project by every rule; returns its id. */
-export async function createProject(write: Omit<CreateWrite, 'children'> & { jdFileFollows?: boolean }): Promise<number> {
+export async function createProject(
+  write: Omit<CreateWrite, 'children'> & { jdFileFollows?: boolean },
+): Promise<number> {
   const data = { ...write.data };
   await referencesExist(data, { ...write, mode: 'create' });
   await checkProject(data, write);
   await setProjectActor(write.trx, write.actor);
   const inserted = (await Projects.query(write.trx).insert(data).returning('id')) as unknown as { id: number };
   await openNewProject(write.trx, inserted.id, write.actor);
-  await analytics.record(write.trx, write.actor, 'project_created', { projectId: inserted.id, plan: (data.plan as number | undefined) ?? null });
+  await analytics.record(write.trx, write.actor, 'project_created', {
+    projectId: inserted.id,
+    plan: (data.plan as number | undefined) ?? null,
+  });
   return inserted.id;
 }
 

@@ -34,7 +34,12 @@ export const projectRef = z.union([z.string().max(60), z.number()]).transform((r
 export type ProjectRef = z.output<typeof projectRef>;
 
 /** The project as the model reads it, if the caller's `action` rule reaches it. */
-export async function findProject(knex: Knex, ability: AppAbility, ref: ProjectRef, action: Action = 'read'): Promise<Row | undefined> {
+export async function findProject(
+  knex: Knex,
+  ability: AppAbility,
+  ref: ProjectRef,
+  action: Action = 'read',
+): Promise<Row | undefined> {
   const q = selectRows(knex, projectEntity);
   if (typeof ref === 'number') q.where('projects.id', ref);
   else q.where('projects.guid', ref);
@@ -47,16 +52,25 @@ export async function findProject(knex: Knex, ability: AppAbility, ref: ProjectR
  * The project the caller may read, or 404 'project.notFound'; then 403 when `action` (other than
  * read) is refused on it.
  */
-export async function projectFor(knex: Knex, ability: AppAbility, ref: ProjectRef, action: Action = 'read'): Promise<Row> {
+export async function projectFor(
+  knex: Knex,
+  ability: AppAbility,
+  ref: ProjectRef,
+  action: Action = 'read',
+): Promise<Row> {
   const row = await findProject(knex, ability, ref, 'read');
   if (!row) throw notFound('project.notFound');
   if (action !== 'read' && !ability.can(action, asSubject(projectEntity.subject, { ...row }))) throw forbidden();
   return row;
 }
 
-const named = (prefix: string, id: number | null | undefined, name: string | null | undefined) => (id ? { id: `${prefix}${id}`, name: name ?? '' } : null);
+const named = (prefix: string, id: number | null | undefined, name: string | null | undefined) =>
+  id ? { id: `${prefix}${id}`, name: name ?? '' } : null;
 
-async function byId<T extends { id: number }>(q: Knex.QueryBuilder, ids: (number | null | undefined)[]): Promise<Map<number, T>> {
+async function byId<T extends { id: number }>(
+  q: Knex.QueryBuilder,
+  ids: (number | null | undefined)[],
+): Promise<Map<number, T>> {
   const wanted = [...new Set(ids.filter((v): v is number => typeof v === 'number'))];
   if (!wanted.length) return new Map();
   const rows = (await q.whereIn('id', wanted)) as T[];
@@ -105,7 +119,9 @@ export async function presentProjects(reader: Reader, rows: Row[]): Promise<Reco
     return {
       ...reader.record('project', r),
       stats: stats.get(r.id),
-      company: company ? { id: `Company:${company.id}`, companyName: company.company_name, companyType: company.company_type } : null,
+      company: company
+        ? { id: `Company:${company.id}`, companyName: company.company_name, companyType: company.company_type }
+        : null,
       owner: owner ?? named('Admin:', r.ownerAdminId as number, ownerAdmins.get(r.ownerAdminId as number)?.name),
       advocate: named('Admin:', r.advocateId as number, advocates.get(r.advocateId as number)?.name),
       jobTitle: named('', r.jobTitleId as number, titles.get(r.jobTitleId as number)?.name),

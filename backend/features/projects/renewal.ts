@@ -20,7 +20,13 @@ export interface RenewalRun {
   closed: number;
 }
 
-async function close(trx: Knex.Transaction, config: Config, id: number, reason: 'cancelled' | 'noCredits', now: Date): Promise<void> {
+async function close(
+  trx: Knex.Transaction,
+  config: Config,
+  id: number,
+  reason: 'cancelled' | 'noCredits',
+  now: Date,
+): Promise<void> {
   await trx('projects').where('id', id).update({
     status: PROJECT_STATUS.inactive,
     cycle_ends_at: null,
@@ -44,7 +50,13 @@ export async function renewDueProjects(knex: Knex, config: Config, now = new Dat
   for (const id of due) {
     await knex.transaction(async (trx) => {
       const p = await lockProject(trx, id);
-      if (p.plan !== PROJECT_PLAN.power || !isOpen(p.status) || !p.cycleEndsAt || p.cycleEndsAt.getTime() > now.getTime()) return;
+      if (
+        p.plan !== PROJECT_PLAN.power ||
+        !isOpen(p.status) ||
+        !p.cycleEndsAt ||
+        p.cycleEndsAt.getTime() > now.getTime()
+      )
+        return;
       const decision = renewalDecision({ ...p, cycleEndsAt: p.cycleEndsAt }, now);
       if (decision.close) {
         await close(trx, config, id, 'cancelled', now);

@@ -52,13 +52,16 @@ async function projectToShare(call: Pick<Call, 'ctx' | 'ability'>, ref: unknown,
   const { projectId } = parse(z.object({ projectId: projectRef }), { projectId: ref });
   const row = await findProject(call.ctx.knex, call.ability, projectId);
   if (!row) throw refuse(404, 'notFound');
-  if (share && !call.ability.can('delete', asSubject(projectEntity.subject, { ...row }))) throw refuse(403, 'unauthorized');
+  if (share && !call.ability.can('delete', asSubject(projectEntity.subject, { ...row })))
+    throw refuse(403, 'unauthorized');
   return row;
 }
 
 function accessOf(project: Row, user: Member): number {
   const shared = ((project.sharedUserIds as number[] | null) ?? []).includes(user.id);
-  return project.ownerId === user.id || user.role <= 1 || shared || project.sharedWithCompany ? ACCESS.full : ACCESS.none;
+  return project.ownerId === user.id || user.role <= 1 || shared || project.sharedWithCompany
+    ? ACCESS.full
+    : ACCESS.none;
 }
 
 /** The company's users who are not inactive, owner first, then by name. */
@@ -67,11 +70,21 @@ async function membersOf(knex: Knex, project: Row, q?: string | null): Promise<M
   const query = knex('company_users')
     .where('company_id', project.companyId)
     .whereNot('status', 2)
-    .select('id', 'email', 'profile_pic', 'role', knex.raw("trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) as name"))
+    .select(
+      'id',
+      'email',
+      'profile_pic',
+      'role',
+      knex.raw("trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) as name"),
+    )
     .orderByRaw('id = ? desc, first_name, last_name, id', [(project.ownerId as number | null) ?? 0]);
   if (q) {
     const like = `%${q.replace(/[\\%_]/g, '\\$&')}%`;
-    query.where((w) => w.whereILike('email', like).orWhereRaw("(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) ilike ?", [like]));
+    query.where((w) =>
+      w
+        .whereILike('email', like)
+        .orWhereRaw("(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) ilike ?", [like]),
+    );
   }
   return (await query) as Member[];
 }
@@ -87,11 +100,19 @@ const userOut = (project: Row, u: Member) => ({
 
 async function usersWithAccess(call: Pick<Call, 'ctx' | 'ability'>, ref: unknown) {
   const project = await projectToShare(call, ref, false);
-  const users = (await membersOf(call.ctx.knex, project)).filter((u) => accessOf(project, u) === ACCESS.full).map((u) => userOut(project, u));
+  const users = (await membersOf(call.ctx.knex, project))
+    .filter((u) => accessOf(project, u) === ACCESS.full)
+    .map((u) => userOut(project, u));
   return { project, users };
 }
 
-async function logShare(trx: Knex.Transaction, call: Pick<Call, 'actor'>, project: Row, shared: boolean, data: Record<string, unknown>) {
+async function logShare(
+  trx: Knex.Transaction,
+  call: Pick<Call, 'actor'>,
+  project: Row,
+  shared: boolean,
+  data: Record<string, unknown>,
+) {
   await trx('candidate_recruitment_stage_logs').insert({
     activity: shared ? ACTIVITY.shared : ACTIVITY.unshared,
     project_id: project.id,
@@ -104,11 +125,17 @@ async function logShare(trx: Knex.Transaction, call: Pick<Call, 'actor'>, projec
 
 /** Grants (1) or removes (0) one user's access. */
 async function setUserAccess(call: Pick<Call, 'ctx' | 'ability' | 'actor'>, raw: unknown) {
-  const input = parse(z.object({ projectId: z.unknown(), userId: id('companyUser'), accessType: oneOf([ACCESS.none, ACCESS.full]) }), raw);
+  const input = parse(
+    z.object({ projectId: z.unknown(), userId: id('companyUser'), accessType: oneOf([ACCESS.none, ACCESS.full]) }),
+    raw,
+  );
   const project = await projectToShare(call, input.projectId, true);
   const user = project.companyId
-    ? ((await call.ctx.knex('company_users').where({ id: input.userId, company_id: project.companyId }).whereNot('status', 2).first('id', 'role')) as
-        Member | undefined)
+    ? ((await call.ctx
+        .knex('company_users')
+        .where({ id: input.userId, company_id: project.companyId })
+        .whereNot('status', 2)
+        .first('id', 'role')) as Member | undefined)
     : undefined;
   if (!user) throw refuse(404, 'notFound');
   const shared = ((project.sharedUserIds as number[] | null) ?? []).includes(user.id);
@@ -116,11 +143,17 @@ async function setUserAccess(call: Pick<Call, 'ctx' | 'ability' | 'actor'>, raw:
   // Access that comes with ownership or the company role is not the sharing's to remove.
   if (input.accessType === ACCESS.none && !shared) throw refuse(409, 'sameAccessType');
   await call.ctx.knex.transaction(async (trx) => {
-    const column = trx.raw(input.accessType === ACCESS.full ? 'array_append(shared_user_ids, ?)' : 'array_remove(shared_user_ids, ?)', [user.id]);
+    const column = trx.raw(
+      input.accessType === ACCESS.full ? 'array_append(shared_user_ids, ?)' : 'array_remove(shared_user_ids, ?)',
+      [user.id],
+    );
     await trx('projects').where('id', project.id).update({ shared_user_ids: column, updated_at: trx.fn.now() });
     await logShare(trx, call, project, input.accessType === ACCESS.full, { userId: user.id });
   });
-  return { success: true, message: input.accessType === ACCESS.full ? 'project.share.messages.granted' : 'project.share.messages.removed' };
+  return {
+    success: true,
+    message: input.accessType === ACCESS.full ? 'project.share.messages.granted' : 'project.share.messages.removed',
+  };
 }
 
 const projectQuery = z.looseObject({});
@@ -134,7 +167,12 @@ export const sharingEndpoints = [
     input: { query: projectQuery },
     handler: async (call) => {
       const { users } = await usersWithAccess(call, call.query.project_id ?? call.query.projectId);
-      return { success: true, moreCount: Math.max(0, users.length - INFO_USERS), totalCount: users.length, users: users.slice(0, INFO_USERS) };
+      return {
+        success: true,
+        moreCount: Math.max(0, users.length - INFO_USERS),
+        totalCount: users.length,
+        users: users.slice(0, INFO_USERS),
+      };
     },
   }),
   defineEndpoint({
@@ -157,8 +195,13 @@ export const sharingEndpoints = [
     handler: async (call) => {
       const { q } = parse(z.object({ q: z.string().max(100).optional() }), { q: call.query.q });
       const project = await projectToShare(call, call.query.project_id ?? call.query.projectId, true);
-      const users = (await membersOf(call.ctx.knex, project, q?.trim())).filter((u) => accessOf(project, u) === ACCESS.none);
-      return { success: true, data: users.map((u) => ({ id: `User:${u.id}`, name: u.name || u.email, email: u.email })) };
+      const users = (await membersOf(call.ctx.knex, project, q?.trim())).filter(
+        (u) => accessOf(project, u) === ACCESS.none,
+      );
+      return {
+        success: true,
+        data: users.map((u) => ({ id: `User:${u.id}`, name: u.name || u.email, email: u.email })),
+      };
     },
   }),
   defineEndpoint({
@@ -184,7 +227,10 @@ export const sharingEndpoints = [
     access: { action: 'read', subject: 'Project' },
     input: { body: projectQuery },
     handler: async (call) => {
-      const input = parse(z.object({ projectId: z.unknown(), accessType: oneOf([ACCESS.none, ACCESS.full]) }), call.body);
+      const input = parse(
+        z.object({ projectId: z.unknown(), accessType: oneOf([ACCESS.none, ACCESS.full]) }),
+        call.body,
+      );
       const project = await projectToShare(call, input.projectId, true);
       if (!project.companyId) throw refuse(400, 'invalid');
       const share = input.accessType === ACCESS.full;

@@ -33,6 +33,11 @@ function asProjectRow(r: Row): ProjectRow {
 }
 
 /** Stage counts per project id, as `actor` sees them in the project's tabs; every row asked for is in the answer. */
-export async function projectStats(knex: Knex, ability: AppAbility, actor: Actor, rows: Row[]): Promise<Map<number, StageStats>> {
+export async function projectStats(
+  knex: Knex,
+  ability: AppAbility,
+  actor: Actor,
+  rows: Row[],
+): Promise<Map<number, StageStats>> {
   return pipelineStatsOfMany(knex, ability, actor, rows.map(asProjectRow));
 }

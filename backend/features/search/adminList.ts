@@ -28,7 +28,22 @@ import { nameQuery, textQuery } from './text';
 const candidate = entity('candidate');
 
 /** Short keys of the search page the list accepts in its filter. */
-const SEARCH_KEYS = new Set<string>([...DIMENSION_KEYS, 'ad', 'cs', 'ts', 'ns', 'cn', 'sf', 'st', 'cur', 'ef', 'et', 'r', 'isp', 'ias']);
+const SEARCH_KEYS = new Set<string>([
+  ...DIMENSION_KEYS,
+  'ad',
+  'cs',
+  'ts',
+  'ns',
+  'cn',
+  'sf',
+  'st',
+  'cur',
+  'ef',
+  'et',
+  'r',
+  'isp',
+  'ias',
+]);
 
 /** Entity filters the search documents answer, and how. */
 const DOC_FILTERS: Record<string, { column: string; list: boolean; dim?: DimensionKey }> = {
@@ -59,19 +74,27 @@ function candidateSort(field: string): string {
   return `c."${columnOf(field)}"`;
 }
 
-const asText = (v: unknown) => (Array.isArray(v) ? v.map(String) : v === null || v === undefined ? undefined : String(v));
+const asText = (v: unknown) =>
+  Array.isArray(v) ? v.map(String) : v === null || v === undefined ? undefined : String(v);
 
 function docPredicate(stats: TableStats, key: string, value: unknown): Predicate {
   const spec = DOC_FILTERS[key];
   const values = (Array.isArray(value) ? value : [value]).map((v) => {
     if (typeof v === 'boolean') return v;
     const def = candidate.fields[key];
-    const id = def?.ref ? parseId(entity(def.ref), v) : typeof v === 'number' ? v : /^\d+$/.test(String(v)) ? Number(v) : undefined;
+    const id = def?.ref
+      ? parseId(entity(def.ref), v)
+      : typeof v === 'number'
+        ? v
+        : /^\d+$/.test(String(v))
+          ? Number(v)
+          : undefined;
     if (id === undefined) throw badRequest({ [key]: `${key}.errors.invalid` });
     return id;
   });
   if (key === 'status') {
-    if (values.some((v) => typeof v !== 'number' || !Number.isSafeInteger(v))) throw badRequest({ status: 'status.errors.invalid' });
+    if (values.some((v) => typeof v !== 'number' || !Number.isSafeInteger(v)))
+      throw badRequest({ status: 'status.errors.invalid' });
     return statusPredicate(stats, values as number[]);
   }
   const sel = (spec.list ? anyElement : anyValue)(stats, spec.column, values as number[]);
@@ -108,14 +131,19 @@ async function textPredicate(knex: Knex, stats: TableStats, q: string): Promise<
   // Text with nothing to search for (punctuation alone) finds nothing.
   if (!parts.length) return { key: 'q', sql: 'false', bindings: [], sel: 0 };
   // What the text, the names and a part of a name or email are expected to find (the last guessed: few).
-  const sel = Math.min(1, (text.query ? textSel(stats, 'vector', text) : 0) + (names ? nameSel(stats, nameSearch) : 0) + (like ? 0.001 : 0));
+  const sel = Math.min(
+    1,
+    (text.query ? textSel(stats, 'vector', text) : 0) + (names ? nameSel(stats, nameSearch) : 0) + (like ? 0.001 : 0),
+  );
   return { key: 'q', sql: parts.join(' or '), bindings, sel };
 }
 
 export async function candidateList(req: Request, res: Response, ability: AppAbility): Promise<void> {
   const params = parseListParams(candidate, req.query as Record<string, unknown>, ability, SEARCH_KEYS);
   const knex = readKnex(req.ctx);
-  const field = (req.query.sort ? (JSON.parse(String(req.query.sort)) as string[])[0] : candidate.admin?.list?.sort?.[0]) ?? 'createdAt';
+  const field =
+    (req.query.sort ? (JSON.parse(String(req.query.sort)) as string[])[0] : candidate.admin?.list?.sort?.[0]) ??
+    'createdAt';
   const order = params.sort.order;
   const filter = params.filter;
   const [stats, rates] = await Promise.all([tableStats(knex), currencyRates(knex)]);
@@ -134,7 +162,8 @@ export async function candidateList(req: Request, res: Response, ability: AppAbi
   }
   const filters: Filters = await buildFilters(knex, ability, req.actor, search, stats, rates, 'list');
   for (const [key, value] of Object.entries(filter)) {
-    if (key in DOC_FILTERS && value !== undefined && value !== '' && value !== null) filters.predicates.push(docPredicate(stats, key, value));
+    if (key in DOC_FILTERS && value !== undefined && value !== '' && value !== null)
+      filters.predicates.push(docPredicate(stats, key, value));
   }
   // Without a status asked, every part of the index by status is read.
   const anyStatus = filters.predicates.some((p) => p.key === 'status') ? undefined : statusPredicate(stats);
@@ -142,7 +171,12 @@ export async function candidateList(req: Request, res: Response, ability: AppAbi
   if (filter.id !== undefined) {
     const ids = (Array.isArray(filter.id) ? filter.id : [filter.id]).map((v) => parseId(candidate, v));
     if (ids.some((v) => v === undefined)) throw badRequest({ id: 'id.errors.invalid' });
-    filters.predicates.push({ key: 'id', sql: 'd.id = any(?::int[])', bindings: [ids], sel: Math.min(1, ids.length / Math.max(1, stats.rows)) });
+    filters.predicates.push({
+      key: 'id',
+      sql: 'd.id = any(?::int[])',
+      bindings: [ids],
+      sel: Math.min(1, ids.length / Math.max(1, stats.rows)),
+    });
   }
   if (filter.q !== undefined && filter.q !== '') {
     if (typeof filter.q !== 'string' || filter.q.length > 200) throw badRequest({ q: 'q.errors.invalid' });
@@ -162,7 +196,9 @@ export async function candidateList(req: Request, res: Response, ability: AppAbi
   const [start, end] = params.range;
   const where = whereOf(filters.predicates);
   const docSort = DOC_SORTS[field];
-  const from = docSort ? 'candidate_search_documents d' : 'candidate_search_documents d join candidates c on c.id = d.id';
+  const from = docSort
+    ? 'candidate_search_documents d'
+    : 'candidate_search_documents d join candidates c on c.id = d.id';
   const sortKey = docSort ?? candidateSort(field);
   // Few expected matches are read first and then sorted: walking the sort order's index to find a
   // handful among a million (or none) would read all of it.
@@ -179,8 +215,18 @@ export async function candidateList(req: Request, res: Response, ability: AppAbi
 }
 
 /** The page's candidates, as the caller may read them, with the range and total (and whether it is estimated). */
-async function sendPage(knex: Knex, res: Response, ability: AppAbility, ids: number[], start: number, total: number, estimated: boolean): Promise<void> {
-  const rows = ids.length ? ((await selectRows(knex, candidate).whereIn('candidates.id', ids)) as unknown as { toJSON(): Row }[]) : [];
+async function sendPage(
+  knex: Knex,
+  res: Response,
+  ability: AppAbility,
+  ids: number[],
+  start: number,
+  total: number,
+  estimated: boolean,
+): Promise<void> {
+  const rows = ids.length
+    ? ((await selectRows(knex, candidate).whereIn('candidates.id', ids)) as unknown as { toJSON(): Row }[])
+    : [];
   const byId = new Map(rows.map((r) => r.toJSON()).map((row) => [row.id, row]));
   const records = ids.flatMap((id) => (byId.has(id) ? [readable(candidate, ability, byId.get(id) as Row)] : []));
   const last = records.length ? start + records.length - 1 : start;

@@ -9,7 +9,13 @@ import type { Actor } from '../../../schema/roles';
 import { logger } from '../../logger';
 import { actorColumns, LOG_KIND } from '../talent/insights';
 
-export function logAfterResponse(res: Response, knex: Knex, actor: Actor, kind: keyof typeof LOG_KIND, candidateIds: number[]): void {
+export function logAfterResponse(
+  res: Response,
+  knex: Knex,
+  actor: Actor,
+  kind: keyof typeof LOG_KIND,
+  candidateIds: number[],
+): void {
   if (!candidateIds.length) return;
   const who = actorColumns(actor);
   const rows = candidateIds.map((id) => ({ candidate_id: id, kind: LOG_KIND[kind], ...who }));

@@ -46,7 +46,17 @@ export interface Condition {
 /** Facet values are stored encoded, dimension * FACET_STEP + id, in one list per document. */
 export const FACET_STEP = 100_000_000;
 /** The code of each dimension in the encoded facet values (np is computed, not stored). */
-export const DIMENSION_CODES: Record<DimensionKey, number> = { jt: 1, s: 2, l: 3, cl: 4, lang: 5, i: 6, te: 7, bd: 8, np: 9 };
+export const DIMENSION_CODES: Record<DimensionKey, number> = {
+  jt: 1,
+  s: 2,
+  l: 3,
+  cl: 4,
+  lang: 5,
+  i: 6,
+  te: 7,
+  bd: 8,
+  np: 9,
+};
 /**
  * The code of the index token the facet values also carry for the year a career started (0 without
  * experience; migrations/*_add_search_index_tokens.ts), never counted as a facet. The token of the
@@ -58,9 +68,22 @@ const MAX_YEAR_TOKENS = 8;
 export const facetCodes = (dim: DimensionKey, ids: number[]) => ids.map((id) => DIMENSION_CODES[dim] * FACET_STEP + id);
 
 /** "Holds any of these options" for a stored dimension, as a condition on the facet values. */
-export function facetPredicate(key: string, dim: DimensionKey, ids: number[], sel: number, isDimension = true): Predicate {
+export function facetPredicate(
+  key: string,
+  dim: DimensionKey,
+  ids: number[],
+  sel: number,
+  isDimension = true,
+): Predicate {
   const codes = facetCodes(dim, ids);
-  return { key, ...(isDimension ? { dim } : {}), sql: 'd.facet_values && ?::int[]', bindings: [codes], sel, skips: true };
+  return {
+    key,
+    ...(isDimension ? { dim } : {}),
+    sql: 'd.facet_values && ?::int[]',
+    bindings: [codes],
+    sel,
+    skips: true,
+  };
 }
 
 /**
@@ -118,7 +141,8 @@ function joinedInIndex(predicates: Predicate[], indexForms: boolean): Set<Predic
   // are together (a big city, a common word and an employment type: 9,800 documents of a million,
   // which reading the whole table took 800 ms to find).
   const together = candidates.reduce((a, p) => a * p.sel, 1);
-  if (!anchors(candidates[0]) && !(indexForms && candidates[0].skips && together <= INDEX_SELECTIVITY)) return new Set();
+  if (!anchors(candidates[0]) && !(indexForms && candidates[0].skips && together <= INDEX_SELECTIVITY))
+    return new Set();
   const joined = new Set([candidates[0]]);
   let visited = candidates[0].sel;
   for (const p of candidates.slice(1)) {
@@ -210,7 +234,8 @@ export function experiencePredicate(stats: TableStats, from: number, to: number 
   if (!earliest) return predicate;
   const last = Number((latest ?? today.toISOString()).slice(0, 4));
   const tokens: number[] = [];
-  for (let year = Number(earliest.slice(0, 4)); year <= last; year += 1) tokens.push(CAREER_YEAR_CODE * FACET_STEP + year);
+  for (let year = Number(earliest.slice(0, 4)); year <= last; year += 1)
+    tokens.push(CAREER_YEAR_CODE * FACET_STEP + year);
   if (!latest) tokens.push(CAREER_YEAR_CODE * FACET_STEP);
   if (tokens.length > MAX_YEAR_TOKENS) return predicate;
   return { ...predicate, index: { sql: `d.facet_values && ?::int[] and ${sql}`, bindings: [tokens, ...bindings] } };

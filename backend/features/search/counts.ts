@@ -16,7 +16,20 @@ import type { Filters } from './filters';
 import type { TableStats } from './estimate';
 import { pageColumns, pageIds, pageSql, textRankColumn, window } from './page';
 import { DIMENSION_KEYS, type SearchParams } from './params';
-import { binder, COUNT_CAP, facetColumns, facetSql, facetsOf, FACET_ROWS, KEEP, where, type Bind, type Pass, type PassResult, type RawFacet } from './passes';
+import {
+  binder,
+  COUNT_CAP,
+  facetColumns,
+  facetSql,
+  facetsOf,
+  FACET_ROWS,
+  KEEP,
+  where,
+  type Bind,
+  type Pass,
+  type PassResult,
+  type RawFacet,
+} from './passes';
 import { sampledPasses } from './sample';
 
 /** Sets expected to hold more than this are estimated from the sample straight away. */
@@ -34,7 +47,12 @@ export function passesOf(filters: Filters, stats: TableStats, withFacets: boolea
   const all = filters.predicates;
   const active = DIMENSION_KEYS.filter((k) => all.some((p) => p.dim === k));
   const estimate = (ps: Predicate[]) => stats.rows * ps.reduce((a, p) => a * p.sel, 1);
-  const main: Pass = { without: null, predicates: all, dims: withFacets ? DIMENSION_KEYS.filter((k) => !active.includes(k)) : [], estimate: estimate(all) };
+  const main: Pass = {
+    without: null,
+    predicates: all,
+    dims: withFacets ? DIMENSION_KEYS.filter((k) => !active.includes(k)) : [],
+    estimate: estimate(all),
+  };
   if (!withFacets) return [main];
   return [
     main,
@@ -57,7 +75,8 @@ const RANK_READ_ROWS = 3_000;
 /** Passes that share their selective conditions are read in one scan when it is expected to hold at most this many rows. */
 const SHARED_LIMIT = 15_000;
 
-const commonPredicates = (passes: Pass[]) => passes[0].predicates.filter((p) => passes.every((pass) => pass.predicates.includes(p)));
+const commonPredicates = (passes: Pass[]) =>
+  passes[0].predicates.filter((p) => passes.every((pass) => pass.predicates.includes(p)));
 
 /**
  * Whether the passes read their rows once, together (see passRows): when their common conditions
@@ -95,7 +114,8 @@ async function exactInParts(
   alone = false,
 ): ReturnType<ExactRead> {
   if (passes.length < 2 || readsShared(passes, stats)) {
-    if (!alone || !page || !window(page.params) || !passes.some((p) => p.dims.length)) return exactPasses(knex, passes, selected, stats, page);
+    if (!alone || !page || !window(page.params) || !passes.some((p) => p.dims.length))
+      return exactPasses(knex, passes, selected, stats, page);
     const [ranked, counted] = await Promise.all([
       exactPasses(knex, [{ ...passes[0], dims: [] }], selected, stats, page),
       exactPasses(knex, passes, selected, stats),
@@ -104,7 +124,10 @@ async function exactInParts(
   }
   const even = passes.filter((_, i) => i % 2 === 0);
   const odd = passes.filter((_, i) => i % 2 === 1);
-  const [a, b] = await Promise.all([exactPasses(knex, even, selected, stats, page), exactPasses(knex, odd, selected, stats)]);
+  const [a, b] = await Promise.all([
+    exactPasses(knex, even, selected, stats, page),
+    exactPasses(knex, odd, selected, stats),
+  ]);
   return { results: passes.map((_, i) => (i % 2 === 0 ? a.results[i / 2] : b.results[(i - 1) / 2])), page: a.page };
 }
 
@@ -114,7 +137,12 @@ async function exactInParts(
  * row flagged with the other conditions) instead of once per pass; otherwise each pass reads its
  * own. Every `m<i>` row carries the facet values and, for the first pass, what the page needs.
  */
-function passRows(passes: Pass[], stats: TableStats, page: PageRequest | undefined, bind: Bind): { ctes: string[]; shared: boolean; rank: boolean } {
+function passRows(
+  passes: Pass[],
+  stats: TableStats,
+  page: PageRequest | undefined,
+  bind: Bind,
+): { ctes: string[]; shared: boolean; rank: boolean } {
   const common = commonPredicates(passes);
   const shared = readsShared(passes, stats);
   // The text relevance is read with the rows when few are expected (cheaper than reading the vector
@@ -127,7 +155,9 @@ function passRows(passes: Pass[], stats: TableStats, page: PageRequest | undefin
           ...pageColumns(page.filters, page.params, false)
             .filter((c) => c !== 'id')
             .map((c) => `d.${c}`),
-          ...(rank && page.params.sort === 'bestMatch' && page.filters.text ? [textRankColumn(page.filters, bind)] : []),
+          ...(rank && page.params.sort === 'bestMatch' && page.filters.text
+            ? [textRankColumn(page.filters, bind)]
+            : []),
         ]
       : []),
   ];
@@ -168,7 +198,12 @@ const exactPasses: ExactRead = async (knex, passes, selected, stats, page) => {
   const bindings: unknown[] = [];
   const bind = binder(bindings);
   const { ctes, shared, rank } = passRows(passes, stats, page, bind);
-  ctes.push(...passes.map((_, i) => `c${i} as (select count(*)::int as n, greatest(1, ceil(count(*) / ${FACET_ROWS}.0))::int as k from m${i})`));
+  ctes.push(
+    ...passes.map(
+      (_, i) =>
+        `c${i} as (select count(*)::int as n, greatest(1, ceil(count(*) / ${FACET_ROWS}.0))::int as k from m${i})`,
+    ),
+  );
   const columns = passes.map((pass, i) => {
     const rows = `(select r.* from m${i} r, c${i} c where ${KEEP})`;
     return `(select json_build_array(c.n, c.k, case when c.n <= ${COUNT_CAP} then (select count(*) from m${i} r where ${KEEP}) end,
@@ -179,7 +214,10 @@ const exactPasses: ExactRead = async (knex, passes, selected, stats, page) => {
        from c0 c) as page`);
   }
   if (shared) columns.push('(select n from cu) as shared');
-  const { rows } = await knex.raw(`with ${ctes.join(',\n')} select ${columns.join(', ')}`, bindings as Knex.RawBinding[]);
+  const { rows } = await knex.raw(
+    `with ${ctes.join(',\n')} select ${columns.join(', ')}`,
+    bindings as Knex.RawBinding[],
+  );
   // A shared read that hit its limit leaves every pass unknown: each is then read on its own.
   if (shared && rows[0].shared > SHARED_LIMIT * 2) {
     return exactPasses(knex, passes, selected, { ...stats, rows: Infinity }, page);
@@ -187,7 +225,11 @@ const exactPasses: ExactRead = async (knex, passes, selected, stats, page) => {
   const results = passes.map((pass, i): PassResult => {
     const [n, k, kept, facets] = rows[0][`p${i}`] as [number, number, number | null, string | null];
     if (n > COUNT_CAP) return { count: n, estimated: true, facets: [], overflow: true };
-    return { count: n, estimated: false, facets: facetsOf(facets, pass.dims, selected, k > 1 && kept ? n / kept : 1, k > 1) };
+    return {
+      count: n,
+      estimated: false,
+      facets: facetsOf(facets, pass.dims, selected, k > 1 && kept ? n / kept : 1, k > 1),
+    };
   });
   const picked = page ? (window(page.params) ? (rows[0].page as number[] | null) : []) : undefined;
   return { results, page: picked ?? undefined };
@@ -208,7 +250,12 @@ export interface CountOptions {
 }
 
 /** The total, the facets and, when asked, the page's ids. */
-export async function countAndFacet(knex: Knex, filters: Filters, stats: TableStats, options: CountOptions = {}): Promise<Counts & { pageIds: number[] }> {
+export async function countAndFacet(
+  knex: Knex,
+  filters: Filters,
+  stats: TableStats,
+  options: CountOptions = {},
+): Promise<Counts & { pageIds: number[] }> {
   const passes = passesOf(filters, stats, options.withFacets ?? true);
   // A facet's own set that no selective condition can find through an index (popular options only,
   // together narrow) would be read from the whole table to be counted: it is estimated from the sample.
@@ -248,7 +295,8 @@ export async function countAndFacet(knex: Knex, filters: Filters, stats: TableSt
   exact.forEach(([, i], j) => (results[i] = exactRun.results[j]));
   sampled.forEach(([, i], j) => (results[i] = sampleRun[j]));
   const hedges = new Map(hedged.map(([, i], j) => [i, sampleRun[sampled.length + j]]));
-  for (const [i, estimate] of hedges) if (results[i].overflow) results[i] = { ...estimate, count: Math.max(estimate.count, COUNT_CAP + 1) };
+  for (const [i, estimate] of hedges)
+    if (results[i].overflow) results[i] = { ...estimate, count: Math.max(estimate.count, COUNT_CAP + 1) };
   // Second round: sets larger than expected are estimated; estimates that came out surely small are counted
   // (one near the cap would most likely be read in vain and estimated after all).
   const overflowed = indexed.filter(([, i]) => results[i].overflow);
@@ -274,7 +322,9 @@ export async function countAndFacet(knex: Knex, filters: Filters, stats: TableSt
       : [],
     needPage ? pageIds(knex, options.page!.filters, options.page!.params) : undefined,
   ]);
-  overflowed.forEach(([, i], j) => (results[i] = { ...redoSample[j], count: Math.max(redoSample[j].count, COUNT_CAP + 1) }));
+  overflowed.forEach(
+    ([, i], j) => (results[i] = { ...redoSample[j], count: Math.max(redoSample[j].count, COUNT_CAP + 1) }),
+  );
   small.forEach(([, i], j) => {
     if (!redoExact[j].overflow) results[i] = redoExact[j];
   });

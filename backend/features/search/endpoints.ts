@@ -64,7 +64,9 @@ export const searchEndpoint = defineEndpoint({
 /** Queues the first count of search terms (typo tolerance) on a database that has none yet. */
 export async function queueSearchTermsIfMissing(knex: Knex): Promise<void> {
   if (await knex('search_terms').first('id')) return;
-  await knex.raw("select graphile_worker.add_job('refresh_search_terms', '{}'::json, job_key := 'refresh_search_terms')");
+  await knex.raw(
+    "select graphile_worker.add_job('refresh_search_terms', '{}'::json, job_key := 'refresh_search_terms')",
+  );
 }
 
 /** The search routes; `projectPlace` is the pipeline's answer for a profile opened from a project. */

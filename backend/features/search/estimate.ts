@@ -31,7 +31,9 @@ export interface TableStats {
 const caches = new WeakMap<Knex, { at: number; stats: Promise<TableStats> }>();
 
 async function load(knex: Knex): Promise<TableStats> {
-  const { rows: rel } = await knex.raw(`select greatest(reltuples, 0)::float8 as rows from pg_class where oid = '${TABLE}'::regclass`);
+  const { rows: rel } = await knex.raw(
+    `select greatest(reltuples, 0)::float8 as rows from pg_class where oid = '${TABLE}'::regclass`,
+  );
   const { rows } = await knex.raw(
     `select attname, null_frac, n_distinct, most_common_vals::text::text[] as mcv, most_common_freqs as mcf,
             most_common_elems::text::text[] as mce, most_common_elem_freqs as mcef, histogram_bounds::text::text[] as hist
@@ -92,8 +94,10 @@ export function between(stats: TableStats, column: string, low?: number | string
   const c = stats.columns.get(column);
   if (!c) return 0.3;
   const bounds = c.histogram;
-  const numeric = (v: string | number) => (typeof v === 'number' ? v : /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : Date.parse(v));
-  const inRange = (v: string | number) => (low === undefined || numeric(v) >= numeric(low)) && (high === undefined || numeric(v) <= numeric(high));
+  const numeric = (v: string | number) =>
+    typeof v === 'number' ? v : /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : Date.parse(v);
+  const inRange = (v: string | number) =>
+    (low === undefined || numeric(v) >= numeric(low)) && (high === undefined || numeric(v) <= numeric(high));
   let share = 0;
   for (const [v, f] of c.mcv) if (inRange(v)) share += f;
   if (bounds.length > 1) {

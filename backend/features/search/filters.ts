@@ -30,7 +30,12 @@ const KINDS: Record<Exclude<DimensionKey, 'te' | 'np'> | 'ad', LookupKind> = {
 };
 
 /** Items that are ids stay ids; names go through the matcher. Tags and admins are checked even as ids (what a caller may not read, it may not filter by). */
-async function resolveItems(knex: Knex, ability: AppAbility, key: keyof typeof KINDS, items: string[]): Promise<number[]> {
+async function resolveItems(
+  knex: Knex,
+  ability: AppAbility,
+  key: keyof typeof KINDS,
+  items: string[],
+): Promise<number[]> {
   const kind = KINDS[key];
   const def = entity(LOOKUP_SOURCES[kind].entity);
   const ids: number[] = [];
@@ -60,7 +65,13 @@ async function resolveItems(knex: Knex, ability: AppAbility, key: keyof typeof K
     const missing = [...resolved].filter(([, r]) => !r.match);
     if (missing.length) {
       const nearest = Object.fromEntries(missing.map(([name, r]) => [name, r.nearest]));
-      throw new AppError(400, 'errors.validation', undefined, { [key]: `${key}.errors.notFound` }, { nearest: { [key]: nearest } });
+      throw new AppError(
+        400,
+        'errors.validation',
+        undefined,
+        { [key]: `${key}.errors.notFound` },
+        { nearest: { [key]: nearest } },
+      );
     }
     for (const [, r] of resolved) ids.push(r.match!.id);
   }
@@ -86,7 +97,9 @@ export interface Filters {
 export function nameSel(stats: TableStats, names: { words: string[]; counts: number[] }): number {
   return names.words.reduce((all, w, i) => {
     const count = names.counts[i] ?? 0;
-    return all * (count > 0 && stats.rows > 0 ? Math.min(1, count / stats.rows) : lexeme(stats, 'name_vector', w, true));
+    return (
+      all * (count > 0 && stats.rows > 0 ? Math.min(1, count / stats.rows) : lexeme(stats, 'name_vector', w, true))
+    );
   }, 1);
 }
 
@@ -141,10 +154,13 @@ export async function buildFilters(
   arrayDim('lang', 'language_ids');
   arrayDim('i', 'industry_ids');
   arrayDim('bd', 'tag_ids');
-  if (selected.cl?.length) predicates.push(facetPredicate('cl', 'cl', selected.cl, anyValue(stats, 'current_location_id', selected.cl)));
+  if (selected.cl?.length)
+    predicates.push(facetPredicate('cl', 'cl', selected.cl, anyValue(stats, 'current_location_id', selected.cl)));
   if (params.enums.te?.length) {
     selected.te = params.enums.te;
-    predicates.push(facetPredicate('te', 'te', params.enums.te, anyElement(stats, 'type_of_employment', params.enums.te)));
+    predicates.push(
+      facetPredicate('te', 'te', params.enums.te, anyElement(stats, 'type_of_employment', params.enums.te)),
+    );
   }
   if (params.enums.np?.length) {
     selected.np = params.enums.np;
@@ -191,7 +207,12 @@ export async function buildFilters(
     const q = await textQuery(knex, params.cn, []);
     if (q.query) {
       filters.company = restrictTo(q.query, 'C');
-      predicates.push({ key: 'cn', sql: 'd.vector @@ ?::tsquery', bindings: [filters.company], sel: textSel(stats, 'vector', q) });
+      predicates.push({
+        key: 'cn',
+        sql: 'd.vector @@ ?::tsquery',
+        bindings: [filters.company],
+        sel: textSel(stats, 'vector', q),
+      });
     }
   }
   if (params.ns) {

@@ -39,7 +39,9 @@ export interface Labels {
   of(kind: Kind, id: number): Option | undefined;
 }
 
-const employmentTypes = new Map((entity('candidate').fields.typeOfEmployment.choices ?? []).map((c) => [c.id, c.label]));
+const employmentTypes = new Map(
+  (entity('candidate').fields.typeOfEmployment.choices ?? []).map((c) => [c.id, c.label]),
+);
 
 export async function labelsFor(knex: Knex, ability: AppAbility): Promise<Labels> {
   const [jobTitles, skills, cities, languages, industries] = (await Promise.all(
@@ -51,7 +53,9 @@ export async function labelsFor(knex: Knex, ability: AppAbility): Promise<Labels
   const tags = new Map(((await tagQuery) as { id: number; name: string; icon: string }[]).map((r) => [r.id, r]));
   const fromIndex = (index: NameIndex, entityName: string, id: number): Option | undefined => {
     const row = index.byId(id);
-    return row ? { id: formatId(entity(entityName), id) as string | number, label: row.name, src: row.src ?? null } : undefined;
+    return row
+      ? { id: formatId(entity(entityName), id) as string | number, label: row.name, src: row.src ?? null }
+      : undefined;
   };
   return {
     of(kind, id) {

@@ -50,7 +50,8 @@ export function textRankColumn(filters: Filters, bind: Bind): string {
 /** The weights of text positions D, C, B and A in the text relevance (ts_rank_cd, normalized as rank / (rank + 1)). */
 export const RANK_WEIGHTS = [0.1, 0.2, 0.4, 1.0] as const;
 
-const textRank = (alias: string, query: string, bind: Bind) => `ts_rank_cd('{${RANK_WEIGHTS.join(', ')}}', ${alias}.vector, ${bind(query)}::tsquery, 32)`;
+const textRank = (alias: string, query: string, bind: Bind) =>
+  `ts_rank_cd('{${RANK_WEIGHTS.join(', ')}}', ${alias}.vector, ${bind(query)}::tsquery, 32)`;
 
 /** The blend, over the bounded set `c` (its text relevance already read as `text_rank` when `rankRead`). Weights sum to 1 when every signal is present. */
 function scoreSql(filters: Filters, bind: Bind, rankRead: boolean): string {
@@ -59,7 +60,9 @@ function scoreSql(filters: Filters, bind: Bind, rankRead: boolean): string {
   const overlap = (dim: 's' | 'jt', weight: number) => {
     const ids = filters.selected[dim];
     if (ids?.length)
-      parts.push(`${weight} * (select count(*) from unnest(c.facet_values) x where x = any(${bind(facetCodes(dim, ids))}::int[]))::float8 / ${ids.length}`);
+      parts.push(
+        `${weight} * (select count(*) from unnest(c.facet_values) x where x = any(${bind(facetCodes(dim, ids))}::int[]))::float8 / ${ids.length}`,
+      );
   };
   overlap('s', 0.2);
   overlap('jt', 0.15);
@@ -80,16 +83,26 @@ export function pageSql(
   filters: Filters,
   params: SearchParams,
   bind: Bind,
-  { rankBound = RANK_BOUND, vectorLater = false, rankRead = false }: { rankBound?: number; vectorLater?: boolean; rankRead?: boolean } = {},
+  {
+    rankBound = RANK_BOUND,
+    vectorLater = false,
+    rankRead = false,
+  }: { rankBound?: number; vectorLater?: boolean; rankRead?: boolean } = {},
 ): string {
   const { offset, limit } = window(params) ?? { offset: 0, limit: 0 };
-  if (params.sort === 'recentlyAdded') return `select d.id from ${source} order by d.created_at desc, d.id desc limit ${limit} offset ${offset}`;
+  if (params.sort === 'recentlyAdded')
+    return `select d.id from ${source} order by d.created_at desc, d.id desc limit ${limit} offset ${offset}`;
   const bound = Math.max(rankBound, offset + limit);
   const withRank = rankRead && Boolean(filters.text);
   const withVector = !withRank && (!vectorLater || !filters.text);
-  const columns = [...pageColumns(filters, params, withVector), ...(withRank ? ['text_rank'] : [])].map((c) => `d.${c}`).join(', ');
+  const columns = [...pageColumns(filters, params, withVector), ...(withRank ? ['text_rank'] : [])]
+    .map((c) => `d.${c}`)
+    .join(', ');
   const bounded = `(select ${columns} from ${source} order by d.created_at desc, d.id desc limit ${bound})`;
-  const rows = withVector || withRank ? `${bounded} c` : `(select b.*, v.vector from ${bounded} b join candidate_search_documents v on v.id = b.id) c`;
+  const rows =
+    withVector || withRank
+      ? `${bounded} c`
+      : `(select b.*, v.vector from ${bounded} b join candidate_search_documents v on v.id = b.id) c`;
   return `select c.id from ${rows}
     order by ${scoreSql(filters, bind, withRank)} desc, c.created_at desc, c.id desc limit ${limit} offset ${offset}`;
 }

@@ -85,14 +85,19 @@ function one(raw: unknown): string | undefined {
 
 /** Digits only, thousands separators allowed; anything else is 0 (spec section 5). */
 export function digits(raw: unknown): number | undefined {
-  const text = typeof raw === 'string' ? raw.trim() : Array.isArray(raw) ? String(raw[raw.length - 1] ?? '').trim() : undefined;
+  const text =
+    typeof raw === 'string' ? raw.trim() : Array.isArray(raw) ? String(raw[raw.length - 1] ?? '').trim() : undefined;
   if (text === undefined || text === '') return undefined;
   const plain = text.replace(/[,\s]/g, '');
   return /^\d{1,12}$/.test(plain) ? Number(plain) : 0;
 }
 
 /** A range with defaults: a missing end takes its default, min above max resets both. */
-export function range(from: number | undefined, to: number | undefined, max: number): { from: number; to?: number } | undefined {
+export function range(
+  from: number | undefined,
+  to: number | undefined,
+  max: number,
+): { from: number; to?: number } | undefined {
   let lo = from ?? 0;
   let hi = to === undefined || to >= max ? undefined : to;
   if (hi !== undefined && lo > hi) {
@@ -115,11 +120,17 @@ export function sortOf(raw: unknown): Sort {
   return 'bestMatch';
 }
 
-function enumList(query: Query, key: string, allowed: readonly number[], errors: Record<string, string>): number[] | undefined {
+function enumList(
+  query: Query,
+  key: string,
+  allowed: readonly number[],
+  errors: Record<string, string>,
+): number[] | undefined {
   const items = strings(query[key]);
   if (!items.length) return undefined;
   const values = items.map(Number);
-  if (items.some((v) => !/^\d{1,2}$/.test(v)) || values.some((v) => !allowed.includes(v))) errors[key] = `${key}.errors.invalid`;
+  if (items.some((v) => !/^\d{1,2}$/.test(v)) || values.some((v) => !allowed.includes(v)))
+    errors[key] = `${key}.errors.invalid`;
   return [...new Set(values)];
 }
 
@@ -164,7 +175,8 @@ export function parseSearchParams(query: Query): SearchParams {
     cs: enumList(query, 'cs', CANDIDATE_SITUATION_IDS, errors),
   };
   const currencyRaw = one(query.cur)?.toUpperCase();
-  if (currencyRaw !== undefined && !(SALARY_CURRENCIES as readonly string[]).includes(currencyRaw)) errors.cur = 'cur.errors.unsupported';
+  if (currencyRaw !== undefined && !(SALARY_CURRENCIES as readonly string[]).includes(currencyRaw))
+    errors.cur = 'cur.errors.unsupported';
   const currency = currencyRaw && !errors.cur ? currencyRaw : DEFAULT_CURRENCY;
   const salaryRange = range(digits(query.sf), digits(query.st), SALARY_SLIDER_MAX);
   const experience = range(digits(query.ef), digits(query.et), EXPERIENCE_MAX);

@@ -45,7 +45,9 @@ export function binder(bindings: unknown[]): Bind {
  */
 export function where(predicates: Predicate[], bind: Bind, wrap = true, indexForms = false): string {
   if (!predicates.length) return 'true';
-  const conditions = wrap ? conditionsSql(predicates, indexForms) : predicates.map((p) => ({ sql: `(${p.sql})`, bindings: p.bindings }));
+  const conditions = wrap
+    ? conditionsSql(predicates, indexForms)
+    : predicates.map((p) => ({ sql: `(${p.sql})`, bindings: p.bindings }));
   return conditions
     .map((c) => {
       let i = 0;
@@ -116,7 +118,13 @@ export interface PassResult {
  * by count (then by id), the selected ones always, and how many distinct options the set holds.
  * Estimated counts are scaled by `scale` (never below 1).
  */
-export function facetsOf(raw: string | null, dims: DimensionKey[], selected: Filters['selected'], scale: number, estimated: boolean): RawFacet[] {
+export function facetsOf(
+  raw: string | null,
+  dims: DimensionKey[],
+  selected: Filters['selected'],
+  scale: number,
+  estimated: boolean,
+): RawFacet[] {
   // Per dimension code, each option id's count; the text is read digit by digit, without a string per value.
   const counts = new Map<number, Map<number, number>>(dims.map((d) => [DIMENSION_CODES[d], new Map()]));
   const text = raw ?? '';
@@ -152,7 +160,12 @@ export function facetsOf(raw: string | null, dims: DimensionKey[], selected: Fil
  * (then by id), the selected ones always, and how many distinct options the set holds. Estimated
  * counts are scaled by `scale` (never below 1).
  */
-export function rankFacets(counts: Map<number, Map<number, number>>, selected: Filters['selected'], scale: number, estimated: boolean): RawFacet[] {
+export function rankFacets(
+  counts: Map<number, Map<number, number>>,
+  selected: Filters['selected'],
+  scale: number,
+  estimated: boolean,
+): RawFacet[] {
   const facets: RawFacet[] = [];
   for (const [code, options] of counts) {
     if (!options.size) continue;
@@ -170,7 +183,8 @@ export function rankFacets(counts: Map<number, Map<number, number>>, selected: F
       top.splice(at, 0, option);
     }
     const shown = new Set(top.map(([id]) => id));
-    for (const id of selected[key] ?? []) if (!shown.has(id) && options.has(id)) top.push([id, options.get(id) as number]);
+    for (const id of selected[key] ?? [])
+      if (!shown.has(id) && options.has(id)) top.push([id, options.get(id) as number]);
     const values = top
       .map(([id, count]) => ({ id, count: estimated ? Math.max(1, Math.round(count * scale)) : count }))
       .sort((a, b) => b.count - a.count || a.id - b.id);

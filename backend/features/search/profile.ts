@@ -21,7 +21,12 @@ import { logAfterResponse } from './appearances';
 import { labelsFor, type Option } from './labels';
 import { currencyRates } from './rates';
 import { adminAnonymous, searchStatuses, seesContact, seesCuration, seesIdentity } from './visibility';
-import { linksShown, seesContact as seesContactIn, seesIdentity as seesIdentityIn, viewerOf } from '../../../schema/rules/visibility';
+import {
+  linksShown,
+  seesContact as seesContactIn,
+  seesIdentity as seesIdentityIn,
+  viewerOf,
+} from '../../../schema/rules/visibility';
 import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
 import type { PlaceFacts } from '../../../schema/rules/visibility';
@@ -29,7 +34,16 @@ import type { PlaceFacts } from '../../../schema/rules/visibility';
 const candidate = entity('candidate');
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Internal fields (spec section 3): admins only. */
-const INTERNAL = ['source', 'sourceOtherText', 'reasonForLeaving', 'lookingFor', 'ownerId', 'candidateStatus', 'currentSalary', 'currentSalaryCurrency'];
+const INTERNAL = [
+  'source',
+  'sourceOtherText',
+  'reasonForLeaving',
+  'lookingFor',
+  'ownerId',
+  'candidateStatus',
+  'currentSalary',
+  'currentSalaryCurrency',
+];
 
 const defined = <T>(list: (T | undefined)[]): T[] => list.filter((x): x is T => x !== undefined);
 
@@ -38,7 +52,13 @@ const defined = <T>(list: (T | undefined)[]): T[] => list.filter((x): x is T => 
  * the caller does not reach them there). Given by the app that mounts search, so search does not
  * import the pipeline built on it.
  */
-export type ProjectPlace = (knex: Knex, ability: AppAbility, actor: Actor, projectRef: string, candidateId: number) => Promise<PlaceFacts>;
+export type ProjectPlace = (
+  knex: Knex,
+  ability: AppAbility,
+  actor: Actor,
+  projectRef: string,
+  candidateId: number,
+) => Promise<PlaceFacts>;
 
 export const profileEndpoint = (projectPlace: ProjectPlace) =>
   defineEndpoint({
@@ -84,9 +104,16 @@ export const profileEndpoint = (projectPlace: ProjectPlace) =>
           ]),
       ]);
       // Opened from a project: what the project's board shows of the candidate (schema/rules/visibility.ts).
-      const place = query.projectId === undefined ? null : await projectPlace(ctx.knex, ability, actor, query.projectId, row.id);
+      const place =
+        query.projectId === undefined ? null : await projectPlace(ctx.knex, ability, actor, query.projectId, row.id);
       const viewer = viewerOf(actor);
-      const facts = { status: row.status, visibility: row.visibility, anonymous: row.anonymous, firstName: row.first_name, lastName: row.last_name };
+      const facts = {
+        status: row.status,
+        visibility: row.visibility,
+        anonymous: row.anonymous,
+        firstName: row.first_name,
+        lastName: row.last_name,
+      };
       const identity = place ? seesIdentityIn(viewer, facts, place) : seesIdentity(actor, row);
       const contact = place ? seesContactIn(viewer, facts, place) : seesContact(actor);
       const currency = (query.cur ?? 'SGD').toUpperCase();
@@ -113,14 +140,22 @@ export const profileEndpoint = (projectPlace: ProjectPlace) =>
         summary: row.summary,
         title: row.latest_job_title,
         currentLocation: city(row.current_location_id),
-        preferredLocations: ((row.preferred_locations ?? []) as { locationId: number; visaType: number | null; visaCategory: string | null }[]).map((p) => ({
+        preferredLocations: (
+          (row.preferred_locations ?? []) as {
+            locationId: number;
+            visaType: number | null;
+            visaCategory: string | null;
+          }[]
+        ).map((p) => ({
           location: city(p.locationId),
           visaType: p.visaType,
           visaCategory: p.visaCategory,
         })),
         visa: row.visa,
         jobTitles: defined(((row.job_title_looking_for ?? []) as number[]).map((j) => labels.of('jobTitle', j))),
-        typeOfEmployment: defined(((row.type_of_employment ?? []) as number[]).map((e) => labels.of('employmentType', e))),
+        typeOfEmployment: defined(
+          ((row.type_of_employment ?? []) as number[]).map((e) => labels.of('employmentType', e)),
+        ),
         expectedSalary:
           row.expected_salary === null
             ? null
@@ -166,8 +201,12 @@ export const profileEndpoint = (projectPlace: ProjectPlace) =>
         completeness: row.completeness,
         canDownload: {
           pdf: ability.can('download', asSubject('Candidate', { ...camel(row) })),
-          cv: Boolean(row.resume_path) && ability.can('download', asSubject('Candidate', { ...camel(row) }), 'resumePath'),
-          blindCv: Boolean(row.resume_path || row.blind_resume_path) && ability.can('download', asSubject('Candidate', { ...camel(row) }), 'blindResumePath'),
+          cv:
+            Boolean(row.resume_path) &&
+            ability.can('download', asSubject('Candidate', { ...camel(row) }), 'resumePath'),
+          blindCv:
+            Boolean(row.resume_path || row.blind_resume_path) &&
+            ability.can('download', asSubject('Candidate', { ...camel(row) }), 'blindResumePath'),
         },
       };
       if (contact) Object.assign(profile, { email: row.email, phone: row.phone, phoneWhatsapp: row.phone_whatsapp });
@@ -175,9 +214,15 @@ export const profileEndpoint = (projectPlace: ProjectPlace) =>
         Object.assign(profile, {
           status: row.status,
           visibility: row.visibility,
-          adminAnonymous: adminAnonymous(actor, { visibility: row.visibility, anonymous: row.anonymous, firstName: row.first_name, lastName: row.last_name }),
+          adminAnonymous: adminAnonymous(actor, {
+            visibility: row.visibility,
+            anonymous: row.anonymous,
+            firstName: row.first_name,
+            lastName: row.last_name,
+          }),
         });
-        for (const field of INTERNAL) profile[field] = row[field.replace(/[A-Z]/g, (c: string) => `_${c.toLowerCase()}`)] ?? null;
+        for (const field of INTERNAL)
+          profile[field] = row[field.replace(/[A-Z]/g, (c: string) => `_${c.toLowerCase()}`)] ?? null;
         if (profile.ownerId) profile.ownerId = formatId(entity('admin'), profile.ownerId as number);
       }
       // A search's open counts as a profile view; an open from a project's board is the project's work.
@@ -188,5 +233,7 @@ export const profileEndpoint = (projectPlace: ProjectPlace) =>
 
 /** The row in field names, for permission conditions (hasFirstName and the like). */
 function camel(row: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), v]));
+  return Object.fromEntries(
+    Object.entries(row).map(([k, v]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), v]),
+  );
 }

@@ -45,7 +45,9 @@ export function prefixSegments(text: string, typed: string): Segment[] {
   const words = typed.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   const out: Segment[] = [];
   for (const part of text.split(/(\s+)/)) {
-    const hit = part.trim() !== '' && words.some((w) => part.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').startsWith(w));
+    const hit =
+      part.trim() !== '' &&
+      words.some((w) => part.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').startsWith(w));
     const prev = out[out.length - 1];
     if (prev && prev.hit === hit) prev.text += part;
     else out.push({ text: part, hit });
@@ -102,7 +104,8 @@ function years(since: string | null): number {
   const start = new Date(since);
   const now = new Date();
   let n = now.getFullYear() - start.getFullYear();
-  if (now.getMonth() < start.getMonth() || (now.getMonth() === start.getMonth() && now.getDate() < start.getDate())) n -= 1;
+  if (now.getMonth() < start.getMonth() || (now.getMonth() === start.getMonth() && now.getDate() < start.getDate()))
+    n -= 1;
   return Math.max(0, n);
 }
 
@@ -113,7 +116,11 @@ export async function loadResults(knex: Knex, ids: number[], ctx: ResultContext)
 }
 
 /** Starts reading the results; resolves once their statements have been sent, so that work done meanwhile overlaps them. */
-export async function readResults(knex: Knex, ids: number[], ctx: ResultContext): Promise<{ docs: Promise<Record<string, unknown>[]> }> {
+export async function readResults(
+  knex: Knex,
+  ids: number[],
+  ctx: ResultContext,
+): Promise<{ docs: Promise<Record<string, unknown>[]> }> {
   if (!ids.length) return { docs: Promise.resolve([]) };
   const { filters } = ctx;
   const q = filters.text?.query;
@@ -178,7 +185,13 @@ function toDoc(row: Row, ctx: ResultContext): Record<string, unknown> {
     anonymous: !identity,
     profilePic: identity ? row.profile_pic : null,
     links: linksShown(
-      { linkedIn: row.linked_in_url, github: row.github_url, stackoverflow: row.stackoverflow_url, dribbble: row.dribbble_url, portfolio: row.portfolio_url },
+      {
+        linkedIn: row.linked_in_url,
+        github: row.github_url,
+        stackoverflow: row.stackoverflow_url,
+        dribbble: row.dribbble_url,
+        portfolio: row.portfolio_url,
+      },
       { identity, contact: seesContact(actor) },
     ),
     title: row.latest_job_title ?? jobTitles[0]?.label ?? null,
@@ -196,7 +209,13 @@ function toDoc(row: Row, ctx: ResultContext): Record<string, unknown> {
     topSkills: defined(
       skillOrder.slice(0, 5).map((s) => {
         const option = labels.of('skill', s.skillId);
-        return option && { ...option, starred: Boolean(s.isStar), matched: textSkills.has(s.skillId) || filterSkills.has(s.skillId) };
+        return (
+          option && {
+            ...option,
+            starred: Boolean(s.isStar),
+            matched: textSkills.has(s.skillId) || filterSkills.has(s.skillId),
+          }
+        );
       }),
     ),
     tags: defined(row.tag_ids.map((id) => labels.of('tag', id))),
@@ -204,7 +223,12 @@ function toDoc(row: Row, ctx: ResultContext): Record<string, unknown> {
     matched: matched(row, ctx),
   };
   if (seesCuration(actor)) {
-    doc.adminAnonymous = adminAnonymous(actor, { visibility: row.visibility, anonymous: row.anonymous, firstName: row.first_name, lastName: row.last_name });
+    doc.adminAnonymous = adminAnonymous(actor, {
+      visibility: row.visibility,
+      anonymous: row.anonymous,
+      firstName: row.first_name,
+      lastName: row.last_name,
+    });
     doc.status = row.status;
   }
   if (seesContact(actor)) Object.assign(doc, { email: row.email, phone: row.phone });
@@ -214,15 +238,28 @@ function toDoc(row: Row, ctx: ResultContext): Record<string, unknown> {
     const withVia = (options: Option[], via: string) => options.map((o) => ({ ...o, via }));
     const skills = [
       ...withVia(picked('skill', r.skill_ids, c.filters.selected.s), 'filter'),
-      ...withVia(defined((r.text_skills ?? []).filter((id) => !filterSkills.has(id)).map((id) => labels.of('skill', id))), 'text'),
+      ...withVia(
+        defined((r.text_skills ?? []).filter((id) => !filterSkills.has(id)).map((id) => labels.of('skill', id))),
+        'text',
+      ),
     ];
     const titles = [
       ...withVia(picked('jobTitle', r.job_title_ids, c.filters.selected.jt), 'filter'),
-      ...withVia(defined((r.text_titles ?? []).filter((id) => !c.filters.selected.jt?.includes(id)).map((id) => labels.of('jobTitle', id))), 'text'),
+      ...withVia(
+        defined(
+          (r.text_titles ?? [])
+            .filter((id) => !c.filters.selected.jt?.includes(id))
+            .map((id) => labels.of('jobTitle', id)),
+        ),
+        'text',
+      ),
     ];
     const locations = [
       ...withVia(picked('city', r.preferred_location_ids, c.filters.selected.l), 'preferred'),
-      ...withVia(picked('city', r.current_location_id ? [r.current_location_id] : [], c.filters.selected.cl), 'current'),
+      ...withVia(
+        picked('city', r.current_location_id ? [r.current_location_id] : [], c.filters.selected.cl),
+        'current',
+      ),
     ];
     const out: Record<string, unknown> = {
       skills,
@@ -231,10 +268,16 @@ function toDoc(row: Row, ctx: ResultContext): Record<string, unknown> {
       languages: picked('language', r.language_ids, c.filters.selected.lang),
       industries: picked('industry', r.industry_ids, c.filters.selected.i),
       tags: picked('tag', r.tag_ids, c.filters.selected.bd),
-      experience: (r.experience_hits ?? []).slice(0, 3).map((x) => ({ title: segments(x.title), company: segments(x.company) })),
-      snippets: r.summary_hl && r.summary_hl.includes(OPEN) ? r.summary_hl.split(SPLIT).map((f) => ({ field: 'summary', text: segments(f.trim()) })) : [],
+      experience: (r.experience_hits ?? [])
+        .slice(0, 3)
+        .map((x) => ({ title: segments(x.title), company: segments(x.company) })),
+      snippets:
+        r.summary_hl && r.summary_hl.includes(OPEN)
+          ? r.summary_hl.split(SPLIT).map((f) => ({ field: 'summary', text: segments(f.trim()) }))
+          : [],
     };
-    if (c.filters.names && identity) out.name = prefixSegments(`${r.first_name ?? ''} ${r.last_name ?? ''}`.trim(), c.filters.names.raw);
+    if (c.filters.names && identity)
+      out.name = prefixSegments(`${r.first_name ?? ''} ${r.last_name ?? ''}`.trim(), c.filters.names.raw);
     return out;
   }
 }

@@ -7,7 +7,17 @@ import type { Knex } from 'knex';
 import type { TableStats } from './estimate';
 import type { Filters } from './filters';
 import type { DimensionKey } from './params';
-import { binder, facetColumns, facetSql, facetsOf, FACET_ROWS, KEEP, where, type Pass, type PassResult } from './passes';
+import {
+  binder,
+  facetColumns,
+  facetSql,
+  facetsOf,
+  FACET_ROWS,
+  KEEP,
+  where,
+  type Pass,
+  type PassResult,
+} from './passes';
 
 /** About this many documents are sampled; small tables are sampled whole. */
 const SAMPLE_ROWS = 5_000;
@@ -36,7 +46,12 @@ function cachedResults(knex: Knex, key: string, read: () => Promise<PassResult[]
   return results;
 }
 
-export async function sampledPasses(knex: Knex, passes: Pass[], filters: Filters, stats: TableStats): Promise<PassResult[]> {
+export async function sampledPasses(
+  knex: Knex,
+  passes: Pass[],
+  filters: Filters,
+  stats: TableStats,
+): Promise<PassResult[]> {
   const bindings: unknown[] = [];
   const bind = binder(bindings);
   const percent = Math.min(100, Math.max(0.05, (100 * SAMPLE_ROWS) / Math.max(1, stats.rows)));

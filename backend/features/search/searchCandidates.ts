@@ -38,7 +38,10 @@ export async function searchContext(knex: Knex): Promise<{ stats: TableStats; ra
 }
 
 /** A search as the search page asks it: the searcher's visibility, the params' filters, the total, the facets and the page. */
-export async function searchCandidates(knex: Knex, request: { ability: AppAbility; actor: Actor; params: SearchParams }): Promise<SearchAnswer> {
+export async function searchCandidates(
+  knex: Knex,
+  request: { ability: AppAbility; actor: Actor; params: SearchParams },
+): Promise<SearchAnswer> {
   const { ability, actor, params } = request;
   // The names of what the answer shows are read while the search runs.
   const labelsRead = labelsFor(knex, ability);

@@ -34,13 +34,19 @@ export function parseUserText(input: string): Term[][] {
       const text = (negated ? raw.slice(1) : raw).replace(/^[()[\]{},;:!?'"]+|[()[\]{},;:!?'".]+$/g, '');
       if (text) clauses[clauses.length - 1].push({ text, phrase: false, negated, prefix: false });
     } else if (match[2].trim()) {
-      clauses[clauses.length - 1].push({ text: match[2].trim(), phrase: true, negated: match[1] === '-', prefix: false });
+      clauses[clauses.length - 1].push({
+        text: match[2].trim(),
+        phrase: true,
+        negated: match[1] === '-',
+        prefix: false,
+      });
     }
   }
   const all = clauses.filter((c) => c.length);
   // The word being typed is matched as a prefix.
   const last = all[all.length - 1]?.[all[all.length - 1].length - 1];
-  if (last && !last.phrase && !last.negated && !/\s$/.test(input) && /[\p{L}\p{N}]$/u.test(last.text)) last.prefix = true;
+  if (last && !last.phrase && !last.negated && !/\s$/.test(input) && /[\p{L}\p{N}]$/u.test(last.text))
+    last.prefix = true;
   return all;
 }
 
@@ -81,9 +87,18 @@ async function lexemes(knex: Knex, pieces: Piece[]): Promise<{ query: string; co
        left join lateral (select (tsvector_to_array(to_tsvector('english', p.t)))[1] as lex) l on true
        cross join lateral (select exists (select 1 from search_terms s where s.word = l.lex and s.documents > 0) as known) k
       order by p.i`,
-    [TYPO_MIN_LENGTH, TYPO_SIMILARITY, pieces.map((p) => p.text), pieces.map((p) => p.kind), pieces.map((p) => `${quote(p.text)}:*`)],
+    [
+      TYPO_MIN_LENGTH,
+      TYPO_SIMILARITY,
+      pieces.map((p) => p.text),
+      pieces.map((p) => p.kind),
+      pieces.map((p) => `${quote(p.text)}:*`),
+    ],
   );
-  return (rows as { query: string; corrections: string[] }[]).map((r) => ({ query: r.query, corrections: r.corrections ?? [] }));
+  return (rows as { query: string; corrections: string[] }[]).map((r) => ({
+    query: r.query,
+    corrections: r.corrections ?? [],
+  }));
 }
 
 /** Weights a query's lexemes (e.g. employers only: 'C') and makes each a prefix. */
@@ -95,7 +110,11 @@ export function restrictTo(query: string, weights: string): string {
  * Builds the query. `aliasKinds` name the lookups whose aliases widen a word (skills and job
  * titles for the text box); none for employer names.
  */
-export async function textQuery(knex: Knex, input: string, aliasKinds: ('skills' | 'jobTitles')[] = ['skills', 'jobTitles']): Promise<TextQuery> {
+export async function textQuery(
+  knex: Knex,
+  input: string,
+  aliasKinds: ('skills' | 'jobTitles')[] = ['skills', 'jobTitles'],
+): Promise<TextQuery> {
   const clauses = parseUserText(input);
   const indexes = await Promise.all(aliasKinds.map((k) => cachedIndex(knex, k)));
   const pieces: Piece[] = [];
@@ -116,13 +135,21 @@ export async function textQuery(knex: Knex, input: string, aliasKinds: ('skills'
     .map((items) => {
       const parts = items
         .map(({ term, own, aliases }) => {
-          const alternatives = [found[own].query, ...aliases.map((i) => found[i].query), ...found[own].corrections.map((w) => quote(w))].filter(Boolean);
+          const alternatives = [
+            found[own].query,
+            ...aliases.map((i) => found[i].query),
+            ...found[own].corrections.map((w) => quote(w)),
+          ].filter(Boolean);
           if (!alternatives.length) return '';
           if (!term.negated) {
-            const words = [...alternatives.join(' ').matchAll(LEXEME)].map((m) => ({ word: m[1].replace(/''/g, "'"), prefix: Boolean(m[2]) }));
+            const words = [...alternatives.join(' ').matchAll(LEXEME)].map((m) => ({
+              word: m[1].replace(/''/g, "'"),
+              prefix: Boolean(m[2]),
+            }));
             groups.push(words);
           }
-          const either = alternatives.length > 1 ? `(${alternatives.map((a) => `(${a})`).join(' | ')})` : `(${alternatives[0]})`;
+          const either =
+            alternatives.length > 1 ? `(${alternatives.map((a) => `(${a})`).join(' | ')})` : `(${alternatives[0]})`;
           return term.negated ? `!${either}` : either;
         })
         .filter(Boolean);
@@ -138,7 +165,10 @@ export async function textQuery(knex: Knex, input: string, aliasKinds: ('skills'
  * A name search: each typed word starts a word of the name; a word no name starts with (a typo)
  * also matches the closest names (pg_trgm over the names in search_terms). In 'simple' form.
  */
-export async function nameQuery(knex: Knex, input: string): Promise<{ query: string | null; words: string[]; counts: number[] }> {
+export async function nameQuery(
+  knex: Knex,
+  input: string,
+): Promise<{ query: string | null; words: string[]; counts: number[] }> {
   const words = normalise(input).match(/[\p{L}\p{N}]+/gu) ?? [];
   if (!words.length) return { query: null, words: [], counts: [] };
   // `names`: about how many names hold a word starting with the typed one (search_terms' counts), for the estimates.

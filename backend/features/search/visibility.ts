@@ -28,17 +28,24 @@ const facts = (actor: Actor, c: IdentityFlags): rule.CandidateFacts => ({
 export const searchStatuses = (actor: Actor): number[] => rule.searchStatuses(rule.viewerOf(actor));
 
 /** Whether this viewer sees the candidate's name, photo and links in search. */
-export const seesIdentity = (actor: Actor, c: IdentityFlags): boolean => rule.seesIdentity(rule.viewerOf(actor), facts(actor, c));
+export const seesIdentity = (actor: Actor, c: IdentityFlags): boolean =>
+  rule.seesIdentity(rule.viewerOf(actor), facts(actor, c));
 
 /** Admins see hidden candidates' names with this flag, so they never show them by mistake. */
-export const adminAnonymous = (actor: Actor, c: IdentityFlags): boolean => rule.adminAnonymous(rule.viewerOf(actor), facts(actor, c));
+export const adminAnonymous = (actor: Actor, c: IdentityFlags): boolean =>
+  rule.adminAnonymous(rule.viewerOf(actor), facts(actor, c));
 
 /** Contact details (email, phone) stay with admins in search. */
 export const seesContact = (actor: Actor): boolean =>
-  rule.seesContact(rule.viewerOf(actor), { status: rule.searchStatuses(rule.viewerOf(actor))[0] ?? -1, visibility: true, anonymous: false });
+  rule.seesContact(rule.viewerOf(actor), {
+    status: rule.searchStatuses(rule.viewerOf(actor))[0] ?? -1,
+    visibility: true,
+    anonymous: false,
+  });
 
 /** Whether the actor sees the platform's curation fields (status, visibility, internal fields). */
 export const seesCuration = (actor: Actor): boolean => rule.seesCuration(rule.viewerOf(actor));
 
 /** The company whose projects "already shortlisted" looks in, or null for every project. */
-export const shortlistScope = (actor: Actor): number | null => rule.shortlistScope(rule.viewerOf(actor), actor.companyId);
+export const shortlistScope = (actor: Actor): number | null =>
+  rule.shortlistScope(rule.viewerOf(actor), actor.companyId);

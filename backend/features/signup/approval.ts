@@ -28,17 +28,36 @@ async function contactOf(trx: Knex.Transaction, companyId: number) {
  * Side effects of a company status change, for any code path that changes it (the console's edit,
  * bulk status changes). Returns the trial end date to store when the change is an approval.
  */
-export async function onCompanyStatusChange(trx: Knex.Transaction, config: Config, companyId: number, from: number, to: number): Promise<string | undefined> {
+export async function onCompanyStatusChange(
+  trx: Knex.Transaction,
+  config: Config,
+  companyId: number,
+  from: number,
+  to: number,
+): Promise<string | undefined> {
   if (from !== 0 || (to !== 1 && to !== 2)) return undefined;
   const company = await trx('companies').where('id', companyId).first('company_name');
   const contact = await contactOf(trx, companyId);
   if (to === 2) {
-    if (contact) await queueEmail(trx, { to: contact.email, ...companyRejectedEmail(config, contact.first_name, company.company_name) });
+    if (contact)
+      await queueEmail(trx, {
+        to: contact.email,
+        ...companyRejectedEmail(config, contact.first_name, company.company_name),
+      });
     return undefined;
   }
   const trialEndsAt = isoDate(new Date(Date.now() + FREE_TRIAL_DAYS * 86400_000));
-  if (contact) await queueEmail(trx, { to: contact.email, ...companyApprovedEmail(config, contact.first_name, company.company_name, trialEndsAt) });
-  await sendHeldInvitations(trx, config, companyId, contact ? `${contact.first_name ?? ''} ${contact.last_name ?? ''}`.trim() : null);
+  if (contact)
+    await queueEmail(trx, {
+      to: contact.email,
+      ...companyApprovedEmail(config, contact.first_name, company.company_name, trialEndsAt),
+    });
+  await sendHeldInvitations(
+    trx,
+    config,
+    companyId,
+    contact ? `${contact.first_name ?? ''} ${contact.last_name ?? ''}`.trim() : null,
+  );
   return trialEndsAt;
 }
 
@@ -48,6 +67,7 @@ export const companyStatusChange: Check = async (data, { trx, mode, id, existing
   if (!config) throw new Error('the company status rule needs the app configuration');
   const trialEndsAt = await onCompanyStatusChange(trx, config, id, existing.status as number, data.status as number);
   // The console sends the whole record back; an untouched trial date gives way to the one approval starts.
-  const untouched = data.trialEndsAt === undefined || data.trialEndsAt === null || data.trialEndsAt === existing.trialEndsAt;
+  const untouched =
+    data.trialEndsAt === undefined || data.trialEndsAt === null || data.trialEndsAt === existing.trialEndsAt;
   if (trialEndsAt && untouched) data.trialEndsAt = trialEndsAt;
 };

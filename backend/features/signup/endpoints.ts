@@ -18,7 +18,14 @@ import { AppError, badRequest } from '../../errors';
 import { accountExistsNotice, adminNewCompanyEmail, signupCodeEmail, signupReceivedEmail } from '../mail/accountEmails';
 import { queueEmail } from '../mail/outbox';
 import { createInvitation } from './invitations';
-import { domainOf, validateInvites, validateStepOne, validateStepTwo, type CompanyDetails, type Person } from './validation';
+import {
+  domainOf,
+  validateInvites,
+  validateStepOne,
+  validateStepTwo,
+  type CompanyDetails,
+  type Person,
+} from './validation';
 import { companyAwaitsApproval } from '../notifications/kinds';
 
 /** A sign-up left unfinished for a day starts again. */
@@ -68,13 +75,19 @@ function assertConfirmed(draft: Draft): void {
   if (!draft.email_confirmed_at) throw new AppError(400, 'signup.emailNotConfirmed');
 }
 
-const digest = (config: Config, draft: Pick<Draft, 'id' | 'email'>, sent: string) => hmac(config.secret, `signup:${draft.id}:${draft.email}:${sent}`);
+const digest = (config: Config, draft: Pick<Draft, 'id' | 'email'>, sent: string) =>
+  hmac(config.secret, `signup:${draft.id}:${draft.email}:${sent}`);
 
 /**
  * Emails the draft's address a new code, or tells the owner of a taken address instead (and leaves
  * no code that could confirm it): either way one row is written and one email queued.
  */
-async function sendCode(trx: Knex.Transaction, config: Config, draft: Pick<Draft, 'id' | 'email'>, firstName: string): Promise<void> {
+async function sendCode(
+  trx: Knex.Transaction,
+  config: Config,
+  draft: Pick<Draft, 'id' | 'email'>,
+  firstName: string,
+): Promise<void> {
   const owner = await findAccountByEmail(trx, draft.email);
   const sent = newCode();
   await trx('signup_drafts')
@@ -103,7 +116,9 @@ const stepOne = defineEndpoint({
       // Coming back to step 1 with the token keeps the draft (and step 2) instead of starting over.
       if (body.signupToken) {
         const draft = await findDraft(trx, body.signupToken, true);
-        await trx('signup_drafts').where('id', draft.id).update({ email: person.email, person, updated_at: trx.fn.now() });
+        await trx('signup_drafts')
+          .where('id', draft.id)
+          .update({ email: person.email, person, updated_at: trx.fn.now() });
         const signupToken = tokenShape(body.signupToken) as string;
         if (draft.email === person.email && draft.email_confirmed_at) return { signupToken, emailConfirmed: true };
         await enforceRateLimits(trx, config.rateLimit.windowMinutes, emailSendLimits(config, person.email, req.ip));
@@ -113,7 +128,13 @@ const stepOne = defineEndpoint({
       await enforceRateLimits(trx, config.rateLimit.windowMinutes, emailSendLimits(config, person.email, req.ip));
       const signupToken = newToken();
       const [draft] = await trx('signup_drafts')
-        .insert({ token_hash: sha256(signupToken), email: person.email, step: 1, person, expires_at: new Date(Date.now() + DRAFT_TTL_HOURS * 3600_000) })
+        .insert({
+          token_hash: sha256(signupToken),
+          email: person.email,
+          step: 1,
+          person,
+          expires_at: new Date(Date.now() + DRAFT_TTL_HOURS * 3600_000),
+        })
         .returning(['id', 'email']);
       await sendCode(trx, config, draft, person.firstName);
       return { signupToken, emailConfirmed: false };
@@ -137,7 +158,9 @@ const confirmEmail = defineEndpoint({
         await trx('signup_drafts').where('id', draft.id).increment('code_attempts', 1);
         return draft.code_attempts + 1 >= MAX_TRIES ? ('locked' as const) : ('invalid' as const);
       }
-      await trx('signup_drafts').where('id', draft.id).update({ email_confirmed_at: trx.fn.now(), code_hash: null, updated_at: trx.fn.now() });
+      await trx('signup_drafts')
+        .where('id', draft.id)
+        .update({ email_confirmed_at: trx.fn.now(), code_hash: null, updated_at: trx.fn.now() });
       return 'confirmed' as const;
     });
     if (outcome === 'invalid') throw new AppError(400, 'otp.invalid', undefined, { code: 'otp.invalid' });
@@ -174,7 +197,10 @@ const stepTwo = defineEndpoint({
     const draft = await findDraft(ctx.knex, body.signupToken);
     assertConfirmed(draft);
     const details = await validateStepTwo(ctx.knex, body, draft.email);
-    await ctx.knex('signup_drafts').where('id', draft.id).update({ step: 2, company_details: details, updated_at: ctx.knex.fn.now() });
+    await ctx
+      .knex('signup_drafts')
+      .where('id', draft.id)
+      .update({ step: 2, company_details: details, updated_at: ctx.knex.fn.now() });
     return { signupToken: tokenShape(body.signupToken) };
   },
 });
@@ -194,7 +220,8 @@ const stepThree = defineEndpoint({
       const details = draft.company_details;
       const person = draft.person;
       // Step 1 may have been redone with another address after step 2.
-      if (!details.validDomains.includes(domainOf(draft.email))) throw badRequest({ validDomains: 'validDomains.errors.mustIncludeEmailDomain' });
+      if (!details.validDomains.includes(domainOf(draft.email)))
+        throw badRequest({ validDomains: 'validDomains.errors.mustIncludeEmailDomain' });
       const invites = await validateInvites(trx, body.invites, details.validDomains, draft.email);
       // The address was free when its code went out; someone may have taken it since.
       if (await emailTaken(trx, draft.email)) throw refusal('email.exists', 400, { email: 'email.errors.exists' });
@@ -228,11 +255,20 @@ const stepThree = defineEndpoint({
       });
       const ownerName = `${person.firstName} ${person.lastName}`;
       for (const invite of invites) await createInvitation(trx, config, companyId, invite, false, ownerName);
-      await trx('signup_drafts').where('id', draft.id).update({ completed_at: trx.fn.now(), company_id: companyId, updated_at: trx.fn.now() });
+      await trx('signup_drafts')
+        .where('id', draft.id)
+        .update({ completed_at: trx.fn.now(), company_id: companyId, updated_at: trx.fn.now() });
 
-      await queueEmail(trx, { to: person.email, ...signupReceivedEmail(config, person.firstName, details.companyName) });
+      await queueEmail(trx, {
+        to: person.email,
+        ...signupReceivedEmail(config, person.firstName, details.companyName),
+      });
       const admins = (await trx('admins').where('status', 1).pluck('email')) as string[];
-      for (const to of admins) await queueEmail(trx, { to, ...adminNewCompanyEmail(config, details.companyName, ownerName, person.email, companyId) });
+      for (const to of admins)
+        await queueEmail(trx, {
+          to,
+          ...adminNewCompanyEmail(config, details.companyName, ownerName, person.email, companyId),
+        });
       await companyAwaitsApproval(trx, config, { id: companyId, name: details.companyName });
     });
     return { success: true };

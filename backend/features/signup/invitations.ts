@@ -44,13 +44,20 @@ export async function createInvitation(
       last_name: invite.lastName ?? null,
     })
     .returning('id');
-  const [row] = await trx('invitations').insert({ company_user_id: user.id, company_id: companyId, email: invite.email, role: invite.role }).returning('*');
+  const [row] = await trx('invitations')
+    .insert({ company_user_id: user.id, company_id: companyId, email: invite.email, role: invite.role })
+    .returning('*');
   if (send) await sendInvitation(trx, config, row as InvitationRow, inviterName);
   return user.id as number;
 }
 
 /** Makes a new link for the invitation and emails it. */
-export async function sendInvitation(trx: Knex.Transaction, config: Config, invitation: InvitationRow, inviterName: string | null): Promise<void> {
+export async function sendInvitation(
+  trx: Knex.Transaction,
+  config: Config,
+  invitation: InvitationRow,
+  inviterName: string | null,
+): Promise<void> {
   const token = newToken();
   await trx('invitations')
     .where('id', invitation.id)
@@ -62,14 +69,24 @@ export async function sendInvitation(trx: Knex.Transaction, config: Config, invi
       updated_at: trx.fn.now(),
     });
   const { company_name: companyName } = await trx('companies').where('id', invitation.company_id).first('company_name');
-  const { first_name: firstName } = await trx('company_users').where('id', invitation.company_user_id).first('first_name');
+  const { first_name: firstName } = await trx('company_users')
+    .where('id', invitation.company_user_id)
+    .first('first_name');
   const url = `${config.publicUrl}/auth/company/invite-signup?cist=${encodeURIComponent(token)}`;
   await queueEmail(trx, { to: invitation.email, ...invitationEmail(config, companyName, inviterName, url, firstName) });
 }
 
 /** Sends the invitations held while the company awaited approval. */
-export async function sendHeldInvitations(trx: Knex.Transaction, config: Config, companyId: number, inviterName: string | null): Promise<number> {
-  const held = (await trx('invitations').where({ company_id: companyId }).whereNull('sent_at').whereNull('used_at')) as InvitationRow[];
+export async function sendHeldInvitations(
+  trx: Knex.Transaction,
+  config: Config,
+  companyId: number,
+  inviterName: string | null,
+): Promise<number> {
+  const held = (await trx('invitations')
+    .where({ company_id: companyId })
+    .whereNull('sent_at')
+    .whereNull('used_at')) as InvitationRow[];
   for (const invitation of held) await sendInvitation(trx, config, invitation, inviterName);
   return held.length;
 }
@@ -85,7 +102,11 @@ export interface LiveInvitation extends InvitationRow {
  * The invitation behind a link, or the spec's refusal: malformed 400, unknown invite.notFound (404),
  * already used invite.used (409), past its 3 days invite.expired (410).
  */
-export async function findLiveInvitation(knex: Knex | Knex.Transaction, raw: unknown, lock = false): Promise<LiveInvitation> {
+export async function findLiveInvitation(
+  knex: Knex | Knex.Transaction,
+  raw: unknown,
+  lock = false,
+): Promise<LiveInvitation> {
   if (raw === undefined || raw === null || raw === '') throw badRequest({ cist: 'cist.errors.required' });
   const token = tokenShape(raw);
   if (!token) throw badRequest({ cist: 'cist.errors.invalid' });

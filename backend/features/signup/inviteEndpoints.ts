@@ -47,7 +47,8 @@ const complete = defineEndpoint({
     const person = validatePerson(body);
     const account = await ctx.knex.transaction(async (trx) => {
       const invitation = await findLiveInvitation(trx, body.cist, true);
-      if (person.email !== invitation.email.toLowerCase()) throw new AppError(400, 'invite.mismatch', undefined, { email: 'email.errors.mismatch' });
+      if (person.email !== invitation.email.toLowerCase())
+        throw new AppError(400, 'invite.mismatch', undefined, { email: 'email.errors.mismatch' });
       await modelFor(entity('companyUser'))
         .query(trx)
         .patchAndFetchById(invitation.company_user_id, {

@@ -9,10 +9,25 @@ import type { z } from 'zod';
 import { badRequest, type FieldErrors } from '../../errors';
 import { SOURCE_OPTIONS } from '../../../schema/entities/company';
 import { fieldErrorsOf } from '../../../schema/validation/issues';
-import { checkInvites, companyDomains, companyStepSchema, personSchema, problemOf, stepOneSchema, type Invite } from '../../../schema/validation/signup';
+import {
+  checkInvites,
+  companyDomains,
+  companyStepSchema,
+  personSchema,
+  problemOf,
+  stepOneSchema,
+  type Invite,
+} from '../../../schema/validation/signup';
 import { emailTaken } from '../../auth/accounts';
 
-export { domainOf, FREE_EMAIL_PROVIDERS, INVITE_ROLES, isBusinessDomain, MAX_INVITES, type Invite } from '../../../schema/validation/signup';
+export {
+  domainOf,
+  FREE_EMAIL_PROVIDERS,
+  INVITE_ROLES,
+  isBusinessDomain,
+  MAX_INVITES,
+  type Invite,
+} from '../../../schema/validation/signup';
 
 /** The parsed value, or the 400 envelope with every field error. */
 function parsed<T>(schema: z.ZodType<T>, body: unknown): T {
@@ -34,7 +49,8 @@ export interface Person {
 export const validatePerson = (body: unknown): Person => parsed(personSchema(), body) as unknown as Person;
 
 /** Step 1: the person, terms agreed, a business email (its owner is emailed when it has an account, never told here). */
-export const validateStepOne = (body: Record<string, unknown>): Person => parsed(stepOneSchema(), body) as unknown as Person;
+export const validateStepOne = (body: Record<string, unknown>): Person =>
+  parsed(stepOneSchema(), body) as unknown as Person;
 
 export interface CompanyDetails {
   companyName: string;
@@ -48,7 +64,11 @@ export interface CompanyDetails {
 }
 
 /** Step 2: the company; its valid domains are business domains and include the owner's; its countries exist. */
-export async function validateStepTwo(knex: Knex, body: Record<string, unknown>, ownerEmail: string): Promise<CompanyDetails> {
+export async function validateStepTwo(
+  knex: Knex,
+  body: Record<string, unknown>,
+  ownerEmail: string,
+): Promise<CompanyDetails> {
   const data = parsed(companyStepSchema(), body) as Record<string, unknown>;
   const domains = data.validDomains as string[];
   const countries = data.countries as number[];
@@ -72,7 +92,12 @@ export async function validateStepTwo(knex: Knex, body: Record<string, unknown>,
 }
 
 /** Step 3: up to 10 colleagues, all checked (nobody who already has an account) before anything is written. */
-export async function validateInvites(knex: Knex, raw: unknown, domains: string[], ownerEmail: string): Promise<Invite[]> {
+export async function validateInvites(
+  knex: Knex,
+  raw: unknown,
+  domains: string[],
+  ownerEmail: string,
+): Promise<Invite[]> {
   const { invites, errors } = checkInvites(raw, domains, ownerEmail);
   for (const invite of invites) {
     if (await emailTaken(knex, invite.email)) errors[`invites.${invite.index}.email`] = 'email.errors.exists';

@@ -20,6 +20,9 @@ const candidate = entity('candidate');
  * A new candidate through the declaration's validator only (normalised values, child lists), for
  * generators whose references come from the database itself; throws on the first invalid field.
  */
-export function validatedCandidate(raw: Record<string, unknown>): { data: Record<string, unknown>; children: ChildWrite[] } {
+export function validatedCandidate(raw: Record<string, unknown>): {
+  data: Record<string, unknown>;
+  children: ChildWrite[];
+} {
   return { data: validateRecord(candidate, raw, 'create'), children: validateChildren(candidate, raw) };
 }

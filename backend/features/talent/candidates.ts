@@ -45,7 +45,13 @@ export async function saveCandidate(ctx: WriteContext, change: CandidateChange):
   if (change.id !== undefined && !stored) throw notFound();
   const checked = { data: change.data, children: change.children ?? [] };
   fail(candidateProblems(checked, { existing: stored, refs: await referencedIds(trx, checked) }));
-  await personChecks(change.data, { ...ctx, entity: candidate, mode: stored ? 'update' : 'create', id: change.id, existing: stored });
+  await personChecks(change.data, {
+    ...ctx,
+    entity: candidate,
+    mode: stored ? 'update' : 'create',
+    id: change.id,
+    existing: stored,
+  });
   const id = change.id ?? (await reserveCandidateIds(trx, 1))[0];
   await writeCandidates(trx, [prepareCandidate(checked, id, stored)], { config: ctx.config });
   // After the write, so the draft can name the new profile; a refused draft rolls the write back.
@@ -61,7 +67,9 @@ export async function changeCandidateEmail(ctx: WriteContext, id: number, email:
   const stored = await lockedCandidate(ctx.trx, id);
   if (!stored) throw notFound();
   await assertEmailFree(ctx.trx, email, { table: candidate.table, id });
-  await writeCandidates(ctx.trx, [prepareCandidate({ data: { email }, children: [] }, id, stored)], { config: ctx.config });
+  await writeCandidates(ctx.trx, [prepareCandidate({ data: { email }, children: [] }, id, stored)], {
+    config: ctx.config,
+  });
   await endSessions(ctx.trx, candidate, [id], ctx.sessionId);
 }
 
@@ -77,7 +85,10 @@ export const candidateWrites: EntityWrites = {
 /** Experience rows written on their own: the date rules, and ids checked so a bad one is a field error. */
 export const experienceWrites: EntityWrites = {
   check: async (data, { trx, existing }) => {
-    fail({ ...experienceRules(data, existing), ...(await missingRefs(entity('candidateExperience'), data, existingInDatabase(trx), true)) });
+    fail({
+      ...experienceRules(data, existing),
+      ...(await missingRefs(entity('candidateExperience'), data, existingInDatabase(trx), true)),
+    });
   },
 };
 

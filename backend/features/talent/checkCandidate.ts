@@ -13,7 +13,10 @@ import { validateRecord } from '../../crud/validate';
 import { AppError, type FieldErrors } from '../../errors';
 
 const candidate = entity('candidate');
-const RULES: Record<string, typeof experienceRules> = { candidateExperience: experienceRules, candidateEducation: educationRules };
+const RULES: Record<string, typeof experienceRules> = {
+  candidateExperience: experienceRules,
+  candidateEducation: educationRules,
+};
 
 export interface CheckedCandidate {
   data: Record<string, unknown>;
@@ -60,7 +63,10 @@ export function candidateProblems(checked: CheckedCandidate, options: CheckOptio
 }
 
 /** Validates raw input and applies candidateProblems: what the import and the generators call. */
-export function checkCandidate(input: Record<string, unknown>, options: CheckOptions): CheckedCandidate | { errors: FieldErrors } {
+export function checkCandidate(
+  input: Record<string, unknown>,
+  options: CheckOptions,
+): CheckedCandidate | { errors: FieldErrors } {
   const errors: FieldErrors = {};
   let data: Record<string, unknown> = {};
   let children: ChildWrite[] = [];
@@ -90,4 +96,14 @@ export async function referencedIds(knex: Knex, checked: CheckedCandidate): Prom
 }
 
 /** Every lookup a candidate refers to, for preloadIds. */
-export const CANDIDATE_REF_ENTITIES = ['city', 'citizenship', 'jobTitle', 'skill', 'language', 'tag', 'admin', 'country', 'industry'];
+export const CANDIDATE_REF_ENTITIES = [
+  'city',
+  'citizenship',
+  'jobTitle',
+  'skill',
+  'language',
+  'tag',
+  'admin',
+  'country',
+  'industry',
+];

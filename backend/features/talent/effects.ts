@@ -22,13 +22,20 @@ export function candidateEffects(before: Data | undefined, data: Data): Candidat
   const effects: CandidateEffects = {};
   // Turning the flag on sends the invitation once; saving it on again sends nothing.
   if (data.sendSetPasswordEmail === true && before?.sendSetPasswordEmail !== true) {
-    effects.profileReady = { email: (data.email ?? before?.email) as string, firstName: (data.firstName ?? before?.firstName ?? null) as string | null };
+    effects.profileReady = {
+      email: (data.email ?? before?.email) as string,
+      firstName: (data.firstName ?? before?.firstName ?? null) as string | null,
+    };
   }
   return effects;
 }
 
 /** Queues the jobs of some written candidates' effects, in the caller's transaction. */
-export async function queueCandidateEffects(trx: Knex.Transaction, config: Config, all: CandidateEffects[]): Promise<void> {
+export async function queueCandidateEffects(
+  trx: Knex.Transaction,
+  config: Config,
+  all: CandidateEffects[],
+): Promise<void> {
   for (const effects of all) {
     if (effects.profileReady) {
       const { email, firstName } = effects.profileReady;

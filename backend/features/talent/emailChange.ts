@@ -30,7 +30,8 @@ const changeRequest = entity('candidateEmailChange');
 const CODE_TTL_MINUTES = 10;
 const MAX_TRIES = 5;
 
-const digest = (secret: string, candidateId: number, address: string, code: string) => hmac(secret, `${candidateId}:${address}:${code}`);
+const digest = (secret: string, candidateId: number, address: string, code: string) =>
+  hmac(secret, `${candidateId}:${address}:${code}`);
 const params = z.object({ id: id('candidate') });
 const code = z
   .union([z.string(), z.number()])
@@ -49,7 +50,12 @@ function assertMay(call: Caller, action: 'create' | 'update', candidateId: numbe
 
 /** Codes not used yet, newest first. */
 const openRequests = (trx: Knex, candidateId: number) =>
-  modelFor(changeRequest).query(trx).where('candidate_id', candidateId).whereNull('used_at').where('expires_at', '>', new Date()).orderBy('id', 'desc');
+  modelFor(changeRequest)
+    .query(trx)
+    .where('candidate_id', candidateId)
+    .whereNull('used_at')
+    .where('expires_at', '>', new Date())
+    .orderBy('id', 'desc');
 
 const requestChange = defineEndpoint({
   method: 'post',
@@ -73,7 +79,11 @@ const requestChange = defineEndpoint({
     const { config } = ctx;
     await ctx.knex.transaction(async (trx) => {
       // A new request cancels the earlier ones.
-      await modelFor(changeRequest).query(trx).patch({ usedAt: new Date().toISOString() }).where('candidate_id', row.id).whereNull('used_at');
+      await modelFor(changeRequest)
+        .query(trx)
+        .patch({ usedAt: new Date().toISOString() })
+        .where('candidate_id', row.id)
+        .whereNull('used_at');
       const owner = await findAccountByEmail(trx, body.email);
       if (owner) {
         // Taken: the answer stays the same, and the owner of the address hears of it instead.
@@ -120,7 +130,10 @@ const confirmChange = defineEndpoint({
       await modelFor(changeRequest).query(trx).findById(request.id).patch({ usedAt: new Date().toISOString() });
       // Someone may have taken the address since the code was sent.
       await changeCandidateEmail(writeContextOf(call, trx, candidate), row.id, request.newEmail);
-      await queueEmail(trx, { to: row.email as string, ...emailChangedNotice(config, (row.firstName ?? null) as string | null, request.newEmail) });
+      await queueEmail(trx, {
+        to: row.email as string,
+        ...emailChangedNotice(config, (row.firstName ?? null) as string | null, request.newEmail),
+      });
       return request.newEmail;
     });
     if (outcome === 'invalid') throw new AppError(400, 'otp.invalid', undefined, { code: 'otp.invalid' });

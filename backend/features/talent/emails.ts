@@ -8,7 +8,11 @@ export function emailChangeCodeEmail(config: Config, firstName: string | null, c
     `Enter the code ${code} on your profile page to use this address for your ${config.productName} profile, or open this link: ${link}`,
     'It expires in 10 minutes. If you did not ask for this change, you can ignore this email.',
   ];
-  return { subject: `${code} is your ${config.productName} email confirmation code`, text: lines.join('\n\n'), html: html(config, lines) };
+  return {
+    subject: `${code} is your ${config.productName} email confirmation code`,
+    text: lines.join('\n\n'),
+    html: html(config, lines),
+  };
 }
 
 export function emailChangedNotice(config: Config, firstName: string | null, newEmail: string) {
@@ -17,7 +21,11 @@ export function emailChangedNotice(config: Config, firstName: string | null, new
     `The email address of your ${config.productName} profile is now ${newEmail}. Sign in with that address from now on.`,
     'If you did not make this change, reply to this email at once.',
   ];
-  return { subject: `Your ${config.productName} email address was changed`, text: lines.join('\n\n'), html: html(config, lines) };
+  return {
+    subject: `Your ${config.productName} email address was changed`,
+    text: lines.join('\n\n'),
+    html: html(config, lines),
+  };
 }
 
 /** Sent when an admin saves a profile with "send set-password email": sign-in is by emailed code, so it invites to sign in. */
@@ -27,7 +35,11 @@ export function profileReadyEmail(config: Config, firstName: string | null) {
     `Your ${config.productName} talent profile is ready. Sign in at ${config.publicUrl}/auth/login with this email address: we email you a one-time code, so there is no password to remember.`,
     'Check your details, add your CV, and pause your profile whenever you are not looking.',
   ];
-  return { subject: `Your ${config.productName} profile is ready`, text: lines.join('\n\n'), html: html(config, lines) };
+  return {
+    subject: `Your ${config.productName} profile is ready`,
+    text: lines.join('\n\n'),
+    html: html(config, lines),
+  };
 }
 
 /** Sent to an address someone asked to move a candidate profile to while it already belongs to an account. */
@@ -37,5 +49,9 @@ export function emailInUseNotice(config: Config, firstName: string | null) {
     `Someone asked to use this email address for a ${config.productName} candidate profile. It already belongs to your ${config.productName} account, so nothing was changed.`,
     `If that was you, sign in at ${config.publicUrl}/auth/login with this address instead. If not, you can ignore this email.`,
   ];
-  return { subject: `Your email address was entered on ${config.productName}`, text: lines.join('\n\n'), html: html(config, lines) };
+  return {
+    subject: `Your email address was entered on ${config.productName}`,
+    text: lines.join('\n\n'),
+    html: html(config, lines),
+  };
 }

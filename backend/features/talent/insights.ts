@@ -53,7 +53,10 @@ export interface RecruitmentEvent {
 }
 
 /** Records a pipeline event for the insights; called by the pipeline inside its own transaction. */
-export async function logRecruitmentActivity(trx: Knex | Knex.Transaction, event: RecruitmentEvent | RecruitmentEvent[]): Promise<void> {
+export async function logRecruitmentActivity(
+  trx: Knex | Knex.Transaction,
+  event: RecruitmentEvent | RecruitmentEvent[],
+): Promise<void> {
   const events = Array.isArray(event) ? event : [event];
   if (!events.length) return;
   await trx('candidate_recruitment_stage_logs').insert(
@@ -71,7 +74,11 @@ export async function logRecruitmentActivity(trx: Knex | Knex.Transaction, event
   );
 }
 
-const windows = (c: { d7: number; d30: number; all: number }) => ({ last7Days: c.d7, last30Days: c.d30, allTime: c.all });
+const windows = (c: { d7: number; d30: number; all: number }) => ({
+  last7Days: c.d7,
+  last30Days: c.d30,
+  allTime: c.all,
+});
 
 // Project ids are plain numbers until projects are an entity of their own.
 const projectId = z
@@ -90,7 +97,10 @@ const projectId = z
 const insightParams = z.object({ candidateId: id('candidate'), period: z.enum(['7', '30', 'all']) });
 
 /** The candidate whose insights are read: 403 unless the log's read rule covers them, 404 when unknown. */
-async function insightTarget(call: Call<typeof insightParams>, subject: string): Promise<{ id: number; key: (typeof PERIODS)[keyof typeof PERIODS] }> {
+async function insightTarget(
+  call: Call<typeof insightParams>,
+  subject: string,
+): Promise<{ id: number; key: (typeof PERIODS)[keyof typeof PERIODS] }> {
   const { candidateId } = call.params;
   if (!call.ability.can('read', asSubject(subject, { candidateId }))) throw forbidden();
   if (!(await call.ctx.knex('candidates').where('id', candidateId).first('id'))) throw notFound();
@@ -106,10 +116,16 @@ export const insightEndpoints = [
     input: { body: z.object({ candidateId: id('candidate'), projectId }) },
     status: 201,
     handler: async ({ body, actor, ctx }) => {
-      if (!(await ctx.knex('candidates').where('id', body.candidateId).first('id'))) throw badRequest({ candidateId: 'candidateId.errors.notFound' });
+      if (!(await ctx.knex('candidates').where('id', body.candidateId).first('id')))
+        throw badRequest({ candidateId: 'candidateId.errors.notFound' });
       await ctx
         .knex('candidate_search_or_view_logs')
-        .insert({ candidate_id: body.candidateId, kind: LOG_KIND.profileView, project_id: body.projectId, ...actorColumns(actor) });
+        .insert({
+          candidate_id: body.candidateId,
+          kind: LOG_KIND.profileView,
+          project_id: body.projectId,
+          ...actorColumns(actor),
+        });
       return { logged: 1 };
     },
   }),
@@ -127,7 +143,14 @@ export const insightEndpoints = [
       const who = actorColumns(actor);
       await ctx
         .knex('candidate_search_or_view_logs')
-        .insert(body.candidates.map((c) => ({ candidate_id: c, kind: LOG_KIND.searchAppearance, project_id: body.projectId, ...who })));
+        .insert(
+          body.candidates.map((c) => ({
+            candidate_id: c,
+            kind: LOG_KIND.searchAppearance,
+            project_id: body.projectId,
+            ...who,
+          })),
+        );
       return { logged: body.candidates.length };
     },
   }),

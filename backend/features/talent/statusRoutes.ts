@@ -34,7 +34,8 @@ const selfChange = (action: SelfStatusAction) =>
   defineEndpoint({
     method: 'post',
     path: `/candidates/:id/${action}`,
-    summary: action === 'pause' ? 'The candidate pauses their own profile' : 'The candidate activates the profile they paused',
+    summary:
+      action === 'pause' ? 'The candidate pauses their own profile' : 'The candidate activates the profile they paused',
     access: 'signedIn',
     input: { params: z.object({ id: id('candidate') }) },
     // Declared in the schema: the candidate's own update rule lists selfChosenStatus.
@@ -43,9 +44,15 @@ const selfChange = (action: SelfStatusAction) =>
       const { row, ctx } = call;
       await ctx.knex.transaction(async (trx) => {
         const current = (await lockedCandidate(trx, row.id)) as Row;
-        const next = selfStatusChange({ status: current.status as number, selfChosenStatus: current.selfChosenStatus as boolean }, action);
+        const next = selfStatusChange(
+          { status: current.status as number, selfChosenStatus: current.selfChosenStatus as boolean },
+          action,
+        );
         if ('error' in next) throw new AppError(409, next.error);
-        await saveCandidate(writeContext(call, trx), { id: row.id, data: { status: next.status, selfChosenStatus: true } });
+        await saveCandidate(writeContext(call, trx), {
+          id: row.id,
+          data: { status: next.status, selfChosenStatus: true },
+        });
       });
       return readOne(ctx.knex, candidate, call.ability, (await findRow(ctx.knex, candidate, call.req, row.id)) as Row);
     },
@@ -56,7 +63,9 @@ const bulkStatus = defineEndpoint({
   path: '/candidates/update/status',
   summary: "Admins change candidates' status, warned first about statuses the candidates chose",
   access: { action: 'update', subject: candidate.subject, field: 'status' },
-  input: { body: z.object({ candidates: ids('candidate', MAX_BULK), status: oneOf(STATUSES), confirm: flag().optional() }) },
+  input: {
+    body: z.object({ candidates: ids('candidate', MAX_BULK), status: oneOf(STATUSES), confirm: flag().optional() }),
+  },
   handler: async (call) => {
     const { body, ctx, ability } = call;
     const result = await ctx.knex.transaction(async (trx) => {
@@ -68,9 +77,13 @@ const bulkStatus = defineEndpoint({
       const chosen = changing.filter((r) => r.selfChosenStatus).map((r) => r.id);
       // The console asks the admin to confirm, then sends the same request with confirm: true.
       if (chosen.length && body.confirm !== true) {
-        throw new AppError(409, 'candidates.errors.selfChosenStatus', undefined, undefined, { candidates: chosen.map((n) => formatId(candidate, n)) });
+        throw new AppError(409, 'candidates.errors.selfChosenStatus', undefined, undefined, {
+          candidates: chosen.map((n) => formatId(candidate, n)),
+        });
       }
-      const rowsOut = changing.map((r) => prepareCandidate({ data: { status: body.status, selfChosenStatus: false }, children: [] }, r.id, r));
+      const rowsOut = changing.map((r) =>
+        prepareCandidate({ data: { status: body.status, selfChosenStatus: false }, children: [] }, r.id, r),
+      );
       await writeCandidates(trx, rowsOut, { config: ctx.config });
       return changing.map((r) => r.id);
     });

@@ -52,7 +52,12 @@ export interface CandidateRow {
  * Encodes a checked candidate: `id` is the stored candidate's, or one reserved for a new one;
  * `stored` is the row as it is (camelCase) when the candidate exists.
  */
-export function prepareCandidate(checked: CheckedCandidate, id: number, stored?: Record<string, unknown>, refs: number[] = []): CandidateRow {
+export function prepareCandidate(
+  checked: CheckedCandidate,
+  id: number,
+  stored?: Record<string, unknown>,
+  refs: number[] = [],
+): CandidateRow {
   const parent = { candidateId: id };
   const children: (string | null)[] = CHILD_TABLES.map(() => null);
   for (const list of checked.children) {
@@ -64,13 +69,16 @@ export function prepareCandidate(checked: CheckedCandidate, id: number, stored?:
   const row: CandidateRow = { id, children, refs, effects: candidateEffects(stored, checked.data) };
   if (stored) {
     const merged = { ...stored, ...checked.data };
-    row.update = Object.fromEntries(candidateColumns.map((c) => [c.column, c.field === 'id' ? id : c.field in merged ? merged[c.field] : c.fallback]));
+    row.update = Object.fromEntries(
+      candidateColumns.map((c) => [c.column, c.field === 'id' ? id : c.field in merged ? merged[c.field] : c.fallback]),
+    );
   } else row.insert = encodeRow(checked.data, candidateColumns, { id });
   return row;
 }
 
 /** Ids for new candidates, taken from the sequence in order (unused ones are gaps). */
-export const RESERVE_IDS_SQL = 'select nextval(pg_get_serial_sequence($1, $2))::int as id from generate_series(1, $3::int)';
+export const RESERVE_IDS_SQL =
+  'select nextval(pg_get_serial_sequence($1, $2))::int as id from generate_series(1, $3::int)';
 
 export async function reserveCandidateIds(knex: Knex, count: number): Promise<number[]> {
   const { rows } = await knex.raw(RESERVE_IDS_SQL.replace(/\$\d/g, '?'), [candidate.table, 'id', count]);
@@ -91,7 +99,10 @@ async function lockReferences(client: pg.ClientBase, rows: CandidateRow[]): Prom
   for (const [i, set] of sets.entries()) {
     if (!set.size) continue;
     const name = CANDIDATE_REF_ENTITIES[i];
-    const { rowCount } = await client.query(`select id from "${entity(name).table}" where id = any($1::int[]) for key share`, [[...set]]);
+    const { rowCount } = await client.query(
+      `select id from "${entity(name).table}" where id = any($1::int[]) for key share`,
+      [[...set]],
+    );
     if (rowCount !== set.size) throw new VanishedReference(`a ${name} this batch refers to was deleted meanwhile`);
   }
 }
@@ -132,7 +143,11 @@ async function connectionOf(trx: Knex.Transaction): Promise<pg.ClientBase> {
 }
 
 /** Writes candidates in the caller's transaction, and queues their effects in it. */
-export async function writeCandidates(trx: Knex.Transaction, rows: CandidateRow[], options: WriteOptions): Promise<void> {
+export async function writeCandidates(
+  trx: Knex.Transaction,
+  rows: CandidateRow[],
+  options: WriteOptions,
+): Promise<void> {
   if (!rows.length) return;
   const client = await connectionOf(trx);
   if (options.skipTriggers) {
@@ -141,7 +156,8 @@ export async function writeCandidates(trx: Knex.Transaction, rows: CandidateRow[
   }
   const inserts = rows.filter((r) => r.insert !== undefined);
   const updates = rows.filter((r) => r.update !== undefined);
-  if (inserts.length) await copyLines(client, candidate.table, candidateColumns, [inserts.map((r) => r.insert as string).join('')]);
+  if (inserts.length)
+    await copyLines(client, candidate.table, candidateColumns, [inserts.map((r) => r.insert as string).join('')]);
   if (updates.length) {
     const sets = candidateColumns.filter((c) => c.column !== 'id').map((c) => `"${c.column}" = r."${c.column}"`);
     await client.query(
@@ -151,7 +167,10 @@ export async function writeCandidates(trx: Knex.Transaction, rows: CandidateRow[
   }
   for (const [at, child] of CHILD_TABLES.entries()) {
     const replaced = updates.filter((r) => r.children[at] !== null).map((r) => r.id);
-    if (replaced.length) await client.query(`delete from "${child.table}" where "${columnOf(child.foreignKey)}" = any($1::int[])`, [replaced]);
+    if (replaced.length)
+      await client.query(`delete from "${child.table}" where "${columnOf(child.foreignKey)}" = any($1::int[])`, [
+        replaced,
+      ]);
     const lines = rows.map((r) => r.children[at] ?? '').join('');
     if (lines) await copyLines(client, child.table, child.columns, [lines]);
   }

@@ -24,7 +24,10 @@ export const adminWrites: EntityWrites = {
   },
   // Checked once the request's writes are in, so a bulk change is judged as a whole.
   settle: async ({ trx }) => {
-    const [{ n }] = (await modelFor(admin).query(trx).where({ status: ADMIN_STATUS.active, role: GENERAL }).count({ n: '*' })) as unknown as { n: number }[];
+    const [{ n }] = (await modelFor(admin)
+      .query(trx)
+      .where({ status: ADMIN_STATUS.active, role: GENERAL })
+      .count({ n: '*' })) as unknown as { n: number }[];
     const reason = adminsRefusal(Number(n));
     if (reason) throw new AppError(409, `admins.${reason}`);
   },

@@ -15,7 +15,10 @@ export const companyWrites: EntityWrites = {
   // A pending or inactive company's projects become inactive; they return as they were when it is active again.
   after: companyProjectsFollowStatus,
   beforeDelete: async ({ trx, existing }) => {
-    const [{ n }] = (await modelFor(companyUser).query(trx).where('company_id', existing.id).count({ n: '*' })) as unknown as { n: number }[];
+    const [{ n }] = (await modelFor(companyUser)
+      .query(trx)
+      .where('company_id', existing.id)
+      .count({ n: '*' })) as unknown as { n: number }[];
     if (Number(n) > 0) throw new AppError(409, 'company.hasUsers', undefined, undefined, { users: Number(n) });
   },
 };

@@ -12,7 +12,16 @@ import { SUB_ROLES, type Actor } from '../../../schema/roles';
 import { findAccount, accountKindOf } from '../../auth/accounts';
 import { modelFor } from '../../db/models';
 import type { Row } from '../../crud/serialize';
-import { assertEmailFree, checks, endSessions, personChecks, referencesExist, type Check, type EntityWrites, type WriteContext } from '../../crud/writes';
+import {
+  assertEmailFree,
+  checks,
+  endSessions,
+  personChecks,
+  referencesExist,
+  type Check,
+  type EntityWrites,
+  type WriteContext,
+} from '../../crud/writes';
 import { AppError, badRequest } from '../../errors';
 import { createInvitation, sendInvitation, type InvitationRow } from '../signup/invitations';
 import { domainOf } from '../signup/validation';
@@ -35,7 +44,10 @@ export function reachesEveryCompany(ability: AppAbility, action: 'create' | 'upd
 }
 
 export function changerOf(actor: Actor, ability: AppAbility): Changer {
-  return { platformAdmin: reachesEveryCompany(ability, 'update'), selfId: accountKindOf(actor) === 'companyUser' ? actor.id : undefined };
+  return {
+    platformAdmin: reachesEveryCompany(ability, 'update'),
+    selfId: accountKindOf(actor) === 'companyUser' ? actor.id : undefined,
+  };
 }
 
 /** A refusal as the field error of the list or field it concerns. */
@@ -62,12 +74,21 @@ export interface Invite {
  */
 export async function inviteMember(ctx: WriteContext, companyId: number, invite: Invite): Promise<number> {
   const { trx } = ctx;
-  const found = (await modelFor(company).query(trx).findById(companyId)) as unknown as { status: number; validDomains: string[] | null } | undefined;
+  const found = (await modelFor(company).query(trx).findById(companyId)) as unknown as
+    { status: number; validDomains: string[] | null } | undefined;
   if (!found) throw badRequest({ companyId: 'companyId.errors.notFound' });
   if (found.status === COMPANY_STATUS.inactive) throw new AppError(409, 'company.notActivate');
-  if (!(found.validDomains ?? []).includes(domainOf(invite.email))) throw badRequest({ email: 'email.errors.notInValidDomains' });
+  if (!(found.validDomains ?? []).includes(domainOf(invite.email)))
+    throw badRequest({ email: 'email.errors.notInValidDomains' });
   await assertEmailFree(trx, invite.email);
-  return createInvitation(trx, ctx.config, companyId, invite, found.status === COMPANY_STATUS.active, await nameOf(trx, ctx.actor));
+  return createInvitation(
+    trx,
+    ctx.config,
+    companyId,
+    invite,
+    found.status === COMPANY_STATUS.active,
+    await nameOf(trx, ctx.actor),
+  );
 }
 
 /**
@@ -82,7 +103,8 @@ export async function reinvite(ctx: WriteContext, user: Row): Promise<void> {
     .findById(user.companyId as number)) as unknown as { status: number };
   if (status === COMPANY_STATUS.pending) throw new AppError(409, 'company.pending');
   if (status !== COMPANY_STATUS.active) throw new AppError(409, 'company.notActivate');
-  let invitation = (await trx('invitations').where('company_user_id', user.id).forUpdate().first()) as InvitationRow | undefined;
+  let invitation = (await trx('invitations').where('company_user_id', user.id).forUpdate().first()) as
+    InvitationRow | undefined;
   // People added as pending in the console have no invitation yet.
   if (!invitation) {
     const role = user.role === SUB_ROLES.admin ? SUB_ROLES.admin : SUB_ROLES.member;
@@ -96,13 +118,22 @@ export async function reinvite(ctx: WriteContext, user: Row): Promise<void> {
 /** The team's rule on a status or role change of one company user, as field errors of that field. */
 const teamCheck: Check = async (data, ctx) => {
   if (ctx.mode !== 'update' || !ctx.existing) return;
-  const reason = memberChangeRefusal(changerOf(ctx.actor, ctx.ability), ctx.existing as Row & { role: number; status: number }, data);
-  if (reason) throw refused(data.status !== undefined && data.status !== ctx.existing.status ? 'status' : 'role', reason);
+  const reason = memberChangeRefusal(
+    changerOf(ctx.actor, ctx.ability),
+    ctx.existing as Row & { role: number; status: number },
+    data,
+  );
+  if (reason)
+    throw refused(data.status !== undefined && data.status !== ctx.existing.status ? 'status' : 'role', reason);
 };
 
 /** Only platform admins make someone an Owner, even in a new row. */
 const ownerByAdmins: Check = async (data, ctx) => {
-  if (ctx.mode === 'create' && data.role === choiceId(companyUser.fields.role, 'owner') && !reachesEveryCompany(ctx.ability, 'create'))
+  if (
+    ctx.mode === 'create' &&
+    data.role === choiceId(companyUser.fields.role, 'owner') &&
+    !reachesEveryCompany(ctx.ability, 'create')
+  )
     throw refused('role', 'notAllowed');
 };
 
@@ -133,7 +164,11 @@ async function create(write: WriteContext & { data: Record<string, unknown> }): 
 }
 
 /** Someone deactivated is signed out everywhere at once. */
-export async function afterMemberChange(trx: Knex.Transaction, ids: number[], data: Record<string, unknown>): Promise<void> {
+export async function afterMemberChange(
+  trx: Knex.Transaction,
+  ids: number[],
+  data: Record<string, unknown>,
+): Promise<void> {
   if (data.status !== undefined && data.status !== MEMBER_STATUS.active) await endSessions(trx, companyUser, ids);
 }
 

@@ -56,7 +56,11 @@ function bulkChange(field: 'status' | 'role', values: number[], input: 'status' 
         const rows = await reachable(call, trx, (call.body as { users: number[] }).users);
         for (const row of rows) {
           if (!call.ability.can('update', asSubject(SUBJECT, { ...row }), field)) throw forbidden();
-          const reason = memberChangeRefusal(changerOf(call.actor, call.ability), row as Row & { role: number; status: number }, { [field]: value });
+          const reason = memberChangeRefusal(
+            changerOf(call.actor, call.ability),
+            row as Row & { role: number; status: number },
+            { [field]: value },
+          );
           if (reason) throw refused('users', reason);
         }
         const changing = rows.filter((r) => r[field] !== value).map((r) => r.id);
@@ -96,7 +100,9 @@ export const teamEndpoints = [
       if (companyId === undefined) throw badRequest({ companyId: 'companyId.errors.required' });
       if (!ability.can('create', asSubject(SUBJECT, { companyId }))) throw forbidden();
       const { email: address, role, firstName, lastName } = body;
-      const created = await ctx.knex.transaction((trx) => inviteMember(context(call, trx), companyId, { email: address, role, firstName, lastName }));
+      const created = await ctx.knex.transaction((trx) =>
+        inviteMember(context(call, trx), companyId, { email: address, role, firstName, lastName }),
+      );
       return call.record('companyUser', (await findRow(ctx.knex, companyUser, call.req, created)) as Row);
     },
   }),
@@ -152,8 +158,17 @@ export const teamEndpoints = [
         .where({ company_id: user.companyId, status: MEMBER_STATUS.active })
         .whereNot('id', user.id)
         .orderBy(['first_name', 'last_name', 'id'])
-        .select('id', 'first_name', 'last_name', 'email')) as unknown as { id: number; firstName: string | null; lastName: string | null; email: string }[];
-      return rows.map((r) => ({ id: formatId(companyUser, r.id), name: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim(), email: r.email }));
+        .select('id', 'first_name', 'last_name', 'email')) as unknown as {
+        id: number;
+        firstName: string | null;
+        lastName: string | null;
+        email: string;
+      }[];
+      return rows.map((r) => ({
+        id: formatId(companyUser, r.id),
+        name: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim(),
+        email: r.email,
+      }));
     },
   }),
 
@@ -177,8 +192,14 @@ export const teamEndpoints = [
       assertDeletable(call.actor, call.ability, user);
       const toUserId = query.transferTo;
       if (toUserId !== undefined) {
-        const target = (await Users.query(ctx.knex).findById(toUserId)) as unknown as { id: number; status: number; companyId: number } | undefined;
-        if (!target || target.id === user.id || target.status !== MEMBER_STATUS.active || target.companyId !== user.companyId)
+        const target = (await Users.query(ctx.knex).findById(toUserId)) as unknown as
+          { id: number; status: number; companyId: number } | undefined;
+        if (
+          !target ||
+          target.id === user.id ||
+          target.status !== MEMBER_STATUS.active ||
+          target.companyId !== user.companyId
+        )
           throw badRequest({ transferTo: 'transferTo.errors.invalid' });
       }
       const answer = call.record('companyUser', user);

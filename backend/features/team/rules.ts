@@ -13,7 +13,10 @@ export const MEMBER_STATUS = {
   active: choiceId(companyUser.fields.status, 'active'),
   inactive: choiceId(companyUser.fields.status, 'inactive'),
 };
-export const ADMIN_STATUS = { active: choiceId(admin.fields.status, 'active'), inactive: choiceId(admin.fields.status, 'inactive') };
+export const ADMIN_STATUS = {
+  active: choiceId(admin.fields.status, 'active'),
+  inactive: choiceId(admin.fields.status, 'inactive'),
+};
 export const OWNER = SUB_ROLES.owner;
 export const GENERAL = ADMIN_TYPES.general;
 
@@ -38,7 +41,11 @@ export interface Changer {
  * nobody changes their own status or role; a pending invitee becomes active by accepting the
  * invitation, never by a status change, and nobody goes back to pending.
  */
-export function memberChangeRefusal(by: Changer, member: Member, change: { status?: number; role?: number }): Refusal | undefined {
+export function memberChangeRefusal(
+  by: Changer,
+  member: Member,
+  change: { status?: number; role?: number },
+): Refusal | undefined {
   const status = change.status !== undefined && change.status !== member.status;
   const role = change.role !== undefined && change.role !== member.role;
   if (!status && !role) return undefined;
@@ -58,8 +65,18 @@ export function memberDeleteRefusal(by: Changer, member: Member): 'ownerUndeleta
 }
 
 /** A change of a platform admin by an admin: nobody deactivates themself. */
-export function adminChangeRefusal(selfId: number | undefined, target: { id: number; status: number }, change: { status?: number }): Refusal | undefined {
-  if (change.status !== undefined && change.status !== target.status && change.status !== ADMIN_STATUS.active && target.id === selfId) return 'self';
+export function adminChangeRefusal(
+  selfId: number | undefined,
+  target: { id: number; status: number },
+  change: { status?: number },
+): Refusal | undefined {
+  if (
+    change.status !== undefined &&
+    change.status !== target.status &&
+    change.status !== ADMIN_STATUS.active &&
+    target.id === selfId
+  )
+    return 'self';
   return undefined;
 }
 

@@ -5,9 +5,9 @@ import { assertNoPayload } from '../payload';
 
 export const expireInterviewRequestsTask: Task = async (payload, helpers) => {
   assertNoPayload('expire_interview_requests', payload);
-  const { rowCount } = await helpers.query('update interview_requests set state = $1, updated_at = now() where state = $2 and expires_at <= now()', [
-    REQUEST_STATE.expired,
-    REQUEST_STATE.sent,
-  ]);
+  const { rowCount } = await helpers.query(
+    'update interview_requests set state = $1, updated_at = now() where state = $2 and expires_at <= now()',
+    [REQUEST_STATE.expired, REQUEST_STATE.sent],
+  );
   helpers.logger.info(`expired ${rowCount ?? 0} interview requests`);
 };

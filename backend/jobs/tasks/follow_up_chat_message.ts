@@ -9,7 +9,8 @@ export function followUpChatMessageTask(config: Config, db: () => Knex): Task {
   return async (payload, helpers) => {
     assertIdPayload('follow_up_chat_message', payload, 'messageId');
     const stage = (payload as { stage?: unknown }).stage;
-    if (stage !== 'away' && stage !== 'email') throw new PayloadError('follow_up_chat_message', "{ messageId, stage: 'away' | 'email' }", payload);
+    if (stage !== 'away' && stage !== 'email')
+      throw new PayloadError('follow_up_chat_message', "{ messageId, stage: 'away' | 'email' }", payload);
     const reached = await followUp(db(), config, payload.messageId, stage);
     helpers.logger.info(`chat message ${payload.messageId}: ${stage} follow-up reached ${reached}`);
   };

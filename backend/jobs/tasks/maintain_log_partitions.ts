@@ -29,7 +29,10 @@ export function maintainLogPartitionsTask(config: Config, db: () => Knex): Task 
     const keep = keepFrom(config.logRetentionMonths, await rolledThrough(knex));
     for (const table of partitionedTables()) {
       const { created, dropped } = await maintainPartitions(knex, table, keep);
-      if (created.length || dropped.length) helpers.logger.info(`${table}: created ${created.join(', ') || 'none'}; dropped ${dropped.join(', ') || 'none'}`);
+      if (created.length || dropped.length)
+        helpers.logger.info(
+          `${table}: created ${created.join(', ') || 'none'}; dropped ${dropped.join(', ') || 'none'}`,
+        );
     }
   };
 }

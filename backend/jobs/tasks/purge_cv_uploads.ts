@@ -43,7 +43,8 @@ export function purgeCvUploadsTask(config: Config): Task {
     let drafts = 0;
     let released = 0;
     await helpers.withPgClient(async (client) => {
-      for (let n = BATCH; n === BATCH; drafts += n) n = await purgeBatch(client, config, UNTAKEN, [config.cv.draftHours]);
+      for (let n = BATCH; n === BATCH; drafts += n)
+        n = await purgeBatch(client, config, UNTAKEN, [config.cv.draftHours]);
       for (let n = BATCH; n === BATCH; released += n) n = await purgeBatch(client, config, UNREFERENCED, []);
     });
     helpers.logger.info(`purged ${drafts} CV drafts no profile took and ${released} CV files no profile uses`);

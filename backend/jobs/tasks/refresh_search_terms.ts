@@ -11,11 +11,14 @@ const SAMPLE_DOCUMENTS = 50_000;
 
 /** Rebuilds search_terms on `client` (not inside a transaction of the caller's); returns the number of words. */
 export async function refreshSearchTerms(client: pg.ClientBase): Promise<number> {
-  const { rows } = await client.query(`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'candidate_search_documents'::regclass`);
+  const { rows } = await client.query(
+    `select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'candidate_search_documents'::regclass`,
+  );
   const total = Math.max(1, Number(rows[0].n));
   const percent = Math.min(100, (100 * SAMPLE_DOCUMENTS) / total);
   const sample = percent >= 100 ? '' : ` tablesample system (${percent.toFixed(4)}) repeatable (1)`;
-  const source = (column: string) => `select ${column} from candidate_search_documents${sample} where ${column} is not null`;
+  const source = (column: string) =>
+    `select ${column} from candidate_search_documents${sample} where ${column} is not null`;
   await client.query('begin');
   try {
     await client.query('delete from search_terms');

@@ -15,7 +15,9 @@ export function scheduleIntegrationSyncsTask(db: () => Knex): Task {
     const knex = db();
     const due = await knex('integrations')
       .where('status', INTEGRATION_STATUS.connected)
-      .where((q) => q.whereNull('last_synced_at').orWhere('last_synced_at', '<=', knex.raw("now() - interval '24 hours'")))
+      .where((q) =>
+        q.whereNull('last_synced_at').orWhere('last_synced_at', '<=', knex.raw("now() - interval '24 hours'")),
+      )
       .pluck('id');
     for (const id of due) await queueSync(knex, id, RUN_TRIGGER.schedule);
   };

@@ -29,6 +29,9 @@ export function sendEmailTask(mail: MailAdapter): Task {
       html: email.html ?? undefined,
       attachments: email.attachments ?? undefined,
     });
-    await helpers.query('update outbox_emails set status = $2, sent_at = now(), updated_at = now() where id = $1', [email.id, outcome === 'sent' ? 1 : 2]);
+    await helpers.query('update outbox_emails set status = $2, sent_at = now(), updated_at = now() where id = $1', [
+      email.id,
+      outcome === 'sent' ? 1 : 2,
+    ]);
   };
 }

@@ -4,10 +4,13 @@ import type { Config } from '../../config';
 import { deliverRequest, notifyAnswer } from '../../features/interviews/delivery';
 import { assertIdPayload, PayloadError } from '../payload';
 
-export function assertInterviewRequestPayload(payload: unknown): asserts payload is { id: number; step: 'deliver' | 'answered' } {
+export function assertInterviewRequestPayload(
+  payload: unknown,
+): asserts payload is { id: number; step: 'deliver' | 'answered' } {
   assertIdPayload('send_interview_request', payload, 'id');
   const step = (payload as { step?: unknown }).step;
-  if (step !== 'deliver' && step !== 'answered') throw new PayloadError('send_interview_request', "{ id: number, step: 'deliver' | 'answered' }", payload);
+  if (step !== 'deliver' && step !== 'answered')
+    throw new PayloadError('send_interview_request', "{ id: number, step: 'deliver' | 'answered' }", payload);
 }
 
 export function sendInterviewRequestTask(config: Config, db: () => Knex): Task {

@@ -13,7 +13,8 @@ import { assertIdPayload } from '../payload';
 export function syncIntegrationTask(config: Config, db: () => Knex): Task {
   return async (payload) => {
     assertIdPayload('sync_integration', payload, 'integrationId');
-    const trigger = (payload as { trigger?: unknown }).trigger === RUN_TRIGGER.schedule ? RUN_TRIGGER.schedule : RUN_TRIGGER.manual;
+    const trigger =
+      (payload as { trigger?: unknown }).trigger === RUN_TRIGGER.schedule ? RUN_TRIGGER.schedule : RUN_TRIGGER.manual;
     await runSync(db(), config, payload.integrationId, trigger);
   };
 }

@@ -24,7 +24,8 @@ interface State {
 const SIGNED_OUT: State = { status: 'signedOut', authorizedModules: [] };
 
 /** Active accounts may sign in; candidates also when semi-active (spec section 4). */
-const mayHoldSession = (user: LoginUser, status: number) => (status === 1 || (user.userRole === 3 && status === 3)) && user.userRole !== 5;
+const mayHoldSession = (user: LoginUser, status: number) =>
+  (status === 1 || (user.userRole === 3 && status === 3)) && user.userRole !== 5;
 
 // The session check of a page load starts with the entry script, beside the opening page's code, not after the first render.
 let opening: Promise<Awaited<ReturnType<typeof authApi.checkUser>>> | undefined = authApi.checkUser();
@@ -64,7 +65,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signIn = useCallback((login: LoginResponse, landing?: Landing) => {
-    if (!mayHoldSession(login.user, login.status)) throw new ApiError(403, 'user.statusErr', 'user.statusErr', {}, 'userStatusErr');
+    if (!mayHoldSession(login.user, login.status))
+      throw new ApiError(403, 'user.statusErr', 'user.statusErr', {}, 'userStatusErr');
     setState({ status: 'signedIn', user: login.user, authorizedModules: login.authorizedModules, landing });
   }, []);
 
@@ -79,10 +81,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const clearLanding = useCallback(() => setState((s) => (s.landing ? { ...s, landing: undefined } : s)), []);
-  const updateUser = useCallback((changes: Partial<LoginUser>) => setState((s) => (s.user ? { ...s, user: { ...s.user, ...changes } } : s)), []);
+  const updateUser = useCallback(
+    (changes: Partial<LoginUser>) => setState((s) => (s.user ? { ...s, user: { ...s.user, ...changes } } : s)),
+    [],
+  );
 
   const value = useMemo<AuthValue>(
-    () => ({ ...state, viewer: state.status === 'signedIn' ? viewerOf(state.user) : undefined, signIn, signOut, clearLanding, updateUser }),
+    () => ({
+      ...state,
+      viewer: state.status === 'signedIn' ? viewerOf(state.user) : undefined,
+      signIn,
+      signOut,
+      clearLanding,
+      updateUser,
+    }),
     [state, signIn, signOut, clearLanding, updateUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

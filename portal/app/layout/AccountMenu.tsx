@@ -35,7 +35,11 @@ export function AccountMenu() {
         sx={{ pl: 0.75, pr: 1.25, borderRadius: 6 }}
       >
         {/* Named by what it shows (the user's name and company), then what it is; the initials are decoration. */}
-        <Avatar aria-hidden src={user.profilePic ?? undefined} sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'primary.main', mr: { xs: 0, sm: 1 } }}>
+        <Avatar
+          aria-hidden
+          src={user.profilePic ?? undefined}
+          sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'primary.main', mr: { xs: 0, sm: 1 } }}
+        >
           {initialsOf(user.firstName, user.lastName, user.email)}
         </Avatar>
         <Box component="span" sx={{ display: { xs: 'none', sm: 'block' }, textAlign: 'left', maxWidth: 180 }}>
@@ -43,7 +47,11 @@ export function AccountMenu() {
             {name}
           </Typography>
           {user.companyName && (
-            <Typography component="span" noWrap sx={{ display: 'block', fontSize: 12, color: 'text.secondary', lineHeight: 1.2 }}>
+            <Typography
+              component="span"
+              noWrap
+              sx={{ display: 'block', fontSize: 12, color: 'text.secondary', lineHeight: 1.2 }}
+            >
               {user.companyName}
             </Typography>
           )}

@@ -35,7 +35,13 @@ export function MobileDrawer({ open, onClose, entries }: Props) {
       <Box component="nav" aria-label={t('portal.nav.main')} data-testid="mobile-nav" sx={{ overflowY: 'auto' }}>
         {entries.map((entry) =>
           isGroup(entry) ? (
-            <List key={entry.id} dense subheader={<ListSubheader sx={{ fontWeight: 700, lineHeight: '36px' }}>{t(entry.labelKey)}</ListSubheader>}>
+            <List
+              key={entry.id}
+              dense
+              subheader={
+                <ListSubheader sx={{ fontWeight: 700, lineHeight: '36px' }}>{t(entry.labelKey)}</ListSubheader>
+              }
+            >
               {entry.items.map((link) => item(link, true))}
             </List>
           ) : (

@@ -16,7 +16,8 @@ const navButtonSx = (active: boolean) => ({
 });
 
 /** Props that make a MUI item navigate: a router link inside the portal, a plain href to the console. */
-export const linkProps = (item: MenuLink) => (item.external ? { component: 'a' as const, href: item.to } : { component: RouterLink, to: item.to });
+export const linkProps = (item: MenuLink) =>
+  item.external ? { component: 'a' as const, href: item.to } : { component: RouterLink, to: item.to };
 
 function NavGroup({ group }: { group: MenuGroup }) {
   const location = useLocation();
@@ -41,10 +42,19 @@ function NavGroup({ group }: { group: MenuGroup }) {
         anchorEl={anchor}
         open={!!anchor}
         onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-labelledby': `nav-${group.id}`, dense: true }, paper: { sx: { minWidth: 220, mt: 0.5 } } }}
+        slotProps={{
+          list: { 'aria-labelledby': `nav-${group.id}`, dense: true },
+          paper: { sx: { minWidth: 220, mt: 0.5 } },
+        }}
       >
         {group.items.map((item) => (
-          <MenuItem key={item.id} {...linkProps(item)} onClick={() => setAnchor(null)} selected={isActiveLink(item, location)} data-menu-item={item.id}>
+          <MenuItem
+            key={item.id}
+            {...linkProps(item)}
+            onClick={() => setAnchor(null)}
+            selected={isActiveLink(item, location)}
+            data-menu-item={item.id}
+          >
             {t(item.labelKey)}
           </MenuItem>
         ))}
@@ -69,7 +79,12 @@ export function NavMenus({ entries, from }: { entries: MenuEntry[]; from: 'md' |
         isGroup(entry) ? (
           <NavGroup key={entry.id} group={entry} />
         ) : (
-          <Button key={entry.id} {...linkProps(entry)} sx={navButtonSx(isActiveLink(entry, location))} data-menu-item={entry.id}>
+          <Button
+            key={entry.id}
+            {...linkProps(entry)}
+            sx={navButtonSx(isActiveLink(entry, location))}
+            data-menu-item={entry.id}
+          >
             {t(entry.labelKey)}
           </Button>
         ),

@@ -48,7 +48,13 @@ export function PrivateLayout({ children }: { children: ReactNode }) {
         </Toolbar>
       </AppBar>
       {drawer && <MobileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} entries={entries} />}
-      <Container component="main" id={MAIN_ID} tabIndex={-1} maxWidth="xl" sx={{ flex: 1, py: { xs: 3, md: 4 }, outline: 'none' }}>
+      <Container
+        component="main"
+        id={MAIN_ID}
+        tabIndex={-1}
+        maxWidth="xl"
+        sx={{ flex: 1, py: { xs: 3, md: 4 }, outline: 'none' }}
+      >
         {children}
       </Container>
     </Box>

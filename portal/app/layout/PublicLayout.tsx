@@ -18,7 +18,13 @@ export function PublicLayout({ children, maxWidth = 'md' }: { children: ReactNod
           </Box>
         </Toolbar>
       </AppBar>
-      <Container component="main" id={MAIN_ID} tabIndex={-1} maxWidth={maxWidth} sx={{ flex: 1, py: { xs: 4, md: 6 }, outline: 'none' }}>
+      <Container
+        component="main"
+        id={MAIN_ID}
+        tabIndex={-1}
+        maxWidth={maxWidth}
+        sx={{ flex: 1, py: { xs: 4, md: 6 }, outline: 'none' }}
+      >
         {children}
       </Container>
       <Box sx={{ display: 'flex', justifyContent: 'center', pb: 4 }}>

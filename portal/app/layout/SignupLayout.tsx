@@ -35,7 +35,9 @@ function TestimonialPanel() {
       <Logo variant="light" />
       <Box>
         <FormatQuote sx={{ fontSize: 48, color: BRAND.accentLight, transform: 'scaleX(-1)' }} />
-        <Typography sx={{ fontSize: 22, lineHeight: 1.45, fontWeight: 500, mb: 3 }}>{t('portal.signup.panel.quote')}</Typography>
+        <Typography sx={{ fontSize: 22, lineHeight: 1.45, fontWeight: 500, mb: 3 }}>
+          {t('portal.signup.panel.quote')}
+        </Typography>
         <Typography sx={{ fontWeight: 700 }}>{t('portal.signup.panel.quoteBy')}</Typography>
         <Typography sx={{ opacity: 0.75, fontSize: 14 }}>{t('portal.signup.panel.quoteRole')}</Typography>
       </Box>
@@ -54,9 +56,22 @@ function TestimonialPanel() {
 export function SignupLayout({ step, children }: { step?: 1 | 2 | 3; children: ReactNode }) {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', bgcolor: 'background.paper' }}>
-      <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', px: { xs: 2.5, sm: 4 }, py: { xs: 4, md: 6 } }}>
+      <Box
+        sx={{
+          flex: 1,
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          px: { xs: 2.5, sm: 4 },
+          py: { xs: 4, md: 6 },
+        }}
+      >
         <Box sx={{ width: '100%', maxWidth: 620 }}>
-          <Box component={RouterLink} to={PATHS.home} sx={{ display: { xs: 'inline-flex', md: 'none' }, textDecoration: 'none', mb: 3 }}>
+          <Box
+            component={RouterLink}
+            to={PATHS.home}
+            sx={{ display: { xs: 'inline-flex', md: 'none' }, textDecoration: 'none', mb: 3 }}
+          >
             <Logo variant="auth" />
           </Box>
           {step && (

@@ -85,7 +85,11 @@ export function ProfileForm() {
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      const res = await accountApi.update({ ...values, email: values.email.trim().toLowerCase(), profilePicEdit: picture?.file });
+      const res = await accountApi.update({
+        ...values,
+        email: values.email.trim().toLowerCase(),
+        profilePicEdit: picture?.file,
+      });
       if (res.success === false) {
         notify(t('messages.saveError'), 'error');
       } else {
@@ -93,9 +97,15 @@ export function ProfileForm() {
         setAccount({ ...saved });
         setValues(valuesOf(saved));
         setPicture(undefined);
-        updateUser({ firstName: saved.firstName, lastName: saved.lastName, email: saved.email, profilePic: saved.profilePic });
+        updateUser({
+          firstName: saved.firstName,
+          lastName: saved.lastName,
+          email: saved.email,
+          profilePic: saved.profilePic,
+        });
         notify(known(res.message) ?? t('messages.saveSuccess'), 'success');
-        if (res.emailConfirmationSent) notify(t('portal.profile.emailConfirmationSent', { email: values.email.trim() }), 'info');
+        if (res.emailConfirmationSent)
+          notify(t('portal.profile.emailConfirmationSent', { email: values.email.trim() }), 'info');
       }
     } catch (err) {
       setErrors(fieldKeys(err));
@@ -122,10 +132,18 @@ export function ProfileForm() {
           <Box>
             <Button component="label" variant="outlined" startIcon={<PhotoCameraOutlined />} disabled={busy}>
               {t(picture || account.profilePic ? 'portal.profile.changePicture' : 'portal.profile.uploadPicture')}
-              <input hidden type="file" accept={PICTURE_TYPES.join(',')} onChange={choosePicture} data-testid="profile-picture-input" />
+              <input
+                hidden
+                type="file"
+                accept={PICTURE_TYPES.join(',')}
+                onChange={choosePicture}
+                data-testid="profile-picture-input"
+              />
             </Button>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              {picture ? t('portal.profile.pictureChosen', { name: picture.file.name }) : t('portal.profile.pictureHint')}
+              {picture
+                ? t('portal.profile.pictureChosen', { name: picture.file.name })
+                : t('portal.profile.pictureHint')}
             </Typography>
           </Box>
         </Stack>
@@ -144,7 +162,9 @@ export function ProfileForm() {
                 setErrors(({ [field]: _drop, ...rest }) => rest);
               }}
               error={!!errors[field]}
-              helperText={errors[field] ? t(errors[field]) : field === 'phone' ? t('portal.fields.phoneHint') : undefined}
+              helperText={
+                errors[field] ? t(errors[field]) : field === 'phone' ? t('portal.fields.phoneHint') : undefined
+              }
               disabled={busy}
             />
           ))}

@@ -49,7 +49,11 @@ export function AiMatchPage() {
   const [filter, setFilter] = useState<Recommendation | ''>('');
   const [open, setOpen] = useState<string | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
-  const [adding, setAdding] = useState<{ ids: string[]; projects: { id: string; title: string }[]; projectId: string } | null>(null);
+  const [adding, setAdding] = useState<{
+    ids: string[];
+    projects: { id: string; title: string }[];
+    projectId: string;
+  } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -65,7 +69,10 @@ export function AiMatchPage() {
     }
   };
 
-  const loadResults = useCallback(async (id: string, rec: Recommendation | '') => setResults((await aiMatchApi.results(id, rec || undefined)).data), []);
+  const loadResults = useCallback(
+    async (id: string, rec: Recommendation | '') => setResults((await aiMatchApi.results(id, rec || undefined)).data),
+    [],
+  );
 
   useEffect(() => {
     if (!runParam || run?.id === runParam) return;
@@ -140,7 +147,12 @@ export function AiMatchPage() {
               <Chip
                 key={`s${s.id}`}
                 label={s.required ? `${s.label} (${t(`${P}.required`)})` : s.label}
-                onDelete={() => setRun({ ...run, requirements: { ...run.requirements, skills: run.requirements.skills.filter((x) => x.id !== s.id) } })}
+                onDelete={() =>
+                  setRun({
+                    ...run,
+                    requirements: { ...run.requirements, skills: run.requirements.skills.filter((x) => x.id !== s.id) },
+                  })
+                }
               />
             ))}
             {run.requirements.jobTitles.map((s) => (
@@ -149,14 +161,26 @@ export function AiMatchPage() {
                 color="primary"
                 variant="outlined"
                 label={s.label}
-                onDelete={() => setRun({ ...run, requirements: { ...run.requirements, jobTitles: run.requirements.jobTitles.filter((x) => x.id !== s.id) } })}
+                onDelete={() =>
+                  setRun({
+                    ...run,
+                    requirements: {
+                      ...run.requirements,
+                      jobTitles: run.requirements.jobTitles.filter((x) => x.id !== s.id),
+                    },
+                  })
+                }
               />
             ))}
             {[...run.requirements.languages, ...run.requirements.locations].map((s) => (
               <Chip key={`o${s.id}${s.label}`} variant="outlined" label={s.label} />
             ))}
           </Stack>
-          <Button variant="contained" disabled={busy} onClick={() => void act(async () => setRun(await aiMatchApi.judge(run.id, run.requirements)))}>
+          <Button
+            variant="contained"
+            disabled={busy}
+            onClick={() => void act(async () => setRun(await aiMatchApi.judge(run.id, run.requirements)))}
+          >
             {t(`${P}.start`)}
           </Button>
         </Box>
@@ -165,16 +189,25 @@ export function AiMatchPage() {
       {run && run.status !== 'review' && (
         <Box sx={{ mt: 3 }} aria-live="polite">
           <Typography data-testid="ai-match-state">
-            {t(`${P}.states.${run.status}`, { judged: run.progress.judged + run.progress.notJudged, total: run.progress.toJudge })}
+            {t(`${P}.states.${run.status}`, {
+              judged: run.progress.judged + run.progress.notJudged,
+              total: run.progress.toJudge,
+            })}
           </Typography>
           {RUNNING.includes(run.status) && (
             <Stack direction="row" spacing={2} alignItems="center">
               <LinearProgress
                 sx={{ flex: 1 }}
                 variant={run.progress.toJudge ? 'determinate' : 'indeterminate'}
-                value={run.progress.toJudge ? (100 * (run.progress.judged + run.progress.notJudged)) / run.progress.toJudge : undefined}
+                value={
+                  run.progress.toJudge
+                    ? (100 * (run.progress.judged + run.progress.notJudged)) / run.progress.toJudge
+                    : undefined
+                }
               />
-              <Button onClick={() => void act(async () => setRun(await aiMatchApi.cancel(run.id)))}>{t(`${P}.cancel`)}</Button>
+              <Button onClick={() => void act(async () => setRun(await aiMatchApi.cancel(run.id)))}>
+                {t(`${P}.cancel`)}
+              </Button>
             </Stack>
           )}
           {run.status === 'failed' && <Alert severity="error">{run.error}</Alert>}
@@ -184,7 +217,9 @@ export function AiMatchPage() {
         </Box>
       )}
 
-      {done && !results && !error && <Skeleton variant="rounded" height={160} sx={{ mt: 2 }} aria-label={t(`${P}.loading`)} />}
+      {done && !results && !error && (
+        <Skeleton variant="rounded" height={160} sx={{ mt: 2 }} aria-label={t(`${P}.loading`)} />
+      )}
       {done && results && (
         <Box sx={{ mt: 2 }}>
           <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 1 }}>
@@ -209,7 +244,12 @@ export function AiMatchPage() {
                 </MenuItem>
               ))}
             </TextField>
-            <Button variant="outlined" sx={{ flexShrink: 0 }} disabled={!selected.length || busy} onClick={() => void openAdd(selected)}>
+            <Button
+              variant="outlined"
+              sx={{ flexShrink: 0 }}
+              disabled={!selected.length || busy}
+              onClick={() => void openAdd(selected)}
+            >
               {t(`${P}.addSelected`)}
             </Button>
           </Stack>
@@ -235,17 +275,29 @@ export function AiMatchPage() {
                         <Checkbox
                           inputProps={{ 'aria-label': label(r) }}
                           checked={selected.includes(r.candidateId)}
-                          onChange={(e) => setSelected(e.target.checked ? [...selected, r.candidateId] : selected.filter((c) => c !== r.candidateId))}
+                          onChange={(e) =>
+                            setSelected(
+                              e.target.checked
+                                ? [...selected, r.candidateId]
+                                : selected.filter((c) => c !== r.candidateId),
+                            )
+                          }
                         />
                       </TableCell>
                       <TableCell>{label(r)}</TableCell>
                       <TableCell>{r.score ?? '–'}</TableCell>
                       <TableCell>
-                        {r.recommendation ? t(`${P}.recommendations.${r.recommendation}`) : t(`${P}.notJudged`, { reason: r.notJudged ?? '' })}
+                        {r.recommendation
+                          ? t(`${P}.recommendations.${r.recommendation}`)
+                          : t(`${P}.notJudged`, { reason: r.notJudged ?? '' })}
                       </TableCell>
                       <TableCell>{(r.strengths ?? []).join(' · ')}</TableCell>
                       <TableCell>
-                        <Button size="small" onClick={() => setOpen(open === r.candidateId ? null : r.candidateId)} aria-expanded={open === r.candidateId}>
+                        <Button
+                          size="small"
+                          onClick={() => setOpen(open === r.candidateId ? null : r.candidateId)}
+                          aria-expanded={open === r.candidateId}
+                        >
                           {t(`${P}.reasoning`)}
                         </Button>
                         <Button size="small" onClick={() => void openAdd([r.candidateId])}>

@@ -27,7 +27,12 @@ interface Props {
 }
 
 /** A project has a job description as text or as a file whose text was read. */
-const optionOf = (p: { id: string; title: string; jobDescription?: string | null; jdFileName?: string | null }): ProjectOption => ({
+const optionOf = (p: {
+  id: string;
+  title: string;
+  jobDescription?: string | null;
+  jdFileName?: string | null;
+}): ProjectOption => ({
   id: p.id,
   title: p.title,
   hasJd: Boolean(p.jobDescription?.trim() || p.jdFileName),
@@ -43,7 +48,10 @@ function useProjectOptions(q: string, active: boolean) {
     setLoading(true);
     const timer = setTimeout(() => {
       projectsApi
-        .list({ view: 'all', q: q || undefined, page: 1, perPage: 20, sortBy: 'createdAt', sortDir: 'desc' }, controller.signal)
+        .list(
+          { view: 'all', q: q || undefined, page: 1, perPage: 20, sortBy: 'createdAt', sortDir: 'desc' },
+          controller.signal,
+        )
         .then((res) => setOptions(res.data.map(optionOf)))
         .catch(() => setOptions([]))
         .finally(() => {
@@ -106,7 +114,16 @@ export function MatchStartForm({ busy, initialProject, onStart }: Props) {
         <Tab value="file" label={t(`${P}.sources.file`)} />
         <Tab value="project" label={t(`${P}.sources.project`)} />
       </Tabs>
-      {source === 'text' && <TextField label={t(`${P}.jobDescription`)} multiline minRows={6} value={jd} onChange={(e) => setJd(e.target.value)} required />}
+      {source === 'text' && (
+        <TextField
+          label={t(`${P}.jobDescription`)}
+          multiline
+          minRows={6}
+          value={jd}
+          onChange={(e) => setJd(e.target.value)}
+          required
+        />
+      )}
       {source === 'file' && (
         <Stack direction="row" spacing={2} alignItems="center">
           <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />}>
@@ -119,7 +136,9 @@ export function MatchStartForm({ busy, initialProject, onStart }: Props) {
               onChange={(e) => setFile(e.target.files?.[0] ?? null)}
             />
           </Button>
-          <Typography color={file ? 'text.primary' : 'text.secondary'}>{file ? file.name : t(`${P}.fileHelp`)}</Typography>
+          <Typography color={file ? 'text.primary' : 'text.secondary'}>
+            {file ? file.name : t(`${P}.fileHelp`)}
+          </Typography>
         </Stack>
       )}
       {source === 'project' && (
@@ -141,12 +160,21 @@ export function MatchStartForm({ busy, initialProject, onStart }: Props) {
           )}
           noOptionsText={t(`${P}.noProjects`)}
           loadingText={t(`${P}.loading`)}
-          renderInput={(params) => <TextField {...params} label={t(`${P}.project`)} helperText={t(`${P}.projectHelp`)} />}
+          renderInput={(params) => (
+            <TextField {...params} label={t(`${P}.project`)} helperText={t(`${P}.projectHelp`)} />
+          )}
         />
       )}
       <Box sx={{ maxWidth: 400 }}>
         <Typography id="ai-years">{t(`${P}.experience`, { from: years[0], to: years[1] })}</Typography>
-        <Slider aria-labelledby="ai-years" min={0} max={80} step={1} value={years} onChange={(_, v) => setYears(v as [number, number])} />
+        <Slider
+          aria-labelledby="ai-years"
+          min={0}
+          max={80}
+          step={1}
+          value={years}
+          onChange={(_, v) => setYears(v as [number, number])}
+        />
       </Box>
       <Box>
         <Button type="submit" variant="contained" startIcon={<AutoAwesomeOutlined />} disabled={busy || !input}>

@@ -3,7 +3,20 @@
  * project), the state and the counts (retrieved, judged of to judge). Each opens its run on
  * /ai-match. Used on /ai-match (every run) and on a project page (the project's runs).
  */
-import { Alert, Button, Chip, Link, Skeleton, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Chip,
+  Link,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { t } from '../../../i18n';
@@ -67,7 +80,8 @@ export function PastRuns({ projectId, refreshKey, perPage: initialPerPage = 10 }
       </Alert>
     );
   if (!answer) return <Skeleton variant="rounded" height={120} aria-label={t(`${P}.loading`)} />;
-  if (!answer.total) return <Typography color="text.secondary">{t(projectId ? `${P}.noProjectRuns` : `${P}.noRuns`)}</Typography>;
+  if (!answer.total)
+    return <Typography color="text.secondary">{t(projectId ? `${P}.noProjectRuns` : `${P}.noRuns`)}</Typography>;
 
   return (
     <>
@@ -96,7 +110,9 @@ export function PastRuns({ projectId, refreshKey, perPage: initialPerPage = 10 }
                 <Chip size="small" color={COLOR[r.status]} label={t(`${P}.statuses.${r.status}`)} />
               </TableCell>
               <TableCell align="right">{r.progress.retrieved}</TableCell>
-              <TableCell align="right">{t(`${P}.judgedOf`, { judged: r.progress.judged, total: r.progress.toJudge })}</TableCell>
+              <TableCell align="right">
+                {t(`${P}.judgedOf`, { judged: r.progress.judged, total: r.progress.toJudge })}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -21,7 +21,12 @@ interface Props {
 
 export function ProjectAiMatchPanel({ open, projectId, onClose }: Props) {
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 640 }, maxWidth: '100%' } } }}>
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 640 }, maxWidth: '100%' } } }}
+    >
       <Box role="region" aria-labelledby="project-ai-match-title" data-testid="project-ai-match" sx={{ p: 3 }}>
         <Stack direction="row" sx={{ alignItems: 'center', mb: 2 }}>
           <Typography id="project-ai-match-title" variant="h5" component="h2" sx={{ flex: 1, fontWeight: 700 }}>

@@ -13,7 +13,11 @@ interface Props {
 
 export function AuthResultCard({ state, title, message, action }: Props) {
   return (
-    <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }} role={state === 'failed' ? 'alert' : 'status'}>
+    <Stack
+      spacing={2}
+      sx={{ alignItems: 'center', textAlign: 'center', py: 2 }}
+      role={state === 'failed' ? 'alert' : 'status'}
+    >
       {state === 'working' && <CircularProgress />}
       {state === 'done' && <CheckCircleOutline color="success" sx={{ fontSize: 52 }} />}
       {state === 'failed' && <ErrorOutline color="error" sx={{ fontSize: 52 }} />}

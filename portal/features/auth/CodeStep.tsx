@@ -39,7 +39,10 @@ export function CodeStep({ email, redirect, onResend, onChangeEmail }: Props) {
     try {
       complete(await authApi.loginByEmailOtp(email, code), { redirect });
     } catch (err) {
-      const field = err instanceof ApiError ? (known(err.fields.otp) ?? (err.status === 401 ? known(err.code) : undefined)) : undefined;
+      const field =
+        err instanceof ApiError
+          ? (known(err.fields.otp) ?? (err.status === 401 ? known(err.code) : undefined))
+          : undefined;
       setError(field ?? refusal(err));
       setBusy(false);
     }

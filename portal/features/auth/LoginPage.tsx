@@ -82,7 +82,12 @@ export function LoginPage() {
   return (
     <AuthLayout>
       {step === 'code' ? (
-        <CodeStep email={email.trim()} redirect={redirect} onResend={() => sendCode()} onChangeEmail={() => setStep('email')} />
+        <CodeStep
+          email={email.trim()}
+          redirect={redirect}
+          onResend={() => sendCode()}
+          onChangeEmail={() => setStep('email')}
+        />
       ) : step === 'magicLinkSent' ? (
         <Stack spacing={2.5}>
           <Typography variant="h2" component="h1">

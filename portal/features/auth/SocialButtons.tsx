@@ -54,7 +54,9 @@ export function SocialButtons({ urlFor, verb, onChoose, dividerFirst = true }: P
           size="large"
           href={urlFor(provider)}
           onClick={() => onChoose?.(provider)}
-          startIcon={provider === 'google' ? <Google sx={{ color: '#ea4335' }} /> : <LinkedIn sx={{ color: '#0a66c2' }} />}
+          startIcon={
+            provider === 'google' ? <Google sx={{ color: '#ea4335' }} /> : <LinkedIn sx={{ color: '#0a66c2' }} />
+          }
           sx={{ borderColor: 'divider', py: 1.1 }}
         >
           {t(`portal.login.${verb}With${provider === 'google' ? 'Google' : 'LinkedIn'}`)}

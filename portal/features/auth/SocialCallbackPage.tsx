@@ -24,7 +24,8 @@ export function SocialCallbackPage() {
       .socialLogin(key)
       .then((login) => complete(login))
       .catch((err: unknown) => {
-        if (err instanceof ApiError && isLoginFlag(err.flag)) return navigate(loginFlagPath(err.flag), { replace: true });
+        if (err instanceof ApiError && isLoginFlag(err.flag))
+          return navigate(loginFlagPath(err.flag), { replace: true });
         setFailure(refusal(err) ?? t('sso.decodeFailed'));
       });
   });

@@ -55,7 +55,10 @@ export function CandidateProfilePage() {
 
   if (error) {
     return (
-      <Alert severity="error" action={<Button onClick={() => setAttempt((n) => n + 1)}>{t('talent.own.retry')}</Button>}>
+      <Alert
+        severity="error"
+        action={<Button onClick={() => setAttempt((n) => n + 1)}>{t('talent.own.retry')}</Button>}
+      >
         {error}
       </Alert>
     );

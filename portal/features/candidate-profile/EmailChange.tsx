@@ -4,7 +4,17 @@
  * profile with the code (?emailCode=), which lands straight on the second step.
  */
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { EMAIL_PATTERN } from '../../../schema/lib/fields';
 import { ApiError } from '../../../ui/api/client';
@@ -24,7 +34,8 @@ interface DialogProps {
   onChanged(email: string): void;
 }
 
-const problemOf = (err: unknown) => (err instanceof ApiError && Object.values(err.fields)[0] ? t(Object.values(err.fields)[0]) : errorMessage(err));
+const problemOf = (err: unknown) =>
+  err instanceof ApiError && Object.values(err.fields)[0] ? t(Object.values(err.fields)[0]) : errorMessage(err);
 
 export function EmailChangeDialog({ open, candidateId, currentEmail, initialCode, onClose, onChanged }: DialogProps) {
   const notify = useNotify();
@@ -100,7 +111,9 @@ export function EmailChangeDialog({ open, candidateId, currentEmail, initialCode
               </>
             ) : (
               <>
-                <DialogContentText>{email ? t('talent.own.codeSent', { email }) : t('talent.own.codeFromLink')}</DialogContentText>
+                <DialogContentText>
+                  {email ? t('talent.own.codeSent', { email }) : t('talent.own.codeFromLink')}
+                </DialogContentText>
                 <CodeInput value={code} onChange={setCode} error={error} autoFocus disabled={busy} />
               </>
             )}

@@ -54,10 +54,15 @@ export function ProfileEditor({ profile, onSaved, onChangeEmail }: Props) {
         onSaved(updated);
       } catch (err) {
         const fields = err instanceof ApiError ? Object.entries(err.fields) : [];
-        for (const [path, key] of fields) setError(errorPath(path), { type: 'server', message: t(key) }, { shouldFocus: path === fields[0][0] });
+        for (const [path, key] of fields)
+          setError(errorPath(path), { type: 'server', message: t(key) }, { shouldFocus: path === fields[0][0] });
         const first = fields[0]?.[1];
         notify(
-          first ? t(first) : err instanceof ApiError && err.status > 0 ? (known(err.code) ?? t('messages.saveError')) : t('messages.internalServerError'),
+          first
+            ? t(first)
+            : err instanceof ApiError && err.status > 0
+              ? (known(err.code) ?? t('messages.saveError'))
+              : t('messages.internalServerError'),
           'error',
         );
       }
@@ -72,11 +77,17 @@ export function ProfileEditor({ profile, onSaved, onChangeEmail }: Props) {
           <ProfileSections
             editor="candidate"
             upload={(file) => profileApi.uploadCv(file)}
-            onDownloadCv={() => profileApi.downloadCv(profile.id).catch((err: unknown) => notify(errorMessage(err), 'error'))}
+            onDownloadCv={() =>
+              profileApi.downloadCv(profile.id).catch((err: unknown) => notify(errorMessage(err), 'error'))
+            }
             email={<OwnEmail email={profile.email} onChange={onChangeEmail} />}
           />
           <SaveBar>
-            <Button color="inherit" onClick={() => reset(values)} disabled={!formState.isDirty || formState.isSubmitting}>
+            <Button
+              color="inherit"
+              onClick={() => reset(values)}
+              disabled={!formState.isDirty || formState.isSubmitting}
+            >
               {t('talent.form.discard')}
             </Button>
             <Button

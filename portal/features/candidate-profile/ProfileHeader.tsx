@@ -45,7 +45,10 @@ export function ProfileHeader({ profile, onChanged }: Props) {
       <Box sx={{ height: 96, background: 'linear-gradient(120deg, #1d4ed8 0%, #0d9488 100%)' }} />
       <CardContent sx={{ px: { xs: 3, md: 4 }, pb: 3 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-end' } }}>
-          <Avatar data-testid="profile-picture" sx={{ width: 96, height: 96, fontSize: 34, mt: -8, border: '4px solid #fff', bgcolor: 'primary.main' }}>
+          <Avatar
+            data-testid="profile-picture"
+            sx={{ width: 96, height: 96, fontSize: 34, mt: -8, border: '4px solid #fff', bgcolor: 'primary.main' }}
+          >
             {initialsOf(profile.firstName, profile.lastName, profile.email)}
           </Avatar>
           <Box sx={{ flex: 1, minWidth: 0 }}>

@@ -1,6 +1,16 @@
 /** How companies found and engaged with the candidate's profile, for the past 7 days, 30 days or all time. */
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
-import { Alert, Box, Card, CardContent, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Skeleton,
+  Stack,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../ui/api/errors';
 import { t } from '../../../i18n';
@@ -28,7 +38,11 @@ export function ProfileInsights({ candidateId }: { candidateId: string }) {
   return (
     <Card component="section" aria-labelledby="insights-title">
       <CardContent sx={{ p: { xs: 2.5, md: 3 } }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 2.5 }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 2.5 }}
+        >
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
             <InsightsOutlined color="primary" />
             <Box>
@@ -58,7 +72,10 @@ export function ProfileInsights({ candidateId }: { candidateId: string }) {
         </Stack>
         {error && <Alert severity="error">{error}</Alert>}
         {!error && empty && (
-          <Box sx={{ textAlign: 'center', py: 3, px: 2, borderRadius: 2, border: '1px dashed', borderColor: 'divider' }} data-testid="insights-empty">
+          <Box
+            sx={{ textAlign: 'center', py: 3, px: 2, borderRadius: 2, border: '1px dashed', borderColor: 'divider' }}
+            data-testid="insights-empty"
+          >
             <Typography variant="h5" component="p">
               {t('talent.insights.emptyTitle')}
             </Typography>
@@ -72,7 +89,13 @@ export function ProfileInsights({ candidateId }: { candidateId: string }) {
             {METRICS.map((metric) => (
               <Box
                 key={metric}
-                sx={{ p: 2, borderRadius: 2, bgcolor: 'background.default', border: '1px solid', borderColor: 'divider' }}
+                sx={{
+                  p: 2,
+                  borderRadius: 2,
+                  bgcolor: 'background.default',
+                  border: '1px solid',
+                  borderColor: 'divider',
+                }}
                 data-testid={`insight-${metric}`}
               >
                 {counts ? (

@@ -16,7 +16,10 @@ const TONES: Record<string, StatusTone> = {
 export function candidateStatus(id: number): { label: string; tone: StatusTone } {
   const choice = candidate.fields.status.choices?.find((c) => c.id === id);
   if (!choice) return { label: String(id), tone: 'default' };
-  return { label: known(`portal.enums.candidateStatus.${choice.key}`) ?? choice.label, tone: TONES[choice.key] ?? 'default' };
+  return {
+    label: known(`portal.enums.candidateStatus.${choice.key}`) ?? choice.label,
+    tone: TONES[choice.key] ?? 'default',
+  };
 }
 
 /** What the candidate may do with their own status: pause an active profile, or re-activate one they paused. */

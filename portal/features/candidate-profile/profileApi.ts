@@ -33,10 +33,13 @@ export const profileApi = {
       { method: 'POST', body: { email } },
     ),
   confirmEmailChange: (id: string, code: string) =>
-    api<{ updated: boolean; email: string }>(`candidate-email-change-request/confirm-email-to-update/${encodeURIComponent(id)}`, {
-      method: 'PUT',
-      body: { code },
-    }),
+    api<{ updated: boolean; email: string }>(
+      `candidate-email-change-request/confirm-email-to-update/${encodeURIComponent(id)}`,
+      {
+        method: 'PUT',
+        body: { code },
+      },
+    ),
   /** Their CV as uploaded, handed to the browser as a download. */
   downloadCv: async (id: string) => {
     const res = await send(`${path(id)}/cv`);
@@ -51,7 +54,9 @@ export const profileApi = {
   insights: async (id: string): Promise<InsightsAnswer> => {
     const [views, stages] = await Promise.all([
       api<InsightsAnswer['views']>(`candidate-search-or-view-log/profile-insights/${encodeURIComponent(id)}/all`),
-      api<InsightsAnswer['stages']>(`candidate-recruitment-stages-activity-log/profile-insights/${encodeURIComponent(id)}/all`),
+      api<InsightsAnswer['stages']>(
+        `candidate-recruitment-stages-activity-log/profile-insights/${encodeURIComponent(id)}/all`,
+      ),
     ]);
     return { views, stages };
   },
@@ -59,5 +64,6 @@ export const profileApi = {
 
 /** Lookup rows (cities, skills, ...) for the profile form's pickers. */
 export const portalLookups: LookupClient = {
-  list: async (resource, { filter, perPage, sort }) => (await apiList<Record<string, unknown>>(resource, { filter, sort, range: [0, perPage - 1] })).data,
+  list: async (resource, { filter, perPage, sort }) =>
+    (await apiList<Record<string, unknown>>(resource, { filter, sort, range: [0, perPage - 1] })).data,
 };

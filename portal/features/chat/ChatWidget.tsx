@@ -38,7 +38,12 @@ export function ChatWidget({ projectId, title }: { projectId: string; title: str
           color="primary"
           onClick={() => setOpen(true)}
           data-testid="support-chat"
-          sx={{ position: 'fixed', right: { xs: 16, md: 24 }, bottom: { xs: 16, md: 24 }, zIndex: (theme) => theme.zIndex.speedDial }}
+          sx={{
+            position: 'fixed',
+            right: { xs: 16, md: 24 },
+            bottom: { xs: 16, md: 24 },
+            zIndex: (theme) => theme.zIndex.speedDial,
+          }}
         >
           <Badge badgeContent={unread} color="error" max={99} data-testid="support-chat-unread" aria-hidden>
             <ChatBubbleOutlineOutlined />

@@ -68,7 +68,9 @@ export function CommunitySignupPage() {
     const email = values.email.trim().toLowerCase();
     const found = collectErrors({
       email: emailError(email),
-      ...(mode === 'email' ? { firstName: required('firstName', values.firstName), lastName: required('lastName', values.lastName) } : {}),
+      ...(mode === 'email'
+        ? { firstName: required('firstName', values.firstName), lastName: required('lastName', values.lastName) }
+        : {}),
     });
     setErrors(found);
     setFailure(undefined);
@@ -77,7 +79,8 @@ export function CommunitySignupPage() {
     try {
       // Either way a link goes to the address; the account exists once it is opened.
       if (mode === 'magicLink') await signupApi.communityMagicLink(email);
-      else await signupApi.communityEmail({ firstName: values.firstName.trim(), lastName: values.lastName.trim(), email });
+      else
+        await signupApi.communityEmail({ firstName: values.firstName.trim(), lastName: values.lastName.trim(), email });
       setSentTo(email);
     } catch (err) {
       const fields = fieldKeys(err);
@@ -124,7 +127,12 @@ export function CommunitySignupPage() {
           </Alert>
         ) : (
           <>
-            <Tabs value={mode} onChange={(_e, m: Mode) => setMode(m)} variant="fullWidth" aria-label={t('portal.community.modes')}>
+            <Tabs
+              value={mode}
+              onChange={(_e, m: Mode) => setMode(m)}
+              variant="fullWidth"
+              aria-label={t('portal.community.modes')}
+            >
               <Tab value="email" label={t('portal.community.withDetails')} />
               <Tab value="magicLink" label={t('portal.community.withLink')} />
             </Tabs>

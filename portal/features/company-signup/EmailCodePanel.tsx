@@ -74,7 +74,11 @@ export function EmailCodePanel({ email, signupToken, onConfirmed, onChangeEmail 
         disabled={busy}
         fullWidth
       />
-      <Stack direction="row" spacing={2} sx={{ mt: 3, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ mt: 3, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+      >
         <Stack direction="row" spacing={2}>
           <Link component="button" type="button" onClick={resend} disabled={busy}>
             {t('portal.signup.you.resend')}

@@ -47,7 +47,12 @@ export function InviteSignupPage() {
         if (cancelled) return;
         setInvite(found);
         // The names the inviter typed are filled in; the invitee can still correct them.
-        setValues((v) => ({ ...v, email: found.email, firstName: found.firstName ?? v.firstName, lastName: found.lastName ?? v.lastName }));
+        setValues((v) => ({
+          ...v,
+          email: found.email,
+          firstName: found.firstName ?? v.firstName,
+          lastName: found.lastName ?? v.lastName,
+        }));
       })
       .catch((err: unknown) => !cancelled && setFailure(errorMessage(err)));
     return () => {

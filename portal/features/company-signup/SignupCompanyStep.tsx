@@ -25,7 +25,8 @@ export function validateCompany(c: SignupCompany, ownerEmail: string): Record<st
     countries: c.countries.length ? undefined : 'countries.errors.required',
     validDomains: domainsError(c.validDomains, ownerEmail),
     companySource: c.companySource ? undefined : 'companySource.errors.required',
-    companySourceOther: c.companySource === OTHER_SOURCE ? required('companySourceOther', c.companySourceOther) : undefined,
+    companySourceOther:
+      c.companySource === OTHER_SOURCE ? required('companySourceOther', c.companySourceOther) : undefined,
   });
 }
 
@@ -67,7 +68,10 @@ export function SignupCompanyStep() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const values: SignupCompany = { ...company, validDomains: company.validDomains.map((d) => d.trim().toLowerCase()).filter(Boolean) };
+    const values: SignupCompany = {
+      ...company,
+      validDomains: company.validDomains.map((d) => d.trim().toLowerCase()).filter(Boolean),
+    };
     const found = validateCompany(values, draft.you.email);
     setErrors(found);
     if (Object.keys(found).length) return;
@@ -151,10 +155,16 @@ export function SignupCompanyStep() {
             autoSelect
             options={[] as string[]}
             value={company.validDomains}
-            onChange={(_e, value) => set('validDomains', Array.from(new Set(value.map((v) => v.trim().toLowerCase()).filter(Boolean))))}
+            onChange={(_e, value) =>
+              set('validDomains', Array.from(new Set(value.map((v) => v.trim().toLowerCase()).filter(Boolean))))
+            }
             disabled={busy}
             sx={{ gridColumn: { sm: 'span 2' } }}
-            renderValue={(value, getItemProps) => value.map((option, index) => <Chip {...getItemProps({ index })} key={option} label={option} size="small" />)}
+            renderValue={(value, getItemProps) =>
+              value.map((option, index) => (
+                <Chip {...getItemProps({ index })} key={option} label={option} size="small" />
+              ))
+            }
             renderInput={(params) => (
               <TextField
                 {...params}

@@ -10,7 +10,11 @@ import { PATHS } from '../../app/paths';
 import { t } from '../../../i18n';
 
 const NEXT = [
-  { icon: <HourglassTopOutlined />, title: 'portal.signup.complete.approvalTitle', text: 'portal.signup.complete.approval' },
+  {
+    icon: <HourglassTopOutlined />,
+    title: 'portal.signup.complete.approvalTitle',
+    text: 'portal.signup.complete.approval',
+  },
   { icon: <CardGiftcardOutlined />, title: 'portal.signup.complete.trialTitle', text: 'portal.signup.complete.trial' },
   { icon: <PeopleAltOutlined />, title: 'portal.signup.complete.curatedTitle', text: 'portal.signup.complete.curated' },
 ];
@@ -39,7 +43,13 @@ export function SignupCompletePage() {
       </Stack>
       <Stack spacing={2.5} component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {NEXT.map((item) => (
-          <Stack key={item.title} component="li" direction="row" spacing={2} sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 3 }}>
+          <Stack
+            key={item.title}
+            component="li"
+            direction="row"
+            spacing={2}
+            sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 3 }}
+          >
             <Box sx={{ color: 'primary.main', pt: 0.25 }}>{item.icon}</Box>
             <Box>
               <Typography sx={{ fontWeight: 600 }}>{t(item.title)}</Typography>

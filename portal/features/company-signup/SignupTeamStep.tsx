@@ -62,7 +62,8 @@ export function SignupTeamStep() {
         if (sent !== undefined && rowOf[Number(sent)] !== undefined) rowErrors[rowOf[Number(sent)]] = key;
       }
       setErrors(rowErrors);
-      if (!Object.keys(rowErrors).length) notify(Object.values(fields)[0] ? t(Object.values(fields)[0]) : errorMessage(err), 'error');
+      if (!Object.keys(rowErrors).length)
+        notify(Object.values(fields)[0] ? t(Object.values(fields)[0]) : errorMessage(err), 'error');
       setBusy(false);
     }
   };
@@ -90,7 +91,12 @@ export function SignupTeamStep() {
       <Box component="form" onSubmit={submit} noValidate>
         <Stack spacing={2}>
           {draft.invites.map((row, i) => (
-            <Stack key={i} direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
+            <Stack
+              key={i}
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1.5}
+              sx={{ alignItems: { sm: 'flex-start' } }}
+            >
               <TextField
                 name={`invite-email-${i}`}
                 label={t('portal.signup.team.email', { n: i + 1 })}
@@ -109,7 +115,9 @@ export function SignupTeamStep() {
                 name={`invite-role-${i}`}
                 label={t('portal.fields.role')}
                 value={row.role}
-                onChange={(e) => update(draft.invites.map((r, j) => (j === i ? { ...r, role: Number(e.target.value) as 1 | 2 } : r)))}
+                onChange={(e) =>
+                  update(draft.invites.map((r, j) => (j === i ? { ...r, role: Number(e.target.value) as 1 | 2 } : r)))
+                }
                 disabled={busy}
                 sx={{ width: { sm: 180 }, flexShrink: 0 }}
               >
@@ -120,7 +128,11 @@ export function SignupTeamStep() {
                 <span>
                   <IconButton
                     aria-label={t('portal.signup.team.remove')}
-                    onClick={() => update(draft.invites.length > 1 ? draft.invites.filter((_r, j) => j !== i) : [{ email: '', role: 2 }])}
+                    onClick={() =>
+                      update(
+                        draft.invites.length > 1 ? draft.invites.filter((_r, j) => j !== i) : [{ email: '', role: 2 }],
+                      )
+                    }
                     disabled={busy}
                     sx={{ mt: { sm: 1 } }}
                   >

@@ -1,5 +1,15 @@
 /** Company sign-up step 1 (You): the person signing up, with a business email and agreement to the terms. */
-import { Box, Button, Checkbox, FormControlLabel, FormHelperText, Link, Stack, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  FormHelperText,
+  Link,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { authApi, socialUrls, type SocialProvider } from '../../api/auth';
@@ -12,7 +22,15 @@ import { businessEmailError, collectErrors, phoneError, required } from '../../c
 import { t } from '../../../i18n';
 import { SocialButtons } from '../auth/SocialButtons';
 import { EmailCodePanel } from './EmailCodePanel';
-import { loadDraft, recordStep, rememberedProvider, rememberProvider, reusableToken, saveDraft, withEmailConfirmed } from './signupDraft';
+import {
+  loadDraft,
+  recordStep,
+  rememberedProvider,
+  rememberProvider,
+  reusableToken,
+  saveDraft,
+  withEmailConfirmed,
+} from './signupDraft';
 
 const TEXT_FIELDS = [
   ['firstName', 'given-name'],
@@ -45,7 +63,9 @@ function useSocialPrefill(apply: (values: Partial<SignupYou>) => void) {
     authApi
       .socialName(first, key)
       .catch(() => authApi.socialName(second, key))
-      .then((found) => apply({ firstName: found.firstName ?? '', lastName: found.lastName ?? '', email: found.email ?? '' }))
+      .then((found) =>
+        apply({ firstName: found.firstName ?? '', lastName: found.lastName ?? '', email: found.email ?? '' }),
+      )
       .catch(() => notify(t('sso.decodeFailed'), 'error'));
   }, [key, apply, notify]);
 }
@@ -58,7 +78,10 @@ export function SignupYouStep() {
   const [busy, setBusy] = useState(false);
   const you = draft.you;
 
-  const prefill = useCallback((values: Partial<SignupYou>) => setDraft((d) => ({ ...d, you: { ...d.you, ...values } })), []);
+  const prefill = useCallback(
+    (values: Partial<SignupYou>) => setDraft((d) => ({ ...d, you: { ...d.you, ...values } })),
+    [],
+  );
   useSocialPrefill(prefill);
 
   const set = <K extends keyof SignupYou>(key: K, value: SignupYou[K]) => {
@@ -79,7 +102,8 @@ export function SignupYouStep() {
         const { signupToken, emailConfirmed } = await signupApi.step1(values, draft.step1?.token);
         next = recordStep(draft, 1, values, signupToken, emailConfirmed);
       }
-      if (!next.company.validDomains.length) next = { ...next, company: { ...next.company, validDomains: [values.email.split('@')[1]] } };
+      if (!next.company.validDomains.length)
+        next = { ...next, company: { ...next.company, validDomains: [values.email.split('@')[1]] } };
       next = { ...next, you: values };
       saveDraft(next);
       setDraft(next);
@@ -137,7 +161,12 @@ export function SignupYouStep() {
               onChange={(e) => set(field, e.target.value)}
               error={!!errors[field]}
               helperText={
-                errorText(field) ?? (field === 'email' ? t('portal.signup.you.emailHint') : field === 'phone' ? t('portal.fields.phoneHint') : undefined)
+                errorText(field) ??
+                (field === 'email'
+                  ? t('portal.signup.you.emailHint')
+                  : field === 'phone'
+                    ? t('portal.fields.phoneHint')
+                    : undefined)
               }
               sx={field === 'email' ? { gridColumn: { sm: 'span 2' } } : undefined}
               disabled={busy}
@@ -146,7 +175,14 @@ export function SignupYouStep() {
         </Box>
         <FormControlLabel
           sx={{ mt: 2 }}
-          control={<Checkbox name="agreeTerms" checked={you.agreeTerms} onChange={(e) => set('agreeTerms', e.target.checked)} disabled={busy} />}
+          control={
+            <Checkbox
+              name="agreeTerms"
+              checked={you.agreeTerms}
+              onChange={(e) => set('agreeTerms', e.target.checked)}
+              disabled={busy}
+            />
+          }
           label={
             <span>
               {t('portal.signup.you.agreePrefix')}{' '}

@@ -75,9 +75,17 @@ export function reusableToken(sent: Sent | undefined, values: unknown): string |
 }
 
 /** Records a step's answer; a new answer to step 1 drops step 2's token and asks again for the address's code unless `confirmed`. */
-export function recordStep(draft: SignupDraft, step: 1 | 2, values: unknown, token: string, confirmed = false): SignupDraft {
+export function recordStep(
+  draft: SignupDraft,
+  step: 1 | 2,
+  values: unknown,
+  token: string,
+  confirmed = false,
+): SignupDraft {
   const sent = { token, values: JSON.stringify(values) };
-  return step === 1 ? { ...draft, step1: sent, emailConfirmed: confirmed, step2: undefined } : { ...draft, step2: sent };
+  return step === 1
+    ? { ...draft, step1: sent, emailConfirmed: confirmed, step2: undefined }
+    : { ...draft, step2: sent };
 }
 
 /** Step 1's address was confirmed with the emailed code. */

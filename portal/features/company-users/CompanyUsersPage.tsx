@@ -34,7 +34,12 @@ function OwnCompanyUsers() {
         }
       />
       <Card>
-        <TeamToolbar search={query.search} status={query.status} onSearch={(search) => update({ search })} onStatus={(status) => update({ status })} />
+        <TeamToolbar
+          search={query.search}
+          status={query.status}
+          onSearch={(search) => update({ search })}
+          onStatus={(status) => update({ status })}
+        />
         {error && (
           <Alert severity="error" sx={{ m: 2 }}>
             {error}

@@ -96,9 +96,12 @@ export function CompanyCreditsPage() {
               <Typography variant="h3" component="p" data-testid="credit-balance">
                 {balance.balance}
               </Typography>
-              {balance.trialEndsAt && new Date(balance.trialEndsAt) >= new Date(new Date().toISOString().slice(0, 10)) && (
-                <Typography color="text.secondary">{t('credits.page.trialUntil', { date: formatDate(balance.trialEndsAt) ?? '' })}</Typography>
-              )}
+              {balance.trialEndsAt &&
+                new Date(balance.trialEndsAt) >= new Date(new Date().toISOString().slice(0, 10)) && (
+                  <Typography color="text.secondary">
+                    {t('credits.page.trialUntil', { date: formatDate(balance.trialEndsAt) ?? '' })}
+                  </Typography>
+                )}
             </CardContent>
           </Card>
           <Card variant="outlined">

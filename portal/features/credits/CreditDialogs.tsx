@@ -5,7 +5,18 @@
  * until a company is chosen; quantity from 1, priced by the one pricing function; on success a toast
  * with the order number and the PDF downloads at once).
  */
-import { Alert, Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { expiryWindow, formatMoney, noOfCreditsError, quoteCredits, type Pricing } from '../../../schema/rules/credits';
 import { t } from '../../../i18n';
@@ -21,7 +32,11 @@ export interface Option {
 }
 
 export async function findCompanies(q: string): Promise<Option[]> {
-  const { data } = await apiList<{ id: string; companyName: string }>('companies', { sort: ['companyName', 'ASC'], range: [0, 19], filter: q ? { q } : {} });
+  const { data } = await apiList<{ id: string; companyName: string }>('companies', {
+    sort: ['companyName', 'ASC'],
+    range: [0, 19],
+    filter: q ? { q } : {},
+  });
   return data.map((c) => ({ id: c.id, label: c.companyName }));
 }
 
@@ -34,7 +49,17 @@ async function findMembers(companyId: string): Promise<Option[]> {
   return data.map((u) => ({ id: u.id, label: u.name ? `${u.name} <${u.email}>` : u.email }));
 }
 
-export function CompanyPicker({ value, onChange, error, label }: { value: Option | null; onChange(o: Option | null): void; error?: string; label?: string }) {
+export function CompanyPicker({
+  value,
+  onChange,
+  error,
+  label,
+}: {
+  value: Option | null;
+  onChange(o: Option | null): void;
+  error?: string;
+  label?: string;
+}) {
   const [options, setOptions] = useState<Option[]>([]);
   const [text, setText] = useState('');
   useEffect(() => {
@@ -50,7 +75,12 @@ export function CompanyPicker({ value, onChange, error, label }: { value: Option
       isOptionEqualToValue={(a, b) => a.id === b.id}
       filterOptions={(x) => x}
       renderInput={(params) => (
-        <TextField {...params} label={label ?? t('credits.page.company')} error={Boolean(error)} helperText={error ? t(error) : undefined} />
+        <TextField
+          {...params}
+          label={label ?? t('credits.page.company')}
+          error={Boolean(error)}
+          helperText={error ? t(error) : undefined}
+        />
       )}
     />
   );
@@ -59,7 +89,13 @@ export function CompanyPicker({ value, onChange, error, label }: { value: Option
 /** The field errors of a refusal as {field: text}, or the server's message / somethingWentWrong. */
 function refusal(err: unknown): { fields: Record<string, string>; message?: string } {
   if (err instanceof ApiError && Object.keys(err.fields).length) return { fields: err.fields };
-  return { fields: {}, message: err instanceof ApiError && err.status < 500 && err.message !== err.code ? err.message : t('messages.somethingWentWrong') };
+  return {
+    fields: {},
+    message:
+      err instanceof ApiError && err.status < 500 && err.message !== err.code
+        ? err.message
+        : t('messages.somethingWentWrong'),
+  };
 }
 
 export function CreditFormDialog({ lot, onClose, onSaved }: { lot?: CreditLot; onClose(): void; onSaved(): void }) {
@@ -83,7 +119,13 @@ export function CreditFormDialog({ lot, onClose, onSaved }: { lot?: CreditLot; o
     setMessage(undefined);
     if (Object.keys(local).length || !company) return;
     try {
-      if (lot) await creditsApi.update(lot.creditDataId, { companyId: company.id, creditDataId: lot.creditDataId, noOfCredits: credits, expiryDate: expiry });
+      if (lot)
+        await creditsApi.update(lot.creditDataId, {
+          companyId: company.id,
+          creditDataId: lot.creditDataId,
+          noOfCredits: credits,
+          expiryDate: expiry,
+        });
       else await creditsApi.add({ companyId: company.id, noOfCredits: credits, expiryDate: expiry });
       notify(t(lot ? 'credits.messages.updated' : 'credits.messages.added'), 'success');
       setDone(true);
@@ -98,10 +140,16 @@ export function CreditFormDialog({ lot, onClose, onSaved }: { lot?: CreditLot; o
 
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="credit-form-title">
-      <DialogTitle id="credit-form-title">{t(lot ? 'credits.page.editCredits' : 'credits.page.addCredits')}</DialogTitle>
+      <DialogTitle id="credit-form-title">
+        {t(lot ? 'credits.page.editCredits' : 'credits.page.addCredits')}
+      </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
-          {lot ? <Typography>{lot.company}</Typography> : <CompanyPicker value={company} onChange={setCompany} error={errors.companyId} />}
+          {lot ? (
+            <Typography>{lot.company}</Typography>
+          ) : (
+            <CompanyPicker value={company} onChange={setCompany} error={errors.companyId} />
+          )}
           <TextField
             label={t('credits.purchase.quantity')}
             value={credits}
@@ -143,7 +191,15 @@ function download(url: string) {
   a.remove();
 }
 
-export function OrderFormDialog({ pricing, onClose, onOrdered }: { pricing: Pricing; onClose(): void; onOrdered?(): void }) {
+export function OrderFormDialog({
+  pricing,
+  onClose,
+  onOrdered,
+}: {
+  pricing: Pricing;
+  onClose(): void;
+  onOrdered?(): void;
+}) {
   const notify = useNotify();
   const [company, setCompany] = useState<Option | null>(null);
   const [members, setMembers] = useState<Option[]>([]);
@@ -165,7 +221,12 @@ export function OrderFormDialog({ pricing, onClose, onOrdered }: { pricing: Pric
     setErrors(local);
     if (!company || !member || quote.kind !== 'price') return;
     try {
-      const res = await creditsApi.salesOrder({ companyId: company.id, userId: member.id, noOfCredits: quote.quantity, discountAmount: quote.discount });
+      const res = await creditsApi.salesOrder({
+        companyId: company.id,
+        userId: member.id,
+        noOfCredits: quote.quantity,
+        discountAmount: quote.discount,
+      });
       notify(res.msg, 'success');
       download(creditsApi.orderPdfUrl(res.orderId));
       onOrdered?.();
@@ -207,10 +268,13 @@ export function OrderFormDialog({ pricing, onClose, onOrdered }: { pricing: Pric
           />
           {quote.kind === 'price' ? (
             <Typography>
-              {t('credits.purchase.discount')}: {quote.discount} % · {t('credits.purchase.total')}: {formatMoney(quote.total, pricing.currency, pricing.locale)}
+              {t('credits.purchase.discount')}: {quote.discount} % · {t('credits.purchase.total')}:{' '}
+              {formatMoney(quote.total, pricing.currency, pricing.locale)}
             </Typography>
           ) : (
-            <Alert severity="info">{t('credits.errors.enterprise', { max: pricing.tiers[pricing.tiers.length - 1]?.max ?? 0 })}</Alert>
+            <Alert severity="info">
+              {t('credits.errors.enterprise', { max: pricing.tiers[pricing.tiers.length - 1]?.max ?? 0 })}
+            </Alert>
           )}
           {message && <Alert severity="error">{message}</Alert>}
         </Stack>

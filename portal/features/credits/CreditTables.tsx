@@ -7,7 +7,15 @@ import { formatDate, formatDateTime } from '../../../schema/rules/dates';
 
 const when = (iso: string | null) => formatDateTime(iso) ?? '';
 
-export function LotsTable({ lots, showCompany, actions }: { lots: CreditLot[]; showCompany?: boolean; actions?: (lot: CreditLot) => ReactNode }) {
+export function LotsTable({
+  lots,
+  showCompany,
+  actions,
+}: {
+  lots: CreditLot[];
+  showCompany?: boolean;
+  actions?: (lot: CreditLot) => ReactNode;
+}) {
   if (!lots.length) return <Typography color="text.secondary">{t('credits.page.empty')}</Typography>;
   return (
     <Table size="small" aria-label={t('credits.page.lots')}>

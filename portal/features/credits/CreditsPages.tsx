@@ -4,7 +4,19 @@
  * (sort code 'ca' newest first, 25 a page, company, action and date filters, search, CSV export).
  * RaaS companies have /credits/company (CompanyCreditsPage.tsx).
  */
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CREDIT_ACTIONS, CREDIT_ACTION_LABELS, type CreditAction, type Pricing } from '../../../schema/rules/credits';
@@ -95,9 +107,17 @@ export function ActiveCreditsPage() {
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
         <Box sx={{ minWidth: 280 }}>
-          <CompanyPicker value={company} onChange={(o) => (setCompany(o), setPage(1))} label={t('credits.page.anyCompany')} />
+          <CompanyPicker
+            value={company}
+            onChange={(o) => (setCompany(o), setPage(1))}
+            label={t('credits.page.anyCompany')}
+          />
         </Box>
-        <TextField label={t('credits.page.search')} value={search} onChange={(e) => (setSearch(e.target.value), setPage(1))} />
+        <TextField
+          label={t('credits.page.search')}
+          value={search}
+          onChange={(e) => (setSearch(e.target.value), setPage(1))}
+        />
       </Stack>
       {error && <Alert severity="error">{t('messages.somethingWentWrong')}</Alert>}
       {list && (
@@ -120,7 +140,9 @@ export function ActiveCreditsPage() {
       {adding && <CreditFormDialog onClose={closeDialog} onSaved={load} />}
       {editing && <CreditFormDialog lot={editing} onClose={() => setEditing(undefined)} onSaved={load} />}
       {pricing && <SalesOrdersTable reloadKey={ordersKey} locale={pricing.locale} />}
-      {ordering && pricing && <OrderFormDialog pricing={pricing} onClose={closeDialog} onOrdered={() => setOrdersKey((k) => k + 1)} />}
+      {ordering && pricing && (
+        <OrderFormDialog pricing={pricing} onClose={closeDialog} onOrdered={() => setOrdersKey((k) => k + 1)} />
+      )}
       {deleting && (
         <Dialog open onClose={() => setDeleting(undefined)} aria-labelledby="delete-credits-title">
           <DialogTitle id="delete-credits-title">{t('credits.page.deleteCredits')}</DialogTitle>
@@ -141,14 +163,20 @@ export function CreditLogPage() {
   const [company, setCompany] = useState<Option | null>(null);
   const [filters, setFilters] = useState<LogFilters>({ page: 1 });
   const [list, setList] = useState<Page<CreditLogEntry>>();
-  const query: LogFilters = { ...filters, companyId: company?.id, search: filters.search && filters.search.length >= 2 ? filters.search : undefined };
+  const query: LogFilters = {
+    ...filters,
+    companyId: company?.id,
+    search: filters.search && filters.search.length >= 2 ? filters.search : undefined,
+  };
   const key = JSON.stringify(query);
   useEffect(() => {
     const timer = setTimeout(
       () =>
         creditsApi
           .log(JSON.parse(key) as LogFilters)
-          .then(setList, () => setList({ data: [], pagination: { currentPage: 1, pageSize: 25, pagesCount: 0, dataCount: 0 } })),
+          .then(setList, () =>
+            setList({ data: [], pagination: { currentPage: 1, pageSize: 25, pagesCount: 0, dataCount: 0 } }),
+          ),
       200,
     );
     return () => clearTimeout(timer);
@@ -167,7 +195,11 @@ export function CreditLogPage() {
       />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
         <Box sx={{ minWidth: 260 }}>
-          <CompanyPicker value={company} onChange={(o) => (setCompany(o), set({}))} label={t('credits.page.anyCompany')} />
+          <CompanyPicker
+            value={company}
+            onChange={(o) => (setCompany(o), set({}))}
+            label={t('credits.page.anyCompany')}
+          />
         </Box>
         <TextField
           select
@@ -197,7 +229,11 @@ export function CreditLogPage() {
           onChange={(e) => set({ to: e.target.value || undefined })}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextField label={t('credits.page.search')} value={filters.search ?? ''} onChange={(e) => set({ search: e.target.value || undefined })} />
+        <TextField
+          label={t('credits.page.search')}
+          value={filters.search ?? ''}
+          onChange={(e) => set({ search: e.target.value || undefined })}
+        />
       </Stack>
       {list && <LogTable entries={list.data} showCompany />}
       <Pager page={list?.pagination} onPage={(p) => setFilters((f) => ({ ...f, page: p }))} />

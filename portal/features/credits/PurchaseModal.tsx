@@ -6,7 +6,18 @@
  */
 import Add from '@mui/icons-material/Add';
 import Remove from '@mui/icons-material/Remove';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { formatMoney, quoteCredits, type Pricing } from '../../../schema/rules/credits';
 import { t } from '../../../i18n';
@@ -35,11 +46,20 @@ export function PurchaseModal({ open, onClose, pricing, paymentMode, companyId, 
     setBusy(true);
     setError(undefined);
     try {
-      const res = await creditsApi.instantPurchase({ companyId, userId, noOfCredits: quote.quantity, discountAmount: quote.discount });
+      const res = await creditsApi.instantPurchase({
+        companyId,
+        userId,
+        noOfCredits: quote.quantity,
+        discountAmount: quote.discount,
+      });
       if (!res.url) throw new Error('no url');
       window.location.assign(res.url);
     } catch (err) {
-      setError(err instanceof ApiError && err.message !== err.code ? err.message : t('credits.purchase.instantPurchaseErrorMessage'));
+      setError(
+        err instanceof ApiError && err.message !== err.code
+          ? err.message
+          : t('credits.purchase.instantPurchaseErrorMessage'),
+      );
       setBusy(false);
     }
   }
@@ -50,7 +70,11 @@ export function PurchaseModal({ open, onClose, pricing, paymentMode, companyId, 
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <IconButton aria-label={t('credits.purchase.decrease')} onClick={() => setQuantity((q) => Math.max(1, q - 1))} disabled={quantity <= 1}>
+            <IconButton
+              aria-label={t('credits.purchase.decrease')}
+              onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+              disabled={quantity <= 1}
+            >
               <Remove />
             </IconButton>
             <TextField
@@ -74,7 +98,9 @@ export function PurchaseModal({ open, onClose, pricing, paymentMode, companyId, 
               </Typography>
             </Stack>
           ) : (
-            <Alert severity="info">{t('credits.errors.enterprise', { max: pricing.tiers[pricing.tiers.length - 1]?.max ?? 0 })}</Alert>
+            <Alert severity="info">
+              {t('credits.errors.enterprise', { max: pricing.tiers[pricing.tiers.length - 1]?.max ?? 0 })}
+            </Alert>
           )}
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>
@@ -90,7 +116,10 @@ export function PurchaseModal({ open, onClose, pricing, paymentMode, companyId, 
             {t('credits.purchase.pay', { total: money(quote.total) })}
           </Button>
         ) : (
-          <Button variant="contained" href={`mailto:${pricing.supportEmail}?subject=${encodeURIComponent(`Enterprise pricing for ${quantity} credits`)}`}>
+          <Button
+            variant="contained"
+            href={`mailto:${pricing.supportEmail}?subject=${encodeURIComponent(`Enterprise pricing for ${quantity} credits`)}`}
+          >
             {t('credits.purchase.enterprise')}
           </Button>
         )}

@@ -30,10 +30,20 @@ export function SalesOrdersTable({ reloadKey, locale }: { reloadKey: number; loc
   useEffect(() => {
     let live = true;
     (async () => {
-      const { data } = await apiList<SalesOrder>('sales-orders', { sort: ['createdAt', 'DESC'], range: [0, SHOWN - 1], filter: {} });
+      const { data } = await apiList<SalesOrder>('sales-orders', {
+        sort: ['createdAt', 'DESC'],
+        range: [0, SHOWN - 1],
+        filter: {},
+      });
       const ids = [...new Set(data.map((o) => o.companyId))];
       const names = ids.length
-        ? (await apiList<{ id: string; companyName: string }>('companies', { sort: ['id', 'ASC'], range: [0, ids.length - 1], filter: { id: ids } })).data
+        ? (
+            await apiList<{ id: string; companyName: string }>('companies', {
+              sort: ['id', 'ASC'],
+              range: [0, ids.length - 1],
+              filter: { id: ids },
+            })
+          ).data
         : [];
       if (!live) return;
       setCompanies(Object.fromEntries(names.map((c) => [c.id, c.companyName])));

@@ -35,7 +35,15 @@ export default function AssignmentLogDashboard() {
         'assignment-log.csv',
         toCsv(
           COLUMNS.map((c) => c.header),
-          rows.map((r) => [r.at, r.project.title, r.company?.companyName, T(`roles.${r.role}`), r.assigned?.name, r.previous?.name, r.assignedBy]),
+          rows.map((r) => [
+            r.at,
+            r.project.title,
+            r.company?.companyName,
+            T(`roles.${r.role}`),
+            r.assigned?.name,
+            r.previous?.name,
+            r.assignedBy,
+          ]),
         ),
       );
     } finally {
@@ -64,7 +72,14 @@ export default function AssignmentLogDashboard() {
         emptyText={T('emptyText')}
       >
         {d.result && (
-          <PagedTable testId="assignment-log" columns={COLUMNS} rows={d.result.data} rowKey={(r) => r.id} pagination={d.result.pagination} set={d.set} />
+          <PagedTable
+            testId="assignment-log"
+            columns={COLUMNS}
+            rows={d.result.data}
+            rowKey={(r) => r.id}
+            pagination={d.result.pagination}
+            set={d.set}
+          />
         )}
       </DashboardState>
     </Box>

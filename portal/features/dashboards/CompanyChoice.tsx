@@ -15,7 +15,11 @@ export function CompanyChoice({ value, onChange }: { value: string | null; onCha
   useEffect(() => {
     const timer = setTimeout(
       () =>
-        apiList<{ id: string; companyName: string }>('companies', { sort: ['companyName', 'ASC'], range: [0, 49], filter: text ? { q: text } : {} }).then(
+        apiList<{ id: string; companyName: string }>('companies', {
+          sort: ['companyName', 'ASC'],
+          range: [0, 49],
+          filter: text ? { q: text } : {},
+        }).then(
           ({ data }) => setOptions(data.map((c) => ({ id: c.id, label: c.companyName }))),
           () => setOptions([]),
         ),

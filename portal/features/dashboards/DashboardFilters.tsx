@@ -18,17 +18,35 @@ interface Option {
 const SOURCES = {
   companyId: { path: 'companies', sort: 'companyName', label: (r: Record<string, string>) => r.companyName },
   projectId: { path: 'projects', sort: 'title', label: (r: Record<string, string>) => r.title },
-  adminId: { path: 'admins', sort: 'firstName', label: (r: Record<string, string>) => r.name || `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() || r.email },
+  adminId: {
+    path: 'admins',
+    sort: 'firstName',
+    label: (r: Record<string, string>) => r.name || `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() || r.email,
+  },
 } as const;
 
-function Picker({ name, value, label, onChange }: { name: keyof typeof SOURCES; value: string | null; label: string; onChange(id: string | undefined): void }) {
+function Picker({
+  name,
+  value,
+  label,
+  onChange,
+}: {
+  name: keyof typeof SOURCES;
+  value: string | null;
+  label: string;
+  onChange(id: string | undefined): void;
+}) {
   const [options, setOptions] = useState<Option[]>([]);
   const [text, setText] = useState('');
   const source = SOURCES[name];
   useEffect(() => {
     const timer = setTimeout(
       () =>
-        apiList<Record<string, string>>(source.path, { sort: [source.sort, 'ASC'], range: [0, 49], filter: text ? { q: text } : {} }).then(
+        apiList<Record<string, string>>(source.path, {
+          sort: [source.sort, 'ASC'],
+          range: [0, 49],
+          filter: text ? { q: text } : {},
+        }).then(
           ({ data }) => setOptions(data.map((r) => ({ id: r.id, label: source.label(r) }))),
           () => setOptions([]),
         ),
@@ -69,18 +87,43 @@ export function DashboardFilters({ params, set, clear, filtered, onExport, expor
       type="date"
       label={label}
       value={params.get(key) ?? ''}
-      onChange={(e) => set(key === 'week' ? { week: e.target.value, from: undefined, to: undefined } : { [key]: e.target.value, week: undefined })}
+      onChange={(e) =>
+        set(
+          key === 'week'
+            ? { week: e.target.value, from: undefined, to: undefined }
+            : { [key]: e.target.value, week: undefined },
+        )
+      }
       slotProps={{ inputLabel: { shrink: true } }}
     />
   );
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1.5, alignItems: { md: 'center' } }}>
+    <Stack
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={1.5}
+      sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1.5, alignItems: { md: 'center' } }}
+    >
       {date('from', t('portal.dashboard.filters.from'))}
       {date('to', t('portal.dashboard.filters.to'))}
       {date('week', t('portal.dashboard.filters.week'))}
-      <Picker name="companyId" value={params.get('companyId')} label={t('portal.dashboard.filters.company')} onChange={(id) => set({ companyId: id })} />
-      <Picker name="projectId" value={params.get('projectId')} label={t('portal.dashboard.filters.project')} onChange={(id) => set({ projectId: id })} />
-      <Picker name="adminId" value={params.get('adminId')} label={t('portal.dashboard.filters.admin')} onChange={(id) => set({ adminId: id })} />
+      <Picker
+        name="companyId"
+        value={params.get('companyId')}
+        label={t('portal.dashboard.filters.company')}
+        onChange={(id) => set({ companyId: id })}
+      />
+      <Picker
+        name="projectId"
+        value={params.get('projectId')}
+        label={t('portal.dashboard.filters.project')}
+        onChange={(id) => set({ projectId: id })}
+      />
+      <Picker
+        name="adminId"
+        value={params.get('adminId')}
+        label={t('portal.dashboard.filters.admin')}
+        onChange={(id) => set({ adminId: id })}
+      />
       {children}
       {filtered && <Button onClick={clear}>{t('portal.dashboard.filters.clear')}</Button>}
       <Box sx={{ flexGrow: 1 }} />

@@ -1,5 +1,14 @@
 /** The paged table the dashboards' logs share: columns by header and cell, pages kept in the URL (p, pp). */
-import { Paper, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow } from '@mui/material';
+import {
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+} from '@mui/material';
 import type { ReactNode } from 'react';
 import type { Pagination } from '../../api/dashboards';
 
@@ -52,7 +61,11 @@ export function PagedTable<T>({ testId, columns, rows, rowKey, pagination, set }
         page={pagination.currentPage - 1}
         rowsPerPage={pagination.pageSize}
         rowsPerPageOptions={[25, 50, 100]}
-        labelDisplayedRows={pagination.countCapped ? ({ from, to, count }) => `${from}–${to} of ${count.toLocaleString('en')}+` : undefined}
+        labelDisplayedRows={
+          pagination.countCapped
+            ? ({ from, to, count }) => `${from}–${to} of ${count.toLocaleString('en')}+`
+            : undefined
+        }
         onPageChange={(_e, page) => set({ p: page + 1 })}
         onRowsPerPageChange={(e) => set({ pp: e.target.value, p: undefined })}
       />

@@ -22,7 +22,11 @@ export default function ProjectOverviewDashboard() {
     { header: t('portal.dashboard.week'), cell: (r) => r.week, nowrap: true },
     { header: T('company'), cell: companyName },
     ...COUNTS.map((k) => ({ header: T(k), cell: (r: OverviewRow) => r[k], align: 'right' as const })),
-    ...stages.map((s) => ({ header: t(`portal.dashboard.stages.${s}`), cell: (r: OverviewRow) => r.stages[s], align: 'right' as const })),
+    ...stages.map((s) => ({
+      header: t(`portal.dashboard.stages.${s}`),
+      cell: (r: OverviewRow) => r.stages[s],
+      align: 'right' as const,
+    })),
   ];
   const exportCsv = async () => {
     setExporting(true);

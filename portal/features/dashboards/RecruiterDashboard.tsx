@@ -71,9 +71,13 @@ function StageTable({ data }: { data: Answer }) {
                   <TableCell>{stage(s)}</TableCell>
                   <TableCell align="right">{data.funnel[s]}</TableCell>
                   <TableCell align="right">{data.movedInto[s]}</TableCell>
-                  <TableCell align="right">{c && c.rate !== null ? `${Math.round(c.rate * 100)}% → ${stage(c.to)}` : T('none')}</TableCell>
                   <TableCell align="right">
-                    {data.medianDays[s] === null ? T('none') : `${data.medianDaysEstimated ? '≈ ' : ''}${T('days', { n: data.medianDays[s] })}`}
+                    {c && c.rate !== null ? `${Math.round(c.rate * 100)}% → ${stage(c.to)}` : T('none')}
+                  </TableCell>
+                  <TableCell align="right">
+                    {data.medianDays[s] === null
+                      ? T('none')
+                      : `${data.medianDaysEstimated ? '≈ ' : ''}${T('days', { n: data.medianDays[s] })}`}
                   </TableCell>
                 </TableRow>
               );
@@ -88,7 +92,10 @@ function StageTable({ data }: { data: Answer }) {
 export default function RecruiterDashboard() {
   const { viewer } = useAuth();
   const isAdmin = viewer?.role === 'admin';
-  const load = useCallback((q: DashboardQuery) => (isAdmin && !q.companyId ? Promise.resolve(null) : recruiterApi.get(q)), [isAdmin]);
+  const load = useCallback(
+    (q: DashboardQuery) => (isAdmin && !q.companyId ? Promise.resolve(null) : recruiterApi.get(q)),
+    [isAdmin],
+  );
   const d = useDashboard<Answer | null>(load);
   const data = d.result;
   const date = (key: 'from' | 'to', label: string) => (
@@ -105,7 +112,12 @@ export default function RecruiterDashboard() {
     <Box>
       <PageHeader title={T('title')} subtitle={T('subtitle')} />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1.5 }}>
-        {isAdmin && <CompanyChoice value={d.params.get('companyId')} onChange={(id) => d.set({ companyId: id, projectId: undefined })} />}
+        {isAdmin && (
+          <CompanyChoice
+            value={d.params.get('companyId')}
+            onChange={(id) => d.set({ companyId: id, projectId: undefined })}
+          />
+        )}
         {date('from', t('portal.dashboard.filters.from'))}
         {date('to', t('portal.dashboard.filters.to'))}
         <TextField
@@ -141,7 +153,11 @@ export default function RecruiterDashboard() {
                 <Figure label={T('requestsSent')} value={data.interviewRequests.sent} testId="requests-sent" />
               </Grid>
               <Grid size={{ xs: 12, sm: 4 }}>
-                <Figure label={T('requestsAnswered')} value={data.interviewRequests.answered} testId="requests-answered" />
+                <Figure
+                  label={T('requestsAnswered')}
+                  value={data.interviewRequests.answered}
+                  testId="requests-answered"
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 4 }}>
                 <Figure label={T('creditsSpent')} value={data.creditsSpent} testId="credits-spent" />

@@ -25,7 +25,10 @@ const COLUMNS: Column<EventRow>[] = [
   { header: T('at'), cell: (r) => when(r.at), nowrap: true },
   { header: T('kind'), cell: (r) => <Chip size="small" label={T(`kinds.${r.kind}`)} /> },
   { header: T('detail'), cell: detail },
-  { header: T('candidate'), cell: (r) => (r.candidate.adminAnonymous ? `${candidateName(r)} (${T('hidden')})` : candidateName(r)) },
+  {
+    header: T('candidate'),
+    cell: (r) => (r.candidate.adminAnonymous ? `${candidateName(r)} (${T('hidden')})` : candidateName(r)),
+  },
   { header: T('project'), cell: (r) => r.project?.title ?? '—' },
   { header: t('portal.dashboard.overview.company'), cell: (r) => r.company?.companyName ?? '—' },
   { header: T('actor'), cell: (r) => r.actor.name ?? '—' },
@@ -42,7 +45,15 @@ export default function RecruitmentLogDashboard() {
         'recruitment-activity.csv',
         toCsv(
           COLUMNS.map((c) => c.header),
-          rows.map((r) => [r.at, T(`kinds.${r.kind}`), detail(r), candidateName(r), r.project?.title, r.company?.companyName, r.actor.name]),
+          rows.map((r) => [
+            r.at,
+            T(`kinds.${r.kind}`),
+            detail(r),
+            candidateName(r),
+            r.project?.title,
+            r.company?.companyName,
+            r.actor.name,
+          ]),
         ),
       );
     } finally {
@@ -87,7 +98,14 @@ export default function RecruitmentLogDashboard() {
         emptyText={T('emptyText')}
       >
         {d.result && (
-          <PagedTable testId="recruitment-log" columns={COLUMNS} rows={d.result.data} rowKey={(r) => r.id} pagination={d.result.pagination} set={d.set} />
+          <PagedTable
+            testId="recruitment-log"
+            columns={COLUMNS}
+            rows={d.result.data}
+            rowKey={(r) => r.id}
+            pagination={d.result.pagination}
+            set={d.set}
+          />
         )}
       </DashboardState>
     </Box>

@@ -28,7 +28,13 @@ export default function WeeklyDashboard() {
   return (
     <Box>
       <PageHeader title={t('portal.dashboard.weekly.title')} subtitle={t('portal.dashboard.weekly.subtitle')} />
-      <DashboardFilters params={d.params} set={d.set} clear={d.clear} filtered={d.filtered} onExport={d.result && !empty ? exportCsv : undefined} />
+      <DashboardFilters
+        params={d.params}
+        set={d.set}
+        clear={d.clear}
+        filtered={d.filtered}
+        onExport={d.result && !empty ? exportCsv : undefined}
+      />
       <DashboardState
         loading={d.loading}
         failure={d.failure}

@@ -1,5 +1,16 @@
 /** Connecting one ATS: an API key (and Workable's subdomain), Greenhouse's client credentials, "Sign in with Lever", or recording a kind without a live connection. */
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  MenuItem,
+  TextField,
+} from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { t } from '../../../i18n';
 import { errorMessage, fieldKeys } from '../../../ui/api/errors';
@@ -15,7 +26,17 @@ function fieldsOf(kind: AtsKindRow): Field[] {
   return [];
 }
 
-export function ConnectDialog({ kind, leverSignIn, onClose, onDone }: { kind?: AtsKindRow; leverSignIn: boolean; onClose(): void; onDone(): void }) {
+export function ConnectDialog({
+  kind,
+  leverSignIn,
+  onClose,
+  onDone,
+}: {
+  kind?: AtsKindRow;
+  leverSignIn: boolean;
+  onClose(): void;
+  onDone(): void;
+}) {
   const notify = useNotify();
   const [values, setValues] = useState<Record<string, string>>({});
   const [environment, setEnvironment] = useState(2);
@@ -48,7 +69,11 @@ export function ConnectDialog({ kind, leverSignIn, onClose, onDone }: { kind?: A
         return;
       }
       if (kind.connect === 'clientCredentials')
-        await integrationsApi.greenhouse({ clientId: values.clientId.trim(), clientSecret: values.clientSecret.trim(), environment });
+        await integrationsApi.greenhouse({
+          clientId: values.clientId.trim(),
+          clientSecret: values.clientSecret.trim(),
+          environment,
+        });
       else
         await integrationsApi.add({
           kind: kind.key,
@@ -76,7 +101,11 @@ export function ConnectDialog({ kind, leverSignIn, onClose, onDone }: { kind?: A
         <DialogTitle id="connect-title">{t(`${P}.connectTitle`, { ats })}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2.5 }}>
-            {kind?.connect === 'none' ? t(`${P}.recordHelp`, { ats }) : kind?.connect === 'signIn' ? t(`${P}.signInHelp`) : t(`${P}.apiKeyHelp`, { ats })}
+            {kind?.connect === 'none'
+              ? t(`${P}.recordHelp`, { ats })
+              : kind?.connect === 'signIn'
+                ? t(`${P}.signInHelp`)
+                : t(`${P}.apiKeyHelp`, { ats })}
           </DialogContentText>
           {signInOff && (
             <Alert severity="warning" sx={{ mb: 2 }}>
@@ -125,7 +154,11 @@ export function ConnectDialog({ kind, leverSignIn, onClose, onDone }: { kind?: A
             {t(`${P}.cancel`)}
           </Button>
           <Button type="submit" variant="contained" disabled={busy || signInOff}>
-            {kind?.connect === 'signIn' ? t(`${P}.signInLever`) : kind?.connect === 'none' ? t(`${P}.record`) : t(`${P}.connect`)}
+            {kind?.connect === 'signIn'
+              ? t(`${P}.signInLever`)
+              : kind?.connect === 'none'
+                ? t(`${P}.record`)
+                : t(`${P}.connect`)}
           </Button>
         </DialogActions>
       </Box>

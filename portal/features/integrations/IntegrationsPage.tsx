@@ -5,7 +5,21 @@
  * (ConnectDialog), a connected one offers Sync now, its run log (RunLogDialog) and Remove after a
  * confirmation. Lever's sign-in comes back here with `?lever=connected|failed`.
  */
-import { Alert, Box, Button, Card, Chip, CircularProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Chip,
+  CircularProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+} from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '../../../i18n';
@@ -74,7 +88,11 @@ export function IntegrationsPage() {
     <Box>
       <PageHeader title={t('portal.screens.integrations.title')} subtitle={t(`${P}.subtitle`)} />
       {(lever === 'connected' || lever === 'failed') && (
-        <Alert severity={lever === 'connected' ? 'success' : 'error'} sx={{ mb: 2 }} onClose={() => setParams({}, { replace: true })}>
+        <Alert
+          severity={lever === 'connected' ? 'success' : 'error'}
+          sx={{ mb: 2 }}
+          onClose={() => setParams({}, { replace: true })}
+        >
           {t(lever === 'connected' ? `${P}.leverConnected` : `${P}.leverFailed`)}
         </Alert>
       )}
@@ -115,27 +133,47 @@ export function IntegrationsPage() {
                       <TableCell>
                         <StateChip integration={it} />
                       </TableCell>
-                      <TableCell>{it?.live ? (it.lastSyncedAt ? formatDateTime(it.lastSyncedAt) : t(`${P}.never`)) : '—'}</TableCell>
+                      <TableCell>
+                        {it?.live ? (it.lastSyncedAt ? formatDateTime(it.lastSyncedAt) : t(`${P}.never`)) : '—'}
+                      </TableCell>
                       <TableCell>{it?.live ? it.candidatesSynced : '—'}</TableCell>
                       <TableCell align="right">
                         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
                           {(!it || (it.status === 'authError' && kind.connect === 'signIn')) && (
-                            <Button size="small" variant="outlined" onClick={() => setConnecting(kind)} aria-label={`${t(`${P}.connect`)} ${kind.label}`}>
+                            <Button
+                              size="small"
+                              variant="outlined"
+                              onClick={() => setConnecting(kind)}
+                              aria-label={`${t(`${P}.connect`)} ${kind.label}`}
+                            >
                               {t(`${P}.connect`)}
                             </Button>
                           )}
                           {it?.live && (
                             <>
-                              <Button size="small" onClick={() => syncNow(it)} aria-label={`${t(`${P}.syncNow`)} ${kind.label}`}>
+                              <Button
+                                size="small"
+                                onClick={() => syncNow(it)}
+                                aria-label={`${t(`${P}.syncNow`)} ${kind.label}`}
+                              >
                                 {t(`${P}.syncNow`)}
                               </Button>
-                              <Button size="small" onClick={() => setLogOf(it)} aria-label={`${t(`${P}.runLog`)} ${kind.label}`}>
+                              <Button
+                                size="small"
+                                onClick={() => setLogOf(it)}
+                                aria-label={`${t(`${P}.runLog`)} ${kind.label}`}
+                              >
                                 {t(`${P}.runLog`)}
                               </Button>
                             </>
                           )}
                           {it && (
-                            <Button size="small" color="error" onClick={() => setRemoving(it)} aria-label={`${t(`${P}.remove`)} ${kind.label}`}>
+                            <Button
+                              size="small"
+                              color="error"
+                              onClick={() => setRemoving(it)}
+                              aria-label={`${t(`${P}.remove`)} ${kind.label}`}
+                            >
                               {t(`${P}.remove`)}
                             </Button>
                           )}
@@ -149,7 +187,12 @@ export function IntegrationsPage() {
           </TableContainer>
         </Card>
       )}
-      <ConnectDialog kind={connecting} leverSignIn={list?.leverSignIn ?? false} onClose={() => setConnecting(undefined)} onDone={load} />
+      <ConnectDialog
+        kind={connecting}
+        leverSignIn={list?.leverSignIn ?? false}
+        onClose={() => setConnecting(undefined)}
+        onDone={load}
+      />
       <RunLogDialog integration={logOf} onClose={() => setLogOf(undefined)} />
       <ConfirmDialog
         open={!!removing}

@@ -26,14 +26,32 @@ export function InterviewBulkActions({ project, candidateIds, role, busy, onSent
   const ids = candidateIds;
   return (
     <>
-      <Button size="small" variant="outlined" color="inherit" disabled={busy || !ids.length} onClick={() => setAction('request_interview')}>
+      <Button
+        size="small"
+        variant="outlined"
+        color="inherit"
+        disabled={busy || !ids.length}
+        onClick={() => setAction('request_interview')}
+      >
         {t('portal.interviews.actions.requestInterview')}
       </Button>
-      <Button size="small" variant="outlined" color="inherit" disabled={busy || !ids.length} onClick={() => setAction('request_public')}>
+      <Button
+        size="small"
+        variant="outlined"
+        color="inherit"
+        disabled={busy || !ids.length}
+        onClick={() => setAction('request_public')}
+      >
         {t('portal.interviews.actions.sendJd')}
       </Button>
       {role === 'admin' && (
-        <Button size="small" variant="outlined" color="inherit" disabled={busy || !ids.length} onClick={() => setAction('qualify')}>
+        <Button
+          size="small"
+          variant="outlined"
+          color="inherit"
+          disabled={busy || !ids.length}
+          onClick={() => setAction('qualify')}
+        >
           {t('portal.interviews.qualify.action')}
         </Button>
       )}
@@ -48,7 +66,9 @@ export function InterviewBulkActions({ project, candidateIds, role, busy, onSent
           onSent={() => onSent?.()}
         />
       )}
-      {action === 'qualify' && <QualifyDialog candidateIds={ids} projectId={project.id} open onClose={() => setAction(undefined)} />}
+      {action === 'qualify' && (
+        <QualifyDialog candidateIds={ids} projectId={project.id} open onClose={() => setAction(undefined)} />
+      )}
     </>
   );
 }

@@ -79,8 +79,20 @@ export function InterviewRequestListPage() {
   const sortBy = (column: NonNullable<AdminListQuery['sortBy']>) =>
     set({ sortBy: column, sortDir: query.sortBy === column && query.sortDir === 'desc' ? 'asc' : 'desc' });
   const filtered = FILTER_KEYS.some((k) => params.get(k));
-  const select = (key: 'state' | 'kind' | 'channel', values: readonly string[], label: (v: string) => string, title: string) => (
-    <TextField select size="small" label={title} value={params.get(key) ?? ''} onChange={(e) => set({ [key]: e.target.value })} sx={{ minWidth: 140 }}>
+  const select = (
+    key: 'state' | 'kind' | 'channel',
+    values: readonly string[],
+    label: (v: string) => string,
+    title: string,
+  ) => (
+    <TextField
+      select
+      size="small"
+      label={title}
+      value={params.get(key) ?? ''}
+      onChange={(e) => set({ [key]: e.target.value })}
+      sx={{ minWidth: 140 }}
+    >
       <MenuItem value="">{t('portal.interviews.list.all')}</MenuItem>
       {values.map((v) => (
         <MenuItem key={v} value={v}>
@@ -90,7 +102,11 @@ export function InterviewRequestListPage() {
     </TextField>
   );
   const sortable = (column: NonNullable<AdminListQuery['sortBy']>, label: string) => (
-    <TableSortLabel active={query.sortBy === column} direction={query.sortBy === column ? query.sortDir : 'desc'} onClick={() => sortBy(column)}>
+    <TableSortLabel
+      active={query.sortBy === column}
+      direction={query.sortBy === column ? query.sortDir : 'desc'}
+      onClick={() => sortBy(column)}
+    >
       {label}
     </TableSortLabel>
   );
@@ -107,9 +123,19 @@ export function InterviewRequestListPage() {
           onBlur={(e) => set({ q: e.target.value.trim() })}
           sx={{ minWidth: 260 }}
         />
-        {select('state', STATES, (v) => t(`entities.interviewRequest.enums.state.${v}`), t('portal.interviews.list.state'))}
+        {select(
+          'state',
+          STATES,
+          (v) => t(`entities.interviewRequest.enums.state.${v}`),
+          t('portal.interviews.list.state'),
+        )}
         {select('kind', KINDS, (v) => t(`portal.interviews.status.${v}`), t('portal.interviews.list.kind'))}
-        {select('channel', CHANNELS, (v) => t(`entities.interviewRequest.enums.channel.${v}`), t('portal.interviews.list.channel'))}
+        {select(
+          'channel',
+          CHANNELS,
+          (v) => t(`entities.interviewRequest.enums.channel.${v}`),
+          t('portal.interviews.list.channel'),
+        )}
         <TextField
           size="small"
           type="date"
@@ -129,18 +155,32 @@ export function InterviewRequestListPage() {
         {(params.get('companyId') || params.get('projectId')) && (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             {params.get('companyId') && (
-              <Chip label={`${t('portal.interviews.list.company')}: ${params.get('companyId')}`} onDelete={() => set({ companyId: undefined })} />
+              <Chip
+                label={`${t('portal.interviews.list.company')}: ${params.get('companyId')}`}
+                onDelete={() => set({ companyId: undefined })}
+              />
             )}
             {params.get('projectId') && (
-              <Chip label={`${t('portal.interviews.list.project')}: ${params.get('projectId')}`} onDelete={() => set({ projectId: undefined })} />
+              <Chip
+                label={`${t('portal.interviews.list.project')}: ${params.get('projectId')}`}
+                onDelete={() => set({ projectId: undefined })}
+              />
             )}
           </Stack>
         )}
-        {filtered && <Button onClick={() => setParams(new URLSearchParams(), { replace: true })}>{t('portal.interviews.list.clear')}</Button>}
+        {filtered && (
+          <Button onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+            {t('portal.interviews.list.clear')}
+          </Button>
+        )}
       </Stack>
       {failure && <Alert severity="error">{failure}</Alert>}
       {result && result.pagination.dataCount === 0 && !filtered && (
-        <EmptyState icon={<ForumOutlined />} title={t('portal.interviews.list.emptyTitle')} description={t('portal.interviews.list.emptyText')} />
+        <EmptyState
+          icon={<ForumOutlined />}
+          title={t('portal.interviews.list.emptyTitle')}
+          description={t('portal.interviews.list.emptyText')}
+        />
       )}
       {result && (result.pagination.dataCount > 0 || filtered) && (
         <Paper variant="outlined">
@@ -189,7 +229,11 @@ export function InterviewRequestListPage() {
                     <TableCell>{t(`portal.interviews.status.${r.kind}`)}</TableCell>
                     <TableCell>{t(`entities.interviewRequest.enums.channel.${r.channel}`)}</TableCell>
                     <TableCell>
-                      <Chip size="small" color={STATE_COLOR[r.state]} label={t(`entities.interviewRequest.enums.state.${r.state}`)} />
+                      <Chip
+                        size="small"
+                        color={STATE_COLOR[r.state]}
+                        label={t(`entities.interviewRequest.enums.state.${r.state}`)}
+                      />
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(r.answeredAt)}</TableCell>
                     <TableCell sx={{ maxWidth: 320 }}>

@@ -35,7 +35,8 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 function failureView(err: unknown): View {
   if (err instanceof ApiError && err.status === 410) return { kind: 'expired' };
-  if (err instanceof ApiError && (err.status === 404 || err.status === 400 || err.status === 403)) return { kind: 'invalid' };
+  if (err instanceof ApiError && (err.status === 404 || err.status === 400 || err.status === 403))
+    return { kind: 'invalid' };
   return { kind: 'error' };
 }
 
@@ -83,7 +84,9 @@ export function InterviewRequestPage() {
   const reject = async (reasons: string[], comment: string) => {
     setBusy(true);
     try {
-      answered(await interviewsApi.reject(token, { reasons, comment: comment.trim() || undefined }, method), { kind: 'rejected' });
+      answered(await interviewsApi.reject(token, { reasons, comment: comment.trim() || undefined }, method), {
+        kind: 'rejected',
+      });
     } catch (err) {
       setView(failureView(err));
     } finally {
@@ -108,10 +111,27 @@ export function InterviewRequestPage() {
                 <RejectForm busy={busy} onSubmit={reject} onBack={() => setView({ ...view, rejecting: false })} />
               ) : (
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-                  <Button variant="contained" size="large" fullWidth disabled={busy} onClick={() => void approve(view.data)}>
-                    {t(view.data.kind === 'interview' ? 'portal.interviews.answer.approveInterview' : 'portal.interviews.answer.approveWhitelist')}
+                  <Button
+                    variant="contained"
+                    size="large"
+                    fullWidth
+                    disabled={busy}
+                    onClick={() => void approve(view.data)}
+                  >
+                    {t(
+                      view.data.kind === 'interview'
+                        ? 'portal.interviews.answer.approveInterview'
+                        : 'portal.interviews.answer.approveWhitelist',
+                    )}
                   </Button>
-                  <Button variant="outlined" color="inherit" size="large" fullWidth disabled={busy} onClick={() => setView({ ...view, rejecting: true })}>
+                  <Button
+                    variant="outlined"
+                    color="inherit"
+                    size="large"
+                    fullWidth
+                    disabled={busy}
+                    onClick={() => setView({ ...view, rejecting: true })}
+                  >
                     {t('portal.interviews.answer.reject')}
                   </Button>
                 </Stack>
@@ -123,20 +143,40 @@ export function InterviewRequestPage() {
           <EmptyState
             icon={<CheckCircleOutline />}
             title={t('portal.interviews.answer.approvedTitle')}
-            description={t(view.data.kind === 'interview' ? 'portal.interviews.answer.approvedInterview' : 'portal.interviews.answer.approvedWhitelist')}
+            description={t(
+              view.data.kind === 'interview'
+                ? 'portal.interviews.answer.approvedInterview'
+                : 'portal.interviews.answer.approvedWhitelist',
+            )}
           />
         )}
         {view.kind === 'rejected' && (
-          <EmptyState icon={<CheckCircleOutline />} title={t('portal.interviews.answer.rejectedTitle')} description={t('portal.interviews.answer.rejected')} />
+          <EmptyState
+            icon={<CheckCircleOutline />}
+            title={t('portal.interviews.answer.rejectedTitle')}
+            description={t('portal.interviews.answer.rejected')}
+          />
         )}
         {view.kind === 'used' && (
-          <EmptyState icon={<InfoOutlined />} title={t('portal.interviews.answer.usedTitle')} description={t('portal.interviews.answer.used')} />
+          <EmptyState
+            icon={<InfoOutlined />}
+            title={t('portal.interviews.answer.usedTitle')}
+            description={t('portal.interviews.answer.used')}
+          />
         )}
         {view.kind === 'expired' && (
-          <EmptyState icon={<EventBusyOutlined />} title={t('portal.interviews.answer.expiredTitle')} description={t('portal.interviews.answer.expired')} />
+          <EmptyState
+            icon={<EventBusyOutlined />}
+            title={t('portal.interviews.answer.expiredTitle')}
+            description={t('portal.interviews.answer.expired')}
+          />
         )}
         {view.kind === 'invalid' && (
-          <EmptyState icon={<LinkOffOutlined />} title={t('portal.interviews.answer.invalidTitle')} description={t('portal.interviews.answer.invalid')} />
+          <EmptyState
+            icon={<LinkOffOutlined />}
+            title={t('portal.interviews.answer.invalidTitle')}
+            description={t('portal.interviews.answer.invalid')}
+          />
         )}
         {view.kind === 'error' && (
           <Stack spacing={2}>

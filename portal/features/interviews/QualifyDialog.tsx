@@ -2,7 +2,19 @@
  * Admins send a WhatsApp qualify request (a header and a body within the template limits) to one
  * or many candidates, and see a candidate's earlier requests with their replies (yes, no or text).
  */
-import { Alert, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { t } from '../../../i18n';
 import { JD_LIMITS } from '../../../schema/rules/pipeline';
@@ -53,16 +65,28 @@ export function QualifyDialog({ candidateIds, projectId, open, onClose }: Qualif
   const send = async () => {
     const local: Record<string, string> = {};
     if (!header.trim()) local.header = t('errors.required');
-    if (header.trim().length > JD_LIMITS.header) local.header = t('portal.interviews.dialog.tooLong', { max: JD_LIMITS.header });
+    if (header.trim().length > JD_LIMITS.header)
+      local.header = t('portal.interviews.dialog.tooLong', { max: JD_LIMITS.header });
     if (!body.trim()) local.body = t('errors.required');
-    if (body.trim().length > JD_LIMITS.body) local.body = t('portal.interviews.dialog.tooLong', { max: JD_LIMITS.body });
+    if (body.trim().length > JD_LIMITS.body)
+      local.body = t('portal.interviews.dialog.tooLong', { max: JD_LIMITS.body });
     setErrors(local);
     if (Object.keys(local).length) return;
     setBusy(true);
     setFailure(null);
     try {
-      const res = await qualifyApi.send({ candidateId: candidateIds, projectId, header: header.trim(), body: body.trim() });
-      notify(res.skipped.length ? `${res.message}. ${t('portal.interviews.qualify.skipped', { count: res.skipped.length })}` : res.message, 'success');
+      const res = await qualifyApi.send({
+        candidateId: candidateIds,
+        projectId,
+        header: header.trim(),
+        body: body.trim(),
+      });
+      notify(
+        res.skipped.length
+          ? `${res.message}. ${t('portal.interviews.qualify.skipped', { count: res.skipped.length })}`
+          : res.message,
+        'success',
+      );
       onClose();
     } catch (err) {
       setErrors(Object.fromEntries(Object.entries(fieldKeys(err)).map(([k, v]) => [k, t(v)])));
@@ -73,18 +97,29 @@ export function QualifyDialog({ candidateIds, projectId, open, onClose }: Qualif
   };
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="qualify-dialog-title">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="qualify-dialog-title"
+    >
       <DialogTitle id="qualify-dialog-title">{t('portal.interviews.qualify.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Typography color="text.secondary">{t('portal.interviews.qualify.toCount', { count: candidateIds.length })}</Typography>
+          <Typography color="text.secondary">
+            {t('portal.interviews.qualify.toCount', { count: candidateIds.length })}
+          </Typography>
           {failure && <Alert severity="error">{failure}</Alert>}
           <TextField
             label={t('portal.interviews.qualify.header')}
             value={header}
             onChange={(e) => setHeader(e.target.value)}
             error={Boolean(errors.header)}
-            helperText={errors.header ?? t('portal.interviews.dialog.counter', { count: header.trim().length, max: JD_LIMITS.header })}
+            helperText={
+              errors.header ??
+              t('portal.interviews.dialog.counter', { count: header.trim().length, max: JD_LIMITS.header })
+            }
           />
           <TextField
             label={t('portal.interviews.qualify.body')}
@@ -93,18 +128,26 @@ export function QualifyDialog({ candidateIds, projectId, open, onClose }: Qualif
             multiline
             minRows={4}
             error={Boolean(errors.body)}
-            helperText={errors.body ?? t('portal.interviews.dialog.counter', { count: body.trim().length, max: JD_LIMITS.body })}
+            helperText={
+              errors.body ?? t('portal.interviews.dialog.counter', { count: body.trim().length, max: JD_LIMITS.body })
+            }
           />
           {single && previous && (
             <>
               <Divider />
               <Typography variant="subtitle2">{t('portal.interviews.qualify.previous')}</Typography>
-              {previous.length === 0 && <Typography color="text.secondary">{t('portal.interviews.qualify.none')}</Typography>}
+              {previous.length === 0 && (
+                <Typography color="text.secondary">{t('portal.interviews.qualify.none')}</Typography>
+              )}
               {previous.map((q) => (
                 <Stack key={q.id} spacing={0.5} data-testid="qualify-request">
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                     <Typography sx={{ fontWeight: 600 }}>{q.header}</Typography>
-                    <Chip size="small" color={q.reply ? REPLY_COLOR[q.reply] : 'default'} label={t(`portal.interviews.qualify.reply.${q.reply ?? 'none'}`)} />
+                    <Chip
+                      size="small"
+                      color={q.reply ? REPLY_COLOR[q.reply] : 'default'}
+                      label={t(`portal.interviews.qualify.reply.${q.reply ?? 'none'}`)}
+                    />
                   </Stack>
                   {q.replyText && <Typography color="text.secondary">“{q.replyText}”</Typography>}
                 </Stack>

@@ -5,12 +5,26 @@ import { t } from '../../../i18n';
 
 export const REJECT_REASONS = ['notLooking', 'salary', 'location', 'role', 'company', 'timing', 'other'] as const;
 
-export function RejectForm({ busy, onSubmit, onBack }: { busy: boolean; onSubmit: (reasons: string[], comment: string) => void; onBack: () => void }) {
+export function RejectForm({
+  busy,
+  onSubmit,
+  onBack,
+}: {
+  busy: boolean;
+  onSubmit: (reasons: string[], comment: string) => void;
+  onBack: () => void;
+}) {
   const [reasons, setReasons] = useState<string[]>([]);
   const [comment, setComment] = useState('');
-  const toggle = (reason: string) => setReasons((list) => (list.includes(reason) ? list.filter((r) => r !== reason) : [...list, reason]));
+  const toggle = (reason: string) =>
+    setReasons((list) => (list.includes(reason) ? list.filter((r) => r !== reason) : [...list, reason]));
   return (
-    <Stack component="form" spacing={2} onSubmit={(e) => (e.preventDefault(), onSubmit(reasons, comment))} data-testid="reject-form">
+    <Stack
+      component="form"
+      spacing={2}
+      onSubmit={(e) => (e.preventDefault(), onSubmit(reasons, comment))}
+      data-testid="reject-form"
+    >
       <Typography variant="h6" component="h2">
         {t('portal.interviews.answer.rejectTitle')}
       </Typography>

@@ -6,7 +6,8 @@ import { formatDateTime } from '../../../schema/rules/dates';
 import { validZone, zoneLabel } from '../../../schema/rules/timeZones';
 import type { ProjectData } from '../../api/interviews';
 
-const dateTime = (iso: string, timeZone?: string | null) => formatDateTime(iso, { timeZone: validZone(timeZone) ?? undefined }) ?? '';
+const dateTime = (iso: string, timeZone?: string | null) =>
+  formatDateTime(iso, { timeZone: validZone(timeZone) ?? undefined }) ?? '';
 
 function Row({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -27,13 +28,22 @@ export function RequestDetails({ data }: { data: ProjectData }) {
     <Stack spacing={2.5}>
       <Box>
         <Typography variant="overline" color="primary">
-          {t(data.kind === 'interview' ? 'portal.interviews.answer.interviewTitle' : 'portal.interviews.answer.whitelistTitle')}
+          {t(
+            data.kind === 'interview'
+              ? 'portal.interviews.answer.interviewTitle'
+              : 'portal.interviews.answer.whitelistTitle',
+          )}
         </Typography>
         <Typography variant="h1" component="h1" sx={{ fontSize: { xs: 26, sm: 32 } }} data-testid="request-role">
           {data.role}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1 }} data-testid="request-company">
-          {t(data.kind === 'interview' ? 'portal.interviews.answer.interviewIntro' : 'portal.interviews.answer.whitelistIntro', { company: data.company })}
+          {t(
+            data.kind === 'interview'
+              ? 'portal.interviews.answer.interviewIntro'
+              : 'portal.interviews.answer.whitelistIntro',
+            { company: data.company },
+          )}
         </Typography>
       </Box>
       <Divider />
@@ -59,20 +69,32 @@ export function RequestDetails({ data }: { data: ProjectData }) {
             <Typography variant="h6" component="h2">
               {t('portal.interviews.answer.interviewDetails')}
             </Typography>
-            {interview?.interviewerName && <Row label={t('portal.interviews.answer.interviewer')} value={interview.interviewerName} />}
+            {interview?.interviewerName && (
+              <Row label={t('portal.interviews.answer.interviewer')} value={interview.interviewerName} />
+            )}
             {interview?.type && (
               <Row
                 label={t('portal.interviews.answer.type')}
-                value={t(interview.type === 1 ? 'portal.interviews.answer.inPerson' : 'portal.interviews.answer.virtual')}
+                value={t(
+                  interview.type === 1 ? 'portal.interviews.answer.inPerson' : 'portal.interviews.answer.virtual',
+                )}
               />
             )}
             {interview?.address && <Row label={t('portal.interviews.answer.address')} value={interview.address} />}
-            {interview?.meetingLink && <Row label={t('portal.interviews.answer.meetingLink')} value={interview.meetingLink} />}
+            {interview?.meetingLink && (
+              <Row label={t('portal.interviews.answer.meetingLink')} value={interview.meetingLink} />
+            )}
             {interview?.duration && (
-              <Row label={t('portal.interviews.answer.duration')} value={t('portal.interviews.answer.minutes', { count: interview.duration })} />
+              <Row
+                label={t('portal.interviews.answer.duration')}
+                value={t('portal.interviews.answer.minutes', { count: interview.duration })}
+              />
             )}
             {interview?.timezone && (
-              <Row label={t('portal.interviews.answer.timezone')} value={validZone(interview.timezone) ? zoneLabel(interview.timezone) : interview.timezone} />
+              <Row
+                label={t('portal.interviews.answer.timezone')}
+                value={validZone(interview.timezone) ? zoneLabel(interview.timezone) : interview.timezone}
+              />
             )}
             {data.timeSlots.length > 0 && (
               <Row

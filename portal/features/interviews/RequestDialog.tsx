@@ -5,7 +5,20 @@
  * the limits, or a PDF/DOCX file). The server's "add a job description first" answer opens the form
  * too, whatever the page believed.
  */
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../../../i18n';
 import { JD_LIMITS } from '../../../schema/rules/pipeline';
@@ -25,19 +38,36 @@ export interface RequestDialogProps {
 }
 
 type Fields = { jdHeader: string; jdText: string; jdFooter: string };
-const LIMITS: Record<keyof Fields, number> = { jdHeader: JD_LIMITS.header, jdText: JD_LIMITS.body, jdFooter: JD_LIMITS.footer };
+const LIMITS: Record<keyof Fields, number> = {
+  jdHeader: JD_LIMITS.header,
+  jdText: JD_LIMITS.body,
+  jdFooter: JD_LIMITS.footer,
+};
 
 /** Field messages checked in the browser, the same limits the server checks. */
-export function jdFormErrors(fields: Fields, file: File | null, needsJd: boolean): Partial<Record<keyof Fields | 'jdFile', string>> {
+export function jdFormErrors(
+  fields: Fields,
+  file: File | null,
+  needsJd: boolean,
+): Partial<Record<keyof Fields | 'jdFile', string>> {
   const errors: Partial<Record<keyof Fields | 'jdFile', string>> = {};
   for (const key of Object.keys(LIMITS) as (keyof Fields)[]) {
-    if (fields[key].trim().length > LIMITS[key]) errors[key] = t('portal.interviews.dialog.tooLong', { max: LIMITS[key] });
+    if (fields[key].trim().length > LIMITS[key])
+      errors[key] = t('portal.interviews.dialog.tooLong', { max: LIMITS[key] });
   }
   if (needsJd && !fields.jdText.trim() && !file) errors.jdText = t('portal.interviews.dialog.jdMissing');
   return errors;
 }
 
-export function RequestDialog({ projectId, candidateIds, action, hasJobDescription, open, onClose, onSent }: RequestDialogProps) {
+export function RequestDialog({
+  projectId,
+  candidateIds,
+  action,
+  hasJobDescription,
+  open,
+  onClose,
+  onSent,
+}: RequestDialogProps) {
   const notify = useNotify();
   const [needsJd, setNeedsJd] = useState(!hasJobDescription);
   const [fields, setFields] = useState<Fields>({ jdHeader: '', jdText: '', jdFooter: '' });
@@ -68,7 +98,13 @@ export function RequestDialog({ projectId, candidateIds, action, hasJobDescripti
     setBusy(true);
     setFailure(null);
     try {
-      const res = await interviewsApi.send({ projectId, candidateIds, action, channel, ...(withJd ? { ...fields, jdFile: file } : {}) });
+      const res = await interviewsApi.send({
+        projectId,
+        candidateIds,
+        action,
+        channel,
+        ...(withJd ? { ...fields, jdFile: file } : {}),
+      });
       notify(res.message || t('portal.interviews.status.sent'), 'success');
       onSent?.(res.requests);
       onClose();
@@ -97,14 +133,20 @@ export function RequestDialog({ projectId, candidateIds, action, hasJobDescripti
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, hasJobDescription]);
 
-  const title = t(action === 'request_interview' ? 'portal.interviews.dialog.interviewTitle' : 'portal.interviews.dialog.whitelistTitle');
+  const title = t(
+    action === 'request_interview'
+      ? 'portal.interviews.dialog.interviewTitle'
+      : 'portal.interviews.dialog.whitelistTitle',
+  );
   const field = (key: keyof Fields, label: string, multiline = false) => (
     <TextField
       label={label}
       value={fields[key]}
       onChange={(e) => setFields((f) => ({ ...f, [key]: e.target.value }))}
       error={Boolean(errors[key])}
-      helperText={errors[key] ?? t('portal.interviews.dialog.counter', { count: fields[key].trim().length, max: LIMITS[key] })}
+      helperText={
+        errors[key] ?? t('portal.interviews.dialog.counter', { count: fields[key].trim().length, max: LIMITS[key] })
+      }
       multiline={multiline}
       minRows={multiline ? 5 : undefined}
       fullWidth
@@ -113,11 +155,19 @@ export function RequestDialog({ projectId, candidateIds, action, hasJobDescripti
   );
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="request-dialog-title">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="request-dialog-title"
+    >
       <DialogTitle id="request-dialog-title">{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Typography color="text.secondary">{t('portal.interviews.dialog.toCount', { count: candidateIds.length })}</Typography>
+          <Typography color="text.secondary">
+            {t('portal.interviews.dialog.toCount', { count: candidateIds.length })}
+          </Typography>
           {failure && <Alert severity="error">{failure}</Alert>}
           {!needsJd && busy && (
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
@@ -164,7 +214,12 @@ export function RequestDialog({ projectId, candidateIds, action, hasJobDescripti
                   </Typography>
                 )}
               </Box>
-              <TextField select label={t('portal.interviews.dialog.channel')} value={channel} onChange={(e) => setChannel(e.target.value as Channel)}>
+              <TextField
+                select
+                label={t('portal.interviews.dialog.channel')}
+                value={channel}
+                onChange={(e) => setChannel(e.target.value as Channel)}
+              >
                 <MenuItem value="email">{t('portal.interviews.dialog.email')}</MenuItem>
                 <MenuItem value="whatsapp">{t('portal.interviews.dialog.whatsapp')}</MenuItem>
               </TextField>

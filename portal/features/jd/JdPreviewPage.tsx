@@ -17,7 +17,12 @@ import { EmptyState } from '../../components/EmptyState';
 import { jdLinkState } from './jdLink';
 import { formatDateTime } from '../../../schema/rules/dates';
 
-type View = { kind: 'loading' } | { kind: 'ready'; jd: JdPreview } | { kind: 'expired' } | { kind: 'invalid' } | { kind: 'error' };
+type View =
+  | { kind: 'loading' }
+  | { kind: 'ready'; jd: JdPreview }
+  | { kind: 'expired' }
+  | { kind: 'invalid' }
+  | { kind: 'error' };
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -61,13 +66,21 @@ export function JdPreviewPage() {
                 <Typography variant="h1" component="h1" sx={{ fontSize: { xs: 26, sm: 32 } }}>
                   {view.jd.role}
                 </Typography>
-                <Typography color="text.secondary">{t('portal.interviews.jd.at', { company: view.jd.company })}</Typography>
+                <Typography color="text.secondary">
+                  {t('portal.interviews.jd.at', { company: view.jd.company })}
+                </Typography>
               </Box>
               {view.jd.jdHeader && <Typography sx={{ fontWeight: 600 }}>{view.jd.jdHeader}</Typography>}
-              {view.jd.jobDescription && <Typography sx={{ whiteSpace: 'pre-wrap' }}>{view.jd.jobDescription}</Typography>}
+              {view.jd.jobDescription && (
+                <Typography sx={{ whiteSpace: 'pre-wrap' }}>{view.jd.jobDescription}</Typography>
+              )}
               {view.jd.jdFooter && <Typography color="text.secondary">{view.jd.jdFooter}</Typography>}
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-                <Button variant="contained" startIcon={<DownloadOutlined />} href={interviewsApi.jdDownloadUrl(interviewGuid)}>
+                <Button
+                  variant="contained"
+                  startIcon={<DownloadOutlined />}
+                  href={interviewsApi.jdDownloadUrl(interviewGuid)}
+                >
                   {t('portal.interviews.jd.download')}
                 </Button>
                 <Typography variant="body2" color="text.secondary">
@@ -77,9 +90,27 @@ export function JdPreviewPage() {
             </Stack>
           </Paper>
         )}
-        {view.kind === 'expired' && <EmptyState icon={<LinkOffOutlined />} title={t('portal.jd.expiredTitle')} description={t('portal.jd.expired')} />}
-        {view.kind === 'invalid' && <EmptyState icon={<LinkOffOutlined />} title={t('portal.jd.invalidTitle')} description={t('portal.jd.invalid')} />}
-        {view.kind === 'error' && <EmptyState icon={<ErrorOutline />} title={t('portal.interviews.answer.errorTitle')} description={t('errors.generic')} />}
+        {view.kind === 'expired' && (
+          <EmptyState
+            icon={<LinkOffOutlined />}
+            title={t('portal.jd.expiredTitle')}
+            description={t('portal.jd.expired')}
+          />
+        )}
+        {view.kind === 'invalid' && (
+          <EmptyState
+            icon={<LinkOffOutlined />}
+            title={t('portal.jd.invalidTitle')}
+            description={t('portal.jd.invalid')}
+          />
+        )}
+        {view.kind === 'error' && (
+          <EmptyState
+            icon={<ErrorOutline />}
+            title={t('portal.interviews.answer.errorTitle')}
+            description={t('errors.generic')}
+          />
+        )}
       </Box>
     </PublicLayout>
   );

@@ -9,7 +9,16 @@ export function NotFoundPage() {
   return (
     <PublicLayout maxWidth="sm">
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: { xs: 4, md: 10 } }}>
-        <Typography sx={{ fontSize: { xs: 88, md: 120 }, fontWeight: 800, lineHeight: 1, color: 'primary.main', letterSpacing: '-0.05em' }} aria-hidden>
+        <Typography
+          sx={{
+            fontSize: { xs: 88, md: 120 },
+            fontWeight: 800,
+            lineHeight: 1,
+            color: 'primary.main',
+            letterSpacing: '-0.05em',
+          }}
+          aria-hidden
+        >
           404
         </Typography>
         <Typography variant="h1" component="h1">

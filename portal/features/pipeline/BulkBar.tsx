@@ -26,7 +26,15 @@ export function BulkBar({ count, next, canReject, busy, onNext, onReject, onHide
       role="region"
       aria-label={t('portal.pipeline.bulk.selected', { n: count })}
       data-testid="bulk-bar"
-      sx={{ position: 'sticky', top: { xs: 64, md: 72 }, zIndex: 2, p: 1.25, mb: 2, bgcolor: 'primary.dark', color: 'primary.contrastText' }}
+      sx={{
+        position: 'sticky',
+        top: { xs: 64, md: 72 },
+        zIndex: 2,
+        p: 1.25,
+        mb: 2,
+        bgcolor: 'primary.dark',
+        color: 'primary.contrastText',
+      }}
     >
       <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <Typography variant="body2" sx={{ fontWeight: 600, mr: 1 }} aria-live="polite">

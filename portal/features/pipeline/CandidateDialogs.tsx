@@ -14,7 +14,13 @@ export function HideDialog({ count, unhide, busy, onConfirm, onClose }: HideProp
   return (
     <ConfirmDialog
       open
-      title={unhide ? t('portal.pipeline.hide.unhideTitle') : count > 1 ? t('portal.pipeline.hide.titleMany', { n: count }) : t('portal.pipeline.hide.title')}
+      title={
+        unhide
+          ? t('portal.pipeline.hide.unhideTitle')
+          : count > 1
+            ? t('portal.pipeline.hide.titleMany', { n: count })
+            : t('portal.pipeline.hide.title')
+      }
       message={unhide ? t('portal.pipeline.hide.unhideText') : t('portal.pipeline.hide.text')}
       confirmLabel={unhide ? t('portal.pipeline.hide.unhideConfirm') : t('portal.pipeline.hide.confirm')}
       busy={busy}

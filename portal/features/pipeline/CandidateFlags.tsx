@@ -9,7 +9,12 @@ import { Chip, Stack, type ChipProps } from '@mui/material';
 import { t } from '../../../i18n';
 import type { PipelineDoc, RequestAnswer } from '../../api/pipeline';
 
-const ANSWER_COLOR: Record<RequestAnswer['state'], ChipProps['color']> = { sent: 'default', approved: 'success', rejected: 'error', expired: 'default' };
+const ANSWER_COLOR: Record<RequestAnswer['state'], ChipProps['color']> = {
+  sent: 'default',
+  approved: 'success',
+  rejected: 'error',
+  expired: 'default',
+};
 
 function AnswerChip({ answer, kind }: { answer?: RequestAnswer | null; kind: 'interview' | 'whiteList' }) {
   if (!answer) return null;
@@ -29,11 +34,34 @@ export function CandidateFlags({ doc, pending }: { doc: PipelineDoc; pending?: b
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }} data-testid="candidate-flags">
       {pending && <Chip size="small" color="info" label={t('portal.pipeline.card.moving')} />}
       {!doc.seen && !pending && <Chip size="small" color="primary" label={t('portal.pipeline.card.new')} />}
-      {doc.isFavorited && <Chip size="small" color="warning" variant="outlined" icon={<StarRounded />} label={t('portal.pipeline.card.favourite')} />}
-      {doc.isHidden && <Chip size="small" variant="outlined" icon={<VisibilityOffOutlined />} label={t('portal.pipeline.card.hidden')} />}
+      {doc.isFavorited && (
+        <Chip
+          size="small"
+          color="warning"
+          variant="outlined"
+          icon={<StarRounded />}
+          label={t('portal.pipeline.card.favourite')}
+        />
+      )}
+      {doc.isHidden && (
+        <Chip
+          size="small"
+          variant="outlined"
+          icon={<VisibilityOffOutlined />}
+          label={t('portal.pipeline.card.hidden')}
+        />
+      )}
       <AnswerChip answer={doc.interviewRequest} kind="interview" />
       <AnswerChip answer={doc.whiteListRequest} kind="whiteList" />
-      {doc.guaranteed && <Chip size="small" color="success" variant="outlined" icon={<VerifiedOutlined />} label={t('portal.pipeline.card.guaranteed')} />}
+      {doc.guaranteed && (
+        <Chip
+          size="small"
+          color="success"
+          variant="outlined"
+          icon={<VerifiedOutlined />}
+          label={t('portal.pipeline.card.guaranteed')}
+        />
+      )}
     </Stack>
   );
 }

@@ -9,7 +9,12 @@ import { errorMessage } from '../../../ui/api/errors';
 import type { PipelineDoc } from '../../api/pipeline';
 import { searchApi } from '../../api/search';
 import { useNotify } from '../../app/notify';
-import { EXTRA_CANDIDATE_ACTIONS, menuPlan, type CandidateActionContext, type ExtraCandidateAction } from './candidateActions';
+import {
+  EXTRA_CANDIDATE_ACTIONS,
+  menuPlan,
+  type CandidateActionContext,
+  type ExtraCandidateAction,
+} from './candidateActions';
 import { stageLabel } from './stageKeys';
 
 export type MenuRequest =
@@ -75,14 +80,24 @@ export function CandidateMenu({ context, disabled, onRequest }: Props) {
       >
         <MoreVertOutlined fontSize="small" />
       </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close} onKeyDown={stopKeys} onClick={(e) => e.stopPropagation()}>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={close}
+        onKeyDown={stopKeys}
+        onClick={(e) => e.stopPropagation()}
+      >
         <MenuItem onClick={pick({ kind: 'profile', doc })}>{t('portal.pipeline.menu.profile')}</MenuItem>
         {plan.next !== undefined && (
           <MenuItem onClick={pick({ kind: 'move', doc, to: plan.next, move: 'move' })}>
             {t('portal.pipeline.menu.next', { stage: stageLabel(plan.next) })}
           </MenuItem>
         )}
-        {has('reject') && <MenuItem onClick={pick({ kind: 'move', doc, to: 6, move: 'reject' })}>{t('portal.pipeline.menu.reject')}</MenuItem>}
+        {has('reject') && (
+          <MenuItem onClick={pick({ kind: 'move', doc, to: 6, move: 'reject' })}>
+            {t('portal.pipeline.menu.reject')}
+          </MenuItem>
+        )}
         {plan.skipTo.length > 0 && <ListSubheader>{t('portal.pipeline.menu.skip')}</ListSubheader>}
         {plan.skipTo.map((to) => (
           <MenuItem key={to} sx={{ pl: 4 }} onClick={pick({ kind: 'move', doc, to, move: 'skip' })}>
@@ -102,13 +117,19 @@ export function CandidateMenu({ context, disabled, onRequest }: Props) {
           </MenuItem>
         ))}
         <Divider />
-        {has('addToProject') && <MenuItem onClick={pick({ kind: 'addToProject', doc })}>{t('portal.pipeline.menu.addToProject')}</MenuItem>}
+        {has('addToProject') && (
+          <MenuItem onClick={pick({ kind: 'addToProject', doc })}>{t('portal.pipeline.menu.addToProject')}</MenuItem>
+        )}
         <MenuItem onClick={pick({ kind: 'favourite', doc })}>
           {t(doc.isFavorited ? 'portal.pipeline.menu.unfavourite' : 'portal.pipeline.menu.favourite')}
         </MenuItem>
-        <MenuItem onClick={pick({ kind: 'hide', doc })}>{t(doc.isHidden ? 'portal.pipeline.menu.unhide' : 'portal.pipeline.menu.hide')}</MenuItem>
+        <MenuItem onClick={pick({ kind: 'hide', doc })}>
+          {t(doc.isHidden ? 'portal.pipeline.menu.unhide' : 'portal.pipeline.menu.hide')}
+        </MenuItem>
         <Divider />
-        <MenuItem onClick={get(searchApi.pdfUrl(doc.id), 'profile.pdf')}>{t('portal.pipeline.menu.downloadPdf')}</MenuItem>
+        <MenuItem onClick={get(searchApi.pdfUrl(doc.id), 'profile.pdf')}>
+          {t('portal.pipeline.menu.downloadPdf')}
+        </MenuItem>
         <MenuItem onClick={get(searchApi.cvUrl(doc.id), 'cv')}>{t('portal.pipeline.menu.downloadCv')}</MenuItem>
         {has('edit') && (
           <MenuItem component="a" href={`/admin/talent/edit/${encodeURIComponent(doc.id)}`} onClick={close}>

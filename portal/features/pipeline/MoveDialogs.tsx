@@ -105,13 +105,24 @@ export function MoveDialogs({ prompt, busy, error, isRaas, resolve, cancel }: Pr
 
   switch (prompt.kind) {
     case 'reject':
-      return <RejectDialog count={count} name={name} busy={busy} onConfirm={(reject) => resolve({ reject })} onClose={cancel} />;
+      return (
+        <RejectDialog
+          count={count}
+          name={name}
+          busy={busy}
+          onConfirm={(reject) => resolve({ reject })}
+          onClose={cancel}
+        />
+      );
     case 'schedule':
       return (
         <ScheduleDialog
           open
           title={t('portal.pipeline.schedule.title')}
-          text={t('portal.pipeline.schedule.text', { name: count === 1 ? name : t('portal.pipeline.bulk.selected', { n: count }), stage })}
+          text={t('portal.pipeline.schedule.text', {
+            name: count === 1 ? name : t('portal.pipeline.bulk.selected', { n: count }),
+            stage,
+          })}
           initial={recallSchedule(user?.lastScheduleData)}
           busy={busy}
           onConfirm={(schedule) => resolve({ schedule })}
@@ -153,7 +164,10 @@ export function MoveDialogs({ prompt, busy, error, isRaas, resolve, cancel }: Pr
           title={t('portal.pipeline.guarantee.title')}
           message={t('portal.pipeline.guarantee.text')}
           confirmLabel={t('portal.pipeline.guarantee.confirm')}
-          alternative={{ label: t('portal.pipeline.guarantee.without'), onClick: () => resolve({ withoutGuarantee: true }) }}
+          alternative={{
+            label: t('portal.pipeline.guarantee.without'),
+            onClick: () => resolve({ withoutGuarantee: true }),
+          }}
           busy={busy}
           onConfirm={() => resolve()}
           onClose={cancel}

@@ -36,7 +36,11 @@ function NoteEditor({
   const [text, setText] = useState(initial);
   const [vis, setVis] = useState<Visibility>(visibility);
   return (
-    <Stack spacing={1} component="form" onSubmit={(e) => (e.preventDefault(), text.trim() && onSubmit(text.trim(), vis))}>
+    <Stack
+      spacing={1}
+      component="form"
+      onSubmit={(e) => (e.preventDefault(), text.trim() && onSubmit(text.trim(), vis))}
+    >
       <TextField
         multiline
         minRows={2}
@@ -76,7 +80,15 @@ function NoteEditor({
   );
 }
 
-export function NotesSection({ candidateId, projectId, isAdmin }: { candidateId: string; projectId: string; isAdmin: boolean }) {
+export function NotesSection({
+  candidateId,
+  projectId,
+  isAdmin,
+}: {
+  candidateId: string;
+  projectId: string;
+  isAdmin: boolean;
+}) {
   const [state, setState] = useState<NotesState<Note>>(initialNotes);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -185,7 +197,10 @@ export function NotesSection({ candidateId, projectId, isAdmin }: { candidateId:
               </Typography>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5, flexWrap: 'wrap' }}>
                 <Typography variant="caption" color="text.secondary" sx={{ flex: 1 }}>
-                  {t('portal.pipeline.notes.by', { name: n.mine ? t('portal.pipeline.notes.you') : (n.authorName ?? ''), date: formatDate(n.createdAt) ?? '' })}
+                  {t('portal.pipeline.notes.by', {
+                    name: n.mine ? t('portal.pipeline.notes.you') : (n.authorName ?? ''),
+                    date: formatDate(n.createdAt) ?? '',
+                  })}
                   {n.updatedAt ? ` · ${t('portal.pipeline.notes.edited')}` : ''}
                   {isAdmin
                     ? ` · ${t(n.visibility === NOTE_VISIBILITY.adminsOnly ? 'portal.pipeline.notes.adminsOnly' : 'portal.pipeline.notes.companyToo')}`

@@ -37,7 +37,10 @@ import { checkDrop, SEMI_ACTIVE, type DropCheck } from './stageRules';
 const nameOf = (doc: PipelineDoc | undefined) => doc?.name || t('portal.pipeline.card.anonymous');
 export const contextOf = (doc: PipelineDoc) => ({
   semiActive: doc.status === SEMI_ACTIVE,
-  interviewScheduled: Boolean(doc.scheduleData) || [3, 7, 4, 5].includes(doc.recruitmentStatus) || [3, 7, 4, 5].includes(doc.rejectedFrom ?? -1),
+  interviewScheduled:
+    Boolean(doc.scheduleData) ||
+    [3, 7, 4, 5].includes(doc.recruitmentStatus) ||
+    [3, 7, 4, 5].includes(doc.rejectedFrom ?? -1),
   rejectedFrom: doc.rejectedFrom,
 });
 
@@ -54,7 +57,11 @@ const columnKeys: KeyboardCoordinateGetter = (event, { context }) => {
     .sort((a, b) => a.left - b.left);
   const centre = collisionRect.left + collisionRect.width / 2;
   let at = columns.findIndex((r) => centre >= r.left && centre <= r.left + r.width);
-  if (at < 0) at = columns.reduce((best, r, i) => (Math.abs(r.left - centre) < Math.abs(columns[best].left - centre) ? i : best), 0);
+  if (at < 0)
+    at = columns.reduce(
+      (best, r, i) => (Math.abs(r.left - centre) < Math.abs(columns[best].left - centre) ? i : best),
+      0,
+    );
   const target = columns[at + dir];
   if (!target) return undefined;
   // Near the column's top, so the card is over the column however short it is.
@@ -89,7 +96,13 @@ function CardSummary({ doc, pending }: Pick<CardProps, 'doc' | 'pending'>) {
         <Typography variant="caption" color="text.secondary" component="div" noWrap title={doc.title ?? undefined}>
           {doc.title ?? ''}
         </Typography>
-        <Typography variant="caption" color="text.secondary" component="div" noWrap title={doc.currentLocation?.label ?? undefined}>
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="div"
+          noWrap
+          title={doc.currentLocation?.label ?? undefined}
+        >
           {doc.currentLocation?.label ?? ''}
         </Typography>
         <Box sx={{ mt: 0.5 }}>
@@ -165,7 +178,15 @@ interface ColumnProps {
 
 function BoardColumn({ stage, docs, total, drop, children }: ColumnProps) {
   const { setNodeRef, isOver } = useDroppable({ id: `stage-${stage}`, data: { stage } });
-  const tone = drop ? (drop.ok ? (isOver ? 'success.main' : 'success.light') : isOver ? 'error.main' : 'divider') : 'divider';
+  const tone = drop
+    ? drop.ok
+      ? isOver
+        ? 'success.main'
+        : 'success.light'
+      : isOver
+        ? 'error.main'
+        : 'divider'
+    : 'divider';
   return (
     <Paper
       ref={setNodeRef}
@@ -192,12 +213,25 @@ function BoardColumn({ stage, docs, total, drop, children }: ColumnProps) {
         direction="row"
         data-testid="board-column-header"
         // Stays in sight while the board scrolls down a long column.
-        sx={{ justifyContent: 'space-between', alignItems: 'center', px: 0.5, py: 0.5, position: 'sticky', top: 0, zIndex: 1, bgcolor: 'inherit' }}
+        sx={{
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          px: 0.5,
+          py: 0.5,
+          position: 'sticky',
+          top: 0,
+          zIndex: 1,
+          bgcolor: 'inherit',
+        }}
       >
         <Typography variant="subtitle2" component="h3">
           {stageLabel(stage)}
         </Typography>
-        <Typography variant="caption" color="text.secondary" aria-label={t('portal.pipeline.column.count', { n: total ?? docs.length })}>
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          aria-label={t('portal.pipeline.column.count', { n: total ?? docs.length })}
+        >
           {total ?? docs.length}
         </Typography>
       </Stack>
@@ -233,21 +267,33 @@ interface Props {
 
 export function PipelineBoard({ docs, stages, totals, pending, role, contextFor, onRequest, onRefused }: Props) {
   const [active, setActive] = useState<PipelineDoc>();
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter: columnKeys }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: columnKeys }),
+  );
   const columns = useMemo(() => groupByStage(docs, stages), [docs, stages]);
   const byId = useMemo(() => new Map(docs.map((d) => [d.id, d])), [docs]);
   const stageOfOver = (id: unknown) => Number(String(id).replace('stage-', '')) as StageId;
 
   const announcements: Announcements = {
     onDragStart: ({ active: a }) =>
-      t('portal.pipeline.dnd.picked', { name: nameOf(byId.get(String(a.id))), stage: stageLabel(byId.get(String(a.id))?.recruitmentStatus ?? 0) }),
+      t('portal.pipeline.dnd.picked', {
+        name: nameOf(byId.get(String(a.id))),
+        stage: stageLabel(byId.get(String(a.id))?.recruitmentStatus ?? 0),
+      }),
     onDragOver: ({ active: a, over }) =>
       over
-        ? t('portal.pipeline.dnd.over', { name: nameOf(byId.get(String(a.id))), stage: stageLabel(stageOfOver(over.id)) })
+        ? t('portal.pipeline.dnd.over', {
+            name: nameOf(byId.get(String(a.id))),
+            stage: stageLabel(stageOfOver(over.id)),
+          })
         : t('portal.pipeline.dnd.notOver', { name: nameOf(byId.get(String(a.id))) }),
     onDragEnd: ({ active: a, over }) =>
       over
-        ? t('portal.pipeline.dnd.dropped', { name: nameOf(byId.get(String(a.id))), stage: stageLabel(stageOfOver(over.id)) })
+        ? t('portal.pipeline.dnd.dropped', {
+            name: nameOf(byId.get(String(a.id))),
+            stage: stageLabel(stageOfOver(over.id)),
+          })
         : t('portal.pipeline.dnd.cancelled', { name: nameOf(byId.get(String(a.id))) }),
     onDragCancel: ({ active: a }) => t('portal.pipeline.dnd.cancelled', { name: nameOf(byId.get(String(a.id))) }),
   };
@@ -277,14 +323,36 @@ export function PipelineBoard({ docs, stages, totals, pending, role, contextFor,
         Wider than the screen at 1440 px: the board scrolls on its own, no taller than the window, so its
         horizontal scroll bar (and Placed and Rejected) is in reach without first scrolling to its end.
       */}
-      <Box sx={{ display: 'flex', gap: 1.5, overflow: 'auto', pb: 2, alignItems: 'stretch', maxHeight: { md: 'calc(100vh - 24px)' } }} data-testid="board">
+      <Box
+        sx={{
+          display: 'flex',
+          gap: 1.5,
+          overflow: 'auto',
+          pb: 2,
+          alignItems: 'stretch',
+          maxHeight: { md: 'calc(100vh - 24px)' },
+        }}
+        data-testid="board"
+      >
         {stages.map((stage) => {
           const list = columns.get(stage) ?? [];
           const drop = active ? checkDrop(active.recruitmentStatus, stage, role, contextOf(active)) : undefined;
           return (
-            <BoardColumn key={stage} stage={stage} docs={list} total={totals[stage]} drop={active?.recruitmentStatus === stage ? undefined : drop}>
+            <BoardColumn
+              key={stage}
+              stage={stage}
+              docs={list}
+              total={totals[stage]}
+              drop={active?.recruitmentStatus === stage ? undefined : drop}
+            >
               {list.map((doc) => (
-                <BoardCard key={doc.id} doc={doc} pending={pending[doc.id] !== undefined} context={contextFor(doc)} onRequest={onRequest} />
+                <BoardCard
+                  key={doc.id}
+                  doc={doc}
+                  pending={pending[doc.id] !== undefined}
+                  context={contextFor(doc)}
+                  onRequest={onRequest}
+                />
               ))}
             </BoardColumn>
           );

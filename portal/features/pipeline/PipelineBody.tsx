@@ -75,7 +75,11 @@ export function PipelineBody(props: Props) {
 
   if (board)
     return (
-      <Box sx={{ opacity: loading ? 0.7 : 1, transition: 'opacity 120ms' }} aria-busy={loading} data-answered={loading ? undefined : answeredKey}>
+      <Box
+        sx={{ opacity: loading ? 0.7 : 1, transition: 'opacity 120ms' }}
+        aria-busy={loading}
+        data-answered={loading ? undefined : answeredKey}
+      >
         <Typography component="h2" sx={visuallyHidden}>
           {t('portal.pipeline.view.board')}
         </Typography>
@@ -102,15 +106,27 @@ export function PipelineBody(props: Props) {
     return (
       <EmptyState
         icon={<PeopleOutlineOutlined />}
-        title={filtered ? t('portal.pipeline.empty.filteredTitle') : t('portal.pipeline.empty.title', { stage: stageLabel(tab) })}
+        title={
+          filtered
+            ? t('portal.pipeline.empty.filteredTitle')
+            : t('portal.pipeline.empty.title', { stage: stageLabel(tab) })
+        }
         description={
-          filtered ? t('portal.pipeline.empty.filteredText') : tab === STAGES.open ? t('portal.pipeline.empty.openText') : t('portal.pipeline.empty.text')
+          filtered
+            ? t('portal.pipeline.empty.filteredText')
+            : tab === STAGES.open
+              ? t('portal.pipeline.empty.openText')
+              : t('portal.pipeline.empty.text')
         }
       />
     );
   }
   return (
-    <Box sx={{ opacity: loading ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={loading} data-answered={loading ? undefined : answeredKey}>
+    <Box
+      sx={{ opacity: loading ? 0.6 : 1, transition: 'opacity 120ms' }}
+      aria-busy={loading}
+      data-answered={loading ? undefined : answeredKey}
+    >
       {/* The outline a screen reader lists: the page's title, then the open stage, then its candidates. */}
       <Typography component="h2" sx={visuallyHidden}>
         {stageLabel(tab)}

@@ -45,7 +45,13 @@ export function PipelineList({ docs, pending, selected, onSelect, contextFor, on
         const busy = pending[doc.id] !== undefined;
         const name = doc.name || t('portal.pipeline.card.anonymous');
         return (
-          <Box key={doc.id} sx={{ opacity: busy ? 0.6 : 1, transition: 'opacity 120ms' }} data-testid="pipeline-row" data-id={doc.id} data-guid={doc.guid}>
+          <Box
+            key={doc.id}
+            sx={{ opacity: busy ? 0.6 : 1, transition: 'opacity 120ms' }}
+            data-testid="pipeline-row"
+            data-id={doc.id}
+            data-guid={doc.guid}
+          >
             <ResultCard
               doc={doc}
               onOpen={() => onRequest({ kind: 'profile', doc })}

@@ -2,7 +2,20 @@
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import ViewAgendaOutlined from '@mui/icons-material/ViewAgendaOutlined';
 import ViewKanbanOutlined from '@mui/icons-material/ViewKanbanOutlined';
-import { Badge, Box, Button, Checkbox, Drawer, FormControlLabel, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Badge,
+  Box,
+  Button,
+  Checkbox,
+  Drawer,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import { memo, useCallback, useRef, useState } from 'react';
 import { t } from '../../../i18n';
 import type { Option } from '../../api/search';
@@ -30,7 +43,13 @@ export const PipelineToolbar = memo(function PipelineToolbar({ url, isAdmin, tot
   };
   const flag = (key: 'hidden' | 'favourited', label: string) => (
     <FormControlLabel
-      control={<Checkbox size="small" checked={url[key]} onChange={(e) => onChange({ ...url, [key]: e.target.checked, search: { ...url.search, page: 1 } })} />}
+      control={
+        <Checkbox
+          size="small"
+          checked={url[key]}
+          onChange={(e) => onChange({ ...url, [key]: e.target.checked, search: { ...url.search, page: 1 } })}
+        />
+      }
       label={label}
     />
   );
@@ -38,7 +57,11 @@ export const PipelineToolbar = memo(function PipelineToolbar({ url, isAdmin, tot
 
   return (
     <>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }} data-testid="pipeline-toolbar">
+      <Stack
+        direction="row"
+        sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}
+        data-testid="pipeline-toolbar"
+      >
         <ToggleButtonGroup
           size="small"
           exclusive
@@ -60,7 +83,13 @@ export const PipelineToolbar = memo(function PipelineToolbar({ url, isAdmin, tot
             {t('portal.pipeline.filters.show')}
           </Button>
         </Badge>
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 120 }} aria-live="polite" data-testid="pipeline-showing">
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ flex: 1, minWidth: 120 }}
+          aria-live="polite"
+          data-testid="pipeline-showing"
+        >
           {url.view === 'list' && total !== undefined && total > 0
             ? t('portal.pipeline.showing', {
                 from: (url.search.page - 1) * url.search.perPage + 1,
@@ -103,7 +132,12 @@ export const PipelineToolbar = memo(function PipelineToolbar({ url, isAdmin, tot
         )}
       </Stack>
       <ActiveFilters state={url.search} isAdmin={isAdmin} labelOf={labelOf} onChange={setSearch} />
-      <Drawer anchor="left" open={open} onClose={() => setOpen(false)} slotProps={{ paper: { sx: { width: '88%', maxWidth: 360, p: 2 } } }}>
+      <Drawer
+        anchor="left"
+        open={open}
+        onClose={() => setOpen(false)}
+        slotProps={{ paper: { sx: { width: '88%', maxWidth: 360, p: 2 } } }}
+      >
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
             {t('portal.pipeline.filters.title')}

@@ -31,7 +31,9 @@ import { useLive } from '../../../ui/live/useLive';
 import { useOpenedOnce } from '../../components/openedOnce';
 
 // The open-projects list loads when it is first opened, not with the board.
-const AddToProjectDialog = lazy(async () => ({ default: (await import('../projects/AddToProjectDialog')).AddToProjectDialog }));
+const AddToProjectDialog = lazy(async () => ({
+  default: (await import('../projects/AddToProjectDialog')).AddToProjectDialog,
+}));
 
 interface Props {
   project: ProjectDetail;
@@ -52,7 +54,13 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
   const tab: StageId = url.tab !== undefined && stages.includes(url.tab) ? url.tab : stages[0];
   const query = useMemo(() => apiQuery(url, isAdmin).toString(), [url, isAdmin]);
   // The board loads every column whichever tab is chosen: a tab there only scrolls to its column.
-  const { data, loading, error, reload } = usePipelineData(project.id, url.view, url.view === 'board' ? stages[0] : tab, stages, query);
+  const { data, loading, error, reload } = usePipelineData(
+    project.id,
+    url.view,
+    url.view === 'board' ? stages[0] : tab,
+    stages,
+    query,
+  );
   // A teammate's move, note, reveal or a candidate's answer reloads what is shown and the tab counts.
   const projectNumber = Number(String(project.id).replace(/^\D+:/, ''));
   useLive((e) => e.topic === 'project' && e.subjectId === projectNumber, reload);
@@ -118,7 +126,10 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
     [go, url],
   );
 
-  const contextFor = useCallback((doc: PipelineDoc): CandidateActionContext => ({ doc, project, role, refresh: reload }), [project, role, reload]);
+  const contextFor = useCallback(
+    (doc: PipelineDoc): CandidateActionContext => ({ doc, project, role, refresh: reload }),
+    [project, role, reload],
+  );
 
   const setHidden = async ({ docs, unhide }: HideRequest) => {
     setWorking(true);
@@ -162,7 +173,8 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
     else if (request.kind === 'addToProject') setAdding(doc);
     else if (request.kind === 'favourite') void toggleFavourite(doc);
     else if (request.kind === 'hide') setHiding({ docs: [doc], unhide: doc.isHidden });
-    else if (request.kind === 'move') flow.start({ docs: [doc], from: doc.recruitmentStatus, to: request.to, kind: request.move });
+    else if (request.kind === 'move')
+      flow.start({ docs: [doc], from: doc.recruitmentStatus, to: request.to, kind: request.move });
   };
 
   // The list shows the tab's candidates, and the ones moving out of it until the server answers.
@@ -226,7 +238,14 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
         onRefused={(reason) => notify(reason, 'warning')}
         onPage={(page) => go({ ...url, search: { ...url.search, page } })}
       />
-      <MoveDialogs prompt={flow.prompt} busy={flow.busy} error={flow.promptError} isRaas={role === 'raasCompany'} resolve={flow.resolve} cancel={flow.cancel} />
+      <MoveDialogs
+        prompt={flow.prompt}
+        busy={flow.busy}
+        error={flow.promptError}
+        isRaas={role === 'raasCompany'}
+        resolve={flow.resolve}
+        cancel={flow.cancel}
+      />
       {hiding && (
         <HideDialog
           count={hiding.docs.length}
@@ -237,9 +256,19 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
         />
       )}
       <Suspense fallback={null}>
-        {addingUsed && <AddToProjectDialog candidate={adding ? { id: adding.id, name: adding.name } : undefined} onClose={() => setAdding(undefined)} />}
+        {addingUsed && (
+          <AddToProjectDialog
+            candidate={adding ? { id: adding.id, name: adding.name } : undefined}
+            onClose={() => setAdding(undefined)}
+          />
+        )}
       </Suspense>
-      <ProfilePanel id={profileOf?.id} projectId={String(project.id)} currency={url.search.currency} onClose={() => setProfileOf(undefined)}>
+      <ProfilePanel
+        id={profileOf?.id}
+        projectId={String(project.id)}
+        currency={url.search.currency}
+        onClose={() => setProfileOf(undefined)}
+      >
         {profileOf && <NotesSection candidateId={profileOf.id} projectId={project.id} isAdmin={isAdmin} />}
       </ProfilePanel>
     </>

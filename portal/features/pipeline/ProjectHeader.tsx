@@ -48,13 +48,26 @@ export function ProjectHeader({ project, onSettings, onShare, onAiMatch }: Props
   const none = t('portal.pipeline.header.noOne');
   return (
     <Box component="header" sx={{ mb: 3 }} data-testid="project-header">
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-start' } }}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-start' } }}
+      >
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', minWidth: 0 }}>
-          <IconButton component={RouterLink} to={PATHS.projects} aria-label={t('portal.pipeline.back')} sx={{ mt: 0.5 }}>
+          <IconButton
+            component={RouterLink}
+            to={PATHS.projects}
+            aria-label={t('portal.pipeline.back')}
+            sx={{ mt: 0.5 }}
+          >
             <ArrowBackOutlined />
           </IconButton>
           <Box sx={{ minWidth: 0 }}>
-            <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '1.5rem', md: '2rem' }, overflowWrap: 'anywhere' }}>
+            <Typography
+              variant="h1"
+              component="h1"
+              sx={{ fontSize: { xs: '1.5rem', md: '2rem' }, overflowWrap: 'anywhere' }}
+            >
               {project.title}
             </Typography>
             <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap', alignItems: 'center' }}>
@@ -92,7 +105,15 @@ export function ProjectHeader({ project, onSettings, onShare, onAiMatch }: Props
           )}
         </Stack>
       </Stack>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, minmax(0, 220px))' }, gap: 2, mt: 2, pl: { md: 6 } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, minmax(0, 220px))' },
+          gap: 2,
+          mt: 2,
+          pl: { md: 6 },
+        }}
+      >
         <Fact label={t('portal.pipeline.header.company')} value={project.company?.companyName ?? none} />
         <Fact label={t('portal.pipeline.header.owner')} value={project.owner?.name ?? none} />
         <Fact label={t('portal.pipeline.header.advocate')} value={project.advocate?.name ?? none} />

@@ -7,9 +7,15 @@ import { lazy, Suspense } from 'react';
 import type { ProjectDetail } from '../../api/pipeline';
 import { useOpenedOnce } from '../../components/openedOnce';
 
-const ProjectSettingsPanel = lazy(async () => ({ default: (await import('../projects/ProjectSettingsPanel')).ProjectSettingsPanel }));
-const ProjectSharingPanel = lazy(async () => ({ default: (await import('../projects/ProjectSharingPanel')).ProjectSharingPanel }));
-const ProjectAiMatchPanel = lazy(async () => ({ default: (await import('../ai-match/ProjectAiMatchPanel')).ProjectAiMatchPanel }));
+const ProjectSettingsPanel = lazy(async () => ({
+  default: (await import('../projects/ProjectSettingsPanel')).ProjectSettingsPanel,
+}));
+const ProjectSharingPanel = lazy(async () => ({
+  default: (await import('../projects/ProjectSharingPanel')).ProjectSharingPanel,
+}));
+const ProjectAiMatchPanel = lazy(async () => ({
+  default: (await import('../ai-match/ProjectAiMatchPanel')).ProjectAiMatchPanel,
+}));
 
 export type PanelKind = 'settings' | 'share' | 'aiMatch';
 
@@ -41,9 +47,13 @@ export function ProjectPanels({ project, open, onClose, onChanged }: Props) {
         )}
       </Suspense>
       <Suspense fallback={null}>
-        {sharingUsed && <ProjectSharingPanel open={open === 'share'} projectId={project.id} onClose={onClose} onChanged={onChanged} />}
+        {sharingUsed && (
+          <ProjectSharingPanel open={open === 'share'} projectId={project.id} onClose={onClose} onChanged={onChanged} />
+        )}
       </Suspense>
-      <Suspense fallback={null}>{aiMatchUsed && <ProjectAiMatchPanel open={open === 'aiMatch'} projectId={project.id} onClose={onClose} />}</Suspense>
+      <Suspense fallback={null}>
+        {aiMatchUsed && <ProjectAiMatchPanel open={open === 'aiMatch'} projectId={project.id} onClose={onClose} />}
+      </Suspense>
     </>
   );
 }

@@ -86,10 +86,20 @@ export function ProjectPipelinePage() {
         onShare={canShare ? () => setPanel('share') : undefined}
         onAiMatch={role === 'admin' ? () => setPanel('aiMatch') : undefined}
       />
-      {project ? <PipelineWorkspace project={project} role={role} stats={stats} setStats={setStats} onProjectChanged={refreshProject} /> : null}
+      {project ? (
+        <PipelineWorkspace
+          project={project}
+          role={role}
+          stats={stats}
+          setStats={setStats}
+          onProjectChanged={refreshProject}
+        />
+      ) : null}
       {/* The chat is the company's line to its advocate; admins are the other end of it. */}
       {project && role !== 'admin' && <SupportChatButton project={project} />}
-      {project && <ProjectPanels project={project} open={panel} onClose={() => setPanel(undefined)} onChanged={refreshProject} />}
+      {project && (
+        <ProjectPanels project={project} open={panel} onClose={() => setPanel(undefined)} onChanged={refreshProject} />
+      )}
     </>
   );
 }

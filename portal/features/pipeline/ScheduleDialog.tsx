@@ -45,7 +45,9 @@ interface Props {
 function problems(form: ScheduleData): Record<string, string> {
   const parsed = scheduleSchema().safeParse(form, { error: ruleMessage });
   if (parsed.success) return {};
-  return Object.fromEntries(Object.entries(fieldErrorsOf(parsed.error)).map(([field, key]) => [field, t(`scheduleFormData.${key}`)]));
+  return Object.fromEntries(
+    Object.entries(fieldErrorsOf(parsed.error)).map(([field, key]) => [field, t(`scheduleFormData.${key}`)]),
+  );
 }
 
 export function ScheduleDialog({ open, title, text, initial, busy, onConfirm, onClose }: Props) {
@@ -55,14 +57,17 @@ export function ScheduleDialog({ open, title, text, initial, busy, onConfirm, on
     type: initial.type === INTERVIEW_TYPE.inPerson ? 1 : 2,
     address: initial.address ?? '',
     meetingLink: initial.meetingLink ?? '',
-    duration: (INTERVIEW_DURATIONS as readonly number[]).includes(initial.duration ?? 0) ? (initial.duration as number) : 60,
+    duration: (INTERVIEW_DURATIONS as readonly number[]).includes(initial.duration ?? 0)
+      ? (initial.duration as number)
+      : 60,
     timezone: validZone(initial.timezone) ?? localZone(),
     // Times are proposed afresh for each interview: a remembered schedule brings none.
     slots: [''],
   }));
   const [tried, setTried] = useState(false);
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
-  const set = <K extends keyof ScheduleData>(key: K, value: ScheduleData[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof ScheduleData>(key: K, value: ScheduleData[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
   const touch = (field: string) => setTouched((s) => (s.has(field) ? s : new Set(s).add(field)));
 
   const errors = problems(form);
@@ -102,9 +107,22 @@ export function ScheduleDialog({ open, title, text, initial, busy, onConfirm, on
           />
           <div>
             <FormLabel id="schedule-type">{t('portal.pipeline.schedule.type')}</FormLabel>
-            <RadioGroup row aria-labelledby="schedule-type" value={form.type} onChange={(e) => set('type', Number(e.target.value) === 1 ? 1 : 2)}>
-              <FormControlLabel value={INTERVIEW_TYPE.inPerson} control={<Radio />} label={t('portal.pipeline.schedule.inPerson')} />
-              <FormControlLabel value={INTERVIEW_TYPE.virtual} control={<Radio />} label={t('portal.pipeline.schedule.virtual')} />
+            <RadioGroup
+              row
+              aria-labelledby="schedule-type"
+              value={form.type}
+              onChange={(e) => set('type', Number(e.target.value) === 1 ? 1 : 2)}
+            >
+              <FormControlLabel
+                value={INTERVIEW_TYPE.inPerson}
+                control={<Radio />}
+                label={t('portal.pipeline.schedule.inPerson')}
+              />
+              <FormControlLabel
+                value={INTERVIEW_TYPE.virtual}
+                control={<Radio />}
+                label={t('portal.pipeline.schedule.virtual')}
+              />
             </RadioGroup>
           </div>
           {form.type === INTERVIEW_TYPE.inPerson ? (
@@ -129,7 +147,12 @@ export function ScheduleDialog({ open, title, text, initial, busy, onConfirm, on
               required
             />
           )}
-          <TextField select label={t('portal.pipeline.schedule.duration')} value={form.duration} onChange={(e) => set('duration', Number(e.target.value))}>
+          <TextField
+            select
+            label={t('portal.pipeline.schedule.duration')}
+            value={form.duration}
+            onChange={(e) => set('duration', Number(e.target.value))}
+          >
             {INTERVIEW_DURATIONS.map((d) => (
               <MenuItem key={d} value={d}>
                 {t('portal.pipeline.schedule.minutes', { n: d })}

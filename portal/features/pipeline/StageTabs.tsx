@@ -37,7 +37,12 @@ export const StageTabs = memo(function StageTabs({ stages, value, stats, onChang
               label={
                 <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
                   {stageLabel(stage)}
-                  <Chip size="small" label={n ?? '–'} data-testid={`count-${stage}`} sx={{ height: 20, '& .MuiChip-label': { px: 0.75 } }} />
+                  <Chip
+                    size="small"
+                    label={n ?? '–'}
+                    data-testid={`count-${stage}`}
+                    sx={{ height: 20, '& .MuiChip-label': { px: 0.75 } }}
+                  />
                 </Box>
               }
             />

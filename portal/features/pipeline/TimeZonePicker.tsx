@@ -24,7 +24,9 @@ export function TimeZonePicker({ label, value, error, onChange, onBlur }: Props)
       filterOptions={(list, state) => list.filter((zone) => zoneMatches(zone, state.inputValue, now))}
       onChange={(_, zone) => zone && onChange(zone)}
       onBlur={onBlur}
-      renderInput={(params) => <TextField {...params} label={label} error={Boolean(error)} helperText={error} required />}
+      renderInput={(params) => (
+        <TextField {...params} label={label} error={Boolean(error)} helperText={error} required />
+      )}
     />
   );
 }

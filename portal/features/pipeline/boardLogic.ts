@@ -16,7 +16,8 @@ export interface BoardItem {
 export function groupByStage<T extends BoardItem>(items: readonly T[], stages: readonly StageId[]): Map<StageId, T[]> {
   const columns = new Map<StageId, T[]>(stages.map((s) => [s, []]));
   for (const item of items) columns.get(item.recruitmentStatus)?.push(item);
-  for (const list of columns.values()) list.sort((a, b) => (b.lastRecruitmentUpdatedAt ?? '').localeCompare(a.lastRecruitmentUpdatedAt ?? ''));
+  for (const list of columns.values())
+    list.sort((a, b) => (b.lastRecruitmentUpdatedAt ?? '').localeCompare(a.lastRecruitmentUpdatedAt ?? ''));
   return columns;
 }
 
@@ -41,7 +42,9 @@ export function moveReducer<T extends BoardItem>(state: MoveState<T>, action: Mo
     case 'load': {
       // A reload keeps a pending candidate where the optimistic move put it until the server answers.
       const byId = new Map(state.items.map((i) => [i.id, i]));
-      const items = action.items.map((i) => (state.pending[i.id] !== undefined && byId.has(i.id) ? (byId.get(i.id) as T) : i));
+      const items = action.items.map((i) =>
+        state.pending[i.id] !== undefined && byId.has(i.id) ? (byId.get(i.id) as T) : i,
+      );
       return { items, pending: state.pending };
     }
     case 'move': {
@@ -51,7 +54,11 @@ export function moveReducer<T extends BoardItem>(state: MoveState<T>, action: Mo
       const items = state.items.map((i) => {
         if (!ids.has(i.id)) return i;
         pending[i.id] = i.recruitmentStatus;
-        return { ...i, recruitmentStatus: action.to, lastRecruitmentUpdatedAt: action.at ?? i.lastRecruitmentUpdatedAt };
+        return {
+          ...i,
+          recruitmentStatus: action.to,
+          lastRecruitmentUpdatedAt: action.at ?? i.lastRecruitmentUpdatedAt,
+        };
       });
       return { items, pending };
     }
@@ -88,4 +95,5 @@ export function statsAfterMove(before: StageStats, answer: StageStats, from: Sta
 }
 
 /** A stage's count from the stats object. */
-export const countOf = (stats: StageStats | undefined, stage: StageId): number | undefined => (stats ? stats[STAGE_KEYS[stage]] : undefined);
+export const countOf = (stats: StageStats | undefined, stage: StageId): number | undefined =>
+  stats ? stats[STAGE_KEYS[stage]] : undefined;

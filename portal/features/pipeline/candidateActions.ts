@@ -33,7 +33,17 @@ export interface ExtraCandidateAction {
 /** Actions other capabilities add to every candidate's menu, after the stage moves. */
 export const EXTRA_CANDIDATE_ACTIONS: readonly ExtraCandidateAction[] = [...interviewCandidateActions];
 
-export type BuiltInAction = 'profile' | 'next' | 'skip' | 'reject' | 'addToProject' | 'favourite' | 'hide' | 'downloadPdf' | 'downloadCv' | 'edit';
+export type BuiltInAction =
+  | 'profile'
+  | 'next'
+  | 'skip'
+  | 'reject'
+  | 'addToProject'
+  | 'favourite'
+  | 'hide'
+  | 'downloadPdf'
+  | 'downloadCv'
+  | 'edit';
 
 export interface MenuPlan {
   next?: StageId;

@@ -32,7 +32,8 @@ export function checkDrop(from: StageId, to: StageId, role: PipelineRole, ctx: C
   if (from === to) return { ok: false, reason: 'portal.pipeline.refused.same' };
   if (from === STAGES.rejected) return { ok: false, reason: 'portal.pipeline.refused.fromRejected' };
   if (to === STAGES.open) return { ok: false, reason: 'portal.pipeline.refused.toOpen' };
-  if (ctx.semiActive && (to === STAGES.rejected || role === 'admin')) return { ok: false, reason: 'portal.pipeline.refused.semiActive' };
+  if (ctx.semiActive && (to === STAGES.rejected || role === 'admin'))
+    return { ok: false, reason: 'portal.pipeline.refused.semiActive' };
   if (to === STAGES.rejected) return { ok: false, reason: 'portal.pipeline.refused.reject' };
   return { ok: false, reason: role === 'admin' ? 'portal.pipeline.refused.order' : 'portal.pipeline.refused.nextOnly' };
 }

@@ -10,7 +10,14 @@ import { t } from '../../../i18n';
 import { PROJECT_PLAN, STAGES, type StageId } from '../../../schema/rules/pipeline';
 import { ApiError } from '../../../ui/api/client';
 import { errorMessage } from '../../../ui/api/errors';
-import { pipelineApi, type MoveAnswer, type PipelineDoc, type ProjectDetail, type RejectData, type ScheduleData } from '../../api/pipeline';
+import {
+  pipelineApi,
+  type MoveAnswer,
+  type PipelineDoc,
+  type ProjectDetail,
+  type RejectData,
+  type ScheduleData,
+} from '../../api/pipeline';
 import type { Notify } from '../../app/notify';
 import type { MoveAction } from './boardLogic';
 import { rememberSchedule } from './scheduleMemory';
@@ -102,8 +109,19 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
         if (request.scheduleFormData) rememberSchedule(request.scheduleFormData);
         const stage = stageLabel(request.to);
         if (request.to === STAGES.rejected)
-          notify(ids.length > 1 ? t('portal.pipeline.moved.rejectedMany', { n: ids.length }) : t('portal.pipeline.moved.rejected'), 'success');
-        else notify(ids.length > 1 ? t('portal.pipeline.moved.many', { n: ids.length, stage }) : t('portal.pipeline.moved.one', { stage }), 'success');
+          notify(
+            ids.length > 1
+              ? t('portal.pipeline.moved.rejectedMany', { n: ids.length })
+              : t('portal.pipeline.moved.rejected'),
+            'success',
+          );
+        else
+          notify(
+            ids.length > 1
+              ? t('portal.pipeline.moved.many', { n: ids.length, stage })
+              : t('portal.pipeline.moved.one', { stage }),
+            'success',
+          );
         latest.current.onMoved(answer, request);
       } catch (err) {
         dispatch({ type: 'rollback', ids });
@@ -111,7 +129,11 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
         if (code === REFUSALS.reveal) setPrompt({ kind: 'reveal', request: { ...request, confirmReveal: false } });
         else if (code === REFUSALS.upgrade) setPrompt({ kind: 'upgrade', request });
         else if (code === REFUSALS.guarantee)
-          setPrompt({ kind: 'guarantee', request: { ...request, guaranteed: false }, candidateIds: namedIds(err as ApiError) });
+          setPrompt({
+            kind: 'guarantee',
+            request: { ...request, guaranteed: false },
+            candidateIds: namedIds(err as ApiError),
+          });
         else notify(errorMessage(err), 'error');
       }
     },
@@ -129,10 +151,15 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
       // The plan rule is asked before any form: nothing is typed for a move the plan forbids.
       if (upgradeOrGuarantee(plan, request.to, true) === 'upgrade') return setPrompt({ kind: 'upgrade', request });
       if (needsSchedule(request.to) && !request.scheduleFormData) return setPrompt({ kind: 'schedule', request });
-      if (!request.guaranteed && !request.withoutGuarantee && request.docs.some((d) => upgradeOrGuarantee(plan, request.to, d.guaranteed) === 'guarantee'))
+      if (
+        !request.guaranteed &&
+        !request.withoutGuarantee &&
+        request.docs.some((d) => upgradeOrGuarantee(plan, request.to, d.guaranteed) === 'guarantee')
+      )
         return setPrompt({ kind: 'guarantee', request });
       // Moving an anonymous candidate reveals them to the company (spec section 4): asked before the move.
-      if (!request.confirmReveal && request.docs.some((d) => d.anonymous && !d.revealed)) return setPrompt({ kind: 'reveal', request });
+      if (!request.confirmReveal && request.docs.some((d) => d.anonymous && !d.revealed))
+        return setPrompt({ kind: 'reveal', request });
       setPrompt(undefined);
       void execute(request);
     },
@@ -149,9 +176,11 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
       if (!prompt) return;
       const { request } = prompt;
       const current = latest.current.project;
-      if (prompt.kind === 'guarantee' && answer?.withoutGuarantee) return advance({ ...request, withoutGuarantee: true });
+      if (prompt.kind === 'guarantee' && answer?.withoutGuarantee)
+        return advance({ ...request, withoutGuarantee: true });
       if (prompt.kind === 'reject' && answer?.reject) return advance({ ...request, rejectFormData: answer.reject });
-      if (prompt.kind === 'schedule' && answer?.schedule) return advance({ ...request, scheduleFormData: answer.schedule });
+      if (prompt.kind === 'schedule' && answer?.schedule)
+        return advance({ ...request, scheduleFormData: answer.schedule });
       if (prompt.kind === 'reveal') return advance({ ...request, confirmReveal: true });
       if (!current) return;
       setBusy(true);
@@ -169,7 +198,11 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
           for (const id of ids) await pipelineApi.guarantee(current.id, id);
           notify(t('portal.pipeline.guarantee.done'), 'success');
           setBusy(false);
-          return advance({ ...request, guaranteed: true, docs: request.docs.map((d) => (ids.includes(d.id) ? { ...d, guaranteed: true } : d)) });
+          return advance({
+            ...request,
+            guaranteed: true,
+            docs: request.docs.map((d) => (ids.includes(d.id) ? { ...d, guaranteed: true } : d)),
+          });
         }
       } catch (err) {
         setPromptError(promptFailure(err));

@@ -17,26 +17,48 @@ export interface PipelineData {
   stats?: StageStats;
 }
 
-const asApiError = (err: unknown) => (err instanceof ApiError ? err : new ApiError(0, 'errors.internalServerError', String(err)));
+const asApiError = (err: unknown) =>
+  err instanceof ApiError ? err : new ApiError(0, 'errors.internalServerError', String(err));
 
-async function loadList(projectId: string, tab: StageId, query: URLSearchParams, signal: AbortSignal): Promise<PipelineData> {
+async function loadList(
+  projectId: string,
+  tab: StageId,
+  query: URLSearchParams,
+  signal: AbortSignal,
+): Promise<PipelineData> {
   const answer = await pipelineApi.tab(projectId, tab, query, signal);
   return { docs: answer.docs, totals: { [tab]: answer.totalResults }, stats: answer.stats };
 }
 
-async function loadBoard(projectId: string, stages: readonly StageId[], query: URLSearchParams, signal: AbortSignal): Promise<PipelineData> {
+async function loadBoard(
+  projectId: string,
+  stages: readonly StageId[],
+  query: URLSearchParams,
+  signal: AbortSignal,
+): Promise<PipelineData> {
   const q = new URLSearchParams(query);
   q.delete('p');
   q.set('pp', String(BOARD_COLUMN_SIZE));
   const answers = await Promise.all(stages.map((s) => pipelineApi.tab(projectId, s, q, signal)));
   const seen = new Set<string>();
   const docs: PipelineDoc[] = [];
-  for (const answer of answers) for (const doc of answer.docs) if (!seen.has(doc.id) && seen.add(doc.id)) docs.push(doc);
-  return { docs, totals: Object.fromEntries(stages.map((s, i) => [s, answers[i].totalResults])), stats: answers[answers.length - 1]?.stats };
+  for (const answer of answers)
+    for (const doc of answer.docs) if (!seen.has(doc.id) && seen.add(doc.id)) docs.push(doc);
+  return {
+    docs,
+    totals: Object.fromEntries(stages.map((s, i) => [s, answers[i].totalResults])),
+    stats: answers[answers.length - 1]?.stats,
+  };
 }
 
 /** `key` changes whenever what is shown must be asked again (tab, view, filters, a finished move). */
-export function usePipelineData(projectId: string | undefined, view: 'list' | 'board', tab: StageId | undefined, stages: readonly StageId[], query: string) {
+export function usePipelineData(
+  projectId: string | undefined,
+  view: 'list' | 'board',
+  tab: StageId | undefined,
+  stages: readonly StageId[],
+  query: string,
+) {
   const [data, setData] = useState<PipelineData>();
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<ApiError>();
@@ -52,7 +74,10 @@ export function usePipelineData(projectId: string | undefined, view: 'list' | 'b
     setLoading(true);
     const params = new URLSearchParams(query);
     const shown = stagesKey ? (stagesKey.split(',').map(Number) as StageId[]) : [];
-    (view === 'board' ? loadBoard(projectId, shown, params, mine.signal) : loadList(projectId, tab, params, mine.signal))
+    (view === 'board'
+      ? loadBoard(projectId, shown, params, mine.signal)
+      : loadList(projectId, tab, params, mine.signal)
+    )
       .then((answer) => {
         if (mine.signal.aborted) return;
         // Drawn as a transition: a board of many cards renders in slices rather than in one long task.

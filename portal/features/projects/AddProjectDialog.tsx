@@ -78,7 +78,11 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
 
   useEffect(() => {
     if (!open) return;
-    setValues({ ...emptyProjectForm(), ...initial, ...(viewer?.role !== 'admin' && user ? { owner: { id: user._id, label: ownName(user) } } : {}) });
+    setValues({
+      ...emptyProjectForm(),
+      ...initial,
+      ...(viewer?.role !== 'admin' && user ? { owner: { id: user._id, label: ownName(user) } } : {}),
+    });
     setStep(raasUser ? 'plan' : 'form');
     setErrors({});
     setFailure(undefined);
@@ -94,11 +98,19 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
     setErrors((e) => {
       const next = { ...e };
       for (const key of Object.keys(patch)) {
-        const field = { jobTitle: 'jobTitleId', company: 'companyId', owner: 'ownerId', advocate: 'advocateId', languages: 'requireLanguages' }[key] ?? key;
+        const field =
+          {
+            jobTitle: 'jobTitleId',
+            company: 'companyId',
+            owner: 'ownerId',
+            advocate: 'advocateId',
+            languages: 'requireLanguages',
+          }[key] ?? key;
         delete next[field];
         if (key === 'jdFile') delete next.jdFile;
         if (key === 'jdFile' || key === 'jobDescription') delete next.jobDescription;
-        if (key === 'dateTimeSlots') for (const k of Object.keys(next)) if (k.startsWith('dateTimeSlots.')) delete next[k];
+        if (key === 'dateTimeSlots')
+          for (const k of Object.keys(next)) if (k.startsWith('dateTimeSlots.')) delete next[k];
       }
       if ('jdFile' in patch) {
         const fileError = jdFileError(patch.jdFile ?? null);
@@ -177,8 +189,21 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
 
   const planStep = step === 'plan';
   return (
-    <Dialog open={open} onClose={close} maxWidth="md" fullWidth fullScreen={phone} aria-labelledby="add-project-title" data-testid="add-project-dialog">
-      <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: phone ? '100%' : undefined }}>
+    <Dialog
+      open={open}
+      onClose={close}
+      maxWidth="md"
+      fullWidth
+      fullScreen={phone}
+      aria-labelledby="add-project-title"
+      data-testid="add-project-dialog"
+    >
+      <Box
+        component="form"
+        onSubmit={submit}
+        noValidate
+        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: phone ? '100%' : undefined }}
+      >
         <DialogTitle id="add-project-title">{t(planStep ? `${A}.planTitle` : `${A}.title`)}</DialogTitle>
         <DialogContent dividers>
           {failure && (
@@ -197,10 +222,20 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
             <>
               {isAdmin && isRaas && (
                 <Box sx={{ mb: 3 }}>
-                  <PlanChoice companyId={values.company?.id} value={values.plan} onChange={(plan) => change({ plan })} />
+                  <PlanChoice
+                    companyId={values.company?.id}
+                    value={values.plan}
+                    onChange={(plan) => change({ plan })}
+                  />
                 </Box>
               )}
-              <ProjectFormFields values={values} errors={errors} onChange={change} isAdmin={isAdmin} disabled={busy || !!created} />
+              <ProjectFormFields
+                values={values}
+                errors={errors}
+                onChange={change}
+                isAdmin={isAdmin}
+                disabled={busy || !!created}
+              />
               {isRaas && values.plan === PLAN.free && (
                 <Box sx={{ mt: 2 }}>
                   <FormControlLabel
@@ -214,7 +249,9 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
                     }
                     label={t(`${A}.freeConfirm`)}
                   />
-                  {errors.freeProjectConfirmed && <FormHelperText error>{t(errors.freeProjectConfirmed)}</FormHelperText>}
+                  {errors.freeProjectConfirmed && (
+                    <FormHelperText error>{t(errors.freeProjectConfirmed)}</FormHelperText>
+                  )}
                 </Box>
               )}
             </>
@@ -231,7 +268,13 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
           </Button>
           {/* Distinct keys: the click on Continue must not become a submit of the form it reveals. */}
           {planStep ? (
-            <Button key="continue" variant="contained" onClick={() => setStep('form')} disabled={!planUsable} data-testid="plan-continue">
+            <Button
+              key="continue"
+              variant="contained"
+              onClick={() => setStep('form')}
+              disabled={!planUsable}
+              data-testid="plan-continue"
+            >
               {t(`${A}.continue`)}
             </Button>
           ) : (

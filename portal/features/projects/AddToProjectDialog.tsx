@@ -5,7 +5,20 @@
  * failure included).
  */
 import CheckOutlined from '@mui/icons-material/CheckOutlined';
-import { Alert, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Skeleton, Stack } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+  Skeleton,
+  Stack,
+} from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { t } from '../../../i18n';
 import { ApiError } from '../../../ui/api/client';
@@ -28,7 +41,9 @@ export interface AddToProjectDialogProps {
 
 /** The spec's message for a refused add. */
 export function addRefusal(message: string | undefined): string {
-  return t(message && /exists/i.test(message) ? `${M}.addToAnotherProjectErrorAlreadyExists` : `${M}.addToAnotherProjectError`);
+  return t(
+    message && /exists/i.test(message) ? `${M}.addToAnotherProjectErrorAlreadyExists` : `${M}.addToAnotherProjectError`,
+  );
 }
 
 export function AddToProjectDialog({ candidate, onClose, onAdded, onNewProject }: AddToProjectDialogProps) {
@@ -41,7 +56,9 @@ export function AddToProjectDialog({ candidate, onClose, onAdded, onNewProject }
     if (!candidate) return;
     setProjects(undefined);
     setError(undefined);
-    projectsApi.openProjects(candidate.id).then(setProjects, (err: unknown) => setError(errorMessage(err, `${A}.loadError`)));
+    projectsApi
+      .openProjects(candidate.id)
+      .then(setProjects, (err: unknown) => setError(errorMessage(err, `${A}.loadError`)));
   }, [candidate]);
 
   useEffect(load, [load]);
@@ -53,7 +70,8 @@ export function AddToProjectDialog({ candidate, onClose, onAdded, onNewProject }
       const answer = await projectsApi.addCandidate(project.id, candidate.id);
       if (answer && answer.success === false) {
         notify(addRefusal(answer.message), 'error');
-        if (/exists/i.test(answer.message ?? '')) setProjects((list) => list?.map((p) => (p.id === project.id ? { ...p, hasCandidate: true } : p)));
+        if (/exists/i.test(answer.message ?? ''))
+          setProjects((list) => list?.map((p) => (p.id === project.id ? { ...p, hasCandidate: true } : p)));
       } else {
         notify(t(`${A}.added`, { title: project.title }), 'success');
         setProjects((list) => list?.map((p) => (p.id === project.id ? { ...p, hasCandidate: true } : p)));
@@ -67,8 +85,17 @@ export function AddToProjectDialog({ candidate, onClose, onAdded, onNewProject }
   };
 
   return (
-    <Dialog open={!!candidate} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="add-to-project-title" data-testid="add-to-project-dialog">
-      <DialogTitle id="add-to-project-title">{t(`${A}.title`, { name: candidate?.name || t(`${A}.candidate`) })}</DialogTitle>
+    <Dialog
+      open={!!candidate}
+      onClose={onClose}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="add-to-project-title"
+      data-testid="add-to-project-dialog"
+    >
+      <DialogTitle id="add-to-project-title">
+        {t(`${A}.title`, { name: candidate?.name || t(`${A}.candidate`) })}
+      </DialogTitle>
       <DialogContent dividers>
         {error ? (
           <Alert
@@ -101,7 +128,13 @@ export function AddToProjectDialog({ candidate, onClose, onAdded, onNewProject }
                   p.hasCandidate ? (
                     <Chip size="small" icon={<CheckOutlined />} label={t(`${A}.already`)} />
                   ) : (
-                    <Button size="small" variant="outlined" disabled={!!adding} onClick={() => void add(p)} aria-label={`${t(`${A}.add`)} ${p.title}`}>
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      disabled={!!adding}
+                      onClick={() => void add(p)}
+                      aria-label={`${t(`${A}.add`)} ${p.title}`}
+                    >
                       {t(`${A}.add`)}
                     </Button>
                   )

@@ -16,7 +16,8 @@ interface Props {
 }
 
 export function DateSlotsField({ slots, errors, onChange, disabled }: Props) {
-  const set = (i: number, patch: Partial<DateTimeSlot>) => onChange(slots.map((s, j) => (j === i ? { ...s, ...patch } : s)));
+  const set = (i: number, patch: Partial<DateTimeSlot>) =>
+    onChange(slots.map((s, j) => (j === i ? { ...s, ...patch } : s)));
   return (
     <Stack spacing={1.5}>
       <Typography variant="body2" color="text.secondary">
@@ -26,7 +27,11 @@ export function DateSlotsField({ slots, errors, onChange, disabled }: Props) {
         const error = errors[`dateTimeSlots.${i}`];
         return (
           <Box key={i}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' }, rowGap: 1 }}>
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{ alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' }, rowGap: 1 }}
+            >
               <TextField
                 type="date"
                 size="small"
@@ -60,7 +65,11 @@ export function DateSlotsField({ slots, errors, onChange, disabled }: Props) {
                 sx={{ flex: 1 }}
                 slotProps={{ inputLabel: { shrink: true } }}
               />
-              <IconButton aria-label={t(`${F}.removeSlot`)} onClick={() => onChange(slots.filter((_, j) => j !== i))} disabled={disabled}>
+              <IconButton
+                aria-label={t(`${F}.removeSlot`)}
+                onClick={() => onChange(slots.filter((_, j) => j !== i))}
+                disabled={disabled}
+              >
                 <DeleteOutline />
               </IconButton>
             </Stack>

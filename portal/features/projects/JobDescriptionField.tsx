@@ -38,7 +38,11 @@ export function JobDescriptionField({ values, errors, onChange, disabled }: Prop
           ref={input}
           type="file"
           hidden
-          accept={[...JD_FILE_TYPES, 'application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'].join(',')}
+          accept={[
+            ...JD_FILE_TYPES,
+            'application/pdf',
+            'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          ].join(',')}
           data-testid="jd-file-input"
           onChange={(e) => {
             const file = e.target.files?.[0] ?? null;
@@ -47,7 +51,12 @@ export function JobDescriptionField({ values, errors, onChange, disabled }: Prop
           }}
         />
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <Button variant="outlined" startIcon={<AttachFileOutlined />} onClick={() => input.current?.click()} disabled={disabled}>
+          <Button
+            variant="outlined"
+            startIcon={<AttachFileOutlined />}
+            onClick={() => input.current?.click()}
+            disabled={disabled}
+          >
             {t(values.jdFile || values.jdFileName ? `${F}.replaceFile` : `${F}.attachFile`)}
           </Button>
           {values.jdFile && (

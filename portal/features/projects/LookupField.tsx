@@ -24,7 +24,10 @@ interface Common {
 }
 
 type Props = Common &
-  ({ multiple: true; value: Option[]; onChange(v: Option[]): void } | { multiple?: false; value: Option | null; onChange(v: Option | null): void });
+  (
+    | { multiple: true; value: Option[]; onChange(v: Option[]): void }
+    | { multiple?: false; value: Option | null; onChange(v: Option | null): void }
+  );
 
 export function LookupField(props: Props) {
   const { label, name, error, helperText, required, disabled, load, search, loadKey, noOptionsText } = props;
@@ -96,10 +99,22 @@ export function LookupField(props: Props) {
       if (reason !== 'reset') setText(v);
     },
     noOptionsText:
-      noOptionsText ?? (search && text.trim().length < 2 ? t('portal.projectsPortal.form.typeToSearch') : t('portal.projectsPortal.form.noOptions')),
+      noOptionsText ??
+      (search && text.trim().length < 2
+        ? t('portal.projectsPortal.form.typeToSearch')
+        : t('portal.projectsPortal.form.noOptions')),
     loadingText: t('portal.common.loading'),
   };
 
-  if (props.multiple) return <Autocomplete {...shared} multiple value={props.value} onChange={(_e, v) => props.onChange(v)} filterSelectedOptions />;
+  if (props.multiple)
+    return (
+      <Autocomplete
+        {...shared}
+        multiple
+        value={props.value}
+        onChange={(_e, v) => props.onChange(v)}
+        filterSelectedOptions
+      />
+    );
   return <Autocomplete {...shared} value={props.value} onChange={(_e, v) => props.onChange(v)} />;
 }

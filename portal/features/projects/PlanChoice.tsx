@@ -137,7 +137,8 @@ export function PlanChoice({ companyId, value, onChange, onUsable }: Props) {
   // Once the status is known, the choice moves off a plan that cannot be used to one that can.
   useEffect(() => {
     if (!status) return;
-    if (chosenBlock && !(value === PLAN.free ? powerBlock : freeBlock)) onChange(value === PLAN.free ? PLAN.power : PLAN.free);
+    if (chosenBlock && !(value === PLAN.free ? powerBlock : freeBlock))
+      onChange(value === PLAN.free ? PLAN.power : PLAN.free);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [status]);
   useEffect(() => {
@@ -152,7 +153,9 @@ export function PlanChoice({ companyId, value, onChange, onUsable }: Props) {
         status && (
           <Alert severity="info" icon={false} data-testid="raas-balance">
             {t(`${P}.balance`, { balance: status.balance })}
-            {status.onTrial && status.trialEndsAt ? ` ${t(`${P}.trial`, { date: formatDate(status.trialEndsAt) ?? '' })}` : ''}
+            {status.onTrial && status.trialEndsAt
+              ? ` ${t(`${P}.trial`, { date: formatDate(status.trialEndsAt) ?? '' })}`
+              : ''}
           </Alert>
         )
       )}
@@ -168,7 +171,9 @@ export function PlanChoice({ companyId, value, onChange, onUsable }: Props) {
           const next = value === PLAN.free ? PLAN.power : PLAN.free;
           if (planBlock(next, status)) return;
           onChange(next);
-          e.currentTarget.querySelector<HTMLElement>(`[data-testid="plan-${next === PLAN.free ? 'free' : 'power'}"]`)?.focus();
+          e.currentTarget
+            .querySelector<HTMLElement>(`[data-testid="plan-${next === PLAN.free ? 'free' : 'power'}"]`)
+            ?.focus();
         }}
       >
         <PlanCard
@@ -191,7 +196,11 @@ export function PlanChoice({ companyId, value, onChange, onUsable }: Props) {
           price={t(`${P}.powerPrice`, { credits: PLAN_CHARGES.renewal, days: PROJECT_CYCLE_DAYS })}
           badge={status?.onTrial ? t(`${P}.freeDuringTrial`) : undefined}
           blocked={powerBlock && t(powerBlock, { credits: PLAN_CHARGES.activation })}
-          points={[t(`${P}.powerPoint1`), t(`${P}.powerPoint2`, { credits: PLAN_CHARGES.guarantee }), t(`${P}.powerPoint3`)]}
+          points={[
+            t(`${P}.powerPoint1`),
+            t(`${P}.powerPoint2`, { credits: PLAN_CHARGES.guarantee }),
+            t(`${P}.powerPoint3`),
+          ]}
         />
       </Stack>
     </Stack>

@@ -35,11 +35,20 @@ export function ProjectAccessSummary({ projectId, onOpen, version }: ProjectAcce
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="access-summary">
       {info && info.totalCount > 0 && (
         <Tooltip title={t('portal.projectsPortal.sharing.peopleCount', { count: info.totalCount })}>
-          <AvatarGroup max={4} total={info.totalCount} sx={{ '& .MuiAvatar-root': { width: 30, height: 30, fontSize: 13 } }}>
+          <AvatarGroup
+            max={4}
+            total={info.totalCount}
+            sx={{ '& .MuiAvatar-root': { width: 30, height: 30, fontSize: 13 } }}
+          >
             {info.users.map((u) => {
               const [first, ...rest] = (u.name ?? '').split(' ');
               return (
-                <Avatar key={u.id} alt={u.name || u.email} src={u.profilePic ?? undefined} sx={{ bgcolor: 'primary.light' }}>
+                <Avatar
+                  key={u.id}
+                  alt={u.name || u.email}
+                  src={u.profilePic ?? undefined}
+                  sx={{ bgcolor: 'primary.light' }}
+                >
                   {initialsOf(first || null, rest.join(' ') || null, u.email)}
                 </Avatar>
               );

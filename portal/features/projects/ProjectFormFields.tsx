@@ -9,7 +9,15 @@ import { t } from '../../../i18n';
 import { LookupField } from './LookupField';
 import { JobDescriptionField } from './JobDescriptionField';
 import { DateSlotsField } from './DateSlotsField';
-import { CURRENCIES, NOTICE_PERIODS, REQUIREMENT_VALUES, WORKING_MODES, type CompanyOption, type Option, type ProjectFormValues } from './projectForm';
+import {
+  CURRENCIES,
+  NOTICE_PERIODS,
+  REQUIREMENT_VALUES,
+  WORKING_MODES,
+  type CompanyOption,
+  type Option,
+  type ProjectFormValues,
+} from './projectForm';
 import { advocates, allCountries, companyUsers, findCompanies, suggest } from './projectLookups';
 
 const F = 'portal.projectsPortal.form';
@@ -146,7 +154,11 @@ export function ProjectFormFields({ values, errors, onChange, isAdmin, disabled,
             required
             value={values.owner}
             onChange={(owner) => onChange({ owner })}
-            load={isAdmin ? () => (values.company ? companyUsers(values.company.id) : Promise.resolve([])) : () => companyUsers()}
+            load={
+              isAdmin
+                ? () => (values.company ? companyUsers(values.company.id) : Promise.resolve([]))
+                : () => companyUsers()
+            }
             loadKey={ownersKey}
             error={err('ownerId')}
             helperText={isAdmin && !values.company ? t(`${F}.chooseCompanyFirst`) : undefined}
@@ -261,7 +273,12 @@ export function ProjectFormFields({ values, errors, onChange, isAdmin, disabled,
 
       <Section title={t(`${F}.sections.interviews`)}>
         <Box sx={wide}>
-          <DateSlotsField slots={values.dateTimeSlots} errors={errors} onChange={(dateTimeSlots) => onChange({ dateTimeSlots })} disabled={disabled} />
+          <DateSlotsField
+            slots={values.dateTimeSlots}
+            errors={errors}
+            onChange={(dateTimeSlots) => onChange({ dateTimeSlots })}
+            disabled={disabled}
+          />
         </Box>
         <TextField
           sx={wide}

@@ -67,8 +67,18 @@ export function ProjectLifecycleSection({ project, onChanged, onLeave }: Props) 
     }
   };
 
-  const button = (action: Action, variant: 'outlined' | 'contained' = 'outlined', color: 'primary' | 'error' | 'inherit' = 'primary') => (
-    <Button size="small" variant={variant} color={color} onClick={() => setPending(action)} data-testid={`lifecycle-${action}`}>
+  const button = (
+    action: Action,
+    variant: 'outlined' | 'contained' = 'outlined',
+    color: 'primary' | 'error' | 'inherit' = 'primary',
+  ) => (
+    <Button
+      size="small"
+      variant={variant}
+      color={color}
+      onClick={() => setPending(action)}
+      data-testid={`lifecycle-${action}`}
+    >
       {t(`${L}.actions.${action}`, { credits: PLAN_CHARGES.upgrade })}
     </Button>
   );
@@ -92,13 +102,20 @@ export function ProjectLifecycleSection({ project, onChanged, onLeave }: Props) 
         {project.status === 1 && button('resume')}
         {!open && button('reactivate', 'contained')}
         {raas && open && !power && button('upgrade', 'contained')}
-        {open && (raas && power ? !cancelAtCycleEnd && button('cancel', 'outlined', 'error') : button('close', 'outlined', 'error'))}
+        {open &&
+          (raas && power
+            ? !cancelAtCycleEnd && button('cancel', 'outlined', 'error')
+            : button('close', 'outlined', 'error'))}
         {button('duplicate', 'outlined', 'inherit')}
       </Stack>
       <ConfirmDialog
         open={!!pending}
         title={pending ? t(`${L}.confirm.${pending}.title`) : ''}
-        message={pending ? t(`${L}.confirm.${pending}.message`, { credits: PLAN_CHARGES.upgrade, days: PROJECT_CYCLE_DAYS }) : ''}
+        message={
+          pending
+            ? t(`${L}.confirm.${pending}.message`, { credits: PLAN_CHARGES.upgrade, days: PROJECT_CYCLE_DAYS })
+            : ''
+        }
         confirmLabel={pending ? t(`${L}.actions.${pending}`, { credits: PLAN_CHARGES.upgrade }) : ''}
         destructive={pending === 'cancel' || pending === 'close'}
         busy={busy}
@@ -107,7 +124,11 @@ export function ProjectLifecycleSection({ project, onChanged, onLeave }: Props) 
       >
         {pending === 'cancel' && power && (
           <RadioGroup value={when} onChange={(e) => setWhen(e.target.value as 'now' | 'cycleEnd')} sx={{ mt: 2 }}>
-            <FormControlLabel value="cycleEnd" control={<Radio />} label={t(`${L}.cancelAtEnd`, { date: cycleEndsAt ?? '' })} />
+            <FormControlLabel
+              value="cycleEnd"
+              control={<Radio />}
+              label={t(`${L}.cancelAtEnd`, { date: cycleEndsAt ?? '' })}
+            />
             <FormControlLabel value="now" control={<Radio />} label={t(`${L}.cancelNow`)} />
           </RadioGroup>
         )}

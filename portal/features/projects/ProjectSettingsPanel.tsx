@@ -13,7 +13,14 @@ import { projectsApi, type Project, type ProjectDetail } from '../../api/project
 import { focusFirstError } from './focusFirstError';
 import { ProjectFormFields } from './ProjectFormFields';
 import { ProjectLifecycleSection } from './ProjectLifecycleSection';
-import { jdFileError, projectBody, serverFieldErrors, unshownErrors, validateProject, type ProjectFormValues } from './projectForm';
+import {
+  jdFileError,
+  projectBody,
+  serverFieldErrors,
+  unshownErrors,
+  validateProject,
+  type ProjectFormValues,
+} from './projectForm';
 import { formFromProject } from './projectLoad';
 
 const S = 'portal.projectsPortal.settings';
@@ -78,7 +85,14 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
     setErrors((e) => {
       const next = { ...e };
       for (const key of Object.keys(patch)) {
-        const field = { jobTitle: 'jobTitleId', company: 'companyId', owner: 'ownerId', advocate: 'advocateId', languages: 'requireLanguages' }[key] ?? key;
+        const field =
+          {
+            jobTitle: 'jobTitleId',
+            company: 'companyId',
+            owner: 'ownerId',
+            advocate: 'advocateId',
+            languages: 'requireLanguages',
+          }[key] ?? key;
         delete next[field];
         if (key === 'jdFile' || key === 'jobDescription') delete next.jobDescription;
       }
@@ -142,9 +156,20 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
       anchor="right"
       open={open}
       onClose={close}
-      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 640 }, maxWidth: '100%' }, 'aria-labelledby': 'project-settings-title' } as object }}
+      slotProps={{
+        paper: {
+          sx: { width: { xs: '100%', sm: 640 }, maxWidth: '100%' },
+          'aria-labelledby': 'project-settings-title',
+        } as object,
+      }}
     >
-      <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', height: '100%' }} data-testid="project-settings">
+      <Box
+        component="form"
+        onSubmit={submit}
+        noValidate
+        sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
+        data-testid="project-settings"
+      >
         <Stack direction="row" sx={{ alignItems: 'center', px: 3, py: 2, borderBottom: 1, borderColor: 'divider' }}>
           <Typography id="project-settings-title" variant="h5" component="h2" sx={{ flex: 1, fontWeight: 700 }}>
             {t(`${S}.title`)}
@@ -189,11 +214,22 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
                   }}
                 />
               )}
-              <ProjectFormFields values={values} errors={errors} onChange={change} isAdmin={isAdmin} disabled={busy} editing />
+              <ProjectFormFields
+                values={values}
+                errors={errors}
+                onChange={change}
+                isAdmin={isAdmin}
+                disabled={busy}
+                editing
+              />
             </>
           )}
         </Box>
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', px: 3, py: 2, borderTop: 1, borderColor: 'divider' }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ justifyContent: 'flex-end', px: 3, py: 2, borderTop: 1, borderColor: 'divider' }}
+        >
           <Button onClick={close} disabled={busy} color="inherit">
             {t('portal.common.cancel')}
           </Button>

@@ -127,7 +127,9 @@ export function ProjectSharingPanel({ open, projectId, onClose, onChanged }: Pro
   const add = async () => {
     if (!picked) return;
     const who = picked;
-    if (await run(() => projectsApi.grantAccess(projectId, who.id, 1), t(`${S}.granted`, { name: who.name || who.email }))) {
+    if (
+      await run(() => projectsApi.grantAccess(projectId, who.id, 1), t(`${S}.granted`, { name: who.name || who.email }))
+    ) {
       setPicked(null);
       setText('');
     }
@@ -145,12 +147,20 @@ export function ProjectSharingPanel({ open, projectId, onClose, onChanged }: Pro
 
   const toggleCompany = async (on: boolean) => {
     setWholeCompany(on);
-    const ok = await run(() => projectsApi.shareWithCompany(projectId, on ? 1 : 0), t(on ? `${S}.sharedWithCompany` : `${S}.unsharedWithCompany`));
+    const ok = await run(
+      () => projectsApi.shareWithCompany(projectId, on ? 1 : 0),
+      t(on ? `${S}.sharedWithCompany` : `${S}.unsharedWithCompany`),
+    );
     if (!ok) setWholeCompany(!on);
   };
 
   return (
-    <Drawer anchor="right" open={open} onClose={busy ? undefined : onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 480 }, maxWidth: '100%' } } }}>
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={busy ? undefined : onClose}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 480 }, maxWidth: '100%' } } }}
+    >
       <Box
         sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
         data-testid="project-sharing"
@@ -161,7 +171,13 @@ export function ProjectSharingPanel({ open, projectId, onClose, onChanged }: Pro
           <Typography id="project-sharing-title" variant="h5" component="h2" sx={{ flex: 1, fontWeight: 700 }}>
             {t(`${S}.title`)}
           </Typography>
-          <Button size="small" startIcon={<LinkOutlined />} onClick={() => void copyLink()} sx={{ mr: 1 }} data-testid="copy-share-link">
+          <Button
+            size="small"
+            startIcon={<LinkOutlined />}
+            onClick={() => void copyLink()}
+            sx={{ mr: 1 }}
+            data-testid="copy-share-link"
+          >
             {t(`${S}.copyLink`)}
           </Button>
           <IconButton onClick={onClose} aria-label={t(`${S}.close`)}>
@@ -177,7 +193,12 @@ export function ProjectSharingPanel({ open, projectId, onClose, onChanged }: Pro
           </Alert>
           <FormControlLabel
             control={
-              <Switch checked={wholeCompany} onChange={(e) => void toggleCompany(e.target.checked)} disabled={busy || !users} data-testid="share-company" />
+              <Switch
+                checked={wholeCompany}
+                onChange={(e) => void toggleCompany(e.target.checked)}
+                disabled={busy || !users}
+                data-testid="share-company"
+              />
             }
             label={t(`${S}.wholeCompany`)}
           />
@@ -196,9 +217,22 @@ export function ProjectSharingPanel({ open, projectId, onClose, onChanged }: Pro
               getOptionLabel={(o) => (o.name ? `${o.name} (${o.email})` : o.email)}
               noOptionsText={t(`${S}.noneToAdd`)}
               disabled={busy}
-              renderInput={(params) => <TextField {...params} label={t(`${S}.addPerson`)} placeholder={t(`${S}.addPersonHint`)} name="shareUser" />}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label={t(`${S}.addPerson`)}
+                  placeholder={t(`${S}.addPersonHint`)}
+                  name="shareUser"
+                />
+              )}
             />
-            <Button variant="contained" onClick={() => void add()} disabled={busy || !picked} sx={{ mt: { sm: 1 } }} data-testid="share-add">
+            <Button
+              variant="contained"
+              onClick={() => void add()}
+              disabled={busy || !picked}
+              sx={{ mt: { sm: 1 } }}
+              data-testid="share-add"
+            >
               {t(`${S}.add`)}
             </Button>
           </Stack>
@@ -240,13 +274,22 @@ export function ProjectSharingPanel({ open, projectId, onClose, onChanged }: Pro
                       u.isOwner ? (
                         <Chip size="small" color="primary" label={t(`${S}.owner`)} />
                       ) : !sharedIds.has(plainId(u.id)) ? (
-                        <Chip size="small" variant="outlined" label={t(wholeCompany ? `${S}.viaCompany` : `${S}.companyAdmin`)} />
+                        <Chip
+                          size="small"
+                          variant="outlined"
+                          label={t(wholeCompany ? `${S}.viaCompany` : `${S}.companyAdmin`)}
+                        />
                       ) : (
                         <IconButton
                           edge="end"
                           disabled={busy}
                           aria-label={t(`${S}.remove`, { name: u.name || u.email })}
-                          onClick={() => void run(() => projectsApi.removeAccess(projectId, u.id), t(`${S}.removed`, { name: u.name || u.email }))}
+                          onClick={() =>
+                            void run(
+                              () => projectsApi.removeAccess(projectId, u.id),
+                              t(`${S}.removed`, { name: u.name || u.email }),
+                            )
+                          }
                         >
                           <PersonRemoveOutlined />
                         </IconButton>

@@ -3,7 +3,21 @@
  * company (admins), owner, advocate, plan, status and the per-stage counts; admins select rows.
  */
 import MoreVertOutlined from '@mui/icons-material/MoreVertOutlined';
-import { Box, Checkbox, Chip, IconButton, Link, ListItemText, Menu, MenuItem, Paper, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Checkbox,
+  Chip,
+  IconButton,
+  Link,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Paper,
+  Skeleton,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { t } from '../../../i18n';
@@ -14,7 +28,16 @@ import type { ProjectListItem, StageStats } from '../../api/projects';
 const L = 'portal.projectsPortal.list';
 const STATUS_COLORS: Record<number, 'success' | 'warning' | 'default'> = { 0: 'success', 1: 'warning', 3: 'default' };
 /** The stages counted on a row, in the pipeline's order. */
-export const COUNTED_STAGES: (keyof StageStats)[] = ['open', 'qualify', 'shortlist', 'interviewing', 'interviewing2', 'offered', 'placed', 'rejected'];
+export const COUNTED_STAGES: (keyof StageStats)[] = [
+  'open',
+  'qualify',
+  'shortlist',
+  'interviewing',
+  'interviewing2',
+  'offered',
+  'placed',
+  'rejected',
+];
 
 interface Props {
   rows: ProjectListItem[];
@@ -118,7 +141,11 @@ export function ProjectsList({ rows, loading, isAdmin, perPage, selected, onSele
           <Checkbox
             checked={allOnPage}
             indeterminate={!allOnPage && ids.some((id) => selected.includes(id))}
-            onChange={() => onSelect(allOnPage ? selected.filter((id) => !ids.includes(id)) : Array.from(new Set([...selected, ...ids])))}
+            onChange={() =>
+              onSelect(
+                allOnPage ? selected.filter((id) => !ids.includes(id)) : Array.from(new Set([...selected, ...ids])),
+              )
+            }
             slotProps={{ input: { 'aria-label': t(`${L}.selectPage`) } }}
           />
           <Typography variant="body2" color="text.secondary">
@@ -149,12 +176,18 @@ export function ProjectsList({ rows, loading, isAdmin, perPage, selected, onSele
                 <Checkbox
                   sx={{ mt: -0.75, ml: -1 }}
                   checked={selected.includes(p.id)}
-                  onChange={(e) => onSelect(e.target.checked ? [...selected, p.id] : selected.filter((id) => id !== p.id))}
+                  onChange={(e) =>
+                    onSelect(e.target.checked ? [...selected, p.id] : selected.filter((id) => id !== p.id))
+                  }
                   slotProps={{ input: { 'aria-label': t(`${L}.selectProject`, { title: p.title }) } }}
                 />
               )}
               <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 1.5 }} sx={{ alignItems: { sm: 'center' } }}>
+                <Stack
+                  direction={{ xs: 'column', sm: 'row' }}
+                  spacing={{ xs: 0.5, sm: 1.5 }}
+                  sx={{ alignItems: { sm: 'center' } }}
+                >
                   <Link
                     component={RouterLink}
                     to={PATHS.project(p.guid)}

@@ -7,7 +7,18 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import WorkOutlineOutlined from '@mui/icons-material/WorkOutlineOutlined';
-import { Alert, AlertTitle, Box, Button, Card, MenuItem, Stack, TablePagination, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Card,
+  MenuItem,
+  Stack,
+  TablePagination,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import { t } from '../../../i18n';
@@ -40,7 +51,10 @@ export function ProjectsPage() {
   const isAdmin = viewer?.role === 'admin';
   const requested = projectsViewOf(params);
   // Internal and assigned are admins' views; assigned only for advocates.
-  const view: ProjectsView = (requested === 'internal' && !isAdmin) || (requested === 'assigned' && !(viewer && isAdvocate(viewer))) ? 'all' : requested;
+  const view: ProjectsView =
+    (requested === 'internal' && !isAdmin) || (requested === 'assigned' && !(viewer && isAdvocate(viewer)))
+      ? 'all'
+      : requested;
   const query = useMemo(() => readProjectsQuery(params), [params]);
   const { rows, pagination, stats, loading, error, reload } = useProjectsList(view, query);
   const [selected, setSelected] = useState<string[]>([]);
@@ -97,7 +111,13 @@ export function ProjectsPage() {
   const total = pagination?.dataCount ?? 0;
   const addButton = (
     <Stack direction="row" spacing={1}>
-      <Button component={RouterLink} to={PATHS.recruiterDashboard} variant="outlined" startIcon={<InsightsOutlined />} data-testid="recruiter-dashboard-link">
+      <Button
+        component={RouterLink}
+        to={PATHS.recruiterDashboard}
+        variant="outlined"
+        startIcon={<InsightsOutlined />}
+        data-testid="recruiter-dashboard-link"
+      >
         {t('portal.dashboard.recruiter.open')}
       </Button>
       <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setAdding(true)} data-testid="add-project">
@@ -121,10 +141,20 @@ export function ProjectsPage() {
         {isAdmin && selected.length > 0 && (
           <Stack
             direction="row"
-            sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, px: 2, py: 1.25, mb: 1, bgcolor: 'rgba(29, 78, 216, 0.06)' }}
+            sx={{
+              alignItems: 'center',
+              flexWrap: 'wrap',
+              gap: 1,
+              px: 2,
+              py: 1.25,
+              mb: 1,
+              bgcolor: 'rgba(29, 78, 216, 0.06)',
+            }}
             data-testid="bulk-bar"
           >
-            <Typography sx={{ fontWeight: 600, mr: 1 }}>{t(`${L}.selectedCount`, { count: selected.length })}</Typography>
+            <Typography sx={{ fontWeight: 600, mr: 1 }}>
+              {t(`${L}.selectedCount`, { count: selected.length })}
+            </Typography>
             <Button size="small" disabled={busy} onClick={() => setBulk({ kind: 'status', status: 0 })}>
               {t(`${L}.changeStatus`)}
             </Button>
@@ -197,8 +227,17 @@ export function ProjectsPage() {
         )}
       </Card>
       <AddProjectDialog open={addOpen} onClose={closeAdd} />
-      <ProjectSettingsPanel open={panel?.kind === 'settings'} projectId={panel?.guid ?? ''} onClose={() => setPanel(undefined)} onSaved={reload} />
-      <ProjectSharingPanel open={panel?.kind === 'share'} projectId={panel?.guid ?? ''} onClose={() => setPanel(undefined)} />
+      <ProjectSettingsPanel
+        open={panel?.kind === 'settings'}
+        projectId={panel?.guid ?? ''}
+        onClose={() => setPanel(undefined)}
+        onSaved={reload}
+      />
+      <ProjectSharingPanel
+        open={panel?.kind === 'share'}
+        projectId={panel?.guid ?? ''}
+        onClose={() => setPanel(undefined)}
+      />
       <ConfirmDialog
         open={bulk?.kind === 'status'}
         title={t(`${L}.statusTitle`, { count: selected.length })}

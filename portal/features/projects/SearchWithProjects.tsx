@@ -41,7 +41,10 @@ async function citiesOf(ids: string[]): Promise<{ name: string; countryId: strin
 }
 
 /** The add-project form's start from a search: its first job title, the countries of its locations, a title from both. */
-export async function prefillFromSearch(state: SearchState, query: URLSearchParams): Promise<Partial<ProjectFormValues>> {
+export async function prefillFromSearch(
+  state: SearchState,
+  query: URLSearchParams,
+): Promise<Partial<ProjectFormValues>> {
   const [titles, cities, countries] = await Promise.all([
     namesOf('job-titles', state.multi.jt.slice(0, 1)).catch(() => [] as Option[]),
     citiesOf([...state.multi.l, ...state.multi.cl].slice(0, 30)).catch(() => []),
@@ -50,7 +53,9 @@ export async function prefillFromSearch(state: SearchState, query: URLSearchPara
   const countryIds = [...new Set(cities.map((c) => c.countryId))];
   const jobTitle = titles[0] ?? null;
   const where = cities.map((c) => c.name).slice(0, 2);
-  const title = [jobTitle?.label ?? state.text.ts.trim(), where.length ? where.join(', ') : ''].filter(Boolean).join(' – ');
+  const title = [jobTitle?.label ?? state.text.ts.trim(), where.length ? where.join(', ') : '']
+    .filter(Boolean)
+    .join(' – ');
   return {
     title: title.slice(0, 160),
     jobTitle,
@@ -144,7 +149,9 @@ export function SearchWithProjects() {
           );
         }}
       />
-      <Suspense fallback={null}>{qualifying && <QualifyDialog open candidateIds={[qualifying]} onClose={() => setQualifying(undefined)} />}</Suspense>
+      <Suspense fallback={null}>
+        {qualifying && <QualifyDialog open candidateIds={[qualifying]} onClose={() => setQualifying(undefined)} />}
+      </Suspense>
       <Suspense fallback={null}>
         {addProjectUsed && (
           <AddProjectDialog

@@ -40,7 +40,8 @@ export function SharedProjectPage() {
       },
       (err: unknown) => {
         if ((err as Error).name === 'AbortError') return;
-        if (err instanceof ApiError && (err.status === 404 || err.status === 400 || err.status === 403)) setState('hidden');
+        if (err instanceof ApiError && (err.status === 404 || err.status === 400 || err.status === 403))
+          setState('hidden');
         else {
           setError(errorMessage(err));
           setState('error');
@@ -87,7 +88,8 @@ export function SharedProjectPage() {
   const facts = [
     jobTitleOf(project),
     project.company?.companyName,
-    formatDate(project.createdAt) && t('portal.projectsPortal.list.created', { date: formatDate(project.createdAt) as string }),
+    formatDate(project.createdAt) &&
+      t('portal.projectsPortal.list.created', { date: formatDate(project.createdAt) as string }),
   ];
   return (
     <Box sx={{ maxWidth: 760, mx: 'auto' }} data-testid="shared-project">
@@ -136,7 +138,13 @@ export function SharedProjectPage() {
           </Typography>
         </CardContent>
       </Card>
-      <Button component={RouterLink} to={PATHS.project(project.guid)} variant="contained" size="large" data-testid="open-shared-project">
+      <Button
+        component={RouterLink}
+        to={PATHS.project(project.guid)}
+        variant="contained"
+        size="large"
+        data-testid="open-shared-project"
+      >
         {t(`${S}.open`)}
       </Button>
     </Box>

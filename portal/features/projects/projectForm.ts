@@ -126,15 +126,18 @@ export function validateProject(v: ProjectFormValues, ctx: FormContext): Record<
   if (fileError) errors.jdFile = fileError;
   const headcount = amountOf(v.headcount);
   if (headcount === undefined) errors.headcount = `${P}.headcountRequired`;
-  else if (!Number.isInteger(headcount) || headcount < 1 || headcount > HEADCOUNT_MAX) errors.headcount = `${P}.headcountRange`;
+  else if (!Number.isInteger(headcount) || headcount < 1 || headcount > HEADCOUNT_MAX)
+    errors.headcount = `${P}.headcountRange`;
   const min = amountOf(v.salaryMin);
   const max = amountOf(v.salaryMax);
   if (min === undefined) errors.salaryMin = `${P}.salaryRequired`;
   else if (Number.isNaN(min) || min > SALARY_LIMIT) errors.salaryMin = `${P}.salaryInvalid`;
   if (max === undefined) errors.salaryMax = `${P}.salaryRequired`;
   else if (Number.isNaN(max) || max > SALARY_LIMIT) errors.salaryMax = `${P}.salaryInvalid`;
-  if (errors.salaryMin === undefined && errors.salaryMax === undefined && (min as number) > (max as number)) errors.salaryMax = `${P}.salaryOrder`;
-  if (ctx.isRaas && v.plan === PLAN.free && !v.freeProjectConfirmed) errors.freeProjectConfirmed = `${P}.freeConfirmRequired`;
+  if (errors.salaryMin === undefined && errors.salaryMax === undefined && (min as number) > (max as number))
+    errors.salaryMax = `${P}.salaryOrder`;
+  if (ctx.isRaas && v.plan === PLAN.free && !v.freeProjectConfirmed)
+    errors.freeProjectConfirmed = `${P}.freeConfirmRequired`;
   v.dateTimeSlots.forEach((slot, i) => {
     if (!slot.date || !slot.startTime || !slot.endTime) errors[`dateTimeSlots.${i}`] = `${P}.slotIncomplete`;
     else if (slot.startTime >= slot.endTime) errors[`dateTimeSlots.${i}`] = `${P}.slotOrder`;

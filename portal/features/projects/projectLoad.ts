@@ -9,13 +9,19 @@ export async function formFromProject(p: ProjectDetail): Promise<ProjectFormValu
   const jobTitleId = p.jobTitleId ? String(p.jobTitleId) : '';
   const countryIds = (p.countries ?? []).map(String);
   const languageIds = (p.requireLanguages ?? []).map(String);
-  const known = typeof p.jobTitle === 'object' && p.jobTitle?.name ? [{ id: jobTitleId, label: p.jobTitle.name }] : undefined;
+  const known =
+    typeof p.jobTitle === 'object' && p.jobTitle?.name ? [{ id: jobTitleId, label: p.jobTitle.name }] : undefined;
   const [jobTitles, countries, languages] = await Promise.all([
-    known ? Promise.resolve(known) : jobTitleId ? namesOf('job-titles', [jobTitleId]).catch(() => [] as Option[]) : Promise.resolve([] as Option[]),
+    known
+      ? Promise.resolve(known)
+      : jobTitleId
+        ? namesOf('job-titles', [jobTitleId]).catch(() => [] as Option[])
+        : Promise.resolve([] as Option[]),
     allCountries().catch(() => [] as Option[]),
     namesOf('languages', languageIds).catch(() => [] as Option[]),
   ]);
-  const byId = (options: Option[], ids: string[]) => ids.map((id) => options.find((o) => o.id === id) ?? { id, label: id });
+  const byId = (options: Option[], ids: string[]) =>
+    ids.map((id) => options.find((o) => o.id === id) ?? { id, label: id });
   return {
     ...emptyProjectForm(),
     title: p.title ?? '',

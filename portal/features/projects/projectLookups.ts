@@ -71,6 +71,9 @@ export async function advocates(): Promise<Option[]> {
 /** Names of stored ids of a lookup resource (job titles, languages). */
 export async function namesOf(resource: 'job-titles' | 'languages', ids: string[]): Promise<Option[]> {
   if (!ids.length) return [];
-  const { data } = await apiList<{ id: string | number; name: string }>(resource, { range: [0, ids.length - 1], filter: { id: ids } });
+  const { data } = await apiList<{ id: string | number; name: string }>(resource, {
+    range: [0, ids.length - 1],
+    filter: { id: ids },
+  });
   return data.map((row) => ({ id: String(row.id), label: row.name }));
 }

@@ -12,7 +12,11 @@ export const STATUS_VALUES = [0, 1, 3] as const;
 export const SORTS = ['createdAt:desc', 'createdAt:asc', 'title:asc', 'title:desc', 'status:asc'] as const;
 export type SortChoice = (typeof SORTS)[number];
 /** The status stats card's name for each status. */
-export const STATUS_NAMES: Record<number, 'Active' | 'Paused' | 'Inactive'> = { 0: 'Active', 1: 'Paused', 3: 'Inactive' };
+export const STATUS_NAMES: Record<number, 'Active' | 'Paused' | 'Inactive'> = {
+  0: 'Active',
+  1: 'Paused',
+  3: 'Inactive',
+};
 
 export interface ProjectsQuery {
   page: number;
@@ -33,7 +37,10 @@ export function readProjectsQuery(params: URLSearchParams): ProjectsQuery {
     page: Number.isFinite(page) && page >= 1 ? page : 1,
     perPage: (PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : DEFAULT_PAGE_SIZE,
     q: params.get('q') ?? '',
-    status: status !== null && (STATUS_VALUES as readonly number[]).includes(Number(status)) && status !== '' ? Number(status) : null,
+    status:
+      status !== null && (STATUS_VALUES as readonly number[]).includes(Number(status)) && status !== ''
+        ? Number(status)
+        : null,
     sort: sort && SORTS.includes(sort) ? sort : 'createdAt:desc',
   };
 }

@@ -41,14 +41,19 @@ export function ActiveFilters({ state, isAdmin, labelOf, onChange, suggest }: Pr
   const allowed = (key: string) => isAdmin || !ADMIN_KEYS.has(key);
   for (const key of TEXT_KEYS)
     if (state.text[key].trim() && allowed(key))
-      chips.push({ key, label: `${t(`search.filters.${key}`)}: ${state.text[key]}`, remove: () => withFilters(state, { text: { ...state.text, [key]: '' } }) });
+      chips.push({
+        key,
+        label: `${t(`search.filters.${key}`)}: ${state.text[key]}`,
+        remove: () => withFilters(state, { text: { ...state.text, [key]: '' } }),
+      });
   for (const key of [...MULTI_KEYS, ...ADMIN_MULTI_KEYS]) {
     if (!allowed(key)) continue;
     for (const id of state.multi[key])
       chips.push({
         key: `${key}:${id}`,
         label: `${t(`search.filters.${key}`)}: ${fixedLabel(key, id) ?? labelOf(key, id)}`,
-        remove: () => withFilters(state, { multi: { ...state.multi, [key]: state.multi[key].filter((v) => v !== id) } }),
+        remove: () =>
+          withFilters(state, { multi: { ...state.multi, [key]: state.multi[key].filter((v) => v !== id) } }),
       });
   }
   if (state.salary[0] > 0 || state.salary[1] < SALARY_MAX)
@@ -64,7 +69,12 @@ export function ActiveFilters({ state, isAdmin, labelOf, onChange, suggest }: Pr
       remove: () => withFilters(state, { experience: [0, EXPERIENCE_MAX] }),
     });
   for (const key of FLAG_KEYS)
-    if (state.flags[key]) chips.push({ key, label: t(FLAG_LABELS[key]), remove: () => withFilters(state, { flags: { ...state.flags, [key]: false } }) });
+    if (state.flags[key])
+      chips.push({
+        key,
+        label: t(FLAG_LABELS[key]),
+        remove: () => withFilters(state, { flags: { ...state.flags, [key]: false } }),
+      });
   if (!chips.length) return null;
   return (
     <Stack

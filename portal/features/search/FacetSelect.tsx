@@ -29,13 +29,25 @@ interface Props {
 /** The height of one option row: a small checkbox's box. */
 const ROW_HEIGHT = 38;
 
-export function FacetSelect({ id, label, facet, selected, labelOf, onChange, shown = 5, lookup, fixed, pending = false }: Props) {
+export function FacetSelect({
+  id,
+  label,
+  facet,
+  selected,
+  labelOf,
+  onChange,
+  shown = 5,
+  lookup,
+  fixed,
+  pending = false,
+}: Props) {
   const counts = new Map((facet?.options ?? []).map((o) => [String(o.id), o.count]));
   const top = fixed ?? (facet?.options ?? []).slice(0, shown);
   const ids = new Set(top.map((o) => String(o.id)));
   const extra = selected.filter((s) => !ids.has(s)).map((s) => ({ id: s, label: labelOf(s), src: null }));
   const options = [...extra, ...top];
-  const toggle = (value: string) => onChange(selected.includes(value) ? selected.filter((s) => s !== value) : [...selected, value]);
+  const toggle = (value: string) =>
+    onChange(selected.includes(value) ? selected.filter((s) => s !== value) : [...selected, value]);
   const total = fixed ? fixed.length : (facet?.distinct ?? 0);
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }} data-testid={`filter-${id}`}>
@@ -47,12 +59,25 @@ export function FacetSelect({ id, label, facet, selected, labelOf, onChange, sho
           {t('search.page.selectedOutOf', { n: selected.length, m: total })}
         </Typography>
       </Stack>
-      {lookup && <LookupInput lookup={lookup} label={label} onPick={(o) => !selected.includes(String(o.id)) && onChange([...selected, String(o.id)], o)} />}
+      {lookup && (
+        <LookupInput
+          lookup={lookup}
+          label={label}
+          onPick={(o) => !selected.includes(String(o.id)) && onChange([...selected, String(o.id)], o)}
+        />
+      )}
       <Stack>
         {pending &&
           !fixed &&
           Array.from({ length: shown }, (_, i) => (
-            <Skeleton key={i} variant="rounded" height={ROW_HEIGHT - 10} sx={{ my: '5px' }} data-testid="facet-skeleton" aria-hidden />
+            <Skeleton
+              key={i}
+              variant="rounded"
+              height={ROW_HEIGHT - 10}
+              sx={{ my: '5px' }}
+              data-testid="facet-skeleton"
+              aria-hidden
+            />
           ))}
         {options.map((o) => {
           const value = String(o.id);
@@ -123,7 +148,11 @@ function LookupInput({ lookup, label, onPick }: { lookup: LookupPath; label: str
         setInput('');
       }}
       renderInput={(params) => (
-        <TextField {...params} placeholder={t('search.page.typeToSearch')} slotProps={{ htmlInput: { ...params.inputProps, 'aria-label': label } }} />
+        <TextField
+          {...params}
+          placeholder={t('search.page.typeToSearch')}
+          slotProps={{ htmlInput: { ...params.inputProps, 'aria-label': label } }}
+        />
       )}
       sx={{ my: 0.5 }}
     />

@@ -1,6 +1,18 @@
 /** The side panel a result opens: the whole profile as the signed-in user may see it, with the downloads they may make. */
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
-import { Alert, Avatar, Box, Button, Chip, Divider, Drawer, IconButton, Skeleton, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Chip,
+  Divider,
+  Drawer,
+  IconButton,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { t } from '../../../i18n';
 import { searchApi, type Profile } from '../../api/search';
@@ -37,7 +49,12 @@ export function ProfilePanel({
     return () => controller.abort();
   }, [id, currency, projectId]);
   return (
-    <Drawer anchor="right" open={Boolean(id)} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 520 } } } }}>
+    <Drawer
+      anchor="right"
+      open={Boolean(id)}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 520 } } } }}
+    >
       <Box role="region" aria-label={t('search.page.profileTitle')} data-testid="profile-panel" sx={{ p: 3 }}>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
           <Typography variant="overline">{t('search.page.profileTitle')}</Typography>
@@ -77,7 +94,9 @@ function ProfileBody({ profile: p }: { profile: Profile }) {
           <Typography variant="h3" component="h2">
             {name}
           </Typography>
-          <Typography color="text.secondary">{[p.title, p.currentLocation?.label].filter(Boolean).join(' · ')}</Typography>
+          <Typography color="text.secondary">
+            {[p.title, p.currentLocation?.label].filter(Boolean).join(' · ')}
+          </Typography>
         </Box>
       </Stack>
       {p.adminAnonymous && (
@@ -132,7 +151,8 @@ function ProfileBody({ profile: p }: { profile: Profile }) {
                   {x.title} · {x.company}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {x.startDate?.slice(0, 7) ?? ''} – {x.currentPosition ? t('search.page.present') : (x.endDate?.slice(0, 7) ?? '')}
+                  {x.startDate?.slice(0, 7) ?? ''} –{' '}
+                  {x.currentPosition ? t('search.page.present') : (x.endDate?.slice(0, 7) ?? '')}
                 </Typography>
                 {x.description && (
                   <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>

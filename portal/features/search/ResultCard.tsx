@@ -15,7 +15,11 @@ export function Highlighted({ segments }: { segments: Segment[] }) {
     <>
       {segments.map((s, i) =>
         s.hit ? (
-          <Box component="mark" key={i} sx={{ bgcolor: 'rgba(250, 204, 21, 0.4)', color: 'inherit', px: 0.25, borderRadius: 0.5 }}>
+          <Box
+            component="mark"
+            key={i}
+            sx={{ bgcolor: 'rgba(250, 204, 21, 0.4)', color: 'inherit', px: 0.25, borderRadius: 0.5 }}
+          >
             {s.text}
           </Box>
         ) : (
@@ -51,10 +55,14 @@ export function ResultCard({ doc, onOpen, actions }: Props) {
                 {m.name ? <Highlighted segments={m.name} /> : display}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {[doc.title, doc.currentLocation?.label, t('search.page.years', { n: doc.experienceYears })].filter(Boolean).join(' · ')}
+                {[doc.title, doc.currentLocation?.label, t('search.page.years', { n: doc.experienceYears })]
+                  .filter(Boolean)
+                  .join(' · ')}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {doc.salary?.amount != null ? `${doc.salary.currency} ${thousands(doc.salary.amount)}` : t('search.page.noSalary')}
+                {doc.salary?.amount != null
+                  ? `${doc.salary.currency} ${thousands(doc.salary.amount)}`
+                  : t('search.page.noSalary')}
                 {' · '}
                 {t('search.page.lastUpdated', { date: formatDate(doc.lastUpdated) ?? '' })}
               </Typography>
@@ -69,7 +77,11 @@ export function ResultCard({ doc, onOpen, actions }: Props) {
                 </Typography>
               ))}
               {why.length > 0 && (
-                <Stack direction="row" sx={{ mt: 1, flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }} data-testid="matched">
+                <Stack
+                  direction="row"
+                  sx={{ mt: 1, flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}
+                  data-testid="matched"
+                >
                   <Typography variant="caption" color="text.secondary">
                     {t('search.page.matchedBecause')}
                   </Typography>

@@ -23,12 +23,22 @@ const LOOKUPS: Partial<Record<MultiKey, LookupPath>> = {
   ad: 'admins',
 };
 
-const fixedOf = (labels: Record<string | number, string>): Option[] => Object.entries(labels).map(([id, label]) => ({ id, label, src: null }));
+const fixedOf = (labels: Record<string | number, string>): Option[] =>
+  Object.entries(labels).map(([id, label]) => ({ id, label, src: null }));
 /** Fixed lists: employment types, notice periods and (admins) job-search situations. */
 const FIXED = (): Partial<Record<MultiKey, Option[]>> => ({
-  te: fixedOf({ 1: t('search.employmentTypes.1'), 2: t('search.employmentTypes.2'), 3: t('search.employmentTypes.3'), 4: t('search.employmentTypes.4') }),
+  te: fixedOf({
+    1: t('search.employmentTypes.1'),
+    2: t('search.employmentTypes.2'),
+    3: t('search.employmentTypes.3'),
+    4: t('search.employmentTypes.4'),
+  }),
   np: [0, 1, 2, 3].map((n) => ({ id: String(n), label: t(`search.noticePeriods.${n}`), src: null })),
-  cs: Object.values(CANDIDATE_SITUATIONS).map((id) => ({ id: String(id), label: t(`search.situations.${id}`), src: null })),
+  cs: Object.values(CANDIDATE_SITUATIONS).map((id) => ({
+    id: String(id),
+    label: t(`search.situations.${id}`),
+    src: null,
+  })),
 });
 
 interface Props {
@@ -87,22 +97,42 @@ export function SearchFilters({ state, facets, pending = false, isAdmin, labelOf
       shown={shown}
       lookup={LOOKUPS[key]}
       fixed={FIXED()[key]}
-      onChange={(ids, option) => onChange({ multi: { ...state.multi, [key]: ids } }, option ? { key, option } : undefined)}
+      onChange={(ids, option) =>
+        onChange({ multi: { ...state.multi, [key]: ids } }, option ? { key, option } : undefined)
+      }
     />
   );
   const flag = (key: keyof SearchState['flags'], label: string) => (
     <FormControlLabel
-      control={<Checkbox size="small" checked={state.flags[key]} onChange={(e) => onChange({ flags: { ...state.flags, [key]: e.target.checked } })} />}
+      control={
+        <Checkbox
+          size="small"
+          checked={state.flags[key]}
+          onChange={(e) => onChange({ flags: { ...state.flags, [key]: e.target.checked } })}
+        />
+      }
       label={label}
     />
   );
   const setText = (key: TextKey) => (value: string) => onChange({ text: { ...state.text, [key]: value } });
   return (
-    <Stack spacing={2.5} component="form" role="search" onSubmit={(e) => e.preventDefault()} aria-label={t('search.page.filtersTitle')}>
+    <Stack
+      spacing={2.5}
+      component="form"
+      role="search"
+      onSubmit={(e) => e.preventDefault()}
+      aria-label={t('search.page.filtersTitle')}
+    >
       <Typography component="h2" sx={visuallyHidden}>
         {t('search.page.filtersTitle')}
       </Typography>
-      <TextFilter id="ts" value={state.text.ts} label={t('search.filters.ts')} placeholder={t('search.page.textPlaceholder')} onChange={setText('ts')} />
+      <TextFilter
+        id="ts"
+        value={state.text.ts}
+        label={t('search.filters.ts')}
+        placeholder={t('search.page.textPlaceholder')}
+        onChange={setText('ts')}
+      />
       {multi('jt', 10)}
       {multi('s')}
       {multi('l')}
@@ -160,8 +190,20 @@ export function SearchFilters({ state, facets, pending = false, isAdmin, labelOf
           <Typography variant="subtitle2" component="h3">
             {t('search.page.adminFilters')}
           </Typography>
-          <TextFilter id="ns" value={state.text.ns} label={t('search.filters.ns')} placeholder={t('search.page.namePlaceholder')} onChange={setText('ns')} />
-          <TextFilter id="cn" value={state.text.cn} label={t('search.filters.cn')} placeholder={t('search.page.companyPlaceholder')} onChange={setText('cn')} />
+          <TextFilter
+            id="ns"
+            value={state.text.ns}
+            label={t('search.filters.ns')}
+            placeholder={t('search.page.namePlaceholder')}
+            onChange={setText('ns')}
+          />
+          <TextFilter
+            id="cn"
+            value={state.text.cn}
+            label={t('search.filters.cn')}
+            placeholder={t('search.page.companyPlaceholder')}
+            onChange={setText('cn')}
+          />
           {multi('ad', 10)}
           {multi('cs')}
         </Stack>

@@ -8,7 +8,20 @@
  */
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
-import { Alert, Box, Button, Drawer, MenuItem, Pagination, Skeleton, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Drawer,
+  MenuItem,
+  Pagination,
+  Skeleton,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '../../../i18n';
@@ -23,7 +36,16 @@ import { ActiveFilters } from './ActiveFilters';
 import { ProfilePanel } from './ProfilePanel';
 import { ResultCard } from './ResultCard';
 import { SearchFilters } from './SearchFilters';
-import { PAGE_SIZES, SORTS, readState, thousands, withFilters, writeState, type MultiKey, type SearchState } from './searchUrl';
+import {
+  PAGE_SIZES,
+  SORTS,
+  readState,
+  thousands,
+  withFilters,
+  writeState,
+  type MultiKey,
+  type SearchState,
+} from './searchUrl';
 import { openingKey, useSearch } from './useSearch';
 
 // A visit that opens on /search asks for its results as soon as this code loads, beside the session check. The
@@ -55,7 +77,8 @@ export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
   // Labels of ids chosen from autocompletes and seen in facets, so chips can name what the URL holds.
   const known = useRef(new Map<string, string>());
-  for (const [key, facet] of Object.entries(data?.facets ?? {})) for (const o of facet.options) known.current.set(`${key}:${o.id}`, o.label);
+  for (const [key, facet] of Object.entries(data?.facets ?? {}))
+    for (const o of facet.options) known.current.set(`${key}:${o.id}`, o.label);
   const labelOf = useCallback((key: MultiKey, id: string) => known.current.get(`${key}:${id}`) ?? id, []);
 
   const go = useCallback(
@@ -77,7 +100,16 @@ export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
   const to = Math.min(total, state.page * state.perPage);
   const pages = Math.max(1, Math.ceil(Math.min(total, 10_000) / state.perPage));
 
-  const filters = <SearchFilters state={state} facets={data?.facets ?? {}} pending={!data && !error} isAdmin={isAdmin} labelOf={labelOf} onChange={change} />;
+  const filters = (
+    <SearchFilters
+      state={state}
+      facets={data?.facets ?? {}}
+      pending={!data && !error}
+      isAdmin={isAdmin}
+      labelOf={labelOf}
+      onChange={change}
+    />
+  );
   return (
     <>
       <PageHeader title={t('portal.screens.search.title')} subtitle={t('portal.screens.search.subtitle')} />
@@ -92,13 +124,23 @@ export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
           <Typography component="h2" sx={visuallyHidden}>
             {t('search.page.resultsTitle')}
           </Typography>
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }} data-testid="search-toolbar">
+          <Stack
+            direction="row"
+            sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}
+            data-testid="search-toolbar"
+          >
             {narrow && (
               <Button startIcon={<TuneOutlined />} variant="outlined" onClick={() => setFiltersOpen(true)}>
                 {t('search.page.showFilters')}
               </Button>
             )}
-            <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="showing" sx={{ flex: 1, minWidth: 180 }}>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              aria-live="polite"
+              data-testid="showing"
+              sx={{ flex: 1, minWidth: 180 }}
+            >
               {data && !error
                 ? t(data.totalIsEstimate ? 'search.page.showingEstimate' : 'search.page.showing', {
                     from: thousands(from),
@@ -170,7 +212,15 @@ export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
               icon={<ManageSearchOutlined />}
               title={t('search.page.noResultsTitle')}
               description={t('search.page.noResultsText')}
-              action={<ActiveFilters state={state} isAdmin={isAdmin} labelOf={labelOf} onChange={(next) => go(next)} suggest />}
+              action={
+                <ActiveFilters
+                  state={state}
+                  isAdmin={isAdmin}
+                  labelOf={labelOf}
+                  onChange={(next) => go(next)}
+                  suggest
+                />
+              }
             />
           ) : (
             <Stack spacing={1.5} sx={{ opacity: loading ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={loading}>
@@ -190,7 +240,12 @@ export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
         </Box>
       </Stack>
       {narrow && (
-        <Drawer anchor="left" open={filtersOpen} onClose={() => setFiltersOpen(false)} slotProps={{ paper: { sx: { width: '88%', maxWidth: 360, p: 2 } } }}>
+        <Drawer
+          anchor="left"
+          open={filtersOpen}
+          onClose={() => setFiltersOpen(false)}
+          slotProps={{ paper: { sx: { width: '88%', maxWidth: 360, p: 2 } } }}
+        >
           <Button onClick={() => setFiltersOpen(false)} sx={{ alignSelf: 'flex-end', mb: 1 }}>
             {t('search.page.hideFilters')}
           </Button>

@@ -49,7 +49,10 @@ export function digitsOf(text: string | null | undefined): number {
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
 
 export function readState(params: URLSearchParams): SearchState {
-  const multi = Object.fromEntries([...MULTI_KEYS, ...ADMIN_MULTI_KEYS].map((k) => [k, list(params, k)])) as Record<MultiKey, string[]>;
+  const multi = Object.fromEntries([...MULTI_KEYS, ...ADMIN_MULTI_KEYS].map((k) => [k, list(params, k)])) as Record<
+    MultiKey,
+    string[]
+  >;
   const range = (fromKey: string, toKey: string, max: number): [number, number] => {
     const from = clamp(digitsOf(params.get(fromKey)), 0, max);
     const to = params.has(toKey) ? clamp(digitsOf(params.get(toKey)), 0, max) : max;
@@ -74,7 +77,8 @@ export function readState(params: URLSearchParams): SearchState {
 /** The URL (and API) query of a state: only what differs from the defaults. */
 export function writeState(state: SearchState, isAdmin: boolean): URLSearchParams {
   const out = new URLSearchParams();
-  for (const key of TEXT_KEYS) if (state.text[key].trim() && (isAdmin || !ADMIN_KEYS.has(key))) out.set(key, state.text[key].trim());
+  for (const key of TEXT_KEYS)
+    if (state.text[key].trim() && (isAdmin || !ADMIN_KEYS.has(key))) out.set(key, state.text[key].trim());
   for (const key of [...MULTI_KEYS, ...ADMIN_MULTI_KEYS])
     if (state.multi[key].length && (isAdmin || !ADMIN_KEYS.has(key))) out.set(key, state.multi[key].join(','));
   if (state.salary[0] > 0) out.set('sf', String(state.salary[0]));

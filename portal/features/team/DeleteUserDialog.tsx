@@ -7,7 +7,15 @@ import { useNotify } from '../../app/notify';
 import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
 import { t } from '../../../i18n';
 
-export function DeleteUserDialog({ user, onClose, onDeleted }: { user?: CompanyUserRow; onClose(): void; onDeleted(): void }) {
+export function DeleteUserDialog({
+  user,
+  onClose,
+  onDeleted,
+}: {
+  user?: CompanyUserRow;
+  onClose(): void;
+  onDeleted(): void;
+}) {
   const notify = useNotify();
   const [targets, setTargets] = useState<TransferTarget[]>();
   const [loadError, setLoadError] = useState<string>();

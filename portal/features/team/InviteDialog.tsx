@@ -1,5 +1,15 @@
 /** Invite a colleague by email as Admin or Member (POST company-users/invite). */
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from '@mui/material';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  MenuItem,
+  TextField,
+} from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { companyUsersApi } from '../../api/companyUsers';
 import { errorMessage, fieldKeys } from '../../../ui/api/errors';

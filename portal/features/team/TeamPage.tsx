@@ -57,8 +57,10 @@ export function TeamPage() {
   };
 
   const onAction = (row: CompanyUserRow, action: UserAction) => {
-    if (action.kind === 'resend') void run(() => companyUsersApi.resendInvitation(row.id), 'portal.team.invitationResent');
-    else if (action.kind === 'role') void run(() => companyUsersApi.setRole([row.id], action.role), 'portal.team.roleChanged');
+    if (action.kind === 'resend')
+      void run(() => companyUsersApi.resendInvitation(row.id), 'portal.team.invitationResent');
+    else if (action.kind === 'role')
+      void run(() => companyUsersApi.setRole([row.id], action.role), 'portal.team.roleChanged');
     else if (action.kind === 'status') setPendingStatus({ ids: [row.id], status: action.status });
     else setDeleting(row);
   };
@@ -84,20 +86,40 @@ export function TeamPage() {
       />
       <TeamStatsCards stats={stats} />
       <Card>
-        <TeamToolbar search={query.search} status={query.status} onSearch={(search) => update({ search })} onStatus={(status) => update({ status })} />
+        <TeamToolbar
+          search={query.search}
+          status={query.status}
+          onSearch={(search) => update({ search })}
+          onStatus={(status) => update({ status })}
+        />
         {selected.length > 0 && (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 2, py: 1.25, mt: 1.5, bgcolor: 'rgba(29, 78, 216, 0.06)' }} data-testid="bulk-bar">
-            <Typography sx={{ fontWeight: 600, mr: 1 }}>{t('portal.team.selectedCount', { count: selected.length })}</Typography>
+          <Stack
+            direction="row"
+            spacing={1}
+            sx={{ alignItems: 'center', px: 2, py: 1.25, mt: 1.5, bgcolor: 'rgba(29, 78, 216, 0.06)' }}
+            data-testid="bulk-bar"
+          >
+            <Typography sx={{ fontWeight: 600, mr: 1 }}>
+              {t('portal.team.selectedCount', { count: selected.length })}
+            </Typography>
             <Button size="small" disabled={busy} onClick={() => setPendingStatus({ ids: selected, status: 1 })}>
               {t('portal.team.activate')}
             </Button>
             <Button size="small" disabled={busy} onClick={() => setPendingStatus({ ids: selected, status: 2 })}>
               {t('portal.team.deactivate')}
             </Button>
-            <Button size="small" disabled={busy} onClick={() => void run(() => companyUsersApi.setRole(selected, 1), 'portal.team.roleChanged')}>
+            <Button
+              size="small"
+              disabled={busy}
+              onClick={() => void run(() => companyUsersApi.setRole(selected, 1), 'portal.team.roleChanged')}
+            >
               {t('portal.team.makeAdmin')}
             </Button>
-            <Button size="small" disabled={busy} onClick={() => void run(() => companyUsersApi.setRole(selected, 2), 'portal.team.roleChanged')}>
+            <Button
+              size="small"
+              disabled={busy}
+              onClick={() => void run(() => companyUsersApi.setRole(selected, 2), 'portal.team.roleChanged')}
+            >
               {t('portal.team.makeMember')}
             </Button>
             <Box sx={{ flex: 1 }} />
@@ -117,7 +139,9 @@ export function TeamPage() {
           selected={selected}
           onSelect={setSelected}
           selectable={manageable}
-          actions={(row) => (manageable(row) ? <UserActions row={row} onAction={(action) => onAction(row, action)} /> : null)}
+          actions={(row) =>
+            manageable(row) ? <UserActions row={row} onAction={(action) => onAction(row, action)} /> : null
+          }
         />
         {!loading && !error && rows.length === 0 && (
           <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }}>

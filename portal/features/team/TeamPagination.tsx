@@ -3,7 +3,15 @@ import { TablePagination } from '@mui/material';
 import { t } from '../../../i18n';
 import { PER_PAGE_OPTIONS, type TeamQuery } from './teamQuery';
 
-export function TeamPagination({ total, query, update }: { total: number; query: TeamQuery; update: (changes: Partial<TeamQuery>) => void }) {
+export function TeamPagination({
+  total,
+  query,
+  update,
+}: {
+  total: number;
+  query: TeamQuery;
+  update: (changes: Partial<TeamQuery>) => void;
+}) {
   return (
     <TablePagination
       component="div"

@@ -24,7 +24,11 @@ export function TeamToolbar({ search, status, onSearch, onStatus }: Props) {
   }, [text, search, onSearch]);
 
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between', px: 2, pt: 1.5 }}>
+    <Stack
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={2}
+      sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between', px: 2, pt: 1.5 }}
+    >
       <Tabs value={status} onChange={(_e, s: StatusFilter) => onStatus(s)} aria-label={t('portal.team.statusFilter')}>
         {STATUS_FILTERS.map((s) => (
           <Tab key={s} value={s} label={t(`portal.team.filters.${s}`)} />

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import type { CompanyUserRow } from '../../api/companyUsers';
 import { t } from '../../../i18n';
 
-export type UserAction = { kind: 'resend' } | { kind: 'role'; role: 1 | 2 } | { kind: 'status'; status: 1 | 2 } | { kind: 'delete' };
+export type UserAction =
+  { kind: 'resend' } | { kind: 'role'; role: 1 | 2 } | { kind: 'status'; status: 1 | 2 } | { kind: 'delete' };
 
 export function UserActions({ row, onAction }: { row: CompanyUserRow; onAction(action: UserAction): void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -15,7 +16,11 @@ export function UserActions({ row, onAction }: { row: CompanyUserRow; onAction(a
   };
   return (
     <>
-      <IconButton aria-label={t('portal.team.actionsFor', { email: row.email })} onClick={(e) => setAnchor(e.currentTarget)} size="small">
+      <IconButton
+        aria-label={t('portal.team.actionsFor', { email: row.email })}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        size="small"
+      >
         <MoreVert fontSize="small" />
       </IconButton>
       <Menu

@@ -1,5 +1,18 @@
 /** A company's users as a table: person, job title, role, status, last active and joined dates; optional selection and row actions. */
-import { Avatar, Box, Checkbox, Chip, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Avatar,
+  Box,
+  Checkbox,
+  Chip,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import type { ReactNode } from 'react';
 import type { CompanyUserRow } from '../../api/companyUsers';
 import { initialsOf } from '../../app/layout/AccountMenu';
@@ -35,7 +48,13 @@ export function UsersTable({ rows, loading, selected, onSelect, selectable = () 
                 <Checkbox
                   checked={allOnPage}
                   indeterminate={!allOnPage && pageIds.some((id) => selected.includes(id))}
-                  onChange={() => onSelect(allOnPage ? selected.filter((id) => !pageIds.includes(id)) : Array.from(new Set([...selected, ...pageIds])))}
+                  onChange={() =>
+                    onSelect(
+                      allOnPage
+                        ? selected.filter((id) => !pageIds.includes(id))
+                        : Array.from(new Set([...selected, ...pageIds])),
+                    )
+                  }
                   slotProps={{ input: { 'aria-label': t('portal.team.selectPage') } }}
                   disabled={!pageIds.length}
                 />
@@ -66,14 +85,20 @@ export function UsersTable({ rows, loading, selected, onSelect, selectable = () 
                       <Checkbox
                         checked={selected.includes(row.id)}
                         disabled={!selectable(row)}
-                        onChange={(e) => onSelect(e.target.checked ? [...selected, row.id] : selected.filter((id) => id !== row.id))}
+                        onChange={(e) =>
+                          onSelect(e.target.checked ? [...selected, row.id] : selected.filter((id) => id !== row.id))
+                        }
                         slotProps={{ input: { 'aria-label': t('portal.team.selectUser', { email: row.email }) } }}
                       />
                     </TableCell>
                   )}
                   <TableCell>
                     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-                      <Avatar aria-hidden src={row.profilePic ?? undefined} sx={{ width: 36, height: 36, fontSize: 14, bgcolor: 'primary.main' }}>
+                      <Avatar
+                        aria-hidden
+                        src={row.profilePic ?? undefined}
+                        sx={{ width: 36, height: 36, fontSize: 14, bgcolor: 'primary.main' }}
+                      >
                         {initialsOf(row.firstName, row.lastName, row.email)}
                       </Avatar>
                       <Box sx={{ minWidth: 0 }}>

@@ -10,7 +10,11 @@ export function emptyTeamText(query: { search: string; status: string }): string
 }
 
 /** The confirmation of an activation or deactivation: one named person, or a count. */
-export function statusConfirmTexts(ids: string[], status: 1 | 2, rows: CompanyUserRow[]): { title: string; message: string } {
+export function statusConfirmTexts(
+  ids: string[],
+  status: 1 | 2,
+  rows: CompanyUserRow[],
+): { title: string; message: string } {
   const verb = status === 2 ? 'deactivate' : 'activate';
   const one = ids.length === 1 ? rows.find((row) => row.id === ids[0]) : undefined;
   if (one) {

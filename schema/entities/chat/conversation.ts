@@ -21,7 +21,12 @@ export const conversation = defineEntity({
     companyId: f.ref('company', { required: true, onDelete: 'cascade' }),
     /** The admin who answers: the project's advocate when it has one. */
     assigneeId: f.ref('admin', { onDelete: 'set null' }),
-    status: f.enum(CONVERSATION_STATUS, { required: true, default: 1, index: true, labels: { open: 'Open', resolved: 'Resolved' } }),
+    status: f.enum(CONVERSATION_STATUS, {
+      required: true,
+      default: 1,
+      index: true,
+      labels: { open: 'Open', resolved: 'Resolved' },
+    }),
     lastMessageId: f.integer(),
     lastMessageAt: f.datetime({ index: true }),
     ...f.timestamps(),

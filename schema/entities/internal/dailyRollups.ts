@@ -2,7 +2,13 @@ import { defineEntity } from '../../lib/define';
 import { f } from '../../lib/fields';
 
 /** The kinds counted per candidate and day: the profile insights (a reveal is a company seeing the name and contact). */
-export const INSIGHT_KIND = { searchAppearance: 1, profileView: 2, shortlist: 3, interviewRequest: 4, reveal: 5 } as const;
+export const INSIGHT_KIND = {
+  searchAppearance: 1,
+  profileView: 2,
+  shortlist: 3,
+  interviewRequest: 4,
+  reveal: 5,
+} as const;
 
 /**
  * Daily rollups of the growing logs, kept by the `rollup_daily` job (backend/features/dashboards/

@@ -45,7 +45,10 @@ export const notification = defineEntity({
     events: f.integer({ required: true, default: 1 }),
     ...f.timestamps(),
   },
-  indexes: [{ fields: ['recipientKind', 'recipientId', 'subjectKey'], unique: true }, ['recipientKind', 'recipientId', 'archived', 'updatedAt']],
+  indexes: [
+    { fields: ['recipientKind', 'recipientId', 'subjectKey'], unique: true },
+    ['recipientKind', 'recipientId', 'archived', 'updatedAt'],
+  ],
   permissions: {
     admin: { read: { when: 'ownNotification' }, update: { when: 'ownNotification' } },
     company: { read: { when: 'ownNotification' }, update: { when: 'ownNotification' } },

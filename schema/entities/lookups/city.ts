@@ -13,7 +13,14 @@ export const city = defineLookup({
   uniqueName: false,
   extra: {
     countryId: f.ref('country', { required: true, onDelete: 'cascade' }),
-    code: f.string({ required: true, min: 2, max: 2, pattern: /^[A-Z]{2}$/, patternMessage: 'code.errors.twoLetters', index: true }),
+    code: f.string({
+      required: true,
+      min: 2,
+      max: 2,
+      pattern: /^[A-Z]{2}$/,
+      patternMessage: 'code.errors.twoLetters',
+      index: true,
+    }),
     dialCode: f.string({ required: true, max: 16 }),
   },
 });

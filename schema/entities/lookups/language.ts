@@ -10,5 +10,7 @@ export const language = defineLookup({
   label: 'Languages',
   recordLabel: 'Language',
   description: 'Languages',
-  extra: { code: f.string({ required: true, unique: true, min: 2, max: 3, pattern: /^[a-z]{2,3}$/, searchable: true }) },
+  extra: {
+    code: f.string({ required: true, unique: true, min: 2, max: 3, pattern: /^[a-z]{2,3}$/, searchable: true }),
+  },
 });

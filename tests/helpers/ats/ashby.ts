@@ -52,7 +52,12 @@ export async function startAshbyStandIn(apiKey = 'ashby-key-7c21'): Promise<Ashb
         const limit = Math.min(Number(b.limit ?? 100), 2);
         const more = start + limit < open.length;
         return {
-          body: { success: true, results: open.slice(start, start + limit), moreDataAvailable: more, ...(more ? { nextCursor: String(start + limit) } : {}) },
+          body: {
+            success: true,
+            results: open.slice(start, start + limit),
+            moreDataAvailable: more,
+            ...(more ? { nextCursor: String(start + limit) } : {}),
+          },
         };
       }
       case '/candidate.create': {
@@ -70,7 +75,8 @@ export async function startAshbyStandIn(apiKey = 'ashby-key-7c21'): Promise<Ashb
       case '/archiveReason.list':
         return { body: { success: true, results: [{ id: 'ar-1', text: 'Not a fit', isArchived: false }] } };
       case '/application.create': {
-        if (!candidates.some((c) => c.id === b.candidateId) || !JOBS.some((j) => j.id === b.jobId)) return refuse('invalid candidate or job');
+        if (!candidates.some((c) => c.id === b.candidateId) || !JOBS.some((j) => j.id === b.jobId))
+          return refuse('invalid candidate or job');
         const row: AshbyApplication = {
           id: newId(),
           candidateId: String(b.candidateId),
@@ -83,7 +89,8 @@ export async function startAshbyStandIn(apiKey = 'ashby-key-7c21'): Promise<Ashb
       case '/application.changeStage': {
         const row = applications.find((a) => a.id === b.applicationId);
         if (!row || !STAGES.some((s) => s.id === b.interviewStageId)) return refuse('invalid application or stage');
-        if (b.interviewStageId === 'st-archived' && !b.archiveReasonId) return refuse('archiveReasonId is required to archive');
+        if (b.interviewStageId === 'st-archived' && !b.archiveReasonId)
+          return refuse('archiveReasonId is required to archive');
         row.stageId = String(b.interviewStageId);
         if (b.archiveReasonId) row.archiveReasonId = String(b.archiveReasonId);
         return { body: { success: true, results: row } };

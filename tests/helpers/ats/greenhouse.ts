@@ -39,7 +39,10 @@ const STAGES = [
   { id: 4, name: 'Offer', priority: 3 },
 ];
 
-export async function startGreenhouseStandIn(clientId = 'gh-client-1', clientSecret = 'gh-secret-9d2e'): Promise<GreenhouseStandIn> {
+export async function startGreenhouseStandIn(
+  clientId = 'gh-client-1',
+  clientSecret = 'gh-secret-9d2e',
+): Promise<GreenhouseStandIn> {
   const candidates: GreenhouseStandIn['candidates'] = [];
   const applications: GreenhouseApplication[] = [];
   let tokens = new Set<string>();
@@ -48,7 +51,11 @@ export async function startGreenhouseStandIn(clientId = 'gh-client-1', clientSec
   const standIn = await startStandIn(({ method, path, query, body, headers }): Reply => {
     if (path === '/oauth/token') {
       const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
-      if (method !== 'POST' || headers.authorization !== basic || (body as Record<string, string>)?.grant_type !== 'client_credentials')
+      if (
+        method !== 'POST' ||
+        headers.authorization !== basic ||
+        (body as Record<string, string>)?.grant_type !== 'client_credentials'
+      )
         return { status: 400, body: { error: 'invalid_client', error_description: 'Client authentication failed' } };
       const token = `ghtok-${++issued}`;
       tokens.add(token);
@@ -65,16 +72,24 @@ export async function startGreenhouseStandIn(clientId = 'gh-client-1', clientSec
       const more = start + limit < open.length;
       return {
         body: open.slice(start, start + limit),
-        headers: more ? { Link: `<${base}/v3/jobs?status=${query.get('status') ?? ''}&per_page=${limit}&cursor=${start + limit}>; rel="next"` } : {},
+        headers: more
+          ? {
+              Link: `<${base}/v3/jobs?status=${query.get('status') ?? ''}&per_page=${limit}&cursor=${start + limit}>; rel="next"`,
+            }
+          : {},
       };
     }
     if (method === 'GET' && route === '/job_stages') return { body: STAGES };
     if (method === 'GET' && route === '/rejection_reasons') return { body: [{ id: 77, name: 'Not qualified' }] };
-    if (method === 'GET' && route === '/candidates') return { body: candidates.filter((c) => c.email === query.get('email')) };
+    if (method === 'GET' && route === '/candidates')
+      return { body: candidates.filter((c) => c.email === query.get('email')) };
     if (method === 'POST' && route === '/candidates') {
       const email = (b.emails as { value: string }[] | undefined)?.[0]?.value;
       if (!b.first_name || !b.last_name || !email)
-        return { status: 422, body: { message: 'Validation error', errors: [{ message: 'first_name, last_name and emails are required' }] } };
+        return {
+          status: 422,
+          body: { message: 'Validation error', errors: [{ message: 'first_name, last_name and emails are required' }] },
+        };
       const row = {
         id: 5000 + candidates.length,
         first_name: String(b.first_name),

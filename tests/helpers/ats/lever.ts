@@ -43,7 +43,10 @@ const STAGES = [
 ];
 const USER = { id: 'user-1', name: 'Lever Admin', accessRole: 'super admin' };
 
-export async function startLeverStandIn(clientId = 'lever-client', clientSecret = 'lever-secret-51b0'): Promise<LeverStandIn> {
+export async function startLeverStandIn(
+  clientId = 'lever-client',
+  clientSecret = 'lever-secret-51b0',
+): Promise<LeverStandIn> {
   const codes = new Map<string, string>();
   let access = new Set<string>();
   let refresh = new Set<string>();
@@ -54,7 +57,9 @@ export async function startLeverStandIn(clientId = 'lever-client', clientSecret 
     const r = `lvrt-${newId()}`;
     access.add(a);
     refresh.add(r);
-    return { body: { access_token: a, refresh_token: r, token_type: 'Bearer', expires_in: 3600, scope: 'offline_access' } };
+    return {
+      body: { access_token: a, refresh_token: r, token_type: 'Bearer', expires_in: 3600, scope: 'offline_access' },
+    };
   };
   const standIn = await startStandIn(({ method, path, query, body, headers }): Reply => {
     if (method === 'GET' && path === '/authorize') {
@@ -76,15 +81,19 @@ export async function startLeverStandIn(clientId = 'lever-client', clientSecret 
     if (method === 'POST' && path === '/oauth/token') {
       const b = (body ?? {}) as Record<string, string>;
       const basic = /^Basic (.+)$/.exec(headers.authorization ?? '')?.[1];
-      const [id, secret] = basic ? Buffer.from(basic, 'base64').toString().split(':').map(decodeURIComponent) : [b.client_id, b.client_secret];
+      const [id, secret] = basic
+        ? Buffer.from(basic, 'base64').toString().split(':').map(decodeURIComponent)
+        : [b.client_id, b.client_secret];
       if (id !== clientId || secret !== clientSecret) return { status: 401, body: { error: 'invalid_client' } };
       if (b.grant_type === 'authorization_code') {
-        if (!codes.has(b.code) || codes.get(b.code) !== b.redirect_uri) return { status: 400, body: { error: 'invalid_grant' } };
+        if (!codes.has(b.code) || codes.get(b.code) !== b.redirect_uri)
+          return { status: 400, body: { error: 'invalid_grant' } };
         codes.delete(b.code);
         return issue();
       }
       if (b.grant_type === 'refresh_token') {
-        if (!refresh.has(b.refresh_token)) return { status: 400, body: { error: 'invalid_grant', error_description: 'refresh token revoked' } };
+        if (!refresh.has(b.refresh_token))
+          return { status: 400, body: { error: 'invalid_grant', error_description: 'refresh token revoked' } };
         refresh.delete(b.refresh_token);
         refreshes++;
         return issue();
@@ -93,20 +102,31 @@ export async function startLeverStandIn(clientId = 'lever-client', clientSecret 
     }
     const token = /^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1];
     if (!path.startsWith('/v1/')) return { status: 404, body: { code: 'ResourceNotFound' } };
-    if (!token || !access.has(token)) return { status: 401, body: { code: 'UnauthorizedError', message: 'Invalid token' } };
+    if (!token || !access.has(token))
+      return { status: 401, body: { code: 'UnauthorizedError', message: 'Invalid token' } };
     const route = path.slice(3);
     const b = (body ?? {}) as Record<string, unknown>;
     const asUser = query.get('perform_as') === USER.id;
     if (method === 'GET' && route === '/users') return { body: { data: [USER], hasNext: false } };
     if (method === 'GET' && route === '/stages') return { body: { data: STAGES, hasNext: false } };
-    if (method === 'GET' && route === '/archive_reasons') return { body: { data: [{ id: 'ar-nf', text: 'Not a fit', type: 'non-hired' }], hasNext: false } };
+    if (method === 'GET' && route === '/archive_reasons')
+      return { body: { data: [{ id: 'ar-nf', text: 'Not a fit', type: 'non-hired' }], hasNext: false } };
     if (method === 'GET' && route === '/postings') {
       const start = Number(query.get('offset') ?? 0);
       const more = start + 2 < POSTINGS.length;
-      return { body: { data: POSTINGS.slice(start, start + 2), hasNext: more, ...(more ? { next: String(start + 2) } : {}) } };
+      return {
+        body: { data: POSTINGS.slice(start, start + 2), hasNext: more, ...(more ? { next: String(start + 2) } : {}) },
+      };
     }
     if (method === 'GET' && route === '/opportunities')
-      return { body: { data: opportunities.filter((o) => o.email === query.get('email')).map((o) => ({ id: o.id, createdAt: o.createdAt })), hasNext: false } };
+      return {
+        body: {
+          data: opportunities
+            .filter((o) => o.email === query.get('email'))
+            .map((o) => ({ id: o.id, createdAt: o.createdAt })),
+          hasNext: false,
+        },
+      };
     if (method === 'POST' && route === '/opportunities') {
       if (!asUser) return { status: 400, body: { code: 'BadRequestError', message: 'perform_as is required' } };
       const email = (b.emails as string[] | undefined)?.[0];
@@ -131,7 +151,8 @@ export async function startLeverStandIn(clientId = 'lever-client', clientSecret 
       if (!row) return { status: 404, body: { code: 'ResourceNotFound' } };
       if (!asUser) return { status: 400, body: { code: 'BadRequestError', message: 'perform_as is required' } };
       if (act[2] === 'stage') {
-        if (!STAGES.some((s) => s.id === b.stage)) return { status: 400, body: { code: 'BadRequestError', message: 'unknown stage' } };
+        if (!STAGES.some((s) => s.id === b.stage))
+          return { status: 400, body: { code: 'BadRequestError', message: 'unknown stage' } };
         row.stage = String(b.stage);
       } else row.archivedReason = String(b.reason);
       return { body: { data: { id: row.id } } };

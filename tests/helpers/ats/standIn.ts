@@ -34,7 +34,14 @@ export interface StandIn {
   close(): Promise<void>;
 }
 
-export type Handler = (req: { method: string; path: string; query: URLSearchParams; body: unknown; raw: string; headers: IncomingHttpHeaders }) => Reply;
+export type Handler = (req: {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  raw: string;
+  headers: IncomingHttpHeaders;
+}) => Reply;
 
 export async function startStandIn(handler: Handler): Promise<StandIn> {
   const calls: Recorded[] = [];

@@ -14,7 +14,14 @@ export interface WorkableCandidate {
   disqualified: boolean;
   sourced: boolean;
   created_at: string;
-  candidate: { name: string; firstname?: string; lastname?: string; email: string; phone?: string; resume?: { name: string; data: string } };
+  candidate: {
+    name: string;
+    firstname?: string;
+    lastname?: string;
+    email: string;
+    phone?: string;
+    resume?: { name: string; data: string };
+  };
 }
 
 export interface WorkableStandIn extends StandIn {
@@ -38,7 +45,9 @@ const STAGES = [
 ];
 const MEMBER = { id: 'm-13', name: 'Hiring Admin', email: 'hiring@acme.example.com', role: 'admin' };
 
-export async function startWorkableStandIn(options: { subdomain?: string; token?: string; pageSize?: number } = {}): Promise<WorkableStandIn> {
+export async function startWorkableStandIn(
+  options: { subdomain?: string; token?: string; pageSize?: number } = {},
+): Promise<WorkableStandIn> {
   const subdomain = options.subdomain ?? 'acme';
   const pageSize = options.pageSize ?? 2;
   const state = {
@@ -55,7 +64,8 @@ export async function startWorkableStandIn(options: { subdomain?: string; token?
   let base = '';
   const prefix = `/${subdomain}/spi/v3`;
   const standIn = await startStandIn(({ method, path, query, body, headers }): Reply => {
-    if (!path.startsWith(prefix) || headers.authorization !== `Bearer ${state.token}`) return { status: 401, body: { error: 'Not authorized' } };
+    if (!path.startsWith(prefix) || headers.authorization !== `Bearer ${state.token}`)
+      return { status: 401, body: { error: 'Not authorized' } };
     const route = path.slice(prefix.length);
     const b = (body ?? {}) as Record<string, unknown>;
     if (method === 'GET' && route === '/jobs') {
@@ -67,7 +77,11 @@ export async function startWorkableStandIn(options: { subdomain?: string; token?
       return {
         body: {
           jobs: page,
-          paging: more ? { next: `${base}${prefix}/jobs?state=${query.get('state') ?? ''}&limit=${limit}&since_index=${start + limit}` } : {},
+          paging: more
+            ? {
+                next: `${base}${prefix}/jobs?state=${query.get('state') ?? ''}&limit=${limit}&since_index=${start + limit}`,
+              }
+            : {},
         },
       };
     }
@@ -75,15 +89,19 @@ export async function startWorkableStandIn(options: { subdomain?: string; token?
     if (method === 'GET' && route === '/stages') return { body: { stages: STAGES } };
     if (method === 'GET' && route === '/candidates') {
       const found = state.candidates.filter((c) => c.candidate.email === query.get('email'));
-      return { body: { candidates: found.map((c) => ({ id: c.id, email: c.candidate.email, created_at: c.created_at })) } };
+      return {
+        body: { candidates: found.map((c) => ({ id: c.id, email: c.candidate.email, created_at: c.created_at })) },
+      };
     }
     const add = /^\/jobs\/([^/]+)\/candidates$/.exec(route);
     if (method === 'POST' && add) {
       const job = state.jobs.find((j) => j.shortcode === decodeURIComponent(add[1]));
       if (!job) return { status: 404, body: { error: 'Not found' } };
       const candidate = b.candidate as WorkableCandidate['candidate'] | undefined;
-      if (!candidate?.name || !candidate.email) return { status: 422, body: { error: 'Validation failed: name and email are required' } };
-      if (state.refusedEmails.has(candidate.email)) return { status: 422, body: { error: 'Validation failed: Email is invalid' } };
+      if (!candidate?.name || !candidate.email)
+        return { status: 422, body: { error: 'Validation failed: name and email are required' } };
+      if (state.refusedEmails.has(candidate.email))
+        return { status: 422, body: { error: 'Validation failed: Email is invalid' } };
       const row: WorkableCandidate = {
         id: newId(),
         job: job.shortcode,
@@ -94,7 +112,10 @@ export async function startWorkableStandIn(options: { subdomain?: string; token?
         candidate,
       };
       state.candidates.push(row);
-      return { status: 201, body: { status: 'created', candidate: { id: row.id, name: candidate.name, stage: row.stage } } };
+      return {
+        status: 201,
+        body: { status: 'created', candidate: { id: row.id, name: candidate.name, stage: row.stage } },
+      };
     }
     const act = /^\/candidates\/([^/]+)\/(move|disqualify)$/.exec(route);
     if (method === 'POST' && act) {
@@ -103,7 +124,8 @@ export async function startWorkableStandIn(options: { subdomain?: string; token?
       if (b.member_id !== MEMBER.id) return { status: 422, body: { error: 'member_id is invalid' } };
       if (act[2] === 'disqualify') row.disqualified = true;
       else {
-        if (!STAGES.some((s) => s.slug === b.target_stage)) return { status: 422, body: { error: 'target_stage is invalid' } };
+        if (!STAGES.some((s) => s.slug === b.target_stage))
+          return { status: 422, body: { error: 'target_stage is invalid' } };
         row.stage = String(b.target_stage);
       }
       return { status: 200, body: {} };
@@ -111,7 +133,11 @@ export async function startWorkableStandIn(options: { subdomain?: string; token?
     return { status: 404, body: { error: 'Not found' } };
   });
   base = standIn.url;
-  Object.defineProperty(standIn, 'token', { get: () => state.token, set: (v: string) => (state.token = v), enumerable: true });
+  Object.defineProperty(standIn, 'token', {
+    get: () => state.token,
+    set: (v: string) => (state.token = v),
+    enumerable: true,
+  });
   return Object.assign(standIn, {
     subdomain,
     jobs: state.jobs,

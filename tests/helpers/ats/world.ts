@@ -34,7 +34,8 @@ export async function people(t: TestApp): Promise<People> {
   };
 }
 
-export const runJobs = (t: TestApp) => runOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
+export const runJobs = (t: TestApp) =>
+  runOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
 
 /** An Acme project with `count` fresh active, visible, named candidates at `stage`; skips the first `skip` such candidates. */
 export async function projectWith(

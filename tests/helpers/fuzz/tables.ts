@@ -17,7 +17,9 @@ export async function fingerprint(knex: Knex): Promise<Fingerprint> {
   const out: Fingerprint = {};
   for (const table of await tables(knex)) {
     const [row] = (
-      await knex.raw(`select count(*)::int as rows, coalesce(md5(string_agg(md5(t::text), '' order by md5(t::text))), '') as checksum from ${table} t`)
+      await knex.raw(
+        `select count(*)::int as rows, coalesce(md5(string_agg(md5(t::text), '' order by md5(t::text))), '') as checksum from ${table} t`,
+      )
     ).rows;
     out[table] = row;
   }

@@ -44,7 +44,8 @@ export function walkRoutes(app: Express): { method: Method; path: string }[] {
           }
         }
       } else if (layer.handle?.stack) {
-        for (const path of [layer.rawPath ?? ''].flat()) visit(layer.handle.stack, `${prefix}${path === '/' ? '' : path || mount}`);
+        for (const path of [layer.rawPath ?? ''].flat())
+          visit(layer.handle.stack, `${prefix}${path === '/' ? '' : path || mount}`);
       }
     }
   };
@@ -82,7 +83,14 @@ export function fuzzTargets(app: Express): Target[] {
     const key = `${method.toUpperCase()} ${path}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    targets.push({ key, method, path, group: groupOf(path), resource: resourceRoute(method, path), endpoint: declared.get(key) });
+    targets.push({
+      key,
+      method,
+      path,
+      group: groupOf(path),
+      resource: resourceRoute(method, path),
+      endpoint: declared.get(key),
+    });
   }
   const missing = [...declared.keys()].filter((key) => !seen.has(key));
   if (missing.length) throw new Error(`declared endpoints not mounted: ${missing.join(', ')}`);

@@ -24,7 +24,14 @@ export const BUILT_IN_NAMES = [
 ] as const;
 
 /** Dates JavaScript accepts and PostgreSQL does not (or neither does). */
-export const OUT_OF_RANGE_DATES = ['+275760-09-13T00:00:00Z', '-271821-04-20T00:00:00Z', '+010000-01-01', '0000-00-00', '9999-99-99T99:99:99Z', '2024-02-30'];
+export const OUT_OF_RANGE_DATES = [
+  '+275760-09-13T00:00:00Z',
+  '-271821-04-20T00:00:00Z',
+  '+010000-01-01',
+  '0000-00-00',
+  '9999-99-99T99:99:99Z',
+  '2024-02-30',
+];
 
 /** Strings PostgreSQL refuses or would change: NUL, lone surrogates (high, low, reversed). */
 export const UNCLEAN_TEXT = ['a\u0000b', '\u0000', '\ud800', 'x\udfff', '\udc00\ud800', 'ok\ud83d'];
@@ -125,7 +132,8 @@ export function encodeLoose(s: string): string {
   let out = '';
   for (let i = 0; i < s.length; i += 1) {
     const c = s.charCodeAt(i);
-    const pair = c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && s.charCodeAt(i + 1) >= 0xdc00 && s.charCodeAt(i + 1) <= 0xdfff;
+    const pair =
+      c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && s.charCodeAt(i + 1) >= 0xdc00 && s.charCodeAt(i + 1) <= 0xdfff;
     if (pair) {
       out += encodeURIComponent(s.slice(i, i + 2));
       i += 1;

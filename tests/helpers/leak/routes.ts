@@ -26,7 +26,13 @@ const each = (lw: LeakWorld, make: (apiId: string, state: State) => string | str
   STATES.flatMap((s) => [make(lw.canaries[s].apiId, s)].flat().map((path) => ({ path })));
 
 /** Projects a company reaches candidates through: Acme's with saved filters, Acme's without, another company's. */
-const boards = (lw: LeakWorld) => [lw.w.projects.acme, lw.w.projects.acmeUnshared, lw.w.projects.globex, lw.w.projects.raasPower, lw.w.projects.internal];
+const boards = (lw: LeakWorld) => [
+  lw.w.projects.acme,
+  lw.w.projects.acmeUnshared,
+  lw.w.projects.globex,
+  lw.w.projects.raasPower,
+  lw.w.projects.internal,
+];
 
 export const DATA_ROUTES: DataRoute[] = [
   {
@@ -40,7 +46,11 @@ export const DATA_ROUTES: DataRoute[] = [
   },
   {
     key: 'GET /api/v1/search/candidates/:id',
-    probes: (lw) => each(lw, (id) => [`/search/candidates/${id}`, ...boards(lw).map((p) => `/search/candidates/${id}?projectId=Project:${p}`)]),
+    probes: (lw) =>
+      each(lw, (id) => [
+        `/search/candidates/${id}`,
+        ...boards(lw).map((p) => `/search/candidates/${id}?projectId=Project:${p}`),
+      ]),
   },
   {
     key: 'GET /api/v1/projects/candidates/search',
@@ -52,7 +62,10 @@ export const DATA_ROUTES: DataRoute[] = [
   },
   {
     key: 'GET /api/v1/projects/tab/search',
-    probes: (lw) => boards(lw).flatMap((p) => [0, 1, 2, 3, 4, 5, 6, 7].map((tab) => ({ path: `/projects/tab/search?project_id=${p}&tab=${tab}&pp=50` }))),
+    probes: (lw) =>
+      boards(lw).flatMap((p) =>
+        [0, 1, 2, 3, 4, 5, 6, 7].map((tab) => ({ path: `/projects/tab/search?project_id=${p}&tab=${tab}&pp=50` })),
+      ),
   },
   {
     key: 'GET /api/v1/projects/candidate/list',
@@ -61,12 +74,18 @@ export const DATA_ROUTES: DataRoute[] = [
   },
   {
     key: 'GET /api/v1/projects/get-project-tab-by-candidate',
-    probes: (lw) => each(lw, (id) => boards(lw).map((p) => `/projects/get-project-tab-by-candidate?project_guid=${p}&candidate_guid=${id}`)),
+    probes: (lw) =>
+      each(lw, (id) =>
+        boards(lw).map((p) => `/projects/get-project-tab-by-candidate?project_guid=${p}&candidate_guid=${id}`),
+      ),
     noWitness: 'answers the tab a candidate sits in, never the candidate',
   },
   {
     key: 'GET /api/v1/candidates',
-    probes: () => [{ path: `/candidates?${listQuery({ range: [0, 99] })}` }, { path: `/candidates?${listQuery({ range: [0, 99], filter: { status: 2 } })}` }],
+    probes: () => [
+      { path: `/candidates?${listQuery({ range: [0, 99] })}` },
+      { path: `/candidates?${listQuery({ range: [0, 99], filter: { status: 2 } })}` },
+    ],
   },
   { key: 'GET /api/v1/candidates/:id', probes: (lw) => each(lw, (id) => `/candidates/${id}`) },
   {
@@ -95,14 +114,24 @@ export const DATA_ROUTES: DataRoute[] = [
     probes: (lw) => each(lw, (id) => `/candidates/resume/${id}`),
     noWitness: 'the blind CV is made without the name, picture and contact',
   },
-  { key: 'GET /api/v1/candidates/get-pdf', probes: (lw) => STATES.map((s) => ({ path: `/candidates/get-pdf?id=${lw.canaries[s].apiId}`, document: s })) },
-  { key: 'GET /api/v1/dashboard/ta-recruitment-event-log', probes: () => [{ path: '/dashboard/ta-recruitment-event-log' }] },
+  {
+    key: 'GET /api/v1/candidates/get-pdf',
+    probes: (lw) => STATES.map((s) => ({ path: `/candidates/get-pdf?id=${lw.canaries[s].apiId}`, document: s })),
+  },
+  {
+    key: 'GET /api/v1/dashboard/ta-recruitment-event-log',
+    probes: () => [{ path: '/dashboard/ta-recruitment-event-log' }],
+  },
   {
     key: 'GET /api/v1/dashboard/interview-request-list',
     probes: () => [{ path: '/dashboard/interview-request-list' }],
     noWitness: 'no interview request was sent in this world',
   },
-  { key: 'GET /api/v1/dashboard/recruiter', probes: () => [{ path: '/dashboard/recruiter' }], noWitness: 'counts and medians only' },
+  {
+    key: 'GET /api/v1/dashboard/recruiter',
+    probes: () => [{ path: '/dashboard/recruiter' }],
+    noWitness: 'counts and medians only',
+  },
   { key: 'GET /api/v1/notifications', probes: () => [{ path: '/notifications?perPage=100' }] },
   {
     key: 'GET /api/v1/projects/:id',
@@ -121,7 +150,11 @@ export const DATA_ROUTES: DataRoute[] = [
   },
   {
     key: 'GET /api/v1/candidate-note/:candidateId',
-    probes: (lw) => each(lw, (id) => [`/candidate-note/${id}`, ...boards(lw).map((p) => `/candidate-note/${id}?projectId=Project:${p}`)]),
+    probes: (lw) =>
+      each(lw, (id) => [
+        `/candidate-note/${id}`,
+        ...boards(lw).map((p) => `/candidate-note/${id}?projectId=Project:${p}`),
+      ]),
     noWitness: 'no note was written in this world',
   },
   {
@@ -186,25 +219,31 @@ export const NOT_CANDIDATE_DATA: Record<string, string[]> = {
       'GET /api/v1/integrations/lever/sign-in',
       'GET /api/v1/integrations/lever/callback',
     ],
-  'AI match runs: admins only; a run holds its job description, requirements, state and counts, never a candidate (its results route is judged above)': [
-    'POST /api/v1/projects/ai-match',
-    'GET /api/v1/projects/ai-match',
-    'POST /api/v1/projects/ai-match/:id/judge',
-    'POST /api/v1/projects/ai-match/:id/cancel',
-    'GET /api/v1/projects/ai-status/:id',
+  'AI match runs: admins only; a run holds its job description, requirements, state and counts, never a candidate (its results route is judged above)':
+    [
+      'POST /api/v1/projects/ai-match',
+      'GET /api/v1/projects/ai-match',
+      'POST /api/v1/projects/ai-match/:id/judge',
+      'POST /api/v1/projects/ai-match/:id/cancel',
+      'GET /api/v1/projects/ai-status/:id',
+    ],
+  'the support chat: conversations of a project and the messages its people write, with no candidate record joined in':
+    [
+      'GET /api/v1/conversations',
+      'GET /api/v1/conversations/:id',
+      'PATCH /api/v1/conversations/:id',
+      'GET /api/v1/projects/:projectId/conversation',
+      'POST /api/v1/projects/:projectId/conversation/messages',
+      'POST /api/v1/conversations/:id/messages',
+      'POST /api/v1/conversations/:id/read',
+      'POST /api/v1/conversations/:id/typing',
+      'GET /api/v1/conversations/:id/messages/:messageId/attachment',
+    ],
+  'the development mailbox and WhatsApp log: mounted only outside production': [
+    'GET /api/v1/dev/outbox',
+    'GET /api/v1/dev/whatsapp',
+    'GET /dev/mailbox',
   ],
-  'the support chat: conversations of a project and the messages its people write, with no candidate record joined in': [
-    'GET /api/v1/conversations',
-    'GET /api/v1/conversations/:id',
-    'PATCH /api/v1/conversations/:id',
-    'GET /api/v1/projects/:projectId/conversation',
-    'POST /api/v1/projects/:projectId/conversation/messages',
-    'POST /api/v1/conversations/:id/messages',
-    'POST /api/v1/conversations/:id/read',
-    'POST /api/v1/conversations/:id/typing',
-    'GET /api/v1/conversations/:id/messages/:messageId/attachment',
-  ],
-  'the development mailbox and WhatsApp log: mounted only outside production': ['GET /api/v1/dev/outbox', 'GET /api/v1/dev/whatsapp', 'GET /dev/mailbox'],
   'company users, admins, companies, lookups, tags, credits and orders: no candidate in them': [
     'POST /api/v1/company-users/invite',
     'POST /api/v1/company-users/resend-invitation',
@@ -236,7 +275,18 @@ export const NOT_CANDIDATE_DATA: Record<string, string[]> = {
     'POST /api/v1/credit',
     'PUT /api/v1/credit/:id',
     'DELETE /api/v1/credit/:creditId/:creditDataId',
-    ...['countries', 'cities', 'job-titles', 'skills', 'languages', 'industries', 'citizenships', 'currency-rates', 'credits', 'credit-logs'].flatMap(crud),
+    ...[
+      'countries',
+      'cities',
+      'job-titles',
+      'skills',
+      'languages',
+      'industries',
+      'citizenships',
+      'currency-rates',
+      'credits',
+      'credit-logs',
+    ].flatMap(crud),
     ...['companies', 'admins', 'tags', 'sales-orders'].flatMap((r) => [...crud(r), `PUT /api/v1/${r}/status`]),
     'GET /api/v1/company-users',
     'GET /api/v1/company-users/:id',

@@ -14,7 +14,17 @@ import { pipelineWorld, type PipelineWorld } from '../pipeline';
 import { candidatePayload, talentIds } from '../talent';
 
 /** Every role the matrix asks as: the demo roles, a company Owner and a user of another company. */
-export const ROLES = ['admin', 'advocate', 'owner', 'companyAdmin', 'member', 'otherCompany', 'raas', 'candidate', 'guest'] as const;
+export const ROLES = [
+  'admin',
+  'advocate',
+  'owner',
+  'companyAdmin',
+  'member',
+  'otherCompany',
+  'raas',
+  'candidate',
+  'guest',
+] as const;
 export type Role = (typeof ROLES)[number];
 
 /** The candidate states the matrix covers; each is one candidate. */
@@ -136,7 +146,10 @@ export async function leakWorld(): Promise<LeakWorld> {
     expect(res.status, `${state}: ${JSON.stringify(res.body)}`).toBe(201);
     const id = Number(String(res.body.id).replace('Candidate:', ''));
     const picture = await storage.put(Buffer.from('89504e470d0a1a0a', 'hex'), { folder: 'profile-pics', ext: 'png' });
-    const cv = await storage.put(Buffer.from(`%PDF-1.4\n${c}cvtext curriculum vitae\n%%EOF\n`), { folder: 'cvs', ext: 'pdf' });
+    const cv = await storage.put(Buffer.from(`%PDF-1.4\n${c}cvtext curriculum vitae\n%%EOF\n`), {
+      folder: 'cvs',
+      ext: 'pdf',
+    });
     await knex('candidates')
       .where('id', id)
       .update({ profile_pic: `/uploads/${picture}`, resume_path: cv, github_url: `https://github.com/${c}git` });
@@ -145,20 +158,35 @@ export async function leakWorld(): Promise<LeakWorld> {
       id,
       apiId: `Candidate:${id}`,
       markers: {
-        identity: { firstName: `${c}first`, lastName: `${c}last`, picture: picture.split('/').pop()!.split('.')[0], linkedIn: `${c}linked` },
-        contact: { email: `${c}mail`, phone: phoneDigits, link: `${c}git`, cv: `${c}cvtext`, cvFile: cv.split('/').pop()!.split('.')[0] },
+        identity: {
+          firstName: `${c}first`,
+          lastName: `${c}last`,
+          picture: picture.split('/').pop()!.split('.')[0],
+          linkedIn: `${c}linked`,
+        },
+        contact: {
+          email: `${c}mail`,
+          phone: phoneDigits,
+          link: `${c}git`,
+          cv: `${c}cvtext`,
+          cvFile: cv.split('/').pop()!.split('.')[0],
+        },
       },
     };
   }
 
   const acme = `Project:${w.projects.acme}`;
-  const ok = (res: { status: number; body: unknown }, what: string) => expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+  const ok = (res: { status: number; body: unknown }, what: string) =>
+    expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
   // Found by the company's own search, added to a project without saved filters, moved on.
   const searched = await as.companyAdmin.get(`/search?pp=50`);
   ok(searched, 'search');
   expect(JSON.stringify(searched.body)).toContain(canaries.addedFromSearch.apiId);
   ok(
-    await as.companyAdmin.post('/projects/candidate/add', { projectId: `Project:${w.projects.acmeUnshared}`, candidateId: canaries.addedFromSearch.apiId }),
+    await as.companyAdmin.post('/projects/candidate/add', {
+      projectId: `Project:${w.projects.acmeUnshared}`,
+      candidateId: canaries.addedFromSearch.apiId,
+    }),
     'add from search',
   );
   ok(
@@ -171,7 +199,13 @@ export async function leakWorld(): Promise<LeakWorld> {
     'move the added candidate',
   );
   // Admins curate two hidden candidates into the Acme project; the company moves one on, confirming the reveal.
-  ok(await as.admin.post('/projects/candidate/curate', { projectId: acme, candidateIds: [canaries.curated.apiId, canaries.curatedRevealed.apiId] }), 'curate');
+  ok(
+    await as.admin.post('/projects/candidate/curate', {
+      projectId: acme,
+      candidateIds: [canaries.curated.apiId, canaries.curatedRevealed.apiId],
+    }),
+    'curate',
+  );
   for (const state of ['curatedRevealed', 'anonymousRevealed', 'hiddenMoved', 'paused'] as const)
     ok(
       await as.companyAdmin.post('/projects/recruitment', {
@@ -193,7 +227,9 @@ export async function leakWorld(): Promise<LeakWorld> {
   ok(await client(t, pausedToken).post(`/candidates/${canaries.paused.apiId}/pause`), 'pause');
 
   // The states hold as the matrix assumes them.
-  const placed = await knex('project_candidates').where('project_id', w.projects.acme).select('candidate_id', 'stage', 'revealed_at');
+  const placed = await knex('project_candidates')
+    .where('project_id', w.projects.acme)
+    .select('candidate_id', 'stage', 'revealed_at');
   const row = (s: State) => placed.find((r) => r.candidate_id === canaries[s].id);
   expect(row('curatedRevealed')?.revealed_at).not.toBeNull();
   expect(row('anonymousRevealed')?.revealed_at).not.toBeNull();

@@ -25,7 +25,15 @@ function SelfChosenWarning({ chosen }: { chosen?: { status: number } }) {
 }
 
 /** Inside the documents section: the blind CV, the account status and who sees the profile. */
-export function AdminDocuments({ candidateId, hasBlindCv, chosen }: { candidateId?: string; hasBlindCv: boolean; chosen?: { status: number } }) {
+export function AdminDocuments({
+  candidateId,
+  hasBlindCv,
+  chosen,
+}: {
+  candidateId?: string;
+  hasBlindCv: boolean;
+  chosen?: { status: number };
+}) {
   const failed = useNotifyFailure();
   return (
     <>
@@ -34,10 +42,18 @@ export function AdminDocuments({ candidateId, hasBlindCv, chosen }: { candidateI
         label={labelOf('blindResumePath')}
         upload={uploadCv}
         candidateId={candidateId}
-        onDownload={candidateId && hasBlindCv ? () => downloadTalentFile('blindCv', candidateId).catch(failed) : undefined}
+        onDownload={
+          candidateId && hasBlindCv ? () => downloadTalentFile('blindCv', candidateId).catch(failed) : undefined
+        }
       />
       <Row>
-        <SelectInput name="status" label={labelOf('status')} choices={choicesOf('status')} required helperText={t('talent.admin.statusHelp')} />
+        <SelectInput
+          name="status"
+          label={labelOf('status')}
+          choices={choicesOf('status')}
+          required
+          helperText={t('talent.admin.statusHelp')}
+        />
         <Box>
           <SwitchInput name="visibility" label={labelOf('visibility')} helperText={t('talent.admin.visibilityHelp')} />
           <SwitchInput name="sendSetPasswordEmail" label={labelOf('sendSetPasswordEmail')} />
@@ -66,7 +82,12 @@ function SourceFields() {
 
 export function InternalSection() {
   return (
-    <FormSection id="internal" icon={<LockOutlined />} title={t('talent.sections.internal.title')} description={t('talent.sections.internal.description')}>
+    <FormSection
+      id="internal"
+      icon={<LockOutlined />}
+      title={t('talent.sections.internal.title')}
+      description={t('talent.sections.internal.description')}
+    >
       <SourceFields />
       <Row>
         <LookupInput name="ownerId" resource="admins" label={labelOf('ownerId')} />

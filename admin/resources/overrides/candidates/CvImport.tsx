@@ -93,7 +93,12 @@ const listOf = (names: string[]) => names.map((n) => labelOf(n)).join(', ');
 
 export function CvImportSummary({ result, onClose }: { result: Omit<CvImported, 'values'>; onClose(): void }) {
   return (
-    <Alert severity={result.missing.length ? 'info' : 'success'} icon={<AutoAwesomeOutlined />} onClose={onClose} data-testid="cv-summary">
+    <Alert
+      severity={result.missing.length ? 'info' : 'success'}
+      icon={<AutoAwesomeOutlined />}
+      onClose={onClose}
+      data-testid="cv-summary"
+    >
       <AlertTitle>{t('talent.cv.filledTitle', { name: result.fileName })}</AlertTitle>
       {result.filled.length ? t('talent.cv.filled', { fields: listOf(result.filled) }) : t('talent.cv.nothingRead')}
       {result.missing.length > 0 && <div>{t('talent.cv.missing', { fields: listOf(result.missing) })}</div>}

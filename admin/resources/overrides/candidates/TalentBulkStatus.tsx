@@ -68,7 +68,13 @@ export function TalentBulkStatusButton() {
       <Button label={t('admin.bulkStatus.button')} onClick={() => setOpen(true)}>
         <SwapIcon />
       </Button>
-      <Dialog open={open} onClose={busy ? undefined : close} maxWidth="xs" fullWidth aria-labelledby="talent-status-title">
+      <Dialog
+        open={open}
+        onClose={busy ? undefined : close}
+        maxWidth="xs"
+        fullWidth
+        aria-labelledby="talent-status-title"
+      >
         <DialogTitle id="talent-status-title">{t('talent.bulk.title', { count })}</DialogTitle>
         <DialogContent>
           {chosen.length === 0 ? (

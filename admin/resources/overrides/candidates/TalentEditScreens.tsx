@@ -16,7 +16,9 @@ function AddTitle() {
 
 function EditTitle() {
   const record = useRecordContext();
-  const title = record ? t('talent.admin.editTitle', { name: String(record.name ?? '') }) : t('talent.admin.editTitleBare');
+  const title = record
+    ? t('talent.admin.editTitle', { name: String(record.name ?? '') })
+    : t('talent.admin.editTitleBare');
   useDocumentTitle(title);
   return <>{title}</>;
 }
@@ -48,7 +50,14 @@ export function TalentCreate() {
 export function TalentEdit() {
   const saved = useSaved('talent.admin.saved');
   return (
-    <Edit title={<EditTitle />} transform={transform} mutationMode="pessimistic" mutationOptions={saved} actions={false} sx={CARD}>
+    <Edit
+      title={<EditTitle />}
+      transform={transform}
+      mutationMode="pessimistic"
+      mutationOptions={saved}
+      actions={false}
+      sx={CARD}
+    >
       <TalentForm mode="edit" />
     </Edit>
   );

@@ -62,7 +62,10 @@ function Actions({ mode }: { mode: 'create' | 'edit' }) {
       <Button color="inherit" onClick={() => navigate(`${basename}${back}`)}>
         {t('admin.common.cancel')}
       </Button>
-      <SaveButton label={mode === 'create' ? t('talent.admin.create') : t('talent.form.save')} alwaysEnable={mode === 'create'} />
+      <SaveButton
+        label={mode === 'create' ? t('talent.admin.create') : t('talent.form.save')}
+        alwaysEnable={mode === 'create'}
+      />
     </>
   );
 }

@@ -60,7 +60,9 @@ function Progress({ run }: { run: CandidateImport }) {
   const percent = run.totalBytes ? Math.min(100, Math.round((run.bytesRead / run.totalBytes) * 100)) : 0;
   return (
     <Stack spacing={1}>
-      <Typography variant="subtitle1">{run.status === 'queued' ? t('imports.queued') : t('imports.running', { fileName: run.fileName })}</Typography>
+      <Typography variant="subtitle1">
+        {run.status === 'queued' ? t('imports.queued') : t('imports.running', { fileName: run.fileName })}
+      </Typography>
       <LinearProgress
         aria-label={t('imports.title')}
         variant={run.status === 'queued' ? 'indeterminate' : 'determinate'}
@@ -144,7 +146,12 @@ export function TalentImport() {
             </Typography>
             {!run && (
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <Button variant="outlined" startIcon={<UploadFileOutlined />} onClick={() => input.current?.click()} disabled={uploading}>
+                <Button
+                  variant="outlined"
+                  startIcon={<UploadFileOutlined />}
+                  onClick={() => input.current?.click()}
+                  disabled={uploading}
+                >
                   {t('imports.chooseFile')}
                 </Button>
                 <Typography variant="body2">{file?.name}</Typography>

@@ -9,7 +9,17 @@ import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import UploadOutlined from '@mui/icons-material/UploadOutlined';
 import { Avatar, Button, Stack, Typography } from '@mui/material';
 import { cloneElement, type ReactElement } from 'react';
-import { BulkDeleteButton, DataTable, List, Pagination, ReferenceField, useBasename, useListContext, useNavigate, useRecordContext } from 'react-admin';
+import {
+  BulkDeleteButton,
+  DataTable,
+  List,
+  Pagination,
+  ReferenceField,
+  useBasename,
+  useListContext,
+  useNavigate,
+  useRecordContext,
+} from 'react-admin';
 import { LabelledBody } from '../../LabelledRows';
 import { candidate } from '../../../../ui/candidate-profile/profileFields';
 import { t } from '../../../../i18n';
@@ -17,7 +27,14 @@ import { DisplayField } from '../../../fields/DisplayField';
 import { filterInputs } from '../../../fields/filterInputs';
 import { isSortable, labelOf, pluralLabel } from '../../../fields/fieldMeta';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
-import { columnWidths, ONE_LINE_TABLE_SX, PhoneList, showFullTextOnHover, TableActions, usePhone } from '../../denseTable';
+import {
+  columnWidths,
+  ONE_LINE_TABLE_SX,
+  PhoneList,
+  showFullTextOnHover,
+  TableActions,
+  usePhone,
+} from '../../denseTable';
 import { exporterFor } from '../../exporter';
 import { ListEmpty, ListNoMatches } from '../../ListStates';
 import { presetLabel, presetMatching } from '../../presets';
@@ -31,9 +48,14 @@ const PAGE_SIZES = [10, 25, 50];
 const ALWAYS_ON = ['q', 'status', 'tags'];
 
 /** The entity's own filters (skills and job titles come with the search's, which take names too) and the search page's. */
-const OWN = filterInputs(candidate).filter((input) => !['skillIds', 'jobTitleLookingFor'].includes((input.props as { source: string }).source));
+const OWN = filterInputs(candidate).filter(
+  (input) => !['skillIds', 'jobTitleLookingFor'].includes((input.props as { source: string }).source),
+);
 const FILTERS = [...OWN, ...talentSearchFilters()].map((input) =>
-  cloneElement(input as ReactElement<{ source: string }>, { alwaysOn: ALWAYS_ON.includes((input.props as { source: string }).source) } as object),
+  cloneElement(
+    input as ReactElement<{ source: string }>,
+    { alwaysOn: ALWAYS_ON.includes((input.props as { source: string }).source) } as object,
+  ),
 );
 
 function TalentTitle() {
@@ -49,7 +71,12 @@ function Actions() {
   const basename = useBasename();
   return (
     <TableActions>
-      <Button variant="outlined" size="small" startIcon={<UploadOutlined />} onClick={() => navigate(`${basename}${talentPaths.import}`)}>
+      <Button
+        variant="outlined"
+        size="small"
+        startIcon={<UploadOutlined />}
+        onClick={() => navigate(`${basename}${talentPaths.import}`)}
+      >
         {t('imports.button')}
       </Button>
       <CvImportButton
@@ -58,7 +85,12 @@ function Actions() {
         size="small"
         onImported={({ values, ...cv }) => navigate(`${basename}${talentPaths.add}`, { state: { record: values, cv } })}
       />
-      <Button variant="contained" size="small" startIcon={<PersonAddAlt1Outlined />} onClick={() => navigate(`${basename}${talentPaths.add}`)}>
+      <Button
+        variant="contained"
+        size="small"
+        startIcon={<PersonAddAlt1Outlined />}
+        onClick={() => navigate(`${basename}${talentPaths.add}`)}
+      >
         {t('talent.admin.add')}
       </Button>
     </TableActions>
@@ -79,7 +111,9 @@ function NameCell() {
   const name = String(record?.name ?? '');
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-      <Avatar sx={{ width: 28, height: 28, fontSize: 12, bgcolor: 'primary.main', flexShrink: 0 }}>{initials(name)}</Avatar>
+      <Avatar sx={{ width: 28, height: 28, fontSize: 12, bgcolor: 'primary.main', flexShrink: 0 }}>
+        {initials(name)}
+      </Avatar>
       <Typography variant="body2" noWrap sx={{ fontWeight: 600, minWidth: 0 }}>
         {name}
       </Typography>
@@ -110,7 +144,12 @@ function LocationCell() {
   return <ReferenceField source="currentLocationId" reference="cities" link={false} />;
 }
 
-const CELLS: Record<string, () => ReactElement | null> = { name: NameCell, email: EmailCell, currentLocationId: LocationCell, expectedSalary: SalaryCell };
+const CELLS: Record<string, () => ReactElement | null> = {
+  name: NameCell,
+  email: EmailCell,
+  currentLocationId: LocationCell,
+  expectedSalary: SalaryCell,
+};
 /** Short column headings; the schema's labels are written for forms. */
 const heading = (name: string) => {
   const key = `talent.list.columns.${name}`;
@@ -170,7 +209,13 @@ export function TalentList() {
             const Cell = CELLS[name];
             const sortable = isSortable(candidate, name) && candidate.fields[name]?.kind !== 'ref';
             return (
-              <DataTable.Col key={name} source={name} label={heading(name)} disableSort={!sortable} sx={{ width: WIDTHS[name] }}>
+              <DataTable.Col
+                key={name}
+                source={name}
+                label={heading(name)}
+                disableSort={!sortable}
+                sx={{ width: WIDTHS[name] }}
+              >
                 {Cell ? <Cell /> : <DisplayField entity={candidate} source={name} compact />}
               </DataTable.Col>
             );

@@ -70,7 +70,9 @@ function History({ record }: { record: Rec }) {
           {experiences.map((e) => (
             <Box key={String(e.id)}>
               <Typography sx={{ fontWeight: 600 }}>{String(e.title)}</Typography>
-              <Typography variant="body2">{[e.company, industries.get(String(e.industryId))].filter(Boolean).join(' · ')}</Typography>
+              <Typography variant="body2">
+                {[e.company, industries.get(String(e.industryId))].filter(Boolean).join(' · ')}
+              </Typography>
               <Typography variant="body2" color="text.secondary">
                 {[experienceSpan(e), e.location, countries.get(String(e.countryId))].filter(Boolean).join(' · ')}
               </Typography>
@@ -109,8 +111,14 @@ function SearchDetails({ record }: { record: Rec }) {
   );
   const titles = useNames('job-titles', (record.jobTitleLookingFor ?? []) as unknown[]);
   const citizenship = useNames('citizenships', [record.citizenshipId]);
-  const enumList = (field: string) => ((record[field] ?? []) as number[]).map((id) => choiceLabel(field, id)).join(', ');
-  const remote = record.workingRemotely === true ? t('talent.form.yes') : record.workingRemotely === false ? t('talent.form.no') : undefined;
+  const enumList = (field: string) =>
+    ((record[field] ?? []) as number[]).map((id) => choiceLabel(field, id)).join(', ');
+  const remote =
+    record.workingRemotely === true
+      ? t('talent.form.yes')
+      : record.workingRemotely === false
+        ? t('talent.form.no')
+        : undefined;
   return (
     <Panel title={t('talent.sections.jobSearch.title')}>
       <Fact label={labelOf('jobTitleLookingFor')} value={[...titles.values()].join(', ')} />
@@ -129,7 +137,13 @@ function SearchDetails({ record }: { record: Rec }) {
             <Stack spacing={0.5}>
               {preferred.map((p) => (
                 <span key={String(p.locationId)}>
-                  {[cities.get(String(p.locationId)), choiceLabel('preferredLocations.visaType', p.visaType), p.visaCategory].filter(Boolean).join(' · ')}
+                  {[
+                    cities.get(String(p.locationId)),
+                    choiceLabel('preferredLocations.visaType', p.visaType),
+                    p.visaCategory,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </span>
               ))}
             </Stack>
@@ -170,7 +184,11 @@ function Skills({ record }: { record: Rec }) {
       {languages.length > 0 && (
         <Box sx={{ mt: 2 }}>
           {languages.map((l) => (
-            <Fact key={String(l.languageId)} label={languageNames.get(String(l.languageId)) ?? '…'} value={choiceLabel('languages.level', l.level)} />
+            <Fact
+              key={String(l.languageId)}
+              label={languageNames.get(String(l.languageId)) ?? '…'}
+              value={choiceLabel('languages.level', l.level)}
+            />
           ))}
         </Box>
       )}
@@ -179,13 +197,22 @@ function Skills({ record }: { record: Rec }) {
 }
 
 function Contact({ record }: { record: Rec }) {
-  const links = ['linkedInUrl', 'githubUrl', 'stackoverflowUrl', 'dribbbleUrl', 'portfolioUrl'].filter((k) => typeof record[k] === 'string' && record[k]);
+  const links = ['linkedInUrl', 'githubUrl', 'stackoverflowUrl', 'dribbbleUrl', 'portfolioUrl'].filter(
+    (k) => typeof record[k] === 'string' && record[k],
+  );
   return (
     <Panel title={t('talent.sections.identity.title')}>
-      <Fact label={labelOf('email')} value={<Link href={`mailto:${String(record.email)}`}>{String(record.email)}</Link>} />
+      <Fact
+        label={labelOf('email')}
+        value={<Link href={`mailto:${String(record.email)}`}>{String(record.email)}</Link>}
+      />
       <Fact
         label={labelOf('phone')}
-        value={record.phone ? `${String(record.phone)}${record.phoneWhatsapp ? ` · ${t('talent.view.whatsapp')}` : ''}` : undefined}
+        value={
+          record.phone
+            ? `${String(record.phone)}${record.phoneWhatsapp ? ` · ${t('talent.view.whatsapp')}` : ''}`
+            : undefined
+        }
       />
       {links.map((k) => (
         <Fact
@@ -208,7 +235,10 @@ function Internal({ record }: { record: Rec }) {
   const source = choiceLabel('source', record.source);
   return (
     <Panel title={t('talent.sections.internal.title')}>
-      <Fact label={labelOf('source')} value={record.sourceOtherText ? `${source ?? ''}: ${String(record.sourceOtherText)}` : source} />
+      <Fact
+        label={labelOf('source')}
+        value={record.sourceOtherText ? `${source ?? ''}: ${String(record.sourceOtherText)}` : source}
+      />
       <Fact label={labelOf('ownerId')} value={owner.get(String(record.ownerId))} />
       <Fact label={labelOf('tags')} value={[...tags.values()].join(', ')} />
       <Fact label={labelOf('reasonForLeaving')} value={record.reasonForLeaving as string} />
@@ -216,7 +246,9 @@ function Internal({ record }: { record: Rec }) {
       {record.isSpecialHkCandidate ? (
         <Fact
           label={t('talent.sections.hongKong.title')}
-          value={[record.hkId, record.hkPassport, record.hkAddress, record.hkCity, record.hkZip].filter(Boolean).join(' · ')}
+          value={[record.hkId, record.hkPassport, record.hkAddress, record.hkCity, record.hkZip]
+            .filter(Boolean)
+            .join(' · ')}
         />
       ) : null}
     </Panel>
@@ -227,10 +259,21 @@ export function TalentProfileBody() {
   const record = useRecordContext() as Rec | undefined;
   if (!record) return null;
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1.7fr) minmax(300px, 1fr)' }, gap: 3, alignItems: 'start' }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1.7fr) minmax(300px, 1fr)' },
+        gap: 3,
+        alignItems: 'start',
+      }}
+    >
       <Stack spacing={3}>
         <Panel title={labelOf('summary')}>
-          {record.summary ? <Typography sx={{ whiteSpace: 'pre-wrap' }}>{String(record.summary)}</Typography> : <Empty text={t('talent.view.noSummary')} />}
+          {record.summary ? (
+            <Typography sx={{ whiteSpace: 'pre-wrap' }}>{String(record.summary)}</Typography>
+          ) : (
+            <Empty text={t('talent.view.noSummary')} />
+          )}
         </Panel>
         <History record={record} />
       </Stack>

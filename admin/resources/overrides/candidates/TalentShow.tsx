@@ -2,7 +2,18 @@
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
-import { Alert, Avatar, Box, Button, Card, CardContent, Chip, CircularProgress, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { ShowBase, Title, useBasename, useGetMany, useNavigate, useRecordContext, useShowContext } from 'react-admin';
 import { t } from '../../../../i18n';
@@ -13,9 +24,25 @@ import { downloadTalentFile, type TalentFile } from './talentApi';
 import { talentPaths } from './talentPaths';
 import { useNotifyFailure } from './useNotifyFailure';
 
-const STATUS_COLORS: Record<number, 'success' | 'warning' | 'default' | 'info'> = { 0: 'warning', 1: 'success', 2: 'default', 3: 'info', 4: 'warning' };
+const STATUS_COLORS: Record<number, 'success' | 'warning' | 'default' | 'info'> = {
+  0: 'warning',
+  1: 'success',
+  2: 'default',
+  3: 'info',
+  4: 'warning',
+};
 
-function DownloadButton({ kind, id, label, disabled }: { kind: TalentFile; id: string; label: string; disabled?: boolean }) {
+function DownloadButton({
+  kind,
+  id,
+  label,
+  disabled,
+}: {
+  kind: TalentFile;
+  id: string;
+  label: string;
+  disabled?: boolean;
+}) {
   const [busy, setBusy] = useState(false);
   const failed = useNotifyFailure();
   return (
@@ -40,7 +67,11 @@ function Header() {
   const record = useRecordContext();
   const navigate = useNavigate();
   const basename = useBasename();
-  const { data: cities } = useGetMany('cities', { ids: record?.currentLocationId ? [record.currentLocationId] : [] }, { enabled: !!record?.currentLocationId });
+  const { data: cities } = useGetMany(
+    'cities',
+    { ids: record?.currentLocationId ? [record.currentLocationId] : [] },
+    { enabled: !!record?.currentLocationId },
+  );
   if (!record) return null;
   const id = String(record.id);
   const name = String(record.name ?? '');
@@ -50,7 +81,9 @@ function Header() {
       <Box sx={{ height: 72, background: 'linear-gradient(120deg, #1d4e7a 0%, #2a7f8f 100%)' }} />
       <CardContent sx={{ pt: 0, px: { xs: 2, md: 3 } }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-end' } }}>
-          <Avatar sx={{ width: 88, height: 88, mt: -5, fontSize: 32, border: '4px solid #fff', bgcolor: 'primary.main' }}>
+          <Avatar
+            sx={{ width: 88, height: 88, mt: -5, fontSize: 32, border: '4px solid #fff', bgcolor: 'primary.main' }}
+          >
             {name
               .split(/\s+/)
               .slice(0, 2)
@@ -81,9 +114,19 @@ function Header() {
           </Box>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
             <DownloadButton kind="cv" id={id} label={t('talent.view.downloadCv')} disabled={!record.resumePath} />
-            <DownloadButton kind="blindCv" id={id} label={t('talent.view.downloadBlindCv')} disabled={!record.resumePath && !record.blindResumePath} />
+            <DownloadButton
+              kind="blindCv"
+              id={id}
+              label={t('talent.view.downloadBlindCv')}
+              disabled={!record.resumePath && !record.blindResumePath}
+            />
             <DownloadButton kind="profilePdf" id={id} label={t('talent.view.downloadPdf')} />
-            <Button size="small" variant="contained" startIcon={<EditOutlined />} onClick={() => navigate(`${basename}${talentPaths.edit(id)}`)}>
+            <Button
+              size="small"
+              variant="contained"
+              startIcon={<EditOutlined />}
+              onClick={() => navigate(`${basename}${talentPaths.edit(id)}`)}
+            >
               {t('talent.view.edit')}
             </Button>
           </Stack>

@@ -22,7 +22,8 @@ export const create = TalentRedirect;
 export const edit = TalentRedirect;
 export const show = TalentRedirect;
 
-const inResource = (screen: () => ReactElement) => createElement(ResourceContextProvider, { value: 'candidates', children: createElement(screen) });
+const inResource = (screen: () => ReactElement) =>
+  createElement(ResourceContextProvider, { value: 'candidates', children: createElement(screen) });
 
 /** Most specific first: '/talent/add', '/talent/import' and '/talent/edit/:id' before '/talent/:id'. */
 export const TALENT_ROUTES: { path: string; element: ReactElement }[] = [

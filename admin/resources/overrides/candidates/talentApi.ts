@@ -12,10 +12,13 @@ import { API_URL, httpClient } from '../../../providers/http';
 
 export const consoleLookups: LookupClient = {
   list: async (resource, { filter, perPage, sort }) =>
-    (await dataProvider.getList(resource, { filter, pagination: { page: 1, perPage }, sort: { field: sort[0], order: sort[1] } })).data as Record<
-      string,
-      unknown
-    >[],
+    (
+      await dataProvider.getList(resource, {
+        filter,
+        pagination: { page: 1, perPage },
+        sort: { field: sort[0], order: sort[1] },
+      })
+    ).data as Record<string, unknown>[],
 };
 
 export async function uploadCv(file: File, candidateId?: string): Promise<CvUpload> {
@@ -53,7 +56,8 @@ export async function downloadTalentFile(kind: TalentFile, id: string): Promise<
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export type BulkStatusResult = { outcome: 'updated'; updated: number } | { outcome: 'selfChosen'; candidates: string[] };
+export type BulkStatusResult =
+  { outcome: 'updated'; updated: number } | { outcome: 'selfChosen'; candidates: string[] };
 
 /** POST candidates/update/status: 409 names the candidates who chose their own status unless `confirm`. */
 export async function bulkStatus(candidates: string[], status: number, confirm: boolean): Promise<BulkStatusResult> {
@@ -63,7 +67,10 @@ export async function bulkStatus(candidates: string[], status: number, confirm: 
     body: JSON.stringify({ candidates, status, confirm }),
     credentials: 'same-origin',
   });
-  const body = (await res.json().catch(() => ({}))) as { updated?: number; error?: { code?: string; message?: string; candidates?: string[] } };
+  const body = (await res.json().catch(() => ({}))) as {
+    updated?: number;
+    error?: { code?: string; message?: string; candidates?: string[] };
+  };
   if (res.ok) return { outcome: 'updated', updated: body.updated ?? candidates.length };
   if (res.status === 409 && body.error?.code === 'candidates.errors.selfChosenStatus')
     return { outcome: 'selfChosen', candidates: body.error.candidates ?? [] };

@@ -6,7 +6,8 @@ import { t } from '../../../../i18n';
 export function useNotifyFailure() {
   const notify = useNotify();
   return useCallback(
-    (err: unknown) => notify(err instanceof Error && err.message ? err.message : t('errors.internalServerError'), { type: 'error' }),
+    (err: unknown) =>
+      notify(err instanceof Error && err.message ? err.message : t('errors.internalServerError'), { type: 'error' }),
     [notify],
   );
 }

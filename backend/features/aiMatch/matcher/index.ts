@@ -27,7 +27,16 @@ import { scoreProfile, type ScoreContext } from './score';
 import type { Requirements, Scored } from './types';
 
 export { readRequirements, JD_MAX_CHARS } from './readRequirements';
-export { requirementsSchema, YEARS_MAX, type MatchPart, type MatchPartKey, type Recommendation, type Requirements, type Scored, type Verdict } from './types';
+export {
+  requirementsSchema,
+  YEARS_MAX,
+  type MatchPart,
+  type MatchPartKey,
+  type Recommendation,
+  type Requirements,
+  type Scored,
+  type Verdict,
+} from './types';
 export { localVerdict, recommendationOf } from './verdict';
 export { scoreProfile, MAX as PART_MAX, type MatchProfile, type ProfileJob, type ScoreContext } from './score';
 export { MATCH_ACTOR, requirementsText, type MatchFilters } from './retrieve';
@@ -47,7 +56,11 @@ export async function scoreContext(knex: Knex, req: Requirements): Promise<Score
           )
           .select('id', 'country_id') as Promise<{ id: number; country_id: number | null }[]>)
       : [],
-    req.rightToWorkIn?.length ? (knex('countries').whereIn('id', req.rightToWorkIn).select('id', 'name') as Promise<{ id: number; name: string }[]>) : [],
+    req.rightToWorkIn?.length
+      ? (knex('countries').whereIn('id', req.rightToWorkIn).select('id', 'name') as Promise<
+          { id: number; name: string }[]
+        >)
+      : [],
   ]);
   return {
     today: new Date().toISOString().slice(0, 10),
@@ -61,7 +74,12 @@ export async function scoreContext(knex: Knex, req: Requirements): Promise<Score
  * The best `retrieve` (default 300) candidates for the requirements within the filters, each
  * scored with its parts, best first (ties: the first retrieval's order).
  */
-export async function retrieveAndScore(knex: Knex, req: Requirements, filters: MatchFilters, opts: { retrieve?: number } = {}): Promise<Scored[]> {
+export async function retrieveAndScore(
+  knex: Knex,
+  req: Requirements,
+  filters: MatchFilters,
+  opts: { retrieve?: number } = {},
+): Promise<Scored[]> {
   const limit = Math.max(1, Math.min(2000, opts.retrieve ?? DEFAULT_RETRIEVE));
   const ids = await retrieve(knex, req, filters, limit);
   const [profiles, ctx] = await Promise.all([loadProfiles(knex, ids, req), scoreContext(knex, req)]);
@@ -69,5 +87,7 @@ export async function retrieveAndScore(knex: Knex, req: Requirements, filters: M
   const points = (s: Scored) => s.parts.reduce((n, p) => n + p.points, 0);
   return profiles
     .map((p) => scoreProfile(req, p, ctx))
-    .sort((a, b) => b.score - a.score || points(b) - points(a) || order.get(a.candidateId)! - order.get(b.candidateId)!);
+    .sort(
+      (a, b) => b.score - a.score || points(b) - points(a) || order.get(a.candidateId)! - order.get(b.candidateId)!,
+    );
 }

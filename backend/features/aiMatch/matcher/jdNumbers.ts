@@ -10,15 +10,30 @@ import { YEARS_MAX } from './types';
 const NUM = String.raw`(\d{1,2})`;
 const YEARS_WORD = String.raw`\s*(?:\+\s*)?(?:years?|yrs?)`;
 const YEAR_PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => { min?: number; max?: number } }[] = [
-  { re: new RegExp(String.raw`\b${NUM}\s*(?:-|–|—|to)\s*${NUM}${YEARS_WORD}`, 'i'), read: (m) => ({ min: +m[1], max: +m[2] }) },
-  { re: new RegExp(String.raw`\b${NUM}\s*\+${YEARS_WORD.replace(String.raw`(?:\+\s*)?`, '')}`, 'i'), read: (m) => ({ min: +m[1] }) },
   {
-    re: new RegExp(String.raw`\b(?:at\s+least|minimum(?:\s+of)?|min\.?|over|more\s+than|no\s+less\s+than)\s+${NUM}${YEARS_WORD}`, 'i'),
+    re: new RegExp(String.raw`\b${NUM}\s*(?:-|–|—|to)\s*${NUM}${YEARS_WORD}`, 'i'),
+    read: (m) => ({ min: +m[1], max: +m[2] }),
+  },
+  {
+    re: new RegExp(String.raw`\b${NUM}\s*\+${YEARS_WORD.replace(String.raw`(?:\+\s*)?`, '')}`, 'i'),
+    read: (m) => ({ min: +m[1] }),
+  },
+  {
+    re: new RegExp(
+      String.raw`\b(?:at\s+least|minimum(?:\s+of)?|min\.?|over|more\s+than|no\s+less\s+than)\s+${NUM}${YEARS_WORD}`,
+      'i',
+    ),
     read: (m) => ({ min: +m[1] }),
   },
   { re: new RegExp(String.raw`\b${NUM}\s+or\s+more${YEARS_WORD}`, 'i'), read: (m) => ({ min: +m[1] }) },
-  { re: new RegExp(String.raw`\b(?:up\s+to|at\s+most|maximum(?:\s+of)?|less\s+than)\s+${NUM}${YEARS_WORD}`, 'i'), read: (m) => ({ max: +m[1] }) },
-  { re: new RegExp(String.raw`\b${NUM}${YEARS_WORD}(?:'|’)?\s+(?:of\s+)?(?:\w+\s+){0,4}experience`, 'i'), read: (m) => ({ min: +m[1] }) },
+  {
+    re: new RegExp(String.raw`\b(?:up\s+to|at\s+most|maximum(?:\s+of)?|less\s+than)\s+${NUM}${YEARS_WORD}`, 'i'),
+    read: (m) => ({ max: +m[1] }),
+  },
+  {
+    re: new RegExp(String.raw`\b${NUM}${YEARS_WORD}(?:'|’)?\s+(?:of\s+)?(?:\w+\s+){0,4}experience`, 'i'),
+    read: (m) => ({ min: +m[1] }),
+  },
 ];
 
 /** The years of experience asked: the range of the first line that states one (a line naming experience wins). */
@@ -84,11 +99,16 @@ export function salaryIn(lines: string[]): { min?: number; max?: number; currenc
     let hi = range ? amountOf(range[3], range[4]) : undefined;
     if (lo < 100 && (hi === undefined || hi < 100)) continue;
     const currency = mark?.[1] ?? DEFAULT_CURRENCY;
-    const yearly = /\b(?:per\s+(?:annum|year)|a\s+year|annual(?:ly)?|p\.?\s?a\.?|yearly)\b|\/\s*(?:year|yr)\b/i.test(line);
+    const yearly = /\b(?:per\s+(?:annum|year)|a\s+year|annual(?:ly)?|p\.?\s?a\.?|yearly)\b|\/\s*(?:year|yr)\b/i.test(
+      line,
+    );
     const monthly = /\b(?:per\s+month|a\s+month|monthly)\b|\/\s*(?:month|mo)\b/i.test(line);
     // Without a period, a large figure in a currency of large monthly pay is a yearly one ('$150k').
     const likelyYearly =
-      !monthly && !yearly && ['SGD', 'USD', 'EUR', 'GBP', 'AUD', 'HKD'].includes(currency) && (hi ?? lo) >= (currency === 'HKD' ? 400_000 : 50_000);
+      !monthly &&
+      !yearly &&
+      ['SGD', 'USD', 'EUR', 'GBP', 'AUD', 'HKD'].includes(currency) &&
+      (hi ?? lo) >= (currency === 'HKD' ? 400_000 : 50_000);
     if (yearly || likelyYearly) {
       lo = Math.round(lo / 12);
       hi = hi === undefined ? undefined : Math.round(hi / 12);

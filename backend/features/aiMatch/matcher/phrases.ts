@@ -32,7 +32,9 @@ function keysOf(index: NameIndex): Map<string, Key> {
   for (const [key, row] of index.names()) {
     const written = index.byId(row.id);
     const own = normalise(row.name) === key;
-    const alias = own ? undefined : [...(written?.aliases ?? []), ...(written?.keys ?? [])].find((a) => normalise(a) === key);
+    const alias = own
+      ? undefined
+      : [...(written?.aliases ?? []), ...(written?.keys ?? [])].find((a) => normalise(a) === key);
     keys.set(key, alias ? { id: row.id, label: row.name, alias } : { id: row.id, label: row.name });
   }
   built.set(index, keys);
@@ -74,7 +76,10 @@ export function namesIn(line: string, index: NameIndex, minLength = 1, properNam
   const seen = new Set<number>();
   for (let i = 0; i < words.length; i += 1) {
     const firstOfSentence =
-      !properNames && (i === 0 || /[.!?:]$/.test(line.slice(0, words[i].at).trimEnd()) || /^[-*•·\d.)\s]*$/.test(line.slice(0, words[i].at)));
+      !properNames &&
+      (i === 0 ||
+        /[.!?:]$/.test(line.slice(0, words[i].at).trimEnd()) ||
+        /^[-*•·\d.)\s]*$/.test(line.slice(0, words[i].at)));
     for (let n = Math.min(5, words.length - i); n >= 1; n -= 1) {
       const phrase = line.slice(words[i].at, words[i + n - 1].at + words[i + n - 1].word.length);
       if (phrase.length < minLength || phrase.length > 80) continue;

@@ -39,7 +39,8 @@ const COLUMNS = [
   'c.working_remotely',
 ];
 
-const day = (v: unknown): string | null => (v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'string' ? v.slice(0, 10) : null);
+const day = (v: unknown): string | null =>
+  v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'string' ? v.slice(0, 10) : null;
 
 export async function loadProfiles(knex: Knex, ids: number[], req: Requirements): Promise<MatchProfile[]> {
   if (!ids.length) return [];
@@ -49,11 +50,16 @@ export async function loadProfiles(knex: Knex, ids: number[], req: Requirements)
     ? [
         ...COLUMNS,
         careerStart,
-        knex.raw('(select n.id from citizenships z join countries n on n.code = z.country_code where z.id = c.citizenship_id) as citizen_of'),
+        knex.raw(
+          '(select n.id from citizenships z join countries n on n.code = z.country_code where z.id = c.citizenship_id) as citizen_of',
+        ),
       ]
     : [...COLUMNS, careerStart];
   const [rows, jobs, skills, titles, languages] = await Promise.all([
-    knex('candidates as c').leftJoin('candidate_search_documents as d', 'd.id', 'c.id').whereIn('c.id', ids).select(columns) as Promise<Row[]>,
+    knex('candidates as c')
+      .leftJoin('candidate_search_documents as d', 'd.id', 'c.id')
+      .whereIn('c.id', ids)
+      .select(columns) as Promise<Row[]>,
     knex('candidate_experiences')
       .whereIn('candidate_id', ids)
       .select(
@@ -65,7 +71,11 @@ export async function loadProfiles(knex: Knex, ids: number[], req: Requirements)
         'current_position',
         'description',
       )
-      .orderBy([{ column: 'candidate_id' }, { column: 'current_position', order: 'desc' }, { column: 'start_date', order: 'desc' }]) as Promise<
+      .orderBy([
+        { column: 'candidate_id' },
+        { column: 'current_position', order: 'desc' },
+        { column: 'start_date', order: 'desc' },
+      ]) as Promise<
       {
         candidate_id: number;
         title: string;
@@ -81,18 +91,32 @@ export async function loadProfiles(knex: Knex, ids: number[], req: Requirements)
     cachedIndex(knex, 'languages'),
   ]);
   const cityIds = [
-    ...new Set(rows.flatMap((r) => [r.current_location_id, ...(r.preferred_locations ?? []).map((l) => l.locationId)]).filter((v): v is number => !!v)),
+    ...new Set(
+      rows
+        .flatMap((r) => [r.current_location_id, ...(r.preferred_locations ?? []).map((l) => l.locationId)])
+        .filter((v): v is number => !!v),
+    ),
   ];
   const cities = new Map(
-    ((await knex('cities').whereIn('id', cityIds).select('id', 'name', 'country_id')) as { id: number; name: string; country_id: number | null }[]).map((c) => [
-      c.id,
-      c,
-    ]),
+    (
+      (await knex('cities').whereIn('id', cityIds).select('id', 'name', 'country_id')) as {
+        id: number;
+        name: string;
+        country_id: number | null;
+      }[]
+    ).map((c) => [c.id, c]),
   );
   const jobsOf = new Map<number, ProfileJob[]>();
   for (const j of jobs) {
     const list = jobsOf.get(j.candidate_id) ?? [];
-    list.push({ title: j.title, company: j.company, start: day(j.start), end: day(j.end), current: Boolean(j.current_position), description: j.description });
+    list.push({
+      title: j.title,
+      company: j.company,
+      start: day(j.start),
+      end: day(j.end),
+      current: Boolean(j.current_position),
+      description: j.description,
+    });
     jobsOf.set(j.candidate_id, list);
   }
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -125,12 +149,18 @@ export async function loadProfiles(knex: Knex, ids: number[], req: Requirements)
       preferred,
       remote: r.working_remotely,
       salary:
-        r.expected_salary !== null && r.expected_salary !== undefined ? { amount: r.expected_salary, currency: r.expected_salary_currency ?? 'SGD' } : null,
+        r.expected_salary !== null && r.expected_salary !== undefined
+          ? { amount: r.expected_salary, currency: r.expected_salary_currency ?? 'SGD' }
+          : null,
       notice: r.notice_period,
     };
     if (rightToWork) {
       // The countries the person may work in: of citizenship, and of preferred places held as a permanent resident or with a work pass.
-      const may = new Set<number>(preferred.filter((l) => l.countryId !== null && l.visaType !== null && l.visaType <= 3).map((l) => l.countryId!));
+      const may = new Set<number>(
+        preferred
+          .filter((l) => l.countryId !== null && l.visaType !== null && l.visaType <= 3)
+          .map((l) => l.countryId!),
+      );
       if (r.citizen_of) may.add(r.citizen_of);
       profile.mayWorkIn = [...may];
     }

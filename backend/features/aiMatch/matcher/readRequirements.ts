@@ -27,7 +27,8 @@ const SKIP_HEAD =
   /^(about us|about the company|who we are|benefits|perks|what we offer|why join us|why you'll love|our culture|equal opportunit|how to apply)\b/i;
 const NICE_CUE =
   /\b(nice[- ]to[- ]have|bonus|a plus|is a plus|are a plus|preferred|preferably|ideally|good[- ]to[- ]have|desirable|advantageous|an advantage|familiarity|exposure to|not required|optional)\b/i;
-const REQUIRED_CUE = /\b(must|required|requires|essential|mandatory|strong|proficien\w*|solid|expert|deep|at least|minimum|\d+\+? years)\b/i;
+const REQUIRED_CUE =
+  /\b(must|required|requires|essential|mandatory|strong|proficien\w*|solid|expert|deep|at least|minimum|\d+\+? years)\b/i;
 
 /** A short line that names a section, and what it makes the lines under it. */
 function headingOf(line: string): Context | undefined {
@@ -65,8 +66,10 @@ function placesIn(line: string, index: NameIndex): { id: number; label: string }
   const out: { id: number; label: string }[] = [];
   for (const hit of namesIn(line, index, 3, true)) {
     const before = line.slice(Math.max(0, hit.at - 24), hit.at);
-    const onLocationLine = /^\s*(?:[-*•]\s*)?(?:job\s+)?(?:location|based in|office|where|work location)s?\s*[:-]/i.test(line);
-    if (onLocationLine || PLACE_CUE.test(before) || /^[,/&]|^\s*(?:and|or)\s*$/i.test(before.slice(-5).trim())) out.push({ id: hit.id, label: hit.label });
+    const onLocationLine =
+      /^\s*(?:[-*•]\s*)?(?:job\s+)?(?:location|based in|office|where|work location)s?\s*[:-]/i.test(line);
+    if (onLocationLine || PLACE_CUE.test(before) || /^[,/&]|^\s*(?:and|or)\s*$/i.test(before.slice(-5).trim()))
+      out.push({ id: hit.id, label: hit.label });
   }
   return out;
 }
@@ -98,7 +101,8 @@ export async function readRequirements(knex: Knex, text: string): Promise<Requir
     }
     if (section === 'skip') continue;
     for (const sentence of sentences(line)) {
-      const nice = section === 'nice' ? !REQUIRED_CUE.test(sentence) || NICE_CUE.test(sentence) : NICE_CUE.test(sentence);
+      const nice =
+        section === 'nice' ? !REQUIRED_CUE.test(sentence) || NICE_CUE.test(sentence) : NICE_CUE.test(sentence);
       for (const hit of namesIn(sentence, skills)) {
         const was = skillFound.get(hit.id);
         skillFound.set(hit.id, { label: hit.label, required: (was?.required ?? false) || !nice });
@@ -108,12 +112,16 @@ export async function readRequirements(knex: Knex, text: string): Promise<Requir
 
   // Job titles: the title line as the import resolves a name, then phrases of the lines that say who is hired.
   const titles = new Map<number, string>();
-  const titleLine = (body[0] ?? '').replace(/^(job\s+title|position|role)\s*[:-]\s*/i, '').replace(/\s*[([].*$|\s+[-–—|@]\s+.*$/, '');
+  const titleLine = (body[0] ?? '')
+    .replace(/^(job\s+title|position|role)\s*[:-]\s*/i, '')
+    .replace(/\s*[([].*$|\s+[-–—|@]\s+.*$/, '');
   const resolved = titleLine.length <= 80 ? jobTitles.resolve(titleLine) : undefined;
   if (resolved) titles.set(resolved.id, resolved.name);
   for (const line of [
     body[0] ?? '',
-    ...body.filter((l) => /\b(hiring|looking for|seeking|join (?:us|our team) as|job title|position|role of|as an?)\b/i.test(l)),
+    ...body.filter((l) =>
+      /\b(hiring|looking for|seeking|join (?:us|our team) as|job title|position|role of|as an?)\b/i.test(l),
+    ),
   ]) {
     for (const hit of namesIn(line, jobTitles, 4)) if (titles.size < 3) titles.set(hit.id, hit.label);
   }
@@ -128,7 +136,8 @@ export async function readRequirements(knex: Knex, text: string): Promise<Requir
       continue;
     }
     for (const sentence of sentences(line)) {
-      const nice = section === 'nice' ? !REQUIRED_CUE.test(sentence) || NICE_CUE.test(sentence) : NICE_CUE.test(sentence);
+      const nice =
+        section === 'nice' ? !REQUIRED_CUE.test(sentence) || NICE_CUE.test(sentence) : NICE_CUE.test(sentence);
       for (const hit of namesIn(sentence, languages, 4, true)) {
         if (!/^\p{Lu}/u.test(sentence.slice(hit.at))) continue;
         const level = LEVELS.find(([re]) => re.test(sentence))?.[1];
@@ -144,8 +153,14 @@ export async function readRequirements(knex: Knex, text: string): Promise<Requir
   const rightToWorkIn = new Set<number>();
   for (const line of body) {
     const m = RIGHT_TO_WORK.exec(line);
-    if (m) for (const c of namesIn(line.slice(m.index + m[0].length, m.index + m[0].length + 60), countries, 4, true).slice(0, 3)) rightToWorkIn.add(c.id);
-    else if (CITIZENS_ONLY.test(line)) for (const c of namesIn(line, countries, 4, true).slice(0, 3)) rightToWorkIn.add(c.id);
+    if (m)
+      for (const c of namesIn(line.slice(m.index + m[0].length, m.index + m[0].length + 60), countries, 4, true).slice(
+        0,
+        3,
+      ))
+        rightToWorkIn.add(c.id);
+    else if (CITIZENS_ONLY.test(line))
+      for (const c of namesIn(line, countries, 4, true).slice(0, 3)) rightToWorkIn.add(c.id);
   }
 
   const years = yearsIn(body);
@@ -156,7 +171,12 @@ export async function readRequirements(knex: Knex, text: string): Promise<Requir
     // Required first, in order of appearance, within the limit an admin edits comfortably.
     skills: [...found.filter((s) => s.required), ...found.filter((s) => !s.required)].slice(0, MAX_SKILLS),
     jobTitles: [...titles].map(([id, label]) => ({ id, label })),
-    languages: [...langs].map(([id, l]) => ({ id, label: l.label, ...(l.level ? { level: l.level } : {}), ...(l.nice ? { required: false } : {}) })),
+    languages: [...langs].map(([id, l]) => ({
+      id,
+      label: l.label,
+      ...(l.level ? { level: l.level } : {}),
+      ...(l.nice ? { required: false } : {}),
+    })),
     locations: [...places].map(([id, label]) => ({ id, label })),
     ...(years ? { years } : {}),
     ...(salary ? { salary } : {}),

@@ -38,7 +38,9 @@ function paramsOf(filters: MatchFilters): SearchParams {
 
 /** The requirements' words for text relevance: skills and titles, each a phrase, joined with OR. */
 export function requirementsText(req: Requirements): string {
-  const words = [...req.skills.map((s) => s.label), ...req.jobTitles.map((t) => t.label)].map((w) => w.replace(/["()\-:*!&|<>]/g, ' ').trim()).filter(Boolean);
+  const words = [...req.skills.map((s) => s.label), ...req.jobTitles.map((t) => t.label)]
+    .map((w) => w.replace(/["()\-:*!&|<>]/g, ' ').trim())
+    .filter(Boolean);
   return words
     .map((w) => (w.includes(' ') ? `"${w}"` : w))
     .join(' or ')
@@ -67,7 +69,13 @@ async function relatedTitles(knex: Knex, req: Requirements): Promise<number[]> {
 }
 
 /** Candidate ids, best first, at most `limit`. */
-export async function retrieve(knex: Knex, req: Requirements, filters: MatchFilters, limit: number, actor: Actor = MATCH_ACTOR): Promise<number[]> {
+export async function retrieve(
+  knex: Knex,
+  req: Requirements,
+  filters: MatchFilters,
+  limit: number,
+  actor: Actor = MATCH_ACTOR,
+): Promise<number[]> {
   const ability = abilityFor(actor);
   const { stats, rates } = await searchContext(knex);
   const base = await buildFilters(knex, ability, actor, paramsOf(filters), stats, rates);
@@ -81,7 +89,11 @@ export async function retrieve(knex: Knex, req: Requirements, filters: MatchFilt
     knex,
     ability,
     actor,
-    { ...paramsOf({}), values: { s: skillIds.map(String), jt: [...titleIds, ...nearTitles].map(String) }, ts: text || undefined },
+    {
+      ...paramsOf({}),
+      values: { s: skillIds.map(String), jt: [...titleIds, ...nearTitles].map(String) },
+      ts: text || undefined,
+    },
     stats,
     rates,
   );
@@ -92,7 +104,9 @@ export async function retrieve(knex: Knex, req: Requirements, filters: MatchFilt
   const anyBindings = any.flatMap((p) => p.bindings);
   const weight = 2 * required.length + nice.length || 1;
   const min = req.years?.min;
-  const since = min ? new Date(Date.UTC(new Date().getUTCFullYear() - min, new Date().getUTCMonth(), 1)).toISOString().slice(0, 10) : null;
+  const since = min
+    ? new Date(Date.UTC(new Date().getUTCFullYear() - min, new Date().getUTCMonth(), 1)).toISOString().slice(0, 10)
+    : null;
   const query = wanted.text?.query ?? null;
   const { rows } = await knex.raw(
     `with scored as (
@@ -108,7 +122,20 @@ export async function retrieve(knex: Knex, req: Requirements, filters: MatchFilt
       order by 0.55 * f.skills + 0.2 * f.title + 0.1 * f.years
              + 0.15 * coalesce(ts_rank_cd(v.vector, ?::tsquery, 32), 0) desc, f.id
       limit ?`,
-    [required, nice, weight, titleIds, nearTitles, since, since, ...where.bindings, ...anyBindings, limit * 3, query, limit] as Knex.RawBinding[],
+    [
+      required,
+      nice,
+      weight,
+      titleIds,
+      nearTitles,
+      since,
+      since,
+      ...where.bindings,
+      ...anyBindings,
+      limit * 3,
+      query,
+      limit,
+    ] as Knex.RawBinding[],
   );
   return (rows as { id: number }[]).map((r) => r.id);
 }

@@ -13,7 +13,15 @@
  */
 import type { MatchPart, MatchPartKey, Requirements, Scored } from './types';
 
-export const MAX: Record<MatchPartKey, number> = { skills: 40, title: 15, years: 15, location: 10, salary: 8, languages: 8, notice: 4 };
+export const MAX: Record<MatchPartKey, number> = {
+  skills: 40,
+  title: 15,
+  years: 15,
+  location: 10,
+  salary: 8,
+  languages: 8,
+  notice: 4,
+};
 /** A ruled-out profile keeps this share of its points. */
 export const RULED_OUT_SHARE = 0.4;
 
@@ -87,7 +95,12 @@ function names(job: ProfileJob, skill: MatchProfile['skills'][number]): boolean 
 function skillsPart(req: Requirements, p: MatchProfile, today: string): MatchPart {
   const max = MAX.skills;
   if (!req.skills.length)
-    return { key: 'skills', points: max, max, evidence: p.skills.length ? `Skills: ${p.skills.map((s) => s.label).join(', ')}` : 'No skills listed' };
+    return {
+      key: 'skills',
+      points: max,
+      max,
+      evidence: p.skills.length ? `Skills: ${p.skills.map((s) => s.label).join(', ')}` : 'No skills listed',
+    };
   const held = new Map(p.skills.map((s) => [s.id, s]));
   let total = 0;
   let got = 0;
@@ -117,12 +130,15 @@ function skillsPart(req: Requirements, p: MatchProfile, today: string): MatchPar
     } else lines.push(skill.star ? `${skill.label} (highlighted)` : skill.label);
   }
   const requiredCount = req.skills.filter((s) => s.required).length;
-  const head = requiredCount ? `${requiredHeld} of ${requiredCount} required skills` : `${lines.length} of ${req.skills.length} skills`;
+  const head = requiredCount
+    ? `${requiredHeld} of ${requiredCount} required skills`
+    : `${lines.length} of ${req.skills.length} skills`;
   const evidence = `${head}${lines.length ? `: ${lines.join('; ')}` : ''}${missing.length ? `; missing ${missing.join(', ')}` : ''}`;
   return { key: 'skills', points: round1((max * got) / total), max, evidence };
 }
 
-const SENIORITY = /\b(senior|sr|junior|jr|lead|principal|staff|head|chief|associate|assistant|intern|trainee|graduate|mid|entry|level|i{1,3}|of)\b/gi;
+const SENIORITY =
+  /\b(senior|sr|junior|jr|lead|principal|staff|head|chief|associate|assistant|intern|trainee|graduate|mid|entry|level|i{1,3}|of)\b/gi;
 const wordsOf = (title: string) =>
   new Set(
     title
@@ -149,7 +165,8 @@ function titlePart(req: Requirements, p: MatchProfile): MatchPart {
   const max = MAX.title;
   const latest = p.jobs[0];
   const asJob = (j: ProfileJob) => `${j.title}${j.company ? ` at ${j.company}` : ''} (${span(j)})`;
-  if (!req.jobTitles.length) return { key: 'title', points: max, max, evidence: latest ? asJob(latest) : 'No work history' };
+  if (!req.jobTitles.length)
+    return { key: 'title', points: max, max, evidence: latest ? asJob(latest) : 'No work history' };
   const wanted = new Set(req.jobTitles.map((t) => t.id));
   const labels = req.jobTitles.map((t) => t.label);
   const jobHit = p.jobs.findIndex((j) => labels.some((l) => same(l, j.title)));
@@ -158,7 +175,13 @@ function titlePart(req: Requirements, p: MatchProfile): MatchPart {
   if (wants && latest && related(latest.title, wants.label))
     return { key: 'title', points: max, max, evidence: `Looking for ${wants.label}; ${asJob(latest)}` };
   if (jobHit > 0) return { key: 'title', points: round1(max * 0.8), max, evidence: `Was ${asJob(p.jobs[jobHit])}` };
-  if (wants) return { key: 'title', points: round1(max * 0.6), max, evidence: `Looking for ${wants.label}${latest ? `; ${asJob(latest)}` : ''}` };
+  if (wants)
+    return {
+      key: 'title',
+      points: round1(max * 0.6),
+      max,
+      evidence: `Looking for ${wants.label}${latest ? `; ${asJob(latest)}` : ''}`,
+    };
   const near = p.jobs.find((j) => labels.some((l) => related(l, j.title)));
   if (near) return { key: 'title', points: round1(max * 0.45), max, evidence: `Related: ${asJob(near)}` };
   const nearWanted = p.wantedTitles.find((t) => labels.some((l) => related(l, t.label)));
@@ -173,14 +196,16 @@ function yearsPart(req: Requirements, p: MatchProfile, today: string): MatchPart
   const evidence = `${plural(years, 'year')} of experience${since}`;
   const { min, max: most } = req.years ?? {};
   if (min === undefined && most === undefined) return { key: 'years', points: max, max, evidence };
-  const asked = min !== undefined && most !== undefined ? `${min}–${most}` : min !== undefined ? `${min}+` : `up to ${most}`;
+  const asked =
+    min !== undefined && most !== undefined ? `${min}–${most}` : min !== undefined ? `${min}+` : `up to ${most}`;
   const against = `${evidence}, against ${asked} asked`;
   if (min !== undefined && years < min) {
     if (years >= min - 1) return { key: 'years', points: round1(max * 0.7), max, evidence: against };
     if (years >= min * 0.7) return { key: 'years', points: round1(max * 0.35), max, evidence: against };
     return { key: 'years', points: -max, max, evidence: `Rules out: ${against}` };
   }
-  if (most !== undefined && years > most + 3) return { key: 'years', points: round1(max * 0.5), max, evidence: `${against} (more senior)` };
+  if (most !== undefined && years > most + 3)
+    return { key: 'years', points: round1(max * 0.5), max, evidence: `${against} (more senior)` };
   return { key: 'years', points: max, max, evidence: against };
 }
 
@@ -195,23 +220,49 @@ function locationPart(req: Requirements, p: MatchProfile, ctx: ScoreContext): Ma
   if (!req.locations.length) part = { key: 'location', points: max, max, evidence: cap(where) };
   else {
     const wanted = new Set(req.locations.map((l) => l.id));
-    const countries = new Set(req.locations.map((l) => ctx.locationCountries.get(l.id)).filter((c): c is number => c !== undefined));
+    const countries = new Set(
+      req.locations.map((l) => ctx.locationCountries.get(l.id)).filter((c): c is number => c !== undefined),
+    );
     const inPlace = p.preferred.find((l) => wanted.has(l.id));
     const sameCountry = p.preferred.find((l) => l.countryId !== null && countries.has(l.countryId));
     if (inPlace && (inPlace.visaType === null || MAY_WORK.has(inPlace.visaType)))
-      part = { key: 'location', points: max, max, evidence: `Prefers ${inPlace.label}${inPlace.visaType ? ', may work there' : ''}` };
-    else if (p.currentLocation && wanted.has(p.currentLocation.id)) part = { key: 'location', points: round1(max * 0.9), max, evidence: cap(where) };
-    else if (inPlace) part = { key: 'location', points: round1(max * 0.5), max, evidence: `Prefers ${inPlace.label}, needs visa sponsorship` };
+      part = {
+        key: 'location',
+        points: max,
+        max,
+        evidence: `Prefers ${inPlace.label}${inPlace.visaType ? ', may work there' : ''}`,
+      };
+    else if (p.currentLocation && wanted.has(p.currentLocation.id))
+      part = { key: 'location', points: round1(max * 0.9), max, evidence: cap(where) };
+    else if (inPlace)
+      part = {
+        key: 'location',
+        points: round1(max * 0.5),
+        max,
+        evidence: `Prefers ${inPlace.label}, needs visa sponsorship`,
+      };
     else if (sameCountry && (sameCountry.visaType === null || MAY_WORK.has(sameCountry.visaType)))
-      part = { key: 'location', points: round1(max * 0.7), max, evidence: `Prefers ${sameCountry.label}, in the same country` };
-    else if (req.remote && p.remote) part = { key: 'location', points: round1(max * 0.7), max, evidence: `Open to remote work; ${where}` };
+      part = {
+        key: 'location',
+        points: round1(max * 0.7),
+        max,
+        evidence: `Prefers ${sameCountry.label}, in the same country`,
+      };
+    else if (req.remote && p.remote)
+      part = { key: 'location', points: round1(max * 0.7), max, evidence: `Open to remote work; ${where}` };
     else part = { key: 'location', points: -max, max, evidence: `Rules out: ${where}` };
   }
   if (req.rightToWorkIn?.length && part.points >= 0) {
     const may = new Set(p.mayWorkIn ?? []);
     const country = req.rightToWorkIn.find((c) => may.has(c));
     const names = req.rightToWorkIn.map((c) => ctx.countryLabels.get(c) ?? String(c)).join(' or ');
-    if (country === undefined) return { key: 'location', points: -max, max, evidence: `Rules out: no right to work in ${names} stated; ${where}` };
+    if (country === undefined)
+      return {
+        key: 'location',
+        points: -max,
+        max,
+        evidence: `Rules out: no right to work in ${names} stated; ${where}`,
+      };
     return { ...part, evidence: `${part.evidence}; right to work in ${ctx.countryLabels.get(country) ?? names}` };
   }
   return part;
@@ -223,18 +274,24 @@ function salaryPart(req: Requirements, p: MatchProfile, ctx: ScoreContext): Matc
   const { amount, currency } = p.salary;
   const evidence = `Expects ${currency} ${money(amount)} a month`;
   const range = req.salary;
-  if (!range || (range.max === undefined && range.min === undefined)) return { key: 'salary', points: max, max, evidence };
+  if (!range || (range.max === undefined && range.min === undefined))
+    return { key: 'salary', points: max, max, evidence };
   const rate = (c: string) => ctx.ratesToSgd.get(c) ?? (c === 'SGD' ? 1 : undefined);
   const own = rate(currency);
   const theirs = rate(range.currency);
-  if (own === undefined || theirs === undefined) return { key: 'salary', points: round1(max * 0.5), max, evidence: `${evidence} (no rate to compare)` };
+  if (own === undefined || theirs === undefined)
+    return { key: 'salary', points: round1(max * 0.5), max, evidence: `${evidence} (no rate to compare)` };
   const asked = (amount * own) / theirs;
   const shown = currency === range.currency ? evidence : `${evidence} (about ${range.currency} ${money(asked)})`;
   const top = range.max ?? (range.min ?? 0) * 1.5;
-  const budget = range.max !== undefined ? `${range.currency} ${money(range.min ?? 0)}–${money(range.max)}` : `from ${range.currency} ${money(range.min ?? 0)}`;
+  const budget =
+    range.max !== undefined
+      ? `${range.currency} ${money(range.min ?? 0)}–${money(range.max)}`
+      : `from ${range.currency} ${money(range.min ?? 0)}`;
   const against = `${shown}, against ${budget}`;
   if (asked <= top) return { key: 'salary', points: max, max, evidence: against };
-  if (asked <= top * 1.1) return { key: 'salary', points: round1(max * 0.6), max, evidence: `${against} (a little above)` };
+  if (asked <= top * 1.1)
+    return { key: 'salary', points: round1(max * 0.6), max, evidence: `${against} (a little above)` };
   if (asked <= top * 1.25) return { key: 'salary', points: round1(max * 0.15), max, evidence: `${against} (above)` };
   return { key: 'salary', points: -max, max, evidence: `Rules out: ${against}` };
 }
@@ -246,9 +303,14 @@ function noticePart(p: MatchProfile, today: string): MatchPart {
   if (n.type === 0) return { key: 'notice', points: max, max, evidence: 'Available immediately' };
   if (n.type === 3) return { key: 'notice', points: max * 0.25, max, evidence: 'Notice period unsure' };
   const months =
-    n.type === 1 ? Number(n.option ?? 0) : n.option && /^\d{4}-\d{2}-\d{2}$/.test(n.option) ? Math.max(0, monthsOf(n.option) - monthsOf(today)) : Number.NaN;
+    n.type === 1
+      ? Number(n.option ?? 0)
+      : n.option && /^\d{4}-\d{2}-\d{2}$/.test(n.option)
+        ? Math.max(0, monthsOf(n.option) - monthsOf(today))
+        : Number.NaN;
   if (!Number.isFinite(months)) return { key: 'notice', points: max * 0.5, max, evidence: 'No notice period given' };
-  const evidence = n.type === 2 ? `Available from ${n.option}` : months === 1 ? "1 month's notice" : `${months} months' notice`;
+  const evidence =
+    n.type === 2 ? `Available from ${n.option}` : months === 1 ? "1 month's notice" : `${months} months' notice`;
   return { key: 'notice', points: round1(max * Math.max(0, 1 - months / 4)), max, evidence };
 }
 
@@ -260,7 +322,13 @@ function languagesPart(req: Requirements, p: MatchProfile): MatchPart {
   if (!req.languages.length) return { key: 'languages', points: max, max, evidence: spoken || 'No languages listed' };
   const has = new Map(p.languages.map((l) => [l.id, l]));
   const missing = req.languages.filter((l) => l.required !== false && !has.has(l.id)).map((l) => l.label);
-  if (missing.length) return { key: 'languages', points: -max, max, evidence: `Rules out: no ${missing.join(', ')}${spoken ? `; speaks ${spoken}` : ''}` };
+  if (missing.length)
+    return {
+      key: 'languages',
+      points: -max,
+      max,
+      evidence: `Rules out: no ${missing.join(', ')}${spoken ? `; speaks ${spoken}` : ''}`,
+    };
   // Required languages weigh twice the nice ones; one spoken below the level asked counts half.
   let total = 0;
   let got = 0;

@@ -67,17 +67,29 @@ export const requirementsSchema = z
   .object({
     skills: z.array(z.object({ id, label, required: z.boolean() }).strict()).max(50),
     jobTitles: z.array(z.object({ id, label }).strict()).max(10),
-    languages: z.array(z.object({ id, label, level: z.number().int().min(1).max(3).optional(), required: z.boolean().optional() }).strict()).max(10),
+    languages: z
+      .array(
+        z
+          .object({ id, label, level: z.number().int().min(1).max(3).optional(), required: z.boolean().optional() })
+          .strict(),
+      )
+      .max(10),
     locations: z.array(z.object({ id, label }).strict()).max(20),
     years: z
       .object({ min: years.optional(), max: years.optional() })
       .strict()
-      .refine((y) => y.min === undefined || y.max === undefined || y.min <= y.max, { message: 'years.errors.minAboveMax', path: ['min'] })
+      .refine((y) => y.min === undefined || y.max === undefined || y.min <= y.max, {
+        message: 'years.errors.minAboveMax',
+        path: ['min'],
+      })
       .optional(),
     salary: z
       .object({ min: money.optional(), max: money.optional(), currency: z.enum(SALARY_CURRENCIES) })
       .strict()
-      .refine((s) => s.min === undefined || s.max === undefined || s.min <= s.max, { message: 'salary.errors.minAboveMax', path: ['min'] })
+      .refine((s) => s.min === undefined || s.max === undefined || s.min <= s.max, {
+        message: 'salary.errors.minAboveMax',
+        path: ['min'],
+      })
       .optional(),
     employmentTypes: z.array(z.number().int().min(1).max(4)).max(4),
     remote: z.boolean().optional(),

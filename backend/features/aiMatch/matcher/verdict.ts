@@ -28,8 +28,12 @@ const share = (p: MatchPart) => (p.max > 0 ? p.points / p.max : 0);
 
 export function localVerdict(s: Scored): Verdict {
   const recommendation = recommendationOf(s);
-  const strong = s.parts.filter((p) => share(p) >= 0.75).sort((a, b) => b.points - a.points || a.key.localeCompare(b.key));
-  const strengths = strong.slice(0, 4).map((p) => `${NAMES[p.key][0].toUpperCase()}${NAMES[p.key].slice(1)}: ${p.evidence}`);
+  const strong = s.parts
+    .filter((p) => share(p) >= 0.75)
+    .sort((a, b) => b.points - a.points || a.key.localeCompare(b.key));
+  const strengths = strong
+    .slice(0, 4)
+    .map((p) => `${NAMES[p.key][0].toUpperCase()}${NAMES[p.key].slice(1)}: ${p.evidence}`);
   const ruledOut = s.parts.filter((p) => p.points < 0);
   const weak = s.parts.filter((p) => p.points >= 0 && share(p) < 0.5).map((p) => NAMES[p.key]);
   const skills = s.parts.find((p) => p.key === 'skills');
@@ -38,7 +42,9 @@ export function localVerdict(s: Scored): Verdict {
     `Scores ${s.score} of 100`,
     skills ? `with ${skills.evidence.split(':')[0].replace(/;.*/, '')}` : '',
     fits.length ? `; ${list(fits)} fit${fits.length === 1 ? 's' : ''}` : '',
-    ruledOut.length ? `; ruled out by ${list(ruledOut.map((p) => `${NAMES[p.key]} (${p.evidence.replace(/^Rules out: /, '')})`))}` : '',
+    ruledOut.length
+      ? `; ruled out by ${list(ruledOut.map((p) => `${NAMES[p.key]} (${p.evidence.replace(/^Rules out: /, '')})`))}`
+      : '',
     !ruledOut.length && weak.length ? `; weaker on ${list(weak)}` : '',
   ].join(' ');
   const reasoning = `${sentence.replace(/\s+;/g, ';').replace(/\s+/g, ' ').trim()}.`;

@@ -36,7 +36,8 @@ const LABELLED = new RegExp(
 /** Born on a date, without a label's colon. */
 const BORN = /\b(?:born|date\s{1,3}of\s{1,3}birth|d\.?o\.?b\.?)\s{1,3}(?:on\s{1,3}|in\s{1,3})?\[removed\]/gi;
 /** A titled name: 'Mr. Tan Ah Kow', 'Dr Priya Nair'. */
-const TITLED_NAME = /\b(?:Mr|Mrs|Ms|Mdm|Madam|Miss|Dr|Prof|Professor)\.?\s{1,3}[A-Z][\p{L}'’-]{0,30}(?:\s{1,3}[A-Z][\p{L}'’-]{0,30}){0,3}/gu;
+const TITLED_NAME =
+  /\b(?:Mr|Mrs|Ms|Mdm|Madam|Miss|Dr|Prof|Professor)\.?\s{1,3}[A-Z][\p{L}'’-]{0,30}(?:\s{1,3}[A-Z][\p{L}'’-]{0,30}){0,3}/gu;
 /** Singapore NRIC/FIN (S1234567D), Hong Kong ID (A123456(7), AB987654(3)), passport-shaped numbers (K1234567A, E12345678). */
 const IDENTITY = [
   /(?<![A-Za-z0-9])[STFGMstfgm]\d{7}[A-Za-z](?![A-Za-z0-9])/g,
@@ -53,7 +54,10 @@ const STREET_WORDS =
 const ADDRESS = [
   /\b(?:blk|block)\s{0,3}\d{1,4}[A-Za-z]?\b[^\n]{0,80}/gi,
   /\b(?:flat|unit|room|rm)\s{0,3}[\w-]{1,6},?\s{0,3}\d{1,3}\/F\b[^\n]{0,80}/gi,
-  new RegExp(String.raw`\b\d{1,5}[A-Za-z]?,?\s{1,3}(?:[A-Z][\w'.-]{0,30}\s{1,3}){1,4}(?:${STREET_WORDS})\b\.?[^\n]{0,80}`, 'gi'),
+  new RegExp(
+    String.raw`\b\d{1,5}[A-Za-z]?,?\s{1,3}(?:[A-Z][\w'.-]{0,30}\s{1,3}){1,4}(?:${STREET_WORDS})\b\.?[^\n]{0,80}`,
+    'gi',
+  ),
   /#\d{1,3}-\d{1,5}[A-Za-z]?\b/g,
   /\b(?:singapore|s)\s{0,2}\(?\d{6}\)?/gi,
 ];
@@ -83,7 +87,15 @@ function withoutReferees(text: string): string {
 /** The person's own words: names, email, phone, address parts; whole words only, longest first. */
 function ownWords(person: PersonalData): string[] {
   const full = [person.firstName, person.lastName].filter(Boolean).join(' ');
-  return [full, person.firstName, person.lastName, ...(person.names ?? []), person.email, person.phone, ...(person.address ?? [])]
+  return [
+    full,
+    person.firstName,
+    person.lastName,
+    ...(person.names ?? []),
+    person.email,
+    person.phone,
+    ...(person.address ?? []),
+  ]
     .map((w) => w?.trim())
     .filter((w): w is string => Boolean(w && w.length >= 2))
     .sort((a, b) => b.length - a.length);
@@ -92,7 +104,10 @@ function ownWords(person: PersonalData): string[] {
 export function removeOwnWords(text: string, person: PersonalData, replacement = REMOVED): string {
   let out = text;
   for (const word of ownWords(person)) {
-    out = out.replace(new RegExp(`(?<![\\p{L}\\d_@.])${escapeRe(word).replace(/\s+/g, '\\s{1,3}')}(?![\\p{L}\\d_])`, 'giu'), replacement);
+    out = out.replace(
+      new RegExp(`(?<![\\p{L}\\d_@.])${escapeRe(word).replace(/\s+/g, '\\s{1,3}')}(?![\\p{L}\\d_])`, 'giu'),
+      replacement,
+    );
   }
   return out;
 }
@@ -112,7 +127,9 @@ export function redactCv(text: string, person: PersonalData): string {
   });
   out = out.replace(TITLED_NAME, REMOVED);
   for (const re of IDENTITY) out = out.replace(re, REMOVED);
-  out = out.replace(PHONE, (match) => (NOT_PHONE.test(match.trim()) || match.replace(/\D/g, '').length < 7 ? match : REMOVED));
+  out = out.replace(PHONE, (match) =>
+    NOT_PHONE.test(match.trim()) || match.replace(/\D/g, '').length < 7 ? match : REMOVED,
+  );
   for (const re of ADDRESS) out = out.replace(re, REMOVED);
   out = removeOwnWords(out, person);
   // Neighbouring removals read as one.
@@ -129,7 +146,11 @@ export function anonymise(text: string | null | undefined, person: PersonalData)
   if (!text) return null;
   // Identifiers first, so a name inside a handle or an address goes with it.
   const identified = redactCv(text, { email: person.email, phone: person.phone, address: person.address });
-  const redacted = removeOwnWords(identified, { firstName: person.firstName, lastName: person.lastName, names: person.names }, NAME_MARK);
+  const redacted = removeOwnWords(
+    identified,
+    { firstName: person.firstName, lastName: person.lastName, names: person.names },
+    NAME_MARK,
+  );
   const paragraphs = redacted.split(/\n{2,}/).map((paragraph) =>
     paragraph
       .split(/(?<=[.!?])\s+|\n/)

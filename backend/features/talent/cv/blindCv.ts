@@ -8,7 +8,14 @@ import type { CvDraft } from '../../../../schema/cvDraft';
 import { anonymise, type PersonalData } from './blind';
 import { fileSlug } from './format';
 import type { ProfileDocument } from './pdf';
-import { educationEntry, experienceEntry, yearsLine, type ProfileData, type ProfileEducation, type ProfileExperience } from './profile';
+import {
+  educationEntry,
+  experienceEntry,
+  yearsLine,
+  type ProfileData,
+  type ProfileEducation,
+  type ProfileExperience,
+} from './profile';
 
 /** The role a blind CV is headed by: the current or latest job, else the first role sought. */
 export function blindRole(data: ProfileData, draft?: CvDraft): string {
@@ -40,8 +47,12 @@ export function blindDocument(data: ProfileData, cv?: { draft: CvDraft }): Profi
   const experiences: ProfileExperience[] = data.experiences.length
     ? data.experiences
     : (draft?.experiences ?? []).map((e) => ({ ...e, industry: null, country: null, location: null }));
-  const educations: ProfileEducation[] = data.educations.length ? data.educations : (draft?.educations ?? []).map((e) => ({ ...e, description: null }));
-  const skills = data.skills.length ? data.skills : (draft?.skills ?? []).map((s) => ({ name: s.name, highlighted: false }));
+  const educations: ProfileEducation[] = data.educations.length
+    ? data.educations
+    : (draft?.educations ?? []).map((e) => ({ ...e, description: null }));
+  const skills = data.skills.length
+    ? data.skills
+    : (draft?.skills ?? []).map((s) => ({ name: s.name, highlighted: false }));
   const role = blindRole(data, draft);
   return {
     title: clean(role) ?? 'Candidate profile',
@@ -56,11 +67,21 @@ export function blindDocument(data: ProfileData, cv?: { draft: CvDraft }): Profi
     languages: data.languages,
     experience: experiences.map((e) => {
       const entry = experienceEntry({ ...e, location: null });
-      return { ...entry, title: clean(entry.title) ?? '', subtitle: clean(entry.subtitle), description: clean(entry.description) };
+      return {
+        ...entry,
+        title: clean(entry.title) ?? '',
+        subtitle: clean(entry.subtitle),
+        description: clean(entry.description),
+      };
     }),
     education: educations.map((e) => {
       const entry = educationEntry(e);
-      return { ...entry, title: clean(entry.title) ?? '', subtitle: clean(entry.subtitle), description: clean(entry.description) };
+      return {
+        ...entry,
+        title: clean(entry.title) ?? '',
+        subtitle: clean(entry.subtitle),
+        description: clean(entry.description),
+      };
     }),
     footer: 'Talentbase blind CV · personal details are withheld until the candidate agrees to share them',
   };

@@ -45,7 +45,8 @@ export function urlsOf(text: string): string[] {
 /** Calls `replace` on every token of the text and keeps the separators: one pass, whatever the shape. */
 export function mapTokens(text: string, replace: (token: string) => string): string {
   const pieces = text.split(SEPARATING);
-  for (let i = 0; i < pieces.length; i += 2) if (pieces[i] && pieces[i].length <= MAX_TOKEN) pieces[i] = replace(pieces[i]);
+  for (let i = 0; i < pieces.length; i += 2)
+    if (pieces[i] && pieces[i].length <= MAX_TOKEN) pieces[i] = replace(pieces[i]);
   return pieces.join('');
 }
 

@@ -72,7 +72,8 @@ function unpack(data: Buffer, entry: ZipEntry, limit: number): Buffer {
     try {
       out = inflateRawSync(raw, { maxOutputLength: limit });
     } catch (err) {
-      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new CvTooLarge(`${entry.name} unpacks past the limit`);
+      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+        throw new CvTooLarge(`${entry.name} unpacks past the limit`);
       throw new CvUnreadable('bad deflate data');
     }
   } else throw new CvUnreadable(`compression method ${entry.method}`);
@@ -141,11 +142,16 @@ export function wordBodyText(xml: string, maxChars: number): { text: string; tru
     i = close + 1;
   }
   const text = parts.join('');
-  return text.length > maxChars ? { text: text.slice(0, maxChars), truncated: true } : { text, truncated: length > maxChars };
+  return text.length > maxChars
+    ? { text: text.slice(0, maxChars), truncated: true }
+    : { text, truncated: length > maxChars };
 }
 
 /** The text of a DOCX file, within the limits; throws CvTooLarge or CvUnreadable. */
-export function docxText(data: Buffer, limits: { maxUnpackedBytes: number; maxTextChars: number }): { text: string; truncated: boolean } {
+export function docxText(
+  data: Buffer,
+  limits: { maxUnpackedBytes: number; maxTextChars: number },
+): { text: string; truncated: boolean } {
   const entries = entriesOf(data);
   const body = mainPart(data, entries);
   if (!body) throw new CvUnreadable('no Word body');

@@ -46,8 +46,18 @@ const downloadable = (field: string, from?: RowAccess['from']): RowAccess => ({
 const typeOf = (key: string) => key.slice(key.lastIndexOf('.') + 1) as CvType;
 const personSlug = (row: Row) => fileSlug(`${row.firstName ?? ''} ${row.lastName ?? ''}`) || String(row.guid);
 
-function sendFile(res: Response, name: string, type: CvType, body: Buffer | Readable, onError: (err: unknown) => void): void {
-  res.set({ 'Content-Type': CV_CONTENT_TYPES[type], 'Content-Disposition': `attachment; filename="${name}.${type}"`, 'Cache-Control': 'private, no-store' });
+function sendFile(
+  res: Response,
+  name: string,
+  type: CvType,
+  body: Buffer | Readable,
+  onError: (err: unknown) => void,
+): void {
+  res.set({
+    'Content-Type': CV_CONTENT_TYPES[type],
+    'Content-Disposition': `attachment; filename="${name}.${type}"`,
+    'Cache-Control': 'private, no-store',
+  });
   if (Buffer.isBuffer(body)) res.send(body);
   else body.on('error', onError).pipe(res);
 }
@@ -96,7 +106,9 @@ export const downloadEndpoints = [
       if (!key || !cv) throw notFound('cv.errors.notFound');
       // The CV fills in what the profile does not say (a draft without dates, a profile without history).
       const needsCv = !data.experiences.length || !row.summary || !data.skills.length || !data.educations.length;
-      const read = needsCv ? await readCv(await bytesOf(cv), typeOf(key), await cvLookups(ctx.knex), ctx.config.cv) : undefined;
+      const read = needsCv
+        ? await readCv(await bytesOf(cv), typeOf(key), await cvLookups(ctx.knex), ctx.config.cv)
+        : undefined;
       if (!needsCv) cv.destroy();
       const document = blindDocument(data, read?.ok ? { draft: read.draft } : undefined);
       sendFile(res, blindFileName(document.title), 'pdf', await renderProfile(document), next);

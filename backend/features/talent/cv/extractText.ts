@@ -52,7 +52,11 @@ async function pdfText(data: Buffer, limits: TextLimits): Promise<{ text: string
 }
 
 /** The plain text of a CV; throws CvTooLarge past the limits and CvUnreadable when it cannot be read as its type. */
-export async function cvText(data: Buffer, type: CvType, limits: TextLimits): Promise<{ text: string; truncated: boolean }> {
+export async function cvText(
+  data: Buffer,
+  type: CvType,
+  limits: TextLimits,
+): Promise<{ text: string; truncated: boolean }> {
   if (type === 'docx') return docxText(data, limits);
   try {
     return await pdfText(data, limits);

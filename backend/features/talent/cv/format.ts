@@ -11,7 +11,11 @@ export function monthYear(date: string | null | undefined): string | null {
 }
 
 /** 'Mar 2023 – present', 'Jan 2016 – Feb 2020', 'Since Mar 2023' when the end is unknown. */
-export function monthRange(start: string | null | undefined, end: string | null | undefined, current: boolean): string | null {
+export function monthRange(
+  start: string | null | undefined,
+  end: string | null | undefined,
+  current: boolean,
+): string | null {
   const from = monthYear(start);
   const to = current ? 'present' : monthYear(end);
   if (from && to) return `${from} – ${to}`;
@@ -26,7 +30,10 @@ export function yearRange(start: number | null | undefined, end: number | null |
 }
 
 /** Whole years worked, overlapping jobs counted once (months merged), as of `today` (YYYY-MM-DD). */
-export function yearsOfExperience(jobs: { startDate?: string | null; endDate?: string | null; currentPosition?: boolean | null }[], today: string): number {
+export function yearsOfExperience(
+  jobs: { startDate?: string | null; endDate?: string | null; currentPosition?: boolean | null }[],
+  today: string,
+): number {
   const month = (d: string) => Number(d.slice(0, 4)) * 12 + Number(d.slice(5, 7)) - 1;
   const spans = jobs
     .filter((j) => j.startDate)

@@ -19,7 +19,9 @@ function phrases(index: NameIndex): Map<string, Named> {
   for (const [key, row] of index.names()) {
     const written = index.byId(row.id);
     const own = normalise(row.name) === key;
-    const alias = own ? undefined : [...(written?.aliases ?? []), ...(written?.keys ?? [])].find((a) => normalise(a) === key);
+    const alias = own
+      ? undefined
+      : [...(written?.aliases ?? []), ...(written?.keys ?? [])].find((a) => normalise(a) === key);
     const named: Named = alias ? { id: row.id, name: row.name, as: alias } : { id: row.id, name: row.name };
     map.set(key, named);
     const lower = (alias ?? row.name).toLowerCase().replace(/\s+/g, ' ').trim();
@@ -32,7 +34,11 @@ const built = new WeakMap<NameIndex, WeakMap<NameIndex, WeakMap<NameIndex, CvLoo
 let loads = 0;
 
 export async function cvLookups(knex: Knex): Promise<CvLookups> {
-  const [skills, jobTitles, cities] = await Promise.all([cachedIndex(knex, 'skills'), cachedIndex(knex, 'jobTitles'), cachedIndex(knex, 'locations')]);
+  const [skills, jobTitles, cities] = await Promise.all([
+    cachedIndex(knex, 'skills'),
+    cachedIndex(knex, 'jobTitles'),
+    cachedIndex(knex, 'locations'),
+  ]);
   let byTitles = built.get(skills);
   if (!byTitles) built.set(skills, (byTitles = new WeakMap()));
   let byCities = byTitles.get(jobTitles);

@@ -48,7 +48,8 @@ const SECTIONS: Record<string, RegExp> = {
   education: /^(education|academic\s+(background|history)|qualifications):?$/i,
   summary: /^(summary|profile|about(\s+me)?|professional\s+summary|objective):?$/i,
   skills: /^(skills|technical\s+skills|core\s+skills|key\s+skills):?$/i,
-  other: /^(languages|certifications?|projects|awards|references|referees|interests|hobbies|contact|personal\s+(details|particulars)):?$/i,
+  other:
+    /^(languages|certifications?|projects|awards|references|referees|interests|hobbies|contact|personal\s+(details|particulars)):?$/i,
 };
 const INSTITUTE = /\b(university|college|institute|school|polytechnic|academy|universiti|universitas)\b/i;
 const DEGREE =
@@ -94,7 +95,13 @@ function splitHeader(text: string): [string, string] {
 function nameOf(lines: string[]): [string | null, string | null] {
   for (const line of lines.slice(0, 8)) {
     const clean = line.trim();
-    if (clean.length > 60 || !/^[\p{L}'’.-]+(\s[\p{L}'’.-]+){1,3}$/u.test(clean) || sectionOf(clean) || /curriculum|resume|vitae/i.test(clean)) continue;
+    if (
+      clean.length > 60 ||
+      !/^[\p{L}'’.-]+(\s[\p{L}'’.-]+){1,3}$/u.test(clean) ||
+      sectionOf(clean) ||
+      /curriculum|resume|vitae/i.test(clean)
+    )
+      continue;
     const words = clean.split(/\s+/);
     return [words[0], words.slice(1).join(' ')];
   }
@@ -190,13 +197,17 @@ function experiencesOf(lines: string[], today: Today): DraftExperience[] {
     if (problems.endDate) item.endDate = null;
     if (item.title) entries.push({ item, description: [] });
   });
-  return entries.map(({ item, description }) => ({ ...item, description: description.join('\n').slice(0, MAX.description) || null }));
+  return entries.map(({ item, description }) => ({
+    ...item,
+    description: description.join('\n').slice(0, MAX.description) || null,
+  }));
 }
 
 /** The entry one to three lines of text describe, with the years of its date line. */
 function educationEntry(texts: string[], range: RegExpExecArray, today: Today): DraftEducation | undefined {
   const parts = texts.flatMap((text) => text.split(/\s*(?:,|\||—|–| - | at )\s*/)).filter(Boolean);
-  const institute = parts.find((p) => INSTITUTE.test(p)) ?? parts.find((p) => !DEGREE.test(p)) ?? parts[parts.length - 1] ?? '';
+  const institute =
+    parts.find((p) => INSTITUTE.test(p)) ?? parts.find((p) => !DEGREE.test(p)) ?? parts[parts.length - 1] ?? '';
   if (!institute) return undefined;
   const degreeText = parts.find((p) => p !== institute && DEGREE.test(p)) ?? parts.find((p) => p !== institute) ?? null;
   const study = degreeText ? /^(.*?)\s+in\s+(.+)$/i.exec(degreeText) : null;
@@ -248,7 +259,8 @@ function educationsOf(lines: string[], today: Today): DraftEducation[] {
 }
 
 /** A link's last part ends the line ('https://github.com/' + next line 'jane'). */
-const endsInCutLink = (line: string) => line.endsWith('/') && /https?:\/\/|www\.|\.com/i.test(line.slice(line.lastIndexOf(' ') + 1));
+const endsInCutLink = (line: string) =>
+  line.endsWith('/') && /https?:\/\/|www\.|\.com/i.test(line.slice(line.lastIndexOf(' ') + 1));
 const endsInDash = (line: string) => /\s(?:-|–|—|to)$/i.test(line.slice(-4));
 const startsDateEnd = /^(?:\d{1,2}[/.])?\d{4}\b|^(?:present|current|now)\b|^[a-z]{3,9}\.?\s{1,3}\d{4}/i;
 
@@ -262,7 +274,8 @@ export function unwrapLines(text: string): string[] {
     const line = raw.trim();
     const prev = out[out.length - 1];
     if (prev !== undefined && line && endsInCutLink(prev) && /^[\w-]/.test(line)) out[out.length - 1] = prev + line;
-    else if (prev !== undefined && line && endsInDash(prev) && startsDateEnd.test(line)) out[out.length - 1] = `${prev} ${line}`;
+    else if (prev !== undefined && line && endsInDash(prev) && startsDateEnd.test(line))
+      out[out.length - 1] = `${prev} ${line}`;
     else out.push(line);
   }
   return out;
@@ -289,7 +302,9 @@ export function parseCv(text: string, lookups: CvLookups, today: Today = todayOf
   const phone = (plain.match(PHONE_RUN) ?? []).map(normalisePhone).find(Boolean) ?? null;
   const summary = sectionLines(lines, 'summary').filter(Boolean).join(' ').slice(0, MAX.summary) || null;
   const experiences = experiencesOf(lines, today).slice(0, MAX.experiences);
-  const titles = experiences.map((e) => lookups.jobTitles.get(e.title.toLowerCase())).filter((t): t is Named => Boolean(t));
+  const titles = experiences
+    .map((e) => lookups.jobTitles.get(e.title.toLowerCase()))
+    .filter((t): t is Named => Boolean(t));
   return {
     firstName,
     lastName,
@@ -302,7 +317,10 @@ export function parseCv(text: string, lookups: CvLookups, today: Today = todayOf
     skills: namesIn(plainLines, lookups.skills)
       .slice(0, MAX.skills)
       .map((s) => ({ skillId: s.id, isStar: false, name: s.name })),
-    experiences: experiences.sort((a, b) => Number(b.currentPosition) - Number(a.currentPosition) || (b.startDate ?? '').localeCompare(a.startDate ?? '')),
+    experiences: experiences.sort(
+      (a, b) =>
+        Number(b.currentPosition) - Number(a.currentPosition) || (b.startDate ?? '').localeCompare(a.startDate ?? ''),
+    ),
     educations: educationsOf(lines, today)
       .slice(0, MAX.educations)
       .sort((a, b) => (b.endYear ?? 9999) - (a.endYear ?? 9999)),

@@ -7,7 +7,15 @@
 import PDFDocument from 'pdfkit';
 
 /** The portal's colours (portal/app/theme.ts BRAND), so a downloaded file looks like the product. */
-const BRAND = { primary: '#1d4ed8', primaryDark: '#1e3a8a', accent: '#0d9488', surface: '#eef2fb', ink: '#0f172a', muted: '#475569', line: '#cbd5e1' };
+const BRAND = {
+  primary: '#1d4ed8',
+  primaryDark: '#1e3a8a',
+  accent: '#0d9488',
+  surface: '#eef2fb',
+  ink: '#0f172a',
+  muted: '#475569',
+  line: '#cbd5e1',
+};
 
 export interface DatedEntry {
   title: string;
@@ -42,7 +50,9 @@ const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—�
 /** Characters outside WinAnsi would print as garbage in Helvetica: dashes and quotes map, the rest become '?'. */
 export function printable(s: string): string {
   return [...s.replace(/[‐‑‒―]/g, '-').replace(/\t/g, ' ')]
-    .map((c) => (c === '\n' || (c >= ' ' && c <= '~') || (c >= '\u00a0' && c <= '\u00ff') || WIN_ANSI_EXTRA.includes(c) ? c : '?'))
+    .map((c) =>
+      c === '\n' || (c >= ' ' && c <= '~') || (c >= '\u00a0' && c <= '\u00ff') || WIN_ANSI_EXTRA.includes(c) ? c : '?',
+    )
     .join('');
 }
 
@@ -77,9 +87,21 @@ class Layout {
     const { doc } = this;
     doc.rect(0, 0, doc.page.width, 112).fill(BRAND.primary);
     doc.rect(0, 112, doc.page.width, 4).fill(BRAND.accent);
-    doc.font('Helvetica-Bold').fontSize(9).fillColor('#dbeafe').text('TALENTBASE', MARGIN, 28, { width: this.width, characterSpacing: 1.5 });
-    doc.font('Helvetica-Bold').fontSize(22).fillColor('#ffffff').text(printable(title), MARGIN, 44, { width: this.width, lineBreak: false, ellipsis: true });
-    doc.font('Helvetica').fontSize(10.5).fillColor('#e0e7ff').text(printable(subtitle), MARGIN, 76, { width: this.width, lineBreak: false, ellipsis: true });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(9)
+      .fillColor('#dbeafe')
+      .text('TALENTBASE', MARGIN, 28, { width: this.width, characterSpacing: 1.5 });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(22)
+      .fillColor('#ffffff')
+      .text(printable(title), MARGIN, 44, { width: this.width, lineBreak: false, ellipsis: true });
+    doc
+      .font('Helvetica')
+      .fontSize(10.5)
+      .fillColor('#e0e7ff')
+      .text(printable(subtitle), MARGIN, 76, { width: this.width, lineBreak: false, ellipsis: true });
     doc.x = MARGIN;
     doc.y = 140;
   }
@@ -147,7 +169,9 @@ class Layout {
       }
       doc.roundedRect(x, y, width, height, 9).fill(skill.highlighted ? BRAND.primary : BRAND.surface);
       if (skill.highlighted) star(doc, x + 11, y + height / 2, 4.5, '#facc15');
-      doc.fillColor(skill.highlighted ? '#ffffff' : BRAND.ink).text(label, x + (skill.highlighted ? 19 : 9), y + 5, { lineBreak: false });
+      doc
+        .fillColor(skill.highlighted ? '#ffffff' : BRAND.ink)
+        .text(label, x + (skill.highlighted ? 19 : 9), y + 5, { lineBreak: false });
       x += width + 6;
     }
     doc.x = MARGIN;
@@ -222,7 +246,11 @@ class Layout {
         .fontSize(8)
         .fillColor(BRAND.muted)
         .text(printable(text), MARGIN, y, { width: this.width - 60, lineBreak: false, ellipsis: true });
-      doc.text(`Page ${i - range.start + 1} of ${range.count}`, MARGIN + this.width - 60, y, { width: 60, align: 'right', lineBreak: false });
+      doc.text(`Page ${i - range.start + 1} of ${range.count}`, MARGIN + this.width - 60, y, {
+        width: 60,
+        align: 'right',
+        lineBreak: false,
+      });
       doc.page.margins.bottom = bottom;
     }
   }

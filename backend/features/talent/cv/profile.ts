@@ -52,7 +52,10 @@ const LEVELS = ['', 'Beginner', 'Intermediate', 'Expert'];
 async function namesOf(knex: Knex, entityName: string, ids: unknown[]): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
   if (!wanted.length) return new Map();
-  const rows = (await modelFor(entity(entityName)).query(knex).whereIn('id', wanted).select('id', 'name')) as unknown as { id: number; name: string }[];
+  const rows = (await modelFor(entity(entityName))
+    .query(knex)
+    .whereIn('id', wanted)
+    .select('id', 'name')) as unknown as { id: number; name: string }[];
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -91,12 +94,16 @@ export async function loadProfile(knex: Knex, row: Row): Promise<ProfileData> {
   return {
     row,
     city: cityNames.get(row.currentLocationId as number) ?? null,
-    jobTitles: ((row.jobTitleLookingFor ?? []) as number[]).map((id) => titleNames.get(id)).filter((n): n is string => Boolean(n)),
+    jobTitles: ((row.jobTitleLookingFor ?? []) as number[])
+      .map((id) => titleNames.get(id))
+      .filter((n): n is string => Boolean(n)),
     // Highlighted skills first, each group in the candidate's order.
     skills: [...skills.filter((s) => s.isStar), ...skills.filter((s) => !s.isStar)]
       .map((s) => ({ name: skillNames.get(s.skillId) ?? '', highlighted: Boolean(s.isStar) }))
       .filter((s) => s.name),
-    languages: languages.map((l) => `${languageNames.get(l.languageId) ?? ''} (${LEVELS[l.level] ?? ''})`).filter((l) => !l.startsWith(' ')),
+    languages: languages
+      .map((l) => `${languageNames.get(l.languageId) ?? ''} (${LEVELS[l.level] ?? ''})`)
+      .filter((l) => !l.startsWith(' ')),
     preferredLocations: preferred.map((p) => cityNames.get(p.locationId)).filter((n): n is string => Boolean(n)),
     experiences: experiences.map((e) => ({
       title: String(e.title ?? ''),
@@ -132,18 +139,25 @@ export function experienceEntry(e: ProfileExperience, withDescription = true): D
 
 export function educationEntry(e: ProfileEducation): DatedEntry {
   const degree = [e.degree, e.fieldOfStudy].filter(Boolean).join(' in ');
-  return { title: degree || e.institute, subtitle: degree ? e.institute : null, dates: yearRange(e.startYear, e.endYear), description: e.description };
+  return {
+    title: degree || e.institute,
+    subtitle: degree ? e.institute : null,
+    dates: yearRange(e.startYear, e.endYear),
+    description: e.description,
+  };
 }
 
 const choice = (field: string, id: unknown) => candidate.fields[field].choices?.find((c) => c.id === id)?.label;
-const money = (amount: unknown, currency: unknown) => (typeof amount === 'number' ? `${currency ?? 'SGD'} ${amount.toLocaleString('en-SG')} per month` : null);
+const money = (amount: unknown, currency: unknown) =>
+  typeof amount === 'number' ? `${currency ?? 'SGD'} ${amount.toLocaleString('en-SG')} per month` : null;
 
 function noticeText(value: unknown): string | null {
   const np = value as { type?: number; option?: unknown } | null;
   if (!np) return null;
   if (np.type === 0) return 'Immediately';
   if (np.type === 1) return `${np.option} month${Number(np.option) === 1 ? '' : 's'}`;
-  if (np.type === 2) return `From ${formatDate(typeof np.option === 'string' ? np.option.slice(0, 10) : null) ?? String(np.option)}`;
+  if (np.type === 2)
+    return `From ${formatDate(typeof np.option === 'string' ? np.option.slice(0, 10) : null) ?? String(np.option)}`;
   return 'Not sure yet';
 }
 
@@ -152,10 +166,16 @@ export function lookingFor(data: ProfileData): { label: string; value: string }[
   const { row } = data;
   const facts: [string, string | null][] = [
     ['Roles', data.jobTitles.join(', ') || null],
-    ['Employment', ((row.typeOfEmployment ?? []) as number[]).map((t) => choice('typeOfEmployment', t)).join(', ') || null],
+    [
+      'Employment',
+      ((row.typeOfEmployment ?? []) as number[]).map((t) => choice('typeOfEmployment', t)).join(', ') || null,
+    ],
     ['Expected salary', money(row.expectedSalary, row.expectedSalaryCurrency)],
     ['Notice period', noticeText(row.noticePeriod)],
-    ['Remote work', row.workingRemotely === true ? 'Open to remote work' : row.workingRemotely === false ? 'On site' : null],
+    [
+      'Remote work',
+      row.workingRemotely === true ? 'Open to remote work' : row.workingRemotely === false ? 'On site' : null,
+    ],
     ['Preferred locations', data.preferredLocations.join(', ') || null],
   ];
   return facts.filter((f): f is [string, string] => Boolean(f[1])).map(([label, value]) => ({ label, value }));

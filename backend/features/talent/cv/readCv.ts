@@ -23,7 +23,8 @@ export interface ReadRequest {
 /** tooComplex: past a size, time or memory limit; unreadable: not a file of its type; failed: our fault. */
 export type ReadFailure = 'tooComplex' | 'unreadable' | 'failed';
 export type ReadAnswer =
-  { id: number; ok: true; text: string; truncated: boolean; draft: CvDraft } | { id: number; ok: false; reason: ReadFailure; detail?: string };
+  | { id: number; ok: true; text: string; truncated: boolean; draft: CvDraft }
+  | { id: number; ok: false; reason: ReadFailure; detail?: string };
 export type ReadResult = Omit<Extract<ReadAnswer, { ok: true }>, 'id'> | Omit<Extract<ReadAnswer, { ok: false }>, 'id'>;
 
 interface Job {
@@ -53,7 +54,11 @@ function startThread(memoryMb: number): Thread {
   const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(module)}); })`;
   const worker = new Worker(boot, {
     eval: true,
-    resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(32, memoryMb / 4), stackSizeMb: 4 },
+    resourceLimits: {
+      maxOldGenerationSizeMb: memoryMb,
+      maxYoungGenerationSizeMb: Math.min(32, memoryMb / 4),
+      stackSizeMb: 4,
+    },
   });
   // An idle reading thread never keeps the process alive.
   worker.unref();
@@ -108,7 +113,10 @@ async function run(job: Job): Promise<ReadResult> {
     // Out of heap (ERR_WORKER_OUT_OF_MEMORY) or a crash: the CV is refused, the next gets a new thread.
     const onError = (err: Error) => {
       logger.warn({ err }, 'a CV stopped its reading thread');
-      finish({ ok: false, reason: (err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'tooComplex' : 'failed' }, true);
+      finish(
+        { ok: false, reason: (err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'tooComplex' : 'failed' },
+        true,
+      );
     };
     const onExit = () => finish({ ok: false, reason: 'tooComplex' }, true);
     const timer = setTimeout(() => {
@@ -143,7 +151,11 @@ async function pump(): Promise<void> {
 /** The CV's text (capped) and its draft profile, read in the reading thread within the limits. */
 export function readCv(data: Buffer, type: CvType, lookups: CvLookups, config: CvConfig): Promise<ReadResult> {
   return new Promise((resolve) => {
-    const limits = { maxUnpackedBytes: config.maxUnpackedBytes, maxTextChars: config.maxTextChars, maxPages: config.maxPages };
+    const limits = {
+      maxUnpackedBytes: config.maxUnpackedBytes,
+      maxTextChars: config.maxTextChars,
+      maxPages: config.maxPages,
+    };
     queue.push({ request: { data: new Uint8Array(data), type, limits }, lookups, config, resolve });
     void pump();
   });

@@ -16,7 +16,11 @@ parentPort?.on('message', async (message: ReadRequest) => {
   let answer: ReadAnswer;
   try {
     if (!lookups || lookups.version !== message.lookupsVersion) throw new Error('lookups missing');
-    const { text, truncated } = await cvText(Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength), message.type, message.limits);
+    const { text, truncated } = await cvText(
+      Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength),
+      message.type,
+      message.limits,
+    );
     answer = { id: message.id, ok: true, text, truncated, draft: parseCv(text, lookups) };
   } catch (err) {
     answer = {

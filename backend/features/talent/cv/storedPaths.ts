@@ -37,10 +37,14 @@ export async function attachCvDrafts(
     const key = data[field];
     if (typeof key !== 'string' || key === existing?.[field]) continue;
     // Locked, so the purge cannot delete the file while this write takes it.
-    const upload = (await CvUpload.query(trx).where('key', key).forUpdate().first()) as unknown as UploadRow | undefined;
-    const byWriter = Boolean(upload && actor?.id && upload.uploaderRole === roleNumber(actor) && upload.uploaderId === actor.id);
+    const upload = (await CvUpload.query(trx).where('key', key).forUpdate().first()) as unknown as
+      UploadRow | undefined;
+    const byWriter = Boolean(
+      upload && actor?.id && upload.uploaderRole === roleNumber(actor) && upload.uploaderId === actor.id,
+    );
     const forThis = upload?.candidateId == null || upload.candidateId === id;
-    if (!upload || !byWriter || !forThis || upload.attachedAt) throw badRequest({ [field]: `${field}.errors.notUploaded` });
+    if (!upload || !byWriter || !forThis || upload.attachedAt)
+      throw badRequest({ [field]: `${field}.errors.notUploaded` });
     await CvUpload.query(trx)
       .patch({ attachedAt: new Date().toISOString(), candidateId: id, updatedAt: new Date().toISOString() } as never)
       .where('id', upload.id);

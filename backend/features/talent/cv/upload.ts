@@ -49,7 +49,8 @@ export const uploadCvEndpoint = defineEndpoint({
     const forId = body.candidateId ?? ownProfileId(actor);
     let owner: { id: number; guid: string } | undefined;
     if (forId) {
-      owner = (await modelFor(candidate).query(ctx.knex).findById(forId).select('id', 'guid')) as unknown as { id: number; guid: string } | undefined;
+      owner = (await modelFor(candidate).query(ctx.knex).findById(forId).select('id', 'guid')) as unknown as
+        { id: number; guid: string } | undefined;
       if (!owner) throw notFound();
       if (!ability.can('update', asSubject(candidate.subject, { id: owner.id }), 'resumePath')) throw forbidden();
     } else if (!ability.can('create', candidate.subject)) throw forbidden();
@@ -61,7 +62,9 @@ export const uploadCvEndpoint = defineEndpoint({
     }
     // Reading a CV costs a thread's time: each person gets a few readings per window (CV_UPLOADS_PER_WINDOW).
     // Refusals before this point cost nothing and count nothing.
-    await enforceRateLimits(ctx.knex, ctx.config.rateLimit.windowMinutes, [{ key: `cv-upload:${actorKey(actor)}`, max: ctx.config.cv.uploadsPerWindow }]);
+    await enforceRateLimits(ctx.knex, ctx.config.rateLimit.windowMinutes, [
+      { key: `cv-upload:${actorKey(actor)}`, max: ctx.config.cv.uploadsPerWindow },
+    ]);
     const read = await readCv(upload.buffer, type, await cvLookups(ctx.knex), ctx.config.cv);
     if (!read.ok) {
       if (read.reason === 'failed') logger.error({ detail: read.detail }, 'a CV could not be read');
@@ -71,7 +74,12 @@ export const uploadCvEndpoint = defineEndpoint({
     const storage = storageFor(ctx.config);
     const key = await storage.put(upload.buffer, { folder: CV_FOLDER, ext: type });
     try {
-      await CvUpload.query(ctx.knex).insert({ key, uploaderRole: roleNumber(actor), uploaderId: actor.id, candidateId: owner?.id ?? null });
+      await CvUpload.query(ctx.knex).insert({
+        key,
+        uploaderRole: roleNumber(actor),
+        uploaderId: actor.id,
+        candidateId: owner?.id ?? null,
+      });
     } catch (err) {
       await storage.delete(key);
       throw err;

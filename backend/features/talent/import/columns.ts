@@ -99,8 +99,15 @@ export async function loadImportMaps(knex: Knex): Promise<ImportMaps> {
     MATCHERS.set(map, { index, seen: new Map() });
     return map;
   };
-  const tags = new Map(((await knex('tags').select('id', 'identifier')) as { id: number; identifier: string }[]).map((t) => [t.identifier, t.id]));
-  const admins = new Map(((await knex('admins').select('id', 'email')) as { id: number; email: string }[]).map((a) => [a.email, a.id]));
+  const tags = new Map(
+    ((await knex('tags').select('id', 'identifier')) as { id: number; identifier: string }[]).map((t) => [
+      t.identifier,
+      t.id,
+    ]),
+  );
+  const admins = new Map(
+    ((await knex('admins').select('id', 'email')) as { id: number; email: string }[]).map((a) => [a.email, a.id]),
+  );
   // Cities: 'Name (CC)' is exact; a bare name takes the first (most populous) city of that name.
   return {
     cities: await named('locations'),
@@ -152,7 +159,10 @@ const choiceIds = (field: string) =>
       [c.label.toLowerCase(), c.id],
     ]),
   );
-const CHOICES: Record<string, Map<string, number>> = { typeOfEmployment: choiceIds('typeOfEmployment'), candidateStatus: choiceIds('candidateStatus') };
+const CHOICES: Record<string, Map<string, number>> = {
+  typeOfEmployment: choiceIds('typeOfEmployment'),
+  candidateStatus: choiceIds('candidateStatus'),
+};
 
 /** Enum lists take ids or the option's key or label ('2', 'contract', 'Part-time'); the validator judges the result. */
 function choiceId(field: string, value: string): string | number {
@@ -160,7 +170,13 @@ function choiceId(field: string, value: string): string | number {
 }
 
 /** The id of a lookup name, or an error on the field that named it. Module-level: it runs millions of times. */
-function lookup(out: MappedRow, field: string, map: Map<string, number>, name: string, key?: string): number | undefined {
+function lookup(
+  out: MappedRow,
+  field: string,
+  map: Map<string, number>,
+  name: string,
+  key?: string,
+): number | undefined {
   const direct = map.get(key ?? name);
   if (direct !== undefined || key !== undefined) {
     if (direct === undefined) notFound(out, field, name);
@@ -174,7 +190,9 @@ function lookup(out: MappedRow, field: string, map: Map<string, number>, name: s
 function notFound(out: MappedRow, field: string, name: string, nearest: string[] = []): void {
   out.errors[field] = `${field}.errors.notFound`;
   const hint = nearest.length ? ` (nearest: ${nearest.join(', ')})` : '';
-  out.details[field] = out.details[field] ? `${out.details[field]}; no match for '${name}'${hint}` : `no match for '${name}'${hint}`;
+  out.details[field] = out.details[field]
+    ? `${out.details[field]}; no match for '${name}'${hint}`
+    : `no match for '${name}'${hint}`;
 }
 
 function history(out: MappedRow, column: 'experiences' | 'educations', raw: unknown, maps: ImportMaps): void {
@@ -242,12 +260,18 @@ function mapColumn(out: MappedRow, column: string, value: unknown, maps: ImportM
     case 'preferredLocations':
       input.preferredLocations = list(value).map((entry) => {
         const [city, visaType, visaCategory] = entry.split(':');
-        return { locationId: lookup(out, column, maps.cities, city.trim()), visaType: visaType?.trim() || null, visaCategory: visaCategory?.trim() || null };
+        return {
+          locationId: lookup(out, column, maps.cities, city.trim()),
+          visaType: visaType?.trim() || null,
+          visaCategory: visaCategory?.trim() || null,
+        };
       });
       break;
     case 'noticePeriod': {
       const [type, option] =
-        typeof value === 'object' ? [(value as { type?: unknown }).type, (value as { option?: unknown }).option] : String(value).split(':');
+        typeof value === 'object'
+          ? [(value as { type?: unknown }).type, (value as { option?: unknown }).option]
+          : String(value).split(':');
       input.noticePeriod = { type, option: option ?? null };
       break;
     }

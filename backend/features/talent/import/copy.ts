@@ -47,7 +47,8 @@ export function encoderFor(type: string): (value: unknown) => string {
         : type.endsWith('[]')
           ? (value: unknown) => `{${(value as unknown[]).join(',')}}`
           : other;
-  return (value) => (value === null || value === undefined ? '\\N' : typeof value === 'number' ? String(value) : by(value));
+  return (value) =>
+    value === null || value === undefined ? '\\N' : typeof value === 'number' ? String(value) : by(value);
 }
 
 /** The COPY columns of an entity's fields (plus id first when `withId`). */
@@ -56,9 +57,17 @@ export function copyColumns(entity: EntityDef, fields: string[], withId = false)
   const cols = fields.map((field) => {
     const def = entity.fields[field];
     const type = shape[columnOf(field)].type;
-    return { field, column: columnOf(field), type, fallback: def.default ?? (def.derivedFrom ? [] : null), encode: encoderFor(type) };
+    return {
+      field,
+      column: columnOf(field),
+      type,
+      fallback: def.default ?? (def.derivedFrom ? [] : null),
+      encode: encoderFor(type),
+    };
   });
-  return withId ? [{ field: 'id', column: 'id', type: 'integer', fallback: null, encode: encoderFor('integer') }, ...cols] : cols;
+  return withId
+    ? [{ field: 'id', column: 'id', type: 'integer', fallback: null, encode: encoderFor('integer') }, ...cols]
+    : cols;
 }
 
 /**
@@ -66,7 +75,11 @@ export function copyColumns(entity: EntityDef, fields: string[], withId = false)
  * into one flat string, so it holds on to none of the values it was made of (an import keeps
  * thousands of lines while it checks the rest of a batch).
  */
-export function encodeRow(row: Record<string, unknown>, columns: CopyColumn[], extra?: Record<string, unknown>): string {
+export function encodeRow(
+  row: Record<string, unknown>,
+  columns: CopyColumn[],
+  extra?: Record<string, unknown>,
+): string {
   const cells = new Array<string>(columns.length);
   for (let i = 0; i < columns.length; i += 1) {
     const column = columns[i];
@@ -78,8 +91,15 @@ export function encodeRow(row: Record<string, unknown>, columns: CopyColumn[], e
 }
 
 /** Streams already encoded lines into `table` with COPY FROM STDIN. */
-export async function copyLines(client: pg.ClientBase, table: string, columns: CopyColumn[], lines: Iterable<string> | AsyncIterable<string>): Promise<void> {
-  const stream = client.query(copyFrom(`copy "${table}" (${columns.map((c) => `"${c.column}"`).join(', ')}) from stdin`));
+export async function copyLines(
+  client: pg.ClientBase,
+  table: string,
+  columns: CopyColumn[],
+  lines: Iterable<string> | AsyncIterable<string>,
+): Promise<void> {
+  const stream = client.query(
+    copyFrom(`copy "${table}" (${columns.map((c) => `"${c.column}"`).join(', ')}) from stdin`),
+  );
   const done = new Promise<void>((resolve, reject) => {
     stream.on('finish', resolve);
     stream.on('error', reject);

@@ -20,7 +20,10 @@ import { actorRefs } from '../../../../schema/roles';
 
 const candidateImport = entity('candidateImport');
 const Imports = modelFor(candidateImport);
-const STATUS_NAMES = Object.fromEntries(Object.entries(IMPORT_STATUS).map(([name, n]) => [n, name])) as Record<number, keyof typeof IMPORT_STATUS>;
+const STATUS_NAMES = Object.fromEntries(Object.entries(IMPORT_STATUS).map(([name, n]) => [n, name])) as Record<
+  number,
+  keyof typeof IMPORT_STATUS
+>;
 
 /** The import as the console reads it: its counts, where it stands, and whether a report is ready. */
 function answer(row: Row) {
@@ -66,7 +69,10 @@ export const importEndpoints = [
             .where(columnOf('fileSha256'), digest)
             .whereIn('status', [IMPORT_STATUS.queued, IMPORT_STATUS.running])
             .first()) as unknown as Row | undefined;
-          if (busy) throw new AppError(409, 'import.errors.alreadyRunning', undefined, undefined, { importId: formatId(candidateImport, busy.id as number) });
+          if (busy)
+            throw new AppError(409, 'import.errors.alreadyRunning', undefined, undefined, {
+              importId: formatId(candidateImport, busy.id as number),
+            });
           const created = (await Imports.query(trx).insert({
             fileName: upload.originalname.slice(0, 255),
             fileKey: key,

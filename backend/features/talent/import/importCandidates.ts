@@ -86,7 +86,11 @@ function limiter(n: number) {
 }
 
 /** Checking threads, each message answered by id, each sent up to two batches at a time. */
-function threadPool(count: number, connectionString: string, today: ReturnType<typeof todayOf>): { prepare: Prepare; close: () => Promise<void> } {
+function threadPool(
+  count: number,
+  connectionString: string,
+  today: ReturnType<typeof todayOf>,
+): { prepare: Prepare; close: () => Promise<void> } {
   const workers: Worker[] = [];
   const idle: Worker[] = [];
   const waiting: ((w: Worker) => void)[] = [];
@@ -124,7 +128,11 @@ function threadPool(count: number, connectionString: string, today: ReturnType<t
     },
     async close() {
       // Each thread ends its database session, then stops.
-      await Promise.all(workers.map((w) => Promise.race([send(w, { close: true }), new Promise((resolve) => setTimeout(resolve, 2000))])));
+      await Promise.all(
+        workers.map((w) =>
+          Promise.race([send(w, { close: true }), new Promise((resolve) => setTimeout(resolve, 2000))]),
+        ),
+      );
       await Promise.all(workers.map((w) => w.terminate()));
     },
   };
@@ -182,7 +190,14 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
   const progress = (force = false) => {
     if (!options.onProgress || (!force && Date.now() - lastProgress < 200)) return;
     lastProgress = Date.now();
-    options.onProgress({ bytesRead: done.bytesRead, totalBytes, rows: done.rows, created: result.created, updated: result.updated, rejected: result.rejected });
+    options.onProgress({
+      bytesRead: done.bytesRead,
+      totalBytes,
+      rows: done.rows,
+      created: result.created,
+      updated: result.updated,
+      rejected: result.rejected,
+    });
   };
   const reject = (row: number, email: string, text: string) => {
     result.rejected += 1;
@@ -203,7 +218,12 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
       const [row, email] = lineOf(rows[0]);
       const known = fromDatabaseError(err);
       if (err instanceof VanishedReference) reject(row, email, `row: ${err.message}`);
-      else reject(row, email, known ? reasons(known.fields ?? { row: known.code }) : `database: ${(err as Error).message}`);
+      else
+        reject(
+          row,
+          email,
+          known ? reasons(known.fields ?? { row: known.code }) : `database: ${(err as Error).message}`,
+        );
     }
   }
 
@@ -221,7 +241,8 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
       const reason = prepared.reasons[i];
       const first = seen.get(email);
       if (prepared.unreadable[i]) reject(row, email, reason as string);
-      else if (first !== undefined) reject(row, email, `email: email.errors.duplicateInFile (the same email is on row ${first})`);
+      else if (first !== undefined)
+        reject(row, email, `email: email.errors.duplicateInFile (the same email is on row ${first})`);
       else if (otherPeople.has(email)) reject(row, email, reasons({ email: 'email.errors.exists' }));
       else {
         // Only well-formed emails identify a candidate; a malformed one is reported by the checks.

@@ -48,13 +48,10 @@ export function importExtension(fileName: string): 'csv' | 'jsonl' | undefined {
  * two imports never interleave their batches.
  */
 export async function queueImport(trx: Knex.Transaction, importId: number): Promise<void> {
-  await trx.raw('select graphile_worker.add_job(?, json_build_object(?::text, ?::int), queue_name => ?, max_attempts => 3, job_key => ?)', [
-    'import_candidates',
-    'importId',
-    importId,
-    IMPORT_QUEUE,
-    `candidate_import:${importId}`,
-  ]);
+  await trx.raw(
+    'select graphile_worker.add_job(?, json_build_object(?::text, ?::int), queue_name => ?, max_attempts => 3, job_key => ?)',
+    ['import_candidates', 'importId', importId, IMPORT_QUEUE, `candidate_import:${importId}`],
+  );
 }
 
 /** Progress written as it comes, one update at a time, the last one winning. */
@@ -66,7 +63,14 @@ function progressWriter(knex: Knex, id: number) {
         .then(() =>
           Imports.query(knex)
             .where({ id, status: IMPORT_STATUS.running })
-            .patch({ bytesRead: p.bytesRead, rows: p.rows, created: p.created, updated: p.updated, rejected: p.rejected, updatedAt: new Date().toISOString() }),
+            .patch({
+              bytesRead: p.bytesRead,
+              rows: p.rows,
+              created: p.created,
+              updated: p.updated,
+              rejected: p.rejected,
+              updatedAt: new Date().toISOString(),
+            }),
         )
         .catch((err) => logger.warn({ err: (err as Error).message, importId: id }, 'import progress not saved'));
     },
@@ -85,7 +89,15 @@ export async function runImport(importId: number, knex: Knex, connectionString: 
       Imports.query(knex)
         .findById(importId)
         .patch({ ...changes, updatedAt: now() });
-    await record({ status: IMPORT_STATUS.running, startedAt: now(), bytesRead: 0, rows: 0, created: 0, updated: 0, rejected: 0 });
+    await record({
+      status: IMPORT_STATUS.running,
+      startedAt: now(),
+      bytesRead: 0,
+      rows: 0,
+      created: 0,
+      updated: 0,
+      rejected: 0,
+    });
     const storage = storageFor(config);
     const progress = progressWriter(knex, importId);
     try {
@@ -93,9 +105,19 @@ export async function runImport(importId: number, knex: Knex, connectionString: 
       if (!source) throw new Error('the uploaded file is no longer in storage');
       const file = path.join(dir, `import.${importExtension(row.fileName) ?? 'csv'}`);
       await pipeline(source, createWriteStream(file));
-      const result = await importCandidates({ file, knex, connectionString, config, reportPath: path.join(dir, 'rejected.csv'), onProgress: progress.write });
+      const result = await importCandidates({
+        file,
+        knex,
+        connectionString,
+        config,
+        reportPath: path.join(dir, 'rejected.csv'),
+        onProgress: progress.write,
+      });
       await progress.flush();
-      const reportKey = await storage.put(await readFile(result.reportPath), { folder: IMPORT_FOLDERS.report, ext: 'csv' });
+      const reportKey = await storage.put(await readFile(result.reportPath), {
+        folder: IMPORT_FOLDERS.report,
+        ext: 'csv',
+      });
       await record({
         status: IMPORT_STATUS.done,
         bytesRead: row.totalBytes,
@@ -112,7 +134,11 @@ export async function runImport(importId: number, knex: Knex, connectionString: 
     } catch (err) {
       await progress.flush();
       logger.error({ importId, message: (err as Error).message }, 'candidate import failed');
-      await record({ status: IMPORT_STATUS.failed, error: String((err as Error).message).slice(0, 2000), finishedAt: now() });
+      await record({
+        status: IMPORT_STATUS.failed,
+        error: String((err as Error).message).slice(0, 2000),
+        finishedAt: now(),
+      });
     }
   } finally {
     await rm(dir, { recursive: true, force: true });

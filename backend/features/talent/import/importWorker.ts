@@ -13,7 +13,9 @@ import { prepareBatch, type BatchMessage } from './prepare';
 
 const { connectionString, today } = workerData as { connectionString: string; today: Today };
 const knex = createKnex(connectionString, { max: 1 });
-const lookups = Promise.all([loadImportMaps(knex), preloadIds(knex, CANDIDATE_REF_ENTITIES)]).finally(() => knex.destroy());
+const lookups = Promise.all([loadImportMaps(knex), preloadIds(knex, CANDIDATE_REF_ENTITIES)]).finally(() =>
+  knex.destroy(),
+);
 const db = new pg.Client({ connectionString });
 const connected = db.connect();
 

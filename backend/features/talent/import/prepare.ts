@@ -54,7 +54,11 @@ export function reasons(errors: FieldErrors, details: Record<string, string> = {
 }
 
 /** Reads, looks up and checks a batch; `db` answers for stored candidates and new ids. */
-export async function prepareBatch(db: pg.ClientBase, message: BatchMessage, ctx: PrepareContext): Promise<PreparedBatch> {
+export async function prepareBatch(
+  db: pg.ClientBase,
+  message: BatchMessage,
+  ctx: PrepareContext,
+): Promise<PreparedBatch> {
   const { texts, header } = message;
   // CSV records are read one at a time below, so that only the one being checked is held:
   // their emails are taken from the cell alone. A JSON line must be read whole to find it.

@@ -94,7 +94,8 @@ export function csvCell(text: string, index: number): string {
  */
 function recordEnds(text: string, lineBreak: string, atEnd: boolean): (start: number) => number {
   let nextQuote = -2;
-  const quoteFrom = (pos: number) => (nextQuote === -1 || nextQuote >= pos ? nextQuote : (nextQuote = text.indexOf('"', pos)));
+  const quoteFrom = (pos: number) =>
+    nextQuote === -1 || nextQuote >= pos ? nextQuote : (nextQuote = text.indexOf('"', pos));
   return (start) => {
     let pos = start;
     for (;;) {
@@ -120,7 +121,12 @@ function recordEnds(text: string, lineBreak: string, atEnd: boolean): (start: nu
  * The file's records in batches of `size`, streamed in pieces of `chunkBytes`; the CSV header
  * comes back through `onHeader` first.
  */
-export async function* recordBatches(path: string, size: number, onHeader: (header: string[]) => void, chunkBytes = 1 << 20): AsyncGenerator<RecordBatch> {
+export async function* recordBatches(
+  path: string,
+  size: number,
+  onHeader: (header: string[]) => void,
+  chunkBytes = 1 << 20,
+): AsyncGenerator<RecordBatch> {
   const csv = formatOf(path) === 'csv';
   let texts: string[] = [];
   let rows: number[] = [];
@@ -171,7 +177,8 @@ export async function* recordBatches(path: string, size: number, onHeader: (head
     if (!lineBreak) {
       // The first line break decides: LF or CRLF, else CR.
       const at = buffer.search(/[\r\n]/);
-      if (at >= 0 && (buffer[at] === '\n' || at + 1 < buffer.length)) lineBreak = buffer[at] === '\n' || buffer[at + 1] === '\n' ? '\n' : '\r';
+      if (at >= 0 && (buffer[at] === '\n' || at + 1 < buffer.length))
+        lineBreak = buffer[at] === '\n' || buffer[at + 1] === '\n' ? '\n' : '\r';
     }
     rest = lineBreak ? split(buffer, false) : buffer;
     while (texts.length >= size) {
@@ -191,14 +198,16 @@ export function parseRecord(text: string, header: string[] | undefined): ParsedR
   if (!header) {
     try {
       const values = JSON.parse(text);
-      if (!values || typeof values !== 'object' || Array.isArray(values)) return { values: {}, error: 'not a JSON object' };
+      if (!values || typeof values !== 'object' || Array.isArray(values))
+        return { values: {}, error: 'not a JSON object' };
       return { values };
     } catch {
       return { values: {}, error: 'not valid JSON' };
     }
   }
   const cells = csvCells(text);
-  if (cells.length !== header.length) return { values: {}, error: `expected ${header.length} cells, found ${cells.length}` };
+  if (cells.length !== header.length)
+    return { values: {}, error: `expected ${header.length} cells, found ${cells.length}` };
   const values: Record<string, unknown> = {};
   for (let i = 0; i < header.length; i += 1) values[header[i]] = cells[i];
   return { values };
