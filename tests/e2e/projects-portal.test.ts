@@ -1,13 +1,13 @@
 /**
- * The portal's projects screens in a real browser against the real server: a company admin creates
- * a project with a job description file and finds it in the list; the list filters by status and
- * text; sharing a project lets a member see it (and only it); a RaaS company chooses the project
- * type first; a search is saved as a project with its filters.
+ * The portal's projects screens for companies, in a real browser against the real server: a company
+ * admin creates a project with a job description file and finds it in the list; the list filters by
+ * status and text; sharing a project lets a member see it (and only it); a RaaS company chooses the
+ * project type first; a search is saved as a project with its filters.
  */
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfOf } from '../helpers/cvs';
 import { startE2E, type E2E } from '../helpers/e2e';
+import { call, createProject as createWith, pick, projectsWorld, row } from '../helpers/projectsE2E';
 
 let e2e: E2E;
 let jobTitle: { id: number; name: string };
@@ -16,62 +16,12 @@ const run = Date.now().toString(36);
 
 beforeAll(async () => {
   e2e = await startE2E();
-  jobTitle = (await e2e.db.knex('job_titles').orderBy('id').first('id', 'name')) as { id: number; name: string };
-  singapore = (await e2e.db.knex('countries').where('code', 'SG').first('id', 'name')) as { id: number; name: string };
+  ({ jobTitle, singapore } = await projectsWorld(e2e));
 });
 
 const signedIn = (email: string, viewport?: { width: number; height: number }) => e2e.signIn(email, viewport);
-
-/** A call from the signed-in page itself (its session cookie, same origin). */
-async function call(
-  page: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(`/api/v1/${path}`, {
-        method,
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        credentials: 'include',
-      });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-    },
-    { method, path, body },
-  );
-}
-
-async function createProject(
-  page: Page,
-  title: string,
-  extra: Record<string, unknown> = {},
-): Promise<{ id: string; guid: string }> {
-  const res = await call(page, 'POST', 'projects/create', {
-    ...extra,
-    title,
-    jobTitleId: jobTitle.id,
-    countries: [singapore.id],
-    headcount: 1,
-    salaryMin: 5000,
-    salaryMax: 8000,
-    salaryCurrency: 'SGD',
-    jobDescription: 'Build and run our hiring platform.',
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data as { id: string; guid: string };
-}
-
-const row = (page: Page, title: string) => page.locator(`[data-testid="project-row"][data-project-title="${title}"]`);
-
-async function pick(page: Page, label: RegExp, text: string, option?: string) {
-  await page.getByRole('combobox', { name: label }).fill(text);
-  await page
-    .getByRole('option', { name: option ?? text })
-    .first()
-    .click();
-}
+const createProject = (page: Parameters<typeof call>[0], title: string, extra: Record<string, unknown> = {}) =>
+  createWith(page, { jobTitle, singapore }, title, extra);
 
 describe('The projects screens', () => {
   it('A company admin creates a project with a job description file and sees it in the list', async () => {
@@ -143,13 +93,11 @@ describe('The projects screens', () => {
     await pick(page, /^Hiring countries/, 'Singa', singapore.name);
     await dialog.getByLabel(/^From/).first().fill('1000');
     await dialog.getByLabel(/^To/).first().fill('2000');
-    await page
-      .getByTestId('jd-file-input')
-      .setInputFiles({
-        name: 'not-really.pdf',
-        mimeType: 'application/pdf',
-        buffer: Buffer.from('this is not a PDF at all'),
-      });
+    await page.getByTestId('jd-file-input').setInputFiles({
+      name: 'not-really.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('this is not a PDF at all'),
+    });
     await page.getByTestId('create-project').click();
     await dialog.getByTestId('add-project-error').waitFor();
     await expect(dialog.getByTestId('add-project-error').innerText()).resolves.toContain(
@@ -363,139 +311,5 @@ describe('The projects screens', () => {
     );
     await expect(page.getByTestId('tab-0').innerText()).resolves.toMatch(/Suggested/);
     await expect.poll(async () => Number(await page.getByTestId('count-0').innerText())).toBe(suggested);
-  });
-
-  it('An admin creates a project for a company with its owner and talent advocate, then pauses and deletes projects in bulk after confirming', async () => {
-    const acme = (await e2e.db
-      .knex('companies')
-      .whereIn('id', e2e.db.knex('company_users').where('email', 'owner@acme.example.com').select('company_id'))
-      .first('id', 'company_name')) as {
-      id: number;
-      company_name: string;
-    };
-    const advocate = (await e2e.db
-      .knex('admins')
-      .where({ role: 2, status: 1 })
-      .orderBy('id')
-      .first('id', e2e.db.knex.raw("trim(first_name || ' ' || last_name) as name"))) as { id: number; name: string };
-    const page = await signedIn('admin@example.com');
-    await page.goto(`${e2e.baseUrl}/projects?add_project=true`);
-    const dialog = page.getByTestId('add-project-dialog');
-    const title = `Admin made ${run}`;
-    await dialog.getByLabel(/^Project name/).fill(title);
-    await pick(page, /^Job title/, jobTitle.name.slice(0, 6), jobTitle.name);
-    await pick(page, /^Hiring countries/, 'Singa', singapore.name);
-    await pick(page, /^Company/, acme.company_name.slice(0, 4), acme.company_name);
-    await dialog.getByRole('combobox', { name: /^Project owner/ }).click();
-    await page.getByRole('option', { name: /owner@acme\.example\.com/ }).click();
-    await dialog.getByRole('combobox', { name: /^Talent advocate/ }).click();
-    await page.getByRole('option', { name: advocate.name }).click();
-    await dialog.getByLabel(/^From/).first().fill('3000');
-    await dialog.getByLabel(/^To/).first().fill('5000');
-    await dialog.getByLabel(/^Job description text/).fill('Run the analytics of our hiring.');
-    await page.getByTestId('create-project').click();
-    await page.waitForURL(/\/project\/[0-9a-f-]{36}$/);
-    const owner = await e2e.db.knex('company_users').where('email', 'owner@acme.example.com').first('id');
-    await expect(
-      e2e.db.knex('projects').where('title', title).first('company_id', 'owner_id', 'advocate_id'),
-    ).resolves.toEqual({
-      company_id: acme.id,
-      owner_id: owner.id,
-      advocate_id: advocate.id,
-    });
-
-    const other = `Admin other ${run}`;
-    await createProject(page, other, { companyId: acme.id });
-    await page.goto(`${e2e.baseUrl}/projects?q=${encodeURIComponent(`Admin `)}`);
-    for (const name of [title, other])
-      await row(page, name)
-        .getByRole('checkbox', { name: `Select ${name}` })
-        .check();
-    await page.getByTestId('bulk-bar').getByRole('button', { name: 'Change status' }).click();
-    const confirm = page.getByRole('dialog');
-    await confirm.getByRole('combobox', { name: 'New status' }).click();
-    await page.getByRole('option', { name: 'Paused' }).click();
-    await confirm.getByRole('button', { name: 'Change status' }).click();
-    await page.getByText('Changed the status of 2 projects').waitFor();
-    await expect.poll(() => row(page, title).getByTestId('status-chip').innerText()).toBe('Paused');
-
-    for (const name of [title, other])
-      await row(page, name)
-        .getByRole('checkbox', { name: `Select ${name}` })
-        .check();
-    await page.getByTestId('bulk-bar').getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('Deleted 2 projects').waitFor();
-    await expect.poll(() => row(page, title).count()).toBe(0);
-    await expect(e2e.db.knex('projects').whereIn('title', [title, other]).count({ n: '*' })).resolves.toEqual([
-      { n: 0 },
-    ]);
-  });
-
-  it('An admin starts a new project from a search result, and the project holds that candidate', async () => {
-    const acme = (await e2e.db
-      .knex('companies')
-      .whereIn('id', e2e.db.knex('company_users').where('email', 'owner@acme.example.com').select('company_id'))
-      .first('company_name')) as {
-      company_name: string;
-    };
-    const page = await signedIn('admin@example.com');
-    await page.goto(`${e2e.baseUrl}/search?jt=${jobTitle.id}`);
-    const card = page.getByTestId('result-card').first();
-    await card.waitFor();
-    const guid = await card.getAttribute('data-guid');
-    await card.getByTestId('add-to-project').click();
-    await page.getByTestId('new-project-with-candidate').click();
-    const dialog = page.getByTestId('add-project-dialog');
-    const title = `From one result ${run}`;
-    await dialog.getByLabel(/^Project name/).fill(title);
-    await pick(page, /^Job title/, jobTitle.name.slice(0, 6), jobTitle.name);
-    await pick(page, /^Hiring countries/, 'Singa', singapore.name);
-    await pick(page, /^Company/, acme.company_name.slice(0, 4), acme.company_name);
-    await dialog.getByRole('combobox', { name: /^Project owner/ }).click();
-    await page.getByRole('option', { name: /owner@acme\.example\.com/ }).click();
-    await dialog.getByLabel(/^From/).first().fill('4000');
-    await dialog.getByLabel(/^To/).first().fill('6000');
-    await dialog.getByLabel(/^Job description text/).fill('Join our team.');
-    await page.getByTestId('create-project').click();
-    await page.waitForURL(/\/project\/[0-9a-f-]{36}$/);
-    const held = await e2e.db
-      .knex('project_candidates as pc')
-      .join('projects as p', 'p.id', 'pc.project_id')
-      .join('candidates as c', 'c.id', 'pc.candidate_id')
-      .where('p.title', title)
-      .pluck('c.guid');
-    expect(held).toEqual([guid]);
-  });
-
-  it('An admin sends a WhatsApp qualify request to a search result, and the request is recorded for that candidate', async () => {
-    const candidate = (await e2e.db
-      .knex('candidates')
-      .where({ status: 1, visibility: true, anonymous: false })
-      .whereNotNull('phone')
-      .orderBy('id')
-      .offset(41)
-      .first('id', 'guid', 'first_name', 'last_name')) as {
-      id: number;
-      guid: string;
-      first_name: string;
-      last_name: string;
-    };
-    const page = await signedIn('admin@example.com');
-    await page.goto(`${e2e.baseUrl}/search?ns=${encodeURIComponent(`${candidate.first_name} ${candidate.last_name}`)}`);
-    const card = page.locator(`[data-testid="result-card"][data-guid="${candidate.guid}"]`);
-    await card.waitFor();
-    await card.getByTestId('qualify-request').click();
-    const dialog = page.getByRole('dialog', { name: 'WhatsApp qualify request' });
-    await dialog.getByLabel('Header').fill(`Quick question ${run}`);
-    await dialog.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByTestId('snackbar').innerText()).resolves.toMatch(
-      /Qualify request sent to 1 candidate(?![s(])/,
-    );
-    const sent = await e2e.db
-      .knex('qualify_requests')
-      .where({ candidate_id: candidate.id, header: `Quick question ${run}` })
-      .count({ n: '*' });
-    expect(Number(sent[0].n)).toBe(1);
   });
 });
