@@ -5,18 +5,8 @@
  * Deterministic for a given seed, and cheap enough to make a million in a minute.
  */
 import { CANDIDATE_STATUS } from '../../schema/entities/talentOptions';
-import {
-  DEGREES,
-  EMPLOYERS,
-  FIELDS,
-  FIRST_NAMES,
-  LAST_NAMES,
-  MARKETS,
-  SCHOOLS,
-  trackOf,
-  type CityRow,
-  type Pools,
-} from './pools';
+import { DEGREES, EMPLOYERS, FIELDS, MARKETS, SCHOOLS, trackOf, type CityRow, type Pools } from './pools';
+import { FIRST_NAMES, LAST_NAMES } from './names';
 
 export type Rng = () => number;
 

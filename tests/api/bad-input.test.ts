@@ -8,15 +8,8 @@ import { columnOf, isWritable, resources, type EntityDef } from '../../schema';
 import { client, DEMO_ROLES, signIn, type Client, type SignedIn } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
 import { declaredFields, isAllowed } from '../helpers/declared';
-import {
-  apiId,
-  dbId,
-  insertSample,
-  invalidValues,
-  rowCount,
-  samplePayload,
-  type InvalidValue,
-} from '../helpers/samples';
+import { invalidValues, type InvalidValue } from '../helpers/invalidValues';
+import { apiId, dbId, insertSample, rowCount, samplePayload } from '../helpers/samples';
 
 let t: TestApp;
 let admin: SignedIn;

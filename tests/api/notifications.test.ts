@@ -44,14 +44,12 @@ const fromLonglist = async (who: Who, projectId: number, name: string, to: numbe
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 };
 const move = (who: Who, projectId: number, name: string, to: number, extra: Record<string, unknown> = {}) =>
-  w
-    .as(who)
-    .post('/projects/recruitment', {
-      projectId: `Project:${projectId}`,
-      candidateId: [w.cid(name)],
-      recruitmentStatus: to,
-      ...extra,
-    });
+  w.as(who).post('/projects/recruitment', {
+    projectId: `Project:${projectId}`,
+    candidateId: [w.cid(name)],
+    recruitmentStatus: to,
+    ...extra,
+  });
 const curate = (who: Who, projectId: number, names: string[]) =>
   w.as(who).post('/projects/candidate/curate', { projectId, candidateIds: names.map((n) => w.cid(n)) });
 

@@ -30,14 +30,12 @@ function calls(
     [
       'a move',
       (who) =>
-        w
-          .as(who)
-          .post('/projects/recruitment', {
-            projectId,
-            candidateId: c,
-            recruitmentStatus: STAGES.rejected,
-            rejectFormData: REJECT,
-          }),
+        w.as(who).post('/projects/recruitment', {
+          projectId,
+          candidateId: c,
+          recruitmentStatus: STAGES.rejected,
+          rejectFormData: REJECT,
+        }),
     ],
     ['hiding', (who) => w.as(who).post('/projects/candidate/hidden', { projectId, candidateId: c, hide: true })],
     [

@@ -60,13 +60,11 @@ describe('A company sending requests to candidates it does not reach', () => {
 
   it('marks nobody it does not reach as seen', async () => {
     const before = await counts();
-    const res = await w
-      .as('company')
-      .post('/projects/candidate/seen', {
-        projectId: w.projects.acmeUnshared,
-        candidates: [w.cid('Dev'), w.cid('Eve')],
-        tab: 0,
-      });
+    const res = await w.as('company').post('/projects/candidate/seen', {
+      projectId: w.projects.acmeUnshared,
+      candidates: [w.cid('Dev'), w.cid('Eve')],
+      tab: 0,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.seen).toBe(0);
     expect(await counts()).toEqual(before);
@@ -92,13 +90,11 @@ describe('A company sending requests to candidates it does not reach', () => {
   it('may not send qualify requests, which are for admins', async () => {
     const before = await counts();
     for (const who of ['company', 'member', 'raas', 'candidate'] as const) {
-      const res = await w
-        .as(who)
-        .post('/projects/candidate/send/qualify/request', {
-          candidateId: [w.cid('Ben')],
-          header: 'Hello',
-          body: 'Are you open to a new role?',
-        });
+      const res = await w.as(who).post('/projects/candidate/send/qualify/request', {
+        candidateId: [w.cid('Ben')],
+        header: 'Hello',
+        body: 'Are you open to a new role?',
+      });
       expect(res.status, `${who}: ${JSON.stringify(res.body)}`).toBe(403);
     }
     expect(await counts()).toEqual(before);

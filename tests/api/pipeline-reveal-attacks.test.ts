@@ -26,37 +26,31 @@ describe('A company injecting the id of a hidden candidate into its own project'
       [
         'a move',
         () =>
-          w
-            .as('company')
-            .post('/projects/recruitment', {
-              projectId: `Project:${p}`,
-              candidateId: dev,
-              recruitmentStatus: STAGES.qualify,
-            }),
+          w.as('company').post('/projects/recruitment', {
+            projectId: `Project:${p}`,
+            candidateId: dev,
+            recruitmentStatus: STAGES.qualify,
+          }),
       ],
       [
         'a confirmed move',
         () =>
-          w
-            .as('company')
-            .post('/projects/recruitment', {
-              projectId: `Project:${p}`,
-              candidateId: dev,
-              recruitmentStatus: STAGES.qualify,
-              confirmReveal: true,
-            }),
+          w.as('company').post('/projects/recruitment', {
+            projectId: `Project:${p}`,
+            candidateId: dev,
+            recruitmentStatus: STAGES.qualify,
+            confirmReveal: true,
+          }),
       ],
       [
         'a bulk move',
         () =>
-          w
-            .as('company')
-            .post('/projects/recruitment', {
-              projectId: p,
-              candidateId: [dev, w.cid('Ava')],
-              recruitmentStatus: 1,
-              confirmReveal: true,
-            }),
+          w.as('company').post('/projects/recruitment', {
+            projectId: p,
+            candidateId: [dev, w.cid('Ava')],
+            recruitmentStatus: 1,
+            confirmReveal: true,
+          }),
       ],
       [
         'hiding',
@@ -79,14 +73,12 @@ describe('A company injecting the id of a hidden candidate into its own project'
       [
         'a rejection',
         () =>
-          w
-            .as('company')
-            .post('/projects/recruitment', {
-              projectId: p,
-              candidateId: dev,
-              recruitmentStatus: STAGES.rejected,
-              rejectFormData: REJECT,
-            }),
+          w.as('company').post('/projects/recruitment', {
+            projectId: p,
+            candidateId: dev,
+            recruitmentStatus: STAGES.rejected,
+            rejectFormData: REJECT,
+          }),
       ],
     ];
     for (const [label, call] of calls) {
@@ -106,13 +98,11 @@ describe('A company injecting the id of a hidden candidate into its own project'
 
   it('moves a hidden candidate its saved filters find, but never reveals them: no warning, no name, no contact', async () => {
     // The Acme engineers project's saved search (software engineers) finds Dev in its suggested tab.
-    const res = await w
-      .as('company')
-      .post('/projects/recruitment', {
-        projectId: w.projects.acme,
-        candidateId: w.cid('Dev'),
-        recruitmentStatus: STAGES.qualify,
-      });
+    const res = await w.as('company').post('/projects/recruitment', {
+      projectId: w.projects.acme,
+      candidateId: w.cid('Dev'),
+      recruitmentStatus: STAGES.qualify,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((await w.rowOf(w.projects.acme, 'Dev'))?.revealed_at).toBeNull();
     const tab = await w.as('company').get(`/projects/tab/search?project_id=${w.projects.acme}&tab=1`);
@@ -139,14 +129,12 @@ describe('One candidate, one name', () => {
       .as('admin')
       .post('/projects/candidate/curate', { projectId: w.projects.acme, candidateIds: [w.cid('Eve')] });
     expect(curated.status).toBe(200);
-    const moved = await w
-      .as('company')
-      .post('/projects/recruitment', {
-        projectId: w.projects.acme,
-        candidateId: w.cid('Eve'),
-        recruitmentStatus: STAGES.qualify,
-        confirmReveal: true,
-      });
+    const moved = await w.as('company').post('/projects/recruitment', {
+      projectId: w.projects.acme,
+      candidateId: w.cid('Eve'),
+      recruitmentStatus: STAGES.qualify,
+      confirmReveal: true,
+    });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     const tab = await w.as('company').get(`/projects/tab/search?project_id=${w.projects.acme}&tab=1`);
     const card = tab.body.docs.find((d: { id: string }) => d.id === w.cid('Eve'));

@@ -26,14 +26,12 @@ describe("A candidate's insights", () => {
       .post('/projects/candidate/curate', { projectId: w.projects.acme, candidateIds: [w.cid('Eve')] });
     expect(curated.status, JSON.stringify(curated.body)).toBe(200);
     const move = (recruitmentStatus: number) =>
-      w
-        .as('company')
-        .post('/projects/recruitment', {
-          projectId: w.projects.acme,
-          candidateId: w.cid('Eve'),
-          recruitmentStatus,
-          confirmReveal: true,
-        });
+      w.as('company').post('/projects/recruitment', {
+        projectId: w.projects.acme,
+        candidateId: w.cid('Eve'),
+        recruitmentStatus,
+        confirmReveal: true,
+      });
     const first = await move(STAGES.qualify);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(await reveals('Eve')).toEqual({ last7Days: 1, last30Days: 1, allTime: 1 });

@@ -27,12 +27,10 @@ describe('The suggested tab', () => {
   });
 
   it('adds the candidates an admin curated into it, and the company is told by a queued email', async () => {
-    const res = await w
-      .as('admin')
-      .post('/projects/candidate/curate', {
-        projectId: `Project:${w.projects.acme}`,
-        candidateIds: [w.cid('Ava'), w.cid('Eve')],
-      });
+    const res = await w.as('admin').post('/projects/candidate/curate', {
+      projectId: `Project:${w.projects.acme}`,
+      candidateIds: [w.cid('Ava'), w.cid('Eve')],
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ success: true, added: 2 });
     const tabRes = await suggested('company', w.projects.acme);
@@ -168,34 +166,28 @@ describe('Hidden and favourite candidates', () => {
 
   it('isf=1 keeps the favourites, and the doc says so', async () => {
     await w.place(w.projects.memberOwn, 'Ava', 0, { curated: true });
-    const fav = await w
-      .as('member')
-      .post('/projects/candidate/favourite', {
-        projectId: w.projects.memberOwn,
-        candidateId: w.cid('Ava'),
-        favourite: true,
-      });
+    const fav = await w.as('member').post('/projects/candidate/favourite', {
+      projectId: w.projects.memberOwn,
+      candidateId: w.cid('Ava'),
+      favourite: true,
+    });
     expect(fav.status, JSON.stringify(fav.body)).toBe(200);
-    await w
-      .as('company')
-      .post('/projects/candidate/favourite', {
-        projectId: w.projects.acme,
-        candidateId: w.cid('Eve'),
-        favourite: true,
-      });
+    await w.as('company').post('/projects/candidate/favourite', {
+      projectId: w.projects.acme,
+      candidateId: w.cid('Eve'),
+      favourite: true,
+    });
     const res = await suggested('company', w.projects.acme, '&isf=1');
     expect(namesOf(w, res.body)).toEqual(['Eve']);
     expect(res.body.docs[0].isFavorited).toBe(true);
   });
 
   it('marks candidates of the suggested tab and the shortlist as seen by the company, not other tabs', async () => {
-    const seen = await w
-      .as('company')
-      .post('/projects/candidate/seen', {
-        projectId: w.projects.acme,
-        candidates: [w.cid('Ava'), w.cid('Dev')],
-        tab: 0,
-      });
+    const seen = await w.as('company').post('/projects/candidate/seen', {
+      projectId: w.projects.acme,
+      candidates: [w.cid('Ava'), w.cid('Dev')],
+      tab: 0,
+    });
     expect(seen.body).toEqual({ success: true, seen: 2 });
     const docs = (await suggested('company', w.projects.acme)).body.docs as { id: string; seen: boolean }[];
     expect(
@@ -256,13 +248,11 @@ describe('What a RaaS company sees', () => {
   });
 
   it('cannot move a candidate it does not see', async () => {
-    const res = await w
-      .as('raas')
-      .post('/projects/recruitment', {
-        projectId: w.projects.raasPower,
-        candidateId: w.cid('Ivy'),
-        recruitmentStatus: 5,
-      });
+    const res = await w.as('raas').post('/projects/recruitment', {
+      projectId: w.projects.raasPower,
+      candidateId: w.cid('Ivy'),
+      recruitmentStatus: 5,
+    });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('project.recruitment.errors.notAllowed');
   });

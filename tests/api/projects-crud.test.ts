@@ -61,17 +61,15 @@ describe('Creating a project', () => {
 
   it('A company user cannot set another company, the advocate, the checked flag or the internal flag: they are left out', async () => {
     const advocate = p.who('advocate').actor.id;
-    const res = await p
-      .as('companyAdmin')
-      .post(
-        '/projects/create',
-        await body({
-          companyId: `Company:${raas}`,
-          advocateId: `Admin:${advocate}`,
-          checked: true,
-          isAdminProject: true,
-        }),
-      );
+    const res = await p.as('companyAdmin').post(
+      '/projects/create',
+      await body({
+        companyId: `Company:${raas}`,
+        advocateId: `Admin:${advocate}`,
+        checked: true,
+        isAdminProject: true,
+      }),
+    );
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({
       companyId: `Company:${acme}`,
@@ -145,17 +143,15 @@ describe('Creating a project', () => {
         await body({ companyId: acme, ownerId: p.who('member').actor.id, advocateId: p.who('general').actor.id }),
       );
     expect(general.body.error.fields).toEqual({ advocateId: 'project.errors.advocateInvalid' });
-    const ok = await p
-      .as('general')
-      .post(
-        '/projects/create',
-        await body({
-          companyId: acme,
-          ownerId: p.who('member').actor.id,
-          advocateId: p.who('advocate').actor.id,
-          checked: true,
-        }),
-      );
+    const ok = await p.as('general').post(
+      '/projects/create',
+      await body({
+        companyId: acme,
+        ownerId: p.who('member').actor.id,
+        advocateId: p.who('advocate').actor.id,
+        checked: true,
+      }),
+    );
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     expect(ok.body.data).toMatchObject({
       ownerId: `User:${p.who('member').actor.id}`,

@@ -10,7 +10,8 @@ import { columnOf, entity as entityNamed, resources, type EntityDef, type FieldD
 import { client, signIn, DEMO_ROLES, type Client, type SignedIn } from '../helpers/actors';
 import { testApp, listQuery, type TestApp } from '../helpers/app';
 import { declaredFields, isAllowed, pick, whereDeclared } from '../helpers/declared';
-import { apiId, dbId, insertSample, MISSING_ID, samplePayload, someRowId } from '../helpers/samples';
+import { MISSING_ID } from '../helpers/invalidValues';
+import { apiId, dbId, insertSample, samplePayload, someRowId } from '../helpers/samples';
 
 let t: TestApp;
 let admin: SignedIn;

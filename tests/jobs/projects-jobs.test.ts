@@ -86,17 +86,15 @@ describe('email_curated_candidates', () => {
       .limit(3)
       .pluck('id')) as number[];
     const acme = p.who('companyAdmin').actor.companyId as number;
-    const res = await p
-      .as('advocate')
-      .post(
-        '/projects/create',
-        await projectBody(t.knex, {
-          companyId: acme,
-          ownerId: p.who('member').actor.id,
-          title: 'Curated',
-          candidateIds: candidates.slice(0, 2),
-        }),
-      );
+    const res = await p.as('advocate').post(
+      '/projects/create',
+      await projectBody(t.knex, {
+        companyId: acme,
+        ownerId: p.who('member').actor.id,
+        title: 'Curated',
+        candidateIds: candidates.slice(0, 2),
+      }),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const id = projectId(res.body.data.id);
     await runQueued();

@@ -146,17 +146,15 @@ export async function runMatch(knex: Knex, config: Config, runId: number): Promi
   if (!run || !RUNNING.includes(run.status)) return;
   try {
     await knex('ai_match_results').where('run_id', runId).delete();
-    await knex('ai_match_runs')
-      .where('id', runId)
-      .update({
-        status: MATCH_STATUS.retrieving,
-        started_at: new Date(),
-        judged: 0,
-        not_judged: 0,
-        reused: 0,
-        error: null,
-        updated_at: new Date(),
-      });
+    await knex('ai_match_runs').where('id', runId).update({
+      status: MATCH_STATUS.retrieving,
+      started_at: new Date(),
+      judged: 0,
+      not_judged: 0,
+      reused: 0,
+      error: null,
+      updated_at: new Date(),
+    });
     const scored = await retrieveAndScore(knex, run.requirements, run.filters ?? {}, {
       retrieve: config.aiMatch.retrieve,
     });

@@ -138,14 +138,12 @@ export async function postMessage(
         })
         .returning('*')) as MessageRow[];
       // A new message reopens a resolved conversation, as in Chatwoot.
-      await trx('conversations')
-        .where('id', conversation.id)
-        .update({
-          last_message_id: message.id,
-          last_message_at: message.created_at,
-          status: CONVERSATION_STATUS.open,
-          updated_at: trx.fn.now(),
-        });
+      await trx('conversations').where('id', conversation.id).update({
+        last_message_id: message.id,
+        last_message_at: message.created_at,
+        status: CONVERSATION_STATUS.open,
+        updated_at: trx.fn.now(),
+      });
       await markRead(trx, conversation.id, sideOf(actor), actor.id ?? -1, message.id);
       await raiseLive(trx, 'conversation', conversation.id, 'message');
       await queueFollowUps(trx, config, message.id);

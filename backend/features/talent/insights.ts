@@ -118,14 +118,12 @@ export const insightEndpoints = [
     handler: async ({ body, actor, ctx }) => {
       if (!(await ctx.knex('candidates').where('id', body.candidateId).first('id')))
         throw badRequest({ candidateId: 'candidateId.errors.notFound' });
-      await ctx
-        .knex('candidate_search_or_view_logs')
-        .insert({
-          candidate_id: body.candidateId,
-          kind: LOG_KIND.profileView,
-          project_id: body.projectId,
-          ...actorColumns(actor),
-        });
+      await ctx.knex('candidate_search_or_view_logs').insert({
+        candidate_id: body.candidateId,
+        kind: LOG_KIND.profileView,
+        project_id: body.projectId,
+        ...actorColumns(actor),
+      });
       return { logged: 1 };
     },
   }),
@@ -141,16 +139,14 @@ export const insightEndpoints = [
       const found = (await ctx.knex('candidates').whereIn('id', body.candidates).pluck('id')) as number[];
       if (found.length !== body.candidates.length) throw badRequest({ candidates: 'candidates.errors.notFound' });
       const who = actorColumns(actor);
-      await ctx
-        .knex('candidate_search_or_view_logs')
-        .insert(
-          body.candidates.map((c) => ({
-            candidate_id: c,
-            kind: LOG_KIND.searchAppearance,
-            project_id: body.projectId,
-            ...who,
-          })),
-        );
+      await ctx.knex('candidate_search_or_view_logs').insert(
+        body.candidates.map((c) => ({
+          candidate_id: c,
+          kind: LOG_KIND.searchAppearance,
+          project_id: body.projectId,
+          ...who,
+        })),
+      );
       return { logged: body.candidates.length };
     },
   }),

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
 import type { EntityDef } from '../../../schema';
-import { MISSING_ID } from '../samples';
+import { MISSING_ID } from '../invalidValues';
 
 /** Names that resolve on every plain object: a lookup by them must never find a field. */
 export const BUILT_IN_NAMES = [

@@ -61,16 +61,14 @@ function progressWriter(knex: Knex, id: number) {
     write(p: ImportProgress) {
       chain = chain
         .then(() =>
-          Imports.query(knex)
-            .where({ id, status: IMPORT_STATUS.running })
-            .patch({
-              bytesRead: p.bytesRead,
-              rows: p.rows,
-              created: p.created,
-              updated: p.updated,
-              rejected: p.rejected,
-              updatedAt: new Date().toISOString(),
-            }),
+          Imports.query(knex).where({ id, status: IMPORT_STATUS.running }).patch({
+            bytesRead: p.bytesRead,
+            rows: p.rows,
+            created: p.created,
+            updated: p.updated,
+            rejected: p.rejected,
+            updatedAt: new Date().toISOString(),
+          }),
         )
         .catch((err) => logger.warn({ err: (err as Error).message, importId: id }, 'import progress not saved'));
     },
