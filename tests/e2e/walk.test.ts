@@ -34,7 +34,13 @@ const WALKS: { who: string; email: string; pages: () => string[] }[] = [
   {
     who: 'the general admin',
     email: 'admin@example.com',
-    pages: () => ['/companies', '/credits/active-credits', '/dashboard/ta-dashboard-weekly', '/admin/talent'],
+    pages: () => [
+      '/companies',
+      '/credits/active-credits',
+      '/dashboard/ta-dashboard-weekly',
+      '/ai-match',
+      '/admin/talent',
+    ],
   },
   {
     who: 'the talent advocate',

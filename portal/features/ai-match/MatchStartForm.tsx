@@ -109,7 +109,15 @@ export function MatchStartForm({ busy, initialProject, onStart }: Props) {
         if (input) onStart(input, years);
       }}
     >
-      <Tabs value={source} onChange={(_, v: Source) => setSource(v)} aria-label={t(`${P}.source`)}>
+      {/* Scrollable: on a phone the three sources are wider than the screen. */}
+      <Tabs
+        value={source}
+        onChange={(_, v: Source) => setSource(v)}
+        aria-label={t(`${P}.source`)}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+      >
         <Tab value="text" label={t(`${P}.sources.text`)} />
         <Tab value="file" label={t(`${P}.sources.file`)} />
         <Tab value="project" label={t(`${P}.sources.project`)} />
@@ -167,14 +175,17 @@ export function MatchStartForm({ busy, initialProject, onStart }: Props) {
       )}
       <Box sx={{ maxWidth: 400 }}>
         <Typography id="ai-years">{t(`${P}.experience`, { from: years[0], to: years[1] })}</Typography>
-        <Slider
-          aria-labelledby="ai-years"
-          min={0}
-          max={80}
-          step={1}
-          value={years}
-          onChange={(_, v) => setYears(v as [number, number])}
-        />
+        {/* The thumbs' touch targets reach 21 px past the slider's ends: the padding keeps them on a phone's screen. */}
+        <Box sx={{ px: 1.5 }}>
+          <Slider
+            aria-labelledby="ai-years"
+            min={0}
+            max={80}
+            step={1}
+            value={years}
+            onChange={(_, v) => setYears(v as [number, number])}
+          />
+        </Box>
       </Box>
       <Box>
         <Button type="submit" variant="contained" startIcon={<AutoAwesomeOutlined />} disabled={busy || !input}>

@@ -5,6 +5,7 @@
  */
 import {
   Alert,
+  Box,
   Button,
   Chip,
   Link,
@@ -85,38 +86,41 @@ export function PastRuns({ projectId, refreshKey, perPage: initialPerPage = 10 }
 
   return (
     <>
-      <Table size="small" aria-label={t(`${P}.pastRuns`)}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t(`${P}.runColumns.started`)}</TableCell>
-            <TableCell>{t(`${P}.runColumns.from`)}</TableCell>
-            <TableCell>{t(`${P}.runColumns.status`)}</TableCell>
-            <TableCell align="right">{t(`${P}.runColumns.retrieved`)}</TableCell>
-            <TableCell align="right">{t(`${P}.runColumns.judged`)}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {answer.data.map((r) => (
-            <TableRow key={r.id} data-testid="ai-match-run" hover>
-              <TableCell>
-                <Link component={RouterLink} to={runHref(r.id)}>
-                  {when(r.createdAt)}
-                </Link>
-              </TableCell>
-              <TableCell sx={{ maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                {r.source === 'file' && r.fileName ? r.fileName : r.excerpt.split('\n')[0]}
-              </TableCell>
-              <TableCell>
-                <Chip size="small" color={COLOR[r.status]} label={t(`${P}.statuses.${r.status}`)} />
-              </TableCell>
-              <TableCell align="right">{r.progress.retrieved}</TableCell>
-              <TableCell align="right">
-                {t(`${P}.judgedOf`, { judged: r.progress.judged, total: r.progress.toJudge })}
-              </TableCell>
+      {/* A narrow screen scrolls the table, not the page. */}
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={t(`${P}.pastRuns`)}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t(`${P}.runColumns.started`)}</TableCell>
+              <TableCell>{t(`${P}.runColumns.from`)}</TableCell>
+              <TableCell>{t(`${P}.runColumns.status`)}</TableCell>
+              <TableCell align="right">{t(`${P}.runColumns.retrieved`)}</TableCell>
+              <TableCell align="right">{t(`${P}.runColumns.judged`)}</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {answer.data.map((r) => (
+              <TableRow key={r.id} data-testid="ai-match-run" hover>
+                <TableCell>
+                  <Link component={RouterLink} to={runHref(r.id)}>
+                    {when(r.createdAt)}
+                  </Link>
+                </TableCell>
+                <TableCell sx={{ maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                  {r.source === 'file' && r.fileName ? r.fileName : r.excerpt.split('\n')[0]}
+                </TableCell>
+                <TableCell>
+                  <Chip size="small" color={COLOR[r.status]} label={t(`${P}.statuses.${r.status}`)} />
+                </TableCell>
+                <TableCell align="right">{r.progress.retrieved}</TableCell>
+                <TableCell align="right">
+                  {t(`${P}.judgedOf`, { judged: r.progress.judged, total: r.progress.toJudge })}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
       <TablePagination
         component="div"
         count={answer.total}
