@@ -103,6 +103,17 @@ async function auditNow(page: Page, label: string): Promise<Finding[]> {
     // What the screen asked for once its spinner went (a list's rows after its columns) is awaited too.
     await settled(page);
   }
+  // A toast or a dialog still fading in is audited at its final colours, not half-blended with the page.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      null,
+      { timeout: 5000 },
+    )
+    .catch(() => undefined);
   const t1 = Date.now();
   // Evaluated over the protocol, not as a page script, so the page's script policy stays as users get it.
   // Once per loaded document: the screens after the first are opened inside the same document.
