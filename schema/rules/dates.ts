@@ -26,6 +26,18 @@ function instant(value: DateInput): { date: Date; dayOnly: boolean } | undefined
   return Number.isNaN(date.getTime()) ? undefined : { date, dayOnly };
 }
 
+// A formatter is costly to build and lists write many dates: one per shape and zone, kept.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(withTime: boolean, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${withTime ? 'dt' : 'd'}|${timeZone ?? ''}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(DATE_LOCALE, { ...DATE_PARTS, ...(withTime ? TIME_PARTS : {}), timeZone });
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 // ICU puts narrow no-break spaces before "pm" in some versions: written as plain spaces so text compares alike.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -34,7 +46,7 @@ export function formatDate(value: DateInput, options: DateOptions = {}): string 
   const read = instant(value);
   if (!read) return undefined;
   const timeZone = read.dayOnly ? 'UTC' : options.timeZone;
-  return plain(new Intl.DateTimeFormat(DATE_LOCALE, { ...DATE_PARTS, timeZone }).format(read.date));
+  return plain(formatter(false, timeZone).format(read.date));
 }
 
 /** '30 Nov 2026, 12:19 pm'; a calendar day alone reads as formatDate writes it. */
@@ -42,11 +54,7 @@ export function formatDateTime(value: DateInput, options: DateOptions = {}): str
   const read = instant(value);
   if (!read) return undefined;
   if (read.dayOnly) return formatDate(value);
-  return plain(
-    new Intl.DateTimeFormat(DATE_LOCALE, { ...DATE_PARTS, ...TIME_PARTS, timeZone: options.timeZone }).format(
-      read.date,
-    ),
-  );
+  return plain(formatter(true, options.timeZone).format(read.date));
 }
 
 /**
