@@ -2,7 +2,7 @@
  * The first API call of the page a visit opens on, started when the page's code loads: beside the session check
  * and the shell's first render rather than after them, so the page's content does not wait for one more round
  * trip. The page takes the answer once, for the same key (the exact request), on its first render; a later visit
- * (or a different request) asks the server again, and an answer older than a few seconds is not used.
+ * (or a different request) asks the server again, and an answer older than 30 seconds is not used.
  */
 const FRESH_MS = 30_000;
 

@@ -161,16 +161,14 @@ export async function stageMovesByWeek(
   const parts = rolledParts(range.from, range.to < through ? range.to : through);
   const params: Knex.Value[] = [];
   const selects: string[] = [];
-  if (parts.weeks) {
-    params.push(...parts.weeks);
-    selects.push(`select r.week as day, p.company_id, r.to_stage as stage, r.moves from recruitment_stage_weekly r join projects p on p.id = r.project_id
-      where r.week between ?::date and ?::date${projectConditions('p', f, params)}`);
-  }
-  for (const days of parts.days) {
-    params.push(...days);
-    selects.push(`select r.day, p.company_id, r.to_stage as stage, r.moves from recruitment_stage_daily r join projects p on p.id = r.project_id
-      where r.day between ?::date and ?::date${projectConditions('p', f, params)}`);
-  }
+  // The weekly rollup's whole weeks and the daily one's edge days are read alike.
+  const rolled = (table: string, column: string, [from, to]: [string, string]) => {
+    params.push(from, to);
+    selects.push(`select r.${column} as day, p.company_id, r.to_stage as stage, r.moves from ${table} r join projects p on p.id = r.project_id
+      where r.${column} between ?::date and ?::date${projectConditions('p', f, params)}`);
+  };
+  if (parts.weeks) rolled('recruitment_stage_weekly', 'week', parts.weeks);
+  for (const days of parts.days) rolled('recruitment_stage_daily', 'day', days);
   params.push(through, range.from, range.to);
   selects.push(`select ${utcDay('l.created_at')} as day, p.company_id, l.to_stage as stage, 1 as moves from candidate_recruitment_stage_logs l join projects p on p.id = l.project_id
     where l.activity = ${ACTIVITY.stageChanged} and l.to_stage is not null
