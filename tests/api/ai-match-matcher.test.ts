@@ -251,6 +251,23 @@ describe('Scoring what search retrieves', () => {
       expect(text).not.toContain(word);
   });
 
+  it('Ranks the same best candidates when the holders of a required skill are more than it ranks at once', async () => {
+    // Six more hold two of the required skills; a budget of five makes retrieval rank the narrower
+    // set (every required skill, or the title) and fill up from the wider one.
+    const [java, kafka] = await Promise.all(['Java', 'Apache Kafka'].map(skill));
+    for (let i = 0; i < 6; i += 1)
+      await create({
+        firstName: `Part${i}`,
+        lastName: 'Holder',
+        jobTitleLookingFor: [await title('Technical Writer')],
+        skills: [{ skillId: java }, { skillId: kafka }],
+      });
+    const narrowed = await retrieveAndScore(t.knex, req, {}, { retrieve: 3, rankBudget: 5 });
+    const best = scored.slice(0, 3).map((s) => s.candidateId);
+    expect(best).toEqual([people.strong, people.twinA, people.twinB]);
+    expect(narrowed.map((s) => s.candidateId)).toEqual(best);
+  });
+
   it('Keeps the admin filters: a filter on Kuala Lumpur leaves out everyone who prefers Singapore alone', async () => {
     const inKl = await retrieveAndScore(t.knex, req, { values: { l: [String(ids.kualaLumpur)] } });
     expect(inKl.map((s) => s.candidateId)).not.toContain(people.strong);

@@ -7,9 +7,10 @@
  *   matcher (lookups): skills required or nice to have, job titles, languages with levels,
  *   locations, years, monthly salary with currency, employment types, remote, right to work.
  *   requirementsSchema checks an admin's edits of them.
- * - retrieve.ts: the admin's filters as the search page builds them, then the documents holding a
- *   wanted skill or title or the requirements' words, ranked cheaply, the best re-ranked by text
- *   relevance.
+ * - retrieve.ts: the admin's filters as the search page builds them, then the narrowest set of
+ *   documents that holds enough (at least all, ..., one of the required skills or a wanted title; a
+ *   wanted skill or title; also a related title or the requirements' words) ranked cheaply by
+ *   PostgreSQL, the best re-ranked by text relevance.
  * - profiles.ts: what a match may weigh of each retrieved profile (no identity; citizenship only as
  *   the right to work, when asked).
  * - score.ts: the pure scoring, part by part with evidence from the profile; verdict.ts: the
@@ -22,7 +23,7 @@
 import type { Knex } from 'knex';
 import { currencyRates } from '../../search';
 import { loadProfiles } from './profiles';
-import { retrieve, type MatchFilters } from './retrieve';
+import { MATCH_ACTOR, retrieve, type MatchFilters } from './retrieve';
 import { scoreProfile, type ScoreContext } from './score';
 import type { Requirements, Scored } from './types';
 
@@ -72,16 +73,17 @@ export async function scoreContext(knex: Knex, req: Requirements): Promise<Score
 
 /**
  * The best `retrieve` (default 300) candidates for the requirements within the filters, each
- * scored with its parts, best first (ties: the first retrieval's order).
+ * scored with its parts, best first (ties: the first retrieval's order). `rankBudget`: the most
+ * documents retrieval ranks in one statement (RANK_BUDGET).
  */
 export async function retrieveAndScore(
   knex: Knex,
   req: Requirements,
   filters: MatchFilters,
-  opts: { retrieve?: number } = {},
+  opts: { retrieve?: number; rankBudget?: number } = {},
 ): Promise<Scored[]> {
   const limit = Math.max(1, Math.min(2000, opts.retrieve ?? DEFAULT_RETRIEVE));
-  const ids = await retrieve(knex, req, filters, limit);
+  const ids = await retrieve(knex, req, filters, limit, MATCH_ACTOR, opts.rankBudget);
   const [profiles, ctx] = await Promise.all([loadProfiles(knex, ids, req), scoreContext(knex, req)]);
   const order = new Map(ids.map((id, i) => [id, i]));
   const points = (s: Scored) => s.parts.reduce((n, p) => n + p.points, 0);
