@@ -7,8 +7,8 @@
  *
  * PostgreSQL reads only what it ranks. Each set below is read through the GIN index over the facet
  * values (one part of it per status, asked one part at a time), narrowest first: holders of every
- * required skill, of all but one, ..., of one (the first six named) or of a wanted title; then
- * holders of any wanted skill or title. The first set that holds enough is ranked whole, in one
+ * required skill, of all but one, ..., of one (the first six named; a wanted title counts as one);
+ * then holders of any wanted skill or title. The first set that holds enough is ranked whole, in one
  * statement, unless it holds more than `rankBudget` documents (a very common skill): then the
  * narrower one before it is ranked. Too few ranked, and the wider sets fill up, unranked and read
  * only as far as needed: the rest of the holders, then related titles (the closest by name first),
@@ -91,6 +91,8 @@ async function relatedTitles(knex: Knex, req: Requirements): Promise<number[]> {
 export const RANK_BUDGET = 20_000;
 /** The required skills, first named first, that the narrowest sets count (6 make at most 20 combinations a set). */
 const TIER_SKILLS = 6;
+/** The wanted titles, first named first, that count as a required skill in those sets. */
+const TIER_TITLES = 3;
 /** Related titles are filled in groups of this many, the closest by name first. */
 const TITLE_GROUP = 25;
 
@@ -112,9 +114,17 @@ function choose<T>(items: T[], k: number): T[][] {
   return [...choose(rest, k - 1).map((c) => [first, ...c]), ...choose(rest, k)];
 }
 
-/** Holders of at least `k` of the skills: one of the k-combinations held whole, each read from the index by its entries. */
-const holdsAtLeast = (skillIds: number[], k: number): Condition[] =>
-  choose(facetCodes('s', skillIds), k).map((codes) => ({ sql: 'd.facet_values @> ?::int[]', bindings: [codes] }));
+/**
+ * Holders of at least `k` of the skills, a wanted title counting as one: one of the combinations
+ * held whole, each read from the index by its entries.
+ */
+const holdsAtLeast = (skillIds: number[], titleIds: number[], k: number): Condition[] =>
+  [
+    ...choose(facetCodes('s', skillIds), k),
+    ...facetCodes('jt', titleIds).flatMap((title) =>
+      choose(facetCodes('s', skillIds), k - 1).map((codes) => [title, ...codes]),
+    ),
+  ].map((codes) => ({ sql: 'd.facet_values @> ?::int[]', bindings: [codes] }));
 
 /** Candidate ids, best first, at most `limit`; at most `rankBudget` documents ranked in one statement. */
 export async function retrieve(
@@ -152,21 +162,21 @@ export async function retrieve(
   const groups = Array.from({ length: Math.ceil(nearTitles.length / TITLE_GROUP) }, (_, i) =>
     nearTitles.slice(i * TITLE_GROUP, (i + 1) * TITLE_GROUP),
   );
-  const [holding, titled, wording, ...titleGroups] = await Promise.all([
+  const [holding, wording, ...titleGroups] = await Promise.all([
     wantedBy({ s: skillIds, jt: titleIds }),
-    wantedBy({ jt: titleIds }),
     text ? wantedBy({}, text) : [],
     ...groups.map((g) => wantedBy({ jt: g })),
   ]);
   const query = (wording[0]?.bindings[0] as string | undefined) ?? null;
 
-  // Ranked, narrowest first: at least all, ..., at least one of the required skills (or a wanted
-  // title); a wanted skill or title. Then, unranked, related titles (the closest first) and the words.
+  // Ranked, narrowest first: at least all, ..., at least one of the required skills (a wanted title
+  // counting as one); a wanted skill or title. Then, unranked, related titles (the closest first) and
+  // the words.
   const tiers = required.slice(0, TIER_SKILLS);
-  const sources = [
-    ...tiers.map((_, i) => or([...holdsAtLeast(tiers, tiers.length - i), ...titled])),
-    or(holding),
-  ].filter((s) => s.sql !== 'false');
+  const tierTitles = titleIds.slice(0, TIER_TITLES);
+  const sources = [...tiers.map((_, i) => or(holdsAtLeast(tiers, tierTitles, tiers.length - i))), or(holding)].filter(
+    (s) => s.sql !== 'false',
+  );
   if (!sources.length) return [];
 
   // Read part by part of the index by status: the planner reads several conditions' entries from a
