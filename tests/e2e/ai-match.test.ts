@@ -1,7 +1,7 @@
 /**
  * /ai-match in a real browser, with no language model configured: the admin pastes a job
- * description, reviews the requirements read from it, starts the match, watches it run (the
- * match_candidates job run once as the worker would), reads the ranked shortlist judged by the
+ * description, reviews the requirements read from it, starts the match, watches it run to done (the
+ * match_candidates job taken by a running graphile-worker, as the server's worker takes it), reads the ranked shortlist judged by the
  * product matcher (score, recommendation, strengths, reasoning and evidence on demand, a filter by
  * recommendation) and, after confirming, adds one candidate to a project's suggested tab. Then it
  * starts from a Word file (a renamed one refused) and from a project picked by title, reopens a past
@@ -9,10 +9,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { runOnce } from 'graphile-worker';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { taskList, workerLogger } from '../../backend/jobs/worker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorker, type Worker } from '../../backend/jobs/worker';
 import { JD } from '../helpers/aiMatch';
 import { docxOf } from '../helpers/cvs';
 import { startE2E, type E2E } from '../helpers/e2e';
@@ -20,6 +19,7 @@ import { makeProject, type TestProject } from '../helpers/interviews';
 import { candidatePayload, talentIds } from '../helpers/talent';
 
 let e2e: E2E;
+let worker: Worker;
 let admin: Page;
 let project: TestProject;
 const people: Record<string, number> = {};
@@ -50,11 +50,22 @@ async function violations(page: Page): Promise<string[]> {
   });
 }
 
-const runJobs = () =>
-  runOnce({ connectionString: e2e.db.url, taskList: taskList(e2e.config, e2e.db.url), logger: workerLogger });
+/** Records every state the page shows for the run, so a test sees the progress it passed through. */
+const recordStates = (page: Page) =>
+  page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { states: string[] }).states = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="ai-match-state"]')?.textContent ?? null;
+      if (text && seen[seen.length - 1] !== text) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+const statesSeen = (page: Page) => page.evaluate(() => (window as unknown as { states: string[] }).states);
 
 beforeAll(async () => {
   e2e = await startE2E();
+  // The worker the server runs beside it, with the same configuration: it takes the match jobs as they are queued.
+  worker = await startWorker(e2e.db.url, e2e.config, 1);
   expect(e2e.config.llm, 'no language model configured').toBeFalsy();
   admin = await e2e.signIn('admin@example.com');
   const knex = e2e.db.knex;
@@ -95,6 +106,10 @@ beforeAll(async () => {
   project = await makeProject(knex, { title: 'Payments backend hire' });
 }, 120_000);
 
+afterAll(async () => {
+  await worker?.stop();
+});
+
 describe('AI match page', () => {
   it('reads a pasted job description into requirements, judges with the product matcher and curates one result into a project', async () => {
     await admin.goto(`${e2e.baseUrl}/ai-match`);
@@ -110,14 +125,17 @@ describe('AI match page', () => {
     await expect.poll(() => chips.innerText()).toContain('Java');
     expect(await chips.innerText()).toContain('PostgreSQL');
     expect(await violations(admin)).toEqual([]);
+    await recordStates(admin);
     await admin.getByRole('button', { name: 'Start matching' }).click();
 
-    // Queued until the worker runs; the page polls the run's state.
+    // The worker takes the job; the page polls the run's state through its progress to done.
     const state = admin.getByTestId('ai-match-state');
-    await expect.poll(() => state.innerText()).toMatch(/Queued|Finding candidates|Judging/);
+    await expect.poll(() => state.innerText(), { timeout: 30_000 }).toBe('Done');
+    const all = await statesSeen(admin);
+    const states = all.slice(all.lastIndexOf('Awaiting confirmation') + 1);
+    expect(states[0], all.join(' → ')).toMatch(/^(Queued|Finding candidates|Judging \d+ of \d+)$/);
+    expect(states[states.length - 1]).toBe('Done');
     await admin.getByText('Verdicts by the product matcher').waitFor();
-    await runJobs();
-    await expect.poll(() => state.innerText(), { timeout: 10_000 }).toBe('Done');
 
     // The ranked shortlist, best first: the made-to-measure profile tops the demo pool, each row with a score, a recommendation and strengths.
     const rows = admin.getByTestId('ai-match-result');
@@ -255,8 +273,7 @@ describe('AI match page', () => {
     await admin.getByRole('button', { name: 'Read requirements' }).click();
     await admin.getByRole('heading', { name: 'Requirements' }).waitFor();
     await admin.getByRole('button', { name: 'Start matching' }).click();
-    await runJobs();
-    await expect.poll(() => admin.getByTestId('ai-match-state').innerText(), { timeout: 10_000 }).toBe('Done');
+    await expect.poll(() => admin.getByTestId('ai-match-state').innerText(), { timeout: 30_000 }).toBe('Done');
     expect(await e2e.db.knex('ai_match_runs').where({ project_id: project.id, source: 3 }).count()).toEqual([
       { count: 2 },
     ]);
