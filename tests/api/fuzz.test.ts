@@ -3,8 +3,8 @@
  * every declared capability endpoint, every other route found on the routers) and every caller
  * (logged out and each demo role), malformed query strings, ids and bodies (see
  * tests/helpers/fuzz/probes.ts). Every answer is below 500, every 4xx is the one error envelope,
- * every request that could write is refused, and no table changes (row counts and the newest row version of
- * every row). Seeded: FUZZ_SEED and FUZZ_RUNS (runs per route and caller kind) replay or deepen it.
+ * every request that could write is refused, and no table changes (each table's row count and newest
+ * row version). Seeded: FUZZ_SEED and FUZZ_RUNS (runs per route and caller kind) replay or deepen it.
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
