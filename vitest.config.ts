@@ -10,7 +10,7 @@ import { defineConfig } from 'vitest/config';
  * when the browser tests run (tests/helpers/globalSetup.ts).
  *
  * Unit and API files two at a time (a file mostly waits on PostgreSQL; each has its own database
- * and app), then the browser files one at a time, so `npm test` builds the front ends meanwhile
+ * and app), then the browser files two at a time, so `npm test` builds the front ends meanwhile
  * (scripts/test.ts).
  */
 const UNIT = [
