@@ -10,7 +10,7 @@ import { defineConfig } from 'vitest/config';
  * when the browser tests run (tests/helpers/globalSetup.ts).
  *
  * Unit and API files two at a time (a file mostly waits on PostgreSQL; each has its own database
- * and app), then the browser files one at a time, so `npm test` builds the front ends meanwhile
+ * and app), then the browser files two at a time, so `npm test` builds the front ends meanwhile
  * (scripts/test.ts).
  */
 const UNIT = [
@@ -69,8 +69,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           exclude: [...UNIT, '**/node_modules/**'],
           pool: 'forks',
-          // One browser file at a time: a page's timing under two at once on two cores is not yet proven safe.
-          maxWorkers: 1,
+          // Two browser files at a time, as the API files: a file spends much of its time waiting on its server,
+          // PostgreSQL or an animation, and each has its own database, app and browser context.
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
           ...timeouts,
           testTimeout: 90_000,

@@ -58,8 +58,12 @@ async function settled(page: Page, quiet = 300, max = 15_000): Promise<void> {
   while (Date.now() < until) {
     if (pending.size) since = Date.now();
     else if (Date.now() - since >= quiet) {
-      await page.evaluate(() => new Promise((done) => requestIdleCallback(() => done(null), { timeout: 5000 })));
-      if (!pending.size) return;
+      // A screen that sends the browser elsewhere (a full load) ends this wait: the next screen is awaited instead.
+      const idle = await page
+        .evaluate(() => new Promise((done) => requestIdleCallback(() => done(true), { timeout: 5000 })))
+        .catch(() => false);
+      if (!idle) since = Date.now();
+      else if (!pending.size) return;
     }
     await new Promise((r) => setTimeout(r, 25));
   }
