@@ -6,7 +6,6 @@ import { Autocomplete, Box, Checkbox, FormControlLabel, Skeleton, Stack, TextFie
 import { useEffect, useState } from 'react';
 import { t } from '../../../i18n';
 import { searchApi, type Facet, type LookupPath, type Option } from '../../api/search';
-import { useIdleTurn } from '../../components/useIdleTurn';
 import { thousands } from './searchUrl';
 
 interface Props {
@@ -109,58 +108,8 @@ export function FacetSelect({
   );
 }
 
-/**
- * The typed search through a lookup. Until its idle turn (or until the user reaches for it) it is a plain text field
- * of the same size: the autocomplete comes in after the page has drawn, one filter at a time, and takes over with
- * what was typed and the focus.
- */
 function LookupInput({ lookup, label, onPick }: { lookup: LookupPath; label: string; onPick: (o: Option) => void }) {
   const [input, setInput] = useState('');
-  const [reached, setReached] = useState(false);
-  const ready = useIdleTurn(reached);
-  if (!ready)
-    return (
-      <TextField
-        size="small"
-        value={input}
-        placeholder={t('search.page.typeToSearch')}
-        onFocus={() => setReached(true)}
-        onChange={(e) => {
-          setInput(e.target.value);
-          setReached(true);
-        }}
-        slotProps={{ htmlInput: { 'aria-label': label } }}
-        sx={{ my: 0.5 }}
-      />
-    );
-  return (
-    <LookupAutocomplete
-      lookup={lookup}
-      label={label}
-      onPick={onPick}
-      input={input}
-      setInput={setInput}
-      focus={reached}
-    />
-  );
-}
-
-function LookupAutocomplete({
-  lookup,
-  label,
-  onPick,
-  input,
-  setInput,
-  focus,
-}: {
-  lookup: LookupPath;
-  label: string;
-  onPick: (o: Option) => void;
-  input: string;
-  setInput: (value: string) => void;
-  /** The user was in the plain field: the focus moves on into the autocomplete. */
-  focus: boolean;
-}) {
   const [options, setOptions] = useState<Option[]>([]);
   const [loading, setLoading] = useState(false);
   useEffect(() => {
@@ -201,8 +150,6 @@ function LookupAutocomplete({
       renderInput={(params) => (
         <TextField
           {...params}
-          // The user was typing in the field this one replaces: the focus stays with them.
-          autoFocus={focus}
           placeholder={t('search.page.typeToSearch')}
           slotProps={{ htmlInput: { ...params.inputProps, 'aria-label': label } }}
         />
