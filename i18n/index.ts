@@ -2,7 +2,18 @@ import { en } from './en';
 
 export { en };
 
+// The catalogue does not change while the app runs: each key is walked once. A page draws thousands of texts as it
+// opens (every label, chip and count), and splitting and walking each key every time showed in its blocking time.
+const found = new Map<string, string | undefined>();
+
 function lookup(key: string): string | undefined {
+  if (found.has(key)) return found.get(key);
+  const text = walk(key);
+  found.set(key, text);
+  return text;
+}
+
+function walk(key: string): string | undefined {
   let node: unknown = en;
   for (const part of key.split('.')) {
     if (node && typeof node === 'object' && part in node) node = (node as Record<string, unknown>)[part];
@@ -39,5 +50,7 @@ function plurals(text: string, values: Record<string, string | number>): string 
 export function t(key: string, values: Record<string, string | number> = {}): string {
   const generic = /\.errors\.(\w+)$/.exec(key)?.[1];
   const text = lookup(key) ?? (generic ? lookup(`errors.${generic}`) : undefined) ?? key;
+  // Most texts have no placeholder: returned as they are, without the two passes below.
+  if (!text.includes('{')) return text;
   return plurals(text, values).replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
 }

@@ -3,6 +3,9 @@
  * a project page, signed in as the demo company owner, served by the real server from the last `npm run build` over a
  * fresh embedded PostgreSQL with the demo data. Beside them the same audit of a blank page on the same server: the
  * machine's own ceiling, so a score reads against what this machine can reach at all.
+ * Lighthouse's simulated throttling reads the machine's own CPU time, so a score moves with the machine's load: each
+ * page is audited LIGHTHOUSE_RUNS times (3 unless told), in turn, and the run of median performance is printed, with
+ * the load average.
  * Targets: performance >= 95 and accessibility 100 on both pages. Exits 1 when one is missed.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,15 +31,14 @@ const config = loadConfig({ worker: false, dataDir, embeddedPgPort: 20000 + Math
 const db = await openDatabase(config, () => {});
 const knex = createKnex(db.connectionString);
 const app = createApp({ knex, config });
-// The blank page: the same server and headers, no application.
-app.get('/bench-blank', (_req, res) => {
-  res
-    .type('html')
-    .send(
-      '<!doctype html><html lang="en"><head><title>Blank</title></head><body><main><h1>Blank</h1></main></body></html>',
-    );
+// The blank page: the same server, no application. Answered ahead of the app, whose own fallback would otherwise
+// serve the portal's index.html at this path too (and the ceiling would be a portal page).
+const BLANK =
+  '<!doctype html><html lang="en"><head><title>Blank</title></head><body><main><h1>Blank</h1></main></body></html>';
+const server = createServer((req, res) => {
+  if (req.url !== '/bench-blank') return void app(req, res);
+  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }).end(BLANK);
 });
-const server = createServer(app);
 
 interface Row {
   page: string;
@@ -123,18 +125,29 @@ try {
     };
   };
 
-  const rows: Row[] = [];
-  rows.push(await audit('blank page (ceiling)', `${base}/bench-blank`));
-  rows.push(await audit('/search', `${base}/search`));
-  rows.push(await audit(`/project/${project.id} (${project.title})`, `${base}/project/${project.id}`));
+  const pages: [string, string][] = [
+    ['blank page (ceiling)', `${base}/bench-blank`],
+    ['/search', `${base}/search`],
+    [`/project/${project.id} (${project.title})`, `${base}/project/${project.id}`],
+  ];
+  const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+  const all: Row[][] = pages.map(() => []);
+  // Pages in turn within each round, so a burst of load elsewhere weighs on every page alike.
+  for (let round = 0; round < runs; round++)
+    for (const [i, [label, url]] of pages.entries()) all[i].push(await audit(label, url));
+  const rows = all.map((of) => {
+    const sorted = [...of].sort((a, b) => a.performance - b.performance || b.tbt - a.tbt);
+    const median = sorted[Math.floor((sorted.length - 1) / 2)];
+    return { ...median, page: `${median.page}${runs > 1 ? ` [${of.map((r) => r.performance).join(' ')}]` : ''}` };
+  });
 
   console.log('');
-  console.log(`${'page'.padEnd(44)} perf  a11y   FCP ms   LCP ms   TBT ms    CLS`);
+  console.log(`${'page (median of the runs [each run])'.padEnd(54)} perf  a11y   FCP ms   LCP ms   TBT ms    CLS`);
   for (const r of rows) {
     const cells = [r.performance, r.accessibility].map((n) => String(n).padStart(5)).join(' ');
     const ms = [r.fcp, r.lcp, r.tbt].map((n) => n.toFixed(0).padStart(8)).join(' ');
     console.log(
-      `${r.page.padEnd(44)}${cells} ${ms} ${r.cls.toFixed(3).padStart(6)}${r.failed.length ? `  accessibility misses: ${r.failed.join(', ')}` : ''}`,
+      `${r.page.padEnd(54)}${cells} ${ms} ${r.cls.toFixed(3).padStart(6)}${r.failed.length ? `  accessibility misses: ${r.failed.join(', ')}` : ''}`,
     );
   }
   const load = os

@@ -33,10 +33,10 @@ const KINDS: AtsKind[] = [
 ];
 
 /** The 19 kinds, alphabetical by label (case-insensitive) with Other last. */
+// One collator for the sort: localeCompare with options builds one per comparison, at every page's start.
+const byLabel = new Intl.Collator('en', { sensitivity: 'base' });
 export const ATS_KINDS: readonly AtsKind[] = [
-  ...KINDS.filter((k) => k.key !== 'other').sort((a, b) =>
-    a.label.localeCompare(b.label, 'en', { sensitivity: 'base' }),
-  ),
+  ...KINDS.filter((k) => k.key !== 'other').sort((a, b) => byLabel.compare(a.label, b.label)),
   ...KINDS.filter((k) => k.key === 'other'),
 ];
 

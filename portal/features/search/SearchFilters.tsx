@@ -3,7 +3,7 @@
  * ranges, remote and the more-options flags, and (for admins only) the admin filters.
  */
 import { Checkbox, Divider, FormControlLabel, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { t } from '../../../i18n';
 import { CANDIDATE_SITUATIONS, SALARY_CURRENCIES } from '../../../schema/entities/talentOptions';
 import { visuallyHidden } from '../../../ui/components/visuallyHidden';
@@ -84,7 +84,21 @@ function TextFilter({
   );
 }
 
-export function SearchFilters({ state, facets, pending = false, isAdmin, labelOf, onChange }: Props) {
+/**
+ * Memoised: the results list draws itself a screenful at a time as the page opens, and each slice re-renders the
+ * page; the filter column (some fifty checkboxes and seven autocompletes) is drawn again only when its own props
+ * change.
+ */
+export const SearchFilters = memo(function SearchFilters({
+  state,
+  facets,
+  pending = false,
+  isAdmin,
+  labelOf,
+  onChange,
+}: Props) {
+  // The fixed lists are built once per render, not once per filter.
+  const fixed = FIXED();
   const multi = (key: MultiKey, shown = 5) => (
     <FacetSelect
       key={key}
@@ -96,7 +110,7 @@ export function SearchFilters({ state, facets, pending = false, isAdmin, labelOf
       labelOf={(id) => labelOf(key, id)}
       shown={shown}
       lookup={LOOKUPS[key]}
-      fixed={FIXED()[key]}
+      fixed={fixed[key]}
       onChange={(ids, option) =>
         onChange({ multi: { ...state.multi, [key]: ids } }, option ? { key, option } : undefined)
       }
@@ -210,4 +224,4 @@ export function SearchFilters({ state, facets, pending = false, isAdmin, labelOf
       )}
     </Stack>
   );
-}
+});

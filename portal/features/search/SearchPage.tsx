@@ -28,7 +28,7 @@ import { t } from '../../../i18n';
 import { visuallyHidden } from '../../../ui/components/visuallyHidden';
 import { useAuth } from '../../app/auth/authContext';
 import { startOpening } from '../../app/openingFetch';
-import { searchApi, type Option, type SearchDoc } from '../../api/search';
+import { searchApi, type Facet, type Option, type SearchDoc } from '../../api/search';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { useFirstScreenful } from '../../components/useFirstScreenful';
@@ -62,6 +62,9 @@ export interface SearchPageProps {
   /** Actions on one result card. */
   resultActions?: (doc: SearchDoc) => ReactNode;
 }
+
+/** The facets before the first answer: one object, so the memoised filter column is not drawn again for nothing. */
+const NO_FACETS: Record<string, Facet> = {};
 
 export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
   const { viewer } = useAuth();
@@ -103,7 +106,7 @@ export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
   const filters = (
     <SearchFilters
       state={state}
-      facets={data?.facets ?? {}}
+      facets={data?.facets ?? NO_FACETS}
       pending={!data && !error}
       isAdmin={isAdmin}
       labelOf={labelOf}
