@@ -64,9 +64,15 @@ interface Props {
   aside?: ReactNode;
   /** Row to highlight, e.g. the one open in the panel. */
   selectedId?: Identifier;
+  /** A resource's own toolbar actions (an override's, e.g. Add credits), beside Create. */
+  actions?: ReactNode;
+  /** A last column of per-row actions (an override's, e.g. a credit's update and delete). */
+  rowActions?: { label: string; render: () => ReactNode };
+  /** A filter every request keeps (e.g. active credits only), beside the admin's own. */
+  filter?: Record<string, unknown>;
 }
 
-export function EntityList({ entity, aside, selectedId }: Props) {
+export function EntityList({ entity, aside, selectedId, actions, rowActions, filter }: Props) {
   const actor = useActor();
   const phone = usePhone();
   const createPath = useCreatePath();
@@ -79,6 +85,7 @@ export function EntityList({ entity, aside, selectedId }: Props) {
     <List
       title={<ListTitle entity={entity} />}
       sort={{ field, order }}
+      filter={filter}
       perPage={25}
       filters={filterInputs(entity)}
       pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
@@ -87,6 +94,7 @@ export function EntityList({ entity, aside, selectedId }: Props) {
       actions={
         <TableActions filters={filterInputs(entity).length > 0}>
           {hasCreate && <CreateButton />}
+          {actions}
           <PortalActions entity={entity} />
         </TableActions>
       }
@@ -136,6 +144,11 @@ export function EntityList({ entity, aside, selectedId }: Props) {
               <DisplayField entity={entity} source={name} compact />
             </DataTable.Col>
           ))}
+          {rowActions && (
+            <DataTable.Col label={rowActions.label} disableSort align="right">
+              {rowActions.render()}
+            </DataTable.Col>
+          )}
         </DataTable>
       )}
     </List>
