@@ -89,7 +89,7 @@ export function EntityList({ entity, aside, selectedId, actions, rowActions, fil
       perPage={25}
       filters={filterInputs(entity)}
       pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
-      empty={<ListEmpty entity={entity} />}
+      empty={<ListEmpty entity={entity} actions={actions} />}
       exporter={exporterFor(entity)}
       actions={
         <TableActions filters={filterInputs(entity).length > 0}>
