@@ -80,7 +80,11 @@ export function EntityList({ entity, aside, selectedId, actions, rowActions, fil
   const hasCreate = !!actor && abilityOf(actor).can('create', entity.subject);
   const [field, order] = entity.admin?.list?.sort ?? ['id', 'DESC'];
   const columns = columnsOf(entity);
-  const widths = columnWidths(entity, columns);
+  const shares = columnWidths(entity, columns);
+  // Row actions keep a fixed share (two icon buttons); the columns share the rest.
+  const widths = rowActions
+    ? Object.fromEntries(Object.entries(shares).map(([k, v]) => [k, `${(parseFloat(v) * 0.86).toFixed(2)}%`]))
+    : shares;
   return (
     <List
       title={<ListTitle entity={entity} />}
@@ -145,7 +149,7 @@ export function EntityList({ entity, aside, selectedId, actions, rowActions, fil
             </DataTable.Col>
           ))}
           {rowActions && (
-            <DataTable.Col label={rowActions.label} disableSort align="right">
+            <DataTable.Col label={rowActions.label} disableSort align="right" sx={{ width: '9%' }}>
               {rowActions.render()}
             </DataTable.Col>
           )}

@@ -8,7 +8,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
-import { Button, Stack } from '@mui/material';
+import { Button, IconButton, Stack, Tooltip } from '@mui/material';
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { useGetManyAggregate, useNotify, useRecordContext, useRedirect, useRefresh, type RaRecord } from 'react-admin';
 import { t } from '../../../../i18n';
@@ -117,25 +117,35 @@ export function LotActions({ onPage }: { onPage?: boolean }) {
   const named = (key: string) => `${t(key)}: ${lot.company}`;
   return (
     <Contained>
-      <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-        <Button
-          size="small"
-          startIcon={<EditIcon />}
-          aria-label={onPage ? undefined : named('credits.page.editCredits')}
-          onClick={() => setDialog('edit')}
-        >
-          {t(onPage ? 'credits.page.editCredits' : 'credits.page.edit')}
-        </Button>
-        <Button
-          size="small"
-          color="error"
-          startIcon={<DeleteIcon />}
-          aria-label={onPage ? undefined : named('credits.page.deleteCredits')}
-          onClick={() => setDialog('delete')}
-        >
-          {t(onPage ? 'credits.page.deleteCredits' : 'credits.page.delete')}
-        </Button>
-      </Stack>
+      {onPage ? (
+        <Stack direction="row" spacing={0.5}>
+          <Button size="small" startIcon={<EditIcon />} onClick={() => setDialog('edit')}>
+            {t('credits.page.editCredits')}
+          </Button>
+          <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => setDialog('delete')}>
+            {t('credits.page.deleteCredits')}
+          </Button>
+        </Stack>
+      ) : (
+        // In a row, icons named for the lot they act on (the company's name read with them).
+        <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+          <Tooltip title={t('credits.page.editCredits')}>
+            <IconButton size="small" aria-label={named('credits.page.editCredits')} onClick={() => setDialog('edit')}>
+              <EditIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title={t('credits.page.deleteCredits')}>
+            <IconButton
+              size="small"
+              color="error"
+              aria-label={named('credits.page.deleteCredits')}
+              onClick={() => setDialog('delete')}
+            >
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Stack>
+      )}
       {dialog === 'edit' && (
         <CreditFormDialog lot={lot} notify={notify} onClose={() => setDialog(undefined)} onSaved={refresh} />
       )}
