@@ -271,7 +271,6 @@ export const en = {
       label: 'Console menu',
       all: 'All {label}',
       openPortal: 'Open portal',
-      editInPortal: 'Update or delete credits',
       inPortal: 'In the portal',
       supportChat: 'Support chat',
       lookups: 'Lookups',

@@ -64,9 +64,15 @@ interface Props {
   aside?: ReactNode;
   /** Row to highlight, e.g. the one open in the panel. */
   selectedId?: Identifier;
+  /** A resource's own toolbar actions (an override's, e.g. Add credits), beside Create. */
+  actions?: ReactNode;
+  /** A last column of per-row actions (an override's, e.g. a credit's update and delete). */
+  rowActions?: { label: string; render: () => ReactNode };
+  /** A filter every request keeps (e.g. active credits only), beside the admin's own. */
+  filter?: Record<string, unknown>;
 }
 
-export function EntityList({ entity, aside, selectedId }: Props) {
+export function EntityList({ entity, aside, selectedId, actions, rowActions, filter }: Props) {
   const actor = useActor();
   const phone = usePhone();
   const createPath = useCreatePath();
@@ -74,19 +80,25 @@ export function EntityList({ entity, aside, selectedId }: Props) {
   const hasCreate = !!actor && abilityOf(actor).can('create', entity.subject);
   const [field, order] = entity.admin?.list?.sort ?? ['id', 'DESC'];
   const columns = columnsOf(entity);
-  const widths = columnWidths(entity, columns);
+  const shares = columnWidths(entity, columns);
+  // Row actions keep a fixed share (two icon buttons); the columns share the rest.
+  const widths = rowActions
+    ? Object.fromEntries(Object.entries(shares).map(([k, v]) => [k, `${(parseFloat(v) * 0.86).toFixed(2)}%`]))
+    : shares;
   return (
     <List
       title={<ListTitle entity={entity} />}
       sort={{ field, order }}
+      filter={filter}
       perPage={25}
       filters={filterInputs(entity)}
       pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
-      empty={<ListEmpty entity={entity} />}
+      empty={<ListEmpty entity={entity} actions={actions} />}
       exporter={exporterFor(entity)}
       actions={
         <TableActions filters={filterInputs(entity).length > 0}>
           {hasCreate && <CreateButton />}
+          {actions}
           <PortalActions entity={entity} />
         </TableActions>
       }
@@ -136,6 +148,11 @@ export function EntityList({ entity, aside, selectedId }: Props) {
               <DisplayField entity={entity} source={name} compact />
             </DataTable.Col>
           ))}
+          {rowActions && (
+            <DataTable.Col label={rowActions.label} disableSort align="right" sx={{ width: '9%' }}>
+              {rowActions.render()}
+            </DataTable.Col>
+          )}
         </DataTable>
       )}
     </List>

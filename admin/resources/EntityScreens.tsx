@@ -1,5 +1,6 @@
 /** The generated create, edit and show screens of an entity. */
 import { Box, Divider } from '@mui/material';
+import type { ReactNode } from 'react';
 import {
   Create,
   DeleteButton,
@@ -82,14 +83,19 @@ function ShowBody({ entity }: { entity: EntityDef }) {
   );
 }
 
-export function EntityShow({ entity }: { entity: EntityDef }) {
+/** `actions` replaces the generic edit and delete buttons (an override's own, e.g. a credit's). */
+export function EntityShow({ entity, actions }: { entity: EntityDef; actions?: ReactNode }) {
   return (
     <Show
       title={<RecordTitle entity={entity} />}
       actions={
         <TopToolbar>
-          <EditButton />
-          <DeleteButton mutationMode="pessimistic" />
+          {actions ?? (
+            <>
+              <EditButton />
+              <DeleteButton mutationMode="pessimistic" />
+            </>
+          )}
         </TopToolbar>
       }
     >

@@ -3,6 +3,7 @@ import InboxIcon from '@mui/icons-material/InboxOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { Box, Button, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { CreateButton, useListContext } from 'react-admin';
 import { t } from '../../i18n';
 import type { EntityDef } from '../../schema';
@@ -27,7 +28,8 @@ export function PortalActions({ entity, variant = 'text' }: { entity: EntityDef;
   );
 }
 
-export function ListEmpty({ entity }: { entity: EntityDef }) {
+/** `actions`: the resource's own toolbar actions (an override's), offered here too when there is nothing yet. */
+export function ListEmpty({ entity, actions }: { entity: EntityDef; actions?: ReactNode }) {
   const label = pluralLabel(entity).toLowerCase();
   return (
     <Box sx={{ textAlign: 'center', py: 10, px: 2, width: '100%' }}>
@@ -40,6 +42,7 @@ export function ListEmpty({ entity }: { entity: EntityDef }) {
       </Typography>
       <CreateButton variant="contained" />
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', flexWrap: 'wrap' }}>
+        {actions}
         <PortalActions entity={entity} variant="outlined" />
       </Stack>
     </Box>

@@ -52,6 +52,8 @@ export const credits = {
     editCredits: 'Update credits',
     deleteCredits: 'Delete credits',
     deleteConfirm: 'Delete the {credits} credits left in this lot? This cannot be undone.',
+    deleteNamed: "Delete {company}'s {credits} credits expiring {expiry}? This cannot be undone.",
+    rowActions: 'Actions',
     orderForm: 'Generate order form',
     salesOrders: 'Sales orders',
     emptyOrders: 'No sales orders yet',

@@ -38,7 +38,6 @@ export const creditLog = defineEntity({
     recordLabel: 'Credit movement',
     titleField: 'action',
     group: 'credits',
-    portalActions: [{ labelKey: 'portal.nav.addCredits', href: '/credits/active-credits?add_credits=true' }],
     list: {
       columns: ['createdAt', 'action', 'amount', 'balanceAfter', 'byName', 'companyId', 'projectId'],
       sort: ['createdAt', 'DESC'],

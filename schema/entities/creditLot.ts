@@ -37,11 +37,6 @@ export const creditLot = defineEntity({
     recordLabel: 'Credit',
     titleField: 'companyId',
     group: 'credits',
-    portalActions: [
-      { labelKey: 'portal.nav.addCredits', href: '/credits/active-credits?add_credits=true' },
-      { labelKey: 'portal.nav.generateOrderForm', href: '/credits/active-credits?order_form=true' },
-      { labelKey: 'admin.menu.editInPortal', href: '/credits/active-credits' },
-    ],
     list: {
       columns: ['companyId', 'quantity', 'remaining', 'expiryDate', 'source', 'lastMovedAt', 'createdAt'],
       sort: ['lastMovedAt', 'DESC'],

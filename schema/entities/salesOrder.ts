@@ -40,7 +40,6 @@ export const salesOrder = defineEntity({
     recordLabel: 'Sales order',
     titleField: 'orderNumber',
     group: 'credits',
-    portalActions: [{ labelKey: 'portal.nav.generateOrderForm', href: '/credits/active-credits?order_form=true' }],
     list: {
       columns: [
         'orderNumber',

@@ -7,9 +7,13 @@
 import type { ResourceOverride } from '../types';
 import * as candidates from './candidates';
 import { talentPaths } from './candidates/talentPaths';
+import { activeCredits, creditLog, salesOrders } from './credits';
 
 export const overrides: Record<string, ResourceOverride> = {
   candidates: { ...candidates, routes: candidates.TALENT_ROUTES, listPath: talentPaths.list },
+  credits: activeCredits,
+  'credit-logs': creditLog,
+  'sales-orders': salesOrders,
 };
 
 /** Every override's own routes, for App.tsx to mount. */

@@ -4,27 +4,14 @@
  * (sort code 'ca' newest first, 25 a page, company, action and date filters, search, CSV export).
  * RaaS companies have /credits/company (CompanyCreditsPage.tsx).
  */
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CREDIT_ACTIONS, CREDIT_ACTION_LABELS, type CreditAction, type Pricing } from '../../../schema/rules/credits';
 import { t } from '../../../i18n';
-import { useNotify } from '../../app/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { creditsApi, type CreditLogEntry, type CreditLot, type LogFilters, type Page } from '../../api/credits';
-import { CompanyPicker, CreditFormDialog, OrderFormDialog, type Option } from './CreditDialogs';
+import { CompanyPicker, CreditFormDialog, DeleteCreditDialog, OrderFormDialog, type Option } from './CreditDialogs';
 import { LogTable, LotsTable } from './CreditTables';
 import { SalesOrdersTable } from './SalesOrders';
 
@@ -47,7 +34,6 @@ function Pager({ page, onPage }: { page?: Page<unknown>['pagination']; onPage(p:
 
 export function ActiveCreditsPage() {
   const [params, setParams] = useSearchParams();
-  const notify = useNotify();
   const [page, setPage] = useState(1);
   const [company, setCompany] = useState<Option | null>(null);
   const [search, setSearch] = useState('');
@@ -78,17 +64,6 @@ export function ActiveCreditsPage() {
   }, []);
 
   const closeDialog = () => setParams({});
-
-  async function remove(lot: CreditLot) {
-    try {
-      await creditsApi.remove(lot.companyId, lot.creditDataId);
-      notify(t('credits.messages.deleted'), 'success');
-      load();
-    } catch {
-      notify(t('messages.somethingWentWrong'), 'error');
-    }
-    setDeleting(undefined);
-  }
 
   return (
     <Box>
@@ -143,18 +118,7 @@ export function ActiveCreditsPage() {
       {ordering && pricing && (
         <OrderFormDialog pricing={pricing} onClose={closeDialog} onOrdered={() => setOrdersKey((k) => k + 1)} />
       )}
-      {deleting && (
-        <Dialog open onClose={() => setDeleting(undefined)} aria-labelledby="delete-credits-title">
-          <DialogTitle id="delete-credits-title">{t('credits.page.deleteCredits')}</DialogTitle>
-          <DialogContent>{t('credits.page.deleteConfirm', { credits: deleting.noOfCredits })}</DialogContent>
-          <DialogActions>
-            <Button onClick={() => setDeleting(undefined)}>{t('admin.common.cancel')}</Button>
-            <Button color="error" variant="contained" onClick={() => remove(deleting)}>
-              {t('credits.page.delete')}
-            </Button>
-          </DialogActions>
-        </Dialog>
-      )}
+      {deleting && <DeleteCreditDialog lot={deleting} onClose={() => setDeleting(undefined)} onDeleted={load} />}
     </Box>
   );
 }

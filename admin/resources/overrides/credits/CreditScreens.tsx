@@ -1,0 +1,42 @@
+/**
+ * The credits lists with their actions: active credits (lots with something left that has not
+ * expired, as the portal lists them) with add, order form, and each lot's update and delete; the
+ * credit log with add; sales orders with the order form, a new order listed at once.
+ */
+import { entityByResource } from '../../../../schema';
+import { t } from '../../../../i18n';
+import { EntityList } from '../../EntityList';
+import { EntityShow } from '../../EntityScreens';
+import { AddCreditsButton, LotActions, OrderFormButton, useCanMoveCredits } from './CreditActions';
+
+const def = (resource: string) => entityByResource(resource)!;
+
+export function ActiveCreditsList() {
+  const canMove = useCanMoveCredits();
+  return (
+    <EntityList
+      entity={def('credits')}
+      // A lot is valid through its expiry day (UTC), as the ledger counts it.
+      filter={{ remaining_gte: 0.5, expiryDate_gte: new Date().toISOString().slice(0, 10) }}
+      actions={
+        <>
+          <AddCreditsButton />
+          <OrderFormButton />
+        </>
+      }
+      rowActions={canMove ? { label: t('credits.page.rowActions'), render: () => <LotActions /> } : undefined}
+    />
+  );
+}
+
+export function CreditShow() {
+  return <EntityShow entity={def('credits')} actions={<LotActions onPage />} />;
+}
+
+export function CreditLogList() {
+  return <EntityList entity={def('credit-logs')} actions={<AddCreditsButton />} />;
+}
+
+export function SalesOrdersList() {
+  return <EntityList entity={def('sales-orders')} actions={<OrderFormButton />} />;
+}

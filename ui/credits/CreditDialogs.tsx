@@ -1,0 +1,378 @@
+/**
+ * The admin's credit dialogs, shared by the portal's and the console's credits lists: add or update
+ * credits (company, number of credits, expiry; every message of spec sections 5 and 8; on success a
+ * toast, the list reloads and the dialog closes after 3 seconds), delete a lot (the confirmation
+ * names the company, the credits and the expiry; a refusal is shown in the dialog) and the order
+ * form for a company's member (the member choice stays disabled until a company is chosen; quantity
+ * from 1, priced by the one pricing function; on success a toast with the order number and the PDF
+ * downloads at once). Each app passes its own toast as `notify`.
+ */
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { expiryWindow, formatMoney, noOfCreditsError, quoteCredits, type Pricing } from '../../schema/rules/credits';
+import { t } from '../../i18n';
+import { formatDate } from '../../schema/rules/dates';
+import { ApiError, apiList } from '../api/client';
+import { creditsApi, type CreditLot } from './creditsApi';
+
+/** The app's toast. */
+export type CreditNotify = (message: string, severity: 'success' | 'error') => void;
+
+/** What the edit and delete dialogs need of a lot. */
+export type LotRef = Pick<CreditLot, 'companyId' | 'company' | 'creditDataId' | 'noOfCredits' | 'expiryDate'>;
+
+export const CLOSE_DELAY_MS = 3000;
+
+export interface Option {
+  id: string;
+  label: string;
+}
+
+export async function findCompanies(q: string): Promise<Option[]> {
+  const { data } = await apiList<{ id: string; companyName: string }>('companies', {
+    sort: ['companyName', 'ASC'],
+    range: [0, 19],
+    filter: q ? { q } : {},
+  });
+  return data.map((c) => ({ id: c.id, label: c.companyName }));
+}
+
+async function findMembers(companyId: string): Promise<Option[]> {
+  const { data } = await apiList<{ id: string; name: string | null; email: string; status: number }>('company-users', {
+    sort: ['email', 'ASC'],
+    range: [0, 99],
+    filter: { companyId, status: 1 },
+  });
+  return data.map((u) => ({ id: u.id, label: u.name ? `${u.name} <${u.email}>` : u.email }));
+}
+
+export function CompanyPicker({
+  value,
+  onChange,
+  error,
+  label,
+}: {
+  value: Option | null;
+  onChange(o: Option | null): void;
+  error?: string;
+  label?: string;
+}) {
+  const [options, setOptions] = useState<Option[]>([]);
+  const [text, setText] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => findCompanies(text).then(setOptions, () => setOptions([])), 200);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return (
+    <Autocomplete
+      options={options}
+      value={value}
+      onChange={(_, o) => onChange(o)}
+      onInputChange={(_, v) => setText(v)}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      filterOptions={(x) => x}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label ?? t('credits.page.company')}
+          error={Boolean(error)}
+          helperText={error ? t(error) : undefined}
+        />
+      )}
+    />
+  );
+}
+
+/** The field errors of a refusal as {field: text}, or the server's message / somethingWentWrong. */
+function refusal(err: unknown): { fields: Record<string, string>; message?: string } {
+  if (err instanceof ApiError && Object.keys(err.fields).length) return { fields: err.fields };
+  return {
+    fields: {},
+    message:
+      err instanceof ApiError && err.status < 500 && err.message !== err.code
+        ? err.message
+        : t('messages.somethingWentWrong'),
+  };
+}
+
+const SHOWN_FIELDS = ['companyId', 'noOfCredits', 'expiryDate'];
+
+export function CreditFormDialog({
+  lot,
+  notify,
+  onClose,
+  onSaved,
+}: {
+  lot?: LotRef;
+  notify: CreditNotify;
+  onClose(): void;
+  onSaved(): void;
+}) {
+  const [company, setCompany] = useState<Option | null>(lot ? { id: lot.companyId, label: lot.company } : null);
+  const [credits, setCredits] = useState(lot ? String(lot.noOfCredits) : '');
+  const [expiry, setExpiry] = useState(lot?.expiryDate ?? expiryWindow().default);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string>();
+  const [done, setDone] = useState(false);
+  const closing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(closing.current), []);
+  const range = expiryWindow();
+
+  async function save() {
+    const local: Record<string, string> = {};
+    if (!company) local.companyId = 'company.errors.required';
+    const creditsError = noOfCreditsError(credits);
+    if (creditsError) local.noOfCredits = creditsError;
+    setErrors(local);
+    setMessage(undefined);
+    if (Object.keys(local).length || !company) return;
+    try {
+      if (lot)
+        await creditsApi.update(lot.creditDataId, {
+          companyId: company.id,
+          creditDataId: lot.creditDataId,
+          noOfCredits: credits,
+          expiryDate: expiry,
+        });
+      else await creditsApi.add({ companyId: company.id, noOfCredits: credits, expiryDate: expiry });
+      notify(t(lot ? 'credits.messages.updated' : 'credits.messages.added'), 'success');
+      setDone(true);
+      onSaved();
+      closing.current = setTimeout(onClose, CLOSE_DELAY_MS);
+    } catch (err) {
+      const r = refusal(err);
+      setErrors(r.fields);
+      // A refusal about no field of the form (the lot deleted meanwhile) is read above the buttons.
+      const elsewhere = Object.entries(r.fields).filter(([name]) => !SHOWN_FIELDS.includes(name));
+      setMessage(r.message ?? (elsewhere.length ? elsewhere.map(([, key]) => t(key)).join(' ') : undefined));
+    }
+  }
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="credit-form-title">
+      <DialogTitle id="credit-form-title">
+        {t(lot ? 'credits.page.editCredits' : 'credits.page.addCredits')}
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          {lot ? (
+            <Typography>{lot.company}</Typography>
+          ) : (
+            <CompanyPicker value={company} onChange={setCompany} error={errors.companyId} />
+          )}
+          <TextField
+            label={t('credits.purchase.quantity')}
+            value={credits}
+            onChange={(e) => setCredits(e.target.value)}
+            error={Boolean(errors.noOfCredits)}
+            helperText={errors.noOfCredits ? t(errors.noOfCredits) : undefined}
+            slotProps={{ htmlInput: { inputMode: 'numeric', min: 1, 'data-testid': 'no-of-credits' } }}
+          />
+          <TextField
+            type="date"
+            label={t('credits.page.expiryDate')}
+            value={expiry}
+            onChange={(e) => setExpiry(e.target.value)}
+            error={Boolean(errors.expiryDate)}
+            helperText={errors.expiryDate ? t(errors.expiryDate) : undefined}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: range.min, max: range.max } }}
+          />
+          {message && <Alert severity="error">{message}</Alert>}
+          {done && <Alert severity="success">{t(lot ? 'credits.messages.updated' : 'credits.messages.added')}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('admin.common.cancel')}</Button>
+        <Button variant="contained" onClick={save} disabled={done}>
+          {t('credits.page.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Deletes a lot after a confirmation naming it; the server's refusal (e.g. already deleted) stays in the dialog. */
+export function DeleteCreditDialog({
+  lot,
+  notify,
+  onClose,
+  onDeleted,
+}: {
+  lot: LotRef;
+  notify: CreditNotify;
+  onClose(): void;
+  onDeleted(): void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string>();
+
+  async function remove() {
+    setBusy(true);
+    setMessage(undefined);
+    try {
+      await creditsApi.remove(lot.companyId, lot.creditDataId);
+      notify(t('credits.messages.deleted'), 'success');
+      onDeleted();
+      onClose();
+    } catch (err) {
+      const r = refusal(err);
+      setMessage(
+        r.message ??
+          Object.values(r.fields)
+            .map((key) => t(key))
+            .join(' '),
+      );
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="delete-credits-title">
+      <DialogTitle id="delete-credits-title">{t('credits.page.deleteCredits')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <Typography data-testid="delete-credits-confirm">
+            {t('credits.page.deleteNamed', {
+              credits: lot.noOfCredits,
+              company: lot.company,
+              expiry: formatDate(lot.expiryDate) ?? lot.expiryDate,
+            })}
+          </Typography>
+          {message && (
+            <Alert severity="error" role="alert">
+              {message}
+            </Alert>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          {t('admin.common.cancel')}
+        </Button>
+        <Button color="error" variant="contained" onClick={remove} disabled={busy}>
+          {t('credits.page.delete')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Starts the browser's download of a file the session may read, without leaving the page. */
+function download(url: string) {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = '';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+export function OrderFormDialog({
+  pricing,
+  notify,
+  onClose,
+  onOrdered,
+}: {
+  pricing: Pricing;
+  notify: CreditNotify;
+  onClose(): void;
+  onOrdered?(): void;
+}) {
+  const [company, setCompany] = useState<Option | null>(null);
+  const [members, setMembers] = useState<Option[]>([]);
+  const [member, setMember] = useState<Option | null>(null);
+  const [quantity, setQuantity] = useState(1);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string>();
+  const quote = quoteCredits(pricing, quantity);
+  useEffect(() => {
+    setMember(null);
+    setMembers([]);
+    if (company) findMembers(company.id).then(setMembers, () => setMembers([]));
+  }, [company]);
+
+  async function submit() {
+    const local: Record<string, string> = {};
+    if (!company) local.companyId = 'company.errors.required';
+    if (!member) local.userId = 'member.errors.required';
+    setErrors(local);
+    if (!company || !member || quote.kind !== 'price') return;
+    try {
+      const res = await creditsApi.salesOrder({
+        companyId: company.id,
+        userId: member.id,
+        noOfCredits: quote.quantity,
+        discountAmount: quote.discount,
+      });
+      notify(res.msg, 'success');
+      download(creditsApi.orderPdfUrl(res.orderId));
+      onOrdered?.();
+      setTimeout(onClose, CLOSE_DELAY_MS);
+    } catch (err) {
+      const r = refusal(err);
+      setErrors(r.fields);
+      setMessage(Object.keys(r.fields).length ? undefined : t('credits.purchase.errorMessage'));
+    }
+  }
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="order-form-title">
+      <DialogTitle id="order-form-title">{t('credits.page.orderForm')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          <CompanyPicker value={company} onChange={setCompany} error={errors.companyId} />
+          <Autocomplete
+            options={members}
+            value={member}
+            disabled={!company}
+            onChange={(_, o) => setMember(o)}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label={t('credits.page.member')}
+                error={Boolean(errors.userId)}
+                helperText={errors.userId ? t(errors.userId) : undefined}
+              />
+            )}
+          />
+          <TextField
+            label={t('credits.purchase.quantity')}
+            value={quantity}
+            onChange={(e) => setQuantity(Math.max(1, Math.floor(Number(e.target.value.replace(/\D/g, '')) || 1)))}
+            error={Boolean(errors.noOfCredits)}
+            helperText={errors.noOfCredits ? t(errors.noOfCredits) : undefined}
+          />
+          {quote.kind === 'price' ? (
+            <Typography>
+              {t('credits.purchase.discount')}: {quote.discount} % · {t('credits.purchase.total')}:{' '}
+              {formatMoney(quote.total, pricing.currency, pricing.locale)}
+            </Typography>
+          ) : (
+            <Alert severity="info">
+              {t('credits.errors.enterprise', { max: pricing.tiers[pricing.tiers.length - 1]?.max ?? 0 })}
+            </Alert>
+          )}
+          {message && <Alert severity="error">{message}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('admin.common.cancel')}</Button>
+        <Button variant="contained" onClick={submit} disabled={quote.kind !== 'price'}>
+          {t('credits.page.orderForm')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
