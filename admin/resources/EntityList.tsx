@@ -72,6 +72,9 @@ interface Props {
   filter?: Record<string, unknown>;
 }
 
+/** The width, in percent of the table, of an override's row actions column. */
+const ROW_ACTIONS_SHARE = 9;
+
 export function EntityList({ entity, aside, selectedId, actions, rowActions, filter }: Props) {
   const actor = useActor();
   const phone = usePhone();
@@ -83,7 +86,12 @@ export function EntityList({ entity, aside, selectedId, actions, rowActions, fil
   const shares = columnWidths(entity, columns);
   // Row actions keep a fixed share (two icon buttons); the columns share the rest.
   const widths = rowActions
-    ? Object.fromEntries(Object.entries(shares).map(([k, v]) => [k, `${(parseFloat(v) * 0.86).toFixed(2)}%`]))
+    ? Object.fromEntries(
+        Object.entries(shares).map(([k, v]) => [
+          k,
+          `${((parseFloat(v) * (100 - ROW_ACTIONS_SHARE)) / 100).toFixed(2)}%`,
+        ]),
+      )
     : shares;
   return (
     <List
@@ -149,7 +157,7 @@ export function EntityList({ entity, aside, selectedId, actions, rowActions, fil
             </DataTable.Col>
           ))}
           {rowActions && (
-            <DataTable.Col label={rowActions.label} disableSort align="right" sx={{ width: '9%' }}>
+            <DataTable.Col label={rowActions.label} disableSort align="right" sx={{ width: `${ROW_ACTIONS_SHARE}%` }}>
               {rowActions.render()}
             </DataTable.Col>
           )}

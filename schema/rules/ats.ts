@@ -32,9 +32,10 @@ const KINDS: AtsKind[] = [
   { key: 'other', label: 'Other', connect: 'none' },
 ];
 
-/** The 19 kinds, alphabetical by label (case-insensitive) with Other last. */
 // One collator for the sort: localeCompare with options builds one per comparison, at every page's start.
 const byLabel = new Intl.Collator('en', { sensitivity: 'base' });
+
+/** The 19 kinds, alphabetical by label (case-insensitive) with Other last. */
 export const ATS_KINDS: readonly AtsKind[] = [
   ...KINDS.filter((k) => k.key !== 'other').sort((a, b) => byLabel.compare(a.label, b.label)),
   ...KINDS.filter((k) => k.key === 'other'),
