@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowestFirst } from './tests/helpers/sequencer';
 
 /**
  * Three projects. `unit`: pure logic (rules, parsers, the portal's view logic), no database, no
@@ -11,7 +12,10 @@ import { defineConfig } from 'vitest/config';
  *
  * Unit and API files two at a time (a file mostly waits on PostgreSQL; each has its own database
  * and app), then the browser files two at a time, so `npm test` builds the front ends meanwhile
- * (scripts/test.ts).
+ * (scripts/test.ts). A worker imports the product's modules once for all the files it runs
+ * (`isolate: false`): every file builds its own app over its own database, so nothing a file
+ * changes is seen by the next, and importing the backend per file cost more than the tests.
+ * The files known to take longest start first (tests/helpers/sequencer.ts).
  */
 const UNIT = [
   'tests/api/credits-rules.test.ts',
@@ -36,6 +40,7 @@ export default defineConfig({
   test: {
     globalSetup: ['tests/helpers/globalSetup.ts'],
     reporters: ['default', './tests/helpers/summaryReporter.ts'],
+    sequence: { sequencer: SlowestFirst },
     ...timeouts,
     projects: [
       {
@@ -44,6 +49,7 @@ export default defineConfig({
           include: [...UNIT, ...BESIDE_CODE],
           exclude: ['**/node_modules/**'],
           pool: 'threads',
+          isolate: false,
           ...two,
           ...timeouts,
         },
@@ -59,6 +65,7 @@ export default defineConfig({
           ],
           exclude: [...UNIT, '**/node_modules/**'],
           pool: 'forks',
+          isolate: false,
           ...two,
           ...timeouts,
         },

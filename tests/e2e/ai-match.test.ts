@@ -7,12 +7,11 @@
  * starts from a Word file (a renamed one refused) and from a project picked by title, reopens a past
  * run from the list, and starts a match from a project page's AI match drawer.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type Worker } from '../../backend/jobs/worker';
 import { JD } from '../helpers/aiMatch';
+import { axeViolations } from '../helpers/axe';
 import { docxOf } from '../helpers/cvs';
 import { startE2E, type E2E } from '../helpers/e2e';
 import { makeProject, type TestProject } from '../helpers/interviews';
@@ -24,31 +23,9 @@ let admin: Page;
 let project: TestProject;
 const people: Record<string, number> = {};
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** The critical or serious WCAG 2.1 A/AA violations on the page as it stands (the audit tests/e2e/accessibility.test.ts applies to the empty form). */
-async function violations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            d: Document,
-            o: object,
-          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const r = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      resultTypes: ['violations'],
-    });
-    return r.violations
-      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
+/** The critical or serious WCAG 2.1 A/AA violations on the page as it stands (the audit accessibility-portal applies to the empty form). */
+const violations = async (page: Page) =>
+  (await axeViolations(page, 'AI match')).map((f) => `${f.rule}: ${f.nodes.join(', ')}`);
 
 /** Records every state the page shows for the run, so a test sees the progress it passed through. */
 const recordStates = (page: Page) =>

@@ -13,6 +13,7 @@ import { loadConfig } from '../../backend/config';
 import { attachLive } from '../../backend/features/live/socket';
 import { listOutbox } from '../../backend/features/mail/outbox';
 import { TEST_SECRET } from './app';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './chromium';
 import { testDatabase, type TestDatabase } from './db';
 
 export interface E2E {
@@ -52,17 +53,7 @@ export async function startE2E(): Promise<E2E> {
   const shared = inject('browserWsEndpoint');
   const browser = shared
     ? await chromium.connect(shared)
-    : await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: [
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      });
+    : await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
   afterAll(async () => {
     // On the shared Chromium this disconnects, closing this file's contexts only.
     await browser.close();

@@ -14,6 +14,7 @@ import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../ba
 import { createKnex } from '../../backend/db/knex';
 import { migrate } from '../../backend/db/migrate';
 import { seed } from '../../seeds';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './chromium';
 
 export const TEMPLATE = 'tb_template';
 let server: EmbeddedDatabase | undefined;
@@ -26,15 +27,6 @@ declare module 'vitest' {
     browserWsEndpoint: string;
   }
 }
-
-const CHROMIUM_ARGS = [
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** The projects with at least one test file in this run (the command line's file filters applied). */
 async function projectsToRun(root: TestProject): Promise<Set<string>> {
@@ -72,7 +64,7 @@ export async function setup(project: TestProject) {
   const [adminUrl, browser] = await Promise.all([
     needsDatabase ? startDatabase() : Promise.resolve(''),
     running.has('e2e')
-      ? chromium.launchServer({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+      ? chromium.launchServer({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS })
       : Promise.resolve(undefined),
   ]);
   browserServer = browser;
