@@ -76,6 +76,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           exclude: [...UNIT, '**/node_modules/**'],
           pool: 'forks',
+          isolate: false,
           // Two browser files at a time, as the API files: a file spends much of its time waiting on its server,
           // PostgreSQL or an animation, and each has its own database, app and browser context.
           maxWorkers: 2,
