@@ -1,7 +1,7 @@
 /**
  * What a new user meets first, in a real browser: every "All …" menu item opens everything it
  * names whatever preset was opened before, the console's menu highlights the screen that is open,
- * and every portal route has a title of its own, on a laptop and on a phone.
+ * and every portal route has a title of its own, opened afresh on a laptop and reached inside the app on a phone.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -119,12 +119,23 @@ describe('Every portal route has its own page title', () => {
     }
   }
 
+  /** Follows a link inside the portal already loaded in `page`, as its own links do (the router reads the history). */
+  async function navigate(page: Page, url: string): Promise<void> {
+    const to = new URL(url);
+    await page.evaluate((path) => {
+      history.pushState(null, '', path);
+      dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    }, `${to.pathname}${to.search}`);
+  }
+
+  // A laptop opens each route afresh (a link followed from elsewhere); a phone reaches each one inside the portal it
+  // already runs, so the title also follows the router. The console's own pages are always loaded.
   it.each([
-    ['a laptop', LAPTOP],
-    ['a phone', PHONE],
-  ])(
-    'Each route opened on %s shows "<page> | Talentbase"',
-    async (_screen, viewport) => {
+    ['opened on a laptop', LAPTOP, 'load'],
+    ['reached inside the app on a phone', PHONE, 'navigate'],
+  ] as const)(
+    'Each route %s shows "<page> | Talentbase"',
+    async (_how, viewport, how) => {
       const pages = new Map<string | undefined, Page>();
       for (const id of Object.keys(ROUTE_RULES) as RouteId[]) {
         const email = visitorFor(id);
@@ -134,7 +145,10 @@ describe('Every portal route has its own page title', () => {
             email ? await signedIn(email, viewport) : await (await e2e.browser.newContext({ viewport })).newPage(),
           );
         const page = pages.get(email) as Page;
-        await open(page, `${e2e.baseUrl}${addressOf(ROUTE_RULES[id].path)}`);
+        const url = `${e2e.baseUrl}${addressOf(ROUTE_RULES[id].path)}`;
+        const inPortal = page.url().startsWith(e2e.baseUrl) && !new URL(page.url()).pathname.startsWith('/admin');
+        if (how === 'navigate' && inPortal && !HANDS_OVER.includes(id)) await navigate(page, url);
+        else await open(page, url);
         if (HANDS_OVER.includes(id))
           await expect.poll(() => page.title(), { message: id }).toMatch(/^.+ \| Talentbase$/);
         else await expect.poll(() => page.title(), { message: id }).toBe(documentTitle(ROUTE_RULES[id].titleKey));
