@@ -6,7 +6,7 @@
 import PDFDocument from 'pdfkit';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from '../helpers/e2e';
+import { signInAtConsole, startE2E, type E2E } from '../helpers/e2e';
 
 let e2e: E2E;
 let admin: Page;
@@ -25,12 +25,7 @@ function cvPdf(lines: string[]): Promise<Buffer> {
 }
 
 async function signIn(page: Page, email: string) {
-  await page.goto(`${e2e.baseUrl}/admin/login`);
-  await page.getByLabel('Work email').fill(email);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByLabel('Six-digit code').waitFor();
-  await page.getByLabel('Six-digit code').fill(await e2e.lastCode(email));
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInAtConsole(e2e, page, email);
   await page.waitForURL(/\/admin\/companies/);
 }
 

@@ -12,7 +12,7 @@ import { ROUTE_RULES, type RouteId } from '../../portal/app/routeRules';
 import type { Viewer } from '../../portal/app/viewer';
 import { ADMIN_TYPES, SUB_ROLES } from '../../schema/roles';
 import type { DemoRole } from './actors';
-import type { E2E } from './e2e';
+import { signInAtConsole, type E2E } from './e2e';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -209,13 +209,7 @@ export async function consoleSignIn(e2e: E2E, email: string): Promise<Page> {
   pendingOf(page);
   // Leaving a form asks first; the walk leaves every form it opens.
   page.on('dialog', (dialog) => void dialog.accept());
-  await page.goto(`${e2e.baseUrl}/admin/login`);
-  await page.getByLabel('Work email').fill(email);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  // The code is read once it was sent: an earlier sign-in's code may still be the newest before.
-  await page.getByLabel('Six-digit code').waitFor();
-  await page.getByLabel('Six-digit code').fill(await e2e.lastCode(email));
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInAtConsole(e2e, page, email);
   await page.getByRole('navigation', { name: 'Console menu' }).waitFor();
   return page;
 }

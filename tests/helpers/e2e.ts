@@ -91,3 +91,14 @@ export async function startE2E(): Promise<E2E> {
   };
   return { baseUrl, db, browser, config: ctx.config, lastCode, newPage, signIn };
 }
+
+/** Signs `page` in to the console through its emailed-code screen, as an admin does; returns once the code is sent back. */
+export async function signInAtConsole(e2e: E2E, page: Page, email: string): Promise<void> {
+  await page.goto(`${e2e.baseUrl}/admin/login`);
+  await page.getByLabel('Work email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  // The code is read once it was sent: an earlier sign-in's code may still be the newest before.
+  await page.getByLabel('Six-digit code').waitFor();
+  await page.getByLabel('Six-digit code').fill(await e2e.lastCode(email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
