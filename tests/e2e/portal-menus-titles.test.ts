@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { t } from '../../i18n';
 import { ROUTE_RULES, type RouteId } from '../../portal/app/routeRules';
 import { documentTitle } from '../../portal/app/titles';
-import { startE2E, type E2E } from '../helpers/e2e';
+import { followInApp, startE2E, type E2E } from '../helpers/e2e';
 
 let e2e: E2E;
 const LAPTOP = { width: 1440, height: 900 };
@@ -119,15 +119,6 @@ describe('Every portal route has its own page title', () => {
     }
   }
 
-  /** Follows a link inside the portal already loaded in `page`, as its own links do (the router reads the history). */
-  async function navigate(page: Page, url: string): Promise<void> {
-    const to = new URL(url);
-    await page.evaluate((path) => {
-      history.pushState(null, '', path);
-      dispatchEvent(new PopStateEvent('popstate', { state: null }));
-    }, `${to.pathname}${to.search}`);
-  }
-
   // A laptop opens each route afresh (a link followed from elsewhere); a phone reaches each one inside the portal it
   // already runs, so the title also follows the router. The console's own pages are always loaded.
   it.each([
@@ -147,7 +138,8 @@ describe('Every portal route has its own page title', () => {
         const page = pages.get(email) as Page;
         const url = `${e2e.baseUrl}${addressOf(ROUTE_RULES[id].path)}`;
         const inPortal = page.url().startsWith(e2e.baseUrl) && !new URL(page.url()).pathname.startsWith('/admin');
-        if (how === 'navigate' && inPortal && !HANDS_OVER.includes(id)) await navigate(page, url);
+        if (how === 'navigate' && inPortal && !HANDS_OVER.includes(id))
+          await followInApp(page, url.slice(e2e.baseUrl.length));
         else await open(page, url);
         if (HANDS_OVER.includes(id))
           await expect.poll(() => page.title(), { message: id }).toMatch(/^.+ \| Talentbase$/);

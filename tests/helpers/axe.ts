@@ -12,7 +12,7 @@ import { ROUTE_RULES, type RouteId } from '../../portal/app/routeRules';
 import type { Viewer } from '../../portal/app/viewer';
 import { ADMIN_TYPES, SUB_ROLES } from '../../schema/roles';
 import type { DemoRole } from './actors';
-import { signInAtConsole, type E2E } from './e2e';
+import { followInApp, signInAtConsole, type E2E } from './e2e';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -73,10 +73,7 @@ export async function open(page: Page, path: string): Promise<void> {
   // The pointer leaves the last row it clicked, so the next screen is not audited under a hover tooltip fading in.
   const size = page.viewportSize();
   if (size) await page.mouse.move(size.width - 1, size.height - 1);
-  await page.evaluate((to) => {
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  }, path);
+  await followInApp(page, path);
 }
 
 /** Waits for the page to settle (data loaded, spinners gone), then runs axe and keeps what blocks users. */

@@ -102,3 +102,11 @@ export async function signInAtConsole(e2e: E2E, page: Page, email: string): Prom
   await page.getByLabel('Six-digit code').fill(await e2e.lastCode(email));
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+/** Follows a link to `path` inside the app already loaded in `page`, as its own links do (the router reads the history). */
+export async function followInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+}

@@ -26,8 +26,9 @@ export class SlowestFirst extends BaseSequencer {
       const at = SLOWEST_FIRST.indexOf(relative(spec.project.config.root, spec.moduleId));
       return at < 0 ? SLOWEST_FIRST.length : at;
     };
-    // Array.prototype.sort is stable: within a project, vitest's order stays for the rest.
-    const project = (spec: TestSpecification) => sorted.findIndex((s) => s.project === spec.project);
+    // The projects in vitest's order; Array.prototype.sort is stable, so within a project vitest's order stays for the rest.
+    const projects = [...new Set(sorted.map((spec) => spec.project))];
+    const project = (spec: TestSpecification) => projects.indexOf(spec.project);
     return [...sorted].sort((a, b) => project(a) - project(b) || rank(a) - rank(b));
   }
 }
