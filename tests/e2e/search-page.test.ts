@@ -106,6 +106,22 @@ describe('The search page', () => {
     await expect.poll(() => page.getByTestId('active-filters').count()).toBe(0);
   });
 
+  it('Two filters picked before the page has drawn the first both stay', async () => {
+    const page = await signedIn('owner@acme.example.com');
+    await page.goto(`${e2e.baseUrl}/search`);
+    await page.getByTestId('result-card').first().waitFor();
+    // A slow machine: the address changes at once, the page draws it a while later.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    const types = page.getByTestId('filter-te');
+    await types.getByText('Permanent', { exact: true }).click();
+    await types.getByText('Contract', { exact: true }).click();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await page.waitForURL((url) => url.searchParams.getAll('te').join(',').split(',').length === 2);
+    await settled(page);
+    expect(new URL(page.url()).searchParams.getAll('te').join(',').split(',').sort()).toEqual(['1', '2']);
+  });
+
   it('An admin sees the admin-only filters; a URL with them shows them to the admin as chips', async () => {
     const page = await signedIn('admin@example.com');
     await page.goto(`${e2e.baseUrl}/search?ns=chl`);

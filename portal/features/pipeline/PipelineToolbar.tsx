@@ -21,14 +21,16 @@ import { t } from '../../../i18n';
 import type { Option } from '../../api/search';
 import { ActiveFilters } from '../search/ActiveFilters';
 import { SearchFilters } from '../search/SearchFilters';
-import { PAGE_SIZES, SORTS, withFilters, type MultiKey, type SearchState } from '../search/searchUrl';
+import type { AddressEdit } from '../../components/useAddressState';
+import { PAGE_SIZES, SORTS, type MultiKey, type SearchEdit, type SearchState } from '../search/searchUrl';
 import { hasFilters, type PipelineUrlState, type PipelineView } from './pipelineUrl';
 
 interface Props {
   url: PipelineUrlState;
   isAdmin: boolean;
   total: number | undefined;
-  onChange(next: PipelineUrlState): void;
+  /** Each change is an edit of the state the address holds when it lands (see `useAddressState`). */
+  onChange(edit: AddressEdit<PipelineUrlState>): void;
 }
 
 // Memoised: its props change with the address and the count, not with each answer or selection.
@@ -36,10 +38,10 @@ export const PipelineToolbar = memo(function PipelineToolbar({ url, isAdmin, tot
   const [open, setOpen] = useState(false);
   const known = useRef(new Map<string, string>());
   const labelOf = useCallback((key: MultiKey, id: string) => known.current.get(`${key}:${id}`) ?? id, []);
-  const setSearch = (search: SearchState) => onChange({ ...url, search });
-  const change = (update: Partial<SearchState>, picked?: { key: MultiKey; option: Option }) => {
+  const setSearch = (edit: SearchEdit) => onChange((now) => ({ ...now, search: edit(now.search) }));
+  const change = (edit: SearchEdit, picked?: { key: MultiKey; option: Option }) => {
     if (picked) known.current.set(`${picked.key}:${picked.option.id}`, picked.option.label);
-    setSearch(withFilters(url.search, update));
+    setSearch(edit);
   };
   const flag = (key: 'hidden' | 'favourited', label: string) => (
     <FormControlLabel
@@ -47,7 +49,10 @@ export const PipelineToolbar = memo(function PipelineToolbar({ url, isAdmin, tot
         <Checkbox
           size="small"
           checked={url[key]}
-          onChange={(e) => onChange({ ...url, [key]: e.target.checked, search: { ...url.search, page: 1 } })}
+          onChange={(e) => {
+            const checked = e.target.checked;
+            onChange((now) => ({ ...now, [key]: checked, search: { ...now.search, page: 1 } }));
+          }}
         />
       }
       label={label}
@@ -66,7 +71,7 @@ export const PipelineToolbar = memo(function PipelineToolbar({ url, isAdmin, tot
           size="small"
           exclusive
           value={url.view}
-          onChange={(_, view: PipelineView | null) => view && onChange({ ...url, view })}
+          onChange={(_, view: PipelineView | null) => view && onChange((now) => ({ ...now, view }))}
           aria-label={t('portal.pipeline.view.label')}
         >
           <ToggleButton value="list" aria-label={t('portal.pipeline.view.list')}>
@@ -105,7 +110,10 @@ export const PipelineToolbar = memo(function PipelineToolbar({ url, isAdmin, tot
           sx={{ minWidth: 150 }}
           label={t('search.page.sort')}
           value={url.search.sort}
-          onChange={(e) => setSearch({ ...url.search, sort: e.target.value as SearchState['sort'], page: 1 })}
+          onChange={(e) => {
+            const sort = e.target.value as SearchState['sort'];
+            setSearch((now) => ({ ...now, sort, page: 1 }));
+          }}
         >
           {SORTS.map((s) => (
             <MenuItem key={s} value={s}>
@@ -121,7 +129,10 @@ export const PipelineToolbar = memo(function PipelineToolbar({ url, isAdmin, tot
             sx={{ minWidth: 96 }}
             label={t('search.page.perPage')}
             value={url.search.perPage}
-            onChange={(e) => setSearch({ ...url.search, perPage: Number(e.target.value), page: 1 })}
+            onChange={(e) => {
+              const perPage = Number(e.target.value);
+              setSearch((now) => ({ ...now, perPage, page: 1 }));
+            }}
           >
             {PAGE_SIZES.map((n) => (
               <MenuItem key={n} value={n}>

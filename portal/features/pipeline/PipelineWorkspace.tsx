@@ -4,13 +4,13 @@
  * through useMoveFlow, whether it starts from the menu, the bulk bar or a drop on the board.
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { t } from '../../../i18n';
 import { STAGES, type StageId } from '../../../schema/rules/pipeline';
 import type { PipelineRole } from '../../../schema/rules/stages';
 import { errorMessage } from '../../../ui/api/errors';
 import { pipelineApi, type PipelineDoc, type ProjectDetail, type StageStats } from '../../api/pipeline';
 import { useNotify } from '../../app/notify';
+import { useAddressState } from '../../components/useAddressState';
 import { ProfilePanel } from '../search/ProfilePanel';
 import { emptyMoveState, moveReducer, statsAfterMove } from './boardLogic';
 import { BulkBar } from './BulkBar';
@@ -48,8 +48,8 @@ type HideRequest = { docs: PipelineDoc[]; unhide: boolean };
 export function PipelineWorkspace({ project, role, stats, setStats, onProjectChanged }: Props) {
   const isAdmin = role === 'admin';
   const notify = useNotify();
-  const [params, setParams] = useSearchParams();
-  const url = useMemo(() => readPipeline(params), [params]);
+  const write = useCallback((next: PipelineUrlState) => writePipeline(next, isAdmin), [isAdmin]);
+  const [url, go] = useAddressState(readPipeline, write);
   const stages = useMemo(() => visibleStages(role), [role]);
   const tab: StageId = url.tab !== undefined && stages.includes(url.tab) ? url.tab : stages[0];
   const query = useMemo(() => apiQuery(url, isAdmin).toString(), [url, isAdmin]);
@@ -71,8 +71,6 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
   const [adding, setAdding] = useState<PipelineDoc>();
   const addingUsed = useOpenedOnce(!!adding);
   const [working, setWorking] = useState(false);
-
-  const go = useCallback((next: PipelineUrlState) => setParams(writePipeline(next, isAdmin)), [setParams, isAdmin]);
 
   // A new answer goes into the board's state in the same render that receives it: no commit of the page with
   // the answer but without its cards, which would be thrown away at once.
@@ -117,7 +115,7 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
   // Stable while the address is, so the tabs (which measure the page after each of their renders) draw only when they change.
   const chooseTab = useCallback(
     (stage: StageId) => {
-      go({ ...url, tab: stage, search: { ...url.search, page: 1 } });
+      go((now) => ({ ...now, tab: stage, search: { ...now.search, page: 1 } }));
       if (url.view === 'board')
         document
           .querySelector(`[data-testid="board-column"][data-stage="${stage}"]`)
@@ -236,7 +234,7 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
         contextFor={contextFor}
         onRequest={onRequest}
         onRefused={(reason) => notify(reason, 'warning')}
-        onPage={(page) => go({ ...url, search: { ...url.search, page } })}
+        onPage={(page) => go((now) => ({ ...now, search: { ...now.search, page } }))}
       />
       <MoveDialogs
         prompt={flow.prompt}

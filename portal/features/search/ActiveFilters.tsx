@@ -16,6 +16,7 @@ import {
   thousands,
   withFilters,
   type MultiKey,
+  type SearchEdit,
   type SearchState,
 } from './searchUrl';
 
@@ -23,7 +24,8 @@ interface Props {
   state: SearchState;
   isAdmin: boolean;
   labelOf: (key: MultiKey, id: string) => string;
-  onChange: (next: SearchState) => void;
+  /** Each removal is an edit of the state it lands on (see `SearchEdit`). */
+  onChange: (edit: SearchEdit) => void;
   suggest?: boolean;
 }
 
@@ -37,14 +39,14 @@ function fixedLabel(key: MultiKey, id: string): string | undefined {
 }
 
 export function ActiveFilters({ state, isAdmin, labelOf, onChange, suggest }: Props) {
-  const chips: { key: string; label: string; remove: () => SearchState }[] = [];
+  const chips: { key: string; label: string; remove: SearchEdit }[] = [];
   const allowed = (key: string) => isAdmin || !ADMIN_KEYS.has(key);
   for (const key of TEXT_KEYS)
     if (state.text[key].trim() && allowed(key))
       chips.push({
         key,
         label: `${t(`search.filters.${key}`)}: ${state.text[key]}`,
-        remove: () => withFilters(state, { text: { ...state.text, [key]: '' } }),
+        remove: (now) => withFilters(now, { text: { ...now.text, [key]: '' } }),
       });
   for (const key of [...MULTI_KEYS, ...ADMIN_MULTI_KEYS]) {
     if (!allowed(key)) continue;
@@ -52,28 +54,27 @@ export function ActiveFilters({ state, isAdmin, labelOf, onChange, suggest }: Pr
       chips.push({
         key: `${key}:${id}`,
         label: `${t(`search.filters.${key}`)}: ${fixedLabel(key, id) ?? labelOf(key, id)}`,
-        remove: () =>
-          withFilters(state, { multi: { ...state.multi, [key]: state.multi[key].filter((v) => v !== id) } }),
+        remove: (now) => withFilters(now, { multi: { ...now.multi, [key]: now.multi[key].filter((v) => v !== id) } }),
       });
   }
   if (state.salary[0] > 0 || state.salary[1] < SALARY_MAX)
     chips.push({
       key: 'salary',
       label: `${t('search.page.salary')}: ${state.currency} ${thousands(state.salary[0])} – ${state.salary[1] >= SALARY_MAX ? `${thousands(SALARY_MAX)}+` : thousands(state.salary[1])}`,
-      remove: () => withFilters(state, { salary: [0, SALARY_MAX] }),
+      remove: (now) => withFilters(now, { salary: [0, SALARY_MAX] }),
     });
   if (state.experience[0] > 0 || state.experience[1] < EXPERIENCE_MAX)
     chips.push({
       key: 'experience',
       label: `${t('search.page.experience')}: ${state.experience[0]} – ${state.experience[1]}`,
-      remove: () => withFilters(state, { experience: [0, EXPERIENCE_MAX] }),
+      remove: (now) => withFilters(now, { experience: [0, EXPERIENCE_MAX] }),
     });
   for (const key of FLAG_KEYS)
     if (state.flags[key])
       chips.push({
         key,
         label: t(FLAG_LABELS[key]),
-        remove: () => withFilters(state, { flags: { ...state.flags, [key]: false } }),
+        remove: (now) => withFilters(now, { flags: { ...now.flags, [key]: false } }),
       });
   if (!chips.length) return null;
   return (
@@ -86,13 +87,13 @@ export function ActiveFilters({ state, isAdmin, labelOf, onChange, suggest }: Pr
         <Chip
           key={c.key}
           label={suggest ? t('search.page.loosen', { filter: c.label }) : c.label}
-          onDelete={suggest ? undefined : () => onChange(c.remove())}
-          onClick={suggest ? () => onChange(c.remove()) : undefined}
+          onDelete={suggest ? undefined : () => onChange(c.remove)}
+          onClick={suggest ? () => onChange(c.remove) : undefined}
           variant={suggest ? 'outlined' : 'filled'}
         />
       ))}
       {!suggest && (
-        <Button size="small" onClick={() => onChange(EMPTY_FILTERS(state))}>
+        <Button size="small" onClick={() => onChange(EMPTY_FILTERS)}>
           {t('search.page.clearAll')}
         </Button>
       )}

@@ -10,7 +10,17 @@ import { visuallyHidden } from '../../../ui/components/visuallyHidden';
 import type { Facet, LookupPath, Option } from '../../api/search';
 import { FacetSelect } from './FacetSelect';
 import { RangeFilter } from './RangeFilter';
-import { EXPERIENCE_MAX, SALARY_MAX, SALARY_STEP, type MultiKey, type SearchState, type TextKey } from './searchUrl';
+import {
+  EXPERIENCE_MAX,
+  SALARY_MAX,
+  SALARY_STEP,
+  editFilters,
+  rebased,
+  type MultiKey,
+  type SearchEdit,
+  type SearchState,
+  type TextKey,
+} from './searchUrl';
 
 const LOOKUPS: Partial<Record<MultiKey, LookupPath>> = {
   jt: 'job-titles',
@@ -48,7 +58,8 @@ interface Props {
   pending?: boolean;
   isAdmin: boolean;
   labelOf: (key: MultiKey, id: string) => string;
-  onChange: (change: Partial<SearchState>, picked?: { key: MultiKey; option: Option }) => void;
+  /** Each change is an edit of the state it lands on (see `SearchEdit`). */
+  onChange: (edit: SearchEdit, picked?: { key: MultiKey; option: Option }) => void;
 }
 
 /** A text filter typed freely; the page debounces the search. */
@@ -112,7 +123,10 @@ export const SearchFilters = memo(function SearchFilters({
       lookup={LOOKUPS[key]}
       fixed={fixed[key]}
       onChange={(ids, option) =>
-        onChange({ multi: { ...state.multi, [key]: ids } }, option ? { key, option } : undefined)
+        onChange(
+          editFilters((now) => ({ multi: { ...now.multi, [key]: rebased(state.multi[key], ids, now.multi[key]) } })),
+          option ? { key, option } : undefined,
+        )
       }
     />
   );
@@ -122,13 +136,17 @@ export const SearchFilters = memo(function SearchFilters({
         <Checkbox
           size="small"
           checked={state.flags[key]}
-          onChange={(e) => onChange({ flags: { ...state.flags, [key]: e.target.checked } })}
+          onChange={(e) => {
+            const checked = e.target.checked;
+            onChange(editFilters((now) => ({ flags: { ...now.flags, [key]: checked } })));
+          }}
         />
       }
       label={label}
     />
   );
-  const setText = (key: TextKey) => (value: string) => onChange({ text: { ...state.text, [key]: value } });
+  const setText = (key: TextKey) => (value: string) =>
+    onChange(editFilters((now) => ({ text: { ...now.text, [key]: value } })));
   return (
     <Stack
       spacing={2.5}
@@ -158,14 +176,17 @@ export const SearchFilters = memo(function SearchFilters({
         max={SALARY_MAX}
         step={SALARY_STEP}
         openTop
-        onChange={(salary) => onChange({ salary })}
+        onChange={(salary) => onChange(editFilters(() => ({ salary })))}
       >
         <TextField
           select
           size="small"
           label={t('search.filters.cur')}
           value={state.currency}
-          onChange={(e) => onChange({ currency: e.target.value })}
+          onChange={(e) => {
+            const currency = e.target.value;
+            onChange(editFilters(() => ({ currency })));
+          }}
           sx={{ mt: 1, minWidth: 120 }}
           slotProps={{ htmlInput: { 'data-testid': 'filter-cur' } }}
         >
@@ -182,7 +203,7 @@ export const SearchFilters = memo(function SearchFilters({
         value={state.experience}
         max={EXPERIENCE_MAX}
         step={1}
-        onChange={(experience) => onChange({ experience })}
+        onChange={(experience) => onChange(editFilters(() => ({ experience })))}
       />
       {multi('np')}
       {multi('lang')}

@@ -23,7 +23,6 @@ import {
   useTheme,
 } from '@mui/material';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { t } from '../../../i18n';
 import { visuallyHidden } from '../../../ui/components/visuallyHidden';
 import { useAuth } from '../../app/auth/authContext';
@@ -31,6 +30,7 @@ import { startOpening } from '../../app/openingFetch';
 import { searchApi, type Facet, type Option, type SearchDoc } from '../../api/search';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
+import { useAddressState } from '../../components/useAddressState';
 import { useFirstScreenful } from '../../components/useFirstScreenful';
 import { ActiveFilters } from './ActiveFilters';
 import { ProfilePanel } from './ProfilePanel';
@@ -41,9 +41,9 @@ import {
   SORTS,
   readState,
   thousands,
-  withFilters,
   writeState,
   type MultiKey,
+  type SearchEdit,
   type SearchState,
 } from './searchUrl';
 import { openingKey, useSearch } from './useSearch';
@@ -69,8 +69,8 @@ const NO_FACETS: Record<string, Facet> = {};
 export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
   const { viewer } = useAuth();
   const isAdmin = viewer?.role === 'admin';
-  const [params, setParams] = useSearchParams();
-  const state = useMemo(() => readState(params), [params]);
+  const write = useCallback((next: SearchState) => writeState(next, isAdmin), [isAdmin]);
+  const [state, go] = useAddressState(readState, write);
   const query = useMemo(() => writeState(state, isAdmin), [state, isAdmin]);
   const { data, loading, error, retry, answered } = useSearch(query.toString());
   const drawn = useFirstScreenful(data?.docs.length ?? 0);
@@ -84,18 +84,12 @@ export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
     for (const o of facet.options) known.current.set(`${key}:${o.id}`, o.label);
   const labelOf = useCallback((key: MultiKey, id: string) => known.current.get(`${key}:${id}`) ?? id, []);
 
-  const go = useCallback(
-    (next: SearchState) => {
-      setParams(writeState(next, isAdmin));
-    },
-    [setParams, isAdmin],
-  );
   const change = useCallback(
-    (update: Partial<SearchState>, picked?: { key: MultiKey; option: Option }) => {
+    (edit: SearchEdit, picked?: { key: MultiKey; option: Option }) => {
       if (picked) known.current.set(`${picked.key}:${picked.option.id}`, picked.option.label);
-      go(withFilters(state, update));
+      go(edit);
     },
-    [go, state],
+    [go],
   );
 
   const total = data?.totalResults ?? 0;
@@ -161,7 +155,10 @@ export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
               sx={{ minWidth: 170 }}
               label={t('search.page.sort')}
               value={state.sort}
-              onChange={(e) => go({ ...state, sort: e.target.value as SearchState['sort'], page: 1 })}
+              onChange={(e) => {
+                const sort = e.target.value as SearchState['sort'];
+                go((now) => ({ ...now, sort, page: 1 }));
+              }}
               slotProps={{ htmlInput: { 'data-testid': 'sort' } }}
             >
               {SORTS.map((s) => (
@@ -177,7 +174,10 @@ export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
               sx={{ minWidth: 100 }}
               label={t('search.page.perPage')}
               value={state.perPage}
-              onChange={(e) => go({ ...state, perPage: Number(e.target.value), page: 1 })}
+              onChange={(e) => {
+                const perPage = Number(e.target.value);
+                go((now) => ({ ...now, perPage, page: 1 }));
+              }}
               slotProps={{ htmlInput: { 'data-testid': 'per-page' } }}
             >
               {PAGE_SIZES.map((n) => (
@@ -187,7 +187,7 @@ export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
               ))}
             </TextField>
           </Stack>
-          <ActiveFilters state={state} isAdmin={isAdmin} labelOf={labelOf} onChange={(next) => go(next)} />
+          <ActiveFilters state={state} isAdmin={isAdmin} labelOf={labelOf} onChange={go} />
           {error ? (
             <Alert
               severity="error"
@@ -215,15 +215,7 @@ export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
               icon={<ManageSearchOutlined />}
               title={t('search.page.noResultsTitle')}
               description={t('search.page.noResultsText')}
-              action={
-                <ActiveFilters
-                  state={state}
-                  isAdmin={isAdmin}
-                  labelOf={labelOf}
-                  onChange={(next) => go(next)}
-                  suggest
-                />
-              }
+              action={<ActiveFilters state={state} isAdmin={isAdmin} labelOf={labelOf} onChange={go} suggest />}
             />
           ) : (
             <Stack spacing={1.5} sx={{ opacity: loading ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={loading}>
@@ -237,7 +229,7 @@ export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
               sx={{ mt: 3, display: 'flex', justifyContent: 'center' }}
               count={pages}
               page={Math.min(state.page, pages)}
-              onChange={(_, page) => go({ ...state, page })}
+              onChange={(_, page) => go((now) => ({ ...now, page }))}
             />
           )}
         </Box>

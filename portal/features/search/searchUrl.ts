@@ -98,6 +98,28 @@ export function withFilters(state: SearchState, change: Partial<Omit<SearchState
   return { ...state, ...change, page: 1 };
 }
 
+/**
+ * A change to the search, applied to the state the address holds when it lands. Built from the state as drawn, a
+ * second pick made before the first one was drawn would drop the first.
+ */
+export type SearchEdit = (current: SearchState) => SearchState;
+
+/** A filter change as an edit: the change reads the state it lands on; the page goes back to 1. */
+export const editFilters =
+  (change: (current: SearchState) => Partial<Omit<SearchState, 'page'>>): SearchEdit =>
+  (current) =>
+    withFilters(current, change(current));
+
+/**
+ * A list edited from `before` to `after`, the same additions and removals made to `now`: a list picked from while the
+ * address held more (or fewer) ids than were drawn keeps them.
+ */
+export function rebased(before: readonly string[], after: readonly string[], now: readonly string[]): string[] {
+  const removed = new Set(before.filter((id) => !after.includes(id)));
+  const kept = now.filter((id) => !removed.has(id));
+  return [...kept, ...after.filter((id) => !before.includes(id) && !kept.includes(id))];
+}
+
 export const EMPTY_FILTERS = (state: SearchState): SearchState =>
   readState(new URLSearchParams(state.perPage !== DEFAULT_PAGE_SIZE ? { pp: String(state.perPage) } : {}));
 
