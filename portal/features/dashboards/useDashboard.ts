@@ -1,13 +1,13 @@
 /** A dashboard's filters kept in the URL, and its call's loading, error and answer. */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useAddressParams } from '../../components/useAddressState';
 import { errorMessage } from '../../../ui/api/errors';
 import type { DashboardQuery } from '../../api/dashboards';
 
 export const FILTER_KEYS = ['from', 'to', 'week', 'companyId', 'projectId', 'adminId', 'kind'] as const;
 
 export function useDashboard<T>(load: (q: DashboardQuery) => Promise<T>, paged = false) {
-  const [params, setParams] = useSearchParams();
+  const [params, editParams] = useAddressParams();
   const [result, setResult] = useState<T | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
@@ -37,17 +37,22 @@ export function useDashboard<T>(load: (q: DashboardQuery) => Promise<T>, paged =
 
   const set = useCallback(
     (changes: Record<string, string | number | undefined>) => {
-      const next = new URLSearchParams(params);
-      for (const [k, v] of Object.entries(changes)) {
-        if (v === undefined || v === '') next.delete(k);
-        else next.set(k, String(v));
-      }
-      if (!('p' in changes)) next.delete('p');
-      setParams(next, { replace: true });
+      editParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [k, v] of Object.entries(changes)) {
+            if (v === undefined || v === '') next.delete(k);
+            else next.set(k, String(v));
+          }
+          if (!('p' in changes)) next.delete('p');
+          return next;
+        },
+        { replace: true },
+      );
     },
-    [params, setParams],
+    [editParams],
   );
-  const clear = () => setParams(new URLSearchParams(), { replace: true });
+  const clear = () => editParams(() => new URLSearchParams(), { replace: true });
   const filtered = FILTER_KEYS.some((k) => params.get(k));
   return { params, query, result, failure, loading, set, clear, filtered, retry: () => setAttempt((n) => n + 1) };
 }

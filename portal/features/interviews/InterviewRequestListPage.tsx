@@ -25,7 +25,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useAddressParams } from '../../components/useAddressState';
 import { t } from '../../../i18n';
 import { errorMessage } from '../../../ui/api/errors';
 import { interviewsApi, type AdminListQuery, type AdminRequestRow, type Page } from '../../api/interviews';
@@ -42,7 +42,7 @@ const FILTER_KEYS = ['companyId', 'projectId', 'state', 'kind', 'channel', 'from
 const when = (iso: string | null) => formatDateTime(iso) ?? '—';
 
 export function InterviewRequestListPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, editParams] = useAddressParams();
   const [result, setResult] = useState<Page<AdminRequestRow> | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const query = useMemo<AdminListQuery>(() => {
@@ -68,13 +68,18 @@ export function InterviewRequestListPage() {
   }, [query]);
 
   const set = (changes: Record<string, string | number | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === undefined || v === '') next.delete(k);
-      else next.set(k, String(v));
-    }
-    if (!('p' in changes)) next.delete('p');
-    setParams(next, { replace: true });
+    editParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v === undefined || v === '') next.delete(k);
+          else next.set(k, String(v));
+        }
+        if (!('p' in changes)) next.delete('p');
+        return next;
+      },
+      { replace: true },
+    );
   };
   const sortBy = (column: NonNullable<AdminListQuery['sortBy']>) =>
     set({ sortBy: column, sortDir: query.sortBy === column && query.sortDir === 'desc' ? 'asc' : 'desc' });
@@ -169,7 +174,7 @@ export function InterviewRequestListPage() {
           </Stack>
         )}
         {filtered && (
-          <Button onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+          <Button onClick={() => editParams(() => new URLSearchParams(), { replace: true })}>
             {t('portal.interviews.list.clear')}
           </Button>
         )}

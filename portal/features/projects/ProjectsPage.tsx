@@ -20,7 +20,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
-import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { useAddressParams } from '../../components/useAddressState';
 import { t } from '../../../i18n';
 import { errorMessage } from '../../../ui/api/errors';
 import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
@@ -44,7 +45,7 @@ import { useProjectsList } from './useProjectsList';
 const L = 'portal.projectsPortal.list';
 
 export function ProjectsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, editParams] = useAddressParams();
   const location = useLocation();
   const { user, viewer } = useAuth();
   const notify = useNotify();
@@ -68,19 +69,19 @@ export function ProjectsPage() {
   const update = useCallback(
     (changes: Partial<ProjectsQuery>) => {
       setSelected([]);
-      setParams((current) => {
+      editParams((current) => {
         const base = readProjectsQuery(current);
         const resetsPage = !('page' in changes);
         return writeProjectsQuery({ ...base, ...(resetsPage ? { page: 1 } : {}), ...changes }, current);
       });
     },
-    [setParams],
+    [editParams],
   );
 
   const closeAdd = () => {
     setAdding(false);
     if (params.get('add_project') === 'true')
-      setParams(
+      editParams(
         (current) => {
           const next = new URLSearchParams(current);
           next.delete('add_project');

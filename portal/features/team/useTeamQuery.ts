@@ -1,20 +1,20 @@
 /** The team list's query kept in the URL; changing search or status goes back to page 1. */
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useAddressParams } from '../../components/useAddressState';
 import { readTeamQuery, writeTeamQuery, type TeamQuery } from './teamQuery';
 
 export function useTeamQuery() {
-  const [params, setParams] = useSearchParams();
+  const [params, editParams] = useAddressParams();
   const query = useMemo(() => readTeamQuery(params), [params]);
   const update = useCallback(
     (changes: Partial<TeamQuery>) => {
-      setParams((current) => {
+      editParams((current) => {
         const base = readTeamQuery(current);
         const resetsPage = 'search' in changes || 'status' in changes || 'perPage' in changes;
         return writeTeamQuery({ ...base, ...(resetsPage ? { page: 1 } : {}), ...changes });
       });
     },
-    [setParams],
+    [editParams],
   );
   return { query, update };
 }
