@@ -23,6 +23,22 @@ export function useAddressParams(): [
   return [params, edit];
 }
 
+/**
+ * An edit that sets the given keys (an empty or undefined value removes its key) and, unless the page `p` is among
+ * them, goes back to the first page.
+ */
+export const withQuery =
+  (changes: Record<string, string | number | undefined>): AddressEdit<URLSearchParams> =>
+  (current) => {
+    const next = new URLSearchParams(current);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === undefined || v === '') next.delete(k);
+      else next.set(k, String(v));
+    }
+    if (!('p' in changes)) next.delete('p');
+    return next;
+  };
+
 /** The same over a typed state read from and written to the query. `read` and `write` must be stable. */
 export function useAddressState<S>(
   read: (params: URLSearchParams) => S,

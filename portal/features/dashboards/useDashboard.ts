@@ -1,6 +1,6 @@
 /** A dashboard's filters kept in the URL, and its call's loading, error and answer. */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useAddressParams } from '../../components/useAddressState';
+import { useAddressParams, withQuery } from '../../components/useAddressState';
 import { errorMessage } from '../../../ui/api/errors';
 import type { DashboardQuery } from '../../api/dashboards';
 
@@ -37,18 +37,7 @@ export function useDashboard<T>(load: (q: DashboardQuery) => Promise<T>, paged =
 
   const set = useCallback(
     (changes: Record<string, string | number | undefined>) => {
-      editParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [k, v] of Object.entries(changes)) {
-            if (v === undefined || v === '') next.delete(k);
-            else next.set(k, String(v));
-          }
-          if (!('p' in changes)) next.delete('p');
-          return next;
-        },
-        { replace: true },
-      );
+      editParams(withQuery(changes), { replace: true });
     },
     [editParams],
   );

@@ -25,7 +25,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
-import { useAddressParams } from '../../components/useAddressState';
+import { useAddressParams, withQuery } from '../../components/useAddressState';
 import { t } from '../../../i18n';
 import { errorMessage } from '../../../ui/api/errors';
 import { interviewsApi, type AdminListQuery, type AdminRequestRow, type Page } from '../../api/interviews';
@@ -68,18 +68,7 @@ export function InterviewRequestListPage() {
   }, [query]);
 
   const set = (changes: Record<string, string | number | undefined>) => {
-    editParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === undefined || v === '') next.delete(k);
-          else next.set(k, String(v));
-        }
-        if (!('p' in changes)) next.delete('p');
-        return next;
-      },
-      { replace: true },
-    );
+    editParams(withQuery(changes), { replace: true });
   };
   const sortBy = (column: NonNullable<AdminListQuery['sortBy']>) =>
     set({ sortBy: column, sortDir: query.sortBy === column && query.sortDir === 'desc' ? 'asc' : 'desc' });
