@@ -8,11 +8,15 @@
  * Only the files present at start-up are served, looked up by exact path: no path from a request ever
  * reaches the file system, so `..` or encoded tricks have nothing to walk. Unknown paths fall back to
  * index.html, where the app's router answers them.
+ *
+ * The HTML of a page its index.html declares an opening for is answered with `Link` preloads of that page's code and
+ * first API call (./openingLinks.ts); the HTML itself stays one precompressed file for every path.
  */
 import type { RequestHandler, Response } from 'express';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { notFound } from '../errors';
+import { openingLinks, readOpenings, type Manifest } from './openingLinks';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -83,6 +87,11 @@ export function spaAssets(dir: string): RequestHandler[] {
   }
   const assets = scan(dir);
   const index = assets.get('/index.html') as Asset;
+  const manifest = path.join(dir, '.vite', 'manifest.json');
+  const openings = readOpenings(
+    readFileSync(index.file, 'utf8'),
+    existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as Manifest) : {},
+  );
   const serve: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const asset = req.path === '/index.html' ? undefined : assets.get(req.path);
@@ -90,6 +99,8 @@ export function spaAssets(dir: string): RequestHandler[] {
       return send(res, asset, req.get('Accept-Encoding'), req.path.startsWith('/assets/') ? IMMUTABLE : HOUR, next);
     // A missing hashed asset is an old build's: a 404, not the app's HTML under a script's name.
     if (req.path.startsWith('/assets/')) return next(notFound());
+    const links = openingLinks(openings, req.originalUrl.slice(req.baseUrl.length) || '/', req.baseUrl);
+    if (links) res.set('Link', links);
     send(res, index, req.get('Accept-Encoding'), REVALIDATE, next);
   };
   return [serve];

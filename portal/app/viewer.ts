@@ -25,6 +25,9 @@ export function viewerOf(user: Pick<LoginUser, 'userRole' | 'subUserRole'> | und
   return role ? { role, subRole: user?.subUserRole ?? null } : undefined;
 }
 
+/** Whether the top bar shows the notification bell: everyone but candidates and community users. */
+export const hasBell = (viewer: Viewer) => viewer.role !== 'candidate' && viewer.role !== 'community';
+
 /** The viewer as the one ability (schema/ability.ts) sees them: role, company sub-role or admin type. */
 export function actorOf(viewer: Viewer): Actor {
   if (viewer.role === 'admin') return { role: 'admin', adminType: adminTypeFromNumber(viewer.subRole) };

@@ -61,10 +61,10 @@ interface Answer {
   body: Buffer;
 }
 /** The bytes as they come on the wire: a client library would inflate them before they could be checked. */
-const get = (url: string, encoding?: string) =>
+const get = (url: string, encoding?: string, on = port) =>
   new Promise<Answer>((resolve, reject) => {
     const headers = encoding === undefined ? {} : { 'Accept-Encoding': encoding };
-    const req = httpGet({ host: '127.0.0.1', port, path: url, headers }, (res) => {
+    const req = httpGet({ host: '127.0.0.1', port: on, path: url, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -159,5 +159,101 @@ describe('Only the build is served', () => {
   it('leaves other methods to the routes after it', async () => {
     const res = await http.post('/assets/index-Ab12Cd34.js');
     expect(res.status).toBe(404);
+  });
+});
+
+describe('Openings announced with a page', () => {
+  // An app that declares what two of its pages wait on, and a build manifest that knows one of the two modules.
+  const page = `<!doctype html><html lang="en"><head>
+    <meta name="opening-module" content="/search features/Search.tsx" />
+    <meta name="opening-request" content="/search /api/v1/search?{query}" />
+    <meta name="opening-module" content="/project/{id} features/Renamed.tsx" />
+    <meta name="opening-request" content="/project/{id} /api/v1/projects/find/{id}" />
+    <script type="module" src="/assets/index-Aa11Bb22.js"></script></head><body></body></html>`;
+  const manifest = {
+    'index.html': { file: 'assets/index-Aa11Bb22.js', isEntry: true, imports: ['_shared-Cc33Dd44.js'] },
+    '_shared-Cc33Dd44.js': { file: 'assets/shared-Cc33Dd44.js' },
+    '_ui-Ee55Ff66.js': { file: 'assets/ui-Ee55Ff66.js', imports: ['_shared-Cc33Dd44.js'] },
+    'features/Search.tsx': {
+      file: 'assets/Search-Gg77Hh88.js',
+      imports: ['_ui-Ee55Ff66.js', 'index.html', '_shared-Cc33Dd44.js'],
+    },
+  };
+  let app: ReturnType<typeof request>;
+  let appDir: string;
+  let listening: Server;
+
+  beforeAll(async () => {
+    appDir = mkdtempSync(path.join(tmpdir(), 'openings-'));
+    mkdirSync(path.join(appDir, 'assets'));
+    mkdirSync(path.join(appDir, '.vite'));
+    writeFileSync(path.join(appDir, 'index.html'), page);
+    writeFileSync(path.join(appDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    for (const chunk of Object.values(manifest)) writeFileSync(path.join(appDir, chunk.file), 'export {};\n');
+    const server = express();
+    server.use('/console', ...spaAssets(appDir));
+    server.use('/', ...spaAssets(appDir));
+    app = request(server);
+    listening = server.listen(0, '127.0.0.1');
+    await once(listening, 'listening');
+  });
+
+  afterAll(() => {
+    listening.close();
+    rmSync(appDir, { recursive: true, force: true });
+  });
+
+  const links = (header: string | undefined) => (header ?? '').split(/,\s*(?=<)/).filter(Boolean);
+
+  it("preloads a page's own chunks (not the entry's) and its first API call with the page's query", async () => {
+    const res = await app.get('/search?s=12&l=3').expect(200);
+    expect(res.text).toBe(page);
+    expect(links(res.headers.link)).toEqual([
+      '</assets/Search-Gg77Hh88.js>; rel=modulepreload',
+      '</assets/ui-Ee55Ff66.js>; rel=modulepreload',
+      '</api/v1/search?s=12&l=3>; rel=preload; as=fetch; crossorigin=use-credentials',
+    ]);
+    expect(links((await app.get('/search/').expect(200)).headers.link)).toContain(
+      '</api/v1/search?>; rel=preload; as=fetch; crossorigin=use-credentials',
+    );
+  });
+
+  it('sends a path segment as the app sends it, and announces nothing for a module the build does not know', async () => {
+    const res = await app.get('/project/Project:7').expect(200);
+    expect(links(res.headers.link)).toEqual([
+      '</api/v1/projects/find/Project%3A7>; rel=preload; as=fetch; crossorigin=use-credentials',
+    ]);
+    const encoded = await app.get('/project/a%20b%2Fc').expect(200);
+    expect(links(encoded.headers.link)).toEqual([
+      '</api/v1/projects/find/a%20b%2Fc>; rel=preload; as=fetch; crossorigin=use-credentials',
+    ]);
+  });
+
+  it('leaves out a call whose address could end the link, and a segment that does not decode', async () => {
+    // Sent as they are, not encoded by a client library.
+    for (const query of ['q=x>;rel=stylesheet', 'q="x"', 'a=1,</evil>', 'a=<b>', "q='x'%20>"]) {
+      const res = await get(`/search?${query}`, undefined, (listening.address() as AddressInfo).port);
+      expect(res.status, query).toBe(200);
+      expect(links(res.headers.link as string | undefined), query).toEqual([
+        '</assets/Search-Gg77Hh88.js>; rel=modulepreload',
+        '</assets/ui-Ee55Ff66.js>; rel=modulepreload',
+      ]);
+    }
+    // Encoded, the same text is a query like any other.
+    const encoded = await app.get('/search?q=%22x%22%3E').expect(200);
+    expect(links(encoded.headers.link)[2]).toBe(
+      '</api/v1/search?q=%22x%22%3E>; rel=preload; as=fetch; crossorigin=use-credentials',
+    );
+    const broken = await app.get('/project/%E0%A4%A').expect(200);
+    expect(broken.headers.link).toBeUndefined();
+  });
+
+  it('announces nothing for other pages, for assets, or under a mount the declaration does not name', async () => {
+    for (const url of ['/', '/projects', '/project/1/extra', '/searching', '/assets/Search-Gg77Hh88.js']) {
+      const res = await app.get(url).expect(200);
+      expect(res.headers.link, url).toBeUndefined();
+    }
+    const mounted = await app.get('/console/search').expect(200);
+    expect(links(mounted.headers.link)[0]).toBe('</console/assets/Search-Gg77Hh88.js>; rel=modulepreload');
   });
 });

@@ -106,6 +106,39 @@ describe('The search page', () => {
     await expect.poll(() => page.getByTestId('active-filters').count()).toBe(0);
   });
 
+  it("A visit that opens on /search or a project has the page's code and first answers announced with the page, and asks for each once", async () => {
+    const page = await signedIn('owner@acme.example.com');
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    const times = (path: string) => asked.filter((p) => p === path).length;
+
+    const opened = await page.goto(`${e2e.baseUrl}/search`);
+    const link = (await opened?.headerValue('link')) ?? '';
+    expect(link).toMatch(/<\/assets\/SearchWithProjects-[\w-]+\.js>; rel=modulepreload/);
+    expect(link).toContain('</api/v1/search?>; rel=preload; as=fetch; crossorigin=use-credentials');
+    await page.getByTestId('result-card').first().waitFor();
+    // The bell's count is asked for when the session check answers, and the bell takes that answer.
+    await expect.poll(() => times('/api/v1/notifications/unread-count')).toBe(1);
+    await page.waitForTimeout(500);
+    expect(times('/api/v1/search')).toBe(1);
+    expect(times('/api/v1/notifications/unread-count')).toBe(1);
+
+    const { id, title } = await e2e.db
+      .knex('projects')
+      .join('company_users', 'company_users.company_id', 'projects.company_id')
+      .where('company_users.email', 'owner@acme.example.com')
+      .orderBy('projects.id')
+      .first('projects.id', 'projects.title');
+    asked.length = 0;
+    const project = await page.goto(`${e2e.baseUrl}/project/${id}`);
+    expect(await project?.headerValue('link')).toContain(
+      `</api/v1/projects/find/${id}>; rel=preload; as=fetch; crossorigin=use-credentials`,
+    );
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.waitForTimeout(500);
+    expect(times(`/api/v1/projects/find/${id}`)).toBe(1);
+  });
+
   it('Two filters picked before the page has drawn the first both stay', async () => {
     const page = await signedIn('owner@acme.example.com');
     await page.goto(`${e2e.baseUrl}/search`);

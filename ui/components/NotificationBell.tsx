@@ -48,6 +48,28 @@ interface Page {
 /** The bell's number: the count itself up to 99, then "99+". */
 export const bellCount = (n: number) => (n > 99 ? '99+' : String(n));
 
+/** Counts asked for once the session is known, before the bell is drawn; an older one is not used. */
+const EARLY_FRESH_MS = 30_000;
+let early: { answer: Promise<{ unreadCount: number }>; at: number } | undefined;
+
+/**
+ * Asks for the unread count as soon as the app knows the session has a bell, beside the page's own first calls
+ * rather than after the page is drawn; the bell's first load takes that answer.
+ */
+export function prefetchUnreadCount() {
+  if (early) return;
+  const answer = api<{ unreadCount: number }>('notifications/unread-count');
+  answer.catch(() => undefined);
+  early = { answer, at: performance.now() };
+}
+
+function unreadCount(signal: AbortSignal) {
+  const taken = early;
+  early = undefined;
+  if (taken && performance.now() - taken.at < EARLY_FRESH_MS) return taken.answer;
+  return api<{ unreadCount: number }>('notifications/unread-count', { signal });
+}
+
 export function NotificationBell({ color = 'inherit' }: { color?: 'inherit' | 'default' }) {
   const [count, setCount] = useState(0);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -61,8 +83,8 @@ export function NotificationBell({ color = 'inherit' }: { color?: 'inherit' | 'd
 
   useEffect(() => {
     const controller = new AbortController();
-    api<{ unreadCount: number }>('notifications/unread-count', { signal: controller.signal })
-      .then((r) => setCount(r.unreadCount))
+    unreadCount(controller.signal)
+      .then((r) => !controller.signal.aborted && setCount(r.unreadCount))
       .catch(() => undefined);
     return () => controller.abort();
   }, [version]);

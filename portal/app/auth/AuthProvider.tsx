@@ -11,7 +11,8 @@ import { t } from '../../../i18n';
 import { isLoginFlag, LOGIN_FLAGS } from '../loginFlags';
 import { useNotify } from '../notify';
 import { PATHS } from '../paths';
-import { viewerOf } from '../viewer';
+import { hasBell, viewerOf } from '../viewer';
+import { prefetchUnreadCount } from '../../../ui/components/NotificationBell';
 import { AuthContext, type AuthValue, type Landing } from './authContext';
 
 interface State {
@@ -29,7 +30,13 @@ const mayHoldSession = (user: LoginUser, status: number) =>
 
 // The session check of a page load starts with the entry script, beside the opening page's code, not after the first render.
 let opening: Promise<Awaited<ReturnType<typeof authApi.checkUser>>> | undefined = authApi.checkUser();
-opening.catch(() => {});
+// A session with a bell asks for its unread count as soon as the check answers, not once the page is drawn.
+opening
+  .then((check) => {
+    const viewer = viewerOf(check.user);
+    if (mayHoldSession(check.user, check.status) && viewer && hasBell(viewer)) prefetchUnreadCount();
+  })
+  .catch(() => {});
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<State>({ status: 'checking', authorizedModules: [] });

@@ -8,6 +8,7 @@ import { Logo } from '../../components/Logo';
 import { MAIN_ID, SkipLink } from '../../components/SkipLink';
 import { useAuth } from '../auth/authContext';
 import { homeFor } from '../access';
+import { hasBell } from '../viewer';
 import { hasDrawer, mainMenus } from '../menus';
 import { NotificationBell } from '../../../ui/components/NotificationBell';
 import { AccountMenu } from './AccountMenu';
@@ -43,7 +44,7 @@ export function PrivateLayout({ children }: { children: ReactNode }) {
           </Box>
           <NavMenus entries={entries} from={from} />
           <Box sx={{ flex: 1 }} />
-          {viewer.role !== 'candidate' && viewer.role !== 'community' && <NotificationBell color="default" />}
+          {hasBell(viewer) && <NotificationBell color="default" />}
           <AccountMenu />
         </Toolbar>
       </AppBar>

@@ -5,7 +5,7 @@
  * only this page has.
  */
 import { Alert, Button } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { t } from '../../../i18n';
 import { ApiError } from '../../../ui/api/client';
@@ -61,6 +61,9 @@ export function ProjectPipelinePage() {
   }, [id, attempt, navigate, notify]);
 
   const refreshProject = useCallback(() => setAttempt((n) => n + 1), []);
+  // The header (the project's title) is drawn as soon as the project arrives; the workspace below it, the heavier
+  // part, follows in a transition, so the title is not held back by the work of drawing the board.
+  const workspaceProject = useDeferredValue(project);
   const canEdit = project?.access?.canEdit ?? role === 'admin';
   const canShare = project?.access?.canShare ?? false;
 
@@ -86,9 +89,9 @@ export function ProjectPipelinePage() {
         onShare={canShare ? () => setPanel('share') : undefined}
         onAiMatch={role === 'admin' ? () => setPanel('aiMatch') : undefined}
       />
-      {project ? (
+      {workspaceProject ? (
         <PipelineWorkspace
-          project={project}
+          project={workspaceProject}
           role={role}
           stats={stats}
           setStats={setStats}

@@ -1,0 +1,102 @@
+/**
+ * What a page's first screen waits on, announced with the page's HTML so the browser fetches it beside the entry
+ * script instead of after it: the page's own code (its chunk and the chunks it imports) and its first API call.
+ *
+ * An app declares its openings in its index.html, one `<meta>` per page and kind (`{name}` is one path segment,
+ * `{query}` the page's query string):
+ *
+ *     <meta name="opening-module" content="/project/{id} features/pipeline/ProjectPipelinePage.tsx" />
+ *     <meta name="opening-request" content="/project/{id} /api/v1/projects/find/{id}" />
+ *
+ * A module is the source path the build's manifest (`.vite/manifest.json`) names; it becomes `rel=modulepreload`
+ * links for every file it needs that the entry does not already load. A request becomes a `rel=preload; as=fetch`
+ * link with the page's credentials, which the page's own request for the same address then takes. Only what the
+ * declaration and the build name reaches the header: a path segment is decoded and encoded again as one component,
+ * the query is passed on as the page has it, and an address holding anything that could end a link (a space, a
+ * quote, an angle bracket, a comma) is left out.
+ */
+
+/** The part of Vite's build manifest read here: each chunk's file and static imports, by source path or chunk name. */
+export type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+export interface Opening {
+  page: RegExp;
+  /** The names of the page's `{name}` segments, in order. */
+  names: string[];
+  /** A `Link` value with `{name}` / `{query}` still to fill (requests), or complete (modules). */
+  link: string;
+}
+
+const META = /<meta\s+name="opening-(module|request)"\s+content="([^"]*)"/g;
+
+/** What a query passed on may hold: no space, quote, angle bracket or comma that could end a link in the header. */
+const QUERY_SAFE = /^[A-Za-z0-9\-._~%!$&'()*+;=:@/?]*$/;
+
+function pagePattern(page: string): { page: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = page
+    .split(/(\{[a-z]+\})/i)
+    .map((part) => {
+      const name = /^\{([a-z]+)\}$/i.exec(part)?.[1];
+      if (!name) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+      names.push(name);
+      return '([^/]+)';
+    })
+    .join('');
+  return { page: new RegExp(`^${source}/?$`), names };
+}
+
+/** Every file `key` needs before it runs: its own and its static imports', transitively. */
+function filesOf(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const dep of chunk.imports ?? []) filesOf(manifest, dep, into);
+  return into;
+}
+
+/** The openings an index.html declares, its modules resolved through the build's manifest. */
+export function readOpenings(html: string, manifest: Manifest): Opening[] {
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const loaded = entry ? filesOf(manifest, entry) : new Set<string>();
+  const out: Opening[] = [];
+  for (const [, kind, content] of html.matchAll(META)) {
+    const [page, target] = content.trim().split(/\s+/);
+    if (!page?.startsWith('/') || !target) continue;
+    if (kind === 'request') {
+      out.push({ ...pagePattern(page), link: `<${target}>; rel=preload; as=fetch; crossorigin=use-credentials` });
+      continue;
+    }
+    // A module the build does not know (a renamed page, a build without a manifest) announces nothing.
+    if (!manifest[target]) continue;
+    const files = [...filesOf(manifest, target)].filter((file) => !loaded.has(file));
+    if (files.length)
+      out.push({ ...pagePattern(page), link: files.map((f) => `<{base}/${f}>; rel=modulepreload`).join(', ') });
+  }
+  return out;
+}
+
+/** The `Link` header announcing the openings of `url` (a path with its query) under `base` (where the app is mounted). */
+export function openingLinks(openings: Opening[], url: string, base = ''): string | undefined {
+  const mark = url.indexOf('?');
+  const pathname = mark < 0 ? url : url.slice(0, mark);
+  const query = mark < 0 ? '' : url.slice(mark + 1);
+  const links: string[] = [];
+  for (const { page, names, link } of openings) {
+    const match = page.exec(pathname);
+    if (!match) continue;
+    if (link.includes('{query}') && !QUERY_SAFE.test(query)) continue;
+    let value = link.replaceAll('{base}', base).replace('{query}', query);
+    try {
+      // A segment is sent as the app sends it: decoded by its router, then encoded as one component (which leaves
+      // nothing that could end a link).
+      names.forEach((name, i) => {
+        value = value.replace(`{${name}}`, encodeURIComponent(decodeURIComponent(match[i + 1])));
+      });
+    } catch {
+      continue;
+    }
+    links.push(value);
+  }
+  return links.length ? links.join(', ') : undefined;
+}
