@@ -25,6 +25,8 @@ export interface Opening {
   names: string[];
   /** A `Link` value with `{name}` / `{query}` still to fill (requests), or complete (modules). */
   link: string;
+  /** The order in the header: the entry script first, then the page's first call, then the page's code. */
+  rank: number;
 }
 
 const META = /<meta\s+name="opening-(module|request)"\s+content="([^"]*)"/g;
@@ -64,14 +66,25 @@ export function readOpenings(html: string, manifest: Manifest): Opening[] {
     const [page, target] = content.trim().split(/\s+/);
     if (!page?.startsWith('/') || !target) continue;
     if (kind === 'request') {
-      out.push({ ...pagePattern(page), link: `<${target}>; rel=preload; as=fetch; crossorigin=use-credentials` });
+      out.push({
+        ...pagePattern(page),
+        link: `<${target}>; rel=preload; as=fetch; crossorigin=use-credentials`,
+        rank: 1,
+      });
       continue;
     }
     // A module the build does not know (a renamed page, a build without a manifest) announces nothing.
     if (!manifest[target]) continue;
-    const files = [...filesOf(manifest, target)].filter((file) => !loaded.has(file));
-    if (files.length)
-      out.push({ ...pagePattern(page), link: files.map((f) => `<{base}/${f}>; rel=modulepreload`).join(', ') });
+    const modulepreload = (files: string[], rank: number) => {
+      if (files.length)
+        out.push({ ...pagePattern(page), link: files.map((f) => `<{base}/${f}>; rel=modulepreload`).join(', '), rank });
+    };
+    // The entry is announced too: asked for after the page's chunks, it would wait behind them for a connection.
+    modulepreload([...loaded], 0);
+    modulepreload(
+      [...filesOf(manifest, target)].filter((file) => !loaded.has(file)),
+      2,
+    );
   }
   return out;
 }
@@ -82,7 +95,7 @@ export function openingLinks(openings: Opening[], url: string, base = ''): strin
   const pathname = mark < 0 ? url : url.slice(0, mark);
   const query = mark < 0 ? '' : url.slice(mark + 1);
   const links: string[] = [];
-  for (const { page, names, link } of openings) {
+  for (const { page, names, link } of [...openings].sort((a, b) => a.rank - b.rank)) {
     const match = page.exec(pathname);
     if (!match) continue;
     if (link.includes('{query}') && !QUERY_SAFE.test(query)) continue;

@@ -205,13 +205,15 @@ describe('Openings announced with a page', () => {
 
   const links = (header: string | undefined) => (header ?? '').split(/,\s*(?=<)/).filter(Boolean);
 
-  it("preloads a page's own chunks (not the entry's) and its first API call with the page's query", async () => {
+  it("preloads the entry, the page's first API call with the page's query, then the page's own chunks", async () => {
     const res = await app.get('/search?s=12&l=3').expect(200);
     expect(res.text).toBe(page);
     expect(links(res.headers.link)).toEqual([
+      '</assets/index-Aa11Bb22.js>; rel=modulepreload',
+      '</assets/shared-Cc33Dd44.js>; rel=modulepreload',
+      '</api/v1/search?s=12&l=3>; rel=preload; as=fetch; crossorigin=use-credentials',
       '</assets/Search-Gg77Hh88.js>; rel=modulepreload',
       '</assets/ui-Ee55Ff66.js>; rel=modulepreload',
-      '</api/v1/search?s=12&l=3>; rel=preload; as=fetch; crossorigin=use-credentials',
     ]);
     expect(links((await app.get('/search/').expect(200)).headers.link)).toContain(
       '</api/v1/search?>; rel=preload; as=fetch; crossorigin=use-credentials',
@@ -235,6 +237,8 @@ describe('Openings announced with a page', () => {
       const res = await get(`/search?${query}`, undefined, (listening.address() as AddressInfo).port);
       expect(res.status, query).toBe(200);
       expect(links(res.headers.link as string | undefined), query).toEqual([
+        '</assets/index-Aa11Bb22.js>; rel=modulepreload',
+        '</assets/shared-Cc33Dd44.js>; rel=modulepreload',
         '</assets/Search-Gg77Hh88.js>; rel=modulepreload',
         '</assets/ui-Ee55Ff66.js>; rel=modulepreload',
       ]);
@@ -254,6 +258,6 @@ describe('Openings announced with a page', () => {
       expect(res.headers.link, url).toBeUndefined();
     }
     const mounted = await app.get('/console/search').expect(200);
-    expect(links(mounted.headers.link)[0]).toBe('</console/assets/Search-Gg77Hh88.js>; rel=modulepreload');
+    expect(links(mounted.headers.link)[3]).toBe('</console/assets/Search-Gg77Hh88.js>; rel=modulepreload');
   });
 });

@@ -3,7 +3,7 @@
  * made: a second filter picked before the first was drawn keeps the first.
  */
 import { describe, expect, it } from 'vitest';
-import { editFilters, readState, rebased, writeState } from './searchUrl';
+import { editFilters, readState, rebased, thousands, writeState } from './searchUrl';
 
 describe('Search edits', () => {
   it('rebased makes the same additions and removals to the list as it is now', () => {
@@ -21,5 +21,15 @@ describe('Search edits', () => {
     expect(landed.get('s')).toBe('12');
     expect(landed.get('cl')).toBe('40');
     expect(landed.has('p')).toBe(false);
+  });
+});
+
+describe('Counts as shown', () => {
+  it('groups whole numbers by thousands as en-US does, and writes any other number as en-US does', () => {
+    const en = new Intl.NumberFormat('en-US');
+    for (const n of [0, 7, 999, 1000, 12_345, 100_000, 999_999, 1_000_000, 1_234_567_890, -1, -1234, -1_000_000])
+      expect(thousands(n), String(n)).toBe(en.format(n));
+    for (const n of [1234.5, -0.25, 2 ** 60]) expect(thousands(n), String(n)).toBe(en.format(n));
+    expect(thousands(1_234_567)).toBe('1,234,567');
   });
 });

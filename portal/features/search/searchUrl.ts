@@ -123,7 +123,14 @@ export function rebased(before: readonly string[], after: readonly string[], now
 export const EMPTY_FILTERS = (state: SearchState): SearchState =>
   readState(new URLSearchParams(state.perPage !== DEFAULT_PAGE_SIZE ? { pp: String(state.perPage) } : {}));
 
-/** Whole numbers with thousands separators, as the salary inputs show them. */
-// One formatter for every number: toLocaleString builds a new one at each call.
-const THOUSANDS = new Intl.NumberFormat('en-US');
-export const thousands = (n: number) => THOUSANDS.format(n);
+/**
+ * Whole numbers with thousands separators (12,345), as the salary inputs show them; any other number as en-US writes
+ * it. Counts are grouped by hand: a number format would cost the page's start the loading of the browser's data.
+ */
+export function thousands(n: number): string {
+  if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');
+  const digits = String(Math.abs(n));
+  let out = '';
+  for (let i = 0; i < digits.length; i++) out += (i > 0 && (digits.length - i) % 3 === 0 ? ',' : '') + digits[i];
+  return n < 0 ? `-${out}` : out;
+}
