@@ -75,9 +75,10 @@ export function readOpenings(html: string, manifest: Manifest): Opening[] {
     }
     // A module the build does not know (a renamed page, a build without a manifest) announces nothing.
     if (!manifest[target]) continue;
+    const pattern = pagePattern(page);
     const modulepreload = (files: string[], rank: number) => {
       if (files.length)
-        out.push({ ...pagePattern(page), link: files.map((f) => `<{base}/${f}>; rel=modulepreload`).join(', '), rank });
+        out.push({ ...pattern, link: files.map((f) => `<{base}/${f}>; rel=modulepreload`).join(', '), rank });
     };
     // The entry is announced too: asked for after the page's chunks, it would wait behind them for a connection.
     modulepreload([...loaded], 0);
@@ -86,16 +87,19 @@ export function readOpenings(html: string, manifest: Manifest): Opening[] {
       2,
     );
   }
-  return out;
+  return out.sort((a, b) => a.rank - b.rank);
 }
 
-/** The `Link` header announcing the openings of `url` (a path with its query) under `base` (where the app is mounted). */
+/**
+ * The `Link` header announcing the openings of `url` (a path with its query) under `base` (where the app is mounted),
+ * in the order readOpenings gives them.
+ */
 export function openingLinks(openings: Opening[], url: string, base = ''): string | undefined {
   const mark = url.indexOf('?');
   const pathname = mark < 0 ? url : url.slice(0, mark);
   const query = mark < 0 ? '' : url.slice(mark + 1);
   const links: string[] = [];
-  for (const { page, names, link } of [...openings].sort((a, b) => a.rank - b.rank)) {
+  for (const { page, names, link } of openings) {
     const match = page.exec(pathname);
     if (!match) continue;
     if (link.includes('{query}') && !QUERY_SAFE.test(query)) continue;

@@ -25,6 +25,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { t } from '../../i18n';
 import { api } from '../api/client';
+import { startEarly, takeOpening } from '../api/openingFetch';
 import { useLive } from '../live/useLive';
 import { formatDateTime } from '../../schema/rules/dates';
 
@@ -48,27 +49,14 @@ interface Page {
 /** The bell's number: the count itself up to 99, then "99+". */
 export const bellCount = (n: number) => (n > 99 ? '99+' : String(n));
 
-/** Counts asked for once the session is known, before the bell is drawn; an older one is not used. */
-const EARLY_FRESH_MS = 30_000;
-let early: { answer: Promise<{ unreadCount: number }>; at: number } | undefined;
+const UNREAD = 'notifications/unread-count';
+const unreadCount = (signal?: AbortSignal) => api<{ unreadCount: number }>(UNREAD, { signal });
 
 /**
  * Asks for the unread count as soon as the app knows the session has a bell, beside the page's own first calls
  * rather than after the page is drawn; the bell's first load takes that answer.
  */
-export function prefetchUnreadCount() {
-  if (early) return;
-  const answer = api<{ unreadCount: number }>('notifications/unread-count');
-  answer.catch(() => undefined);
-  early = { answer, at: performance.now() };
-}
-
-function unreadCount(signal: AbortSignal) {
-  const taken = early;
-  early = undefined;
-  if (taken && performance.now() - taken.at < EARLY_FRESH_MS) return taken.answer;
-  return api<{ unreadCount: number }>('notifications/unread-count', { signal });
-}
+export const prefetchUnreadCount = () => startEarly(UNREAD, () => unreadCount());
 
 export function NotificationBell({ color = 'inherit' }: { color?: 'inherit' | 'default' }) {
   const [count, setCount] = useState(0);
@@ -83,7 +71,7 @@ export function NotificationBell({ color = 'inherit' }: { color?: 'inherit' | 'd
 
   useEffect(() => {
     const controller = new AbortController();
-    unreadCount(controller.signal)
+    (takeOpening<{ unreadCount: number }>(UNREAD) ?? unreadCount(controller.signal))
       .then((r) => !controller.signal.aborted && setCount(r.unreadCount))
       .catch(() => undefined);
     return () => controller.abort();

@@ -12,7 +12,7 @@ import { ApiError } from '../../../ui/api/client';
 import { projectFind, type ProjectDetail, type StageStats } from '../../api/pipeline';
 import { useAuth } from '../../app/auth/authContext';
 import { useNotify } from '../../app/notify';
-import { startOpening, takeOpening } from '../../app/openingFetch';
+import { startOpening, takeOpening } from '../../../ui/api/openingFetch';
 import { PATHS } from '../../app/paths';
 import { PipelineWorkspace } from './PipelineWorkspace';
 import { ProjectHeader } from './ProjectHeader';

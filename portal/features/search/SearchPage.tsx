@@ -26,7 +26,7 @@ import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { t } from '../../../i18n';
 import { visuallyHidden } from '../../../ui/components/visuallyHidden';
 import { useAuth } from '../../app/auth/authContext';
-import { startOpening } from '../../app/openingFetch';
+import { startOpening } from '../../../ui/api/openingFetch';
 import { searchApi, type Facet, type Option, type SearchDoc } from '../../api/search';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';

@@ -5,12 +5,12 @@
  */
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../ui/api/client';
-import { takeOpening } from '../../app/openingFetch';
+import { takeOpening } from '../../../ui/api/openingFetch';
 import { searchApi, type SearchAnswer } from '../../api/search';
 
 export const DEBOUNCE_MS = 200;
 
-/** The name of a search started before the page's first render (app/openingFetch). */
+/** The name of a search started before the page's first render (ui/api/openingFetch). */
 export const openingKey = (query: string) => `search:${query}`;
 
 export function useSearch(query: string) {
