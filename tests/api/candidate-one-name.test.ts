@@ -4,7 +4,6 @@
  * candidate declined name the candidate the same way: by name when the candidate shows it or was
  * revealed to the project, as "Candidate N" otherwise, and never the name the board hides.
  */
-import { runOnce } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../backend/features/mail/outbox';
 import { taskList, workerLogger } from '../../backend/jobs/worker';
@@ -12,6 +11,7 @@ import { STAGES } from '../../schema/rules/pipeline';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
 import { activeCandidates, addToProject, makeProject, requestEmail, type TestProject } from '../helpers/interviews';
+import { runJobsOnce } from '../helpers/jobs';
 
 let t: TestApp;
 let owner: Client;
@@ -19,7 +19,8 @@ let project: TestProject;
 /** Visible and named; anonymous, then revealed by a move; anonymous and left in the suggested tab. */
 let people: { visible: number; revealed: number; anonymous: number };
 
-const runJobs = () => runOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
+const runJobs = () =>
+  runJobsOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
 
 beforeAll(async () => {
   t = await testApp();

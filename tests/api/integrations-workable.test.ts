@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../backend/features/mail/outbox';
 import { testApp, type TestApp } from '../helpers/app';
+import { runJobsOnce } from '../helpers/jobs';
 import { lastRun, people, projectWith, runJobs, setStage, type People } from '../helpers/ats/world';
 import { startWorkableStandIn, type WorkableStandIn } from '../helpers/ats/workable';
 import { activeCandidates, addToProject } from '../helpers/interviews';
@@ -309,9 +310,8 @@ describe('Syncing', () => {
       .where('id', integrationId)
       .update({ last_synced_at: new Date(Date.now() - 25 * 3600 * 1000) });
     await t.knex.raw("select graphile_worker.add_job('schedule_integration_syncs', '{}'::json)");
-    const { runOnce } = await import('graphile-worker');
     const { taskList, workerLogger } = await import('../../backend/jobs/worker');
-    await runOnce({
+    await runJobsOnce({
       connectionString: t.url,
       taskList: { schedule_integration_syncs: taskList(t.config, t.url).schedule_integration_syncs },
       logger: workerLogger,

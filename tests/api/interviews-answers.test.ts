@@ -3,13 +3,13 @@
  * token read from the emailed link: approve, reject with reasons, a used token, expiry, a tampered
  * token and another candidate's token; the project's side sees the answer; the 3-day JD link.
  */
-import { runOnce } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskList, workerLogger } from '../../backend/jobs/worker';
 import { listOutbox } from '../../backend/features/mail/outbox';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
 import { activeCandidates, addToProject, makeProject, requestEmail, type TestProject } from '../helpers/interviews';
+import { runJobsOnce } from '../helpers/jobs';
 
 let t: TestApp;
 let owner: Client;
@@ -32,7 +32,8 @@ afterAll(async () => {
   await t?.knex.destroy();
 });
 
-const runJobs = () => runOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
+const runJobs = () =>
+  runJobsOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
 
 /** Sends a request and returns the token from the email the candidate received. */
 async function requested(candidate: number, body: Record<string, unknown> = {}, onProject = project) {

@@ -2,13 +2,13 @@
  * Sending interview requests and job descriptions from a project (spec sections 4, 5 and 7),
  * through the real multipart call, and their delivery by the graphile-worker job.
  */
-import { runOnce } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskList, workerLogger } from '../../backend/jobs/worker';
 import { listOutbox } from '../../backend/features/mail/outbox';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
 import { activeCandidates, addToProject, makeProject, requestEmail, type TestProject } from '../helpers/interviews';
+import { runJobsOnce } from '../helpers/jobs';
 
 let t: TestApp;
 let owner: Client;
@@ -29,7 +29,8 @@ afterAll(async () => {
   await t?.knex.destroy();
 });
 
-const runJobs = () => runOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
+const runJobs = () =>
+  runJobsOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
 
 /** The multipart call as the portal's dialog sends it. */
 function send(token: string, fields: Record<string, string | string[]>, file?: { data: Buffer; name: string }) {

@@ -5,7 +5,6 @@
  */
 import { createHmac } from 'node:crypto';
 import type { Server } from 'node:http';
-import { runOnce } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskList, workerLogger } from '../../backend/jobs/worker';
 import { listOutbox } from '../../backend/features/mail/outbox';
@@ -13,6 +12,7 @@ import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
 import { activeCandidates, addToProject, makeProject } from '../helpers/interviews';
 import { startWhatsappStandIn, type WhatsappStandIn } from '../helpers/whatsapp';
+import { runJobsOnce } from '../helpers/jobs';
 
 let t: TestApp;
 let standIn: WhatsappStandIn;
@@ -50,7 +50,8 @@ afterAll(async () => {
   await t?.knex.destroy();
 });
 
-const runJobs = () => runOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
+const runJobs = () =>
+  runJobsOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
 const digits = (p: string) => p.replace(/\D/g, '');
 
 describe('The webhook', () => {
@@ -256,7 +257,11 @@ describe('Without WhatsApp credentials', () => {
         body: 'A role for you. Reply YES or NO.',
       });
       expect(res.status).toBe(201);
-      await runOnce({ connectionString: local.url, taskList: taskList(local.config, local.url), logger: workerLogger });
+      await runJobsOnce({
+        connectionString: local.url,
+        taskList: taskList(local.config, local.url),
+        logger: workerLogger,
+      });
       const row = await local.knex('whatsapp_messages').first();
       expect(row).toMatchObject({ status: 2, provider_message_id: null });
       const listed = await local.http.get('/api/v1/dev/whatsapp');

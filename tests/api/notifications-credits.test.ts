@@ -3,7 +3,6 @@
  * (through the job the charge queues), and the daily job tells them of credits expiring within 7
  * days, once per expiry date. Another company hears nothing of it.
  */
-import { runOnce } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantCredits, spendCredits } from '../../backend/features/credits/ledger';
 import { creditsExpiring } from '../../backend/features/notifications/credits';
@@ -12,6 +11,7 @@ import type { Actor } from '../../schema/roles';
 import { client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
 import { formatDate } from '../../schema/rules/dates';
+import { runJobsOnce } from '../helpers/jobs';
 
 let t: TestApp;
 let admin: Actor;
@@ -62,7 +62,7 @@ describe('Credits low', () => {
     await charge('low-2');
     expect(Number((await lowJobs())?.n)).toBe(1);
 
-    await runOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
+    await runJobsOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
     for (const email of ['owner@acme.example.com', 'member@acme.example.com']) {
       expect(await threads(email, 'credits:low:')).toEqual([
         expect.objectContaining({

@@ -4,7 +4,6 @@
  * company sees the answer and the admins' list shows it; a decline with reasons, an expired JD link;
  * the request dialog of the project page asking for a job description first.
  */
-import { runOnce } from 'graphile-worker';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../backend/config';
@@ -14,6 +13,7 @@ import { taskList, workerLogger } from '../../backend/jobs/worker';
 import { TEST_SECRET } from '../helpers/app';
 import { startE2E, type E2E } from '../helpers/e2e';
 import { activeCandidates, addToProject, makeProject, type TestProject } from '../helpers/interviews';
+import { runJobsOnce } from '../helpers/jobs';
 
 let e2e: E2E;
 let project: TestProject;
@@ -47,7 +47,7 @@ async function phonePage(): Promise<Page> {
 }
 
 const runJobs = () =>
-  runOnce({
+  runJobsOnce({
     connectionString: e2e.db.url,
     taskList: taskList(loadConfig({ secret: TEST_SECRET, env: 'test' }), e2e.db.url),
     logger: workerLogger,

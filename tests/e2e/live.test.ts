@@ -3,7 +3,6 @@
  * board and its tab counts without a reload, and a candidate's answer to an interview request rings
  * the bell of the company user who has the portal open, and of the project's advocate in the console.
  */
-import { runOnce } from 'graphile-worker';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../backend/config';
@@ -12,6 +11,7 @@ import { taskList, workerLogger } from '../../backend/jobs/worker';
 import { TEST_SECRET } from '../helpers/app';
 import { startE2E, type E2E } from '../helpers/e2e';
 import { activeCandidates, addToProject, makeProject, type TestProject } from '../helpers/interviews';
+import { runJobsOnce } from '../helpers/jobs';
 
 let e2e: E2E;
 let board: TestProject;
@@ -112,7 +112,7 @@ describe('Notifications', () => {
         requestAction: 'request_interview',
       }),
     ).toBe(201);
-    await runOnce({
+    await runJobsOnce({
       connectionString: e2e.db.url,
       taskList: taskList(loadConfig({ secret: TEST_SECRET, env: 'test' }), e2e.db.url),
       logger: workerLogger,

@@ -4,13 +4,14 @@
  * loopback. Company users' events leave once, with a stable uuid and no candidate data; an outage
  * or a wrong key leaves them pending for the next run; without a service nothing leaves.
  */
-import { Logger, runOnce } from 'graphile-worker';
+import { Logger } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig, type Config } from '../../backend/config';
 import { crontabFor, taskList } from '../../backend/jobs/worker';
 import { client, type Client } from '../helpers/actors';
 import { analyticsStandIn, type AnalyticsStandIn } from '../helpers/analytics';
 import { testApp, TEST_SECRET, type TestApp } from '../helpers/app';
+import { runJobsOnce } from '../helpers/jobs';
 
 const silent = new Logger(() => () => {});
 let t: TestApp;
@@ -37,7 +38,7 @@ async function forward(analytics?: Config['analytics']) {
   await t.knex.raw(
     `update graphile_worker._private_jobs set run_at = now() where task_id = (select id from graphile_worker._private_tasks where identifier = 'forward_analytics')`,
   );
-  await runOnce(
+  await runJobsOnce(
     { connectionString: t.url, logger: silent, noHandleSignals: true },
     taskList(configWith(analytics), t.url),
   );

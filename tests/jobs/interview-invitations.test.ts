@@ -4,13 +4,13 @@
  * however often the jobs run.
  */
 import type { AddressInfo } from 'node:net';
-import { runOnce } from 'graphile-worker';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskList, workerLogger } from '../../backend/jobs/worker';
 import { client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
 import { activeCandidates, addToProject, makeProject, requestEmail } from '../helpers/interviews';
+import { runJobsOnce } from '../helpers/jobs';
 
 let t: TestApp;
 const received: { to: string[]; raw: string }[] = [];
@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 const runJobs = () =>
-  runOnce({ connectionString: t.url, taskList: taskList({ ...t.config, smtpUrl }, t.url), logger: workerLogger });
+  runJobsOnce({ connectionString: t.url, taskList: taskList({ ...t.config, smtpUrl }, t.url), logger: workerLogger });
 
 describe('Calendar invitations by email', () => {
   it('an accepted interview sends the candidate and the interviewer one email each with the .ics attached', async () => {

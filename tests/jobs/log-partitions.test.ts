@@ -4,7 +4,7 @@
  * ahead and drops the months past LOG_RETENTION_MONTHS only once the daily rollup holds their counts,
  * and the candidate's profile insights count the dropped months still.
  */
-import { Logger, runOnce } from 'graphile-worker';
+import { Logger } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../backend/config';
 import { monthlyPartitions, MONTHS_AHEAD } from '../../backend/db/partitions';
@@ -13,6 +13,7 @@ import { keepFrom } from '../../backend/jobs/tasks/maintain_log_partitions';
 import { taskList } from '../../backend/jobs/worker';
 import { client, type Client } from '../helpers/actors';
 import { testApp, TEST_SECRET, type TestApp } from '../helpers/app';
+import { runJobsOnce } from '../helpers/jobs';
 
 const TABLE = 'candidate_search_or_view_logs';
 const silent = new Logger(() => () => {});
@@ -29,7 +30,7 @@ afterAll(async () => {
 
 async function maintain(logRetentionMonths = 13) {
   await t.knex.raw(`select graphile_worker.add_job('maintain_log_partitions')`);
-  await runOnce(
+  await runJobsOnce(
     { connectionString: t.url, logger: silent, noHandleSignals: true },
     taskList(loadConfig({ secret: TEST_SECRET, env: 'test', logRetentionMonths }), t.url),
   );

@@ -3,12 +3,12 @@
  * or made inactive with the owner emailed when cancelled or unpaid; safe to run twice) and the
  * batched curated-candidates email (at most one a day per project).
  */
-import { runOnce } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskList, workerLogger } from '../../backend/jobs/worker';
 import { queueCuratedEmail } from '../../backend/features/projects/notices';
 import { testApp, type TestApp } from '../helpers/app';
 import { balance, payingCompany, projectBody, projectId, signInAll, type People } from '../helpers/projects';
+import { runJobsOnce } from '../helpers/jobs';
 
 let t: TestApp;
 let p: People;
@@ -25,9 +25,10 @@ afterAll(async () => {
 
 const run = async (task: string, payload: Record<string, unknown> = {}) => {
   await t.knex.raw('select graphile_worker.add_job(?, ?::json)', [task, JSON.stringify(payload)]);
-  await runOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
+  await runJobsOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
 };
-const runQueued = () => runOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
+const runQueued = () =>
+  runJobsOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
 const mailsTo = async (email: string) =>
   (await t.knex('outbox_emails').where('to', email).orderBy('id')).map((m) => m.subject as string);
 

@@ -4,13 +4,14 @@
  * here) and keeping the message in the outbox when not. Running it twice sends once.
  */
 import type { AddressInfo } from 'node:net';
-import { Logger, runOnce } from 'graphile-worker';
+import { Logger } from 'graphile-worker';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../backend/config';
 import { queueEmail } from '../../backend/features/mail/outbox';
 import { taskList } from '../../backend/jobs/worker';
 import { testApp, TEST_SECRET, type TestApp } from '../helpers/app';
+import { runJobsOnce } from '../helpers/jobs';
 
 interface Delivered {
   from: string;
@@ -59,7 +60,7 @@ describe('The send_email job', () => {
   });
 
   const work = (smtpUrl?: string) =>
-    runOnce(
+    runJobsOnce(
       { connectionString: t.url, logger: silent, noHandleSignals: true },
       taskList(loadConfig({ secret: TEST_SECRET, env: 'test', smtpUrl })),
     );
@@ -72,9 +73,7 @@ describe('The send_email job', () => {
       )
     ).rows as { payload: { id: number }; attempts: number; last_error: string | null }[];
 
-  /** graphile-worker records a job's outcome without waiting for it, so runOnce can return just before it lands. */
-  const settled = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5000, interval: 50 });
-  const noJobsLeft = () => settled(async () => expect(await jobs()).toEqual([]));
+  const noJobsLeft = async () => expect(await jobs()).toEqual([]);
 
   const outboxRow = async (to: string) => t.knex('outbox_emails').where('to', to).orderBy('id', 'desc').first();
 
@@ -149,10 +148,8 @@ describe('The send_email job', () => {
       const row = await askForCode('member@acme.example.com');
       await work(refusing.url);
       expect(await outboxRow('member@acme.example.com')).toMatchObject({ id: row.id, status: 0, sent_at: null });
-      await settled(async () => {
-        const [job] = (await jobs()).filter((j) => j.payload.id === row.id);
-        expect(job).toMatchObject({ attempts: 1, last_error: expect.stringContaining('Mailbox unavailable') });
-      });
+      const [job] = (await jobs()).filter((j) => j.payload.id === row.id);
+      expect(job).toMatchObject({ attempts: 1, last_error: expect.stringContaining('Mailbox unavailable') });
     } finally {
       await refusing.close();
     }

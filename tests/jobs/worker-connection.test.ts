@@ -1,8 +1,9 @@
-import { Logger, runOnce } from 'graphile-worker';
+import { Logger } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeWorkerKnex } from '../../backend/jobs/connection';
 import { taskList } from '../../backend/jobs/worker';
 import { testApp, type TestApp } from '../helpers/app';
+import { runJobsOnce } from '../helpers/jobs';
 
 // Failed jobs are the point here: their errors are read from the jobs table, not logged.
 const silent = new Logger(() => () => {});
@@ -15,7 +16,12 @@ describe('Jobs on the worker’s connection, with checked payloads', () => {
   afterAll(closeWorkerKnex);
 
   const run = () =>
-    runOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: silent, noHandleSignals: true });
+    runJobsOnce({
+      connectionString: t.url,
+      taskList: taskList(t.config, t.url),
+      logger: silent,
+      noHandleSignals: true,
+    });
 
   /** Sessions ever opened to the test database, once the counter has settled (backends report it as they end). */
   async function sessionsOpened(): Promise<number> {

@@ -3,11 +3,11 @@
  * Admin, a platform admin and an Admin of another normal company (Globex); an Acme project with
  * candidates at chosen stages; and the worker's jobs run once, as the worker would.
  */
-import { runOnce } from 'graphile-worker';
 import { taskList, workerLogger } from '../../../backend/jobs/worker';
 import { client, type Client } from '../actors';
 import type { TestApp } from '../app';
 import { activeCandidates, addToProject, makeProject, type TestProject } from '../interviews';
+import { runJobsOnce } from '../jobs';
 
 export interface People {
   admin: Client;
@@ -35,7 +35,7 @@ export async function people(t: TestApp): Promise<People> {
 }
 
 export const runJobs = (t: TestApp) =>
-  runOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
+  runJobsOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
 
 /** An Acme project with `count` fresh active, visible, named candidates at `stage`; skips the first `skip` such candidates. */
 export async function projectWith(
