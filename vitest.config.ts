@@ -34,6 +34,8 @@ const UNIT = [
 ];
 const BESIDE_CODE = ['{backend,schema,seeds,i18n,ui,admin,portal,scripts}/**/*.test.ts'];
 const timeouts = { testTimeout: 30_000, hookTimeout: 120_000 };
+// Each file stops what its helpers started (a database, a server, a browser connection) when it ends.
+const fileEnd = { setupFiles: ['tests/helpers/fileEnd.setup.ts'] };
 const two = { maxWorkers: 2 };
 
 export default defineConfig({
@@ -66,6 +68,7 @@ export default defineConfig({
           exclude: [...UNIT, '**/node_modules/**'],
           pool: 'forks',
           isolate: false,
+          ...fileEnd,
           ...two,
           ...timeouts,
         },
@@ -77,6 +80,7 @@ export default defineConfig({
           exclude: [...UNIT, '**/node_modules/**'],
           pool: 'forks',
           isolate: false,
+          ...fileEnd,
           // Two browser files at a time, as the API files: a file spends much of its time waiting on its server,
           // PostgreSQL or an animation, and each has its own database, app and browser context.
           maxWorkers: 2,

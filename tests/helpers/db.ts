@@ -2,10 +2,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import { ensureDatabase } from '../../backend/db/database';
 import { createKnex } from '../../backend/db/knex';
 import { closeWorkerKnex } from '../../backend/jobs/connection';
+import { atFileEnd } from './fileEnd';
 
 const TEMPLATE = 'tb_template';
 
@@ -29,7 +30,7 @@ export async function testDatabase(): Promise<TestDatabase> {
   const name = `tb_test_${randomBytes(6).toString('hex')}`;
   const url = await ensureDatabase(inject('pgAdminUrl'), name, TEMPLATE);
   const knex = createKnex(url, { max: 5 });
-  afterAll(async () => {
+  atFileEnd(async () => {
     // Jobs a file ran through taskList() share one pool per worker process (backend/jobs/connection.ts).
     await closeWorkerKnex();
     await knex.destroy();

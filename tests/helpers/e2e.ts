@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, expect, inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { createApp } from '../../backend/app';
 import { loadConfig } from '../../backend/config';
 import { attachLive } from '../../backend/features/live/socket';
@@ -15,6 +15,7 @@ import { listOutbox } from '../../backend/features/mail/outbox';
 import { TEST_SECRET } from './app';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './chromium';
 import { testDatabase, type TestDatabase } from './db';
+import { atFileEnd } from './fileEnd';
 
 export interface E2E {
   baseUrl: string;
@@ -54,7 +55,7 @@ export async function startE2E(): Promise<E2E> {
   const browser = shared
     ? await chromium.connect(shared)
     : await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
-  afterAll(async () => {
+  atFileEnd(async () => {
     // On the shared Chromium this disconnects, closing this file's contexts only.
     await browser.close();
     await live.close();

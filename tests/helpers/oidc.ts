@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
-import { afterAll } from 'vitest';
+import { atFileEnd } from './fileEnd';
 
 export interface PersonClaims {
   email: string;
@@ -81,7 +81,7 @@ export async function startOidcProvider(options: StandInOptions): Promise<OidcSt
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   };
-  afterAll(close);
+  atFileEnd(close);
   return { issuer, clientId, clientSecret, accounts, authorizationRequests, close };
 }
 

@@ -1,0 +1,32 @@
+/**
+ * What a test file started and must stop when it ends: its database and pool, its server, its
+ * browser connection, a stand-in's port.
+ *
+ * Helpers such as testDatabase() and startE2E() run inside a file's `beforeAll`, and vitest never
+ * runs an `afterAll` registered there (a hook added while hooks run is dropped, silently). So they
+ * hand their cleanup to `atFileEnd` instead, and tests/helpers/fileEnd.setup.ts registers, for every
+ * file, one `afterAll` that runs it, newest first, after the file's own `afterAll` hooks.
+ *
+ * This matters because a worker runs many files one after another in one process (`isolate: false`):
+ * what one file leaves running (a browser context with its page still animating and polling, a
+ * server, a pool) slows every file after it.
+ */
+const pending: (() => unknown)[] = [];
+
+export function atFileEnd(cleanup: () => unknown): void {
+  pending.push(cleanup);
+}
+
+/** Runs every cleanup, newest first, even when one fails; fails with all their errors. */
+export async function runFileEnd(): Promise<void> {
+  const errors: unknown[] = [];
+  for (let cleanup = pending.pop(); cleanup; cleanup = pending.pop()) {
+    try {
+      await cleanup();
+    } catch (err) {
+      errors.push(err);
+    }
+  }
+  if (errors.length === 1) throw errors[0];
+  if (errors.length) throw new AggregateError(errors, `${errors.length} cleanups failed at the end of the file`);
+}
