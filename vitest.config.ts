@@ -11,7 +11,7 @@ import { SlowestFirst } from './tests/helpers/sequencer';
  * when the browser tests run (tests/helpers/globalSetup.ts).
  *
  * Unit and API files two at a time (a file mostly waits on PostgreSQL; each has its own database
- * and app), then the browser files three at a time, so `npm test` builds the front ends meanwhile
+ * and app), then the browser files two at a time, so `npm test` builds the front ends meanwhile
  * (scripts/test.ts). A worker imports the product's modules once for all the files it runs
  * (`isolate: false`): every file builds its own app over its own database, so nothing a file
  * changes is seen by the next, and importing the backend per file cost more than the tests.
@@ -81,10 +81,10 @@ export default defineConfig({
           pool: 'forks',
           isolate: false,
           ...fileEnd,
-          // Three browser files at a time on two cores: a file spends much of its time waiting on its server,
-          // PostgreSQL or a poll, and each has its own database, app and browser contexts; with two, a third of the
-          // CPU stayed idle.
-          maxWorkers: 3,
+          // Two browser files at a time, as the API files: a file spends much of its time waiting on its server,
+          // PostgreSQL or an animation, and each has its own database, app and browser context. Three took as long
+          // on two cores, each file slower.
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
           ...timeouts,
           testTimeout: 90_000,

@@ -7,7 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect, inject, onTestFinished } from 'vitest';
+import { getCurrentTest } from 'vitest/suite';
 import { createApp } from '../../backend/app';
 import { loadConfig } from '../../backend/config';
 import { attachLive } from '../../backend/features/live/socket';
@@ -69,8 +70,11 @@ export async function startE2E(): Promise<E2E> {
     return code as string;
   };
   const baseUrl = `http://127.0.0.1:${port}`;
+  // A page opened inside a test closes when that test ends: left open, it would keep polling and animating beside
+  // the file's later tests. One opened in a beforeAll lives until the file ends.
   const newPage = async () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    if (getCurrentTest()) onTestFinished(() => context.close());
     return context.newPage();
   };
   // The emailed-code screen is proven by the tests that sign in through it; here the code is asked
