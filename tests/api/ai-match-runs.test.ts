@@ -9,10 +9,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app';
 import { JD, matchOnce, matchWorld, type MatchWorld } from '../helpers/aiMatch';
-import { runJobs } from '../helpers/ats/world';
 import { docxBomb, docxOf, pdfOf } from '../helpers/cvs';
 import { makeProject } from '../helpers/interviews';
 import { startLlmStandIn, type LlmStandIn } from '../helpers/llm';
+import { runJobs } from '../helpers/jobs';
 
 let t: TestApp;
 let llm: LlmStandIn;

@@ -6,21 +6,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../backend/features/mail/outbox';
-import { taskList, workerLogger } from '../../backend/jobs/worker';
 import { STAGES } from '../../schema/rules/pipeline';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
 import { activeCandidates, addToProject, makeProject, requestEmail, type TestProject } from '../helpers/interviews';
-import { runJobsOnce } from '../helpers/jobs';
+import { runJobs } from '../helpers/jobs';
 
 let t: TestApp;
 let owner: Client;
 let project: TestProject;
 /** Visible and named; anonymous, then revealed by a move; anonymous and left in the suggested tab. */
 let people: { visible: number; revealed: number; anonymous: number };
-
-const runJobs = () =>
-  runJobsOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
 
 beforeAll(async () => {
   t = await testApp();
@@ -53,7 +49,7 @@ beforeAll(async () => {
     });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
   }
-  await runJobs();
+  await runJobs(t);
   for (const id of Object.values(people)) {
     const { email } = await t.knex('candidates').where('id', id).first('email');
     const { token } = await requestEmail(t.knex, email);
@@ -64,7 +60,7 @@ beforeAll(async () => {
     });
     expect(declined.status, JSON.stringify(declined.body)).toBe(200);
   }
-  await runJobs();
+  await runJobs(t);
 }, 120_000);
 afterAll(async () => {
   await t?.knex.destroy();

@@ -9,7 +9,8 @@ import { listOutbox } from '../../backend/features/mail/outbox';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
 import { startLeverStandIn, type LeverStandIn } from '../helpers/ats/lever';
-import { lastRun, projectWith, runJobs, setStage } from '../helpers/ats/world';
+import { lastRun, projectWith, setStage } from '../helpers/ats/world';
+import { runJobs } from '../helpers/jobs';
 
 let t: TestApp;
 let lv: LeverStandIn;

@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app';
 import { startAshbyStandIn, type AshbyStandIn } from '../helpers/ats/ashby';
 import { startGreenhouseStandIn, type GreenhouseStandIn } from '../helpers/ats/greenhouse';
-import { lastRun, projectWith, runJobs, setStage } from '../helpers/ats/world';
+import { lastRun, projectWith, setStage } from '../helpers/ats/world';
 import { client, type Client } from '../helpers/actors';
+import { runJobs } from '../helpers/jobs';
 
 let t: TestApp;
 let ashby: AshbyStandIn;

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../backend/features/mail/outbox';
 import { testApp, type TestApp } from '../helpers/app';
-import { runJobsOnce } from '../helpers/jobs';
-import { lastRun, people, projectWith, runJobs, setStage, type People } from '../helpers/ats/world';
+import { runJobs, runJobsOnce } from '../helpers/jobs';
+import { lastRun, people, projectWith, setStage, type People } from '../helpers/ats/world';
 import { startWorkableStandIn, type WorkableStandIn } from '../helpers/ats/workable';
 import { activeCandidates, addToProject } from '../helpers/interviews';
 

@@ -4,12 +4,11 @@
  * token and another candidate's token; the project's side sees the answer; the 3-day JD link.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { taskList, workerLogger } from '../../backend/jobs/worker';
 import { listOutbox } from '../../backend/features/mail/outbox';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
 import { activeCandidates, addToProject, makeProject, requestEmail, type TestProject } from '../helpers/interviews';
-import { runJobsOnce } from '../helpers/jobs';
+import { runJobs } from '../helpers/jobs';
 
 let t: TestApp;
 let owner: Client;
@@ -32,9 +31,6 @@ afterAll(async () => {
   await t?.knex.destroy();
 });
 
-const runJobs = () =>
-  runJobsOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
-
 /** Sends a request and returns the token from the email the candidate received. */
 async function requested(candidate: number, body: Record<string, unknown> = {}, onProject = project) {
   await addToProject(t.knex, onProject, [candidate], 0);
@@ -45,7 +41,7 @@ async function requested(candidate: number, body: Record<string, unknown> = {}, 
     ...body,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  await runJobs();
+  await runJobs(t);
   return requestEmail(t.knex, emails.get(candidate) as string);
 }
 
@@ -85,8 +81,8 @@ describe('The candidate answers from the emailed link', () => {
   });
 
   it('tells the project owner and the advocate, once, and the project shows the answer per candidate', async () => {
-    await runJobs();
-    await runJobs();
+    await runJobs(t);
+    await runJobs(t);
     const ownerMails = (await listOutbox(t.knex, 'owner@acme.example.com')).filter((m) =>
       /accepted your interview request/.test(m.subject),
     );
@@ -134,7 +130,7 @@ describe('The candidate answers from the emailed link', () => {
       reject_reasons: ['salary', 'location'],
       reject_text: 'I am looking for a remote role.',
     });
-    await runJobs();
+    await runJobs(t);
     const mail = (await listOutbox(t.knex, 'owner@acme.example.com')).find((m) =>
       /declined your interview request/.test(m.subject),
     );
@@ -226,8 +222,8 @@ describe('Calendar invitations', () => {
       { date: `${year}-03-04`, startTime: '15:30', endTime: '16:15' },
     ]);
     await approve(token);
-    await runJobs();
-    await runJobs();
+    await runJobs(t);
+    await runJobs(t);
     for (const to of [emails.get(candidates[6]) as string, 'ivy@acme.example.com']) {
       const invitations = await t
         .knex('outbox_emails')
@@ -270,8 +266,8 @@ describe('Calendar invitations', () => {
     await addToProject(t.knex, project, [candidates[9]], 2);
     const { token } = await requested(candidates[9], { scheduleData: JSON.stringify(scheduleData) });
     expect((await approve(token)).status).toBe(200);
-    await runJobs();
-    await runJobs();
+    await runJobs(t);
+    await runJobs(t);
     const invitation = await t
       .knex('outbox_emails')
       .where('to', interviewerEmail)
@@ -290,7 +286,7 @@ describe('Expiry and the 3-day job description link', () => {
       .where({ project_id: project.id, candidate_id: candidates[7] })
       .update({ expires_at: new Date(Date.now() - 1000) });
     await t.knex.raw("select graphile_worker.add_job('expire_interview_requests', '{}'::json)");
-    await runJobs();
+    await runJobs(t);
     expect(
       (await t.knex('interview_requests').where({ project_id: project.id, candidate_id: candidates[7] }).first()).state,
     ).toBe(3);

@@ -3,12 +3,11 @@
  * through the real multipart call, and their delivery by the graphile-worker job.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { taskList, workerLogger } from '../../backend/jobs/worker';
 import { listOutbox } from '../../backend/features/mail/outbox';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
 import { activeCandidates, addToProject, makeProject, requestEmail, type TestProject } from '../helpers/interviews';
-import { runJobsOnce } from '../helpers/jobs';
+import { runJobs } from '../helpers/jobs';
 
 let t: TestApp;
 let owner: Client;
@@ -28,9 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.knex.destroy();
 });
-
-const runJobs = () =>
-  runJobsOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
 
 /** The multipart call as the portal's dialog sends it. */
 function send(token: string, fields: Record<string, string | string[]>, file?: { data: Buffer; name: string }) {
@@ -85,7 +81,7 @@ describe('A company requests an interview from a project candidate', () => {
 
   it('delivers one email with the accept and decline links, however often the job runs; the token is not the stored hash', async () => {
     const candidate = candidates[0];
-    await runJobs();
+    await runJobs(t);
     const row = await t
       .knex('interview_requests')
       .where({ project_id: project.id, candidate_id: candidate })
@@ -96,7 +92,7 @@ describe('A company requests an interview from a project candidate', () => {
       "select graphile_worker.add_job('send_interview_request', json_build_object('id', ?::int, 'step', 'deliver'))",
       [row.id],
     );
-    await runJobs();
+    await runJobs(t);
     const to = emails.get(candidate) as string;
     const mails = (await listOutbox(t.knex, to)).filter((m) => m.subject.startsWith('Interview request'));
     expect(mails).toHaveLength(1);
@@ -152,7 +148,7 @@ describe('A company requests an interview from a project candidate', () => {
     expect(
       await t.knex('interview_requests').where({ project_id: project.id, candidate_id: candidates[5] }).first(),
     ).toBeUndefined();
-    await runJobs();
+    await runJobs(t);
     for (const c of many)
       expect(
         (await listOutbox(t.knex, emails.get(c))).filter((m) => m.subject.startsWith('Interview request')),

@@ -6,13 +6,12 @@
 import { createHmac } from 'node:crypto';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { taskList, workerLogger } from '../../backend/jobs/worker';
 import { listOutbox } from '../../backend/features/mail/outbox';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
 import { activeCandidates, addToProject, makeProject } from '../helpers/interviews';
 import { startWhatsappStandIn, type WhatsappStandIn } from '../helpers/whatsapp';
-import { runJobsOnce } from '../helpers/jobs';
+import { runJobs } from '../helpers/jobs';
 
 let t: TestApp;
 let standIn: WhatsappStandIn;
@@ -50,8 +49,6 @@ afterAll(async () => {
   await t?.knex.destroy();
 });
 
-const runJobs = () =>
-  runJobsOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
 const digits = (p: string) => p.replace(/\D/g, '');
 
 describe('The webhook', () => {
@@ -104,13 +101,13 @@ describe('Qualify requests', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.sent).toHaveLength(3);
-    await runJobs();
+    await runJobs(t);
     const ids = await t.knex('whatsapp_messages').whereNotNull('qualify_request_id').pluck('id');
     for (const id of ids)
       await t.knex.raw("select graphile_worker.add_job('send_whatsapp_message', json_build_object('id', ?::int))", [
         id,
       ]);
-    await runJobs();
+    await runJobs(t);
     expect(standIn.sent).toHaveLength(3);
     const first = standIn.sent[0];
     expect(first.authorization).toBe(`Bearer ${standIn.token}`);
@@ -202,7 +199,7 @@ describe('Interview requests over WhatsApp', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.requests[0].channel).toBe('whatsapp');
     const before = standIn.sent.length;
-    await runJobs();
+    await runJobs(t);
     const request = await t
       .knex('interview_requests')
       .where({ project_id: project.id, candidate_id: candidate })
@@ -215,7 +212,7 @@ describe('Interview requests over WhatsApp', () => {
     await t.knex.raw("select graphile_worker.add_job('send_whatsapp_message', json_build_object('id', ?::int))", [
       message,
     ]);
-    await runJobs();
+    await runJobs(t);
     expect(standIn.sent.length - before).toBe(1);
     const sent = standIn.sent[standIn.sent.length - 1];
     expect(sent.body.to).toBe(digits(phones.get(candidate) as string));
@@ -235,7 +232,7 @@ describe('Interview requests over WhatsApp', () => {
         body: 'Are you open to a new role?',
       });
       expect(res.status).toBe(201);
-      await runJobs();
+      await runJobs(t);
       const row = await t.knex('whatsapp_messages').orderBy('id', 'desc').first();
       expect(row.status).toBe(0);
       expect(row.error).toMatch(/OAuth/);
@@ -257,11 +254,7 @@ describe('Without WhatsApp credentials', () => {
         body: 'A role for you. Reply YES or NO.',
       });
       expect(res.status).toBe(201);
-      await runJobsOnce({
-        connectionString: local.url,
-        taskList: taskList(local.config, local.url),
-        logger: workerLogger,
-      });
+      await runJobs(local);
       const row = await local.knex('whatsapp_messages').first();
       expect(row).toMatchObject({ status: 2, provider_message_id: null });
       const listed = await local.http.get('/api/v1/dev/whatsapp');

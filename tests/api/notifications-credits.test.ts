@@ -6,12 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantCredits, spendCredits } from '../../backend/features/credits/ledger';
 import { creditsExpiring } from '../../backend/features/notifications/credits';
-import { taskList, workerLogger } from '../../backend/jobs/worker';
 import type { Actor } from '../../schema/roles';
 import { client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
 import { formatDate } from '../../schema/rules/dates';
-import { runJobsOnce } from '../helpers/jobs';
+import { runJobs } from '../helpers/jobs';
 
 let t: TestApp;
 let admin: Actor;
@@ -62,7 +61,7 @@ describe('Credits low', () => {
     await charge('low-2');
     expect(Number((await lowJobs())?.n)).toBe(1);
 
-    await runJobsOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
+    await runJobs(t);
     for (const email of ['owner@acme.example.com', 'member@acme.example.com']) {
       expect(await threads(email, 'credits:low:')).toEqual([
         expect.objectContaining({

@@ -10,8 +10,9 @@ import { NOTIFICATION_KIND } from '../../schema/entities/live/notification';
 import { client, type Client } from '../helpers/actors';
 import { JD, matchOnce, matchWorld, type MatchWorld } from '../helpers/aiMatch';
 import { testApp, type TestApp } from '../helpers/app';
-import { lastRun, people, projectWith, runJobs, type People } from '../helpers/ats/world';
+import { lastRun, people, projectWith, type People } from '../helpers/ats/world';
 import { startWorkableStandIn, type WorkableStandIn } from '../helpers/ats/workable';
+import { runJobs } from '../helpers/jobs';
 
 let t: TestApp;
 let ws: WorkableStandIn;

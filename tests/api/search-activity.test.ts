@@ -5,11 +5,10 @@
  * when configured, answers searches while writes stay on the primary database.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { taskList, workerLogger } from '../../backend/jobs/worker';
 import { testApp } from '../helpers/app';
 import { testDatabase } from '../helpers/db';
 import { searchWorld, type SearchWorld } from '../helpers/searchWorld';
-import { runJobsOnce } from '../helpers/jobs';
+import { runJobs } from '../helpers/jobs';
 
 let w: SearchWorld;
 
@@ -113,7 +112,7 @@ describe('Options that come from activity', () => {
       (r) => r.length >= 5,
     );
     await w.t.knex.raw("select graphile_worker.add_job('refresh_popular_candidates', '{}'::json)");
-    await runJobsOnce({ connectionString: w.t.url, taskList: taskList(w.t.config), logger: workerLogger });
+    await runJobs(w.t);
     expect(w.names(await w.search('isp=1'))).toEqual(['Ava']);
     expect(w.names(await w.search('isp=1&s=Java'))).toEqual([]);
   });

@@ -9,11 +9,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../backend/config';
 import { t } from '../../i18n';
 import { signBody, whatsappFor } from '../../backend/adapters/whatsapp';
-import { taskList, workerLogger } from '../../backend/jobs/worker';
 import { TEST_SECRET } from '../helpers/app';
 import { startE2E, type E2E } from '../helpers/e2e';
 import { activeCandidates, addToProject, makeProject, type TestProject } from '../helpers/interviews';
-import { runJobsOnce } from '../helpers/jobs';
+import { runJobs } from '../helpers/jobs';
 
 let e2e: E2E;
 let project: TestProject;
@@ -46,13 +45,6 @@ async function phonePage(): Promise<Page> {
   return context.newPage();
 }
 
-const runJobs = () =>
-  runJobsOnce({
-    connectionString: e2e.db.url,
-    taskList: taskList(loadConfig({ secret: TEST_SECRET, env: 'test' }), e2e.db.url),
-    logger: workerLogger,
-  });
-
 async function requestInterview(candidate: number) {
   await addToProject(e2e.db.knex, project, [candidate], 0);
   const res = await fetch(`${e2e.baseUrl}/api/v1/projects/candidate/interview/request`, {
@@ -65,7 +57,7 @@ async function requestInterview(candidate: number) {
     }),
   });
   expect(res.status).toBe(201);
-  await runJobs();
+  await runJobs({ url: e2e.db.url, config: e2e.config });
 }
 
 /** The candidate reads their email in the development mailbox and follows the link (on this server). */
@@ -111,7 +103,7 @@ describe('Interview requests', () => {
     await phone.getByText('You have already answered').waitFor();
 
     // The company: its owner is told, and the project's requests show the answer.
-    await runJobs();
+    await runJobs({ url: e2e.db.url, config: e2e.config });
     const owner = await signedInPage('owner@acme.example.com');
     const answer = await owner.evaluate(async (id) => {
       const res = await fetch(`/api/v1/projects/interview-request/by-project?project_id=Project:${id}`, {
@@ -256,7 +248,7 @@ describe('Interview requests', () => {
     await expect(admin.getByTestId('snackbar').innerText()).resolves.toMatch(
       /Qualify request sent to 1 candidate(?![s(])/,
     );
-    await runJobs();
+    await runJobs({ url: e2e.db.url, config: e2e.config });
 
     // The candidate answers on WhatsApp: the provider's signed webhook reaches the product.
     const phone = (await e2e.db.knex('candidates').where('id', candidate).first('phone')).phone as string;

@@ -5,13 +5,10 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../backend/config';
 import { listOutbox } from '../../backend/features/mail/outbox';
-import { taskList, workerLogger } from '../../backend/jobs/worker';
-import { TEST_SECRET } from '../helpers/app';
 import { startE2E, type E2E } from '../helpers/e2e';
 import { activeCandidates, addToProject, makeProject, type TestProject } from '../helpers/interviews';
-import { runJobsOnce } from '../helpers/jobs';
+import { runJobs } from '../helpers/jobs';
 
 let e2e: E2E;
 let board: TestProject;
@@ -112,11 +109,7 @@ describe('Notifications', () => {
         requestAction: 'request_interview',
       }),
     ).toBe(201);
-    await runJobsOnce({
-      connectionString: e2e.db.url,
-      taskList: taskList(loadConfig({ secret: TEST_SECRET, env: 'test' }), e2e.db.url),
-      logger: workerLogger,
-    });
+    await runJobs({ url: e2e.db.url, config: e2e.config });
     const email = (await e2e.db.knex('candidates').where('id', candidate).first('email')).email as string;
     const [mail] = await listOutbox(e2e.db.knex, email, 1);
     const token = /irt=([\w-]+)/.exec(mail.text)?.[1];

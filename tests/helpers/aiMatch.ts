@@ -6,8 +6,8 @@
 import { expect } from 'vitest';
 import { client, type Client } from './actors';
 import type { TestApp } from './app';
-import { runJobs } from './ats/world';
 import { candidatePayload, talentIds, type TalentIds } from './talent';
+import { runJobs } from './jobs';
 
 export const JD = `Senior Backend Engineer (Payments)
 

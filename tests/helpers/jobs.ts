@@ -9,6 +9,8 @@
  */
 import { runOnce, type RunnerOptions, type TaskList } from 'graphile-worker';
 import pg from 'pg';
+import type { Config } from '../../backend/config';
+import { taskList, workerLogger } from '../../backend/jobs/worker';
 
 const SETTLE_MS = 5000;
 const POLL_MS = 25;
@@ -30,3 +32,7 @@ export async function runJobsOnce(options: RunnerOptions & { connectionString: s
     await client.end();
   }
 }
+
+/** The queue run once over `app`'s database with the real task list, as the worker would; `config` is what the tasks see. */
+export const runJobs = (app: { url: string; config: Config }, config: Config = app.config) =>
+  runJobsOnce({ connectionString: app.url, taskList: taskList(config, app.url), logger: workerLogger });

@@ -6,11 +6,10 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { taskList, workerLogger } from '../../backend/jobs/worker';
 import { client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
 import { activeCandidates, addToProject, makeProject, requestEmail } from '../helpers/interviews';
-import { runJobsOnce } from '../helpers/jobs';
+import { runJobs } from '../helpers/jobs';
 
 let t: TestApp;
 const received: { to: string[]; raw: string }[] = [];
@@ -43,9 +42,6 @@ afterAll(async () => {
   await t?.knex.destroy();
 });
 
-const runJobs = () =>
-  runJobsOnce({ connectionString: t.url, taskList: taskList({ ...t.config, smtpUrl }, t.url), logger: workerLogger });
-
 describe('Calendar invitations by email', () => {
   it('an accepted interview sends the candidate and the interviewer one email each with the .ics attached', async () => {
     const project = await makeProject(t.knex, { title: 'Backend Lead' });
@@ -72,7 +68,7 @@ describe('Calendar invitations by email', () => {
       },
     });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
-    await runJobs();
+    await runJobs(t, { ...t.config, smtpUrl });
     const { token } = await requestEmail(t.knex, email);
     const answer = await client(t).post('/projects/interview-request/check-and-approve', {
       interviewRequestToken: token,
@@ -80,8 +76,8 @@ describe('Calendar invitations by email', () => {
       responseMethod: 'email',
     });
     expect(answer.body.state).toBe('approved');
-    await runJobs();
-    await runJobs();
+    await runJobs(t, { ...t.config, smtpUrl });
+    await runJobs(t, { ...t.config, smtpUrl });
 
     for (const to of [email, 'ivan@acme.example.com']) {
       const invitations = received.filter(

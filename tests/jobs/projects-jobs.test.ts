@@ -4,11 +4,10 @@
  * batched curated-candidates email (at most one a day per project).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { taskList, workerLogger } from '../../backend/jobs/worker';
 import { queueCuratedEmail } from '../../backend/features/projects/notices';
 import { testApp, type TestApp } from '../helpers/app';
 import { balance, payingCompany, projectBody, projectId, signInAll, type People } from '../helpers/projects';
-import { runJobsOnce } from '../helpers/jobs';
+import { runJobs } from '../helpers/jobs';
 
 let t: TestApp;
 let p: People;
@@ -25,10 +24,9 @@ afterAll(async () => {
 
 const run = async (task: string, payload: Record<string, unknown> = {}) => {
   await t.knex.raw('select graphile_worker.add_job(?, ?::json)', [task, JSON.stringify(payload)]);
-  await runJobsOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
+  await runJobs(t);
 };
-const runQueued = () =>
-  runJobsOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
+const runQueued = () => runJobs(t);
 const mailsTo = async (email: string) =>
   (await t.knex('outbox_emails').where('to', email).orderBy('id')).map((m) => m.subject as string);
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storageFor } from '../../backend/adapters/storage/select';
-import { CRONTAB, taskList, workerLogger } from '../../backend/jobs/worker';
+import { CRONTAB } from '../../backend/jobs/worker';
 import { pdfOf, SG_ENGINEER } from '../helpers/cvs';
 import { bearer, candidatePayload, talentWorld, type TalentWorld } from '../helpers/talent';
-import { runJobsOnce } from '../helpers/jobs';
+import { runJobs } from '../helpers/jobs';
 
 describe('The hourly purge of unused CV files', () => {
   let w: TalentWorld;
@@ -22,7 +22,7 @@ describe('The hourly purge of unused CV files', () => {
   const stored = async (key: string) => Boolean(await storageFor(w.t.config).get(key));
   const purge = async () => {
     await w.t.knex.raw("select graphile_worker.add_job('purge_cv_uploads', '{}'::json)");
-    await runJobsOnce({ connectionString: w.t.url, taskList: taskList(w.t.config), logger: workerLogger });
+    await runJobs(w.t);
   };
 
   it('Deletes drafts no profile took within CV_DRAFT_HOURS and files no profile uses any more; keeps the rest', async () => {

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { taskList, workerLogger } from '../../backend/jobs/worker';
 import { testApp, type TestApp } from '../helpers/app';
-import { runJobsOnce } from '../helpers/jobs';
+import { runJobs } from '../helpers/jobs';
 
 describe('The nightly purge of expired secrets', () => {
   let t: TestApp;
@@ -20,7 +19,7 @@ describe('The nightly purge of expired secrets', () => {
       .returning('id');
 
     await t.knex.raw("select graphile_worker.add_job('purge_expired', '{}'::json)");
-    await runJobsOnce({ connectionString: t.url, taskList: taskList(t.config), logger: workerLogger });
+    await runJobs(t);
 
     expect(await t.knex('sessions').where('id', stale.id).first()).toBeUndefined();
     expect(await t.knex('email_codes').where('email', 'advocate@example.com').first()).toBeUndefined();

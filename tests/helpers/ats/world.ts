@@ -3,11 +3,9 @@
  * Admin, a platform admin and an Admin of another normal company (Globex); an Acme project with
  * candidates at chosen stages; and the worker's jobs run once, as the worker would.
  */
-import { taskList, workerLogger } from '../../../backend/jobs/worker';
 import { client, type Client } from '../actors';
 import type { TestApp } from '../app';
 import { activeCandidates, addToProject, makeProject, type TestProject } from '../interviews';
-import { runJobsOnce } from '../jobs';
 
 export interface People {
   admin: Client;
@@ -33,9 +31,6 @@ export async function people(t: TestApp): Promise<People> {
     otherCompany: client(t, await t.login(globex.email)),
   };
 }
-
-export const runJobs = (t: TestApp) =>
-  runJobsOnce({ connectionString: t.url, taskList: taskList(t.config, t.url), logger: workerLogger });
 
 /** An Acme project with `count` fresh active, visible, named candidates at `stage`; skips the first `skip` such candidates. */
 export async function projectWith(
