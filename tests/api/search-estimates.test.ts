@@ -16,7 +16,7 @@ let company: string;
 
 beforeAll(async () => {
   t = await testApp();
-  await generateCandidates({ knex: t.knex, connectionString: t.url, count: 16_000, workers: 2, chunk: 2_000 });
+  await generateCandidates({ knex: t.knex, connectionString: t.url, count: 16_000, workers: 1, chunk: 2_000 });
   await t.knex.raw('analyze candidate_search_documents');
   company = await t.login('owner@acme.example.com');
 }, 180_000);
