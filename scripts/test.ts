@@ -97,7 +97,7 @@ const results = await Promise.all([
       path.join(cache, 'prettier'),
       '.',
     ),
-    npx('import cycles', 'madge', '--circular', '--extensions', 'ts', 'backend', 'schema'),
+    () => run('import cycles', 'npm', ['run', 'cycles', '--silent']),
   ]),
   lane([
     async () => {

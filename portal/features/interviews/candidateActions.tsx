@@ -4,7 +4,7 @@
  * a bulk selection: render RequestDialog with the selected ids. Admins also send WhatsApp qualify
  * requests from here and see the candidate's replies.
  */
-import type { CandidateActionContext, ExtraCandidateAction } from '../pipeline/candidateActions';
+import type { CandidateActionContext, ExtraCandidateAction } from '../pipeline/candidateActionTypes';
 import type { RequestAction } from '../../api/interviews';
 import { QualifyDialog } from './QualifyDialog';
 import { RequestDialog } from './RequestDialog';

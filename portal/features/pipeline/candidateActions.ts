@@ -6,29 +6,14 @@
  * interview" and "Send job description" there: an entry names its label key, when it shows, and
  * the dialog the menu opens (the dialog gets the candidate, the project and `onClose`/`refresh`).
  */
-import type { ComponentType } from 'react';
 import { STAGES, type StageId } from '../../../schema/rules/pipeline';
 import type { PipelineRole } from '../../../schema/rules/stages';
-import type { PipelineDoc, ProjectDetail } from '../../api/pipeline';
+import type { PipelineDoc } from '../../api/pipeline';
+import type { CandidateActionContext, ExtraCandidateAction } from './candidateActionTypes';
 import { canReject, nextStage, SEMI_ACTIVE, skipTargets } from './stageRules';
 import { interviewCandidateActions } from '../interviews/candidateActions';
 
-export interface CandidateActionContext {
-  doc: PipelineDoc;
-  project: ProjectDetail;
-  role: PipelineRole;
-  /** Reloads the tab and the counts after the action changed something. */
-  refresh(): void;
-}
-
-export interface ExtraCandidateAction {
-  id: string;
-  /** Catalogue key of the menu item's text. */
-  labelKey: string;
-  visible?(context: CandidateActionContext): boolean;
-  /** Opened when the item is chosen. */
-  Dialog: ComponentType<{ context: CandidateActionContext; onClose(): void }>;
-}
+export type { CandidateActionContext, ExtraCandidateAction };
 
 /** Actions other capabilities add to every candidate's menu, after the stage moves. */
 export const EXTRA_CANDIDATE_ACTIONS: readonly ExtraCandidateAction[] = [...interviewCandidateActions];
