@@ -59,19 +59,17 @@ const npx =
   () =>
     run(name, 'npx', args);
 const cache = path.resolve('.tmp', 'test-cache');
-/** TypeScript 7's native compiler checks the types (a third of TypeScript 6's CPU); ESLint's parser keeps TypeScript 6. */
-const TSC = path.resolve('node_modules', 'typescript-native', 'bin', 'tsc');
 const marker = path.join(mkdtempSync(path.join(os.tmpdir(), 'talentbase-build-')), 'built');
 
 const started = Date.now();
 const results = await Promise.all([
   lane([
     () =>
-      run('typecheck', process.execPath, [
-        TSC,
-        '--noEmit',
-        '-p',
-        '.',
+      run('typecheck', 'npm', [
+        'run',
+        'typecheck',
+        '--silent',
+        '--',
         '--incremental',
         '--tsBuildInfoFile',
         path.join(cache, 'tsc.tsbuildinfo'),

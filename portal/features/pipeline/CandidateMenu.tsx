@@ -9,12 +9,8 @@ import { errorMessage } from '../../../ui/api/errors';
 import type { PipelineDoc } from '../../api/pipeline';
 import { searchApi } from '../../api/search';
 import { useNotify } from '../../app/notify';
-import {
-  EXTRA_CANDIDATE_ACTIONS,
-  menuPlan,
-  type CandidateActionContext,
-  type ExtraCandidateAction,
-} from './candidateActions';
+import type { CandidateActionContext, ExtraCandidateAction } from './candidateActionTypes';
+import { EXTRA_CANDIDATE_ACTIONS, menuPlan } from './candidateActions';
 import { stageLabel } from './stageKeys';
 
 export type MenuRequest =

@@ -30,7 +30,7 @@ import type { PipelineDoc } from '../../api/pipeline';
 import { groupByStage } from './boardLogic';
 import { CandidateFlags } from './CandidateFlags';
 import { CandidateMenu, type MenuRequest } from './CandidateMenu';
-import type { CandidateActionContext } from './candidateActions';
+import type { CandidateActionContext } from './candidateActionTypes';
 import { stageLabel } from './stageKeys';
 import { checkDrop, SEMI_ACTIVE, type DropCheck } from './stageRules';
 

@@ -8,7 +8,7 @@ import type { ApiError } from '../../../ui/api/client';
 import type { PipelineDoc } from '../../api/pipeline';
 import { EmptyState } from '../../components/EmptyState';
 import type { MenuRequest } from './CandidateMenu';
-import type { CandidateActionContext } from './candidateActions';
+import type { CandidateActionContext } from './candidateActionTypes';
 import { PipelineBoard } from './PipelineBoard';
 import { PipelineList } from './PipelineList';
 import { hasFilters, type PipelineUrlState } from './pipelineUrl';

@@ -6,7 +6,7 @@ import { useFirstScreenful } from '../../components/useFirstScreenful';
 import { ResultCard } from '../search/ResultCard';
 import { CandidateFlags } from './CandidateFlags';
 import { CandidateMenu, type MenuRequest } from './CandidateMenu';
-import type { CandidateActionContext } from './candidateActions';
+import type { CandidateActionContext } from './candidateActionTypes';
 
 interface Props {
   docs: PipelineDoc[];

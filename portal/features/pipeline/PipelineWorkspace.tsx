@@ -17,7 +17,7 @@ import { BulkBar } from './BulkBar';
 import { InterviewBulkActions } from '../interviews/BulkActions';
 import { HideDialog } from './CandidateDialogs';
 import type { MenuRequest } from './CandidateMenu';
-import type { CandidateActionContext } from './candidateActions';
+import type { CandidateActionContext } from './candidateActionTypes';
 import { MoveDialogs } from './MoveDialogs';
 import { NotesSection } from './NotesSection';
 import { PipelineBody } from './PipelineBody';

@@ -9,11 +9,9 @@
 import { STAGES, type StageId } from '../../../schema/rules/pipeline';
 import type { PipelineRole } from '../../../schema/rules/stages';
 import type { PipelineDoc } from '../../api/pipeline';
-import type { CandidateActionContext, ExtraCandidateAction } from './candidateActionTypes';
+import type { ExtraCandidateAction } from './candidateActionTypes';
 import { canReject, nextStage, SEMI_ACTIVE, skipTargets } from './stageRules';
 import { interviewCandidateActions } from '../interviews/candidateActions';
-
-export type { CandidateActionContext, ExtraCandidateAction };
 
 /** Actions other capabilities add to every candidate's menu, after the stage moves. */
 export const EXTRA_CANDIDATE_ACTIONS: readonly ExtraCandidateAction[] = [...interviewCandidateActions];
