@@ -26,7 +26,22 @@ function walk(key: string): string | undefined {
 export const hasText = (key: string): boolean => lookup(key) !== undefined;
 
 const LOCALE = 'en-SG';
-const pluralRules = new Intl.PluralRules(LOCALE);
+// Built at the first count, not as the app loads: each costs the browser a load of its locale data.
+let pluralRules: Intl.PluralRules | undefined;
+let numbers: Intl.NumberFormat | undefined;
+
+/**
+ * A number as the locale writes it (12,345). Whole numbers are grouped by hand: a page writes hundreds of counts as it
+ * opens, and a number format built for each (as `toLocaleString` does) cost its start a millisecond a count.
+ */
+export function formatCount(n: number): string {
+  if (!Number.isSafeInteger(n)) return (numbers ??= new Intl.NumberFormat(LOCALE)).format(n);
+  const digits = String(Math.abs(n));
+  let out = '';
+  for (let i = 0; i < digits.length; i++) out += (i > 0 && (digits.length - i) % 3 === 0 ? ',' : '') + digits[i];
+  return n < 0 ? `-${out}` : out;
+}
+
 // '{count, plural, one {# candidate} other {# candidates}}': the ICU plural form, one level deep.
 const PLURAL = /\{(\w+), plural,((?:\s*(?:=\d+|zero|one|two|few|many|other)\s*\{[^{}]*\})+)\s*\}/g;
 const FORM = /(=\d+|zero|one|two|few|many|other)\s*\{([^{}]*)\}/g;
@@ -37,8 +52,12 @@ function plurals(text: string, values: Record<string, string | number>): string 
     const n = Number(values[name]);
     if (values[name] === undefined || Number.isNaN(n)) return whole;
     const forms = new Map([...body.matchAll(FORM)].map((m) => [m[1], m[2]]));
-    const form = forms.get(`=${n}`) ?? forms.get(pluralRules.select(n)) ?? forms.get('other') ?? '';
-    return form.replace(/#/g, n.toLocaleString(LOCALE));
+    const form =
+      forms.get(`=${n}`) ??
+      forms.get((pluralRules ??= new Intl.PluralRules(LOCALE)).select(n)) ??
+      forms.get('other') ??
+      '';
+    return form.replace(/#/g, formatCount(n));
   });
 }
 

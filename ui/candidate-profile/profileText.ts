@@ -1,6 +1,6 @@
 /** Profile values in words for reading views: pay, notice period, experience spans. */
 import { NOTICE_PERIOD_TYPES } from '../../schema/entities/talentOptions';
-import { t } from '../../i18n';
+import { formatCount, t } from '../../i18n';
 import { formatDate } from '../../schema/rules/dates';
 
 const LOCALE = 'en-SG';
@@ -8,7 +8,7 @@ const MONTH = new Intl.DateTimeFormat(LOCALE, { month: 'short', year: 'numeric',
 
 export function moneyText(amount: unknown, currency: unknown): string | undefined {
   if (typeof amount !== 'number') return undefined;
-  return t('talent.view.perMonth', { amount: `${String(currency ?? 'SGD')} ${amount.toLocaleString(LOCALE)}` });
+  return t('talent.view.perMonth', { amount: `${String(currency ?? 'SGD')} ${formatCount(amount)}` });
 }
 
 export function noticeText(value: unknown): string | undefined {

@@ -20,6 +20,8 @@ interface Props {
   shown?: number;
   /** The autocomplete to type into; fixed lists (employment type, notice period) have none. */
   lookup?: LookupPath;
+  /** False while the lookup's autocomplete waits its turn to mount: a box of its size holds its place. */
+  lookupReady?: boolean;
   /** Every option of a fixed list, when there is no lookup. */
   fixed?: Option[];
   /** Options not known yet: the rows they will fill are held (no layout shift when they arrive). */
@@ -28,6 +30,8 @@ interface Props {
 
 /** The height of one option row: a small checkbox's box. */
 const ROW_HEIGHT = 38;
+/** The height of a small outlined text field: the lookup's place while it mounts. */
+const LOOKUP_HEIGHT = 40;
 
 export function FacetSelect({
   id,
@@ -38,6 +42,7 @@ export function FacetSelect({
   onChange,
   shown = 5,
   lookup,
+  lookupReady = true,
   fixed,
   pending = false,
 }: Props) {
@@ -59,7 +64,10 @@ export function FacetSelect({
           {t('search.page.selectedOutOf', { n: selected.length, m: total })}
         </Typography>
       </Stack>
-      {lookup && (
+      {lookup && !lookupReady && (
+        <Skeleton variant="rounded" height={LOOKUP_HEIGHT} sx={{ my: 0.5 }} data-testid="lookup-skeleton" aria-hidden />
+      )}
+      {lookup && lookupReady && (
         <LookupInput
           lookup={lookup}
           label={label}

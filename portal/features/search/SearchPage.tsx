@@ -74,6 +74,9 @@ export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
   const query = useMemo(() => writeState(state, isAdmin), [state, isAdmin]);
   const { data, loading, error, retry, answered } = useSearch(query.toString());
   const drawn = useFirstScreenful(data?.docs.length ?? 0);
+  // The filter column comes a task after the page: its first drawing inserts a good part of the page's styles, and
+  // with the rest of the page it would make one long task. Its place is held at its width, so nothing moves.
+  const column = useFirstScreenful(1, 0) > 0;
   const [open, setOpen] = useState<string>();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const theme = useTheme();
@@ -113,7 +116,7 @@ export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
       <Stack direction="row" spacing={3} sx={{ alignItems: 'flex-start' }}>
         {!narrow && (
           <Box component="aside" sx={{ width: 300, flexShrink: 0 }}>
-            {filters}
+            {column && filters}
           </Box>
         )}
         <Box sx={{ flex: 1, minWidth: 0 }} data-testid="results" data-answered={loading ? undefined : answered}>

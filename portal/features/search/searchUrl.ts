@@ -2,6 +2,7 @@
  * The search page's state lives in the URL under the API's short keys, so a search is a link:
  * reload, back and forward give the same results. Pure: parsing, editing and the API query.
  */
+import { formatCount } from '../../../i18n';
 
 /** Multi-select keys, in the order the filters are shown. */
 export const MULTI_KEYS = ['jt', 's', 'l', 'cl', 'lang', 'i', 'te', 'np', 'bd'] as const;
@@ -123,14 +124,5 @@ export function rebased(before: readonly string[], after: readonly string[], now
 export const EMPTY_FILTERS = (state: SearchState): SearchState =>
   readState(new URLSearchParams(state.perPage !== DEFAULT_PAGE_SIZE ? { pp: String(state.perPage) } : {}));
 
-/**
- * Whole numbers with thousands separators (12,345), as the salary inputs show them; any other number as en-US writes
- * it. Counts are grouped by hand: a number format would cost the page's start the loading of the browser's data.
- */
-export function thousands(n: number): string {
-  if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');
-  const digits = String(Math.abs(n));
-  let out = '';
-  for (let i = 0; i < digits.length; i++) out += (i > 0 && (digits.length - i) % 3 === 0 ? ',' : '') + digits[i];
-  return n < 0 ? `-${out}` : out;
-}
+/** Numbers with thousands separators (12,345), as the salary inputs show them and every count reads. */
+export const thousands = formatCount;
