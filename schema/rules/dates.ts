@@ -26,16 +26,35 @@ function instant(value: DateInput): { date: Date; dayOnly: boolean } | undefined
   return Number.isNaN(date.getTime()) ? undefined : { date, dayOnly };
 }
 
-// A formatter is costly to build and lists write many dates: one per shape and zone, kept.
+// The reader's own zone and UTC (a calendar day) are written by hand: a browser builds its first date format by loading
+// its locale data, which cost a page that lists dates 50 ms of one task as it opened. Any other zone goes through
+// Intl, one format per shape and zone, kept. A test holds the hand-written shapes to what Intl writes.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(withTime: boolean, timeZone: string | undefined): Intl.DateTimeFormat {
+
+function written(date: Date, withTime: boolean, timeZone: string | undefined): string {
+  if (timeZone === undefined || timeZone === 'UTC') {
+    const utc = timeZone === 'UTC';
+    const day = `${utc ? date.getUTCDate() : date.getDate()} ${MONTHS[utc ? date.getUTCMonth() : date.getMonth()]} ${
+      utc ? date.getUTCFullYear() : date.getFullYear()
+    }`;
+    if (!withTime) return day;
+    const hours = utc ? date.getUTCHours() : date.getHours();
+    const minutes = String(utc ? date.getUTCMinutes() : date.getMinutes()).padStart(2, '0');
+    return `${day}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'am' : 'pm'}`;
+  }
+  return intlFormat(date, withTime, timeZone);
+}
+
+/** The same shapes as Intl writes them, in any zone. */
+export function intlFormat(date: Date, withTime: boolean, timeZone: string | undefined): string {
   const key = `${withTime ? 'dt' : 'd'}|${timeZone ?? ''}`;
   let made = formatters.get(key);
   if (!made) {
     made = new Intl.DateTimeFormat(DATE_LOCALE, { ...DATE_PARTS, ...(withTime ? TIME_PARTS : {}), timeZone });
     formatters.set(key, made);
   }
-  return made;
+  return plain(made.format(date));
 }
 
 // ICU puts narrow no-break spaces before "pm" in some versions: written as plain spaces so text compares alike.
@@ -45,8 +64,7 @@ const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 export function formatDate(value: DateInput, options: DateOptions = {}): string | undefined {
   const read = instant(value);
   if (!read) return undefined;
-  const timeZone = read.dayOnly ? 'UTC' : options.timeZone;
-  return plain(formatter(false, timeZone).format(read.date));
+  return written(read.date, false, read.dayOnly ? 'UTC' : options.timeZone);
 }
 
 /** '30 Nov 2026, 12:19 pm'; a calendar day alone reads as formatDate writes it. */
@@ -54,7 +72,7 @@ export function formatDateTime(value: DateInput, options: DateOptions = {}): str
   const read = instant(value);
   if (!read) return undefined;
   if (read.dayOnly) return formatDate(value);
-  return plain(formatter(true, options.timeZone).format(read.date));
+  return written(read.date, true, options.timeZone);
 }
 
 /**

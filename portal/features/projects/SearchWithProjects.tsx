@@ -110,25 +110,25 @@ export function SearchWithProjects() {
         resultActions={(doc: SearchDoc) => {
           const label = `${t('portal.projectsPortal.addToProject.button')}${doc.name ? `: ${doc.name}` : ''}`;
           const open = () => setCandidate({ id: doc.id, name: doc.name });
-          const add = (
+          // The button says what it does; only the phone's icon needs its words in a tooltip. (A tooltip also
+          // draws its child twice as it mounts: twenty of them held the page as its results came.)
+          const add = phone ? (
             <Tooltip title={t('portal.projectsPortal.addToProject.button')}>
-              {phone ? (
-                <IconButton size="small" color="primary" onClick={open} aria-label={label} data-testid="add-to-project">
-                  <PlaylistAddOutlined />
-                </IconButton>
-              ) : (
-                <Button
-                  size="small"
-                  startIcon={<PlaylistAddOutlined />}
-                  onClick={open}
-                  aria-label={label}
-                  data-testid="add-to-project"
-                  sx={{ whiteSpace: 'nowrap' }}
-                >
-                  {t('portal.projectsPortal.addToProject.button')}
-                </Button>
-              )}
+              <IconButton size="small" color="primary" onClick={open} aria-label={label} data-testid="add-to-project">
+                <PlaylistAddOutlined />
+              </IconButton>
             </Tooltip>
+          ) : (
+            <Button
+              size="small"
+              startIcon={<PlaylistAddOutlined />}
+              onClick={open}
+              aria-label={label}
+              data-testid="add-to-project"
+              sx={{ whiteSpace: 'nowrap' }}
+            >
+              {t('portal.projectsPortal.addToProject.button')}
+            </Button>
           );
           if (!isAdmin) return add;
           return (
