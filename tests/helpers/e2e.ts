@@ -92,6 +92,8 @@ export async function startE2E(): Promise<E2E> {
     expect(login.status(), `${email} signed in: ${await login.text()}`).toBe(200);
     await page.goto(`${baseUrl}/`);
     await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    // The landing page is drawn a task after the frame, and may move on to the role's home: done once its heading shows.
+    await page.locator('main h1').first().waitFor();
     return page;
   };
   return { baseUrl, db, browser, config: ctx.config, lastCode, newPage, signIn };
