@@ -2,6 +2,9 @@
  * How many items of a list to draw: on the page's first answer, a screenful at once, then the rest a few at a time
  * in the following tasks, so no single task lays out the whole list while the page opens. Once the list has been
  * drawn whole, later answers (a new page, a filter, a move) are drawn whole at once.
+ *
+ * With `first` 0 it also staggers parts of a screen as it opens: `useFirstScreenful(1, 0) > 0` is false for the first
+ * drawing and true a task later (the signed-in frame's page, the search's filter column, its autocompletes one by one).
  */
 import { startTransition, useEffect, useState } from 'react';
 
