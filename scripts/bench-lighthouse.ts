@@ -105,6 +105,10 @@ try {
       }
     }
     const metric = (id: string) => audits[id]?.numericValue ?? NaN;
+    if (process.env.LIGHTHOUSE_DETAIL)
+      console.log(
+        `${label} · run: performance ${Math.round((categories.performance.score ?? 0) * 100)}, FCP ${metric('first-contentful-paint').toFixed(0)} ms, LCP ${metric('largest-contentful-paint').toFixed(0)} ms, TBT ${metric('total-blocking-time').toFixed(0)} ms`,
+      );
     const failed = categories.accessibility.auditRefs
       .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
       .map((ref) => {
