@@ -25,8 +25,7 @@ const message = (page: Page, text: string) => page.getByTestId('chat-message').f
 
 describe('The support chat', () => {
   it('a company user and the advocate chat from two browsers, live, with unread counts and a window per conversation', async () => {
-    const owner = await e2e.signIn('owner@acme.example.com');
-    await owner.goto(`${e2e.baseUrl}/project/${project.guid}`);
+    const owner = await e2e.signIn('owner@acme.example.com', undefined, `/project/${project.guid}`);
     await owner.getByRole('button', { name: 'Support chat' }).click();
     await owner.getByRole('dialog', { name: 'Support for Chat: Staff engineer' }).waitFor();
     await write(owner, 'Hello, can we add a second opening?');

@@ -9,7 +9,8 @@ import { startE2E, type E2E } from '../helpers/e2e';
 
 let e2e: E2E;
 
-const signedInPage = (email: string, viewport?: { width: number; height: number }) => e2e.signIn(email, viewport);
+const signedInPage = (email: string, viewport?: { width: number; height: number }, at?: string) =>
+  e2e.signIn(email, viewport, at);
 
 beforeAll(async () => {
   e2e = await startE2E();
@@ -83,8 +84,7 @@ describe('Credits', () => {
   });
 
   it('A RaaS company buys credits in test mode and sees its balance rise', async () => {
-    const page = await signedInPage('owner@raas.example.com');
-    await page.goto(`${e2e.baseUrl}/credits/company`);
+    const page = await signedInPage('owner@raas.example.com', undefined, `/credits/company`);
     const balance = page.getByTestId('credit-balance');
     await balance.waitFor();
     const before = Number(await balance.innerText());
@@ -112,8 +112,7 @@ describe('Credits', () => {
     const before = { currency: pricing.currency, locale: pricing.locale };
     Object.assign(pricing, { currency: 'EUR', locale: 'de-DE' });
     try {
-      const buyer = await signedInPage('owner@raas.example.com');
-      await buyer.goto(`${e2e.baseUrl}/credits/company`);
+      const buyer = await signedInPage('owner@raas.example.com', undefined, `/credits/company`);
       await buyer.getByRole('button', { name: 'Buy credits' }).click();
       const modal = buyer.getByRole('dialog', { name: 'Purchase credits' });
       await modal.getByTestId('purchase-quantity').fill('3');

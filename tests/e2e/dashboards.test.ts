@@ -101,8 +101,7 @@ describe('Admin dashboards', () => {
   });
 
   it("the recruiter dashboard, linked from Projects, shows a company its project's funnel, conversion, days in stage, requests and credits", async () => {
-    const owner = await e2e.signIn('owner@acme.example.com');
-    await owner.goto(`${e2e.baseUrl}/projects`);
+    const owner = await e2e.signIn('owner@acme.example.com', undefined, `/projects`);
     await owner.getByTestId('recruiter-dashboard-link').click();
     await owner.waitForURL(/\/projects\/dashboard/);
     await owner.getByRole('heading', { name: 'Recruiter dashboard' }).waitFor();
@@ -123,8 +122,7 @@ describe('Admin dashboards', () => {
   });
 
   it('a company user cannot open the dashboards', async () => {
-    const owner = await e2e.signIn('owner@acme.example.com');
-    await owner.goto(`${e2e.baseUrl}/dashboard/ta-dashboard-weekly?${RANGE}`);
+    const owner = await e2e.signIn('owner@acme.example.com', undefined, `/dashboard/ta-dashboard-weekly?${RANGE}`);
     await owner.waitForURL((url) => !url.pathname.startsWith('/dashboard'));
   });
 });

@@ -33,7 +33,8 @@ async function apiToken(email: string): Promise<string> {
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
-const signedInPage = (email: string, viewport?: { width: number; height: number }) => e2e.signIn(email, viewport);
+const signedInPage = (email: string, viewport?: { width: number; height: number }, at?: string) =>
+  e2e.signIn(email, viewport, at);
 
 async function phonePage(): Promise<Page> {
   const context = await e2e.browser.newContext({
@@ -120,8 +121,7 @@ describe('Interview requests', () => {
       .first()
       .waitFor();
 
-    const admin = await signedInPage('admin@example.com');
-    await admin.goto(`${e2e.baseUrl}/dashboard/interview-request`);
+    const admin = await signedInPage('admin@example.com', undefined, `/dashboard/interview-request`);
     const row = admin.getByTestId('interview-request-list').getByRole('row').filter({ hasText: 'Mobile Engineer' });
     await row.first().waitFor();
     await expect(row.first().innerText()).resolves.toContain('Approved');
@@ -155,8 +155,7 @@ describe('Interview requests', () => {
     const bare = await makeProject(e2e.db.knex, { title: 'Platform Engineer', jobDescription: null });
     const [candidate] = await activeCandidates(e2e.db.knex, 1, { skip: 95 });
     await addToProject(e2e.db.knex, bare, [candidate], 1);
-    const owner = await signedInPage('owner@acme.example.com');
-    await owner.goto(`${e2e.baseUrl}/project/Project:${bare.id}?tab=1`);
+    const owner = await signedInPage('owner@acme.example.com', undefined, `/project/Project:${bare.id}?tab=1`);
     const row = owner.locator(`[data-testid="pipeline-row"][data-id="Candidate:${candidate}"]`);
     await row.first().waitFor();
     await row
@@ -189,8 +188,7 @@ describe('Interview requests', () => {
     const ready = await makeProject(e2e.db.knex, { title: 'Site Reliability Engineer' });
     const [candidate] = await activeCandidates(e2e.db.knex, 1, { skip: 96 });
     await addToProject(e2e.db.knex, ready, [candidate], 1);
-    const owner = await signedInPage('owner@acme.example.com');
-    await owner.goto(`${e2e.baseUrl}/project/Project:${ready.id}?tab=1`);
+    const owner = await signedInPage('owner@acme.example.com', undefined, `/project/Project:${ready.id}?tab=1`);
     const row = owner.locator(`[data-testid="pipeline-row"][data-id="Candidate:${candidate}"]`);
     await row.first().waitFor();
     await row
@@ -228,8 +226,7 @@ describe('Interview requests', () => {
     const qualifyProject = await makeProject(e2e.db.knex, { title: 'QA Lead' });
     const [candidate] = await activeCandidates(e2e.db.knex, 1, { withPhone: true, skip: 97 });
     await addToProject(e2e.db.knex, qualifyProject, [candidate], 1);
-    const admin = await signedInPage('admin@example.com');
-    await admin.goto(`${e2e.baseUrl}/project/Project:${qualifyProject.id}?tab=1`);
+    const admin = await signedInPage('admin@example.com', undefined, `/project/Project:${qualifyProject.id}?tab=1`);
     const row = admin.locator(`[data-testid="pipeline-row"][data-id="Candidate:${candidate}"]`);
     const openDialog = async () => {
       await row

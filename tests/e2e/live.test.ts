@@ -52,8 +52,7 @@ const post = (page: Page, path: string, body: unknown) =>
 
 describe('The live board', () => {
   it("a move by the admin shows on the company owner's open board and its tab counts without a reload", async () => {
-    const owner = await e2e.signIn('owner@acme.example.com');
-    await owner.goto(`${e2e.baseUrl}/project/${board.guid}?view=board`);
+    const owner = await e2e.signIn('owner@acme.example.com', undefined, `/project/${board.guid}?view=board`);
     await owner.getByRole('heading', { name: 'Live board: Data engineer' }).waitFor();
     const card = owner.locator(`[data-testid="board-column"][data-stage="1"] [data-guid="${mover.guid}"]`);
     await card.waitFor();
@@ -90,8 +89,7 @@ describe('Notifications', () => {
   });
 
   it("a candidate's answer to an interview request rings the owner's bell live, and the thread opens the project", async () => {
-    const owner = await e2e.signIn('owner@acme.example.com');
-    await owner.goto(`${e2e.baseUrl}/projects`);
+    const owner = await e2e.signIn('owner@acme.example.com', undefined, `/projects`);
     const bell = owner.getByTestId('notification-bell');
     await bell.waitFor();
     const before = await e2e.db

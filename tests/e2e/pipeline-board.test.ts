@@ -16,7 +16,8 @@ let project: { id: number; guid: string };
 const people: Record<'mover' | 'refused' | 'keyboard' | 'rejected', { id: number; guid: string; name: string }> =
   {} as never;
 
-const signedIn = (email: string, viewport?: { width: number; height: number }) => e2e.signIn(email, viewport);
+const signedIn = (email: string, viewport?: { width: number; height: number }, at?: string) =>
+  e2e.signIn(email, viewport, at);
 
 beforeAll(async () => {
   e2e = await startE2E();
@@ -84,8 +85,7 @@ async function schedule(page: Page) {
 
 describe('The project board', () => {
   it('A refused drop snaps back with the reason, and a candidate moves across the board to placed with the schedule dialog at the interviews', async () => {
-    const page = await signedIn('owner@acme.example.com');
-    await page.goto(`${e2e.baseUrl}/project/${project.guid}?view=board`);
+    const page = await signedIn('owner@acme.example.com', undefined, `/project/${project.guid}?view=board`);
     await page.getByRole('heading', { name: 'Pipeline board test: Backend engineer' }).waitFor();
     await card(page, people.refused.guid).waitFor();
     await expect(page.getByTestId('count-1').innerText()).resolves.toBe('4');
@@ -173,8 +173,7 @@ describe('The project board', () => {
   });
 
   it('A focused card moves to the next stage with the keyboard alone', async () => {
-    const page = await signedIn('owner@acme.example.com');
-    await page.goto(`${e2e.baseUrl}/project/${project.guid}?view=board`);
+    const page = await signedIn('owner@acme.example.com', undefined, `/project/${project.guid}?view=board`);
     const target = card(page, people.keyboard.guid);
     await target.waitFor();
     // The keys are explained to screen readers.
@@ -190,8 +189,7 @@ describe('The project board', () => {
   });
 
   it("A move the server refuses is shown at once, then rolled back with the server's message", async () => {
-    const page = await signedIn('owner@acme.example.com');
-    await page.goto(`${e2e.baseUrl}/project/${project.guid}?view=board`);
+    const page = await signedIn('owner@acme.example.com', undefined, `/project/${project.guid}?view=board`);
     await card(page, people.refused.guid).waitFor();
     // Someone else rejects the candidate meanwhile: the board still shows them in the longlist.
     await e2e.db
@@ -211,8 +209,7 @@ describe('The project board', () => {
   });
 
   it('A company user rejects a candidate with a reason from the list and adds a note in the profile panel', async () => {
-    const page = await signedIn('owner@acme.example.com');
-    await page.goto(`${e2e.baseUrl}/project/${project.guid}?tab=1`);
+    const page = await signedIn('owner@acme.example.com', undefined, `/project/${project.guid}?tab=1`);
     const row = page.locator(`[data-testid="pipeline-row"][data-guid="${people.rejected.guid}"]`);
     await row.waitFor();
     await row.getByTestId('candidate-menu').click();
@@ -250,8 +247,7 @@ describe('The project board', () => {
   });
 
   it('An unknown project goes back to the projects list with the not-found message', async () => {
-    const page = await signedIn('owner@acme.example.com');
-    await page.goto(`${e2e.baseUrl}/project/Project:99999999`);
+    const page = await signedIn('owner@acme.example.com', undefined, `/project/Project:99999999`);
     await page.waitForURL((url) => url.pathname === '/projects');
     await expect(page.getByTestId('snackbar').innerText()).resolves.toContain('does not exist');
   });

@@ -13,7 +13,8 @@ import { startE2E, type E2E } from '../helpers/e2e';
 
 let e2e: E2E;
 
-const signedIn = (email: string, viewport?: { width: number; height: number }) => e2e.signIn(email, viewport);
+const signedIn = (email: string, viewport?: { width: number; height: number }, at?: string) =>
+  e2e.signIn(email, viewport, at);
 
 /** A project of the company `email` works for, with candidates curated at `stage`. */
 async function projectWith(
@@ -67,8 +68,7 @@ describe('Project page prompts', () => {
       .select('id', 'guid');
     expect(anonymous.length, 'two anonymous demo candidates').toBe(2);
     const project = await projectWith('owner@acme.example.com', { title: 'Reveal test project' }, anonymous, 0);
-    const page = await signedIn('owner@acme.example.com');
-    await page.goto(`${e2e.baseUrl}/project/${project.guid}`);
+    const page = await signedIn('owner@acme.example.com', undefined, `/project/${project.guid}`);
     for (const c of anonymous) await row(page, c.guid).waitFor();
     for (const c of anonymous) await row(page, c.guid).getByRole('checkbox').check();
     const bar = page.getByTestId('bulk-bar');
@@ -109,8 +109,7 @@ describe('Project page prompts', () => {
       .knex('companies')
       .where('id', project.companyId)
       .update({ trial_ends_at: new Date(Date.now() - 86_400_000) });
-    const page = await signedIn('owner@raas.example.com');
-    await page.goto(`${e2e.baseUrl}/project/${project.guid}`);
+    const page = await signedIn('owner@raas.example.com', undefined, `/project/${project.guid}`);
     // RaaS companies see the tabs from the shortlist on.
     await page.getByTestId('tab-2').waitFor();
     await expect(page.getByTestId('tab-0').count()).resolves.toBe(0);
@@ -179,8 +178,7 @@ describe('Project page prompts', () => {
       [candidate],
       7,
     );
-    const page = await signedIn('owner@acme.example.com');
-    await page.goto(`${e2e.baseUrl}/project/${project.guid}?tab=7`);
+    const page = await signedIn('owner@acme.example.com', undefined, `/project/${project.guid}?tab=7`);
     await row(page, candidate.guid).getByTestId('candidate-menu').click();
     await page.getByRole('menuitem', { name: 'Move to Offered' }).click();
     await page
@@ -216,8 +214,7 @@ describe('Project page prompts', () => {
       .knex('companies')
       .where('id', project.companyId)
       .update({ trial_ends_at: new Date(Date.now() + 7 * 86_400_000) });
-    const page = await signedIn('owner@acme.example.com');
-    await page.goto(`${e2e.baseUrl}/project/${project.guid}?tab=7`);
+    const page = await signedIn('owner@acme.example.com', undefined, `/project/${project.guid}?tab=7`);
     await row(page, candidate.guid).getByTestId('candidate-menu').click();
     await page.getByRole('menuitem', { name: 'Move to Offered' }).click();
     await page
@@ -244,8 +241,7 @@ describe('Project page prompts', () => {
       .limit(1)
       .select('id', 'guid');
     const project = await projectWith('owner@acme.example.com', { title: 'Admin skip test project' }, [candidate], 1);
-    const page = await signedIn('admin@example.com');
-    await page.goto(`${e2e.baseUrl}/project/${project.guid}?tab=1`);
+    const page = await signedIn('admin@example.com', undefined, `/project/${project.guid}?tab=1`);
     await row(page, candidate.guid).getByTestId('candidate-menu').click();
     await page.getByRole('menuitem', { name: 'Edit candidate' }).waitFor();
     await page.getByRole('menuitem', { name: 'Skip to Offered' }).click();
@@ -274,8 +270,11 @@ describe('Project page prompts', () => {
       .limit(1)
       .select('id', 'guid');
     const project = await projectWith('owner@acme.example.com', { title: 'Phone layout test' }, [candidate], 1);
-    const page = await signedIn('owner@acme.example.com', { width: 390, height: 844 });
-    await page.goto(`${e2e.baseUrl}/project/${project.guid}?tab=1`);
+    const page = await signedIn(
+      'owner@acme.example.com',
+      { width: 390, height: 844 },
+      `/project/${project.guid}?tab=1`,
+    );
     await row(page, candidate.guid).waitFor();
     const overflow = () =>
       page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -16,7 +16,8 @@ const PNG = Buffer.from(
   'base64',
 );
 
-const signedInPage = (email: string, viewport?: { width: number; height: number }) => e2e.signIn(email, viewport);
+const signedInPage = (email: string, viewport?: { width: number; height: number }, at?: string) =>
+  e2e.signIn(email, viewport, at);
 
 const row = (page: Page, email: string) => page.locator(`[data-user-email="${email}"]`);
 
@@ -126,8 +127,7 @@ describe('The team page', () => {
 
 describe('Company users', () => {
   it('A RaaS company admin sees their own company read-only with a link to manage the team', async () => {
-    const raas = await signedInPage('owner@raas.example.com');
-    await raas.goto(`${e2e.baseUrl}/company-users`);
+    const raas = await signedInPage('owner@raas.example.com', undefined, `/company-users`);
     await expect.poll(() => raas.title()).toBe('All company users | Talentbase');
     await row(raas, 'owner@raas.example.com').waitFor();
     await expect(raas.locator('[data-user-email$="@acme.example.com"]').count()).resolves.toBe(0);
@@ -144,8 +144,7 @@ describe('Company users', () => {
 
 describe('Accepting an invitation', () => {
   it('An invited colleague is greeted by name and finds the name the inviter typed already filled in', async () => {
-    const inviter = await signedInPage('owner@acme.example.com');
-    await inviter.goto(`${e2e.baseUrl}/team`);
+    const inviter = await signedInPage('owner@acme.example.com', undefined, `/team`);
     await inviter.getByTestId('team-stats').waitFor();
     await inviter.getByRole('button', { name: 'Invite member' }).click();
     const dialog = inviter.getByRole('dialog', { name: 'Invite a colleague' });

@@ -24,7 +24,8 @@ async function signIn(page: Page, email: string, { open = true } = {}) {
 }
 
 /** A page signed in through the API (the code screen itself is proven below and in the session tests). */
-const signedInPage = (email: string): Promise<Page> => e2e.signIn(email);
+const signedInPage = (email: string, viewport?: { width: number; height: number }, at?: string): Promise<Page> =>
+  e2e.signIn(email, viewport, at);
 
 const nav = (page: Page) => page.getByTestId('top-nav');
 const navLabels = async (page: Page) => (await nav(page).locator('a, button').allInnerTexts()).map((s) => s.trim());
@@ -185,8 +186,7 @@ describe('Routing', () => {
   });
 
   it('A signed-in user opening a page of another role is sent to their home', async () => {
-    const member = await signedInPage('member@acme.example.com');
-    await member.goto(`${e2e.baseUrl}/team`);
+    const member = await signedInPage('member@acme.example.com', undefined, `/team`);
     await member.waitForURL(`${e2e.baseUrl}/projects`);
     await member.goto(`${e2e.baseUrl}/ai-match`);
     await member.waitForURL(`${e2e.baseUrl}/projects`);
@@ -194,22 +194,18 @@ describe('Routing', () => {
     await member.goto(`${e2e.baseUrl}/integrations`);
     await member.waitForURL(`${e2e.baseUrl}/projects`);
 
-    const raas = await signedInPage('owner@raas.example.com');
-    await raas.goto(`${e2e.baseUrl}/search`);
+    const raas = await signedInPage('owner@raas.example.com', undefined, `/search`);
     await raas.waitForURL(`${e2e.baseUrl}/projects`);
 
-    const candidate = await signedInPage('candidate@example.com');
-    await candidate.goto(`${e2e.baseUrl}/projects`);
+    const candidate = await signedInPage('candidate@example.com', undefined, `/projects`);
     await candidate.waitForURL(`${e2e.baseUrl}/candidate/profile`);
 
-    const admin = await signedInPage('admin@example.com');
-    await admin.goto(`${e2e.baseUrl}/credits/company`);
+    const admin = await signedInPage('admin@example.com', undefined, `/credits/company`);
     await admin.waitForURL(`${e2e.baseUrl}/search`);
   });
 
   it('A signed-in company user opening login or sign-up is sent home', async () => {
-    const page = await signedInPage('owner@acme.example.com');
-    await page.goto(`${e2e.baseUrl}/auth/login`);
+    const page = await signedInPage('owner@acme.example.com', undefined, `/auth/login`);
     await page.waitForURL(`${e2e.baseUrl}/projects`);
     await page.goto(`${e2e.baseUrl}/auth/company/signup/1`);
     await page.waitForURL(`${e2e.baseUrl}/projects`);

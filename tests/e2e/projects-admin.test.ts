@@ -17,7 +17,8 @@ beforeAll(async () => {
   ({ jobTitle, singapore } = await projectsWorld(e2e));
 });
 
-const signedIn = (email: string, viewport?: { width: number; height: number }) => e2e.signIn(email, viewport);
+const signedIn = (email: string, viewport?: { width: number; height: number }, at?: string) =>
+  e2e.signIn(email, viewport, at);
 const createProject = (page: Parameters<typeof call>[0], title: string, extra: Record<string, unknown> = {}) =>
   createWith(page, { jobTitle, singapore }, title, extra);
 
@@ -35,8 +36,7 @@ describe('The projects screens for admins', () => {
       .where({ role: 2, status: 1 })
       .orderBy('id')
       .first('id', e2e.db.knex.raw("trim(first_name || ' ' || last_name) as name"))) as { id: number; name: string };
-    const page = await signedIn('admin@example.com');
-    await page.goto(`${e2e.baseUrl}/projects?add_project=true`);
+    const page = await signedIn('admin@example.com', undefined, `/projects?add_project=true`);
     const dialog = page.getByTestId('add-project-dialog');
     const title = `Admin made ${run}`;
     await dialog.getByLabel(/^Project name/).fill(title);
@@ -96,8 +96,7 @@ describe('The projects screens for admins', () => {
       .first('company_name')) as {
       company_name: string;
     };
-    const page = await signedIn('admin@example.com');
-    await page.goto(`${e2e.baseUrl}/search?jt=${jobTitle.id}`);
+    const page = await signedIn('admin@example.com', undefined, `/search?jt=${jobTitle.id}`);
     const card = page.getByTestId('result-card').first();
     await card.waitFor();
     const guid = await card.getAttribute('data-guid');

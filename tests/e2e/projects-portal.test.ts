@@ -19,14 +19,14 @@ beforeAll(async () => {
   ({ jobTitle, singapore } = await projectsWorld(e2e));
 });
 
-const signedIn = (email: string, viewport?: { width: number; height: number }) => e2e.signIn(email, viewport);
+const signedIn = (email: string, viewport?: { width: number; height: number }, at?: string) =>
+  e2e.signIn(email, viewport, at);
 const createProject = (page: Parameters<typeof call>[0], title: string, extra: Record<string, unknown> = {}) =>
   createWith(page, { jobTitle, singapore }, title, extra);
 
 describe('The projects screens', () => {
   it('A company admin creates a project with a job description file and sees it in the list', async () => {
-    const page = await signedIn('owner@acme.example.com');
-    await page.goto(`${e2e.baseUrl}/projects`);
+    const page = await signedIn('owner@acme.example.com', undefined, `/projects`);
     await page.getByTestId('add-project').click();
     const dialog = page.getByTestId('add-project-dialog');
     await dialog.getByRole('heading', { name: 'New project' }).waitFor();
@@ -84,8 +84,7 @@ describe('The projects screens', () => {
   });
 
   it('A job description file the server cannot read is reported, and the project created is kept', async () => {
-    const page = await signedIn('owner@acme.example.com');
-    await page.goto(`${e2e.baseUrl}/projects?add_project=true`);
+    const page = await signedIn('owner@acme.example.com', undefined, `/projects?add_project=true`);
     const dialog = page.getByTestId('add-project-dialog');
     const title = `Unreadable file ${run}`;
     await dialog.getByLabel(/^Project name/).fill(title);
@@ -161,8 +160,7 @@ describe('The projects screens', () => {
       .getByRole('button', { name: /^Remove access of / })
       .waitFor();
 
-    const member = await signedIn('member@acme.example.com', { width: 390, height: 844 });
-    await member.goto(`${e2e.baseUrl}/projects?q=${run}`);
+    const member = await signedIn('member@acme.example.com', { width: 390, height: 844 }, `/projects?q=${run}`);
     await row(member, shared).waitFor();
     await expect(row(member, unshared).count()).resolves.toBe(0);
     // The row fits a phone: nothing scrolls sideways.
@@ -269,8 +267,7 @@ describe('The projects screens', () => {
   });
 
   it('A company user saves a search as a project, prefilled from the search, its query kept as the filters', async () => {
-    const page = await signedIn('owner@acme.example.com');
-    await page.goto(`${e2e.baseUrl}/search?jt=${jobTitle.id}`);
+    const page = await signedIn('owner@acme.example.com', undefined, `/search?jt=${jobTitle.id}`);
     await page.getByTestId('results').waitFor();
     await page.getByTestId('save-as-project').click();
     const dialog = page.getByTestId('add-project-dialog');

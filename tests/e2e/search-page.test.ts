@@ -13,7 +13,8 @@ beforeAll(async () => {
   e2e = await startE2E();
 });
 
-const signedIn = (email: string, viewport?: { width: number; height: number }) => e2e.signIn(email, viewport);
+const signedIn = (email: string, viewport?: { width: number; height: number }, at?: string) =>
+  e2e.signIn(email, viewport, at);
 
 /** An active, visible candidate companies find, with a skill and a current city that is the first of its name. */
 async function findable(): Promise<{ guid: string; name: string; skill: string; city: string }> {
@@ -60,8 +61,7 @@ const card = (page: Page, guid: string) => page.locator(`[data-testid="result-ca
 describe('The search page', () => {
   it('A company user finds a candidate by skill and location, opens the profile panel, and the filters survive reload, back and forward', async () => {
     const who = await findable();
-    const page = await signedIn('owner@acme.example.com');
-    await page.goto(`${e2e.baseUrl}/search`);
+    const page = await signedIn('owner@acme.example.com', undefined, `/search`);
     await page.getByTestId('result-card').first().waitFor();
     await expect(page.getByTestId('admin-filters').count()).resolves.toBe(0);
 
@@ -140,8 +140,7 @@ describe('The search page', () => {
   });
 
   it('Two filters picked before the page has drawn the first both stay', async () => {
-    const page = await signedIn('owner@acme.example.com');
-    await page.goto(`${e2e.baseUrl}/search`);
+    const page = await signedIn('owner@acme.example.com', undefined, `/search`);
     await page.getByTestId('result-card').first().waitFor();
     // A slow machine: the address changes at once, the page draws it a while later.
     const cdp = await page.context().newCDPSession(page);
@@ -156,8 +155,7 @@ describe('The search page', () => {
   });
 
   it('An admin sees the admin-only filters; a URL with them shows them to the admin as chips', async () => {
-    const page = await signedIn('admin@example.com');
-    await page.goto(`${e2e.baseUrl}/search?ns=chl`);
+    const page = await signedIn('admin@example.com', undefined, `/search?ns=chl`);
     await page.getByTestId('admin-filters').waitFor();
     await expect(page.getByTestId('filter-ns').inputValue()).resolves.toBe('chl');
     await settled(page);
@@ -168,8 +166,7 @@ describe('The search page', () => {
   });
 
   it('A company user with nothing found is told which filter to loosen, and loosening it finds candidates again; it works on a phone', async () => {
-    const page = await signedIn('member@acme.example.com', { width: 390, height: 844 });
-    await page.goto(`${e2e.baseUrl}/search?ts=zzqxv&ef=98`);
+    const page = await signedIn('member@acme.example.com', { width: 390, height: 844 }, `/search?ts=zzqxv&ef=98`);
     const loosen = page.getByTestId('loosen');
     await loosen.waitFor();
     await loosen.getByRole('button', { name: /Remove Text: zzqxv/ }).click();

@@ -85,8 +85,7 @@ describe('At 1440×900', () => {
     const written = formatDate(expiry) as string;
     expect(written).toBe(`27 Dec ${new Date().getUTCFullYear() + 1}`);
 
-    const page = await e2e.signIn('admin@example.com', DESKTOP);
-    await page.goto(`${e2e.baseUrl}/credits/active-credits`);
+    const page = await e2e.signIn('admin@example.com', DESKTOP, `/credits/active-credits`);
     const lot = page.getByTestId('credit-lot').filter({ hasText: written });
     await lot.first().waitFor();
     await expect(lot.first().innerText()).resolves.not.toContain(expiry);
@@ -97,8 +96,7 @@ describe('At 1440×900', () => {
   });
 
   it('Search shows Sort by and Per page side by side', async () => {
-    const page = await e2e.signIn('owner@acme.example.com', DESKTOP);
-    await page.goto(`${e2e.baseUrl}/search`);
+    const page = await e2e.signIn('owner@acme.example.com', DESKTOP, `/search`);
     const sort = (await page.getByTestId('sort').locator('..').boundingBox())!;
     const perPage = (await page.getByTestId('per-page').locator('..').boundingBox())!;
     expect(Math.abs(sort.y - perPage.y), 'on one line').toBeLessThan(4);
@@ -107,8 +105,7 @@ describe('At 1440×900', () => {
   });
 
   it('The board shows a long name in full, and Placed and Rejected are in reach under sticky headers', async () => {
-    const page = await e2e.signIn('owner@acme.example.com', DESKTOP);
-    await page.goto(`${e2e.baseUrl}/project/${project.guid}?view=board`);
+    const page = await e2e.signIn('owner@acme.example.com', DESKTOP, `/project/${project.guid}?view=board`);
     const name = page.getByTestId('board-card-name').filter({ hasText: LONG_NAME.last });
     await name.waitFor();
     await expect(name.innerText()).resolves.toBe(`${LONG_NAME.first} ${LONG_NAME.last}`);
@@ -141,8 +138,7 @@ describe('At 1440×900', () => {
       .whereNot('projects.id', project.id)
       .orderBy('projects.id')
       .first('projects.guid', 'projects.title');
-    const page = await e2e.signIn('owner@acme.example.com', DESKTOP);
-    await page.goto(`${e2e.baseUrl}/project/${demo.guid}`);
+    const page = await e2e.signIn('owner@acme.example.com', DESKTOP, `/project/${demo.guid}`);
     await page.getByRole('button', { name: 'Settings' }).click();
     const settings = page.getByTestId('project-settings');
     await expect.poll(() => settings.getByLabel(/^Project name/).inputValue()).toBe(demo.title);
@@ -158,8 +154,7 @@ describe('At 1440×900', () => {
   });
 
   it('The candidate reads their own profile spoken to, never of "the candidate"', async () => {
-    const page = await e2e.signIn('candidate@example.com', DESKTOP);
-    await page.goto(`${e2e.baseUrl}/candidate/profile`);
+    const page = await e2e.signIn('candidate@example.com', DESKTOP, `/candidate/profile`);
     await page.getByRole('heading', { name: 'Your experience' }).waitFor();
     await page.getByText('Where you live and where you would work.').waitFor();
     await expect(page.locator('body').innerText()).resolves.not.toMatch(/the candidate/i);
