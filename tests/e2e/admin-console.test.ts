@@ -172,6 +172,8 @@ describe('The admin console', () => {
 
   it('An admin adds a tag from the panel beside the tag list', async () => {
     await menu(admin).getByRole('link', { name: 'Tags' }).click();
+    // The tag list first: until it shows, the Create link on the page may still be the previous list's.
+    await admin.getByRole('cell', { name: 'Legacy tag', exact: true }).waitFor();
     await admin.getByRole('link', { name: 'Create' }).click();
     const panel = admin.getByRole('complementary', { name: 'Add tag' });
     await panel.waitFor();
