@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, intlFormat } from './dates';
+import { formatDate, formatDateTime, formatMonth, intlFormat } from './dates';
 
 // Instants across years, months, both halves of the day and the hours around noon and midnight.
 const instants = Array.from(
@@ -14,6 +14,9 @@ describe('dates written by hand', () => {
       expect(formatDateTime(date)).toBe(intlFormat(date, true, undefined));
       const day = date.toISOString().slice(0, 10);
       expect(formatDate(day)).toBe(intlFormat(new Date(`${day}T00:00:00Z`), false, 'UTC'));
+      expect(formatMonth(date.toISOString())).toBe(
+        new Intl.DateTimeFormat('en-SG', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date),
+      );
       expect(formatDateTime(date, { timeZone: 'UTC' })).toBe(intlFormat(date, true, 'UTC'));
       expect(formatDateTime(date, { timeZone: 'Asia/Singapore' })).toBe(intlFormat(date, true, 'Asia/Singapore'));
     }
@@ -25,5 +28,7 @@ describe('dates written by hand', () => {
     expect(formatDateTime('2026-11-30T00:05:00Z', { timeZone: 'UTC' })).toBe('30 Nov 2026, 12:05 am');
     expect(formatDateTime('2026-11-30T12:19:00Z', { timeZone: 'UTC' })).toBe('30 Nov 2026, 12:19 pm');
     expect(formatDate('not a date')).toBeUndefined();
+    expect(formatMonth('2019-03-14')).toBe('Mar 2019');
+    expect(formatMonth('not a date')).toBeUndefined();
   });
 });

@@ -33,17 +33,14 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function written(date: Date, withTime: boolean, timeZone: string | undefined): string {
-  if (timeZone === undefined || timeZone === 'UTC') {
-    const utc = timeZone === 'UTC';
-    const day = `${utc ? date.getUTCDate() : date.getDate()} ${MONTHS[utc ? date.getUTCMonth() : date.getMonth()]} ${
-      utc ? date.getUTCFullYear() : date.getFullYear()
-    }`;
-    if (!withTime) return day;
-    const hours = utc ? date.getUTCHours() : date.getHours();
-    const minutes = String(utc ? date.getUTCMinutes() : date.getMinutes()).padStart(2, '0');
-    return `${day}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'am' : 'pm'}`;
-  }
-  return intlFormat(date, withTime, timeZone);
+  if (timeZone !== undefined && timeZone !== 'UTC') return intlFormat(date, withTime, timeZone);
+  const [year, month, day, hours, minutes] =
+    timeZone === 'UTC'
+      ? [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes()]
+      : [date.getFullYear(), date.getMonth(), date.getDate(), date.getHours(), date.getMinutes()];
+  const calendarDay = `${day} ${MONTHS[month]} ${year}`;
+  if (!withTime) return calendarDay;
+  return `${calendarDay}, ${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'am' : 'pm'}`;
 }
 
 /** The same shapes as Intl writes them, in any zone. */
@@ -73,6 +70,13 @@ export function formatDateTime(value: DateInput, options: DateOptions = {}): str
   if (!read) return undefined;
   if (read.dayOnly) return formatDate(value);
   return written(read.date, true, options.timeZone);
+}
+
+/** 'Sept 2026': the month of a calendar day ('2026-09-05', or the day that starts a longer ISO string). */
+export function formatMonth(value: string): string | undefined {
+  const read = instant(value.slice(0, 10));
+  if (!read?.dayOnly) return undefined;
+  return `${MONTHS[read.date.getUTCMonth()]} ${read.date.getUTCFullYear()}`;
 }
 
 /**

@@ -1,10 +1,7 @@
 /** Profile values in words for reading views: pay, notice period, experience spans. */
 import { NOTICE_PERIOD_TYPES } from '../../schema/entities/talentOptions';
 import { formatCount, t } from '../../i18n';
-import { formatDate } from '../../schema/rules/dates';
-
-const LOCALE = 'en-SG';
-const MONTH = new Intl.DateTimeFormat(LOCALE, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+import { formatDate, formatMonth } from '../../schema/rules/dates';
 
 export function moneyText(amount: unknown, currency: unknown): string | undefined {
   if (typeof amount !== 'number') return undefined;
@@ -29,8 +26,7 @@ export function noticeText(value: unknown): string | undefined {
 }
 
 /** 'Mar 2019' for a YYYY-MM-DD date. */
-export const monthText = (date: unknown) =>
-  typeof date === 'string' && date ? MONTH.format(new Date(`${date.slice(0, 10)}T00:00:00Z`)) : undefined;
+export const monthText = (date: unknown) => (typeof date === 'string' && date ? formatMonth(date) : undefined);
 
 /** '2 yrs 3 mos' */
 export function durationText(months: unknown): string | undefined {

@@ -21,6 +21,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { t } from '../../../i18n';
+import { formatDateTime } from '../../../schema/rules/dates';
 import { errorMessage } from '../../../ui/api/errors';
 import { aiMatchApi, type MatchRunSummary, type MatchStatus } from '../../api/aiMatch';
 import { PATHS } from '../../app/paths';
@@ -46,7 +47,7 @@ interface Props {
 
 export const runHref = (id: string) => `${PATHS.aiMatch}?run=${encodeURIComponent(id)}`;
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-SG', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDateTime(iso) ?? iso;
 
 export function PastRuns({ projectId, refreshKey, perPage: initialPerPage = 10 }: Props) {
   const [page, setPage] = useState(0);

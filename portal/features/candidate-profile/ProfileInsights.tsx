@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../ui/api/errors';
-import { t } from '../../../i18n';
+import { formatCount, t } from '../../../i18n';
 import { countsFor, METRICS, nothingYet, PERIODS, type InsightsAnswer, type Period } from './insights';
 import { profileApi } from './profileApi';
 
@@ -100,7 +100,7 @@ export function ProfileInsights({ candidateId }: { candidateId: string }) {
               >
                 {counts ? (
                   <Typography variant="h2" component="p" sx={{ fontWeight: 700, lineHeight: 1.1 }}>
-                    {counts[metric].toLocaleString('en-SG')}
+                    {formatCount(counts[metric])}
                   </Typography>
                 ) : (
                   <Skeleton width={48} height={40} />

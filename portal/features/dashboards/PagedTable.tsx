@@ -9,6 +9,7 @@ import {
   TablePagination,
   TableRow,
 } from '@mui/material';
+import { formatCount } from '../../../i18n';
 import type { ReactNode } from 'react';
 import type { Pagination } from '../../api/dashboards';
 
@@ -62,9 +63,7 @@ export function PagedTable<T>({ testId, columns, rows, rowKey, pagination, set }
         rowsPerPage={pagination.pageSize}
         rowsPerPageOptions={[25, 50, 100]}
         labelDisplayedRows={
-          pagination.countCapped
-            ? ({ from, to, count }) => `${from}–${to} of ${count.toLocaleString('en')}+`
-            : undefined
+          pagination.countCapped ? ({ from, to, count }) => `${from}–${to} of ${formatCount(count)}+` : undefined
         }
         onPageChange={(_e, page) => set({ p: page + 1 })}
         onRowsPerPageChange={(e) => set({ pp: e.target.value, p: undefined })}

@@ -8,7 +8,7 @@ import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { Alert, AlertTitle, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { HttpError, Title, useBasename, useNavigate } from 'react-admin';
-import { t } from '../../../../i18n';
+import { formatCount, t } from '../../../../i18n';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
 import { importReportUrl, importStatus, startImport, type CandidateImport } from './talentApi';
 import { talentPaths } from './talentPaths';
@@ -27,10 +27,10 @@ function messageOf(err: unknown): string {
 }
 
 const numbers = (run: CandidateImport) => ({
-  rows: run.rows.toLocaleString('en'),
-  created: run.created.toLocaleString('en'),
-  updated: run.updated.toLocaleString('en'),
-  rejected: run.rejected.toLocaleString('en'),
+  rows: formatCount(run.rows),
+  created: formatCount(run.created),
+  updated: formatCount(run.updated),
+  rejected: formatCount(run.rejected),
 });
 
 /** Polls the import until it is done or failed, handing each answer to `onChange`. */

@@ -22,7 +22,7 @@ import {
 } from 'react-admin';
 import { LabelledBody } from '../../LabelledRows';
 import { candidate } from '../../../../ui/candidate-profile/profileFields';
-import { t } from '../../../../i18n';
+import { formatCount, t } from '../../../../i18n';
 import { DisplayField } from '../../../fields/DisplayField';
 import { filterInputs } from '../../../fields/filterInputs';
 import { isSortable, labelOf, pluralLabel } from '../../../fields/fieldMeta';
@@ -126,7 +126,7 @@ function SalaryCell() {
   if (typeof record?.expectedSalary !== 'number') return null;
   return (
     <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-      {`${record.expectedSalaryCurrency ?? ''} ${record.expectedSalary.toLocaleString('en-SG')}`}
+      {`${record.expectedSalaryCurrency ?? ''} ${formatCount(record.expectedSalary)}`}
     </Typography>
   );
 }
