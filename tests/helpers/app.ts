@@ -1,6 +1,7 @@
 /** The real Express app on a test database, driven over HTTP with supertest. */
 import type { Express } from 'express';
 import type { Knex } from 'knex';
+import { createServer } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { createApp } from '../../backend/app';
 import { loadConfig, type Config } from '../../backend/config';
 import { listOutbox } from '../../backend/features/mail/outbox';
 import { testDatabase } from './db';
+import { atFileEnd } from './fileEnd';
 
 export interface TestApp {
   app: Express;
@@ -38,6 +40,14 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
     ...overrides,
   });
   const app = createApp({ knex, config });
+  // One server for the file's requests, not one per request (supertest listens afresh for each request given an app).
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  atFileEnd(() => {
+    server.closeAllConnections();
+    return new Promise((resolve) => server.close(resolve));
+  });
+  const http = request(server);
   const lastCode = async (email: string) => {
     const [mail] = await listOutbox(knex, email, 1);
     const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
@@ -45,14 +55,12 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
     return code;
   };
   const login = async (email: string) => {
-    await request(app).post('/api/v1/auth/send-email-otp').send({ email }).expect(200);
-    const res = await request(app)
-      .post('/api/v1/auth/login-by-email-otp')
-      .send({ email, otp: await lastCode(email) });
+    await http.post('/api/v1/auth/send-email-otp').send({ email }).expect(200);
+    const res = await http.post('/api/v1/auth/login-by-email-otp').send({ email, otp: await lastCode(email) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.accessToken as string;
   };
-  return { app, knex, url, login, lastCode, http: request(app), config };
+  return { app, knex, url, login, lastCode, http, config };
 }
 
 /** simple-rest list query string. */

@@ -44,7 +44,7 @@ export const pendingOf = (page: Page) => tracked.get(page) ?? tracked.set(page, 
  * in flight: on a busy machine a screen may render, and only then ask for its data, seconds after its
  * code arrived. At most `max` ms.
  */
-async function settled(page: Page, quiet = 300, max = 15_000): Promise<void> {
+export async function settled(page: Page, quiet = 300, max = 15_000): Promise<void> {
   const pending = pendingOf(page);
   const until = Date.now() + max;
   let since = Date.now();

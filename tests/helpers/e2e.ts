@@ -7,8 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { expect, inject, onTestFinished } from 'vitest';
-import { getCurrentTest } from 'vitest/suite';
+import { expect, inject, onTestFinished, TestRunner } from 'vitest';
 import { createApp } from '../../backend/app';
 import { loadConfig } from '../../backend/config';
 import { attachLive } from '../../backend/features/live/socket';
@@ -74,7 +73,7 @@ export async function startE2E(): Promise<E2E> {
   // the file's later tests. One opened in a beforeAll lives until the file ends.
   const newPage = async () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    if (getCurrentTest()) onTestFinished(() => context.close());
+    if (TestRunner.getCurrentTest()) onTestFinished(() => context.close());
     return context.newPage();
   };
   // The emailed-code screen is proven by the tests that sign in through it; here the code is asked
