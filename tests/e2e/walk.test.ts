@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FOREIGN_DATE_SHAPES } from '../../schema/rules/dates';
-import { open, pendingOf, settled as quiet } from '../helpers/axe';
+import { open, pendingOf, settled } from '../helpers/axe';
 import { startE2E, type E2E } from '../helpers/e2e';
 
 const SIZES = [
@@ -77,8 +77,8 @@ const WALKS: { who: string; email: string; pages: () => string[]; console?: true
 ];
 
 /** The page once its data is in: no request under way and no spinner left. */
-async function settled(page: Page) {
-  await quiet(page);
+async function loaded(page: Page) {
+  await settled(page);
   await expect.poll(() => page.locator('[role="progressbar"]').count(), { timeout: 15_000 }).toBe(0);
 }
 
@@ -123,7 +123,7 @@ describe('The walk through every demo role', () => {
         for (const path of walk.pages()) {
           if (walk.console) await page.goto(`${e2e.baseUrl}${path}`);
           else await open(page, path);
-          await settled(page);
+          await loaded(page);
           for (const trip of await trips(page, path)) found.push(`${size.width}px ${path}: ${trip}`);
         }
       }

@@ -1,7 +1,6 @@
 /** The real Express app on a test database, driven over HTTP with supertest. */
 import type { Express } from 'express';
 import type { Knex } from 'knex';
-import { createServer } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +10,7 @@ import { createApp } from '../../backend/app';
 import { loadConfig, type Config } from '../../backend/config';
 import { listOutbox } from '../../backend/features/mail/outbox';
 import { testDatabase } from './db';
-import { atFileEnd } from './fileEnd';
+import { listenUntilFileEnd } from './fileEnd';
 
 export interface TestApp {
   app: Express;
@@ -41,13 +40,7 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
   });
   const app = createApp({ knex, config });
   // One server for the file's requests, not one per request (supertest listens afresh for each request given an app).
-  const server = createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  atFileEnd(() => {
-    server.closeAllConnections();
-    return new Promise((resolve) => server.close(resolve));
-  });
-  const http = request(server);
+  const http = request(await listenUntilFileEnd(app));
   const lastCode = async (email: string) => {
     const [mail] = await listOutbox(knex, email, 1);
     const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];

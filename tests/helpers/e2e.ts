@@ -4,7 +4,6 @@
  * (tests/helpers/globalSetup.ts) when there is one, each page in a context of its own.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect, inject, onTestFinished, TestRunner } from 'vitest';
@@ -15,7 +14,7 @@ import { listOutbox } from '../../backend/features/mail/outbox';
 import { TEST_SECRET } from './app';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './chromium';
 import { testDatabase, type TestDatabase } from './db';
-import { atFileEnd } from './fileEnd';
+import { atFileEnd, listenUntilFileEnd } from './fileEnd';
 
 export interface E2E {
   baseUrl: string;
@@ -46,9 +45,7 @@ export async function startE2E(): Promise<E2E> {
   await frontEndsBuilt();
   const db = await testDatabase();
   const ctx = { knex: db.knex, config: loadConfig({ secret: TEST_SECRET, env: 'test', worker: false }) };
-  const server: Server = await new Promise((resolve) => {
-    const s = createApp(ctx).listen(0, '127.0.0.1', () => resolve(s));
-  });
+  const server = await listenUntilFileEnd(createApp(ctx));
   const live = await attachLive(server, ctx);
   const { port } = server.address() as AddressInfo;
   const shared = inject('browserWsEndpoint');
@@ -58,9 +55,7 @@ export async function startE2E(): Promise<E2E> {
   atFileEnd(async () => {
     // On the shared Chromium this disconnects, closing this file's contexts only.
     await browser.close();
-    await live.close();
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
+    await live.close(); // the server closes after this (listenUntilFileEnd's cleanup came first)
   });
   const lastCode = async (email: string) => {
     const [mail] = await listOutbox(db.knex, email, 1);

@@ -11,6 +11,8 @@
  * what one file leaves running (a browser context with its page still animating and polling, a
  * server, a pool) slows every file after it.
  */
+import { createServer, type RequestListener, type Server } from 'node:http';
+
 const pending: (() => unknown)[] = [];
 
 export function atFileEnd(cleanup: () => unknown): void {
@@ -29,4 +31,15 @@ export async function runFileEnd(): Promise<void> {
   }
   if (errors.length === 1) throw errors[0];
   if (errors.length) throw new AggregateError(errors, `${errors.length} cleanups failed at the end of the file`);
+}
+
+/** `handler` listening on a free loopback port until the file ends, when its connections are cut and it closes. */
+export async function listenUntilFileEnd(handler: RequestListener): Promise<Server> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  atFileEnd(() => {
+    server.closeAllConnections();
+    return new Promise((resolve) => server.close(resolve));
+  });
+  return server;
 }
