@@ -8,7 +8,7 @@ import BookmarkAddOutlined from '@mui/icons-material/BookmarkAddOutlined';
 import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
 import WhatsApp from '@mui/icons-material/WhatsApp';
 import { Button, IconButton, Tooltip, useMediaQuery, useTheme } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { t } from '../../../i18n';
 import { apiList } from '../../../ui/api/client';
 import type { SearchDoc } from '../../api/search';
@@ -89,6 +89,52 @@ export function SearchWithProjects() {
     }
   };
 
+  // One function for the page's life (per screen size and role): the result cards are memoised on it.
+  const resultActions = useCallback(
+    (doc: SearchDoc) => {
+      const label = `${t('portal.projectsPortal.addToProject.button')}${doc.name ? `: ${doc.name}` : ''}`;
+      const open = () => setCandidate({ id: doc.id, name: doc.name });
+      // The button says what it does; only the phone's icon needs its words in a tooltip. (A tooltip also
+      // draws its child twice as it mounts: twenty of them held the page as its results came.)
+      const add = phone ? (
+        <Tooltip title={t('portal.projectsPortal.addToProject.button')}>
+          <IconButton size="small" color="primary" onClick={open} aria-label={label} data-testid="add-to-project">
+            <PlaylistAddOutlined />
+          </IconButton>
+        </Tooltip>
+      ) : (
+        <Button
+          size="small"
+          startIcon={<PlaylistAddOutlined />}
+          onClick={open}
+          aria-label={label}
+          data-testid="add-to-project"
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          {t('portal.projectsPortal.addToProject.button')}
+        </Button>
+      );
+      if (!isAdmin) return add;
+      return (
+        <>
+          {add}
+          <Tooltip title={t('portal.interviews.qualify.action')}>
+            <IconButton
+              size="small"
+              color="success"
+              onClick={() => setQualifying(doc.id)}
+              aria-label={`${t('portal.interviews.qualify.action')}${doc.name ? `: ${doc.name}` : ''}`}
+              data-testid="qualify-request"
+            >
+              <WhatsApp fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </>
+      );
+    },
+    [phone, isAdmin],
+  );
+
   return (
     <>
       <SearchPage
@@ -107,47 +153,7 @@ export function SearchWithProjects() {
             </span>
           </Tooltip>
         )}
-        resultActions={(doc: SearchDoc) => {
-          const label = `${t('portal.projectsPortal.addToProject.button')}${doc.name ? `: ${doc.name}` : ''}`;
-          const open = () => setCandidate({ id: doc.id, name: doc.name });
-          // The button says what it does; only the phone's icon needs its words in a tooltip. (A tooltip also
-          // draws its child twice as it mounts: twenty of them held the page as its results came.)
-          const add = phone ? (
-            <Tooltip title={t('portal.projectsPortal.addToProject.button')}>
-              <IconButton size="small" color="primary" onClick={open} aria-label={label} data-testid="add-to-project">
-                <PlaylistAddOutlined />
-              </IconButton>
-            </Tooltip>
-          ) : (
-            <Button
-              size="small"
-              startIcon={<PlaylistAddOutlined />}
-              onClick={open}
-              aria-label={label}
-              data-testid="add-to-project"
-              sx={{ whiteSpace: 'nowrap' }}
-            >
-              {t('portal.projectsPortal.addToProject.button')}
-            </Button>
-          );
-          if (!isAdmin) return add;
-          return (
-            <>
-              {add}
-              <Tooltip title={t('portal.interviews.qualify.action')}>
-                <IconButton
-                  size="small"
-                  color="success"
-                  onClick={() => setQualifying(doc.id)}
-                  aria-label={`${t('portal.interviews.qualify.action')}${doc.name ? `: ${doc.name}` : ''}`}
-                  data-testid="qualify-request"
-                >
-                  <WhatsApp fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </>
-          );
-        }}
+        resultActions={resultActions}
       />
       <Suspense fallback={null}>
         {qualifying && <QualifyDialog open candidateIds={[qualifying]} onClose={() => setQualifying(undefined)} />}

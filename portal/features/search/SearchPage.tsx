@@ -22,7 +22,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { t } from '../../../i18n';
 import { visuallyHidden } from '../../../ui/components/visuallyHidden';
 import { useAuth } from '../../app/auth/authContext';
@@ -63,6 +63,22 @@ export interface SearchPageProps {
   resultActions?: (doc: SearchDoc) => ReactNode;
 }
 
+/**
+ * One result with its actions. Memoised: the list is drawn a few cards at a time as the page opens
+ * (useFirstScreenful), and each step would otherwise draw again every card already shown.
+ */
+const SearchResult = memo(function SearchResult({
+  doc,
+  onOpen,
+  resultActions,
+}: {
+  doc: SearchDoc;
+  onOpen: (doc: SearchDoc) => void;
+  resultActions?: (doc: SearchDoc) => ReactNode;
+}) {
+  return <ResultCard doc={doc} onOpen={onOpen} actions={resultActions?.(doc)} />;
+});
+
 /** The facets before the first answer: one object, so the memoised filter column is not drawn again for nothing. */
 const NO_FACETS: Record<string, Facet> = {};
 
@@ -78,6 +94,7 @@ export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
   // with the rest of the page it would make one long task. Its place is held at its width, so nothing moves.
   const column = useFirstScreenful(1, 0) > 0;
   const [open, setOpen] = useState<string>();
+  const openDoc = useCallback((doc: SearchDoc) => setOpen(doc.id), []);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
@@ -223,7 +240,7 @@ export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
           ) : (
             <Stack spacing={1.5} sx={{ opacity: loading ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={loading}>
               {data?.docs.slice(0, drawn).map((doc) => (
-                <ResultCard key={doc.guid} doc={doc} onOpen={(d) => setOpen(d.id)} actions={resultActions?.(doc)} />
+                <SearchResult key={doc.guid} doc={doc} onOpen={openDoc} resultActions={resultActions} />
               ))}
             </Stack>
           )}
