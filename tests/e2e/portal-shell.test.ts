@@ -118,6 +118,29 @@ describe('Signing in to the portal', () => {
     expect(await accountItems(page)).toEqual(['My profile', 'Team', 'Integrations', 'Log out']);
   });
 
+  it('A menu opens without motion for a user whose system asks for less, and grows into place for others', async () => {
+    const page = await signedInPage('member@acme.example.com'); // every test context asks for less motion
+    /** The longest transition on the account menu's surface, in seconds, read while it is open. */
+    const menuMotion = async () => {
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      const seconds = await page.locator('.MuiMenu-paper').evaluate((el) =>
+        Math.max(
+          ...getComputedStyle(el)
+            .transitionDuration.split(',')
+            .map((d) => parseFloat(d)),
+        ),
+      );
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+      return seconds;
+    };
+    expect(await menuMotion()).toBeLessThan(0.001);
+
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.reload();
+    expect(await menuMotion()).toBeGreaterThan(0.1);
+  });
+
   it('A company member lands on projects without Team', async () => {
     const page = await signedInPage('member@acme.example.com');
     await page.waitForURL(`${e2e.baseUrl}/projects`);

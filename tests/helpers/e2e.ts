@@ -52,6 +52,11 @@ export async function startE2E(): Promise<E2E> {
   const browser = shared
     ? await chromium.connect(shared)
     : await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
+  // Every context asks for less motion, as a user may (ui/theme.ts): menus, dialogs and drawers then come and go at
+  // once, and no frame is drawn for an animation no test looks at (about a tenth of the browser's CPU). A test of the
+  // motion itself asks for `reducedMotion: 'no-preference'`.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options) => newContext({ reducedMotion: 'reduce', ...options });
   atFileEnd(async () => {
     // On the shared Chromium this disconnects, closing this file's contexts only.
     await browser.close();
