@@ -31,8 +31,7 @@ describe('The support chat', () => {
     await write(owner, 'Hello, can we add a second opening?');
     await message(owner, 'Hello, can we add a second opening?').waitFor();
 
-    const advocate = await e2e.signIn('advocate@example.com');
-    await advocate.goto(`${e2e.baseUrl}/admin/support-chat`);
+    const advocate = await e2e.signIn('advocate@example.com', undefined, '/admin/support-chat');
     const row = advocate.getByRole('button', { name: 'Open the conversation with Acme about Chat: Staff engineer' });
     await row.waitFor();
     const conversation = (await e2e.db.knex('conversations').where('project_id', project.id).first('id')).id as number;

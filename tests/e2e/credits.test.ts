@@ -123,8 +123,7 @@ describe('Credits', () => {
 
       // An order keeps the currency it was priced in; the console writes it in the configured locale.
       const order = await e2e.db.knex('sales_orders').orderBy('id', 'desc').first('order_number', 'total', 'currency');
-      const admin = await signedInPage('admin@example.com');
-      await admin.goto(`${e2e.baseUrl}/admin/sales-orders?filter=%7B%7D`);
+      const admin = await signedInPage('admin@example.com', undefined, '/admin/sales-orders?filter=%7B%7D');
       const row = admin.getByRole('row').filter({ hasText: order.order_number });
       await row.waitFor();
       await expect.poll(() => row.innerText()).toContain(formatMoney(Number(order.total), order.currency, 'de-DE'));
@@ -134,8 +133,7 @@ describe('Credits', () => {
   });
 
   it("The console's menu opens the portal's admin pages, and its credits lists carry the credit actions themselves", async () => {
-    const page = await signedInPage('admin@example.com');
-    await page.goto(`${e2e.baseUrl}/admin/credits?filter=%7B%7D`);
+    const page = await signedInPage('admin@example.com', undefined, '/admin/credits?filter=%7B%7D');
     const inPortal = page
       .getByRole('navigation', { name: 'Console menu' })
       .getByRole('list', { name: 'In the portal' });

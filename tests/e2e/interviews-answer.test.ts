@@ -138,9 +138,8 @@ describe('Interview requests', () => {
     await phone.getByRole('button', { name: 'Send my answer' }).click();
     await phone.getByText('Thank you for letting us know').waitFor();
 
-    const admin = await signedInPage('admin@example.com');
     // The state is chosen in the list's filters, as an admin would; it lands in the address.
-    await admin.goto(`${e2e.baseUrl}/dashboard/interview-request`);
+    const admin = await signedInPage('admin@example.com', undefined, '/dashboard/interview-request');
     await admin.getByRole('combobox', { name: t('portal.interviews.list.state'), exact: true }).click();
     await admin.getByRole('option', { name: t('entities.interviewRequest.enums.state.rejected'), exact: true }).click();
     await admin.waitForURL((url) => url.searchParams.get('state') === 'rejected');

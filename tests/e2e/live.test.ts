@@ -131,8 +131,7 @@ describe('Notifications', () => {
     await owner.getByRole('button', { name: 'Notifications, 0 unread' }).waitFor();
 
     // The project's advocate sees it on the console's bell.
-    const advocate = await e2e.signIn('advocate@example.com');
-    await advocate.goto(`${e2e.baseUrl}/admin`);
+    const advocate = await e2e.signIn('advocate@example.com', undefined, '/admin');
     await advocate.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor();
   });
 });

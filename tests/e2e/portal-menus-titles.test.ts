@@ -19,10 +19,11 @@ beforeAll(async () => {
 });
 
 /** Signed in through the API: these tests are about menus and titles, not the code screen. */
-const signedIn = (email: string, viewport = LAPTOP): Promise<Page> => e2e.signIn(email, viewport);
+const signedIn = (email: string, viewport = LAPTOP, at?: string): Promise<Page> => e2e.signIn(email, viewport, at);
 
+/** Opens `item` of the portal's top menu `group`, from the portal's projects page when the console is open. */
 async function openMenuItem(page: Page, group: string, item: string) {
-  await page.goto(`${e2e.baseUrl}/search`);
+  if (new URL(page.url()).pathname.startsWith('/admin')) await page.goto(`${e2e.baseUrl}/projects`);
   await page.getByTestId('top-nav').getByRole('button', { name: group }).click();
   await page.getByRole('menu').getByRole('menuitem', { name: item, exact: true }).click();
 }
@@ -60,9 +61,9 @@ describe('Menu items open exactly what they name', () => {
   });
 
   it("The console's menu highlights All talent, not the preset it came from, while a candidate is open", async () => {
-    const page = await signedIn('admin@example.com');
     const active = await e2e.db.knex('candidates').where('status', 1).first('id');
-    await page.goto(`${e2e.baseUrl}/admin/talent?filter=${encodeURIComponent(JSON.stringify({ status: 4 }))}`);
+    const filter = encodeURIComponent(JSON.stringify({ status: 4 }));
+    const page = await signedIn('admin@example.com', LAPTOP, `/admin/talent?filter=${filter}`);
     await consoleMenu(page).locator('[aria-current="page"]', { hasText: 'Pending activation' }).waitFor();
 
     await page.goto(`${e2e.baseUrl}/admin/talent/Candidate%3A${active.id}`);

@@ -137,8 +137,8 @@ describe('The projects screens for admins', () => {
       first_name: string;
       last_name: string;
     };
-    const page = await signedIn('admin@example.com');
-    await page.goto(`${e2e.baseUrl}/search?ns=${encodeURIComponent(`${candidate.first_name} ${candidate.last_name}`)}`);
+    const name = encodeURIComponent(`${candidate.first_name} ${candidate.last_name}`);
+    const page = await signedIn('admin@example.com', undefined, `/search?ns=${name}`);
     const card = page.locator(`[data-testid="result-card"][data-guid="${candidate.guid}"]`);
     await card.waitFor();
     await card.getByTestId('qualify-request').click();

@@ -25,7 +25,10 @@ export interface E2E {
   newPage(): Promise<Page>;
   /** The newest six-digit code emailed to `email`. */
   lastCode(email: string): Promise<string>;
-  /** A new page signed in to the portal as `email` with the emailed code (asked through the API), at an optional screen size. */
+  /**
+   * A new page signed in as `email` with the emailed code (asked through the API), at an optional screen size, on the
+   * portal's or the console's page `at` (the role's landing page unless told).
+   */
   signIn(email: string, viewport?: { width: number; height: number }, at?: string): Promise<Page>;
 }
 
@@ -91,7 +94,9 @@ export async function startE2E(): Promise<E2E> {
     });
     expect(login.status(), `${email} signed in: ${await login.text()}`).toBe(200);
     await page.goto(`${baseUrl}${at}`);
-    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    // The console (`/admin/...`) reads the same session: a test that works there signs in straight onto its page.
+    if (at.startsWith('/admin')) await page.getByRole('navigation', { name: 'Console menu' }).waitFor();
+    else await page.getByRole('button', { name: 'Account menu' }).waitFor();
     // The landing page is drawn a task after the frame, and may move on to the role's home: done once its heading shows.
     if (at === '/') await page.locator('main h1').first().waitFor();
     return page;
