@@ -5,8 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ROLES } from '../helpers/actors';
-import { audit, open, pendingOf, portalPaths, summary, type Finding } from '../helpers/axe';
-import { startE2E, type E2E } from '../helpers/e2e';
+import { audit, open, portalPaths, summary, type Finding } from '../helpers/axe';
+import { pendingOf, startE2E, type E2E } from '../helpers/e2e';
 
 let e2e: E2E;
 
@@ -18,13 +18,17 @@ describe('Every portal page, in every role that opens it, has no critical or ser
   it.each(DEMO_ROLES.map((d) => [d.label, d] as const))(
     '%s',
     async (_label, demo) => {
-      const page = demo.email ? await e2e.signIn(demo.email) : await e2e.newPage();
-      pendingOf(page);
       const findings: Finding[] = [];
       const paths = await portalPaths(e2e, demo);
       expect(paths.length).toBeGreaterThan(0);
-      // The first screen is loaded, the others opened inside it.
-      await page.goto(`${e2e.baseUrl}${paths[0]}`);
+      // The first screen is loaded (signed in straight onto it), the others opened inside it.
+      let page;
+      if (demo.email) page = await e2e.signIn(demo.email, undefined, paths[0]);
+      else {
+        page = await e2e.newPage();
+        pendingOf(page);
+        await page.goto(`${e2e.baseUrl}${paths[0]}`);
+      }
       for (const path of paths) {
         if (path !== paths[0]) await open(page, path);
         findings.push(...(await audit(page, path)));

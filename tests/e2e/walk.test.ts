@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FOREIGN_DATE_SHAPES } from '../../schema/rules/dates';
-import { open, pendingOf, settled } from '../helpers/axe';
+import { open, settled } from '../helpers/axe';
 import { startE2E, type E2E } from '../helpers/e2e';
 
 const SIZES = [
@@ -116,7 +116,6 @@ describe('The walk through every demo role', () => {
       // The portal roles land on their first page and follow the rest inside the app, as a user moves from page to page.
       const [first] = walk.pages();
       const page = await e2e.signIn(walk.email, undefined, walk.console ? '/' : first);
-      pendingOf(page); // what each page asks for is followed from here on, across loads
       const found: string[] = [];
       for (const size of SIZES) {
         await page.setViewportSize(size);

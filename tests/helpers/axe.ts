@@ -6,13 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page, Request } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { decideAccess } from '../../portal/app/access';
 import { ROUTE_RULES, type RouteId } from '../../portal/app/routeRules';
 import type { Viewer } from '../../portal/app/viewer';
 import { ADMIN_TYPES, SUB_ROLES } from '../../schema/roles';
 import type { DemoRole } from './actors';
-import { followInApp, signInAtConsole, type E2E } from './e2e';
+import { followInApp, pendingOf, signInAtConsole, type E2E } from './e2e';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -23,21 +23,6 @@ export interface Finding {
   impact: string;
   nodes: string[];
 }
-
-/**
- * The requests a page has in flight (its data, its screens loaded on demand), followed for the page's
- * whole life, across the screens opened inside it: an audit waits for what the page asked for.
- */
-export function inFlight(page: Page): Set<Request> {
-  const pending = new Set<Request>();
-  page.on('request', (r) => void (r.resourceType() !== 'eventsource' && pending.add(r)));
-  page.on('requestfinished', (r) => void pending.delete(r));
-  page.on('requestfailed', (r) => void pending.delete(r));
-  return pending;
-}
-
-const tracked = new WeakMap<Page, Set<Request>>();
-export const pendingOf = (page: Page) => tracked.get(page) ?? tracked.set(page, inFlight(page)).get(page)!;
 
 /**
  * Until nothing is in flight for `quiet` ms and the page's main thread has gone idle with still nothing

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 import { expect, inject, onTestFinished, TestRunner } from 'vitest';
 import { createApp } from '../../backend/app';
 import { loadConfig } from '../../backend/config';
@@ -43,6 +43,21 @@ async function frontEndsBuilt(): Promise<void> {
   if (readFileSync(marker, 'utf8') !== 'ok')
     throw new Error('the console and portal build failed: see its output above');
 }
+
+/**
+ * The requests a page has in flight (its data, its screens loaded on demand), followed for the page's
+ * whole life, across the screens opened inside it: an audit waits for what the page asked for.
+ */
+function inFlight(page: Page): Set<Request> {
+  const pending = new Set<Request>();
+  page.on('request', (r) => void (r.resourceType() !== 'eventsource' && pending.add(r)));
+  page.on('requestfinished', (r) => void pending.delete(r));
+  page.on('requestfailed', (r) => void pending.delete(r));
+  return pending;
+}
+
+const tracked = new WeakMap<Page, Set<Request>>();
+export const pendingOf = (page: Page) => tracked.get(page) ?? tracked.set(page, inFlight(page)).get(page)!;
 
 export async function startE2E(): Promise<E2E> {
   await frontEndsBuilt();
@@ -84,6 +99,7 @@ export async function startE2E(): Promise<E2E> {
   // address the page opens on once signed in (the role's landing page unless told).
   const signIn = async (email: string, viewport?: { width: number; height: number }, at = '/') => {
     const page = await newPage();
+    pendingOf(page); // what the page asks for is followed from its first load, for the tests that wait on it
     if (viewport) await page.setViewportSize(viewport);
     const headers = { origin: baseUrl };
     const sent = await page.request.post(`${baseUrl}/api/v1/auth/send-email-otp`, { data: { email }, headers });
