@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ROLES } from '../helpers/actors';
 import { audit, open, portalPaths, summary, type Finding } from '../helpers/axe';
-import { pendingOf, startE2E, type E2E } from '../helpers/e2e';
+import { startE2E, type E2E } from '../helpers/e2e';
 
 let e2e: E2E;
 
@@ -22,13 +22,8 @@ describe('Every portal page, in every role that opens it, has no critical or ser
       const paths = await portalPaths(e2e, demo);
       expect(paths.length).toBeGreaterThan(0);
       // The first screen is loaded (signed in straight onto it), the others opened inside it.
-      let page;
-      if (demo.email) page = await e2e.signIn(demo.email, undefined, paths[0]);
-      else {
-        page = await e2e.newPage();
-        pendingOf(page);
-        await page.goto(`${e2e.baseUrl}${paths[0]}`);
-      }
+      const page = demo.email ? await e2e.signIn(demo.email, undefined, paths[0]) : await e2e.newPage();
+      if (!demo.email) await page.goto(`${e2e.baseUrl}${paths[0]}`);
       for (const path of paths) {
         if (path !== paths[0]) await open(page, path);
         findings.push(...(await audit(page, path)));

@@ -188,7 +188,6 @@ export const summary = (findings: Finding[]) =>
 
 export async function consoleSignIn(e2e: E2E, email: string): Promise<Page> {
   const page = await e2e.newPage();
-  pendingOf(page);
   // Leaving a form asks first; the walk leaves every form it opens.
   page.on('dialog', (dialog) => void dialog.accept());
   await signInAtConsole(e2e, page, email);

@@ -92,14 +92,15 @@ export async function startE2E(): Promise<E2E> {
   const newPage = async () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     if (TestRunner.getCurrentTest()) onTestFinished(() => context.close());
-    return context.newPage();
+    const page = await context.newPage();
+    pendingOf(page); // what the page asks for is followed from its first load, for the tests that wait on it
+    return page;
   };
   // The emailed-code screen is proven by the tests that sign in through it; here the code is asked
   // for and answered through the API in the page's own context, which keeps the session cookie. `at` is the portal
   // address the page opens on once signed in (the role's landing page unless told).
   const signIn = async (email: string, viewport?: { width: number; height: number }, at = '/') => {
     const page = await newPage();
-    pendingOf(page); // what the page asks for is followed from its first load, for the tests that wait on it
     if (viewport) await page.setViewportSize(viewport);
     const headers = { origin: baseUrl };
     const sent = await page.request.post(`${baseUrl}/api/v1/auth/send-email-otp`, { data: { email }, headers });
