@@ -45,20 +45,23 @@ async function logged(action: keyof typeof CREDIT_ACTIONS): Promise<number> {
 
 const toast = (page: Page, text: string) => page.locator('.MuiSnackbar-root').filter({ hasText: text }).waitFor();
 
-async function openActiveCredits(page: Page) {
-  await page.goto(`${e2e.baseUrl}/admin/credits?filter=%7B%7D`);
+const ACTIVE_CREDITS = '/admin/credits?filter=%7B%7D';
+
+/** An admin signed in straight onto the active credits list. */
+async function openActiveCredits(): Promise<Page> {
+  const page = await e2e.signIn('admin@example.com', undefined, ACTIVE_CREDITS);
   await page.getByRole('button', { name: 'Add credits' }).waitFor();
+  return page;
 }
 
 describe("The console's credits lists", () => {
   it('An admin adds credits, updates them and deletes them, each moving the balance exactly once', async () => {
-    const page = await e2e.signIn('admin@example.com');
+    const page = await openActiveCredits();
     const expiry = dayAhead(400);
     const written = formatDate(expiry) as string;
     const lotRow = () => page.getByRole('row').filter({ hasText: written }).filter({ hasText: acme.name });
 
     // Add: the form's own message, then the server's message on its field, then success.
-    await openActiveCredits(page);
     const before = await balance(page);
     const added = await logged('addedByAdmin');
     await page.getByRole('button', { name: 'Add credits' }).click();
@@ -126,8 +129,7 @@ describe("The console's credits lists", () => {
     const lot = await e2e.db.knex.transaction((trx) =>
       grantCredits(trx, { companyId: acme.id, amount: 4, expiryDate: expiry, source: 'admin', actor: 'system' }),
     );
-    const page = await e2e.signIn('admin@example.com');
-    await openActiveCredits(page);
+    const page = await openActiveCredits();
     const row = page
       .getByRole('row')
       .filter({ hasText: formatDate(expiry) as string })
@@ -154,9 +156,12 @@ describe("The console's credits lists", () => {
     const lot = await e2e.db.knex.transaction((trx) =>
       grantCredits(trx, { companyId: acme.id, amount: 2, expiryDate: expiry, source: 'admin', actor: 'system' }),
     );
-    const page = await e2e.signIn('admin@example.com');
+    const page = await e2e.signIn(
+      'admin@example.com',
+      undefined,
+      `/admin/credits/${encodeURIComponent(`Credit:${lot.lotId}`)}/show`,
+    );
     const before = await balance(page);
-    await page.goto(`${e2e.baseUrl}/admin/credits/${encodeURIComponent(`Credit:${lot.lotId}`)}/show`);
     await page.getByRole('button', { name: 'Update credits' }).click();
     const edit = page.getByRole('dialog', { name: 'Update credits' });
     await edit.getByTestId('no-of-credits').fill('3');
@@ -172,9 +177,8 @@ describe("The console's credits lists", () => {
   });
 
   it('An admin generates an order form from Sales orders: a toast names it, the PDF downloads at once and it is listed', async () => {
-    const page = await e2e.signIn('admin@example.com');
+    const page = await e2e.signIn('admin@example.com', undefined, '/admin/sales-orders?filter=%7B%7D');
     const before = await balance(page);
-    await page.goto(`${e2e.baseUrl}/admin/sales-orders?filter=%7B%7D`);
     await page.getByRole('button', { name: 'Generate order form' }).click();
     const dialog = page.getByRole('dialog', { name: 'Generate order form' });
     await dialog.getByLabel('Company').fill(acme.name.slice(0, 4));

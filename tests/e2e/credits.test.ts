@@ -9,7 +9,7 @@ import { startE2E, type E2E } from '../helpers/e2e';
 
 let e2e: E2E;
 
-const signedInPage = (email: string, viewport?: { width: number; height: number }, at?: string) =>
+const signedInPage = (email: string, viewport?: { width: number; height: number }, at?: string | null) =>
   e2e.signIn(email, viewport, at);
 
 beforeAll(async () => {
@@ -18,13 +18,12 @@ beforeAll(async () => {
 
 describe('Credits', () => {
   it('An admin grants credits to a company and sees them in active credits and the log', async () => {
-    const page = await signedInPage('admin@example.com');
+    const page = await signedInPage('admin@example.com', undefined, '/credits/active-credits');
     const company = await e2e.db
       .knex('companies')
       .join('company_users', 'company_users.company_id', 'companies.id')
       .where('company_users.email', 'owner@acme.example.com')
       .first('company_name');
-    await page.goto(`${e2e.baseUrl}/credits/active-credits`);
     await page.getByRole('button', { name: 'Add credits' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add credits' });
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -55,13 +54,12 @@ describe('Credits', () => {
   });
 
   it('An admin generates an order form: a toast names the order, the PDF downloads at once and the order is listed', async () => {
-    const page = await signedInPage('admin@example.com');
+    const page = await signedInPage('admin@example.com', undefined, '/credits/active-credits');
     const company = await e2e.db
       .knex('companies')
       .join('company_users', 'company_users.company_id', 'companies.id')
       .where('company_users.email', 'owner@acme.example.com')
       .first('company_name');
-    await page.goto(`${e2e.baseUrl}/credits/active-credits`);
     await page.getByRole('button', { name: 'Generate order form' }).click();
     const dialog = page.getByRole('dialog', { name: 'Generate order form' });
     await dialog.getByLabel('Company').fill(company.company_name.slice(0, 4));

@@ -24,7 +24,7 @@ beforeAll(async () => {
     workableUrl: ws.baseTemplate,
     lever: { apiUrl: lv.apiUrl, authUrl: lv.authUrl, clientId: lv.clientId, clientSecret: lv.clientSecret },
   };
-  page = await e2e.signIn('owner@acme.example.com');
+  page = await e2e.signIn('owner@acme.example.com', undefined, null);
 });
 afterAll(async () => {
   await ws?.close();

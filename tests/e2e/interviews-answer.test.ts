@@ -33,7 +33,7 @@ async function apiToken(email: string): Promise<string> {
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
-const signedInPage = (email: string, viewport?: { width: number; height: number }, at?: string) =>
+const signedInPage = (email: string, viewport?: { width: number; height: number }, at?: string | null) =>
   e2e.signIn(email, viewport, at);
 
 async function phonePage(): Promise<Page> {

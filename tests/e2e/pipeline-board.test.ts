@@ -16,7 +16,7 @@ let project: { id: number; guid: string };
 const people: Record<'mover' | 'refused' | 'keyboard' | 'rejected', { id: number; guid: string; name: string }> =
   {} as never;
 
-const signedIn = (email: string, viewport?: { width: number; height: number }, at?: string) =>
+const signedIn = (email: string, viewport?: { width: number; height: number }, at?: string | null) =>
   e2e.signIn(email, viewport, at);
 
 beforeAll(async () => {

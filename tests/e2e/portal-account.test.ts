@@ -16,7 +16,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-const signedInPage = (email: string, viewport?: { width: number; height: number }, at?: string) =>
+const signedInPage = (email: string, viewport?: { width: number; height: number }, at?: string | null) =>
   e2e.signIn(email, viewport, at);
 
 const row = (page: Page, email: string) => page.locator(`[data-user-email="${email}"]`);
@@ -136,7 +136,7 @@ describe('Company users', () => {
   });
 
   it('An admin opening company users is taken to the console', async () => {
-    const admin = await signedInPage('admin@example.com');
+    const admin = await signedInPage('admin@example.com', undefined, null);
     await admin.goto(`${e2e.baseUrl}/company-users`);
     await admin.waitForURL(new RegExp(`^${e2e.baseUrl}/admin/company-users(\\?filter=(%7B%7D|\\{\\}))?$`));
   });

@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 
 /** Signed in through the API: these tests are about menus and titles, not the code screen. */
-const signedIn = (email: string, viewport = LAPTOP, at?: string): Promise<Page> => e2e.signIn(email, viewport, at);
+const signedIn = (email: string, viewport = LAPTOP, at?: string | null): Promise<Page> =>
+  e2e.signIn(email, viewport, at);
 
 /** Opens `item` of the portal's top menu `group`, from the portal's projects page when the console is open. */
 async function openMenuItem(page: Page, group: string, item: string) {
@@ -32,7 +33,7 @@ const consoleMenu = (page: Page) => page.getByRole('navigation', { name: 'Consol
 
 describe('Menu items open exactly what they name', () => {
   it('All companies after Pending companies lists every company under the title Companies', async () => {
-    const page = await signedIn('admin@example.com');
+    const page = await signedIn('admin@example.com', LAPTOP, '/projects');
     const [{ count }] = await e2e.db.knex('companies').count<{ count: string }[]>('* as count');
 
     await openMenuItem(page, 'Companies', 'Pending companies');
@@ -45,7 +46,7 @@ describe('Menu items open exactly what they name', () => {
   });
 
   it('All talent after Pending curation opens the whole talent pool', async () => {
-    const page = await signedIn('admin@example.com');
+    const page = await signedIn('admin@example.com', LAPTOP, '/projects');
     await openMenuItem(page, 'Talent', 'Pending curation');
     await page.waitForURL(
       (url) => url.pathname === '/admin/talent' && JSON.parse(url.searchParams.get('filter') ?? '{}').status === 0,
@@ -134,7 +135,9 @@ describe('Every portal route has its own page title', () => {
         if (!pages.has(email))
           pages.set(
             email,
-            email ? await signedIn(email, viewport) : await (await e2e.browser.newContext({ viewport })).newPage(),
+            email
+              ? await signedIn(email, viewport, how === 'load' ? null : undefined)
+              : await (await e2e.browser.newContext({ viewport })).newPage(),
           );
         const page = pages.get(email) as Page;
         const url = `${e2e.baseUrl}${addressOf(ROUTE_RULES[id].path)}`;

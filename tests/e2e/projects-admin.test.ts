@@ -17,7 +17,7 @@ beforeAll(async () => {
   ({ jobTitle, singapore } = await projectsWorld(e2e));
 });
 
-const signedIn = (email: string, viewport?: { width: number; height: number }, at?: string) =>
+const signedIn = (email: string, viewport?: { width: number; height: number }, at?: string | null) =>
   e2e.signIn(email, viewport, at);
 const createProject = (page: Parameters<typeof call>[0], title: string, extra: Record<string, unknown> = {}) =>
   createWith(page, { jobTitle, singapore }, title, extra);

@@ -13,7 +13,7 @@ beforeAll(async () => {
   e2e = await startE2E();
 });
 
-const signedIn = (email: string, viewport?: { width: number; height: number }, at?: string) =>
+const signedIn = (email: string, viewport?: { width: number; height: number }, at?: string | null) =>
   e2e.signIn(email, viewport, at);
 
 /** An active, visible candidate companies find, with a skill and a current city that is the first of its name. */
@@ -107,7 +107,7 @@ describe('The search page', () => {
   });
 
   it("A visit that opens on /search or a project has the page's code and first answers announced with the page, and asks for each once", async () => {
-    const page = await signedIn('owner@acme.example.com');
+    const page = await signedIn('owner@acme.example.com', undefined, null);
     const asked: string[] = [];
     page.on('request', (r) => asked.push(new URL(r.url()).pathname));
     const times = (path: string) => asked.filter((p) => p === path).length;

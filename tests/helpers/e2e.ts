@@ -27,9 +27,10 @@ export interface E2E {
   lastCode(email: string): Promise<string>;
   /**
    * A new page signed in as `email` with the emailed code (asked through the API), at an optional screen size, on the
-   * portal's or the console's page `at` (the role's landing page unless told).
+   * portal's or the console's page `at` (the role's landing page unless told; `null` opens nothing yet, for a test
+   * that sets up its data first and then opens its page).
    */
-  signIn(email: string, viewport?: { width: number; height: number }, at?: string): Promise<Page>;
+  signIn(email: string, viewport?: { width: number; height: number }, at?: string | null): Promise<Page>;
 }
 
 /**
@@ -99,7 +100,7 @@ export async function startE2E(): Promise<E2E> {
   // The emailed-code screen is proven by the tests that sign in through it; here the code is asked
   // for and answered through the API in the page's own context, which keeps the session cookie. `at` is the portal
   // address the page opens on once signed in (the role's landing page unless told).
-  const signIn = async (email: string, viewport?: { width: number; height: number }, at = '/') => {
+  const signIn = async (email: string, viewport?: { width: number; height: number }, at: string | null = '/') => {
     const page = await newPage();
     if (viewport) await page.setViewportSize(viewport);
     const headers = { origin: baseUrl };
@@ -110,6 +111,7 @@ export async function startE2E(): Promise<E2E> {
       headers,
     });
     expect(login.status(), `${email} signed in: ${await login.text()}`).toBe(200);
+    if (at === null) return page;
     await page.goto(`${baseUrl}${at}`);
     // The console (`/admin/...`) reads the same session: a test that works there signs in straight onto its page.
     if (at.startsWith('/admin')) await page.getByRole('navigation', { name: 'Console menu' }).waitFor();
