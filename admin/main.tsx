@@ -2,6 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
+import { StyleCache } from '../ui/styleCache';
 import { App } from './App';
 
 // A data router: react-admin's unsaved-changes guard needs one.
@@ -12,6 +13,8 @@ const router = createBrowserRouter([
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <StyleCache>
+      <RouterProvider router={router} />
+    </StyleCache>
   </StrictMode>,
 );

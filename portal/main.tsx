@@ -6,13 +6,16 @@
  */
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { StyleCache } from '../ui/styleCache';
 import { App } from './app/App';
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
 startTransition(() =>
   root.render(
     <StrictMode>
-      <App />
+      <StyleCache>
+        <App />
+      </StyleCache>
     </StrictMode>,
   ),
 );

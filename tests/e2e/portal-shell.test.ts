@@ -24,7 +24,7 @@ async function signIn(page: Page, email: string, { open = true } = {}) {
 }
 
 /** A page signed in through the API (the code screen itself is proven below and in the session tests). */
-const signedInPage = (email: string, viewport?: { width: number; height: number }, at?: string): Promise<Page> =>
+const signedInPage = (email: string, viewport?: { width: number; height: number }, at?: string | null): Promise<Page> =>
   e2e.signIn(email, viewport, at);
 
 const nav = (page: Page) => page.getByTestId('top-nav');
@@ -139,6 +139,50 @@ describe('Signing in to the portal', () => {
     await page.emulateMedia({ reducedMotion: 'no-preference' });
     await page.reload();
     expect(await menuMotion()).toBeGreaterThan(0.1);
+  });
+
+  it('The portal and the console hand the browser only style rules it can parse, and keep its own prefixed ones', async () => {
+    const page = await e2e.newPage();
+    // Every rule the page inserts is counted, with those the browser refuses (it throws on a selector it cannot parse).
+    await page.addInitScript(() => {
+      const seen = { inserted: 0, refused: [] as string[] };
+      Object.assign(window, { styleRules: seen });
+      const insertRule = CSSStyleSheet.prototype.insertRule;
+      CSSStyleSheet.prototype.insertRule = function (rule: string, index?: number) {
+        seen.inserted += 1;
+        try {
+          return insertRule.call(this, rule, index);
+        } catch (err) {
+          seen.refused.push(rule.slice(0, rule.indexOf('{')));
+          throw err;
+        }
+      };
+    });
+    for (const path of ['/auth/login', '/admin/login']) {
+      await page.goto(`${e2e.baseUrl}${path}`);
+      const send = page.getByRole('button', { name: 'Send code' });
+      await send.waitFor();
+      const rules = await page.evaluate(() => ({
+        ...(window as unknown as { styleRules: { inserted: number; refused: string[] } }).styleRules,
+        selectors: [...document.styleSheets].flatMap((s) =>
+          [...s.cssRules].map((r) => (r as CSSStyleRule).selectorText ?? ''),
+        ),
+      }));
+      expect(rules.inserted, path).toBeGreaterThan(50);
+      expect(rules.refused, path).toEqual([]);
+      // Chromium's own placeholder selector is kept; another engine's is not sent.
+      expect(
+        rules.selectors.some((s) => s.includes('::-webkit-input-placeholder')),
+        path,
+      ).toBe(true);
+      expect(
+        rules.selectors.filter((s) => s.includes('-moz-')),
+        path,
+      ).toEqual([]);
+      // The components are styled as before: MUI's button has its pointer and its radius.
+      expect(await send.evaluate((el) => getComputedStyle(el).cursor)).toBe('pointer');
+      expect(await send.evaluate((el) => parseFloat(getComputedStyle(el).borderTopLeftRadius))).toBeGreaterThan(0);
+    }
   });
 
   it('A company member lands on projects without Team', async () => {
