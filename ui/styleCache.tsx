@@ -2,7 +2,7 @@
  * The Emotion cache the portal and the console draw their styles with: Emotion's own, except that a rule whose selector
  * names a vendor pseudo-class or pseudo-element this browser does not know (MUI's `::-moz-focus-inner`, the prefixer's
  * `::-moz-placeholder` and `:-ms-input-placeholder`, in Chromium) is left out instead of handed to the browser. The
- * browser would refuse it by throwing, and each refusal builds an exception with its stack: 30 to 40 per page opened.
+ * browser would refuse it by throwing, and each refusal builds an exception with its stack: up to 40 per page opened.
  * Every rule the browser understands goes in as before, and a browser that cannot say which selectors it knows gets
  * every rule.
  */
@@ -25,7 +25,7 @@ function browserKnows(pseudo: string): boolean {
 }
 
 /** Whether the browser can parse the rule's selector; at-rules drop what they cannot parse inside them. */
-export function selectorParses(rule: string): boolean {
+function selectorParses(rule: string): boolean {
   if (rule.startsWith('@')) return true;
   const selector = rule.slice(0, rule.indexOf('{'));
   for (const [pseudo] of selector.matchAll(VENDOR_PSEUDO)) if (!browserKnows(pseudo)) return false;
