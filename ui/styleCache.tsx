@@ -35,7 +35,7 @@ function selectorParses(rule: string): boolean {
 /** Whether this browser answers which selectors it knows (CSS.supports with selector(), 2020 on). */
 const canAsk = () => typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('selector(*)');
 
-export function createStyleCache(): EmotionCache {
+function createStyleCache(): EmotionCache {
   const cache = createCache({ key: 'css' });
   if (canAsk()) {
     const insert = cache.sheet.insert.bind(cache.sheet);

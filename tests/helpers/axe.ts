@@ -54,7 +54,6 @@ export async function settled(page: Page, quiet = 300, max = 15_000): Promise<vo
  * so the bundle and axe are not loaded again for every screen: what is audited is the screen, not the load.
  */
 export async function open(page: Page, path: string): Promise<void> {
-  pendingOf(page);
   // The pointer leaves the last row it clicked, so the next screen is not audited under a hover tooltip fading in.
   const size = page.viewportSize();
   if (size) await page.mouse.move(size.width - 1, size.height - 1);
