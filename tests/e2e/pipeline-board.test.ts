@@ -65,15 +65,29 @@ const stageOf = async (candidateId: number) =>
 const column = (page: Page, stage: number) => page.locator(`[data-testid="board-column"][data-stage="${stage}"]`);
 const card = (page: Page, guid: string) => page.locator(`[data-testid="board-card"][data-guid="${guid}"]`);
 
-/** A pointer drag with intermediate moves, as a person drags (the board starts a drag after a few pixels). */
+/**
+ * What the board tells screen readers as a drag goes on. It is also the sign that the board has
+ * measured its columns and knows where the card is, which a slow machine may take a moment for.
+ */
+const announced = (page: Page, text: string) =>
+  page.getByRole('status').filter({ hasText: text }).waitFor({ state: 'attached' });
+
+/**
+ * A pointer drag with intermediate moves, as a person drags (the board starts a drag after a few
+ * pixels), let go once the board says the card is over the column, as a person lets go once they see it.
+ */
 async function drag(page: Page, from: Locator, to: Locator) {
   await to.scrollIntoViewIfNeeded();
+  const stage = await to.getAttribute('aria-label');
   const a = (await from.boundingBox())!;
   const b = (await to.boundingBox())!;
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 2 + 4, { steps: 4 });
+  // Picked up, and over the column it was picked from.
+  await announced(page, ' is over ');
   await page.mouse.move(b.x + b.width / 2, b.y + 80, { steps: 12 });
+  await announced(page, `is over ${stage}.`);
   await page.mouse.up();
 }
 
@@ -180,9 +194,9 @@ describe('The project board', () => {
     await expect(page.locator('#board-keyboard-help').innerText()).resolves.toContain('arrow keys');
     await target.getByTestId('board-card-handle').focus();
     await page.keyboard.press('Space');
-    await page.waitForTimeout(200);
+    await announced(page, `${people.keyboard.name} is over Longlist.`);
     await page.keyboard.press('ArrowRight');
-    await page.waitForTimeout(300);
+    await announced(page, `${people.keyboard.name} is over Shortlist.`);
     await page.keyboard.press('Space');
     await column(page, 2).locator(`[data-guid="${people.keyboard.guid}"]`).waitFor();
     await expect.poll(() => stageOf(people.keyboard.id)).toBe(2);
