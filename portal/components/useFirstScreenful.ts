@@ -23,3 +23,25 @@ export function useFirstScreenful(total: number, first = 5, step = 5): number {
   }, [shown, total, whole, step]);
   return whole ? total : Math.min(shown, total);
 }
+
+/**
+ * False until `tasks` tasks have passed since the component mounted, then true: pieces of a screen that each mount
+ * in a task of their own (the search's lookups, one after another) without drawing their parent again for each.
+ * Drawn once more, when the turn comes; 0 is true at once.
+ */
+export function useTurn(tasks: number): boolean {
+  const [ready, setReady] = useState(tasks <= 0);
+  useEffect(() => {
+    if (ready) return undefined;
+    let left = tasks;
+    let timer = 0;
+    const tick = () => {
+      left -= 1;
+      if (left <= 0) startTransition(() => setReady(true));
+      else timer = window.setTimeout(tick, 0);
+    };
+    timer = window.setTimeout(tick, 0);
+    return () => window.clearTimeout(timer);
+  }, [ready, tasks]);
+  return ready;
+}

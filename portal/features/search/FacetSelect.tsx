@@ -6,6 +6,7 @@ import { Autocomplete, Box, Checkbox, FormControlLabel, Skeleton, Stack, TextFie
 import { useCallback, useEffect, useRef, useState, type FocusEvent } from 'react';
 import { t } from '../../../i18n';
 import { searchApi, type Facet, type LookupPath, type Option } from '../../api/search';
+import { useTurn } from '../../components/useFirstScreenful';
 import { thousands } from './searchUrl';
 
 interface Props {
@@ -20,8 +21,8 @@ interface Props {
   shown?: number;
   /** The autocomplete to type into; fixed lists (employment type, notice period) have none. */
   lookup?: LookupPath;
-  /** False while the lookup's autocomplete waits its turn to mount: a box of its size holds its place. */
-  lookupReady?: boolean;
+  /** How many tasks after the filter the lookup's autocomplete mounts; a box of its size holds its place meanwhile. */
+  lookupTurn?: number;
   /** Every option of a fixed list, when there is no lookup. */
   fixed?: Option[];
   /** Options not known yet: the rows they will fill are held (no layout shift when they arrive). */
@@ -42,10 +43,11 @@ export function FacetSelect({
   onChange,
   shown = 5,
   lookup,
-  lookupReady = true,
+  lookupTurn = 0,
   fixed,
   pending = false,
 }: Props) {
+  const lookupReady = useTurn(lookupTurn);
   const counts = new Map((facet?.options ?? []).map((o) => [String(o.id), o.count]));
   const top = fixed ?? (facet?.options ?? []).slice(0, shown);
   const ids = new Set(top.map((o) => String(o.id)));

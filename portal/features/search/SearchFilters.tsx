@@ -8,7 +8,6 @@ import { t } from '../../../i18n';
 import { CANDIDATE_SITUATIONS, SALARY_CURRENCIES } from '../../../schema/entities/talentOptions';
 import { visuallyHidden } from '../../../ui/components/visuallyHidden';
 import type { Facet, LookupPath, Option } from '../../api/search';
-import { useFirstScreenful } from '../../components/useFirstScreenful';
 import { FacetSelect } from './FacetSelect';
 import { RangeFilter } from './RangeFilter';
 import {
@@ -111,10 +110,9 @@ export const SearchFilters = memo(function SearchFilters({
 }: Props) {
   // The fixed lists are built once per render, not once per filter.
   const fixed = FIXED();
-  // The autocompletes come one a task after the column: each draws itself twice as it mounts (the second time once it
-  // knows its own element), and seven of them in the column's own task would hold the page for a long task.
-  const lookups = useFirstScreenful(isAdmin ? 8 : 7, 0, 1);
-  let nth = 0;
+  // The autocompletes come one a task after the column, each in its own turn: seven of them in the column's own task
+  // would hold the page for a long task, and each mounting draws only its own filter, not the column again.
+  let turn = 0;
   const multi = (key: MultiKey, shown = 5) => (
     <FacetSelect
       key={key}
@@ -126,7 +124,7 @@ export const SearchFilters = memo(function SearchFilters({
       labelOf={(id) => labelOf(key, id)}
       shown={shown}
       lookup={LOOKUPS[key]}
-      lookupReady={!LOOKUPS[key] || nth++ < lookups}
+      lookupTurn={LOOKUPS[key] ? ++turn : 0}
       fixed={fixed[key]}
       onChange={(ids, option) =>
         onChange(

@@ -79,8 +79,52 @@ const SearchResult = memo(function SearchResult({
   return <ResultCard doc={doc} onOpen={onOpen} actions={resultActions?.(doc)} />;
 });
 
+/**
+ * The results, drawn a screenful at a time as the page opens (useFirstScreenful), and what follows them once all are
+ * drawn (the pagination). The steps draw this list only, not the page around it.
+ */
+function ResultList({
+  docs,
+  loading,
+  onOpen,
+  resultActions,
+  footer,
+}: {
+  docs: SearchDoc[];
+  loading: boolean;
+  onOpen: (doc: SearchDoc) => void;
+  resultActions?: (doc: SearchDoc) => ReactNode;
+  footer: ReactNode;
+}) {
+  const drawn = useFirstScreenful(docs.length);
+  return (
+    <>
+      <Stack spacing={1.5} sx={{ opacity: loading ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={loading}>
+        {docs.slice(0, drawn).map((doc) => (
+          <SearchResult key={doc.guid} doc={doc} onOpen={onOpen} resultActions={resultActions} />
+        ))}
+      </Stack>
+      {drawn === docs.length && footer}
+    </>
+  );
+}
+
+/**
+ * The filter column comes a task after the page: its first drawing inserts a good part of the page's styles, and with
+ * the rest of the page it would make one long task. Its place is held at its width, so nothing moves.
+ */
+function FilterColumn({ children }: { children: ReactNode }) {
+  const shown = useFirstScreenful(1, 0) > 0;
+  return (
+    <Box component="aside" sx={{ width: 300, flexShrink: 0 }}>
+      {shown && children}
+    </Box>
+  );
+}
+
 /** The facets before the first answer: one object, so the memoised filter column is not drawn again for nothing. */
 const NO_FACETS: Record<string, Facet> = {};
+const NO_DOCS: SearchDoc[] = [];
 
 export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
   const { viewer } = useAuth();
@@ -89,10 +133,6 @@ export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
   const [state, go] = useAddressState(readState, write);
   const query = useMemo(() => writeState(state, isAdmin), [state, isAdmin]);
   const { data, loading, error, retry, answered } = useSearch(query.toString());
-  const drawn = useFirstScreenful(data?.docs.length ?? 0);
-  // The filter column comes a task after the page: its first drawing inserts a good part of the page's styles, and
-  // with the rest of the page it would make one long task. Its place is held at its width, so nothing moves.
-  const column = useFirstScreenful(1, 0) > 0;
   const [open, setOpen] = useState<string>();
   const openDoc = useCallback((doc: SearchDoc) => setOpen(doc.id), []);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -131,11 +171,7 @@ export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
     <>
       <PageHeader title={t('portal.screens.search.title')} subtitle={t('portal.screens.search.subtitle')} />
       <Stack direction="row" spacing={3} sx={{ alignItems: 'flex-start' }}>
-        {!narrow && (
-          <Box component="aside" sx={{ width: 300, flexShrink: 0 }}>
-            {column && filters}
-          </Box>
-        )}
+        {!narrow && <FilterColumn>{filters}</FilterColumn>}
         <Box sx={{ flex: 1, minWidth: 0 }} data-testid="results" data-answered={loading ? undefined : answered}>
           {/* The outline a screen reader lists: the page's title, its filters, then the candidates found. */}
           <Typography component="h2" sx={visuallyHidden}>
@@ -238,18 +274,21 @@ export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
               action={<ActiveFilters state={state} isAdmin={isAdmin} labelOf={labelOf} onChange={go} suggest />}
             />
           ) : (
-            <Stack spacing={1.5} sx={{ opacity: loading ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={loading}>
-              {data?.docs.slice(0, drawn).map((doc) => (
-                <SearchResult key={doc.guid} doc={doc} onOpen={openDoc} resultActions={resultActions} />
-              ))}
-            </Stack>
-          )}
-          {data && total > state.perPage && drawn === data.docs.length && (
-            <Pagination
-              sx={{ mt: 3, display: 'flex', justifyContent: 'center' }}
-              count={pages}
-              page={Math.min(state.page, pages)}
-              onChange={(_, page) => go((now) => ({ ...now, page }))}
+            <ResultList
+              docs={data?.docs ?? NO_DOCS}
+              loading={loading}
+              onOpen={openDoc}
+              resultActions={resultActions}
+              footer={
+                total > state.perPage && (
+                  <Pagination
+                    sx={{ mt: 3, display: 'flex', justifyContent: 'center' }}
+                    count={pages}
+                    page={Math.min(state.page, pages)}
+                    onChange={(_, page) => go((now) => ({ ...now, page }))}
+                  />
+                )
+              }
             />
           )}
         </Box>
