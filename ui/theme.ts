@@ -28,6 +28,9 @@ const stillTransitions: ThemeOptions['transitions'] = {
   duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
 };
 
+/** The keyframes MUI's inputs listen for to notice the browser's autofill (their names are MUI's). */
+export const AUTOFILL = { fill: 'mui-auto-fill', cancel: 'mui-auto-fill-cancel' } as const;
+
 export const productThemeOptions: ThemeOptions = {
   ...(REDUCED_MOTION ? { transitions: stillTransitions } : {}),
   palette: {
@@ -68,6 +71,20 @@ export const productThemeOptions: ThemeOptions = {
               transitionDuration: '0.01ms !important',
               scrollBehavior: 'auto !important',
             },
+        },
+      },
+    },
+    // An input would mount a global style sheet of its own for the keyframes by which it notices the browser's
+    // autofill: a <style> element per field, each making the browser compute the whole page's styles again (about
+    // 130 on the console's talent form). The keyframes are declared once for the app (ui/styleCache.tsx); the
+    // animations that use them stay on every input, as MUI sets them.
+    MuiInputBase: {
+      defaultProps: { disableInjectingGlobalStyles: true },
+      styleOverrides: {
+        input: {
+          animationName: AUTOFILL.cancel,
+          animationDuration: '10ms',
+          '&:-webkit-autofill': { animationDuration: '5000s', animationName: AUTOFILL.fill },
         },
       },
     },

@@ -185,6 +185,36 @@ describe('Signing in to the portal', () => {
     }
   });
 
+  it("A form's fields share the app's style sheets, and each still notices the browser's autofill", async () => {
+    const page = await e2e.newPage();
+    const sheets = async (path: string) => {
+      await page.goto(`${e2e.baseUrl}${path}`);
+      await page.locator('main input').first().waitFor();
+      return page.evaluate(() => ({
+        inputs: document.querySelectorAll('main input:not([type=hidden])').length,
+        styles: document.querySelectorAll('style').length,
+        keyframes: [...document.styleSheets]
+          .flatMap((s) => [...s.cssRules])
+          .filter((r) => r instanceof CSSKeyframesRule)
+          .map((r) => (r as CSSKeyframesRule).name),
+        animation: getComputedStyle(document.querySelector('main input') as Element).animationName,
+      }));
+    };
+    const login = await sheets('/auth/login');
+    const signUp = await sheets('/auth/company/signup/1');
+    expect(signUp.inputs, 'the sign-up form has more fields than the login').toBeGreaterThan(login.inputs + 2);
+    // A style element per field would make the browser compute the whole page's styles again for each.
+    expect(signUp.styles).toBeLessThanOrEqual(login.styles + 1);
+    for (const seen of [login, signUp]) {
+      // MUI's inputs learn of the browser's autofill from these animations starting (a label then moves aside).
+      expect(seen.animation).toBe('mui-auto-fill-cancel');
+      expect([...new Set(seen.keyframes.filter((k) => k.startsWith('mui-auto-fill')))].sort()).toEqual([
+        'mui-auto-fill',
+        'mui-auto-fill-cancel',
+      ]);
+    }
+  });
+
   it('A company member lands on projects without Team', async () => {
     const page = await signedInPage('member@acme.example.com');
     await page.waitForURL(`${e2e.baseUrl}/projects`);
