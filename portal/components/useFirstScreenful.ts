@@ -2,9 +2,6 @@
  * How many items of a list to draw: on the page's first answer, a screenful at once, then the rest a few at a time
  * in the following tasks, so no single task lays out the whole list while the page opens. Once the list has been
  * drawn whole, later answers (a new page, a filter, a move) are drawn whole at once.
- *
- * With `first` 0 it also staggers parts of a screen as it opens: `useFirstScreenful(1, 0) > 0` is false for the first
- * drawing and true a task later (the signed-in frame's page, the search's filter column, its autocompletes one by one).
  */
 import { startTransition, useEffect, useState } from 'react';
 
@@ -25,9 +22,9 @@ export function useFirstScreenful(total: number, first = 5, step = 5): number {
 }
 
 /**
- * False until `tasks` tasks have passed since the component mounted, then true: pieces of a screen that each mount
- * in a task of their own (the search's lookups, one after another) without drawing their parent again for each.
- * Drawn once more, when the turn comes; 0 is true at once.
+ * False until `tasks` tasks have passed since the component mounted, then true: parts of a screen that each mount in
+ * a task of their own as it opens (the signed-in frame's page, the search's filter column, then its lookups one after
+ * another), without drawing their parent again for each. Drawn once more, when the turn comes; 0 is true at once.
  */
 export function useTurn(tasks: number): boolean {
   const [ready, setReady] = useState(tasks <= 0);

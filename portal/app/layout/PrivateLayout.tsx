@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { t } from '../../../i18n';
 import { Logo } from '../../components/Logo';
 import { MAIN_ID, SkipLink } from '../../components/SkipLink';
-import { useFirstScreenful } from '../../components/useFirstScreenful';
+import { useTurn } from '../../components/useFirstScreenful';
 import { useAuth } from '../auth/authContext';
 import { homeFor } from '../access';
 import { hasBell } from '../viewer';
@@ -22,7 +22,7 @@ export function PrivateLayout({ children }: { children: ReactNode }) {
   const entries = useMemo(() => (viewer ? mainMenus(viewer) : []), [viewer]);
   // The page comes a task after the frame as the visit opens: drawn together, their first styles and elements made one
   // long task, in which the browser could answer nothing.
-  const framed = useFirstScreenful(1, 0) > 0;
+  const framed = useTurn(1);
   if (!viewer) return null;
   const drawer = hasDrawer(viewer);
   // The admin bar has eight menus: they need a wide screen; the two company menus fit from tablets up.

@@ -31,7 +31,7 @@ import { searchApi, type Facet, type Option, type SearchDoc } from '../../api/se
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { useAddressState } from '../../components/useAddressState';
-import { useFirstScreenful } from '../../components/useFirstScreenful';
+import { useFirstScreenful, useTurn } from '../../components/useFirstScreenful';
 import { ActiveFilters } from './ActiveFilters';
 import { ProfilePanel } from './ProfilePanel';
 import { ResultCard } from './ResultCard';
@@ -114,7 +114,7 @@ function ResultList({
  * the rest of the page it would make one long task. Its place is held at its width, so nothing moves.
  */
 function FilterColumn({ children }: { children: ReactNode }) {
-  const shown = useFirstScreenful(1, 0) > 0;
+  const shown = useTurn(1);
   return (
     <Box component="aside" sx={{ width: 300, flexShrink: 0 }}>
       {shown && children}
