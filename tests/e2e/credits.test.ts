@@ -9,8 +9,7 @@ import { startE2E, type E2E } from '../helpers/e2e';
 
 let e2e: E2E;
 
-const signedInPage = (email: string, viewport?: { width: number; height: number }, at?: string | null) =>
-  e2e.signIn(email, viewport, at);
+const signedInPage = (...args: Parameters<E2E['signIn']>) => e2e.signIn(...args);
 
 beforeAll(async () => {
   e2e = await startE2E();

@@ -33,8 +33,7 @@ async function apiToken(email: string): Promise<string> {
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
-const signedInPage = (email: string, viewport?: { width: number; height: number }, at?: string | null) =>
-  e2e.signIn(email, viewport, at);
+const signedInPage = (...args: Parameters<E2E['signIn']>) => e2e.signIn(...args);
 
 async function phonePage(): Promise<Page> {
   const context = await e2e.browser.newContext({

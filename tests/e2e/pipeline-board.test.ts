@@ -16,8 +16,7 @@ let project: { id: number; guid: string };
 const people: Record<'mover' | 'refused' | 'keyboard' | 'rejected', { id: number; guid: string; name: string }> =
   {} as never;
 
-const signedIn = (email: string, viewport?: { width: number; height: number }, at?: string | null) =>
-  e2e.signIn(email, viewport, at);
+const signedIn = (...args: Parameters<E2E['signIn']>) => e2e.signIn(...args);
 
 beforeAll(async () => {
   e2e = await startE2E();

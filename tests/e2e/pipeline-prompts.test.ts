@@ -13,8 +13,7 @@ import { startE2E, type E2E } from '../helpers/e2e';
 
 let e2e: E2E;
 
-const signedIn = (email: string, viewport?: { width: number; height: number }, at?: string | null) =>
-  e2e.signIn(email, viewport, at);
+const signedIn = (...args: Parameters<E2E['signIn']>) => e2e.signIn(...args);
 
 /** A project of the company `email` works for, with candidates curated at `stage`. */
 async function projectWith(

@@ -16,8 +16,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-const signedInPage = (email: string, viewport?: { width: number; height: number }, at?: string | null) =>
-  e2e.signIn(email, viewport, at);
+const signedInPage = (...args: Parameters<E2E['signIn']>) => e2e.signIn(...args);
 
 const row = (page: Page, email: string) => page.locator(`[data-user-email="${email}"]`);
 

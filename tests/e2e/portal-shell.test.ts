@@ -24,8 +24,7 @@ async function signIn(page: Page, email: string, { open = true } = {}) {
 }
 
 /** A page signed in through the API (the code screen itself is proven below and in the session tests). */
-const signedInPage = (email: string, viewport?: { width: number; height: number }, at?: string | null): Promise<Page> =>
-  e2e.signIn(email, viewport, at);
+const signedInPage = (...args: Parameters<E2E['signIn']>) => e2e.signIn(...args);
 
 const nav = (page: Page) => page.getByTestId('top-nav');
 const navLabels = async (page: Page) => (await nav(page).locator('a, button').allInnerTexts()).map((s) => s.trim());

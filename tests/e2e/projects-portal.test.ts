@@ -19,8 +19,7 @@ beforeAll(async () => {
   ({ jobTitle, singapore } = await projectsWorld(e2e));
 });
 
-const signedIn = (email: string, viewport?: { width: number; height: number }, at?: string | null) =>
-  e2e.signIn(email, viewport, at);
+const signedIn = (...args: Parameters<E2E['signIn']>) => e2e.signIn(...args);
 const createProject = (page: Parameters<typeof call>[0], title: string, extra: Record<string, unknown> = {}) =>
   createWith(page, { jobTitle, singapore }, title, extra);
 

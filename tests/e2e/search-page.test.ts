@@ -13,8 +13,7 @@ beforeAll(async () => {
   e2e = await startE2E();
 });
 
-const signedIn = (email: string, viewport?: { width: number; height: number }, at?: string | null) =>
-  e2e.signIn(email, viewport, at);
+const signedIn = (...args: Parameters<E2E['signIn']>) => e2e.signIn(...args);
 
 /** An active, visible candidate companies find, with a skill and a current city that is the first of its name. */
 async function findable(): Promise<{ guid: string; name: string; skill: string; city: string }> {
