@@ -194,6 +194,9 @@ describe('The project board', () => {
     await target.getByTestId('board-card-handle').focus();
     await page.keyboard.press('Space');
     await announced(page, `${people.keyboard.name} is over Longlist.`);
+    // The board listens for the arrow keys from its next task on (dnd-kit adds that listener in a
+    // setTimeout), which a busy browser may run after the announcement: a key pressed before it is lost.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
     await page.keyboard.press('ArrowRight');
     await announced(page, `${people.keyboard.name} is over Shortlist.`);
     await page.keyboard.press('Space');
