@@ -44,9 +44,12 @@ export async function loadLookups(knex: Knex): Promise<Record<string, number>> {
     rows.citizenships.map((c) => ({ name: c.name, country_code: c.countryCode })),
     ['name'],
   );
+  const tables = ['countries', 'cities', 'job_titles', 'skills', 'languages', 'industries', 'citizenships'];
+  // Statistics at once, as after any bulk load: until autovacuum gets to them the planner takes these
+  // tables for empty, and a write that names candidates' skills or job titles (the search documents'
+  // refresh) scans a whole lookup table per candidate instead of reading its rows by id.
+  await knex.raw(`analyze ${tables.map((t) => `"${t}"`).join(', ')}`);
   const counts: Record<string, number> = {};
-  for (const table of ['countries', 'cities', 'job_titles', 'skills', 'languages', 'industries', 'citizenships']) {
-    counts[table] = Number((await knex(table).count({ n: '*' }))[0].n);
-  }
+  for (const table of tables) counts[table] = Number((await knex(table).count({ n: '*' }))[0].n);
   return counts;
 }
