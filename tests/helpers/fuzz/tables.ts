@@ -2,10 +2,12 @@
  * A fingerprint of every table: its row count and the newest row version's transaction id. Any
  * committed insert or update writes a row version with a newer id, a delete lowers the count, so
  * any write shows, even one that stores the same values again, without reading a row's contents.
+ * watchTables reads every table again only once PostgreSQL has handed out a transaction id: no row
+ * is written without one, so while the next id has not moved, nothing can have changed.
  */
 import type { Knex } from 'knex';
 
-export type Fingerprint = Record<string, { rows: number; newest: string }>;
+type Fingerprint = Record<string, { rows: number; newest: string }>;
 
 /** Every base table of the product and of graphile-worker (queued jobs are writes too). */
 async function tables(knex: Knex): Promise<string[]> {
@@ -17,7 +19,7 @@ async function tables(knex: Knex): Promise<string[]> {
   return rows.map((r: { table_schema: string; table_name: string }) => `"${r.table_schema}"."${r.table_name}"`);
 }
 
-export async function fingerprint(knex: Knex): Promise<Fingerprint> {
+async function fingerprint(knex: Knex): Promise<Fingerprint> {
   const list = await tables(knex);
   const { rows } = await knex.raw(
     list
@@ -32,8 +34,32 @@ export async function fingerprint(knex: Knex): Promise<Fingerprint> {
   );
 }
 
+/** The id PostgreSQL will give the next transaction that writes. */
+async function nextTransactionId(knex: Knex): Promise<string> {
+  return (await knex.raw('select pg_snapshot_xmax(pg_current_snapshot())::text as id')).rows[0].id;
+}
+
+/**
+ * Watches every table: each `changed()` names the tables written since the watch began or since the
+ * last call. The tables are counted again only when a transaction id was handed out in between.
+ */
+export async function watchTables(knex: Knex): Promise<{ changed(): Promise<string[]> }> {
+  let id = await nextTransactionId(knex);
+  let last = await fingerprint(knex);
+  return {
+    async changed() {
+      const now = await nextTransactionId(knex);
+      if (now === id) return [];
+      const next = await fingerprint(knex);
+      const written = changedTables(last, next);
+      [id, last] = [now, next];
+      return written;
+    },
+  };
+}
+
 /** The tables whose rows or newest version differ, for a readable failure. */
-export function changedTables(before: Fingerprint, after: Fingerprint): string[] {
+function changedTables(before: Fingerprint, after: Fingerprint): string[] {
   return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
     (table) => before[table]?.rows !== after[table]?.rows || before[table]?.newest !== after[table]?.newest,
   );
