@@ -1,5 +1,6 @@
 /** The list view of one tab: the search page's result cards with selection, the project flags and the candidate menu. */
 import { Box, Checkbox, FormControlLabel, Stack } from '@mui/material';
+import { memo } from 'react';
 import { t } from '../../../i18n';
 import type { PipelineDoc } from '../../api/pipeline';
 import { useFirstScreenful } from '../../components/useFirstScreenful';
@@ -16,6 +17,44 @@ interface Props {
   contextFor(doc: PipelineDoc): CandidateActionContext;
   onRequest(request: MenuRequest): void;
 }
+
+interface RowProps extends Pick<Props, 'onSelect' | 'contextFor' | 'onRequest'> {
+  doc: PipelineDoc;
+  busy: boolean;
+  checked: boolean;
+}
+
+/** One candidate's card, drawn again only when its candidate, its state or its selection changes. */
+const PipelineRow = memo(function PipelineRow({ doc, busy, checked, onSelect, contextFor, onRequest }: RowProps) {
+  const name = doc.name || t('portal.pipeline.card.anonymous');
+  return (
+    <Box
+      sx={{ opacity: busy ? 0.6 : 1, transition: 'opacity 120ms' }}
+      data-testid="pipeline-row"
+      data-id={doc.id}
+      data-guid={doc.guid}
+    >
+      <ResultCard
+        doc={doc}
+        onOpen={() => onRequest({ kind: 'profile', doc })}
+        actions={
+          <Stack spacing={1} sx={{ alignItems: 'flex-end', maxWidth: 150 }}>
+            <Stack direction="row" sx={{ alignItems: 'center' }}>
+              <Checkbox
+                checked={checked}
+                disabled={busy}
+                onChange={(e) => onSelect([doc.id], e.target.checked)}
+                slotProps={{ input: { 'aria-label': t('portal.pipeline.card.select', { name }) } }}
+              />
+              <CandidateMenu context={contextFor(doc)} disabled={busy} onRequest={onRequest} />
+            </Stack>
+            <CandidateFlags doc={doc} pending={busy} />
+          </Stack>
+        }
+      />
+    </Box>
+  );
+});
 
 export function PipelineList({ docs, pending, selected, onSelect, contextFor, onRequest }: Props) {
   const selectable = docs.filter((d) => pending[d.id] === undefined);
@@ -41,38 +80,17 @@ export function PipelineList({ docs, pending, selected, onSelect, contextFor, on
         }
         label={t('portal.pipeline.card.selectAll')}
       />
-      {docs.slice(0, drawn).map((doc) => {
-        const busy = pending[doc.id] !== undefined;
-        const name = doc.name || t('portal.pipeline.card.anonymous');
-        return (
-          <Box
-            key={doc.id}
-            sx={{ opacity: busy ? 0.6 : 1, transition: 'opacity 120ms' }}
-            data-testid="pipeline-row"
-            data-id={doc.id}
-            data-guid={doc.guid}
-          >
-            <ResultCard
-              doc={doc}
-              onOpen={() => onRequest({ kind: 'profile', doc })}
-              actions={
-                <Stack spacing={1} sx={{ alignItems: 'flex-end', maxWidth: 150 }}>
-                  <Stack direction="row" sx={{ alignItems: 'center' }}>
-                    <Checkbox
-                      checked={selected.has(doc.id)}
-                      disabled={busy}
-                      onChange={(e) => onSelect([doc.id], e.target.checked)}
-                      slotProps={{ input: { 'aria-label': t('portal.pipeline.card.select', { name }) } }}
-                    />
-                    <CandidateMenu context={contextFor(doc)} disabled={busy} onRequest={onRequest} />
-                  </Stack>
-                  <CandidateFlags doc={doc} pending={busy} />
-                </Stack>
-              }
-            />
-          </Box>
-        );
-      })}
+      {docs.slice(0, drawn).map((doc) => (
+        <PipelineRow
+          key={doc.id}
+          doc={doc}
+          busy={pending[doc.id] !== undefined}
+          checked={selected.has(doc.id)}
+          onSelect={onSelect}
+          contextFor={contextFor}
+          onRequest={onRequest}
+        />
+      ))}
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import { errorMessage } from '../../../ui/api/errors';
 import { pipelineApi, type PipelineDoc, type ProjectDetail, type StageStats } from '../../api/pipeline';
 import { useNotify } from '../../app/notify';
 import { useAddressState } from '../../components/useAddressState';
+import { useHandler } from '../../components/useHandler';
 import { ProfilePanel } from '../search/ProfilePanel';
 import { emptyMoveState, moveReducer, statsAfterMove } from './boardLogic';
 import { BulkBar } from './BulkBar';
@@ -165,7 +166,8 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
     }
   };
 
-  const onRequest = (request: MenuRequest) => {
+  // Stable, so the list's rows and the board's cards draw again only when their own candidate changes.
+  const onRequest = useHandler((request: MenuRequest) => {
     const { doc } = request;
     if (request.kind === 'profile') setProfileOf(doc);
     else if (request.kind === 'addToProject') setAdding(doc);
@@ -173,7 +175,18 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
     else if (request.kind === 'hide') setHiding({ docs: [doc], unhide: doc.isHidden });
     else if (request.kind === 'move')
       flow.start({ docs: [doc], from: doc.recruitmentStatus, to: request.to, kind: request.move });
-  };
+  });
+  const onSelect = useCallback(
+    (ids: string[], on: boolean) =>
+      setSelected((s) => {
+        const next = new Set(s);
+        for (const id of ids)
+          if (on) next.add(id);
+          else next.delete(id);
+        return next;
+      }),
+    [],
+  );
 
   // The list shows the tab's candidates, and the ones moving out of it until the server answers.
   const listDocs = state.items.filter((d) => d.recruitmentStatus === tab || state.pending[d.id] === tab);
@@ -222,15 +235,7 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
         boardDocs={state.items}
         pending={state.pending}
         selected={selected}
-        onSelect={(ids, on) =>
-          setSelected((s) => {
-            const next = new Set(s);
-            for (const id of ids)
-              if (on) next.add(id);
-              else next.delete(id);
-            return next;
-          })
-        }
+        onSelect={onSelect}
         contextFor={contextFor}
         onRequest={onRequest}
         onRefused={(reason) => notify(reason, 'warning')}
