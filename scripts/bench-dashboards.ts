@@ -8,7 +8,7 @@
  * the same figure computed over the raw logs alone (what each call costs without the rollups).
  * Target: every call at p95 <= 150 ms. A fresh embedded PostgreSQL in a temporary folder.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -16,6 +16,7 @@ import path from 'node:path';
 import { createApp } from '../backend/app';
 import { loadConfig } from '../backend/config';
 import { openDatabase } from '../backend/db/database';
+import { removeDataFolder } from '../backend/db/reachability';
 import { createKnex } from '../backend/db/knex';
 import { migrate } from '../backend/db/migrate';
 import { ACTIVITY } from '../schema/rules/pipeline';
@@ -178,6 +179,6 @@ try {
   server.close();
   await knex.destroy();
   await db.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await removeDataFolder(dataDir);
 }
 process.exit(process.exitCode ?? 0);

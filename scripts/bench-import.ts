@@ -5,13 +5,14 @@
  * target is at least 5,000 candidates per second.
  */
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureDatabase } from '../backend/db/database';
 import { freePort, startEmbeddedPostgres } from '../backend/db/embedded';
 import { createKnex } from '../backend/db/knex';
 import { migrate } from '../backend/db/migrate';
+import { removeDataFolder } from '../backend/db/reachability';
 import { importCandidates } from '../backend/features/talent/import/importCandidates';
 import { seed } from '../seeds';
 import { makeCandidate, rngFrom } from '../seeds/synthetic/candidateFactory';
@@ -119,5 +120,5 @@ try {
 } finally {
   await knex.destroy();
   await server.stop();
-  if (!args.includes('--keep')) await rm(work, { recursive: true, force: true });
+  if (!args.includes('--keep')) await removeDataFolder(work);
 }

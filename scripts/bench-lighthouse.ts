@@ -8,7 +8,7 @@
  * the load average.
  * Targets: performance >= 95 and accessibility 100 on both pages. Exits 1 when one is missed.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -20,6 +20,7 @@ import { createApp } from '../backend/app';
 import { attachLive } from '../backend/features/live/socket';
 import { loadConfig } from '../backend/config';
 import { openDatabase } from '../backend/db/database';
+import { removeDataFolder } from '../backend/db/reachability';
 import { createKnex } from '../backend/db/knex';
 import { migrate } from '../backend/db/migrate';
 import { seed } from '../seeds';
@@ -167,6 +168,6 @@ try {
   server.close();
   await knex.destroy();
   await db.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await removeDataFolder(dataDir);
 }
 process.exit(process.exitCode ?? 0);

@@ -16,13 +16,14 @@
  * Targets: p95 <= 200 ms, 0 lost.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newToken, sha256 } from '../backend/auth/tokens';
 import { loadConfig } from '../backend/config';
 import { openDatabase } from '../backend/db/database';
+import { removeDataFolder } from '../backend/db/reachability';
 import { createKnex } from '../backend/db/knex';
 import { migrate } from '../backend/db/migrate';
 import { seed } from '../seeds';
@@ -229,6 +230,6 @@ try {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill();
   await knex.destroy();
   await db.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await removeDataFolder(dataDir);
 }
 process.exit(process.exitCode ?? 0);

@@ -216,3 +216,19 @@ export async function placeDataDir(dataDir: string, user: OsUser | null, log: (l
   log(`[embedded-postgres] ${path.dirname(abs)} is not reachable by the postgres user; ${abs} -> ${real}`);
   return real;
 }
+
+/**
+ * Deletes a folder an embedded PostgreSQL kept its data in, with the cluster it links to: where the
+ * postgres user could not reach the folder (a private temporary one), the cluster lives under
+ * STATE_ROOT and the folder holds only a link to it (placeDataDir), which deleting the folder alone
+ * would leave behind. Links one level down are followed (`<folder>/postgres`, `<folder>/pg`).
+ */
+export async function removeDataFolder(folder: string): Promise<void> {
+  const clusters = path.join(STATE_ROOT, 'data') + path.sep;
+  for (const entry of await fs.readdir(folder, { withFileTypes: true }).catch(() => [])) {
+    if (!entry.isSymbolicLink()) continue;
+    const target = path.resolve(folder, await fs.readlink(path.join(folder, entry.name)));
+    if (target.startsWith(clusters)) await fs.rm(target, { recursive: true, force: true });
+  }
+  await fs.rm(folder, { recursive: true, force: true });
+}

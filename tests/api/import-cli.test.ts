@@ -11,13 +11,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../backend/config';
 import { APP_DATABASE, ensureDatabase, runningEmbeddedPort } from '../../backend/db/database';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../backend/db/embedded';
+import { removeDataFolder } from '../../backend/db/reachability';
 import { loadConfig } from '../../backend/config';
 
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 let server: EmbeddedDatabase | undefined;
+let dataDir: string | undefined;
 
 afterAll(async () => {
   await server?.stop();
+  if (dataDir) await removeDataFolder(dataDir);
 });
 
 function run(script: string, args: string[], env: Record<string, string>): Promise<string> {
@@ -39,7 +42,7 @@ describe('Command-line imports and seeds beside the server', () => {
     'start their own embedded database when nothing runs, and join a running one otherwise',
     { timeout: 240_000 },
     async () => {
-      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'talentbase-cli-'));
+      dataDir = await mkdtemp(path.join(os.tmpdir(), 'talentbase-cli-'));
       const port = await freePort();
       const env = { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port) };
       const file = path.join(dataDir, 'people.csv');
