@@ -166,7 +166,7 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
     }
   };
 
-  // Stable, so the list's rows and the board's cards draw again only when their own candidate changes.
+  // Stable, so the list's rows draw again only when their own candidate changes.
   const onRequest = useHandler((request: MenuRequest) => {
     const { doc } = request;
     if (request.kind === 'profile') setProfileOf(doc);
