@@ -103,6 +103,20 @@ function factTagsOf(pools: Pools, facts: { years: number; permanentResident: boo
   );
 }
 
+/** The candidate's timestamps, which generated rows carry rather than take from the database's default. */
+export const SIGN_UP_FIELDS = ['createdAt', 'updatedAt'];
+
+/**
+ * When generated candidate `id` signed up: a live pool grew over time, so the creation dates spread
+ * evenly over the two years before `now` in the order of the ids (ids are handed out as people sign
+ * up), each within an hour of its place, the same for the same ids. `lastId` and `total` are the
+ * whole run's, whichever thread makes the candidate.
+ */
+export function signedUpAt(id: number, lastId: number, total: number, now: number): Date {
+  const seconds = ((lastId - id) * 63_072_000) / total + ((id * 104_729) % 3600);
+  return new Date(now - seconds * 1000);
+}
+
 export interface FactoryOptions {
   /** Makes emails unique across runs and sets. */
   emailDomain?: string;

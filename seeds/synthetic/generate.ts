@@ -11,6 +11,7 @@ import pg from 'pg';
 import { entity } from '../../schema';
 import { todayOf } from '../../schema/rules/candidate';
 import { copyColumns, copyLines, storedFields, tsWorker } from '../../backend/features/talent/bulk';
+import { SIGN_UP_FIELDS } from './candidateFactory';
 import { loadPools } from './pools';
 import type { Chunk, WorkerInput } from './worker';
 
@@ -106,6 +107,7 @@ export async function generateCandidates(options: GenerateOptions): Promise<Gene
     const threads = Math.max(1, Math.min(options.workers ?? os.availableParallelism(), options.count));
     const per = Math.ceil(options.count / threads);
     const today = todayOf();
+    const now = Date.now();
     for (let w = 0; w < threads; w += 1) {
       const count = Math.min(per, options.count - w * per);
       if (count <= 0) break;
@@ -117,6 +119,9 @@ export async function generateCandidates(options: GenerateOptions): Promise<Gene
         seed: (options.seed ?? 20261122) + w * 7919,
         today,
         emailDomain: 'synthetic.example.com',
+        lastId: firstId + options.count - 1,
+        total: options.count,
+        now,
       };
       workers.push(tsWorker(new URL('./worker.ts', import.meta.url), data));
     }
@@ -144,7 +149,7 @@ export async function generateCandidates(options: GenerateOptions): Promise<Gene
       documentIndexes = await setAside(client, ['candidate_search_documents']);
     }
     const columns = {
-      candidates: copyColumns(candidate, storedFields(candidate), true),
+      candidates: copyColumns(candidate, [...storedFields(candidate), ...SIGN_UP_FIELDS], true),
       experiences: copyColumns(experience, storedFields(experience)),
       educations: copyColumns(education, storedFields(education)),
     };
@@ -172,13 +177,6 @@ export async function generateCandidates(options: GenerateOptions): Promise<Gene
       result.educations += lineCount(chunk.educations);
       options.onProgress?.(result.candidates, options.count);
     }
-    // A live pool grew over time: creation dates spread evenly over the two years before today in the order of the ids
-    // (ids are handed out as people sign up), each within an hour of its place, the same for the same ids.
-    await client.query(
-      `update ${candidate.table} set created_at = now() - make_interval(secs => ($2 - id)::float8 * 63072000 / $3 + (id::bigint * 104729) % 3600),
-         updated_at = now() where id between $1 and $2`,
-      [firstId, firstId + options.count - 1, options.count],
-    );
     if (bulk) {
       options.onPhase?.('Rebuilding indexes and checking references');
       await restore(client, dropped);

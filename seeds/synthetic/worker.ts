@@ -8,7 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { entity } from '../../schema';
 import { copyColumns, encodeRow, storedFields, validatedCandidate } from '../../backend/features/talent/bulk';
 import { candidateRules, experienceRules, type Today } from '../../schema/rules/candidate';
-import { makeCandidate, rngFrom } from './candidateFactory';
+import { makeCandidate, rngFrom, SIGN_UP_FIELDS, signedUpAt } from './candidateFactory';
 import type { Pools } from './pools';
 
 export interface WorkerInput {
@@ -19,6 +19,10 @@ export interface WorkerInput {
   seed: number;
   today: Today;
   emailDomain: string;
+  /** The whole run's last id and size, and its clock, for the sign-up dates (signedUpAt). */
+  lastId: number;
+  total: number;
+  now: number;
 }
 
 export interface Chunk {
@@ -32,7 +36,8 @@ const input = workerData as WorkerInput;
 const candidate = entity('candidate');
 const experience = entity('candidateExperience');
 const education = entity('candidateEducation');
-const candidateColumns = copyColumns(candidate, storedFields(candidate), true);
+const candidateColumns = copyColumns(candidate, [...storedFields(candidate), ...SIGN_UP_FIELDS], true);
+const now = new Date(input.now);
 const expColumns = copyColumns(experience, storedFields(experience));
 const eduColumns = copyColumns(education, storedFields(education));
 const rng = rngFrom(input.seed);
@@ -52,7 +57,11 @@ function makeChunk(): Chunk {
     const errors = candidateRules(data, {}, input.today);
     if (Object.keys(errors).length)
       throw new Error(`generated candidate ${id} breaks the rules: ${JSON.stringify(errors)}`);
-    candidates += encodeRow(data, candidateColumns, { id });
+    candidates += encodeRow(data, candidateColumns, {
+      id,
+      createdAt: signedUpAt(id, input.lastId, input.total, input.now),
+      updatedAt: now,
+    });
     for (const { name, items } of children) {
       for (const item of items) {
         if (name === 'experiences') {
