@@ -181,12 +181,11 @@ export async function generateCandidates(options: GenerateOptions): Promise<Gene
       options.onPhase?.('Rebuilding indexes and checking references');
       await restore(client, dropped);
       // The search documents are written now rather than at commit, into their table without its
-      // secondary indexes, which are then built once over all of them: far cheaper than adding each
-      // document to the GIN indexes in turn.
+      // secondary indexes: far cheaper than adding each document to the GIN indexes in turn. A live
+      // table lies in creation order (documents are written as people sign up), so the table is put in
+      // that order, and the other indexes are then built once over the ordered table.
       options.onPhase?.('Writing the search documents');
       await client.query('set constraints all immediate');
-      // Search documents are written as people sign up, so a live table lies in creation order; a bulk
-      // load is put in that order too, before the other indexes are built on the ordered table.
       const [order, rest] = partition(documentIndexes, (d) => d.name === CREATION_ORDER);
       await restore(client, order);
       await client.query(`cluster candidate_search_documents using ${CREATION_ORDER}`);
