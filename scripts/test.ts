@@ -11,7 +11,7 @@
  * everything.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -59,7 +59,8 @@ const npx =
   () =>
     run(name, 'npx', args);
 const cache = path.resolve('.tmp', 'test-cache');
-const marker = path.join(mkdtempSync(path.join(os.tmpdir(), 'talentbase-build-')), 'built');
+const markerDir = mkdtempSync(path.join(os.tmpdir(), 'talentbase-build-'));
+const marker = path.join(markerDir, 'built');
 
 const started = Date.now();
 const results = await Promise.all([
@@ -113,6 +114,7 @@ const results = await Promise.all([
   ]),
 ]);
 
+rmSync(markerDir, { recursive: true, force: true });
 const all = results.flat();
 console.log(`\n${all.map((o) => `${o.name} ${o.ok ? 'passed' : 'FAILED'} (${o.seconds.toFixed(0)} s)`).join(' · ')}`);
 console.log(`npm test: ${((Date.now() - started) / 1000).toFixed(0)} s`);
