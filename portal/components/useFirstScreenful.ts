@@ -5,8 +5,11 @@
  */
 import { startTransition, useEffect, useState } from 'react';
 
-export function useFirstScreenful(total: number, first = 5, step = 5): number {
-  const [shown, setShown] = useState(first);
+/** Items drawn on the first answer, and added at each following task. */
+const SLICE = 5;
+
+export function useFirstScreenful(total: number): number {
+  const [shown, setShown] = useState(SLICE);
   const [whole, setWhole] = useState(false);
   useEffect(() => {
     if (whole || total === 0) return undefined;
@@ -15,9 +18,9 @@ export function useFirstScreenful(total: number, first = 5, step = 5): number {
       return undefined;
     }
     // A macrotask, not a microtask: the browser paints and answers input between the slices.
-    const timer = window.setTimeout(() => startTransition(() => setShown((n) => n + step)), 0);
+    const timer = window.setTimeout(() => startTransition(() => setShown((n) => n + SLICE)), 0);
     return () => window.clearTimeout(timer);
-  }, [shown, total, whole, step]);
+  }, [shown, total, whole]);
   return whole ? total : Math.min(shown, total);
 }
 

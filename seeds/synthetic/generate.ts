@@ -62,10 +62,6 @@ async function setAside(client: pg.ClientBase, tables: string[]): Promise<Deferr
 }
 
 const CREATION_ORDER = 'candidate_search_documents_created_at_id_index';
-const partition = <T>(items: T[], test: (item: T) => boolean): [T[], T[]] => [
-  items.filter(test),
-  items.filter((item) => !test(item)),
-];
 
 async function restore(client: pg.ClientBase, deferred: Deferred[]): Promise<void> {
   for (const d of deferred) {
@@ -186,10 +182,15 @@ export async function generateCandidates(options: GenerateOptions): Promise<Gene
       // that order, and the other indexes are then built once over the ordered table.
       options.onPhase?.('Writing the search documents');
       await client.query('set constraints all immediate');
-      const [order, rest] = partition(documentIndexes, (d) => d.name === CREATION_ORDER);
-      await restore(client, order);
+      await restore(
+        client,
+        documentIndexes.filter((d) => d.name === CREATION_ORDER),
+      );
       await client.query(`cluster candidate_search_documents using ${CREATION_ORDER}`);
-      await restore(client, rest);
+      await restore(
+        client,
+        documentIndexes.filter((d) => d.name !== CREATION_ORDER),
+      );
       await client.query('commit');
     }
     await client.query('analyze candidates, candidate_experiences, candidate_educations, candidate_search_documents');
