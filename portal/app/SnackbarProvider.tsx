@@ -1,9 +1,11 @@
 /**
  * Snackbars at the bottom centre, where the console (react-admin) shows its own, clear of the top bar and the
- * page's own buttons (a project's Settings and Share), one at a time from a queue, each auto-hiding after 6000 ms with its severity.
+ * page's own buttons (a project's Settings and Share), one at a time, each auto-hiding after 6000 ms with its severity.
+ * A message that comes while another shows closes that one, so the newest shows at once rather than after the
+ * other's 6 seconds (Material's consecutive snackbars); the same message again is not repeated.
  */
 import { Alert, Snackbar } from '@mui/material';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { NotifyContext, SNACKBAR_HIDE_MS, type Severity } from './notify';
 
 interface Message {
@@ -19,11 +21,18 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(true);
   const current = queue[0];
 
+  const queued = useRef<Message[]>([]);
+  const setQueued = (q: Message[]) => {
+    queued.current = q;
+    setQueue(q);
+  };
+
   const notify = useCallback((text: string, severity: Severity = 'info') => {
-    setQueue((q) =>
-      q.some((m) => m.text === text && m.severity === severity) ? q : [...q, { id: nextId++, text, severity }],
-    );
-    setOpen(true);
+    const q = queued.current;
+    if (q.some((m) => m.text === text && m.severity === severity)) return;
+    setQueued([...q, { id: nextId++, text, severity }]);
+    // The one showing makes way: it closes now, and the next shows once it has gone.
+    setOpen(q.length === 0);
   }, []);
 
   const close = (_event?: unknown, reason?: string) => {
@@ -44,7 +53,7 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
           slotProps={{
             transition: {
               onExited: () => {
-                setQueue((q) => q.slice(1));
+                setQueued(queued.current.slice(1));
                 setOpen(true);
               },
             },

@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SNACKBAR_HIDE_MS } from '../../portal/app/notify';
 import { startE2E, type E2E } from '../helpers/e2e';
 
 const EMAIL = 'candidate@example.com';
@@ -68,6 +69,7 @@ describe("The candidate's own profile", () => {
     await page.getByRole('button', { name: 'Pause profile' }).click();
     await dialog.getByRole('button', { name: 'Pause profile' }).click();
     await page.getByText('Your profile is paused').waitFor();
+    const pausedShown = Date.now();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('candidate-status').innerText(), { timeout: 10_000 }).toBe('Inactive');
     await page.getByTestId('status-explanation').getByText('You paused your profile').waitFor();
@@ -82,6 +84,9 @@ describe("The candidate's own profile", () => {
     const activate = page.getByRole('dialog', { name: 'Activate your profile?' });
     await activate.getByRole('button', { name: 'Activate profile' }).click();
     await page.getByText('Your profile is active again').waitFor();
+    // The newer message replaced the one showing: it did not wait out the other's 6 seconds.
+    expect(Date.now() - pausedShown).toBeLessThan(SNACKBAR_HIDE_MS / 2);
+    await expect(page.getByText('Your profile is paused').count()).resolves.toBe(0);
     await activate.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('candidate-status').innerText(), { timeout: 10_000 }).toBe('Active');
     await expect(e2e.db.knex('candidates').where('id', candidateId).first('status')).resolves.toEqual({ status: 1 });
