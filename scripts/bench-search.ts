@@ -30,7 +30,7 @@ import { naiveStatements, timeStatements } from './benchSearch/naive';
 import { phases, Recorder, replay } from './benchSearch/replay';
 import { httpClient } from './benchSearch/client';
 import { loadPhase } from './benchSearch/loadPhase';
-import { loadPools, rngFrom, shapes, type Shape } from './benchSearch/shapes';
+import { loadPools, pagedForward, rngFrom, shapes, type Shape } from './benchSearch/shapes';
 import { progressBar } from './progress';
 
 const args = process.argv.slice(2);
@@ -163,7 +163,10 @@ try {
     const loadBefore = load();
     // Two warm-up requests, not counted.
     for (let i = -2; i < runs; i += 1) {
-      const url = shape.path(rng, i);
+      const path = shape.path(rng, i);
+      const url = shape.pagedForward
+        ? await pagedForward(path, async (before) => (await get(before, tokens[shape.who])).text)
+        : path;
       recorder.take();
       const started = performance.now();
       const res = await get(url, tokens[shape.who]);

@@ -85,6 +85,21 @@ export interface Shape {
   path(rng: Rng, i: number): string;
   /** Whether the naive comparison applies as a search (filters and facets of /search). */
   kind: 'search' | 'autocomplete' | 'adminList' | 'tagList';
+  /**
+   * A console list page asked as the console asks it paging forward: naming the last candidate of the
+   * page before (`after`), which is read first and not timed. The naive way still walks the offset.
+   */
+  pagedForward?: boolean;
+}
+
+/** The path of a talent-list page as the console asks it after reading the page before (see Shape.pagedForward). */
+export async function pagedForward(path: string, read: (path: string) => Promise<string>): Promise<string> {
+  const url = new URL(path, 'http://bench');
+  const [start, end] = JSON.parse(url.searchParams.get('range') ?? '[0, 24]') as [number, number];
+  url.searchParams.set('range', JSON.stringify([start - (end - start + 1), start - 1]));
+  const before = JSON.parse(await read(`${url.pathname}${url.search}`)) as { id: string }[];
+  const last = before.at(-1);
+  return last ? `${path}&after=${encodeURIComponent(last.id)}` : path;
 }
 
 const SALARY_CURRENCIES: [string, number][] = [
@@ -150,6 +165,7 @@ export function shapes(p: Pools): Shape[] {
       name: 'admin talent list: deep page',
       who: 'admin',
       kind: 'adminList',
+      pagedForward: true,
       path: (rng) => {
         const start = 5000 + 25 * Math.floor(rng() * 8);
         return `/candidates?filter=${filter({ q: one(rng, p.broadWords), status: 1 })}&sort=${filter(['createdAt', 'DESC'])}&range=${filter([start, start + 24])}`;

@@ -110,6 +110,46 @@ describe('Filters, sorting and rows of the talent list', () => {
     }
   });
 
+  it('Pages forward from the last candidate of the page before, as the console does, and by offset without it', async () => {
+    const after = (params: Parameters<typeof listQuery>[0], id: string) =>
+      w.t.http
+        .get(`/api/v1/candidates?${listQuery(params)}&after=${encodeURIComponent(id)}`)
+        .set('Authorization', `Bearer ${w.tokens.admin}`);
+    const idsOf = (body: { id: string }[]) => body.map((r) => r.id);
+    for (const sort of [
+      ['createdAt', 'DESC'],
+      ['createdAt', 'ASC'],
+      ['id', 'DESC'],
+      ['expectedSalary', 'DESC'],
+    ] as [string, string][])
+      for (const filter of [{}, { q: 'engineer', status: [1, 2] }]) {
+        const ids = idsOf((await list({ filter, sort })).body);
+        expect(ids.length).toBeGreaterThan(3);
+        for (let start = 1; start < ids.length; start += 2) {
+          const page = await after({ filter, sort, range: [start, start + 1] }, ids[start - 1]);
+          expect(idsOf(page.body), `${sort.join(' ')} ${JSON.stringify(filter)} from ${start}`).toEqual(
+            ids.slice(start, start + 2),
+          );
+          expect(page.headers['content-range']).toBe(
+            `candidates ${start}-${Math.min(start + 1, ids.length - 1)}/${ids.length}`,
+          );
+        }
+        // The page starts past the candidate named, wherever the range says it is; a sort on a value that
+        // changes (an expected salary) pages by offset.
+        const past = idsOf((await after({ filter, sort, range: [0, 1] }, ids[1])).body);
+        expect(past).toEqual(sort[0] === 'expectedSalary' ? ids.slice(0, 2) : ids.slice(2, 4));
+        // A candidate no longer there: the offset again.
+        expect(idsOf((await after({ filter, sort, range: [1, 2] }, 'Candidate:2147483000')).body)).toEqual(
+          ids.slice(1, 3),
+        );
+      }
+    for (const bad of ['abc', '0', 'Candidate:-1', '99999999999', '']) {
+      const refused = await after({ range: [25, 49] }, bad);
+      expect(refused.status, bad).toBe(400);
+      expect(refused.body.error.fields).toEqual({ after: 'after.errors.invalid' });
+    }
+  });
+
   it('Takes the search filters beside its own', async () => {
     expect(firstNames((await list({ filter: { s: ['Python'] } })).body)).toEqual(['Ava', 'Chloe']);
     expect(firstNames((await list({ filter: { status: 1, l: 'Hong Kong' } })).body)).toEqual(['Chloe', 'Ivy']);

@@ -260,6 +260,46 @@ describe('Talent in the console', () => {
     });
   });
 
+  it('An admin pages forward through the talent list: each page follows on from the one before it, as the list stands', async () => {
+    const asked: string[] = [];
+    const watch = (request: { url(): string }) => {
+      if (request.url().includes('/api/v1/candidates?')) asked.push(decodeURIComponent(request.url()));
+    };
+    admin.on('request', watch);
+    try {
+      await menu(admin).getByRole('link', { name: 'All talent' }).click();
+      const order = await e2e.db
+        .knex('candidates')
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .limit(75)
+        .pluck('email');
+      const shown = () => admin.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.textContent ?? ''));
+      for (let page = 0; page < 3; page += 1) {
+        if (page > 0) await admin.getByRole('button', { name: 'Go to next page' }).click();
+        const emails = order.slice(page * 25, page * 25 + 25);
+        await expect.poll(async () => (await shown())[24] ?? '').toContain(emails[24]);
+        const rows = await shown();
+        expect(rows.map((r, i) => r.includes(emails[i]))).toEqual(emails.map(() => true));
+      }
+      // Pages two and three named the last candidate of the page before them.
+      const lastIds = await e2e.db
+        .knex('candidates')
+        .whereIn('email', [order[24], order[49]])
+        .orderBy('created_at', 'desc')
+        .pluck('id');
+      for (const id of lastIds)
+        expect(
+          asked.some((url) => url.includes(`after=Candidate:${id}`)),
+          String(id),
+        ).toBe(true);
+    } finally {
+      admin.off('request', watch);
+    }
+  });
+
   it('A bulk status change warns about candidates who chose their own status and overrides them only when confirmed', async () => {
     const firstPage = await e2e.db
       .knex('candidates')
