@@ -22,7 +22,6 @@ const UNIT = [
   'tests/api/pipeline-board-logic.test.ts',
   'tests/api/pipeline-stages.test.ts',
   'tests/api/projects-plans.test.ts',
-  'tests/api/search-memory-scale.test.ts',
   'tests/api/search-rules.test.ts',
   'tests/api/talent-import-files.test.ts',
   'tests/api/team-rules.test.ts',

@@ -1,11 +1,11 @@
 /**
  * Snackbars at the bottom centre, where the console (react-admin) shows its own, clear of the top bar and the
  * page's own buttons (a project's Settings and Share), one at a time, each auto-hiding after 6000 ms with its severity.
- * A message that comes while another shows closes that one, so the newest shows at once rather than after the
- * other's 6 seconds (Material's consecutive snackbars); the same message again is not repeated.
+ * A message that comes while another shows lets that one finish its first 1.5 seconds, then takes its place, rather
+ * than waiting out the other's 6 seconds (Material's consecutive snackbars); the same message again is not repeated.
  */
 import { Alert, Snackbar } from '@mui/material';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { NotifyContext, SNACKBAR_HIDE_MS, type Severity } from './notify';
 
 interface Message {
@@ -14,26 +14,38 @@ interface Message {
   severity: Severity;
 }
 
+/** How long a message shows before a newer one may take its place. */
+const MIN_SHOW_MS = 1500;
+
 let nextId = 1;
 
 export function SnackbarProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Message[]>([]);
-  const [open, setOpen] = useState(true);
+  const [open, setOpen] = useState(false);
+  const shownAt = useRef(0);
   const current = queue[0];
-
-  const queued = useRef<Message[]>([]);
-  const setQueued = (q: Message[]) => {
-    queued.current = q;
-    setQueue(q);
-  };
+  const currentId = current?.id;
+  const waiting = queue.length > 1;
 
   const notify = useCallback((text: string, severity: Severity = 'info') => {
-    const q = queued.current;
-    if (q.some((m) => m.text === text && m.severity === severity)) return;
-    setQueued([...q, { id: nextId++, text, severity }]);
-    // The one showing makes way: it closes now, and the next shows once it has gone.
-    setOpen(q.length === 0);
+    setQueue((q) =>
+      q.some((m) => m.text === text && m.severity === severity) ? q : [...q, { id: nextId++, text, severity }],
+    );
   }, []);
+
+  // Each message opens as it comes to the front of the queue.
+  useEffect(() => {
+    if (currentId === undefined) return;
+    shownAt.current = Date.now();
+    setOpen(true);
+  }, [currentId]);
+
+  // A newer message waits: the one showing closes once it has shown for MIN_SHOW_MS.
+  useEffect(() => {
+    if (!open || !waiting) return;
+    const timer = setTimeout(() => setOpen(false), Math.max(0, shownAt.current + MIN_SHOW_MS - Date.now()));
+    return () => clearTimeout(timer);
+  }, [open, waiting]);
 
   const close = (_event?: unknown, reason?: string) => {
     if (reason === 'clickaway') return;
@@ -50,14 +62,7 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
           autoHideDuration={SNACKBAR_HIDE_MS}
           onClose={close}
           anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-          slotProps={{
-            transition: {
-              onExited: () => {
-                setQueued(queued.current.slice(1));
-                setOpen(true);
-              },
-            },
-          }}
+          slotProps={{ transition: { onExited: () => setQueue((q) => q.slice(1)) } }}
         >
           <Alert
             severity={current.severity}

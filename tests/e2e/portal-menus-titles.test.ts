@@ -100,6 +100,8 @@ const addressOf = (path: string) =>
 
 /** Routes that hand over to the console or to a home page, where the page opened there carries the title. */
 const HANDS_OVER: RouteId[] = ['home', 'companies', 'companyUsers', 'tags', 'admins'];
+/** Routes whose screens the console serves at the same path under /admin, with the same title. */
+const IN_CONSOLE: RouteId[] = ['talent', 'talentAdd', 'talentEdit', 'talentView'];
 
 describe('Every portal route has its own page title', () => {
   it('Every route of the route table names a title that the catalogue holds', () => {
@@ -148,6 +150,12 @@ describe('Every portal route has its own page title', () => {
         if (HANDS_OVER.includes(id))
           await expect.poll(() => page.title(), { message: id }).toMatch(/^.+ \| Talentbase$/);
         else await expect.poll(() => page.title(), { message: id }).toBe(documentTitle(ROUTE_RULES[id].titleKey));
+        // The portal names the page before it hands over; the console's screen names it too, and the next route
+        // starts only once the hand-over has landed (else it would land on top of the next route).
+        if (IN_CONSOLE.includes(id)) {
+          await page.waitForURL((u) => u.pathname.startsWith('/admin/'));
+          await expect.poll(() => page.title(), { message: id }).toBe(documentTitle(ROUTE_RULES[id].titleKey));
+        }
       }
       for (const page of pages.values()) await page.context().close();
       // Every route in turn, in one test: a busy machine takes minutes.
