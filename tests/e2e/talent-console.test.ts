@@ -61,6 +61,13 @@ const editableCandidate = () =>
     .where({ is_special_hk_candidate: false, status: 1 })
     .orderBy('id');
 
+/** Candidates in the talent list's own order: newest first. */
+const newestFirst = () =>
+  e2e.db.knex('candidates').orderBy([
+    { column: 'created_at', order: 'desc' },
+    { column: 'id', order: 'desc' },
+  ]);
+
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Console menu' });
 
 beforeAll(async () => {
@@ -268,14 +275,7 @@ describe('Talent in the console', () => {
     admin.on('request', watch);
     try {
       await menu(admin).getByRole('link', { name: 'All talent' }).click();
-      const order = await e2e.db
-        .knex('candidates')
-        .orderBy([
-          { column: 'created_at', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ])
-        .limit(75)
-        .pluck('email');
+      const order = await newestFirst().limit(75).pluck('email');
       const shown = () => admin.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.textContent ?? ''));
       for (let page = 0; page < 3; page += 1) {
         if (page > 0) await admin.getByRole('button', { name: 'Go to next page' }).click();
@@ -301,14 +301,7 @@ describe('Talent in the console', () => {
   });
 
   it('A bulk status change warns about candidates who chose their own status and overrides them only when confirmed', async () => {
-    const firstPage = await e2e.db
-      .knex('candidates')
-      .orderBy([
-        { column: 'created_at', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
-      .limit(25)
-      .select('id', 'email', 'first_name', 'last_name', 'status');
+    const firstPage = await newestFirst().limit(25).select('id', 'email', 'first_name', 'last_name', 'status');
     const [paused, other] = firstPage.filter((c) => c.status === 1);
     await pauseAsCandidate(paused.email, paused.id);
     await expect(
