@@ -72,8 +72,8 @@ const DOC_SORTS: Record<string, string> = {
   id: 'd.id',
 };
 
-/** Sorts on values a document never changes, where a page can start from a row's place in the order. */
-const KEYSET_SORTS = new Set(['createdAt', 'id']);
+/** Sorts on values a document never changes, where a page can start from a row's place in the order: their columns. */
+const KEYSET_SORTS: Record<string, string> = { createdAt: 'created_at', id: 'id' };
 
 /** The SQL a non-document sort field orders by, over the candidate row `c`. */
 function candidateSort(field: string): string {
@@ -210,13 +210,14 @@ export async function candidateList(req: Request, res: Response, ability: AppAbi
     ? 'candidate_search_documents d'
     : 'candidate_search_documents d join candidates c on c.id = d.id';
   const sortKey = docSort ?? candidateSort(field);
+  const keyColumn = KEYSET_SORTS[field];
   const keyset =
     after !== undefined &&
-    KEYSET_SORTS.has(field) &&
+    keyColumn !== undefined &&
     (await knex('candidate_search_documents').where('id', after).first('id')) !== undefined;
   const pageWhere = keyset
     ? {
-        sql: `${where.sql} and (${sortKey}, d.id) ${order === 'desc' ? '<' : '>'} (select ${sortKey.replace('d.', 'a.')}, a.id from candidate_search_documents a where a.id = ?)`,
+        sql: `${where.sql} and (d.${keyColumn}, d.id) ${order === 'desc' ? '<' : '>'} (select a.${keyColumn}, a.id from candidate_search_documents a where a.id = ?)`,
         bindings: [...where.bindings, after],
       }
     : where;
