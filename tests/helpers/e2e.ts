@@ -115,7 +115,8 @@ export async function startE2E(): Promise<E2E> {
     await page.goto(`${baseUrl}${at}`);
     // The console (`/admin/...`) reads the same session: a test that works there signs in straight onto its page.
     if (at.startsWith('/admin')) await page.getByRole('navigation', { name: 'Console menu' }).waitFor();
-    else await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    // A page may open on a dialog (`?add_project=true`), which hides the rest from the accessibility tree.
+    else await page.getByRole('button', { name: 'Account menu', includeHidden: true }).waitFor();
     // The landing page is drawn a task after the frame, and may move on to the role's home: done once its heading shows.
     if (at === '/') await page.locator('main h1').first().waitFor();
     return page;
