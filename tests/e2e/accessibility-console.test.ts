@@ -55,9 +55,16 @@ describe('Every console list, form and record screen, in every role that opens t
         const createHref = (await createLink.count()) ? await createLink.first().getAttribute('href') : null;
         const hasAddButton = (await addTalent().count()) > 0;
         const row = page.locator('tbody tr').first();
+        // The demo has talent, so its list is waited for rather than read as empty while its rows load.
+        if (list === '/admin/talent') await row.waitFor();
         if (await row.count()) {
           const record = await follow(row.locator('td').nth(1), list, 'a record');
           if (record && !record.endsWith('/show')) {
+            // A talent record's Edit button comes with its data, which can land after the screen settles.
+            if (record.startsWith('/admin/talent/'))
+              await editTalent()
+                .waitFor({ timeout: 10_000 })
+                .catch(() => undefined);
             if (await editTalent().count()) {
               const edit = await follow(editTalent(), record, 'its edit form');
               if (edit) edits.push(edit);
