@@ -196,6 +196,36 @@ describe('Bulk import of candidates', () => {
     },
   );
 
+  it('Batches written side by side leave every search document and every tag count true', async () => {
+    const tags = (await t.knex('tags').whereIn('identifier', ['toptalent', 'verified']).select('id', 'identifier')) as {
+      id: number;
+      identifier: string;
+    }[];
+    expect(tags).toHaveLength(2);
+    const lines = [`${HEADER},tags`];
+    for (let i = 0; i < 40; i += 1)
+      lines.push(`${ok(`side.${i}@import.example.com`)},${['toptalent', 'verified', 'toptalent;verified'][i % 3]}`);
+    const file = path.join(dir, 'side-by-side.csv');
+    await writeFile(file, `${lines.join('\n')}\n`);
+    const result = await importCandidates({ file, knex: t.knex, connectionString: t.url, batchSize: 3, threads: 2 });
+    expect(result).toMatchObject({ rows: 40, created: 40, rejected: 0 });
+    const documents = await t
+      .knex('candidates as c')
+      .join('candidate_search_documents as d', 'd.id', 'c.id')
+      .where('c.email', 'like', 'side.%@import.example.com')
+      .select('c.tags', 'd.tag_ids');
+    expect(documents).toHaveLength(40);
+    for (const d of documents) expect([...d.tag_ids].sort()).toEqual([...d.tags].sort());
+    for (const tag of tags) {
+      const counted = await t.knex('candidate_tag_counts').where('tag_id', tag.id).first('tagged');
+      const tagged = await t
+        .knex('candidate_search_documents')
+        .whereRaw('tag_ids @> array[?]::int[]', [tag.id])
+        .count({ n: '*' });
+      expect(counted?.tagged, tag.identifier).toBe(Number(tagged[0].n));
+    }
+  });
+
   it('A row the database refuses is retried alone and reported; the rest of its batch is written', async () => {
     // A rule only the database knows, so the batch fails at write time.
     await t.knex.raw("alter table candidates add constraint import_test_no_bob check (first_name <> 'Bob')");
