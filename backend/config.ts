@@ -18,7 +18,7 @@ export interface Config {
   /** A read replica of the database: search and autocompletes read from it when set. */
   databaseReplicaUrl?: string;
   embeddedPgPort: number;
-  /** shared_buffers of the embedded PostgreSQL (EMBEDDED_PG_SHARED_BUFFERS); PostgreSQL's default when unset. */
+  /** shared_buffers of the embedded PostgreSQL (EMBEDDED_PG_SHARED_BUFFERS); when unset, a quarter of the memory, at most 2 GB (db/embedded.ts). */
   embeddedPgSharedBuffers?: string;
   dataDir: string;
   worker: boolean;

