@@ -22,6 +22,8 @@ export interface GenerateOptions {
   workers?: number;
   chunk?: number;
   seed?: number;
+  /** From this many candidates on, the run is a bulk load (BULK_FROM unless given). */
+  bulkFrom?: number;
   onProgress?: (done: number, total: number) => void;
   onPhase?: (text: string) => void;
 }
@@ -36,13 +38,23 @@ interface Deferred {
   definition: string;
 }
 
-/** Drops the secondary indexes (not primary keys or unique ones) and the foreign keys of `tables`, returning how to rebuild them. */
-async function setAside(client: pg.ClientBase, tables: string[]): Promise<Deferred[]> {
+/**
+ * Drops the secondary indexes (not primary keys, nor those named in `keep`, nor unique ones unless
+ * `unique`: rebuilding one then checks every row at once) and the foreign keys of `tables`,
+ * returning how to rebuild them.
+ */
+async function setAside(
+  client: pg.ClientBase,
+  tables: string[],
+  { keep = [], unique = false }: { keep?: string[]; unique?: boolean } = {},
+): Promise<Deferred[]> {
   const { rows: indexes } = await client.query(
     `select c.relname as table, i.relname as name, pg_get_indexdef(x.indexrelid) as definition
        from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class c on c.oid = x.indrelid
-      where c.relname = any($1) and not x.indisprimary and not x.indisunique and c.relnamespace = 'public'::regnamespace`,
-    [tables],
+      where c.relname = any($1) and not x.indisprimary and (not x.indisunique or $3)
+        and c.relnamespace = 'public'::regnamespace and i.relname <> all($2)
+        and not exists (select 1 from pg_constraint k where k.conindid = x.indexrelid)`,
+    [tables, keep, unique],
   );
   const { rows: keys } = await client.query(
     `select c.relname as table, k.conname as name, pg_get_constraintdef(k.oid) as definition
@@ -62,6 +74,17 @@ async function setAside(client: pg.ClientBase, tables: string[]): Promise<Deferr
 }
 
 const CREATION_ORDER = 'candidate_search_documents_created_at_id_index';
+/**
+ * The statement triggers that queue written candidates for their search documents (migrations
+ * maintain_candidate_search_documents, keep_search_documents_by_statements). A bulk load writes each
+ * chunk's documents itself instead, so nothing is queued row by row and taken off the queue again.
+ */
+const QUEUE_TRIGGERS = [
+  ['candidates', 'candidate_search_candidates_insert'],
+  ['candidate_experiences', 'candidate_search_experiences_insert'],
+  ['candidate_educations', 'candidate_search_educations_insert'],
+];
+const BY_CANDIDATE = ['candidate_experiences_candidate_id_index', 'candidate_educations_candidate_id_index'];
 
 async function restore(client: pg.ClientBase, deferred: Deferred[]): Promise<void> {
   for (const d of deferred) {
@@ -100,18 +123,20 @@ export async function generateCandidates(options: GenerateOptions): Promise<Gene
     const firstId = rows[0].first as number;
     await client.query('select setval($1::regclass, $2)', [seq, firstId + options.count - 1]);
 
-    const threads = Math.max(1, Math.min(options.workers ?? os.availableParallelism(), options.count));
-    const per = Math.ceil(options.count / threads);
+    const chunk = options.chunk ?? 2000;
+    const threads = Math.max(
+      1,
+      Math.min(options.workers ?? os.availableParallelism(), Math.ceil(options.count / chunk)),
+    );
     const today = todayOf();
     const now = Date.now();
     for (let w = 0; w < threads; w += 1) {
-      const count = Math.min(per, options.count - w * per);
-      if (count <= 0) break;
       const data: WorkerInput = {
         pools,
-        firstId: firstId + w * per,
-        count,
-        chunk: options.chunk ?? 2000,
+        firstId,
+        worker: w,
+        workers: threads,
+        chunk,
         seed: (options.seed ?? 20261122) + w * 7919,
         today,
         emailDomain: 'synthetic.example.com',
@@ -121,28 +146,37 @@ export async function generateCandidates(options: GenerateOptions): Promise<Gene
       };
       workers.push(tsWorker(new URL('./worker.ts', import.meta.url), data));
     }
-    // One question at a time per worker: its answer, or its crash, settles the pending promise.
-    const pendingReply = new Map<Worker, { resolve: (c: Chunk | null) => void; reject: (e: Error) => void }>();
+    // Each worker answers its questions in order; its crash fails every question still open.
+    const replies = new Map<Worker, { resolve: (c: Chunk | null) => void; reject: (e: Error) => void }[]>();
     for (const worker of workers) {
-      worker.on('message', (chunk: Chunk | null) => pendingReply.get(worker)?.resolve(chunk));
-      worker.on('error', (err) => pendingReply.get(worker)?.reject(err));
+      replies.set(worker, []);
+      worker.on('message', (chunk: Chunk | null) => replies.get(worker)?.shift()?.resolve(chunk));
+      worker.on('error', (err) => {
+        for (const reply of replies.get(worker)?.splice(0) ?? []) reply.reject(err);
+      });
     }
     const ask = (worker: Worker) =>
       new Promise<Chunk | null>((resolve, reject) => {
-        pendingReply.set(worker, { resolve, reject });
+        replies.get(worker)?.push({ resolve, reject });
         worker.postMessage('next');
       });
     // A big run loads with the secondary indexes and foreign keys set aside and rebuilds them once
     // at the end: far faster than maintaining them row by row. It is one transaction, so an
     // interrupted run changes nothing (the tables are locked for writes meanwhile).
-    const bulk = options.count >= BULK_FROM;
+    const bulk = options.count >= (options.bulkFrom ?? BULK_FROM);
     let dropped: Deferred[] = [];
     let documentIndexes: Deferred[] = [];
     if (bulk) {
       await client.query('begin');
       await client.query("set local maintenance_work_mem = '512MB'");
-      dropped = await setAside(client, [candidate.table, experience.table, education.table]);
+      // The documents' statement reads each chunk's experience and education rows by candidate: those indexes stay.
+      dropped = await setAside(client, [candidate.table, experience.table, education.table], {
+        keep: BY_CANDIDATE,
+        unique: true,
+      });
       documentIndexes = await setAside(client, ['candidate_search_documents']);
+      for (const [table, trigger] of QUEUE_TRIGGERS)
+        await client.query(`alter table ${table} disable trigger ${trigger}`);
     }
     const columns = {
       candidates: copyColumns(candidate, [...storedFields(candidate), ...SIGN_UP_FIELDS], true),
@@ -150,24 +184,33 @@ export async function generateCandidates(options: GenerateOptions): Promise<Gene
       educations: copyColumns(education, storedFields(education)),
     };
     const result = { candidates: 0, experiences: 0, educations: 0 };
-    // Each worker always has its next chunk in the making while the current one is written.
-    const pending = workers.map((w) => ask(w));
-    let live = workers.length;
-
-    for (let i = 0; live > 0; i = (i + 1) % workers.length) {
-      if (!pending[i]) continue;
-      const chunk = await pending[i];
+    // Each worker has its next two chunks in the making while one is written, so it keeps going while
+    // PostgreSQL writes a chunk's search documents. Chunks come in turn, worker by worker: in id order.
+    const ahead = workers.map((w) => [ask(w), ask(w)]);
+    for (let i = 0, live = workers.length; live > 0; i = (i + 1) % workers.length) {
+      const queue = ahead[i];
+      if (!queue.length) continue;
+      const chunk = await (queue.shift() as Promise<Chunk | null>);
       if (!chunk) {
-        pending[i] = undefined as unknown as Promise<Chunk | null>;
+        queue.length = 0;
         live -= 1;
         continue;
       }
-      pending[i] = ask(workers[i]);
+      queue.push(ask(workers[i]));
       if (!bulk) await client.query('begin');
       await copyLines(client, candidate.table, columns.candidates, [chunk.candidates]);
       await copyLines(client, experience.table, columns.experiences, [chunk.experiences]);
       await copyLines(client, education.table, columns.educations, [chunk.educations]);
-      if (!bulk) await client.query('commit');
+      if (bulk) {
+        // The chunk's search documents are written now, while the workers make the next chunks (both
+        // cores busy), rather than all at once at the end (one core busy), by the statement the
+        // queue's refresh runs. They go into the documents table without its secondary indexes, in
+        // id order, which is creation order.
+        await client.query(
+          'select candidate_search_refresh(array(select generate_series($1::int, $1::int + $2::int - 1)))',
+          [chunk.first, chunk.count],
+        );
+      } else await client.query('commit');
       result.candidates += chunk.count;
       result.experiences += lineCount(chunk.experiences);
       result.educations += lineCount(chunk.educations);
@@ -176,21 +219,20 @@ export async function generateCandidates(options: GenerateOptions): Promise<Gene
     if (bulk) {
       options.onPhase?.('Rebuilding indexes and checking references');
       await restore(client, dropped);
-      // The search documents are written now rather than at commit, into their table without its
-      // secondary indexes: far cheaper than adding each document to the GIN indexes in turn. A live
-      // table lies in creation order (documents are written as people sign up), so the table is put in
-      // that order, and the other indexes are then built once over the ordered table.
-      options.onPhase?.('Writing the search documents');
-      await client.query('set constraints all immediate');
+      // The documents lie in creation order already (a live table does too: documents are written as
+      // people sign up); the creation-order index is marked as the one to cluster on, and the other
+      // indexes are built once over the whole table.
       await restore(
         client,
         documentIndexes.filter((d) => d.name === CREATION_ORDER),
       );
-      await client.query(`cluster candidate_search_documents using ${CREATION_ORDER}`);
+      await client.query(`alter table candidate_search_documents cluster on ${CREATION_ORDER}`);
       await restore(
         client,
         documentIndexes.filter((d) => d.name !== CREATION_ORDER),
       );
+      for (const [table, trigger] of QUEUE_TRIGGERS)
+        await client.query(`alter table ${table} enable always trigger ${trigger}`);
       await client.query('commit');
     }
     await client.query('analyze candidates, candidate_experiences, candidate_educations, candidate_search_documents');

@@ -1,6 +1,8 @@
 /**
- * A generator thread: makes candidates for a block of ids and hands back COPY text for the
- * candidates, experience and education tables, a chunk at a time when the writer asks for it.
+ * A generator thread: makes candidates chunk by chunk and hands back COPY text for the candidates,
+ * experience and education tables, one chunk each time the writer asks. The threads take the run's
+ * chunks in turn (thread w makes chunks w, w + n, w + 2n, ...), so the writer, asking them in turn,
+ * writes the candidates in id order: the order they signed up in.
  * Each candidate goes through the validator's normalisation (validatedCandidate, candidateRules) so stored rows look exactly like the API's; lookup ids come from the database,
  * so the reference check is left out.
  */
@@ -13,8 +15,11 @@ import type { Pools } from './pools';
 
 export interface WorkerInput {
   pools: Pools;
+  /** The run's first id. */
   firstId: number;
-  count: number;
+  /** This thread's place among the `workers` threads. */
+  worker: number;
+  workers: number;
   chunk: number;
   seed: number;
   today: Today;
@@ -26,6 +31,8 @@ export interface WorkerInput {
 }
 
 export interface Chunk {
+  /** The chunk's first id; its candidates have the `count` ids from it on. */
+  first: number;
   candidates: string;
   experiences: string;
   educations: string;
@@ -42,16 +49,17 @@ const expColumns = copyColumns(experience, storedFields(experience));
 const eduColumns = copyColumns(education, storedFields(education));
 const rng = rngFrom(input.seed);
 
-let next = input.firstId;
-const last = input.firstId + input.count - 1;
+let chunkAt = input.worker;
 
-function makeChunk(): Chunk {
+function makeChunk(): Chunk | null {
+  const first = input.firstId + chunkAt * input.chunk;
+  if (first > input.lastId) return null;
+  chunkAt += input.workers;
   let candidates = '';
   let experiences = '';
   let educations = '';
   let count = 0;
-  for (; count < input.chunk && next <= last; count += 1, next += 1) {
-    const id = next;
+  for (let id = first; count < input.chunk && id <= input.lastId; count += 1, id += 1) {
     const raw = makeCandidate(rng, input.pools, id, { emailDomain: input.emailDomain, today: input.today.date });
     const { data, children } = validatedCandidate(raw);
     const errors = candidateRules(data, {}, input.today);
@@ -71,10 +79,10 @@ function makeChunk(): Chunk {
       }
     }
   }
-  return { candidates, experiences, educations, count };
+  return { first, candidates, experiences, educations, count };
 }
 
 parentPort?.on('message', (message: 'next') => {
   if (message !== 'next') return;
-  parentPort?.postMessage(next > last ? null : makeChunk());
+  parentPort?.postMessage(makeChunk());
 });
