@@ -2,7 +2,8 @@
  * `npm run db:seed -- --candidates <n>`: adds n synthetic candidates with their experience and
  * education. Generator threads make the rows (one per core); this thread streams them into
  * PostgreSQL with COPY, one transaction per chunk, so an interrupted run leaves only whole
- * candidates behind.
+ * candidates behind. From BULK_FROM candidates on, the run is one transaction that sets the
+ * indexes aside, writes each chunk's search documents as it goes and rebuilds the indexes once.
  */
 import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
