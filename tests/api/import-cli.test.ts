@@ -74,9 +74,9 @@ describe('Command-line imports and seeds beside the server', () => {
         // The product's lasting cluster is sized for its data, not left at PostgreSQL's defaults (128 MB, 1 GB).
         const quarter = Math.max(128, Math.min(2048, Math.floor(os.totalmem() / 4 / 2 ** 20)));
         const settings = await client.query(
-          "select pg_size_bytes(current_setting('max_wal_size')) / 1048576 as wal, pg_size_bytes(current_setting('shared_buffers')) / 1048576 as cache",
+          "select (pg_size_bytes(current_setting('max_wal_size')) / 1048576)::int as wal, (pg_size_bytes(current_setting('shared_buffers')) / 1048576)::int as cache",
         );
-        expect(settings.rows[0]).toEqual({ wal: '4096', cache: String(quarter) });
+        expect(settings.rows[0]).toEqual({ wal: 4096, cache: quarter });
       } finally {
         await client.end();
       }

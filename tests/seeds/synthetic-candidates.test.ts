@@ -53,6 +53,7 @@ describe('Synthetic candidates', () => {
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     }
   });
+
   it('A bulk load ends with every index, trigger and search document as ordinary writes leave them, the documents in creation order', async () => {
     const TABLES = ['candidates', 'candidate_experiences', 'candidate_educations', 'candidate_search_documents'];
     const schemaState = async () => ({

@@ -6,9 +6,9 @@
  * PostgreSQL leaves) read, check and encode them; this thread then settles each batch in file
  * order (an email's first row wins; admins' and company users' emails are taken) and hands them to
  * the one candidate write path (writeCandidates), each batch in one transaction, two batches at a
- * time on two cores or more, with the effects any API write has (the set-password email). If a batch fails in the
- * database its rows are retried one by one, so one bad row never takes others down and no
- * candidate is ever half written.
+ * time on two cores or more, with the effects any API write has (the set-password email). If a
+ * batch fails in the database its rows are retried one by one, so one bad row never takes others
+ * down and no candidate is ever half written.
  */
 import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
