@@ -18,6 +18,7 @@ import pg from 'pg';
 import { createApp } from '../backend/app';
 import { loadConfig } from '../backend/config';
 import { openDatabase } from '../backend/db/database';
+import { lastingSharedBuffersMb } from '../backend/db/embedded';
 import { createKnex } from '../backend/db/knex';
 import { migrate } from '../backend/db/migrate';
 import { listOutbox } from '../backend/features/mail/outbox';
@@ -49,14 +50,12 @@ if (!Number.isInteger(target) || target < 1000 || !Number.isInteger(runs) || run
   process.exit(1);
 }
 
-// A quarter of the memory, at most 2 GB: the search documents and their indexes stay in PostgreSQL's cache.
-const bufferMb = Math.min(2048, Math.floor(os.totalmem() / 4 / 2 ** 20));
-const buffers = `${bufferMb}MB`;
-reserveHugePages(bufferMb);
+// The embedded database's own cache size (a quarter of the memory, at most 2 GB: the search documents
+// and their indexes stay in it), or EMBEDDED_PG_SHARED_BUFFERS; huge pages are reserved for the former.
+reserveHugePages(lastingSharedBuffersMb());
 const config = loadConfig({
   rateLimit: { perEmail: 1000, perIp: 10000, windowMinutes: 15 },
   worker: false,
-  embeddedPgSharedBuffers: process.env.EMBEDDED_PG_SHARED_BUFFERS ?? buffers,
 });
 const db = await openDatabase(config, console.log);
 const knex = createKnex(db.connectionString, { max: 12 });
