@@ -10,10 +10,10 @@ export type FieldErrors = Record<string, string>;
 /** A message that is already a key ('email.errors.sameAsCurrent', 'upload.errors.tooLarge') is kept as it is. */
 const isKey = (message: string) => /^[A-Za-z0-9]+(\.[A-Za-z0-9]+)+$/.test(message);
 
-type Issue = z.core.$ZodRawIssue | z.core.$ZodIssue;
+type ZodIssue = z.core.$ZodRawIssue | z.core.$ZodIssue;
 
 /** The rule name of an issue: required, invalid, tooLong, tooShort, tooBig, tooSmall, tooMany, tooFew, notWholeNumber. */
-export function ruleOf(issue: Issue): string {
+export function ruleOf(issue: ZodIssue): string {
   const input = (issue as { input?: unknown }).input;
   const origin = (issue as { origin?: string }).origin;
   const empty = input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
@@ -38,7 +38,7 @@ export function ruleOf(issue: Issue): string {
  * The per-parse error map: every issue without a message of its own becomes its rule name, which
  * fieldErrorsOf turns into '<field>.errors.<rule>'. Pass it as `schema.safeParse(data, { error: ruleMessage })`.
  */
-export const ruleMessage = (issue: Issue): string => ruleOf(issue);
+export const ruleMessage = (issue: ZodIssue): string => ruleOf(issue);
 
 /** The message key of a rule at a path: numeric parts (list indexes) are left out of the key, kept in the field. */
 export function messageKey(path: readonly PropertyKey[], rule: string): string {
@@ -47,12 +47,21 @@ export function messageKey(path: readonly PropertyKey[], rule: string): string {
   return named ? `${named}.errors.${rule}` : `errors.${rule}`;
 }
 
-/** Every issue of a failed parse as field errors; the first problem of a field wins. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+/** A problem found at a path: its message is a rule name or a declared key. */
+export interface Issue {
+  message: string;
+  path: PropertyKey[];
+}
+
+/** Issues as field errors; the first problem of a field wins. */
+export function fieldErrorsOfIssues(issues: readonly { message: string; path: readonly PropertyKey[] }[]): FieldErrors {
   const out: FieldErrors = {};
-  for (const issue of error.issues) {
+  for (const issue of issues) {
     const field = issue.path.map(String).join('.') || 'body';
     out[field] ??= messageKey(issue.path, issue.message);
   }
   return out;
 }
+
+/** Every issue of a failed parse as field errors; the first problem of a field wins. */
+export const fieldErrorsOf = (error: z.ZodError): FieldErrors => fieldErrorsOfIssues(error.issues);
