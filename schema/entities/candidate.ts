@@ -143,7 +143,6 @@ export const candidate = defineEntity({
     ),
     preferredLocationIds: f.refList('city', {
       readOnly: true,
-      index: true,
       derivedFrom: { field: 'preferredLocations', key: 'locationId' },
     }),
     visa: f.string({ max: 120 }),
@@ -154,7 +153,6 @@ export const candidate = defineEntity({
       default: undefined,
       min: 1,
       max: MAX_JOB_TITLES,
-      index: true,
     }),
     typeOfEmployment: f.enumList(EMPLOYMENT_TYPES, {
       labels: EMPLOYMENT_TYPE_LABELS,
@@ -164,7 +162,7 @@ export const candidate = defineEntity({
       min: 1,
     }),
     candidateStatus: f.enumList(CANDIDATE_SITUATIONS, { labels: CANDIDATE_SITUATION_LABELS }),
-    expectedSalary: f.integer({ required: true, nullable: true, min: 0, max: SALARY_MAX, index: true }),
+    expectedSalary: f.integer({ required: true, nullable: true, min: 0, max: SALARY_MAX }),
     expectedSalaryCurrency: currency('Expected salary currency'),
     currentSalary: f.integer({ min: 0, max: SALARY_MAX }),
     currentSalaryCurrency: currency('Current salary currency'),
@@ -210,7 +208,7 @@ export const candidate = defineEntity({
     ),
     // Set when the candidate paused or activated their own profile; admins changing status are warned.
     selfChosenStatus: f.boolean({ default: false, readOnly: true }),
-    tags: f.refList('tag', { max: 50, index: true }),
+    tags: f.refList('tag', { max: 50 }),
 
     source: f.enum(SOURCE_OPTIONS.values, { labels: SOURCE_OPTIONS.labels }),
     sourceOtherText: f.string({ max: 200 }),
@@ -222,14 +220,13 @@ export const candidate = defineEntity({
       { skillId: f.ref('skill', { required: true }), isStar: f.boolean({ default: false }) },
       { max: 100 },
     ),
-    skillIds: f.refList('skill', { readOnly: true, index: true, derivedFrom: { field: 'skills', key: 'skillId' } }),
+    skillIds: f.refList('skill', { readOnly: true, derivedFrom: { field: 'skills', key: 'skillId' } }),
     languages: f.objectList(
       { languageId: f.ref('language', { required: true }), level: f.enum(LANGUAGE_LEVELS, { required: true }) },
       { max: 30 },
     ),
     languageIds: f.refList('language', {
       readOnly: true,
-      index: true,
       derivedFrom: { field: 'languages', key: 'languageId' },
     }),
 
@@ -263,8 +260,9 @@ export const candidate = defineEntity({
       sql: '(select d.latest_job_title from candidate_search_documents d where d.id = {table}.id)',
     },
   },
-  // Every index slows bulk loads: only what list filters and the coming search use. Employment
-  // types and situations have a handful of values, so an index would not narrow much.
+  // Every index slows bulk loads and imports. Search, facets, the console's talent list and AI match
+  // read the candidates' search documents (candidate_search_documents, with their own indexes), so
+  // the id lists and the salary carry none here; references keep theirs for ON DELETE.
   indexes: [['status', 'visibility']],
   children: {
     experiences: {
