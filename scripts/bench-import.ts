@@ -112,7 +112,18 @@ try {
   console.log(
     `In the database: ${stored.toLocaleString('en')} imported candidates, ${Number((await knex('candidate_experiences').count({ n: '*' }))[0].n).toLocaleString('en')} experience rows.`,
   );
-  if (result.rejected !== broken || stored !== rows - broken) process.exitCode = 1;
+  // Search kept true in the same transactions: every candidate has its document, none waits in the queue.
+  const [{ documents, stale, queued }] = (
+    await knex.raw(`select
+      (select count(*) from candidate_search_documents)::int as documents,
+      (select count(*) from candidates c left join candidate_search_documents d on d.id = c.id
+        where d.id is null or d.updated_at is distinct from c.updated_at or d.skill_ids is distinct from c.skill_ids)::int as stale,
+      (select count(*) from candidate_search_pending)::int as queued`)
+  ).rows as { documents: number; stale: number; queued: number }[];
+  console.log(
+    `Search documents: ${documents.toLocaleString('en')}; ${stale} missing or out of date, ${queued} still queued.`,
+  );
+  if (result.rejected !== broken || stored !== rows - broken || stale > 0 || queued > 0) process.exitCode = 1;
   if (rate < TARGET) {
     console.log('Below target.');
     process.exitCode = 1;

@@ -7,7 +7,9 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importCandidates } from '../../backend/features/talent/import/importCandidates';
 import { listOutbox } from '../../backend/features/mail/outbox';
-import { maySkipTriggers } from '../../backend/features/talent/writeCandidates';
+import { maySkipTriggers, prepareCandidate, writeCandidates } from '../../backend/features/talent/writeCandidates';
+import { modelFor } from '../../backend/db/models';
+import { entity } from '../../schema';
 import { testApp, type TestApp } from '../helpers/app';
 
 /** `npm run import` is `tsx scripts/import.ts`: run without npm's own start-up in front of it. */
@@ -224,6 +226,27 @@ describe('Bulk import of candidates', () => {
         .count({ n: '*' });
       expect(counted?.tagged, tag.identifier).toBe(Number(tagged[0].n));
     }
+  });
+
+  it('A batch refreshes the documents it wrote itself; later statements of its transaction are queued again', async () => {
+    const { result } = await run('direct.csv', `${[HEADER, ok('direct.one@import.example.com')].join('\n')}\n`);
+    expect(result).toMatchObject({ created: 1, rejected: 0 });
+    const { id } = await candidateRow('direct.one@import.example.com');
+    await t.knex.transaction(async (trx) => {
+      const stored = ((await modelFor(entity('candidate')).query(trx).findById(id)) as { toJSON(): object }).toJSON();
+      const row = prepareCandidate({ data: { firstName: 'Bea' }, children: [] }, id, stored as Record<string, unknown>);
+      await writeCandidates(trx, [row], { config: t.config, refreshDirectly: true });
+      // Refreshed by the batch itself, before its commit; nothing was queued for it.
+      expect((await trx('candidate_search_documents').where({ id }).first('name_text')).name_text).toMatch(/^bea lim /);
+      expect(await trx('candidate_search_pending').where('candidate_id', id)).toHaveLength(0);
+      // A later statement of the same transaction goes through the queue as any write does.
+      await trx('candidates').where({ id }).update({ first_name: 'Cleo' });
+      expect(await trx('candidate_search_pending').where('candidate_id', id)).toHaveLength(1);
+    });
+    expect((await t.knex('candidate_search_documents').where({ id }).first('name_text')).name_text).toMatch(
+      /^cleo lim /,
+    );
+    expect(await t.knex('candidate_search_pending')).toHaveLength(0);
   });
 
   it('A row the database refuses is retried alone and reported; the rest of its batch is written', async () => {

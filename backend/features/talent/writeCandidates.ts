@@ -134,6 +134,13 @@ export interface WriteOptions {
   config: Config;
   /** Skip the per-row foreign-key triggers and lock the references in bulk (see maySkipTriggers). */
   skipTriggers?: boolean;
+  /**
+   * Refresh the written candidates' search documents by one call once the rows are written, with
+   * the documents' queue standing aside for these statements only (a batch of thousands: the queue
+   * would cost three statement triggers, their rows and their removal at commit). Without it the
+   * queue refreshes them at commit, as for every other write.
+   */
+  refreshDirectly?: boolean;
 }
 
 /** The pg connection of a knex transaction: COPY needs the driver's client itself. */
@@ -154,6 +161,7 @@ export async function writeCandidates(
     await client.query("set local session_replication_role = 'replica'");
     await lockReferences(client, rows);
   }
+  if (options.refreshDirectly) await client.query("select set_config('talentbase.search_queue', 'direct', true)");
   const inserts = rows.filter((r) => r.insert !== undefined);
   const updates = rows.filter((r) => r.update !== undefined);
   if (inserts.length)
@@ -176,6 +184,11 @@ export async function writeCandidates(
   }
   // Effects are queued with every trigger on: graphile-worker's own wake-up trigger included.
   if (options.skipTriggers) await client.query("set local session_replication_role = 'origin'");
+  if (options.refreshDirectly) {
+    // Later statements of the transaction are queued again; these candidates are refreshed now.
+    await client.query("select set_config('talentbase.search_queue', '', true)");
+    await client.query('select candidate_search_refresh($1::int[])', [rows.map((r) => r.id).sort((a, b) => a - b)]);
+  }
   await queueCandidateEffects(
     trx,
     options.config,

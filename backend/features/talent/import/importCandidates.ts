@@ -219,7 +219,7 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
   /** Writes rows in one transaction; when the database refuses, each row alone, and reports the one refused. */
   async function write(rows: PreparedRow[], lineOf: (r: PreparedRow) => [number, string]): Promise<void> {
     try {
-      await knex.transaction((trx) => writeCandidates(trx, rows, { config, skipTriggers }));
+      await knex.transaction((trx) => writeCandidates(trx, rows, { config, skipTriggers, refreshDirectly: true }));
       for (const r of rows) result[r.insert !== undefined ? 'created' : 'updated'] += 1;
     } catch (err) {
       if (rows.length > 1) {
