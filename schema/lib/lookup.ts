@@ -20,6 +20,8 @@ export function defineLookup(spec: {
   extra?: Record<string, FieldDef>;
 }) {
   const extra = spec.extra ?? {};
+  // Hidden extras (what the database keeps for search) are not the console's to show or edit.
+  const shown = Object.keys(extra).filter((k) => !extra[k].hidden);
   const entity: EntityDef = {
     name: spec.name,
     table: spec.table,
@@ -52,11 +54,11 @@ export function defineLookup(spec: {
       titleField: 'name',
       group: 'lookups',
       list: {
-        columns: ['name', 'aliases', ...Object.keys(extra).filter((k) => extra[k].kind !== 'ref')],
+        columns: ['name', 'aliases', ...shown.filter((k) => extra[k].kind !== 'ref')],
         sort: ['name', 'ASC'],
         filters: ['q'],
       },
-      edit: { layout: [['name'], ['aliases'], Object.keys(extra)].filter((row) => row.length > 0) },
+      edit: { layout: [['name'], ['aliases'], shown].filter((row) => row.length > 0) },
     },
   };
   return defineEntity(entity);

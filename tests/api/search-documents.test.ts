@@ -53,6 +53,29 @@ describe('Search documents follow every write', () => {
     expect(w.names(await w.search('ts=kanbanize', 'admin'))).toEqual(['Cara']);
   });
 
+  it('A skill added in the console is found by its name on the candidates given it; what the database keeps for it is not shown', async () => {
+    const created = await w.t.http
+      .post('/api/v1/skills')
+      .set('Authorization', `Bearer ${w.tokens.admin}`)
+      .send({ name: 'Quantum Annealing' })
+      .expect(201);
+    expect(Object.keys(created.body)).not.toContain('searchVector');
+    expect(w.names(await w.search('ts=annealing', 'admin'))).toEqual([]);
+    await w.t.http
+      .put(`/api/v1/candidates/Candidate:${w.ids.Eve}`)
+      .set('Authorization', `Bearer ${w.tokens.admin}`)
+      .send({ skills: [{ skillId: created.body.id }] })
+      .expect(200);
+    expect(w.names(await w.search('ts=annealing', 'admin'))).toEqual(['Eve']);
+    // Its vector is the one the search documents would have parsed from the name.
+    const [{ same }] = (
+      await w.t.knex.raw(
+        "select search_vector = to_tsvector('english', name) as same from skills where name = 'Quantum Annealing'",
+      )
+    ).rows;
+    expect(same).toBe(true);
+  });
+
   it('A new currency rate moves salaries in other currencies at once', async () => {
     expect(w.names(await w.search('sf=7000&cur=SGD'))).not.toContain('Ben');
     const myr = await w.t.knex('currency_rates').where('currency', 'MYR').first('id');
