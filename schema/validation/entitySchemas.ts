@@ -19,7 +19,7 @@ import { writableFields } from '../ability';
 import { isNullable, isWritable } from '../lib/define';
 import type { Action, EntityDef, FieldDef } from '../lib/types';
 import { candidateRules, educationRules, experienceRules, todayOf, type Today } from '../rules/candidate';
-import { bad, checkOf, FAILED, isEmpty, isObject } from './fieldChecks';
+import { bad, checkOf, FAILED, isEmpty, isObject, type Check } from './fieldChecks';
 import { fieldErrorsOfIssues, type FieldErrors, type Issue } from './issues';
 import { normaliseUrl } from './links';
 
@@ -59,7 +59,8 @@ const CROSS_FIELD_RULES: Record<string, CrossFieldRule> = {
 export const crossFieldRules = (entityName: string): CrossFieldRule | undefined => CROSS_FIELD_RULES[entityName];
 
 interface FieldPlan {
-  writable: [string, FieldDef][];
+  /** The writable fields with their checks, found once. */
+  writable: [string, FieldDef, Check][];
   derived: [string, FieldDef][];
 }
 const plans = new WeakMap<EntityDef, FieldPlan>();
@@ -68,7 +69,7 @@ function planOf(entity: EntityDef): FieldPlan {
   if (!plan) {
     const entries = Object.entries(entity.fields);
     plan = {
-      writable: entries.filter(([, def]) => isWritable(def)),
+      writable: entries.filter(([, def]) => isWritable(def)).map(([name, def]) => [name, def, checkOf(def)]),
       derived: entries.filter(([, def]) => def.derivedFrom),
     };
     plans.set(entity, plan);
@@ -113,7 +114,7 @@ function parseFields(
   failed: Set<string>,
 ): Data {
   const out: Data = {};
-  for (const [name, def] of planOf(entity).writable) {
+  for (const [name, def, check] of planOf(entity).writable) {
     if (options.writable && !options.writable.has(name)) continue;
     const present = name in body;
     const value = body[name];
@@ -127,7 +128,7 @@ function parseFields(
       continue;
     }
     const mark = issues.length;
-    const parsed = checkOf(def)(value, issues);
+    const parsed = check(value, issues);
     if (parsed !== FAILED) out[name] = parsed;
     else {
       failed.add(name);

@@ -74,13 +74,20 @@ function countRules(count: number, def: FieldDef, issues: Issue[]): boolean {
   return true;
 }
 
+// A nested object's declared fields with their checks, found once per declaration.
+const keyed = new WeakMap<Record<string, FieldDef>, [string, FieldDef, Check][]>();
+function keyChecks(fields: Record<string, FieldDef>): [string, FieldDef, Check][] {
+  let list = keyed.get(fields);
+  if (!list) keyed.set(fields, (list = Object.entries(fields).map(([key, def]) => [key, def, checkOf(def)])));
+  return list;
+}
+
 /** The problems of one nested object by its declared fields; deeper problems read as the key's 'invalid'. */
 function cleanObject(fields: Record<string, FieldDef>, value: unknown, issues: Issue[], at: PropertyKey[] = []) {
   if (!isObject(value)) return bad(issues, 'invalid', at);
   const out: Data = {};
   let ok = true;
-  for (const key in fields) {
-    const def = fields[key];
+  for (const [key, def, check] of keyChecks(fields)) {
     const item = value[key];
     if (isEmpty(item)) {
       if (def.required && def.default === undefined) ok = (bad(issues, 'required', [...at, key]), false);
@@ -88,7 +95,7 @@ function cleanObject(fields: Record<string, FieldDef>, value: unknown, issues: I
       continue;
     }
     const mark = issues.length;
-    const parsed = checkOf(def)(item, issues);
+    const parsed = check(item, issues);
     if (parsed !== FAILED) out[key] = parsed;
     else {
       const first = issues[mark];

@@ -78,7 +78,7 @@ export function prepareCandidate(
 
 /** Ids for new candidates, taken from the sequence in order (unused ones are gaps). */
 export const RESERVE_IDS_SQL =
-  'select nextval(pg_get_serial_sequence($1, $2))::int as id from generate_series(1, $3::int)';
+  'select nextval(q.seq)::int as id from (select pg_get_serial_sequence($1, $2)::regclass as seq) q, generate_series(1, $3::int)';
 
 export async function reserveCandidateIds(knex: Knex, count: number): Promise<number[]> {
   const { rows } = await knex.raw(RESERVE_IDS_SQL.replace(/\$\d/g, '?'), [candidate.table, 'id', count]);
