@@ -4,8 +4,9 @@
  * bulk import) hands checked candidates, prepared by prepareCandidate, to writeCandidates: one
  * transaction stores them (new ones by COPY with ids reserved from the sequence, existing ones by
  * one UPDATE), replaces their experience and education rows, and queues what the change implies
- * (effects.ts). The API writes one candidate at a time; the import prepares thousands in its
- * checking threads and writes them batch by batch. All of a batch or none.
+ * (effects.ts). The API writes one candidate at a time, and the search documents' queue refreshes
+ * its document at commit; the import prepares thousands in its checking threads and writes them
+ * batch by batch, each batch refreshing its own documents (refreshDirectly). All of a batch or none.
  */
 import type { Knex } from 'knex';
 import type pg from 'pg';
