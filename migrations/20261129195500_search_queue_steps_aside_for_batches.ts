@@ -4,8 +4,9 @@ import type { Knex } from 'knex';
  * Written by hand: the search documents' queue steps aside while a batch writer refreshes what it
  * wrote itself. writeCandidates, writing an import's batch, sets `talentbase.search_queue` to
  * 'direct' for its own statements only, then calls candidate_search_refresh with the ids it wrote
- * and clears the setting; every other write, and any later statement of the same transaction, is
- * queued as before. The queue cost a batch three statement triggers, its rows and their removal.
+ * and clears the setting (a bulk seed does the same for its one transaction); every other write,
+ * and any later statement of the same transaction, is queued as before. The queue cost a batch
+ * three statement triggers, its rows and their removal.
  */
 const QUEUE = (name: string, column: string, stepsAside: boolean) => `
 create or replace function ${name}() returns trigger language plpgsql as $fn$

@@ -11,7 +11,7 @@ import type { Knex } from 'knex';
 import pg from 'pg';
 import { entity } from '../../schema';
 import { todayOf } from '../../schema/rules/candidate';
-import { copyColumns, copyLines, storedFields, tsWorker } from '../../backend/features/talent/bulk';
+import { copyColumns, copyLines, searchQueueSql, storedFields, tsWorker } from '../../backend/features/talent/bulk';
 import { SIGN_UP_FIELDS } from './candidateFactory';
 import { loadPools } from './pools';
 import type { Chunk, WorkerInput } from './worker';
@@ -75,16 +75,6 @@ async function setAside(
 }
 
 const CREATION_ORDER = 'candidate_search_documents_created_at_id_index';
-/**
- * The statement triggers that queue written candidates for their search documents (migrations
- * maintain_candidate_search_documents, keep_search_documents_by_statements). A bulk load writes each
- * chunk's documents itself instead, so nothing is queued row by row and taken off the queue again.
- */
-const QUEUE_TRIGGERS = [
-  ['candidates', 'candidate_search_candidates_insert'],
-  ['candidate_experiences', 'candidate_search_experiences_insert'],
-  ['candidate_educations', 'candidate_search_educations_insert'],
-];
 const BY_CANDIDATE = ['candidate_experiences_candidate_id_index', 'candidate_educations_candidate_id_index'];
 
 async function restore(client: pg.ClientBase, deferred: Deferred[]): Promise<void> {
@@ -176,8 +166,9 @@ export async function generateCandidates(options: GenerateOptions): Promise<Gene
         unique: true,
       });
       documentIndexes = await setAside(client, ['candidate_search_documents']);
-      for (const [table, trigger] of QUEUE_TRIGGERS)
-        await client.query(`alter table ${table} disable trigger ${trigger}`);
+      // Each chunk's documents are written below by the load itself: the queue steps aside for its
+      // transaction, so nothing is queued row by row and taken off the queue again.
+      await client.query(searchQueueSql(false));
     }
     const columns = {
       candidates: copyColumns(candidate, [...storedFields(candidate), ...SIGN_UP_FIELDS], true),
@@ -232,8 +223,6 @@ export async function generateCandidates(options: GenerateOptions): Promise<Gene
         client,
         documentIndexes.filter((d) => d.name !== CREATION_ORDER),
       );
-      for (const [table, trigger] of QUEUE_TRIGGERS)
-        await client.query(`alter table ${table} enable always trigger ${trigger}`);
       await client.query('commit');
     }
     await client.query('analyze candidates, candidate_experiences, candidate_educations, candidate_search_documents');

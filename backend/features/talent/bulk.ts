@@ -12,7 +12,7 @@ export { preloadIds } from '../../crud/refs';
 export { CANDIDATE_REF_ENTITIES, checkCandidate, type CheckedCandidate } from './checkCandidate';
 export { copyColumns, copyLines, encodeRow } from './import/copy';
 export { tsWorker } from './import/tsWorker';
-export { storedFields } from './writeCandidates';
+export { searchQueueSql, storedFields } from './writeCandidates';
 
 const candidate = entity('candidate');
 

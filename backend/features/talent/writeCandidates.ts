@@ -144,6 +144,14 @@ export interface WriteOptions {
   refreshDirectly?: boolean;
 }
 
+/**
+ * Turns the search documents' queue off (or on again) for the rest of the transaction's statements
+ * (migration search_queue_steps_aside_for_batches): a writer that calls candidate_search_refresh
+ * for what it wrote itself says so, and nothing is queued row by row and taken off again.
+ */
+export const searchQueueSql = (on: boolean) =>
+  `select set_config('talentbase.search_queue', '${on ? '' : 'direct'}', true)`;
+
 /** The pg connection of a knex transaction: COPY needs the driver's client itself. */
 async function connectionOf(trx: Knex.Transaction): Promise<pg.ClientBase> {
   // A transaction's client hands out its one connection and never releases it early.
@@ -162,7 +170,7 @@ export async function writeCandidates(
     await client.query("set local session_replication_role = 'replica'");
     await lockReferences(client, rows);
   }
-  if (options.refreshDirectly) await client.query("select set_config('talentbase.search_queue', 'direct', true)");
+  if (options.refreshDirectly) await client.query(searchQueueSql(false));
   const inserts = rows.filter((r) => r.insert !== undefined);
   const updates = rows.filter((r) => r.update !== undefined);
   if (inserts.length)
@@ -187,7 +195,7 @@ export async function writeCandidates(
   if (options.skipTriggers) await client.query("set local session_replication_role = 'origin'");
   if (options.refreshDirectly) {
     // Later statements of the transaction are queued again; these candidates are refreshed now.
-    await client.query("select set_config('talentbase.search_queue', '', true)");
+    await client.query(searchQueueSql(true));
     await client.query('select candidate_search_refresh($1::int[])', [rows.map((r) => r.id).sort((a, b) => a - b)]);
   }
   await queueCandidateEffects(
