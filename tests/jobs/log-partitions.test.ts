@@ -87,6 +87,33 @@ describe('Monthly partitions of the search-appearance and view log', () => {
     expect(await allTime(candidate)).toBe(before);
   });
 
+  it('writes a backdated row whose month has no partition, then gives it its month', async () => {
+    const [candidate] = await t.knex('candidates').orderBy('id').offset(7).limit(1).pluck('id');
+    const month = monthName(30);
+    expect(await partitions()).not.toContain(month);
+    await t.knex.raw(
+      `insert into ${TABLE} (candidate_id, kind, actor_kind, actor_id, created_at, updated_at)
+       values (?, 2, 1, 1, date_trunc('month', now() - interval '30 months') + interval '2 days', now()),
+              (?, 2, 1, 1, now() - interval '25 years', now())`,
+      [candidate, candidate],
+    );
+    expect((await t.knex(`${TABLE}_default`).where('candidate_id', candidate)).length).toBe(2);
+    // A view moved back into the previous month (the profile-insights tests do it) is never refused.
+    const [view] = await t.knex(TABLE).orderBy('id', 'desc').limit(1).pluck('id');
+    await t
+      .knex(TABLE)
+      .where('id', view)
+      .update({ created_at: t.knex.raw(`now() - interval '40 days'`) });
+
+    await rollupDaily(t.knex);
+    await maintain(60);
+    // Within retention: in its own month now. Past it (and rolled up): deleted. None left in the default.
+    expect(await partitions()).toContain(month);
+    expect((await t.knex(month).where('candidate_id', candidate)).length).toBe(1);
+    expect(await partitions()).not.toContain(monthName(300));
+    expect(await t.knex(`${TABLE}_default`).count('* as n').first()).toEqual({ n: 0 });
+  });
+
   it('keeps what the rollup has not reached even inside the retention cut', () => {
     const today = new Date('2026-11-27T10:00:00Z');
     expect(keepFrom(13, '2026-11-26', today)).toBe('2025-10-01');
