@@ -28,6 +28,7 @@ const UNIT = [
   'tests/e2e/portal-rules.test.ts',
   'tests/schema/console-messages.test.ts',
   'tests/schema/entity-schemas.test.ts',
+  'tests/schema/install.test.ts',
   'tests/schema/labels.test.ts',
   'tests/schema/lookups.test.ts',
 ];
