@@ -14,6 +14,7 @@ import { errorHandler, notFound } from './errors';
 import { endpoints, featureRouters, listHandlers } from './features';
 import { entityWrites } from './features/writes';
 import { mountEndpoints } from './endpoints/mount';
+import { healthRoutes, readinessFor } from './http/readiness';
 import { guardBody, guardBodyType, guardUrl, verifyUtf8 } from './http/inputGuard';
 import { dataHeaders, pageHeaders } from './http/security';
 import { spaAssets } from './http/staticAssets';
@@ -57,7 +58,7 @@ export function createApp(ctx: AppContext): Express {
   app.use(['/api', '/dev'], () => {
     throw notFound();
   });
-  app.get('/health', (_req, res) => void res.json({ ok: true }));
+  app.use(healthRoutes(ctx.readiness ?? readinessFor(ctx.knex, ctx.config)));
   app.use('/uploads', dataHeaders, uploadsRouter());
   // Spec paths of console screens lead to the console, query string kept (e.g. /companies?status=0).
   for (const screen of ['companies', 'admins', 'tags']) {

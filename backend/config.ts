@@ -84,6 +84,17 @@ export interface Config {
   llm?: LlmConfig;
   /** How many candidates a match retrieves and scores (AI_MATCH_RETRIEVE) and how many of the best it judges (AI_MATCH_JUDGE_TOP). */
   aiMatch: { retrieve: number; judgeTop: number };
+  /** How long /ready waits for the database before it answers 503 (READY_TIMEOUT_MS, default 1500). */
+  readyTimeoutMs: number;
+  /**
+   * Who may read /metrics: a caller with `Authorization: Bearer <METRICS_TOKEN>` on the app's port,
+   * and anyone who reaches METRICS_PORT, a port of its own for a private network. Neither set: refused.
+   */
+  metrics: { token?: string; port?: number };
+  /** How long a stopping process lets its in-flight requests and jobs finish (SHUTDOWN_TIMEOUT_MS, default 10000). */
+  shutdownTimeoutMs: number;
+  /** Requests (SLOW_REQUEST_MS, default 1000) and statements (SLOW_STATEMENT_MS, default 500) slower than this are logged. */
+  slow: { requestMs: number; statementMs: number };
 }
 
 export interface WhatsappConfig {
@@ -289,6 +300,14 @@ function llmConfig(): LlmConfig | undefined {
   };
 }
 
+function metricsConfig(): Config['metrics'] {
+  const token = process.env.METRICS_TOKEN?.trim() || undefined;
+  // A guessable token would open the figures to anyone: at least 16 characters.
+  if (token && token.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters');
+  const port = process.env.METRICS_PORT ? int('METRICS_PORT', 0) : undefined;
+  return { token, port };
+}
+
 function flag(name: string, fallback: boolean): boolean {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -340,6 +359,10 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     ats: atsConfig(),
     llm: llmConfig(),
     aiMatch: { retrieve: int('AI_MATCH_RETRIEVE', 300), judgeTop: int('AI_MATCH_JUDGE_TOP', 30) },
+    readyTimeoutMs: int('READY_TIMEOUT_MS', 1500),
+    metrics: metricsConfig(),
+    shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000),
+    slow: { requestMs: int('SLOW_REQUEST_MS', 1000), statementMs: int('SLOW_STATEMENT_MS', 500) },
   };
   return { ...config, ...overrides };
 }

@@ -2,10 +2,13 @@
 import type { Knex } from 'knex';
 import type { Actor } from '../schema/roles';
 import type { Config } from './config';
+import type { Readiness } from './http/readiness';
 
 export interface AppContext {
   knex: Knex;
   config: Config;
+  /** The process's readiness (the server's own, which a shutdown marks); absent: one made for the app. */
+  readiness?: Readiness;
 }
 
 declare global {

@@ -14,6 +14,7 @@ import { closeReplicas } from './db/replica';
 import { migrate } from './db/migrate';
 import { attachLive, type Live } from './features/live/socket';
 import { queueSearchTermsIfMissing } from './features/search';
+import { Readiness } from './http/readiness';
 import { startWorker, workerStopping, type Worker } from './jobs/worker';
 import { logger } from './logger';
 
@@ -46,12 +47,14 @@ export async function startServer(options: StartOptions) {
   let runner: Worker | undefined;
   let server: Server | undefined;
   let live: Live | undefined;
+  let readiness: Readiness | undefined;
   let stopping = false;
   const knexRef: { destroy?: () => Promise<void> } = {};
 
   const shutdown = async (code = 0) => {
     if (stopping) return;
     stopping = true;
+    readiness?.markStopping();
     workerStopping();
     say('\nStopping...');
     await live?.close().catch(() => {});
@@ -75,10 +78,14 @@ export async function startServer(options: StartOptions) {
     if (applied.length) say(`Applied ${applied.length} migration(s).`);
     await options.seed(knex, config, say);
     await queueSearchTermsIfMissing(knex);
-    const ctx = { knex, config };
+    readiness = new Readiness(db.connectionString, config.readyTimeoutMs);
+    const ctx = { knex, config, readiness };
     server = await listen(createApp(ctx), config.port);
     live = await attachLive(server, ctx);
-    if (config.worker) runner = await startWorker(db.connectionString, config);
+    if (config.worker) {
+      runner = await startWorker(db.connectionString, config);
+      readiness.worker = runner.pulse;
+    }
   } catch (err) {
     if (err instanceof PortInUseError) console.error(`\n${err.message}`);
     else console.error('\nCould not start:', err instanceof Error ? err.message : err);

@@ -8,12 +8,15 @@ import { migrateWorker } from '../jobs/worker';
 
 export const MIGRATIONS_DIR = path.join(ROOT, 'migrations');
 
+/** The migrations of this code, in order (the names knex records in knex_migrations). */
+export const migrationNames = (): string[] =>
+  readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d{14}_[a-z0-9_]+\.ts$/.test(f))
+    .sort();
+
 /** Loads migrations with our own import() so TypeScript files load under tsx and under vitest alike. */
 const migrationSource: Knex.MigrationSource<string> = {
-  getMigrations: async () =>
-    readdirSync(MIGRATIONS_DIR)
-      .filter((f) => /^\d{14}_[a-z0-9_]+\.ts$/.test(f))
-      .sort(),
+  getMigrations: async () => migrationNames(),
   getMigrationName: (file) => file,
   getMigration: async (file) => (await import(pathToFileURL(path.join(MIGRATIONS_DIR, file)).href)) as Knex.Migration,
 };

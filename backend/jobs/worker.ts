@@ -3,10 +3,12 @@ import { Logger, run, runMigrations, type Runner, type TaskList } from 'graphile
 import pg from 'pg';
 import type { Config } from '../config';
 import { createMailAdapter } from '../adapters/mail';
+import type { WorkerPulse } from '../http/readiness';
 import { logger } from '../logger';
 import { closeWorkerKnex, workerKnex } from './connection';
 import { emailCuratedCandidatesTask } from './tasks/email_curated_candidates';
 import { expireCreditsTask } from './tasks/expire_credits';
+import { expireCheckoutsTask } from './tasks/expire_checkouts';
 import { forwardAnalyticsTask } from './tasks/forward_analytics';
 import { followUpChatMessageTask } from './tasks/follow_up_chat_message';
 import { notifyCreditsLowTask } from './tasks/notify_credits_low';
@@ -59,6 +61,7 @@ export function taskList(config: Config, connectionString = config.databaseUrl):
     import_candidates: importCandidatesTask(config, connectionString, db),
     purge_cv_uploads: purgeCvUploadsTask(config),
     expire_credits: expireCreditsTask(db),
+    expire_checkouts: expireCheckoutsTask(db),
     send_interview_request: sendInterviewRequestTask(config, db),
     send_whatsapp_message: sendWhatsappMessageTask(config, db),
     expire_interview_requests: expireInterviewRequestsTask,
@@ -83,6 +86,7 @@ export const CRONTAB = [
   '40 2 * * * refresh_search_terms ?fill=1d',
   '20 * * * * purge_cv_uploads ?fill=1h',
   '5 0 * * * expire_credits ?fill=1d',
+  '25 * * * * expire_checkouts ?fill=1h',
   '15 8 * * * notify_expiring_credits ?fill=1d',
   '10 * * * * expire_interview_requests ?fill=1h',
   '35 * * * * renew_power_projects ?fill=1h',
@@ -104,7 +108,11 @@ export async function migrateWorker(connectionString: string): Promise<void> {
 export interface Worker {
   stop(): Promise<void>;
   promise: Runner['promise'];
+  /** Whether the worker is alive, for the readiness check: it asked for a job recently or is running one. */
+  pulse: WorkerPulse;
 }
+
+const POLL_INTERVAL_MS = 1000;
 
 export async function startWorker(connectionString: string, config: Config, concurrency = 2): Promise<Worker> {
   // Our own pool, so a connection PostgreSQL closes while we stop is an event we handle, not a crash.
@@ -127,13 +135,32 @@ export async function startWorker(connectionString: string, config: Config, conc
     crontab: crontabFor(config),
     concurrency,
     noHandleSignals: true,
-    pollInterval: 1000,
+    pollInterval: POLL_INTERVAL_MS,
     logger: workerLogger,
+  });
+  // A poll that found no job, or a job taken, proves the worker reaches the database; a poll that failed does not.
+  let lastPoll: number | undefined = Date.now();
+  let running = 0;
+  let stopped = false;
+  const beat = () => void (lastPoll = Date.now());
+  runner.events.on('worker:getJob:empty', beat);
+  runner.events.on('job:start', () => {
+    beat();
+    running += 1;
+  });
+  runner.events.on('job:complete', () => {
+    beat();
+    running = Math.max(0, running - 1);
   });
   logger.info({ concurrency }, 'worker started');
   return {
     promise: runner.promise,
+    pulse: {
+      lastPoll: () => (stopped ? undefined : running > 0 ? Date.now() : lastPoll),
+      staleAfterMs: Math.max(5000, 5 * POLL_INTERVAL_MS),
+    },
     stop: async () => {
+      stopped = true;
       await runner.stop();
       await closeWorkerKnex();
       await pgPool.end();
