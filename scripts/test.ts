@@ -3,7 +3,8 @@
  * static checks (typecheck, lint and format, the circular-import check), lane two builds the
  * console and the portal, lane three runs vitest at once: the unit and API files first, the
  * browser files after them (sequence.groupOrder), which wait for the build if it is still running.
- * A lane's output is printed when it ends; any failing lane fails the run.
+ * A lane's output is printed when it ends; any failing lane fails the run. First, as `npm start` builds what it
+ * needs, it makes sure of the browser the browser files drive (scripts/chromium.ts).
  *
  * The static checks keep their caches in `.tmp/test-cache/` (git-ignored): a second run on the same
  * checkout re-reads only the files that changed (tsc's build info, ESLint's and Prettier's caches,
@@ -14,6 +15,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureChromium } from './chromium';
 
 interface Outcome {
   name: string;
@@ -52,6 +54,13 @@ async function lane(steps: (() => Promise<Outcome>)[]): Promise<Outcome[]> {
   const done: Outcome[] = [];
   for (const step of steps) done.push(await step());
   return done;
+}
+
+// The browser files need Chromium: found or installed now, or the run stops here, before any lane starts.
+const chromium = ensureChromium();
+if ('error' in chromium) {
+  console.error(`npm test: ${chromium.error}`);
+  process.exit(1);
 }
 
 const npx =

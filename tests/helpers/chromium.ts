@@ -3,12 +3,10 @@
  * machine has it: the same Blink and V8 as the `chromium` package, without the browser's window layers, and about half
  * the CPU for the same pages. Otherwise the full `chromium`. `CHROMIUM_PATH` chooses another.
  */
-import { existsSync } from 'node:fs';
+import { chromiumExecutable, FULL_CHROMIUM } from '../../scripts/chromium';
 
-const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
-
-export const CHROMIUM_EXECUTABLE =
-  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+// `npm test` made sure there is one before starting (scripts/chromium.ts); a file run alone reports a missing one at launch.
+export const CHROMIUM_EXECUTABLE = chromiumExecutable() ?? process.env.CHROMIUM_PATH ?? FULL_CHROMIUM;
 
 /**
  * `--js-flags=--no-opt,--no-maglev`: V8 stops at its baseline tiers. A test page lives a few seconds, too short for
