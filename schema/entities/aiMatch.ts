@@ -60,6 +60,14 @@ export const aiMatchResult = defineEntity({
     recommendation: f.enum(RECOMMENDATION),
     reasoning: f.text({ max: 20000 }),
     judge: f.enum(MATCH_JUDGE),
+    /**
+     * A model's verdict that was not taken (it moved the matcher's score too far, cited facts the
+     * profile does not hold, or named a recommendation far from its own score's band): what it
+     * said and why it was set aside. The score and recommendation are then the matcher's.
+     */
+    modelScore: f.integer(),
+    modelRecommendation: f.enum(RECOMMENDATION),
+    disagreement: f.string({ max: 300 }),
     notJudged: f.string({ max: 40 }),
     /** Why the call failed, for the admin (an HTTP status, a timeout, what did not parse). */
     notJudgedDetail: f.string({ max: 500 }),

@@ -5,7 +5,9 @@
  */
 
 export type FieldKind =
+  /** One line (a title, an employer, a name): line breaks and control characters are stored as one space. */
   | 'string'
+  /** Text of several lines. */
   | 'text'
   | 'email'
   | 'phone'

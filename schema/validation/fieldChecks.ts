@@ -107,6 +107,11 @@ function cleanObject(fields: Record<string, FieldDef>, value: unknown, issues: I
   return ok ? out : FAILED;
 }
 
+/** Line breaks, tabs and other control characters, with the spaces around them. */
+const BREAKS = /\s*[\p{Cc}\u2028\u2029\u0085]+\s*/gu;
+/** A single-line field's text: every run of breaks and control characters one space, trimmed. */
+export const oneLine = (s: string) => s.replace(BREAKS, ' ').trim();
+
 const string =
   (check: (s: string, issues: Issue[]) => unknown): Check =>
   (v, issues) =>
@@ -114,7 +119,13 @@ const string =
 
 function compile(def: FieldDef): Check {
   switch (def.kind) {
-    case 'string':
+    case 'string': {
+      // One line, whoever writes it (a form, the console, an import): a title or a name that
+      // carried line breaks would read as several lines wherever it is quoted (a prompt, evidence).
+      const text = textCheck(def);
+      return (v, issues) =>
+        typeof v === 'string' || typeof v === 'number' ? text(oneLine(String(v)), issues) : bad(issues, 'invalid');
+    }
     case 'text':
     case 'secret': {
       const text = textCheck(def);

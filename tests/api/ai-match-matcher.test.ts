@@ -209,7 +209,7 @@ describe('Scoring what search retrieves', () => {
     expect(scored[0].score).toBe(strong.score);
     expect(strong.score).toBeGreaterThanOrEqual(90);
     const skills = strong.parts.find((p) => p.key === 'skills')!;
-    expect(skills.evidence).toMatch(/^5 of 5 required skills: .*Java, 7 years at Grab \(\d{4}–present\)/);
+    expect(skills.evidence).toMatch(/^5 of 5 required skills: .*Java, 7 years in 1 job \(\d{4}–present\)/);
     expect(strong.parts.find((p) => p.key === 'years')!.evidence).toMatch(
       /^7 years of experience since \d{4}, against 5\+ asked$/,
     );

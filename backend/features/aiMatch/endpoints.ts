@@ -15,7 +15,14 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { entity } from '../../../schema';
 import { formatId } from '../../../schema/lib/ids';
-import { MATCH_OPEN, MATCH_SOURCE, MATCH_STATUS, RECOMMENDATION, RECOMMENDATIONS } from '../../../schema/rules/aiMatch';
+import {
+  keyOf,
+  MATCH_OPEN,
+  MATCH_SOURCE,
+  MATCH_STATUS,
+  RECOMMENDATION,
+  RECOMMENDATIONS,
+} from '../../../schema/rules/aiMatch';
 import { adminAnonymous, displayName, statusSql } from '../../../schema/rules/visibility';
 import { flag, id, int } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
@@ -301,6 +308,14 @@ export const aiMatchEndpoints = [
               ) ?? null,
             reasoning: r.reasoning,
             judge: r.judge === 1 ? 'model' : r.judge === 2 ? 'product' : null,
+            // A model's verdict that was set aside: what it said, and why the matcher's score stands.
+            disagreement: r.disagreement
+              ? {
+                  score: r.model_score,
+                  recommendation: keyOf(RECOMMENDATION, r.model_recommendation as number),
+                  reason: r.disagreement,
+                }
+              : null,
             notJudged: r.not_judged,
             notJudgedDetail: r.not_judged_detail,
             reused: r.reused,

@@ -3,7 +3,8 @@
  * every retrieved candidate with the matcher's score and evidence, then judge the best
  * `aiMatch.judgeTop`. With a language model (config.llm) two to four calls run at a time; a call
  * that fails or answers malformed marks that candidate "not judged" with the reason and the run
- * goes on. Without one, the matcher's localVerdict writes the verdict and the run says the product
+ * goes on; an answer outside the evidence is kept as a disagreement and the matcher's score stands
+ * (accept.ts). Without one, the matcher's localVerdict writes the verdict and the run says the product
  * matcher judged. Verdicts already written by an earlier run of the same input hash, judge, model
  * and prompt version are copied, not asked again. Progress (judged of toJudge) is stored after
  * each candidate; a cancelled run stops before its next candidate. Safe to run twice: a run that
@@ -23,8 +24,8 @@ import {
   type MatchFilters,
   type Requirements,
   type Scored,
-  type Verdict,
 } from './matcher';
+import { acceptVerdict, type Judged } from './accept';
 import { matchFinished } from './notice';
 import { promptFor, PROMPT_VERSION, verdictAnswer } from './prompt';
 
@@ -36,12 +37,19 @@ interface RunRow {
   requirements: Requirements;
   filters: MatchFilters | null;
   input_hash: string;
+  job_description: string;
 }
 
 const stillRunning = async (knex: Knex, runId: number) =>
   (await knex('ai_match_runs').where('id', runId).first('status'))?.status === MATCH_STATUS.judging;
 
-async function saveVerdict(knex: Knex, runId: number, candidateId: number, v: Verdict, judge: number): Promise<void> {
+async function saveVerdict(
+  knex: Knex,
+  runId: number,
+  candidateId: number,
+  { verdict: v, disagreement }: Judged,
+  judge: number,
+): Promise<void> {
   await knex.transaction(async (trx) => {
     await trx('ai_match_results')
       .where({ run_id: runId, candidate_id: candidateId })
@@ -51,6 +59,9 @@ async function saveVerdict(knex: Knex, runId: number, candidateId: number, v: Ve
         recommendation: RECOMMENDATION[v.recommendation],
         reasoning: v.reasoning,
         judge,
+        model_score: disagreement?.score ?? null,
+        model_recommendation: disagreement ? RECOMMENDATION[disagreement.recommendation] : null,
+        disagreement: disagreement?.reason ?? null,
         not_judged: null,
         not_judged_detail: null,
         judged_at: new Date(),
@@ -78,7 +89,8 @@ async function saveFailure(
 async function reuse(knex: Knex, run: RunRow, top: Scored[], judge: number, model: string | null): Promise<Scored[]> {
   const { rows } = await knex.raw(
     `update ai_match_results r set score = p.score, strengths = p.strengths, recommendation = p.recommendation, reasoning = p.reasoning,
-            judge = p.judge, reused = true, judged_at = p.judged_at
+            judge = p.judge, model_score = p.model_score, model_recommendation = p.model_recommendation,
+            disagreement = p.disagreement, reused = true, judged_at = p.judged_at
        from (select distinct on (o.candidate_id) o.* from ai_match_results o join ai_match_runs pr on pr.id = o.run_id
               where pr.id <> ? and pr.input_hash = ? and pr.judge = ? and pr.model is not distinct from ? and pr.prompt_version = ?
                 and o.score is not null and o.candidate_id = any(?::int[])
@@ -121,17 +133,18 @@ async function judgeWithModel(
         await saveFailure(knex, run.id, next.candidateId, 'failed', 'profile no longer available');
         continue;
       }
-      const messages = promptFor(
+      const { messages, factIds } = promptFor(
         run.requirements,
         next,
         profile,
         ranks.get(next.candidateId)!,
         ctx,
         namesOf.get(next.candidateId) ?? [],
+        run.job_description,
       );
       try {
         const answer = await llm.structured(messages, verdictAnswer, 'verdict');
-        await saveVerdict(knex, run.id, next.candidateId, answer, MATCH_JUDGE.model);
+        await saveVerdict(knex, run.id, next.candidateId, acceptVerdict(answer, next, factIds), MATCH_JUDGE.model);
       } catch (err) {
         if (!(err instanceof LlmError)) throw err;
         await saveFailure(knex, run.id, next.candidateId, err.reason, err.message);
@@ -190,7 +203,7 @@ export async function runMatch(knex: Knex, config: Config, runId: number): Promi
     else
       for (const s of todo) {
         if (!(await stillRunning(knex, runId))) break;
-        await saveVerdict(knex, runId, s.candidateId, localVerdict(s), MATCH_JUDGE.product);
+        await saveVerdict(knex, runId, s.candidateId, { verdict: localVerdict(s) }, MATCH_JUDGE.product);
       }
     await knex.transaction(async (trx) => {
       const [ended] = await trx('ai_match_runs')

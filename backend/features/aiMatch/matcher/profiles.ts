@@ -109,9 +109,12 @@ export async function loadProfiles(knex: Knex, ids: number[], req: Requirements)
   const jobsOf = new Map<number, ProfileJob[]>();
   for (const j of jobs) {
     const list = jobsOf.get(j.candidate_id) ?? [];
+    const resolved = titles.resolve(j.title);
     list.push({
       title: j.title,
       company: j.company,
+      titleId: resolved?.id ?? null,
+      titleLabel: resolved?.name ?? null,
       start: day(j.start),
       end: day(j.end),
       current: Boolean(j.current_position),

@@ -26,8 +26,12 @@ export const MAX: Record<MatchPartKey, number> = {
 export const RULED_OUT_SHARE = 0.4;
 
 export interface ProfileJob {
+  /** As the person typed them: weighed (a skill named in a job), never quoted in evidence. */
   title: string;
   company: string;
+  /** The lookups' job title the typed title resolves to, when it does: what evidence names. */
+  titleId: number | null;
+  titleLabel: string | null;
   /** YYYY-MM-DD; null when unknown. */
   start: string | null;
   end: string | null;
@@ -120,12 +124,11 @@ function skillsPart(req: Requirements, p: MatchProfile, today: string): MatchPar
     const months = jobs.reduce((n, j) => n + jobMonths(j, today), 0);
     got += weight * (skill.star || jobs.length ? 1 : 0.8);
     if (jobs.length) {
-      const companies = [...new Set(jobs.map((j) => j.company).filter(Boolean))].slice(0, 2).join(', ');
       const first = jobs[jobs.length - 1];
       const last = jobs[0];
       const years = Math.max(1, Math.floor(months / 12));
       lines.push(
-        `${skill.label}, ${plural(years, 'year')}${companies ? ` at ${companies}` : ''} (${yearOf(first.start)}–${last.current ? 'present' : yearOf(last.end)})`,
+        `${skill.label}, ${plural(years, 'year')} in ${plural(jobs.length, 'job')} (${yearOf(first.start)}–${last.current ? 'present' : yearOf(last.end)})`,
       );
     } else lines.push(skill.star ? `${skill.label} (highlighted)` : skill.label);
   }
@@ -164,12 +167,15 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
 function titlePart(req: Requirements, p: MatchProfile): MatchPart {
   const max = MAX.title;
   const latest = p.jobs[0];
-  const asJob = (j: ProfileJob) => `${j.title}${j.company ? ` at ${j.company}` : ''} (${span(j)})`;
+  // Evidence names the lookups' title a job resolves to, never the text typed.
+  const asJob = (j: ProfileJob) => `${j.titleLabel ?? 'A title not in the lookups'} (${span(j)})`;
   if (!req.jobTitles.length)
     return { key: 'title', points: max, max, evidence: latest ? asJob(latest) : 'No work history' };
   const wanted = new Set(req.jobTitles.map((t) => t.id));
   const labels = req.jobTitles.map((t) => t.label);
-  const jobHit = p.jobs.findIndex((j) => labels.some((l) => same(l, j.title)));
+  const jobHit = p.jobs.findIndex(
+    (j) => (j.titleId !== null && wanted.has(j.titleId)) || labels.some((l) => same(l, j.title)),
+  );
   if (jobHit === 0) return { key: 'title', points: max, max, evidence: asJob(latest) };
   const wants = p.wantedTitles.find((t) => wanted.has(t.id));
   if (wants && latest && related(latest.title, wants.label))
