@@ -3,7 +3,10 @@
  * its company exactly once, when it is paid (an admin marks an order form paid, or the payment
  * provider's verified webhook reports a completed checkout). `payOrder` turns pending into paid
  * with a conditional update in the caller's transaction and grants the lot in the same one, so a
- * repeated or concurrent payment notice finds nothing left to pay.
+ * repeated or concurrent payment notice finds nothing left to pay. A card checkout nobody paid is
+ * cancelled when the provider reports it expired, or by the hourly expire_checkouts job once it is
+ * past the checkout's lifetime; a payment the provider still confirms for it afterwards is credited
+ * all the same. An order form made twice over by a double submit is made once (`sameOrderForm`).
  */
 import type { Knex } from 'knex';
 import { randomBytes } from 'node:crypto';
@@ -16,6 +19,12 @@ type Trx = Knex | Knex.Transaction;
 
 export const ORDER_STATUS = { pending: 0, paid: 1, cancelled: 2 } as const;
 export const ORDER_CHANNEL = { orderForm: 1, card: 2 } as const;
+
+/** Stripe's checkout sessions expire after 24 hours; an hour more lets a late notice of payment land first. */
+export const CHECKOUT_LIFETIME_HOURS = 25;
+
+/** The same order form asked for again this soon (a double click, a resent request) is the order already made. */
+export const REPEAT_WINDOW_SECONDS = 120;
 
 export interface OrderRow {
   id: number;
@@ -79,17 +88,64 @@ export async function createOrder(
 }
 
 /**
+ * The pending order form the same admin made for the same member and quantity in the last
+ * REPEAT_WINDOW_SECONDS, if any; the caller holds the lock that makes concurrent submits see it.
+ */
+export async function sameOrderForm(
+  trx: Knex.Transaction,
+  input: { companyId: number; userId: number; quantity: number; actor: Actor },
+): Promise<OrderRow | undefined> {
+  await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [
+    `order-form:${input.companyId}:${input.userId}:${input.quantity}`,
+  ]);
+  const adminId = actorRefs(input.actor).adminId;
+  return (await trx('sales_orders')
+    .where({
+      company_id: input.companyId,
+      user_id: input.userId,
+      quantity: input.quantity,
+      channel: ORDER_CHANNEL.orderForm,
+      status: ORDER_STATUS.pending,
+    })
+    .where((q) => (adminId === null ? q.whereNull('created_by_admin_id') : q.where('created_by_admin_id', adminId)))
+    .whereRaw(`created_at > now() - make_interval(secs => ?)`, [REPEAT_WINDOW_SECONDS])
+    .orderBy('id', 'desc')
+    .first()) as OrderRow | undefined;
+}
+
+/** Cancels the pending card order behind an expired checkout session; answers whether one was cancelled. */
+export async function expireCheckout(trx: Trx, sessionId: string): Promise<boolean> {
+  const rows = await trx('sales_orders')
+    .where({ checkout_session_id: sessionId, channel: ORDER_CHANNEL.card, status: ORDER_STATUS.pending })
+    .update({ status: ORDER_STATUS.cancelled, updated_at: trx.fn.now() }, ['id']);
+  return rows.length > 0;
+}
+
+/** Cancels every pending card order older than the checkout's lifetime: nobody can pay it any more. */
+export async function expireCheckouts(knex: Trx): Promise<number> {
+  const rows = await knex('sales_orders')
+    .where({ channel: ORDER_CHANNEL.card, status: ORDER_STATUS.pending })
+    .whereRaw(`created_at < now() - make_interval(hours => ?)`, [CHECKOUT_LIFETIME_HOURS])
+    .update({ status: ORDER_STATUS.cancelled, updated_at: knex.fn.now() }, ['id']);
+  return rows.length;
+}
+
+/**
  * Pays a pending order once: the first caller turns it paid and grants its lot (a card purchase as
  * 'added by company user', action 9, an order form likewise, for the member it names); later
- * callers get `{ paid: false }` and nothing moves.
+ * callers get `{ paid: false }` and nothing moves. A payment the provider confirmed (`confirmed`)
+ * also pays a card order cancelled as expired: the money was received.
  */
 export async function payOrder(
   trx: Knex.Transaction,
   orderId: number,
   actor: LedgerActor,
+  confirmed = false,
 ): Promise<{ paid: boolean; order?: OrderRow }> {
+  const payable: number[] = confirmed ? [ORDER_STATUS.pending, ORDER_STATUS.cancelled] : [ORDER_STATUS.pending];
   const [order] = (await trx('sales_orders')
-    .where({ id: orderId, status: ORDER_STATUS.pending })
+    .where({ id: orderId })
+    .whereIn('status', payable)
     .update({ status: ORDER_STATUS.paid, paid_at: trx.fn.now(), updated_at: trx.fn.now() })
     .returning('*')) as OrderRow[];
   if (!order) return { paid: false };

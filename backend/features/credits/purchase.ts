@@ -5,7 +5,8 @@
  *   GET  credit/sales-order/:id/pdf          the order form
  *   POST credit/sales-order/:id/paid         an admin marks an order form paid: the company is credited once
  *   POST credit/instant-purchase/stripe      a card checkout for a RaaS company: answers {url}
- *   POST credit/stripe/webhook               the payment provider's signed notices; credits only on a verified checkout.session.completed
+ *   POST credit/stripe/webhook               the payment provider's signed notices; credits only on a verified checkout.session.completed,
+ *                                            and checkout.session.expired cancels the order nobody paid
  *   GET  credit/test-checkout/:session       test mode: the order behind a local checkout
  *   POST credit/test-checkout/:session/pay   test mode: completes it through the same webhook path
  * Both purchase calls take companyId, userId, noOfCredits, discountAmount; the server prices the
@@ -22,7 +23,7 @@ import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { logger } from '../../logger';
 import { scopeQuery } from '../../permissions/sql';
-import { createOrder, memberOf, payOrder, ORDER_STATUS, type OrderRow } from './orders';
+import { createOrder, expireCheckout, memberOf, payOrder, sameOrderForm, ORDER_STATUS, type OrderRow } from './orders';
 import { renderOrderForm } from './orderForm';
 import { purchaseBody, refOf } from './inputs';
 import { actorKey, actorRefs } from '../../../schema/roles';
@@ -53,6 +54,11 @@ export async function handlePaymentNotice(
   } catch {
     throw badRequest({ signature: 'signature.errors.invalid' }, 'credits.errors.signature');
   }
+  if (event.type === 'checkout.session.expired') {
+    const { id } = event.data.object as { id: string };
+    const expired = await knex.transaction((trx) => expireCheckout(trx, id));
+    return { received: true, credited: false, expired };
+  }
   if (event.type !== 'checkout.session.completed') return { received: true, credited: false };
   const session = event.data.object as { id: string; payment_status?: string };
   if (session.payment_status && session.payment_status !== 'paid') return { received: true, credited: false };
@@ -62,7 +68,7 @@ export async function handlePaymentNotice(
       logger.warn({ session: session.id }, 'payment notice for an unknown checkout');
       return false;
     }
-    return (await payOrder(trx, order.id, 'system')).paid;
+    return (await payOrder(trx, order.id, 'system', true)).paid;
   });
   return { received: true, credited };
 }
@@ -104,6 +110,14 @@ export const purchaseEndpoints = [
     handler: async ({ body, actor, ctx, row }) => {
       const order = await ctx.knex.transaction(async (trx) => {
         const member = await memberOf(trx, body.companyId, body.userId);
+        // A double submit gets the order the first one made, emailed once.
+        const same = await sameOrderForm(trx, {
+          companyId: body.companyId,
+          userId: member.id,
+          quantity: body.noOfCredits,
+          actor,
+        });
+        if (same) return { ...same, email: member.email };
         const created = await createOrder(trx, ctx.config.credits.pricing, {
           companyId: body.companyId,
           userId: member.id,
@@ -286,6 +300,8 @@ export const purchaseEndpoints = [
       );
       const order = (await q.first()) as OrderRow | undefined;
       if (!order) throw notFound();
+      // As with Stripe, an expired checkout can no longer be paid.
+      if (order.status === ORDER_STATUS.cancelled) throw new AppError(409, 'credits.errors.checkoutExpired');
       const { payload, signature } = adapter.signTestCompletion({
         id: params.session,
         orderId: order.id,
