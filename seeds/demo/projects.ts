@@ -6,6 +6,7 @@
  * idempotent (a project is known by its company and title).
  */
 import type { Knex } from 'knex';
+import { logSeededMoves } from './history';
 
 interface Placement {
   stage: number;
@@ -267,8 +268,20 @@ export async function loadProjects(knex: Knex): Promise<Record<string, number>> 
         };
       }),
     );
-    if (pool.length && rows.length)
-      await knex('project_candidates').insert(rows).onConflict(['project_id', 'candidate_id']).ignore();
+    if (!pool.length || !rows.length) continue;
+    const inserted = (await knex('project_candidates')
+      .insert(rows)
+      .onConflict(['project_id', 'candidate_id'])
+      .ignore()
+      .returning(['candidate_id', 'stage', 'rejected_from', 'last_recruitment_updated_at'])) as Parameters<
+      typeof logSeededMoves
+    >[2];
+    const mover = owner
+      ? { kind: 2 as const, id: owner.id as number }
+      : advocate
+        ? { kind: 1 as const, id: advocate.id as number }
+        : null;
+    await logSeededMoves(knex, { id: project.id, companyId: company?.id ?? null, createdAt }, inserted, mover);
   }
   const [{ projects }] = await knex('projects').count({ projects: '*' });
   const [{ placed }] = await knex('project_candidates').count({ placed: '*' });

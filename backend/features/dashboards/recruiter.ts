@@ -1,8 +1,10 @@
 /**
  * GET dashboard/recruiter: a company's own dashboard over a period (spec section 1): its projects'
- * funnel (candidates in each stage now), the moves into each stage in the period and the conversion
- * from each stage to the next, the median days candidates spent in each stage before leaving it,
- * interview requests sent and answered, and credits spent. The medians read the stays the daily
+ * funnel (candidates in each stage now, the sum of each project's tab counts by the rule the tabs and the
+ * project list count by, projectStats: the first stage holds the saved searches' matches as the Suggested
+ * tab does), the moves into each stage in the period and the conversion from each stage to the next, the
+ * median days candidates spent in each stage before leaving it, interview requests sent and answered,
+ * and credits spent. The medians read the stays the daily
  * rollup pairs from the moves (recruitment_stage_stays) plus today's live moves; a period with more
  * than 10,000 stays is read through an even share of them and says so (medianDaysEstimated).
  *
@@ -19,6 +21,7 @@ import type { Actor } from '../../../schema/roles';
 import { camelKeys, id } from '../../../schema/validation/inputs';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { scopeQuery } from '../../permissions/sql';
+import { projectStats } from '../projects';
 import { dayRange, optional } from './inputs';
 import { rolledThrough, STAYS_ENDED, stageMovesByWeek } from './rollups';
 import { STAGE_KEYS, stageKeyOf } from './weekly';
@@ -32,6 +35,23 @@ export const recruiterQuery = z.preprocess(
     projectId: optional(id('project')),
   }),
 );
+
+/** The projects' columns their tab counts read (projectStats), camel-cased. */
+const PROJECT_COLUMNS = [
+  'projects.id',
+  'projects.guid',
+  'projects.title',
+  'projects.status',
+  'projects.company_id as companyId',
+  'projects.owner_id as ownerId',
+  'projects.advocate_id as advocateId',
+  'projects.project_type as projectType',
+  'projects.plan',
+  'projects.current_url as currentUrl',
+  'projects.is_admin_project as isAdminProject',
+  'projects.shared_user_ids as sharedUserIds',
+  'projects.shared_with_company as sharedWithCompany',
+];
 
 const zeros = () => Object.fromEntries(STAGE_KEYS.map((k) => [k, 0])) as Record<string, number>;
 
@@ -94,7 +114,7 @@ export async function recruiterDashboard(
     scopeQuery(knex('projects'), ability, 'read', 'Project', 'projects')
       .where('projects.company_id', companyId)
       .orderBy('projects.title')
-      .select('projects.id', 'projects.title', 'projects.status'),
+      .select(PROJECT_COLUMNS),
     rolledThrough(knex),
   ]);
   let ids = projects.map((p) => p.id as number);
@@ -104,11 +124,13 @@ export async function recruiterDashboard(
   }
   const start = `?::timestamp at time zone 'UTC'`;
   const end = `(?::date + 1)::timestamp at time zone 'UTC'`;
-  const [funnelRows, moves, requests, credits] = await Promise.all([
-    knex('project_candidates')
-      .whereIn('project_id', ids)
-      .groupBy('stage')
-      .select('stage', knex.raw('count(*)::int as n')),
+  const [counts, moves, requests, credits] = await Promise.all([
+    projectStats(
+      knex,
+      ability,
+      actor,
+      projects.filter((p) => ids.includes(p.id as number)),
+    ),
     stageMovesByWeek(knex, range, { projectIds: ids }, { through }),
     knex('interview_requests')
       .whereIn('project_id', ids)
@@ -135,10 +157,7 @@ export async function recruiterDashboard(
     through,
   );
   const funnel = zeros();
-  for (const r of funnelRows) {
-    const key = stageKeyOf(r.stage);
-    if (key) funnel[key] = r.n;
-  }
+  for (const stats of counts.values()) for (const key of STAGE_KEYS) funnel[key] += stats[key];
   const movedInto = zeros();
   for (const m of moves) {
     const key = stageKeyOf(m.stage);

@@ -2,13 +2,15 @@
  * What projects tell their owners by email, through the one outbox:
  *   - new curated candidates, batched: `queueCuratedEmail(trx, projectId)` (called wherever
  *     candidates are curated into a project) queues one `email_curated_candidates` job per project
- *     (job key), to run no earlier than a day after the last such email; the job counts the curated
- *     candidates added since that email and sends one message with the project's link;
+ *     (job key), to run no earlier than a day after the last such email; the job counts the candidates
+ *     admins curated since that email (their curation's log) and sends one message with the project's link;
  *   - a Power project that ended with its cycle (cancelled, or not enough credits to renew).
  * Both are safe to run twice: a second run finds nothing new to tell.
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
+import { ACTOR_KINDS } from '../../../schema/roles';
+import { ACTIVITY } from '../../../schema/rules/pipeline';
 import type { Config } from '../../config';
 import { html } from '../mail/templates';
 import { queueEmail } from '../mail/outbox';
@@ -61,10 +63,16 @@ export async function sendCuratedEmail(knex: Knex, config: Config, projectId: nu
       await queueCuratedEmail(trx, projectId);
       return 0;
     }
-    const q = trx('project_candidates').where({ project_id: projectId, curated: true, is_hidden: false });
-    if (since) q.where('created_at', '>', since);
-    const [{ n }] = await q.count({ n: '*' });
-    const count = Number(n);
+    // The candidates admins curated since the last email (their curation's log entries), still suggested to the
+    // company: not the project's earlier curated rows, nor those the company added itself, nor one counted twice.
+    const { rows } = await trx.raw(
+      `select count(distinct l.candidate_id)::int as n from candidate_recruitment_stage_logs l
+         join project_candidates pc on pc.project_id = l.project_id and pc.candidate_id = l.candidate_id
+        where l.project_id = ? and l.activity = ? and l.actor_kind = ? and l.created_at > ?
+          and pc.curated and not pc.is_hidden`,
+      [projectId, ACTIVITY.curated, ACTOR_KINDS.admin, since ?? new Date(0)],
+    );
+    const count = (rows[0]?.n as number | undefined) ?? 0;
     const to = await recipientOf(trx, project);
     if (!count || !to) return 0;
     const values = {
