@@ -35,7 +35,8 @@ export class Readiness {
   worker?: WorkerPulse;
 
   constructor(
-    private readonly connectionString: string,
+    /** The database URL, or the connection settings Knex parsed it into. */
+    private readonly connection: string | pg.ClientConfig,
     private readonly timeoutMs: number,
   ) {}
 
@@ -81,7 +82,7 @@ export class Readiness {
    */
   private async probe(): Promise<boolean> {
     const client = new pg.Client({
-      connectionString: this.connectionString,
+      ...(typeof this.connection === 'string' ? { connectionString: this.connection } : this.connection),
       connectionTimeoutMillis: this.timeoutMs,
       statement_timeout: this.timeoutMs,
       query_timeout: this.timeoutMs,
@@ -121,9 +122,11 @@ export class Readiness {
 
 /** The readiness of an app built without one (tests, tools): its own database, no worker. */
 export function readinessFor(knex: Knex, config: Config): Readiness {
+  // Knex keeps the URL, or the settings it parsed it into (a socket directory's `?host=` among them).
   const connection = (knex.client as { config: Knex.Config }).config.connection;
-  if (typeof connection !== 'string') throw new Error('readiness needs the database URL the pool was made with');
-  return new Readiness(connection, config.readyTimeoutMs);
+  if (!connection || (typeof connection !== 'string' && typeof connection !== 'object'))
+    throw new Error('readiness needs the database settings the pool was made with');
+  return new Readiness(connection as string | pg.ClientConfig, config.readyTimeoutMs);
 }
 
 export function healthRoutes(readiness: Readiness): Router {
