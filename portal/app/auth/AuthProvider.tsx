@@ -24,9 +24,12 @@ interface State {
 
 const SIGNED_OUT: State = { status: 'signedOut', authorizedModules: [] };
 
-/** Active accounts may sign in; candidates also when semi-active (spec section 4). */
-const mayHoldSession = (user: LoginUser, status: number) =>
-  (status === 1 || (user.userRole === 3 && status === 3)) && user.userRole !== 5;
+/**
+ * Who may sign in by status is the server's rule alone (backend/auth/accounts.ts, spec section 4): it refuses the
+ * others with a flag before any session exists, and answers a later session check with 401. A second copy here would
+ * lock out the candidate who paused their own profile, whom the server lets in to activate it again.
+ */
+const mayHoldSession = (user: LoginUser) => user.userRole !== 5;
 
 // The session check of a page load starts with the entry script, beside the opening page's code, not after the first render.
 let opening: Promise<Awaited<ReturnType<typeof authApi.checkUser>>> | undefined = authApi.checkUser();
@@ -34,7 +37,7 @@ let opening: Promise<Awaited<ReturnType<typeof authApi.checkUser>>> | undefined 
 opening
   .then((check) => {
     const viewer = viewerOf(check.user);
-    if (mayHoldSession(check.user, check.status) && viewer && hasBell(viewer)) prefetchUnreadCount();
+    if (mayHoldSession(check.user) && viewer && hasBell(viewer)) prefetchUnreadCount();
   })
   .catch(() => {});
 
@@ -51,7 +54,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (cancelled) return;
         // The first page is drawn as a transition: React renders it in slices of a few milliseconds rather than in one long task.
         startTransition(() => {
-          if (!mayHoldSession(check.user, check.status)) setState(SIGNED_OUT);
+          if (!mayHoldSession(check.user)) setState(SIGNED_OUT);
           else setState({ status: 'signedIn', user: check.user, authorizedModules: check.authorizedModules });
         });
       })
@@ -72,8 +75,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signIn = useCallback((login: LoginResponse, landing?: Landing) => {
-    if (!mayHoldSession(login.user, login.status))
-      throw new ApiError(403, 'user.statusErr', 'user.statusErr', {}, 'userStatusErr');
+    if (!mayHoldSession(login.user)) throw new ApiError(403, 'user.statusErr', 'user.statusErr', {}, 'userStatusErr');
     setState({ status: 'signedIn', user: login.user, authorizedModules: login.authorizedModules, landing });
   }, []);
 
