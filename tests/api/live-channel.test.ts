@@ -3,7 +3,8 @@
  * page of our origin; it carries events (ids, never content), each to the people who may read its
  * subject, whichever process raised it, and a socket that reconnects gets what it missed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sha256 } from '../../backend/auth/tokens';
 import { pipelineWorld, type PipelineWorld, type Who } from '../helpers/pipeline';
 import { liveServer, openSocket, socketOf, type LiveServer, type LiveSocket } from '../helpers/live';
 
@@ -15,8 +16,11 @@ beforeAll(async () => {
   w = await pipelineWorld();
   s = await liveServer(w.t);
 });
+// A session holds a handful of sockets at once: each test closes its own.
+afterEach(() => {
+  for (const sock of open.splice(0)) sock.close();
+});
 afterAll(async () => {
-  for (const sock of open) sock.close();
   await s?.close();
   await w?.t.knex.destroy();
 });
@@ -175,5 +179,62 @@ describe('Reconnecting', () => {
     await w.t.http.post('/api/v1/auth/logout').set('Authorization', `Bearer ${token}`);
     await s.live.hub.checkSessions();
     expect(await closed).toBe(4401);
+  });
+});
+
+describe('When a person’s access changes, their open sockets follow at once', () => {
+  const raise = (projectId: number, kind: string) =>
+    w.knex('live_events').insert({ topic: 1, subject_id: projectId, kind });
+  const setRole = (companyRole: number) =>
+    w
+      .as('company')
+      .put('/company-users/role', { users: [w.people.member], companyRole })
+      .expect(200);
+  const closeCode = (sock: { ws: { once(e: 'close', f: (code: number) => void): unknown } }) =>
+    new Promise<number>((r) => sock.ws.once('close', (code) => r(code)));
+
+  it('an Admin demoted to Member stops receiving a project not shared with them, and keeps their own', async () => {
+    await setRole(1);
+    const member = await socket('member');
+    await member.next((m) => m.type === 'ready');
+    await raise(w.projects.acmeUnshared, 'probe.before');
+    await member.next((m) => m.kind === 'probe.before');
+
+    await setRole(2);
+    await raise(w.projects.acmeUnshared, 'probe.after');
+    await raise(w.projects.memberOwn, 'probe.own');
+    // Events go out in id order: once the later one arrived, the earlier one would have too.
+    await member.next((m) => m.kind === 'probe.own');
+    expect(member.received.filter((m) => m.kind === 'probe.after')).toEqual([]);
+    expect(member.ws.readyState).toBe(member.ws.OPEN);
+    // Its HTTP view agrees: the project is not found.
+    expect((await w.as('member').get(`/projects/pipe-line?project_id=${w.projects.acmeUnshared}`)).status).toBe(404);
+  });
+
+  it('one session holds at most five sockets: the sixth is refused until one closes', async () => {
+    const token = await w.t.login('owner@acme.example.com');
+    const five = await Promise.all(Array.from({ length: 5 }, () => socketOf(s, token)));
+    open.push(...five);
+    expect(await openSocket(s, token)).toEqual({ refused: 429 });
+    // Another session of the same person is counted apart.
+    open.push(await socket('company'));
+    five[0].close();
+    const hash = sha256(token);
+    await expect.poll(() => [...s.live.hub.clients].filter((c) => c.tokenHash === hash).length).toBe(4);
+    open.push(await socketOf(s, token));
+  });
+
+  it('a deactivated person’s sockets close at once, as signed out', async () => {
+    const member = await socket('member');
+    await member.next((m) => m.type === 'ready');
+    const closed = closeCode(member);
+    await w
+      .as('company')
+      .put('/company-users/status', { users: [w.people.member], status: 2 })
+      .expect(200);
+    // No heartbeat (every 30 s) is waited for: the change itself closes it.
+    const late = new Promise<string>((r) => setTimeout(() => r('still open after 3 s'), 3000));
+    expect(await Promise.race([closed, late])).toBe(4401);
+    expect(await openSocket(s, w.tokens.member)).toEqual({ refused: 401 });
   });
 });

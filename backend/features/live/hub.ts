@@ -12,6 +12,7 @@ import type { WebSocket } from 'ws';
 import type { AppAbility } from '../../../schema/ability';
 import { actorKey, type Actor } from '../../../schema/roles';
 import { logger } from '../../logger';
+import { concerned, recheck, SIGNED_OUT } from './access';
 import { audiences, eventOf, wireOf, type LiveEvent } from './events';
 
 export interface LiveClient {
@@ -19,6 +20,8 @@ export interface LiveClient {
   actor: Actor;
   ability: AppAbility;
   sessionId: number;
+  /** The session token's hash, to read the session again when the person's access changes (access.ts). */
+  tokenHash: string;
   /** Events that arrived while the replay after a reconnect was being read: sent after it. */
   held?: LiveEvent[];
 }
@@ -126,6 +129,9 @@ export class LiveHub {
           .select('id', 'topic', 'subject_id', 'kind')) as never[]
       ).map(eventOf);
       for (const e of events) this.lastId = Math.max(this.lastId, e.id);
+      // A change of someone's access is applied to their sockets before anything else is sent.
+      const access = events.filter((e) => e.topic === 'access');
+      if (access.length) await this.applyAccess(access);
       if (!this.clients.size || !events.length) return;
       const who = await audiences(this.knex, events);
       // Each event is serialised once and each frame once per person, whatever the number of sockets,
@@ -203,6 +209,35 @@ export class LiveHub {
     client.ws.send(JSON.stringify({ type: 'ready', last: this.lastId }));
   }
 
+  /** Access changes applied so far: a socket whose session was read across one is read again (socket.ts). */
+  accessChanges = 0;
+
+  /** The sockets the access events concern read their session again (access.ts). */
+  private async applyAccess(access: LiveEvent[]): Promise<void> {
+    this.accessChanges++;
+    await this.recheck(concerned(access, this.clients));
+  }
+
+  /** Reads these sockets' sessions again: a new ability each, or closed; those closed leave at once. */
+  async recheck(sockets: LiveClient[]): Promise<void> {
+    if (!sockets.length) return;
+    try {
+      await recheck(this.knex, sockets);
+    } catch (err) {
+      // Unsure what they may read now: they reconnect and are read afresh.
+      logger.warn({ message: (err as Error).message }, 'live channel: access check failed');
+      for (const c of sockets) c.ws.close(1011, 'access check failed');
+    }
+    for (const c of sockets) if (c.ws.readyState !== c.ws.OPEN) this.clients.delete(c);
+  }
+
+  /** How many sockets a session holds here (access.ts bounds it). */
+  socketsOf(sessionId: number): number {
+    let n = 0;
+    for (const c of this.clients) if (c.sessionId === sessionId) n++;
+    return n;
+  }
+
   /** Closes the sockets whose session ended (signed out, expired, revoked) since they connected. */
   async checkSessions(): Promise<void> {
     if (!this.clients.size) return;
@@ -212,7 +247,7 @@ export class LiveHub {
         (r: { id: number }) => r.id,
       ),
     );
-    for (const c of this.clients) if (!alive.has(c.sessionId)) c.ws.close(4401, 'signed out');
+    for (const c of this.clients) if (!alive.has(c.sessionId)) c.ws.close(SIGNED_OUT, 'signed out');
   }
 
   async stop(): Promise<void> {

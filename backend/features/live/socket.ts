@@ -3,7 +3,9 @@
  * It accepts only the session cookie (never a token in the URL, which logs would keep) and only
  * from a page of our own origin (the Origin header names our host), since browsers send cookies
  * with cross-site WebSocket requests. It carries events only, server to browser: every change is
- * an HTTP call. `?after=<id>` resumes after the last event the page saw.
+ * an HTTP call. `?after=<id>` resumes after the last event the page saw. A session holds at most
+ * MAX_SOCKETS_PER_SESSION sockets in a process (one per page): the next is refused with 429. What a
+ * socket's person may read is checked again when their access changes (access.ts).
  */
 import { parse as parseCookies } from 'cookie';
 import type { IncomingMessage, Server } from 'node:http';
@@ -15,8 +17,8 @@ import { COOKIE } from '../../auth/session';
 import { sha256 } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { logger } from '../../logger';
+import { MAX_SOCKETS_PER_SESSION, mayListen } from './access';
 import { LiveHub, type LiveClient } from './hub';
-import { ACTOR_KINDS, actorRefs } from '../../../schema/roles';
 
 export const LIVE_PATH = '/api/v1/live';
 /** Sockets that stop answering pings are closed, and sessions are checked again, this often. */
@@ -55,16 +57,21 @@ export async function attachLive(server: Server, ctx: AppContext): Promise<Live>
     const after = afterRaw === null || afterRaw === '' ? undefined : Number(afterRaw);
     if (after !== undefined && (!Number.isSafeInteger(after) || after < 0)) return refuse(socket, 400, 'Bad Request');
     try {
+      const changes = hub.accessChanges;
       const session = await findSession(ctx.knex, sha256(token));
       if (!session?.account) return refuse(socket, 401, 'Unauthorized');
       assertMaySignIn(session.account);
       const actor = actorOf(session.account);
-      // Only the people of the inboxes and boards: admins and company users.
-      const kind = actorRefs(actor).kind;
-      if (kind !== ACTOR_KINDS.admin && kind !== ACTOR_KINDS.companyUser) return refuse(socket, 403, 'Forbidden');
+      if (!mayListen(actor)) return refuse(socket, 403, 'Forbidden');
+      // Counted and added in the same turn (the upgrade's callback runs at once), so no race lets more in.
+      if (hub.socketsOf(session.id) >= MAX_SOCKETS_PER_SESSION) return refuse(socket, 429, 'Too Many Requests');
+      const tokenHash = sha256(token);
       wss.handleUpgrade(req, socket, head, (ws) => {
-        const client: LiveClient = { ws, actor, ability: abilityFor(actor), sessionId: session.id };
+        const client: LiveClient = { ws, actor, ability: abilityFor(actor), sessionId: session.id, tokenHash };
         hub.clients.add(client);
+        // Someone's access changed while this session was read: read it again, to be sure it is not stale.
+        if (hub.accessChanges !== changes)
+          void hub.recheck([client]).catch((err) => logger.warn({ err }, 'live channel: access check failed'));
         alive.set(ws, true);
         ws.on('pong', () => alive.set(ws, true));
         ws.on('close', () => hub.clients.delete(client));

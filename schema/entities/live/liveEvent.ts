@@ -1,8 +1,12 @@
 import { defineEntity } from '../../lib/define';
 import { f } from '../../lib/fields';
 
-/** What an event is about: its subject's kind, whose row decides who receives it. */
-export const LIVE_TOPIC = { project: 1, notification: 2, conversation: 3 } as const;
+/**
+ * What an event is about: its subject's kind, whose row decides who receives it. `access` events
+ * (a person's role, status or session changed: the subject is that row) are read by the web
+ * processes themselves and never sent to a page.
+ */
+export const LIVE_TOPIC = { project: 1, notification: 2, conversation: 3, access: 4 } as const;
 
 /**
  * One event of the live channel (backend/features/live): a topic and the id of its subject, never

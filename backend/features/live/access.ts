@@ -1,0 +1,78 @@
+/**
+ * Who may keep a live socket, checked again whenever it may have changed. A socket's person and
+ * their ability are read when it opens; a change to what they may read (an account's role, sub-role
+ * or status, their company's type or status, the end of their session) raises an `access` event in
+ * the changing transaction (database triggers, migration `raise_live_access_events`), which every
+ * process hears like any other event. The sockets it concerns read their session again at once:
+ * their ability is replaced before the next event is sent, and a person who may no longer sign in is
+ * closed as signed out. Access events are never sent to pages. A project's sharing needs nothing of
+ * this: each event's audience is read from its project when it is sent (events.ts).
+ */
+import type { Knex } from 'knex';
+import { abilityFor } from '../../../schema/ability';
+import { ACTOR_KINDS, actorRefs, type Actor } from '../../../schema/roles';
+import { actorOf, assertMaySignIn, findSession } from '../../auth/accounts';
+import type { LiveEvent } from './events';
+import type { LiveClient } from './hub';
+
+/** Sockets one session may hold at once (a page holds one): more are refused with 429. */
+export const MAX_SOCKETS_PER_SESSION = 5;
+
+/** The close code of a socket whose person may no longer read the channel: the page does not reopen it. */
+export const SIGNED_OUT = 4401;
+
+/** Only the people of the inboxes and boards: admins and company users. */
+export function mayListen(actor: Actor): boolean {
+  const kind = actorRefs(actor).kind;
+  return kind === ACTOR_KINDS.admin || kind === ACTOR_KINDS.companyUser;
+}
+
+/** Whether an access event (its kind says which row changed, its subject that row's id) concerns a socket. */
+function concerns(e: LiveEvent, c: LiveClient): boolean {
+  const { actor } = c;
+  switch (e.kind) {
+    case 'access.admin':
+      return actor.role === 'admin' && actor.id === e.subjectId;
+    case 'access.companyUser':
+      return actorRefs(actor).kind === ACTOR_KINDS.companyUser && actor.id === e.subjectId;
+    case 'access.company':
+      return actor.companyId === e.subjectId;
+    case 'access.session':
+      return c.sessionId === e.subjectId;
+    default:
+      // An access event this code does not know: read everyone again rather than guess.
+      return true;
+  }
+}
+
+/** The sockets the access events concern. */
+export const concerned = (events: LiveEvent[], clients: Iterable<LiveClient>): LiveClient[] =>
+  [...clients].filter((c) => events.some((e) => concerns(e, c)));
+
+/** Reads each socket's session again: a new ability, or the socket closed as signed out. */
+export async function recheck(knex: Knex, clients: LiveClient[]): Promise<void> {
+  const bySession = new Map<string, LiveClient[]>();
+  for (const c of clients) bySession.set(c.tokenHash, [...(bySession.get(c.tokenHash) ?? []), c]);
+  await Promise.all(
+    [...bySession].map(async ([tokenHash, sockets]) => {
+      const session = await findSession(knex, tokenHash);
+      let actor: Actor | undefined;
+      try {
+        if (session?.account) {
+          assertMaySignIn(session.account);
+          actor = actorOf(session.account);
+        }
+      } catch {
+        actor = undefined;
+      }
+      for (const c of sockets) {
+        if (!actor || !mayListen(actor)) {
+          c.ws.close(SIGNED_OUT, 'signed out');
+        } else {
+          c.actor = actor;
+          c.ability = abilityFor(actor);
+        }
+      }
+    }),
+  );
+}
