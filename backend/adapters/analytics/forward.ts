@@ -6,12 +6,13 @@
  * marked `forwarded_at` in the same transaction: a failed call leaves them for the next run, and
  * rows locked by a run still going are skipped, never sent twice at once. Each event carries a
  * uuid derived from its row id, so a batch repeated after a lost answer is deduplicated by the
- * service. What leaves the product is what analytics_events holds: ids, counts and filter names,
- * never a candidate's personal data; the person is the company user's id.
+ * service. What leaves the product is the events' declared properties (declared.ts): ids, counts
+ * and filter names, never a candidate's personal data; the person is the company user's id.
  */
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
+import { declaredProperties } from './declared';
 
 export type AnalyticsTarget = NonNullable<Config['analytics']>;
 
@@ -54,7 +55,8 @@ function captured(row: Row) {
     timestamp: row.created_at.toISOString(),
     uuid: eventUuid(row.id),
     properties: {
-      ...(row.properties ?? {}),
+      // Only the event's declared properties, whatever a row written before a declaration holds.
+      ...declaredProperties(row.event, row.properties),
       ...(row.project_id === null ? {} : { project_id: row.project_id }),
       company_id: row.company_id,
       // Group analytics: the event belongs to the company as well as to its user.
