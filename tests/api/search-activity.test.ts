@@ -84,6 +84,31 @@ describe('Search appearances and profile views', () => {
     expect(insights.body.views.last7Days).toBe(1);
   });
 
+  it("An admin's own searches and profile opens are not counted in the candidate's insights, which count companies", async () => {
+    await w.t.knex('candidate_search_or_view_logs').delete();
+    const chloe = `Candidate:${w.ids.Chloe}`;
+    expect((await w.search('ts=airwallex', 'admin')).body.docs.length).toBeGreaterThan(0);
+    await w.t.http
+      .get(`/api/v1/search/candidates/${chloe}`)
+      .set('Authorization', `Bearer ${w.tokens.admin}`)
+      .expect(200);
+    await w.t.http
+      .post('/api/v1/candidate-search-or-view-log/profile-view')
+      .set('Authorization', `Bearer ${w.tokens.admin}`)
+      .send({ candidateId: chloe })
+      .expect(201);
+    await until(
+      () => logs(2),
+      (r) => r.length >= 2,
+    );
+    const insights = await w.t.http
+      .get(`/api/v1/candidate-search-or-view-log/profile-insights/${chloe}/all`)
+      .set('Authorization', `Bearer ${w.tokens.candidate}`);
+    expect(insights.status, JSON.stringify(insights.body)).toBe(200);
+    expect(insights.body.searchAppearances.allTime).toBe(0);
+    expect(insights.body.views.allTime).toBe(0);
+  });
+
   it('A search that finds no one records nothing', async () => {
     await w.t.knex('candidate_search_or_view_logs').delete();
     const inserts: string[] = [];

@@ -11,6 +11,7 @@
 import type { Knex } from 'knex';
 import { INSIGHT_KIND } from '../../../schema/entities/internal/dailyRollups';
 import { ACTIVITY, STAGES } from '../../../schema/rules/pipeline';
+import { ACTOR_KINDS } from '../../../schema/roles';
 
 export const ROLLUP = 'daily';
 const LOCK = 73_200_001;
@@ -20,6 +21,8 @@ const dayStart = (day: string) => `(${day})::timestamp at time zone 'UTC'`;
 
 /** The pipeline events a candidate's insights count: shortlists, interview requests and reveals of the name and contact. */
 const STAGE_LOG_COUNTED = `(activity in (${ACTIVITY.interviewRequested}, ${ACTIVITY.revealed}) or (activity = ${ACTIVITY.stageChanged} and to_stage = ${STAGES.shortlist}))`;
+/** The searches and profile opens a candidate's insights count: companies' (an admin's own curation work is not interest). */
+const BY_COMPANY = `actor_kind = ${ACTOR_KINDS.companyUser}`;
 /** The insight kind (INSIGHT_KIND) of a counted pipeline event. */
 const STAGE_LOG_KIND = `case activity when ${ACTIVITY.interviewRequested} then ${INSIGHT_KIND.interviewRequest} when ${ACTIVITY.revealed} then ${INSIGHT_KIND.reveal} else ${INSIGHT_KIND.shortlist} end`;
 
@@ -88,7 +91,7 @@ export async function rollupDaily(knex: Knex): Promise<{ from: string; through: 
     await trx.raw(
       `insert into candidate_insight_daily (candidate_id, kind, day, count)
        select candidate_id, kind, ${utcDay('created_at')}, count(*) from candidate_search_or_view_logs
-       where ${window('created_at')} group by 1, 2, 3
+       where ${window('created_at')} and ${BY_COMPANY} group by 1, 2, 3
        union all
        select candidate_id, ${STAGE_LOG_KIND}, ${utcDay('created_at')}, count(*) from candidate_recruitment_stage_logs
        where candidate_id is not null and ${window('created_at')} and ${STAGE_LOG_COUNTED}
@@ -196,7 +199,7 @@ export async function insightCounts(
     `select kind, sum(d7)::int as d7, sum(d30)::int as d30, sum("all")::int as "all" from (
        select kind, ${sums('day', 'count')} from candidate_insight_daily where candidate_id = ? and day <= ?::date group by kind
        union all
-       select kind, ${sums(utcDay('created_at'), '1')} from candidate_search_or_view_logs where candidate_id = ? and ${after} group by kind
+       select kind, ${sums(utcDay('created_at'), '1')} from candidate_search_or_view_logs where candidate_id = ? and ${after} and ${BY_COMPANY} group by kind
        union all
        select ${STAGE_LOG_KIND} as kind, ${sums(utcDay('created_at'), '1')} from candidate_recruitment_stage_logs
          where candidate_id = ? and ${STAGE_LOG_COUNTED} and ${after} group by 1
