@@ -100,7 +100,8 @@ export interface AdminRequestRow {
   sentByName: string | null;
   project: { id: string; title: string };
   company: { id: string; companyName: string } | null;
-  candidate: { id: string; name: string };
+  /** The name only where the viewer may read it; `label` is what to print ("Anonymous candidate" otherwise). */
+  candidate: { id: string; name: string | null; label: string; anonymous: boolean };
 }
 
 export interface AdminListQuery {

@@ -23,14 +23,22 @@ import {
   RECOMMENDATION,
   RECOMMENDATIONS,
 } from '../../../schema/rules/aiMatch';
-import { adminAnonymous, displayName, statusSql } from '../../../schema/rules/visibility';
+import { statusSql } from '../../../schema/rules/visibility';
+import { present, SEARCH, shownColumns, type GateRow } from '../../services/candidateGate';
 import { flag, id, int } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest } from '../../errors';
 import { sniffCvType } from '../talent/cv/extractText';
 import { cvLookups } from '../talent/cv/lookups';
 import { readCv } from '../talent/cv/readCv';
-import { readRequirements, requirementsSchema, type MatchFilters } from './matcher';
+import {
+  PROJECT_FACT_COLUMNS,
+  readRequirements,
+  requirementsSchema,
+  withProjectFacts,
+  type MatchFilters,
+  type ProjectFacts,
+} from './matcher';
 import { matchFinished } from './notice';
 import { publicRun, type RunRow } from './store';
 
@@ -116,8 +124,11 @@ export const aiMatchEndpoints = [
       let text = body.jobDescription?.trim() ?? '';
       let source: number = MATCH_SOURCE.text;
       let fileName: string | null = null;
+      let project: (ProjectFacts & { job_description: string | null; jd_text: string | null }) | undefined;
       if (body.projectId !== undefined) {
-        const project = await knex('projects').where('id', body.projectId).first('id', 'job_description', 'jd_text');
+        project = await knex('projects')
+          .where('id', body.projectId)
+          .first('id', 'job_description', 'jd_text', ...PROJECT_FACT_COLUMNS);
         if (!project) throw badRequest({ projectId: 'projectId.errors.notFound' });
         if (!text) {
           // The description typed in, else the text read from its uploaded file.
@@ -138,7 +149,10 @@ export const aiMatchEndpoints = [
       }
       if (!text) throw badRequest({ jobDescription: 'jobDescription.errors.required' });
       if (text.length < 20) throw badRequest({ jobDescription: 'jobDescription.errors.tooShort' });
-      const requirements = await readRequirements(knex, text);
+      const read = await readRequirements(knex, text);
+      // From a project's own description, the project's fields come first.
+      const requirements =
+        project && source === MATCH_SOURCE.project ? await withProjectFacts(knex, read, project) : read;
       const [row] = (await knex('ai_match_runs')
         .insert({
           created_by_id: actor.id ?? null,
@@ -282,21 +296,15 @@ export const aiMatchEndpoints = [
         .orderByRaw(`${SORTS[sort]} ${order} nulls last, r.rank asc`)
         .offset((page - 1) * perPage)
         .limit(perPage)
-        .select('r.*', 'c.status as c_status', 'c.visibility', 'c.anonymous', 'c.first_name', 'c.last_name');
+        .select('r.*', ...shownColumns(knex, 'admin', SEARCH, 'c'));
       const candidateDef = entity('candidate');
       return {
-        data: (rows as Record<string, unknown>[]).map((r) => {
-          const facts = {
-            status: r.c_status as number,
-            visibility: r.visibility as boolean | null,
-            anonymous: r.anonymous as boolean | null,
-            firstName: r.first_name as string | null,
-            lastName: r.last_name as string | null,
-          };
+        data: (rows as (Record<string, unknown> & GateRow)[]).map((r) => {
+          const shown = present(r);
           return {
             candidateId: formatId(candidateDef, r.candidate_id as number),
-            name: displayName('admin', facts),
-            adminAnonymous: adminAnonymous('admin', facts),
+            name: shown.name,
+            adminAnonymous: shown.adminAnonymous,
             rank: r.rank,
             matchScore: r.match_score,
             parts: r.parts,

@@ -28,6 +28,7 @@ import {
 import { acceptVerdict, type Judged } from './accept';
 import { matchFinished } from './notice';
 import { promptFor, PROMPT_VERSION, verdictAnswer } from './prompt';
+import { namesToScrub } from '../../services/candidateGate';
 
 const RUNNING: number[] = [MATCH_STATUS.queued, MATCH_STATUS.retrieving, MATCH_STATUS.judging];
 
@@ -113,17 +114,12 @@ async function judgeWithModel(
   ranks: Map<number, number>,
 ): Promise<void> {
   const ids = todo.map((s) => s.candidateId);
-  const [profiles, ctx, people] = await Promise.all([
+  const [profiles, ctx, namesOf] = await Promise.all([
     loadProfiles(knex, ids, run.requirements),
     scoreContext(knex, run.requirements),
-    knex('candidates').whereIn('id', ids).select('id', 'first_name', 'last_name') as Promise<
-      { id: number; first_name: string | null; last_name: string | null }[]
-    >,
+    namesToScrub(knex, ids),
   ]);
   const byId = new Map(profiles.map((p) => [p.candidateId, p]));
-  const namesOf = new Map(
-    people.map((p) => [p.id, [p.first_name ?? '', p.last_name ?? '', `${p.first_name ?? ''} ${p.last_name ?? ''}`]]),
-  );
   const queue = [...todo];
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {

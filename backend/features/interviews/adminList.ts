@@ -1,14 +1,22 @@
 /**
  * GET dashboard/interview-request-list: every interview and job-description request across
- * companies (a company's own only, by the declared read rule), filtered by company, project,
- * state, kind, channel and date range, sorted and paged in SQL, with the answer and the reasons.
+ * companies for admins; for a company's people, the requests of the projects they may read (the
+ * declared Project read rule, so a Member sees only projects shared with them) whose candidate's
+ * card they see (a RaaS company's stages after interviewing only once one was scheduled). Filtered
+ * by company, project, state, kind, channel and date range, sorted and paged in SQL, with the
+ * answer and the reasons. The candidate is named through the candidate gate, by their place in the
+ * project: an anonymous candidate stays "Anonymous candidate" until revealed, and the text filter
+ * matches only the names the caller may read.
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { REQUEST_CHANNEL, REQUEST_KIND, REQUEST_STATE } from '../../../schema/rules/pipeline';
 import type { AppAbility } from '../../../schema/ability';
 import { id } from '../../../schema/validation/inputs';
+import type { Actor } from '../../../schema/roles';
+import { stageVisibleSql } from '../../../schema/rules/visibility';
 import { scopeQuery } from '../../permissions/sql';
+import { inProject, nameMatches, present, shownColumns, viewerOf, type GateRow } from '../../services/candidateGate';
 import { camelKeys } from './inputs';
 import { stateName } from './rules';
 
@@ -39,13 +47,33 @@ export const listQuery = z.preprocess(
   }),
 );
 
-export async function interviewRequestList(knex: Knex, ability: AppAbility, query: z.output<typeof listQuery>) {
+/** The candidate as the list shows them: the name only where the caller may read it. */
+const candidateOut = (c: ReturnType<typeof present>) => ({
+  id: c.id,
+  name: c.name,
+  label: c.label,
+  anonymous: c.anonymous,
+});
+
+export async function interviewRequestList(
+  knex: Knex,
+  ability: AppAbility,
+  actor: Actor,
+  query: z.output<typeof listQuery>,
+) {
   const page = query.page ?? 1;
   const perPage = query.perPage ?? 25;
+  const viewer = viewerOf(actor);
+  const place = inProject('pc');
   const base = scopeQuery(knex('interview_requests as ir'), ability, 'read', 'InterviewRequest', 'ir')
     .join('projects as p', 'p.id', 'ir.project_id')
     .join('candidates as ca', 'ca.id', 'ir.candidate_id')
-    .leftJoin('companies as c', 'c.id', 'ir.company_id');
+    .join('project_candidates as pc', (j) =>
+      j.on('pc.project_id', 'ir.project_id').andOn('pc.candidate_id', 'ir.candidate_id'),
+    )
+    .leftJoin('companies as c', 'c.id', 'ir.company_id')
+    .whereRaw(stageVisibleSql(viewer, 'pc'));
+  scopeQuery(base, ability, 'read', 'Project', 'p');
   if (query.companyId) base.where('ir.company_id', query.companyId);
   if (query.projectId) base.where('ir.project_id', query.projectId);
   if (query.state) base.where('ir.state', REQUEST_STATE[query.state]);
@@ -59,7 +87,7 @@ export async function interviewRequestList(knex: Knex, ability: AppAbility, quer
       w
         .whereILike('p.title', like)
         .orWhereILike('c.company_name', like)
-        .orWhereRaw("(ca.first_name || ' ' || ca.last_name) ilike ?", [like]),
+        .orWhereRaw(nameMatches(viewer, place, 'ca'), [like]),
     );
   }
   const [{ count }] = await base.clone().count<{ count: string }[]>('* as count');
@@ -82,7 +110,7 @@ export async function interviewRequestList(knex: Knex, ability: AppAbility, quer
       'ir.company_id',
       'p.title as project_title',
       'c.company_name',
-      knex.raw("trim(ca.first_name || ' ' || ca.last_name) as candidate_name"),
+      ...shownColumns(knex, viewer, place, 'ca'),
     )
     .orderBy(SORTS[query.sortBy ?? 'createdAt'], query.sortDir ?? 'desc', 'last')
     .orderBy('ir.id', 'desc')
@@ -105,7 +133,7 @@ export async function interviewRequestList(knex: Knex, ability: AppAbility, quer
       sentByName: r.sent_by_name,
       project: { id: `Project:${r.project_id}`, title: r.project_title },
       company: r.company_id ? { id: `Company:${r.company_id}`, companyName: r.company_name } : null,
-      candidate: { id: `Candidate:${r.candidate_id}`, name: r.candidate_name },
+      candidate: candidateOut(present(r as GateRow)),
     })),
     pagination: { currentPage: page, pageSize: perPage, pagesCount: Math.ceil(total / perPage), dataCount: total },
   };

@@ -207,6 +207,6 @@ export const interviewEndpoints = [
       'Every interview and job-description request with its answer: filters (company, project, state, kind, channel, dates), sort, pages',
     access: { action: 'read', subject: 'InterviewRequest' },
     input: { query: listQuery },
-    handler: ({ query, ability, ctx }) => interviewRequestList(ctx.knex, ability, query),
+    handler: ({ query, ability, actor, ctx }) => interviewRequestList(ctx.knex, ability, actor, query),
   }),
 ];

@@ -1,19 +1,20 @@
 /**
  * A tab's documents: the search result documents (backend/features/search/results.ts) merged with
- * the candidate's state in the project. Name, photo and links, and contact details, as the one rule
- * (schema/rules/visibility.ts) gives them for the candidate's place in the project: a company sees
- * the name of a public or revealed candidate, and the contact once they left the suggested tab.
- * Admins see everything, with the admin-anonymous flag.
+ * the candidate's state in the project. Name, photo and links, and contact details, come through
+ * the candidate gate for the candidate's place in the project: a company sees the name of a public
+ * or revealed candidate, and the contact once they left the suggested tab. Admins see everything,
+ * with the admin-anonymous flag.
  */
 import type { Knex } from 'knex';
 import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
 import { REQUEST_KIND, REQUEST_STATE, STAGES } from '../../../schema/rules/pipeline';
 import { labelsFor, loadResults } from '../search';
-import { linksShown, seesContact, seesIdentity, viewerOf } from '../../../schema/rules/visibility';
+import { revealsOnMove } from '../../../schema/rules/visibility';
+import { inProject, present, shownSelect, viewerOf, type GateRow } from '../../services/candidateGate';
 import type { TabResult } from './tabs';
 
-interface StateRow {
+interface StateRow extends GateRow {
   candidate_id: number;
   stage: number;
   rejected_from: number | null;
@@ -35,16 +36,6 @@ interface StateRow {
   status: number;
   visibility: boolean | null;
   anonymous: boolean | null;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  phone: string | null;
-  profile_pic: string | null;
-  linked_in_url: string | null;
-  github_url: string | null;
-  stackoverflow_url: string | null;
-  dribbble_url: string | null;
-  portfolio_url: string | null;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -69,8 +60,7 @@ export async function tabDocs(
     knex.raw(
       `select c.id as candidate_id, pc.stage, pc.rejected_from, pc.is_hidden, pc.is_favorited, pc.curated, pc.seen_at, pc.revealed_at, pc.guaranteed_at,
               pc.interview_scheduled_at, pc.interview_requested_at, pc.whitelist_requested_at, pc.last_recruitment_updated_at, pc.schedule_data,
-              c.status, c.visibility, c.anonymous, c.first_name, c.last_name, c.email, c.phone, c.profile_pic, c.linked_in_url, c.github_url,
-              c.stackoverflow_url, c.dribbble_url, c.portfolio_url,
+              c.status, c.visibility, c.anonymous, ${shownSelect(viewerOf(actor), inProject('pc'))},
               ir.state as interview_state, ir.answered_at as interview_answered_at, wr.state as whitelist_state, wr.answered_at as whitelist_answered_at
          from candidates c left join project_candidates pc on pc.candidate_id = c.id and pc.project_id = ?
          left join lateral (select r.state, r.answered_at from interview_requests r
@@ -107,36 +97,29 @@ export async function tabDocs(
       interviewRequest: requestOut(s.interview_state, s.interview_answered_at),
       whiteListRequest: requestOut(s.whitelist_state, s.whitelist_answered_at),
     };
+    const shown = present(s);
+    // Whether moving the candidate on uncovers them (the one rule): the screen says so before the move, or that
+    // they stay anonymous. A company's own project always has its company; an admin is asked by the move itself.
     const viewer = viewerOf(actor);
-    const facts = {
-      status: s.status,
-      visibility: s.visibility,
-      anonymous: s.anonymous,
-      firstName: s.first_name,
-      lastName: s.last_name,
-    };
-    const place = { stage, curated: Boolean(s.curated), revealed: Boolean(s.revealed_at) };
-    const contact = seesContact(viewer, facts, place);
-    if (seesIdentity(viewer, facts, place)) {
+    out.revealsOnMove =
+      viewer !== 'admin' &&
+      revealsOnMove(
+        viewer,
+        { status: s.status, visibility: s.visibility, anonymous: s.anonymous },
+        { stage, curated: Boolean(s.curated), revealed: Boolean(s.revealed_at) },
+        true,
+      );
+    if (shown.name) {
       Object.assign(out, {
-        firstName: s.first_name,
-        lastName: s.last_name,
-        name: `${s.first_name ?? ''} ${s.last_name ?? ''}`.trim(),
+        firstName: shown.firstName,
+        lastName: shown.lastName,
+        name: shown.name,
         anonymous: false,
-        profilePic: s.profile_pic,
-        links: linksShown(
-          {
-            linkedIn: s.linked_in_url,
-            github: s.github_url,
-            stackoverflow: s.stackoverflow_url,
-            dribbble: s.dribbble_url,
-            portfolio: s.portfolio_url,
-          },
-          { identity: true, contact },
-        ),
+        profilePic: shown.profilePic,
+        links: shown.links,
       });
     }
-    if (contact) Object.assign(out, { email: s.email, phone: s.phone });
+    if (shown.contact) Object.assign(out, { email: shown.contact.email, phone: shown.contact.phone });
     else for (const key of ['email', 'phone', 'phoneWhatsapp']) delete out[key];
     return out;
   });

@@ -20,13 +20,8 @@ import { notFound } from '../../errors';
 import { logAfterResponse } from './appearances';
 import { labelsFor, type Option } from './labels';
 import { currencyRates } from './rates';
-import { adminAnonymous, searchStatuses, seesContact, seesCuration, seesIdentity } from './visibility';
-import {
-  linksShown,
-  seesContact as seesContactIn,
-  seesIdentity as seesIdentityIn,
-  viewerOf,
-} from '../../../schema/rules/visibility';
+import { openSelect, shownOne } from '../../services/candidateGate';
+import { searchStatuses, seesCuration } from './visibility';
 import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
 import type { PlaceFacts } from '../../../schema/rules/visibility';
@@ -84,7 +79,14 @@ export const profileEndpoint = (projectPlace: ProjectPlace) =>
         .join('candidate_search_documents as d', 'd.id', 'c.id')
         .where(id ? { 'c.id': id } : { 'c.guid': params.id })
         .whereIn('d.status', searchStatuses(actor))
-        .first('c.*', 'd.career_start', 'd.salary_sgd', 'd.latest_job_title', 'd.latest_company', 'd.completeness');
+        .first(
+          knex.raw(openSelect('c')),
+          'd.career_start',
+          'd.salary_sgd',
+          'd.latest_job_title',
+          'd.latest_company',
+          'd.completeness',
+        );
       if (!row) throw notFound();
       const [labels, rates, experiences, educations] = await Promise.all([
         labelsFor(knex, ability),
@@ -106,37 +108,23 @@ export const profileEndpoint = (projectPlace: ProjectPlace) =>
       // Opened from a project: what the project's board shows of the candidate (schema/rules/visibility.ts).
       const place =
         query.projectId === undefined ? null : await projectPlace(ctx.knex, ability, actor, query.projectId, row.id);
-      const viewer = viewerOf(actor);
-      const facts = {
-        status: row.status,
-        visibility: row.visibility,
-        anonymous: row.anonymous,
-        firstName: row.first_name,
-        lastName: row.last_name,
-      };
-      const identity = place ? seesIdentityIn(viewer, facts, place) : seesIdentity(actor, row);
-      const contact = place ? seesContactIn(viewer, facts, place) : seesContact(actor);
+      // Who they are and how to reach them, through the gate: as the project's board shows them, or as search does.
+      const projectId =
+        place && query.projectId !== undefined ? parseId(entity('project'), query.projectId) : undefined;
+      const shown = await shownOne(knex, actor, row.id, { projectId: projectId ?? undefined });
+      if (!shown) throw notFound();
       const currency = (query.cur ?? 'SGD').toUpperCase();
       const asked = rates.get(currency) ?? rates.get('SGD') ?? 1;
       const city = (cityId: number | null) => (cityId ? (labels.of('city', cityId) ?? null) : null);
       const profile: Record<string, unknown> = {
         id: formatId(candidate, row.id),
         guid: row.guid,
-        firstName: identity ? row.first_name : null,
-        lastName: identity ? row.last_name : null,
-        name: identity ? `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() : null,
-        anonymous: !identity,
-        profilePic: identity ? row.profile_pic : null,
-        links: linksShown(
-          {
-            linkedIn: row.linked_in_url,
-            github: row.github_url,
-            stackoverflow: row.stackoverflow_url,
-            dribbble: row.dribbble_url,
-            portfolio: row.portfolio_url,
-          },
-          { identity, contact },
-        ),
+        firstName: shown.firstName,
+        lastName: shown.lastName,
+        name: shown.name,
+        anonymous: shown.anonymous,
+        profilePic: shown.profilePic,
+        links: shown.links,
         summary: row.summary,
         title: row.latest_job_title,
         currentLocation: city(row.current_location_id),
@@ -200,26 +188,19 @@ export const profileEndpoint = (projectPlace: ProjectPlace) =>
         lastUpdated: (row.updated_at as Date).toISOString().slice(0, 10),
         completeness: row.completeness,
         canDownload: {
-          pdf: ability.can('download', asSubject('Candidate', { ...camel(row) })),
-          cv:
-            Boolean(row.resume_path) &&
-            ability.can('download', asSubject('Candidate', { ...camel(row) }), 'resumePath'),
+          pdf: ability.can('download', asSubject('Candidate', subjectFacts(row))),
+          cv: row.gate_has_resume && ability.can('download', asSubject('Candidate', subjectFacts(row)), 'resumePath'),
           blindCv:
-            Boolean(row.resume_path || row.blind_resume_path) &&
-            ability.can('download', asSubject('Candidate', { ...camel(row) }), 'blindResumePath'),
+            (row.gate_has_resume || row.gate_has_blind_resume) &&
+            ability.can('download', asSubject('Candidate', subjectFacts(row)), 'blindResumePath'),
         },
       };
-      if (contact) Object.assign(profile, { email: row.email, phone: row.phone, phoneWhatsapp: row.phone_whatsapp });
+      if (shown.contact) Object.assign(profile, shown.contact);
       if (seesCuration(actor)) {
         Object.assign(profile, {
           status: row.status,
           visibility: row.visibility,
-          adminAnonymous: adminAnonymous(actor, {
-            visibility: row.visibility,
-            anonymous: row.anonymous,
-            firstName: row.first_name,
-            lastName: row.last_name,
-          }),
+          adminAnonymous: shown.adminAnonymous,
         });
         for (const field of INTERNAL)
           profile[field] = row[field.replace(/[A-Z]/g, (c: string) => `_${c.toLowerCase()}`)] ?? null;
@@ -231,9 +212,21 @@ export const profileEndpoint = (projectPlace: ProjectPlace) =>
     },
   });
 
-/** The row in field names, for permission conditions (hasFirstName and the like). */
-function camel(row: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(row).map(([k, v]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), v]),
+/**
+ * The row in field names, for permission conditions (hasFirstName and the like): the gated values
+ * are not read here, so those conditions see whether one is held, never the value.
+ */
+function subjectFacts(row: Record<string, unknown>): Record<string, unknown> {
+  const facts = Object.fromEntries(
+    Object.entries(row)
+      .filter(([k]) => !k.startsWith('gate_'))
+      .map(([k, v]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), v]),
   );
+  const held = (yes: unknown) => (yes ? 'held' : null);
+  return {
+    ...facts,
+    firstName: held(row.gate_has_first_name),
+    resumePath: held(row.gate_has_resume),
+    blindResumePath: held(row.gate_has_blind_resume),
+  };
 }

@@ -11,8 +11,8 @@ import { formatId } from '../../../schema/lib/ids';
 import type { Actor } from '../../../schema/roles';
 import type { Filters } from './filters';
 import type { Labels, Option } from './labels';
-import { linksShown } from '../../../schema/rules/visibility';
-import { adminAnonymous, seesContact, seesCuration, seesIdentity } from './visibility';
+import { present, SEARCH, shownSelect, viewerOf, type GateRow } from '../../services/candidateGate';
+import { seesCuration } from './visibility';
 
 const candidate = entity('candidate');
 /** Marks around highlighted words in PostgreSQL's headlines; split into segments before leaving the server. */
@@ -55,21 +55,9 @@ export function prefixSegments(text: string, typed: string): Segment[] {
   return out;
 }
 
-interface Row {
+interface Row extends GateRow {
   id: number;
   guid: string;
-  first_name: string | null;
-  last_name: string | null;
-  email: string;
-  phone: string | null;
-  visibility: boolean | null;
-  anonymous: boolean | null;
-  profile_pic: string | null;
-  linked_in_url: string | null;
-  github_url: string | null;
-  stackoverflow_url: string | null;
-  dribbble_url: string | null;
-  portfolio_url: string | null;
   skills: { skillId: number; isStar?: boolean }[] | null;
   job_title_ids: number[];
   latest_job_title: string | null;
@@ -145,8 +133,7 @@ export async function readResults(
   const read = (part: number[]) =>
     dispatched<{ rows: Row[] }>(
       knex.raw(
-        `select d.id, c.guid, c.first_name, c.last_name, c.email, c.phone, c.visibility, c.anonymous, c.profile_pic, c.linked_in_url, c.github_url,
-            c.stackoverflow_url, c.dribbble_url, c.portfolio_url, c.skills, d.job_title_ids, d.latest_job_title, d.current_location_id,
+        `select d.id, c.guid, ${shownSelect(viewerOf(ctx.actor), SEARCH)}, c.skills, d.job_title_ids, d.latest_job_title, d.current_location_id,
             d.preferred_location_ids, d.language_ids, d.industry_ids, d.tag_ids, d.skill_ids, d.expected_salary, d.salary_currency, d.salary_sgd,
             d.career_start::text as career_start, c.updated_at, d.status${textColumns}${hits}
        from candidate_search_documents d join candidates c on c.id = d.id
@@ -167,7 +154,7 @@ export async function readResults(
 
 function toDoc(row: Row, ctx: ResultContext): Record<string, unknown> {
   const { actor, filters, labels } = ctx;
-  const identity = seesIdentity(actor, row);
+  const shown = present(row);
   const picked = (kind: Parameters<Labels['of']>[0], ids: number[], chosen: number[] | undefined) =>
     defined(ids.filter((id) => chosen?.includes(id)).map((id) => labels.of(kind, id)));
   const skillOrder = [...(row.skills ?? [])].sort((a, b) => Number(Boolean(b.isStar)) - Number(Boolean(a.isStar)));
@@ -179,21 +166,12 @@ function toDoc(row: Row, ctx: ResultContext): Record<string, unknown> {
   const doc: Record<string, unknown> = {
     id: formatId(candidate, row.id),
     guid: row.guid,
-    firstName: identity ? row.first_name : null,
-    lastName: identity ? row.last_name : null,
-    name: identity ? `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() : null,
-    anonymous: !identity,
-    profilePic: identity ? row.profile_pic : null,
-    links: linksShown(
-      {
-        linkedIn: row.linked_in_url,
-        github: row.github_url,
-        stackoverflow: row.stackoverflow_url,
-        dribbble: row.dribbble_url,
-        portfolio: row.portfolio_url,
-      },
-      { identity, contact: seesContact(actor) },
-    ),
+    firstName: shown.firstName,
+    lastName: shown.lastName,
+    name: shown.name,
+    anonymous: shown.anonymous,
+    profilePic: shown.profilePic,
+    links: shown.links,
     title: row.latest_job_title ?? jobTitles[0]?.label ?? null,
     jobTitles,
     currentLocation: row.current_location_id ? (labels.of('city', row.current_location_id) ?? null) : null,
@@ -223,15 +201,10 @@ function toDoc(row: Row, ctx: ResultContext): Record<string, unknown> {
     matched: matched(row, ctx),
   };
   if (seesCuration(actor)) {
-    doc.adminAnonymous = adminAnonymous(actor, {
-      visibility: row.visibility,
-      anonymous: row.anonymous,
-      firstName: row.first_name,
-      lastName: row.last_name,
-    });
+    doc.adminAnonymous = shown.adminAnonymous;
     doc.status = row.status;
   }
-  if (seesContact(actor)) Object.assign(doc, { email: row.email, phone: row.phone });
+  if (shown.contact) Object.assign(doc, { email: shown.contact.email, phone: shown.contact.phone });
   return doc;
 
   function matched(r: Row, c: ResultContext) {
@@ -276,8 +249,7 @@ function toDoc(row: Row, ctx: ResultContext): Record<string, unknown> {
           ? r.summary_hl.split(SPLIT).map((f) => ({ field: 'summary', text: segments(f.trim()) }))
           : [],
     };
-    if (c.filters.names && identity)
-      out.name = prefixSegments(`${r.first_name ?? ''} ${r.last_name ?? ''}`.trim(), c.filters.names.raw);
+    if (c.filters.names && shown.name) out.name = prefixSegments(shown.name, c.filters.names.raw);
     return out;
   }
 }

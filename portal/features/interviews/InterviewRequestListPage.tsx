@@ -219,7 +219,7 @@ export function InterviewRequestListPage() {
                         {r.project.title}
                       </Link>
                     </TableCell>
-                    <TableCell>{r.candidate.name}</TableCell>
+                    <TableCell>{r.candidate.label}</TableCell>
                     <TableCell>{t(`portal.interviews.status.${r.kind}`)}</TableCell>
                     <TableCell>{t(`entities.interviewRequest.enums.channel.${r.channel}`)}</TableCell>
                     <TableCell>

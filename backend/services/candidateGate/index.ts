@@ -1,0 +1,125 @@
+/**
+ * The candidate gate: the one way a candidate's identity (name, photo, LinkedIn) and contact
+ * (email, phone, the other links, CV paths) leave the database to be shown to someone. Every
+ * surface that shows candidates to a viewer (search results, the profile panel, pipeline tabs,
+ * interview-request lists, dashboards, notifications, emails, PDFs and exports, AI-match results,
+ * ATS pushes and know-before-reveal, chat and live frames) reads them here, so the rule of who sees
+ * whom (schema/rules/visibility.ts) is applied once, in SQL, for one row or many.
+ *
+ * How a surface uses it:
+ * - a list joins `candidates as c` (and, in a project, the candidate's `project_candidates` row as
+ *   `pc`), adds `shownColumns(knex, viewer, place)` to its select, and maps each row with `present`:
+ *   a withheld value is never read out of PostgreSQL;
+ * - a name filter uses `nameMatches`, so it finds only names the viewer may read;
+ * - a single notice, email or export asks `loadShown` for the ids it names;
+ * - a message addressed to the candidate themselves (an interview request, a code) reads their own
+ *   contact through `ownContact`, never to show it to anyone else.
+ *
+ * Only this folder, the candidate's own account, the import and the console's generic CRUD (which
+ * applies the declared field permissions) select those columns; tests/api/candidate-gate.test.ts
+ * fails when other code does.
+ */
+import type { Knex } from 'knex';
+import type { Actor } from '../../../schema/roles';
+import { viewerOf, type Viewer } from '../../../schema/rules/visibility';
+import { present, type GateRow, type ShownCandidate } from './present';
+import { inProject, shownColumns, SEARCH, type Place } from './sql';
+
+export { anonymousLabel, present, withoutGateColumns, type GateRow, type ShownCandidate } from './present';
+export {
+  contactWhen,
+  GATED_COLUMNS,
+  identityWhen,
+  inProject,
+  nameMatches,
+  openSelect,
+  PROMPT,
+  SEARCH,
+  shownColumns,
+  shownSelect,
+  type Place,
+} from './sql';
+export { viewerOf, type Viewer } from '../../../schema/rules/visibility';
+
+const asViewer = (who: Viewer | Actor): Viewer => (typeof who === 'string' ? who : viewerOf(who));
+
+/**
+ * The candidates `ids` as `who` sees them: outside any project, or in project `projectId` (their
+ * row there decides a reveal and the contact). Ids the database does not hold are left out.
+ */
+export async function loadShown(
+  knex: Knex | Knex.Transaction,
+  who: Viewer | Actor,
+  ids: number[],
+  where: { projectId?: number } = {},
+): Promise<Map<number, ShownCandidate>> {
+  if (!ids.length) return new Map();
+  const viewer = asViewer(who);
+  const { projectId } = where;
+  const place: Place = projectId === undefined ? SEARCH : inProject('pc');
+  const q = knex('candidates as c')
+    .whereIn('c.id', [...new Set(ids)])
+    .select(shownColumns(knex as Knex, viewer, place));
+  if (projectId !== undefined)
+    q.leftJoin('project_candidates as pc', (j) =>
+      j.on('pc.candidate_id', 'c.id').andOn('pc.project_id', knex.raw('?', [projectId])),
+    );
+  const rows = (await q) as GateRow[];
+  return new Map(rows.map((r) => [r.gate_id, present(r)]));
+}
+
+/** One candidate as `who` sees them (see loadShown), or undefined when the id names nobody. */
+export async function shownOne(
+  knex: Knex | Knex.Transaction,
+  who: Viewer | Actor,
+  id: number,
+  where: { projectId?: number } = {},
+): Promise<ShownCandidate | undefined> {
+  return (await loadShown(knex, who, [id], where)).get(id);
+}
+
+/**
+ * The candidate's own name and contact, to address a message to them (an interview request, a
+ * reminder): never shown to anyone but the candidate.
+ */
+export async function ownContact(
+  knex: Knex | Knex.Transaction,
+  candidateId: number,
+): Promise<
+  | {
+      id: number;
+      firstName: string | null;
+      lastName: string | null;
+      email: string;
+      phone: string | null;
+      phoneWhatsapp: boolean;
+    }
+  | undefined
+> {
+  const row = await knex('candidates')
+    .where('id', candidateId)
+    .first('id', 'first_name', 'last_name', 'email', 'phone', 'phone_whatsapp');
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    phoneWhatsapp: Boolean(row.phone_whatsapp),
+  };
+}
+
+/**
+ * The words of each candidate's name, to take them out of text bound for a language model or an
+ * outside service (the `prompt` place): read to be removed, never to be shown.
+ */
+export async function namesToScrub(knex: Knex | Knex.Transaction, ids: number[]): Promise<Map<number, string[]>> {
+  if (!ids.length) return new Map();
+  const rows = (await knex('candidates')
+    .whereIn('id', [...new Set(ids)])
+    .select('id', 'first_name', 'last_name')) as { id: number; first_name: string | null; last_name: string | null }[];
+  return new Map(
+    rows.map((p) => [p.id, [p.first_name ?? '', p.last_name ?? '', `${p.first_name ?? ''} ${p.last_name ?? ''}`]]),
+  );
+}
