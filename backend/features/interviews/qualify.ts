@@ -20,6 +20,7 @@ import { qualifyAnswered } from '../notifications/kinds';
 import { camelKeys, qualifyBody } from './inputs';
 import { replyKind } from './rules';
 import { queueWhatsapp, WHATSAPP_STATUS } from './whatsappOutbox';
+import { ownContacts } from '../../services/candidateGate';
 
 const QUALIFY_STATE = { queued: 0, sent: 1, delivered: 2, replied: 3, failed: 4 } as const;
 const REPLY = { yes: 1, no: 2, text: 3 } as const;
@@ -105,17 +106,19 @@ export const qualifyEndpoints = [
     status: 201,
     handler: async ({ body, actor, ctx }) => {
       // Only candidates the sender meets (schema/rules/visibility.ts); any other id is not found.
-      const candidates = await ctx
+      const met = await ctx
         .knex('candidates')
         .whereIn('id', body.candidateId)
         .whereIn('status', seenStatuses(viewerOf(actor)))
-        .select('id', 'phone', 'first_name');
+        .pluck('id');
+      // Their own phones, to address the request to them.
+      const candidates = [...(await ownContacts(ctx.knex, met)).values()];
       const unknown = body.candidateId.filter((cid) => !candidates.some((c) => c.id === cid));
       if (unknown.length)
         throw new AppError(404, 'project.candidate.notFound', undefined, undefined, {
           candidateIds: unknown.map((n) => `Candidate:${n}`),
         });
-      const reachable = candidates.filter((c) => c.phone);
+      const reachable = candidates.flatMap((c) => (c.phone ? [{ id: c.id, phone: c.phone }] : []));
       const skipped = body.candidateId.filter((cid) => !reachable.some((c) => c.id === cid));
       if (!reachable.length) {
         throw new AppError(409, 'project.qualify.errors.noWhatsapp', undefined, undefined, {

@@ -20,6 +20,7 @@ import { placesOf, requireReach } from '../pipeline/reach';
 import { sniffCvType } from '../talent/cv/extractText';
 import { expiresAt, jdTextErrors, kindOf, requestBody, type ScheduleData } from './rules';
 import { requestToken, tokenHash } from './tokens';
+import { ownContacts } from '../../services/candidateGate';
 
 export interface SendInput {
   projectId: number;
@@ -80,9 +81,8 @@ export async function sendRequests(
     };
   }
 
-  const candidates = await knex('candidates')
-    .whereIn('id', input.candidateId)
-    .select('id', 'status', 'visibility', 'anonymous', 'phone', 'phone_whatsapp as phoneWhatsapp', 'email');
+  // The candidates' own contact, to address the request to them (never shown to the sender).
+  const candidates = [...(await ownContacts(knex, input.candidateId)).values()];
   const places = await placesOf(knex, project.id, input.candidateId);
   const unavailable = input.candidateId.filter((cid) => {
     const p = places.get(cid);

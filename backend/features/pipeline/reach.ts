@@ -90,14 +90,14 @@ export async function requireReach(
   if (missing.length) throw candidateNotFound(missing);
 }
 
-/** The candidates' facts and their place in the project, as the rule reads them. */
+/** The candidates' facts and their place in the project, as the rule reads them (who they are comes through the candidate gate). */
 export async function placesOf(
   knex: Knex | Knex.Transaction,
   projectId: number,
   candidateIds: number[],
 ): Promise<Map<number, { candidate: CandidateFacts; place: PlaceFacts }>> {
   const { rows } = await knex.raw(
-    `select c.id, c.status, c.visibility, c.anonymous, c.first_name, c.last_name, coalesce(pc.stage, 0) as stage, pc.revealed_at is not null as revealed,
+    `select c.id, c.status, c.visibility, c.anonymous, coalesce(pc.stage, 0) as stage, pc.revealed_at is not null as revealed,
             exists (select 1 from candidate_recruitment_stage_logs l
                      where l.project_id = ? and l.candidate_id = c.id and l.activity = ${ACTIVITY.curated} and l.actor_kind = ${ADMIN_KIND}) as curated
        from candidates c left join project_candidates pc on pc.candidate_id = c.id and pc.project_id = ?
@@ -112,8 +112,6 @@ export async function placesOf(
           status: r.status as number,
           visibility: r.visibility as boolean | null,
           anonymous: r.anonymous as boolean | null,
-          firstName: r.first_name as string | null,
-          lastName: r.last_name as string | null,
         },
         place: { stage: r.stage as number, curated: Boolean(r.curated), revealed: Boolean(r.revealed) },
       },

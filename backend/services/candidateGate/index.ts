@@ -78,36 +78,43 @@ export async function shownOne(
   return (await loadShown(knex, who, [id], where)).get(id);
 }
 
+/** A candidate's own name and contact, to address a message to them. */
+export interface OwnContact {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  phone: string | null;
+  phoneWhatsapp: boolean;
+}
+
 /**
- * The candidate's own name and contact, to address a message to them (an interview request, a
- * reminder): never shown to anyone but the candidate.
+ * The candidates' own names and contacts, to address a message to each of them (an interview
+ * request, a qualify request on WhatsApp, a reminder): never shown to anyone but the candidate.
  */
-export async function ownContact(
-  knex: Knex | Knex.Transaction,
-  candidateId: number,
-): Promise<
-  | {
-      id: number;
-      firstName: string | null;
-      lastName: string | null;
-      email: string;
-      phone: string | null;
-      phoneWhatsapp: boolean;
-    }
-  | undefined
-> {
-  const row = await knex('candidates')
-    .where('id', candidateId)
-    .first('id', 'first_name', 'last_name', 'email', 'phone', 'phone_whatsapp');
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    phone: row.phone,
-    phoneWhatsapp: Boolean(row.phone_whatsapp),
-  };
+export async function ownContacts(knex: Knex | Knex.Transaction, ids: number[]): Promise<Map<number, OwnContact>> {
+  if (!ids.length) return new Map();
+  const rows = (await knex('candidates')
+    .whereIn('id', [...new Set(ids)])
+    .select('id', 'first_name', 'last_name', 'email', 'phone', 'phone_whatsapp')) as Record<string, unknown>[];
+  return new Map(
+    rows.map((row) => [
+      row.id as number,
+      {
+        id: row.id as number,
+        firstName: row.first_name as string | null,
+        lastName: row.last_name as string | null,
+        email: row.email as string,
+        phone: row.phone as string | null,
+        phoneWhatsapp: row.phone_whatsapp !== false,
+      },
+    ]),
+  );
+}
+
+/** One candidate's own name and contact (see ownContacts). */
+export async function ownContact(knex: Knex | Knex.Transaction, id: number): Promise<OwnContact | undefined> {
+  return (await ownContacts(knex, [id])).get(id);
 }
 
 /**
