@@ -36,6 +36,17 @@ const crudLayer = restrict(
     },
   ],
 );
+/** Shared services (backend/services/) stand below the capabilities that use them. */
+const servicesLayer = restrict(
+  ['backend/services/**/*.ts'],
+  [
+    ...sidePatterns('backend', ['admin', 'portal', 'ui']),
+    {
+      regex: '^(\\.\\./)+features(/|$)',
+      message: 'backend/services/ stands below the capabilities: a service never imports backend/features/.',
+    },
+  ],
+);
 const seedsLayer = restrict(
   ['seeds/**/*.ts'],
   [
@@ -75,5 +86,6 @@ export default tseslint.config(
   boundary('schema', sides),
   boundary('i18n', sides),
   crudLayer,
+  servicesLayer,
   seedsLayer,
 );
