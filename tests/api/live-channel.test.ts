@@ -211,6 +211,28 @@ describe('When a person’s access changes, their open sockets follow at once', 
     expect((await w.as('member').get(`/projects/pipe-line?project_id=${w.projects.acmeUnshared}`)).status).toBe(404);
   });
 
+  it('a project unshared from a Member stops reaching their socket at once', async () => {
+    const share = (accessType: number) =>
+      w
+        .as('company')
+        .post('/project-share/access/user', {
+          projectId: w.projects.acmeUnshared,
+          userId: `User:${w.people.member}`,
+          accessType,
+        })
+        .expect(200);
+    await share(1);
+    const member = await socket('member');
+    await member.next((m) => m.type === 'ready');
+    await raise(w.projects.acmeUnshared, 'shared.before');
+    await member.next((m) => m.kind === 'shared.before');
+    await share(0);
+    await raise(w.projects.acmeUnshared, 'shared.after');
+    await raise(w.projects.memberOwn, 'shared.own');
+    await member.next((m) => m.kind === 'shared.own');
+    expect(member.received.filter((m) => m.kind === 'shared.after')).toEqual([]);
+  });
+
   it('one session holds at most five sockets: the sixth is refused until one closes', async () => {
     const token = await w.t.login('owner@acme.example.com');
     const five = await Promise.all(Array.from({ length: 5 }, () => socketOf(s, token)));
