@@ -120,6 +120,17 @@ describe('Curated candidates reach the company users who may open the project', 
     expect(thread?.title).toBe('A candidate was added to Acme engineers');
     expect(thread?.title).not.toContain('Eve');
   });
+
+  it('a RaaS company reads a public candidate’s name as its board does, and an anonymous one’s not at all', async () => {
+    expect((await curate('admin', w.projects.raasPower, ['Ivy', 'Eve'])).body.added).toBe(2);
+    const titles = (await inbox('raas')).data
+      .filter((n) => n.kind === 'candidateCurated' && n.link === `/project/${w.projects.raasPower}`)
+      .map((n) => n.title)
+      .sort();
+    expect(titles).toEqual(['A candidate was added to Northwind power', 'Ivy Koh was added to Northwind power']);
+    // Another company's people hear nothing of it.
+    expect((await inbox('company')).data.some((n) => n.link === `/project/${w.projects.raasPower}`)).toBe(false);
+  });
 });
 
 describe('Nobody reads or changes another person’s notifications', () => {

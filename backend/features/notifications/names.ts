@@ -1,44 +1,32 @@
 /**
- * A candidate as a notification names them to one recipient: the name only to whom the product's
- * visibility rule shows it (seesIdentity, backend/features/search/visibility.ts), otherwise the
- * role they hold, so an inbox never reveals more than the board does.
+ * A candidate as a notification names them to one recipient: what that recipient's board shows of
+ * them in the project, read through the candidate gate (backend/services/candidateGate) with the
+ * project as the place, so an inbox never names someone the board does not, nor hides someone the
+ * board names (a RaaS company reads a public candidate's name as its board does). Anyone who sees
+ * no name reads "a candidate".
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
 import type { Actor } from '../../../schema/roles';
-import { seesIdentity } from '../search';
+import { loadShown, viewerOf, type ShownCandidate, type Viewer } from '../../services/candidateGate';
 
-export interface CandidateFacts {
-  firstName: string | null;
-  lastName: string | null;
-  visibility: boolean | null;
-  anonymous: boolean | null;
-  revealed: boolean;
-}
+/** The viewers a notification may reach, each with its own view of the candidate. */
+const VIEWERS: Viewer[] = ['admin', 'company', 'raasCompany'];
+
+/** The candidate as each kind of viewer sees them in project `projectId` (or outside any project). */
+export type CandidateNames = Map<Viewer, ShownCandidate | undefined>;
 
 export async function candidateFacts(
   knex: Knex | Knex.Transaction,
   candidateId: number,
   projectId?: number,
-): Promise<CandidateFacts | undefined> {
-  const row = await knex('candidates as c')
-    .leftJoin('project_candidates as pc', (j) =>
-      j.on('pc.candidate_id', 'c.id').andOn('pc.project_id', knex.raw('?', [projectId ?? -1])),
-    )
-    .where('c.id', candidateId)
-    .first('c.first_name', 'c.last_name', 'c.visibility', 'c.anonymous', 'pc.revealed_at');
-  if (!row) return undefined;
-  return {
-    firstName: row.first_name,
-    lastName: row.last_name,
-    visibility: row.visibility,
-    anonymous: row.anonymous,
-    revealed: Boolean(row.revealed_at),
-  };
+): Promise<CandidateNames> {
+  const shown = await Promise.all(
+    VIEWERS.map(async (v) => [v, (await loadShown(knex, v, [candidateId], { projectId })).get(candidateId)] as const),
+  );
+  return new Map(shown);
 }
 
-export function candidateLabel(actor: Actor, c: CandidateFacts | undefined): string {
-  const name = `${c?.firstName ?? ''} ${c?.lastName ?? ''}`.trim();
-  if (c && name && (seesIdentity(actor, c) || c.revealed)) return name;
-  return t('notifications.aCandidate');
+export function candidateLabel(actor: Actor, names: CandidateNames): string {
+  return names.get(viewerOf(actor))?.name ?? t('notifications.aCandidate');
 }
