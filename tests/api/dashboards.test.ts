@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rollupDaily } from '../../backend/features/dashboards/rollups';
+import { CANDIDATE_STATUS } from '../../schema/entities/talentOptions';
 import { ACTIVITY, STAGES } from '../../schema/rules/pipeline';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
@@ -204,6 +205,21 @@ describe('Recruitment activity log', () => {
     expect(moves.status, JSON.stringify(moves.body)).toBe(200);
     expect(moves.body.pagination.dataCount).toBe(3);
   });
+
+  it('answers the qualify requests alone, with their admin and the candidate named through the gate', async () => {
+    const res = await admin.get(`/dashboard/ta-recruitment-event-log?${RANGE}&kind=qualify`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toHaveLength(1);
+    expect(res.body.data[0]).toMatchObject({
+      kind: 'qualify',
+      activity: 'qualifyRequested',
+      fromStage: null,
+      actor: { kind: 'admin' },
+      candidate: { name: h.names[4], adminAnonymous: false },
+    });
+    expect(res.body.data[0].actor.name).toBeTruthy();
+    expect(res.body.pagination.dataCount).toBe(1);
+  });
 });
 
 describe('Recruitment activity log at scale', () => {
@@ -297,6 +313,24 @@ describe('Recruiter dashboard', () => {
     expect(res.body.medianDays.shortlist).toBe(5);
     expect(res.body.interviewRequests).toEqual({ sent: 2, answered: 1, approved: 1 });
     expect(res.body.creditsSpent).toBe(1);
+  });
+
+  it('counts the funnel as the board does: a hidden row and a candidate the company no longer meets are left out', async () => {
+    const owner = client(t, await t.login('owner@acme.example.com'));
+    const [c1, c2] = h.candidates;
+    await t.knex('project_candidates').where({ project_id: h.alpha, candidate_id: c2 }).update({ is_hidden: true });
+    await t.knex('candidates').where('id', c1).update({ status: CANDIDATE_STATUS.semiActive });
+    try {
+      const res = await get(owner, `&projectId=Project:${h.alpha}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.funnel).toEqual({ ...zeroStages, rejected: 1 });
+      const board = await owner.get(`/projects/pipe-line?project_id=${h.alpha}`);
+      expect(board.status, JSON.stringify(board.body)).toBe(200);
+      expect({ ...board.body.stats, open: 0 }).toEqual(res.body.funnel);
+    } finally {
+      await t.knex('project_candidates').where({ project_id: h.alpha, candidate_id: c2 }).update({ is_hidden: false });
+      await t.knex('candidates').where('id', c1).update({ status: CANDIDATE_STATUS.active });
+    }
   });
 
   it('reads the median days of a period holding more than 10,000 stays from an even share of them, and says so', async () => {

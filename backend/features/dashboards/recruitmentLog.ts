@@ -2,8 +2,9 @@
  * GET dashboard/ta-recruitment-event-log: every move, rejection, reveal, note, interview or job-
  * description request and WhatsApp qualify request, with who did it, the project, the candidate and
  * when; newest first, paged. Filters: kind, date range or week, company, project, admin (acting, or
- * the project's advocate or owner). Candidate names go through the search's identity rule
- * (backend/features/search/visibility.ts): admins see them, flagged when the candidate is hidden.
+ * the project's advocate or owner). Candidates are named through the candidate gate
+ * (backend/services/candidateGate) in the event's project: admins see the names of the candidates
+ * they meet, flagged when the candidate hides them from companies.
  *
  * Its cost follows the page, not the range: each source walks its (created_at, id) index newest
  * first (a project's through (project_id, created_at, id)), both carrying the columns the kinds
@@ -16,7 +17,7 @@ import { z } from 'zod';
 import { ACTIVITY, STAGES } from '../../../schema/rules/pipeline';
 import type { Actor } from '../../../schema/roles';
 import { camelKeys } from '../../../schema/validation/inputs';
-import { adminAnonymous, seesIdentity } from '../search';
+import { inProject, present, shownColumns, viewerOf, type GateRow } from '../../services/candidateGate';
 import { dayRange, filterFields, optional, pageFields, pageOf, pagination } from './inputs';
 import { stageKeyOf } from './weekly';
 
@@ -53,7 +54,7 @@ const ACTIVITY_NAME = Object.fromEntries(Object.entries(A).map(([k, v]) => [v, k
 const personName = (alias: string) =>
   `nullif(trim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, '')), '')`;
 
-interface EventRow {
+interface EventRow extends GateRow {
   id: number;
   activity: number | null;
   from_stage: number | null;
@@ -66,10 +67,6 @@ interface EventRow {
   title: string | null;
   company_id: number | null;
   company_name: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  visibility: boolean | null;
-  anonymous: boolean | null;
 }
 
 /** Counted exactly up to this many events; above it the answer says "10,000+" and its pages end there. */
@@ -117,7 +114,9 @@ export async function recruitmentEventLog(knex: Knex, actor: Actor, query: z.out
       branches.push(`(select l.id, l.activity, l.from_stage, l.to_stage, l.created_at, l.project_id, l.candidate_id, l.actor_kind, l.actor_id, l.actor_name
         from candidate_recruitment_stage_logs l ${conditions('l', 'l.actor_kind = 1 and l.actor_id = ?', ['l.candidate_id is not null', `(${logKinds.map((k) => `(${k})`).join(' or ')})`])})`);
     if (!query.kind || query.kind === 'qualify')
-      branches.push(`(select q.id, null::smallint, null::int, null::int, q.created_at, q.project_id, q.candidate_id, 1::smallint, q.sent_by_admin_id, null::varchar
+      // Named columns: a union takes its names from its first branch, and this one may stand alone.
+      branches.push(`(select q.id, null::smallint as activity, null::int as from_stage, null::int as to_stage, q.created_at, q.project_id,
+          q.candidate_id, 1::smallint as actor_kind, q.sent_by_admin_id as actor_id, null::varchar as actor_name
         from qualify_requests q ${conditions('q', 'q.sent_by_admin_id = ?', [])})`);
     return { sql: branches.join(' union all '), params };
   };
@@ -125,6 +124,7 @@ export async function recruitmentEventLog(knex: Knex, actor: Actor, query: z.out
   const beyond = none || offset >= COUNT_CAP;
   const counted = sources(COUNT_CAP + 1, false);
   const paged = sources(offset + perPage, true);
+  const candidate = shownColumns(knex, viewerOf(actor), inProject('pc'), 'ca').map((c) => c.toQuery());
   const [{ rows: countRows }, { rows }] = await Promise.all([
     none
       ? { rows: [{ count: 0 }] }
@@ -135,12 +135,13 @@ export async function recruitmentEventLog(knex: Knex, actor: Actor, query: z.out
     beyond
       ? { rows: [] }
       : knex.raw(
-          `select e.*, p.title, p.company_id, c.company_name, ca.first_name, ca.last_name, ca.visibility, ca.anonymous,
+          `select e.*, p.title, p.company_id, c.company_name, ${candidate.join(', ')},
               coalesce(e.actor_name, case e.actor_kind when 1 then ${personName('aa')} when 2 then ${personName('au')} end) as actor_display
        from (${paged.sql}) e
        left join projects p on p.id = e.project_id
        left join companies c on c.id = p.company_id
        left join candidates ca on ca.id = e.candidate_id
+       left join project_candidates pc on pc.project_id = e.project_id and pc.candidate_id = e.candidate_id
        left join admins aa on e.actor_kind = 1 and aa.id = e.actor_id
        left join company_users au on e.actor_kind = 2 and au.id = e.actor_id
        order by e.created_at desc, e.id desc limit ? offset ?`,
@@ -152,12 +153,7 @@ export async function recruitmentEventLog(knex: Knex, actor: Actor, query: z.out
     success: true,
     range,
     data: (rows as EventRow[]).map((r) => {
-      const flags = {
-        visibility: r.visibility,
-        anonymous: r.anonymous,
-        firstName: r.first_name,
-        lastName: r.last_name,
-      };
+      const shown = r.gate_id === null ? undefined : present(r);
       const kind = kindOfRow(r.activity, r.to_stage);
       return {
         id: `${kind === 'qualify' ? 'QualifyRequest' : 'CandidateRecruitmentStageLog'}:${r.id}`,
@@ -175,8 +171,8 @@ export async function recruitmentEventLog(knex: Knex, actor: Actor, query: z.out
         company: r.company_id ? { id: `Company:${r.company_id}`, companyName: r.company_name } : null,
         candidate: {
           id: `Candidate:${r.candidate_id}`,
-          name: seesIdentity(actor, flags) ? `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || null : null,
-          adminAnonymous: adminAnonymous(actor, flags),
+          name: shown?.name ?? null,
+          adminAnonymous: shown?.adminAnonymous ?? false,
         },
       };
     }),
