@@ -5,7 +5,8 @@ export const imports = {
   intro:
     'Upload a CSV or JSON Lines file of candidates. Known emails are updated, new ones created; every row is checked with the same rules as the forms, and rows that fail come back in a report.',
   formatHelp:
-    'Columns are described in the README under “Talent data”. A sample file is in seeds/import/sample-candidates.csv.',
+    'Columns are described in the README under “Talent data”. Start from the sample file: it has every column, filled in for three candidates.',
+  downloadSample: 'Download the sample file (.csv)',
   chooseFile: 'Choose a file (.csv or .jsonl)',
   start: 'Start import',
   starting: 'Uploading…',
@@ -19,4 +20,9 @@ export const imports = {
   noRejections: 'Every row was imported.',
   another: 'Import another file',
   backToTalent: 'Back to talent',
+  /** The rejection report's words (backend/features/talent/import/reportText.ts). */
+  report: {
+    fields: { row: 'Row', database: 'Database', experiences: 'Experience', educations: 'Education' },
+    sameEmail: 'row {row}',
+  },
 };

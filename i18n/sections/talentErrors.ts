@@ -104,7 +104,11 @@ export const talentErrors = {
   hkCity: { errors: { tooShort: 'At least 2 characters' } },
   hkZip: { errors: { tooShort: 'At least 3 characters' } },
   experiences: {
-    errors: { tooMany: 'At most 50 experience entries' },
+    errors: {
+      tooMany: 'At most 50 experience entries',
+      invalidJson: 'Not valid JSON: write the entries as a JSON list',
+      invalid: 'Write the entries as a JSON list',
+    },
     title: { errors: { required: 'Enter the job title' } },
     company: { errors: { required: 'Enter the company' } },
     startDate: {
@@ -125,7 +129,11 @@ export const talentErrors = {
     industryId: { errors: { notFound: 'This industry no longer exists' } },
   },
   educations: {
-    errors: { tooMany: 'At most 20 education entries' },
+    errors: {
+      tooMany: 'At most 20 education entries',
+      invalidJson: 'Not valid JSON: write the entries as a JSON list',
+      invalid: 'Write the entries as a JSON list',
+    },
     institute: { errors: { required: 'Enter the school' } },
     startYear: {
       errors: {

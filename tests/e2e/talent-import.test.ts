@@ -1,7 +1,8 @@
 /**
  * An admin imports candidates from the console: from the talent list to the import screen, a file
  * is uploaded, its import runs in the background worker with a progress bar, and the screen ends
- * with the counts and the rejection report, which downloads.
+ * with the counts and the rejection report, which downloads and reads as the forms do; the sample
+ * file downloads from the screen itself.
  */
 import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -11,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../backend/config';
 import { startWorker, type Worker } from '../../backend/jobs/worker';
 import { TEST_SECRET } from '../helpers/app';
-import { startE2E, type E2E } from '../helpers/e2e';
+import { signInAtConsole, startE2E, type E2E } from '../helpers/e2e';
 
 let e2e: E2E;
 let worker: Worker;
@@ -84,11 +85,34 @@ describe('Importing candidates in the console', () => {
       '402,browser.nosalary@import.example.com',
       '403,not-an-email',
     ]);
-    expect(report[1]).toContain('expectedSalary.errors.required');
+    // Each reason reads as the form would say it, by the field's label, never a message key.
+    expect(report[1]).toContain('Expected minimum basic salary: Enter the expected minimum basic salary');
+    expect(report[2]).toContain('Email: Enter a valid email address');
+    expect(report.join('\n')).not.toMatch(/\w\.errors\.\w/);
 
     await page.getByRole('button', { name: 'Import another file' }).click();
     await page.getByRole('button', { name: 'Start import' }).waitFor();
     await page.close();
+  });
+
+  it.each([
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ])('At $width px the import screen downloads the sample file, the same as the repository holds', async (viewport) => {
+    const page = await e2e.newPage();
+    await page.setViewportSize(viewport);
+    await signInAtConsole(e2e, page, 'admin@example.com');
+    await page.waitForURL(/\/admin\/companies/);
+    await page.goto(`${e2e.baseUrl}/admin/talent/import`);
+    const link = page.getByRole('button', { name: 'Download the sample file (.csv)' });
+    await link.waitFor();
+    await expect(page.locator('main').innerText()).resolves.not.toContain('seeds/import');
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe('sample-candidates.csv');
+    const saved = path.join(mkdtempSync(path.join(os.tmpdir(), 'talent-sample-')), download.suggestedFilename());
+    await download.saveAs(saved);
+    const sample = path.resolve(import.meta.dirname, '../../seeds/import/sample-candidates.csv');
+    expect(await readFile(saved, 'utf8')).toBe(await readFile(sample, 'utf8'));
   });
 
   it('A file of another kind is refused on the screen, with the reason', async () => {

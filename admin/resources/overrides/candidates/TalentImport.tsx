@@ -1,7 +1,8 @@
 /**
  * /talent/import: an admin picks a CSV or JSON Lines file and starts its import; the import runs
  * in the background while this screen polls its progress (a bar by bytes read, the counts as they
- * happen) and ends with the totals and the rejection report to download.
+ * happen) and ends with the totals and the rejection report to download. The sample file (the
+ * repository's seeds/import/sample-candidates.csv, bundled as text) downloads from the screen.
  */
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
@@ -12,6 +13,7 @@ import { formatCount, t } from '../../../../i18n';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
 import { importReportUrl, importStatus, startImport, type CandidateImport } from './talentApi';
 import { talentPaths } from './talentPaths';
+import sampleCsv from '../../../../seeds/import/sample-candidates.csv?raw';
 
 const POLL_MS = 500;
 const ACCEPT = '.csv,.jsonl,.ndjson,text/csv,application/x-ndjson';
@@ -24,6 +26,19 @@ function messageOf(err: unknown): string {
     return err.message;
   }
   return t('errors.internalServerError');
+}
+
+/** Saves the sample file: made in the page, so it needs no request and is always the one this build knows. */
+function downloadSample(): void {
+  const url = URL.createObjectURL(new Blob([sampleCsv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'sample-candidates.csv';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Released once the browser surely read it (a download starts after the click's task).
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
 const numbers = (run: CandidateImport) => ({
@@ -144,6 +159,11 @@ export function TalentImport() {
             <Typography variant="body2" color="text.secondary">
               {t('imports.formatHelp')}
             </Typography>
+            <Box>
+              <Button size="small" startIcon={<DownloadOutlined />} onClick={downloadSample}>
+                {t('imports.downloadSample')}
+              </Button>
+            </Box>
             {!run && (
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <Button

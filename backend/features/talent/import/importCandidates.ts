@@ -29,6 +29,8 @@ import { loadImportMaps } from './columns';
 import { prepareBatch, reasons, type BatchMessage, type PreparedBatch, type PreparedRow } from './prepare';
 import { recordBatches } from './records';
 import { tsWorker } from './tsWorker';
+import { fieldLabel, reasonText } from './reportText';
+import { t } from '../../../../i18n';
 
 /** Where an import stands: bytes read and rows checked so far, with their outcome counted as they happen. */
 export interface ImportProgress {
@@ -229,12 +231,12 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
       }
       const [row, email] = lineOf(rows[0]);
       const known = fromDatabaseError(err);
-      if (err instanceof VanishedReference) reject(row, email, `row: ${err.message}`);
+      if (err instanceof VanishedReference) reject(row, email, `${fieldLabel('row')}: ${err.message}`);
       else
         reject(
           row,
           email,
-          known ? reasons(known.fields ?? { row: known.code }) : `database: ${(err as Error).message}`,
+          known ? reasons(known.fields ?? { row: known.code }) : `${fieldLabel('database')}: ${(err as Error).message}`,
         );
     }
   }
@@ -254,7 +256,11 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
       const first = seen.get(email);
       if (prepared.unreadable[i]) reject(row, email, reason as string);
       else if (first !== undefined)
-        reject(row, email, `email: email.errors.duplicateInFile (the same email is on row ${first})`);
+        reject(
+          row,
+          email,
+          reasonText('email', 'email.errors.duplicateInFile', t('imports.report.sameEmail', { row: first })),
+        );
       else if (otherPeople.has(email)) reject(row, email, reasons({ email: 'email.errors.exists' }));
       else {
         // Only well-formed emails identify a candidate; a malformed one is reported by the checks.

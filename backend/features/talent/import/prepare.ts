@@ -8,7 +8,6 @@
  */
 import type pg from 'pg';
 import { EMAIL_PATTERN, entity, fieldOf } from '../../../../schema';
-import { t } from '../../../../i18n';
 import type { IdSets } from '../../../crud/refs';
 import type { FieldErrors } from '../../../errors';
 import type { Today } from '../../../../schema/rules/candidate';
@@ -16,6 +15,7 @@ import { CANDIDATE_REF_ENTITIES, checkCandidate } from '../checkCandidate';
 import { prepareCandidate, RESERVE_IDS_SQL, type CandidateRow } from '../writeCandidates';
 import { mapRow, type ImportMaps } from './columns';
 import { csvCell, parseRecord, type ParsedRecord } from './records';
+import { fieldLabel, reasonText } from './reportText';
 
 const candidate = entity('candidate');
 const REF_INDEX = new Map(CANDIDATE_REF_ENTITIES.map((name, i) => [name, i]));
@@ -47,9 +47,10 @@ export interface PrepareContext {
   today: Today;
 }
 
+/** A refused row's reasons, in words (reportText.ts). */
 export function reasons(errors: FieldErrors, details: Record<string, string> = {}): string {
   return Object.entries(errors)
-    .map(([field, key]) => `${field}: ${key} (${t(key)}${details[field] ? `: ${details[field]}` : ''})`)
+    .map(([field, key]) => reasonText(field, key, details[field]))
     .join('; ');
 }
 
@@ -95,7 +96,7 @@ export async function prepareBatch(
     records[index] = undefined;
     out.unreadable.push(record.error !== undefined);
     if (record.error !== undefined) {
-      out.reasons.push(`row: ${record.error}`);
+      out.reasons.push(`${fieldLabel('row')}: ${record.error}`);
       continue;
     }
     const mapped = mapRow(record.values, ctx.maps);
