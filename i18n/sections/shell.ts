@@ -91,6 +91,12 @@ export const shell = {
     saveChanges: 'Save changes',
     rowsPerPage: 'Rows per page',
   },
+  discard: {
+    title: 'Discard what you entered?',
+    text: 'What you typed in this form is not saved. Keep editing to finish it, or discard it and close the form.',
+    confirm: 'Discard',
+    keep: 'Keep editing',
+  },
   footer: { copyright: '© {year} Talentbase', terms: 'Terms of Service' },
   errorScreen: {
     help: 'Reload the page to try again. If it keeps happening, let us know what you were doing.',

@@ -8,6 +8,8 @@ interface Props {
   title: string;
   message: ReactNode;
   confirmLabel: string;
+  /** The way back, "Cancel" unless told (e.g. "Keep editing"). */
+  cancelLabel?: string;
   destructive?: boolean;
   busy?: boolean;
   onConfirm(): void;
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel,
   destructive,
   busy,
   onConfirm,
@@ -47,7 +50,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={busy} color="inherit">
-          {t('portal.common.cancel')}
+          {cancelLabel ?? t('portal.common.cancel')}
         </Button>
         {alternative && (
           <Button onClick={alternative.onClick} disabled={busy}>

@@ -12,6 +12,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useState, type FormEvent } from 'react';
+import { changedFrom, useDiscardGuard } from '../../components/useDiscardGuard';
 import { t } from '../../../i18n';
 import { errorMessage, fieldKeys } from '../../../ui/api/errors';
 import { integrationsApi, type AtsKindRow } from '../../api/integrations';
@@ -50,6 +51,8 @@ export function ConnectDialog({
     setErrors({});
     onClose();
   };
+  // Keys and secrets pasted in are asked about before they are thrown away.
+  const guard = useDiscardGuard(!busy && changedFrom(values, {}), close);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -96,7 +99,7 @@ export function ConnectDialog({
 
   const signInOff = kind?.connect === 'signIn' && !leverSignIn;
   return (
-    <Dialog open={!!kind} onClose={close} maxWidth="sm" fullWidth aria-labelledby="connect-title">
+    <Dialog open={!!kind} onClose={guard.requestClose} maxWidth="sm" fullWidth aria-labelledby="connect-title">
       <Box component="form" onSubmit={submit} noValidate>
         <DialogTitle id="connect-title">{t(`${P}.connectTitle`, { ats })}</DialogTitle>
         <DialogContent>
@@ -150,7 +153,7 @@ export function ConnectDialog({
           </Box>
         </DialogContent>
         <DialogActions>
-          <Button onClick={close} disabled={busy}>
+          <Button onClick={guard.requestClose} disabled={busy}>
             {t(`${P}.cancel`)}
           </Button>
           <Button type="submit" variant="contained" disabled={busy || signInOff}>
@@ -162,6 +165,7 @@ export function ConnectDialog({
           </Button>
         </DialogActions>
       </Box>
+      {guard.prompt}
     </Dialog>
   );
 }

@@ -20,6 +20,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useState } from 'react';
+import { changedFrom, useDiscardGuard } from '../../components/useDiscardGuard';
 import { t } from '../../../i18n';
 import { INTERVIEW_DURATIONS, INTERVIEW_TYPE } from '../../../schema/rules/pipeline';
 import { validZone } from '../../../schema/rules/timeZones';
@@ -64,6 +65,8 @@ export function ScheduleDialog({ open, title, text, initial, busy, onConfirm, on
     // Times are proposed afresh for each interview: a remembered schedule brings none.
     slots: [''],
   }));
+  const [start] = useState(form);
+  const guard = useDiscardGuard(!busy && changedFrom(form, start), onClose);
   const [tried, setTried] = useState(false);
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const set = <K extends keyof ScheduleData>(key: K, value: ScheduleData[K]) =>
@@ -80,7 +83,13 @@ export function ScheduleDialog({ open, title, text, initial, busy, onConfirm, on
   };
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="schedule-title">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : guard.requestClose}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="schedule-title"
+    >
       <DialogTitle id="schedule-title">{title}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{text}</DialogContentText>
@@ -178,13 +187,14 @@ export function ScheduleDialog({ open, title, text, initial, busy, onConfirm, on
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={busy} color="inherit">
+        <Button onClick={guard.requestClose} disabled={busy} color="inherit">
           {t('portal.common.cancel')}
         </Button>
         <Button onClick={submit} disabled={busy} variant="contained">
           {t('portal.pipeline.schedule.confirm')}
         </Button>
       </DialogActions>
+      {guard.prompt}
     </Dialog>
   );
 }

@@ -40,6 +40,7 @@ import {
   type ProjectFormValues,
 } from './projectForm';
 import { focusFirstError } from './focusFirstError';
+import { changedFrom, useDiscardGuard } from '../../components/useDiscardGuard';
 
 const A = 'portal.projectsPortal.add';
 
@@ -63,6 +64,8 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
   const isAdmin = viewer?.role === 'admin';
   const raasUser = viewer?.role === 'raasCompany';
   const [values, setValues] = useState<ProjectFormValues>(() => ({ ...emptyProjectForm(), ...initial }));
+  // What the form opened with: closing asks before throwing away anything typed since.
+  const [start, setStart] = useState(values);
   const [step, setStep] = useState<'plan' | 'form'>(raasUser ? 'plan' : 'form');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -78,11 +81,13 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
 
   useEffect(() => {
     if (!open) return;
-    setValues({
+    const fresh = {
       ...emptyProjectForm(),
       ...initial,
       ...(viewer?.role !== 'admin' && user ? { owner: { id: user._id, label: ownName(user) } } : {}),
-    });
+    };
+    setValues(fresh);
+    setStart(fresh);
     setStep(raasUser ? 'plan' : 'form');
     setErrors({});
     setFailure(undefined);
@@ -125,6 +130,9 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
     if (created) finish(created);
     else onClose();
   };
+
+  // The plan is one click to choose again (and moves by itself off a plan the company cannot use): not counted.
+  const guard = useDiscardGuard(!busy && !created && changedFrom({ ...values, plan: 0 }, { ...start, plan: 0 }), close);
 
   const finish = (project: Project) => {
     onClose();
@@ -191,7 +199,7 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
   return (
     <Dialog
       open={open}
-      onClose={close}
+      onClose={guard.requestClose}
       maxWidth="md"
       fullWidth
       fullScreen={phone}
@@ -263,7 +271,7 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
               {t(`${A}.back`)}
             </Button>
           )}
-          <Button onClick={close} disabled={busy} color="inherit">
+          <Button onClick={guard.requestClose} disabled={busy} color="inherit">
             {t(created ? `${A}.openWithoutFile` : 'portal.common.cancel')}
           </Button>
           {/* Distinct keys: the click on Continue must not become a submit of the form it reveals. */}
@@ -284,6 +292,7 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
           )}
         </DialogActions>
       </Box>
+      {guard.prompt}
     </Dialog>
   );
 }

@@ -22,6 +22,7 @@ import {
   type ProjectFormValues,
 } from './projectForm';
 import { formFromProject } from './projectLoad';
+import { changedFrom, useDiscardGuard } from '../../components/useDiscardGuard';
 
 const S = 'portal.projectsPortal.settings';
 
@@ -40,6 +41,8 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
   const isAdmin = viewer?.role === 'admin';
   const [project, setProject] = useState<ProjectDetail>();
   const [values, setValues] = useState<ProjectFormValues>();
+  // The form as loaded: closing asks before throwing away anything changed since.
+  const [start, setStart] = useState<ProjectFormValues>();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [loadError, setLoadError] = useState<string>();
   const [failure, setFailure] = useState<string>();
@@ -58,6 +61,7 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
     setPartial(undefined);
     onClose();
   };
+  const guard = useDiscardGuard(!busy && Boolean(values) && changedFrom(values, start), close);
 
   const load = useCallback(() => {
     setValues(undefined);
@@ -68,7 +72,9 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
       .find(projectId)
       .then(async (p) => {
         setProject(p);
-        setValues(await formFromProject(p));
+        const form = await formFromProject(p);
+        setValues(form);
+        setStart(form);
       })
       .catch((err: unknown) => setLoadError(errorMessage(err)));
   }, [projectId]);
@@ -155,7 +161,7 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
     <Drawer
       anchor="right"
       open={open}
-      onClose={close}
+      onClose={guard.requestClose}
       slotProps={{
         paper: {
           sx: { width: { xs: '100%', sm: 640 }, maxWidth: '100%' },
@@ -174,7 +180,7 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
           <Typography id="project-settings-title" variant="h5" component="h2" sx={{ flex: 1, fontWeight: 700 }}>
             {t(`${S}.title`)}
           </Typography>
-          <IconButton onClick={close} disabled={busy} aria-label={t(`${S}.close`)}>
+          <IconButton onClick={guard.requestClose} disabled={busy} aria-label={t(`${S}.close`)}>
             <CloseOutlined />
           </IconButton>
         </Stack>
@@ -230,7 +236,7 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
           spacing={1}
           sx={{ justifyContent: 'flex-end', px: 3, py: 2, borderTop: 1, borderColor: 'divider' }}
         >
-          <Button onClick={close} disabled={busy} color="inherit">
+          <Button onClick={guard.requestClose} disabled={busy} color="inherit">
             {t('portal.common.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={busy || !values}>
@@ -238,6 +244,7 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
           </Button>
         </Stack>
       </Box>
+      {guard.prompt}
     </Drawer>
   );
 }

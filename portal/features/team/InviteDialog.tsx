@@ -11,6 +11,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useState, type FormEvent } from 'react';
+import { changedFrom, useDiscardGuard } from '../../components/useDiscardGuard';
 import { companyUsersApi } from '../../api/companyUsers';
 import { errorMessage, fieldKeys } from '../../../ui/api/errors';
 import { useNotify } from '../../app/notify';
@@ -31,6 +32,7 @@ export function InviteDialog({ open, onClose, onInvited }: { open: boolean; onCl
     setErrors({});
     onClose();
   };
+  const guard = useDiscardGuard(!busy && changedFrom(values, EMPTY), close);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -77,7 +79,7 @@ export function InviteDialog({ open, onClose, onInvited }: { open: boolean; onCl
   );
 
   return (
-    <Dialog open={open} onClose={close} maxWidth="sm" fullWidth aria-labelledby="invite-title">
+    <Dialog open={open} onClose={guard.requestClose} maxWidth="sm" fullWidth aria-labelledby="invite-title">
       <Box component="form" onSubmit={submit} noValidate>
         <DialogTitle id="invite-title">{t('portal.team.inviteTitle')}</DialogTitle>
         <DialogContent>
@@ -102,7 +104,7 @@ export function InviteDialog({ open, onClose, onInvited }: { open: boolean; onCl
           </Box>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button onClick={close} disabled={busy} color="inherit">
+          <Button onClick={guard.requestClose} disabled={busy} color="inherit">
             {t('portal.common.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={busy}>
@@ -110,6 +112,7 @@ export function InviteDialog({ open, onClose, onInvited }: { open: boolean; onCl
           </Button>
         </DialogActions>
       </Box>
+      {guard.prompt}
     </Dialog>
   );
 }
