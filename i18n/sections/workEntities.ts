@@ -181,8 +181,9 @@ export const workEntities = {
       },
       state: {
         sent: 'Sent',
-        approved: 'Approved',
-        rejected: 'Rejected',
+        // The candidate's own buttons read Accept and Decline: every screen names the answer so.
+        approved: 'Accepted',
+        rejected: 'Declined',
         expired: 'Expired',
       },
     },

@@ -2,7 +2,8 @@
  * Interview requests in a real browser: a company requests an interview (through the API), the
  * candidate opens the link from the development mailbox on a phone-sized screen and accepts, the
  * company sees the answer and the admins' list shows it; a decline with reasons, an expired JD link;
- * the request dialog of the project page asking for a job description first.
+ * the request dialog of the project page asking for a job description first, and previewing the
+ * message so that nothing goes out before Send.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -123,7 +124,10 @@ describe('Interview requests', () => {
     const admin = await signedInPage('admin@example.com', undefined, `/dashboard/interview-request`);
     const row = admin.getByTestId('interview-request-list').getByRole('row').filter({ hasText: 'Mobile Engineer' });
     await row.first().waitFor();
-    await expect(row.first().innerText()).resolves.toContain('Approved');
+    // The candidate pressed "Accept": the list names the answer the same way, never "Approved".
+    const shown = await row.first().innerText();
+    expect(shown).toContain('Accepted');
+    expect(shown).not.toContain('Approved');
   });
 
   it('the candidate declines with reasons from the list; the admins see the reasons', async () => {
@@ -182,27 +186,52 @@ describe('Interview requests', () => {
     );
   });
 
-  it('from the project page: with a job description the request goes out directly', async () => {
-    const ready = await makeProject(e2e.db.knex, { title: 'Site Reliability Engineer' });
-    const [candidate] = await activeCandidates(e2e.db.knex, 1, { skip: 96 });
-    await addToProject(e2e.db.knex, ready, [candidate], 1);
-    const owner = await signedInPage('owner@acme.example.com', undefined, `/project/Project:${ready.id}?tab=1`);
-    const row = owner.locator(`[data-testid="pipeline-row"][data-id="Candidate:${candidate}"]`);
-    await row.first().waitFor();
-    await row
-      .first()
-      .getByRole('button', { name: /^Actions for/ })
-      .click();
-    await owner.getByRole('menuitem', { name: 'Send job description' }).click();
-    await expect(owner.getByTestId('snackbar').innerText()).resolves.toMatch(
-      /Job description sent to 1 candidate(?![s(])/,
-    );
-    const sent = await e2e.db
-      .knex('interview_requests')
-      .where({ project_id: ready.id, candidate_id: candidate })
-      .first('kind');
-    expect(sent.kind).toBe(2);
-  });
+  it.each([
+    { width: 1440, height: 900, skip: 96 },
+    { width: 390, height: 844, skip: 98 },
+  ])(
+    'from the project page at $width px: the message is previewed and goes out only once Send is pressed',
+    async ({ width, height, skip }) => {
+      const title = `Site Reliability Engineer ${width}`;
+      const ready = await makeProject(e2e.db.knex, { title });
+      const [candidate] = await activeCandidates(e2e.db.knex, 1, { skip });
+      await addToProject(e2e.db.knex, ready, [candidate], 1);
+      const owner = await signedInPage(
+        'owner@acme.example.com',
+        { width, height },
+        `/project/Project:${ready.id}?tab=1`,
+      );
+      const row = owner.locator(`[data-testid="pipeline-row"][data-id="Candidate:${candidate}"]`);
+      await row.first().waitFor();
+      await row
+        .first()
+        .getByRole('button', { name: /^Actions for/ })
+        .click();
+      await owner.getByRole('menuitem', { name: 'Send job description' }).click();
+      const dialog = owner.getByRole('dialog', { name: 'Send the job description' });
+      const email = dialog.getByTestId('request-preview-email');
+      await email.getByText(`Subject: A role for you: ${title}`).waitFor();
+      const text = await email.innerText();
+      expect(text).toContain(`is hiring for the role of ${title}`);
+      expect(text).toContain('Hi [first name],');
+      // Nothing went out on opening the dialog.
+      const sentRows = () =>
+        e2e.db.knex('interview_requests').where({ project_id: ready.id, candidate_id: candidate }).select('kind');
+      await expect(sentRows()).resolves.toEqual([]);
+
+      await dialog.getByRole('combobox', { name: 'Send by' }).click();
+      await owner.getByRole('option', { name: 'Email and WhatsApp' }).click();
+      await expect(dialog.getByTestId('request-preview-whatsapp').innerText()).resolves.toContain(
+        `is hiring for the role of ${title}`,
+      );
+      await expect(sentRows()).resolves.toEqual([]);
+      await dialog.getByRole('button', { name: 'Send email and WhatsApp to 1 candidate' }).click();
+      await expect(owner.getByTestId('snackbar').innerText()).resolves.toMatch(
+        /Job description sent to 1 candidate(?![s(])/,
+      );
+      await expect(sentRows()).resolves.toEqual([{ kind: 2 }]);
+    },
+  );
 
   it('when the server fails, the candidate sees the error state and can try again', async () => {
     const phone = await phonePage();

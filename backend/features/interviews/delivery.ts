@@ -20,6 +20,7 @@ import { interviewStart, validZone, type ScheduleData } from './rules';
 import { requestToken } from './tokens';
 import { queueWhatsapp } from './whatsappOutbox';
 import { formatDateTime } from '../../../schema/rules/dates';
+import { requestEmail, requestWhatsapp, type RequestMessageInput } from '../../../schema/rules/requestMessage';
 
 export const answerLink = (config: Config, token: string, av: 'approve' | 'reject', m: 'email' | 'whatsapp') =>
   `${config.publicUrl}/interview-request?irt=${encodeURIComponent(token)}&av=${av}&m=${m}`;
@@ -58,20 +59,22 @@ export async function deliverRequest(knex: Knex, config: Config, id: number): Pr
     const token = requestToken(config.secret, request.guid);
     const interview = request.kind === REQUEST_KIND.interview;
     const role = project.title as string;
-    const lines = [
-      `Hi ${candidate.first_name ?? 'there'},`,
-      interview
-        ? `${company} would like to interview you for the role of ${role}.`
-        : `${company} is hiring for the role of ${role} and would like to know whether you want to be put forward.`,
-      ...(request.jd_header ? [request.jd_header] : []),
-      ...(request.jd_body ? [request.jd_body] : []),
-      ...(request.jd_footer ? [request.jd_footer] : []),
-      `Read the full job description: ${jdLink(config, request)}`,
-      `${interview ? 'Accept the interview' : 'Yes, put me forward'}: ${answerLink(config, token, 'approve', 'email')}`,
-      `${interview ? 'Decline' : 'No, thank you'}: ${answerLink(config, token, 'reject', 'email')}`,
-      'These links are valid for 3 days.',
-    ];
-    const subject = interview ? `Interview request: ${role}` : `A role for you: ${role}`;
+    // The words are the ones the sender previewed (schema/rules/requestMessage.ts).
+    const message = (m: 'email' | 'whatsapp'): RequestMessageInput => ({
+      interview,
+      company,
+      role,
+      firstName: candidate.first_name,
+      header: request.jd_header,
+      body: request.jd_body,
+      footer: request.jd_footer,
+      links: {
+        jd: jdLink(config, request),
+        accept: answerLink(config, token, 'approve', m),
+        decline: answerLink(config, token, 'reject', m),
+      },
+    });
+    const { subject, lines } = requestEmail(message('email'));
     await queueEmail(trx, { to: candidate.email, subject, text: lines.join('\n\n'), html: html(config, lines) });
     if (request.channel === REQUEST_CHANNEL.whatsapp && candidate.phone) {
       await queueWhatsapp(trx, {
@@ -100,12 +103,7 @@ export async function deliverRequest(knex: Knex, config: Config, id: number): Pr
             parameters: [{ type: 'text', text: `?irt=${token}&av=reject&m=whatsapp` }],
           },
         ],
-        preview: [
-          request.jd_header || role,
-          lines[1],
-          `Accept: ${answerLink(config, token, 'approve', 'whatsapp')}`,
-          `Decline: ${answerLink(config, token, 'reject', 'whatsapp')}`,
-        ].join('\n'),
+        preview: requestWhatsapp(message('whatsapp')),
         interviewRequestId: request.id,
       });
     }

@@ -32,15 +32,8 @@ export function jdTextErrors(parts: {
   return errors;
 }
 
-/** The body a request carries: the text given, else the project's own description cut to the body limit. */
-export function requestBody(
-  given: string | null | undefined,
-  projectDescription: string | null | undefined,
-): string | null {
-  const text = (given ?? '').trim() || (projectDescription ?? '').trim();
-  if (!text) return null;
-  return text.length <= JD_LIMITS.body ? text : `${text.slice(0, JD_LIMITS.body - 1).trimEnd()}…`;
-}
+/** The body a request carries (the rule lives with the message's words). */
+export { requestBody } from '../../../schema/rules/requestMessage';
 
 export const expiresAt = (now: Date) => new Date(now.getTime() + REQUEST_LIFETIME_DAYS * 24 * 3600 * 1000);
 

@@ -61,6 +61,7 @@ export function InterviewBulkActions({ project, candidateIds, role, busy, onSent
           candidateIds={ids}
           action={action}
           hasJobDescription={projectHasJd(project)}
+          project={project}
           open
           onClose={() => setAction(undefined)}
           onSent={() => onSent?.()}

@@ -1,9 +1,12 @@
 /**
  * The send dialog of a project's candidate menu and bulk bar (spec section 4): "Request interview"
- * (request_interview) or "Send job description" (request_public). When the project has a job
- * description the request is sent directly; otherwise the dialog asks for one first (text within
- * the limits, or a PDF/DOCX file). The server's "add a job description first" answer opens the form
- * too, whatever the page believed.
+ * (request_interview) or "Send job description" (request_public). Nothing goes out until the sender
+ * read the message and pressed Send: the dialog shows the email (and the WhatsApp message when that
+ * channel is chosen) as the candidate will read it, in the words the sending job uses
+ * (schema/rules/requestMessage.ts), with placeholders for each candidate's name and links. When the
+ * project has no job description the dialog asks for one first (text within the limits, or a
+ * PDF/DOCX file); the server's "add a job description first" answer opens that form too, whatever
+ * the page believed. Closing asks before throwing away a job description typed in.
  */
 import {
   Alert,
@@ -15,17 +18,25 @@ import {
   DialogContent,
   DialogTitle,
   MenuItem,
+  Paper,
   Stack,
   TextField,
   Typography,
 } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
+import {
+  requestBody,
+  requestEmail,
+  requestWhatsapp,
+  type RequestMessageInput,
+} from '../../../schema/rules/requestMessage';
 import { t } from '../../../i18n';
 import { JD_LIMITS } from '../../../schema/rules/pipeline';
 import { ApiError } from '../../../ui/api/client';
 import { errorMessage, fieldKeys } from '../../../ui/api/errors';
 import { useNotify } from '../../app/notify';
 import { interviewsApi, type Channel, type RequestAction, type SentRequest } from '../../api/interviews';
+import { changedFrom, useDiscardGuard } from '../../components/useDiscardGuard';
 
 export interface RequestDialogProps {
   projectId: string;
@@ -35,9 +46,44 @@ export interface RequestDialogProps {
   open: boolean;
   onClose: () => void;
   onSent?: (requests: SentRequest[]) => void;
+  /** The project as the page holds it: its title, company and description make the preview. */
+  project?: object;
+}
+
+/** What the preview needs of the project, read from the page's copy. */
+interface PreviewProject {
+  title?: string;
+  company?: { companyName?: string } | null;
+  isConfidential?: boolean;
+  jobDescription?: string | null;
+  jdText?: string | null;
 }
 
 type Fields = { jdHeader: string; jdText: string; jdFooter: string };
+const NO_FIELDS: Fields = { jdHeader: '', jdText: '', jdFooter: '' };
+
+/** The message as the candidates will read it, each one's name and links shown as placeholders. */
+export function requestPreview(
+  action: RequestAction,
+  project: PreviewProject | undefined,
+  fields: Fields,
+): { subject: string; lines: string[]; whatsapp: string } {
+  const D = 'portal.interviews.dialog.preview';
+  const m: RequestMessageInput = {
+    interview: action === 'request_interview',
+    company:
+      project?.isConfidential || !project?.company?.companyName
+        ? t('portal.interviews.aCompany')
+        : project.company.companyName,
+    role: project?.title ?? '',
+    firstName: t(`${D}.firstName`),
+    header: fields.jdHeader.trim() || null,
+    body: requestBody(fields.jdText, project?.jobDescription ?? project?.jdText),
+    footer: fields.jdFooter.trim() || null,
+    links: { jd: t(`${D}.jdLink`), accept: t(`${D}.acceptLink`), decline: t(`${D}.declineLink`) },
+  };
+  return { ...requestEmail(m), whatsapp: requestWhatsapp(m) };
+}
 const LIMITS: Record<keyof Fields, number> = {
   jdHeader: JD_LIMITS.header,
   jdText: JD_LIMITS.body,
@@ -67,23 +113,21 @@ export function RequestDialog({
   open,
   onClose,
   onSent,
+  project,
 }: RequestDialogProps) {
   const notify = useNotify();
   const [needsJd, setNeedsJd] = useState(!hasJobDescription);
-  const [fields, setFields] = useState<Fields>({ jdHeader: '', jdText: '', jdFooter: '' });
+  const [fields, setFields] = useState<Fields>(NO_FIELDS);
   const [file, setFile] = useState<File | null>(null);
   const [channel, setChannel] = useState<Channel>('email');
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const autoSent = useRef(false);
+  const guard = useDiscardGuard(!busy && (changedFrom(fields, NO_FIELDS) || Boolean(file)), onClose);
 
   useEffect(() => {
-    if (!open) {
-      autoSent.current = false;
-      return;
-    }
+    if (!open) return;
     setNeedsJd(!hasJobDescription);
     setErrors({});
     setFailure(null);
@@ -124,14 +168,7 @@ export function RequestDialog({
     }
   };
 
-  // With a job description the request goes out directly (spec section 4).
-  useEffect(() => {
-    if (open && hasJobDescription && !autoSent.current) {
-      autoSent.current = true;
-      void send(false);
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, hasJobDescription]);
+  const preview = requestPreview(action, project as PreviewProject | undefined, fields);
 
   const title = t(
     action === 'request_interview'
@@ -154,10 +191,11 @@ export function RequestDialog({
     />
   );
 
+  const P = 'portal.interviews.dialog.preview';
   return (
     <Dialog
       open={open}
-      onClose={busy ? undefined : onClose}
+      onClose={busy ? undefined : guard.requestClose}
       fullWidth
       maxWidth="sm"
       aria-labelledby="request-dialog-title"
@@ -169,12 +207,6 @@ export function RequestDialog({
             {t('portal.interviews.dialog.toCount', { count: candidateIds.length })}
           </Typography>
           {failure && <Alert severity="error">{failure}</Alert>}
-          {!needsJd && busy && (
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-              <CircularProgress size={20} />
-              <Typography>{t('portal.interviews.dialog.sending')}</Typography>
-            </Stack>
-          )}
           {needsJd && (
             <>
               <Alert severity="info">{t('portal.interviews.dialog.needsJd')}</Alert>
@@ -214,29 +246,73 @@ export function RequestDialog({
                   </Typography>
                 )}
               </Box>
-              <TextField
-                select
-                label={t('portal.interviews.dialog.channel')}
-                value={channel}
-                onChange={(e) => setChannel(e.target.value as Channel)}
-              >
-                <MenuItem value="email">{t('portal.interviews.dialog.email')}</MenuItem>
-                <MenuItem value="whatsapp">{t('portal.interviews.dialog.whatsapp')}</MenuItem>
-              </TextField>
             </>
           )}
+          <TextField
+            select
+            label={t('portal.interviews.dialog.channel')}
+            value={channel}
+            onChange={(e) => setChannel(e.target.value as Channel)}
+            disabled={busy}
+          >
+            <MenuItem value="email">{t('portal.interviews.dialog.email')}</MenuItem>
+            <MenuItem value="whatsapp">{t('portal.interviews.dialog.whatsapp')}</MenuItem>
+          </TextField>
+          <Box component="section" aria-labelledby="request-preview-title" data-testid="request-preview">
+            <Typography id="request-preview-title" variant="subtitle2" component="h3">
+              {t(`${P}.title`)}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {t(`${P}.help`)}
+            </Typography>
+            <Paper variant="outlined" sx={{ p: 2, overflowWrap: 'anywhere' }} data-testid="request-preview-email">
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {t(`${P}.subject`, { subject: preview.subject })}
+              </Typography>
+              {preview.lines.map((line, i) => (
+                <Typography key={i} variant="body2" sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>
+                  {line}
+                </Typography>
+              ))}
+            </Paper>
+            {channel === 'whatsapp' && (
+              <>
+                <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
+                  {t(`${P}.whatsappTitle`)}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  {t(`${P}.whatsappHelp`)}
+                </Typography>
+                <Paper
+                  variant="outlined"
+                  sx={{ p: 2, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                  data-testid="request-preview-whatsapp"
+                >
+                  <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+                    {preview.whatsapp}
+                  </Typography>
+                </Paper>
+              </>
+            )}
+          </Box>
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
+        <Button onClick={guard.requestClose} disabled={busy}>
           {t('portal.interviews.dialog.cancel')}
         </Button>
-        {(needsJd || failure) && (
-          <Button variant="contained" onClick={() => void send(needsJd)} disabled={busy}>
-            {busy ? t('portal.interviews.dialog.sending') : t('portal.interviews.dialog.send')}
-          </Button>
-        )}
+        <Button
+          variant="contained"
+          onClick={() => void send(needsJd)}
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {busy
+            ? t('portal.interviews.dialog.sending')
+            : t(channel === 'whatsapp' ? `${P}.sendBoth` : `${P}.sendEmail`, { count: candidateIds.length })}
+        </Button>
       </DialogActions>
+      {guard.prompt}
     </Dialog>
   );
 }

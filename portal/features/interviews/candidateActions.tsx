@@ -1,7 +1,8 @@
 /**
  * "Request interview" and "Send job description" in a project candidate's menu, added through the
  * pipeline's extension point (portal/features/pipeline/candidateActions.ts). The same dialog serves
- * a bulk selection: render RequestDialog with the selected ids. Admins also send WhatsApp qualify
+ * a bulk selection: render RequestDialog with the selected ids. Nothing is sent before the sender
+ * read the preview and pressed Send. Admins also send WhatsApp qualify
  * requests from here and see the candidate's replies.
  */
 import type { CandidateActionContext, ExtraCandidateAction } from '../pipeline/candidateActionTypes';
@@ -23,6 +24,7 @@ function dialogFor(action: RequestAction) {
         candidateIds={[context.doc.id]}
         action={action}
         hasJobDescription={projectHasJd(context.project)}
+        project={context.project}
         open
         onClose={onClose}
         onSent={() => context.refresh()}
