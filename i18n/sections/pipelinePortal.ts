@@ -176,18 +176,43 @@ export const pipelinePortal = {
     textBulk:
       'Some of the selected candidates are anonymous. Moving them reveals their names and contact details to your company. This is recorded.',
     confirm: 'Reveal and move',
+    titleStays: 'Move this anonymous candidate?',
+    titleStaysBulk: 'Move {n} candidates?',
+    textStays:
+      'This candidate keeps their profile hidden from companies. Moving them to {stage} does not reveal their name or contact details: they stay anonymous on your board. Your talent advocate can reach them for you.',
+    textMixed:
+      '{revealed, plural, one {# of the selected candidates is anonymous: moving reveals their name and contact details} other {# of the selected candidates are anonymous: moving reveals their names and contact details}} to your company, and this is recorded. {staying, plural, one {# keeps their profile hidden and stays anonymous} other {# keep their profiles hidden and stay anonymous}}.',
+    confirmStays: 'Move',
   },
   upgrade: {
     title: 'Upgrade to Power to continue',
     text: 'On the free plan, candidates cannot move to interviews, offers or placements. Upgrading this project to the Power plan costs 1 credit and unlocks every stage.',
     confirm: 'Upgrade for 1 credit',
+    balance: 'Your balance: {balance} credits.',
+    textTrial:
+      'On the free plan, candidates cannot move to interviews, offers or placements. You are on your free trial until {date}: upgrading this project to the Power plan costs nothing until then, and unlocks every stage.',
+    confirmTrial: 'Upgrade free during the trial',
+    textIncluded: 'This project has every stage already.',
+    confirmIncluded: 'Continue',
+    textShort:
+      'On the free plan, candidates cannot move to interviews, offers or placements. Upgrading this project to the Power plan costs 1 credit, and your balance is {balance} credits.',
     done: 'The project is now on the Power plan',
     buy: 'Buy credits',
   },
+  chargeShort: 'Not enough credits for this.',
   guarantee: {
     title: 'Guarantee this candidate?',
     text: 'A guarantee is optional protection for 0.5 credit: if the candidate leaves within 30 days you get a replacement, plus two reference checks. Guarantee the candidate, or move on without it.',
     confirm: 'Guarantee for 0.5 credit',
+    balance: 'Your balance: {balance} credits.',
+    textTrial:
+      'A guarantee is optional protection: if the candidate leaves within 30 days you get a replacement, plus two reference checks. You are on your free trial until {date}: the guarantee costs nothing until then. Guarantee the candidate, or move on without it.',
+    confirmTrial: 'Guarantee free during the trial',
+    textIncluded:
+      'A guarantee is optional protection: if the candidate leaves within 30 days you get a replacement, plus two reference checks. It is included with your projects at no charge. Guarantee the candidate, or move on without it.',
+    confirmIncluded: 'Guarantee the candidate',
+    textShort:
+      'A guarantee is optional protection for 0.5 credit: if the candidate leaves within 30 days you get a replacement, plus two reference checks. Your balance is {balance} credits, so you can move on without it now, or buy credits first.',
     without: 'Move without guarantee',
     done: 'Candidate guaranteed',
   },

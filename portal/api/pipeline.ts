@@ -27,6 +27,8 @@ export interface PipelineDoc extends SearchDoc {
   isHidden: boolean;
   seen: boolean;
   revealed: boolean;
+  /** Whether moving the candidate on reveals them to the company (false: a hidden candidate stays anonymous). */
+  revealsOnMove?: boolean;
   guaranteed: boolean;
   curated: boolean;
   lastRecruitmentUpdatedAt: string | null;

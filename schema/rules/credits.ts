@@ -46,6 +46,19 @@ export type ChargeAction = (typeof CHARGE_ACTIONS)[number];
 export const PLAN_CHARGES = { activation: 1, upgrade: 1, renewal: 1, guarantee: 0.5 } as const;
 export const PROJECT_CYCLE_DAYS = 30;
 export const FREE_TRIAL_DAYS = 30;
+
+/**
+ * What a plan charge of `amount` will really do for a company now, as the ledger decides it
+ * (backend/features/credits/ledger.ts): nothing taken during the free trial, the amount taken from
+ * the balance when it covers it, otherwise refused for want of credits.
+ */
+export function chargeOutlook(
+  amount: number,
+  company: { onTrial: boolean; balance: number },
+): 'trial' | 'paid' | 'short' {
+  if (company.onTrial) return 'trial';
+  return company.balance >= amount ? 'paid' : 'short';
+}
 /** How far ahead a lot may expire: tomorrow to 5 years, default one year. */
 export const EXPIRY_MAX_YEARS = 5;
 

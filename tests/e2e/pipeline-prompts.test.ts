@@ -218,7 +218,8 @@ describe('Project page prompts', () => {
     await page.getByRole('menuitem', { name: 'Move to Offered' }).click();
     await page
       .getByRole('dialog', { name: 'Guarantee this candidate?' })
-      .getByRole('button', { name: 'Guarantee for 0.5 credit' })
+      // No plan binds a normal company's project: the guarantee costs it nothing, and the button says so.
+      .getByRole('button', { name: 'Guarantee the candidate' })
       .click();
     await expect
       .poll(async () =>

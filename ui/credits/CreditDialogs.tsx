@@ -4,8 +4,9 @@
  * toast, the list reloads and the dialog closes after 3 seconds), delete a lot (the confirmation
  * names the company, the credits and the expiry; a refusal is shown in the dialog) and the order
  * form for a company's member (the member choice stays disabled until a company is chosen; quantity
- * from 1, priced by the one pricing function; on success a toast with the order number and the PDF
- * downloads at once). Each app passes its own toast as `notify`.
+ * from 1, priced by the one pricing function; on success a toast with the order number, the PDF
+ * downloads at once and the dialog shows the order made, with no second Generate to click, until it
+ * closes after 3 seconds). Each app passes its own toast as `notify`.
  */
 import {
   Alert,
@@ -24,7 +25,7 @@ import { expiryWindow, formatMoney, noOfCreditsError, quoteCredits, type Pricing
 import { t } from '../../i18n';
 import { formatDate } from '../../schema/rules/dates';
 import { ApiError, apiList } from '../api/client';
-import { creditsApi, type CreditLot } from './creditsApi';
+import { creditsApi, downloadFile, type CreditLot } from './creditsApi';
 
 /** The app's toast. */
 export type CreditNotify = (message: string, severity: 'success' | 'error') => void;
@@ -268,16 +269,6 @@ export function DeleteCreditDialog({
   );
 }
 
-/** Starts the browser's download of a file the session may read, without leaving the page. */
-function download(url: string) {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = '';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
-
 export function OrderFormDialog({
   pricing,
   notify,
@@ -295,6 +286,9 @@ export function OrderFormDialog({
   const [quantity, setQuantity] = useState(1);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  // The order made: the dialog says so instead of offering the same form again.
+  const [made, setMade] = useState<{ msg: string; orderId: string }>();
   const quote = quoteCredits(pricing, quantity);
   useEffect(() => {
     setMember(null);
@@ -307,7 +301,8 @@ export function OrderFormDialog({
     if (!company) local.companyId = 'company.errors.required';
     if (!member) local.userId = 'member.errors.required';
     setErrors(local);
-    if (!company || !member || quote.kind !== 'price') return;
+    if (!company || !member || quote.kind !== 'price' || busy || made) return;
+    setBusy(true);
     try {
       const res = await creditsApi.salesOrder({
         companyId: company.id,
@@ -316,63 +311,86 @@ export function OrderFormDialog({
         discountAmount: quote.discount,
       });
       notify(res.msg, 'success');
-      download(creditsApi.orderPdfUrl(res.orderId));
+      setMade({ msg: res.msg, orderId: res.orderId });
+      downloadFile(creditsApi.orderPdfUrl(res.orderId));
       onOrdered?.();
       setTimeout(onClose, CLOSE_DELAY_MS);
     } catch (err) {
       const r = refusal(err);
       setErrors(r.fields);
       setMessage(Object.keys(r.fields).length ? undefined : t('credits.purchase.errorMessage'));
+    } finally {
+      setBusy(false);
     }
   }
 
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="order-form-title">
-      <DialogTitle id="order-form-title">{t('credits.page.orderForm')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ mt: 1 }}>
-          <CompanyPicker value={company} onChange={setCompany} error={errors.companyId} />
-          <Autocomplete
-            options={members}
-            value={member}
-            disabled={!company}
-            onChange={(_, o) => setMember(o)}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label={t('credits.page.member')}
-                error={Boolean(errors.userId)}
-                helperText={errors.userId ? t(errors.userId) : undefined}
-              />
-            )}
-          />
-          <TextField
-            label={t('credits.purchase.quantity')}
-            value={quantity}
-            onChange={(e) => setQuantity(Math.max(1, Math.floor(Number(e.target.value.replace(/\D/g, '')) || 1)))}
-            error={Boolean(errors.noOfCredits)}
-            helperText={errors.noOfCredits ? t(errors.noOfCredits) : undefined}
-          />
-          {quote.kind === 'price' ? (
-            <Typography>
-              {t('credits.purchase.discount')}: {quote.discount} % · {t('credits.purchase.total')}:{' '}
-              {formatMoney(quote.total, pricing.currency, pricing.locale)}
-            </Typography>
-          ) : (
-            <Alert severity="info">
-              {t('credits.errors.enterprise', { max: pricing.tiers[pricing.tiers.length - 1]?.max ?? 0 })}
+      <DialogTitle id="order-form-title">{t(made ? 'credits.page.orderMade' : 'credits.page.orderForm')}</DialogTitle>
+      {made ? (
+        <>
+          <DialogContent>
+            <Alert severity="success" data-testid="order-form-made">
+              {made.msg}
             </Alert>
-          )}
-          {message && <Alert severity="error">{message}</Alert>}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('admin.common.cancel')}</Button>
-        <Button variant="contained" onClick={submit} disabled={quote.kind !== 'price'}>
-          {t('credits.page.orderForm')}
-        </Button>
-      </DialogActions>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => downloadFile(creditsApi.orderPdfUrl(made.orderId))}>
+              {t('credits.page.downloadOrderForm')}
+            </Button>
+            <Button variant="contained" onClick={onClose}>
+              {t('credits.page.close')}
+            </Button>
+          </DialogActions>
+        </>
+      ) : (
+        <>
+          <DialogContent>
+            <Stack spacing={2} sx={{ mt: 1 }}>
+              <CompanyPicker value={company} onChange={setCompany} error={errors.companyId} />
+              <Autocomplete
+                options={members}
+                value={member}
+                disabled={!company}
+                onChange={(_, o) => setMember(o)}
+                isOptionEqualToValue={(a, b) => a.id === b.id}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label={t('credits.page.member')}
+                    error={Boolean(errors.userId)}
+                    helperText={errors.userId ? t(errors.userId) : undefined}
+                  />
+                )}
+              />
+              <TextField
+                label={t('credits.purchase.quantity')}
+                value={quantity}
+                onChange={(e) => setQuantity(Math.max(1, Math.floor(Number(e.target.value.replace(/\D/g, '')) || 1)))}
+                error={Boolean(errors.noOfCredits)}
+                helperText={errors.noOfCredits ? t(errors.noOfCredits) : undefined}
+              />
+              {quote.kind === 'price' ? (
+                <Typography>
+                  {t('credits.purchase.discount')}: {quote.discount} % · {t('credits.purchase.total')}:{' '}
+                  {formatMoney(quote.total, pricing.currency, pricing.locale)}
+                </Typography>
+              ) : (
+                <Alert severity="info">
+                  {t('credits.errors.enterprise', { max: pricing.tiers[pricing.tiers.length - 1]?.max ?? 0 })}
+                </Alert>
+              )}
+              {message && <Alert severity="error">{message}</Alert>}
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{t('admin.common.cancel')}</Button>
+            <Button variant="contained" onClick={submit} disabled={quote.kind !== 'price' || busy}>
+              {t('credits.page.orderForm')}
+            </Button>
+          </DialogActions>
+        </>
+      )}
     </Dialog>
   );
 }

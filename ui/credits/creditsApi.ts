@@ -78,3 +78,13 @@ export const creditsApi = {
   payTestCheckout: (session: string) =>
     api<{ credited: boolean }>(`credit/test-checkout/${encodeURIComponent(session)}/pay`, { method: 'POST' }),
 };
+
+/** Starts the browser's download of a file the session may read, without leaving the page. */
+export function downloadFile(url: string): void {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = '';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}

@@ -1,12 +1,21 @@
-/** The dialogs a move can open (spec section 2, project detail): reject reason, schedule, reveal (single, skip, bulk), upgrade and guarantee. */
+/**
+ * The dialogs a move can open (spec section 2, project detail): reject reason, schedule, reveal (single, skip, bulk), upgrade and guarantee.
+ * The upgrade and the guarantee say what the charge will really do for the project's company: nothing for a
+ * project no plan binds (schema/rules/plans.ts), nothing during the company's free trial, the price from its
+ * balance, or that its balance is short (schema/rules/credits.ts).
+ */
 import { Alert, Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { t } from '../../../i18n';
+import { chargeOutlook, PLAN_CHARGES } from '../../../schema/rules/credits';
+import { formatDate } from '../../../schema/rules/dates';
+import { plansApply } from '../../../schema/rules/plans';
 import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
 import { useAuth } from '../../app/auth/authContext';
 import { PATHS } from '../../app/paths';
-import type { RejectData, ScheduleData } from '../../api/pipeline';
+import type { ProjectDetail, RejectData, ScheduleData } from '../../api/pipeline';
+import { useRaasStatus } from '../projects/PlanChoice';
 import { recallSchedule } from './scheduleMemory';
 import { ScheduleDialog } from './ScheduleDialog';
 import { stageLabel } from './stageKeys';
@@ -81,17 +90,61 @@ interface Props {
   busy: boolean;
   error?: string;
   isRaas: boolean;
+  /** The project: whether a plan binds it, and the company whose trial and balance the charged steps speak of. */
+  project?: Pick<ProjectDetail, 'projectType' | 'company'>;
   resolve(answer?: { reject?: RejectData; schedule?: ScheduleData; withoutGuarantee?: boolean }): void;
   cancel(): void;
 }
 
-export function MoveDialogs({ prompt, busy, error, isRaas, resolve, cancel }: Props) {
+/** The text and button of a charged step, from what the charge will do; the plain price while that is unknown. */
+function chargeWords(
+  kind: 'upgrade' | 'guarantee',
+  status: ReturnType<typeof useRaasStatus>['status'],
+  included: boolean,
+) {
+  const K = `portal.pipeline.${kind}`;
+  if (included) return { text: t(`${K}.textIncluded`), confirm: t(`${K}.confirmIncluded`), short: false };
+  const amount = kind === 'upgrade' ? PLAN_CHARGES.upgrade : PLAN_CHARGES.guarantee;
+  const outlook = status ? chargeOutlook(amount, status) : undefined;
+  const values = { balance: status?.balance ?? 0, date: formatDate(status?.trialEndsAt ?? null) ?? '' };
+  if (outlook === 'trial') return { text: t(`${K}.textTrial`, values), confirm: t(`${K}.confirmTrial`), short: false };
+  if (outlook === 'short') return { text: t(`${K}.textShort`, values), confirm: t(`${K}.confirm`), short: true };
+  return {
+    text: t(`${K}.text`) + (status ? ` ${t(`${K}.balance`, values)}` : ''),
+    confirm: t(`${K}.confirm`),
+    short: false,
+  };
+}
+
+export function MoveDialogs({ prompt, busy, error, isRaas, project, resolve, cancel }: Props) {
   const { user } = useAuth();
+  const included = project ? !plansApply(project) : false;
+  const charged = (prompt?.kind === 'upgrade' || prompt?.kind === 'guarantee') && !included;
+  const companyId = project?.company?.id;
+  // A RaaS user's own company when no id is given; an admin's is the project's.
+  const asked = charged && (isRaas || Boolean(companyId));
+  const { status, error: statusError } = useRaasStatus(isRaas ? undefined : companyId, asked);
+  // The buttons wait for what the charge will do, so nobody confirms a price that is not the one taken.
+  const weighing = asked && !status && !statusError;
   if (!prompt) return null;
   const { request } = prompt;
   const count = request.docs.length;
   const name = count === 1 ? nameOf(request.docs[0]) : '';
   const stage = stageLabel(request.to);
+  const words =
+    prompt.kind === 'upgrade' || prompt.kind === 'guarantee' ? chargeWords(prompt.kind, status, included) : undefined;
+  const buy = (
+    <Button component={RouterLink} to={PATHS.companyCredits} size="small" sx={{ ml: 1 }}>
+      {t('portal.pipeline.upgrade.buy')}
+    </Button>
+  );
+  const short =
+    words?.short && !error ? (
+      <Alert severity="warning" sx={{ mt: 2 }} data-testid="charge-short">
+        {t('portal.pipeline.chargeShort')}
+        {isRaas && buy}
+      </Alert>
+    ) : null;
   const failure = error ? (
     <Alert severity="error" sx={{ mt: 2 }} data-testid="prompt-error">
       {error}
@@ -130,13 +183,27 @@ export function MoveDialogs({ prompt, busy, error, isRaas, resolve, cancel }: Pr
         />
       );
     case 'reveal': {
+      // The rule decides per candidate (schema/rules/visibility.ts, revealsOnMove): the dialog never promises a
+      // reveal that will not happen.
+      const R = 'portal.pipeline.reveal';
+      const unrevealed = request.docs.filter((d) => d.anonymous && !d.revealed);
+      const revealed = unrevealed.filter((d) => d.revealsOnMove !== false).length;
+      const staying = unrevealed.length - revealed;
       const variant = count > 1 ? 'Bulk' : request.kind === 'skip' ? 'Skip' : '';
+      const title = revealed
+        ? t(`${R}.title${variant}`, { n: count })
+        : t(count > 1 ? `${R}.titleStaysBulk` : `${R}.titleStays`, { n: count });
+      const message = !revealed
+        ? t(`${R}.textStays`, { stage })
+        : staying
+          ? t(`${R}.textMixed`, { revealed, staying })
+          : t(`${R}.text${variant}`, { stage });
       return (
         <ConfirmDialog
           open
-          title={t(`portal.pipeline.reveal.title${variant}`, { n: count })}
-          message={t(`portal.pipeline.reveal.text${variant}`, { stage })}
-          confirmLabel={t('portal.pipeline.reveal.confirm')}
+          title={title}
+          message={message}
+          confirmLabel={t(revealed ? `${R}.confirm` : `${R}.confirmStays`)}
           busy={busy}
           onConfirm={() => resolve()}
           onClose={cancel}
@@ -148,12 +215,13 @@ export function MoveDialogs({ prompt, busy, error, isRaas, resolve, cancel }: Pr
         <ConfirmDialog
           open
           title={t('portal.pipeline.upgrade.title')}
-          message={t('portal.pipeline.upgrade.text')}
-          confirmLabel={t('portal.pipeline.upgrade.confirm')}
-          busy={busy}
+          message={words?.text}
+          confirmLabel={words?.confirm ?? ''}
+          busy={busy || weighing}
           onConfirm={() => resolve()}
           onClose={cancel}
         >
+          {short}
           {failure}
         </ConfirmDialog>
       );
@@ -162,16 +230,17 @@ export function MoveDialogs({ prompt, busy, error, isRaas, resolve, cancel }: Pr
         <ConfirmDialog
           open
           title={t('portal.pipeline.guarantee.title')}
-          message={t('portal.pipeline.guarantee.text')}
-          confirmLabel={t('portal.pipeline.guarantee.confirm')}
+          message={words?.text}
+          confirmLabel={words?.confirm ?? ''}
           alternative={{
             label: t('portal.pipeline.guarantee.without'),
             onClick: () => resolve({ withoutGuarantee: true }),
           }}
-          busy={busy}
+          busy={busy || weighing}
           onConfirm={() => resolve()}
           onClose={cancel}
         >
+          {short}
           {failure}
         </ConfirmDialog>
       );

@@ -246,6 +246,7 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
         busy={flow.busy}
         error={flow.promptError}
         isRaas={role === 'raasCompany'}
+        project={project}
         resolve={flow.resolve}
         cancel={flow.cancel}
       />

@@ -7,6 +7,7 @@ import { Box, Button, Chip, IconButton, Skeleton, Stack, Typography } from '@mui
 import { Link as RouterLink } from 'react-router-dom';
 import { t } from '../../../i18n';
 import { PROJECT_PLAN, PROJECT_STATUS } from '../../../schema/rules/pipeline';
+import { plansApply } from '../../../schema/rules/plans';
 import type { ProjectDetail } from '../../api/pipeline';
 import { PATHS } from '../../app/paths';
 
@@ -77,13 +78,16 @@ export function ProjectHeader({ project, onSettings, onShare, onAiMatch }: Props
                 label={t(`portal.pipeline.header.statuses.${project.status}`)}
                 data-testid="project-status"
               />
-              <Chip
-                size="small"
-                variant="outlined"
-                color={project.plan === PROJECT_PLAN.power ? 'primary' : 'default'}
-                label={`${t('portal.pipeline.header.plan')}: ${t(`portal.pipeline.header.plans.${project.plan}`)}`}
-                data-testid="project-plan"
-              />
+              {/* Plans bind RaaS projects only: a normal company was never offered one. */}
+              {plansApply(project) && (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={project.plan === PROJECT_PLAN.power ? 'primary' : 'default'}
+                  label={`${t('portal.pipeline.header.plan')}: ${t(`portal.pipeline.header.plans.${project.plan}`)}`}
+                  data-testid="project-plan"
+                />
+              )}
             </Stack>
           </Box>
         </Stack>

@@ -157,9 +157,12 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
         request.docs.some((d) => upgradeOrGuarantee(plan, request.to, d.guaranteed) === 'guarantee')
       )
         return setPrompt({ kind: 'guarantee', request });
-      // Moving an anonymous candidate reveals them to the company (spec section 4): asked before the move.
-      if (!request.confirmReveal && request.docs.some((d) => d.anonymous && !d.revealed))
-        return setPrompt({ kind: 'reveal', request });
+      // Moving an anonymous candidate on reveals them to the company when the rule says so (spec section 4), and
+      // a hidden one leaving Suggested stays anonymous: either is said before the move.
+      const unrevealed = request.docs.filter((d) => d.anonymous && !d.revealed);
+      const revealing = unrevealed.some((d) => d.revealsOnMove !== false);
+      const staying = request.from === STAGES.open && unrevealed.some((d) => d.revealsOnMove === false);
+      if (!request.confirmReveal && (revealing || staying)) return setPrompt({ kind: 'reveal', request });
       setPrompt(undefined);
       void execute(request);
     },
