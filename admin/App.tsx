@@ -2,7 +2,7 @@
  * The platform admins' console (react-admin), served under /admin. Every resource's screens are
  * generated from the schema registry; overrides replace single screens.
  */
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Admin, CustomRoutes, Notification, Resource } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { Route } from 'react-router-dom';
 import { en, t } from '../i18n';
@@ -18,6 +18,7 @@ import { overrideRoutes } from './resources/overrides';
 import { ConversationWindow } from './chat/ConversationWindow';
 import { SupportInbox } from './chat/SupportInbox';
 import { consoleTheme } from './theme';
+import { SNACKBAR_ANCHOR, SNACKBAR_OFFSET } from '../ui/snackbar';
 
 /** The console opens on its first resource: companies, where the spec sends admins home. */
 // react-admin's own texts come from our catalogue (en.ra), never its stock English.
@@ -31,6 +32,11 @@ const SCREENS = [...resources.filter((e) => e.resource === HOME), ...resources.f
   }),
 );
 
+/** The console's snackbars where the portal's show: top right, for 6000 ms (spec section 9). */
+function ConsoleNotification() {
+  return <Notification anchorOrigin={SNACKBAR_ANCHOR} autoHideDuration={6000} sx={SNACKBAR_OFFSET} />;
+}
+
 export function App() {
   return (
     <Admin
@@ -41,6 +47,7 @@ export function App() {
       i18nProvider={i18nProvider}
       loginPage={LoginPage}
       layout={AdminLayout}
+      notification={ConsoleNotification}
       theme={consoleTheme}
       requireAuth
       disableTelemetry

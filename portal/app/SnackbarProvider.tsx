@@ -1,11 +1,13 @@
 /**
- * Snackbars at the bottom centre, where the console (react-admin) shows its own, clear of the top bar and the
- * page's own buttons (a project's Settings and Share), one at a time, each auto-hiding after 6000 ms with its severity.
+ * Snackbars at the top right, as the spec places them (ui/snackbar.ts, shared with the console): over the top bar's
+ * right end, so the page's own buttons below it (a project's Settings and Share) stay free to click; one at a time,
+ * each auto-hiding after 6000 ms with its severity.
  * A message that comes while another shows lets that one finish its first 1.5 seconds, then takes its place, rather
  * than waiting out the other's 6 seconds (Material's consecutive snackbars); the same message again is not repeated.
  */
 import { Alert, Snackbar } from '@mui/material';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { SNACKBAR_ANCHOR, SNACKBAR_OFFSET } from '../../ui/snackbar';
 import { NotifyContext, SNACKBAR_HIDE_MS, type Severity } from './notify';
 
 interface Message {
@@ -61,7 +63,8 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
           open={open}
           autoHideDuration={SNACKBAR_HIDE_MS}
           onClose={close}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+          anchorOrigin={SNACKBAR_ANCHOR}
+          sx={SNACKBAR_OFFSET}
           slotProps={{ transition: { onExited: () => setQueue((q) => q.slice(1)) } }}
         >
           <Alert
