@@ -27,6 +27,10 @@ export const en = {
     codeSent: 'If an account exists for this email, a sign-in code is on its way.',
     loggedOut: 'You have been signed out',
     magicLinkSent: 'If an account exists for this email, a sign-in link is on its way.',
+    passwordlessCode:
+      'There are no passwords here: you sign in with an emailed code. If an account exists for this email, a sign-in code is on its way.',
+    passwordlessLink:
+      'There are no passwords here: you sign in with an emailed link. If an account exists for this email, a sign-in link is on its way.',
     signupLinkSent: 'Check your email: open the link we sent to finish joining.',
     emailConfirmed: 'Your new email address is confirmed. Sign in with it from now on.',
   },
@@ -171,6 +175,11 @@ export const en = {
   phone: { errors: { invalid: 'Enter a valid phone number' } },
   tags: {
     errors: { identifierExists: 'Tag identifier already exists', icon: 'Choose one of the icons shown' },
+    semiActive: {
+      name: 'Semi-active',
+      description:
+        'Profiles visible to our team only, who can put them forward for roles; companies do not find them in search',
+    },
     iconHelp: 'Choose the icon shown beside the tag',
     iconChosen: 'Chosen: {icon}',
     iconUnknown: '"{icon}" is not one of our icons: choose one of those shown',

@@ -6,6 +6,7 @@ import type { Router } from 'express';
 import type { ListHandler } from '../crud/router';
 import type { Endpoint } from '../endpoints/define';
 import { accountEndpoints } from './account/endpoints';
+import { passwordlessEndpoints } from './account/passwordless';
 import { aiMatchEndpoints } from './aiMatch';
 import { communityEndpoints } from './community/endpoints';
 import { lookupEndpoints } from './lookups';
@@ -31,6 +32,7 @@ import { teamEndpoints } from './team/endpoints';
 export function endpoints(): Endpoint[] {
   return [
     ...accountEndpoints,
+    ...passwordlessEndpoints,
     ...teamEndpoints,
     ...talentEndpoints(),
     ...communityEndpoints,

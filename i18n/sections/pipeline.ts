@@ -18,6 +18,9 @@ export const pipelineProjectMessages = {
   },
   candidate: {
     notFound: 'This candidate is not available in this project',
+    access: {
+      noCompany: 'This project has no company to grant access to',
+    },
     add: {
       success: 'Candidate added to the project',
       exists: 'This candidate is already in that project',

@@ -3,13 +3,14 @@
  * languages, citizenships, industries, companies, admins and tags), each `GET /<kind>/search?q=`
  * answering at most 20 `{id, label, src}` options read through the caller's permissions, and the
  * one name matcher behind them (match.ts) that the bulk import, the search filters and the CV
- * parser use too.
+ * parser use too; and a guess of the caller's country from their address (ipInfo.ts).
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { entity } from '../../../schema';
 import { readKnex } from '../../db/replica';
 import { defineEndpoint, type Endpoint } from '../../endpoints/define';
+import { ipInfoEndpoint } from './ipInfo';
 import { cachedIndex } from './load';
 import { SUGGEST_MAX, SUGGEST_MIN, type NameIndex } from './match';
 import { LOOKUP_SOURCES, type LookupKind } from './sources';
@@ -38,16 +39,19 @@ const searchQuery = z.object({
   limit: z.coerce.number().int().min(1).max(SUGGEST_MAX).optional(),
 });
 
-export const lookupEndpoints: Endpoint[] = PATHS.map(([kind, path]) =>
-  defineEndpoint({
-    method: 'get',
-    path: `/${path}/search`,
-    summary: `Autocomplete of ${path.replace('-', ' ')}: prefix matches first, then close ones (at most 20 {id, label, src})`,
-    access: { action: 'read', subject: entity(LOOKUP_SOURCES[kind].entity).subject },
-    input: { query: searchQuery },
-    handler: ({ query, ability, ctx }) => suggest(readKnex(ctx), ability, kind, query.q, query.limit ?? SUGGEST_MAX),
-  }),
-);
+export const lookupEndpoints: Endpoint[] = [
+  ...PATHS.map(([kind, path]) =>
+    defineEndpoint({
+      method: 'get',
+      path: `/${path}/search`,
+      summary: `Autocomplete of ${path.replace('-', ' ')}: prefix matches first, then close ones (at most 20 {id, label, src})`,
+      access: { action: 'read', subject: entity(LOOKUP_SOURCES[kind].entity).subject },
+      input: { query: searchQuery },
+      handler: ({ query, ability, ctx }) => suggest(readKnex(ctx), ability, kind, query.q, query.limit ?? SUGGEST_MAX),
+    }),
+  ),
+  ipInfoEndpoint,
+];
 
 export interface CvNamed {
   id: number;

@@ -6,12 +6,13 @@
  * ability on it (access.ts) and writes the activity log (logRecruitmentActivity).
  */
 import type { Endpoint } from '../../endpoints/define';
+import { accessGrantEndpoint } from './accessGrant';
 import { actionEndpoints } from './actions';
 import { noteEndpoints } from './notes';
 import { recruitmentEndpoint } from './recruitment';
 import { tabEndpoints } from './tabEndpoints';
 
 export function pipelineEndpoints(): Endpoint[] {
-  return [...tabEndpoints, recruitmentEndpoint, ...actionEndpoints, ...noteEndpoints];
+  return [...tabEndpoints, recruitmentEndpoint, accessGrantEndpoint, ...actionEndpoints, ...noteEndpoints];
 }
 export { projectPlace } from './reach';

@@ -3,7 +3,7 @@
  * the company-status cascade. The pieces:
  *   projectWrites.ts  the one write path (console and endpoints), plans.ts the plan rules with
  *                     their charges, hold.ts the company-status cascade, read.ts/stats.ts reading,
- *   endpoints.ts / lifecycle.ts / list.ts / sharing.ts  the calls, notices.ts the emails,
+ *   endpoints.ts / lifecycle.ts / list.ts / search.ts / sharing.ts  the calls, notices.ts the emails,
  *   renewal.ts        what the renew_power_projects job runs.
  * The pipeline (backend/features/pipeline) uses `queueCuratedEmail` (notices.ts) and
  * `curateCandidates` (endpoints.ts); a project's stage counts (stats.ts) are the pipeline's own;
@@ -13,6 +13,7 @@ import type { Endpoint } from '../../endpoints/define';
 import { projectWriteEndpoints } from './endpoints';
 import { projectLifecycleEndpoints } from './lifecycle';
 import { projectListEndpoints } from './list';
+import { projectSearchEndpoints } from './search';
 import { sharingEndpoints } from './sharing';
 
 export { projectStats } from './stats';
@@ -21,5 +22,11 @@ export { curateCandidates } from './endpoints';
 export { findProject, projectRef } from './read';
 
 export function projectsEndpoints(): Endpoint[] {
-  return [...projectListEndpoints, ...projectWriteEndpoints, ...projectLifecycleEndpoints, ...sharingEndpoints];
+  return [
+    ...projectListEndpoints,
+    ...projectSearchEndpoints,
+    ...projectWriteEndpoints,
+    ...projectLifecycleEndpoints,
+    ...sharingEndpoints,
+  ];
 }

@@ -43,7 +43,7 @@ const listQuery = z.object({
 const SORT_COLUMN = { createdAt: 'projects.created_at', title: 'projects.title', status: 'projects.status' } as const;
 
 /** The caller's projects of a view, with the text and status filters, limited by the read rule. */
-function filtered<Q extends Knex.QueryBuilder>(
+export function filtered<Q extends Knex.QueryBuilder>(
   q: Q,
   ability: AppAbility,
   actor: Actor,

@@ -1,16 +1,24 @@
 /**
  * Talent: complete candidate profiles, written through one path (writeCandidates.ts) by the
  * generic /candidates routes (candidates.ts), the status and email-change endpoints and the bulk
- * import (also run from the console); CVs (cv/), the candidate's own status and email change, and
- * profile insights.
+ * import (also run from the console); CVs (cv/), the candidate's own status and email change,
+ * profile insights, and the badge of semi-active candidates (semiActiveTag.ts).
  */
 import type { Endpoint } from '../../endpoints/define';
 import { cvEndpoints } from './cv';
 import { emailChangeEndpoints } from './emailChange';
 import { importEndpoints } from './import/endpoints';
 import { insightEndpoints } from './insights';
+import { semiActiveTagEndpoint } from './semiActiveTag';
 import { statusEndpoints } from './statusRoutes';
 
 export function talentEndpoints(): Endpoint[] {
-  return [...insightEndpoints, ...statusEndpoints, ...emailChangeEndpoints, ...importEndpoints, ...cvEndpoints];
+  return [
+    ...insightEndpoints,
+    ...statusEndpoints,
+    semiActiveTagEndpoint,
+    ...emailChangeEndpoints,
+    ...importEndpoints,
+    ...cvEndpoints,
+  ];
 }

@@ -3,7 +3,8 @@
  * resource: invite and re-invite colleagues, change status and role in bulk, team counts, and
  * deletion with a transfer of the user's work. Company Owners and Admins manage their own company
  * (the schema's CompanyUser rules); platform admins any. Every change follows the same rules as the
- * generic routes (companyUsers.ts, rules.ts).
+ * generic routes (companyUsers.ts, rules.ts). Beside them, the companies one may invite into
+ * (inviteCompanies.ts) and the admins' bulk deletion (adminsBulk.ts).
  */
 import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
@@ -18,6 +19,8 @@ import { writeContextOf } from '../../crud/writes';
 import { defineEndpoint, type Call } from '../../endpoints/define';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { scopeQuery } from '../../permissions/sql';
+import { adminsBulkDelete } from './adminsBulk';
+import { inviteCompaniesEndpoint } from './inviteCompanies';
 import { afterMemberChange, assertDeletable, changerOf, inviteMember, refused, reinvite, Users } from './companyUsers';
 import { MEMBER_STATUS, memberChangeRefusal } from './rules';
 import { runUserTransfers } from './transfer';
@@ -77,6 +80,8 @@ function bulkChange(field: 'status' | 'role', values: number[], input: 'status' 
 }
 
 export const teamEndpoints = [
+  inviteCompaniesEndpoint,
+  adminsBulkDelete,
   defineEndpoint({
     method: 'post',
     path: '/company-users/invite',

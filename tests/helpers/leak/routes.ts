@@ -6,6 +6,7 @@
  * return candidate data are still swept for every candidate's markers, as every role.
  */
 import { listQuery } from '../app';
+import { ACCOUNT_ROUTES } from './accountRoutes';
 import { STATES, type LeakWorld, type State } from './world';
 
 export interface Probe {
@@ -169,42 +170,7 @@ export const DATA_ROUTES: DataRoute[] = [
  * anyway (every role, every candidate's id in their parameters): a marker there fails the test.
  */
 export const NOT_CANDIDATE_DATA: Record<string, string[]> = {
-  'sign-in, sign-up and the caller’s own account (a candidate reads only their own record)': [
-    'POST /api/v1/auth/send-email-otp',
-    'POST /api/v1/auth/login-by-email-otp',
-    'POST /api/v1/auth/send-magic-link',
-    'POST /api/v1/auth/login-by-magic-link',
-    'GET /api/v1/auth/providers',
-    'GET /api/v1/auth/google/signin',
-    'GET /api/v1/auth/google/signup/company',
-    'GET /api/v1/auth/google/signup/community',
-    'GET /api/v1/auth/google/callback',
-    'GET /api/v1/auth/linkedin/signin',
-    'GET /api/v1/auth/linkedin/signup/company',
-    'GET /api/v1/auth/linkedin/signup/community',
-    'GET /api/v1/auth/linkedin/callback',
-    'GET /api/v1/auth/get/profile/via/social/login',
-    'GET /api/v1/auth/name/via/google',
-    'GET /api/v1/auth/name/via/linked-in',
-    'GET /api/v1/auth/check/user',
-    'POST /api/v1/auth/logout',
-    'GET /api/v1/auth/account',
-    'PUT /api/v1/auth/account',
-    'POST /api/v1/auth/confirm-email',
-    'POST /api/v1/auth/info/video/seen',
-    'POST /api/v1/auth/community/traditional-email/signup',
-    'POST /api/v1/auth/community/magic-link/signup',
-    'POST /api/v1/auth/community/social/signup',
-    'POST /api/v1/auth/company/self/signup/step-1',
-    'POST /api/v1/auth/company/self/signup/confirm-email',
-    'POST /api/v1/auth/company/self/signup/resend-code',
-    'POST /api/v1/auth/company/self/signup/step-2',
-    'POST /api/v1/auth/company/self/signup/step-3',
-    'GET /api/v1/auth-company/invite-signup/check',
-    'PUT /api/v1/auth-company/invite-signup/complete',
-    'POST /api/v1/candidate-email-change-request/is-send-confirmation-email-for-update/:id',
-    'PUT /api/v1/candidate-email-change-request/confirm-email-to-update/:id',
-  ],
+  'sign-in, sign-up and the caller’s own account (a candidate reads only their own record)': ACCOUNT_ROUTES,
   'ATS integrations: connections, jobs and runs of the company; a run log names a candidate only as the visibility rule shows them to the company (backend/features/integrations/sync.ts), and no ATS is connected in this world':
     [
       'GET /api/v1/integrations/integration-list',
@@ -245,6 +211,9 @@ export const NOT_CANDIDATE_DATA: Record<string, string[]> = {
     'GET /dev/mailbox',
   ],
   'company users, admins, companies, lookups, tags, credits and orders: no candidate in them': [
+    'GET /api/v1/companies/list/user-invite',
+    'DELETE /api/v1/admins',
+    'GET /api/v1/locations/ip-info',
     'POST /api/v1/company-users/invite',
     'POST /api/v1/company-users/resend-invitation',
     'PUT /api/v1/company-users/status',
@@ -296,6 +265,7 @@ export const NOT_CANDIDATE_DATA: Record<string, string[]> = {
     'PUT /api/v1/community-users/status',
   ],
   'counts and periods of a candidate, never who they are': [
+    'GET /api/v1/tags/semi-active-tag',
     'GET /api/v1/candidate-search-or-view-log/profile-insights/:candidateId/:period',
     'GET /api/v1/candidate-recruitment-stages-activity-log/profile-insights/:candidateId/:period',
     'GET /api/v1/projects/pipe-line',
@@ -306,6 +276,8 @@ export const NOT_CANDIDATE_DATA: Record<string, string[]> = {
     'GET /api/v1/dashboard/ta-project-assignment-log',
   ],
   'projects, their sharing and job descriptions: the people are company users': [
+    'GET /api/v1/projects/search',
+    'GET /api/v1/projects/company/admin/search',
     'GET /api/v1/projects/list',
     'GET /api/v1/projects',
     'GET /api/v1/projects/jd/:id',
@@ -333,6 +305,7 @@ export const NOT_CANDIDATE_DATA: Record<string, string[]> = {
     'DELETE /api/v1/projects/:id',
   ],
   'writes about candidates that answer with a status, a count, stats or ids, never a profile': [
+    'POST /api/v1/projects/candidate/access/grant',
     'POST /api/v1/candidate-search-or-view-log/profile-view',
     'POST /api/v1/candidate-search-or-view-log/search-appearance',
     'POST /api/v1/candidates/:id/pause',
