@@ -11,8 +11,6 @@ import { REQUEST_CHANNEL, REQUEST_KIND, REQUEST_STATE } from '../../../schema/ru
 import type { Config } from '../../config';
 import { html } from '../mail/templates';
 import { queueEmail } from '../mail/outbox';
-import { CANDIDATE_STATUS } from '../../../schema/entities/talentOptions';
-import { nameForProjectMail, seesContact } from '../../../schema/rules/visibility';
 import type { RequestRow } from './answer';
 import { invitationAttachment } from './calendar';
 import { zoneLabel } from '../../../schema/rules/timeZones';
@@ -21,6 +19,7 @@ import { requestToken } from './tokens';
 import { queueWhatsapp } from './whatsappOutbox';
 import { formatDateTime } from '../../../schema/rules/dates';
 import { requestEmail, requestWhatsapp, type RequestMessageInput } from '../../../schema/rules/requestMessage';
+import { ownContact, shownOne } from '../../services/candidateGate';
 
 export const answerLink = (config: Config, token: string, av: 'approve' | 'reject', m: 'email' | 'whatsapp') =>
   `${config.publicUrl}/interview-request?irt=${encodeURIComponent(token)}&av=${av}&m=${m}`;
@@ -42,9 +41,8 @@ async function context(trx: Knex.Transaction, request: RequestRow) {
       'p.date_time_slots',
       'c.company_name',
     );
-  const candidate = await trx('candidates')
-    .where('id', request.candidate_id)
-    .first('id', 'first_name', 'last_name', 'email', 'phone', 'phone_whatsapp', 'visibility', 'anonymous');
+  // The candidate's own contact, to write to them; what the company reads of them comes through the gate.
+  const candidate = await ownContact(trx, request.candidate_id);
   const company =
     project?.is_confidential || !project?.company_name ? t('portal.interviews.aCompany') : project.company_name;
   return { project, candidate, company };
@@ -64,7 +62,7 @@ export async function deliverRequest(knex: Knex, config: Config, id: number): Pr
       interview,
       company,
       role,
-      firstName: candidate.first_name,
+      firstName: candidate.firstName,
       header: request.jd_header,
       body: request.jd_body,
       footer: request.jd_footer,
@@ -85,7 +83,7 @@ export async function deliverRequest(knex: Knex, config: Config, id: number): Pr
           {
             type: 'body',
             parameters: [
-              { type: 'text', text: candidate.first_name ?? '' },
+              { type: 'text', text: candidate.firstName ?? '' },
               { type: 'text', text: company },
               { type: 'text', text: role },
             ],
@@ -137,19 +135,9 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
     if (!project || !candidate) return false;
     const approved = request.state === REQUEST_STATE.approved;
     const interview = request.kind === REQUEST_KIND.interview;
-    // The name the project's board shows its company (schema/rules/visibility.ts): public or revealed to the project.
-    const row = await trx('project_candidates')
-      .where({ project_id: project.id, candidate_id: candidate.id })
-      .first('stage', 'revealed_at');
-    const place = { stage: row?.stage ?? 0, curated: false, revealed: Boolean(row?.revealed_at) };
-    const facts = {
-      status: candidate.status,
-      visibility: candidate.visibility,
-      anonymous: candidate.anonymous,
-      firstName: candidate.first_name,
-      lastName: candidate.last_name,
-    };
-    const name = nameForProjectMail(facts, place) ?? `Candidate ${candidate.id}`;
+    // The name the project's board shows its company, through the candidate gate: public or revealed to the project.
+    const shown = await shownOne(trx, 'company', candidate.id, { projectId: project.id });
+    const name = shown?.name ?? `Candidate ${candidate.id}`;
     const what = interview ? 'interview request' : 'job description';
     const reasons = (request.reject_reasons as string[] | null)?.map((r) => t(`portal.interviews.reasons.${r}`)) ?? [];
     const lines = [
@@ -175,13 +163,12 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
           candidate: attendee,
         });
       const attachment = invitation({
-        name: `${candidate.first_name ?? ''} ${candidate.last_name ?? ''}`.trim(),
+        name: `${candidate.firstName ?? ''} ${candidate.lastName ?? ''}`.trim(),
         email: candidate.email,
       });
       // The interviewer is on the company's side: their copy names the candidate as the board does,
       // with the email only where the board shows the contact.
-      const boardContact = seesContact('company', { ...facts, status: CANDIDATE_STATUS.active }, place);
-      const interviewerCopy = invitation({ name, email: boardContact ? candidate.email : null });
+      const interviewerCopy = invitation({ name, email: shown?.contact?.email ?? null });
       if (attachment && interviewerCopy) {
         const zone = validZone(schedule.timezone) ?? 'UTC';
         const when = formatDateTime(start, { timeZone: zone });

@@ -16,7 +16,7 @@
  *   contact through `ownContact`, never to show it to anyone else.
  *
  * Only this folder, the candidate's own account, the import and the console's generic CRUD (which
- * applies the declared field permissions) select those columns; tests/api/candidate-gate.test.ts
+ * applies the declared field permissions) select those columns; columns.test.ts beside this file
  * fails when other code does.
  */
 import type { Knex } from 'knex';
