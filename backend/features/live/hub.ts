@@ -24,6 +24,8 @@ export interface LiveClient {
   tokenHash: string;
   /** Events that arrived while the replay after a reconnect was being read: sent after it. */
   held?: LiveEvent[];
+  /** Ids the replay sent, for a while after it: their own delivery, if it comes later, is not sent again. */
+  replayed?: Set<number>;
 }
 
 /**
@@ -46,6 +48,8 @@ const REPLAY_OVERLAP = "interval '10 seconds'";
  * the first event after a quiet moment goes at once.
  */
 export const BATCH_MS = 50;
+/** How long a replay's ids are kept to skip their own delivery arriving after it (the notifications' lag). */
+const REPLAYED_KEPT_MS = 10_000;
 /** A replay goes in frames of this many events. */
 const REPLAY_FRAME = 100;
 
@@ -149,6 +153,11 @@ export class LiveHub {
         }
         if (!mine.frame) continue;
         if (client.held) client.held.push(...mine.events);
+        else if (client.replayed)
+          send(
+            client,
+            mine.events.filter((e) => !client.replayed?.has(e.id)),
+          );
         else sendFrame(client, mine.frame);
       }
     } catch (err) {
@@ -201,6 +210,11 @@ export class LiveHub {
     } finally {
       const held = client.held ?? [];
       client.held = undefined;
+      // Events committed before the socket came may still be on their way to this process's flush.
+      if (sent.size) {
+        client.replayed = sent;
+        setTimeout(() => (client.replayed = undefined), REPLAYED_KEPT_MS).unref();
+      }
       send(
         client,
         held.filter((e) => !sent.has(e.id)),
