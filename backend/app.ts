@@ -15,17 +15,24 @@ import { endpoints, featureRouters, listHandlers } from './features';
 import { entityWrites } from './features/writes';
 import { mountEndpoints } from './endpoints/mount';
 import { healthRoutes, readinessFor } from './http/readiness';
+import { metricsRoute } from './http/metrics';
+import { requestLog } from './http/requestLog';
+import { watchJobQueue, watchPool } from './metrics';
 import { guardBody, guardBodyType, guardUrl, verifyUtf8 } from './http/inputGuard';
 import { dataHeaders, pageHeaders } from './http/security';
 import { spaAssets } from './http/staticAssets';
 
 export function createApp(ctx: AppContext): Express {
+  watchPool(ctx.knex, 'primary');
+  watchJobQueue(ctx.knex);
   const app = express();
   app.disable('x-powered-by');
   // X-Forwarded-For names the client only when it comes from a proxy the operator listed (TRUST_PROXY);
   // otherwise anyone could pass the per-IP limits by rotating it.
   app.set('trust proxy', ctx.config.trustProxy.length ? ctx.config.trustProxy : false);
   app.set('query parser', 'simple');
+  // First, so every line logged while a request is handled carries its id.
+  app.use(requestLog(ctx.config));
   app.use((req, res, next) => {
     req.ctx = ctx;
     res.set('Access-Control-Expose-Headers', 'Content-Range');
@@ -59,6 +66,7 @@ export function createApp(ctx: AppContext): Express {
     throw notFound();
   });
   app.use(healthRoutes(ctx.readiness ?? readinessFor(ctx.knex, ctx.config)));
+  app.get('/metrics', metricsRoute(ctx.config));
   app.use('/uploads', dataHeaders, uploadsRouter());
   // Spec paths of console screens lead to the console, query string kept (e.g. /companies?status=0).
   for (const screen of ['companies', 'admins', 'tags']) {

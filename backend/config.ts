@@ -93,6 +93,11 @@ export interface Config {
   metrics: { token?: string; port?: number };
   /** How long a stopping process lets its in-flight requests and jobs finish (SHUTDOWN_TIMEOUT_MS, default 10000). */
   shutdownTimeoutMs: number;
+  /**
+   * How long a stopping process keeps serving while it reports not ready, so a load balancer stops
+   * sending it requests before it stops accepting them (SHUTDOWN_NOTICE_MS, default 0; a few probe intervals behind one).
+   */
+  shutdownNoticeMs: number;
   /** Requests (SLOW_REQUEST_MS, default 1000) and statements (SLOW_STATEMENT_MS, default 500) slower than this are logged. */
   slow: { requestMs: number; statementMs: number };
 }
@@ -362,6 +367,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     readyTimeoutMs: int('READY_TIMEOUT_MS', 1500),
     metrics: metricsConfig(),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000),
+    shutdownNoticeMs: process.env.SHUTDOWN_NOTICE_MS === '0' ? 0 : int('SHUTDOWN_NOTICE_MS', 0),
     slow: { requestMs: int('SLOW_REQUEST_MS', 1000), statementMs: int('SLOW_STATEMENT_MS', 500) },
   };
   return { ...config, ...overrides };

@@ -14,9 +14,12 @@ import { closeReplicas } from './db/replica';
 import { migrate } from './db/migrate';
 import { attachLive, type Live } from './features/live/socket';
 import { queueSearchTermsIfMissing } from './features/search';
+import { drainServer } from './http/drain';
+import { listenForMetrics } from './http/metrics';
 import { Readiness } from './http/readiness';
 import { startWorker, workerStopping, type Worker } from './jobs/worker';
 import { logger } from './logger';
+import { logStatementsSlowerThan, watchLiveSockets, watchOutsideCalls } from './metrics';
 
 const say = (line: string) => console.log(line);
 
@@ -48,6 +51,7 @@ export async function startServer(options: StartOptions) {
   let server: Server | undefined;
   let live: Live | undefined;
   let readiness: Readiness | undefined;
+  let metricsServer: Server | undefined;
   let stopping = false;
   const knexRef: { destroy?: () => Promise<void> } = {};
 
@@ -57,10 +61,14 @@ export async function startServer(options: StartOptions) {
     readiness?.markStopping();
     workerStopping();
     say('\nStopping...');
+    // Requests, live sockets and jobs wind down together, each within SHUTDOWN_TIMEOUT_MS.
+    const bound = { noticeMs: code === 0 ? config.shutdownNoticeMs : 0, withinMs: config.shutdownTimeoutMs };
+    await Promise.all([
+      server ? drainServer(server, live?.hub.clients ?? [], bound).catch(() => {}) : undefined,
+      runner?.stop(bound.noticeMs + bound.withinMs).catch(() => {}),
+    ]);
     await live?.close().catch(() => {});
-    server?.closeAllConnections();
-    await new Promise((r) => (server ? server.close(() => r(null)) : r(null)));
-    await runner?.stop().catch(() => {});
+    metricsServer?.close();
     await knexRef.destroy?.().catch(() => {});
     await closeReplicas().catch(() => {});
     await db?.stop().catch((err) => logger.error({ err }, 'database stop failed'));
@@ -71,6 +79,8 @@ export async function startServer(options: StartOptions) {
   process.on('SIGTERM', () => void shutdown(0));
 
   try {
+    logStatementsSlowerThan(config.slow.statementMs);
+    watchOutsideCalls(config);
     db = await openDatabase(config, say);
     const knex = createKnex(db.connectionString);
     knexRef.destroy = () => knex.destroy();
@@ -82,6 +92,9 @@ export async function startServer(options: StartOptions) {
     const ctx = { knex, config, readiness };
     server = await listen(createApp(ctx), config.port);
     live = await attachLive(server, ctx);
+    const hub = live.hub;
+    watchLiveSockets(() => hub.clients.size);
+    if (config.metrics.port) metricsServer = await listenForMetrics(config.metrics.port);
     if (config.worker) {
       runner = await startWorker(db.connectionString, config);
       readiness.worker = runner.pulse;

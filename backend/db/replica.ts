@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import type { AppContext } from '../context';
+import { watchPool } from '../metrics';
 import { createKnex } from './knex';
 
 const replicas = new Map<string, Knex>();
@@ -13,7 +14,10 @@ export function readKnex(ctx: AppContext): Knex {
   const url = ctx.config.databaseReplicaUrl;
   if (!url) return ctx.knex;
   let knex = replicas.get(url);
-  if (!knex) replicas.set(url, (knex = createKnex(url)));
+  if (!knex) {
+    replicas.set(url, (knex = createKnex(url)));
+    watchPool(knex, 'replica');
+  }
   return knex;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import { createKnex } from '../db/knex';
+import { watchPool } from '../metrics';
 
 const pools = new Map<string, Knex>();
 
@@ -13,7 +14,10 @@ export function workerKnex(connectionString: string | undefined): () => Knex {
   return () => {
     if (!connectionString) throw new Error('this task runs in a worker that knows its database (DATABASE_URL)');
     let knex = pools.get(connectionString);
-    if (!knex) pools.set(connectionString, (knex = createKnex(connectionString, { max: 3 })));
+    if (!knex) {
+      pools.set(connectionString, (knex = createKnex(connectionString, { max: 3 })));
+      watchPool(knex, 'worker');
+    }
     return knex;
   };
 }

@@ -14,10 +14,13 @@ export class PayloadError extends Error {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   !!value && typeof value === 'object' && !Array.isArray(value);
 
-/** A scheduled or on-demand task without parameters: nothing, or only graphile-worker's own `_cron` stamp. */
+/** Keys any job may carry: graphile-worker's `_cron` stamp, and the id of the request that queued it. */
+const STAMPS = new Set(['_cron', 'requestId']);
+
+/** A scheduled or on-demand task without parameters: nothing, or only the stamps above. */
 export function assertNoPayload(task: string, payload: unknown): void {
   if (payload === null || payload === undefined) return;
-  if (isRecord(payload) && Object.keys(payload).every((key) => key === '_cron')) return;
+  if (isRecord(payload) && Object.keys(payload).every((key) => STAMPS.has(key))) return;
   throw new PayloadError(task, 'no payload', payload);
 }
 

@@ -1,15 +1,26 @@
 /** `npm run worker`: workers alone, for scale-out beside `npm start` with WORKER=off. */
 import { loadConfig } from '../config';
 import { APP_DATABASE } from '../db/database';
+import { createKnex } from '../db/knex';
+import { listenForMetrics } from '../http/metrics';
 import { logger } from '../logger';
+import { logStatementsSlowerThan, watchJobQueue, watchOutsideCalls } from '../metrics';
 import { startWorker } from './worker';
 
 const config = loadConfig();
 // Without DATABASE_URL, join the embedded database of a running `npm start`.
 const url = config.databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${config.embeddedPgPort}/${APP_DATABASE}`;
+logStatementsSlowerThan(config.slow.statementMs);
+watchOutsideCalls(config);
 const runner = await startWorker(url, config, Number(process.env.WORKER_CONCURRENCY ?? 4));
+// Its jobs, emails and outside calls, and the queue, on METRICS_PORT when set.
+const queue = createKnex(url, { max: 1 });
+watchJobQueue(queue);
+const metrics = config.metrics.port ? await listenForMetrics(config.metrics.port) : undefined;
 const stop = async () => {
   await runner.stop();
+  metrics?.close();
+  await queue.destroy();
   process.exit(0);
 };
 process.on('SIGINT', () => void stop());

@@ -1,10 +1,11 @@
 /** The graphile-worker runner: every background and scheduled job goes through it. */
-import { Logger, run, runMigrations, type Runner, type TaskList } from 'graphile-worker';
+import { Logger, run, runMigrations, type Runner, type Task, type TaskList } from 'graphile-worker';
 import pg from 'pg';
 import type { Config } from '../config';
-import { createMailAdapter } from '../adapters/mail';
+import { createMailAdapter, type MailAdapter } from '../adapters/mail';
 import type { WorkerPulse } from '../http/readiness';
-import { logger } from '../logger';
+import { logContext, logger } from '../logger';
+import { emailsSent, jobDuration, jobsCompleted } from '../metrics';
 import { closeWorkerKnex, workerKnex } from './connection';
 import { emailCuratedCandidatesTask } from './tasks/email_curated_candidates';
 import { expireCreditsTask } from './tasks/expire_credits';
@@ -53,8 +54,8 @@ export const workerLogger = new Logger((scope) => (level, message, meta) => {
  */
 export function taskList(config: Config, connectionString = config.databaseUrl): TaskList {
   const db = workerKnex(connectionString);
-  return {
-    send_email: sendEmailTask(createMailAdapter(config.smtpUrl, config.mailFrom)),
+  return traced({
+    send_email: sendEmailTask(countedMail(createMailAdapter(config.smtpUrl, config.mailFrom))),
     purge_expired: purgeExpiredTask,
     refresh_popular_candidates: refreshPopularCandidatesTask,
     refresh_search_terms: refreshSearchTermsTask,
@@ -76,6 +77,41 @@ export function taskList(config: Config, connectionString = config.databaseUrl):
     sync_integration: syncIntegrationTask(config, db),
     schedule_integration_syncs: scheduleIntegrationSyncsTask(db),
     match_candidates: matchCandidatesTask(config, db),
+  });
+}
+
+/**
+ * Each task runs in the logger's context of its job: every line it writes carries the job's id,
+ * its task and the id of the request that queued it (`requestId`, stamped by the database).
+ */
+function traced(tasks: TaskList): TaskList {
+  return Object.fromEntries(
+    Object.entries(tasks).map(([task, fn]) => [
+      task,
+      ((payload, helpers) => {
+        const requestId = (payload as { requestId?: unknown } | null)?.requestId;
+        const reqId = typeof requestId === 'string' ? requestId : undefined;
+        return logContext.run({ reqId, job: helpers.job.id, task }, () => (fn as Task)(payload, helpers));
+      }) as Task,
+    ]),
+  );
+}
+
+/** Emails counted by outcome for the metrics. */
+function countedMail(mail: MailAdapter): MailAdapter {
+  return {
+    async send(email) {
+      try {
+        const outcome = await mail.send(email);
+        emailsSent.inc({ outcome });
+        // The job's context adds its id and the request that queued it; the address and text stay out of logs.
+        logger.info({ outcome }, 'email');
+        return outcome;
+      } catch (err) {
+        emailsSent.inc({ outcome: 'failed' });
+        throw err;
+      }
+    },
   };
 }
 
@@ -100,13 +136,57 @@ export function crontabFor(config: Config): string {
   return config.analytics ? `${CRONTAB}\n* * * * * forward_analytics` : CRONTAB;
 }
 
+/**
+ * A job queued while a connection's `talentbase.request_id` is set (db/knex.ts sets it around the
+ * statements of a request that call add_job) carries that id in its payload as `requestId`.
+ */
+const STAMP_REQUEST_ID = `
+  create or replace function graphile_worker.tb_stamp_request_id() returns trigger language plpgsql as $$
+  declare rid text := current_setting('talentbase.request_id', true);
+  begin
+    if rid is not null and rid <> '' and json_typeof(new.payload) = 'object' then
+      new.payload := (new.payload::jsonb || jsonb_build_object('requestId', rid))::json;
+    end if;
+    return new;
+  end $$;
+  create or replace trigger tb_stamp_request_id before insert on graphile_worker._private_jobs
+    for each row execute function graphile_worker.tb_stamp_request_id();`;
+
 /** Creates graphile-worker's own tables, so jobs can be queued even where no worker runs. */
 export async function migrateWorker(connectionString: string): Promise<void> {
   await runMigrations({ connectionString, logger: workerLogger });
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query(STAMP_REQUEST_ID);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Jobs run here, by task and outcome, and their time. */
+function countJobs(runner: Runner): void {
+  const started = new Map<string, number>();
+  runner.events.on('job:start', ({ job }) => void started.set(job.id, performance.now()));
+  runner.events.on('job:success', ({ job }) => jobsCompleted.inc({ task: job.task_identifier, outcome: 'success' }));
+  runner.events.on('job:error', ({ job }) => {
+    // The last attempt's failure is counted as 'failed' below.
+    if (job.attempts < job.max_attempts) jobsCompleted.inc({ task: job.task_identifier, outcome: 'error' });
+  });
+  runner.events.on('job:failed', ({ job }) => jobsCompleted.inc({ task: job.task_identifier, outcome: 'failed' }));
+  runner.events.on('job:complete', ({ job }) => {
+    const at = started.get(job.id);
+    started.delete(job.id);
+    if (at !== undefined) jobDuration.observe({ task: job.task_identifier }, (performance.now() - at) / 1000);
+  });
 }
 
 export interface Worker {
-  stop(): Promise<void>;
+  /**
+   * Stops taking jobs and lets the running ones finish within `withinMs`; those still running then
+   * are released (failed with the shutdown as their error), so another worker retries them.
+   */
+  stop(withinMs?: number): Promise<void>;
   promise: Runner['promise'];
   /** Whether the worker is alive, for the readiness check: it asked for a job recently or is running one. */
   pulse: WorkerPulse;
@@ -152,6 +232,7 @@ export async function startWorker(connectionString: string, config: Config, conc
     beat();
     running = Math.max(0, running - 1);
   });
+  countJobs(runner);
   logger.info({ concurrency }, 'worker started');
   return {
     promise: runner.promise,
@@ -159,9 +240,17 @@ export async function startWorker(connectionString: string, config: Config, conc
       lastPoll: () => (stopped ? undefined : running > 0 ? Date.now() : lastPoll),
       staleAfterMs: Math.max(5000, 5 * POLL_INTERVAL_MS),
     },
-    stop: async () => {
+    stop: async (withinMs = config.shutdownTimeoutMs) => {
       stopped = true;
-      await runner.stop();
+      const finished = runner.stop().then(
+        () => true,
+        () => true,
+      );
+      const bound = new Promise<false>((resolve) => setTimeout(() => resolve(false), withinMs).unref());
+      if (!(await Promise.race([finished, bound]))) {
+        logger.warn({ withinMs }, 'worker: jobs still running at the shutdown bound are released for a retry');
+        await runner.kill('shutdown bound reached').catch(() => {});
+      }
       await closeWorkerKnex();
       await pgPool.end();
     },
