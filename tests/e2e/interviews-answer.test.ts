@@ -268,6 +268,13 @@ describe('Interview requests', () => {
     await dialog.getByText('No qualify request sent yet.').waitFor();
     await expect(dialog.getByLabel('Header').inputValue()).resolves.toBe('A new opportunity for you');
     await dialog.getByLabel('Header').fill('QA Lead in Singapore');
+    // Escape asks before throwing away the header typed over the template.
+    await admin.keyboard.press('Escape');
+    await admin
+      .getByRole('dialog', { name: 'Discard what you entered?' })
+      .getByRole('button', { name: 'Keep editing' })
+      .click();
+    await expect(dialog.getByLabel('Header').inputValue()).resolves.toBe('QA Lead in Singapore');
     await dialog.getByRole('button', { name: 'Send' }).click();
     await expect(admin.getByTestId('snackbar').innerText()).resolves.toMatch(
       /Qualify request sent to 1 candidate(?![s(])/,

@@ -16,6 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { changedFrom, useDiscardGuard } from '../../components/useDiscardGuard';
 import { t } from '../../../i18n';
 import { JD_LIMITS } from '../../../schema/rules/pipeline';
 import { errorMessage, fieldKeys } from '../../../ui/api/errors';
@@ -39,6 +40,9 @@ export function QualifyDialog({ candidateIds, projectId, open, onClose }: Qualif
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [previous, setPrevious] = useState<QualifyRequestRow[] | null>(null);
+  // The template the form opened with: closing asks before throwing away what was typed over it.
+  const [start, setStart] = useState({ header: '', body: '' });
+  const guard = useDiscardGuard(!busy && changedFrom({ header, body }, start), onClose);
   const single = candidateIds.length === 1 ? candidateIds[0] : undefined;
 
   useEffect(() => {
@@ -50,6 +54,7 @@ export function QualifyDialog({ candidateIds, projectId, open, onClose }: Qualif
         if (!live) return;
         setHeader((h) => h || res.data.header);
         setBody((b) => b || res.data.body);
+        setStart({ header: res.data.header, body: res.data.body });
       })
       .catch(() => undefined);
     if (single)
@@ -99,7 +104,7 @@ export function QualifyDialog({ candidateIds, projectId, open, onClose }: Qualif
   return (
     <Dialog
       open={open}
-      onClose={busy ? undefined : onClose}
+      onClose={busy ? undefined : guard.requestClose}
       fullWidth
       maxWidth="sm"
       aria-labelledby="qualify-dialog-title"
@@ -157,13 +162,14 @@ export function QualifyDialog({ candidateIds, projectId, open, onClose }: Qualif
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
+        <Button onClick={guard.requestClose} disabled={busy}>
           {t('portal.interviews.qualify.cancel')}
         </Button>
         <Button variant="contained" onClick={() => void send()} disabled={busy}>
           {t('portal.interviews.qualify.send')}
         </Button>
       </DialogActions>
+      {guard.prompt}
     </Dialog>
   );
 }
