@@ -27,6 +27,7 @@ const UNIT = [
   'tests/api/team-rules.test.ts',
   'tests/e2e/portal-rules.test.ts',
   'tests/schema/console-messages.test.ts',
+  'tests/schema/docs-map.test.ts',
   'tests/schema/entity-schemas.test.ts',
   'tests/schema/install.test.ts',
   'tests/schema/labels.test.ts',
