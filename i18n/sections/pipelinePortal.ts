@@ -1,15 +1,8 @@
 /** The project page's pipeline (portal.pipeline.*): tabs, list and board, the candidate menu, its dialogs and notes. */
+import { stageNames } from './stages';
+
 export const pipelinePortal = {
-  stages: {
-    open: 'Suggested',
-    qualify: 'Longlist',
-    shortlist: 'Shortlist',
-    interviewing: 'Interviewed',
-    interviewing2: 'Interviewed 2+',
-    offered: 'Offered',
-    placed: 'Placed',
-    rejected: 'Rejected',
-  },
+  stages: stageNames,
   projectNotFound: 'This project does not exist or you do not have access to it',
   loadError: 'The project could not be loaded',
   tabError: 'The candidates could not be loaded',
@@ -43,7 +36,12 @@ export const pipelinePortal = {
     filteredTitle: 'No candidate matches these filters',
     filteredText: 'Clear or loosen the filters to see more candidates.',
   },
-  column: { empty: 'Drop candidates here', more: '{n} more in the list view', count: '{n} candidates' },
+  column: {
+    empty: 'Drop candidates here',
+    more: '{n} more in the list view',
+    count: '{n} candidates',
+    loading: 'Loading…',
+  },
   card: {
     anonymous: 'Anonymous candidate',
     hidden: 'Hidden',

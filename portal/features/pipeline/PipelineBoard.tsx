@@ -11,7 +11,6 @@ import {
   pointerWithin,
   rectIntersection,
   useDraggable,
-  useDroppable,
   useSensor,
   useSensors,
   type Announcements,
@@ -21,18 +20,19 @@ import {
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
-import { Avatar, Box, Card, Paper, Stack, Typography } from '@mui/material';
+import { Avatar, Box, Card, Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { t } from '../../../i18n';
 import type { StageId } from '../../../schema/rules/pipeline';
 import type { PipelineRole } from '../../../schema/rules/stages';
 import type { PipelineDoc } from '../../api/pipeline';
 import { groupByStage } from './boardLogic';
+import { BoardColumn } from './BoardColumn';
 import { CandidateFlags } from './CandidateFlags';
 import { CandidateMenu, type MenuRequest } from './CandidateMenu';
 import type { CandidateActionContext } from './candidateActionTypes';
 import { stageLabel } from './stageKeys';
-import { checkDrop, SEMI_ACTIVE, type DropCheck } from './stageRules';
+import { checkDrop, SEMI_ACTIVE } from './stageRules';
 
 const nameOf = (doc: PipelineDoc | undefined) => doc?.name || t('portal.pipeline.card.anonymous');
 export const contextOf = (doc: PipelineDoc) => ({
@@ -168,92 +168,6 @@ function BoardCard(props: CardProps) {
   );
 }
 
-interface ColumnProps {
-  stage: StageId;
-  docs: PipelineDoc[];
-  total: number | undefined;
-  drop: DropCheck | undefined;
-  children: React.ReactNode;
-}
-
-function BoardColumn({ stage, docs, total, drop, children }: ColumnProps) {
-  const { setNodeRef, isOver } = useDroppable({ id: `stage-${stage}`, data: { stage } });
-  const tone = drop
-    ? drop.ok
-      ? isOver
-        ? 'success.main'
-        : 'success.light'
-      : isOver
-        ? 'error.main'
-        : 'divider'
-    : 'divider';
-  return (
-    <Paper
-      ref={setNodeRef}
-      variant="outlined"
-      component="section"
-      aria-label={stageLabel(stage)}
-      data-testid="board-column"
-      data-stage={stage}
-      sx={{
-        width: { xs: 240, md: 232 },
-        flexShrink: 0,
-        p: 1,
-        bgcolor: drop && !drop.ok ? 'action.hover' : 'background.default',
-        borderColor: tone,
-        borderWidth: drop ? 2 : 1,
-        opacity: drop && !drop.ok ? 0.6 : 1,
-        display: 'flex',
-        flexDirection: 'column',
-        gap: 1,
-        minHeight: 240,
-      }}
-    >
-      <Stack
-        direction="row"
-        data-testid="board-column-header"
-        // Stays in sight while the board scrolls down a long column.
-        sx={{
-          justifyContent: 'space-between',
-          alignItems: 'center',
-          px: 0.5,
-          py: 0.5,
-          position: 'sticky',
-          top: 0,
-          zIndex: 1,
-          bgcolor: 'inherit',
-        }}
-      >
-        <Typography variant="subtitle2" component="h3">
-          {stageLabel(stage)}
-        </Typography>
-        <Typography
-          variant="caption"
-          color="text.secondary"
-          aria-label={t('portal.pipeline.column.count', { n: total ?? docs.length })}
-        >
-          {total ?? docs.length}
-        </Typography>
-      </Stack>
-      {children}
-      {docs.length === 0 && (
-        <Typography
-          variant="caption"
-          color="text.secondary"
-          sx={{ textAlign: 'center', py: 3, border: 1, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 1 }}
-        >
-          {t('portal.pipeline.column.empty')}
-        </Typography>
-      )}
-      {total !== undefined && total > docs.length && (
-        <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
-          {t('portal.pipeline.column.more', { n: total - docs.length })}
-        </Typography>
-      )}
-    </Paper>
-  );
-}
-
 interface Props {
   docs: PipelineDoc[];
   stages: StageId[];
@@ -320,17 +234,20 @@ export function PipelineBoard({ docs, stages, totals, pending, role, contextFor,
       accessibility={{ announcements, screenReaderInstructions: { draggable: t('portal.pipeline.keyboardHelp') } }}
     >
       {/*
-        Wider than the screen at 1440 px: the board scrolls on its own, no taller than the window, so its
-        horizontal scroll bar (and Placed and Rejected) is in reach without first scrolling to its end.
+        Wider than the screen at 1440 px: the board scrolls sideways on its own, no taller than the window, so its
+        horizontal scroll bar (and Placed and Rejected) is in reach without first scrolling to its end; a long
+        column scrolls its own cards.
       */}
       <Box
         sx={{
           display: 'flex',
           gap: 1.5,
-          overflow: 'auto',
+          overflowX: 'auto',
+          overflowY: 'hidden',
           pb: 2,
           alignItems: 'stretch',
-          maxHeight: { md: 'calc(100vh - 24px)' },
+          height: { xs: 'calc(100vh - 96px)', md: 'calc(100vh - 24px)' },
+          minHeight: 320,
         }}
         data-testid="board"
       >

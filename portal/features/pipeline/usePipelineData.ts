@@ -11,8 +11,13 @@ import { pipelineApi, type PipelineDoc, type StageStats } from '../../api/pipeli
 export const BOARD_COLUMN_SIZE = 50;
 
 export interface PipelineData {
+  /** The view the answer is for: a list's answer is never drawn as a board, whose other columns it does not hold. */
+  view: 'list' | 'board';
   docs: PipelineDoc[];
-  /** Candidates per shown stage (the list: the tab's; the board: every column's). */
+  /**
+   * Candidates per shown stage (the list: the tab's; the board: every column whose answer arrived). A board column
+   * without its total is still loading: it shows so, never an empty column or a count of 0.
+   */
   totals: Partial<Record<StageId, number>>;
   stats?: StageStats;
 }
@@ -27,28 +32,43 @@ async function loadList(
   signal: AbortSignal,
 ): Promise<PipelineData> {
   const answer = await pipelineApi.tab(projectId, tab, query, signal);
-  return { docs: answer.docs, totals: { [tab]: answer.totalResults }, stats: answer.stats };
+  return { view: 'list', docs: answer.docs, totals: { [tab]: answer.totalResults }, stats: answer.stats };
 }
 
+/**
+ * The board's columns, each drawn as its answer arrives (`onColumn` gets the board so far): a long search of the
+ * suggested tab does not hold back the other columns. A reload of the same board (`keep`) is drawn once whole, over
+ * the board shown, so no column goes back to loading.
+ */
 async function loadBoard(
   projectId: string,
   stages: readonly StageId[],
   query: URLSearchParams,
   signal: AbortSignal,
+  onColumn: ((board: PipelineData) => void) | undefined,
 ): Promise<PipelineData> {
   const q = new URLSearchParams(query);
   q.delete('p');
   q.set('pp', String(BOARD_COLUMN_SIZE));
-  const answers = await Promise.all(stages.map((s) => pipelineApi.tab(projectId, s, q, signal)));
-  const seen = new Set<string>();
-  const docs: PipelineDoc[] = [];
-  for (const answer of answers)
-    for (const doc of answer.docs) if (!seen.has(doc.id) && seen.add(doc.id)) docs.push(doc);
-  return {
-    docs,
-    totals: Object.fromEntries(stages.map((s, i) => [s, answers[i].totalResults])),
-    stats: answers[answers.length - 1]?.stats,
+  const answers: (Awaited<ReturnType<typeof pipelineApi.tab>> | undefined)[] = stages.map(() => undefined);
+  const board = (): PipelineData => {
+    const seen = new Set<string>();
+    const docs: PipelineDoc[] = [];
+    for (const answer of answers)
+      for (const doc of answer?.docs ?? []) if (!seen.has(doc.id) && seen.add(doc.id)) docs.push(doc);
+    const totals: Partial<Record<StageId, number>> = {};
+    stages.forEach((s, i) => {
+      if (answers[i]) totals[s] = answers[i].totalResults;
+    });
+    return { view: 'board', docs, totals, stats: answers.findLast((a) => a?.stats)?.stats };
   };
+  await Promise.all(
+    stages.map(async (s, i) => {
+      answers[i] = await pipelineApi.tab(projectId, s, q, signal);
+      if (onColumn && !signal.aborted && answers.some((a) => !a)) onColumn(board());
+    }),
+  );
+  return board();
 }
 
 /** `key` changes whenever what is shown must be asked again (tab, view, filters, a finished move). */
@@ -64,6 +84,8 @@ export function usePipelineData(
   const [error, setError] = useState<ApiError>();
   const [attempt, setAttempt] = useState(0);
   const controller = useRef<AbortController>(undefined);
+  /** The board last asked for (project, columns, filters): asking again is a reload. */
+  const shownBoard = useRef<string>(undefined);
   const stagesKey = stages.join(',');
 
   useEffect(() => {
@@ -74,8 +96,12 @@ export function usePipelineData(
     setLoading(true);
     const params = new URLSearchParams(query);
     const shown = stagesKey ? (stagesKey.split(',').map(Number) as StageId[]) : [];
+    const boardKey = `${projectId}|${stagesKey}|${query}`;
+    const again = view === 'board' && shownBoard.current === boardKey;
+    shownBoard.current = view === 'board' ? boardKey : undefined;
+    const partial = (board: PipelineData) => startTransition(() => setData(board));
     (view === 'board'
-      ? loadBoard(projectId, shown, params, mine.signal)
+      ? loadBoard(projectId, shown, params, mine.signal, again ? undefined : partial)
       : loadList(projectId, tab, params, mine.signal)
     )
       .then((answer) => {
@@ -96,5 +122,6 @@ export function usePipelineData(
   }, [projectId, view, tab, stagesKey, query, attempt]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { data, loading, error, reload };
+  // An answer for the other view is not shown: until the view's own first answer, the page shows it loading.
+  return { data: data?.view === view ? data : undefined, loading, error, reload };
 }
