@@ -15,6 +15,7 @@ import { runJobs } from '../helpers/jobs';
 let t: TestApp;
 let lv: LeverStandIn;
 let admin: Client;
+let adminToken: string;
 let id: number;
 
 beforeAll(async () => {
@@ -25,14 +26,15 @@ beforeAll(async () => {
     lever: { apiUrl: lv.apiUrl, authUrl: lv.authUrl, clientId: lv.clientId, clientSecret: lv.clientSecret },
     limits: { maxRetryWaitMs: 5000, retries: 2, timeoutMs: 5000 },
   };
-  admin = client(t, await t.login('owner@acme.example.com'));
+  adminToken = await t.login('owner@acme.example.com');
+  admin = client(t, adminToken);
 });
 afterAll(async () => {
   await lv?.close();
   await t?.knex.destroy();
 });
 
-/** Asks for the sign-in URL, lets the stand-in approve, and follows its redirect to the callback. */
+/** Asks for the sign-in URL, lets the stand-in approve, and follows its redirect to the callback in the same browser session. */
 async function signIn(tamper?: (state: string) => string) {
   const res = await admin.get('/integrations/lever/sign-in');
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -40,7 +42,7 @@ async function signIn(tamper?: (state: string) => string) {
   expect(approved.status).toBe(302);
   const back = new URL(approved.headers.get('location')!);
   if (tamper) back.searchParams.set('state', tamper(back.searchParams.get('state')!));
-  const done = await t.http.get(back.pathname + back.search);
+  const done = await t.http.get(back.pathname + back.search).set('Cookie', `tb_session=${adminToken}`);
   expect(done.status).toBe(303);
   return { authorizeUrl: new URL(res.body.url), landing: done.headers.location as string };
 }

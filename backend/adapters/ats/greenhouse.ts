@@ -1,12 +1,13 @@
 /**
  * Greenhouse Harvest v3: OAuth 2 client credentials of the customer's own Dev Center app (client
  * id and secret, sent as Basic auth to the token endpoint) buy a Bearer token, renewed when it
- * expires or is refused once; lists are cursor-paged through the `Link` header. A person becomes
- * a candidate, then an application on the job; moves go to the job's stage whose name fits the
- * product stage, a rejection uses the account's first rejection reason.
+ * expires or is refused once; lists are cursor-paged through the `Link` header, followed on
+ * Greenhouse's own origin only. A person becomes a candidate, then an application on the job;
+ * moves go to the job's stage whose name fits the product stage, a rejection uses the account's
+ * first rejection reason.
  */
 import type { StageKey } from '../../../schema/rules/pipeline';
-import { nextLink, request, type HttpLimits } from './http';
+import { nextLink, pageLink, request, type HttpLimits } from './http';
 import { AtsError, type AtsAccount, type AtsJob, type AtsProvider } from './types';
 
 export interface GreenhouseCredentials {
@@ -113,7 +114,8 @@ export function greenhouseProvider(
       for (let page = 0; next && page < 100; page++) {
         const answer: { body: { id: number; name: string }[]; headers: Headers } = await call('GET', next);
         jobs.push(...(answer.body ?? []).map((j) => ({ remoteId: String(j.id), title: j.name })));
-        next = nextLink(answer.headers);
+        const link = nextLink(answer.headers);
+        next = link ? pageLink(link, base) : undefined;
       }
       return jobs;
     },

@@ -59,6 +59,22 @@ export async function requestJson<T>(url: string, init: RequestInit, limits: Htt
   return (await request<T>(url, init, limits)).body;
 }
 
+/**
+ * A paging link the vendor answered (Workable's `paging.next`, a `Link` header), checked before it
+ * is followed: the request carries the account's credentials, so an absolute link is followed only
+ * on the origin the product is configured to reach the vendor at (`base`); a path stays under it.
+ * Any other link ends the listing with an AtsError, before a request leaves for the other host.
+ */
+export function pageLink(link: string, base: string): string {
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(link)) {
+    if (link.startsWith('/') && !link.startsWith('//')) return link;
+    throw new AtsError('rejected', 'the ATS answered a paging link the product does not follow');
+  }
+  if (!URL.canParse(link) || new URL(link).origin !== new URL(base).origin)
+    throw new AtsError('rejected', 'the ATS answered a paging link to another host than its own; the sync stopped');
+  return link;
+}
+
 /** The next page's URL of an RFC 8288 `Link` header (cursor pagination), if any. */
 export function nextLink(headers: Headers): string | undefined {
   return /<([^>]+)>\s*;\s*rel="?next"?/.exec(headers.get('link') ?? '')?.[1];

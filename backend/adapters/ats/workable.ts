@@ -1,12 +1,12 @@
 /**
  * Workable's SPI v3: the account subdomain and a Bearer token (scopes r_jobs, r_candidates,
- * w_candidates). Jobs are read page by page through `paging.next`; a person is added to a job as
- * sourced (`sourced: true` sends no thank-you email); stage moves and disqualifications are made
- * in the name of the account member learnt when connecting, onto the account's stage of the kind
- * each product stage maps to.
+ * w_candidates). Jobs are read page by page through `paging.next`, followed on the account's own
+ * origin only; a person is added to a job as sourced (`sourced: true` sends no thank-you email);
+ * stage moves and disqualifications are made in the name of the account member learnt when
+ * connecting, onto the account's stage of the kind each product stage maps to.
  */
 import type { StageKey } from '../../../schema/rules/pipeline';
-import { requestJson, type HttpLimits } from './http';
+import { pageLink, requestJson, type HttpLimits } from './http';
 import { AtsError, type AtsAccount, type AtsJob, type AtsPerson, type AtsProvider } from './types';
 
 export interface WorkableCredentials {
@@ -72,7 +72,7 @@ export function workableProvider(
       for (let page = 0; next && page < 100; page++) {
         const body: { jobs: { shortcode: string; title: string }[]; paging?: { next?: string } } = await get(next);
         jobs.push(...(body.jobs ?? []).map((j) => ({ remoteId: j.shortcode, title: j.title })));
-        next = body.paging?.next;
+        next = body.paging?.next ? pageLink(body.paging.next, base) : undefined;
       }
       return jobs;
     },

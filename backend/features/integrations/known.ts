@@ -1,51 +1,71 @@
 /**
- * Know before you reveal: before a company reveals or moves an anonymous candidate of one of its
- * projects, it can ask whether its connected ATS already has that person. The email is looked up
- * server-side through each live integration and never sent back: the answer is only which ATS and
- * since when. Only a candidate already in the project's pipeline of the caller's company can be
- * asked about (anything else is "not found"); an ATS that does not answer is left out.
+ * Know before you reveal: a company asks whether its connected ATS already has a candidate of one
+ * of its projects. The email is looked up server-side through each live integration and never
+ * sent back: the answer is only which ATS and since which month (a month says "you met them
+ * before" without the record's exact time, which would locate the person in the ATS).
+ *
+ * The email leaves for an ATS only when the caller may see it: the candidate's contact as the
+ * candidate gate shows it to the caller in that project (past the suggested tab, identity seen),
+ * in a project of the caller's company the caller may read. Every other case (a project it cannot
+ * open, a candidate it does not see or who hides from companies, a paused one, an id that names
+ * nobody) gets one answer, 404, so the route tells nothing the board does not.
  */
+import type { Knex } from 'knex';
 import { z } from 'zod';
 import { INTEGRATION_STATUS } from '../../../schema/rules/ats';
+import { stageVisibleSql, viewerOf } from '../../../schema/rules/visibility';
 import { id } from '../../../schema/validation/inputs';
 import { AtsError, isLive } from '../../adapters/ats';
 import { defineEndpoint } from '../../endpoints/define';
 import { notFound } from '../../errors';
 import { logger } from '../../logger';
+import { permissionSql } from '../../permissions/sql';
+import { contactWhen, inProject, present, shownColumns, type GateRow } from '../../services/candidateGate';
 import { providerOf, publicIntegration, type IntegrationRow } from './store';
+
+/** The month a record was made, `YYYY-MM`, or null when the ATS gave no readable time. */
+export function monthOf(since: string): string | null {
+  const at = Date.parse(since);
+  return Number.isNaN(at) ? null : new Date(at).toISOString().slice(0, 7);
+}
 
 export const knownEndpoints = [
   defineEndpoint({
     method: 'get',
     path: '/integrations/already-known',
-    summary: "Whether the company's ATS already has a project's candidate, and since when",
+    summary: "Whether the company's ATS already has a project's candidate, and since which month",
     access: { action: 'read', subject: 'ProjectCandidate' },
     input: { query: z.object({ projectId: id('project'), candidateId: id('candidate') }) },
     handler: async (call) => {
       const { knex, config } = call.ctx;
       const companyId = call.actor.companyId;
       if (companyId === undefined) throw notFound();
-      const found = await knex('project_candidates as pc')
-        .join('projects as p', 'p.id', 'pc.project_id')
+      const viewer = viewerOf(call.actor);
+      const readable = permissionSql(call.ability, 'read', 'Project', 'p');
+      if (readable === false) throw notFound();
+      const q = knex('projects as p')
+        .join('project_candidates as pc', 'pc.project_id', 'p.id')
         .join('candidates as c', 'c.id', 'pc.candidate_id')
-        .where({
-          'pc.project_id': call.query.projectId,
-          'pc.candidate_id': call.query.candidateId,
-          'p.company_id': companyId,
-        })
-        .first('c.email');
-      if (!found?.email) throw notFound();
+        .where({ 'p.id': call.query.projectId, 'p.company_id': companyId, 'pc.candidate_id': call.query.candidateId })
+        .whereRaw(contactWhen(viewer, inProject('pc')))
+        .whereRaw(stageVisibleSql(viewer, 'pc'))
+        .select(shownColumns(knex, viewer, inProject('pc')))
+        .first();
+      if (readable) q.whereRaw(readable[0], readable[1] as Knex.RawBinding[]);
+      const row = (await q) as GateRow | undefined;
+      const email = row ? present(row).contact?.email : undefined;
+      if (!email) throw notFound();
       const rows = (await knex('integrations').where({
         company_id: companyId,
         status: INTEGRATION_STATUS.connected,
       })) as IntegrationRow[];
-      const known: { ats: string; since: string }[] = [];
-      for (const row of rows.filter((r) => isLive(r.kind) && r.credentials)) {
+      const known: { ats: string; since: string | null }[] = [];
+      for (const integration of rows.filter((r) => isLive(r.kind) && r.credentials)) {
         try {
-          const hit = await providerOf(knex, config, row).findByEmail(found.email);
-          if (hit) known.push({ ats: publicIntegration(row).label, since: hit.since });
+          const hit = await providerOf(knex, config, integration).findByEmail(email);
+          if (hit) known.push({ ats: publicIntegration(integration).label, since: monthOf(hit.since) });
         } catch (err) {
-          if (!(err instanceof AtsError)) logger.error({ err, integrationId: row.id }, 'ATS look-up failed');
+          if (!(err instanceof AtsError)) logger.error({ err, integrationId: integration.id }, 'ATS look-up failed');
         }
       }
       return { known };

@@ -1,17 +1,22 @@
 /**
  * Sign-in with Lever (spec section 9: `GET lever/sign-in`): a company Owner or Admin asks for the
- * sign-in URL, whose `state` is signed with APP_SECRET and names their company, themselves and the
- * environment for ten minutes; Lever sends the browser back to the callback, which checks that
- * state and that the person still manages the company, exchanges the code through openid-client,
- * learns the user to act as, and stores the tokens sealed, then returns to /integrations with the
- * outcome. A refused or forged round trip stores nothing.
+ * sign-in URL, whose `state` is signed with APP_SECRET and names their company, themselves, the
+ * environment and (by a keyed hash) the session that asked, for ten minutes; Lever sends the
+ * browser back to the callback, which checks that state, that it comes back in that same session
+ * and that the person still manages the company, spends the state (it is taken once), exchanges
+ * the code through openid-client, learns the user to act as, and stores the tokens sealed, then
+ * returns to /integrations with the outcome. A callback opened in another session or none (a
+ * link forwarded to someone else, a sign-in started by an attacker), a second use of a state, or
+ * a forged one stores nothing.
  */
 import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
 import { z } from 'zod';
 import { ATS_ENVIRONMENTS, INTEGRATION_STATUS, RUN_TRIGGER } from '../../../schema/rules/ats';
 import { oneOf } from '../../../schema/validation/inputs';
 import { AtsError, providerFor } from '../../adapters/ats';
 import { leverExchange, leverSignInUrl } from '../../adapters/ats/leverAuth';
+import { enforceRateLimits } from '../../auth/rateLimit';
 import { hmac, sameHash } from '../../auth/tokens';
 import type { Config } from '../../config';
 import { defineEndpoint } from '../../endpoints/define';
@@ -20,15 +25,36 @@ import { logger } from '../../logger';
 import { saveIntegration } from './endpoints';
 import { queueSync, sealCredentials } from './store';
 
-const STATE_TTL_MS = 10 * 60 * 1000;
+const STATE_TTL_MINUTES = 10;
+const STATE_TTL_MS = STATE_TTL_MINUTES * 60 * 1000;
 const ENVIRONMENTS = Object.values(ATS_ENVIRONMENTS);
 
 interface SignInState {
+  /** The company, the user and the environment of the integration. */
   c: number;
   u: number;
   e: number;
+  /** Expiry (ms) and a random nonce, the key the state is spent under. */
   x: number;
   n: string;
+  /** The session that started the sign-in, as a keyed hash (its id never travels to Lever). */
+  s: string;
+}
+
+const sessionTag = (config: Config, sessionId: number) => hmac(config.secret, `lever-session:${sessionId}`);
+
+/**
+ * Spends the state: each is taken once within its lifetime, counted as a limit of one use per
+ * nonce on the shared rate-limit table (rows outlive the state, so a replay is always refused).
+ */
+async function spend(knex: Knex, state: SignInState): Promise<boolean> {
+  try {
+    await enforceRateLimits(knex, STATE_TTL_MINUTES, [{ key: `lever-state:${state.n}`, max: 1 }]);
+    return true;
+  } catch (err) {
+    if (err instanceof AppError && err.status === 429) return false;
+    throw err;
+  }
 }
 
 const callbackUrl = (config: Config) => `${config.publicUrl}/api/v1/integrations/lever/callback`;
@@ -60,7 +86,7 @@ export const leverEndpoints = [
       const { config } = call.ctx;
       if (!config.ats.lever.clientId || !config.ats.lever.clientSecret)
         throw new AppError(409, 'integrations.leverNotConfigured');
-      if (call.actor.companyId === undefined || call.actor.id === undefined)
+      if (call.actor.companyId === undefined || call.actor.id === undefined || call.req.sessionId === undefined)
         throw forbidden('integrations.noPermission');
       if (
         await call.ctx
@@ -75,6 +101,7 @@ export const leverEndpoints = [
         e: call.query.environment ?? ATS_ENVIRONMENTS.production,
         x: Date.now() + STATE_TTL_MS,
         n: randomBytes(12).toString('base64url'),
+        s: sessionTag(config, call.req.sessionId),
       });
       return { url: leverSignInUrl(config.ats, callbackUrl(config), state) };
     },
@@ -98,6 +125,18 @@ export const leverEndpoints = [
       const back = (outcome: string) => call.res.redirect(303, `${config.publicUrl}/integrations?lever=${outcome}`);
       const state = call.query.state ? readState(config, call.query.state) : undefined;
       if (!state || !call.query.code || call.query.error) return back('failed');
+      // The browser that comes back must be the one that asked: the same session, the same person.
+      const { actor } = call;
+      const { sessionId } = call.req;
+      if (
+        sessionId === undefined ||
+        typeof state.s !== 'string' ||
+        !sameHash(state.s, sessionTag(config, sessionId)) ||
+        actor.id !== state.u ||
+        actor.companyId !== state.c
+      )
+        return back('failed');
+      if (!(await spend(knex, state))) return back('failed');
       const user = await knex('company_users')
         .where({ id: state.u, company_id: state.c, status: 1 })
         .whereIn('role', [0, 1])

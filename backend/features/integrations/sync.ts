@@ -6,8 +6,10 @@
  *      applications, and those already added follow their stage (rejection included);
  *   3. the run's counts and, per record, what happened go to the run log; the integration keeps
  *      its candidates synced count and last synced time.
- * Only what the company may see is sent (schema/rules/visibility.ts): an anonymous candidate once
- * revealed, contact details past the suggested tab, the CV only where the company may download it.
+ * Only what the company may see is sent: each candidate is read through the candidate gate as the
+ * project's company sees them in that project (an anonymous candidate once revealed, contact past
+ * the suggested tab, the CV only where the company may download it), so a withheld name or email
+ * never leaves PostgreSQL, let alone for the ATS.
  * One refused record is logged as failed and the run goes on; refused credentials end the run,
  * mark the integration "auth error" and email the company's admins once. A failed run, or one
  * with refused records, notifies the company's integration managers (notice.ts).
@@ -18,17 +20,19 @@ import { t } from '../../../i18n';
 import { abilityFor } from '../../../schema/ability';
 import { atsKind, INTEGRATION_STATUS, LINK_KIND, RUN_STATUS } from '../../../schema/rules/ats';
 import { STAGES, type StageKey } from '../../../schema/rules/pipeline';
-import {
-  seesContact,
-  seesIdentity,
-  seesStatus,
-  type CandidateFacts,
-  type PlaceFacts,
-} from '../../../schema/rules/visibility';
+import { seesStatus, type CandidateFacts } from '../../../schema/rules/visibility';
 import { AtsError, type AtsPerson, type AtsProvider } from '../../adapters/ats';
 import { storageFor } from '../../adapters/storage/select';
 import type { Config } from '../../config';
 import { logger } from '../../logger';
+import {
+  inProject,
+  present,
+  shownColumns,
+  withoutGateColumns,
+  type GateRow,
+  type ShownCandidate,
+} from '../../services/candidateGate';
 import { queueEmail } from '../mail/outbox';
 import { CV_CONTENT_TYPES, type CvType } from '../talent/cv/extractText';
 import { syncFailed } from './notice';
@@ -52,21 +56,16 @@ export interface RunEntry {
   reason?: string;
 }
 
+/** A project candidate to sync: the row's facts, and the person as the project's company sees them (the gate). */
 interface CandidateRow extends CandidateFacts {
   pc_id: number;
   stage: number;
-  curated: boolean | null;
-  revealed_at: Date | null;
   candidate_id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string | null;
   summary: string | null;
-  resume_path: string | null;
   link_id: number | null;
   remote_id: string | null;
   synced_stage: number | null;
+  shown: ShownCandidate;
 }
 
 const reasonOf = (err: unknown) => (err instanceof AtsError ? err.message : 'unexpected error').slice(0, 300);
@@ -96,33 +95,34 @@ async function pullJobs(db: Knex, integrationId: number, provider: AtsProvider):
     .update({ open: false, updated_at: now });
 }
 
-/** The CV the company may download, read from storage; none when the rule says no. */
+/** The CV the company may download, read from storage; none when the gate withholds it or the rule says no. */
 async function cvFor(config: Config, companyId: number, c: CandidateRow): Promise<AtsPerson['cv']> {
-  if (!c.resume_path) return null;
+  const resumePath = c.shown.documents?.resumePath;
+  if (!resumePath) return null;
   const ability = abilityFor({ role: 'company', companyId, subRole: 'admin' });
   const facts = {
     id: c.candidate_id,
     status: c.status,
     visibility: c.visibility,
     anonymous: c.anonymous,
-    firstName: c.first_name,
-    resumePath: c.resume_path,
+    firstName: c.shown.firstName,
+    resumePath,
   };
   if (!ability.can('download', asSubject('Candidate', facts), 'resumePath')) return null;
-  const type = c.resume_path.slice(c.resume_path.lastIndexOf('.') + 1) as CvType;
-  const stream = await storageFor(config).get(c.resume_path);
+  const type = resumePath.slice(resumePath.lastIndexOf('.') + 1) as CvType;
+  const stream = await storageFor(config).get(resumePath);
   if (!stream || !CV_CONTENT_TYPES[type]) return null;
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return {
-    fileName: `${c.first_name} ${c.last_name}.${type}`.trim(),
+    fileName: `${c.shown.label}.${type}`,
     contentType: CV_CONTENT_TYPES[type],
     data: Buffer.concat(chunks),
   };
 }
 
 async function candidatesOf(db: Knex, integrationId: number, projectId: number): Promise<CandidateRow[]> {
-  return db('project_candidates as pc')
+  const rows = (await db('project_candidates as pc')
     .join('candidates as c', 'c.id', 'pc.candidate_id')
     .leftJoin('integration_links as l', (j) =>
       j
@@ -136,22 +136,21 @@ async function candidatesOf(db: Knex, integrationId: number, projectId: number):
     .select(
       'pc.id as pc_id',
       'pc.stage',
-      'pc.curated',
-      'pc.revealed_at',
       'c.id as candidate_id',
       'c.status',
       'c.visibility',
       'c.anonymous',
-      'c.first_name',
-      'c.last_name',
-      'c.email',
-      'c.phone',
       'c.summary',
-      'c.resume_path',
       'l.id as link_id',
       'l.remote_id',
       'l.synced_stage',
-    );
+      // The person as the project's company sees them in this project, masked in PostgreSQL.
+      ...shownColumns(db, 'company', inProject('pc')),
+    )) as Record<string, unknown>[];
+  return rows.map((r) => ({
+    ...(withoutGateColumns(r) as unknown as Omit<CandidateRow, 'shown'>),
+    shown: present(r as unknown as GateRow),
+  }));
 }
 
 /** Syncs one project candidate; answers what happened. Refused credentials propagate. */
@@ -163,7 +162,6 @@ async function syncCandidate(
   jobId: string,
   c: CandidateRow,
 ): Promise<RunEntry['outcome'] | ['skipped', string]> {
-  const place: PlaceFacts = { stage: c.stage, curated: Boolean(c.curated), revealed: c.revealed_at !== null };
   const stage = STAGE_KEY[c.stage];
   if (c.remote_id) {
     if (c.synced_stage === c.stage || !(PUSHED.includes(c.stage) || c.stage === STAGES.rejected)) return 'skipped';
@@ -175,12 +173,13 @@ async function syncCandidate(
   }
   if (!PUSHED.includes(c.stage)) return 'skipped';
   if (!seesStatus('company', c)) return ['skipped', 'notVisible'];
-  if (!seesContact('company', c, place)) return ['skipped', 'notRevealed'];
+  const { shown } = c;
+  if (!shown.contact?.email) return ['skipped', 'notRevealed'];
   const person: AtsPerson = {
-    firstName: c.first_name,
-    lastName: c.last_name,
-    email: c.email,
-    phone: c.phone,
+    firstName: shown.firstName ?? '',
+    lastName: shown.lastName ?? '',
+    email: shown.contact.email,
+    phone: shown.contact.phone,
     summary: c.summary,
     cv: await cvFor(config, row.company_id, c),
   };
@@ -235,13 +234,7 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
       .select('p.id', 'p.title', 'l.remote_id');
     for (const project of projects) {
       for (const c of await candidatesOf(db, id, project.id)) {
-        const name = seesIdentity('company', c, {
-          stage: c.stage,
-          curated: Boolean(c.curated),
-          revealed: c.revealed_at !== null,
-        })
-          ? `${c.first_name} ${c.last_name}`.trim()
-          : null;
+        const { name } = c.shown;
         try {
           const outcome = await syncCandidate(db, config, row, provider, project.remote_id, c);
           if (outcome === 'skipped') continue; // nothing to do: not counted
@@ -263,6 +256,7 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
     const auth = err instanceof AtsError && err.code === 'auth';
     error = auth ? t('integrations.authError') : reasonOf(err);
     if (!(err instanceof AtsError)) logger.error({ err, integrationId: id }, 'integration sync failed');
+    else logger.warn({ integrationId: id, code: err.code, reason: error }, 'integration sync stopped');
     if (auth) {
       const changed = await db('integrations')
         .where({ id, status: INTEGRATION_STATUS.connected })
