@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { specKeys } from '../../../schema/validation/inputs';
 import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
-import { searchStatuses, seenStatuses, viewerOf } from '../../../schema/rules/visibility';
+import { mayContact, viewerOf, type CandidateFacts } from '../../../schema/rules/visibility';
 import { formatId } from '../../../schema/lib/ids';
 import { PROJECT_STATUS, STAGES } from '../../../schema/rules/pipeline';
 import { seenTab, stageVisibleTo, tabsFor } from '../../../schema/rules/stages';
@@ -23,6 +23,7 @@ import { flag, id, ids, int } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest, forbidden } from '../../errors';
 import { queueCuratedEmail } from '../projects/notices';
+import { buildFilters, parseSearchParams, searchContext, whereOf } from '../search';
 import { candidatesCurated } from '../notifications/kinds';
 import { logRecruitmentActivity } from '../talent/insights';
 import {
@@ -48,20 +49,23 @@ async function visibleCandidates(knex: Knex, actor: Actor, candidateIds: number[
 }
 
 /**
- * Whether the caller may add the candidate to one of its projects: one its search finds, or one
- * already in the pipeline of a project it reads (RaaS companies have no search).
+ * Whether the caller may add the candidate to one of its projects: one its own search finds (the
+ * search page's conditions with no filter chosen: the statuses its role searches and its declared
+ * search permission, so RaaS companies, which have no search, add nobody), and one it may approach
+ * on its own initiative (`mayContact` outside any project: a company never brings in a candidate
+ * who hides from companies; admins curate those). Anyone else is "not found", as an unknown id.
  */
 async function addable(knex: Knex, ability: AppAbility, actor: Actor, candidateId: number): Promise<boolean> {
-  const row = await knex('candidates').where('id', candidateId).first('status');
-  if (!row) return false;
-  if (searchStatuses(viewerOf(actor)).includes(row.status)) return true;
-  if (!seenStatuses(viewerOf(actor)).includes(row.status)) return false;
-  const q = knex('projects as p')
-    .whereExists(
-      knex('project_candidates as pc').whereRaw('pc.project_id = p.id').where('pc.candidate_id', candidateId),
-    )
-    .first('p.id');
-  return Boolean(await scopeProjects(q, ability));
+  const { stats, rates } = await searchContext(knex);
+  const { predicates } = await buildFilters(knex, ability, actor, parseSearchParams({}), stats, rates);
+  const found = whereOf(predicates);
+  const { rows } = await knex.raw(
+    `select c.status, c.visibility, c.anonymous from candidate_search_documents d join candidates c on c.id = d.id
+      where d.id = ? and ${found.sql}`,
+    [candidateId, ...found.bindings] as Knex.RawBinding[],
+  );
+  const candidate = (rows as CandidateFacts[])[0];
+  return Boolean(candidate) && mayContact(viewerOf(actor), candidate, null);
 }
 
 /** Sets a flag on the candidate's project row, creating a suggested-tab row when there is none. */
@@ -195,7 +199,8 @@ export const actionEndpoints = [
             candidate_id: body.candidateId,
             company_id: project.companyId,
             stage: STAGES.open,
-            curated: true,
+            // Only admins curate: the flag says the platform chose the candidate for the project.
+            curated: viewerOf(actor) === 'admin',
             last_recruitment_updated_at: now,
             created_at: now,
             updated_at: now,
