@@ -22,11 +22,8 @@ export async function drainServer(
   if (noticeMs > 0) await sleep(noticeMs);
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   for (const { ws } of sockets) ws.close(RECONNECT, 'server restarting');
-  // Keep-alive connections become idle as their requests end: closed as soon as they do.
-  const idle = setInterval(() => server.closeIdleConnections(), 50);
-  server.closeIdleConnections();
+  // close() ends the idle keep-alive connections; the others end as their requests do.
   const finished = await Promise.race([closed.then(() => true), sleep(withinMs).then(() => false)]);
-  clearInterval(idle);
   if (!finished) {
     logger.warn({ withinMs }, 'requests still running at the shutdown bound were cut');
     for (const { ws } of sockets) ws.terminate();
