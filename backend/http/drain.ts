@@ -22,8 +22,12 @@ export async function drainServer(
   if (noticeMs > 0) await sleep(noticeMs);
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   for (const { ws } of sockets) ws.close(RECONNECT, 'server restarting');
-  // close() ends the idle keep-alive connections; the others end as their requests do.
+  // close() ends the idle keep-alive connections once; those whose request is running go idle when it
+  // ends and are closed then. The first sweep waits a moment: a connection accepted just before the
+  // listener closed is idle until its request arrives.
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
   const finished = await Promise.race([closed.then(() => true), sleep(withinMs).then(() => false)]);
+  clearInterval(idle);
   if (!finished) {
     logger.warn({ withinMs }, 'requests still running at the shutdown bound were cut');
     for (const { ws } of sockets) ws.terminate();
