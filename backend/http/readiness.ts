@@ -82,7 +82,10 @@ export class Readiness {
    */
   private async probe(): Promise<boolean> {
     const client = new pg.Client({
-      ...(typeof this.connection === 'string' ? { connectionString: this.connection } : this.connection),
+      // Knex keeps the password of parsed settings out of enumeration (and so out of logs): named here.
+      ...(typeof this.connection === 'string'
+        ? { connectionString: this.connection }
+        : { ...this.connection, password: this.connection.password }),
       connectionTimeoutMillis: this.timeoutMs,
       statement_timeout: this.timeoutMs,
       query_timeout: this.timeoutMs,

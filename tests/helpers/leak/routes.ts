@@ -354,15 +354,18 @@ export const NOT_CANDIDATE_DATA: Record<string, string[]> = {
     'GET /api/v1/notification-preferences',
     'PUT /api/v1/notification-preferences',
   ],
-  'the health check, public pictures by unguessable key, and the pages of the web apps': [
-    'GET /health',
-    'GET /uploads/*key',
-    'GET /companies',
-    'GET /admins',
-    'GET /tags',
-    'GET /talent',
-    'GET /talent/*rest',
-  ],
+  'the health and readiness checks, the metrics (counts by route and task), public pictures by unguessable key, and the pages of the web apps':
+    [
+      'GET /health',
+      'GET /ready',
+      'GET /metrics',
+      'GET /uploads/*key',
+      'GET /companies',
+      'GET /admins',
+      'GET /tags',
+      'GET /talent',
+      'GET /talent/*rest',
+    ],
 };
 
 function crud(resource: string): string[] {
