@@ -8,11 +8,14 @@
  * Hangul, Thai, Arabic, Cyrillic, Greek or Devanagari, whole, in parts or without accents), e-mail,
  * phone, link (with or without a scheme) or handle of a candidate reaches the model.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer } from '../helpers/talent';
 import { JD, matchOnce, matchWorld, type MatchWorld } from '../helpers/aiMatch';
 import { testApp, type TestApp } from '../helpers/app';
 import { rankOf, startLlmStandIn, type LlmStandIn } from '../helpers/llm';
+
+// Each test runs whole matches judged by the stand-in; on a busy machine that takes longer than the default.
+vi.setConfig({ testTimeout: 120_000 });
 
 let t: TestApp;
 let llm: LlmStandIn;
@@ -187,6 +190,14 @@ describe('Text that tries to steer the model', () => {
   });
 });
 
+/** A marker as a whole word, whatever the case ('Anh', not the 'anh' of 'Manhattan'); anywhere in scripts without spaces. */
+const asWritten = (marker: string) => {
+  const escaped = marker.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return /[\p{Script=Han}\p{Script=Hangul}\p{Script=Thai}]/u.test(marker)
+    ? new RegExp(escaped, 'u')
+    : new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu');
+};
+
 describe('Identities in many scripts', () => {
   const PEOPLE: { firstName: string; lastName: string; alsoWritten: string[] }[] = [
     { firstName: 'Chloé', lastName: 'Dubois-Martin', alsoWritten: ['Chloe', 'CHLOÉ', 'Martin'] },
@@ -258,8 +269,7 @@ describe('Identities in many scripts', () => {
         'github.com',
         'wa.me',
       ];
-      for (const prompt of prompts)
-        for (const marker of markers) expect(prompt.toLowerCase(), marker).not.toContain(marker.toLowerCase());
+      for (const prompt of prompts) for (const marker of markers) expect(prompt, marker).not.toMatch(asWritten(marker));
     }
   });
 });

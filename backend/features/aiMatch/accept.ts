@@ -7,7 +7,14 @@
  * built from structured facts, and the recommendation is the band of the score stored, so that a
  * score always reads the same (verdict.ts documents the bands).
  */
-import { localVerdict, recommendationOf, type Recommendation, type Scored, type Verdict } from './matcher';
+import {
+  localVerdict,
+  NO_REQUIRED_SKILL_CAP,
+  recommendationOf,
+  type Recommendation,
+  type Scored,
+  type Verdict,
+} from './matcher';
 import { MODEL_MOVE_MAX, type VerdictAnswer } from './prompt';
 
 const ORDER: Recommendation[] = ['no', 'maybe', 'yes', 'strong_yes'];
@@ -28,7 +35,12 @@ export function acceptVerdict(answer: VerdictAnswer, scored: Scored, factIds: Se
   if (unknown.length)
     reasons.push(`cited facts the profile does not hold (${unknown.slice(0, 4).join(', ')})`.slice(0, 120));
   else if (!answer.cites.length) reasons.push('cited no fact of the profile');
-  const bounded = Math.max(0, Math.min(100, answer.score));
+  // The model moves the score within the evidence: never across the line between holding none
+  // of the required skills and holding some (matcher/score.ts).
+  const held = scored.requiredSkills;
+  const floor = held?.held ? NO_REQUIRED_SKILL_CAP + 1 : 0;
+  const ceiling = held && !held.held ? NO_REQUIRED_SKILL_CAP : 100;
+  const bounded = Math.max(floor, Math.min(ceiling, answer.score));
   const band = recommendationOf({ ...scored, score: bounded });
   if (Math.abs(ORDER.indexOf(answer.recommendation) - ORDER.indexOf(band)) > 1)
     reasons.push(`recommended ${answer.recommendation} for a score of ${bounded}`);

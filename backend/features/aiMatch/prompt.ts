@@ -18,7 +18,7 @@
 import { z } from 'zod';
 import { oneLine } from '../../../schema/validation/fieldChecks';
 import type { LlmMessage } from '../../adapters/llm';
-import type { MatchProfile, Requirements, Scored, ScoreContext } from './matcher';
+import { skillRequirementLabel, type MatchProfile, type Requirements, type Scored, type ScoreContext } from './matcher';
 import { scrub } from './scrub';
 
 export const PROMPT_VERSION = 'v2';
@@ -57,12 +57,13 @@ function quoted(text: string | null | undefined, names: string[], max: number, s
 
 function requirementsOf(req: Requirements, ctx: ScoreContext): Json {
   return {
-    requiredSkills: req.skills.filter((s) => s.required).map((s) => s.label),
-    niceToHaveSkills: req.skills.filter((s) => !s.required).map((s) => s.label),
+    requiredSkills: req.skills.filter((s) => s.required).map(skillRequirementLabel),
+    niceToHaveSkills: req.skills.filter((s) => !s.required).map(skillRequirementLabel),
     jobTitles: req.jobTitles.map((t) => t.label),
     years: req.years ?? null,
     languages: req.languages.map((l) => ({ name: l.label, level: l.level ?? null, required: l.required !== false })),
     locations: req.locations.map((l) => l.label),
+    countries: (req.countries ?? []).map((c) => c.label),
     remote: req.remote ?? null,
     monthlySalaryBudget: req.salary ?? null,
     rightToWorkIn: (req.rightToWorkIn ?? []).map((c) => ctx.countryLabels.get(c) ?? `country ${c}`),

@@ -6,7 +6,7 @@
  * - readRequirements.ts (+ phrases.ts, jdNumbers.ts): the text into Requirements with the one name
  *   matcher (lookups): skills required or nice to have, job titles, languages with levels,
  *   locations, years, monthly salary with currency, employment types, remote, right to work.
- *   requirementsSchema checks an admin's edits of them.
+ *   requirementsSchema checks an admin's edits of them. fromProject.ts: a project's own fields first.
  * - retrieve.ts: the admin's filters as the search page builds them, then the narrowest set of
  *   documents that holds enough (at least all, ..., one of the required skills or a wanted title; a
  *   wanted skill or title; also a related title or the requirements' words) ranked cheaply by
@@ -30,6 +30,7 @@ import type { Requirements, Scored } from './types';
 export { readRequirements, JD_MAX_CHARS } from './readRequirements';
 export {
   requirementsSchema,
+  skillRequirementLabel,
   YEARS_MAX,
   type MatchPart,
   type MatchPartKey,
@@ -39,9 +40,17 @@ export {
   type Verdict,
 } from './types';
 export { localVerdict, recommendationOf } from './verdict';
-export { scoreProfile, MAX as PART_MAX, type MatchProfile, type ProfileJob, type ScoreContext } from './score';
+export {
+  scoreProfile,
+  MAX as PART_MAX,
+  NO_REQUIRED_SKILL_CAP,
+  type MatchProfile,
+  type ProfileJob,
+  type ScoreContext,
+} from './score';
 export { MATCH_ACTOR, requirementsText, type MatchFilters } from './retrieve';
 export { loadProfiles } from './profiles';
+export { PROJECT_FACT_COLUMNS, withProjectFacts, type ProjectFacts } from './fromProject';
 
 export const DEFAULT_RETRIEVE = 300;
 

@@ -79,6 +79,10 @@ const ONE = new RegExp(AMOUNT, 'i');
 const SALARY_LINE =
   /salary|pay|compensation|remuneration|package|\bper\s+(?:month|annum|year)|\/\s*(?:month|mo|year|yr)|\ba\s+(?:month|year)\b|monthly|annual/i;
 
+/** Words before a single figure that make it the budget's floor. */
+const FLOOR =
+  /\b(?:from|at least|min(?:imum)?|starting(?: at| from)?|upwards of|above|over|no less than|not less than)\b[^\d]{0,20}$/i;
+
 const amountOf = (digits: string, unit: string | undefined) => {
   const value = Number(/^\d{1,3}([,.\s]\d{3})+$/.test(digits) ? digits.replace(/[,.\s]/g, '') : digits);
   return Math.round(value * (unit?.toLowerCase() === 'k' ? 1_000 : unit?.toLowerCase() === 'm' ? 1_000_000 : 1));
@@ -93,7 +97,11 @@ export function salaryIn(lines: string[]): { min?: number; max?: number; currenc
     if (!mark && !dollar && !SALARY_LINE.test(line)) continue;
     if (!mark && !dollar && !/salary|compensation|remuneration/i.test(line)) continue;
     const range = RANGE.exec(line);
-    const one = range ? undefined : ONE.exec(line.slice(line.search(/[$€£¥₹₱฿₫]|\b[A-Z]{3}\b|salary|compensation/i)));
+    const from = Math.max(
+      0,
+      line.search(/[$€£¥₹₱฿₫]|\b[A-Z]{3}\b|salary|compensation|\b(?:up to|at most|from|at least)\b/i),
+    );
+    const one = range ? undefined : ONE.exec(line.slice(from));
     if (!range && !one) continue;
     let lo = range ? amountOf(range[1], range[2] ?? range[4]) : amountOf(one![1], one![2]);
     let hi = range ? amountOf(range[3], range[4]) : undefined;
@@ -115,7 +123,12 @@ export function salaryIn(lines: string[]): { min?: number; max?: number; currenc
     }
     if (!(SALARY_CURRENCIES as readonly string[]).includes(currency)) continue;
     if (hi !== undefined && hi < lo) [lo, hi] = [hi, lo];
-    return { min: lo, ...(hi !== undefined ? { max: hi } : {}), currency };
+    if (hi !== undefined) return { min: lo, max: hi, currency };
+    // One figure, read in its direction: 'up to', 'at most' is the top of the budget; 'from', 'at
+    // least', '8k+' its floor; a bare figure ('Salary: SGD 12,000') is what the role pays at most.
+    const before = line.slice(0, from + (one?.index ?? 0));
+    const after = line.slice(from + (one?.index ?? 0) + (one?.[0].length ?? 0));
+    return FLOOR.test(before) || /^\s*\+/.test(after) ? { min: lo, currency } : { max: lo, currency };
   }
   return undefined;
 }
@@ -140,6 +153,7 @@ export function remoteIn(text: string): boolean | undefined {
   )
     return true;
   if (/\bhybrid\b/i.test(text)) return undefined;
+  if (/\bon[- ]?site\b/i.test(text) && !/\bremote\b/i.test(text)) return false;
   if (/\bremote\b/i.test(text)) return true;
   return undefined;
 }

@@ -12,8 +12,9 @@ import { normalise, type NameIndex } from '../../lookups';
 export interface Found {
   id: number;
   label: string;
-  /** The character offset of the phrase in the text it was found in. */
+  /** The character offset of the phrase in the text it was found in, and of its end. */
   at: number;
+  end: number;
 }
 
 interface Key {
@@ -53,15 +54,33 @@ function wordsOf(line: string): { word: string; at: number }[] {
 
 const PLAIN_WORD = /^\p{L}+$/u;
 
+/**
+ * One-word skill names that are everyday words too: opening a sentence, written with a capital as
+ * any word is there, they are read as the word ('Design and build services', 'Express interest').
+ * Other names open a sentence as names ('TypeScript and Go on PostgreSQL', 'Python first').
+ */
+const EVERYDAY = new Set(
+  (
+    'design build go rust swift express spring sketch unity chef puppet ember meteor flask less move sass ' +
+    'hive pig spark storm beam flow dart julia shell bash make ant maven gradle jest mocha jasmine chai ' +
+    'sinatra rails django play gin echo fiber tornado pyramid bottle falcon phoenix elixir crystal nim ' +
+    'ruby pearl perl prolog logo scheme racket clean pure io red ring lead sales marketing finance ' +
+    'accounting excel word access outlook teams slack zoom notion asana jira confluence trello figma ' +
+    'canva drive docs sheets office project visio analytics communication leadership management ' +
+    'negotiation research writing editing photography video audio music testing security networking ' +
+    'support operations strategy planning budgeting recruitment training coaching mentoring'
+  ).split(' '),
+);
+
 /** Whether a phrase written so may stand for the key's row. */
 function writtenAsName(phrase: string, key: Key, firstOfSentence: boolean, listItem: boolean): boolean {
   if (key.alias !== undefined) return phrase === key.alias;
   if (phrase.length <= 2) return phrase === key.label;
   if (phrase.includes(' ') || !PLAIN_WORD.test(phrase)) return true;
-  // One plain word: capitalised as the name is (or all capitals), and not merely opening a sentence.
+  // One plain word: capitalised as the name is (or all capitals), and not merely an everyday word opening a sentence.
   const capital = /^\p{Lu}/u.test(key.label);
   if (capital && !/^\p{Lu}/u.test(phrase)) return false;
-  return !(capital && firstOfSentence && !listItem);
+  return !(capital && firstOfSentence && !listItem && EVERYDAY.has(phrase.toLowerCase()));
 }
 
 /**
@@ -85,7 +104,8 @@ export function namesIn(line: string, index: NameIndex, minLength = 1, properNam
       if (phrase.length < minLength || phrase.length > 80) continue;
       const key = keys.get(normalise(phrase));
       if (!key || !writtenAsName(phrase, key, firstOfSentence, listItem)) continue;
-      if (!seen.has(key.id)) found.push({ id: key.id, label: key.label, at: words[i].at });
+      if (!seen.has(key.id))
+        found.push({ id: key.id, label: key.label, at: words[i].at, end: words[i].at + phrase.length });
       seen.add(key.id);
       i += n - 1;
       break;

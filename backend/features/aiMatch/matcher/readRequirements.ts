@@ -8,7 +8,7 @@
 import type { Knex } from 'knex';
 import { cachedIndex, type NameIndex } from '../../lookups';
 import { employmentTypesIn, remoteIn, salaryIn, yearsIn } from './jdNumbers';
-import { namesIn } from './phrases';
+import { namesIn, type Found } from './phrases';
 import type { Requirements } from './types';
 
 /** Job descriptions longer than this are read up to it (a CV's text cap is larger; a JD is a page or two). */
@@ -26,9 +26,30 @@ const NEUTRAL_HEAD =
 const SKIP_HEAD =
   /^(about us|about the company|who we are|benefits|perks|what we offer|why join us|why you'll love|our culture|equal opportunit|how to apply)\b/i;
 const NICE_CUE =
-  /\b(nice[- ]to[- ]have|bonus|a plus|is a plus|are a plus|preferred|preferably|ideally|good[- ]to[- ]have|desirable|advantageous|an advantage|familiarity|exposure to|not required|optional)\b/i;
+  /\b(nice[- ]to[- ]have|bonus|a plus|is a plus|are a plus|preferred|preferably|ideally|good[- ]to[- ]have|desirable|advantageous|an advantage|familiarity|exposure to|not required|optional|welcome|helpful|useful)\b/i;
 const REQUIRED_CUE =
   /\b(must|required|requires|essential|mandatory|strong|proficien\w*|solid|expert|deep|at least|minimum|\d+\+? years)\b/i;
+
+/** Lines of where and what pay: they end a section of skills. */
+const LOGISTICS =
+  /^(?:[-*•]\s*)?(?:location|based in|office|salary|package|pay|compensation|remuneration|languages?|work mode)\b/i;
+
+/** A section's name opening a line, with what follows it on the line ('Nice to have: OSCP'). */
+function inlineHeading(line: string): { context: Context; rest: string } | undefined {
+  const m = /^([^:]{3,40}):\s*(.+)$/.exec(line);
+  const context = m ? headingOf(m[1]) : undefined;
+  if (m && context) return { context, rest: m[2] };
+  const whole = headingOf(line);
+  return whole ? { context: whole, rest: '' } : undefined;
+}
+
+/** A currency code read as a skill ('PHP 80,000'). */
+const isCurrency = (sentence: string, hit: Found) =>
+  /^[A-Z]{3}$/.test(sentence.slice(hit.at, hit.end)) && /^\s*[\d$]/.test(sentence.slice(hit.end));
+
+/** The role's title as the first line states it, without 'Job title:' or what follows a dash or a bracket. */
+const titleOf = (line: string) =>
+  line.replace(/^(job\s+title|position|role)\s*[:-]\s*/i, '').replace(/\s*[([].*$|\s+[-–—|@]\s+.*$/, '');
 
 /** A short line that names a section, and what it makes the lines under it. */
 function headingOf(line: string): Context | undefined {
@@ -57,6 +78,72 @@ const RIGHT_TO_WORK =
   /\b(right to work|eligible to work|eligibility to work|authori[sz]ed to work|work authori[sz]ation|work permit(?:ted)?|legally (?:able|allowed) to work)\b(?:\s+(?:in|for))?\s+(?:the\s+)?/i;
 const CITIZENS_ONLY = /\b(citizens?|permanent residents?|\bPRs?\b)\b.{0,40}\b(only|required|preferred)\b/i;
 
+/** Cues that make one clause of a sentence required though another is only a plus ('SQL first, Python welcome'). */
+const CLAUSE_REQUIRED = /\b(first|must|required|essential|mandatory|needed|core)\b/i;
+
+/**
+ * Whether the skill at an offset of the sentence is only a plus. A sentence with a nice cue and a
+ * required cue is read clause by clause (split at commas, semicolons, 'but' and 'while').
+ */
+function clauseNiceness(sentence: string, sentenceNice: boolean): (at: number) => boolean {
+  if (!sentenceNice || !CLAUSE_REQUIRED.test(sentence)) return () => sentenceNice;
+  const cuts = [
+    0,
+    ...[...sentence.matchAll(/[,;]|\b(?:but|while|whereas)\b/gi)].map((m) => m.index ?? 0),
+    sentence.length,
+  ];
+  return (at) => {
+    const k = cuts.findIndex((c, j) => j > 0 && at < c);
+    const clause = sentence.slice(cuts[Math.max(0, k - 1)], cuts[k] ?? sentence.length);
+    return NICE_CUE.test(clause) || !CLAUSE_REQUIRED.test(clause);
+  };
+}
+
+/** The sentence's skills in order, those joined by 'or', '/' or after 'one of' / 'either' grouped as one requirement. */
+function alternativesOf(sentence: string, hits: Found[]): Found[][] {
+  const out: Found[][] = [];
+  const listOfAlternatives = /\b(?:one of|any of|either|any one of)\b/i;
+  for (const [k, hit] of hits.entries()) {
+    const prev = hits[k - 1];
+    if (prev) {
+      const gap = sentence.slice(prev.end, hit.at);
+      const joined =
+        /^\s*(?:\/|or|,?\s*or)\s*$/i.test(gap) ||
+        (/^\s*,\s*$/.test(gap) && listOfAlternatives.test(sentence.slice(0, out.at(-1)![0].at)));
+      if (joined) {
+        out.at(-1)!.push(hit);
+        continue;
+      }
+    }
+    out.push([hit]);
+  }
+  return out;
+}
+
+/** Single skills and groups of alternatives, required first; a skill of a group is not asked again on its own. */
+function skillsOf(
+  single: Map<number, { label: string; required: boolean }>,
+  groups: { ids: number[]; labels: string[]; required: boolean }[],
+): Requirements['skills'] {
+  const grouped = new Set(groups.flatMap((g) => g.ids));
+  const seen = new Set<string>();
+  const out: Requirements['skills'] = [];
+  for (const g of groups) {
+    const key = [...g.ids].sort().join(',');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const required = g.required || groups.some((o) => o !== g && o.required && [...o.ids].sort().join(',') === key);
+    out.push({
+      id: g.ids[0],
+      label: g.labels[0],
+      required,
+      anyOf: g.ids.slice(1).map((id, i) => ({ id, label: g.labels[i + 1] })),
+    });
+  }
+  for (const [id, s] of single) if (!grouped.has(id)) out.push({ id, label: s.label, required: s.required });
+  return out;
+}
+
 function sentences(line: string): string[] {
   return line.split(/(?<=[.;!?])\s+/).filter(Boolean);
 }
@@ -68,7 +155,14 @@ function placesIn(line: string, index: NameIndex): { id: number; label: string }
     const before = line.slice(Math.max(0, hit.at - 24), hit.at);
     const onLocationLine =
       /^\s*(?:[-*•]\s*)?(?:job\s+)?(?:location|based in|office|where|work location)s?\s*[:-]/i.test(line);
-    if (onLocationLine || PLACE_CUE.test(before) || /^[,/&]|^\s*(?:and|or)\s*$/i.test(before.slice(-5).trim()))
+    // A line that opens with the place ('Bangkok, on-site.', 'Hong Kong. Salary ...') says where the role is.
+    const opensLine = hit.at === 0 && /^\s*(?:[.,;:(]|$)/.test(line.slice(hit.end));
+    if (
+      onLocationLine ||
+      opensLine ||
+      PLACE_CUE.test(before) ||
+      /^[,/&]|^\s*(?:and|or)\s*$/i.test(before.slice(-5).trim())
+    )
       out.push({ id: hit.id, label: hit.label });
   }
   return out;
@@ -86,36 +180,67 @@ export async function readRequirements(knex: Knex, text: string): Promise<Requir
   const body = lines.filter(Boolean);
 
   // Skills, each line read in its section's context; a required mention wins over a nice one.
+  // Skills joined by 'or' or '/' (or listed after 'one of') are one requirement any of them meets.
   const skillFound = new Map<number, { label: string; required: boolean }>();
+  const groups: { ids: number[]; labels: string[]; required: boolean }[] = [];
   let section: Context = 'neutral';
-  for (const [i, line] of body.entries()) {
-    // The title line names the role, and sometimes its domain ('Payments'): a skill only it names is a plus.
-    if (i === 0) {
-      for (const hit of namesIn(line, skills)) skillFound.set(hit.id, { label: hit.label, required: false });
-      continue;
-    }
-    const heading = headingOf(line);
-    if (heading) {
-      section = heading;
-      continue;
-    }
-    if (section === 'skip') continue;
-    for (const sentence of sentences(line)) {
-      const nice =
-        section === 'nice' ? !REQUIRED_CUE.test(sentence) || NICE_CUE.test(sentence) : NICE_CUE.test(sentence);
-      for (const hit of namesIn(sentence, skills)) {
-        const was = skillFound.get(hit.id);
-        skillFound.set(hit.id, { label: hit.label, required: (was?.required ?? false) || !nice });
+  /** Contexts of the columns of a table whose head names sections ('Must have | Nice to have'). */
+  let columns: Context[] | undefined;
+  const titleText = titleOf(body[0] ?? '');
+  const titleResolves = titleText.length <= 80 && Boolean(jobTitles.resolve(titleText));
+  const readSkills = (sentence: string, sentenceNice: boolean) => {
+    const hits = namesIn(sentence, skills).filter((hit) => !isCurrency(sentence, hit));
+    const niceAt = clauseNiceness(sentence, sentenceNice);
+    for (const group of alternativesOf(sentence, hits)) {
+      const nice = group.every((hit) => niceAt(hit.at));
+      if (group.length > 1) {
+        groups.push({ ids: group.map((h) => h.id), labels: group.map((h) => h.label), required: !nice });
+        continue;
       }
+      const hit = group[0];
+      const was = skillFound.get(hit.id);
+      skillFound.set(hit.id, { label: hit.label, required: (was?.required ?? false) || !nice });
+    }
+  };
+  for (const [i, line] of body.entries()) {
+    // The title line names the role, and sometimes its domain ('Payments'): a skill only it names is
+    // a plus, unless it is a word of a title the lookups hold ('Payroll Specialist', '.NET Developer').
+    if (i === 0) {
+      for (const hit of namesIn(line, skills))
+        if (!(titleResolves && hit.end <= titleText.length))
+          skillFound.set(hit.id, { label: hit.label, required: false });
+      continue;
+    }
+    const cells = line.split('|').map((c) => c.trim());
+    if (cells.length > 1) {
+      const heads = cells.map((c) => (c ? headingOf(c) : undefined));
+      if (heads.every((h) => h !== undefined)) {
+        columns = heads as Context[];
+        continue;
+      }
+      if (columns) {
+        cells.forEach((cell, k) => cell && columns![k] !== 'skip' && readSkills(cell, columns![k] === 'nice'));
+        continue;
+      }
+    } else columns = undefined;
+    const inline = inlineHeading(line);
+    if (inline) {
+      section = inline.context;
+      if (!inline.rest) continue;
+    }
+    // A line of logistics (where, what pay) closes a list of skills: what it says is asked as written.
+    if (!inline && LOGISTICS.test(line)) section = 'neutral';
+    if (section === 'skip') continue;
+    for (const sentence of sentences(inline?.rest ?? line)) {
+      const sentenceNice =
+        section === 'nice' ? !REQUIRED_CUE.test(sentence) || NICE_CUE.test(sentence) : NICE_CUE.test(sentence);
+      readSkills(sentence, sentenceNice);
     }
   }
 
   // Job titles: the title line as the import resolves a name, then phrases of the lines that say who is hired.
   const titles = new Map<number, string>();
-  const titleLine = (body[0] ?? '')
-    .replace(/^(job\s+title|position|role)\s*[:-]\s*/i, '')
-    .replace(/\s*[([].*$|\s+[-–—|@]\s+.*$/, '');
-  const resolved = titleLine.length <= 80 ? jobTitles.resolve(titleLine) : undefined;
+  const resolved = titleResolves ? jobTitles.resolve(titleText) : undefined;
   if (resolved) titles.set(resolved.id, resolved.name);
   for (const line of [
     body[0] ?? '',
@@ -130,12 +255,12 @@ export async function readRequirements(knex: Knex, text: string): Promise<Requir
   const langs = new Map<number, { label: string; level?: number; nice: boolean }>();
   section = 'neutral';
   for (const line of body) {
-    const heading = headingOf(line);
-    if (heading) {
-      section = heading;
-      continue;
-    }
-    for (const sentence of sentences(line)) {
+    const inline = inlineHeading(line);
+    if (inline) {
+      section = inline.context;
+      if (!inline.rest) continue;
+    } else if (LOGISTICS.test(line)) section = 'neutral';
+    for (const sentence of sentences(inline?.rest ?? line)) {
       const nice =
         section === 'nice' ? !REQUIRED_CUE.test(sentence) || NICE_CUE.test(sentence) : NICE_CUE.test(sentence);
       for (const hit of namesIn(sentence, languages, 4, true)) {
@@ -166,7 +291,7 @@ export async function readRequirements(knex: Knex, text: string): Promise<Requir
   const years = yearsIn(body);
   const salary = salaryIn(body);
   const remote = remoteIn(text.slice(0, JD_MAX_CHARS));
-  const found = [...skillFound].map(([id, s]) => ({ id, label: s.label, required: s.required }));
+  const found = skillsOf(skillFound, groups);
   return {
     // Required first, in order of appearance, within the limit an admin edits comfortably.
     skills: [...found.filter((s) => s.required), ...found.filter((s) => !s.required)].slice(0, MAX_SKILLS),

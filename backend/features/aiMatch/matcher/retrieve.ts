@@ -57,7 +57,10 @@ function paramsOf(filters: MatchFilters): SearchParams {
 
 /** The requirements' words for text relevance: skills and titles, each a phrase, joined with OR. */
 export function requirementsText(req: Requirements): string {
-  const words = [...req.skills.map((s) => s.label), ...req.jobTitles.map((t) => t.label)]
+  const words = [
+    ...req.skills.flatMap((s) => [s.label, ...(s.anyOf ?? []).map((a) => a.label)]),
+    ...req.jobTitles.map((t) => t.label),
+  ]
     .map((w) => w.replace(/["()\-:*!&|<>]/g, ' ').trim())
     .filter(Boolean);
   return words
@@ -138,9 +141,12 @@ export async function retrieve(
   const ability = abilityFor(actor);
   const { stats, rates } = await searchContext(knex);
   const base = await buildFilters(knex, ability, actor, paramsOf(filters), stats, rates);
-  const skillIds = req.skills.map((s) => s.id);
-  const required = req.skills.filter((s) => s.required).map((s) => s.id);
-  const nice = req.skills.filter((s) => !s.required).map((s) => s.id);
+  const skillIds = req.skills.flatMap((s) => [s.id, ...(s.anyOf ?? []).map((a) => a.id)]);
+  // A requirement any of several skills meets counts in the cheap first score as a plus, each of them.
+  const required = req.skills.filter((s) => s.required && !s.anyOf?.length).map((s) => s.id);
+  const nice = req.skills
+    .filter((s) => !s.required || s.anyOf?.length)
+    .flatMap((s) => [s.id, ...(s.anyOf ?? []).map((a) => a.id)]);
   const titleIds = req.jobTitles.map((t) => t.id);
   const nearTitles = await relatedTitles(knex, req);
   const text = requirementsText(req);

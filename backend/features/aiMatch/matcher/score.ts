@@ -11,7 +11,8 @@
  * a required language missing) scores minus its maximum, and the total of a ruled-out profile is
  * then scaled to 40% so that it falls below every profile that could take the job.
  */
-import type { MatchPart, MatchPartKey, Requirements, Scored } from './types';
+import { related } from './titleFamilies';
+import { skillRequirementLabel, type MatchPart, type MatchPartKey, type Requirements, type Scored } from './types';
 
 export const MAX: Record<MatchPartKey, number> = {
   skills: 40,
@@ -22,6 +23,18 @@ export const MAX: Record<MatchPartKey, number> = {
   languages: 8,
   notice: 4,
 };
+/** The most a profile holding none of the required skills scores (30% of its points, at most this). */
+export const NO_REQUIRED_SKILL_CAP = 20;
+
+/** How many of the required skills (or one of their alternatives) the profile holds; undefined when none are required. */
+function requiredHeld(req: Requirements, p: MatchProfile): { held: number; of: number } | undefined {
+  const wanted = req.skills.filter((s) => s.required);
+  if (!wanted.length) return undefined;
+  const has = new Set(p.skills.map((s) => s.id));
+  const held = wanted.filter((w) => [w, ...(w.anyOf ?? [])].some((x) => has.has(x.id))).length;
+  return { held, of: wanted.length };
+}
+
 /** A ruled-out profile keeps this share of its points. */
 export const RULED_OUT_SHARE = 0.4;
 
@@ -114,9 +127,10 @@ function skillsPart(req: Requirements, p: MatchProfile, today: string): MatchPar
   for (const want of req.skills) {
     const weight = want.required ? 2 : 1;
     total += weight;
-    const skill = held.get(want.id);
+    // Any of the alternatives meets the requirement ('Kafka or RabbitMQ').
+    const skill = [want, ...(want.anyOf ?? [])].map((w) => held.get(w.id)).find(Boolean);
     if (!skill) {
-      if (want.required) missing.push(want.label);
+      if (want.required) missing.push(skillRequirementLabel(want));
       continue;
     }
     if (want.required) requiredHeld += 1;
@@ -140,27 +154,8 @@ function skillsPart(req: Requirements, p: MatchProfile, today: string): MatchPar
   return { key: 'skills', points: round1((max * got) / total), max, evidence };
 }
 
-const SENIORITY =
-  /\b(senior|sr|junior|jr|lead|principal|staff|head|chief|associate|assistant|intern|trainee|graduate|mid|entry|level|i{1,3}|of)\b/gi;
-const wordsOf = (title: string) =>
-  new Set(
-    title
-      .toLowerCase()
-      .replace(SENIORITY, ' ')
-      .split(/[^\p{L}\p{N}+#]+/u)
-      .filter((w) => w.length > 1),
-  );
-
-/** Two titles share their head noun ('Backend Engineer', 'Software Engineer') or most of their words. */
-export function related(a: string, b: string): boolean {
-  const x = wordsOf(a);
-  const y = wordsOf(b);
-  if (!x.size || !y.size) return false;
-  const shared = [...x].filter((w) => y.has(w)).length;
-  const headA = [...x].pop();
-  const headB = [...y].pop();
-  return (headA !== undefined && headA === headB) || shared / Math.min(x.size, y.size) >= 0.5;
-}
+/** Titles of one trade (titleFamilies.ts): the same without seniority, or in one curated family; never a shared word. */
+export { related };
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -178,7 +173,7 @@ function titlePart(req: Requirements, p: MatchProfile): MatchPart {
   );
   if (jobHit === 0) return { key: 'title', points: max, max, evidence: asJob(latest) };
   const wants = p.wantedTitles.find((t) => wanted.has(t.id));
-  if (wants && latest && related(latest.title, wants.label))
+  if (wants && latest && related(latest.titleLabel ?? latest.title, wants.label))
     return { key: 'title', points: max, max, evidence: `Looking for ${wants.label}; ${asJob(latest)}` };
   if (jobHit > 0) return { key: 'title', points: round1(max * 0.8), max, evidence: `Was ${asJob(p.jobs[jobHit])}` };
   if (wants)
@@ -188,7 +183,7 @@ function titlePart(req: Requirements, p: MatchProfile): MatchPart {
       max,
       evidence: `Looking for ${wants.label}${latest ? `; ${asJob(latest)}` : ''}`,
     };
-  const near = p.jobs.find((j) => labels.some((l) => related(l, j.title)));
+  const near = p.jobs.find((j) => labels.some((l) => related(l, j.titleLabel ?? j.title)));
   if (near) return { key: 'title', points: round1(max * 0.45), max, evidence: `Related: ${asJob(near)}` };
   const nearWanted = p.wantedTitles.find((t) => labels.some((l) => related(l, t.label)));
   if (nearWanted) return { key: 'title', points: round1(max * 0.3), max, evidence: `Looking for ${nearWanted.label}` };
@@ -223,8 +218,22 @@ function locationPart(req: Requirements, p: MatchProfile, ctx: ScoreContext): Ma
   const home = p.currentLocation ? `lives in ${p.currentLocation.label}` : '';
   const where = [prefers && `prefers ${prefers}`, home].filter(Boolean).join('; ') || 'no location given';
   let part: MatchPart;
-  if (!req.locations.length) part = { key: 'location', points: max, max, evidence: cap(where) };
-  else {
+  const inCountries = new Set((req.countries ?? []).map((c) => c.id));
+  const mayWork = (l: MatchProfile['preferred'][number]) => l.visaType === null || MAY_WORK.has(l.visaType);
+  const countryFit = p.preferred.find((l) => l.countryId !== null && inCountries.has(l.countryId) && mayWork(l));
+  if (!req.locations.length && !inCountries.size) part = { key: 'location', points: max, max, evidence: cap(where) };
+  else if (countryFit)
+    // The role's country (a project's own) holds a place the person prefers and may work in.
+    part = { key: 'location', points: max, max, evidence: `Prefers ${countryFit.label}, may work there` };
+  else if (!req.locations.length) {
+    const home = p.currentLocation?.countryId;
+    part =
+      home !== null && home !== undefined && inCountries.has(home)
+        ? { key: 'location', points: round1(max * 0.9), max, evidence: cap(where) }
+        : req.remote && p.remote
+          ? { key: 'location', points: round1(max * 0.7), max, evidence: `Open to remote work; ${where}` }
+          : { key: 'location', points: -max, max, evidence: `Rules out: ${where}` };
+  } else {
     const wanted = new Set(req.locations.map((l) => l.id));
     const countries = new Set(
       req.locations.map((l) => ctx.locationCountries.get(l.id)).filter((c): c is number => c !== undefined),
@@ -291,9 +300,11 @@ function salaryPart(req: Requirements, p: MatchProfile, ctx: ScoreContext): Matc
   const shown = currency === range.currency ? evidence : `${evidence} (about ${range.currency} ${money(asked)})`;
   const top = range.max ?? (range.min ?? 0) * 1.5;
   const budget =
-    range.max !== undefined
-      ? `${range.currency} ${money(range.min ?? 0)}–${money(range.max)}`
-      : `from ${range.currency} ${money(range.min ?? 0)}`;
+    range.max !== undefined && range.min !== undefined
+      ? `${range.currency} ${money(range.min)}–${money(range.max)}`
+      : range.max !== undefined
+        ? `up to ${range.currency} ${money(range.max)}`
+        : `from ${range.currency} ${money(range.min ?? 0)}`;
   const against = `${shown}, against ${budget}`;
   if (asked <= top) return { key: 'salary', points: max, max, evidence: against };
   if (asked <= top * 1.1)
@@ -364,8 +375,25 @@ export function scoreProfile(req: Requirements, p: MatchProfile, ctx: ScoreConte
     languagesPart(req, p),
     noticePart(p, ctx.today),
   ];
+  const where = req.locations.length + (req.countries?.length ?? 0) + (req.rightToWorkIn?.length ?? 0);
+  const asked = [req.skills.length, req.jobTitles.length, Object.keys(req.years ?? {}).length, where];
+  const more = { salary: req.salary ? 1 : 0, languages: req.languages.length, notice: 0 };
+  parts.forEach((part, i) => (part.asked = (asked[i] ?? more[part.key as keyof typeof more]) > 0));
   const ruledOutBy = parts.filter((part) => part.points < 0).map((part) => part.key);
   const sum = parts.reduce((n, part) => n + part.points, 0);
-  const score = Math.max(0, Math.min(100, Math.round(ruledOutBy.length ? sum * RULED_OUT_SHARE : sum)));
-  return { candidateId: p.candidateId, score, parts, ...(ruledOutBy.length ? { ruledOutBy } : {}) };
+  let score = Math.max(0, Math.min(100, Math.round(ruledOutBy.length ? sum * RULED_OUT_SHARE : sum)));
+  // Required skills come first, whatever the other parts: holding none of them keeps a profile at
+  // NO_REQUIRED_SKILL_CAP or below, holding any lifts it above, so it never ranks below one with none.
+  const required = requiredHeld(req, p);
+  if (required)
+    score = required.held
+      ? Math.max(score, NO_REQUIRED_SKILL_CAP + 1)
+      : Math.min(Math.round(score * 0.3), NO_REQUIRED_SKILL_CAP);
+  return {
+    candidateId: p.candidateId,
+    score,
+    parts,
+    ...(required ? { requiredSkills: required } : {}),
+    ...(ruledOutBy.length ? { ruledOutBy } : {}),
+  };
 }

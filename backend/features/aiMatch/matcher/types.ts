@@ -9,7 +9,8 @@ import { SALARY_CURRENCIES } from '../../../../schema/entities/talentOptions';
 export const YEARS_MAX = 80;
 
 export interface Requirements {
-  skills: { id: number; label: string; required: boolean }[];
+  /** `anyOf`: other skills that meet the requirement as well ('Kafka or RabbitMQ'). */
+  skills: { id: number; label: string; required: boolean; anyOf?: { id: number; label: string }[] }[];
   jobTitles: { id: number; label: string }[];
   /**
    * `level` as the profile's language levels: 1 beginner, 2 intermediate, 3 expert. `required`
@@ -17,6 +18,8 @@ export interface Requirements {
    */
   languages: { id: number; label: string; level?: number; required?: boolean }[];
   locations: { id: number; label: string }[];
+  /** Countries the role is in (a project's own): a place the person may work in within one of them fits. */
+  countries?: { id: number; label: string }[];
   years?: { min?: number; max?: number };
   /** Monthly, as the profile's expected salary. */
   salary?: { min?: number; max?: number; currency: string };
@@ -26,6 +29,10 @@ export interface Requirements {
   /** Country ids: only set when the role requires the right to work there. */
   rightToWorkIn?: number[];
 }
+
+/** A skill requirement as people read it: 'Apache Kafka or RabbitMQ'. */
+export const skillRequirementLabel = (s: Requirements['skills'][number]) =>
+  [s.label, ...(s.anyOf ?? []).map((a) => a.label)].join(' or ');
 
 export type MatchPartKey = 'skills' | 'title' | 'years' | 'location' | 'salary' | 'notice' | 'languages';
 
@@ -38,6 +45,8 @@ export interface MatchPart {
   points: number;
   max: number;
   evidence: string;
+  /** Whether the requirements ask for this part (a part asked for and met is a strength first). */
+  asked?: boolean;
 }
 
 export interface Scored {
@@ -45,6 +54,8 @@ export interface Scored {
   /** 0 to 100: the parts' points summed, clamped at 0. */
   score: number;
   parts: MatchPart[];
+  /** Required skills held (any alternative counting) of those asked, when some are. */
+  requiredSkills?: { held: number; of: number };
   /** The parts that rule the person out (points below zero), by key. */
   ruledOutBy?: MatchPartKey[];
 }
@@ -65,7 +76,18 @@ const money = z.number().int().min(0).max(1_000_000_000);
 
 export const requirementsSchema = z
   .object({
-    skills: z.array(z.object({ id, label, required: z.boolean() }).strict()).max(50),
+    skills: z
+      .array(
+        z
+          .object({
+            id,
+            label,
+            required: z.boolean(),
+            anyOf: z.array(z.object({ id, label }).strict()).max(5).optional(),
+          })
+          .strict(),
+      )
+      .max(50),
     jobTitles: z.array(z.object({ id, label }).strict()).max(10),
     languages: z
       .array(
@@ -75,6 +97,7 @@ export const requirementsSchema = z
       )
       .max(10),
     locations: z.array(z.object({ id, label }).strict()).max(20),
+    countries: z.array(z.object({ id, label }).strict()).max(30).optional(),
     years: z
       .object({ min: years.optional(), max: years.optional() })
       .strict()

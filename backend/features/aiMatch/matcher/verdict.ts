@@ -16,6 +16,14 @@ const NAMES: Record<MatchPartKey, string> = {
   languages: 'languages',
 };
 
+/**
+ * The bands of the 0-100 score, the same for the product's matcher and a model's verdict:
+ * strong yes 80 and above (every must-have met, little against), yes 65-79, maybe 45-64, no below
+ * 45. A part that rules the person out makes it no whatever the score. A profile meeting every
+ * requirement scores 80 or more; one holding none of the required skills scores 20 or less.
+ */
+const ORDER: MatchPartKey[] = ['skills', 'title', 'years', 'languages', 'location', 'salary', 'notice'];
+
 export function recommendationOf(s: Scored): Recommendation {
   if (s.ruledOutBy?.length) return 'no';
   if (s.score >= 80) return 'strong_yes';
@@ -28,9 +36,10 @@ const share = (p: MatchPart) => (p.max > 0 ? p.points / p.max : 0);
 
 export function localVerdict(s: Scored): Verdict {
   const recommendation = recommendationOf(s);
+  // The requirements met first, skills before title, years and logistics; then what fits unasked.
   const strong = s.parts
     .filter((p) => share(p) >= 0.75)
-    .sort((a, b) => b.points - a.points || a.key.localeCompare(b.key));
+    .sort((a, b) => Number(b.asked ?? false) - Number(a.asked ?? false) || ORDER.indexOf(a.key) - ORDER.indexOf(b.key));
   const strengths = strong
     .slice(0, 4)
     .map((p) => `${NAMES[p.key][0].toUpperCase()}${NAMES[p.key].slice(1)}: ${p.evidence}`);

@@ -1,0 +1,25 @@
+/**
+ * The judged descriptions for reading: forty job descriptions as admins paste them or upload them
+ * (bullets, prose, tables, 'or' lists, bounds in both directions, SGD/HKD/MYR and others, monthly
+ * and yearly), each with the requirements a recruiter writes down by hand. Skill, title, language
+ * and place names are the lookups' names or aliases. `A | B` is one requirement any of them meets.
+ * A salary is monthly, in the currency written. `form` says how the benchmark's test sends it.
+ */
+import { BUSINESS_AND_ENGINEERING } from './descriptionsBusiness';
+import { TECH_AND_DESIGN } from './descriptionsTech';
+
+export interface Judged {
+  key: string;
+  form: 'text' | 'docx' | 'pdf';
+  text: string;
+  required: string[];
+  nice: string[];
+  titles: string[];
+  years?: { min?: number; max?: number };
+  salary?: { min?: number; max?: number; currency: string };
+  languages: string[];
+  locations: string[];
+  remote?: boolean;
+}
+
+export const DESCRIPTIONS: Judged[] = [...TECH_AND_DESIGN, ...BUSINESS_AND_ENGINEERING];
