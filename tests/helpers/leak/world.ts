@@ -58,6 +58,8 @@ export interface LeakWorld {
   w: PipelineWorld;
   canaries: Record<State, Canary>;
   as: Record<Role, Client>;
+  /** Each role's session token (none for a visitor). */
+  tokens: Record<Role, string | undefined>;
   /** Where each role's emails go (none for a visitor). */
   emails: Record<Role, string | undefined>;
   /** Project ids probed by project-bound routes: every company's and the admins' own. */
@@ -240,5 +242,5 @@ export async function leakWorld(): Promise<LeakWorld> {
   const ids = Object.values(canaries).map((c) => c.id);
   const rowIds = async (table: string) => (await knex(table).whereIn('candidate_id', ids).pluck('id')) as number[];
   const rows = { experiences: await rowIds('candidate_experiences'), educations: await rowIds('candidate_educations') };
-  return { w, canaries, as, emails, projects: Object.values(w.projects), rows };
+  return { w, canaries, as, tokens, emails, projects: Object.values(w.projects), rows };
 }
