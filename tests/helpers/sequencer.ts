@@ -16,6 +16,7 @@ const SLOWEST_FIRST = [
   'tests/e2e/projects-portal.test.ts',
   'tests/api/talent-import.test.ts',
   'tests/api/leak-matrix.test.ts',
+  'tests/api/canary-crawl.test.ts',
   'tests/api/fuzz.test.ts',
 ];
 
