@@ -193,6 +193,13 @@ new Gauge({
   },
 });
 
+export const liveDeliveryLag = new Histogram({
+  name: 'live_delivery_lag_seconds',
+  help: 'From a live event written to its frames written to the sockets of this process',
+  buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+});
+
 export function watchLiveSockets(count: () => number): void {
   liveClients = count;
 }

@@ -1,7 +1,8 @@
 /**
  * Metrics and request ids from an operator's side: /metrics answers in Prometheus' format only
  * with the configured token; requests are counted by declared route (ids never make a series),
- * with the pool, search statements, the job queue, jobs run, emails, live sockets and Stripe calls;
+ * with the pool, search statements, the job queue, jobs run, emails, live sockets and their delivery
+ * lag, and Stripe calls;
  * every request carries an id that the jobs it queued carry too, and their log lines name it.
  */
 import type { Server } from 'node:http';
@@ -10,6 +11,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../backend/app';
+import { LIVE_TOPIC } from '../../schema/entities/live/liveEvent';
 import { listenForMetrics } from '../../backend/http/metrics';
 import { startWorker, type Worker } from '../../backend/jobs/worker';
 import { logger } from '../../backend/logger';
@@ -107,6 +109,12 @@ describe('/metrics', () => {
     if ('refused' in socket) throw new Error(`socket refused: ${socket.refused}`);
     await socket.next((m) => m.type === 'ready');
     expect(value(await scrape(), 'live_sockets')).toBe(1);
+    // An event raised while a socket is open is delivered by this process, and its lag is counted.
+    const lagBefore = value(await scrape(), 'live_delivery_lag_seconds_count') ?? 0;
+    await t.knex('live_events').insert({ topic: LIVE_TOPIC.project, subject_id: 1, kind: 'moved' });
+    await expect
+      .poll(async () => value(await scrape(), 'live_delivery_lag_seconds_count'), { timeout: 5000 })
+      .toBeGreaterThan(lagBefore);
     socket.close();
 
     const raas = client(t, owner);

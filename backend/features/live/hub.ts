@@ -12,6 +12,7 @@ import type { WebSocket } from 'ws';
 import type { AppAbility } from '../../../schema/ability';
 import { actorKey, type Actor } from '../../../schema/roles';
 import { logger } from '../../logger';
+import { liveDeliveryLag } from '../../metrics';
 import { concerned, recheck, SIGNED_OUT } from './access';
 import { audiences, eventOf, wireOf, type LiveEvent } from './events';
 
@@ -126,12 +127,13 @@ export class LiveHub {
     this.lastFlush = performance.now();
     try {
       const ids = [...new Set(this.pending.splice(0, 500))];
-      const events = (
-        (await this.knex('live_events')
-          .whereIn('id', ids)
-          .orderBy('id')
-          .select('id', 'topic', 'subject_id', 'kind')) as never[]
-      ).map(eventOf);
+      const rows = (await this.knex('live_events')
+        .whereIn('id', ids)
+        .orderBy('id')
+        .select('id', 'topic', 'subject_id', 'kind', 'created_at')) as (Parameters<typeof eventOf>[0] & {
+        created_at: Date;
+      })[];
+      const events = rows.map(eventOf);
       for (const e of events) this.lastId = Math.max(this.lastId, e.id);
       // A change of someone's access is applied to their sockets before anything else is sent.
       const access = events.filter((e) => e.topic === 'access');
@@ -160,6 +162,9 @@ export class LiveHub {
           );
         else sendFrame(client, mine.frame);
       }
+      // From the event's row written (its created_at, the database's clock) to its frames written here.
+      const now = Date.now();
+      for (const r of rows) liveDeliveryLag.observe(Math.max(0, now - r.created_at.getTime()) / 1000);
     } catch (err) {
       logger.error({ err }, 'live channel: could not deliver events');
     } finally {
