@@ -1,15 +1,8 @@
-/** The admins' dashboards and the recruiter dashboard (`portal.dashboard.*`); stage labels as spec section 4 gives them. */
+import { stageNames } from './stages';
+
+/** The admins' dashboards and the recruiter dashboard (`portal.dashboard.*`); the stages by their one name (stages.ts). */
 export const dashboards = {
-  stages: {
-    open: 'Open',
-    qualify: 'Longlist',
-    shortlist: 'Shortlist',
-    interviewing: 'Interviewed (1st interview)',
-    interviewing2: 'Interviewed2 (2nd+ interview)',
-    offered: 'Offered',
-    placed: 'Placed',
-    rejected: 'Rejected',
-  },
+  stages: stageNames,
   filters: {
     from: 'From',
     to: 'To',
@@ -22,6 +15,12 @@ export const dashboards = {
     clear: 'Clear filters',
     exportCsv: 'Export CSV',
   },
+  dayField: {
+    placeholder: 'e.g. 2 Dec 2026',
+    invalid: 'Enter a date like 2 Dec 2026',
+    pick: 'Choose the date: {label}',
+  },
+  axis: { week: 'Week of', moves: 'Candidates moved' },
   loading: 'Loading',
   loadError: 'The dashboard could not be loaded',
   retry: 'Retry',

@@ -1,27 +1,21 @@
 /** The portal's projects screens: the list, the add/edit form, the plan choice, sharing and saving a search as a project (`portal.projectsPortal.*`). */
+import { stageNames } from './stages';
+
 export const projectsPortal = {
   status: { 0: 'Active', 1: 'Paused', 3: 'Inactive' },
   planNames: { 1: 'Free', 2: 'Power' },
+  // What each stage's count on a project card holds, under the stage's one name (stages.ts).
   stages: {
-    open: 'Suggested: the curated candidates and whom the saved search finds, as the Suggested tab counts them',
-    qualify: 'Longlist',
-    shortlist: 'Shortlist',
-    interviewing: 'Interviewed (1st interview)',
-    interviewing2: 'Interviewed (2nd+ interview)',
-    offered: 'Offered',
-    placed: 'Placed',
-    rejected: 'Rejected',
+    open: `${stageNames.open}: the curated candidates and whom the saved search finds, as its tab counts them`,
+    qualify: `${stageNames.qualify}: candidates chosen for a closer look`,
+    shortlist: `${stageNames.shortlist}: candidates to interview`,
+    interviewing: `${stageNames.interviewing}: had a first interview`,
+    interviewing2: `${stageNames.interviewing2}: had a second or later interview`,
+    offered: `${stageNames.offered}: made an offer`,
+    placed: `${stageNames.placed}: hired`,
+    rejected: `${stageNames.rejected}: no longer considered`,
   },
-  stagesShort: {
-    open: 'Suggested',
-    qualify: 'Longlist',
-    shortlist: 'Shortlist',
-    interviewing: 'Interview',
-    interviewing2: '2nd interview',
-    offered: 'Offered',
-    placed: 'Placed',
-    rejected: 'Rejected',
-  },
+  stagesShort: stageNames,
   enums: {
     requirement: { 0: 'Does not matter', 1: 'Required', 2: 'Not required' },
     workingMode: { 1: 'Remote', 2: 'On-site', 3: 'Hybrid' },

@@ -1,4 +1,6 @@
 /** Labels of the recruitment work and its money: projects, their candidates and notes, interview and qualify requests, credits, sales orders, messages and seed runs. */
+import { stageNames } from './stages';
+
 export const workEntities = {
   project: {
     fields: {
@@ -112,16 +114,7 @@ export const workEntities = {
       updatedAt: 'Updated',
     },
     enums: {
-      stage: {
-        open: 'Open',
-        qualify: 'Qualify',
-        shortlist: 'Shortlist',
-        interviewing: 'Interviewing',
-        offered: 'Offered',
-        placed: 'Placed',
-        rejected: 'Rejected',
-        interviewing2: 'Interviewing2',
-      },
+      stage: stageNames,
     },
   },
   candidateNote: {

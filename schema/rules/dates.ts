@@ -88,3 +88,29 @@ export const FOREIGN_DATE_SHAPES: readonly RegExp[] = [
   /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/,
   /\b\d{1,2}:\d{2}:\d{2}\b/,
 ];
+
+const MONTH_OF = new Map(
+  ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'].map((m, i) => [m, i]),
+);
+
+/**
+ * A calendar day typed as the product writes it ('2 Dec 2026', '2 December 2026'), as an ISO day, or as
+ * day/month/year ('2/12/2026', the en-SG order): '2026-12-02'; undefined for anything else or a day that
+ * does not exist (31 Feb).
+ */
+export function parseDay(text: string): string | undefined {
+  const typed = text.trim().toLowerCase().replace(/,/g, ' ');
+  let parts: [number, number, number] | undefined;
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(typed);
+  const named = /^(\d{1,2})\s*([a-z]+)\.?\s+(\d{4})$/.exec(typed);
+  const numeric = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(typed);
+  if (iso) parts = [Number(iso[1]), Number(iso[2]) - 1, Number(iso[3])];
+  else if (numeric) parts = [Number(numeric[3]), Number(numeric[2]) - 1, Number(numeric[1])];
+  else if (named && MONTH_OF.has(named[2].slice(0, 3)))
+    parts = [Number(named[3]), MONTH_OF.get(named[2].slice(0, 3)) as number, Number(named[1])];
+  if (!parts) return undefined;
+  const [year, month, day] = parts;
+  const date = new Date(Date.UTC(year, month, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month || date.getUTCDate() !== day) return undefined;
+  return date.toISOString().slice(0, 10);
+}

@@ -6,8 +6,11 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatDate } from '../../schema/rules/dates';
 import { startE2E, type E2E } from '../helpers/e2e';
 import { RANGE, seedDashboardHistory, WEEK1, WEEK2, type DashboardHistory } from '../helpers/dashboards';
+
+const day = (iso: string) => formatDate(iso) as string;
 
 let e2e: E2E;
 let admin: Page;
@@ -46,10 +49,11 @@ describe('Admin dashboards', () => {
     await admin.goto(`${e2e.baseUrl}/dashboard/ta-dashboard-weekly?${RANGE}`);
     await admin.getByRole('heading', { name: 'Stage overview per week' }).waitFor();
     expect(await admin.title()).toContain('Stage overview per week');
-    // Week, Open, Longlist, Shortlist, Interviewed, Interviewed2, Offered, Placed, Rejected, Total.
+    // Week (as the product writes days), Suggested, Longlist, Shortlist, Interviewed, Interviewed 2+, Offered, Placed,
+    // Rejected, Total.
     expect(await tableRows(admin, 'weekly-table')).toEqual([
-      [WEEK1, '0', '3', '2', '0', '0', '0', '0', '1', '6'],
-      [WEEK2, '0', '2', '1', '1', '0', '0', '0', '0', '4'],
+      [day(WEEK1), '0', '3', '2', '0', '0', '0', '0', '1', '6'],
+      [day(WEEK2), '0', '2', '1', '1', '0', '0', '0', '0', '4'],
     ]);
     await admin.locator('.MuiChartsSurface-root, svg.MuiChartsSurface-root').first().waitFor();
     await admin.goto(`${e2e.baseUrl}/dashboard/ta-dashboard-weekly?${RANGE}&companyId=Company:${h.globex}`);
@@ -62,9 +66,9 @@ describe('Admin dashboards', () => {
     await admin.getByRole('heading', { name: 'Project overview per week' }).waitFor();
     // Week, Company, Created, Active, Paused, Inactive, then the stages.
     expect(await tableRows(admin, 'project-overview-table')).toEqual([
-      [WEEK1, 'Acme', '1', '1', '0', '0', '0', '3', '2', '0', '0', '0', '0', '1'],
-      [WEEK2, 'Acme', '0', '1', '0', '0', '0', '0', '0', '1', '0', '0', '0', '0'],
-      [WEEK2, 'Globex Analytics', '1', '0', '1', '0', '0', '2', '1', '0', '0', '0', '0', '0'],
+      [day(WEEK1), 'Acme', '1', '1', '0', '0', '0', '3', '2', '0', '0', '0', '0', '1'],
+      [day(WEEK2), 'Acme', '0', '1', '0', '0', '0', '0', '0', '1', '0', '0', '0', '0'],
+      [day(WEEK2), 'Globex Analytics', '1', '0', '1', '0', '0', '2', '1', '0', '0', '0', '0', '0'],
     ]);
   });
 
@@ -110,10 +114,10 @@ describe('Admin dashboards', () => {
     // Stage, Funnel now, Moved in, Conversion, Median days in stage.
     const rows = await tableRows(owner, 'recruiter-stages');
     expect(rows.slice(0, 4)).toEqual([
-      ['Open', '0', '0', '—', '—'],
+      ['Suggested', '0', '0', '—', '—'],
       ['Longlist', '0', '3', '67% → Shortlist', '3 days'],
-      ['Shortlist', '1', '2', '50% → Interviewed (1st interview)', '5 days'],
-      ['Interviewed (1st interview)', '1', '1', '0% → Interviewed2 (2nd+ interview)', '—'],
+      ['Shortlist', '1', '2', '50% → Interviewed', '5 days'],
+      ['Interviewed', '1', '1', '0% → Interviewed 2+', '—'],
     ]);
     expect(rows.at(-1)).toEqual(['Rejected', '1', '1', '—', '—']);
     expect(await owner.getByTestId('requests-sent').innerText()).toBe('2');

@@ -8,6 +8,7 @@ import { Alert, Autocomplete, Box, Button, LinearProgress, Stack, TextField } fr
 import { useEffect, useState, type ReactNode } from 'react';
 import { t } from '../../../i18n';
 import { apiList } from '../../../ui/api/client';
+import { DayField } from '../../components/DayField';
 import { EmptyState } from '../../components/EmptyState';
 
 interface Option {
@@ -58,7 +59,7 @@ function Picker({
   return (
     <Autocomplete
       size="small"
-      sx={{ minWidth: 220 }}
+      sx={{ width: { xs: '100%', md: 220 } }}
       options={options}
       value={selected}
       onChange={(_, o) => onChange(o?.id)}
@@ -82,26 +83,28 @@ interface FiltersProps {
 
 export function DashboardFilters({ params, set, clear, filtered, onExport, exporting, children }: FiltersProps) {
   const date = (key: 'from' | 'to' | 'week', label: string) => (
-    <TextField
-      size="small"
-      type="date"
+    <DayField
       label={label}
       value={params.get(key) ?? ''}
-      onChange={(e) =>
+      sx={{ width: { xs: '100%', md: 180 } }}
+      onChange={(day) =>
         set(
           key === 'week'
-            ? { week: e.target.value, from: undefined, to: undefined }
-            : { [key]: e.target.value, week: undefined },
+            ? { week: day || undefined, from: undefined, to: undefined }
+            : { [key]: day || undefined, week: undefined },
         )
       }
-      slotProps={{ inputLabel: { shrink: true } }}
     />
   );
+  // Gaps, not margins, between the fields: a row that wraps starts at the same edge as the first, and every field's
+  // top is on one line.
   return (
     <Stack
       direction={{ xs: 'column', md: 'row' }}
+      useFlexGap
       spacing={1.5}
-      sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1.5, alignItems: { md: 'center' } }}
+      sx={{ mb: 2, flexWrap: 'wrap', alignItems: { xs: 'stretch', md: 'flex-start' } }}
+      data-testid="dashboard-filters"
     >
       {date('from', t('portal.dashboard.filters.from'))}
       {date('to', t('portal.dashboard.filters.to'))}

@@ -1,4 +1,4 @@
-/** The paged table the dashboards' logs share: columns by header and cell, pages kept in the URL (p, pp). */
+/** The table every dashboard shows: columns by header and cell, and for a paged answer its pages, kept in the URL (p, pp). */
 import {
   Paper,
   Table,
@@ -16,6 +16,8 @@ import type { Pagination } from '../../api/dashboards';
 export interface Column<T> {
   header: string;
   cell(row: T): ReactNode;
+  /** What the CSV export writes when it is not the cell's own text. */
+  csv?(row: T): string | number | null | undefined;
   align?: 'right';
   nowrap?: boolean;
 }
@@ -25,7 +27,8 @@ interface Props<T> {
   columns: Column<T>[];
   rows: T[];
   rowKey(row: T): string;
-  pagination: Pagination;
+  /** Absent for an answer that is whole (the weekly overview). */
+  pagination?: Pagination;
   set(changes: Record<string, string | number | undefined>): void;
 }
 
@@ -56,18 +59,20 @@ export function PagedTable<T>({ testId, columns, rows, rowKey, pagination, set }
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={pagination.dataCount}
-        page={pagination.currentPage - 1}
-        rowsPerPage={pagination.pageSize}
-        rowsPerPageOptions={[25, 50, 100]}
-        labelDisplayedRows={
-          pagination.countCapped ? ({ from, to, count }) => `${from}–${to} of ${formatCount(count)}+` : undefined
-        }
-        onPageChange={(_e, page) => set({ p: page + 1 })}
-        onRowsPerPageChange={(e) => set({ pp: e.target.value, p: undefined })}
-      />
+      {pagination && (
+        <TablePagination
+          component="div"
+          count={pagination.dataCount}
+          page={pagination.currentPage - 1}
+          rowsPerPage={pagination.pageSize}
+          rowsPerPageOptions={[25, 50, 100]}
+          labelDisplayedRows={
+            pagination.countCapped ? ({ from, to, count }) => `${from}–${to} of ${formatCount(count)}+` : undefined
+          }
+          onPageChange={(_e, page) => set({ p: page + 1 })}
+          onRowsPerPageChange={(e) => set({ pp: e.target.value, p: undefined })}
+        />
+      )}
     </Paper>
   );
 }

@@ -25,6 +25,7 @@ import { useCallback } from 'react';
 import { t } from '../../../i18n';
 import { useAuth } from '../../app/auth/authContext';
 import { recruiterApi, type DashboardQuery, type RecruiterDashboard as Answer } from '../../api/dashboards';
+import { DayField } from '../../components/DayField';
 import { PageHeader } from '../../components/PageHeader';
 import { DashboardState } from './DashboardFilters';
 import { CompanyChoice } from './CompanyChoice';
@@ -99,19 +100,23 @@ export default function RecruiterDashboard() {
   const d = useDashboard<Answer | null>(load);
   const data = d.result;
   const date = (key: 'from' | 'to', label: string) => (
-    <TextField
-      size="small"
-      type="date"
+    <DayField
       label={label}
       value={d.params.get(key) ?? ''}
-      onChange={(e) => d.set({ [key]: e.target.value })}
-      slotProps={{ inputLabel: { shrink: true } }}
+      onChange={(day) => d.set({ [key]: day || undefined })}
+      sx={{ width: { xs: '100%', md: 180 } }}
     />
   );
   return (
     <Box>
       <PageHeader title={T('title')} subtitle={T('subtitle')} />
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1.5 }}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        useFlexGap
+        spacing={1.5}
+        sx={{ mb: 2, flexWrap: 'wrap', alignItems: { xs: 'stretch', md: 'flex-start' } }}
+        data-testid="dashboard-filters"
+      >
         {isAdmin && (
           <CompanyChoice
             value={d.params.get('companyId')}

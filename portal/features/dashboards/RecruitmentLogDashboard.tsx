@@ -4,15 +4,12 @@
  * server's visibility rule gives them; a hidden candidate's name is marked so it is not shared.
  */
 import TimelineOutlined from '@mui/icons-material/TimelineOutlined';
-import { Box, Chip, MenuItem, TextField } from '@mui/material';
-import { useState } from 'react';
+import { Chip, MenuItem, TextField } from '@mui/material';
 import { t } from '../../../i18n';
 import { dashboardsApi, type EventKind, type EventRow } from '../../api/dashboards';
-import { PageHeader } from '../../components/PageHeader';
 import { when } from './AssignmentLogDashboard';
-import { allPages, downloadCsv, toCsv } from './csv';
-import { DashboardFilters, DashboardState } from './DashboardFilters';
-import { PagedTable, type Column } from './PagedTable';
+import { DashboardScreen } from './DashboardScreen';
+import type { Column } from './PagedTable';
 import { useDashboard } from './useDashboard';
 
 const T = (k: string) => t(`portal.dashboard.recruitment.${k}`);
@@ -22,63 +19,49 @@ const detail = (r: EventRow) => (r.toStage ? `${stage(r.fromStage)} → ${stage(
 const candidateName = (r: EventRow) => r.candidate.name ?? T('hiddenCandidate');
 
 const COLUMNS: Column<EventRow>[] = [
-  { header: T('at'), cell: (r) => when(r.at), nowrap: true },
-  { header: T('kind'), cell: (r) => <Chip size="small" label={T(`kinds.${r.kind}`)} /> },
+  { header: T('at'), cell: (r) => when(r.at), csv: (r) => r.at, nowrap: true },
+  {
+    header: T('kind'),
+    cell: (r) => <Chip size="small" label={T(`kinds.${r.kind}`)} />,
+    csv: (r) => T(`kinds.${r.kind}`),
+  },
   { header: T('detail'), cell: detail },
   {
     header: T('candidate'),
     cell: (r) => (r.candidate.adminAnonymous ? `${candidateName(r)} (${T('hidden')})` : candidateName(r)),
+    csv: candidateName,
   },
-  { header: T('project'), cell: (r) => r.project?.title ?? '—' },
-  { header: t('portal.dashboard.overview.company'), cell: (r) => r.company?.companyName ?? '—' },
-  { header: T('actor'), cell: (r) => r.actor.name ?? '—' },
+  { header: T('project'), cell: (r) => r.project?.title ?? '—', csv: (r) => r.project?.title },
+  {
+    header: t('portal.dashboard.overview.company'),
+    cell: (r) => r.company?.companyName ?? '—',
+    csv: (r) => r.company?.companyName,
+  },
+  { header: T('actor'), cell: (r) => r.actor.name ?? '—', csv: (r) => r.actor.name },
 ];
 
 export default function RecruitmentLogDashboard() {
   const d = useDashboard(dashboardsApi.events, true);
-  const [exporting, setExporting] = useState(false);
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const rows = await allPages((page, perPage) => dashboardsApi.events({ ...d.query, page, perPage }));
-      downloadCsv(
-        'recruitment-activity.csv',
-        toCsv(
-          COLUMNS.map((c) => c.header),
-          rows.map((r) => [
-            r.at,
-            T(`kinds.${r.kind}`),
-            detail(r),
-            candidateName(r),
-            r.project?.title,
-            r.company?.companyName,
-            r.actor.name,
-          ]),
-        ),
-      );
-    } finally {
-      setExporting(false);
-    }
-  };
-  const empty = d.result?.pagination.dataCount === 0 && !d.params.get('kind');
   return (
-    <Box>
-      <PageHeader title={T('title')} subtitle={T('subtitle')} />
-      <DashboardFilters
-        params={d.params}
-        set={d.set}
-        clear={d.clear}
-        filtered={d.filtered}
-        onExport={d.result && !empty ? exportCsv : undefined}
-        exporting={exporting}
-      >
+    <DashboardScreen
+      section="recruitment"
+      icon={<TimelineOutlined />}
+      dashboard={d}
+      load={dashboardsApi.events}
+      columns={COLUMNS}
+      rowKey={(r) => r.id}
+      testId="recruitment-log"
+      csvName="recruitment-activity.csv"
+      // Filtered by kind, an empty page is a table saying so, not the "nothing logged yet" state.
+      empty={d.result?.pagination.dataCount === 0 && !d.params.get('kind')}
+      filters={
         <TextField
           select
           size="small"
           label={T('kind')}
           value={d.params.get('kind') ?? ''}
           onChange={(e) => d.set({ kind: e.target.value })}
-          sx={{ minWidth: 170 }}
+          sx={{ width: { xs: '100%', md: 170 } }}
         >
           <MenuItem value="">{t('portal.dashboard.filters.all')}</MenuItem>
           {KINDS.map((k) => (
@@ -87,27 +70,7 @@ export default function RecruitmentLogDashboard() {
             </MenuItem>
           ))}
         </TextField>
-      </DashboardFilters>
-      <DashboardState
-        loading={d.loading}
-        failure={d.failure}
-        retry={d.retry}
-        empty={empty}
-        icon={<TimelineOutlined />}
-        emptyTitle={T('emptyTitle')}
-        emptyText={T('emptyText')}
-      >
-        {d.result && (
-          <PagedTable
-            testId="recruitment-log"
-            columns={COLUMNS}
-            rows={d.result.data}
-            rowKey={(r) => r.id}
-            pagination={d.result.pagination}
-            set={d.set}
-          />
-        )}
-      </DashboardState>
-    </Box>
+      }
+    />
   );
 }
