@@ -3,7 +3,8 @@ import { api } from '../../ui/api/client';
 
 export type Recommendation = 'strong_yes' | 'yes' | 'maybe' | 'no';
 export interface MatchRequirements {
-  skills: { id: number; label: string; required: boolean }[];
+  /** `anyOf`: other skills that meet the same requirement ('Kafka or RabbitMQ'). */
+  skills: { id: number; label: string; required: boolean; anyOf?: { id: number; label: string }[] }[];
   jobTitles: { id: number; label: string }[];
   languages: { id: number; label: string }[];
   locations: { id: number; label: string }[];
@@ -27,6 +28,7 @@ export interface MatchRunSummary {
 export type MatchInput = { jobDescription: string } | { file: File } | { projectId: string };
 export interface MatchRun {
   id: string;
+  projectId: string | null;
   status: MatchStatus;
   judge: 'model' | 'product';
   model: string | null;

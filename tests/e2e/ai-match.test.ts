@@ -101,6 +101,16 @@ describe('AI match page', () => {
     const chips = admin.getByTestId('ai-match-requirements');
     await expect.poll(() => chips.innerText()).toContain('Java');
     expect(await chips.innerText()).toContain('PostgreSQL');
+    // Every chip is removable, languages and places too; a click switches a skill between must-have and nice-to-have.
+    const count = await chips.locator('.MuiChip-root').count();
+    expect(count).toBeGreaterThan(3);
+    expect(await chips.locator('.MuiChip-deleteIcon').count()).toBe(count);
+    expect(await chips.innerText()).toContain('Singapore');
+    const java = chips.getByRole('button', { name: /^Java/ });
+    await java.click();
+    await expect.poll(() => java.innerText()).toBe('Java');
+    await java.click();
+    await expect.poll(() => java.innerText()).toMatch(/^Java \(/);
     expect(await violations(admin)).toEqual([]);
     await recordStates(admin);
     await admin.getByRole('button', { name: 'Start matching' }).click();
@@ -135,8 +145,10 @@ describe('AI match page', () => {
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     const detail = admin.getByTestId('ai-match-detail');
     await detail.waitFor();
-    expect(await detail.innerText()).toMatch(/Skills \([\d.]+ of \d+ points\): .*Java, \d+ years at Grab/);
-    expect(await detail.innerText()).toContain('Grab');
+    expect(await detail.innerText()).toMatch(/Skills \([\d.]+ of \d+ points\): .*Java, \d+ years? in \d+ jobs?/);
+    // Evidence is built from structured facts: the lookups' title, never the employer as typed.
+    expect(await detail.innerText()).toMatch(/Title \([\d.]+ of \d+ points\): /);
+    expect(await detail.innerText()).not.toContain('Grab');
     expect(await violations(admin)).toEqual([]);
 
     // Filtering by recommendation keeps only that verdict.

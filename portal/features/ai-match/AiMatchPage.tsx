@@ -10,7 +10,6 @@ import {
   Box,
   Button,
   Checkbox,
-  Chip,
   Collapse,
   LinearProgress,
   MenuItem,
@@ -34,6 +33,7 @@ import { useNotify } from '../../app/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { MatchStartForm } from './MatchStartForm';
 import { PastRuns } from './PastRuns';
+import { RequirementChips } from './RequirementChips';
 
 const P = 'portal.aiMatchPage';
 const RECS = ['strong_yes', 'yes', 'maybe', 'no'] as const;
@@ -110,7 +110,9 @@ export function AiMatchPage() {
   const openAdd = (ids: string[]) =>
     act(async () => {
       const projects = (await aiMatchApi.projects(ids[0])).data;
-      setAdding({ ids, projects, projectId: projects[0]?.id ?? '' });
+      // The run's own project first, when it was started from one.
+      const own = projects.find((p) => p.id === run?.projectId);
+      setAdding({ ids, projects, projectId: own?.id ?? projects[0]?.id ?? '' });
     });
 
   const label = (r: MatchResult) => r.name ?? t(`${P}.anonymous`, { rank: r.rank });
@@ -142,40 +144,10 @@ export function AiMatchPage() {
           <Typography variant="body2" color="text.secondary">
             {t(`${P}.requirementsHelp`)}
           </Typography>
-          <Stack direction="row" flexWrap="wrap" gap={1} sx={{ my: 1 }} data-testid="ai-match-requirements">
-            {run.requirements.skills.map((s) => (
-              <Chip
-                key={`s${s.id}`}
-                label={s.required ? `${s.label} (${t(`${P}.required`)})` : s.label}
-                onDelete={() =>
-                  setRun({
-                    ...run,
-                    requirements: { ...run.requirements, skills: run.requirements.skills.filter((x) => x.id !== s.id) },
-                  })
-                }
-              />
-            ))}
-            {run.requirements.jobTitles.map((s) => (
-              <Chip
-                key={`t${s.id}`}
-                color="primary"
-                variant="outlined"
-                label={s.label}
-                onDelete={() =>
-                  setRun({
-                    ...run,
-                    requirements: {
-                      ...run.requirements,
-                      jobTitles: run.requirements.jobTitles.filter((x) => x.id !== s.id),
-                    },
-                  })
-                }
-              />
-            ))}
-            {[...run.requirements.languages, ...run.requirements.locations].map((s) => (
-              <Chip key={`o${s.id}${s.label}`} variant="outlined" label={s.label} />
-            ))}
-          </Stack>
+          <RequirementChips
+            requirements={run.requirements}
+            onChange={(requirements) => setRun({ ...run, requirements })}
+          />
           <Button
             variant="contained"
             disabled={busy}
