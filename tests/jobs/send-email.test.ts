@@ -85,7 +85,8 @@ describe('The send_email job', () => {
   it('Asking for a sign-in code queues a send_email job for its outbox row', async () => {
     const row = await askForCode('admin@example.com');
     expect(row).toMatchObject({ status: 0, sent_at: null });
-    expect((await jobs()).map((j) => j.payload)).toContainEqual({ id: row.id });
+    // The job also names the request that queued it (its X-Request-Id), for the logs.
+    expect((await jobs()).map((j) => j.payload)).toContainEqual({ id: row.id, requestId: expect.any(String) });
   });
 
   it('An email whose transaction rolls back leaves neither an outbox row nor a job', async () => {
