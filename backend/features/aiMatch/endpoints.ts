@@ -23,7 +23,8 @@ import {
   RECOMMENDATION,
   RECOMMENDATIONS,
 } from '../../../schema/rules/aiMatch';
-import { adminAnonymous, displayName, statusSql } from '../../../schema/rules/visibility';
+import { statusSql } from '../../../schema/rules/visibility';
+import { present, SEARCH, shownColumns, type GateRow } from '../../services/candidateGate';
 import { flag, id, int } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest } from '../../errors';
@@ -295,21 +296,15 @@ export const aiMatchEndpoints = [
         .orderByRaw(`${SORTS[sort]} ${order} nulls last, r.rank asc`)
         .offset((page - 1) * perPage)
         .limit(perPage)
-        .select('r.*', 'c.status as c_status', 'c.visibility', 'c.anonymous', 'c.first_name', 'c.last_name');
+        .select('r.*', ...shownColumns(knex, 'admin', SEARCH, 'c'));
       const candidateDef = entity('candidate');
       return {
-        data: (rows as Record<string, unknown>[]).map((r) => {
-          const facts = {
-            status: r.c_status as number,
-            visibility: r.visibility as boolean | null,
-            anonymous: r.anonymous as boolean | null,
-            firstName: r.first_name as string | null,
-            lastName: r.last_name as string | null,
-          };
+        data: (rows as (Record<string, unknown> & GateRow)[]).map((r) => {
+          const shown = present(r);
           return {
             candidateId: formatId(candidateDef, r.candidate_id as number),
-            name: displayName('admin', facts),
-            adminAnonymous: adminAnonymous('admin', facts),
+            name: shown.name,
+            adminAnonymous: shown.adminAnonymous,
             rank: r.rank,
             matchScore: r.match_score,
             parts: r.parts,
