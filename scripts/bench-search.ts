@@ -259,6 +259,7 @@ try {
     const replayPool = new pg.Pool({ connectionString: db.connectionString, max: API_POOL });
     const floorBefore = load();
     try {
+      if (!requests.length) throw new Error('no statement of the load phase carried its request id');
       const floor = await replayLoad(replayPool, requests, 16);
       console.log(
         `Floor: the same ${requests.length.toLocaleString('en')} searches' statements replayed straight on PostgreSQL by 16 clients over ${API_POOL} connections: ` +
