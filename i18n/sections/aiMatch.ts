@@ -81,8 +81,15 @@ export const aiMatchEntityLabels = {
       notJudgedDetail: 'Why not judged',
       reused: 'Reused',
       judgedAt: 'Judged',
+      modelScore: 'Model’s score (set aside)',
+      modelRecommendation: 'Model’s recommendation (set aside)',
+      disagreement: 'Why the model was set aside',
     },
-    enums: { recommendation: { strong_yes: 'Strong yes', yes: 'Yes', maybe: 'Maybe', no: 'No' }, judge },
+    enums: {
+      recommendation: { strong_yes: 'Strong yes', yes: 'Yes', maybe: 'Maybe', no: 'No' },
+      modelRecommendation: { strong_yes: 'Strong yes', yes: 'Yes', maybe: 'Maybe', no: 'No' },
+      judge,
+    },
   },
 };
 

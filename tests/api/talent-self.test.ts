@@ -212,14 +212,26 @@ describe("The candidate's own page: status, email and insights", () => {
       .expect(201);
     await t.http
       .post('/api/v1/candidate-search-or-view-log/profile-view')
+      .set(as(company))
+      .send({ candidateId: me.id })
+      .expect(201);
+    // An older view: counted in 30 days and all time, not in 7 days.
+    const [older] = await t
+      .knex('candidate_search_or_view_logs')
+      .where({ candidate_id: plainId, kind: 2 })
+      .orderBy('id', 'desc')
+      .limit(1)
+      .pluck('id');
+    await t
+      .knex('candidate_search_or_view_logs')
+      .where('id', older)
+      .update({ created_at: t.knex.raw("now() - interval '20 days'") });
+    // An admin's own open is logged but counts nowhere: insights count companies.
+    await t.http
+      .post('/api/v1/candidate-search-or-view-log/profile-view')
       .set(as(admin))
       .send({ candidateId: me.id, projectId: 'Project:3' })
       .expect(201);
-    // An older view: counted in 30 days and all time, not in 7 days.
-    await t
-      .knex('candidate_search_or_view_logs')
-      .where({ candidate_id: plainId, kind: 2, actor_kind: 1 })
-      .update({ created_at: t.knex.raw("now() - interval '20 days'") });
     await logRecruitmentActivity(t.knex, {
       candidateId: plainId,
       activity: 'stageChanged',

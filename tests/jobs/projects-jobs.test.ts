@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueCuratedEmail } from '../../backend/features/projects/notices';
+import { logRecruitmentActivity } from '../../backend/features/talent/insights';
 import { testApp, type TestApp } from '../helpers/app';
 import { balance, payingCompany, projectBody, projectId, signInAll, type People } from '../helpers/projects';
 import { runJobs } from '../helpers/jobs';
@@ -107,6 +108,13 @@ describe('email_curated_candidates', () => {
     await t
       .knex('project_candidates')
       .insert({ project_id: id, candidate_id: candidates[2], company_id: acme, stage: 0, curated: true });
+    // The curation's log entry, as an admin's curation writes it: what the email counts.
+    await logRecruitmentActivity(t.knex, {
+      candidateId: candidates[2],
+      activity: 'curated',
+      projectId: id,
+      actor: p.who('advocate').actor,
+    });
     await t.knex.transaction((trx) => queueCuratedEmail(trx, id));
     await t.knex.transaction((trx) => queueCuratedEmail(trx, id));
     const jobs = await t.knex('graphile_worker.jobs').where('key', `curated-email:${id}`);
@@ -127,7 +135,7 @@ describe('email_curated_candidates', () => {
       .where('id', id)
       .update({ last_curated_email_at: new Date(Date.now() - 2 * 86400_000) });
     await t
-      .knex('project_candidates')
+      .knex('candidate_recruitment_stage_logs')
       .where('project_id', id)
       .whereIn('candidate_id', candidates.slice(0, 2))
       .update({ created_at: new Date(Date.now() - 3 * 86400_000) });
