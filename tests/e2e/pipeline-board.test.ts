@@ -76,6 +76,8 @@ const announced = (page: Page, text: string) =>
  * pixels), let go once the board says the card is over the column, as a person lets go once they see it.
  */
 async function drag(page: Page, from: Locator, to: Locator) {
+  // A person drags once the board is drawn: every column's candidates arrived (each says so until then).
+  await expect.poll(() => page.locator('[data-testid="board-column"][data-loading]').count()).toBe(0);
   await to.scrollIntoViewIfNeeded();
   const stage = await to.getAttribute('aria-label');
   const a = (await from.boundingBox())!;

@@ -11,7 +11,7 @@ import type { Actor } from '../../../schema/roles';
 import { REQUEST_KIND, REQUEST_STATE, STAGES } from '../../../schema/rules/pipeline';
 import { labelsFor, loadResults } from '../search';
 import { revealsOnMove } from '../../../schema/rules/visibility';
-import { inProject, present, shownSelect, viewerOf, type GateRow } from '../../services/candidateGate';
+import { identityFields, inProject, present, shownSelect, viewerOf, type GateRow } from '../../services/candidateGate';
 import type { TabResult } from './tabs';
 
 interface StateRow extends GateRow {
@@ -109,16 +109,8 @@ export async function tabDocs(
         { stage, curated: Boolean(s.curated), revealed: Boolean(s.revealed_at) },
         true,
       );
-    if (shown.name) {
-      Object.assign(out, {
-        firstName: shown.firstName,
-        lastName: shown.lastName,
-        name: shown.name,
-        anonymous: false,
-        profilePic: shown.profilePic,
-        links: shown.links,
-      });
-    }
+    // The project's board may show more than search did (a reveal): who they are, as the gate gives it here.
+    if (shown.name) Object.assign(out, identityFields(shown));
     if (shown.contact) Object.assign(out, { email: shown.contact.email, phone: shown.contact.phone });
     else for (const key of ['email', 'phone', 'phoneWhatsapp']) delete out[key];
     return out;

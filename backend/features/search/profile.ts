@@ -20,7 +20,7 @@ import { notFound } from '../../errors';
 import { logAfterResponse } from './appearances';
 import { labelsFor, type Option } from './labels';
 import { currencyRates } from './rates';
-import { openSelect, shownOne } from '../../services/candidateGate';
+import { identityFields, openSelect, shownOne } from '../../services/candidateGate';
 import { searchStatuses, seesCuration } from './visibility';
 import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
@@ -119,12 +119,7 @@ export const profileEndpoint = (projectPlace: ProjectPlace) =>
       const profile: Record<string, unknown> = {
         id: formatId(candidate, row.id),
         guid: row.guid,
-        firstName: shown.firstName,
-        lastName: shown.lastName,
-        name: shown.name,
-        anonymous: shown.anonymous,
-        profilePic: shown.profilePic,
-        links: shown.links,
+        ...identityFields(shown),
         summary: row.summary,
         title: row.latest_job_title,
         currentLocation: city(row.current_location_id),

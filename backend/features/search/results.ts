@@ -11,7 +11,7 @@ import { formatId } from '../../../schema/lib/ids';
 import type { Actor } from '../../../schema/roles';
 import type { Filters } from './filters';
 import type { Labels, Option } from './labels';
-import { present, SEARCH, shownSelect, viewerOf, type GateRow } from '../../services/candidateGate';
+import { identityFields, present, SEARCH, shownSelect, viewerOf, type GateRow } from '../../services/candidateGate';
 import { seesCuration } from './visibility';
 
 const candidate = entity('candidate');
@@ -166,12 +166,7 @@ function toDoc(row: Row, ctx: ResultContext): Record<string, unknown> {
   const doc: Record<string, unknown> = {
     id: formatId(candidate, row.id),
     guid: row.guid,
-    firstName: shown.firstName,
-    lastName: shown.lastName,
-    name: shown.name,
-    anonymous: shown.anonymous,
-    profilePic: shown.profilePic,
-    links: shown.links,
+    ...identityFields(shown),
     title: row.latest_job_title ?? jobTitles[0]?.label ?? null,
     jobTitles,
     currentLocation: row.current_location_id ? (labels.of('city', row.current_location_id) ?? null) : null,

@@ -25,7 +25,14 @@ import { viewerOf, type Viewer } from '../../../schema/rules/visibility';
 import { present, type GateRow, type ShownCandidate } from './present';
 import { inProject, shownColumns, SEARCH, type Place } from './sql';
 
-export { anonymousLabel, present, withoutGateColumns, type GateRow, type ShownCandidate } from './present';
+export {
+  anonymousLabel,
+  identityFields,
+  present,
+  withoutGateColumns,
+  type GateRow,
+  type ShownCandidate,
+} from './present';
 export {
   contactWhen,
   GATED_COLUMNS,

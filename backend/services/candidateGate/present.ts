@@ -83,6 +83,16 @@ export function present(row: GateRow): ShownCandidate {
   };
 }
 
+/** Who the candidate is, as a result, a profile or a card carries it (the same fields everywhere). */
+export const identityFields = (shown: ShownCandidate) => ({
+  firstName: shown.firstName,
+  lastName: shown.lastName,
+  name: shown.name,
+  anonymous: shown.anonymous,
+  profilePic: shown.profilePic,
+  links: shown.links,
+});
+
 /** Drops the gate's columns from a row read beside other columns, so nothing masked or raw travels on. */
 export function withoutGateColumns<T extends Record<string, unknown>>(row: T): Omit<T, keyof GateRow> {
   const out: Record<string, unknown> = {};
