@@ -32,9 +32,9 @@ function concerns(e: LiveEvent, c: LiveClient): boolean {
   const { actor } = c;
   switch (e.kind) {
     case 'access.admin':
-      return actor.role === 'admin' && actor.id === e.subjectId;
+      return actorRefs(actor).adminId === e.subjectId;
     case 'access.companyUser':
-      return actorRefs(actor).kind === ACTOR_KINDS.companyUser && actor.id === e.subjectId;
+      return actorRefs(actor).userId === e.subjectId;
     case 'access.company':
       return actor.companyId === e.subjectId;
     case 'access.session':
