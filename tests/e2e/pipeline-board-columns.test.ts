@@ -77,6 +77,8 @@ describe.each([
     const longlist = column(page, 1);
     await longlist.getByTestId('board-card').first().waitFor();
     expect(await longlist.getByTestId('board-column-count').innerText()).toBe(await tabCount(page, 'Longlist'));
+    // Each column says it is loading until its own candidates arrive, whichever arrives first.
+    await column(page, 2).getByTestId('board-card').first().waitFor();
     expect(await column(page, 2).getByTestId('board-column-count').innerText()).toBe('2');
     const suggested = column(page, 0);
     expect(await suggested.getAttribute('aria-busy')).toBe('true');

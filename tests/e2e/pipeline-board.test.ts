@@ -68,28 +68,45 @@ const card = (page: Page, guid: string) => page.locator(`[data-testid="board-car
  * What the board tells screen readers as a drag goes on. It is also the sign that the board has
  * measured its columns and knows where the card is, which a slow machine may take a moment for.
  */
-const announced = (page: Page, text: string) =>
-  page.getByRole('status').filter({ hasText: text }).waitFor({ state: 'attached' });
+const announced = (page: Page, text: string, timeout?: number) =>
+  page.getByRole('status').filter({ hasText: text }).waitFor({ state: 'attached', timeout });
 
 /**
  * A pointer drag with intermediate moves, as a person drags (the board starts a drag after a few
  * pixels), let go once the board says the card is over the column, as a person lets go once they see it.
  */
 async function drag(page: Page, from: Locator, to: Locator) {
-  // A person drags once the board is drawn: every column's candidates arrived (each says so until then).
-  await expect.poll(() => page.locator('[data-testid="board-column"][data-loading]').count()).toBe(0);
-  await to.scrollIntoViewIfNeeded();
-  const stage = await to.getAttribute('aria-label');
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 2 + 4, { steps: 4 });
-  // Picked up, and over the column it was picked from.
-  await announced(page, ' is over ');
-  await page.mouse.move(b.x + b.width / 2, b.y + 80, { steps: 12 });
-  await announced(page, `is over ${stage}.`);
-  await page.mouse.up();
+  for (let attempt = 1; ; attempt += 1) {
+    // A person drags once the board is drawn: every column's candidates arrived (each says so until then).
+    await expect.poll(() => page.locator('[data-testid="board-column"][data-loading]').count()).toBe(0);
+    // Both the card and the column are on screen: the board scrolls sideways, and a drag before it may end off it.
+    await from.scrollIntoViewIfNeeded();
+    await to.scrollIntoViewIfNeeded();
+    await from.scrollIntoViewIfNeeded();
+    const stage = await to.getAttribute('aria-label');
+    const a = (await from.boundingBox())!;
+    const b = (await to.boundingBox())!;
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 2 + 4, { steps: 4 });
+    // Picked up, and over the column it was picked from. A card redrawn under the pointer as it was pressed (the
+    // board refreshed from a live update) is not picked up: a person lets go and picks it up again.
+    const picked = await announced(page, ' is over ', attempt === 1 ? 10_000 : undefined).then(
+      () => true,
+      (error: unknown) => {
+        if (attempt > 1) throw error;
+        return false;
+      },
+    );
+    if (!picked) {
+      await page.mouse.up();
+      continue;
+    }
+    await page.mouse.move(b.x + b.width / 2, b.y + 80, { steps: 12 });
+    await announced(page, `is over ${stage}.`);
+    await page.mouse.up();
+    return;
+  }
 }
 
 async function schedule(page: Page) {
