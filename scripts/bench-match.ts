@@ -23,7 +23,7 @@ import { createKnex } from '../backend/db/knex';
 import { migrate } from '../backend/db/migrate';
 import { readRequirements, retrieveAndScore, MATCH_ACTOR } from '../backend/features/aiMatch/matcher';
 import { loadIndex } from '../backend/features/lookups';
-import { listOutbox } from '../backend/features/mail/outbox';
+import { listOutbox } from '../backend/services/mail/outbox';
 import { parseSearchParams, searchCandidates } from '../backend/features/search';
 import { refreshSearchTerms } from '../backend/jobs/tasks/refresh_search_terms';
 import { abilityFor } from '../schema/ability';

@@ -23,7 +23,7 @@ import { openDatabase } from '../backend/db/database';
 import { lastingSharedBuffersMb } from '../backend/db/embedded';
 import { createKnex } from '../backend/db/knex';
 import { migrate } from '../backend/db/migrate';
-import { listOutbox } from '../backend/features/mail/outbox';
+import { listOutbox } from '../backend/services/mail/outbox';
 import { refreshSearchTerms } from '../backend/jobs/tasks/refresh_search_terms';
 import { seed } from '../seeds';
 import { generateCandidates } from '../seeds/synthetic/generate';

@@ -1,6 +1,6 @@
 /** Benchmarks sign in as a user does: a code asked by email (read from the outbox), then the code; the session cookie comes back. */
 import type { Knex } from 'knex';
-import { listOutbox } from '../backend/features/mail/outbox';
+import { listOutbox } from '../backend/services/mail/outbox';
 
 export async function sessionCookie(base: string, knex: Knex, email: string): Promise<string> {
   const post = (url: string, body: object) =>

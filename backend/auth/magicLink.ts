@@ -5,8 +5,8 @@
  */
 import type { Knex } from 'knex';
 import type { Config } from '../config';
-import { communitySignupLinkEmail, magicLinkEmail } from '../features/mail/accountEmails';
-import { queueEmail } from '../features/mail/outbox';
+import { communitySignupLinkEmail, magicLinkEmail } from '../services/mail/accountEmails';
+import { queueEmail } from '../services/mail/outbox';
 import { findAccountByEmail } from './accounts';
 import { newToken, sha256 } from './tokens';
 

@@ -4,8 +4,8 @@
  */
 import type { Knex } from 'knex';
 import { AppError } from '../errors';
-import { queueEmail } from '../features/mail/outbox';
-import { consoleNotYoursEmail, loginCodeEmail } from '../features/mail/templates';
+import { queueEmail } from '../services/mail/outbox';
+import { consoleNotYoursEmail, loginCodeEmail } from '../services/mail/templates';
 import type { Config } from '../config';
 import { findAccountByEmail, type Account } from './accounts';
 import { hmac, newCode, sameHash } from './tokens';

@@ -3,7 +3,7 @@
  * admins and to nobody else, and answers every address alike so the answer tells nobody who has an account.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listOutbox } from '../../backend/features/mail/outbox';
+import { listOutbox } from '../../backend/services/mail/outbox';
 import { testApp, type TestApp } from '../helpers/app';
 
 describe('Sign-in codes asked for by the admin console', () => {

@@ -16,7 +16,7 @@ import { resolveActor } from '../../backend/auth/session';
 import { defineEndpoint } from '../../backend/endpoints/define';
 import { mountEndpoints } from '../../backend/endpoints/mount';
 import { endpoints } from '../../backend/features';
-import { listOutbox } from '../../backend/features/mail/outbox';
+import { listOutbox } from '../../backend/services/mail/outbox';
 import { id } from '../../schema/validation/inputs';
 import { viewerOf } from '../../schema/rules/visibility';
 import { crawl, type CrawlInput, type CrawlReport, type Leak } from '../helpers/canary/crawl';

@@ -5,7 +5,7 @@
  * a company's add is never marked curated (only admins curate).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listOutbox } from '../../backend/features/mail/outbox';
+import { listOutbox } from '../../backend/services/mail/outbox';
 import { pipelineWorld, type PipelineWorld } from '../helpers/pipeline';
 
 let w: PipelineWorld;

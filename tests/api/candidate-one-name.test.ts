@@ -5,7 +5,7 @@
  * revealed to the project, as "Candidate N" otherwise, and never the name the board hides.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listOutbox } from '../../backend/features/mail/outbox';
+import { listOutbox } from '../../backend/services/mail/outbox';
 import { STAGES } from '../../schema/rules/pipeline';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followUp } from '../../backend/features/chat';
-import { listOutbox } from '../../backend/features/mail/outbox';
+import { listOutbox } from '../../backend/services/mail/outbox';
 import { pdfOf, docxOf } from '../helpers/cvs';
 import { liveServer, socketOf, type LiveServer, type Message } from '../helpers/live';
 import { pipelineWorld, type PipelineWorld, type Who } from '../helpers/pipeline';

@@ -3,7 +3,7 @@
  * page at /dev/mailbox. In production neither exists.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { queueEmail } from '../../backend/features/mail/outbox';
+import { queueEmail } from '../../backend/services/mail/outbox';
 import { testApp, type TestApp } from '../helpers/app';
 
 describe('The development outbox', () => {

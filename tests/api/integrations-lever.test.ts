@@ -5,7 +5,7 @@
  * with an email to the company's admins, mended by signing in again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listOutbox } from '../../backend/features/mail/outbox';
+import { listOutbox } from '../../backend/services/mail/outbox';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
 import { startLeverStandIn, type LeverStandIn } from '../helpers/ats/lever';

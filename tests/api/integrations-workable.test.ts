@@ -5,7 +5,7 @@
  * on what is pushed, 429 / 500 / one refused record, refused credentials, and removal.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listOutbox } from '../../backend/features/mail/outbox';
+import { listOutbox } from '../../backend/services/mail/outbox';
 import { testApp, type TestApp } from '../helpers/app';
 import { runJobs, runJobsOnce } from '../helpers/jobs';
 import { lastRun, people, projectWith, setStage, type People } from '../helpers/ats/world';

@@ -3,7 +3,7 @@
  * through the real multipart call, and their delivery by the graphile-worker job.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listOutbox } from '../../backend/features/mail/outbox';
+import { listOutbox } from '../../backend/services/mail/outbox';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
 import { activeCandidates, addToProject, makeProject, requestEmail, type TestProject } from '../helpers/interviews';

@@ -8,7 +8,7 @@
  */
 import type { Test } from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listOutbox } from '../../backend/features/mail/outbox';
+import { listOutbox } from '../../backend/services/mail/outbox';
 import { fuzzTargets, paramNames } from '../helpers/fuzz/targets';
 import { DATA_ROUTES, NOT_CANDIDATE_DATA, type DataRoute, type Probe } from '../helpers/leak/routes';
 import { ROLES, STATES, leakWorld, type LeakWorld, type Markers, type Role, type State } from '../helpers/leak/world';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAGES } from '../../schema/rules/pipeline';
-import { listOutbox } from '../../backend/features/mail/outbox';
+import { listOutbox } from '../../backend/services/mail/outbox';
 import { pipelineWorld, REJECT, type PipelineWorld, type Who } from '../helpers/pipeline';
 import { liveServer, socketOf, type LiveServer } from '../helpers/live';
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { ROOT } from '../../backend/config';
 import { freePort } from '../../backend/db/embedded';
-import { listOutbox } from '../../backend/features/mail/outbox';
+import { listOutbox } from '../../backend/services/mail/outbox';
 import { testDatabase, type TestDatabase } from '../helpers/db';
 
 const NOTICE_MS = 1500;

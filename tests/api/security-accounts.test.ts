@@ -3,7 +3,7 @@
  * and the candidate's email change cannot be triggered from another site nor without limit.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listOutbox } from '../../backend/features/mail/outbox';
+import { listOutbox } from '../../backend/services/mail/outbox';
 import { testApp, type TestApp } from '../helpers/app';
 import { candidatePayload, talentIds } from '../helpers/talent';
 

@@ -3,7 +3,7 @@
  * changes answer what they changed, and each action has one route.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listOutbox } from '../../backend/features/mail/outbox';
+import { listOutbox } from '../../backend/services/mail/outbox';
 import { testApp, type TestApp } from '../helpers/app';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });

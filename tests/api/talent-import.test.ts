@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importCandidates } from '../../backend/features/talent/import/importCandidates';
-import { listOutbox } from '../../backend/features/mail/outbox';
+import { listOutbox } from '../../backend/services/mail/outbox';
 import { maySkipTriggers, prepareCandidate, writeCandidates } from '../../backend/features/talent/writeCandidates';
 import { modelFor } from '../../backend/db/models';
 import { entity } from '../../schema';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listOutbox } from '../../backend/features/mail/outbox';
+import { listOutbox } from '../../backend/services/mail/outbox';
 import { listQuery, type TestApp } from '../helpers/app';
 import { bearer, candidatePayload, talentWorld, type TalentIds } from '../helpers/talent';
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { selfStatusChange } from '../../schema/rules/candidate';
 import { logRecruitmentActivity } from '../../backend/features/talent/insights';
-import { listOutbox } from '../../backend/features/mail/outbox';
+import { listOutbox } from '../../backend/services/mail/outbox';
 import { testApp, type TestApp } from '../helpers/app';
 import { candidatePayload, talentIds, type TalentIds } from '../helpers/talent';
 

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listOutbox } from '../../backend/features/mail/outbox';
+import { listOutbox } from '../../backend/services/mail/outbox';
 import { startE2E, type E2E } from '../helpers/e2e';
 
 let e2e: E2E;

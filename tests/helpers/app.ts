@@ -8,7 +8,7 @@ import request from 'supertest';
 import { expect } from 'vitest';
 import { createApp } from '../../backend/app';
 import { loadConfig, type Config } from '../../backend/config';
-import { listOutbox } from '../../backend/features/mail/outbox';
+import { listOutbox } from '../../backend/services/mail/outbox';
 import { testDatabase } from './db';
 import { listenUntilFileEnd } from './fileEnd';
 

@@ -10,7 +10,7 @@ import { expect, inject, onTestFinished, TestRunner } from 'vitest';
 import { createApp } from '../../backend/app';
 import { loadConfig } from '../../backend/config';
 import { attachLive } from '../../backend/features/live/socket';
-import { listOutbox } from '../../backend/features/mail/outbox';
+import { listOutbox } from '../../backend/services/mail/outbox';
 import { TEST_SECRET } from './app';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './chromium';
 import { testDatabase, type TestDatabase } from './db';

@@ -1,6 +1,6 @@
 /** Reading what the product emailed, from the outbox every email goes through. */
 import type { Knex } from 'knex';
-import { listOutbox, type OutboxEntry } from '../../backend/features/mail/outbox';
+import { listOutbox, type OutboxEntry } from '../../backend/services/mail/outbox';
 
 export async function lastMail(knex: Knex, to: string): Promise<OutboxEntry> {
   const [mail] = await listOutbox(knex, to, 1);

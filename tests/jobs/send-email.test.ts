@@ -8,7 +8,7 @@ import { Logger } from 'graphile-worker';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../backend/config';
-import { queueEmail } from '../../backend/features/mail/outbox';
+import { queueEmail } from '../../backend/services/mail/outbox';
 import { taskList } from '../../backend/jobs/worker';
 import { testApp, TEST_SECRET, type TestApp } from '../helpers/app';
 import { runJobsOnce } from '../helpers/jobs';

@@ -3,7 +3,7 @@
  * outbox table, readable at /dev/mailbox outside production.
  */
 import nodemailer from 'nodemailer';
-import type { Email } from '../../features/mail/outbox';
+import type { Email } from '../../services/mail/outbox';
 
 export interface MailAdapter {
   /** 'sent' when handed to a mail server, 'stored' when kept in the outbox only. */

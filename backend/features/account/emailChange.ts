@@ -19,10 +19,10 @@ import {
 import { tokenShape } from '../../auth/login';
 import { newToken, sha256 } from '../../auth/tokens';
 import { AppError, badRequest } from '../../errors';
-import { confirmEmailEmail } from '../mail/accountEmails';
+import { confirmEmailEmail } from '../../services/mail/accountEmails';
 import { emailInUseNotice } from '../talent/emails';
 import { endSessions } from '../../crud/writes';
-import { queueEmail } from '../mail/outbox';
+import { queueEmail } from '../../services/mail/outbox';
 
 const PURPOSE_CONFIRM_EMAIL = 3;
 const ENTITY_OF_KIND: Record<AccountKind, string> = {

@@ -11,7 +11,7 @@ import type { Knex } from 'knex';
 import { t } from '../../../i18n';
 import { CHAT_SIDE } from '../../../schema/entities/chat/conversation';
 import type { Config } from '../../config';
-import { queueEmail } from '../mail/outbox';
+import { queueEmail } from '../../services/mail/outbox';
 import type { MessageRow } from './messages';
 import { notify } from '../notifications/notify';
 import { adminRecipients, projectFacts, projectReaders, type Recipient } from '../notifications/recipients';

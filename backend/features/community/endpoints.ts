@@ -17,8 +17,8 @@ import { consumeSocialKey } from '../../auth/socialKeys';
 import type { Config } from '../../config';
 import { modelFor } from '../../db/models';
 import { defineEndpoint } from '../../endpoints/define';
-import { accountExistsNotice, communityWelcomeEmail } from '../mail/accountEmails';
-import { queueEmail } from '../mail/outbox';
+import { accountExistsNotice, communityWelcomeEmail } from '../../services/mail/accountEmails';
+import { queueEmail } from '../../services/mail/outbox';
 
 const communityUser = entity('communityUser');
 const METHOD = { traditionalEmail: 1, magicLink: 2, google: 3, linkedin: 4 } as const;

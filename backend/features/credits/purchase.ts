@@ -16,7 +16,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { t } from '../../../i18n';
 import { formatMoney } from '../../../schema/rules/credits';
-import { queueEmail } from '../mail/outbox';
+import { queueEmail } from '../../services/mail/outbox';
 import { paymentsFor, type PaymentAdapter } from '../../adapters/payments';
 import type { Config } from '../../config';
 import { defineEndpoint } from '../../endpoints/define';

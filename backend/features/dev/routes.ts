@@ -1,6 +1,6 @@
 /** Outside production: the outbox as JSON and as a page, so sign-in codes can be read without SMTP. */
 import { Router } from 'express';
-import { listOutbox } from '../mail/outbox';
+import { listOutbox } from '../../services/mail/outbox';
 import { listWhatsapp } from '../interviews/whatsappOutbox';
 import { formatDateTime } from '../../../schema/rules/dates';
 

@@ -33,7 +33,7 @@ import {
   type GateRow,
   type ShownCandidate,
 } from '../../services/candidateGate';
-import { queueEmail } from '../mail/outbox';
+import { queueEmail } from '../../services/mail/outbox';
 import { CV_CONTENT_TYPES, type CvType } from '../talent/cv/extractText';
 import { syncFailed } from './notice';
 import { integrationById, providerOf, type IntegrationRow } from './store';

@@ -1,6 +1,6 @@
 /** Calendar invitations (.ics, through the `ics` package) for an accepted interview with a known start. */
 import { createEvent } from 'ics';
-import type { Attachment } from '../mail/outbox';
+import type { Attachment } from '../../services/mail/outbox';
 import { INTERVIEW_TYPE } from '../../../schema/rules/pipeline';
 import type { ScheduleData } from './rules';
 

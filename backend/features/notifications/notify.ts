@@ -11,7 +11,7 @@ import { NOTIFICATION_CHANNEL, NOTIFICATION_KIND } from '../../../schema/entitie
 import { actorKey, type Actor } from '../../../schema/roles';
 import type { Config } from '../../config';
 import { raiseLive } from '../live/events';
-import { queueEmail } from '../mail/outbox';
+import { queueEmail } from '../../services/mail/outbox';
 import type { Recipient } from './recipients';
 
 export type NotificationKind = keyof typeof NOTIFICATION_KIND;

@@ -12,8 +12,8 @@ import { t } from '../../../i18n';
 import { ACTOR_KINDS } from '../../../schema/roles';
 import { ACTIVITY } from '../../../schema/rules/pipeline';
 import type { Config } from '../../config';
-import { html } from '../mail/templates';
-import { queueEmail } from '../mail/outbox';
+import { html } from '../../services/mail/templates';
+import { queueEmail } from '../../services/mail/outbox';
 
 export const CURATED_EMAIL_TASK = 'email_curated_candidates';
 

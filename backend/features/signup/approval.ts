@@ -6,8 +6,8 @@
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import type { Check } from '../../crud/writes';
-import { companyApprovedEmail, companyRejectedEmail } from '../mail/accountEmails';
-import { queueEmail } from '../mail/outbox';
+import { companyApprovedEmail, companyRejectedEmail } from '../../services/mail/accountEmails';
+import { queueEmail } from '../../services/mail/outbox';
 import { sendHeldInvitations } from './invitations';
 
 export const FREE_TRIAL_DAYS = 30;

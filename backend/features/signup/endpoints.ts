@@ -15,8 +15,8 @@ import { hmac, newCode, newToken, sameHash, sha256 } from '../../auth/tokens';
 import type { Config } from '../../config';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest } from '../../errors';
-import { accountExistsNotice, adminNewCompanyEmail, signupCodeEmail, signupReceivedEmail } from '../mail/accountEmails';
-import { queueEmail } from '../mail/outbox';
+import { accountExistsNotice, adminNewCompanyEmail, signupCodeEmail, signupReceivedEmail } from '../../services/mail/accountEmails';
+import { queueEmail } from '../../services/mail/outbox';
 import { createInvitation } from './invitations';
 import {
   domainOf,

@@ -8,8 +8,8 @@ import type { Config } from '../../config';
 import { AppError, badRequest } from '../../errors';
 import { tokenShape } from '../../auth/login';
 import { newToken, sha256 } from '../../auth/tokens';
-import { invitationEmail } from '../mail/accountEmails';
-import { queueEmail } from '../mail/outbox';
+import { invitationEmail } from '../../services/mail/accountEmails';
+import { queueEmail } from '../../services/mail/outbox';
 import type { Invite } from './validation';
 
 export const INVITE_TTL_DAYS = 3;

@@ -7,7 +7,7 @@
  */
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
-import { queueEmail } from '../mail/outbox';
+import { queueEmail } from '../../services/mail/outbox';
 import { profileReadyEmail } from './emails';
 
 export interface CandidateEffects {

@@ -18,7 +18,7 @@ import { writeContextOf } from '../../crud/writes';
 import { modelFor } from '../../db/models';
 import { defineEndpoint, type Call } from '../../endpoints/define';
 import { AppError, badRequest, forbidden } from '../../errors';
-import { queueEmail } from '../mail/outbox';
+import { queueEmail } from '../../services/mail/outbox';
 import { changeCandidateEmail } from './candidates';
 import { emailChangeCodeEmail, emailChangedNotice, emailInUseNotice } from './emails';
 

@@ -1,6 +1,6 @@
 /** Emails of the talent capability. Plain text is the source; the HTML is the same words. */
 import type { Config } from '../../config';
-import { html } from '../mail/templates';
+import { html } from '../../services/mail/templates';
 
 export function emailChangeCodeEmail(config: Config, firstName: string | null, code: string, link: string) {
   const lines = [

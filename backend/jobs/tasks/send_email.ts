@@ -1,7 +1,7 @@
 /** send_email: delivers one outbox row. Safe to run twice: a delivered row is left alone. */
 import type { Task } from 'graphile-worker';
 import type { MailAdapter } from '../../adapters/mail';
-import type { Attachment } from '../../features/mail/outbox';
+import type { Attachment } from '../../services/mail/outbox';
 import { assertIdPayload } from '../payload';
 
 export function assertSendEmailPayload(payload: unknown): asserts payload is { id: number } {
