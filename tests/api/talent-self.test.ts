@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { selfStatusChange } from '../../schema/rules/candidate';
-import { logRecruitmentActivity } from '../../backend/features/talent/insights';
+import { logRecruitmentActivity } from '../../backend/services/activity';
 import { listOutbox } from '../../backend/services/mail/outbox';
 import { testApp, type TestApp } from '../helpers/app';
 import { candidatePayload, talentIds, type TalentIds } from '../helpers/talent';

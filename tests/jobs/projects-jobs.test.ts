@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueCuratedEmail } from '../../backend/features/projects/notices';
-import { logRecruitmentActivity } from '../../backend/features/talent/insights';
+import { logRecruitmentActivity } from '../../backend/services/activity';
 import { testApp, type TestApp } from '../helpers/app';
 import { balance, payingCompany, projectBody, projectId, signInAll, type People } from '../helpers/projects';
 import { runJobs } from '../helpers/jobs';

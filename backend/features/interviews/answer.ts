@@ -11,7 +11,7 @@ import { REQUEST_KIND, REQUEST_STATE } from '../../../schema/rules/pipeline';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import type { Config } from '../../config';
 import { interviewAnswered } from '../notifications/kinds';
-import { logRecruitmentActivity } from '../talent/insights';
+import { logRecruitmentActivity } from '../../services/activity';
 import { answerOutcome, companyShown, REJECT_REASONS, stateName, type ScheduleData } from './rules';
 import { TOKEN_PATTERN, tokenHash } from './tokens';
 

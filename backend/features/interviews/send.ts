@@ -14,7 +14,7 @@ import { mayContact, viewerOf } from '../../../schema/rules/visibility';
 import { storageFor } from '../../adapters/storage/select';
 import type { Config } from '../../config';
 import { AppError, badRequest } from '../../errors';
-import { logRecruitmentActivity } from '../talent/insights';
+import { logRecruitmentActivity } from '../../services/activity';
 import { loadProject } from '../pipeline/access';
 import { placesOf, requireReach } from '../pipeline/reach';
 import { sniffCvType } from '../talent/cv/extractText';

@@ -13,7 +13,7 @@ import { identityPublic, REVEALED_FIELDS } from '../../../schema/rules/visibilit
 import { id, ids, specKeys } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError } from '../../errors';
-import { logRecruitmentActivity } from '../talent/insights';
+import { logRecruitmentActivity } from '../../services/activity';
 import { actorName, candidateDef, loadProjectToChange } from './access';
 import { candidateNotFound, placesOf, requireReach } from './reach';
 

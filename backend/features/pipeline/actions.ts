@@ -25,7 +25,7 @@ import { AppError, badRequest, forbidden } from '../../errors';
 import { queueCuratedEmail } from '../projects/notices';
 import { buildFilters, parseSearchParams, searchContext, whereOf } from '../search';
 import { candidatesCurated } from '../notifications/kinds';
-import { logRecruitmentActivity } from '../talent/insights';
+import { logRecruitmentActivity } from '../../services/activity';
 import {
   actorName,
   loadProject,

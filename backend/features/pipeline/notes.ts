@@ -21,7 +21,7 @@ import { id, int, oneOf, text } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { permissionSql } from '../../permissions/sql';
-import { logRecruitmentActivity } from '../talent/insights';
+import { logRecruitmentActivity } from '../../services/activity';
 import { actorName, loadProject, loadProjectToChange, pipelineStatuses, scopeProjects } from './access';
 import { requireReach } from './reach';
 

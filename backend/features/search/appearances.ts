@@ -7,7 +7,7 @@ import type { Response } from 'express';
 import type { Knex } from 'knex';
 import type { Actor } from '../../../schema/roles';
 import { logger } from '../../logger';
-import { actorColumns, LOG_KIND } from '../talent/insights';
+import { actorColumns, LOG_KIND } from '../../services/activity';
 
 export function logAfterResponse(
   res: Response,

@@ -1,6 +1,6 @@
 /**
  * Profile insights: companies' searches and views are logged as they happen, the pipeline logs
- * shortlists, interview requests and reveals of the name and contact (logRecruitmentActivity), and the candidate reads the counts
+ * shortlists, interview requests and reveals (backend/services/activity.ts), and the candidate reads the counts
  * for the past 7 days, 30 days and all time (calendar days in UTC, today included), read from the
  * daily rollup and today's raw rows (backend/features/dashboards/rollups.ts).
  *   POST candidate-search-or-view-log/profile-view        {candidateId, projectId?}
@@ -10,69 +10,20 @@
  * `period` (7, 30 or all) names the window the page highlights as `selected`; every window is returned.
  */
 import { subject as asSubject } from '@casl/ability';
-import type { Knex } from 'knex';
 import { z } from 'zod';
 import { entity } from '../../../schema';
 import { INSIGHT_KIND } from '../../../schema/entities/internal/dailyRollups';
-import { ACTIVITY } from '../../../schema/rules/pipeline';
-import { actorRefs, type Actor } from '../../../schema/roles';
 import { id, ids } from '../../../schema/validation/inputs';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { defineEndpoint, type Call } from '../../endpoints/define';
 import { insightCounts } from '../dashboards/rollups';
+import { actorColumns, LOG_KIND } from '../../services/activity';
 
 const candidate = entity('candidate');
 const SEARCH_LOG = 'CandidateSearchOrViewLog';
 const STAGE_LOG = 'CandidateRecruitmentStageLog';
-export const LOG_KIND = { searchAppearance: 1, profileView: 2 } as const;
-export { ACTIVITY };
-/** The shortlist stage id (spec section 4). */
-export const SHORTLIST_STAGE = 2;
 const MAX_APPEARANCES = 200;
 const PERIODS = { '7': 'last7Days', '30': 'last30Days', all: 'allTime' } as const;
-
-/** Who searched or viewed, as the log rows record it. */
-export function actorColumns(actor: Actor) {
-  return { actor_kind: actorRefs(actor).kind, actor_id: actor.id, company_id: actor.companyId ?? null };
-}
-
-export interface RecruitmentEvent {
-  /** Empty for events about a whole project (sharing). */
-  candidateId?: number | null;
-  activity: keyof typeof ACTIVITY;
-  projectId?: number;
-  fromStage?: number | null;
-  toStage?: number | null;
-  actor?: Actor;
-  /** The actor's name as shown in the log, kept when the person is later renamed or removed. */
-  actorName?: string | null;
-  /** The project's company when it is not the actor's (admins acting on a company's project). */
-  companyId?: number | null;
-  /** What the event carried: reject reason, schedule details, the note's key, the user shared with. */
-  data?: Record<string, unknown> | null;
-}
-
-/** Records a pipeline event for the insights; called by the pipeline inside its own transaction. */
-export async function logRecruitmentActivity(
-  trx: Knex | Knex.Transaction,
-  event: RecruitmentEvent | RecruitmentEvent[],
-): Promise<void> {
-  const events = Array.isArray(event) ? event : [event];
-  if (!events.length) return;
-  await trx('candidate_recruitment_stage_logs').insert(
-    events.map((e) => ({
-      candidate_id: e.candidateId ?? null,
-      activity: ACTIVITY[e.activity],
-      project_id: e.projectId ?? null,
-      from_stage: e.fromStage ?? null,
-      to_stage: e.toStage ?? null,
-      ...(e.actor ? actorColumns(e.actor) : {}),
-      ...(e.companyId !== undefined ? { company_id: e.companyId } : {}),
-      actor_name: e.actorName ?? null,
-      data: e.data === undefined || e.data === null ? null : JSON.stringify(e.data),
-    })),
-  );
-}
 
 const windows = (c: { d7: number; d30: number; all: number }) => ({
   last7Days: c.d7,
