@@ -15,6 +15,7 @@ import { projectFieldErrors, projectMessages } from './sections/projects';
 import { pipelineMessages, pipelineProjectMessages } from './sections/pipeline';
 import { integrationFieldErrors, integrations } from './sections/integrations';
 import { aiMatch, aiMatchFieldErrors } from './sections/aiMatch';
+import { dataRightsFieldErrors } from './sections/dataRights';
 
 export const en = {
   appName: 'Talentbase',
@@ -339,4 +340,5 @@ export const en = {
   /** AI match. */
   aiMatch,
   ...aiMatchFieldErrors,
+  ...dataRightsFieldErrors,
 } as const;

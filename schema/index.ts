@@ -50,6 +50,7 @@ import { projectCandidate } from './entities/projectCandidate';
 import { candidateNote } from './entities/candidateNote';
 import { integration, integrationJob, integrationLink, integrationRun } from './entities/integration';
 import { aiMatchResult, aiMatchRun } from './entities/aiMatch';
+import { dataRightsLog, erasedEmail, erasureRequest } from './entities/dataRights';
 import { interviewRequest } from './entities/interviewRequest';
 import { qualifyRequest } from './entities/qualifyRequest';
 import { liveEvent } from './entities/live/liveEvent';
@@ -119,6 +120,9 @@ export const entities: readonly EntityDef[] = [
   integrationRun,
   aiMatchRun,
   aiMatchResult,
+  erasureRequest,
+  dataRightsLog,
+  erasedEmail,
 ];
 
 const byName = new Map(entities.map((e) => [e.name, e]));

@@ -6,6 +6,7 @@
 import { dashboardEntityLabels } from './dashboards';
 import { integrationEntityLabels } from './integrations';
 import { aiMatchEntityLabels } from './aiMatch';
+import { dataRightsEntityLabels } from './dataRights';
 import { liveEntityLabels } from './live';
 import { chatEntityLabels } from './chat';
 import { lookupEntities } from './lookupEntities';
@@ -19,6 +20,7 @@ export const entityLabels = {
   ...dashboardEntityLabels,
   ...integrationEntityLabels,
   ...aiMatchEntityLabels,
+  ...dataRightsEntityLabels,
   ...lookupEntities,
   ...accountEntities,
   ...talentEntities,

@@ -1,6 +1,7 @@
 /** Every text of the portal, under the catalogue's `portal` key. */
 import { aiMatchPortal } from './aiMatch';
 import { auth } from './auth';
+import { dataRightsPortal } from './dataRights';
 import { dashboards } from './dashboards';
 import { integrationsPortal } from './integrations';
 import { interviews } from './interviews';
@@ -21,4 +22,5 @@ export const portal = {
   dashboard: dashboards,
   integrationsPage: integrationsPortal,
   aiMatchPage: aiMatchPortal,
+  dataRights: dataRightsPortal,
 };
