@@ -14,7 +14,12 @@
  *   projectInactive   the project is inactive
  * Every move is logged with who, from, to and the form data; a reveal is logged too, with the fields it uncovered.
  */
+import type { Knex } from 'knex';
 import { z } from 'zod';
+import type { AppAbility } from '../../../schema/ability';
+import type { Actor } from '../../../schema/roles';
+import type { Config } from '../../config';
+import type { AppContext } from '../../context';
 import { specKeys } from '../../../schema/validation/inputs';
 import { CANDIDATE_STATUS } from '../../../schema/entities/talentOptions';
 import { formatId } from '../../../schema/lib/ids';
@@ -27,7 +32,7 @@ import { id } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest } from '../../errors';
 import { movedByCompany } from '../notifications/kinds';
-import { logRecruitmentActivity, type RecruitmentEvent } from '../../services/activity';
+import { logRecruitmentActivity, type RecruitmentEvent } from '../talent/insights';
 import { actorName, candidateDef, loadProjectToChange, pipelineRole } from './access';
 import { candidateNotFound, placesOf, requireReach } from './reach';
 import { pipelineStats } from './stats';
@@ -67,150 +72,213 @@ interface Locked {
   interview_scheduled_at: Date | null;
 }
 
+type MoveBody = z.output<typeof moveBody>;
+
+/** The stage rules' refusals of a move, each naming its candidates; nothing is written when one applies. */
+function checkMove(
+  body: MoveBody,
+  role: ReturnType<typeof pipelineRole>,
+  viewer: ReturnType<typeof viewerOf>,
+  project: { project_type: number; plan: number; company_id: number | null },
+  rows: Map<number, Locked>,
+  places: Awaited<ReturnType<typeof placesOf>>,
+): { from: StageId; toReveal: number[] } {
+  const to = body.recruitmentStatus as StageId;
+  const candidateIds = body.candidateId;
+  const person = new Map([...places].map(([c, p]) => [c, p.candidate]));
+  const unseen = candidateIds.filter((c) => !person.has(c) || !seesStatus(viewer, person.get(c)!));
+  if (unseen.length) throw candidateNotFound(unseen);
+
+  const fromOf = (c: number): StageId => rows.get(c)?.stage ?? STAGES.open;
+  const sources = new Set(candidateIds.map(fromOf));
+  if (sources.size > 1) throw refuse('differentStages', candidateIds);
+  const from = fromOf(candidateIds[0]);
+
+  const refused = candidateIds.filter((c) => {
+    const r = rows.get(c);
+    return !canMove(from, to, role, {
+      semiActive: person.get(c)!.status === CANDIDATE_STATUS.semiActive,
+      interviewScheduled: Boolean(r?.interview_scheduled_at),
+      rejectedFrom: r?.rejected_from,
+    }).ok;
+  });
+  if (refused.length) throw refuse('notAllowed', refused);
+
+  const plan = { projectType: project.project_type, plan: project.plan };
+  const upgrade = candidateIds.filter(
+    (c) => upgradeOrGuarantee(plan, to, Boolean(rows.get(c)?.guaranteed_at)) === 'upgrade',
+  );
+  if (upgrade.length) throw refuse('upgradeRequired', upgrade);
+  const guarantee = candidateIds.filter(
+    (c) => upgradeOrGuarantee(plan, to, Boolean(rows.get(c)?.guaranteed_at)) === 'guarantee',
+  );
+  if (guarantee.length && !body.withoutGuarantee) throw refuse('guaranteeRequired', guarantee);
+
+  // Leaving the suggested tab reveals an anonymous candidate to the project's company, and a
+  // hidden one only when an admin curated them into the project (schema/rules/visibility.ts).
+  const toReveal = candidateIds.filter((c) => {
+    const { candidate, place } = places.get(c)!;
+    return revealsOnMove(
+      viewer,
+      candidate,
+      { ...place, revealed: Boolean(rows.get(c)?.revealed_at) },
+      Boolean(project.company_id),
+    );
+  });
+  if (toReveal.length && !body.confirmReveal) throw refuse('revealRequired', toReveal);
+  return { from, toReveal };
+}
+
+/**
+ * Every candidate gets a row to lock (a suggested one may have none yet): two moves of the same
+ * candidate then run one after the other. A refusal rolls the new rows back.
+ */
+async function lockRows(trx: Knex.Transaction, projectId: number, companyId: number | null, candidateIds: number[]) {
+  await trx.raw(
+    `insert into project_candidates (project_id, candidate_id, company_id, stage)
+     select ?, c.id, ?, 0 from candidates c where c.id = any(?::int[])
+     on conflict (project_id, candidate_id) do nothing`,
+    [projectId, companyId, candidateIds],
+  );
+  const locked = (await trx('project_candidates')
+    .where('project_id', projectId)
+    .whereIn('candidate_id', candidateIds)
+    .orderBy('candidate_id')
+    .forUpdate()
+    .select(
+      'candidate_id',
+      'stage',
+      'rejected_from',
+      'revealed_at',
+      'guaranteed_at',
+      'interview_scheduled_at',
+    )) as Locked[];
+  return new Map(locked.map((r) => [r.candidate_id, r]));
+}
+
+interface Moved {
+  projectId: number;
+  companyId: number | null;
+  candidateIds: number[];
+  from: StageId;
+  to: StageId;
+  toReveal: number[];
+  reject: MoveBody['rejectFormData'];
+  schedule: MoveBody['scheduleFormData'];
+}
+
+/** Writes the new stage on every candidate's project row. */
+async function writeMove(trx: Knex.Transaction, m: Moved): Promise<void> {
+  const now = new Date();
+  const reveal = new Set(m.toReveal);
+  for (const c of m.candidateIds) {
+    const values: Record<string, unknown> = {
+      stage: m.to,
+      rejected_from: m.to === STAGES.rejected ? m.from : null,
+      last_recruitment_updated_at: now,
+      updated_at: now,
+      company_id: m.companyId,
+    };
+    if (m.reject) values.reject_data = JSON.stringify(m.reject);
+    if (m.schedule) {
+      values.schedule_data = JSON.stringify(m.schedule);
+      values.interview_scheduled_at = now;
+    }
+    if (reveal.has(c)) values.revealed_at = now;
+    await trx('project_candidates')
+      .insert({ project_id: m.projectId, candidate_id: c, created_at: now, ...values })
+      .onConflict(['project_id', 'candidate_id'])
+      .merge(values);
+  }
+}
+
+/** The move's history: who moved whom from where to where, the reveals, the notices and the analytics event. */
+async function recordMove(trx: Knex.Transaction, config: Config, actor: Actor, name: string | null, m: Moved) {
+  const base = { projectId: m.projectId, actor, actorName: name, companyId: m.companyId };
+  const events: RecruitmentEvent[] = m.candidateIds.map((c) => ({
+    ...base,
+    candidateId: c,
+    activity: 'stageChanged',
+    fromStage: m.from,
+    toStage: m.to,
+    data: { rejectFormData: m.reject ?? undefined, scheduleFormData: m.schedule ?? undefined },
+  }));
+  for (const c of m.toReveal)
+    events.push({
+      ...base,
+      candidateId: c,
+      activity: 'revealed',
+      fromStage: m.from,
+      toStage: m.to,
+      data: { fields: [...REVEALED_FIELDS] },
+    });
+  await logRecruitmentActivity(trx, events);
+  await movedByCompany(trx, config, m.projectId, m.candidateIds, m.to, actor);
+  await analytics.record(trx, actor, 'candidates_moved', {
+    projectId: m.projectId,
+    fromStage: m.from,
+    toStage: m.to,
+    count: m.candidateIds.length,
+  });
+}
+
+/**
+ * Moves the candidates of a project to `recruitmentStatus`, all or nothing, as the caller: refusals
+ * are thrown (400 for a missing form, 404 for a candidate not reached, 409 for the stage rules) and
+ * the answer is the project's new tab counts and the ids moved.
+ */
+export async function moveCandidates(
+  ctx: Pick<AppContext, 'knex' | 'config'>,
+  ability: AppAbility,
+  actor: Actor,
+  body: MoveBody,
+) {
+  const to = body.recruitmentStatus as StageId;
+  const candidateIds = body.candidateId;
+  if (to === STAGES.rejected && !body.rejectFormData)
+    throw badRequest({ 'rejectFormData.reason': 'rejectFormData.reason.errors.required' });
+  if (needsSchedule(to) && !body.scheduleFormData)
+    throw badRequest({ scheduleFormData: 'scheduleFormData.errors.required' });
+  const schedule = needsSchedule(to) ? body.scheduleFormData : null;
+  const reject = to === STAGES.rejected ? body.rejectFormData : null;
+
+  const knex = ctx.knex;
+  const loaded = await loadProjectToChange(knex, ability, body.projectId);
+  // A candidate the caller does not reach in this project is not found, whatever the id.
+  await requireReach(knex, ability, actor, loaded, candidateIds);
+  const name = await actorName(knex, actor);
+  await knex.transaction(async (trx) => {
+    // The plan and status as they are now: an upgrade or a cancellation in flight finishes first.
+    const project = await trx('projects')
+      .where('id', loaded.id)
+      .forShare()
+      .first('status', 'plan', 'project_type', 'company_id');
+    if (project.status === PROJECT_STATUS.inactive) throw refuse('projectInactive', candidateIds);
+    const rows = await lockRows(trx, loaded.id, project.company_id, candidateIds);
+    const places = await placesOf(trx, loaded.id, candidateIds);
+    const { from, toReveal } = checkMove(body, pipelineRole(actor), viewerOf(actor), project, rows, places);
+    const moved = {
+      projectId: loaded.id,
+      companyId: project.company_id,
+      candidateIds,
+      from,
+      to,
+      toReveal,
+      reject,
+      schedule,
+    };
+    await writeMove(trx, moved);
+    await recordMove(trx, ctx.config, actor, name, moved);
+  });
+  const stats = await pipelineStats(knex, ability, actor, loaded);
+  return { success: true, stats, moved: candidateIds.map((c) => formatId(candidateDef, c)) };
+}
+
 export const recruitmentEndpoint = defineEndpoint({
   method: 'post',
   path: '/projects/recruitment',
   summary: 'Moves candidates of a project to another stage (one or a bulk move, all or nothing)',
   access: { action: 'read', subject: 'Project' },
   input: { body: moveBody },
-  handler: async ({ body, ability, actor, ctx }) => {
-    const to = body.recruitmentStatus as StageId;
-    const candidateIds = body.candidateId;
-    if (to === STAGES.rejected && !body.rejectFormData)
-      throw badRequest({ 'rejectFormData.reason': 'rejectFormData.reason.errors.required' });
-    if (needsSchedule(to) && !body.scheduleFormData)
-      throw badRequest({ scheduleFormData: 'scheduleFormData.errors.required' });
-    const schedule = needsSchedule(to) ? body.scheduleFormData : null;
-    const reject = to === STAGES.rejected ? body.rejectFormData : null;
-
-    const knex = ctx.knex;
-    const loaded = await loadProjectToChange(knex, ability, body.projectId);
-    // A candidate the caller does not reach in this project is not found, whatever the id.
-    await requireReach(knex, ability, actor, loaded, candidateIds);
-    const role = pipelineRole(actor);
-    const viewer = viewerOf(actor);
-    const name = await actorName(knex, actor);
-    await knex.transaction(async (trx) => {
-      // The plan and status as they are now: an upgrade or a cancellation in flight finishes first.
-      const project = await trx('projects')
-        .where('id', loaded.id)
-        .forShare()
-        .first('status', 'plan', 'project_type', 'company_id');
-      if (project.status === PROJECT_STATUS.inactive) throw refuse('projectInactive', candidateIds);
-      // Every candidate gets a row to lock (a suggested one may have none yet): two moves of the
-      // same candidate then run one after the other. A refusal rolls the new rows back.
-      await trx.raw(
-        `insert into project_candidates (project_id, candidate_id, company_id, stage)
-         select ?, c.id, ?, 0 from candidates c where c.id = any(?::int[])
-         on conflict (project_id, candidate_id) do nothing`,
-        [loaded.id, project.company_id, candidateIds],
-      );
-      const locked = (await trx('project_candidates')
-        .where('project_id', loaded.id)
-        .whereIn('candidate_id', candidateIds)
-        .orderBy('candidate_id')
-        .forUpdate()
-        .select(
-          'candidate_id',
-          'stage',
-          'rejected_from',
-          'revealed_at',
-          'guaranteed_at',
-          'interview_scheduled_at',
-        )) as Locked[];
-      const rows = new Map(locked.map((r) => [r.candidate_id, r]));
-      const places = await placesOf(trx, loaded.id, candidateIds);
-      const person = new Map([...places].map(([c, p]) => [c, p.candidate]));
-      const unseen = candidateIds.filter((c) => !person.has(c) || !seesStatus(viewer, person.get(c)!));
-      if (unseen.length) throw candidateNotFound(unseen);
-
-      const fromOf = (c: number): StageId => rows.get(c)?.stage ?? STAGES.open;
-      const sources = new Set(candidateIds.map(fromOf));
-      if (sources.size > 1) throw refuse('differentStages', candidateIds);
-      const from = fromOf(candidateIds[0]);
-
-      const refused = candidateIds.filter((c) => {
-        const r = rows.get(c);
-        return !canMove(from, to, role, {
-          semiActive: person.get(c)!.status === CANDIDATE_STATUS.semiActive,
-          interviewScheduled: Boolean(r?.interview_scheduled_at),
-          rejectedFrom: r?.rejected_from,
-        }).ok;
-      });
-      if (refused.length) throw refuse('notAllowed', refused);
-
-      const plan = { projectType: project.project_type, plan: project.plan };
-      const upgrade = candidateIds.filter(
-        (c) => upgradeOrGuarantee(plan, to, Boolean(rows.get(c)?.guaranteed_at)) === 'upgrade',
-      );
-      if (upgrade.length) throw refuse('upgradeRequired', upgrade);
-      const guarantee = candidateIds.filter(
-        (c) => upgradeOrGuarantee(plan, to, Boolean(rows.get(c)?.guaranteed_at)) === 'guarantee',
-      );
-      if (guarantee.length && !body.withoutGuarantee) throw refuse('guaranteeRequired', guarantee);
-
-      // Leaving the suggested tab reveals an anonymous candidate to the project's company, and a
-      // hidden one only when an admin curated them into the project (schema/rules/visibility.ts).
-      const toReveal = candidateIds.filter((c) => {
-        const { candidate, place } = places.get(c)!;
-        return revealsOnMove(
-          viewer,
-          candidate,
-          { ...place, revealed: Boolean(rows.get(c)?.revealed_at) },
-          Boolean(project.company_id),
-        );
-      });
-      if (toReveal.length && !body.confirmReveal) throw refuse('revealRequired', toReveal);
-
-      const now = new Date();
-      const reveal = new Set(toReveal);
-      for (const c of candidateIds) {
-        const values: Record<string, unknown> = {
-          stage: to,
-          rejected_from: to === STAGES.rejected ? from : null,
-          last_recruitment_updated_at: now,
-          updated_at: now,
-          company_id: project.company_id,
-        };
-        if (reject) values.reject_data = JSON.stringify(reject);
-        if (schedule) {
-          values.schedule_data = JSON.stringify(schedule);
-          values.interview_scheduled_at = now;
-        }
-        if (reveal.has(c)) values.revealed_at = now;
-        await trx('project_candidates')
-          .insert({ project_id: loaded.id, candidate_id: c, created_at: now, ...values })
-          .onConflict(['project_id', 'candidate_id'])
-          .merge(values);
-      }
-      const base = { projectId: loaded.id, actor, actorName: name, companyId: project.company_id };
-      const events: RecruitmentEvent[] = candidateIds.map((c) => ({
-        ...base,
-        candidateId: c,
-        activity: 'stageChanged',
-        fromStage: from,
-        toStage: to,
-        data: { rejectFormData: reject ?? undefined, scheduleFormData: schedule ?? undefined },
-      }));
-      for (const c of toReveal)
-        events.push({
-          ...base,
-          candidateId: c,
-          activity: 'revealed',
-          fromStage: from,
-          toStage: to,
-          data: { fields: [...REVEALED_FIELDS] },
-        });
-      await logRecruitmentActivity(trx, events);
-      await movedByCompany(trx, ctx.config, loaded.id, candidateIds, to, actor);
-      await analytics.record(trx, actor, 'candidates_moved', {
-        projectId: loaded.id,
-        fromStage: from,
-        toStage: to,
-        count: candidateIds.length,
-      });
-    });
-    const stats = await pipelineStats(knex, ability, actor, loaded);
-    return { success: true, stats, moved: candidateIds.map((c) => formatId(candidateDef, c)) };
-  },
+  handler: ({ body, ability, actor, ctx }) => moveCandidates(ctx, ability, actor, body),
 });
