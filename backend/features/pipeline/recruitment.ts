@@ -32,7 +32,7 @@ import { id } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest } from '../../errors';
 import { movedByCompany } from '../notifications/kinds';
-import { logRecruitmentActivity, type RecruitmentEvent } from '../talent/insights';
+import { logRecruitmentActivity, type RecruitmentEvent } from '../../services/activity';
 import { actorName, candidateDef, loadProjectToChange, pipelineRole } from './access';
 import { candidateNotFound, placesOf, requireReach } from './reach';
 import { pipelineStats } from './stats';
