@@ -11,15 +11,15 @@ import { entity } from '../../../schema';
 import { readKnex } from '../../db/replica';
 import { defineEndpoint, type Endpoint } from '../../endpoints/define';
 import { ipInfoEndpoint } from './ipInfo';
-import { cachedIndex } from './load';
-import { SUGGEST_MAX, SUGGEST_MIN, type NameIndex } from './match';
-import { LOOKUP_SOURCES, type LookupKind } from './sources';
-import { suggest } from './sqlMatch';
+import { cachedIndex } from '../../services/lookups/load';
+import { SUGGEST_MAX, SUGGEST_MIN, type NameIndex } from '../../services/lookups/match';
+import { LOOKUP_SOURCES, type LookupKind } from '../../services/lookups/sources';
+import { suggest } from '../../services/lookups/sqlMatch';
 
-export { LOOKUP_SOURCES, type LookupKind } from './sources';
-export { NameIndex, normalise, similarity, type Match } from './match';
-export { loadIndex, loadRows, cachedIndex } from './load';
-export { resolveNames, suggest, suggestInSql } from './sqlMatch';
+export { LOOKUP_SOURCES, type LookupKind } from '../../services/lookups/sources';
+export { NameIndex, normalise, similarity, type Match } from '../../services/lookups/match';
+export { loadIndex, loadRows, cachedIndex } from '../../services/lookups/load';
+export { resolveNames, suggest, suggestInSql } from '../../services/lookups/sqlMatch';
 
 /** The path each autocomplete answers at (spec section 7 names them). */
 const PATHS: [LookupKind, string][] = [

@@ -10,8 +10,8 @@ import { entity } from '../../../schema';
 import type { AppAbility } from '../../../schema/ability';
 import { formatId } from '../../../schema/lib/ids';
 import { scopeQuery } from '../../permissions/sql';
-import { cachedIndex } from '../lookups/load';
-import type { NameIndex } from '../lookups/match';
+import { cachedIndex } from '../../services/lookups/load';
+import type { NameIndex } from '../../services/lookups/match';
 import type { DimensionKey } from './params';
 
 export interface Option {

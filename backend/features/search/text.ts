@@ -8,8 +8,8 @@
  * to the closest words they do (pg_trgm over search_terms), so a typo still finds people.
  */
 import type { Knex } from 'knex';
-import { cachedIndex } from '../lookups/load';
-import { normalise } from '../lookups/match';
+import { cachedIndex } from '../../services/lookups/load';
+import { normalise } from '../../services/lookups/match';
 
 export interface Term {
   text: string;

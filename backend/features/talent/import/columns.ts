@@ -6,9 +6,9 @@
  */
 import type { Knex } from 'knex';
 import { entity } from '../../../../schema';
-import { loadRows } from '../../lookups/load';
-import { NameIndex, normalise, type Match } from '../../lookups/match';
-import type { LookupKind } from '../../lookups/sources';
+import { loadRows } from '../../../services/lookups/load';
+import { NameIndex, normalise, type Match } from '../../../services/lookups/match';
+import type { LookupKind } from '../../../services/lookups/sources';
 import type { FieldErrors } from '../../../errors';
 
 export interface ImportMaps {
