@@ -15,6 +15,7 @@ import { projectFieldErrors, projectMessages } from './sections/projects';
 import { pipelineMessages, pipelineProjectMessages } from './sections/pipeline';
 import { integrationFieldErrors, integrations } from './sections/integrations';
 import { aiMatch, aiMatchFieldErrors } from './sections/aiMatch';
+import { alertFieldErrors, alerts } from './sections/alerts';
 import { dataRightsFieldErrors } from './sections/dataRights';
 
 export const en = {
@@ -322,6 +323,9 @@ export const en = {
   /** Field, item and choice labels of every entity (the schema holds only their keys). */
   entities: entityLabels,
   notifications,
+  /** Saved-search alerts. */
+  alerts,
+  ...alertFieldErrors,
   chat,
   /** react-admin's own texts, read by the console through ra-i18n-polyglot. */
   ra,

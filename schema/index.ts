@@ -55,6 +55,7 @@ import { interviewRequest } from './entities/interviewRequest';
 import { qualifyRequest } from './entities/qualifyRequest';
 import { liveEvent } from './entities/live/liveEvent';
 import { notification, notificationPreference } from './entities/live/notification';
+import { alertChangedCandidate, alertCompanySetting, alertNews, alertSubscription } from './entities/alert';
 import { chatMessage, conversation, conversationParticipant } from './entities/chat/conversation';
 import type { EntityDef } from './lib/types';
 
@@ -105,6 +106,10 @@ export const entities: readonly EntityDef[] = [
   liveEvent,
   notification,
   notificationPreference,
+  alertSubscription,
+  alertNews,
+  alertChangedCandidate,
+  alertCompanySetting,
   conversation,
   chatMessage,
   conversationParticipant,

@@ -8,6 +8,7 @@ import type { Endpoint } from '../endpoints/define';
 import { accountEndpoints } from './account/endpoints';
 import { passwordlessEndpoints } from './account/passwordless';
 import { aiMatchEndpoints } from './aiMatch';
+import { alertsEndpoints } from './alerts';
 import { communityEndpoints } from './community/endpoints';
 import { lookupEndpoints } from './lookups';
 import { notificationEndpoints } from './notifications/endpoints';
@@ -49,6 +50,7 @@ export function endpoints(): Endpoint[] {
     ...projectsEndpoints(),
     ...pipelineEndpoints(),
     ...notificationEndpoints,
+    ...alertsEndpoints,
     ...chatEndpoints,
     ...integrationEndpoints,
     ...leverEndpoints,

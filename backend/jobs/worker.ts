@@ -29,6 +29,8 @@ import { sendWhatsappMessageTask } from './tasks/send_whatsapp_message';
 import { scheduleIntegrationSyncsTask } from './tasks/schedule_integration_syncs';
 import { syncIntegrationTask } from './tasks/sync_integration';
 import { matchCandidatesTask } from './tasks/match_candidates';
+import { matchAlertsTask } from './tasks/match_alerts';
+import { sendAlertDigestsTask } from './tasks/send_alert_digests';
 
 let stopping = false;
 
@@ -77,6 +79,8 @@ export function taskList(config: Config, connectionString = config.databaseUrl):
     sync_integration: syncIntegrationTask(config, db),
     schedule_integration_syncs: scheduleIntegrationSyncsTask(db),
     match_candidates: matchCandidatesTask(config, db),
+    match_alerts: matchAlertsTask(config, db),
+    send_alert_digests: sendAlertDigestsTask(config, db),
   });
 }
 
@@ -129,6 +133,9 @@ export const CRONTAB = [
   '7 * * * * rollup_daily ?fill=1h',
   '50 1 * * * maintain_log_partitions ?fill=1d',
   '45 * * * * schedule_integration_syncs ?fill=1h',
+  // Saved-search alerts: matching every 10 minutes, digests checked hourly (each is due at 08:00 of its person's zone).
+  '*/10 * * * * match_alerts',
+  '12 * * * * send_alert_digests ?fill=1h',
 ].join('\n');
 
 /** The schedule a worker runs: every job above, and analytics forwarding once a service is configured. */

@@ -8,6 +8,7 @@ import { integrationEntityLabels } from './integrations';
 import { aiMatchEntityLabels } from './aiMatch';
 import { dataRightsEntityLabels } from './dataRights';
 import { liveEntityLabels } from './live';
+import { alertEntityLabels } from './alerts';
 import { chatEntityLabels } from './chat';
 import { lookupEntities } from './lookupEntities';
 import { accountEntities } from './accountEntities';
@@ -16,6 +17,7 @@ import { workEntities } from './workEntities';
 
 export const entityLabels = {
   ...liveEntityLabels,
+  ...alertEntityLabels,
   ...chatEntityLabels,
   ...dashboardEntityLabels,
   ...integrationEntityLabels,

@@ -10,6 +10,7 @@ const kinds = {
   syncFailed: 'A list sync failed',
   matchFinished: 'An AI match finished',
   chatMessage: 'A chat message arrived while you were away',
+  savedSearchAlert: "New candidates match a project's saved filters",
 };
 const channels = { off: 'Off', inApp: 'In the app', email: 'In the app and by email' };
 const recipientKind = { admin: 'Admin', companyUser: 'Company user' };

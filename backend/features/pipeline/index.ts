@@ -16,3 +16,5 @@ export function pipelineEndpoints(): Endpoint[] {
   return [...tabEndpoints, recruitmentEndpoint, accessGrantEndpoint, ...actionEndpoints, ...noteEndpoints];
 }
 export { projectPlace } from './reach';
+export { loadProject, type ProjectRow } from './access';
+export { savedSearch } from './tabs';

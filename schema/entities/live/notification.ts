@@ -15,6 +15,7 @@ export const NOTIFICATION_KIND = {
   syncFailed: 8,
   matchFinished: 9,
   chatMessage: 10,
+  savedSearchAlert: 11,
 } as const;
 
 /** Where a kind of notification goes: the inbox, the inbox and an email, or nowhere. */

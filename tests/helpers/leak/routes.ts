@@ -354,6 +354,16 @@ export const NOT_CANDIDATE_DATA: Record<string, string[]> = {
     'GET /api/v1/notification-preferences',
     'PUT /api/v1/notification-preferences',
   ],
+  "saved-search alerts: the caller's own alert on a project they read, with the ids (never a name) of candidates its suggested tab already shows them; the unsubscribe page names only the project; the console's volume counts per company (names reach people only through notifications and emails, checked by their own routes)":
+    [
+      'GET /api/v1/alerts/projects/:projectId',
+      'PUT /api/v1/alerts/projects/:projectId',
+      'POST /api/v1/alerts/projects/:projectId/looked',
+      'GET /api/v1/alerts/unsubscribe',
+      'POST /api/v1/alerts/unsubscribe',
+      'GET /api/v1/alerts/companies',
+      'PUT /api/v1/alerts/companies/:companyId',
+    ],
   'the health and readiness checks, the metrics (counts by route and task), public pictures by unguessable key, and the pages of the web apps':
     [
       'GET /health',

@@ -1,0 +1,140 @@
+/**
+ * The digest email: daily or weekly, due at 08:00 in the person's own time zone (Monday for a
+ * weekly one), at most one per period (the subscription row is locked and its `last_emailed_at`
+ * compared with the period's start in the same transaction). It lists the first few waiting
+ * candidates as their cards show them to that person, through the candidate gate (an anonymous or
+ * hidden one as "Anonymous candidate", never a contact detail), links to the suggested tab
+ * filtered to the new ones, and carries a signed one-click unsubscribe link that needs no session.
+ * News a digest carried is marked, so no later digest repeats it.
+ */
+import type { Knex } from 'knex';
+import { t } from '../../../i18n';
+import { ALERT_FREQUENCY, ALERT_RECIPIENT_KIND } from '../../../schema/entities/alert';
+import { adminTypeFromNumber, subRoleFromNumber, type Actor } from '../../../schema/roles';
+import type { Config } from '../../config';
+import { loadShown } from '../../services/candidateGate';
+import { queueEmail } from '../../services/mail/outbox';
+import { html } from '../../services/mail/templates';
+import { pendingNewsSql } from './news';
+import { newLink } from './notice';
+import { unsubscribeUrl } from './tokens';
+import { companyOnSql, mayReceiveSql, subscriberJoins } from './who';
+
+/** Candidates listed by name in one digest; the rest are counted. */
+export const DIGEST_SHOWN = 5;
+/** The local hour a digest is due. */
+const DUE_HOUR = 8;
+
+/**
+ * SQL: the start of the current digest period of subscription `s`, an instant: the last 08:00 in
+ * its time zone that passed (daily), or the last Monday 08:00 (weekly).
+ */
+const periodStartSql = `(case when s.frequency = ${ALERT_FREQUENCY.weekly}
+    then ((date_trunc('week', (now() at time zone s.time_zone) - interval '${DUE_HOUR} hours') + interval '${DUE_HOUR} hours') at time zone s.time_zone)
+    else ((date_trunc('day', (now() at time zone s.time_zone) - interval '${DUE_HOUR} hours') + interval '${DUE_HOUR} hours') at time zone s.time_zone)
+  end)`;
+
+interface Due {
+  id: number;
+  project_id: number;
+  frequency: number;
+  recipient_kind: number;
+  recipient_id: number;
+  email: string;
+  first_name: string | null;
+  sub_role: number | null;
+  admin_type: number | null;
+  user_company_id: number | null;
+  title: string;
+}
+
+function actorOf(d: Due): Actor {
+  return d.recipient_kind === ALERT_RECIPIENT_KIND.admin
+    ? { role: 'admin', id: d.recipient_id, adminType: adminTypeFromNumber(d.admin_type) }
+    : {
+        role: 'company',
+        id: d.recipient_id,
+        subRole: subRoleFromNumber(d.sub_role),
+        companyId: d.user_company_id ?? undefined,
+      };
+}
+
+/** Sends one subscription's digest if it is due and has news; returns the news it carried. */
+async function sendOne(trx: Knex.Transaction, config: Config, d: Due): Promise<number> {
+  const { rows } = await trx.raw(
+    `select n.id, n.candidate_id, x.latest_job_title
+       from alert_news n join candidates c on c.id = n.candidate_id
+       join alert_subscriptions s on s.id = n.subscription_id
+       left join candidate_search_documents x on x.id = n.candidate_id
+      where n.subscription_id = ? and n.emailed_at is null and ${pendingNewsSql}
+      order by n.first_matched_at desc, n.id desc`,
+    [d.id],
+  );
+  const news = rows as { id: number; candidate_id: number; latest_job_title: string | null }[];
+  if (!news.length) return 0;
+  const first = news.slice(0, DIGEST_SHOWN);
+  const shown = await loadShown(
+    trx,
+    actorOf(d),
+    first.map((n) => n.candidate_id),
+    { projectId: d.project_id },
+  );
+  const values = { count: news.length, project: d.title, name: d.first_name || 'there' };
+  const lines = [
+    t('alerts.email.greeting', values),
+    t('alerts.email.intro', values),
+    ...first.map((n) => {
+      const label = shown.get(n.candidate_id)?.label ?? t('search.page.anonymous');
+      return `• ${label}${n.latest_job_title ? `, ${n.latest_job_title}` : ''}`;
+    }),
+  ];
+  if (news.length > first.length) lines.push(t('alerts.email.more', { count: news.length - first.length }));
+  lines.push(
+    t('alerts.email.open', { url: `${config.publicUrl}${newLink(d.project_id)}` }),
+    t('alerts.email.unsubscribe', { url: unsubscribeUrl(config, d.id) }),
+  );
+  const subject = t(
+    d.frequency === ALERT_FREQUENCY.weekly ? 'alerts.email.subjectWeekly' : 'alerts.email.subjectDaily',
+    values,
+  );
+  await queueEmail(trx, { to: d.email, subject, text: lines.join('\n\n'), html: html(config, lines) });
+  await trx('alert_news')
+    .whereIn(
+      'id',
+      news.map((n) => n.id),
+    )
+    .update({ emailed_at: trx.fn.now() });
+  await trx('alert_subscriptions').where('id', d.id).update({ last_emailed_at: trx.fn.now() });
+  return news.length;
+}
+
+/** Sends every digest due now; each in its own transaction, so one failure keeps the others. Returns how many were sent. */
+export async function sendDueDigests(knex: Knex, config: Config): Promise<number> {
+  const { rows } = await knex.raw(
+    `select s.id from alert_subscriptions s join projects p on p.id = s.project_id ${subscriberJoins}
+      where s.frequency in (${ALERT_FREQUENCY.daily}, ${ALERT_FREQUENCY.weekly})
+        and (s.last_emailed_at is null or s.last_emailed_at < ${periodStartSql})
+        and ${mayReceiveSql} and ${companyOnSql}`,
+  );
+  let sent = 0;
+  for (const { id } of rows as { id: number }[]) {
+    const carried = await knex.transaction(async (trx) => {
+      // Locked and checked again: two workers never send one period's digest twice.
+      const due = await trx.raw(
+        `select s.id, s.project_id, s.frequency, s.recipient_kind, s.recipient_id, p.title,
+                coalesce(a.email, u.email) as email, coalesce(a.first_name, u.first_name) as first_name,
+                u.role as sub_role, a.role as admin_type, u.company_id as user_company_id
+           from alert_subscriptions s join projects p on p.id = s.project_id ${subscriberJoins}
+          where s.id = ? and s.frequency in (${ALERT_FREQUENCY.daily}, ${ALERT_FREQUENCY.weekly})
+            and (s.last_emailed_at is null or s.last_emailed_at < ${periodStartSql})
+            and ${mayReceiveSql} and ${companyOnSql}
+          for update of s skip locked`,
+        [id],
+      );
+      const d = (due.rows as Due[])[0];
+      return d ? sendOne(trx, config, d) : 0;
+    });
+    if (carried) sent++;
+  }
+  return sent;
+}

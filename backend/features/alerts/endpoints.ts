@@ -1,0 +1,229 @@
+/**
+ * The alert routes:
+ *   GET  /alerts/projects/:projectId           the caller's alert on a project and its waiting news
+ *   PUT  /alerts/projects/:projectId           {on, frequency?, timeZone?}: turn it on, change or off
+ *   POST /alerts/projects/:projectId/looked    the caller saw the news: they stop being new
+ *   GET  /alerts/unsubscribe?s=&t=             public page of the digest's link (a scanner's GET changes nothing)
+ *   POST /alerts/unsubscribe?s=&t=             public one-click unsubscribe (RFC 8058 shape): the digest stops
+ * A project the caller may not read is 404 (another company's, a Member's unshared one); one they
+ * read but whose alerts are not theirs (not its owner, shared member or advocate) is 403.
+ */
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { t } from '../../../i18n';
+import { ALERT_FREQUENCY, ALERT_NEWS_STATE } from '../../../schema/entities/alert';
+import { entity } from '../../../schema';
+import { formatId } from '../../../schema/lib/ids';
+import type { Actor } from '../../../schema/roles';
+import { validZone } from '../../../schema/rules/timeZones';
+import { flag, id } from '../../../schema/validation/inputs';
+import { defineEndpoint } from '../../endpoints/define';
+import { AppError, badRequest, forbidden } from '../../errors';
+import { loadProject, type ProjectRow } from '../pipeline';
+import { pendingNewsSql } from './news';
+import { validToken } from './tokens';
+import { mayReceiveAlerts, personOf, type Person } from './who';
+
+const FREQUENCY_NAME = Object.fromEntries(Object.entries(ALERT_FREQUENCY).map(([k, v]) => [v, k])) as Record<
+  number,
+  keyof typeof ALERT_FREQUENCY
+>;
+const candidateDef = entity('candidate');
+
+/** The project as the caller reads it (404 otherwise) and the caller as its alerts' person (403 otherwise). */
+async function projectAndPerson(
+  knex: Knex,
+  ability: Parameters<typeof loadProject>[1],
+  actor: Actor,
+  projectId: number,
+): Promise<{ project: ProjectRow; person: Person }> {
+  const project = await loadProject(knex, ability, { id: projectId });
+  const person = personOf(actor);
+  if (!person || !mayReceiveAlerts(actor, project)) throw forbidden('alerts.errors.notYours');
+  return { project, person };
+}
+
+const companyOff = async (knex: Knex, companyId: number | null) =>
+  companyId !== null &&
+  Boolean(await knex('alert_company_settings').where({ company_id: companyId, alerts_off: true }).first('id'));
+
+/** The caller's alert on the project, as the project page shows it. */
+async function alertState(knex: Knex, project: ProjectRow, person: Person) {
+  const sub = await knex('alert_subscriptions')
+    .where({ project_id: project.id, recipient_kind: person.kind, recipient_id: person.id })
+    .first('id', 'frequency', 'time_zone', 'last_looked_at', 'created_at');
+  const news = sub
+    ? ((
+        await knex.raw(
+          `select n.candidate_id from alert_news n join candidates c on c.id = n.candidate_id
+             join alert_subscriptions s on s.id = n.subscription_id
+            where n.subscription_id = ? and ${pendingNewsSql} order by n.first_matched_at desc, n.id desc limit 1000`,
+          [sub.id],
+        )
+      ).rows as { candidate_id: number }[])
+    : [];
+  return {
+    subscribed: Boolean(sub),
+    frequency: sub ? FREQUENCY_NAME[sub.frequency as number] : 'daily',
+    timeZone: (sub?.time_zone as string | undefined) ?? null,
+    offForCompany: await companyOff(knex, project.companyId),
+    newCount: news.length,
+    /** The day the count runs from: when the person last looked, else when the alert began. */
+    since: sub ? new Date((sub.last_looked_at ?? sub.created_at) as Date).toISOString() : null,
+    newCandidateIds: news.map((n) => String(formatId(candidateDef, n.candidate_id))),
+  };
+}
+
+const projectParams = z.object({ projectId: id('project') });
+
+const unsubscribeQuery = z.object({
+  s: z.coerce.number().int().positive().max(2147483647),
+  t: z.string().max(128),
+});
+
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head>` +
+  `<body style="font-family:Arial,sans-serif;max-width:560px;margin:48px auto;padding:0 16px;color:#1f2937"><h1 style="font-size:22px">${title}</h1>${body}</body></html>`;
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The subscription a valid link names, with its project's title; undefined for a wrong signature or a removed alert. */
+async function linkTarget(knex: Knex, config: Parameters<typeof validToken>[0], s: number, token: string) {
+  if (!validToken(config, s, token)) return undefined;
+  return knex('alert_subscriptions as a')
+    .join('projects as p', 'p.id', 'a.project_id')
+    .where('a.id', s)
+    .first('a.id', 'p.title') as Promise<{ id: number; title: string } | undefined>;
+}
+
+export const alertEndpoints = [
+  defineEndpoint({
+    method: 'get',
+    path: '/alerts/projects/:projectId',
+    summary: "The caller's alert on a project's saved filters and the candidates new to them",
+    access: { action: 'read', subject: 'Project' },
+    input: { params: projectParams },
+    handler: async ({ params, ability, actor, ctx }) => {
+      const project = await loadProject(ctx.knex, ability, { id: params.projectId });
+      const person = personOf(actor);
+      if (!person || !mayReceiveAlerts(actor, project))
+        return { eligible: false, subscribed: false, newCount: 0, newCandidateIds: [] };
+      return { eligible: true, ...(await alertState(ctx.knex, project, person)) };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'put',
+    path: '/alerts/projects/:projectId',
+    summary: "Turns the caller's alert on a project on (with the digest's frequency and time zone) or off",
+    access: { action: 'read', subject: 'Project' },
+    input: {
+      params: projectParams,
+      body: z.object({
+        on: flag(),
+        frequency: z.enum(['off', 'daily', 'weekly'], { error: 'frequency.errors.invalid' }).optional(),
+        timeZone: z.string().max(64).optional(),
+      }),
+    },
+    handler: async ({ params, body, ability, actor, ctx }) => {
+      const { project, person } = await projectAndPerson(ctx.knex, ability, actor, params.projectId);
+      const key = { project_id: project.id, recipient_kind: person.kind, recipient_id: person.id };
+      if (!body.on) {
+        await ctx.knex('alert_subscriptions').where(key).delete();
+        return { eligible: true, ...(await alertState(ctx.knex, project, person)) };
+      }
+      const zone = body.timeZone === undefined ? undefined : validZone(body.timeZone);
+      if (body.timeZone !== undefined && !zone) throw badRequest({ timeZone: 'timeZone.errors.invalid' });
+      if (await companyOff(ctx.knex, project.companyId)) throw forbidden('alerts.errors.off');
+      const values = {
+        ...(body.frequency ? { frequency: ALERT_FREQUENCY[body.frequency] } : {}),
+        ...(zone ? { time_zone: zone } : {}),
+      };
+      // A new alert starts from what the suggested tab shows today: only later matches are news.
+      await ctx
+        .knex('alert_subscriptions')
+        .insert({ ...key, company_id: project.companyId, matched_url: project.currentUrl, ...values })
+        .onConflict(['project_id', 'recipient_kind', 'recipient_id'])
+        .merge({ ...values, updated_at: ctx.knex.fn.now() });
+      return { eligible: true, ...(await alertState(ctx.knex, project, person)) };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'post',
+    path: '/alerts/projects/:projectId/looked',
+    summary: "Marks the caller's new candidates of a project as seen",
+    access: { action: 'read', subject: 'Project' },
+    input: { params: projectParams },
+    handler: async ({ params, ability, actor, ctx }) => {
+      const { project, person } = await projectAndPerson(ctx.knex, ability, actor, params.projectId);
+      return ctx.knex.transaction(async (trx) => {
+        const sub = await trx('alert_subscriptions')
+          .where({ project_id: project.id, recipient_kind: person.kind, recipient_id: person.id })
+          .first('id');
+        if (!sub) return { seen: 0 };
+        const seen = await trx('alert_news')
+          .where({ subscription_id: sub.id, state: ALERT_NEWS_STATE.new })
+          .update({ state: ALERT_NEWS_STATE.seen });
+        await trx('alert_subscriptions').where('id', sub.id).update({ last_looked_at: trx.fn.now() });
+        return { seen };
+      });
+    },
+  }),
+
+  defineEndpoint({
+    method: 'get',
+    path: '/alerts/unsubscribe',
+    summary: "The digest email's unsubscribe page; it changes nothing until its button is pressed",
+    access: 'public',
+    input: { query: unsubscribeQuery },
+    raw: true,
+    handler: async ({ query, ctx, res }) => {
+      const target = await linkTarget(ctx.knex, ctx.config, query.s, query.t);
+      // The page posts its form to itself; data responses' policy (a sandbox) would refuse the form.
+      res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'");
+      res.type('html');
+      if (!target) {
+        res.status(404).send(page(t('alerts.unsubscribe.title'), `<p>${t('alerts.unsubscribe.invalid')}</p>`));
+        return;
+      }
+      const action = `/api/v1/alerts/unsubscribe?s=${query.s}&t=${encodeURIComponent(query.t)}`;
+      res.send(
+        page(
+          t('alerts.unsubscribe.title'),
+          `<p>${escape(t('alerts.unsubscribe.ask', { project: target.title }))}</p>` +
+            `<form method="post" action="${action}"><button type="submit" style="font-size:16px;padding:8px 16px">${t('alerts.unsubscribe.button')}</button></form>`,
+        ),
+      );
+    },
+  }),
+
+  defineEndpoint({
+    method: 'post',
+    path: '/alerts/unsubscribe',
+    summary: 'Stops the digest emails of one alert, from its signed link, without a session',
+    access: 'public',
+    input: { query: unsubscribeQuery },
+    raw: true,
+    handler: async ({ query, ctx, req, res }) => {
+      const target = await linkTarget(ctx.knex, ctx.config, query.s, query.t);
+      if (!target) throw new AppError(404, 'alerts.errors.token');
+      await ctx
+        .knex('alert_subscriptions')
+        .where('id', target.id)
+        .update({ frequency: ALERT_FREQUENCY.off, updated_at: ctx.knex.fn.now() });
+      if (req.accepts(['json', 'html']) === 'html') {
+        res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+        res
+          .type('html')
+          .send(
+            page(
+              t('alerts.unsubscribe.title'),
+              `<p>${escape(t('alerts.unsubscribe.done', { project: target.title }))}</p>`,
+            ),
+          );
+        return;
+      }
+      res.json({ success: true, frequency: 'off' });
+    },
+  }),
+];

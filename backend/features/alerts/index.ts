@@ -1,0 +1,33 @@
+/**
+ * Saved-search alerts, the public face: a project's owner, shared members and advocate each turn
+ * on an alert of the candidates who newly match the project's saved filters (`current_url`, the
+ * suggested tab's search), and hear of them in the app (a notification opening the suggested tab
+ * filtered to the new ones, "new" badges on their cards) and by a daily or weekly digest email at
+ * 08:00 of their own time zone, with a one-click unsubscribe that needs no session.
+ *
+ * - who.ts: who receives a project's alerts (the rule and its SQL twin);
+ * - match.ts: the `match_alerts` run over the candidates changed since the last one, every
+ *   project's saved search asked at once through search's conditions, the gate's statuses per
+ *   viewer, nobody already in the pipeline, hidden or seen; a candidate counts once per person;
+ * - news.ts: what still counts as news (a paused candidate drops out of an unsent digest);
+ * - notice.ts: the in-app notification; digest.ts: the `send_alert_digests` email;
+ * - tokens.ts: the signed unsubscribe link; endpoints.ts: the person's routes; console.ts: the
+ *   admins' volume per company and switch.
+ */
+import type { Knex } from 'knex';
+import type { Config } from '../../config';
+import { alertConsoleEndpoints } from './console';
+import { sendDueDigests } from './digest';
+import { alertEndpoints } from './endpoints';
+import { matchAlerts, type RunResult } from './match';
+import { noticeNews } from './notice';
+
+export const alertsEndpoints = [...alertEndpoints, ...alertConsoleEndpoints];
+export { sendDueDigests, matchAlerts, type RunResult };
+
+/** One matching run and its notifications; what the `match_alerts` job does. */
+export async function runAlerts(knex: Knex, config: Config): Promise<RunResult & { told: number }> {
+  const result = await matchAlerts(knex);
+  const told = await noticeNews(knex, config, result.alerted);
+  return { ...result, told };
+}

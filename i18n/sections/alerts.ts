@@ -1,0 +1,93 @@
+/** Saved-search alerts: entity labels, the project page's switch, the digest email, the console's page. */
+const frequency = { off: 'In the app only', daily: 'Daily email', weekly: 'Weekly email' };
+const recipientKind = { admin: 'Admin', companyUser: 'Company user' };
+const state = { new: 'New', seen: 'Seen', dropped: 'Dropped' };
+
+export const alertEntityLabels = {
+  alertSubscription: {
+    fields: {
+      projectId: 'Project',
+      recipientKind: 'Recipient kind',
+      recipientId: 'Recipient',
+      companyId: 'Company',
+      frequency: 'Email digest',
+      timeZone: 'Time zone',
+      matchedUrl: 'Filters matched',
+      lastAlertedAt: 'Last alerted',
+      lastEmailedAt: 'Last emailed',
+      lastLookedAt: 'Last looked',
+      createdAt: 'Created',
+      updatedAt: 'Updated',
+    },
+    enums: { recipientKind, frequency },
+  },
+  alertNews: {
+    fields: {
+      subscriptionId: 'Alert',
+      projectId: 'Project',
+      candidateId: 'Candidate',
+      firstMatchedAt: 'First matched',
+      state: 'State',
+      emailedAt: 'Emailed',
+    },
+    enums: { state },
+  },
+  alertChangedCandidate: { fields: { candidateId: 'Candidate', changedAt: 'Changed' } },
+  alertCompanySetting: {
+    fields: { companyId: 'Company', alertsOff: 'Alerts off', createdAt: 'Created', updatedAt: 'Updated' },
+  },
+};
+
+export const alerts = {
+  frequency,
+  errors: {
+    notYours: "Only the project's owner, the members it is shared with and its advocate receive its alerts",
+    off: 'Alerts are turned off for this company',
+    token: 'This unsubscribe link is not valid',
+  },
+  notice: '{count, plural, one {# new candidate matches} other {# new candidates match}} {project}',
+  newSince: '{count, plural, one {# new} other {# new}} since {day}',
+  newBadge: 'New',
+  panel: {
+    title: 'Alerts on new matches',
+    on: 'Tell me about new candidates who match these filters',
+    frequency: 'Email digest',
+    timeZone: 'Time zone',
+    showNew: 'Show the new ones',
+    showAll: 'Show all',
+    saved: 'Alert settings saved',
+    offByPlatform: 'Alerts are turned off for your company',
+  },
+  email: {
+    subjectDaily: '{count, plural, one {# new candidate} other {# new candidates}} for {project} today',
+    subjectWeekly: '{count, plural, one {# new candidate} other {# new candidates}} for {project} this week',
+    greeting: 'Hi {name},',
+    intro:
+      '{count, plural, one {One candidate newly matches} other {# candidates newly match}} the filters of your project {project}:',
+    more: '…and {count, plural, one {# more} other {# more}}.',
+    open: 'See them all: {url}',
+    unsubscribe: 'Stop these emails (one click, no sign-in needed): {url}',
+  },
+  unsubscribe: {
+    title: 'Stop alert emails',
+    ask: 'Stop the digest emails of new candidates for {project}?',
+    button: 'Stop these emails',
+    done: 'You will get no more digest emails for {project}. Alerts stay in the app; turn them off on the project page.',
+    invalid: 'This link is not valid any more.',
+  },
+  console: {
+    title: 'Saved-search alerts',
+    company: 'Company',
+    subscriptions: 'Alerts on',
+    news7: 'New matches, 7 days',
+    emails7: 'Digests, 7 days',
+    alertsOn: 'Alerts on for this company',
+    turnedOff: 'Alerts turned off for {company}',
+    turnedOn: 'Alerts turned on for {company}',
+  },
+};
+
+export const alertFieldErrors = {
+  frequency: { errors: { invalid: 'Choose off, daily or weekly' } },
+  timeZone: { errors: { invalid: 'Choose a time zone such as Asia/Singapore' } },
+};

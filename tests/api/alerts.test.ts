@@ -1,0 +1,210 @@
+/**
+ * Saved-search alerts from each person's side: who may turn a project's alert on (its owner,
+ * shared members, its advocate; another company or an unshared Member is told the project is not
+ * found); a newly imported candidate who matches the project's saved filters reaches each of them
+ * once, in the app and in the next digest, anonymous and hidden ones as "Anonymous candidate" to
+ * the company; a paused one drops out of the unsent digest; the digest's link unsubscribes without
+ * a session; the console sees the volume and turns a company's alerts off.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listOutbox } from '../../backend/services/mail/outbox';
+import { client } from '../helpers/actors';
+import { runJobs } from '../helpers/jobs';
+import { pipelineWorld, type PipelineWorld } from '../helpers/pipeline';
+import { candidatePayload, talentIds } from '../helpers/talent';
+
+let w: PipelineWorld;
+let acme: string;
+const OWNER = 'owner@acme.example.com';
+const ADVOCATE = 'advocate@example.com';
+
+beforeAll(async () => {
+  w = await pipelineWorld();
+  acme = `Project:${w.projects.acme}`;
+}, 120_000);
+
+const subscriptions = async () => Number((await w.knex('alert_subscriptions').count({ n: '*' }))[0].n);
+
+async function run(task: 'match_alerts' | 'send_alert_digests') {
+  await w.knex.raw('select graphile_worker.add_job(?)', [task]);
+  await runJobs(w.t);
+}
+
+/** A new candidate as the import writes one, through the admins' API. */
+async function newCandidate(firstName: string, title: string, facts: Record<string, unknown> = {}): Promise<number> {
+  const base = await talentIds(w.knex);
+  const jt = (await w.knex('job_titles').where('name', title).first('id')).id as number;
+  const res = await w.as('admin').post(
+    '/candidates',
+    candidatePayload(base, {
+      firstName,
+      lastName: 'Newman',
+      email: `${firstName.toLowerCase()}@new.example.org`,
+      jobTitleLookingFor: [jt],
+      tags: [],
+      educations: [],
+      experiences: [],
+      ...facts,
+    }),
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return Number(String(res.body.id).replace('Candidate:', ''));
+}
+
+describe('Turning on the alerts of a project', () => {
+  it('is open to the owner and the advocate, with a digest frequency and a time zone', async () => {
+    const owner = await w.as('company').put(`/alerts/projects/${acme}`, {
+      on: true,
+      frequency: 'daily',
+      timeZone: 'Asia/Singapore',
+    });
+    expect(owner.status, JSON.stringify(owner.body)).toBe(200);
+    expect(owner.body).toMatchObject({ eligible: true, subscribed: true, frequency: 'daily', newCount: 0 });
+    expect(owner.body.timeZone).toBe('Asia/Singapore');
+    const advocate = await w.as('advocate').put(`/alerts/projects/${acme}`, { on: true, frequency: 'weekly' });
+    expect(advocate.status).toBe(200);
+    expect(advocate.body).toMatchObject({ subscribed: true, frequency: 'weekly' });
+  });
+
+  it('refuses an unshared Member, another company and an admin who is not the advocate, writing nothing', async () => {
+    const before = await subscriptions();
+    const member = await w.as('member').put(`/alerts/projects/${acme}`, { on: true });
+    expect(member.status).toBe(404);
+    expect(member.body.message ?? member.body.code ?? JSON.stringify(member.body)).toMatch(/project\.notFound/);
+    expect((await w.as('member').get(`/alerts/projects/${acme}`)).status).toBe(404);
+    expect((await w.as('member').put(`/alerts/projects/Project:${w.projects.acmeUnshared}`, { on: true })).status).toBe(
+      404,
+    );
+    expect((await w.as('company').put(`/alerts/projects/Project:${w.projects.globex}`, { on: true })).status).toBe(404);
+    expect((await w.as('raas').put(`/alerts/projects/${acme}`, { on: true })).status).toBe(404);
+    const admin = await w.as('admin').put(`/alerts/projects/${acme}`, { on: true });
+    expect(admin.status).toBe(403);
+    expect(JSON.stringify(admin.body)).toMatch(/alerts\.errors\.notYours/);
+    const raas = await w.as('raas').put(`/alerts/projects/Project:${w.projects.raasFree}`, { on: true });
+    expect(raas.status).toBe(403);
+    expect((await client(w.t).put(`/alerts/projects/${acme}`, { on: true })).status).toBe(401);
+    const zone = await w.as('company').put(`/alerts/projects/${acme}`, { on: true, timeZone: 'Mars/Olympus' });
+    expect(zone.status).toBe(400);
+    expect(JSON.stringify(zone.body)).toMatch(/timeZone/);
+    const freq = await w.as('company').put(`/alerts/projects/${acme}`, { on: true, frequency: 'hourly' });
+    expect(freq.status).toBe(400);
+    expect(await subscriptions()).toBe(before);
+  });
+});
+
+describe('A newly imported candidate who matches the saved filters', () => {
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    ids.Nina = await newCandidate('Nina', 'Software Engineer');
+    ids.Omar = await newCandidate('Omar', 'Software Engineer', { anonymous: true });
+    ids.Pia = await newCandidate('Pia', 'Software Engineer', { visibility: false });
+    ids.Rex = await newCandidate('Rex', 'Software Engineer');
+    ids.Quinn = await newCandidate('Quinn', 'Data Analyst');
+    await run('match_alerts');
+  }, 60_000);
+
+  it('is new to the owner and the advocate, once, and to nobody else', async () => {
+    const owner = await w.as('company').get(`/alerts/projects/${acme}`);
+    expect(owner.status).toBe(200);
+    const mine = (owner.body.newCandidateIds as string[]).sort();
+    expect(mine).toEqual(['Nina', 'Omar', 'Pia', 'Rex'].map((n) => `Candidate:${ids[n]}`).sort());
+    expect(owner.body.newCount).toBe(4);
+    const advocate = await w.as('advocate').get(`/alerts/projects/${acme}`);
+    expect(advocate.body.newCount).toBe(4);
+    // A second run and a later change of the same candidate add nothing.
+    await w.knex('candidates').where('id', ids.Nina).update({ expected_salary: 7100 });
+    await run('match_alerts');
+    const rows = await w.knex('alert_news').where('candidate_id', ids.Nina).select('subscription_id');
+    expect(rows).toHaveLength(2);
+    expect(await w.knex('alert_news').where('candidate_id', ids.Quinn)).toHaveLength(0);
+    // Nobody of another company nor the unshared Member has an alert or a notice.
+    expect((await w.as('member').get(`/alerts/projects/${acme}`)).status).toBe(404);
+  });
+
+  it('raises one notification per person, opening the suggested tab filtered to the new ones', async () => {
+    const res = await w.as('company').get('/notifications');
+    expect(res.status).toBe(200);
+    const threads = (res.body.data ?? res.body) as { kind: string; link: string; title: string }[];
+    const alert = threads.filter((n) => n.kind === 'savedSearchAlert');
+    expect(alert).toHaveLength(1);
+    expect(alert[0].link).toBe(`/project/${w.projects.acme}?tab=0&new=1`);
+    expect(alert[0].title).toBe('4 new candidates match Acme engineers');
+    for (const who of ['member', 'raas'] as const) {
+      const other = await w.as(who).get('/notifications');
+      const list = (other.body.data ?? other.body) as { kind: string }[];
+      expect(list.filter((n) => n.kind === 'savedSearchAlert')).toHaveLength(0);
+    }
+  });
+
+  it('leaves the digest once paused, and the digest shows the others as their cards do, without contact details', async () => {
+    await w.knex('candidates').where('id', ids.Rex).update({ status: 2 });
+    await run('match_alerts');
+    const owner = await w.as('company').get(`/alerts/projects/${acme}`);
+    expect(owner.body.newCandidateIds).not.toContain(`Candidate:${ids.Rex}`);
+    await run('send_alert_digests');
+    const mails = (await listOutbox(w.knex, OWNER, 20)).filter((m) => /new candidate/.test(m.subject));
+    expect(mails).toHaveLength(1);
+    const { text, subject } = mails[0];
+    expect(subject).toBe('3 new candidates for Acme engineers today');
+    expect(text).toContain('Nina Newman');
+    expect(text).not.toMatch(/Omar|Pia|Rex/);
+    expect(text.match(/Anonymous candidate/g)).toHaveLength(2);
+    expect(text).not.toMatch(/@new\.example\.org/);
+    expect(text).toContain(`/project/${w.projects.acme}?tab=0&new=1`);
+    // The advocate's weekly digest names what admins see, and is their own.
+    const advocate = (await listOutbox(w.knex, ADVOCATE, 20)).filter((m) => /new candidate/.test(m.subject));
+    expect(advocate).toHaveLength(1);
+    expect(advocate[0].text).not.toMatch(/Rex/);
+    // At most one digest a period.
+    await run('send_alert_digests');
+    expect((await listOutbox(w.knex, OWNER, 20)).filter((m) => /new candidate/.test(m.subject))).toHaveLength(1);
+  });
+
+  it('is unsubscribed from the email link without a session', async () => {
+    const mail = (await listOutbox(w.knex, OWNER, 20)).find((m) => /new candidate/.test(m.subject))!;
+    const url = new URL(/https?:\/\/\S+\/api\/v1\/alerts\/unsubscribe\?\S+/.exec(mail.text)![0]);
+    const path = `${url.pathname}${url.search}`;
+    const page = await w.t.http.get(path);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<form method="post"');
+    // The page alone changes nothing (mail scanners open links).
+    expect((await w.knex('alert_subscriptions').where('recipient_id', w.people.owner).first()).frequency).toBe(1);
+    const forged = await w.t.http.post(path.replace(/t=[0-9a-f]+/, `t=${'0'.repeat(64)}`));
+    expect(forged.status).toBe(404);
+    const done = await w.t.http.post(path).set('Accept', 'application/json');
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ success: true, frequency: 'off' });
+    const after = await w.as('company').get(`/alerts/projects/${acme}`);
+    expect(after.body).toMatchObject({ subscribed: true, frequency: 'off' });
+  });
+
+  it('stops being new once the person looked', async () => {
+    const looked = await w.as('company').post(`/alerts/projects/${acme}/looked`);
+    expect(looked.status).toBe(200);
+    expect((await w.as('company').get(`/alerts/projects/${acme}`)).body.newCount).toBe(0);
+    expect((await w.as('advocate').get(`/alerts/projects/${acme}`)).body.newCount).toBe(3);
+  });
+});
+
+describe('The console', () => {
+  it('shows the volume per company and turns a company off, after which its new matches are nobody’s news', async () => {
+    expect((await w.as('company').get('/alerts/companies')).status).toBe(403);
+    const list = await w.as('admin').get('/alerts/companies');
+    expect(list.status).toBe(200);
+    const row = (list.body.data as { id: string; subscriptions: number; news7: number }[]).find(
+      (r) => r.id === `Company:${w.companies.acme}`,
+    );
+    expect(row).toMatchObject({ subscriptions: 2, alertsOn: true });
+    expect(row!.news7).toBeGreaterThanOrEqual(8);
+    const off = await w.as('admin').put(`/alerts/companies/Company:${w.companies.acme}`, { alertsOn: false });
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ alertsOn: false });
+    expect((await w.as('company').get(`/alerts/projects/${acme}`)).body.offForCompany).toBe(true);
+    const news = Number((await w.knex('alert_news').count({ n: '*' }))[0].n);
+    await newCandidate('Sam', 'Software Engineer');
+    await run('match_alerts');
+    expect(Number((await w.knex('alert_news').count({ n: '*' }))[0].n)).toBe(news);
+    expect((await w.as('company').put(`/alerts/projects/${acme}`, { on: true })).status).toBe(403);
+  });
+});
