@@ -5,7 +5,7 @@
  * the same text (the floor any reader pays). Linear reading keeps ms/MB flat as the size grows.
  */
 import { redactCv } from '../backend/features/talent/cv/blind';
-import { parseCv, type CvLookups, type Named } from '../backend/features/talent/cv/parseCv';
+import { parseCv, type CvLookups, type Named } from '../backend/services/documents/parseCv';
 
 const PARAGRAPH =
   'Senior Software Engineer at Acme Pte Ltd, Jan 2019 - Present: built payment systems with TypeScript, Node.js and PostgreSQL for six markets; ' +

@@ -5,7 +5,7 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileSlug, monthRange, yearRange, yearsOfExperience } from '../../backend/features/talent/cv/format';
-import { parseCv, type CvLookups, type Named } from '../../backend/features/talent/cv/parseCv';
+import { parseCv, type CvLookups, type Named } from '../../backend/services/documents/parseCv';
 import { docxOf, pdfOf } from '../helpers/cvs';
 import { bearer, talentWorld, type TalentWorld } from '../helpers/talent';
 

@@ -28,9 +28,9 @@ import { present, SEARCH, shownColumns, type GateRow } from '../../services/cand
 import { flag, id, int } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest } from '../../errors';
-import { sniffCvType } from '../talent/cv/extractText';
-import { cvLookups } from '../talent/cv/lookups';
-import { readCv } from '../talent/cv/readCv';
+import { sniffCvType } from '../../services/documents/extractText';
+import { cvLookups } from '../../services/documents/lookups';
+import { readCv } from '../../services/documents/readCv';
 import {
   PROJECT_FACT_COLUMNS,
   readRequirements,

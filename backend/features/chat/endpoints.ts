@@ -24,7 +24,7 @@ import { defineEndpoint } from '../../endpoints/define';
 import { notFound } from '../../errors';
 import { raiseLive } from '../live/events';
 import { findProject, projectRef } from '../projects';
-import { CV_CONTENT_TYPES, type CvType } from '../talent/cv/extractText';
+import { CV_CONTENT_TYPES, type CvType } from '../../services/documents/extractText';
 import { conversationFor, sideOf, unreadCounts, type ConversationRow } from './access';
 import { conversationSummary, inbox } from './inbox';
 import { markRead, messagesOf, otherSideRead, postMessage, presentMessage, typing, MAX_BODY } from './messages';

@@ -12,7 +12,7 @@ import type { Config } from '../../config';
 import { storageFor } from '../../adapters/storage/select';
 import { badRequest, notFound } from '../../errors';
 import { raiseLive } from '../live/events';
-import { sniffCvType } from '../talent/cv/extractText';
+import { sniffCvType } from '../../services/documents/extractText';
 import { sideOf, type ConversationRow, type Side } from './access';
 import { queueFollowUps } from './followUp';
 

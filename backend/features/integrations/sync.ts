@@ -34,7 +34,7 @@ import {
   type ShownCandidate,
 } from '../../services/candidateGate';
 import { queueEmail } from '../../services/mail/outbox';
-import { CV_CONTENT_TYPES, type CvType } from '../talent/cv/extractText';
+import { CV_CONTENT_TYPES, type CvType } from '../../services/documents/extractText';
 import { syncFailed } from './notice';
 import { integrationById, providerOf, type IntegrationRow } from './store';
 

@@ -17,7 +17,7 @@ import { AppError, badRequest } from '../../errors';
 import { logRecruitmentActivity } from '../../services/activity';
 import { loadProject } from '../pipeline/access';
 import { placesOf, requireReach } from '../pipeline/reach';
-import { sniffCvType } from '../talent/cv/extractText';
+import { sniffCvType } from '../../services/documents/extractText';
 import { expiresAt, jdTextErrors, kindOf, requestBody, type ScheduleData } from './rules';
 import { requestToken, tokenHash } from './tokens';
 import { ownContacts } from '../../services/candidateGate';

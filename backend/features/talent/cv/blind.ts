@@ -7,7 +7,7 @@
  * one '[removed]', never a fragment of it: the specific shapes go first, so a phone pattern can
  * never eat the digits out of an identity number. Every pattern is bounded: linear in the text.
  */
-import { isEmailToken, isLinkToken, mapTokens } from './contacts';
+import { isEmailToken, isLinkToken, mapTokens } from '../../../services/documents/contacts';
 
 export const REMOVED = '[removed]';
 

@@ -19,12 +19,12 @@ import { defineEndpoint, type RowAccess } from '../../../endpoints/define';
 import { notFound } from '../../../errors';
 import { reachesCandidate } from '../../pipeline/reachAnywhere';
 import { blindDocument, blindFileName, blindRole } from './blindCv';
-import { CV_CONTENT_TYPES, type CvType } from './extractText';
+import { CV_CONTENT_TYPES, type CvType } from '../../../services/documents/extractText';
 import { fileSlug } from './format';
-import { cvLookups } from './lookups';
+import { cvLookups } from '../../../services/documents/lookups';
 import { renderProfile } from './pdf';
 import { loadProfile, profileDocument } from './profile';
-import { readCv } from './readCv';
+import { readCv } from '../../../services/documents/readCv';
 
 const candidate = entity('candidate');
 

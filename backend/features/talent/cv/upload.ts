@@ -16,9 +16,9 @@ import { modelFor } from '../../../db/models';
 import { defineEndpoint } from '../../../endpoints/define';
 import { badRequest, forbidden, notFound } from '../../../errors';
 import { logger } from '../../../logger';
-import { sniffCvType } from './extractText';
-import { cvLookups } from './lookups';
-import { readCv, type ReadFailure } from './readCv';
+import { sniffCvType } from '../../../services/documents/extractText';
+import { cvLookups } from '../../../services/documents/lookups';
+import { readCv, type ReadFailure } from '../../../services/documents/readCv';
 
 const candidate = entity('candidate');
 const CvUpload = modelFor(entity('cvUpload'));

@@ -5,8 +5,8 @@
  * here; the maps follow the lookup tables (rebuilt when an admin adds a row or an alias).
  */
 import type { Knex } from 'knex';
-import { cachedIndex } from '../../../services/lookups/load';
-import { normalise, type NameIndex } from '../../../services/lookups/match';
+import { cachedIndex } from '../lookups/load';
+import { normalise, type NameIndex } from '../lookups/match';
 import type { CvLookups, Named } from './parseCv';
 
 /**

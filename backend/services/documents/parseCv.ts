@@ -8,8 +8,8 @@
  * line are only read for skills, and nothing is built by repeated concatenation. The text is
  * capped before it gets here (CV_MAX_TEXT_CHARS), and the parser runs in its own thread.
  */
-import type { CvDraft, DraftEducation, DraftExperience } from '../../../../schema/cvDraft';
-import { experienceRules, todayOf, type Today } from '../../../../schema/rules/candidate';
+import type { CvDraft, DraftEducation, DraftExperience } from '../../../schema/cvDraft';
+import { experienceRules, todayOf, type Today } from '../../../schema/rules/candidate';
 import { emailsOf, normalisePhone, PHONE_RUN, profileLinks, withoutLinks } from './contacts';
 
 export type { CvDraft, DraftEducation, DraftExperience };

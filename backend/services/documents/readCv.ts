@@ -5,8 +5,8 @@
  * that answers requests only hands the bytes over, so one crafted file cannot stall the server.
  */
 import { Worker } from 'node:worker_threads';
-import type { CvConfig } from '../../../config';
-import { logger } from '../../../logger';
+import type { CvConfig } from '../../config';
+import { logger } from '../../logger';
 import type { CvType, TextLimits } from './extractText';
 import type { CvDraft, CvLookups } from './parseCv';
 

@@ -3,7 +3,7 @@
  * text between spaces and separators), so finding them costs one pass over the text however it
  * is shaped; phone numbers by a pattern of bounded length. Shared by the parser and the blind CV.
  */
-import { PHONE_PATTERN } from '../../../../schema';
+import { PHONE_PATTERN } from '../../../schema';
 
 /** Characters that end a link or an address in running text. */
 const SEPARATORS = /[\s|,;<>()[\]{}"“”]+/;
