@@ -7,6 +7,14 @@ import type { AdminType, RoleKey, SubRole } from './lib/types';
 export const USER_ROLES = { guest: 0, admin: 1, company: 2, candidate: 3, raasCompany: 4, community: 5 } as const;
 export const SUB_ROLES: Record<SubRole, number> = { owner: 0, admin: 1, member: 2 };
 export const ADMIN_TYPES: Record<AdminType, number> = { general: 1, advocate: 2 };
+/** A company's kind (companies.company_type): a RaaS company's users act as the raasCompany role. */
+export const COMPANY_TYPES = { normal: 2, raas: 4 } as const;
+/** The sub-roles that run a company's account: they see and change every project of their company. */
+export const MANAGING_SUB_ROLES: readonly number[] = [SUB_ROLES.owner, SUB_ROLES.admin];
+
+/** The role a company's users sign in as, by the company's type. */
+export const roleOfCompanyType = (companyType: number | null | undefined): 'raasCompany' | 'company' =>
+  companyType === COMPANY_TYPES.raas ? 'raasCompany' : 'company';
 
 /** Who is asking: built from the session on every request. */
 export interface Actor {

@@ -4,7 +4,7 @@
  * Every refusal names the login page's query flag, so each flow can show or redirect to it.
  */
 import type { Knex } from 'knex';
-import { USER_ROLES, adminTypeFromNumber, subRoleFromNumber, type Actor } from '../../schema/roles';
+import { USER_ROLES, adminTypeFromNumber, roleOfCompanyType, subRoleFromNumber, type Actor } from '../../schema/roles';
 import { AppError } from '../errors';
 
 export type AccountKind = 'admin' | 'companyUser' | 'candidate' | 'community';
@@ -223,7 +223,7 @@ export function actorOf(account: Account): Actor {
       return { role: 'admin', id: account.id, adminType: adminTypeFromNumber(account.role) };
     case 'companyUser':
       return {
-        role: account.companyType === 4 ? 'raasCompany' : 'company',
+        role: roleOfCompanyType(account.companyType),
         id: account.id,
         subRole: subRoleFromNumber(account.role),
         companyId: account.companyId,

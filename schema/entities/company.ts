@@ -1,5 +1,6 @@
 import { defineEntity } from '../lib/define';
 import { f } from '../lib/fields';
+import { COMPANY_TYPES } from '../roles';
 
 /** Where a company or a candidate heard of the product (spec: 1 professional network, 2-6 job boards, 7 referral, 8 other). */
 export const SOURCE_OPTIONS = {
@@ -38,7 +39,12 @@ export const company = defineEntity({
     legalEntityName: f.string({ required: true, nullable: true, max: 200, searchable: true }),
     companyRegistrationNumber: f.string({ required: true, nullable: true, max: 60, searchable: true }),
     address: f.string({ required: true, nullable: true, max: 500 }),
-    companyType: f.enum({ normal: 2, raas: 4 }, { required: true, default: 2, index: true, labels: { raas: 'RaaS' } }),
+    companyType: f.enum(COMPANY_TYPES, {
+      required: true,
+      default: COMPANY_TYPES.normal,
+      index: true,
+      labels: { raas: 'RaaS' },
+    }),
     status: f.enum({ pending: 0, active: 1, inactive: 2 }, { required: true, default: 1, index: true }),
     alternateCompanyNames: f.stringList({ max: 20, searchable: true }),
     validDomains: f.stringList({

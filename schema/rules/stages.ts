@@ -9,6 +9,28 @@ import { PROJECT_PLAN, PROJECT_TYPE, STAGE_ORDER, STAGES, TAB_ORDER, type StageI
 /** Who moves: the pipeline distinguishes admins, normal companies and RaaS companies. */
 export type PipelineRole = 'admin' | 'company' | 'raasCompany';
 
+/**
+ * The caller as the stage rules know it: an admin, a RaaS company or anyone else held to a
+ * company's rules. The API and the portal's board both ask this one function.
+ */
+export function pipelineRole(who: { role: string } | undefined): PipelineRole {
+  if (who?.role === 'admin') return 'admin';
+  return who?.role === 'raasCompany' ? 'raasCompany' : 'company';
+}
+
+/**
+ * Who curates candidates into a project, the platform choosing them for its company (a curated
+ * row is flagged and the company is told): admins, and an advocate only on the projects they
+ * advocate. Without a project, whether the caller curates at all.
+ */
+export function curates(
+  who: { role: string; id?: number; adminType?: string },
+  project?: { advocateId: number | null },
+): boolean {
+  if (who.role !== 'admin') return false;
+  return !project || who.adminType !== 'advocate' || project.advocateId === who.id;
+}
+
 export const STAGE_IDS: readonly StageId[] = TAB_ORDER;
 
 export const isStage = (n: unknown): n is StageId =>

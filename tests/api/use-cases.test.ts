@@ -1,6 +1,6 @@
 /**
  * The use cases behind the endpoints, called as functions with a real database and no HTTP: the
- * stage move and the profile panel answer and refuse as their endpoints do, so a job or a script
+ * stage move, curation and the profile panel answer and refuse as their endpoints do, so a job or a script
  * may call them and get the same rules.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,16 +10,22 @@ import { STAGES } from '../../schema/rules/pipeline';
 import { nextStage } from '../../schema/rules/stages';
 import { actorOf, findAccountByEmail } from '../../backend/auth/accounts';
 import { AppError } from '../../backend/errors';
-import { moveCandidates } from '../../backend/features/pipeline/recruitment';
+import { curateCandidates } from '../../backend/features/pipeline/curation';
+import { moveCandidates } from '../../backend/features/pipeline';
 import { pipelineWorld, type PipelineWorld } from '../helpers/pipeline';
 
 let w: PipelineWorld;
 let owner: Actor;
+let advocate: Actor;
+const signedIn = async (email: string) => {
+  const account = await findAccountByEmail(w.knex, email);
+  if (!account) throw new Error(`no account ${email}`);
+  return actorOf(account);
+};
 beforeAll(async () => {
   w = await pipelineWorld();
-  const account = await findAccountByEmail(w.knex, 'owner@acme.example.com');
-  if (!account) throw new Error('no Acme owner');
-  owner = actorOf(account);
+  owner = await signedIn('owner@acme.example.com');
+  advocate = await signedIn('advocate@example.com');
 }, 120_000);
 
 const ctx = () => ({ knex: w.knex, config: w.t.config });
@@ -69,5 +75,35 @@ describe('Moving candidates, as a function', () => {
       }),
     );
     expect(error.status).toBe(404);
+  });
+});
+
+describe('Curating candidates, as a function', () => {
+  it('An advocate curates into the project they advocate: the rows are flagged and the answer counts them', async () => {
+    await w.knex('project_candidates').where({ project_id: w.projects.acme, candidate_id: w.ids.Ava }).delete();
+    const answer = await curateCandidates(ctx(), abilityFor(advocate), advocate, {
+      projectId: w.projects.acme,
+      candidateIds: [w.ids.Ava],
+    });
+    expect(answer).toEqual({ success: true, added: 1 });
+    expect((await w.rowOf(w.projects.acme, 'Ava'))?.curated).toBe(true);
+  });
+
+  it('An advocate is refused on a project they do not advocate, and nothing is written', async () => {
+    const error = await refusal(
+      curateCandidates(ctx(), abilityFor(advocate), advocate, {
+        projectId: w.projects.globex,
+        candidateIds: [w.ids.Ava],
+      }),
+    );
+    expect(error.status).toBe(403);
+    expect(await w.rowOf(w.projects.globex, 'Ava')).toBeUndefined();
+  });
+
+  it('A company owner does not curate', async () => {
+    const error = await refusal(
+      curateCandidates(ctx(), abilityFor(owner), owner, { projectId: w.projects.acme, candidateIds: [w.ids.Ava] }),
+    );
+    expect([403, 404]).toContain(error.status);
   });
 });

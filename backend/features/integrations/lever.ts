@@ -22,6 +22,7 @@ import type { Config } from '../../config';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest, forbidden } from '../../errors';
 import { logger } from '../../logger';
+import { MANAGING_SUB_ROLES } from '../../../schema/roles';
 import { saveIntegration } from './endpoints';
 import { queueSync, sealCredentials } from './store';
 
@@ -139,7 +140,7 @@ export const leverEndpoints = [
       if (!(await spend(knex, state))) return back('failed');
       const user = await knex('company_users')
         .where({ id: state.u, company_id: state.c, status: 1 })
-        .whereIn('role', [0, 1])
+        .whereIn('role', MANAGING_SUB_ROLES)
         .first('id');
       if (!user) return back('failed');
       try {

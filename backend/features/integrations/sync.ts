@@ -35,6 +35,7 @@ import {
 } from '../../services/candidateGate';
 import { queueEmail } from '../../services/mail/outbox';
 import { CV_CONTENT_TYPES, type CvType } from '../../services/documents/extractText';
+import { MANAGING_SUB_ROLES } from '../../../schema/roles';
 import { syncFailed } from './notice';
 import { integrationById, providerOf, type IntegrationRow } from './store';
 
@@ -202,7 +203,7 @@ async function emailAdmins(db: Knex, config: Config, row: IntegrationRow): Promi
   const company = await db('companies').where('id', row.company_id).first('company_name');
   const admins = await db('company_users')
     .where({ company_id: row.company_id, status: 1 })
-    .whereIn('role', [0, 1])
+    .whereIn('role', MANAGING_SUB_ROLES)
     .select('email');
   const ats = atsKind(row.kind)?.label ?? row.kind;
   for (const { email } of admins)

@@ -7,7 +7,14 @@ import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
 import { abilityFor } from '../../../schema/ability';
 import { RECIPIENT_KIND } from '../../../schema/entities/live/notification';
-import { ACTOR_KINDS, actorRefs, adminTypeFromNumber, subRoleFromNumber, type Actor } from '../../../schema/roles';
+import {
+  ACTOR_KINDS,
+  actorRefs,
+  adminTypeFromNumber,
+  roleOfCompanyType,
+  subRoleFromNumber,
+  type Actor,
+} from '../../../schema/roles';
 
 export interface Recipient {
   kind: (typeof RECIPIENT_KIND)[keyof typeof RECIPIENT_KIND];
@@ -54,7 +61,7 @@ export async function companyRecipients(
     id: r.id,
     email: r.email,
     actor: {
-      role: r.company_type === 4 ? 'raasCompany' : 'company',
+      role: roleOfCompanyType(r.company_type),
       id: r.id,
       subRole: subRoleFromNumber(r.role),
       companyId: r.company_id,

@@ -10,7 +10,6 @@ import { entity } from '../../../schema';
 import type { AppAbility } from '../../../schema/ability';
 import { parseId } from '../../../schema/lib/ids';
 import { actorRefs, type Actor } from '../../../schema/roles';
-import type { PipelineRole } from '../../../schema/rules/stages';
 import { seenStatuses, viewerOf } from '../../../schema/rules/visibility';
 import { AppError, forbidden } from '../../errors';
 import { permissionSql } from '../../permissions/sql';
@@ -90,11 +89,8 @@ export async function loadProjectToChange(knex: Knex, ability: AppAbility, id: n
   return project;
 }
 
-/** The caller as the stage rules know it (schema/rules/stages.ts); anyone else is held to a company's rules. */
-export function pipelineRole(actor: Actor): PipelineRole {
-  const viewer = viewerOf(actor);
-  return viewer === 'none' ? 'company' : viewer;
-}
+/** The caller as the stage rules know it: one function with the portal's board (schema/rules/stages.ts). */
+export { pipelineRole } from '../../../schema/rules/stages';
 
 /** Candidate statuses the caller sees in a pipeline (schema/rules/visibility.ts). */
 export const pipelineStatuses = (actor: Actor): number[] => seenStatuses(viewerOf(actor));

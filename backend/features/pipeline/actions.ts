@@ -13,60 +13,16 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { specKeys } from '../../../schema/validation/inputs';
-import type { AppAbility } from '../../../schema/ability';
-import type { Actor } from '../../../schema/roles';
-import { mayContact, viewerOf, type CandidateFacts } from '../../../schema/rules/visibility';
 import { formatId } from '../../../schema/lib/ids';
 import { PROJECT_STATUS, STAGES } from '../../../schema/rules/pipeline';
-import { seenTab, stageVisibleTo, tabsFor } from '../../../schema/rules/stages';
+import { seenTab } from '../../../schema/rules/stages';
 import { flag, id, ids, int } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
-import { AppError, badRequest, forbidden } from '../../errors';
-import { queueCuratedEmail } from '../projects/notices';
-import { buildFilters, parseSearchParams, searchContext, whereOf } from '../search';
-import { candidatesCurated } from '../notifications/kinds';
+import { badRequest } from '../../errors';
 import { logRecruitmentActivity } from '../../services/activity';
-import {
-  actorName,
-  loadProject,
-  loadProjectToChange,
-  pipelineRole,
-  pipelineStatuses,
-  projectDef,
-  scopeProjects,
-  type ProjectRow,
-} from './access';
-import { candidateNotFound, reachableIds, requireReach } from './reach';
-
-const projectInactive = () => new AppError(409, 'project.recruitment.errors.projectInactive');
-
-/** The candidate ids among `candidateIds` the caller sees in a pipeline (admins curate any of them). */
-async function visibleCandidates(knex: Knex, actor: Actor, candidateIds: number[]): Promise<number[]> {
-  return (await knex('candidates')
-    .whereIn('id', candidateIds)
-    .whereIn('status', pipelineStatuses(actor))
-    .pluck('id')) as number[];
-}
-
-/**
- * Whether the caller may add the candidate to one of its projects: one its own search finds (the
- * search page's conditions with no filter chosen: the statuses its role searches and its declared
- * search permission, so RaaS companies, which have no search, add nobody), and one it may approach
- * on its own initiative (`mayContact` outside any project: a company never brings in a candidate
- * who hides from companies; admins curate those). Anyone else is "not found", as an unknown id.
- */
-async function addable(knex: Knex, ability: AppAbility, actor: Actor, candidateId: number): Promise<boolean> {
-  const { stats, rates } = await searchContext(knex);
-  const { predicates } = await buildFilters(knex, ability, actor, parseSearchParams({}), stats, rates);
-  const found = whereOf(predicates);
-  const { rows } = await knex.raw(
-    `select c.status, c.visibility, c.anonymous from candidate_search_documents d join candidates c on c.id = d.id
-      where d.id = ? and ${found.sql}`,
-    [candidateId, ...found.bindings] as Knex.RawBinding[],
-  );
-  const candidate = (rows as CandidateFacts[])[0];
-  return Boolean(candidate) && mayContact(viewerOf(actor), candidate, null);
-}
+import { actorName, loadProject, loadProjectToChange, projectDef, scopeProjects, type ProjectRow } from './access';
+import { addCandidate, curateCandidates, tabOfCandidate } from './curation';
+import { reachableIds, requireReach } from './reach';
 
 /** Sets a flag on the candidate's project row, creating a suggested-tab row when there is none. */
 async function setFlag(
@@ -186,43 +142,7 @@ export const actionEndpoints = [
     summary: "Adds a candidate to another of the caller's projects",
     access: { action: 'read', subject: 'Project' },
     input: { body: specKeys(z.object({ projectId: id('project'), candidateId: id('candidate') })) },
-    handler: async ({ body, ability, actor, ctx }) => {
-      const project = await loadProjectToChange(ctx.knex, ability, body.projectId);
-      if (project.status === PROJECT_STATUS.inactive) throw projectInactive();
-      if (!(await addable(ctx.knex, ability, actor, body.candidateId))) throw candidateNotFound();
-      const name = await actorName(ctx.knex, actor);
-      const now = new Date();
-      const added = await ctx.knex.transaction(async (trx) => {
-        const inserted = await trx('project_candidates')
-          .insert({
-            project_id: project.id,
-            candidate_id: body.candidateId,
-            company_id: project.companyId,
-            stage: STAGES.open,
-            // Only admins curate: the flag says the platform chose the candidate for the project.
-            curated: viewerOf(actor) === 'admin',
-            last_recruitment_updated_at: now,
-            created_at: now,
-            updated_at: now,
-          })
-          .onConflict(['project_id', 'candidate_id'])
-          .ignore()
-          .returning('id');
-        if (!inserted.length) return false;
-        await logRecruitmentActivity(trx, {
-          candidateId: body.candidateId,
-          activity: 'addedToProject',
-          projectId: project.id,
-          actor,
-          actorName: name,
-          companyId: project.companyId,
-          toStage: STAGES.open,
-        });
-        return true;
-      });
-      if (!added) throw new AppError(409, 'project.candidate.add.exists');
-      return { success: true, message: 'project.candidate.add.success' };
-    },
+    handler: ({ body, ability, actor, ctx }) => addCandidate(ctx.knex, ability, actor, body),
   }),
 
   defineEndpoint({
@@ -231,43 +151,7 @@ export const actionEndpoints = [
     summary: "Curates candidates into a project's suggested tab (admins; an advocate on their projects)",
     access: { action: 'manage', subject: 'Project' },
     input: { body: specKeys(z.object({ projectId: id('project'), candidateIds: ids('candidate', 200) })) },
-    handler: async ({ body, ability, actor, ctx }) => {
-      const project = await loadProjectToChange(ctx.knex, ability, body.projectId);
-      if (actor.adminType === 'advocate' && project.advocateId !== actor.id) throw forbidden();
-      if (project.status === PROJECT_STATUS.inactive) throw projectInactive();
-      const visible = await visibleCandidates(ctx.knex, actor, body.candidateIds);
-      if (visible.length !== body.candidateIds.length)
-        throw badRequest({ candidateIds: 'candidateIds.errors.notFound' });
-      const name = await actorName(ctx.knex, actor);
-      const now = new Date();
-      const added = await ctx.knex.transaction(async (trx) => {
-        const { rows } = await trx.raw(
-          `insert into project_candidates (project_id, candidate_id, company_id, stage, curated, last_recruitment_updated_at, created_at, updated_at)
-           select ?, x, ?, 0, true, ?, ?, ? from unnest(?::int[]) x
-           on conflict (project_id, candidate_id) do update set curated = true, updated_at = excluded.updated_at
-           where project_candidates.stage = 0 and not project_candidates.curated
-           returning candidate_id`,
-          [project.id, project.companyId, now, now, now, visible],
-        );
-        const curated = (rows as { candidate_id: number }[]).map((r) => r.candidate_id);
-        await logRecruitmentActivity(
-          trx,
-          curated.map((c) => ({
-            candidateId: c,
-            activity: 'curated' as const,
-            projectId: project.id,
-            actor,
-            actorName: name,
-            companyId: project.companyId,
-            toStage: 0,
-          })),
-        );
-        if (curated.length) await queueCuratedEmail(trx, project.id);
-        await candidatesCurated(trx, ctx.config, project.id, curated, actor);
-        return curated.length;
-      });
-      return { success: true, added };
-    },
+    handler: ({ body, ability, actor, ctx }) => curateCandidates(ctx, ability, actor, body),
   }),
 
   defineEndpoint({
@@ -307,38 +191,6 @@ export const actionEndpoints = [
     summary: "The tab a candidate is in within a project (by the project's and the candidate's guids or ids)",
     access: { action: 'read', subject: 'Project' },
     input: { query: specKeys(z.object({ projectGuid: z.string().max(60), candidateGuid: z.string().max(60) })) },
-    handler: async ({ query, ability, actor, ctx }) => {
-      const projectId = /^(Project:)?\d{1,9}$/.test(query.projectGuid)
-        ? Number(query.projectGuid.replace('Project:', ''))
-        : undefined;
-      const project = await loadProject(
-        ctx.knex,
-        ability,
-        projectId !== undefined ? { id: projectId } : { guid: query.projectGuid },
-      );
-      const byId = /^(Candidate:)?\d{1,9}$/.test(query.candidateGuid);
-      const isGuid = /^[0-9a-f-]{36}$/i.test(query.candidateGuid);
-      if (!byId && !isGuid) throw candidateNotFound();
-      const candidate = await ctx
-        .knex('candidates')
-        .where(byId ? { id: Number(query.candidateGuid.replace('Candidate:', '')) } : { guid: query.candidateGuid })
-        .first('id');
-      if (!candidate || !(await reachableIds(ctx.knex, ability, actor, project, [candidate.id])).length)
-        throw candidateNotFound();
-      const row = await ctx
-        .knex('project_candidates')
-        .where({ project_id: project.id, candidate_id: candidate.id })
-        .first('stage', 'interview_scheduled_at', 'rejected_from');
-      const tab = row?.stage ?? STAGES.open;
-      const role = pipelineRole(actor);
-      const visible =
-        tabsFor(role).includes(tab) &&
-        stageVisibleTo(role, tab, {
-          interviewScheduled: Boolean(row?.interview_scheduled_at),
-          rejectedFrom: row?.rejected_from,
-        });
-      if (!visible) throw candidateNotFound();
-      return { success: true, tab };
-    },
+    handler: ({ query, ability, actor, ctx }) => tabOfCandidate(ctx.knex, ability, actor, query),
   }),
 ];

@@ -9,11 +9,11 @@
  * A RaaS company sees interviewing2, offered and placed only once an interview was scheduled.
  */
 import type { Knex } from 'knex';
-import type { AppAbility } from '../../../schema/ability';
+import { abilityFor, type AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
 import { STAGES, type StageId } from '../../../schema/rules/pipeline';
 import { tabsFor } from '../../../schema/rules/stages';
-import { stageVisibleSql, viewerOf } from '../../../schema/rules/visibility';
+import { stageVisibleSql } from '../../../schema/rules/visibility';
 import { AppError } from '../../errors';
 import {
   countAndFacet,
@@ -66,7 +66,10 @@ export interface SavedSearch {
 /** The saved query of the project's filters as `actor` may use it, or null when it names no filter (nobody is found). */
 export function savedQuery(project: ProjectRow, actor: Actor): Query | null {
   const query = queryOfUrl(project.currentUrl);
-  if (viewerOf(actor) !== 'admin') for (const key of Object.keys(ADMIN_KEYS)) delete query[key];
+  // Keys the actor's declared search permission does not cover are dropped, as a search would refuse them.
+  const ability = abilityFor(actor);
+  for (const [key, field] of Object.entries(ADMIN_KEYS))
+    if (!ability.can('search', 'Candidate', field)) delete query[key];
   return Object.keys(query).some((k) => !NOT_FILTERS.has(k)) ? query : null;
 }
 

@@ -10,7 +10,8 @@
  */
 import { z } from 'zod';
 import { flag, ids, specKeys } from '../../../schema/validation/inputs';
-import { ACTOR_KINDS, actorKey, actorRefs, type Actor } from '../../../schema/roles';
+import { actorKey, actorRefs, type Actor } from '../../../schema/roles';
+import { curates } from '../../../schema/rules/stages';
 import type { AppAbility } from '../../../schema/ability';
 import type { Knex } from 'knex';
 import { storageFor } from '../../adapters/storage/select';
@@ -88,7 +89,7 @@ export async function curateCandidates(
     })),
   );
   // An admin's curation is the platform's decision, and the company hears of it.
-  if (actorRefs(who.actor).kind === ACTOR_KINDS.admin) await queueCuratedEmail(trx, project.id);
+  if (curates(who.actor)) await queueCuratedEmail(trx, project.id);
   return added.length;
 }
 

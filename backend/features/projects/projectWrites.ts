@@ -18,7 +18,7 @@ import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
 import { entity } from '../../../schema';
 import { PROJECT_PLAN, PROJECT_STATUS, PROJECT_TYPE } from '../../../schema/rules/pipeline';
-import { ADMIN_TYPES, actorRefs } from '../../../schema/roles';
+import { ADMIN_TYPES, COMPANY_TYPES, MANAGING_SUB_ROLES, actorRefs } from '../../../schema/roles';
 import { modelFor } from '../../db/models';
 import { badRequest, forbidden } from '../../errors';
 import {
@@ -50,7 +50,7 @@ async function companyOf(trx: Knex, companyId: number) {
 async function defaultOwner(trx: Knex, companyId: number): Promise<number | null> {
   const row = await trx('company_users')
     .where('company_id', companyId)
-    .whereIn('role', [0, 1])
+    .whereIn('role', MANAGING_SUB_ROLES)
     .whereNot('status', 2)
     .orderBy('role')
     .orderBy('id')
@@ -136,7 +136,8 @@ export async function checkProject(
     const company = companyId ? await companyOf(trx, companyId) : undefined;
     if (!company) errors.companyId = companyId ? 'company.errors.notFound' : 'company.errors.required';
     else {
-      if (creating) data.projectType = company.company_type === 4 ? PROJECT_TYPE.raas : PROJECT_TYPE.normal;
+      if (creating)
+        data.projectType = company.company_type === COMPANY_TYPES.raas ? PROJECT_TYPE.raas : PROJECT_TYPE.normal;
       if (creating && isCompanyUser(ctx)) data.ownerId = await ownerForCompanyUser(ctx, data);
       if (creating && !data.ownerId) data.ownerId = await defaultOwner(trx, company.id);
       const ownerId = (data.ownerId ?? merged.ownerId) as number | null;

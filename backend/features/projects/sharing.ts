@@ -26,7 +26,8 @@ import { AppError } from '../../errors';
 import { projectRef } from './inputs';
 import { projectEntity } from './projectWrites';
 import { findProject } from './read';
-import { actorRefs } from '../../../schema/roles';
+import { abilityFor } from '../../../schema/ability';
+import { actorRefs, subRoleFromNumber } from '../../../schema/roles';
 
 const SHARE = 'project.share.errors';
 const refuse = (status: number, reason: string) => new AppError(status, `${SHARE}.${reason}`);
@@ -57,11 +58,19 @@ async function projectToShare(call: Pick<Call, 'ctx' | 'ability'>, ref: unknown,
   return row;
 }
 
+/**
+ * A company user's access to the project as the project's declared permissions give it
+ * (schema/entities/project.ts): full when they may work on it (their company role, ownership or a
+ * share), none otherwise.
+ */
 function accessOf(project: Row, user: Member): number {
-  const shared = ((project.sharedUserIds as number[] | null) ?? []).includes(user.id);
-  return project.ownerId === user.id || user.role <= 1 || shared || project.sharedWithCompany
-    ? ACCESS.full
-    : ACCESS.none;
+  const member = abilityFor({
+    role: 'company',
+    id: user.id,
+    subRole: subRoleFromNumber(user.role),
+    companyId: (project.companyId as number | null) ?? undefined,
+  });
+  return member.can('update', asSubject(projectEntity.subject, { ...project })) ? ACCESS.full : ACCESS.none;
 }
 
 /** The company's users who are not inactive, owner first, then by name. */

@@ -8,6 +8,7 @@ import type { Config } from '../../config';
 import type { Check } from '../../crud/writes';
 import { companyApprovedEmail, companyRejectedEmail } from '../../services/mail/accountEmails';
 import { queueEmail } from '../../services/mail/outbox';
+import { MANAGING_SUB_ROLES } from '../../../schema/roles';
 import { sendHeldInvitations } from './invitations';
 
 export const FREE_TRIAL_DAYS = 30;
@@ -18,7 +19,7 @@ const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 async function contactOf(trx: Knex.Transaction, companyId: number) {
   return trx('company_users')
     .where({ company_id: companyId, status: 1 })
-    .whereIn('role', [0, 1])
+    .whereIn('role', MANAGING_SUB_ROLES)
     .orderBy('role')
     .orderBy('id')
     .first('email', 'first_name', 'last_name');

@@ -4,18 +4,20 @@
  * viewer to a pipeline role and names the reason a refused drop is shown with.
  */
 import { STAGES, type StageId } from '../../../schema/rules/pipeline';
+import { CANDIDATE_STATUS } from '../../../schema/entities/talentOptions';
 import { canMove, canReject, canSkip, nextStage, tabsFor, type PipelineRole } from '../../../schema/rules/stages';
-import type { Viewer } from '../../app/viewer';
 
-export { canReject, needsSchedule, nextStage, seenTab, upgradeOrGuarantee } from '../../../schema/rules/stages';
+export {
+  canReject,
+  needsSchedule,
+  nextStage,
+  pipelineRole,
+  seenTab,
+  upgradeOrGuarantee,
+} from '../../../schema/rules/stages';
 
-/** Candidate status 3: semi-active candidates are neither skipped nor rejected. */
-export const SEMI_ACTIVE = 3;
-
-export function pipelineRole(viewer: Viewer | undefined): PipelineRole {
-  if (viewer?.role === 'admin') return 'admin';
-  return viewer?.role === 'raasCompany' ? 'raasCompany' : 'company';
-}
+/** Semi-active candidates are neither skipped nor rejected. */
+export const SEMI_ACTIVE = CANDIDATE_STATUS.semiActive;
 
 export interface CandidateContext {
   semiActive: boolean;

@@ -24,6 +24,8 @@ import { t } from '../../../i18n';
 import { formatDate } from '../../components/format';
 import { PATHS } from '../../app/paths';
 import type { ProjectListItem, StageStats } from '../../api/projects';
+import { COMPANY_TYPES } from '../../../schema/roles';
+import { PROJECT_TYPE } from '../../../schema/rules/pipeline';
 
 const L = 'portal.projectsPortal.list';
 const STATUS_COLORS: Record<number, 'success' | 'warning' | 'default'> = { 0: 'success', 1: 'warning', 3: 'default' };
@@ -205,7 +207,7 @@ export function ProjectsList({ rows, loading, isAdmin, perPage, selected, onSele
                       label={t(`portal.projectsPortal.status.${p.status}`)}
                       data-testid="status-chip"
                     />
-                    {p.company?.companyType === 4 || p.projectType === 2 ? (
+                    {p.company?.companyType === COMPANY_TYPES.raas || p.projectType === PROJECT_TYPE.raas ? (
                       <Chip
                         size="small"
                         variant={p.plan === 2 ? 'filled' : 'outlined'}
