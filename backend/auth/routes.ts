@@ -2,7 +2,7 @@
 import { Router, type Request } from 'express';
 import { EMAIL_PATTERN } from '../../schema';
 import { AppError, badRequest, unauthorized } from '../errors';
-import { communityDestination, completeCommunitySignup } from '../features/community/endpoints';
+import { communityDestination, completeCommunitySignup } from './communitySignup';
 import { authorizedModules, findAccount, findAccountByEmail, KIND_OF_ROLE, userPayload } from './accounts';
 import { respondWithLogin, tokenShape } from './login';
 import { consumeMagicLink, isSafeRedirect, sendMagicLink } from './magicLink';

@@ -2,52 +2,26 @@
  * Community sign-up under /api/v1/auth/community: by name and email, by magic link, or from a
  * Google or LinkedIn round trip. An address is proven before anything is reserved: the name-and-
  * email and magic-link forms email a link, and the account exists once the link is opened
- * (`completeCommunitySignup`). Both forms answer the same whether or not the address already has
+ * (`completeCommunitySignup`, backend/auth/communitySignup.ts). Both forms answer the same whether or not the address already has
  * an account; its owner is told by email instead. Community users then go to the community site
  * (COMMUNITY_URL), or to the product's own welcome page when none is configured.
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { entity } from '../../../schema';
 import { email, text } from '../../../schema/validation/inputs';
-import { findAccount, findAccountByEmail, refusal, type Account } from '../../auth/accounts';
+import { findAccountByEmail, refusal } from '../../auth/accounts';
+import { communityDestination, completeCommunitySignup } from '../../auth/communitySignup';
 import { issueMagicLink, type PendingSignup } from '../../auth/magicLink';
 import { emailSendLimits } from '../../auth/rateLimit';
 import { consumeSocialKey } from '../../auth/socialKeys';
 import type { Config } from '../../config';
-import { modelFor } from '../../db/models';
 import { defineEndpoint } from '../../endpoints/define';
-import { accountExistsNotice, communityWelcomeEmail } from '../../services/mail/accountEmails';
+import { accountExistsNotice } from '../../services/mail/accountEmails';
 import { queueEmail } from '../../services/mail/outbox';
 
-const communityUser = entity('communityUser');
 const METHOD = { traditionalEmail: 1, magicLink: 2, google: 3, linkedin: 4 } as const;
 const PROVIDER_METHOD: Record<number, number> = { 1: METHOD.google, 2: METHOD.linkedin };
 const NAME_MAX = 80;
-
-/** Where a community user goes after joining: the community site, or our welcome page without one. */
-export const communityDestination = (config: Config) => config.communityUrl || '/community/welcome';
-
-/** Creates the community user a proven address asked for; the welcome email is queued with it. */
-export async function completeCommunitySignup(
-  trx: Knex.Transaction,
-  config: Config,
-  address: string,
-  signup: PendingSignup,
-): Promise<Account | undefined> {
-  const created = (await modelFor(communityUser)
-    .query(trx)
-    .insert({
-      email: address,
-      firstName: signup.firstName ?? null,
-      lastName: signup.lastName ?? null,
-      status: 1,
-      signupMethod: signup.method,
-      emailConfirmedAt: new Date().toISOString(),
-    } as never)) as unknown as { id: number };
-  await queueEmail(trx, { to: address, ...communityWelcomeEmail(config, signup.firstName ?? null) });
-  return findAccount(trx, { kind: 'community', id: created.id });
-}
 
 /** Emails the sign-up link, or tells the owner of a taken address: the caller cannot tell which. */
 async function offerSignup(
