@@ -24,7 +24,7 @@ import {
 } from '../../../schema/rules/plans';
 import { AppError, notFound } from '../../errors';
 import { spendCredits, type LedgerActor } from '../credits/ledger';
-import { setProjectActor } from '../dashboards/projectActor';
+import { setProjectActor } from './projectActor';
 
 type Trx = Knex.Transaction;
 

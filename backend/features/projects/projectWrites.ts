@@ -31,7 +31,7 @@ import {
 } from '../../crud/writes';
 import type { Row } from '../../crud/serialize';
 import { changeStatus, openNewProject, upgradeProject } from './plans';
-import { setProjectActor } from '../dashboards/projectActor';
+import { setProjectActor } from './projectActor';
 import { analytics } from '../../adapters/analytics';
 
 export const projectEntity = entity('project');
