@@ -9,7 +9,7 @@ import { resolveActor } from './auth/session';
 import { ROOT } from './config';
 import type { AppContext } from './context';
 import { crudRouter } from './crud/router';
-import { devApiRouter, mailboxPage } from './features/dev/routes';
+import { devApiRouter, mailboxPage } from './features/dev';
 import { errorHandler, notFound } from './errors';
 import { endpoints, featureRouters, listHandlers } from './features';
 import { entityWrites } from './features/writes';

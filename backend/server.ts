@@ -12,7 +12,7 @@ import { PortInUseError } from './db/embedded';
 import { createKnex } from './db/knex';
 import { closeReplicas } from './db/replica';
 import { migrate } from './db/migrate';
-import { attachLive, type Live } from './features/live/socket';
+import { attachLive, type Live } from './features/live';
 import { queueSearchTermsIfMissing } from './features/search';
 import { drainServer } from './http/drain';
 import { listenForMetrics } from './http/metrics';

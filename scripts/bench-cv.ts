@@ -4,7 +4,7 @@
  * and prints the parser's and the redaction's milliseconds per MB beside one plain word scan of
  * the same text (the floor any reader pays). Linear reading keeps ms/MB flat as the size grows.
  */
-import { redactCv } from '../backend/features/talent/cv/blind';
+import { redactCv } from '../backend/features/talent';
 import { parseCv, type CvLookups, type Named } from '../backend/services/documents/parseCv';
 
 const PARAGRAPH =

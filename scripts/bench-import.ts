@@ -15,7 +15,7 @@ import { freePort, startEmbeddedPostgres } from '../backend/db/embedded';
 import { createKnex } from '../backend/db/knex';
 import { migrate } from '../backend/db/migrate';
 import { removeDataFolder } from '../backend/db/reachability';
-import { importCandidates } from '../backend/features/talent/import/importCandidates';
+import { importCandidates } from '../backend/features/talent';
 import { seed } from '../seeds';
 import { makeCandidate, rngFrom } from '../seeds/synthetic/candidateFactory';
 import { csvLine, IMPORT_HEADER, nameMaps, toImportRow } from '../seeds/synthetic/importRow';

@@ -17,7 +17,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { createApp } from '../backend/app';
-import { attachLive } from '../backend/features/live/socket';
+import { attachLive } from '../backend/features/live';
 import { loadConfig } from '../backend/config';
 import { openDatabase } from '../backend/db/database';
 import { removeDataFolder } from '../backend/db/reachability';

@@ -21,7 +21,7 @@ import { loadConfig } from '../backend/config';
 import { openDatabase } from '../backend/db/database';
 import { createKnex } from '../backend/db/knex';
 import { migrate } from '../backend/db/migrate';
-import { readRequirements, retrieveAndScore, MATCH_ACTOR } from '../backend/features/aiMatch/matcher';
+import { readRequirements, retrieveAndScore, MATCH_ACTOR } from '../backend/features/aiMatch';
 import { loadIndex } from '../backend/features/lookups';
 import { listOutbox } from '../backend/services/mail/outbox';
 import { parseSearchParams, searchCandidates } from '../backend/features/search';

@@ -10,7 +10,7 @@ import { loadConfig } from '../backend/config';
 import { joinOrOpenDatabase } from '../backend/db/database';
 import { createKnex } from '../backend/db/knex';
 import { migrate } from '../backend/db/migrate';
-import { importCandidates } from '../backend/features/talent/import/importCandidates';
+import { importCandidates } from '../backend/features/talent';
 import { progressBar } from './progress';
 
 const [kind, file, ...rest] = process.argv.slice(2);

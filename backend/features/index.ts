@@ -5,29 +5,29 @@
 import type { Router } from 'express';
 import type { ListHandler } from '../crud/router';
 import type { Endpoint } from '../endpoints/define';
-import { accountEndpoints } from './account/endpoints';
-import { passwordlessEndpoints } from './account/passwordless';
+import { accountEndpoints } from './account';
+import { passwordlessEndpoints } from './account';
 import { aiMatchEndpoints } from './aiMatch';
 import { alertsEndpoints } from './alerts';
-import { communityEndpoints } from './community/endpoints';
+import { communityEndpoints } from './community';
 import { lookupEndpoints } from './lookups';
-import { notificationEndpoints } from './notifications/endpoints';
+import { notificationEndpoints } from './notifications';
 import { chatEndpoints } from './chat';
 import { pipelineEndpoints, projectPlace } from './pipeline';
 import { projectsEndpoints } from './projects';
-import { candidateList } from './search/adminList';
+import { candidateList } from './search';
 import { searchEndpoints } from './search';
-import { signupEndpoints } from './signup/endpoints';
-import { inviteSignupEndpoints } from './signup/inviteEndpoints';
+import { signupEndpoints } from './signup';
+import { inviteSignupEndpoints } from './signup';
 import { creditsEndpoints } from './credits';
-import { dashboardEndpoints } from './dashboards/endpoints';
-import { integrationEndpoints } from './integrations/endpoints';
-import { knownEndpoints } from './integrations/known';
-import { leverEndpoints } from './integrations/lever';
-import { interviewEndpoints } from './interviews/endpoints';
-import { qualifyEndpoints } from './interviews/qualify';
+import { dashboardEndpoints } from './dashboards';
+import { integrationEndpoints } from './integrations';
+import { knownEndpoints } from './integrations';
+import { leverEndpoints } from './integrations';
+import { interviewEndpoints } from './interviews';
+import { qualifyEndpoints } from './interviews';
 import { talentEndpoints } from './talent';
-import { teamEndpoints } from './team/endpoints';
+import { teamEndpoints } from './team';
 
 /** Every declared capability endpoint: what the API mounts and what the fuzz suite probes. */
 export function endpoints(): Endpoint[] {

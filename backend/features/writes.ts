@@ -5,11 +5,11 @@
  * is written as declared, with its references checked.
  */
 import { personChecks, type EntityWrites } from '../crud/writes';
-import { projectWrites } from './projects/projectWrites';
-import { candidateWrites, educationWrites, experienceWrites } from './talent/candidates';
-import { adminWrites } from './team/admins';
-import { companyWrites } from './team/companies';
-import { companyUserWrites } from './team/companyUsers';
+import { projectWrites } from './projects';
+import { candidateWrites, educationWrites, experienceWrites } from './talent';
+import { adminWrites } from './team';
+import { companyWrites } from './team';
+import { companyUserWrites } from './team';
 
 const NONE: EntityWrites = {};
 

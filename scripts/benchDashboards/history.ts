@@ -5,7 +5,7 @@
  * fills in turn). Each chunk is one INSERT … SELECT over generate_series: no row crosses to Node.
  */
 import type { Knex } from 'knex';
-import { rollupDaily } from '../../backend/features/dashboards/rollups';
+import { rollupDaily } from '../../backend/features/dashboards';
 import { ACTIVITY } from '../../schema/rules/pipeline';
 
 const CHUNK = 1_000_000;

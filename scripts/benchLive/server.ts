@@ -15,8 +15,8 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { createApp } from '../../backend/app';
 import { loadConfig } from '../../backend/config';
 import { createKnex } from '../../backend/db/knex';
-import { LiveHub } from '../../backend/features/live/hub';
-import { attachLive } from '../../backend/features/live/socket';
+import { LiveHub } from '../../backend/features/live';
+import { attachLive } from '../../backend/features/live';
 import { clock } from './clock';
 
 const connectionString = process.env.BENCH_DATABASE_URL as string;

@@ -5,7 +5,7 @@
  * work), counted found, missed or extra; precision, recall and F1 over all descriptions.
  */
 import type { NameIndex } from '../../backend/features/lookups';
-import type { Requirements } from '../../backend/features/aiMatch/matcher';
+import type { Requirements } from '../../backend/features/aiMatch';
 import type { Judged } from './descriptions';
 
 export interface Indexes {

@@ -7,11 +7,11 @@
 import type { Knex } from 'knex';
 import { abilityFor } from '../../schema/ability';
 import type { Actor } from '../../schema/roles';
-import { tableStats } from '../../backend/features/search/estimate';
-import { NOTICE_BUCKET_SQL, type Predicate } from '../../backend/features/search/conditions';
-import { buildFilters } from '../../backend/features/search/filters';
-import { DIMENSION_KEYS, parseSearchParams } from '../../backend/features/search/params';
-import { currencyRates } from '../../backend/features/search/rates';
+import { tableStats } from '../../backend/features/search';
+import { NOTICE_BUCKET_SQL, type Predicate } from '../../backend/features/search';
+import { buildFilters } from '../../backend/features/search';
+import { DIMENSION_KEYS, parseSearchParams } from '../../backend/features/search';
+import { currencyRates } from '../../backend/features/search';
 import type { Shape } from './shapes';
 
 const VALUES: Record<string, string> = {

@@ -5,7 +5,7 @@
  * curated-candidates email tells the owner how many candidates an admin curated since the last one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rollupDaily } from '../../backend/features/dashboards/rollups';
+import { rollupDaily } from '../../backend/features/dashboards';
 import { listOutbox } from '../../backend/services/mail/outbox';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';

@@ -4,7 +4,7 @@
  * those days; companies and candidates are refused, bad filters get field-level 400s.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rollupDaily } from '../../backend/features/dashboards/rollups';
+import { rollupDaily } from '../../backend/features/dashboards';
 import { CANDIDATE_STATUS } from '../../schema/entities/talentOptions';
 import { ACTIVITY, STAGES } from '../../schema/rules/pipeline';
 import { client, type Client } from '../helpers/actors';

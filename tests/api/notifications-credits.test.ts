@@ -4,8 +4,8 @@
  * days, once per expiry date. Another company hears nothing of it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantCredits, spendCredits } from '../../backend/features/credits/ledger';
-import { creditsExpiring } from '../../backend/features/notifications/credits';
+import { grantCredits, spendCredits } from '../../backend/features/credits';
+import { creditsExpiring } from '../../backend/features/notifications';
 import type { Actor } from '../../schema/roles';
 import { client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';

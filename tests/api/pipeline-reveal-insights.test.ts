@@ -3,7 +3,7 @@
  * name and contact, the candidate's profile insights count it, before and after the daily rollup.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rollupDaily } from '../../backend/features/dashboards/rollups';
+import { rollupDaily } from '../../backend/features/dashboards';
 import { STAGES } from '../../schema/rules/pipeline';
 import { pipelineWorld, type PipelineWorld } from '../helpers/pipeline';
 

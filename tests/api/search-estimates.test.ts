@@ -6,7 +6,7 @@
  * filter's own facet, read from that dimension's column alone.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NOTICE_BUCKET_SQL } from '../../backend/features/search/conditions';
+import { NOTICE_BUCKET_SQL } from '../../backend/features/search';
 import { CANDIDATE_STATUS } from '../../schema/entities/talentOptions';
 import { generateCandidates } from '../../seeds/synthetic/generate';
 import { testApp, type TestApp } from '../helpers/app';

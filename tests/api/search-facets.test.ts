@@ -4,7 +4,7 @@
  * total of the search that picks that option.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DIMENSION_KEYS } from '../../backend/features/search/params';
+import { DIMENSION_KEYS } from '../../backend/features/search';
 import { searchWorld, type SearchWorld } from '../helpers/searchWorld';
 
 let w: SearchWorld;

@@ -18,7 +18,7 @@ import {
   suggestInSql,
   type LookupKind,
 } from '../../backend/features/lookups';
-import { importCandidates } from '../../backend/features/talent/import/importCandidates';
+import { importCandidates } from '../../backend/features/talent';
 import { testApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCandidates, type ImportProgress } from '../../backend/features/talent/import/importCandidates';
+import { importCandidates, type ImportProgress } from '../../backend/features/talent';
 import { startWorker, type Worker } from '../../backend/jobs/worker';
 import { testApp, type TestApp } from '../helpers/app';
 

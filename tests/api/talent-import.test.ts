@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { importCandidates } from '../../backend/features/talent/import/importCandidates';
+import { importCandidates } from '../../backend/features/talent';
 import { listOutbox } from '../../backend/services/mail/outbox';
 import { maySkipTriggers, prepareCandidate, writeCandidates } from '../../backend/features/talent/writeCandidates';
 import { modelFor } from '../../backend/db/models';

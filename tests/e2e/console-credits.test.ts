@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { grantCredits } from '../../backend/features/credits/ledger';
+import { grantCredits } from '../../backend/features/credits';
 import { CREDIT_ACTIONS } from '../../schema/rules/credits';
 import { formatDate } from '../../schema/rules/dates';
 import { startE2E, type E2E } from '../helpers/e2e';

@@ -9,7 +9,7 @@ import { chromium, type Browser, type Page, type Request } from 'playwright-core
 import { expect, inject, onTestFinished, TestRunner } from 'vitest';
 import { createApp } from '../../backend/app';
 import { loadConfig } from '../../backend/config';
-import { attachLive } from '../../backend/features/live/socket';
+import { attachLive } from '../../backend/features/live';
 import { listOutbox } from '../../backend/services/mail/outbox';
 import { TEST_SECRET } from './app';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './chromium';

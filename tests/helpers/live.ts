@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
-import { attachLive, type Live } from '../../backend/features/live/socket';
+import { attachLive, type Live } from '../../backend/features/live';
 import type { TestApp } from './app';
 
 export interface LiveServer {

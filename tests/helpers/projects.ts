@@ -1,6 +1,6 @@
 /** Projects in tests: the demo people signed in, a valid project body, and credits for a company past its trial. */
 import type { Knex } from 'knex';
-import { grantCredits } from '../../backend/features/credits/ledger';
+import { grantCredits } from '../../backend/features/credits';
 import { client, DEMO_ROLES, signIn, type Client, type SignedIn } from './actors';
 import type { TestApp } from './app';
 

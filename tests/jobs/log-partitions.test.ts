@@ -8,7 +8,7 @@ import { Logger } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../backend/config';
 import { monthlyPartitions, MONTHS_AHEAD } from '../../backend/db/partitions';
-import { rollupDaily } from '../../backend/features/dashboards/rollups';
+import { rollupDaily } from '../../backend/features/dashboards';
 import { keepFrom } from '../../backend/jobs/tasks/maintain_log_partitions';
 import { taskList } from '../../backend/jobs/worker';
 import { client, type Client } from '../helpers/actors';

@@ -20,7 +20,7 @@ import { tokenShape } from '../../auth/login';
 import { newToken, sha256 } from '../../auth/tokens';
 import { AppError, badRequest } from '../../errors';
 import { confirmEmailEmail } from '../../services/mail/accountEmails';
-import { emailInUseNotice } from '../talent/emails';
+import { emailInUseNotice } from '../talent';
 import { endSessions } from '../../crud/writes';
 import { queueEmail } from '../../services/mail/outbox';
 

@@ -8,3 +8,4 @@
  */
 export { aiMatchEndpoints } from './endpoints';
 export { runMatch } from './run';
+export { MATCH_ACTOR, readRequirements, retrieveAndScore, type Requirements } from './matcher';

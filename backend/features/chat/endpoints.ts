@@ -22,7 +22,7 @@ import { storageFor } from '../../adapters/storage/select';
 import type { Config } from '../../config';
 import { defineEndpoint } from '../../endpoints/define';
 import { notFound } from '../../errors';
-import { raiseLive } from '../live/events';
+import { raiseLive } from '../live';
 import { findProject, projectRef } from '../projects';
 import { CV_CONTENT_TYPES, type CvType } from '../../services/documents/extractText';
 import { conversationFor, sideOf, unreadCounts, type ConversationRow } from './access';

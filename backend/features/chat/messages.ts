@@ -11,7 +11,7 @@ import { actorRefs, type Actor } from '../../../schema/roles';
 import type { Config } from '../../config';
 import { storageFor } from '../../adapters/storage/select';
 import { badRequest, notFound } from '../../errors';
-import { raiseLive } from '../live/events';
+import { raiseLive } from '../live';
 import { sniffCvType } from '../../services/documents/extractText';
 import { sideOf, type ConversationRow, type Side } from './access';
 import { queueFollowUps } from './followUp';

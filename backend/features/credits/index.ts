@@ -7,6 +7,9 @@
 import type { Endpoint } from '../../endpoints/define';
 import { creditEndpoints } from './endpoints';
 import { purchaseEndpoints } from './purchase';
+export { balanceOf, expireLots, grantCredits, spendCredits, type LedgerActor } from './ledger';
+export { refOf } from './inputs';
+export { expireCheckouts } from './orders';
 
 export function creditsEndpoints(): Endpoint[] {
   return [...purchaseEndpoints, ...creditEndpoints];

@@ -42,7 +42,7 @@ import {
 import { actorRefs, type Actor } from '../../../schema/roles';
 import { t } from '../../../i18n';
 import { AppError, badRequest } from '../../errors';
-import { queueLowCreditsNotice } from '../notifications/credits';
+import { queueLowCreditsNotice } from '../notifications';
 
 type Trx = Knex | Knex.Transaction;
 

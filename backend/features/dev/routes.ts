@@ -1,7 +1,7 @@
 /** Outside production: the outbox as JSON and as a page, so sign-in codes can be read without SMTP. */
 import { Router } from 'express';
 import { listOutbox } from '../../services/mail/outbox';
-import { listWhatsapp } from '../interviews/whatsappOutbox';
+import { listWhatsapp } from '../interviews';
 import { formatDateTime } from '../../../schema/rules/dates';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

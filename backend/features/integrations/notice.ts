@@ -10,8 +10,8 @@ import { t } from '../../../i18n';
 import { abilityFor } from '../../../schema/ability';
 import { atsKind } from '../../../schema/rules/ats';
 import type { Config } from '../../config';
-import { notify } from '../notifications/notify';
-import { companyRecipients } from '../notifications/recipients';
+import { notify } from '../notifications';
+import { companyRecipients } from '../notifications';
 
 export const INTEGRATIONS_LINK = '/integrations';
 

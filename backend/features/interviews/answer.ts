@@ -10,7 +10,7 @@ import { actorRefs, type Actor } from '../../../schema/roles';
 import { REQUEST_KIND, REQUEST_STATE } from '../../../schema/rules/pipeline';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import type { Config } from '../../config';
-import { interviewAnswered } from '../notifications/kinds';
+import { interviewAnswered } from '../notifications';
 import { logRecruitmentActivity } from '../../services/activity';
 import { answerOutcome, companyShown, REJECT_REASONS, stateName, type ScheduleData } from './rules';
 import { TOKEN_PATTERN, tokenHash } from './tokens';

@@ -16,7 +16,7 @@ import type { Config } from '../../config';
 import { seenStatuses, viewerOf } from '../../../schema/rules/visibility';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, forbidden } from '../../errors';
-import { qualifyAnswered } from '../notifications/kinds';
+import { qualifyAnswered } from '../notifications';
 import { camelKeys, qualifyBody } from './inputs';
 import { replyKind } from './rules';
 import { queueWhatsapp, WHATSAPP_STATUS } from './whatsappOutbox';

@@ -18,7 +18,7 @@ import type { Actor } from '../../../schema/roles';
 import { int } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
 import { notFound } from '../../errors';
-import { raiseLive } from '../live/events';
+import { raiseLive } from '../live';
 import { recipientOf } from './recipients';
 
 export const NOTIFICATIONS_PAGE = 25;

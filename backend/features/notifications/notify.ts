@@ -10,7 +10,7 @@ import { t } from '../../../i18n';
 import { NOTIFICATION_CHANNEL, NOTIFICATION_KIND } from '../../../schema/entities/live/notification';
 import { actorKey, type Actor } from '../../../schema/roles';
 import type { Config } from '../../config';
-import { raiseLive } from '../live/events';
+import { raiseLive } from '../live';
 import { queueEmail } from '../../services/mail/outbox';
 import type { Recipient } from './recipients';
 

@@ -19,8 +19,8 @@ import {
 } from '../../../schema/rules/visibility';
 import { AppError } from '../../errors';
 import { whereOf } from '../search';
-import { tableStats } from '../search/estimate';
-import { currencyRates } from '../search/rates';
+import { tableStats } from '../search';
+import { currencyRates } from '../search';
 import { entity } from '../../../schema';
 import { parseId } from '../../../schema/lib/ids';
 import { loadProject, type ProjectRow } from './access';

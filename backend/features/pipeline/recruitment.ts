@@ -31,7 +31,7 @@ import { REVEALED_FIELDS, revealsOnMove, seesStatus, viewerOf } from '../../../s
 import { id } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest } from '../../errors';
-import { movedByCompany } from '../notifications/kinds';
+import { movedByCompany } from '../notifications';
 import { logRecruitmentActivity, type RecruitmentEvent } from '../../services/activity';
 import { actorName, candidateDef, loadProjectToChange, pipelineRole } from './access';
 import { candidateNotFound, placesOf, requireReach } from './reach';

@@ -20,6 +20,10 @@ export { projectStats } from './stats';
 export { queueCuratedEmail } from './notices';
 export { curateCandidates } from './endpoints';
 export { findProject, projectRef } from './read';
+export { sendCuratedEmail } from './notices';
+export { companyProjectsFollowStatus } from './hold';
+export { renewDueProjects } from './renewal';
+export { projectWrites } from './projectWrites';
 
 export function projectsEndpoints(): Endpoint[] {
   return [

@@ -23,7 +23,7 @@ import {
   type PlanProject,
 } from '../../../schema/rules/plans';
 import { AppError, notFound } from '../../errors';
-import { spendCredits, type LedgerActor } from '../credits/ledger';
+import { spendCredits, type LedgerActor } from '../credits';
 import { setProjectActor } from './projectActor';
 
 type Trx = Knex.Transaction;

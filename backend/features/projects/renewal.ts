@@ -11,7 +11,7 @@ import { PROJECT_PLAN, PROJECT_STATUS } from '../../../schema/rules/pipeline';
 import { isOpen, renewalDecision } from '../../../schema/rules/plans';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
-import { spendCredits } from '../credits/ledger';
+import { spendCredits } from '../credits';
 import { queueProjectEndedEmail } from './notices';
 import { lockProject } from './plans';
 

@@ -31,3 +31,6 @@ export { currencyRates } from './rates';
 export { labelsFor } from './labels';
 export { loadResults } from './results';
 export { adminAnonymous, identityPublic, seesIdentity } from './visibility';
+export { candidateList } from './adminList';
+export { NOTICE_BUCKET_SQL } from './conditions';
+export { DIMENSION_KEYS } from './params';

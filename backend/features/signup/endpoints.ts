@@ -26,7 +26,7 @@ import {
   type CompanyDetails,
   type Person,
 } from './validation';
-import { companyAwaitsApproval } from '../notifications/kinds';
+import { companyAwaitsApproval } from '../notifications';
 
 /** A sign-up left unfinished for a day starts again. */
 const DRAFT_TTL_HOURS = 24;

@@ -16,7 +16,7 @@ import { INSIGHT_KIND } from '../../../schema/entities/internal/dailyRollups';
 import { id, ids } from '../../../schema/validation/inputs';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { defineEndpoint, type Call } from '../../endpoints/define';
-import { insightCounts } from '../dashboards/rollups';
+import { insightCounts } from '../dashboards';
 import { actorColumns, LOG_KIND } from '../../services/activity';
 
 const candidate = entity('candidate');

@@ -7,8 +7,8 @@ import { companyUser } from '../../../schema/entities/companyUser';
 import { modelFor } from '../../db/models';
 import type { EntityWrites } from '../../crud/writes';
 import { AppError } from '../../errors';
-import { companyProjectsFollowStatus } from '../projects/hold';
-import { companyStatusChange } from '../signup/approval';
+import { companyProjectsFollowStatus } from '../projects';
+import { companyStatusChange } from '../signup';
 
 export const companyWrites: EntityWrites = {
   check: companyStatusChange,

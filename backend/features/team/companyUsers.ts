@@ -23,8 +23,8 @@ import {
   type WriteContext,
 } from '../../crud/writes';
 import { AppError, badRequest } from '../../errors';
-import { createInvitation, sendInvitation, type InvitationRow } from '../signup/invitations';
-import { domainOf } from '../signup/validation';
+import { createInvitation, sendInvitation, type InvitationRow } from '../signup';
+import { domainOf } from '../signup';
 import { MEMBER_STATUS, memberChangeRefusal, memberDeleteRefusal, type Changer, type Refusal } from './rules';
 
 const company = entity('company');

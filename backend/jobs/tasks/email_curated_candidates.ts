@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker';
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
-import { sendCuratedEmail } from '../../features/projects/notices';
+import { sendCuratedEmail } from '../../features/projects';
 import { assertIdPayload } from '../payload';
 
 export function emailCuratedCandidatesTask(config: Config, db: () => Knex): Task {

@@ -5,7 +5,7 @@
  */
 import type { Task } from 'graphile-worker';
 import type { Knex } from 'knex';
-import { expireCheckouts } from '../../features/credits/orders';
+import { expireCheckouts } from '../../features/credits';
 import { assertNoPayload } from '../payload';
 
 export function expireCheckoutsTask(db: () => Knex): Task {

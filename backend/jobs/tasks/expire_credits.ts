@@ -1,6 +1,6 @@
 import type { Task } from 'graphile-worker';
 import type { Knex } from 'knex';
-import { expireLots } from '../../features/credits/ledger';
+import { expireLots } from '../../features/credits';
 import { assertNoPayload } from '../payload';
 
 export function expireCreditsTask(db: () => Knex): Task {

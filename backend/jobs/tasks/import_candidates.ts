@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker';
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
-import { runImport } from '../../features/talent/import/importJob';
+import { runImport } from '../../features/talent';
 import { assertIdPayload } from '../payload';
 
 export function assertImportPayload(payload: unknown): asserts payload is { importId: number } {

@@ -8,7 +8,7 @@ import type { Task } from 'graphile-worker';
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import { maintainPartitions, partitionedTables } from '../../db/partitions';
-import { rolledThrough } from '../../features/dashboards/rollups';
+import { rolledThrough } from '../../features/dashboards';
 import { assertNoPayload } from '../payload';
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);

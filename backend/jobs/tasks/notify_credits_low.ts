@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker';
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
-import { creditsLow } from '../../features/notifications/credits';
+import { creditsLow } from '../../features/notifications';
 import { assertIdPayload } from '../payload';
 
 /** Tells a company's users their credits are low, queued by the charge that made them so. */

@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker';
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
-import { creditsExpiring } from '../../features/notifications/credits';
+import { creditsExpiring } from '../../features/notifications';
 import { assertNoPayload } from '../payload';
 
 /** Daily: the users of companies whose credits expire within 7 days hear of it, once per expiry date. */

@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker';
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
-import { renewDueProjects } from '../../features/projects/renewal';
+import { renewDueProjects } from '../../features/projects';
 import { assertNoPayload } from '../payload';
 
 export function renewPowerProjectsTask(config: Config, db: () => Knex): Task {

@@ -5,7 +5,7 @@
  */
 import type { Task } from 'graphile-worker';
 import type { Knex } from 'knex';
-import { rollupDaily } from '../../features/dashboards/rollups';
+import { rollupDaily } from '../../features/dashboards';
 import { assertNoPayload } from '../payload';
 
 export function rollupDailyTask(db: () => Knex): Task {

@@ -6,7 +6,7 @@
 import type { Task } from 'graphile-worker';
 import type { Knex } from 'knex';
 import { INTEGRATION_STATUS, RUN_TRIGGER } from '../../../schema/rules/ats';
-import { queueSync } from '../../features/integrations/store';
+import { queueSync } from '../../features/integrations';
 import { assertNoPayload } from '../payload';
 
 export function scheduleIntegrationSyncsTask(db: () => Knex): Task {

@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker';
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
-import { deliverRequest, notifyAnswer } from '../../features/interviews/delivery';
+import { deliverRequest, notifyAnswer } from '../../features/interviews';
 import { assertIdPayload, PayloadError } from '../payload';
 
 export function assertInterviewRequestPayload(

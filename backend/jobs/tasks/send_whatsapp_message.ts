@@ -1,8 +1,8 @@
 import type { Task } from 'graphile-worker';
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
-import { whatsapp } from '../../features/interviews/qualify';
-import { deliverWhatsapp } from '../../features/interviews/whatsappOutbox';
+import { whatsapp } from '../../features/interviews';
+import { deliverWhatsapp } from '../../features/interviews';
 import { assertIdPayload } from '../payload';
 
 export function sendWhatsappMessageTask(config: Config, db: () => Knex): Task {

@@ -7,7 +7,7 @@ import type { Task } from 'graphile-worker';
 import type { Knex } from 'knex';
 import { RUN_TRIGGER } from '../../../schema/rules/ats';
 import type { Config } from '../../config';
-import { runSync } from '../../features/integrations/sync';
+import { runSync } from '../../features/integrations';
 import { assertIdPayload } from '../payload';
 
 export function syncIntegrationTask(config: Config, db: () => Knex): Task {

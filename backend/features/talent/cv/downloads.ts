@@ -17,7 +17,7 @@ import { storageFor } from '../../../adapters/storage/select';
 import type { Row } from '../../../crud/serialize';
 import { defineEndpoint, type RowAccess } from '../../../endpoints/define';
 import { notFound } from '../../../errors';
-import { reachesCandidate } from '../../pipeline/reachAnywhere';
+import { reachesCandidate } from '../../pipeline';
 import { blindDocument, blindFileName, blindRole } from './blindCv';
 import { CV_CONTENT_TYPES, type CvType } from '../../../services/documents/extractText';
 import { fileSlug } from './format';

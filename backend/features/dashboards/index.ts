@@ -1,0 +1,8 @@
+/**
+ * The admins' dashboards and a company's recruiter dashboard (spec sections 2 and 7), read from the
+ * daily rollup of the activity logs (rollups.ts) and today's raw rows. Exposes its endpoints, the
+ * rollup the rollup_daily and maintain_log_partitions jobs run, and the insight counts profile
+ * insights read.
+ */
+export { dashboardEndpoints } from './endpoints';
+export { insightCounts, rolledThrough, rollupDaily } from './rollups';
