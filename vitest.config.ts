@@ -18,6 +18,7 @@ import { SlowestFirst } from './tests/helpers/sequencer';
  * The files known to take longest start first (tests/helpers/sequencer.ts).
  */
 const UNIT = [
+  'tests/api/calendar.test.ts',
   'tests/api/credits-rules.test.ts',
   'tests/api/pipeline-board-logic.test.ts',
   'tests/api/pipeline-stages.test.ts',

@@ -4,7 +4,8 @@
  * console and the portal, lane three runs vitest at once: the unit and API files first, the
  * browser files after them (sequence.groupOrder), which wait for the build if it is still running.
  * A lane's output is printed when it ends; any failing lane fails the run. First, as `npm start` builds what it
- * needs, it makes sure of the browser the browser files drive (scripts/chromium.ts).
+ * needs, it makes sure of the browser the browser files drive (scripts/chromium.ts) and of the faketime the calendar
+ * test runs under (scripts/faketime.ts).
  *
  * The static checks keep their caches in `.tmp/test-cache/` (git-ignored): a second run on the same
  * checkout re-reads only the files that changed (tsc's build info, ESLint's and Prettier's caches,
@@ -16,6 +17,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureChromium } from './chromium';
+import { ensureFaketime } from './faketime';
 
 interface Outcome {
   name: string;
@@ -57,11 +59,12 @@ async function lane(steps: (() => Promise<Outcome>)[]): Promise<Outcome[]> {
 }
 
 // The browser files need Chromium: found or installed now, or the run stops here, before any lane starts.
-const chromium = ensureChromium();
-if ('error' in chromium) {
-  console.error(`npm test: ${chromium.error}`);
-  process.exit(1);
-}
+// The calendar test needs faketime, made sure of the same way.
+for (const tool of [ensureChromium(), ensureFaketime()])
+  if ('error' in tool) {
+    console.error(`npm test: ${tool.error}`);
+    process.exit(1);
+  }
 
 const npx =
   (name: string, ...args: string[]) =>
