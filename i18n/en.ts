@@ -15,8 +15,9 @@ import { projectFieldErrors, projectMessages } from './sections/projects';
 import { pipelineMessages, pipelineProjectMessages } from './sections/pipeline';
 import { integrationFieldErrors, integrations } from './sections/integrations';
 import { aiMatch, aiMatchFieldErrors } from './sections/aiMatch';
-import { alertFieldErrors, alerts } from './sections/alerts';
 import { dataRightsFieldErrors } from './sections/dataRights';
+import { alertFieldErrors, alerts } from './sections/alerts';
+import { duplicates, duplicateFieldErrors } from './sections/duplicates';
 
 export const en = {
   appName: 'Talentbase',
@@ -345,4 +346,7 @@ export const en = {
   aiMatch,
   ...aiMatchFieldErrors,
   ...dataRightsFieldErrors,
+  /** Duplicate profiles and their merge. */
+  duplicates,
+  ...duplicateFieldErrors,
 } as const;

@@ -50,6 +50,7 @@ import { projectCandidate } from './entities/projectCandidate';
 import { candidateNote } from './entities/candidateNote';
 import { integration, integrationJob, integrationLink, integrationRun } from './entities/integration';
 import { aiMatchResult, aiMatchRun } from './entities/aiMatch';
+import { candidateDuplicate, candidateMatchKey, candidateMerge } from './entities/candidateDuplicate';
 import { dataRightsLog, erasedEmail, erasureRequest } from './entities/dataRights';
 import { interviewRequest } from './entities/interviewRequest';
 import { qualifyRequest } from './entities/qualifyRequest';
@@ -125,6 +126,9 @@ export const entities: readonly EntityDef[] = [
   integrationRun,
   aiMatchRun,
   aiMatchResult,
+  candidateDuplicate,
+  candidateMatchKey,
+  candidateMerge,
   erasureRequest,
   dataRightsLog,
   erasedEmail,

@@ -7,6 +7,7 @@ import { dashboardEntityLabels } from './dashboards';
 import { integrationEntityLabels } from './integrations';
 import { aiMatchEntityLabels } from './aiMatch';
 import { dataRightsEntityLabels } from './dataRights';
+import { duplicateEntityLabels } from './duplicates';
 import { liveEntityLabels } from './live';
 import { alertEntityLabels } from './alerts';
 import { chatEntityLabels } from './chat';
@@ -23,6 +24,7 @@ export const entityLabels = {
   ...integrationEntityLabels,
   ...aiMatchEntityLabels,
   ...dataRightsEntityLabels,
+  ...duplicateEntityLabels,
   ...lookupEntities,
   ...accountEntities,
   ...talentEntities,

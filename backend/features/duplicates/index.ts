@@ -1,0 +1,17 @@
+/**
+ * Duplicates: one person, one profile.
+ * - Detection (keys.ts, detect.ts) in PostgreSQL: each candidate's match keys (email without case,
+ *   +tags and the dots gmail ignores; phone in E.164; LinkedIn and GitHub handles; latest employer
+ *   and title with the name) in candidate_match_keys, joined by key; a close name counts with the
+ *   same employer and title (pg_trgm). Each pair is stored in candidate_duplicates with its reasons
+ *   and a confidence; a pair judged "not the same person" stays dismissed. `findTwins` serves a
+ *   saved profile (the console's create, the import's rows), `twinsOfDraft` a form not yet saved,
+ *   `scanPool` the whole pool at once (the scan_duplicates job).
+ * - Merge (merge.ts, fields.ts, references.ts) in one transaction, and its undo (undo.ts) from the
+ *   journal kept in candidate_merges; a merged id answers as its survivor (redirect.ts).
+ * - Routes for admins only (endpoints.ts): the queue, a pair side by side, dismiss, merge, undo,
+ *   the draft check and the scan.
+ * Figures: `npm run bench:duplicates` (scripts/bench-duplicates.ts).
+ */
+export { findTwins, scanPool, twinsOfDraft, type Draft, type Twin } from './detect';
+export { refreshKeys } from './keys';

@@ -1,0 +1,92 @@
+/** Duplicate profiles: the server's messages, the console's review queue and merge, and the entities' labels. */
+export const duplicates = {
+  notFound: 'Pair not found',
+  notOpen: 'This pair has already been decided',
+  notInPair: 'Keep one of the pair’s two profiles',
+  undoExpired: 'This merge can no longer be undone',
+  undoChanged: 'The merged profile changed after the merge; undo would lose that change',
+  alreadyUndone: 'This merge has already been undone',
+  reasons: {
+    email: 'Same email',
+    phone: 'Same phone',
+    linkedIn: 'Same LinkedIn',
+    github: 'Same GitHub',
+    nameEmployerTitle: 'Close name, same employer and title',
+  },
+  queue: {
+    title: 'Duplicates',
+    empty: 'No likely duplicates waiting for review',
+    confidence: 'Confidence',
+    reasons: 'Reasons',
+    pair: 'Profiles',
+    review: 'Review',
+    scan: 'Scan the pool',
+    scanQueued: 'Scanning the pool for duplicates',
+  },
+  review: {
+    title: 'Same person?',
+    field: 'Field',
+    keep: 'Keep',
+    notSame: 'Not the same person',
+    merge: 'Merge into one profile',
+    dismissed: 'Marked as two people',
+    merged: 'Merged into {name}',
+    undo: 'Undo merge',
+    undone: 'Merge undone',
+    empty: '(empty)',
+    moves: 'Experience, education, notes, projects, requests and history of both profiles are kept',
+  },
+  warning: {
+    title: 'This person may already have a profile',
+    open: 'Open {name}',
+    saveAnyway: 'The profile is saved anyway when you save again',
+  },
+};
+
+/** Field-level refusals of the duplicates routes. */
+export const duplicateFieldErrors = {
+  keep: { errors: { invalid: 'Choose which profile keeps each field' } },
+};
+
+const stamps = { createdAt: 'Created', updatedAt: 'Updated' };
+
+/** Field and choice labels of the duplicates' entities. */
+export const duplicateEntityLabels = {
+  candidateDuplicate: {
+    fields: {
+      candidateId: 'Candidate',
+      otherId: 'Other candidate',
+      reasons: 'Reasons',
+      confidence: 'Confidence',
+      status: 'Status',
+      decidedById: 'Decided by',
+      decidedAt: 'Decided',
+      ...stamps,
+    },
+    enums: { status: { open: 'Open', dismissed: 'Not the same person', merged: 'Merged' } },
+  },
+  candidateMatchKey: {
+    fields: { candidateId: 'Candidate', kind: 'Kind', key: 'Key', name: 'Name' },
+    enums: {
+      kind: {
+        email: 'Email',
+        phone: 'Phone',
+        linkedIn: 'LinkedIn',
+        github: 'GitHub',
+        employerTitle: 'Employer and title',
+      },
+    },
+  },
+  candidateMerge: {
+    fields: {
+      survivorId: 'Kept profile',
+      mergedId: 'Merged profile',
+      mergedById: 'Merged by',
+      journal: 'Journal',
+      undoUntil: 'Undo until',
+      undoneAt: 'Undone',
+      undoneById: 'Undone by',
+      ...stamps,
+    },
+  },
+};
