@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from '../config';
-import { migrateWorker } from '../jobs/worker';
+import { migrateWorker } from './jobQueue';
 
 export const MIGRATIONS_DIR = path.join(ROOT, 'migrations');
 

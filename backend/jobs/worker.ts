@@ -1,5 +1,5 @@
 /** The graphile-worker runner: every background and scheduled job goes through it. */
-import { Logger, run, runMigrations, type Runner, type Task, type TaskList } from 'graphile-worker';
+import { Logger, run, type Runner, type Task, type TaskList } from 'graphile-worker';
 import pg from 'pg';
 import type { Config } from '../config';
 import { createMailAdapter, type MailAdapter } from '../adapters/mail';
@@ -141,34 +141,6 @@ export const CRONTAB = [
 /** The schedule a worker runs: every job above, and analytics forwarding once a service is configured. */
 export function crontabFor(config: Config): string {
   return config.analytics ? `${CRONTAB}\n* * * * * forward_analytics` : CRONTAB;
-}
-
-/**
- * A job queued while a connection's `talentbase.request_id` is set (db/knex.ts sets it around the
- * statements of a request that call add_job) carries that id in its payload as `requestId`.
- */
-const STAMP_REQUEST_ID = `
-  create or replace function graphile_worker.tb_stamp_request_id() returns trigger language plpgsql as $$
-  declare rid text := current_setting('talentbase.request_id', true);
-  begin
-    if rid is not null and rid <> '' and json_typeof(new.payload) = 'object' then
-      new.payload := (new.payload::jsonb || jsonb_build_object('requestId', rid))::json;
-    end if;
-    return new;
-  end $$;
-  create or replace trigger tb_stamp_request_id before insert on graphile_worker._private_jobs
-    for each row execute function graphile_worker.tb_stamp_request_id();`;
-
-/** Creates graphile-worker's own tables, so jobs can be queued even where no worker runs. */
-export async function migrateWorker(connectionString: string): Promise<void> {
-  await runMigrations({ connectionString, logger: workerLogger });
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    await client.query(STAMP_REQUEST_ID);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Jobs run here, by task and outcome, and their time. */
