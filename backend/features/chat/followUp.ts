@@ -12,9 +12,8 @@ import { t } from '../../../i18n';
 import { CHAT_SIDE } from '../../../schema/entities/chat/conversation';
 import type { Config } from '../../config';
 import { queueEmail } from '../../services/mail/outbox';
-import type { MessageRow } from './messages';
-import { notify } from '../notifications';
-import { adminRecipients, projectFacts, projectReaders, type Recipient } from '../notifications';
+import type { MessageRow } from './access';
+import { adminRecipients, notify, projectFacts, projectReaders, type Recipient } from '../notifications';
 
 export const FOLLOW_UP_TASK = 'follow_up_chat_message';
 export type FollowUpStage = 'away' | 'email';

@@ -13,25 +13,15 @@ import { storageFor } from '../../adapters/storage/select';
 import { badRequest, notFound } from '../../errors';
 import { raiseLive } from '../live';
 import { sniffCvType } from '../../services/documents/extractText';
-import { sideOf, type ConversationRow, type Side } from './access';
+import { sideOf, type ConversationRow, type MessageRow, type Side } from './access';
+
+export type { MessageRow };
 import { queueFollowUps } from './followUp';
 
 export const ATTACHMENT_FOLDER = 'chat-attachments';
 export const MESSAGES_PAGE = 50;
 export const MAX_BODY = 5000;
 
-export interface MessageRow {
-  id: number;
-  conversation_id: number;
-  author_side: number;
-  author_id: number;
-  author_name: string;
-  body: string | null;
-  attachment_key: string | null;
-  attachment_name: string | null;
-  attachment_size: number | null;
-  created_at: Date;
-}
 
 const SIDE_NAME = { [CHAT_SIDE.admin]: 'admin', [CHAT_SIDE.companyUser]: 'companyUser' } as Record<number, string>;
 
