@@ -9,11 +9,25 @@
  * this: each event's audience is read from its project when it is sent (events.ts).
  */
 import type { Knex } from 'knex';
-import { abilityFor } from '../../../schema/ability';
+import type { WebSocket } from 'ws';
+import { abilityFor, type AppAbility } from '../../../schema/ability';
 import { ACTOR_KINDS, actorRefs, type Actor } from '../../../schema/roles';
 import { actorOf, assertMaySignIn, findSession } from '../../auth/accounts';
 import type { LiveEvent } from './events';
-import type { LiveClient } from './hub';
+
+/** An open socket: its person, their ability and session, and what the hub holds for it. */
+export interface LiveClient {
+  ws: WebSocket;
+  actor: Actor;
+  ability: AppAbility;
+  sessionId: number;
+  /** The session token's hash, to read the session again when the person's access changes (access.ts). */
+  tokenHash: string;
+  /** Events that arrived while the replay after a reconnect was being read: sent after it. */
+  held?: LiveEvent[];
+  /** Ids the replay sent, for a while after it: their own delivery, if it comes later, is not sent again. */
+  replayed?: Set<number>;
+}
 
 /** Sockets one session may hold at once (a page holds one): more are refused with 429. */
 export const MAX_SOCKETS_PER_SESSION = 5;

@@ -8,26 +8,12 @@
  */
 import type { Knex } from 'knex';
 import pg from 'pg';
-import type { WebSocket } from 'ws';
-import type { AppAbility } from '../../../schema/ability';
-import { actorKey, type Actor } from '../../../schema/roles';
+import { actorKey } from '../../../schema/roles';
 import { logger } from '../../logger';
 import { liveDeliveryLag } from '../../metrics';
-import { concerned, recheck, SIGNED_OUT } from './access';
+import { concerned, recheck, SIGNED_OUT, type LiveClient } from './access';
 import { audiences, eventOf, wireOf, type LiveEvent } from './events';
 
-export interface LiveClient {
-  ws: WebSocket;
-  actor: Actor;
-  ability: AppAbility;
-  sessionId: number;
-  /** The session token's hash, to read the session again when the person's access changes (access.ts). */
-  tokenHash: string;
-  /** Events that arrived while the replay after a reconnect was being read: sent after it. */
-  held?: LiveEvent[];
-  /** Ids the replay sent, for a while after it: their own delivery, if it comes later, is not sent again. */
-  replayed?: Set<number>;
-}
 
 /**
  * How many missed events a reconnecting socket is sent; further behind, it is told to reload. A web

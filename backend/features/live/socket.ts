@@ -17,8 +17,8 @@ import { COOKIE } from '../../auth/session';
 import { sha256 } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { logger } from '../../logger';
-import { MAX_SOCKETS_PER_SESSION, mayListen } from './access';
-import { LiveHub, type LiveClient } from './hub';
+import { MAX_SOCKETS_PER_SESSION, mayListen, type LiveClient } from './access';
+import { LiveHub } from './hub';
 
 export const LIVE_PATH = '/api/v1/live';
 /** Sockets that stop answering pings are closed, and sessions are checked again, this often. */
