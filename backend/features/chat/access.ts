@@ -10,6 +10,20 @@ import { ACTOR_KINDS, actorRefs, type Actor } from '../../../schema/roles';
 import { notFound } from '../../errors';
 import { scopeQuery } from '../../permissions/sql';
 
+/** A message as stored (messages.ts posts and reads them; followUp.ts tells of them). */
+export interface MessageRow {
+  id: number;
+  conversation_id: number;
+  author_side: number;
+  author_id: number;
+  author_name: string;
+  body: string | null;
+  attachment_key: string | null;
+  attachment_name: string | null;
+  attachment_size: number | null;
+  created_at: Date;
+}
+
 export interface ConversationRow {
   id: number;
   project_id: number;
