@@ -18,32 +18,61 @@ const restrict = (files, patterns) => ({ files, rules: { 'no-restricted-imports'
 const boundary = (folder, forbidden) =>
   restrict([`${folder}/**/*.ts`, `${folder}/**/*.tsx`], sidePatterns(folder, forbidden));
 
+const restrictOutside = (files, ignores, patterns) => ({ ...restrict(files, patterns), ignores });
+const backendSides = () => sidePatterns('backend', ['admin', 'portal', 'ui']);
+
 /**
- * Generic layers never import what is built on them: the CRUD router receives each entity's write
- * rules from the app that mounts it (crudRouter(entity, list, entityWrites)). Seeds load data
- * through the backend's base (config, db) and a capability's public face (features/<name>/index.ts,
- * or talent/bulk.ts for bulk loaders), never through the generic layer or a capability's insides.
- * An ESLint block's options replace an earlier block's for the same rule, so each repeats the side rule.
+ * Capabilities are sealed: backend/features/<name>/ is reached from outside only through its face,
+ * backend/features/<name>/index.ts, which exports its endpoints, what its jobs run and the few
+ * functions others may call. Inside a capability a file imports its own folder freely and another
+ * capability by its face (`../<name>`); what both of two capabilities need moves down to
+ * backend/services/. The registry (features/index.ts, features/writes.ts), the app, the server and
+ * backend/jobs/ import faces too. Tests may reach a capability's insides only to test one unit
+ * (rules, parsers, the matcher) as a function; everything else goes through faces. Seeds use
+ * backend/config, backend/db/ and faces, plus talent/bulk.ts (the bulk loaders' own face, kept light
+ * for worker threads). An ESLint block's options replace an earlier block's for the same rule, so
+ * each block repeats the side rule.
  */
-const crudLayer = restrict(
-  ['backend/crud/**/*.ts'],
+const insideOf = (up) => ({
+  regex: `^${up}(?!\\.\\.?/)[^/]+/(?!index$).+`,
+  message:
+    'Import another capability through its face (backend/features/<name>/index.ts), never its insides; move what two capabilities share down to backend/services/.',
+});
+const featureDepth = (glob, up) => restrict([glob], [...backendSides(), insideOf(up)]);
+const featureInsides = [
+  restrict(['backend/features/*.ts'], [...backendSides(), insideOf('\\./')]),
+  featureDepth('backend/features/*/*.ts', '\\.\\./'),
+  featureDepth('backend/features/*/*/*.ts', '\\.\\./\\.\\./'),
+  featureDepth('backend/features/*/*/*/*.ts', '\\.\\./\\.\\./\\.\\./'),
+];
+const throughFaces = {
+  regex: '(^|/)features/[^/]+/(?!index$).+',
+  message: 'Import a capability through its face (backend/features/<name>/index.ts), never its insides.',
+};
+const backendTop = restrictOutside(['backend/**/*.ts'], ['backend/features/**'], [...backendSides(), throughFaces]);
+const scriptsLayer = restrict(
+  ['scripts/**/*.ts'],
   [
-    ...sidePatterns('backend', ['admin', 'portal', 'ui']),
-    {
-      regex: '^(\\.\\./)+features(/|$)',
-      message:
-        'backend/crud/ is generic: receive what a capability provides when mounted instead of importing backend/features/.',
-    },
+    ...sidePatterns('scripts', ['admin', 'portal', 'ui']),
+    { ...throughFaces, regex: '(^|/)backend/features/[^/]+/(?!index$).+' },
   ],
 );
-/** Shared services (backend/services/) stand below the capabilities that use them. */
-const servicesLayer = restrict(
-  ['backend/services/**/*.ts'],
+
+/**
+ * Lower floors never import what is built on them: the database, HTTP plumbing, sign-in, the generic
+ * CRUD router, endpoint declarations, permissions, configuration, adapters and shared services
+ * stand below the capabilities, which receive what they provide (the CRUD router gets each entity's
+ * write rules from the app that mounts it: crudRouter(entity, list, entityWrites)).
+ */
+const lowerFloors = ['db', 'http', 'auth', 'crud', 'endpoints', 'permissions', 'services', 'adapters'];
+const lowerLayer = restrict(
+  [...lowerFloors.map((f) => `backend/${f}/**/*.ts`), 'backend/config.ts'],
   [
-    ...sidePatterns('backend', ['admin', 'portal', 'ui']),
+    ...backendSides(),
     {
-      regex: '^(\\.\\./)+features(/|$)',
-      message: 'backend/services/ stands below the capabilities: a service never imports backend/features/.',
+      regex: '^(\\./|(\\.\\./)+)features(/|$)',
+      message:
+        'A lower floor (db, http, auth, crud, endpoints, permissions, services, adapters, config) never imports backend/features/: receive what a capability provides, or move the shared part down to backend/services/.',
     },
   ],
 );
@@ -85,7 +114,9 @@ export default tseslint.config(
   ),
   boundary('schema', sides),
   boundary('i18n', sides),
-  crudLayer,
-  servicesLayer,
+  backendTop,
+  ...featureInsides,
+  lowerLayer,
+  scriptsLayer,
   seedsLayer,
 );
