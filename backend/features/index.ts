@@ -20,6 +20,7 @@ import { searchEndpoints } from './search';
 import { signupEndpoints } from './signup';
 import { inviteSignupEndpoints } from './signup';
 import { creditsEndpoints } from './credits';
+import { dataRightsEndpoints } from './dataRights';
 import { dashboardEndpoints } from './dashboards';
 import { integrationEndpoints } from './integrations';
 import { knownEndpoints } from './integrations';
@@ -36,6 +37,7 @@ export function endpoints(): Endpoint[] {
     ...passwordlessEndpoints,
     ...teamEndpoints,
     ...talentEndpoints(),
+    ...dataRightsEndpoints(),
     ...communityEndpoints,
     ...signupEndpoints,
     ...inviteSignupEndpoints,

@@ -7,6 +7,7 @@ import type { WorkerPulse } from '../http/readiness';
 import { logContext, logger } from '../logger';
 import { emailsSent, jobDuration, jobsCompleted } from '../metrics';
 import { closeWorkerKnex, workerKnex } from './connection';
+import { carryOutErasuresTask } from './tasks/carry_out_erasures';
 import { emailCuratedCandidatesTask } from './tasks/email_curated_candidates';
 import { expireCreditsTask } from './tasks/expire_credits';
 import { expireCheckoutsTask } from './tasks/expire_checkouts';
@@ -79,6 +80,7 @@ export function taskList(config: Config, connectionString = config.databaseUrl):
     sync_integration: syncIntegrationTask(config, db),
     schedule_integration_syncs: scheduleIntegrationSyncsTask(db),
     match_candidates: matchCandidatesTask(config, db),
+    carry_out_erasures: carryOutErasuresTask(config, db),
     match_alerts: matchAlertsTask(config, db),
     send_alert_digests: sendAlertDigestsTask(config, db),
   });
@@ -133,6 +135,7 @@ export const CRONTAB = [
   '7 * * * * rollup_daily ?fill=1h',
   '50 1 * * * maintain_log_partitions ?fill=1d',
   '45 * * * * schedule_integration_syncs ?fill=1h',
+  '55 * * * * carry_out_erasures ?fill=1h',
   // Saved-search alerts: matching every 10 minutes, digests checked hourly (each is due at 08:00 of its person's zone).
   '*/10 * * * * match_alerts',
   '12 * * * * send_alert_digests ?fill=1h',

@@ -31,6 +31,7 @@ import { recordBatches } from './records';
 import { tsWorker } from './tsWorker';
 import { fieldLabel, reasonText } from './reportText';
 import { t } from '../../../../i18n';
+import { erasedEmailCheck } from '../../dataRights';
 
 /** Where an import stands: bytes read and rows checked so far, with their outcome counted as they happen. */
 export interface ImportProgress {
@@ -169,6 +170,8 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
 
   // Only the mail settings matter here: the emails a write queues need no secret.
   const config = options.config ?? loadConfig({ secret: '' });
+  // People who were erased stay out of imports (their emails are kept only as keyed hashes).
+  const erased = await erasedEmailCheck(knex, config);
 
   let prepare: Prepare;
   let closePool: () => Promise<void>;
@@ -262,6 +265,7 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
           reasonText('email', 'email.errors.duplicateInFile', t('imports.report.sameEmail', { row: first })),
         );
       else if (otherPeople.has(email)) reject(row, email, reasons({ email: 'email.errors.exists' }));
+      else if (erased(email)) reject(row, email, reasons({ email: 'erasure.errors.erasedEmail' }));
       else {
         // Only well-formed emails identify a candidate; a malformed one is reported by the checks.
         if (EMAIL_PATTERN.test(email)) seen.set(email, row);

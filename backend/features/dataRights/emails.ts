@@ -1,0 +1,30 @@
+/** Emails of candidates' data rights. Plain text is the source; the HTML is the same words. */
+import { ERASURE_COOLING_OFF_DAYS } from '../../../schema/rules/dataRights';
+import type { Config } from '../../config';
+import { html } from '../../services/mail/templates';
+
+export function erasureCodeEmail(config: Config, firstName: string | null, code: string) {
+  const lines = [
+    `Hi ${firstName ?? 'there'},`,
+    `You asked us to erase your ${config.productName} profile and everything we hold about you. Enter the code ${code} on your profile page (${config.publicUrl}/candidate/profile) to confirm.`,
+    `The erasure then happens ${ERASURE_COOLING_OFF_DAYS} days later; until then you can cancel it from the same page. The code expires in 10 minutes. If you did not ask for this, ignore this email: nothing happens without the code.`,
+  ];
+  return {
+    subject: `${code} is your code to confirm the erasure of your ${config.productName} data`,
+    text: lines.join('\n\n'),
+    html: html(config, lines),
+  };
+}
+
+export function erasureScheduledEmail(config: Config, firstName: string | null, dueAt: Date) {
+  const lines = [
+    `Hi ${firstName ?? 'there'},`,
+    `Your ${config.productName} data will be erased on ${dueAt.toUTCString().slice(0, 16)}.`,
+    `Until then you can cancel the erasure from your profile page: ${config.publicUrl}/candidate/profile`,
+  ];
+  return {
+    subject: `Your ${config.productName} data will be erased`,
+    text: lines.join('\n\n'),
+    html: html(config, lines),
+  };
+}

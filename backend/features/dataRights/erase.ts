@@ -1,0 +1,331 @@
+/**
+ * Carrying out an erasure. The candidate's row stays, renamed "Erased candidate" with nothing else,
+ * so the pipeline rows, logs and counts that reference it keep companies' boards and dashboards
+ * true; everything else about the person goes, in one transaction:
+ * - rows of tables that reference the candidate: history kept (pipeline, stage and view logs,
+ *   interview and qualify requests, insight counts) loses its free text; every other table's rows
+ *   are deleted. The tables are read from the database's own catalogue, so a table added later
+ *   that references candidates is covered without a list to keep up to date;
+ * - mentions anywhere else: every text and JSON column of every table is rewritten where it holds
+ *   the person's email, full name, phone, links or identity numbers (a first or last name alone
+ *   only in the messages and notes of the candidate's projects, notifications and mail);
+ * - the ATS records linked to the candidate's pipeline rows are listed in the report, for the
+ *   companies to erase there, and unlinked; stored files (CV, blind CV, picture, CV drafts) are
+ *   deleted once the transaction commits.
+ * A one-way hash of the email stays (erased_emails), so an import does not bring the person back.
+ */
+import type { Knex } from 'knex';
+import { ERASED_FIRST_NAME, ERASED_LAST_NAME } from '../../../schema/rules/dataRights';
+import { LINK_KIND } from '../../../schema/rules/ats';
+import { hmac } from '../../auth/tokens';
+import type { Config } from '../../config';
+import { storageFor } from '../../adapters/storage/select';
+import { logger } from '../../logger';
+
+/** What the erasure touched, by table, and the ATS records each company is to erase itself. */
+export interface ErasureReport {
+  deleted: Record<string, number>;
+  scrubbed: Record<string, number>;
+  files: number;
+  atsRecords: { integrationId: number; companyId: number; kind: number; remoteId: string }[];
+}
+
+/** Tables whose rows about the candidate are history companies count: kept, their free text cleared. */
+const KEPT = new Set([
+  'project_candidates',
+  'candidate_recruitment_stage_logs',
+  'candidate_search_or_view_logs',
+  'interview_requests',
+  'qualify_requests',
+  'candidate_insight_daily',
+  'erasure_requests',
+]);
+/** Tables read by nobody for people's text: the data rights records themselves, and graphile's. */
+const NEVER_SCANNED = new Set([
+  'candidates',
+  'erased_emails',
+  'data_rights_logs',
+  'knex_migrations',
+  'knex_migrations_lock',
+]);
+/**
+ * Where a first or last name alone is a mention of the person: messages and notes of the
+ * candidate's projects, mail and notifications. Elsewhere a lone name (a common surname) would
+ * rewrite other people's text.
+ */
+const MENTION_COLUMNS = new Set([
+  'chat_messages.body',
+  'candidate_notes.note',
+  'notifications.title',
+  'notifications.body',
+  'outbox_emails.subject',
+  'outbox_emails.text',
+  'outbox_emails.html',
+  'outbox_emails.attachments',
+  'whatsapp_messages.preview',
+  'whatsapp_messages.components',
+]);
+const ERASED = `${ERASED_FIRST_NAME} ${ERASED_LAST_NAME}`;
+/** Derived tables whose rows naming the person are deleted, not rewritten (a rewrite could collide with a unique word). */
+const DERIVED = new Set(['search_terms']);
+
+export const emailHash = (config: Config, email: string) => hmac(config.secret, `erased:${email.trim().toLowerCase()}`);
+
+/** A regular expression (PostgreSQL ARE) matching any of the strings as whole words, case-insensitive. */
+function wordsPattern(strings: string[]): string | undefined {
+  const escaped = [...new Set(strings.map((s) => s.trim()).filter((s) => s.length >= 3))]
+    .sort((a, b) => b.length - a.length)
+    .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return escaped.length ? `\\m(${escaped.join('|')})\\M` : undefined;
+}
+
+/** What identifies the person anywhere: email, full name, phone, links, identity numbers. */
+function identifyingStrings(c: Record<string, unknown>): string[] {
+  const s = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+  const out: string[] = [];
+  const email = s(c.email);
+  // The address's local part alone only when it is long enough not to be an everyday word.
+  if (email) out.push(email, ...(email.split('@')[0].length >= 6 ? [email.split('@')[0]] : []));
+  const first = s(c.first_name);
+  const last = s(c.last_name);
+  if (first && last) out.push(`${first} ${last}`, `${last} ${first}`);
+  const phone = s(c.phone);
+  if (phone) {
+    const digits = phone.replace(/\D/g, '');
+    out.push(phone, digits);
+    if (digits.length > 8) out.push(digits.slice(-8));
+  }
+  for (const key of ['linked_in_url', 'github_url', 'stackoverflow_url', 'dribbble_url', 'portfolio_url']) {
+    const url = s(c[key]);
+    if (!url) continue;
+    const bare = url.replace(/^https?:\/\//, '').replace(/^www\./, '');
+    out.push(url, bare);
+    // The handle: the last part of the path (linkedin.com/in/<handle>), or the site's own name (<handle>.example.org).
+    const parts = bare.split(/[/?#]/).filter(Boolean);
+    const handle = parts.length > 1 ? parts[parts.length - 1] : parts[0]?.split('.')[0];
+    if (handle && handle.length >= 6) out.push(handle);
+  }
+  for (const key of ['hk_id', 'hk_passport', 'hk_address', 'guid']) {
+    const v = s(c[key]);
+    if (v) out.push(v);
+  }
+  return out;
+}
+
+interface Column {
+  table: string;
+  column: string;
+  type: string;
+}
+
+/** Every text, JSON and array column of the application's tables. */
+async function textColumns(trx: Knex.Transaction): Promise<Column[]> {
+  const { rows } = await trx.raw<{ rows: { table_name: string; column_name: string; udt_name: string }[] }>(
+    `select c.table_name, c.column_name, c.udt_name
+       from information_schema.columns c
+       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+      where c.table_schema = current_schema() and t.table_type = 'BASE TABLE'
+        and c.udt_name = any(?)
+      order by c.table_name, c.ordinal_position`,
+    [['text', 'varchar', 'json', 'jsonb', 'tsvector', '_text', '_varchar']],
+  );
+  return rows
+    .filter((r) => !NEVER_SCANNED.has(r.table_name))
+    .map((r) => ({ table: r.table_name, column: r.column_name, type: r.udt_name }));
+}
+
+/** Tables with a column referencing candidates(id), by the catalogue's foreign keys and by name. */
+async function referencingColumns(trx: Knex.Transaction): Promise<{ table: string; column: string }[]> {
+  const { rows } = await trx.raw<{ rows: { table: string; column: string }[] }>(
+    `select distinct cl.relname as table, a.attname as column
+       from pg_constraint k
+       join pg_class cl on cl.oid = k.conrelid
+       join pg_attribute a on a.attrelid = k.conrelid and a.attnum = any(k.conkey)
+      where k.contype = 'f' and k.confrelid = 'candidates'::regclass
+     union
+     select c.table_name, c.column_name from information_schema.columns c
+       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+      where c.table_schema = current_schema() and t.table_type = 'BASE TABLE'
+        and c.column_name = 'candidate_id' and c.table_name <> 'data_rights_logs'`,
+  );
+  return rows;
+}
+
+/** Rewrites `pattern` to the erased name in one column, only in rows `scope` selects when given. */
+async function rewrite(
+  trx: Knex.Transaction,
+  col: Column,
+  pattern: string,
+  scope?: string,
+  bindings: Knex.Value[] = [],
+) {
+  const id = (s: string) => `"${s.replace(/"/g, '""')}"`;
+  const where = `${id(col.column)}::text ~* ?${scope ? ` and ${scope}` : ''}`;
+  if (DERIVED.has(col.table))
+    return (await trx.raw(`delete from ${id(col.table)} where ${where}`, [pattern, ...bindings])).rowCount as number;
+  if (col.type === 'tsvector') {
+    // A search vector is derived: emptied where it holds the person; its row's trigger or job rebuilds it.
+    return (
+      await trx.raw(`update ${id(col.table)} set ${id(col.column)} = ''::tsvector where ${where}`, [
+        pattern,
+        ...bindings,
+      ])
+    ).rowCount as number;
+  }
+  const cast =
+    { text: '', varchar: '', json: '::json', jsonb: '::jsonb', _text: '::text[]', _varchar: '::varchar[]' }[col.type] ??
+    '';
+  const sql = `update ${id(col.table)} set ${id(col.column)} = regexp_replace(${id(col.column)}::text, ?, ?, 'gi')${cast}
+    where ${where}`;
+  return (await trx.raw(sql, [pattern, ERASED, pattern, ...bindings])).rowCount as number;
+}
+
+/** Scopes of the lone-name rewrite: the candidate's projects' conversations and notes. */
+function firstNameScope(col: Column, projectIds: number[]): [string | undefined, Knex.Value[]] {
+  if (col.table === 'chat_messages')
+    return ['conversation_id in (select id from conversations where project_id = any(?))', [projectIds]];
+  if (col.table === 'candidate_notes') return ['project_id = any(?)', [projectIds]];
+  return [undefined, []];
+}
+
+/**
+ * Erases candidate `candidateId`; returns what it did, or undefined when there is no such
+ * candidate. Run inside the caller's transaction; the returned `files` are deleted by `deleteFiles`
+ * once it has committed.
+ */
+export async function eraseCandidate(
+  trx: Knex.Transaction,
+  config: Config,
+  candidateId: number,
+): Promise<{ report: ErasureReport; files: string[] } | undefined> {
+  const c = (await trx('candidates').where('id', candidateId).forUpdate().first()) as
+    Record<string, unknown> | undefined;
+  if (!c) return undefined;
+  const report: ErasureReport = { deleted: {}, scrubbed: {}, files: 0, atsRecords: [] };
+  const count = (bag: Record<string, number>, table: string, n: number) => {
+    if (n) bag[table] = (bag[table] ?? 0) + n;
+  };
+
+  const files = [c.resume_path, c.blind_resume_path, c.profile_pic].filter(
+    (k): k is string => typeof k === 'string' && !!k,
+  );
+  for (const r of await trx('cv_uploads').where('candidate_id', candidateId).select('key')) files.push(r.key as string);
+
+  const pipeline = await trx('project_candidates').where('candidate_id', candidateId).select('id', 'project_id');
+  const projectIds = [...new Set(pipeline.map((r) => r.project_id as number))];
+
+  // ATS records linked to the pipeline rows: listed for their companies, then unlinked.
+  const links = await trx('integration_links as l')
+    .join('integrations as i', 'i.id', 'l.integration_id')
+    .where('l.local_kind', LINK_KIND.projectCandidate)
+    .whereIn(
+      'l.local_id',
+      pipeline.map((r) => r.id as number),
+    )
+    .select('l.id', 'l.integration_id', 'i.company_id', 'i.kind', 'l.remote_id');
+  report.atsRecords = links.map((l) => ({
+    integrationId: l.integration_id,
+    companyId: l.company_id,
+    kind: l.kind,
+    remoteId: l.remote_id,
+  }));
+  count(
+    report.deleted,
+    'integration_links',
+    await trx('integration_links')
+      .whereIn(
+        'id',
+        links.map((l) => l.id),
+      )
+      .delete(),
+  );
+
+  // Sessions and codes of the person's own sign-in.
+  count(report.deleted, 'sessions', await trx('sessions').where({ actor_kind: 3, actor_id: candidateId }).delete());
+  const email = String(c.email ?? '').toLowerCase();
+  for (const table of ['email_codes', 'social_logins'])
+    count(report.deleted, table, await trx(table).whereRaw('lower(email) = ?', [email]).delete());
+  count(report.deleted, 'outbox_emails', await trx('outbox_emails').whereRaw('lower("to") = ?', [email]).delete());
+
+  // Rows that reference the candidate: history kept without its text, the rest deleted.
+  for (const ref of await referencingColumns(trx)) {
+    if (ref.table === 'candidates') continue;
+    if (KEPT.has(ref.table)) continue;
+    count(report.deleted, ref.table, await trx(ref.table).where(ref.column, candidateId).delete());
+  }
+  // Free text of the kept history: the candidate's own words and the number their messages went to.
+  await trx('interview_requests').where('candidate_id', candidateId).update({ reject_text: null });
+  await trx('qualify_requests').where('candidate_id', candidateId).update({ to_phone: '', reply_text: null });
+
+  // The candidate's own row: every column back to its default (or empty), the name "Erased candidate".
+  const { rows: cols } = await trx.raw<{
+    rows: { column_name: string; is_nullable: string; column_default: string | null; data_type: string }[];
+  }>(
+    `select column_name, is_nullable, column_default, data_type from information_schema.columns
+      where table_schema = current_schema() and table_name = 'candidates'`,
+  );
+  const keep = new Set(['id', 'created_at', 'updated_at', 'first_name', 'last_name', 'email', 'status', 'visibility']);
+  const sets: string[] = [];
+  for (const col of cols) {
+    if (keep.has(col.column_name)) continue;
+    const value =
+      col.column_default !== null
+        ? 'default'
+        : col.is_nullable === 'YES'
+          ? 'null'
+          : col.data_type === 'ARRAY'
+            ? "'{}'"
+            : col.data_type === 'boolean'
+              ? 'false'
+              : col.data_type.includes('int') || col.data_type === 'numeric'
+                ? '0'
+                : "''";
+    sets.push(`"${col.column_name}" = ${value}`);
+  }
+  await trx.raw(
+    `update candidates set ${sets.join(', ')}, first_name = ?, last_name = ?, email = ?, status = 2, visibility = false, updated_at = now() where id = ?`,
+    [ERASED_FIRST_NAME, ERASED_LAST_NAME, `erased-${candidateId}@erased.invalid`, candidateId],
+  );
+
+  // Mentions everywhere else.
+  const strong = wordsPattern(identifyingStrings(c));
+  const first = wordsPattern([String(c.first_name ?? ''), String(c.last_name ?? '')]);
+  for (const col of await textColumns(trx)) {
+    if (strong) count(report.scrubbed, col.table, await rewrite(trx, col, strong));
+    if (first && MENTION_COLUMNS.has(`${col.table}.${col.column}`)) {
+      const [scope, bindings] = firstNameScope(col, projectIds);
+      if (scope && !projectIds.length) continue;
+      count(report.scrubbed, col.table, await rewrite(trx, col, first, scope, bindings));
+    }
+  }
+
+  await trx('erased_emails')
+    .insert({ email_hash: emailHash(config, email) })
+    .onConflict('email_hash')
+    .ignore();
+  report.files = files.length;
+  return { report, files };
+}
+
+/** Deletes the erased person's stored files (local disk or S3); a failure is logged, the rest still go. */
+export async function deleteFiles(config: Config, keys: string[]): Promise<void> {
+  const storage = storageFor(config);
+  for (const key of keys) {
+    try {
+      await storage.delete(key);
+    } catch (err) {
+      logger.error({ err: (err as Error).message }, 'an erased file could not be deleted');
+    }
+  }
+}
+
+/** Whether an email belongs to someone erased (an import then leaves it out). */
+export async function isErasedEmail(knex: Knex, config: Config, email: string): Promise<boolean> {
+  return !!(await knex('erased_emails').where('email_hash', emailHash(config, email)).first('id'));
+}
+
+/** The same question for many emails (a bulk import): the hashes are read once. */
+export async function erasedEmailCheck(knex: Knex, config: Config): Promise<(email: string) => boolean> {
+  const hashes = new Set((await knex('erased_emails').pluck('email_hash')) as string[]);
+  return (email) => hashes.size > 0 && hashes.has(emailHash(config, email));
+}

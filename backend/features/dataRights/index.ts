@@ -1,0 +1,34 @@
+/**
+ * Candidates' data rights: a candidate asks from their profile page to be erased (confirmed by an
+ * emailed code, after a cooling-off period they may cancel); admins see the queue in the console,
+ * hold a request with a recorded reason and carry it out; the carry_out_erasures job carries out
+ * the due ones. An erasure removes the person everywhere and keeps their history's counts
+ * (erase.ts); every step is written to the append-only data rights log (log.ts).
+ */
+import type { Knex } from 'knex';
+import type { Endpoint } from '../../endpoints/define';
+import type { Config } from '../../config';
+import { logger } from '../../logger';
+import { carryOut, dueRequests, queueEndpoints } from './queue';
+import { requestEndpoints } from './requests';
+
+export { erasedEmailCheck, isErasedEmail } from './erase';
+
+export function dataRightsEndpoints(): Endpoint[] {
+  return [...requestEndpoints, ...queueEndpoints];
+}
+
+/** Carries out every due erasure not on hold, each in its own transaction; returns how many. */
+export async function carryOutDueErasures(knex: Knex, config: Config, now = new Date()): Promise<number> {
+  let done = 0;
+  for (const requestId of await dueRequests(knex, now)) {
+    try {
+      await carryOut(knex, config, requestId, undefined);
+      done += 1;
+    } catch (err) {
+      // One failure leaves the request due: the next run tries it again, the others still go.
+      logger.error({ err: (err as Error).message, requestId }, 'an erasure could not be carried out');
+    }
+  }
+  return done;
+}

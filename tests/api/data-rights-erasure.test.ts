@@ -1,0 +1,315 @@
+/**
+ * Erasure, end to end: a candidate with a history (searched, curated, revealed and moved by a
+ * company, asked for an interview, noted, mentioned in the project's chat, pushed to an ATS
+ * stand-in, matched by AI, with a stored CV) asks to be erased from their profile, confirms with
+ * the emailed code, and after the cooling-off period (the clock moved) the job erases them. Then
+ * every table's every column, every stored file and the job queue are scanned for the person's
+ * marker strings: nothing is left but the email's hash; the company's board still counts the row.
+ * Also: cancelling, an admin's hold with its reason, and who may reach each route.
+ */
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carryOutDueErasures } from '../../backend/features/dataRights';
+import { importCandidates } from '../../backend/features/talent';
+import { ERASURE_COOLING_OFF_DAYS } from '../../schema/rules/dataRights';
+import { STAGES } from '../../schema/rules/pipeline';
+import { client, type Client } from '../helpers/actors';
+import { JD } from '../helpers/aiMatch';
+import { startAshbyStandIn, type AshbyStandIn } from '../helpers/ats/ashby';
+import { pdfOf } from '../helpers/cvs';
+import { runJobs } from '../helpers/jobs';
+import { pipelineWorld, type PipelineWorld } from '../helpers/pipeline';
+import { payingCompany } from '../helpers/projects';
+import { candidatePayload, talentIds } from '../helpers/talent';
+
+const M = 'qvzx';
+const MARKERS = [`${M}first`, `${M}last`, `${M}mail`, '59260418', `${M}linked`, `${M}git`, `${M}folio`, `${M}summary`];
+const EMAIL = `${M}mail@erase.example.org`;
+const later = (days: number) => new Date(Date.now() + days * 86_400_000);
+
+let w: PipelineWorld;
+let ashby: AshbyStandIn;
+let admin: Client;
+let company: Client;
+let me: Client;
+let candidateId: number;
+let cvKey: string;
+
+/** Every row of every table of the application and of the job queue whose text holds a marker. */
+async function scan(): Promise<string[]> {
+  const pattern = MARKERS.join('|');
+  const tables = await w
+    .knex('information_schema.tables')
+    .whereIn('table_schema', ['public', 'graphile_worker'])
+    .where('table_type', 'BASE TABLE')
+    .select('table_schema as schema', 'table_name as name');
+  const found: string[] = [];
+  for (const t of tables) {
+    const { rows } = await w.knex.raw(`select t::text as row from "${t.schema}"."${t.name}" t where t::text ~* ?`, [
+      pattern,
+    ]);
+    for (const r of rows) found.push(`${t.schema}.${t.name}: ${String(r.row).slice(0, 300)}`);
+  }
+  return found;
+}
+
+/** Every stored file whose bytes hold a marker, and whether the CV's key still names a file. */
+async function scanFiles(): Promise<string[]> {
+  const found: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    for (const e of await readdir(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) await walk(p);
+      else if (new RegExp(MARKERS.join('|'), 'i').test((await readFile(p)).toString('latin1'))) found.push(p);
+    }
+  };
+  await walk(w.t.config.uploadDir);
+  return found;
+}
+
+beforeAll(async () => {
+  ashby = await startAshbyStandIn();
+  w = await pipelineWorld();
+  const t = w.t;
+  t.config.ats = {
+    ...t.config.ats,
+    ashbyUrl: ashby.url,
+    limits: { maxRetryWaitMs: 5000, retries: 2, timeoutMs: 5000 },
+  };
+  admin = w.as('admin');
+  company = w.as('company');
+  const ok = (res: { status: number; body: unknown }, what: string) =>
+    expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+
+  // The person, written by an admin with a CV that names them.
+  const ids = await talentIds(w.knex);
+  const pdf = await pdfOf([`${M}first ${M}last`, EMAIL, '+659 771 59260418', `${M}summary of a career`]);
+  const up = await t.http
+    .post('/api/v1/candidates/cv-data')
+    .set('Authorization', `Bearer ${w.tokens.admin}`)
+    .attach('file', pdf, 'cv.pdf');
+  ok(up, 'upload the CV');
+  cvKey = up.body.newCvFilePathToDb;
+  const created = await admin.post('/candidates', {
+    ...candidatePayload(ids, {
+      firstName: `${M}first`,
+      lastName: `${M}last`,
+      email: EMAIL,
+      phone: '+659 771 59260418',
+      linkedInUrl: `linkedin.com/in/${M}linked`,
+      githubUrl: `https://github.com/${M}git`,
+      portfolioUrl: `https://${M}folio.example.org/work`,
+      summary: `${M}summary: builds payment services.`,
+      jobTitleLookingFor: [await w.lookup('job_titles', 'Software Engineer')],
+    }),
+    resumePath: cvKey,
+    status: 1,
+  });
+  ok(created, 'create the candidate');
+  candidateId = Number(String(created.body.id).replace('Candidate:', ''));
+  const cid = `Candidate:${candidateId}`;
+  const acme = `Project:${w.projects.acme}`;
+
+  // Searched, curated into Acme's board, revealed and shortlisted, asked for an interview, noted, chatted about.
+  ok(await company.get('/search'), 'Acme searches');
+  ok(await admin.post('/projects/candidate/curate', { projectId: acme, candidateIds: [cid] }), 'curate');
+  await payingCompany(w.knex, w.companies.acme, 20);
+  for (const stage of [STAGES.qualify, STAGES.shortlist])
+    ok(
+      await company.post('/projects/recruitment', {
+        projectId: acme,
+        candidateId: cid,
+        recruitmentStatus: stage,
+        confirmReveal: true,
+      }),
+      `reveal and move to ${stage}`,
+    );
+  ok(
+    await company.post('/projects/candidate/interview/request', {
+      projectId: acme,
+      candidateId: cid,
+      requestAction: 'request_interview',
+      jdText: 'Build the payment services.',
+    }),
+    'interview request',
+  );
+  ok(
+    await company.post('/candidate-note', {
+      projectId: acme,
+      candidateId: cid,
+      note: `${M}first answered quickly`,
+      visibility: 2,
+    }),
+    'note',
+  );
+  ok(
+    await w.as('advocate').post(`/projects/${w.projects.acme}/conversation/messages`, {
+      body: `${M}first is free on Tuesday; ${M}mail@erase.example.org for the invite.`,
+    }),
+    'chat',
+  );
+  await runJobs(t);
+
+  // Pushed to the company's ATS.
+  const added = await company.post('/integrations/add', { kind: 'ashby', apiKey: ashby.apiKey });
+  ok(added, 'connect Ashby');
+  await runJobs(t);
+  ok(
+    await company.put(`/integrations/project-job/${added.body.id}`, { projectId: w.projects.acme, jobId: 'job-eng' }),
+    'link job',
+  );
+  ok(await company.put(`/integrations/manual/sync/${added.body.id}`), 'sync');
+  await runJobs(t);
+
+  // Matched by AI.
+  const started = await admin.post('/projects/ai-match', { jobDescription: JD });
+  ok(started, 'start a match');
+  ok(await admin.post(`/projects/ai-match/${started.body.id}/judge`, {}), 'judge');
+  await runJobs(t);
+
+  me = client(t, await t.login(EMAIL));
+}, 240_000);
+
+afterAll(async () => {
+  await ashby?.close();
+});
+
+describe('Erasure', () => {
+  it('starts from a history that names the person in many places', async () => {
+    const before = await scan();
+    const tables = new Set(before.map((l) => l.split(':')[0]));
+    for (const table of ['public.candidates', 'public.candidate_notes', 'public.chat_messages', 'public.outbox_emails'])
+      expect(tables, [...tables].join(', ')).toContain(table);
+    const has = async (table: string) =>
+      Number((await w.knex(table).where('candidate_id', candidateId).count({ n: '*' }).first())?.n);
+    for (const table of [
+      'ai_match_results',
+      'candidate_recruitment_stage_logs',
+      'interview_requests',
+      'project_candidates',
+    ])
+      expect(await has(table), table).toBeGreaterThan(0);
+    expect(ashby.applications.length).toBeGreaterThan(0);
+  });
+
+  it('is asked for, confirmed by the emailed code, and can be cancelled', async () => {
+    const asked = await me.post('/data-rights/erasure', {});
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    expect(asked.body.erasure.status).toBe('awaitingCode');
+    const wrong = await me.post('/data-rights/erasure/confirm', { code: '000000' });
+    expect([400]).toContain(wrong.status);
+    expect(wrong.body.error.fields).toEqual({ code: 'otp.invalid' });
+    const bad = await me.post('/data-rights/erasure/confirm', { code: 'abc' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields.code).toBeTruthy();
+    const confirmed = await me.post('/data-rights/erasure/confirm', { code: await w.t.lastCode(EMAIL) });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body.erasure.status).toBe('coolingOff');
+    const due = new Date(confirmed.body.erasure.dueAt).getTime() - Date.now();
+    expect(Math.round(due / 86_400_000)).toBe(ERASURE_COOLING_OFF_DAYS);
+    expect((await me.post('/data-rights/erasure', {})).status).toBe(409);
+    const cancelled = await me.post('/data-rights/erasure/cancel', {});
+    expect(cancelled.status).toBe(200);
+    expect((await me.get('/data-rights/me')).body.erasure).toBeNull();
+    expect(await carryOutDueErasures(w.knex, w.t.config, later(ERASURE_COOLING_OFF_DAYS + 1))).toBe(0);
+  });
+
+  it('is refused to everyone but the candidate themselves, and the queue to everyone but admins', async () => {
+    for (const who of ['company', 'raas', 'admin'] as const) {
+      expect((await w.as(who).post('/data-rights/erasure', {})).status).toBe(403);
+      expect((await w.as(who).get('/data-rights/me')).status).toBe(403);
+    }
+    expect((await client(w.t).post('/data-rights/erasure', {})).status).toBe(401);
+    const [req] = await w.knex('erasure_requests').where('candidate_id', candidateId).select('id');
+    for (const who of ['company', 'raas', 'candidate'] as const) {
+      expect((await w.as(who).post(`/data-rights/erasures/${req.id}/hold`, { reason: 'x' })).status).toBe(403);
+      expect((await w.as(who).get('/erasure-requests')).status).toBe(403);
+    }
+    expect((await me.post(`/data-rights/erasures/${req.id}/carry-out`, { early: true })).status).toBe(403);
+    const empty = await admin.post(`/data-rights/erasures/${req.id}/hold`, { reason: '  ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.fields).toEqual({ reason: expect.stringMatching(/^reason\.errors\./) });
+    expect((await admin.post('/data-rights/erasures/ErasureRequest:999999/hold', { reason: 'x' })).status).toBe(404);
+    expect((await admin.post('/data-rights/erasures/nonsense/hold', { reason: 'x' })).status).toBe(404);
+    const cancelledOne = await admin.post(`/data-rights/erasures/${req.id}/hold`, { reason: 'x' });
+    expect(cancelledOne.status).toBe(409);
+    expect(cancelledOne.body.error.fields).toEqual({ erasure: 'erasure.errors.notOpen' });
+  });
+
+  it('waits while an admin holds it, then the job carries it out once due', async () => {
+    await me.post('/data-rights/erasure', {});
+    const confirmed = await me.post('/data-rights/erasure/confirm', { code: await w.t.lastCode(EMAIL) });
+    expect(confirmed.status).toBe(200);
+    const requestId = Number(String(confirmed.body.erasure.id).replace('ErasureRequest:', ''));
+    const noReason = await admin.post(`/data-rights/erasures/${requestId}/hold`, {});
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.error.fields.reason).toBeTruthy();
+    expect((await admin.post(`/data-rights/erasures/${requestId}/carry-out`, {})).status).toBe(409);
+    const held = await admin.post(`/data-rights/erasures/${requestId}/hold`, { reason: 'An offer is in progress' });
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    const queue = await admin.get('/erasure-requests');
+    expect(queue.status).toBe(200);
+    expect(JSON.stringify(queue.body)).toContain('An offer is in progress');
+    expect(await carryOutDueErasures(w.knex, w.t.config, later(ERASURE_COOLING_OFF_DAYS + 1))).toBe(0);
+    expect((await admin.post(`/data-rights/erasures/${requestId}/release`, {})).status).toBe(200);
+
+    const boardBefore = await w
+      .knex('project_candidates')
+      .where('project_id', w.projects.acme)
+      .count({ n: '*' })
+      .first();
+    const movesBefore = await w
+      .knex('candidate_recruitment_stage_logs')
+      .where('candidate_id', candidateId)
+      .count({ n: '*' })
+      .first();
+    expect(await carryOutDueErasures(w.knex, w.t.config, later(ERASURE_COOLING_OFF_DAYS + 1))).toBe(1);
+
+    expect(await scan()).toEqual([]);
+    expect(await scanFiles()).toEqual([]);
+    const stored = await readdir(path.join(w.t.config.uploadDir, ...cvKey.split('/').slice(0, -1))).catch(() => []);
+    expect(stored).not.toContain(cvKey.split('/').pop());
+
+    // The history still adds up, under the erased name.
+    expect(await w.knex('project_candidates').where('project_id', w.projects.acme).count({ n: '*' }).first()).toEqual(
+      boardBefore,
+    );
+    expect(
+      await w.knex('candidate_recruitment_stage_logs').where('candidate_id', candidateId).count({ n: '*' }).first(),
+    ).toEqual(movesBefore);
+    const board = await company.get(`/projects/pipe-line?project_id=${w.projects.acme}`);
+    expect(board.status).toBe(200);
+    expect(await w.knex('candidates').where('id', candidateId).first('first_name', 'last_name', 'status')).toEqual({
+      first_name: 'Erased',
+      last_name: 'candidate',
+      status: 2,
+    });
+    const request = await w.knex('erasure_requests').where('id', requestId).first();
+    expect(request.status).toBe(3);
+    expect(request.report.atsRecords.length).toBeGreaterThan(0);
+    expect(await w.knex('erased_emails').count({ n: '*' }).first()).toEqual({ n: 1 });
+    // The person is signed out, and the log holds every step.
+    expect((await me.get('/data-rights/me')).status).toBe(401);
+    const actions = await w.knex('data_rights_logs').where('candidate_id', candidateId).orderBy('id').pluck('action');
+    expect(actions).toEqual([1, 2, 3, 1, 2, 4, 5, 6]);
+    await expect(w.knex('data_rights_logs').where('candidate_id', candidateId).delete()).rejects.toThrow(/append-only/);
+  });
+
+  it('keeps the erased person out of a later import; other rows still go in', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'erased-import-'));
+    const file = path.join(dir, 'again.csv');
+    const row = (email: string) =>
+      `${email},Ana,Lim,Singapore (SG),Singapore (SG):1,Software Engineer,1,7000,1:1,TypeScript,`;
+    await writeFile(
+      file,
+      `email,firstName,lastName,currentLocation,preferredLocations,jobTitles,typeOfEmployment,expectedSalary,noticePeriod,skills,experiences\n${row(EMAIL.toUpperCase())}\n${row(`fresh.${M}@example.org`)}\n`,
+    );
+    const result = await importCandidates({ file, knex: w.knex, connectionString: w.t.url, config: w.t.config });
+    expect(result).toMatchObject({ created: 1, rejected: 1 });
+    const report = await readFile(result.reportPath, 'utf8');
+    expect(report).toContain('asked to be erased');
+    expect(await w.knex('candidates').whereRaw('lower(email) = ?', [EMAIL]).first()).toBeUndefined();
+  });
+});
