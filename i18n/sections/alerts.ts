@@ -47,7 +47,7 @@ export const alerts = {
   },
   notice: '{count, plural, one {# new candidate matches} other {# new candidates match}} {project}',
   newSince: '{count, plural, one {# new} other {# new}} since {day}',
-  newBadge: 'New',
+  newBadge: 'New match',
   panel: {
     title: 'Alerts on new matches',
     on: 'Tell me about new candidates who match these filters',

@@ -112,6 +112,16 @@ describe('A newly imported candidate who matches the saved filters', () => {
     expect(owner.body.newCount).toBe(4);
     const advocate = await w.as('advocate').get(`/alerts/projects/${acme}`);
     expect(advocate.body.newCount).toBe(4);
+    // Their cards, as search shows them to the company: the anonymous and the hidden one without a name.
+    const cards = await w.as('company').get(`/alerts/projects/${acme}/new`);
+    expect(cards.status).toBe(200);
+    const byId = new Map((cards.body.docs as { id: string; name: string | null }[]).map((d) => [d.id, d.name]));
+    expect(byId.get(`Candidate:${ids.Nina}`)).toBe('Nina Newman');
+    expect(byId.get(`Candidate:${ids.Omar}`)).toBeNull();
+    expect(byId.get(`Candidate:${ids.Pia}`)).toBeNull();
+    expect(JSON.stringify(cards.body)).not.toMatch(/@new\.example\.org|Omar|Pia/);
+    expect((await w.as('member').get(`/alerts/projects/${acme}/new`)).status).toBe(404);
+    expect((await w.as('admin').get(`/alerts/projects/${acme}/new`)).status).toBe(403);
     // A second run and a later change of the same candidate add nothing.
     await w.knex('candidates').where('id', ids.Nina).update({ expected_salary: 7100 });
     await run('match_alerts');

@@ -2,6 +2,7 @@
  * The alert routes:
  *   GET  /alerts/projects/:projectId           the caller's alert on a project and its waiting news
  *   PUT  /alerts/projects/:projectId           {on, frequency?, timeZone?}: turn it on, change or off
+ *   GET  /alerts/projects/:projectId/new       the new candidates as search's cards show them to the caller
  *   POST /alerts/projects/:projectId/looked    the caller saw the news: they stop being new
  *   GET  /alerts/unsubscribe?s=&t=             public page of the digest's link (a scanner's GET changes nothing)
  *   POST /alerts/unsubscribe?s=&t=             public one-click unsubscribe (RFC 8058 shape): the digest stops
@@ -20,6 +21,7 @@ import { flag, id } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest, forbidden } from '../../errors';
 import { loadProject, type ProjectRow } from '../pipeline';
+import { labelsFor, loadResults, searchContext } from '../search';
 import { pendingNewsSql } from './news';
 import { validToken } from './tokens';
 import { mayReceiveAlerts, personOf, type Person } from './who';
@@ -145,6 +147,29 @@ export const alertEndpoints = [
         .onConflict(['project_id', 'recipient_kind', 'recipient_id'])
         .merge({ ...values, updated_at: ctx.knex.fn.now() });
       return { eligible: true, ...(await alertState(ctx.knex, project, person)) };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'get',
+    path: '/alerts/projects/:projectId/new',
+    summary: "The caller's new candidates of a project, as search's result cards show them to the caller",
+    access: { action: 'read', subject: 'Project' },
+    input: { params: projectParams },
+    handler: async ({ params, ability, actor, ctx }) => {
+      const { project, person } = await projectAndPerson(ctx.knex, ability, actor, params.projectId);
+      const state = await alertState(ctx.knex, project, person);
+      const ids = state.newCandidateIds.slice(0, 100).map((c) => Number(c.replace('Candidate:', '')));
+      const [{ rates }, labels] = await Promise.all([searchContext(ctx.knex), labelsFor(ctx.knex, ability)]);
+      // The cards of search, through its face: each candidate's identity as the gate shows it to the caller.
+      const docs = await loadResults(ctx.knex, ids, {
+        actor,
+        filters: { predicates: [], selected: {}, statuses: [] },
+        labels,
+        currency: 'SGD',
+        rates,
+      });
+      return { docs, newCount: state.newCount, since: state.since };
     },
   }),
 

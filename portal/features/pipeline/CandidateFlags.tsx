@@ -8,6 +8,7 @@ import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import { Chip, Stack, type ChipProps } from '@mui/material';
 import { t } from '../../../i18n';
 import type { PipelineDoc, RequestAnswer } from '../../api/pipeline';
+import { AlertNewBadge } from '../alerts/alertNew';
 
 const ANSWER_COLOR: Record<RequestAnswer['state'], ChipProps['color']> = {
   sent: 'default',
@@ -34,6 +35,7 @@ export function CandidateFlags({ doc, pending }: { doc: PipelineDoc; pending?: b
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }} data-testid="candidate-flags">
       {pending && <Chip size="small" color="info" label={t('portal.pipeline.card.moving')} />}
       {!doc.seen && !pending && <Chip size="small" color="primary" label={t('portal.pipeline.card.new')} />}
+      <AlertNewBadge id={doc.id} />
       {doc.isFavorited && (
         <Chip
           size="small"

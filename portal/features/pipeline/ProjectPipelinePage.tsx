@@ -14,6 +14,7 @@ import { useAuth } from '../../app/auth/authContext';
 import { useNotify } from '../../app/notify';
 import { startOpening, takeOpening } from '../../../ui/api/openingFetch';
 import { PATHS } from '../../app/paths';
+import { ProjectAlerts } from '../alerts/ProjectAlerts';
 import { PipelineWorkspace } from './PipelineWorkspace';
 import { ProjectHeader } from './ProjectHeader';
 import { ProjectPanels, type PanelKind } from './ProjectPanels';
@@ -90,13 +91,15 @@ export function ProjectPipelinePage() {
         onAiMatch={role === 'admin' ? () => setPanel('aiMatch') : undefined}
       />
       {workspaceProject ? (
-        <PipelineWorkspace
-          project={workspaceProject}
-          role={role}
-          stats={stats}
-          setStats={setStats}
-          onProjectChanged={refreshProject}
-        />
+        <ProjectAlerts projectId={workspaceProject.id}>
+          <PipelineWorkspace
+            project={workspaceProject}
+            role={role}
+            stats={stats}
+            setStats={setStats}
+            onProjectChanged={refreshProject}
+          />
+        </ProjectAlerts>
       ) : null}
       {/* The chat is the company's line to its advocate; admins are the other end of it. */}
       {project && role !== 'admin' && <SupportChatButton project={project} />}

@@ -159,6 +159,12 @@ export const DATA_ROUTES: DataRoute[] = [
     noWitness: 'no note was written in this world',
   },
   {
+    key: 'GET /api/v1/alerts/projects/:projectId/new',
+    probes: (lw) => boards(lw).map((p) => ({ path: `/alerts/projects/Project:${p}/new` })),
+    noWitness:
+      'nobody turned an alert on in this world, so no candidate is new to anyone (tests/api/alerts.test.ts reads the cards)',
+  },
+  {
     key: 'GET /api/v1/projects/ai-match/:id/results',
     probes: () => [{ path: '/projects/ai-match/AiMatchRun:1/results' }],
     noWitness: 'admins only, and no AI match runs in this world',

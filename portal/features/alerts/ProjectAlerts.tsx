@@ -1,0 +1,187 @@
+/**
+ * The project page's alert panel: the signed-in person's switch for alerts of candidates who newly
+ * match the project's saved filters, the digest's frequency and time zone, and "N new since <day>".
+ * With `?new=1` in the address (the notification's link) it lists the new candidates as search's
+ * cards show them, each badged; "Show all" marks them seen and leaves the suggested tab as it is.
+ * Shown only to the people who receive the project's alerts (its owner, shared members, advocate).
+ */
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  FormControl,
+  FormControlLabel,
+  InputLabel,
+  MenuItem,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Typography,
+} from '@mui/material';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { t } from '../../../i18n';
+import {
+  alertFind,
+  alertLooked,
+  alertNewCards,
+  alertSave,
+  type AlertFrequency,
+  type AlertState,
+} from '../../api/alerts';
+import type { SearchDoc } from '../../api/search';
+import { useAddressParams } from '../../components/useAddressState';
+import { useNotify } from '../../app/notify';
+import { TimeZonePicker } from '../pipeline/TimeZonePicker';
+import { ResultCard } from '../search/ResultCard';
+import { AlertNewContext } from './alertNew';
+import { newSince } from './alertText';
+
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+interface Props {
+  projectId: string;
+  /** The project's pipeline, which shows the badges of the new candidates' cards. */
+  children: ReactNode;
+}
+
+export function ProjectAlerts({ projectId, children }: Props) {
+  const notify = useNotify();
+  const [params, editParams] = useAddressParams();
+  const showNew = params.get('new') === '1';
+  const [state, setState] = useState<AlertState>();
+  const [cards, setCards] = useState<SearchDoc[]>();
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
+
+  useEffect(() => {
+    const controller = new AbortController();
+    alertFind(projectId, controller.signal)
+      .then((found) => {
+        setState(found);
+        setFresh(new Set(found.newCandidateIds));
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [projectId]);
+
+  useEffect(() => {
+    if (!showNew || !state?.subscribed) return;
+    const controller = new AbortController();
+    alertNewCards(projectId, controller.signal)
+      .then((found) => setCards(found.docs))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [projectId, showNew, state?.subscribed]);
+
+  const save = useCallback(
+    async (body: { on: boolean; frequency?: AlertFrequency; timeZone?: string }) => {
+      try {
+        const saved = await alertSave(projectId, body);
+        setState(saved);
+        notify(t('alerts.panel.saved'), 'success');
+      } catch (err) {
+        notify(err instanceof Error ? err.message : t('alerts.panel.offByPlatform'), 'error');
+      }
+    },
+    [projectId, notify],
+  );
+
+  const showAll = useCallback(async () => {
+    editParams((current) => {
+      current.delete('new');
+      return current;
+    });
+    // What was shown stays badged on the cards of this visit; the next visit starts from here.
+    await alertLooked(projectId).catch(() => undefined);
+    setState((s) => (s ? { ...s, newCount: 0, since: new Date().toISOString() } : s));
+  }, [editParams, projectId]);
+
+  const body = <AlertNewContext.Provider value={fresh}>{children}</AlertNewContext.Provider>;
+  if (!state?.eligible) return body;
+  const line = newSince(state.newCount, state.since);
+  return (
+    <>
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid="project-alerts">
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+          <FormControlLabel
+            sx={{ flex: 1, minWidth: 0 }}
+            control={
+              <Switch
+                checked={state.subscribed}
+                disabled={state.offForCompany}
+                onChange={(e) => void save({ on: e.target.checked, timeZone: state.timeZone ?? browserZone() })}
+              />
+            }
+            label={t('alerts.panel.on')}
+          />
+          {state.subscribed && (
+            <>
+              <FormControl size="small" sx={{ minWidth: 180 }}>
+                <InputLabel id="alert-frequency">{t('alerts.panel.frequency')}</InputLabel>
+                <Select
+                  labelId="alert-frequency"
+                  label={t('alerts.panel.frequency')}
+                  value={state.frequency ?? 'daily'}
+                  onChange={(e) => void save({ on: true, frequency: e.target.value as AlertFrequency })}
+                >
+                  {(['off', 'daily', 'weekly'] as const).map((f) => (
+                    <MenuItem key={f} value={f}>
+                      {t(`alerts.frequency.${f}`)}
+                    </MenuItem>
+                  ))}
+                </Select>
+              </FormControl>
+              <Box sx={{ minWidth: 240 }}>
+                <TimeZonePicker
+                  label={t('alerts.panel.timeZone')}
+                  value={state.timeZone ?? browserZone()}
+                  onChange={(zone) => void save({ on: true, timeZone: zone })}
+                />
+              </Box>
+            </>
+          )}
+        </Stack>
+        {state.offForCompany && (
+          <Alert severity="info" sx={{ mt: 1 }}>
+            {t('alerts.panel.offByPlatform')}
+          </Alert>
+        )}
+        {line && (
+          <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
+            <Chip color="secondary" size="small" label={line} data-testid="alert-new-since" />
+            {showNew ? (
+              <Button size="small" onClick={() => void showAll()}>
+                {t('alerts.panel.showAll')}
+              </Button>
+            ) : (
+              <Button size="small" onClick={() => editParams((current) => (current.set('new', '1'), current))}>
+                {t('alerts.panel.showNew')}
+              </Button>
+            )}
+          </Stack>
+        )}
+      </Paper>
+      {showNew && cards && cards.length > 0 && (
+        <Stack spacing={1} sx={{ mb: 2 }} data-testid="alert-new-cards">
+          <Typography variant="h6" component="h2">
+            {line}
+          </Typography>
+          {cards.map((doc) => (
+            <ResultCard
+              key={doc.id}
+              doc={doc}
+              onOpen={() => undefined}
+              actions={
+                <Box sx={{ p: 1 }}>
+                  <Chip size="small" color="secondary" label={t('alerts.newBadge')} data-testid="alert-new" />
+                </Box>
+              }
+            />
+          ))}
+        </Stack>
+      )}
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { newSince } from './alertText';
+
+describe('The alert panel line', () => {
+  it('says how many are new since the day the count runs from', () => {
+    expect(newSince(12, '2026-11-30T03:00:00.000Z')).toBe('12 new since 30 Nov 2026');
+    expect(newSince(1, '2026-11-30T03:00:00.000Z')).toBe('1 new since 30 Nov 2026');
+  });
+  it('says nothing when nothing is new', () => {
+    expect(newSince(0, '2026-11-30T03:00:00.000Z')).toBeNull();
+    expect(newSince(3, null)).toBeNull();
+  });
+});
