@@ -7,19 +7,8 @@
  */
 import { BUSINESS_AND_ENGINEERING } from './descriptionsBusiness';
 import { TECH_AND_DESIGN } from './descriptionsTech';
+import type { Judged } from './judged';
 
-export interface Judged {
-  key: string;
-  form: 'text' | 'docx' | 'pdf';
-  text: string;
-  required: string[];
-  nice: string[];
-  titles: string[];
-  years?: { min?: number; max?: number };
-  salary?: { min?: number; max?: number; currency: string };
-  languages: string[];
-  locations: string[];
-  remote?: boolean;
-}
+export type { Judged };
 
 export const DESCRIPTIONS: Judged[] = [...TECH_AND_DESIGN, ...BUSINESS_AND_ENGINEERING];

@@ -1,5 +1,5 @@
 /** The judged descriptions of finance, people, sales, engineering, operations and product roles (descriptions.ts). */
-import type { Judged } from './descriptions';
+import type { Judged } from './judged';
 
 export const BUSINESS_AND_ENGINEERING: Judged[] = [
   {

@@ -1,5 +1,5 @@
 /** The judged descriptions of software, data, design and marketing roles (descriptions.ts). */
-import type { Judged } from './descriptions';
+import type { Judged } from './judged';
 
 export const TECH_AND_DESIGN: Judged[] = [
   {
