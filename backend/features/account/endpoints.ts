@@ -17,6 +17,7 @@ import { storageFor } from '../../adapters/storage/select';
 import { keyOfPublicPath, publicPath } from '../../adapters/storage/serve';
 import { validateRecord } from '../../crud/validate';
 import { modelFor } from '../../db/models';
+import type { AppContext } from '../../context';
 import { defineEndpoint } from '../../endpoints/define';
 import { badRequest, forbidden, unauthorized } from '../../errors';
 import { confirmEmailChange, requestEmailChange } from './emailChange';
@@ -56,6 +57,64 @@ const read = defineEndpoint({
   handler: async ({ actor, ctx }) => accountDetails(ctx.knex, await signedInAccount(ctx.knex, actor)),
 });
 
+/**
+ * Updates one's own details and picture; a new email is only requested (a code is sent to it) and
+ * counts once confirmed. A picture stored before a refusal is removed again.
+ */
+export async function updateAccount(
+  ctx: Pick<AppContext, 'knex' | 'config'>,
+  actor: Actor,
+  body: Record<string, unknown>,
+  file: Express.Multer.File | undefined,
+  ip: string | undefined,
+) {
+  const { knex, config } = ctx;
+  const account = await signedInAccount(knex, actor);
+  const entity = ENTITY[account.kind];
+  const writable = new Set<string>(ACCOUNT_FIELDS.filter((name) => name in entity.fields));
+  const data = validateRecord(entity, body, 'update', writable);
+  let ext: string | undefined;
+  if (file) {
+    if (!('profilePic' in entity.fields)) throw badRequest({ profilePicEdit: 'profilePicEdit.errors.notAllowed' });
+    ext = pictureExtension(file.buffer);
+    if (!ext) throw badRequest({ profilePicEdit: 'upload.errors.typeUnsupported' });
+  }
+  const newEmail = typeof data.email === 'string' && data.email !== account.email ? data.email : undefined;
+  delete data.email;
+  // Counted per person too, so one account cannot email addresses without end.
+  if (newEmail) await limitEmailSends(knex, config, newEmail, ip, `account:${account.kind}:${account.id}`);
+
+  const storage = storageFor(config);
+  const key = file && ext ? await storage.put(file.buffer, { folder: 'profile-pics', ext }) : undefined;
+  const previous = key
+    ? keyOfPublicPath(
+        ((await modelOf(account).query(knex).findById(account.id)) as unknown as { profilePic: string | null })
+          .profilePic,
+      )
+    : undefined;
+  try {
+    await knex.transaction(async (trx) => {
+      const changes: Record<string, unknown> = { ...data, updatedAt: new Date().toISOString() };
+      if (key) changes.profilePic = publicPath(key);
+      await modelOf(account)
+        .query(trx)
+        .patch(changes as never)
+        .where('id', account.id);
+      if (newEmail) await requestEmailChange(trx, config, account, newEmail);
+    });
+  } catch (err) {
+    if (key) await storage.delete(key);
+    throw err;
+  }
+  if (previous) await storage.delete(previous);
+  return {
+    success: true,
+    message: 'messages.saveSuccess',
+    data: await accountDetails(knex, account),
+    emailConfirmationSent: Boolean(newEmail),
+  };
+}
+
 const update = defineEndpoint({
   method: 'put',
   path: '/auth/account',
@@ -67,53 +126,7 @@ const update = defineEndpoint({
     refusals: { tooLargeStatus: 400, tooManyKey: 'upload.errors.tooMany' },
   },
   input: { body: anyBody },
-  handler: async ({ actor, body, file, req, ctx }) => {
-    const { knex, config } = ctx;
-    const account = await signedInAccount(knex, actor);
-    const entity = ENTITY[account.kind];
-    const writable = new Set<string>(ACCOUNT_FIELDS.filter((name) => name in entity.fields));
-    const data = validateRecord(entity, body, 'update', writable);
-    let ext: string | undefined;
-    if (file) {
-      if (!('profilePic' in entity.fields)) throw badRequest({ profilePicEdit: 'profilePicEdit.errors.notAllowed' });
-      ext = pictureExtension(file.buffer);
-      if (!ext) throw badRequest({ profilePicEdit: 'upload.errors.typeUnsupported' });
-    }
-    const newEmail = typeof data.email === 'string' && data.email !== account.email ? data.email : undefined;
-    delete data.email;
-    // Counted per person too, so one account cannot email addresses without end.
-    if (newEmail) await limitEmailSends(knex, config, newEmail, req.ip, `account:${account.kind}:${account.id}`);
-
-    const storage = storageFor(config);
-    const key = file && ext ? await storage.put(file.buffer, { folder: 'profile-pics', ext }) : undefined;
-    const previous = key
-      ? keyOfPublicPath(
-          ((await modelOf(account).query(knex).findById(account.id)) as unknown as { profilePic: string | null })
-            .profilePic,
-        )
-      : undefined;
-    try {
-      await knex.transaction(async (trx) => {
-        const changes: Record<string, unknown> = { ...data, updatedAt: new Date().toISOString() };
-        if (key) changes.profilePic = publicPath(key);
-        await modelOf(account)
-          .query(trx)
-          .patch(changes as never)
-          .where('id', account.id);
-        if (newEmail) await requestEmailChange(trx, config, account, newEmail);
-      });
-    } catch (err) {
-      if (key) await storage.delete(key);
-      throw err;
-    }
-    if (previous) await storage.delete(previous);
-    return {
-      success: true,
-      message: 'messages.saveSuccess',
-      data: await accountDetails(knex, account),
-      emailConfirmationSent: Boolean(newEmail),
-    };
-  },
+  handler: ({ actor, body, file, req, ctx }) => updateAccount(ctx, actor, body, file, req.ip),
 });
 
 const confirmEmail = defineEndpoint({

@@ -10,7 +10,9 @@
  * Moving a company's credits is changing the company's account: the write calls need `update` on
  * the company, which only admins have. Reads go through the lot and log read rules (own company).
  */
+import type { Knex } from 'knex';
 import { z } from 'zod';
+import type { AppAbility } from '../../../schema/ability';
 import { CREDIT_ACTIONS, CREDIT_ACTION_LABELS, type CreditAction } from '../../../schema/rules/credits';
 import { oneOf, optionalText } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
@@ -92,6 +94,72 @@ function csvCell(v: unknown): string {
 
 const SORT_COLUMN = { la: 'l.last_moved_at', ea: 'l.expiry_date', ca: 'l.created_at' } as const;
 
+/**
+ * The credit log as the caller may read it, newest first or oldest first, filtered by company, action,
+ * dates and text: a page of it, or the whole of it (up to 100,000 rows) as CSV text.
+ */
+export async function creditLog(knex: Knex, ability: AppAbility, query: z.output<typeof logQuery>) {
+  if (query.from && query.to && query.from > query.to) throw badRequest({ to: 'to.errors.beforeFrom' });
+  const base = knex('credit_logs as g').join('companies as c', 'c.id', 'g.company_id');
+  scopeQuery(base, ability, 'read', 'CreditLog', 'g');
+  if (query.companyId) base.where('g.company_id', query.companyId);
+  if (query.action) base.where('g.action', query.action);
+  if (query.from) base.whereRaw("(g.created_at at time zone 'utc')::date >= ?", [query.from]);
+  if (query.to) base.whereRaw("(g.created_at at time zone 'utc')::date <= ?", [query.to]);
+  if (query.search) {
+    const like = `%${query.search.replace(/[\\%_]/g, '\\$&')}%`;
+    base.where((w) =>
+      w.whereILike('c.company_name', like).orWhereILike('g.by_name', like).orWhereILike('g.note', like),
+    );
+  }
+  const select = base
+    .clone()
+    .select(
+      'g.id',
+      'g.created_at',
+      'g.action',
+      'g.amount',
+      'g.balance_after',
+      'g.by_name',
+      'g.company_id',
+      'c.company_name',
+      'g.project_id',
+      'g.note',
+    )
+    .orderBy([
+      { column: 'g.created_at', order: query.sortDir },
+      { column: 'g.id', order: query.sortDir },
+    ]);
+  const out = (r: Record<string, unknown>) => ({
+    id: `CreditLog:${r.id}`,
+    timestamp: r.created_at,
+    action: r.action,
+    actionLabel: ACTION_LABEL[r.action as number],
+    credits: Number(r.amount),
+    balanceAfter: Number(r.balance_after),
+    by: r.by_name,
+    companyId: `Company:${r.company_id}`,
+    company: r.company_name,
+    projectId: r.project_id ? `Project:${r.project_id}` : null,
+    note: r.note,
+  });
+  if (query.format === 'csv') {
+    const rows = await select.limit(100000);
+    const header = ['Date', 'Action', 'Credits', 'Balance after', 'By', 'Company', 'Project', 'Note'];
+    const lines = rows
+      .map(out)
+      .map((r) =>
+        [r.timestamp, r.actionLabel, r.credits, r.balanceAfter, r.by, r.company, r.projectId, r.note]
+          .map(csvCell)
+          .join(','),
+      );
+    return { csv: [header.join(','), ...lines].join('\r\n') + '\r\n' };
+  }
+  const [{ count }] = await base.clone().count({ count: '*' });
+  const rows = await select.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  return { data: rows.map(out), pagination: pagination(query.page, query.pageSize, Number(count)) };
+}
+
 export const creditEndpoints = [
   defineEndpoint({
     method: 'get',
@@ -127,68 +195,11 @@ export const creditEndpoints = [
     input: { query: logQuery },
     raw: true,
     handler: async ({ query, ability, ctx, res }) => {
-      if (query.from && query.to && query.from > query.to) throw badRequest({ to: 'to.errors.beforeFrom' });
-      const base = ctx.knex('credit_logs as g').join('companies as c', 'c.id', 'g.company_id');
-      scopeQuery(base, ability, 'read', 'CreditLog', 'g');
-      if (query.companyId) base.where('g.company_id', query.companyId);
-      if (query.action) base.where('g.action', query.action);
-      if (query.from) base.whereRaw("(g.created_at at time zone 'utc')::date >= ?", [query.from]);
-      if (query.to) base.whereRaw("(g.created_at at time zone 'utc')::date <= ?", [query.to]);
-      if (query.search) {
-        const like = `%${query.search.replace(/[\\%_]/g, '\\$&')}%`;
-        base.where((w) =>
-          w.whereILike('c.company_name', like).orWhereILike('g.by_name', like).orWhereILike('g.note', like),
-        );
-      }
-      const select = base
-        .clone()
-        .select(
-          'g.id',
-          'g.created_at',
-          'g.action',
-          'g.amount',
-          'g.balance_after',
-          'g.by_name',
-          'g.company_id',
-          'c.company_name',
-          'g.project_id',
-          'g.note',
-        )
-        .orderBy([
-          { column: 'g.created_at', order: query.sortDir },
-          { column: 'g.id', order: query.sortDir },
-        ]);
-      const out = (r: Record<string, unknown>) => ({
-        id: `CreditLog:${r.id}`,
-        timestamp: r.created_at,
-        action: r.action,
-        actionLabel: ACTION_LABEL[r.action as number],
-        credits: Number(r.amount),
-        balanceAfter: Number(r.balance_after),
-        by: r.by_name,
-        companyId: `Company:${r.company_id}`,
-        company: r.company_name,
-        projectId: r.project_id ? `Project:${r.project_id}` : null,
-        note: r.note,
-      });
-      if (query.format === 'csv') {
-        const rows = await select.limit(100000);
-        const header = ['Date', 'Action', 'Credits', 'Balance after', 'By', 'Company', 'Project', 'Note'];
-        const lines = rows
-          .map(out)
-          .map((r) =>
-            [r.timestamp, r.actionLabel, r.credits, r.balanceAfter, r.by, r.company, r.projectId, r.note]
-              .map(csvCell)
-              .join(','),
-          );
-        res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-        res.setHeader('Content-Disposition', 'attachment; filename="credit-log.csv"');
-        res.send([header.join(','), ...lines].join('\r\n') + '\r\n');
-        return;
-      }
-      const [{ count }] = await base.clone().count({ count: '*' });
-      const rows = await select.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
-      res.json({ data: rows.map(out), pagination: pagination(query.page, query.pageSize, Number(count)) });
+      const log = await creditLog(ctx.knex, ability, query);
+      if (!('csv' in log)) return void res.json(log);
+      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      res.setHeader('Content-Disposition', 'attachment; filename="credit-log.csv"');
+      res.send(log.csv);
     },
   }),
 

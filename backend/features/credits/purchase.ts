@@ -19,6 +19,8 @@ import { formatMoney } from '../../../schema/rules/credits';
 import { queueEmail } from '../../services/mail/outbox';
 import { paymentsFor, type PaymentAdapter } from '../../adapters/payments';
 import type { Config } from '../../config';
+import type { AppContext } from '../../context';
+import type { Row } from '../../crud/serialize';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { logger } from '../../logger';
@@ -26,7 +28,7 @@ import { scopeQuery } from '../../permissions/sql';
 import { createOrder, expireCheckout, memberOf, payOrder, sameOrderForm, ORDER_STATUS, type OrderRow } from './orders';
 import { renderOrderForm } from './orderForm';
 import { purchaseBody, refOf } from './inputs';
-import { actorKey, actorRefs } from '../../../schema/roles';
+import { COMPANY_TYPES, actorKey, actorRefs, type Actor } from '../../../schema/roles';
 
 // One adapter per credits configuration (a changed configuration gets a new one).
 const adapters = new WeakMap<Config['credits'], PaymentAdapter>();
@@ -36,7 +38,6 @@ export function payments(config: Config): PaymentAdapter {
   return adapter;
 }
 
-const RAAS = 4;
 const minor = (total: string | number) => Math.round(Number(total) * 100);
 const sessionParam = z.object({ session: z.string().regex(/^cs_[A-Za-z0-9_]{1,200}$/, 'invalid') });
 
@@ -90,6 +91,94 @@ async function orderFormEmail(
   await queueEmail(trx, { to: email, subject: `Order form ${order.order_number}`, text: lines.join('\n\n') });
 }
 
+/**
+ * An admin's order form for a company's member, emailed to them; a double submit gets the order the
+ * first one made, emailed once.
+ */
+export async function makeOrderForm(
+  ctx: Pick<AppContext, 'knex' | 'config'>,
+  actor: Actor,
+  body: z.output<typeof purchaseBody>,
+  row: Row,
+) {
+  const order = await ctx.knex.transaction(async (trx) => {
+    const member = await memberOf(trx, body.companyId, body.userId);
+    // A double submit gets the order the first one made, emailed once.
+    const same = await sameOrderForm(trx, {
+      companyId: body.companyId,
+      userId: member.id,
+      quantity: body.noOfCredits,
+      actor,
+    });
+    if (same) return { ...same, email: member.email };
+    const created = await createOrder(trx, ctx.config.credits.pricing, {
+      companyId: body.companyId,
+      userId: member.id,
+      quantity: body.noOfCredits,
+      channel: 'orderForm',
+      actor,
+    });
+    await orderFormEmail(trx, ctx.config, created, member.email, row.companyName as string);
+    return { ...created, email: member.email };
+  });
+  return {
+    msg: t('credits.messages.orderCreated', { orderNumber: order.order_number, email: order.email }),
+    orderId: `SalesOrder:${order.id}`,
+    orderNumber: order.order_number,
+    quantity: order.quantity,
+    discount: Number(order.discount_percent),
+    total: Number(order.total),
+    currency: order.currency,
+  };
+}
+
+/**
+ * Starts a card checkout for a RaaS company's credits (a company user for themself, an admin for any
+ * member) and answers the payment page's url.
+ */
+export async function startCardCheckout(
+  ctx: Pick<AppContext, 'knex' | 'config'>,
+  actor: Actor,
+  body: z.output<typeof purchaseBody>,
+  row: Row,
+) {
+  if (row.companyType !== COMPANY_TYPES.raas) throw forbidden('credits.errors.notRaas');
+  const adapter = payments(ctx.config);
+  if (adapter.mode === 'unavailable') throw new AppError(409, 'credits.errors.cardUnavailable');
+  return ctx.knex.transaction(async (trx) => {
+    const member = await memberOf(trx, body.companyId, body.userId);
+    // A company user buys for themself; admins (no user of their own) on behalf of any member.
+    const { userId } = actorRefs(actor);
+    if (userId !== null && member.id !== userId) throw badRequest({ userId: 'member.errors.notInCompany' });
+    const order = await createOrder(trx, ctx.config.credits.pricing, {
+      companyId: body.companyId,
+      userId: member.id,
+      quantity: body.noOfCredits,
+      channel: 'card',
+      actor,
+    });
+    const back = `${ctx.config.publicUrl}/credits/company`;
+    let checkout;
+    try {
+      checkout = await adapter.createCheckout({
+        orderId: order.id,
+        orderNumber: order.order_number,
+        quantity: order.quantity,
+        amountMinor: minor(order.total),
+        currency: order.currency,
+        customerEmail: member.email,
+        successUrl: `${back}?payment=success&order=${order.order_number}`,
+        cancelUrl: `${back}?payment=cancelled&order=${order.order_number}`,
+      });
+    } catch (err) {
+      logger.warn({ message: (err as Error).message }, 'card checkout could not be created');
+      throw new AppError(502, 'credits.errors.paymentUnavailable');
+    }
+    await trx('sales_orders').where('id', order.id).update({ checkout_session_id: checkout.id });
+    return { url: checkout.url, orderNumber: order.order_number };
+  });
+}
+
 export const purchaseEndpoints = [
   defineEndpoint({
     method: 'get',
@@ -107,37 +196,7 @@ export const purchaseEndpoints = [
     input: { body: purchaseBody },
     row: { entity: 'company', from: { body: 'companyId' }, action: 'update' },
     status: 201,
-    handler: async ({ body, actor, ctx, row }) => {
-      const order = await ctx.knex.transaction(async (trx) => {
-        const member = await memberOf(trx, body.companyId, body.userId);
-        // A double submit gets the order the first one made, emailed once.
-        const same = await sameOrderForm(trx, {
-          companyId: body.companyId,
-          userId: member.id,
-          quantity: body.noOfCredits,
-          actor,
-        });
-        if (same) return { ...same, email: member.email };
-        const created = await createOrder(trx, ctx.config.credits.pricing, {
-          companyId: body.companyId,
-          userId: member.id,
-          quantity: body.noOfCredits,
-          channel: 'orderForm',
-          actor,
-        });
-        await orderFormEmail(trx, ctx.config, created, member.email, row.companyName as string);
-        return { ...created, email: member.email };
-      });
-      return {
-        msg: t('credits.messages.orderCreated', { orderNumber: order.order_number, email: order.email }),
-        orderId: `SalesOrder:${order.id}`,
-        orderNumber: order.order_number,
-        quantity: order.quantity,
-        discount: Number(order.discount_percent),
-        total: Number(order.total),
-        currency: order.currency,
-      };
-    },
+    handler: ({ body, actor, ctx, row }) => makeOrderForm(ctx, actor, body, row),
   }),
 
   defineEndpoint({
@@ -207,43 +266,7 @@ export const purchaseEndpoints = [
     input: { body: purchaseBody },
     row: { entity: 'company', from: { body: 'companyId' }, action: 'read' },
     limits: ({ actor }) => [{ key: `credit-checkout:${actorKey(actor)}`, max: 30 }],
-    handler: async ({ body, actor, ctx, row }) => {
-      if (row.companyType !== RAAS) throw forbidden('credits.errors.notRaas');
-      const adapter = payments(ctx.config);
-      if (adapter.mode === 'unavailable') throw new AppError(409, 'credits.errors.cardUnavailable');
-      return ctx.knex.transaction(async (trx) => {
-        const member = await memberOf(trx, body.companyId, body.userId);
-        // A company user buys for themself; admins (no user of their own) on behalf of any member.
-        const { userId } = actorRefs(actor);
-        if (userId !== null && member.id !== userId) throw badRequest({ userId: 'member.errors.notInCompany' });
-        const order = await createOrder(trx, ctx.config.credits.pricing, {
-          companyId: body.companyId,
-          userId: member.id,
-          quantity: body.noOfCredits,
-          channel: 'card',
-          actor,
-        });
-        const back = `${ctx.config.publicUrl}/credits/company`;
-        let checkout;
-        try {
-          checkout = await adapter.createCheckout({
-            orderId: order.id,
-            orderNumber: order.order_number,
-            quantity: order.quantity,
-            amountMinor: minor(order.total),
-            currency: order.currency,
-            customerEmail: member.email,
-            successUrl: `${back}?payment=success&order=${order.order_number}`,
-            cancelUrl: `${back}?payment=cancelled&order=${order.order_number}`,
-          });
-        } catch (err) {
-          logger.warn({ message: (err as Error).message }, 'card checkout could not be created');
-          throw new AppError(502, 'credits.errors.paymentUnavailable');
-        }
-        await trx('sales_orders').where('id', order.id).update({ checkout_session_id: checkout.id });
-        return { url: checkout.url, orderNumber: order.order_number };
-      });
-    },
+    handler: ({ body, actor, ctx, row }) => startCardCheckout(ctx, actor, body, row),
   }),
 
   defineEndpoint({

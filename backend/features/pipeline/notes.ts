@@ -18,6 +18,7 @@ import type { AppAbility } from '../../../schema/ability';
 import { actorRefs, type Actor } from '../../../schema/roles';
 import { NOTE_VISIBILITY } from '../../../schema/rules/pipeline';
 import { id, int, oneOf, text } from '../../../schema/validation/inputs';
+import type { AppContext } from '../../context';
 import { defineEndpoint } from '../../endpoints/define';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { permissionSql } from '../../permissions/sql';
@@ -110,6 +111,60 @@ const visibilityFor = (mayChoose: boolean, asked: number | undefined) =>
 
 const noteText = text(5000);
 
+/**
+ * Writes a note on a candidate, in a project the caller changes and reaches the candidate in, or
+ * outside any project for those who may (admins); the note's visibility as the caller may set it.
+ */
+export async function writeNote(
+  ctx: Pick<AppContext, 'knex'>,
+  ability: AppAbility,
+  actor: Actor,
+  body: { candidateId: number; projectId?: number; note: string; visibility?: number },
+) {
+  const knex = ctx.knex;
+  // A note outside any project belongs to no company: only those who may write such notes (admins) leave the project out.
+  if (body.projectId === undefined && !ability.can('create', asSubject(noteDef.subject, { companyId: null })))
+    throw badRequest({ projectId: 'projectId.errors.required' });
+  const project = body.projectId !== undefined ? await loadProjectToChange(knex, ability, body.projectId) : null;
+  const candidate = await knex('candidates')
+    .where('id', body.candidateId)
+    .whereIn('status', pipelineStatuses(actor))
+    .first('id');
+  if (!candidate) throw notFound('project.candidate.notFound');
+  if (project) await requireReach(knex, ability, actor, project, [body.candidateId]);
+  const companyId = project?.companyId ?? null;
+  if (!ability.can('create', asSubject(noteDef.subject, { companyId }))) throw forbidden();
+  const name = await actorName(knex, actor);
+  const note = await knex.transaction(async (trx) => {
+    const [row] = (await trx('candidate_notes')
+      .insert({
+        candidate_id: body.candidateId,
+        project_id: project?.id ?? null,
+        company_id: companyId,
+        note: body.note,
+        visibility: visibilityFor(
+          ability.can('create', asSubject(noteDef.subject, { companyId }), 'visibility'),
+          body.visibility,
+        ),
+        author_admin_id: actorRefs(actor).adminId,
+        author_user_id: actorRefs(actor).userId,
+        author_name: name,
+      })
+      .returning('*')) as NoteRow[];
+    await logRecruitmentActivity(trx, {
+      candidateId: body.candidateId,
+      activity: 'noteAdded',
+      projectId: project?.id,
+      actor,
+      actorName: name,
+      companyId,
+      data: { key: row.key, visibility: row.visibility },
+    });
+    return row;
+  });
+  return { success: true, data: present(note, actor) };
+}
+
 export const noteEndpoints = [
   defineEndpoint({
     method: 'get',
@@ -157,50 +212,7 @@ export const noteEndpoints = [
       ),
     },
     status: 201,
-    handler: async ({ body, ability, actor, ctx }) => {
-      const knex = ctx.knex;
-      // A note outside any project belongs to no company: only those who may write such notes (admins) leave the project out.
-      if (body.projectId === undefined && !ability.can('create', asSubject(noteDef.subject, { companyId: null })))
-        throw badRequest({ projectId: 'projectId.errors.required' });
-      const project = body.projectId !== undefined ? await loadProjectToChange(knex, ability, body.projectId) : null;
-      const candidate = await knex('candidates')
-        .where('id', body.candidateId)
-        .whereIn('status', pipelineStatuses(actor))
-        .first('id');
-      if (!candidate) throw notFound('project.candidate.notFound');
-      if (project) await requireReach(knex, ability, actor, project, [body.candidateId]);
-      const companyId = project?.companyId ?? null;
-      if (!ability.can('create', asSubject(noteDef.subject, { companyId }))) throw forbidden();
-      const name = await actorName(knex, actor);
-      const note = await knex.transaction(async (trx) => {
-        const [row] = (await trx('candidate_notes')
-          .insert({
-            candidate_id: body.candidateId,
-            project_id: project?.id ?? null,
-            company_id: companyId,
-            note: body.note,
-            visibility: visibilityFor(
-              ability.can('create', asSubject(noteDef.subject, { companyId }), 'visibility'),
-              body.visibility,
-            ),
-            author_admin_id: actorRefs(actor).adminId,
-            author_user_id: actorRefs(actor).userId,
-            author_name: name,
-          })
-          .returning('*')) as NoteRow[];
-        await logRecruitmentActivity(trx, {
-          candidateId: body.candidateId,
-          activity: 'noteAdded',
-          projectId: project?.id,
-          actor,
-          actorName: name,
-          companyId,
-          data: { key: row.key, visibility: row.visibility },
-        });
-        return row;
-      });
-      return { success: true, data: present(note, actor) };
-    },
+    handler: ({ body, ability, actor, ctx }) => writeNote(ctx, ability, actor, body),
   }),
 
   defineEndpoint({

@@ -17,6 +17,7 @@ import type { Knex } from 'knex';
 import { storageFor } from '../../adapters/storage/select';
 import type { Row } from '../../crud/serialize';
 import { validateRecord } from '../../crud/validate';
+import type { AppContext } from '../../context';
 import { defineEndpoint, type Call } from '../../endpoints/define';
 import { AppError, badRequest } from '../../errors';
 import { scopeQuery } from '../../permissions/sql';
@@ -28,7 +29,7 @@ import { ACTIVITY } from '../../../schema/rules/pipeline';
 import { filtersText, projectRef, projectWriteContext } from './inputs';
 import { queueCuratedEmail } from './notices';
 import { contentErrors, createProject, projectEntity, updateProject } from './projectWrites';
-import { presentProjects, projectFor } from './read';
+import { presentProjects, projectFor, type ProjectRef } from './read';
 
 const JD_FOLDER = 'job-descriptions';
 const MAX_CURATED = 200;
@@ -175,11 +176,18 @@ function duplicateOf(row: Row): Record<string, unknown> {
 
 const jdBody = specKeys(z.object({ projectId: projectRef }));
 
-/** Stores a job description file like a CV (PDF or DOCX, same limits and refusals) and keeps its text. */
-async function addJobDescription(call: Call<undefined, undefined, typeof jdBody>) {
-  const { ctx, body, actor } = call;
-  const existing = await projectFor(ctx.knex, call.ability, body.projectId, 'update');
-  const upload = call.file as Express.Multer.File;
+/**
+ * Stores a job description file like a CV (PDF or DOCX, same limits and refusals) on a project the
+ * caller may change, and keeps its text; the answer is the project's id.
+ */
+export async function storeJobDescription(
+  ctx: Pick<AppContext, 'knex' | 'config'>,
+  ability: AppAbility,
+  actor: Actor,
+  projectId: ProjectRef,
+  upload: Express.Multer.File,
+): Promise<number> {
+  const existing = await projectFor(ctx.knex, ability, projectId, 'update');
   const type = sniffCvType(upload.buffer);
   if (!type || !upload.originalname.toLowerCase().endsWith(`.${type}`))
     throw badRequest({ jd_file: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
@@ -211,7 +219,7 @@ async function addJobDescription(call: Call<undefined, undefined, typeof jdBody>
   // A duplicate shares its original's file: the old file goes only when no project uses it any more.
   if (previous && !(await ctx.knex('projects').where('jd_file_path', previous).first('id')))
     await storage.delete(previous);
-  return { success: true, data: await projectAnswer(call, existing.id) };
+  return existing.id as number;
 }
 
 export const projectWriteEndpoints = [
@@ -270,6 +278,9 @@ export const projectWriteEndpoints = [
     access: { action: 'update', subject: 'Project' },
     upload: { field: 'jd_file', maxBytes: (config) => config.cv.maxBytes, required: true },
     input: { body: jdBody },
-    handler: addJobDescription,
+    handler: async (call) => {
+      const id = await storeJobDescription(call.ctx, call.ability, call.actor, call.body.projectId, call.file!);
+      return { success: true, data: await projectAnswer(call, id) };
+    },
   }),
 ];

@@ -16,6 +16,8 @@ import { findAccountByEmail } from '../../auth/accounts';
 import { hmac, newCode, sameHash } from '../../auth/tokens';
 import { writeContextOf } from '../../crud/writes';
 import { modelFor } from '../../db/models';
+import type { AppContext } from '../../context';
+import type { Row } from '../../crud/serialize';
 import { defineEndpoint, type Call } from '../../endpoints/define';
 import { AppError, badRequest, forbidden } from '../../errors';
 import { queueEmail } from '../../services/mail/outbox';
@@ -57,6 +59,44 @@ const openRequests = (trx: Knex, candidateId: number) =>
     .where('expires_at', '>', new Date())
     .orderBy('id', 'desc');
 
+/**
+ * Sends a code to the address a candidate wants to move to, cancelling earlier requests; an address
+ * already taken gets a notice instead, and the answer is the same either way.
+ */
+export async function requestEmailChange(ctx: Pick<AppContext, 'knex' | 'config'>, row: Row, body: { email: string }) {
+  const current = row.email as string;
+  const firstName = (row.firstName ?? null) as string | null;
+  if (body.email === current) throw badRequest({ email: 'email.errors.sameAsCurrent' });
+  const { config } = ctx;
+  await ctx.knex.transaction(async (trx) => {
+    // A new request cancels the earlier ones.
+    await modelFor(changeRequest)
+      .query(trx)
+      .patch({ usedAt: new Date().toISOString() })
+      .where('candidate_id', row.id)
+      .whereNull('used_at');
+    const owner = await findAccountByEmail(trx, body.email);
+    if (owner) {
+      // Taken: the answer stays the same, and the owner of the address hears of it instead.
+      await queueEmail(trx, { to: body.email, ...emailInUseNotice(config, owner.firstName ?? null) });
+      return;
+    }
+    const sent = newCode();
+    await modelFor(changeRequest)
+      .query(trx)
+      .insert({
+        candidateId: row.id,
+        newEmail: body.email,
+        codeHash: digest(config.secret, row.id, body.email, sent),
+        expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000).toISOString(),
+      });
+    // The candidate's profile page takes the code from the link and asks to confirm (portal/features/candidate-profile).
+    const link = `${config.publicUrl}/candidate/profile?emailCode=${sent}`;
+    await queueEmail(trx, { to: body.email, ...emailChangeCodeEmail(config, firstName, sent, link) });
+  });
+  return { isSend: true, email: body.email, expiresInMinutes: CODE_TTL_MINUTES };
+}
+
 const requestChange = defineEndpoint({
   method: 'post',
   path: '/candidate-email-change-request/is-send-confirmation-email-for-update/:id',
@@ -70,40 +110,9 @@ const requestChange = defineEndpoint({
     { key: `email:${body.email}`, max: ctx.config.rateLimit.perEmail },
     { key: `ip:${req.ip}`, max: ctx.config.rateLimit.perIp },
   ],
-  handler: async (call) => {
-    const { row, body, ctx } = call;
-    assertMay(call, 'create', row.id);
-    const current = row.email as string;
-    const firstName = (row.firstName ?? null) as string | null;
-    if (body.email === current) throw badRequest({ email: 'email.errors.sameAsCurrent' });
-    const { config } = ctx;
-    await ctx.knex.transaction(async (trx) => {
-      // A new request cancels the earlier ones.
-      await modelFor(changeRequest)
-        .query(trx)
-        .patch({ usedAt: new Date().toISOString() })
-        .where('candidate_id', row.id)
-        .whereNull('used_at');
-      const owner = await findAccountByEmail(trx, body.email);
-      if (owner) {
-        // Taken: the answer stays the same, and the owner of the address hears of it instead.
-        await queueEmail(trx, { to: body.email, ...emailInUseNotice(config, owner.firstName ?? null) });
-        return;
-      }
-      const sent = newCode();
-      await modelFor(changeRequest)
-        .query(trx)
-        .insert({
-          candidateId: row.id,
-          newEmail: body.email,
-          codeHash: digest(config.secret, row.id, body.email, sent),
-          expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000).toISOString(),
-        });
-      // The candidate's profile page takes the code from the link and asks to confirm (portal/features/candidate-profile).
-      const link = `${config.publicUrl}/candidate/profile?emailCode=${sent}`;
-      await queueEmail(trx, { to: body.email, ...emailChangeCodeEmail(config, firstName, sent, link) });
-    });
-    return { isSend: true, email: body.email, expiresInMinutes: CODE_TTL_MINUTES };
+  handler: (call) => {
+    assertMay(call, 'create', call.row.id);
+    return requestEmailChange(call.ctx, call.row, call.body);
   },
 });
 

@@ -7,12 +7,14 @@
 import { subject as asSubject } from '@casl/ability';
 import { z } from 'zod';
 import { entity } from '../../../../schema';
+import type { AppAbility } from '../../../../schema/ability';
 import { CV_FOLDER } from '../../../../schema/entities/talentOptions';
 import { actorKey, actorRefs, roleNumber, type Actor } from '../../../../schema/roles';
 import { id } from '../../../../schema/validation/inputs';
 import { enforceRateLimits } from '../../../auth/rateLimit';
 import { storageFor } from '../../../adapters/storage/select';
 import { modelFor } from '../../../db/models';
+import type { AppContext } from '../../../context';
 import { defineEndpoint } from '../../../endpoints/define';
 import { badRequest, forbidden, notFound } from '../../../errors';
 import { logger } from '../../../logger';
@@ -32,6 +34,65 @@ const REFUSALS: Record<ReadFailure, string> = {
   failed: 'upload.errors.unreadable',
 };
 
+/**
+ * Reads an uploaded CV into a draft profile for an existing candidate the caller may update (their
+ * own, or one an admin edits) or for a new profile, and keeps the file as a draft upload.
+ */
+export async function readUploadedCv(
+  ctx: Pick<AppContext, 'knex' | 'config'>,
+  ability: AppAbility,
+  actor: Actor,
+  body: { candidateId?: number },
+  file: Express.Multer.File | undefined,
+) {
+  // The CV is for an existing candidate (the candidate's own page, an admin editing), or for a new profile.
+  const forId = body.candidateId ?? ownProfileId(actor);
+  let owner: { id: number; guid: string } | undefined;
+  if (forId) {
+    owner = (await modelFor(candidate).query(ctx.knex).findById(forId).select('id', 'guid')) as unknown as
+      { id: number; guid: string } | undefined;
+    if (!owner) throw notFound();
+    if (!ability.can('update', asSubject(candidate.subject, { id: owner.id }), 'resumePath')) throw forbidden();
+  } else if (!ability.can('create', candidate.subject)) throw forbidden();
+
+  const upload = file as Express.Multer.File;
+  const type = sniffCvType(upload.buffer);
+  if (!type || !upload.originalname.toLowerCase().endsWith(`.${type}`)) {
+    throw badRequest({ file: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
+  }
+  // Reading a CV costs a thread's time: each person gets a few readings per window (CV_UPLOADS_PER_WINDOW).
+  // Refusals before this point cost nothing and count nothing.
+  await enforceRateLimits(ctx.knex, ctx.config.rateLimit.windowMinutes, [
+    { key: `cv-upload:${actorKey(actor)}`, max: ctx.config.cv.uploadsPerWindow },
+  ]);
+  const read = await readCv(upload.buffer, type, await cvLookups(ctx.knex), ctx.config.cv);
+  if (!read.ok) {
+    if (read.reason === 'failed') logger.error({ detail: read.detail }, 'a CV could not be read');
+    throw badRequest({ file: REFUSALS[read.reason] }, REFUSALS[read.reason]);
+  }
+
+  const storage = storageFor(ctx.config);
+  const key = await storage.put(upload.buffer, { folder: CV_FOLDER, ext: type });
+  try {
+    await CvUpload.query(ctx.knex).insert({
+      key,
+      uploaderRole: roleNumber(actor),
+      uploaderId: actor.id,
+      candidateId: owner?.id ?? null,
+    });
+  } catch (err) {
+    await storage.delete(key);
+    throw err;
+  }
+  return {
+    fileType: type,
+    newCvFilePathToDb: key,
+    userId: owner ? `${candidate.idPrefix}${owner.id}` : null,
+    guid: owner?.guid ?? null,
+    draft: read.draft,
+  };
+}
+
 export const uploadCvEndpoint = defineEndpoint({
   method: 'post',
   path: '/candidates/cv-data',
@@ -44,52 +105,5 @@ export const uploadCvEndpoint = defineEndpoint({
     }),
   },
   status: 201,
-  handler: async ({ body, actor, ability, file, ctx }) => {
-    // The CV is for an existing candidate (the candidate's own page, an admin editing), or for a new profile.
-    const forId = body.candidateId ?? ownProfileId(actor);
-    let owner: { id: number; guid: string } | undefined;
-    if (forId) {
-      owner = (await modelFor(candidate).query(ctx.knex).findById(forId).select('id', 'guid')) as unknown as
-        { id: number; guid: string } | undefined;
-      if (!owner) throw notFound();
-      if (!ability.can('update', asSubject(candidate.subject, { id: owner.id }), 'resumePath')) throw forbidden();
-    } else if (!ability.can('create', candidate.subject)) throw forbidden();
-
-    const upload = file as Express.Multer.File;
-    const type = sniffCvType(upload.buffer);
-    if (!type || !upload.originalname.toLowerCase().endsWith(`.${type}`)) {
-      throw badRequest({ file: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
-    }
-    // Reading a CV costs a thread's time: each person gets a few readings per window (CV_UPLOADS_PER_WINDOW).
-    // Refusals before this point cost nothing and count nothing.
-    await enforceRateLimits(ctx.knex, ctx.config.rateLimit.windowMinutes, [
-      { key: `cv-upload:${actorKey(actor)}`, max: ctx.config.cv.uploadsPerWindow },
-    ]);
-    const read = await readCv(upload.buffer, type, await cvLookups(ctx.knex), ctx.config.cv);
-    if (!read.ok) {
-      if (read.reason === 'failed') logger.error({ detail: read.detail }, 'a CV could not be read');
-      throw badRequest({ file: REFUSALS[read.reason] }, REFUSALS[read.reason]);
-    }
-
-    const storage = storageFor(ctx.config);
-    const key = await storage.put(upload.buffer, { folder: CV_FOLDER, ext: type });
-    try {
-      await CvUpload.query(ctx.knex).insert({
-        key,
-        uploaderRole: roleNumber(actor),
-        uploaderId: actor.id,
-        candidateId: owner?.id ?? null,
-      });
-    } catch (err) {
-      await storage.delete(key);
-      throw err;
-    }
-    return {
-      fileType: type,
-      newCvFilePathToDb: key,
-      userId: owner ? `${candidate.idPrefix}${owner.id}` : null,
-      guid: owner?.guid ?? null,
-      draft: read.draft,
-    };
-  },
+  handler: ({ body, actor, ability, file, ctx }) => readUploadedCv(ctx, ability, actor, body, file),
 });

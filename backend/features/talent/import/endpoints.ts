@@ -12,11 +12,12 @@ import { columnOf, entity } from '../../../../schema';
 import { formatId } from '../../../../schema/lib/ids';
 import { storageFor } from '../../../adapters/storage/select';
 import { modelFor } from '../../../db/models';
+import type { AppContext } from '../../../context';
 import { defineEndpoint } from '../../../endpoints/define';
 import { AppError, badRequest, notFound } from '../../../errors';
 import type { Row } from '../../../crud/serialize';
 import { IMPORT_FOLDERS, IMPORT_STATUS, importExtension, queueImport, sha256 } from './importJob';
-import { actorRefs } from '../../../../schema/roles';
+import { actorRefs, type Actor } from '../../../../schema/roles';
 
 const candidateImport = entity('candidateImport');
 const Imports = modelFor(candidateImport);
@@ -45,6 +46,53 @@ function answer(row: Row) {
   };
 }
 
+/**
+ * Starts a bulk import of the uploaded CSV or JSON Lines file: stored, recorded as queued and its job
+ * queued in one transaction; the same file already queued or running is refused (409) with that
+ * import's id.
+ */
+export async function startImport(
+  ctx: Pick<AppContext, 'knex' | 'config'>,
+  actor: Actor,
+  file: Express.Multer.File | undefined,
+) {
+  const upload = file as Express.Multer.File;
+  const ext = importExtension(upload.originalname);
+  if (!ext) throw badRequest({ file: 'import.errors.fileType' });
+  if (!upload.size) throw badRequest({ file: 'import.errors.empty' });
+  const digest = sha256(upload.buffer);
+  const storage = storageFor(ctx.config);
+  const key = await storage.put(upload.buffer, { folder: IMPORT_FOLDERS.file, ext });
+  try {
+    const id = await ctx.knex.transaction(async (trx) => {
+      // Two uploads of one file at the same moment: the lock makes the second see the first.
+      await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`candidate_import:${digest}`]);
+      const busy = (await Imports.query(trx)
+        .where(columnOf('fileSha256'), digest)
+        .whereIn('status', [IMPORT_STATUS.queued, IMPORT_STATUS.running])
+        .first()) as unknown as Row | undefined;
+      if (busy)
+        throw new AppError(409, 'import.errors.alreadyRunning', undefined, undefined, {
+          importId: formatId(candidateImport, busy.id as number),
+        });
+      const created = (await Imports.query(trx).insert({
+        fileName: upload.originalname.slice(0, 255),
+        fileKey: key,
+        fileSha256: digest,
+        totalBytes: upload.size,
+        status: IMPORT_STATUS.queued,
+        startedById: actorRefs(actor).adminId,
+      })) as unknown as Row;
+      await queueImport(trx, created.id as number);
+      return created.id as number;
+    });
+    return answer((await Imports.query(ctx.knex).findById(id)) as unknown as Row);
+  } catch (err) {
+    await storage.delete(key);
+    throw err;
+  }
+}
+
 export const importEndpoints = [
   defineEndpoint({
     method: 'post',
@@ -53,43 +101,7 @@ export const importEndpoints = [
     access: { action: 'create', subject: 'CandidateImport' },
     upload: { field: 'file', maxBytes: (config) => config.importMaxBytes, required: true },
     status: 201,
-    handler: async ({ file, actor, ctx }) => {
-      const upload = file as Express.Multer.File;
-      const ext = importExtension(upload.originalname);
-      if (!ext) throw badRequest({ file: 'import.errors.fileType' });
-      if (!upload.size) throw badRequest({ file: 'import.errors.empty' });
-      const digest = sha256(upload.buffer);
-      const storage = storageFor(ctx.config);
-      const key = await storage.put(upload.buffer, { folder: IMPORT_FOLDERS.file, ext });
-      try {
-        const id = await ctx.knex.transaction(async (trx) => {
-          // Two uploads of one file at the same moment: the lock makes the second see the first.
-          await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`candidate_import:${digest}`]);
-          const busy = (await Imports.query(trx)
-            .where(columnOf('fileSha256'), digest)
-            .whereIn('status', [IMPORT_STATUS.queued, IMPORT_STATUS.running])
-            .first()) as unknown as Row | undefined;
-          if (busy)
-            throw new AppError(409, 'import.errors.alreadyRunning', undefined, undefined, {
-              importId: formatId(candidateImport, busy.id as number),
-            });
-          const created = (await Imports.query(trx).insert({
-            fileName: upload.originalname.slice(0, 255),
-            fileKey: key,
-            fileSha256: digest,
-            totalBytes: upload.size,
-            status: IMPORT_STATUS.queued,
-            startedById: actorRefs(actor).adminId,
-          })) as unknown as Row;
-          await queueImport(trx, created.id as number);
-          return created.id as number;
-        });
-        return answer((await Imports.query(ctx.knex).findById(id)) as unknown as Row);
-      } catch (err) {
-        await storage.delete(key);
-        throw err;
-      }
-    },
+    handler: ({ file, actor, ctx }) => startImport(ctx, actor, file),
   }),
 
   defineEndpoint({
