@@ -17,6 +17,8 @@ export interface Config {
   databaseUrl?: string;
   /** A read replica of the database: search and autocompletes read from it when set. */
   databaseReplicaUrl?: string;
+  /** How far behind the primary the replica may be before its reads go to the primary (REPLICA_MAX_LAG_MS). */
+  replicaMaxLagMs: number;
   embeddedPgPort: number;
   /** shared_buffers of the embedded PostgreSQL (EMBEDDED_PG_SHARED_BUFFERS); when unset, a quarter of the memory, at most 2 GB (db/embedded.ts). */
   embeddedPgSharedBuffers?: string;
@@ -332,6 +334,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     publicUrl: (process.env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     databaseUrl: process.env.DATABASE_URL || undefined,
     databaseReplicaUrl: process.env.DATABASE_REPLICA_URL || undefined,
+    replicaMaxLagMs: int('REPLICA_MAX_LAG_MS', 5000),
     embeddedPgPort: int('EMBEDDED_PG_PORT', 54329),
     embeddedPgSharedBuffers: sharedBuffers(),
     dataDir,

@@ -204,17 +204,28 @@ function sessionAccounts(knex: Knex): { sql: string; bindings: readonly unknown[
 export async function findSession(
   knex: Knex,
   tokenHash: string,
-): Promise<{ id: number; kind: AccountKind | undefined; account: Account | undefined } | undefined> {
+  /** Whether the session wrote within this many milliseconds (its row's updated_at; see auth/session.ts). */
+  wroteWithinMs = 0,
+): Promise<
+  { id: number; kind: AccountKind | undefined; account: Account | undefined; wroteRecently: boolean } | undefined
+> {
   const { sql, bindings } = sessionAccounts(knex);
   const { rows } = await knex.raw(
-    `select s.id, s.actor_kind, case s.actor_kind ${sql} end as account
+    `select s.id, s.actor_kind, case s.actor_kind ${sql} end as account,
+            s.updated_at > now() - make_interval(secs => ?) as wrote_recently
        from sessions s where s.token_hash = ? and s.expires_at > ? limit 1`,
-    [...bindings, tokenHash, new Date()] as Knex.RawBinding[],
+    [...bindings, wroteWithinMs / 1000, tokenHash, new Date()] as Knex.RawBinding[],
   );
-  const row = rows[0] as { id: number; actor_kind: number; account: PersonRow | null } | undefined;
+  const row = rows[0] as
+    { id: number; actor_kind: number; account: PersonRow | null; wrote_recently: boolean } | undefined;
   if (!row) return undefined;
   const kind = KIND_OF_SESSION[row.actor_kind];
-  return { id: row.id, kind, account: kind && row.account ? accountOf(kind, row.account) : undefined };
+  return {
+    id: row.id,
+    kind,
+    account: kind && row.account ? accountOf(kind, row.account) : undefined,
+    wroteRecently: row.wrote_recently,
+  };
 }
 
 export function actorOf(account: Account): Actor {

@@ -5,6 +5,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Knex } from 'knex';
 import { GUEST } from '../../schema/roles';
+import { readFromPrimary, writerWindowMs } from '../db/replica';
 import { AppError } from '../errors';
 import { ACCOUNT_TABLES, actorOf, assertMaySignIn, findSession, SESSION_KIND, type Account } from './accounts';
 import { newToken, sha256 } from './tokens';
@@ -80,10 +81,13 @@ export const resolveActor: RequestHandler = async (req, res, next) => {
     const site = req.get('sec-fetch-site');
     if (site && site !== 'same-origin' && site !== 'none') return next(new AppError(403, 'errors.crossSite'));
   }
-  const session = await findSession(req.ctx.knex, sha256(found.token));
+  const { config, knex } = req.ctx;
+  const window = config.databaseReplicaUrl ? writerWindowMs(config.replicaMaxLagMs) : 0;
+  const session = await findSession(knex, sha256(found.token), window);
   const account = session?.account;
   if (!session || !account) return next();
   req.sessionId = session.id;
+  if (window) await readYourWrites(req, res, session.id, session.wroteRecently);
   try {
     assertMaySignIn(account);
   } catch (err) {
@@ -93,6 +97,20 @@ export const resolveActor: RequestHandler = async (req, res, next) => {
   req.actor = actorOf(account);
   next();
 };
+
+/**
+ * With a read replica, a person who has just written reads from the primary, where their change
+ * already is: the session's updated_at is the time of its last write (set as a write starts and
+ * again as it ends, so a long write is covered from both sides), and for the replica's lag bound
+ * after it the session's reads go to the primary (db/replica.ts).
+ */
+async function readYourWrites(req: Request, res: Response, sessionId: number, wroteRecently: boolean) {
+  if (wroteRecently || UNSAFE.has(req.method)) readFromPrimary();
+  if (!UNSAFE.has(req.method)) return;
+  const mark = () => req.ctx.knex('sessions').where('id', sessionId).update({ updated_at: req.ctx.knex.fn.now() });
+  await mark();
+  res.once('finish', () => void mark().catch(() => undefined));
+}
 
 export async function destroySession(req: Request): Promise<void> {
   if (req.sessionId) await req.ctx.knex('sessions').where('id', req.sessionId).delete();

@@ -1,29 +1,171 @@
 /**
  * Where reads that may lag a moment go: the read replica named by DATABASE_REPLICA_URL when set
- * (search and autocompletes read there, so they scale past one database server), otherwise the
- * one database. Writes never go here.
+ * (search, the profile panel and autocompletes read there, so they scale past one database
+ * server), otherwise the one database. Writes never go here.
+ *
+ * The replica is used only while it is known to be fresh: every second each process compares the
+ * primary's WAL position with what the replica has replayed, and the replica serves only while it
+ * has replayed everything the primary had written REPLICA_MAX_LAG_MS ago (a paused or slow replay
+ * turns it off; a replica that catches up turns it on again). A replica that cannot be reached is
+ * off until a check succeeds, and a read that loses its replica connection is run again on the
+ * primary, so a lagging or stopped replica costs the primary some load, never an error. A person
+ * who has just written reads from the primary for the lag bound (auth/session.ts marks them), so
+ * they see their own change at once.
  */
 import type { Knex } from 'knex';
+import { Gauge } from 'prom-client';
 import type { AppContext } from '../context';
-import { watchPool } from '../metrics';
+import { logContext, logger } from '../logger';
+import { registry, watchPool } from '../metrics';
 import { createKnex } from './knex';
 
-const replicas = new Map<string, Knex>();
+/** How often each process checks its replica's position. */
+export const REPLICA_CHECK_MS = 1000;
+const CHECK_TIMEOUT_MS = 3000;
 
-export function readKnex(ctx: AppContext): Knex {
-  const url = ctx.config.databaseReplicaUrl;
-  if (!url) return ctx.knex;
-  let knex = replicas.get(url);
-  if (!knex) {
-    replicas.set(url, (knex = createKnex(url)));
-    watchPool(knex, 'replica');
+interface Replica {
+  knex: Knex;
+  /** Serving reads: the last check found it fresh, and no read has lost it since. */
+  usable: boolean;
+  /** The primary's WAL position at each check, oldest first. */
+  samples: { at: number; lsn: string }[];
+  timer: NodeJS.Timeout;
+  checking: boolean;
+  /** The first check: a process's first reads wait for it rather than all go to the primary. */
+  first: Promise<void>;
+}
+
+const replicas = new Map<string, Replica>();
+
+const inUse = new Gauge({
+  name: 'db_replica_in_use',
+  help: '1 while the read replica serves reads, 0 while they go to the primary (lagging or unreachable)',
+  registers: [registry],
+  collect() {
+    this.set([...replicas.values()].some((r) => r.usable) ? 1 : 0);
+  },
+});
+void inUse;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`replica check took over ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Fresh means the replica has replayed the primary's position of at least `maxLagMs` ago (the newest
+ * such sample); until a sample is that old, the oldest one (a stricter bound). A server that is not in
+ * recovery (a read endpoint of its own, or a promoted replica) has no lag to measure.
+ */
+async function check(replica: Replica, primary: Knex, maxLagMs: number): Promise<void> {
+  if (replica.checking) return;
+  replica.checking = true;
+  try {
+    const now = Date.now();
+    const { rows } = await withTimeout(primary.raw('select pg_current_wal_lsn()::text as lsn'), CHECK_TIMEOUT_MS);
+    const samples = replica.samples;
+    samples.push({ at: now, lsn: (rows as { lsn: string }[])[0].lsn });
+    let target = 0;
+    for (let i = samples.length - 1; i >= 0; i--) {
+      if (samples[i].at <= now - maxLagMs) {
+        target = i;
+        break;
+      }
+    }
+    const lsn = samples[target].lsn;
+    samples.splice(0, Math.min(target, samples.length - 1));
+    const fresh = await withTimeout(
+      replica.knex.raw(
+        'select not pg_is_in_recovery() or coalesce(pg_last_wal_replay_lsn() >= ?::pg_lsn, false) as fresh',
+        [lsn],
+      ),
+      CHECK_TIMEOUT_MS,
+    );
+    const usable = (fresh.rows as { fresh: boolean }[])[0].fresh;
+    if (usable !== replica.usable) logger.info({ usable }, usable ? 'read replica in use' : 'read replica lags');
+    replica.usable = usable;
+  } catch (err) {
+    if (replica.usable) logger.warn({ message: (err as Error).message }, 'read replica unreachable');
+    replica.usable = false;
+  } finally {
+    replica.checking = false;
   }
-  return knex;
+}
+
+function replicaOf(ctx: AppContext): Replica | undefined {
+  const url = ctx.config.databaseReplicaUrl;
+  if (!url) return undefined;
+  let replica = replicas.get(url);
+  if (!replica) {
+    const knex = createKnex(url);
+    watchPool(knex, 'replica');
+    const made = { knex, usable: false, samples: [], checking: false } as unknown as Replica;
+    made.timer = setInterval(() => void check(made, ctx.knex, ctx.config.replicaMaxLagMs), REPLICA_CHECK_MS);
+    made.timer.unref();
+    made.first = check(made, ctx.knex, ctx.config.replicaMaxLagMs);
+    replicas.set(url, (replica = made));
+  }
+  return replica;
+}
+
+/** How long after a write its writer reads from the primary: the lag bound plus two checks. */
+export const writerWindowMs = (maxLagMs: number): number => maxLagMs + 2 * REPLICA_CHECK_MS;
+
+const primaryReaders = new WeakSet<object>();
+
+/** The request being handled reads from the primary (its writer may not see the change on the replica yet). */
+export function readFromPrimary(): void {
+  const store = logContext.getStore();
+  if (store) primaryReaders.add(store);
+}
+
+const LOST = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P02', '57P03']);
+
+/** A failure of the replica rather than of the statement: the connection, or a conflict with its replay. */
+function lostReplica(err: unknown): boolean {
+  const { code, message } = (err ?? {}) as { code?: string; message?: string };
+  if (code && (LOST.has(code) || code.startsWith('08'))) return true;
+  if (code === '40001' && /conflict with recovery/.test(message ?? '')) return true;
+  return /Connection terminated|Timeout acquiring a connection|timeout exceeded when trying to connect/i.test(
+    message ?? '',
+  );
+}
+
+/**
+ * Runs a read on the replica when it is fresh and the request's person has not just written,
+ * otherwise on the primary; a read that loses the replica runs again on the primary. `read` must not
+ * write: it may run twice.
+ */
+export async function readOn<T>(ctx: AppContext, read: (knex: Knex) => Promise<T>): Promise<T> {
+  const replica = replicaOf(ctx);
+  if (replica) await replica.first;
+  const store = logContext.getStore();
+  if (!replica || !replica.usable || (store && primaryReaders.has(store))) return read(ctx.knex);
+  try {
+    return await read(replica.knex);
+  } catch (err) {
+    if (!lostReplica(err)) throw err;
+    replica.usable = false;
+    logger.warn({ code: (err as { code?: string }).code, message: (err as Error).message }, 'read replica lost');
+    return read(ctx.knex);
+  }
+}
+
+/** The database for a read without the fallback of readOn (prefer readOn). */
+export function readKnex(ctx: AppContext): Knex {
+  const replica = replicaOf(ctx);
+  return replica?.usable ? replica.knex : ctx.knex;
 }
 
 /** Closes the replica connections (server shutdown, end of tests). */
 export async function closeReplicas(): Promise<void> {
   const open = [...replicas.values()];
   replicas.clear();
-  await Promise.all(open.map((k) => k.destroy()));
+  for (const replica of open) clearInterval(replica.timer);
+  await Promise.all(open.map((r) => r.knex.destroy()));
 }

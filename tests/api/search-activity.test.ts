@@ -1,12 +1,10 @@
 /**
  * What searching leaves behind and reads from elsewhere: search appearances (one insert per
  * search, after the answer) and profile views feed the candidate's insights; popular profiles
- * come from that activity and "already shortlisted" from the projects' pipelines; a read replica,
- * when configured, answers searches while writes stay on the primary database.
+ * come from that activity and "already shortlisted" from the projects' pipelines (a real read
+ * replica is tested in operations-replica.test.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../helpers/app';
-import { testDatabase } from '../helpers/db';
 import { searchWorld, type SearchWorld } from '../helpers/searchWorld';
 import { runJobs } from '../helpers/jobs';
 
@@ -174,32 +172,5 @@ describe('Options that come from activity', () => {
     const other = await w.t.http.get('/api/v1/search?ias=1').set('Authorization', `Bearer ${token}`);
     expect(other.status).toBe(200);
     expect(other.body.totalResults).toBe(0);
-  });
-});
-
-describe('A read replica', () => {
-  it('Answers searches and autocompletes when configured, while appearances are written to the primary', async () => {
-    const replica = await testDatabase();
-    const t = await testApp({ databaseReplicaUrl: replica.url });
-    const demo = await t.knex('candidates').where('email', 'candidate@example.com').first('id');
-    await replica
-      .knex('candidates')
-      .where('id', demo.id)
-      .update({ summary: 'Kept only on the replica: quasar navigation expert.' });
-    await replica.knex('skills').insert({ name: 'Quasar Navigation' });
-    const token = await t.login('owner@acme.example.com');
-    const res = await t.http.get('/api/v1/search?ts=quasar').set('Authorization', `Bearer ${token}`);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.docs.map((d: { id: string }) => d.id)).toEqual([`Candidate:${demo.id}`]);
-    const skills = await t.http.get('/api/v1/skills/search?q=quasar').set('Authorization', `Bearer ${token}`);
-    expect(skills.body.map((o: { label: string }) => o.label)).toEqual(['Quasar Navigation']);
-    const written = await until(
-      () => t.knex('candidate_search_or_view_logs').where({ candidate_id: demo.id, kind: 1 }),
-      (r) => r.length >= 1,
-    );
-    expect(written).toHaveLength(1);
-    expect(await replica.knex('candidate_search_or_view_logs').where({ candidate_id: demo.id })).toEqual([]);
-    // Without a replica, the one database answers, and it does not hold the replica's text.
-    expect((await w.search('ts=quasar')).body.totalResults).toBe(0);
   });
 });

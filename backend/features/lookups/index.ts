@@ -8,7 +8,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { entity } from '../../../schema';
-import { readKnex } from '../../db/replica';
+import { readOn } from '../../db/replica';
 import { defineEndpoint, type Endpoint } from '../../endpoints/define';
 import { ipInfoEndpoint } from './ipInfo';
 import { cachedIndex } from '../../services/lookups/load';
@@ -47,7 +47,8 @@ export const lookupEndpoints: Endpoint[] = [
       summary: `Autocomplete of ${path.replace('-', ' ')}: prefix matches first, then close ones (at most 20 {id, label, src})`,
       access: { action: 'read', subject: entity(LOOKUP_SOURCES[kind].entity).subject },
       input: { query: searchQuery },
-      handler: ({ query, ability, ctx }) => suggest(readKnex(ctx), ability, kind, query.q, query.limit ?? SUGGEST_MAX),
+      handler: ({ query, ability, ctx }) =>
+        readOn(ctx, (knex) => suggest(knex, ability, kind, query.q, query.limit ?? SUGGEST_MAX)),
     }),
   ),
   ipInfoEndpoint,

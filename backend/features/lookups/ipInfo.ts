@@ -7,7 +7,7 @@
  */
 import { entity } from '../../../schema';
 import { formatId } from '../../../schema/lib/ids';
-import { readKnex } from '../../db/replica';
+import { readOn } from '../../db/replica';
 import { defineEndpoint } from '../../endpoints/define';
 
 const country = entity('country');
@@ -24,8 +24,9 @@ export const ipInfoEndpoint = defineEndpoint({
   handler: async ({ req, ctx }) => {
     const code = req.ip ? (await lookup(req.ip))?.country : undefined;
     const row = code
-      ? ((await readKnex(ctx)(country.table).where('code', code).first('id', 'name', 'code', 'dial_code')) as
-          { id: number; name: string; code: string; dial_code: string } | undefined)
+      ? ((await readOn(ctx, async (knex) =>
+          knex(country.table).where('code', code).first('id', 'name', 'code', 'dial_code'),
+        )) as { id: number; name: string; code: string; dial_code: string } | undefined)
       : undefined;
     return {
       success: true,

@@ -21,7 +21,7 @@ import { readable, selectRows } from '../../crud/router';
 import type { Row } from '../../crud/serialize';
 import { badRequest } from '../../errors';
 import { permissionSql } from '../../permissions/sql';
-import { readKnex } from '../../db/replica';
+import { readOn } from '../../db/replica';
 import { countAndFacet, EXACT_LIMIT } from './counts';
 import { anyElement, anyValue, tableStats, type TableStats } from './estimate';
 import { facetPredicate, statusPredicate, whereOf, type Predicate } from './conditions';
@@ -147,8 +147,12 @@ async function textPredicate(knex: Knex, stats: TableStats, q: string): Promise<
 }
 
 export async function candidateList(req: Request, res: Response, ability: AppAbility): Promise<void> {
+  // On the replica, again on the primary if the replica is lost (the page is sent only once read).
+  await readOn(req.ctx, (knex) => listOn(knex, req, res, ability));
+}
+
+async function listOn(knex: Knex, req: Request, res: Response, ability: AppAbility): Promise<void> {
   const params = parseListParams(candidate, req.query as Record<string, unknown>, ability, SEARCH_KEYS);
-  const knex = readKnex(req.ctx);
   const field =
     (req.query.sort ? (JSON.parse(String(req.query.sort)) as string[])[0] : candidate.admin?.list?.sort?.[0]) ??
     'createdAt';

@@ -8,10 +8,11 @@
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { readKnex } from '../../db/replica';
+import { readOn } from '../../db/replica';
 import { defineEndpoint, type Endpoint } from '../../endpoints/define';
 import { badRequest } from '../../errors';
 import { analytics } from '../../adapters/analytics';
+import { queueJob } from '../../services/queue';
 import { logAfterResponse } from './appearances';
 import { searchCandidates } from './searchCandidates';
 import { ADMIN_KEYS, ParamError, parseSearchParams, type SearchParams } from './params';
@@ -38,7 +39,7 @@ export const searchEndpoint = defineEndpoint({
     const started = performance.now();
     const refused = params.adminKeys.filter((key) => !ability.can('search', 'Candidate', ADMIN_KEYS[key]));
     if (refused.length) throw badRequest(Object.fromEntries(refused.map((key) => [key, `${key}.errors.adminOnly`])));
-    const answer = await searchCandidates(readKnex(ctx), { ability, actor, params });
+    const answer = await readOn(ctx, (knex) => searchCandidates(knex, { ability, actor, params }));
     logAfterResponse(res, ctx.knex, actor, 'searchAppearance', answer.ids);
     // The filters' names and the number found, never who was found.
     analytics
@@ -64,9 +65,7 @@ export const searchEndpoint = defineEndpoint({
 /** Queues the first count of search terms (typo tolerance) on a database that has none yet. */
 export async function queueSearchTermsIfMissing(knex: Knex): Promise<void> {
   if (await knex('search_terms').first('id')) return;
-  await knex.raw(
-    "select graphile_worker.add_job('refresh_search_terms', '{}'::json, job_key := 'refresh_search_terms')",
-  );
+  await queueJob(knex, 'refresh_search_terms', {}, { jobKey: 'refresh_search_terms' });
 }
 
 /** The search routes; `projectPlace` is the pipeline's answer for a profile opened from a project. */
