@@ -11,6 +11,7 @@
  *   GET    jobs/:id                the ATS's open jobs and which project each is linked to
  *   PUT    project-job/:id         links a project of the company to an open job (or unlinks it)
  */
+import type { Knex } from 'knex';
 import { z } from 'zod';
 import {
   ATS_ENVIRONMENTS,
@@ -98,12 +99,62 @@ export async function saveIntegration(
   return publicIntegration(saved);
 }
 
+/** An API-key connection's credentials from its input, or a 400 naming the fields missing or malformed. */
+function apiKeyCredentials(kind: string, apiKey?: string | null, subdomain?: string | null): Record<string, unknown> {
+  const missing = {
+    ...(apiKey ? {} : { apiKey: 'apiKey.errors.required' }),
+    ...(kind === 'workable' && !subdomain ? { subdomain: 'subdomain.errors.required' } : {}),
+  };
+  if (Object.keys(missing).length) throw badRequest(missing, 'integrations.invalidInput');
+  if (subdomain && !/^[a-z0-9][a-z0-9-]{0,62}$/i.test(subdomain))
+    throw badRequest({ subdomain: 'subdomain.errors.invalid' }, 'integrations.invalidInput');
+  return kind === 'workable' ? { subdomain: subdomain!.toLowerCase(), token: apiKey } : { apiKey };
+}
+
 const addBody = z.object({
   kind: z.enum(ATS_KEYS),
   environment: oneOf(ENVIRONMENTS).optional(),
   apiKey: optionalText(500),
   subdomain: optionalText(100),
 });
+
+/**
+ * An integration's newest sync runs, newest first: how each started, how it ended and what it wrote.
+ */
+export async function runLog(knex: Knex, integrationId: number) {
+  const runs = await knex('integration_runs')
+    .where('integration_id', integrationId)
+    .orderBy('id', 'desc')
+    .limit(20)
+    .select(
+      'id',
+      'trigger',
+      'status',
+      'created',
+      'updated',
+      'skipped',
+      'failed',
+      'entries',
+      'error',
+      'started_at',
+      'finished_at',
+    );
+  return {
+    data: runs.map((r) => ({
+      id: r.id,
+      trigger: r.trigger === RUN_TRIGGER.manual ? 'manual' : 'schedule',
+      status: statusKey(r.status),
+      created: r.created,
+      updated: r.updated,
+      skipped: r.skipped,
+      failed: r.failed,
+      entries: r.entries ?? [],
+      error: r.error,
+      startedAt: r.started_at,
+      finishedAt: r.finished_at,
+    })),
+  };
+}
 
 export const integrationEndpoints = [
   defineEndpoint({
@@ -139,14 +190,7 @@ export const integrationEndpoints = [
       if (connect === 'clientCredentials' || connect === 'signIn')
         throw badRequest({ kind: 'kind.errors.invalid' }, 'integrations.invalidInput');
       if (connect === 'none') return saveIntegration(call, { kind, environment });
-      const missing = {
-        ...(apiKey ? {} : { apiKey: 'apiKey.errors.required' }),
-        ...(kind === 'workable' && !subdomain ? { subdomain: 'subdomain.errors.required' } : {}),
-      };
-      if (Object.keys(missing).length) throw badRequest(missing, 'integrations.invalidInput');
-      if (subdomain && !/^[a-z0-9][a-z0-9-]{0,62}$/i.test(subdomain))
-        throw badRequest({ subdomain: 'subdomain.errors.invalid' }, 'integrations.invalidInput');
-      const credentials = kind === 'workable' ? { subdomain: subdomain!.toLowerCase(), token: apiKey } : { apiKey };
+      const credentials = apiKeyCredentials(kind, apiKey, subdomain);
       if (
         await call.ctx
           .knex('integrations')
@@ -243,41 +287,7 @@ export const integrationEndpoints = [
     summary: "An integration's newest sync runs",
     access: READ,
     row: own('read'),
-    handler: async (call) => {
-      const runs = await call.ctx
-        .knex('integration_runs')
-        .where('integration_id', call.row.id)
-        .orderBy('id', 'desc')
-        .limit(20)
-        .select(
-          'id',
-          'trigger',
-          'status',
-          'created',
-          'updated',
-          'skipped',
-          'failed',
-          'entries',
-          'error',
-          'started_at',
-          'finished_at',
-        );
-      return {
-        data: runs.map((r) => ({
-          id: r.id,
-          trigger: r.trigger === RUN_TRIGGER.manual ? 'manual' : 'schedule',
-          status: statusKey(r.status),
-          created: r.created,
-          updated: r.updated,
-          skipped: r.skipped,
-          failed: r.failed,
-          entries: r.entries ?? [],
-          error: r.error,
-          startedAt: r.started_at,
-          finishedAt: r.finished_at,
-        })),
-      };
-    },
+    handler: (call) => runLog(call.ctx.knex, call.row.id as number),
   }),
 
   defineEndpoint({

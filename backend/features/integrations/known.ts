@@ -12,10 +12,13 @@
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import type { AppAbility } from '../../../schema/ability';
+import type { Actor } from '../../../schema/roles';
 import { INTEGRATION_STATUS } from '../../../schema/rules/ats';
 import { stageVisibleSql, viewerOf } from '../../../schema/rules/visibility';
 import { id } from '../../../schema/validation/inputs';
 import { AtsError, isLive } from '../../adapters/ats';
+import type { AppContext } from '../../context';
 import { defineEndpoint } from '../../endpoints/define';
 import { notFound } from '../../errors';
 import { logger } from '../../logger';
@@ -29,6 +32,51 @@ export function monthOf(since: string): string | null {
   return Number.isNaN(at) ? null : new Date(at).toISOString().slice(0, 7);
 }
 
+/**
+ * Whether the company's connected ATSs already hold a project's candidate, by the email the caller
+ * sees in that project, and since which month; a candidate whose contact the caller does not see is
+ * not found.
+ */
+export async function alreadyKnown(
+  ctx: Pick<AppContext, 'knex' | 'config'>,
+  ability: AppAbility,
+  actor: Actor,
+  query: { projectId: number; candidateId: number },
+) {
+  const { knex, config } = ctx;
+  const companyId = actor.companyId;
+  if (companyId === undefined) throw notFound();
+  const viewer = viewerOf(actor);
+  const readable = permissionSql(ability, 'read', 'Project', 'p');
+  if (readable === false) throw notFound();
+  const q = knex('projects as p')
+    .join('project_candidates as pc', 'pc.project_id', 'p.id')
+    .join('candidates as c', 'c.id', 'pc.candidate_id')
+    .where({ 'p.id': query.projectId, 'p.company_id': companyId, 'pc.candidate_id': query.candidateId })
+    .whereRaw(contactWhen(viewer, inProject('pc')))
+    .whereRaw(stageVisibleSql(viewer, 'pc'))
+    .select(shownColumns(knex, viewer, inProject('pc')))
+    .first();
+  if (readable) q.whereRaw(readable[0], readable[1] as Knex.RawBinding[]);
+  const row = (await q) as GateRow | undefined;
+  const email = row ? present(row).contact?.email : undefined;
+  if (!email) throw notFound();
+  const rows = (await knex('integrations').where({
+    company_id: companyId,
+    status: INTEGRATION_STATUS.connected,
+  })) as IntegrationRow[];
+  const known: { ats: string; since: string | null }[] = [];
+  for (const integration of rows.filter((r) => isLive(r.kind) && r.credentials)) {
+    try {
+      const hit = await providerOf(knex, config, integration).findByEmail(email);
+      if (hit) known.push({ ats: publicIntegration(integration).label, since: monthOf(hit.since) });
+    } catch (err) {
+      if (!(err instanceof AtsError)) logger.error({ err, integrationId: integration.id }, 'ATS look-up failed');
+    }
+  }
+  return { known };
+}
+
 export const knownEndpoints = [
   defineEndpoint({
     method: 'get',
@@ -36,39 +84,6 @@ export const knownEndpoints = [
     summary: "Whether the company's ATS already has a project's candidate, and since which month",
     access: { action: 'read', subject: 'ProjectCandidate' },
     input: { query: z.object({ projectId: id('project'), candidateId: id('candidate') }) },
-    handler: async (call) => {
-      const { knex, config } = call.ctx;
-      const companyId = call.actor.companyId;
-      if (companyId === undefined) throw notFound();
-      const viewer = viewerOf(call.actor);
-      const readable = permissionSql(call.ability, 'read', 'Project', 'p');
-      if (readable === false) throw notFound();
-      const q = knex('projects as p')
-        .join('project_candidates as pc', 'pc.project_id', 'p.id')
-        .join('candidates as c', 'c.id', 'pc.candidate_id')
-        .where({ 'p.id': call.query.projectId, 'p.company_id': companyId, 'pc.candidate_id': call.query.candidateId })
-        .whereRaw(contactWhen(viewer, inProject('pc')))
-        .whereRaw(stageVisibleSql(viewer, 'pc'))
-        .select(shownColumns(knex, viewer, inProject('pc')))
-        .first();
-      if (readable) q.whereRaw(readable[0], readable[1] as Knex.RawBinding[]);
-      const row = (await q) as GateRow | undefined;
-      const email = row ? present(row).contact?.email : undefined;
-      if (!email) throw notFound();
-      const rows = (await knex('integrations').where({
-        company_id: companyId,
-        status: INTEGRATION_STATUS.connected,
-      })) as IntegrationRow[];
-      const known: { ats: string; since: string | null }[] = [];
-      for (const integration of rows.filter((r) => isLive(r.kind) && r.credentials)) {
-        try {
-          const hit = await providerOf(knex, config, integration).findByEmail(email);
-          if (hit) known.push({ ats: publicIntegration(integration).label, since: monthOf(hit.since) });
-        } catch (err) {
-          if (!(err instanceof AtsError)) logger.error({ err, integrationId: integration.id }, 'ATS look-up failed');
-        }
-      }
-      return { known };
-    },
+    handler: ({ ctx, ability, actor, query }) => alreadyKnown(ctx, ability, actor, query),
   }),
 ];

@@ -19,10 +19,11 @@ import { leverExchange, leverSignInUrl } from '../../adapters/ats/leverAuth';
 import { enforceRateLimits } from '../../auth/rateLimit';
 import { hmac, sameHash } from '../../auth/tokens';
 import type { Config } from '../../config';
+import type { AppContext } from '../../context';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest, forbidden } from '../../errors';
 import { logger } from '../../logger';
-import { MANAGING_SUB_ROLES } from '../../../schema/roles';
+import { MANAGING_SUB_ROLES, type Actor } from '../../../schema/roles';
 import { saveIntegration } from './endpoints';
 import { queueSync, sealCredentials } from './store';
 
@@ -76,6 +77,72 @@ function readState(config: Config, raw: string): SignInState | undefined {
   }
 }
 
+/**
+ * What Lever's return after sign-in comes to: the same browser's session and person that asked, a
+ * state spent once, a company Owner or Admin still in place, then tokens exchanged and the integration
+ * connected (or mended when it was there already) and synced. Any failure is 'failed', never a reason.
+ */
+export async function leverSignedIn(
+  ctx: Pick<AppContext, 'knex' | 'config'>,
+  actor: Actor,
+  sessionId: number | undefined,
+  query: { code?: string; state?: string; error?: string },
+): Promise<'connected' | 'failed'> {
+  const { config, knex } = ctx;
+  const state = query.state ? readState(config, query.state) : undefined;
+  if (!state || !query.code || query.error) return 'failed';
+  // The browser that comes back must be the one that asked: the same session, the same person.
+  if (
+    sessionId === undefined ||
+    typeof state.s !== 'string' ||
+    !sameHash(state.s, sessionTag(config, sessionId)) ||
+    actor.id !== state.u ||
+    actor.companyId !== state.c
+  )
+    return 'failed';
+  if (!(await spend(knex, state))) return 'failed';
+  const user = await knex('company_users')
+    .where({ id: state.u, company_id: state.c, status: 1 })
+    .whereIn('role', MANAGING_SUB_ROLES)
+    .first('id');
+  if (!user) return 'failed';
+  try {
+    const url = new URL(callbackUrl(config));
+    url.searchParams.set('code', query.code);
+    url.searchParams.set('state', query.state!);
+    const tokens = await leverExchange(config.ats, url, query.state!);
+    const found = await providerFor(config.ats, 'lever', { ...tokens }, {}).verify();
+    const existing = await knex('integrations').where({ company_id: state.c, kind: 'lever' }).first('id');
+    if (existing) {
+      // Signing in again mends an integration whose tokens stopped working.
+      await knex('integrations')
+        .where('id', existing.id)
+        .update({
+          credentials: sealCredentials(config, { ...tokens }),
+          settings: JSON.stringify(found.settings ?? {}),
+          account: found.account ?? null,
+          status: INTEGRATION_STATUS.connected,
+          updated_at: new Date(),
+        });
+      await queueSync(knex, existing.id, RUN_TRIGGER.manual);
+    } else
+      await saveIntegration(
+        { actor: { role: 'company', id: state.u, companyId: state.c }, ctx },
+        {
+          kind: 'lever',
+          environment: state.e,
+          account: found.account,
+          credentials: { ...tokens },
+          settings: found.settings,
+        },
+      );
+    return 'connected';
+  } catch (err) {
+    if (!(err instanceof AtsError) && !(err instanceof AppError)) logger.error({ err }, 'lever sign-in failed');
+    return 'failed';
+  }
+}
+
 export const leverEndpoints = [
   defineEndpoint({
     method: 'get',
@@ -122,62 +189,8 @@ export const leverEndpoints = [
     },
     raw: true,
     handler: async (call) => {
-      const { config, knex } = call.ctx;
-      const back = (outcome: string) => call.res.redirect(303, `${config.publicUrl}/integrations?lever=${outcome}`);
-      const state = call.query.state ? readState(config, call.query.state) : undefined;
-      if (!state || !call.query.code || call.query.error) return back('failed');
-      // The browser that comes back must be the one that asked: the same session, the same person.
-      const { actor } = call;
-      const { sessionId } = call.req;
-      if (
-        sessionId === undefined ||
-        typeof state.s !== 'string' ||
-        !sameHash(state.s, sessionTag(config, sessionId)) ||
-        actor.id !== state.u ||
-        actor.companyId !== state.c
-      )
-        return back('failed');
-      if (!(await spend(knex, state))) return back('failed');
-      const user = await knex('company_users')
-        .where({ id: state.u, company_id: state.c, status: 1 })
-        .whereIn('role', MANAGING_SUB_ROLES)
-        .first('id');
-      if (!user) return back('failed');
-      try {
-        const url = new URL(callbackUrl(config));
-        url.searchParams.set('code', call.query.code);
-        url.searchParams.set('state', call.query.state!);
-        const tokens = await leverExchange(config.ats, url, call.query.state!);
-        const found = await providerFor(config.ats, 'lever', { ...tokens }, {}).verify();
-        const existing = await knex('integrations').where({ company_id: state.c, kind: 'lever' }).first('id');
-        if (existing) {
-          // Signing in again mends an integration whose tokens stopped working.
-          await knex('integrations')
-            .where('id', existing.id)
-            .update({
-              credentials: sealCredentials(config, { ...tokens }),
-              settings: JSON.stringify(found.settings ?? {}),
-              account: found.account ?? null,
-              status: INTEGRATION_STATUS.connected,
-              updated_at: new Date(),
-            });
-          await queueSync(knex, existing.id, RUN_TRIGGER.manual);
-        } else
-          await saveIntegration(
-            { actor: { role: 'company', id: state.u, companyId: state.c }, ctx: call.ctx },
-            {
-              kind: 'lever',
-              environment: state.e,
-              account: found.account,
-              credentials: { ...tokens },
-              settings: found.settings,
-            },
-          );
-        return back('connected');
-      } catch (err) {
-        if (!(err instanceof AtsError) && !(err instanceof AppError)) logger.error({ err }, 'lever sign-in failed');
-        return back('failed');
-      }
+      const outcome = await leverSignedIn(call.ctx, call.actor, call.req.sessionId, call.query);
+      call.res.redirect(303, `${call.ctx.config.publicUrl}/integrations?lever=${outcome}`);
     },
   }),
 ];
