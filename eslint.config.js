@@ -88,6 +88,20 @@ const seedsLayer = restrict(
   ],
 );
 
+/** Jobs are queued with queueJob (backend/services/queue.ts), typed and checked, never by hand-written SQL. */
+const queueMessage = 'Queue a job with queueJob (backend/services/queue.ts), not graphile_worker.add_job by hand.';
+const queueByHelper = {
+  files: ['backend/**/*.ts'],
+  ignores: ['backend/services/queue.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      { selector: 'Literal[value=/add_jobs?\\b/]', message: queueMessage },
+      { selector: 'TemplateElement[value.raw=/add_jobs?\\b/]', message: queueMessage },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', '.data', 'coverage', 'migrations'] },
   js.configs.recommended,
@@ -119,4 +133,5 @@ export default tseslint.config(
   lowerLayer,
   scriptsLayer,
   seedsLayer,
+  queueByHelper,
 );

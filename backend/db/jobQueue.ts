@@ -14,20 +14,12 @@ const migrationLogger = new Logger((scope) => (level, message, meta) => {
 });
 
 /**
- * A job queued while a connection's `talentbase.request_id` is set (db/knex.ts sets it around the
- * statements of a request that call add_job) carries that id in its payload as `requestId`.
+ * A job carries the id of the request that queued it in its payload (`requestId`), written by
+ * queueJob (services/queue.ts); the trigger earlier releases stamped it with is dropped.
  */
-const STAMP_REQUEST_ID = `
-  create or replace function graphile_worker.tb_stamp_request_id() returns trigger language plpgsql as $$
-  declare rid text := current_setting('talentbase.request_id', true);
-  begin
-    if rid is not null and rid <> '' and json_typeof(new.payload) = 'object' then
-      new.payload := (new.payload::jsonb || jsonb_build_object('requestId', rid))::json;
-    end if;
-    return new;
-  end $$;
-  create or replace trigger tb_stamp_request_id before insert on graphile_worker._private_jobs
-    for each row execute function graphile_worker.tb_stamp_request_id();`;
+const DROP_REQUEST_ID_STAMP = `
+  drop trigger if exists tb_stamp_request_id on graphile_worker._private_jobs;
+  drop function if exists graphile_worker.tb_stamp_request_id();`;
 
 /** Creates graphile-worker's own tables, so jobs can be queued even where no worker runs. */
 export async function migrateWorker(connectionString: string): Promise<void> {
@@ -35,7 +27,7 @@ export async function migrateWorker(connectionString: string): Promise<void> {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
-    await client.query(STAMP_REQUEST_ID);
+    await client.query(DROP_REQUEST_ID_STAMP);
   } finally {
     await client.end();
   }

@@ -3,6 +3,7 @@
  * message naming the task and the shape it needs, before anything is read or written (a job
  * queued by an older release, or by hand with `graphile_worker.add_job`, can carry anything).
  */
+import { RUN_TRIGGER } from '../../schema/rules/ats';
 
 export class PayloadError extends Error {
   constructor(task: string, expected: string, payload: unknown) {
@@ -33,4 +34,82 @@ export function assertIdPayload<K extends string>(
   const id = isRecord(payload) ? payload[key] : undefined;
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1)
     throw new PayloadError(task, `{ ${key}: a positive whole number }`, payload);
+}
+
+/** An assertion of one task's payload, named by the task it checks. */
+type Check<T> = (task: string, payload: unknown) => asserts payload is T;
+
+const noPayload: Check<Record<string, never> | null> = assertNoPayload;
+const idOf =
+  <K extends string>(key: K): Check<Record<K, number>> =>
+  (task, payload) =>
+    assertIdPayload(task, payload, key);
+/** A payload naming a row under `key` and one of `values` under `field`. */
+const idWith =
+  <K extends string, F extends string, V extends string | number>(
+    key: K,
+    field: F,
+    values: readonly V[],
+  ): Check<Record<K, number> & Record<F, V>> =>
+  (task, payload) => {
+    assertIdPayload(task, payload, key);
+    if (!values.includes((payload as Record<string, unknown>)[field] as V))
+      throw new PayloadError(
+        task,
+        `{ ${key}: number, ${field}: ${values.map((v) => JSON.stringify(v)).join(' | ')} }`,
+        payload,
+      );
+  };
+
+/**
+ * Every task's payload, checked where the job is queued (services/queue.ts) and again where it
+ * runs. The types below are graphile-worker's `GraphileWorker.Tasks`, so a job queued with a
+ * wrong payload, or for a task that does not exist, does not compile.
+ */
+export const TASK_PAYLOADS = {
+  send_email: idOf('id'),
+  send_whatsapp_message: idOf('id'),
+  send_interview_request: idWith('id', 'step', ['deliver', 'answered'] as const),
+  email_curated_candidates: idOf('projectId'),
+  follow_up_chat_message: idWith('messageId', 'stage', ['away', 'email'] as const),
+  notify_credits_low: idOf('companyId'),
+  import_candidates: idOf('importId'),
+  match_candidates: idOf('runId'),
+  sync_integration: idWith('integrationId', 'trigger', Object.values(RUN_TRIGGER)),
+  purge_expired: noPayload,
+  refresh_popular_candidates: noPayload,
+  refresh_search_terms: noPayload,
+  purge_cv_uploads: noPayload,
+  expire_credits: noPayload,
+  expire_checkouts: noPayload,
+  expire_interview_requests: noPayload,
+  renew_power_projects: noPayload,
+  rollup_daily: noPayload,
+  forward_analytics: noPayload,
+  maintain_log_partitions: noPayload,
+  notify_expiring_credits: noPayload,
+  schedule_integration_syncs: noPayload,
+  match_alerts: noPayload,
+  send_alert_digests: noPayload,
+  scan_duplicates: noPayload,
+  carry_out_erasures: noPayload,
+} satisfies Record<string, Check<unknown>>;
+
+export type TaskName = keyof typeof TASK_PAYLOADS;
+type Checked<C> = C extends Check<infer T> ? T : never;
+export type TaskPayloads = { [K in TaskName]: Checked<(typeof TASK_PAYLOADS)[K]> };
+
+declare global {
+  // graphile-worker's declaration merging: its Task<'name'> and addJob read the payloads from here.
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace GraphileWorker {
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+    interface Tasks extends TaskPayloads {}
+  }
+}
+
+/** Checks a payload against its task's declaration, throwing a PayloadError naming both. */
+export function assertTaskPayload<K extends TaskName>(task: K, payload: unknown): asserts payload is TaskPayloads[K] {
+  const check: Check<TaskPayloads[K]> = TASK_PAYLOADS[task] as Check<TaskPayloads[K]>;
+  check(task, payload);
 }

@@ -28,6 +28,7 @@ import { present, SEARCH, shownColumns, type GateRow } from '../../services/cand
 import { flag, id, int } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest } from '../../errors';
+import { queueJob } from '../../services/queue';
 import { sniffCvType } from '../../services/documents/extractText';
 import { cvLookups } from '../../services/documents/lookups';
 import { readCv } from '../../services/documents/readCv';
@@ -220,9 +221,11 @@ export const aiMatchEndpoints = [
             updated_at: new Date(),
           })
           .returning('*')) as RunRow[];
-        await trx.raw(
-          'select graphile_worker.add_job(?, json_build_object(?::text, ?::int), job_key => ?, max_attempts => 1)',
-          ['match_candidates', 'runId', current.id, `match_candidates:${current.id}`],
+        await queueJob(
+          trx,
+          'match_candidates',
+          { runId: current.id },
+          { jobKey: `match_candidates:${current.id}`, maxAttempts: 1 },
         );
         return saved;
       });

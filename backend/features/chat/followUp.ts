@@ -12,10 +12,11 @@ import { t } from '../../../i18n';
 import { CHAT_SIDE } from '../../../schema/entities/chat/conversation';
 import type { Config } from '../../config';
 import { queueEmail } from '../../services/mail/outbox';
+import { queueJob } from '../../services/queue';
 import type { MessageRow } from './access';
 import { adminRecipients, notify, projectFacts, projectReaders, type Recipient } from '../notifications';
 
-export const FOLLOW_UP_TASK = 'follow_up_chat_message';
+export const FOLLOW_UP_TASK = 'follow_up_chat_message' as const;
 export type FollowUpStage = 'away' | 'email';
 
 /** Where a recipient opens the conversation: admins in its own console window, company users on the project. */
@@ -28,10 +29,7 @@ export async function queueFollowUps(trx: Knex.Transaction, config: Config, mess
     ['email', config.chat.unreadEmailMinutes * 60],
   ];
   for (const [stage, seconds] of stages) {
-    await trx.raw(
-      `select graphile_worker.add_job(?, json_build_object('messageId', ?::int, 'stage', ?::text), run_at => now() + make_interval(secs => ?), max_attempts => 10)`,
-      [FOLLOW_UP_TASK, messageId, stage, seconds],
-    );
+    await queueJob(trx, FOLLOW_UP_TASK, { messageId, stage }, { delaySeconds: seconds, maxAttempts: 10 });
   }
 }
 

@@ -5,10 +5,11 @@
  * so a manual and a scheduled sync never run side by side.
  */
 import type { Knex } from 'knex';
-import { atsKind, INTEGRATION_STATUS } from '../../../schema/rules/ats';
+import { atsKind, INTEGRATION_STATUS, RUN_TRIGGER } from '../../../schema/rules/ats';
 import { isLive, providerFor, type AtsProvider } from '../../adapters/ats';
 import { encryptionKey, open, seal } from '../../adapters/ats/secrets';
 import type { Config } from '../../config';
+import { queueJob } from '../../services/queue';
 
 type Db = Knex | Knex.Transaction;
 
@@ -74,9 +75,15 @@ export function publicIntegration(row: IntegrationRow) {
 export const syncJobKey = (id: number) => `integration_sync:${id}`;
 
 /** Queues the integration's sync; a queued one is replaced, a running one is followed by this one. */
-export async function queueSync(db: Db, id: number, trigger: number): Promise<void> {
-  await db.raw(
-    'select graphile_worker.add_job(?, json_build_object(?::text, ?::int, ?::text, ?::int), queue_name => ?, job_key => ?, max_attempts => 3)',
-    ['sync_integration', 'integrationId', id, 'trigger', trigger, syncJobKey(id), syncJobKey(id)],
+export async function queueSync(
+  db: Db,
+  id: number,
+  trigger: (typeof RUN_TRIGGER)[keyof typeof RUN_TRIGGER],
+): Promise<void> {
+  await queueJob(
+    db,
+    'sync_integration',
+    { integrationId: id, trigger },
+    { queueName: syncJobKey(id), jobKey: syncJobKey(id), maxAttempts: 3 },
   );
 }

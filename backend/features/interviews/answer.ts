@@ -12,6 +12,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import type { Config } from '../../config';
 import { interviewAnswered } from '../notifications';
 import { logRecruitmentActivity } from '../../services/activity';
+import { queueJob } from '../../services/queue';
 import { answerOutcome, companyShown, REJECT_REASONS, stateName, type ScheduleData } from './rules';
 import { TOKEN_PATTERN, tokenHash } from './tokens';
 
@@ -149,9 +150,11 @@ export async function answerRequest(knex: Knex, actor: Actor, input: Answer, con
     });
     if (request.kind === REQUEST_KIND.interview)
       await interviewAnswered(trx, config, request.project_id, request.candidate_id, state === REQUEST_STATE.approved);
-    await trx.raw(
-      'select graphile_worker.add_job(?, json_build_object(?::text, ?::int, ?::text, ?::text), job_key => ?, max_attempts => 10)',
-      ['send_interview_request', 'id', request.id, 'step', 'answered', `interview-request-answered:${request.id}`],
+    await queueJob(
+      trx,
+      'send_interview_request',
+      { id: request.id, step: 'answered' },
+      { jobKey: `interview-request-answered:${request.id}`, maxAttempts: 10 },
     );
     return { success: true, isTokenUsed: false, state: stateName(state), projectData: data };
   });

@@ -15,6 +15,7 @@ import { storageFor } from '../../adapters/storage/select';
 import type { Config } from '../../config';
 import { AppError, badRequest } from '../../errors';
 import { logRecruitmentActivity } from '../../services/activity';
+import { queueJob } from '../../services/queue';
 import { loadProject } from '../pipeline';
 import { placesOf, requireReach } from '../pipeline';
 import { sniffCvType } from '../../services/documents/extractText';
@@ -170,9 +171,11 @@ export async function sendRequests(
         projectId: project.id,
         actor,
       });
-      await trx.raw(
-        'select graphile_worker.add_job(?, json_build_object(?::text, ?::int, ?::text, ?::text), job_key => ?, max_attempts => 10)',
-        ['send_interview_request', 'id', row.id, 'step', 'deliver', `interview-request-deliver:${row.id}`],
+      await queueJob(
+        trx,
+        'send_interview_request',
+        { id: row.id, step: 'deliver' },
+        { jobKey: `interview-request-deliver:${row.id}`, maxAttempts: 10 },
       );
     }
     return {

@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import type { WhatsappAdapter } from '../../adapters/whatsapp';
 import { logger } from '../../logger';
+import { queueJob } from '../../services/queue';
 
 export interface OutgoingWhatsapp {
   to: string;
@@ -31,9 +32,11 @@ export async function queueWhatsapp(trx: Knex | Knex.Transaction, message: Outgo
       qualify_request_id: message.qualifyRequestId ?? null,
     })
     .returning('id');
-  await trx.raw(
-    'select graphile_worker.add_job(?, json_build_object(?::text, ?::int), job_key => ?, max_attempts => 10)',
-    ['send_whatsapp_message', 'id', row.id, `whatsapp-message:${row.id}`],
+  await queueJob(
+    trx,
+    'send_whatsapp_message',
+    { id: row.id as number },
+    { jobKey: `whatsapp-message:${row.id}`, maxAttempts: 10 },
   );
   return row.id as number;
 }

@@ -12,6 +12,7 @@ import type { Knex } from 'knex';
 import { t } from '../../../i18n';
 import { abilityFor } from '../../../schema/ability';
 import type { Config } from '../../config';
+import { queueJob } from '../../services/queue';
 import { notify } from './notify';
 import { companyRecipients, type Recipient } from './recipients';
 import { formatDate } from '../../../schema/rules/dates';
@@ -20,7 +21,7 @@ import { formatDate } from '../../../schema/rules/dates';
 export const LOW_CREDITS = 2;
 export const EXPIRY_NOTICE_DAYS = 7;
 export const CREDITS_LINK = '/credits/active-credits';
-export const LOW_CREDITS_TASK = 'notify_credits_low';
+export const LOW_CREDITS_TASK = 'notify_credits_low' as const;
 
 type Trx = Knex | Knex.Transaction;
 
@@ -37,10 +38,7 @@ export async function queueLowCreditsNotice(
   after: number,
 ): Promise<void> {
   if (!(before >= LOW_CREDITS && after < LOW_CREDITS)) return;
-  await trx.raw(
-    `select graphile_worker.add_job(?, json_build_object('companyId', ?::int), max_attempts => 5, job_key => ?)`,
-    [LOW_CREDITS_TASK, companyId, `credits-low:${companyId}`],
-  );
+  await queueJob(trx, LOW_CREDITS_TASK, { companyId }, { maxAttempts: 5, jobKey: `credits-low:${companyId}` });
 }
 
 const balanceOf = async (trx: Trx, companyId: number): Promise<number> =>

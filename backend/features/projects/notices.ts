@@ -1,7 +1,7 @@
 /**
  * What projects tell their owners by email, through the one outbox:
- *   - new curated candidates, batched: `queueCuratedEmail(trx, projectId)` (called wherever
- *     candidates are curated into a project) queues one `email_curated_candidates` job per project
+ *   - new curated candidates, batched: the pipeline's `queueCuratedEmail` (pipeline/curatedEmail.ts)
+ *     queues one `email_curated_candidates` job per project
  *     (job key), to run no earlier than a day after the last such email; the job counts the candidates
  *     admins curated since that email (their curation's log) and sends one message with the project's link;
  *   - a Power project that ended with its cycle (cancelled, or not enough credits to renew).
@@ -14,18 +14,7 @@ import { ACTIVITY } from '../../../schema/rules/pipeline';
 import type { Config } from '../../config';
 import { html } from '../../services/mail/templates';
 import { queueEmail } from '../../services/mail/outbox';
-
-export const CURATED_EMAIL_TASK = 'email_curated_candidates';
-
-/** Queues the project's curated-candidates email (one pending job per project, at most one email a day). */
-export async function queueCuratedEmail(trx: Knex | Knex.Transaction, projectId: number): Promise<void> {
-  await trx.raw(
-    `select graphile_worker.add_job(?, json_build_object('projectId', ?::int),
-       run_at => greatest(now(), coalesce((select last_curated_email_at + interval '1 day' from projects where id = ?), now())),
-       max_attempts => 10, job_key => ?, job_key_mode => 'preserve_run_at')`,
-    [CURATED_EMAIL_TASK, projectId, projectId, `curated-email:${projectId}`],
-  );
-}
+import { queueCuratedEmail } from '../pipeline';
 
 interface Recipient {
   email: string;

@@ -6,11 +6,11 @@
 import type { Task } from 'graphile-worker';
 import type { Knex } from 'knex';
 import { expireCheckouts } from '../../features/credits';
-import { assertNoPayload } from '../payload';
+import { assertTaskPayload } from '../payload';
 
 export function expireCheckoutsTask(db: () => Knex): Task {
   return async (payload, helpers) => {
-    assertNoPayload('expire_checkouts', payload);
+    assertTaskPayload('expire_checkouts', payload);
     const cancelled = await expireCheckouts(db());
     helpers.logger.info(`cancelled ${cancelled} card orders whose checkout expired unpaid`);
   };

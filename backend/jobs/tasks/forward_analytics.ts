@@ -9,14 +9,14 @@ import type { Task } from 'graphile-worker';
 import type { Knex } from 'knex';
 import { forwardPending, FORWARD_BATCH } from '../../adapters/analytics/forward';
 import type { Config } from '../../config';
-import { assertNoPayload } from '../payload';
+import { assertTaskPayload } from '../payload';
 
 /** One run sends at most this many batches, so a long backlog is spread over runs. */
 const MAX_BATCHES = 20;
 
 export function forwardAnalyticsTask(config: Config, db: () => Knex): Task {
   return async (payload, helpers) => {
-    assertNoPayload('forward_analytics', payload);
+    assertTaskPayload('forward_analytics', payload);
     if (!config.analytics) {
       helpers.logger.info('ANALYTICS_URL is not set: analytics events stay in the database only');
       return;

@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import { maintainPartitions, partitionedTables } from '../../db/partitions';
 import { rolledThrough } from '../../features/dashboards';
-import { assertNoPayload } from '../payload';
+import { assertTaskPayload } from '../payload';
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -24,7 +24,7 @@ export function keepFrom(retentionMonths: number, through: string | null, today 
 
 export function maintainLogPartitionsTask(config: Config, db: () => Knex): Task {
   return async (payload, helpers) => {
-    assertNoPayload('maintain_log_partitions', payload);
+    assertTaskPayload('maintain_log_partitions', payload);
     const knex = db();
     const keep = keepFrom(config.logRetentionMonths, await rolledThrough(knex));
     for (const table of partitionedTables()) {

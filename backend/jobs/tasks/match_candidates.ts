@@ -6,11 +6,11 @@ import type { Task } from 'graphile-worker';
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import { runMatch } from '../../features/aiMatch';
-import { assertIdPayload } from '../payload';
+import { assertTaskPayload } from '../payload';
 
 export function matchCandidatesTask(config: Config, db: () => Knex): Task {
   return async (payload) => {
-    assertIdPayload('match_candidates', payload, 'runId');
+    assertTaskPayload('match_candidates', payload);
     await runMatch(db(), config, payload.runId);
   };
 }

@@ -8,7 +8,7 @@ import type { Task } from 'graphile-worker';
 import type { PoolClient } from 'pg';
 import { storageFor } from '../../adapters/storage/select';
 import type { Config } from '../../config';
-import { assertNoPayload } from '../payload';
+import { assertTaskPayload } from '../payload';
 
 const BATCH = 200;
 
@@ -39,7 +39,7 @@ async function purgeBatch(client: PoolClient, config: Config, sql: string, param
 
 export function purgeCvUploadsTask(config: Config): Task {
   return async (payload, helpers) => {
-    assertNoPayload('purge_cv_uploads', payload);
+    assertTaskPayload('purge_cv_uploads', payload);
     let drafts = 0;
     let released = 0;
     await helpers.withPgClient(async (client) => {

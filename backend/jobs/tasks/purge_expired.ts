@@ -1,12 +1,12 @@
 /** purge_expired: deletes one-time secrets and sessions that can no longer be used. Safe to run twice. */
 import type { Task } from 'graphile-worker';
-import { assertNoPayload } from '../payload';
+import { assertTaskPayload } from '../payload';
 
 /** Tables of short-lived rows, kept a day past expiry so support can still see what happened. */
 const EXPIRING = ['sessions', 'email_codes', 'signup_drafts', 'social_logins', 'candidate_email_changes'];
 
 export const purgeExpiredTask: Task = async (payload, helpers) => {
-  assertNoPayload('purge_expired', payload);
+  assertTaskPayload('purge_expired', payload);
   const counts: string[] = [];
   for (const table of EXPIRING) {
     const { rowCount } = await helpers.query(`delete from ${table} where expires_at < now() - interval '1 day'`);

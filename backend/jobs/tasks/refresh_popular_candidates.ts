@@ -4,10 +4,10 @@
  * changed documents are written. Safe to run twice.
  */
 import type { Task } from 'graphile-worker';
-import { assertNoPayload } from '../payload';
+import { assertTaskPayload } from '../payload';
 
 export const refreshPopularCandidatesTask: Task = async (payload, helpers) => {
-  assertNoPayload('refresh_popular_candidates', payload);
+  assertTaskPayload('refresh_popular_candidates', payload);
   const { rowCount } = await helpers.query(`
     with views as (
       select candidate_id, count(*)::int as n from candidate_search_or_view_logs

@@ -5,7 +5,7 @@
  */
 import type { Task } from 'graphile-worker';
 import type pg from 'pg';
-import { assertNoPayload } from '../payload';
+import { assertTaskPayload } from '../payload';
 
 const SAMPLE_DOCUMENTS = 50_000;
 
@@ -38,7 +38,7 @@ export async function refreshSearchTerms(client: pg.ClientBase): Promise<number>
 }
 
 export const refreshSearchTermsTask: Task = async (payload, helpers) => {
-  assertNoPayload('refresh_search_terms', payload);
+  assertTaskPayload('refresh_search_terms', payload);
   const words = await helpers.withPgClient((client) => refreshSearchTerms(client));
   helpers.logger.info(`${words} search terms`);
 };

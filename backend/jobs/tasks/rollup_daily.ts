@@ -6,11 +6,11 @@
 import type { Task } from 'graphile-worker';
 import type { Knex } from 'knex';
 import { rollupDaily } from '../../features/dashboards';
-import { assertNoPayload } from '../payload';
+import { assertTaskPayload } from '../payload';
 
 export function rollupDailyTask(db: () => Knex): Task {
   return async (payload, helpers) => {
-    assertNoPayload('rollup_daily', payload);
+    assertTaskPayload('rollup_daily', payload);
     const done = await rollupDaily(db());
     helpers.logger.info(`rolled up ${done?.from} to ${done?.through}`);
   };

@@ -7,11 +7,11 @@ import type { Task } from 'graphile-worker';
 import type { Knex } from 'knex';
 import { INTEGRATION_STATUS, RUN_TRIGGER } from '../../../schema/rules/ats';
 import { queueSync } from '../../features/integrations';
-import { assertNoPayload } from '../payload';
+import { assertTaskPayload } from '../payload';
 
 export function scheduleIntegrationSyncsTask(db: () => Knex): Task {
   return async (payload) => {
-    assertNoPayload('schedule_integration_syncs', payload);
+    assertTaskPayload('schedule_integration_syncs', payload);
     const knex = db();
     const due = await knex('integrations')
       .where('status', INTEGRATION_STATUS.connected)

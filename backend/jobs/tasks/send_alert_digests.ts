@@ -3,11 +3,11 @@ import type { Task } from 'graphile-worker';
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import { sendDueDigests } from '../../features/alerts';
-import { assertNoPayload } from '../payload';
+import { assertTaskPayload } from '../payload';
 
 export function sendAlertDigestsTask(config: Config, db: () => Knex): Task {
   return async (payload, helpers) => {
-    assertNoPayload('send_alert_digests', payload);
+    assertTaskPayload('send_alert_digests', payload);
     const sent = await sendDueDigests(db(), config);
     helpers.logger.info(`alerts: ${sent} digests sent`);
   };

@@ -2,15 +2,11 @@
 import type { Task } from 'graphile-worker';
 import type { MailAdapter } from '../../adapters/mail';
 import type { Attachment } from '../../services/mail/outbox';
-import { assertIdPayload } from '../payload';
-
-export function assertSendEmailPayload(payload: unknown): asserts payload is { id: number } {
-  assertIdPayload('send_email', payload, 'id');
-}
+import { assertTaskPayload } from '../payload';
 
 export function sendEmailTask(mail: MailAdapter): Task {
   return async (payload, helpers) => {
-    assertSendEmailPayload(payload);
+    assertTaskPayload('send_email', payload);
     const { rows } = await helpers.query<{
       id: number;
       to: string;

@@ -3,11 +3,11 @@ import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import { whatsapp } from '../../features/interviews';
 import { deliverWhatsapp } from '../../features/interviews';
-import { assertIdPayload } from '../payload';
+import { assertTaskPayload } from '../payload';
 
 export function sendWhatsappMessageTask(config: Config, db: () => Knex): Task {
   return async (payload) => {
-    assertIdPayload('send_whatsapp_message', payload, 'id');
+    assertTaskPayload('send_whatsapp_message', payload);
     await deliverWhatsapp(db(), whatsapp(config), payload.id);
   };
 }

@@ -5,16 +5,13 @@
  */
 import type { Task } from 'graphile-worker';
 import type { Knex } from 'knex';
-import { RUN_TRIGGER } from '../../../schema/rules/ats';
 import type { Config } from '../../config';
 import { runSync } from '../../features/integrations';
-import { assertIdPayload } from '../payload';
+import { assertTaskPayload } from '../payload';
 
 export function syncIntegrationTask(config: Config, db: () => Knex): Task {
   return async (payload) => {
-    assertIdPayload('sync_integration', payload, 'integrationId');
-    const trigger =
-      (payload as { trigger?: unknown }).trigger === RUN_TRIGGER.schedule ? RUN_TRIGGER.schedule : RUN_TRIGGER.manual;
-    await runSync(db(), config, payload.integrationId, trigger);
+    assertTaskPayload('sync_integration', payload);
+    await runSync(db(), config, payload.integrationId, payload.trigger);
   };
 }

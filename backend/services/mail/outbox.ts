@@ -3,6 +3,7 @@
  * transaction of the change that causes them, so a rolled-back change sends nothing.
  */
 import type { Knex } from 'knex';
+import { queueJob } from '../queue';
 
 export interface Email {
   to: string;
@@ -29,11 +30,7 @@ export async function queueEmail(trx: Knex | Knex.Transaction, email: Email): Pr
       attachments: email.attachments?.length ? JSON.stringify(email.attachments) : null,
     })
     .returning('id');
-  await trx.raw('select graphile_worker.add_job(?, json_build_object(?::text, ?::int), max_attempts => 10)', [
-    'send_email',
-    'id',
-    row.id,
-  ]);
+  await queueJob(trx, 'send_email', { id: row.id as number }, { maxAttempts: 10 });
   return row.id as number;
 }
 

@@ -17,6 +17,7 @@ import { storageFor } from '../../../adapters/storage/select';
 import type { Config } from '../../../config';
 import { modelFor } from '../../../db/models';
 import { logger } from '../../../logger';
+import { queueJob } from '../../../services/queue';
 import { importCandidates, type ImportProgress } from './importCandidates';
 
 export const IMPORT_STATUS = { queued: 0, running: 1, done: 2, failed: 3 } as const;
@@ -48,9 +49,11 @@ export function importExtension(fileName: string): 'csv' | 'jsonl' | undefined {
  * two imports never interleave their batches.
  */
 export async function queueImport(trx: Knex.Transaction, importId: number): Promise<void> {
-  await trx.raw(
-    'select graphile_worker.add_job(?, json_build_object(?::text, ?::int), queue_name => ?, max_attempts => 3, job_key => ?)',
-    ['import_candidates', 'importId', importId, IMPORT_QUEUE, `candidate_import:${importId}`],
+  await queueJob(
+    trx,
+    'import_candidates',
+    { importId },
+    { queueName: IMPORT_QUEUE, maxAttempts: 3, jobKey: `candidate_import:${importId}` },
   );
 }
 
