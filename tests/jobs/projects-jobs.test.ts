@@ -4,7 +4,7 @@
  * batched curated-candidates email (at most one a day per project).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queueCuratedEmail } from '../../backend/features/projects';
+import { queueCuratedEmail } from '../../backend/features/pipeline';
 import { logRecruitmentActivity } from '../../backend/services/activity';
 import { testApp, type TestApp } from '../helpers/app';
 import { balance, payingCompany, projectBody, projectId, signInAll, type People } from '../helpers/projects';

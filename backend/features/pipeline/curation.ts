@@ -14,7 +14,7 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden } from '../../errors';
 import { logRecruitmentActivity } from '../../services/activity';
 import { candidatesCurated } from '../notifications';
-import { queueCuratedEmail } from '../projects';
+import { queueCuratedEmail } from './curatedEmail';
 import { buildFilters, parseSearchParams, searchContext, whereOf } from '../search';
 import { actorName, loadProject, loadProjectToChange, pipelineRole, pipelineStatuses } from './access';
 import { candidateNotFound, reachableIds } from './reach';

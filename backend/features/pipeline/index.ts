@@ -18,6 +18,7 @@ export function pipelineEndpoints(): Endpoint[] {
 export { projectPlace } from './reach';
 export { loadProject, type ProjectRow } from './access';
 export { savedSearch } from './tabs';
+export { queueCuratedEmail } from './curatedEmail';
 export { placesOf, requireReach } from './reach';
 export { reachesCandidate } from './reachAnywhere';
 export { pipelineStatsOfMany, type StageStats } from './stats';

@@ -27,7 +27,7 @@ import { cvLookups } from '../../services/documents/lookups';
 import { readCv } from '../../services/documents/readCv';
 import { ACTIVITY } from '../../../schema/rules/pipeline';
 import { filtersText, projectRef, projectWriteContext } from './inputs';
-import { queueCuratedEmail } from './notices';
+import { queueCuratedEmail } from '../pipeline';
 import { contentErrors, createProject, projectEntity, updateProject } from './projectWrites';
 import { presentProjects, projectFor, type ProjectRef } from './read';
 

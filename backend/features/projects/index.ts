@@ -5,9 +5,9 @@
  *                     their charges, hold.ts the company-status cascade, read.ts/stats.ts reading,
  *   endpoints.ts / lifecycle.ts / list.ts / search.ts / sharing.ts  the calls, notices.ts the emails,
  *   renewal.ts        what the renew_power_projects job runs.
- * The pipeline (backend/features/pipeline) uses `queueCuratedEmail` (notices.ts) and
- * `curateCandidates` (endpoints.ts); a project's stage counts (stats.ts) are the pipeline's own;
- * the support chat uses `findProject` and `projectRef` (read.ts).
+ * Projects stand above the pipeline (backend/features/pipeline): a project's stage counts (stats.ts)
+ * are the pipeline's own, and curating (`curateCandidates`, endpoints.ts) queues the pipeline's
+ * `queueCuratedEmail`. The support chat uses `findProject` and `projectRef` (read.ts).
  */
 import type { Endpoint } from '../../endpoints/define';
 import { projectWriteEndpoints } from './endpoints';
@@ -17,7 +17,6 @@ import { projectSearchEndpoints } from './search';
 import { sharingEndpoints } from './sharing';
 
 export { projectStats } from './stats';
-export { queueCuratedEmail } from './notices';
 export { curateCandidates } from './endpoints';
 export { findProject, projectRef } from './read';
 export { sendCuratedEmail } from './notices';
