@@ -17,6 +17,7 @@ import { screensFor } from './resources/buildResource';
 import { overrideRoutes } from './resources/overrides';
 import { ConversationWindow } from './chat/ConversationWindow';
 import { SupportInbox } from './chat/SupportInbox';
+import { AlertVolume } from './alerts/AlertVolume';
 import { consoleTheme } from './theme';
 import { SNACKBAR_ANCHOR, SNACKBAR_OFFSET } from '../ui/snackbar';
 
@@ -68,6 +69,7 @@ export function App() {
           <Route key={path} path={path} element={element} />
         ))}
         <Route path="/support-chat" element={<SupportInbox />} />
+        <Route path="/alerts" element={<AlertVolume />} />
       </CustomRoutes>
       {/* A conversation's own window: the chat alone, without the console's menu. */}
       <CustomRoutes noLayout>

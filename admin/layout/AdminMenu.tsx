@@ -27,6 +27,7 @@ import {
   useStore,
 } from 'react-admin';
 import { t } from '../../i18n';
+import { AlertsLink } from '../alerts/AlertsLink';
 import { entityByResource, resources } from '../../schema';
 import { overrides } from '../resources/overrides';
 import { presetMatching, filterSearch, type Filter } from '../resources/presets';
@@ -222,6 +223,7 @@ export function AdminMenu() {
           <Group key={group.key ?? 'top'} group={group} />
         ))}
         <SupportChatLink />
+        <AlertsLink />
         <PortalPages />
         <ListItem disablePadding sx={{ mt: 1, pt: 1, borderTop: 1, borderColor: 'divider' }}>
           <ListItemButton

@@ -15,7 +15,7 @@ import type { Config } from '../../config';
 import { loadShown } from '../../services/candidateGate';
 import { queueEmail } from '../../services/mail/outbox';
 import { html } from '../../services/mail/templates';
-import { pendingNewsSql } from './news';
+import { unsentNewsSql } from './news';
 import { newLink } from './notice';
 import { unsubscribeUrl } from './tokens';
 import { companyOnSql, mayReceiveSql, subscriberJoins } from './who';
@@ -66,7 +66,7 @@ async function sendOne(trx: Knex.Transaction, config: Config, d: Due): Promise<n
        from alert_news n join candidates c on c.id = n.candidate_id
        join alert_subscriptions s on s.id = n.subscription_id
        left join candidate_search_documents x on x.id = n.candidate_id
-      where n.subscription_id = ? and n.emailed_at is null and ${pendingNewsSql}
+      where n.subscription_id = ? and ${unsentNewsSql}
       order by n.first_matched_at desc, n.id desc`,
     [d.id],
   );
