@@ -31,6 +31,51 @@ async function requestForJd(knex: Knex, guid: string): Promise<RequestRow> {
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
+/**
+ * A project's interview and job-description requests: the latest of each kind per candidate, with its
+ * state and answer.
+ */
+export async function requestsOfProject(knex: Knex, projectId: number) {
+  const rows = await knex('interview_requests')
+    .where('project_id', projectId)
+    .distinctOn('candidate_id', 'kind')
+    .orderBy([{ column: 'candidate_id' }, { column: 'kind' }, { column: 'id', order: 'desc' }])
+    .select(
+      'id',
+      'candidate_id',
+      'kind',
+      'channel',
+      'state',
+      'created_at',
+      'answered_at',
+      'expires_at',
+      'reject_reasons',
+      'reject_text',
+      'sent_by_name',
+    );
+  const byCandidate = new Map<number, Record<string, unknown>>();
+  for (const r of rows) {
+    const entry = byCandidate.get(r.candidate_id) ?? {
+      candidateId: `Candidate:${r.candidate_id}`,
+      interview: null,
+      whitelist: null,
+    };
+    entry[r.kind === REQUEST_KIND.interview ? 'interview' : 'whitelist'] = {
+      id: `InterviewRequest:${r.id}`,
+      state: stateName(r.state),
+      channel: r.channel === REQUEST_CHANNEL.whatsapp ? 'whatsapp' : 'email',
+      sentAt: iso(r.created_at),
+      sentByName: r.sent_by_name,
+      answeredAt: iso(r.answered_at),
+      expiresAt: iso(r.expires_at),
+      rejectReasons: r.reject_reasons ?? [],
+      rejectText: r.reject_text,
+    };
+    byCandidate.set(r.candidate_id, entry);
+  }
+  return { success: true, data: [...byCandidate.values()] };
+}
+
 export const interviewEndpoints = [
   defineEndpoint({
     method: 'post',
@@ -96,47 +141,7 @@ export const interviewEndpoints = [
     access: { action: 'read', subject: 'Project' },
     input: { query: projectQuery },
     row: { entity: 'project', from: { query: 'projectId' }, action: 'read' },
-    handler: async ({ row, ctx }) => {
-      const rows = await ctx
-        .knex('interview_requests')
-        .where('project_id', row.id)
-        .distinctOn('candidate_id', 'kind')
-        .orderBy([{ column: 'candidate_id' }, { column: 'kind' }, { column: 'id', order: 'desc' }])
-        .select(
-          'id',
-          'candidate_id',
-          'kind',
-          'channel',
-          'state',
-          'created_at',
-          'answered_at',
-          'expires_at',
-          'reject_reasons',
-          'reject_text',
-          'sent_by_name',
-        );
-      const byCandidate = new Map<number, Record<string, unknown>>();
-      for (const r of rows) {
-        const entry = byCandidate.get(r.candidate_id) ?? {
-          candidateId: `Candidate:${r.candidate_id}`,
-          interview: null,
-          whitelist: null,
-        };
-        entry[r.kind === REQUEST_KIND.interview ? 'interview' : 'whitelist'] = {
-          id: `InterviewRequest:${r.id}`,
-          state: stateName(r.state),
-          channel: r.channel === REQUEST_CHANNEL.whatsapp ? 'whatsapp' : 'email',
-          sentAt: iso(r.created_at),
-          sentByName: r.sent_by_name,
-          answeredAt: iso(r.answered_at),
-          expiresAt: iso(r.expires_at),
-          rejectReasons: r.reject_reasons ?? [],
-          rejectText: r.reject_text,
-        };
-        byCandidate.set(r.candidate_id, entry);
-      }
-      return { success: true, data: [...byCandidate.values()] };
-    },
+    handler: ({ row, ctx }) => requestsOfProject(ctx.knex, row.id as number),
   }),
 
   defineEndpoint({

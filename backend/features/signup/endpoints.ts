@@ -12,10 +12,17 @@ import { emailTaken, findAccountByEmail, refusal } from '../../auth/accounts';
 import { tokenShape } from '../../auth/login';
 import { enforceRateLimits, emailSendLimits } from '../../auth/rateLimit';
 import { hmac, newCode, newToken, sameHash, sha256 } from '../../auth/tokens';
+import { COMPANY_TYPES, SUB_ROLES } from '../../../schema/roles';
 import type { Config } from '../../config';
+import type { AppContext } from '../../context';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest } from '../../errors';
-import { accountExistsNotice, adminNewCompanyEmail, signupCodeEmail, signupReceivedEmail } from '../../services/mail/accountEmails';
+import {
+  accountExistsNotice,
+  adminNewCompanyEmail,
+  signupCodeEmail,
+  signupReceivedEmail,
+} from '../../services/mail/accountEmails';
 import { queueEmail } from '../../services/mail/outbox';
 import { createInvitation } from './invitations';
 import {
@@ -103,43 +110,53 @@ async function sendCode(
   else await queueEmail(trx, { to: draft.email, ...signupCodeEmail(config, firstName, sent) });
 }
 
+/**
+ * Step 1: keeps the person signing up in a draft (the same draft when they come back with its token)
+ * and emails a code to prove their address, within the per-address and per-IP limits.
+ */
+export async function startSignup(
+  ctx: Pick<AppContext, 'knex' | 'config'>,
+  body: Record<string, unknown>,
+  ip: string | undefined,
+) {
+  const person = validateStepOne(body);
+  const { config } = ctx;
+  return ctx.knex.transaction(async (trx) => {
+    // Coming back to step 1 with the token keeps the draft (and step 2) instead of starting over.
+    if (body.signupToken) {
+      const draft = await findDraft(trx, body.signupToken, true);
+      await trx('signup_drafts')
+        .where('id', draft.id)
+        .update({ email: person.email, person, updated_at: trx.fn.now() });
+      const signupToken = tokenShape(body.signupToken) as string;
+      if (draft.email === person.email && draft.email_confirmed_at) return { signupToken, emailConfirmed: true };
+      await enforceRateLimits(trx, config.rateLimit.windowMinutes, emailSendLimits(config, person.email, ip));
+      await sendCode(trx, config, { id: draft.id, email: person.email }, person.firstName);
+      return { signupToken, emailConfirmed: false };
+    }
+    await enforceRateLimits(trx, config.rateLimit.windowMinutes, emailSendLimits(config, person.email, ip));
+    const signupToken = newToken();
+    const [draft] = await trx('signup_drafts')
+      .insert({
+        token_hash: sha256(signupToken),
+        email: person.email,
+        step: 1,
+        person,
+        expires_at: new Date(Date.now() + DRAFT_TTL_HOURS * 3600_000),
+      })
+      .returning(['id', 'email']);
+    await sendCode(trx, config, draft, person.firstName);
+    return { signupToken, emailConfirmed: false };
+  });
+}
+
 const stepOne = defineEndpoint({
   method: 'post',
   path: `${BASE}/step-1`,
   summary: 'Keeps the person signing up in a draft and emails a code to prove their address',
   access: 'public',
   input: { body: anyBody },
-  handler: async ({ body, req, ctx }) => {
-    const person = validateStepOne(body);
-    const { config } = ctx;
-    return ctx.knex.transaction(async (trx) => {
-      // Coming back to step 1 with the token keeps the draft (and step 2) instead of starting over.
-      if (body.signupToken) {
-        const draft = await findDraft(trx, body.signupToken, true);
-        await trx('signup_drafts')
-          .where('id', draft.id)
-          .update({ email: person.email, person, updated_at: trx.fn.now() });
-        const signupToken = tokenShape(body.signupToken) as string;
-        if (draft.email === person.email && draft.email_confirmed_at) return { signupToken, emailConfirmed: true };
-        await enforceRateLimits(trx, config.rateLimit.windowMinutes, emailSendLimits(config, person.email, req.ip));
-        await sendCode(trx, config, { id: draft.id, email: person.email }, person.firstName);
-        return { signupToken, emailConfirmed: false };
-      }
-      await enforceRateLimits(trx, config.rateLimit.windowMinutes, emailSendLimits(config, person.email, req.ip));
-      const signupToken = newToken();
-      const [draft] = await trx('signup_drafts')
-        .insert({
-          token_hash: sha256(signupToken),
-          email: person.email,
-          step: 1,
-          person,
-          expires_at: new Date(Date.now() + DRAFT_TTL_HOURS * 3600_000),
-        })
-        .returning(['id', 'email']);
-      await sendCode(trx, config, draft, person.firstName);
-      return { signupToken, emailConfirmed: false };
-    });
-  },
+  handler: ({ body, req, ctx }) => startSignup(ctx, body, req.ip),
 });
 
 const confirmEmail = defineEndpoint({
@@ -205,74 +222,80 @@ const stepTwo = defineEndpoint({
   },
 });
 
+/**
+ * Step 3: creates the pending company, its owner and the invitations from a confirmed draft, and tells
+ * the owner and the admins; an address taken meanwhile is refused.
+ */
+export async function completeSignup(ctx: Pick<AppContext, 'knex' | 'config'>, body: Record<string, unknown>) {
+  const { config } = ctx;
+  await ctx.knex.transaction(async (trx) => {
+    const draft = await findDraft(trx, body.signupToken, true);
+    assertConfirmed(draft);
+    if (draft.step < 2 || !draft.company_details) throw new AppError(400, 'signup.invalid');
+    const details = draft.company_details;
+    const person = draft.person;
+    // Step 1 may have been redone with another address after step 2.
+    if (!details.validDomains.includes(domainOf(draft.email)))
+      throw badRequest({ validDomains: 'validDomains.errors.mustIncludeEmailDomain' });
+    const invites = await validateInvites(trx, body.invites, details.validDomains, draft.email);
+    // The address was free when its code went out; someone may have taken it since.
+    if (await emailTaken(trx, draft.email)) throw refusal('email.exists', 400, { email: 'email.errors.exists' });
+
+    const [created] = await trx('companies')
+      .insert({
+        company_name: details.companyName,
+        legal_entity_name: details.legalEntityName,
+        company_registration_number: details.companyRegistrationNumber,
+        address: details.address,
+        countries: details.countries,
+        valid_domains: details.validDomains,
+        company_source: details.companySource,
+        company_source_other: details.companySourceOther,
+        company_type: COMPANY_TYPES.normal,
+        // Pending until an admin approves it; the 30-day free trial starts at approval.
+        status: 0,
+        checked: false,
+      })
+      .returning('id');
+    const companyId = created.id as number;
+    await trx('company_users').insert({
+      company_id: companyId,
+      first_name: person.firstName,
+      last_name: person.lastName,
+      email: person.email,
+      phone: person.phone,
+      job_title: person.jobTitle,
+      role: SUB_ROLES.owner,
+      status: 1,
+    });
+    const ownerName = `${person.firstName} ${person.lastName}`;
+    for (const invite of invites) await createInvitation(trx, config, companyId, invite, false, ownerName);
+    await trx('signup_drafts')
+      .where('id', draft.id)
+      .update({ completed_at: trx.fn.now(), company_id: companyId, updated_at: trx.fn.now() });
+
+    await queueEmail(trx, {
+      to: person.email,
+      ...signupReceivedEmail(config, person.firstName, details.companyName),
+    });
+    const admins = (await trx('admins').where('status', 1).pluck('email')) as string[];
+    for (const to of admins)
+      await queueEmail(trx, {
+        to,
+        ...adminNewCompanyEmail(config, details.companyName, ownerName, person.email, companyId),
+      });
+    await companyAwaitsApproval(trx, config, { id: companyId, name: details.companyName });
+  });
+  return { success: true };
+}
+
 const stepThree = defineEndpoint({
   method: 'post',
   path: `${BASE}/step-3`,
   summary: 'Creates the pending company, its owner and the invitations, and tells the owner and the admins',
   access: 'public',
   input: { body: anyBody },
-  handler: async ({ body, ctx }) => {
-    const { config } = ctx;
-    await ctx.knex.transaction(async (trx) => {
-      const draft = await findDraft(trx, body.signupToken, true);
-      assertConfirmed(draft);
-      if (draft.step < 2 || !draft.company_details) throw new AppError(400, 'signup.invalid');
-      const details = draft.company_details;
-      const person = draft.person;
-      // Step 1 may have been redone with another address after step 2.
-      if (!details.validDomains.includes(domainOf(draft.email)))
-        throw badRequest({ validDomains: 'validDomains.errors.mustIncludeEmailDomain' });
-      const invites = await validateInvites(trx, body.invites, details.validDomains, draft.email);
-      // The address was free when its code went out; someone may have taken it since.
-      if (await emailTaken(trx, draft.email)) throw refusal('email.exists', 400, { email: 'email.errors.exists' });
-
-      const [created] = await trx('companies')
-        .insert({
-          company_name: details.companyName,
-          legal_entity_name: details.legalEntityName,
-          company_registration_number: details.companyRegistrationNumber,
-          address: details.address,
-          countries: details.countries,
-          valid_domains: details.validDomains,
-          company_source: details.companySource,
-          company_source_other: details.companySourceOther,
-          company_type: 2,
-          // Pending until an admin approves it; the 30-day free trial starts at approval.
-          status: 0,
-          checked: false,
-        })
-        .returning('id');
-      const companyId = created.id as number;
-      await trx('company_users').insert({
-        company_id: companyId,
-        first_name: person.firstName,
-        last_name: person.lastName,
-        email: person.email,
-        phone: person.phone,
-        job_title: person.jobTitle,
-        role: 0,
-        status: 1,
-      });
-      const ownerName = `${person.firstName} ${person.lastName}`;
-      for (const invite of invites) await createInvitation(trx, config, companyId, invite, false, ownerName);
-      await trx('signup_drafts')
-        .where('id', draft.id)
-        .update({ completed_at: trx.fn.now(), company_id: companyId, updated_at: trx.fn.now() });
-
-      await queueEmail(trx, {
-        to: person.email,
-        ...signupReceivedEmail(config, person.firstName, details.companyName),
-      });
-      const admins = (await trx('admins').where('status', 1).pluck('email')) as string[];
-      for (const to of admins)
-        await queueEmail(trx, {
-          to,
-          ...adminNewCompanyEmail(config, details.companyName, ownerName, person.email, companyId),
-        });
-      await companyAwaitsApproval(trx, config, { id: companyId, name: details.companyName });
-    });
-    return { success: true };
-  },
+  handler: ({ body, ctx }) => completeSignup(ctx, body),
 });
 
 export const signupEndpoints = [stepOne, confirmEmail, resendCode, stepTwo, stepThree];
