@@ -22,7 +22,6 @@ export const ATTACHMENT_FOLDER = 'chat-attachments';
 export const MESSAGES_PAGE = 50;
 export const MAX_BODY = 5000;
 
-
 const SIDE_NAME = { [CHAT_SIDE.admin]: 'admin', [CHAT_SIDE.companyUser]: 'companyUser' } as Record<number, string>;
 
 export const presentMessage = (m: MessageRow, actor: Actor) => ({

@@ -14,7 +14,6 @@ import { liveDeliveryLag } from '../../metrics';
 import { concerned, recheck, SIGNED_OUT, type LiveClient } from './access';
 import { audiences, eventOf, wireOf, type LiveEvent } from './events';
 
-
 /**
  * How many missed events a reconnecting socket is sent; further behind, it is told to reload. A web
  * process that dies takes with it what it had not yet written to its sockets, which on a busy
