@@ -87,13 +87,13 @@ export const dataRightsFieldErrors = {
 export const dataRightsPortal = {
   title: 'Your data',
   erasureIntro:
-    'You can ask us to erase your profile and everything we hold about you. We email you a code to confirm; the erasure happens %{days} days later, and you can cancel it until then.',
+    'You can ask us to erase your profile and everything we hold about you. We email you a code to confirm; the erasure happens {days} days later, and you can cancel it until then.',
   requestErasure: 'Erase my data',
   codeLabel: 'Code from the email',
   confirm: 'Confirm erasure',
   cancel: 'Cancel my erasure request',
-  codeSent: 'We sent a code to %{email}. Enter it to confirm.',
-  coolingOff: 'Your data will be erased on %{date}. You can cancel until then.',
+  codeSent: 'We sent a code to {email}. Enter it to confirm.',
+  coolingOff: 'Your data will be erased on {date}. You can cancel until then.',
   held: 'Your request is on hold while we check something with you; we will contact you by email.',
   awaitingCode: 'Enter the code we emailed you to confirm your request.',
   confirmTitle: 'Confirm the erasure of your data',

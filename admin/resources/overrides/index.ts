@@ -8,12 +8,14 @@ import type { ResourceOverride } from '../types';
 import * as candidates from './candidates';
 import { talentPaths } from './candidates/talentPaths';
 import { activeCredits, creditLog, salesOrders } from './credits';
+import { erasureRequests } from './erasures';
 
 export const overrides: Record<string, ResourceOverride> = {
   candidates: { ...candidates, routes: candidates.TALENT_ROUTES, listPath: talentPaths.list },
   credits: activeCredits,
   'credit-logs': creditLog,
   'sales-orders': salesOrders,
+  'erasure-requests': erasureRequests,
 };
 
 /** Every override's own routes, for App.tsx to mount. */

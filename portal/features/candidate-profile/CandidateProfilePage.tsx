@@ -9,6 +9,7 @@ import { errorMessage } from '../../../ui/api/errors';
 import { useAuth } from '../../app/auth/authContext';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { t } from '../../../i18n';
+import { DataRights } from './DataRights';
 import { EmailChangeDialog } from './EmailChange';
 import { ProfileEditor } from './ProfileEditor';
 import { ProfileHeader } from './ProfileHeader';
@@ -76,6 +77,7 @@ export function CandidateProfilePage() {
         <ProfileHeader profile={profile} onChanged={saved} />
         <ProfileInsights candidateId={profile.id} />
         <ProfileEditor profile={profile} onSaved={saved} onChangeEmail={() => setChangingEmail(true)} />
+        <DataRights email={profile.email} />
       </Stack>
       <EmailChangeDialog
         key={emailCode ?? 'manual'}
