@@ -12,6 +12,7 @@ import { actorOf, findAccountByEmail } from '../../backend/auth/accounts';
 import { AppError } from '../../backend/errors';
 import { curateCandidates } from '../../backend/features/pipeline/curation';
 import { moveCandidates } from '../../backend/features/pipeline';
+import { openProfile } from '../../backend/features/search/profile';
 import { pipelineWorld, type PipelineWorld } from '../helpers/pipeline';
 
 let w: PipelineWorld;
@@ -105,5 +106,22 @@ describe('Curating candidates, as a function', () => {
       curateCandidates(ctx(), abilityFor(owner), owner, { projectId: w.projects.acme, candidateIds: [w.ids.Ava] }),
     );
     expect([403, 404]).toContain(error.status);
+  });
+});
+
+describe('Opening a profile, as a function', () => {
+  const noProject = () => Promise.reject(new Error('no project was named'));
+
+  it("A company owner opens a candidate their search finds: the profile, not curation's fields, and a search's view", async () => {
+    const opened = await openProfile(ctx(), abilityFor(owner), owner, noProject, w.cid('Ava'), {});
+    expect(opened.profile.id).toBe(w.cid('Ava'));
+    expect(opened.candidateId).toBe(w.ids.Ava);
+    expect(opened.fromProject).toBe(false);
+    expect(opened.profile).not.toHaveProperty('status');
+  });
+
+  it('An id that names nobody is not found', async () => {
+    const error = await refusal(openProfile(ctx(), abilityFor(owner), owner, noProject, 'Candidate:999999', {}));
+    expect(error.status).toBe(404);
   });
 });

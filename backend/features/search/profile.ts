@@ -14,6 +14,7 @@ import { subject as asSubject } from '@casl/ability';
 import { z } from 'zod';
 import { entity } from '../../../schema';
 import { formatId, parseId } from '../../../schema/lib/ids';
+import type { AppContext } from '../../context';
 import { readOn } from '../../db/replica';
 import { defineEndpoint } from '../../endpoints/define';
 import { notFound } from '../../errors';
@@ -55,6 +56,182 @@ export type ProjectPlace = (
   candidateId: number,
 ) => Promise<PlaceFacts>;
 
+/** The candidate opened, by guid or 'Candidate:12', when the caller's search would find them; else 404. */
+async function searchedRow(knex: Knex, actor: Actor, ref: string) {
+  const id = GUID.test(ref) ? undefined : parseId(candidate, ref);
+  if (!id && !GUID.test(ref)) throw notFound();
+  const row = await knex('candidates as c')
+    .join('candidate_search_documents as d', 'd.id', 'c.id')
+    .where(id ? { 'c.id': id } : { 'c.guid': ref })
+    .whereIn('d.status', searchStatuses(actor))
+    .first(
+      knex.raw(openSelect('c')),
+      'd.career_start',
+      'd.salary_sgd',
+      'd.latest_job_title',
+      'd.latest_company',
+      'd.completeness',
+    );
+  if (!row) throw notFound();
+  return row;
+}
+
+/** What the profile shows beside the row: the labels, the currency rates, the experiences and the educations. */
+function profileDetails(knex: Knex, ability: AppAbility, candidateId: number) {
+  return Promise.all([
+    labelsFor(knex, ability),
+    currencyRates(knex),
+    knex('candidate_experiences')
+      .where('candidate_id', candidateId)
+      .orderBy([
+        { column: 'current_position', order: 'desc' },
+        { column: 'start_date', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]),
+    knex('candidate_educations')
+      .where('candidate_id', candidateId)
+      .orderBy([
+        { column: 'end_year', order: 'desc', nulls: 'last' },
+        { column: 'id', order: 'desc' },
+      ]),
+  ]);
+}
+
+type Details = Awaited<ReturnType<typeof profileDetails>>;
+type Shown = NonNullable<Awaited<ReturnType<typeof shownOne>>>;
+
+/** The profile as the caller may read it: the row, who they are through the gate, labels in the asked currency. */
+function presentProfile(
+  row: Record<string, any>, // eslint-disable-line @typescript-eslint/no-explicit-any
+  shown: Shown,
+  [labels, rates, experiences, educations]: Details,
+  ability: AppAbility,
+  actor: Actor,
+  cur: string | undefined,
+): Record<string, unknown> {
+  const currency = (cur ?? 'SGD').toUpperCase();
+  const asked = rates.get(currency) ?? rates.get('SGD') ?? 1;
+  const city = (cityId: number | null) => (cityId ? (labels.of('city', cityId) ?? null) : null);
+  const profile: Record<string, unknown> = {
+    id: formatId(candidate, row.id),
+    guid: row.guid,
+    ...identityFields(shown),
+    summary: row.summary,
+    title: row.latest_job_title,
+    currentLocation: city(row.current_location_id),
+    preferredLocations: (
+      (row.preferred_locations ?? []) as {
+        locationId: number;
+        visaType: number | null;
+        visaCategory: string | null;
+      }[]
+    ).map((p) => ({
+      location: city(p.locationId),
+      visaType: p.visaType,
+      visaCategory: p.visaCategory,
+    })),
+    visa: row.visa,
+    jobTitles: defined(((row.job_title_looking_for ?? []) as number[]).map((j) => labels.of('jobTitle', j))),
+    typeOfEmployment: defined(((row.type_of_employment ?? []) as number[]).map((e) => labels.of('employmentType', e))),
+    expectedSalary:
+      row.expected_salary === null
+        ? null
+        : {
+            amount: row.salary_sgd === null ? null : Math.round(row.salary_sgd / asked),
+            currency,
+            original: { amount: row.expected_salary, currency: row.expected_salary_currency },
+          },
+    noticePeriod: row.notice_period,
+    workingRemotely: row.working_remotely,
+    skills: defined(
+      ((row.skills ?? []) as { skillId: number; isStar?: boolean }[]).map((s) => {
+        const option = labels.of('skill', s.skillId);
+        return option && { ...option, starred: Boolean(s.isStar) };
+      }),
+    ),
+    languages: defined(
+      ((row.languages ?? []) as { languageId: number; level: number }[]).map((l) => {
+        const option = labels.of('language', l.languageId);
+        return option && { ...option, level: l.level };
+      }),
+    ),
+    experiences: experiences.map((x: Record<string, unknown>) => ({
+      title: x.title,
+      company: x.company,
+      location: x.location,
+      startDate: x.start_date,
+      endDate: x.end_date,
+      currentPosition: x.current_position,
+      industry: x.industry_id ? (labels.of('industry', x.industry_id as number) ?? null) : null,
+      description: x.description,
+    })),
+    educations: educations.map((e: Record<string, unknown>) => ({
+      degree: e.degree,
+      institute: e.institute,
+      fieldOfStudy: e.field_of_study,
+      startYear: e.start_year,
+      endYear: e.end_year,
+      description: e.description,
+    })),
+    tags: defined(((row.tags ?? []) as number[]).map((t) => labels.of('tag', t))) as Option[],
+    lastUpdated: (row.updated_at as Date).toISOString().slice(0, 10),
+    completeness: row.completeness,
+    canDownload: {
+      pdf: ability.can('download', asSubject('Candidate', subjectFacts(row))),
+      cv: row.gate_has_resume && ability.can('download', asSubject('Candidate', subjectFacts(row)), 'resumePath'),
+      blindCv:
+        (row.gate_has_resume || row.gate_has_blind_resume) &&
+        ability.can('download', asSubject('Candidate', subjectFacts(row)), 'blindResumePath'),
+    },
+  };
+  if (shown.contact) Object.assign(profile, shown.contact);
+  if (seesCuration(actor)) {
+    Object.assign(profile, {
+      status: row.status,
+      visibility: row.visibility,
+      adminAnonymous: shown.adminAnonymous,
+    });
+    for (const field of INTERNAL)
+      profile[field] = row[field.replace(/[A-Z]/g, (c: string) => `_${c.toLowerCase()}`)] ?? null;
+    if (profile.ownerId) profile.ownerId = formatId(entity('admin'), profile.ownerId as number);
+  }
+  return profile;
+}
+
+export interface OpenedProfile {
+  profile: Record<string, unknown>;
+  candidateId: number;
+  /** Opened from a project's board (the project's work, not a search's profile view). */
+  fromProject: boolean;
+}
+
+/**
+ * Opens a candidate's profile as the caller's search may show it, or as a project's board shows
+ * them when opened from one; read on the replica, run again on the primary if the replica is lost.
+ */
+export async function openProfile(
+  ctx: AppContext,
+  ability: AppAbility,
+  actor: Actor,
+  projectPlace: ProjectPlace,
+  ref: string,
+  query: { cur?: string; projectId?: string },
+): Promise<OpenedProfile> {
+  return readOn(ctx, async (knex) => {
+    const row = await searchedRow(knex, actor, ref);
+    const details = await profileDetails(knex, ability, row.id);
+    // Opened from a project: what the project's board shows of the candidate (schema/rules/visibility.ts).
+    const place =
+      query.projectId === undefined ? null : await projectPlace(ctx.knex, ability, actor, query.projectId, row.id);
+    // Who they are and how to reach them, through the gate: as the project's board shows them, or as search does.
+    const projectId = place && query.projectId !== undefined ? parseId(entity('project'), query.projectId) : undefined;
+    const shown = await shownOne(knex, actor, row.id, { projectId: projectId ?? undefined });
+    if (!shown) throw notFound();
+    const profile = presentProfile(row, shown, details, ability, actor, query.cur);
+    return { profile, candidateId: row.id as number, fromProject: Boolean(place) };
+  });
+}
+
 export const profileEndpoint = (projectPlace: ProjectPlace) =>
   defineEndpoint({
     method: 'get',
@@ -71,141 +248,12 @@ export const profileEndpoint = (projectPlace: ProjectPlace) =>
         projectId: z.string().max(60).optional(),
       }),
     },
-    // Read on the replica, run again on the primary if the replica is lost (logged only once it answered).
-    handler: ({ params, query, actor, ability, ctx, res }) =>
-      readOn(ctx, async (knex) => {
-        const id = GUID.test(params.id) ? undefined : parseId(candidate, params.id);
-        if (!id && !GUID.test(params.id)) throw notFound();
-        const row = await knex('candidates as c')
-          .join('candidate_search_documents as d', 'd.id', 'c.id')
-          .where(id ? { 'c.id': id } : { 'c.guid': params.id })
-          .whereIn('d.status', searchStatuses(actor))
-          .first(
-            knex.raw(openSelect('c')),
-            'd.career_start',
-            'd.salary_sgd',
-            'd.latest_job_title',
-            'd.latest_company',
-            'd.completeness',
-          );
-        if (!row) throw notFound();
-        const [labels, rates, experiences, educations] = await Promise.all([
-          labelsFor(knex, ability),
-          currencyRates(knex),
-          knex('candidate_experiences')
-            .where('candidate_id', row.id)
-            .orderBy([
-              { column: 'current_position', order: 'desc' },
-              { column: 'start_date', order: 'desc' },
-              { column: 'id', order: 'desc' },
-            ]),
-          knex('candidate_educations')
-            .where('candidate_id', row.id)
-            .orderBy([
-              { column: 'end_year', order: 'desc', nulls: 'last' },
-              { column: 'id', order: 'desc' },
-            ]),
-        ]);
-        // Opened from a project: what the project's board shows of the candidate (schema/rules/visibility.ts).
-        const place =
-          query.projectId === undefined ? null : await projectPlace(ctx.knex, ability, actor, query.projectId, row.id);
-        // Who they are and how to reach them, through the gate: as the project's board shows them, or as search does.
-        const projectId =
-          place && query.projectId !== undefined ? parseId(entity('project'), query.projectId) : undefined;
-        const shown = await shownOne(knex, actor, row.id, { projectId: projectId ?? undefined });
-        if (!shown) throw notFound();
-        const currency = (query.cur ?? 'SGD').toUpperCase();
-        const asked = rates.get(currency) ?? rates.get('SGD') ?? 1;
-        const city = (cityId: number | null) => (cityId ? (labels.of('city', cityId) ?? null) : null);
-        const profile: Record<string, unknown> = {
-          id: formatId(candidate, row.id),
-          guid: row.guid,
-          ...identityFields(shown),
-          summary: row.summary,
-          title: row.latest_job_title,
-          currentLocation: city(row.current_location_id),
-          preferredLocations: (
-            (row.preferred_locations ?? []) as {
-              locationId: number;
-              visaType: number | null;
-              visaCategory: string | null;
-            }[]
-          ).map((p) => ({
-            location: city(p.locationId),
-            visaType: p.visaType,
-            visaCategory: p.visaCategory,
-          })),
-          visa: row.visa,
-          jobTitles: defined(((row.job_title_looking_for ?? []) as number[]).map((j) => labels.of('jobTitle', j))),
-          typeOfEmployment: defined(
-            ((row.type_of_employment ?? []) as number[]).map((e) => labels.of('employmentType', e)),
-          ),
-          expectedSalary:
-            row.expected_salary === null
-              ? null
-              : {
-                  amount: row.salary_sgd === null ? null : Math.round(row.salary_sgd / asked),
-                  currency,
-                  original: { amount: row.expected_salary, currency: row.expected_salary_currency },
-                },
-          noticePeriod: row.notice_period,
-          workingRemotely: row.working_remotely,
-          skills: defined(
-            ((row.skills ?? []) as { skillId: number; isStar?: boolean }[]).map((s) => {
-              const option = labels.of('skill', s.skillId);
-              return option && { ...option, starred: Boolean(s.isStar) };
-            }),
-          ),
-          languages: defined(
-            ((row.languages ?? []) as { languageId: number; level: number }[]).map((l) => {
-              const option = labels.of('language', l.languageId);
-              return option && { ...option, level: l.level };
-            }),
-          ),
-          experiences: experiences.map((x: Record<string, unknown>) => ({
-            title: x.title,
-            company: x.company,
-            location: x.location,
-            startDate: x.start_date,
-            endDate: x.end_date,
-            currentPosition: x.current_position,
-            industry: x.industry_id ? (labels.of('industry', x.industry_id as number) ?? null) : null,
-            description: x.description,
-          })),
-          educations: educations.map((e: Record<string, unknown>) => ({
-            degree: e.degree,
-            institute: e.institute,
-            fieldOfStudy: e.field_of_study,
-            startYear: e.start_year,
-            endYear: e.end_year,
-            description: e.description,
-          })),
-          tags: defined(((row.tags ?? []) as number[]).map((t) => labels.of('tag', t))) as Option[],
-          lastUpdated: (row.updated_at as Date).toISOString().slice(0, 10),
-          completeness: row.completeness,
-          canDownload: {
-            pdf: ability.can('download', asSubject('Candidate', subjectFacts(row))),
-            cv: row.gate_has_resume && ability.can('download', asSubject('Candidate', subjectFacts(row)), 'resumePath'),
-            blindCv:
-              (row.gate_has_resume || row.gate_has_blind_resume) &&
-              ability.can('download', asSubject('Candidate', subjectFacts(row)), 'blindResumePath'),
-          },
-        };
-        if (shown.contact) Object.assign(profile, shown.contact);
-        if (seesCuration(actor)) {
-          Object.assign(profile, {
-            status: row.status,
-            visibility: row.visibility,
-            adminAnonymous: shown.adminAnonymous,
-          });
-          for (const field of INTERNAL)
-            profile[field] = row[field.replace(/[A-Z]/g, (c: string) => `_${c.toLowerCase()}`)] ?? null;
-          if (profile.ownerId) profile.ownerId = formatId(entity('admin'), profile.ownerId as number);
-        }
-        // A search's open counts as a profile view; an open from a project's board is the project's work.
-        if (!place) logAfterResponse(res, ctx.knex, actor, 'profileView', [row.id]);
-        return profile;
-      }),
+    handler: async ({ params, query, actor, ability, ctx, res }) => {
+      const opened = await openProfile(ctx, ability, actor, projectPlace, params.id, query);
+      // A search's open counts as a profile view (logged once it answered); an open from a project's board is the project's work.
+      if (!opened.fromProject) logAfterResponse(res, ctx.knex, actor, 'profileView', [opened.candidateId]);
+      return opened.profile;
+    },
   });
 
 /**
