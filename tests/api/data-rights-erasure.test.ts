@@ -13,6 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carryOutDueErasures } from '../../backend/features/dataRights';
 import { importCandidates } from '../../backend/features/talent';
+import { listOutbox } from '../../backend/services/mail/outbox';
 import { ERASURE_COOLING_OFF_DAYS } from '../../schema/rules/dataRights';
 import { STAGES } from '../../schema/rules/pipeline';
 import { client, type Client } from '../helpers/actors';
@@ -289,12 +290,25 @@ describe('Erasure', () => {
     const request = await w.knex('erasure_requests').where('id', requestId).first();
     expect(request.status).toBe(3);
     expect(request.report.atsRecords.length).toBeGreaterThan(0);
+    // The company is told which records to erase in its ATS, by the ATS's own ids.
+    const [told] = await listOutbox(w.knex, 'owner@acme.example.com', 5);
+    expect(told.subject).toBe('Records to erase in your ATS');
+    for (const r of request.report.atsRecords) expect(told.text).toContain(`Ashby: record ${r.remoteId}`);
     expect(await w.knex('erased_emails').count({ n: '*' }).first()).toEqual({ n: 1 });
     // The person is signed out, and the log holds every step.
     expect((await me.get('/data-rights/me')).status).toBe(401);
     const actions = await w.knex('data_rights_logs').where('candidate_id', candidateId).orderBy('id').pluck('action');
     expect(actions).toEqual([1, 2, 3, 1, 2, 4, 5, 6]);
     await expect(w.knex('data_rights_logs').where('candidate_id', candidateId).delete()).rejects.toThrow(/append-only/);
+    await expect(w.knex('data_rights_logs').update({ action: 1 })).rejects.toThrow(/append-only/);
+    // Admins read the log in the console; nobody else reads it, and nobody writes it through the API.
+    const log = await admin.get(`/data-rights-logs?filter=${encodeURIComponent(JSON.stringify({ candidateId }))}`);
+    expect(log.status).toBe(200);
+    expect(log.body.map((e: { action: number }) => e.action).sort()).toEqual([...actions].sort());
+    expect(JSON.stringify(log.body)).toContain('An offer is in progress');
+    for (const who of ['company', 'raas'] as const) expect((await w.as(who).get('/data-rights-logs')).status).toBe(403);
+    expect((await admin.post('/data-rights-logs', { candidateId, action: 1 })).status).toBeGreaterThanOrEqual(403);
+    expect((await admin.delete(`/data-rights-logs/DataRightsLog:1`)).status).toBeGreaterThanOrEqual(403);
   });
 
   it('keeps the erased person out of a later import; other rows still go in', async () => {

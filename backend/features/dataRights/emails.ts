@@ -28,3 +28,21 @@ export function erasureScheduledEmail(config: Config, firstName: string | null, 
     html: html(config, lines),
   };
 }
+
+/**
+ * To a company's owners and admins: records in their ATS of a person erased here. Only the ATS's
+ * own record ids, never who the person was: the email outlives the erasure.
+ */
+export function atsRecordsToEraseEmail(config: Config, records: { ats: string; remoteId: string }[]) {
+  const lines = [
+    'Hello,',
+    `A candidate your company sent to its applicant tracking system through ${config.productName} asked to be erased, and ${config.productName} has erased them. Please erase these records in your ATS as well:`,
+    ...records.map((r) => `${r.ats}: record ${r.remoteId}`),
+    'Data protection law (PDPA, PDPO, GDPR) expects copies of their data to be erased too.',
+  ];
+  return {
+    subject: `Records to erase in your ATS`,
+    text: lines.join('\n\n'),
+    html: html(config, lines),
+  };
+}

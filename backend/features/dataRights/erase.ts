@@ -27,7 +27,7 @@ export interface ErasureReport {
   deleted: Record<string, number>;
   scrubbed: Record<string, number>;
   files: number;
-  atsRecords: { integrationId: number; companyId: number; kind: number; remoteId: string }[];
+  atsRecords: { integrationId: number; companyId: number; kind: string; remoteId: string }[];
 }
 
 /** Tables whose rows about the candidate are history companies count: kept, their free text cleared. */
