@@ -10,8 +10,7 @@ import { entity } from '../../../schema';
 import { formatId } from '../../../schema/lib/ids';
 import type { Actor } from '../../../schema/roles';
 import type { Config } from '../../config';
-import { notify } from '../notifications';
-import { adminRecipients } from '../notifications';
+import { notify, adminRecipients } from '../notifications';
 
 interface Ended {
   id: number;

@@ -8,8 +8,7 @@ import type { Knex } from 'knex';
 import { t } from '../../../i18n';
 import { ALERT_RECIPIENT_KIND } from '../../../schema/entities/alert';
 import type { Config } from '../../config';
-import { notify } from '../notifications';
-import { adminRecipients, companyRecipients } from '../notifications';
+import { notify, adminRecipients, companyRecipients } from '../notifications';
 import { pendingNewsSql } from './news';
 
 export const newLink = (projectId: number) => `/project/${projectId}?tab=0&new=1`;

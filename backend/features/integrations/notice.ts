@@ -10,8 +10,7 @@ import { t } from '../../../i18n';
 import { abilityFor } from '../../../schema/ability';
 import { atsKind } from '../../../schema/rules/ats';
 import type { Config } from '../../config';
-import { notify } from '../notifications';
-import { companyRecipients } from '../notifications';
+import { notify, companyRecipients } from '../notifications';
 
 export const INTEGRATIONS_LINK = '/integrations';
 

@@ -18,9 +18,7 @@ import {
   type PlaceFacts,
 } from '../../../schema/rules/visibility';
 import { AppError } from '../../errors';
-import { whereOf } from '../search';
-import { tableStats } from '../search';
-import { currencyRates } from '../search';
+import { whereOf, tableStats, currencyRates } from '../search';
 import { entity } from '../../../schema';
 import { parseId } from '../../../schema/lib/ids';
 import { loadProject, type ProjectRow } from './access';

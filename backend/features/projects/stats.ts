@@ -9,8 +9,7 @@ import type { Knex } from 'knex';
 import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
 import type { Row } from '../../crud/serialize';
-import type { ProjectRow } from '../pipeline';
-import { pipelineStatsOfMany, type StageStats } from '../pipeline';
+import { type ProjectRow, pipelineStatsOfMany, type StageStats } from '../pipeline';
 
 export type { StageStats };
 

@@ -23,8 +23,7 @@ import {
   type WriteContext,
 } from '../../crud/writes';
 import { AppError, badRequest } from '../../errors';
-import { createInvitation, sendInvitation, type InvitationRow } from '../signup';
-import { domainOf } from '../signup';
+import { createInvitation, sendInvitation, type InvitationRow, domainOf } from '../signup';
 import { MEMBER_STATUS, memberChangeRefusal, memberDeleteRefusal, type Changer, type Refusal } from './rules';
 
 const company = entity('company');

@@ -1,8 +1,7 @@
 import type { Task } from 'graphile-worker';
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
-import { whatsapp } from '../../features/interviews';
-import { deliverWhatsapp } from '../../features/interviews';
+import { whatsapp, deliverWhatsapp } from '../../features/interviews';
 import { assertTaskPayload } from '../payload';
 
 export function sendWhatsappMessageTask(config: Config, db: () => Knex): Task {
