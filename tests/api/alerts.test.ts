@@ -197,6 +197,44 @@ describe('A newly imported candidate who matches the saved filters', () => {
   });
 });
 
+describe("A change of the project's saved filters", () => {
+  it("makes the whole pool's matches of the new filters news, once, leaving out the pipeline", async () => {
+    const analyst = (await w.knex('job_titles').where('name', 'Data Analyst').first('id')).id as number;
+    await w.place(w.projects.acme, 'Ivy', 2);
+    await w
+      .knex('projects')
+      .where('id', w.projects.acme)
+      .update({ current_url: `/search?jt=${analyst}` });
+    await run('match_alerts');
+    const owner = await w.as('company').get(`/alerts/projects/${acme}`);
+    const fresh = owner.body.newCandidateIds as string[];
+    // Quinn was imported as a data analyst; Ivy is one too, but already on the shortlist.
+    expect(fresh).toContain(`Candidate:${(await w.knex('candidates').where('first_name', 'Quinn').first('id')).id}`);
+    expect(fresh).not.toContain(w.cid('Ivy'));
+    const before = Number((await w.knex('alert_news').count({ n: '*' }))[0].n);
+    await run('match_alerts');
+    expect(Number((await w.knex('alert_news').count({ n: '*' }))[0].n)).toBe(before);
+    // Seen in the suggested tab, Quinn stays badged in the app but leaves the next digest.
+    const quinn = `Candidate:${(await w.knex('candidates').where('first_name', 'Quinn').first('id')).id}`;
+    const seen = await w
+      .as('company')
+      .post('/projects/candidate/seen', { projectId: acme, candidates: [quinn], tab: 0 });
+    expect(seen.body.seen).toBe(1);
+    expect((await w.as('company').get(`/alerts/projects/${acme}`)).body.newCandidateIds).toContain(quinn);
+    await w
+      .knex('alert_subscriptions')
+      .where('recipient_id', w.people.owner)
+      .update({ frequency: 1, last_emailed_at: null });
+    const mailed = (await listOutbox(w.knex, OWNER, 50)).length;
+    await run('send_alert_digests');
+    const digests = (await listOutbox(w.knex, OWNER, 50)).slice(
+      0,
+      (await listOutbox(w.knex, OWNER, 50)).length - mailed,
+    );
+    expect(digests.map((m) => m.text).join('\n')).not.toMatch(/Quinn/);
+  });
+});
+
 describe('The console', () => {
   it('shows the volume per company and turns a company off, after which its new matches are nobody’s news', async () => {
     expect((await w.as('company').get('/alerts/companies')).status).toBe(403);
