@@ -9,6 +9,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { t } from '../../../i18n';
+import type { Actor } from '../../../schema/roles';
 import { id } from '../../../schema/validation/inputs';
 import { JD_LIMITS } from '../../../schema/rules/pipeline';
 import { readWebhook, whatsappFor, type WhatsappAdapter } from '../../adapters/whatsapp';
@@ -96,6 +97,68 @@ const replyName = (n: number | null) =>
 const stateName = (n: number) =>
   (Object.keys(QUALIFY_STATE) as (keyof typeof QUALIFY_STATE)[]).find((k) => QUALIFY_STATE[k] === n) ?? 'queued';
 
+/**
+ * Sends a WhatsApp qualify request (header and body) to each candidate the sender meets who has a
+ * phone, queued in one transaction; candidates without a phone are answered as skipped, and all
+ * without one is a 409.
+ */
+export async function sendQualifyRequests(knex: Knex, actor: Actor, body: z.output<typeof qualifyBody>) {
+  // Only candidates the sender meets (schema/rules/visibility.ts); any other id is not found.
+  const met = await knex('candidates')
+    .whereIn('id', body.candidateId)
+    .whereIn('status', seenStatuses(viewerOf(actor)))
+    .pluck('id');
+  // Their own phones, to address the request to them.
+  const candidates = [...(await ownContacts(knex, met)).values()];
+  const unknown = body.candidateId.filter((cid) => !candidates.some((c) => c.id === cid));
+  if (unknown.length)
+    throw new AppError(404, 'project.candidate.notFound', undefined, undefined, {
+      candidateIds: unknown.map((n) => `Candidate:${n}`),
+    });
+  const reachable = candidates.flatMap((c) => (c.phone ? [{ id: c.id, phone: c.phone }] : []));
+  const skipped = body.candidateId.filter((cid) => !reachable.some((c) => c.id === cid));
+  if (!reachable.length) {
+    throw new AppError(409, 'project.qualify.errors.noWhatsapp', undefined, undefined, {
+      candidateIds: skipped.map((n) => `Candidate:${n}`),
+    });
+  }
+  if (body.projectId && !(await knex('projects').where('id', body.projectId).first('id')))
+    throw new AppError(404, 'project.notFound');
+  const ids = await knex.transaction(async (trx) => {
+    const out: number[] = [];
+    for (const c of reachable) {
+      const [row] = await trx('qualify_requests')
+        .insert({
+          candidate_id: c.id,
+          project_id: body.projectId ?? null,
+          sent_by_admin_id: actor.id ?? null,
+          to_phone: c.phone,
+          header: body.header,
+          body: body.body,
+        })
+        .returning('id');
+      await queueWhatsapp(trx, {
+        to: c.phone,
+        template: 'qualify_request',
+        components: [
+          { type: 'header', parameters: [{ type: 'text', text: body.header }] },
+          { type: 'body', parameters: [{ type: 'text', text: body.body }] },
+        ],
+        preview: `${body.header}\n${body.body}\n(Reply YES or NO)`,
+        qualifyRequestId: row.id,
+      });
+      out.push(row.id);
+    }
+    return out;
+  });
+  return {
+    success: true,
+    message: t('project.qualify.sent', { count: ids.length }),
+    sent: ids.map((n) => `QualifyRequest:${n}`),
+    skipped: skipped.map((n) => `Candidate:${n}`),
+  };
+}
+
 export const qualifyEndpoints = [
   defineEndpoint({
     method: 'post',
@@ -104,63 +167,7 @@ export const qualifyEndpoints = [
     access: { action: 'create', subject: 'QualifyRequest' },
     input: { body: qualifyBody },
     status: 201,
-    handler: async ({ body, actor, ctx }) => {
-      // Only candidates the sender meets (schema/rules/visibility.ts); any other id is not found.
-      const met = await ctx
-        .knex('candidates')
-        .whereIn('id', body.candidateId)
-        .whereIn('status', seenStatuses(viewerOf(actor)))
-        .pluck('id');
-      // Their own phones, to address the request to them.
-      const candidates = [...(await ownContacts(ctx.knex, met)).values()];
-      const unknown = body.candidateId.filter((cid) => !candidates.some((c) => c.id === cid));
-      if (unknown.length)
-        throw new AppError(404, 'project.candidate.notFound', undefined, undefined, {
-          candidateIds: unknown.map((n) => `Candidate:${n}`),
-        });
-      const reachable = candidates.flatMap((c) => (c.phone ? [{ id: c.id, phone: c.phone }] : []));
-      const skipped = body.candidateId.filter((cid) => !reachable.some((c) => c.id === cid));
-      if (!reachable.length) {
-        throw new AppError(409, 'project.qualify.errors.noWhatsapp', undefined, undefined, {
-          candidateIds: skipped.map((n) => `Candidate:${n}`),
-        });
-      }
-      if (body.projectId && !(await ctx.knex('projects').where('id', body.projectId).first('id')))
-        throw new AppError(404, 'project.notFound');
-      const ids = await ctx.knex.transaction(async (trx) => {
-        const out: number[] = [];
-        for (const c of reachable) {
-          const [row] = await trx('qualify_requests')
-            .insert({
-              candidate_id: c.id,
-              project_id: body.projectId ?? null,
-              sent_by_admin_id: actor.id ?? null,
-              to_phone: c.phone,
-              header: body.header,
-              body: body.body,
-            })
-            .returning('id');
-          await queueWhatsapp(trx, {
-            to: c.phone,
-            template: 'qualify_request',
-            components: [
-              { type: 'header', parameters: [{ type: 'text', text: body.header }] },
-              { type: 'body', parameters: [{ type: 'text', text: body.body }] },
-            ],
-            preview: `${body.header}\n${body.body}\n(Reply YES or NO)`,
-            qualifyRequestId: row.id,
-          });
-          out.push(row.id);
-        }
-        return out;
-      });
-      return {
-        success: true,
-        message: t('project.qualify.sent', { count: ids.length }),
-        sent: ids.map((n) => `QualifyRequest:${n}`),
-        skipped: skipped.map((n) => `Candidate:${n}`),
-      };
-    },
+    handler: ({ body, actor, ctx }) => sendQualifyRequests(ctx.knex, actor, body),
   }),
 
   defineEndpoint({
