@@ -326,4 +326,28 @@ describe('Erasure', () => {
     expect(report).toContain('asked to be erased');
     expect(await w.knex('candidates').whereRaw('lower(email) = ?', [EMAIL]).first()).toBeUndefined();
   });
+
+  it('an admin records a request received elsewhere; it cools off like the candidate’s own', async () => {
+    const ids = await talentIds(w.knex);
+    const other = await admin.post('/candidates', { ...candidatePayload(ids), status: 1 });
+    expect(other.status).toBe(201);
+    for (const who of ['company', 'raas', 'candidate'] as const)
+      expect((await w.as(who).post('/data-rights/erasures', { candidateId: other.body.id })).status).toBe(403);
+    const bad = await admin.post('/data-rights/erasures', { candidateId: 'nonsense' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.fields)).toEqual(['candidateId']);
+    const missing = await admin.post('/data-rights/erasures', { candidateId: 'Candidate:99999999' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.fields).toEqual({ candidateId: 'candidateId.errors.notFound' });
+    const recorded = await admin.post('/data-rights/erasures', { candidateId: other.body.id });
+    expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);
+    const days = (new Date(recorded.body.dueAt).getTime() - Date.now()) / 86_400_000;
+    expect(Math.round(days)).toBe(ERASURE_COOLING_OFF_DAYS);
+    expect((await admin.post('/data-rights/erasures', { candidateId: other.body.id })).status).toBe(409);
+    const row = await w
+      .knex('erasure_requests')
+      .where('candidate_id', Number(String(other.body.id).split(':')[1]))
+      .first();
+    expect(row).toMatchObject({ status: 1, source: 2 });
+  });
 });
