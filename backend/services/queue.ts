@@ -50,3 +50,24 @@ export async function queueJob<K extends TaskName>(
   if (options.jobKeyMode !== undefined) named('job_key_mode', '?', options.jobKeyMode);
   await db.raw(`select graphile_worker.add_job(?, ?::json${args.map((a) => `, ${a}`).join('')})`, bindings);
 }
+
+/**
+ * Queues one `task` job per payload in one statement, whatever their number (a notice to many
+ * recipients, an email each): the same options for all, so no job key.
+ */
+export async function queueJobs<K extends TaskName>(
+  db: Knex | Knex.Transaction,
+  task: K,
+  payloads: TaskPayloads[K][],
+  options: Pick<QueueOptions, 'queueName' | 'maxAttempts'> = {},
+): Promise<void> {
+  if (!payloads.length) return;
+  for (const payload of payloads) assertTaskPayload(task, payload);
+  const reqId = logContext.getStore()?.reqId;
+  const stamped = payloads.map((p) => (reqId ? { ...(p ?? {}), requestId: reqId } : (p ?? {})));
+  await db.raw(
+    `select graphile_worker.add_job(?, p.value, queue_name => ?, max_attempts => coalesce(?::int, 25))
+       from json_array_elements(?::json) p`,
+    [task, options.queueName ?? null, options.maxAttempts ?? null, JSON.stringify(stamped)],
+  );
+}

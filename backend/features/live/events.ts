@@ -31,10 +31,15 @@ export const wireOf = (e: LiveEvent) => ({
 export async function raiseLive(
   knex: Knex | Knex.Transaction,
   topic: Topic,
-  subjectId: number,
+  subjectId: number | number[],
   kind: string,
 ): Promise<void> {
-  await knex('live_events').insert({ topic: LIVE_TOPIC[topic], subject_id: subjectId, kind: kind.slice(0, 40) });
+  // Many subjects (a notice to many recipients) are one insert.
+  const ids = Array.isArray(subjectId) ? subjectId : [subjectId];
+  if (!ids.length) return;
+  await knex('live_events').insert(
+    ids.map((id) => ({ topic: LIVE_TOPIC[topic], subject_id: id, kind: kind.slice(0, 40) })),
+  );
 }
 
 interface EventRow {

@@ -11,7 +11,7 @@ import { NOTIFICATION_CHANNEL, NOTIFICATION_KIND } from '../../../schema/entitie
 import { actorKey, type Actor } from '../../../schema/roles';
 import type { Config } from '../../config';
 import { raiseLive } from '../live';
-import { queueEmail } from '../../services/mail/outbox';
+import { queueEmails, type Email } from '../../services/mail/outbox';
 import type { Recipient } from './recipients';
 
 export type NotificationKind = keyof typeof NOTIFICATION_KIND;
@@ -61,51 +61,78 @@ export async function notify(
   notice: Notice,
   actor?: Actor,
 ): Promise<number> {
+  return notifyAll(trx, config, recipients, [notice], actor);
+}
+
+/**
+ * Several notices of one kind to the same recipients (one per curated candidate, say), in a fixed
+ * number of statements whatever their number: the channels, the threads, the live events, the
+ * emails. Notices with the same subject count once. Answers the number of threads written.
+ */
+export async function notifyAll(
+  trx: Knex | Knex.Transaction,
+  config: Config,
+  recipients: Recipient[],
+  notices: Notice[],
+  actor?: Actor,
+): Promise<number> {
   const unique = [
     ...new Map(recipients.filter((r) => !isActor(r, actor)).map((r) => [`${r.kind}:${r.id}`, r])).values(),
   ];
-  const chosen = await channels(trx, unique, notice.kind);
-  let sent = 0;
+  const subjects = [...new Map(notices.map((n) => [n.subjectKey.slice(0, 120), n])).values()];
+  if (!unique.length || !subjects.length) return 0;
+  const kind = subjects[0].kind;
+  if (subjects.some((n) => n.kind !== kind)) throw new Error('notifyAll: notices of one kind');
+  const chosen = await channels(trx, unique, kind);
+  const rows: Record<string, unknown>[] = [];
+  const emails: Email[] = [];
   for (const r of unique) {
     const channel = chosen.get(`${r.kind}:${r.id}`) ?? NOTIFICATION_CHANNEL.inApp;
     if (channel === NOTIFICATION_CHANNEL.off) continue;
-    const title = notice.title(r).slice(0, 300);
-    const values = {
-      recipient_kind: r.kind,
-      recipient_id: r.id,
-      kind: NOTIFICATION_KIND[notice.kind],
-      subject_key: notice.subjectKey.slice(0, 120),
-      title,
-      body: notice.body ?? null,
-      link: notice.link.slice(0, 500),
-    };
-    const [row] = (await trx('notifications')
-      .insert(values)
-      .onConflict(['recipient_kind', 'recipient_id', 'subject_key'])
-      .merge({
-        kind: values.kind,
+    for (const notice of subjects) {
+      const title = notice.title(r).slice(0, 300);
+      rows.push({
+        recipient_kind: r.kind,
+        recipient_id: r.id,
+        kind: NOTIFICATION_KIND[kind],
+        subject_key: notice.subjectKey.slice(0, 120),
         title,
-        body: values.body,
-        link: values.link,
-        unread: true,
-        archived: false,
-        events: trx.raw('notifications.events + 1'),
-        updated_at: trx.fn.now(),
-      })
-      .returning('id')) as { id: number }[];
-    await raiseLive(trx, 'notification', row.id, notice.kind);
-    if (channel === NOTIFICATION_CHANNEL.email && notice.email !== false) {
-      await queueEmail(trx, {
-        to: r.email,
-        subject: t('notifications.email.subject', { title }),
-        text: t('notifications.email.text', {
-          title,
-          url: `${config.publicUrl}${notice.link}`,
-          prefs: `${config.publicUrl}/my-profile`,
-        }),
+        body: notice.body ?? null,
+        link: notice.link.slice(0, 500),
       });
+      if (channel === NOTIFICATION_CHANNEL.email && notice.email !== false)
+        emails.push({
+          to: r.email,
+          subject: t('notifications.email.subject', { title }),
+          text: t('notifications.email.text', {
+            title,
+            url: `${config.publicUrl}${notice.link}`,
+            prefs: `${config.publicUrl}/my-profile`,
+          }),
+        });
     }
-    sent++;
   }
-  return sent;
+  if (!rows.length) return 0;
+  const written = (await trx('notifications')
+    .insert(rows)
+    .onConflict(['recipient_kind', 'recipient_id', 'subject_key'])
+    .merge({
+      kind: trx.raw('excluded.kind'),
+      title: trx.raw('excluded.title'),
+      body: trx.raw('excluded.body'),
+      link: trx.raw('excluded.link'),
+      unread: true,
+      archived: false,
+      events: trx.raw('notifications.events + 1'),
+      updated_at: trx.fn.now(),
+    })
+    .returning('id')) as { id: number }[];
+  await raiseLive(
+    trx,
+    'notification',
+    written.map((w) => w.id),
+    kind,
+  );
+  await queueEmails(trx, emails);
+  return written.length;
 }

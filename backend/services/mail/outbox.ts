@@ -3,7 +3,7 @@
  * transaction of the change that causes them, so a rolled-back change sends nothing.
  */
 import type { Knex } from 'knex';
-import { queueJob } from '../queue';
+import { queueJob, queueJobs } from '../queue';
 
 export interface Email {
   to: string;
@@ -20,18 +20,30 @@ export interface Attachment {
   content: string;
 }
 
+const outboxRow = (email: Email) => ({
+  to: email.to,
+  subject: email.subject,
+  text: email.text,
+  html: email.html ?? null,
+  attachments: email.attachments?.length ? JSON.stringify(email.attachments) : null,
+});
+
 export async function queueEmail(trx: Knex | Knex.Transaction, email: Email): Promise<number> {
-  const [row] = await trx('outbox_emails')
-    .insert({
-      to: email.to,
-      subject: email.subject,
-      text: email.text,
-      html: email.html ?? null,
-      attachments: email.attachments?.length ? JSON.stringify(email.attachments) : null,
-    })
-    .returning('id');
+  const [row] = await trx('outbox_emails').insert(outboxRow(email)).returning('id');
   await queueJob(trx, 'send_email', { id: row.id as number }, { maxAttempts: 10 });
   return row.id as number;
+}
+
+/** Many emails in two statements, whatever their number: their rows, then a send_email job each. */
+export async function queueEmails(trx: Knex | Knex.Transaction, emails: Email[]): Promise<void> {
+  if (!emails.length) return;
+  const rows = (await trx('outbox_emails').insert(emails.map(outboxRow)).returning('id')) as { id: number }[];
+  await queueJobs(
+    trx,
+    'send_email',
+    rows.map((r) => ({ id: r.id })),
+    { maxAttempts: 10 },
+  );
 }
 
 export interface OutboxEntry {
