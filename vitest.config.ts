@@ -30,6 +30,7 @@ const UNIT = [
   'tests/schema/console-messages.test.ts',
   'tests/schema/docs-map.test.ts',
   'tests/schema/entity-schemas.test.ts',
+  'tests/schema/handler-length.test.ts',
   'tests/schema/install.test.ts',
   'tests/schema/labels.test.ts',
   'tests/schema/lookups.test.ts',

@@ -12,9 +12,11 @@
  * (POST /projects/candidate/curate), which holds the reach rule.
  */
 import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
 import { z } from 'zod';
 import { entity } from '../../../schema';
 import { formatId } from '../../../schema/lib/ids';
+import type { Actor } from '../../../schema/roles';
 import {
   keyOf,
   MATCH_OPEN,
@@ -26,6 +28,7 @@ import {
 import { statusSql } from '../../../schema/rules/visibility';
 import { present, SEARCH, shownColumns, type GateRow } from '../../services/candidateGate';
 import { flag, id, int } from '../../../schema/validation/inputs';
+import type { AppContext } from '../../context';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest } from '../../errors';
 import { queueJob } from '../../services/queue';
@@ -105,6 +108,140 @@ const UNREADABLE: Record<string, string> = {
 
 const SORTS = { score: 'r.score', matchScore: 'r.match_score', rank: 'r.rank' } as const;
 
+/**
+ * Reads a job description (typed, a project's own, or an uploaded PDF or DOCX) into requirements and
+ * records the run for the admin to confirm.
+ */
+export async function startMatchRun(
+  ctx: Pick<AppContext, 'knex' | 'config'>,
+  actor: Actor,
+  body: z.output<typeof runBody>,
+  file: Express.Multer.File | undefined,
+) {
+  const { knex } = ctx;
+  let text = body.jobDescription?.trim() ?? '';
+  let source: number = MATCH_SOURCE.text;
+  let fileName: string | null = null;
+  let project: (ProjectFacts & { job_description: string | null; jd_text: string | null }) | undefined;
+  if (body.projectId !== undefined) {
+    project = await knex('projects')
+      .where('id', body.projectId)
+      .first('id', 'job_description', 'jd_text', ...PROJECT_FACT_COLUMNS);
+    if (!project) throw badRequest({ projectId: 'projectId.errors.notFound' });
+    if (!text) {
+      // The description typed in, else the text read from its uploaded file.
+      text = (project.job_description ?? '').trim() || (project.jd_text ?? '').trim();
+      source = MATCH_SOURCE.project;
+      if (!text) throw badRequest({ projectId: 'aiMatch.noJobDescription' }, 'aiMatch.noJobDescription');
+    }
+  }
+  if (file) {
+    const type = sniffCvType(file.buffer);
+    if (!type || !file.originalname.toLowerCase().endsWith(`.${type}`))
+      throw badRequest({ file: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
+    const read = await readCv(file.buffer, type, await cvLookups(knex), ctx.config.cv);
+    if (!read.ok) throw badRequest({ file: UNREADABLE[read.reason] }, UNREADABLE[read.reason]);
+    text = read.text.trim();
+    source = MATCH_SOURCE.file;
+    fileName = file.originalname.slice(0, 255);
+  }
+  if (!text) throw badRequest({ jobDescription: 'jobDescription.errors.required' });
+  if (text.length < 20) throw badRequest({ jobDescription: 'jobDescription.errors.tooShort' });
+  const read = await readRequirements(knex, text);
+  // From a project's own description, the project's fields come first.
+  const requirements = project && source === MATCH_SOURCE.project ? await withProjectFacts(knex, read, project) : read;
+  const [row] = (await knex('ai_match_runs')
+    .insert({
+      created_by_id: actor.id ?? null,
+      project_id: body.projectId ?? null,
+      source,
+      file_name: fileName,
+      job_description: text.slice(0, JD_MAX),
+      requirements: JSON.stringify(requirements),
+      filters: JSON.stringify(searchFilters(body.filters ?? {})),
+      status: MATCH_STATUS.review,
+    })
+    .returning('*')) as RunRow[];
+  return publicRun(row, ctx.config);
+}
+
+const runBody = z.object({
+  jobDescription: z.string().max(JD_MAX).optional(),
+  projectId: z.preprocess((v) => (v === '' || v === null ? undefined : v), id('project').optional()),
+  filters: jsonPart(filtersSchema.optional()),
+});
+
+/**
+ * A page of a run's results, each candidate named through the gate as an admin meets them, with the
+ * score, its parts, the verdict and any verdict set aside; the candidates below the judged top are
+ * left out unless a recommendation is asked for.
+ */
+export async function runResults(knex: Knex, runId: number, query: z.output<typeof resultsQuery>) {
+  const page = query.page ?? 1;
+  const perPage = query.perPage ?? 30;
+  const sort = query.sort ?? 'score';
+  const order = (query.order ?? (sort === 'rank' ? 'asc' : 'desc')).toLowerCase() as 'asc' | 'desc';
+  // Only candidates an admin still meets (their status), by the one visibility rule.
+  const q = knex('ai_match_results as r')
+    .join('candidates as c', 'c.id', 'r.candidate_id')
+    .where('r.run_id', runId)
+    .whereRaw(statusSql('admin'));
+  if (query.recommendation) q.where('r.recommendation', RECOMMENDATION[query.recommendation]);
+  if (query.judgedOnly !== false && !query.recommendation) q.whereRaw("coalesce(r.not_judged, '') <> 'belowTop'");
+  const [{ count }] = (await q.clone().count({ count: '*' })) as { count: string }[];
+  const rows = await q
+    .orderByRaw(`${SORTS[sort]} ${order} nulls last, r.rank asc`)
+    .offset((page - 1) * perPage)
+    .limit(perPage)
+    .select('r.*', ...shownColumns(knex, 'admin', SEARCH, 'c'));
+  const candidateDef = entity('candidate');
+  return {
+    data: (rows as (Record<string, unknown> & GateRow)[]).map((r) => {
+      const shown = present(r);
+      return {
+        candidateId: formatId(candidateDef, r.candidate_id as number),
+        name: shown.name,
+        adminAnonymous: shown.adminAnonymous,
+        rank: r.rank,
+        matchScore: r.match_score,
+        parts: r.parts,
+        score: r.score,
+        strengths: r.strengths,
+        recommendation:
+          Object.keys(RECOMMENDATION).find(
+            (k) => RECOMMENDATION[k as keyof typeof RECOMMENDATION] === r.recommendation,
+          ) ?? null,
+        reasoning: r.reasoning,
+        judge: r.judge === 1 ? 'model' : r.judge === 2 ? 'product' : null,
+        // A model's verdict that was set aside: what it said, and why the matcher's score stands.
+        disagreement: r.disagreement
+          ? {
+              score: r.model_score,
+              recommendation: keyOf(RECOMMENDATION, r.model_recommendation as number),
+              reason: r.disagreement,
+            }
+          : null,
+        notJudged: r.not_judged,
+        notJudgedDetail: r.not_judged_detail,
+        reused: r.reused,
+      };
+    }),
+    total: Number(count),
+    page,
+    perPage,
+    run: formatId(runDef, runId),
+  };
+}
+
+const resultsQuery = z.object({
+  recommendation: z.enum(RECOMMENDATIONS).optional(),
+  judgedOnly: flag().optional(),
+  sort: z.enum(['score', 'matchScore', 'rank']).optional(),
+  order: z.enum(['asc', 'desc', 'ASC', 'DESC']).optional(),
+  page: int().pipe(z.number().min(1).max(10000)).optional(),
+  perPage: int().pipe(z.number().min(1).max(100)).optional(),
+});
+
 export const aiMatchEndpoints = [
   defineEndpoint({
     method: 'post',
@@ -113,61 +250,10 @@ export const aiMatchEndpoints = [
     access: MANAGE,
     upload: { field: 'file', maxBytes: (config) => config.cv.maxBytes },
     input: {
-      body: z.object({
-        jobDescription: z.string().max(JD_MAX).optional(),
-        projectId: z.preprocess((v) => (v === '' || v === null ? undefined : v), id('project').optional()),
-        filters: jsonPart(filtersSchema.optional()),
-      }),
+      body: runBody,
     },
     status: 201,
-    handler: async ({ body, file, actor, ctx }) => {
-      const { knex } = ctx;
-      let text = body.jobDescription?.trim() ?? '';
-      let source: number = MATCH_SOURCE.text;
-      let fileName: string | null = null;
-      let project: (ProjectFacts & { job_description: string | null; jd_text: string | null }) | undefined;
-      if (body.projectId !== undefined) {
-        project = await knex('projects')
-          .where('id', body.projectId)
-          .first('id', 'job_description', 'jd_text', ...PROJECT_FACT_COLUMNS);
-        if (!project) throw badRequest({ projectId: 'projectId.errors.notFound' });
-        if (!text) {
-          // The description typed in, else the text read from its uploaded file.
-          text = (project.job_description ?? '').trim() || (project.jd_text ?? '').trim();
-          source = MATCH_SOURCE.project;
-          if (!text) throw badRequest({ projectId: 'aiMatch.noJobDescription' }, 'aiMatch.noJobDescription');
-        }
-      }
-      if (file) {
-        const type = sniffCvType(file.buffer);
-        if (!type || !file.originalname.toLowerCase().endsWith(`.${type}`))
-          throw badRequest({ file: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
-        const read = await readCv(file.buffer, type, await cvLookups(knex), ctx.config.cv);
-        if (!read.ok) throw badRequest({ file: UNREADABLE[read.reason] }, UNREADABLE[read.reason]);
-        text = read.text.trim();
-        source = MATCH_SOURCE.file;
-        fileName = file.originalname.slice(0, 255);
-      }
-      if (!text) throw badRequest({ jobDescription: 'jobDescription.errors.required' });
-      if (text.length < 20) throw badRequest({ jobDescription: 'jobDescription.errors.tooShort' });
-      const read = await readRequirements(knex, text);
-      // From a project's own description, the project's fields come first.
-      const requirements =
-        project && source === MATCH_SOURCE.project ? await withProjectFacts(knex, read, project) : read;
-      const [row] = (await knex('ai_match_runs')
-        .insert({
-          created_by_id: actor.id ?? null,
-          project_id: body.projectId ?? null,
-          source,
-          file_name: fileName,
-          job_description: text.slice(0, JD_MAX),
-          requirements: JSON.stringify(requirements),
-          filters: JSON.stringify(searchFilters(body.filters ?? {})),
-          status: MATCH_STATUS.review,
-        })
-        .returning('*')) as RunRow[];
-      return publicRun(row, ctx.config);
-    },
+    handler: ({ body, file, actor, ctx }) => startMatchRun(ctx, actor, body, file),
   }),
 
   defineEndpoint({
@@ -272,71 +358,8 @@ export const aiMatchEndpoints = [
     access: MANAGE,
     row: own('read'),
     input: {
-      query: z.object({
-        recommendation: z.enum(RECOMMENDATIONS).optional(),
-        judgedOnly: flag().optional(),
-        sort: z.enum(['score', 'matchScore', 'rank']).optional(),
-        order: z.enum(['asc', 'desc', 'ASC', 'DESC']).optional(),
-        page: int().pipe(z.number().min(1).max(10000)).optional(),
-        perPage: int().pipe(z.number().min(1).max(100)).optional(),
-      }),
+      query: resultsQuery,
     },
-    handler: async ({ row, query, ctx }) => {
-      const { knex } = ctx;
-      const page = query.page ?? 1;
-      const perPage = query.perPage ?? 30;
-      const sort = query.sort ?? 'score';
-      const order = (query.order ?? (sort === 'rank' ? 'asc' : 'desc')).toLowerCase() as 'asc' | 'desc';
-      // Only candidates an admin still meets (their status), by the one visibility rule.
-      const q = knex('ai_match_results as r')
-        .join('candidates as c', 'c.id', 'r.candidate_id')
-        .where('r.run_id', row.id)
-        .whereRaw(statusSql('admin'));
-      if (query.recommendation) q.where('r.recommendation', RECOMMENDATION[query.recommendation]);
-      if (query.judgedOnly !== false && !query.recommendation) q.whereRaw("coalesce(r.not_judged, '') <> 'belowTop'");
-      const [{ count }] = (await q.clone().count({ count: '*' })) as { count: string }[];
-      const rows = await q
-        .orderByRaw(`${SORTS[sort]} ${order} nulls last, r.rank asc`)
-        .offset((page - 1) * perPage)
-        .limit(perPage)
-        .select('r.*', ...shownColumns(knex, 'admin', SEARCH, 'c'));
-      const candidateDef = entity('candidate');
-      return {
-        data: (rows as (Record<string, unknown> & GateRow)[]).map((r) => {
-          const shown = present(r);
-          return {
-            candidateId: formatId(candidateDef, r.candidate_id as number),
-            name: shown.name,
-            adminAnonymous: shown.adminAnonymous,
-            rank: r.rank,
-            matchScore: r.match_score,
-            parts: r.parts,
-            score: r.score,
-            strengths: r.strengths,
-            recommendation:
-              Object.keys(RECOMMENDATION).find(
-                (k) => RECOMMENDATION[k as keyof typeof RECOMMENDATION] === r.recommendation,
-              ) ?? null,
-            reasoning: r.reasoning,
-            judge: r.judge === 1 ? 'model' : r.judge === 2 ? 'product' : null,
-            // A model's verdict that was set aside: what it said, and why the matcher's score stands.
-            disagreement: r.disagreement
-              ? {
-                  score: r.model_score,
-                  recommendation: keyOf(RECOMMENDATION, r.model_recommendation as number),
-                  reason: r.disagreement,
-                }
-              : null,
-            notJudged: r.not_judged,
-            notJudgedDetail: r.not_judged_detail,
-            reused: r.reused,
-          };
-        }),
-        total: Number(count),
-        page,
-        perPage,
-        run: formatId(runDef, row.id as number),
-      };
-    },
+    handler: ({ row, query, ctx }) => runResults(ctx.knex, row.id as number, query),
   }),
 ];

@@ -19,6 +19,7 @@ import {
 } from '../../../schema/rules/dataRights';
 import type { Actor } from '../../../schema/roles';
 import { hmac, newCode, sameHash } from '../../auth/tokens';
+import type { AppContext } from '../../context';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, forbidden } from '../../errors';
 import { queueEmail } from '../../services/mail/outbox';
@@ -127,47 +128,53 @@ const ask = defineEndpoint({
   },
 });
 
+/**
+ * The candidate confirms their erasure request with the emailed code: the request starts its cooling-
+ * off period and the candidate is told when erasure is due. A wrong code counts against a few tries.
+ */
+export async function confirmErasure(ctx: Pick<AppContext, 'knex' | 'config'>, actor: Actor, body: { code: string }) {
+  const candidateId = candidateOf(actor);
+  const { config } = ctx;
+  const outcome = await ctx.knex.transaction(async (trx) => {
+    const open = await openRequest(trx, candidateId).forUpdate();
+    if (!open || open.status !== ERASURE_STATUS.awaitingCode) return 'none' as const;
+    if (!open.code_hash || !open.code_expires_at || new Date(open.code_expires_at) < new Date())
+      return 'invalid' as const;
+    if (open.attempts >= DATA_RIGHTS_CODE_MAX_TRIES) return 'locked' as const;
+    if (!sameHash(open.code_hash, digest(config.secret, open.id, body.code))) {
+      await trx('erasure_requests').where('id', open.id).increment('attempts', 1);
+      return open.attempts + 1 >= DATA_RIGHTS_CODE_MAX_TRIES ? ('locked' as const) : ('invalid' as const);
+    }
+    const now = new Date();
+    const dueAt = erasureDueAt(now);
+    const [done] = await trx('erasure_requests')
+      .where('id', open.id)
+      .update({
+        status: ERASURE_STATUS.coolingOff,
+        code_hash: null,
+        confirmed_at: now,
+        due_at: dueAt,
+        updated_at: now,
+      })
+      .returning('*');
+    await logDataRights(trx, candidateId, 'erasureConfirmed', actor, { dueAt: dueAt.toISOString() });
+    const person = await trx('candidates').where('id', candidateId).first('email', 'first_name');
+    await queueEmail(trx, { to: person.email, ...erasureScheduledEmail(config, person.first_name ?? null, dueAt) });
+    return done as RequestRow;
+  });
+  if (outcome === 'none') throw conflict('erasure.errors.notOpen');
+  if (outcome === 'invalid') throw new AppError(400, 'otp.invalid', undefined, { code: 'otp.invalid' });
+  if (outcome === 'locked') throw new AppError(400, 'otp.locked', undefined, { code: 'otp.locked' });
+  return view(outcome);
+}
+
 const confirm = defineEndpoint({
   method: 'post',
   path: '/data-rights/erasure/confirm',
   summary: 'The candidate confirms their erasure request with the emailed code',
   access: 'signedIn',
   input: { body: z.object({ code }) },
-  handler: async ({ actor, body, ctx }) => {
-    const candidateId = candidateOf(actor);
-    const { config } = ctx;
-    const outcome = await ctx.knex.transaction(async (trx) => {
-      const open = await openRequest(trx, candidateId).forUpdate();
-      if (!open || open.status !== ERASURE_STATUS.awaitingCode) return 'none' as const;
-      if (!open.code_hash || !open.code_expires_at || new Date(open.code_expires_at) < new Date())
-        return 'invalid' as const;
-      if (open.attempts >= DATA_RIGHTS_CODE_MAX_TRIES) return 'locked' as const;
-      if (!sameHash(open.code_hash, digest(config.secret, open.id, body.code))) {
-        await trx('erasure_requests').where('id', open.id).increment('attempts', 1);
-        return open.attempts + 1 >= DATA_RIGHTS_CODE_MAX_TRIES ? ('locked' as const) : ('invalid' as const);
-      }
-      const now = new Date();
-      const dueAt = erasureDueAt(now);
-      const [done] = await trx('erasure_requests')
-        .where('id', open.id)
-        .update({
-          status: ERASURE_STATUS.coolingOff,
-          code_hash: null,
-          confirmed_at: now,
-          due_at: dueAt,
-          updated_at: now,
-        })
-        .returning('*');
-      await logDataRights(trx, candidateId, 'erasureConfirmed', actor, { dueAt: dueAt.toISOString() });
-      const person = await trx('candidates').where('id', candidateId).first('email', 'first_name');
-      await queueEmail(trx, { to: person.email, ...erasureScheduledEmail(config, person.first_name ?? null, dueAt) });
-      return done as RequestRow;
-    });
-    if (outcome === 'none') throw conflict('erasure.errors.notOpen');
-    if (outcome === 'invalid') throw new AppError(400, 'otp.invalid', undefined, { code: 'otp.invalid' });
-    if (outcome === 'locked') throw new AppError(400, 'otp.locked', undefined, { code: 'otp.locked' });
-    return view(outcome);
-  },
+  handler: ({ actor, body, ctx }) => confirmErasure(ctx, actor, body),
 });
 
 const cancel = defineEndpoint({
