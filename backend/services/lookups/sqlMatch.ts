@@ -123,22 +123,28 @@ export async function resolveNames(
   names: string[],
 ): Promise<Map<string, { match?: Match; nearest: string[] }>> {
   const out = new Map<string, { match?: Match; nearest: string[] }>();
-  for (const name of new Set(names)) {
+  const distinct = [...new Set(names)];
+  if (!distinct.length) return out;
+  // Every distinct name in one statement, each with its three best rows (a bulk of names is one round trip).
+  const rows = candidates(knex, ability, kind).select('*').toSQL();
+  const { rows: ranked } = (await knex.raw(
+    `select q.i, r.id, r.label, r.tier, r.score
+       from unnest(?::text[]) with ordinality as q(n, i)
+       cross join lateral (
+         select c.id, c.label, case when c.n = q.n then 0 when q.n = any(c.o) then 1 else 2 end as tier,
+                greatest(similarity(c.n, q.n), coalesce((select max(similarity(a, q.n)) from unnest(c.o) a), 0)) as score
+           from (${rows.sql}) as c
+          order by tier, score desc, length(c.label), c.label collate "C", c.ord
+          limit 3) r
+      order by q.i, r.tier, r.score desc, length(r.label), r.label collate "C"`,
+    [distinct.map(normalise), ...rows.bindings] as Knex.RawBinding[],
+  )) as { rows: { i: string; id: number; label: string; tier: number; score: number }[] };
+  const byName = new Map<number, typeof ranked>();
+  for (const r of ranked) byName.set(Number(r.i), [...(byName.get(Number(r.i)) ?? []), r]);
+  distinct.forEach((name, k) => {
     const q = normalise(name);
-    const rows = (await candidates(knex, ability, kind)
-      .select(
-        'id',
-        'label',
-        knex.raw('case when n = :q then 0 when :q = any(o) then 1 else 2 end as tier', { q }),
-        knex.raw(
-          'greatest(similarity(n, :q), coalesce((select max(similarity(a, :q)) from unnest(o) a), 0)) as score',
-          { q },
-        ),
-      )
-      .orderBy([{ column: 'tier' }, { column: 'score', order: 'desc' }])
-      .orderByRaw('length(label), label collate "C", ord')
-      .limit(3)) as { id: number; label: string; tier: number; score: number }[];
-    const [best, second] = rows;
+    const found = byName.get(k + 1) ?? [];
+    const [best, second] = found;
     let match: Match | undefined;
     if (best && best.tier < 2)
       match = { id: best.id, name: best.label, by: best.tier === 0 ? 'name' : 'alias', score: 1 };
@@ -150,7 +156,7 @@ export async function resolveNames(
     ) {
       match = { id: best.id, name: best.label, by: 'fuzzy', score: best.score };
     }
-    out.set(name, { match, nearest: rows.filter((r) => r.score > 0 || r.tier < 2).map((r) => r.label) });
-  }
+    out.set(name, { match, nearest: found.filter((r) => r.score > 0 || r.tier < 2).map((r) => r.label) });
+  });
   return out;
 }
