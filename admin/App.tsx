@@ -18,8 +18,13 @@ import { overrideRoutes } from './resources/overrides';
 import { ConversationWindow } from './chat/ConversationWindow';
 import { SupportInbox } from './chat/SupportInbox';
 import { AlertVolume } from './alerts/AlertVolume';
+import { lazyScreen } from './resources/lazyScreen';
 import { consoleTheme } from './theme';
 import { SNACKBAR_ANCHOR, SNACKBAR_OFFSET } from '../ui/snackbar';
+
+// The duplicate queue and its side-by-side review load when one is opened.
+const DuplicateQueue = lazyScreen(() => import('./duplicates/DuplicateQueue'), 'DuplicateQueue');
+const DuplicateReview = lazyScreen(() => import('./duplicates/DuplicateReview'), 'DuplicateReview');
 
 /** The console opens on its first resource: companies, where the spec sends admins home. */
 // react-admin's own texts come from our catalogue (en.ra), never its stock English.
@@ -70,6 +75,8 @@ export function App() {
         ))}
         <Route path="/support-chat" element={<SupportInbox />} />
         <Route path="/alerts" element={<AlertVolume />} />
+        <Route path="/duplicates" element={<DuplicateQueue />} />
+        <Route path="/duplicates/:id" element={<DuplicateReview />} />
       </CustomRoutes>
       {/* A conversation's own window: the chat alone, without the console's menu. */}
       <CustomRoutes noLayout>

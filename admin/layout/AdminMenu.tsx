@@ -28,6 +28,7 @@ import {
 } from 'react-admin';
 import { t } from '../../i18n';
 import { AlertsLink } from '../alerts/AlertsLink';
+import { DuplicatesLink } from '../duplicates/DuplicatesLink';
 import { entityByResource, resources } from '../../schema';
 import { overrides } from '../resources/overrides';
 import { presetMatching, filterSearch, type Filter } from '../resources/presets';
@@ -224,6 +225,7 @@ export function AdminMenu() {
         ))}
         <SupportChatLink />
         <AlertsLink />
+        <DuplicatesLink />
         <PortalPages />
         <ListItem disablePadding sx={{ mt: 1, pt: 1, borderTop: 1, borderColor: 'divider' }}>
           <ListItemButton

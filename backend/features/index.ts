@@ -20,6 +20,7 @@ import { searchEndpoints } from './search';
 import { signupEndpoints } from './signup';
 import { inviteSignupEndpoints } from './signup';
 import { creditsEndpoints } from './credits';
+import { duplicatesEndpoints } from './duplicates';
 import { dataRightsEndpoints } from './dataRights';
 import { dashboardEndpoints } from './dashboards';
 import { integrationEndpoints } from './integrations';
@@ -57,6 +58,8 @@ export function endpoints(): Endpoint[] {
     ...integrationEndpoints,
     ...leverEndpoints,
     ...knownEndpoints,
+    // Last: its GET /candidates/:id answers only for merged ids and passes every other request on.
+    ...duplicatesEndpoints(),
   ];
 }
 

@@ -44,6 +44,18 @@ const idOf =
   <K extends string>(key: K): Check<Record<K, number>> =>
   (task, payload) =>
     assertIdPayload(task, payload, key);
+/** A payload naming up to 10,000 rows under `key`: positive whole ids. */
+const idListOf =
+  <K extends string>(key: K): Check<Record<K, number[]>> =>
+  (task, payload) => {
+    const list = isRecord(payload) ? payload[key] : undefined;
+    if (
+      !Array.isArray(list) ||
+      list.length > 10_000 ||
+      !list.every((id) => typeof id === 'number' && Number.isSafeInteger(id) && id > 0)
+    )
+      throw new PayloadError(task, `{ ${key}: a list of positive whole numbers }`, payload);
+  };
 /** A payload naming a row under `key` and one of `values` under `field`. */
 const idWith =
   <K extends string, F extends string, V extends string | number>(
@@ -92,6 +104,7 @@ export const TASK_PAYLOADS = {
   match_alerts: noPayload,
   send_alert_digests: noPayload,
   scan_duplicates: noPayload,
+  find_twins: idListOf('candidateIds'),
   carry_out_erasures: noPayload,
 } satisfies Record<string, Check<unknown>>;
 

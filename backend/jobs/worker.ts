@@ -23,6 +23,7 @@ import { refreshPopularCandidatesTask } from './tasks/refresh_popular_candidates
 import { refreshSearchTermsTask } from './tasks/refresh_search_terms';
 import { rollupDailyTask } from './tasks/rollup_daily';
 import { renewPowerProjectsTask } from './tasks/renew_power_projects';
+import { findTwinsTask, scanDuplicatesTask } from './tasks/scan_duplicates';
 import { sendEmailTask } from './tasks/send_email';
 import { expireInterviewRequestsTask } from './tasks/expire_interview_requests';
 import { sendInterviewRequestTask } from './tasks/send_interview_request';
@@ -80,6 +81,8 @@ export function taskList(config: Config, connectionString = config.databaseUrl):
     sync_integration: syncIntegrationTask(config, db),
     schedule_integration_syncs: scheduleIntegrationSyncsTask(db),
     match_candidates: matchCandidatesTask(config, db),
+    scan_duplicates: scanDuplicatesTask(db),
+    find_twins: findTwinsTask(db),
     carry_out_erasures: carryOutErasuresTask(config, db),
     match_alerts: matchAlertsTask(config, db),
     send_alert_digests: sendAlertDigestsTask(config, db),
@@ -135,6 +138,7 @@ export const CRONTAB = [
   '7 * * * * rollup_daily ?fill=1h',
   '50 1 * * * maintain_log_partitions ?fill=1d',
   '45 * * * * schedule_integration_syncs ?fill=1h',
+  '30 3 * * * scan_duplicates ?fill=1d',
   '55 * * * * carry_out_erasures ?fill=1h',
   // Saved-search alerts: matching every 10 minutes, digests checked hourly (each is due at 08:00 of its person's zone).
   '*/10 * * * * match_alerts',

@@ -15,3 +15,16 @@
  */
 export { findTwins, scanPool, twinsOfDraft, type Draft, type Twin } from './detect';
 export { refreshKeys } from './keys';
+export { recordKeys } from './record';
+export { mergeCandidates } from './merge';
+export { undoMerge } from './undo';
+export { survivorOf } from './redirect';
+
+import type { Endpoint } from '../../endpoints/define';
+import { duplicateEndpoints } from './endpoints';
+import { redirectEndpoint } from './redirect';
+
+/** The routes, the redirect of merged ids last so every other /candidates/... route is matched first. */
+export function duplicatesEndpoints(): Endpoint[] {
+  return [...duplicateEndpoints, redirectEndpoint];
+}

@@ -89,9 +89,13 @@ export async function refreshKeys(knex: Knex, ids: number[] | 'all'): Promise<vo
   }
   if (!ids.length) return;
   await knex.raw('delete from candidate_match_keys where candidate_id = any(?::int[])', [ids]);
+  // The latest job as the search document picks it (current first, then the newest start), read from
+  // the experiences themselves: a write's search document may be refreshed after this.
   await knex.raw(
     `with p as (select * from candidates where id = any(?::int[])),
-          x as (select * from ${LATEST_JOBS} j where j.candidate_id = any(?::int[]))
+          x as (select distinct on (e.candidate_id) e.candidate_id, e.company, e.title
+                  from candidate_experiences e where e.candidate_id = any(?::int[])
+                 order by e.candidate_id, e.current_position desc, e.start_date desc, e.id desc)
      insert into candidate_match_keys (candidate_id, kind, key, name) ${keysSelect('p', 'x')}`,
     [ids, ids],
   );

@@ -14,6 +14,7 @@ import { columnOf, entity, type EntityDef } from '../../../schema';
 import type { Config } from '../../config';
 import type { CheckedCandidate } from './checkCandidate';
 import { CANDIDATE_REF_ENTITIES } from './checkCandidate';
+import { recordKeys } from '../duplicates';
 import { candidateEffects, queueCandidateEffects, type CandidateEffects } from './effects';
 import { copyColumns, copyLines, encodeRow } from './import/copy';
 
@@ -202,5 +203,10 @@ export async function writeCandidates(
     trx,
     options.config,
     rows.map((r) => r.effects),
+  );
+  // Every way in (the console, the import, a CV, a sign-up, an ATS) has its likely twins found for review.
+  await recordKeys(
+    trx,
+    rows.map((r) => r.id),
   );
 }

@@ -1,0 +1,255 @@
+/**
+ * The console's duplicate routes, for admins only (the CandidateDuplicate subject; anyone else 403):
+ *   GET  /candidate-duplicates?page&perPage        open pairs, most likely first, both profiles in brief
+ *   GET  /candidate-duplicates/:id                 one pair side by side: every field of both, the default choice
+ *   POST /candidate-duplicates/:id/dismiss         "not the same person": the pair never comes back
+ *   POST /candidate-duplicates/:id/merge           {survivorId, keep: {field: 'survivor'|'merged'}}
+ *   POST /candidate-merges/:id/undo                while nothing new was written and within UNDO_DAYS
+ *   POST /candidate-duplicates/check               a profile not yet saved: its likely twins
+ *   POST /candidate-duplicates/scan                queues the pool's scan
+ */
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { entity } from '../../../schema';
+import { DUPLICATE_STATUS } from '../../../schema/entities/candidateDuplicate';
+import { formatId } from '../../../schema/lib/ids';
+import { id } from '../../../schema/validation/inputs';
+import { readable, selectRows } from '../../crud/router';
+import type { Row } from '../../crud/serialize';
+import type { AppAbility } from '../../../schema/ability';
+import { defineEndpoint } from '../../endpoints/define';
+import { AppError, badRequest } from '../../errors';
+import { queueJob } from '../../services/queue';
+import { twinsOfDraft } from './detect';
+import { defaultChoices, MERGE_FIELDS } from './fields';
+import { mergeCandidates } from './merge';
+import { undoMerge } from './undo';
+
+const candidate = entity('candidate');
+const pair = entity('candidateDuplicate');
+const MANAGE = { action: 'update', subject: 'CandidateDuplicate' } as const;
+
+interface PairRow {
+  id: number;
+  candidate_id: number;
+  other_id: number;
+  reasons: string[];
+  confidence: number;
+  status: number;
+}
+
+/** The profiles as an admin reads them in the console, by id, in one query. */
+async function profiles(knex: Knex, ability: AppAbility, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
+  const rows = (await selectRows(knex, candidate).whereIn('candidates.id', ids)) as unknown as { toJSON(): Row }[];
+  return new Map(rows.map((r) => r.toJSON()).map((row) => [row.id as number, readable(candidate, ability, row)]));
+}
+
+const pairId = z.object({ id: id('candidateDuplicate') });
+
+async function openPair(knex: Knex, pairIdNumber: number): Promise<PairRow> {
+  const row = (await knex.raw('select * from candidate_duplicates where id = ?', [pairIdNumber])).rows[0] as
+    PairRow | undefined;
+  if (!row) throw new AppError(404, 'duplicates.notFound');
+  if (row.status !== DUPLICATE_STATUS.open) throw new AppError(409, 'duplicates.notOpen');
+  return row;
+}
+
+const answerPair = (p: PairRow, byId: Map<number, Record<string, unknown>>) => ({
+  id: formatId(pair, p.id),
+  reasons: p.reasons,
+  confidence: p.confidence,
+  candidate: byId.get(p.candidate_id) ?? null,
+  other: byId.get(p.other_id) ?? null,
+});
+
+const choice = z.enum(['survivor', 'merged']);
+
+export const duplicateEndpoints = [
+  defineEndpoint({
+    method: 'post',
+    path: '/candidate-duplicates/check',
+    summary: 'The likely twins of a profile not yet saved',
+    access: MANAGE,
+    input: {
+      body: z.object({
+        id: id('candidate').optional(),
+        firstName: z.string().max(80).optional(),
+        lastName: z.string().max(80).optional(),
+        email: z.string().max(254).optional(),
+        phone: z.string().max(32).optional(),
+        linkedInUrl: z.string().max(2048).nullish(),
+        githubUrl: z.string().max(2048).nullish(),
+        experiences: z
+          .array(
+            z.object({ company: z.string().max(160).nullish(), title: z.string().max(160).nullish() }).passthrough(),
+          )
+          .max(50)
+          .optional(),
+      }),
+    },
+    handler: async ({ body, ctx, ability }) => {
+      const twins = await twinsOfDraft(ctx.knex, {
+        ...body,
+        linkedInUrl: body.linkedInUrl ?? undefined,
+        githubUrl: body.githubUrl ?? undefined,
+        experiences: body.experiences?.map((x) => ({ company: x.company ?? undefined, title: x.title ?? undefined })),
+      });
+      const byId = await profiles(
+        ctx.knex,
+        ability,
+        twins.map((t) => t.id),
+      );
+      return {
+        twins: twins.map((t) => ({
+          id: formatId(candidate, t.id),
+          name: byId.get(t.id)?.name ?? null,
+          reasons: t.reasons,
+          confidence: t.confidence,
+        })),
+      };
+    },
+  }),
+  defineEndpoint({
+    method: 'post',
+    path: '/candidate-duplicates/scan',
+    summary: 'Queues the scan of the whole pool for duplicates',
+    access: MANAGE,
+    status: 202,
+    handler: async ({ ctx }) => {
+      // One scan at a time: a second request while one waits changes nothing.
+      await queueJob(
+        ctx.knex,
+        'scan_duplicates',
+        {},
+        { jobKey: 'scan_duplicates', jobKeyMode: 'preserve_run_at', maxAttempts: 1 },
+      );
+      return { queued: true };
+    },
+  }),
+  defineEndpoint({
+    method: 'get',
+    path: '/candidate-duplicates',
+    summary: 'Open pairs of likely duplicates, most likely first',
+    access: MANAGE,
+    input: {
+      query: z.object({
+        page: z.coerce.number().int().min(1).max(10000).default(1),
+        perPage: z.coerce.number().int().min(1).max(100).default(25),
+      }),
+    },
+    handler: async ({ query, ctx, ability }) => {
+      const open = DUPLICATE_STATUS.open;
+      const [{ total }] = (
+        await ctx.knex.raw('select count(*)::int as total from candidate_duplicates where status = ?', [open])
+      ).rows;
+      const rows = (
+        await ctx.knex.raw(
+          `select * from candidate_duplicates where status = ? order by confidence desc, id limit ? offset ?`,
+          [open, query.perPage, (query.page - 1) * query.perPage],
+        )
+      ).rows as PairRow[];
+      const byId = await profiles(
+        ctx.knex,
+        ability,
+        rows.flatMap((r) => [r.candidate_id, r.other_id]),
+      );
+      return { total, data: rows.map((r) => answerPair(r, byId)) };
+    },
+  }),
+  defineEndpoint({
+    method: 'get',
+    path: '/candidate-duplicates/:id',
+    summary: 'One pair side by side, field by field, with the value a merge keeps by default',
+    access: MANAGE,
+    input: { params: pairId },
+    handler: async ({ params, ctx, ability }) => {
+      const p = await openPair(ctx.knex, params.id);
+      const byId = await profiles(ctx.knex, ability, [p.candidate_id, p.other_id]);
+      const raw = (
+        await ctx.knex.raw('select to_jsonb(c) as r from candidates c where id = any(?::int[])', [
+          [p.candidate_id, p.other_id],
+        ])
+      ).rows.map((x: { r: Row }) => x.r) as Row[];
+      const a = raw.find((r) => r.id === p.candidate_id)!;
+      const b = raw.find((r) => r.id === p.other_id)!;
+      // The default survivor is the fuller profile's side: the candidate row kept is the older one.
+      return {
+        ...answerPair(p, byId),
+        fields: MERGE_FIELDS,
+        defaults: defaultChoices(a, b),
+        counts: await counts(ctx.knex, [a.id as number, b.id as number]),
+      };
+    },
+  }),
+  defineEndpoint({
+    method: 'post',
+    path: '/candidate-duplicates/:id/dismiss',
+    summary: 'Records that the pair is two people, so it is never proposed again',
+    access: MANAGE,
+    input: { params: pairId },
+    handler: async ({ params, ctx, actor }) => {
+      await openPair(ctx.knex, params.id);
+      await ctx.knex.raw(
+        'update candidate_duplicates set status = ?, decided_by_id = ?, decided_at = now(), updated_at = now() where id = ?',
+        [DUPLICATE_STATUS.dismissed, actor.role === 'admin' ? (actor.id ?? null) : null, params.id],
+      );
+      return { id: formatId(pair, params.id), status: 'dismissed' };
+    },
+  }),
+  defineEndpoint({
+    method: 'post',
+    path: '/candidate-duplicates/:id/merge',
+    summary: 'Merges the pair into one profile, keeping the chosen value of each field',
+    access: MANAGE,
+    input: {
+      params: pairId,
+      body: z.object({
+        survivorId: id('candidate'),
+        keep: z.record(z.string(), choice).default({}),
+      }),
+    },
+    handler: async ({ params, body, ctx, actor }) => {
+      const p = await openPair(ctx.knex, params.id);
+      const ids = [p.candidate_id, p.other_id];
+      if (!ids.includes(body.survivorId)) throw badRequest({ survivorId: 'duplicates.notInPair' });
+      const unknown = Object.keys(body.keep).filter((f) => !MERGE_FIELDS.includes(f));
+      if (unknown.length) throw badRequest({ keep: 'keep.errors.invalid' });
+      const mergedId = ids.find((x) => x !== body.survivorId)!;
+      const { mergeId } = await mergeCandidates(ctx.knex, {
+        survivorId: body.survivorId,
+        mergedId,
+        keep: body.keep,
+        adminId: actor.role === 'admin' ? actor.id : undefined,
+      });
+      return { mergeId, survivorId: formatId(candidate, body.survivorId), mergedId: formatId(candidate, mergedId) };
+    },
+  }),
+  defineEndpoint({
+    method: 'post',
+    path: '/candidate-merges/:id/undo',
+    summary: 'Undoes a merge while nothing new was written about the kept profile',
+    access: MANAGE,
+    input: { params: z.object({ id: id('candidateMerge') }) },
+    handler: async ({ params, ctx, actor }) => {
+      const done = await undoMerge(ctx.knex, params.id, actor.role === 'admin' ? actor.id : undefined);
+      return { survivorId: formatId(candidate, done.survivorId), mergedId: formatId(candidate, done.mergedId) };
+    },
+  }),
+];
+
+/** What each profile holds beside its fields, so the admin sees that nothing is lost. */
+async function counts(knex: Knex, ids: number[]): Promise<Record<string, Record<string, number>>> {
+  const { rows } = await knex.raw(
+    `select c.id,
+            (select count(*) from candidate_experiences x where x.candidate_id = c.id)::int as experiences,
+            (select count(*) from candidate_educations x where x.candidate_id = c.id)::int as educations,
+            (select count(*) from candidate_notes x where x.candidate_id = c.id)::int as notes,
+            (select count(*) from project_candidates x where x.candidate_id = c.id)::int as projects,
+            (select count(*) from interview_requests x where x.candidate_id = c.id)::int as "interviewRequests"
+       from candidates c where c.id = any(?::int[])`,
+    [ids],
+  );
+  return Object.fromEntries(
+    (rows as Record<string, number>[]).map(({ id: cid, ...rest }) => [String(formatId(candidate, cid)), rest]),
+  );
+}

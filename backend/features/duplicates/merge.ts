@@ -1,0 +1,244 @@
+/**
+ * Merging two profiles into one, in one transaction: every row that names the merged profile moves
+ * to the survivor (foreign keys read from the catalogue, references.ts), rows that would clash are
+ * combined (one project's two pipeline rows become one at the furthest stage, with both histories;
+ * one match run's two results keep the better; insight counts of one day add up), the survivor
+ * takes the chosen values (fields.ts), the merged row is deleted and its id recorded in
+ * candidate_merges, whose journal undoes all of it (undo.ts).
+ */
+import type { Knex } from 'knex';
+import { STAGE_ORDER, STAGES } from '../../../schema/rules/pipeline';
+import { LINK_KIND } from '../../../schema/rules/ats';
+import { AppError } from '../../errors';
+import { findTwins } from './detect';
+import { defaultChoices, mergedRow, type Choices } from './fields';
+import { allReferences } from './references';
+
+/** How long an admin may undo a merge. */
+export const UNDO_DAYS = 14;
+
+type Json = Record<string, unknown>;
+
+export interface Journal {
+  survivorBefore: Json;
+  merged: Json;
+  removed: { table: string; rows: Json[] }[];
+  /** Rows whose `column` was `from` before the merge. */
+  moved: { table: string; column: string; ids: number[]; from: number }[];
+  changed: { table: string; rows: Json[] }[];
+}
+
+const rowsOf = async (trx: Knex.Transaction, sql: string, bindings: readonly Knex.RawBinding[]) =>
+  ((await trx.raw(sql, bindings)).rows as { r: Json }[]).map((x) => x.r);
+
+/** A stage's place on the way to a hire; a rejection is behind every live stage. */
+const progress = (stage: number) => (stage === STAGES.rejected ? -1 : STAGE_ORDER.indexOf(stage as never));
+
+export interface MergeInput {
+  survivorId: number;
+  mergedId: number;
+  /** Per field, the side whose value survives; fields left out take the default. */
+  keep?: Choices;
+  adminId?: number;
+}
+
+export async function lockedPair(trx: Knex.Transaction, a: number, b: number): Promise<[Json, Json]> {
+  const rows = await rowsOf(
+    trx,
+    'select to_jsonb(c) as r from candidates c where id = any(?::int[]) order by id for update',
+    [[a, b]],
+  );
+  const first = rows.find((r) => r.id === a);
+  const second = rows.find((r) => r.id === b);
+  if (!first || !second) throw new AppError(404, 'duplicates.notFound');
+  return [first, second];
+}
+
+export async function mergeCandidates(knex: Knex, input: MergeInput): Promise<{ mergeId: number }> {
+  const { survivorId: s, mergedId: m } = input;
+  if (s === m) throw new AppError(400, 'duplicates.notInPair');
+  const result = await knex.transaction(async (trx) => {
+    const [survivor, merged] = await lockedPair(trx, s, m);
+    const journal: Journal = { survivorBefore: survivor, merged, removed: [], moved: [], changed: [] };
+    const remove = async (table: string, where: string, bindings: readonly Knex.RawBinding[]) => {
+      const rows = await rowsOf(trx, `delete from ${table} t where ${where} returning to_jsonb(t) as r`, bindings);
+      if (rows.length) journal.removed.push({ table, rows });
+      return rows;
+    };
+    const change = async (table: string, ids: number[]) => {
+      if (!ids.length) return;
+      journal.changed.push({
+        table,
+        rows: await rowsOf(trx, `select to_jsonb(t) as r from ${table} t where id = any(?::int[])`, [ids]),
+      });
+    };
+
+    // Pairs of the merged profile are found again for the survivor afterwards; its keys go with it.
+    await remove('candidate_duplicates', 'candidate_id = ? or other_id = ?', [m, m]);
+    await trx.raw('delete from candidate_match_keys where candidate_id = ?', [m]);
+
+    // One project's two rows: the survivor's keeps the furthest stage and the earliest of each step.
+    const clashes = (
+      await trx.raw(
+        `select ps.id as keep, pm.id as drop, ps.stage as s_stage, pm.stage as m_stage
+           from project_candidates ps join project_candidates pm on pm.project_id = ps.project_id
+          where ps.candidate_id = ? and pm.candidate_id = ?`,
+        [s, m],
+      )
+    ).rows as { keep: number; drop: number; s_stage: number; m_stage: number }[];
+    await change(
+      'project_candidates',
+      clashes.map((c) => c.keep),
+    );
+    for (const c of clashes) {
+      const stageFrom = progress(c.m_stage) > progress(c.s_stage) ? 'pm' : 'ps';
+      await trx.raw(
+        `update project_candidates ps set
+            stage = ${stageFrom}.stage, rejected_from = ${stageFrom}.rejected_from, reject_data = ${stageFrom}.reject_data,
+            schedule_data = coalesce(${stageFrom}.schedule_data, ps.schedule_data),
+            is_hidden = ps.is_hidden and pm.is_hidden, is_favorited = ps.is_favorited or pm.is_favorited,
+            curated = ps.curated or pm.curated,
+            seen_at = least(ps.seen_at, pm.seen_at), revealed_at = least(ps.revealed_at, pm.revealed_at),
+            guaranteed_at = least(ps.guaranteed_at, pm.guaranteed_at),
+            interview_scheduled_at = coalesce(${stageFrom}.interview_scheduled_at, ps.interview_scheduled_at, pm.interview_scheduled_at),
+            interview_requested_at = least(ps.interview_requested_at, pm.interview_requested_at),
+            whitelist_requested_at = least(ps.whitelist_requested_at, pm.whitelist_requested_at),
+            last_recruitment_updated_at = greatest(ps.last_recruitment_updated_at, pm.last_recruitment_updated_at),
+            created_at = least(ps.created_at, pm.created_at)
+           from project_candidates pm where ps.id = ? and pm.id = ?`,
+        [c.keep, c.drop],
+      );
+      // The ATS link of the dropped row now names the kept one, unless the kept one has its own.
+      const links = await rowsOf(
+        trx,
+        `update integration_links l set local_id = ? where local_kind = ${LINK_KIND.projectCandidate} and local_id = ?
+            and not exists (select 1 from integration_links o where o.integration_id = l.integration_id
+                              and o.local_kind = l.local_kind and o.local_id = ?)
+         returning jsonb_build_object('id', l.id) as r`,
+        [c.keep, c.drop, c.keep],
+      );
+      if (links.length)
+        journal.moved.push({
+          table: 'integration_links',
+          column: 'local_id',
+          ids: links.map((l) => l.id as number),
+          from: c.drop,
+        });
+      await remove('integration_links', `local_kind = ${LINK_KIND.projectCandidate} and local_id = ?`, [c.drop]);
+      await remove('project_candidates', 'id = ?', [c.drop]);
+    }
+
+    // A company that paid to reveal the merged profile has revealed the person: its other rows of the survivor show them too.
+    const revealedBy = `(select company_id, min(revealed_at) as at from project_candidates
+                          where candidate_id = ? and revealed_at is not null group by company_id)`;
+    const toReveal = (
+      await trx.raw(
+        `select pc.id from project_candidates pc join ${revealedBy} r on r.company_id = pc.company_id
+          where pc.candidate_id = ? and pc.revealed_at is null`,
+        [m, s],
+      )
+    ).rows.map((r: { id: number }) => r.id) as number[];
+    await change('project_candidates', toReveal);
+    if (toReveal.length)
+      await trx.raw(
+        `update project_candidates pc set revealed_at = r.at from ${revealedBy} r
+          where pc.id = any(?::int[]) and r.company_id = pc.company_id`,
+        [m, toReveal],
+      );
+
+    // One match run's two results: the better one stays.
+    const results = (
+      await trx.raw(
+        `select rs.id as s_id, rm.id as m_id, rs.match_score >= rm.match_score as survivor_better
+           from ai_match_results rs join ai_match_results rm on rm.run_id = rs.run_id
+          where rs.candidate_id = ? and rm.candidate_id = ?`,
+        [s, m],
+      )
+    ).rows as { s_id: number; m_id: number; survivor_better: boolean }[];
+    for (const r of results) await remove('ai_match_results', 'id = ?', [r.survivor_better ? r.m_id : r.s_id]);
+
+    // Insight counts of one day add up.
+    const days = (
+      await trx.raw(
+        `select is1.id as keep, im.count as add from candidate_insight_daily is1
+           join candidate_insight_daily im on im.kind = is1.kind and im.day = is1.day
+          where is1.candidate_id = ? and im.candidate_id = ?`,
+        [s, m],
+      )
+    ).rows as { keep: number; add: number }[];
+    await change(
+      'candidate_insight_daily',
+      days.map((d) => d.keep),
+    );
+    for (const d of days)
+      await trx.raw('update candidate_insight_daily set count = count + ? where id = ?', [d.add, d.keep]);
+    await remove(
+      'candidate_insight_daily',
+      'candidate_id = ? and exists (select 1 from candidate_insight_daily o where o.candidate_id = ? and o.kind = t.kind and o.day = t.day)',
+      [m, s],
+    );
+
+    // Everything else moves as it is; a row that would repeat one of the survivor's under a unique
+    // index (a pending search refresh, a mark for alerts) says nothing the survivor's does not.
+    for (const ref of await allReferences(trx)) {
+      for (const others of await uniqueWith(trx, ref.table, ref.column)) {
+        const same = others.map((c) => `o."${c}" is not distinct from t."${c}"`).join(' and ');
+        await remove(
+          ref.table,
+          `t.${ref.column} = ? and exists (select 1 from ${ref.table} o where o.${ref.column} = ?${same ? ` and ${same}` : ''})`,
+          [m, s],
+        );
+      }
+      const ids = (
+        await trx.raw(
+          `update ${ref.table} set ${ref.column} = ? where ${ref.column} = ?${ref.where ? ` and ${ref.where}` : ''} returning id`,
+          [s, m],
+        )
+      ).rows.map((r: { id: number }) => r.id) as number[];
+      if (ids.length) journal.moved.push({ table: ref.table, column: ref.column, ids, from: m });
+    }
+
+    await trx.raw('delete from candidates where id = ?', [m]);
+    const next = mergedRow(survivor, merged, { ...defaultChoices(survivor, merged), ...(input.keep ?? {}) });
+    const COLUMNS = await writableColumns(trx, 'candidates', ['guid', 'created_at', 'updated_at']);
+    await trx.raw(
+      `update candidates c set (${COLUMNS}) = (select ${COLUMNS} from jsonb_populate_record(null::candidates, ?::jsonb) x),
+              updated_at = now() where c.id = ?`,
+      [JSON.stringify(next), s],
+    );
+    const [{ id }] = (
+      await trx.raw(
+        `insert into candidate_merges (survivor_id, merged_id, merged_by_id, journal, undo_until)
+         values (?, ?, ?, ?::jsonb, now() + interval '${UNDO_DAYS} days') returning id`,
+        [s, m, input.adminId ?? null, JSON.stringify(journal)],
+      )
+    ).rows as { id: number }[];
+    return { mergeId: id };
+  });
+  await findTwins(knex, [s]);
+  return result;
+}
+
+/** For each unique index of `table` holding `column` (the primary key aside), its other columns. */
+async function uniqueWith(trx: Knex.Transaction, table: string, column: string): Promise<string[][]> {
+  const { rows } = await trx.raw(
+    `select array(select a.attname::text from unnest(i.indkey) k join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k
+                   where a.attname <> ?) as others
+       from pg_index i
+      where i.indrelid = ?::regclass and i.indisunique and not i.indisprimary and i.indexprs is null
+        and exists (select 1 from unnest(i.indkey) k join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k where a.attname = ?)`,
+    [column, table, column],
+  );
+  return (rows as { others: string[] }[]).map((r) => r.others);
+}
+
+/** A table's columns a restore or a merge writes: all but the id and the generated ones (and `except`). */
+export async function writableColumns(knex: Knex, table: string, except: string[] = []): Promise<string> {
+  const { rows } = await knex.raw(
+    `select column_name from information_schema.columns
+      where table_schema = 'public' and table_name = ? and is_generated = 'NEVER' and column_name <> 'id'
+        and not column_name = any(?::text[]) order by ordinal_position`,
+    [table, except],
+  );
+  return (rows as { column_name: string }[]).map((r) => `"${r.column_name}"`).join(', ');
+}

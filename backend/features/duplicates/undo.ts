@@ -1,0 +1,105 @@
+/**
+ * Undoing a merge from its journal, in one transaction: the survivor's values before, the merged
+ * row with its own id, the rows removed put back, the rows changed as they were, and every moved
+ * row returned. Allowed within UNDO_DAYS and only while nothing was written about the survivor
+ * after the merge (its profile, or a row naming it), so an undo never throws a later change away.
+ */
+import type { Knex } from 'knex';
+import { AppError } from '../../errors';
+import { findTwins } from './detect';
+import { refreshKeys } from './keys';
+import { writableColumns, type Journal } from './merge';
+import { allReferences } from './references';
+
+interface MergeRow {
+  id: number;
+  survivor_id: number;
+  merged_id: number;
+  journal: Journal;
+  undo_until: Date;
+  undone_at: Date | null;
+  created_at: Date;
+}
+
+/** Where a row naming the survivor was written after the merge (tables with a creation or update stamp). */
+async function writtenSince(trx: Knex.Transaction, survivorId: number, mergeId: number): Promise<string | undefined> {
+  const stamped = (
+    await trx.raw(
+      `select table_name, array_agg(column_name::text) as cols from information_schema.columns
+        where table_schema = 'public' and column_name in ('created_at', 'updated_at') group by table_name`,
+    )
+  ).rows as { table_name: string; cols: string[] }[];
+  const stamps = new Map(stamped.map((r) => [r.table_name, r.cols]));
+  const checks = [{ table: 'candidates', column: 'id' }, ...(await allReferences(trx))].filter(
+    (r) => stamps.has(r.table) && r.table !== 'candidate_merges',
+  );
+  for (const ref of checks) {
+    const cols = stamps.get(ref.table)!;
+    const { rows } = await trx.raw(
+      // Compared in SQL: the stamps carry microseconds a JavaScript date would drop.
+      `select 1 from ${ref.table} where ${ref.column} = ?
+          and greatest(${cols.join(', ')}) > (select created_at from candidate_merges where id = ?) limit 1`,
+      [survivorId, mergeId],
+    );
+    if (rows.length) return ref.table;
+  }
+  return undefined;
+}
+
+export async function undoMerge(
+  knex: Knex,
+  mergeId: number,
+  adminId?: number,
+): Promise<{ survivorId: number; mergedId: number }> {
+  const done = await knex.transaction(async (trx) => {
+    const merge = (await trx.raw('select * from candidate_merges where id = ? for update', [mergeId])).rows[0] as
+      MergeRow | undefined;
+    if (!merge) throw new AppError(404, 'errors.notFound');
+    if (merge.undone_at) throw new AppError(409, 'duplicates.alreadyUndone');
+    if (new Date(merge.undo_until).getTime() < Date.now()) throw new AppError(409, 'duplicates.undoExpired');
+    // The survivor's own update in the merge is stamped with the merge's time; anything later is new.
+    await trx.raw('select 1 from candidates where id = ? for update', [merge.survivor_id]);
+    if (await writtenSince(trx, merge.survivor_id, merge.id)) throw new AppError(409, 'duplicates.undoChanged');
+    const j = merge.journal;
+
+    const candidateCols = await writableColumns(trx, 'candidates');
+    await trx.raw(
+      `update candidates c set (${candidateCols}) = (select ${candidateCols} from jsonb_populate_record(null::candidates, ?::jsonb) x)
+        where c.id = ?`,
+      [JSON.stringify(j.survivorBefore), merge.survivor_id],
+    );
+    await trx.raw(
+      `insert into candidates (id, ${candidateCols}) select id, ${candidateCols} from jsonb_populate_record(null::candidates, ?::jsonb)`,
+      [JSON.stringify(j.merged)],
+    );
+    // Moved rows first go back, so a removed row that clashed with one can return beside it.
+    for (const mv of j.moved)
+      await trx.raw(`update ${mv.table} set ${mv.column} = ? where id = any(?::int[])`, [mv.from, mv.ids]);
+    // Newest first: a row changed twice in the merge ends as it was before the first change.
+    for (const ch of [...j.changed].reverse()) {
+      const cols = await writableColumns(trx, ch.table);
+      for (const row of ch.rows)
+        await trx.raw(
+          `update ${ch.table} t set (${cols}) = (select ${cols} from jsonb_populate_record(null::${ch.table}, ?::jsonb) x) where t.id = ?`,
+          [JSON.stringify(row), Number(row.id)],
+        );
+    }
+    // A row the database wrote again on its own when the merged profile returned (a mark a trigger keeps) stays as it is.
+    for (const rm of [...j.removed].reverse()) {
+      const cols = await writableColumns(trx, rm.table);
+      await trx.raw(
+        `insert into ${rm.table} (id, ${cols}) select id, ${cols} from jsonb_populate_recordset(null::${rm.table}, ?::jsonb)
+         on conflict do nothing`,
+        [JSON.stringify(rm.rows)],
+      );
+    }
+    await trx.raw('update candidate_merges set undone_at = now(), undone_by_id = ?, updated_at = now() where id = ?', [
+      adminId ?? null,
+      mergeId,
+    ]);
+    return { survivorId: merge.survivor_id, mergedId: merge.merged_id };
+  });
+  await refreshKeys(knex, [done.survivorId, done.mergedId]);
+  await findTwins(knex, [done.survivorId, done.mergedId]);
+  return done;
+}
