@@ -75,6 +75,11 @@ async function baseBackup(adminUrl: string, withWal: boolean): Promise<string> {
           await fs.copyFile(path.join(source, 'pg_wal', name), path.join(target, 'pg_wal', name));
       }
     }
+  } catch (err) {
+    // A copy that failed half-way is deleted with the folder that links to it.
+    await fs.rm(target, { recursive: true, force: true });
+    await fs.rm(path.dirname(dataDir), { recursive: true, force: true });
+    throw err;
   } finally {
     await client.end();
   }
