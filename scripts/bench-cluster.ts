@@ -1,10 +1,10 @@
 /**
  * `npm run bench:cluster`: two web processes and one worker against one fresh embedded PostgreSQL,
- * a mixed load (searches, stage moves, notes, chat messages, sign-ins) through a round-robin
- * balancer, one web process killed (SIGKILL) half-way through the last phase (scripts/benchCluster/run.ts).
- * Prints the throughput of one process and of two, side by side in the same run, and their ratio;
- * exits 1 when a survivor answered 5xx, a write was lost or doubled, a job did not run exactly once
- * or a live socket missed an event across the kill.
+ * a mixed load (searches, stage moves, notes, chat messages, credit-spending upgrades, sign-ins)
+ * through a round-robin balancer, one web process killed (SIGKILL) half-way through the last
+ * phase (scripts/benchCluster/run.ts). Prints the throughput of one process and of two, side by
+ * side in the same run, and their ratio; exits 1 when a process answered 5xx, a write or a charge
+ * was lost or doubled, a job did not run exactly once or a live socket missed an event.
  * SECONDS (per phase, default 30) and USERS (concurrent requests, default 16) change the load.
  */
 import { mkdtempSync } from 'node:fs';

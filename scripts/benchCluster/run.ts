@@ -3,7 +3,8 @@
  * (scripts/benchCluster/web.ts) and one worker (backend/jobs/run.ts, the real entry) on one
  * PostgreSQL, each started as `node --import tsx <entry>` so a signal reaches the process itself.
  * Virtual users of one company run a mixed load through a round-robin "load balancer": searches,
- * stage moves, notes, chat messages and sign-ins. Three phases of equal length: one process, two,
+ * stage moves, notes, chat messages, plan upgrades that spend credits (scripts/benchCluster/credits.ts)
+ * and sign-ins. Three phases of equal length: one process, two,
  * then two with one killed (SIGKILL) half-way, after which the balancer sends to the survivor only.
  *
  * What it checks, against the load's own record of acknowledged requests: no 5xx from any process;
@@ -15,11 +16,12 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { Knex } from 'knex';
 import { newToken, sha256 } from '../../backend/auth/tokens';
 import { freePort } from '../../backend/db/embedded';
 import { createKnex } from '../../backend/db/knex';
 import { listOutbox } from '../../backend/services/mail/outbox';
+import { creditProblems, creditWorld } from './credits';
+import { completions, drained } from './jobs';
 import { holdSockets, type Sockets } from './sockets';
 
 export interface ClusterOptions {
@@ -47,8 +49,8 @@ export interface ClusterResult {
   counts: Record<string, number>;
 }
 
-type Op = 'search' | 'move' | 'note' | 'chat' | 'signIn';
-const OPS: Op[] = ['search', 'move', 'search', 'note', 'search', 'chat', 'signIn'];
+type Op = 'search' | 'move' | 'note' | 'chat' | 'signIn' | 'credit';
+const OPS: Op[] = ['search', 'move', 'search', 'note', 'search', 'chat', 'credit', 'signIn'];
 const OWNER = 'owner@acme.example.com';
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -72,30 +74,6 @@ async function web(env: Record<string, string>): Promise<{ child: ChildProcess; 
     child.once('exit', (code) => reject(new Error(`a web process ended before listening (${code})`)));
   });
   return { child, base: `http://127.0.0.1:${port}` };
-}
-
-/** The worker's completed jobs by outcome, from its own metrics. */
-async function completions(metricsBase: string): Promise<{ success: number; failure: number }> {
-  const text = await (await fetch(`${metricsBase}/metrics`)).text();
-  const sum = (outcome: string) =>
-    [...text.matchAll(new RegExp(`^jobs_completed_total\\{[^}]*outcome="${outcome}"[^}]*\\} (\\d+)`, 'gm'))].reduce(
-      (all, m) => all + Number(m[1]),
-      0,
-    );
-  return { success: sum('success'), failure: sum('failure') };
-}
-
-/** Waits until no job is due (future ones, such as the schedule's, stay). */
-async function drained(knex: Knex, ms = 60_000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const { rows } = await knex.raw(
-      `select count(*)::int as n from graphile_worker._private_jobs where run_at <= now() and attempts < max_attempts`,
-    );
-    if (rows[0].n === 0) return true;
-    await sleep(200);
-  }
-  return false;
 }
 
 interface Record_ {
@@ -216,6 +194,8 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
           revealed_at: new Date(),
         })),
       );
+    const credits = await creditWorld(knex, perPhase);
+    let upgradeAt = 0;
     const noteProject = projects[0];
     const movable = pairs.filter(([p]) => p !== noteProject);
 
@@ -290,6 +270,17 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
                   recruitmentStatus: 2,
                 })
               ).status;
+            } else if (op === 'credit') {
+              const project = credits.projects[upgradeAt++];
+              if (project === undefined) continue;
+              record.key = String(project);
+              record.status = (
+                await fetch(`${base}/api/v1/projects/upgrade`, {
+                  method: 'POST',
+                  headers: { authorization: `Bearer ${credits.token}`, 'content-type': 'application/json' },
+                  body: JSON.stringify({ projectId: `Project:${project}` }),
+                })
+              ).status;
             } else record.status = (await signIn(base)).status;
           } catch {
             record.status = 'network';
@@ -343,6 +334,13 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
       'move',
       `select project_id || ':' || candidate_id as key, count(*)::int as n from candidate_recruitment_stage_logs
         where to_stage = 2 and project_id in (${projects.join(',')}) group by 1`,
+    );
+    problems.push(
+      ...(await creditProblems(
+        knex,
+        credits,
+        records.filter((r) => r.op === 'credit'),
+      )),
     );
     const moved = await knex('project_candidates').whereIn('project_id', projects).where('stage', 2).count({ n: '*' });
     counts['moves in stage'] = Number(moved[0].n);

@@ -1,11 +1,11 @@
 /**
  * Several processes on one database, one of them killed: two web processes and a worker, each a
  * process of its own started the way an operator starts them, on the file's database, under a mixed
- * load (searches, stage moves, notes, chat messages, sign-ins) with one web process killed (SIGKILL)
- * half-way through the last phase (scripts/benchCluster/run.ts, shorter than `npm run bench:cluster`).
- * No process answers 5xx, no acknowledged write is lost or doubled and none cut by the kill doubled,
- * every job queued runs exactly once, and the killed process's live sockets catch up on the survivor.
- * The throughput figures are the benchmark's business, not this test's.
+ * load (searches, stage moves, notes, chat messages, plan upgrades that spend credits, sign-ins) with
+ * one web process killed (SIGKILL) half-way through the last phase (scripts/benchCluster/run.ts,
+ * shorter than `npm run bench:cluster`). No process answers 5xx, no acknowledged write or charge is
+ * lost or doubled and none cut by the kill doubled, every job queued runs exactly once, and the
+ * killed process's live sockets catch up on the survivor. Throughput is the benchmark's business.
  */
 import { describe, expect, it } from 'vitest';
 import { runCluster } from '../../scripts/benchCluster/run';
@@ -19,7 +19,7 @@ describe('Two web processes and a worker, one web process killed under load', ()
     expect(result.phases.map((p) => p.name)).toEqual(['one process', 'two processes', 'two, one killed half-way']);
     for (const phase of result.phases) expect(phase.requests).toBeGreaterThan(0);
     const { counts } = result;
-    for (const op of ['search', 'move', 'note', 'chat', 'signIn'])
+    for (const op of ['search', 'move', 'note', 'chat', 'credit', 'signIn'])
       expect(counts[`${op} acknowledged`], `${op} acknowledged`).toBeGreaterThan(0);
     expect(counts['moves in stage']).toBeGreaterThanOrEqual(counts['move acknowledged']);
     expect(counts['socket reconnects']).toBeGreaterThanOrEqual(5);
