@@ -16,13 +16,14 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { LinkBase, Title, useNotify } from 'react-admin';
+import { LinkBase, Title, useBasename, useNotify } from 'react-admin';
 import { t } from '../../i18n';
 import { apiCall } from '../providers/http';
 import { profileLine, type Pair } from './pairs';
 
 export function DuplicateQueue() {
   const notify = useNotify();
+  const basename = useBasename();
   const [pairs, setPairs] = useState<Pair[]>();
   const [failed, setFailed] = useState(false);
 
@@ -72,7 +73,7 @@ export function DuplicateQueue() {
                 </TableCell>
                 <TableCell align="right">{p.confidence}%</TableCell>
                 <TableCell align="right">
-                  <Button component={LinkBase} to={`/duplicates/${encodeURIComponent(p.id)}`}>
+                  <Button component={LinkBase} to={`${basename}/duplicates/${encodeURIComponent(p.id)}`}>
                     {t('duplicates.queue.review')}
                   </Button>
                 </TableCell>

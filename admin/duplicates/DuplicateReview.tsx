@@ -20,7 +20,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Title, useNotify } from 'react-admin';
+import { Title, useBasename, useNotify } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { t } from '../../i18n';
 import { entity } from '../../schema';
@@ -34,6 +34,7 @@ export function DuplicateReview() {
   const { id = '' } = useParams();
   const notify = useNotify();
   const navigate = useNavigate();
+  const basename = useBasename();
   const [pair, setPair] = useState<PairDetail>();
   const [givers, setGivers] = useState<Record<string, Giver>>({});
   const [survivor, setSurvivor] = useState<Giver>('first');
@@ -63,7 +64,7 @@ export function DuplicateReview() {
     act(async () => {
       await apiCall(`/candidate-duplicates/${encodeURIComponent(id)}/dismiss`, { method: 'POST' });
       notify(t('duplicates.review.dismissed'), { type: 'success' });
-      navigate('/duplicates');
+      navigate(`${basename}/duplicates`);
     });
   const merge = () =>
     act(async () => {
@@ -77,7 +78,7 @@ export function DuplicateReview() {
     act(async () => {
       await apiCall(`/candidate-merges/${merged!.mergeId}/undo`, { method: 'POST' });
       notify(t('duplicates.review.undone'), { type: 'success' });
-      navigate('/duplicates');
+      navigate(`${basename}/duplicates`);
     });
 
   if (merged)

@@ -1,0 +1,70 @@
+/**
+ * The console's duplicate queue in a browser: two profiles of one person (one phone written two
+ * ways, one name misspelt, one employer and title) appear as a pair with their reasons; the pair
+ * opens side by side with both values of each field; the admin keeps the other profile's summary
+ * and merges; one profile remains with that summary, and the merged id redirects to it.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { findTwins, refreshKeys } from '../../backend/features/duplicates';
+import { startE2E, type E2E } from '../helpers/e2e';
+
+let e2e: E2E;
+let first: number;
+let second: number;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  const { knex } = e2e.db;
+  const person = async (firstName: string, lastName: string, phone: string, summary: string | null) => {
+    const [{ id }] = await knex('candidates')
+      .insert({
+        first_name: firstName,
+        last_name: lastName,
+        email: `${lastName}.${Date.now()}@example.org`.toLowerCase(),
+        phone,
+        summary,
+      })
+      .returning('id');
+    await knex('candidate_experiences').insert({
+      candidate_id: id,
+      company: 'Kestrel Analytics',
+      title: 'Data Engineer',
+      start_date: '2021-01-01',
+      current_position: true,
+    });
+    return id as number;
+  };
+  first = await person('Ottilie', 'Brandvold', '+65 6123 9876', null);
+  second = await person('Ottilie', 'Brandvol', '+6561239876', 'Builds streaming pipelines.');
+  await refreshKeys(knex, [first, second]);
+  await findTwins(knex, [first, second]);
+});
+
+describe("The console's duplicate queue", () => {
+  it('shows the pair, opens it side by side and merges it keeping the chosen values', async () => {
+    const page = await e2e.signIn('admin@example.com', undefined, '/admin/duplicates');
+    const row = page.getByRole('row').filter({ hasText: 'Ottilie Brandvold' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Same phone');
+    expect(await row.textContent()).toContain('Close name, same employer and title');
+    await row.getByRole('link', { name: 'Review' }).click();
+
+    await page.getByRole('heading', { name: 'Same person?' }).waitFor();
+    const lastName = page.getByRole('radiogroup', { name: 'Last name' });
+    await lastName.getByLabel('Brandvold', { exact: true }).waitFor();
+    await lastName.getByLabel('Brandvol', { exact: true }).waitFor();
+    // The summary only the second profile holds is chosen by default; the admin keeps the first's last name.
+    const summary = page.getByRole('radiogroup', { name: 'Summary' });
+    expect(await summary.getByLabel('Builds streaming pipelines.').isChecked()).toBe(true);
+    await lastName.getByLabel('Brandvold', { exact: true }).check();
+    await page.getByRole('button', { name: 'Merge into one profile' }).click();
+    await page.getByText('Merged into Ottilie Brandvold').waitFor();
+
+    const { knex } = e2e.db;
+    const rows = await knex('candidates').whereIn('id', [first, second]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: first, last_name: 'Brandvold', summary: 'Builds streaming pipelines.' });
+    const res = await page.request.get(`${e2e.baseUrl}/api/v1/candidates/Candidate:${second}`, { maxRedirects: 0 });
+    expect(res.status()).toBe(308);
+  });
+});
