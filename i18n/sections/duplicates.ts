@@ -39,7 +39,7 @@ export const duplicates = {
   warning: {
     title: 'This person may already have a profile',
     open: 'Open {name}',
-    saveAnyway: 'The profile is saved anyway when you save again',
+    saveAnyway: 'Saving still creates the new profile; the pair then waits in the duplicate queue',
   },
 };
 

@@ -2,7 +2,8 @@
  * The console's duplicate queue in a browser: two profiles of one person (one phone written two
  * ways, one name misspelt, one employer and title) appear as a pair with their reasons; the pair
  * opens side by side with both values of each field; the admin keeps the other profile's summary
- * and merges; one profile remains with that summary, and the merged id redirects to it.
+ * and merges; one profile remains with that summary, and the merged id redirects to it. The add-talent
+ * form warns of that profile, linked, as soon as the same phone is typed.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findTwins, refreshKeys } from '../../backend/features/duplicates';
@@ -66,5 +67,15 @@ describe("The console's duplicate queue", () => {
     expect(rows[0]).toMatchObject({ id: first, last_name: 'Brandvold', summary: 'Builds streaming pipelines.' });
     const res = await page.request.get(`${e2e.baseUrl}/api/v1/candidates/Candidate:${second}`, { maxRedirects: 0 });
     expect(res.status()).toBe(308);
+  });
+
+  it('warns on the add-talent form, before saving, of the profile the person already has', async () => {
+    const page = await e2e.signIn('admin@example.com', undefined, '/admin/talent/add');
+    await page.getByLabel('Phone', { exact: true }).fill('+65 6123 9876');
+    const warning = page.getByRole('alert').filter({ hasText: 'This person may already have a profile' });
+    await warning.waitFor();
+    expect(await warning.getByRole('link', { name: 'Open Ottilie Brandvold' }).getAttribute('href')).toBe(
+      `/admin/talent/Candidate%3A${first}`,
+    );
   });
 });

@@ -13,6 +13,7 @@ import { ProfileSections } from '../../../../ui/candidate-profile/ProfileSection
 import { toFormValues } from '../../../../ui/candidate-profile/profileFields';
 import { profileResolver } from '../../../../ui/candidate-profile/profileResolver';
 import { SaveBar } from '../../../../ui/candidate-profile/SaveBar';
+import { TwinWarning } from '../../../duplicates/TwinWarning';
 import { AdminDocuments, InternalSection } from './AdminSections';
 import { CvImportButton, CvImportSummary, type CvImported } from './CvImport';
 import { consoleLookups, downloadTalentFile, uploadCv } from './talentApi';
@@ -81,6 +82,7 @@ export function TalentForm({ mode }: { mode: 'create' | 'edit' }) {
       <Form record={values} resolver={resolver} mode="onChange" noValidate warnWhenUnsavedChanges>
         <Stack spacing={3} sx={{ p: { xs: 1.5, md: 3 } }}>
           {mode === 'create' && <CvStart />}
+          {mode === 'create' && <TwinWarning showPath={talentPaths.show} />}
           <ProfileSections
             editor="admin"
             upload={uploadCv}
