@@ -27,24 +27,28 @@ export async function creditWorld(knex: Knex, count: number): Promise<CreditWorl
   await knex.transaction((trx) =>
     grantCredits(trx, { companyId: owner.company_id, amount: granted, source: 'admin', actor: 'system' }),
   );
-  const projects = (
-    await knex('projects')
-      .insert(
-        Array.from({ length: count }, (_, i) => ({
-          title: `Cluster plan ${i}`,
-          company_id: owner.company_id,
-          owner_id: owner.id,
-          project_type: 2,
-          plan: 1,
-          job_title_id: job.id,
-          countries: [country.id],
-          headcount: 1,
-          salary_min: 5000,
-          salary_max: 9000,
-        })),
-      )
-      .returning('id')
-  ).map((r: { id: number }) => r.id);
+  const rows = Array.from({ length: count }, (_, i) => ({
+    title: `Cluster plan ${i}`,
+    company_id: owner.company_id,
+    owner_id: owner.id,
+    project_type: 2,
+    plan: 1,
+    job_title_id: job.id,
+    countries: [country.id],
+    headcount: 1,
+    salary_min: 5000,
+    salary_max: 9000,
+  }));
+  const projects: number[] = [];
+  // In batches: a statement takes at most 65,535 parameters.
+  for (let i = 0; i < rows.length; i += 1000)
+    projects.push(
+      ...(
+        await knex('projects')
+          .insert(rows.slice(i, i + 1000))
+          .returning('id')
+      ).map((r) => r.id as number),
+    );
   const token = newToken();
   await knex('sessions').insert({
     token_hash: sha256(token),
