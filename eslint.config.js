@@ -103,7 +103,7 @@ const queueByHelper = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', '.data', 'coverage', 'migrations'] },
+  { ignores: ['node_modules', 'dist', '.data', '.tmp', 'coverage', 'migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

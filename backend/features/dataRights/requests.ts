@@ -22,6 +22,7 @@ import { hmac, newCode, sameHash } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, forbidden } from '../../errors';
+import { ownContact } from '../../services/candidateGate';
 import { queueEmail } from '../../services/mail/outbox';
 import { erasureCodeEmail, erasureScheduledEmail } from './emails';
 import { logDataRights } from './log';
@@ -101,8 +102,9 @@ const ask = defineEndpoint({
     const candidateId = candidateOf(actor);
     const { config } = ctx;
     const row = await ctx.knex.transaction(async (trx) => {
-      const person = await trx('candidates').where('id', candidateId).forUpdate().first('email', 'first_name');
-      if (!person) throw forbidden();
+      // The candidate's row is locked so two requests at once make one; their own address comes from the gate.
+      if (!(await trx('candidates').where('id', candidateId).forUpdate().first('id'))) throw forbidden();
+      const person = (await ownContact(trx, candidateId))!;
       const open = await openRequest(trx, candidateId);
       if (open && open.status !== ERASURE_STATUS.awaitingCode) throw conflict('erasure.errors.alreadyRequested');
       // Asking again replaces the unconfirmed request's code.
@@ -121,7 +123,7 @@ const ask = defineEndpoint({
           updated_at: new Date(),
         });
       if (!open) await logDataRights(trx, candidateId, 'erasureRequested', actor);
-      await queueEmail(trx, { to: person.email, ...erasureCodeEmail(config, person.first_name ?? null, sent) });
+      await queueEmail(trx, { to: person.email, ...erasureCodeEmail(config, person.firstName, sent) });
       return { ...req, status: ERASURE_STATUS.awaitingCode } as RequestRow;
     });
     return { ...view(row), expiresInMinutes: DATA_RIGHTS_CODE_TTL_MINUTES };
@@ -158,8 +160,8 @@ export async function confirmErasure(ctx: Pick<AppContext, 'knex' | 'config'>, a
       })
       .returning('*');
     await logDataRights(trx, candidateId, 'erasureConfirmed', actor, { dueAt: dueAt.toISOString() });
-    const person = await trx('candidates').where('id', candidateId).first('email', 'first_name');
-    await queueEmail(trx, { to: person.email, ...erasureScheduledEmail(config, person.first_name ?? null, dueAt) });
+    const person = (await ownContact(trx, candidateId))!;
+    await queueEmail(trx, { to: person.email, ...erasureScheduledEmail(config, person.firstName, dueAt) });
     return done as RequestRow;
   });
   if (outcome === 'none') throw conflict('erasure.errors.notOpen');
