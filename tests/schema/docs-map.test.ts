@@ -2,7 +2,7 @@
  * The map tells the truth: every file or folder `backend/README.md` and `docs/ARCHITECTURE.md` name
  * in code quotes exists in the tree, and every capability folder of `backend/features/` and every
  * adapter of `backend/adapters/` is named in both, so a newcomer never looks for what was deleted
- * nor misses what was added.
+ * nor misses what was added. And the docs are read in short lines, none over 400 characters.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -70,5 +70,19 @@ describe('The map', () => {
     ]);
     expect(exists('db/replica.ts', files)).toBe(true);
     expect(exists('memory*.ts', files)).toBe(false);
+  });
+
+  it('is read in short lines: no line of the README, the backend README or docs/ is over 400 characters', () => {
+    const docs = ['README.md', 'backend/README.md', ...readdirSync(path.join(ROOT, 'docs')).map((f) => `docs/${f}`)];
+    const long = docs
+      .filter((doc) => doc.endsWith('.md'))
+      .flatMap((doc) =>
+        readFileSync(path.join(ROOT, doc), 'utf8')
+          .split('\n')
+          .map((line, i) => ({ at: `${doc}:${i + 1}`, length: line.length }))
+          .filter((l) => l.length > 400)
+          .map((l) => `${l.at} (${l.length})`),
+      );
+    expect(long).toEqual([]);
   });
 });
