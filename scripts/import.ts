@@ -34,6 +34,8 @@ try {
     file,
     knex,
     connectionString: db.connectionString,
+    // The server's secret keys the erased people's email hashes the import keeps out.
+    config,
     reportPath: reportFlag >= 0 ? rest[reportFlag + 1] : undefined,
     onProgress: (p) =>
       bar.update(

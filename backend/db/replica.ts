@@ -124,7 +124,18 @@ export function readFromPrimary(): void {
   if (store) primaryReaders.add(store);
 }
 
-const LOST = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P02', '57P03']);
+// ENOENT: a replica on this machine reached by its Unix socket, gone with the stopped server.
+const LOST = new Set([
+  'ECONNREFUSED',
+  'ENOENT',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
 
 /** A failure of the replica rather than of the statement: the connection, or a conflict with its replay. */
 function lostReplica(err: unknown): boolean {

@@ -103,7 +103,11 @@ describe('A streaming read replica', () => {
     expect(other).toEqual({ found: 0, summary: before.summary, skills: [] });
     expect(await inUse()).toBe(1);
     // … and the writer, whose next reads go to the primary, does.
-    const writer = await reads(admin);
+    // (The autocomplete's names are read again within two seconds of a change: waited for, as a person would.)
+    const writer = await until(
+      () => reads(admin),
+      (r) => r.skills.length > 0,
+    );
     expect(writer).toEqual({ found: 1, summary: 'Quasar navigation expert.', skills: ['Quasar Navigation'] });
     const lag = await onServer<{ paused: boolean }>(replica, 'select pg_is_wal_replay_paused() as paused');
     expect(lag[0].paused).toBe(true);

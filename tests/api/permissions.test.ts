@@ -51,7 +51,12 @@ async function targetRow(
 async function change(entity: EntityDef, fields: string[], cond: Record<string, unknown>): Promise<[string, unknown]> {
   const candidates = fields.filter((f) => entity.fields[f] && isWritable(entity.fields[f]) && !(f in cond));
   const plain = (f: string) => ['string', 'text'].includes(entity.fields[f].kind) && !entity.fields[f].pattern;
-  const field = candidates.find((f) => plain(f) && !entity.fields[f].unique) ?? candidates.find(plain) ?? candidates[0];
+  // A resource nobody may change through the API (an append-only log) is asked to change any of its fields: refused.
+  const field =
+    candidates.find((f) => plain(f) && !entity.fields[f].unique) ??
+    candidates.find(plain) ??
+    candidates[0] ??
+    (Object.values(entity.permissions).some((p) => p?.update) ? undefined : Object.keys(entity.fields)[0]);
   if (!field) throw new Error(`${entity.name}: no field to change in ${fields.join(', ')}`);
   const value = toApi(entity, { [field]: await sampleValue(t.knex, entity, field, entity.fields[field]) })[field];
   return [field, value];

@@ -71,6 +71,16 @@ export async function audit(page: Page, label: string): Promise<Finding[]> {
   }
 }
 
+/** Waits for the screen to settle as an audit does (data loaded, spinners gone), without running axe. */
+export async function settle(page: Page): Promise<void> {
+  await settled(page);
+  const spinner = page.locator('[role=progressbar]').first();
+  if (await spinner.count()) {
+    await spinner.waitFor({ state: 'detached', timeout: 20_000 }).catch(() => undefined);
+    await settled(page);
+  }
+}
+
 async function auditNow(page: Page, label: string): Promise<Finding[]> {
   const t0 = Date.now();
   await settled(page);

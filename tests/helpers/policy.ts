@@ -169,6 +169,26 @@ export const POLICY: Record<string, Record<PolicyRole, Grants>> = {
     raasAdmin: all,
     candidate: none,
   },
+  // Candidates' data rights: the admins' erasure queue and the append-only log of exports, consents, erasures and
+  // holds are read in the console; they change only through the data-rights calls.
+  'erasure-requests': {
+    guest: none,
+    general: readOnly,
+    advocate: readOnly,
+    companyAdmin: none,
+    companyMember: none,
+    raasAdmin: none,
+    candidate: none,
+  },
+  'data-rights-logs': {
+    guest: none,
+    general: readOnly,
+    advocate: readOnly,
+    companyAdmin: none,
+    companyMember: none,
+    raasAdmin: none,
+    candidate: none,
+  },
   'sales-orders': {
     guest: none,
     general: readOnly,

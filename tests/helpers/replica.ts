@@ -44,6 +44,30 @@ async function query<T>(url: string, sql: string, params: unknown[] = []): Promi
 }
 
 /**
+ * Copies a running server's folder as pg_basebackup does: a file or folder PostgreSQL removes while the copy runs
+ * (a database another test drops, a temporary relation) is left out, as the WAL replay brings the state back.
+ */
+async function copyRunning(source: string, target: string, keep: (rel: string) => boolean, rel = ''): Promise<void> {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = await fs.readdir(path.join(source, rel), { withFileTypes: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  await fs.mkdir(path.join(target, rel), { recursive: true, mode: 0o700 });
+  for (const entry of entries) {
+    const child = path.join(rel, entry.name);
+    if (!keep(child)) continue;
+    if (entry.isDirectory()) await copyRunning(source, target, keep, child);
+    else
+      await fs.copyFile(path.join(source, child), path.join(target, child)).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err;
+      });
+  }
+}
+
+/**
  * Copies the server at `adminUrl` while it runs, into a new folder the postgres user can reach:
  * pg_backup_start, the files, pg_backup_stop and its backup_label. `withWal` also copies the WAL
  * written by then, which a server restored on its own needs to reach a consistent state.
@@ -58,14 +82,10 @@ async function baseBackup(adminUrl: string, withWal: boolean): Promise<string> {
     const source = (await client.query('show data_directory')).rows[0].data_directory as string;
     // One session holds the backup from start to stop (the non-exclusive mode).
     await client.query(`select pg_backup_start('test copy', true)`);
-    await fs.cp(source, target, {
-      recursive: true,
-      filter: (from) => {
-        const rel = path.relative(source, from);
-        const [top] = rel.split(path.sep);
-        if (SKIPPED.has(path.basename(rel)) || path.basename(rel).startsWith('.s.PGSQL.')) return false;
-        return !(EMPTIED.has(top) && rel !== top);
-      },
+    await copyRunning(source, target, (rel) => {
+      const [top] = rel.split(path.sep);
+      if (SKIPPED.has(path.basename(rel)) || path.basename(rel).startsWith('.s.PGSQL.')) return false;
+      return !(EMPTIED.has(top) && rel !== top);
     });
     const { labelfile } = (await client.query('select labelfile from pg_backup_stop(false)')).rows[0];
     await fs.writeFile(path.join(target, 'backup_label'), labelfile as string);

@@ -271,6 +271,17 @@ export async function insertSample(
       );
   }
   for (const [name, def] of Object.entries(entity.fields)) {
+    // A required value the API does not take (an erasure request's candidate, a log row's candidate and action) is
+    // sampled as the API's own would be: a reference points at a row.
+    if (
+      !isWritable(def) &&
+      def.required &&
+      def.default === undefined &&
+      def.dbDefault === undefined &&
+      ['ref', 'integer', 'enum'].includes(def.kind) &&
+      !(columnOf(name) in row)
+    )
+      row[columnOf(name)] = await sampleValue(knex, entity, name, def);
     if (
       !isWritable(def) &&
       def.required &&

@@ -7,6 +7,7 @@
  */
 import { listQuery } from '../app';
 import { ACCOUNT_ROUTES } from './accountRoutes';
+import { DATA_RIGHTS_AND_DUPLICATES, DUPLICATE_DATA_ROUTES } from './curationRoutes';
 import { STATES, type LeakWorld, type State } from './world';
 
 export interface Probe {
@@ -169,16 +170,7 @@ export const DATA_ROUTES: DataRoute[] = [
     probes: () => [{ path: '/projects/ai-match/AiMatchRun:1/results' }],
     noWitness: 'admins only, and no AI match runs in this world',
   },
-  {
-    key: 'GET /api/v1/candidate-duplicates',
-    probes: () => [{ path: '/candidate-duplicates' }, { path: '/candidate-duplicates?status=all' }],
-    noWitness: 'admins only (the duplicate queue names both profiles), and no candidate of this world has a twin',
-  },
-  {
-    key: 'GET /api/v1/candidate-duplicates/:id',
-    probes: (lw) => [{ path: '/candidate-duplicates/1' }, ...each(lw, (id) => `/candidate-duplicates/${id}`)],
-    noWitness: 'admins only (a pair side by side, field by field), and no candidate of this world has a twin',
-  },
+  ...DUPLICATE_DATA_ROUTES,
 ];
 
 /**
@@ -221,35 +213,7 @@ export const NOT_CANDIDATE_DATA: Record<string, string[]> = {
       'POST /api/v1/conversations/:id/typing',
       'GET /api/v1/conversations/:id/messages/:messageId/attachment',
     ],
-  'candidates’ data rights: a candidate’s own erasure request (their own record, no id read from the request); the admins’ erasure queue and its append-only log name a candidate by id only':
-    [
-      'GET /api/v1/data-rights/me',
-      'POST /api/v1/data-rights/erasure',
-      'POST /api/v1/data-rights/erasure/confirm',
-      'POST /api/v1/data-rights/erasure/cancel',
-      'POST /api/v1/data-rights/erasures',
-      'POST /api/v1/data-rights/erasures/:id/hold',
-      'POST /api/v1/data-rights/erasures/:id/release',
-      'POST /api/v1/data-rights/erasures/:id/carry-out',
-      'GET /api/v1/erasure-requests',
-      'GET /api/v1/erasure-requests/:id',
-      'POST /api/v1/erasure-requests',
-      'PUT /api/v1/erasure-requests/status',
-      'PUT /api/v1/erasure-requests/:id',
-      'DELETE /api/v1/erasure-requests/:id',
-      'GET /api/v1/data-rights-logs',
-      'GET /api/v1/data-rights-logs/:id',
-      'POST /api/v1/data-rights-logs',
-      'PUT /api/v1/data-rights-logs/:id',
-      'DELETE /api/v1/data-rights-logs/:id',
-    ],
-  'duplicate profiles: admins’ writes (check a draft, scan, dismiss, merge, undo) answer with ids and counts': [
-    'POST /api/v1/candidate-duplicates/check',
-    'POST /api/v1/candidate-duplicates/scan',
-    'POST /api/v1/candidate-duplicates/:id/dismiss',
-    'POST /api/v1/candidate-duplicates/:id/merge',
-    'POST /api/v1/candidate-merges/:id/undo',
-  ],
+  ...DATA_RIGHTS_AND_DUPLICATES,
   'the development mailbox and WhatsApp log: mounted only outside production': [
     'GET /api/v1/dev/outbox',
     'GET /api/v1/dev/whatsapp',

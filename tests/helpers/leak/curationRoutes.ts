@@ -1,0 +1,53 @@
+/**
+ * The routes of candidates' data rights and of duplicate profiles judged not to answer with candidate data, by
+ * reason (the duplicate queue and a pair side by side, which do, are in DATA_ROUTES). Kept apart from routes.ts for
+ * its length.
+ */
+export const DATA_RIGHTS_AND_DUPLICATES: Record<string, string[]> = {
+  'candidates’ data rights: a candidate’s own erasure request (their own record, no id read from the request); the admins’ erasure queue and its append-only log name a candidate by id only':
+    [
+      'GET /api/v1/data-rights/me',
+      'POST /api/v1/data-rights/erasure',
+      'POST /api/v1/data-rights/erasure/confirm',
+      'POST /api/v1/data-rights/erasure/cancel',
+      'POST /api/v1/data-rights/erasures',
+      'POST /api/v1/data-rights/erasures/:id/hold',
+      'POST /api/v1/data-rights/erasures/:id/release',
+      'POST /api/v1/data-rights/erasures/:id/carry-out',
+      'GET /api/v1/erasure-requests',
+      'GET /api/v1/erasure-requests/:id',
+      'POST /api/v1/erasure-requests',
+      'PUT /api/v1/erasure-requests/status',
+      'PUT /api/v1/erasure-requests/:id',
+      'DELETE /api/v1/erasure-requests/:id',
+      'GET /api/v1/data-rights-logs',
+      'GET /api/v1/data-rights-logs/:id',
+      'POST /api/v1/data-rights-logs',
+      'PUT /api/v1/data-rights-logs/:id',
+      'DELETE /api/v1/data-rights-logs/:id',
+    ],
+  'duplicate profiles: admins’ writes (check a draft, scan, dismiss, merge, undo) answer with ids and counts': [
+    'POST /api/v1/candidate-duplicates/check',
+    'POST /api/v1/candidate-duplicates/scan',
+    'POST /api/v1/candidate-duplicates/:id/dismiss',
+    'POST /api/v1/candidate-duplicates/:id/merge',
+    'POST /api/v1/candidate-merges/:id/undo',
+  ],
+};
+
+/** The duplicate queue and a pair side by side: candidate data, for admins only. */
+export const DUPLICATE_DATA_ROUTES = [
+  {
+    key: 'GET /api/v1/candidate-duplicates',
+    probes: () => [{ path: '/candidate-duplicates' }, { path: '/candidate-duplicates?status=all' }],
+    noWitness: 'admins only (the duplicate queue names both profiles), and no candidate of this world has a twin',
+  },
+  {
+    key: 'GET /api/v1/candidate-duplicates/:id',
+    probes: (lw: { canaries: Record<string, { apiId: string }> }) => [
+      { path: '/candidate-duplicates/1' },
+      ...Object.values(lw.canaries).map((c) => ({ path: `/candidate-duplicates/${c.apiId}` })),
+    ],
+    noWitness: 'admins only (a pair side by side, field by field), and no candidate of this world has a twin',
+  },
+];
