@@ -28,6 +28,7 @@ import {
 } from 'react-admin';
 import { t } from '../../i18n';
 import { AlertsLink } from '../alerts/AlertsLink';
+import { ScreenLink } from './ScreenLink';
 import { DuplicatesLink } from '../duplicates/DuplicatesLink';
 import { entityByResource, resources } from '../../schema';
 import { overrides } from '../resources/overrides';
@@ -141,33 +142,9 @@ function Group({ group }: { group: MenuGroup }) {
 }
 
 /** The support-chat inbox, a screen of its own rather than a resource. */
-function SupportChatLink() {
-  const basename = useBasename();
-  const location = useLocation();
-  const [open] = useSidebarState();
-  const path = `${basename}/support-chat`;
-  const selected = location.pathname === path;
-  const label = t('chat.inbox.title');
-  return (
-    <ListItem disablePadding>
-      <ListItemButton
-        component={LinkBase}
-        to={path}
-        selected={selected}
-        aria-current={selected ? 'page' : undefined}
-        aria-label={open ? undefined : label}
-        title={open ? undefined : label}
-        dense
-        sx={{ borderRadius: 1, mx: 1, my: 0.25, pl: open ? 2 : 1.5 }}
-      >
-        <ListItemIcon>
-          <SupportAgentOutlined fontSize="small" />
-        </ListItemIcon>
-        {open && <ListItemText primary={label} slotProps={{ primary: { variant: 'body2', noWrap: true } }} />}
-      </ListItemButton>
-    </ListItem>
-  );
-}
+const SupportChatLink = () => (
+  <ScreenLink to="support-chat" label={t('chat.inbox.title')} icon={<SupportAgentOutlined fontSize="small" />} />
+);
 
 /** The admin pages of the portal, each opening the portal at that page. */
 function PortalPages() {
