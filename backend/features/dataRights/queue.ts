@@ -12,6 +12,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { ERASURE_SOURCE, ERASURE_STATUS, erasureDueAt } from '../../../schema/rules/dataRights';
 import type { Actor } from '../../../schema/roles';
+import { actorRefs } from '../../../schema/roles';
 import { id } from '../../../schema/validation/inputs';
 import type { Config } from '../../config';
 import { defineEndpoint } from '../../endpoints/define';
@@ -65,7 +66,7 @@ export async function carryOut(
       .update({
         status: ERASURE_STATUS.erased,
         erased_at: now,
-        erased_by_id: actor?.role === 'admin' ? actor.id : null,
+        erased_by_id: actor ? actorRefs(actor).adminId : null,
         code_hash: null,
         report: JSON.stringify(done.report),
         updated_at: now,

@@ -8,6 +8,7 @@
  *   POST /candidate-duplicates/check               a profile not yet saved: its likely twins
  *   POST /candidate-duplicates/scan                queues the pool's scan
  */
+import { actorRefs } from '../../../schema/roles';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { entity } from '../../../schema';
@@ -191,7 +192,7 @@ export const duplicateEndpoints = [
       await openPair(ctx.knex, params.id);
       await ctx.knex.raw(
         'update candidate_duplicates set status = ?, decided_by_id = ?, decided_at = now(), updated_at = now() where id = ?',
-        [DUPLICATE_STATUS.dismissed, actor.role === 'admin' ? (actor.id ?? null) : null, params.id],
+        [DUPLICATE_STATUS.dismissed, actorRefs(actor).adminId, params.id],
       );
       return { id: formatId(pair, params.id), status: 'dismissed' };
     },
@@ -219,7 +220,7 @@ export const duplicateEndpoints = [
         survivorId: body.survivorId,
         mergedId,
         keep: body.keep,
-        adminId: actor.role === 'admin' ? actor.id : undefined,
+        adminId: actorRefs(actor).adminId ?? undefined,
       });
       return { mergeId, survivorId: formatId(candidate, body.survivorId), mergedId: formatId(candidate, mergedId) };
     },
@@ -231,7 +232,7 @@ export const duplicateEndpoints = [
     access: MANAGE,
     input: { params: z.object({ id: id('candidateMerge') }) },
     handler: async ({ params, ctx, actor }) => {
-      const done = await undoMerge(ctx.knex, params.id, actor.role === 'admin' ? actor.id : undefined);
+      const done = await undoMerge(ctx.knex, params.id, actorRefs(actor).adminId ?? undefined);
       return { survivorId: formatId(candidate, done.survivorId), mergedId: formatId(candidate, done.mergedId) };
     },
   }),
