@@ -18,6 +18,10 @@ const ALLOWED: Record<string, string> = {
   'crud/': "the console's generic routes, limited by each role's declared field permissions",
   'features/talent/import/': 'the import writes and matches candidates by email',
   'jobs/tasks/purge_cv_uploads.ts': 'housekeeping: keeps the stored files candidates still point to, shows nothing',
+  'features/duplicates/':
+    "match keys, a merge and a pair's default choices compare and move contact columns, never show them; the pair's profiles are shown by the console's field permissions, as crud/ does",
+  'features/dataRights/erase.ts':
+    "an erasure reads the person's identity to remove every copy of it, and shows nothing",
 };
 
 function sources(dir: string, out: string[] = []): string[] {
@@ -31,11 +35,18 @@ function sources(dir: string, out: string[] = []): string[] {
 
 const NOT_ALIASES = new Set(['as', 'on', 'where', 'join', 'left', 'inner', 'using', 'order', 'group', 'limit', 'set']);
 
-/** The aliases the file gives the candidates table (`candidates as c`, `candidates c`, `from candidates`). */
+/**
+ * The aliases the file gives the candidates table (`candidates as c`, `candidates c`, `from candidates`),
+ * and, in a file that names the table at all, the aliases of a source interpolated into SQL
+ * (`from ${people} c`), which may be it.
+ */
 function aliasesOf(src: string): Set<string> {
   const aliases = new Set(['candidates']);
   for (const m of src.matchAll(/(?<![\w.])candidates['"`]?\s+(?:as\s+)?([a-z][a-z0-9_]{0,5})\b/g))
     if (!NOT_ALIASES.has(m[1])) aliases.add(m[1]);
+  if (/['"`]candidates\b|\bfrom candidates\b/.test(src))
+    for (const m of src.matchAll(/\b(?:from|join)\s+\$\{\w+\}\s+(?:as\s+)?([a-z][a-z0-9_]{0,5})\b/g))
+      if (!NOT_ALIASES.has(m[1])) aliases.add(m[1]);
   return aliases;
 }
 
@@ -43,17 +54,24 @@ function aliasesOf(src: string): Set<string> {
 export function gatedReads(src: string): { line: number; text: string }[] {
   const found: { line: number; text: string }[] = [];
   const columns = GATED_COLUMNS.join('|');
-  const qualified = new RegExp(`\\b(${[...aliasesOf(src)].join('|')})\\.(${columns}|\\*)(?![\\w*])`, 'g');
+  const aliases = [...aliasesOf(src)].join('|');
+  const qualified = new RegExp(`\\b(${aliases})\\.(${columns}|\\*)(?![\\w*])`, 'g');
+  // A whole row as one value: to_jsonb(c), row_to_json(c).
+  const wholeRow = new RegExp(`\\b(?:to_jsonb|to_json|row_to_json)\\((${aliases})\\)`, 'g');
   const lines = src.split('\n');
   lines.forEach((text, i) => {
     if (/^\s*(\*|\/\/)/.test(text)) return;
     for (const m of text.matchAll(qualified)) found.push({ line: i + 1, text: m[0] });
+    for (const m of text.matchAll(wholeRow)) found.push({ line: i + 1, text: m[0] });
   });
   // knex('candidates')...first('email'), trx('candidates as c').select('c.first_name'): the chain up to its statement's end.
   for (const m of src.matchAll(/\(\s*['"`]candidates(?:\s+as\s+\w+)?['"`]\s*\)/g)) {
     const end = src.indexOf(';', m.index);
     const chain = src.slice(m.index, end === -1 ? undefined : end);
     for (const c of chain.matchAll(new RegExp(`['"\`](?:\\w+\\.)?(${columns})(?:\\s+as\\s+\\w+)?['"\`]`, 'g')))
+      found.push({ line: src.slice(0, m.index + (c.index ?? 0)).split('\n').length, text: c[0] });
+    // Every column: .first() or .select() without columns, or '*'.
+    for (const c of chain.matchAll(/\.(?:first|select)\(\s*(?:['"`](?:\w+\.)?\*['"`]\s*)?\)/g))
       found.push({ line: src.slice(0, m.index + (c.index ?? 0)).split('\n').length, text: c[0] });
   }
   return found;
@@ -78,6 +96,15 @@ describe('The candidate gate', () => {
     ]);
     expect(gatedReads('select c.phone from candidates c where c.id = 1')).toEqual([{ line: 1, text: 'c.phone' }]);
     expect(gatedReads("knex('candidates as c').first('c.*', 'd.x')")).toEqual([{ line: 1, text: 'c.*' }]);
+    expect(gatedReads("trx('candidates').where('id', 1).forUpdate().first();")).toEqual([
+      { line: 1, text: '.first()' },
+    ]);
+    expect(gatedReads("knex('candidates').select('*');")).toEqual([{ line: 1, text: ".select('*')" }]);
+    expect(gatedReads('select to_jsonb(c) as r from candidates c')).toEqual([{ line: 1, text: 'to_jsonb(c)' }]);
+    expect(gatedReads("const q = (people) => `select c.email from ${people} c`; knex.raw(q('candidates'))")).toEqual([
+      { line: 1, text: 'c.email' },
+    ]);
+    expect(gatedReads("knex('candidates').where('id', 1).first('status');")).toEqual([]);
     expect(gatedReads("knex('company_users').first('email')")).toEqual([]);
     expect(gatedReads('select u.first_name from company_users u')).toEqual([]);
   });
