@@ -11,14 +11,14 @@ import type { AppContext } from './context';
 import { crudRouter } from './crud/router';
 import { devApiRouter, mailboxPage } from './features/dev';
 import { errorHandler, notFound } from './errors';
-import { endpoints, featureRouters, listHandlers } from './features';
+import { endpoints, featureRouters, listHandlers, ONE_CLICK_PATHS } from './features';
 import { entityWrites } from './features/writes';
 import { mountEndpoints } from './endpoints/mount';
 import { healthRoutes, readinessFor } from './http/readiness';
 import { metricsRoute } from './http/metrics';
 import { requestLog } from './http/requestLog';
 import { watchJobQueue, watchPool } from './metrics';
-import { guardBody, guardBodyType, guardUrl, verifyUtf8 } from './http/inputGuard';
+import { guardBody, guardBodyType, guardUrl, oneClickForm, verifyUtf8 } from './http/inputGuard';
 import { dataHeaders, pageHeaders } from './http/security';
 import { spaAssets } from './http/staticAssets';
 
@@ -44,6 +44,8 @@ export function createApp(ctx: AppContext): Express {
 
   const api = express.Router();
   api.use(dataHeaders);
+  // A mail program's one-click unsubscribe posts a form (RFC 8058); no other API route takes one.
+  for (const path of ONE_CLICK_PATHS) api.post(path, oneClickForm);
   api.use(guardBodyType);
   api.use(express.json({ limit: '1mb', verify: verifyUtf8 }));
   api.use(guardBody);

@@ -8,7 +8,7 @@ import type { Endpoint } from '../endpoints/define';
 import { accountEndpoints } from './account';
 import { passwordlessEndpoints } from './account';
 import { aiMatchEndpoints } from './aiMatch';
-import { alertsEndpoints } from './alerts';
+import { alertsEndpoints, UNSUBSCRIBE_PATH } from './alerts';
 import { communityEndpoints } from './community';
 import { lookupEndpoints } from './lookups';
 import { notificationEndpoints } from './notifications';
@@ -62,6 +62,9 @@ export function endpoints(): Endpoint[] {
     ...duplicatesEndpoints(),
   ];
 }
+
+/** Routes a mail program POSTs a one-click unsubscribe form to (RFC 8058): the one form body the API takes. */
+export const ONE_CLICK_PATHS: readonly string[] = [UNSUBSCRIBE_PATH];
 
 /** Entity lists a capability answers instead of the generic router, by entity name. */
 export function listHandlers(): Record<string, ListHandler> {

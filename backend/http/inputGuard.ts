@@ -9,7 +9,7 @@
  * property, never the object's prototype; refusing such keys here means no route ever merges
  * one into another object, where assignment would reach Object.prototype.
  */
-import type { Request, RequestHandler } from 'express';
+import express, { type Request, type RequestHandler } from 'express';
 import { isUtf8 } from 'node:buffer';
 import { messageKey } from '../../schema/validation/issues';
 import { AppError, badRequest, type FieldErrors } from '../errors';
@@ -154,7 +154,28 @@ const hasBody = (req: Request) =>
  */
 export const guardBodyType: RequestHandler = (req, _res, next) => {
   if (!hasBody(req) || req.is('application/json') || req.is('multipart/form-data')) return next();
+  if ((req as { oneClick?: boolean }).oneClick) return next();
   next(new AppError(415, 'errors.unsupportedMediaType'));
+};
+
+const parseForm = express.urlencoded({ extended: false, limit: '1kb', parameterLimit: 4 });
+
+/**
+ * The one form body the API takes, on the links an email names in its List-Unsubscribe header:
+ * `List-Unsubscribe=One-Click`, which a mail program POSTs for a one-click unsubscribe (RFC 8058).
+ * Any other form body there is still 415 (guardBodyType, mounted after this).
+ */
+export const oneClickForm: RequestHandler = (req, res, next) => {
+  if (!hasBody(req) || !req.is('application/x-www-form-urlencoded')) return next();
+  parseForm(req, res, (err?: unknown) => {
+    if (err) return next(new AppError(415, 'errors.unsupportedMediaType'));
+    const body = req.body as Record<string, unknown>;
+    if (Object.keys(body).length === 1 && body['List-Unsubscribe'] === 'One-Click') {
+      (req as { oneClick?: boolean }).oneClick = true;
+      req.body = {};
+    }
+    next();
+  });
 };
 
 /** JSON bodies: valid UTF-8 bytes (checked by the parser's verify hook) and a clean parsed value. */

@@ -74,6 +74,7 @@ export const alerts = {
     button: 'Stop these emails',
     done: 'You will get no more digest emails for {project}. Alerts stay in the app; turn them off on the project page.',
     invalid: 'This link is not valid any more.',
+    gone: 'This alert was turned off already: no more digest emails will come from it.',
   },
   console: {
     title: 'Saved-search alerts',

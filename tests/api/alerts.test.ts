@@ -3,13 +3,15 @@
  * shared members, its advocate; another company or an unshared Member is told the project is not
  * found); a newly imported candidate who matches the project's saved filters reaches each of them
  * once, in the app and in the next digest, anonymous and hidden ones as "Anonymous candidate" to
- * the company; a paused one drops out of the unsent digest; the digest's link unsubscribes without
- * a session; the console sees the volume and turns a company's alerts off.
+ * the company; a paused one drops out of the unsent digest; the digest's link, and the one-click
+ * List-Unsubscribe header a mail server receives with it, unsubscribe without a session; the
+ * console sees the volume and turns a company's alerts off.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../backend/services/mail/outbox';
 import { client } from '../helpers/actors';
 import { runJobs } from '../helpers/jobs';
+import { headersOf, smtpSink, type SmtpSink } from '../helpers/smtp';
 import { pipelineWorld, type PipelineWorld } from '../helpers/pipeline';
 import { candidatePayload, talentIds } from '../helpers/talent';
 
@@ -25,9 +27,10 @@ beforeAll(async () => {
 
 const subscriptions = async () => Number((await w.knex('alert_subscriptions').count({ n: '*' }))[0].n);
 
-async function run(task: 'match_alerts' | 'send_alert_digests') {
+/** Runs a task and the jobs it queues; emails go to `smtp`'s server when given, else stay in the outbox. */
+async function run(task: 'match_alerts' | 'send_alert_digests', smtp?: SmtpSink) {
   await w.knex.raw('select graphile_worker.add_job(?)', [task]);
-  await runJobs(w.t);
+  await runJobs(w.t, smtp ? { ...w.t.config, smtpUrl: smtp.url } : w.t.config);
 }
 
 /** A new candidate as the import writes one, through the admins' API. */
@@ -94,6 +97,8 @@ describe('Turning on the alerts of a project', () => {
 
 describe('A newly imported candidate who matches the saved filters', () => {
   const ids: Record<string, number> = {};
+  let smtp: SmtpSink;
+  afterAll(() => smtp?.close());
 
   beforeAll(async () => {
     ids.Nina = await newCandidate('Nina', 'Software Engineer');
@@ -152,7 +157,8 @@ describe('A newly imported candidate who matches the saved filters', () => {
     await run('match_alerts');
     const owner = await w.as('company').get(`/alerts/projects/${acme}`);
     expect(owner.body.newCandidateIds).not.toContain(`Candidate:${ids.Rex}`);
-    await run('send_alert_digests');
+    smtp = await smtpSink();
+    await run('send_alert_digests', smtp);
     const mails = (await listOutbox(w.knex, OWNER, 20)).filter((m) => /new candidate/.test(m.subject));
     expect(mails).toHaveLength(1);
     const { text, subject } = mails[0];
@@ -187,6 +193,38 @@ describe('A newly imported candidate who matches the saved filters', () => {
     expect(done.body).toMatchObject({ success: true, frequency: 'off' });
     const after = await w.as('company').get(`/alerts/projects/${acme}`);
     expect(after.body).toMatchObject({ subscribed: true, frequency: 'off' });
+  });
+
+  it('is unsubscribed with one click from the List-Unsubscribe header a mail program receives, once however often', async () => {
+    const digest = smtp.received.find((m) => m.to.includes(ADVOCATE));
+    expect(digest, 'the advocate’s digest reached the mail server').toBeDefined();
+    const headers = headersOf(digest!.raw);
+    expect(headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const link = /^<(https?:\/\/[^>]+)>$/.exec(headers.get('list-unsubscribe') ?? '');
+    expect(link, headers.get('list-unsubscribe')).not.toBeNull();
+    const url = new URL(link![1]);
+    expect(url.pathname).toBe('/api/v1/alerts/unsubscribe');
+    const path = `${url.pathname}${url.search}`;
+    // What a mail program sends (RFC 8058): a form body, no cookie, no page.
+    const oneClick = () =>
+      w.t.http.post(path).type('form').set('Accept', 'application/json').send('List-Unsubscribe=One-Click');
+    const first = await oneClick();
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ success: true, frequency: 'off' });
+    expect((await w.as('advocate').get(`/alerts/projects/${acme}`)).body).toMatchObject({ frequency: 'off' });
+    const again = await oneClick();
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    // Any other form body is still refused, and so is a forged signature.
+    const other = await w.t.http.post(path).type('form').send('List-Unsubscribe=Two-Clicks');
+    expect(other.status).toBe(415);
+    expect(other.body.error.code).toBe('errors.unsupportedMediaType');
+    const forged = await w.t.http
+      .post(path.replace(/t=[0-9a-f]+/, `t=${'1'.repeat(64)}`))
+      .type('form')
+      .send('List-Unsubscribe=One-Click');
+    expect(forged.status).toBe(404);
+    await w.as('advocate').put(`/alerts/projects/${acme}`, { on: true, frequency: 'weekly' });
   });
 
   it('stops being new once the person looked', async () => {

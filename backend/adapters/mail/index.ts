@@ -22,6 +22,7 @@ export function createMailAdapter(smtpUrl: string | undefined, from: string): Ma
         text: email.text,
         html: email.html,
         attachments: email.attachments,
+        headers: email.headers,
       });
       return 'sent';
     },

@@ -4,7 +4,8 @@
  * compared with the period's start in the same transaction). It lists the first few waiting
  * candidates as their cards show them to that person, through the candidate gate (an anonymous or
  * hidden one as "Anonymous candidate", never a contact detail), links to the suggested tab
- * filtered to the new ones, and carries a signed one-click unsubscribe link that needs no session.
+ * filtered to the new ones, and carries a signed unsubscribe link that needs no session, in its
+ * text and as the List-Unsubscribe header mail programs show as a button (RFC 8058 one-click).
  * News a digest carried is marked, so no later digest repeats it.
  */
 import type { Knex } from 'knex';
@@ -17,7 +18,7 @@ import { queueEmail } from '../../services/mail/outbox';
 import { html } from '../../services/mail/templates';
 import { unsentNewsSql } from './news';
 import { newLink } from './notice';
-import { unsubscribeUrl } from './tokens';
+import { oneClickHeaders, unsubscribeUrl } from './tokens';
 import { companyOnSql, mayReceiveSql, subscriberJoins } from './who';
 
 /** Candidates listed by name in one digest; the rest are counted. */
@@ -97,7 +98,13 @@ async function sendOne(trx: Knex.Transaction, config: Config, d: Due): Promise<n
     d.frequency === ALERT_FREQUENCY.weekly ? 'alerts.email.subjectWeekly' : 'alerts.email.subjectDaily',
     values,
   );
-  await queueEmail(trx, { to: d.email, subject, text: lines.join('\n\n'), html: html(config, lines) });
+  await queueEmail(trx, {
+    to: d.email,
+    subject,
+    text: lines.join('\n\n'),
+    html: html(config, lines),
+    headers: oneClickHeaders(config, d.id),
+  });
   await trx('alert_news')
     .whereIn(
       'id',

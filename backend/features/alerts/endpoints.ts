@@ -5,7 +5,9 @@
  *   GET  /alerts/projects/:projectId/new       the new candidates as search's cards show them to the caller
  *   POST /alerts/projects/:projectId/looked    the caller saw the news: they stop being new
  *   GET  /alerts/unsubscribe?s=&t=             public page of the digest's link (a scanner's GET changes nothing)
- *   POST /alerts/unsubscribe?s=&t=             public one-click unsubscribe (RFC 8058 shape): the digest stops
+ *   POST /alerts/unsubscribe?s=&t=             public one-click unsubscribe (RFC 8058: the List-Unsubscribe header's
+ *                                              target, body `List-Unsubscribe=One-Click` or none): the digest stops;
+ *                                              again, or after the alert was removed, the same answer
  * A project the caller may not read is 404 (another company's, a Member's unshared one); one they
  * read but whose alerts are not theirs (not its owner, shared member or advocate) is 403.
  */
@@ -77,6 +79,9 @@ async function alertState(knex: Knex, project: ProjectRow, person: Person) {
 }
 
 const projectParams = z.object({ projectId: id('project') });
+
+/** The digest's unsubscribe link, also its List-Unsubscribe header's one-click target. */
+export const UNSUBSCRIBE_PATH = '/alerts/unsubscribe';
 
 const unsubscribeQuery = z.object({
   s: z.coerce.number().int().positive().max(2147483647),
@@ -197,7 +202,7 @@ export const alertEndpoints = [
 
   defineEndpoint({
     method: 'get',
-    path: '/alerts/unsubscribe',
+    path: UNSUBSCRIBE_PATH,
     summary: "The digest email's unsubscribe page; it changes nothing until its button is pressed",
     access: 'public',
     input: { query: unsubscribeQuery },
@@ -224,28 +229,25 @@ export const alertEndpoints = [
 
   defineEndpoint({
     method: 'post',
-    path: '/alerts/unsubscribe',
+    path: UNSUBSCRIBE_PATH,
     summary: 'Stops the digest emails of one alert, from its signed link, without a session',
     access: 'public',
     input: { query: unsubscribeQuery },
     raw: true,
     handler: async ({ query, ctx, req, res }) => {
+      // A valid signature is enough: the alert removed since, or already off, answers the same (RFC 8058 asks it idempotent).
+      if (!validToken(ctx.config, query.s, query.t)) throw new AppError(404, 'alerts.errors.token');
       const target = await linkTarget(ctx.knex, ctx.config, query.s, query.t);
-      if (!target) throw new AppError(404, 'alerts.errors.token');
-      await ctx
-        .knex('alert_subscriptions')
-        .where('id', target.id)
-        .update({ frequency: ALERT_FREQUENCY.off, updated_at: ctx.knex.fn.now() });
+      if (target)
+        await ctx
+          .knex('alert_subscriptions')
+          .where('id', target.id)
+          .whereNot('frequency', ALERT_FREQUENCY.off)
+          .update({ frequency: ALERT_FREQUENCY.off, updated_at: ctx.knex.fn.now() });
       if (req.accepts(['json', 'html']) === 'html') {
         res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-        res
-          .type('html')
-          .send(
-            page(
-              t('alerts.unsubscribe.title'),
-              `<p>${escape(t('alerts.unsubscribe.done', { project: target.title }))}</p>`,
-            ),
-          );
+        const done = target ? t('alerts.unsubscribe.done', { project: target.title }) : t('alerts.unsubscribe.gone');
+        res.type('html').send(page(t('alerts.unsubscribe.title'), `<p>${escape(done)}</p>`));
         return;
       }
       res.json({ success: true, frequency: 'off' });

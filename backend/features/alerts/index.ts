@@ -11,19 +11,20 @@
  *   viewer, nobody already in the pipeline, hidden or seen; a candidate counts once per person;
  * - news.ts: what still counts as news (a paused candidate drops out of an unsent digest);
  * - notice.ts: the in-app notification; digest.ts: the `send_alert_digests` email;
- * - tokens.ts: the signed unsubscribe link; endpoints.ts: the person's routes; console.ts: the
+ * - tokens.ts: the signed unsubscribe link and the digest's List-Unsubscribe headers (RFC 8058:
+ *   a mail program POSTs `List-Unsubscribe=One-Click` to it); endpoints.ts: the person's routes; console.ts: the
  *   admins' volume per company and switch.
  */
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import { alertConsoleEndpoints } from './console';
 import { sendDueDigests } from './digest';
-import { alertEndpoints } from './endpoints';
+import { alertEndpoints, UNSUBSCRIBE_PATH } from './endpoints';
 import { matchAlerts, type RunResult } from './match';
 import { noticeNews } from './notice';
 
 export const alertsEndpoints = [...alertEndpoints, ...alertConsoleEndpoints];
-export { sendDueDigests, matchAlerts, type RunResult };
+export { sendDueDigests, matchAlerts, type RunResult, UNSUBSCRIBE_PATH };
 
 /** One matching run and its notifications; what the `match_alerts` job does. */
 export async function runAlerts(knex: Knex, config: Config): Promise<RunResult & { told: number }> {

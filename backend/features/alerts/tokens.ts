@@ -15,3 +15,12 @@ export const unsubscribeUrl = (config: Config, subscriptionId: number) =>
 export function validToken(config: Config, subscriptionId: number, token: string): boolean {
   return /^[0-9a-f]{64}$/.test(token) && sameHash(sign(config, subscriptionId), token);
 }
+
+/**
+ * The headers of a digest that let a mail program unsubscribe with one click (RFC 2369 and RFC
+ * 8058): it POSTs `List-Unsubscribe=One-Click` to the signed link, no session and no page needed.
+ */
+export const oneClickHeaders = (config: Config, subscriptionId: number): Record<string, string> => ({
+  'List-Unsubscribe': `<${unsubscribeUrl(config, subscriptionId)}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});

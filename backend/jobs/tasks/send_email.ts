@@ -15,7 +15,10 @@ export function sendEmailTask(mail: MailAdapter): Task {
       html: string | null;
       status: number;
       attachments: Attachment[] | null;
-    }>('select id, "to", subject, text, html, status, attachments from outbox_emails where id = $1', [payload.id]);
+      headers: Record<string, string> | null;
+    }>('select id, "to", subject, text, html, status, attachments, headers from outbox_emails where id = $1', [
+      payload.id,
+    ]);
     const email = rows[0];
     if (!email || email.status === 1 || email.status === 2) return;
     const outcome = await mail.send({
@@ -24,6 +27,7 @@ export function sendEmailTask(mail: MailAdapter): Task {
       text: email.text,
       html: email.html ?? undefined,
       attachments: email.attachments ?? undefined,
+      headers: email.headers ?? undefined,
     });
     await helpers.query('update outbox_emails set status = $2, sent_at = now(), updated_at = now() where id = $1', [
       email.id,

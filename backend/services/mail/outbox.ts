@@ -12,6 +12,11 @@ export interface Email {
   html?: string;
   /** Files sent with the email, e.g. a calendar invitation (text content). */
   attachments?: Attachment[];
+  /**
+   * Extra message headers by name, carried to the mail server as they are: a digest's one-click
+   * unsubscribe (`List-Unsubscribe`, `List-Unsubscribe-Post`, RFC 8058).
+   */
+  headers?: Record<string, string>;
 }
 
 export interface Attachment {
@@ -26,6 +31,7 @@ const outboxRow = (email: Email) => ({
   text: email.text,
   html: email.html ?? null,
   attachments: email.attachments?.length ? JSON.stringify(email.attachments) : null,
+  headers: email.headers && Object.keys(email.headers).length ? JSON.stringify(email.headers) : null,
 });
 
 export async function queueEmail(trx: Knex | Knex.Transaction, email: Email): Promise<number> {
@@ -51,12 +57,13 @@ export interface OutboxEntry {
   subject: string;
   text: string;
   html: string | null;
+  headers: Record<string, string>;
   createdAt: string;
 }
 
 export async function listOutbox(knex: Knex, to?: string, limit = 100): Promise<OutboxEntry[]> {
   const q = knex('outbox_emails')
-    .select('to', 'subject', 'text', 'html', 'created_at')
+    .select('to', 'subject', 'text', 'html', 'headers', 'created_at')
     .orderBy('id', 'desc')
     .limit(limit);
   if (to) q.where('to', to.toLowerCase());
@@ -66,6 +73,7 @@ export async function listOutbox(knex: Knex, to?: string, limit = 100): Promise<
     subject: r.subject,
     text: r.text,
     html: r.html,
+    headers: (r.headers as Record<string, string> | null) ?? {},
     createdAt: new Date(r.created_at).toISOString(),
   }));
 }

@@ -13,6 +13,8 @@ export const outboxEmail = defineEntity({
     html: f.text({ max: 200000 }),
     // Files sent with the email (e.g. calendar invitations): [{filename, contentType, content}] as text.
     attachments: f.json({ max: 200000, hidden: true }),
+    // Extra message headers by name, e.g. a digest's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058).
+    headers: f.json({ max: 4000, hidden: true }),
     status: f.enum({ queued: 0, sent: 1, stored: 2, failed: 3 }, { required: true, default: 0 }),
     error: f.text({ max: 4000 }),
     sentAt: f.datetime(),
