@@ -25,6 +25,7 @@ import { dataRightsEndpoints } from './dataRights';
 import { dashboardEndpoints } from './dashboards';
 import { integrationEndpoints } from './integrations';
 import { knownEndpoints } from './integrations';
+import { knownBatchEndpoints } from './integrations';
 import { leverEndpoints } from './integrations';
 import { interviewEndpoints } from './interviews';
 import { qualifyEndpoints } from './interviews';
@@ -58,6 +59,7 @@ export function endpoints(): Endpoint[] {
     ...integrationEndpoints,
     ...leverEndpoints,
     ...knownEndpoints,
+    ...knownBatchEndpoints,
     // Last: its GET /candidates/:id answers only for merged ids and passes every other request on.
     ...duplicatesEndpoints(),
   ];

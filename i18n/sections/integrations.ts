@@ -35,6 +35,7 @@ export const integrationFieldErrors = {
   clientSecret: { errors: { required: 'Enter the client secret', invalid: 'API key invalid' } },
   kind: { errors: { invalid: 'Choose an ATS from the list', exists: 'This ATS is already added' } },
   jobId: { errors: { notFound: 'This job is not open in your ATS' } },
+  name: { errors: { required: 'Enter the name of your ATS' } },
 };
 
 const environment = { dev: 'Dev', production: 'Production', uat: 'UAT', qa: 'QA', sandbox: 'Sandbox' };
@@ -150,5 +151,6 @@ export const integrationsPortal = {
   leverConnected: 'Lever connected. The first sync has started.',
   leverFailed: 'Lever sign-in did not complete. Please try again.',
   loadError: 'The integrations could not be loaded.',
+  known: { since: 'Already in your {ats} since {month}', noDate: 'Already in your {ats}' },
   retry: 'Retry',
 };

@@ -41,9 +41,22 @@ export interface SyncRun {
   finishedAt: string | null;
 }
 
+/** An ATS that already holds a candidate, and the month its record was made (`YYYY-MM`, or null when unknown). */
+export interface KnownIn {
+  ats: string;
+  since: string | null;
+}
+
+export interface KnownAnswer {
+  /** Only the candidates whose contact the caller sees in the project; every other id is absent. */
+  candidates: { candidateId: string; known: KnownIn[] }[];
+  /** How long the answer holds: until the next scheduled sync. */
+  freshForSeconds: number;
+}
+
 export const integrationsApi = {
   list: () => api<IntegrationList>('integrations/integration-list'),
-  add: (body: { kind: string; environment: number; apiKey?: string; subdomain?: string }) =>
+  add: (body: { kind: string; environment?: number; apiKey?: string; subdomain?: string; name?: string }) =>
     api<Integration>('integrations/add', { method: 'POST', body }),
   greenhouse: (body: { clientId: string; clientSecret: string; environment: number }) =>
     api<Integration>('integrations/greenhouse', { method: 'POST', body }),
@@ -51,4 +64,6 @@ export const integrationsApi = {
   sync: (id: number) => api<{ success: boolean }>(`integrations/manual/sync/${id}`, { method: 'PUT' }),
   remove: (id: number) => api<{ success: boolean }>(`integrations/remove/${id}`, { method: 'DELETE' }),
   runs: (id: number) => api<{ data: SyncRun[] }>(`integrations/run-log/${id}`),
+  known: (projectId: string | number, candidateIds: string[]) =>
+    api<KnownAnswer>('integrations/already-known/batch', { method: 'POST', body: { projectId, candidateIds } }),
 };

@@ -58,5 +58,8 @@ export const INTEGRATION_STATUS = { connected: 1, recorded: 2, authError: 3 } as
 /** What a links row ties to a remote record. */
 export const LINK_KIND = { project: 1, projectCandidate: 2 } as const;
 
+/** Hours between scheduled syncs of a connected integration (spec section 9); what a sync found stays true that long. */
+export const SYNC_INTERVAL_HOURS = 24;
+
 export const RUN_TRIGGER = { manual: 1, schedule: 2 } as const;
 export const RUN_STATUS = { running: 1, done: 2, failed: 3 } as const;

@@ -3,7 +3,7 @@
  * Admins only (the Integration entity's rules: a Member, a RaaS company or a platform admin is
  * refused, another company's integration is "not found"). No answer ever carries a credential.
  *   GET    integration-list        the 19 kinds, each with the company's integration, if any
- *   POST   add                     an API-key provider (Workable, Ashby) or a kind recorded without connection
+ *   POST   add                     an API-key provider (Workable, Ashby) or a kind recorded without connection (Other with its name)
  *   POST   greenhouse              Greenhouse Harvest v3 by OAuth client credentials
  *   PUT    manual/sync/:id         queues a sync under the integration's one job key
  *   DELETE remove/:id              removes the integration, its credentials, links and log
@@ -92,7 +92,7 @@ export async function saveIntegration(
       .returning('*')) as IntegrationRow[];
     await trx('companies')
       .where('id', companyId)
-      .update({ ats: atsKind(values.kind)?.label ?? values.kind });
+      .update({ ats: publicIntegration(row).label });
     if (values.credentials) await queueSync(trx, row.id, RUN_TRIGGER.manual);
     return row;
   });
@@ -116,7 +116,16 @@ const addBody = z.object({
   environment: oneOf(ENVIRONMENTS).optional(),
   apiKey: optionalText(500),
   subdomain: optionalText(100),
+  /** The system's name, for "Other". */
+  name: optionalText(100),
 });
+
+/** What a recorded kind keeps besides its kind: "Other" keeps the name of the system, which it requires. */
+function recordedSettings(kind: string, name?: string | null): Record<string, unknown> | undefined {
+  if (kind !== 'other') return undefined;
+  if (!name) throw badRequest({ name: 'name.errors.required' }, 'integrations.invalidInput');
+  return { name };
+}
 
 /**
  * An integration's newest sync runs, newest first: how each started, how it ended and what it wrote.
@@ -189,7 +198,8 @@ export const integrationEndpoints = [
       const connect = atsKind(kind)?.connect;
       if (connect === 'clientCredentials' || connect === 'signIn')
         throw badRequest({ kind: 'kind.errors.invalid' }, 'integrations.invalidInput');
-      if (connect === 'none') return saveIntegration(call, { kind, environment });
+      if (connect === 'none')
+        return saveIntegration(call, { kind, environment, settings: recordedSettings(kind, call.body.name) });
       const credentials = apiKeyCredentials(kind, apiKey, subdomain);
       if (
         await call.ctx
@@ -274,8 +284,9 @@ export const integrationEndpoints = [
         if (!row) return;
         await trx('integrations').where('id', row.id).delete();
         await trx.raw('select graphile_worker.remove_job(?)', [syncJobKey(row.id)]);
-        const label = atsKind(row.kind)?.label ?? row.kind;
-        await trx('companies').where({ id: row.company_id, ats: label }).update({ ats: null });
+        await trx('companies')
+          .where({ id: row.company_id, ats: publicIntegration(row).label })
+          .update({ ats: null });
       });
       return { success: true, message: 'integrations.removed' };
     },

@@ -6,6 +6,7 @@
  */
 export { integrationEndpoints } from './endpoints';
 export { knownEndpoints } from './known';
+export { knownBatchEndpoints } from './knownBatch';
 export { leverEndpoints } from './lever';
 export { queueSync } from './store';
 export { runSync } from './sync';

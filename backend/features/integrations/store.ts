@@ -60,7 +60,10 @@ export function publicIntegration(row: IntegrationRow) {
   return {
     id: row.id,
     kind: row.kind,
-    label: atsKind(row.kind)?.label ?? row.kind,
+    // "Other" reads as the name the company gave its system.
+    label:
+      (row.kind === 'other' && typeof row.settings?.name === 'string' && row.settings.name) ||
+      (atsKind(row.kind)?.label ?? row.kind),
     environment: row.environment,
     status: (Object.entries(INTEGRATION_STATUS).find(([, v]) => v === row.status)?.[0] ??
       'connected') as keyof typeof INTEGRATION_STATUS,

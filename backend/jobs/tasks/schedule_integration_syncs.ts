@@ -5,7 +5,7 @@
  */
 import type { Task } from 'graphile-worker';
 import type { Knex } from 'knex';
-import { INTEGRATION_STATUS, RUN_TRIGGER } from '../../../schema/rules/ats';
+import { INTEGRATION_STATUS, RUN_TRIGGER, SYNC_INTERVAL_HOURS } from '../../../schema/rules/ats';
 import { queueSync } from '../../features/integrations';
 import { assertTaskPayload } from '../payload';
 
@@ -16,7 +16,9 @@ export function scheduleIntegrationSyncsTask(db: () => Knex): Task {
     const due = await knex('integrations')
       .where('status', INTEGRATION_STATUS.connected)
       .where((q) =>
-        q.whereNull('last_synced_at').orWhere('last_synced_at', '<=', knex.raw("now() - interval '24 hours'")),
+        q
+          .whereNull('last_synced_at')
+          .orWhere('last_synced_at', '<=', knex.raw('now() - make_interval(hours => ?)', [SYNC_INTERVAL_HOURS])),
       )
       .pluck('id');
     for (const id of due) await queueSync(knex, id, RUN_TRIGGER.schedule);

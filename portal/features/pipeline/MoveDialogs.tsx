@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
 import { useAuth } from '../../app/auth/authContext';
 import { PATHS } from '../../app/paths';
 import type { ProjectDetail, RejectData, ScheduleData } from '../../api/pipeline';
+import { KnownInAtsList } from '../integrations/KnownInAts';
 import { useRaasStatus } from '../projects/PlanChoice';
 import { recallSchedule } from './scheduleMemory';
 import { ScheduleDialog } from './ScheduleDialog';
@@ -145,6 +146,8 @@ export function MoveDialogs({ prompt, busy, error, isRaas, project, resolve, can
         {isRaas && buy}
       </Alert>
     ) : null;
+  // Before a reveal or a charge: which of these people the company's ATS already holds.
+  const known = <KnownInAtsList docs={request.docs} nameOf={nameOf} />;
   const failure = error ? (
     <Alert severity="error" sx={{ mt: 2 }} data-testid="prompt-error">
       {error}
@@ -207,7 +210,9 @@ export function MoveDialogs({ prompt, busy, error, isRaas, project, resolve, can
           busy={busy}
           onConfirm={() => resolve()}
           onClose={cancel}
-        />
+        >
+          {known}
+        </ConfirmDialog>
       );
     }
     case 'upgrade':
@@ -221,6 +226,7 @@ export function MoveDialogs({ prompt, busy, error, isRaas, project, resolve, can
           onConfirm={() => resolve()}
           onClose={cancel}
         >
+          {known}
           {short}
           {failure}
         </ConfirmDialog>
@@ -240,6 +246,7 @@ export function MoveDialogs({ prompt, busy, error, isRaas, project, resolve, can
           onConfirm={() => resolve()}
           onClose={cancel}
         >
+          {known}
           {short}
           {failure}
         </ConfirmDialog>

@@ -26,6 +26,7 @@ import { t } from '../../../i18n';
 import type { StageId } from '../../../schema/rules/pipeline';
 import type { PipelineRole } from '../../../schema/rules/stages';
 import type { PipelineDoc } from '../../api/pipeline';
+import { KnownInAts } from '../integrations/KnownInAts';
 import { groupByStage } from './boardLogic';
 import { BoardColumn } from './BoardColumn';
 import { CandidateFlags } from './CandidateFlags';
@@ -108,6 +109,7 @@ function CardSummary({ doc, pending }: Pick<CardProps, 'doc' | 'pending'>) {
         <Box sx={{ mt: 0.5 }}>
           <CandidateFlags doc={doc} pending={pending} />
         </Box>
+        <KnownInAts candidateId={doc.id} />
       </Box>
     </Stack>
   );

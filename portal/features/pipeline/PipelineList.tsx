@@ -4,6 +4,7 @@ import { memo } from 'react';
 import { t } from '../../../i18n';
 import type { PipelineDoc } from '../../api/pipeline';
 import { useFirstScreenful } from '../../components/useFirstScreenful';
+import { KnownInAts } from '../integrations/KnownInAts';
 import { ResultCard } from '../search/ResultCard';
 import { CandidateFlags } from './CandidateFlags';
 import { CandidateMenu, type MenuRequest } from './CandidateMenu';
@@ -49,6 +50,7 @@ const PipelineRow = memo(function PipelineRow({ doc, busy, checked, onSelect, co
               <CandidateMenu context={contextFor(doc)} disabled={busy} onRequest={onRequest} />
             </Stack>
             <CandidateFlags doc={doc} pending={busy} />
+            <KnownInAts candidateId={doc.id} />
           </Stack>
         }
       />

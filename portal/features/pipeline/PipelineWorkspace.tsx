@@ -12,6 +12,7 @@ import { pipelineApi, type PipelineDoc, type ProjectDetail, type StageStats } fr
 import { useNotify } from '../../app/notify';
 import { useAddressState } from '../../components/useAddressState';
 import { useHandler } from '../../components/useHandler';
+import { KnownInAts, KnownInAtsProvider } from '../integrations/KnownInAts';
 import { ProfilePanel } from '../search/ProfilePanel';
 import { emptyMoveState, moveReducer, statsAfterMove } from './boardLogic';
 import { BulkBar } from './BulkBar';
@@ -195,7 +196,7 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
   const bulkNext = tab === STAGES.rejected ? undefined : (nextStage(tab) ?? undefined);
 
   return (
-    <>
+    <KnownInAtsProvider projectId={project.id} docs={state.items} enabled={!isAdmin}>
       <StageTabs stages={stages} value={tab} stats={stats} onChange={chooseTab} />
       <PipelineToolbar url={url} isAdmin={isAdmin} total={data?.totals[tab]} onChange={go} />
       {url.view === 'list' && (
@@ -272,9 +273,10 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
         projectId={String(project.id)}
         currency={url.search.currency}
         onClose={() => setProfileOf(undefined)}
+        notice={profileOf && <KnownInAts candidateId={profileOf.id} panel />}
       >
         {profileOf && <NotesSection candidateId={profileOf.id} projectId={project.id} isAdmin={isAdmin} />}
       </ProfilePanel>
-    </>
+    </KnownInAtsProvider>
   );
 }

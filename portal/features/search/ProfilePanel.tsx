@@ -27,12 +27,15 @@ export function ProfilePanel({
   currency,
   onClose,
   children,
+  notice,
   projectId,
 }: {
   id?: string;
   currency: string;
   onClose: () => void;
   children?: ReactNode;
+  /** Shown above the profile, e.g. that the company's ATS already holds the candidate. */
+  notice?: ReactNode;
   projectId?: string;
 }) {
   const [profile, setProfile] = useState<Profile>();
@@ -63,6 +66,7 @@ export function ProfilePanel({
           </IconButton>
         </Stack>
         {failed && <Alert severity="error">{t('search.page.profileError')}</Alert>}
+        {id && notice}
         {!failed && !profile && <Skeleton variant="rectangular" height={240} />}
         {profile && <ProfileBody profile={profile} />}
         {id && children}

@@ -190,6 +190,7 @@ export const NOT_CANDIDATE_DATA: Record<string, string[]> = {
       'GET /api/v1/integrations/jobs/:id',
       'PUT /api/v1/integrations/project-job/:id',
       'GET /api/v1/integrations/already-known',
+      'POST /api/v1/integrations/already-known/batch',
       'GET /api/v1/integrations/lever/sign-in',
       'GET /api/v1/integrations/lever/callback',
     ],
