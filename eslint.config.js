@@ -27,8 +27,8 @@ const backendSides = () => sidePatterns('backend', ['admin', 'portal', 'ui']);
  * functions others may call. Inside a capability a file imports its own folder freely and another
  * capability by its face (`../<name>`); what both of two capabilities need moves down to
  * backend/services/. The registry (features/index.ts, features/writes.ts), the app, the server and
- * backend/jobs/ import faces too. Tests may reach a capability's insides only to test one unit
- * (rules, parsers, the matcher) as a function; everything else goes through faces. Seeds use
+ * backend/jobs/ import faces too. A test of one unit (rules, parsers, the matcher) as a function
+ * sits beside its code, inside the capability; tests/ goes through faces. Seeds use
  * backend/config, backend/db/ and faces, plus talent/bulk.ts (the bulk loaders' own face, kept light
  * for worker threads). An ESLint block's options replace an earlier block's for the same rule, so
  * each block repeats the side rule.
@@ -56,6 +56,11 @@ const scriptsLayer = restrict(
     ...sidePatterns('scripts', ['admin', 'portal', 'ui']),
     { ...throughFaces, regex: '(^|/)backend/features/[^/]+/(?!index$).+' },
   ],
+);
+/** Tests in tests/ reach a capability through its face too; a test of one unit as a function sits beside its code. */
+const testsLayer = restrict(
+  ['tests/**/*.ts'],
+  [{ ...throughFaces, regex: '(^|/)backend/features/[^/]+/(?!index$).+' }],
 );
 
 /**
@@ -132,6 +137,7 @@ export default tseslint.config(
   ...featureInsides,
   lowerLayer,
   scriptsLayer,
+  testsLayer,
   seedsLayer,
   queueByHelper,
 );

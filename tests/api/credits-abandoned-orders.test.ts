@@ -7,7 +7,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../backend/services/mail/outbox';
-import { CHECKOUT_LIFETIME_HOURS } from '../../backend/features/credits/orders';
+import { CHECKOUT_LIFETIME_HOURS } from '../../backend/features/credits';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
 import { runJobs } from '../helpers/jobs';

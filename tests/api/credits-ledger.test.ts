@@ -11,7 +11,7 @@ import {
   ledgerMismatches,
   spendCredits,
   updateCredits,
-} from '../../backend/features/credits/ledger';
+} from '../../backend/features/credits';
 import type { Actor } from '../../schema/roles';
 import { testApp, type TestApp } from '../helpers/app';
 

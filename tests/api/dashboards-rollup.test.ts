@@ -5,8 +5,7 @@
  * over a move that landed late in yesterday.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rollupDaily } from '../../backend/features/dashboards';
-import { stageKeyOf } from '../../backend/features/dashboards/weekly';
+import { rollupDaily, stageKeyOf } from '../../backend/features/dashboards';
 import { ACTIVITY, STAGES } from '../../schema/rules/pipeline';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';

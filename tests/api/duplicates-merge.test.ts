@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { allReferences } from '../../backend/features/duplicates/references';
+import { allReferences } from '../../backend/features/duplicates';
 import { STAGES } from '../../schema/rules/pipeline';
 import { testApp, type TestApp } from '../helpers/app';
 import { makeProject } from '../helpers/interviews';

@@ -5,7 +5,7 @@
  * fallbacks of spec section 5.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { textQuery } from '../../backend/features/search/text';
+import { textQuery } from '../../backend/features/search';
 import { searchWorld, type SearchWorld } from '../helpers/searchWorld';
 
 let w: SearchWorld;

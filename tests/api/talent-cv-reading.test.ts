@@ -4,7 +4,7 @@
  */
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileSlug, monthRange, yearRange, yearsOfExperience } from '../../backend/features/talent/cv/format';
+import { fileSlug, monthRange, yearRange, yearsOfExperience } from '../../backend/features/talent';
 import { parseCv, type CvLookups, type Named } from '../../backend/services/documents/parseCv';
 import { docxOf, pdfOf } from '../helpers/cvs';
 import { bearer, talentWorld, type TalentWorld } from '../helpers/talent';

@@ -4,7 +4,7 @@
  */
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { anonymise, redactCv, REMOVED, type PersonalData } from '../../backend/features/talent/cv/blind';
+import { anonymise, redactCv, REMOVED, type PersonalData } from '../../backend/features/talent';
 import { docxOf, HK_ANALYST, MY_DESIGNER, pdfOf, SG_ENGINEER } from '../helpers/cvs';
 import { bearer, candidatePayload, inRaasPipeline, talentWorld, type TalentWorld } from '../helpers/talent';
 

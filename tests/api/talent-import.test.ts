@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importCandidates } from '../../backend/features/talent';
 import { listOutbox } from '../../backend/services/mail/outbox';
-import { maySkipTriggers, prepareCandidate, writeCandidates } from '../../backend/features/talent/writeCandidates';
+import { maySkipTriggers, prepareCandidate, writeCandidates } from '../../backend/features/talent';
 import { modelFor } from '../../backend/db/models';
 import { entity } from '../../schema';
 import { testApp, type TestApp } from '../helpers/app';

@@ -10,9 +10,8 @@ import { STAGES } from '../../schema/rules/pipeline';
 import { nextStage } from '../../schema/rules/stages';
 import { actorOf, findAccountByEmail } from '../../backend/auth/accounts';
 import { AppError } from '../../backend/errors';
-import { curateCandidates } from '../../backend/features/pipeline/curation';
-import { moveCandidates } from '../../backend/features/pipeline';
-import { openProfile } from '../../backend/features/search/profile';
+import { curateCandidates, moveCandidates } from '../../backend/features/pipeline';
+import { openProfile } from '../../backend/features/search';
 import { pipelineWorld, type PipelineWorld } from '../helpers/pipeline';
 
 let w: PipelineWorld;

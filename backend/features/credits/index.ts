@@ -7,9 +7,18 @@
 import type { Endpoint } from '../../endpoints/define';
 import { creditEndpoints } from './endpoints';
 import { purchaseEndpoints } from './purchase';
-export { balanceOf, expireLots, grantCredits, spendCredits, type LedgerActor } from './ledger';
+export {
+  balanceOf,
+  deleteCredits,
+  expireLots,
+  grantCredits,
+  ledgerMismatches,
+  spendCredits,
+  updateCredits,
+  type LedgerActor,
+} from './ledger';
 export { refOf } from './inputs';
-export { expireCheckouts } from './orders';
+export { CHECKOUT_LIFETIME_HOURS, expireCheckouts } from './orders';
 
 export function creditsEndpoints(): Endpoint[] {
   return [...purchaseEndpoints, ...creditEndpoints];

@@ -6,3 +6,4 @@
  */
 export { dashboardEndpoints } from './endpoints';
 export { insightCounts, rolledThrough, rollupDaily } from './rollups';
+export { stageKeyOf } from './weekly';

@@ -19,6 +19,7 @@ export { recordKeys } from './record';
 export { mergeCandidates } from './merge';
 export { undoMerge } from './undo';
 export { survivorOf } from './redirect';
+export { allReferences } from './references';
 
 import type { Endpoint } from '../../endpoints/define';
 import { duplicateEndpoints } from './endpoints';

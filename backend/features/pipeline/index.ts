@@ -23,3 +23,4 @@ export { placesOf, requireReach } from './reach';
 export { reachesCandidate } from './reachAnywhere';
 export { pipelineStatsOfMany, type StageStats } from './stats';
 export { moveCandidates } from './recruitment';
+export { curateCandidates } from './curation';

@@ -30,6 +30,8 @@ export { tableStats, type TableStats } from './estimate';
 export { currencyRates } from './rates';
 export { labelsFor } from './labels';
 export { loadResults } from './results';
+export { openProfile } from './profile';
+export { textQuery } from './text';
 export { adminAnonymous, identityPublic, seesIdentity } from './visibility';
 export { candidateList } from './adminList';
 export { NOTICE_BUCKET_SQL } from './conditions';

@@ -15,7 +15,9 @@ export { candidateWrites, educationWrites, experienceWrites } from './candidates
 export { emailInUseNotice } from './emails';
 export { importCandidates, type ImportProgress } from './import/importCandidates';
 export { runImport } from './import/importJob';
-export { redactCv } from './cv/blind';
+export { anonymise, redactCv, REMOVED, type PersonalData } from './cv/blind';
+export { fileSlug, monthRange, yearRange, yearsOfExperience } from './cv/format';
+export { maySkipTriggers, prepareCandidate, writeCandidates } from './writeCandidates';
 
 export function talentEndpoints(): Endpoint[] {
   return [

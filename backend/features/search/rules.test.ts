@@ -3,10 +3,10 @@
  * sees which statuses and identities (spec sections 3 and 4), and how typed text is read.
  */
 import { describe, expect, it } from 'vitest';
-import { digits, parseSearchParams, range, sortOf } from '../../backend/features/search/params';
-import { parseUserText } from '../../backend/features/search/text';
-import { adminAnonymous, searchStatuses, seesContact, seesIdentity } from '../../backend/features/search/visibility';
-import type { Actor } from '../../schema/roles';
+import { digits, parseSearchParams, range, sortOf } from './params';
+import { parseUserText } from './text';
+import { adminAnonymous, searchStatuses, seesContact, seesIdentity } from './visibility';
+import type { Actor } from '../../../schema/roles';
 
 describe('Fallbacks of the search query string', () => {
   it.each([

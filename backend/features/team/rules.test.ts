@@ -1,11 +1,6 @@
 /** The team's rules as pure functions, table-driven: every route that changes people calls them. */
 import { describe, expect, it } from 'vitest';
-import {
-  adminChangeRefusal,
-  adminsRefusal,
-  memberChangeRefusal,
-  memberDeleteRefusal,
-} from '../../backend/features/team/rules';
+import { adminChangeRefusal, adminsRefusal, memberChangeRefusal, memberDeleteRefusal } from './rules';
 
 describe('The team rules, as pure functions', () => {
   const admin = { platformAdmin: true };

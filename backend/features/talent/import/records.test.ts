@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { csvCell, csvCells, parseRecord, recordBatches } from '../../backend/features/talent/import/records';
+import { csvCell, csvCells, parseRecord, recordBatches } from './records';
 
 /** Every record of a file as [row, values or error], read in pieces of `chunkBytes`. */
 async function read(file: string, chunkBytes?: number, batchSize = 3) {

@@ -1,17 +1,8 @@
 /** The side-free rules of interview requests, table by table (backend/features/interviews/rules.ts and the WhatsApp webhook reader). */
 import { describe, expect, it } from 'vitest';
-import { readWebhook, signBody, whatsappFor } from '../../backend/adapters/whatsapp';
-import { loadConfig } from '../../backend/config';
-import {
-  answerOutcome,
-  companyShown,
-  interviewStart,
-  jdTextErrors,
-  kindOf,
-  replyKind,
-  requestBody,
-} from '../../backend/features/interviews/rules';
-import { TEST_SECRET } from '../helpers/app';
+import { readWebhook, signBody, whatsappFor } from '../../adapters/whatsapp';
+import { loadConfig } from '../../config';
+import { answerOutcome, companyShown, interviewStart, jdTextErrors, kindOf, replyKind, requestBody } from './rules';
 
 const NOW = new Date('2026-11-24T12:00:00Z');
 const LATER = new Date('2026-11-27T12:00:00Z');
@@ -108,7 +99,7 @@ describe('WhatsApp replies', () => {
   });
 
   it('verifies signatures of the raw body in constant time and the verification challenge', () => {
-    const adapter = whatsappFor(loadConfig({ secret: TEST_SECRET, env: 'test' }));
+    const adapter = whatsappFor(loadConfig({ secret: 'test-secret-for-hmac-only', env: 'test' }));
     const body = '{"entry":[]}';
     expect(adapter.verifySignature(body, signBody(adapter.appSecret, body))).toBe(true);
     expect(adapter.verifySignature(`${body} `, signBody(adapter.appSecret, body))).toBe(false);
