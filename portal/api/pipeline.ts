@@ -40,6 +40,8 @@ export interface PipelineDoc extends SearchDoc {
   whiteListRequest?: RequestAnswer | null;
   /** Candidate status (3 semi-active cannot be skipped or rejected), when the answer carries it. */
   status?: number;
+  /** Present only when the candidate gate shows the caller the candidate's contact in this project. */
+  email?: string | null;
 }
 
 export interface RequestAnswer {

@@ -6,14 +6,13 @@
  * and keeps each answer in memory until the next scheduled sync, as the server says. The server
  * applies the candidate gate: a candidate whose contact the caller may not see (still suggested,
  * anonymous and not revealed, hidden, paused) is never answered, so nothing is ever shown for them;
- * the board does not even ask for the ones it already knows to be out of sight.
+ * the board asks only about the cards whose contact the gate gave it.
  */
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { t } from '../../../i18n';
 import { formatMonth } from '../../../schema/rules/dates';
-import { STAGES } from '../../../schema/rules/pipeline';
 import { integrationsApi, type KnownIn } from '../../api/integrations';
 import type { PipelineDoc } from '../../api/pipeline';
 
@@ -27,9 +26,8 @@ const keyOf = (projectId: string | number, candidateId: string) => `${projectId}
 /** Candidates being looked up now, so a board that draws again meanwhile does not ask twice. */
 const asking = new Set<string>();
 
-/** Whether the board may see the candidate's contact (past the suggested tab, identity shown): the only ones it asks about. */
-export const contactShown = (doc: Pick<PipelineDoc, 'recruitmentStatus' | 'anonymous' | 'revealed'>): boolean =>
-  doc.recruitmentStatus !== STAGES.open && !(doc.anonymous && !doc.revealed);
+/** Whether the candidate gate shows the caller the candidate's contact here (the board's answer carries it then): the only ones asked about. */
+export const contactShown = (doc: Pick<PipelineDoc, 'email'>): boolean => Boolean(doc.email);
 
 interface KnownLookup {
   known(candidateId: string): KnownIn[] | undefined;
