@@ -57,6 +57,11 @@ export const alerts = {
     showAll: 'Show all',
     saved: 'Alert settings saved',
     offByPlatform: 'Alerts are turned off for your company',
+    openInSearch: 'Open in search',
+  },
+  search: {
+    line: '{line} for your project {project}',
+    show: 'Show them',
   },
   email: {
     subjectDaily: '{count, plural, one {# new candidate} other {# new candidates}} for {project} today',

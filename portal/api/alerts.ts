@@ -1,4 +1,4 @@
-/** Saved-search alerts of a project: the calls the project page's alert panel makes. */
+/** Saved-search alerts: the calls the project page's alert panel and the search page make. */
 import { api } from '../../ui/api/client';
 import type { SearchDoc } from './search';
 
@@ -13,7 +13,22 @@ export interface AlertState {
   newCount: number;
   since?: string | null;
   newCandidateIds: string[];
+  /** The project's saved search, its query without `?`. */
+  filters?: string;
 }
+
+/** One of the caller's alerts and its new candidates, for the search page. */
+export interface SearchNews {
+  projectId: string;
+  title: string;
+  filters: string;
+  link: string;
+  newCount: number;
+  since: string;
+  newCandidateIds: string[];
+}
+
+export const alertMine = (signal?: AbortSignal) => api<{ data: SearchNews[] }>('/alerts/mine', { signal });
 
 const base = (projectId: string) => `/alerts/projects/${encodeURIComponent(projectId)}`;
 

@@ -152,6 +152,28 @@ describe('A newly imported candidate who matches the saved filters', () => {
     }
   });
 
+  it("is listed for the search page beside the project's saved filters, to the project's people only", async () => {
+    const mine = await w.as('company').get('/alerts/mine');
+    expect(mine.status).toBe(200);
+    const rows = mine.body.data as { projectId: string; title: string; filters: string; newCandidateIds: string[] }[];
+    const row = rows.find((r) => r.projectId === acme);
+    expect(row).toMatchObject({ title: 'Acme engineers', newCount: 4 });
+    const saved = (await w.knex('projects').where('id', w.projects.acme).first('current_url')).current_url as string;
+    expect(row!.filters).toBe(saved.slice(saved.indexOf('?') + 1));
+    expect(row!.newCandidateIds.sort()).toEqual(
+      ['Nina', 'Omar', 'Pia', 'Rex'].map((n) => `Candidate:${ids[n]}`).sort(),
+    );
+    expect(JSON.stringify(mine.body)).not.toMatch(/Omar|Pia|@new\.example\.org/);
+    const advocate = await w.as('advocate').get('/alerts/mine');
+    expect((advocate.body.data as { projectId: string }[]).map((r) => r.projectId)).toEqual([acme]);
+    for (const who of ['member', 'raas', 'admin'] as const) {
+      const other = await w.as(who).get('/alerts/mine');
+      expect(other.status).toBe(200);
+      expect(other.body.data).toEqual([]);
+    }
+    expect((await client(w.t).get('/alerts/mine')).status).toBe(401);
+  });
+
   it('leaves the digest once paused, and the digest shows the others as their cards do, without contact details', async () => {
     await w.knex('candidates').where('id', ids.Rex).update({ status: 2 });
     await run('match_alerts');

@@ -2,7 +2,8 @@
  * Saved-search alerts in a real browser, on a laptop (1440×900) and a phone (390×844): the project's
  * owner turns the alert on from the project page; a candidate changes so that they newly match the
  * project's saved filters; after the matching run the bell holds the notification, which opens the
- * suggested tab filtered to the new ones, each card badged "New match", under "1 new since <day>".
+ * suggested tab filtered to the new ones, each card badged "New match", under "1 new since <day>";
+ * the project's saved search opened on /search says "1 new since <day>" there and badges that card.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runAlerts } from '../../backend/features/alerts';
@@ -82,6 +83,20 @@ describe('Alerts on a project', () => {
       // The suggested tab's own card of the candidate carries the same badge.
       const row = page.locator(`[data-testid="pipeline-row"][data-id="Candidate:${candidate}"]`);
       await expect.poll(() => row.getByTestId('alert-new').count()).toBe(1);
+
+      // The project's saved search on /search says what is new there too, and badges the same card.
+      await page.getByTestId('alert-open-search').click();
+      await page.waitForURL(new RegExp(`/search\\?jt=${title}$`));
+      const news = page.getByTestId('search-alert-news');
+      await expect
+        .poll(() => news.textContent())
+        .toMatch(new RegExp(`^1 new since \\d{1,2} \\w{3} \\d{4} for your project ${project.title}`));
+      const guid = (await e2e.db.knex('candidates').where('id', candidate).first('guid')).guid as string;
+      const card = page.locator(`[data-testid="result-card"][data-guid="${guid}"]`);
+      await expect.poll(() => card.getByTestId('alert-new').count()).toBe(1);
+      await expect.poll(() => page.getByTestId('alert-new').count()).toBe(1);
+      await news.getByRole('link', { name: 'Show them' }).click();
+      await page.waitForURL(/\/project\/\d+\?tab=0&new=1/);
     });
   }
 

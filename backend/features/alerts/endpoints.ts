@@ -25,6 +25,7 @@ import { AppError, badRequest, forbidden } from '../../errors';
 import { loadProject, type ProjectRow } from '../pipeline';
 import { labelsFor, loadResults, searchContext } from '../search';
 import { pendingNewsSql } from './news';
+import { filtersOf } from './searchNews';
 import { validToken } from './tokens';
 import { mayReceiveAlerts, personOf, type Person } from './who';
 
@@ -71,6 +72,8 @@ async function alertState(knex: Knex, project: ProjectRow, person: Person) {
     frequency: sub ? FREQUENCY_NAME[sub.frequency as number] : 'daily',
     timeZone: (sub?.time_zone as string | undefined) ?? null,
     offForCompany: await companyOff(knex, project.companyId),
+    /** The project's saved search (its query), which the search page opens. */
+    filters: filtersOf(project.currentUrl),
     newCount: news.length,
     /** The day the count runs from: when the person last looked, else when the alert began. */
     since: sub ? new Date((sub.last_looked_at ?? sub.created_at) as Date).toISOString() : null,

@@ -11,6 +11,7 @@
  *   viewer, nobody already in the pipeline, hidden or seen; a candidate counts once per person;
  * - news.ts: what still counts as news (a paused candidate drops out of an unsent digest);
  * - notice.ts: the in-app notification; digest.ts: the `send_alert_digests` email;
+ * - searchNews.ts: the caller's alerts and their new candidates, for the search page's "N new since";
  * - tokens.ts: the signed unsubscribe link and the digest's List-Unsubscribe headers (RFC 8058:
  *   a mail program POSTs `List-Unsubscribe=One-Click` to it); endpoints.ts: the person's routes; console.ts: the
  *   admins' volume per company and switch.
@@ -22,8 +23,9 @@ import { sendDueDigests } from './digest';
 import { alertEndpoints, UNSUBSCRIBE_PATH } from './endpoints';
 import { matchAlerts, type RunResult } from './match';
 import { noticeNews } from './notice';
+import { searchNewsEndpoints } from './searchNews';
 
-export const alertsEndpoints = [...alertEndpoints, ...alertConsoleEndpoints];
+export const alertsEndpoints = [...searchNewsEndpoints, ...alertEndpoints, ...alertConsoleEndpoints];
 export { sendDueDigests, matchAlerts, type RunResult, UNSUBSCRIBE_PATH };
 
 /** One matching run and its notifications; what the `match_alerts` job does. */

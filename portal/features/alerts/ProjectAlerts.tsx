@@ -2,7 +2,8 @@
  * The project page's alert panel: the signed-in person's switch for alerts of candidates who newly
  * match the project's saved filters, the digest's frequency and time zone, and "N new since <day>".
  * With `?new=1` in the address (the notification's link) it lists the new candidates as search's
- * cards show them, each badged; "Show all" marks them seen and leaves the suggested tab as it is.
+ * cards show them, each badged; "Show all" marks them seen and leaves the suggested tab as it is;
+ * "Open in search" opens the saved filters on /search, which says what is new there too.
  * Shown only to the people who receive the project's alerts (its owner, shared members, advocate).
  */
 import {
@@ -21,6 +22,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { t } from '../../../i18n';
 import {
   alertFind,
@@ -150,6 +152,16 @@ export function ProjectAlerts({ projectId, children }: Props) {
         {line && (
           <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
             <Chip color="secondary" size="small" label={line} data-testid="alert-new-since" />
+            {state.filters !== undefined && (
+              <Button
+                size="small"
+                component={RouterLink}
+                to={`/search?${state.filters}`}
+                data-testid="alert-open-search"
+              >
+                {t('alerts.panel.openInSearch')}
+              </Button>
+            )}
             {showNew ? (
               <Button size="small" onClick={() => void showAll()}>
                 {t('alerts.panel.showAll')}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newSince } from './alertText';
+import { newSince, searchKey } from './alertText';
 
 describe('The alert panel line', () => {
   it('says how many are new since the day the count runs from', () => {
@@ -9,5 +9,15 @@ describe('The alert panel line', () => {
   it('says nothing when nothing is new', () => {
     expect(newSince(0, '2026-11-30T03:00:00.000Z')).toBeNull();
     expect(newSince(3, null)).toBeNull();
+  });
+});
+
+describe('A saved search and the search on screen', () => {
+  it('are the same search whatever the order of their filters and the page shown', () => {
+    expect(searchKey('jt=12&l=3', false)).toBe(searchKey(new URLSearchParams('l=3&jt=12&p=4'), false));
+  });
+  it('differ when a filter differs', () => {
+    expect(searchKey('jt=12', false)).not.toBe(searchKey('jt=13', false));
+    expect(searchKey('jt=12', false)).not.toBe(searchKey('jt=12&l=3', false));
   });
 });

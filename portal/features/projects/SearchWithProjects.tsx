@@ -2,7 +2,9 @@
  * /search with the projects actions in the search page's slots: "Save as project" in the toolbar
  * (the add-project modal prefilled with the search's job title and locations, the search's query
  * stored as the project's filters), "Add to project" on each result (the open-projects list), and
- * for admins a WhatsApp qualify request to the result's candidate.
+ * for admins a WhatsApp qualify request to the result's candidate. When the search is a project's
+ * saved search whose alerts the person receives, "N new since <day>" above the results and a "new"
+ * badge on those candidates' cards (features/alerts).
  */
 import BookmarkAddOutlined from '@mui/icons-material/BookmarkAddOutlined';
 import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
@@ -18,6 +20,10 @@ import type { SearchState } from '../search/searchUrl';
 import type { Option, ProjectFormValues } from './projectForm';
 import { allCountries, namesOf } from './projectLookups';
 import { useOpenedOnce } from '../../components/openedOnce';
+import { AlertNewBadge, AlertNewContext } from '../alerts/alertNew';
+import { SearchAlertNews } from '../alerts/SearchAlertNews';
+
+const NOTHING_NEW: ReadonlySet<string> = new Set();
 
 // The dialogs' code (forms, autocompletes, the projects list) loads when one first opens, not with the results.
 const QualifyDialog = lazy(async () => ({ default: (await import('../interviews/QualifyDialog')).QualifyDialog }));
@@ -78,6 +84,7 @@ export function SearchWithProjects() {
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const addProjectUsed = useOpenedOnce(!!initial);
   const addToProjectUsed = useOpenedOnce(!!candidate);
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(NOTHING_NEW);
 
   const save = async (state: SearchState, query: URLSearchParams) => {
     setWithCandidate(undefined);
@@ -114,9 +121,16 @@ export function SearchWithProjects() {
           {t('portal.projectsPortal.addToProject.button')}
         </Button>
       );
-      if (!isAdmin) return add;
+      if (!isAdmin)
+        return (
+          <>
+            <AlertNewBadge id={doc.id} />
+            {add}
+          </>
+        );
       return (
         <>
+          <AlertNewBadge id={doc.id} />
           {add}
           <Tooltip title={t('portal.interviews.qualify.action')}>
             <IconButton
@@ -136,7 +150,7 @@ export function SearchWithProjects() {
   );
 
   return (
-    <>
+    <AlertNewContext.Provider value={fresh}>
       <SearchPage
         toolbar={({ state, query }) => (
           <Tooltip title={t('portal.projectsPortal.saveSearch.hint')}>
@@ -153,6 +167,7 @@ export function SearchWithProjects() {
             </span>
           </Tooltip>
         )}
+        notice={({ query }) => <SearchAlertNews query={query} isAdmin={isAdmin} onFresh={setFresh} />}
         resultActions={resultActions}
       />
       <Suspense fallback={null}>
@@ -185,6 +200,6 @@ export function SearchWithProjects() {
           />
         )}
       </Suspense>
-    </>
+    </AlertNewContext.Provider>
   );
 }

@@ -3,7 +3,8 @@
  * short keys (searchUrl.ts), so reload, back and forward show the same search; results explain
  * why each candidate matched and open the profile in a side panel.
  *
- * Extension slots: `toolbar` (beside sort and page size, e.g. saving the search as a project) and
+ * Extension slots: `toolbar` (beside sort and page size, e.g. saving the search as a project),
+ * `notice` (above the results, e.g. "N new since <day>" of a project whose saved search this is) and
  * `resultActions(doc)` (on each result card, e.g. adding the candidate to a project).
  */
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
@@ -59,6 +60,8 @@ startOpening(
 export interface SearchPageProps {
   /** Extra controls in the results toolbar. */
   toolbar?: (context: { state: SearchState; query: URLSearchParams; total: number }) => ReactNode;
+  /** A line above the results about this search. */
+  notice?: (context: { query: URLSearchParams }) => ReactNode;
   /** Actions on one result card. */
   resultActions?: (doc: SearchDoc) => ReactNode;
 }
@@ -126,7 +129,7 @@ function FilterColumn({ children }: { children: ReactNode }) {
 const NO_FACETS: Record<string, Facet> = {};
 const NO_DOCS: SearchDoc[] = [];
 
-export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
+export function SearchPage({ toolbar, notice, resultActions }: SearchPageProps = {}) {
   const { viewer } = useAuth();
   const isAdmin = viewer?.role === 'admin';
   const write = useCallback((next: SearchState) => writeState(next, isAdmin), [isAdmin]);
@@ -243,6 +246,7 @@ export function SearchPage({ toolbar, resultActions }: SearchPageProps = {}) {
               ))}
             </TextField>
           </Stack>
+          {notice?.({ query })}
           <ActiveFilters state={state} isAdmin={isAdmin} labelOf={labelOf} onChange={go} />
           {error ? (
             <Alert

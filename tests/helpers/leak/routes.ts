@@ -364,9 +364,10 @@ export const NOT_CANDIDATE_DATA: Record<string, string[]> = {
     'GET /api/v1/notification-preferences',
     'PUT /api/v1/notification-preferences',
   ],
-  "saved-search alerts: the caller's own alert on a project they read, with the ids (never a name) of candidates its suggested tab already shows them; the unsubscribe page names only the project; the console's volume counts per company (names reach people only through notifications and emails, checked by their own routes)":
+  "saved-search alerts: the caller's own alert on a project they read (and the list of their own, for search), with the ids (never a name) of candidates its suggested tab already shows them; the unsubscribe page names only the project; the console's volume counts per company (names reach people only through notifications and emails, checked by their own routes)":
     [
       'GET /api/v1/alerts/projects/:projectId',
+      'GET /api/v1/alerts/mine',
       'PUT /api/v1/alerts/projects/:projectId',
       'POST /api/v1/alerts/projects/:projectId/looked',
       'GET /api/v1/alerts/unsubscribe',
