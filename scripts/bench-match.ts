@@ -1,17 +1,25 @@
 /**
- * `npm run bench:match [-- --pool 1000000]`: the AI match's matcher against a judged set whose
- * relevance is known by construction (scripts/benchMatch/graded.ts): for ten job descriptions
- * (scripts/benchMatch/jobs.ts), 56 candidates each at graded fit, keyword traps and hard cases,
- * written through the admin API among a pool of synthetic candidates (100,000 by default, topped
- * up as `npm run db:seed -- --candidates` does, in the database `npm start` uses). For each job
- * description: the requirements read from its text, then NDCG@10 and precision@30 of the product's
- * matcher (retrieveAndScore) beside keyword search of the same requirements (the required skills
- * joined with OR through search's public face, as /search ranks them), and the time of retrieval +
- * scoring. Prints the machine's load average, since other work on a shared machine moves the times.
- * Then the requirements read from forty judged descriptions (scripts/benchMatch/descriptions.ts)
- * against the ones a recruiter wrote down by hand: precision, recall and F1 (target F1 >= 0.95).
- * Targets: NDCG@10 >= 0.92 on the mean, >= 0.03 above keyword search on the mean and never below
- * it on any job description; retrieval + scoring <= 10 s at 1,000,000 candidates.
+ * `npm run bench:match [-- --pool 1000000]`: the AI match's matcher on two judged pools, among
+ * synthetic candidates (100,000 by default, topped up as `npm run db:seed -- --candidates` does, in
+ * the database `npm start` uses), every judged candidate written through the admin API
+ * (scripts/benchMatch/pools.ts):
+ * - constructed: ten job descriptions (benchMatch/jobs.ts), 56 candidates each at graded fit, keyword
+ *   traps and hard cases (benchMatch/graded.ts), relevance known by construction;
+ * - synthetic: four descriptions written as the demo's (benchMatch/synthetic.ts: 'up to' salaries,
+ *   'Kafka or RabbitMQ', 'SQL first, Python welcome') over the demo-like pool with its failure shapes
+ *   planted (near-miss titles such as 'Manufacturing Engineer' for a backend role, a Solar Engineer in
+ *   Yokohama for a data analyst, the exact title with none of the skills, pay far above the top),
+ *   every candidate holding a required skill or an accepted title judged by a recruiter's rubric.
+ * For each description: NDCG@10 of the product's matcher (retrieveAndScore) beside keyword search of
+ * the required skills joined with OR (through search's public face, as /search ranks them), the
+ * lowest score of a candidate built to meet every requirement and the highest of one holding none
+ * of the required skills, and the time of retrieval + scoring. Prints the machine's load average,
+ * since other work on a shared machine moves the times. Then the requirements read from forty judged
+ * descriptions (benchMatch/descriptions.ts) against the ones a recruiter wrote down by hand:
+ * precision, recall and F1.
+ * Targets: on each pool, NDCG@10 >= 0.95 on the mean and never below keyword search on any
+ * description, a full fit at 80 or more and a no-fit at 30 or less; requirement F1 >= 0.95;
+ * retrieval + scoring <= 10 s at 1,000,000 candidates.
  */
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
@@ -21,20 +29,25 @@ import { loadConfig } from '../backend/config';
 import { openDatabase } from '../backend/db/database';
 import { createKnex } from '../backend/db/knex';
 import { migrate } from '../backend/db/migrate';
-import { readRequirements, retrieveAndScore, MATCH_ACTOR } from '../backend/features/aiMatch';
+import { readRequirements } from '../backend/features/aiMatch';
 import { loadIndex } from '../backend/features/lookups';
 import { listOutbox } from '../backend/services/mail/outbox';
-import { parseSearchParams, searchCandidates } from '../backend/features/search';
 import { refreshSearchTerms } from '../backend/jobs/tasks/refresh_search_terms';
-import { abilityFor } from '../schema/ability';
 import { seed } from '../seeds';
 import { generateCandidates } from '../seeds/synthetic/generate';
-import { rngFrom } from '../seeds/synthetic/candidateFactory';
-import { COUNTS, gradedCandidate, RELEVANCE, type Grade, type Ids } from './benchMatch/graded';
+import { COUNTS, type Ids } from './benchMatch/graded';
 import { DESCRIPTIONS } from './benchMatch/descriptions';
-import { JOBS, jobText } from './benchMatch/jobs';
-import { ndcgAt, precisionAt } from './benchMatch/metrics';
+import { JOBS } from './benchMatch/jobs';
+import {
+  measure,
+  writeConstructed,
+  writeSynthetic,
+  type JudgedDescription,
+  type PoolFigures,
+  type Post,
+} from './benchMatch/pools';
 import { judgeReading, readingTotals, type Reading } from './benchMatch/reading';
+import { SHAPE_COUNTS, SYNTHETIC_JOBS } from './benchMatch/synthetic';
 import { progressBar } from './progress';
 
 const args = process.argv.slice(2);
@@ -111,112 +124,107 @@ try {
     language: (code) => must(`language ${code}`, languages.exactly(code)?.id),
   };
   for (const job of JOBS) for (const s of [...job.required, ...job.nice]) must(`skill ${s}`, ids.skill(s));
-  const relevance = new Map<string, Map<number, number>>();
+  for (const job of SYNTHETIC_JOBS) for (const s of job.required.flat()) must(`skill ${s}`, ids.skill(s));
+  const write: Post = async (body) => {
+    const res = await post('/candidates', body, token);
+    const answer = (await res.json()) as { id?: string };
+    if (res.status !== 201) throw new Error(`${String(body.email)}: ${res.status} ${JSON.stringify(answer)}`);
+    return Number(String(answer.id).replace('Candidate:', ''));
+  };
+  const languageNames = new Map(languageRows.map((l) => [l.code, l.name]));
   const year = new Date().getUTCFullYear();
-  const bar = progressBar('Writing graded candidates');
+  const refresh = async () => {
+    console.log('Refreshing statistics and search terms...');
+    await knex.raw('vacuum analyze candidate_search_documents');
+    const pool = new pg.Pool({ connectionString: db.connectionString, max: 1 });
+    const client = await pool.connect();
+    try {
+      await refreshSearchTerms(client);
+    } finally {
+      client.release();
+      await pool.end();
+    }
+  };
+  const failures: string[] = [];
+  const measurePool = async (name: string, descriptions: JudgedDescription[]) => {
+    await refresh();
+    const documents = Number((await knex('candidate_search_documents').count({ n: '*' }))[0].n);
+    console.log(
+      `\n${name} pool: ${documents.toLocaleString('en')} candidates; ${os.availableParallelism()} cores, load average ${load()} before starting.\n`,
+    );
+    // The first retrieval warms the caches; it is not timed.
+    await measure(knex, descriptions[0]);
+    const figures: PoolFigures[] = [];
+    for (const d of descriptions) figures.push(await measure(knex, d));
+    const n = figures.length;
+    const mean = (f: (x: PoolFigures) => number) => figures.reduce((a, x) => a + f(x), 0) / n;
+    const rows = figures.map((f) => [
+      f.key,
+      f.matcher.toFixed(3),
+      f.keyword.toFixed(3),
+      String(f.fullFitMin),
+      String(f.noFitMax),
+      f.ms.toFixed(0),
+      String(f.scored),
+    ]);
+    rows.push([
+      'mean',
+      mean((f) => f.matcher).toFixed(3),
+      mean((f) => f.keyword).toFixed(3),
+      String(Math.min(...figures.map((f) => f.fullFitMin))),
+      String(Math.max(...figures.map((f) => f.noFitMax))),
+      mean((f) => f.ms).toFixed(0),
+      '',
+    ]);
+    const head = [
+      'job description',
+      'matcher NDCG@10',
+      'keyword NDCG@10',
+      'lowest full fit',
+      'highest no-fit',
+      'retrieve + score ms',
+      'scored',
+    ];
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+    const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+    console.log([line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n'));
+    const slowest = Math.max(...figures.map((f) => f.ms));
+    const lowest = figures.reduce((m, f) => (f.matcher < m.matcher ? f : m));
+    const margin = Math.min(...figures.map((f) => f.matcher - f.keyword));
+    console.log(
+      `\n${name} pool: lowest NDCG@10 ${lowest.matcher.toFixed(3)} (${lowest.key}); smallest margin over keyword search ${margin.toFixed(3)}; slowest retrieval + scoring ${slowest.toFixed(0)} ms; load average ${load()} at the end.`,
+    );
+    for (const f of figures) {
+      if (f.matcher < f.keyword)
+        failures.push(`${name} ${f.key}: NDCG@10 ${f.matcher.toFixed(3)} below keyword search ${f.keyword.toFixed(3)}`);
+      if (f.fullFitMin < 80) failures.push(`${name} ${f.key}: a full fit scores ${f.fullFitMin} (target 80 or more)`);
+      if (f.noFitMax > 30) failures.push(`${name} ${f.key}: a no-fit scores ${f.noFitMax} (target 30 or less)`);
+    }
+    if (mean((f) => f.matcher) < 0.95)
+      failures.push(`${name} pool: mean NDCG@10 ${mean((f) => f.matcher).toFixed(3)} below 0.95`);
+    if (slowest > 10_000)
+      failures.push(`${name} pool: retrieval + scoring took ${slowest.toFixed(0)} ms (target 10,000 ms)`);
+  };
+
+  // The constructed pool is measured before the synthetic pool's planted candidates join it: they
+  // are judged in their own pool only. The synthetic pool judges every candidate, graded ones too.
   const total = JOBS.length * Object.values(COUNTS).reduce((a, b) => a + b, 0);
   let written = 0;
-  for (const [j, job] of JOBS.entries()) {
-    const rng = rngFrom(3000 + j);
-    const rel = new Map<number, number>();
-    for (const grade of Object.keys(COUNTS) as Grade[]) {
-      for (let n = 0; n < COUNTS[grade]; n += 1) {
-        const res = await post('/candidates', gradedCandidate(rng, job, ids, grade, n, year), token);
-        const body = (await res.json()) as { id?: string };
-        if (res.status !== 201) throw new Error(`${job.key} ${grade}: ${res.status} ${JSON.stringify(body)}`);
-        rel.set(Number(String(body.id).replace('Candidate:', '')), RELEVANCE[grade]);
-        bar.update((written += 1), total);
-      }
-    }
-    relevance.set(job.key, rel);
-  }
+  let bar = progressBar('Writing graded candidates');
+  const constructed = await writeConstructed(write, ids, JOBS, languageNames, year, () =>
+    bar.update((written += 1), total),
+  );
   bar.done();
-  console.log('Refreshing statistics and search terms...');
-  await knex.raw('vacuum analyze candidate_search_documents');
-  const pool = new pg.Pool({ connectionString: db.connectionString, max: 1 });
-  const client = await pool.connect();
-  try {
-    await refreshSearchTerms(client);
-  } finally {
-    client.release();
-    await pool.end();
-  }
-  const documents = Number((await knex('candidate_search_documents').count({ n: '*' }))[0].n);
-  const languageNames = new Map(languageRows.map((l) => [l.code, l.name]));
-  console.log(
-    `\n${documents.toLocaleString('en')} candidates; ${os.availableParallelism()} cores, load average ${load()} before starting.\n`,
+  await measurePool('Constructed', constructed);
+  const planted = SYNTHETIC_JOBS.length * Object.values(SHAPE_COUNTS).reduce((a, b) => a + b, 0);
+  written = 0;
+  bar = progressBar('Planting the failure shapes among the synthetic candidates');
+  const synthetic = await writeSynthetic(knex, write, ids, SYNTHETIC_JOBS, year, () =>
+    bar.update((written += 1), planted),
   );
+  bar.done();
+  await measurePool('Synthetic', synthetic);
 
-  const ability = abilityFor(MATCH_ACTOR);
-  const rows: string[][] = [];
-  const sums = { m: 0, k: 0, pm: 0, pk: 0 };
-  const times: number[] = [];
-  const failures: string[] = [];
-  for (const [j, job] of JOBS.entries()) {
-    const rel = relevance.get(job.key)!;
-    const text = jobText(job, languageNames, j);
-    const req = await readRequirements(knex, text);
-    const readRequired = new Set(req.skills.filter((s) => s.required).map((s) => s.id));
-    const missed = job.required.filter((s) => !readRequired.has(ids.skill(s)!));
-    if (missed.length) console.log(`${job.key}: the requirements read miss ${missed.join(', ')}`);
-    if (j === 0) await retrieveAndScore(knex, req, {});
-    const started = performance.now();
-    const scored = await retrieveAndScore(knex, req, {});
-    const took = performance.now() - started;
-    times.push(took);
-    const matcher = scored.map((s) => s.candidateId);
-    const words = req.skills
-      .filter((s) => s.required)
-      .map((s) => (s.label.includes(' ') ? `"${s.label}"` : s.label))
-      .join(' or ');
-    const keyword = await searchCandidates(knex, {
-      ability,
-      actor: MATCH_ACTOR,
-      params: parseSearchParams({ ts: words, pp: '30' }),
-    });
-    const m = ndcgAt(10, matcher, rel);
-    const k = ndcgAt(10, keyword.ids, rel);
-    const pm = precisionAt(30, matcher, rel);
-    const pk = precisionAt(30, keyword.ids, rel);
-    Object.assign(sums, { m: sums.m + m, k: sums.k + k, pm: sums.pm + pm, pk: sums.pk + pk });
-    if (m < k) failures.push(`${job.key}: NDCG@10 ${m.toFixed(3)} below keyword search ${k.toFixed(3)}`);
-    rows.push([
-      job.key,
-      m.toFixed(3),
-      k.toFixed(3),
-      pm.toFixed(3),
-      pk.toFixed(3),
-      took.toFixed(0),
-      String(scored.length),
-    ]);
-  }
-  const n = JOBS.length;
-  const mean = { m: sums.m / n, k: sums.k / n, pm: sums.pm / n, pk: sums.pk / n };
-  rows.push([
-    'mean',
-    mean.m.toFixed(3),
-    mean.k.toFixed(3),
-    mean.pm.toFixed(3),
-    mean.pk.toFixed(3),
-    (times.reduce((a, b) => a + b, 0) / n).toFixed(0),
-    '',
-  ]);
-  const head = [
-    'job description',
-    'matcher NDCG@10',
-    'keyword NDCG@10',
-    'matcher P@30',
-    'keyword P@30',
-    'retrieve + score ms',
-    'scored',
-  ];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-  console.log([line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n'));
-  const slowest = Math.max(...times);
-  console.log(
-    `\n${documents.toLocaleString('en')} candidates; slowest retrieval + scoring ${slowest.toFixed(0)} ms; load average ${load()} at the end.`,
-  );
   // Reading: the judged descriptions against the requirements a recruiter wrote down by hand.
   const readings: Reading[] = [];
   for (const d of DESCRIPTIONS)
@@ -237,10 +245,6 @@ try {
       `  ${r.key}: ${[...r.missed.map((m) => `missed ${m}`), ...r.extra.map((e) => `extra ${e}`)].join('; ')}`,
     );
   if (reading.f1 < 0.95) failures.push(`requirement F1 ${reading.f1.toFixed(3)} below 0.95`);
-  if (mean.m < 0.92) failures.push(`mean NDCG@10 ${mean.m.toFixed(3)} below 0.92`);
-  if (mean.m - mean.k < 0.03)
-    failures.push(`mean NDCG@10 only ${(mean.m - mean.k).toFixed(3)} above keyword search (target 0.03)`);
-  if (slowest > 10_000) failures.push(`retrieval + scoring took ${slowest.toFixed(0)} ms (target 10,000 ms)`);
   if (failures.length) {
     failed = true;
     console.log(`\nAbove target:\n  ${failures.join('\n  ')}`);

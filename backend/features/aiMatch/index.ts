@@ -8,4 +8,13 @@
  */
 export { aiMatchEndpoints } from './endpoints';
 export { runMatch } from './run';
-export { MATCH_ACTOR, readRequirements, retrieveAndScore, type Requirements } from './matcher';
+export {
+  loadProfiles,
+  MATCH_ACTOR,
+  readRequirements,
+  retrieveAndScore,
+  scoreContext,
+  scoreProfile,
+  type MatchProfile,
+  type Requirements,
+} from './matcher';
