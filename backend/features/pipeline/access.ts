@@ -63,6 +63,15 @@ export function scopeProjects<Q extends Knex.QueryBuilder>(
 
 export const projectNotFound = () => new AppError(404, 'project.notFound');
 
+/** Every project with saved filters the caller reads, in one statement. */
+export async function projectsWithSavedFilters(knex: Knex, ability: AppAbility): Promise<ProjectRow[]> {
+  const rows = (await scopeProjects(
+    knex('projects as p').select(COLUMNS).whereNotNull('p.current_url').whereNot('p.current_url', '').orderBy('p.id'),
+    ability,
+  )) as ProjectRow[];
+  return rows.map((row) => ({ ...row, sharedUserIds: row.sharedUserIds ?? [] }));
+}
+
 /** The project by id or guid as the caller reads it; 404 `project.notFound` otherwise. */
 export async function loadProject(
   knex: Knex,

@@ -2,15 +2,18 @@
  * Whether a company reaches a candidate when no project is named (CV, blind-CV and profile-PDF
  * downloads), by the one rule (schema/rules/visibility.ts): a candidate whose status it meets, and
  * who its search finds (companies with search) or who is in, or suggested to, one of the projects
- * the caller reads (pipeline/reach.ts decides the suggested tab). Anyone else is answered as an id
- * that names nobody. Admins and candidates are left to the declared permissions.
+ * the caller reads (pipeline/reach.ts decides the suggested tab). The suggested tabs are asked
+ * together: the readable projects with saved filters in one statement, then one statement over the
+ * candidate's search document with every project's filters joined by OR. Anyone else is answered as
+ * an id that names nobody. Admins and candidates are left to the declared permissions.
  */
 import type { Knex } from 'knex';
 import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
 import { searchStatuses, seesStatus, viewerOf } from '../../../schema/rules/visibility';
-import { loadProject, scopeProjects } from './access';
-import { reachableIds } from './reach';
+import { currencyRates, tableStats, whereOf } from '../search';
+import { projectsWithSavedFilters, scopeProjects } from './access';
+import { savedPredicates } from './tabs';
 
 export async function reachesCandidate(
   knex: Knex,
@@ -31,14 +34,20 @@ export async function reachesCandidate(
     ability,
   );
   if (inPipeline) return true;
-  // The suggested tabs: the projects' saved filters (and what admins curated), one project at a time.
-  const suggesting = (await scopeProjects(
-    knex('projects as p').whereNotNull('p.current_url').whereNot('p.current_url', '').orderBy('p.id'),
-    ability,
-  ).pluck('p.id')) as number[];
-  for (const id of suggesting) {
-    const project = await loadProject(knex, ability, { id });
-    if ((await reachableIds(knex, ability, actor, project, [candidateId])).length) return true;
-  }
-  return false;
+  // The suggested tabs: every readable project's saved filters, asked of the candidate at once.
+  const projects = await projectsWithSavedFilters(knex, ability);
+  if (!projects.length) return false;
+  const [stats, rates] = await Promise.all([tableStats(knex), currencyRates(knex)]);
+  const found = (
+    await Promise.all(projects.map((project) => savedPredicates(knex, ability, actor, project, stats, rates)))
+  )
+    .filter((saved) => saved !== null)
+    .map((saved) => whereOf(saved));
+  if (!found.length) return false;
+  const { rows } = await knex.raw(
+    `select exists (select 1 from candidate_search_documents d
+                     where d.id = ? and (${found.map((f) => `(${f.sql})`).join(' or ')})) as reached`,
+    [candidateId, ...found.flatMap((f) => f.bindings)] as Knex.RawBinding[],
+  );
+  return Boolean(rows[0]?.reached);
 }
