@@ -7,6 +7,7 @@ import { atsConfig, type AtsConfig } from './adapters/ats/config';
 import type { S3Settings } from './adapters/storage/s3';
 import type { LlmConfig } from './adapters/llm';
 import { DEFAULT_TIERS, parseTiers, type Pricing } from '../schema/rules/credits';
+import { PRIVACY_NOTICE_VERSION } from '../schema/rules/consents';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -102,6 +103,26 @@ export interface Config {
   shutdownNoticeMs: number;
   /** Requests (SLOW_REQUEST_MS, default 1000) and statements (SLOW_STATEMENT_MS, default 500) slower than this are logged. */
   slow: { requestMs: number; statementMs: number };
+  dataRights: DataRightsConfig;
+}
+
+/** The terms and privacy notice in force, and the retention periods in days (README, configuration). */
+export interface DataRightsConfig {
+  noticeVersion: string;
+  inactiveDays: number;
+  reminderDays: number;
+  logDays: number;
+  outboxDays: number;
+}
+
+function dataRightsConfig(): DataRightsConfig {
+  return {
+    noticeVersion: (process.env.PRIVACY_NOTICE_VERSION || PRIVACY_NOTICE_VERSION).trim().slice(0, 40),
+    inactiveDays: Math.max(1, int('RETENTION_INACTIVE_DAYS', 730)),
+    reminderDays: Math.max(1, int('RETENTION_REMINDER_DAYS', 30)),
+    logDays: Math.max(1, int('RETENTION_LOG_DAYS', 365)),
+    outboxDays: Math.max(1, int('RETENTION_OUTBOX_DAYS', 90)),
+  };
 }
 
 export interface WhatsappConfig {
@@ -372,6 +393,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000),
     shutdownNoticeMs: process.env.SHUTDOWN_NOTICE_MS === '0' ? 0 : int('SHUTDOWN_NOTICE_MS', 0),
     slow: { requestMs: int('SLOW_REQUEST_MS', 1000), statementMs: int('SLOW_STATEMENT_MS', 500) },
+    dataRights: dataRightsConfig(),
   };
   return { ...config, ...overrides };
 }

@@ -16,6 +16,7 @@ import { pipelineMessages, pipelineProjectMessages } from './sections/pipeline';
 import { integrationFieldErrors, integrations } from './sections/integrations';
 import { aiMatch, aiMatchFieldErrors } from './sections/aiMatch';
 import { dataRightsFieldErrors } from './sections/dataRights';
+import { consentFieldErrors } from './sections/consents';
 import { alertFieldErrors, alerts } from './sections/alerts';
 import { duplicates, duplicateFieldErrors } from './sections/duplicates';
 
@@ -345,6 +346,7 @@ export const en = {
   /** AI match. */
   aiMatch,
   ...aiMatchFieldErrors,
+  ...consentFieldErrors,
   ...dataRightsFieldErrors,
   /** Duplicate profiles and their merge. */
   duplicates,

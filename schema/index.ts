@@ -1,6 +1,7 @@
 /** The registry of every entity. Order matters for migrations: referenced tables first. */
 import { admin } from './entities/admin';
 import { candidate } from './entities/candidate';
+import { candidateActivity, candidateConsent, retentionRun } from './entities/consents';
 import { candidateEducation } from './entities/candidateEducation';
 import { candidateImport } from './entities/candidateImport';
 import { candidateExperience } from './entities/candidateExperience';
@@ -78,6 +79,9 @@ export const entities: readonly EntityDef[] = [
   candidateExperience,
   candidateEducation,
   candidateSearchOrViewLog,
+  candidateConsent,
+  candidateActivity,
+  retentionRun,
   candidateRecruitmentStageLog,
   project,
   projectCandidate,

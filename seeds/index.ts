@@ -4,12 +4,13 @@
  */
 import type { Knex } from 'knex';
 import { loadCandidates } from './demo/candidates';
+import { loadConsents } from './demo/consents';
 import { loadDemo } from './demo/load';
 import { loadProjects } from './demo/projects';
 import { loadLookups } from './lookups/load';
 import { loadNames } from './lookups/names';
 
-export type SeedSet = 'lookups' | 'names' | 'demo' | 'candidates' | 'projects';
+export type SeedSet = 'lookups' | 'names' | 'demo' | 'candidates' | 'projects' | 'consents';
 export const SEED_SETS: Record<SeedSet, (knex: Knex) => Promise<Record<string, number>>> = {
   lookups: loadLookups,
   // After lookups, on databases seeded before it too: aliases, spoken languages, plain skills, currency rates.
@@ -19,6 +20,8 @@ export const SEED_SETS: Record<SeedSet, (knex: Knex) => Promise<Record<string, n
   candidates: loadCandidates,
   // After candidates: the demo companies' projects with curated candidates at various stages.
   projects: loadProjects,
+  // After candidates: the demo pool's recorded consents and notice acceptance.
+  consents: loadConsents,
 };
 
 /**

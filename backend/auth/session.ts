@@ -34,6 +34,13 @@ export async function createSession(
   });
   if (account.kind !== 'candidate')
     await knex(ACCOUNT_TABLES[account.kind]).where('id', account.id).update({ last_active_at: knex.fn.now() });
+  // A candidate's sign-in ends an absence the retention periods count, and any reminder of it.
+  else
+    await knex.raw(
+      `insert into candidate_activity (candidate_id, last_active_at) values (?, now())
+       on conflict (candidate_id) do update set last_active_at = now(), reminded_at = null`,
+      [account.id],
+    );
   // A company is as recently active as the latest of its people.
   if (account.kind === 'companyUser')
     await knex('companies')

@@ -7,6 +7,7 @@ import type { WorkerPulse } from '../http/readiness';
 import { logContext, logger } from '../logger';
 import { emailsSent, jobDuration, jobsCompleted } from '../metrics';
 import { closeWorkerKnex, workerKnex } from './connection';
+import { applyRetentionTask } from './tasks/apply_retention';
 import { carryOutErasuresTask } from './tasks/carry_out_erasures';
 import { emailCuratedCandidatesTask } from './tasks/email_curated_candidates';
 import { expireCreditsTask } from './tasks/expire_credits';
@@ -84,6 +85,7 @@ export function taskList(config: Config, connectionString = config.databaseUrl):
     scan_duplicates: scanDuplicatesTask(db),
     find_twins: findTwinsTask(db),
     carry_out_erasures: carryOutErasuresTask(config, db),
+    apply_retention: applyRetentionTask(config, db),
     match_alerts: matchAlertsTask(config, db),
     send_alert_digests: sendAlertDigestsTask(config, db),
   });
@@ -140,6 +142,7 @@ export const CRONTAB = [
   '45 * * * * schedule_integration_syncs ?fill=1h',
   '30 3 * * * scan_duplicates ?fill=1d',
   '55 * * * * carry_out_erasures ?fill=1h',
+  '40 4 * * * apply_retention ?fill=1d',
   // Saved-search alerts: matching every 10 minutes, digests checked hourly (each is due at 08:00 of its person's zone).
   '*/10 * * * * match_alerts',
   '12 * * * * send_alert_digests ?fill=1h',

@@ -1,4 +1,6 @@
 /** Texts of candidates' data rights: the entities' labels, the field errors and the candidate's page. */
+import { consentLogActions } from './consents';
+
 const stamps = { createdAt: 'Created', updatedAt: 'Updated' };
 
 export const dataRightsEntityLabels = {
@@ -25,7 +27,7 @@ export const dataRightsEntityLabels = {
         erased: 'Erased',
         cancelled: 'Cancelled',
       },
-      source: { candidate: 'The candidate', admin: 'An admin' },
+      source: { candidate: 'The candidate', admin: 'An admin', retention: 'Retention (inactive profile)' },
     },
   },
   dataRightsLog: {
@@ -45,6 +47,7 @@ export const dataRightsEntityLabels = {
         erasureHeld: 'Erasure held',
         erasureReleased: 'Hold released',
         erased: 'Erased',
+        ...consentLogActions,
       },
     },
   },

@@ -7,6 +7,7 @@ import { dashboardEntityLabels } from './dashboards';
 import { integrationEntityLabels } from './integrations';
 import { aiMatchEntityLabels } from './aiMatch';
 import { dataRightsEntityLabels } from './dataRights';
+import { consentEntityLabels } from './consents';
 import { duplicateEntityLabels } from './duplicates';
 import { liveEntityLabels } from './live';
 import { alertEntityLabels } from './alerts';
@@ -24,6 +25,7 @@ export const entityLabels = {
   ...integrationEntityLabels,
   ...aiMatchEntityLabels,
   ...dataRightsEntityLabels,
+  ...consentEntityLabels,
   ...duplicateEntityLabels,
   ...lookupEntities,
   ...accountEntities,

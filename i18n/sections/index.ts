@@ -2,6 +2,7 @@
 import { aiMatchPortal } from './aiMatch';
 import { auth } from './auth';
 import { dataRightsPortal } from './dataRights';
+import { consentsPortal } from './consents';
 import { dashboards } from './dashboards';
 import { integrationsPortal } from './integrations';
 import { interviews } from './interviews';
@@ -22,5 +23,6 @@ export const portal = {
   dashboard: dashboards,
   integrationsPage: integrationsPortal,
   aiMatchPage: aiMatchPortal,
+  consents: consentsPortal,
   dataRights: dataRightsPortal,
 };

@@ -12,8 +12,8 @@ export const DATA_RIGHTS_CODE_TTL_MINUTES = 10;
 export const DATA_RIGHTS_CODE_MAX_TRIES = 5;
 
 export const ERASURE_STATUS = { awaitingCode: 0, coolingOff: 1, held: 2, erased: 3, cancelled: 4 } as const;
-/** Who asked: the candidate from their profile page, or an admin for a request received elsewhere. */
-export const ERASURE_SOURCE = { candidate: 1, admin: 2 } as const;
+/** Who asked: the candidate from their profile page, an admin for a request received elsewhere, or retention for a profile inactive past its period. */
+export const ERASURE_SOURCE = { candidate: 1, admin: 2, retention: 3 } as const;
 
 /** What the append-only data rights log records. */
 export const DATA_RIGHTS_ACTIONS = {
@@ -23,6 +23,11 @@ export const DATA_RIGHTS_ACTIONS = {
   erasureHeld: 4,
   erasureReleased: 5,
   erased: 6,
+  consentGiven: 40,
+  consentWithdrawn: 41,
+  noticeAccepted: 42,
+  inactivityReminded: 43,
+  archivedForInactivity: 44,
 } as const;
 
 /** What an erased candidate is called wherever a company's history keeps their row. */

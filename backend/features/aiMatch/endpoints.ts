@@ -26,6 +26,7 @@ import {
   RECOMMENDATIONS,
 } from '../../../schema/rules/aiMatch';
 import { statusSql } from '../../../schema/rules/visibility';
+import { consentWithdrawnSql } from '../../../schema/rules/consents';
 import { present, SEARCH, shownColumns, type GateRow } from '../../services/candidateGate';
 import { flag, id, int } from '../../../schema/validation/inputs';
 import type { AppContext } from '../../context';
@@ -185,7 +186,9 @@ export async function runResults(knex: Knex, runId: number, query: z.output<type
   const q = knex('ai_match_results as r')
     .join('candidates as c', 'c.id', 'r.candidate_id')
     .where('r.run_id', runId)
-    .whereRaw(statusSql('admin'));
+    .whereRaw(statusSql('admin'))
+    // A candidate who withdrew consent to AI match leaves past runs' results at once.
+    .whereRaw(`not ${consentWithdrawnSql('aiMatch', 'c')}`);
   if (query.recommendation) q.where('r.recommendation', RECOMMENDATION[query.recommendation]);
   if (query.judgedOnly !== false && !query.recommendation) q.whereRaw("coalesce(r.not_judged, '') <> 'belowTop'");
   const [{ count }] = (await q.clone().count({ count: '*' })) as { count: string }[];

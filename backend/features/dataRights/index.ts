@@ -11,11 +11,13 @@ import type { Config } from '../../config';
 import { logger } from '../../logger';
 import { carryOut, dueRequests, queueEndpoints } from './queue';
 import { requestEndpoints } from './requests';
+import { consentEndpoints } from './consents';
 
 export { erasedEmailCheck, isErasedEmail } from './erase';
+export { applyRetention } from './retention';
 
 export function dataRightsEndpoints(): Endpoint[] {
-  return [...requestEndpoints, ...queueEndpoints];
+  return [...requestEndpoints, ...queueEndpoints, ...consentEndpoints];
 }
 
 /** Carries out every due erasure not on hold, each in its own transaction; returns how many. */

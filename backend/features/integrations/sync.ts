@@ -20,6 +20,7 @@ import { t } from '../../../i18n';
 import { abilityFor } from '../../../schema/ability';
 import { atsKind, INTEGRATION_STATUS, LINK_KIND, RUN_STATUS } from '../../../schema/rules/ats';
 import { STAGES, type StageKey } from '../../../schema/rules/pipeline';
+import { consentWithdrawnSql } from '../../../schema/rules/consents';
 import { seesStatus, type CandidateFacts } from '../../../schema/rules/visibility';
 import { AtsError, type AtsPerson, type AtsProvider } from '../../adapters/ats';
 import { storageFor } from '../../adapters/storage/select';
@@ -133,6 +134,8 @@ async function candidatesOf(db: Knex, integrationId: number, projectId: number):
     )
     .where('pc.project_id', projectId)
     .where((q) => q.whereIn('pc.stage', PUSHED).orWhereNotNull('l.id'))
+    // A candidate who withdrew consent to be sent to companies' ATSs is neither pushed nor updated there.
+    .whereRaw(`not ${consentWithdrawnSql('sentToAts', 'c')}`)
     .orderBy('pc.id')
     .select(
       'pc.id as pc_id',

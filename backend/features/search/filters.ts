@@ -8,6 +8,8 @@ import { entity } from '../../../schema';
 import type { AppAbility } from '../../../schema/ability';
 import { parseId } from '../../../schema/lib/ids';
 import type { Actor } from '../../../schema/roles';
+import { consentWithdrawnSql } from '../../../schema/rules/consents';
+import { viewerOf } from '../../../schema/rules/visibility';
 import { AppError } from '../../errors';
 import { permissionSql } from '../../permissions/sql';
 import { resolveNames } from '../../services/lookups/sqlMatch';
@@ -135,6 +137,14 @@ export async function buildFilters(
   const scope = purpose === 'search' ? permissionSql(ability, 'search', 'Candidate', 'd') : null;
   if (scope === false) predicates.push({ key: 'scope', sql: '1 = 0', bindings: [], sel: 0 });
   else if (scope) predicates.push({ key: 'scope', sql: scope[0], bindings: scope[1], sel: 1 });
+  // Companies never find a candidate who withdrew consent to be shown to them.
+  if (purpose === 'search' && viewerOf(actor) !== 'admin')
+    predicates.push({
+      key: 'consent',
+      sql: `not ${consentWithdrawnSql('shownToCompanies', 'd')}`,
+      bindings: [],
+      sel: 1,
+    });
 
   const selected: Filters['selected'] = {};
   const listKeys = Object.keys(KINDS) as (keyof typeof KINDS)[];

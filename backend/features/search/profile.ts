@@ -25,7 +25,8 @@ import { identityFields, openSelect, shownOne } from '../../services/candidateGa
 import { searchStatuses, seesCuration } from './visibility';
 import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
-import type { PlaceFacts } from '../../../schema/rules/visibility';
+import { viewerOf, type PlaceFacts } from '../../../schema/rules/visibility';
+import { consentWithdrawnSql } from '../../../schema/rules/consents';
 
 const candidate = entity('candidate');
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -64,6 +65,7 @@ async function searchedRow(knex: Knex, actor: Actor, ref: string) {
     .join('candidate_search_documents as d', 'd.id', 'c.id')
     .where(id ? { 'c.id': id } : { 'c.guid': ref })
     .whereIn('d.status', searchStatuses(actor))
+    .whereRaw(viewerOf(actor) === 'admin' ? 'true' : `not ${consentWithdrawnSql('shownToCompanies', 'd')}`)
     .first(
       knex.raw(openSelect('c')),
       'd.career_start',

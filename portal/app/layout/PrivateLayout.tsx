@@ -15,6 +15,7 @@ import { NotificationBell } from '../../../ui/components/NotificationBell';
 import { AccountMenu } from './AccountMenu';
 import { MobileDrawer } from './MobileDrawer';
 import { NavMenus } from './NavMenus';
+import { NoticeDialog } from '../../features/consents/NoticeDialog';
 
 export function PrivateLayout({ children }: { children: ReactNode }) {
   const { viewer } = useAuth();
@@ -62,6 +63,7 @@ export function PrivateLayout({ children }: { children: ReactNode }) {
       >
         {framed && children}
       </Container>
+      {viewer.role === 'candidate' && <NoticeDialog />}
     </Box>
   );
 }

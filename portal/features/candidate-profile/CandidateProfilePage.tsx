@@ -9,6 +9,7 @@ import { errorMessage } from '../../../ui/api/errors';
 import { useAuth } from '../../app/auth/authContext';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { t } from '../../../i18n';
+import { ConsentsCard } from '../consents/ConsentsCard';
 import { DataRights } from './DataRights';
 import { EmailChangeDialog } from './EmailChange';
 import { ProfileEditor } from './ProfileEditor';
@@ -78,6 +79,7 @@ export function CandidateProfilePage() {
         <ProfileInsights candidateId={profile.id} />
         <ProfileEditor profile={profile} onSaved={saved} onChangeEmail={() => setChangingEmail(true)} />
         <DataRights email={profile.email} />
+        <ConsentsCard />
       </Stack>
       <EmailChangeDialog
         key={emailCode ?? 'manual'}

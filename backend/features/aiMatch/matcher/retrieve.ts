@@ -17,6 +17,7 @@
  * ranked most of the table (30 s).
  */
 import type { Knex } from 'knex';
+import { consentWithdrawnSql } from '../../../../schema/rules/consents';
 import { abilityFor } from '../../../../schema/ability';
 import type { Actor } from '../../../../schema/roles';
 import { cachedIndex, similarity } from '../../lookups';
@@ -141,6 +142,8 @@ export async function retrieve(
   const ability = abilityFor(actor);
   const { stats, rates } = await searchContext(knex);
   const base = await buildFilters(knex, ability, actor, paramsOf(filters), stats, rates);
+  // A candidate who withdrew consent to be assessed by AI match is never retrieved.
+  base.predicates.push({ key: 'consent', sql: `not ${consentWithdrawnSql('aiMatch', 'd')}`, bindings: [], sel: 1 });
   const skillIds = req.skills.flatMap((s) => [s.id, ...(s.anyOf ?? []).map((a) => a.id)]);
   // A requirement any of several skills meets counts in the cheap first score as a plus, each of them.
   const required = req.skills.filter((s) => s.required && !s.anyOf?.length).map((s) => s.id);

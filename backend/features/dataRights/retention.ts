@@ -1,0 +1,217 @@
+/**
+ * Retention: data that outlived its purpose goes, by the configured periods (config.dataRights,
+ * README), once a day (the apply_retention job), and each run leaves a report of what it did per
+ * kind (retention_runs, listed in the console):
+ * - a candidate who has not signed in for `inactiveDays` (since their last sign-in, or since their
+ *   profile was created) is emailed that their profile will be archived; still absent
+ *   `reminderDays` later, the profile is archived (status inactive, hidden from everyone but
+ *   admins; the candidate may still sign in to take it back) and an erasure request is opened in its
+ *   cooling-off period, which the existing erasure path carries out unless the candidate cancels or
+ *   an admin holds it. Signing in clears a reminder;
+ * - CV drafts (uploads no profile took) past CV_DRAFT_HOURS are deleted with their files;
+ * - analytics events past `logDays` are deleted, and ATS sync runs past it lose their
+ *   per-candidate entries (their counts stay);
+ * - sent emails past `outboxDays` lose their bodies and attachments (the address, subject and
+ *   dates stay, as the record that a message went).
+ */
+import type { Knex } from 'knex';
+import { ERASURE_SOURCE, ERASURE_STATUS, erasureDueAt } from '../../../schema/rules/dataRights';
+import type { RetentionKind } from '../../../schema/rules/retention';
+import { CANDIDATE_STATUS } from '../../../schema/entities/talentOptions';
+import { storageFor } from '../../adapters/storage/select';
+import type { Config } from '../../config';
+import { logger } from '../../logger';
+import { ownContacts } from '../../services/candidateGate';
+import { queueEmail } from '../../services/mail/outbox';
+import { html } from '../../services/mail/templates';
+import { logDataRights } from './log';
+import { OPEN } from './requests';
+
+/** Candidates reminded or archived per run at most: a backlog is worked off over the following days. */
+const BATCH = 500;
+const DAY = 86_400_000;
+
+export type RetentionCounts = Record<RetentionKind, number>;
+
+const ago = (now: Date, days: number) => new Date(now.getTime() - days * DAY);
+
+/** SQL (one binding, ON_PATH): the candidate `c` has no open erasure request and was never erased. */
+const NOT_ON_ERASURE_PATH =
+  'not exists (select 1 from erasure_requests e where e.candidate_id = c.id and e.status = any(?::smallint[]))';
+const ON_PATH = [...OPEN, ERASURE_STATUS.erased];
+
+function reminderEmail(config: Config, firstName: string | null, archiveOn: Date) {
+  const lines = [
+    `Hi ${firstName ?? 'there'},`,
+    `You have not signed in to ${config.productName} for a long time. We keep profiles only while they serve their purpose: on ${archiveOn.toUTCString().slice(0, 16)} your profile will be archived, hidden from companies, and then erased.`,
+    `To keep it, sign in before then: ${config.publicUrl}/candidate/profile`,
+  ];
+  return {
+    subject: `Your ${config.productName} profile will be archived`,
+    text: lines.join('\n\n'),
+    html: html(config, lines),
+  };
+}
+
+function archivedEmail(config: Config, firstName: string | null, dueAt: Date) {
+  const lines = [
+    `Hi ${firstName ?? 'there'},`,
+    `Your ${config.productName} profile has been archived: companies no longer see it. Your data will be erased on ${dueAt.toUTCString().slice(0, 16)}.`,
+    `To keep your profile, sign in before then and cancel the erasure on your profile page: ${config.publicUrl}/candidate/profile`,
+  ];
+  return {
+    subject: `Your ${config.productName} profile has been archived`,
+    text: lines.join('\n\n'),
+    html: html(config, lines),
+  };
+}
+
+/** Emails the candidates inactive past the period, once per absence. */
+async function remindInactive(knex: Knex, config: Config, now: Date): Promise<number> {
+  const { inactiveDays, reminderDays } = config.dataRights;
+  return knex.transaction(async (trx) => {
+    const rows = (await trx('candidates as c')
+      .leftJoin('candidate_activity as a', 'a.candidate_id', 'c.id')
+      .whereRaw('coalesce(a.last_active_at, c.created_at) < ?', [ago(now, inactiveDays)])
+      .whereNull('a.reminded_at')
+      .whereNot('c.status', CANDIDATE_STATUS.inactive)
+      .whereRaw(NOT_ON_ERASURE_PATH, [ON_PATH])
+      .orderBy('c.id')
+      .limit(BATCH)
+      .forUpdate('c')
+      .skipLocked()
+      .select('c.id', 'c.created_at')) as { id: number; created_at: Date }[];
+    if (!rows.length) return 0;
+    await trx('candidate_activity')
+      .insert(rows.map((r) => ({ candidate_id: r.id, last_active_at: r.created_at, reminded_at: now })))
+      .onConflict('candidate_id')
+      .merge(['reminded_at']);
+    const contacts = await ownContacts(
+      trx,
+      rows.map((r) => r.id),
+    );
+    const archiveOn = new Date(now.getTime() + reminderDays * DAY);
+    for (const r of rows) {
+      const person = contacts.get(r.id);
+      if (person?.email)
+        await queueEmail(trx, { to: person.email, ...reminderEmail(config, person.firstName, archiveOn) });
+      await logDataRights(trx, r.id, 'inactivityReminded', undefined, {
+        inactiveDays,
+        archiveOn: archiveOn.toISOString(),
+      });
+    }
+    return rows.length;
+  });
+}
+
+/** Archives the reminded candidates still absent after the notice, and opens their erasure. */
+async function archiveInactive(knex: Knex, config: Config, now: Date): Promise<number> {
+  const { reminderDays } = config.dataRights;
+  return knex.transaction(async (trx) => {
+    const rows = (await trx('candidates as c')
+      .join('candidate_activity as a', 'a.candidate_id', 'c.id')
+      .where('a.reminded_at', '<', ago(now, reminderDays))
+      .whereRaw('a.last_active_at < a.reminded_at')
+      .whereNull('a.archived_at')
+      .whereNot('c.status', CANDIDATE_STATUS.inactive)
+      .whereRaw(NOT_ON_ERASURE_PATH, [ON_PATH])
+      .orderBy('c.id')
+      .limit(BATCH)
+      .forUpdate('c')
+      .skipLocked()
+      .select('c.id')) as { id: number }[];
+    if (!rows.length) return 0;
+    const ids = rows.map((r) => r.id);
+    // Archived as a paused profile is: hidden from all but admins, and its owner may sign in to take it back.
+    await trx('candidates')
+      .whereIn('id', ids)
+      .update({ status: CANDIDATE_STATUS.inactive, self_chosen_status: true, updated_at: now });
+    await trx('candidate_activity').whereIn('candidate_id', ids).update({ archived_at: now });
+    const dueAt = erasureDueAt(now);
+    const requests = (await trx('erasure_requests')
+      .insert(
+        ids.map((candidateId) => ({
+          candidate_id: candidateId,
+          status: ERASURE_STATUS.coolingOff,
+          source: ERASURE_SOURCE.retention,
+          confirmed_at: now,
+          due_at: dueAt,
+        })),
+      )
+      .returning(['id', 'candidate_id'])) as { id: number; candidate_id: number }[];
+    const contacts = await ownContacts(trx, ids);
+    for (const r of requests) {
+      await logDataRights(trx, r.candidate_id, 'archivedForInactivity', undefined, { requestId: r.id });
+      await logDataRights(trx, r.candidate_id, 'erasureRequested', undefined, {
+        requestId: r.id,
+        source: 'retention',
+        dueAt: dueAt.toISOString(),
+      });
+      const person = contacts.get(r.candidate_id);
+      if (person?.email) await queueEmail(trx, { to: person.email, ...archivedEmail(config, person.firstName, dueAt) });
+    }
+    return requests.length;
+  });
+}
+
+/** Deletes the CV drafts no profile took within CV_DRAFT_HOURS, files first. */
+async function purgeCvDrafts(knex: Knex, config: Config, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - config.cv.draftHours * 3600_000);
+  let done = 0;
+  for (;;) {
+    const n = await knex.transaction(async (trx) => {
+      const rows = (await trx('cv_uploads')
+        .whereNull('attached_at')
+        .where('created_at', '<', cutoff)
+        .orderBy('id')
+        .limit(BATCH)
+        .forUpdate()
+        .skipLocked()
+        .select('id', 'key')) as { id: number; key: string }[];
+      const storage = storageFor(config);
+      for (const r of rows) await storage.delete(r.key);
+      if (rows.length)
+        await trx('cv_uploads')
+          .whereIn(
+            'id',
+            rows.map((r) => r.id),
+          )
+          .delete();
+      return rows.length;
+    });
+    done += n;
+    if (n < BATCH) return done;
+  }
+}
+
+/** Carries out every retention period once, as of `now`; records and returns the run's report. */
+export async function applyRetention(knex: Knex, config: Config, now = new Date()) {
+  const { logDays, outboxDays } = config.dataRights;
+  const counts: RetentionCounts = {
+    inactiveReminded: await remindInactive(knex, config, now),
+    inactiveArchived: await archiveInactive(knex, config, now),
+    cvDrafts: await purgeCvDrafts(knex, config, now),
+    analyticsEvents: await knex('analytics_events').where('created_at', '<', ago(now, logDays)).delete(),
+    integrationRunEntries: await knex('integration_runs')
+      .where('started_at', '<', ago(now, logDays))
+      .whereNotNull('entries')
+      .update({ entries: null }),
+    outboxBodies: await knex('outbox_emails')
+      .whereNot('status', 0)
+      .where('updated_at', '<', ago(now, outboxDays))
+      .where((q) => q.whereNot('text', '').orWhereNotNull('html').orWhereNotNull('attachments'))
+      .update({ text: '', html: null, attachments: null }),
+  };
+  const periods = {
+    inactiveDays: config.dataRights.inactiveDays,
+    reminderDays: config.dataRights.reminderDays,
+    cvDraftHours: config.cv.draftHours,
+    logDays,
+    outboxDays,
+  };
+  const [run] = await knex('retention_runs')
+    .insert({ ran_at: now, counts: JSON.stringify(counts), periods: JSON.stringify(periods) })
+    .returning('id');
+  logger.info({ counts }, 'retention applied');
+  return { id: `RetentionRun:${run.id}`, counts, periods };
+}

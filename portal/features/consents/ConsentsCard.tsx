@@ -1,0 +1,89 @@
+/**
+ * "What you agreed to" on the candidate's profile page: each consent with a switch that gives or
+ * withdraws it at once, and the version of the terms and privacy notice accepted.
+ */
+import { Alert, Card, CardContent, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { formatDate } from '../../../schema/rules/dates';
+import { errorMessage } from '../../../ui/api/errors';
+import { t } from '../../../i18n';
+import { useNotify } from '../../app/notify';
+import { changeConsents, CONSENTS_CHANGED, PURPOSES, readConsents, type Consents, type Purpose } from './consentsApi';
+
+export function ConsentsCard() {
+  const notify = useNotify();
+  const [consents, setConsents] = useState<Consents>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState<Purpose>();
+
+  const load = useCallback(() => {
+    readConsents()
+      .then(setConsents)
+      .catch((err: unknown) => setError(errorMessage(err)));
+  }, []);
+  useEffect(() => {
+    load();
+    window.addEventListener(CONSENTS_CHANGED, load);
+    return () => window.removeEventListener(CONSENTS_CHANGED, load);
+  }, [load]);
+
+  const toggle = async (purpose: Purpose, granted: boolean) => {
+    setBusy(purpose);
+    setError(undefined);
+    try {
+      setConsents(await changeConsents({ [purpose]: granted }));
+      notify(t(granted ? 'portal.consents.given' : 'portal.consents.withdrawn'), 'success');
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  return (
+    <Card component="section" aria-labelledby="consents-title" variant="outlined">
+      <CardContent>
+        <Stack spacing={2}>
+          <Typography id="consents-title" variant="h6" component="h2">
+            {t('portal.consents.title')}
+          </Typography>
+          <Typography color="text.secondary">{t('portal.consents.intro')}</Typography>
+          {error && <Alert severity="error">{error}</Alert>}
+          {consents && (
+            <Stack spacing={1.5}>
+              {PURPOSES.map((purpose) => {
+                const c = consents.consents[purpose];
+                return (
+                  <Stack key={purpose} spacing={0.25}>
+                    <FormControlLabel
+                      control={
+                        <Switch
+                          checked={c.granted}
+                          disabled={busy !== undefined}
+                          onChange={(e) => void toggle(purpose, e.target.checked)}
+                        />
+                      }
+                      label={t(`portal.consents.purposes.${purpose}`)}
+                    />
+                    <Typography variant="body2" color="text.secondary" sx={{ pl: { xs: 0, sm: 6 } }}>
+                      {t(`portal.consents.hints.${purpose}`)}
+                      {c.decidedAt ? ` ${t('portal.consents.decided', { date: formatDate(c.decidedAt) ?? '' })}` : ''}
+                    </Typography>
+                  </Stack>
+                );
+              })}
+              {consents.acceptedVersion && consents.acceptedAt && (
+                <Typography variant="body2" color="text.secondary">
+                  {t('portal.consents.notice', {
+                    version: consents.acceptedVersion,
+                    date: formatDate(consents.acceptedAt) ?? '',
+                  })}
+                </Typography>
+              )}
+            </Stack>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
