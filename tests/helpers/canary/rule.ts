@@ -9,7 +9,7 @@
  */
 import type { Knex } from 'knex';
 import { entity } from '../../../schema';
-import { SUB_ROLES, ADMIN_TYPES, type Actor } from '../../../schema/roles';
+import { SUB_ROLES, ADMIN_TYPES, roleOfCompanyType, type Actor } from '../../../schema/roles';
 import {
   AFTER_INTERVIEW,
   searchStatuses,
@@ -95,7 +95,7 @@ async function actorOf(knex: Knex, email: string | undefined): Promise<Actor> {
   if (user) {
     const subRole = (Object.keys(SUB_ROLES) as (keyof typeof SUB_ROLES)[]).find((k) => SUB_ROLES[k] === user.role);
     return {
-      role: user.company_type === 4 ? 'raasCompany' : 'company',
+      role: roleOfCompanyType(user.company_type),
       id: user.id,
       companyId: user.company_id,
       subRole,
