@@ -1,4 +1,9 @@
-/** Connecting one ATS: an API key (and Workable's subdomain), Greenhouse's client credentials, "Sign in with Lever", or recording a kind without a live connection. */
+/**
+ * Connecting one ATS with exactly what its vendor asks for (vendors.ts): Workable's subdomain and API
+ * access token, Ashby's API key, Greenhouse's client id and secret, "Sign in with Lever", each with
+ * the steps in the vendor's screens and a link to its guide; or recording a kind without a live
+ * connection ("Other" with the name of the system). Only a kind that connects has an environment.
+ */
 import {
   Alert,
   Box,
@@ -8,8 +13,11 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
+  Link,
   MenuItem,
   TextField,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { changedFrom, useDiscardGuard } from '../../components/useDiscardGuard';
@@ -18,14 +26,27 @@ import { errorMessage, fieldKeys } from '../../../ui/api/errors';
 import { integrationsApi, type AtsKindRow } from '../../api/integrations';
 import { useNotify } from '../../app/notify';
 
-const P = 'portal.integrationsPage';
-type Field = 'apiKey' | 'subdomain' | 'clientId' | 'clientSecret';
+import { guideOf, secret } from './vendors';
 
-function fieldsOf(kind: AtsKindRow): Field[] {
-  if (kind.connect === 'clientCredentials') return ['clientId', 'clientSecret'];
-  if (kind.connect === 'apiKey') return kind.key === 'workable' ? ['subdomain', 'apiKey'] : ['apiKey'];
-  return [];
+const P = 'portal.integrationsPage';
+
+/** The add call's body for an API-key or recorded kind: Workable's access token travels as its API key. */
+function addBody(kind: AtsKindRow, values: Record<string, string>, environment: number) {
+  const value = (name: string) => values[name]?.trim() || undefined;
+  return {
+    kind: kind.key,
+    ...(guideOf(kind).environment ? { environment } : {}),
+    ...(value('apiKey') || value('accessToken') ? { apiKey: value('apiKey') ?? value('accessToken') } : {}),
+    ...(value('subdomain') ? { subdomain: value('subdomain') } : {}),
+    ...(value('name') ? { name: value('name') } : {}),
+  };
 }
+
+/** A server refusal of `apiKey` belongs to the field the dialog shows for it. */
+const onScreen = (fields: Record<string, string>, kind: AtsKindRow): Record<string, string> =>
+  kind.key === 'workable' && fields.apiKey
+    ? { ...Object.fromEntries(Object.entries(fields).filter(([k]) => k !== 'apiKey')), accessToken: fields.apiKey }
+    : fields;
 
 export function ConnectDialog({
   kind,
@@ -39,6 +60,7 @@ export function ConnectDialog({
   onDone(): void;
 }) {
   const notify = useNotify();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [values, setValues] = useState<Record<string, string>>({});
   const [environment, setEnvironment] = useState(2);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -58,8 +80,8 @@ export function ConnectDialog({
     e.preventDefault();
     if (!kind) return;
     const missing = Object.fromEntries(
-      fieldsOf(kind)
-        .filter((f) => !values[f]?.trim())
+      guideOf(kind)
+        .fields.filter((f) => !values[f]?.trim())
         .map((f) => [f, `${f}.errors.required`]),
     );
     setErrors(missing);
@@ -77,20 +99,15 @@ export function ConnectDialog({
           clientSecret: values.clientSecret.trim(),
           environment,
         });
-      else
-        await integrationsApi.add({
-          kind: kind.key,
-          environment,
-          ...(values.apiKey ? { apiKey: values.apiKey.trim() } : {}),
-          ...(values.subdomain ? { subdomain: values.subdomain.trim() } : {}),
-        });
-      notify(t(kind.connect === 'none' ? `${P}.recorded` : `${P}.connected`, { ats }), 'success');
+      else await integrationsApi.add(addBody(kind, values, environment));
+      const named = kind.key === 'other' ? values.name.trim() : ats;
+      notify(t(kind.connect === 'none' ? `${P}.recorded` : `${P}.connected`, { ats: named }), 'success');
       setValues({});
       setBusy(false);
       onDone();
       onClose();
     } catch (err) {
-      const fields = fieldKeys(err);
+      const fields = onScreen(fieldKeys(err), kind);
       if (Object.keys(fields).length && !fields.kind) setErrors(fields);
       else notify(errorMessage(err), 'error');
       setBusy(false);
@@ -98,58 +115,76 @@ export function ConnectDialog({
   };
 
   const signInOff = kind?.connect === 'signIn' && !leverSignIn;
+  const guide = kind ? guideOf(kind) : undefined;
+  const help = !kind
+    ? ''
+    : kind.key === 'other'
+      ? t(`${P}.otherHelp`)
+      : kind.connect === 'none'
+        ? t(`${P}.recordHelp`, { ats })
+        : t(`${P}.vendorHelp.${kind.key}`);
   return (
-    <Dialog open={!!kind} onClose={guard.requestClose} maxWidth="sm" fullWidth aria-labelledby="connect-title">
+    <Dialog
+      open={!!kind}
+      onClose={guard.requestClose}
+      maxWidth="sm"
+      fullWidth
+      fullScreen={phone}
+      aria-labelledby="connect-title"
+    >
       <Box component="form" onSubmit={submit} noValidate>
-        <DialogTitle id="connect-title">{t(`${P}.connectTitle`, { ats })}</DialogTitle>
+        <DialogTitle id="connect-title">
+          {t(kind?.connect === 'none' ? `${P}.recordTitle` : `${P}.connectTitle`, { ats })}
+        </DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2.5 }}>
-            {kind?.connect === 'none'
-              ? t(`${P}.recordHelp`, { ats })
-              : kind?.connect === 'signIn'
-                ? t(`${P}.signInHelp`)
-                : t(`${P}.apiKeyHelp`, { ats })}
-          </DialogContentText>
+          <DialogContentText sx={{ mb: guide?.link ? 1 : 2.5 }}>{help}</DialogContentText>
+          {guide?.link && (
+            <Link href={guide.link} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-block', mb: 2.5 }}>
+              {t(`${P}.vendorLink`, { ats })}
+            </Link>
+          )}
           {signInOff && (
             <Alert severity="warning" sx={{ mb: 2 }}>
               {t(`${P}.leverUnavailable`)}
             </Alert>
           )}
           <Box sx={{ display: 'grid', gap: 2, pt: 0.5 }}>
-            {kind &&
-              fieldsOf(kind).map((name, i) => (
-                <TextField
-                  key={name}
-                  name={name}
-                  label={t(`${P}.fields.${name}`)}
-                  required
-                  autoFocus={i === 0}
-                  type={name === 'apiKey' || name === 'clientSecret' ? 'password' : 'text'}
-                  autoComplete="off"
-                  value={values[name] ?? ''}
-                  onChange={(e) => {
-                    setValues((v) => ({ ...v, [name]: e.target.value }));
-                    setErrors(({ [name]: _drop, ...rest }) => rest);
-                  }}
-                  error={!!errors[name]}
-                  helperText={errors[name] && t(errors[name])}
-                  disabled={busy}
-                />
-              ))}
-            <TextField
-              select
-              name="environment"
-              label={t(`${P}.environment`)}
-              value={environment}
-              onChange={(e) => setEnvironment(Number(e.target.value))}
-              disabled={busy}
-            >
-              {[1, 2, 3, 4, 5].map((n) => (
-                <MenuItem key={n} value={n}>
-                  {t(`${P}.environments.${n}`)}
-                </MenuItem>
-              ))}
-            </TextField>
+            {guide?.fields.map((name, i) => (
+              <TextField
+                key={name}
+                name={name}
+                label={t(`${P}.fields.${name}`)}
+                required
+                autoFocus={i === 0}
+                type={secret(name) ? 'password' : 'text'}
+                autoComplete="off"
+                value={values[name] ?? ''}
+                onChange={(e) => {
+                  setValues((v) => ({ ...v, [name]: e.target.value }));
+                  setErrors(({ [name]: _drop, ...rest }) => rest);
+                }}
+                error={!!errors[name]}
+                helperText={errors[name] ? t(errors[name]) : t(`${P}.fieldHelp.${name}`)}
+                disabled={busy}
+              />
+            ))}
+            {guide?.environment && (
+              <TextField
+                select
+                name="environment"
+                label={t(`${P}.environment`)}
+                helperText={t(`${P}.environmentHelp`, { ats })}
+                value={environment}
+                onChange={(e) => setEnvironment(Number(e.target.value))}
+                disabled={busy}
+              >
+                {[2, 5, 3, 4, 1].map((n) => (
+                  <MenuItem key={n} value={n}>
+                    {t(`${P}.environments.${n}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
           </Box>
         </DialogContent>
         <DialogActions>

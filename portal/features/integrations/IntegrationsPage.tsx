@@ -1,25 +1,13 @@
 /**
  * /integrations: a company's applicant-tracking-system connections (spec sections 2, 7, 9), for
- * its Owners and Admins. The 19 kinds in the server's order (alphabetical, Other last), each with
- * its state, last synced time and candidates synced; Connect opens the dialog its kind needs
- * (ConnectDialog), a connected one offers Sync now, its run log (RunLogDialog) and Remove after a
- * confirmation. Lever's sign-in comes back here with `?lever=connected|failed`.
+ * its Owners and Admins. First the four kinds that connect for real (Workable, Ashby, Greenhouse,
+ * Lever), each a card marked "Live sync" with its state, last sync's outcome and Sync now
+ * (LiveKindCard); then, under "Record which ATS you use", the kinds that are only recorded as the
+ * company's ATS ("Other" with the name of the system). Connect or record opens the dialog its
+ * kind needs (ConnectDialog), Run log the runs (RunLogDialog), Remove asks first. Cards and rows
+ * wrap on a phone: nothing scrolls sideways. Lever's sign-in comes back with `?lever=connected|failed`.
  */
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Chip,
-  CircularProgress,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CircularProgress, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '../../../i18n';
@@ -29,15 +17,55 @@ import { integrationsApi, type AtsKindRow, type Integration, type IntegrationLis
 import { useNotify } from '../../app/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { ConnectDialog } from './ConnectDialog';
+import { LiveKindCard, StateChip } from './LiveKindCard';
 import { RunLogDialog } from './RunLogDialog';
-import { formatDateTime } from '../../../schema/rules/dates';
+import { connects } from './vendors';
 
 const P = 'portal.integrationsPage';
-const CHIP = { connected: 'success', recorded: 'default', authError: 'error' } as const;
 
-function StateChip({ integration }: { integration: Integration | null }) {
-  if (!integration) return <Chip size="small" variant="outlined" label={t(`${P}.states.none`)} />;
-  return <Chip size="small" color={CHIP[integration.status]} label={t(`${P}.states.${integration.status}`)} />;
+/** A kind recorded without a live connection: its name (or the name given to "Other"), its state, one action. */
+function RecordedRow({
+  kind,
+  onRecord,
+  onRemove,
+}: {
+  kind: AtsKindRow;
+  onRecord(): void;
+  onRemove(integration: Integration): void;
+}) {
+  const it = kind.integration;
+  const label = kind.label;
+  return (
+    <Stack
+      component="li"
+      direction="row"
+      data-ats={kind.key}
+      sx={{
+        alignItems: 'center',
+        flexWrap: 'wrap',
+        gap: 1,
+        px: 2,
+        py: 1.25,
+        borderTop: 1,
+        borderColor: 'divider',
+        '&:first-of-type': { borderTop: 0 },
+      }}
+    >
+      <Typography sx={{ fontWeight: 600, mr: 'auto', overflowWrap: 'anywhere' }}>
+        {it && it.label !== label ? `${label}: ${it.label}` : label}
+      </Typography>
+      {it && <StateChip integration={it} />}
+      {it ? (
+        <Button size="small" color="error" onClick={() => onRemove(it)} aria-label={`${t(`${P}.remove`)} ${label}`}>
+          {t(`${P}.remove`)}
+        </Button>
+      ) : (
+        <Button size="small" variant="outlined" onClick={onRecord} aria-label={`${t(`${P}.record`)}: ${label}`}>
+          {t(`${P}.record`)}
+        </Button>
+      )}
+    </Stack>
+  );
 }
 
 export function IntegrationsPage() {
@@ -60,15 +88,6 @@ export function IntegrationsPage() {
   }, []);
   useEffect(load, [load]);
 
-  const syncNow = async (integration: Integration) => {
-    try {
-      await integrationsApi.sync(integration.id);
-      notify(t(`${P}.syncStarted`), 'success');
-    } catch (err) {
-      notify(errorMessage(err), 'error');
-    }
-  };
-
   const remove = async () => {
     if (!removing) return;
     setBusy(true);
@@ -84,6 +103,8 @@ export function IntegrationsPage() {
     }
   };
 
+  const live = list?.kinds.filter(connects) ?? [];
+  const recorded = list?.kinds.filter((k) => !connects(k)) ?? [];
   return (
     <Box>
       <PageHeader title={t('portal.screens.integrations.title')} subtitle={t(`${P}.subtitle`)} />
@@ -110,82 +131,49 @@ export function IntegrationsPage() {
       )}
       {!list && !error && <CircularProgress aria-label={t('portal.screens.integrations.title')} />}
       {list && (
-        <Card variant="outlined">
-          <TableContainer>
-            <Table aria-label={t('portal.screens.integrations.title')}>
-              <TableHead>
-                <TableRow>
-                  {(['ats', 'status', 'lastSynced', 'candidatesSynced', 'actions'] as const).map((c) => (
-                    <TableCell key={c} align={c === 'actions' ? 'right' : 'left'}>
-                      {t(`${P}.columns.${c}`)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {list.kinds.map((kind) => {
-                  const it = kind.integration;
-                  return (
-                    <TableRow key={kind.key} data-ats={kind.key}>
-                      <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
-                        {kind.label}
-                      </TableCell>
-                      <TableCell>
-                        <StateChip integration={it} />
-                      </TableCell>
-                      <TableCell>
-                        {it?.live ? (it.lastSyncedAt ? formatDateTime(it.lastSyncedAt) : t(`${P}.never`)) : '—'}
-                      </TableCell>
-                      <TableCell>{it?.live ? it.candidatesSynced : '—'}</TableCell>
-                      <TableCell align="right">
-                        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                          {(!it || (it.status === 'authError' && kind.connect === 'signIn')) && (
-                            <Button
-                              size="small"
-                              variant="outlined"
-                              onClick={() => setConnecting(kind)}
-                              aria-label={`${t(`${P}.connect`)} ${kind.label}`}
-                            >
-                              {t(`${P}.connect`)}
-                            </Button>
-                          )}
-                          {it?.live && (
-                            <>
-                              <Button
-                                size="small"
-                                onClick={() => syncNow(it)}
-                                aria-label={`${t(`${P}.syncNow`)} ${kind.label}`}
-                              >
-                                {t(`${P}.syncNow`)}
-                              </Button>
-                              <Button
-                                size="small"
-                                onClick={() => setLogOf(it)}
-                                aria-label={`${t(`${P}.runLog`)} ${kind.label}`}
-                              >
-                                {t(`${P}.runLog`)}
-                              </Button>
-                            </>
-                          )}
-                          {it && (
-                            <Button
-                              size="small"
-                              color="error"
-                              onClick={() => setRemoving(it)}
-                              aria-label={`${t(`${P}.remove`)} ${kind.label}`}
-                            >
-                              {t(`${P}.remove`)}
-                            </Button>
-                          )}
-                        </Stack>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        </Card>
+        <>
+          <Box component="section" aria-labelledby="live-title" sx={{ mb: 4 }}>
+            <Typography id="live-title" variant="h2" component="h2">
+              {t(`${P}.liveTitle`)}
+            </Typography>
+            <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
+              {t(`${P}.liveText`)}
+            </Typography>
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+              }}
+            >
+              {live.map((kind) => (
+                <LiveKindCard
+                  key={kind.key}
+                  kind={kind}
+                  onConnect={() => setConnecting(kind)}
+                  onRemove={setRemoving}
+                  onRunLog={setLogOf}
+                  onChanged={load}
+                />
+              ))}
+            </Box>
+          </Box>
+          <Box component="section" aria-labelledby="record-title">
+            <Typography id="record-title" variant="h2" component="h2">
+              {t(`${P}.recordSection`)}
+            </Typography>
+            <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
+              {t(`${P}.recordText`)}
+            </Typography>
+            <Card variant="outlined">
+              <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }} aria-labelledby="record-title">
+                {recorded.map((kind) => (
+                  <RecordedRow key={kind.key} kind={kind} onRecord={() => setConnecting(kind)} onRemove={setRemoving} />
+                ))}
+              </Box>
+            </Card>
+          </Box>
+        </>
       )}
       <ConnectDialog
         kind={connecting}
