@@ -113,6 +113,13 @@ describe('Starting a match', () => {
     const res = await w.admin.post('/projects/ai-match', { projectId: `Project:${project.id}` });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ source: 'project', projectId: `Project:${project.id}`, jobDescription: JD });
+    // Reopened and listed, the run names its project.
+    const opened = await w.admin.get(`/projects/ai-status/${res.body.id}`);
+    expect(opened.body).toMatchObject({ projectTitle: 'Payments', jobDescription: JD });
+    const listed = await w.admin.get('/projects/ai-match?perPage=100');
+    expect(listed.body.data.find((r: { id: string }) => r.id === res.body.id)).toMatchObject({
+      projectTitle: 'Payments',
+    });
   });
 });
 

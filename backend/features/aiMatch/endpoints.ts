@@ -45,7 +45,7 @@ import {
   type ProjectFacts,
 } from './matcher';
 import { matchFinished } from './notice';
-import { publicRun, type RunRow } from './store';
+import { publicRun, withProjectTitle, type RunRow } from './store';
 
 const runDef = entity('aiMatchRun');
 const MANAGE = { action: 'manage', subject: 'AiMatchRun' } as const;
@@ -274,14 +274,13 @@ export const aiMatchEndpoints = [
     handler: async ({ query, ctx }) => {
       const page = query.page ?? 1;
       const perPage = query.perPage ?? 20;
-      const q = ctx.knex('ai_match_runs');
-      if (query.projectId !== undefined) q.where('project_id', query.projectId);
-      const [{ count }] = (await q.clone().count({ count: '*' })) as { count: string }[];
+      const q = withProjectTitle(ctx.knex);
+      if (query.projectId !== undefined) q.where('r.project_id', query.projectId);
+      const [{ count }] = (await q.clone().clearSelect().count({ count: '*' })) as { count: string }[];
       const rows = (await q
-        .orderBy('id', 'desc')
+        .orderBy('r.id', 'desc')
         .offset((page - 1) * perPage)
-        .limit(perPage)
-        .select('*')) as RunRow[];
+        .limit(perPage)) as RunRow[];
       return { data: rows.map((r) => publicRun(r, ctx.config, false)), total: Number(count), page, perPage };
     },
   }),
@@ -351,7 +350,7 @@ export const aiMatchEndpoints = [
     access: MANAGE,
     row: own('read'),
     handler: async ({ row, ctx }) =>
-      publicRun((await ctx.knex('ai_match_runs').where('id', row.id).first()) as RunRow, ctx.config),
+      publicRun((await withProjectTitle(ctx.knex).where('r.id', row.id).first()) as RunRow, ctx.config),
   }),
 
   defineEndpoint({

@@ -1,4 +1,5 @@
-/** A run as the API shows it: state by name, progress, the judge (a model by name, or the product's matcher). */
+/** A run as the API shows it: state by name, progress, the judge (a model by name, or the product's matcher), the project it came from by title. */
+import type { Knex } from 'knex';
 import { entity } from '../../../schema';
 import { formatId } from '../../../schema/lib/ids';
 import { keyOf, MATCH_JUDGE, MATCH_SOURCE, MATCH_STATUS } from '../../../schema/rules/aiMatch';
@@ -29,7 +30,15 @@ export interface RunRow {
   finished_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  /** The project's title, when read with it (withProjectTitle). */
+  project_title?: string | null;
 }
+
+/** Runs with the title of the project each was started from. */
+export const withProjectTitle = (knex: Knex) =>
+  knex('ai_match_runs as r')
+    .leftJoin('projects as p', 'p.id', 'r.project_id')
+    .select('r.*', 'p.title as project_title');
 
 export function publicRun(r: RunRow, config: Config, full = true) {
   // Before judging starts, the judge is the one this server is set up with.
@@ -37,6 +46,7 @@ export function publicRun(r: RunRow, config: Config, full = true) {
   return {
     id: formatId(entity('aiMatchRun'), r.id),
     projectId: formatId(entity('project'), r.project_id),
+    ...(r.project_title !== undefined ? { projectTitle: r.project_title } : {}),
     source: keyOf(MATCH_SOURCE, r.source),
     fileName: r.file_name,
     status: keyOf(MATCH_STATUS, r.status),
