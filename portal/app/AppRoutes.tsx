@@ -2,7 +2,8 @@
 import type { ReactElement } from 'react';
 import { matchRoutes, Navigate, Route, Routes } from 'react-router-dom';
 import { lazyPage } from './lazyPage';
-import { homeFor } from './access';
+import { decideAccess, homeFor } from './access';
+import { openingViewer } from './auth/AuthProvider';
 import { useAuth } from './auth/authContext';
 import { ConsoleRedirect } from './ConsoleRedirect';
 import { CONSOLE } from './paths';
@@ -116,17 +117,29 @@ const SCREENS: Record<RouteId, ReactElement> = {
   notFound: <NotFoundPage />,
 };
 
-/** The page of the address the visit opens on starts loading with the entry, beside the session check, not after it. */
+/**
+ * The page the visit opens on starts loading with the entry, beside the session check, not after it: the address's
+ * own page, or the one its guard sends this viewer to (a candidate opening /my-profile is shown their profile), known
+ * once the check, asked for with the HTML, answers.
+ */
 function preloadOpeningPage() {
   const ids = Object.keys(ROUTE_RULES) as RouteId[];
-  const [match] =
-    matchRoutes(
-      ids.map((id) => ({ id, path: ROUTE_RULES[id].path })),
-      window.location.pathname,
-    ) ?? [];
-  const type = match && (SCREENS[match.route.id as RouteId].type as { preload?: () => Promise<unknown> });
-  // A failed early fetch is asked again by the render.
-  type?.preload?.().catch(() => {});
+  const routes = ids.map((id) => ({ id, path: ROUTE_RULES[id].path }));
+  const preload = (to: string) => {
+    const [match] = matchRoutes(routes, to) ?? [];
+    const type = match && (SCREENS[match.route.id as RouteId].type as { preload?: () => Promise<unknown> });
+    // A failed early fetch is asked again by the render.
+    type?.preload?.().catch(() => {});
+  };
+  const { pathname, search } = window.location;
+  const [match] = matchRoutes(routes, pathname) ?? [];
+  if (!match) return;
+  const { access } = ROUTE_RULES[match.route.id as RouteId];
+  if (access.kind === 'public') return preload(pathname);
+  void openingViewer.then((viewer) => {
+    const decision = decideAccess(access, viewer, { pathname, search });
+    preload(decision.render ? pathname : decision.to);
+  });
 }
 preloadOpeningPage();
 

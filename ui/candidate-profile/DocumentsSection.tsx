@@ -50,7 +50,9 @@ export function CvFileInput({ name, label, upload, candidateId, onDownload, onUp
     <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
       <DescriptionOutlined color={field.value ? 'primary' : 'disabled'} />
       <Box sx={{ flex: 1, minWidth: 200 }}>
-        <Typography variant="subtitle2">{label}</Typography>
+        <Typography variant="subtitle2" component="h3">
+          {label}
+        </Typography>
         <Typography variant="body2" color="text.secondary">
           {picked
             ? t('talent.documents.ready', { name: picked })

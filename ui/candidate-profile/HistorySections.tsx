@@ -158,7 +158,9 @@ function Entries({
       {fields.map((field, index) => (
         <Paper key={field.id} variant="outlined" sx={{ p: 2, display: 'grid', gap: 2 }} data-testid={`${kind}-entry`}>
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-            <Typography variant="subtitle2">{titleOf(rows[index])}</Typography>
+            <Typography variant="subtitle2" component="h3">
+              {titleOf(rows[index])}
+            </Typography>
             <Tooltip title={t(`talent.form.remove.${kind}`)}>
               <IconButton
                 onClick={() => ask(index)}

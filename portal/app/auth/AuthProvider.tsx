@@ -11,7 +11,7 @@ import { t } from '../../../i18n';
 import { isLoginFlag, LOGIN_FLAGS } from '../loginFlags';
 import { useNotify } from '../notify';
 import { PATHS } from '../paths';
-import { hasBell, viewerOf } from '../viewer';
+import { hasBell, viewerOf, type Viewer } from '../viewer';
 import { prefetchUnreadCount } from '../../../ui/components/NotificationBell';
 import { AuthContext, type AuthValue, type Landing } from './authContext';
 
@@ -33,13 +33,18 @@ const mayHoldSession = (user: LoginUser) => user.userRole !== 5;
 
 // The session check of a page load starts with the entry script, beside the opening page's code, not after the first render.
 let opening: Promise<Awaited<ReturnType<typeof authApi.checkUser>>> | undefined = authApi.checkUser();
+/**
+ * Who the opening check found (undefined when signed out), for what starts before the first render: the page the
+ * route frame will show, once the check says whether the address's page or another one (a role's home) is drawn.
+ */
+export const openingViewer: Promise<Viewer | undefined> = opening.then(
+  (check) => (mayHoldSession(check.user) ? viewerOf(check.user) : undefined),
+  () => undefined,
+);
 // A session with a bell asks for its unread count as soon as the check answers, not once the page is drawn.
-opening
-  .then((check) => {
-    const viewer = viewerOf(check.user);
-    if (mayHoldSession(check.user) && viewer && hasBell(viewer)) prefetchUnreadCount();
-  })
-  .catch(() => {});
+void openingViewer.then((viewer) => {
+  if (viewer && hasBell(viewer)) prefetchUnreadCount();
+});
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<State>({ status: 'checking', authorizedModules: [] });

@@ -3,7 +3,7 @@
  * it), how companies engaged with it, and the whole profile to edit, read from GET candidates/<id>.
  */
 import { Alert, Box, Button, Stack } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../ui/api/errors';
 import { useAuth } from '../../app/auth/authContext';
@@ -48,7 +48,8 @@ export function CandidateProfilePage() {
     setError(undefined);
     profileApi
       .get(id)
-      .then((p) => live && setProfile(p))
+      // The whole profile is drawn as a transition: React renders its many fields in slices, not in one long task.
+      .then((p) => live && startTransition(() => setProfile(p)))
       .catch((err: unknown) => live && setError(errorMessage(err)));
     return () => {
       live = false;
