@@ -19,6 +19,10 @@ export const integrations = {
   runReasons: {
     notRevealed: 'Not revealed to your company yet',
     notVisible: 'Not visible to your company',
+    addedToPerson: 'Added to the person the ATS already had with this email',
+    alreadyOnJob: 'Already on the job in the ATS: linked and moved to the stage',
+    statusChanged: 'Now {status} in the ATS',
+    statusUnread: 'Its status could not be read: {reason}',
   },
 };
 
@@ -68,6 +72,11 @@ export const integrationEntityLabels = {
       remoteId: 'Remote id',
       syncedStage: 'Stage sent',
       remoteChangedAt: 'Changed in the ATS',
+      remoteCandidateId: 'Person in the ATS',
+      remoteStatus: 'Status in the ATS',
+      remoteStage: 'Matching stage',
+      remoteStatusSince: 'Status since',
+      remoteReadAt: 'Status read',
       ...stamps,
     },
     enums: { localKind: { project: 'Project', projectCandidate: 'Project candidate' } },

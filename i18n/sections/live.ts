@@ -11,6 +11,7 @@ const kinds = {
   matchFinished: 'An AI match finished',
   chatMessage: 'A chat message arrived while you were away',
   savedSearchAlert: "New candidates match a project's saved filters",
+  atsStatusChanged: "A candidate's status changed in your ATS",
 };
 const channels = { off: 'Off', inApp: 'In the app', email: 'In the app and by email' };
 const recipientKind = { admin: 'Admin', companyUser: 'Company user' };
@@ -58,6 +59,7 @@ export const notifications = {
     matchCancelled: 'Your AI match "{subject}" was cancelled by another admin',
     syncFailed: 'The {ats} sync failed: {reason}',
     syncRecordsFailed: 'The {ats} sync could not send {count, plural, one {# candidate} other {# candidates}}',
+    atsStatusChanged: '{candidate} in {project}: now "{status}" in {ats}',
   },
   aCandidate: 'A candidate',
   answers: { accepted: 'accepted', declined: 'declined', answered: 'answered' },

@@ -50,6 +50,16 @@ export const integrationLink = defineEntity({
     /** The local stage last sent (project candidates). */
     syncedStage: f.integer(),
     remoteChangedAt: f.datetime(),
+    /** The ATS's own id of the person (project candidates): a second job for them is added to this person. */
+    remoteCandidateId: f.string({ max: 200 }),
+    /** The application's stage or status as the ATS names it, read back by each sync ("Offer", "Rejected: Not a fit"). */
+    remoteStatus: f.string({ max: 300 }),
+    /** The product stage that status matches (a stage key), if any: what the card offers to move to. */
+    remoteStage: f.string({ max: 40 }),
+    /** Since when the ATS has had the application at that status (the vendor's time, or the first read that saw it). */
+    remoteStatusSince: f.datetime(),
+    /** When the status was last read from the ATS. */
+    remoteReadAt: f.datetime(),
     ...f.timestamps(),
   },
   indexes: [{ fields: ['integrationId', 'localKind', 'localId'], unique: true }],

@@ -4,11 +4,13 @@
  * `success: false` and `errors`, so each answer is checked. Jobs are listed with cursor pages
  * (`moreDataAvailable`, `nextCursor`); a person becomes a candidate, then an application on the
  * job, moved between the job's interview-plan stages by their type; a rejection archives the
- * application with the account's first archive reason.
+ * application with the account's first archive reason. Ashby does not de-duplicate people by
+ * email, so `candidate.search` is asked first (the oldest match is the person) and an application
+ * the person already has on the job is moved, not made again. `application.info` reads a status back.
  */
 import type { StageKey } from '../../../schema/rules/pipeline';
-import { requestJson, type HttpLimits } from './http';
-import { AtsError, type AtsAccount, type AtsJob, type AtsProvider } from './types';
+import { requestJson, type CallOptions, type HttpLimits } from './http';
+import { AtsError, type AtsAccount, type AtsJob, type AtsPlacement, type AtsProvider } from './types';
 
 export interface AshbyCredentials {
   apiKey: string;
@@ -23,6 +25,30 @@ const STAGE_TYPE: Partial<Record<StageKey, string>> = {
   placed: 'Hired',
   rejected: 'Archived',
 };
+
+/** The product stage each Ashby stage type (or application status) matches, the way back. */
+const PRODUCT_STAGE: Partial<Record<string, StageKey>> = {
+  PreInterviewScreen: 'shortlist',
+  Active: 'interviewing',
+  Offer: 'offered',
+  Hired: 'placed',
+  Archived: 'rejected',
+};
+
+interface AshbyCandidate {
+  id: string;
+  createdAt?: string;
+  applicationIds?: string[];
+}
+
+interface AshbyApplication {
+  id: string;
+  status?: string;
+  job?: { id: string };
+  currentInterviewStage?: { id: string; title?: string; type?: string };
+  archiveReason?: { text?: string } | null;
+  updatedAt?: string;
+}
 
 interface Envelope<T> {
   success: boolean;
@@ -44,11 +70,12 @@ export function ashbyProvider(base: string, creds: AshbyCredentials, limits?: Ht
     Accept: 'application/json',
     'Content-Type': 'application/json',
   };
-  async function rpc<T>(method: string, body: Record<string, unknown>): Promise<Envelope<T>> {
+  async function rpc<T>(method: string, body: Record<string, unknown>, options?: CallOptions): Promise<Envelope<T>> {
     const answer = await requestJson<Envelope<T>>(
       `${base}/${method}`,
       { method: 'POST', headers, body: JSON.stringify(body) },
       limits,
+      options,
     );
     if (!answer?.success) {
       const first = answer?.errors?.[0];
@@ -99,21 +126,68 @@ export function ashbyProvider(base: string, creds: AshbyCredentials, limits?: Ht
       return jobs;
     },
 
-    async createApplication(jobId, person, stage) {
-      const candidate = await rpc<{ id: string }>('candidate.create', {
-        name: `${person.firstName} ${person.lastName}`.trim(),
-        email: person.email,
-        ...(person.phone ? { phoneNumber: person.phone } : {}),
-      });
-      const candidateId = candidate.results?.id;
-      if (!candidateId) throw new AtsError('rejected', 'Ashby answered without a candidate id');
-      const application = await rpc<{ id: string }>('application.create', {
-        candidateId,
-        jobId,
-        interviewStageId: await stageId(jobId, stage),
-      });
+    async placeApplication(jobId, person, stage, knownId) {
+      // Ashby keeps two people with one email without a word: the person is searched for first.
+      let candidateId = knownId ?? undefined;
+      let found: AtsPlacement['found'] = 'person';
+      let applicationIds: string[] = [];
+      if (candidateId) {
+        const known = await rpc<AshbyCandidate>('candidate.info', { id: candidateId }).catch(() => null);
+        if (known?.results) applicationIds = known.results.applicationIds ?? [];
+        else candidateId = undefined;
+      }
+      if (!candidateId) {
+        const people = (await rpc<AshbyCandidate[]>('candidate.search', { email: person.email })).results ?? [];
+        const oldest = [...people].sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? ''))[0];
+        candidateId = oldest?.id;
+        applicationIds = oldest?.applicationIds ?? [];
+      }
+      if (!candidateId) {
+        const created = await rpc<{ id: string }>(
+          'candidate.create',
+          {
+            name: `${person.firstName} ${person.lastName}`.trim(),
+            email: person.email,
+            ...(person.phone ? { phoneNumber: person.phone } : {}),
+          },
+          { once: true },
+        );
+        candidateId = created.results?.id;
+        if (!candidateId) throw new AtsError('rejected', 'Ashby answered without a candidate id');
+        found = 'new';
+      }
+      for (const applicationId of applicationIds) {
+        const existing = (await rpc<AshbyApplication>('application.info', { applicationId })).results;
+        if (existing?.job?.id !== jobId) continue;
+        if (existing.currentInterviewStage?.type !== STAGE_TYPE[stage])
+          await provider.moveApplication(existing.id, stage, jobId);
+        return { remoteId: existing.id, candidateId, found: 'application' };
+      }
+      const application = await rpc<{ id: string }>(
+        'application.create',
+        { candidateId, jobId, interviewStageId: await stageId(jobId, stage) },
+        { once: true },
+      );
       if (!application.results?.id) throw new AtsError('rejected', 'Ashby answered without an application id');
-      return application.results.id;
+      return { remoteId: application.results.id, candidateId, found };
+    },
+
+    async readStatus(remoteId) {
+      const application = await rpc<AshbyApplication>('application.info', { applicationId: remoteId }).catch(
+        (err: unknown) => {
+          if (err instanceof AtsError && err.code === 'rejected') return null;
+          throw err;
+        },
+      );
+      const a = application?.results;
+      if (!a) return null;
+      const type = a.status === 'Archived' ? 'Archived' : (a.currentInterviewStage?.type ?? a.status);
+      return {
+        label: a.status === 'Archived' ? 'Archived' : (a.currentInterviewStage?.title ?? a.status ?? ''),
+        reason: a.status === 'Archived' ? (a.archiveReason?.text ?? null) : null,
+        stage: PRODUCT_STAGE[type ?? ''] ?? null,
+        since: a.updatedAt ?? null,
+      };
     },
 
     async moveApplication(remoteId, stage, jobId) {

@@ -4,11 +4,13 @@
  * expires or is refused once; lists are cursor-paged through the `Link` header, followed on
  * Greenhouse's own origin only. A person becomes a candidate, then an application on the job;
  * moves go to the job's stage whose name fits the product stage, a rejection uses the account's
- * first rejection reason.
+ * first rejection reason. The person is found by email before one is created (the oldest match),
+ * and an application they already have on the job is moved, not made again; an application's
+ * status and current stage are read back.
  */
 import type { StageKey } from '../../../schema/rules/pipeline';
-import { nextLink, pageLink, request, type HttpLimits } from './http';
-import { AtsError, type AtsAccount, type AtsJob, type AtsProvider } from './types';
+import { nextLink, pageLink, request, type CallOptions, type HttpLimits } from './http';
+import { AtsError, type AtsAccount, type AtsJob, type AtsPlacement, type AtsProvider } from './types';
 
 export interface GreenhouseCredentials {
   clientId: string;
@@ -23,6 +25,23 @@ const STAGE_NAME: Partial<Record<StageKey, RegExp>> = {
   offered: /offer/i,
   placed: /hire|offer/i,
 };
+
+/** The product stage an active application's current stage matches, by name, the way back (first match wins). */
+const BACK: Partial<Record<StageKey, RegExp>> = {
+  offered: /offer/i,
+  interviewing: /interview/i,
+  shortlist: /screen|review/i,
+};
+
+interface GreenhouseApplication {
+  id: number;
+  job_id: number;
+  status: 'active' | 'rejected' | 'hired';
+  current_stage?: { id: number; name: string } | null;
+  rejection_reason?: { name?: string } | null;
+  rejected_at?: string | null;
+  last_activity_at?: string | null;
+}
 
 export function greenhouseProvider(
   base: string,
@@ -57,7 +76,12 @@ export function greenhouseProvider(
   }
 
   /** A call with the current token; a 401 renews the token once and tries again. */
-  async function call<T>(method: string, pathOrUrl: string, body?: unknown): Promise<{ body: T; headers: Headers }> {
+  async function call<T>(
+    method: string,
+    pathOrUrl: string,
+    body?: unknown,
+    options?: CallOptions,
+  ): Promise<{ body: T; headers: Headers }> {
     const url = pathOrUrl.startsWith('http') ? pathOrUrl : `${base}${pathOrUrl}`;
     const send = async (renew: boolean) =>
       request<T>(
@@ -72,6 +96,7 @@ export function greenhouseProvider(
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         },
         limits,
+        options,
       );
     try {
       return await send(false);
@@ -102,7 +127,7 @@ export function greenhouseProvider(
     return found.id;
   }
 
-  return {
+  const provider: AtsProvider = {
     async verify(): Promise<AtsAccount> {
       await call('GET', '/jobs?per_page=1');
       return { account: creds.clientId.slice(0, 8) };
@@ -120,25 +145,76 @@ export function greenhouseProvider(
       return jobs;
     },
 
-    async createApplication(jobId, person, stage) {
-      const candidate = (
-        await call<{ id: number }>('POST', '/candidates', {
-          first_name: person.firstName,
-          last_name: person.lastName,
-          emails: [{ value: person.email, type: 'personal' }],
-          ...(person.phone ? { phone_numbers: [{ value: person.phone, type: 'mobile' }] } : {}),
-        })
-      ).body;
-      if (!candidate?.id) throw new AtsError('rejected', 'Greenhouse answered without a candidate id');
+    async placeApplication(jobId, person, stage, knownId) {
+      let candidateId = knownId ?? undefined;
+      let found: AtsPlacement['found'] = 'person';
+      if (!candidateId) {
+        const people = (
+          await call<{ id: number; created_at: string }[]>(
+            'GET',
+            `/candidates?email=${encodeURIComponent(person.email)}&per_page=100`,
+          )
+        ).body;
+        const oldest = [...(people ?? [])].sort((a, b) => a.created_at.localeCompare(b.created_at))[0];
+        candidateId = oldest ? String(oldest.id) : undefined;
+      }
+      if (candidateId) {
+        const existing = (
+          await call<GreenhouseApplication[]>(
+            'GET',
+            `/applications?candidate_id=${encodeURIComponent(candidateId)}&per_page=100`,
+          )
+        ).body?.find((a) => String(a.job_id) === jobId);
+        if (existing) {
+          if (existing.status === 'active' && existing.current_stage?.id !== (await stageId(jobId, stage)))
+            await provider.moveApplication(String(existing.id), stage, jobId);
+          return { remoteId: String(existing.id), candidateId, found: 'application' };
+        }
+      } else {
+        const candidate = (
+          await call<{ id: number }>(
+            'POST',
+            '/candidates',
+            {
+              first_name: person.firstName,
+              last_name: person.lastName,
+              emails: [{ value: person.email, type: 'personal' }],
+              ...(person.phone ? { phone_numbers: [{ value: person.phone, type: 'mobile' }] } : {}),
+            },
+            { once: true },
+          )
+        ).body;
+        if (!candidate?.id) throw new AtsError('rejected', 'Greenhouse answered without a candidate id');
+        candidateId = String(candidate.id);
+        found = 'new';
+      }
       const application = (
-        await call<{ id: number }>('POST', '/applications', {
-          candidate_id: candidate.id,
-          job_id: Number(jobId),
-          stage_id: await stageId(jobId, stage),
-        })
+        await call<{ id: number }>(
+          'POST',
+          '/applications',
+          { candidate_id: Number(candidateId), job_id: Number(jobId), stage_id: await stageId(jobId, stage) },
+          { once: true },
+        )
       ).body;
       if (!application?.id) throw new AtsError('rejected', 'Greenhouse answered without an application id');
-      return String(application.id);
+      return { remoteId: String(application.id), candidateId, found };
+    },
+
+    async readStatus(remoteId) {
+      const a = await call<GreenhouseApplication>('GET', `/applications/${encodeURIComponent(remoteId)}`).then(
+        (r) => r.body,
+        (err: unknown) => {
+          if (err instanceof AtsError && err.status === 404) return null;
+          throw err;
+        },
+      );
+      if (!a) return null;
+      if (a.status === 'rejected')
+        return { label: 'Rejected', reason: a.rejection_reason?.name ?? null, stage: 'rejected', since: a.rejected_at };
+      if (a.status === 'hired') return { label: 'Hired', stage: 'placed', since: a.last_activity_at };
+      const name = a.current_stage?.name ?? '';
+      const stage = (Object.entries(BACK) as [StageKey, RegExp][]).find(([, re]) => re.test(name))?.[0] ?? null;
+      return { label: name || a.status, stage, since: a.last_activity_at };
     },
 
     async moveApplication(remoteId, stage, jobId) {
@@ -162,4 +238,5 @@ export function greenhouseProvider(
       return found ? { since: found.created_at } : null;
     },
   };
+  return provider;
 }

@@ -3,7 +3,8 @@
  * call, waits on 429 for as long as Retry-After asks (up to a ceiling), a few retries with backoff
  * on 5xx and network faults, and each refusal turned into an AtsError: 401/403 'auth', other 4xx
  * 'rejected' with the vendor's message, 5xx 'unavailable'. Request headers (credentials) are never
- * part of an error.
+ * part of an error. A create (`once`) is not sent again after a 5xx or a network fault, since the
+ * vendor may have kept it: the next sync finds the person by email first and goes on from there.
  */
 import { AtsError } from './types';
 
@@ -55,8 +56,18 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-export async function requestJson<T>(url: string, init: RequestInit, limits: HttpLimits = DEFAULT_LIMITS): Promise<T> {
-  return (await request<T>(url, init, limits)).body;
+/** How one call may be repeated: `once` (a create) is never sent again after a 5xx or a network fault; a 429 is still waited out. */
+export interface CallOptions {
+  once?: boolean;
+}
+
+export async function requestJson<T>(
+  url: string,
+  init: RequestInit,
+  limits: HttpLimits = DEFAULT_LIMITS,
+  options: CallOptions = {},
+): Promise<T> {
+  return (await request<T>(url, init, limits, options)).body;
 }
 
 /**
@@ -84,13 +95,15 @@ export async function request<T>(
   url: string,
   init: RequestInit,
   limits: HttpLimits = DEFAULT_LIMITS,
+  options: CallOptions = {},
 ): Promise<{ body: T; headers: Headers }> {
+  const retries = options.once ? 0 : limits.retries;
   for (let attempt = 0; ; attempt++) {
     let res: Response;
     try {
       res = await fetch(url, { ...init, signal: AbortSignal.timeout(limits.timeoutMs) });
     } catch {
-      if (attempt >= limits.retries) throw new AtsError('unavailable', 'the ATS could not be reached');
+      if (attempt >= retries) throw new AtsError('unavailable', 'the ATS could not be reached');
       await sleep(250 * 2 ** attempt);
       continue;
     }
@@ -104,7 +117,7 @@ export async function request<T>(
       continue;
     }
     if (res.status >= 500) {
-      if (attempt >= limits.retries)
+      if (attempt >= retries)
         throw new AtsError(
           'unavailable',
           `the ATS answered ${res.status}: ${vendorMessage(body, res.status)}`,

@@ -4,11 +4,13 @@
  * stored sealed; a refused refresh is an AtsError 'auth'. Postings are read with Lever's `next`
  * offset; a person becomes a sourced opportunity on the posting, moved between the account's
  * stages by name and archived with a non-hired reason on rejection, all performed as the user who
- * signed in.
+ * signed in. Opportunities with the person's email are read first: one already on the posting is
+ * moved, not added again. An opportunity's stage, or its archive reason (a hired one is "Hired"),
+ * is read back.
  */
 import type { StageKey } from '../../../schema/rules/pipeline';
 import type { AtsConfig } from './config';
-import { requestJson } from './http';
+import { requestJson, type CallOptions } from './http';
 import { leverRefresh, type LeverTokens } from './leverAuth';
 import { AtsError, type AtsAccount, type AtsJob, type AtsProvider, type CredentialsSaver } from './types';
 
@@ -19,6 +21,30 @@ const STAGE_NAME: Partial<Record<StageKey, RegExp>> = {
   offered: /offer/i,
   placed: /offer/i,
 };
+
+/** The product stage a Lever stage matches, by name, the way back (first match wins). */
+const BACK: Partial<Record<StageKey, RegExp>> = {
+  offered: /offer/i,
+  interviewing: /interview/i,
+  shortlist: /screen|review/i,
+};
+
+interface Opportunity {
+  id: string;
+  contact?: string;
+  stage?: string;
+  archived?: { reason?: string; archivedAt?: number } | null;
+  applications?: { id: string; posting?: string }[];
+  lastAdvancedAt?: number;
+}
+
+interface Reason {
+  id: string;
+  text?: string;
+  type?: string;
+}
+
+const at = (ms: number | undefined) => (ms ? new Date(ms).toISOString() : null);
 
 interface Page<T> {
   data: T;
@@ -40,7 +66,7 @@ export function leverProvider(
     await save?.({ ...tokens });
   }
 
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  async function call<T>(method: string, path: string, body?: unknown, options?: CallOptions): Promise<T> {
     if (tokens.expiresAt < Date.now() + 60_000) await refresh();
     const send = () =>
       requestJson<T>(
@@ -55,6 +81,7 @@ export function leverProvider(
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         },
         config.limits,
+        options,
       );
     try {
       return await send();
@@ -73,15 +100,20 @@ export function leverProvider(
   let stages: { id: string; text: string }[] | undefined;
   let archiveReason: string | undefined;
 
-  async function stageId(stage: StageKey): Promise<string> {
+  async function allStages(): Promise<{ id: string; text: string }[]> {
     stages ??= (await call<Page<{ id: string; text: string }[]>>('GET', '/stages')).data ?? [];
+    return stages;
+  }
+  let reasons: Reason[] | undefined;
+
+  async function stageId(stage: StageKey): Promise<string> {
     const pattern = STAGE_NAME[stage];
-    const found = pattern && stages.find((s) => pattern.test(s.text));
+    const found = pattern && (await allStages()).find((s) => pattern.test(s.text));
     if (!found) throw new AtsError('rejected', `Lever has no stage for ${stage}`);
     return found.id;
   }
 
-  return {
+  const provider: AtsProvider = {
     async verify(): Promise<AtsAccount> {
       const users = await call<Page<{ id: string; name?: string; accessRole?: string }[]>>('GET', '/users?limit=100');
       const user =
@@ -104,17 +136,67 @@ export function leverProvider(
       return jobs;
     },
 
-    async createApplication(jobId, person, stage) {
-      const answer = await call<Page<{ id: string }>>('POST', `/opportunities?${performAs()}`, {
-        name: `${person.firstName} ${person.lastName}`.trim(),
-        emails: [person.email],
-        ...(person.phone ? { phones: [{ value: person.phone }] } : {}),
-        postings: [jobId],
-        origin: 'sourced',
-        stage: await stageId(stage),
-      });
+    async placeApplication(jobId, person, stage) {
+      // Lever keeps one contact per email and one opportunity per posting applied to: an
+      // opportunity the contact already has on the posting is moved, otherwise a new one is added
+      // (Lever joins it to the contact it already holds under that email).
+      const existing =
+        (
+          await call<Page<Opportunity[]>>(
+            'GET',
+            `/opportunities?email=${encodeURIComponent(person.email)}&expand=applications&limit=100`,
+          )
+        ).data ?? [];
+      const here = existing.find((o) => !o.archived && o.applications?.some((a) => a.posting === jobId));
+      if (here) {
+        const target = await stageId(stage);
+        if (here.stage !== target) await provider.moveApplication(here.id, stage, jobId);
+        return { remoteId: here.id, candidateId: here.contact ?? here.id, found: 'application' };
+      }
+      const answer = await call<Page<{ id: string; contact?: string }>>(
+        'POST',
+        `/opportunities?${performAs()}`,
+        {
+          name: `${person.firstName} ${person.lastName}`.trim(),
+          emails: [person.email],
+          ...(person.phone ? { phones: [{ value: person.phone }] } : {}),
+          postings: [jobId],
+          origin: 'sourced',
+          stage: await stageId(stage),
+        },
+        { once: true },
+      );
       if (!answer?.data?.id) throw new AtsError('rejected', 'Lever answered without an opportunity id');
-      return answer.data.id;
+      return {
+        remoteId: answer.data.id,
+        candidateId: answer.data.contact ?? existing[0]?.contact ?? answer.data.id,
+        found: existing.length ? 'person' : 'new',
+      };
+    },
+
+    async readStatus(remoteId) {
+      const opportunity = await call<Page<Opportunity>>('GET', `/opportunities/${encodeURIComponent(remoteId)}`).catch(
+        (err: unknown) => {
+          if (err instanceof AtsError && err.status === 404) return null;
+          throw err;
+        },
+      );
+      const o = opportunity?.data;
+      if (!o) return null;
+      if (o.archived) {
+        reasons ??= (await call<Page<Reason[]>>('GET', '/archive_reasons')).data ?? [];
+        const reason = reasons.find((r) => r.id === o.archived?.reason);
+        const hired = reason?.type === 'hired';
+        return {
+          label: hired ? 'Hired' : 'Archived',
+          reason: hired ? null : (reason?.text ?? null),
+          stage: hired ? 'placed' : 'rejected',
+          since: at(o.archived.archivedAt),
+        };
+      }
+      const name = (await allStages()).find((st) => st.id === o.stage)?.text ?? '';
+      const stage = (Object.entries(BACK) as [StageKey, RegExp][]).find(([, re]) => re.test(name))?.[0] ?? null;
+      return { label: name, stage, since: at(o.lastAdvancedAt) };
     },
 
     async moveApplication(remoteId, stage) {
@@ -138,4 +220,5 @@ export function leverProvider(
       return found ? { since: new Date(found.createdAt).toISOString() } : null;
     },
   };
+  return provider;
 }

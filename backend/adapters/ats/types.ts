@@ -28,13 +28,43 @@ export interface AtsAccount {
   settings?: Record<string, unknown>;
 }
 
+/** Where an application was placed: the vendor's application id, its person's id, and whether that person was there before. */
+export interface AtsPlacement {
+  remoteId: string;
+  candidateId: string;
+  /** 'new': a person created; 'person': the application added to a person the ATS already held; 'application': the person already had it. */
+  found: 'new' | 'person' | 'application';
+}
+
+/** An application's stage or status as read from the ATS. */
+export interface AtsStatus {
+  /** What the ATS calls it ("Offer", "Rejected"); `reason` adds the rejection or archive reason. */
+  label: string;
+  reason?: string | null;
+  /** The product stage it matches, when one does. */
+  stage: StageKey | null;
+  /** When the ATS says the application reached it, if it says. */
+  since?: string | null;
+}
+
 export interface AtsProvider {
   /** Checks the credentials with a cheap read; throws AtsError 'auth' when they are refused. */
   verify(): Promise<AtsAccount>;
   /** The open jobs, every page. */
   openJobs(): Promise<AtsJob[]>;
-  /** Adds the person to the job at `stage`; answers the remote id the product keeps. */
-  createApplication(jobId: string, person: AtsPerson, stage: StageKey): Promise<string>;
+  /**
+   * Adds the person to the job at `stage`, finding before creating: by `candidateId` (the vendor's
+   * id of the person, once linked) or else by email, an existing person gets the application, and
+   * an application the person already has on the job is moved to `stage` instead of made again.
+   */
+  placeApplication(
+    jobId: string,
+    person: AtsPerson,
+    stage: StageKey,
+    candidateId?: string | null,
+  ): Promise<AtsPlacement>;
+  /** The application's current stage or status; null when the ATS no longer has it. */
+  readStatus(remoteId: string, jobId: string): Promise<AtsStatus | null>;
   /** Moves an application to `stage`; 'rejected' rejects (disqualifies, archives) it. */
   moveApplication(remoteId: string, stage: StageKey, jobId: string): Promise<void>;
   /** When the ATS first had a person with this email, if it has one. */

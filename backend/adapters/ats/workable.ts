@@ -3,10 +3,13 @@
  * w_candidates). Jobs are read page by page through `paging.next`, followed on the account's own
  * origin only; a person is added to a job as sourced (`sourced: true` sends no thank-you email);
  * stage moves and disqualifications are made in the name of the account member learnt when
- * connecting, onto the account's stage of the kind each product stage maps to.
+ * connecting, onto the account's stage of the kind each product stage maps to. Before adding a
+ * person the account's candidates with that email are read: the record already on the job is
+ * moved, a record on another job is copied to this one; only a person Workable lacks is created.
+ * A status is read back from the candidate record (its stage by name, or disqualified).
  */
 import type { StageKey } from '../../../schema/rules/pipeline';
-import { pageLink, requestJson, type HttpLimits } from './http';
+import { pageLink, requestJson, type CallOptions, type HttpLimits } from './http';
 import { AtsError, type AtsAccount, type AtsJob, type AtsPerson, type AtsProvider } from './types';
 
 export interface WorkableCredentials {
@@ -23,10 +26,45 @@ const STAGE_KIND: Partial<Record<StageKey, string>> = {
   placed: 'hired',
 };
 
+/** The product stage each Workable stage kind matches (the way back). */
+const PRODUCT_STAGE: Partial<Record<string, StageKey>> = {
+  shortlisted: 'shortlist',
+  interview: 'interviewing',
+  offer: 'offered',
+  hired: 'placed',
+};
+
 interface Stage {
   slug: string;
+  name: string;
   kind: string;
   position: number;
+}
+
+/** A candidate record as Workable lists it: one per job the person is on. */
+interface Listed {
+  id: string;
+  email?: string;
+  job?: { shortcode: string };
+  stage?: string;
+  disqualified?: boolean;
+  disqualified_at?: string | null;
+  moved_at?: string | null;
+  created_at: string;
+  updated_at?: string | null;
+}
+
+function workablePerson(person: AtsPerson): Record<string, unknown> {
+  return {
+    name: `${person.firstName} ${person.lastName}`.trim(),
+    firstname: person.firstName,
+    lastname: person.lastName,
+    email: person.email,
+    ...(person.phone ? { phone: person.phone } : {}),
+    ...(person.headline ? { headline: person.headline } : {}),
+    ...(person.summary ? { summary: person.summary } : {}),
+    ...(person.cv ? { resume: { name: person.cv.fileName, data: person.cv.data.toString('base64') } } : {}),
+  };
 }
 
 export function workableProvider(
@@ -42,8 +80,8 @@ export function workableProvider(
     'Content-Type': 'application/json',
   };
   const get = <T>(url: string) => requestJson<T>(url.startsWith('http') ? url : `${base}${url}`, { headers }, limits);
-  const post = <T>(path: string, body: unknown) =>
-    requestJson<T>(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) }, limits);
+  const post = <T>(path: string, body: unknown, options?: CallOptions) =>
+    requestJson<T>(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) }, limits, options);
   let stages: Stage[] | undefined;
 
   async function member(): Promise<string> {
@@ -51,14 +89,35 @@ export function workableProvider(
     throw new AtsError('rejected', 'no Workable member to act as: connect the integration again');
   }
 
-  async function stageSlug(stage: StageKey): Promise<string | undefined> {
-    const kind = STAGE_KIND[stage];
-    if (!kind) return undefined;
-    stages ??= (await get<{ stages: Stage[] }>('/stages')).stages ?? [];
-    return [...stages].sort((a, b) => a.position - b.position).find((s) => s.kind === kind)?.slug;
+  async function allStages(): Promise<Stage[]> {
+    stages ??= [...((await get<{ stages: Stage[] }>('/stages')).stages ?? [])].sort((a, b) => a.position - b.position);
+    return stages;
   }
 
-  const provider: AtsProvider = {
+  async function stageSlug(stage: StageKey): Promise<string | undefined> {
+    const kind = STAGE_KIND[stage];
+    return kind ? (await allStages()).find((s) => s.kind === kind)?.slug : undefined;
+  }
+
+  /** The account's stage a candidate's `stage` names (Workable answers its name). */
+  async function stageOf(name: string | undefined): Promise<Stage | undefined> {
+    if (!name) return undefined;
+    return (await allStages()).find((s) => s.name === name || s.slug === name);
+  }
+
+  const provider: AtsProvider & { findAll(email: string): Promise<Listed[]> } = {
+    /** Every candidate record with this email, on any job, oldest first. */
+    async findAll(email: string): Promise<Listed[]> {
+      const found: Listed[] = [];
+      let next: string | undefined = `/candidates?email=${encodeURIComponent(email)}&limit=100`;
+      for (let page = 0; next && page < 10; page++) {
+        const body: { candidates?: Listed[]; paging?: { next?: string } } = await get(next);
+        found.push(...(body?.candidates ?? []).filter((c) => c.email?.toLowerCase() === email.toLowerCase()));
+        next = body?.paging?.next ? pageLink(body.paging.next, base) : undefined;
+      }
+      return found.sort((a, b) => a.created_at.localeCompare(b.created_at));
+    },
+
     async verify(): Promise<AtsAccount> {
       await get('/jobs?limit=1');
       const { members } = await get<{ members: { id: string; role?: string }[] }>('/members?limit=100');
@@ -77,33 +136,37 @@ export function workableProvider(
       return jobs;
     },
 
-    async createApplication(jobId, person: AtsPerson, stage) {
-      const candidate: Record<string, unknown> = {
-        name: `${person.firstName} ${person.lastName}`.trim(),
-        firstname: person.firstName,
-        lastname: person.lastName,
-        email: person.email,
-        ...(person.phone ? { phone: person.phone } : {}),
-        ...(person.headline ? { headline: person.headline } : {}),
-        ...(person.summary ? { summary: person.summary } : {}),
-        ...(person.cv ? { resume: { name: person.cv.fileName, data: person.cv.data.toString('base64') } } : {}),
-      };
-      const body = await post<{ candidate: { id: string } }>(`/jobs/${encodeURIComponent(jobId)}/candidates`, {
-        sourced: true,
-        candidate,
-      });
+    async placeApplication(jobId, person: AtsPerson, stage, knownId) {
+      // Workable keeps one candidate record per job: the one on this job is the application; one on
+      // another job is the person, copied to this job as Workable's own "copy to job" does.
+      const found = await provider.findAll(person.email);
+      const here = found.find((c) => c.job?.shortcode === jobId);
+      if (here) {
+        if ((await stageOf(here.stage))?.kind !== STAGE_KIND[stage])
+          await provider.moveApplication(here.id, stage, jobId);
+        return { remoteId: here.id, candidateId: knownId ?? found[0].id, found: 'application' };
+      }
+      const source = found.find((c) => c.id === knownId) ?? found[0];
+      if (source) {
+        const copied = await post<{ candidate: { id: string } }>(
+          `/candidates/${encodeURIComponent(source.id)}/copy`,
+          { member_id: await member(), target_job_shortcode: jobId, target_stage: await stageSlug(stage) },
+          { once: true },
+        );
+        const id = copied?.candidate?.id;
+        if (!id) throw new AtsError('rejected', 'Workable answered a copy without a candidate id');
+        return { remoteId: String(id), candidateId: source.id, found: 'person' };
+      }
+      const body = await post<{ candidate: { id: string } }>(
+        `/jobs/${encodeURIComponent(jobId)}/candidates`,
+        { sourced: true, candidate: workablePerson(person) },
+        { once: true },
+      );
       const id = body?.candidate?.id;
       if (!id) throw new AtsError('rejected', 'Workable answered without a candidate id');
-      if (stage !== 'shortlist') await provider.moveApplication(String(id), stage, jobId);
-      else {
-        const slug = await stageSlug(stage);
-        if (slug)
-          await post(`/candidates/${encodeURIComponent(String(id))}/move`, {
-            member_id: await member(),
-            target_stage: slug,
-          });
-      }
-      return String(id);
+      // A move that fails here leaves the candidate on the job: the next sync finds it and moves it.
+      await provider.moveApplication(String(id), stage, jobId);
+      return { remoteId: String(id), candidateId: String(id), found: 'new' };
     },
 
     async moveApplication(remoteId, stage) {
@@ -124,6 +187,22 @@ export function workableProvider(
       const found = body?.candidates?.[0];
       return found ? { since: found.created_at } : null;
     },
+
+    async readStatus(remoteId) {
+      const body = await get<{ candidate?: Listed & { disqualification_reason?: string | null } }>(
+        `/candidates/${encodeURIComponent(remoteId)}`,
+      ).catch((err: unknown) => {
+        if (err instanceof AtsError && err.status === 404) return null;
+        throw err;
+      });
+      const c = body?.candidate;
+      if (!c) return null;
+      const since = c.disqualified ? (c.disqualified_at ?? c.updated_at) : (c.moved_at ?? c.updated_at);
+      if (c.disqualified)
+        return { label: 'Disqualified', reason: c.disqualification_reason ?? null, stage: 'rejected', since };
+      const found = await stageOf(c.stage);
+      return { label: found?.name ?? c.stage ?? '', stage: found ? (PRODUCT_STAGE[found.kind] ?? null) : null, since };
+    },
   };
-  return provider;
+  return provider as AtsProvider;
 }

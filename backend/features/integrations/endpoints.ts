@@ -5,11 +5,13 @@
  *   GET    integration-list        the 19 kinds, each with the company's integration, if any
  *   POST   add                     an API-key provider (Workable, Ashby) or a kind recorded without connection (Other with its name)
  *   POST   greenhouse              Greenhouse Harvest v3 by OAuth client credentials
- *   PUT    manual/sync/:id         queues a sync under the integration's one job key
+ *   PUT    manual/sync/:id         "Sync now": queues a sync under the integration's one job key
  *   DELETE remove/:id              removes the integration, its credentials, links and log
  *   GET    run-log/:id             the newest runs of an integration
  *   GET    jobs/:id                the ATS's open jobs and which project each is linked to
  *   PUT    project-job/:id         links a project of the company to an open job (or unlinks it)
+ *   GET    last-sync[/:id]         the last sync's outcome per integration, and whether one is under way (status.ts)
+ *   GET    ats-status?projectId=   a project's candidates as the ATS has them, for the project's readers (status.ts)
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
@@ -36,6 +38,7 @@ import {
   syncJobKey,
   type IntegrationRow,
 } from './store';
+import { statusEndpoints } from './status';
 
 const READ = { action: 'read', subject: 'Integration' } as const;
 const CREATE = { action: 'create', subject: 'Integration' } as const;
@@ -353,4 +356,5 @@ export const integrationEndpoints = [
       return { success: true };
     },
   }),
+  ...statusEndpoints,
 ];

@@ -1,8 +1,12 @@
 /**
  * ATS integrations (spec sections 2, 7 and 9): a company connects Workable, Ashby, Greenhouse or
  * Lever, links projects to the ATS's open jobs, and candidates are synchronised by the
- * sync_integration job (sync.ts), scheduled by schedule_integration_syncs (store.ts). Exposes its
- * endpoints and what those two jobs run.
+ * sync_integration job (sync.ts), scheduled by schedule_integration_syncs (store.ts). A sync finds
+ * the person in the ATS before creating one (by email, or by the ATS's id once linked) and reads
+ * each linked application's status back onto the project card (status.ts: GET
+ * /integrations/ats-status), raising atsStatusChanged to the project's people; GET
+ * /integrations/last-sync tells how the last run went and PUT /integrations/manual/sync/:id is
+ * "Sync now". Exposes its endpoints and what those two jobs run.
  */
 export { integrationEndpoints } from './endpoints';
 export { knownEndpoints } from './known';

@@ -3,6 +3,9 @@
  * some candidates could not be sent), the company's users who may manage its integrations (the
  * declared `Integration` read rule: Owners and Admins, never a Member) hear of it, linked to
  * /integrations. One thread per integration, updated in place by each failed run.
+ * The `atsStatusChanged` notification: a sync read that the ATS moved a project's candidate (to an
+ * offer, hired, rejected...); the project's company users who may open it hear of it, linked to
+ * the project, on the candidate's thread of that project. The name is the one the company sees.
  */
 import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
@@ -10,7 +13,7 @@ import { t } from '../../../i18n';
 import { abilityFor } from '../../../schema/ability';
 import { atsKind } from '../../../schema/rules/ats';
 import type { Config } from '../../config';
-import { notify, companyRecipients } from '../notifications';
+import { notify, companyRecipients, projectFacts, projectReaders } from '../notifications';
 
 export const INTEGRATIONS_LINK = '/integrations';
 
@@ -32,5 +35,28 @@ export async function syncFailed(
       'error' in failure
         ? t('notifications.titles.syncFailed', { ats, reason: failure.error })
         : t('notifications.titles.syncRecordsFailed', { ats, count: failure.failedRecords }),
+  });
+}
+
+export async function atsStatusChanged(
+  trx: Knex | Knex.Transaction,
+  config: Config,
+  integration: { kind: string },
+  change: { projectId: number; candidateId: number; candidate: string | null; status: string },
+): Promise<number> {
+  const project = await projectFacts(trx, change.projectId);
+  if (!project) return 0;
+  const ats = atsKind(integration.kind)?.label ?? integration.kind;
+  return notify(trx, config, await projectReaders(trx, project), {
+    kind: 'atsStatusChanged',
+    subjectKey: `projectCandidate:${change.projectId}:${change.candidateId}`,
+    link: `/project/${change.projectId}`,
+    title: () =>
+      t('notifications.titles.atsStatusChanged', {
+        candidate: change.candidate ?? t('notifications.aCandidate'),
+        status: change.status,
+        ats,
+        project: project.title,
+      }),
   });
 }

@@ -3,8 +3,16 @@
  * ATS already has, by integration, local kind and id):
  *   1. the ATS's open jobs are pulled, so a project can be linked to one;
  *   2. each linked project's candidates who reached the shortlist are added to the job as
- *      applications, and those already added follow their stage (rejection included);
- *   3. the run's counts and, per record, what happened go to the run log; the integration keeps
+ *      applications, and those already added follow their stage (rejection included). The ATS is
+ *      asked before anything is created: by the person's id there when another project already
+ *      linked them, else by email, the person it holds gets the application and an application
+ *      already on the job is linked and moved, so a run cut short after a create resumes on the
+ *      next one without a second person;
+ *   3. the stage or status of every linked application is read back and kept with the time read
+ *      and since when it holds; a change the product did not make is a notification to the
+ *      project's company users (notice.ts). Nothing moves the product's pipeline by itself: the
+ *      card offers the matching move to a person;
+ *   4. the run's counts and, per record, what happened go to the run log; the integration keeps
  *      its candidates synced count and last synced time.
  * Only what the company may see is sent: each candidate is read through the candidate gate as the
  * project's company sees them in that project (an anonymous candidate once revealed, contact past
@@ -37,7 +45,7 @@ import {
 import { queueEmail } from '../../services/mail/outbox';
 import { CV_CONTENT_TYPES, type CvType } from '../../services/documents/extractText';
 import { MANAGING_SUB_ROLES } from '../../../schema/roles';
-import { syncFailed } from './notice';
+import { atsStatusChanged, syncFailed } from './notice';
 import { integrationById, providerOf, type IntegrationRow } from './store';
 
 /** Stages at which a candidate is pushed to the ATS; a rejection is followed only for those already there. */
@@ -54,9 +62,12 @@ export interface RunEntry {
   project: string;
   /** The candidate's name where the company sees it; null otherwise. */
   candidate: string | null;
-  outcome: 'created' | 'updated' | 'skipped' | 'failed';
+  /** statusChanged: the ATS moved the application (read back, not counted as a push). */
+  outcome: 'created' | 'updated' | 'skipped' | 'failed' | 'statusChanged';
   reason?: string;
 }
+
+type Outcome = RunEntry['outcome'] | [RunEntry['outcome'], string];
 
 /** A project candidate to sync: the row's facts, and the person as the project's company sees them (the gate). */
 interface CandidateRow extends CandidateFacts {
@@ -67,6 +78,10 @@ interface CandidateRow extends CandidateFacts {
   link_id: number | null;
   remote_id: string | null;
   synced_stage: number | null;
+  remote_status: string | null;
+  remote_status_since: Date | null;
+  /** The person's id in the ATS from a link of this candidate in another project, if any. */
+  known_candidate_id: string | null;
   shown: ShownCandidate;
 }
 
@@ -148,6 +163,17 @@ async function candidatesOf(db: Knex, integrationId: number, projectId: number):
       'l.id as link_id',
       'l.remote_id',
       'l.synced_stage',
+      'l.remote_status',
+      'l.remote_status_since',
+      db('integration_links as k')
+        .join('project_candidates as kpc', 'kpc.id', 'k.local_id')
+        .where({ 'k.integration_id': integrationId, 'k.local_kind': LINK_KIND.projectCandidate })
+        .whereRaw('kpc.candidate_id = pc.candidate_id')
+        .whereNotNull('k.remote_candidate_id')
+        .orderBy('k.id')
+        .limit(1)
+        .select('k.remote_candidate_id')
+        .as('known_candidate_id'),
       // The person as the project's company sees them in this project, masked in PostgreSQL.
       ...shownColumns(db, 'company', inProject('pc')),
     )) as Record<string, unknown>[];
@@ -165,7 +191,7 @@ async function syncCandidate(
   provider: AtsProvider,
   jobId: string,
   c: CandidateRow,
-): Promise<RunEntry['outcome'] | ['skipped', string]> {
+): Promise<Outcome> {
   const stage = STAGE_KEY[c.stage];
   if (c.remote_id) {
     if (c.synced_stage === c.stage || !(PUSHED.includes(c.stage) || c.stage === STAGES.rejected)) return 'skipped';
@@ -187,19 +213,64 @@ async function syncCandidate(
     summary: c.summary,
     cv: await cvFor(config, row.company_id, c),
   };
-  const remoteId = await provider.createApplication(jobId, person, stage);
+  const placed = await provider.placeApplication(jobId, person, stage, c.known_candidate_id);
   await db('integration_links')
     .insert({
       integration_id: row.id,
       local_kind: LINK_KIND.projectCandidate,
       local_id: c.pc_id,
-      remote_id: remoteId,
+      remote_id: placed.remoteId,
+      remote_candidate_id: placed.candidateId,
       synced_stage: c.stage,
       remote_changed_at: new Date(),
     })
     .onConflict(['integration_id', 'local_kind', 'local_id'])
-    .merge(['remote_id', 'synced_stage', 'remote_changed_at']);
-  return 'created';
+    .merge(['remote_id', 'remote_candidate_id', 'synced_stage', 'remote_changed_at']);
+  if (placed.found === 'new') return 'created';
+  return ['created', placed.found === 'person' ? 'addedToPerson' : 'alreadyOnJob'];
+}
+
+/** interviewing and interviewing2 are one kind of stage in every ATS. */
+const sameStage = (a: StageKey | null, b: StageKey | undefined) =>
+  a === b || (a?.startsWith('interviewing') === true && b?.startsWith('interviewing') === true);
+
+/**
+ * Reads the ATS's status of one linked application and keeps it; answers it when it changed in a
+ * way the product did not make (not the first read, not the stage the product is at), else null.
+ */
+async function readBack(
+  db: Knex,
+  config: Config,
+  row: IntegrationRow,
+  provider: AtsProvider,
+  project: { id: number; remote_id: string },
+  c: CandidateRow,
+): Promise<string | null> {
+  const status = await provider.readStatus(c.remote_id!, project.remote_id);
+  if (!status) return null;
+  const label = (status.reason ? `${status.label}: ${status.reason}` : status.label).slice(0, 300);
+  const now = new Date();
+  const told = status.since && !Number.isNaN(Date.parse(status.since)) ? new Date(status.since) : null;
+  const changed = label !== c.remote_status;
+  const news = changed && c.remote_status !== null && !sameStage(status.stage, STAGE_KEY[c.stage]);
+  await db.transaction(async (trx) => {
+    await trx('integration_links')
+      .where('id', c.link_id)
+      .update({
+        remote_status: label,
+        remote_stage: status.stage,
+        remote_status_since: told ?? (changed ? now : (c.remote_status_since ?? now)),
+        remote_read_at: now,
+      });
+    if (news)
+      await atsStatusChanged(trx, config, row, {
+        projectId: project.id,
+        candidateId: c.candidate_id,
+        candidate: c.shown.name,
+        status: label,
+      });
+  });
+  return news ? label : null;
 }
 
 async function emailAdmins(db: Knex, config: Config, row: IntegrationRow): Promise<void> {
@@ -253,6 +324,25 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
           if (err instanceof AtsError && err.code === 'auth') throw err;
           if (!(err instanceof AtsError)) logger.error({ err, integrationId: id }, 'integration sync record failed');
           entries.push({ project: project.title, candidate: name, outcome: 'failed', reason: reasonOf(err) });
+        }
+      }
+      // The way back: every linked application of the project, those just added included.
+      for (const c of await candidatesOf(db, id, project.id)) {
+        if (!c.remote_id) continue;
+        const base = { project: project.title, candidate: c.shown.name };
+        try {
+          const status = await readBack(db, config, row, provider, project, c);
+          if (status)
+            entries.push({
+              ...base,
+              outcome: 'statusChanged',
+              reason: t('integrations.runReasons.statusChanged', { status }),
+            });
+        } catch (err) {
+          if (err instanceof AtsError && err.code === 'auth') throw err;
+          if (!(err instanceof AtsError)) logger.error({ err, integrationId: id }, 'integration status read failed');
+          const reason = t('integrations.runReasons.statusUnread', { reason: reasonOf(err) });
+          entries.push({ ...base, outcome: 'failed', reason });
         }
       }
     }

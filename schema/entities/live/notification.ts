@@ -16,6 +16,7 @@ export const NOTIFICATION_KIND = {
   matchFinished: 9,
   chatMessage: 10,
   savedSearchAlert: 11,
+  atsStatusChanged: 12,
 } as const;
 
 /** Where a kind of notification goes: the inbox, the inbox and an email, or nowhere. */

@@ -2,7 +2,9 @@
  * A stand-in of Ashby's API on loopback: `POST /<category.method>` with the API key as the
  * Basic-auth user; 401 without a known key; refusals of a record as HTTP 200 `success: false`.
  * Jobs come in cursor pages; candidates, applications on a job's interview-plan stages, stage
- * changes (archiving with a reason) and a search by email, as the product calls them.
+ * changes (archiving with a reason) and a search by email, as the product calls them. As Ashby
+ * documents, `candidate.create` keeps a second person with an email it already holds; an
+ * application's status (Active, Hired, Archived) and current stage are read with `application.info`.
  */
 import { newId, startStandIn, type Reply, type StandIn } from './standIn';
 
@@ -12,11 +14,13 @@ export interface AshbyApplication {
   jobId: string;
   stageId: string;
   archiveReasonId?: string;
+  status: 'Active' | 'Hired' | 'Archived' | 'Lead';
+  updatedAt: string;
 }
 
 export interface AshbyStandIn extends StandIn {
   apiKey: string;
-  candidates: { id: string; name: string; email: string; createdAt: string }[];
+  candidates: { id: string; name: string; email: string; createdAt: string; applicationIds: string[] }[];
   applications: AshbyApplication[];
   stages: { id: string; title: string; type: string; orderInInterviewPlan: number }[];
 }
@@ -62,7 +66,13 @@ export async function startAshbyStandIn(apiKey = 'ashby-key-7c21'): Promise<Ashb
       }
       case '/candidate.create': {
         if (typeof b.name !== 'string' || !b.name || typeof b.email !== 'string') return refuse('name is required');
-        const row = { id: newId(), name: b.name, email: b.email, createdAt: new Date().toISOString() };
+        const row = {
+          id: newId(),
+          name: b.name,
+          email: b.email,
+          createdAt: new Date().toISOString(),
+          applicationIds: [] as string[],
+        };
         candidates.push(row);
         return { body: { success: true, results: row } };
       }
@@ -82,8 +92,11 @@ export async function startAshbyStandIn(apiKey = 'ashby-key-7c21'): Promise<Ashb
           candidateId: String(b.candidateId),
           jobId: String(b.jobId),
           stageId: String(b.interviewStageId ?? 'st-lead'),
+          status: 'Active',
+          updatedAt: new Date().toISOString(),
         };
         applications.push(row);
+        candidates.find((c) => c.id === b.candidateId)!.applicationIds.push(row.id);
         return { body: { success: true, results: row } };
       }
       case '/application.changeStage': {
@@ -93,7 +106,33 @@ export async function startAshbyStandIn(apiKey = 'ashby-key-7c21'): Promise<Ashb
           return refuse('archiveReasonId is required to archive');
         row.stageId = String(b.interviewStageId);
         if (b.archiveReasonId) row.archiveReasonId = String(b.archiveReasonId);
+        const type = STAGES.find((s) => s.id === row.stageId)!.type;
+        row.status = type === 'Archived' ? 'Archived' : type === 'Hired' ? 'Hired' : 'Active';
+        row.updatedAt = new Date().toISOString();
         return { body: { success: true, results: row } };
+      }
+      case '/application.info': {
+        const row = applications.find((a) => a.id === b.applicationId);
+        if (!row) return refuse('application_not_found');
+        const stage = STAGES.find((s) => s.id === row.stageId)!;
+        return {
+          body: {
+            success: true,
+            results: {
+              id: row.id,
+              status: row.status,
+              candidate: { id: row.candidateId },
+              job: { id: row.jobId },
+              currentInterviewStage: stage,
+              archiveReason: row.archiveReasonId ? { id: row.archiveReasonId, text: 'Not a fit' } : null,
+              updatedAt: row.updatedAt,
+            },
+          },
+        };
+      }
+      case '/candidate.info': {
+        const row = candidates.find((c) => c.id === b.id);
+        return row ? { body: { success: true, results: row } } : refuse('candidate_not_found');
       }
       case '/candidate.search':
         return { body: { success: true, results: candidates.filter((c) => c.email === b.email) } };

@@ -3,6 +3,9 @@
  * credentials (Basic auth) buy a Bearer token that can be expired at will; lists are cursor-paged
  * through the `Link` header; candidates, applications on a job's stages, moves and rejections, as
  * the product calls them. A bad client secret gets 400 `invalid_client`, an unknown token 401.
+ * `POST /candidates` creates a person even when one has the email (Greenhouse leaves finding to
+ * the caller: `GET /candidates?email=`); applications are listed by candidate and read one by one
+ * with their status (active, rejected, hired), current stage and rejection reason.
  */
 import { startStandIn, type Reply, type StandIn } from './standIn';
 
@@ -12,6 +15,8 @@ export interface GreenhouseApplication {
   jobId: number;
   stageId: number;
   rejected: boolean;
+  status: 'active' | 'rejected' | 'hired';
+  lastActivityAt: string;
 }
 
 export interface GreenhouseStandIn extends StandIn {
@@ -81,6 +86,27 @@ export async function startGreenhouseStandIn(
     }
     if (method === 'GET' && route === '/job_stages') return { body: STAGES };
     if (method === 'GET' && route === '/rejection_reasons') return { body: [{ id: 77, name: 'Not qualified' }] };
+    const shown = (a: GreenhouseApplication) => ({
+      id: a.id,
+      candidate_id: a.candidateId,
+      job_id: a.jobId,
+      status: a.status,
+      current_stage: STAGES.find((s) => s.id === a.stageId) ?? null,
+      rejection_reason: a.rejected ? { id: 77, name: 'Not qualified' } : null,
+      rejected_at: a.rejected ? a.lastActivityAt : null,
+      last_activity_at: a.lastActivityAt,
+    });
+    if (method === 'GET' && route === '/applications')
+      return {
+        body: applications
+          .filter((a) => !query.get('candidate_id') || a.candidateId === Number(query.get('candidate_id')))
+          .map(shown),
+      };
+    const one = /^\/applications\/(\d+)$/.exec(route);
+    if (method === 'GET' && one) {
+      const row = applications.find((a) => a.id === Number(one[1]));
+      return row ? { body: shown(row) } : { status: 404, body: { message: 'Resource not found' } };
+    }
     if (method === 'GET' && route === '/candidates')
       return { body: candidates.filter((c) => c.email === query.get('email')) };
     if (method === 'POST' && route === '/candidates') {
@@ -109,6 +135,8 @@ export async function startGreenhouseStandIn(
         jobId: Number(b.job_id),
         stageId: Number(b.stage_id ?? 1),
         rejected: false,
+        status: 'active' as const,
+        lastActivityAt: new Date().toISOString(),
       };
       applications.push(row);
       return { status: 201, body: { id: row.id } };
@@ -120,10 +148,12 @@ export async function startGreenhouseStandIn(
       if (act[2] === 'reject') {
         if (b.rejection_reason_id !== 77) return { status: 422, body: { message: 'rejection_reason_id is invalid' } };
         row.rejected = true;
+        row.status = 'rejected';
       } else {
         if (!STAGES.some((s) => s.id === b.stage_id)) return { status: 422, body: { message: 'stage_id is invalid' } };
         row.stageId = Number(b.stage_id);
       }
+      row.lastActivityAt = new Date().toISOString();
       return { body: { id: row.id } };
     }
     return { status: 404, body: { message: 'Resource not found' } };

@@ -3,13 +3,16 @@
  * and sends the browser back with a code, as after the consent screen; `/oauth/token` takes the
  * code and refresh tokens, rotating them, with the client's id and secret) and its API v1 under
  * `/v1` (users, postings paged with `next`, stages, archive reasons, opportunities created as a
- * user, moved, archived and found by email). Access tokens can be expired and refresh tokens
- * revoked at will.
+ * user, moved, archived and found by email). As Lever does, an opportunity for an email it
+ * holds joins that contact (one person, one opportunity per posting); an opportunity is read with
+ * its stage, or its archive reason (a hired reason when hired). Access tokens can be expired and
+ * refresh tokens revoked at will.
  */
 import { newId, startStandIn, type Reply, type StandIn } from './standIn';
 
 export interface LeverOpportunity {
   id: string;
+  contact: string;
   name: string;
   email: string;
   posting: string;
@@ -17,6 +20,8 @@ export interface LeverOpportunity {
   archivedReason?: string;
   origin: string;
   createdAt: number;
+  lastAdvancedAt: number;
+  archivedAt?: number;
 }
 
 export interface LeverStandIn extends StandIn {
@@ -110,7 +115,15 @@ export async function startLeverStandIn(
     if (method === 'GET' && route === '/users') return { body: { data: [USER], hasNext: false } };
     if (method === 'GET' && route === '/stages') return { body: { data: STAGES, hasNext: false } };
     if (method === 'GET' && route === '/archive_reasons')
-      return { body: { data: [{ id: 'ar-nf', text: 'Not a fit', type: 'non-hired' }], hasNext: false } };
+      return {
+        body: {
+          data: [
+            { id: 'ar-nf', text: 'Not a fit', type: 'non-hired' },
+            { id: 'ar-hired', text: 'Hired', type: 'hired' },
+          ].filter((r) => !query.get('type') || r.type === query.get('type')),
+          hasNext: false,
+        },
+      };
     if (method === 'GET' && route === '/postings') {
       const start = Number(query.get('offset') ?? 0);
       const more = start + 2 < POSTINGS.length;
@@ -123,7 +136,16 @@ export async function startLeverStandIn(
         body: {
           data: opportunities
             .filter((o) => o.email === query.get('email'))
-            .map((o) => ({ id: o.id, createdAt: o.createdAt })),
+            .map((o) => ({
+              id: o.id,
+              contact: o.contact,
+              createdAt: o.createdAt,
+              stage: o.stage,
+              archived: o.archivedReason ? { reason: o.archivedReason, archivedAt: o.archivedAt } : null,
+              applications: query.getAll('expand').includes('applications')
+                ? [{ id: `app-${o.id}`, posting: o.posting }]
+                : [`app-${o.id}`],
+            })),
           hasNext: false,
         },
       };
@@ -135,15 +157,33 @@ export async function startLeverStandIn(
         return { status: 400, body: { code: 'BadRequestError', message: 'name, emails and postings are required' } };
       const row: LeverOpportunity = {
         id: newId(),
+        contact: opportunities.find((o) => o.email === email)?.contact ?? `contact-${newId()}`,
         name: String(b.name),
         email,
         posting: posting!,
         stage: String(b.stage ?? 'lead-new'),
         origin: String(b.origin),
         createdAt: Date.now(),
+        lastAdvancedAt: Date.now(),
       };
       opportunities.push(row);
-      return { status: 201, body: { data: { id: row.id } } };
+      return { status: 201, body: { data: { id: row.id, contact: row.contact } } };
+    }
+    const one = /^\/opportunities\/([^/]+)$/.exec(route);
+    if (method === 'GET' && one) {
+      const o = opportunities.find((x) => x.id === one[1]);
+      if (!o) return { status: 404, body: { code: 'ResourceNotFound' } };
+      return {
+        body: {
+          data: {
+            id: o.id,
+            contact: o.contact,
+            stage: o.stage,
+            archived: o.archivedReason ? { reason: o.archivedReason, archivedAt: o.archivedAt } : null,
+            lastAdvancedAt: o.lastAdvancedAt,
+          },
+        },
+      };
     }
     const act = /^\/opportunities\/([^/]+)\/(stage|archived)$/.exec(route);
     if (method === 'PUT' && act) {
@@ -154,7 +194,11 @@ export async function startLeverStandIn(
         if (!STAGES.some((s) => s.id === b.stage))
           return { status: 400, body: { code: 'BadRequestError', message: 'unknown stage' } };
         row.stage = String(b.stage);
-      } else row.archivedReason = String(b.reason);
+        row.lastAdvancedAt = Date.now();
+      } else {
+        row.archivedReason = String(b.reason);
+        row.archivedAt = Date.now();
+      }
       return { body: { data: { id: row.id } } };
     }
     return { status: 404, body: { code: 'ResourceNotFound' } };

@@ -1,7 +1,8 @@
 /**
  * What every ATS stand-in shares: a JSON server on loopback that records each call (method, path,
  * body, headers) and can be told to answer the next matching calls with a fault (a 429 with
- * Retry-After, a 500...) before it answers as the vendor would.
+ * Retry-After, a 500...) before it answers as the vendor would, or to do what was asked and then
+ * answer with a fault (a vendor that kept the record but whose answer was lost).
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 
@@ -24,6 +25,8 @@ export interface Fault extends Reply {
   path: RegExp;
   /** How many matching calls get the fault. */
   times: number;
+  /** The call is carried out first, then answered with the fault. */
+  after?: boolean;
 }
 
 export interface StandIn {
@@ -31,6 +34,8 @@ export interface StandIn {
   calls: Recorded[];
   /** The next `times` calls matching `method` and `path` get this answer instead. */
   fail(method: string, path: RegExp, reply: Reply, times?: number): void;
+  /** The next `times` matching calls are carried out, then answered with this fault. */
+  failAfter(method: string, path: RegExp, reply: Reply, times?: number): void;
   close(): Promise<void>;
 }
 
@@ -65,6 +70,8 @@ export async function startStandIn(handler: Handler): Promise<StandIn> {
       let reply: Reply;
       if (fault) {
         fault.times--;
+        if (fault.after && body !== undefined)
+          handler({ method, path: url.pathname, query: url.searchParams, body, raw, headers: req.headers });
         reply = fault;
       } else if (body === undefined) reply = { status: 400, body: { error: 'invalid JSON' } };
       else reply = handler({ method, path: url.pathname, query: url.searchParams, body, raw, headers: req.headers });
@@ -83,6 +90,7 @@ export async function startStandIn(handler: Handler): Promise<StandIn> {
     url,
     calls,
     fail: (method, path, reply, times = 1) => faults.push({ method, path, times, ...reply }),
+    failAfter: (method, path, reply, times = 1) => faults.push({ method, path, times, after: true, ...reply }),
     close: () => new Promise((r) => server.close(() => r())),
   };
 }

@@ -1,8 +1,9 @@
 /**
  * A stand-in of Workable's SPI v3 on loopback, as the product calls it: `{base}/{subdomain}/spi/v3`
  * with a Bearer token; jobs paged through `paging.next`; members and stages; candidates added to
- * a job (`sourced: true`), moved to a stage slug and disqualified by a member; candidates found by
- * email. Refusals have Workable's shapes: 401 `{error}` for a bad token, 404 for an unknown job,
+ * a job (`sourced: true`), moved to a stage slug and disqualified by a member, copied to another
+ * job; candidates listed by email (one record per job, as Workable keeps them) and read one by one
+ * with their stage by name. Refusals have Workable's shapes: 401 `{error}` for a bad token, 404 for an unknown job,
  * 422 `{error}` for a candidate it will not take.
  */
 import { newId, startStandIn, type Reply, type StandIn } from './standIn';
@@ -12,8 +13,10 @@ export interface WorkableCandidate {
   job: string;
   stage: string;
   disqualified: boolean;
+  disqualification_reason?: string;
   sourced: boolean;
   created_at: string;
+  updated_at?: string;
   candidate: {
     name: string;
     firstname?: string;
@@ -87,11 +90,50 @@ export async function startWorkableStandIn(
     }
     if (method === 'GET' && route === '/members') return { body: { members: [MEMBER] } };
     if (method === 'GET' && route === '/stages') return { body: { stages: STAGES } };
+    const listed = (c: WorkableCandidate) => ({
+      id: c.id,
+      name: c.candidate.name,
+      email: c.candidate.email,
+      job: { shortcode: c.job, title: state.jobs.find((j) => j.shortcode === c.job)?.title },
+      stage: STAGES.find((s) => s.slug === c.stage)?.name ?? c.stage,
+      disqualified: c.disqualified,
+      created_at: c.created_at,
+      updated_at: c.updated_at ?? c.created_at,
+    });
     if (method === 'GET' && route === '/candidates') {
-      const found = state.candidates.filter((c) => c.candidate.email === query.get('email'));
+      const found = state.candidates.filter((c) => !query.get('email') || c.candidate.email === query.get('email'));
+      return { body: { candidates: found.map(listed), paging: {} } };
+    }
+    const one = /^\/candidates\/([^/]+)$/.exec(route);
+    if (method === 'GET' && one) {
+      const row = state.candidates.find((c) => c.id === one[1]);
+      if (!row) return { status: 404, body: { error: 'Not found' } };
       return {
-        body: { candidates: found.map((c) => ({ id: c.id, email: c.candidate.email, created_at: c.created_at })) },
+        body: {
+          candidate: {
+            ...listed(row),
+            disqualification_reason: row.disqualified ? (row.disqualification_reason ?? null) : null,
+          },
+        },
       };
+    }
+    const copy = /^\/candidates\/([^/]+)\/copy$/.exec(route);
+    if (method === 'POST' && copy) {
+      const from = state.candidates.find((c) => c.id === copy[1]);
+      const job = state.jobs.find((j) => j.shortcode === b.target_job_shortcode);
+      if (!from || !job) return { status: 404, body: { error: 'Not found' } };
+      if (b.member_id !== MEMBER.id) return { status: 422, body: { error: 'member_id is invalid' } };
+      const row: WorkableCandidate = {
+        ...from,
+        id: newId(),
+        job: job.shortcode,
+        stage: STAGES.some((s) => s.slug === b.target_stage) ? String(b.target_stage) : 'sourced',
+        disqualified: false,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      };
+      state.candidates.push(row);
+      return { status: 201, body: { candidate: { id: row.id, name: row.candidate.name, stage: row.stage } } };
     }
     const add = /^\/jobs\/([^/]+)\/candidates$/.exec(route);
     if (method === 'POST' && add) {
@@ -122,8 +164,11 @@ export async function startWorkableStandIn(
       const row = state.candidates.find((c) => c.id === act[1]);
       if (!row) return { status: 404, body: { error: 'Not found' } };
       if (b.member_id !== MEMBER.id) return { status: 422, body: { error: 'member_id is invalid' } };
-      if (act[2] === 'disqualify') row.disqualified = true;
-      else {
+      row.updated_at = new Date().toISOString();
+      if (act[2] === 'disqualify') {
+        row.disqualified = true;
+        row.disqualification_reason = String(b.disqualification_reason ?? '');
+      } else {
         if (!STAGES.some((s) => s.slug === b.target_stage))
           return { status: 422, body: { error: 'target_stage is invalid' } };
         row.stage = String(b.target_stage);

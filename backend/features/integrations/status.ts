@@ -1,0 +1,162 @@
+/**
+ * What the ATS says back, and how the last sync went:
+ *   GET /integrations/ats-status?projectId=   each linked candidate's stage or status in the
+ *       company's ATS for a project the caller may open (its Members included), with since when
+ *       it holds, when it was read and the product stage it matches (the move the card offers);
+ *       another company's project is "not found".
+ *   GET /integrations/last-sync               per live integration of the company, whether a sync
+ *       is queued or running and the last finished run: pushed (created, updated), failed with
+ *       each record's reason, skipped with theirs, status changes read back, and a run-wide error;
+ *   GET /integrations/last-sync/:id           the same for one integration.
+ * The last two are for the company's Owners and Admins, like every integration route; "Sync now"
+ * is PUT /integrations/manual/sync/:id (endpoints.ts).
+ */
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { atsKind, INTEGRATION_STATUS, LINK_KIND, RUN_STATUS, RUN_TRIGGER } from '../../../schema/rules/ats';
+import { id } from '../../../schema/validation/inputs';
+import { isLive } from '../../adapters/ats';
+import { defineEndpoint } from '../../endpoints/define';
+import { forbidden } from '../../errors';
+import type { RunEntry } from './sync';
+import { syncJobKey } from './store';
+
+/** The ATS status of every linked candidate of a project, newest read per candidate. */
+export async function projectStatuses(knex: Knex, projectId: number) {
+  const rows = await knex('integration_links as l')
+    .join('integrations as i', 'i.id', 'l.integration_id')
+    .join('project_candidates as pc', 'pc.id', 'l.local_id')
+    .join('projects as p', 'p.id', 'pc.project_id')
+    .where({ 'l.local_kind': LINK_KIND.projectCandidate, 'pc.project_id': projectId })
+    .whereRaw('i.company_id = p.company_id')
+    .whereNotNull('l.remote_status')
+    .orderBy('l.remote_read_at', 'desc')
+    .select(
+      'pc.candidate_id',
+      'i.kind',
+      'l.remote_status',
+      'l.remote_stage',
+      'l.remote_status_since',
+      'l.remote_read_at',
+    );
+  const seen = new Set<number>();
+  return {
+    data: rows
+      .filter((r) => !seen.has(r.candidate_id) && seen.add(r.candidate_id))
+      .map((r) => ({
+        candidateId: r.candidate_id as number,
+        kind: r.kind as string,
+        ats: atsKind(r.kind)?.label ?? r.kind,
+        status: r.remote_status as string,
+        stage: (r.remote_stage as string | null) ?? null,
+        since: r.remote_status_since as Date | null,
+        readAt: r.remote_read_at as Date | null,
+      })),
+  };
+}
+
+const statusKey = (n: number) => Object.entries(RUN_STATUS).find(([, v]) => v === n)?.[0];
+const only = (entries: RunEntry[], outcome: RunEntry['outcome']) =>
+  entries
+    .filter((e) => e.outcome === outcome)
+    .map((e) => ({ project: e.project, candidate: e.candidate, reason: e.reason ?? null }));
+
+/** Per live integration of the company (or the one `integrationId`): queued or running now, and the last finished run. */
+export async function lastSyncs(knex: Knex, companyId: number, integrationId?: number) {
+  const integrations: { id: number; kind: string; status: number; last_synced_at: Date | null }[] = await knex(
+    'integrations',
+  )
+    .where('company_id', companyId)
+    .whereNot('status', INTEGRATION_STATUS.recorded)
+    .modify((q) => (integrationId === undefined ? q : q.where('id', integrationId)))
+    .orderBy('id')
+    .select('id', 'kind', 'status', 'last_synced_at');
+  const live = integrations.filter((i) => isLive(i.kind));
+  const jobs = live.length
+    ? await knex('graphile_worker.jobs')
+        .whereIn(
+          'key',
+          live.map((i) => syncJobKey(i.id)),
+        )
+        .select('key', 'locked_at')
+    : [];
+  const runs = live.length
+    ? await knex('integration_runs')
+        .distinctOn('integration_id')
+        .whereIn(
+          'integration_id',
+          live.map((i) => i.id),
+        )
+        .whereNot('status', RUN_STATUS.running)
+        .orderBy([{ column: 'integration_id' }, { column: 'id', order: 'desc' }])
+        .select('*')
+    : [];
+  return live.map((i) => {
+    const job = jobs.find((j) => j.key === syncJobKey(i.id));
+    const run = runs.find((r) => r.integration_id === i.id);
+    const entries = (run?.entries ?? []) as RunEntry[];
+    return {
+      integrationId: i.id as number,
+      kind: i.kind as string,
+      label: atsKind(i.kind)?.label ?? i.kind,
+      authError: i.status === INTEGRATION_STATUS.authError,
+      sync: job ? (job.locked_at ? 'running' : 'queued') : 'idle',
+      lastSyncedAt: i.last_synced_at as Date | null,
+      lastRun: run
+        ? {
+            id: run.id as number,
+            trigger: run.trigger === RUN_TRIGGER.manual ? 'manual' : 'schedule',
+            status: statusKey(run.status),
+            startedAt: run.started_at as Date,
+            finishedAt: run.finished_at as Date | null,
+            pushed: (run.created as number) + (run.updated as number),
+            created: run.created as number,
+            updated: run.updated as number,
+            skipped: run.skipped as number,
+            failed: run.failed as number,
+            error: run.error as string | null,
+            failures: only(entries, 'failed'),
+            skips: only(entries, 'skipped'),
+            statusChanges: only(entries, 'statusChanged'),
+          }
+        : null,
+    };
+  });
+}
+
+const READ = { action: 'read', subject: 'Integration' } as const;
+
+export const statusEndpoints = [
+  defineEndpoint({
+    method: 'get',
+    path: '/integrations/ats-status',
+    summary: "A project's candidates as the company's ATS has them: status, since when, when read",
+    access: { action: 'read', subject: 'Project' },
+    input: { query: z.object({ projectId: id('project') }) },
+    row: { entity: 'project', from: { query: 'projectId' }, action: 'read' },
+    handler: ({ row, ctx }) => projectStatuses(ctx.knex, row.id as number),
+  }),
+
+  defineEndpoint({
+    method: 'get',
+    path: '/integrations/last-sync',
+    summary: "How the last sync of each of the company's connected ATSs went, and whether one is under way",
+    access: READ,
+    handler: async ({ actor, ctx }) => {
+      if (actor.companyId === undefined) throw forbidden('integrations.noPermission');
+      return { data: await lastSyncs(ctx.knex, actor.companyId) };
+    },
+  }),
+
+  defineEndpoint({
+    method: 'get',
+    path: '/integrations/last-sync/:id',
+    summary: 'How the last sync of one integration went, and whether one is under way',
+    access: READ,
+    row: { entity: 'integration', action: 'read' },
+    handler: async ({ row, ctx }) => {
+      const [found] = await lastSyncs(ctx.knex, row.companyId as number, row.id as number);
+      return found ?? { integrationId: row.id, sync: 'idle', lastRun: null, live: false };
+    },
+  }),
+];
