@@ -268,7 +268,13 @@ describe('Consents', () => {
     ]);
     const listed = await admin.get(`/data-rights-logs?filter=${encodeURIComponent(JSON.stringify({ candidateId }))}`);
     expect(listed.status).toBe(200);
-    expect(JSON.stringify(listed.body)).toContain('consentWithdrawn');
+    const rows = (Array.isArray(listed.body) ? listed.body : listed.body.data) as {
+      action: number;
+      candidateId: number;
+    }[];
+    expect(rows.filter((r) => r.candidateId === candidateId).map((r) => r.action)).toContain(
+      DATA_RIGHTS_ACTIONS.consentWithdrawn,
+    );
     const consents = await admin.get('/candidate-consents');
     expect(consents.status).toBe(200);
     expect((await company.get('/candidate-consents')).status).toBe(403);
