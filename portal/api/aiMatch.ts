@@ -9,6 +9,12 @@ export interface MatchRequirements {
   languages: { id: number; label: string }[];
   locations: { id: number; label: string }[];
   years?: { min?: number; max?: number };
+  /** Monthly. */
+  salary?: { min?: number; max?: number; currency: string };
+  /** 1 permanent, 2 contract, 3 part-time, 4 internship. */
+  employmentTypes: number[];
+  remote?: boolean;
+  rightToWorkIn?: number[];
   [key: string]: unknown;
 }
 export type MatchStatus = 'review' | 'queued' | 'retrieving' | 'judging' | 'done' | 'failed' | 'cancelled';
@@ -21,6 +27,8 @@ export interface MatchRunSummary {
   judge: 'model' | 'product';
   progress: { retrieved: number; toJudge: number; judged: number; notJudged: number; reused: number };
   excerpt: string;
+  /** The title of the project the run was started from. */
+  projectTitle?: string | null;
   createdAt: string;
   finishedAt: string | null;
 }
@@ -35,6 +43,13 @@ export interface MatchRun {
   progress: { retrieved: number; toJudge: number; judged: number; notJudged: number; reused: number };
   requirements: MatchRequirements;
   error: string | null;
+  /** The description matched, as read. */
+  jobDescription: string;
+  /** The search filters the run kept. */
+  filters: { values?: Record<string, string[]>; experience?: { from?: number; to?: number }; remote?: boolean } | null;
+  projectTitle?: string | null;
+  source: 'text' | 'file' | 'project';
+  fileName: string | null;
 }
 export interface MatchResult {
   candidateId: string;

@@ -111,6 +111,16 @@ describe('AI match page', () => {
     await expect.poll(() => java.innerText()).toBe('Java');
     await java.click();
     await expect.poll(() => java.innerText()).toMatch(/^Java \(/);
+    // Years, pay and employment read from the text are requirements shown as chips, each removable.
+    expect(await chips.innerText()).toContain('5+ years of experience');
+    expect(await chips.innerText()).toContain('SGD 8,000–11,000 a month');
+    // A requirement the reader missed is added through the lookups' search, then made a nice-to-have.
+    await admin.getByRole('combobox', { name: 'Add a requirement' }).fill('Docker');
+    await admin.getByRole('option', { name: 'Docker', exact: true }).click();
+    const docker = chips.getByRole('button', { name: /^Docker/ });
+    await expect.poll(() => docker.innerText()).toBe('Docker (required)');
+    await docker.click();
+    await expect.poll(() => docker.innerText()).toBe('Docker');
     expect(await violations(admin)).toEqual([]);
     await recordStates(admin);
     await admin.getByRole('button', { name: 'Start matching' }).click();
@@ -194,6 +204,13 @@ describe('AI match page', () => {
     await expect.poll(() => admin.getByTestId('ai-match-state').innerText()).toBe('Done');
     // The state shows before the shortlist's rows are drawn.
     await expect.poll(() => rows.locator('td:nth-child(2)').allInnerTexts()).toEqual(names);
+    // Reopened, the run shows what it matched: the requirements as confirmed and, on demand, the description.
+    const matched = admin.getByTestId('ai-match-matched');
+    await expect.poll(() => matched.innerText()).toContain('Docker');
+    expect(await matched.innerText()).toContain('5+ years of experience');
+    expect(await matched.innerText()).toContain('Java (required)');
+    await matched.getByRole('button', { name: 'Show the job description' }).click();
+    await expect.poll(() => matched.innerText()).toContain('Senior Backend Engineer (Payments)');
   }, 120_000);
 
   it('starts from an uploaded Word file and from a project picked by title, lists past runs newest first, and opens one', async () => {
@@ -201,7 +218,7 @@ describe('AI match page', () => {
     const runs = admin.getByTestId('ai-match-run');
     await runs.first().waitFor();
     expect(await runs.count()).toBe(1);
-    expect(await runs.first().innerText()).toMatch(/Senior Backend Engineer \(Payments\)\s+Done\s+\d+\s+\d+ of \d+/);
+    expect(await runs.first().innerText()).toMatch(/Senior Backend Engineer \(Payments\)\s+—\s+Done\s+\d+\s+\d+ of \d+/);
 
     // A Word file, read on the server like a CV.
     await admin.getByRole('tab', { name: 'Upload a file' }).click();
@@ -236,6 +253,8 @@ describe('AI match page', () => {
     await admin.getByRole('option', { name: 'Payments backend hire', exact: true }).click();
     await admin.getByRole('button', { name: 'Read requirements' }).click();
     await expect.poll(() => runs.count()).toBe(3);
+    // The past runs name the project a run was started from.
+    await expect.poll(() => runs.first().innerText()).toContain('Payments backend hire');
     await expect.poll(() => admin.getByTestId('ai-match-requirements').innerText()).toContain('Java');
     expect(await violations(admin)).toEqual([]);
 

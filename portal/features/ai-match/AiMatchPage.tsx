@@ -33,6 +33,7 @@ import { useNotify } from '../../app/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { MatchStartForm } from './MatchStartForm';
 import { PastRuns } from './PastRuns';
+import { MatchedSummary } from './MatchedSummary';
 import { RequirementChips } from './RequirementChips';
 
 const P = 'portal.aiMatchPage';
@@ -157,6 +158,8 @@ export function AiMatchPage() {
           </Button>
         </Box>
       )}
+
+      {run && run.status !== 'review' && <MatchedSummary run={run} />}
 
       {run && run.status !== 'review' && (
         <Box sx={{ mt: 3 }} aria-live="polite">

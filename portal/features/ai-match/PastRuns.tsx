@@ -94,6 +94,7 @@ export function PastRuns({ projectId, refreshKey, perPage: initialPerPage = 10 }
             <TableRow>
               <TableCell>{t(`${P}.runColumns.started`)}</TableCell>
               <TableCell>{t(`${P}.runColumns.from`)}</TableCell>
+              {!projectId && <TableCell>{t(`${P}.runColumns.project`)}</TableCell>}
               <TableCell>{t(`${P}.runColumns.status`)}</TableCell>
               <TableCell align="right">{t(`${P}.runColumns.retrieved`)}</TableCell>
               <TableCell align="right">{t(`${P}.runColumns.judged`)}</TableCell>
@@ -110,6 +111,11 @@ export function PastRuns({ projectId, refreshKey, perPage: initialPerPage = 10 }
                 <TableCell sx={{ maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                   {r.source === 'file' && r.fileName ? r.fileName : r.excerpt.split('\n')[0]}
                 </TableCell>
+                {!projectId && (
+                  <TableCell sx={{ maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                    {r.projectTitle ?? '—'}
+                  </TableCell>
+                )}
                 <TableCell>
                   <Chip size="small" color={COLOR[r.status]} label={t(`${P}.statuses.${r.status}`)} />
                 </TableCell>
