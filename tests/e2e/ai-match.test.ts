@@ -218,7 +218,9 @@ describe('AI match page', () => {
     const runs = admin.getByTestId('ai-match-run');
     await runs.first().waitFor();
     expect(await runs.count()).toBe(1);
-    expect(await runs.first().innerText()).toMatch(/Senior Backend Engineer \(Payments\)\s+—\s+Done\s+\d+\s+\d+ of \d+/);
+    expect(await runs.first().innerText()).toMatch(
+      /Senior Backend Engineer \(Payments\)\s+—\s+Done\s+\d+\s+\d+ of \d+/,
+    );
 
     // A Word file, read on the server like a CV.
     await admin.getByRole('tab', { name: 'Upload a file' }).click();
