@@ -1,12 +1,13 @@
 /** The graphile-worker runner: every background and scheduled job goes through it. */
 import { Logger, run, type Runner, type Task, type TaskList } from 'graphile-worker';
-import pg from 'pg';
+import type { Knex } from 'knex';
 import type { Config } from '../config';
 import { createMailAdapter, type MailAdapter } from '../adapters/mail';
 import type { WorkerPulse } from '../http/readiness';
 import { logContext, logger } from '../logger';
 import { emailsSent, jobDuration, jobsCompleted } from '../metrics';
-import { closeWorkerKnex, workerKnex } from './connection';
+import { pgPoolOf } from '../db/sharedPool';
+import { closeWorkerKnex, openWorkerKnex, shareWorkerKnex, workerConnections, workerKnex } from './connection';
 import { applyRetentionTask } from './tasks/apply_retention';
 import { carryOutErasuresTask } from './tasks/carry_out_erasures';
 import { emailCuratedCandidatesTask } from './tasks/email_curated_candidates';
@@ -55,7 +56,8 @@ export const workerLogger = new Logger((scope) => (level, message, meta) => {
 /**
  * Every task; `connectionString` is the database the worker serves (default DATABASE_URL). Tasks
  * run on the job's connection (helpers.query / withPgClient) or, where capability code is written
- * against Knex, on the worker's one shared pool (./connection.ts); none opens a pool of its own.
+ * against Knex, on the worker's one pool (./connection.ts), the same the runner draws from; none
+ * opens a pool of its own.
  */
 export function taskList(config: Config, connectionString = config.databaseUrl): TaskList {
   const db = workerKnex(connectionString);
@@ -183,21 +185,20 @@ export interface Worker {
 
 const POLL_INTERVAL_MS = 1000;
 
-export async function startWorker(connectionString: string, config: Config, concurrency = 2): Promise<Worker> {
-  // Our own pool, so a connection PostgreSQL closes while we stop is an event we handle, not a crash.
-  const pgPool = new pg.Pool({ connectionString, max: concurrency + 2 });
-  // Idle connections report failures on the pool, checked-out ones on the client: both are
-  // logged and survived (the pool replaces the connection), never an unhandled 'error' event.
-  pgPool.on('error', (err) => {
-    if (!stopping)
-      logger.warn({ code: (err as { code?: string }).code, message: err.message }, 'worker database connection lost');
-  });
-  pgPool.on('connect', (client) => {
-    client.on('error', (err) => {
-      if (!stopping)
-        logger.warn({ code: (err as { code?: string }).code, message: err.message }, 'worker database connection lost');
-    });
-  });
+/**
+ * Starts the runner of `concurrency` jobs on one pool: `knex` when given (`npm run worker` hands in
+ * the process's one pool), else the worker's own, bounded to what the runner and its tasks need
+ * together (workerConnections). graphile-worker borrows it through db/sharedPool.ts;
+ * a connection PostgreSQL closes is logged and replaced by Knex, never an unhandled 'error' event.
+ */
+export async function startWorker(
+  connectionString: string,
+  config: Config,
+  concurrency = 2,
+  knex?: Knex,
+): Promise<Worker> {
+  if (knex) shareWorkerKnex(connectionString, knex);
+  const pgPool = pgPoolOf(openWorkerKnex(connectionString, workerConnections(concurrency)));
   const runner = await run({
     pgPool,
     taskList: taskList(config, connectionString),
@@ -241,7 +242,6 @@ export async function startWorker(connectionString: string, config: Config, conc
         await runner.kill('shutdown bound reached').catch(() => {});
       }
       await closeWorkerKnex();
-      await pgPool.end();
     },
   };
 }
