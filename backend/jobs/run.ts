@@ -1,10 +1,14 @@
-/** `npm run worker`: workers alone, for scale-out beside `npm start` with WORKER=off. */
+/**
+ * `npm run worker`: workers alone, for scale-out beside `npm start` with WORKER=off. The process
+ * holds one pool: the runner, its tasks and the queue's metrics borrow the same Knex pool.
+ */
 import { loadConfig } from '../config';
 import { APP_DATABASE } from '../db/database';
 import { createKnex } from '../db/knex';
 import { listenForMetrics } from '../http/metrics';
 import { logger } from '../logger';
 import { logStatementsSlowerThan, watchJobQueue, watchOutsideCalls } from '../metrics';
+import { workerConnections } from './connection';
 import { startWorker } from './worker';
 
 const config = loadConfig();
@@ -12,15 +16,16 @@ const config = loadConfig();
 const url = config.databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${config.embeddedPgPort}/${APP_DATABASE}`;
 logStatementsSlowerThan(config.slow.statementMs);
 watchOutsideCalls(config);
-const runner = await startWorker(url, config, Number(process.env.WORKER_CONCURRENCY ?? 4));
+const concurrency = Number(process.env.WORKER_CONCURRENCY ?? 4);
+const knex = createKnex(url, { max: workerConnections(concurrency) + 1 });
+const runner = await startWorker(url, config, concurrency, knex);
 // Its jobs, emails and outside calls, and the queue, on METRICS_PORT when set.
-const queue = createKnex(url, { max: 1 });
-watchJobQueue(queue);
+watchJobQueue(knex);
 const metrics = config.metrics.port ? await listenForMetrics(config.metrics.port) : undefined;
 const stop = async () => {
   await runner.stop();
   metrics?.close();
-  await queue.destroy();
+  await knex.destroy();
   process.exit(0);
 };
 process.on('SIGINT', () => void stop());

@@ -1,7 +1,8 @@
 import { Logger } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKnex } from '../../backend/db/knex';
 import { closeWorkerKnex } from '../../backend/jobs/connection';
-import { taskList } from '../../backend/jobs/worker';
+import { startWorker, taskList } from '../../backend/jobs/worker';
 import { testApp, type TestApp } from '../helpers/app';
 import { runJobsOnce } from '../helpers/jobs';
 
@@ -101,5 +102,43 @@ describe('Jobs on the worker’s connection, with checked payloads', () => {
         last_error: 'expire_interview_requests expects no payload, got {"days":3}',
       },
     ]);
+  });
+
+  it('A running worker holds one pool: the runner’s LISTEN and its tasks’ Knex work are connections of the pool it is handed', async () => {
+    // Its own name, so its sessions are told from the test's in pg_stat_activity.
+    const address = new URL(t.url);
+    address.searchParams.set('application_name', 'one-pool-worker');
+    const url = address.toString();
+    const knex = createKnex(url, { max: 3 });
+    const pool = (knex.client as { pool: { numUsed(): number; numFree(): number } }).pool;
+    const worker = await startWorker(url, t.config, 1, knex);
+    try {
+      // Only the jobs queued here: an earlier test leaves refused ones behind.
+      const [{ last }] = await t.knex('graphile_worker.jobs').max({ last: 'id' });
+      const mine = () =>
+        t
+          .knex('graphile_worker.jobs')
+          .where('task_identifier', 'expire_credits')
+          .where('id', '>', last ?? 0);
+      for (let i = 0; i < 4; i += 1) await t.knex.raw("select graphile_worker.add_job('expire_credits', '{}'::json)");
+      for (let waited = 0; waited < 20_000; waited += 100) {
+        if ((await mine()).length === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const left = await mine().select('last_error', 'attempts', 'locked_at');
+      expect(left, 'every expire_credits job done by the worker').toEqual([]);
+      const { rows } = await t.knex.raw(
+        "select pid, query from pg_stat_activity where application_name = 'one-pool-worker' and datname = current_database()",
+      );
+      const sessions = rows as { pid: number; query: string }[];
+      expect(sessions.length).toBe(pool.numUsed() + pool.numFree());
+      expect(sessions.length).toBeLessThanOrEqual(3);
+      // The connection listening for new jobs is one the pool lends out, not a pool of graphile-worker's own.
+      expect(sessions.some((s) => /^\s*listen\b/i.test(s.query))).toBe(true);
+      expect(pool.numUsed()).toBeGreaterThanOrEqual(1);
+    } finally {
+      await worker.stop();
+      await knex.destroy();
+    }
   });
 });
