@@ -234,7 +234,7 @@ describe('AI match page', () => {
     await admin.getByRole('heading', { name: 'Requirements' }).waitFor();
     await expect.poll(() => admin.getByTestId('ai-match-requirements').innerText()).toContain('Java');
     await expect.poll(() => runs.count()).toBe(2);
-    expect(await runs.first().innerText()).toMatch(/payments-role\.docx\s+Awaiting confirmation/);
+    expect(await runs.first().innerText()).toMatch(/payments-role\.docx\s+—\s+Awaiting confirmation/);
 
     // A renamed file is refused with the reason, and nothing starts.
     await admin
