@@ -16,6 +16,7 @@ import { pipelineMessages, pipelineProjectMessages } from './sections/pipeline';
 import { integrationFieldErrors, integrations } from './sections/integrations';
 import { aiMatch, aiMatchFieldErrors } from './sections/aiMatch';
 import { dataRightsFieldErrors } from './sections/dataRights';
+import { dataExportFieldErrors } from './sections/dataExport';
 import { consentFieldErrors } from './sections/consents';
 import { alertFieldErrors, alerts } from './sections/alerts';
 import { duplicates, duplicateFieldErrors } from './sections/duplicates';
@@ -348,6 +349,7 @@ export const en = {
   ...aiMatchFieldErrors,
   ...consentFieldErrors,
   ...dataRightsFieldErrors,
+  ...dataExportFieldErrors,
   /** Duplicate profiles and their merge. */
   duplicates,
   ...duplicateFieldErrors,

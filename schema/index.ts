@@ -53,6 +53,7 @@ import { integration, integrationJob, integrationLink, integrationRun } from './
 import { aiMatchResult, aiMatchRun } from './entities/aiMatch';
 import { candidateDuplicate, candidateMatchKey, candidateMerge } from './entities/candidateDuplicate';
 import { dataRightsLog, erasedEmail, erasureRequest } from './entities/dataRights';
+import { dataCorrection, dataExport } from './entities/dataExport';
 import { interviewRequest } from './entities/interviewRequest';
 import { qualifyRequest } from './entities/qualifyRequest';
 import { liveEvent } from './entities/live/liveEvent';
@@ -136,6 +137,8 @@ export const entities: readonly EntityDef[] = [
   erasureRequest,
   dataRightsLog,
   erasedEmail,
+  dataExport,
+  dataCorrection,
 ];
 
 const byName = new Map(entities.map((e) => [e.name, e]));

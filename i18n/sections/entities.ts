@@ -7,6 +7,7 @@ import { dashboardEntityLabels } from './dashboards';
 import { integrationEntityLabels } from './integrations';
 import { aiMatchEntityLabels } from './aiMatch';
 import { dataRightsEntityLabels } from './dataRights';
+import { dataExportEntityLabels } from './dataExport';
 import { consentEntityLabels } from './consents';
 import { duplicateEntityLabels } from './duplicates';
 import { liveEntityLabels } from './live';
@@ -25,6 +26,7 @@ export const entityLabels = {
   ...integrationEntityLabels,
   ...aiMatchEntityLabels,
   ...dataRightsEntityLabels,
+  ...dataExportEntityLabels,
   ...consentEntityLabels,
   ...duplicateEntityLabels,
   ...lookupEntities,

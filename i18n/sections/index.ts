@@ -2,6 +2,7 @@
 import { aiMatchPortal } from './aiMatch';
 import { auth } from './auth';
 import { dataRightsPortal } from './dataRights';
+import { dataCorrectionPortal, dataExportPortal } from './dataExport';
 import { consentsPortal } from './consents';
 import { dashboards } from './dashboards';
 import { integrationsPortal } from './integrations';
@@ -25,4 +26,6 @@ export const portal = {
   aiMatchPage: aiMatchPortal,
   consents: consentsPortal,
   dataRights: dataRightsPortal,
+  dataExport: dataExportPortal,
+  dataCorrection: dataCorrectionPortal,
 };

@@ -9,6 +9,7 @@ import * as candidates from './candidates';
 import { talentPaths } from './candidates/talentPaths';
 import { activeCredits, creditLog, salesOrders } from './credits';
 import { erasureRequests } from './erasures';
+import { dataCorrections } from './dataRights';
 
 export const overrides: Record<string, ResourceOverride> = {
   candidates: { ...candidates, routes: candidates.TALENT_ROUTES, listPath: talentPaths.list },
@@ -16,6 +17,7 @@ export const overrides: Record<string, ResourceOverride> = {
   'credit-logs': creditLog,
   'sales-orders': salesOrders,
   'erasure-requests': erasureRequests,
+  'data-corrections': dataCorrections,
 };
 
 /** Every override's own routes, for App.tsx to mount. */

@@ -210,6 +210,8 @@ export async function eraseCandidate(
     (k): k is string => typeof k === 'string' && !!k,
   );
   for (const r of await trx('cv_uploads').where('candidate_id', candidateId).select('key')) files.push(r.key as string);
+  for (const r of await trx('data_exports').where('candidate_id', candidateId).whereNotNull('file_key').select('file_key'))
+    files.push(r.file_key as string);
 
   const pipeline = await trx('project_candidates').where('candidate_id', candidateId).select('id', 'project_id');
   const projectIds = [...new Set(pipeline.map((r) => r.project_id as number))];

@@ -3,7 +3,11 @@
  * emailed code, after a cooling-off period they may cancel); admins see the queue in the console,
  * hold a request with a recorded reason and carry it out; the carry_out_erasures job carries out
  * the due ones. An erasure removes the person everywhere and keeps their history's counts
- * (erase.ts); every step is written to the append-only data rights log (log.ts).
+ * (erase.ts); every step is written to the append-only data rights log (log.ts). A candidate
+ * downloads a copy of everything held about them, prepared by the prepare_data_export job and
+ * reached through an emailed, expiring link (export/); admins produce the same for a request
+ * received elsewhere. A candidate asks for a correction of a field only admins write, and an admin
+ * applies or declines it (correction.ts).
  */
 import type { Knex } from 'knex';
 import type { Endpoint } from '../../endpoints/define';
@@ -11,13 +15,16 @@ import type { Config } from '../../config';
 import { logger } from '../../logger';
 import { carryOut, dueRequests, queueEndpoints } from './queue';
 import { requestEndpoints } from './requests';
+import { correctionEndpoints } from './correction';
+import { exportEndpoints } from './export/endpoints';
 import { consentEndpoints } from './consents';
 
 export { erasedEmailCheck, isErasedEmail } from './erase';
+export { prepareExport as prepareDataExport } from './export/prepare';
 export { applyRetention } from './retention';
 
 export function dataRightsEndpoints(): Endpoint[] {
-  return [...requestEndpoints, ...queueEndpoints, ...consentEndpoints];
+  return [...requestEndpoints, ...queueEndpoints, ...exportEndpoints, ...correctionEndpoints, ...consentEndpoints];
 }
 
 /** Carries out every due erasure not on hold, each in its own transaction; returns how many. */

@@ -10,6 +10,8 @@ import { useAuth } from '../../app/auth/authContext';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { t } from '../../../i18n';
 import { ConsentsCard } from '../consents/ConsentsCard';
+import { DataCorrections } from './DataCorrections';
+import { DataExport } from './DataExport';
 import { DataRights } from './DataRights';
 import { EmailChangeDialog } from './EmailChange';
 import { ProfileEditor } from './ProfileEditor';
@@ -79,6 +81,8 @@ export function CandidateProfilePage() {
         <ProfileHeader profile={profile} onChanged={saved} />
         <ProfileInsights candidateId={profile.id} />
         <ProfileEditor profile={profile} onSaved={saved} onChangeEmail={() => setChangingEmail(true)} />
+        <DataExport />
+        <DataCorrections />
         <DataRights email={profile.email} />
         <ConsentsCard />
       </Stack>

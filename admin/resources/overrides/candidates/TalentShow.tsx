@@ -19,6 +19,7 @@ import { ShowBase, Title, useBasename, useGetMany, useNavigate, useRecordContext
 import { t } from '../../../../i18n';
 import { choiceLabel } from '../../../../ui/candidate-profile/labels';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
+import { ExportButton } from '../dataRights/ExportButton';
 import { TalentProfileBody } from './TalentProfileBody';
 import { downloadTalentFile, type TalentFile } from './talentApi';
 import { talentPaths } from './talentPaths';
@@ -121,6 +122,7 @@ function Header() {
               disabled={!record.resumePath && !record.blindResumePath}
             />
             <DownloadButton kind="profilePdf" id={id} label={t('talent.view.downloadPdf')} />
+            <ExportButton candidateId={id} />
             <Button
               size="small"
               variant="contained"

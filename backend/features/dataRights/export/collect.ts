@@ -1,0 +1,265 @@
+/**
+ * What a candidate's copy of their data holds, category by category, read for the person
+ * themselves (never shown to anyone else): their whole profile with experience and education, the
+ * documents stored for them, their consents, the companies that revealed, shortlisted or moved them
+ * (and when), interview and qualify requests with their answers, AI-match appearances, pushes to
+ * companies' ATSs, profile views and insights, and their own data rights history. Values are named
+ * in words (stages, kinds, ATS vendors), so the files read without the product's codes.
+ */
+import type { Knex } from 'knex';
+import { entity } from '../../../../schema';
+import { INSIGHT_KIND } from '../../../../schema/entities/internal/dailyRollups';
+import { ATS_KINDS, LINK_KIND } from '../../../../schema/rules/ats';
+import { DATA_RIGHTS_ACTIONS } from '../../../../schema/rules/dataRights';
+import { CORRECTION_STATUS } from '../../../../schema/rules/dataExport';
+import { STAGES } from '../../../../schema/rules/pipeline';
+import { loadChildren } from '../../../crud/children';
+import { selectRows } from '../../../crud/select';
+import { serialize, type Row } from '../../../crud/serialize';
+
+const nameOf = <T extends Record<string, number>>(values: T, value: unknown): string | null =>
+  Object.entries(values).find(([, v]) => v === value)?.[0] ?? (value == null ? null : String(value));
+const stageName = (id: unknown) => nameOf(STAGES, id);
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v == null ? null : String(v));
+const CONFIDENTIAL = 'A company (confidential search)';
+const atsName = (kind: unknown) => ATS_KINDS.find((k) => k.key === String(kind))?.label ?? String(kind);
+
+/** A stored file to put in the ZIP: where it is kept, and its name in the archive. */
+export interface StoredDocument {
+  kind: 'cv' | 'blindCv' | 'profilePicture';
+  key: string;
+  name: string;
+}
+
+export interface Collected {
+  profile: Record<string, unknown>;
+  experience: unknown[];
+  education: unknown[];
+  documents: StoredDocument[];
+  categories: Record<string, unknown>;
+}
+
+/** The profile with its child lists, every field (the curated ones too), as the API names them. */
+async function profileOf(knex: Knex, candidateId: number) {
+  const def = entity('candidate');
+  const row = await selectRows(knex, def).where('candidates.id', candidateId).first();
+  if (!row) return undefined;
+  const json = row.toJSON() as Row;
+  const children = (await loadChildren(knex, def, [candidateId])).get(candidateId) ?? {};
+  const { sendSetPasswordEmail: _internal, ...profile } = serialize(def, json);
+  return { profile, json, children };
+}
+
+function documentsOf(json: Row): StoredDocument[] {
+  const ext = (key: string) => key.slice(key.lastIndexOf('.') + 1);
+  const docs: StoredDocument[] = [];
+  const add = (kind: StoredDocument['kind'], key: unknown, base: string) => {
+    if (typeof key === 'string' && key && !key.startsWith('http'))
+      docs.push({ kind, key, name: `files/${base}.${ext(key)}` });
+  };
+  add('cv', json.resumePath, 'cv');
+  add('blindCv', json.blindResumePath, 'blind-cv');
+  add(
+    'profilePicture',
+    typeof json.profilePic === 'string' ? json.profilePic.replace(/^\/uploads\//, '') : null,
+    'profile-picture',
+  );
+  return docs;
+}
+
+/** Rows of any table holding the candidate's consents (by name), whatever its shape. */
+async function consentsOf(knex: Knex, candidateId: number) {
+  const tables = (await knex('information_schema.columns')
+    .where({ table_schema: knex.raw('current_schema()'), column_name: 'candidate_id' })
+    .where('table_name', 'like', '%consent%')
+    .orderBy('table_name')
+    .pluck('table_name')) as string[];
+  const out: Record<string, unknown[]> = {};
+  for (const table of tables) {
+    const rows = await knex(table).where('candidate_id', candidateId).orderBy('id');
+    out[table] = rows.map((r: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])),
+    );
+  }
+  return out;
+}
+
+/** Each company's project the candidate is on: when revealed, shortlisted, and every move. */
+async function companiesOf(knex: Knex, candidateId: number) {
+  const rows = await knex('project_candidates as pc')
+    .join('projects as p', 'p.id', 'pc.project_id')
+    .join('companies as co', 'co.id', 'pc.company_id')
+    .where('pc.candidate_id', candidateId)
+    .orderBy('pc.id')
+    .select('pc.id', 'pc.project_id', 'co.company_name as company', 'p.title as project', 'pc.stage', 'pc.curated')
+    .select('pc.created_at', 'pc.seen_at', 'pc.revealed_at', 'pc.interview_requested_at', 'pc.is_hidden')
+    .select('p.is_confidential');
+  const moves = await knex('candidate_recruitment_stage_logs as l')
+    .leftJoin('companies as co', 'co.id', 'l.company_id')
+    .where('l.candidate_id', candidateId)
+    .orderBy('l.id')
+    .select('l.project_id', 'l.from_stage', 'l.to_stage', 'l.actor_kind', 'co.company_name as company', 'l.created_at');
+  return rows.map((r) => {
+    const mine = moves.filter((m) => m.project_id === r.project_id);
+    const shortlisted = mine.find((m) => m.to_stage === STAGES.shortlist);
+    return {
+      // A confidential search keeps its company's name from candidates; the copy says one exists.
+      company: r.is_confidential ? CONFIDENTIAL : r.company,
+      project: r.project,
+      stage: stageName(r.stage),
+      addedAt: iso(r.created_at),
+      addedByOurTeam: !!r.curated,
+      seenAt: iso(r.seen_at),
+      revealedAt: iso(r.revealed_at),
+      shortlistedAt: iso(shortlisted?.created_at),
+      interviewRequestedAt: iso(r.interview_requested_at),
+      hiddenByCompany: !!r.is_hidden,
+      moves: mine.map((m) => ({ from: stageName(m.from_stage), to: stageName(m.to_stage), at: iso(m.created_at) })),
+    };
+  });
+}
+
+async function interviewsOf(knex: Knex, candidateId: number) {
+  const interviews = await knex('interview_requests as r')
+    .join('companies as co', 'co.id', 'r.company_id')
+    .leftJoin('projects as p', 'p.id', 'r.project_id')
+    .where('r.candidate_id', candidateId)
+    .orderBy('r.id')
+    .select(
+      'co.company_name as company',
+      'p.title as project',
+      'r.kind',
+      'r.channel',
+      'r.state',
+      'r.jd_header',
+      'r.jd_body',
+    )
+    .select('r.jd_footer', 'r.schedule_data', 'r.created_at', 'r.delivered_at', 'r.expires_at', 'r.answered_at')
+    .select('r.response_method', 'r.reject_reasons', 'r.reject_text', 'p.is_confidential');
+  const qualify = await knex('qualify_requests as q')
+    .leftJoin('projects as p', 'p.id', 'q.project_id')
+    .where('q.candidate_id', candidateId)
+    .orderBy('q.id')
+    .select('p.title as project', 'q.to_phone', 'q.header', 'q.body', 'q.state', 'q.reply', 'q.reply_text')
+    .select('q.created_at', 'q.replied_at');
+  const dated = (r: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(r).map(([k, v]) => [
+        k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()),
+        v instanceof Date ? v.toISOString() : v,
+      ]),
+    );
+  const masked = ({ is_confidential, ...r }: Record<string, unknown>) =>
+    dated({ ...r, company: is_confidential ? CONFIDENTIAL : r.company });
+  return { interviewRequests: interviews.map(masked), qualifyRequests: qualify.map(dated) };
+}
+
+async function aiMatchOf(knex: Knex, candidateId: number) {
+  const rows = await knex('ai_match_results as r')
+    .join('ai_match_runs as run', 'run.id', 'r.run_id')
+    .leftJoin('projects as p', 'p.id', 'run.project_id')
+    .where('r.candidate_id', candidateId)
+    .orderBy('r.id')
+    .select('r.run_id', 'p.title as project', 'run.created_at', 'r.rank', 'r.match_score', 'r.score')
+    .select('r.strengths', 'r.recommendation', 'r.reasoning', 'r.judged_at');
+  return rows.map((r) => ({
+    run: r.run_id,
+    project: r.project ?? null,
+    runAt: iso(r.created_at),
+    rank: r.rank,
+    matchScore: r.match_score,
+    score: r.score,
+    strengths: r.strengths,
+    recommendation: r.recommendation,
+    reasoning: r.reasoning,
+    judgedAt: iso(r.judged_at),
+  }));
+}
+
+async function atsPushesOf(knex: Knex, candidateId: number) {
+  const rows = await knex('integration_links as l')
+    .join('integrations as i', 'i.id', 'l.integration_id')
+    .join('companies as co', 'co.id', 'i.company_id')
+    .join('project_candidates as pc', 'pc.id', 'l.local_id')
+    .join('projects as p', 'p.id', 'pc.project_id')
+    .where('l.local_kind', LINK_KIND.projectCandidate)
+    .where('pc.candidate_id', candidateId)
+    .orderBy('l.id')
+    .select('i.kind', 'co.company_name as company', 'p.title as project', 'p.is_confidential', 'l.remote_id')
+    .select('l.synced_stage')
+    .select('l.created_at', 'l.updated_at');
+  return rows.map((r) => ({
+    ats: atsName(r.kind),
+    company: r.is_confidential ? CONFIDENTIAL : r.company,
+    project: r.project,
+    recordId: r.remote_id,
+    stageSent: stageName(r.synced_stage),
+    firstSentAt: iso(r.created_at),
+    lastSentAt: iso(r.updated_at),
+  }));
+}
+
+async function insightsOf(knex: Knex, candidateId: number) {
+  const daily = await knex('candidate_insight_daily').where('candidate_id', candidateId).orderBy(['day', 'kind']);
+  const views = await knex('candidate_search_or_view_logs as v')
+    .leftJoin('companies as co', 'co.id', 'v.company_id')
+    .where('v.candidate_id', candidateId)
+    .orderBy('v.id')
+    .select('v.kind', 'co.company_name as company', 'v.created_at');
+  return {
+    daily: daily.map((d) => ({ kind: nameOf(INSIGHT_KIND, d.kind), day: iso(d.day)?.slice(0, 10), count: d.count })),
+    viewsAndSearches: views.map((v) => ({
+      kind: nameOf({ searchAppearance: 1, profileView: 2 }, v.kind),
+      company: v.company ?? null,
+      at: iso(v.created_at),
+    })),
+  };
+}
+
+async function dataRightsOf(knex: Knex, candidateId: number) {
+  const log = await knex('data_rights_logs').where('candidate_id', candidateId).orderBy('id');
+  const corrections = await knex('data_corrections').where('candidate_id', candidateId).orderBy('id');
+  return {
+    log: log.map((l) => ({ action: nameOf(DATA_RIGHTS_ACTIONS, l.action), at: iso(l.created_at) })),
+    corrections: corrections.map((c) => ({
+      field: c.field,
+      proposedValue: c.proposed_value,
+      note: c.note,
+      status: nameOf(CORRECTION_STATUS, c.status),
+      answer: c.answer,
+      askedAt: iso(c.created_at),
+      answeredAt: iso(c.answered_at),
+    })),
+  };
+}
+
+/** Every category; `step` is called after each, for the job's progress. */
+export async function collect(
+  knex: Knex,
+  candidateId: number,
+  step: (done: number, of: number) => Promise<void>,
+): Promise<Collected | undefined> {
+  const found = await profileOf(knex, candidateId);
+  if (!found) return undefined;
+  const readers: [string, (k: Knex, id: number) => Promise<unknown>][] = [
+    ['consents', consentsOf],
+    ['companies', companiesOf],
+    ['interviews', interviewsOf],
+    ['ai-match', aiMatchOf],
+    ['ats-pushes', atsPushesOf],
+    ['insights', insightsOf],
+    ['data-rights', dataRightsOf],
+  ];
+  const categories: Record<string, unknown> = {};
+  for (const [i, [name, read]] of readers.entries()) {
+    categories[name] = await read(knex, candidateId);
+    await step(i + 1, readers.length);
+  }
+  return {
+    profile: found.profile,
+    experience: (found.children.experiences as unknown[]) ?? [],
+    education: (found.children.educations as unknown[]) ?? [],
+    documents: documentsOf(found.json),
+    categories,
+  };
+}

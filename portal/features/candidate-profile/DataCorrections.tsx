@@ -1,0 +1,175 @@
+/**
+ * "Ask for a correction" on the candidate's profile page: the fields our team keeps, which the
+ * candidate cannot edit, can be questioned with the value they should hold and why. The candidate's
+ * requests are listed with their state and, once answered, the admins' answer.
+ */
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  List,
+  ListItem,
+  ListItemText,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useEffect, useState, type FormEvent } from 'react';
+import { formatDate } from '../../../schema/rules/dates';
+import { api, ApiError } from '../../../ui/api/client';
+import { errorMessage } from '../../../ui/api/errors';
+import { t } from '../../../i18n';
+import { useNotify } from '../../app/notify';
+
+interface Correction {
+  id: string;
+  field: string;
+  proposedValue: string | null;
+  note: string;
+  status: 'open' | 'applied' | 'declined';
+  answer: string | null;
+  askedAt: string;
+}
+interface Answer {
+  fields: string[];
+  corrections: Correction[];
+}
+
+const fieldLabel = (field: string) => t(`entities.candidate.fields.${field}`);
+const COLORS = { open: 'default', applied: 'success', declined: 'warning' } as const;
+
+export function DataCorrections() {
+  const notify = useNotify();
+  const [answer, setAnswer] = useState<Answer>();
+  const [field, setField] = useState('');
+  const [value, setValue] = useState('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    api<Answer>('data-rights/corrections')
+      .then((a) => live && setAnswer(a))
+      .catch((err: unknown) => live && setError(errorMessage(err)));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setErrors({});
+    setError(undefined);
+    try {
+      const body = { field, proposedValue: value, note };
+      setAnswer(await api<Answer>('data-rights/corrections', { method: 'POST', body }));
+      setField('');
+      setValue('');
+      setNote('');
+      notify(t('portal.dataCorrection.sent'), 'success');
+    } catch (err) {
+      if (err instanceof ApiError && Object.keys(err.fields).length)
+        setErrors(Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k, t(v)])));
+      else setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card component="section" aria-labelledby="data-correction-title" variant="outlined">
+      <CardContent>
+        <Stack spacing={2}>
+          <Typography id="data-correction-title" variant="h6" component="h2">
+            {t('portal.dataCorrection.title')}
+          </Typography>
+          <Typography color="text.secondary">{t('portal.dataCorrection.intro')}</Typography>
+          <Box component="form" onSubmit={submit} noValidate>
+            <Stack spacing={2}>
+              <TextField
+                select
+                label={t('portal.dataCorrection.field')}
+                value={field}
+                onChange={(e) => setField(e.target.value)}
+                error={!!errors.field}
+                helperText={errors.field}
+                fullWidth
+              >
+                {(answer?.fields ?? []).map((f) => (
+                  <MenuItem key={f} value={f}>
+                    {fieldLabel(f)}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                label={t('portal.dataCorrection.value')}
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+                error={!!errors.proposedValue}
+                helperText={errors.proposedValue}
+                fullWidth
+              />
+              <TextField
+                label={t('portal.dataCorrection.note')}
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+                error={!!errors.note}
+                helperText={errors.note}
+                multiline
+                minRows={2}
+                required
+                fullWidth
+              />
+              {error && <Alert severity="error">{error}</Alert>}
+              <Box>
+                <Button type="submit" variant="outlined" disabled={busy || !answer}>
+                  {t('portal.dataCorrection.send')}
+                </Button>
+              </Box>
+            </Stack>
+          </Box>
+          {!!answer?.corrections.length && (
+            <Box>
+              <Typography variant="subtitle1" component="h3">
+                {t('portal.dataCorrection.list')}
+              </Typography>
+              <List aria-label={t('portal.dataCorrection.list')}>
+                {answer.corrections.map((c) => (
+                  <ListItem
+                    key={c.id}
+                    disableGutters
+                    divider
+                    sx={{ alignItems: 'flex-start', gap: 1, flexWrap: 'wrap' }}
+                  >
+                    <ListItemText
+                      sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
+                      primary={`${fieldLabel(c.field)}${c.proposedValue ? `: ${c.proposedValue}` : ''}`}
+                      secondary={
+                        <>
+                          {`${formatDate(c.askedAt) ?? ''} · ${c.note}`}
+                          {c.answer && (
+                            <Box component="span" sx={{ display: 'block' }}>
+                              {t('portal.dataCorrection.answer', { answer: c.answer })}
+                            </Box>
+                          )}
+                        </>
+                      }
+                    />
+                    <Chip size="small" color={COLORS[c.status]} label={t(`portal.dataCorrection.status.${c.status}`)} />
+                  </ListItem>
+                ))}
+              </List>
+            </Box>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

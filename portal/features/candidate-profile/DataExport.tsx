@@ -1,0 +1,113 @@
+/**
+ * "Download what we hold about you" on the candidate's profile page: the candidate asks for everything held
+ * about them; a job prepares the ZIP while the page shows its progress; once ready the page
+ * downloads it and says until when the emailed link works. An expired copy can be asked for again.
+ */
+import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { formatDate } from '../../../schema/rules/dates';
+import { api, ApiError, send } from '../../../ui/api/client';
+import { errorMessage } from '../../../ui/api/errors';
+import { t } from '../../../i18n';
+
+interface Export {
+  id: string;
+  status: 'queued' | 'preparing' | 'ready' | 'failed' | 'expired';
+  progress: number;
+  expiresAt: string | null;
+}
+interface Answer {
+  linkHours: number;
+  export: Export | null;
+}
+
+const problemOf = (err: unknown) =>
+  err instanceof ApiError && Object.values(err.fields)[0] ? t(Object.values(err.fields)[0]) : errorMessage(err);
+const pending = (e: Export | null | undefined) => e?.status === 'queued' || e?.status === 'preparing';
+
+async function downloadZip() {
+  const res = await send('data-rights/export/file');
+  const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'my-data.zip';
+  const url = URL.createObjectURL(await res.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function DataExport() {
+  const [answer, setAnswer] = useState<Answer>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const load = useCallback(
+    () =>
+      api<Answer>('data-rights/export')
+        .then(setAnswer)
+        .catch((err: unknown) => setError(errorMessage(err))),
+    [],
+  );
+  useEffect(() => void load(), [load]);
+  // While the job works, its progress is read again every second.
+  useEffect(() => {
+    if (!pending(answer?.export)) return;
+    const timer = setInterval(() => void load(), 1000);
+    return () => clearInterval(timer);
+  }, [answer?.export, load]);
+
+  const run = async (call: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await call();
+    } catch (err) {
+      setError(problemOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const ask = () => run(async () => setAnswer(await api<Answer>('data-rights/export', { method: 'POST', body: {} })));
+  const current = answer?.export;
+
+  return (
+    <Card component="section" aria-labelledby="data-export-title" variant="outlined">
+      <CardContent>
+        <Stack spacing={2}>
+          <Typography id="data-export-title" variant="h6" component="h2">
+            {t('portal.dataExport.title')}
+          </Typography>
+          <Typography color="text.secondary">
+            {t('portal.dataExport.intro', { hours: answer?.linkHours ?? 72 })}
+          </Typography>
+          {pending(current) && (
+            <Box>
+              <Typography id="data-export-progress" sx={{ mb: 1 }}>
+                {t('portal.dataExport.preparing', { progress: current!.progress })}
+              </Typography>
+              <LinearProgress variant="determinate" value={current!.progress} aria-labelledby="data-export-progress" />
+            </Box>
+          )}
+          {current?.status === 'ready' && (
+            <Alert severity="success">
+              {t('portal.dataExport.ready', { date: formatDate(current.expiresAt ?? '') ?? '' })}
+            </Alert>
+          )}
+          {current?.status === 'failed' && <Alert severity="error">{t('portal.dataExport.failed')}</Alert>}
+          {error && <Alert severity="error">{error}</Alert>}
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {current?.status === 'ready' && (
+              <Button variant="contained" onClick={() => run(downloadZip)} disabled={busy}>
+                {t('portal.dataExport.download')}
+              </Button>
+            )}
+            {!pending(current) && (
+              <Button variant="outlined" onClick={ask} disabled={busy || !answer}>
+                {t(current ? 'portal.dataExport.again' : 'portal.dataExport.request')}
+              </Button>
+            )}
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
