@@ -72,30 +72,6 @@ export interface LastSync {
   } | null;
 }
 
-/** The last sync read from the run log: the newest finished run, and whether the newest of all is still running. */
-function lastSyncOf(runs: SyncRun[]): LastSync {
-  const run = runs.find((r) => r.status !== 'running');
-  return {
-    sync: runs[0]?.status === 'running' ? 'running' : 'idle',
-    lastRun: run
-      ? {
-          id: run.id,
-          trigger: run.trigger,
-          status: run.status,
-          startedAt: run.startedAt,
-          finishedAt: run.finishedAt,
-          pushed: run.created + run.updated,
-          skipped: run.skipped,
-          failed: run.failed,
-          error: run.error,
-          failures: run.entries
-            .filter((e) => e.outcome === 'failed')
-            .map((e) => ({ project: e.project, candidate: e.candidate, reason: e.reason ?? null })),
-        }
-      : null,
-  };
-}
-
 export const integrationsApi = {
   list: () => api<IntegrationList>('integrations/integration-list'),
   add: (body: { kind: string; environment?: number; apiKey?: string; subdomain?: string; name?: string }) =>
@@ -106,8 +82,7 @@ export const integrationsApi = {
   sync: (id: number) => api<{ success: boolean }>(`integrations/manual/sync/${id}`, { method: 'PUT' }),
   remove: (id: number) => api<{ success: boolean }>(`integrations/remove/${id}`, { method: 'DELETE' }),
   runs: (id: number) => api<{ data: SyncRun[] }>(`integrations/run-log/${id}`),
-  lastSync: async (id: number): Promise<LastSync> =>
-    lastSyncOf((await api<{ data: SyncRun[] }>(`integrations/run-log/${id}`)).data),
+  lastSync: (id: number) => api<LastSync>(`integrations/last-sync/${id}`),
   known: (projectId: string | number, candidateIds: string[]) =>
     api<KnownAnswer>('integrations/already-known/batch', { method: 'POST', body: { projectId, candidateIds } }),
 };
