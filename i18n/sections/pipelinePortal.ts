@@ -65,6 +65,11 @@ export const pipelinePortal = {
     selectAll: 'Select all on this page',
     open: 'Open the profile of {name}',
     actions: 'Actions for {name}',
+    ats: {
+      line: 'In {ats}: {status}, since {since}',
+      read: 'Read from {ats} on {at}',
+      move: 'Move to {stage} here too',
+    },
   },
   keyboardHelp:
     'To move a candidate with the keyboard, focus their card and press Space or Enter to pick it up, use the Left and Right arrow keys to choose a stage, then press Space or Enter to drop it there, or Escape to cancel.',

@@ -27,6 +27,7 @@ import type { StageId } from '../../../schema/rules/pipeline';
 import type { PipelineRole } from '../../../schema/rules/stages';
 import type { PipelineDoc } from '../../api/pipeline';
 import { KnownInAts } from '../integrations/KnownInAts';
+import { AtsStatusLine } from './AtsStatus';
 import { groupByStage } from './boardLogic';
 import { BoardColumn } from './BoardColumn';
 import { CandidateFlags } from './CandidateFlags';
@@ -44,6 +45,12 @@ export const contextOf = (doc: PipelineDoc) => ({
     [3, 7, 4, 5].includes(doc.rejectedFrom ?? -1),
   rejectedFrom: doc.rejectedFrom,
 });
+
+/** The move to `to` the shared stage rules allow the viewer, as the menu would ask for it; none when refused. */
+export function allowedMove(doc: PipelineDoc, to: StageId, role: PipelineRole): MenuRequest | undefined {
+  const check = checkDrop(doc.recruitmentStatus, to, role, contextOf(doc));
+  return check.ok ? { kind: 'move', doc, to, move: check.kind } : undefined;
+}
 
 /** Arrow keys jump a picked-up card to the middle of the previous or next column. */
 const columnKeys: KeyboardCoordinateGetter = (event, { context }) => {
@@ -166,6 +173,12 @@ function BoardCard(props: CardProps) {
         </Box>
         <CandidateMenu context={context} disabled={pending} onRequest={onRequest} />
       </Stack>
+      {/* Beside the handle, not inside it: the matching move is a control of its own. */}
+      <AtsStatusLine
+        doc={doc}
+        onRequest={pending ? undefined : onRequest}
+        moveTo={(to) => allowedMove(doc, to, context.role)}
+      />
     </Card>
   );
 }

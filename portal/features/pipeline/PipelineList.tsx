@@ -6,8 +6,10 @@ import type { PipelineDoc } from '../../api/pipeline';
 import { useFirstScreenful } from '../../components/useFirstScreenful';
 import { KnownInAts } from '../integrations/KnownInAts';
 import { ResultCard } from '../search/ResultCard';
+import { AtsStatusLine } from './AtsStatus';
 import { CandidateFlags } from './CandidateFlags';
 import { CandidateMenu, type MenuRequest } from './CandidateMenu';
+import { allowedMove } from './PipelineBoard';
 import type { CandidateActionContext } from './candidateActionTypes';
 
 interface Props {
@@ -51,6 +53,11 @@ const PipelineRow = memo(function PipelineRow({ doc, busy, checked, onSelect, co
             </Stack>
             <CandidateFlags doc={doc} pending={busy} />
             <KnownInAts candidateId={doc.id} />
+            <AtsStatusLine
+              doc={doc}
+              onRequest={busy ? undefined : onRequest}
+              moveTo={(to) => allowedMove(doc, to, contextFor(doc).role)}
+            />
           </Stack>
         }
       />

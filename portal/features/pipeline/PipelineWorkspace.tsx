@@ -13,6 +13,7 @@ import { useNotify } from '../../app/notify';
 import { useAddressState } from '../../components/useAddressState';
 import { useHandler } from '../../components/useHandler';
 import { KnownInAts, KnownInAtsProvider } from '../integrations/KnownInAts';
+import { AtsStatusLine, AtsStatusProvider } from './AtsStatus';
 import { ProfilePanel } from '../search/ProfilePanel';
 import { emptyMoveState, moveReducer, statsAfterMove } from './boardLogic';
 import { BulkBar } from './BulkBar';
@@ -197,86 +198,95 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
 
   return (
     <KnownInAtsProvider projectId={project.id} docs={state.items} enabled={!isAdmin}>
-      <StageTabs stages={stages} value={tab} stats={stats} onChange={chooseTab} />
-      <PipelineToolbar url={url} isAdmin={isAdmin} total={data?.totals[tab]} onChange={go} />
-      {url.view === 'list' && (
-        <BulkBar
-          count={chosen.length}
-          next={bulkNext}
-          canReject={canReject(tab, semi)}
-          busy={working}
-          onNext={() => bulkNext !== undefined && flow.start({ docs: chosen, from: tab, to: bulkNext, kind: 'move' })}
-          onReject={() => flow.start({ docs: chosen, from: tab, to: STAGES.rejected, kind: 'reject' })}
-          onHide={() => setHiding({ docs: chosen, unhide: false })}
-          onClear={() => setSelected(new Set())}
-          extra={
-            <InterviewBulkActions
-              project={project}
-              candidateIds={chosen.map((d) => d.id)}
-              role={role}
-              busy={working}
-              onSent={() => {
-                setSelected(new Set());
-                reload();
-              }}
-            />
-          }
-        />
-      )}
-      <PipelineBody
-        url={url}
-        tab={tab}
-        stages={stages}
-        role={role}
-        data={data}
-        loading={loading}
-        error={error}
-        reload={reload}
-        listDocs={listDocs}
-        boardDocs={state.items}
-        pending={state.pending}
-        selected={selected}
-        onSelect={onSelect}
-        contextFor={contextFor}
-        onRequest={onRequest}
-        onRefused={(reason) => notify(reason, 'warning')}
-        onPage={(page) => go((now) => ({ ...now, search: { ...now.search, page } }))}
-      />
-      <MoveDialogs
-        prompt={flow.prompt}
-        busy={flow.busy}
-        error={flow.promptError}
-        isRaas={role === 'raasCompany'}
-        project={project}
-        resolve={flow.resolve}
-        cancel={flow.cancel}
-      />
-      {hiding && (
-        <HideDialog
-          count={hiding.docs.length}
-          unhide={hiding.unhide}
-          busy={working}
-          onConfirm={() => void setHidden(hiding)}
-          onClose={() => setHiding(undefined)}
-        />
-      )}
-      <Suspense fallback={null}>
-        {addingUsed && (
-          <AddToProjectDialog
-            candidate={adding ? { id: adding.id, name: adding.name } : undefined}
-            onClose={() => setAdding(undefined)}
+      <AtsStatusProvider projectId={project.id} version={data} enabled>
+        <StageTabs stages={stages} value={tab} stats={stats} onChange={chooseTab} />
+        <PipelineToolbar url={url} isAdmin={isAdmin} total={data?.totals[tab]} onChange={go} />
+        {url.view === 'list' && (
+          <BulkBar
+            count={chosen.length}
+            next={bulkNext}
+            canReject={canReject(tab, semi)}
+            busy={working}
+            onNext={() => bulkNext !== undefined && flow.start({ docs: chosen, from: tab, to: bulkNext, kind: 'move' })}
+            onReject={() => flow.start({ docs: chosen, from: tab, to: STAGES.rejected, kind: 'reject' })}
+            onHide={() => setHiding({ docs: chosen, unhide: false })}
+            onClear={() => setSelected(new Set())}
+            extra={
+              <InterviewBulkActions
+                project={project}
+                candidateIds={chosen.map((d) => d.id)}
+                role={role}
+                busy={working}
+                onSent={() => {
+                  setSelected(new Set());
+                  reload();
+                }}
+              />
+            }
           />
         )}
-      </Suspense>
-      <ProfilePanel
-        id={profileOf?.id}
-        projectId={String(project.id)}
-        currency={url.search.currency}
-        onClose={() => setProfileOf(undefined)}
-        notice={profileOf && <KnownInAts candidateId={profileOf.id} panel />}
-      >
-        {profileOf && <NotesSection candidateId={profileOf.id} projectId={project.id} isAdmin={isAdmin} />}
-      </ProfilePanel>
+        <PipelineBody
+          url={url}
+          tab={tab}
+          stages={stages}
+          role={role}
+          data={data}
+          loading={loading}
+          error={error}
+          reload={reload}
+          listDocs={listDocs}
+          boardDocs={state.items}
+          pending={state.pending}
+          selected={selected}
+          onSelect={onSelect}
+          contextFor={contextFor}
+          onRequest={onRequest}
+          onRefused={(reason) => notify(reason, 'warning')}
+          onPage={(page) => go((now) => ({ ...now, search: { ...now.search, page } }))}
+        />
+        <MoveDialogs
+          prompt={flow.prompt}
+          busy={flow.busy}
+          error={flow.promptError}
+          isRaas={role === 'raasCompany'}
+          project={project}
+          resolve={flow.resolve}
+          cancel={flow.cancel}
+        />
+        {hiding && (
+          <HideDialog
+            count={hiding.docs.length}
+            unhide={hiding.unhide}
+            busy={working}
+            onConfirm={() => void setHidden(hiding)}
+            onClose={() => setHiding(undefined)}
+          />
+        )}
+        <Suspense fallback={null}>
+          {addingUsed && (
+            <AddToProjectDialog
+              candidate={adding ? { id: adding.id, name: adding.name } : undefined}
+              onClose={() => setAdding(undefined)}
+            />
+          )}
+        </Suspense>
+        <ProfilePanel
+          id={profileOf?.id}
+          projectId={String(project.id)}
+          currency={url.search.currency}
+          onClose={() => setProfileOf(undefined)}
+          notice={
+            profileOf && (
+              <>
+                <KnownInAts candidateId={profileOf.id} panel />
+                <AtsStatusLine doc={profileOf} />
+              </>
+            )
+          }
+        >
+          {profileOf && <NotesSection candidateId={profileOf.id} projectId={project.id} isAdmin={isAdmin} />}
+        </ProfilePanel>
+      </AtsStatusProvider>
     </KnownInAtsProvider>
   );
 }
