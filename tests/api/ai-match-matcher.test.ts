@@ -14,7 +14,7 @@ import {
   retrieveAndScore,
   type Requirements,
   type Scored,
-} from '../../backend/features/aiMatch/matcher';
+} from '../../backend/features/aiMatch';
 import { testApp, type TestApp } from '../helpers/app';
 import { candidatePayload, talentIds, type TalentIds } from '../helpers/talent';
 

@@ -11,7 +11,7 @@ import {
   skillRequirementLabel,
   type MatchProfile,
   type Requirements,
-} from '../../backend/features/aiMatch/matcher';
+} from '../../backend/features/aiMatch';
 import { cachedIndex } from '../../backend/features/lookups';
 import { DESCRIPTIONS } from '../../scripts/benchMatch/descriptions';
 import { judgeReading, readingTotals, type Indexes, type Reading } from '../../scripts/benchMatch/reading';

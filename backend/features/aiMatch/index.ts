@@ -10,11 +10,15 @@ export { aiMatchEndpoints } from './endpoints';
 export { runMatch } from './run';
 export {
   loadProfiles,
+  localVerdict,
   MATCH_ACTOR,
   readRequirements,
+  requirementsSchema,
   retrieveAndScore,
   scoreContext,
   scoreProfile,
+  skillRequirementLabel,
   type MatchProfile,
   type Requirements,
+  type Scored,
 } from './matcher';
