@@ -1,10 +1,12 @@
 /**
- * `npm run bench:import [-- --rows 100000] [--threads n] [--keep]`: writes a CSV of realistic candidates with some
+ * `npm run bench:import [-- --rows 100000] [--threads n] [--keep] [--profile]`: writes a CSV of realistic candidates with some
  * invalid rows mixed in, imports it into a fresh embedded PostgreSQL (a real on-disk cluster in
  * a temporary folder, fsync on), and prints candidates per second and the rejections. Beside it,
  * the machine's floor measured in the same run: PostgreSQL's own COPY of the same file into a
  * plain scratch table (copyFloor.ts), and the ratio of the two, which is what carries from one
  * host to another. Targets: at least 0.05 of the floor, and 5,000 candidates per second.
+ * `--profile` loads pg_stat_statements and prints the import's statements by the time PostgreSQL
+ * spent in them (nested ones, such as the search refresh's, included).
  */
 import { createWriteStream } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
@@ -51,7 +53,12 @@ const DEFECTS: ((row: Record<string, string>, i: number) => void)[] = [
 const work = await mkdtemp(path.join(os.tmpdir(), 'talentbase-bench-'));
 const file = path.join(work, 'candidates.csv');
 const dataDir = path.join(work, 'pg');
-const server = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+const profile = args.includes('--profile');
+const server = await startEmbeddedPostgres({
+  dataDir,
+  port: await freePort(),
+  settings: profile ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : {},
+});
 const url = await ensureDatabase(server.connectionString, 'bench');
 const knex = createKnex(url);
 try {
@@ -92,6 +99,10 @@ try {
     `Floor: PostgreSQL's own COPY of the same ${floor.rows.toLocaleString('en')} rows into an unindexed table took ${floor.seconds.toFixed(2)}s: ${Math.round(floor.perSecond).toLocaleString('en')} rows/s.`,
   );
 
+  if (profile) {
+    await knex.raw('create extension if not exists pg_stat_statements');
+    await knex.raw('select pg_stat_statements_reset()');
+  }
   const cpuBefore = { node: processCpuSeconds(), pg: postgresCpuSeconds(dataDir) };
   const bar = progressBar('Importing');
   const result = await importCandidates({
@@ -111,6 +122,7 @@ try {
   console.log(
     `Imported ${imported.toLocaleString('en')} candidates in ${result.seconds.toFixed(2)}s: ${rate.toLocaleString('en')} candidates/s (target ${TARGET.toLocaleString('en')}/s).`,
   );
+  if (profile) await printStatements();
   const ratio = rate / floor.perSecond;
   console.log(
     `Ratio to the floor: ${ratio.toFixed(2)} (${rate.toLocaleString('en')} candidates/s over ${Math.round(floor.perSecond).toLocaleString('en')} rows/s of raw COPY; target >= ${RATIO_TARGET}).`,
@@ -147,4 +159,19 @@ try {
   await knex.destroy();
   await server.stop();
   if (!args.includes('--keep')) await removeDataFolder(work);
+}
+
+/** The import's statements by PostgreSQL's time in them (execution and planning), the top 25. */
+async function printStatements(): Promise<void> {
+  const { rows: top } = await knex.raw(
+    `select calls, rows, round((total_exec_time + total_plan_time)::numeric / 1000, 2)::float as seconds,
+            regexp_replace(left(query, 160), '\\s+', ' ', 'g') as query
+       from pg_stat_statements where query not ilike '%pg_stat_statements%'
+      order by total_exec_time + total_plan_time desc limit 25`,
+  );
+  console.log('PostgreSQL time by statement (seconds, calls, rows; nested statements counted in their callers too):');
+  for (const r of top as { calls: number; rows: number; seconds: number; query: string }[])
+    console.log(
+      `${r.seconds.toFixed(2).padStart(8)} ${String(r.calls).padStart(7)} ${String(r.rows).padStart(8)}  ${r.query}`,
+    );
 }

@@ -43,7 +43,20 @@ const pairsFrom = (matches: string) => `
     from (select a, b, kind, max(sim) as sim from ${matches} m group by a, b, kind) g
    group by least(a, b), greatest(a, b)`;
 
-const joinKeys = (left: string, right: string, pairing: string) => `
+/**
+ * Matches m(a, b, kind, sim) of the keys `left` among the keys `right`. The pool's scan joins all
+ * keys to all by hash; a few profiles' keys (`probe`: a write, an import's batch, a draft) are each
+ * looked up in the (kind, key) index, so a batch costs its own keys, not a read of the pool's.
+ */
+const joinKeys = (left: string, right: string, pairing: string, probe = false) =>
+  probe
+    ? `
+  (select s.candidate_id as a, p.candidate_id as b, s.kind, p.sim
+     from ${left} s
+     cross join lateral (select p.candidate_id, case when s.kind = ${ET} then similarity(s.name, p.name) end as sim
+                           from ${right} p where p.kind = s.kind and p.key = s.key and ${pairing} offset 0) p
+    where s.kind <> ${ET} or p.sim >= ${NAME_SIMILARITY})`
+    : `
   (select s.candidate_id as a, p.candidate_id as b, s.kind,
           case when s.kind = ${ET} then similarity(s.name, p.name) end as sim
      from ${left} s
@@ -54,6 +67,8 @@ export interface Twin {
   id: number;
   reasons: DuplicateReason[];
   confidence: number;
+  /** The stored pair in the review queue (a saved profile's twins only; a draft's are not stored). */
+  pairId?: number;
 }
 
 const reasonsOf = (kinds: number[]) => kinds.map((k) => REASON_OF[k]);
@@ -68,6 +83,8 @@ async function storePairs(knex: Knex, pairsSql: string, bindings: Knex.RawBindin
      select candidate_id, other_id,
             array(select (?::text[])[k] from unnest(kinds) k), confidence
        from (${pairsSql}) pairs
+      -- In key order: two writers storing overlapping pairs take their row locks in one order.
+      order by candidate_id, other_id
      on conflict (candidate_id, other_id) do update
         set reasons = excluded.reasons, confidence = excluded.confidence, updated_at = now()
       where candidate_duplicates.status = ${DUPLICATE_STATUS.open}
@@ -84,29 +101,36 @@ function reasonArray(): string[] {
 }
 
 /**
- * The likely twins of saved candidates `ids` in the pool (their keys refreshed first), each pair
- * stored for review. Returns them per candidate, pairs judged two people left out.
+ * The likely twins of saved candidates `ids` in the pool, each pair stored for review, in two
+ * set-based statements whatever the number of ids (an import's batch: its keys joined to the pool's
+ * by the (kind, key) index). Their keys are refreshed first unless `keysKept` (a write that kept
+ * them in its own transaction). Returns them per candidate, pairs judged two people left out.
  */
-export async function findTwins(knex: Knex, ids: number[]): Promise<Map<number, Twin[]>> {
+export async function findTwins(
+  knex: Knex,
+  ids: number[],
+  { keysKept = false }: { keysKept?: boolean } = {},
+): Promise<Map<number, Twin[]>> {
   const found = new Map<number, Twin[]>();
   if (!ids.length) return found;
-  await refreshKeys(knex, ids);
+  if (!keysKept) await refreshKeys(knex, ids);
   const pairs = pairsFrom(
     joinKeys(
       '(select * from candidate_match_keys where candidate_id = any(?::int[]))',
       'candidate_match_keys',
       'p.candidate_id <> s.candidate_id',
+      true,
     ),
   );
   await storePairs(knex, pairs, [ids]);
   const rows = (
     await knex.raw(
-      `select d.candidate_id, d.other_id, d.reasons, d.confidence from candidate_duplicates d
+      `select d.id, d.candidate_id, d.other_id, d.reasons, d.confidence from candidate_duplicates d
         where (d.candidate_id = any(?::int[]) or d.other_id = any(?::int[])) and d.status = ${DUPLICATE_STATUS.open}
         order by d.confidence desc`,
       [ids, ids],
     )
-  ).rows as { candidate_id: number; other_id: number; reasons: DuplicateReason[]; confidence: number }[];
+  ).rows as { id: number; candidate_id: number; other_id: number; reasons: DuplicateReason[]; confidence: number }[];
   const wanted = new Set(ids);
   for (const r of rows) {
     for (const [me, other] of [
@@ -114,7 +138,10 @@ export async function findTwins(knex: Knex, ids: number[]): Promise<Map<number, 
       [r.other_id, r.candidate_id],
     ]) {
       if (!wanted.has(me)) continue;
-      found.set(me, [...(found.get(me) ?? []), { id: other, reasons: r.reasons, confidence: r.confidence }]);
+      found.set(me, [
+        ...(found.get(me) ?? []),
+        { id: other, reasons: r.reasons, confidence: r.confidence, pairId: r.id },
+      ]);
     }
   }
   return found;
@@ -143,7 +170,7 @@ export async function twinsOfDraft(knex: Knex, draft: Draft): Promise<Twin[]> {
           draft_keys as (${keysSelect('p', 'x')})
      select pairs.other_id as id,
             pairs.kinds, pairs.confidence
-       from (${pairsFrom(joinKeys('draft_keys', 'candidate_match_keys', 'p.candidate_id <> ?'))}) pairs
+       from (${pairsFrom(joinKeys('draft_keys', 'candidate_match_keys', 'p.candidate_id <> ?', true))}) pairs
       where not exists (select 1 from candidate_duplicates d where d.status = ${DUPLICATE_STATUS.dismissed}
                           and d.candidate_id = least(?::int, pairs.other_id) and d.other_id = greatest(?::int, pairs.other_id))
       order by pairs.confidence desc limit 5`,

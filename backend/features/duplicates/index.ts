@@ -7,6 +7,9 @@
  *   and a confidence; a pair judged "not the same person" stays dismissed. `findTwins` serves a
  *   saved profile (the console's create, the import's rows), `twinsOfDraft` a form not yet saved,
  *   `scanPool` the whole pool at once (the scan_duplicates job).
+ * - No date of birth: the product holds none (neither the spec nor the candidate entity has one),
+ *   so "the same date of birth" is not a reason; a close name counts with the same employer and
+ *   title only. Adding one would be a field on the candidate and a key kind here.
  * - Merge (merge.ts, fields.ts, references.ts) in one transaction, and its undo (undo.ts) from the
  *   journal kept in candidate_merges; a merged id answers as its survivor (redirect.ts).
  * - Routes for admins only (endpoints.ts): the queue, a pair side by side, dismiss, merge, undo,

@@ -26,7 +26,7 @@ export function scanDuplicatesTask(db: () => Knex): Task {
 export function findTwinsTask(db: () => Knex): Task {
   return async (payload, helpers) => {
     assertTaskPayload('find_twins', payload);
-    const found = await findTwins(db(), payload.candidateIds);
+    const found = await findTwins(db(), payload.candidateIds, { keysKept: true });
     helpers.logger.info(`${payload.candidateIds.length} profiles checked, ${found.size} with likely twins`);
   };
 }
