@@ -3,10 +3,19 @@
  * page, confirms with the emailed code and sees the date; an admin finds the request in the
  * console's queue, holds it with a reason and releases it; the candidate cancels. At the end an
  * admin carries one out early from the queue, and the candidate's row is "Erased candidate".
+ * Before that, at both sizes: the candidate prepares a copy of their data, watches its progress and
+ * downloads the ZIP, and an admin produces one from the candidate's console page; the candidate asks
+ * for two corrections, an admin applies one and declines the other with a reason, which the
+ * candidate reads on their page.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
 import { startE2E, type E2E } from '../helpers/e2e';
+import { runJobs } from '../helpers/jobs';
 
 const EMAIL = 'candidate@example.com';
 const SCREENS = [
@@ -24,6 +33,8 @@ const fitsWidth = (page: Page) =>
 beforeAll(async () => {
   e2e = await startE2E();
   candidateId = (await e2e.db.knex('candidates').where('email', EMAIL).first('id')).id;
+  // This file signs the same two people in more often than the production limit allows in its window.
+  e2e.config.rateLimit.perEmail = 20;
 });
 afterAll(async () => {
   for (const p of pages) await p.close();
@@ -93,6 +104,103 @@ describe.each(SCREENS)('Erasure at $name', ({ name, viewport }) => {
     await me.getByText('Your erasure request is cancelled.').waitFor();
     await me.getByRole('button', { name: 'Erase my data' }).waitFor();
     expect((await request()).status).toBe(4);
+  });
+});
+
+describe.each(SCREENS)('A copy and a correction at $name', ({ name, viewport }) => {
+  it('the candidate downloads a copy and asks for corrections; an admin produces a copy, applies one and declines one', async () => {
+    const me = await e2e.signIn(EMAIL, viewport, '/candidate/profile');
+    pages.push(me);
+    const copy = me.getByRole('region', { name: 'Download what we hold about you' });
+    await copy.scrollIntoViewIfNeeded();
+    await copy.getByRole('button', { name: /Prepare a (new )?copy/ }).click();
+    await copy.getByText(/Preparing your copy: \d+%/).waitFor();
+    await copy.getByRole('progressbar').waitFor();
+    // The job runs as the worker would; the page reads the progress again by itself.
+    await runJobs({ url: e2e.db.url, config: e2e.config });
+    await copy.getByText(/Your copy is ready\. The link we emailed you works until/).waitFor();
+    const [zip] = await Promise.all([
+      me.waitForEvent('download'),
+      copy.getByRole('button', { name: 'Download my data' }).click(),
+    ]);
+    const saved = path.join(await mkdtemp(path.join(os.tmpdir(), 'my-data-')), 'data.zip');
+    await zip.saveAs(saved);
+    const files = unzipSync(new Uint8Array(await readFile(saved)));
+    expect(JSON.parse(strFromU8(files['profile.json'])).email).toBe(EMAIL);
+
+    const fix = me.getByRole('region', { name: 'Ask for a correction' });
+    await fix.scrollIntoViewIfNeeded();
+    // Without a field or a reason the request is refused at the fields.
+    await fix.getByRole('button', { name: 'Send the request' }).click();
+    await expect.poll(() => fix.getByLabel('Why').getAttribute('aria-invalid')).toBe('true');
+    const ask = async (field: string, value: string, note: string) => {
+      await fix.getByRole('combobox', { name: 'Field' }).click();
+      await me.getByRole('option', { name: field, exact: true }).click();
+      await fix.getByLabel('What it should say').fill(value);
+      await fix.getByLabel('Why').fill(note);
+      await fix.getByRole('button', { name: 'Send the request' }).click();
+      await fix.getByText(`${field}: ${value}`).waitFor();
+    };
+    await ask('Looking for', `A payments team (${name})`, 'Out of date');
+    await ask('Reason for leaving', `Team disbanded (${name})`, 'I was not let go for cause');
+    expect(await fitsWidth(me), `the profile page fits ${name}`).toBe(true);
+
+    const admin = await e2e.signIn('admin@example.com', viewport, null);
+    pages.push(admin);
+    await admin.goto(`${e2e.baseUrl}/admin/talent/Candidate%3A${candidateId}`);
+    await admin.getByRole('button', { name: 'Export their data' }).click();
+    await admin.getByText('The export is being prepared').waitFor();
+    const made = await e2e.db.knex('data_exports').where('candidate_id', candidateId).orderBy('id', 'desc').first();
+    expect(made).toMatchObject({ source: 2, status: 0 });
+    await runJobs({ url: e2e.db.url, config: e2e.config });
+
+    // The queue lists both; each is answered on its own page, where the list opens on a phone.
+    await admin.goto(`${e2e.baseUrl}/admin/data-corrections`);
+    // A phone lists one line per request, named by its field; a desktop's table shows the proposed values.
+    const phone = viewport.width < 600;
+    await admin
+      .getByRole('main')
+      .getByText(phone ? 'reasonForLeaving' : `Team disbanded (${name})`)
+      .first()
+      .waitFor();
+    await admin
+      .getByRole('main')
+      .getByText(phone ? 'lookingFor' : `A payments team (${name})`)
+      .first()
+      .waitFor();
+    const answer = async (field: string, action: 'Apply' | 'Decline') => {
+      const row = await e2e.db
+        .knex('data_corrections')
+        .where({ candidate_id: candidateId, field })
+        .orderBy('id', 'desc')
+        .first();
+      await admin.goto(`${e2e.baseUrl}/admin/data-corrections/${encodeURIComponent(`DataCorrection:${row.id}`)}/show`);
+      await admin.getByRole('button', { name: action }).first().click();
+      return admin.getByRole('dialog', { name: `${action} this correction` });
+    };
+    const applying = await answer('reasonForLeaving', 'Apply');
+    await expect.poll(() => applying.getByLabel('Value to write').inputValue()).toBe(`Team disbanded (${name})`);
+    await applying.getByRole('button', { name: 'Apply' }).click();
+    await admin.getByText('The correction is applied').waitFor();
+    await expect
+      .poll(
+        async () =>
+          (await e2e.db.knex('candidates').where('id', candidateId).first('reason_for_leaving')).reason_for_leaving,
+      )
+      .toBe(`Team disbanded (${name})`);
+    const declining = await answer('lookingFor', 'Decline');
+    await declining.getByRole('button', { name: 'Decline' }).click();
+    await expect
+      .poll(() => declining.getByLabel('Reason, shown to the candidate').getAttribute('aria-invalid'))
+      .toBe('true');
+    await declining.getByLabel('Reason, shown to the candidate').fill(`You told us so on the phone (${name})`);
+    await declining.getByRole('button', { name: 'Decline' }).click();
+    await admin.getByText('The correction is declined').waitFor();
+
+    await me.reload();
+    await fix.scrollIntoViewIfNeeded();
+    await fix.getByText(`Our answer: You told us so on the phone (${name})`).waitFor();
+    expect(await fix.getByText('Applied', { exact: true }).count()).toBeGreaterThan(0);
   });
 });
 
