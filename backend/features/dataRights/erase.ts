@@ -17,7 +17,7 @@
 import type { Knex } from 'knex';
 import { ERASED_FIRST_NAME, ERASED_LAST_NAME } from '../../../schema/rules/dataRights';
 import { LINK_KIND } from '../../../schema/rules/ats';
-import { hmac } from '../../auth/tokens';
+import { emailHash } from '../../services/erasedEmails';
 import type { Config } from '../../config';
 import { storageFor } from '../../adapters/storage/select';
 import { logger } from '../../logger';
@@ -68,8 +68,6 @@ const MENTION_COLUMNS = new Set([
 const ERASED = `${ERASED_FIRST_NAME} ${ERASED_LAST_NAME}`;
 /** Derived tables whose rows naming the person are deleted, not rewritten (a rewrite could collide with a unique word). */
 const DERIVED = new Set(['search_terms']);
-
-export const emailHash = (config: Config, email: string) => hmac(config.secret, `erased:${email.trim().toLowerCase()}`);
 
 /** A regular expression (PostgreSQL ARE) matching any of the strings as whole words, case-insensitive. */
 function wordsPattern(strings: string[]): string | undefined {
@@ -210,7 +208,10 @@ export async function eraseCandidate(
     (k): k is string => typeof k === 'string' && !!k,
   );
   for (const r of await trx('cv_uploads').where('candidate_id', candidateId).select('key')) files.push(r.key as string);
-  for (const r of await trx('data_exports').where('candidate_id', candidateId).whereNotNull('file_key').select('file_key'))
+  for (const r of await trx('data_exports')
+    .where('candidate_id', candidateId)
+    .whereNotNull('file_key')
+    .select('file_key'))
     files.push(r.file_key as string);
 
   const pipeline = await trx('project_candidates').where('candidate_id', candidateId).select('id', 'project_id');
@@ -319,15 +320,4 @@ export async function deleteFiles(config: Config, keys: string[]): Promise<void>
       logger.error({ err: (err as Error).message }, 'an erased file could not be deleted');
     }
   }
-}
-
-/** Whether an email belongs to someone erased (an import then leaves it out). */
-export async function isErasedEmail(knex: Knex, config: Config, email: string): Promise<boolean> {
-  return !!(await knex('erased_emails').where('email_hash', emailHash(config, email)).first('id'));
-}
-
-/** The same question for many emails (a bulk import): the hashes are read once. */
-export async function erasedEmailCheck(knex: Knex, config: Config): Promise<(email: string) => boolean> {
-  const hashes = new Set((await knex('erased_emails').pluck('email_hash')) as string[]);
-  return (email) => hashes.size > 0 && hashes.has(emailHash(config, email));
 }

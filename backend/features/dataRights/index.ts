@@ -19,7 +19,6 @@ import { correctionEndpoints } from './correction';
 import { exportEndpoints } from './export/endpoints';
 import { consentEndpoints } from './consents';
 
-export { erasedEmailCheck, isErasedEmail } from './erase';
 export { prepareExport as prepareDataExport } from './export/prepare';
 export { applyRetention } from './retention';
 

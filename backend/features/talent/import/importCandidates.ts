@@ -31,7 +31,7 @@ import { recordBatches } from './records';
 import { tsWorker } from './tsWorker';
 import { fieldLabel, reasonText } from './reportText';
 import { t } from '../../../../i18n';
-import { erasedEmailCheck } from '../../dataRights';
+import { erasedEmailCheck } from '../../../services/erasedEmails';
 
 /** Where an import stands: bytes read and rows checked so far, with their outcome counted as they happen. */
 export interface ImportProgress {
