@@ -12,7 +12,7 @@ describe('The development outbox', () => {
     t = await testApp();
   });
 
-  it('lists every email sent, newest first, with its text and HTML', async () => {
+  it('lists every email sent, newest first, with its text, HTML and extra headers', async () => {
     await t.http.post('/api/v1/auth/send-email-otp').send({ email: 'admin@example.com' }).expect(200);
     await t.http.post('/api/v1/auth/send-email-otp').send({ email: 'candidate@example.com' }).expect(200);
     const res = await t.http.get('/api/v1/dev/outbox').expect(200);
@@ -21,7 +21,7 @@ describe('The development outbox', () => {
       'admin@example.com',
     ]);
     for (const mail of res.body) {
-      expect(Object.keys(mail).sort()).toEqual(['createdAt', 'html', 'subject', 'text', 'to']);
+      expect(Object.keys(mail).sort()).toEqual(['createdAt', 'headers', 'html', 'subject', 'text', 'to']);
       expect(new Date(mail.createdAt).toISOString()).toBe(mail.createdAt);
     }
     const code = await t.lastCode('admin@example.com');

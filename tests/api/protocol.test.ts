@@ -5,6 +5,7 @@
  * Expected rows come from SQL on the same database, never from the API under test.
  */
 import type { Knex } from 'knex';
+import type { FieldKind } from '../../schema/lib/types';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { columnOf, entity as entityNamed, resources, type EntityDef, type FieldDef } from '../../schema';
 import { client, signIn, DEMO_ROLES, type Client, type SignedIn } from '../helpers/actors';
@@ -125,16 +126,13 @@ describe.each(resources.map((e) => [e.resource as string, e] as const))(
     });
 
     it('filters by equality and by a list of values', async () => {
-      const found = await richestField(entity, [
-        'enum',
-        'boolean',
-        'ref',
-        'string',
-        'email',
-        'phone',
-        'integer',
-        'date',
-      ]);
+      const kinds: FieldKind[] = ['enum', 'boolean', 'ref', 'string', 'email', 'phone', 'integer', 'date'];
+      // A record of times and counts alone (a retention run) has nothing to filter by, and declares no filter.
+      if (!Object.values(entity.fields).some((def) => kinds.includes(def.kind))) {
+        expect(entity.admin?.list?.filters ?? []).toEqual([]);
+        return;
+      }
+      const found = await richestField(entity, kinds);
       expect(found, 'a filterable field with values').toBeDefined();
       const [field, values] = found!;
       const col = `${entity.table}.${columnOf(field)}`;

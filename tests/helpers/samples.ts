@@ -271,17 +271,20 @@ export async function insertSample(
       );
   }
   for (const [name, def] of Object.entries(entity.fields)) {
-    // A required value the API does not take (an erasure request's candidate, a log row's candidate and action) is
-    // sampled as the API's own would be: a reference points at a row.
+    // A required value the API does not take (an erasure request's candidate, a log row's candidate and action, a
+    // consent's answer, a retention run's counts, a correction's field) is sampled as the API's own would be: a
+    // reference points at a row.
     if (
       !isWritable(def) &&
       def.required &&
       def.default === undefined &&
       def.dbDefault === undefined &&
-      ['ref', 'integer', 'enum'].includes(def.kind) &&
+      ['ref', 'integer', 'enum', 'boolean', 'string', 'text', 'json'].includes(def.kind) &&
       !(columnOf(name) in row)
-    )
-      row[columnOf(name)] = await sampleValue(knex, entity, name, def);
+    ) {
+      const value = await sampleValue(knex, entity, name, def);
+      row[columnOf(name)] = json.includes(def.kind) ? JSON.stringify(value) : value;
+    }
     if (
       !isWritable(def) &&
       def.required &&
@@ -292,8 +295,20 @@ export async function insertSample(
       throw new Error(`samples: ${entity.name}.${name} is required but not writable; insert it yourself`);
     }
   }
-  const [inserted] = await knex(entity.table).insert(row).returning('id');
-  return inserted.id as number;
+  try {
+    const [inserted] = await knex(entity.table).insert(row).returning('id');
+    return inserted.id as number;
+  } catch (err) {
+    // A row only the product writes may be unique per reference (one consent per candidate and purpose): a
+    // reference of its own, sampled fresh, makes it new.
+    const refs = Object.entries(entity.fields).filter(
+      ([name, def]) => !isWritable(def) && def.kind === 'ref' && !(name in overrides),
+    );
+    if ((err as { code?: string }).code !== '23505' || !refs.length) throw err;
+    for (const [name, def] of refs) row[columnOf(name)] = await insertSample(knex, entityNamed(def.ref as string));
+    const [inserted] = await knex(entity.table).insert(row).returning('id');
+    return inserted.id as number;
+  }
 }
 
 export async function rowCount(knex: Knex, entity: EntityDef): Promise<number> {
