@@ -4,6 +4,7 @@
  * notice in force changes, their next visit opens a dialog that Escape does not close, and accepting
  * records the new version. An admin reads the retention job's report in the console.
  */
+import { formatDate } from '../../schema/rules/dates';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyRetention } from '../../backend/features/dataRights';
@@ -64,7 +65,7 @@ describe.each(SCREENS)('Consents at $name', ({ name, viewport }) => {
     pages.push(me);
     const dialog = me.getByRole('dialog', { name: 'Our terms and privacy notice changed' });
     await dialog.waitFor();
-    await dialog.getByText(`now version ${version}`).waitFor();
+    await dialog.getByText(`now version ${formatDate(version)}`).waitFor();
     await me.keyboard.press('Escape');
     expect(await dialog.isVisible()).toBe(true);
     expect(await fitsWidth(me), `the dialog fits ${name}`).toBe(true);

@@ -8,7 +8,15 @@ import { formatDate } from '../../../schema/rules/dates';
 import { errorMessage } from '../../../ui/api/errors';
 import { t } from '../../../i18n';
 import { useNotify } from '../../app/notify';
-import { changeConsents, CONSENTS_CHANGED, PURPOSES, readConsents, type Consents, type Purpose } from './consentsApi';
+import {
+  changeConsents,
+  CONSENTS_CHANGED,
+  noticeVersionLabel,
+  PURPOSES,
+  readConsents,
+  type Consents,
+  type Purpose,
+} from './consentsApi';
 
 export function ConsentsCard() {
   const notify = useNotify();
@@ -75,7 +83,7 @@ export function ConsentsCard() {
               {consents.acceptedVersion && consents.acceptedAt && (
                 <Typography variant="body2" color="text.secondary">
                   {t('portal.consents.notice', {
-                    version: consents.acceptedVersion,
+                    version: noticeVersionLabel(consents.acceptedVersion),
                     date: formatDate(consents.acceptedAt) ?? '',
                   })}
                 </Typography>

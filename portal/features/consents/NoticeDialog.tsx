@@ -25,6 +25,7 @@ import {
   acceptNotice,
   choicesOf,
   CONSENTS_CHANGED,
+  noticeVersionLabel,
   PURPOSES,
   readConsents,
   type Choices,
@@ -81,7 +82,7 @@ export function NoticeDialog() {
         <Stack spacing={2}>
           <Typography>
             {t(changed ? 'portal.consents.noticeChangedIntro' : 'portal.consents.noticeIntro', {
-              version: consents.noticeVersion,
+              version: noticeVersionLabel(consents.noticeVersion),
             })}
           </Typography>
           <Link href={PATHS.terms} target="_blank" rel="noopener">

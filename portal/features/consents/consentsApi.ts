@@ -1,5 +1,6 @@
 /** The candidate's consents as the API answers them (backend/features/dataRights/consents.ts). */
 import { CHOSEN_PURPOSES } from '../../../schema/rules/consents';
+import { formatDate } from '../../../schema/rules/dates';
 import { api } from '../../../ui/api/client';
 
 export type Purpose = (typeof CHOSEN_PURPOSES)[number];
@@ -25,3 +26,7 @@ export const acceptNotice = (version: string, consents: Choices) =>
 
 export const choicesOf = (c: Consents): Choices =>
   Object.fromEntries(PURPOSES.map((p) => [p, c.consents[p].granted])) as Choices;
+
+/** A notice version as people read it: a version named by its date (2026-12-01) in the product's date format. */
+export const noticeVersionLabel = (version: string): string =>
+  /^\d{4}-\d{2}-\d{2}$/.test(version) ? (formatDate(version) ?? version) : version;
