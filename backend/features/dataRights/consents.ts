@@ -17,8 +17,9 @@ import { CHOSEN_PURPOSES, CONSENT_PURPOSES, CONSENT_SOURCES, type ConsentSource 
 import type { Actor } from '../../../schema/roles';
 import { id } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
-import { AppError, forbidden, notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { logDataRights } from './log';
+import { candidateOf } from './own';
 
 type Chosen = (typeof CHOSEN_PURPOSES)[number];
 export type ConsentChoices = Partial<Record<Chosen, boolean>>;
@@ -137,12 +138,6 @@ export async function acceptNotice(
     });
   }
   await decideConsents(trx, candidateId, choices, source, actor);
-}
-
-/** The signed-in candidate's id; anyone else is refused. */
-function candidateOf(actor: Actor): number {
-  if (actor.role !== 'candidate' || !actor.id) throw forbidden();
-  return actor.id;
 }
 
 const choicesSchema = z

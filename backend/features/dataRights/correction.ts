@@ -24,6 +24,7 @@ import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { candidateWrites } from '../talent';
 import { logDataRights } from './log';
+import { candidateOf } from './own';
 
 const access = { action: 'read', subject: 'DataCorrection' } as const;
 const params = z.object({ id: id('dataCorrection') });
@@ -40,11 +41,6 @@ interface CorrectionRow {
   answer: string | null;
   answered_at: Date | null;
   created_at: Date;
-}
-
-function candidateOf(actor: Actor): number {
-  if (actor.role !== 'candidate' || !actor.id) throw forbidden();
-  return actor.id;
 }
 
 const view = (r: CorrectionRow) => ({

@@ -26,6 +26,7 @@ import { ownContact } from '../../services/candidateGate';
 import { queueEmail } from '../../services/mail/outbox';
 import { erasureCodeEmail, erasureScheduledEmail } from './emails';
 import { logDataRights } from './log';
+import { candidateOf } from './own';
 
 /** Requests still open: not carried out, not cancelled. */
 export const OPEN = [ERASURE_STATUS.awaitingCode, ERASURE_STATUS.coolingOff, ERASURE_STATUS.held];
@@ -40,12 +41,6 @@ const code = z
       .min(1)
       .regex(/^\d{6}$/),
   );
-
-/** The signed-in candidate's id; anyone else is refused. */
-function candidateOf(actor: Actor): number {
-  if (actor.role !== 'candidate' || !actor.id) throw forbidden();
-  return actor.id;
-}
 
 const conflict = (key: string) => new AppError(409, key, undefined, { erasure: key });
 

@@ -26,6 +26,7 @@ import { AppError, forbidden, notFound } from '../../../errors';
 import { queueJob } from '../../../services/queue';
 import { logDataRights } from '../log';
 import { linkHash } from './prepare';
+import { candidateOf } from '../own';
 
 const PENDING = [DATA_EXPORT_STATUS.queued, DATA_EXPORT_STATUS.preparing];
 const STATUS_NAMES = Object.fromEntries(Object.entries(DATA_EXPORT_STATUS).map(([k, v]) => [v, k]));
@@ -40,11 +41,6 @@ interface ExportRow {
   token_hash: string | null;
   ready_at: Date | null;
   expires_at: Date | null;
-}
-
-function candidateOf(actor: Actor): number {
-  if (actor.role !== 'candidate' || !actor.id) throw forbidden();
-  return actor.id;
 }
 
 const expired = () =>
