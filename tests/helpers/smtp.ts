@@ -17,12 +17,16 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-export async function smtpSink(): Promise<SmtpSink> {
+/** `refuse`: every recipient is refused with 550, as a mail server refusing the address would. */
+export async function smtpSink(refuse = false): Promise<SmtpSink> {
   const received: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      callback(refuse ? Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }) : undefined);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));

@@ -3,53 +3,14 @@
  * the real task list, delivering through SMTP when configured (a real SMTP server on loopback
  * here) and keeping the message in the outbox when not. Running it twice sends once.
  */
-import type { AddressInfo } from 'node:net';
 import { Logger } from 'graphile-worker';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../backend/config';
 import { queueEmail } from '../../backend/services/mail/outbox';
 import { taskList } from '../../backend/jobs/worker';
 import { testApp, TEST_SECRET, type TestApp } from '../helpers/app';
 import { runJobsOnce } from '../helpers/jobs';
-
-interface Delivered {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on a free loopback port that keeps what it receives, or refuses every recipient. */
-async function smtpSink(refuse = false): Promise<{ url: string; received: Delivered[]; close(): Promise<void> }> {
-  const received: Delivered[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      callback(refuse ? Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }) : undefined);
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { smtpSink } from '../helpers/smtp';
 
 const silent = new Logger(() => () => {});
 
