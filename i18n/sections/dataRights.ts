@@ -51,6 +51,7 @@ export const dataRightsEntityLabels = {
         exportRequested: 'Export requested',
         exported: 'Export prepared',
         exportDownloaded: 'Export downloaded',
+        exportExpired: 'Export expired and deleted',
         correctionRequested: 'Correction requested',
         correctionApplied: 'Correction applied',
         correctionDeclined: 'Correction declined',

@@ -26,6 +26,7 @@ export const DATA_RIGHTS_ACTIONS = {
   exportRequested: 20,
   exported: 21,
   exportDownloaded: 22,
+  exportExpired: 26,
   correctionRequested: 23,
   correctionApplied: 24,
   correctionDeclined: 25,

@@ -16,5 +16,7 @@ export const RETENTION_KINDS = [
   'integrationRunEntries',
   /** Sent emails past the outbox period: their bodies and attachments removed, who and when kept. */
   'outboxBodies',
+  /** Copies of candidates' data whose link expired: their ZIP deleted from storage, the row kept as expired. */
+  'expiredExports',
 ] as const;
 export type RetentionKind = (typeof RETENTION_KINDS)[number];

@@ -3,9 +3,12 @@
  * job, run by the worker, reminds candidates inactive past the period, archives those still absent
  * after the notice and opens their erasure, which the existing erasure path carries out once due;
  * a candidate who signs in after the reminder keeps their profile. CV drafts, analytics events and
- * sent emails' bodies past their periods go; what is younger stays. Each run's report (counts per
+ * sent emails' bodies past their periods go; what is younger stays. A copy of a candidate's data
+ * whose link expired loses its ZIP, and its link answers 410. Each run's report (counts per
  * kind) is read by admins in the console's retention runs, and by nobody else.
  */
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { carryOutDueErasures } from '../../backend/features/dataRights';
 import { CANDIDATE_STATUS } from '../../schema/entities/talentOptions';
@@ -108,6 +111,7 @@ describe('Retention', () => {
       analyticsEvents: 1,
       integrationRunEntries: 0,
       outboxBodies: 1,
+      expiredExports: 0,
     });
     for (const who of [gone, back]) {
       expect((await activity(who.id)).reminded_at).toBeTruthy();
@@ -161,6 +165,40 @@ describe('Retention', () => {
     const erased = await t.knex('candidates').where('id', gone.id).first('first_name', 'email');
     expect(erased.first_name).toBe('Erased');
     expect(erased.email).not.toBe(gone.email);
+  });
+
+  it('deletes the ZIP of a copy whose link expired, and keeps an unexpired one', async () => {
+    const me = client(t, await t.login('candidate@example.com'));
+    expect((await me.post('/data-rights/export', {})).status).toBe(202);
+    await runJobs(t);
+    const mine = await t.knex('data_exports').orderBy('id', 'desc').first();
+    expect(mine.status).toBe(2);
+    const file = path.join(t.config.uploadDir, mine.file_key);
+    expect((await stat(file)).size).toBeGreaterThan(0);
+    const link = /(\/api\/v1\/data-rights\/exports\/download\?id=\d+&token=[\w-]+)/.exec(
+      (await t.knex('outbox_emails').where('to', 'candidate@example.com').orderBy('id', 'desc').first()).text,
+    )?.[1];
+    expect(link).toBeTruthy();
+
+    // Still valid: the run leaves it.
+    expect((await runRetention()).expiredExports).toBe(0);
+    expect((await stat(file)).size).toBeGreaterThan(0);
+    // The clock moves past the link's expiry; no one downloads it; the daily run deletes it.
+    await t
+      .knex('data_exports')
+      .where('id', mine.id)
+      .update({ expires_at: new Date(Date.now() - 1000) });
+    expect((await runRetention()).expiredExports).toBe(1);
+    await expect(stat(file)).rejects.toThrow(/ENOENT/);
+    expect(await t.knex('data_exports').where('id', mine.id).first()).toMatchObject({
+      status: 4,
+      file_key: null,
+      token_hash: null,
+    });
+    expect((await t.http.get(link!)).status).toBe(410);
+    expect((await me.get('/data-rights/export')).body.export.status).toBe('expired');
+    const log = await t.knex('data_rights_logs').where('candidate_id', mine.candidate_id).pluck('action');
+    expect(log).toContain(26);
   });
 
   it('shows its reports to admins only', async () => {

@@ -12,10 +12,14 @@
  * - analytics events past `logDays` are deleted, and ATS sync runs past it lose their
  *   per-candidate entries (their counts stay);
  * - sent emails past `outboxDays` lose their bodies and attachments (the address, subject and
- *   dates stay, as the record that a message went).
+ *   dates stay, as the record that a message went);
+ * - copies of candidates' data whose link expired lose their ZIP (storage, S3 included) and their
+ *   link's hash; the row stays as "expired", and the data rights log records it. A download after
+ *   the expiry does the same for its own copy at once (export/endpoints.ts).
  */
 import type { Knex } from 'knex';
 import { ERASURE_SOURCE, ERASURE_STATUS, erasureDueAt } from '../../../schema/rules/dataRights';
+import { DATA_EXPORT_STATUS } from '../../../schema/rules/dataExport';
 import type { RetentionKind } from '../../../schema/rules/retention';
 import { CANDIDATE_STATUS } from '../../../schema/entities/talentOptions';
 import { storageFor } from '../../adapters/storage/select';
@@ -184,6 +188,37 @@ async function purgeCvDrafts(knex: Knex, config: Config, now: Date): Promise<num
   }
 }
 
+/**
+ * Deletes the ZIPs of exports whose link expired, in batches, and marks them expired. A row is
+ * marked only once its file is gone: a storage failure leaves it for the next run.
+ */
+async function expireExports(knex: Knex, config: Config, now: Date): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const n = await knex.transaction(async (trx) => {
+      const rows = (await trx('data_exports')
+        .where('status', DATA_EXPORT_STATUS.ready)
+        .where('expires_at', '<=', now)
+        .orderBy('id')
+        .limit(BATCH)
+        .forUpdate()
+        .skipLocked()
+        .select('id', 'candidate_id', 'file_key')) as { id: number; candidate_id: number; file_key: string | null }[];
+      const storage = storageFor(config);
+      for (const r of rows) {
+        if (r.file_key) await storage.delete(r.file_key);
+        await trx('data_exports')
+          .where('id', r.id)
+          .update({ status: DATA_EXPORT_STATUS.expired, file_key: null, token_hash: null, updated_at: now });
+        await logDataRights(trx, r.candidate_id, 'exportExpired', undefined, { exportId: r.id });
+      }
+      return rows.length;
+    });
+    done += n;
+    if (n < BATCH) return done;
+  }
+}
+
 /** Carries out every retention period once, as of `now`; records and returns the run's report. */
 export async function applyRetention(knex: Knex, config: Config, now = new Date()) {
   const { logDays, outboxDays } = config.dataRights;
@@ -201,6 +236,7 @@ export async function applyRetention(knex: Knex, config: Config, now = new Date(
       .where('updated_at', '<', ago(now, outboxDays))
       .where((q) => q.whereNot('text', '').orWhereNotNull('html').orWhereNotNull('attachments'))
       .update({ text: '', html: null, attachments: null }),
+    expiredExports: await expireExports(knex, config, now),
   };
   const periods = {
     inactiveDays: config.dataRights.inactiveDays,
