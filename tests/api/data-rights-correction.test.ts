@@ -3,10 +3,12 @@
  * write to be corrected (the field, the value they propose, why); a field they edit themselves or
  * an unknown one is refused; one open request per field. Admins find it in the console's queue,
  * apply it (the profile then holds the value, through the profile's own write rules, which refuse
- * a value that breaks them) or decline it with a reason the candidate reads. Only the candidate
+ * a value that breaks them) or decline it with a reason the candidate reads; either answer is
+ * emailed to the candidate (read from the outbox), the reason word for word. Only the candidate
  * reaches their own requests and only admins answer; every step is in the data rights log.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { listOutbox } from '../../backend/services/mail/outbox';
 import { CORRECTABLE_FIELDS } from '../../schema/rules/dataExport';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
@@ -17,6 +19,12 @@ let admin: Client;
 let me: Client;
 let other: Client;
 let candidateId: number;
+let myEmail: string;
+
+/** The candidate's newest email about a correction. */
+async function answerMail() {
+  return (await listOutbox(t.knex, myEmail, 20)).find((m) => /correction request/.test(m.subject));
+}
 
 async function newCandidate(extra: Record<string, unknown> = {}): Promise<{ id: number; email: string }> {
   const res = await t.http
@@ -32,6 +40,7 @@ beforeAll(async () => {
   admin = client(t, await t.login('admin@example.com'));
   const mine = await newCandidate({ reasonForLeaving: 'Fired for misconduct', lookingFor: 'Anything' });
   candidateId = mine.id;
+  myEmail = mine.email;
   me = client(t, await t.login(mine.email));
   other = client(t, await t.login((await newCandidate()).email));
 }, 120_000);
@@ -88,6 +97,11 @@ describe('Correction requests', () => {
 
     const seen = (await me.get('/data-rights/corrections')).body.corrections[0];
     expect(seen).toMatchObject({ status: 'applied', answeredAt: expect.any(String) });
+    // The candidate is told by email, once.
+    const mail = await answerMail();
+    expect(mail?.subject).toBe('Your correction request was accepted');
+    expect(mail?.text).toContain('We corrected "Reason for leaving"');
+    expect((await listOutbox(t.knex, myEmail, 20)).filter((m) => /correction request/.test(m.subject))).toHaveLength(1);
   });
 
   it('an admin applies a value of their own, which the profile rules check', async () => {
@@ -112,6 +126,7 @@ describe('Correction requests', () => {
     const noReason = await admin.post(`/data-rights/corrections/${id}/decline`, { reason: ' ' });
     expect(noReason.status).toBe(400);
     expect(Object.keys(noReason.body.error.fields)).toEqual(['reason']);
+    expect((await answerMail())?.subject).not.toBe('Your correction request was declined');
     expect((await admin.post('/data-rights/corrections/DataCorrection:999999/decline', { reason: 'x' })).status).toBe(
       404,
     );
@@ -127,6 +142,10 @@ describe('Correction requests', () => {
       status: 'declined',
       answer: 'This is what you told our advocate on the call of 3 November.',
     });
+    const mail = await answerMail();
+    expect(mail?.subject).toBe('Your correction request was declined');
+    expect(mail?.text).toContain('"Looking for"');
+    expect(mail?.text).toContain('Our answer: This is what you told our advocate on the call of 3 November.');
     // Another candidate sees none of it; companies and guests reach nothing.
     expect((await other.get('/data-rights/corrections')).body.corrections).toEqual([]);
     for (const who of ['owner@acme.example.com', 'owner@raas.example.com']) {

@@ -2,8 +2,9 @@
  * Correction requests: a candidate asks, from their profile page, for a field only admins write
  * (schema/rules/dataExport.ts CORRECTABLE_FIELDS) to be corrected, with the value they propose and
  * why; admins see the queue in the console and apply it (the value written through the profile's
- * own write rules) or decline it with a reason the candidate reads on their page. One open request
- * per field; every step is written to the data rights log.
+ * own write rules) or decline it with a reason the candidate reads on their page; either answer is
+ * emailed to the candidate through the outbox, with the admin's reason. One open request per field;
+ * every step is written to the data rights log.
  *   GET  /data-rights/corrections                 the candidate's requests, and the fields they may name
  *   POST /data-rights/corrections                 {field, proposedValue?, note}
  *   POST /data-rights/corrections/:id/apply       {value?}: an admin writes it (default: the proposed value)
@@ -22,7 +23,11 @@ import { validateRecord } from '../../crud/validate';
 import { writeContextOf } from '../../crud/writes';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
+import { ownContact } from '../../services/candidateGate';
+import { queueEmail } from '../../services/mail/outbox';
+import type { Config } from '../../config';
 import { candidateWrites } from '../talent';
+import { correctionAnsweredEmail } from './emails';
 import { logDataRights } from './log';
 import { candidateOf } from './own';
 
@@ -68,7 +73,15 @@ async function lockOpen(trx: Knex.Transaction, correctionId: number): Promise<Co
   return row;
 }
 
-async function answer(trx: Knex.Transaction, row: CorrectionRow, actor: Actor, status: number, text: string | null) {
+/** Records the answer, logs it and emails it to the candidate, in the caller's transaction. */
+async function answer(
+  trx: Knex.Transaction,
+  config: Config,
+  row: CorrectionRow,
+  actor: Actor,
+  status: number,
+  text: string | null,
+) {
   const now = new Date();
   await trx('data_corrections')
     .where('id', row.id)
@@ -85,6 +98,12 @@ async function answer(trx: Knex.Transaction, row: CorrectionRow, actor: Actor, s
     field: row.field,
     ...(text ? { reason: text } : {}),
   });
+  const person = await ownContact(trx, row.candidate_id);
+  if (person?.email)
+    await queueEmail(trx, {
+      to: person.email,
+      ...correctionAnsweredEmail(config, person.firstName, row.field, status === CORRECTION_STATUS.applied, text),
+    });
 }
 
 const mine = defineEndpoint({
@@ -150,7 +169,7 @@ const apply = defineEndpoint({
       if (!existing) throw notFound();
       const write = writeContextOf(call, trx, def);
       await candidateWrites.update!({ ...write, id: row.candidate_id, existing, data, children: [] });
-      await answer(trx, row, call.actor, CORRECTION_STATUS.applied, null);
+      await answer(trx, call.ctx.config, row, call.actor, CORRECTION_STATUS.applied, null);
     });
     return { status: 'applied' };
   },
@@ -164,7 +183,7 @@ const decline = defineEndpoint({
   input: { params, body: z.object({ reason: text(2000).min(1) }) },
   handler: async ({ params: p, body, actor, ctx }) => {
     await ctx.knex.transaction(async (trx) =>
-      answer(trx, await lockOpen(trx, p.id), actor, CORRECTION_STATUS.declined, body.reason),
+      answer(trx, ctx.config, await lockOpen(trx, p.id), actor, CORRECTION_STATUS.declined, body.reason),
     );
     return { status: 'declined' };
   },

@@ -1,5 +1,6 @@
 /** Emails of candidates' data rights. Plain text is the source; the HTML is the same words. */
 import { ERASURE_COOLING_OFF_DAYS } from '../../../schema/rules/dataRights';
+import { t } from '../../../i18n';
 import type { Config } from '../../config';
 import { html } from '../../services/mail/templates';
 
@@ -42,6 +43,32 @@ export function atsRecordsToEraseEmail(config: Config, records: { ats: string; r
   ];
   return {
     subject: `Records to erase in your ATS`,
+    text: lines.join('\n\n'),
+    html: html(config, lines),
+  };
+}
+
+/**
+ * To the candidate: an admin answered their correction request. Applied: the profile now holds the
+ * value; declined: the admin's reason, word for word. The page lists every request and answer.
+ */
+export function correctionAnsweredEmail(
+  config: Config,
+  firstName: string | null,
+  field: string,
+  applied: boolean,
+  reason: string | null,
+) {
+  const label = t(`entities.candidate.fields.${field}`);
+  const lines = [
+    `Hi ${firstName ?? 'there'},`,
+    applied
+      ? `We corrected "${label}" on your ${config.productName} profile as you asked.`
+      : `We looked at your request to correct "${label}" on your ${config.productName} profile and did not change it. Our answer: ${reason ?? ''}`,
+    `Your requests and our answers are on your profile page: ${config.publicUrl}/candidate/profile`,
+  ];
+  return {
+    subject: applied ? `Your correction request was accepted` : `Your correction request was declined`,
     text: lines.join('\n\n'),
     html: html(config, lines),
   };
