@@ -7,6 +7,8 @@ export interface Judged {
   nice: string[];
   titles: string[];
   years?: { min?: number; max?: number };
+  /** The level the role is pitched at, when its title or text names one ('Senior', 'Lead'). */
+  seniority?: 'junior' | 'mid' | 'senior' | 'lead' | 'principal';
   salary?: { min?: number; max?: number; currency: string };
   languages: string[];
   locations: string[];

@@ -1,7 +1,7 @@
 /**
  * How well the requirements read from a description match the ones a recruiter wrote down by hand
  * (descriptions.ts): each requirement an item (a skill or group of alternatives with its must-have
- * or nice-to-have, the title, the years, the salary, each required language and place, remote
+ * or nice-to-have, the title, the years, the seniority, the salary, each required language and place, remote
  * work), counted found, missed or extra; precision, recall and F1 over all descriptions.
  */
 import type { NameIndex } from '../../backend/features/lookups';
@@ -48,6 +48,7 @@ function expectedItems(j: Judged, ix: Indexes, unknown: string[]): Map<string, s
     if (x !== undefined) items.set(`title:${x}`, `title ${t}`);
   }
   if (j.years) items.set(`years:${bounds(j.years)}`, `years ${bounds(j.years)}`);
+  if (j.seniority) items.set(`seniority:${j.seniority}`, `seniority ${j.seniority}`);
   if (j.salary)
     items.set(`salary:${bounds(j.salary)}:${j.salary.currency}`, `salary ${bounds(j.salary)} ${j.salary.currency}`);
   for (const l of j.languages) {
@@ -75,6 +76,7 @@ function readItems(r: Requirements): Map<string, string> {
   }
   for (const t of r.jobTitles) items.set(`title:${t.id}`, `title ${t.label}`);
   if (r.years) items.set(`years:${bounds(r.years)}`, `years ${bounds(r.years)}`);
+  if (r.seniority) items.set(`seniority:${r.seniority}`, `seniority ${r.seniority}`);
   if (r.salary)
     items.set(`salary:${bounds(r.salary)}:${r.salary.currency}`, `salary ${bounds(r.salary)} ${r.salary.currency}`);
   for (const l of r.languages.filter((x) => x.required !== false)) items.set(`language:${l.id}`, `language ${l.label}`);

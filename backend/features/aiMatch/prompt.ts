@@ -18,10 +18,17 @@
 import { z } from 'zod';
 import { oneLine } from '../../../schema/validation/fieldChecks';
 import type { LlmMessage } from '../../adapters/llm';
-import { skillRequirementLabel, type MatchProfile, type Requirements, type Scored, type ScoreContext } from './matcher';
+import {
+  skillRequirementLabel,
+  yearsAsked,
+  type MatchProfile,
+  type Requirements,
+  type Scored,
+  type ScoreContext,
+} from './matcher';
 import { scrub } from './scrub';
 
-export const PROMPT_VERSION = 'v2';
+export const PROMPT_VERSION = 'v3';
 
 /** How far the model may move the matcher's score; further, and its verdict is a disagreement. */
 export const MODEL_MOVE_MAX = 10;
@@ -55,12 +62,19 @@ function quoted(text: string | null | undefined, names: string[], max: number, s
   return clean.slice(0, max) || null;
 }
 
+function yearsOf(req: Requirements): { min: number | null; max: number | null } | null {
+  const asked = yearsAsked(req);
+  return asked ? { min: asked.min ?? null, max: asked.max ?? null } : null;
+}
+
 function requirementsOf(req: Requirements, ctx: ScoreContext): Json {
   return {
     requiredSkills: req.skills.filter((s) => s.required).map(skillRequirementLabel),
     niceToHaveSkills: req.skills.filter((s) => !s.required).map(skillRequirementLabel),
     jobTitles: req.jobTitles.map((t) => t.label),
-    years: req.years ?? null,
+    // The years weighed: those stated, else those the seniority means.
+    years: yearsOf(req),
+    seniority: req.seniority ?? null,
     languages: req.languages.map((l) => ({ name: l.label, level: l.level ?? null, required: l.required !== false })),
     locations: req.locations.map((l) => l.label),
     countries: (req.countries ?? []).map((c) => c.label),

@@ -1,11 +1,13 @@
 /**
  * A run from a project starts from what the project states as fields (its job title, countries,
- * monthly salary range, required languages and working mode), then adds what its description says:
+ * monthly salary range, required languages and working mode; the title's seniority when the
+ * description names none), then adds what its description says:
  * fields win where both say something, since the company chose them from the product's own lists.
  */
 import type { Knex } from 'knex';
 import { WORKING_MODE } from '../../../../schema/rules/pipeline';
 import { cachedIndex } from '../../lookups';
+import { seniorityIn } from './readRequirements';
 import type { Requirements } from './types';
 
 export interface ProjectFacts {
@@ -51,8 +53,11 @@ export async function withProjectFacts(knex: Knex, read: Requirements, p: Projec
       : read.salary;
   const remote =
     p.working_mode === WORKING_MODE.remote ? true : p.working_mode === WORKING_MODE.onsite ? false : read.remote;
+  // The level the description names, else the one the project's job title names ('Senior Data Analyst').
+  const seniority = read.seniority ?? (title ? seniorityIn(title.name, []) : undefined);
   return {
     ...read,
+    ...(seniority ? { seniority } : {}),
     jobTitles,
     // The project's languages are required, at the level the description asks when it names them.
     languages: [

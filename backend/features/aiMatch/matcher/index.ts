@@ -30,13 +30,17 @@ import type { Requirements, Scored } from './types';
 export { readRequirements, JD_MAX_CHARS } from './readRequirements';
 export {
   requirementsSchema,
+  SENIORITIES,
+  SENIORITY_YEARS,
   skillRequirementLabel,
+  yearsAsked,
   YEARS_MAX,
   type MatchPart,
   type MatchPartKey,
   type Recommendation,
   type Requirements,
   type Scored,
+  type Seniority,
   type Verdict,
 } from './types';
 export { localVerdict, recommendationOf } from './verdict';

@@ -2,14 +2,14 @@
  * A job description's text into Requirements, with the one name matcher (lookups): skills (must
  * have or nice to have, from the section and the line's wording), job titles (the title line,
  * then lines that say who is hired), languages with the level asked, locations (where the role
- * is), years, salary, employment types, remote work and, when the text demands it, the right to
- * work in a country. What it reads is shown to the admin, who edits it before judging.
+ * is), years, seniority (the title's 'Senior', 'Lead', ...), salary, employment types, remote
+ * work and, when the text demands it, the right to work in a country. What it reads is shown to the admin, who edits it before judging.
  */
 import type { Knex } from 'knex';
 import { cachedIndex, type NameIndex } from '../../lookups';
 import { employmentTypesIn, remoteIn, salaryIn, yearsIn } from './jdNumbers';
 import { namesIn, type Found } from './phrases';
-import type { Requirements } from './types';
+import type { Requirements, Seniority } from './types';
 
 /** Job descriptions longer than this are read up to it (a CV's text cap is larger; a JD is a page or two). */
 export const JD_MAX_CHARS = 50_000;
@@ -168,6 +168,48 @@ function placesIn(line: string, index: NameIndex): { id: number; label: string }
   return out;
 }
 
+/** Words that pitch a role at a level, most specific first ('Lead Generation' is a skill, not a level). */
+const LEVEL_WORDS: [RegExp, Seniority][] = [
+  [/\b(?:principal|distinguished)\b/i, 'principal'],
+  [/\b(?:lead(?!\s+generation)|staff)\b/i, 'lead'],
+  [/\b(?:senior|sr\.?)(?=\s|$|[,)/-])/i, 'senior'],
+  [/\bmid[- ]?level\b|\bintermediate\b/i, 'mid'],
+  [/\b(?:junior|jr\.?|graduate|entry[- ]level)(?=\s|$|[,)/-])/i, 'junior'],
+];
+
+/** The level a phrase names first, by position ('Junior to Mid-level' is junior). */
+function levelIn(phrase: string): Seniority | undefined {
+  let best: { at: number; level: Seniority } | undefined;
+  for (const [re, level] of LEVEL_WORDS) {
+    const m = re.exec(phrase);
+    if (m && (!best || m.index < best.at)) best = { at: m.index, level };
+  }
+  return best?.level;
+}
+
+/**
+ * The role's seniority: the title line's level word, else a 'Seniority:' or 'Level:' line, else
+ * the level of whom a line says is hired ('We are looking for a senior engineer').
+ */
+export function seniorityIn(title: string, lines: string[]): Seniority | undefined {
+  const fromTitle = title.length <= 80 ? levelIn(title) : undefined;
+  if (fromTitle) return fromTitle;
+  for (const line of lines) {
+    const stated = /^(?:[-*•]\s*)?(?:seniority|level|career level|experience level)\s*:\s*(.{1,40})$/i.exec(line);
+    const said = stated ? levelIn(stated[1]) : undefined;
+    if (said) return said;
+  }
+  for (const line of lines) {
+    const hired =
+      /\b(?:hiring|looking for|seeking|join (?:us|our team) as)\s+(?:an?\s+)?((?:[\w-]+\.?\s+){0,1}[\w-]+\.?)/i.exec(
+        line,
+      );
+    const level = hired ? levelIn(hired[1]) : undefined;
+    if (level) return level;
+  }
+  return undefined;
+}
+
 export async function readRequirements(knex: Knex, text: string): Promise<Requirements> {
   const [skills, jobTitles, languages, locations, countries] = await Promise.all(
     (['skills', 'jobTitles', 'languages', 'locations', 'countries'] as const).map((kind) => cachedIndex(knex, kind)),
@@ -289,6 +331,7 @@ export async function readRequirements(knex: Knex, text: string): Promise<Requir
   }
 
   const years = yearsIn(body);
+  const seniority = seniorityIn(titleText, body.slice(1));
   const salary = salaryIn(body);
   const remote = remoteIn(text.slice(0, JD_MAX_CHARS));
   const found = skillsOf(skillFound, groups);
@@ -304,6 +347,7 @@ export async function readRequirements(knex: Knex, text: string): Promise<Requir
     })),
     locations: [...places].map(([id, label]) => ({ id, label })),
     ...(years ? { years } : {}),
+    ...(seniority ? { seniority } : {}),
     ...(salary ? { salary } : {}),
     employmentTypes: employmentTypesIn(text.slice(0, JD_MAX_CHARS)),
     ...(remote !== undefined ? { remote } : {}),

@@ -31,7 +31,7 @@ import {
   type SearchParams,
 } from '../../search';
 import { related } from './score';
-import type { Requirements } from './types';
+import { yearsAsked, type Requirements } from './types';
 
 /** The search page's filters an AI match takes (locations, salary, experience, skills, languages, employment types, remote). */
 export type MatchFilters = Partial<Pick<SearchParams, 'values' | 'enums' | 'salary' | 'experience' | 'remote'>>;
@@ -211,7 +211,7 @@ export async function retrieve(
   };
 
   const weight = 2 * required.length + nice.length || 1;
-  const min = req.years?.min;
+  const min = yearsAsked(req)?.min;
   const since = min
     ? new Date(Date.UTC(new Date().getUTCFullYear() - min, new Date().getUTCMonth(), 1)).toISOString().slice(0, 10)
     : null;

@@ -6,13 +6,14 @@
  *
  * Parts and their maximum points (100 in all): skills 40 (required skills weigh twice the nice
  * ones; a highlighted skill, or one the work history names, counts in full, a listed one 80%),
- * title 15, years 15, location and visa 10, salary 8, languages 8, notice period 4. A part that
+ * title 15, years 15 (the years stated, else those the seniority means: SENIORITY_YEARS), location and visa 10, salary 8, languages 8, notice period 4. A part that
  * rules the person out (far too few years, a salary far above the range, nowhere they may work,
  * a required language missing) scores minus its maximum, and the total of a ruled-out profile is
  * then scaled to 40% so that it falls below every profile that could take the job.
  */
 import { related } from './titleFamilies';
-import { skillRequirementLabel, type MatchPart, type MatchPartKey, type Requirements, type Scored } from './types';
+import { skillRequirementLabel, yearsAsked, type MatchPart, type MatchPartKey, type Requirements } from './types';
+import type { Scored } from './types';
 
 export const MAX: Record<MatchPartKey, number> = {
   skills: 40,
@@ -154,8 +155,7 @@ function skillsPart(req: Requirements, p: MatchProfile, today: string): MatchPar
   return { key: 'skills', points: round1((max * got) / total), max, evidence };
 }
 
-/** Titles of one trade (titleFamilies.ts): the same without seniority, or in one curated family; never a shared word. */
-export { related };
+export { related }; // Titles of one trade (titleFamilies.ts): never by a shared word.
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -195,11 +195,12 @@ function yearsPart(req: Requirements, p: MatchProfile, today: string): MatchPart
   const years = p.careerStart ? Math.max(0, Math.floor((monthsOf(today) - monthsOf(p.careerStart)) / 12)) : 0;
   const since = p.careerStart ? ` since ${yearOf(p.careerStart)}` : '';
   const evidence = `${plural(years, 'year')} of experience${since}`;
-  const { min, max: most } = req.years ?? {};
+  const bar = yearsAsked(req); // The years stated, else the seniority's ('Senior': 5+), said in the evidence.
+  const { min, max: most } = bar ?? {};
   if (min === undefined && most === undefined) return { key: 'years', points: max, max, evidence };
   const asked =
     min !== undefined && most !== undefined ? `${min}–${most}` : min !== undefined ? `${min}+` : `up to ${most}`;
-  const against = `${evidence}, against ${asked} asked`;
+  const against = `${evidence}, against ${asked} asked${bar?.bySeniority ? ` for a ${req.seniority} role` : ''}`;
   if (min !== undefined && years < min) {
     if (years >= min - 1) return { key: 'years', points: round1(max * 0.7), max, evidence: against };
     if (years >= min * 0.7) return { key: 'years', points: round1(max * 0.35), max, evidence: against };
@@ -376,7 +377,7 @@ export function scoreProfile(req: Requirements, p: MatchProfile, ctx: ScoreConte
     noticePart(p, ctx.today),
   ];
   const where = req.locations.length + (req.countries?.length ?? 0) + (req.rightToWorkIn?.length ?? 0);
-  const asked = [req.skills.length, req.jobTitles.length, Object.keys(req.years ?? {}).length, where];
+  const asked = [req.skills.length, req.jobTitles.length, yearsAsked(req) ? 1 : 0, where];
   const more = { salary: req.salary ? 1 : 0, languages: req.languages.length, notice: 0 };
   parts.forEach((part, i) => (part.asked = (asked[i] ?? more[part.key as keyof typeof more]) > 0));
   const ruledOutBy = parts.filter((part) => part.points < 0).map((part) => part.key);

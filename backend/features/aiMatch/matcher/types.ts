@@ -21,6 +21,12 @@ export interface Requirements {
   /** Countries the role is in (a project's own): a place the person may work in within one of them fits. */
   countries?: { id: number; label: string }[];
   years?: { min?: number; max?: number };
+  /**
+   * The level the role is pitched at, read from its title or the lines that say who is hired
+   * ('Senior', 'Lead'). It stands for years of experience where the description states none
+   * (SENIORITY_YEARS, yearsAsked); stated years are the bar when both are given.
+   */
+  seniority?: Seniority;
   /** Monthly, as the profile's expected salary. */
   salary?: { min?: number; max?: number; currency: string };
   /** 1 permanent, 2 contract, 3 part-time, 4 internship. */
@@ -28,6 +34,30 @@ export interface Requirements {
   remote?: boolean;
   /** Country ids: only set when the role requires the right to work there. */
   rightToWorkIn?: number[];
+}
+
+export const SENIORITIES = ['junior', 'mid', 'senior', 'lead', 'principal'] as const;
+export type Seniority = (typeof SENIORITIES)[number];
+
+/** The years of experience a level usually means, as recruiters in the region read it. */
+export const SENIORITY_YEARS: Record<Seniority, { min?: number; max?: number }> = {
+  junior: { max: 3 },
+  mid: { min: 2 },
+  senior: { min: 5 },
+  lead: { min: 7 },
+  principal: { min: 10 },
+};
+
+/**
+ * The years a match weighs: those the description states, else those of its seniority; undefined
+ * when neither is asked. `bySeniority` says the bar came from the level.
+ */
+export function yearsAsked(
+  req: Pick<Requirements, 'years' | 'seniority'>,
+): { min?: number; max?: number; bySeniority: boolean } | undefined {
+  if (req.years && (req.years.min !== undefined || req.years.max !== undefined))
+    return { ...req.years, bySeniority: false };
+  return req.seniority ? { ...SENIORITY_YEARS[req.seniority], bySeniority: true } : undefined;
 }
 
 /** A skill requirement as people read it: 'Apache Kafka or RabbitMQ'. */
@@ -106,6 +136,7 @@ export const requirementsSchema = z
         path: ['min'],
       })
       .optional(),
+    seniority: z.enum(SENIORITIES).optional(),
     salary: z
       .object({ min: money.optional(), max: money.optional(), currency: z.enum(SALARY_CURRENCIES) })
       .strict()
