@@ -106,6 +106,7 @@ export const TASK_PAYLOADS = {
   scan_duplicates: noPayload,
   find_twins: idListOf('candidateIds'),
   carry_out_erasures: noPayload,
+  erase_ats_records: idOf('erasureId'),
   prepare_data_export: idOf('exportId'),
   apply_retention: noPayload,
 } satisfies Record<string, Check<unknown>>;

@@ -10,6 +10,7 @@ import { pgPoolOf } from '../db/sharedPool';
 import { closeWorkerKnex, openWorkerKnex, shareWorkerKnex, workerConnections, workerKnex } from './connection';
 import { applyRetentionTask } from './tasks/apply_retention';
 import { carryOutErasuresTask } from './tasks/carry_out_erasures';
+import { eraseAtsRecordsTask } from './tasks/erase_ats_records';
 import { prepareDataExportTask } from './tasks/prepare_data_export';
 import { emailCuratedCandidatesTask } from './tasks/email_curated_candidates';
 import { expireCreditsTask } from './tasks/expire_credits';
@@ -88,6 +89,7 @@ export function taskList(config: Config, connectionString = config.databaseUrl):
     scan_duplicates: scanDuplicatesTask(db),
     find_twins: findTwinsTask(db),
     carry_out_erasures: carryOutErasuresTask(config, db),
+    erase_ats_records: eraseAtsRecordsTask(config, db),
     prepare_data_export: prepareDataExportTask(config, db),
     apply_retention: applyRetentionTask(config, db),
     match_alerts: matchAlertsTask(config, db),

@@ -47,6 +47,7 @@ export const dataRightsEntityLabels = {
         erasureHeld: 'Erasure held',
         erasureReleased: 'Hold released',
         erased: 'Erased',
+        atsRecordsErased: 'ATS records erased or listed for the company',
         ...consentLogActions,
         exportRequested: 'Export requested',
         exported: 'Export prepared',

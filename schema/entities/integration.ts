@@ -52,6 +52,12 @@ export const integrationLink = defineEntity({
     remoteChangedAt: f.datetime(),
     /** The ATS's own id of the person (project candidates): a second job for them is added to this person. */
     remoteCandidateId: f.string({ max: 200 }),
+    /**
+     * The product created that person in the ATS (the sync found none there by email or id). Only
+     * such a person is erased there with the vendor's own call when the candidate is erased here;
+     * a person the company already held stays for the company to decide.
+     */
+    remotePersonCreated: f.boolean({ required: true, default: false }),
     /** The application's stage or status as the ATS names it, read back by each sync ("Offer", "Rejected: Not a fit"). */
     remoteStatus: f.string({ max: 300 }),
     /** The product stage that status matches (a stage key), if any: what the card offers to move to. */

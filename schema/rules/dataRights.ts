@@ -23,6 +23,7 @@ export const DATA_RIGHTS_ACTIONS = {
   erasureHeld: 4,
   erasureReleased: 5,
   erased: 6,
+  atsRecordsErased: 7,
   exportRequested: 20,
   exported: 21,
   exportDownloaded: 22,

@@ -7,6 +7,9 @@
  * application with the account's first archive reason. Ashby does not de-duplicate people by
  * email, so `candidate.search` is asked first (the oldest match is the person) and an application
  * the person already has on the job is moved, not made again. `application.info` reads a status back.
+ * Ashby has no public delete of a person; its `candidate.anonymize` (candidatesWrite permission)
+ * removes their personal data for good and is what an erased person gets. A person Ashby no longer
+ * finds counts as erased; any other refusal is the company's to resolve in Ashby.
  */
 import type { StageKey } from '../../../schema/rules/pipeline';
 import { requestJson, type CallOptions, type HttpLimits } from './http';
@@ -200,6 +203,13 @@ export function ashbyProvider(base: string, creds: AshbyCredentials, limits?: Ht
         body.archiveReasonId = archiveReason;
       }
       await rpc('application.changeStage', body);
+    },
+
+    async erasePerson(candidateId) {
+      await rpc('candidate.anonymize', { candidateId }).catch((err: unknown) => {
+        if (err instanceof AtsError && err.code === 'rejected' && /not[_ ]found/i.test(err.message)) return;
+        throw err;
+      });
     },
 
     async findByEmail(email) {

@@ -6,7 +6,10 @@
  * moves go to the job's stage whose name fits the product stage, a rejection uses the account's
  * first rejection reason. The person is found by email before one is created (the oldest match),
  * and an application they already have on the job is moved, not made again; an application's
- * status and current stage are read back.
+ * status and current stage are read back. An erased person is deleted with Harvest's
+ * `DELETE /candidates/{id}`, which takes their applications with them; Harvest v1 named the acting
+ * user in an On-Behalf-Of header, v3 takes it from the token (the credential's user, or its `sub`),
+ * so Greenhouse's audit log shows the credential's user. A 404 means the person is already gone.
  */
 import type { StageKey } from '../../../schema/rules/pipeline';
 import { nextLink, pageLink, request, type CallOptions, type HttpLimits } from './http';
@@ -226,6 +229,13 @@ export function greenhouseProvider(
         return;
       }
       await call('POST', `${path}/move`, { stage_id: await stageId(jobId, stage) });
+    },
+
+    async erasePerson(candidateId) {
+      await call('DELETE', `/candidates/${encodeURIComponent(candidateId)}`).catch((err: unknown) => {
+        if (err instanceof AtsError && err.status === 404) return;
+        throw err;
+      });
     },
 
     async findByEmail(email) {

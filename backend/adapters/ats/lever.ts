@@ -6,7 +6,9 @@
  * stages by name and archived with a non-hired reason on rejection, all performed as the user who
  * signed in. Opportunities with the person's email are read first: one already on the posting is
  * moved, not added again. An opportunity's stage, or its archive reason (a hired one is "Hired"),
- * is read back.
+ * is read back. Lever's public API has no delete or anonymisation of an opportunity or a contact
+ * (it lists deleted opportunities, but deleting is done in Lever itself), so an erased person's
+ * opportunities are listed for the company to delete there.
  */
 import type { StageKey } from '../../../schema/rules/pipeline';
 import type { AtsConfig } from './config';

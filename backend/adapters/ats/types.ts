@@ -69,6 +69,13 @@ export interface AtsProvider {
   moveApplication(remoteId: string, stage: StageKey, jobId: string): Promise<void>;
   /** When the ATS first had a person with this email, if it has one. */
   findByEmail(email: string): Promise<{ since: string } | null>;
+  /**
+   * Erases a person (the vendor's id of them) and their applications with the vendor's own public
+   * call, for a candidate erased here; resolves too when the ATS no longer has them. Absent where
+   * the vendor's public API has no such call (Lever, Workable): their records are listed for the
+   * company to erase in the ATS itself.
+   */
+  erasePerson?(candidateId: string): Promise<void>;
 }
 
 export type AtsErrorCode = 'auth' | 'rateLimited' | 'unavailable' | 'rejected';

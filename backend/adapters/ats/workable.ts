@@ -7,6 +7,9 @@
  * person the account's candidates with that email are read: the record already on the job is
  * moved, a record on another job is copied to this one; only a person Workable lacks is created.
  * A status is read back from the candidate record (its stage by name, or disqualified).
+ * Workable's SPI v3 has no candidate delete (candidates are deleted in Workable itself, by a
+ * member or by its GDPR retention settings), so an erased person's records are listed for the
+ * company to delete there.
  */
 import type { StageKey } from '../../../schema/rules/pipeline';
 import { pageLink, requestJson, type CallOptions, type HttpLimits } from './http';

@@ -31,14 +31,21 @@ export function erasureScheduledEmail(config: Config, firstName: string | null, 
 }
 
 /**
- * To a company's owners and admins: records in their ATS of a person erased here. Only the ATS's
- * own record ids, never who the person was: the email outlives the erasure.
+ * To a company's owners and admins: records in their ATS of a person erased here that the product
+ * could not erase there itself (the vendor has no erase call, the company held the person before,
+ * or the call failed). Only the ATS's own record ids, never who the person was: the email
+ * outlives the erasure.
  */
-export function atsRecordsToEraseEmail(config: Config, records: { ats: string; remoteId: string }[]) {
+export function atsRecordsToEraseEmail(config: Config, records: { ats: string; remoteId: string }[], erasedThere = 0) {
   const lines = [
     'Hello,',
     `A candidate your company sent to its applicant tracking system through ${config.productName} asked to be erased, and ${config.productName} has erased them. Please erase these records in your ATS as well:`,
     ...records.map((r) => `${r.ats}: record ${r.remoteId}`),
+    ...(erasedThere
+      ? [
+          `${config.productName} erased ${erasedThere === 1 ? 'one other record' : `${erasedThere} other records`} of theirs in your ATS through its API.`,
+        ]
+      : []),
     'Data protection law (PDPA, PDPO, GDPR) expects copies of their data to be erased too.',
   ];
   return {

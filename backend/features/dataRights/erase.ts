@@ -9,9 +9,11 @@
  * - mentions anywhere else: every text and JSON column of every table is rewritten where it holds
  *   the person's email, full name, phone, links or identity numbers (a first or last name alone
  *   only in the messages and notes of the candidate's projects, notifications and mail);
- * - the ATS records linked to the candidate's pipeline rows are listed in the report, for the
- *   companies to erase there, and unlinked; stored files (CV, blind CV, picture, CV drafts) are
- *   deleted once the transaction commits.
+ * - the ATS records linked to the candidate's pipeline rows are listed in the report (with the
+ *   vendor's id of the person and whether the product created that person there) and unlinked;
+ *   the erase_ats_records job then erases them with the vendor's own call where it has one, or
+ *   lists them for the companies (atsRecords.ts); stored files (CV, blind CV, picture, CV drafts,
+ *   copies of their data) are deleted once the transaction commits.
  * A one-way hash of the email stays (erased_emails), so an import does not bring the person back.
  */
 import type { Knex } from 'knex';
@@ -22,12 +24,31 @@ import type { Config } from '../../config';
 import { storageFor } from '../../adapters/storage/select';
 import { logger } from '../../logger';
 
-/** What the erasure touched, by table, and the ATS records each company is to erase itself. */
+/**
+ * An ATS record of the erased person: the application (`remoteId`) and the vendor's person. Once
+ * the erase_ats_records job has settled it, `outcome` says whether the vendor's call erased it or it
+ * is listed for the company (no such call, a person the company already held, or a refusal).
+ */
+export interface AtsRecord {
+  integrationId: number;
+  companyId: number;
+  kind: string;
+  remoteId: string;
+  remoteCandidateId?: string | null;
+  /** The product created the person in the ATS (only such a person is erased there by the product). */
+  personCreated?: boolean;
+  outcome?: 'erased' | 'listed' | 'failed';
+  /** Why listed or failed: 'noEraseCall', 'notCreatedHere', or the vendor's refusal. */
+  reason?: string;
+  settledAt?: string;
+}
+
+/** What the erasure touched, by table, and the candidate's ATS records. */
 export interface ErasureReport {
   deleted: Record<string, number>;
   scrubbed: Record<string, number>;
   files: number;
-  atsRecords: { integrationId: number; companyId: number; kind: string; remoteId: string }[];
+  atsRecords: AtsRecord[];
 }
 
 /** Tables whose rows about the candidate are history companies count: kept, their free text cleared. */
@@ -225,12 +246,28 @@ export async function eraseCandidate(
       'l.local_id',
       pipeline.map((r) => r.id as number),
     )
-    .select('l.id', 'l.integration_id', 'i.company_id', 'i.kind', 'l.remote_id');
+    .select(
+      'l.id',
+      'l.integration_id',
+      'i.company_id',
+      'i.kind',
+      'l.remote_id',
+      'l.remote_candidate_id',
+      'l.remote_person_created',
+    );
+  // A person the product created through any of their links is the product's to erase.
+  const created = new Set(
+    links
+      .filter((l) => l.remote_person_created && l.remote_candidate_id)
+      .map((l) => `${l.integration_id}:${l.remote_candidate_id}`),
+  );
   report.atsRecords = links.map((l) => ({
     integrationId: l.integration_id,
     companyId: l.company_id,
     kind: l.kind,
     remoteId: l.remote_id,
+    remoteCandidateId: l.remote_candidate_id ?? null,
+    personCreated: created.has(`${l.integration_id}:${l.remote_candidate_id}`),
   }));
   count(
     report.deleted,

@@ -3,7 +3,9 @@
  * emailed code, after a cooling-off period they may cancel); admins see the queue in the console,
  * hold a request with a recorded reason and carry it out; the carry_out_erasures job carries out
  * the due ones. An erasure removes the person everywhere and keeps their history's counts
- * (erase.ts); every step is written to the append-only data rights log (log.ts). A candidate
+ * (erase.ts); once it has committed, the erase_ats_records job erases the person in companies'
+ * ATSs with the vendor's own call where there is one (Greenhouse, Ashby) and emails each company
+ * the records left for it to erase (atsRecords.ts); every step is written to the append-only data rights log (log.ts). A candidate
  * downloads a copy of everything held about them, prepared by the prepare_data_export job and
  * reached through an emailed, expiring link (export/); admins produce the same for a request
  * received elsewhere. A candidate asks for a correction of a field only admins write, and an admin
@@ -21,6 +23,7 @@ import { consentEndpoints } from './consents';
 
 export { prepareExport as prepareDataExport } from './export/prepare';
 export { applyRetention } from './retention';
+export { eraseAtsRecords } from './atsRecords';
 
 export function dataRightsEndpoints(): Endpoint[] {
   return [...requestEndpoints, ...queueEndpoints, ...exportEndpoints, ...correctionEndpoints, ...consentEndpoints];

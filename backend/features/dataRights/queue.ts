@@ -17,9 +17,7 @@ import { id } from '../../../schema/validation/inputs';
 import type { Config } from '../../config';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, notFound } from '../../errors';
-import { ATS_KINDS } from '../../../schema/rules/ats';
-import { queueEmail } from '../../services/mail/outbox';
-import { atsRecordsToEraseEmail } from './emails';
+import { queueAtsErasure } from './atsRecords';
 import { deleteFiles, eraseCandidate, type ErasureReport } from './erase';
 import { logDataRights } from './log';
 import { OPEN } from './requests';
@@ -76,7 +74,8 @@ export async function carryOut(
       .where('candidate_id', row.candidate_id)
       .whereIn('status', OPEN)
       .update({ status: ERASURE_STATUS.cancelled, updated_at: now });
-    await tellCompanies(trx, config, done.report);
+    // The ATS records: erased with the vendors' calls, or listed for the companies, once this commits.
+    if (done.report.atsRecords.length) await queueAtsErasure(trx, row.id);
     await logDataRights(trx, row.candidate_id, 'erased', actor, {
       requestId: row.id,
       deleted: done.report.deleted,
@@ -88,22 +87,6 @@ export async function carryOut(
   });
   await deleteFiles(config, files);
   return report;
-}
-
-/** Each company whose ATS holds records of the erased person is emailed their ids (owners and admins). */
-async function tellCompanies(trx: Knex.Transaction, config: Config, report: ErasureReport): Promise<void> {
-  const byCompany = new Map<number, { ats: string; remoteId: string }[]>();
-  for (const r of report.atsRecords) {
-    const ats = ATS_KINDS.find((k) => k.key === String(r.kind))?.label ?? String(r.kind);
-    byCompany.set(r.companyId, [...(byCompany.get(r.companyId) ?? []), { ats, remoteId: r.remoteId }]);
-  }
-  for (const [companyId, records] of byCompany) {
-    const people = await trx('company_users')
-      .where({ company_id: companyId, status: 1 })
-      .whereIn('role', [0, 1])
-      .pluck('email');
-    for (const to of people as string[]) await queueEmail(trx, { to, ...atsRecordsToEraseEmail(config, records) });
-  }
 }
 
 /** Due requests not on hold, oldest first: what the job carries out. */

@@ -6,11 +6,13 @@
  * each linked application's status back onto the project card (status.ts: GET
  * /integrations/ats-status), raising atsStatusChanged to the project's people; GET
  * /integrations/last-sync tells how the last run went and PUT /integrations/manual/sync/:id is
- * "Sync now". Exposes its endpoints and what those two jobs run.
+ * "Sync now". A candidate erased here is erased in a company's ATS with the vendor's own call
+ * where it has one (personEraser), for a person the product created there. Exposes its endpoints,
+ * what those two jobs run and that erase call.
  */
 export { integrationEndpoints } from './endpoints';
 export { knownEndpoints } from './known';
 export { knownBatchEndpoints } from './knownBatch';
 export { leverEndpoints } from './lever';
-export { queueSync } from './store';
+export { personEraser, queueSync } from './store';
 export { runSync } from './sync';

@@ -55,6 +55,23 @@ export function providerOf(db: Db, config: Config, row: IntegrationRow): AtsProv
   });
 }
 
+/**
+ * The vendor's own erase call for a person in integration `id`'s ATS, when the integration is still
+ * connected live and its vendor has one; undefined otherwise (the records are then listed for the
+ * company). Refusals come as AtsError, the vendor's retries done.
+ */
+export async function personEraser(
+  db: Db,
+  config: Config,
+  id: number,
+): Promise<((remoteCandidateId: string) => Promise<void>) | undefined> {
+  const row = await integrationById(db, id);
+  if (!row || !row.credentials || row.status === INTEGRATION_STATUS.recorded || !isLive(row.kind)) return undefined;
+  const provider = providerOf(db, config, row);
+  const erase = provider.erasePerson?.bind(provider);
+  return erase;
+}
+
 /** What a company admin reads of an integration: never its credentials. */
 export function publicIntegration(row: IntegrationRow) {
   return {

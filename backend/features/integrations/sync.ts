@@ -221,11 +221,13 @@ async function syncCandidate(
       local_id: c.pc_id,
       remote_id: placed.remoteId,
       remote_candidate_id: placed.candidateId,
+      // Whether the product made the person there: only such a person is erased there with the candidate.
+      remote_person_created: placed.found === 'new',
       synced_stage: c.stage,
       remote_changed_at: new Date(),
     })
     .onConflict(['integration_id', 'local_kind', 'local_id'])
-    .merge(['remote_id', 'remote_candidate_id', 'synced_stage', 'remote_changed_at']);
+    .merge(['remote_id', 'remote_candidate_id', 'remote_person_created', 'synced_stage', 'remote_changed_at']);
   if (placed.found === 'new') return 'created';
   return ['created', placed.found === 'person' ? 'addedToPerson' : 'alreadyOnJob'];
 }

@@ -5,6 +5,7 @@
  * changes (archiving with a reason) and a search by email, as the product calls them. As Ashby
  * documents, `candidate.create` keeps a second person with an email it already holds; an
  * application's status (Active, Hired, Archived) and current stage are read with `application.info`.
+ * `candidate.anonymize` replaces the person's name and email for good (`isAnonymized`).
  */
 import { newId, startStandIn, type Reply, type StandIn } from './standIn';
 
@@ -20,7 +21,14 @@ export interface AshbyApplication {
 
 export interface AshbyStandIn extends StandIn {
   apiKey: string;
-  candidates: { id: string; name: string; email: string; createdAt: string; applicationIds: string[] }[];
+  candidates: {
+    id: string;
+    name: string;
+    email: string;
+    createdAt: string;
+    applicationIds: string[];
+    isAnonymized?: boolean;
+  }[];
   applications: AshbyApplication[];
   stages: { id: string; title: string; type: string; orderInInterviewPlan: number }[];
 }
@@ -133,6 +141,12 @@ export async function startAshbyStandIn(apiKey = 'ashby-key-7c21'): Promise<Ashb
       case '/candidate.info': {
         const row = candidates.find((c) => c.id === b.id);
         return row ? { body: { success: true, results: row } } : refuse('candidate_not_found');
+      }
+      case '/candidate.anonymize': {
+        const row = candidates.find((c) => c.id === b.candidateId);
+        if (!row) return refuse('candidate_not_found');
+        Object.assign(row, { name: 'Anonymized Candidate', email: '', isAnonymized: true });
+        return { body: { success: true, results: row } };
       }
       case '/candidate.search':
         return { body: { success: true, results: candidates.filter((c) => c.email === b.email) } };

@@ -6,6 +6,8 @@
  * `POST /candidates` creates a person even when one has the email (Greenhouse leaves finding to
  * the caller: `GET /candidates?email=`); applications are listed by candidate and read one by one
  * with their status (active, rejected, hired), current stage and rejection reason.
+ * `DELETE /candidates/{id}` deletes the person and their applications, as Harvest does; an
+ * unknown id is 404.
  */
 import { startStandIn, type Reply, type StandIn } from './standIn';
 
@@ -140,6 +142,15 @@ export async function startGreenhouseStandIn(
       };
       applications.push(row);
       return { status: 201, body: { id: row.id } };
+    }
+    const person = /^\/candidates\/(\d+)$/.exec(route);
+    if (method === 'DELETE' && person) {
+      const at = candidates.findIndex((c) => c.id === Number(person[1]));
+      if (at < 0) return { status: 404, body: { message: 'Resource not found' } };
+      candidates.splice(at, 1);
+      for (let i = applications.length - 1; i >= 0; i--)
+        if (applications[i].candidateId === Number(person[1])) applications.splice(i, 1);
+      return { body: { message: `Person ${person[1]} has been deleted.` } };
     }
     const act = /^\/applications\/(\d+)\/(move|reject)$/.exec(route);
     if (method === 'POST' && act) {

@@ -1,0 +1,136 @@
+/**
+ * The erased person's records in companies' ATSs: the erase_ats_records job, queued by the erasure
+ * in its own transaction, so it runs only once the erasure has committed. A person the product
+ * created in a connected ATS whose vendor has a public erase call (Greenhouse's
+ * `DELETE /candidates/{id}`, Ashby's `candidate.anonymize`) is erased there with it; every record's
+ * outcome is written into the erasure request's report as it is known, so a retry calls only what
+ * is still open. A vendor that cannot be reached or limits the rate is tried again by the job's
+ * retries (graphile-worker's backoff, ERASE_ATS_ATTEMPTS in all, some half an hour); a refusal, or
+ * the last attempt's failure, is final. Once every record is settled, each company is emailed the
+ * records left in its ATS (vendors without the call, Lever and Workable; a person the company
+ * already held before the product sent them; a failed call) and the data rights log records the
+ * counts (atsRecordsErased). Reasons are codes and HTTP statuses, never the vendor's words, which
+ * could quote the person.
+ */
+import type { Knex } from 'knex';
+import { ATS_KINDS } from '../../../schema/rules/ats';
+import { AtsError } from '../../adapters/ats';
+import type { Config } from '../../config';
+import { logger } from '../../logger';
+import { queueEmail } from '../../services/mail/outbox';
+import { queueJob } from '../../services/queue';
+import { personEraser } from '../integrations';
+import { atsRecordsToEraseEmail } from './emails';
+import type { AtsRecord, ErasureReport } from './erase';
+import { logDataRights } from './log';
+
+/** Attempts of the job: its backoff spreads them over about half an hour. */
+export const ERASE_ATS_ATTEMPTS = 8;
+
+/** Queues the job for an erasure request whose report lists ATS records, in the erasure's transaction. */
+export async function queueAtsErasure(trx: Knex.Transaction, requestId: number): Promise<void> {
+  await queueJob(
+    trx,
+    'erase_ats_records',
+    // Not `requestId`: that key carries the id of the HTTP request that queued a job.
+    { erasureId: requestId },
+    { jobKey: `erase_ats_records:${requestId}`, maxAttempts: ERASE_ATS_ATTEMPTS },
+  );
+}
+
+type Result = Pick<AtsRecord, 'outcome' | 'reason'>;
+
+/** Calls the vendor for one person; undefined outcome: a passing fault, to be tried again. */
+async function eraseOne(erase: (id: string) => Promise<void>, id: string, lastAttempt: boolean): Promise<Result> {
+  try {
+    await erase(id);
+    return { outcome: 'erased' };
+  } catch (err) {
+    const passing = err instanceof AtsError && (err.code === 'unavailable' || err.code === 'rateLimited');
+    logger.warn({ err: err instanceof AtsError ? err.code : 'error', passing }, 'an ATS refused to erase a person');
+    if (passing && !lastAttempt) return {};
+    return {
+      outcome: 'failed',
+      reason: err instanceof AtsError ? `${err.code}${err.status ? ` ${err.status}` : ''}` : 'error',
+    };
+  }
+}
+
+/** Settles what it can of the request's ATS records; answers how many are still open (to retry). */
+async function settle(knex: Knex, config: Config, records: AtsRecord[], lastAttempt: boolean): Promise<number> {
+  const erasers = new Map<number, ((id: string) => Promise<void>) | undefined | 'broken'>();
+  const byPerson = new Map<string, Result>();
+  let open = 0;
+  for (const r of records) {
+    if (r.outcome) continue;
+    let result: Result;
+    if (!r.personCreated || !r.remoteCandidateId) result = { outcome: 'listed', reason: 'notCreatedHere' };
+    else {
+      if (!erasers.has(r.integrationId))
+        erasers.set(r.integrationId, await personEraser(knex, config, r.integrationId).catch(() => 'broken' as const));
+      const erase = erasers.get(r.integrationId);
+      const key = `${r.integrationId}:${r.remoteCandidateId}`;
+      if (erase === 'broken') result = { outcome: 'failed', reason: 'credentials' };
+      else if (!erase) result = { outcome: 'listed', reason: 'noEraseCall' };
+      else {
+        // Two applications of one person: one call.
+        if (!byPerson.has(key)) byPerson.set(key, await eraseOne(erase, r.remoteCandidateId, lastAttempt));
+        result = byPerson.get(key)!;
+      }
+    }
+    if (!result.outcome) open += 1;
+    else Object.assign(r, result, { settledAt: new Date().toISOString() });
+  }
+  return open;
+}
+
+/** Each company with records left in its ATS is emailed their ids (owners and admins). */
+async function tellCompanies(trx: Knex.Transaction, config: Config, records: AtsRecord[]): Promise<void> {
+  const byCompany = new Map<number, { left: { ats: string; remoteId: string }[]; erased: number }>();
+  for (const r of records) {
+    const entry = byCompany.get(r.companyId) ?? { left: [], erased: 0 };
+    if (r.outcome === 'erased') entry.erased += 1;
+    else
+      entry.left.push({
+        ats: ATS_KINDS.find((k) => k.key === String(r.kind))?.label ?? String(r.kind),
+        remoteId: r.remoteId,
+      });
+    byCompany.set(r.companyId, entry);
+  }
+  for (const [companyId, { left, erased }] of byCompany) {
+    if (!left.length) continue;
+    const people = await trx('company_users')
+      .where({ company_id: companyId, status: 1 })
+      .whereIn('role', [0, 1])
+      .pluck('email');
+    for (const to of people as string[]) await queueEmail(trx, { to, ...atsRecordsToEraseEmail(config, left, erased) });
+  }
+}
+
+/**
+ * The job: settles the request's ATS records and, once all are settled, tells the companies and
+ * logs it. Throws while a record waits for a retry, so graphile-worker tries again later.
+ */
+export async function eraseAtsRecords(knex: Knex, config: Config, requestId: number, lastAttempt: boolean) {
+  const row = await knex('erasure_requests').where('id', requestId).first('candidate_id', 'report');
+  const report = row?.report as ErasureReport | null | undefined;
+  if (!report?.atsRecords?.length || report.atsRecords.every((r) => r.outcome)) return;
+  const open = await settle(knex, config, report.atsRecords, lastAttempt);
+  await knex.transaction(async (trx) => {
+    await trx('erasure_requests').where('id', requestId).forUpdate().first('id');
+    await trx('erasure_requests')
+      .where('id', requestId)
+      .update({ report: JSON.stringify(report), updated_at: new Date() });
+    if (open) return;
+    await tellCompanies(trx, config, report.atsRecords);
+    const count = (o: AtsRecord['outcome']) => report.atsRecords.filter((r) => r.outcome === o).length;
+    await logDataRights(trx, row.candidate_id, 'atsRecordsErased', undefined, {
+      requestId,
+      erased: count('erased'),
+      listed: count('listed'),
+      failed: count('failed'),
+    });
+  });
+  if (open)
+    throw new Error(`${open} ATS records of erasure request ${requestId} wait for their vendor; tried again later`);
+}
