@@ -13,13 +13,13 @@
  * - what a write path pays per candidate: the keys and pairs of a batch of 500 written profiles.
  * Prints the load average: others' work on a shared machine moves every time.
  *
- * Measured (2 cores shared by others, load average 19-25): at 100,460 candidates, precision 1.000
- * and recall 1.000; the full scan 89.5 s (481,900 keys, 2,496 open pairs, most of them synthetic
- * profiles whose random mobile numbers collide) against a floor of 0.3 s for a sequential read and
- * 3.5 s for a hash self-join on email (25x the self-join); a write's share 2.9 ms per profile. The
- * run at 1,000,000 was stopped while generating the pool; the scan is linear in keys, so about
- * 15 minutes at that load is to be expected, not yet the "minutes" wanted: the keys' normalising
- * string functions are the cost (see keys.ts) and their per-row time is where to look first.
+ * Measured (2 cores shared by others): at 100,460 candidates (load 19-25), precision 1.000 and
+ * recall 1.000; the full scan 89.5 s against a floor of 3.5 s for a hash self-join on email (25x).
+ * At 1,000,460 candidates (load 21-38): the full scan 946.8 s (4,805,856 keys, 42,946 open pairs,
+ * most of them synthetic profiles whose random mobile numbers collide) against a self-join of
+ * 41.8 s (22.6x), of which 285 s building the keys; a write's share 1.41 ms per profile. The scan
+ * is linear in keys; at that load it takes 16 minutes, not yet the "minutes" wanted: the keys'
+ * normalising string functions are the cost (see keys.ts) and their per-row time is where to look.
  */
 import os from 'node:os';
 import { loadConfig } from '../backend/config';
