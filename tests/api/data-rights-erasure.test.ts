@@ -1,15 +1,18 @@
 /**
  * Erasure, end to end: a candidate with a history (searched, curated, revealed and moved by a
  * company, asked for an interview, noted, mentioned in the project's chat, pushed to an ATS
- * stand-in, matched by AI, with a stored CV) asks to be erased from their profile, confirms with
- * the emailed code, and after the cooling-off period (the clock moved) the job erases them. Then
- * every table's every column, every stored file and the job queue are scanned for the person's
- * marker strings: nothing is left but the email's hash; the company's board still counts the row.
+ * stand-in, matched by AI, with a stored CV, who took a copy of their data as a ZIP) asks to be
+ * erased from their profile, confirms with the emailed code, and after the cooling-off period (the
+ * clock moved) the job erases them. Then every table's every column, every stored file (inside
+ * ZIPs too) and the job queue are scanned for the person's marker strings: nothing is left but the
+ * email's hash; the ZIP and its link are gone; the person the product created in Ashby is
+ * anonymised there by Ashby's own call; the company's board still counts the row.
  * Also: cancelling, an admin's hold with its reason, and who may reach each route.
  */
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carryOutDueErasures } from '../../backend/features/dataRights';
 import { importCandidates } from '../../backend/features/talent';
@@ -37,6 +40,9 @@ let company: Client;
 let me: Client;
 let candidateId: number;
 let cvKey: string;
+/** The copy of their data taken before the erasure: its stored ZIP and its emailed link. */
+let zipKey: string;
+let zipLink: string;
 
 /** Every row of every table of the application and of the job queue whose text holds a marker. */
 async function scan(): Promise<string[]> {
@@ -56,14 +62,22 @@ async function scan(): Promise<string[]> {
   return found;
 }
 
-/** Every stored file whose bytes hold a marker, and whether the CV's key still names a file. */
+/** Every stored file whose bytes hold a marker; a ZIP's entries are read unpacked (its bytes are compressed). */
 async function scanFiles(): Promise<string[]> {
   const found: string[] = [];
+  const marked = (text: string) => new RegExp(MARKERS.join('|'), 'i').test(text);
   const walk = async (dir: string): Promise<void> => {
     for (const e of await readdir(dir, { withFileTypes: true })) {
       const p = path.join(dir, e.name);
-      if (e.isDirectory()) await walk(p);
-      else if (new RegExp(MARKERS.join('|'), 'i').test((await readFile(p)).toString('latin1'))) found.push(p);
+      if (e.isDirectory()) {
+        await walk(p);
+        continue;
+      }
+      const bytes = await readFile(p);
+      if (marked(bytes.toString('latin1'))) found.push(p);
+      else if (bytes.subarray(0, 4).toString('latin1') === 'PK\u0003\u0004')
+        for (const [name, entry] of Object.entries(unzipSync(new Uint8Array(bytes))))
+          if (marked(strFromU8(entry, true))) found.push(`${p}:${name}`);
     }
   };
   await walk(w.t.config.uploadDir);
@@ -171,7 +185,18 @@ beforeAll(async () => {
   await runJobs(t);
 
   me = client(t, await t.login(EMAIL));
-}, 240_000);
+
+  // Took a copy of their data: a ZIP in storage and an emailed link.
+  ok(await me.post('/data-rights/export', {}), 'ask for a copy');
+  await runJobs(t);
+  const copy = await w.knex('data_exports').where('candidate_id', candidateId).first('file_key', 'status');
+  expect(copy.status).toBe(2);
+  zipKey = copy.file_key;
+  const ready = (await listOutbox(w.knex, EMAIL, 20)).find((m) => /data is ready to download/.test(m.subject));
+  const link = /(https?:\/\/\S+\/api\/v1\/data-rights\/exports\/download\?id=\d+&token=[\w-]+)/.exec(ready?.text ?? '');
+  if (!link) throw new Error('no export link was emailed');
+  zipLink = new URL(link[1]).pathname + new URL(link[1]).search;
+}, 300_000);
 
 afterAll(async () => {
   await ashby?.close();
@@ -193,6 +218,14 @@ describe('Erasure', () => {
     ])
       expect(await has(table), table).toBeGreaterThan(0);
     expect(ashby.applications.length).toBeGreaterThan(0);
+    expect(JSON.stringify(ashby.candidates)).toContain(`${M}first`);
+    // The copy of their data names them inside its ZIP, and its link works.
+    const files = await scanFiles();
+    expect(
+      files.some((f) => f.includes(path.basename(zipKey)) && f.endsWith('profile.json')),
+      files.join(', '),
+    ).toBe(true);
+    expect((await w.t.http.get(zipLink)).status).toBe(200);
   });
 
   it('is asked for, confirmed by the emailed code, and can be cancelled', async () => {
@@ -267,11 +300,21 @@ describe('Erasure', () => {
       .count({ n: '*' })
       .first();
     expect(await carryOutDueErasures(w.knex, w.t.config, later(ERASURE_COOLING_OFF_DAYS + 1))).toBe(1);
+    // The erasure queued the ATS job; the worker runs it.
+    await runJobs(w.t);
 
     expect(await scan()).toEqual([]);
     expect(await scanFiles()).toEqual([]);
-    const stored = await readdir(path.join(w.t.config.uploadDir, ...cvKey.split('/').slice(0, -1))).catch(() => []);
-    expect(stored).not.toContain(cvKey.split('/').pop());
+    for (const key of [cvKey, zipKey]) {
+      const stored = await readdir(path.join(w.t.config.uploadDir, ...key.split('/').slice(0, -1))).catch(() => []);
+      expect(stored).not.toContain(key.split('/').pop());
+    }
+    // The copy's link leads nowhere now.
+    expect([404, 410]).toContain((await w.t.http.get(zipLink)).status);
+    expect(await w.knex('data_exports').where('candidate_id', candidateId).first()).toBeUndefined();
+    // The person the product created in Ashby is anonymised there with Ashby's own call.
+    expect(ashby.calls.some((c) => c.path === '/candidate.anonymize' && c.status === 200)).toBe(true);
+    expect(JSON.stringify(ashby.candidates)).not.toMatch(new RegExp(MARKERS.join('|'), 'i'));
 
     // The history still adds up, under the erased name.
     expect(await w.knex('project_candidates').where('project_id', w.projects.acme).count({ n: '*' }).first()).toEqual(
@@ -290,15 +333,15 @@ describe('Erasure', () => {
     const request = await w.knex('erasure_requests').where('id', requestId).first();
     expect(request.status).toBe(3);
     expect(request.report.atsRecords.length).toBeGreaterThan(0);
-    // The company is told which records to erase in its ATS, by the ATS's own ids.
-    const [told] = await listOutbox(w.knex, 'owner@acme.example.com', 5);
-    expect(told.subject).toBe('Records to erase in your ATS');
-    for (const r of request.report.atsRecords) expect(told.text).toContain(`Ashby: record ${r.remoteId}`);
+    for (const r of request.report.atsRecords) expect(r).toMatchObject({ outcome: 'erased', personCreated: true });
+    // Nothing is left for the company to erase in its ATS, so it is not asked to.
+    const told = await listOutbox(w.knex, 'owner@acme.example.com', 20);
+    expect(told.map((m) => m.subject)).not.toContain('Records to erase in your ATS');
     expect(await w.knex('erased_emails').count({ n: '*' }).first()).toEqual({ n: 1 });
     // The person is signed out, and the log holds every step.
     expect((await me.get('/data-rights/me')).status).toBe(401);
     const actions = await w.knex('data_rights_logs').where('candidate_id', candidateId).orderBy('id').pluck('action');
-    expect(actions).toEqual([1, 2, 3, 1, 2, 4, 5, 6]);
+    expect(actions).toEqual([20, 21, 22, 1, 2, 3, 1, 2, 4, 5, 6, 7]);
     await expect(w.knex('data_rights_logs').where('candidate_id', candidateId).delete()).rejects.toThrow(/append-only/);
     await expect(w.knex('data_rights_logs').update({ action: 1 })).rejects.toThrow(/append-only/);
     // Admins read the log in the console; nobody else reads it, and nobody writes it through the API.
