@@ -1,6 +1,8 @@
 /** AI match (spec sections 1, 3 and 9): the calls /ai-match makes, admins only. */
 import { api } from '../../ui/api/client';
 
+export const SENIORITIES = ['junior', 'mid', 'senior', 'lead', 'principal'] as const;
+export type Seniority = (typeof SENIORITIES)[number];
 export type Recommendation = 'strong_yes' | 'yes' | 'maybe' | 'no';
 export interface MatchRequirements {
   /** `anyOf`: other skills that meet the same requirement ('Kafka or RabbitMQ'). */
@@ -8,7 +10,11 @@ export interface MatchRequirements {
   jobTitles: { id: number; label: string }[];
   languages: { id: number; label: string }[];
   locations: { id: number; label: string }[];
+  /** Countries the role is in (a run from a project: the project's own). */
+  countries?: { id: number; label: string }[];
   years?: { min?: number; max?: number };
+  /** The level the role is pitched at; it stands for years where none are stated. */
+  seniority?: Seniority;
   /** Monthly. */
   salary?: { min?: number; max?: number; currency: string };
   /** 1 permanent, 2 contract, 3 part-time, 4 internship. */

@@ -197,7 +197,8 @@ export function AiMatchPage() {
       )}
       {done && results && (
         <Box sx={{ mt: 2 }}>
-          <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 1 }}>
+          {/* On a phone the button wraps under the filter rather than widening the page. */}
+          <Stack direction="row" flexWrap="wrap" useFlexGap spacing={2} alignItems="center" sx={{ mb: 1 }}>
             <TextField
               select
               size="small"
@@ -231,77 +232,83 @@ export function AiMatchPage() {
           {results.length === 0 ? (
             <Alert severity="info">{t(`${P}.empty`)}</Alert>
           ) : (
-            <Table size="small" aria-label={t(`${P}.shortlist`)}>
-              <TableHead>
-                <TableRow>
-                  <TableCell padding="checkbox" />
-                  <TableCell>{t(`${P}.columns.candidate`)}</TableCell>
-                  <TableCell>{t(`${P}.columns.score`)}</TableCell>
-                  <TableCell>{t(`${P}.columns.recommendation`)}</TableCell>
-                  <TableCell>{t(`${P}.columns.strengths`)}</TableCell>
-                  <TableCell>{t(`${P}.columns.actions`)}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {results.map((r) => (
-                  <Fragment key={r.candidateId}>
-                    <TableRow data-testid="ai-match-result">
-                      <TableCell padding="checkbox">
-                        <Checkbox
-                          inputProps={{ 'aria-label': label(r) }}
-                          checked={selected.includes(r.candidateId)}
-                          onChange={(e) =>
-                            setSelected(
-                              e.target.checked
-                                ? [...selected, r.candidateId]
-                                : selected.filter((c) => c !== r.candidateId),
-                            )
-                          }
-                        />
-                      </TableCell>
-                      <TableCell>{label(r)}</TableCell>
-                      <TableCell>{r.score ?? '–'}</TableCell>
-                      <TableCell>
-                        {r.recommendation
-                          ? t(`${P}.recommendations.${r.recommendation}`)
-                          : t(`${P}.notJudged`, { reason: r.notJudged ?? '' })}
-                      </TableCell>
-                      <TableCell>{(r.strengths ?? []).join(' · ')}</TableCell>
-                      <TableCell>
-                        <Button
-                          size="small"
-                          onClick={() => setOpen(open === r.candidateId ? null : r.candidateId)}
-                          aria-expanded={open === r.candidateId}
+            // A narrow screen scrolls the table, not the page.
+            <Box sx={{ overflowX: 'auto' }}>
+              <Table size="small" aria-label={t(`${P}.shortlist`)}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell padding="checkbox" />
+                    <TableCell>{t(`${P}.columns.candidate`)}</TableCell>
+                    <TableCell>{t(`${P}.columns.score`)}</TableCell>
+                    <TableCell>{t(`${P}.columns.recommendation`)}</TableCell>
+                    <TableCell>{t(`${P}.columns.strengths`)}</TableCell>
+                    <TableCell>{t(`${P}.columns.actions`)}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {results.map((r) => (
+                    <Fragment key={r.candidateId}>
+                      <TableRow data-testid="ai-match-result">
+                        <TableCell padding="checkbox">
+                          <Checkbox
+                            inputProps={{ 'aria-label': label(r) }}
+                            checked={selected.includes(r.candidateId)}
+                            onChange={(e) =>
+                              setSelected(
+                                e.target.checked
+                                  ? [...selected, r.candidateId]
+                                  : selected.filter((c) => c !== r.candidateId),
+                              )
+                            }
+                          />
+                        </TableCell>
+                        <TableCell>{label(r)}</TableCell>
+                        <TableCell>{r.score ?? '–'}</TableCell>
+                        <TableCell>
+                          {r.recommendation
+                            ? t(`${P}.recommendations.${r.recommendation}`)
+                            : t(`${P}.notJudged`, { reason: r.notJudged ?? '' })}
+                        </TableCell>
+                        <TableCell>{(r.strengths ?? []).join(' · ')}</TableCell>
+                        <TableCell>
+                          <Button
+                            size="small"
+                            onClick={() => setOpen(open === r.candidateId ? null : r.candidateId)}
+                            aria-expanded={open === r.candidateId}
+                          >
+                            {t(`${P}.reasoning`)}
+                          </Button>
+                          <Button size="small" onClick={() => void openAdd([r.candidateId])}>
+                            {t(`${P}.add`)}
+                          </Button>
+                        </TableCell>
+                      </TableRow>
+                      <TableRow>
+                        <TableCell
+                          colSpan={6}
+                          sx={{ py: 0, borderBottom: open === r.candidateId ? undefined : 'none' }}
                         >
-                          {t(`${P}.reasoning`)}
-                        </Button>
-                        <Button size="small" onClick={() => void openAdd([r.candidateId])}>
-                          {t(`${P}.add`)}
-                        </Button>
-                      </TableCell>
-                    </TableRow>
-                    <TableRow>
-                      <TableCell colSpan={6} sx={{ py: 0, borderBottom: open === r.candidateId ? undefined : 'none' }}>
-                        <Collapse in={open === r.candidateId} unmountOnExit data-testid="ai-match-detail">
-                          <Typography sx={{ my: 1 }}>{r.reasoning}</Typography>
-                          <Typography variant="subtitle2" component="h3">
-                            {t(`${P}.evidence`)}
-                          </Typography>
-                          <ul>
-                            {r.parts.map((p) => (
-                              <li key={p.key}>
-                                <strong>{t(`${P}.parts.${p.key}`)}</strong>
-                                {` (${t(`${P}.points`, { points: Math.round(p.points * 10) / 10, max: p.max })}): ${p.evidence}`}
-                              </li>
-                            ))}
-                          </ul>
-                        </Collapse>
-                      </TableCell>
-                    </TableRow>
-                  </Fragment>
-                ))}
-              </TableBody>
-            </Table>
+                          <Collapse in={open === r.candidateId} unmountOnExit data-testid="ai-match-detail">
+                            <Typography sx={{ my: 1 }}>{r.reasoning}</Typography>
+                            <Typography variant="subtitle2" component="h3">
+                              {t(`${P}.evidence`)}
+                            </Typography>
+                            <ul>
+                              {r.parts.map((p) => (
+                                <li key={p.key}>
+                                  <strong>{t(`${P}.parts.${p.key}`)}</strong>
+                                  {` (${t(`${P}.points`, { points: Math.round(p.points * 10) / 10, max: p.max })}): ${p.evidence}`}
+                                </li>
+                              ))}
+                            </ul>
+                          </Collapse>
+                        </TableCell>
+                      </TableRow>
+                    </Fragment>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
           )}
         </Box>
       )}

@@ -1,38 +1,40 @@
 /**
  * The requirements read from a job description, as chips the admin corrects before matching:
- * every chip removable (skills, titles, languages, places, years, pay, work mode, employment and the
- * right to work); a click on a skill switches it between must-have and nice-to-have; a skill any of
- * several meet reads 'Apache Kafka / RabbitMQ'. A missed skill, title, language or place is added
+ * every chip removable (skills, titles, languages, places, the project's countries, seniority, years,
+ * pay, work mode, employment and the right to work); a click on a skill switches it between
+ * must-have and nice-to-have, on the years opens their bounds to edit, on the seniority its five
+ * levels; a skill any of several meet reads 'Apache Kafka / RabbitMQ'. A missed skill, title, language or place is added
  * through the lookups' own search (the names the import and the reader resolve). `readOnly` shows a
  * run's confirmed requirements as they were matched.
  */
-import { Chip, MenuItem, Stack, TextField } from '@mui/material';
-import { useState } from 'react';
+import { Button, Chip, Menu, MenuItem, Popover, Stack, TextField } from '@mui/material';
+import { useState, type MouseEvent } from 'react';
 import { t } from '../../../i18n';
 import { LookupPicker } from '../../../ui/candidate-profile/LookupInput';
 import { LookupProvider, useLookups, type LookupId } from '../../../ui/candidate-profile/lookups';
-import type { MatchRequirements } from '../../api/aiMatch';
+import { SENIORITIES, type MatchRequirements, type Seniority } from '../../api/aiMatch';
 import { portalLookups } from '../candidate-profile/profileApi';
 
 const P = 'portal.aiMatchPage';
 const EMPLOYMENT = ['', 'permanent', 'contract', 'partTime', 'internship'] as const;
 const money = (n: number) => n.toLocaleString('en');
+/** The AI-match years range (spec section 9: 0 to 80). */
+const YEARS_MAX = 80;
+
+/** The years asked as a chip's label, or undefined when none are. */
+function yearsLabel(years: MatchRequirements['years']): string | undefined {
+  if (!years || (years.min === undefined && years.max === undefined)) return undefined;
+  if (years.min !== undefined && years.max !== undefined)
+    return t(`${P}.chips.yearsRange`, { min: years.min, max: years.max });
+  return years.min !== undefined
+    ? t(`${P}.chips.yearsMin`, { min: years.min })
+    : t(`${P}.chips.yearsMax`, { max: years.max ?? 0 });
+}
 
 /** The logistics asked, each a chip with what removing it leaves. */
 function logistics(req: MatchRequirements): { key: string; label: string; without: MatchRequirements }[] {
   const out: { key: string; label: string; without: MatchRequirements }[] = [];
-  const { years, salary } = req;
-  if (years && (years.min !== undefined || years.max !== undefined))
-    out.push({
-      key: 'years',
-      label:
-        years.min !== undefined && years.max !== undefined
-          ? t(`${P}.chips.yearsRange`, { min: years.min, max: years.max })
-          : years.min !== undefined
-            ? t(`${P}.chips.yearsMin`, { min: years.min })
-            : t(`${P}.chips.yearsMax`, { max: years.max ?? 0 }),
-      without: { ...req, years: undefined },
-    });
+  const { salary } = req;
   if (salary && (salary.min !== undefined || salary.max !== undefined))
     out.push({
       key: 'salary',
@@ -109,6 +111,105 @@ function AddRequirement({ req, onChange }: { req: MatchRequirements; onChange: (
   );
 }
 
+/** Bounds typed in a field: a whole number of years from 0 to 80, or nothing. */
+const yearsOf = (text: string): number | undefined | null => {
+  if (!text.trim()) return undefined;
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 0 && n <= YEARS_MAX ? n : null;
+};
+
+/** The years asked, edited in place: at least and at most, either left empty. */
+function YearsEditor({
+  anchor,
+  years,
+  onClose,
+  onChange,
+}: {
+  anchor: HTMLElement | null;
+  years: MatchRequirements['years'];
+  onClose(): void;
+  onChange(years: MatchRequirements['years']): void;
+}) {
+  const [min, setMin] = useState(years?.min?.toString() ?? '');
+  const [max, setMax] = useState(years?.max?.toString() ?? '');
+  const lo = yearsOf(min);
+  const hi = yearsOf(max);
+  const invalid = lo === null || hi === null || (lo !== undefined && hi !== undefined && lo > hi);
+  return (
+    <Popover
+      open={Boolean(anchor)}
+      anchorEl={anchor}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+    >
+      <Stack
+        component="form"
+        aria-label={t(`${P}.yearsEditor`)}
+        spacing={2}
+        sx={{ p: 2, width: 260, maxWidth: 'calc(100vw - 32px)' }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (invalid) return;
+          onChange(
+            lo === undefined && hi === undefined
+              ? undefined
+              : { ...(lo !== undefined ? { min: lo } : {}), ...(hi !== undefined ? { max: hi } : {}) },
+          );
+        }}
+      >
+        <TextField
+          size="small"
+          type="number"
+          label={t(`${P}.yearsAtLeast`)}
+          value={min}
+          autoFocus
+          onChange={(e) => setMin(e.target.value)}
+          slotProps={{ htmlInput: { min: 0, max: YEARS_MAX, inputMode: 'numeric' } }}
+        />
+        <TextField
+          size="small"
+          type="number"
+          label={t(`${P}.yearsAtMost`)}
+          value={max}
+          onChange={(e) => setMax(e.target.value)}
+          error={invalid}
+          helperText={invalid ? t(`${P}.yearsInvalid`) : t(`${P}.yearsHelp`)}
+          slotProps={{ htmlInput: { min: 0, max: YEARS_MAX, inputMode: 'numeric' } }}
+        />
+        <Stack direction="row" spacing={1} justifyContent="flex-end">
+          <Button onClick={onClose}>{t(`${P}.cancelEdit`)}</Button>
+          <Button type="submit" variant="contained" disabled={invalid}>
+            {t(`${P}.apply`)}
+          </Button>
+        </Stack>
+      </Stack>
+    </Popover>
+  );
+}
+
+/** The seniority asked, chosen from the five levels. */
+function SeniorityMenu({
+  anchor,
+  value,
+  onClose,
+  onChange,
+}: {
+  anchor: HTMLElement | null;
+  value: Seniority | undefined;
+  onClose(): void;
+  onChange(level: Seniority): void;
+}) {
+  return (
+    <Menu open={Boolean(anchor)} anchorEl={anchor} onClose={onClose} aria-label={t(`${P}.seniorityMenu`)}>
+      {SENIORITIES.map((level) => (
+        <MenuItem key={level} selected={level === value} onClick={() => onChange(level)}>
+          {t(`${P}.levels.${level}`)}
+        </MenuItem>
+      ))}
+    </Menu>
+  );
+}
+
 export function RequirementChips({
   requirements: req,
   onChange,
@@ -119,6 +220,8 @@ export function RequirementChips({
   readOnly?: boolean;
 }) {
   const change = readOnly ? undefined : onChange;
+  const [editing, setEditing] = useState<{ what: 'years' | 'seniority'; anchor: HTMLElement } | null>(null);
+  const years = yearsLabel(req.years);
   const chips = (
     <Stack direction="row" flexWrap="wrap" gap={1} sx={{ my: 1 }} data-testid="ai-match-requirements">
       {req.skills.map((s) => (
@@ -158,6 +261,42 @@ export function RequirementChips({
           />
         )),
       )}
+      {(req.countries ?? []).map((c) => (
+        <Chip
+          key={`country${c.id}`}
+          variant="outlined"
+          label={t(`${P}.chips.country`, { country: c.label })}
+          onDelete={
+            change &&
+            (() => {
+              const countries = (req.countries ?? []).filter((x) => x.id !== c.id);
+              change({ ...req, countries: countries.length ? countries : undefined });
+            })
+          }
+        />
+      ))}
+      {req.seniority && (
+        <Chip
+          variant="outlined"
+          color="secondary"
+          label={t(`${P}.chips.seniority`, { level: t(`${P}.levels.${req.seniority}`) })}
+          aria-haspopup={change ? 'menu' : undefined}
+          onClick={
+            change && ((e: MouseEvent<HTMLElement>) => setEditing({ what: 'seniority', anchor: e.currentTarget }))
+          }
+          onDelete={change && (() => change({ ...req, seniority: undefined }))}
+        />
+      )}
+      {years && (
+        <Chip
+          variant="outlined"
+          color="secondary"
+          label={years}
+          aria-haspopup={change ? 'dialog' : undefined}
+          onClick={change && ((e: MouseEvent<HTMLElement>) => setEditing({ what: 'years', anchor: e.currentTarget }))}
+          onDelete={change && (() => change({ ...req, years: undefined }))}
+        />
+      )}
       {logistics(req).map((c) => (
         <Chip
           key={c.key}
@@ -173,7 +312,46 @@ export function RequirementChips({
   return (
     <LookupProvider client={portalLookups}>
       {chips}
+      {/* Years and seniority not asked are added here; asked, their chips open the same editors. */}
+      {(!years || !req.seniority) && (
+        <Stack direction="row" flexWrap="wrap" gap={1} sx={{ mb: 1 }}>
+          {!years && (
+            <Button size="small" onClick={(e) => setEditing({ what: 'years', anchor: e.currentTarget })}>
+              {t(`${P}.addYears`)}
+            </Button>
+          )}
+          {!req.seniority && (
+            <Button
+              size="small"
+              aria-haspopup="menu"
+              onClick={(e) => setEditing({ what: 'seniority', anchor: e.currentTarget })}
+            >
+              {t(`${P}.addSeniority`)}
+            </Button>
+          )}
+        </Stack>
+      )}
       <AddRequirement req={req} onChange={change} />
+      {editing?.what === 'years' && (
+        <YearsEditor
+          anchor={editing.anchor}
+          years={req.years}
+          onClose={() => setEditing(null)}
+          onChange={(next) => {
+            setEditing(null);
+            change({ ...req, years: next });
+          }}
+        />
+      )}
+      <SeniorityMenu
+        anchor={editing?.what === 'seniority' ? editing.anchor : null}
+        value={req.seniority}
+        onClose={() => setEditing(null)}
+        onChange={(level) => {
+          setEditing(null);
+          change({ ...req, seniority: level });
+        }}
+      />
     </LookupProvider>
   );
 }
