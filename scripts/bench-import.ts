@@ -1,15 +1,17 @@
 /**
- * `npm run bench:import [-- --rows 100000] [--threads n] [--keep] [--profile]`: writes a CSV of realistic candidates with some
- * invalid rows mixed in, imports it into a fresh embedded PostgreSQL (a real on-disk cluster in
+ * `npm run bench:import [-- --rows 100000] [--threads n] [--keep] [--profile] [--no-twins]`: writes a CSV of realistic
+ * candidates with some invalid rows and some twins (a row in a hundred with an earlier row's phone) mixed in, imports it into a fresh embedded PostgreSQL (a real on-disk cluster in
  * a temporary folder, fsync on), and prints candidates per second and the rejections. Beside it,
  * the machine's floor measured in the same run: PostgreSQL's own COPY of the same file into a
  * plain scratch table (copyFloor.ts), and the ratio of the two, which is what carries from one
  * host to another. Targets: at least 0.05 of the floor, and 5,000 candidates per second.
+ * Beside them, the likely duplicates' share: the time the import spent finding each batch's twins
+ * after it committed, per row and over the import's time (`--no-twins` imports without it, to compare).
  * `--profile` loads pg_stat_statements and prints the import's statements by the time PostgreSQL
  * spent in them (nested ones, such as the search refresh's, included).
  */
 import { createWriteStream } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureDatabase } from '../backend/db/database';
@@ -34,6 +36,7 @@ const rowsFlag = args.indexOf('--rows');
 const rows = rowsFlag >= 0 ? Number(args[rowsFlag + 1]) : 100_000;
 const threadsFlag = args.indexOf('--threads');
 const threads = threadsFlag >= 0 ? Number(args[threadsFlag + 1]) : undefined;
+const detectTwins = !args.includes('--no-twins');
 if (!Number.isInteger(rows) || rows < 100) {
   console.error('--rows takes a whole number of at least 100');
   process.exit(1);
@@ -78,13 +81,20 @@ try {
   const out = createWriteStream(file);
   out.write(csvLine(IMPORT_HEADER));
   let broken = 0;
+  // Rows (file row numbers) given the phone of the row 40 before: each must be reported as its twin.
+  const twinRows = new Set<number>();
+  const phones: string[] = [];
   const generating = Date.now();
   for (let i = 1; i <= rows; i += 1) {
     const row = toImportRow(makeCandidate(rng, pools, i, { emailDomain: 'bench.example.com' }), names);
     if (i % 50 === 7) {
       DEFECTS[Math.floor(i / 50) % DEFECTS.length](row, i);
       broken += 1;
+    } else if (i % 100 === 53 && phones[i - 40]) {
+      row.phone = phones[i - 40];
+      twinRows.add(i + 1);
     }
+    if ((i + 40) % 100 === 53) phones[i] = row.phone;
     if (!out.write(csvLine(IMPORT_HEADER.map((h) => row[h] ?? ''))))
       await new Promise<void>((r) => out.once('drain', () => r()));
   }
@@ -110,6 +120,7 @@ try {
     knex,
     connectionString: url,
     threads,
+    detectTwins,
     onProgress: (p) => bar.update(p.bytesRead, p.totalBytes, `${p.rows.toLocaleString('en')} rows`),
   });
   bar.done();
@@ -123,6 +134,27 @@ try {
     `Imported ${imported.toLocaleString('en')} candidates in ${result.seconds.toFixed(2)}s: ${rate.toLocaleString('en')} candidates/s (target ${TARGET.toLocaleString('en')}/s).`,
   );
   if (profile) await printStatements();
+  const { twinSeconds, writeSeconds, twinRows: checked } = result.timing;
+  const report = await readFile(result.reportPath, 'utf8');
+  const noted = new Set(
+    report
+      .split('\n')
+      .filter((l) => l.includes('likely duplicate of'))
+      .map((l) => Number(l.split(',')[0])),
+  );
+  const missed = [...twinRows].filter((r) => !noted.has(r));
+  if (detectTwins) {
+    console.log(
+      `Likely duplicates: found for ${checked.toLocaleString('en')} written rows in ${twinSeconds.toFixed(2)}s (summed over batches, after each committed): ${((1e6 * twinSeconds) / Math.max(1, checked)).toFixed(0)} µs a row, ${((100 * twinSeconds) / result.seconds).toFixed(1)}% of the import's ${result.seconds.toFixed(2)}s (the batches' writes took ${writeSeconds.toFixed(2)}s summed, ${((1e6 * writeSeconds) / Math.max(1, checked)).toFixed(0)} µs a row).`,
+    );
+    console.log(
+      `Rows told as likely duplicates: ${result.likelyDuplicates.toLocaleString('en')}; of the ${twinRows.size.toLocaleString('en')} constructed twins, ${missed.length} missed.`,
+    );
+    if (missed.length) process.exitCode = 1;
+  } else
+    console.log(
+      `Likely duplicates not looked for (--no-twins); the batches' writes took ${writeSeconds.toFixed(2)}s summed.`,
+    );
   const ratio = rate / floor.perSecond;
   console.log(
     `Ratio to the floor: ${ratio.toFixed(2)} (${rate.toLocaleString('en')} candidates/s over ${Math.round(floor.perSecond).toLocaleString('en')} rows/s of raw COPY; target >= ${RATIO_TARGET}).`,

@@ -1,8 +1,9 @@
 /**
  * `npm run import -- candidates <file.csv|file.jsonl> [--report <path>]`: creates or updates
  * candidates keyed by email in the database `npm start` uses (DATABASE_URL or the embedded one).
- * Rejected rows and their reasons go to the report file, whose path is printed; when no row was
- * rejected there is no report (none is left beside the source).
+ * Rejected rows and their reasons go to the report file, whose path is printed, with the rows
+ * imported that look like a profile already held (each pair also waits in the console's duplicate
+ * queue); when no row was rejected or noted there is no report (none is left beside the source).
  */
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -50,7 +51,11 @@ try {
     `${result.rows.toLocaleString('en')} rows in ${result.seconds.toFixed(1)}s: ${result.created.toLocaleString('en')} created, ${result.updated.toLocaleString('en')} updated, ${result.rejected.toLocaleString('en')} rejected (${rate.toLocaleString('en')} candidates/s).`,
   );
   if (result.rejected > 0) console.log(`Rejected rows and their reasons: ${result.reportPath}`);
-  else {
+  if (result.likelyDuplicates > 0)
+    console.log(
+      `${result.likelyDuplicates.toLocaleString('en')} imported rows look like a profile already held or an earlier row: listed in ${result.reportPath}, each pair waiting in the console's duplicate queue.`,
+    );
+  if (!result.rejected && !result.likelyDuplicates) {
     await rm(result.reportPath, { force: true });
     console.log('No rows were rejected.');
   }

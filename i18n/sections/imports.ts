@@ -18,11 +18,24 @@ export const imports = {
   failed: 'The import stopped: {error}',
   downloadReport: 'Download the rejection report',
   noRejections: 'Every row was imported.',
+  likelyDuplicates:
+    '{count, plural, one {# imported row looks} other {# imported rows look}} like a profile already held or on an earlier row. They were imported; each pair waits in the duplicate queue.',
+  duplicatesTitle: 'Likely duplicates',
+  duplicatesMore: 'The first {shown} are shown; the report lists all {count}.',
+  duplicateRow: 'Row {row} ({email})',
+  duplicateOf: 'Likely duplicate of',
+  duplicateOnRow: 'row {row} of this file',
+  review: 'Review',
+  downloadFullReport: 'Download the report',
   another: 'Import another file',
   backToTalent: 'Back to talent',
   /** The rejection report's words (backend/features/talent/import/reportText.ts). */
   report: {
     fields: { row: 'Row', database: 'Database', experiences: 'Experience', educations: 'Education' },
     sameEmail: 'row {row}',
+    /** An imported row that looks like a profile already held: one per twin, joined with '; '. */
+    likelyDuplicate: 'likely duplicate of {candidate} ({reasons}, {confidence}%) {link}',
+    onRow: '{candidate} on row {row}',
+    imported: 'Imported',
   },
 };

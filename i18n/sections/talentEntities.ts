@@ -333,6 +333,8 @@ export const talentEntities = {
       created: 'Created',
       updated: 'Updated',
       rejected: 'Rejected',
+      likelyDuplicates: 'Likely duplicates',
+      duplicates: 'Rows with likely duplicates',
       error: 'Error',
       startedById: 'Started by',
       startedAt: 'Started',

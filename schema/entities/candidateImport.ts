@@ -4,8 +4,10 @@ import { f } from '../lib/fields';
 /**
  * A bulk import of candidates from a CSV or JSON Lines file, started from the console and run as
  * a background job: where it stands (queued, running, done, failed), how far it has read, what it
- * created, updated and rejected, and the report of rejected rows. The file's SHA-256 keeps two
- * imports of the same file from running at once.
+ * created, updated and rejected, and the report of rejected rows. Rows imported that look like a
+ * profile already in the pool or on an earlier row are counted (`likelyDuplicates`) and the first
+ * of them kept for the console (`duplicates`); the report lists them all. The file's SHA-256 keeps
+ * two imports of the same file from running at once.
  */
 export const candidateImport = defineEntity({
   name: 'candidateImport',
@@ -23,6 +25,9 @@ export const candidateImport = defineEntity({
     created: f.integer({ default: 0 }),
     updated: f.integer({ default: 0 }),
     rejected: f.integer({ default: 0 }),
+    likelyDuplicates: f.integer({ default: 0 }),
+    // The first rows imported with likely twins: [{ row, email, candidateId, otherId, otherRow, reasons, confidence, pairId }].
+    duplicates: f.json(),
     reportKey: f.string({ max: 255, hidden: true }),
     error: f.text({ max: 2000 }),
     startedById: f.ref('admin', { onDelete: 'set null' }),

@@ -145,6 +145,97 @@ describe('Importing candidates from the console', () => {
   });
 });
 
+describe('Likely duplicates in an import', () => {
+  const WIDE = `${HEADER},phone,linkedInUrl,githubUrl`;
+  const person = (
+    email: string,
+    first: string,
+    last: string,
+    ids: { phone?: string; linkedIn?: string; github?: string } = {},
+  ) =>
+    `${email},${first},${last},Singapore (SG),Singapore (SG):1,Software Engineer,1,7000,1:1,TypeScript*; React,${ids.phone ?? ''},${ids.linkedIn ?? ''},${ids.github ?? ''}`;
+
+  it('are imported, told per row in the report and the import result, and wait in the review queue; near misses are not', async () => {
+    worker ??= await startWorker(t.url, t.config, 2);
+    const pool = [
+      person('Maya.Tan+work@gmail.com', 'Maya', 'Tan'),
+      person('ravi.kumar@pool.example.com', 'Ravi', 'Kumar', { phone: '+659 123 4567' }),
+      person('jane.doe@pool.example.com', 'Jane', 'Doe', { linkedIn: 'https://www.linkedin.com/in/jane-doe-123' }),
+    ];
+    const first = await upload(admin, 'pool.csv', `${WIDE}\n${pool.join('\n')}\n`);
+    expect(await finished(first.body.id)).toMatchObject({
+      status: 'done',
+      created: 3,
+      likelyDuplicates: 0,
+      duplicates: [],
+    });
+    const idOf = async (email: string) =>
+      `Candidate:${(await t.knex('candidates').where({ email }).first('id')).id as number}`;
+
+    const rows = [
+      // Twins of the pool, each by one reason: the same gmail address without its dots and +tag, the
+      // same phone written another way, the same LinkedIn handle in another form of address.
+      person('mayatan@gmail.com', 'Maya', 'Tan'),
+      person('r.kumar@file.example.com', 'R', 'Kumar', { phone: '+6591234567' }),
+      person('jdoe@file.example.com', 'J', 'Doe', { linkedIn: 'https://linkedin.com/in/Jane-Doe-123/?trk=x' }),
+      // Near misses: one digit of the phone, a longer handle.
+      person('other.phone@file.example.com', 'Rafi', 'Kumaran', { phone: '+659 123 4568' }),
+      person('other.handle@file.example.com', 'Janet', 'Doer', { linkedIn: 'https://linkedin.com/in/jane-doe-1234' }),
+      // Two rows of the file itself, by their GitHub handle; and a refused row between them.
+      person('omar@file.example.com', 'Omar', 'Haddad', { github: 'https://github.com/omarh' }),
+      `no.salary@file.example.com,Ana,Lim,Singapore (SG),Singapore (SG):1,Software Engineer,1,,1:1,TypeScript,,,`,
+      person('omar.h@file.example.com', 'Omar', 'Hadad', { github: 'https://github.com/OmarH' }),
+    ];
+    const started = await upload(admin, 'twins.csv', `${WIDE}\n${rows.join('\n')}\n`);
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const done = await finished(started.body.id);
+    // Nothing refused for being a likely duplicate: only the row without a salary.
+    expect(done).toMatchObject({ status: 'done', rows: 8, created: 7, rejected: 1, likelyDuplicates: 4 });
+    const [maya, ravi, jane, omar] = await Promise.all(
+      [
+        'maya.tan+work@gmail.com',
+        'ravi.kumar@pool.example.com',
+        'jane.doe@pool.example.com',
+        'omar@file.example.com',
+      ].map(idOf),
+    );
+    expect(
+      done.duplicates.map((n: { row: number; email: string; candidateId: string; twins: object[] }) => [
+        n.row,
+        n.email,
+        n.twins,
+      ]),
+    ).toEqual([
+      [2, 'mayatan@gmail.com', [expect.objectContaining({ otherId: maya, otherRow: null, reasons: ['email'] })]],
+      [3, 'r.kumar@file.example.com', [expect.objectContaining({ otherId: ravi, otherRow: null, reasons: ['phone'] })]],
+      [4, 'jdoe@file.example.com', [expect.objectContaining({ otherId: jane, otherRow: null, reasons: ['linkedIn'] })]],
+      [9, 'omar.h@file.example.com', [expect.objectContaining({ otherId: omar, otherRow: 7, reasons: ['github'] })]],
+    ]);
+    expect(done.duplicates[0].candidateId).toBe(await idOf('mayatan@gmail.com'));
+
+    // The report tells them in file order beside the refused row, with the twin's console address.
+    const report = await t.http
+      .get(`/api/v1/candidates/imports/${started.body.id}/report`)
+      .set('Authorization', `Bearer ${admin}`)
+      .expect(200);
+    const lines = report.text.trim().split('\n');
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['2', '3', '4', '8', '9']);
+    expect(lines[1]).toContain(`Imported: likely duplicate of ${maya} (Same email, `);
+    expect(lines[1]).toContain(`${t.config.publicUrl}/admin/talent/${encodeURIComponent(maya)}`);
+    expect(lines[2]).toContain('(Same phone, ');
+    expect(lines[3]).toContain('(Same LinkedIn, ');
+    expect(lines[4]).toContain('Expected minimum basic salary');
+    expect(lines[5]).toContain(`likely duplicate of ${omar} on row 7 (Same GitHub, `);
+
+    // Each pair waits in the console's review queue.
+    const queue = await t.http.get('/api/v1/candidate-duplicates?perPage=100').set('Authorization', `Bearer ${admin}`);
+    expect(queue.status).toBe(200);
+    const pairIds = done.duplicates.map((n: { twins: { pairId: number }[] }) => n.twins[0].pairId);
+    const listed = (queue.body.data ?? queue.body) as { id: number | string }[];
+    for (const id of pairIds) expect(listed.map((p) => Number(p.id))).toContain(id);
+  });
+});
+
 describe('Import progress', () => {
   it('counts rejections as they happen, not only at the end', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'import-progress-'));

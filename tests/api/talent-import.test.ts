@@ -19,8 +19,9 @@ const SAMPLE = path.resolve(import.meta.dirname, '../../seeds/import/sample-cand
 const HEADER =
   'email,firstName,lastName,currentLocation,preferredLocations,jobTitles,typeOfEmployment,expectedSalary,noticePeriod,skills,experiences';
 const exp = (e: object[]) => `"${JSON.stringify(e).replace(/"/g, '""')}"`;
+// Every row one person: the same name at the same employer with the same title would be a likely duplicate.
 const ok = (email: string, extra: Partial<Record<'salary' | 'skills' | 'experiences', string>> = {}) =>
-  `${email},Ana,Lim,Singapore (SG),Singapore (SG):1,Software Engineer,1,${extra.salary ?? '7000'},1:1,${extra.skills ?? 'TypeScript*; React'},${extra.experiences ?? exp([{ title: 'Engineer', company: 'Acme', startDate: '2018-01-01', currentPosition: true }])}`;
+  `${email},Ana,Lim,Singapore (SG),Singapore (SG):1,Software Engineer,1,${extra.salary ?? '7000'},1:1,${extra.skills ?? 'TypeScript*; React'},${extra.experiences ?? exp([{ title: `Engineer ${email.split('@')[0]}`, company: 'Acme', startDate: '2018-01-01', currentPosition: true }])}`;
 
 describe('Bulk import of candidates', () => {
   let t: TestApp;
@@ -198,19 +199,36 @@ describe('Bulk import of candidates', () => {
     },
   );
 
-  it('Batches written side by side leave every search document and every tag count true', async () => {
+  it('Batches written side by side leave every search document and every tag count true, and report the twins they wrote', async () => {
     const tags = (await t.knex('tags').whereIn('identifier', ['toptalent', 'verified']).select('id', 'identifier')) as {
       id: number;
       identifier: string;
     }[];
     expect(tags).toHaveLength(2);
-    const lines = [`${HEADER},tags`];
+    // Rows i and i + 20 share a phone: twins written by batches side by side, each found after its batch committed.
+    const lines = [`${HEADER},tags,phone`];
     for (let i = 0; i < 40; i += 1)
-      lines.push(`${ok(`side.${i}@import.example.com`)},${['toptalent', 'verified', 'toptalent;verified'][i % 3]}`);
+      lines.push(
+        `${ok(`side.${i}@import.example.com`)},${['toptalent', 'verified', 'toptalent;verified'][i % 3]},+658 100 ${1000 + (i % 20)}`,
+      );
     const file = path.join(dir, 'side-by-side.csv');
     await writeFile(file, `${lines.join('\n')}\n`);
     const result = await importCandidates({ file, knex: t.knex, connectionString: t.url, batchSize: 3, threads: 2 });
-    expect(result).toMatchObject({ rows: 40, created: 40, rejected: 0 });
+    expect(result).toMatchObject({ rows: 40, created: 40, rejected: 0, likelyDuplicates: 20 });
+    // Each told on the later row, naming the earlier one; the pairs wait in the review queue.
+    expect(result.duplicates.map((n) => [n.row, n.twins.map((tw) => [tw.otherRow, tw.reasons])])).toEqual(
+      Array.from({ length: 20 }, (_, i) => [i + 22, [[i + 2, ['phone']]]]),
+    );
+    const { n: pairs } = (await t
+      .knex('candidate_duplicates')
+      .whereIn(
+        'id',
+        result.duplicates.map((n) => n.twins[0].pairId),
+      )
+      .where('status', 0)
+      .count({ n: '*' })
+      .first()) as { n: number };
+    expect(Number(pairs)).toBe(20);
     const documents = await t
       .knex('candidates as c')
       .join('candidate_search_documents as d', 'd.id', 'c.id')

@@ -4,9 +4,10 @@
  *   +tags and the dots gmail ignores; phone in E.164; LinkedIn and GitHub handles; latest employer
  *   and title with the name) in candidate_match_keys, joined by key; a close name counts with the
  *   same employer and title (pg_trgm). Each pair is stored in candidate_duplicates with its reasons
- *   and a confidence; a pair judged "not the same person" stays dismissed. `findTwins` serves a
- *   saved profile (the console's create, the import's rows), `twinsOfDraft` a form not yet saved,
- *   `scanPool` the whole pool at once (the scan_duplicates job).
+ *   and a confidence; a pair judged "not the same person" stays dismissed. `findTwins` serves saved
+ *   profiles (the find_twins job every write queues; the bulk import, which calls it itself once
+ *   each batch has committed and reports each row's twins without refusing it), `twinsOfDraft` a
+ *   form not yet saved, `scanPool` the whole pool at once (the scan_duplicates job).
  * - No date of birth: the product holds none (neither the spec nor the candidate entity has one),
  *   so "the same date of birth" is not a reason; a close name counts with the same employer and
  *   title only. Adding one would be a field on the candidate and a key kind here.
@@ -14,7 +15,7 @@
  *   journal kept in candidate_merges; a merged id answers as its survivor (redirect.ts).
  * - Routes for admins only (endpoints.ts): the queue, a pair side by side, dismiss, merge, undo,
  *   the draft check and the scan.
- * Figures: `npm run bench:duplicates` (scripts/bench-duplicates.ts).
+ * Figures: `npm run bench:duplicates` (scripts/bench-duplicates.ts); the import's share in `npm run bench:import`.
  */
 export { findTwins, scanPool, twinsOfDraft, type Draft, type Twin } from './detect';
 export { refreshKeys } from './keys';

@@ -1,8 +1,10 @@
 /**
  * Talent: complete candidate profiles, written through one path (writeCandidates.ts) by the
  * generic /candidates routes (candidates.ts), the status and email-change endpoints and the bulk
- * import (also run from the console); CVs (cv/), the candidate's own status and email change,
- * profile insights, and the badge of semi-active candidates (semiActiveTag.ts).
+ * import (also run from the console; each imported row's likely twins, found once its batch has
+ * committed, are told in the report and the console's result, and wait in the duplicate queue);
+ * CVs (cv/), the candidate's own status and email change, profile insights, and the badge of
+ * semi-active candidates (semiActiveTag.ts).
  */
 import type { Endpoint } from '../../endpoints/define';
 import { cvEndpoints } from './cv';

@@ -143,6 +143,12 @@ export interface WriteOptions {
    * queue refreshes them at commit, as for every other write.
    */
   refreshDirectly?: boolean;
+  /**
+   * The caller finds the written candidates' likely twins itself once the transaction has
+   * committed (findTwins with keysKept; the bulk import, which reports them per row): no
+   * find_twins job is queued. The match keys are kept in the transaction either way.
+   */
+  twinsFoundByCaller?: boolean;
 }
 
 /**
@@ -208,5 +214,6 @@ export async function writeCandidates(
   await recordKeys(
     trx,
     rows.map((r) => r.id),
+    { queue: !options.twinsFoundByCaller },
   );
 }

@@ -1,14 +1,28 @@
 /**
  * /talent/import: an admin picks a CSV or JSON Lines file and starts its import; the import runs
  * in the background while this screen polls its progress (a bar by bytes read, the counts as they
- * happen) and ends with the totals and the rejection report to download. The sample file (the
+ * happen) and ends with the totals, the rows imported that look like a profile already held (each
+ * linked to its twin and to the pair in the duplicate queue) and the report to download. The sample file (the
  * repository's seeds/import/sample-candidates.csv, bundled as text) downloads from the screen.
  */
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import { Alert, AlertTitle, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  LinearProgress,
+  Link,
+  List,
+  ListItem,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { HttpError, Title, useBasename, useNavigate } from 'react-admin';
+import { HttpError, LinkBase, Title, useBasename, useNavigate } from 'react-admin';
 import { formatCount, t } from '../../../../i18n';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
 import { importReportUrl, importStatus, startImport, type CandidateImport } from './talentApi';
@@ -91,6 +105,47 @@ function Progress({ run }: { run: CandidateImport }) {
   );
 }
 
+/** The rows imported with likely twins: each twin linked, with the reasons and a way to the pair's review. */
+function LikelyDuplicates({ run }: { run: CandidateImport }) {
+  const basename = useBasename();
+  return (
+    <Alert severity="info" role="region" aria-label={t('imports.duplicatesTitle')}>
+      <AlertTitle>{t('imports.duplicatesTitle')}</AlertTitle>
+      <Typography variant="body2">{t('imports.likelyDuplicates', { count: run.likelyDuplicates })}</Typography>
+      <List dense disablePadding>
+        {run.duplicates.map((n) => (
+          <ListItem key={n.row} disableGutters sx={{ display: 'block' }}>
+            <Typography variant="body2" component="span" sx={{ fontWeight: 500 }}>
+              {t('imports.duplicateRow', { row: n.row, email: n.email })}
+            </Typography>
+            {n.twins.map((tw) => (
+              <Typography key={tw.pairId} variant="body2" component="div">
+                {t('imports.duplicateOf')}{' '}
+                <Link component={LinkBase} to={`${basename}${talentPaths.show(tw.otherId)}`}>
+                  {tw.otherId}
+                </Link>
+                {tw.otherRow !== null && ` (${t('imports.duplicateOnRow', { row: tw.otherRow })})`}:{' '}
+                {tw.reasons.map((r) => t(`duplicates.reasons.${r}`)).join(', ')}, {tw.confidence}%{' '}
+                <Link component={LinkBase} to={`${basename}/duplicates/${encodeURIComponent(tw.pairId)}`}>
+                  {t('imports.review')}
+                </Link>
+              </Typography>
+            ))}
+          </ListItem>
+        ))}
+      </List>
+      {run.likelyDuplicates > run.duplicates.length && (
+        <Typography variant="body2">
+          {t('imports.duplicatesMore', {
+            shown: formatCount(run.duplicates.length),
+            count: formatCount(run.likelyDuplicates),
+          })}
+        </Typography>
+      )}
+    </Alert>
+  );
+}
+
 function Outcome({ run, onAnother }: { run: CandidateImport; onAnother(): void }) {
   const navigate = useNavigate();
   const basename = useBasename();
@@ -104,10 +159,11 @@ function Outcome({ run, onAnother }: { run: CandidateImport; onAnother(): void }
       ) : (
         <Alert severity="error">{t('imports.failed', { error: run.error ?? t('errors.internalServerError') })}</Alert>
       )}
-      <Stack direction="row" spacing={1}>
-        {run.reportAvailable && run.rejected > 0 && (
+      {run.status === 'done' && run.likelyDuplicates > 0 && <LikelyDuplicates run={run} />}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        {run.reportAvailable && (run.rejected > 0 || run.likelyDuplicates > 0) && (
           <Button variant="contained" startIcon={<DownloadOutlined />} href={importReportUrl(run.id)} download>
-            {t('imports.downloadReport')}
+            {t(run.likelyDuplicates > 0 ? 'imports.downloadFullReport' : 'imports.downloadReport')}
           </Button>
         )}
         <Button variant="outlined" onClick={onAnother}>

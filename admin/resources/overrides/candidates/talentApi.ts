@@ -88,8 +88,19 @@ export interface CandidateImport {
   created: number;
   updated: number;
   rejected: number;
+  /** Rows imported that look like a profile already held or an earlier row, and the first of them. */
+  likelyDuplicates: number;
+  duplicates: ImportedTwinRow[];
   error: string | null;
   reportAvailable: boolean;
+}
+
+/** An imported row with its likely twins (their pairs wait in the duplicate queue). */
+export interface ImportedTwinRow {
+  row: number;
+  email: string;
+  candidateId: string;
+  twins: { otherId: string; otherRow: number | null; reasons: string[]; confidence: number; pairId: number }[];
 }
 
 /** Uploads a CSV or JSON Lines file and starts its import (POST candidates/imports). */

@@ -1,10 +1,11 @@
 /**
  * Imports from the console: an admin uploads a CSV or JSON Lines file, the import runs as a
- * background job (importJob.ts), the console polls its progress and downloads the report of
- * rejected rows at the end.
+ * background job (importJob.ts), the console polls its progress and downloads the report at the end.
  *   POST /candidates/imports                multipart `file`  → 201 the import, queued
- *   GET  /candidates/imports/:id            where it stands (status, bytes read, rows, created, updated, rejected)
- *   GET  /candidates/imports/:id/report     the rejected rows as CSV (row, email, reasons)
+ *   GET  /candidates/imports/:id            where it stands (status, bytes read, rows, created, updated, rejected),
+ *                                           and the rows imported with likely twins (the first DUPLICATES_KEPT)
+ *   GET  /candidates/imports/:id/report     as CSV (row, email, reasons): the rejected rows and the rows
+ *                                           imported with likely twins, in file order
  * The same file cannot be imported twice at once (409); imports run one after another.
  */
 import { z } from 'zod';
@@ -17,9 +18,11 @@ import { defineEndpoint } from '../../../endpoints/define';
 import { AppError, badRequest, notFound } from '../../../errors';
 import type { Row } from '../../../crud/serialize';
 import { IMPORT_FOLDERS, IMPORT_STATUS, importExtension, queueImport, sha256 } from './importJob';
+import type { DuplicateNote } from './twins';
 import { actorRefs, type Actor } from '../../../../schema/roles';
 
 const candidateImport = entity('candidateImport');
+const candidate = entity('candidate');
 const Imports = modelFor(candidateImport);
 const STATUS_NAMES = Object.fromEntries(Object.entries(IMPORT_STATUS).map(([name, n]) => [n, name])) as Record<
   number,
@@ -38,6 +41,19 @@ function answer(row: Row) {
     created: row.created,
     updated: row.updated,
     rejected: row.rejected,
+    likelyDuplicates: row.likelyDuplicates ?? 0,
+    duplicates: ((row.duplicates ?? []) as DuplicateNote[]).map((n) => ({
+      row: n.row,
+      email: n.email,
+      candidateId: formatId(candidate, n.candidateId),
+      twins: n.twins.map((tw) => ({
+        otherId: formatId(candidate, tw.otherId),
+        otherRow: tw.otherRow,
+        reasons: tw.reasons,
+        confidence: tw.confidence,
+        pairId: tw.pairId,
+      })),
+    })),
     error: row.error ?? null,
     reportAvailable: Boolean(row.reportKey),
     startedAt: row.startedAt ?? null,
@@ -117,7 +133,7 @@ export const importEndpoints = [
   defineEndpoint({
     method: 'get',
     path: '/candidates/imports/:id/report',
-    summary: 'The rejected rows of a finished import, as CSV',
+    summary: 'The rejected rows of a finished import and the rows imported with likely twins, as CSV',
     access: { action: 'read', subject: 'CandidateImport' },
     input: { params: z.object({ id: z.string() }) },
     row: { entity: 'candidateImport', action: 'read' },

@@ -8,7 +8,10 @@
  * the one candidate write path (writeCandidates), each batch in one transaction, two batches at a
  * time on two cores or more, with the effects any API write has (the set-password email). If a
  * batch fails in the database its rows are retried one by one, so one bad row never takes others
- * down and no candidate is ever half written.
+ * down and no candidate is ever half written. Once a batch has committed, its candidates' likely
+ * twins, in the pool or on other rows of the file, are found (twins.ts) outside any write
+ * transaction; the rows stay imported, the pairs wait in the review queue, and the report tells
+ * each such row beside the rejected ones, in file order.
  */
 import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -29,7 +32,8 @@ import { loadImportMaps } from './columns';
 import { prepareBatch, reasons, type BatchMessage, type PreparedBatch, type PreparedRow } from './prepare';
 import { recordBatches } from './records';
 import { tsWorker } from './tsWorker';
-import { fieldLabel, reasonText } from './reportText';
+import { duplicateText, fieldLabel, reasonText } from './reportText';
+import { mergeIntoReport, twinCollector, type DuplicateNote } from './twins';
 import { t } from '../../../../i18n';
 import { erasedEmailCheck } from '../../../services/erasedEmails';
 
@@ -56,15 +60,29 @@ export interface ImportOptions {
   onProgress?: (p: ImportProgress) => void;
   /** The product's name and address in the emails writes send; by default read from the environment. */
   config?: Config;
+  /**
+   * Find each written row's likely twins once its batch has committed and report them (default).
+   * false leaves them to the find_twins job each write then queues, as any other write does.
+   */
+  detectTwins?: boolean;
 }
+
+/** How many rows with likely twins an import's result keeps for the console (the report has them all). */
+export const DUPLICATES_KEPT = 100;
 
 export interface ImportResult {
   rows: number;
   created: number;
   updated: number;
   rejected: number;
+  /** Rows imported that look like a profile already held or an earlier row. */
+  likelyDuplicates: number;
+  /** The first DUPLICATES_KEPT of them, in file order. */
+  duplicates: DuplicateNote[];
   reportPath: string;
   seconds: number;
+  /** Time spent finding twins after the batches committed, and the batches' writes (each summed over batches). */
+  timing: { twinSeconds: number; writeSeconds: number; twinRows: number };
 }
 
 type Prepare = (message: BatchMessage) => Promise<PreparedBatch>;
@@ -216,21 +234,34 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
       rejected: result.rejected,
     });
   };
+  // One physical line per row, so the twins' lines can be merged in by row at the end.
+  const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ');
   const reject = (row: number, email: string, text: string) => {
     result.rejected += 1;
-    report.write(`${row},${csvCell(email)},${csvCell(text)}\n`);
+    report.write(`${row},${csvCell(oneLine(email))},${csvCell(oneLine(text))}\n`);
   };
+  const twins = options.detectTwins === false ? undefined : twinCollector(knex);
+  let writeSeconds = 0;
 
-  /** Writes rows in one transaction; when the database refuses, each row alone, and reports the one refused. */
-  async function write(rows: PreparedRow[], lineOf: (r: PreparedRow) => [number, string]): Promise<void> {
+  /**
+   * Writes rows in one transaction; when the database refuses, each row alone, and reports the one
+   * refused. Returns the rows written.
+   */
+  async function write(rows: PreparedRow[], lineOf: (r: PreparedRow) => [number, string]): Promise<PreparedRow[]> {
     try {
-      await knex.transaction((trx) => writeCandidates(trx, rows, { config, skipTriggers, refreshDirectly: true }));
+      const started = performance.now();
+      await knex.transaction((trx) =>
+        writeCandidates(trx, rows, { config, skipTriggers, refreshDirectly: true, twinsFoundByCaller: !!twins }),
+      );
+      writeSeconds += (performance.now() - started) / 1000;
       for (const r of rows) result[r.insert !== undefined ? 'created' : 'updated'] += 1;
+      return rows;
     } catch (err) {
       if (rows.length > 1) {
         // Find the row the database refused; the others still go in.
-        for (const row of rows) await write([row], lineOf);
-        return;
+        const written: PreparedRow[] = [];
+        for (const row of rows) written.push(...(await write([row], lineOf)));
+        return written;
       }
       const [row, email] = lineOf(rows[0]);
       const known = fromDatabaseError(err);
@@ -241,6 +272,7 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
           email,
           known ? reasons(known.fields ?? { row: known.code }) : `${fieldLabel('database')}: ${(err as Error).message}`,
         );
+      return [];
     }
   }
 
@@ -293,11 +325,14 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
       if (rows.length) {
         const prepared = await preparing;
         await writing.take();
+        let written: PreparedRow[];
         try {
-          await write(rows, (r) => [rowNumbers[r.index], prepared.emails[r.index]]);
+          written = await write(rows, (r) => [rowNumbers[r.index], prepared.emails[r.index]]);
         } finally {
           writing.give();
         }
+        // Committed: its twins are looked for outside the writers' turn, so the next batch writes meanwhile.
+        await twins?.afterCommit(written.map((r) => [r.id, rowNumbers[r.index]]));
       }
       done.rows += rowNumbers.length;
       done.bytesRead = Math.max(done.bytesRead, bytesRead);
@@ -327,7 +362,22 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
     await closePool();
     await new Promise((resolve) => report.end(resolve));
   }
+  const notes = (await twins?.notes()) ?? [];
+  await mergeIntoReport(
+    reportPath,
+    notes.map((n) => ({
+      row: n.row,
+      text: `${n.row},${csvCell(oneLine(n.email))},${csvCell(duplicateText(n.twins, config.publicUrl))}\n`,
+    })),
+  );
   done.bytesRead = totalBytes;
   progress(true);
-  return { ...result, reportPath, seconds: (Date.now() - started) / 1000 };
+  return {
+    ...result,
+    likelyDuplicates: notes.length,
+    duplicates: notes.slice(0, DUPLICATES_KEPT),
+    reportPath,
+    seconds: (Date.now() - started) / 1000,
+    timing: { twinSeconds: twins?.spent.seconds ?? 0, writeSeconds, twinRows: twins?.spent.rows ?? 0 },
+  };
 }

@@ -1,7 +1,9 @@
 /**
  * An import started from the console, run by the import_candidates job: the uploaded file is read
  * from storage, imported exactly as `npm run import` does (importCandidates), its progress written
- * to the candidate_imports row as it goes, and the rejection report kept in storage for download.
+ * to the candidate_imports row as it goes, and the report (rejected rows, and rows imported with
+ * likely twins) kept in storage for download; the first rows with twins are kept on the row for
+ * the console's result screen.
  * Safe to run twice: a finished import is left alone, an interrupted one starts over (rows are
  * keyed by email, so the second run updates what the first created).
  */
@@ -98,6 +100,8 @@ export async function runImport(importId: number, knex: Knex, connectionString: 
       created: 0,
       updated: 0,
       rejected: 0,
+      likelyDuplicates: 0,
+      duplicates: null,
     });
     const storage = storageFor(config);
     const progress = progressWriter(knex, importId);
@@ -126,6 +130,8 @@ export async function runImport(importId: number, knex: Knex, connectionString: 
         created: result.created,
         updated: result.updated,
         rejected: result.rejected,
+        likelyDuplicates: result.likelyDuplicates,
+        duplicates: result.duplicates,
         reportKey,
         fileKey: null,
         finishedAt: now(),

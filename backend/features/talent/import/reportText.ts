@@ -1,10 +1,12 @@
 /**
  * The words of an import's rejection report, read by the admin who fixes the file: each refused
  * field by the label the talent form gives it ("Experience 1, end date"), with the message the form
- * shows ("The end is before the start"), never a message key.
+ * shows ("The end is before the start"), never a message key; and the rows imported that look like
+ * a profile already held, with the twin's id, reasons and console address.
  */
 import { hasText, t } from '../../../../i18n';
 import { entity } from '../../../../schema';
+import { formatId } from '../../../../schema/lib/ids';
 
 const candidate = entity('candidate');
 const R = 'imports.report';
@@ -36,3 +38,23 @@ export function fieldLabel(path: string): string {
 /** One refusal in words: the field's label, the form's message, and what the import found (a name it could not match). */
 export const reasonText = (field: string, key: string, detail?: string): string =>
   `${fieldLabel(field)}: ${t(key)}${detail ? `: ${detail}` : ''}`;
+
+/**
+ * An imported row with likely twins, as the report tells it: "Imported: likely duplicate of
+ * Candidate:12 on row 4 (Same phone, 92%) <the candidate's console address>", one per twin.
+ */
+export function duplicateText(
+  twins: { otherId: number; otherRow: number | null; reasons: string[]; confidence: number }[],
+  publicUrl: string,
+): string {
+  const said = twins.map((tw) => {
+    const id = formatId(candidate, tw.otherId) as string;
+    return t(`${R}.likelyDuplicate`, {
+      candidate: tw.otherRow === null ? id : t(`${R}.onRow`, { candidate: id, row: tw.otherRow }),
+      reasons: tw.reasons.map((r) => t(`duplicates.reasons.${r}`)).join(', '),
+      confidence: tw.confidence,
+      link: `${publicUrl}/admin/talent/${encodeURIComponent(id)}`,
+    });
+  });
+  return `${t(`${R}.imported`)}: ${said.join('; ')}`;
+}
