@@ -1,13 +1,20 @@
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig } from 'vite';
+import { permissionTableSource, TABLE_FILE } from '../scripts/portalPermissions';
 import { precompress } from '../scripts/vite/precompress';
 
 // The hand-built portal for companies, candidates and admins' search and pipeline work, served at /.
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    precompress(),
+    // The route guards' permission table is built from the one ability as it is at build time, whatever the file
+    // says (its test tells when the file lags).
+    { name: 'permission-table', load: (id) => (id === TABLE_FILE ? permissionTableSource() : undefined) },
+  ],
   build: {
     outDir: path.resolve(import.meta.dirname, '../dist/portal'),
     emptyOutDir: true,
@@ -21,6 +28,9 @@ export default defineConfig({
         // sets merged into a neighbour; each page's own code stays its own chunk.
         codeSplitting: {
           groups: [
+            // The texts (i18n) are a file of their own beside the entry: announced with it, they download on a
+            // connection of their own and are compiled apart from the shell's script, a fifth smaller for it.
+            { name: 'texts', test: /[\\/]i18n[\\/]/, priority: 3 },
             { name: 'shell', tags: ['$initial'], priority: 2 },
             {
               name: 'ui',
