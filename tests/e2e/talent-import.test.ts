@@ -1,8 +1,9 @@
 /**
  * An admin imports candidates from the console: from the talent list to the import screen, a file
  * is uploaded, its import runs in the background worker with a progress bar, and the screen ends
- * with the counts and the rejection report, which downloads and reads as the forms do; the sample
- * file downloads from the screen itself.
+ * with the counts and the rejection report, which downloads and reads as the forms do; rows that
+ * look like one person are imported and shown with their twin and a way to the pair's review; the
+ * sample file downloads from the screen itself.
  */
 import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -92,6 +93,40 @@ describe('Importing candidates in the console', () => {
 
     await page.getByRole('button', { name: 'Import another file' }).click();
     await page.getByRole('button', { name: 'Start import' }).waitFor();
+    await page.close();
+  });
+
+  it('Rows that look like one person are imported, and the result names the twin and leads to the pair in the duplicate queue', async () => {
+    const page = await e2e.newPage();
+    await signInAtConsole(e2e, page, 'admin@example.com');
+    await page.waitForURL(/\/admin\/companies/);
+    await page.goto(`${e2e.baseUrl}/admin/talent/import`);
+    // The same phone written two ways, on rows 2 and 4; row 3 a near miss (one digit apart).
+    const lines = [
+      `${HEADER},phone`,
+      `${row('e2e.twin.first@import.example.com')},+659 555 0101`,
+      `${row('e2e.twin.other@import.example.com')},+659 555 0102`,
+      `${row('e2e.twin.second@import.example.com')},+6595550101`,
+    ];
+    await page.getByLabel('Choose a file (.csv or .jsonl)').setInputFiles({
+      name: 'twins.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${lines.join('\n')}\n`),
+    });
+    await page.getByRole('button', { name: 'Start import' }).click();
+    await page.getByText('Import finished').waitFor({ timeout: 60_000 });
+    await page.getByText('3 rows: 3 created, 0 updated, 0 rejected.').waitFor();
+    const first = await e2e.db.knex('candidates').where('email', 'e2e.twin.first@import.example.com').first('id');
+    const note = page.getByRole('region', { name: 'Likely duplicates' });
+    await note.getByText('1 imported row looks like a profile already held or on an earlier row').waitFor();
+    await note.getByText('Row 4 (e2e.twin.second@import.example.com)').waitFor();
+    await expect(note.innerText()).resolves.toMatch(
+      new RegExp(`Likely duplicate of Candidate:${first.id as number} \\(row 2 of this file\\): Same phone, \\d+%`),
+    );
+    await expect(note.innerText()).resolves.not.toContain('e2e.twin.other');
+    await note.getByRole('link', { name: 'Review' }).click();
+    await page.waitForURL(/\/admin\/duplicates\/\d+$/);
+    await page.getByText('Same person?').first().waitFor();
     await page.close();
   });
 
