@@ -1,8 +1,9 @@
 /**
  * Erasure in a real browser, at a desktop and a phone size: the candidate asks on their profile
  * page, confirms with the emailed code and sees the date; an admin finds the request in the
- * console's queue, holds it with a reason and releases it; the candidate cancels. At the end an
- * admin carries one out early from the queue, and the candidate's row is "Erased candidate".
+ * console's queue, holds it with a reason and releases it; the candidate cancels. At the end, at
+ * both sizes, a candidate asks and confirms again, an admin carries the request out early from the
+ * queue (on a phone, from the request's own page), and the candidate's row is "Erased candidate".
  * Before that, at both sizes: the candidate prepares a copy of their data, watches its progress and
  * downloads the ZIP, and an admin produces one from the candidate's console page; the candidate asks
  * for two corrections, an admin applies one and declines the other with a reason, which the
@@ -26,7 +27,8 @@ let e2e: E2E;
 let candidateId: number;
 const pages: Page[] = [];
 
-const request = () => e2e.db.knex('erasure_requests').where('candidate_id', candidateId).orderBy('id', 'desc').first();
+const request = (id = candidateId) =>
+  e2e.db.knex('erasure_requests').where('candidate_id', id).orderBy('id', 'desc').first();
 const fitsWidth = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1);
 
@@ -53,20 +55,20 @@ async function queue(viewport: { width: number; height: number }): Promise<Page>
   return page;
 }
 
-async function askAndConfirm(page: Page) {
+async function askAndConfirm(page: Page, email = EMAIL, id = candidateId) {
   const card = page.getByRole('region', { name: 'Your data' });
   await card.scrollIntoViewIfNeeded();
   await card.getByRole('button', { name: 'Erase my data' }).click();
-  await card.getByText(`We sent a code to ${EMAIL}`).waitFor();
+  await card.getByText(`We sent a code to ${email}`).waitFor();
   // A wrong code is refused at the code, and nothing is confirmed.
   await page.getByLabel('Digit 1 of 6').fill('000000');
   await card.getByRole('button', { name: 'Confirm erasure' }).click();
   await card.getByText(/code/i).first().waitFor();
-  await expect.poll(async () => (await request())?.status).toBe(0);
-  await page.getByLabel('Digit 1 of 6').fill(await e2e.lastCode(EMAIL));
+  await expect.poll(async () => (await request(id))?.status).toBe(0);
+  await page.getByLabel('Digit 1 of 6').fill(await e2e.lastCode(email));
   await card.getByRole('button', { name: 'Confirm erasure' }).click();
   await card.getByText(/Your data will be erased on/).waitFor();
-  expect((await request()).status).toBe(1);
+  expect((await request(id)).status).toBe(1);
 }
 
 describe.each(SCREENS)('Erasure at $name', ({ name, viewport }) => {
@@ -204,20 +206,33 @@ describe.each(SCREENS)('A copy and a correction at $name', ({ name, viewport }) 
   });
 });
 
-describe('Carrying out', () => {
+/** The phone first: its queue opens the one request cooling off, which the desktop's then joins. */
+describe.each([...SCREENS].reverse())('Carrying out at $name', ({ viewport }) => {
   it('an admin erases a confirmed request before its date after confirming, and the candidate is gone', async () => {
-    const me = await e2e.signIn(EMAIL, SCREENS[0].viewport, '/candidate/profile');
+    const phone = viewport.width < 600;
+    // At the phone size another candidate asks, since the first erasure ends the other's account.
+    const who = phone
+      ? await e2e.db
+          .knex('candidates')
+          .where({ status: 1 })
+          .whereNot('email', EMAIL)
+          .whereNotExists(e2e.db.knex('erasure_requests').whereRaw('candidate_id = candidates.id'))
+          .orderBy('id')
+          .first('id', 'email')
+      : { id: candidateId, email: EMAIL };
+    const me = await e2e.signIn(who.email, viewport, '/candidate/profile');
     pages.push(me);
-    await askAndConfirm(me);
-    const admin = await queue(SCREENS[0].viewport);
+    await askAndConfirm(me, who.email, who.id);
+    const admin = await queue(viewport);
     admin.once('dialog', (d) => void d.accept());
     await admin.getByRole('button', { name: 'Erase now' }).first().click();
     await admin.getByText('The candidate is erased').waitFor();
-    await expect.poll(async () => (await request()).status).toBe(3);
-    expect(await e2e.db.knex('candidates').where('id', candidateId).first('first_name', 'last_name', 'email')).toEqual({
+    await expect.poll(async () => (await request(who.id)).status).toBe(3);
+    expect(await e2e.db.knex('candidates').where('id', who.id).first('first_name', 'last_name', 'email')).toEqual({
       first_name: 'Erased',
       last_name: 'candidate',
-      email: `erased-${candidateId}@erased.invalid`,
+      email: `erased-${who.id}@erased.invalid`,
     });
+    expect(await fitsWidth(admin)).toBe(true);
   });
 });
