@@ -1,6 +1,9 @@
 /**
  * Where the profile form's pickers find their options (cities, job titles, skills, ...): each app
- * hands in its own signed-in client; names of chosen ids are cached for the page's lifetime.
+ * hands in its own signed-in client; names of chosen ids are cached for the page's lifetime. The
+ * names a form's pickers ask for as it opens (thirty or so: each experience row's title and
+ * employer, the skills, languages, places) are gathered for one turn of the event loop and asked
+ * for in one request a resource, and a name already on its way is not asked for again.
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { entityByResource } from '../../schema';
@@ -30,6 +33,8 @@ export interface LookupSource {
 }
 
 const PAGE = 25;
+/** The most ids one request asks for (the API lists at most 1,000 rows a page). */
+const BATCH = 500;
 
 function optionOf(resource: string, row: Record<string, unknown>): LookupOption {
   const titleField = entityByResource(resource)?.admin?.titleField ?? 'name';
@@ -51,6 +56,27 @@ export function lookupSource(client: LookupClient): LookupSource {
     const def = entityByResource(resource);
     return [def?.fields.name ? 'name' : 'id', 'ASC'];
   };
+  // The ids waiting for this turn's request, by resource, and the request each id asked for is in.
+  const waiting = new Map<string, { ids: LookupId[]; done: Promise<void> }>();
+  const asked = new Map<string, Promise<void>>();
+  const batchOf = (resource: string) => {
+    const open = waiting.get(resource);
+    if (open && open.ids.length < BATCH) return open;
+    const ids: LookupId[] = [];
+    const done = new Promise<void>((resolve, reject) =>
+      setTimeout(() => {
+        if (waiting.get(resource)?.ids === ids) waiting.delete(resource);
+        client
+          .list(resource, { filter: { id: ids }, perPage: ids.length, sort: sortOf(resource) })
+          .then((rows) => void remember(resource, rows), reject)
+          .then(resolve)
+          .finally(() => ids.forEach((id) => asked.delete(key(resource, id))));
+      }),
+    );
+    const batch = { ids, done };
+    waiting.set(resource, batch);
+    return batch;
+  };
   return {
     search: async (resource, q) =>
       remember(
@@ -58,12 +84,19 @@ export function lookupSource(client: LookupClient): LookupSource {
         await client.list(resource, { filter: q.trim() ? { q: q.trim() } : {}, perPage: PAGE, sort: sortOf(resource) }),
       ),
     byIds: async (resource, ids) => {
-      const missing = ids.filter((id) => !cache.has(key(resource, id)));
-      if (missing.length)
-        remember(
-          resource,
-          await client.list(resource, { filter: { id: missing }, perPage: missing.length, sort: sortOf(resource) }),
-        );
+      const requests = new Set<Promise<void>>();
+      for (const id of ids) {
+        const k = key(resource, id);
+        if (cache.has(k)) continue;
+        let request = asked.get(k);
+        if (!request) {
+          const batch = batchOf(resource);
+          batch.ids.push(id);
+          asked.set(k, (request = batch.done));
+        }
+        requests.add(request);
+      }
+      await Promise.all(requests);
       return ids.map((id) => cache.get(key(resource, id))).filter((o): o is LookupOption => o !== undefined);
     },
     cached: (resource, id) => cache.get(key(resource, id)),

@@ -4,7 +4,7 @@
  * fields (spec section 8: success 'messages.saveSuccess', else the first error).
  */
 import { Button, CircularProgress } from '@mui/material';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
 import { ApiError } from '../../../ui/api/client';
 import { errorMessage, known } from '../../../ui/api/errors';
@@ -42,8 +42,14 @@ export function ProfileEditor({ profile, onSaved, onChangeEmail }: Props) {
   const { reset, setError, formState } = form;
   useLeaveGuard(formState.isDirty);
 
-  // A newer profile from elsewhere on the page (status, email) keeps what is being edited.
-  useEffect(() => reset(values, { keepDirtyValues: true }), [values, reset]);
+  // A newer profile from elsewhere on the page (status, email) keeps what is being edited. The values the form was
+  // built with are not reset again on its first draw: that reset redrew every field of the form a second time.
+  const shown = useRef(values);
+  useEffect(() => {
+    if (shown.current === values) return;
+    shown.current = values;
+    reset(values, { keepDirtyValues: true });
+  }, [values, reset]);
 
   const save = form.handleSubmit(
     async (data) => {
