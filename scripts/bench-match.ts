@@ -14,7 +14,7 @@
  * the required skills joined with OR (through search's public face, as /search ranks them), the
  * lowest score of a candidate built to meet every requirement and the highest of one holding none
  * of the required skills, and the time of retrieval + scoring. Prints the machine's load average,
- * since other work on a shared machine moves the times. Then the requirements read from forty judged
+ * since other work on a shared machine moves the times. Then the requirements read from forty-four judged
  * descriptions (benchMatch/descriptions.ts) against the ones a recruiter wrote down by hand:
  * precision, recall and F1.
  * Targets: on each pool, NDCG@10 >= 0.95 on the mean and never below keyword search on any

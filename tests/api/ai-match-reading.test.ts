@@ -122,6 +122,42 @@ describe('The stumbles of a pasted description', () => {
     expect(labels(analyst, false)).toEqual(['Python']);
   });
 
+  it('Reads the seniority from the title, a Level line or whom it hires, and weighs it as years where none are stated', async () => {
+    const lead = await read('Lead Data Engineer\nPython and SQL on Apache Spark.', 'text');
+    expect(lead.seniority).toBe('lead');
+    expect(lead.years).toBeUndefined();
+    expect((await read('QA Engineer\nLevel: Mid-level\nSelenium and Java.', 'text')).seniority).toBe('mid');
+    const prose = await read(
+      'Data Platform\nWe are looking for a senior engineer to own our Python pipelines.',
+      'text',
+    );
+    expect(prose.seniority).toBe('senior');
+    expect(
+      (await read('Data Engineer\nPython and SQL. You will lead our migration.', 'text')).seniority,
+    ).toBeUndefined();
+    // Four years against a Lead role (7+ when no years are stated) rule out; stated years are the bar when given.
+    const profile: MatchProfile = {
+      candidateId: 1,
+      skills: [],
+      wantedTitles: [],
+      jobs: [],
+      careerStart: '2022-06-01',
+      languages: [],
+      currentLocation: null,
+      preferred: [],
+      remote: null,
+      salary: null,
+      notice: null,
+    };
+    const ctx = { today: '2026-12-01', ratesToSgd: new Map(), locationCountries: new Map(), countryLabels: new Map() };
+    const years = (req: Requirements) => scoreProfile(req, profile, ctx).parts.find((p) => p.key === 'years')!;
+    expect(years(lead).evidence).toBe('Rules out: 4 years of experience since 2022, against 7+ asked for a lead role');
+    expect(years(lead).points).toBeLessThan(0);
+    expect(years({ ...lead, years: { min: 3 } }).points).toBe(15);
+    expect(years({ ...lead, seniority: 'junior' }).evidence).toContain('against up to 3 asked for a junior role');
+    expect(years({ ...lead, seniority: undefined }).points).toBe(15);
+  });
+
   it("Starts a project's run from its job title, countries, salary and languages, then its description", async () => {
     const project = await makeProject(t.knex, { title: 'Analytics hire' });
     const [title, sg, mandarin] = await Promise.all([

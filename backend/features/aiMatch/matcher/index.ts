@@ -5,7 +5,8 @@
  *
  * - readRequirements.ts (+ phrases.ts, jdNumbers.ts): the text into Requirements with the one name
  *   matcher (lookups): skills required or nice to have, job titles, languages with levels,
- *   locations, years, monthly salary with currency, employment types, remote, right to work.
+ *   locations, years, seniority (it stands for years where none are stated: yearsAsked), monthly
+ *   salary with currency, employment types, remote, right to work.
  *   requirementsSchema checks an admin's edits of them. fromProject.ts: a project's own fields first.
  * - retrieve.ts: the admin's filters as the search page builds them, then the narrowest set of
  *   documents that holds enough (at least all, ..., one of the required skills or a wanted title; a
