@@ -2,6 +2,7 @@
 import type { Express } from 'express';
 import type { Knex } from 'knex';
 import { mkdtempSync } from 'node:fs';
+import { Agent, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -10,7 +11,7 @@ import { createApp } from '../../backend/app';
 import { loadConfig, type Config } from '../../backend/config';
 import { listOutbox } from '../../backend/services/mail/outbox';
 import { testDatabase } from './db';
-import { listenUntilFileEnd } from './fileEnd';
+import { atFileEnd, listenUntilFileEnd } from './fileEnd';
 
 export interface TestApp {
   app: Express;
@@ -40,7 +41,7 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
   });
   const app = createApp({ knex, config });
   // One server for the file's requests, not one per request (supertest listens afresh for each request given an app).
-  const http = request(await listenUntilFileEnd(app));
+  const http = keptAlive(await listenUntilFileEnd(app));
   const lastCode = async (email: string) => {
     const [mail] = await listOutbox(knex, email, 1);
     const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
@@ -54,6 +55,22 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
     return res.body.accessToken as string;
   };
   return { app, knex, url, login, lastCode, http, config };
+}
+
+/**
+ * Requests to `server` over connections kept open between them, as a browser's are. Left to itself, supertest
+ * (superagent's `agent: false`) opens and closes a connection for every request, which costs the test process,
+ * client and server side, as much again as a small request itself. The server keeps idle connections until the
+ * file ends (no idle timeout), so a request never meets one it is closing.
+ */
+function keptAlive(server: Server): ReturnType<typeof request> {
+  server.keepAliveTimeout = 0;
+  const agent = new Agent({ keepAlive: true });
+  atFileEnd(() => agent.destroy());
+  const base = request(server);
+  return Object.fromEntries(
+    Object.entries(base).map(([method, start]) => [method, (url: string) => start(url).agent(agent)]),
+  ) as unknown as ReturnType<typeof request>;
 }
 
 /** simple-rest list query string. */
