@@ -8,7 +8,7 @@
  * left as it was. Re-audited from the saved artifacts, the same run gives the scores its work would have on an idle
  * machine of the same kind; the network (and the server's answer times, which load also stretches) is as observed.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 interface TraceEvent {
@@ -80,9 +80,13 @@ export function toCpuTime(events: TraceEvent[]): { wallMs: number; cpuMs: number
   return { wallMs, cpuMs };
 }
 
-/** The saved trace in `dir` (Lighthouse's `gatherMode` output) rewritten to CPU time. */
-export function rewriteSavedTrace(dir: string): { wallMs: number; cpuMs: number } {
+/**
+ * The saved trace in `dir` (Lighthouse's `gatherMode` output) rewritten to CPU time; undefined when the run saved no
+ * trace (a page that failed to load).
+ */
+export function rewriteSavedTrace(dir: string): { wallMs: number; cpuMs: number } | undefined {
   const file = path.join(dir, 'defaultPass.trace.json');
+  if (!existsSync(file)) return undefined;
   const trace = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] };
   const totals = toCpuTime(trace.traceEvents);
   writeFileSync(file, JSON.stringify(trace));
