@@ -23,8 +23,13 @@ async function signIn(page: Page, email: string, { open = true } = {}) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** A page signed in through the API (the code screen itself is proven below and in the session tests). */
-const signedInPage = (...args: Parameters<E2E['signIn']>) => e2e.signIn(...args);
+/**
+ * A page signed in through the API (the code screen itself is proven below and in the session tests), in the file's
+ * one context for that person: each test still opens its own page and loads the portal afresh, from the browser's
+ * cache. Logging out ends the session, so that test signs in a context of its own.
+ */
+const signedInPage = (email: string, viewport?: { width: number; height: number }, at?: string | null) =>
+  e2e.signIn(email, viewport, at, { shared: true });
 
 const nav = (page: Page) => page.getByTestId('top-nav');
 const navLabels = async (page: Page) => (await nav(page).locator('a, button').allInnerTexts()).map((s) => s.trim());
@@ -335,7 +340,7 @@ describe('Routing', () => {
   });
 
   it('Logging out goes to login and guarded pages ask to sign in again', async () => {
-    const page = await signedInPage('member@acme.example.com');
+    const page = await e2e.signIn('member@acme.example.com');
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.waitForURL(`${e2e.baseUrl}/auth/login`);

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page, type Request } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { expect, inject, onTestFinished, TestRunner } from 'vitest';
 import { createApp } from '../../backend/app';
 import { loadConfig } from '../../backend/config';
@@ -28,9 +28,17 @@ export interface E2E {
   /**
    * A new page signed in as `email` with the emailed code (asked through the API), at an optional screen size, on the
    * portal's or the console's page `at` (the role's landing page unless told; `null` opens nothing yet, for a test
-   * that sets up its data first and then opens its page).
+   * that sets up its data first and then opens its page). `shared`: the page opens in the file's one signed-in context
+   * for `email` (signed in once per file), whose cache already holds the front end's code, instead of a context of its
+   * own; for tests that read and navigate, and neither sign out nor change what the browser stores (the console keeps
+   * each list's last filter there: a test that filters a console list keeps a context of its own).
    */
-  signIn(email: string, viewport?: { width: number; height: number }, at?: string | null): Promise<Page>;
+  signIn(
+    email: string,
+    viewport?: { width: number; height: number },
+    at?: string | null,
+    options?: { shared?: boolean },
+  ): Promise<Page>;
 }
 
 /**
@@ -90,27 +98,51 @@ export async function startE2E(): Promise<E2E> {
   const baseUrl = `http://127.0.0.1:${port}`;
   // A page opened inside a test closes when that test ends: left open, it would keep polling and animating beside
   // the file's later tests. One opened in a beforeAll lives until the file ends.
-  const newPage = async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    if (TestRunner.getCurrentTest()) onTestFinished(() => context.close());
+  const newPage = async (context?: BrowserContext) => {
+    const owned = !context;
+    context ??= await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
+    // A page of a shared context closes alone; the context lives until the file ends.
+    if (TestRunner.getCurrentTest()) onTestFinished(() => (owned ? page.context().close() : page.close()));
     pendingOf(page); // what the page asks for is followed from its first load, for the tests that wait on it
     return page;
   };
-  // The emailed-code screen is proven by the tests that sign in through it; here the code is asked
-  // for and answered through the API in the page's own context, which keeps the session cookie. `at` is the portal
-  // address the page opens on once signed in (the role's landing page unless told).
-  const signIn = async (email: string, viewport?: { width: number; height: number }, at: string | null = '/') => {
-    const page = await newPage();
-    if (viewport) await page.setViewportSize(viewport);
+  // One signed-in context per person for the file (signIn's `shared`): its cookie set once, its cache kept.
+  const sessions = new Map<string, Promise<BrowserContext>>();
+  const sessionOf = (email: string) => {
+    if (!sessions.has(email))
+      sessions.set(
+        email,
+        (async () => {
+          const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+          await signInContext(context, email);
+          return context;
+        })(),
+      );
+    return sessions.get(email) as Promise<BrowserContext>;
+  };
+  const signInContext = async (context: BrowserContext, email: string) => {
     const headers = { origin: baseUrl };
-    const sent = await page.request.post(`${baseUrl}/api/v1/auth/send-email-otp`, { data: { email }, headers });
+    const sent = await context.request.post(`${baseUrl}/api/v1/auth/send-email-otp`, { data: { email }, headers });
     expect(sent.status(), `a code sent to ${email}: ${await sent.text()}`).toBe(200);
-    const login = await page.request.post(`${baseUrl}/api/v1/auth/login-by-email-otp`, {
+    const login = await context.request.post(`${baseUrl}/api/v1/auth/login-by-email-otp`, {
       data: { email, otp: await lastCode(email) },
       headers,
     });
     expect(login.status(), `${email} signed in: ${await login.text()}`).toBe(200);
+  };
+  // The emailed-code screen is proven by the tests that sign in through it; here the code is asked
+  // for and answered through the API in the page's own context, which keeps the session cookie. `at` is the portal
+  // address the page opens on once signed in (the role's landing page unless told).
+  const signIn = async (
+    email: string,
+    viewport?: { width: number; height: number },
+    at: string | null = '/',
+    { shared = false } = {},
+  ) => {
+    const page = shared ? await newPage(await sessionOf(email)) : await newPage();
+    if (viewport) await page.setViewportSize(viewport);
+    if (!shared) await signInContext(page.context(), email);
     if (at === null) return page;
     await page.goto(`${baseUrl}${at}`);
     // The console (`/admin/...`) reads the same session: a test that works there signs in straight onto its page.
@@ -121,7 +153,7 @@ export async function startE2E(): Promise<E2E> {
     if (at === '/') await page.locator('main h1').first().waitFor();
     return page;
   };
-  return { baseUrl, db, browser, config: ctx.config, lastCode, newPage, signIn };
+  return { baseUrl, db, browser, config: ctx.config, lastCode, newPage: () => newPage(), signIn };
 }
 
 /** Signs `page` in to the console through its emailed-code screen, as an admin does; returns once the code is sent back. */
