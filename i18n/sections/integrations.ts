@@ -73,6 +73,7 @@ export const integrationEntityLabels = {
       syncedStage: 'Stage sent',
       remoteChangedAt: 'Changed in the ATS',
       remoteCandidateId: 'Person in the ATS',
+      remotePersonCreated: 'Person created by the sync',
       remoteStatus: 'Status in the ATS',
       remoteStage: 'Matching stage',
       remoteStatusSince: 'Status since',

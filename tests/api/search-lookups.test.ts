@@ -191,6 +191,9 @@ describe('Importing ordinary candidates', () => {
       'email,firstName,lastName,currentLocation,preferredLocations,jobTitles,typeOfEmployment,expectedSalary,noticePeriod,skills,languages,experiences';
     const exp = (industry: string) =>
       `"${JSON.stringify([{ title: 'Analyst', company: 'Acme', startDate: '2019-01-01', currentPosition: true, industry }]).replace(/"/g, '""')}"`;
+    // Four different people: alike names at one employer would be reported as likely duplicates.
+    const FIRST = ['Sam', 'Priya', 'Wei Ming', 'Aisyah'];
+    const LAST = ['Lee', 'Nair', 'Tan', 'Rahman'];
     const rows = [
       ['AWS; Salesforce*', 'Mandarin:expert; English:expert', 'Software'],
       ['Excel; PowerPoint; SFDC', 'Cantonese:intermediate', 'Logistics'],
@@ -198,7 +201,7 @@ describe('Importing ordinary candidates', () => {
       ['Power BI; MS Word', 'Hokkien:beginner; Tagalog:expert', 'Finance'],
     ].map(
       ([skills, languages, industry], i) =>
-        `ordinary${i}@import.example.com,Sam,Lee,KL,Singapore (SG),SWE,1,7000,1:1,${skills},${languages},${exp(industry)}`,
+        `ordinary${i}@import.example.com,${FIRST[i]},${LAST[i]},KL,Singapore (SG),SWE,1,7000,1:1,${skills},${languages},${exp(industry)}`,
     );
     await writeFile(file, [header, ...rows].join('\n'));
     const result = await importCandidates({ file, knex: t.knex, connectionString: t.url });
