@@ -15,11 +15,10 @@
  *
  * Measured (2 cores shared by others): at 100,460 candidates (load 19-25), precision 1.000 and
  * recall 1.000; the full scan 89.5 s against a floor of 3.5 s for a hash self-join on email (25x).
- * At 1,000,460 candidates (load 21-38): the full scan 946.8 s (4,805,856 keys, 42,946 open pairs,
- * most of them synthetic profiles whose random mobile numbers collide) against a self-join of
- * 41.8 s (22.6x), of which 285 s building the keys; a write's share 1.41 ms per profile. The scan
- * is linear in keys; at that load it takes 16 minutes, not yet the "minutes" wanted: the keys'
- * normalising string functions are the cost (see keys.ts) and their per-row time is where to look.
+ * At 1,000,460 candidates on a quiet machine (load 1.5): the full scan 60.9 s (4,805,856 keys,
+ * 42,946 open pairs, most of them synthetic profiles whose random mobile numbers collide) against a
+ * self-join of 4.7 s (12.9x); a write's share 0.13 ms per profile. At load 21-38 the same scan took
+ * 946.8 s: the keys' normalising string functions are the cost (see keys.ts).
  */
 import os from 'node:os';
 import { loadConfig } from '../backend/config';
