@@ -15,29 +15,15 @@ import { startWorker, type Worker } from '../../backend/jobs/worker';
 import { startE2E, type E2E } from '../helpers/e2e';
 import { makeProject } from '../helpers/interviews';
 import { candidatePayload, talentIds } from '../helpers/talent';
+import { TECH_AND_DESIGN } from '../../scripts/benchMatch/descriptionsTech';
 
 const SCREENS = [
   { name: '1440×900', viewport: { width: 1440, height: 900 } },
   { name: '390×844', viewport: { width: 390, height: 844 } },
 ];
 
-/** The description of the issue's first stumbles, as pasted. */
-const BACKEND = `Senior Backend Engineer
-
-About the role
-You will own the services behind our checkout and wallet.
-
-Requirements
-- 5+ years building backend services
-- Java and Spring Boot
-- PostgreSQL
-- Kafka or RabbitMQ for messaging
-- Fluent English
-
-Nice to have
-- Kubernetes
-
-Location: Singapore. Salary up to SGD 12,000 per month.`;
+/** The description of the issue's first stumbles, as pasted: the judged set's senior backend role. */
+const BACKEND = TECH_AND_DESIGN.find((d) => d.key === 'backend-senior')!.text;
 
 /** A project's description that says less than its fields (and another pay): the fields win. */
 const ANALYST = `We need someone to turn our sales data into dashboards.
