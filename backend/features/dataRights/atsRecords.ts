@@ -13,6 +13,7 @@
  * could quote the person.
  */
 import type { Knex } from 'knex';
+import { MANAGING_SUB_ROLES } from '../../../schema/roles';
 import { ATS_KINDS } from '../../../schema/rules/ats';
 import { AtsError } from '../../adapters/ats';
 import type { Config } from '../../config';
@@ -101,7 +102,7 @@ async function tellCompanies(trx: Knex.Transaction, config: Config, records: Ats
     if (!left.length) continue;
     const people = await trx('company_users')
       .where({ company_id: companyId, status: 1 })
-      .whereIn('role', [0, 1])
+      .whereIn('role', MANAGING_SUB_ROLES)
       .pluck('email');
     for (const to of people as string[]) await queueEmail(trx, { to, ...atsRecordsToEraseEmail(config, left, erased) });
   }

@@ -95,7 +95,7 @@ export function twinCollector(knex: Knex) {
       }
       const notes = [...byRow.values()].sort((a, b) => a.row - b.row);
       for (const n of notes) n.twins.sort((a, b) => b.confidence - a.confidence || a.otherId - b.otherId);
-      // The emails as stored, in one statement (the file's rows are not kept in memory).
+      // The emails as stored, 10,000 rows a statement (the file's rows are not kept in memory).
       const ids = notes.map((n) => n.candidateId);
       for (let at = 0; at < ids.length; at += 10_000) {
         const rows = (await knex('candidates')
