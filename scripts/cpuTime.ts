@@ -17,23 +17,35 @@ function stat(pid: number): string[] | undefined {
   }
 }
 
+/**
+ * CPU seconds of a process and everything under it: each live process's own time and the time of the children it
+ * has reaped (which holds theirs in turn), so a child that ended long ago still counts once.
+ */
+export function treeCpuSeconds(pid: number): number {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const s = stat(Number(entry));
+    if (s) children.set(Number(s[1]), [...(children.get(Number(s[1])) ?? []), Number(entry)]);
+  }
+  let ticks = 0;
+  const visit = (at: number) => {
+    const s = stat(at);
+    // Fields after the name: state(0) ppid(1) ... utime(11) stime(12) cutime(13) cstime(14).
+    if (s) ticks += Number(s[11]) + Number(s[12]) + Number(s[13]) + Number(s[14]);
+    for (const child of children.get(at) ?? []) visit(child);
+  };
+  visit(pid);
+  return ticks / TICKS;
+}
+
 /** PostgreSQL's CPU seconds: the postmaster's own and its reaped children's, plus live children. */
 export function postgresCpuSeconds(dataDir: string): number {
   const pidFile = readdirSync(dataDir, { recursive: true, encoding: 'utf8' }).find(
     (f) => path.basename(f) === 'postmaster.pid',
   );
   if (!pidFile) return 0;
-  const pid = Number(readFileSync(path.join(dataDir, pidFile), 'utf8').split('\n')[0]);
-  const own = stat(pid);
-  if (!own) return 0;
-  // Fields after the name: state(0) ppid(1) ... utime(11) stime(12) cutime(13) cstime(14).
-  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const s = stat(Number(entry));
-    if (s && Number(s[1]) === pid) ticks += Number(s[11]) + Number(s[12]);
-  }
-  return ticks / TICKS;
+  return treeCpuSeconds(Number(readFileSync(path.join(dataDir, pidFile), 'utf8').split('\n')[0]));
 }
 
 export function processCpuSeconds(): number {

@@ -14,6 +14,7 @@ import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../ba
 import { createKnex } from '../../backend/db/knex';
 import { migrate } from '../../backend/db/migrate';
 import { seed } from '../../seeds';
+import { postgresCpuSeconds, treeCpuSeconds } from '../../scripts/cpuTime';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './chromium';
 
 export const TEMPLATE = 'tb_template';
@@ -72,7 +73,20 @@ export async function setup(project: TestProject) {
   project.provide('browserWsEndpoint', browser?.wsEndpoint() ?? '');
 }
 
+/**
+ * The CPU the run's shared PostgreSQL and Chromium used, which the test command's own figure leaves out (neither is a
+ * child it waits for): with it, a run's cost reads the same whatever else the machine was doing.
+ */
+function printCpu() {
+  const parts = [
+    server && `PostgreSQL ${postgresCpuSeconds(server.dataDir).toFixed(1)} s`,
+    browserServer?.process().pid && `Chromium ${treeCpuSeconds(browserServer.process().pid as number).toFixed(1)} s`,
+  ].filter(Boolean);
+  if (parts.length) console.log(`CPU beside the test processes: ${parts.join(', ')}`);
+}
+
 export async function teardown() {
+  printCpu();
   await browserServer?.close();
   await server?.stop();
 }
