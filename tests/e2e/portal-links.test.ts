@@ -3,7 +3,7 @@
  * joining the talent community (by details and by link) and confirming a changed email address.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from '../helpers/e2e';
+import { followInApp, startE2E, type E2E } from '../helpers/e2e';
 
 let e2e: E2E;
 
@@ -109,7 +109,7 @@ describe('Confirming a changed email', () => {
     await owner.getByLabel('Digit 1 of 6').fill(await e2e.lastCode('owner@raas.example.com'));
     await owner.getByRole('button', { name: 'Sign in' }).click();
     await owner.waitForURL(`${e2e.baseUrl}/projects`);
-    await owner.goto(`${e2e.baseUrl}/my-profile`);
+    await followInApp(owner, '/my-profile');
     await owner.getByRole('textbox', { name: /^Email/ }).fill('rachel@raas.example.com');
     await owner.getByLabel('Phone').fill('+659 888 1234');
     await owner.getByRole('button', { name: 'Save changes' }).click();
@@ -127,39 +127,44 @@ describe('Confirming a changed email', () => {
     // The signed-in owner opens it and the address changes.
     await owner.goto(`${e2e.baseUrl}${link}`);
     await owner.waitForURL(`${e2e.baseUrl}/projects`);
-    await expect(owner.getByTestId('snackbar').innerText()).resolves.not.toBe('');
+    const confirmed = await owner.getByTestId('snackbar').innerText();
+    expect(confirmed).not.toBe('');
     await expect
       .poll(() => e2e.db.knex('company_users').where('email', 'rachel@raas.example.com').first('id'))
       .toBeDefined();
 
-    await owner.goto(`${e2e.baseUrl}${link}`);
+    // The link again, from the app already open: the snackbar now tells the failure, not the earlier success.
+    await followInApp(owner, link);
     await owner.getByRole('heading', { name: 'We could not confirm your email' }).waitFor();
     await expect(owner.getByTestId('snackbar').isVisible()).resolves.toBe(true);
+    await expect.poll(() => owner.getByTestId('snackbar').innerText()).not.toBe(confirmed);
   });
 });
 
 describe('Google and LinkedIn', () => {
   it('Provider buttons show only for the providers the server has configured, and start its flow', async () => {
-    const plain = await e2e.newPage();
-    await plain.goto(`${e2e.baseUrl}/auth/login`);
-    await plain.getByLabel('Work email').waitFor();
-    await expect(plain.getByTestId('social-buttons').count()).resolves.toBe(0);
+    // Each page asks GET auth/providers as it opens: the one page goes from screen to screen inside the app.
+    const page = await e2e.newPage();
+    const answered = page.waitForResponse('**/api/v1/auth/providers');
+    await page.goto(`${e2e.baseUrl}/auth/login`);
+    await page.getByLabel('Work email').waitFor();
+    await answered;
+    await expect(page.getByTestId('social-buttons').count()).resolves.toBe(0);
 
     // This test server has no provider configured: the answer of GET auth/providers stands in for one with Google only.
-    const page = await e2e.newPage();
     await page.route('**/api/v1/auth/providers', (route) => route.fulfill({ json: { google: true, linkedin: false } }));
-    await page.goto(`${e2e.baseUrl}/auth/login`);
-    const google = page.getByRole('link', { name: 'Continue with Google' });
-    await expect(google.getAttribute('href')).resolves.toBe('/api/v1/auth/google/signin');
-    await expect(page.getByRole('link', { name: 'Continue with LinkedIn' }).count()).resolves.toBe(0);
-    await page.goto(`${e2e.baseUrl}/auth/company/signup/1`);
+    await followInApp(page, '/auth/company/signup/1');
     await expect(page.getByRole('link', { name: 'Sign up with Google' }).getAttribute('href')).resolves.toBe(
       '/api/v1/auth/google/signup/company',
     );
-    await page.goto(`${e2e.baseUrl}/community/auth/signup`);
-    await expect(page.getByRole('link', { name: 'Sign up with Google' }).getAttribute('href')).resolves.toBe(
-      '/api/v1/auth/google/signup/community',
-    );
+    await followInApp(page, '/community/auth/signup');
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Sign up with Google' }).getAttribute('href'))
+      .toBe('/api/v1/auth/google/signup/community');
+    await followInApp(page, '/auth/login');
+    const google = page.getByRole('link', { name: 'Continue with Google' });
+    await expect(google.getAttribute('href')).resolves.toBe('/api/v1/auth/google/signin');
+    await expect(page.getByRole('link', { name: 'Continue with LinkedIn' }).count()).resolves.toBe(0);
   });
 
   it('A stale provider key on the callback page explains that sign-in failed', async () => {
