@@ -37,7 +37,8 @@ beforeAll(async () => {
   e2e = await startE2E();
   worker = await startWorker(e2e.db.url, e2e.config, 1);
   const knex = e2e.db.knex;
-  const admin = await e2e.signIn('admin@example.com', SCREENS[0].viewport, null);
+  // The admin's one signed-in context for the file (the AI match screens keep nothing in the browser's storage).
+  const admin = await signedIn(SCREENS[0].viewport, null);
   const ids = await talentIds(knex);
   const skill = async (name: string) => (await knex('skills').where('name', name).first('id')).id as number;
   const title = async (name: string) => (await knex('job_titles').where('name', name).first('id')).id as number;
@@ -70,6 +71,11 @@ beforeAll(async () => {
   await create('Ilse', ['SQL', 'Tableau', 'Python'], 'Senior Data Analyst', 'Sales dashboards in SQL and Tableau.');
   await admin.close();
 }, 180_000);
+
+/** A page in the file's one signed-in context for the admin, at a screen size, on a page (nothing opened if null). */
+function signedIn(viewport: { width: number; height: number }, at: string | null) {
+  return e2e.signIn('admin@example.com', viewport, at, { shared: true });
+}
 
 afterAll(async () => {
   await worker?.stop();
@@ -112,7 +118,7 @@ describe.each(SCREENS)('AI match stumbles at $name', ({ name, viewport }) => {
   const phone = viewport.width < 600;
 
   it('reads the pasted backend description as a recruiter would, takes every correction and matches with them', async () => {
-    const page = await e2e.signIn('admin@example.com', viewport, '/ai-match');
+    const page = await signedIn(viewport, '/ai-match');
     await page.getByRole('heading', { name: 'AI Match' }).waitFor();
     const read = page.getByRole('button', { name: 'Read requirements' });
     if (phone) expect(await pageWidth(page), `the start form fits ${name}`).toBeLessThanOrEqual(viewport.width);
@@ -226,7 +232,7 @@ describe.each(SCREENS)('AI match stumbles at $name', ({ name, viewport }) => {
         require_languages: [english.id, mandarin.id],
       });
 
-    const page = await e2e.signIn('admin@example.com', viewport, `/project/${project.guid}`);
+    const page = await signedIn(viewport, `/project/${project.guid}`);
     await page.getByRole('button', { name: 'AI match' }).click();
     await page.getByTestId('project-ai-match').getByRole('link', { name: 'Match from its job description' }).click();
     await page.waitForURL(/\/ai-match\?project=/);
