@@ -5,13 +5,13 @@
  * the request dialog of the project page asking for a job description first, and previewing the
  * message so that nothing goes out before Send.
  */
-import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { loadConfig } from '../../backend/config';
 import { t } from '../../i18n';
 import { signBody, whatsappFor } from '../../backend/adapters/whatsapp';
 import { TEST_SECRET } from '../helpers/app';
-import { startE2E, type E2E } from '../helpers/e2e';
+import { followInApp, startE2E, type E2E } from '../helpers/e2e';
 import { activeCandidates, addToProject, makeProject, type TestProject } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
 
@@ -34,16 +34,23 @@ async function apiToken(email: string): Promise<string> {
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
-const signedInPage = (...args: Parameters<E2E['signIn']>) => e2e.signIn(...args);
+/** A page in the file's one signed-in context for that person (these screens keep nothing in the browser's storage). */
+const signedInPage = (...[email, viewport, at]: Parameters<E2E['signIn']>) =>
+  e2e.signIn(email, viewport, at, { shared: true });
 
+let phoneContext: Promise<BrowserContext> | undefined;
+
+/** A page on a phone, in the file's one phone context (the candidates' links need no sign-in); it closes with its test. */
 async function phonePage(): Promise<Page> {
-  const context = await e2e.browser.newContext({
+  phoneContext ??= e2e.browser.newContext({
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
     deviceScaleFactor: 2,
   });
-  return context.newPage();
+  const page = await (await phoneContext).newPage();
+  onTestFinished(() => page.close());
+  return page;
 }
 
 async function requestInterview(candidate: number) {
@@ -105,7 +112,8 @@ describe('Interview requests', () => {
 
     // The company: its owner is told, and the project's requests show the answer.
     await runJobs({ url: e2e.db.url, config: e2e.config });
-    const owner = await signedInPage('owner@acme.example.com');
+    const owner = await signedInPage('owner@acme.example.com', undefined, null);
+    await owner.goto(`${e2e.baseUrl}/dev/mailbox`);
     const answer = await owner.evaluate(async (id) => {
       const res = await fetch(`/api/v1/projects/interview-request/by-project?project_id=Project:${id}`, {
         credentials: 'include',
@@ -113,7 +121,6 @@ describe('Interview requests', () => {
       return (await res.json()) as { data: { interview: { state: string } | null }[] };
     }, project.id);
     expect(answer.data.map((d) => d.interview?.state)).toEqual(['approved']);
-    await owner.goto(`${e2e.baseUrl}/dev/mailbox`);
     await owner
       .locator('article')
       .filter({ hasText: 'to owner@acme.example.com' })
@@ -309,11 +316,12 @@ describe('Interview requests', () => {
     await phone.goto(`${e2e.baseUrl}/interview-request?irt=broken&av=approve&m=email`);
     await phone.getByText('This link is not valid').waitFor();
     const request = await e2e.db.knex('interview_requests').where('project_id', project.id).first('guid');
-    await phone.goto(`${e2e.baseUrl}/jd/${request.guid}/${Math.floor(Date.now() / 1000)}`);
-    await phone.getByRole('link', { name: 'Download' }).waitFor();
-    await phone.getByText('Mobile Engineer').first().waitFor();
-    await phone.goto(`${e2e.baseUrl}/jd/${request.guid}/${Math.floor(Date.now() / 1000) - 4 * 24 * 3600}`);
+    // The job description links open from the page already loaded, the old one first.
+    await followInApp(phone, `/jd/${request.guid}/${Math.floor(Date.now() / 1000) - 4 * 24 * 3600}`);
     await phone.getByText('This link has expired').waitFor();
     expect(await phone.getByRole('link', { name: 'Download' }).count()).toBe(0);
+    await followInApp(phone, `/jd/${request.guid}/${Math.floor(Date.now() / 1000)}`);
+    await phone.getByRole('link', { name: 'Download' }).waitFor();
+    await phone.getByText('Mobile Engineer').first().waitFor();
   });
 });
