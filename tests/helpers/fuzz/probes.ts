@@ -257,10 +257,17 @@ function walkedProbe(target: Target): fc.Arbitrary<Probe> {
   return fc.oneof(...options);
 }
 
+/** A route's probes when they do not depend on the caller (declared endpoints, walked routes): built once per route. */
+const callerFree = new WeakMap<Target, fc.Arbitrary<Probe>>();
+
 export function probesFor(target: Target, actor: Actor, world: FuzzWorld): fc.Arbitrary<Probe> {
   if (target.resource) return resourceProbe(target, actor, world);
-  if (target.endpoint) return endpointProbe(target);
-  return walkedProbe(target);
+  let probes = callerFree.get(target);
+  if (!probes) {
+    probes = target.endpoint ? endpointProbe(target) : walkedProbe(target);
+    callerFree.set(target, probes);
+  }
+  return probes;
 }
 
 export const isWrite = writes;
