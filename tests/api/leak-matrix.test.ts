@@ -182,15 +182,24 @@ describe('Candidate data shows only where the table allows, for every role and e
           return `${path}?candidateId=${c.apiId}&candidate_id=${c.apiId}&projectId=Project:${lw.w.projects.acme}&project_id=${lw.w.projects.acme}&id=${c.apiId}`;
         });
         const paths = names.length || /candidate/i.test(target.path) ? fills : fills.slice(0, 1);
+        const report = (role: Role, path: string, status: number, text: string) => {
+          for (const [state, s] of exposure(text, status, { path }))
+            found.push(
+              `${role} reads ${[...s.identity, ...s.contact]} of the ${state} candidate: GET ${target.path} (${path}) → ${status}`,
+            );
+        };
+        if (!target.path.startsWith('/api/v1')) {
+          // Asked once: its answer is every role's (fetchOutside sends no bearer).
+          for (const path of paths) {
+            const { status, text } = await fetchOutside(path);
+            for (const role of ROLES) report(role, path, status, text);
+          }
+          continue;
+        }
         await forEachRole(async (role) => {
           for (const path of paths) {
-            const { status, text } = await (target.path.startsWith('/api/v1')
-              ? fetchRaw(role, path)
-              : fetchOutside(path));
-            for (const [state, s] of exposure(text, status, { path }))
-              found.push(
-                `${role} reads ${[...s.identity, ...s.contact]} of the ${state} candidate: GET ${target.path} (${path}) → ${status}`,
-              );
+            const { status, text } = await fetchRaw(role, path);
+            report(role, path, status, text);
           }
         });
       }
