@@ -208,7 +208,7 @@ try {
     ['blank page (ceiling)', `${base}/bench-blank`, undefined],
     ['/search', `${base}/search`, cookie],
     [`/project/${project.id} (${project.title})`, `${base}/project/${project.id}`, cookie],
-    ['/my-profile (the candidate)', `${base}/my-profile`, candidateCookie],
+    ['/candidate/profile (the candidate)', `${base}/candidate/profile`, candidateCookie],
     ['/interview-request (answer link)', answerUrl, undefined],
   ];
   // LIGHTHOUSE_PAGES=search,profile audits only the pages whose label holds one of the words (and the blank page).
