@@ -29,9 +29,11 @@ describe('Every portal page, in every role that opens it, has no critical or ser
       const paths = await portalPaths(e2e, demo);
       expect(paths.length).toBeGreaterThan(0);
       const unaudited = paths.filter((path) => !audited.has(`${demo.role}:${path}`));
+      // A role whose pages an earlier role of its kind audited opens no browser: there is nothing left to audit.
+      if (!unaudited.length) return;
       // The first screen is loaded, the others opened inside it.
       const page = demo.email ? await e2e.signIn(demo.email, undefined, null) : await e2e.newPage();
-      await page.goto(`${e2e.baseUrl}${unaudited[0] ?? paths[0]}`);
+      await page.goto(`${e2e.baseUrl}${unaudited[0]}`);
       for (const path of unaudited) {
         if (path !== unaudited[0]) await open(page, path);
         audited.add(`${demo.role}:${path}`);
