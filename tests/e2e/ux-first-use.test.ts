@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from '../helpers/e2e';
+import { followInApp, startE2E, type E2E } from '../helpers/e2e';
 
 const SIZES = [
   { width: 1440, height: 900 },
@@ -20,6 +20,13 @@ let e2e: E2E;
 beforeAll(async () => {
   e2e = await startE2E();
 });
+
+/**
+ * A page of `email`'s one signed-in context for the file (signIn's `shared`), at a size, on `at`: these tests neither
+ * sign out nor filter a console list, and each opens a page of its own.
+ */
+const signedIn = (email: string, size: { width: number; height: number }, at: string | null) =>
+  e2e.signIn(email, size, at, { shared: true });
 
 /** A project of the company `email` works for, with candidates at `stage` (curated by an admin or not). */
 async function projectWith(
@@ -83,14 +90,15 @@ describe.each(SIZES)('At $width×$height', (size) => {
       .knex('companies')
       .whereIn('id', e2e.db.knex('company_users').where('email', 'owner@raas.example.com').select('company_id'))
       .update({ trial_ends_at: new Date(Date.now() + 7 * 86_400_000) });
-    const page = await e2e.signIn('owner@raas.example.com', size, '/projects?add_project=true');
+    const page = await signedIn('owner@raas.example.com', size, '/projects?add_project=true');
     const dialog = page.getByTestId('add-project-dialog');
     // Untouched, Escape simply closes it.
     await dialog.getByTestId('plan-continue').waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
 
-    await page.goto(`${e2e.baseUrl}/projects?add_project=true`);
+    // Opened again from the menu's link, inside the portal already loaded.
+    await followInApp(page, '/projects?add_project=true');
     await dialog.getByTestId('plan-power').click();
     await dialog.getByTestId('plan-continue').click();
     const title = dialog.getByLabel(/^Project name/);
@@ -116,7 +124,7 @@ describe.each(SIZES)('At $width×$height', (size) => {
       .orderBy('projects.id')
       .offset(k)
       .first('projects.id', 'projects.guid', 'projects.title');
-    const page = await e2e.signIn('owner@acme.example.com', size, `/project/${demo.guid}`);
+    const page = await signedIn('owner@acme.example.com', size, `/project/${demo.guid}`);
     const settings = page.getByTestId('project-settings');
     const name = settings.getByLabel(/^Project name/);
     const ask = page.getByRole('dialog', { name: 'Discard what you entered?' });
@@ -155,7 +163,7 @@ describe.each(SIZES)('At $width×$height', (size) => {
   });
 
   it('A snackbar shows at the top right in the console too', async () => {
-    const page = await e2e.signIn('admin@example.com', size, null);
+    const page = await signedIn('admin@example.com', size, null);
     // A list the server fails to answer: the console says so in a snackbar.
     await page.route('**/api/v1/tags?**', (route) =>
       route.fulfill({
@@ -197,7 +205,7 @@ describe.each(SIZES)('At $width×$height', (size) => {
     await knex('companies')
       .where('id', project.companyId)
       .update({ trial_ends_at: new Date(Date.now() + 7 * 86_400_000) });
-    const page = await e2e.signIn('owner@raas.example.com', size, `/project/${project.guid}?tab=7`);
+    const page = await signedIn('owner@raas.example.com', size, `/project/${project.guid}?tab=7`);
     await row(page, trial.guid).getByTestId('candidate-menu').click();
     await page.getByRole('menuitem', { name: 'Move to Offered' }).click();
     const dialog = page.getByRole('dialog', { name: 'Guarantee this candidate?' });
@@ -250,7 +258,7 @@ describe.each(SIZES)('At $width×$height', (size) => {
       [],
       0,
     );
-    const page = await e2e.signIn('owner@acme.example.com', size, `/project/${project.guid}`);
+    const page = await signedIn('owner@acme.example.com', size, `/project/${project.guid}`);
 
     await row(page, anonymous.guid).getByTestId('candidate-menu').click();
     await page.getByRole('menuitem', { name: 'Move to Longlist' }).click();
@@ -267,7 +275,7 @@ describe.each(SIZES)('At $width×$height', (size) => {
     await stays.getByRole('button', { name: 'Move', exact: true }).click();
     await stays.waitFor({ state: 'hidden' });
 
-    await page.goto(`${e2e.baseUrl}/project/${project.guid}?tab=1`);
+    await followInApp(page, `/project/${project.guid}?tab=1`);
     const revealed = row(page, anonymous.guid);
     await revealed.getByText(`${anonymous.first_name} ${anonymous.last_name}`).first().waitFor();
     await expect(row(page, hidden.guid).innerText()).resolves.toContain('Anonymous candidate');
@@ -297,7 +305,9 @@ describe('An order form once made', () => {
     const knex = e2e.db.knex;
     const count = async () => Number((await knex('sales_orders').count({ n: '*' }))[0].n);
     const before = await count();
-    const page = await e2e.signIn('admin@example.com', SIZES[0], '/credits/active-credits?order_form=true');
+    const page = await e2e.signIn('admin@example.com', SIZES[0], '/credits/active-credits?order_form=true', {
+      shared: true,
+    });
     const dialog = page.getByRole('dialog', { name: 'Generate order form' });
     await dialog.getByRole('combobox', { name: /Company/ }).fill('Northwind');
     await page.getByRole('option').first().click();
