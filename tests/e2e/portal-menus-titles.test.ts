@@ -67,7 +67,8 @@ describe('Menu items open exactly what they name', () => {
     const page = await signedIn('admin@example.com', LAPTOP, `/admin/talent?filter=${filter}`);
     await consoleMenu(page).locator('[aria-current="page"]', { hasText: 'Pending activation' }).waitFor();
 
-    await page.goto(`${e2e.baseUrl}/admin/talent/Candidate%3A${active.id}`);
+    // The candidate opened inside the console, as its list's row does.
+    await followInApp(page, `/admin/talent/Candidate%3A${active.id}`);
 
     await consoleMenu(page).locator('[aria-current="page"]', { hasText: 'All talent' }).waitFor();
     expect(await consoleMenu(page).locator('[aria-current="page"]').allInnerTexts()).toEqual(['All talent']);
@@ -131,6 +132,7 @@ describe('Every portal route has its own page title', () => {
   ] as const)(
     'Each route %s shows "<page> | Talentbase"',
     async (_how, viewport, how) => {
+      // Each person's page is of the file's one signed-in context for them: these two tests filter no console list.
       const pages = new Map<string | undefined, Page>();
       for (const id of Object.keys(ROUTE_RULES) as RouteId[]) {
         const email = visitorFor(id);
@@ -138,7 +140,7 @@ describe('Every portal route has its own page title', () => {
           pages.set(
             email,
             email
-              ? await signedIn(email, viewport, how === 'load' ? null : undefined)
+              ? await e2e.signIn(email, viewport, how === 'load' ? null : undefined, { shared: true })
               : await (await e2e.browser.newContext({ viewport })).newPage(),
           );
         const page = pages.get(email) as Page;
@@ -157,7 +159,7 @@ describe('Every portal route has its own page title', () => {
           await expect.poll(() => page.title(), { message: id }).toBe(documentTitle(ROUTE_RULES[id].titleKey));
         }
       }
-      for (const page of pages.values()) await page.context().close();
+      await pages.get(undefined)?.context().close(); // the visitor's; the signed-in pages close with the test
       // Every route in turn, in one test: a busy machine takes minutes.
     },
     240_000,
