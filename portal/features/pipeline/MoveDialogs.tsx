@@ -5,7 +5,7 @@
  * balance, or that its balance is short (schema/rules/credits.ts).
  */
 import { Alert, Button, MenuItem, Stack, TextField } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { t } from '../../../i18n';
 import { chargeOutlook, PLAN_CHARGES } from '../../../schema/rules/credits';
@@ -18,9 +18,11 @@ import type { ProjectDetail, RejectData, ScheduleData } from '../../api/pipeline
 import { KnownInAtsList } from '../integrations/KnownInAts';
 import { useRaasStatus } from '../projects/PlanChoice';
 import { recallSchedule } from './scheduleMemory';
-import { ScheduleDialog } from './ScheduleDialog';
 import { stageLabel } from './stageKeys';
 import { nameOf, type Prompt } from './useMoveFlow';
+
+// The schedule form and its validation (zod) load when a move first asks for it, not with the project's page.
+const ScheduleDialog = lazy(() => import('./ScheduleDialog').then((m) => ({ default: m.ScheduleDialog })));
 
 /** Reject reasons, sent as their key (labels in portal.pipeline.reject.reasons). */
 const REASONS = ['skills', 'experience', 'salary', 'location', 'candidate', 'other'] as const;
@@ -172,18 +174,20 @@ export function MoveDialogs({ prompt, busy, error, isRaas, project, resolve, can
       );
     case 'schedule':
       return (
-        <ScheduleDialog
-          open
-          title={t('portal.pipeline.schedule.title')}
-          text={t('portal.pipeline.schedule.text', {
-            name: count === 1 ? name : t('portal.pipeline.bulk.selected', { n: count }),
-            stage,
-          })}
-          initial={recallSchedule(user?.lastScheduleData)}
-          busy={busy}
-          onConfirm={(schedule) => resolve({ schedule })}
-          onClose={cancel}
-        />
+        <Suspense fallback={null}>
+          <ScheduleDialog
+            open
+            title={t('portal.pipeline.schedule.title')}
+            text={t('portal.pipeline.schedule.text', {
+              name: count === 1 ? name : t('portal.pipeline.bulk.selected', { n: count }),
+              stage,
+            })}
+            initial={recallSchedule(user?.lastScheduleData)}
+            busy={busy}
+            onConfirm={(schedule) => resolve({ schedule })}
+            onClose={cancel}
+          />
+        </Suspense>
       );
     case 'reveal': {
       // The rule decides per candidate (schema/rules/visibility.ts, revealsOnMove): the dialog never promises a
