@@ -4,10 +4,11 @@
  * status and text; sharing a project lets a member see it (and only it); a RaaS company chooses the
  * project type first; a search is saved as a project with its filters.
  */
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfOf } from '../helpers/cvs';
-import { startE2E, type E2E } from '../helpers/e2e';
-import { call, createProject as createWith, pick, projectsWorld, row } from '../helpers/projectsE2E';
+import { followInApp, startE2E, type E2E } from '../helpers/e2e';
+import { pick, projectsWorld, row } from '../helpers/projectsE2E';
 
 let e2e: E2E;
 let jobTitle: { id: number; name: string };
@@ -19,9 +20,39 @@ beforeAll(async () => {
   ({ jobTitle, singapore } = await projectsWorld(e2e));
 });
 
-const signedIn = (...args: Parameters<E2E['signIn']>) => e2e.signIn(...args);
-const createProject = (page: Parameters<typeof call>[0], title: string, extra: Record<string, unknown> = {}) =>
-  createWith(page, { jobTitle, singapore }, title, extra);
+/**
+ * A page in the file's one signed-in context for that person: the projects screens keep nothing in the browser's
+ * storage, so the tests share the sign-in and the cached front end.
+ */
+const signedIn = (...[email, viewport, at]: Parameters<E2E['signIn']>) =>
+  e2e.signIn(email, viewport, at, { shared: true });
+
+/** A call through the page's own context (its session cookie), whether or not the page has opened the portal yet. */
+async function call(page: Page, method: string, path: string, data?: unknown) {
+  const res = await page.request.fetch(`${e2e.baseUrl}/api/v1/${path}`, {
+    method,
+    data,
+    headers: { origin: e2e.baseUrl, Accept: 'application/json' },
+  });
+  return { status: res.status(), body: (await res.json()) as Record<string, unknown> };
+}
+
+/** A project created through the API as the page's user, before the screen under test opens. */
+async function createProject(page: Page, title: string, extra: Record<string, unknown> = {}) {
+  const res = await call(page, 'POST', 'projects/create', {
+    ...extra,
+    title,
+    jobTitleId: jobTitle.id,
+    countries: [singapore.id],
+    headcount: 1,
+    salaryMin: 5000,
+    salaryMax: 8000,
+    salaryCurrency: 'SGD',
+    jobDescription: 'Build and run our hiring platform.',
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data as { id: string; guid: string };
+}
 
 describe('The projects screens', () => {
   it('A company admin creates a project with a job description file and sees it in the list', async () => {
@@ -107,7 +138,7 @@ describe('The projects screens', () => {
   });
 
   it('The list filters by status from the counts and the filter, and by text', async () => {
-    const page = await signedIn('owner@acme.example.com');
+    const page = await signedIn('owner@acme.example.com', undefined, null);
     const active = `Filter active ${run}`;
     const paused = `Filter paused ${run}`;
     await createProject(page, active);
@@ -140,7 +171,7 @@ describe('The projects screens', () => {
   });
 
   it('A company admin shares a project with a member, who then sees it and not an unshared one', async () => {
-    const owner = await signedIn('owner@acme.example.com');
+    const owner = await signedIn('owner@acme.example.com', undefined, null);
     const shared = `Shared with Marcus ${run}`;
     const unshared = `Not shared ${run}`;
     const sharedProject = await createProject(owner, shared);
@@ -169,18 +200,18 @@ describe('The projects screens', () => {
     expect(overflow).toBeLessThanOrEqual(0);
 
     // The shared-project page shows the project to the member, and only that one.
-    await member.goto(`${e2e.baseUrl}/shared-project/${sharedProject.guid}`);
+    await followInApp(member, `/shared-project/${sharedProject.guid}`);
     await member.getByTestId('shared-project').getByRole('heading', { name: shared }).waitFor();
     await expect(member.getByTestId('open-shared-project').getAttribute('href')).resolves.toBe(
       `/project/${sharedProject.guid}`,
     );
-    await member.goto(`${e2e.baseUrl}/shared-project/${unsharedProject.guid}`);
+    await followInApp(member, `/shared-project/${unsharedProject.guid}`);
     await member.getByText('This project is not shared with you').waitFor();
     await expect(member.getByText(unshared).count()).resolves.toBe(0);
   });
 
   it('A RaaS company admin chooses the project type first, seeing the balance and what each plan costs', async () => {
-    const page = await signedIn('owner@raas.example.com');
+    const page = await signedIn('owner@raas.example.com', undefined, null);
     // The company's free slot is free: any open free project of its is closed first.
     const raas = await e2e.db.knex('company_users').where('email', 'owner@raas.example.com').first('company_id');
     await e2e.db
@@ -237,7 +268,7 @@ describe('The projects screens', () => {
   });
 
   it('A RaaS company whose free slot is taken finds Free disabled with the reason, and the form stays calm until it is submitted', async () => {
-    const page = await signedIn('owner@raas.example.com');
+    const page = await signedIn('owner@raas.example.com', undefined, null);
     const raas = await e2e.db.knex('company_users').where('email', 'owner@raas.example.com').first('company_id');
     await e2e.db
       .knex('projects')
@@ -284,7 +315,7 @@ describe('The projects screens', () => {
     expect(stored?.current_url).toBe(`jt=${jobTitle.id}`);
 
     // A result goes into that project from the open-projects list.
-    await page.goto(`${e2e.baseUrl}/search?jt=${jobTitle.id}`);
+    await followInApp(page, `/search?jt=${jobTitle.id}`);
     await page.getByTestId('result-card').first().getByTestId('add-to-project').click();
     const list = page.getByTestId('add-to-project-dialog');
     const item = list.locator(`[data-project-title="${title}"]`);
@@ -296,15 +327,13 @@ describe('The projects screens', () => {
     ]);
 
     // The project's card and its Suggested tab name and count the same candidates.
-    await page.goto(`${e2e.baseUrl}/projects?q=${encodeURIComponent(title)}`);
+    await followInApp(page, `/projects?q=${encodeURIComponent(title)}`);
     const card = page.getByTestId('project-row').filter({ hasText: title });
     const onCard = card.locator('[data-stage="open"]');
     await expect(onCard.innerText()).resolves.toMatch(/^Suggested \d+$/);
     const suggested = Number((await onCard.innerText()).replace(/\D/g, ''));
     expect(suggested).toBeGreaterThan(0);
-    await page.goto(
-      `${e2e.baseUrl}/project/${(await e2e.db.knex('projects').where('id', stored?.id).first('guid')).guid}`,
-    );
+    await followInApp(page, `/project/${(await e2e.db.knex('projects').where('id', stored?.id).first('guid')).guid}`);
     await expect(page.getByTestId('tab-0').innerText()).resolves.toMatch(/Suggested/);
     await expect.poll(async () => Number(await page.getByTestId('count-0').innerText())).toBe(suggested);
   });
