@@ -15,7 +15,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
-import { followInApp, startE2E, type E2E } from '../helpers/e2e';
+import { startE2E, type E2E } from '../helpers/e2e';
 import { runJobs } from '../helpers/jobs';
 
 const EMAIL = 'candidate@example.com';
@@ -42,16 +42,9 @@ afterAll(async () => {
   for (const p of pages) await p.close();
 });
 
-/**
- * A page of the admin's one signed-in context for the file, nothing open yet: these tests neither filter a console
- * list nor sign out, so the session and the cached front end serve every test.
- */
-const adminPage = (viewport: { width: number; height: number }) =>
-  e2e.signIn('admin@example.com', viewport, null, { shared: true });
-
 /** The console's erasure queue, signed in at a screen size (on a phone the console's menu is folded away). */
 async function queue(viewport: { width: number; height: number }): Promise<Page> {
-  const page = await adminPage(viewport);
+  const page = await e2e.signIn('admin@example.com', viewport, null);
   pages.push(page);
   await page.goto(`${e2e.baseUrl}/admin/erasure-requests`);
   // A phone lists one line per request, which opens the request's page with the same actions.
@@ -80,7 +73,7 @@ async function askAndConfirm(page: Page, email = EMAIL, id = candidateId) {
 
 describe.each(SCREENS)('Erasure at $name', ({ name, viewport }) => {
   it('the candidate asks and confirms, an admin holds and releases, the candidate cancels', async () => {
-    const me = await e2e.signIn(EMAIL, viewport, '/candidate/profile', { shared: true });
+    const me = await e2e.signIn(EMAIL, viewport, '/candidate/profile');
     pages.push(me);
     await askAndConfirm(me);
     expect(await fitsWidth(me), `the profile page fits ${name}`).toBe(true);
@@ -118,7 +111,7 @@ describe.each(SCREENS)('Erasure at $name', ({ name, viewport }) => {
 
 describe.each(SCREENS)('A copy and a correction at $name', ({ name, viewport }) => {
   it('the candidate downloads a copy and asks for corrections; an admin produces a copy, applies one and declines one', async () => {
-    const me = await e2e.signIn(EMAIL, viewport, '/candidate/profile', { shared: true });
+    const me = await e2e.signIn(EMAIL, viewport, '/candidate/profile');
     pages.push(me);
     const copy = me.getByRole('region', { name: 'Download what we hold about you' });
     await copy.scrollIntoViewIfNeeded();
@@ -154,7 +147,7 @@ describe.each(SCREENS)('A copy and a correction at $name', ({ name, viewport }) 
     await ask('Reason for leaving', `Team disbanded (${name})`, 'I was not let go for cause');
     expect(await fitsWidth(me), `the profile page fits ${name}`).toBe(true);
 
-    const admin = await adminPage(viewport);
+    const admin = await e2e.signIn('admin@example.com', viewport, null);
     pages.push(admin);
     await admin.goto(`${e2e.baseUrl}/admin/talent/Candidate%3A${candidateId}`);
     await admin.getByRole('button', { name: 'Export their data' }).click();
@@ -163,9 +156,8 @@ describe.each(SCREENS)('A copy and a correction at $name', ({ name, viewport }) 
     expect(made).toMatchObject({ source: 2, status: 0 });
     await runJobs({ url: e2e.db.url, config: e2e.config });
 
-    // The queue lists both; each is answered on its own page, where the list opens on a phone (both reached inside
-    // the console already loaded, as its own links do).
-    await followInApp(admin, '/admin/data-corrections');
+    // The queue lists both; each is answered on its own page, where the list opens on a phone.
+    await admin.goto(`${e2e.baseUrl}/admin/data-corrections`);
     // A phone lists one line per request, named by its field; a desktop's table shows the proposed values.
     const phone = viewport.width < 600;
     await admin
@@ -184,7 +176,7 @@ describe.each(SCREENS)('A copy and a correction at $name', ({ name, viewport }) 
         .where({ candidate_id: candidateId, field })
         .orderBy('id', 'desc')
         .first();
-      await followInApp(admin, `/admin/data-corrections/${encodeURIComponent(`DataCorrection:${row.id}`)}/show`);
+      await admin.goto(`${e2e.baseUrl}/admin/data-corrections/${encodeURIComponent(`DataCorrection:${row.id}`)}/show`);
       await admin.getByRole('button', { name: action }).first().click();
       return admin.getByRole('dialog', { name: `${action} this correction` });
     };
