@@ -13,8 +13,8 @@
  * LIGHTHOUSE_FORM_FACTORS=desktop (or mobile) audits one setting only; LIGHTHOUSE_PAGES=search,profile only the
  * pages whose label holds one of the words (the target is then not judged).
  * Targets: performance >= 95 on desktop and >= 90 on mobile, accessibility 100, on the four pages. Exits 1 when one is
- * missed. Last mobile run (one each, load 11.6 then 6.3): Lighthouse's own /search 56, a project 44, the profile 31,
- * the answer link 58, blank 98; by CPU time 77, 60, 49 and 87 (TBT 341, 865, 960 and 310 ms); accessibility 100.
+ * missed. Last mobile runs (one each): by CPU time /search 77 and the answer link 87 (TBT 341 and 310 ms, load 6 to
+ * 12), a project 63 and the profile 56 (TBT 640 and 1,772 ms, load 3.3 to 4.6); blank 98 to 100; accessibility 100.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
