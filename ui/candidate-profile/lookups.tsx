@@ -3,10 +3,12 @@
  * hands in its own signed-in client; names of chosen ids are cached for the page's lifetime. The
  * names a form's pickers ask for as it opens (thirty or so: each experience row's title and
  * employer, the skills, languages, places) are gathered for one turn of the event loop and asked
- * for in one request a resource, and a name already on its way is not asked for again.
+ * for in one request a resource, and a name already on its way is not asked for again. A form can ask for all its
+ * names before its first draw (useNamesLoaded), so its pickers draw once, with their names, instead of drawing again
+ * as each resource's names arrive.
  */
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { entityByResource } from '../../schema';
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
+import { entity, entityByResource } from '../../schema';
 
 export type LookupId = string | number;
 
@@ -105,9 +107,47 @@ export function lookupSource(client: LookupClient): LookupSource {
 
 const LookupContext = createContext<LookupSource | undefined>(undefined);
 
+const sources = new WeakMap<LookupClient, LookupSource>();
+
+/** One source a client: the names it loaded serve every picker of the page, in any form. */
+function sourceOf(client: LookupClient): LookupSource {
+  let source = sources.get(client);
+  if (!source) sources.set(client, (source = lookupSource(client)));
+  return source;
+}
+
 export function LookupProvider({ client, children }: { client: LookupClient; children: ReactNode }) {
-  const source = useMemo(() => lookupSource(client), [client]);
-  return <LookupContext.Provider value={source}>{children}</LookupContext.Provider>;
+  return <LookupContext.Provider value={sourceOf(client)}>{children}</LookupContext.Provider>;
+}
+
+/**
+ * Whether the names of the given lookup rows (ids by entity, e.g. from referencedIds) are loaded, all asked for at
+ * once. True once they are, and from then on: a form waits for it before its first draw only. A failed request
+ * counts as loaded; the pickers then ask for their own names, as they would have.
+ */
+export function useNamesLoaded(client: LookupClient, ids: Map<string, Set<LookupId>>): boolean {
+  const source = sourceOf(client);
+  const missing = [...ids].flatMap(([name, set]) => {
+    const resource = entity(name).resource;
+    const absent = resource ? [...set].filter((id) => !source.cached(resource, id)) : [];
+    return resource && absent.length ? [[resource, absent] as const] : [];
+  });
+  const key = JSON.stringify(missing);
+  const [none] = useState(missing.length === 0);
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    if (none || loaded) return;
+    let live = true;
+    Promise.all(missing.map(([resource, absent]) => source.byIds(resource, absent)))
+      .catch(() => undefined)
+      // A transition: React draws the form in slices, not in one long task.
+      .then(() => live && startTransition(() => setLoaded(true)));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the missing ids' text
+  }, [source, key]);
+  return none || loaded;
 }
 
 export function useLookups(): LookupSource {

@@ -127,6 +127,39 @@ export function toFormValues(record: Item | undefined, editor: Editor): FormValu
   return values;
 }
 
+/** Ids of lookup rows (cities, skills, ...) by the entity they belong to. */
+export type ReferencedIds = Map<string, Set<string | number>>;
+
+function collectRefs(fields: Record<string, FieldDef>, names: string[], source: Item, into: ReferencedIds): void {
+  const add = (ref: string | undefined, id: unknown) => {
+    if (!ref || (typeof id !== 'string' && typeof id !== 'number') || id === '') return;
+    const ids = into.get(ref) ?? new Set();
+    into.set(ref, ids.add(id));
+  };
+  for (const name of names) {
+    const def = fields[name];
+    const value = source[name];
+    if (def.kind === 'ref') add(def.ref, value);
+    else if (def.kind === 'refList' && Array.isArray(value)) value.forEach((id) => add(def.ref, id));
+    else if (def.kind === 'objectList' && Array.isArray(value) && def.fields)
+      for (const item of value) collectRefs(def.fields, Object.keys(def.fields), (item ?? {}) as Item, into);
+  }
+}
+
+/**
+ * The lookup rows a form's values point at, by entity: the editor's refs and lists of refs, and those inside its
+ * object lists (preferred places, skills, languages) and child lists (each experience's country and industry).
+ * What the form's pickers will show names for on their first draw.
+ */
+export function referencedIds(values: FormValues, editor: Editor): ReferencedIds {
+  const into: ReferencedIds = new Map();
+  collectRefs(candidate.fields, editableFields(editor), values, into);
+  for (const list of Object.keys(CHILD_LISTS) as (keyof typeof CHILD_LISTS)[])
+    for (const item of (values[list] ?? []) as Item[])
+      collectRefs(CHILD_LISTS[list].fields, itemFields(list), item, into);
+  return into;
+}
+
 /** The write the API takes for the form's values: the editor's fields, the child lists, nothing else. */
 export function toPayload(values: FormValues, editor: Editor): FormValues {
   const payload: FormValues = {};

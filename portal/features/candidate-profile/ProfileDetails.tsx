@@ -38,10 +38,11 @@ interface Props {
 export function ProfileDetails({ profile, onSaved }: Props) {
   const [emailCode, clearEmailCode] = useEmailCode();
   const [changingEmail, setChangingEmail] = useState(false);
+  const changeEmail = useCallback(() => setChangingEmail(true), []);
   return (
     <>
       <Stack spacing={3}>
-        <ProfileEditor profile={profile} onSaved={onSaved} onChangeEmail={() => setChangingEmail(true)} />
+        <ProfileEditor profile={profile} onSaved={onSaved} onChangeEmail={changeEmail} />
         <DataExport />
         <DataCorrections />
         <DataRights email={profile.email} />

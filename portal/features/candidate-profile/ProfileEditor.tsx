@@ -10,10 +10,11 @@ import { ApiError } from '../../../ui/api/client';
 import { errorMessage, known } from '../../../ui/api/errors';
 import { useNotify } from '../../app/notify';
 import { t } from '../../../i18n';
+import { LoadingScreen } from '../../components/LoadingScreen';
 import { OwnEmail } from './EmailChange';
-import { LookupProvider } from '../../../ui/candidate-profile/lookups';
+import { LookupProvider, useNamesLoaded } from '../../../ui/candidate-profile/lookups';
 import { ProfileSections } from '../../../ui/candidate-profile/ProfileSections';
-import { toFormValues, toPayload } from '../../../ui/candidate-profile/profileFields';
+import { referencedIds, toFormValues, toPayload } from '../../../ui/candidate-profile/profileFields';
 import { errorPath, profileResolver } from '../../../ui/candidate-profile/profileResolver';
 import { SaveBar } from '../../../ui/candidate-profile/SaveBar';
 import { portalLookups, profileApi, type CandidateProfile } from './profileApi';
@@ -40,6 +41,10 @@ export function ProfileEditor({ profile, onSaved, onChangeEmail }: Props) {
   const resolver = useMemo(() => profileResolver('candidate', profile), [profile]);
   const form = useForm<FieldValues>({ defaultValues: values, resolver, mode: 'onChange' });
   const { reset, setError, formState } = form;
+  const namesLoaded = useNamesLoaded(
+    portalLookups,
+    useMemo(() => referencedIds(values, 'candidate'), [values]),
+  );
   useLeaveGuard(formState.isDirty);
 
   // A newer profile from elsewhere on the page (status, email) keeps what is being edited. The values the form was
@@ -76,18 +81,28 @@ export function ProfileEditor({ profile, onSaved, onChangeEmail }: Props) {
     () => notify(t('talent.form.fixErrors'), 'error'),
   );
 
+  // The form draws once its pickers' names are loaded, so each picker draws once, with its name. The sections are one
+  // element kept while its inputs stand: the form's own state (ready after mounting, dirty, submitting) redraws this
+  // editor and its save bar, not the hundreds of fields, which read the form's values themselves.
+  const { id, email } = profile;
+  const sections = useMemo(
+    () => (
+      <ProfileSections
+        editor="candidate"
+        upload={(file) => profileApi.uploadCv(file)}
+        onDownloadCv={() => profileApi.downloadCv(id).catch((err: unknown) => notify(errorMessage(err), 'error'))}
+        email={<OwnEmail email={email} onChange={onChangeEmail} />}
+      />
+    ),
+    [id, email, notify, onChangeEmail],
+  );
+
+  if (!namesLoaded) return <LoadingScreen />;
   return (
     <LookupProvider client={portalLookups}>
       <FormProvider {...form}>
         <form onSubmit={save} noValidate aria-label={t('talent.own.formLabel')}>
-          <ProfileSections
-            editor="candidate"
-            upload={(file) => profileApi.uploadCv(file)}
-            onDownloadCv={() =>
-              profileApi.downloadCv(profile.id).catch((err: unknown) => notify(errorMessage(err), 'error'))
-            }
-            email={<OwnEmail email={profile.email} onChange={onChangeEmail} />}
-          />
+          {sections}
           <SaveBar>
             <Button
               color="inherit"

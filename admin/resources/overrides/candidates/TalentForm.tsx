@@ -3,14 +3,14 @@
  * admin-only parts, live validation by the server's own rules, and the server's field errors at
  * their fields (react-admin sets them from the answer's `errors`).
  */
-import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { Form, SaveButton, useBasename, useLocation, useNavigate, useRecordContext } from 'react-admin';
 import { t } from '../../../../i18n';
-import { LookupProvider } from '../../../../ui/candidate-profile/lookups';
+import { LookupProvider, useNamesLoaded } from '../../../../ui/candidate-profile/lookups';
 import { ProfileSections } from '../../../../ui/candidate-profile/ProfileSections';
-import { toFormValues } from '../../../../ui/candidate-profile/profileFields';
+import { referencedIds, toFormValues } from '../../../../ui/candidate-profile/profileFields';
 import { profileResolver } from '../../../../ui/candidate-profile/profileResolver';
 import { SaveBar } from '../../../../ui/candidate-profile/SaveBar';
 import { TwinWarning } from '../../../duplicates/TwinWarning';
@@ -77,6 +77,12 @@ export function TalentForm({ mode }: { mode: 'create' | 'edit' }) {
   const values = useMemo(() => toFormValues(mode === 'edit' ? record : undefined, 'admin'), [record, mode]);
   const resolver = useMemo(() => profileResolver('admin', mode === 'edit' ? record : undefined), [record, mode]);
   const id = mode === 'edit' && record ? String(record.id) : undefined;
+  // The pickers' names are asked for at once before the form draws, so each picker draws once, with its name.
+  const namesLoaded = useNamesLoaded(
+    consoleLookups,
+    useMemo(() => referencedIds(values, 'admin'), [values]),
+  );
+  if (!namesLoaded) return <LinearProgress aria-label={t('talent.form.loading')} />;
   return (
     <LookupProvider client={consoleLookups}>
       <Form record={values} resolver={resolver} mode="onChange" noValidate warnWhenUnsavedChanges>
