@@ -14,6 +14,7 @@ import {
 import { useEffect, useMemo, useState, type HTMLAttributes, type Key, type Ref } from 'react';
 import { useController } from 'react-hook-form';
 import { t } from '../../i18n';
+import { useAnchorOnFocus } from '../components/autocompleteAnchor';
 import { useLookups, type LookupId, type LookupOption } from './lookups';
 
 const DEBOUNCE_MS = 200;
@@ -109,6 +110,8 @@ export function LookupPicker({
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const chosen = useChosen(resource, ids);
+  // The popup's anchor is handed over when the input takes focus, not drawn twice on mounting.
+  const anchor = useAnchorOnFocus();
   const { options, loading, failed } = useOptions(resource, query, open);
   const shown = useMemo(() => options.filter((o) => !exclude.some((id) => same(id, o.id))), [options, exclude]);
   const noOptions = failed
@@ -143,30 +146,35 @@ export function LookupPicker({
         </Box>
       );
     },
-    renderInput: (params: AutocompleteRenderInputParams) => (
-      <TextField
-        {...params}
-        name={name}
-        inputRef={inputRef}
-        label={label}
-        required={required}
-        placeholder={ids.length ? undefined : placeholder}
-        error={!!error}
-        helperText={error ?? helperText}
-        slotProps={{
-          inputLabel: { ...params.InputLabelProps, ...(multiple ? { shrink: true } : {}) },
-          input: {
-            ...params.InputProps,
-            endAdornment: (
-              <>
-                {loading && open ? <CircularProgress color="inherit" size={18} /> : null}
-                {params.InputProps.endAdornment}
-              </>
-            ),
-          },
-        }}
-      />
-    ),
+    renderInput: (params: AutocompleteRenderInputParams) => {
+      const { ref, onFocus } = anchor(params);
+      return (
+        <TextField
+          {...params}
+          name={name}
+          inputRef={inputRef}
+          label={label}
+          required={required}
+          placeholder={ids.length ? undefined : placeholder}
+          error={!!error}
+          helperText={error ?? helperText}
+          slotProps={{
+            inputLabel: { ...params.InputLabelProps, ...(multiple ? { shrink: true } : {}) },
+            htmlInput: { ...params.inputProps, onFocus },
+            input: {
+              ...params.InputProps,
+              ref,
+              endAdornment: (
+                <>
+                  {loading && open ? <CircularProgress color="inherit" size={18} /> : null}
+                  {params.InputProps.endAdornment}
+                </>
+              ),
+            },
+          }}
+        />
+      );
+    },
   };
 
   if (multiple) {

@@ -3,8 +3,9 @@
  * the other filters, 'N selected out of M', and a typed search through the lookup's autocomplete.
  */
 import { Autocomplete, Box, Checkbox, FormControlLabel, Skeleton, Stack, TextField, Typography } from '@mui/material';
-import { useCallback, useEffect, useRef, useState, type FocusEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { t } from '../../../i18n';
+import { useAnchorOnFocus } from '../../../ui/components/autocompleteAnchor';
 import { searchApi, type Facet, type LookupPath, type Option } from '../../api/search';
 import { useTurn } from '../../components/useFirstScreenful';
 import { thousands } from './searchUrl';
@@ -122,13 +123,8 @@ function LookupInput({ lookup, label, onPick }: { lookup: LookupPath; label: str
   const [input, setInput] = useState('');
   const [options, setOptions] = useState<Option[]>([]);
   const [loading, setLoading] = useState(false);
-  // MUI's Autocomplete anchors its popup on the input's box, and once it has that box it reads its width at every
-  // render: each lookup would draw itself a second time as it mounts and force a layout of the whole page. The box is
-  // handed over when the input takes focus, before a popup can open.
-  const box = useRef<HTMLElement | null>(null);
-  const holdBox = useCallback((el: HTMLElement | null) => {
-    box.current = el;
-  }, []);
+  // The popup's anchor is handed over when the input takes focus, not drawn twice on mounting.
+  const anchor = useAnchorOnFocus();
   useEffect(() => {
     if (input.trim().length < 2) {
       setOptions([]);
@@ -165,17 +161,13 @@ function LookupInput({ lookup, label, onPick }: { lookup: LookupPath; label: str
         setInput('');
       }}
       renderInput={(params) => {
-        const setAnchor = params.InputProps.ref as (el: HTMLElement | null) => void;
-        const onFocus = (event: FocusEvent<HTMLInputElement>) => {
-          setAnchor(box.current);
-          params.inputProps.onFocus?.(event);
-        };
+        const { ref, onFocus } = anchor(params);
         return (
           <TextField
             {...params}
             placeholder={t('search.page.typeToSearch')}
             slotProps={{
-              input: { ...params.InputProps, ref: holdBox },
+              input: { ...params.InputProps, ref },
               htmlInput: { ...params.inputProps, onFocus, 'aria-label': label },
             }}
           />
