@@ -45,3 +45,30 @@ describe('Every portal page, in every role that opens it, has no critical or ser
     300_000,
   );
 });
+
+describe('A visitor who asks for less motion', () => {
+  it('sees progress indicators that still move, in steps, and nothing else that moves', async () => {
+    // Every context of these tests asks for reduced motion (helpers/e2e.ts). The elements carry MUI's class names, so
+    // the product's own style sheet decides how they move.
+    const page = await e2e.newPage();
+    await page.goto(`${e2e.baseUrl}/auth/login`);
+    await page.getByRole('textbox').first().waitFor();
+    const styles = await page.evaluate(() => {
+      const make = (tag: string, className: string, parent: Element = document.body) =>
+        parent.appendChild(Object.assign(document.createElement(tag), { className }));
+      const spinner = make('span', 'MuiCircularProgress-root MuiCircularProgress-indeterminate');
+      const circle = make('i', 'MuiCircularProgress-circle', spinner);
+      const bar = make('span', 'MuiLinearProgress-bar');
+      const other = make('div', 'MuiCollapse-root');
+      const read = (el: Element) => getComputedStyle(el);
+      return {
+        spinner: read(spinner).animationTimingFunction,
+        circle: read(circle).animationName,
+        bar: read(bar).animationTimingFunction,
+        other: read(other).transitionDuration,
+      };
+    });
+    await page.context().close();
+    expect(styles).toEqual({ spinner: 'steps(8)', circle: 'none', bar: 'steps(8)', other: '1e-05s' });
+  });
+});
