@@ -17,13 +17,18 @@ import { MobileDrawer } from './MobileDrawer';
 import { NavMenus } from './NavMenus';
 import { NoticeDialog } from '../../features/consents/NoticeDialog';
 
+/**
+ * The page comes a task after the frame as the visit opens: drawn together, their first styles and elements made one
+ * long task, in which the browser could answer nothing. Only this holder draws again when its turn comes, not the frame.
+ */
+function AfterTheFrame({ children }: { children: ReactNode }) {
+  return useTurn(1) ? children : null;
+}
+
 export function PrivateLayout({ children }: { children: ReactNode }) {
   const { viewer } = useAuth();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const entries = useMemo(() => (viewer ? mainMenus(viewer) : []), [viewer]);
-  // The page comes a task after the frame as the visit opens: drawn together, their first styles and elements made one
-  // long task, in which the browser could answer nothing.
-  const framed = useTurn(1);
   if (!viewer) return null;
   const drawer = hasDrawer(viewer);
   // The admin bar has eight menus: they need a wide screen; the two company menus fit from tablets up.
@@ -61,7 +66,7 @@ export function PrivateLayout({ children }: { children: ReactNode }) {
         maxWidth="xl"
         sx={{ flex: 1, py: { xs: 3, md: 4 }, outline: 'none' }}
       >
-        {framed && children}
+        <AfterTheFrame>{children}</AfterTheFrame>
       </Container>
       {viewer.role === 'candidate' && <NoticeDialog />}
     </Box>
