@@ -7,8 +7,9 @@
  * names before its first draw (useNamesLoaded), so its pickers draw once, with their names, instead of drawing again
  * as each resource's names arrive.
  */
-import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { entity, entityByResource } from '../../schema';
+import { referencedIds, type Editor, type FormValues } from './profileFields';
 
 export type LookupId = string | number;
 
@@ -121,12 +122,13 @@ export function LookupProvider({ client, children }: { client: LookupClient; chi
 }
 
 /**
- * Whether the names of the given lookup rows (ids by entity, e.g. from referencedIds) are loaded, all asked for at
+ * Whether the names of the lookup rows a profile form's values point at (referencedIds) are loaded, all asked for at
  * once. True once they are, and from then on: a form waits for it before its first draw only. A failed request
  * counts as loaded; the pickers then ask for their own names, as they would have.
  */
-export function useNamesLoaded(client: LookupClient, ids: Map<string, Set<LookupId>>): boolean {
+export function useNamesLoaded(client: LookupClient, values: FormValues, editor: Editor): boolean {
   const source = sourceOf(client);
+  const ids = useMemo(() => referencedIds(values, editor), [values, editor]);
   const missing = [...ids].flatMap(([name, set]) => {
     const resource = entity(name).resource;
     const absent = resource ? [...set].filter((id) => !source.cached(resource, id)) : [];

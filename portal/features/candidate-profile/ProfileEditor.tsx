@@ -14,7 +14,7 @@ import { LoadingScreen } from '../../components/LoadingScreen';
 import { OwnEmail } from './EmailChange';
 import { LookupProvider, useNamesLoaded } from '../../../ui/candidate-profile/lookups';
 import { ProfileSections } from '../../../ui/candidate-profile/ProfileSections';
-import { referencedIds, toFormValues, toPayload } from '../../../ui/candidate-profile/profileFields';
+import { toFormValues, toPayload } from '../../../ui/candidate-profile/profileFields';
 import { errorPath, profileResolver } from '../../../ui/candidate-profile/profileResolver';
 import { SaveBar } from '../../../ui/candidate-profile/SaveBar';
 import { portalLookups, profileApi, type CandidateProfile } from './profileApi';
@@ -41,10 +41,7 @@ export function ProfileEditor({ profile, onSaved, onChangeEmail }: Props) {
   const resolver = useMemo(() => profileResolver('candidate', profile), [profile]);
   const form = useForm<FieldValues>({ defaultValues: values, resolver, mode: 'onChange' });
   const { reset, setError, formState } = form;
-  const namesLoaded = useNamesLoaded(
-    portalLookups,
-    useMemo(() => referencedIds(values, 'candidate'), [values]),
-  );
+  const namesLoaded = useNamesLoaded(portalLookups, values, 'candidate');
   useLeaveGuard(formState.isDirty);
 
   // A newer profile from elsewhere on the page (status, email) keeps what is being edited. The values the form was

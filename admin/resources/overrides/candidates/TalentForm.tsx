@@ -10,7 +10,7 @@ import { Form, SaveButton, useBasename, useLocation, useNavigate, useRecordConte
 import { t } from '../../../../i18n';
 import { LookupProvider, useNamesLoaded } from '../../../../ui/candidate-profile/lookups';
 import { ProfileSections } from '../../../../ui/candidate-profile/ProfileSections';
-import { referencedIds, toFormValues } from '../../../../ui/candidate-profile/profileFields';
+import { toFormValues } from '../../../../ui/candidate-profile/profileFields';
 import { profileResolver } from '../../../../ui/candidate-profile/profileResolver';
 import { SaveBar } from '../../../../ui/candidate-profile/SaveBar';
 import { TwinWarning } from '../../../duplicates/TwinWarning';
@@ -78,10 +78,7 @@ export function TalentForm({ mode }: { mode: 'create' | 'edit' }) {
   const resolver = useMemo(() => profileResolver('admin', mode === 'edit' ? record : undefined), [record, mode]);
   const id = mode === 'edit' && record ? String(record.id) : undefined;
   // The pickers' names are asked for at once before the form draws, so each picker draws once, with its name.
-  const namesLoaded = useNamesLoaded(
-    consoleLookups,
-    useMemo(() => referencedIds(values, 'admin'), [values]),
-  );
+  const namesLoaded = useNamesLoaded(consoleLookups, values, 'admin');
   if (!namesLoaded) return <LinearProgress aria-label={t('talent.form.loading')} />;
   return (
     <LookupProvider client={consoleLookups}>
