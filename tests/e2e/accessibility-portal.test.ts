@@ -48,18 +48,18 @@ describe('Every portal page, in every role that opens it, has no critical or ser
 
 describe('A visitor who asks for less motion', () => {
   it('sees progress indicators that still move, in steps, and nothing else that moves', async () => {
-    // Every context of these tests asks for reduced motion (helpers/e2e.ts). The elements carry MUI's class names, so
-    // the product's own style sheet decides how they move.
+    // Every context of these tests asks for reduced motion (helpers/e2e.ts). The elements carry MUI's class names and
+    // move as MUI's would (smoothly, the arc growing and shrinking); the product's own style sheet decides how they move.
     const page = await e2e.newPage();
     await page.goto(`${e2e.baseUrl}/auth/login`);
     await page.getByRole('textbox').first().waitFor();
     const styles = await page.evaluate(() => {
-      const make = (tag: string, className: string, parent: Element = document.body) =>
-        parent.appendChild(Object.assign(document.createElement(tag), { className }));
-      const spinner = make('span', 'MuiCircularProgress-root MuiCircularProgress-indeterminate');
-      const circle = make('i', 'MuiCircularProgress-circle', spinner);
-      const bar = make('span', 'MuiLinearProgress-bar');
-      const other = make('div', 'MuiCollapse-root');
+      const make = (tag: string, className: string, style: string, parent: Element = document.body) =>
+        parent.appendChild(Object.assign(document.createElement(tag), { className, style }));
+      const spinner = make('span', 'MuiCircularProgress-root', 'animation: spin 1.4s linear infinite');
+      const circle = make('i', 'MuiCircularProgress-circle', 'animation: dash 1.4s ease-in-out infinite', spinner);
+      const bar = make('span', 'MuiLinearProgress-bar', 'animation: sweep 2.1s ease infinite');
+      const other = make('div', 'MuiCollapse-root', 'transition: height 300ms');
       const read = (el: Element) => getComputedStyle(el);
       return {
         spinner: read(spinner).animationTimingFunction,
