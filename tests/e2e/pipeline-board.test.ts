@@ -226,11 +226,15 @@ describe('The project board', () => {
   it("A move the server refuses is shown at once, then rolled back with the server's message", async () => {
     const page = await signedIn('owner@acme.example.com', undefined, `/project/${project.guid}?view=board`);
     await card(page, people.refused.guid).waitFor();
-    // Someone else rejects the candidate meanwhile: the board still shows them in the longlist.
-    await e2e.db
-      .knex('project_candidates')
-      .where({ project_id: project.id, candidate_id: people.refused.id })
-      .update({ stage: 6, rejected_from: 1 });
+    // Someone else rejects the candidate as the card is dropped: the board still shows them in the longlist. (Rejected
+    // before the drag, a live update still on its way from the last test's move could redraw the board with it first.)
+    await page.route('**/api/v1/projects/recruitment', async (route) => {
+      await e2e.db
+        .knex('project_candidates')
+        .where({ project_id: project.id, candidate_id: people.refused.id })
+        .update({ stage: 6, rejected_from: 1 });
+      await route.continue();
+    });
     await drag(page, card(page, people.refused.guid), column(page, 2));
     await expect(page.getByTestId('snackbar').innerText()).resolves.toContain(
       'not allowed from the candidate’s current stage',
