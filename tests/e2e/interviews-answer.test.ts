@@ -1,7 +1,8 @@
 /**
  * Interview requests in a real browser: a company requests an interview (through the API), the
  * candidate opens the link from the development mailbox on a phone-sized screen and accepts, the
- * company sees the answer and the admins' list shows it; a decline with reasons, an expired JD link;
+ * company sees the answer and the admins' list shows it; a decline with reasons, an expired JD link
+ * (also when followed from a valid one, the page staying mounted);
  * the request dialog of the project page asking for a job description first, and previewing the
  * message so that nothing goes out before Send.
  */
@@ -323,5 +324,23 @@ describe('Interview requests', () => {
     await followInApp(phone, `/jd/${request.guid}/${Math.floor(Date.now() / 1000)}`);
     await phone.getByRole('link', { name: 'Download' }).waitFor();
     await phone.getByText('Mobile Engineer').first().waitFor();
+  });
+
+  it('a job description link followed from another one shows its own state, not the first one shown', async () => {
+    const phone = await phonePage();
+    const request = await e2e.db.knex('interview_requests').where('project_id', project.id).first('guid');
+    const now = Math.floor(Date.now() / 1000);
+    await phone.goto(`${e2e.baseUrl}/jd/${request.guid}/${now}`);
+    await phone.getByRole('link', { name: 'Download' }).waitFor();
+    // The same request's link sent four days ago: the page stays mounted, and says the link expired.
+    await followInApp(phone, `/jd/${request.guid}/${now - 4 * 24 * 3600}`);
+    await phone.getByText('This link has expired').waitFor();
+    expect(await phone.getByRole('link', { name: 'Download' }).count()).toBe(0);
+    await followInApp(phone, `/jd/${request.guid}/${now}`);
+    await phone.getByRole('link', { name: 'Download' }).waitFor();
+    // A mangled link: not valid, and none of the job description shown before.
+    await followInApp(phone, `/jd/not-a-guid/${now}`);
+    await phone.getByText('This link is not valid').waitFor();
+    expect(await phone.getByText('Mobile Engineer').count()).toBe(0);
   });
 });

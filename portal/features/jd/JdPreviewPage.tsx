@@ -29,19 +29,23 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function JdPreviewPage() {
   const { interviewGuid = '', timestamp } = useParams();
   const linkState = GUID.test(interviewGuid) ? jdLinkState(timestamp) : 'invalid';
-  const [view, setView] = useState<View>(linkState === 'valid' ? { kind: 'loading' } : { kind: linkState });
+  // The answer is kept with the request it is for: a link followed to another request (the page staying mounted)
+  // shows that request loading, never the one shown before; an expired or broken link needs no answer at all.
+  const [loaded, setLoaded] = useState<{ guid: string; view: View }>();
+  const view: View =
+    linkState !== 'valid' ? { kind: linkState } : loaded?.guid === interviewGuid ? loaded.view : { kind: 'loading' };
 
   useEffect(() => {
     if (linkState !== 'valid') return;
     let live = true;
+    const show = (next: View) => live && setLoaded({ guid: interviewGuid, view: next });
     interviewsApi
       .jd(interviewGuid)
-      .then((res) => live && setView({ kind: 'ready', jd: res.data }))
+      .then((res) => show({ kind: 'ready', jd: res.data }))
       .catch((err) => {
-        if (!live) return;
-        if (err instanceof ApiError && err.status === 410) setView({ kind: 'expired' });
-        else if (err instanceof ApiError && err.status === 404) setView({ kind: 'invalid' });
-        else setView({ kind: 'error' });
+        if (err instanceof ApiError && err.status === 410) show({ kind: 'expired' });
+        else if (err instanceof ApiError && err.status === 404) show({ kind: 'invalid' });
+        else show({ kind: 'error' });
       });
     return () => {
       live = false;
