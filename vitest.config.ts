@@ -15,7 +15,9 @@ import { SlowestFirst } from './tests/helpers/sequencer';
  * (scripts/test.ts). A worker imports the product's modules once for all the files it runs
  * (`isolate: false`): every file builds its own app over its own database, so nothing a file
  * changes is seen by the next, and importing the backend per file cost more than the tests.
- * The files known to take longest start first (tests/helpers/sequencer.ts).
+ * The files known to take longest start first (tests/helpers/sequencer.ts). Transformed modules are kept on disk
+ * (`experimental.fsModuleCache`, in node_modules/.experimental-vitest-cache, keyed on each file's content): the three
+ * projects and the calendar test's own vitest runs transform the backend once between them, not once each.
  */
 const UNIT = [
   'tests/api/calendar.test.ts',
@@ -40,6 +42,7 @@ const two = { maxWorkers: 2 };
 
 export default defineConfig({
   test: {
+    experimental: { fsModuleCache: true },
     globalSetup: ['tests/helpers/globalSetup.ts'],
     reporters: ['default', './tests/helpers/summaryReporter.ts'],
     sequence: { sequencer: SlowestFirst },
