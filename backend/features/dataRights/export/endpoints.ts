@@ -14,9 +14,13 @@
 import type { Response } from 'express';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { DATA_EXPORT_LINK_HOURS, DATA_EXPORT_SOURCE, DATA_EXPORT_STATUS } from '../../../../schema/rules/dataExport';
+import {
+  DATA_EXPORT_LINK_HOURS,
+  DATA_EXPORT_STATUS,
+  exportRequestedBy,
+  mayFollowExportLink,
+} from '../../../../schema/rules/dataExport';
 import type { Actor } from '../../../../schema/roles';
-import { actorRefs } from '../../../../schema/roles';
 import { id } from '../../../../schema/validation/inputs';
 import { sameHash } from '../../../auth/tokens';
 import type { Config } from '../../../config';
@@ -72,13 +76,9 @@ async function requestExport(knex: Knex, candidateId: number, actor: Actor): Pro
     const open = await trx('data_exports').where('candidate_id', candidateId).whereIn('status', PENDING).first('id');
     if (open)
       throw new AppError(409, 'dataExport.errors.pending', undefined, { dataExport: 'dataExport.errors.pending' });
-    const byAdmin = actor.role === 'admin';
+    const by = exportRequestedBy(actor);
     const [row] = await trx('data_exports')
-      .insert({
-        candidate_id: candidateId,
-        source: byAdmin ? DATA_EXPORT_SOURCE.admin : DATA_EXPORT_SOURCE.candidate,
-        requested_by_id: byAdmin ? actorRefs(actor).adminId : null,
-      })
+      .insert({ candidate_id: candidateId, source: by.source, requested_by_id: by.requestedById })
       .returning('*');
     await queueJob(trx, 'prepare_data_export', { exportId: row.id as number });
     await logDataRights(trx, candidateId, 'exportRequested', actor, { exportId: row.id });
@@ -87,7 +87,7 @@ async function requestExport(knex: Knex, candidateId: number, actor: Actor): Pro
 }
 
 /** Sends a ready, unexpired export's ZIP and logs the download; an expired one is 410 and its file goes. */
-async function send(knex: Knex, config: Config, res: Response, row: ExportRow | undefined, actor: Actor | undefined) {
+async function send(knex: Knex, config: Config, res: Response, row: ExportRow | undefined, actor: Actor) {
   if (row?.status === DATA_EXPORT_STATUS.expired) throw expired();
   if (!row || row.status !== DATA_EXPORT_STATUS.ready || !row.file_key)
     throw new AppError(404, 'dataExport.errors.notReady', undefined, { dataExport: 'dataExport.errors.notReady' });
@@ -165,10 +165,8 @@ const link = defineEndpoint({
     if (row.token_hash && !sameHash(row.token_hash, linkHash(ctx.config, row.id, query.token))) throw invalidLink();
     if (!row.token_hash && row.status !== DATA_EXPORT_STATUS.expired) throw invalidLink();
     // Someone signed in as another person (another candidate, a company) is refused even with the link.
-    const signedIn = actor.role !== 'guest';
-    if (signedIn && actor.role !== 'admin' && !(actor.role === 'candidate' && actor.id === row.candidate_id))
-      throw forbidden();
-    await send(ctx.knex, ctx.config, res, row, signedIn ? actor : undefined);
+    if (!mayFollowExportLink(actor, row.candidate_id)) throw forbidden();
+    await send(ctx.knex, ctx.config, res, row, actor);
   },
 });
 
