@@ -5,7 +5,8 @@
  * a named one still suggested. The named longlisted candidate's card, profile panel and the reveal
  * dialog of a move that includes them say "Already in your Workable since Mar 2021"; the anonymous
  * and the suggested one show it nowhere, and their emails are never asked about. The board asks
- * once for a screen of cards, and not again when the same cards show in the other view.
+ * once for a screen of cards, and not again when the same cards show in the other view; an answer arriving after the
+ * board drew a later column still reaches its card.
  */
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -187,5 +188,29 @@ describe('Know before you reveal', () => {
     await page.getByTestId('tab-1').click();
     await row(page, named.guid).getByTestId('known-in-ats').getByText(KNOWN).waitFor();
     expect(asked).toHaveLength(1);
+  });
+
+  it('on the board, an answer arriving after a later column still reaches its card', async () => {
+    const { project, named, suggested } = await setUp(3);
+    const page = await e2e.signIn(OWNER, { width: 1440, height: 900 }, null);
+    // The Suggested column (a saved search, often the slowest) arrives while the look-up of the longlist's cards is
+    // under way, and the board draws again meanwhile; the look-up's answer comes after.
+    let lookUpSent!: () => void;
+    const sent = new Promise<void>((resolve) => (lookUpSent = resolve));
+    let suggestedDrawn!: () => void;
+    const drawn = new Promise<void>((resolve) => (suggestedDrawn = resolve));
+    await page.route('**/api/v1/projects/candidates/search?**', async (route) => {
+      await sent;
+      await route.continue();
+    });
+    await page.route('**/api/v1/integrations/already-known/batch', async (route) => {
+      lookUpSent();
+      await drawn;
+      await route.continue();
+    });
+    await page.goto(`${e2e.baseUrl}/project/${project.guid}?view=board`);
+    await card(page, suggested.guid).waitFor();
+    suggestedDrawn();
+    await card(page, named.guid).getByTestId('known-in-ats').getByText(KNOWN).waitFor({ timeout: 10_000 });
   });
 });

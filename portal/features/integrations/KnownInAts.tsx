@@ -10,7 +10,7 @@
  */
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import { Alert, Box, Stack, Typography } from '@mui/material';
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { t } from '../../../i18n';
 import { formatMonth } from '../../../schema/rules/dates';
 import { integrationsApi, type KnownIn } from '../../api/integrations';
@@ -25,6 +25,17 @@ const cache = new Map<string, { known: KnownIn[] | null; until: number }>();
 const keyOf = (projectId: string | number, candidateId: string) => `${projectId}|${candidateId}`;
 /** Candidates being looked up now, so a board that draws again meanwhile does not ask twice. */
 const asking = new Set<string>();
+/**
+ * Every screen showing answers draws again when any look-up ends, whichever screen asked: a board whose columns
+ * arrive one by one redraws while its look-up is under way, and the answer must still reach its cards.
+ */
+let answered = 0;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+const answeredCount = () => answered;
 
 /** Whether the candidate gate shows the caller the candidate's contact here (the board's answer carries it then): the only ones asked about. */
 export const contactShown = (doc: Pick<PipelineDoc, 'email'>): boolean => Boolean(doc.email);
@@ -47,6 +58,8 @@ async function fetchKnown(projectId: string | number, candidateIds: string[]): P
     }
   } finally {
     keys.forEach((key) => asking.delete(key));
+    answered += 1;
+    listeners.forEach((listener) => listener());
   }
 }
 
@@ -62,7 +75,7 @@ export function KnownInAtsProvider({
   enabled: boolean;
   children: ReactNode;
 }) {
-  const [version, setVersion] = useState(0);
+  const version = useSyncExternalStore(subscribe, answeredCount);
   const wanted = useMemo(() => {
     if (!enabled) return '';
     const now = Date.now();
@@ -75,15 +88,8 @@ export function KnownInAtsProvider({
   }, [docs, enabled, projectId]);
 
   useEffect(() => {
-    if (!wanted) return;
-    let live = true;
     // A failed look-up shows nothing: the line is a hint, never a reason to stop work.
-    fetchKnown(projectId, wanted.split(','))
-      .catch(() => undefined)
-      .finally(() => live && setVersion((v) => v + 1));
-    return () => {
-      live = false;
-    };
+    if (wanted) fetchKnown(projectId, wanted.split(',')).catch(() => undefined);
   }, [wanted, projectId]);
 
   const value = useMemo<KnownLookup>(
