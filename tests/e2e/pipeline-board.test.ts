@@ -102,8 +102,22 @@ async function drag(page: Page, from: Locator, to: Locator) {
       await page.mouse.up();
       continue;
     }
-    await page.mouse.move(b.x + b.width / 2, b.y + 80, { steps: 12 });
-    await announced(page, `is over ${stage}.`);
+    // Towards the column until it is under the pointer, as a person follows it: a column off the screen's edge comes in
+    // as the board scrolls itself (the pointer held at that edge), at a pace the machine's frames decide.
+    const view = page.viewportSize() as { width: number; height: number };
+    for (let box = b, tries = 1; ; tries += 1) {
+      const x = Math.min(Math.max(box.x + box.width / 2, 8), view.width - 8);
+      await page.mouse.move(x, Math.min(box.y + 80, view.height - 8), { steps: 12 });
+      const over = await announced(page, `is over ${stage}.`, tries < 8 ? 2_000 : undefined).then(
+        () => true,
+        (error: unknown) => {
+          if (tries >= 8) throw error;
+          return false;
+        },
+      );
+      if (over) break;
+      box = (await to.boundingBox())!;
+    }
     await page.mouse.up();
     return;
   }
