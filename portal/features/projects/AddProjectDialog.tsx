@@ -18,28 +18,17 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../../../i18n';
-import { errorMessage, fieldKeys } from '../../../ui/api/errors';
 import { useAuth } from '../../app/auth/authContext';
 import { useNotify } from '../../app/notify';
 import { PATHS } from '../../app/paths';
 import { projectsApi, type Project } from '../../api/projects';
 import { PlanChoice } from './PlanChoice';
 import { ProjectFormFields } from './ProjectFormFields';
-import {
-  emptyProjectForm,
-  jdFileError,
-  PLAN,
-  projectBody,
-  RAAS_COMPANY_TYPE,
-  serverFieldErrors,
-  unshownErrors,
-  validateProject,
-  type ProjectFormValues,
-} from './projectForm';
-import { focusFirstError } from './focusFirstError';
+import { emptyProjectForm, PLAN, projectBody, RAAS_COMPANY_TYPE, type ProjectFormValues } from './projectForm';
+import { useProjectFormErrors } from './useProjectFormErrors';
 import { changedFrom, useDiscardGuard } from '../../components/useDiscardGuard';
 
 const A = 'portal.projectsPortal.add';
@@ -67,17 +56,11 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
   // What the form opened with: closing asks before throwing away anything typed since.
   const [start, setStart] = useState(values);
   const [step, setStep] = useState<'plan' | 'form'>(raasUser ? 'plan' : 'form');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, failure, failureRef, reset, changed, check, refused, fileRefused } = useProjectFormErrors();
   const [busy, setBusy] = useState(false);
   const [planUsable, setPlanUsable] = useState(true);
-  const [failure, setFailure] = useState<string>();
   // The project once created: a later submit only retries the job description upload.
   const [created, setCreated] = useState<Project>();
-  const failureRef = useRef<HTMLDivElement>(null);
-  // A refusal shown above the form is brought into view wherever the user scrolled to.
-  useEffect(() => {
-    if (failure) failureRef.current?.scrollIntoView({ block: 'nearest' });
-  }, [failure]);
 
   useEffect(() => {
     if (!open) return;
@@ -89,8 +72,7 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
     setValues(fresh);
     setStart(fresh);
     setStep(raasUser ? 'plan' : 'form');
-    setErrors({});
-    setFailure(undefined);
+    reset();
     setCreated(undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
@@ -100,29 +82,7 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
 
   const change = (patch: Partial<ProjectFormValues>) => {
     setValues((v) => ({ ...v, ...patch }));
-    setErrors((e) => {
-      const next = { ...e };
-      for (const key of Object.keys(patch)) {
-        const field =
-          {
-            jobTitle: 'jobTitleId',
-            company: 'companyId',
-            owner: 'ownerId',
-            advocate: 'advocateId',
-            languages: 'requireLanguages',
-          }[key] ?? key;
-        delete next[field];
-        if (key === 'jdFile') delete next.jdFile;
-        if (key === 'jdFile' || key === 'jobDescription') delete next.jobDescription;
-        if (key === 'dateTimeSlots')
-          for (const k of Object.keys(next)) if (k.startsWith('dateTimeSlots.')) delete next[k];
-      }
-      if ('jdFile' in patch) {
-        const fileError = jdFileError(patch.jdFile ?? null);
-        if (fileError) next.jdFile = fileError;
-      }
-      return next;
-    });
+    changed(patch);
   };
 
   const close = () => {
@@ -146,10 +106,7 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
       await projectsApi.addJobDescription(project.id, values.jdFile);
       return true;
     } catch (err) {
-      const fields = fieldKeys(err);
-      const key = fields.jd_file ?? fields.jdFile ?? Object.values(fields)[0];
-      setErrors((e) => ({ ...e, jdFile: key ?? 'portal.projectsPortal.errors.uploadFailed' }));
-      setFailure(t(`${A}.uploadFailed`, { reason: key ? t(key) : errorMessage(err) }));
+      fileRefused(err, `${A}.uploadFailed`);
       return false;
     }
   };
@@ -161,13 +118,7 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
       if (planUsable) setStep('form');
       return;
     }
-    const found = validateProject(values, ctx);
-    setErrors(found);
-    setFailure(undefined);
-    if (Object.keys(found).length) {
-      focusFirstError(found);
-      return;
-    }
+    if (!check(values, ctx)) return;
     setBusy(true);
     try {
       const project =
@@ -185,13 +136,7 @@ export function AddProjectDialog({ open, onClose, initial, candidateIds, onCreat
       finish(project);
     } catch (err) {
       setBusy(false);
-      const fields = serverFieldErrors(fieldKeys(err));
-      if (Object.keys(fields).length) {
-        setErrors(fields);
-        focusFirstError(fields);
-        const others = unshownErrors(fields);
-        if (others.length) setFailure(others.map((key) => t(key)).join(' '));
-      } else setFailure(errorMessage(err));
+      refused(err);
     }
   };
 

@@ -4,24 +4,17 @@
  */
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import { Alert, Box, Button, Drawer, IconButton, Skeleton, Stack, Typography } from '@mui/material';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { t } from '../../../i18n';
-import { errorMessage, fieldKeys } from '../../../ui/api/errors';
+import { errorMessage } from '../../../ui/api/errors';
 import { useAuth } from '../../app/auth/authContext';
 import { useNotify } from '../../app/notify';
 import { projectsApi, type Project, type ProjectDetail } from '../../api/projects';
-import { focusFirstError } from './focusFirstError';
 import { ProjectFormFields } from './ProjectFormFields';
 import { ProjectLifecycleSection } from './ProjectLifecycleSection';
-import {
-  jdFileError,
-  projectBody,
-  serverFieldErrors,
-  unshownErrors,
-  validateProject,
-  type ProjectFormValues,
-} from './projectForm';
+import { projectBody, type ProjectFormValues } from './projectForm';
 import { formFromProject } from './projectLoad';
+import { useProjectFormErrors } from './useProjectFormErrors';
 import { changedFrom, useDiscardGuard } from '../../components/useDiscardGuard';
 
 const S = 'portal.projectsPortal.settings';
@@ -43,15 +36,9 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
   const [values, setValues] = useState<ProjectFormValues>();
   // The form as loaded: closing asks before throwing away anything changed since.
   const [start, setStart] = useState<ProjectFormValues>();
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, failure, failureRef, reset, changed, check, refused, fileRefused } = useProjectFormErrors();
   const [loadError, setLoadError] = useState<string>();
-  const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const failureRef = useRef<HTMLDivElement>(null);
-  // A refusal shown above the form is brought into view wherever the user scrolled to.
-  useEffect(() => {
-    if (failure) failureRef.current?.scrollIntoView({ block: 'nearest' });
-  }, [failure]);
   // Saved fields whose file upload then failed: the panel stays open with the error; closing reports the save.
   const [partial, setPartial] = useState<Project>();
 
@@ -66,8 +53,7 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
   const load = useCallback(() => {
     setValues(undefined);
     setLoadError(undefined);
-    setFailure(undefined);
-    setErrors({});
+    reset();
     projectsApi
       .find(projectId)
       .then(async (p) => {
@@ -77,7 +63,7 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
         setStart(form);
       })
       .catch((err: unknown) => setLoadError(errorMessage(err)));
-  }, [projectId]);
+  }, [projectId, reset]);
 
   useEffect(() => {
     if (open) load();
@@ -88,39 +74,13 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
 
   const change = (patch: Partial<ProjectFormValues>) => {
     setValues((v) => (v ? { ...v, ...patch } : v));
-    setErrors((e) => {
-      const next = { ...e };
-      for (const key of Object.keys(patch)) {
-        const field =
-          {
-            jobTitle: 'jobTitleId',
-            company: 'companyId',
-            owner: 'ownerId',
-            advocate: 'advocateId',
-            languages: 'requireLanguages',
-          }[key] ?? key;
-        delete next[field];
-        if (key === 'jdFile' || key === 'jobDescription') delete next.jobDescription;
-      }
-      if ('jdFile' in patch) {
-        const fileError = jdFileError(patch.jdFile ?? null);
-        if (fileError) next.jdFile = fileError;
-        else delete next.jdFile;
-      }
-      return next;
-    });
+    changed(patch);
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!values || !project || busy) return;
-    const found = validateProject(values, ctx);
-    setErrors(found);
-    setFailure(undefined);
-    if (Object.keys(found).length) {
-      focusFirstError(found);
-      return;
-    }
+    if (!check(values, ctx)) return;
     setBusy(true);
     const { companyId: _company, isAdminProject: _internal, filters: _filters, ...body } = projectBody(values, ctx);
     let saved: Project;
@@ -128,13 +88,7 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
       saved = await projectsApi.update(project.id, body);
     } catch (err) {
       setBusy(false);
-      const fields = serverFieldErrors(fieldKeys(err));
-      if (Object.keys(fields).length) {
-        setErrors(fields);
-        focusFirstError(fields);
-        const others = unshownErrors(fields);
-        if (others.length) setFailure(others.map((key) => t(key)).join(' '));
-      } else setFailure(errorMessage(err));
+      refused(err);
       return;
     }
     if (values.jdFile) {
@@ -143,9 +97,7 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
         setValues((v) => (v ? { ...v, jdFile: null, jdFileName: saved.jdFileName ?? v.jdFile?.name ?? null } : v));
       } catch (err) {
         setBusy(false);
-        const key = Object.values(fieldKeys(err))[0];
-        setErrors((x) => ({ ...x, jdFile: key ?? 'portal.projectsPortal.errors.uploadFailed' }));
-        setFailure(t(`${S}.uploadFailed`, { reason: key ? t(key) : errorMessage(err) }));
+        fileRefused(err, `${S}.uploadFailed`);
         setPartial(saved);
         return;
       }

@@ -112,6 +112,33 @@ export function jdFileError(file: File | null): string | undefined {
   return undefined;
 }
 
+/** The request field a form value's error is keyed by, where the names differ. */
+const FIELD_OF: Partial<Record<keyof ProjectFormValues, string>> = {
+  jobTitle: 'jobTitleId',
+  company: 'companyId',
+  owner: 'ownerId',
+  advocate: 'advocateId',
+  languages: 'requireLanguages',
+};
+
+/** The field errors left once `patch` is typed in: each changed field's error goes (a file stands for the typed job description), and a new file is checked at once. */
+export function errorsAfterChange(
+  errors: Record<string, string>,
+  patch: Partial<ProjectFormValues>,
+): Record<string, string> {
+  const next = { ...errors };
+  for (const key of Object.keys(patch) as (keyof ProjectFormValues)[]) {
+    delete next[FIELD_OF[key] ?? key];
+    if (key === 'jdFile') delete next.jobDescription;
+    if (key === 'dateTimeSlots') for (const k of Object.keys(next)) if (k.startsWith('dateTimeSlots.')) delete next[k];
+  }
+  if ('jdFile' in patch) {
+    const fileError = jdFileError(patch.jdFile ?? null);
+    if (fileError) next.jdFile = fileError;
+  }
+  return next;
+}
+
 /** Field errors keyed by the request's field names, so the server's field errors land on the same fields. */
 export function validateProject(v: ProjectFormValues, ctx: FormContext): Record<string, string> {
   const errors: Record<string, string> = {};
