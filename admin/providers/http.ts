@@ -26,6 +26,13 @@ export function toHttpError(err: unknown): unknown {
   return new HttpError(message, err.status, { code, errors });
 }
 
+/** A refused call in words: the first field's message when the server named a field, else the call's own message. */
+export function failureMessage(err: unknown): string {
+  const body = (err as { body?: { errors?: Record<string, string> } }).body;
+  const field = body?.errors && Object.entries(body.errors).find(([k]) => k !== 'root')?.[1];
+  return typeof field === 'string' ? field : (err as Error).message;
+}
+
 export async function httpClient(url: string, options: fetchUtils.Options = {}) {
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });
   try {

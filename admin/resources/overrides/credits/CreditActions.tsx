@@ -9,7 +9,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { Button, IconButton, Stack, Tooltip } from '@mui/material';
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useGetManyAggregate, useNotify, useRecordContext, useRedirect, useRefresh, type RaRecord } from 'react-admin';
 import { t } from '../../../../i18n';
 import type { Pricing } from '../../../../schema/rules/credits';
@@ -23,6 +23,7 @@ import {
 import { creditsApi } from '../../../../ui/credits/creditsApi';
 import { abilityOf } from '../../../providers/ability';
 import { useActor } from '../../../providers/useActor';
+import { Contained } from '../../RecordActions';
 
 /** Whether the signed-in admin may move credits. */
 export function useCanMoveCredits(): boolean {
@@ -33,19 +34,6 @@ export function useCanMoveCredits(): boolean {
 function useToast(): CreditNotify {
   const notify = useNotify();
   return (message, severity) => notify(message, { type: severity });
-}
-
-/**
- * Clicks inside (the buttons, and the dialogs React bubbles through their portals) stay here, so a
- * list row does not open the record underneath.
- */
-function Contained({ children }: { children: ReactNode }) {
-  const stop = (e: MouseEvent) => e.stopPropagation();
-  return (
-    <span onClick={stop} onKeyDown={(e) => e.stopPropagation()} role="presentation">
-      {children}
-    </span>
-  );
 }
 
 export function AddCreditsButton() {

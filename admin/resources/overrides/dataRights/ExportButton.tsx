@@ -8,13 +8,7 @@ import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { t } from '../../../../i18n';
-import { apiCall } from '../../../providers/http';
-
-const messageOf = (err: unknown) => {
-  const body = (err as { body?: { errors?: Record<string, string> } }).body;
-  const field = body?.errors && Object.entries(body.errors).find(([k]) => k !== 'root')?.[1];
-  return typeof field === 'string' ? field : (err as Error).message;
-};
+import { apiCall, failureMessage } from '../../../providers/http';
 
 export function ExportButton({ candidateId }: { candidateId: string }) {
   const notify = useNotify();
@@ -25,7 +19,7 @@ export function ExportButton({ candidateId }: { candidateId: string }) {
       await apiCall('/data-rights/exports', { method: 'POST', body: { candidateId } });
       notify(t('dataExportConsole.produced'), { type: 'success' });
     } catch (err) {
-      notify(messageOf(err), { type: 'error' });
+      notify(failureMessage(err), { type: 'error' });
     } finally {
       setBusy(false);
     }
