@@ -11,10 +11,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
-import { startGreenhouseStandIn, type GreenhouseStandIn } from '../helpers/ats/greenhouse';
-import { startLeverStandIn, type LeverStandIn } from '../helpers/ats/lever';
+import type { GreenhouseStandIn } from '../helpers/ats/greenhouse';
+import type { LeverStandIn } from '../helpers/ats/lever';
 import { startStandIn, type StandIn } from '../helpers/ats/standIn';
-import { startWorkableStandIn, type WorkableStandIn } from '../helpers/ats/workable';
+import { atsStandIns } from '../helpers/ats/vendors';
+import type { WorkableStandIn } from '../helpers/ats/workable';
 import { lastRun, people, type People } from '../helpers/ats/world';
 import { activeCandidates, addToProject, makeProject, type TestProject } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
@@ -36,21 +37,9 @@ const CREATED_AT = '2021-03-04T05:06:07.891Z';
 const NOBODY = 99_999_999;
 
 beforeAll(async () => {
-  [ws, gh, lv, elsewhere] = await Promise.all([
-    startWorkableStandIn(),
-    startGreenhouseStandIn(),
-    startLeverStandIn(),
-    startStandIn(() => ({ body: { jobs: [], paging: {} } })),
-  ]);
+  elsewhere = await startStandIn(() => ({ body: { jobs: [], paging: {} } }));
   t = await testApp();
-  t.config.ats = {
-    ...t.config.ats,
-    workableUrl: ws.baseTemplate,
-    greenhouseUrl: gh.apiUrl,
-    greenhouseTokenUrl: gh.tokenUrl,
-    lever: { apiUrl: lv.apiUrl, authUrl: lv.authUrl, clientId: lv.clientId, clientSecret: lv.clientSecret },
-    limits: { maxRetryWaitMs: 2000, retries: 1, timeoutMs: 5000 },
-  };
+  [ws, gh, lv] = await atsStandIns(t.config, ['workable', 'greenhouse', 'lever'], { maxRetryWaitMs: 2000, retries: 1 });
   p = await people(t);
   const res = await p.admin.post('/integrations/add', { kind: 'workable', subdomain: 'acme', apiKey: ws.token });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -79,7 +68,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await Promise.all([ws, gh, lv, elsewhere].map((s) => s?.close()));
+  await elsewhere?.close();
   await t?.knex.destroy();
 });
 

@@ -8,10 +8,11 @@
  * a record Greenhouse refuses to delete in the company's list. Each outcome is in the erasure's
  * report, and the counts in the data rights log.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../backend/services/mail/outbox';
-import { startGreenhouseStandIn, type GreenhouseStandIn } from '../helpers/ats/greenhouse';
-import { startWorkableStandIn, type WorkableStandIn } from '../helpers/ats/workable';
+import type { GreenhouseStandIn } from '../helpers/ats/greenhouse';
+import { atsStandIns } from '../helpers/ats/vendors';
+import type { WorkableStandIn } from '../helpers/ats/workable';
 import { people, type People } from '../helpers/ats/world';
 import { testApp, type TestApp } from '../helpers/app';
 import { activeCandidates, addToProject, makeProject } from '../helpers/interviews';
@@ -49,15 +50,8 @@ const toldAcme = async () =>
   (await listOutbox(t.knex, 'owner@acme.example.com', 50)).filter((m) => m.subject === 'Records to erase in your ATS');
 
 beforeAll(async () => {
-  [gh, ws] = await Promise.all([startGreenhouseStandIn(), startWorkableStandIn()]);
   t = await testApp();
-  t.config.ats = {
-    ...t.config.ats,
-    workableUrl: ws.baseTemplate,
-    greenhouseUrl: gh.apiUrl,
-    greenhouseTokenUrl: gh.tokenUrl,
-    limits: { maxRetryWaitMs: 2000, retries: 1, timeoutMs: 5000 },
-  };
+  [gh, ws] = await atsStandIns(t.config, ['greenhouse', 'workable'], { maxRetryWaitMs: 2000, retries: 1 });
   p = await people(t);
   const ghAdded = await p.admin.post('/integrations/greenhouse', {
     clientId: gh.clientId,
@@ -94,10 +88,6 @@ beforeAll(async () => {
     await runJobs(t);
   }
 }, 240_000);
-
-afterAll(async () => {
-  await Promise.all([gh?.close(), ws?.close()]);
-});
 
 describe("An erased candidate's ATS records", () => {
   it('start in both ATSs', () => {

@@ -6,13 +6,14 @@
  * stops retrieving them and past runs stop listing them (AI match). Every change is in the data
  * rights log; an admin records a decision received elsewhere with a note of the request.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_PURPOSES, CONSENT_SOURCES, PRIVACY_NOTICE_VERSION } from '../../schema/rules/consents';
 import { DATA_RIGHTS_ACTIONS } from '../../schema/rules/dataRights';
 import { STAGES } from '../../schema/rules/pipeline';
 import { client, type Client } from '../helpers/actors';
 import { JD, matchWorld } from '../helpers/aiMatch';
-import { startAshbyStandIn, type AshbyStandIn } from '../helpers/ats/ashby';
+import type { AshbyStandIn } from '../helpers/ats/ashby';
+import { atsStandIns } from '../helpers/ats/vendors';
 import { runJobs } from '../helpers/jobs';
 import { pipelineWorld, type PipelineWorld } from '../helpers/pipeline';
 import { payingCompany } from '../helpers/projects';
@@ -73,13 +74,8 @@ async function sync(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  ashby = await startAshbyStandIn();
   w = await pipelineWorld();
-  w.t.config.ats = {
-    ...w.t.config.ats,
-    ashbyUrl: ashby.url,
-    limits: { maxRetryWaitMs: 5000, retries: 2, timeoutMs: 5000 },
-  };
+  [ashby] = await atsStandIns(w.t.config, ['ashby'], { maxRetryWaitMs: 5000, retries: 2 });
   admin = w.as('admin');
   company = w.as('company');
   const fits = await matchWorld(w.t);
@@ -112,10 +108,6 @@ beforeAll(async () => {
   );
   me = client(w.t, await w.t.login(EMAIL));
 }, 240_000);
-
-afterAll(async () => {
-  await ashby?.close();
-});
 
 describe('Consents', () => {
   it('asks a new candidate to accept the notice, and again once it changes', async () => {

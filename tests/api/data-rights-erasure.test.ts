@@ -13,7 +13,7 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { carryOutDueErasures } from '../../backend/features/dataRights';
 import { importCandidates } from '../../backend/features/talent';
 import { listOutbox } from '../../backend/services/mail/outbox';
@@ -21,7 +21,8 @@ import { ERASURE_COOLING_OFF_DAYS } from '../../schema/rules/dataRights';
 import { STAGES } from '../../schema/rules/pipeline';
 import { client, type Client } from '../helpers/actors';
 import { JD } from '../helpers/aiMatch';
-import { startAshbyStandIn, type AshbyStandIn } from '../helpers/ats/ashby';
+import type { AshbyStandIn } from '../helpers/ats/ashby';
+import { atsStandIns } from '../helpers/ats/vendors';
 import { pdfOf } from '../helpers/cvs';
 import { runJobs } from '../helpers/jobs';
 import { pipelineWorld, type PipelineWorld } from '../helpers/pipeline';
@@ -85,14 +86,9 @@ async function scanFiles(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  ashby = await startAshbyStandIn();
   w = await pipelineWorld();
   const t = w.t;
-  t.config.ats = {
-    ...t.config.ats,
-    ashbyUrl: ashby.url,
-    limits: { maxRetryWaitMs: 5000, retries: 2, timeoutMs: 5000 },
-  };
+  [ashby] = await atsStandIns(t.config, ['ashby'], { maxRetryWaitMs: 5000, retries: 2 });
   admin = w.as('admin');
   company = w.as('company');
   const ok = (res: { status: number; body: unknown }, what: string) =>
@@ -197,10 +193,6 @@ beforeAll(async () => {
   if (!link) throw new Error('no export link was emailed');
   zipLink = new URL(link[1]).pathname + new URL(link[1]).search;
 }, 300_000);
-
-afterAll(async () => {
-  await ashby?.close();
-});
 
 describe('Erasure', () => {
   it('starts from a history that names the person in many places', async () => {

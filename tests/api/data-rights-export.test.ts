@@ -8,13 +8,14 @@
  * company, a guessed, forged or expired link are refused; every step is in the data rights log.
  */
 import { unzipSync, strFromU8 } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../backend/services/mail/outbox';
 import { DATA_EXPORT_LINK_HOURS } from '../../schema/rules/dataExport';
 import { STAGES } from '../../schema/rules/pipeline';
 import { client, type Client } from '../helpers/actors';
 import { JD } from '../helpers/aiMatch';
-import { startAshbyStandIn, type AshbyStandIn } from '../helpers/ats/ashby';
+import type { AshbyStandIn } from '../helpers/ats/ashby';
+import { atsStandIns } from '../helpers/ats/vendors';
 import { pdfOf } from '../helpers/cvs';
 import { requestEmail } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
@@ -65,14 +66,9 @@ async function emailedLink(): Promise<string> {
 }
 
 beforeAll(async () => {
-  ashby = await startAshbyStandIn();
   w = await pipelineWorld();
   const t = w.t;
-  t.config.ats = {
-    ...t.config.ats,
-    ashbyUrl: ashby.url,
-    limits: { maxRetryWaitMs: 5000, retries: 2, timeoutMs: 5000 },
-  };
+  [ashby] = await atsStandIns(t.config, ['ashby'], { maxRetryWaitMs: 5000, retries: 2 });
   admin = w.as('admin');
   company = w.as('company');
 
@@ -160,10 +156,6 @@ beforeAll(async () => {
 
   me = client(t, await t.login(EMAIL));
 }, 240_000);
-
-afterAll(async () => {
-  await ashby?.close();
-});
 
 describe('A copy of my data', () => {
   let link: string;

@@ -9,10 +9,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
-import { startAshbyStandIn, type AshbyStandIn } from '../helpers/ats/ashby';
-import { startGreenhouseStandIn, type GreenhouseStandIn } from '../helpers/ats/greenhouse';
-import { startLeverStandIn, type LeverStandIn } from '../helpers/ats/lever';
-import { startWorkableStandIn, type WorkableStandIn } from '../helpers/ats/workable';
+import type { AshbyStandIn } from '../helpers/ats/ashby';
+import type { GreenhouseStandIn } from '../helpers/ats/greenhouse';
+import type { LeverStandIn } from '../helpers/ats/lever';
+import { atsStandIns } from '../helpers/ats/vendors';
+import type { WorkableStandIn } from '../helpers/ats/workable';
 import { lastRun, people, projectWith, type People } from '../helpers/ats/world';
 import { activeCandidates, addToProject, makeProject, type TestProject } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
@@ -26,27 +27,13 @@ let p: People;
 let adminToken: string;
 
 beforeAll(async () => {
-  [ws, ashby, gh, lv] = await Promise.all([
-    startWorkableStandIn(),
-    startAshbyStandIn(),
-    startGreenhouseStandIn(),
-    startLeverStandIn(),
-  ]);
   t = await testApp();
-  t.config.ats = {
-    ...t.config.ats,
-    workableUrl: ws.baseTemplate,
-    ashbyUrl: ashby.url,
-    greenhouseUrl: gh.apiUrl,
-    greenhouseTokenUrl: gh.tokenUrl,
-    lever: { apiUrl: lv.apiUrl, authUrl: lv.authUrl, clientId: lv.clientId, clientSecret: lv.clientSecret },
-    limits: { maxRetryWaitMs: 2000, retries: 2, timeoutMs: 5000 },
-  };
+  const limits = { maxRetryWaitMs: 2000, retries: 2 };
+  [ws, ashby, gh, lv] = await atsStandIns(t.config, ['workable', 'ashby', 'greenhouse', 'lever'], limits);
   p = await people(t);
   adminToken = await t.login('owner@acme.example.com');
 });
 afterAll(async () => {
-  await Promise.all([ws, ashby, gh, lv].map((s) => s?.close()));
   await t?.knex.destroy();
 });
 

@@ -8,7 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app';
-import { startWorkableStandIn, type WorkableStandIn } from '../helpers/ats/workable';
+import { atsStandIns } from '../helpers/ats/vendors';
+import type { WorkableStandIn } from '../helpers/ats/workable';
 import { people, type People } from '../helpers/ats/world';
 import { activeCandidates, addToProject, makeProject, type TestProject } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
@@ -25,13 +26,8 @@ const SHORTLIST = 2;
 const NOBODY = 99_999_999;
 
 beforeAll(async () => {
-  ws = await startWorkableStandIn();
   t = await testApp();
-  t.config.ats = {
-    ...t.config.ats,
-    workableUrl: ws.baseTemplate,
-    limits: { maxRetryWaitMs: 2000, retries: 1, timeoutMs: 5000 },
-  };
+  [ws] = await atsStandIns(t.config, ['workable'], { maxRetryWaitMs: 2000, retries: 1 });
   p = await people(t);
   const res = await p.admin.post('/integrations/add', { kind: 'workable', subdomain: 'acme', apiKey: ws.token });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -66,7 +62,6 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await ws?.close();
   await t?.knex.destroy();
 });
 

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../backend/services/mail/outbox';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
-import { startLeverStandIn, type LeverStandIn } from '../helpers/ats/lever';
+import type { LeverStandIn } from '../helpers/ats/lever';
+import { atsStandIns } from '../helpers/ats/vendors';
 import { lastRun, projectWith, setStage } from '../helpers/ats/world';
 import { runJobs } from '../helpers/jobs';
 
@@ -19,18 +20,12 @@ let adminToken: string;
 let id: number;
 
 beforeAll(async () => {
-  lv = await startLeverStandIn();
   t = await testApp();
-  t.config.ats = {
-    ...t.config.ats,
-    lever: { apiUrl: lv.apiUrl, authUrl: lv.authUrl, clientId: lv.clientId, clientSecret: lv.clientSecret },
-    limits: { maxRetryWaitMs: 5000, retries: 2, timeoutMs: 5000 },
-  };
+  [lv] = await atsStandIns(t.config, ['lever'], { maxRetryWaitMs: 5000, retries: 2 });
   adminToken = await t.login('owner@acme.example.com');
   admin = client(t, adminToken);
 });
 afterAll(async () => {
-  await lv?.close();
   await t?.knex.destroy();
 });
 

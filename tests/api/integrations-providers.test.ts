@@ -6,8 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app';
-import { startAshbyStandIn, type AshbyStandIn } from '../helpers/ats/ashby';
-import { startGreenhouseStandIn, type GreenhouseStandIn } from '../helpers/ats/greenhouse';
+import type { AshbyStandIn } from '../helpers/ats/ashby';
+import type { GreenhouseStandIn } from '../helpers/ats/greenhouse';
+import { atsStandIns } from '../helpers/ats/vendors';
 import { lastRun, projectWith, setStage } from '../helpers/ats/world';
 import { client, type Client } from '../helpers/actors';
 import { runJobs } from '../helpers/jobs';
@@ -18,21 +19,11 @@ let greenhouse: GreenhouseStandIn;
 let admin: Client;
 
 beforeAll(async () => {
-  ashby = await startAshbyStandIn();
-  greenhouse = await startGreenhouseStandIn();
   t = await testApp();
-  t.config.ats = {
-    ...t.config.ats,
-    ashbyUrl: ashby.url,
-    greenhouseUrl: greenhouse.apiUrl,
-    greenhouseTokenUrl: greenhouse.tokenUrl,
-    limits: { maxRetryWaitMs: 5000, retries: 2, timeoutMs: 5000 },
-  };
+  [ashby, greenhouse] = await atsStandIns(t.config, ['ashby', 'greenhouse'], { maxRetryWaitMs: 5000, retries: 2 });
   admin = client(t, await t.login('owner@acme.example.com'));
 });
 afterAll(async () => {
-  await ashby?.close();
-  await greenhouse?.close();
   await t?.knex.destroy();
 });
 

@@ -9,7 +9,8 @@ import { listOutbox } from '../../backend/services/mail/outbox';
 import { testApp, type TestApp } from '../helpers/app';
 import { runJobs, runJobsOnce } from '../helpers/jobs';
 import { lastRun, people, projectWith, setStage, type People } from '../helpers/ats/world';
-import { startWorkableStandIn, type WorkableStandIn } from '../helpers/ats/workable';
+import { atsStandIns } from '../helpers/ats/vendors';
+import type { WorkableStandIn } from '../helpers/ats/workable';
 import { activeCandidates, addToProject } from '../helpers/interviews';
 
 let t: TestApp;
@@ -18,17 +19,11 @@ let p: People;
 let integrationId: number;
 
 beforeAll(async () => {
-  ws = await startWorkableStandIn();
   t = await testApp();
-  t.config.ats = {
-    ...t.config.ats,
-    workableUrl: ws.baseTemplate,
-    limits: { maxRetryWaitMs: 5000, retries: 2, timeoutMs: 5000 },
-  };
+  [ws] = await atsStandIns(t.config, ['workable'], { maxRetryWaitMs: 5000, retries: 2 });
   p = await people(t);
 });
 afterAll(async () => {
-  await ws?.close();
   await t?.knex.destroy();
 });
 

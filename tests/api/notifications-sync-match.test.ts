@@ -11,7 +11,8 @@ import { client, type Client } from '../helpers/actors';
 import { JD, matchOnce, matchWorld, type MatchWorld } from '../helpers/aiMatch';
 import { testApp, type TestApp } from '../helpers/app';
 import { lastRun, people, projectWith, type People } from '../helpers/ats/world';
-import { startWorkableStandIn, type WorkableStandIn } from '../helpers/ats/workable';
+import { atsStandIns } from '../helpers/ats/vendors';
+import type { WorkableStandIn } from '../helpers/ats/workable';
 import { runJobs } from '../helpers/jobs';
 
 let t: TestApp;
@@ -21,13 +22,8 @@ let w: MatchWorld;
 let advocate: Client;
 
 beforeAll(async () => {
-  ws = await startWorkableStandIn();
   t = await testApp();
-  t.config.ats = {
-    ...t.config.ats,
-    workableUrl: ws.baseTemplate,
-    limits: { maxRetryWaitMs: 2000, retries: 2, timeoutMs: 5000 },
-  };
+  [ws] = await atsStandIns(t.config, ['workable'], { maxRetryWaitMs: 2000, retries: 2 });
   // The product's matcher judges: no language model needed to end a run.
   t.config.llm = undefined;
   t.config.aiMatch = { retrieve: 100, judgeTop: 3 };
@@ -37,7 +33,6 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i += 1) await w.fit({ firstName: `Match${i}`, lastName: 'Person' });
 }, 120_000);
 afterAll(async () => {
-  await ws?.close();
   await t?.knex.destroy();
 });
 
