@@ -2,7 +2,8 @@
  * The board of a saved-search project with a long Suggested column, at 1440×900 and 390×844: while a column's
  * candidates are on their way it says it is loading (never "0" and "Drop candidates here" beside a tab that counts
  * 2), and once they are there a long column scrolls its cards inside itself, each card at its full height with its
- * whole name, the column no taller than the screen.
+ * whole name, the column no taller than the screen. However often the board draws as its columns arrive, each
+ * suggested and shortlisted candidate is marked seen once.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -115,4 +116,25 @@ describe.each([
     await last.scrollIntoViewIfNeeded();
     expect(await last.isVisible()).toBe(true);
   });
+});
+
+it('The board marks each suggested and shortlisted candidate seen once, however often it draws as its columns arrive', async () => {
+  await e2e.db.knex('project_candidates').where('project_id', project.id).update({ seen_at: null });
+  const page = await e2e.signIn('owner@acme.example.com', { width: 1440, height: 900 }, null);
+  const marked: string[] = [];
+  page.on('request', (req) => {
+    if (!req.url().endsWith('/api/v1/projects/candidate/seen')) return;
+    const body = req.postDataJSON() as { candidates: string[]; tab: number };
+    marked.push(...body.candidates.map((id) => `${body.tab} ${id}`));
+  });
+  await page.goto(`${e2e.baseUrl}/project/${project.guid}?view=board`);
+  await expect.poll(() => page.locator('[data-testid="board-column"][data-loading]').count()).toBe(0);
+  await page.waitForLoadState('networkidle');
+  const shortlisted = await e2e.db
+    .knex('project_candidates')
+    .where({ project_id: project.id, stage: 2 })
+    .pluck('candidate_id');
+  expect(marked.filter((m) => m.startsWith('2 ')).sort()).toEqual(shortlisted.map((id) => `2 Candidate:${id}`).sort());
+  expect(marked.filter((m) => m.startsWith('0 ')).length).toBeGreaterThanOrEqual(50);
+  expect(marked.length - new Set(marked).size).toBe(0);
 });

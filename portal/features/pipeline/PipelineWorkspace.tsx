@@ -92,13 +92,23 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
   // Selection belongs to the tab it was made in.
   useEffect(() => setSelected(new Set()), [tab, url.view, query]);
 
-  // Candidates shown in the suggested tab or the shortlist are marked seen.
+  // Candidates shown in the suggested tab or the shortlist are marked seen, each once: a board drawn column by column
+  // and then whole shows the same cards several times before its answer says they were seen.
+  const markedSeen = useRef(new Set<string>());
   useEffect(() => {
     if (!data) return;
     const shown = url.view === 'board' ? stages.filter(seenTab) : seenTab(tab) ? [tab] : [];
     for (const stage of shown) {
-      const unseen = data.docs.filter((d) => d.recruitmentStatus === stage && !d.seen).map((d) => d.id);
-      if (unseen.length) pipelineApi.seen(project.id, unseen, stage).catch(() => undefined);
+      const keyOf = (id: string) => `${project.id}|${stage}|${id}`;
+      const unseen = data.docs
+        .filter((d) => d.recruitmentStatus === stage && !d.seen && !markedSeen.current.has(keyOf(d.id)))
+        .map((d) => d.id);
+      if (!unseen.length) continue;
+      unseen.forEach((id) => markedSeen.current.add(keyOf(id)));
+      // Not marked: asked again the next time they are shown.
+      pipelineApi
+        .seen(project.id, unseen, stage)
+        .catch(() => unseen.forEach((id) => markedSeen.current.delete(keyOf(id))));
     }
   }, [data, url.view, tab, stages, project.id]);
 
