@@ -179,6 +179,9 @@ describe("The console's credits lists", () => {
   it('An admin generates an order form from Sales orders: a toast names it, the PDF downloads at once and it is listed', async () => {
     const page = await e2e.signIn('admin@example.com', undefined, '/admin/sales-orders?filter=%7B%7D');
     const before = await balance(page);
+    // Clicked once the list has answered, as a person does: until then react-admin draws its loading toolbar, whose
+    // button an empty list's own replaces (with whatever dialog it was opening).
+    await page.locator('main table').or(page.getByText('No sales orders yet')).waitFor();
     await page.getByRole('button', { name: 'Generate order form' }).click();
     const dialog = page.getByRole('dialog', { name: 'Generate order form' });
     await dialog.getByLabel('Company').fill(acme.name.slice(0, 4));
