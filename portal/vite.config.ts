@@ -2,7 +2,10 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import { permissionTableSource, TABLE_FILE } from '../scripts/portalPermissions';
+import { openingChunks } from '../scripts/vite/openingChunks';
 import { precompress } from '../scripts/vite/precompress';
+
+const opening = openingChunks(import.meta.dirname, 1.5);
 
 // The hand-built portal for companies, candidates and admins' search and pipeline work, served at /.
 export default defineConfig({
@@ -11,6 +14,7 @@ export default defineConfig({
   plugins: [
     react(),
     precompress(),
+    opening.plugin,
     // The route guards' permission table is built from the one ability as it is at build time, whatever the file
     // says (its test tells when the file lags).
     { name: 'permission-table', load: (id) => (id === TABLE_FILE ? permissionTableSource() : undefined) },
@@ -24,14 +28,16 @@ export default defineConfig({
       output: {
         // Few requests on the way to a page. Over HTTP/1.1 a browser opens six connections to a host, so forty small
         // chunks arrive in waves, each a round trip later than the one before. Everything the shell needs is one
-        // file (the entry); the MUI components the pages share are grouped by the set of pages that use them, small
-        // sets merged into a neighbour; each page's own code stays its own chunk.
+        // file (the entry); the pages visits open on (index.html's openings) get three files each: the page, its own
+        // parts and what those pages share (scripts/vite/openingChunks.ts); the MUI components the other pages
+        // share are grouped by the set of pages that use them, small sets merged into a neighbour.
         codeSplitting: {
           groups: [
             // The texts (i18n) are a file of their own beside the entry: announced with it, they download on a
             // connection of their own and are compiled apart from the shell's script, a fifth smaller for it.
             { name: 'texts', test: /[\\/]i18n[\\/]/, priority: 3 },
             { name: 'shell', tags: ['$initial'], priority: 2 },
+            ...opening.groups,
             {
               name: 'ui',
               test: /node_modules[\\/](@mui[\\/](material|system|utils|icons-material|styled-engine|private-theming)|@emotion|@popperjs|react-transition-group|stylis)[\\/]/,

@@ -115,12 +115,18 @@ describe('The search page', () => {
     const link = (await opened?.headerValue('link')) ?? '';
     expect(link).toMatch(/<\/assets\/SearchWithProjects-[\w-]+\.js>; rel=modulepreload/);
     expect(link).toContain('</api/v1/search?>; rel=preload; as=fetch; crossorigin=use-credentials');
+    expect(link).toContain('</api/v1/alerts/mine>; rel=preload; as=fetch; crossorigin=use-credentials');
     await page.getByTestId('result-card').first().waitFor();
     // The bell's count is asked for when the session check answers, and the bell takes that answer.
     await expect.poll(() => times('/api/v1/notifications/unread-count')).toBe(1);
     await page.waitForTimeout(500);
     expect(times('/api/v1/search')).toBe(1);
+    expect(times('/api/v1/alerts/mine')).toBe(1);
     expect(times('/api/v1/notifications/unread-count')).toBe(1);
+    // The page's code comes in five files (the entry, the texts, the page, its own parts, what the opening pages
+    // share), not in waves of small ones; the icon is in the page, not asked for.
+    expect(asked.filter((p) => p.startsWith('/assets/') && p.endsWith('.js'))).toHaveLength(5);
+    expect(asked.filter((p) => p.includes('favicon'))).toEqual([]);
 
     const { id, title } = await e2e.db
       .knex('projects')
@@ -133,9 +139,18 @@ describe('The search page', () => {
     expect(await project?.headerValue('link')).toContain(
       `</api/v1/projects/find/${id}>; rel=preload; as=fetch; crossorigin=use-credentials`,
     );
+    expect(await project?.headerValue('link')).toContain(
+      `</api/v1/alerts/projects/Project%3A${id}>; rel=preload; as=fetch; crossorigin=use-credentials`,
+    );
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.getByRole('tab').first().waitFor();
+    await expect.poll(() => times('/api/v1/projects/candidates/search') + times('/api/v1/projects/tab/search')).toBe(1);
     await page.waitForTimeout(500);
     expect(times(`/api/v1/projects/find/${id}`)).toBe(1);
+    expect(times(`/api/v1/alerts/projects/Project%3A${id}`)).toBe(1);
+    // The workspace is drawn once: its candidates and their ATS statuses are asked for once each.
+    expect(times('/api/v1/projects/candidates/search') + times('/api/v1/projects/tab/search')).toBe(1);
+    expect(times('/api/v1/integrations/ats-status')).toBe(1);
   });
 
   it('Two filters picked before the page has drawn the first both stay', async () => {

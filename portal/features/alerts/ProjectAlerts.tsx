@@ -55,6 +55,8 @@ export function ProjectAlerts({ projectId, children }: Props) {
   const [state, setState] = useState<AlertState>();
   const [cards, setCards] = useState<SearchDoc[]>();
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
+  // The project whose alert state has answered (or failed to): the panel's place is known from then on.
+  const [settled, setSettled] = useState<string>();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -63,7 +65,8 @@ export function ProjectAlerts({ projectId, children }: Props) {
         setState(found);
         setFresh(new Set(found.newCandidateIds));
       })
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => !controller.signal.aborted && setSettled(projectId));
     return () => controller.abort();
   }, [projectId]);
 
@@ -100,7 +103,30 @@ export function ProjectAlerts({ projectId, children }: Props) {
   }, [editParams, projectId]);
 
   const body = <AlertNewContext.Provider value={fresh}>{children}</AlertNewContext.Provider>;
-  if (!state?.eligible) return body;
+  // The workspace is drawn once the alert's state has answered, below the panel if there is one: drawn before, the
+  // panel's arrival pushed its tabs and cards down the screen. It keeps its place in the tree either way (returned
+  // alone and then beside the panel, it was drawn anew and asked for its candidates a second time).
+  return (
+    <>
+      {state?.eligible && (
+        <AlertPanel state={state} showNew={showNew} cards={cards} onSave={save} onShowAll={showAll} />
+      )}
+      {settled === projectId ? body : null}
+    </>
+  );
+}
+
+interface PanelProps {
+  state: AlertState;
+  showNew: boolean;
+  cards: SearchDoc[] | undefined;
+  onSave(body: { on: boolean; frequency?: AlertFrequency; timeZone?: string }): Promise<void>;
+  onShowAll(): Promise<void>;
+}
+
+/** The switch, the frequency and time zone, "N new since <day>" and, with `?new=1`, the new candidates' cards. */
+function AlertPanel({ state, showNew, cards, onSave: save, onShowAll: showAll }: PanelProps) {
+  const [, editParams] = useAddressParams();
   const line = newSince(state.newCount, state.since);
   return (
     <>
@@ -193,7 +219,6 @@ export function ProjectAlerts({ projectId, children }: Props) {
           ))}
         </Stack>
       )}
-      {body}
     </>
   );
 }

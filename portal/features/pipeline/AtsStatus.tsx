@@ -4,7 +4,8 @@
  * was read. Nothing moves by itself: where the ATS's status matches a stage of the product the
  * viewer may move the candidate to (the shared stage rules), the card offers that move, which is
  * the menu's own move with its dialogs. One request per project screen (GET
- * integrations/ats-status), asked again when the tab reloads.
+ * integrations/ats-status, the whole project's statuses), asked again when what is shown reloads after a move
+ * or a teammate's change; another tab or filter shows the same project's statuses and asks nothing.
  */
 import SyncAltOutlined from '@mui/icons-material/SyncAltOutlined';
 import { Button, Stack, Typography } from '@mui/material';
@@ -28,7 +29,7 @@ export interface AtsStatus {
 
 const StatusContext = createContext<Map<string, AtsStatus>>(new Map());
 
-/** Reads the project's ATS statuses once per `version` (the tab's reload count). */
+/** Reads the project's ATS statuses once per `version` (the workspace's reload count). */
 export function AtsStatusProvider({
   projectId,
   version,

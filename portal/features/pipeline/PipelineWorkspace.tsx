@@ -57,7 +57,7 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
   const tab: StageId = url.tab !== undefined && stages.includes(url.tab) ? url.tab : stages[0];
   const query = useMemo(() => apiQuery(url, isAdmin).toString(), [url, isAdmin]);
   // The board loads every column whichever tab is chosen: a tab there only scrolls to its column.
-  const { data, loading, error, reload } = usePipelineData(
+  const { data, loading, error, reload, reloads } = usePipelineData(
     project.id,
     url.view,
     url.view === 'board' ? stages[0] : tab,
@@ -208,7 +208,7 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
 
   return (
     <KnownInAtsProvider projectId={project.id} docs={state.items} enabled={!isAdmin}>
-      <AtsStatusProvider projectId={project.id} version={data} enabled>
+      <AtsStatusProvider projectId={project.id} version={reloads} enabled>
         <StageTabs stages={stages} value={tab} stats={stats} onChange={chooseTab} />
         <PipelineToolbar url={url} isAdmin={isAdmin} total={data?.totals[tab]} onChange={go} />
         {url.view === 'list' && (

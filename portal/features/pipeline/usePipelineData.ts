@@ -123,5 +123,6 @@ export function usePipelineData(
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   // An answer for the other view is not shown: until the view's own first answer, the page shows it loading.
-  return { data: data?.view === view ? data : undefined, loading, error, reload };
+  // `reloads` counts the reloads asked for (a move, a teammate's change), not the tabs or filters chosen.
+  return { data: data?.view === view ? data : undefined, loading, error, reload, reloads: attempt };
 }
