@@ -45,3 +45,24 @@ export function useTurn(tasks: number): boolean {
   }, [ready, tasks]);
   return ready;
 }
+
+/**
+ * False until the screen drawn with `ready` (its data arrived) has been painted, then true: what lies below the first
+ * screen (a chunk to fetch, a long form to draw) starts after the browser has shown what is above it, rather than
+ * competing with it for the link and the main thread. A frame, then a task after it: the frame's paint comes between.
+ */
+export function useAfterPaint(ready: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!ready || painted) return undefined;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => startTransition(() => setPainted(true)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [ready, painted]);
+  return painted;
+}

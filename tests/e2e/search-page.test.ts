@@ -116,8 +116,9 @@ describe('The search page', () => {
     expect(link).toMatch(/<\/assets\/SearchWithProjects-[\w-]+\.js>; rel=modulepreload/);
     expect(link).toContain('</api/v1/search?>; rel=preload; as=fetch; crossorigin=use-credentials');
     expect(link).toContain('</api/v1/alerts/mine>; rel=preload; as=fetch; crossorigin=use-credentials');
+    expect(link).toContain('</api/v1/notifications/unread-count>; rel=preload; as=fetch; crossorigin=use-credentials');
     await page.getByTestId('result-card').first().waitFor();
-    // The bell's count is asked for when the session check answers, and the bell takes that answer.
+    // The bell's count is announced with the page, and the bell takes that answer.
     await expect.poll(() => times('/api/v1/notifications/unread-count')).toBe(1);
     await page.waitForTimeout(500);
     expect(times('/api/v1/search')).toBe(1);

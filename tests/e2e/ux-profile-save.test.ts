@@ -102,4 +102,45 @@ describe('Saving the candidate profile', () => {
       await expect.poll(() => page.getByText('A salary cannot be negative').count(), { timeout: 10_000 }).toBe(0);
     },
   );
+
+  it("The page's header is drawn before the form's code is asked for, and the form's text areas grow with their text without measuring themselves", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // When the status line first reaches the page (React's commit), and when the form's chunk was asked for.
+    await page.addInitScript(() => {
+      const seen = new MutationObserver(() => {
+        if (!document.body?.innerText.includes('Your profile is active')) return;
+        (window as unknown as { headerAt: number }).headerAt = performance.now();
+        seen.disconnect();
+      });
+      seen.observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Identity and contact' }).waitFor();
+    const { headerAt, formAskedAt } = await page.evaluate(() => ({
+      headerAt: (window as unknown as { headerAt: number }).headerAt,
+      formAskedAt: performance
+        .getEntriesByType('resource')
+        .find((e) => /\/assets\/ProfileDetails-[\w-]+\.js$/.test(e.name))?.startTime,
+    }));
+    expect(formAskedAt, "the form's code was asked for").toBeDefined();
+    expect(formAskedAt!, 'after the header was drawn').toBeGreaterThan(headerAt);
+
+    // Plain text areas sized by the browser: MUI's measuring one keeps a hidden twin beside each.
+    await expect(page.locator('textarea[aria-hidden="true"]').count()).resolves.toBe(0);
+    const summary = page.getByRole('textbox', { name: 'Summary' });
+    const before = await summary.inputValue();
+    const height = async () => (await box(summary)).height;
+    await summary.fill('One line');
+    const one = await height();
+    await summary.fill('One line\n'.repeat(6));
+    await expect.poll(height).toBeGreaterThan(one);
+    const six = await height();
+    await summary.fill('One line\n'.repeat(30));
+    // At most ten lines, then it scrolls.
+    await expect.poll(height).toBeGreaterThan(six);
+    const most = await height();
+    expect(most).toBeLessThan(six * 2);
+    await expect(summary.evaluate((el) => el.scrollHeight > el.clientHeight)).resolves.toBe(true);
+    await summary.fill(before);
+  });
 });

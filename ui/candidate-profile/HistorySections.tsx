@@ -10,7 +10,7 @@ import { EDUCATION_MIN_YEAR, EDUCATION_YEARS_AHEAD, EXPERIENCE_MIN_DATE } from '
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { t } from '../../i18n';
 import { FormSection, Row } from './FormSection';
-import { ListError, SwitchInput, TextInput } from './inputs';
+import { growingLines, ListError, SwitchInput, TextInput } from './inputs';
 import { labelOf } from './labels';
 import { LookupInput } from './LookupInput';
 import { itemValueOf, type Item } from './profileFields';
@@ -74,13 +74,7 @@ function ExperienceFields({ index }: { index: number }) {
           <SwitchInput name={`${path}.currentPosition`} label={labelOf('experiences.currentPosition')} />
         </Box>
       </Row>
-      <TextInput
-        name={`${path}.description`}
-        label={labelOf('experiences.description')}
-        multiline
-        minRows={2}
-        maxRows={8}
-      />
+      <TextInput name={`${path}.description`} label={labelOf('experiences.description')} {...growingLines(2, 8)} />
     </>
   );
 }
@@ -112,13 +106,7 @@ function EducationFields({ index }: { index: number }) {
           helperText={years}
         />
       </Row>
-      <TextInput
-        name={`${path}.description`}
-        label={labelOf('educations.description')}
-        multiline
-        minRows={2}
-        maxRows={8}
-      />
+      <TextInput name={`${path}.description`} label={labelOf('educations.description')} {...growingLines(2, 8)} />
     </>
   );
 }

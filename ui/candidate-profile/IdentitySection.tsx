@@ -3,7 +3,7 @@ import PersonOutline from '@mui/icons-material/PersonOutline';
 import type { ReactNode } from 'react';
 import { t } from '../../i18n';
 import { FormSection, Row, SubHeading } from './FormSection';
-import { SwitchInput, TextInput } from './inputs';
+import { growingLines, SwitchInput, TextInput } from './inputs';
 import { labelOf } from './labels';
 
 const LINKS = ['linkedInUrl', 'githubUrl', 'stackoverflowUrl', 'dribbbleUrl', 'portfolioUrl'] as const;
@@ -37,9 +37,7 @@ export function IdentitySection({ email }: { email?: ReactNode }) {
       <TextInput
         name="summary"
         label={labelOf('summary')}
-        multiline
-        minRows={3}
-        maxRows={10}
+        {...growingLines(3, 10)}
         helperText={t('talent.form.summaryHelp')}
       />
       <SubHeading>{t('talent.sections.identity.links')}</SubHeading>

@@ -14,6 +14,21 @@ import {
 } from '@mui/material';
 import { get, useController, useFormState, useWatch } from 'react-hook-form';
 
+/**
+ * A text of several lines that grows with what is typed, from `min` to `max` lines, sized by the browser
+ * (`field-sizing: content`). MUI's own growing text area measures itself as it mounts, which makes the browser lay out
+ * the whole page once for each: the profile form, with one per job and school, spent a third of its drawing there. A
+ * browser without field-sizing shows `min` lines and scrolls.
+ */
+export const growingLines = (min: number, max: number) =>
+  ({
+    multiline: true,
+    rows: min,
+    // A plain text area: MUI draws its measuring one for any other.
+    slotProps: { input: { inputComponent: 'textarea' } },
+    sx: { '& textarea': { fieldSizing: 'content', minHeight: `${min}lh`, maxHeight: `${max}lh` } },
+  }) as const;
+
 /** The message of the error at a path: its own, or its list's (a field array keeps list-wide errors at `root`). */
 export function useErrorAt(name: string): string | undefined {
   const { errors } = useFormState({ name });

@@ -3,13 +3,15 @@
  * it), how companies engaged with it, and the whole profile to edit, read from GET candidates/<id>.
  *
  * The header and the insights are the first screen; the form and the data-rights cards below them are a chunk of
- * their own (./ProfileDetails.tsx), fetched and drawn after the first screen is on it.
+ * their own (./ProfileDetails.tsx), fetched and drawn once the first screen has been painted (on a phone's link its
+ * code and the names its pickers show would otherwise hold back the header the candidate came to see).
  */
 import { Alert, Box, Button, Stack } from '@mui/material';
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { errorMessage } from '../../../ui/api/errors';
 import { useAuth } from '../../app/auth/authContext';
 import { LoadingScreen } from '../../components/LoadingScreen';
+import { useAfterPaint } from '../../components/useFirstScreenful';
 import { t } from '../../../i18n';
 import { ProfileHeader } from './ProfileHeader';
 import { ProfileInsights } from './ProfileInsights';
@@ -23,6 +25,7 @@ export function CandidateProfilePage() {
   const [error, setError] = useState<string>();
   const [attempt, setAttempt] = useState(0);
   const id = user?._id;
+  const painted = useAfterPaint(profile !== undefined);
 
   useEffect(() => {
     if (!id) return;
@@ -60,9 +63,13 @@ export function CandidateProfilePage() {
       <Stack spacing={3}>
         <ProfileHeader profile={profile} onChanged={saved} />
         <ProfileInsights candidateId={profile.id} />
-        <Suspense fallback={<LoadingScreen />}>
-          <ProfileDetails profile={profile} onSaved={saved} />
-        </Suspense>
+        {painted ? (
+          <Suspense fallback={<LoadingScreen />}>
+            <ProfileDetails profile={profile} onSaved={saved} />
+          </Suspense>
+        ) : (
+          <LoadingScreen />
+        )}
       </Stack>
     </Box>
   );

@@ -22,6 +22,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { formatDate } from '../../../schema/rules/dates';
 import { api, ApiError } from '../../../ui/api/client';
 import { errorMessage } from '../../../ui/api/errors';
+import { growingLines } from '../../../ui/candidate-profile/inputs';
 import { t } from '../../../i18n';
 import { useNotify } from '../../app/notify';
 
@@ -122,8 +123,7 @@ export function DataCorrections() {
                 onChange={(e) => setNote(e.target.value)}
                 error={!!errors.note}
                 helperText={errors.note}
-                multiline
-                minRows={2}
+                {...growingLines(2, 8)}
                 required
                 fullWidth
               />

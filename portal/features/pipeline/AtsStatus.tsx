@@ -4,8 +4,9 @@
  * was read. Nothing moves by itself: where the ATS's status matches a stage of the product the
  * viewer may move the candidate to (the shared stage rules), the card offers that move, which is
  * the menu's own move with its dialogs. One request per project screen (GET
- * integrations/ats-status, the whole project's statuses), asked again when what is shown reloads after a move
- * or a teammate's change; another tab or filter shows the same project's statuses and asks nothing.
+ * integrations/ats-status, the whole project's statuses), once the first candidates are there to carry them, and
+ * again when what is shown reloads after a move or a teammate's change; another tab or filter shows the same
+ * project's statuses and asks nothing.
  */
 import SyncAltOutlined from '@mui/icons-material/SyncAltOutlined';
 import { Button, Stack, Typography } from '@mui/material';

@@ -208,7 +208,7 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
 
   return (
     <KnownInAtsProvider projectId={project.id} docs={state.items} enabled={!isAdmin}>
-      <AtsStatusProvider projectId={project.id} version={reloads} enabled>
+      <AtsStatusProvider projectId={project.id} version={reloads} enabled={loaded !== undefined}>
         <StageTabs stages={stages} value={tab} stats={stats} onChange={chooseTab} />
         <PipelineToolbar url={url} isAdmin={isAdmin} total={data?.totals[tab]} onChange={go} />
         {url.view === 'list' && (
