@@ -69,6 +69,18 @@ describe('Turning on the alerts of a project', () => {
     expect(advocate.body).toMatchObject({ subscribed: true, frequency: 'weekly' });
   });
 
+  it("is read by the project's guid as by its id (the page's address names it so), and another company's guid is not found", async () => {
+    const guidOf = async (id: number) => (await w.knex('projects').where({ id }).first('guid')).guid as string;
+    const byGuid = await w.as('company').get(`/alerts/projects/${await guidOf(w.projects.acme)}`);
+    expect(byGuid.status, JSON.stringify(byGuid.body)).toBe(200);
+    expect(byGuid.body).toEqual((await w.as('company').get(`/alerts/projects/${acme}`)).body);
+    const other = await w.as('company').get(`/alerts/projects/${await guidOf(w.projects.globex)}`);
+    expect(other.status).toBe(404);
+    expect((await w.as('member').get(`/alerts/projects/${await guidOf(w.projects.acmeUnshared)}`)).status).toBe(404);
+    // A reference that names no project, whatever its form, is the same 404 as one out of reach.
+    expect((await w.as('company').get('/alerts/projects/not-a-project')).status).toBe(404);
+  });
+
   it('refuses an unshared Member, another company and an admin who is not the advocate, writing nothing', async () => {
     const before = await subscriptions();
     const member = await w.as('member').put(`/alerts/projects/${acme}`, { on: true });

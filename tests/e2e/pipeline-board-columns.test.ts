@@ -128,6 +128,8 @@ it('The board marks each suggested and shortlisted candidate seen once, however 
     marked.push(...body.candidates.map((id) => `${body.tab} ${id}`));
   });
   await page.goto(`${e2e.baseUrl}/project/${project.guid}?view=board`);
+  // The board is drawn once the project's alert state has answered: its columns first, then none of them loading.
+  await page.getByTestId('board-column').first().waitFor();
   await expect.poll(() => page.locator('[data-testid="board-column"][data-loading]').count()).toBe(0);
   await page.waitForLoadState('networkidle');
   const shortlisted = await e2e.db

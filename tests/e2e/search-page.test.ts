@@ -129,26 +129,27 @@ describe('The search page', () => {
     expect(asked.filter((p) => p.startsWith('/assets/') && p.endsWith('.js'))).toHaveLength(5);
     expect(asked.filter((p) => p.includes('favicon'))).toEqual([]);
 
-    const { id, title } = await e2e.db
+    const { guid: id, title } = await e2e.db
       .knex('projects')
       .join('company_users', 'company_users.company_id', 'projects.company_id')
       .where('company_users.email', 'owner@acme.example.com')
       .orderBy('projects.id')
-      .first('projects.id', 'projects.title');
+      .first('projects.guid', 'projects.title');
     asked.length = 0;
+    // The project's address, as the portal's links write it.
     const project = await page.goto(`${e2e.baseUrl}/project/${id}`);
     expect(await project?.headerValue('link')).toContain(
       `</api/v1/projects/find/${id}>; rel=preload; as=fetch; crossorigin=use-credentials`,
     );
     expect(await project?.headerValue('link')).toContain(
-      `</api/v1/alerts/projects/Project%3A${id}>; rel=preload; as=fetch; crossorigin=use-credentials`,
+      `</api/v1/alerts/projects/${id}>; rel=preload; as=fetch; crossorigin=use-credentials`,
     );
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await page.getByRole('tab').first().waitFor();
     await expect.poll(() => times('/api/v1/projects/candidates/search') + times('/api/v1/projects/tab/search')).toBe(1);
     await page.waitForTimeout(500);
     expect(times(`/api/v1/projects/find/${id}`)).toBe(1);
-    expect(times(`/api/v1/alerts/projects/Project%3A${id}`)).toBe(1);
+    expect(times(`/api/v1/alerts/projects/${id}`)).toBe(1);
     // The workspace is drawn once: its candidates and their ATS statuses are asked for once each.
     expect(times('/api/v1/projects/candidates/search') + times('/api/v1/projects/tab/search')).toBe(1);
     expect(times('/api/v1/integrations/ats-status')).toBe(1);

@@ -8,6 +8,7 @@
  *   POST /alerts/unsubscribe?s=&t=             public one-click unsubscribe (RFC 8058: the List-Unsubscribe header's
  *                                              target, body `List-Unsubscribe=One-Click` or none): the digest stops;
  *                                              again, or after the alert was removed, the same answer
+ * :projectId is 'Project:N', N or the project's guid (the portal's address names a project by its guid).
  * A project the caller may not read is 404 (another company's, a Member's unshared one); one they
  * read but whose alerts are not theirs (not its owner, shared member or advocate) is 403.
  */
@@ -19,10 +20,11 @@ import { entity } from '../../../schema';
 import { formatId } from '../../../schema/lib/ids';
 import type { Actor } from '../../../schema/roles';
 import { validZone } from '../../../schema/rules/timeZones';
-import { flag, id } from '../../../schema/validation/inputs';
+import { flag } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest, forbidden } from '../../errors';
 import { loadProject, type ProjectRow } from '../pipeline';
+import { projectRef, type ProjectRef } from '../projects';
 import { labelsFor, loadResults, searchContext } from '../search';
 import { pendingNewsSql } from './news';
 import { filtersOf } from './searchNews';
@@ -40,9 +42,9 @@ async function projectAndPerson(
   knex: Knex,
   ability: Parameters<typeof loadProject>[1],
   actor: Actor,
-  projectId: number,
+  projectId: ProjectRef,
 ): Promise<{ project: ProjectRow; person: Person }> {
-  const project = await loadProject(knex, ability, { id: projectId });
+  const project = await loadProject(knex, ability, refOf(projectId));
   const person = personOf(actor);
   if (!person || !mayReceiveAlerts(actor, project)) throw forbidden('alerts.errors.notYours');
   return { project, person };
@@ -81,7 +83,9 @@ async function alertState(knex: Knex, project: ProjectRow, person: Person) {
   };
 }
 
-const projectParams = z.object({ projectId: id('project') });
+// 'Project:N', N or the project's guid, as its page's address names it (the page's first read is announced with it).
+const projectParams = z.object({ projectId: projectRef });
+const refOf = (ref: ProjectRef) => (typeof ref === 'number' ? { id: ref } : { guid: ref });
 
 /** The digest's unsubscribe link, also its List-Unsubscribe header's one-click target. */
 export const UNSUBSCRIBE_PATH = '/alerts/unsubscribe';
@@ -113,7 +117,7 @@ export const alertEndpoints = [
     access: { action: 'read', subject: 'Project' },
     input: { params: projectParams },
     handler: async ({ params, ability, actor, ctx }) => {
-      const project = await loadProject(ctx.knex, ability, { id: params.projectId });
+      const project = await loadProject(ctx.knex, ability, refOf(params.projectId));
       const person = personOf(actor);
       if (!person || !mayReceiveAlerts(actor, project))
         return { eligible: false, subscribed: false, newCount: 0, newCandidateIds: [] };

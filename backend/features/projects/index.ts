@@ -18,7 +18,7 @@ import { sharingEndpoints } from './sharing';
 
 export { projectStats } from './stats';
 export { curateCandidates } from './endpoints';
-export { findProject, projectRef } from './read';
+export { findProject, projectRef, type ProjectRef } from './read';
 export { sendCuratedEmail } from './notices';
 export { companyProjectsFollowStatus } from './hold';
 export { renewDueProjects } from './renewal';

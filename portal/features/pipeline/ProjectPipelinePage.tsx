@@ -91,7 +91,8 @@ export function ProjectPipelinePage() {
         onAiMatch={role === 'admin' ? () => setPanel('aiMatch') : undefined}
       />
       {workspaceProject ? (
-        <ProjectAlerts projectId={workspaceProject.id}>
+        // Named as the address names it, so the alert's read announced with the page (index.html) is the one taken.
+        <ProjectAlerts projectId={id}>
           <PipelineWorkspace
             project={workspaceProject}
             role={role}
