@@ -82,7 +82,10 @@ try {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const cookie = await sessionCookie(base, knex, OWNER);
   const owner = await knex('company_users').where('email', OWNER).first('company_id');
-  const project = await knex('projects').where('company_id', owner.company_id).orderBy('id').first('id', 'title');
+  const project = await knex('projects')
+    .where('company_id', owner.company_id)
+    .orderBy('id')
+    .first('id', 'guid', 'title');
 
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -209,7 +212,8 @@ try {
   const pages: [string, string, string | undefined][] = [
     ['blank page (ceiling)', `${base}/bench-blank`, undefined],
     ['/search', `${base}/search`, cookie],
-    [`/project/${project.id} (${project.title})`, `${base}/project/${project.id}`, cookie],
+    // The address the portal's links write: the project's guid.
+    [`/project/:guid (${project.title})`, `${base}/project/${project.guid}`, cookie],
     ['/candidate/profile (the candidate)', `${base}/candidate/profile`, candidateCookie],
     ['/interview-request (answer link)', answerUrl, undefined],
   ];

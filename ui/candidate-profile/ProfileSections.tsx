@@ -1,9 +1,11 @@
 /**
  * Every section of the profile form in reading order, with a section index beside them on wide
  * screens. Used inside a react-hook-form form by the console (admin) and the candidate's page.
+ * The sections are drawn one a task, in order, each once: committed together, the form's sixty-odd fields held the
+ * browser for a quarter of a second on a phone.
  */
 import { Box, Link, List, ListItem, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Fragment, startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { t } from '../../i18n';
 import type { UploadCv } from './cvFiles';
@@ -95,7 +97,38 @@ function SectionIndex({ editor }: { editor: Props['editor'] }) {
   );
 }
 
+/** How many of `total` sections to draw: the first at once, then one more at each following task. */
+function useSectionsShown(total: number): number {
+  const [shown, setShown] = useState(1);
+  useEffect(() => {
+    if (shown >= total) return undefined;
+    // A macrotask, not a microtask: the browser paints and answers input between two sections.
+    const timer = window.setTimeout(() => startTransition(() => setShown((n) => n + 1)), 0);
+    return () => window.clearTimeout(timer);
+  }, [shown, total]);
+  return shown;
+}
+
 export function ProfileSections({ editor, upload, candidateId, onDownloadCv, email, documentsExtra, internal }: Props) {
+  // The same elements from one step to the next, so the sections drawn already are not drawn again.
+  const sections = useMemo(
+    () =>
+      [
+        <IdentitySection key="identity" email={email} />,
+        <LocationSection key="location" />,
+        <JobSearchSection key="jobSearch" />,
+        <SkillsSection key="skills" />,
+        <ExperienceSection key="experience" />,
+        <EducationSection key="education" />,
+        <DocumentsSection key="documents" upload={upload} candidateId={candidateId} onDownloadCv={onDownloadCv}>
+          {documentsExtra}
+        </DocumentsSection>,
+        internal ? <Fragment key="internal">{internal}</Fragment> : null,
+        <HongKongSection key="hongKong" canFlag={editor === 'admin'} />,
+      ].filter((section) => section !== null),
+    [email, upload, candidateId, onDownloadCv, documentsExtra, internal, editor],
+  );
+  const shown = useSectionsShown(sections.length);
   return (
     <ProfileVoice.Provider value={editor}>
       <Box
@@ -107,19 +140,7 @@ export function ProfileSections({ editor, upload, candidateId, onDownloadCv, ema
         }}
       >
         <SectionIndex editor={editor} />
-        <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
-          <IdentitySection email={email} />
-          <LocationSection />
-          <JobSearchSection />
-          <SkillsSection />
-          <ExperienceSection />
-          <EducationSection />
-          <DocumentsSection upload={upload} candidateId={candidateId} onDownloadCv={onDownloadCv}>
-            {documentsExtra}
-          </DocumentsSection>
-          {internal}
-          <HongKongSection canFlag={editor === 'admin'} />
-        </Box>
+        <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>{sections.slice(0, shown)}</Box>
       </Box>
     </ProfileVoice.Provider>
   );
