@@ -34,6 +34,7 @@ import {
 } from '../../api/alerts';
 import type { SearchDoc } from '../../api/search';
 import { useAddressParams } from '../../components/useAddressState';
+import { startEarly, takeOpening } from '../../../ui/api/openingFetch';
 import { useNotify } from '../../app/notify';
 import { TimeZonePicker } from '../pipeline/TimeZonePicker';
 import { ResultCard } from '../search/ResultCard';
@@ -41,6 +42,14 @@ import { AlertNewContext } from './alertNew';
 import { newSince } from './alertText';
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+const early = (projectId: string) => `alert:${projectId}`;
+
+/**
+ * Asks for the project's alert state beside the project itself (the project page, as it opens): the workspace waits
+ * for the panel's place, so it is not asked for only once the project has arrived.
+ */
+export const askAlertEarly = (projectId: string) => startEarly(early(projectId), () => alertFind(projectId));
 
 interface Props {
   projectId: string;
@@ -60,7 +69,7 @@ export function ProjectAlerts({ projectId, children }: Props) {
 
   useEffect(() => {
     const controller = new AbortController();
-    alertFind(projectId, controller.signal)
+    (takeOpening<AlertState>(early(projectId)) ?? alertFind(projectId, controller.signal))
       .then((found) => {
         setState(found);
         setFresh(new Set(found.newCandidateIds));

@@ -14,7 +14,7 @@ import { useAuth } from '../../app/auth/authContext';
 import { useNotify } from '../../app/notify';
 import { startOpening, takeOpening } from '../../../ui/api/openingFetch';
 import { PATHS } from '../../app/paths';
-import { ProjectAlerts } from '../alerts/ProjectAlerts';
+import { askAlertEarly, ProjectAlerts } from '../alerts/ProjectAlerts';
 import { PipelineWorkspace } from './PipelineWorkspace';
 import { ProjectHeader } from './ProjectHeader';
 import { ProjectPanels, type PanelKind } from './ProjectPanels';
@@ -60,6 +60,9 @@ export function ProjectPipelinePage() {
       });
     return () => controller.abort();
   }, [id, attempt, navigate, notify]);
+
+  // The alert's state is asked for beside the project: the workspace is drawn once it has answered.
+  useEffect(() => askAlertEarly(id), [id]);
 
   const refreshProject = useCallback(() => setAttempt((n) => n + 1), []);
   // The header (the project's title) is drawn as soon as the project arrives; the workspace below it, the heavier
