@@ -1,28 +1,7 @@
-/**
- * How many items of a list to draw: on the page's first answer, a screenful at once, then the rest a few at a time
- * in the following tasks, so no single task lays out the whole list while the page opens. Once the list has been
- * drawn whole, later answers (a new page, a filter, a move) are drawn whole at once.
- */
+/** Parts of a screen drawn a task after another as it opens; the lists' slicing is shared with the console (`ui/`). */
 import { startTransition, useEffect, useState } from 'react';
 
-/** Items drawn on the first answer, and added at each following task. */
-const SLICE = 5;
-
-export function useFirstScreenful(total: number): number {
-  const [shown, setShown] = useState(SLICE);
-  const [whole, setWhole] = useState(false);
-  useEffect(() => {
-    if (whole || total === 0) return undefined;
-    if (shown >= total) {
-      setWhole(true);
-      return undefined;
-    }
-    // A macrotask, not a microtask: the browser paints and answers input between the slices.
-    const timer = window.setTimeout(() => startTransition(() => setShown((n) => n + SLICE)), 0);
-    return () => window.clearTimeout(timer);
-  }, [shown, total, whole]);
-  return whole ? total : Math.min(shown, total);
-}
+export { useFirstScreenful } from '../../ui/components/useFirstScreenful';
 
 /**
  * False until `tasks` tasks have passed since the component mounted, then true: parts of a screen that each mount in

@@ -5,9 +5,10 @@
  * browser for a quarter of a second on a phone.
  */
 import { Box, Link, List, ListItem, Typography } from '@mui/material';
-import { Fragment, startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { t } from '../../i18n';
+import { useFirstScreenful } from '../components/useFirstScreenful';
 import type { UploadCv } from './cvFiles';
 import { DocumentsSection } from './DocumentsSection';
 import { EducationSection, ExperienceSection } from './HistorySections';
@@ -97,18 +98,6 @@ function SectionIndex({ editor }: { editor: Props['editor'] }) {
   );
 }
 
-/** How many of `total` sections to draw: the first at once, then one more at each following task. */
-function useSectionsShown(total: number): number {
-  const [shown, setShown] = useState(1);
-  useEffect(() => {
-    if (shown >= total) return undefined;
-    // A macrotask, not a microtask: the browser paints and answers input between two sections.
-    const timer = window.setTimeout(() => startTransition(() => setShown((n) => n + 1)), 0);
-    return () => window.clearTimeout(timer);
-  }, [shown, total]);
-  return shown;
-}
-
 export function ProfileSections({ editor, upload, candidateId, onDownloadCv, email, documentsExtra, internal }: Props) {
   // The same elements from one step to the next, so the sections drawn already are not drawn again.
   const sections = useMemo(
@@ -128,7 +117,7 @@ export function ProfileSections({ editor, upload, candidateId, onDownloadCv, ema
       ].filter((section) => section !== null),
     [email, upload, candidateId, onDownloadCv, documentsExtra, internal, editor],
   );
-  const shown = useSectionsShown(sections.length);
+  const shown = useFirstScreenful(sections.length, 1);
   return (
     <ProfileVoice.Provider value={editor}>
       <Box
