@@ -132,6 +132,8 @@ describe('Talent in the console', () => {
     await expect(admin.getByRole('textbox', { name: 'Email' }).inputValue()).resolves.toBe(
       'daniel.okafor@mail.example.com',
     );
+    // The form draws its sections one per task: wait for the second entry before counting.
+    await admin.getByTestId('experience-entry').nth(1).waitFor();
     await expect(admin.getByTestId('experience-entry').count()).resolves.toBe(2);
 
     // Saving with what the CV left out is refused at those fields, before anything is sent.
