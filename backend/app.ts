@@ -21,6 +21,7 @@ import { watchJobQueue, watchPool } from './metrics';
 import { guardBody, guardBodyType, guardUrl, oneClickForm, verifyUtf8 } from './http/inputGuard';
 import { dataHeaders, pageHeaders } from './http/security';
 import { spaAssets } from './http/staticAssets';
+import { compressJson } from './http/compressJson';
 
 export function createApp(ctx: AppContext): Express {
   watchPool(ctx.knex, 'primary');
@@ -44,6 +45,7 @@ export function createApp(ctx: AppContext): Express {
 
   const api = express.Router();
   api.use(dataHeaders);
+  api.use(compressJson);
   // A mail program's one-click unsubscribe posts a form (RFC 8058); no other API route takes one.
   for (const path of ONE_CLICK_PATHS) api.post(path, oneClickForm);
   api.use(guardBodyType);
