@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import { permissionTableSource, TABLE_FILE } from '../scripts/portalPermissions';
 import { openingChunks } from '../scripts/vite/openingChunks';
+import { inlineIcon } from '../scripts/vite/inlineIcon';
 import { precompress } from '../scripts/vite/precompress';
 
 const opening = openingChunks(import.meta.dirname, 1.5);
@@ -14,6 +15,7 @@ export default defineConfig({
   plugins: [
     react(),
     precompress(),
+    inlineIcon(path.join(import.meta.dirname, 'public')),
     opening.plugin,
     // The route guards' permission table is built from the one ability as it is at build time, whatever the file
     // says (its test tells when the file lags).
