@@ -26,8 +26,8 @@ function walk(key: string): string | undefined {
 export const hasText = (key: string): boolean => lookup(key) !== undefined;
 
 const LOCALE = 'en-SG';
-// Built at the first count, not as the app loads: each costs the browser a load of its locale data.
-let pluralRules: Intl.PluralRules | undefined;
+// Built when first needed, not as the app loads: each costs the browser a load of its locale data.
+const pluralRules = new Map<string, Intl.PluralRules>();
 let numbers: Intl.NumberFormat | undefined;
 
 /**
@@ -37,7 +37,9 @@ let numbers: Intl.NumberFormat | undefined;
  */
 export function pluralCategory(n: number, locale = LOCALE): Intl.LDMLPluralRule {
   if (/^en\b/.test(locale)) return Math.abs(n) === 1 ? 'one' : 'other';
-  return (locale === LOCALE ? (pluralRules ??= new Intl.PluralRules(LOCALE)) : new Intl.PluralRules(locale)).select(n);
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  return rules.select(n);
 }
 
 /**
