@@ -41,6 +41,20 @@ describe('Grouping candidates into board columns', () => {
     expect(columns.get(open)?.map((i) => i.id)).toEqual(['c']);
     expect(columns.has(rejected)).toBe(false);
   });
+
+  it('orders instants to the millisecond, newest first, with a candidate never moved last', () => {
+    const never = { ...item('never', shortlist), lastRecruitmentUpdatedAt: null };
+    const columns = groupByStage(
+      [
+        item('morning', shortlist, '2026-12-02T09:15:00.000Z'),
+        never,
+        item('later', shortlist, '2026-12-02T09:15:00.001Z'),
+        item('lastYear', shortlist, '2025-12-31T23:59:59.999Z'),
+      ],
+      [shortlist],
+    );
+    expect(columns.get(shortlist)?.map((i) => i.id)).toEqual(['later', 'morning', 'lastYear', 'never']);
+  });
 });
 
 describe('Optimistic moves', () => {
