@@ -1,7 +1,7 @@
 /** A time-zone picker that shows each zone's whole name with its city and offset, and finds it by any of them ("Singapore", "GMT+8"). */
 import { Autocomplete, TextField } from '@mui/material';
 import { useMemo } from 'react';
-import { timeZones, zoneLabel, zoneMatches } from '../../../schema/rules/timeZones';
+import { timeZones, zoneLabeller } from '../../../schema/rules/timeZones';
 
 interface Props {
   label: string;
@@ -12,16 +12,17 @@ interface Props {
 }
 
 export function TimeZonePicker({ label, value, error, onChange, onBlur }: Props) {
-  const now = useMemo(() => new Date(), []);
   const options = useMemo(() => timeZones(), []);
-  const labels = useMemo(() => new Map(options.map((z) => [z, zoneLabel(z, now)])), [options, now]);
+  // Each zone is labelled when first shown (the chosen one at once, the others when the list opens), not all as the
+  // picker mounts: a zone's offset costs a date format of its own.
+  const labels = useMemo(() => zoneLabeller(new Date()), []);
   return (
     <Autocomplete
       fullWidth
       options={options}
       value={value || null}
-      getOptionLabel={(zone) => labels.get(zone) ?? zone}
-      filterOptions={(list, state) => list.filter((zone) => zoneMatches(zone, state.inputValue, now))}
+      getOptionLabel={(zone) => labels.label(zone)}
+      filterOptions={(list, state) => list.filter((zone) => labels.matches(zone, state.inputValue))}
       onChange={(_, zone) => zone && onChange(zone)}
       onBlur={onBlur}
       renderInput={(params) => (
