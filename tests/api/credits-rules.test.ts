@@ -81,6 +81,15 @@ describe('Money as it is shown', () => {
   ])('%d %s in %s reads %s: the currency named by its code, never a bare "$"', (amount, currency, locale, text) =>
     expect(formatMoney(amount, currency, locale)).toBe(text),
   );
+
+  it('Writes each amount in its own locale and currency however they follow one another', () => {
+    expect([
+      formatMoney(1, 'SGD', 'en-SG'),
+      formatMoney(1, 'USD', 'en-SG'),
+      formatMoney(1, 'SGD', 'de-DE'),
+      formatMoney(2.5, 'SGD', 'en-SG'),
+    ]).toEqual(['SGD 1.00', 'USD 1.00', '1,00 SGD', 'SGD 2.50']);
+  });
 });
 
 describe('An admin credit amount', () => {
