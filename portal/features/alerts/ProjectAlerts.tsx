@@ -21,7 +21,7 @@ import {
   Switch,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { t } from '../../../i18n';
 import {
@@ -70,12 +70,15 @@ export function ProjectAlerts({ projectId, children }: Props) {
   useEffect(() => {
     const controller = new AbortController();
     (takeOpening<AlertState>(early(projectId)) ?? alertFind(projectId, controller.signal))
-      .then((found) => {
-        setState(found);
-        setFresh(new Set(found.newCandidateIds));
-      })
+      .then((found) =>
+        startTransition(() => {
+          setState(found);
+          setFresh(new Set(found.newCandidateIds));
+        }),
+      )
       .catch(() => undefined)
-      .finally(() => !controller.signal.aborted && setSettled(projectId));
+      // The workspace is drawn once the state has settled: as a transition, in slices rather than one long task.
+      .finally(() => !controller.signal.aborted && startTransition(() => setSettled(projectId)));
     return () => controller.abort();
   }, [projectId]);
 

@@ -5,7 +5,7 @@
  * only this page has.
  */
 import { Alert, Button } from '@mui/material';
-import { useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { startTransition, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { t } from '../../../i18n';
 import { ApiError } from '../../../ui/api/client';
@@ -48,8 +48,11 @@ export function ProjectPipelinePage() {
     (takeOpening<ProjectDetail>(`project:${id}`) ?? projectFind(id, controller.signal))
       .then((found) => {
         if (controller.signal.aborted) return;
-        setProject(found);
-        setStats(found.stats);
+        // Drawn as a transition: React draws the project's page in slices, not in one long task.
+        startTransition(() => {
+          setProject(found);
+          setStats(found.stats);
+        });
       })
       .catch((err: unknown) => {
         if (controller.signal.aborted) return;
