@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeZones, zoneLabel, zoneLabeller, zoneMatches } from './timeZones';
+import { readerZone, timeZones, validZone, zoneLabel, zoneLabeller, zoneMatches } from './timeZones';
 
 describe("A picker's zone labels", () => {
   const date = new Date('2026-07-01T12:00:00Z');
@@ -16,5 +16,11 @@ describe("A picker's zone labels", () => {
     expect(labeller.label('Asia/Singapore')).toBe('Asia/Singapore · Singapore (GMT+8)');
     expect(labeller.matches('America/New_York', 'new york gmt-4')).toBe(true);
     expect(labeller.matches('America/New_York', 'GMT-5')).toBe(false);
+  });
+
+  it("names the runtime's own zone as Intl does, a zone the pickers know", () => {
+    const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(readerZone()).toBe(validZone(own) ?? 'UTC');
+    expect(timeZones()).toContain(readerZone());
   });
 });

@@ -26,6 +26,13 @@ export function validZone(zone: string | undefined | null): string | undefined {
   }
 }
 
+let reader: string | undefined;
+
+/** The zone of the runtime's own clock (a browser's: the reader's), UTC when it names none the runtime knows; read once. */
+export function readerZone(): string {
+  return (reader ??= validZone(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? 'UTC');
+}
+
 /** Minutes `timeZone` is ahead of UTC at `date`. */
 export function zoneOffsetMinutes(timeZone: string, date: Date): number {
   const parts = new Intl.DateTimeFormat('en-US', {

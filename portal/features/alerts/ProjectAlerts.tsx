@@ -36,12 +36,11 @@ import type { SearchDoc } from '../../api/search';
 import { useAddressParams } from '../../components/useAddressState';
 import { startEarly, takeOpening } from '../../../ui/api/openingFetch';
 import { useNotify } from '../../app/notify';
+import { readerZone } from '../../../schema/rules/timeZones';
 import { TimeZonePicker } from '../pipeline/TimeZonePicker';
 import { ResultCard } from '../search/ResultCard';
 import { AlertNewContext } from './alertNew';
 import { newSince } from './alertText';
-
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 const early = (projectId: string) => `alert:${projectId}`;
 
@@ -150,7 +149,7 @@ function AlertPanel({ state, showNew, cards, onSave: save, onShowAll: showAll }:
               <Switch
                 checked={state.subscribed}
                 disabled={state.offForCompany}
-                onChange={(e) => void save({ on: e.target.checked, timeZone: state.timeZone ?? browserZone() })}
+                onChange={(e) => void save({ on: e.target.checked, timeZone: state.timeZone ?? readerZone() })}
               />
             }
             label={t('alerts.panel.on')}
@@ -175,7 +174,7 @@ function AlertPanel({ state, showNew, cards, onSave: save, onShowAll: showAll }:
               <Box sx={{ minWidth: 240 }}>
                 <TimeZonePicker
                   label={t('alerts.panel.timeZone')}
-                  value={state.timeZone ?? browserZone()}
+                  value={state.timeZone ?? readerZone()}
                   onChange={(zone) => void save({ on: true, timeZone: zone })}
                 />
               </Box>

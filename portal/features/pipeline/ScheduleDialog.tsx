@@ -23,14 +23,12 @@ import { useState } from 'react';
 import { changedFrom, useDiscardGuard } from '../../components/useDiscardGuard';
 import { t } from '../../../i18n';
 import { INTERVIEW_DURATIONS, INTERVIEW_TYPE } from '../../../schema/rules/pipeline';
-import { validZone } from '../../../schema/rules/timeZones';
+import { readerZone, validZone } from '../../../schema/rules/timeZones';
 import { fieldErrorsOf, ruleMessage } from '../../../schema/validation/issues';
 import { scheduleSchema } from '../../../schema/validation/schedule';
 import type { ScheduleData } from '../../api/pipeline';
 import { ScheduleSlots } from './ScheduleSlots';
 import { TimeZonePicker } from './TimeZonePicker';
-
-const localZone = () => validZone(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? 'UTC';
 
 interface Props {
   open: boolean;
@@ -61,7 +59,7 @@ export function ScheduleDialog({ open, title, text, initial, busy, onConfirm, on
     duration: (INTERVIEW_DURATIONS as readonly number[]).includes(initial.duration ?? 0)
       ? (initial.duration as number)
       : 60,
-    timezone: validZone(initial.timezone) ?? localZone(),
+    timezone: validZone(initial.timezone) ?? readerZone(),
     // Times are proposed afresh for each interview: a remembered schedule brings none.
     slots: [''],
   }));
