@@ -13,10 +13,10 @@
  * LIGHTHOUSE_FORM_FACTORS=desktop (or mobile) audits one setting only; LIGHTHOUSE_PAGES=search,profile only the
  * pages whose label holds one of the words (the target is then not judged).
  * Targets: performance >= 95 on desktop and >= 90 on mobile, accessibility 100, on the four pages. Exits 1 when one is
- * missed. Last mobile runs (median of three, load 1.3 to 3.2): by CPU time /search 89, a project 86, the profile 85, the
- * answer link 92 (TBT 287, 325, 420, 217 ms; LCP 2.6 to 3.0 s); as observed 74, 68, 72, 84; blank 100; accessibility
- * 100. What is left: the largest paint waits for the entry (150 KB brotli) to cross the simulated slow 4G link, and
- * evaluating it is a task of about 170 ms at Lighthouse's 4x CPU on every page.
+ * missed. Last mobile runs (medians of three, runs within an hour, load 1.9 to 3.0): by CPU time /search 86 to 89, a
+ * project 89 to 90, the profile 83 to 86, the answer link 88 to 94 (last run: TBT 311, 257, 440, 247 ms; LCP 2.8 to
+ * 3.0 s); accessibility 100. What is left: the largest paint waits for the entry (150 KB brotli) to cross the
+ * simulated slow 4G link, and evaluating it is a task of about 170 ms at Lighthouse's 4x CPU on every page.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
