@@ -80,6 +80,12 @@ async function baseBackup(adminUrl: string, withWal: boolean): Promise<string> {
   await client.connect();
   try {
     const source = (await client.query('show data_directory')).rows[0].data_directory as string;
+    // A temporary slot of this session keeps the WAL from the backup's start until the copy of it below, as
+    // pg_basebackup's own slot does: without it a checkpoint of the busy server could recycle the segment holding the
+    // backup's checkpoint record, and the copy would not start ("could not locate required checkpoint record").
+    await client.query(
+      `select pg_create_physical_replication_slot('talentbase_copy_' || pg_backend_pid(), true, true)`,
+    );
     // One session holds the backup from start to stop (the non-exclusive mode).
     await client.query(`select pg_backup_start('test copy', true)`);
     await copyRunning(source, target, (rel) => {
