@@ -7,7 +7,7 @@ import { inlineIcon } from '../scripts/vite/inlineIcon';
 import { precompress } from '../scripts/vite/precompress';
 
 // Group priorities are whole numbers (the bundler reads 1.5 and 1.6 as one priority): the opening pages' groups take
-// 11 to 14, between the shell's and the other pages' MUI groups.
+// 10 to 14, between the shell's and the other pages' MUI groups.
 const opening = openingChunks(import.meta.dirname, 10);
 
 // The hand-built portal for companies, candidates and admins' search and pipeline work, served at /.

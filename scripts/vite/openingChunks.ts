@@ -85,8 +85,8 @@ export function openingChunks(root: string, priority: number): OpeningChunks {
       ...subsets(pages.length).map((set) => ({
         name: `opening~${set.map((index) => label(pages[index])).join('~')}`,
         test: (id: string) => shared.get(id) === setKey(set),
-        // A group takes the modules its own import, not yet taken: the groups of more pages go first, so each
-        // keeps what it alone shares.
+        // A group also takes what its modules import, unless a group before it took that: the groups of more pages
+        // go first, so each keeps what it alone shares.
         priority: priority + set.length,
       })),
       ...pages.map((page, index) => ({
