@@ -18,7 +18,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useEffect, useState, type FormEvent } from 'react';
+import { startTransition, useEffect, useState, type FormEvent } from 'react';
 import { formatDate } from '../../../schema/rules/dates';
 import { api, ApiError } from '../../../ui/api/client';
 import { errorMessage } from '../../../ui/api/errors';
@@ -55,8 +55,9 @@ export function DataCorrections() {
 
   useEffect(() => {
     let live = true;
+    // The answer is drawn as a transition, in slices the browser can breathe between, not in one long task.
     api<Answer>('data-rights/corrections')
-      .then((a) => live && setAnswer(a))
+      .then((a) => live && startTransition(() => setAnswer(a)))
       .catch((err: unknown) => live && setError(errorMessage(err)));
     return () => {
       live = false;

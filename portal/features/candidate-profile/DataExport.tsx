@@ -4,7 +4,7 @@
  * downloads it and says until when the emailed link works. An expired copy can be asked for again.
  */
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { formatDate } from '../../../schema/rules/dates';
 import { api, ApiError, send } from '../../../ui/api/client';
 import { errorMessage } from '../../../ui/api/errors';
@@ -42,8 +42,9 @@ export function DataExport() {
   const [busy, setBusy] = useState(false);
   const load = useCallback(
     () =>
+      // The answer is drawn as a transition, in slices the browser can breathe between, not in one long task.
       api<Answer>('data-rights/export')
-        .then(setAnswer)
+        .then((a) => startTransition(() => setAnswer(a)))
         .catch((err: unknown) => setError(errorMessage(err))),
     [],
   );

@@ -5,7 +5,7 @@
  * reason, which may concern others (a legal hold).
  */
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import { useEffect, useState, type FormEvent } from 'react';
+import { startTransition, useEffect, useState, type FormEvent } from 'react';
 import { formatDate } from '../../../schema/rules/dates';
 import { ERASURE_COOLING_OFF_DAYS } from '../../../schema/rules/dataRights';
 import { api, ApiError } from '../../../ui/api/client';
@@ -36,8 +36,9 @@ export function DataRights({ email }: { email: string }) {
 
   useEffect(() => {
     let live = true;
+    // The answer is drawn as a transition, in slices the browser can breathe between, not in one long task.
     api<Answer>('data-rights/me')
-      .then((a) => live && setErasure(a.erasure))
+      .then((a) => live && startTransition(() => setErasure(a.erasure)))
       .catch((err: unknown) => live && setError(errorMessage(err)));
     return () => {
       live = false;

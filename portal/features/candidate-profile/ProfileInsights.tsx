@@ -11,7 +11,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { errorMessage } from '../../../ui/api/errors';
 import { formatCount, t } from '../../../i18n';
 import { countsFor, METRICS, nothingYet, PERIODS, type InsightsAnswer, type Period } from './insights';
@@ -24,9 +24,10 @@ export function ProfileInsights({ candidateId }: { candidateId: string }) {
 
   useEffect(() => {
     let live = true;
+    // The answer is drawn as a transition, in slices the browser can breathe between, not in one long task.
     profileApi
       .insights(candidateId)
-      .then((a) => live && setAnswer(a))
+      .then((a) => live && startTransition(() => setAnswer(a)))
       .catch((err: unknown) => live && setError(errorMessage(err)));
     return () => {
       live = false;

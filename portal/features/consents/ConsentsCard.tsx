@@ -3,7 +3,7 @@
  * withdraws it at once, and the version of the terms and privacy notice accepted.
  */
 import { Alert, Card, CardContent, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { formatDate } from '../../../schema/rules/dates';
 import { errorMessage } from '../../../ui/api/errors';
 import { t } from '../../../i18n';
@@ -25,8 +25,9 @@ export function ConsentsCard() {
   const [busy, setBusy] = useState<Purpose>();
 
   const load = useCallback(() => {
+    // The answer is drawn as a transition, in slices the browser can breathe between, not in one long task.
     readConsents()
-      .then(setConsents)
+      .then((c) => startTransition(() => setConsents(c)))
       .catch((err: unknown) => setError(errorMessage(err)));
   }, []);
   useEffect(() => {
