@@ -12,7 +12,8 @@ export function useFirstScreenful(total: number, slice = 5): number {
   useEffect(() => {
     if (whole || total === 0) return undefined;
     if (shown >= total) {
-      setWhole(true);
+      // The count drawn stays the same: the list's components need not draw again in one long task.
+      startTransition(() => setWhole(true));
       return undefined;
     }
     // A macrotask, not a microtask: the browser paints and answers input between the slices.

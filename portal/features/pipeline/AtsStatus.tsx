@@ -10,7 +10,7 @@
  */
 import SyncAltOutlined from '@mui/icons-material/SyncAltOutlined';
 import { Button, Stack, Typography } from '@mui/material';
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import { t } from '../../../i18n';
 import { formatDate, formatDateTime } from '../../../schema/rules/dates';
 import { STAGES, type StageId, type StageKey } from '../../../schema/rules/pipeline';
@@ -48,7 +48,8 @@ export function AtsStatusProvider({
     let live = true;
     api<{ data: AtsStatus[] }>('integrations/ats-status', { query: { projectId } })
       .then((answer) => {
-        if (live) setStatuses(new Map(answer.data.map((s) => [String(s.candidateId), s])));
+        // Every card reads the answer: drawn as a transition, in slices, not in one long task.
+        if (live) startTransition(() => setStatuses(new Map(answer.data.map((s) => [String(s.candidateId), s]))));
       })
       // The line is a hint: a failed read shows nothing and stops nothing.
       .catch(() => undefined);

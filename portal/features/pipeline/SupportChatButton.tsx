@@ -4,7 +4,7 @@
  * carries its code. It comes once the page has drawn its candidates and the browser is idle: a floating button
  * and its conversation call are not what a visit opens the page for.
  */
-import { Suspense, useEffect, useState } from 'react';
+import { startTransition, Suspense, useEffect, useState } from 'react';
 import { lazyPage } from '../../app/lazyPage';
 import type { ProjectDetail } from '../../api/pipeline';
 
@@ -18,7 +18,7 @@ function useIdle(): boolean {
       const timer = window.setTimeout(() => setIdle(true), 200);
       return () => window.clearTimeout(timer);
     }
-    const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 1000 });
+    const handle = window.requestIdleCallback(() => startTransition(() => setIdle(true)), { timeout: 1000 });
     return () => window.cancelIdleCallback(handle);
   }, []);
   return idle;
