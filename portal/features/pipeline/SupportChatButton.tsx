@@ -14,11 +14,13 @@ const ChatWidget = lazyPage(() => import('../chat/ChatWidget'), 'ChatWidget');
 function useIdle(): boolean {
   const [idle, setIdle] = useState(false);
   useEffect(() => {
+    // The widget arrives as a transition, drawn in slices beside the board's own work.
+    const arrive = () => startTransition(() => setIdle(true));
     if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(() => setIdle(true), 200);
+      const timer = window.setTimeout(arrive, 200);
       return () => window.clearTimeout(timer);
     }
-    const handle = window.requestIdleCallback(() => startTransition(() => setIdle(true)), { timeout: 1000 });
+    const handle = window.requestIdleCallback(arrive, { timeout: 1000 });
     return () => window.cancelIdleCallback(handle);
   }, []);
   return idle;
