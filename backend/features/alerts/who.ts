@@ -6,7 +6,7 @@
  * the project stopped being shared with hears nothing more.
  */
 import { ALERT_RECIPIENT_KIND } from '../../../schema/entities/alert';
-import type { Actor } from '../../../schema/roles';
+import { COMPANY_TYPES, type Actor } from '../../../schema/roles';
 import { STAGES } from '../../../schema/rules/pipeline';
 import { tabsFor } from '../../../schema/rules/stages';
 import { viewerOf } from '../../../schema/rules/visibility';
@@ -48,7 +48,7 @@ export function mayReceiveAlerts(actor: Actor, project: ProjectPeople): boolean 
  */
 export const mayReceiveSql = `p.status = 0 and (
   (s.recipient_kind = ${ALERT_RECIPIENT_KIND.admin} and a.status = 1 and p.advocate_id = s.recipient_id)
-  or (s.recipient_kind = ${ALERT_RECIPIENT_KIND.companyUser} and u.status = 1 and uc.status = 1 and uc.company_type <> 4
+  or (s.recipient_kind = ${ALERT_RECIPIENT_KIND.companyUser} and u.status = 1 and uc.status = 1 and uc.company_type <> ${COMPANY_TYPES.raas}
       and u.company_id = p.company_id
       and (p.owner_id = s.recipient_id or s.recipient_id = any(coalesce(p.shared_user_ids, '{}')) or p.shared_with_company)))`;
 
