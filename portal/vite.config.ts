@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import { permissionTableSource, TABLE_FILE } from '../scripts/portalPermissions';
 import { openingChunks } from '../scripts/vite/openingChunks';
+import { compileHints } from '../scripts/vite/compileHints';
 import { inlineIcon } from '../scripts/vite/inlineIcon';
 import { precompress } from '../scripts/vite/precompress';
 
@@ -19,6 +20,8 @@ export default defineConfig({
     precompress(),
     inlineIcon(path.join(import.meta.dirname, 'public')),
     opening.plugin,
+    // Every chunk compiled off the main thread as it downloads (scripts/vite/compileHints.ts).
+    compileHints(),
     // The route guards' permission table is built from the one ability as it is at build time, whatever the file
     // says (its test tells when the file lags).
     { name: 'permission-table', load: (id) => (id === TABLE_FILE ? permissionTableSource() : undefined) },
