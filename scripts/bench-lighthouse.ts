@@ -13,9 +13,10 @@
  * LIGHTHOUSE_FORM_FACTORS=desktop (or mobile) audits one setting only; LIGHTHOUSE_PAGES=search,profile only the
  * pages whose label holds one of the words (the target is then not judged).
  * Targets: performance >= 95 on desktop and >= 90 on mobile, accessibility 100, on the four pages. Exits 1 when one is
- * missed. Last mobile runs (medians of three, six runs over two days, load 0.4 to 3.8): by CPU time /search 90 to 95,
- * a project 91 to 94, the profile 84 to 90, the answer link 92 to 96 (last run: TBT 205, 206, 398, 159 ms; LCP 2.4 to
- * 2.8 s); the wall-clock scores the target reads 69 to 87; accessibility 100. What is left: at 4x the page's main thread
+ * missed. Last mobile run (medians of three, load 0.8 to 2.1): wall-clock, which the target reads, /search 81, a project
+ * 77, the profile 75, the answer link 90; by CPU time 95, 93, 89 and 95 (TBT 142, 171, 311, 123 ms; LCP 2.4 to 2.8 s);
+ * accessibility 100. The same run without the chunks' compile hint (scripts/vite/compileHints.ts), in the same hour:
+ * wall-clock 81, 75, 73, 85; by CPU 90, 91, 87, 93. What is left: at 4x the page's main thread
  * shares this machine's two cores with Chromium's other threads and the server, so its tasks last 1.5 to 2 times their
  * CPU in the trace the wall-clock score reads; by CPU the profile is lowest, its form and cards drawn after the header.
  */
