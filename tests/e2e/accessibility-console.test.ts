@@ -108,7 +108,6 @@ describe('Every console list, form and record screen, in every role that opens t
       expect(forms).toContain('/admin/countries/create');
       expect(edits.some((e) => e.startsWith('/admin/talent/edit/'))).toBe(true);
       expect(edits.length).toBeGreaterThan(1);
-      await page.context().close();
       expect(summary(findings)).toEqual([]);
     },
     600_000,

@@ -39,7 +39,6 @@ describe('Every portal page, in every role that opens it, has no critical or ser
         audited.add(`${demo.role}:${path}`);
         findings.push(...(await audit(page, path)));
       }
-      await page.context().close();
       expect(summary(findings)).toEqual([]);
     },
     300_000,
@@ -68,7 +67,6 @@ describe('A visitor who asks for less motion', () => {
         other: read(other).transitionDuration,
       };
     });
-    await page.context().close();
     expect(styles).toEqual({ spinner: 'steps(8)', circle: 'none', bar: 'steps(8)', other: '1e-05s' });
   });
 });

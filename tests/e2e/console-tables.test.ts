@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 
 async function consolePage(viewport: { width: number; height: number }): Promise<Page> {
-  const page = await (await e2e.browser.newContext({ viewport })).newPage();
+  const page = await e2e.newPage();
+  await page.setViewportSize(viewport);
   await page.goto(`${e2e.baseUrl}/admin/login`);
   await page.getByLabel('Work email').fill('admin@example.com');
   await page.getByRole('button', { name: 'Send code' }).click();
@@ -30,7 +31,6 @@ describe('Console tables', () => {
     await page.goto(`${e2e.baseUrl}/admin/${path}?filter=%7B%7D`);
     await page.locator('tbody tr').first().waitFor();
     await page.getByRole('button', { name: /columns/i }).waitFor();
-    await page.context().close();
   });
 
   it('On a phone the company list shows one line per company, with no table to scroll sideways', async () => {
@@ -39,6 +39,5 @@ describe('Console tables', () => {
     await page.getByText('Acme', { exact: true }).waitFor();
     expect(await page.locator('table').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.context().close();
   });
 });

@@ -42,7 +42,6 @@ describe('Menu items open exactly what they name', () => {
 
     await expect.poll(() => page.title()).toBe('Companies | Talentbase');
     await expect.poll(() => page.locator('tbody tr').count()).toBe(Number(count));
-    await page.context().close();
   });
 
   it('All talent after Pending curation opens the whole talent pool', async () => {
@@ -58,7 +57,6 @@ describe('Menu items open exactly what they name', () => {
     await page.waitForURL((url) => url.pathname === '/admin/talent' && url.searchParams.get('filter') === '{}');
     await consoleMenu(page).locator('[aria-current="page"]', { hasText: 'All talent' }).waitFor();
     expect(await consoleMenu(page).locator('[aria-current="page"]').count()).toBe(1);
-    await page.context().close();
   });
 
   it("The console's menu highlights All talent, not the preset it came from, while a candidate is open", async () => {
@@ -72,7 +70,6 @@ describe('Menu items open exactly what they name', () => {
 
     await consoleMenu(page).locator('[aria-current="page"]', { hasText: 'All talent' }).waitFor();
     expect(await consoleMenu(page).locator('[aria-current="page"]').allInnerTexts()).toEqual(['All talent']);
-    await page.context().close();
   });
 });
 
@@ -141,7 +138,7 @@ describe('Every portal route has its own page title', () => {
             email,
             email
               ? await e2e.signIn(email, viewport, how === 'load' ? null : undefined, { shared: true })
-              : await (await e2e.browser.newContext({ viewport })).newPage(),
+              : await e2e.newPage().then(async (page) => (await page.setViewportSize(viewport), page)),
           );
         const page = pages.get(email) as Page;
         const url = `${e2e.baseUrl}${addressOf(ROUTE_RULES[id].path)}`;
@@ -159,7 +156,6 @@ describe('Every portal route has its own page title', () => {
           await expect.poll(() => page.title(), { message: id }).toBe(documentTitle(ROUTE_RULES[id].titleKey));
         }
       }
-      await pages.get(undefined)?.context().close(); // the visitor's; the signed-in pages close with the test
       // Every route in turn, in one test: a busy machine takes minutes.
     },
     240_000,

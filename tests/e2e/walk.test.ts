@@ -139,7 +139,6 @@ describe('The walk through every demo role', () => {
         }
       }
       expect(found).toEqual([]);
-      await page.context().close();
       // Up to seven pages twice over, each waited for until its data is in.
     }, 300_000);
   }

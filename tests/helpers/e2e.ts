@@ -1,7 +1,9 @@
 /**
  * Browser tests: the real server (built console and portal, real API) on a free port over a
  * cloned database, and Debian's Chromium driven by playwright-core: the run's one Chromium
- * (tests/helpers/globalSetup.ts) when there is one, each page in a context of its own.
+ * (tests/helpers/globalSetup.ts) when there is one, each page in a context of its own. A page a test is done with
+ * is cleared (cookies, storage, listeners, routes, screen size) and handed to the file's next test, which then
+ * loads its screen in a renderer that has run the app before, at about half the browser's CPU of a new page.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -68,6 +70,19 @@ function inFlight(page: Page): Set<Request> {
 const tracked = new WeakMap<Page, Set<Request>>();
 export const pendingOf = (page: Page) => tracked.get(page) ?? tracked.set(page, inFlight(page)).get(page)!;
 
+/** What a test may give a page or a context that cannot be taken back: such a page is not handed to another test. */
+const LASTING = (
+  'addInitScript exposeFunction exposeBinding emulateMedia setExtraHTTPHeaders setDefaultTimeout ' +
+  'setDefaultNavigationTimeout setOffline grantPermissions setGeolocation addLocatorHandler'
+).split(' ');
+const CLOCK = 'install fastForward pauseAt resume runFor setFixedTime setSystemTime'.split(' ');
+/** What a test may listen to; a page's and a context's own listeners (their closing) stay. */
+const PAGE_EVENTS = (
+  'console dialog domcontentloaded download filechooser frameattached framedetached framenavigated load pageerror ' +
+  'popup request requestfailed requestfinished response websocket worker'
+).split(' ');
+const CONTEXT_EVENTS = 'console dialog page request requestfailed requestfinished response weberror'.split(' ');
+
 export async function startE2E(): Promise<E2E> {
   await frontEndsBuilt();
   const db = await testDatabase();
@@ -96,16 +111,78 @@ export async function startE2E(): Promise<E2E> {
     return code as string;
   };
   const baseUrl = `http://127.0.0.1:${port}`;
-  // A page opened inside a test closes when that test ends: left open, it would keep polling and animating beside
-  // the file's later tests. One opened in a beforeAll lives until the file ends.
+  const DESKTOP = { width: 1366, height: 900 };
+  // Pages a test has finished with, ready for the next one, in the file's own contexts (`owned`) or in a person's
+  // shared one. A new page is a new renderer process, whose start, compiling and first drawing cost the browser about
+  // twice what a page it already has spends loading the same screen: a test takes a page a finished test left rather
+  // than open one. What a test changed in a page it hands back is undone first (its listeners, routes and screen size;
+  // in a context of the file's own, its cookies and storage); a page or context given something that cannot be undone
+  // (an init script, a clock, an emulated medium...) closes instead.
+  const idle = new Map<BrowserContext | 'owned', Page[]>();
+  const marked = new WeakSet<object>();
+  const watched = new WeakSet<object>();
+  const markOnUse = (target: object, names: string[]) => {
+    if (watched.has(target)) return;
+    watched.add(target);
+    const methods = target as Record<string, unknown>;
+    for (const name of names) {
+      const original = methods[name];
+      if (typeof original !== 'function') continue;
+      methods[name] = (...args: unknown[]) => {
+        marked.add(target);
+        return (original as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    }
+  };
+  const handBack = async (page: Page, owned: boolean) => {
+    const context = page.context();
+    const lasting = marked.has(page) || marked.has(context) || marked.has(context.clock);
+    if (page.isClosed() || lasting || context.pages().length > 1) {
+      await (owned ? context.close() : page.close()).catch(() => {});
+      return;
+    }
+    try {
+      for (const event of PAGE_EVENTS) page.removeAllListeners(event);
+      if (owned) for (const event of CONTEXT_EVENTS) context.removeAllListeners(event);
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      if (owned) await context.unrouteAll({ behavior: 'ignoreErrors' });
+      // A page that asks before being left (a form with unsaved changes) is left all the same.
+      page.on('dialog', (dialog) => void dialog.accept().catch(() => {}));
+      // A small file of the same site: the page keeps its renderer, and what ran in it stops.
+      await page.goto(`${baseUrl}/favicon.svg`);
+      await page.evaluate((clearLocal) => {
+        sessionStorage.clear();
+        if (clearLocal) localStorage.clear();
+      }, owned);
+      if (owned) await context.clearCookies();
+      // Then blank, as a new page starts; asked by the page itself, so the blank page stays in the same renderer.
+      await page.evaluate(() => void (location.href = 'about:blank'));
+      await page.waitForURL('about:blank');
+      page.removeAllListeners('dialog');
+      await page.setViewportSize(DESKTOP);
+      tracked.set(page, inFlight(page));
+      idle.set(owned ? 'owned' : context, [...(idle.get(owned ? 'owned' : context) ?? []), page]);
+    } catch {
+      await (owned ? context.close() : page.close()).catch(() => {});
+    }
+  };
+  // A page opened inside a test goes back to the file's idle pages when that test ends: left as it was, it would keep
+  // polling and animating beside the file's later tests. One opened in a beforeAll lives until the file ends.
   const newPage = async (context?: BrowserContext) => {
     const owned = !context;
-    context ??= await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    const page = await context.newPage();
-    // A page of a shared context closes alone; the context lives until the file ends.
-    if (TestRunner.getCurrentTest()) onTestFinished(() => (owned ? page.context().close() : page.close()));
-    pendingOf(page); // what the page asks for is followed from its first load, for the tests that wait on it
-    return page;
+    const key = context ?? 'owned';
+    let page = idle.get(key)?.pop();
+    if (!page) {
+      context ??= await browser.newContext({ viewport: DESKTOP });
+      page = await context.newPage();
+      if (owned) markOnUse(context, LASTING);
+      markOnUse(context.clock, CLOCK);
+      markOnUse(page, LASTING);
+      pendingOf(page); // what the page asks for is followed from its first load, for the tests that wait on it
+    }
+    const taken = page;
+    if (TestRunner.getCurrentTest()) onTestFinished(() => handBack(taken, owned));
+    return taken;
   };
   // One signed-in context per person for the file (signIn's `shared`): its cookie set once, its cache kept.
   const sessions = new Map<string, Promise<BrowserContext>>();
