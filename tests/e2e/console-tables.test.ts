@@ -13,8 +13,7 @@ beforeAll(async () => {
 });
 
 async function consolePage(viewport: { width: number; height: number }): Promise<Page> {
-  const page = await e2e.newPage();
-  await page.setViewportSize(viewport);
+  const page = await e2e.newPage(viewport);
   await page.goto(`${e2e.baseUrl}/admin/login`);
   await page.getByLabel('Work email').fill('admin@example.com');
   await page.getByRole('button', { name: 'Send code' }).click();

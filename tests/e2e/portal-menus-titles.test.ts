@@ -138,7 +138,7 @@ describe('Every portal route has its own page title', () => {
             email,
             email
               ? await e2e.signIn(email, viewport, how === 'load' ? null : undefined, { shared: true })
-              : await e2e.newPage().then(async (page) => (await page.setViewportSize(viewport), page)),
+              : await e2e.newPage(viewport),
           );
         const page = pages.get(email) as Page;
         const url = `${e2e.baseUrl}${addressOf(ROUTE_RULES[id].path)}`;

@@ -24,7 +24,8 @@ export interface E2E {
   browser: Browser;
   /** The running server's configuration: a test may point an outside service at its loopback stand-in. */
   config: ReturnType<typeof loadConfig>;
-  newPage(): Promise<Page>;
+  /** A page at `viewport` (a laptop's 1366×900 unless told), signed in as nobody. */
+  newPage(viewport?: { width: number; height: number }): Promise<Page>;
   /** The newest six-digit code emailed to `email`. */
   lastCode(email: string): Promise<string>;
   /**
@@ -161,7 +162,8 @@ export async function startE2E(): Promise<E2E> {
       page.removeAllListeners('dialog');
       await page.setViewportSize(DESKTOP);
       tracked.set(page, inFlight(page));
-      idle.set(owned ? 'owned' : context, [...(idle.get(owned ? 'owned' : context) ?? []), page]);
+      const key = owned ? 'owned' : context;
+      idle.set(key, [...(idle.get(key) ?? []), page]);
     } catch {
       await (owned ? context.close() : page.close()).catch(() => {});
     }
@@ -191,7 +193,7 @@ export async function startE2E(): Promise<E2E> {
       sessions.set(
         email,
         (async () => {
-          const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+          const context = await browser.newContext({ viewport: DESKTOP });
           await signInContext(context, email);
           return context;
         })(),
@@ -230,7 +232,19 @@ export async function startE2E(): Promise<E2E> {
     if (at === '/') await page.locator('main h1').first().waitFor();
     return page;
   };
-  return { baseUrl, db, browser, config: ctx.config, lastCode, newPage: () => newPage(), signIn };
+  return {
+    baseUrl,
+    db,
+    browser,
+    config: ctx.config,
+    lastCode,
+    newPage: (viewport) =>
+      newPage().then(async (page) => {
+        if (viewport) await page.setViewportSize(viewport);
+        return page;
+      }),
+    signIn,
+  };
 }
 
 /** Signs `page` in to the console through its emailed-code screen, as an admin does; returns once the code is sent back. */
