@@ -13,6 +13,7 @@ import { DataRights } from './DataRights';
 import { EmailChangeDialog } from './EmailChange';
 import { ProfileEditor } from './ProfileEditor';
 import type { CandidateProfile } from './profileApi';
+import { useAfterPaint } from '../../components/useFirstScreenful';
 
 /** The code of an emailed email-change link (?emailCode=123456), if the page was opened from one. */
 function useEmailCode(): [string | undefined, () => void] {
@@ -39,14 +40,21 @@ export function ProfileDetails({ profile, onSaved }: Props) {
   const [emailCode, clearEmailCode] = useEmailCode();
   const [changingEmail, setChangingEmail] = useState(false);
   const changeEmail = useCallback(() => setChangingEmail(true), []);
+  // The data-rights and consent cards lie below the long form: drawn once the form has been painted, in a task of
+  // their own, so neither the form's drawing nor theirs is one long task that holds back a tap.
+  const cards = useAfterPaint(true);
   return (
     <>
       <Stack spacing={3}>
         <ProfileEditor profile={profile} onSaved={onSaved} onChangeEmail={changeEmail} />
-        <DataExport />
-        <DataCorrections />
-        <DataRights email={profile.email} />
-        <ConsentsCard />
+        {cards && (
+          <>
+            <DataExport />
+            <DataCorrections />
+            <DataRights email={profile.email} />
+            <ConsentsCard />
+          </>
+        )}
       </Stack>
       <EmailChangeDialog
         key={emailCode ?? 'manual'}
