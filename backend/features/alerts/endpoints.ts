@@ -29,7 +29,7 @@ import { labelsFor, loadResults, searchContext } from '../search';
 import { pendingNewsSql } from './news';
 import { filtersOf } from './searchNews';
 import { validToken } from './tokens';
-import { mayReceiveAlerts, personOf, type Person } from './who';
+import { mayReceiveAlerts, personOf, type Person } from '../../../schema/rules/alerts';
 
 const FREQUENCY_NAME = Object.fromEntries(Object.entries(ALERT_FREQUENCY).map(([k, v]) => [v, k])) as Record<
   number,

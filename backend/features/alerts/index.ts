@@ -5,7 +5,7 @@
  * filtered to the new ones, "new" badges on their cards) and by a daily or weekly digest email at
  * 08:00 of their own time zone, with a one-click unsubscribe that needs no session.
  *
- * - who.ts: who receives a project's alerts (the rule and its SQL twin);
+ * - who.ts: who receives a project's alerts, in SQL (the pure rule: schema/rules/alerts.ts);
  * - match.ts: the `match_alerts` run over the candidates changed since the last one, every
  *   project's saved search asked at once through search's conditions, the gate's statuses per
  *   viewer, nobody already in the pipeline, hidden or seen; a candidate counts once per person;

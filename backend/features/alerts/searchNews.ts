@@ -10,7 +10,8 @@ import { formatId } from '../../../schema/lib/ids';
 import { defineEndpoint } from '../../endpoints/define';
 import { pendingNewsSql } from './news';
 import { newLink } from './notice';
-import { companyOnSql, mayReceiveSql, personOf, subscriberJoins } from './who';
+import { personOf } from '../../../schema/rules/alerts';
+import { companyOnSql, mayReceiveSql, subscriberJoins } from './who';
 
 /** Subscriptions listed at most, and new candidates named per subscription. */
 const MAX_ALERTS = 200;
