@@ -20,6 +20,9 @@
  * parallel scavenge waits for its helper threads, a layout for the scheduler, while Chromium's other threads,
  * Lighthouse and the server share the two cores, and at 4x every stretched task counts four times. By CPU the profile
  * is lowest: 86 inputs and 916 style rules, which React and MUI's runtime styling (emotion) draw a task after another.
+ * The main thread waits mostly on Chromium's own threads. In one traced 35 ms stretch of a project page's load, the
+ * main thread ran for 0.7 ms while the renderer's compile workers ran for 20 ms and the GPU process's compositor for
+ * 7 ms. With the server, PostgreSQL and Lighthouse at the lowest priority, the main thread still ran for only 53-55%.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
