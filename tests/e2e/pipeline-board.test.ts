@@ -63,6 +63,12 @@ const stageOf = async (candidateId: number) =>
     .stage;
 const column = (page: Page, stage: number) => page.locator(`[data-testid="board-column"][data-stage="${stage}"]`);
 const card = (page: Page, guid: string) => page.locator(`[data-testid="board-card"][data-guid="${guid}"]`);
+/**
+ * Waits until the board shows the card in the stage's column. The database answers a move before the board
+ * has redrawn it, and a menu opened on the card in its old column closes when that card leaves the column.
+ */
+const landed = (page: Page, stage: number, guid: string) =>
+  column(page, stage).locator(`[data-guid="${guid}"]`).waitFor();
 
 /**
  * What the board tells screen readers as a drag goes on. It is also the sign that the board has
@@ -183,6 +189,7 @@ describe('The project board', () => {
     await dialog.getByRole('button', { name: 'Schedule and move' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => stageOf(people.mover.id)).toBe(3);
+    await landed(page, 3, people.mover.guid);
     const scheduled = await e2e.db
       .knex('project_candidates')
       .where({ project_id: project.id, candidate_id: people.mover.id })
@@ -204,6 +211,7 @@ describe('The project board', () => {
     await dialog.getByRole('textbox', { name: /^Proposed time 1\b/ }).fill(`${year}-03-09T10:00`);
     await dialog.getByRole('button', { name: 'Schedule and move' }).click();
     await expect.poll(() => stageOf(people.mover.id)).toBe(7);
+    await landed(page, 7, people.mover.guid);
 
     for (const [label, stage] of [
       ['Move to Offered', 4],
@@ -212,9 +220,9 @@ describe('The project board', () => {
       await card(page, people.mover.guid).getByTestId('candidate-menu').click();
       await page.getByRole('menuitem', { name: label }).click();
       await expect.poll(() => stageOf(people.mover.id)).toBe(stage);
+      await landed(page, stage, people.mover.guid);
     }
     await column(page, 5).scrollIntoViewIfNeeded();
-    await column(page, 5).locator(`[data-guid="${people.mover.guid}"]`).waitFor();
     await expect.poll(() => page.getByTestId('count-5').innerText()).toBe('1');
   });
 
