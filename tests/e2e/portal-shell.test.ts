@@ -290,6 +290,37 @@ describe('Routing', () => {
     await expect.poll(() => page.title()).toBe('Team | Talentbase');
   });
 
+  it('A wait shows its spinner only once it passes half a second, so a short one does not flash', async () => {
+    const page = await e2e.newPage();
+    // When the wait's place was drawn and when its spinner turned up, by the page's own clock.
+    await page.addInitScript(() => {
+      const seen: { place?: number; spinner?: number } = {};
+      Object.assign(window, { seen });
+      new MutationObserver(() => {
+        seen.place ??= document.querySelector('[data-testid="loading-screen"]') ? performance.now() : undefined;
+        seen.spinner ??= document.querySelector('[data-testid="loading-screen"] [role="progressbar"]')
+          ? performance.now()
+          : undefined;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    // The start-up session check is held until the spinner has shown.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/auth/check/user', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${e2e.baseUrl}/projects`);
+    await page.getByTestId('loading-screen').getByRole('progressbar', { name: 'Loading' }).waitFor();
+    const seen = await page.evaluate(() => (window as unknown as { seen: { place: number; spinner: number } }).seen);
+    // A timer never fires early; a little is left for the page clock's coarse steps.
+    expect(seen.spinner - seen.place).toBeGreaterThanOrEqual(490);
+    release();
+    await page.waitForURL(`${e2e.baseUrl}/auth/login/${encodeURIComponent('/projects')}`);
+    await page.getByRole('button', { name: 'Send code' }).waitFor();
+    await expect(page.getByTestId('loading-screen').count()).resolves.toBe(0);
+  });
+
   it('A signed-in user opening a page of another role is sent to their home', async () => {
     const member = await signedInPage('member@acme.example.com', undefined, `/team`);
     await member.waitForURL(`${e2e.baseUrl}/projects`);
