@@ -8,7 +8,7 @@ import { Box, CircularProgress } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { t } from '../../i18n';
 
-export const SPINNER_DELAY_MS = 500;
+const SPINNER_DELAY_MS = 500;
 
 export function LoadingScreen({ fullPage = false }: { fullPage?: boolean }) {
   const [late, setLate] = useState(false);
