@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { inlineIcon, svgDataUrl } from './inlineIcon';
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" fill="#1d4ed8"/></svg>\n';
@@ -11,6 +11,7 @@ const transform = (plugin: ReturnType<typeof inlineIcon>, html: string) =>
 describe('The icon written into the page', () => {
   it('replaces the icon link to /favicon.svg with the file as a data URL that decodes back to it', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'icon-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     writeFileSync(path.join(dir, 'favicon.svg'), SVG);
     const html = '<head><link rel="icon" type="image/svg+xml" href="/favicon.svg" /><title>T</title></head>';
     const out = transform(inlineIcon(dir), html);

@@ -9,8 +9,7 @@
  * anonymised there by Ashby's own call; the company's board still counts the row.
  * Also: cancelling, an admin's hold with its reason, and who may reach each route.
  */
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +27,7 @@ import { runJobs } from '../helpers/jobs';
 import { pipelineWorld, type PipelineWorld } from '../helpers/pipeline';
 import { payingCompany } from '../helpers/projects';
 import { candidatePayload, talentIds } from '../helpers/talent';
+import { tempDirUntilFileEnd } from '../helpers/fileEnd';
 
 const M = 'qvzx';
 const MARKERS = [`${M}first`, `${M}last`, `${M}mail`, '59260418', `${M}linked`, `${M}git`, `${M}folio`, `${M}summary`];
@@ -347,7 +347,7 @@ describe('Erasure', () => {
   });
 
   it('keeps the erased person out of a later import; other rows still go in', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'erased-import-'));
+    const dir = tempDirUntilFileEnd('erased-import');
     const file = path.join(dir, 'again.csv');
     const row = (email: string) =>
       `${email},Ana,Lim,Singapore (SG),Singapore (SG):1,Software Engineer,1,7000,1:1,TypeScript,`;

@@ -4,7 +4,7 @@
  * part when PostgreSQL stops, a migration is missing or the worker stopped; 200 again when
  * PostgreSQL returns. `/health` answers 200 throughout, without the database.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../backend/app';
 import { loadConfig } from '../../backend/config';
 import { ensureDatabase } from '../../backend/db/database';
+import { removeDataFolder } from '../../backend/db/reachability';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../backend/db/embedded';
 import { createKnex } from '../../backend/db/knex';
 import { migrate } from '../../backend/db/migrate';
@@ -62,7 +63,8 @@ afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
   await knex?.destroy();
   await pgServer?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  // With the cluster it links to: run as root, the cluster lives where the postgres user can reach it (placeDataDir).
+  await removeDataFolder(dir);
 });
 
 describe('Readiness', () => {

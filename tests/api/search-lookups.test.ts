@@ -4,8 +4,7 @@
  * held to one table of cases in memory and in SQL; the autocompletes of spec section 7; and a
  * file of ordinary candidates that imports without a single unknown name.
  */
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { abilityFor } from '../../schema/ability';
@@ -20,6 +19,7 @@ import {
 } from '../../backend/features/lookups';
 import { importCandidates } from '../../backend/features/talent';
 import { testApp, type TestApp } from '../helpers/app';
+import { tempDirUntilFileEnd } from '../helpers/fileEnd';
 
 let t: TestApp;
 let company: string;
@@ -185,7 +185,7 @@ describe('Lookup autocompletes', () => {
 
 describe('Importing ordinary candidates', () => {
   it('A file naming skills, languages and industries as people write them imports without an unknown name', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'ordinary-'));
+    const dir = tempDirUntilFileEnd('ordinary');
     const file = path.join(dir, 'ordinary.csv');
     const header =
       'email,firstName,lastName,currentLocation,preferredLocations,jobTitles,typeOfEmployment,expectedSalary,noticePeriod,skills,languages,experiences';

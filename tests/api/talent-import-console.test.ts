@@ -4,13 +4,13 @@
  * The same file is never imported twice at once, imports run one after another, and the progress
  * counts rejections as they happen.
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCandidates, type ImportProgress } from '../../backend/features/talent';
 import { startWorker, type Worker } from '../../backend/jobs/worker';
 import { testApp, type TestApp } from '../helpers/app';
+import { tempDirUntilFileEnd } from '../helpers/fileEnd';
 
 const HEADER =
   'email,firstName,lastName,currentLocation,preferredLocations,jobTitles,typeOfEmployment,expectedSalary,noticePeriod,skills';
@@ -238,7 +238,7 @@ describe('Likely duplicates in an import', () => {
 
 describe('Import progress', () => {
   it('counts rejections as they happen, not only at the end', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'import-progress-'));
+    const dir = tempDirUntilFileEnd('import-progress');
     const file = path.join(dir, 'progress.csv');
     // Three batches of ten: the first batch is all rejections.
     const lines = [

@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { maySkipTriggers, prepareCandidate, writeCandidates } from '../../backen
 import { modelFor } from '../../backend/db/models';
 import { entity } from '../../schema';
 import { testApp, type TestApp } from '../helpers/app';
+import { tempDirUntilFileEnd } from '../helpers/fileEnd';
 
 /** `npm run import` is `tsx scripts/import.ts`: run without npm's own start-up in front of it. */
 const TSX = path.resolve(import.meta.dirname, '../../node_modules/.bin/tsx');
@@ -39,7 +39,7 @@ describe('Bulk import of candidates', () => {
 
   beforeAll(async () => {
     t = await testApp();
-    dir = await mkdtemp(path.join(os.tmpdir(), 'talent-import-'));
+    dir = tempDirUntilFileEnd('talent-import');
     admin = await t.login('admin@example.com');
   });
 

@@ -1,11 +1,10 @@
-import { mkdtemp, readdir } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { readdir } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3Storage } from '../../backend/adapters/storage/s3';
 import { testApp, type TestApp } from '../helpers/app';
 import { s3StandIn } from '../helpers/s3';
+import { tempDirUntilFileEnd } from '../helpers/fileEnd';
 
 // A real 1x1 PNG.
 const PNG = Buffer.from(
@@ -44,7 +43,7 @@ describe('Profile pictures with STORAGE_DRIVER=s3', () => {
   let uploadDir: string;
 
   beforeAll(async () => {
-    uploadDir = await mkdtemp(path.join(os.tmpdir(), 'uploads-s3-'));
+    uploadDir = tempDirUntilFileEnd('uploads-s3');
     t = await testApp({ uploadDir, storage: { driver: 's3', s3: await s3.start('pictures') } });
   });
   afterAll(() => s3.stop());

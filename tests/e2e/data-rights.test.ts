@@ -11,11 +11,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
-import { startE2E, type E2E } from '../helpers/e2e';
+import { downloaded, startE2E, type E2E } from '../helpers/e2e';
 import { runJobs } from '../helpers/jobs';
 
 const EMAIL = 'candidate@example.com';
@@ -125,9 +122,7 @@ describe.each(SCREENS)('A copy and a correction at $name', ({ name, viewport }) 
       me.waitForEvent('download'),
       copy.getByRole('button', { name: 'Download my data' }).click(),
     ]);
-    const saved = path.join(await mkdtemp(path.join(os.tmpdir(), 'my-data-')), 'data.zip');
-    await zip.saveAs(saved);
-    const files = unzipSync(new Uint8Array(await readFile(saved)));
+    const files = unzipSync(new Uint8Array(await downloaded(zip)));
     expect(JSON.parse(strFromU8(files['profile.json'])).email).toBe(EMAIL);
 
     const fix = me.getByRole('region', { name: 'Ask for a correction' });

@@ -5,15 +5,11 @@
  * look like one person are imported and shown with their twin and a way to the pair's review; the
  * sample file downloads from the screen itself.
  */
-import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../backend/config';
 import { startWorker, type Worker } from '../../backend/jobs/worker';
-import { TEST_SECRET } from '../helpers/app';
-import { signInAtConsole, startE2E, type E2E } from '../helpers/e2e';
+import { downloaded, signInAtConsole, startE2E, type E2E } from '../helpers/e2e';
 
 let e2e: E2E;
 let worker: Worker;
@@ -26,7 +22,7 @@ const row = (email: string, salary = '7000') =>
 beforeAll(async () => {
   e2e = await startE2E();
   // The worker the server would run, with the same configuration (the same storage).
-  worker = await startWorker(e2e.db.url, loadConfig({ secret: TEST_SECRET, env: 'test', worker: false }), 1);
+  worker = await startWorker(e2e.db.url, e2e.config, 1);
 });
 
 afterAll(async () => {
@@ -77,10 +73,7 @@ describe('Importing candidates in the console', () => {
       page.getByRole('link', { name: 'Download the rejection report' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('talent.rejected.csv');
-    // The browser may run in another process: the download is saved here before it is read.
-    const saved = path.join(mkdtempSync(path.join(os.tmpdir(), 'talent-report-')), download.suggestedFilename());
-    await download.saveAs(saved);
-    const report = (await readFile(saved, 'utf8')).trim().split('\n');
+    const report = (await downloaded(download)).toString('utf8').trim().split('\n');
     expect(report[0]).toBe('row,email,reasons');
     expect(report.slice(1).map((line) => line.split(',').slice(0, 2).join(','))).toEqual([
       '402,browser.nosalary@import.example.com',
@@ -144,10 +137,8 @@ describe('Importing candidates in the console', () => {
     await expect(page.locator('main').innerText()).resolves.not.toContain('seeds/import');
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe('sample-candidates.csv');
-    const saved = path.join(mkdtempSync(path.join(os.tmpdir(), 'talent-sample-')), download.suggestedFilename());
-    await download.saveAs(saved);
     const sample = path.resolve(import.meta.dirname, '../../seeds/import/sample-candidates.csv');
-    expect(await readFile(saved, 'utf8')).toBe(await readFile(sample, 'utf8'));
+    expect((await downloaded(download)).toString('utf8')).toBe(await readFile(sample, 'utf8'));
   });
 
   it('A file of another kind is refused on the screen, with the reason', async () => {

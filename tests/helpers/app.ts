@@ -1,17 +1,14 @@
 /** The real Express app on a test database, driven over HTTP with supertest. */
 import type { Express } from 'express';
 import type { Knex } from 'knex';
-import { mkdtempSync } from 'node:fs';
 import { Agent, type Server } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import { expect } from 'vitest';
 import { createApp } from '../../backend/app';
 import { loadConfig, type Config } from '../../backend/config';
 import { listOutbox } from '../../backend/services/mail/outbox';
 import { testDatabase } from './db';
-import { atFileEnd, listenUntilFileEnd } from './fileEnd';
+import { atFileEnd, listenUntilFileEnd, tempDirUntilFileEnd } from './fileEnd';
 
 export interface TestApp {
   app: Express;
@@ -36,7 +33,7 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
     // Every test signs in through the real emailed-code flow from one IP: the production limits
     // (config defaults) would refuse most files; tests of the limits pass their own.
     rateLimit: { perEmail: 1000, perIp: 10000, windowMinutes: 15 },
-    uploadDir: mkdtempSync(path.join(os.tmpdir(), 'talentbase-uploads-')),
+    uploadDir: overrides.uploadDir ?? tempDirUntilFileEnd('talentbase-uploads'),
     ...overrides,
   });
   const app = createApp({ knex, config });

@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page, type Request } from 'playwright-core';
 import { expect, inject, onTestFinished, TestRunner } from 'vitest';
 import { createApp } from '../../backend/app';
 import { loadConfig } from '../../backend/config';
@@ -16,7 +16,7 @@ import { listOutbox } from '../../backend/services/mail/outbox';
 import { TEST_SECRET } from './app';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './chromium';
 import { testDatabase, type TestDatabase } from './db';
-import { atFileEnd, listenUntilFileEnd } from './fileEnd';
+import { atFileEnd, listenUntilFileEnd, tempDirUntilFileEnd } from './fileEnd';
 
 export interface E2E {
   baseUrl: string;
@@ -87,7 +87,14 @@ const CONTEXT_EVENTS = 'console dialog page request requestfailed requestfinishe
 export async function startE2E(): Promise<E2E> {
   await frontEndsBuilt();
   const db = await testDatabase();
-  const ctx = { knex: db.knex, config: loadConfig({ secret: TEST_SECRET, env: 'test', worker: false }) };
+  // Uploads go to a folder of the file's own, not to the checkout's .data/uploads, which `npm start` keeps.
+  const config = loadConfig({
+    secret: TEST_SECRET,
+    env: 'test',
+    worker: false,
+    uploadDir: tempDirUntilFileEnd('talentbase-uploads'),
+  });
+  const ctx = { knex: db.knex, config };
   const server = await listenUntilFileEnd(createApp(ctx));
   const live = await attachLive(server, ctx);
   const { port } = server.address() as AddressInfo;
@@ -256,6 +263,13 @@ export async function signInAtConsole(e2e: E2E, page: Page, email: string): Prom
   await page.getByLabel('Six-digit code').waitFor();
   await page.getByLabel('Six-digit code').fill(await e2e.lastCode(email));
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A download's bytes, streamed from the browser (which may run in another process) without a file left behind. */
+export async function downloaded(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** Follows a link to `path` inside the app already loaded in `page`, as its own links do (the router reads the history). */

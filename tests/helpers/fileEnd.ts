@@ -11,7 +11,10 @@
  * what one file leaves running (a browser context with its page still animating and polling, a
  * server, a pool) slows every file after it.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type RequestListener, type Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 
 const pending: (() => unknown)[] = [];
 
@@ -31,6 +34,13 @@ export async function runFileEnd(): Promise<void> {
   }
   if (errors.length === 1) throw errors[0];
   if (errors.length) throw new AggregateError(errors, `${errors.length} cleanups failed at the end of the file`);
+}
+
+/** A new folder under the system's temporary one (`<prefix>-XXXXXX`), removed with what it holds when the file ends. */
+export function tempDirUntilFileEnd(prefix: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  atFileEnd(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }
 
 /** `handler` listening on a free loopback port until the file ends, when its connections are cut and it closes. */

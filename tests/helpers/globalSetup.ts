@@ -12,6 +12,7 @@ import type { TestProject } from 'vitest/node';
 import { ensureDatabase } from '../../backend/db/database';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../backend/db/embedded';
 import { createKnex } from '../../backend/db/knex';
+import { removeDataFolder } from '../../backend/db/reachability';
 import { migrate } from '../../backend/db/migrate';
 import { seed } from '../../seeds';
 import { postgresCpuSeconds, treeCpuSeconds } from '../../scripts/cpuTime';
@@ -89,4 +90,6 @@ export async function teardown() {
   printCpu();
   await browserServer?.close();
   await server?.stop();
+  // The cluster went with it (persistent: false); the folder made to hold it goes too.
+  if (server) await removeDataFolder(path.dirname(server.dataDir));
 }

@@ -1,7 +1,7 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvCell, csvCells, parseRecord, recordBatches } from './records';
 
 /** Every record of a file as [row, values or error], read in pieces of `chunkBytes`. */
@@ -28,6 +28,7 @@ describe('Reading import files', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'import-files-'));
   });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
 
   const TRICKY = [
     '\ufeffemail, name ,note',
