@@ -21,10 +21,7 @@ export async function candidateFacts(
   candidateId: number,
   projectId?: number,
 ): Promise<CandidateNames> {
-  const shown = await Promise.all(
-    VIEWERS.map(async (v) => [v, (await loadShown(knex, v, [candidateId], { projectId })).get(candidateId)] as const),
-  );
-  return new Map(shown);
+  return (await candidatesFacts(knex, [candidateId], projectId)).get(candidateId) as CandidateNames;
 }
 
 /** candidateFacts of many candidates, in one read per kind of viewer whatever their number. */

@@ -202,7 +202,13 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
     const db = new pg.Client({ connectionString: options.connectionString });
     watchConnection(db, 'import');
     await db.connect();
-    prepare = (message) => prepareBatch(db, message, ctx);
+    // One connection answers one query at a time: batches are checked one after another, each waiting for the last.
+    let checked: Promise<unknown> = Promise.resolve();
+    prepare = (message) => {
+      const next = checked.then(() => prepareBatch(db, message, ctx));
+      checked = next.catch(() => undefined);
+      return next;
+    };
     closePool = () => db.end();
   }
   // Two batches written at once where there are two cores: keeping the search documents true made
