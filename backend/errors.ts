@@ -1,7 +1,8 @@
 /**
  * The one error envelope: {"error":{"code","message","fields":{"<field>":"<message key>"}}}.
  * Handlers throw AppError; the error middleware turns everything else into a 4xx where the
- * cause is the request, and a logged 500 only for real faults.
+ * cause is the request, and a logged 500 only for real faults. A request its client abandoned
+ * (ECONNABORTED) is answered with nothing and logged at debug level only.
  */
 import type { ErrorRequestHandler } from 'express';
 import { t } from '../i18n';
@@ -82,6 +83,12 @@ export function loggable(err: unknown): Record<string, unknown> {
 }
 
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  // A request its client abandoned (a page left while its script was still being sent): there is no one to answer,
+  // and nothing failed here.
+  if ((err as { code?: string }).code === 'ECONNABORTED') {
+    logger.debug({ method: req.method, path: req.path }, 'request abandoned by the client');
+    return;
+  }
   let appErr = err instanceof AppError ? err : fromDatabaseError(err);
   if (appErr && !(err instanceof AppError))
     logger.warn({ ...loggable(err), method: req.method, path: req.path }, 'request refused by the database');

@@ -8,14 +8,15 @@ import express from 'express';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get as httpGet, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorHandler } from '../../backend/errors';
 import { spaAssets } from '../../backend/http/staticAssets';
+import { logger } from '../../backend/logger';
 import { precompress } from '../../scripts/vite/precompress';
 
 let dir: string;
@@ -159,6 +160,27 @@ describe('Only the build is served', () => {
   it('leaves other methods to the routes after it', async () => {
     const res = await http.post('/assets/index-Ab12Cd34.js');
     expect(res.status).toBe(404);
+  });
+
+  it('takes a client that leaves before its file is sent for what it is, not for a server error', async () => {
+    const error = vi.spyOn(logger, 'error');
+    const debug = vi.spyOn(logger, 'debug');
+    try {
+      // Each client asks for a script and hangs up at once, as a page left while it loads does.
+      for (let i = 0; i < 20; i += 1) {
+        const socket = connect(port, '127.0.0.1');
+        await once(socket, 'connect');
+        socket.end('GET /assets/index-Ab12Cd34.js HTTP/1.1\r\nHost: x\r\nAccept-Encoding: br\r\n\r\n');
+        socket.destroy();
+      }
+      await expect
+        .poll(() => debug.mock.calls.filter(([, message]) => message === 'request abandoned by the client').length)
+        .toBeGreaterThan(0);
+      expect(error).not.toHaveBeenCalled();
+    } finally {
+      error.mockRestore();
+      debug.mockRestore();
+    }
   });
 });
 
