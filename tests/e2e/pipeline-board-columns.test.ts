@@ -135,8 +135,8 @@ it('The board marks each suggested and shortlisted candidate seen once, however 
     .knex('project_candidates')
     .where({ project_id: project.id, stage: 2 })
     .pluck('candidate_id');
-  // The marks go out once the columns' answers have been drawn, which a busy machine can hold back past a quiet
-  // moment of the network: they are waited for, then the page is left to go quiet before any repeat is counted.
+  // The marks go out once the columns' answers have been drawn, which a busy machine can hold back past the network's
+  // first quiet moment (networkidle fires once per load): the marks themselves are waited for, then repeats counted.
   await expect
     .poll(() => marked.filter((m) => m.startsWith('2 ')).sort())
     .toEqual(shortlisted.map((id) => `2 Candidate:${id}`).sort());
