@@ -79,8 +79,12 @@ describe('A candidate who paused their profile', () => {
     await expectPausedProfile(page);
 
     await page.getByRole('button', { name: 'Account menu' }).click();
+    // Logging out loads the login page afresh; awaited as a load, since the signed-out app may move to a login address
+    // within the old page first, and a navigation started then would be cut short by the fresh load.
+    const loggedOut = page.waitForEvent('load');
     await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await page.waitForURL(/\/auth\/login/);
+    await loggedOut;
+    await page.waitForURL(`${e2e.baseUrl}/auth/login`);
 
     await c.signIn(page, email);
     await expectPausedProfile(page);
