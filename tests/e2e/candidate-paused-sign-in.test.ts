@@ -79,8 +79,7 @@ describe('A candidate who paused their profile', () => {
     await expectPausedProfile(page);
 
     await page.getByRole('button', { name: 'Account menu' }).click();
-    // Logging out loads the login page afresh; awaited as a load, since the signed-out app may move to a login address
-    // within the old page first, and a navigation started then would be cut short by the fresh load.
+    // Logging out loads the login page afresh: that load is awaited, so the next navigation does not cut it short.
     const loggedOut = page.waitForEvent('load');
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await loggedOut;

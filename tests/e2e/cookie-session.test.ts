@@ -1,6 +1,7 @@
 /**
  * The portal and the console keep the session in the httpOnly cookie alone: no script of the
- * page can read the token, and a reload or a second tab stays signed in.
+ * page can read the token, and a reload or a second tab stays signed in. Signing out of the portal leaves the page for
+ * a fresh login page, whatever the page's calls answer meanwhile.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -66,6 +67,35 @@ describe('The portal', () => {
     await page.reload();
     await page.waitForURL(/\/auth\/login/);
     await page.context().close();
+  });
+
+  it('Logging out while the page still asks for data shows no login form before the login page loads afresh', async () => {
+    const page = await e2e.signIn('owner@acme.example.com', undefined, '/projects');
+    // The logout call ends the session on the server; its answer is held while the page asks for more.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let ended = () => {};
+    const sessionEnded = new Promise<void>((resolve) => (ended = resolve));
+    await page.route('**/api/v1/auth/logout', async (route) => {
+      const response = await route.fetch();
+      ended();
+      await held;
+      await route.fulfill({ response });
+    });
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await sessionEnded;
+    const refused = page.waitForResponse((r) => r.url().includes('/api/v1/notifications?') && r.status() === 401);
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await refused;
+    // What the 401 would set off (a redraw signed out, a move to a login address) has had its turns.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect(new URL(page.url()).pathname).toBe('/projects');
+    const loaded = page.waitForEvent('load');
+    release();
+    await loaded;
+    expect(page.url()).toBe(`${e2e.baseUrl}/auth/login`);
+    await page.getByRole('heading', { name: 'Sign in to Talentbase' }).waitFor();
   });
 });
 

@@ -85,6 +85,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(async () => {
+    // Calls of this page that end while the session does answer 401: the page is left for a fresh login page, not
+    // redrawn signed out first (a login form typed into, then reloaded away; a login address that leads back here).
+    setUnauthorizedHandler(undefined);
     try {
       await authApi.logout();
     } catch {
