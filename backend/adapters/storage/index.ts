@@ -4,8 +4,7 @@
  * it without touching callers. Keys are generated here, never taken from a request.
  */
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -40,11 +39,19 @@ export class LocalDiskStorage implements FileStorage {
     return key;
   }
 
+  /**
+   * The file is opened here, not when the stream is first read: a file removed after this answers (a CV replaced, a
+   * candidate erased) is still read whole, and a stream dropped unread only closes what it holds. A stream that opened
+   * its file later would fail then, with an error no one listens to any more (an uncaught exception).
+   */
   async get(key: string): Promise<Readable | undefined> {
     if (!KEY_PATTERN.test(key)) return undefined;
-    const file = this.pathOf(key);
-    const info = await stat(file).catch(() => undefined);
-    return info?.isFile() ? createReadStream(file) : undefined;
+    const handle = await open(this.pathOf(key), 'r').catch(() => undefined);
+    if (!handle) return undefined;
+    const info = await handle.stat().catch(() => undefined);
+    if (info?.isFile()) return handle.createReadStream();
+    await handle.close();
+    return undefined;
   }
 
   async delete(key: string): Promise<void> {
