@@ -176,7 +176,7 @@ export const interviewEndpoints = [
     access: 'public',
     input: { params: guidParam },
     raw: true,
-    handler: async ({ params, ctx, res }) => {
+    handler: async ({ params, ctx, res, next }) => {
       const request = await requestForJd(ctx.knex, params.id);
       const project = await ctx
         .knex('projects')
@@ -190,7 +190,7 @@ export const interviewEndpoints = [
           ? 'application/pdf'
           : 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
         res.status(200).type(type).attachment(name);
-        stream.pipe(res);
+        stream.on('error', next).pipe(res);
         return;
       }
       const text = [project?.title, request.jd_header, project?.job_description || request.jd_body, request.jd_footer]

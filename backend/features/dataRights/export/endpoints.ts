@@ -102,8 +102,13 @@ async function send(knex: Knex, config: Config, res: Response, row: ExportRow | 
   }
   const stream = await storageFor(config).get(row.file_key);
   if (!stream) throw expired();
-  await knex('data_exports').where('id', row.id).update({ downloaded_at: new Date() });
-  await logDataRights(knex, row.candidate_id, 'exportDownloaded', actor, { exportId: row.id });
+  try {
+    await knex('data_exports').where('id', row.id).update({ downloaded_at: new Date() });
+    await logDataRights(knex, row.candidate_id, 'exportDownloaded', actor, { exportId: row.id });
+  } catch (err) {
+    stream.destroy(); // the open file is let go with the request
+    throw err;
+  }
   res.set({
     'Content-Type': 'application/zip',
     'Content-Disposition': `attachment; filename="${config.productName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-data-${row.id}.zip"`,
