@@ -19,8 +19,9 @@
  * Another day, on a host slower by CPU too (90, 91, 83, 93), at load 1.4 to 1.9: 77, 79, 70, 82; a third, 82, 77, 74, 84
  * (by CPU 90, 93, 87, 92) at load 1.1 to 2.0; a fourth, 77, 71, 73, 84 (by CPU 89, 90, 86, 92) at load 0.9 to 1.4,
  * and in an hour when a blank page's main thread took half as much CPU again (60 against 40 ms), the profile 68 (by CPU
- * 77). `content-visibility: auto` on the profile's form sections gave 64 (by CPU 78) against 68 in the same hour, and
- * accessibility 96: axe cannot measure the size of a button whose section is not rendered.
+ * 77). A fifth, 79, 79, 76, 87 (by CPU 92, 91, 86, 94) at load 2.5 to 1.6. `content-visibility: auto` on the profile's
+ * form sections gave 64 (by CPU 78) against 68 in the same hour, and accessibility 96: axe cannot measure the size of a
+ * button whose section is not rendered.
  * What is left: the page's main thread runs for 40 to 60% of its tasks' wall time, a blank page's too (39 of 79 ms): a
  * parallel scavenge waits for its helper threads, a layout for the scheduler, while Chromium's other threads,
  * Lighthouse and the server share the two cores, and at 4x every stretched task counts four times. By CPU the profile
