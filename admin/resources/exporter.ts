@@ -4,6 +4,7 @@
  */
 import { downloadCSV, type Exporter, type FetchRelatedRecords, type RaRecord } from 'react-admin';
 import type { EntityDef, FieldDef } from '../../schema';
+import { csvLine } from '../../schema/lib/csv';
 import { isVisible, labelOf, pluralLabel, targetOf } from '../fields/fieldMeta';
 
 const choiceLabel = (field: FieldDef, value: unknown) => field.choices?.find((c) => c.id === value)?.label ?? value;
@@ -37,16 +38,11 @@ export function exportRows(
   });
 }
 
-const cell = (value: unknown) => {
-  const text = String(value ?? '');
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
-/** RFC 4180 CSV of rows that share their keys. */
+/** CSV of rows that share their keys (`schema/lib/csv.ts`: quoted, formulas kept as text). */
 export function toCsv(rows: Record<string, unknown>[]): string {
   if (rows.length === 0) return '';
   const header = Object.keys(rows[0]);
-  return [header.map(cell).join(','), ...rows.map((row) => header.map((key) => cell(row[key])).join(','))].join('\r\n');
+  return [csvLine(header), ...rows.map((row) => csvLine(header.map((key) => row[key])))].join('\r\n');
 }
 
 export function exporterFor(entity: EntityDef): Exporter {

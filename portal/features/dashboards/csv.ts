@@ -1,15 +1,13 @@
-/** CSV export of a dashboard: the rows as shown (every page, not only the visible one), quoted by RFC 4180, with a BOM for spreadsheets. */
+/**
+ * CSV export of a dashboard: the rows as shown (every page, not only the visible one), written by `schema/lib/csv.ts`
+ * (quoted by RFC 4180, formulas kept as text), with a BOM for spreadsheets.
+ */
+import { csvLine } from '../../../schema/lib/csv';
+
 export type Cell = string | number | null | undefined;
 
-const quote = (v: Cell) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  // A leading =, +, - or @ would be read as a formula by a spreadsheet.
-  const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
 export function toCsv(header: string[], rows: Cell[][]): string {
-  return [header, ...rows].map((r) => r.map(quote).join(',')).join('\r\n');
+  return [header, ...rows].map(csvLine).join('\r\n');
 }
 
 export function downloadCsv(name: string, csv: string): void {

@@ -20,6 +20,7 @@ import type { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { EMAIL_PATTERN } from '../../../../schema';
+import { csvLine } from '../../../../schema/lib/csv';
 import { loadConfig, type Config } from '../../../config';
 import { PEOPLE_TABLES } from '../../../crud/writes';
 import { preloadIds } from '../../../crud/refs';
@@ -86,8 +87,6 @@ export interface ImportResult {
 }
 
 type Prepare = (message: BatchMessage) => Promise<PreparedBatch>;
-
-const csvCell = (s: string) => (/[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 
 /** At most `n` holders at a time. */
 function limiter(n: number) {
@@ -244,7 +243,7 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
   const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ');
   const reject = (row: number, email: string, text: string) => {
     result.rejected += 1;
-    report.write(`${row},${csvCell(oneLine(email))},${csvCell(oneLine(text))}\n`);
+    report.write(`${csvLine([row, oneLine(email), oneLine(text)])}\n`);
   };
   const twins = options.detectTwins === false ? undefined : twinCollector(knex);
   let writeSeconds = 0;
@@ -373,7 +372,7 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
     reportPath,
     notes.map((n) => ({
       row: n.row,
-      text: `${n.row},${csvCell(oneLine(n.email))},${csvCell(duplicateText(n.twins, config.publicUrl))}\n`,
+      text: `${csvLine([n.row, oneLine(n.email), duplicateText(n.twins, config.publicUrl)])}\n`,
     })),
   );
   done.bytesRead = totalBytes;
