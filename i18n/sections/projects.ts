@@ -10,6 +10,8 @@ export const projectMessages = {
     inactive: 'This project is inactive',
     companyOnHold: 'The company is pending or inactive: its projects stay inactive until it is active again',
     companyFixed: 'A project stays with the company it was created for',
+    typeFixed: 'A project keeps the kind its company gave it when it was created',
+    ownerChange: "Only the company's Owners and Admins and the project's owner can hand it to another owner",
     ownerNotInCompany: "Choose an owner among the project company's users",
     advocateInvalid: 'Choose an active talent advocate',
     salaryRange: 'The maximum salary must not be below the minimum',

@@ -91,6 +91,7 @@ export const projectsPortal = {
     noCompanies: 'No company matches',
     owner: 'Project owner',
     chooseCompanyFirst: 'Choose the company first',
+    ownerFixed: "Only the company's Owners and Admins and the project's owner can change it",
     advocate: 'Talent advocate',
     projectFor: 'Hiring for',
     requireSponsorVisa: 'Visa sponsorship',

@@ -68,6 +68,24 @@ describe('The free slot', () => {
     expect((await raasCreate({ title: 'Now free again' })).status).toBe(201);
   });
 
+  it('A RaaS project cannot be made a normal one, which its plan would then stop charging for', async () => {
+    await fresh(0);
+    const first = await raasCreate({ title: 'Stays RaaS' });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const id = first.body.data.id;
+    for (const who of ['raasAdmin', 'general'] as const) {
+      const flip = await p.as(who).put('/projects/update/project', { projectId: id, projectType: 1 });
+      expect(flip.status, JSON.stringify(flip.body)).toBe(400);
+      expect(flip.body.error.fields).toEqual({ projectType: 'project.errors.typeFixed' });
+    }
+    expect(await t.knex('projects').where('id', projectId(id)).first('project_type')).toEqual({ project_type: 2 });
+    // So the free slot stays taken, and an upgrade is still charged.
+    expect((await raasCreate({ title: 'Second free' })).status).toBe(409);
+    expect((await p.as('raasAdmin').put('/projects/update/project', { projectId: id, projectType: 2 })).status).toBe(
+      200,
+    );
+  });
+
   it('A normal company has no slot: any number of projects, never charged', async () => {
     await payingCompany(t.knex, acme, 0);
     for (const plan of [1, 1, 2])

@@ -56,6 +56,19 @@ describe('A company Member', () => {
     expect((await p.as('member').put('/projects/update/project', { projectId: project.id, headcount: 4 })).status).toBe(
       200,
     );
+    // Nor can they make themselves its owner, which would let them share and delete it.
+    const owner = found.body.data.ownerId;
+    expect(owner).toBeTruthy();
+    const takeOver = await p
+      .as('member')
+      .put('/projects/update/project', { projectId: project.id, ownerId: `User:${memberId()}` });
+    expect(takeOver.status, JSON.stringify(takeOver.body)).toBe(403);
+    expect(takeOver.body.error.code).toBe('project.errors.ownerChange');
+    expect((await p.as('member').get(`/projects/find/${project.guid}`)).body.data.ownerId).toBe(owner);
+    // Sending the owner it already has changes nothing and is allowed.
+    expect(
+      (await p.as('member').put('/projects/update/project', { projectId: project.id, ownerId: owner })).status,
+    ).toBe(200);
     const share = await p.as('member').post('/project-share/access/user/all', { projectId: project.id, accessType: 1 });
     expect(share.status).toBe(403);
     expect(share.body.error.code).toBe('project.share.errors.unauthorized');

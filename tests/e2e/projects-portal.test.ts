@@ -106,6 +106,7 @@ describe('The projects screens', () => {
     await page.getByRole('menuitem', { name: 'Settings' }).click();
     const settings = page.getByTestId('project-settings');
     await expect.poll(() => settings.getByLabel(/^Project name/).inputValue()).toBe(title);
+    await expect(settings.getByRole('combobox', { name: /^Project owner/ }).isEnabled()).resolves.toBe(true);
     await expect(settings.getByText('platform-engineer.pdf').count()).resolves.toBe(1);
     await settings.getByLabel(/^Project name/).fill(`${title} (lead)`);
     await settings.getByRole('button', { name: 'Save changes' }).click();
@@ -198,6 +199,15 @@ describe('The projects screens', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+    // The member edits it, but its owner is fixed for them: only the company's Owners and Admins and the owner change it.
+    await row(member, shared).getByTestId('project-actions').click();
+    await member.getByRole('menuitem', { name: 'Settings' }).click();
+    const settings = member.getByTestId('project-settings');
+    await expect.poll(() => settings.getByLabel(/^Project name/).inputValue()).toBe(shared);
+    await expect(settings.getByRole('combobox', { name: /^Project owner/ }).isDisabled()).resolves.toBe(true);
+    await settings.getByText("Only the company's Owners and Admins and the project's owner can change it").waitFor();
+    await settings.getByRole('button', { name: 'Cancel' }).click();
+    await settings.waitFor({ state: 'hidden' });
 
     // The shared-project page shows the project to the member, and only that one.
     await followInApp(member, `/shared-project/${sharedProject.guid}`);

@@ -115,9 +115,18 @@ export async function checkProject(
       throw badRequest({ companyId: 'project.errors.companyFixed' });
     if ('isAdminProject' in data && data.isAdminProject !== existing.isAdminProject)
       throw badRequest({ isAdminProject: 'project.errors.companyFixed' });
+    // The kind follows the company it was created for: a RaaS project's plan is paid for (plans.ts).
+    if ('projectType' in data && data.projectType !== existing.projectType)
+      throw badRequest({ projectType: 'project.errors.typeFixed' });
+    // Handing a project to another owner is for those who may also delete it: the company's Owners and Admins and
+    // the project's owner, not a Member it is shared with.
+    const handedOver = 'ownerId' in data && data.ownerId !== existing.ownerId;
+    if (handedOver && isCompanyUser(ctx) && !ctx.ability.can('delete', asSubject(projectEntity.subject, existing)))
+      throw forbidden('project.errors.ownerChange');
     delete data.companyId;
     delete data.isAdminProject;
     delete data.ownerAdminId;
+    delete data.projectType;
   }
   const merged = { ...existing, ...data } as Record<string, unknown>;
   const errors: Record<string, string> = {};

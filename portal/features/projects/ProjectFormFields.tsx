@@ -30,6 +30,8 @@ export interface ProjectFormFieldsProps {
   disabled?: boolean;
   /** Editing: the company and the internal flag are fixed once a project exists. */
   editing?: boolean;
+  /** The owner is shown but fixed: only those who may delete a project hand it to another owner. */
+  ownerFixed?: boolean;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -45,7 +47,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 const wide = { gridColumn: { sm: 'span 2' } };
 
-export function ProjectFormFields({ values, errors, onChange, isAdmin, disabled, editing }: ProjectFormFieldsProps) {
+export function ProjectFormFields({
+  values,
+  errors,
+  onChange,
+  isAdmin,
+  disabled,
+  editing,
+  ownerFixed,
+}: ProjectFormFieldsProps) {
   const err = (field: string) => errors[field];
   const helper = (field: string, hint?: string) => (errors[field] ? t(errors[field]) : hint);
   const select = (
@@ -161,8 +171,10 @@ export function ProjectFormFields({ values, errors, onChange, isAdmin, disabled,
             }
             loadKey={ownersKey}
             error={err('ownerId')}
-            helperText={isAdmin && !values.company ? t(`${F}.chooseCompanyFirst`) : undefined}
-            disabled={disabled || (isAdmin && !values.company)}
+            helperText={
+              isAdmin && !values.company ? t(`${F}.chooseCompanyFirst`) : ownerFixed ? t(`${F}.ownerFixed`) : undefined
+            }
+            disabled={disabled || ownerFixed || (isAdmin && !values.company)}
           />
         )}
         {isAdmin && (

@@ -179,6 +179,7 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
                 isAdmin={isAdmin}
                 disabled={busy}
                 editing
+                ownerFixed={project?.access.canDelete === false}
               />
             </>
           )}
