@@ -32,7 +32,9 @@ export const pipelineProjectMessages = {
 /** The interview schedule's field messages (schema/validation/schedule.ts). */
 const schedule = {
   errors: { required: 'Add the interview details' },
-  interviewerName: { errors: { required: 'Enter the interviewer’s name' } },
+  interviewerName: {
+    errors: { required: 'Enter the interviewer’s name', invalid: 'Write the interviewer’s name on one line' },
+  },
   interviewerEmail: { errors: { required: 'Enter the interviewer’s email', invalid: 'Enter a valid email address' } },
   type: { errors: { required: 'Choose in person or virtual', invalid: 'Choose in person or virtual' } },
   address: { errors: { required: 'Add the address of the interview' } },

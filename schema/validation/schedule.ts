@@ -36,7 +36,14 @@ const blankAsMissing = (v: unknown) => (typeof v === 'string' && !v.trim() ? und
 const given = <S extends z.ZodType>(schema: S) => z.preprocess(blankAsMissing, schema.optional());
 
 const shape = z.object({
-  interviewerName: z.string().trim().min(1, 'required').max(200, 'tooLong'),
+  // One line: the name is written into the calendar invitation's ORGANIZER line, where a line break would start a
+  // property of the sender's choosing.
+  interviewerName: z
+    .string()
+    .trim()
+    .min(1, 'required')
+    .max(200, 'tooLong')
+    .regex(/^\P{Cc}*$/u, 'invalid'),
   interviewerEmail: z
     .string()
     .trim()

@@ -21,7 +21,7 @@ beforeAll(async () => {
   t = await testApp();
   owner = client(t, await t.login('owner@acme.example.com'));
   visitor = client(t);
-  candidates = await activeCandidates(t.knex, 10, { skip: 30 });
+  candidates = await activeCandidates(t.knex, 11, { skip: 30 });
   emails = new Map(
     (await t.knex('candidates').whereIn('id', candidates).select('id', 'email')).map((r) => [r.id, r.email]),
   );
@@ -249,6 +249,37 @@ describe('Calendar invitations', () => {
     const address = emails.get(candidates[6]) as string;
     expect(await copyTo(address)).toContain(`mailto:${address}`);
     expect(await copyTo('ivy@acme.example.com')).not.toContain(address);
+  });
+
+  it('an interviewer name stored with a line break cannot add a line of its own to the invitation', async () => {
+    const year = new Date().getUTCFullYear() + 1;
+    const scheduleData = {
+      interviewerName: 'Ivy Interviewer',
+      interviewerEmail: 'ivy.line@acme.example.com',
+      type: 2,
+      meetingLink: 'https://meet.example.com/l',
+      duration: 30,
+      timezone: 'UTC',
+      slots: [`${year}-06-01T09:00`],
+    };
+    const { token } = await requested(candidates[10], { scheduleData: JSON.stringify(scheduleData) });
+    // A name written before the one-line check, or by a path that skips it.
+    const injected = 'Ivy\r\nURL:http://evil.example/\r\nX-ALT-DESC;FMTTYPE=text/html:<a href=x>open</a>';
+    await t
+      .knex('interview_requests')
+      .where({ project_id: project.id, candidate_id: candidates[10] })
+      .update({ schedule_data: JSON.stringify({ ...scheduleData, interviewerName: injected }) });
+    expect((await approve(token)).status).toBe(200);
+    await runJobs(t);
+    await runJobs(t);
+    const invitation = await t
+      .knex('outbox_emails')
+      .where('to', 'ivy.line@acme.example.com')
+      .where('subject', 'like', 'Invitation:%')
+      .first('attachments');
+    const ics = invitation.attachments[0].content as string;
+    expect(ics).toMatch(/ORGANIZER;CN="?Ivy URL:http:\/\/evil\.example\//);
+    expect(ics).not.toMatch(/\r?\n(URL:http:|X-ALT-DESC)/);
   });
 
   it("the interviewer's invitation carries the candidate's email once the board shows it (past the suggested tab)", async () => {

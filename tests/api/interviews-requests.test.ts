@@ -214,6 +214,10 @@ describe('A company requests an interview from a project candidate', () => {
     expect((await request({ meetingLink: null })).body.error.fields).toEqual({
       'scheduleData.meetingLink': 'scheduleData.meetingLink.errors.required',
     });
+    // The name goes into the calendar invitation's organizer line: a line break would start a line of the sender's.
+    expect((await request({ interviewerName: 'Ivy\r\nURL:http://evil.example/' })).body.error.fields).toEqual({
+      'scheduleData.interviewerName': 'scheduleData.interviewerName.errors.invalid',
+    });
     expect(
       await t.knex('interview_requests').where({ project_id: project.id, candidate_id: candidates[8] }).first(),
     ).toBeUndefined();

@@ -35,7 +35,8 @@ export function invitationAttachment(inv: Invitation): Attachment | undefined {
     url: s.meetingLink && /^https?:\/\//.test(s.meetingLink) ? s.meetingLink : undefined,
     status: 'CONFIRMED',
     organizer: s.interviewerEmail
-      ? { name: s.interviewerName || s.interviewerEmail, email: s.interviewerEmail }
+      ? // The one property the ics package writes without escaping line breaks; a stored name may predate the check.
+        { name: (s.interviewerName || s.interviewerEmail).replace(/\p{Cc}+/gu, ' '), email: s.interviewerEmail }
       : undefined,
     attendees,
   });

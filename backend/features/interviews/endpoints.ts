@@ -189,7 +189,8 @@ export const interviewEndpoints = [
         const type = project.jd_file_path.endsWith('.pdf')
           ? 'application/pdf'
           : 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-        res.status(200).type(type).attachment(name);
+        // The type set after the name: Express takes a type from the name's extension, whatever the file holds.
+        res.status(200).attachment(name).type(type);
         stream.on('error', next).pipe(res);
         return;
       }

@@ -71,15 +71,10 @@ export async function sendRequests(
     throw new AppError(409, 'project.interview.errors.projectInactive');
   const kind = kindOf(input.requestAction);
 
-  let storedFile: { key: string; name: string } | undefined;
-  if (file) {
-    const type = sniffCvType(file.buffer);
-    if (!type) throw badRequest({ jdFile: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
-    storedFile = {
-      key: await storageFor(config).put(file.buffer, { folder: 'job-descriptions', ext: type }),
-      name: file.originalname.slice(0, 255),
-    };
-  }
+  // A PDF or Word file named as what it is: the public link serves it under that name.
+  const fileType = file ? sniffCvType(file.buffer) : undefined;
+  if (file && (!fileType || !file.originalname.toLowerCase().endsWith(`.${fileType}`)))
+    throw badRequest({ jdFile: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
 
   // The candidates' own contact, to address the request to them (never shown to the sender).
   const candidates = [...(await ownContacts(knex, input.candidateId)).values()];
@@ -95,101 +90,120 @@ export async function sendRequests(
   }
 
   const sender = await actorName(knex, actor);
-  return knex.transaction(async (trx) => {
-    for (const cid of [...input.candidateId].sort((a, b) => a - b)) {
-      await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`interview-request:${project.id}:${cid}:${kind}`]);
-    }
-    const existing = await trx('interview_requests')
-      .where({ project_id: project.id, kind: REQUEST_KIND[kind] })
-      .whereIn('candidate_id', input.candidateId)
-      .whereIn('state', [REQUEST_STATE.sent, REQUEST_STATE.approved, REQUEST_STATE.rejected])
-      .pluck('candidate_id');
-    if (existing.length) {
-      throw new AppError(409, 'project.interview.errors.alreadyRequested', undefined, undefined, {
-        candidateIds: [...new Set(existing as number[])].map((n) => `Candidate:${n}`),
-      });
-    }
+  // Stored once the request may go, and removed again when it does not.
+  const storage = storageFor(config);
+  const storedFile =
+    file && fileType
+      ? {
+          key: await storage.put(file.buffer, { folder: 'job-descriptions', ext: fileType }),
+          name: file.originalname.slice(0, 255),
+        }
+      : undefined;
+  let sent;
+  try {
+    sent = await knex.transaction(async (trx) => {
+      for (const cid of [...input.candidateId].sort((a, b) => a - b)) {
+        await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`interview-request:${project.id}:${cid}:${kind}`]);
+      }
+      const existing = await trx('interview_requests')
+        .where({ project_id: project.id, kind: REQUEST_KIND[kind] })
+        .whereIn('candidate_id', input.candidateId)
+        .whereIn('state', [REQUEST_STATE.sent, REQUEST_STATE.approved, REQUEST_STATE.rejected])
+        .pluck('candidate_id');
+      if (existing.length) {
+        throw new AppError(409, 'project.interview.errors.alreadyRequested', undefined, undefined, {
+          candidateIds: [...new Set(existing as number[])].map((n) => `Candidate:${n}`),
+        });
+      }
 
-    const projectUpdate: Record<string, unknown> = {};
-    if (input.jdText && !project.jobDescription?.trim()) projectUpdate.job_description = input.jdText;
-    if (storedFile) Object.assign(projectUpdate, { jd_file_path: storedFile.key, jd_file_name: storedFile.name });
-    if (Object.keys(projectUpdate).length)
-      await trx('projects')
-        .where('id', project.id)
-        .update({ ...projectUpdate, updated_at: trx.fn.now() });
+      const projectUpdate: Record<string, unknown> = {};
+      if (input.jdText && !project.jobDescription?.trim()) projectUpdate.job_description = input.jdText;
+      if (storedFile) Object.assign(projectUpdate, { jd_file_path: storedFile.key, jd_file_name: storedFile.name });
+      if (Object.keys(projectUpdate).length)
+        await trx('projects')
+          .where('id', project.id)
+          .update({ ...projectUpdate, updated_at: trx.fn.now() });
 
-    const now = new Date();
-    const body = requestBody(input.jdText, project.jobDescription ?? project.jdText);
-    const rows = input.candidateId.map((cid) => {
-      const c = candidates.find((row) => row.id === cid);
-      const guid = randomUUID();
-      const whatsapp = input.channel === 'whatsapp' && Boolean(c?.phone) && c?.phoneWhatsapp !== false;
-      return {
-        guid,
-        project_id: project.id,
-        candidate_id: cid,
-        company_id: project.companyId ?? null,
-        kind: REQUEST_KIND[kind],
-        channel: whatsapp ? REQUEST_CHANNEL.whatsapp : REQUEST_CHANNEL.email,
-        state: REQUEST_STATE.sent,
-        token_hash: tokenHash(requestToken(config.secret, guid)),
-        sent_by_admin_id: actorRefs(actor).adminId,
-        sent_by_user_id: actorRefs(actor).userId,
-        sent_by_name: sender,
-        jd_header: input.jdHeader,
-        jd_body: body,
-        jd_footer: input.jdFooter,
-        schedule_data: input.scheduleData ? JSON.stringify(input.scheduleData) : null,
-        expires_at: expiresAt(now),
-        created_at: now,
-        updated_at: now,
-      };
-    });
-    const inserted = await trx('interview_requests')
-      .insert(rows)
-      .returning(['id', 'candidate_id', 'guid', 'channel', 'expires_at']);
-
-    const marker = kind === 'interview' ? 'interview_requested_at' : 'whitelist_requested_at';
-    await trx('project_candidates')
-      .insert(
-        input.candidateId.map((cid) => ({
+      const now = new Date();
+      const body = requestBody(input.jdText, project.jobDescription ?? project.jdText);
+      const rows = input.candidateId.map((cid) => {
+        const c = candidates.find((row) => row.id === cid);
+        const guid = randomUUID();
+        const whatsapp = input.channel === 'whatsapp' && Boolean(c?.phone) && c?.phoneWhatsapp !== false;
+        return {
+          guid,
           project_id: project.id,
           candidate_id: cid,
           company_id: project.companyId ?? null,
-          [marker]: now,
-          last_recruitment_updated_at: now,
-        })),
-      )
-      .onConflict(['project_id', 'candidate_id'])
-      .merge({ [marker]: now, updated_at: now });
-
-    for (const row of inserted) {
-      await logRecruitmentActivity(trx, {
-        candidateId: row.candidate_id,
-        activity: kind === 'interview' ? 'interviewRequested' : 'whitelistRequested',
-        projectId: project.id,
-        actor,
+          kind: REQUEST_KIND[kind],
+          channel: whatsapp ? REQUEST_CHANNEL.whatsapp : REQUEST_CHANNEL.email,
+          state: REQUEST_STATE.sent,
+          token_hash: tokenHash(requestToken(config.secret, guid)),
+          sent_by_admin_id: actorRefs(actor).adminId,
+          sent_by_user_id: actorRefs(actor).userId,
+          sent_by_name: sender,
+          jd_header: input.jdHeader,
+          jd_body: body,
+          jd_footer: input.jdFooter,
+          schedule_data: input.scheduleData ? JSON.stringify(input.scheduleData) : null,
+          expires_at: expiresAt(now),
+          created_at: now,
+          updated_at: now,
+        };
       });
-      await queueJob(
-        trx,
-        'send_interview_request',
-        { id: row.id, step: 'deliver' },
-        { jobKey: `interview-request-deliver:${row.id}`, maxAttempts: 10 },
-      );
-    }
-    return {
-      success: true,
-      message: t(kind === 'interview' ? 'project.interview.sent' : 'project.interview.jdSent', {
-        count: inserted.length,
-      }),
-      requests: inserted.map((r) => ({
-        id: `InterviewRequest:${r.id}`,
-        candidateId: `Candidate:${r.candidate_id}`,
-        kind,
-        state: 'sent',
-        channel: r.channel === REQUEST_CHANNEL.whatsapp ? 'whatsapp' : 'email',
-        expiresAt: new Date(r.expires_at).toISOString(),
-      })),
-    };
-  });
+      const inserted = await trx('interview_requests')
+        .insert(rows)
+        .returning(['id', 'candidate_id', 'guid', 'channel', 'expires_at']);
+
+      const marker = kind === 'interview' ? 'interview_requested_at' : 'whitelist_requested_at';
+      await trx('project_candidates')
+        .insert(
+          input.candidateId.map((cid) => ({
+            project_id: project.id,
+            candidate_id: cid,
+            company_id: project.companyId ?? null,
+            [marker]: now,
+            last_recruitment_updated_at: now,
+          })),
+        )
+        .onConflict(['project_id', 'candidate_id'])
+        .merge({ [marker]: now, updated_at: now });
+
+      for (const row of inserted) {
+        await logRecruitmentActivity(trx, {
+          candidateId: row.candidate_id,
+          activity: kind === 'interview' ? 'interviewRequested' : 'whitelistRequested',
+          projectId: project.id,
+          actor,
+        });
+        await queueJob(
+          trx,
+          'send_interview_request',
+          { id: row.id, step: 'deliver' },
+          { jobKey: `interview-request-deliver:${row.id}`, maxAttempts: 10 },
+        );
+      }
+      return {
+        success: true,
+        message: t(kind === 'interview' ? 'project.interview.sent' : 'project.interview.jdSent', {
+          count: inserted.length,
+        }),
+        requests: inserted.map((r) => ({
+          id: `InterviewRequest:${r.id}`,
+          candidateId: `Candidate:${r.candidate_id}`,
+          kind,
+          state: 'sent',
+          channel: r.channel === REQUEST_CHANNEL.whatsapp ? 'whatsapp' : 'email',
+          expiresAt: new Date(r.expires_at).toISOString(),
+        })),
+      };
+    });
+  } catch (err) {
+    if (storedFile) await storage.delete(storedFile.key);
+    throw err;
+  }
+  // The file it replaced goes once no project uses it (a duplicate shares its original's file).
+  const previous = storedFile ? project.jdFilePath : undefined;
+  if (previous && !(await knex('projects').where('jd_file_path', previous).first('id'))) await storage.delete(previous);
+  return sent;
 }
