@@ -14,10 +14,11 @@
  *     revealed to the project's company.
  *
  * The answers:
- *   - reach: admins reach active and semi-active candidates; a company reaches active ones, and in
- *     a project only those already in its pipeline or found by the project's suggested tab (the
- *     project's saved filters plus what admins curated); a company with search adds the ones its
- *     search finds. Any other id is "not found".
+ *   - reach: admins reach active and semi-active candidates; a company reaches active ones who did
+ *     not withdraw their consent to be shown to companies (consents.ts), and in a project only those
+ *     already in its pipeline or found by the project's suggested tab (the project's saved filters
+ *     plus what admins curated); a company with search adds the ones its search finds. Any other id
+ *     is "not found".
  *   - identity (name, photo, LinkedIn): admins always; a company when the candidate shows it
  *     (visible and not anonymous) or was revealed to the project.
  *   - contact (email, phone, the other links, CV): admins always; a company in a project once the
@@ -28,6 +29,7 @@
  */
 import { CANDIDATE_STATUS } from '../entities/talentOptions';
 import type { Actor } from '../roles';
+import { consentWithdrawnSql } from './consents';
 import { STAGES, type StageId } from './pipeline';
 
 /** Who looks, as far as candidates are concerned. */
@@ -166,11 +168,19 @@ export const nameForProjectMail = (c: CandidateFacts, place: PlaceFacts): string
 
 // ---- SQL twins, for lists. `c` is the candidates table (or a table with the same columns), `pc` the project row. ----
 
-/** SQL: the candidate's status is one the viewer meets. */
+/**
+ * SQL: the viewer meets candidate `alias` at all (any table whose `id` is the candidate's): a status they see, and for
+ * companies a candidate who did not withdraw consent to be shown to them, whom they meet as if not active.
+ */
 export const statusSql = (viewer: Viewer, alias = 'c'): string => {
   const statuses = seenStatuses(viewer);
-  return statuses.length ? `${alias}.status in (${statuses.join(', ')})` : 'false';
+  if (!statuses.length) return 'false';
+  const status = `${alias}.status in (${statuses.join(', ')})`;
+  return viewer === 'admin' ? status : `(${status} and ${companiesMaySeeSql(alias)})`;
 };
+
+/** SQL: candidate `alias` may be shown to companies: their consent to it is not withdrawn (consents.ts). */
+export const companiesMaySeeSql = (alias = 'c'): string => `not ${consentWithdrawnSql('shownToCompanies', alias)}`;
 
 /**
  * SQL: the company of project `?` already has the candidate in its pipeline (a row in any stage:

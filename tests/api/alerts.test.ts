@@ -3,12 +3,14 @@
  * shared members, its advocate; another company or an unshared Member is told the project is not
  * found); a newly imported candidate who matches the project's saved filters reaches each of them
  * once, in the app and in the next digest, anonymous and hidden ones as "Anonymous candidate" to
- * the company; a paused one drops out of the unsent digest; the digest's link, and the one-click
+ * the company; a paused one, or one who withdrew consent to be shown to companies, drops out of the company's
+ * unsent digest; the digest's link, and the one-click
  * List-Unsubscribe header a mail server receives with it, unsubscribe without a session; the
  * console sees the volume and turns a company's alerts off.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../backend/services/mail/outbox';
+import { CONSENT_PURPOSES, CONSENT_SOURCES } from '../../schema/rules/consents';
 import { client } from '../helpers/actors';
 import { runJobs } from '../helpers/jobs';
 import { headersOf, smtpSink, type SmtpSink } from '../helpers/smtp';
@@ -188,18 +190,31 @@ describe('A newly imported candidate who matches the saved filters', () => {
 
   it('leaves the digest once paused, and the digest shows the others as their cards do, without contact details', async () => {
     await w.knex('candidates').where('id', ids.Rex).update({ status: 2 });
+    // Omar withdraws consent to be shown to companies: the company's news drops him, the advocate's keeps him.
+    await w.knex('candidate_consents').insert({
+      candidate_id: ids.Omar,
+      purpose: CONSENT_PURPOSES.shownToCompanies,
+      granted: false,
+      source: CONSENT_SOURCES.profile,
+    });
     await run('match_alerts');
     const owner = await w.as('company').get(`/alerts/projects/${acme}`);
     expect(owner.body.newCandidateIds).not.toContain(`Candidate:${ids.Rex}`);
+    expect(owner.body.newCandidateIds).not.toContain(`Candidate:${ids.Omar}`);
+    const cards = await w.as('company').get(`/alerts/projects/${acme}/new`);
+    expect(JSON.stringify(cards.body)).not.toContain(`Candidate:${ids.Omar}`);
+    expect((await w.as('advocate').get(`/alerts/projects/${acme}`)).body.newCandidateIds).toContain(
+      `Candidate:${ids.Omar}`,
+    );
     smtp = await smtpSink();
     await run('send_alert_digests', smtp);
     const mails = (await listOutbox(w.knex, OWNER, 20)).filter((m) => /new candidate/.test(m.subject));
     expect(mails).toHaveLength(1);
     const { text, subject } = mails[0];
-    expect(subject).toBe('3 new candidates for Acme engineers today');
+    expect(subject).toBe('2 new candidates for Acme engineers today');
     expect(text).toContain('Nina Newman');
     expect(text).not.toMatch(/Omar|Pia|Rex/);
-    expect(text.match(/Anonymous candidate/g)).toHaveLength(2);
+    expect(text.match(/Anonymous candidate/g)).toHaveLength(1);
     expect(text).not.toMatch(/@new\.example\.org/);
     expect(text).toContain(`/project/${w.projects.acme}?tab=0&new=1`);
     // The advocate's weekly digest names what admins see, and is their own.

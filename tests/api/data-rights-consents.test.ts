@@ -1,8 +1,8 @@
 /**
  * Consents, through HTTP: a candidate reads what they agreed to, accepts the notice in force (and
  * again once it changes), and withdraws or gives each consent; each withdrawal changes what its
- * surface does at once: companies' search and profile stop finding them and their pipeline rows
- * stop naming them (shown to companies), the ATS sync stops pushing them (sent to ATSs), AI match
+ * surface does at once: companies' search and profile stop finding them and their boards, counts,
+ * moves and interview requests stop meeting them, as if they were not active (shown to companies), the ATS sync stops pushing them (sent to ATSs), AI match
  * stops retrieving them and past runs stop listing them (AI match). Every change is in the data
  * rights log; an admin records a decision received elsewhere with a note of the request.
  */
@@ -15,7 +15,7 @@ import { JD, matchWorld } from '../helpers/aiMatch';
 import type { AshbyStandIn } from '../helpers/ats/ashby';
 import { atsStandIns } from '../helpers/ats/vendors';
 import { runJobs } from '../helpers/jobs';
-import { pipelineWorld, type PipelineWorld } from '../helpers/pipeline';
+import { pipelineWorld, REJECT, type PipelineWorld } from '../helpers/pipeline';
 import { payingCompany } from '../helpers/projects';
 
 const M = 'zqconsent';
@@ -179,9 +179,13 @@ describe('Consents', () => {
     expect((await me.get('/data-rights/consents')).body.consents.marketing.granted).toBe(true);
   });
 
-  it('withdrawn from companies: out of their search and profile, unnamed on their board; given again, back', async () => {
+  it('withdrawn from companies: out of their search, profile, board and counts, not to be moved or asked; given again, back', async () => {
     expect(await companyFinds()).toEqual({ search: true, profile: 200 });
     expect(await boardNames()).toContain('Zephyrine');
+    const shortlisted = async () =>
+      (await company.get(`/projects/find/Project:${w.projects.acme}`)).body.data.stats.shortlist as number;
+    const before = await shortlisted();
+    expect(before).toBeGreaterThanOrEqual(2);
 
     const withdrawn = await me.put('/data-rights/consents', { shownToCompanies: false });
     expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
@@ -191,6 +195,26 @@ describe('Consents', () => {
     expect(board).not.toContain('Zephyrine');
     expect(board).not.toContain(EMAIL);
     expect(board).toContain('Ottoline');
+    // Met as if not active: off the board and its counts, and neither moved nor asked for an interview.
+    expect(board).not.toContain(`Candidate:${candidateId}`);
+    expect(await shortlisted()).toBe(before - 1);
+    const cid = `Candidate:${candidateId}`;
+    const acme = `Project:${w.projects.acme}`;
+    const move = await company.post('/projects/recruitment', {
+      projectId: acme,
+      candidateId: cid,
+      recruitmentStatus: STAGES.rejected,
+      rejectFormData: REJECT,
+    });
+    expect(move.status, JSON.stringify(move.body)).toBe(404);
+    const asked = await company.post('/projects/candidate/interview/request', {
+      projectId: acme,
+      candidateId: cid,
+      requestAction: 'request_interview',
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(404);
+    expect(asked.body.error.code).toBe('project.candidate.notFound');
+    expect(await w.knex('interview_requests').where('candidate_id', candidateId).count({ n: '*' })).toEqual([{ n: 0 }]);
     // Admins still find the person, who is theirs to curate.
     const adminSearch = await admin.get(`/search?ts=${M}`);
     expect(JSON.stringify(adminSearch.body)).toContain(`Candidate:${candidateId}`);
@@ -198,6 +222,7 @@ describe('Consents', () => {
     expect((await me.put('/data-rights/consents', { shownToCompanies: true })).status).toBe(200);
     expect(await companyFinds()).toEqual({ search: true, profile: 200 });
     expect(await boardNames()).toContain('Zephyrine');
+    expect(await shortlisted()).toBe(before);
   });
 
   it('withdrawn from ATSs: the sync pushes the others, not them; given again, pushed', async () => {

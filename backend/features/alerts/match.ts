@@ -18,9 +18,9 @@ import type { Knex } from 'knex';
 import { abilityFor } from '../../../schema/ability';
 import { ALERT_NEWS_STATE, ALERT_RECIPIENT_KIND } from '../../../schema/entities/alert';
 import { subRoleFromNumber, adminTypeFromNumber, type Actor } from '../../../schema/roles';
-import { seenStatuses, viewerOf } from '../../../schema/rules/visibility';
+import { companiesMaySeeSql, seenStatuses, viewerOf } from '../../../schema/rules/visibility';
 import { savedSearch, type ProjectRow } from '../pipeline';
-import { searchContext, statusPredicate, whereOf } from '../search';
+import { consentPredicates, searchContext, statusPredicate, whereOf } from '../search';
 import { companyOnSql, mayReceiveSql, subscriberJoins } from './who';
 
 /** Projects asked per statement: enough to share the scans, few enough to keep one plan small. */
@@ -124,7 +124,11 @@ async function groupsOf(trx: Knex.Transaction, subs: SubscriptionRow[]): Promise
     const actor = actorOf(first);
     const saved = await savedSearch(trx as Knex, abilityFor(actor), actor, first.project, stats, rates);
     if (!saved) continue;
-    const found = whereOf([statusPredicate(stats, seenStatuses(viewerOf(actor))), ...saved.predicates]);
+    const found = whereOf([
+      statusPredicate(stats, seenStatuses(viewerOf(actor))),
+      ...consentPredicates(actor),
+      ...saved.predicates,
+    ]);
     groups.push({
       projectId: first.project.id,
       subscriptionIds: members.map((m) => m.id),
@@ -178,14 +182,16 @@ export async function matchAlerts(knex: Knex): Promise<RunResult> {
     await trx.raw(`create temp table alert_run_ids on commit drop as
       with taken as (delete from alert_changed_candidates returning candidate_id) select candidate_id as id from taken`);
     result.changed = Number((await trx.raw('select count(*)::int as n from alert_run_ids')).rows[0].n);
-    // A changed candidate a subscriber no longer meets leaves the news not yet emailed (paused, deactivated).
+    // A changed candidate a subscriber no longer meets leaves the news not yet emailed (paused, deactivated, or no
+    // longer shown to companies).
     const dropped = await trx.raw(
       `update alert_news n set state = ${ALERT_NEWS_STATE.dropped}
          from alert_run_ids x, candidates c, alert_subscriptions s
         where n.candidate_id = x.id and c.id = x.id and s.id = n.subscription_id
           and n.state = ${ALERT_NEWS_STATE.new} and n.emailed_at is null
           and not (c.status = any(case when s.recipient_kind = ${ALERT_RECIPIENT_KIND.admin}
-                                        then ?::smallint[] else ?::smallint[] end))`,
+                                        then ?::smallint[] else ?::smallint[] end)
+                   and (s.recipient_kind = ${ALERT_RECIPIENT_KIND.admin} or ${companiesMaySeeSql('c')}))`,
       [seenStatuses('admin'), seenStatuses('company')],
     );
     result.dropped = dropped.rowCount ?? 0;

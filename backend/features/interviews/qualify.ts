@@ -14,7 +14,7 @@ import { id } from '../../../schema/validation/inputs';
 import { JD_LIMITS } from '../../../schema/rules/pipeline';
 import { readWebhook, whatsappFor, type WhatsappAdapter } from '../../adapters/whatsapp';
 import type { Config } from '../../config';
-import { seenStatuses, viewerOf } from '../../../schema/rules/visibility';
+import { statusSql, viewerOf } from '../../../schema/rules/visibility';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, forbidden } from '../../errors';
 import { qualifyAnswered } from '../notifications';
@@ -104,10 +104,10 @@ const stateName = (n: number) =>
  */
 export async function sendQualifyRequests(knex: Knex, actor: Actor, body: z.output<typeof qualifyBody>) {
   // Only candidates the sender meets (schema/rules/visibility.ts); any other id is not found.
-  const met = await knex('candidates')
-    .whereIn('id', body.candidateId)
-    .whereIn('status', seenStatuses(viewerOf(actor)))
-    .pluck('id');
+  const met = await knex('candidates as c')
+    .whereIn('c.id', body.candidateId)
+    .whereRaw(statusSql(viewerOf(actor)))
+    .pluck('c.id');
   // Their own phones, to address the request to them.
   const candidates = [...(await ownContacts(knex, met)).values()];
   const unknown = body.candidateId.filter((cid) => !candidates.some((c) => c.id === cid));

@@ -9,24 +9,24 @@ import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
 import { PROJECT_STATUS, STAGES } from '../../../schema/rules/pipeline';
 import { curates, stageVisibleTo, tabsFor } from '../../../schema/rules/stages';
-import { mayContact, viewerOf, type CandidateFacts } from '../../../schema/rules/visibility';
+import { mayContact, statusSql, viewerOf, type CandidateFacts } from '../../../schema/rules/visibility';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden } from '../../errors';
 import { logRecruitmentActivity } from '../../services/activity';
 import { candidatesCurated } from '../notifications';
 import { queueCuratedEmail } from './curatedEmail';
 import { buildFilters, parseSearchParams, searchContext, whereOf } from '../search';
-import { actorName, loadProject, loadProjectToChange, pipelineRole, pipelineStatuses } from './access';
+import { actorName, loadProject, loadProjectToChange, pipelineRole } from './access';
 import { candidateNotFound, reachableIds } from './reach';
 
 const projectInactive = () => new AppError(409, 'project.recruitment.errors.projectInactive');
 
 /** The candidate ids among `candidateIds` the caller sees in a pipeline (admins curate any of them). */
 async function visibleCandidates(knex: Knex, actor: Actor, candidateIds: number[]): Promise<number[]> {
-  return (await knex('candidates')
-    .whereIn('id', candidateIds)
-    .whereIn('status', pipelineStatuses(actor))
-    .pluck('id')) as number[];
+  return (await knex('candidates as c')
+    .whereIn('c.id', candidateIds)
+    .whereRaw(statusSql(viewerOf(actor)))
+    .pluck('c.id')) as number[];
 }
 
 /**

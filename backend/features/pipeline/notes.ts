@@ -23,7 +23,8 @@ import { defineEndpoint } from '../../endpoints/define';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { permissionSql } from '../../permissions/sql';
 import { logRecruitmentActivity } from '../../services/activity';
-import { actorName, loadProject, loadProjectToChange, pipelineStatuses, scopeProjects } from './access';
+import { actorName, loadProject, loadProjectToChange, scopeProjects } from './access';
+import { statusSql, viewerOf } from '../../../schema/rules/visibility';
 import { requireReach } from './reach';
 
 const noteDef = entity('candidateNote');
@@ -126,10 +127,10 @@ export async function writeNote(
   if (body.projectId === undefined && !ability.can('create', asSubject(noteDef.subject, { companyId: null })))
     throw badRequest({ projectId: 'projectId.errors.required' });
   const project = body.projectId !== undefined ? await loadProjectToChange(knex, ability, body.projectId) : null;
-  const candidate = await knex('candidates')
-    .where('id', body.candidateId)
-    .whereIn('status', pipelineStatuses(actor))
-    .first('id');
+  const candidate = await knex('candidates as c')
+    .where('c.id', body.candidateId)
+    .whereRaw(statusSql(viewerOf(actor)))
+    .first('c.id');
   if (!candidate) throw notFound('project.candidate.notFound');
   if (project) await requireReach(knex, ability, actor, project, [body.candidateId]);
   const companyId = project?.companyId ?? null;

@@ -10,7 +10,7 @@
 import type { Knex } from 'knex';
 import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
-import { searchStatuses, seesStatus, viewerOf } from '../../../schema/rules/visibility';
+import { searchStatuses, statusSql, viewerOf } from '../../../schema/rules/visibility';
 import { currencyRates, tableStats, whereOf } from '../search';
 import { projectsWithSavedFilters, scopeProjects } from './access';
 import { savedPredicates } from './tabs';
@@ -23,8 +23,11 @@ export async function reachesCandidate(
 ): Promise<boolean> {
   const viewer = viewerOf(actor);
   if (viewer !== 'company' && viewer !== 'raasCompany') return true;
-  const candidate = await knex('candidates').where('id', candidateId).first('status');
-  if (!candidate || !seesStatus(viewer, candidate)) return false;
+  const candidate = await knex('candidates as c')
+    .where('c.id', candidateId)
+    .whereRaw(statusSql(viewer))
+    .first('c.status');
+  if (!candidate) return false;
   if (searchStatuses(viewer).includes(candidate.status)) return true;
   const inPipeline = await scopeProjects(
     knex('projects as p')

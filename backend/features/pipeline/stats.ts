@@ -10,7 +10,7 @@ import type { Actor } from '../../../schema/roles';
 import { STAGES, type StageKey } from '../../../schema/rules/pipeline';
 import { tabsFor } from '../../../schema/rules/stages';
 import { stageVisibleSql, statusSql, viewerOf } from '../../../schema/rules/visibility';
-import { pipelineRole, pipelineStatuses, type ProjectRow } from './access';
+import { pipelineRole, type ProjectRow } from './access';
 import { savedQuery, suggestedCount } from './tabs';
 
 export type StageStats = Record<StageKey, number>;
@@ -55,7 +55,6 @@ export async function pipelineStatsOfMany(
   const withOpen = visible.includes(STAGES.open);
   const searched = withOpen ? projects.filter((p) => savedQuery(p, actor)) : [];
   const curatedOnly = withOpen ? projects.filter((p) => !searched.includes(p)).map((p) => p.id) : [];
-  const statuses = pipelineStatuses(actor);
   const [staged, curated, found] = await Promise.all([
     knex.raw(
       `select pc.project_id, pc.stage, count(*)::int as n from project_candidates pc join candidates c on c.id = pc.candidate_id
@@ -69,7 +68,7 @@ export async function pipelineStatsOfMany(
       ? knex.raw(
           `select pc.project_id, count(*)::int as n from project_candidates pc join candidate_search_documents d on d.id = pc.candidate_id
             where pc.project_id = any(?::int[]) and pc.stage = 0 and pc.curated and not pc.is_hidden
-              and ${statuses.length ? `d.status in (${statuses.map(Number).join(', ')})` : 'false'}
+              and ${statusSql(viewer, 'd')}
             group by 1`,
           [curatedOnly],
         )

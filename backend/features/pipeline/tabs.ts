@@ -20,6 +20,7 @@ import {
   tableStats,
   type TableStats,
   statusPredicate,
+  consentPredicates,
   whereOf,
   type Predicate,
   buildFilters,
@@ -32,6 +33,12 @@ import {
   currencyRates,
 } from '../search';
 import { pipelineRole, pipelineStatuses, type ProjectRow } from './access';
+
+/** The candidates the caller meets on a board at all (visibility.ts `statusSql`): their status, and their consent. */
+const metPredicates = (stats: TableStats, actor: Actor): Predicate[] => [
+  statusPredicate(stats, pipelineStatuses(actor)),
+  ...consentPredicates(actor),
+];
 
 export interface TabFlags {
   /** `ih=1`: hidden candidates only. */
@@ -182,7 +189,7 @@ export async function tabPage(
     text: requested.text ?? saved?.text,
     statuses: pipelineStatuses(actor),
     predicates: [
-      statusPredicate(stats, pipelineStatuses(actor)),
+      ...metPredicates(stats, actor),
       membership(project, pipelineRole(actor), tab, flags, saved?.predicates ?? null),
       ...requested.predicates,
     ],
@@ -216,7 +223,7 @@ export async function suggestedCount(
   const saved = await savedPredicates(knex, ability, actor, project, stats, rates);
   const filters: Filters = {
     predicates: [
-      statusPredicate(stats, pipelineStatuses(actor)),
+      ...metPredicates(stats, actor),
       membership(project, pipelineRole(actor), STAGES.open, { hidden: false, favourite: false }, saved),
     ],
     selected: {},

@@ -5,6 +5,8 @@
  * of that index by status (schema: candidateSearchDocument). filters.ts builds them from a request.
  */
 import { entity } from '../../../schema';
+import type { Actor } from '../../../schema/roles';
+import { companiesMaySeeSql, viewerOf } from '../../../schema/rules/visibility';
 import { tableShape } from '../../db/shape';
 import { anyValue, between, type TableStats } from './estimate';
 import type { DimensionKey } from './params';
@@ -197,6 +199,13 @@ export function statusPredicate(stats: TableStats, statuses?: number[]): Predica
     parts: true,
   };
 }
+
+/**
+ * The consent half of whom a company meets (visibility.ts `statusSql`), on the search documents `d`: a candidate who
+ * withdrew consent to be shown to companies is met as if not active. None for admins.
+ */
+export const consentPredicates = (actor: Actor): Predicate[] =>
+  viewerOf(actor) === 'admin' ? [] : [{ key: 'consent', sql: companiesMaySeeSql('d'), bindings: [], sel: 1 }];
 
 /** The date `years` before `day` (a UTC date), the 29th of February giving the 28th as PostgreSQL does. */
 function yearsBefore(day: Date, years: number): string {

@@ -8,13 +8,18 @@ import { entity } from '../../../schema';
 import type { AppAbility } from '../../../schema/ability';
 import { parseId } from '../../../schema/lib/ids';
 import type { Actor } from '../../../schema/roles';
-import { consentWithdrawnSql } from '../../../schema/rules/consents';
-import { viewerOf } from '../../../schema/rules/visibility';
 import { AppError } from '../../errors';
 import { permissionSql } from '../../permissions/sql';
 import { resolveNames } from '../../services/lookups/sqlMatch';
 import { LOOKUP_SOURCES, type LookupKind } from '../../services/lookups/sources';
-import { experiencePredicate, facetPredicate, NOTICE_BUCKET_SQL, statusPredicate, type Predicate } from './conditions';
+import {
+  consentPredicates,
+  experiencePredicate,
+  facetPredicate,
+  NOTICE_BUCKET_SQL,
+  statusPredicate,
+  type Predicate,
+} from './conditions';
 import { anyElement, anyValue, between, lexeme, type TableStats } from './estimate';
 import type { DimensionKey, SearchParams } from './params';
 import { nameQuery, restrictTo, textQuery, type TextQuery } from './text';
@@ -138,13 +143,7 @@ export async function buildFilters(
   if (scope === false) predicates.push({ key: 'scope', sql: '1 = 0', bindings: [], sel: 0 });
   else if (scope) predicates.push({ key: 'scope', sql: scope[0], bindings: scope[1], sel: 1 });
   // Companies never find a candidate who withdrew consent to be shown to them.
-  if (purpose === 'search' && viewerOf(actor) !== 'admin')
-    predicates.push({
-      key: 'consent',
-      sql: `not ${consentWithdrawnSql('shownToCompanies', 'd')}`,
-      bindings: [],
-      sel: 1,
-    });
+  if (purpose === 'search') predicates.push(...consentPredicates(actor));
 
   const selected: Filters['selected'] = {};
   const listKeys = Object.keys(KINDS) as (keyof typeof KINDS)[];

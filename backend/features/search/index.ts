@@ -23,7 +23,7 @@
 export { searchEndpoints, queueSearchTermsIfMissing } from './endpoints';
 export { searchCandidates, searchContext, type FacetOption, type SearchAnswer } from './searchCandidates';
 export { ADMIN_KEYS, ParamError, parseSearchParams, type Query, type SearchParams } from './params';
-export { facetCodes, statusPredicate, whereOf, type Predicate } from './conditions';
+export { consentPredicates, facetCodes, statusPredicate, whereOf, type Predicate } from './conditions';
 export { buildFilters, type Filters } from './filters';
 export { countAndFacet } from './counts';
 export { tableStats, type TableStats } from './estimate';

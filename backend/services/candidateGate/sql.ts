@@ -9,7 +9,6 @@ import { entity } from '../../../schema';
 import { tableShape } from '../../db/shape';
 import { STAGES } from '../../../schema/rules/pipeline';
 import { identitySql, statusSql, type Viewer } from '../../../schema/rules/visibility';
-import { consentWithdrawnSql } from '../../../schema/rules/consents';
 
 /**
  * Where the viewer meets the candidate:
@@ -61,13 +60,11 @@ export function openSelect(c = 'c'): string {
 /** SQL: the viewer sees the identity of candidate `c` at `place`. */
 export function identityWhen(viewer: Viewer, place: Place, c = 'c'): string {
   if (place.in === 'prompt' || viewer === 'none') return 'false';
+  // For companies the status rule holds the consent: one who withdrew it is named to none (contact follows).
   const status = statusSql(viewer, c);
   if (viewer === 'admin') return status;
-  // A candidate who withdrew consent to be shown to companies is no longer named to any (nor reachable: contact follows).
-  const consented = `not ${consentWithdrawnSql('shownToCompanies', c)}`;
-  if (place.in === 'search')
-    return `(${status} and ${c}.visibility is not false and ${c}.anonymous is not true and ${consented})`;
-  return `(${status} and ${identitySql(viewer, c, place.row ?? 'pc')} and ${consented})`;
+  if (place.in === 'search') return `(${status} and ${c}.visibility is not false and ${c}.anonymous is not true)`;
+  return `(${status} and ${identitySql(viewer, c, place.row ?? 'pc')})`;
 }
 
 /** SQL: the viewer sees the contact of candidate `c` at `place` (companies: in a project, past the suggested tab). */
