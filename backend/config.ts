@@ -39,8 +39,8 @@ export interface Config {
   google?: OidcClientConfig;
   /** Sign-in with LinkedIn; absent when LINKEDIN_CLIENT_ID or LINKEDIN_CLIENT_SECRET is unset. */
   linkedin?: OidcClientConfig;
-  /** Emailed codes and links each email address / each IP may ask for per window. */
-  rateLimit: { perEmail: number; perIp: number; windowMinutes: number };
+  /** Per window: codes and links emailed to one address or asked from one IP; blind CVs and profile PDFs per person. */
+  rateLimit: { perEmail: number; perIp: number; documents: number; windowMinutes: number };
   /** Where uploaded files go: local disk (uploadDir) or an S3-compatible bucket. */
   storage: { driver: 'local' | 's3'; s3?: S3Settings };
   /** Largest import file the console accepts, in bytes (IMPORT_MAX_MB, default 50); `npm run import` has no limit. */
@@ -373,6 +373,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     rateLimit: {
       perEmail: int('RATE_LIMIT_PER_EMAIL', 5),
       perIp: int('RATE_LIMIT_PER_IP', 30),
+      documents: int('RATE_LIMIT_DOCUMENTS', 60),
       windowMinutes: int('RATE_LIMIT_WINDOW_MINUTES', 15),
     },
     storage: storage(),

@@ -56,7 +56,7 @@ if (!Number.isInteger(target) || target < 1000 || !Number.isInteger(runs) || run
 // and their indexes stay in it), or EMBEDDED_PG_SHARED_BUFFERS; huge pages are reserved for the former.
 reserveHugePages(lastingSharedBuffersMb());
 const config = loadConfig({
-  rateLimit: { perEmail: 1000, perIp: 10000, windowMinutes: 15 },
+  rateLimit: { perEmail: 1000, perIp: 10000, documents: 10000, windowMinutes: 15 },
   worker: false,
 });
 const db = await openDatabase(config, console.log);

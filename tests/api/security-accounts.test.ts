@@ -147,7 +147,7 @@ describe("The candidate's email change cannot be abused", () => {
 
   beforeAll(async () => {
     // The production limits: 5 per person, and a small IP budget so it can be reached here.
-    t = await testApp({ rateLimit: { perEmail: 5, perIp: 10, windowMinutes: 15 } });
+    t = await testApp({ rateLimit: { perEmail: 5, perIp: 10, documents: 10000, windowMinutes: 15 } });
     general = await t.login('admin@example.com');
     const ids = await talentIds(t.knex);
     const make = async () => {

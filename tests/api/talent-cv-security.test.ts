@@ -1,6 +1,6 @@
 /**
  * CV uploads and downloads from an attacker's side: a Word file that unpacks to megabytes of text,
- * many uploads, someone else's storage key, an outside picture address, downloads of candidates
+ * many uploads or document downloads, someone else's storage key, an outside picture address, downloads of candidates
  * a RaaS company may not see.
  */
 import type { Server } from 'node:http';
@@ -163,6 +163,21 @@ describe('Uploading CVs again and again', () => {
       .expect(429);
     expect(refused.body.error.code).toBe('errors.tooManyRequests');
     await t.http.post('/api/v1/candidates/cv-data').set(bearer(admin)).attach('file', pdf, 'cv.pdf').expect(201);
+  });
+
+  it('A person gets 429 after RATE_LIMIT_DOCUMENTS blind CVs and profile PDFs, each of which may read a stored CV again', async () => {
+    const t = await testApp({ rateLimit: { perEmail: 1000, perIp: 10000, documents: 3, windowMinutes: 15 } });
+    const [admin, advocate] = await Promise.all([t.login('admin@example.com'), t.login('advocate@example.com')]);
+    const [id] = await t.knex('candidates').where('status', 1).orderBy('id').limit(1).pluck('id');
+    const pdf = (token: string) => t.http.get(`/api/v1/candidates/get-pdf?id=Candidate:${id}`).set(bearer(token));
+    const resume = (token: string) => t.http.get(`/api/v1/candidates/resume/Candidate:${id}`).set(bearer(token));
+    await pdf(admin).expect(200);
+    await pdf(admin).expect(200);
+    // Counted before the candidate's files are looked at: this one has no CV to make a blind one from.
+    expect((await resume(admin).expect(404)).body.error.code).toBe('cv.errors.notFound');
+    expect((await pdf(admin).expect(429)).body.error.code).toBe('errors.tooManyRequests');
+    await resume(admin).expect(429);
+    await pdf(advocate).expect(200);
   });
 });
 

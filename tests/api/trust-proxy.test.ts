@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../helpers/app';
 
-const limits = { perEmail: 100, perIp: 3, windowMinutes: 15 };
+const limits = { perEmail: 100, perIp: 3, documents: 10000, windowMinutes: 15 };
 
 async function askCodes(
   t: Awaited<ReturnType<typeof testApp>>,

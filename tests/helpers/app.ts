@@ -32,7 +32,7 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
     env: 'test',
     // Every test signs in through the real emailed-code flow from one IP: the production limits
     // (config defaults) would refuse most files; tests of the limits pass their own.
-    rateLimit: { perEmail: 1000, perIp: 10000, windowMinutes: 15 },
+    rateLimit: { perEmail: 1000, perIp: 10000, documents: 10000, windowMinutes: 15 },
     uploadDir: overrides.uploadDir ?? tempDirUntilFileEnd('talentbase-uploads'),
     ...overrides,
   });

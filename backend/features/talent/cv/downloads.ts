@@ -6,12 +6,16 @@
  *   GET candidates/:id/cv        the CV as uploaded
  *   GET candidates/resume/:id    the blind CV: an admin-made one, or the anonymous profile (blindCv.ts)
  *   GET candidates/get-pdf?id=   the profile as a PDF
+ * The two documents made on request count against the person's RATE_LIMIT_DOCUMENTS (429 beyond it).
  */
 import type { Response } from 'express';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { entity } from '../../../../schema';
 import { parseId } from '../../../../schema/lib/ids';
+import { actorKey, type Actor } from '../../../../schema/roles';
+import type { Limit } from '../../../auth/rateLimit';
+import type { AppContext } from '../../../context';
 import type { Config } from '../../../config';
 import { storageFor } from '../../../adapters/storage/select';
 import type { Row } from '../../../crud/serialize';
@@ -27,6 +31,14 @@ import { loadProfile, profileDocument } from './profile';
 import { readCv } from '../../../services/documents/readCv';
 
 const candidate = entity('candidate');
+
+/**
+ * Documents made for the download (a blind CV, a profile PDF) are rendered, and a blind CV may read the stored CV
+ * again in the one thread that reads CVs for everyone: one person gets RATE_LIMIT_DOCUMENTS of them per window.
+ */
+const documentLimits = ({ actor, ctx }: { actor: Actor; ctx: AppContext }): Limit[] => [
+  { key: `documents:${actorKey(actor)}`, max: ctx.config.rateLimit.documents },
+];
 
 /**
  * Any candidate row is loaded; a company that does not reach the candidate (the visibility rule:
@@ -94,6 +106,7 @@ export const downloadEndpoints = [
     summary: "Downloads a candidate's blind CV",
     access: 'signedIn',
     row: downloadable('blindResumePath'),
+    limits: documentLimits,
     raw: true,
     handler: async ({ row, ctx, res, next }) => {
       const data = await loadProfile(ctx.knex, row);
@@ -124,6 +137,7 @@ export const downloadEndpoints = [
     input: { query: z.object({ id: z.unknown().transform((raw) => parseId(candidate, raw) ?? 0) }) },
     // The profile PDF carries contact details, so it needs the right to download them.
     row: downloadable('email', { query: 'id' }),
+    limits: documentLimits,
     raw: true,
     handler: async ({ row, ctx, res, next }) => {
       const document = profileDocument(await loadProfile(ctx.knex, row));
