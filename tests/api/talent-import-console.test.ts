@@ -149,6 +149,27 @@ describe('Importing candidates from the console', () => {
   });
 });
 
+describe('A hostile file', () => {
+  it('with one quoted cell of three million doubled quotes (9 MB) ends done: that row refused, the others imported', async () => {
+    worker ??= await startWorker(t.url, t.config, 2);
+    const hostile = good('hostile.cell@import.example.com').replace(',Ana,', `,"${'a""'.repeat(3_000_000)}",`);
+    const started = await upload(
+      admin,
+      'hostile.csv',
+      `${HEADER}\n${hostile}\n${good('after.hostile@import.example.com')}\n`,
+    );
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    expect(await finished(started.body.id)).toMatchObject({
+      status: 'done',
+      rows: 2,
+      created: 1,
+      rejected: 1,
+      error: null,
+    });
+    expect(await t.knex('candidates').where({ email: 'after.hostile@import.example.com' }).first('id')).toBeTruthy();
+  });
+});
+
 describe('Likely duplicates in an import', () => {
   const WIDE = `${HEADER},phone,linkedInUrl,githubUrl`;
   const person = (

@@ -73,6 +73,20 @@ describe('Reading import files', () => {
     }
   });
 
+  it('CSV: one quoted cell of three million doubled quotes (9 MB) is read whole, alone or with the others', async () => {
+    const text = `x@y.io,"${'a""'.repeat(3_000_000)}",z`;
+    const cells = csvCells(text);
+    expect(cells.map((c) => c.length)).toEqual([6, 6_000_000, 1]);
+    expect(cells[1].slice(0, 6)).toBe('a"a"a"');
+    expect(csvCell(text, 1).length).toBe(6_000_000);
+    expect(csvCell(text, 2)).toBe('z');
+    const { records } = await read(await file('hostile.csv', `email,note,tail\n${text}\nb@x.io,ok,1\n`));
+    expect(records.map(([row, values]) => [row, (values as Record<string, string>).email])).toEqual([
+      [2, 'x@y.io'],
+      [3, 'b@x.io'],
+    ]);
+  });
+
   it('CSV: a record with the wrong number of cells is an error of its own row; the rows after it still read', async () => {
     const p = await file('cells.csv', 'email,name\na@x.io,Ana,extra\nb@x.io\n"c@x.io","Chen"\n');
     expect((await read(p, 4)).records).toEqual([

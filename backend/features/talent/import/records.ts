@@ -29,8 +29,22 @@ export const formatOf = (path: string): FileFormat => (/\.(jsonl|ndjson)$/i.test
 
 const QUOTE = 34;
 const COMMA = 44;
-/** The body of a quoted cell: everything up to a quote that is not doubled. */
-const QUOTED_BODY = /(?:[^"]+|"")*/y;
+
+/**
+ * Where the quoted cell opening at `open` closes: the first quote after it that is not doubled, or
+ * the text's length when none does (the quote was left open). Jumps from quote to quote rather than
+ * matching a regex: V8 recurses once per repetition of `(?:[^"]+|"")*`, so one cell of a few million
+ * doubled quotes overflowed the stack and failed the whole import.
+ */
+function closingQuote(text: string, open: number): number {
+  let c = open + 1;
+  for (;;) {
+    c = text.indexOf('"', c);
+    if (c < 0) return text.length;
+    if (text.charCodeAt(c + 1) !== QUOTE) return c;
+    c += 2;
+  }
+}
 
 /** The cells of one CSV record. A quote opens a quoted cell only at the cell's start; elsewhere it is a character. */
 export function csvCells(text: string): string[] {
@@ -40,9 +54,8 @@ export function csvCells(text: string): string[] {
   for (;;) {
     if (text.charCodeAt(p) === QUOTE) {
       // The body runs to the first quote that is not doubled; doubled ones are undone at once.
-      QUOTED_BODY.lastIndex = p + 1;
-      QUOTED_BODY.test(text);
-      const q = QUOTED_BODY.lastIndex < n ? QUOTED_BODY.lastIndex : -1;
+      const close = closingQuote(text, p);
+      const q = close < n ? close : -1;
       const body = text.slice(p + 1, q < 0 ? n : q);
       const value = body.includes('""') ? body.replaceAll('""', '"') : body;
       if (q < 0) {
@@ -72,11 +85,7 @@ export function csvCells(text: string): string[] {
 export function csvCell(text: string, index: number): string {
   let p = 0;
   for (let i = 0; i < index; i += 1) {
-    if (text.charCodeAt(p) === QUOTE) {
-      QUOTED_BODY.lastIndex = p + 1;
-      QUOTED_BODY.test(text);
-      p = QUOTED_BODY.lastIndex + 1;
-    }
+    if (text.charCodeAt(p) === QUOTE) p = closingQuote(text, p) + 1;
     const comma = text.indexOf(',', p);
     if (comma < 0) return '';
     p = comma + 1;
