@@ -121,6 +121,100 @@ describe('Search appearances and profile views', () => {
   });
 });
 
+describe('Logging a profile view', () => {
+  const logView = (who: keyof SearchWorld['tokens'], body: Record<string, unknown>) =>
+    w.t.http
+      .post('/api/v1/candidate-search-or-view-log/profile-view')
+      .set('Authorization', `Bearer ${w.tokens[who]}`)
+      .send(body);
+  const projectOf = async (companyName: string) => {
+    const owner = await w.t
+      .knex('company_users as u')
+      .join('companies as c', 'c.id', 'u.company_id')
+      .where({ 'c.company_name': companyName, 'u.status': 1 })
+      .orderBy('u.id')
+      .first('u.id', 'u.company_id');
+    const [row] = await w.t
+      .knex('projects')
+      .insert({
+        title: `Views of ${companyName}`,
+        company_id: owner.company_id,
+        owner_id: owner.id,
+        job_title_id: await w.lookup('job_titles', 'Software Engineer'),
+        headcount: 1,
+        salary_min: 1,
+        salary_max: 2,
+      })
+      .returning('id');
+    return { id: row.id as number, companyId: owner.company_id as number };
+  };
+
+  it('A company or RaaS user gets 404 for a candidate they may not open or a project they do not read, and nothing is logged; a view they may make is logged', async () => {
+    await w.t.knex('candidate_search_or_view_logs').delete();
+    const acme = await projectOf('Acme');
+    const globex = await projectOf('Globex Analytics');
+    await w.t.knex('project_candidates').insert({
+      project_id: acme.id,
+      candidate_id: w.ids.Chloe,
+      company_id: acme.companyId,
+      stage: 1,
+    });
+    const chloe = `Candidate:${w.ids.Chloe}`;
+    const refused: [keyof SearchWorld['tokens'], Record<string, unknown>, string][] = [
+      // Paused (inactive), semi-active, and an id that names nobody: the same answer, so ids cannot be walked.
+      ['company', { candidateId: `Candidate:${w.ids.Finn}` }, 'errors.notFound'],
+      ['company', { candidateId: `Candidate:${w.ids.Cara}` }, 'errors.notFound'],
+      ['company', { candidateId: 'Candidate:999999' }, 'errors.notFound'],
+      // Another company's project, and a project of one's own company the candidate was never reached in.
+      ['company', { candidateId: chloe, projectId: `Project:${globex.id}` }, 'project.notFound'],
+      ['company', { candidateId: `Candidate:${w.ids.Ava}`, projectId: acme.id }, 'project.candidate.notFound'],
+      // RaaS companies have no search: the profile panel opens nobody for them.
+      ['raas', { candidateId: `Candidate:${w.ids.Finn}` }, 'errors.notFound'],
+      ['raas', { candidateId: chloe }, 'errors.notFound'],
+      ['raas', { candidateId: chloe, projectId: globex.id }, 'errors.notFound'],
+    ];
+    for (const [who, body, code] of refused) {
+      const res = await logView(who, body);
+      expect([res.status, res.body.error?.code], `${who} ${JSON.stringify(body)}`).toEqual([404, code]);
+    }
+    expect(await logs(2)).toEqual([]);
+
+    expect((await logView('company', { candidateId: chloe })).status).toBe(201);
+    expect((await logView('company', { candidateId: chloe, projectId: `Project:${acme.id}` })).status).toBe(201);
+    expect(
+      await w.t
+        .knex('candidate_search_or_view_logs')
+        .where('kind', 2)
+        .orderBy('id')
+        .select('candidate_id', 'project_id', 'company_id'),
+    ).toEqual([
+      { candidate_id: w.ids.Chloe, project_id: null, company_id: acme.companyId },
+      { candidate_id: w.ids.Chloe, project_id: acme.id, company_id: acme.companyId },
+    ]);
+
+    await w.t.knex('projects').whereIn('id', [acme.id, globex.id]).delete();
+    await w.t.knex('candidate_search_or_view_logs').delete();
+  });
+
+  it('A person who logged more views in a window than anyone reading profiles could gets 429; someone else still logs theirs', async () => {
+    await w.t.knex('candidate_search_or_view_logs').delete();
+    await w.t.knex('rate_limit_hits').where('key', 'like', 'profile-view:%').delete();
+    const chloe = { candidateId: `Candidate:${w.ids.Chloe}` };
+    expect((await logView('company', chloe)).status).toBe(201);
+    // The first view is counted under the person's key; then a thousand more in the window, over one a second.
+    const [{ key }] = await w.t.knex('rate_limit_hits').where('key', 'like', 'profile-view:%').select('key');
+    await w.t.knex('rate_limit_hits').insert(Array.from({ length: 1000 }, () => ({ key })));
+    const refused = await logView('company', chloe);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('errors.tooManyRequests');
+    expect(await logs(2)).toHaveLength(1);
+    expect((await logView('member', chloe)).status).toBe(201);
+
+    await w.t.knex('rate_limit_hits').where('key', 'like', 'profile-view:%').delete();
+    await w.t.knex('candidate_search_or_view_logs').delete();
+  });
+});
+
 describe('Options that come from activity', () => {
   it('Popular profiles: candidates whose profile was opened often in the last 30 days', async () => {
     expect(w.names(await w.search('isp=1'))).toEqual([]);

@@ -317,12 +317,13 @@ describe("The candidate's own page: status, email and insights", () => {
       .send({ candidateId: other.id })
       .expect(403);
     await t.http.post('/api/v1/candidate-search-or-view-log/profile-view').send({ candidateId: other.id }).expect(401);
+    // An id that names nobody is answered as a profile the company may not open.
     const bad = await t.http
       .post('/api/v1/candidate-search-or-view-log/profile-view')
       .set(as(company))
       .send({ candidateId: 'Candidate:999999' })
-      .expect(400);
-    expect(bad.body.error.fields).toEqual({ candidateId: 'candidateId.errors.notFound' });
+      .expect(404);
+    expect(bad.body.error.code).toBe('errors.notFound');
     const none = await t.http
       .post('/api/v1/candidate-search-or-view-log/search-appearance')
       .set(as(company))

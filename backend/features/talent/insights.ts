@@ -8,21 +8,31 @@
  *   GET  candidate-search-or-view-log/profile-insights/:candidateId/:period
  *   GET  candidate-recruitment-stages-activity-log/profile-insights/:candidateId/:period
  * `period` (7, 30 or all) names the window the page highlights as `selected`; every window is returned.
+ *
+ * A view is logged only of a profile the caller may open, where they may open it: the profile
+ * panel's own rule (search's openProfile), so a paused candidate, one the caller's search does not
+ * find, or a project the caller does not read or reach the candidate in is 404 as the panel answers,
+ * and nothing is written. Views rank popular candidates, so each person logs a bounded number a window.
  */
 import { subject as asSubject } from '@casl/ability';
 import { z } from 'zod';
 import { entity } from '../../../schema';
+import { actorKey } from '../../../schema/roles';
 import { INSIGHT_KIND } from '../../../schema/entities/internal/dailyRollups';
 import { id, ids } from '../../../schema/validation/inputs';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { defineEndpoint, type Call } from '../../endpoints/define';
 import { insightCounts } from '../dashboards';
+import { projectPlace } from '../pipeline';
+import { openProfile } from '../search';
 import { actorColumns, LOG_KIND } from '../../services/activity';
 
 const candidate = entity('candidate');
 const SEARCH_LOG = 'CandidateSearchOrViewLog';
 const STAGE_LOG = 'CandidateRecruitmentStageLog';
 const MAX_APPEARANCES = 200;
+/** Profile views one person may log in a rate-limit window (15 minutes by default): one every three seconds throughout. */
+const PROFILE_VIEWS_PER_WINDOW = 300;
 const PERIODS = { '7': 'last7Days', '30': 'last30Days', all: 'allTime' } as const;
 
 const windows = (c: { d7: number; d30: number; all: number }) => ({
@@ -62,13 +72,16 @@ export const insightEndpoints = [
   defineEndpoint({
     method: 'post',
     path: '/candidate-search-or-view-log/profile-view',
-    summary: 'Logs that a company user or admin opened a profile',
+    summary: 'Logs that a company user or admin opened a profile they may open',
     access: { action: 'create', subject: SEARCH_LOG },
     input: { body: z.object({ candidateId: id('candidate'), projectId }) },
     status: 201,
-    handler: async ({ body, actor, ctx }) => {
-      if (!(await ctx.knex('candidates').where('id', body.candidateId).first('id')))
-        throw badRequest({ candidateId: 'candidateId.errors.notFound' });
+    // Counted before the reach check, so probing ids spends the same allowance as viewing.
+    limits: ({ actor }) => [{ key: `profile-view:${actorKey(actor)}`, max: PROFILE_VIEWS_PER_WINDOW }],
+    handler: async ({ body, actor, ability, ctx }) => {
+      await openProfile(ctx, ability, actor, projectPlace, String(body.candidateId), {
+        projectId: body.projectId === null ? undefined : String(body.projectId),
+      });
       await ctx.knex('candidate_search_or_view_logs').insert({
         candidate_id: body.candidateId,
         kind: LOG_KIND.profileView,
