@@ -121,7 +121,7 @@ describe('Search appearances and profile views', () => {
   });
 });
 
-describe('Logging a profile view', () => {
+describe('Logging a profile view or a search appearance', () => {
   const logView = (who: keyof SearchWorld['tokens'], body: Record<string, unknown>) =>
     w.t.http
       .post('/api/v1/candidate-search-or-view-log/profile-view')
@@ -190,6 +190,40 @@ describe('Logging a profile view', () => {
     ).toEqual([
       { candidate_id: w.ids.Chloe, project_id: null, company_id: acme.companyId },
       { candidate_id: w.ids.Chloe, project_id: acme.id, company_id: acme.companyId },
+    ]);
+
+    await w.t.knex('projects').whereIn('id', [acme.id, globex.id]).delete();
+    await w.t.knex('candidate_search_or_view_logs').delete();
+  });
+
+  it('A search appearance is logged only of candidates the caller finds, in a project they read', async () => {
+    await w.t.knex('candidate_search_or_view_logs').delete();
+    const acme = await projectOf('Acme');
+    const globex = await projectOf('Globex Analytics');
+    const appeared = (who: keyof SearchWorld['tokens'], body: Record<string, unknown>) =>
+      w.t.http
+        .post('/api/v1/candidate-search-or-view-log/search-appearance')
+        .set('Authorization', `Bearer ${w.tokens[who]}`)
+        .send(body);
+    const chloe = `Candidate:${w.ids.Chloe}`;
+    // A paused or semi-active candidate among found ones, or any for a RaaS company (no search): as an unknown id.
+    for (const [who, candidates] of [
+      ['company', [chloe, `Candidate:${w.ids.Finn}`]],
+      ['company', [`Candidate:${w.ids.Cara}`]],
+      ['raas', [chloe]],
+    ] as const) {
+      const res = await appeared(who, { candidates });
+      expect([res.status, res.body.error?.fields], `${who} ${candidates}`).toEqual([
+        400,
+        { candidates: 'candidates.errors.notFound' },
+      ]);
+    }
+    const other = await appeared('company', { candidates: [chloe], projectId: globex.id });
+    expect([other.status, other.body.error?.code]).toEqual([404, 'project.notFound']);
+    expect(await logs(1)).toEqual([]);
+    expect((await appeared('company', { candidates: [chloe], projectId: acme.id })).status).toBe(201);
+    expect(await logs(1)).toEqual([
+      { candidate_id: w.ids.Chloe, actor_kind: expect.any(Number), company_id: acme.companyId },
     ]);
 
     await w.t.knex('projects').whereIn('id', [acme.id, globex.id]).delete();

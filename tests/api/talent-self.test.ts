@@ -195,10 +195,17 @@ describe("The candidate's own page: status, email and insights", () => {
   it('Profile insights count search appearances, views, shortlists, interview requests and reveals for 7 days, 30 days and all time', async () => {
     const me = await newCandidate();
     const plainId = Number(me.id.split(':')[1]);
+    // A project the company reads: appearances are logged only there.
+    const acmeProject = await t
+      .knex('projects as p')
+      .join('companies as c', 'c.id', 'p.company_id')
+      .where('c.company_name', 'Acme')
+      .orderBy('p.id')
+      .first('p.id');
     await t.http
       .post('/api/v1/candidate-search-or-view-log/search-appearance')
       .set(as(company))
-      .send({ candidates: [me.id, me.id], projectId: 12 })
+      .send({ candidates: [me.id, me.id], projectId: acmeProject.id })
       .expect(201);
     await t.http
       .post('/api/v1/candidate-search-or-view-log/search-appearance')

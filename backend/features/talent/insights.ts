@@ -12,18 +12,20 @@
  * A view is logged only of a profile the caller may open, where they may open it: the profile
  * panel's own rule (search's openProfile), so a paused candidate, one the caller's search does not
  * find, or a project the caller does not read or reach the candidate in is 404 as the panel answers,
- * and nothing is written. Views rank popular candidates, so each person logs a bounded number a window.
+ * and nothing is written. A search appearance is logged only of candidates the caller's search finds, in a project
+ * they read. Views rank popular candidates, so each person logs a bounded number a window.
  */
 import { subject as asSubject } from '@casl/ability';
 import { z } from 'zod';
 import { entity } from '../../../schema';
 import { actorKey } from '../../../schema/roles';
+import { searchStatuses, statusSql, viewerOf } from '../../../schema/rules/visibility';
 import { INSIGHT_KIND } from '../../../schema/entities/internal/dailyRollups';
 import { id, ids } from '../../../schema/validation/inputs';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { defineEndpoint, type Call } from '../../endpoints/define';
 import { insightCounts } from '../dashboards';
-import { projectPlace } from '../pipeline';
+import { loadProject, projectPlace } from '../pipeline';
 import { openProfile } from '../search';
 import { actorColumns, LOG_KIND } from '../../services/activity';
 
@@ -31,8 +33,8 @@ const candidate = entity('candidate');
 const SEARCH_LOG = 'CandidateSearchOrViewLog';
 const STAGE_LOG = 'CandidateRecruitmentStageLog';
 const MAX_APPEARANCES = 200;
-/** Profile views one person may log in a rate-limit window (15 minutes by default): one every three seconds throughout. */
-const PROFILE_VIEWS_PER_WINDOW = 300;
+/** Profile views, and search pages, one person may log a rate-limit window (15 minutes by default): one every 3 s. */
+const LOGS_PER_WINDOW = 300;
 const PERIODS = { '7': 'last7Days', '30': 'last30Days', all: 'allTime' } as const;
 
 const windows = (c: { d7: number; d30: number; all: number }) => ({
@@ -77,7 +79,7 @@ export const insightEndpoints = [
     input: { body: z.object({ candidateId: id('candidate'), projectId }) },
     status: 201,
     // Counted before the reach check, so probing ids spends the same allowance as viewing.
-    limits: ({ actor }) => [{ key: `profile-view:${actorKey(actor)}`, max: PROFILE_VIEWS_PER_WINDOW }],
+    limits: ({ actor }) => [{ key: `profile-view:${actorKey(actor)}`, max: LOGS_PER_WINDOW }],
     handler: async ({ body, actor, ability, ctx }) => {
       await openProfile(ctx, ability, actor, projectPlace, String(body.candidateId), {
         projectId: body.projectId === null ? undefined : String(body.projectId),
@@ -99,9 +101,20 @@ export const insightEndpoints = [
     access: { action: 'create', subject: SEARCH_LOG },
     input: { body: z.object({ candidates: ids('candidate', MAX_APPEARANCES), projectId }) },
     status: 201,
-    handler: async ({ body, actor, ctx }) => {
-      const found = (await ctx.knex('candidates').whereIn('id', body.candidates).pluck('id')) as number[];
-      if (found.length !== body.candidates.length) throw badRequest({ candidates: 'candidates.errors.notFound' });
+    limits: ({ actor }) => [{ key: `search-appearance:${actorKey(actor)}`, max: LOGS_PER_WINDOW }],
+    handler: async ({ body, actor, ability, ctx }) => {
+      // Only candidates the caller's search finds (visibility.ts): any other id is answered as one that names nobody.
+      const viewer = viewerOf(actor);
+      const found = (await ctx
+        .knex('candidates as c')
+        .whereIn('c.id', body.candidates)
+        .whereIn('c.status', searchStatuses(viewer))
+        .whereRaw(statusSql(viewer))
+        .pluck('c.id')) as number[];
+      if (found.length !== new Set(body.candidates).size)
+        throw badRequest({ candidates: 'candidates.errors.notFound' });
+      if (body.projectId !== null && body.projectId !== undefined)
+        await loadProject(ctx.knex, ability, { id: body.projectId });
       const who = actorColumns(actor);
       await ctx.knex('candidate_search_or_view_logs').insert(
         body.candidates.map((c) => ({
