@@ -51,7 +51,9 @@ export function safeRedirect(raw: string | undefined | null): string | undefined
   } catch {
     return undefined;
   }
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  // A browser drops tabs and line breaks from an address and reads a backslash as a slash: `/\t/evil.example` and
+  // `/\\evil.example` lead off the site as `//evil.example` does.
+  if (!value.startsWith('/') || value.startsWith('//') || /[\\\p{Cc}]/u.test(value)) return undefined;
   // Sign-in pages never lead back to themselves; confirming a new email is the one auth page that needs a session.
   if ((value.startsWith('/auth/') && !value.startsWith('/auth/confirm-email?')) || value === '/') return undefined;
   return value;

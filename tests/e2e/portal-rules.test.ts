@@ -60,6 +60,9 @@ describe('Where each role is at home', () => {
     expect(landingAfterLogin(member, '/team?status=active')).toBe('/team?status=active');
     expect(landingAfterLogin(member, 'https://evil.example.com/x')).toBe('/projects');
     expect(landingAfterLogin(member, '//evil.example.com')).toBe('/projects');
+    // Read by a browser as //evil.example.com: it drops tabs and line breaks and takes a backslash for a slash.
+    for (const crafted of ['/\t/evil.example.com', '/\n/evil.example.com', '/\\evil.example.com', '/x\\..\\evil'])
+      expect(landingAfterLogin(member, crafted), JSON.stringify(crafted)).toBe('/projects');
     expect(landingAfterLogin(member, '/auth/login')).toBe('/projects');
   });
 
