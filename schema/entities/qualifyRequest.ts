@@ -21,7 +21,10 @@ export const qualifyRequest = defineEntity({
     state: f.enum({ queued: 0, sent: 1, delivered: 2, replied: 3, failed: 4 }, { required: true, default: 0 }),
     reply: f.enum({ yes: 1, no: 2, text: 3 }),
     replyText: f.text({ max: 4000 }),
+    /** When the candidate sent the reply kept, by the provider's clock: an older one arriving later does not replace it. */
     repliedAt: f.datetime(),
+    /** The provider's id of the reply kept: the same delivery again changes nothing. */
+    replyMessageId: f.string({ max: 200, hidden: true }),
     ...f.timestamps(),
   },
   // The recruitment event log reads them newest first over a date range.

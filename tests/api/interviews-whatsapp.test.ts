@@ -183,6 +183,43 @@ describe('Qualify requests', () => {
     expect(template.body.data.recent[0]).toMatchObject({ header: 'A new role in Singapore', times: 3 });
     expect((await company.get('/projects/candidate/get/qualify/request/template')).status).toBe(403);
   });
+
+  it("keeps the candidate's latest answer: a delivery repeated, an older reply arriving late or a later note changes nothing", async () => {
+    const [row] = await t.knex('qualify_requests').where('candidate_id', withPhone[3]).select('id');
+    expect(row).toBeUndefined();
+    const sent = await admin.post('/projects/candidate/send/qualify/request', {
+      candidateId: [`Candidate:${withPhone[3]}`],
+      header: 'A data role',
+      body: 'Interested? Reply YES or NO.',
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    await runJobs(t);
+    const request = await t.knex('qualify_requests').where('candidate_id', withPhone[3]).first();
+    const from = digits(request.to_phone);
+    const stored = async () =>
+      (await t.knex('qualify_requests').where('id', request.id).first('reply', 'reply_text')) as {
+        reply: number;
+        reply_text: string;
+      };
+    const replies = async (res: Response) => ((await res.json()) as { replies: number }).replies;
+    const minute = (n: number) => new Date(Date.now() - (10 - n) * 60_000);
+
+    // "No" sent second arrives first; "Yes", sent first, arrives after it: the later answer stays.
+    const no = { id: 'wamid.no-sent-second', at: minute(2) };
+    expect(await replies(await standIn.reply(from, 'NO', request.provider_message_id, no))).toBe(1);
+    expect(await replies(await standIn.reply(from, 'Yes', request.provider_message_id, { at: minute(1) }))).toBe(0);
+    expect(await stored()).toEqual({ reply: 2, reply_text: 'NO' });
+    // The same delivery again: nothing recorded, nobody told again.
+    expect(await replies(await standIn.reply(from, 'NO', request.provider_message_id, no))).toBe(0);
+    // A note afterwards keeps the answer; a later yes is the candidate changing their mind.
+    expect(await replies(await standIn.reply(from, 'thanks!', undefined, { at: minute(3) }))).toBe(0);
+    expect(await stored()).toEqual({ reply: 2, reply_text: 'NO' });
+    expect(await replies(await standIn.reply(from, 'Yes', request.provider_message_id, { at: minute(4) }))).toBe(1);
+    expect(await stored()).toEqual({ reply: 1, reply_text: 'Yes' });
+    // A reply quoting a message that is not a qualify request is not taken for this one.
+    expect(await replies(await standIn.reply(from, 'No', 'wamid.an-interview-request', { at: minute(5) }))).toBe(0);
+    expect(await stored()).toEqual({ reply: 1, reply_text: 'Yes' });
+  });
 });
 
 describe('Interview requests over WhatsApp', () => {

@@ -30,8 +30,11 @@ export interface WhatsappStandIn {
   webhookUrl?: string;
   /** Sends a delivery-status callback for a message. */
   status(messageId: string, status: 'sent' | 'delivered' | 'read' | 'failed'): Promise<Response>;
-  /** Sends a candidate's reply, as text, optionally in reply to (context of) a message. */
-  reply(from: string, text: string, contextId?: string): Promise<Response>;
+  /**
+   * Sends a candidate's reply, as text, optionally in reply to (context of) a message; `sent` gives the message's own id
+   * and time (a new id and now unless told), to deliver one message twice or late.
+   */
+  reply(from: string, text: string, contextId?: string, sent?: { id?: string; at?: Date }): Promise<Response>;
   /** Posts any body with the given signature (a forged one, in tests). */
   post(body: string, signature?: string): Promise<Response>;
   close(): Promise<void>;
@@ -127,14 +130,14 @@ export async function startWhatsappStandIn(
       });
       return standIn.post(body, `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`);
     },
-    reply(from, text, contextId) {
+    reply(from, text, contextId, sent = {}) {
       const body = envelope({
         contacts: [{ profile: { name: 'Candidate' }, wa_id: from }],
         messages: [
           {
             from,
-            id: `wamid.${randomBytes(8).toString('hex')}`,
-            timestamp: String(Math.floor(Date.now() / 1000)),
+            id: sent.id ?? `wamid.${randomBytes(8).toString('hex')}`,
+            timestamp: String(Math.floor((sent.at ?? new Date()).getTime() / 1000)),
             type: 'text',
             text: { body: text },
             ...(contextId ? { context: { from: phoneNumberId, id: contextId } } : {}),

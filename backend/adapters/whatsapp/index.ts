@@ -104,7 +104,8 @@ export function whatsappFor(config: Config): WhatsappAdapter {
 /** What a webhook delivery tells: message statuses and the candidates' replies (text or a quick-reply button). */
 export interface WebhookEvents {
   statuses: { id: string; status: string }[];
-  replies: { from: string; text: string; contextId?: string; payload?: string }[];
+  /** `id` and `sentAt` (the provider's clock, in seconds) when the delivery gives them. */
+  replies: { from: string; text: string; contextId?: string; payload?: string; id?: string; sentAt?: Date }[];
 }
 
 /** Reads the Cloud API's webhook payload (`entry[].changes[].value.{messages,statuses}`); unknown shapes give nothing. */
@@ -141,11 +142,15 @@ export function readWebhook(body: unknown): WebhookEvents {
             : typeof interactive?.id === 'string'
               ? interactive.id
               : undefined;
+        const seconds =
+          typeof msg.timestamp === 'string' && /^\d{1,12}$/.test(msg.timestamp) ? Number(msg.timestamp) : NaN;
         events.replies.push({
           from: msg.from,
           text: text.slice(0, 4000),
           contextId: typeof context?.id === 'string' ? context.id : undefined,
           payload,
+          id: typeof msg.id === 'string' ? msg.id.slice(0, 200) : undefined,
+          sentAt: Number.isFinite(seconds) ? new Date(seconds * 1000) : undefined,
         });
       }
     }

@@ -64,23 +64,33 @@ export async function recordWebhook(
         .update({ state, updated_at: trx.fn.now() });
     }
     for (const r of events.replies) {
+      // A reply quoting a message answers that message: one that is not a qualify request (an interview request's) is
+      // not taken for the latest qualify request of the number, which may be another project's.
       let request = r.contextId
         ? await trx('qualify_requests').where('provider_message_id', r.contextId).first('id')
         : undefined;
-      if (!request && digits(r.from)) {
+      if (!request && !r.contextId && digits(r.from)) {
         request = await trx('qualify_requests')
           .whereRaw("regexp_replace(coalesce(to_phone, ''), '\\D', '', 'g') = ?", [digits(r.from)])
           .orderBy('id', 'desc')
           .first('id');
       }
       if (!request) continue;
+      const kind = replyKind(r.text, r.payload);
+      const sentAt = r.sentAt ?? new Date();
       const changed = await trx('qualify_requests')
         .where('id', request.id)
+        // The same delivery again, or an older reply arriving late, changes nothing; nor does a message of text after
+        // a yes or a no (a "thanks"). A later yes or no is the candidate changing their mind.
+        .where((q) => (r.id ? q.whereRaw('reply_message_id is distinct from ?', [r.id]) : q))
+        .where((q) => q.whereNull('replied_at').orWhere('replied_at', '<=', sentAt))
+        .where((q) => (kind === 'text' ? q.whereNull('reply').orWhere('reply', REPLY.text) : q))
         .update({
           state: QUALIFY_STATE.replied,
-          reply: REPLY[replyKind(r.text, r.payload)],
+          reply: REPLY[kind],
           reply_text: r.text,
-          replied_at: trx.fn.now(),
+          replied_at: sentAt,
+          reply_message_id: r.id ?? null,
           updated_at: trx.fn.now(),
         });
       replies += changed;
