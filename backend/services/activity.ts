@@ -55,3 +55,11 @@ export async function logRecruitmentActivity(
     })),
   );
 }
+
+/** The caller's name as logs, notes and requests keep it (an admin or a company user; null for anyone else). */
+export async function actorName(knex: Knex | Knex.Transaction, actor: Actor): Promise<string | null> {
+  const { table } = actorRefs(actor);
+  if ((table !== 'admins' && table !== 'company_users') || !actor.id) return null;
+  const row = await knex(table).where('id', actor.id).first('first_name', 'last_name');
+  return row ? `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() || null : null;
+}

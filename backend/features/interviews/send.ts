@@ -14,7 +14,7 @@ import { mayContact, viewerOf } from '../../../schema/rules/visibility';
 import { storageFor } from '../../adapters/storage/select';
 import type { Config } from '../../config';
 import { AppError, badRequest } from '../../errors';
-import { logRecruitmentActivity } from '../../services/activity';
+import { actorName, logRecruitmentActivity } from '../../services/activity';
 import { queueJob } from '../../services/queue';
 import { loadProject, placesOf, requireReach } from '../pipeline';
 import { sniffCvType } from '../../services/documents/extractText';
@@ -41,14 +41,6 @@ export interface ProjectRow {
   jdText?: string | null;
   jdFilePath?: string | null;
   status?: number;
-}
-
-/** The name a request records as its sender. */
-export async function actorName(knex: Knex | Knex.Transaction, actor: Actor): Promise<string | null> {
-  const { table } = actorRefs(actor);
-  if ((table !== 'admins' && table !== 'company_users') || !actor.id) return null;
-  const row = await knex(table).where('id', actor.id).first('first_name', 'last_name');
-  return row ? `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() || null : null;
 }
 
 export async function sendRequests(

@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import { entity } from '../../../schema';
 import type { AppAbility } from '../../../schema/ability';
 import { parseId } from '../../../schema/lib/ids';
-import { actorRefs, type Actor } from '../../../schema/roles';
+import type { Actor } from '../../../schema/roles';
 import { seenStatuses, viewerOf } from '../../../schema/rules/visibility';
 import { AppError, forbidden } from '../../errors';
 import { permissionSql } from '../../permissions/sql';
@@ -104,13 +104,7 @@ export { pipelineRole } from '../../../schema/rules/stages';
 /** Candidate statuses the caller sees in a pipeline (schema/rules/visibility.ts). */
 export const pipelineStatuses = (actor: Actor): number[] => seenStatuses(viewerOf(actor));
 
-/** The caller's name as the activity log and the notes keep it. */
-export async function actorName(knex: Knex, actor: Actor): Promise<string | null> {
-  const { table } = actorRefs(actor);
-  if ((table !== 'admins' && table !== 'company_users') || actor.id === undefined) return null;
-  const row = await knex(table).where('id', actor.id).first('first_name', 'last_name');
-  return row ? `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() || null : null;
-}
+export { actorName } from '../../services/activity';
 
 /** A candidate id from a prefixed or plain value, for lists checked by hand. */
 export const candidateIdOf = (raw: unknown) => parseId(candidateDef, raw);
