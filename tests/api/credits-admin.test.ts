@@ -223,5 +223,8 @@ describe('Order forms', () => {
     expect((await raas.get('/credit/balance')).body.balance).toBe(before + 10);
     const entry = (await raas.get('/credit/logs?action=9')).body.data[0];
     expect(entry).toMatchObject({ credits: 10, actionLabel: 'Added by company user' });
+    // The credits are the buyer's; the log also names the admin who confirmed the payment.
+    const { first_name, last_name } = await t.knex('admins').where('email', 'admin@example.com').first();
+    expect(entry.note).toBe(`Order ${res.body.orderNumber}, marked paid by ${first_name} ${last_name}`);
   });
 });

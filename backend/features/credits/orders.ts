@@ -141,6 +141,8 @@ export async function payOrder(
   orderId: number,
   actor: LedgerActor,
   confirmed = false,
+  /** The admin who marked the order paid, named in the credit log's note beside the buyer the credits are for. */
+  confirmedBy?: string | null,
 ): Promise<{ paid: boolean; order?: OrderRow }> {
   const payable: number[] = confirmed ? [ORDER_STATUS.pending, ORDER_STATUS.cancelled] : [ORDER_STATUS.pending];
   const [order] = (await trx('sales_orders')
@@ -161,7 +163,7 @@ export async function payOrder(
     amount: order.quantity,
     source,
     actor: buyer,
-    note: `Order ${order.order_number}`,
+    note: confirmedBy ? `Order ${order.order_number}, marked paid by ${confirmedBy}` : `Order ${order.order_number}`,
   });
   await trx('sales_orders').where('id', order.id).update({ lot_id: moved.lotId });
   return { paid: true, order: { ...order, lot_id: moved.lotId } };

@@ -16,6 +16,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { t } from '../../../i18n';
 import { formatMoney } from '../../../schema/rules/credits';
+import { actorName } from '../../services/activity';
 import { queueEmail } from '../../services/mail/outbox';
 import { paymentsFor, type PaymentAdapter } from '../../adapters/payments';
 import type { Config } from '../../config';
@@ -239,9 +240,10 @@ export const purchaseEndpoints = [
     access: { action: 'update', subject: 'Company' },
     input: { params: z.object({ id: refOf('salesOrder', 'id') }) },
     row: { entity: 'salesOrder', action: 'read' },
-    handler: async ({ row, ctx }) => {
+    handler: async ({ row, ctx, actor }) => {
       return ctx.knex.transaction(async (trx) => {
-        const { paid, order } = await payOrder(trx, row.id as number, 'system');
+        const admin = (await actorName(trx, actor)) ?? `Admin ${actor.id}`;
+        const { paid, order } = await payOrder(trx, row.id as number, 'system', false, admin);
         if (!paid || !order) {
           const status = (await trx('sales_orders').where('id', row.id).first('status')).status;
           throw new AppError(
