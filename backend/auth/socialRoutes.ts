@@ -18,6 +18,7 @@ import {
 } from './accounts';
 import { respondWithLogin } from './login';
 import { consumeSocialKey, createSocialKey, readSocialKey } from './socialKeys';
+import { hmac, sameHash } from './tokens';
 
 type Intent = 'signin' | 'signupCompany' | 'signupCommunity';
 const SIGNUP_INTENTS: Record<string, Intent> = { company: 'signupCompany', community: 'signupCommunity' };
@@ -26,9 +27,19 @@ const FAILED = '/auth/login?ssoError=true';
 
 const loginWithFlag = (flag: string) => `/auth/login?${flag}=true`;
 
+/**
+ * A sign-in key works only in the browser that made the round trip: the callback gives that browser a cookie derived
+ * from the key, and the exchange asks for it. A key alone, sent to someone else in a link, would otherwise sign them in
+ * to the sender's account, and what they then typed would be the sender's (login CSRF).
+ */
+const BIND_COOKIE = 'tb_social';
+const BIND_PATH = '/api/v1/auth';
+const bindingOf = (req: Request, key: string) => hmac(req.ctx.config.secret, `social-sign-in:${key}`);
+
 /** The portal page each intent continues on. */
 async function landing(
   req: Request,
+  res: Response,
   provider: SocialProvider,
   intent: Intent,
   profile: SocialProfile,
@@ -47,6 +58,13 @@ async function landing(
     const key = await createSocialKey(knex, 'signin', provider, profile, {
       kind: SESSION_KIND[account.kind],
       id: account.id,
+    });
+    res.cookie(BIND_COOKIE, bindingOf(req, key), {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: req.ctx.config.env === 'production',
+      maxAge: 5 * 60_000,
+      path: BIND_PATH,
     });
     return `/auth/social-callback?gnbsl=${key}`;
   }
@@ -90,7 +108,7 @@ export function socialRouter(): Router {
       try {
         const outcome = await adapter(req.ctx.config).finish(provider, req, res, next);
         if (outcome.ok && ['signin', 'signupCompany', 'signupCommunity'].includes(outcome.intent)) {
-          target = await landing(req, provider, outcome.intent as Intent, outcome.profile);
+          target = await landing(req, res, provider, outcome.intent as Intent, outcome.profile);
         } else if (!outcome.ok) logger.info({ provider, reason: outcome.reason }, 'social sign-in refused');
       } catch (err) {
         logger.warn({ err, provider }, 'social sign-in failed');
@@ -100,6 +118,11 @@ export function socialRouter(): Router {
   }
 
   router.get('/get/profile/via/social/login', async (req, res) => {
+    const bound = (req.cookies as Record<string, string> | undefined)?.[BIND_COOKIE];
+    const key = typeof req.query.gnbsl === 'string' ? req.query.gnbsl : '';
+    // Another browser's key is answered as a stale one.
+    if (!bound || !sameHash(bound, bindingOf(req, key))) throw new AppError(400, 'sso.decodeFailed');
+    res.clearCookie(BIND_COOKIE, { path: BIND_PATH });
     const row = await consumeSocialKey(req.ctx.knex, req.query.gnbsl, 'signin');
     const kind = KIND_OF_SESSION[row.account_kind ?? 0];
     const account = kind && row.account_id ? await findAccount(req.ctx.knex, { kind, id: row.account_id }) : undefined;

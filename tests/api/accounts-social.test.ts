@@ -54,8 +54,16 @@ describe('Sign-in and sign-up with Google and LinkedIn', () => {
     const callback = await signInAtProvider(start.headers.location, login, publicUrl);
     expect(callback.pathname).toMatch(/^\/api\/v1\/auth\/(google|linkedin)\/callback$/);
     const done = await t.http.get(`${callback.pathname}${callback.search}`).set('Cookie', cookies).expect(302);
+    browser = ((done.headers['set-cookie'] as unknown as string[] | undefined) ?? [])
+      .map((c) => c.split(';')[0])
+      .join('; ');
     return done.headers.location;
   }
+  /** The cookies our callback left in the browser of the last round trip. */
+  let browser = '';
+  /** The portal's exchange of a sign-in key, from the browser that made the round trip unless told. */
+  const exchange = (gnbsl: string, cookie = browser) =>
+    t.http.get(`/api/v1/auth/get/profile/via/social/login?gnbsl=${gnbsl}`).set('Cookie', cookie);
 
   const gnbslOf = (location: string) => new URL(location, publicUrl).searchParams.get('gnbsl') as string;
 
@@ -73,14 +81,18 @@ describe('Sign-in and sign-up with Google and LinkedIn', () => {
     expect(asked.get('code_challenge_method')).toBe('S256');
     expect(asked.get('scope')).toBe('openid profile email');
 
-    const res = await t.http.get(`/api/v1/auth/get/profile/via/social/login?gnbsl=${gnbslOf(location)}`).expect(200);
+    // The key alone, sent to someone else in a link, signs nobody in: it works only beside the callback's cookie.
+    expect((await exchange(gnbslOf(location), '').expect(400)).body.error.code).toBe('sso.decodeFailed');
+    const victim = `tb_session=${await t.login('candidate@example.com')}`;
+    expect((await exchange(gnbslOf(location), victim).expect(400)).body.error.code).toBe('sso.decodeFailed');
+    const res = await exchange(gnbslOf(location)).expect(200);
     expect(res.body).toMatchObject({
       accessToken: expect.any(String),
       status: 1,
       user: { email: 'owner@acme.example.com', userRole: 2, companyName: 'Acme' },
     });
     expect((res.headers['set-cookie'] as unknown as string[] | undefined)?.join(';')).toContain('tb_session=');
-    const again = await t.http.get(`/api/v1/auth/get/profile/via/social/login?gnbsl=${gnbslOf(location)}`).expect(400);
+    const again = await exchange(gnbslOf(location)).expect(400);
     expect(again.body.error.code).toBe('sso.decodeFailed');
   });
 
@@ -90,7 +102,7 @@ describe('Sign-in and sign-up with Google and LinkedIn', () => {
     expect(asked.get('state')).toBeTruthy();
     expect(asked.has('code_challenge')).toBe(false);
     expect(asked.has('nonce')).toBe(false);
-    const res = await t.http.get(`/api/v1/auth/get/profile/via/social/login?gnbsl=${gnbslOf(location)}`).expect(200);
+    const res = await exchange(gnbslOf(location)).expect(200);
     expect(res.body.user).toMatchObject({ email: 'owner@raas.example.com', userRole: 4 });
   });
 
