@@ -63,7 +63,10 @@ const load = () =>
     .map((l) => l.toFixed(1))
     .join(' ');
 
-const config = loadConfig({ rateLimit: { perEmail: 1000, perIp: 10000, documents: 10000, windowMinutes: 15 }, worker: false });
+const config = loadConfig({
+  rateLimit: { perEmail: 1000, perIp: 10000, documents: 10000, windowMinutes: 15 },
+  worker: false,
+});
 const db = await openDatabase(config, console.log);
 const knex = createKnex(db.connectionString, { max: 8 });
 let server: import('node:http').Server | undefined;

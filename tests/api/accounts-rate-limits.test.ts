@@ -8,7 +8,10 @@ import { testApp, type TestApp } from '../helpers/app';
 describe('Rate limits on emailed codes and links', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await testApp({ rateLimit: { perEmail: 5, perIp: 30, documents: 10000, windowMinutes: 15 }, trustProxy: ['loopback'] });
+    t = await testApp({
+      rateLimit: { perEmail: 5, perIp: 30, documents: 10000, windowMinutes: 15 },
+      trustProxy: ['loopback'],
+    });
   });
 
   const from = (ip: string) => ({ 'X-Forwarded-For': ip });
