@@ -114,10 +114,10 @@ const stateName = (n: number) =>
  */
 export async function sendQualifyRequests(knex: Knex, actor: Actor, body: z.output<typeof qualifyBody>) {
   // Only candidates the sender meets (schema/rules/visibility.ts); any other id is not found.
-  const met = await knex('candidates as c')
-    .whereIn('c.id', body.candidateId)
-    .whereRaw(statusSql(viewerOf(actor)))
-    .pluck('c.id');
+  const met = await knex('candidates as sought')
+    .whereIn('sought.id', body.candidateId)
+    .whereRaw(statusSql(viewerOf(actor), 'sought'))
+    .pluck('sought.id');
   // Their own phones, to address the request to them.
   const candidates = [...(await ownContacts(knex, met)).values()];
   const unknown = body.candidateId.filter((cid) => !candidates.some((c) => c.id === cid));
