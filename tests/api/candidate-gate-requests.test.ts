@@ -1,6 +1,7 @@
 /**
  * The interview-request list through the candidate gate, from the attacker's side: a company never
- * reads there a name the board withholds (nor confirms one through the text filter), a Member never
+ * reads there a name the board withholds (nor confirms one through the text filter), nor a request of a
+ * candidate the board no longer shows, a Member never
  * reads the requests of a project not shared with them, and admins still see every request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +121,21 @@ describe('The interview-request list follows the project rule', () => {
     expect(rowOf(res.body, publicOne.id)).toBeUndefined();
     const filtered = await list(member, `&projectId=Project:${project.id}`);
     expect(filtered.body.data).toEqual([]);
+  });
+
+  it("keeps a project's requests to the candidates its board shows: none of one who paused, until they are back", async () => {
+    const ids = async (who: Client) =>
+      (
+        (await who.get(`/projects/interview-request/by-project?projectId=Project:${project.id}`)).body.data as {
+          candidateId: string;
+        }[]
+      ).map((r) => r.candidateId);
+    expect(await ids(owner)).toEqual(expect.arrayContaining([`Candidate:${publicOne.id}`]));
+    await t.knex('candidates').where('id', publicOne.id).update({ status: 2 });
+    expect(await ids(owner)).not.toContain(`Candidate:${publicOne.id}`);
+    expect(await ids(owner)).toContain(`Candidate:${anonymous.id}`);
+    await t.knex('candidates').where('id', publicOne.id).update({ status: 1 });
+    expect(await ids(owner)).toContain(`Candidate:${publicOne.id}`);
   });
 
   it('shows the Member the same requests once the project is shared with them', async () => {

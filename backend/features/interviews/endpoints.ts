@@ -10,6 +10,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { REQUEST_CHANNEL, REQUEST_KIND } from '../../../schema/rules/pipeline';
+import { stageVisibleSql, statusSql, viewerOf, type Viewer } from '../../../schema/rules/visibility';
 import { storageFor } from '../../adapters/storage/select';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, notFound } from '../../errors';
@@ -35,23 +36,30 @@ const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
  * A project's interview and job-description requests: the latest of each kind per candidate, with its
  * state and answer.
  */
-export async function requestsOfProject(knex: Knex, projectId: number) {
-  const rows = await knex('interview_requests')
-    .where('project_id', projectId)
-    .distinctOn('candidate_id', 'kind')
-    .orderBy([{ column: 'candidate_id' }, { column: 'kind' }, { column: 'id', order: 'desc' }])
+export async function requestsOfProject(knex: Knex, projectId: number, viewer: Viewer) {
+  // Only of candidates the board shows the caller (visibility.ts): met at all, in a stage they see.
+  const rows = await knex('interview_requests as ir')
+    .join('candidates as c', 'c.id', 'ir.candidate_id')
+    .leftJoin('project_candidates as pc', (on) =>
+      on.on('pc.project_id', 'ir.project_id').andOn('pc.candidate_id', 'ir.candidate_id'),
+    )
+    .where('ir.project_id', projectId)
+    .whereRaw(statusSql(viewer, 'c'))
+    .whereRaw(`(pc.id is null or ${stageVisibleSql(viewer, 'pc')})`)
+    .distinctOn('ir.candidate_id', 'ir.kind')
+    .orderBy([{ column: 'ir.candidate_id' }, { column: 'ir.kind' }, { column: 'ir.id', order: 'desc' }])
     .select(
-      'id',
-      'candidate_id',
-      'kind',
-      'channel',
-      'state',
-      'created_at',
-      'answered_at',
-      'expires_at',
-      'reject_reasons',
-      'reject_text',
-      'sent_by_name',
+      'ir.id',
+      'ir.candidate_id',
+      'ir.kind',
+      'ir.channel',
+      'ir.state',
+      'ir.created_at',
+      'ir.answered_at',
+      'ir.expires_at',
+      'ir.reject_reasons',
+      'ir.reject_text',
+      'ir.sent_by_name',
     );
   const byCandidate = new Map<number, Record<string, unknown>>();
   for (const r of rows) {
@@ -141,7 +149,7 @@ export const interviewEndpoints = [
     access: { action: 'read', subject: 'Project' },
     input: { query: projectQuery },
     row: { entity: 'project', from: { query: 'projectId' }, action: 'read' },
-    handler: ({ row, ctx }) => requestsOfProject(ctx.knex, row.id as number),
+    handler: ({ row, ctx, actor }) => requestsOfProject(ctx.knex, row.id as number, viewerOf(actor)),
   }),
 
   defineEndpoint({
