@@ -29,6 +29,21 @@ const SORTS = {
 } as const;
 const optional = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === '' ? undefined : v), s.optional());
 
+/** A request's own columns as both lists read them (`interview_requests ir`). */
+export const REQUEST_COLUMNS = [
+  'ir.id',
+  'ir.candidate_id',
+  'ir.kind',
+  'ir.channel',
+  'ir.state',
+  'ir.created_at',
+  'ir.answered_at',
+  'ir.expires_at',
+  'ir.reject_reasons',
+  'ir.reject_text',
+  'ir.sent_by_name',
+] as const;
+
 export const listQuery = z.preprocess(
   camelKeys,
   z.object({
@@ -94,19 +109,9 @@ export async function interviewRequestList(
   const rows = await base
     .clone()
     .select(
-      'ir.id',
-      'ir.kind',
-      'ir.channel',
-      'ir.state',
-      'ir.created_at',
-      'ir.answered_at',
-      'ir.expires_at',
+      ...REQUEST_COLUMNS,
       'ir.response_method',
-      'ir.reject_reasons',
-      'ir.reject_text',
-      'ir.sent_by_name',
       'ir.project_id',
-      'ir.candidate_id',
       'ir.company_id',
       'p.title as project_title',
       'c.company_name',

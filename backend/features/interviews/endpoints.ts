@@ -15,7 +15,7 @@ import { storageFor } from '../../adapters/storage/select';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, notFound } from '../../errors';
 import { answerOrExpire, projectData, type RequestRow } from './answer';
-import { interviewRequestList, listQuery } from './adminList';
+import { interviewRequestList, listQuery, REQUEST_COLUMNS } from './adminList';
 import { approveBody, projectQuery, rejectBody, sendBody } from './inputs';
 import { stateName } from './rules';
 import { sendRequests } from './send';
@@ -48,19 +48,7 @@ export async function requestsOfProject(knex: Knex, projectId: number, viewer: V
     .whereRaw(`(pc.id is null or ${stageVisibleSql(viewer, 'pc')})`)
     .distinctOn('ir.candidate_id', 'ir.kind')
     .orderBy([{ column: 'ir.candidate_id' }, { column: 'ir.kind' }, { column: 'ir.id', order: 'desc' }])
-    .select(
-      'ir.id',
-      'ir.candidate_id',
-      'ir.kind',
-      'ir.channel',
-      'ir.state',
-      'ir.created_at',
-      'ir.answered_at',
-      'ir.expires_at',
-      'ir.reject_reasons',
-      'ir.reject_text',
-      'ir.sent_by_name',
-    );
+    .select(...REQUEST_COLUMNS);
   const byCandidate = new Map<number, Record<string, unknown>>();
   for (const r of rows) {
     const entry = byCandidate.get(r.candidate_id) ?? {
