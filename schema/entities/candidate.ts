@@ -208,6 +208,12 @@ export const candidate = defineEntity({
     ),
     // Set when the candidate paused or activated their own profile; admins changing status are warned.
     selfChosenStatus: f.boolean({ default: false, readOnly: true }),
+    // The status a pause of the candidate's own (or an archive for absence) left: activating returns to it, so a
+    // semi-active or pending profile does not come back active. None: active.
+    pausedFrom: f.enum(
+      { pendingCuration: 0, active: 1, semiActive: 3, pendingActivation: 4 },
+      { readOnly: true, hidden: true, sortable: false, filterable: false },
+    ),
     tags: f.refList('tag', { max: 50 }),
 
     source: f.enum(SOURCE_OPTIONS.values, { labels: SOURCE_OPTIONS.labels }),

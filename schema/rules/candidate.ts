@@ -141,21 +141,22 @@ export function educationRules(data: Data, existing: Data = {}, today: Today = t
 export type SelfStatusAction = 'pause' | 'activate';
 
 /**
- * A candidate pauses an active or semi-active profile (→ inactive) and activates it again,
- * but only when the pause was their own choice: an admin's deactivation stands.
+ * A candidate pauses an active or semi-active profile (→ inactive) and activates it again, back to the status the
+ * pause left (`pausedFrom`: a semi-active profile comes back semi-active, not findable by companies), but only when the
+ * pause was their own choice: an admin's deactivation stands.
  */
 export function selfStatusChange(
-  current: { status: number; selfChosenStatus: boolean },
+  current: { status: number; selfChosenStatus: boolean; pausedFrom?: number | null },
   action: SelfStatusAction,
-): { status: number } | { error: string } {
+): { status: number; pausedFrom: number | null } | { error: string } {
   const { active, inactive, semiActive } = CANDIDATE_STATUS;
   if (action === 'pause') {
     if (current.status === inactive) return { error: 'candidate.errors.alreadyPaused' };
     if (current.status !== active && current.status !== semiActive)
       return { error: 'candidate.errors.statusNotAllowed' };
-    return { status: inactive };
+    return { status: inactive, pausedFrom: current.status };
   }
   if (current.status === active) return { error: 'candidate.errors.alreadyActive' };
   if (current.status !== inactive || !current.selfChosenStatus) return { error: 'candidate.errors.statusNotAllowed' };
-  return { status: active };
+  return { status: current.pausedFrom ?? active, pausedFrom: null };
 }

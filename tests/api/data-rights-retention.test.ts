@@ -147,8 +147,10 @@ describe('Retention', () => {
 
     const counts = await runRetention();
     expect(counts).toMatchObject({ inactiveReminded: 0, inactiveArchived: 1 });
-    const archived = await t.knex('candidates').where('id', gone.id).first('status', 'first_name');
+    const archived = await t.knex('candidates').where('id', gone.id).first('status', 'first_name', 'paused_from');
     expect(archived.status).toBe(CANDIDATE_STATUS.inactive);
+    // Taken back, the profile returns to the status it had, not further.
+    expect(archived.paused_from).toBe(CANDIDATE_STATUS.active);
     expect((await t.knex('candidates').where('id', back.id).first('status')).status).toBe(CANDIDATE_STATUS.active);
     const request = await t.knex('erasure_requests').where('candidate_id', gone.id).first();
     expect(request).toMatchObject({ status: ERASURE_STATUS.coolingOff, source: ERASURE_SOURCE.retention });

@@ -35,6 +35,26 @@ describe("The candidate's own page: status, email and insights", () => {
     expect(active.body).toMatchObject({ status: 1, selfChosenStatus: true });
   });
 
+  it('A semi-active candidate who pauses and activates their profile is semi-active again, not findable by companies', async () => {
+    const me = await newCandidate();
+    await t.http.put(`/api/v1/candidates/${me.id}`).set(as(admin)).send({ status: 3 }).expect(200);
+    expect((await t.http.post(`/api/v1/candidates/${me.id}/pause`).set(as(me.token)).expect(200)).body.status).toBe(2);
+    const back = await t.http.post(`/api/v1/candidates/${me.id}/activate`).set(as(me.token)).expect(200);
+    expect(back.body).toMatchObject({ status: 3, selfChosenStatus: true });
+    expect(back.body.pausedFrom).toBeUndefined();
+    await t.http.get(`/api/v1/search/candidates/${me.id}`).set(as(company)).expect(404);
+    // A plain pause and activation afterwards still returns to the status it left.
+    await t.http.put(`/api/v1/candidates/${me.id}`).set(as(admin)).send({ status: 1 }).expect(200);
+    await t.http.post(`/api/v1/candidates/${me.id}/pause`).set(as(me.token)).expect(200);
+    expect((await t.http.post(`/api/v1/candidates/${me.id}/activate`).set(as(me.token)).expect(200)).body.status).toBe(
+      1,
+    );
+    expect(selfStatusChange({ status: 2, selfChosenStatus: true, pausedFrom: 0 }, 'activate')).toEqual({
+      status: 0,
+      pausedFrom: null,
+    });
+  });
+
   it('A paused candidate can still sign in to activate their profile', async () => {
     const me = await newCandidate();
     await t.http.post(`/api/v1/candidates/${me.id}/pause`).set(as(me.token)).expect(200);
@@ -58,12 +78,12 @@ describe("The candidate's own page: status, email and insights", () => {
   });
 
   it.each([
-    ['pause', 1, false, { status: 2 }],
-    ['pause', 3, false, { status: 2 }],
+    ['pause', 1, false, { status: 2, pausedFrom: 1 }],
+    ['pause', 3, false, { status: 2, pausedFrom: 3 }],
     ['pause', 2, true, { error: 'candidate.errors.alreadyPaused' }],
     ['pause', 0, false, { error: 'candidate.errors.statusNotAllowed' }],
     ['pause', 4, false, { error: 'candidate.errors.statusNotAllowed' }],
-    ['activate', 2, true, { status: 1 }],
+    ['activate', 2, true, { status: 1, pausedFrom: null }],
     ['activate', 2, false, { error: 'candidate.errors.statusNotAllowed' }],
     ['activate', 1, true, { error: 'candidate.errors.alreadyActive' }],
     ['activate', 0, false, { error: 'candidate.errors.statusNotAllowed' }],

@@ -127,9 +127,15 @@ async function archiveInactive(knex: Knex, config: Config, now: Date): Promise<n
     if (!rows.length) return 0;
     const ids = rows.map((r) => r.id);
     // Archived as a paused profile is: hidden from all but admins, and its owner may sign in to take it back.
+    // The status it had is kept (`paused_from`): taken back, a pending or semi-active profile stays so, not active.
     await trx('candidates')
       .whereIn('id', ids)
-      .update({ status: CANDIDATE_STATUS.inactive, self_chosen_status: true, updated_at: now });
+      .update({
+        status: CANDIDATE_STATUS.inactive,
+        self_chosen_status: true,
+        paused_from: trx.raw('status'),
+        updated_at: now,
+      });
     await trx('candidate_activity').whereIn('candidate_id', ids).update({ archived_at: now });
     const dueAt = erasureDueAt(now);
     const requests = (await trx('erasure_requests')

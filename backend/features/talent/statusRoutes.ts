@@ -45,13 +45,17 @@ const selfChange = (action: SelfStatusAction) =>
       await ctx.knex.transaction(async (trx) => {
         const current = (await lockedCandidate(trx, row.id)) as Row;
         const next = selfStatusChange(
-          { status: current.status as number, selfChosenStatus: current.selfChosenStatus as boolean },
+          {
+            status: current.status as number,
+            selfChosenStatus: current.selfChosenStatus as boolean,
+            pausedFrom: current.pausedFrom as number | null,
+          },
           action,
         );
         if ('error' in next) throw new AppError(409, next.error);
         await saveCandidate(writeContext(call, trx), {
           id: row.id,
-          data: { status: next.status, selfChosenStatus: true },
+          data: { status: next.status, selfChosenStatus: true, pausedFrom: next.pausedFrom },
         });
       });
       return readOne(ctx.knex, candidate, call.ability, (await findRow(ctx.knex, candidate, call.req, row.id)) as Row);
