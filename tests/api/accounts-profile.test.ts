@@ -148,6 +148,10 @@ describe('The account page: own details, profile picture, email change', () => {
       .expect(200, { success: true, message: 'messages.emailConfirmed' });
     expect((await t.http.get('/api/v1/auth/account').set(auth)).body.email).toBe('olivia.tan@acme.example.com');
     await t.http.get('/api/v1/auth/account').set(other).expect(401);
+    // The address it left is told, in case the change was not its owner's.
+    const told = await lastMail(t.knex, 'owner@acme.example.com');
+    expect(told.subject).toMatch(/email address was changed/);
+    expect(told.text).toContain('is now olivia.tan@acme.example.com');
     expect((await t.http.post('/api/v1/auth/confirm-email').set(auth).send({ code }).expect(400)).body.error.code).toBe(
       'confirmEmail.invalid',
     );

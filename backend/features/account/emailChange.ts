@@ -19,7 +19,7 @@ import {
 import { tokenShape } from '../../auth/login';
 import { newToken, sha256 } from '../../auth/tokens';
 import { AppError, badRequest } from '../../errors';
-import { confirmEmailEmail } from '../../services/mail/accountEmails';
+import { confirmEmailEmail, emailChangedNotice } from '../../services/mail/accountEmails';
 import { emailInUseNotice } from '../talent';
 import { endSessions } from '../../crud/writes';
 import { queueEmail } from '../../services/mail/outbox';
@@ -66,6 +66,7 @@ export async function requestEmailChange(
 /** Uses up a confirmation code of the signed-in `account` and moves it to the confirmed address; its other sessions end. */
 export async function confirmEmailChange(
   knex: Knex,
+  config: Config,
   raw: unknown,
   account: Account,
   sessionId?: number,
@@ -90,5 +91,7 @@ export async function confirmEmailChange(
       throw badRequest({ email: 'email.errors.exists' });
     await trx(table).where('id', account.id).update({ email: row.email, updated_at: trx.fn.now() });
     await endSessions(trx, entity(ENTITY_OF_KIND[account.kind]), [account.id], sessionId);
+    // Told at the address it left: a session taken by someone else must not move the account away unseen.
+    await queueEmail(trx, { to: account.email, ...emailChangedNotice(config, account.firstName, row.email) });
   });
 }

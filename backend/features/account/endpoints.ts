@@ -138,7 +138,7 @@ const confirmEmail = defineEndpoint({
   handler: async ({ actor, body, req, ctx }) => {
     // Only the signed-in owner of the account completes the change: a link alone does nothing.
     const account = await signedInAccount(ctx.knex, actor);
-    await confirmEmailChange(ctx.knex, body.code, account, req.sessionId);
+    await confirmEmailChange(ctx.knex, ctx.config, body.code, account, req.sessionId);
     return { success: true, message: 'messages.emailConfirmed' };
   },
 });

@@ -22,7 +22,8 @@ import { defineEndpoint, type Call } from '../../endpoints/define';
 import { AppError, badRequest, forbidden } from '../../errors';
 import { queueEmail } from '../../services/mail/outbox';
 import { changeCandidateEmail } from './candidates';
-import { emailChangeCodeEmail, emailChangedNotice, emailInUseNotice } from './emails';
+import { emailChangedNotice } from '../../services/mail/accountEmails';
+import { emailChangeCodeEmail, emailInUseNotice } from './emails';
 
 /** What helpers need of a call. */
 type Caller = Pick<Call, 'actor' | 'ability' | 'ctx' | 'req'>;

@@ -15,19 +15,6 @@ export function emailChangeCodeEmail(config: Config, firstName: string | null, c
   };
 }
 
-export function emailChangedNotice(config: Config, firstName: string | null, newEmail: string) {
-  const lines = [
-    `Hi ${firstName ?? 'there'},`,
-    `The email address of your ${config.productName} profile is now ${newEmail}. Sign in with that address from now on.`,
-    'If you did not make this change, reply to this email at once.',
-  ];
-  return {
-    subject: `Your ${config.productName} email address was changed`,
-    text: lines.join('\n\n'),
-    html: html(config, lines),
-  };
-}
-
 /** Sent when an admin saves a profile with "send set-password email": sign-in is by emailed code, so it invites to sign in. */
 export function profileReadyEmail(config: Config, firstName: string | null) {
   const lines = [

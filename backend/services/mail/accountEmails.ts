@@ -126,3 +126,17 @@ export function communityWelcomeEmail(config: Config, firstName: string | null) 
       : `We will email you when roles that fit you open up. See what happens next at ${config.publicUrl}/community/welcome`,
   ]);
 }
+
+/** To the address an account left: the change is told where its owner still reads, in case it was not theirs. */
+export function emailChangedNotice(config: Config, firstName: string | null, newEmail: string) {
+  const lines = [
+    `Hi ${firstName ?? 'there'},`,
+    `The email address you sign in to ${config.productName} with is now ${newEmail}. Sign in with that address from now on.`,
+    'If you did not make this change, reply to this email at once.',
+  ];
+  return {
+    subject: `Your ${config.productName} email address was changed`,
+    text: lines.join('\n\n'),
+    html: html(config, lines),
+  };
+}
