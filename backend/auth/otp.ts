@@ -1,6 +1,7 @@
 /**
  * Emailed sign-in codes: 6 digits, 10 minutes, 5 tries, stored as an HMAC. A new code
- * cancels the earlier ones. The answer is the same whether or not the account exists.
+ * cancels the earlier ones. The answer is the same whether or not the account exists, locked
+ * after five wrong tries included; the route also bounds checks per address and per IP (rateLimit.ts).
  */
 import type { Knex } from 'knex';
 import { AppError } from '../errors';
@@ -8,6 +9,7 @@ import { queueEmail } from '../services/mail/outbox';
 import { consoleNotYoursEmail, loginCodeEmail } from '../services/mail/templates';
 import type { Config } from '../config';
 import { findAccountByEmail, type Account } from './accounts';
+import { codeCheckKey } from './rateLimit';
 import { hmac, newCode, sameHash } from './tokens';
 
 export const CODE_TTL_MINUTES = 10;
@@ -51,6 +53,15 @@ export async function sendLoginCode(
   });
 }
 
+/** The checks of codes for `email` (counted by the route before each) since a code or link was last asked for it. */
+async function checksSinceLastSend(trx: Knex.Transaction, email: string): Promise<number> {
+  const sent = await trx('rate_limit_hits').where('key', `email:${email.toLowerCase()}`).max({ at: 'hit_at' }).first();
+  const checks = trx('rate_limit_hits').where('key', codeCheckKey(email));
+  if (sent?.at) checks.where('hit_at', '>', sent.at);
+  const [{ n }] = await checks.count({ n: '*' });
+  return Number(n);
+}
+
 /** Checks a code; a wrong one uses up a try, and the fifth wrong try locks the code. */
 export async function verifyLoginCode(knex: Knex, config: Config, email: string, code: string): Promise<Account> {
   const account = await knex.transaction(async (trx) => {
@@ -61,7 +72,9 @@ export async function verifyLoginCode(knex: Knex, config: Config, email: string,
       .orderBy('id', 'desc')
       .forUpdate()
       .first();
-    if (!row) return 'invalid' as const;
+    // No live code (none was sent: no such account; or it expired): locked after as many checks since the last code
+    // asked for as a code allows, so the answer does not tell whether the address has an account.
+    if (!row) return (await checksSinceLastSend(trx, email)) >= MAX_TRIES ? ('locked' as const) : ('invalid' as const);
     if (row.attempts >= MAX_TRIES) return 'locked' as const;
     if (!sameHash(row.code_hash, hmac(config.secret, `${email}:${code}`))) {
       await trx('email_codes').where('id', row.id).increment('attempts', 1);

@@ -46,6 +46,24 @@ export function emailSendLimits(config: Config, email: string, ip: string | unde
 }
 
 /** Counts one email sent to `email` from `ip` (and by `person`, a signed-in sender), or throws 429. */
+/** The key of the checks of sign-in codes for one address (verifyLoginCode reads it too). */
+export const codeCheckKey = (email: string) => `code-check:${email.toLowerCase()}`;
+
+/**
+ * Checks of emailed sign-in codes: per address, twice the codes it may be sent (each code allows five tries), and per
+ * IP as many as it may ask for codes, so guesses spread over many codes or many addresses are bounded too.
+ */
+export async function limitCodeChecks(
+  knex: Knex,
+  config: Config,
+  email: string,
+  ip: string | undefined,
+): Promise<void> {
+  const limits: Limit[] = [{ key: codeCheckKey(email), max: 2 * config.rateLimit.perEmail }];
+  if (ip) limits.push({ key: `code-check-ip:${ip}`, max: config.rateLimit.perIp });
+  await enforceRateLimits(knex, config.rateLimit.windowMinutes, limits);
+}
+
 export async function limitEmailSends(
   knex: Knex,
   config: Config,

@@ -7,7 +7,7 @@ import { authorizedModules, findAccount, findAccountByEmail, KIND_OF_ROLE, userP
 import { respondWithLogin, tokenShape } from './login';
 import { consumeMagicLink, isSafeRedirect, sendMagicLink } from './magicLink';
 import { sendLoginCode, verifyLoginCode } from './otp';
-import { limitEmailSends } from './rateLimit';
+import { limitCodeChecks, limitEmailSends } from './rateLimit';
 import { COOKIE, destroySession } from './session';
 import { socialRouter } from './socialRoutes';
 
@@ -36,6 +36,7 @@ export function authRouter(): Router {
     const otp = (req.body as { otp?: unknown }).otp;
     if (otp === undefined || otp === null || otp === '') throw badRequest({ otp: 'otp.errors.required' });
     if (typeof otp !== 'string' || !/^\d{6}$/.test(otp)) throw badRequest({ otp: 'otp.errors.invalid' });
+    await limitCodeChecks(req.ctx.knex, req.ctx.config, email, req.ip);
     const account = await verifyLoginCode(req.ctx.knex, req.ctx.config, email, otp);
     await respondWithLogin(req, res, account);
   });

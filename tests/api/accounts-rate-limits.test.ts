@@ -110,4 +110,46 @@ describe('Rate limits on emailed codes and links', () => {
       .send({ email: 'fan@community.example.org' })
       .expect(429);
   });
+
+  const check = (email: string, ip: string, otp = '000000') =>
+    t.http.post('/api/v1/auth/login-by-email-otp').set(from(ip)).send({ email, otp });
+
+  it('Wrong codes answer alike whether or not the address has an account, locked at the fifth', async () => {
+    const answers = async (email: string, ip: string) => {
+      await t.http.post('/api/v1/auth/send-email-otp').set(from(ip)).send({ email }).expect(200);
+      const out: [number, string][] = [];
+      for (let i = 0; i < 6; i += 1) {
+        const res = await check(email, ip);
+        out.push([res.status, res.body.error.code]);
+      }
+      return out;
+    };
+    const known = await answers('advocate@example.com', '192.0.2.201');
+    expect(known).toEqual([
+      ...Array.from({ length: 4 }, () => [401, 'otp.invalid']),
+      [401, 'otp.locked'],
+      [401, 'otp.locked'],
+    ]);
+    expect(await answers('nobody.here@nowhere.example.com', '192.0.2.202')).toEqual(known);
+  });
+
+  it('Checks of codes are bounded per address across codes, and per IP across addresses', async () => {
+    const email = 'owner@raas.example.com';
+    // Two codes' worth of tries (10) for one address, from as many IPs: the next check is refused.
+    for (let i = 0; i < 10; i += 1) {
+      if (i % 5 === 0)
+        await t.http
+          .post('/api/v1/auth/send-email-otp')
+          .set(from(`192.0.2.${110 + i}`))
+          .send({ email })
+          .expect(200);
+      expect((await check(email, `192.0.2.${120 + i}`)).status).toBe(401);
+    }
+    expect((await check(email, '192.0.2.150')).body.error.code).toBe('errors.tooManyRequests');
+    // One IP guessing across 30 addresses: the 31st check is refused, whatever the address.
+    for (let i = 0; i < 30; i += 1)
+      expect((await check(`guess${i}@nowhere.example.com`, '203.0.113.50')).status).toBe(401);
+    const refused = await check('guess99@nowhere.example.com', '203.0.113.50');
+    expect([refused.status, refused.body.error.code]).toEqual([429, 'errors.tooManyRequests']);
+  });
 });
