@@ -9,7 +9,7 @@ import { queueEmail } from '../services/mail/outbox';
 import { consoleNotYoursEmail, loginCodeEmail } from '../services/mail/templates';
 import type { Config } from '../config';
 import { findAccountByEmail, type Account } from './accounts';
-import { codeCheckKey } from './rateLimit';
+import { codeCheckKey, emailSendKey } from './rateLimit';
 import { hmac, newCode, sameHash } from './tokens';
 
 export const CODE_TTL_MINUTES = 10;
@@ -55,7 +55,7 @@ export async function sendLoginCode(
 
 /** The checks of codes for `email` (counted by the route before each) since a code or link was last asked for it. */
 async function checksSinceLastSend(trx: Knex.Transaction, email: string): Promise<number> {
-  const sent = await trx('rate_limit_hits').where('key', `email:${email.toLowerCase()}`).max({ at: 'hit_at' }).first();
+  const sent = await trx('rate_limit_hits').where('key', emailSendKey(email)).max({ at: 'hit_at' }).first();
   const checks = trx('rate_limit_hits').where('key', codeCheckKey(email));
   if (sent?.at) checks.where('hit_at', '>', sent.at);
   const [{ n }] = await checks.count({ n: '*' });

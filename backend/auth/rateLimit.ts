@@ -37,9 +37,12 @@ export async function enforceRateLimits(knex: Knex, windowMinutes: number, limit
   });
 }
 
+/** The key of the codes and links emailed to one address (verifyLoginCode reads it too). */
+export const emailSendKey = (email: string) => `email:${email.toLowerCase()}`;
+
 /** The limits on anything that emails a code or link to `email`, asked from `ip` (a declared endpoint's `limits`). */
 export function emailSendLimits(config: Config, email: string, ip: string | undefined, person?: string): Limit[] {
-  const limits: Limit[] = [{ key: `email:${email.toLowerCase()}`, max: config.rateLimit.perEmail }];
+  const limits: Limit[] = [{ key: emailSendKey(email), max: config.rateLimit.perEmail }];
   if (ip) limits.push({ key: `ip:${ip}`, max: config.rateLimit.perIp });
   if (person) limits.push({ key: person, max: config.rateLimit.perEmail });
   return limits;

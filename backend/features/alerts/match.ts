@@ -18,9 +18,10 @@ import type { Knex } from 'knex';
 import { abilityFor } from '../../../schema/ability';
 import { ALERT_NEWS_STATE, ALERT_RECIPIENT_KIND } from '../../../schema/entities/alert';
 import { subRoleFromNumber, adminTypeFromNumber, type Actor } from '../../../schema/roles';
-import { companiesMaySeeSql, seenStatuses, viewerOf } from '../../../schema/rules/visibility';
+import { seenStatuses, viewerOf } from '../../../schema/rules/visibility';
 import { savedSearch, type ProjectRow } from '../pipeline';
 import { consentPredicates, searchContext, statusPredicate, whereOf } from '../search';
+import { subscriberMeetsSql } from './news';
 import { companyOnSql, mayReceiveSql, subscriberJoins } from './who';
 
 /** Projects asked per statement: enough to share the scans, few enough to keep one plan small. */
@@ -189,10 +190,7 @@ export async function matchAlerts(knex: Knex): Promise<RunResult> {
          from alert_run_ids x, candidates c, alert_subscriptions s
         where n.candidate_id = x.id and c.id = x.id and s.id = n.subscription_id
           and n.state = ${ALERT_NEWS_STATE.new} and n.emailed_at is null
-          and not (c.status = any(case when s.recipient_kind = ${ALERT_RECIPIENT_KIND.admin}
-                                        then ?::smallint[] else ?::smallint[] end)
-                   and (s.recipient_kind = ${ALERT_RECIPIENT_KIND.admin} or ${companiesMaySeeSql('c')}))`,
-      [seenStatuses('admin'), seenStatuses('company')],
+          and not ${subscriberMeetsSql}`,
     );
     result.dropped = dropped.rowCount ?? 0;
     if (!subs.length) return result;

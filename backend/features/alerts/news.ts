@@ -12,9 +12,12 @@ import { companiesMaySeeSql, seenStatuses } from '../../../schema/rules/visibili
 
 const statuses = (viewer: 'admin' | 'company') => `array[${seenStatuses(viewer).join(', ')}]::smallint[]`;
 
+/** SQL: the subscriber `s` meets candidate `c` by their kind (visibility.ts): the status, and for companies the consent. */
+export const subscriberMeetsSql = `(c.status = any(case when s.recipient_kind = ${ALERT_RECIPIENT_KIND.admin} then ${statuses('admin')} else ${statuses('company')} end)
+  and (s.recipient_kind = ${ALERT_RECIPIENT_KIND.admin} or ${companiesMaySeeSql('c')}))`;
+
 export const pendingNewsSql = `n.state = ${ALERT_NEWS_STATE.new}
-  and c.status = any(case when s.recipient_kind = ${ALERT_RECIPIENT_KIND.admin} then ${statuses('admin')} else ${statuses('company')} end)
-  and (s.recipient_kind = ${ALERT_RECIPIENT_KIND.admin} or ${companiesMaySeeSql('c')})
+  and ${subscriberMeetsSql}
   and not exists (select 1 from project_candidates pc where pc.project_id = n.project_id and pc.candidate_id = n.candidate_id
                     and (pc.stage <> 0 or pc.is_hidden or pc.seen_at < n.first_matched_at))`;
 

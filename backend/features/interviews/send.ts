@@ -17,6 +17,7 @@ import { AppError, badRequest } from '../../errors';
 import { actorName, logRecruitmentActivity } from '../../services/activity';
 import { queueJob } from '../../services/queue';
 import { loadProject, placesOf, requireReach } from '../pipeline';
+import { JD_FOLDER, releaseJdFile } from '../projects';
 import { sniffCvType } from '../../services/documents/extractText';
 import { expiresAt, jdTextErrors, kindOf, requestBody, type ScheduleData } from './rules';
 import { requestToken, tokenHash } from './tokens';
@@ -87,7 +88,7 @@ export async function sendRequests(
   const storedFile =
     file && fileType
       ? {
-          key: await storage.put(file.buffer, { folder: 'job-descriptions', ext: fileType }),
+          key: await storage.put(file.buffer, { folder: JD_FOLDER, ext: fileType }),
           name: file.originalname.slice(0, 255),
         }
       : undefined;
@@ -194,8 +195,6 @@ export async function sendRequests(
     if (storedFile) await storage.delete(storedFile.key);
     throw err;
   }
-  // The file it replaced goes once no project uses it (a duplicate shares its original's file).
-  const previous = storedFile ? project.jdFilePath : undefined;
-  if (previous && !(await knex('projects').where('jd_file_path', previous).first('id'))) await storage.delete(previous);
+  if (storedFile) await releaseJdFile(knex, storage, project.jdFilePath);
   return sent;
 }

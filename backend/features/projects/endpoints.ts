@@ -14,6 +14,7 @@ import { actorKey, actorRefs, type Actor } from '../../../schema/roles';
 import { curates } from '../../../schema/rules/stages';
 import type { AppAbility } from '../../../schema/ability';
 import type { Knex } from 'knex';
+import type { FileStorage } from '../../adapters/storage';
 import { storageFor } from '../../adapters/storage/select';
 import type { Row } from '../../crud/serialize';
 import { validateRecord } from '../../crud/validate';
@@ -31,7 +32,12 @@ import { queueCuratedEmail } from '../pipeline';
 import { contentErrors, createProject, projectEntity, updateProject } from './projectWrites';
 import { presentProjects, projectFor, type ProjectRef } from './read';
 
-const JD_FOLDER = 'job-descriptions';
+export const JD_FOLDER = 'job-descriptions';
+
+/** Deletes a job description file a project let go of, once no project uses it (a duplicate shares its original's). */
+export async function releaseJdFile(knex: Knex, storage: FileStorage, key: string | null | undefined): Promise<void> {
+  if (key && !(await knex('projects').where('jd_file_path', key).first('id'))) await storage.delete(key);
+}
 const MAX_CURATED = 200;
 
 /** The project as the answers show it. */
@@ -216,9 +222,7 @@ export async function storeJobDescription(
     await storage.delete(key);
     throw err;
   }
-  // A duplicate shares its original's file: the old file goes only when no project uses it any more.
-  if (previous && !(await ctx.knex('projects').where('jd_file_path', previous).first('id')))
-    await storage.delete(previous);
+  await releaseJdFile(ctx.knex, storage, previous);
   return existing.id as number;
 }
 

@@ -17,7 +17,7 @@ import { projectSearchEndpoints } from './search';
 import { sharingEndpoints } from './sharing';
 
 export { projectStats } from './stats';
-export { curateCandidates } from './endpoints';
+export { curateCandidates, JD_FOLDER, releaseJdFile } from './endpoints';
 export { findProject, projectRef, type ProjectRef } from './read';
 export { sendCuratedEmail } from './notices';
 export { companyProjectsFollowStatus } from './hold';
