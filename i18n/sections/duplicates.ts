@@ -6,6 +6,7 @@ export const duplicates = {
   undoExpired: 'This merge can no longer be undone',
   undoChanged: 'The merged profile changed after the merge; undo would lose that change',
   alreadyUndone: 'This merge has already been undone',
+  erasurePending: 'One of these profiles has an erasure request on its way: carry it out or cancel it before merging',
   reasons: {
     email: 'Same email',
     phone: 'Same phone',

@@ -12,6 +12,8 @@ export const DATA_RIGHTS_CODE_TTL_MINUTES = 10;
 export const DATA_RIGHTS_CODE_MAX_TRIES = 5;
 
 export const ERASURE_STATUS = { awaitingCode: 0, coolingOff: 1, held: 2, erased: 3, cancelled: 4 } as const;
+/** A request still on its way: awaiting its code, cooling off, or held. */
+export const ERASURE_OPEN: number[] = [ERASURE_STATUS.awaitingCode, ERASURE_STATUS.coolingOff, ERASURE_STATUS.held];
 /** Who asked: the candidate from their profile page, an admin for a request received elsewhere, or retention for a profile inactive past its period. */
 export const ERASURE_SOURCE = { candidate: 1, admin: 2, retention: 3 } as const;
 

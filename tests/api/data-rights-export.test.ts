@@ -155,6 +155,12 @@ beforeAll(async () => {
   await runJobs(t);
 
   me = client(t, await t.login(EMAIL));
+  // Globex opened the profile from a confidential search: the copy says a company did, not which.
+  await w.knex('projects').where('id', w.projects.globex).update({ is_confidential: true });
+  await w.knex('candidate_search_or_view_logs').insert({
+    ...{ kind: 2, candidate_id: candidateId, actor_kind: 2, actor_id: w.people.globexUser },
+    ...{ company_id: w.companies.globex, project_id: w.projects.globex },
+  });
 }, 240_000);
 
 describe('A copy of my data', () => {
@@ -303,6 +309,10 @@ describe('A copy of my data', () => {
     expect(insights.daily).toHaveLength(daily.length);
     const views = await w.knex('candidate_search_or_view_logs').where('candidate_id', candidateId);
     expect(insights.viewsAndSearches).toHaveLength(views.length);
+    expect(insights.viewsAndSearches).toContainEqual(
+      expect.objectContaining({ company: 'A company (confidential search)' }),
+    );
+    expect(JSON.stringify(insights)).not.toContain('Globex');
 
     // Their data rights history up to this copy: the request that made it.
     expect(json('data-rights.json').log.map((l: { action: string }) => l.action)).toEqual(['exportRequested']);

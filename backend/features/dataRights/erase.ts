@@ -22,6 +22,7 @@ import { LINK_KIND } from '../../../schema/rules/ats';
 import { emailHash } from '../../services/erasedEmails';
 import type { Config } from '../../config';
 import { storageFor } from '../../adapters/storage/select';
+import { keyOfPublicPath } from '../../adapters/storage/serve';
 import { logger } from '../../logger';
 
 /**
@@ -225,7 +226,8 @@ export async function eraseCandidate(
     if (n) bag[table] = (bag[table] ?? 0) + n;
   };
 
-  const files = [c.resume_path, c.blind_resume_path, c.profile_pic].filter(
+  // The picture is kept as its public path (/uploads/<key>); its key is what storage deletes.
+  const files = [c.resume_path, c.blind_resume_path, keyOfPublicPath(c.profile_pic as string | null)].filter(
     (k): k is string => typeof k === 'string' && !!k,
   );
   for (const r of await trx('cv_uploads').where('candidate_id', candidateId).select('key')) files.push(r.key as string);
@@ -293,6 +295,8 @@ export async function eraseCandidate(
     if (KEPT.has(ref.table)) continue;
     count(report.deleted, ref.table, await trx(ref.table).where(ref.column, candidateId).delete());
   }
+  // A merge of the person's profile into another, undone since: its journal holds the whole profile as it was.
+  count(report.deleted, 'candidate_merges', await trx('candidate_merges').where('merged_id', candidateId).delete());
   // Free text of the kept history: the candidate's own words and the number their messages went to.
   await trx('interview_requests').where('candidate_id', candidateId).update({ reject_text: null });
   await trx('qualify_requests').where('candidate_id', candidateId).update({ to_phone: '', reply_text: null });

@@ -14,6 +14,7 @@ import {
   DATA_RIGHTS_CODE_MAX_TRIES,
   DATA_RIGHTS_CODE_TTL_MINUTES,
   ERASURE_COOLING_OFF_DAYS,
+  ERASURE_OPEN,
   ERASURE_STATUS,
   erasureDueAt,
 } from '../../../schema/rules/dataRights';
@@ -29,7 +30,7 @@ import { logDataRights } from './log';
 import { candidateOf } from './own';
 
 /** Requests still open: not carried out, not cancelled. */
-export const OPEN = [ERASURE_STATUS.awaitingCode, ERASURE_STATUS.coolingOff, ERASURE_STATUS.held];
+export const OPEN = ERASURE_OPEN;
 
 const digest = (secret: string, requestId: number, code: string) => hmac(secret, `erasure:${requestId}:${code}`);
 const code = z

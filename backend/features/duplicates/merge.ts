@@ -9,6 +9,7 @@
 import type { Knex } from 'knex';
 import { STAGE_ORDER, STAGES } from '../../../schema/rules/pipeline';
 import { LINK_KIND } from '../../../schema/rules/ats';
+import { ERASURE_OPEN } from '../../../schema/rules/dataRights';
 import { AppError } from '../../errors';
 import { findTwins } from './detect';
 import { defaultChoices, mergedRow, type Choices } from './fields';
@@ -59,6 +60,11 @@ export async function mergeCandidates(knex: Knex, input: MergeInput): Promise<{ 
   if (s === m) throw new AppError(400, 'duplicates.notInPair');
   const result = await knex.transaction(async (trx) => {
     const [survivor, merged] = await lockedPair(trx, s, m);
+    // An erasure on its way was asked for one profile (by its person, or by retention for its absence): carried out
+    // on the merged one, it would erase the other profile's person without their asking, and without notice.
+    const erasing = await trx('erasure_requests').whereIn('candidate_id', [s, m]).whereIn('status', ERASURE_OPEN);
+    if (erasing.length)
+      throw new AppError(409, 'duplicates.erasurePending', undefined, { survivorId: 'duplicates.erasurePending' });
     const journal: Journal = { survivorBefore: survivor, merged, removed: [], moved: [], changed: [] };
     const remove = async (table: string, where: string, bindings: readonly Knex.RawBinding[]) => {
       const rows = await rowsOf(trx, `delete from ${table} t where ${where} returning to_jsonb(t) as r`, bindings);
@@ -176,6 +182,15 @@ export async function mergeCandidates(knex: Knex, input: MergeInput): Promise<{ 
       'candidate_insight_daily',
       'candidate_id = ? and exists (select 1 from candidate_insight_daily o where o.candidate_id = ? and o.kind = t.kind and o.day = t.day)',
       [m, s],
+    );
+
+    // One purpose decided on both profiles: a withdrawal on either stands, as it took effect at once
+    // (schema/rules/consents.ts); otherwise the later decision. The survivor's row that gives way goes (an undo restores it).
+    await remove(
+      'candidate_consents',
+      `t.candidate_id = ? and exists (select 1 from candidate_consents o where o.candidate_id = ? and o.purpose = t.purpose
+         and (t.granted and not o.granted or o.granted = t.granted and o.decided_at > t.decided_at))`,
+      [s, m],
     );
 
     // Everything else moves as it is; a row that would repeat one of the survivor's under a unique

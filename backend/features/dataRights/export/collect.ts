@@ -16,6 +16,7 @@ import { STAGES } from '../../../../schema/rules/pipeline';
 import { loadChildren } from '../../../crud/children';
 import { selectRows } from '../../../crud/select';
 import { serialize, type Row } from '../../../crud/serialize';
+import { keyOfPublicPath } from '../../../adapters/storage/serve';
 
 const nameOf = <T extends Record<string, number>>(values: T, value: unknown): string | null =>
   Object.entries(values).find(([, v]) => v === value)?.[0] ?? (value == null ? null : String(value));
@@ -61,7 +62,7 @@ function documentsOf(json: Row): StoredDocument[] {
   add('blindCv', json.blindResumePath, 'blind-cv');
   add(
     'profilePicture',
-    typeof json.profilePic === 'string' ? json.profilePic.replace(/^\/uploads\//, '') : null,
+    keyOfPublicPath(typeof json.profilePic === 'string' ? json.profilePic : null),
     'profile-picture',
   );
   return docs;
@@ -203,14 +204,15 @@ async function insightsOf(knex: Knex, candidateId: number) {
   const daily = await knex('candidate_insight_daily').where('candidate_id', candidateId).orderBy(['day', 'kind']);
   const views = await knex('candidate_search_or_view_logs as v')
     .leftJoin('companies as co', 'co.id', 'v.company_id')
+    .leftJoin('projects as p', 'p.id', 'v.project_id')
     .where('v.candidate_id', candidateId)
     .orderBy('v.id')
-    .select('v.kind', 'co.company_name as company', 'v.created_at');
+    .select('v.kind', 'co.company_name as company', 'p.is_confidential', 'v.created_at');
   return {
     daily: daily.map((d) => ({ kind: nameOf(INSIGHT_KIND, d.kind), day: iso(d.day)?.slice(0, 10), count: d.count })),
     viewsAndSearches: views.map((v) => ({
       kind: nameOf({ searchAppearance: 1, profileView: 2 }, v.kind),
-      company: v.company ?? null,
+      company: v.is_confidential ? CONFIDENTIAL : (v.company ?? null),
       at: iso(v.created_at),
     })),
   };
