@@ -73,8 +73,14 @@ export function tabsFor(role: PipelineRole): StageId[] {
   return [...TAB_ORDER];
 }
 
-/** Stages that need an interview to have been scheduled before a RaaS company sees a candidate in them. */
-const AFTER_INTERVIEW: StageId[] = [STAGES.interviewing2, STAGES.offered, STAGES.placed];
+/**
+ * The stages a RaaS company sees a candidate in (spec section 4): `always` fully, `afterInterview` only once an
+ * interview was scheduled. Open and longlist are the advocates' work. The SQL twin is visibility.ts's stageVisibleSql.
+ */
+export const RAAS_STAGES: { always: readonly StageId[]; afterInterview: readonly StageId[] } = {
+  always: [STAGES.shortlist, STAGES.interviewing, STAGES.rejected],
+  afterInterview: [STAGES.interviewing2, STAGES.offered, STAGES.placed],
+};
 
 /**
  * Whether a RaaS company sees a candidate in `stage`: shortlist, interviewing and rejected fully;
@@ -85,8 +91,8 @@ export function stageVisibleToRaas(
   stage: StageId,
   candidate: { interviewScheduled: boolean; rejectedFrom?: number | null },
 ): boolean {
-  if (stage === STAGES.shortlist || stage === STAGES.interviewing || stage === STAGES.rejected) return true;
-  if (AFTER_INTERVIEW.includes(stage)) return candidate.interviewScheduled;
+  if (RAAS_STAGES.always.includes(stage)) return true;
+  if (RAAS_STAGES.afterInterview.includes(stage)) return candidate.interviewScheduled;
   return false;
 }
 

@@ -31,6 +31,7 @@ import { CANDIDATE_STATUS } from '../entities/talentOptions';
 import type { Actor } from '../roles';
 import { consentWithdrawnSql } from './consents';
 import { STAGES, type StageId } from './pipeline';
+import { RAAS_STAGES } from './stages';
 
 /** Who looks, as far as candidates are concerned. */
 export type Viewer = 'admin' | 'company' | 'raasCompany' | 'none';
@@ -190,14 +191,22 @@ export const companiesMaySeeSql = (alias = 'c'): string => `not ${consentWithdra
 export const inPipelineSql = (candidateAlias = 'c'): string =>
   `exists (select 1 from project_candidates pcr where pcr.project_id = ? and pcr.candidate_id = ${candidateAlias}.id)`;
 
-/** Stages a RaaS company sees only once an interview was scheduled (spec section 4). */
-export const AFTER_INTERVIEW: readonly StageId[] = [STAGES.interviewing2, STAGES.offered, STAGES.placed];
-
-/** SQL: the viewer sees the project row `pc` in its stage (RaaS companies: stages after interviewing only once one was scheduled). */
+/**
+ * SQL: the viewer sees the project row `pc` in its stage: RaaS companies from shortlist on, and the stages after
+ * interviewing only once one was scheduled (stages.ts, stageVisibleToRaas); everyone else every stage.
+ */
 export function stageVisibleSql(viewer: Viewer, alias = 'pc'): string {
   if (viewer !== 'raasCompany') return 'true';
-  return `(${alias}.stage not in (${AFTER_INTERVIEW.join(', ')}) or ${alias}.interview_scheduled_at is not null)`;
+  const { always, afterInterview } = RAAS_STAGES;
+  return `(${alias}.stage in (${always.join(', ')}) or (${alias}.stage in (${afterInterview.join(', ')}) and ${alias}.interview_scheduled_at is not null))`;
 }
+
+/**
+ * SQL: the viewer's board of the project shows candidate `c` in its row `pc` there: a candidate the viewer meets
+ * (statusSql), in a stage the viewer sees. What a notice, a list or a figure about a project's candidates holds.
+ */
+export const onBoardSql = (viewer: Viewer, c = 'c', pc = 'pc'): string =>
+  `(${statusSql(viewer, c)} and ${stageVisibleSql(viewer, pc)})`;
 
 /** SQL: the viewer sees the identity of candidate `c` in project row `pc` (which may be null: a left join). */
 export function identitySql(viewer: Viewer, c = 'c', pc = 'pc'): string {

@@ -123,13 +123,17 @@ describe('The interview-request list follows the project rule', () => {
     expect(filtered.body.data).toEqual([]);
   });
 
+  /** The candidates of a project's requests, in its by-project list and in the dashboard's list, both. */
+  const ids = async (who: Client, projectId = project.id) => {
+    const byProject = await who.get(`/projects/interview-request/by-project?projectId=Project:${projectId}`);
+    const dashboard = await list(who, `&projectId=Project:${projectId}`);
+    const of = (rows: { candidateId?: string; candidate?: { id: string } }[]) =>
+      rows.map((r) => r.candidateId ?? r.candidate?.id).sort();
+    expect(of(dashboard.body.data)).toEqual(of(byProject.body.data));
+    return of(byProject.body.data);
+  };
+
   it("keeps a project's requests to the candidates its board shows: none of one who paused, until they are back", async () => {
-    const ids = async (who: Client) =>
-      (
-        (await who.get(`/projects/interview-request/by-project?projectId=Project:${project.id}`)).body.data as {
-          candidateId: string;
-        }[]
-      ).map((r) => r.candidateId);
     expect(await ids(owner)).toEqual(expect.arrayContaining([`Candidate:${publicOne.id}`]));
     await t.knex('candidates').where('id', publicOne.id).update({ status: 2 });
     expect(await ids(owner)).not.toContain(`Candidate:${publicOne.id}`);
@@ -155,5 +159,23 @@ describe('The interview-request list follows the project rule', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([]);
     expect(JSON.stringify((await list(raas)).body)).not.toContain('Zqunshared');
+  });
+
+  it("keeps a RaaS company's requests to its board's stages: none of a candidate in the advocates' longlist", async () => {
+    const raasProject = await makeProject(t.knex, { title: 'Zqraas Data Lead', ownerEmail: 'owner@raas.example.com' });
+    await t.knex('project_candidates').insert({
+      ...{ project_id: raasProject.id, candidate_id: publicOne.id, company_id: raasProject.companyId, stage: 1 },
+    });
+    const sent = await send(await t.login('admin@example.com'), {
+      projectId: `Project:${raasProject.id}`,
+      candidateId: `Candidate:${publicOne.id}`,
+      requestAction: 'request_interview',
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(await ids(admin, raasProject.id)).toEqual([`Candidate:${publicOne.id}`]);
+    expect(await ids(raas, raasProject.id)).toEqual([]);
+    // Shortlisted by the advocate, the candidate and their request are on the company's board.
+    await t.knex('project_candidates').where({ project_id: raasProject.id }).update({ stage: 2 });
+    expect(await ids(raas, raasProject.id)).toEqual([`Candidate:${publicOne.id}`]);
   });
 });

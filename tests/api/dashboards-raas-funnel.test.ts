@@ -1,7 +1,8 @@
 /**
  * The recruiter dashboard's funnel counts a RaaS company's candidates as its board does: a stage
  * the board keeps from it until an interview was scheduled (interviewing 2, offered, placed) is not
- * counted before, whatever rows the project holds.
+ * counted before, whatever rows the project holds; the stages it never sees (the suggested tab, the longlist) are not
+ * named at all, in the funnel nor in the moves, conversions and stays.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANDIDATE_STATUS } from '../../schema/entities/talentOptions';
@@ -53,5 +54,18 @@ describe("A RaaS company's funnel", () => {
 
     await t.knex('project_candidates').where(row).update({ interview_scheduled_at: new Date() });
     expect(await funnelOf(project.id)).toEqual({ ...before, offered: before.offered + 1 });
+  });
+
+  it("names no stage its board does not have: the suggested tab and the longlist are the advocates' work", async () => {
+    const res = await raas.get(`/dashboard/recruiter?from=${day(-30)}&to=${day(0)}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const body = res.body as Record<string, unknown> & { stages: string[]; conversion: { from: string; to: string }[] };
+    expect(body.stages).toEqual(['shortlist', 'interviewing', 'interviewing2', 'offered', 'placed', 'rejected']);
+    for (const figure of ['funnel', 'movedInto', 'medianDays'])
+      expect(Object.keys(body[figure] as object).sort(), figure).toEqual([...body.stages].sort());
+    expect(body.conversion.flatMap((c) => [c.from, c.to])).not.toContain('qualify');
+    // A company's own pipeline keeps every stage.
+    const own = await client(t, await t.login('owner@acme.example.com')).get(`/dashboard/recruiter?from=${day(-30)}`);
+    expect(own.body.stages).toContain('qualify');
   });
 });

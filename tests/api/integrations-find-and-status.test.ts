@@ -301,9 +301,14 @@ describe.each(vendors.map((v, i) => [v.name, v, i] as const))('%s', (name, vendo
     expect(outcome.statusChanges).toHaveLength(1);
   });
 
-  it('brings a rejection back with its reason', async () => {
+  it('brings a rejection back with its reason; of a candidate off the board (paused), neither status nor notice', async () => {
+    await t.knex('candidates').where('id', fresh).update({ status: 2 });
+    const count = (await threads()).length;
     vendor.move(await emailOf(fresh), 'rejected');
     await sync();
+    expect(await statusOf(fresh)).toBeUndefined();
+    expect((await threads()).length).toBe(count);
+    await t.knex('candidates').where('id', fresh).update({ status: 1 });
     expect(await statusOf(fresh)).toMatchObject({ status: vendor.rejected, stage: 'rejected' });
     const row = await t
       .knex('project_candidates')

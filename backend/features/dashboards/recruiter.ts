@@ -17,6 +17,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { AppAbility } from '../../../schema/ability';
 import { ACTIVITY, REQUEST_STATE, STAGE_ORDER, STAGES } from '../../../schema/rules/pipeline';
+import { pipelineRole, tabsFor } from '../../../schema/rules/stages';
 import type { Actor } from '../../../schema/roles';
 import { camelKeys, id } from '../../../schema/validation/inputs';
 import { badRequest, forbidden, notFound } from '../../errors';
@@ -53,7 +54,7 @@ const PROJECT_COLUMNS = [
   'projects.shared_with_company as sharedWithCompany',
 ];
 
-const zeros = () => Object.fromEntries(STAGE_KEYS.map((k) => [k, 0])) as Record<string, number>;
+const zeros = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, 0])) as Record<string, number>;
 
 /** The company whose dashboard is read: a company user's own; someone of no company (an admin) names one they may read. */
 function companyOf(ability: AppAbility, actor: Actor, asked: number | undefined): number {
@@ -156,30 +157,34 @@ export async function recruiterDashboard(
     moves.reduce((n, m) => n + m.moves, 0),
     through,
   );
-  const funnel = zeros();
-  for (const stats of counts.values()) for (const key of STAGE_KEYS) funnel[key] += stats[key];
-  const movedInto = zeros();
+  // The stages the caller's board has: a RaaS company's has no suggested tab nor longlist, the advocates' work, so
+  // neither its funnel nor its moves, conversions and stays name them (spec section 4).
+  const seen = tabsFor(pipelineRole(actor));
+  const stages = STAGE_KEYS.filter((key) => seen.includes(STAGES[key as keyof typeof STAGES]));
+  const funnel = zeros(stages);
+  for (const stats of counts.values()) for (const key of stages) funnel[key] += stats[key];
+  const movedInto = zeros(stages);
   for (const m of moves) {
     const key = stageKeyOf(m.stage);
-    if (key) movedInto[key] += m.moves;
+    if (key && key in movedInto) movedInto[key] += m.moves;
   }
-  const order = STAGE_ORDER.filter((s) => s !== STAGES.open).map((s) => stageKeyOf(s) as string);
+  const order = STAGE_ORDER.filter((s) => s !== STAGES.open && seen.includes(s)).map((s) => stageKeyOf(s) as string);
   const conversion = order.slice(0, -1).map((from, i) => ({
     from,
     to: order[i + 1],
     rate: movedInto[from] ? Math.round((movedInto[order[i + 1]] / movedInto[from]) * 1000) / 1000 : null,
   }));
-  const medianDays = Object.fromEntries(STAGE_KEYS.map((k) => [k, null as number | null]));
+  const medianDays = Object.fromEntries(stages.map((k) => [k, null as number | null]));
   for (const r of stays.rows) {
     const key = stageKeyOf(r.stage);
-    if (key) medianDays[key] = Math.round(r.median * 10) / 10;
+    if (key && key in medianDays) medianDays[key] = Math.round(r.median * 10) / 10;
   }
   return {
     success: true,
     range,
     company: { id: `Company:${companyId}` },
     projects: projects.map((p) => ({ id: `Project:${p.id}`, title: p.title, status: p.status })),
-    stages: STAGE_KEYS,
+    stages,
     funnel,
     movedInto,
     conversion,

@@ -21,6 +21,7 @@ import { defineEndpoint } from '../../endpoints/define';
 import { logger } from '../../logger';
 import { permissionSql } from '../../permissions/sql';
 import { contactWhen, inProject, present, shownColumns, type GateRow } from '../../services/candidateGate';
+import { eachLimited } from '../../services/concurrency';
 import { providerOf, publicIntegration, type IntegrationRow } from './store';
 
 /** At most this many candidates per request: a board's columns of cards. */
@@ -63,15 +64,6 @@ async function visibleEmails(
     if (email) emails.set(row.gate_id as number, email);
   }
   return emails;
-}
-
-/** Runs `work` on every item, `limit` at a time. */
-async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await work(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
 /**

@@ -5,7 +5,8 @@
  * /integrations. One thread per integration, updated in place by each failed run.
  * The `atsStatusChanged` notification: a sync read that the ATS moved a project's candidate (to an
  * offer, hired, rejected...); the project's company users who may open it hear of it, linked to
- * the project, on the candidate's thread of that project. The name is the one the company sees.
+ * the project, on the candidate's thread of that project, if their board shows the candidate. The name is the one
+ * the company sees.
  */
 import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
@@ -13,7 +14,7 @@ import { t } from '../../../i18n';
 import { abilityFor } from '../../../schema/ability';
 import { atsKind } from '../../../schema/rules/ats';
 import type { Config } from '../../config';
-import { notify, companyRecipients, projectFacts, projectReaders } from '../notifications';
+import { notify, companyRecipients, projectFacts, readersSeeing } from '../notifications';
 
 export const INTEGRATIONS_LINK = '/integrations';
 
@@ -47,7 +48,8 @@ export async function atsStatusChanged(
   const project = await projectFacts(trx, change.projectId);
   if (!project) return 0;
   const ats = atsKind(integration.kind)?.label ?? integration.kind;
-  return notify(trx, config, await projectReaders(trx, project), {
+  // Only those whose board shows the candidate (a paused one, or a RaaS company's longlist, is not on it).
+  return notify(trx, config, await readersSeeing(trx, project, change.candidateId), {
     kind: 'atsStatusChanged',
     subjectKey: `projectCandidate:${change.projectId}:${change.candidateId}`,
     link: `/project/${change.projectId}`,

@@ -1,7 +1,8 @@
 /**
  * What the ATS says back, and how the last sync went:
  *   GET /integrations/ats-status?projectId=   each linked candidate's stage or status in the
- *       company's ATS for a project the caller may open (its Members included), with since when
+ *       company's ATS for a project the caller may open (its Members included), of the candidates its
+ *       board shows them, with since when
  *       it holds, when it was read and the product stage it matches (the move the card offers);
  *       another company's project is "not found".
  *   GET /integrations/last-sync               per live integration of the company, whether a sync
@@ -15,6 +16,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { atsKind, INTEGRATION_STATUS, LINK_KIND, RUN_STATUS, RUN_TRIGGER } from '../../../schema/rules/ats';
 import { id } from '../../../schema/validation/inputs';
+import { onBoardSql, viewerOf, type Viewer } from '../../../schema/rules/visibility';
 import { isLive } from '../../adapters/ats';
 import { defineEndpoint } from '../../endpoints/define';
 import { forbidden } from '../../errors';
@@ -22,13 +24,16 @@ import type { RunEntry } from './sync';
 import { syncJobKey } from './store';
 
 /** The ATS status of every linked candidate of a project, newest read per candidate. */
-export async function projectStatuses(knex: Knex, projectId: number) {
+export async function projectStatuses(knex: Knex, projectId: number, viewer: Viewer) {
   const rows = await knex('integration_links as l')
     .join('integrations as i', 'i.id', 'l.integration_id')
     .join('project_candidates as pc', 'pc.id', 'l.local_id')
     .join('projects as p', 'p.id', 'pc.project_id')
+    .join('candidates as cand', 'cand.id', 'pc.candidate_id')
     .where({ 'l.local_kind': LINK_KIND.projectCandidate, 'pc.project_id': projectId })
     .whereRaw('i.company_id = p.company_id')
+    // Only of candidates the board shows the caller: met at all, in a stage they see.
+    .whereRaw(onBoardSql(viewer, 'cand', 'pc'))
     .whereNotNull('l.remote_status')
     .orderBy('l.remote_read_at', 'desc')
     .select(
@@ -134,7 +139,7 @@ export const statusEndpoints = [
     access: { action: 'read', subject: 'Project' },
     input: { query: z.object({ projectId: id('project') }) },
     row: { entity: 'project', from: { query: 'projectId' }, action: 'read' },
-    handler: ({ row, ctx }) => projectStatuses(ctx.knex, row.id as number),
+    handler: ({ row, ctx, actor }) => projectStatuses(ctx.knex, row.id as number, viewerOf(actor)),
   }),
 
   defineEndpoint({

@@ -14,7 +14,7 @@ import { REQUEST_CHANNEL, REQUEST_KIND, REQUEST_STATE } from '../../../schema/ru
 import type { AppAbility } from '../../../schema/ability';
 import { id } from '../../../schema/validation/inputs';
 import type { Actor } from '../../../schema/roles';
-import { stageVisibleSql } from '../../../schema/rules/visibility';
+import { onBoardSql } from '../../../schema/rules/visibility';
 import { scopeQuery } from '../../permissions/sql';
 import { inProject, nameMatches, present, shownColumns, viewerOf, type GateRow } from '../../services/candidateGate';
 import { camelKeys } from './inputs';
@@ -87,7 +87,8 @@ export async function interviewRequestList(
       j.on('pc.project_id', 'ir.project_id').andOn('pc.candidate_id', 'ir.candidate_id'),
     )
     .leftJoin('companies as c', 'c.id', 'ir.company_id')
-    .whereRaw(stageVisibleSql(viewer, 'pc'));
+    // Only of candidates the board shows the caller: met at all, in a stage they see.
+    .whereRaw(onBoardSql(viewer, 'ca', 'pc'));
   scopeQuery(base, ability, 'read', 'Project', 'p');
   if (query.companyId) base.where('ir.company_id', query.companyId);
   if (query.projectId) base.where('ir.project_id', query.projectId);

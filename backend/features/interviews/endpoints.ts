@@ -10,7 +10,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { REQUEST_CHANNEL, REQUEST_KIND } from '../../../schema/rules/pipeline';
-import { stageVisibleSql, statusSql, viewerOf, type Viewer } from '../../../schema/rules/visibility';
+import { onBoardSql, statusSql, viewerOf, type Viewer } from '../../../schema/rules/visibility';
 import { storageFor } from '../../adapters/storage/select';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, notFound } from '../../errors';
@@ -44,8 +44,7 @@ export async function requestsOfProject(knex: Knex, projectId: number, viewer: V
       on.on('pc.project_id', 'ir.project_id').andOn('pc.candidate_id', 'ir.candidate_id'),
     )
     .where('ir.project_id', projectId)
-    .whereRaw(statusSql(viewer, 'c'))
-    .whereRaw(`(pc.id is null or ${stageVisibleSql(viewer, 'pc')})`)
+    .whereRaw(`(pc.id is null and ${statusSql(viewer, 'c')} or ${onBoardSql(viewer, 'c', 'pc')})`)
     .distinctOn('ir.candidate_id', 'ir.kind')
     .orderBy([{ column: 'ir.candidate_id' }, { column: 'ir.kind' }, { column: 'ir.id', order: 'desc' }])
     .select(...REQUEST_COLUMNS);

@@ -8,5 +8,12 @@
 export { notificationEndpoints } from './endpoints';
 export { notify } from './notify';
 export { adminRecipients, companyRecipients, projectFacts, projectReaders, type Recipient } from './recipients';
-export { candidatesCurated, companyAwaitsApproval, interviewAnswered, movedByCompany, qualifyAnswered } from './kinds';
+export {
+  candidatesCurated,
+  companyAwaitsApproval,
+  interviewAnswered,
+  movedByCompany,
+  qualifyAnswered,
+  readersSeeing,
+} from './kinds';
 export { creditsExpiring, creditsLow, queueLowCreditsNotice } from './credits';

@@ -18,7 +18,15 @@ import { ACTOR_KINDS, actorRefs, type Actor } from '../../../schema/roles';
 import type { Config } from '../../config';
 import { candidateFacts, candidateLabel, candidatesFacts, type CandidateNames } from './names';
 import { notify, notifyAll } from './notify';
-import { adminRecipients, projectAdmins, projectFacts, projectReaders, type Recipient } from './recipients';
+import { onBoard, viewerOf, type Viewer } from '../../services/candidateGate';
+import {
+  adminRecipients,
+  projectAdmins,
+  projectFacts,
+  projectReaders,
+  type ProjectFacts,
+  type Recipient,
+} from './recipients';
 
 type Trx = Knex | Knex.Transaction;
 const projectLink = (id: number) => `/project/${id}`;
@@ -47,25 +55,51 @@ export async function candidatesCurated(
   if (!candidateIds.length) return;
   const project = await projectFacts(trx, projectId);
   if (!project) return;
-  const readers = await projectReaders(trx, project);
   // One thread per candidate, all written together: a list of fifty is as many statements as one.
   const names = await candidatesFacts(trx, candidateIds, projectId);
-  await notifyAll(
-    trx,
-    config,
-    readers,
-    candidateIds.map((candidateId) => ({
-      kind: 'candidateCurated' as const,
-      subjectKey: `projectCandidate:${projectId}:${candidateId}`,
-      link: projectLink(projectId),
-      title: (r: Recipient) =>
-        t('notifications.titles.candidateCurated', {
-          candidate: candidateLabel(r.actor, names.get(candidateId) as CandidateNames),
-          project: project.title,
-        }),
-    })),
-    actor,
-  );
+  for (const { readers, shown } of await readersByBoard(trx, project, candidateIds))
+    await notifyAll(
+      trx,
+      config,
+      readers,
+      shown.map((candidateId) => ({
+        kind: 'candidateCurated' as const,
+        subjectKey: `projectCandidate:${projectId}:${candidateId}`,
+        link: projectLink(projectId),
+        title: (r: Recipient) =>
+          t('notifications.titles.candidateCurated', {
+            candidate: candidateLabel(r.actor, names.get(candidateId) as CandidateNames),
+            project: project.title,
+          }),
+      })),
+      actor,
+    );
+}
+
+/**
+ * The project's readers grouped by how they see its board, each group with those of `candidateIds` the board shows
+ * them (a RaaS company's board has no longlist; nobody's has a paused candidate): a notice about a project's candidate
+ * tells only those who meet the candidate there.
+ */
+/** The project's readers whose board shows candidate `candidateId` (readersByBoard). */
+export async function readersSeeing(trx: Trx, project: ProjectFacts, candidateId: number): Promise<Recipient[]> {
+  return (await readersByBoard(trx, project, [candidateId])).flatMap((g) => (g.shown.length ? g.readers : []));
+}
+
+async function readersByBoard(
+  trx: Trx,
+  project: ProjectFacts,
+  candidateIds: number[],
+): Promise<{ readers: Recipient[]; shown: number[] }[]> {
+  const groups = new Map<Viewer, Recipient[]>();
+  for (const r of await projectReaders(trx, project))
+    groups.set(viewerOf(r.actor), [...(groups.get(viewerOf(r.actor)) ?? []), r]);
+  const out: { readers: Recipient[]; shown: number[] }[] = [];
+  for (const [viewer, readers] of groups) {
+    const seen = await onBoard(trx, viewer, project.id, candidateIds);
+    out.push({ readers, shown: candidateIds.filter((id) => seen.has(id)) });
+  }
+  return out;
 }
 
 /** A candidate answered an interview request (accepted or declined). */
@@ -80,7 +114,7 @@ export async function interviewAnswered(
   if (!project) return;
   const candidate = await candidateFacts(trx, candidateId, projectId);
   const advocate = project.advocateId !== null ? await adminRecipients(trx, [project.advocateId]) : [];
-  await notify(trx, config, [...(await projectReaders(trx, project)), ...advocate], {
+  await notify(trx, config, [...(await readersSeeing(trx, project, candidateId)), ...advocate], {
     kind: 'interviewAnswered',
     subjectKey: `projectCandidate:${projectId}:${candidateId}`,
     link: projectLink(projectId),

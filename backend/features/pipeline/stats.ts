@@ -10,8 +10,12 @@ import type { Actor } from '../../../schema/roles';
 import { STAGES, type StageKey } from '../../../schema/rules/pipeline';
 import { tabsFor } from '../../../schema/rules/stages';
 import { stageVisibleSql, statusSql, viewerOf } from '../../../schema/rules/visibility';
+import { mapLimited } from '../../services/concurrency';
 import { pipelineRole, type ProjectRow } from './access';
 import { savedQuery, suggestedCount } from './tabs';
+
+/** Saved-search counts one request runs at once (the pool holds ten connections). */
+const SEARCHES_AT_ONCE = 3;
 
 export type StageStats = Record<StageKey, number>;
 
@@ -73,7 +77,8 @@ export async function pipelineStatsOfMany(
           [curatedOnly],
         )
       : { rows: [] },
-    Promise.all(searched.map(async (p) => [p.id, await suggestedCount(knex, ability, actor, p)] as const)),
+    // A search per project with saved filters, a few at a time: a dashboard over many projects never holds the pool.
+    mapLimited(searched, SEARCHES_AT_ONCE, async (p) => [p.id, await suggestedCount(knex, ability, actor, p)] as const),
   ]);
   for (const r of staged.rows as { project_id: number; stage: number; n: number }[]) {
     const key = KEY_OF.get(r.stage);

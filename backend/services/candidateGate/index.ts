@@ -21,7 +21,7 @@
  */
 import type { Knex } from 'knex';
 import type { Actor } from '../../../schema/roles';
-import { viewerOf, type Viewer } from '../../../schema/rules/visibility';
+import { onBoardSql, viewerOf, type Viewer } from '../../../schema/rules/visibility';
 import { present, type GateRow, type ShownCandidate } from './present';
 import { inProject, shownColumns, SEARCH, type Place } from './sql';
 
@@ -73,6 +73,27 @@ export async function loadShown(
     );
   const rows = (await q) as GateRow[];
   return new Map(rows.map((r) => [r.gate_id, present(r)]));
+}
+
+/**
+ * Of candidates `ids`, those `who`'s board of project `projectId` shows (onBoardSql: a candidate they meet, in a
+ * stage they see): a notice or a figure about a project's candidate reaches only those who meet them there.
+ */
+export async function onBoard(
+  knex: Knex | Knex.Transaction,
+  who: Viewer | Actor,
+  projectId: number,
+  ids: number[],
+): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const found = (await knex('candidates as c')
+    .join('project_candidates as pc', (j) =>
+      j.on('pc.candidate_id', 'c.id').andOn('pc.project_id', knex.raw('?', [projectId])),
+    )
+    .whereIn('c.id', [...new Set(ids)])
+    .whereRaw(onBoardSql(asViewer(who), 'c', 'pc'))
+    .pluck('c.id')) as number[];
+  return new Set(found);
 }
 
 /** One candidate as `who` sees them (see loadShown), or undefined when the id names nobody. */

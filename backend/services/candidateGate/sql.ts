@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import { entity } from '../../../schema';
 import { tableShape } from '../../db/shape';
 import { STAGES } from '../../../schema/rules/pipeline';
-import { identitySql, statusSql, type Viewer } from '../../../schema/rules/visibility';
+import { identitySql, stageVisibleSql, statusSql, type Viewer } from '../../../schema/rules/visibility';
 
 /**
  * Where the viewer meets the candidate:
@@ -63,8 +63,11 @@ export function identityWhen(viewer: Viewer, place: Place, c = 'c'): string {
   // For companies the status rule holds the consent: one who withdrew it is named to none (contact follows).
   const status = statusSql(viewer, c);
   if (viewer === 'admin') return status;
-  if (place.in === 'search') return `(${status} and ${c}.visibility is not false and ${c}.anonymous is not true)`;
-  return `(${status} and ${identitySql(viewer, c, place.row ?? 'pc')})`;
+  const publicly = `(${status} and ${c}.visibility is not false and ${c}.anonymous is not true)`;
+  if (place.in === 'search') return publicly;
+  // A row in a stage the viewer does not see (a RaaS company's longlist) reveals nothing: met as in the suggested tab.
+  const pc = place.row ?? 'pc';
+  return `(${publicly} or (${status} and ${stageVisibleSql(viewer, pc)} and ${identitySql(viewer, c, pc)}))`;
 }
 
 /** SQL: the viewer sees the contact of candidate `c` at `place` (companies: in a project, past the suggested tab). */
@@ -73,7 +76,7 @@ export function contactWhen(viewer: Viewer, place: Place, c = 'c'): string {
   if (viewer === 'admin') return statusSql(viewer, c);
   if (place.in === 'search') return 'false';
   const pc = place.row ?? 'pc';
-  return `(${pc}.stage is not null and ${pc}.stage <> ${STAGES.open} and ${identityWhen(viewer, place, c)})`;
+  return `(${pc}.stage is not null and ${pc}.stage <> ${STAGES.open} and ${stageVisibleSql(viewer, pc)} and ${identityWhen(viewer, place, c)})`;
 }
 
 /**

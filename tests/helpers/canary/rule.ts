@@ -10,8 +10,8 @@
 import type { Knex } from 'knex';
 import { entity } from '../../../schema';
 import { SUB_ROLES, ADMIN_TYPES, roleOfCompanyType, type Actor } from '../../../schema/roles';
+import { stageVisibleToRaas } from '../../../schema/rules/stages';
 import {
-  AFTER_INTERVIEW,
   searchStatuses,
   seesContact,
   seesCuration,
@@ -57,8 +57,11 @@ export async function ruleBook(cw: CanaryWorld): Promise<RuleBook> {
   const placeIn = (viewer: Viewer, candidateId: number, projectId: number): PlaceFacts => {
     const row = rows.find((r) => r.candidate_id === candidateId && r.project_id === projectId);
     if (!row) return SUGGESTED;
-    // RaaS companies see the stages after an interview only once one was scheduled (the rule's stageVisibleSql).
-    if (viewer === 'raasCompany' && AFTER_INTERVIEW.includes(row.stage) && !row.interview_scheduled_at)
+    // RaaS companies see a row only in the stages the rule shows them (stageVisibleToRaas, and its twin stageVisibleSql).
+    if (
+      viewer === 'raasCompany' &&
+      !stageVisibleToRaas(row.stage, { interviewScheduled: !!row.interview_scheduled_at })
+    )
       return SUGGESTED;
     return { stage: row.stage, curated: row.curated, revealed: row.revealed_at !== null };
   };

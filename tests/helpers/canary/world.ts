@@ -2,7 +2,8 @@
  * The canary crawl's world: the leak matrix's candidates in every state (tests/helpers/leak/world.ts),
  * one more in another company's project, a portfolio link beside each one's GitHub link, and a
  * history built the way people build it, through the API: admins curate into a company's and a RaaS
- * company's projects, a company sends interview requests (one to a candidate still anonymous to
+ * company's projects (and shortlist one there, with an interview request, as RaaS boards start at shortlist), a
+ * company sends interview requests (one to a candidate still anonymous to
  * it), a candidate accepts one from the emailed link, admins and the company write notes and chat
  * in the project, the queue sends the emails and the notifications. Each role keeps a live socket
  * open from before the history starts (and asks from the first event on), so every frame it was
@@ -125,6 +126,25 @@ export async function canaryWorld(): Promise<CanaryWorld> {
       }),
       `curate into ${project}`,
     );
+  // The advocates longlist and shortlist the public one in the RaaS project: its board shows them from shortlist on.
+  for (const stage of [STAGES.qualify, STAGES.shortlist])
+    ok(
+      await lw.as.admin.post('/projects/recruitment', {
+        projectId: `Project:${w.projects.raasPower}`,
+        candidateId: canaries.activeVisible.apiId,
+        recruitmentStatus: stage,
+      }),
+      `the advocates move the public canary to ${stage} in the RaaS project`,
+    );
+  ok(
+    await lw.as.admin.post('/projects/candidate/interview/request', {
+      projectId: `Project:${w.projects.raasPower}`,
+      candidateId: canaries.activeVisible.apiId,
+      requestAction: 'request_interview',
+      jdText: 'Lead the data platform.',
+    }),
+    'the advocates ask the shortlisted public canary for an interview in the RaaS project',
+  );
 
   // The company asks three of them for an interview: one revealed to it, one public, one still anonymous to it.
   for (const state of ['anonymousRevealed', 'activeVisible', 'anonymous'] as const)
