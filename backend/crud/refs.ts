@@ -5,7 +5,7 @@
  * The same check runs against the database (API) or preloaded id sets (bulk import).
  */
 import type { Knex } from 'knex';
-import { entity as entityNamed, type EntityDef } from '../../schema';
+import { columnOf, entities, entity as entityNamed, type EntityDef } from '../../schema';
 import type { FieldErrors } from '../errors';
 
 /** Which of `ids` exist in the entity's table. */
@@ -137,4 +137,21 @@ export async function preloadIds(knex: Knex, entityNames: string[]): Promise<IdS
   for (const name of entityNames)
     sets.set(name, new Set((await knex(entityNamed(name).table).pluck('id')) as number[]));
   return sets;
+}
+
+/**
+ * Id lists (refList columns) have no foreign key: a deleted row is taken out of every list that names it. Every
+ * deletion of such a row calls it in its transaction: the generic routes, and the features that delete on their own
+ * (a colleague, an admin).
+ */
+export async function forgetInLists(trx: Knex.Transaction, target: EntityDef, id: number): Promise<void> {
+  for (const other of entities) {
+    for (const [name, def] of Object.entries(other.fields)) {
+      if (def.kind !== 'refList' || def.ref !== target.name) continue;
+      const col = columnOf(name);
+      await trx(other.table)
+        .whereRaw(`? = any("${col}")`, [id])
+        .update({ [col]: trx.raw(`array_remove("${col}", ?)`, [id]) });
+    }
+  }
 }

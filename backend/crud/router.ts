@@ -8,7 +8,7 @@ import { subject as asSubject } from '@casl/ability';
 import { permittedFieldsOf } from '@casl/ability/extra';
 import { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
-import { columnOf, entities, type Action, type EntityDef } from '../../schema';
+import { type Action, type EntityDef } from '../../schema';
 import type { FieldDef } from '../../schema/lib/types';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../errors';
 import { modelFor } from '../db/models';
@@ -17,6 +17,7 @@ import { scopeQuery } from '../permissions/sql';
 import { loadChildren, validateChildren, writeChildren } from './children';
 import { selectRows } from './select';
 import { parseId, parseRefId } from './ids';
+import { forgetInLists } from './refs';
 import { applyFilter, MAX_PAGE, parseListParams } from './query';
 import { serialize, type Row } from './serialize';
 import { validateRecord } from './validate';
@@ -48,19 +49,6 @@ function idParam(entity: EntityDef, req: Request): number {
 }
 
 const allFields = (entity: EntityDef) => Object.keys(entity.fields);
-
-/** Id lists (refList columns) have no foreign key: a deleted row is taken out of every list that names it. */
-async function forgetInLists(trx: Knex.Transaction, target: EntityDef, id: number): Promise<void> {
-  for (const other of entities) {
-    for (const [name, def] of Object.entries(other.fields)) {
-      if (def.kind !== 'refList' || def.ref !== target.name) continue;
-      const col = columnOf(name);
-      await trx(other.table)
-        .whereRaw(`? = any("${col}")`, [id])
-        .update({ [col]: trx.raw(`array_remove("${col}", ?)`, [id]) });
-    }
-  }
-}
 
 /** The record as the actor may see it: a read rule that lists fields hides the others. */
 export function readable(entity: EntityDef, ability: AppAbility, row: Row): Record<string, unknown> {

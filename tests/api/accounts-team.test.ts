@@ -246,6 +246,16 @@ describe('Team management', () => {
     const stranger = await t.knex('company_users').whereNot('company_id', acmeId).where('status', 1).first('id');
     const inactive = await t.knex('company_users').where({ company_id: acmeId }).whereNot('status', 1).first('id');
     const projects = [await projectOwnedBy(leaver, acmeId), await projectOwnedBy(leaver, acmeId)];
+    // A colleague's project was shared with the leaver: the share goes with them.
+    const shared = Number(
+      String(await projectOwnedBy(await idOf('owner@acme.example.com'), acmeId))
+        .split(':')
+        .pop(),
+    );
+    await t
+      .knex('projects')
+      .where('id', shared)
+      .update({ shared_user_ids: [leaver] });
     const del = (transferTo: unknown) =>
       t.http.delete(`/api/v1/company-users/User:${leaver}?transferTo=${transferTo}`).set(owner);
     expect((await del(`User:${stranger.id}`).expect(400)).body.error.fields).toEqual({
@@ -262,6 +272,7 @@ describe('Team management', () => {
     expect(await t.knex('company_users').where('id', leaver).first()).toBeUndefined();
     expect(await t.knex('invitations').where('company_user_id', leaver).first()).toBeUndefined();
     for (const project of projects) expect(await ownerOf(project)).toBe(`User:${to}`);
+    expect((await t.knex('projects').where('id', shared).first('shared_user_ids')).shared_user_ids).toEqual([]);
   });
 
   it('Another company’s users are out of reach; admins reach everyone', async () => {

@@ -8,6 +8,7 @@ import { subject as asSubject } from '@casl/ability';
 import { z } from 'zod';
 import { admin } from '../../../schema/entities/admin';
 import { ids } from '../../../schema/validation/inputs';
+import { forgetInLists } from '../../crud/refs';
 import { findRow, readOne } from '../../crud/router';
 import { writeContextOf } from '../../crud/writes';
 import { modelFor } from '../../db/models';
@@ -38,6 +39,7 @@ export const adminsBulkDelete = defineEndpoint({
         await adminWrites.beforeDelete?.({ ...context, existing });
         deleted.push(await readOne(trx, admin, ability, existing));
         await modelFor(admin).query(trx).deleteById(id);
+        await forgetInLists(trx, admin, id);
       }
       await adminWrites.settle?.(context);
       return { success: true, deleted };

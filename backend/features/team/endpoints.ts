@@ -13,6 +13,7 @@ import { companyUser } from '../../../schema/entities/companyUser';
 import { formatId } from '../../../schema/lib/ids';
 import { SUB_ROLES } from '../../../schema/roles';
 import { email, id, ids, oneOf, optionalText } from '../../../schema/validation/inputs';
+import { forgetInLists } from '../../crud/refs';
 import { findRow } from '../../crud/router';
 import type { Row } from '../../crud/serialize';
 import { writeContextOf } from '../../crud/writes';
@@ -212,6 +213,7 @@ export const teamEndpoints = [
         await runUserTransfers(trx, { companyId: user.companyId as number, fromUserId: user.id, toUserId });
         await afterMemberChange(trx, [user.id], { status: MEMBER_STATUS.inactive });
         await Users.query(trx).deleteById(user.id);
+        await forgetInLists(trx, companyUser, user.id);
       });
       return answer;
     },
