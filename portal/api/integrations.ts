@@ -49,8 +49,8 @@ export interface KnownIn {
 
 export interface KnownAnswer {
   /** Only the candidates whose contact the caller sees in the project; every other id is absent. */
-  candidates: { candidateId: string; known: KnownIn[] }[];
-  /** How long the answer holds: until the next scheduled sync. */
+  candidates: { candidateId: string; known: KnownIn[]; unanswered?: string[] }[];
+  /** How long the answer holds: until the next scheduled sync, or minutes when an ATS did not answer. */
   freshForSeconds: number;
 }
 

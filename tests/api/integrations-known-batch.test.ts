@@ -110,6 +110,19 @@ describe('Know before you reveal, a screen of cards at once', () => {
     expect(lookedUp().length).toBe(before);
   });
 
+  it('names an ATS that did not answer, never as "not in your ATS", and holds that answer minutes, not a day', async () => {
+    // Down for both look-ups and their one retry each.
+    ws.fail('GET', /\/candidates$/, { status: 503, body: {} }, 4);
+    const res = await ask(p.admin, [c.known, c.unknown]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.candidates).toEqual(
+      [c.known, c.unknown].map((id) => ({ candidateId: `Candidate:${id}`, known: [], unanswered: ['Workable'] })),
+    );
+    expect(res.body.freshForSeconds).toBeLessThanOrEqual(600);
+    const one = await p.admin.get(`/integrations/already-known?projectId=${project.id}&candidateId=${c.known}`);
+    expect(one.body).toEqual({ known: [{ ats: 'Workable', since: '2021-03' }] });
+  });
+
   it('refuses a missing, empty, malformed or overlong list and a bad project, field by field', async () => {
     const cases: [unknown, unknown, string][] = [
       [undefined, project.id, 'candidateIds'],
@@ -123,6 +136,23 @@ describe('Know before you reveal, a screen of cards at once', () => {
       const res = await p.admin.post('/integrations/already-known/batch', { projectId, candidateIds });
       expect(res.status, JSON.stringify(res.body)).toBe(400);
       expect(Object.keys(res.body.error.fields)).toContain(field);
+    }
+  });
+});
+
+describe('How often one person asks', () => {
+  it('answers 429 past ATS_LOOKUPS_PER_WINDOW look-ups a window, each of which reaches the company’s ATS', async () => {
+    const allowed = t.config.ats.lookupsPerWindow;
+    t.config.ats.lookupsPerWindow = 3;
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await ask(p.admin, [c.known])).status);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+      const before = lookedUp().length;
+      expect((await ask(p.admin, [c.known])).status).toBe(429);
+      expect(lookedUp().length).toBe(before);
+    } finally {
+      t.config.ats.lookupsPerWindow = allowed;
     }
   });
 });

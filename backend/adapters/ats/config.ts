@@ -17,6 +17,8 @@ export interface AtsConfig {
   /** Lever's API, its OAuth authorization server and the product's Lever app (LEVER_CLIENT_ID, LEVER_CLIENT_SECRET). */
   lever: { apiUrl: string; authUrl: string; clientId?: string; clientSecret?: string };
   limits: HttpLimits;
+  /** ATS_LOOKUPS_PER_WINDOW: "already in your ATS" look-ups (each a call per card to every connected ATS) one person may ask per rate-limit window. */
+  lookupsPerWindow: number;
 }
 
 const url = (name: string, fallback: string) => (process.env[name] || fallback).replace(/\/$/, '');
@@ -35,5 +37,6 @@ export function atsConfig(): AtsConfig {
       clientSecret: process.env.LEVER_CLIENT_SECRET || undefined,
     },
     limits: DEFAULT_LIMITS,
+    lookupsPerWindow: Math.max(1, Number(process.env.ATS_LOOKUPS_PER_WINDOW) || 60),
   };
 }

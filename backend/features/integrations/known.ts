@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import type { AppAbility } from '../../../schema/ability';
-import type { Actor } from '../../../schema/roles';
+import { actorKey, type Actor } from '../../../schema/roles';
 import { id } from '../../../schema/validation/inputs';
 import type { AppContext } from '../../context';
 import { defineEndpoint } from '../../endpoints/define';
@@ -31,10 +31,11 @@ export async function alreadyKnown(
   actor: Actor,
   query: { projectId: number; candidateId: number },
 ) {
-  const answers = await knownInAts(ctx, ability, actor, query.projectId, [query.candidateId]);
+  const { answers, unanswered } = await knownInAts(ctx, ability, actor, query.projectId, [query.candidateId]);
   const known = answers.get(query.candidateId);
   if (!known) throw notFound();
-  return { known };
+  const failed = unanswered.get(query.candidateId);
+  return { known, ...(failed ? { unanswered: failed } : {}) };
 }
 
 export const knownEndpoints = [
@@ -44,6 +45,7 @@ export const knownEndpoints = [
     summary: "Whether the company's ATS already has a project's candidate, and since which month",
     access: { action: 'read', subject: 'ProjectCandidate' },
     input: { query: z.object({ projectId: id('project'), candidateId: id('candidate') }) },
+    limits: ({ actor, ctx }) => [{ key: `ats-lookups:${actorKey(actor)}`, max: ctx.config.ats.lookupsPerWindow }],
     handler: ({ ctx, ability, actor, query }) => alreadyKnown(ctx, ability, actor, query),
   }),
 ];

@@ -4,14 +4,16 @@
  * known.ts applies it to one), which of the company's connected ATSs already hold them and since
  * which month. A candidate the caller may not see the contact of, one outside the project and an
  * id that names nobody are all simply absent from the answer, so the list tells nothing the board
- * does not. The answer says how long it stays true: until the next scheduled sync.
+ * does not. The answer says how long it stays true: until the next scheduled sync, or a few minutes when an ATS did
+ * not answer (a vendor down is no "not in your ATS"; each such candidate names it under `unanswered`). One person asks
+ * ATS_LOOKUPS_PER_WINDOW of these a window: each call reaches the company's ATSs with its credentials.
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { AppAbility } from '../../../schema/ability';
 import { entity } from '../../../schema';
 import { formatId } from '../../../schema/lib/ids';
-import type { Actor } from '../../../schema/roles';
+import { actorKey, type Actor } from '../../../schema/roles';
 import { INTEGRATION_STATUS, SYNC_INTERVAL_HOURS } from '../../../schema/rules/ats';
 import { stageVisibleSql, viewerOf } from '../../../schema/rules/visibility';
 import { id, ids } from '../../../schema/validation/inputs';
@@ -28,6 +30,8 @@ import { providerOf, publicIntegration, type IntegrationRow } from './store';
 export const KNOWN_BATCH_MAX = 200;
 /** Vendor look-ups in flight at once per integration, well under the vendors' rate limits. */
 const PARALLEL = 4;
+/** How long an answer with an ATS that did not answer holds before the screen asks again. */
+const RETRY_SECONDS = 300;
 
 /** The month a record was made, `YYYY-MM`, or null when the ATS gave no readable time. */
 export function monthOf(since: string): string | null {
@@ -69,7 +73,7 @@ async function visibleEmails(
 /**
  * For each named candidate of the project whose contact the caller sees, the company's connected
  * ATSs that already hold them (by that email) and since which month; the others are absent. An
- * ATS that fails to answer counts as not holding them.
+ * ATS that fails to answer is named in `unanswered` for the candidate, never counted as not holding them.
  */
 export async function knownInAts(
   ctx: Pick<AppContext, 'knex' | 'config'>,
@@ -77,12 +81,13 @@ export async function knownInAts(
   actor: Actor,
   projectId: number,
   candidateIds: number[],
-): Promise<Map<number, Known>> {
+): Promise<{ answers: Map<number, Known>; unanswered: Map<number, string[]> }> {
   const { knex, config } = ctx;
-  if (actor.companyId === undefined) return new Map();
+  const unanswered = new Map<number, string[]>();
+  if (actor.companyId === undefined) return { answers: new Map(), unanswered };
   const emails = await visibleEmails(knex, ability, actor, actor.companyId, projectId, candidateIds);
   const answers = new Map([...emails.keys()].map((candidateId): [number, Known] => [candidateId, []]));
-  if (!emails.size) return answers;
+  if (!emails.size) return { answers, unanswered };
   const integrations = (
     (await knex('integrations').where({
       company_id: actor.companyId,
@@ -98,10 +103,11 @@ export async function knownInAts(
         if (hit) answers.get(candidateId)!.push({ ats, since: monthOf(hit.since) });
       } catch (err) {
         if (!(err instanceof AtsError)) logger.error({ err, integrationId: integration.id }, 'ATS look-up failed');
+        unanswered.set(candidateId, [...(unanswered.get(candidateId) ?? []), ats]);
       }
     });
   }
-  return answers;
+  return { answers, unanswered };
 }
 
 const candidateDef = entity('candidate');
@@ -114,14 +120,18 @@ export const knownBatchEndpoints = [
       "Which of a project's candidates the company's ATS already has, and since which month, for a screen of cards",
     access: { action: 'read', subject: 'ProjectCandidate' },
     input: { body: z.object({ projectId: id('project'), candidateIds: ids('candidate', KNOWN_BATCH_MAX) }) },
+    // Each asks every connected ATS once per card, with the company's credentials: the vendors' limits are the company's.
+    limits: ({ actor, ctx }) => [{ key: `ats-lookups:${actorKey(actor)}`, max: ctx.config.ats.lookupsPerWindow }],
     handler: async ({ ctx, ability, actor, body }) => {
-      const answers = await knownInAts(ctx, ability, actor, body.projectId, body.candidateIds);
+      const { answers, unanswered } = await knownInAts(ctx, ability, actor, body.projectId, body.candidateIds);
       return {
         candidates: [...answers].map(([candidateId, known]) => ({
           candidateId: formatId(candidateDef, candidateId),
           known,
+          ...(unanswered.get(candidateId)?.length ? { unanswered: unanswered.get(candidateId) } : {}),
         })),
-        freshForSeconds: SYNC_INTERVAL_HOURS * 3600,
+        // An ATS that did not answer is asked again soon; a full answer holds until the next scheduled sync.
+        freshForSeconds: unanswered.size ? RETRY_SECONDS : SYNC_INTERVAL_HOURS * 3600,
       };
     },
   }),
