@@ -157,5 +157,5 @@ export function entityByResource(resource: string): EntityDef | undefined {
 export const resources = entities.filter((e) => e.resource);
 
 export * from './lib/types';
-export { f, EMAIL_PATTERN, PHONE_PATTERN, PROFILE_PIC_PATTERN } from './lib/fields';
+export { f, EMAIL_PATTERN, mailtoHref, PHONE_PATTERN, PROFILE_PIC_PATTERN } from './lib/fields';
 export { choiceId, columnOf, fieldOf, isNullable, isWritable } from './lib/define';

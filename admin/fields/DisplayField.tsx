@@ -6,7 +6,6 @@ import {
   BooleanField,
   ChipField,
   DataTable,
-  EmailField,
   FunctionField,
   Labeled,
   NumberField,
@@ -19,7 +18,7 @@ import {
   TextField,
   useRecordContext,
 } from 'react-admin';
-import type { EntityDef, FieldDef } from '../../schema';
+import { mailtoHref, type EntityDef, type FieldDef } from '../../schema';
 import { formatDate, formatDateTime } from '../../schema/rules/dates';
 import { choicesOf, isVisible, targetOf, titleCase } from './fieldMeta';
 import { IconDisplay } from './IconInput';
@@ -151,7 +150,7 @@ export function FieldDefDisplay({ field, source, compact }: DisplayProps) {
       return compact ? (
         <TextField source={source} emptyText={emptyText} />
       ) : (
-        <EmailField source={source} emptyText={emptyText} onClick={stop} />
+        <EmailLink source={source} emptyText={emptyText} />
       );
     case 'url':
       return <UrlLink source={source} emptyText={emptyText} />;
@@ -217,6 +216,19 @@ export function FieldDefDisplay({ field, source, compact }: DisplayProps) {
     default:
       return <TextField source={source} emptyText={emptyText} />;
   }
+}
+
+/** An address as a `mailto:` link whose parts are encoded (mailtoHref): it never adds recipients or a body. */
+function EmailLink({ source, emptyText }: { source: string; emptyText?: string }) {
+  const record = useRecordContext();
+  const email = record?.[source];
+  if (typeof email !== 'string' || !email)
+    return emptyText ? <Typography variant="body2">{emptyText}</Typography> : null;
+  return (
+    <Typography component="a" variant="body2" href={mailtoHref(email)} onClick={stop} color="primary">
+      {email}
+    </Typography>
+  );
 }
 
 function UrlLink({ source, emptyText }: { source: string; emptyText?: string }) {

@@ -11,8 +11,14 @@ function titleCase(key: string): string {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
-/** Email shape used everywhere a person's address is taken. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/**
+ * Email shape used everywhere a person's address is taken. No `?`, `&`, `#` or `%` anywhere, nor a URL's separators in
+ * the domain: in a `mailto:` link they would add recipients, a subject or a body of the writer's choosing.
+ */
+export const EMAIL_PATTERN = /^[^\s@?&#%]+@[^\s@?&#%=/\\:;,"<>()[\]]+\.[^\s@?&#%=/\\:;,"<>()[\]]{2,}$/;
+
+/** A `mailto:` link to `email`, each side of the @ percent-encoded: an address never reads as a link's parameters. */
+export const mailtoHref = (email: string): string => `mailto:${email.split('@').map(encodeURIComponent).join('@')}`;
 /** Optional plus, three digits (optionally in brackets), separator, three digits, separator, four to nine digits. */
 export const PHONE_PATTERN = /^\+?(\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4,9}$/;
 /**

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { entity } from '../index';
 import { EMAIL_PATTERN } from '../lib/fields';
 import { parseId } from '../lib/ids';
+import { oneLine } from './fieldChecks';
 
 /**
  * The snake_case keys the spec writes (project_id, candidate_id, multipart candidate_id[]) read as
@@ -59,6 +60,17 @@ export const text = (max: number) =>
     .string()
     .transform((s) => s.trim())
     .pipe(z.string().min(1).max(max));
+
+/** One line of text (a name, a title) of at most `max` characters: line breaks and control characters become a space. */
+export const line = (max: number) => z.string().transform(oneLine).pipe(z.string().min(1).max(max));
+
+/** Optional one line of text: absent, null and blank are all null. */
+export const optionalLine = (max: number) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((s) => (typeof s === 'string' && oneLine(s) ? oneLine(s) : null))
+    .pipe(z.string().max(max).nullable());
 
 /** Optional trimmed text: absent, null and blank are all null. */
 export const optionalText = (max: number) =>

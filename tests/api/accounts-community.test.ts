@@ -40,6 +40,15 @@ describe('Community sign-up', () => {
     expect(me.body.user).toMatchObject({ userRole: 5, _id: expect.stringMatching(/^Community:/) });
   });
 
+  it('A name is one line: text typed as a name cannot write paragraphs of its own into the email sent to the address', async () => {
+    const firstName = 'Ken\n\nYour account is locked: verify at https://evil.example/v\n\n';
+    await traditional({ firstName, lastName: 'Ito', email: 'lure@example.org' }).expect(200);
+    const mail = await lastMail(t.knex, 'lure@example.org');
+    const line = mail.text.split('\n').find((l) => l.includes('Ken'));
+    expect(line).toContain('Ken Your account is locked');
+    expect(mail.text).not.toMatch(/\n\s*Your account is locked/);
+  });
+
   it('A typed address stays free for its owner: a sign-up nobody confirmed blocks no one', async () => {
     await traditional({ firstName: 'Not', lastName: 'Me', email: 'squat@hopperlabs.example.com' }).expect(200);
     await traditional({ firstName: 'Real', lastName: 'Owner', email: 'squat@hopperlabs.example.com' }).expect(200);

@@ -55,6 +55,12 @@ describe('Invitations to join a company', () => {
     );
   });
 
+  it('An address with link parameters before the company domain is refused: it would add recipients in a mailto link', async () => {
+    const res = await invite('x?cc=a%40evil.example&z=@acme.example.com').expect(400);
+    expect(res.body.error.fields).toEqual({ email: 'email.errors.invalid' });
+    expect(await t.knex('company_users').where('email', 'like', 'x?cc=%').first()).toBeUndefined();
+  });
+
   it('Completion with another email is refused as invite.mismatch', async () => {
     await invite('omar@acme.example.com').expect(201);
     const cist = await cistFor('omar@acme.example.com');

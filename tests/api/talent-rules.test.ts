@@ -18,6 +18,11 @@ const CASES: Case[] = [
     { firstName: 'firstName.errors.required', lastName: 'lastName.errors.required' },
   ],
   ['the email must look like one', () => ({ email: 'not-an-email' }), { email: 'email.errors.invalid' }],
+  [
+    'an email carries no link parameters (a mailto link would take them as recipients or a body)',
+    () => ({ email: 'jane@corp.example?cc=x%40evil.example&body=Pay' }),
+    { email: 'email.errors.invalid' },
+  ],
   ["an admin's email cannot be taken", () => ({ email: 'admin@example.com' }), { email: 'email.errors.exists' }],
   ['the phone has the product shape', () => ({ phone: '12-34' }), { phone: 'phone.errors.invalid' }],
   [

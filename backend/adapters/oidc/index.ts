@@ -10,6 +10,7 @@ import passport from 'passport';
 import type { Config, OidcClientConfig } from '../../config';
 import { hmac, sameHash } from '../../auth/tokens';
 import { StateOnlyStrategy } from './stateOnlyStrategy';
+import { oneLine } from '../../../schema/validation/fieldChecks';
 
 export type SocialProvider = 'google' | 'linkedin';
 export const SOCIAL_PROVIDERS: SocialProvider[] = ['google', 'linkedin'];
@@ -32,7 +33,7 @@ function isLoopbackHttp(issuer: URL): boolean {
   return issuer.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
 }
 
-const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 80) : null);
+const text = (v: unknown) => (typeof v === 'string' && oneLine(v) ? oneLine(v).slice(0, 80) : null);
 
 export class OidcSignIn {
   private readonly passport = new passport.Passport();

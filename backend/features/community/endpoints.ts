@@ -8,7 +8,7 @@
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { email, text } from '../../../schema/validation/inputs';
+import { email, line } from '../../../schema/validation/inputs';
 import { findAccountByEmail, refusal } from '../../auth/accounts';
 import { communityDestination, completeCommunitySignup } from '../../auth/communitySignup';
 import { issueMagicLink, type PendingSignup } from '../../auth/magicLink';
@@ -43,7 +43,7 @@ const traditionalSignup = defineEndpoint({
   path: '/auth/community/traditional-email/signup',
   summary: 'Emails a link that creates a community account by name and email once opened',
   access: 'public',
-  input: { body: z.object({ firstName: text(NAME_MAX), lastName: text(NAME_MAX), email: email() }) },
+  input: { body: z.object({ firstName: line(NAME_MAX), lastName: line(NAME_MAX), email: email() }) },
   limits: ({ body, req, ctx }) => emailSendLimits(ctx.config, body.email, req.ip),
   handler: async ({ body, req, ctx }) => {
     await ctx.knex.transaction((trx) =>

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { companyUser } from '../../../schema/entities/companyUser';
 import { formatId } from '../../../schema/lib/ids';
 import { SUB_ROLES } from '../../../schema/roles';
-import { email, id, ids, oneOf, optionalText } from '../../../schema/validation/inputs';
+import { email, id, ids, oneOf, optionalLine } from '../../../schema/validation/inputs';
 import { forgetInLists } from '../../crud/refs';
 import { findRow } from '../../crud/router';
 import type { Row } from '../../crud/serialize';
@@ -93,8 +93,8 @@ export const teamEndpoints = [
         companyId: id('company').optional(),
         email: email(),
         role: oneOf(INVITE_ROLES),
-        firstName: optionalText(80),
-        lastName: optionalText(80),
+        firstName: optionalLine(80),
+        lastName: optionalLine(80),
       }),
     },
     status: 201,

@@ -4,6 +4,7 @@ import { Box, Card, CardContent, Chip, Divider, Link, Stack, Typography } from '
 import type { ReactNode } from 'react';
 import { useGetMany, useRecordContext, type Identifier } from 'react-admin';
 import { t } from '../../../../i18n';
+import { mailtoHref } from '../../../../schema';
 import { choiceLabel, labelOf } from '../../../../ui/candidate-profile/labels';
 import { experienceSpan, moneyText, noticeText, yearsSpan } from '../../../../ui/candidate-profile/profileText';
 
@@ -204,7 +205,7 @@ function Contact({ record }: { record: Rec }) {
     <Panel title={t('talent.sections.identity.title')}>
       <Fact
         label={labelOf('email')}
-        value={<Link href={`mailto:${String(record.email)}`}>{String(record.email)}</Link>}
+        value={<Link href={mailtoHref(String(record.email))}>{String(record.email)}</Link>}
       />
       <Fact
         label={labelOf('phone')}
