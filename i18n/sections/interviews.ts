@@ -3,6 +3,9 @@
 /** portal.interviews.* */
 export const interviews = {
   aCompany: 'a company',
+  // Stand in for a project without a title and a candidate without a first name ("Hi there") in messages to candidates.
+  aRole: 'a role',
+  there: 'there',
   loading: 'Loading the request…',
   answer: {
     interviewTitle: 'Interview request',
@@ -135,6 +138,7 @@ export const interviews = {
       'To {count, plural, one {# candidate} other {# candidates}} with a phone number. They can reply yes, no or in their own words.',
     header: 'Header',
     body: 'Message',
+    oneLine: 'WhatsApp shows the message as one paragraph: line breaks become spaces and paragraphs are parted by “·”.',
     send: 'Send',
     cancel: 'Close',
     skipped:

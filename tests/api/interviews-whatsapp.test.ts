@@ -305,3 +305,63 @@ describe('Without WhatsApp credentials', () => {
     }
   });
 });
+
+describe('Template parameters WhatsApp takes', () => {
+  it('sends each text parameter as one non-empty line: paragraphs, tabs and runs of spaces flattened, "there" for no first name', async () => {
+    // WhatsApp refuses a parameter with a new line, a tab or more than four spaces in a row (132018), or an empty one.
+    const [candidate] = await activeCandidates(t.knex, 1, { withPhone: true, skip: 60 });
+    await t.knex('candidates').where('id', candidate).update({ first_name: '', phone_whatsapp: true });
+    const typed = {
+      header: 'A role\tin  Singapore',
+      body: 'We have a backend role for you.\r\n\r\n\tIt is remote      and well paid.\nInterested? Reply YES or NO.',
+    };
+    const qualify = await admin.post('/projects/candidate/send/qualify/request', {
+      candidateId: `Candidate:${candidate}`,
+      ...typed,
+    });
+    expect(qualify.status, JSON.stringify(qualify.body)).toBe(201);
+    const project = await makeProject(t.knex);
+    await addToProject(t.knex, project, [candidate], 0);
+    const interview = await company.post('/projects/candidate/interview/request', {
+      projectId: project.id,
+      candidateId: candidate,
+      requestAction: 'request_interview',
+      channel: 'whatsapp',
+      jdHeader: 'Backend role\n\nSingapore',
+    });
+    expect(interview.status, JSON.stringify(interview.body)).toBe(201);
+    await runJobs(t);
+    await runJobs(t);
+
+    const qualifyRow = await t.knex('qualify_requests').where('candidate_id', candidate).first();
+    const requestRow = await t.knex('interview_requests').where('candidate_id', candidate).first('id');
+    // What the admin typed is kept as typed; only what goes to WhatsApp is flattened.
+    expect(qualifyRow).toMatchObject({ ...typed, state: 1 });
+    const rows = await t
+      .knex('whatsapp_messages')
+      .where('qualify_request_id', qualifyRow.id)
+      .orWhere('interview_request_id', requestRow.id);
+    expect(rows.map((r) => r.status)).toEqual([1, 1]);
+    const sent = rows.map((r) => standIn.sent.find((s) => s.id === r.provider_message_id));
+    const texts = (s: (typeof sent)[number]) =>
+      (s?.body.template.components as { type: string; parameters: { text: string }[] }[]).flatMap((c) =>
+        c.parameters.map((p) => [c.type, p.text]),
+      );
+    for (const s of sent) {
+      expect(s).toBeDefined();
+      for (const [, text] of texts(s)) {
+        expect(text.trim()).not.toBe('');
+        expect(text).not.toMatch(/[\n\r\t]| {5}/);
+      }
+    }
+    const byTemplate = Object.fromEntries(sent.map((s) => [s?.body.template.name, texts(s)]));
+    expect(byTemplate.qualify_request).toEqual([
+      ['header', 'A role in Singapore'],
+      ['body', 'We have a backend role for you. · It is remote and well paid. Interested? Reply YES or NO.'],
+    ]);
+    expect(byTemplate.interview_request.slice(0, 2)).toEqual([
+      ['header', 'Backend role · Singapore'],
+      ['body', 'there'],
+    ]);
+  });
+});

@@ -7,7 +7,7 @@
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
-import { REQUEST_CHANNEL, REQUEST_KIND, REQUEST_STATE } from '../../../schema/rules/pipeline';
+import { JD_LIMITS, REQUEST_CHANNEL, REQUEST_KIND, REQUEST_STATE } from '../../../schema/rules/pipeline';
 import type { Config } from '../../config';
 import { html } from '../../services/mail/templates';
 import { queueEmail } from '../../services/mail/outbox';
@@ -15,6 +15,7 @@ import type { RequestRow } from './answer';
 import { invitationAttachment } from './calendar';
 import { zoneLabel } from '../../../schema/rules/timeZones';
 import { interviewStart, validZone, type ScheduleData } from './rules';
+import { templateText } from './templateText';
 import { requestToken } from './tokens';
 import { queueWhatsapp } from './whatsappOutbox';
 import { formatDateTime } from '../../../schema/rules/dates';
@@ -75,17 +76,26 @@ export async function deliverRequest(knex: Knex, config: Config, id: number): Pr
     const { subject, lines } = requestEmail(message('email'));
     await queueEmail(trx, { to: candidate.email, subject, text: lines.join('\n\n'), html: html(config, lines) });
     if (request.channel === REQUEST_CHANNEL.whatsapp && candidate.phone) {
+      // Each text parameter as one line WhatsApp takes (templateText.ts): "Hi there" without a first name. The
+      // buttons' parameters are the answer links' query, made of the URL-safe token only.
+      const shownRole = templateText(role, t('portal.interviews.aRole'));
+      const words = {
+        header: templateText(request.jd_header, shownRole, JD_LIMITS.header),
+        firstName: templateText(candidate.firstName, t('portal.interviews.there')),
+        company: templateText(company, t('portal.interviews.aCompany')),
+        role: shownRole,
+      };
       await queueWhatsapp(trx, {
         to: candidate.phone,
         template: interview ? 'interview_request' : 'job_description',
         components: [
-          { type: 'header', parameters: [{ type: 'text', text: (request.jd_header || role).slice(0, 60) }] },
+          { type: 'header', parameters: [{ type: 'text', text: words.header }] },
           {
             type: 'body',
             parameters: [
-              { type: 'text', text: candidate.firstName ?? '' },
-              { type: 'text', text: company },
-              { type: 'text', text: role },
+              { type: 'text', text: words.firstName },
+              { type: 'text', text: words.company },
+              { type: 'text', text: words.role },
             ],
           },
           {

@@ -20,6 +20,7 @@ import { AppError, forbidden } from '../../errors';
 import { qualifyAnswered } from '../notifications';
 import { camelKeys, qualifyBody } from './inputs';
 import { replyKind } from './rules';
+import { templateText } from './templateText';
 import { queueWhatsapp, WHATSAPP_STATUS } from './whatsappOutbox';
 import { ownContacts } from '../../services/candidateGate';
 
@@ -134,6 +135,11 @@ export async function sendQualifyRequests(knex: Knex, actor: Actor, body: z.outp
   }
   if (body.projectId && !(await knex('projects').where('id', body.projectId).first('id')))
     throw new AppError(404, 'project.notFound');
+  // Stored as typed; sent to WhatsApp as one line each (templateText.ts), the default template's words for a blank one.
+  const parameters = {
+    header: templateText(body.header, t('project.qualify.template.header'), JD_LIMITS.header),
+    body: templateText(body.body, t('project.qualify.template.body'), JD_LIMITS.body),
+  };
   const ids = await knex.transaction(async (trx) => {
     const out: number[] = [];
     for (const c of reachable) {
@@ -151,8 +157,8 @@ export async function sendQualifyRequests(knex: Knex, actor: Actor, body: z.outp
         to: c.phone,
         template: 'qualify_request',
         components: [
-          { type: 'header', parameters: [{ type: 'text', text: body.header }] },
-          { type: 'body', parameters: [{ type: 'text', text: body.body }] },
+          { type: 'header', parameters: [{ type: 'text', text: parameters.header }] },
+          { type: 'body', parameters: [{ type: 'text', text: parameters.body }] },
         ],
         preview: `${body.header}\n${body.body}\n(Reply YES or NO)`,
         qualifyRequestId: row.id,

@@ -134,7 +134,8 @@ export function QualifyDialog({ candidateIds, projectId, open, onClose }: Qualif
             minRows={4}
             error={Boolean(errors.body)}
             helperText={
-              errors.body ?? t('portal.interviews.dialog.counter', { count: body.trim().length, max: JD_LIMITS.body })
+              errors.body ??
+              `${t('portal.interviews.qualify.oneLine')} ${t('portal.interviews.dialog.counter', { count: body.trim().length, max: JD_LIMITS.body })}`
             }
           />
           {single && previous && (
