@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../config';
 import { createMailAdapter, type MailAdapter } from '../adapters/mail';
 import type { WorkerPulse } from '../http/readiness';
-import { logContext, logger } from '../logger';
+import { logContext, logger, redact } from '../logger';
 import { emailsSent, jobDuration, jobsCompleted } from '../metrics';
 import { pgPoolOf } from '../db/sharedPool';
 import { closeWorkerKnex, openWorkerKnex, shareWorkerKnex, workerConnections, workerKnex } from './connection';
@@ -52,7 +52,12 @@ export function workerStopping(): void {
 export const workerLogger = new Logger((scope) => (level, message, meta) => {
   if (level === 'debug' || (stopping && level === 'error')) return;
   const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : 'info';
-  logger[method]({ ...scope, ...meta }, message);
+  // A failed job's line quotes the error's message: redacted like every error (logger.ts), the job's row left out.
+  const { job, ...rest } = (meta ?? {}) as { job?: { id?: string; task_identifier?: string } };
+  logger[method](
+    { ...scope, ...rest, ...(job ? { jobId: job.id, jobTask: job.task_identifier } : {}) },
+    redact(message),
+  );
 });
 
 /**
@@ -108,10 +113,26 @@ function traced(tasks: TaskList): TaskList {
       ((payload, helpers) => {
         const requestId = (payload as { requestId?: unknown } | null)?.requestId;
         const reqId = typeof requestId === 'string' ? requestId : undefined;
-        return logContext.run({ reqId, job: helpers.job.id, task }, () => (fn as Task)(payload, helpers));
+        // The queue keeps a failed job's message (its last_error) as long as the job: kept redacted too.
+        return logContext.run({ reqId, job: helpers.job.id, task }, async () => {
+          try {
+            return await (fn as Task)(payload, helpers);
+          } catch (err) {
+            throw redactedError(err);
+          }
+        });
       }) as Task,
     ]),
   );
+}
+
+/** `err` with its message and stack redacted (logger.ts), for the queue's record of the failure. */
+function redactedError(err: unknown): Error {
+  if (!(err instanceof Error)) return new Error(redact(String(err)));
+  const safe = new Error(redact(err.message));
+  safe.name = err.name;
+  safe.stack = [`${safe.name}: ${safe.message}`, ...(err.stack ?? '').split('\n').slice(1)].join('\n');
+  return safe;
 }
 
 /** Emails counted by outcome for the metrics. */

@@ -24,8 +24,10 @@ export async function smtpSink(refuse = false): Promise<SmtpSink> {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onRcptTo(_address, _session, callback) {
-      callback(refuse ? Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }) : undefined);
+    onRcptTo(address, _session, callback) {
+      // Worded as Postfix words it, the address repeated.
+      const refusal = `Mailbox unavailable: <${address.address}>: Recipient address rejected`;
+      callback(refuse ? Object.assign(new Error(refusal), { responseCode: 550 }) : undefined);
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

@@ -4,10 +4,12 @@
  * here) and keeping the message in the outbox when not. Running it twice sends once.
  */
 import { Logger } from 'graphile-worker';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../backend/config';
 import { queueEmail } from '../../backend/services/mail/outbox';
-import { taskList } from '../../backend/jobs/worker';
+import { taskList, workerLogger } from '../../backend/jobs/worker';
+import { logger } from '../../backend/logger';
 import { testApp, TEST_SECRET, type TestApp } from '../helpers/app';
 import { runJobsOnce } from '../helpers/jobs';
 import { smtpSink } from '../helpers/smtp';
@@ -104,15 +106,28 @@ describe('The send_email job', () => {
     });
   });
 
-  it('A refusing SMTP server leaves the email queued for a retry', async () => {
+  it('A refusing SMTP server leaves the email queued for a retry; neither the log nor the queue keeps the address', async () => {
     const refusing = await smtpSink(true);
+    const stream = (logger as unknown as Record<symbol, { write(line: string): void }>)[pino.symbols.streamSym];
+    const lines: string[] = [];
+    const write = vi.spyOn(stream, 'write').mockImplementation((line: string) => void lines.push(line));
+    const level = logger.level;
+    logger.level = 'info';
     try {
       const row = await askForCode('member@acme.example.com');
-      await work(refusing.url);
+      await runJobsOnce(
+        { connectionString: t.url, logger: workerLogger, noHandleSignals: true },
+        taskList(loadConfig({ secret: TEST_SECRET, env: 'test', smtpUrl: refusing.url })),
+      );
       expect(await outboxRow('member@acme.example.com')).toMatchObject({ id: row.id, status: 0, sent_at: null });
       const [job] = (await jobs()).filter((j) => j.payload.id === row.id);
       expect(job).toMatchObject({ attempts: 1, last_error: expect.stringContaining('Mailbox unavailable') });
+      expect(job.last_error).not.toContain('member@acme.example.com');
+      expect(lines.some((l) => l.includes('Failed task'))).toBe(true);
+      expect(lines.filter((l) => l.includes('member@acme.example.com'))).toEqual([]);
     } finally {
+      logger.level = level;
+      write.mockRestore();
       await refusing.close();
     }
   });
