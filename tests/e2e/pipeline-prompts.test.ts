@@ -160,6 +160,15 @@ describe('Project page prompts', () => {
       )
       .toBe(3);
     await page.getByTestId('project-plan').getByText('Power').waitFor();
+    // The schedule is remembered for this person only, and forgotten when they sign out (another account on the
+    // same browser never opens with their interviewer and address).
+    const kept = () => page.evaluate(() => Object.keys(localStorage).filter((k) => /schedule/i.test(k)));
+    const raasOwner = await e2e.db.knex('company_users').where('email', 'owner@raas.example.com').first('id');
+    expect(await kept()).toEqual([`talentbase.personal.lastSchedule:User:${raasOwner.id}`]);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL('**/auth/login');
+    expect(await kept()).toEqual([]);
   });
 
   it('A power-plan project offers a guarantee before the offer, and moves the candidate without it when asked', async () => {

@@ -11,6 +11,7 @@ import { t } from '../../../i18n';
 import { isLoginFlag, LOGIN_FLAGS } from '../loginFlags';
 import { useNotify } from '../notify';
 import { PATHS } from '../paths';
+import { forgetPersonal } from '../personalStorage';
 import { hasBell, viewerOf, type Viewer } from '../viewer';
 import { prefetchUnreadCount } from '../../../ui/components/NotificationBell';
 import { AuthContext, type AuthValue, type Landing } from './authContext';
@@ -93,7 +94,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch {
       // The spec sends the user to login also when the logout call fails.
     }
-    // A full page load drops every piece of in-memory data of the old session.
+    // What this browser keeps for the person (the last interview schedule) goes with them; a full page load drops
+    // every piece of in-memory data of the old session.
+    forgetPersonal();
     window.location.assign(PATHS.login);
   }, []);
 

@@ -182,7 +182,7 @@ export function MoveDialogs({ prompt, busy, error, isRaas, project, resolve, can
               name: count === 1 ? name : t('portal.pipeline.bulk.selected', { n: count }),
               stage,
             })}
-            initial={recallSchedule(user?.lastScheduleData)}
+            initial={recallSchedule(user?._id, user?.lastScheduleData)}
             busy={busy}
             onConfirm={(schedule) => resolve({ schedule })}
             onClose={cancel}

@@ -21,6 +21,7 @@ import {
 import type { Notify } from '../../app/notify';
 import type { MoveAction } from './boardLogic';
 import { rememberSchedule } from './scheduleMemory';
+import { useAuth } from '../../app/auth/authContext';
 import { stageLabel } from './stageKeys';
 import { needsSchedule, upgradeOrGuarantee } from './stageRules';
 
@@ -88,6 +89,7 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
   const [promptError, setPromptError] = useState<string>();
   const latest = useRef({ project, onMoved, onProjectChanged });
   latest.current = { project, onMoved, onProjectChanged };
+  const userId = useAuth().user?._id;
 
   const execute = useCallback(
     async (request: MoveRequest) => {
@@ -106,7 +108,7 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
           withoutGuarantee: request.withoutGuarantee || undefined,
         });
         dispatch({ type: 'confirm', ids });
-        if (request.scheduleFormData) rememberSchedule(request.scheduleFormData);
+        if (request.scheduleFormData) rememberSchedule(userId, request.scheduleFormData);
         const stage = stageLabel(request.to);
         if (request.to === STAGES.rejected)
           notify(
@@ -137,7 +139,7 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
         else notify(errorMessage(err), 'error');
       }
     },
-    [dispatch, notify],
+    [dispatch, notify, userId],
   );
 
   /** The next question the move needs answered, or the move itself. */
