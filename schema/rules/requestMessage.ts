@@ -40,7 +40,7 @@ export const requestLead = (m: Pick<RequestMessageInput, 'interview' | 'company'
 /** The email: its subject and its paragraphs, in order. */
 export function requestEmail(m: RequestMessageInput): { subject: string; lines: string[] } {
   const lines = [
-    `Hi ${m.firstName ?? 'there'},`,
+    `Hi ${m.firstName?.trim() || 'there'},`,
     requestLead(m),
     ...(m.header ? [m.header] : []),
     ...(m.body ? [m.body] : []),

@@ -363,5 +363,9 @@ describe('Template parameters WhatsApp takes', () => {
       ['header', 'Backend role · Singapore'],
       ['body', 'there'],
     ]);
+    // The email beside it greets them the same way.
+    const email = (await t.knex('candidates').where('id', candidate).first('email')).email as string;
+    const [mail] = (await listOutbox(t.knex, email)).filter((m) => m.subject.startsWith('Interview request'));
+    expect(mail.text.split('\n')[0]).toBe('Hi there,');
   });
 });
