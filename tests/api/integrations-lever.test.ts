@@ -1,8 +1,9 @@
 /**
  * Lever through sign-in: the authorization-code round trip with openid-client against the Lever
  * stand-in on loopback (signed state, forged state refused), tokens sealed and never answered,
- * idempotent syncs, an expired access token refreshed, and a refused refresh marked "auth error"
- * with an email to the company's admins, mended by signing in again.
+ * idempotent syncs, an expired access token refreshed, a placed candidate archived as hired, and
+ * a refused refresh marked "auth error" with an email to the company's admins, mended by signing
+ * in again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../backend/services/mail/outbox';
@@ -107,6 +108,17 @@ describe('Syncing with Lever', () => {
     expect(lv.opportunities.map((o) => o.stage)).toContain('stage-onsite');
     expect(lv.opportunities.filter((o) => o.archivedReason === 'ar-nf')).toHaveLength(1);
     expect((await t.knex('integrations').where('id', id).first('credentials')).credentials).not.toBe(before);
+  });
+
+  it('records a placed candidate as Lever records a hire (archived with its hired reason), and tells nobody of a change', async () => {
+    await setStage(t, project, candidates[0], 5);
+    await admin.put(`/integrations/manual/sync/${id}`);
+    await runJobs(t);
+    expect(await lastRun(t, id)).toMatchObject({ updated: 1, failed: 0 });
+    expect(lv.opportunities.filter((o) => o.archivedReason === 'ar-hired')).toHaveLength(1);
+    // Read back as hired, which is where the product has them: no "changed in Lever" notice of our own push.
+    const notices = (await admin.get('/notifications?filter=all')).body.data as { kind: string; link: string }[];
+    expect(notices.filter((n) => n.kind === 'atsStatusChanged' && n.link === `/project/${project}`)).toEqual([]);
   });
 
   it('marks "auth error" and emails the company admins when the refresh is refused; signing in again mends it', async () => {

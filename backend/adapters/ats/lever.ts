@@ -3,8 +3,8 @@
  * of expiry, or refused once with 401, is refreshed and the renewed tokens handed back to be
  * stored sealed; a refused refresh is an AtsError 'auth'. Postings are read with Lever's `next`
  * offset; a person becomes a sourced opportunity on the posting, moved between the account's
- * stages by name and archived with a non-hired reason on rejection, all performed as the user who
- * signed in. Opportunities with the person's email are read first: one already on the posting is
+ * stages by name, archived with a non-hired reason on rejection and with a hired one when placed
+ * (Lever's way of recording a hire), all performed as the user who signed in. Opportunities with the person's email are read first: one already on the posting is
  * moved, not added again. An opportunity's stage, or its archive reason (a hired one is "Hired"),
  * is read back. Lever's public API has no delete or anonymisation of an opportunity or a contact
  * (it lists deleted opportunities, but deleting is done in Lever itself), so an erased person's
@@ -100,7 +100,17 @@ export function leverProvider(
     return `perform_as=${encodeURIComponent(settings.userId)}`;
   };
   let stages: { id: string; text: string }[] | undefined;
-  let archiveReason: string | undefined;
+  const archiveReasons = new Map<string, string>();
+
+  /** The account's first archive reason of `type` ('hired' or 'non-hired'). */
+  async function archiveReasonFor(type: 'hired' | 'non-hired'): Promise<string> {
+    if (!archiveReasons.has(type)) {
+      const found = (await call<Page<{ id: string }[]>>('GET', `/archive_reasons?type=${type}`)).data?.[0]?.id;
+      if (!found) throw new AtsError('rejected', `the Lever account has no ${type} archive reason`);
+      archiveReasons.set(type, found);
+    }
+    return archiveReasons.get(type) as string;
+  }
 
   async function allStages(): Promise<{ id: string; text: string }[]> {
     stages ??= (await call<Page<{ id: string; text: string }[]>>('GET', '/stages')).data ?? [];
@@ -151,8 +161,8 @@ export function leverProvider(
         ).data ?? [];
       const here = existing.find((o) => !o.archived && o.applications?.some((a) => a.posting === jobId));
       if (here) {
-        const target = await stageId(stage);
-        if (here.stage !== target) await provider.moveApplication(here.id, stage, jobId);
+        if (stage === 'placed' || here.stage !== (await stageId(stage)))
+          await provider.moveApplication(here.id, stage, jobId);
         return { remoteId: here.id, candidateId: here.contact ?? here.id, found: 'application' };
       }
       const answer = await call<Page<{ id: string; contact?: string }>>(
@@ -169,6 +179,8 @@ export function leverProvider(
         { once: true },
       );
       if (!answer?.data?.id) throw new AtsError('rejected', 'Lever answered without an opportunity id');
+      // A hire is an opportunity archived as hired: added at the offer, then archived.
+      if (stage === 'placed') await provider.moveApplication(answer.data.id, stage, jobId);
       return {
         remoteId: answer.data.id,
         candidateId: answer.data.contact ?? existing[0]?.contact ?? answer.data.id,
@@ -203,10 +215,10 @@ export function leverProvider(
 
     async moveApplication(remoteId, stage) {
       const path = `/opportunities/${encodeURIComponent(remoteId)}`;
-      if (stage === 'rejected') {
-        archiveReason ??= (await call<Page<{ id: string }[]>>('GET', '/archive_reasons?type=non-hired')).data?.[0]?.id;
-        if (!archiveReason) throw new AtsError('rejected', 'the Lever account has no archive reason');
-        await call('PUT', `${path}/archived?${performAs()}`, { reason: archiveReason });
+      // Lever records an outcome by archiving: a rejection with a non-hired reason, a hire with a hired one.
+      if (stage === 'rejected' || stage === 'placed') {
+        const reason = await archiveReasonFor(stage === 'placed' ? 'hired' : 'non-hired');
+        await call('PUT', `${path}/archived?${performAs()}`, { reason });
         return;
       }
       await call('PUT', `${path}/stage?${performAs()}`, { stage: await stageId(stage) });
