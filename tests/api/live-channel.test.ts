@@ -77,6 +77,22 @@ describe('Who receives a board event', () => {
     expect(await raas.quiet(100)).toEqual([]);
   });
 
+  it("a note for admins alone reaches the admins' sockets and none of the company's", async () => {
+    const [owner, admin] = await Promise.all([socket('company'), socket('admin')]);
+    for (const sock of [owner, admin]) await sock.next((m) => m.type === 'ready');
+    await w
+      .as('advocate')
+      .post('/candidate-note', {
+        ...{ candidateId: w.cid('Ava'), projectId: `Project:${w.projects.acme}` },
+        ...{ note: 'Between us: salary is a stretch', visibility: 1 },
+      })
+      .expect(201);
+    expect((await admin.next(aboutProject(w.projects.acme))).kind).toBe('pipeline.8.admins');
+    await owner.quiet(300);
+    expect(owner.received.filter(aboutProject(w.projects.acme))).toEqual([]);
+    for (const sock of [owner, admin]) sock.close();
+  });
+
   it('the member receives the events of the project they own', async () => {
     // A note is about a candidate the project reaches: one an admin curated into it.
     await w.place(w.projects.memberOwn, 'Ava', 0, { curated: true });

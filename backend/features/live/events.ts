@@ -7,8 +7,11 @@ import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
 import type { AppAbility } from '../../../schema/ability';
 import { LIVE_TOPIC } from '../../../schema/entities/live/liveEvent';
+import { NOTE_VISIBILITY } from '../../../schema/rules/pipeline';
 
 export type Topic = keyof typeof LIVE_TOPIC;
+/** The end of a board event's kind whose activity only admins may read (the pipeline activity trigger adds it). */
+const ADMINS_ONLY = '.admins';
 const TOPIC_OF = Object.fromEntries(Object.entries(LIVE_TOPIC).map(([k, v]) => [v, k])) as Record<number, Topic>;
 
 export interface LiveEvent {
@@ -127,7 +130,16 @@ export async function audiences(knex: Knex, events: LiveEvent[]): Promise<Map<nu
         );
     } else if (e.topic === 'project') {
       const p = projects.get(e.subjectId);
-      if (p) out.set(e.id, (a) => a.can('read', asSubject('Project', { ...p })));
+      // Activity only admins may read (a note for admins alone): those who may read such a note.
+      const adminsOnly = e.kind.endsWith(ADMINS_ONLY);
+      const note = { companyId: p?.companyId, visibility: NOTE_VISIBILITY.adminsOnly };
+      if (p)
+        out.set(
+          e.id,
+          (a) =>
+            a.can('read', asSubject('Project', { ...p })) &&
+            (!adminsOnly || a.can('read', asSubject('CandidateNote', note))),
+        );
     } else if (e.topic === 'notification') {
       const n = notifications.get(e.subjectId);
       if (n) out.set(e.id, (a) => a.can('read', asSubject('Notification', { ...n })));
