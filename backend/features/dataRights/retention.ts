@@ -237,11 +237,16 @@ export async function applyRetention(knex: Knex, config: Config, now = new Date(
       .where('started_at', '<', ago(now, logDays))
       .whereNotNull('entries')
       .update({ entries: null }),
+    // Sent or not: one still queued after the period is never sent (its job gave up long ago) and ends failed.
     outboxBodies: await knex('outbox_emails')
-      .whereNot('status', 0)
       .where('updated_at', '<', ago(now, outboxDays))
       .where((q) => q.whereNot('text', '').orWhereNotNull('html').orWhereNotNull('attachments'))
-      .update({ text: '', html: null, attachments: null }),
+      .update({
+        text: '',
+        html: null,
+        attachments: null,
+        status: knex.raw('case when status = 0 then 3 else status end'),
+      }),
     expiredExports: await expireExports(knex, config, now),
   };
   const periods = {

@@ -20,7 +20,8 @@ export function sendEmailTask(mail: MailAdapter): Task {
       payload.id,
     ]);
     const email = rows[0];
-    if (!email || email.status === 1 || email.status === 2) return;
+    // Sent, stored, or emptied by retention: nothing to send.
+    if (!email || email.status === 1 || email.status === 2 || (!email.text && !email.html)) return;
     const outcome = await mail.send({
       to: email.to,
       subject: email.subject,
