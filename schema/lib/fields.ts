@@ -13,9 +13,11 @@ function titleCase(key: string): string {
 
 /**
  * Email shape used everywhere a person's address is taken. No `?`, `&`, `#` or `%` anywhere, nor a URL's separators in
- * the domain: in a `mailto:` link they would add recipients, a subject or a body of the writer's choosing.
+ * the domain: in a `mailto:` link they would add recipients, a subject or a body of the writer's choosing. The domain
+ * is labels between dots, so the check takes time in proportion to the text, however long and hostile.
  */
-export const EMAIL_PATTERN = /^[^\s@?&#%]+@[^\s@?&#%=/\\:;,"<>()[\]]+\.[^\s@?&#%=/\\:;,"<>()[\]]{2,}$/;
+export const EMAIL_PATTERN =
+  /^[^\s@?&#%]+@[^\s@?&#%=/\\:;,"<>()[\].]+(?:\.[^\s@?&#%=/\\:;,"<>()[\].]+)*\.[^\s@?&#%=/\\:;,"<>()[\].]{2,}$/;
 
 /** A `mailto:` link to `email`, each side of the @ percent-encoded: an address never reads as a link's parameters. */
 export const mailtoHref = (email: string): string => `mailto:${email.split('@').map(encodeURIComponent).join('@')}`;

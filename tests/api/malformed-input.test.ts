@@ -166,6 +166,19 @@ describe('NUL characters and lone surrogates', () => {
     );
   });
 
+  it('A long hostile text is refused as fast as a short one: an email of dots, a name of spaces (900 kB each)', async () => {
+    // Checked by patterns that backtracked over such text, these took hours of one process (time in the square of
+    // the length), every other request waiting; in proportion to the length, they answer at once.
+    const dots = `a@${'.'.repeat(900_000)};`;
+    for (const path of ['/auth/send-email-otp', '/auth/forgot-password', '/auth/community/magic-link/signup'])
+      expectRefused(await guest().post(path, { email: dots }), undefined, path);
+    const res = await guest().post('/auth/community/traditional-email/signup', {
+      ...{ firstName: `${' '.repeat(900_000)}${'x'.repeat(100)}`, lastName: 'A', email: 'a@acme.example.com' },
+    });
+    expectRefused(res, undefined, 'a name of spaces');
+    expect(Object.keys(res.body.error?.fields ?? {})).toEqual(['firstName']);
+  }, 30_000);
+
   it('A NUL or a malformed escape in the query string or the path is refused', async () => {
     expectRefused(await guest().get('/dev/outbox?to=%00'), { to: 'to.errors.invalidText' }, 'query NUL');
     expectRefused(await guest().get('/dev/outbox?to=%FF'), { to: 'to.errors.invalidText' }, 'malformed escape');
