@@ -6,7 +6,9 @@
  * obeying model's verdict is kept as a disagreement instead of the score, so neither moves a score
  * or a recommendation; evidence quotes no typed text; and no name (in Latin with accents, Han,
  * Hangul, Thai, Arabic, Cyrillic, Greek or Devanagari, whole, in parts or without accents), e-mail,
- * phone, link (with or without a scheme) or handle of a candidate reaches the model.
+ * phone, link (with or without a scheme) or handle of a candidate reaches the model, nor any
+ * identifier the blind CV removes (NRIC/FIN, Hong Kong ID and passport numbers, dates of birth,
+ * street addresses, titled referee names) while the work facts around them do.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer } from '../helpers/talent';
@@ -271,5 +273,47 @@ describe('Identities in many scripts', () => {
       ];
       for (const prompt of prompts) for (const marker of markers) expect(prompt, marker).not.toMatch(asWritten(marker));
     }
+  });
+});
+
+describe('Identifiers the blind CV removes', () => {
+  it('Sends no identity or passport number, date of birth, street address or titled referee name from a job description, and keeps its work facts', async () => {
+    const identifying = [
+      'S1234567D',
+      'A123456(7)',
+      'A123456',
+      'K12345678',
+      '12 March 1990',
+      'March 1990',
+      '21 Orchard Road',
+      'Orchard',
+      '#05-01',
+      '238880',
+      'Mr. Tan Ah Kow',
+      'Tan Ah Kow',
+      'Ah Kow',
+    ];
+    const id = await w.fit({
+      firstName: 'Mei Ling',
+      lastName: 'Koh',
+      experiences: [
+        {
+          title: 'Payroll Lead',
+          company: 'Koh Payroll Services',
+          startDate: `${year - 7}-01-01`,
+          currentPosition: true,
+          description:
+            'Ran payroll for 40 staff. NRIC S1234567D, HKID A123456(7), passport K12345678, born 12 March 1990, 21 Orchard Road #05-01 Singapore 238880, ref Mr. Tan Ah Kow',
+        },
+      ],
+    });
+    llm.reset();
+    const run = await matchOnce(t, w.admin, { jobDescription: `${JD}\nTeam: payroll.` });
+    expect(run.status).toBe('done');
+    const judged = new Set((await results(run.id)).map((r) => r.candidateId));
+    expect(judged.has(`Candidate:${id}`), `candidate ${id} judged`).toBe(true);
+    const prompts = llm.prompts();
+    expect(prompts.some((p) => p.includes('Ran payroll for 40 staff'))).toBe(true);
+    for (const prompt of prompts) for (const marker of identifying) expect(prompt, marker).not.toContain(marker);
   });
 });

@@ -8,8 +8,10 @@
  * Nothing identifying: the profile comes from the matcher's loadProfiles (no name, photo, email,
  * phone, links, date of birth, gender, citizenship or address), and every free text (job titles,
  * employers, job descriptions, the description of the role) is scrubbed of e-mail addresses, phone
- * numbers, links, handles and the person's own names (scrub.ts). Citizenship and visas reach the
- * model only as "has the right to work in X", and only when the requirements ask for it.
+ * numbers, links, handles, the person's own names and every identifier the blind CV removes
+ * (identity and passport numbers, dates of birth, titled names, addresses: scrub.ts). Citizenship
+ * and visas reach the model only as "has the right to work in X", and only when the requirements
+ * ask for it.
  *
  * The answer (verdictAnswer) holds a score, a recommendation, reasoning and the ids of the facts it
  * rests on; verdict.ts decides whether it is taken. PROMPT_VERSION changes whenever the wording or
@@ -55,10 +57,14 @@ const SYSTEM = [
 
 type Json = Record<string, unknown>;
 
-/** Free text for the model: one line when it is a one-line field, scrubbed, cut to `max`. */
+/**
+ * Free text for the model: scrubbed while it still has its own lines (a particular's value ends at
+ * its line), then one line when it is a one-line field, whitespace collapsed otherwise, cut to `max`.
+ */
 function quoted(text: string | null | undefined, names: string[], max: number, single = true): string | null {
   if (!text) return null;
-  const clean = scrub(single ? oneLine(text) : text.replace(/\s+/g, ' ').trim(), names);
+  const scrubbed = scrub(text, names);
+  const clean = single ? oneLine(scrubbed) : scrubbed.replace(/\s+/g, ' ').trim();
   return clean.slice(0, max) || null;
 }
 

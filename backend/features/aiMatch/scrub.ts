@@ -1,12 +1,27 @@
 /**
  * Free text without what identifies a person, before a language model reads it: e-mail
  * addresses, phone numbers, links with or without a scheme (`linkedin.com/in/…`, `wa.me/…`),
- * handles (`@someone`) and the person's own names in any script. Names are matched as whole words
- * by Unicode letters, not by `\b` (which ends a word at 'é' or before 'Ł'); in scripts written
- * without spaces between words (Chinese, Japanese, Thai, ...) a name is matched wherever it
- * stands (and in Hangul, whose particles join a name). Each name is also matched in its parts ('Chloé', 'Dubois-Martin', 'Martin') and without
- * its accents ('Chloe'), whatever the case.
+ * handles (`@someone`), the person's own names in any script, and every other identifier the blind
+ * CV removes (services/documents/identifiers.ts): NRIC/FIN, Hong Kong ID and passport numbers,
+ * day-precise dates (dates of birth), labelled particulars, titled names ('ref Mr. Tan Ah Kow'),
+ * referees' sections, street addresses, unit numbers and postcodes. Each becomes the placeholder of
+ * its kind ('[id]', '[date]', '[address]', '[name]'...); years ('2019–2023') and amounts stay.
+ *
+ * Names are matched as whole words by Unicode letters, not by `\b` (which ends a word at 'é' or
+ * before 'Ł'); in scripts written without spaces between words (Chinese, Japanese, Thai, ...) a
+ * name is matched wherever it stands (and in Hangul, whose particles join a name). Each name is
+ * also matched in its parts ('Chloé', 'Dubois-Martin', 'Martin') and without its accents
+ * ('Chloe'), whatever the case.
  */
+import {
+  withoutAddresses,
+  withoutFullDates,
+  withoutIdentityNumbers,
+  withoutParticulars,
+  withoutReferees,
+  withoutTitledNames,
+  type Mark,
+} from '../../services/documents/identifiers';
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
 const SCHEME_URL = /\b(?:https?|ftp):\/\/\S+|\bwww\.\S+/giu;
@@ -83,15 +98,25 @@ function namesPattern(variants: string[]): RegExp | undefined {
   return new RegExp(alternatives.join('|'), 'giu');
 }
 
-/** `text` with contact details, links, handles and the person's names replaced by [email], [link], [phone], [handle] and [name]. */
+/** Each identifier reads as its kind: '[id]', '[date]', '[address]'. */
+const kind: Mark = (k) => `[${k}]`;
+
+/**
+ * `text` with contact details, links, handles, identity numbers, dates of birth, particulars,
+ * titled names, referees, addresses and the person's names replaced by the placeholder of their
+ * kind ([email], [link], [phone], [handle], [id], [date], [detail], [referee], [address], [name]).
+ * Line-bound shapes (a referees' section, a particular's value) end at the text's own line breaks.
+ */
 export function scrub(text: string, names: string[]): string {
-  let out = text
-    .normalize('NFC')
+  let out = withoutReferees(text.normalize('NFC'), kind);
+  out = withoutFullDates(withoutParticulars(out, kind), kind)
     .replace(EMAIL, '[email]')
     .replace(SCHEME_URL, '[link]')
     .replace(BARE_URL, '[link]')
-    .replace(HANDLE, '[handle]')
-    .replace(PHONE, (m) => (isPhone(m) ? '[phone]' : m));
+    .replace(HANDLE, '[handle]');
+  // Identity numbers before phones, so a phone pattern never eats the digits out of one.
+  out = withoutIdentityNumbers(withoutTitledNames(out, kind), kind).replace(PHONE, (m) => (isPhone(m) ? '[phone]' : m));
+  out = withoutAddresses(out, kind);
   const pattern = namesPattern(nameVariants(names));
   if (!pattern) return out;
   // Found as written, then on the text without accents (so 'Jose' in the text is found for 'José'
