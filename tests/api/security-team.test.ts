@@ -146,6 +146,26 @@ describe('The team rules hold whichever way a change arrives', () => {
     expect(own.body.error.code).toBe('admins.selfUndeletable');
   });
 
+  it('Two General admins deactivating each other at once leave one of them active', async () => {
+    const [g1, g2] = await t.knex('admins').where({ role: 1 }).orderBy('id').limit(2).pluck('id');
+    const emails = await t.knex('admins').whereIn('id', [g1, g2]).orderBy('id').pluck('email');
+    for (let round = 0; round < 8; round++) {
+      await t.knex('admins').where({ role: 1 }).whereNotIn('id', [g1, g2]).update({ status: 0 });
+      await t.knex('admins').whereIn('id', [g1, g2]).update({ status: 1 });
+      const tokens = await Promise.all(emails.map((email) => t.login(email)));
+      const [a, b] = await Promise.all([
+        t.http.put(`/api/v1/admins/Admin:${g2}`).set(bearer(tokens[0])).send({ status: 0 }),
+        t.http.put(`/api/v1/admins/Admin:${g1}`).set(bearer(tokens[1])).send({ status: 0 }),
+      ]);
+      // One goes through; the other is refused: 409 once it counts, or 401/403 when its author was already inactive.
+      const statuses = [a.status, b.status].sort();
+      expect(statuses[0], `round ${round}`).toBe(200);
+      expect([401, 403, 409], `round ${round}: ${statuses}`).toContain(statuses[1]);
+      expect(await t.knex('admins').where({ role: 1, status: 1 }).pluck('id')).toHaveLength(1);
+    }
+    await t.knex('admins').whereIn('id', [g1, g2]).update({ status: 1 });
+  });
+
   it('Deleting a company that still has users is refused, and nobody is deleted with it', async () => {
     const before = await t.knex('company_users').where('company_id', acmeId).count({ n: '*' });
     const res = await t.http.delete(`/api/v1/companies/Company:${acmeId}`).set(bearer(general)).expect(409);

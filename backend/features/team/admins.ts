@@ -22,8 +22,10 @@ export const adminWrites: EntityWrites = {
   beforeDelete: async ({ actor, entity, existing }) => {
     if (isSelf(actor, entity, existing.id)) throw new AppError(400, 'admins.selfUndeletable');
   },
-  // Checked once the request's writes are in, so a bulk change is judged as a whole.
+  // Checked once the request's writes are in, so a bulk change is judged as a whole. One change of admins at a time
+  // is judged: two General admins deactivating each other at once would each count the other still active.
   settle: async ({ trx }) => {
+    await trx.raw("select pg_advisory_xact_lock(hashtext('admins.generalAdmins'))");
     const [{ n }] = (await modelFor(admin)
       .query(trx)
       .where({ status: ADMIN_STATUS.active, role: GENERAL })
