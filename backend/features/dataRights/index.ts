@@ -14,8 +14,9 @@
 import type { Knex } from 'knex';
 import type { Endpoint } from '../../endpoints/define';
 import type { Config } from '../../config';
+import { AppError } from '../../errors';
 import { logger } from '../../logger';
-import { carryOut, dueRequests, queueEndpoints } from './queue';
+import { carryOut, dueRequests, queueEndpoints, stillDue } from './queue';
 import { requestEndpoints } from './requests';
 import { correctionEndpoints } from './correction';
 import { exportEndpoints } from './export/endpoints';
@@ -29,14 +30,22 @@ export function dataRightsEndpoints(): Endpoint[] {
   return [...requestEndpoints, ...queueEndpoints, ...exportEndpoints, ...correctionEndpoints, ...consentEndpoints];
 }
 
-/** Carries out every due erasure not on hold, each in its own transaction; returns how many. */
+/**
+ * Carries out every due erasure not on hold, each in its own transaction; returns how many. Each is
+ * checked again under its lock, so one held (or cancelled) after the listing is skipped.
+ */
 export async function carryOutDueErasures(knex: Knex, config: Config, now = new Date()): Promise<number> {
   let done = 0;
   for (const requestId of await dueRequests(knex, now)) {
     try {
-      await carryOut(knex, config, requestId, undefined);
+      await carryOut(knex, config, requestId, undefined, stillDue(now));
       done += 1;
     } catch (err) {
+      // Held, cancelled or erased since it was listed: it is no longer the job's to carry out.
+      if (err instanceof AppError && err.status === 409) {
+        logger.info({ requestId, reason: err.code }, 'an erasure request is no longer due; skipped');
+        continue;
+      }
       // One failure leaves the request due: the next run tries it again, the others still go.
       logger.error({ err: (err as Error).message, requestId }, 'an erasure could not be carried out');
     }

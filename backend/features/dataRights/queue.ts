@@ -89,6 +89,18 @@ export async function carryOut(
   return report;
 }
 
+/**
+ * The job's rule, checked again under the request's lock: the request is still confirmed, due by
+ * `now` and not held (an admin may have held it since the job listed it).
+ */
+export const stillDue =
+  (now: Date) =>
+  (row: Row): void => {
+    if (row.status === ERASURE_STATUS.held) throw conflict('erasure.errors.held');
+    if (row.status !== ERASURE_STATUS.coolingOff || !row.due_at) throw conflict('erasure.errors.notConfirmed');
+    if (new Date(row.due_at) > now) throw conflict('erasure.errors.coolingOff');
+  };
+
 /** Due requests not on hold, oldest first: what the job carries out. */
 export async function dueRequests(knex: Knex, now = new Date()): Promise<number[]> {
   const rows = await knex('erasure_requests')

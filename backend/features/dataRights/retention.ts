@@ -110,11 +110,11 @@ async function remindInactive(knex: Knex, config: Config, now: Date): Promise<nu
 
 /** Archives the reminded candidates still absent after the notice, and opens their erasure. */
 async function archiveInactive(knex: Knex, config: Config, now: Date): Promise<number> {
-  const { reminderDays } = config.dataRights;
+  const cutoff = ago(now, config.dataRights.reminderDays);
   return knex.transaction(async (trx) => {
     const rows = (await trx('candidates as c')
       .join('candidate_activity as a', 'a.candidate_id', 'c.id')
-      .where('a.reminded_at', '<', ago(now, reminderDays))
+      .where('a.reminded_at', '<', cutoff)
       .whereRaw('a.last_active_at < a.reminded_at')
       .whereNull('a.archived_at')
       .whereNot('c.status', CANDIDATE_STATUS.inactive)
@@ -125,7 +125,20 @@ async function archiveInactive(knex: Knex, config: Config, now: Date): Promise<n
       .skipLocked()
       .select('c.id')) as { id: number }[];
     if (!rows.length) return 0;
-    const ids = rows.map((r) => r.id);
+    // Read again under the activity rows' locks: a sign-in committed since the listing (it clears the
+    // reminder) wins, and one under way is waited for.
+    const ids = (await trx('candidate_activity')
+      .whereIn(
+        'candidate_id',
+        rows.map((r) => r.id),
+      )
+      .where('reminded_at', '<', cutoff)
+      .whereRaw('last_active_at < reminded_at')
+      .whereNull('archived_at')
+      .orderBy('candidate_id')
+      .forUpdate()
+      .pluck('candidate_id')) as number[];
+    if (!ids.length) return 0;
     // Archived as a paused profile is: hidden from all but admins, and its owner may sign in to take it back.
     // The status it had is kept (`paused_from`): taken back, a pending or semi-active profile stays so, not active.
     await trx('candidates')

@@ -3,7 +3,8 @@
  * stored documents added, all of it zipped (JSON files and the documents, with a README naming
  * them), stored privately, and a link emailed to the candidate that works until it expires. The
  * row's progress is written after each step, which the candidate's page shows. Only the link's
- * hash is kept; an earlier export's file is deleted when a new one is ready.
+ * hash is kept; an earlier export's file is deleted when a new one is ready. A person erased while
+ * their copy was prepared leaves no ZIP behind: it is deleted as soon as it is found unclaimed.
  */
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { Knex } from 'knex';
@@ -89,12 +90,19 @@ export async function prepareExport(knex: Knex, config: Config, exportId: number
     const at = new Date();
     const { zip, files } = await archive(config, data, at);
     await progress(knex, exportId, 90);
-    const key = await storageFor(config).put(Buffer.from(zip), { folder: 'data-exports', ext: 'zip' });
-    const older = await finish(knex, config, row, { key, size: zip.byteLength, files });
-    for (const old of older)
-      await storageFor(config)
-        .delete(old)
-        .catch(() => undefined);
+    const storage = storageFor(config);
+    const key = await storage.put(Buffer.from(zip), { folder: 'data-exports', ext: 'zip' });
+    // A ZIP no row points to (the person erased meanwhile, or finishing failed) goes at once.
+    const older = await finish(knex, config, row, { key, size: zip.byteLength, files }).catch(async (err) => {
+      await storage.delete(key).catch(() => undefined);
+      throw err;
+    });
+    if (!older) {
+      await storage.delete(key);
+      logger.info({ exportId }, 'a data export was dropped: its candidate was erased while it was prepared');
+      return;
+    }
+    for (const old of older) await storage.delete(old).catch(() => undefined);
   } catch (err) {
     logger.error({ err: (err as Error).message, exportId }, 'a data export could not be prepared');
     await progress(knex, exportId, 0, {
@@ -104,14 +112,21 @@ export async function prepareExport(knex: Knex, config: Config, exportId: number
   }
 }
 
-/** Marks the export ready with its link's hash, emails the link, logs it; returns the older exports' files to delete. */
+/**
+ * Marks the export ready with its link's hash, emails the link, logs it; returns the older exports'
+ * files to delete, or undefined when the export is gone (its candidate erased while it was
+ * prepared). The candidate is locked first, as an erasure locks it, so an erasure under way
+ * finishes before this looks for the row.
+ */
 async function finish(
   knex: Knex,
   config: Config,
   row: { id: number; candidate_id: number },
   made: { key: string; size: number; files: number },
-): Promise<string[]> {
+): Promise<string[] | undefined> {
   return knex.transaction(async (trx) => {
+    await trx('candidates').where('id', row.candidate_id).forKeyShare().first('id');
+    if (!(await trx('data_exports').where('id', row.id).forUpdate().first('id'))) return undefined;
     const token = newToken();
     const now = new Date();
     const expiresAt = new Date(now.getTime() + DATA_EXPORT_LINK_HOURS * 3_600_000);
