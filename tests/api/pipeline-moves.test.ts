@@ -368,4 +368,29 @@ describe('Bulk moves are all or nothing', () => {
       .count({ n: '*' });
     expect(Number(logged[0].n)).toBeGreaterThanOrEqual(3);
   });
+
+  it('answers a move into a project deleted while it waited as not found, never a 500', async () => {
+    const source = await w.knex('projects').where('id', w.projects.acme).first();
+    const { id: _id, guid: _guid, ...copy } = source;
+    const [row] = await w
+      .knex('projects')
+      .insert({ ...copy, title: 'Soon gone' })
+      .returning('id');
+    await w.place(row.id, 'Ava', STAGES.qualify);
+    const held = await w.knex.transaction();
+    try {
+      await held('projects').where('id', row.id).forUpdate().first('id');
+      // Asked now (a request starts when it is awaited or followed).
+      const moving = move('company', row.id, w.cid('Ava'), STAGES.shortlist).then((r) => r);
+      // The move waits on the project's row; the deletion commits first.
+      await new Promise((r) => setTimeout(r, 300));
+      await held('projects').where('id', row.id).delete();
+      await held.commit();
+      const res = await moving;
+      expect(res.status, JSON.stringify(res.body)).toBe(404);
+      expect(res.body.error.code).toBe('project.notFound');
+    } finally {
+      if (!held.isCompleted()) await held.rollback();
+    }
+  });
 });

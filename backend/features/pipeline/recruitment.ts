@@ -253,6 +253,8 @@ export async function moveCandidates(
       .where('id', loaded.id)
       .forShare()
       .first('status', 'plan', 'project_type', 'company_id');
+    // Deleted meanwhile: as unknown as it now is.
+    if (!project) throw new AppError(404, 'project.notFound');
     if (project.status === PROJECT_STATUS.inactive) throw refuse('projectInactive', candidateIds);
     const rows = await lockRows(trx, loaded.id, project.company_id, candidateIds);
     const places = await placesOf(trx, loaded.id, candidateIds);
