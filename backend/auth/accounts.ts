@@ -54,12 +54,23 @@ export function refusal(code: RefusalCode, status = 403, fields?: Record<string,
   return new AppError(status, code, undefined, fields, { flag: REFUSAL_FLAGS[code] });
 }
 
+/**
+ * Inside a transaction, waits for any other transaction asking about the same address to end (an advisory lock on
+ * the address, held until this one ends): each table has its own unique index, and two accounts of different kinds
+ * created at once would otherwise both find the address free.
+ */
+export async function lockEmail(knex: Knex, email: string): Promise<void> {
+  if (knex.isTransaction)
+    await knex.raw("select pg_advisory_xact_lock(hashtext('account-email:' || lower(?)))", [email]);
+}
+
 /** True when any account, of any kind, already uses this email. */
 export async function emailTaken(
   knex: Knex,
   email: string,
   except?: { kind: AccountKind; id: number },
 ): Promise<boolean> {
+  await lockEmail(knex, email);
   for (const [kind, table] of Object.entries(ACCOUNT_TABLES) as [AccountKind, string][]) {
     const q = knex(table).where('email', email.toLowerCase()).first('id');
     if (except?.kind === kind) q.whereNot('id', except.id);

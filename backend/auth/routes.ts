@@ -3,7 +3,7 @@ import { Router, type Request } from 'express';
 import { EMAIL_PATTERN } from '../../schema';
 import { AppError, badRequest, unauthorized } from '../errors';
 import { communityDestination, completeCommunitySignup } from './communitySignup';
-import { authorizedModules, findAccount, findAccountByEmail, KIND_OF_ROLE, userPayload } from './accounts';
+import { authorizedModules, findAccount, findAccountByEmail, KIND_OF_ROLE, lockEmail, userPayload } from './accounts';
 import { respondWithLogin, tokenShape } from './login';
 import { consumeMagicLink, isSafeRedirect, sendMagicLink } from './magicLink';
 import { sendLoginCode, verifyLoginCode } from './otp';
@@ -65,6 +65,8 @@ export function authRouter(): Router {
     const found = await req.ctx.knex.transaction(async (trx) => {
       const link = await consumeMagicLink(trx, token);
       if (!link) return undefined;
+      // A sign-up creates an account: no other account of the address is created meanwhile (lockEmail).
+      if (link.signup) await lockEmail(trx, link.email);
       let account = await findAccountByEmail(trx, link.email);
       // A community sign-up link: opening it proves the address, and only now is the account created.
       if (!account && link.signup)

@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../backend/services/mail/outbox';
 import { testApp, type TestApp } from '../helpers/app';
+import { candidatePayload, talentIds } from '../helpers/talent';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -164,6 +165,27 @@ describe('The team rules hold whichever way a change arrives', () => {
       expect(await t.knex('admins').where({ role: 1, status: 1 }).pluck('id')).toHaveLength(1);
     }
     await t.knex('admins').whereIn('id', [g1, g2]).update({ status: 1 });
+  });
+
+  it('One address is one account: an invite and a new candidate of the same address at once make one of them', async () => {
+    const ids = await talentIds(t.knex);
+    for (let round = 0; round < 6; round++) {
+      const email = `twice${round}@acme.example.com`;
+      const [invite, created] = await Promise.all([
+        t.http.post('/api/v1/company-users/invite').set(bearer(olivia)).send({ email, role: 2 }),
+        t.http
+          .post('/api/v1/candidates')
+          .set(bearer(general))
+          .send(candidatePayload(ids, { email, linkedInUrl: null })),
+      ]);
+      const statuses = [invite.status, created.status].sort();
+      expect(statuses, `round ${round}: ${JSON.stringify([invite.body, created.body])}`).toEqual([201, 400]);
+      const held = [
+        await t.knex('company_users').where('email', email).first('id'),
+        await t.knex('candidates').where('email', email).first('id'),
+      ].filter(Boolean);
+      expect(held, `round ${round}`).toHaveLength(1);
+    }
   });
 
   it('Deleting a company that still has users is refused, and nobody is deleted with it', async () => {
