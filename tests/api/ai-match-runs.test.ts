@@ -159,6 +159,18 @@ describe('Starting from an uploaded file', () => {
     expect(await runs()).toBe(before);
   });
 
+  it('Reads at most CV_UPLOADS_PER_WINDOW files a person a window (the job descriptions of projects counted too), then answers 429', async () => {
+    const allowed = t.config.cv.uploadsPerWindow;
+    t.config.cv.uploadsPerWindow = 1;
+    try {
+      const file = await docxOf(JD.split('\n'));
+      const statuses = [(await upload(file, 'a.docx')).status, (await upload(file, 'b.docx')).status];
+      expect(statuses).toContain(429);
+    } finally {
+      t.config.cv.uploadsPerWindow = allowed;
+    }
+  });
+
   it('Refuses a company user an upload too', async () => {
     const token = await t.login('owner@acme.example.com');
     const res = await t.http

@@ -16,7 +16,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { entity } from '../../../schema';
 import { formatId } from '../../../schema/lib/ids';
-import type { Actor } from '../../../schema/roles';
+import { actorKey, type Actor } from '../../../schema/roles';
 import {
   keyOf,
   MATCH_OPEN,
@@ -29,6 +29,7 @@ import { statusSql } from '../../../schema/rules/visibility';
 import { consentWithdrawnSql } from '../../../schema/rules/consents';
 import { present, SEARCH, shownColumns, type GateRow } from '../../services/candidateGate';
 import { flag, id, int } from '../../../schema/validation/inputs';
+import { enforceRateLimits } from '../../auth/rateLimit';
 import type { AppContext } from '../../context';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest } from '../../errors';
@@ -140,6 +141,10 @@ export async function startMatchRun(
     const type = sniffCvType(file.buffer);
     if (!type || !file.originalname.toLowerCase().endsWith(`.${type}`))
       throw badRequest({ file: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
+    // Read on the one thread that reads every CV: counted with the person's other job descriptions read.
+    await enforceRateLimits(knex, ctx.config.rateLimit.windowMinutes, [
+      { key: `jd-upload:${actorKey(actor)}`, max: ctx.config.cv.uploadsPerWindow },
+    ]);
     const read = await readCv(file.buffer, type, await cvLookups(knex), ctx.config.cv);
     if (!read.ok) throw badRequest({ file: UNREADABLE[read.reason] }, UNREADABLE[read.reason]);
     text = read.text.trim();
