@@ -142,7 +142,7 @@ export const interviews = {
     send: 'Send',
     cancel: 'Close',
     skipped:
-      '{count, plural, one {# candidate without a phone number was skipped} other {# candidates without a phone number were skipped}}',
+      '{count, plural, one {# candidate without a phone number, or asked in the last 24 hours, was skipped} other {# candidates without a phone number, or asked in the last 24 hours, were skipped}}',
     previous: 'Earlier qualify requests',
     none: 'No qualify request sent yet.',
     reply: { yes: 'Replied yes', no: 'Replied no', text: 'Replied', none: 'No reply yet' },
@@ -184,6 +184,7 @@ export const interviewProjectMessages = {
     },
     errors: {
       noWhatsapp: 'None of these candidates has a phone number for WhatsApp',
+      askedRecently: 'These candidates were sent a qualify request in the last 24 hours: wait before asking again',
     },
   },
 };

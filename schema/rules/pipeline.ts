@@ -68,3 +68,5 @@ export const REQUEST_CHANNEL = { email: 1, whatsapp: 2 } as const;
 export const REQUEST_LIFETIME_DAYS = 3;
 /** Job-description text limits (spec section 5), the WhatsApp template limits too. */
 export const JD_LIMITS = { header: 60, body: 1024, footer: 60 } as const;
+/** Hours after a qualify request before the same candidate may be sent another (each WhatsApp message is paid). */
+export const QUALIFY_REPEAT_HOURS = 24;

@@ -368,4 +368,20 @@ describe('Template parameters WhatsApp takes', () => {
     const [mail] = (await listOutbox(t.knex, email)).filter((m) => m.subject.startsWith('Interview request'));
     expect(mail.text.split('\n')[0]).toBe('Hi there,');
   });
+
+  it('asks one candidate once a day: a second qualify request within 24 hours is skipped, and sends nothing', async () => {
+    const [one, two] = await activeCandidates(t.knex, 2, { withPhone: true, skip: 70 });
+    const ask = (ids: number[]) =>
+      admin.post('/projects/candidate/send/qualify/request', {
+        ...{ candidateId: ids.map((n) => `Candidate:${n}`), header: 'A role', body: 'Open to it? Reply YES or NO.' },
+      });
+    expect((await ask([one])).status).toBe(201);
+    const again = await ask([one]);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('project.qualify.errors.askedRecently');
+    const mixed = await ask([one, two]);
+    expect(mixed.status, JSON.stringify(mixed.body)).toBe(201);
+    expect(mixed.body).toMatchObject({ skipped: [`Candidate:${one}`] });
+    expect(await t.knex('qualify_requests').where('candidate_id', one).pluck('id')).toHaveLength(1);
+  });
 });

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { t } from '../../../i18n';
 import type { Actor } from '../../../schema/roles';
 import { id } from '../../../schema/validation/inputs';
-import { JD_LIMITS } from '../../../schema/rules/pipeline';
+import { JD_LIMITS, QUALIFY_REPEAT_HOURS } from '../../../schema/rules/pipeline';
 import { readWebhook, whatsappFor, type WhatsappAdapter } from '../../adapters/whatsapp';
 import type { Config } from '../../config';
 import { statusSql, viewerOf } from '../../../schema/rules/visibility';
@@ -110,8 +110,8 @@ const stateName = (n: number) =>
 
 /**
  * Sends a WhatsApp qualify request (header and body) to each candidate the sender meets who has a
- * phone, queued in one transaction; candidates without a phone are answered as skipped, and all
- * without one is a 409.
+ * phone and was not asked in the last QUALIFY_REPEAT_HOURS, queued in one transaction; the others
+ * are answered as skipped, and none left is a 409.
  */
 export async function sendQualifyRequests(knex: Knex, actor: Actor, body: z.output<typeof qualifyBody>) {
   // Only candidates the sender meets (schema/rules/visibility.ts); any other id is not found.
@@ -126,12 +126,20 @@ export async function sendQualifyRequests(knex: Knex, actor: Actor, body: z.outp
     throw new AppError(404, 'project.candidate.notFound', undefined, undefined, {
       candidateIds: unknown.map((n) => `Candidate:${n}`),
     });
-  const reachable = candidates.flatMap((c) => (c.phone ? [{ id: c.id, phone: c.phone }] : []));
+  // A candidate asked in the last QUALIFY_REPEAT_HOURS is not messaged again (each message is paid, and one person
+  // should not receive the same question twice in a day): skipped, as one without a phone is.
+  const recent = new Set(
+    (await knex('qualify_requests')
+      .whereIn('candidate_id', met)
+      .where('created_at', '>', new Date(Date.now() - QUALIFY_REPEAT_HOURS * 3_600_000))
+      .pluck('candidate_id')) as number[],
+  );
+  const withPhone = candidates.flatMap((c) => (c.phone ? [{ id: c.id, phone: c.phone }] : []));
+  const reachable = withPhone.filter((c) => !recent.has(c.id));
   const skipped = body.candidateId.filter((cid) => !reachable.some((c) => c.id === cid));
   if (!reachable.length) {
-    throw new AppError(409, 'project.qualify.errors.noWhatsapp', undefined, undefined, {
-      candidateIds: skipped.map((n) => `Candidate:${n}`),
-    });
+    const key = withPhone.length ? 'project.qualify.errors.askedRecently' : 'project.qualify.errors.noWhatsapp';
+    throw new AppError(409, key, undefined, undefined, { candidateIds: skipped.map((n) => `Candidate:${n}`) });
   }
   if (body.projectId && !(await knex('projects').where('id', body.projectId).first('id')))
     throw new AppError(404, 'project.notFound');
