@@ -74,6 +74,8 @@ export function prepareCandidate(
     row.update = Object.fromEntries(
       candidateColumns.map((c) => [c.column, c.field === 'id' ? id : c.field in merged ? merged[c.field] : c.fallback]),
     );
+    // When the stored row was read: the update is written only if nobody changed the row since (writeCandidates).
+    row.update.updated_at = stored.updatedAt;
   } else row.insert = encodeRow(checked.data, candidateColumns, { id });
   return row;
 }
@@ -89,6 +91,13 @@ export async function reserveCandidateIds(knex: Knex, count: number): Promise<nu
 
 /** Thrown when a lookup row a batch refers to was deleted after the batch was checked. */
 export class VanishedReference extends Error {}
+
+/** Candidates changed by someone else between their reading and this write: not written (the caller reports them). */
+export class ChangedMeanwhile extends Error {
+  constructor(readonly ids: number[]) {
+    super(`changed while this ran (${ids.length === 1 ? 'this candidate' : `${ids.length} candidates`}): import again`);
+  }
+}
 
 /**
  * Locks every lookup row a batch refers to, as a foreign-key check would (FOR KEY SHARE), in one
@@ -184,10 +193,17 @@ export async function writeCandidates(
     await copyLines(client, candidate.table, candidateColumns, [inserts.map((r) => r.insert as string).join('')]);
   if (updates.length) {
     const sets = candidateColumns.filter((c) => c.column !== 'id').map((c) => `"${c.column}" = r."${c.column}"`);
-    await client.query(
-      `update "${candidate.table}" c set ${sets.join(', ')}, updated_at = now() from json_populate_recordset(null::"${candidate.table}", $1::json) r where c.id = r.id`,
+    // Only rows as they were read (to the millisecond a Date keeps): one changed since, by an erasure, a pause or an
+    // admin's edit, is not overwritten with the old copy merged into this change.
+    const { rows: written } = await client.query<{ id: number }>(
+      `update "${candidate.table}" c set ${sets.join(', ')}, updated_at = now() from json_populate_recordset(null::"${candidate.table}", $1::json) r
+        where c.id = r.id and (r.updated_at is null or date_trunc('milliseconds', c.updated_at) = r.updated_at) returning c.id`,
       [JSON.stringify(updates.map((r) => r.update))],
     );
+    if (written.length < updates.length) {
+      const done = new Set(written.map((w) => w.id));
+      throw new ChangedMeanwhile(updates.filter((r) => !done.has(r.id)).map((r) => r.id));
+    }
   }
   for (const [at, child] of CHILD_TABLES.entries()) {
     const replaced = updates.filter((r) => r.children[at] !== null).map((r) => r.id);

@@ -28,7 +28,7 @@ import { watchConnection } from '../../../db/knex';
 import { fromDatabaseError } from '../../../errors';
 import { todayOf } from '../../../../schema/rules/candidate';
 import { CANDIDATE_REF_ENTITIES } from '../checkCandidate';
-import { maySkipTriggers, VanishedReference, writeCandidates } from '../writeCandidates';
+import { ChangedMeanwhile, maySkipTriggers, VanishedReference, writeCandidates } from '../writeCandidates';
 import { loadImportMaps } from './columns';
 import { prepareBatch, reasons, type BatchMessage, type PreparedBatch, type PreparedRow } from './prepare';
 import { recordBatches } from './records';
@@ -270,7 +270,8 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
       }
       const [row, email] = lineOf(rows[0]);
       const known = fromDatabaseError(err);
-      if (err instanceof VanishedReference) reject(row, email, `${fieldLabel('row')}: ${err.message}`);
+      if (err instanceof VanishedReference || err instanceof ChangedMeanwhile)
+        reject(row, email, `${fieldLabel('row')}: ${err.message}`);
       else
         reject(
           row,
