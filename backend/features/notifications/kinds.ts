@@ -6,6 +6,7 @@
  *   interviewAnswered       the project's company users, advocate -> /project/:id
  *   qualifyAnswered         the project's advocate (or admins)   -> /project/:id
  *   candidateMovedByCompany the project's advocate               -> /project/:id
+ * Company users hear of a project's candidate only when their board shows them (readersByBoard).
  * creditsLow and creditsExpiring are in credits.ts, chatMessage in backend/features/chat/followUp.ts;
  * syncFailed in backend/features/integrations/notice.ts (the company's integration managers ->
  * /integrations), matchFinished in backend/features/aiMatch/notice.ts (the admin who started the
@@ -76,16 +77,16 @@ export async function candidatesCurated(
     );
 }
 
-/**
- * The project's readers grouped by how they see its board, each group with those of `candidateIds` the board shows
- * them (a RaaS company's board has no longlist; nobody's has a paused candidate): a notice about a project's candidate
- * tells only those who meet the candidate there.
- */
 /** The project's readers whose board shows candidate `candidateId` (readersByBoard). */
 export async function readersSeeing(trx: Trx, project: ProjectFacts, candidateId: number): Promise<Recipient[]> {
   return (await readersByBoard(trx, project, [candidateId])).flatMap((g) => (g.shown.length ? g.readers : []));
 }
 
+/**
+ * The project's readers grouped by how they see its board, each group with those of `candidateIds` the board shows
+ * them (a RaaS company's board has no longlist; nobody's has a paused candidate): a notice about a project's candidate
+ * tells only those who meet the candidate there.
+ */
 async function readersByBoard(
   trx: Trx,
   project: ProjectFacts,
