@@ -16,7 +16,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { entity } from '../../../schema';
 import { formatId } from '../../../schema/lib/ids';
-import { actorKey, type Actor } from '../../../schema/roles';
+import type { Actor } from '../../../schema/roles';
 import {
   keyOf,
   MATCH_OPEN,
@@ -37,6 +37,7 @@ import { queueJob } from '../../services/queue';
 import { sniffCvType } from '../../services/documents/extractText';
 import { cvLookups } from '../../services/documents/lookups';
 import { readCv } from '../../services/documents/readCv';
+import { jobDescriptionReads } from '../../services/documents/readLimits';
 import {
   PROJECT_FACT_COLUMNS,
   readRequirements,
@@ -142,9 +143,7 @@ export async function startMatchRun(
     if (!type || !file.originalname.toLowerCase().endsWith(`.${type}`))
       throw badRequest({ file: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
     // Read on the one thread that reads every CV: counted with the person's other job descriptions read.
-    await enforceRateLimits(knex, ctx.config.rateLimit.windowMinutes, [
-      { key: `jd-upload:${actorKey(actor)}`, max: ctx.config.cv.uploadsPerWindow },
-    ]);
+    await enforceRateLimits(knex, ctx.config.rateLimit.windowMinutes, [jobDescriptionReads(ctx.config, actor)]);
     const read = await readCv(file.buffer, type, await cvLookups(knex), ctx.config.cv);
     if (!read.ok) throw badRequest({ file: UNREADABLE[read.reason] }, UNREADABLE[read.reason]);
     text = read.text.trim();

@@ -10,7 +10,7 @@
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { ERASURE_SOURCE, ERASURE_STATUS, erasureDueAt } from '../../../schema/rules/dataRights';
+import { ERASURE_OPEN, ERASURE_SOURCE, ERASURE_STATUS, erasureDueAt } from '../../../schema/rules/dataRights';
 import type { Actor } from '../../../schema/roles';
 import { actorRefs } from '../../../schema/roles';
 import { id } from '../../../schema/validation/inputs';
@@ -20,7 +20,6 @@ import { AppError, notFound } from '../../errors';
 import { queueAtsErasure } from './atsRecords';
 import { deleteFiles, eraseCandidate, type ErasureReport } from './erase';
 import { logDataRights } from './log';
-import { OPEN } from './requests';
 
 /** Admins only: the entity is readable by admins alone, and these act on it. */
 const access = { action: 'read', subject: 'ErasureRequest' } as const;
@@ -72,7 +71,7 @@ export async function carryOut(
     // Other open requests of the same person end with it.
     await trx('erasure_requests')
       .where('candidate_id', row.candidate_id)
-      .whereIn('status', OPEN)
+      .whereIn('status', ERASURE_OPEN)
       .update({ status: ERASURE_STATUS.cancelled, updated_at: now });
     // The ATS records: erased with the vendors' calls, or listed for the companies, once this commits.
     if (done.report.atsRecords.length) await queueAtsErasure(trx, row.id);
@@ -125,7 +124,7 @@ const record = defineEndpoint({
         throw new AppError(400, 'errors.validation', undefined, { candidateId: 'candidateId.errors.notFound' });
       const open = await trx('erasure_requests')
         .where('candidate_id', body.candidateId)
-        .whereIn('status', OPEN)
+        .whereIn('status', ERASURE_OPEN)
         .first('id');
       if (open) throw conflict('erasure.errors.alreadyRequested');
       const now = new Date();

@@ -30,7 +30,6 @@ import { logDataRights } from './log';
 import { candidateOf } from './own';
 
 /** Requests still open: not carried out, not cancelled. */
-export const OPEN = ERASURE_OPEN;
 
 const digest = (secret: string, requestId: number, code: string) => hmac(secret, `erasure:${requestId}:${code}`);
 const code = z
@@ -58,7 +57,7 @@ interface RequestRow {
 const openRequest = (trx: Knex, candidateId: number) =>
   trx<RequestRow>('erasure_requests')
     .where('candidate_id', candidateId)
-    .whereIn('status', OPEN)
+    .whereIn('status', ERASURE_OPEN)
     .orderBy('id', 'desc')
     .first();
 

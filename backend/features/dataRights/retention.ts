@@ -18,7 +18,7 @@
  *   the expiry does the same for its own copy at once (export/endpoints.ts).
  */
 import type { Knex } from 'knex';
-import { ERASURE_SOURCE, ERASURE_STATUS, erasureDueAt } from '../../../schema/rules/dataRights';
+import { ERASURE_OPEN, ERASURE_SOURCE, ERASURE_STATUS, erasureDueAt } from '../../../schema/rules/dataRights';
 import { DATA_EXPORT_STATUS } from '../../../schema/rules/dataExport';
 import type { RetentionKind } from '../../../schema/rules/retention';
 import { CANDIDATE_STATUS } from '../../../schema/entities/talentOptions';
@@ -29,7 +29,6 @@ import { ownContacts } from '../../services/candidateGate';
 import { queueEmail } from '../../services/mail/outbox';
 import { html } from '../../services/mail/templates';
 import { logDataRights } from './log';
-import { OPEN } from './requests';
 
 /** Candidates reminded or archived per run at most: a backlog is worked off over the following days. */
 const BATCH = 500;
@@ -42,7 +41,7 @@ const ago = (now: Date, days: number) => new Date(now.getTime() - days * DAY);
 /** SQL (one binding, ON_PATH): the candidate `c` has no open erasure request and was never erased. */
 const NOT_ON_ERASURE_PATH =
   'not exists (select 1 from erasure_requests e where e.candidate_id = c.id and e.status = any(?::smallint[]))';
-const ON_PATH = [...OPEN, ERASURE_STATUS.erased];
+const ON_PATH = [...ERASURE_OPEN, ERASURE_STATUS.erased];
 
 function reminderEmail(config: Config, firstName: string | null, archiveOn: Date) {
   const lines = [

@@ -13,12 +13,12 @@
  */
 import { z } from 'zod';
 import type { AppAbility } from '../../../schema/ability';
-import { actorKey, type Actor } from '../../../schema/roles';
+import type { Actor } from '../../../schema/roles';
 import { id } from '../../../schema/validation/inputs';
 import type { AppContext } from '../../context';
 import { defineEndpoint } from '../../endpoints/define';
 import { notFound } from '../../errors';
-import { knownInAts } from './knownBatch';
+import { atsLookups, knownInAts } from './knownBatch';
 
 /**
  * Whether the company's connected ATSs already hold a project's candidate, by the email the caller
@@ -45,7 +45,7 @@ export const knownEndpoints = [
     summary: "Whether the company's ATS already has a project's candidate, and since which month",
     access: { action: 'read', subject: 'ProjectCandidate' },
     input: { query: z.object({ projectId: id('project'), candidateId: id('candidate') }) },
-    limits: ({ actor, ctx }) => [{ key: `ats-lookups:${actorKey(actor)}`, max: ctx.config.ats.lookupsPerWindow }],
+    limits: atsLookups,
     handler: ({ ctx, ability, actor, query }) => alreadyKnown(ctx, ability, actor, query),
   }),
 ];

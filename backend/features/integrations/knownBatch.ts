@@ -18,6 +18,7 @@ import { INTEGRATION_STATUS, SYNC_INTERVAL_HOURS } from '../../../schema/rules/a
 import { stageVisibleSql, viewerOf } from '../../../schema/rules/visibility';
 import { id, ids } from '../../../schema/validation/inputs';
 import { AtsError, isLive } from '../../adapters/ats';
+import type { Limit } from '../../auth/rateLimit';
 import type { AppContext } from '../../context';
 import { defineEndpoint } from '../../endpoints/define';
 import { logger } from '../../logger';
@@ -112,6 +113,14 @@ export async function knownInAts(
 
 const candidateDef = entity('candidate');
 
+/**
+ * The look-ups one person may ask a window (ATS_LOOKUPS_PER_WINDOW), one or a screen of cards alike: each asks every
+ * connected ATS once per card, with the company's credentials, so the vendors' limits are the company's.
+ */
+export const atsLookups = ({ actor, ctx }: { actor: Actor; ctx: Pick<AppContext, 'config'> }): Limit[] => [
+  { key: `ats-lookups:${actorKey(actor)}`, max: ctx.config.ats.lookupsPerWindow },
+];
+
 export const knownBatchEndpoints = [
   defineEndpoint({
     method: 'post',
@@ -120,8 +129,7 @@ export const knownBatchEndpoints = [
       "Which of a project's candidates the company's ATS already has, and since which month, for a screen of cards",
     access: { action: 'read', subject: 'ProjectCandidate' },
     input: { body: z.object({ projectId: id('project'), candidateIds: ids('candidate', KNOWN_BATCH_MAX) }) },
-    // Each asks every connected ATS once per card, with the company's credentials: the vendors' limits are the company's.
-    limits: ({ actor, ctx }) => [{ key: `ats-lookups:${actorKey(actor)}`, max: ctx.config.ats.lookupsPerWindow }],
+    limits: atsLookups,
     handler: async ({ ctx, ability, actor, body }) => {
       const { answers, unanswered } = await knownInAts(ctx, ability, actor, body.projectId, body.candidateIds);
       return {

@@ -93,8 +93,10 @@ async function readersByBoard(
   candidateIds: number[],
 ): Promise<{ readers: Recipient[]; shown: number[] }[]> {
   const groups = new Map<Viewer, Recipient[]>();
-  for (const r of await projectReaders(trx, project))
-    groups.set(viewerOf(r.actor), [...(groups.get(viewerOf(r.actor)) ?? []), r]);
+  for (const r of await projectReaders(trx, project)) {
+    const viewer = viewerOf(r.actor);
+    groups.set(viewer, [...(groups.get(viewer) ?? []), r]);
+  }
   const out: { readers: Recipient[]; shown: number[] }[] = [];
   for (const [viewer, readers] of groups) {
     const seen = await onBoard(trx, viewer, project.id, candidateIds);

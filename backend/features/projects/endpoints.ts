@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { flag, ids, specKeys } from '../../../schema/validation/inputs';
-import { actorKey, actorRefs, type Actor } from '../../../schema/roles';
+import { actorRefs, type Actor } from '../../../schema/roles';
 import { curates } from '../../../schema/rules/stages';
 import type { AppAbility } from '../../../schema/ability';
 import type { Knex } from 'knex';
@@ -26,6 +26,7 @@ import { enforceRateLimits } from '../../auth/rateLimit';
 import { sniffCvType } from '../../services/documents/extractText';
 import { cvLookups } from '../../services/documents/lookups';
 import { readCv } from '../../services/documents/readCv';
+import { jobDescriptionReads } from '../../services/documents/readLimits';
 import { ACTIVITY } from '../../../schema/rules/pipeline';
 import { filtersText, projectRef, projectWriteContext } from './inputs';
 import { queueCuratedEmail } from '../pipeline';
@@ -197,9 +198,7 @@ export async function storeJobDescription(
   const type = sniffCvType(upload.buffer);
   if (!type || !upload.originalname.toLowerCase().endsWith(`.${type}`))
     throw badRequest({ jd_file: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
-  await enforceRateLimits(ctx.knex, ctx.config.rateLimit.windowMinutes, [
-    { key: `jd-upload:${actorKey(actor)}`, max: ctx.config.cv.uploadsPerWindow },
-  ]);
+  await enforceRateLimits(ctx.knex, ctx.config.rateLimit.windowMinutes, [jobDescriptionReads(ctx.config, actor)]);
   const read = await readCv(upload.buffer, type, await cvLookups(ctx.knex), ctx.config.cv);
   if (!read.ok) {
     const key = read.reason === 'tooComplex' ? 'upload.errors.tooComplex' : 'upload.errors.unreadable';
