@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cvConfig } from '../../backend/config';
 import { testApp } from '../helpers/app';
-import { docxBomb, pdfOf, SG_ENGINEER } from '../helpers/cvs';
+import { docxBomb, pdfBomb, pdfOf, SG_ENGINEER } from '../helpers/cvs';
 import { bearer, candidatePayload, inRaasPipeline, talentWorld, type TalentWorld } from '../helpers/talent';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -40,9 +40,10 @@ describe('A Word file built to exhaust the server', () => {
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
   /** Posts the file while asking /health every 25 ms; the upload's answer, each /health time and the memory it took. */
-  async function uploadWhileWatching(file: Buffer) {
+  async function uploadWhileWatching(file: Buffer, name = 'cv.docx') {
     const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(file)], { type: DOCX }), 'cv.docx');
+    const type = name.endsWith('.pdf') ? 'application/pdf' : DOCX;
+    form.append('file', new Blob([new Uint8Array(file)], { type }), name);
     const before = process.memoryUsage();
     let peakRss = before.rss;
     let peakHeap = before.heapUsed;
@@ -101,6 +102,17 @@ describe('A Word file built to exhaust the server', () => {
     expect(res.body).toMatchObject({ error: { fields: { file: 'upload.errors.tooComplex' } } });
     expect(Math.max(...res.healthTimes)).toBeLessThan(200);
     expect(res.rssGrowthMb).toBeLessThan(96);
+  });
+
+  it('A 70 KB PDF that asks pdf.js to unpack 1 GB (one stream of spaces listed 16 times) is refused within CV_READ_MEMORY_MB', async () => {
+    const bomb = pdfBomb(64, 16);
+    expect(bomb.length).toBeLessThan(100_000);
+    const res = await uploadWhileWatching(bomb, 'cv.pdf');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: { fields: { file: 'upload.errors.tooComplex' } } });
+    expect(Math.max(...res.healthTimes)).toBeLessThan(200);
+    // The reading thread's buffers end at the limit (192 MB), not at the gigabyte the file asks for.
+    expect(res.rssGrowthMb).toBeLessThan(400);
   });
 
   it('Refused and unreadable uploads leave no file and no draft behind', async () => {

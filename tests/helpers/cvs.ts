@@ -4,7 +4,7 @@
  * the tests upload (PDF and DOCX written the way candidates' tools write them).
  */
 import { Document, Packer, Paragraph } from 'docx';
-import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
+import { crc32, createDeflateRaw, deflateRawSync, deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 
 /** A Singapore software engineer: NRIC, date of birth, handles, an HDB address, referees. */
@@ -216,4 +216,32 @@ export async function docxBomb(textBytes: number, options: { declared?: number }
     ...PACKAGE_PARTS.map(([name, xml]) => deflated(name, Buffer.from(xml))),
     { ...body, declared: options.declared },
   ]);
+}
+
+/**
+ * A PDF of a few kilobytes whose one page lists, `times` times over, the same stream of `megabytes` of compressed
+ * spaces as its contents: pdf.js unpacks every listed stream into buffers of its own, outside the thread's heap.
+ */
+export function pdfBomb(megabytes: number, times: number): Buffer {
+  const stream = deflateSync(Buffer.alloc(megabytes * 2 ** 20, 0x20), { level: 9 });
+  const chunks: Buffer[] = [Buffer.from('%PDF-1.4\n', 'latin1')];
+  const offsets: number[] = [];
+  const size = () => chunks.reduce((sum, c) => sum + c.length, 0);
+  const object = (n: number, ...parts: (string | Buffer)[]) => {
+    offsets[n] = size();
+    chunks.push(...[`${n} 0 obj\n`, ...parts, '\nendobj\n'].map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
+  };
+  object(1, '<< /Type /Catalog /Pages 2 0 R >>');
+  object(2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
+  const contents = Array.from({ length: times }, () => '4 0 R').join(' ');
+  object(3, `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents [${contents}] >>`);
+  object(4, `<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, stream, '\nendstream');
+  const xref = size();
+  const entries = [1, 2, 3, 4].map((n) => `${String(offsets[n]).padStart(10, '0')} 00000 n \n`).join('');
+  chunks.push(
+    Buffer.from(
+      `xref\n0 5\n0000000000 65535 f \n${entries}trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+    ),
+  );
+  return Buffer.concat(chunks);
 }

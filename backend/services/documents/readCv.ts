@@ -54,6 +54,7 @@ function startThread(memoryMb: number): Thread {
   const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(module)}); })`;
   const worker = new Worker(boot, {
     eval: true,
+    workerData: { memoryMb },
     resourceLimits: {
       maxOldGenerationSizeMb: memoryMb,
       maxYoungGenerationSizeMb: Math.min(32, memoryMb / 4),

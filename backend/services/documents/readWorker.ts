@@ -3,7 +3,7 @@
  * the last lookups it was sent, so they cross threads once per load, not once per CV. The
  * request thread (readCv.ts) stops it when it runs out of time or memory.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { CvTooLarge, CvUnreadable } from './docx';
 import { cvText } from './extractText';
 import { parseCv, type CvLookups } from './parseCv';
@@ -11,9 +11,25 @@ import type { ReadAnswer, ReadRequest } from './readCv';
 
 let lookups: CvLookups | undefined;
 
+/**
+ * The heap limit the thread was started with does not cover buffers (ArrayBuffers live outside V8's heap), and a PDF
+ * of a few kilobytes can ask pdf.js to unpack gigabytes into them: a stream of compressed spaces, listed many times as
+ * a page's contents. While a CV is read, the buffers held are checked every few milliseconds; past the same limit
+ * the thread ends itself, and the request thread refuses the CV as too complex (readCv.ts).
+ */
+const BUFFER_LIMIT = ((workerData as { memoryMb?: number } | undefined)?.memoryMb ?? 192) * 1024 * 1024;
+const BUFFER_CHECK_MS = 5;
+
+function watchBuffers(): NodeJS.Timeout {
+  return setInterval(() => {
+    if (process.memoryUsage().arrayBuffers > BUFFER_LIMIT) process.exit(1);
+  }, BUFFER_CHECK_MS);
+}
+
 parentPort?.on('message', async (message: ReadRequest) => {
   if (message.lookups) lookups = message.lookups;
   let answer: ReadAnswer;
+  const watch = watchBuffers();
   try {
     if (!lookups || lookups.version !== message.lookupsVersion) throw new Error('lookups missing');
     const { text, truncated } = await cvText(
@@ -29,6 +45,8 @@ parentPort?.on('message', async (message: ReadRequest) => {
       reason: err instanceof CvTooLarge ? 'tooComplex' : err instanceof CvUnreadable ? 'unreadable' : 'failed',
       detail: err instanceof Error ? err.message : String(err),
     };
+  } finally {
+    clearInterval(watch);
   }
   parentPort?.postMessage(answer);
 });
