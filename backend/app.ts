@@ -18,6 +18,7 @@ import { healthRoutes, readinessFor } from './http/readiness';
 import { metricsRoute } from './http/metrics';
 import { requestLog } from './http/requestLog';
 import { watchJobQueue, watchPool } from './metrics';
+import { pictureShown } from './services/candidateGate';
 import { guardBody, guardBodyType, guardUrl, oneClickForm, verifyUtf8 } from './http/inputGuard';
 import { dataHeaders, pageHeaders } from './http/security';
 import { spaAssets } from './http/staticAssets';
@@ -71,7 +72,12 @@ export function createApp(ctx: AppContext): Express {
   });
   app.use(healthRoutes(ctx.readiness ?? readinessFor(ctx.knex, ctx.config)));
   app.get('/metrics', metricsRoute(ctx.config));
-  app.use('/uploads', dataHeaders, uploadsRouter());
+  app.use(
+    '/uploads',
+    dataHeaders,
+    resolveActor,
+    uploadsRouter((req, picturePath) => pictureShown(req.ctx.knex, req.actor, picturePath)),
+  );
   // Spec paths of console screens lead to the console, query string kept (e.g. /companies?status=0).
   for (const screen of ['companies', 'admins', 'tags']) {
     app.get(`/${screen}`, (req, res) => res.redirect(302, `/admin${req.originalUrl}`));

@@ -1,9 +1,12 @@
 /**
  * GET /uploads/<key>: serves files of public folders (profile pictures, company logos) from the
  * configured storage (local disk or S3). Their keys are unguessable; private files (CVs) are
- * served by the features that check who may read them.
+ * served by the features that check who may read them. A picture is asked of `access` first: a
+ * candidate's goes only to whom the candidate gate lets see it, is kept by no shared cache and by
+ * the browser for a minute, so a company that kept its address loses it once the candidate stops
+ * being shown; other pictures and logos are public and cached for good.
  */
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { notFound } from '../../errors';
 import path from 'node:path';
 import { KEY_PATTERN } from './index';
@@ -22,17 +25,24 @@ export function keyOfPublicPath(value: string | null | undefined): string | unde
   return key && KEY_PATTERN.test(key) ? key : undefined;
 }
 
-export function uploadsRouter(): Router {
+/** Whether the asker may have the picture at `picturePath`: 'public' for anyone, else yes or no. */
+export type PictureAccess = (req: Request, picturePath: string) => Promise<'public' | boolean>;
+
+const CACHE = { public: 'public, max-age=31536000, immutable', private: 'private, max-age=60' };
+
+export function uploadsRouter(access: PictureAccess): Router {
   const router = Router();
   router.get('/*key', async (req, res, next) => {
     const key = req.path.slice(1);
     const type = TYPES[path.extname(key)];
     if (!KEY_PATTERN.test(key) || !PUBLIC_FOLDERS.has(key.split('/')[0]) || !type) throw notFound();
+    const shown = key.startsWith('profile-pics/') ? await access(req, publicPath(key)) : 'public';
+    if (!shown) throw notFound();
     const stream = await storageFor(req.ctx.config).get(key);
     if (!stream) throw notFound();
     res.set({
       'Content-Type': type,
-      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Cache-Control': shown === 'public' ? CACHE.public : CACHE.private,
       'X-Content-Type-Options': 'nosniff',
     });
     stream.on('error', next).pipe(res);

@@ -21,7 +21,7 @@
  */
 import type { Knex } from 'knex';
 import type { Actor } from '../../../schema/roles';
-import { onBoardSql, viewerOf, type Viewer } from '../../../schema/rules/visibility';
+import { onBoardSql, statusSql, viewerOf, type Viewer } from '../../../schema/rules/visibility';
 import { present, type GateRow, type ShownCandidate } from './present';
 import { inProject, shownColumns, SEARCH, type Place } from './sql';
 
@@ -158,3 +158,28 @@ export async function namesToScrub(knex: Knex | Knex.Transaction, ids: number[])
     rows.map((p) => [p.id, [p.first_name ?? '', p.last_name ?? '', `${p.first_name ?? ''} ${p.last_name ?? ''}`]]),
   );
 }
+
+/**
+ * Whether `who` may be handed the stored picture at `picturePath` (a `/uploads/profile-pics/…` path). A picture no
+ * candidate holds (a company user's or an admin's) is `public`. A candidate's goes to the candidate and to admins,
+ * and to a company only while it may see the candidate at all (statusSql: an active status, the consent to be shown to
+ * companies kept): a company that learnt the address while the candidate was shown is refused once they pause, hide
+ * or withdraw that consent. Companies learn the address only through the gate (`profilePic`, a revealed field).
+ */
+export async function pictureShown(
+  knex: Knex | Knex.Transaction,
+  who: Actor,
+  picturePath: string,
+): Promise<'public' | boolean> {
+  const [owner] = (await knex('candidates as c')
+    .where('c.profile_pic', picturePath)
+    .select('c.id', knex.raw(`${statusSqlFor(who)} as shown`))) as { id: number; shown: boolean }[];
+  if (!owner) return 'public';
+  if (who.role === 'candidate' && who.id === owner.id) return true;
+  return owner.shown;
+}
+
+const statusSqlFor = (who: Actor): string => {
+  const viewer = viewerOf(who);
+  return viewer === 'none' ? 'false' : statusSql(viewer, 'c');
+};
