@@ -2,6 +2,12 @@ import { defineEntity } from '../lib/define';
 import { f } from '../lib/fields';
 import { TAG_ICON_PATTERN } from '../rules/tagIcons';
 
+/**
+ * What companies read of a tag: not how many candidates carry it. That count includes candidates hidden from them
+ * (paused, hidden, the consent to be shown withdrawn); beside search's total for the tag it would count them.
+ */
+const COMPANY_FIELDS = ['name', 'description', 'identifier', 'icon', 'status', 'createdAt', 'updatedAt'];
+
 /** A label admins put on candidates; companies filter search by it (the `bd` filter). */
 export const tag = defineEntity({
   name: 'tag',
@@ -41,8 +47,8 @@ export const tag = defineEntity({
   },
   permissions: {
     admin: { manage: true },
-    company: { read: { when: 'isActive' } },
-    raasCompany: { read: { when: 'isActive' } },
+    company: { read: { when: 'isActive', fields: COMPANY_FIELDS } },
+    raasCompany: { read: { when: 'isActive', fields: COMPANY_FIELDS } },
   },
   admin: {
     label: 'Tags',
