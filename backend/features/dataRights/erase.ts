@@ -13,7 +13,8 @@
  *   vendor's id of the person and whether the product created that person there) and unlinked;
  *   the erase_ats_records job then erases them with the vendor's own call where it has one, or
  *   lists them for the companies (atsRecords.ts); stored files (CV, blind CV, picture, CV drafts,
- *   copies of their data) are deleted once the transaction commits.
+ *   copies of their data, chat attachments that name them, the import reports' copies holding
+ *   their rows and failed imports' uploads: eraseFiles.ts) are deleted once the transaction commits.
  * A one-way hash of the email stays (erased_emails), so an import does not bring the person back.
  */
 import type { Knex } from 'knex';
@@ -24,6 +25,7 @@ import type { Config } from '../../config';
 import { storageFor } from '../../adapters/storage/select';
 import { keyOfPublicPath } from '../../adapters/storage/serve';
 import { logger } from '../../logger';
+import { clearFailedUploads, eraseChatAttachments, eraseFromImportReports } from './eraseFiles';
 
 /**
  * An ATS record of the erased person: the application (`remoteId`) and the vendor's person. Once
@@ -211,12 +213,14 @@ function firstNameScope(col: Column, projectIds: number[]): [string | undefined,
 /**
  * Erases candidate `candidateId`; returns what it did, or undefined when there is no such
  * candidate. Run inside the caller's transaction; the returned `files` are deleted by `deleteFiles`
- * once it has committed.
+ * once it has committed, and the files it stored meanwhile (rewritten import reports, pushed to
+ * `written`) if it does not.
  */
 export async function eraseCandidate(
   trx: Knex.Transaction,
   config: Config,
   candidateId: number,
+  written: string[] = [],
 ): Promise<{ report: ErasureReport; files: string[] } | undefined> {
   const c = (await trx('candidates').where('id', candidateId).forUpdate().first()) as
     Record<string, unknown> | undefined;
@@ -334,6 +338,12 @@ export async function eraseCandidate(
   // Mentions everywhere else.
   const strong = wordsPattern(identifyingStrings(c));
   const first = wordsPattern([String(c.first_name ?? ''), String(c.last_name ?? '')]);
+  // Files naming the person that are not theirs alone, found before the text naming them is rewritten.
+  files.push(
+    ...(await eraseChatAttachments(trx, { strong, lone: first, projectIds })),
+    ...(await eraseFromImportReports(trx, config, email, written)),
+    ...(await clearFailedUploads(trx)),
+  );
   for (const col of await textColumns(trx)) {
     if (strong) count(report.scrubbed, col.table, await rewrite(trx, col, strong));
     if (first && MENTION_COLUMNS.has(`${col.table}.${col.column}`)) {

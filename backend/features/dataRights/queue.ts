@@ -43,7 +43,8 @@ async function lockRequest(trx: Knex.Transaction, requestId: number): Promise<Ro
 
 /**
  * Carries out one request: the erasure and the request's record in one transaction, the stored
- * files deleted after it commits. `actor` undefined: the scheduled job.
+ * files deleted after it commits (and the files it stored meanwhile if it fails). `actor`
+ * undefined: the scheduled job.
  */
 export async function carryOut(
   knex: Knex,
@@ -52,10 +53,11 @@ export async function carryOut(
   actor: Actor | undefined,
   check: (row: Row) => void = () => {},
 ): Promise<ErasureReport> {
-  const { report, files } = await knex.transaction(async (trx) => {
+  const written: string[] = [];
+  const erasing = knex.transaction(async (trx) => {
     const row = await lockRequest(trx, requestId);
     check(row);
-    const done = await eraseCandidate(trx, config, row.candidate_id);
+    const done = await eraseCandidate(trx, config, row.candidate_id, written);
     if (!done) throw notFound();
     const now = new Date();
     await trx('erasure_requests')
@@ -83,6 +85,10 @@ export async function carryOut(
       atsRecords: done.report.atsRecords.length,
     });
     return done;
+  });
+  const { report, files } = await erasing.catch(async (err: unknown) => {
+    await deleteFiles(config, written);
+    throw err;
   });
   await deleteFiles(config, files);
   return report;

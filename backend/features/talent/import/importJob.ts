@@ -5,7 +5,8 @@
  * likely twins) kept in storage for download; the first rows with twins are kept on the row for
  * the console's result screen.
  * Safe to run twice: a finished import is left alone, an interrupted one starts over (rows are
- * keyed by email, so the second run updates what the first created).
+ * keyed by email, so the second run updates what the first created). The uploaded file is deleted
+ * once the import has ended, done or failed: a failed import is not run again.
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -146,6 +147,10 @@ export async function runImport(importId: number, knex: Knex, connectionString: 
         error: String((err as Error).message).slice(0, 2000),
         finishedAt: now(),
       });
+      // A failed import is never run again: its upload (every person in the file) goes now. Should
+      // the deletion fail, the key stays on the row and the next erasure clears it (dataRights/eraseFiles.ts).
+      await storage.delete(row.fileKey);
+      await record({ fileKey: null });
     }
   } finally {
     await rm(dir, { recursive: true, force: true });

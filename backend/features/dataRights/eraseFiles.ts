@@ -1,0 +1,132 @@
+/**
+ * The erased person's stored files that are not theirs alone, found inside the erasure's
+ * transaction (erase.ts); like the person's own files, what goes is deleted once it has committed.
+ * - Chat attachments: conversations belong to projects, not to candidates, so an attachment goes
+ *   when its message names the person: its file name or text holds what identifies them (email,
+ *   full name, phone, links; in a name, `_ . + -` read as spaces, so "Jane_Doe_CV.pdf" counts), or,
+ *   in the conversations of the candidate's projects, their first or last name alone (where the
+ *   erasure rewrites a lone name in the text too). The message stays with its text; its file, size
+ *   and name are cleared, so its link answers 404.
+ * - Import reports (`row,email,reasons`, one physical line a row): a report holding the person's
+ *   email is rewritten without their rows, the others kept word for word, so the admin still has
+ *   every other rejected row and likely twin to act on (a row of an erased person could never be
+ *   imported again anyway). The new report is stored first and the import row pointed at it in the
+ *   transaction; the old file is deleted after the commit, the new one if the transaction fails.
+ * - Uploads of failed imports: a failed import is never run again, so its upload (every person in
+ *   the file) has no purpose left; imports that failed before their job deleted it are cleared here.
+ *   Queued and running imports keep theirs: they still read it, and the erased email is refused.
+ */
+import type { Knex } from 'knex';
+import type { Readable } from 'node:stream';
+import { entity } from '../../../schema';
+import { csvCell } from '../../../schema/lib/csv';
+import { storageFor } from '../../adapters/storage/select';
+import type { Config } from '../../config';
+
+/** candidate_imports.status of a failed import. */
+const IMPORT_FAILED = entity('candidateImport').fields.status.choices?.find((c) => c.key === 'failed')?.id ?? 3;
+
+/** What identifies the person, as PostgreSQL word patterns (erase.ts): `strong` anywhere, `lone` in their projects. */
+export interface Mentions {
+  strong?: string;
+  lone?: string;
+  projectIds: number[];
+}
+
+/** A file name read as words: `Jane_Doe-CV.pdf` → `Jane Doe CV pdf`. */
+const NAME_WORDS = `regexp_replace(coalesce(attachment_name, ''), '[_.+-]+', ' ', 'g')`;
+
+/** Clears the attachments of the messages that name the person; returns their storage keys. */
+export async function eraseChatAttachments(trx: Knex.Transaction, m: Mentions): Promise<string[]> {
+  // Nothing to look for: no rows (an empty condition would select every attachment).
+  if (!m.strong && !(m.lone && m.projectIds.length)) return [];
+  const rows = (await trx('chat_messages')
+    .whereNotNull('attachment_key')
+    .where((q) => {
+      if (m.strong)
+        q.orWhereRaw(`attachment_name ~* ? or ${NAME_WORDS} ~* ? or body ~* ?`, [m.strong, m.strong, m.strong]);
+      if (m.lone && m.projectIds.length)
+        q.orWhereRaw(
+          `conversation_id in (select id from conversations where project_id = any(?)) and (${NAME_WORDS} ~* ? or body ~* ?)`,
+          [m.projectIds, m.lone, m.lone],
+        );
+    })
+    .forUpdate()
+    .select('id', 'attachment_key')) as { id: number; attachment_key: string }[];
+  if (rows.length)
+    await trx('chat_messages')
+      .whereIn(
+        'id',
+        rows.map((r) => r.id),
+      )
+      .update({ attachment_key: null, attachment_name: null, attachment_size: null });
+  return rows.map((r) => r.attachment_key);
+}
+
+async function textOf(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The report without the rows whose email cell is `email` (a row's line starts `<row>,<email>,`,
+ * the cell written as the import writes it); undefined when it has none.
+ */
+function reportWithout(report: string, email: string): string | undefined {
+  const cell = csvCell(email).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const theirs = new RegExp(`^\\d+,${cell},`, 'i');
+  const lines = report.split('\n');
+  const kept = lines.filter((line) => !theirs.test(line));
+  return kept.length === lines.length ? undefined : kept.join('\n');
+}
+
+/**
+ * Rewrites every import report holding `email` without its rows; returns the old reports' keys (to
+ * delete after the commit) and pushes the new ones to `written` (to delete if the transaction fails).
+ */
+export async function eraseFromImportReports(
+  trx: Knex.Transaction,
+  config: Config,
+  email: string,
+  written: string[],
+): Promise<string[]> {
+  if (!email) return [];
+  const storage = storageFor(config);
+  const old: string[] = [];
+  const rows = (await trx('candidate_imports')
+    .whereNotNull('report_key')
+    .orderBy('id')
+    .forUpdate()
+    .select('id', 'report_key')) as { id: number; report_key: string }[];
+  for (const row of rows) {
+    const stream = await storage.get(row.report_key);
+    const text = stream ? await textOf(stream) : '';
+    const rewritten = text.toLowerCase().includes(email) ? reportWithout(text, email) : undefined;
+    if (rewritten === undefined) continue;
+    // In the old report's folder (keys are <folder>/<yyyy-mm>/<name>.<ext>).
+    const folder = row.report_key.split('/')[0];
+    const key = await storage.put(Buffer.from(rewritten, 'utf8'), { folder, ext: 'csv' });
+    written.push(key);
+    await trx('candidate_imports').where('id', row.id).update({ report_key: key, updated_at: trx.fn.now() });
+    old.push(row.report_key);
+  }
+  return old;
+}
+
+/** Clears the uploads failed imports still hold; returns their keys. */
+export async function clearFailedUploads(trx: Knex.Transaction): Promise<string[]> {
+  const rows = (await trx('candidate_imports')
+    .where('status', IMPORT_FAILED)
+    .whereNotNull('file_key')
+    .forUpdate()
+    .select('id', 'file_key')) as { id: number; file_key: string }[];
+  if (rows.length)
+    await trx('candidate_imports')
+      .whereIn(
+        'id',
+        rows.map((r) => r.id),
+      )
+      .update({ file_key: null, updated_at: trx.fn.now() });
+  return rows.map((r) => r.file_key);
+}
