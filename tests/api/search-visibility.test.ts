@@ -154,6 +154,12 @@ describe('The profile panel', () => {
     expect(admin.body.canDownload.pdf).toBe(true);
   });
 
+  it('The panel gives companies no completeness score: photo, links and CV count in it, so it told of a hidden identity', async () => {
+    for (const name of ['Dev', 'Chloe'])
+      expect((await open('company', `Candidate:${w.ids[name]}`)).body).not.toHaveProperty('completeness');
+    expect((await open('admin', `Candidate:${w.ids.Dev}`)).body.completeness).toEqual(expect.any(Number));
+  });
+
   it("Candidates the caller's search would not find are 404", async () => {
     expect((await open('company', `Candidate:${w.ids.Cara}`)).status).toBe(404);
     expect((await open('admin', `Candidate:${w.ids.Cara}`)).status).toBe(200);

@@ -177,7 +177,6 @@ function presentProfile(
     })),
     tags: defined(((row.tags ?? []) as number[]).map((t) => labels.of('tag', t))) as Option[],
     lastUpdated: (row.updated_at as Date).toISOString().slice(0, 10),
-    completeness: row.completeness,
     canDownload: {
       pdf: ability.can('download', asSubject('Candidate', subjectFacts(row))),
       cv: row.gate_has_resume && ability.can('download', asSubject('Candidate', subjectFacts(row)), 'resumePath'),
@@ -192,6 +191,8 @@ function presentProfile(
       status: row.status,
       visibility: row.visibility,
       adminAnonymous: shown.adminAnonymous,
+      // Photo, links and CV count in it: for companies it would tell of an identity the gate withholds.
+      completeness: row.completeness,
     });
     for (const field of INTERNAL)
       profile[field] = row[field.replace(/[A-Z]/g, (c: string) => `_${c.toLowerCase()}`)] ?? null;
