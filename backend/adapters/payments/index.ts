@@ -11,11 +11,13 @@ import { randomBytes, createHmac } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Config } from '../../config';
 
+export { minorUnitDigits, toMinorUnits } from './currency';
+
 export interface CheckoutRequest {
   orderId: number;
   orderNumber: string;
   quantity: number;
-  /** The order's total in the currency's minor unit (cents). */
+  /** The order's total in Stripe's minor unit of the currency (`toMinorUnits`: cents, yen, fils). */
   amountMinor: number;
   currency: string;
   customerEmail?: string | null;
@@ -29,6 +31,8 @@ export interface PaymentAdapter {
   createCheckout(req: CheckoutRequest): Promise<{ id: string; url: string }>;
   /** The verified event, or throws when the signature does not match the raw body. */
   verifyWebhook(rawBody: Buffer | string, signature: string): Stripe.Event;
+  /** Stripe mode: what the provider holds for a checkout (asked when a notice does not state its amount). */
+  retrieveCheckout?(id: string): Promise<{ amountTotal: number | null; currency: string | null }>;
   /** Test mode only: a signed `checkout.session.completed` for a session, as Stripe would send it. */
   signTestCompletion?(session: { id: string; orderId: number; amountMinor: number; currency: string }): {
     payload: string;
@@ -83,6 +87,10 @@ function stripeAdapter(settings: NonNullable<Config['credits']['stripe']>): Paym
     },
     verifyWebhook(rawBody, signature) {
       return stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+    },
+    async retrieveCheckout(id) {
+      const session = await stripe.checkout.sessions.retrieve(id);
+      return { amountTotal: session.amount_total, currency: session.currency };
     },
   };
 }

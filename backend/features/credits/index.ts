@@ -1,8 +1,9 @@
 /**
  * Credits: the ledger (ledger.ts, the only way credits move), the admin's credit calls and the
- * lists (endpoints.ts), purchases by order form and by card (purchase.ts, orders.ts, orderForm.ts),
- * the daily write-off of expired lots (backend/jobs/tasks/expire_credits.ts) and the hourly
- * cancelling of card checkouts left unpaid (backend/jobs/tasks/expire_checkouts.ts).
+ * lists (endpoints.ts), purchases by order form and by card (purchase.ts, orders.ts, orderForm.ts;
+ * the payment provider's notices in notices.ts), the daily write-off of expired lots
+ * (backend/jobs/tasks/expire_credits.ts) and the hourly cancelling of card checkouts left unpaid
+ * (backend/jobs/tasks/expire_checkouts.ts).
  */
 import type { Endpoint } from '../../endpoints/define';
 import { creditEndpoints } from './endpoints';

@@ -1,12 +1,13 @@
 /**
  * Sales orders: an order is priced once by the one pricing function when it is made, and credits
  * its company exactly once, when it is paid (an admin marks an order form paid, or the payment
- * provider's verified webhook reports a completed checkout). `payOrder` turns pending into paid
- * with a conditional update in the caller's transaction and grants the lot in the same one, so a
- * repeated or concurrent payment notice finds nothing left to pay. A card checkout nobody paid is
- * cancelled when the provider reports it expired, or by the hourly expire_checkouts job once it is
- * past the checkout's lifetime; a payment the provider still confirms for it afterwards is credited
- * all the same. An order form made twice over by a double submit is made once (`sameOrderForm`).
+ * provider's verified webhook reports a checkout paid, at once or later). `payOrder` turns pending
+ * into paid with a conditional update in the caller's transaction and grants the lot in the same
+ * one, so a repeated or concurrent payment notice finds nothing left to pay. A card checkout nobody
+ * paid is cancelled when the provider reports it expired or its delayed payment failed, or by the
+ * hourly expire_checkouts job once it is past the checkout's lifetime; a payment the provider still
+ * confirms for it afterwards is credited all the same. An order form made twice over by a double
+ * submit is made once (`sameOrderForm`).
  */
 import type { Knex } from 'knex';
 import { randomBytes } from 'node:crypto';
@@ -113,8 +114,11 @@ export async function sameOrderForm(
     .first()) as OrderRow | undefined;
 }
 
-/** Cancels the pending card order behind an expired checkout session; answers whether one was cancelled. */
-export async function expireCheckout(trx: Trx, sessionId: string): Promise<boolean> {
+/**
+ * Cancels the pending card order behind a checkout session nobody can pay any more (it expired, or
+ * its delayed payment failed); answers whether one was cancelled. A paid order stays paid.
+ */
+export async function cancelCheckout(trx: Trx, sessionId: string): Promise<boolean> {
   const rows = await trx('sales_orders')
     .where({ checkout_session_id: sessionId, channel: ORDER_CHANNEL.card, status: ORDER_STATUS.pending })
     .update({ status: ORDER_STATUS.cancelled, updated_at: trx.fn.now() }, ['id']);

@@ -5,8 +5,8 @@
  *   GET  credit/sales-order/:id/pdf          the order form
  *   POST credit/sales-order/:id/paid         an admin marks an order form paid: the company is credited once
  *   POST credit/instant-purchase/stripe      a card checkout for a RaaS company: answers {url}
- *   POST credit/stripe/webhook               the payment provider's signed notices; credits only on a verified checkout.session.completed,
- *                                            and checkout.session.expired cancels the order nobody paid
+ *   POST credit/stripe/webhook               the payment provider's signed notices (notices.ts): a verified paid checkout
+ *                                            credits its order once; an expired or failed one cancels it
  *   GET  credit/test-checkout/:session       test mode: the order behind a local checkout
  *   POST credit/test-checkout/:session/pay   test mode: completes it through the same webhook path
  * Both purchase calls take companyId, userId, noOfCredits, discountAmount; the server prices the
@@ -18,7 +18,7 @@ import { t } from '../../../i18n';
 import { formatMoney } from '../../../schema/rules/credits';
 import { actorName } from '../../services/activity';
 import { queueEmail } from '../../services/mail/outbox';
-import { paymentsFor, type PaymentAdapter } from '../../adapters/payments';
+import { toMinorUnits } from '../../adapters/payments';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import type { Row } from '../../crud/serialize';
@@ -26,54 +26,13 @@ import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { logger } from '../../logger';
 import { scopeQuery } from '../../permissions/sql';
-import { createOrder, expireCheckout, memberOf, payOrder, sameOrderForm, ORDER_STATUS, type OrderRow } from './orders';
+import { createOrder, memberOf, payOrder, sameOrderForm, ORDER_STATUS, type OrderRow } from './orders';
+import { handlePaymentNotice, payments } from './notices';
 import { renderOrderForm } from './orderForm';
 import { purchaseBody, refOf } from './inputs';
 import { COMPANY_TYPES, actorKey, actorRefs, type Actor } from '../../../schema/roles';
 
-// One adapter per credits configuration (a changed configuration gets a new one).
-const adapters = new WeakMap<Config['credits'], PaymentAdapter>();
-export function payments(config: Config): PaymentAdapter {
-  let adapter = adapters.get(config.credits);
-  if (!adapter) adapters.set(config.credits, (adapter = paymentsFor(config)));
-  return adapter;
-}
-
-const minor = (total: string | number) => Math.round(Number(total) * 100);
 const sessionParam = z.object({ session: z.string().regex(/^cs_[A-Za-z0-9_]{1,200}$/, 'invalid') });
-
-/** Handles one signed notice: verified, then a completed checkout pays its order once. */
-export async function handlePaymentNotice(
-  knex: Knex,
-  config: Config,
-  rawBody: Buffer | string | undefined,
-  signature: string | undefined,
-) {
-  if (!rawBody || !signature) throw badRequest({ signature: 'signature.errors.required' }, 'credits.errors.signature');
-  let event;
-  try {
-    event = payments(config).verifyWebhook(rawBody, signature);
-  } catch {
-    throw badRequest({ signature: 'signature.errors.invalid' }, 'credits.errors.signature');
-  }
-  if (event.type === 'checkout.session.expired') {
-    const { id } = event.data.object as { id: string };
-    const expired = await knex.transaction((trx) => expireCheckout(trx, id));
-    return { received: true, credited: false, expired };
-  }
-  if (event.type !== 'checkout.session.completed') return { received: true, credited: false };
-  const session = event.data.object as { id: string; payment_status?: string };
-  if (session.payment_status && session.payment_status !== 'paid') return { received: true, credited: false };
-  const credited = await knex.transaction(async (trx) => {
-    const order = await trx('sales_orders').where('checkout_session_id', session.id).first('id');
-    if (!order) {
-      logger.warn({ session: session.id }, 'payment notice for an unknown checkout');
-      return false;
-    }
-    return (await payOrder(trx, order.id, 'system', true)).paid;
-  });
-  return { received: true, credited };
-}
 
 async function orderFormEmail(
   trx: Knex.Transaction,
@@ -165,7 +124,7 @@ export async function startCardCheckout(
         orderId: order.id,
         orderNumber: order.order_number,
         quantity: order.quantity,
-        amountMinor: minor(order.total),
+        amountMinor: toMinorUnits(order.total, order.currency),
         currency: order.currency,
         customerEmail: member.email,
         successUrl: `${back}?payment=success&order=${order.order_number}`,
@@ -274,7 +233,7 @@ export const purchaseEndpoints = [
   defineEndpoint({
     method: 'post',
     path: '/credit/stripe/webhook',
-    summary: "The payment provider's signed notices (checkout.session.completed credits the order once)",
+    summary: "The payment provider's signed notices (a paid checkout credits its order once)",
     access: 'public',
     input: { body: z.looseObject({}) },
     handler: ({ req, ctx }) => handlePaymentNotice(ctx.knex, ctx.config, req.rawBody, req.get('stripe-signature')),
@@ -330,7 +289,7 @@ export const purchaseEndpoints = [
       const { payload, signature } = adapter.signTestCompletion({
         id: params.session,
         orderId: order.id,
-        amountMinor: minor(order.total),
+        amountMinor: toMinorUnits(order.total, order.currency),
         currency: order.currency,
       });
       return handlePaymentNotice(ctx.knex, ctx.config, payload, signature);

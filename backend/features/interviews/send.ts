@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
 import { actorRefs, type Actor } from '../../../schema/roles';
-import { REQUEST_CHANNEL, REQUEST_KIND, REQUEST_STATE } from '../../../schema/rules/pipeline';
+import { REQUEST_CHANNEL, REQUEST_KIND, REQUEST_STATE, STAGES } from '../../../schema/rules/pipeline';
+import { upgradeOrGuarantee } from '../../../schema/rules/stages';
 import type { AppAbility } from '../../../schema/ability';
 import { mayContact, viewerOf } from '../../../schema/rules/visibility';
 import { storageFor } from '../../adapters/storage/select';
@@ -44,6 +45,17 @@ export interface ProjectRow {
   status?: number;
 }
 
+/**
+ * A free-plan RaaS project must upgrade before its candidates are interviewed: the same rule, and the
+ * same refusal, as moving them to interviewing (schema/rules/stages.ts, pipeline/recruitment.ts).
+ */
+function requireInterviewPlan(project: { projectType: number; plan: number }, candidateIds: number[]) {
+  if (upgradeOrGuarantee(project, STAGES.interviewing, false) === 'upgrade')
+    throw new AppError(409, 'project.recruitment.errors.upgradeRequired', undefined, undefined, {
+      candidateIds: candidateIds.map((n) => `Candidate:${n}`),
+    });
+}
+
 export async function sendRequests(
   knex: Knex,
   config: Config,
@@ -54,7 +66,8 @@ export async function sendRequests(
   file?: Express.Multer.File,
 ) {
   // A candidate the caller does not reach in the project is not found (schema/rules/visibility.ts).
-  await requireReach(knex, ability, actor, await loadProject(knex, ability, { id: project.id }), input.candidateId);
+  const pipelineProject = await loadProject(knex, ability, { id: project.id });
+  await requireReach(knex, ability, actor, pipelineProject, input.candidateId);
   const errors = jdTextErrors(input);
   if (Object.keys(errors).length) throw badRequest(errors);
   const hasJd = Boolean(project.jobDescription?.trim() || project.jdText?.trim() || project.jdFilePath);
@@ -62,6 +75,7 @@ export async function sendRequests(
     throw badRequest({ jdText: 'project.interview.errors.jdRequired' }, 'project.interview.errors.jdRequired');
   if (project.status !== undefined && project.status !== 0)
     throw new AppError(409, 'project.interview.errors.projectInactive');
+  requireInterviewPlan(pipelineProject, input.candidateId);
   const kind = kindOf(input.requestAction);
 
   // A PDF or Word file named as what it is: the public link serves it under that name.
