@@ -70,3 +70,8 @@ export const REQUEST_LIFETIME_DAYS = 3;
 export const JD_LIMITS = { header: 60, body: 1024, footer: 60 } as const;
 /** Hours after a qualify request before the same candidate may be sent another (each WhatsApp message is paid). */
 export const QUALIFY_REPEAT_HOURS = 24;
+/**
+ * Hours after an interview or job-description request reached a candidate by WhatsApp before another may (from any
+ * project or company): each message is paid by the platform, so within them a request asked by WhatsApp goes by email.
+ */
+export const WHATSAPP_REQUEST_REPEAT_HOURS = 24;

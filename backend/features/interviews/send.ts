@@ -8,7 +8,13 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
 import { actorRefs, type Actor } from '../../../schema/roles';
-import { REQUEST_CHANNEL, REQUEST_KIND, REQUEST_STATE, STAGES } from '../../../schema/rules/pipeline';
+import {
+  REQUEST_CHANNEL,
+  REQUEST_KIND,
+  REQUEST_STATE,
+  STAGES,
+  WHATSAPP_REQUEST_REPEAT_HOURS,
+} from '../../../schema/rules/pipeline';
 import { upgradeOrGuarantee } from '../../../schema/rules/stages';
 import type { AppAbility } from '../../../schema/ability';
 import { mayContact, viewerOf } from '../../../schema/rules/visibility';
@@ -54,6 +60,23 @@ function requireInterviewPlan(project: { projectType: number; plan: number }, ca
     throw new AppError(409, 'project.recruitment.errors.upgradeRequired', undefined, undefined, {
       candidateIds: candidateIds.map((n) => `Candidate:${n}`),
     });
+}
+
+/**
+ * Of `candidateIds`, those a request reached by WhatsApp in the last WHATSAPP_REQUEST_REPEAT_HOURS, from any project:
+ * this request goes to them by email only. Locked per candidate first, so two requests at once do not both message one.
+ */
+async function recentWhatsapp(trx: Knex.Transaction, candidateIds: number[]): Promise<Set<number>> {
+  for (const cid of [...candidateIds].sort((a, b) => a - b))
+    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`whatsapp-request:${cid}`]);
+  const since = new Date(Date.now() - WHATSAPP_REQUEST_REPEAT_HOURS * 3_600_000);
+  return new Set(
+    (await trx('interview_requests')
+      .whereIn('candidate_id', candidateIds)
+      .where('channel', REQUEST_CHANNEL.whatsapp)
+      .where('created_at', '>', since)
+      .pluck('candidate_id')) as number[],
+  );
 }
 
 export async function sendRequests(
@@ -133,10 +156,12 @@ export async function sendRequests(
 
       const now = new Date();
       const body = requestBody(input.jdText, project.jobDescription ?? project.jdText);
+      const messagedToday = input.channel === 'whatsapp' ? await recentWhatsapp(trx, input.candidateId) : new Set();
       const rows = input.candidateId.map((cid) => {
         const c = candidates.find((row) => row.id === cid);
         const guid = randomUUID();
-        const whatsapp = input.channel === 'whatsapp' && Boolean(c?.phone) && c?.phoneWhatsapp !== false;
+        const whatsapp =
+          input.channel === 'whatsapp' && Boolean(c?.phone) && c?.phoneWhatsapp !== false && !messagedToday.has(cid);
         return {
           guid,
           project_id: project.id,
