@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STAGES, type StageId } from '../../schema/rules/pipeline';
-import { canMove, nextStage } from '../../schema/rules/stages';
+import { canMove, nextStage, stageVisibleToRaas } from '../../schema/rules/stages';
 import { REJECT, SCHEDULE, pipelineWorld, type PipelineWorld, type Who } from '../helpers/pipeline';
 
 let w: PipelineWorld;
@@ -49,7 +49,12 @@ describe('The state machine through the API', () => {
         if (to === null) continue;
         // A RaaS company sees a candidate beyond interviewing once an interview was scheduled.
         const allowed = canMove(from, to, role, { interviewScheduled: true }).ok;
-        it(`${label} ${action} from ${NAME[from]} (${NAME[to]}): ${allowed ? 'moved' : 'refused'}`, async () => {
+        // A candidate the RaaS board does not show (the suggested tab, the longlist) is not found by it at all.
+        const unseen =
+          role === 'raasCompany' &&
+          !stageVisibleToRaas(from, { interviewScheduled: true, rejectedFrom: from === STAGES.rejected ? 2 : null });
+        const outcome = allowed ? 'moved' : unseen ? 'not found' : 'refused';
+        it(`${label} ${action} from ${NAME[from]} (${NAME[to]}): ${outcome}`, async () => {
           const at = new Date();
           await w.place(projectOf(), 'Ava', from, {
             interview_scheduled_at: at,
@@ -65,6 +70,10 @@ describe('The state machine through the API', () => {
             expect(res.status, JSON.stringify(res.body)).toBe(200);
             expect(row?.stage).toBe(to);
             expect(res.body.moved).toEqual([w.cid('Ava')]);
+          } else if (unseen) {
+            expect(res.status, JSON.stringify(res.body)).toBe(404);
+            expect(res.body.error.code).toBe('project.candidate.notFound');
+            expect(row?.stage).toBe(from);
           } else {
             expect(res.status, JSON.stringify(res.body)).toBe(409);
             expect(res.body.error).toMatchObject({

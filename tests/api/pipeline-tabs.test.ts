@@ -247,14 +247,14 @@ describe('What a RaaS company sees', () => {
     expect(namesOf(w, (await tab('admin', w.projects.raasPower, 4)).body)).toEqual(['Chloe', 'Ivy']);
   });
 
-  it('cannot move a candidate it does not see', async () => {
+  it('cannot move a candidate it does not see: to it, they are not there', async () => {
     const res = await w.as('raas').post('/projects/recruitment', {
       projectId: w.projects.raasPower,
       candidateId: w.cid('Ivy'),
       recruitmentStatus: 5,
     });
-    expect(res.status).toBe(409);
-    expect(res.body.error.code).toBe('project.recruitment.errors.notAllowed');
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('project.candidate.notFound');
   });
 
   it('finds the tab of a candidate by the guids, where it sees the candidate', async () => {

@@ -341,6 +341,15 @@ describe('Profile pictures from outside', () => {
   });
 });
 
+/** A new candidate into the RaaS company's pipeline (inRaasPipeline), at `stage`: 1 longlist, 2 shortlist (its board's first). */
+async function inRaasStage(w: TalentWorld, ref: string, stage: 1 | 2): Promise<void> {
+  await inRaasPipeline(w.t, ref);
+  await w.t
+    .knex('project_candidates')
+    .where('candidate_id', Number(ref.slice('Candidate:'.length)))
+    .update({ stage });
+}
+
 describe('Blind CVs for a RaaS company', () => {
   it('A RaaS company Admin cannot download the blind CV of a hidden, pending, inactive, semi-active or pending-activation candidate of its pipeline', async () => {
     const w = await talentWorld();
@@ -371,7 +380,7 @@ describe('Blind CVs for a RaaS company', () => {
       await withCv({ status: 3 }),
       await withCv({ status: 4 }),
     ];
-    for (const id of [hidden, ...unmet]) await inRaasPipeline(w.t, id);
+    for (const id of [hidden, ...unmet]) await inRaasStage(w, id, 2);
     expect(
       (await w.t.http.get(`/api/v1/candidates/resume/${hidden}`).set(bearer(w.raas)).expect(403)).body.error.code,
     ).toBe('downloadForbidden');
@@ -381,7 +390,10 @@ describe('Blind CVs for a RaaS company', () => {
       await w.t.http.get(`/api/v1/candidates/resume/${id}`).set(bearer(w.admin)).expect(200);
     const visible = await withCv({});
     await w.t.http.get(`/api/v1/candidates/resume/${visible}`).set(bearer(w.raas)).expect(404);
-    await inRaasPipeline(w.t, visible);
+    // On its longlist, the advocates' work its board does not show, the candidate is not found either.
+    await inRaasStage(w, visible, 1);
+    await w.t.http.get(`/api/v1/candidates/resume/${visible}`).set(bearer(w.raas)).expect(404);
+    await inRaasStage(w, visible, 2);
     await w.t.http.get(`/api/v1/candidates/resume/${visible}`).set(bearer(w.raas)).expect(200);
   });
 });

@@ -126,8 +126,9 @@ export async function talentWorld(): Promise<TalentWorld> {
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /**
- * Puts a candidate on the longlist of a project of the RaaS company of owner@raas.example.com, as
- * a move there would: a RaaS company has no search and reaches only the candidates of its projects.
+ * Puts a candidate on the shortlist of a project of the RaaS company of owner@raas.example.com, as
+ * an advocate's move there would: a RaaS company has no search and reaches only the candidates its
+ * projects' boards show, from the shortlist on (RAAS_STAGES).
  */
 export async function inRaasPipeline(t: TestApp, candidateRef: string): Promise<void> {
   const user = await t.knex('company_users').where('email', 'owner@raas.example.com').first('id', 'company_id');
@@ -156,7 +157,7 @@ export async function inRaasPipeline(t: TestApp, candidateRef: string): Promise<
   const candidateId = Number(candidateRef.replace(/^Candidate:/, ''));
   await t
     .knex('project_candidates')
-    .insert({ project_id: project.id, candidate_id: candidateId, company_id: user.company_id, stage: 1 })
+    .insert({ project_id: project.id, candidate_id: candidateId, company_id: user.company_id, stage: 2 })
     .onConflict(['project_id', 'candidate_id'])
     .ignore();
 }

@@ -3,8 +3,11 @@
  * funnel (candidates in each stage now, the sum of each project's tab counts by the rule the tabs and the
  * project list count by, projectStats: the first stage holds the saved searches' matches as the Suggested
  * tab does), the moves into each stage in the period and the conversion from each stage to the next, the
- * median days candidates spent in each stage before leaving it, interview requests sent and answered,
- * and credits spent. The medians read the stays the daily
+ * median days candidates spent in each stage before leaving it, interview requests sent and answered
+ * (of the candidates the caller's board shows, onBoardSql, as the interview-request lists hold them), and credits
+ * spent. A RaaS company's moves leave out the stages its board never has (the suggested tab, the longlist) and count
+ * a move into interviewing 2, offered or placed only for a candidate whose interview was scheduled, as its board
+ * shows them (stageVisibleToRaas). The medians read the stays the daily
  * rollup pairs from the moves (recruitment_stage_stays) plus today's live moves; a period with more
  * than 10,000 stays is read through an even share of them and says so (medianDaysEstimated).
  *
@@ -17,8 +20,9 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { AppAbility } from '../../../schema/ability';
 import { ACTIVITY, REQUEST_STATE, STAGE_ORDER, STAGES } from '../../../schema/rules/pipeline';
-import { pipelineRole, tabsFor } from '../../../schema/rules/stages';
+import { pipelineRole, RAAS_STAGES, tabsFor } from '../../../schema/rules/stages';
 import type { Actor } from '../../../schema/roles';
+import { onBoardSql, viewerOf, type Viewer } from '../../../schema/rules/visibility';
 import { camelKeys, id } from '../../../schema/validation/inputs';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { scopeQuery } from '../../permissions/sql';
@@ -103,6 +107,66 @@ async function medianStays(
   return { rows: rows as { stage: number; median: number; n: number }[], estimated: samples !== null };
 }
 
+const START = `?::timestamp at time zone 'UTC'`;
+const END = `(?::date + 1)::timestamp at time zone 'UTC'`;
+
+/**
+ * The interview and job-description requests of projects `ids` created in the range: sent, answered (approved or
+ * rejected) and approved, of the candidates the viewer's board of each project shows (onBoardSql: met at all, in a
+ * stage they see), the filter the interview-request lists apply, so the figures agree with them.
+ */
+function requestCounts(knex: Knex, viewer: Viewer, ids: number[], range: { from: string; to: string }) {
+  return knex('interview_requests as ir')
+    .join('candidates as c', 'c.id', 'ir.candidate_id')
+    .join('project_candidates as pc', (j) =>
+      j.on('pc.project_id', 'ir.project_id').andOn('pc.candidate_id', 'ir.candidate_id'),
+    )
+    .whereIn('ir.project_id', ids)
+    .whereRaw(onBoardSql(viewer, 'c', 'pc'))
+    .whereRaw(`ir.created_at >= ${START} and ir.created_at < ${END}`, [range.from, range.to])
+    .first(
+      knex.raw('count(*)::int as sent'),
+      knex.raw(
+        `count(*) filter (where ir.state in (${REQUEST_STATE.approved}, ${REQUEST_STATE.rejected}))::int as answered`,
+      ),
+      knex.raw(`count(*) filter (where ir.state = ${REQUEST_STATE.approved})::int as approved`),
+    );
+}
+
+/**
+ * The moves into each of the board's `stages` in the range. A RaaS company's board shows interviewing 2, offered
+ * and placed only once an interview was scheduled (stageVisibleToRaas): moves into them are read from the stage log
+ * for candidates whose row says so, the rollups not knowing the candidate; the stages it never has are left out.
+ */
+async function movesInto(
+  knex: Knex,
+  viewer: Viewer,
+  stages: string[],
+  moves: { stage: number; moves: number }[],
+  ids: number[],
+  range: { from: string; to: string },
+): Promise<Record<string, number>> {
+  const later: readonly number[] = viewer === 'raasCompany' ? RAAS_STAGES.afterInterview : [];
+  const counted = moves.filter((m) => !later.includes(m.stage));
+  if (later.length) {
+    const { rows } = await knex.raw(
+      `select l.to_stage as stage, count(*)::int as moves from candidate_recruitment_stage_logs l
+         join project_candidates pc on pc.project_id = l.project_id and pc.candidate_id = l.candidate_id
+        where l.project_id = any(?::int[]) and l.activity = ${ACTIVITY.stageChanged} and l.to_stage = any(?::int[])
+          and pc.interview_scheduled_at is not null and l.created_at >= ${START} and l.created_at < ${END}
+        group by 1`,
+      [ids, [...later], range.from, range.to],
+    );
+    counted.push(...(rows as { stage: number; moves: number }[]));
+  }
+  const into = zeros(stages);
+  for (const m of counted) {
+    const key = stageKeyOf(m.stage);
+    if (key && key in into) into[key] += m.moves;
+  }
+  return into;
+}
+
 export async function recruiterDashboard(
   knex: Knex,
   ability: AppAbility,
@@ -123,8 +187,7 @@ export async function recruiterDashboard(
     if (!ids.includes(query.projectId)) throw notFound();
     ids = [query.projectId];
   }
-  const start = `?::timestamp at time zone 'UTC'`;
-  const end = `(?::date + 1)::timestamp at time zone 'UTC'`;
+  const viewer = viewerOf(actor);
   const [counts, moves, requests, credits] = await Promise.all([
     projectStats(
       knex,
@@ -133,21 +196,12 @@ export async function recruiterDashboard(
       projects.filter((p) => ids.includes(p.id as number)),
     ),
     stageMovesByWeek(knex, range, { projectIds: ids }, { through }),
-    knex('interview_requests')
-      .whereIn('project_id', ids)
-      .whereRaw(`created_at >= ${start} and created_at < ${end}`, [range.from, range.to])
-      .first(
-        knex.raw('count(*)::int as sent'),
-        knex.raw(
-          `count(*) filter (where state in (${REQUEST_STATE.approved}, ${REQUEST_STATE.rejected}))::int as answered`,
-        ),
-        knex.raw(`count(*) filter (where state = ${REQUEST_STATE.approved})::int as approved`),
-      ),
+    requestCounts(knex, viewer, ids, range),
     knex('credit_logs')
       .where('company_id', companyId)
       .where('amount', '<', 0)
       .modify((q) => (query.projectId ? q.where('project_id', query.projectId) : q))
-      .whereRaw(`created_at >= ${start} and created_at < ${end}`, [range.from, range.to])
+      .whereRaw(`created_at >= ${START} and created_at < ${END}`, [range.from, range.to])
       .first(knex.raw('coalesce(-sum(amount), 0)::float as spent')),
   ]);
   const stays = await medianStays(
@@ -163,11 +217,7 @@ export async function recruiterDashboard(
   const stages = STAGE_KEYS.filter((key) => seen.includes(STAGES[key as keyof typeof STAGES]));
   const funnel = zeros(stages);
   for (const stats of counts.values()) for (const key of stages) funnel[key] += stats[key];
-  const movedInto = zeros(stages);
-  for (const m of moves) {
-    const key = stageKeyOf(m.stage);
-    if (key && key in movedInto) movedInto[key] += m.moves;
-  }
+  const movedInto = await movesInto(knex, viewer, stages, moves, ids, range);
   const order = STAGE_ORDER.filter((s) => s !== STAGES.open && seen.includes(s)).map((s) => stageKeyOf(s) as string);
   const conversion = order.slice(0, -1).map((from, i) => ({
     from,

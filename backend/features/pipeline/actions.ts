@@ -6,6 +6,7 @@
  *   POST /projects/candidate/add        {projectId (target), candidateId}
  *   POST /projects/candidate/curate     {projectId, candidateIds}      (admins; advocates on their projects)
  *   GET  /projects/candidate/list       ?candidateId=                  the caller's open projects, hasCandidate
+ *                                       (true only where the caller's board of the project shows the candidate)
  *   GET  /projects/get-project-tab-by-candidate ?project_guid=&candidate_guid=
  * The project is one the caller may change (read: else 404 `project.notFound`); the candidate one
  * the caller reaches in it (pipeline/reach.ts: else 404 `project.candidate.notFound`).
@@ -17,6 +18,7 @@ import { formatId } from '../../../schema/lib/ids';
 import { PROJECT_STATUS, STAGES } from '../../../schema/rules/pipeline';
 import { seenTab } from '../../../schema/rules/stages';
 import { flag, id, ids, int } from '../../../schema/validation/inputs';
+import { onBoardSql, viewerOf, type Viewer } from '../../../schema/rules/visibility';
 import { defineEndpoint } from '../../endpoints/define';
 import { badRequest } from '../../errors';
 import { logRecruitmentActivity } from '../../services/activity';
@@ -45,6 +47,16 @@ async function setFlag(
     .onConflict(['project_id', 'candidate_id'])
     .merge({ ...values, updated_at: now });
 }
+
+/**
+ * SQL: project `p` holds candidate `?` as the viewer's board shows them: for a company, an active candidate who did
+ * not withdraw consent to be shown to companies, with a row in a stage it sees (onBoardSql: any stage; from shortlist
+ * on for a RaaS company); for admins, who curate every status, any row. A paused candidate, one who withdrew
+ * consent, or a RaaS company's longlist is not confirmed to be there.
+ */
+const holdsCandidateSql = (viewer: Viewer): string =>
+  `exists (select 1 from project_candidates pc join candidates c on c.id = pc.candidate_id
+            where pc.project_id = p.id and pc.candidate_id = ?${viewer === 'admin' ? '' : ` and ${onBoardSql(viewer, 'c', 'pc')}`})`;
 
 function flagEndpoint(
   path: string,
@@ -157,10 +169,10 @@ export const actionEndpoints = [
   defineEndpoint({
     method: 'get',
     path: '/projects/candidate/list',
-    summary: "The caller's open projects, each saying whether it holds the candidate",
+    summary: "The caller's open projects, each saying whether its board shows the candidate to the caller",
     access: { action: 'read', subject: 'Project' },
     input: { query: specKeys(z.object({ candidateId: id('candidate') })) },
-    handler: async ({ query, ability, ctx }) => {
+    handler: async ({ query, ability, actor, ctx }) => {
       const q = ctx
         .knex('projects as p')
         .whereNot('p.status', PROJECT_STATUS.inactive)
@@ -168,10 +180,7 @@ export const actionEndpoints = [
           'p.id',
           'p.title',
           'p.status',
-          ctx.knex.raw(
-            'exists (select 1 from project_candidates pc where pc.project_id = p.id and pc.candidate_id = ?) as "hasCandidate"',
-            [query.candidateId],
-          ),
+          ctx.knex.raw(`${holdsCandidateSql(viewerOf(actor))} as "hasCandidate"`, [query.candidateId]),
         )
         .orderBy('p.created_at', 'desc')
         .limit(200);

@@ -24,7 +24,7 @@ import { badRequest, forbidden, notFound } from '../../errors';
 import { permissionSql } from '../../permissions/sql';
 import { logRecruitmentActivity } from '../../services/activity';
 import { actorName, loadProject, loadProjectToChange, scopeProjects } from './access';
-import { statusSql, viewerOf } from '../../../schema/rules/visibility';
+import { onBoardSql, statusSql, viewerOf } from '../../../schema/rules/visibility';
 import { requireReach } from './reach';
 
 const noteDef = entity('candidateNote');
@@ -166,6 +166,21 @@ export async function writeNote(
   return { success: true, data: present(note, actor) };
 }
 
+/**
+ * A company reads a note of a project only while that project's board shows it the candidate (onBoardSql): a RaaS
+ * company read the advocates' notes of its longlist, which its board never shows, and any company the notes of a
+ * candidate who had paused or withdrawn the consent to be shown.
+ */
+function onTheirBoard(q: Knex.QueryBuilder, viewer: ReturnType<typeof viewerOf>): void {
+  if (viewer === 'admin') return;
+  q.whereExists(function () {
+    this.from('project_candidates as pc')
+      .join('candidates as c', 'c.id', 'pc.candidate_id')
+      .whereRaw('pc.project_id = n.project_id and pc.candidate_id = n.candidate_id')
+      .whereRaw(onBoardSql(viewer, 'c', 'pc'));
+  });
+}
+
 export const noteEndpoints = [
   defineEndpoint({
     method: 'get',
@@ -185,6 +200,7 @@ export const noteEndpoints = [
       const page = query.page ?? 1;
       const q = readableNotes(ctx.knex, ability).where('n.candidate_id', params.candidateId);
       if (query.projectId !== undefined) q.where('n.project_id', query.projectId);
+      onTheirBoard(q, viewerOf(actor));
       const rows = (await q
         .orderBy([
           { column: 'n.created_at', order: 'desc' },

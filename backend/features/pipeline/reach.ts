@@ -1,21 +1,24 @@
 /**
  * Which candidates the caller reaches in a project, by the one rule (schema/rules/visibility.ts):
- * admins every candidate whose status they see; a company the active candidates already in the
- * project's pipeline (rows are only ever written for candidates it reached) or found by the
- * project's saved filters (the suggested tab). Every pipeline, note, interview and qualify call
- * asks this before touching a candidate; any other id is 404 `project.candidate.notFound`, the
- * same answer as an id that names nobody, so ids cannot be walked.
+ * admins every candidate whose status they see; a company the candidates its board of the project
+ * shows (onBoardSql: active, consent to companies not withdrawn, with a row in a stage it sees:
+ * every stage for a company, from shortlist on for a RaaS company, stageVisibleToRaas) or, for a
+ * company other than RaaS, found by the project's saved filters (the suggested tab, which a RaaS
+ * board does not have). Every pipeline, note, interview and qualify call asks this before touching
+ * a candidate; any other id is 404 `project.candidate.notFound`, the same answer as an id that
+ * names nobody, so ids cannot be walked.
  */
 import type { Knex } from 'knex';
 import type { AppAbility } from '../../../schema/ability';
 import { ACTIVITY } from '../../../schema/rules/pipeline';
 import type { Actor } from '../../../schema/roles';
 import {
-  inPipelineSql,
+  onBoardSql,
   statusSql,
   viewerOf,
   type CandidateFacts,
   type PlaceFacts,
+  type Viewer,
 } from '../../../schema/rules/visibility';
 import { AppError } from '../../errors';
 import { whereOf, tableStats, currencyRates } from '../search';
@@ -36,7 +39,18 @@ export const candidateNotFound = (candidateIds?: number[]) =>
     candidateIds ? { candidateIds: candidateIds.map((c) => `Candidate:${c}`) } : undefined,
   );
 
-/** The ids among `candidateIds` the caller reaches in `project`, in the order given. */
+/**
+ * SQL: candidate `c` has a row in project `?` that `viewer`'s board shows (onBoardSql over that row): any row for a
+ * company, one in a stage it sees for a RaaS company (not the suggested tab nor the longlist, the advocates' work).
+ */
+const onBoardRowSql = (viewer: Viewer): string =>
+  `exists (select 1 from project_candidates pcr where pcr.project_id = ? and pcr.candidate_id = c.id and ${onBoardSql(viewer, 'c', 'pcr')})`;
+
+/**
+ * The ids among `candidateIds` the caller reaches in `project`, in the order given: admins those whose status they
+ * see; companies those on their board of the project, and (not RaaS companies, which have no suggested tab) those
+ * the project's saved filters find.
+ */
 export async function reachableIds(
   knex: Knex,
   ability: AppAbility,
@@ -49,30 +63,35 @@ export async function reachableIds(
   const seen = (await knex('candidates as c')
     .whereIn('c.id', candidateIds)
     .whereRaw(statusSql(viewer))
-    .select('c.id', knex.raw(`${inPipelineSql('c')} as "inPipeline"`, [project.id]))) as {
+    .select('c.id', knex.raw(`${onBoardRowSql(viewer)} as "onBoard"`, [project.id]))) as {
     id: number;
-    inPipeline: boolean;
+    onBoard: boolean;
   }[];
   if (viewer === 'admin') return candidateIds.filter((c) => seen.some((s) => s.id === c));
-  const reached = new Set(seen.filter((s) => s.inPipeline).map((s) => s.id));
-  const rest = seen.filter((s) => !s.inPipeline).map((s) => s.id);
-  if (rest.length) {
-    const [stats, rates] = await Promise.all([tableStats(knex), currencyRates(knex)]);
-    const saved = await savedPredicates(knex, ability, actor, project, stats, rates);
-    if (saved) {
-      const found = whereOf(saved);
-      const ids = (
-        await knex.raw(`select d.id from candidate_search_documents d where d.id = any(?::int[]) and ${found.sql}`, [
-          rest,
-          ...found.bindings,
-        ] as Knex.RawBinding[])
-      ).rows as {
-        id: number;
-      }[];
-      for (const r of ids) reached.add(r.id);
-    }
-  }
+  const reached = new Set(seen.filter((s) => s.onBoard).map((s) => s.id));
+  const rest = seen.filter((s) => !s.onBoard).map((s) => s.id);
+  if (rest.length && viewer !== 'raasCompany')
+    for (const id of await foundBySavedFilters(knex, ability, actor, project, rest)) reached.add(id);
   return candidateIds.filter((c) => reached.has(c));
+}
+
+/** Of `ids`, those the project's saved filters find (its suggested tab); none when it has none. */
+async function foundBySavedFilters(
+  knex: Knex,
+  ability: AppAbility,
+  actor: Actor,
+  project: ProjectRow,
+  ids: number[],
+): Promise<number[]> {
+  const [stats, rates] = await Promise.all([tableStats(knex), currencyRates(knex)]);
+  const saved = await savedPredicates(knex, ability, actor, project, stats, rates);
+  if (!saved) return [];
+  const found = whereOf(saved);
+  const { rows } = await knex.raw(
+    `select d.id from candidate_search_documents d where d.id = any(?::int[]) and ${found.sql}`,
+    [ids, ...found.bindings] as Knex.RawBinding[],
+  );
+  return (rows as { id: number }[]).map((r) => r.id);
 }
 
 /** Refuses with 404 unless the caller reaches every one of `candidateIds` in `project`. */

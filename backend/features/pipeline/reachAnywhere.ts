@@ -1,16 +1,19 @@
 /**
  * Whether a company reaches a candidate when no project is named (CV, blind-CV and profile-PDF
  * downloads), by the one rule (schema/rules/visibility.ts): a candidate whose status it meets, and
- * who its search finds (companies with search) or who is in, or suggested to, one of the projects
- * the caller reads (pipeline/reach.ts decides the suggested tab). The suggested tabs are asked
- * together: the readable projects with saved filters in one statement, then one statement over the
- * candidate's search document with every project's filters joined by OR. Anyone else is answered as
- * an id that names nobody. Admins and candidates are left to the declared permissions.
+ * who its search finds (companies with search), or who is on its board of one of the projects the
+ * caller reads (a row in a stage it sees there: any stage for a company, from shortlist on for a
+ * RaaS company, stageVisibleSql), or, for a company other than RaaS, suggested to one of them
+ * (pipeline/reach.ts decides the suggested tab; a RaaS board has none, so its saved filters reach
+ * nobody). The suggested tabs are asked together: the readable projects with saved filters in one
+ * statement, then one statement over the candidate's search document with every project's filters
+ * joined by OR. Anyone else is answered as an id that names nobody. Admins and candidates are left
+ * to the declared permissions.
  */
 import type { Knex } from 'knex';
 import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
-import { searchStatuses, statusSql, viewerOf } from '../../../schema/rules/visibility';
+import { searchStatuses, stageVisibleSql, statusSql, viewerOf } from '../../../schema/rules/visibility';
 import { currencyRates, tableStats, whereOf } from '../search';
 import { projectsWithSavedFilters, scopeProjects } from './access';
 import { savedPredicates } from './tabs';
@@ -29,14 +32,16 @@ export async function reachesCandidate(
     .first('c.status');
   if (!candidate) return false;
   if (searchStatuses(viewer).includes(candidate.status)) return true;
-  const inPipeline = await scopeProjects(
+  const onBoard = await scopeProjects(
     knex('projects as p')
       .join('project_candidates as pc', 'pc.project_id', 'p.id')
       .where('pc.candidate_id', candidateId)
+      .whereRaw(stageVisibleSql(viewer, 'pc'))
       .first('p.id'),
     ability,
   );
-  if (inPipeline) return true;
+  if (onBoard) return true;
+  if (viewer === 'raasCompany') return false;
   // The suggested tabs: every readable project's saved filters, asked of the candidate at once.
   const projects = await projectsWithSavedFilters(knex, ability);
   if (!projects.length) return false;

@@ -3,7 +3,7 @@
  * in one tab, so all in the same stage) to a new stage, all or nothing in one transaction, with the
  * candidates' project rows locked. The rules are schema/rules/stages.ts; a refusal (409) names the
  * candidates concerned in `candidateIds` and changes nothing:
- *   notAllowed        the rules refuse the move (or the caller does not see the candidate)
+ *   notAllowed        the rules refuse the move (a candidate the caller's board does not show is 404, as one it never met)
  *   differentStages   a bulk move of candidates from different tabs
  *   upgradeRequired   a RaaS free-plan project, to interviewing or beyond
  *   guaranteeRequired a power-plan project, to offered or placed, candidate not guaranteed, and the
