@@ -7,7 +7,16 @@ import type { Knex } from 'knex';
 import { GUEST } from '../../schema/roles';
 import { readFromPrimary, writerWindowMs } from '../db/replica';
 import { AppError } from '../errors';
-import { ACCOUNT_TABLES, actorOf, assertMaySignIn, findSession, SESSION_KIND, type Account } from './accounts';
+import {
+  ACCOUNT_TABLES,
+  actorOf,
+  assertMaySignIn,
+  findAccount,
+  findSession,
+  SESSION_KIND,
+  type Account,
+  type AccountKind,
+} from './accounts';
 import { newToken, sha256 } from './tokens';
 
 export const COOKIE = 'tb_session';
@@ -122,3 +131,41 @@ async function readYourWrites(req: Request, res: Response, sessionId: number, wr
 export async function destroySession(req: Request): Promise<void> {
   if (req.sessionId) await req.ctx.knex('sessions').where('id', req.sessionId).delete();
 }
+
+/** Whether the account may sign in as it is now (assertMaySignIn's rule, without its refusal). */
+function maySignIn(account: Account): boolean {
+  try {
+    assertMaySignIn(account);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Ends every session of those of these accounts who may no longer sign in as they now are in the transaction
+ * (deactivated, suspended by an admin, their company suspended or held): a session only refused at each request
+ * would come back to life when the account or its company is active again. Every change of a person's status, or
+ * of a company's, calls it once the change is written.
+ */
+export async function endBarredSessions(trx: Knex, kind: AccountKind, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  // Most of a bulk change's people have no session: only those who do are read.
+  const signedIn = (await trx('sessions')
+    .distinct('actor_id')
+    .where('actor_kind', SESSION_KIND[kind])
+    .whereIn('actor_id', ids)) as { actor_id: number }[];
+  const barred: number[] = [];
+  for (const { actor_id: id } of signedIn) {
+    const account = await findAccount(trx, { kind, id });
+    if (account && !maySignIn(account)) barred.push(id);
+  }
+  if (barred.length) await trx('sessions').where('actor_kind', SESSION_KIND[kind]).whereIn('actor_id', barred).delete();
+}
+
+/** The `after` rule of a person's writes (crud/writes.ts): a change of status ends the sessions it bars. */
+export const statusChangeEndsSessions =
+  (kind: AccountKind) =>
+  async (ctx: { trx: Knex; id?: number }, data: Record<string, unknown>): Promise<void> => {
+    if (data.status !== undefined && ctx.id !== undefined) await endBarredSessions(ctx.trx, kind, [ctx.id]);
+  };

@@ -4,12 +4,13 @@
  * rule holds whichever way a change arrives. Nothing registers itself: an entity not listed here
  * is written as declared, with its references checked.
  */
-import { personChecks, type EntityWrites } from '../crud/writes';
+import type { EntityWrites } from '../crud/writes';
 import { projectWrites } from './projects';
 import { candidateWrites, educationWrites, experienceWrites } from './talent';
 import { adminWrites } from './team';
 import { companyWrites } from './team';
 import { companyUserWrites } from './team';
+import { communityUserWrites } from './team';
 
 const NONE: EntityWrites = {};
 
@@ -18,7 +19,7 @@ export function entityWrites(entityName: string): EntityWrites {
     admin: adminWrites,
     company: companyWrites,
     companyUser: companyUserWrites,
-    communityUser: { check: personChecks },
+    communityUser: communityUserWrites,
     candidate: candidateWrites,
     candidateExperience: experienceWrites,
     candidateEducation: educationWrites,

@@ -63,6 +63,11 @@ export const company = defineEntity({
     trialEndsAt: f.date(),
     checked: f.boolean({ default: false }),
     lastActiveAt: f.datetime({ readOnly: true }),
+    /**
+     * The colleagues a self sign-up's step 3 invited ([{email, role}]), kept with the pending company and invited
+     * only when an admin approves it (signup/approval.ts): until then their addresses stay free.
+     */
+    heldInvites: f.json({ readOnly: true, hidden: true }),
     ...f.timestamps(),
   },
   computed: {

@@ -3,8 +3,9 @@ import { f } from '../lib/fields';
 
 /**
  * An invitation for a colleague to join a company. The invited person already exists as a pending
- * company user; the invitation holds the emailed link's hash. Invitations made during self sign-up
- * are held (no token, not sent) until an admin approves the company.
+ * company user; the invitation holds the emailed link's hash. An invitation into a company still
+ * pending is held (no token, not sent) until an admin approves the company. The colleagues a self
+ * sign-up names are not invited until then at all (companies.heldInvites, signup/approval.ts).
  */
 export const invitation = defineEntity({
   name: 'invitation',

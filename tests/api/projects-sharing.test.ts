@@ -242,6 +242,8 @@ describe("A company's status carries to its projects", () => {
     expect(
       await t.knex('projects').where('company_id', acme).whereNotNull('status_before_hold').count({ n: '*' }),
     ).toEqual([{ n: 0 }]);
+    // Suspended, the company's people were signed out for good: they sign in again.
+    p = await signInAll(t);
   });
 });
 

@@ -165,6 +165,8 @@ describe('The team rules hold whichever way a change arrives', () => {
       expect(await t.knex('admins').where({ role: 1, status: 1 }).pluck('id')).toHaveLength(1);
     }
     await t.knex('admins').whereIn('id', [g1, g2]).update({ status: 1 });
+    // Deactivated, the General admin was signed out for good: they sign in again.
+    general = await t.login('admin@example.com');
   });
 
   it('One address is one account: an invite and a new candidate of the same address at once make one of them', async () => {

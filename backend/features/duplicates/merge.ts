@@ -4,7 +4,8 @@
  * combined (one project's two pipeline rows become one at the furthest stage, with both histories;
  * one match run's two results keep the better; insight counts of one day add up), the survivor
  * takes the chosen values (fields.ts), the merged row is deleted and its id recorded in
- * candidate_merges, whose journal undoes all of it (undo.ts).
+ * candidate_merges, whose journal undoes all of it (undo.ts). The merged profile's sessions and sign-in keys are
+ * deleted, not moved: they proved the merged person's address, and would sign them in as the survivor.
  */
 import type { Knex } from 'knex';
 import { STAGE_ORDER, STAGES } from '../../../schema/rules/pipeline';
@@ -13,7 +14,7 @@ import { ERASURE_OPEN } from '../../../schema/rules/dataRights';
 import { AppError } from '../../errors';
 import { findTwins } from './detect';
 import { defaultChoices, mergedRow, type Choices } from './fields';
-import { allReferences } from './references';
+import { allReferences, SIGN_INS } from './references';
 
 /** How long an admin may undo a merge. */
 export const UNDO_DAYS = 14;
@@ -78,6 +79,9 @@ export async function mergeCandidates(knex: Knex, input: MergeInput): Promise<{ 
         rows: await rowsOf(trx, `select to_jsonb(t) as r from ${table} t where id = any(?::int[])`, [ids]),
       });
     };
+
+    // The merged person's sessions and sign-in keys proved their address, not the survivor's: they end here.
+    for (const ref of SIGN_INS) await trx.raw(`delete from ${ref.table} where ${ref.column} = ? and ${ref.where}`, [m]);
 
     // Pairs of the merged profile are found again for the survivor afterwards; its keys go with it.
     await remove('candidate_duplicates', 'candidate_id = ? or other_id = ?', [m, m]);

@@ -24,8 +24,14 @@ export const UNCHECKED_REFERENCES: Reference[] = [
   { table: 'social_logins', column: 'account_id', where: 'account_kind = 3' },
 ];
 
-/** The tables whose rows a merge handles itself rather than moving them as they are. */
-export const OWN_HANDLING = new Set(['candidate_duplicates', 'candidate_match_keys']);
+/**
+ * The tables whose rows a merge handles itself rather than moving them as they are. A session and a social sign-in
+ * key proved the merged profile's address, not the survivor's: they end with the merged profile (SIGN_INS).
+ */
+export const OWN_HANDLING = new Set(['candidate_duplicates', 'candidate_match_keys', 'sessions', 'social_logins']);
+
+/** The merged profile's ways in, deleted by a merge rather than moved to the survivor (nor restored by an undo). */
+export const SIGN_INS = UNCHECKED_REFERENCES.filter((r) => r.table === 'sessions' || r.table === 'social_logins');
 
 /** The foreign keys to candidates(id) of ordinary and partitioned tables (a partition is moved through its parent). */
 export async function foreignKeys(knex: Knex): Promise<Reference[]> {

@@ -1,15 +1,19 @@
 /**
  * Approval of self-signed-up companies. When an admin moves a company from Pending (0) to Active (1)
- * the 30-day free trial starts, the owner is told and the held invitations go out; Pending to
- * Inactive (2) tells the owner it was not approved. Runs inside the write's transaction.
+ * the 30-day free trial starts, the owner is told, the colleagues step 3 named become pending company
+ * users and are invited, and the held invitations go out; Pending to Inactive (2) tells the owner it
+ * was not approved and forgets the colleagues it named. Runs inside the write's transaction.
  */
 import type { Knex } from 'knex';
+import { emailTaken } from '../../auth/accounts';
 import type { Config } from '../../config';
 import type { Check } from '../../crud/writes';
 import { companyApprovedEmail, companyRejectedEmail } from '../../services/mail/accountEmails';
 import { queueEmail } from '../../services/mail/outbox';
+import { html } from '../../services/mail/templates';
 import { MANAGING_SUB_ROLES } from '../../../schema/roles';
-import { sendHeldInvitations } from './invitations';
+import { createInvitation, sendHeldInvitations } from './invitations';
+import { domainOf, type Invite } from './validation';
 
 export const FREE_TRIAL_DAYS = 30;
 
@@ -25,6 +29,52 @@ async function contactOf(trx: Knex.Transaction, companyId: number) {
     .first('email', 'first_name', 'last_name');
 }
 
+type Contact = { email: string; first_name: string | null; last_name: string | null } | undefined;
+
+/** The owner hears of the colleagues an approval could not invite. */
+function invitesSkippedEmail(config: Config, firstName: string | null, companyName: string, skipped: string[]) {
+  const lines = [
+    `Hi ${firstName || 'there'},`,
+    `${companyName} is approved, but we did not invite ${skipped.join(', ')}: each address has an account on ${config.productName} by now, or is no longer one of ${companyName}'s email domains.`,
+    'Once signed in, you can invite colleagues from your team page.',
+  ];
+  return {
+    subject: `Some colleagues of ${companyName} were not invited`,
+    text: lines.join('\n\n'),
+    html: html(config, lines),
+  };
+}
+
+/**
+ * At approval, the colleagues step 3 named (kept with the pending company, not as accounts) become pending company
+ * users and are invited. One whose address has an account by now, or is no longer in the company's domains, is left
+ * out and named to the owner instead: the approval goes on either way.
+ */
+async function inviteNamedColleagues(
+  trx: Knex.Transaction,
+  config: Config,
+  companyId: number,
+  contact: Contact,
+  validDomains?: string[],
+): Promise<void> {
+  const company = await trx('companies').where('id', companyId).first('company_name', 'valid_domains', 'held_invites');
+  const named = (company.held_invites ?? []) as Invite[];
+  if (!named.length) return;
+  await trx('companies').where('id', companyId).update({ held_invites: null });
+  const domains = (validDomains ?? company.valid_domains ?? []) as string[];
+  const inviter = contact ? `${contact.first_name ?? ''} ${contact.last_name ?? ''}`.trim() || null : null;
+  const skipped: string[] = [];
+  for (const invite of named) {
+    if (!domains.includes(domainOf(invite.email)) || (await emailTaken(trx, invite.email))) skipped.push(invite.email);
+    else await createInvitation(trx, config, companyId, invite, true, inviter);
+  }
+  if (skipped.length && contact)
+    await queueEmail(trx, {
+      to: contact.email,
+      ...invitesSkippedEmail(config, contact.first_name, company.company_name, skipped),
+    });
+}
+
 /**
  * Side effects of a company status change, for any code path that changes it (the console's edit,
  * bulk status changes). Returns the trial end date to store when the change is an approval.
@@ -35,11 +85,15 @@ export async function onCompanyStatusChange(
   companyId: number,
   from: number,
   to: number,
+  /** The company's domains as the same change leaves them, when it changes them too. */
+  validDomains?: string[],
 ): Promise<string | undefined> {
   if (from !== 0 || (to !== 1 && to !== 2)) return undefined;
   const company = await trx('companies').where('id', companyId).first('company_name');
-  const contact = await contactOf(trx, companyId);
+  const contact = (await contactOf(trx, companyId)) as Contact;
   if (to === 2) {
+    // A company not approved invites nobody: the colleagues it named are forgotten.
+    await trx('companies').where('id', companyId).update({ held_invites: null });
     if (contact)
       await queueEmail(trx, {
         to: contact.email,
@@ -53,6 +107,7 @@ export async function onCompanyStatusChange(
       to: contact.email,
       ...companyApprovedEmail(config, contact.first_name, company.company_name, trialEndsAt),
     });
+  await inviteNamedColleagues(trx, config, companyId, contact, validDomains);
   await sendHeldInvitations(
     trx,
     config,
@@ -66,7 +121,14 @@ export async function onCompanyStatusChange(
 export const companyStatusChange: Check = async (data, { trx, mode, id, existing, config }) => {
   if (mode !== 'update' || !existing || !id || data.status === undefined || data.status === existing.status) return;
   if (!config) throw new Error('the company status rule needs the app configuration');
-  const trialEndsAt = await onCompanyStatusChange(trx, config, id, existing.status as number, data.status as number);
+  const trialEndsAt = await onCompanyStatusChange(
+    trx,
+    config,
+    id,
+    existing.status as number,
+    data.status as number,
+    data.validDomains as string[] | undefined,
+  );
   // The console sends the whole record back; an untouched trial date gives way to the one approval starts.
   const untouched =
     data.trialEndsAt === undefined || data.trialEndsAt === null || data.trialEndsAt === existing.trialEndsAt;

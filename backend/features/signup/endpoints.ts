@@ -4,7 +4,9 @@
  * address; step 2 opens only once that code is confirmed, so nobody can claim a company's domain
  * with an address they do not read. Step 1 answers the same whether or not the address has an
  * account: its owner gets a notice instead of a code, and the draft can never be confirmed.
- * Step 3 creates the pending company, its owner and the invitations in one transaction.
+ * Step 3 creates the pending company and its owner in one transaction, and keeps the colleagues it invites with the
+ * company: they become pending company users, and are emailed, only when an admin approves it (approval.ts), so a
+ * sign-up nobody reviewed yet holds no address.
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
@@ -24,7 +26,6 @@ import {
   signupReceivedEmail,
 } from '../../services/mail/accountEmails';
 import { queueEmail } from '../../services/mail/outbox';
-import { createInvitation } from './invitations';
 import {
   domainOf,
   validateInvites,
@@ -223,8 +224,8 @@ const stepTwo = defineEndpoint({
 });
 
 /**
- * Step 3: creates the pending company, its owner and the invitations from a confirmed draft, and tells
- * the owner and the admins; an address taken meanwhile is refused.
+ * Step 3: creates the pending company and its owner from a confirmed draft, keeping the invited colleagues with the
+ * company until its approval, and tells the owner and the admins; an address taken meanwhile is refused.
  */
 export async function completeSignup(ctx: Pick<AppContext, 'knex' | 'config'>, body: Record<string, unknown>) {
   const { config } = ctx;
@@ -255,6 +256,7 @@ export async function completeSignup(ctx: Pick<AppContext, 'knex' | 'config'>, b
         // Pending until an admin approves it; the 30-day free trial starts at approval.
         status: 0,
         checked: false,
+        held_invites: JSON.stringify(invites),
       })
       .returning('id');
     const companyId = created.id as number;
@@ -269,7 +271,6 @@ export async function completeSignup(ctx: Pick<AppContext, 'knex' | 'config'>, b
       status: 1,
     });
     const ownerName = `${person.firstName} ${person.lastName}`;
-    for (const invite of invites) await createInvitation(trx, config, companyId, invite, false, ownerName);
     await trx('signup_drafts')
       .where('id', draft.id)
       .update({ completed_at: trx.fn.now(), company_id: companyId, updated_at: trx.fn.now() });
@@ -292,7 +293,8 @@ export async function completeSignup(ctx: Pick<AppContext, 'knex' | 'config'>, b
 const stepThree = defineEndpoint({
   method: 'post',
   path: `${BASE}/step-3`,
-  summary: 'Creates the pending company, its owner and the invitations, and tells the owner and the admins',
+  summary:
+    'Creates the pending company and its owner, holds its invitations until approval, tells the owner and admins',
   access: 'public',
   input: { body: anyBody },
   handler: ({ body, ctx }) => completeSignup(ctx, body),

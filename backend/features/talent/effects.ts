@@ -2,10 +2,12 @@
  * What a candidate's change implies beyond the row, decided by a pure function of the row before
  * and the checked change (candidateEffects), and queued as graphile-worker jobs by the one write
  * path (writeCandidates) in the transaction of the change, so a rolled-back write sends nothing.
- * Today: the "your profile is ready" invitation when `sendSetPasswordEmail` turns on. Search
- * indexing joins here when it exists.
+ * Today: the "your profile is ready" invitation when `sendSetPasswordEmail` turns on, and the end
+ * of the candidate's sessions when a status change bars them from signing in (auth/session.ts).
+ * Search indexing joins here when it exists.
  */
 import type { Knex } from 'knex';
+import { endBarredSessions } from '../../auth/session';
 import type { Config } from '../../config';
 import { queueEmail } from '../../services/mail/outbox';
 import { profileReadyEmail } from './emails';
@@ -13,6 +15,8 @@ import { profileReadyEmail } from './emails';
 export interface CandidateEffects {
   /** Invite the candidate to sign in: the set-password email (sign-in is by emailed code). */
   profileReady?: { email: string; firstName: string | null };
+  /** The stored candidate whose status changed: their sessions end if they may no longer sign in. */
+  statusChanged?: number;
 }
 
 type Data = Record<string, unknown>;
@@ -27,6 +31,7 @@ export function candidateEffects(before: Data | undefined, data: Data): Candidat
       firstName: (data.firstName ?? before?.firstName ?? null) as string | null,
     };
   }
+  if (before && data.status !== undefined && data.status !== before.status) effects.statusChanged = before.id as number;
   return effects;
 }
 
@@ -42,4 +47,6 @@ export async function queueCandidateEffects(
       await queueEmail(trx, { to: email, ...profileReadyEmail(config, firstName) });
     }
   }
+  const changed = all.flatMap((effects) => (effects.statusChanged === undefined ? [] : [effects.statusChanged]));
+  if (changed.length) await endBarredSessions(trx, 'candidate', changed);
 }

@@ -1,9 +1,11 @@
 /**
  * Platform admins' rules, for every way a change arrives (the console's edit, the bulk status
  * change, deletion): an email that stays with its person, nobody deactivating or deleting
- * themself, and always one active General admin left to manage the platform.
+ * themself, always one active General admin left to manage the platform, and sessions that end when an admin is
+ * deactivated (a reactivation brings none back).
  */
 import { admin } from '../../../schema/entities/admin';
+import { statusChangeEndsSessions } from '../../auth/session';
 import { modelFor } from '../../db/models';
 import { checks, isSelf, personChecks, type Check, type EntityWrites } from '../../crud/writes';
 import { AppError } from '../../errors';
@@ -19,6 +21,7 @@ const selfCheck: Check = async (data, ctx) => {
 
 export const adminWrites: EntityWrites = {
   check: checks(personChecks, selfCheck),
+  after: statusChangeEndsSessions('admin'),
   beforeDelete: async ({ actor, entity, existing }) => {
     if (isSelf(actor, entity, existing.id)) throw new AppError(400, 'admins.selfUndeletable');
   },

@@ -1,9 +1,11 @@
 /**
  * A company's rules beyond its declaration: approving a self-signed-up company starts its trial and
  * sends its held invitations (signup/approval.ts), and a company with people in it is never
- * deleted silently with them: its users are moved or deleted first, each by the team's rules.
+ * deleted silently with them: its users are moved or deleted first, each by the team's rules. A company suspended or
+ * held signs all its people out: their sessions end, and its approval again brings none back.
  */
 import { companyUser } from '../../../schema/entities/companyUser';
+import { endBarredSessions } from '../../auth/session';
 import { modelFor } from '../../db/models';
 import type { EntityWrites } from '../../crud/writes';
 import { AppError } from '../../errors';
@@ -12,8 +14,13 @@ import { companyStatusChange } from '../signup';
 
 export const companyWrites: EntityWrites = {
   check: companyStatusChange,
-  // A pending or inactive company's projects become inactive; they return as they were when it is active again.
-  after: companyProjectsFollowStatus,
+  after: async (ctx, data) => {
+    // A pending or inactive company's projects become inactive; they return as they were when it is active again.
+    await companyProjectsFollowStatus(ctx, data);
+    if (data.status === undefined || ctx.id === undefined) return;
+    const users = (await ctx.trx('company_users').where('company_id', ctx.id).pluck('id')) as number[];
+    await endBarredSessions(ctx.trx, 'companyUser', users);
+  },
   beforeDelete: async ({ trx, existing }) => {
     const [{ n }] = (await modelFor(companyUser)
       .query(trx)

@@ -10,12 +10,12 @@ import { companyUser } from '../../../schema/entities/companyUser';
 import type { AppAbility } from '../../../schema/ability';
 import { SUB_ROLES, type Actor } from '../../../schema/roles';
 import { findAccount, accountKindOf } from '../../auth/accounts';
+import { endBarredSessions } from '../../auth/session';
 import { modelFor } from '../../db/models';
 import type { Row } from '../../crud/serialize';
 import {
   assertEmailFree,
   checks,
-  endSessions,
   personChecks,
   referencesExist,
   type Check,
@@ -162,13 +162,13 @@ async function create(write: WriteContext & { data: Record<string, unknown> }): 
   return id;
 }
 
-/** Someone deactivated is signed out everywhere at once. */
+/** Someone deactivated is signed out everywhere at once (auth/session.ts, as every person's status change). */
 export async function afterMemberChange(
   trx: Knex.Transaction,
   ids: number[],
   data: Record<string, unknown>,
 ): Promise<void> {
-  if (data.status !== undefined && data.status !== MEMBER_STATUS.active) await endSessions(trx, companyUser, ids);
+  if (data.status !== undefined) await endBarredSessions(trx, 'companyUser', ids);
 }
 
 /** The refusal of deleting a company user, whoever asks. */

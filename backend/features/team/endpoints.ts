@@ -16,7 +16,7 @@ import { email, id, ids, oneOf, optionalLine } from '../../../schema/validation/
 import { forgetInLists } from '../../crud/refs';
 import { findRow } from '../../crud/router';
 import type { Row } from '../../crud/serialize';
-import { writeContextOf } from '../../crud/writes';
+import { endSessions, writeContextOf } from '../../crud/writes';
 import { defineEndpoint, type Call } from '../../endpoints/define';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { scopeQuery } from '../../permissions/sql';
@@ -211,7 +211,7 @@ export const teamEndpoints = [
       const answer = call.record('companyUser', user);
       await ctx.knex.transaction(async (trx) => {
         await runUserTransfers(trx, { companyId: user.companyId as number, fromUserId: user.id, toUserId });
-        await afterMemberChange(trx, [user.id], { status: MEMBER_STATUS.inactive });
+        await endSessions(trx, companyUser, [user.id]);
         await Users.query(trx).deleteById(user.id);
         await forgetInLists(trx, companyUser, user.id);
       });
