@@ -116,7 +116,10 @@ export const en = {
     used: 'This invitation has already been used. Sign in instead.',
     mismatch: 'This email does not match the invitation',
   },
-  magicLink: { invalid: 'This sign-in link is invalid or has expired' },
+  magicLink: {
+    invalid: 'This sign-in link is invalid or has expired',
+    confirm: 'This sign-in link was asked for in another browser: confirm that you want to sign in with it',
+  },
   sso: {
     decodeFailed: 'We could not read the sign-in details from the provider. Please try again.',
     userMismatch: 'SSO user mismatch. Please sign in again.',

@@ -1,7 +1,8 @@
 /**
  * Magic links: 32 random bytes emailed as `<PUBLIC_URL>/auth/magic-link?token=...`, stored only as
  * a SHA-256, valid 15 minutes and consumed atomically by one UPDATE. The link opens a portal page
- * that POSTs the token, because mail scanners prefetch GET links.
+ * that POSTs the token, because mail scanners prefetch GET links. Opened in a browser that did not ask for it
+ * (backend/auth/linkBinding.ts), the link is only read (peekMagicLink) until its holder confirms.
  */
 import type { Knex } from 'knex';
 import type { Config } from '../config';
@@ -82,6 +83,16 @@ export async function consumeMagicLink(
   if (!row) return undefined;
   const payload = (row.payload ?? {}) as LinkPayload;
   return { email: row.email, redirectUrl: payload.redirectUrl, signup: payload.signup };
+}
+
+/** Reads a link without using it up: the email it was sent to, or undefined when used, expired or unknown. */
+export async function peekMagicLink(knex: Knex, token: string): Promise<string | undefined> {
+  const row = await knex('email_codes')
+    .where({ code_hash: sha256(token), purpose: PURPOSE_MAGIC_LINK })
+    .whereNull('used_at')
+    .where('expires_at', '>', new Date())
+    .first('email');
+  return row?.email as string | undefined;
 }
 
 /** A redirect after sign-in must stay on our site: a path, never another origin. */

@@ -1,11 +1,22 @@
 /** /api/v1/auth: sign-in by emailed code or magic link, social sign-in, the session check and logout. */
 import { Router, type Request } from 'express';
+import type { Knex } from 'knex';
 import { EMAIL_PATTERN } from '../../schema';
 import { AppError, badRequest, unauthorized } from '../errors';
+import type { Config } from '../config';
 import { communityDestination, completeCommunitySignup } from './communitySignup';
-import { authorizedModules, findAccount, findAccountByEmail, KIND_OF_ROLE, lockEmail, userPayload } from './accounts';
+import {
+  authorizedModules,
+  findAccount,
+  findAccountByEmail,
+  KIND_OF_ROLE,
+  lockEmail,
+  userPayload,
+  type Account,
+} from './accounts';
+import { bindLinkToBrowser, browserAskedFor, clearLinkBinding } from './linkBinding';
 import { respondWithLogin, tokenShape } from './login';
-import { consumeMagicLink, isSafeRedirect, sendMagicLink } from './magicLink';
+import { consumeMagicLink, isSafeRedirect, peekMagicLink, sendMagicLink } from './magicLink';
 import { sendLoginCode, verifyLoginCode } from './otp';
 import { limitCodeChecks, limitEmailSends } from './rateLimit';
 import { COOKIE, destroySession } from './session';
@@ -17,6 +28,35 @@ export function emailFrom(body: unknown): string {
   if (typeof raw !== 'string' || !EMAIL_PATTERN.test(raw.trim()) || raw.length > 254)
     throw badRequest({ email: 'email.errors.invalid' });
   return raw.trim().toLowerCase();
+}
+
+/**
+ * Uses up a link and finds its account: a community sign-up link creates the account now, and opening any link
+ * proves the address of a community member still waiting for that. Undefined when the link or its account is gone.
+ */
+async function openMagicLink(
+  knex: Knex,
+  config: Config,
+  token: string,
+): Promise<{ account: Account; redirectUrl?: string } | undefined> {
+  return knex.transaction(async (trx) => {
+    const link = await consumeMagicLink(trx, token);
+    if (!link) return undefined;
+    // A sign-up creates an account: no other account of the address is created meanwhile (lockEmail).
+    if (link.signup) await lockEmail(trx, link.email);
+    let account = await findAccountByEmail(trx, link.email);
+    // A community sign-up link: opening it proves the address, and only now is the account created.
+    if (!account && link.signup) account = await completeCommunitySignup(trx, config, link.email, link.signup);
+    if (!account) return undefined;
+    // Opening the link proves the address: it completes a community magic-link sign-up.
+    if (account.kind === 'community' && account.status === 0) {
+      await trx('community_users')
+        .where('id', account.id)
+        .update({ status: 1, email_confirmed_at: trx.fn.now(), updated_at: trx.fn.now() });
+      account.status = 1;
+    }
+    return { account, redirectUrl: link.redirectUrl };
+  });
 }
 
 export function authRouter(): Router {
@@ -54,34 +94,24 @@ export function authRouter(): Router {
     }
     await limitEmailSends(req.ctx.knex, req.ctx.config, email, req.ip);
     await sendMagicLink(req.ctx.knex, req.ctx.config, email, (redirectUrl as string) || undefined, req.ip);
+    bindLinkToBrowser(req, res, email);
     res.json({ success: true, message: 'messages.magicLinkSent' });
   });
 
   router.post('/login-by-magic-link', async (req, res) => {
-    const raw = (req.body as { token?: unknown } | undefined)?.token;
+    const body = req.body as { token?: unknown; confirm?: unknown } | undefined;
+    const raw = body?.token;
     if (raw === undefined || raw === null || raw === '') throw badRequest({ token: 'token.errors.required' });
     const token = tokenShape(raw);
-    if (!token) throw new AppError(401, 'magicLink.invalid');
-    const found = await req.ctx.knex.transaction(async (trx) => {
-      const link = await consumeMagicLink(trx, token);
-      if (!link) return undefined;
-      // A sign-up creates an account: no other account of the address is created meanwhile (lockEmail).
-      if (link.signup) await lockEmail(trx, link.email);
-      let account = await findAccountByEmail(trx, link.email);
-      // A community sign-up link: opening it proves the address, and only now is the account created.
-      if (!account && link.signup)
-        account = await completeCommunitySignup(trx, req.ctx.config, link.email, link.signup);
-      if (!account) return undefined;
-      // Opening the link proves the address: it completes a community magic-link sign-up.
-      if (account.kind === 'community' && account.status === 0) {
-        await trx('community_users')
-          .where('id', account.id)
-          .update({ status: 1, email_confirmed_at: trx.fn.now(), updated_at: trx.fn.now() });
-        account.status = 1;
-      }
-      return { account, redirectUrl: link.redirectUrl };
-    });
+    const email = token ? await peekMagicLink(req.ctx.knex, token) : undefined;
+    if (!token || !email) throw new AppError(401, 'magicLink.invalid');
+    // A link this browser did not ask for may be someone else's own link sent to sign this person in to their account
+    // (login CSRF): its holder is shown the address and asked first, and the link stays unused until they confirm.
+    const asked = browserAskedFor(req, email);
+    if (!asked && body?.confirm !== true) throw new AppError(409, 'magicLink.confirm', undefined, undefined, { email });
+    const found = await openMagicLink(req.ctx.knex, req.ctx.config, token);
     if (!found) throw new AppError(401, 'magicLink.invalid');
+    if (asked) clearLinkBinding(res);
     const redirectUrl = found.account.kind === 'community' ? communityDestination(req.ctx.config) : found.redirectUrl;
     await respondWithLogin(req, res, found.account, redirectUrl ? { redirectUrl } : {});
   });

@@ -32,6 +32,10 @@ export const auth = {
     joinCommunity: 'Join the talent community',
     signingIn: 'Signing you in…',
     linkFailedTitle: 'This sign-in link does not work',
+    linkConfirmTitle: 'Sign in as {email}?',
+    linkConfirmBody:
+      'This sign-in link was asked for in another browser. Continue only if you asked for it yourself: if someone sent it to you, they may want you to work in their account.',
+    linkConfirmContinue: 'Continue',
     socialFailedTitle: 'We could not sign you in',
   },
   confirmEmail: {

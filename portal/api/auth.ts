@@ -52,8 +52,12 @@ export const authApi = {
       method: 'POST',
       body: redirectUrl ? { email, redirectUrl } : { email },
     }),
-  loginByMagicLink: (token: string) =>
-    api<LoginResponse>('auth/login-by-magic-link', { method: 'POST', body: { token } }),
+  /** `confirm`: the person opening a link this browser did not ask for says it is theirs (else 409 magicLink.confirm). */
+  loginByMagicLink: (token: string, confirm = false) =>
+    api<LoginResponse>('auth/login-by-magic-link', {
+      method: 'POST',
+      body: confirm ? { token, confirm: true } : { token },
+    }),
   socialLogin: (gnbsl: string) => api<LoginResponse>('auth/get/profile/via/social/login', { query: { gnbsl } }),
   socialName: (provider: SocialProvider, gnbsl: string) =>
     api<{ firstName?: string; lastName?: string; email?: string }>(

@@ -3,6 +3,7 @@
  * with a fresh emailed code or link, their session check holds, and they activate the profile. A
  * candidate an admin made inactive stays out by either way.
  */
+import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app';
 import { linkParam } from '../helpers/mailbox';
@@ -31,10 +32,12 @@ describe('A paused candidate signing in again', () => {
     return t.http.post('/api/v1/auth/login-by-email-otp').send({ email, otp: await t.lastCode(email) });
   }
 
+  /** Asks for a link and opens it in the same browser, which holds the cookie the ask left. */
   async function byLink(email: string) {
-    await t.http.post('/api/v1/auth/send-magic-link').send({ email }).expect(200);
+    const browser = request.agent(t.app);
+    await browser.post('/api/v1/auth/send-magic-link').send({ email }).expect(200);
     const token = await linkParam(t.knex, email, '/auth/magic-link', 'token');
-    return t.http.post('/api/v1/auth/login-by-magic-link').send({ token });
+    return browser.post('/api/v1/auth/login-by-magic-link').send({ token });
   }
 
   it.each([

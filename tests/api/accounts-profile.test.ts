@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app';
 import { lastMail, linkParam } from '../helpers/mailbox';
@@ -194,12 +195,13 @@ describe('The account page: own details, profile picture, email change', () => {
   });
 
   it('A community user’s account has no picture, phone or job title', async () => {
-    await t.http
+    const browser = request.agent(t.app);
+    await browser
       .post('/api/v1/auth/community/traditional-email/signup')
       .send({ firstName: 'Cora', lastName: 'Lim', email: 'cora@community.example.org' })
       .expect(200);
     const link = await linkParam(t.knex, 'cora@community.example.org', '/auth/magic-link', 'token');
-    await t.http.post('/api/v1/auth/login-by-magic-link').send({ token: link }).expect(200);
+    await browser.post('/api/v1/auth/login-by-magic-link').send({ token: link }).expect(200);
     const community = { Authorization: `Bearer ${await t.login('cora@community.example.org')}` };
     expect((await t.http.get('/api/v1/auth/account').set(community).expect(200)).body).toEqual({
       firstName: 'Cora',

@@ -1,7 +1,9 @@
 /**
- * The emailed-link pages in a real browser: signing in by magic link back to the page asked for,
+ * The emailed-link pages in a real browser: signing in by magic link back to the page asked for (at once in the
+ * browser that asked for the link, only after a question naming the address anywhere else),
  * joining the talent community (by details and by link) and confirming a changed email address.
  */
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { followInApp, startE2E, type E2E } from '../helpers/e2e';
 
@@ -19,19 +21,71 @@ async function emailedLink(email: string, path: string): Promise<string> {
   return found as string;
 }
 
+/** Asks for a sign-in link on the portal's own form on the way to `/company-users`, as `email`. */
+async function askForLink(page: Page, email: string) {
+  await page.goto(`${e2e.baseUrl}/company-users`);
+  await page.waitForURL(`${e2e.baseUrl}/auth/login/${encodeURIComponent('/company-users')}`);
+  await page.getByLabel('Work email').fill(email);
+  await page.getByRole('button', { name: 'Email me a sign-in link instead' }).click();
+  await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+}
+
+/** Presses Tab until `target` has the focus, as a keyboard user reaches it. */
+async function tabTo(page: Page, target: Locator, most = 8) {
+  for (let i = 0; i < most; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error(`not reached in ${most} presses of Tab`);
+}
+
+const SCREENS = [
+  { screen: '1440×900', viewport: { width: 1440, height: 900 } },
+  { screen: '390×844', viewport: { width: 390, height: 844 } },
+];
+
 describe('Magic links', () => {
   it('A company user signs in by magic link and returns to the page they asked for', async () => {
     const page = await e2e.newPage();
-    await page.goto(`${e2e.baseUrl}/company-users`);
-    await page.waitForURL(`${e2e.baseUrl}/auth/login/${encodeURIComponent('/company-users')}`);
-    await page.getByLabel('Work email').fill('member@acme.example.com');
-    await page.getByRole('button', { name: 'Email me a sign-in link instead' }).click();
-    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    await askForLink(page, 'member@acme.example.com');
 
+    // Opened in the browser that asked for it, the link signs in without a question.
+    const answered = page.waitForResponse('**/api/v1/auth/login-by-magic-link');
     await page.goto(`${e2e.baseUrl}${await emailedLink('member@acme.example.com', '/auth/magic-link')}`);
+    expect((await answered).status()).toBe(200);
     await page.waitForURL(`${e2e.baseUrl}/company-users`);
     await page.locator('[data-user-email="member@acme.example.com"]').waitFor();
   });
+
+  it.each(SCREENS)(
+    'At $screen, a link opened in a browser that did not ask for it names its address and signs in only on Continue',
+    async ({ viewport }) => {
+      await askForLink(await e2e.newPage(viewport), 'member@acme.example.com');
+      const link = await emailedLink('member@acme.example.com', '/auth/magic-link');
+
+      // Another browser (someone the link was sent to) is asked first.
+      const other = await e2e.newPage(viewport);
+      const asked = other.waitForResponse('**/api/v1/auth/login-by-magic-link');
+      await other.goto(`${e2e.baseUrl}${link}`);
+      expect((await asked).status()).toBe(409);
+      await other.getByRole('heading', { level: 1, name: 'Sign in as member@acme.example.com?' }).waitFor();
+      await expect(other.locator('h1').allInnerTexts()).resolves.toEqual(['Sign in as member@acme.example.com?']);
+      await other.getByText('This sign-in link was asked for in another browser.').waitFor();
+      await expect(other.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).resolves.toBe(
+        '/auth/login',
+      );
+      const next = other.getByRole('button', { name: 'Continue' });
+      // The card fits the screen: the button ends inside it.
+      expect(await next.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(viewport.width);
+
+      const signedIn = other.waitForResponse('**/api/v1/auth/login-by-magic-link');
+      await tabTo(other, next);
+      await other.keyboard.press('Enter');
+      expect((await signedIn).status()).toBe(200);
+      await other.waitForURL(`${e2e.baseUrl}/company-users`);
+      await other.locator('[data-user-email="member@acme.example.com"]').waitFor();
+    },
+  );
 
   it('A used or made-up link explains that it does not work', async () => {
     const page = await e2e.newPage();

@@ -6,6 +6,7 @@
  * client sends (a reset token, a new password) is dropped unread: nothing here sets or stores a password.
  */
 import { z } from 'zod';
+import { bindLinkToBrowser } from '../../auth/linkBinding';
 import { sendMagicLink } from '../../auth/magicLink';
 import { sendLoginCode } from '../../auth/otp';
 import { emailSendLimits } from '../../auth/rateLimit';
@@ -22,9 +23,13 @@ const passwordless = (path: string, summary: string) =>
     access: 'public',
     input: { body },
     limits: ({ body, req, ctx }) => emailSendLimits(ctx.config, body.email, req.ip),
-    handler: async ({ body, req, ctx }) => {
+    handler: async ({ body, req, res, ctx }) => {
       if (body.method === 'code') await sendLoginCode(ctx.knex, ctx.config, body.email, req.ip);
-      else await sendMagicLink(ctx.knex, ctx.config, body.email, undefined, req.ip);
+      else {
+        await sendMagicLink(ctx.knex, ctx.config, body.email, undefined, req.ip);
+        // The browser that asked opens the link without a question (backend/auth/linkBinding.ts).
+        bindLinkToBrowser(req, res, body.email);
+      }
       return {
         success: true,
         passwordless: true,

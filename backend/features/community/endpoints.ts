@@ -4,13 +4,15 @@
  * email and magic-link forms email a link, and the account exists once the link is opened
  * (`completeCommunitySignup`, backend/auth/communitySignup.ts). Both forms answer the same whether or not the address already has
  * an account; its owner is told by email instead. Community users then go to the community site
- * (COMMUNITY_URL), or to the product's own welcome page when none is configured.
+ * (COMMUNITY_URL), or to the product's own welcome page when none is configured. The asking browser is bound to the
+ * address either way (backend/auth/linkBinding.ts), so the link opens there without a question.
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { email, line } from '../../../schema/validation/inputs';
 import { findAccountByEmail, refusal } from '../../auth/accounts';
 import { communityDestination, completeCommunitySignup } from '../../auth/communitySignup';
+import { bindLinkToBrowser } from '../../auth/linkBinding';
 import { issueMagicLink, type PendingSignup } from '../../auth/magicLink';
 import { emailSendLimits } from '../../auth/rateLimit';
 import { consumeSocialKey } from '../../auth/socialKeys';
@@ -45,7 +47,7 @@ const traditionalSignup = defineEndpoint({
   access: 'public',
   input: { body: z.object({ firstName: line(NAME_MAX), lastName: line(NAME_MAX), email: email() }) },
   limits: ({ body, req, ctx }) => emailSendLimits(ctx.config, body.email, req.ip),
-  handler: async ({ body, req, ctx }) => {
+  handler: async ({ body, req, res, ctx }) => {
     await ctx.knex.transaction((trx) =>
       offerSignup(
         trx,
@@ -55,6 +57,7 @@ const traditionalSignup = defineEndpoint({
         req.ip,
       ),
     );
+    bindLinkToBrowser(req, res, body.email);
     return { success: true, message: 'messages.signupLinkSent' };
   },
 });
@@ -66,8 +69,9 @@ const magicLinkSignup = defineEndpoint({
   access: 'public',
   input: { body: z.object({ email: email() }) },
   limits: ({ body, req, ctx }) => emailSendLimits(ctx.config, body.email, req.ip),
-  handler: async ({ body, req, ctx }) => {
+  handler: async ({ body, req, res, ctx }) => {
     await ctx.knex.transaction((trx) => offerSignup(trx, ctx.config, body.email, { method: METHOD.magicLink }, req.ip));
+    bindLinkToBrowser(req, res, body.email);
     return { success: true };
   },
 });
