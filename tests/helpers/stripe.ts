@@ -5,6 +5,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import { client } from './actors';
+import { testApp } from './app';
 
 export interface StripeStandIn {
   url: string;
@@ -66,5 +69,58 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     sessions,
     requests,
     close: () => new Promise((r) => server.close(() => r())),
+  };
+}
+
+/**
+ * A RaaS company's owner buying credits by card against the Stripe stand-in, with notices signed by `webhookSecret`:
+ * the app, the stand-in, the buyer and the calls the card-payment tests make.
+ */
+export async function cardBuyer(webhookSecret: string) {
+  const stripe = new Stripe('sk_test_standin', { telemetry: false });
+  const standIn = await startStripeStandIn();
+  const t = await testApp();
+  t.config.credits = {
+    ...t.config.credits,
+    stripe: { secretKey: 'sk_test_standin', webhookSecret, apiUrl: standIn.url },
+  };
+  const raas = client(t, await t.login('owner@raas.example.com'));
+  const owner = await t.knex('company_users').where('email', 'owner@raas.example.com').first('id', 'company_id');
+  return {
+    t,
+    standIn,
+    companyId: owner.company_id as number,
+    balance: async () => (await raas.get('/credit/balance')).body.balance as number,
+    statusOf: async (session: string) =>
+      (await t.knex('sales_orders').where('checkout_session_id', session).first('status')).status as number,
+    /** A card checkout for `noOfCredits`: the answer and its session id. */
+    checkout: async (noOfCredits: number) => {
+      const res = await raas.post('/credit/instant-purchase/stripe', {
+        companyId: `Company:${owner.company_id}`,
+        userId: `User:${owner.id}`,
+        noOfCredits,
+      });
+      if (res.status !== 200) throw new Error(`checkout answered ${res.status}: ${JSON.stringify(res.body)}`);
+      return { res, session: (res.body.url as string).split('/').pop() as string };
+    },
+    /** A signed notice of `type` about checkout session `session` with the fields given. */
+    notice: (type: string, session: string, fields: Record<string, unknown>) => {
+      const object = { id: session, object: 'checkout.session', status: 'complete', ...fields };
+      const payload = JSON.stringify({
+        id: `evt_${type}_${JSON.stringify(object)}`,
+        object: 'event',
+        type,
+        data: { object },
+      });
+      return t.http
+        .post('/api/v1/credit/stripe/webhook')
+        .set('Content-Type', 'application/json')
+        .set('Stripe-Signature', stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }))
+        .send(payload);
+    },
+    close: async () => {
+      await standIn.close();
+      await t.knex.destroy();
+    },
   };
 }
