@@ -18,6 +18,8 @@
  * project's company sees them in that project (an anonymous candidate once revealed, contact past
  * the suggested tab, the CV only where the company may download it), so a withheld name or email
  * never leaves PostgreSQL, let alone for the ATS.
+ * Nothing is sent for a company that is not active (pending, suspended, held: the run stops before
+ * it starts, whoever queued it), nor for a closed (inactive) project; an open one is active or paused.
  * One refused record is logged as failed and the run goes on; refused credentials end the run,
  * mark the integration "auth error" and email the company's admins once. A failed run, or one
  * with refused records, notifies the company's integration managers (notice.ts).
@@ -27,7 +29,7 @@ import type { Knex } from 'knex';
 import { t } from '../../../i18n';
 import { abilityFor } from '../../../schema/ability';
 import { atsKind, INTEGRATION_STATUS, LINK_KIND, RUN_STATUS } from '../../../schema/rules/ats';
-import { STAGES, type StageKey } from '../../../schema/rules/pipeline';
+import { PROJECT_STATUS, STAGES, type StageKey } from '../../../schema/rules/pipeline';
 import { consentWithdrawnSql } from '../../../schema/rules/consents';
 import { seesStatus, type CandidateFacts } from '../../../schema/rules/visibility';
 import { AtsError, type AtsPerson, type AtsProvider } from '../../adapters/ats';
@@ -56,6 +58,8 @@ const PUSHED: readonly number[] = [
   STAGES.offered,
   STAGES.placed,
 ];
+/** companies.status of an active company (schema/entities/company.ts: pending 0, active 1, inactive 2). */
+const COMPANY_ACTIVE = 1;
 const STAGE_KEY = Object.fromEntries(Object.entries(STAGES).map(([k, v]) => [v, k])) as Record<number, StageKey>;
 
 export interface RunEntry {
@@ -294,10 +298,11 @@ async function emailAdmins(db: Knex, config: Config, row: IntegrationRow): Promi
     });
 }
 
-/** Runs one sync of integration `id`; a removed or unconnected integration is left alone. */
+/** Runs one sync of integration `id`; a removed or unconnected one, or one of a company not active, is left alone. */
 export async function runSync(db: Knex, config: Config, id: number, trigger: number): Promise<number | undefined> {
   const row = await integrationById(db, id);
   if (!row || row.status === INTEGRATION_STATUS.recorded || !row.credentials) return undefined;
+  if (!(await db('companies').where({ id: row.company_id, status: COMPANY_ACTIVE }).first('id'))) return undefined;
   const [{ id: runId }] = await db('integration_runs').insert({ integration_id: id, trigger }).returning('id');
   const entries: RunEntry[] = [];
   const count = (o: RunEntry['outcome']) => entries.filter((e) => e.outcome === o).length;
@@ -308,6 +313,7 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
     const projects = await db('integration_links as l')
       .join('projects as p', 'p.id', 'l.local_id')
       .where({ 'l.integration_id': id, 'l.local_kind': LINK_KIND.project, 'p.company_id': row.company_id })
+      .whereNot('p.status', PROJECT_STATUS.inactive)
       .select('p.id', 'p.title', 'l.remote_id');
     for (const project of projects) {
       for (const c of await candidatesOf(db, id, project.id)) {

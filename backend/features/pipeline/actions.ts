@@ -9,7 +9,9 @@
  *                                       (true only where the caller's board of the project shows the candidate)
  *   GET  /projects/get-project-tab-by-candidate ?project_guid=&candidate_guid=
  * The project is one the caller may change (read: else 404 `project.notFound`); the candidate one
- * the caller reaches in it (pipeline/reach.ts: else 404 `project.candidate.notFound`).
+ * the caller reaches in it (pipeline/reach.ts: else 404 `project.candidate.notFound`). Flags, seen
+ * marks and additions are refused on a closed (inactive) project, as curation.ts refuses adding to
+ * one (409 `project.recruitment.errors.projectInactive`): nothing is written to it.
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
@@ -20,11 +22,16 @@ import { seenTab } from '../../../schema/rules/stages';
 import { flag, id, ids, int } from '../../../schema/validation/inputs';
 import { onBoardSql, viewerOf, type Viewer } from '../../../schema/rules/visibility';
 import { defineEndpoint } from '../../endpoints/define';
-import { badRequest } from '../../errors';
+import { AppError, badRequest } from '../../errors';
 import { logRecruitmentActivity } from '../../services/activity';
 import { actorName, loadProject, loadProjectToChange, projectDef, scopeProjects, type ProjectRow } from './access';
 import { addCandidate, curateCandidates, tabOfCandidate } from './curation';
 import { reachableIds, requireReach } from './reach';
+
+/** Refuses a closed project: an open one is active or paused. */
+function requireOpen(project: ProjectRow): void {
+  if (project.status === PROJECT_STATUS.inactive) throw new AppError(409, 'project.recruitment.errors.projectInactive');
+}
 
 /** Sets a flag on the candidate's project row, creating a suggested-tab row when there is none. */
 async function setFlag(
@@ -75,6 +82,7 @@ function flagEndpoint(
     handler: async ({ body, ability, actor, ctx }) => {
       const input = body as { projectId: number; candidateId: number } & Record<string, boolean>;
       const project = await loadProjectToChange(ctx.knex, ability, input.projectId);
+      requireOpen(project);
       await requireReach(ctx.knex, ability, actor, project, [input.candidateId]);
       const value = input[key];
       const name = await actorName(ctx.knex, actor);
@@ -123,6 +131,7 @@ export const actionEndpoints = [
       const project = await loadProject(ctx.knex, ability, { id: body.projectId });
       // Only the project's company's own views count as seen; admins looking do not.
       if (!actor.companyId || actor.companyId !== project.companyId) return { success: true, seen: 0 };
+      requireOpen(project);
       const visible = await reachableIds(ctx.knex, ability, actor, project, body.candidates);
       if (!visible.length) return { success: true, seen: 0 };
       const now = new Date();

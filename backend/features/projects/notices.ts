@@ -3,14 +3,17 @@
  *   - new curated candidates, batched: the pipeline's `queueCuratedEmail` (pipeline/curatedEmail.ts)
  *     queues one `email_curated_candidates` job per project
  *     (job key), to run no earlier than a day after the last such email; the job counts the candidates
- *     admins curated since that email (their curation's log) and sends one message with the project's link;
+ *     admins curated since that email (their curation's log) that the owner's board shows (onBoardSql: an active
+ *     candidate who did not withdraw consent, in a stage the owner sees) and sends one message with the project's
+ *     link; nothing is sent for a closed (inactive) project or a company that is not active;
  *   - a Power project that ended with its cycle (cancelled, or not enough credits to renew).
  * Both are safe to run twice: a second run finds nothing new to tell.
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
-import { ACTOR_KINDS } from '../../../schema/roles';
-import { ACTIVITY } from '../../../schema/rules/pipeline';
+import { ACTOR_KINDS, roleOfCompanyType } from '../../../schema/roles';
+import { ACTIVITY, PROJECT_STATUS } from '../../../schema/rules/pipeline';
+import { onBoardSql, type Viewer } from '../../../schema/rules/visibility';
 import type { Config } from '../../config';
 import { html } from '../../services/mail/templates';
 import { queueEmail } from '../../services/mail/outbox';
@@ -32,6 +35,9 @@ async function recipientOf(
   return undefined;
 }
 
+/** companies.status of an active company (schema/entities/company.ts: pending 0, active 1, inactive 2). */
+const COMPANY_ACTIVE = 1;
+
 const projectUrl = (config: Config, guid: string) => `${config.publicUrl}/project/${guid}`;
 
 function mail(config: Config, subject: string, lines: string[]) {
@@ -41,11 +47,19 @@ function mail(config: Config, subject: string, lines: string[]) {
 /** The job: emails the owner the curated candidates added since the last email; returns how many it told of. */
 export async function sendCuratedEmail(knex: Knex, config: Config, projectId: number): Promise<number> {
   return knex.transaction(async (trx) => {
-    const project = await trx('projects')
-      .where('id', projectId)
-      .forUpdate()
-      .first('id', 'guid', 'title', 'owner_id', 'owner_admin_id', 'last_curated_email_at');
-    if (!project) return 0;
+    const project = await trx('projects as p')
+      .leftJoin('companies as co', 'co.id', 'p.company_id')
+      .where('p.id', projectId)
+      .forUpdate('p')
+      .first('p.guid', 'p.title', 'p.status', 'p.owner_id', 'p.owner_admin_id', 'p.last_curated_email_at', {
+        companyStatus: 'co.status',
+        companyType: 'co.company_type',
+      });
+    // A closed project, or one of a company that is not active (pending, suspended, held), tells nobody.
+    if (!project || project.status === PROJECT_STATUS.inactive) return 0;
+    if (project.companyStatus !== null && project.companyStatus !== COMPANY_ACTIVE) return 0;
+    // The owner's board: a company user's (a RaaS company's from the shortlist on), the admins' on an internal project.
+    const viewer: Viewer = project.owner_id ? roleOfCompanyType(project.companyType) : 'admin';
     const since = project.last_curated_email_at as Date | null;
     if (since && since.getTime() > Date.now() - 86400_000) {
       // Too soon after the last email: try again when the day is over.
@@ -53,12 +67,14 @@ export async function sendCuratedEmail(knex: Knex, config: Config, projectId: nu
       return 0;
     }
     // The candidates admins curated since the last email (their curation's log entries), still suggested to the
-    // company: not the project's earlier curated rows, nor those the company added itself, nor one counted twice.
+    // company: not the project's earlier curated rows, nor those the company added itself, nor one counted twice,
+    // nor one the owner's board does not show (paused, consent to be shown withdrawn).
     const { rows } = await trx.raw(
       `select count(distinct l.candidate_id)::int as n from candidate_recruitment_stage_logs l
          join project_candidates pc on pc.project_id = l.project_id and pc.candidate_id = l.candidate_id
+         join candidates c on c.id = pc.candidate_id
         where l.project_id = ? and l.activity = ? and l.actor_kind = ? and l.created_at > ?
-          and pc.curated and not pc.is_hidden`,
+          and pc.curated and not pc.is_hidden and ${onBoardSql(viewer, 'c', 'pc')}`,
       [projectId, ACTIVITY.curated, ACTOR_KINDS.admin, since ?? new Date(0)],
     );
     const count = (rows[0]?.n as number | undefined) ?? 0;
