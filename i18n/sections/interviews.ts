@@ -165,6 +165,7 @@ export const interviewProjectMessages = {
       jdRequired: 'Add a job description first',
       candidateUnavailable: 'This candidate cannot be contacted: their profile is not active or not visible to you',
       projectInactive: 'Requests can only be sent from an active project',
+      projectClosed: 'This role is no longer open, so this request can no longer be answered',
       invalidToken: 'This link is not valid',
       expired: 'This request has expired: requests are valid for 3 days',
       notYours: 'This request was sent to another candidate',

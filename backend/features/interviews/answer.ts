@@ -1,8 +1,9 @@
 /**
  * The candidate's side (spec sections 2, 4 and 7): the token in the emailed link reads the request
  * (`check`), approves or rejects it. A request changes state once; a second answer through the same
- * token changes nothing and reports the token as used. Unknown and malformed tokens say nothing
- * about any request.
+ * token changes nothing and reports the token as used. A request whose project is no longer active,
+ * or whose company is not, is neither read as open nor answered (409). Unknown and malformed tokens
+ * say nothing about any request.
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
@@ -13,7 +14,7 @@ import type { Config } from '../../config';
 import { interviewAnswered } from '../notifications';
 import { logRecruitmentActivity } from '../../services/activity';
 import { queueJob } from '../../services/queue';
-import { answerOutcome, companyShown, REJECT_REASONS, stateName, type ScheduleData } from './rules';
+import { answerOutcome, companyShown, projectAnswerable, REJECT_REASONS, stateName, type ScheduleData } from './rules';
 import { TOKEN_PATTERN, tokenHash } from './tokens';
 
 export interface RequestRow {
@@ -105,6 +106,20 @@ export async function requestByToken(knex: Knex | Knex.Transaction, token: strin
   return request;
 }
 
+/**
+ * 409 when the request's project is no longer active or its company is not (closed, on hold, suspended): the
+ * candidate can neither read it as open nor answer it. The project row is locked for share, so a suspension or a
+ * close waits for an answer under way, and an answer after it is refused.
+ */
+async function requireAnswerable(trx: Knex.Transaction, projectId: number): Promise<void> {
+  const project = await trx('projects').where('id', projectId).forShare().first('status', 'company_id as companyId');
+  const company = project?.companyId
+    ? await trx('companies').where('id', project.companyId).first('status')
+    : undefined;
+  if (!projectAnswerable(project && { ...project, companyStatus: company?.status ?? null }))
+    throw new AppError(409, 'project.interview.errors.projectClosed');
+}
+
 export interface Answer {
   token: string;
   answer: 'approve' | 'reject' | 'check';
@@ -128,6 +143,7 @@ export async function answerRequest(knex: Knex, actor: Actor, input: Answer, con
           .update({ state: REQUEST_STATE.expired, updated_at: trx.fn.now() });
       return { expired: true as const };
     }
+    if (outcome !== 'used') await requireAnswerable(trx, request.project_id);
     const data = await projectData(trx, request);
     if (outcome === 'used' || outcome === 'checked') {
       return { success: true, isTokenUsed: outcome === 'used', state: stateName(request.state), projectData: data };

@@ -1,9 +1,11 @@
 /**
  * What the send_interview_request job does, each step once however often it runs: `deliver` puts
  * the request's email in the outbox (with the accept and decline links) and, for the WhatsApp
- * channel, its template message in the WhatsApp outbox; `answered` tells the project's owner and
- * advocate the candidate's answer and, for an accepted interview with a known start, sends the
- * calendar invitation to the candidate and the interviewer.
+ * channel, its template message in the WhatsApp outbox; `answered` emails the candidate's answer to
+ * those the in-app notice of it reaches (the project's active people whose board shows the
+ * candidate, by their own view of them, and its active advocate) and its active owner-admin, and,
+ * for an accepted interview with a known start, sends the calendar invitation to the candidate and
+ * the interviewer.
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
@@ -20,7 +22,9 @@ import { requestToken } from './tokens';
 import { queueWhatsapp } from './whatsappOutbox';
 import { formatDateTime } from '../../../schema/rules/dates';
 import { requestEmail, requestWhatsapp, type RequestMessageInput } from '../../../schema/rules/requestMessage';
-import { ownContact, shownOne } from '../../services/candidateGate';
+import { ownContact, shownOne, viewerOf, type Viewer } from '../../services/candidateGate';
+import { roleOfCompanyType } from '../../../schema/roles';
+import { adminRecipients, projectFacts, readersSeeing, type Recipient } from '../notifications';
 
 export const answerLink = (config: Config, token: string, av: 'approve' | 'reject', m: 'email' | 'whatsapp') =>
   `${config.publicUrl}/interview-request?irt=${encodeURIComponent(token)}&av=${av}&m=${m}`;
@@ -41,6 +45,7 @@ async function context(trx: Knex.Transaction, request: RequestRow) {
       'p.advocate_id',
       'p.date_time_slots',
       'c.company_name',
+      'c.company_type',
     );
   // The candidate's own contact, to write to them; what the company reads of them comes through the gate.
   const candidate = await ownContact(trx, request.candidate_id);
@@ -120,16 +125,25 @@ export async function deliverRequest(knex: Knex, config: Config, id: number): Pr
   });
 }
 
-async function recipients(
-  trx: Knex.Transaction,
-  project: { owner_id: number | null; owner_admin_id: number | null; advocate_id: number | null },
-) {
-  const emails = new Set<string>();
-  if (project.owner_id)
-    (await trx('company_users').where('id', project.owner_id).pluck('email')).forEach((e: string) => emails.add(e));
-  const admins = [project.owner_admin_id, project.advocate_id].filter((n): n is number => Boolean(n));
-  if (admins.length) (await trx('admins').whereIn('id', admins).pluck('email')).forEach((e: string) => emails.add(e));
-  return [...emails];
+/**
+ * Who hears of the answer: those the in-app notice reaches (interviewAnswered: the project's active readers of an active
+ * company whose board shows the candidate, and the active advocate), and the project's active owner-admin.
+ */
+async function recipients(trx: Knex.Transaction, projectId: number, candidateId: number, ownerAdminId: number | null) {
+  const project = await projectFacts(trx, projectId);
+  if (!project) return [];
+  const admins = [project.advocateId, ownerAdminId].filter((n): n is number => n !== null);
+  const people = [...(await readersSeeing(trx, project, candidateId)), ...(await adminRecipients(trx, admins))];
+  return [...new Map(people.map((r) => [r.email, r])).values()];
+}
+
+/** The candidate's name as each recipient's board shows it (the candidate gate for the recipient's own viewer kind). */
+async function namesFor(trx: Knex.Transaction, people: Recipient[], candidateId: number, projectId: number) {
+  const names = new Map<Viewer, string>();
+  for (const viewer of new Set(people.map((r) => viewerOf(r.actor)))) {
+    names.set(viewer, (await shownOne(trx, viewer, candidateId, { projectId }))?.name ?? `Candidate ${candidateId}`);
+  }
+  return (r: Recipient) => names.get(viewerOf(r.actor)) as string;
 }
 
 export async function notifyAnswer(knex: Knex, config: Config, id: number): Promise<boolean> {
@@ -145,20 +159,21 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
     if (!project || !candidate) return false;
     const approved = request.state === REQUEST_STATE.approved;
     const interview = request.kind === REQUEST_KIND.interview;
-    // The name the project's board shows its company, through the candidate gate: public or revealed to the project.
-    const shown = await shownOne(trx, 'company', candidate.id, { projectId: project.id });
-    const name = shown?.name ?? `Candidate ${candidate.id}`;
     const what = interview ? 'interview request' : 'job description';
     const reasons = (request.reject_reasons as string[] | null)?.map((r) => t(`portal.interviews.reasons.${r}`)) ?? [];
-    const lines = [
-      `${name} ${approved ? 'accepted' : 'declined'} your ${what} for ${project.title}.`,
-      ...(!approved && reasons.length ? [`Reasons: ${reasons.join(', ')}`] : []),
-      ...(!approved && request.reject_text ? [`In their words: ${request.reject_text}`] : []),
-      `Open the project: ${config.publicUrl}/project/Project:${project.id}`,
-    ];
-    const subject = `${name} ${approved ? 'accepted' : 'declined'} your ${what}`;
-    for (const to of await recipients(trx, project))
-      await queueEmail(trx, { to, subject, text: lines.join('\n\n'), html: html(config, lines) });
+    const people = await recipients(trx, project.id, candidate.id, project.owner_admin_id);
+    const nameOf = await namesFor(trx, people, candidate.id, project.id);
+    for (const person of people) {
+      const name = nameOf(person);
+      const lines = [
+        `${name} ${approved ? 'accepted' : 'declined'} your ${what} for ${project.title}.`,
+        ...(!approved && reasons.length ? [`Reasons: ${reasons.join(', ')}`] : []),
+        ...(!approved && request.reject_text ? [`In their words: ${request.reject_text}`] : []),
+        `Open the project: ${config.publicUrl}/project/Project:${project.id}`,
+      ];
+      const subject = `${name} ${approved ? 'accepted' : 'declined'} your ${what}`;
+      await queueEmail(trx, { to: person.email, subject, text: lines.join('\n\n'), html: html(config, lines) });
+    }
 
     const schedule = request.schedule_data as ScheduleData | null;
     const start = approved && interview ? interviewStart(schedule, project.date_time_slots, new Date()) : undefined;
@@ -176,9 +191,14 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
         name: `${candidate.firstName ?? ''} ${candidate.lastName ?? ''}`.trim(),
         email: candidate.email,
       });
-      // The interviewer is on the company's side: their copy names the candidate as the board does,
-      // with the email only where the board shows the contact.
-      const interviewerCopy = invitation({ name, email: shown?.contact?.email ?? null });
+      // The interviewer is on the company's side: their copy names the candidate as the company's board does
+      // (a RaaS company's or another's), with the email only where that board shows the contact.
+      const companyViewer = viewerOf({ role: roleOfCompanyType(project.company_type) });
+      const shown = await shownOne(trx, companyViewer, candidate.id, { projectId: project.id });
+      const interviewerCopy = invitation({
+        name: shown?.name ?? `Candidate ${candidate.id}`,
+        email: shown?.contact?.email ?? null,
+      });
       if (attachment && interviewerCopy) {
         const zone = validZone(schedule.timezone) ?? 'UTC';
         const when = formatDateTime(start, { timeZone: zone });

@@ -2,7 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import { readWebhook, signBody, whatsappFor } from '../../adapters/whatsapp';
 import { loadConfig } from '../../config';
-import { answerOutcome, companyShown, interviewStart, jdTextErrors, kindOf, replyKind, requestBody } from './rules';
+import {
+  answerOutcome,
+  companyShown,
+  interviewStart,
+  jdTextErrors,
+  kindOf,
+  projectAnswerable,
+  replyKind,
+  requestBody,
+} from './rules';
 
 const NOW = new Date('2026-11-24T12:00:00Z');
 const LATER = new Date('2026-11-27T12:00:00Z');
@@ -22,6 +31,20 @@ describe('What an answer does to a request', () => {
   ] as const)('state %i, expiring %s, answer %s → %s', (state, expiresAt, answer, outcome) => {
     expect(answerOutcome({ state, expiresAt }, answer, NOW)).toBe(outcome);
   });
+});
+
+describe('Whether a request can still be answered', () => {
+  it.each([
+    [0, 1, 1, true],
+    [0, null, null, true],
+    [1, 1, 1, false],
+    [3, 1, 1, false],
+    [0, 1, 2, false],
+    [0, 1, 0, false],
+  ] as const)('project status %i, company %s (status %s) → %s', (status, companyId, companyStatus, answerable) => {
+    expect(projectAnswerable({ status, companyId, companyStatus })).toBe(answerable);
+  });
+  it('not once the project is gone', () => expect(projectAnswerable(undefined)).toBe(false));
 });
 
 describe('Request kinds and texts', () => {

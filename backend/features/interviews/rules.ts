@@ -4,7 +4,13 @@
  * a request's state, how a company is named to a candidate, reading a WhatsApp reply, and when a
  * proposed interview starts.
  */
-import { JD_LIMITS, REQUEST_KIND, REQUEST_LIFETIME_DAYS, REQUEST_STATE } from '../../../schema/rules/pipeline';
+import {
+  JD_LIMITS,
+  PROJECT_STATUS,
+  REQUEST_KIND,
+  REQUEST_LIFETIME_DAYS,
+  REQUEST_STATE,
+} from '../../../schema/rules/pipeline';
 import { localToInstant, validZone, zoneOffsetMinutes } from '../../../schema/rules/timeZones';
 import { slotStarts, type Schedule } from '../../../schema/validation/schedule';
 
@@ -53,6 +59,19 @@ export function answerOutcome(
   if (answer === 'check') return 'checked';
   return answer === 'approve' ? 'approved' : 'rejected';
 }
+
+const COMPANY_ACTIVE = 1;
+
+/**
+ * Whether a candidate may still answer a request of the project: the project is active (not closed,
+ * on hold or gone) and so is its company (a suspended or pending company's projects are on hold).
+ */
+export const projectAnswerable = (
+  project: { status: number; companyId: number | null; companyStatus: number | null } | undefined,
+): boolean =>
+  project !== undefined &&
+  project.status === PROJECT_STATUS.active &&
+  (project.companyId === null || project.companyStatus === COMPANY_ACTIVE);
 
 /** How the company is named to a candidate: by name, or "a company" when the project is confidential. */
 export const companyShown = (
