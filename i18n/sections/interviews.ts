@@ -47,6 +47,7 @@ export const interviews = {
     errorTitle: 'We could not open this request',
     error: 'Something went wrong. Check the link in your email or try again later.',
     expiredTitle: 'This request has expired',
+    closedTitle: 'This role is closed',
     expired: 'Requests are valid for 3 days. Your talent advocate can send you a new one.',
     invalidTitle: 'This link is not valid',
     invalid: 'Check that you opened the whole link from your email.',

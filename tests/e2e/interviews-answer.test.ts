@@ -15,6 +15,7 @@ import { TEST_SECRET } from '../helpers/app';
 import { followInApp, startE2E, type E2E } from '../helpers/e2e';
 import { activeCandidates, addToProject, makeProject, type TestProject } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
+import { PROJECT_STATUS } from '../../schema/rules/pipeline';
 
 let e2e: E2E;
 let project: TestProject;
@@ -342,5 +343,21 @@ describe('Interview requests', () => {
     await followInApp(phone, `/jd/not-a-guid/${now}`);
     await phone.getByText('This link is not valid').waitFor();
     expect(await phone.getByText('Mobile Engineer').count()).toBe(0);
+  });
+
+  it('a request whose role has closed since it was sent says so, on a phone and on a laptop, and offers no answer', async () => {
+    const [candidate] = await activeCandidates(e2e.db.knex, 1, { skip: 95 });
+    await requestInterview(candidate);
+    const { email } = await e2e.db.knex('candidates').where('id', candidate).first('email');
+    await e2e.db.knex('projects').where('id', project.id).update({ status: PROJECT_STATUS.inactive });
+    onTestFinished(() => e2e.db.knex('projects').where('id', project.id).update({ status: PROJECT_STATUS.active }));
+    const laptop = await e2e.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    onTestFinished(() => laptop.close());
+    for (const page of [await phonePage(), await laptop.newPage()]) {
+      await openFromMailbox(page, email, 'approve');
+      await page.getByText(t('portal.interviews.answer.closedTitle')).waitFor();
+      await page.getByText(t('project.interview.errors.projectClosed')).waitFor();
+      expect(await page.getByRole('button').count()).toBe(0);
+    }
   });
 });

@@ -28,6 +28,7 @@ type View =
   | { kind: 'rejected' }
   | { kind: 'used' }
   | { kind: 'expired' }
+  | { kind: 'closed' }
   | { kind: 'invalid' }
   | { kind: 'error' };
 
@@ -35,6 +36,8 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 function failureView(err: unknown): View {
   if (err instanceof ApiError && err.status === 410) return { kind: 'expired' };
+  // The role closed, or the company stopped, since the request was sent: no answer can be given any more.
+  if (err instanceof ApiError && err.code === 'project.interview.errors.projectClosed') return { kind: 'closed' };
   if (err instanceof ApiError && (err.status === 404 || err.status === 400 || err.status === 403))
     return { kind: 'invalid' };
   return { kind: 'error' };
@@ -169,6 +172,13 @@ export function InterviewRequestPage() {
             icon={<EventBusyOutlined />}
             title={t('portal.interviews.answer.expiredTitle')}
             description={t('portal.interviews.answer.expired')}
+          />
+        )}
+        {view.kind === 'closed' && (
+          <EmptyState
+            icon={<EventBusyOutlined />}
+            title={t('portal.interviews.answer.closedTitle')}
+            description={t('project.interview.errors.projectClosed')}
           />
         )}
         {view.kind === 'invalid' && (
