@@ -15,6 +15,12 @@ const FIELDS = [
 ];
 
 /**
+ * The day an experience's duration counts to: a current position's runs to today (UTC) whenever it
+ * is read, its stored end date being only the day it was written; any other's to its end date.
+ */
+const FINISH = "(case when {table}.current_position then (now() at time zone 'UTC')::date else {table}.end_date end)";
+
+/**
  * One job in a candidate's history, newest first. A current position ends today; the duration
  * exists only when both dates do. Date rules: schema/rules/candidate.ts.
  */
@@ -40,7 +46,7 @@ export const candidateExperience = defineEntity({
   computed: {
     durationMonths: {
       kind: 'integer',
-      sql: '(case when {table}.start_date is not null and {table}.end_date is not null then (extract(year from age({table}.end_date, {table}.start_date)) * 12 + extract(month from age({table}.end_date, {table}.start_date)))::int end)',
+      sql: `(case when {table}.start_date is not null and ${FINISH} is not null then (extract(year from age(${FINISH}, {table}.start_date)) * 12 + extract(month from age(${FINISH}, {table}.start_date)))::int end)`,
     },
   },
   permissions: candidateChildPermissions(FIELDS),

@@ -108,7 +108,8 @@ export function experienceRules(data: Data, existing: Data = {}, today: Today = 
   const errors: FieldErrors = {};
   if (!touches(data, ['startDate', 'endDate', 'currentPosition'])) return errors;
   const row = merged(data, existing);
-  // A current position ends today (spec section 3).
+  // A current position ends today (spec section 3): the end date stored is the day written, and its duration
+  // counts to the day it is read (durationMonths, schema/entities/candidateExperience.ts).
   if (row.currentPosition === true) data.endDate = today.date;
   const start = row.startDate as string | null | undefined;
   const end = (row.currentPosition === true ? today.date : row.endDate) as string | null | undefined;

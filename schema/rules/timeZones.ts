@@ -59,7 +59,10 @@ export function zoneOffsetMinutes(timeZone: string, date: Date): number {
 /** A wall-clock time typed in a form: "2026-12-01T10:00". */
 export const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
-/** The instant a local date-time names in `zone`, or undefined when it is not a real date and time. */
+/**
+ * The instant a local date-time names in `zone`, or undefined when it is not a real date and time: a day that does not
+ * exist, or a time the clocks skip when they go forward (02:30 on 14 Mar 2027 in New York), which no instant reads as.
+ */
 export function localToInstant(local: string, zone: string): Date | undefined {
   const m = LOCAL_DATE_TIME.exec(local);
   if (!m) return undefined;
@@ -68,7 +71,9 @@ export function localToInstant(local: string, zone: string): Date | undefined {
   if (naive.getUTCMonth() !== mo - 1 || naive.getUTCDate() !== d || h > 23 || mi > 59) return undefined;
   // The offset at the naive instant, then at the corrected one: right across a daylight-saving change.
   const first = new Date(naive.getTime() - zoneOffsetMinutes(zone, naive) * 60000);
-  return new Date(naive.getTime() - zoneOffsetMinutes(zone, first) * 60000);
+  const instant = new Date(naive.getTime() - zoneOffsetMinutes(zone, first) * 60000);
+  // Read back on the zone's clock: a skipped time comes back an hour off.
+  return instant.getTime() + zoneOffsetMinutes(zone, instant) * 60000 === naive.getTime() ? instant : undefined;
 }
 
 /** "GMT+8", "GMT-3:30", "GMT" for the offset of `zone` at `date`. */

@@ -1,8 +1,15 @@
 /** Emails of candidates' data rights. Plain text is the source; the HTML is the same words. */
 import { ERASURE_COOLING_OFF_DAYS } from '../../../schema/rules/dataRights';
+import { formatDateTime } from '../../../schema/rules/dates';
 import { t } from '../../../i18n';
 import type { Config } from '../../config';
 import { html } from '../../services/mail/templates';
+
+/**
+ * A moment as an email writes it for a reader whose zone the product does not know: in UTC, and
+ * saying so ('3 Jan 2027, 4:05 am UTC'), so a reader west of UTC does not take it for a day later.
+ */
+export const inUtc = (moment: Date): string => `${formatDateTime(moment, { timeZone: 'UTC' }) ?? ''} UTC`;
 
 export function erasureCodeEmail(config: Config, firstName: string | null, code: string) {
   const lines = [
@@ -20,7 +27,7 @@ export function erasureCodeEmail(config: Config, firstName: string | null, code:
 export function erasureScheduledEmail(config: Config, firstName: string | null, dueAt: Date) {
   const lines = [
     `Hi ${firstName ?? 'there'},`,
-    `Your ${config.productName} data will be erased on ${dueAt.toUTCString().slice(0, 16)}.`,
+    `Your ${config.productName} data will be erased on ${inUtc(dueAt)}.`,
     `Until then you can cancel the erasure from your profile page: ${config.publicUrl}/candidate/profile`,
   ];
   return {

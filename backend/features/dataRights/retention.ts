@@ -28,6 +28,7 @@ import { logger } from '../../logger';
 import { ownContacts } from '../../services/candidateGate';
 import { queueEmail } from '../../services/mail/outbox';
 import { html } from '../../services/mail/templates';
+import { inUtc } from './emails';
 import { logDataRights } from './log';
 
 /** Candidates reminded or archived per run at most: a backlog is worked off over the following days. */
@@ -46,7 +47,7 @@ const ON_PATH = [...ERASURE_OPEN, ERASURE_STATUS.erased];
 function reminderEmail(config: Config, firstName: string | null, archiveOn: Date) {
   const lines = [
     `Hi ${firstName ?? 'there'},`,
-    `You have not signed in to ${config.productName} for a long time. We keep profiles only while they serve their purpose: on ${archiveOn.toUTCString().slice(0, 16)} your profile will be archived, hidden from companies, and then erased.`,
+    `You have not signed in to ${config.productName} for a long time. We keep profiles only while they serve their purpose: on ${inUtc(archiveOn)} your profile will be archived, hidden from companies, and then erased.`,
     `To keep it, sign in before then: ${config.publicUrl}/candidate/profile`,
   ];
   return {
@@ -59,7 +60,7 @@ function reminderEmail(config: Config, firstName: string | null, archiveOn: Date
 function archivedEmail(config: Config, firstName: string | null, dueAt: Date) {
   const lines = [
     `Hi ${firstName ?? 'there'},`,
-    `Your ${config.productName} profile has been archived: companies no longer see it. Your data will be erased on ${dueAt.toUTCString().slice(0, 16)}.`,
+    `Your ${config.productName} profile has been archived: companies no longer see it. Your data will be erased on ${inUtc(dueAt)}.`,
     `To keep your profile, sign in before then and cancel the erasure on your profile page: ${config.publicUrl}/candidate/profile`,
   ];
   return {

@@ -2,12 +2,30 @@
 import { Box, Divider, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { t } from '../../../i18n';
-import { formatDateTime } from '../../../schema/rules/dates';
-import { validZone, zoneLabel } from '../../../schema/rules/timeZones';
+import { formatDate, formatDateTime } from '../../../schema/rules/dates';
+import { gmtOffset, localToInstant, validZone, zoneLabel } from '../../../schema/rules/timeZones';
 import type { ProjectData } from '../../api/interviews';
+
+type Slot = ProjectData['timeSlots'][number];
+/** A slot's calendar day ('2027-03-30'): a project's own slots may carry it as the start of a longer ISO string. */
+const dayOf = (slot: Slot) => String(slot.date ?? '').slice(0, 10);
 
 const dateTime = (iso: string, timeZone?: string | null) =>
   formatDateTime(iso, { timeZone: validZone(timeZone) ?? undefined }) ?? '';
+
+/** When a slot starts, read in the interview's zone; undefined without a zone or for a time it cannot name. */
+const slotStart = (slot: Slot, zone: string | undefined) =>
+  zone ? localToInstant(`${dayOf(slot)}T${slot.startTime}`, zone) : undefined;
+
+/**
+ * '30 Mar 2027 10:00–10:45 (GMT+1)': each slot with its zone's offset at its own start, as the confirmation email
+ * labels the interview, not the offset of the day the page is read (a daylight-saving change may lie between).
+ */
+function slotText(slot: Slot, zone: string | undefined): string {
+  const start = slotStart(slot, zone);
+  const offset = zone && start ? ` (${gmtOffset(zone, start)})` : '';
+  return `${formatDate(dayOf(slot)) ?? slot.date} ${slot.startTime}–${slot.endTime}${offset}`;
+}
 
 function Row({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -24,6 +42,9 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
 
 export function RequestDetails({ data }: { data: ProjectData }) {
   const interview = data.interviewDetails;
+  const zone = validZone(interview?.timezone);
+  // The zone's label carries its offset at the first proposed time, else today's.
+  const firstStart = data.timeSlots.length ? slotStart(data.timeSlots[0], zone) : undefined;
   return (
     <Stack spacing={2.5}>
       <Box>
@@ -93,7 +114,7 @@ export function RequestDetails({ data }: { data: ProjectData }) {
             {interview?.timezone && (
               <Row
                 label={t('portal.interviews.answer.timezone')}
-                value={validZone(interview.timezone) ? zoneLabel(interview.timezone) : interview.timezone}
+                value={zone ? zoneLabel(zone, firstStart) : interview.timezone}
               />
             )}
             {data.timeSlots.length > 0 && (
@@ -102,7 +123,7 @@ export function RequestDetails({ data }: { data: ProjectData }) {
                 value={
                   <Stack>
                     {data.timeSlots.map((s) => (
-                      <span key={`${s.date}-${s.startTime}`}>{`${s.date} ${s.startTime}–${s.endTime}`}</span>
+                      <span key={`${s.date}-${s.startTime}`}>{slotText(s, zone)}</span>
                     ))}
                   </Stack>
                 }

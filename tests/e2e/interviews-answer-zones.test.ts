@@ -1,0 +1,81 @@
+/**
+ * The candidate's answer page labels each proposed time with its zone's offset at that time's own
+ * start, as the confirmation email does: opened in London four days before the clocks go forward,
+ * a time after the change reads GMT+1 and one before it GMT, on a laptop and on a phone.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startE2E, type E2E } from '../helpers/e2e';
+import { activeCandidates, addToProject, makeProject, requestEmail } from '../helpers/interviews';
+import { runJobs } from '../helpers/jobs';
+
+let e2e: E2E;
+let answerPath: string;
+
+/** Next year's last Sunday of March, when London's clocks go from 01:00 GMT to 02:00 BST. */
+function springForward(): Date {
+  const year = new Date().getUTCFullYear() + 1;
+  const last = new Date(Date.UTC(year, 2, 31));
+  return new Date(Date.UTC(year, 2, 31 - last.getUTCDay()));
+}
+const day = (change: Date, days: number) => new Date(change.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+const written = (isoDay: string) =>
+  new Date(`${isoDay}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+const change = springForward();
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  const project = await makeProject(e2e.db.knex, { title: 'Platform Engineer', advocateEmail: 'advocate@example.com' });
+  const [candidate] = await activeCandidates(e2e.db.knex, 1, { skip: 40 });
+  await addToProject(e2e.db.knex, project, [candidate], 0);
+  const page = await e2e.signIn('owner@acme.example.com', undefined, null);
+  const res = await page.request.post(`${e2e.baseUrl}/api/v1/projects/candidate/interview/request`, {
+    headers: { origin: e2e.baseUrl },
+    multipart: {
+      projectId: `Project:${project.id}`,
+      candidateId: `Candidate:${candidate}`,
+      requestAction: 'request_interview',
+      scheduleData: JSON.stringify({
+        interviewerName: 'Ivy Interviewer',
+        interviewerEmail: 'ivy@acme.example.com',
+        type: 2,
+        meetingLink: 'meet.example.com/abc',
+        duration: 45,
+        timezone: 'Europe/London',
+        slots: [`${day(change, -1)}T10:00`, `${day(change, 2)}T10:00`],
+      }),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await page.close();
+  await runJobs({ url: e2e.db.url, config: e2e.config });
+  const email = (await e2e.db.knex('candidates').where('id', candidate).first('email')).email as string;
+  const link = new URL((await requestEmail(e2e.db.knex, email)).approveUrl);
+  answerPath = `${link.pathname}${link.search}`;
+});
+
+describe("The answer page's proposed times across a daylight-saving change", () => {
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ])
+    it(`labels each time with the offset at its own start (${viewport.width}×${viewport.height})`, async () => {
+      const page = await e2e.newPage(viewport);
+      // Read four days before the change, when London is on GMT.
+      await page.clock.setFixedTime(new Date(change.getTime() - 4 * 86_400_000 + 12 * 3_600_000));
+      await page.goto(`${e2e.baseUrl}${answerPath}`);
+      await page.locator('[data-state="details"]').waitFor();
+      const before = `${written(day(change, -1))} 10:00–10:45 (GMT)`;
+      const after = `${written(day(change, 2))} 10:00–10:45 (GMT+1)`;
+      await page.getByText(after, { exact: true }).waitFor();
+      await page.getByText(before, { exact: true }).waitFor();
+      // The zone's own label carries the offset at the first proposed time.
+      await page.getByText('Europe/London · London (GMT)', { exact: true }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    });
+});
