@@ -48,6 +48,7 @@ const schedule = {
       required: 'Propose at least one date and time',
       invalid: 'Enter a date and a time',
       inPast: 'Choose a time that is still ahead',
+      skipped: 'This time does not exist in the chosen timezone: the clocks go forward then',
       duplicate: 'This time is already proposed',
       tooMany: 'Propose at most 5 times',
     },

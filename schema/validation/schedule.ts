@@ -76,7 +76,13 @@ export const scheduleSchema = (now: () => Date = () => new Date()) =>
       const seen = new Set<string>();
       s.slots.forEach((slot, i) => {
         const start = localToInstant(slot, s.timezone);
-        if (!start) ctx.addIssue({ code: 'custom', message: 'invalid', path: ['slots', i] });
+        // A real day and time the zone's clocks skip (they go forward then) is told apart from one that is no time at all.
+        if (!start)
+          ctx.addIssue({
+            code: 'custom',
+            message: localToInstant(slot, 'UTC') ? 'skipped' : 'invalid',
+            path: ['slots', i],
+          });
         else if (start.getTime() <= now().getTime())
           ctx.addIssue({ code: 'custom', message: 'inPast', path: ['slots', i] });
         else if (seen.has(slot)) ctx.addIssue({ code: 'custom', message: 'duplicate', path: ['slots', i] });

@@ -51,7 +51,7 @@ describe('Proposed interview times across a daylight-saving change', () => {
     const day = springForward();
     const skipped = await request([`${day}T01:30`, `${day}T02:30`]);
     expect(skipped.status).toBe(400);
-    expect(skipped.body.error.fields).toEqual({ 'scheduleData.slots.1': 'scheduleData.slots.errors.invalid' });
+    expect(skipped.body.error.fields).toEqual({ 'scheduleData.slots.1': 'scheduleData.slots.errors.skipped' });
     expect(await t.knex('interview_requests').where({ candidate_id: candidate }).first()).toBeUndefined();
 
     const ok = await request([`${day}T01:30`, `${day}T03:30`]);
