@@ -16,6 +16,8 @@ let t: TestApp;
 let admin: Actor;
 let acme: number;
 const tokens: Record<string, string> = {};
+/** The UTC day `offset` days from today, as 'YYYY-MM-DD' (a Date would be written as the host zone's day). */
+const day = (offset: number) => new Date(Date.now() + offset * 86400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   t = await testApp();
@@ -26,7 +28,7 @@ beforeAll(async () => {
   await t
     .knex('companies')
     .where('id', acme)
-    .update({ trial_ends_at: new Date(Date.now() - 86400_000) });
+    .update({ trial_ends_at: day(-1) });
   await t.knex('credit_lots').where('company_id', acme).update({ deleted_at: new Date() });
   for (const email of ['owner@acme.example.com', 'member@acme.example.com', 'owner@raas.example.com'])
     tokens[email] = await t.login(email);
@@ -35,7 +37,6 @@ afterAll(async () => {
   await t?.knex.destroy();
 });
 
-const day = (offset: number) => new Date(Date.now() + offset * 86400_000).toISOString().slice(0, 10);
 const grant = (amount: number, expiryDate?: string) =>
   t.knex.transaction((trx) =>
     grantCredits(trx, { companyId: acme, amount, expiryDate, source: 'admin', actor: admin }),

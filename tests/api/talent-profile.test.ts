@@ -90,16 +90,18 @@ describe('Candidate profiles', () => {
 
   it('A bad experience entry is reported at its index and nothing is saved', async () => {
     const before = Number((await t.knex('candidates').count({ n: '*' }))[0].n);
+    // The first day of next year (UTC, as the product's days are): after today whatever the date.
+    const future = `${new Date().getUTCFullYear() + 1}-01-01`;
     const payload = candidatePayload(ids, {
       experiences: [
         { title: 'Engineer', company: 'Acme', startDate: '2019-01-01' },
-        { title: '', company: 'Acme', startDate: '2030-01-01' },
+        { title: '', company: 'Acme', startDate: future },
       ],
     });
     const res = await t.http.post('/api/v1/candidates').set(as(admin)).send(payload).expect(400);
     expect(res.body.error.fields).toEqual({ 'experiences.1.title': 'experiences.title.errors.required' });
     const dated = candidatePayload(ids, {
-      experiences: [{ title: 'Engineer', company: 'Acme', startDate: '2030-01-01' }],
+      experiences: [{ title: 'Engineer', company: 'Acme', startDate: future }],
     });
     const late = await t.http.post('/api/v1/candidates').set(as(admin)).send(dated).expect(400);
     expect(late.body.error.fields).toEqual({ 'experiences.0.startDate': 'experiences.startDate.errors.inFuture' });

@@ -15,6 +15,9 @@ let e2e: E2E;
 
 const signedIn = (...args: Parameters<E2E['signIn']>) => e2e.signIn(...args);
 
+/** The UTC day `offset` days from today, as 'YYYY-MM-DD' (a Date would be written as the host zone's day). */
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
 /** A project of the company `email` works for, with candidates curated at `stage`. */
 async function projectWith(
   email: string,
@@ -107,7 +110,7 @@ describe('Project page prompts', () => {
     await e2e.db
       .knex('companies')
       .where('id', project.companyId)
-      .update({ trial_ends_at: new Date(Date.now() - 86_400_000) });
+      .update({ trial_ends_at: day(-1) });
     const page = await signedIn('owner@raas.example.com', undefined, `/project/${project.guid}`);
     // RaaS companies see the tabs from the shortlist on.
     await page.getByTestId('tab-2').waitFor();
@@ -132,7 +135,7 @@ describe('Project page prompts', () => {
     await e2e.db
       .knex('companies')
       .where('id', project.companyId)
-      .update({ trial_ends_at: new Date(Date.now() + 7 * 86_400_000) });
+      .update({ trial_ends_at: day(7) });
     await upgrade.getByRole('button', { name: 'Upgrade for 1 credit' }).click();
     await expect.poll(async () => (await e2e.db.knex('projects').where('id', project.id).first('plan')).plan).toBe(2);
 
@@ -221,7 +224,7 @@ describe('Project page prompts', () => {
     await e2e.db
       .knex('companies')
       .where('id', project.companyId)
-      .update({ trial_ends_at: new Date(Date.now() + 7 * 86_400_000) });
+      .update({ trial_ends_at: day(7) });
     const page = await signedIn('owner@acme.example.com', undefined, `/project/${project.guid}?tab=7`);
     await row(page, candidate.guid).getByTestId('candidate-menu').click();
     await page.getByRole('menuitem', { name: 'Move to Offered' }).click();

@@ -20,7 +20,9 @@ beforeAll(async () => {
   page = await consolePage();
   // Two credit lots, so the credits list has rows to lay out.
   const company = await e2e.db.knex('companies').where('company_name', 'Acme').first('id');
-  const lot = { company_id: company.id, quantity: 12, remaining: 7.5, expiry_date: '2027-06-30', source: 1 };
+  // They expire a year from today (a UTC day): the list shows only lots not yet expired.
+  const expiry = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+  const lot = { company_id: company.id, quantity: 12, remaining: 7.5, expiry_date: expiry, source: 1 };
   await e2e.db.knex('credit_lots').insert([lot, { ...lot, quantity: 40, remaining: 40, source: 3 }]);
 });
 

@@ -28,6 +28,9 @@ beforeAll(async () => {
 const signedIn = (email: string, size: { width: number; height: number }, at: string | null) =>
   e2e.signIn(email, size, at, { shared: true });
 
+/** The UTC day `offset` days from today, as 'YYYY-MM-DD' (a Date would be written as the host zone's day). */
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
 /** A project of the company `email` works for, with candidates at `stage` (curated by an admin or not). */
 async function projectWith(
   email: string,
@@ -89,7 +92,7 @@ describe.each(SIZES)('At $width×$height', (size) => {
     await e2e.db
       .knex('companies')
       .whereIn('id', e2e.db.knex('company_users').where('email', 'owner@raas.example.com').select('company_id'))
-      .update({ trial_ends_at: new Date(Date.now() + 7 * 86_400_000) });
+      .update({ trial_ends_at: day(7) });
     const page = await signedIn('owner@raas.example.com', size, '/projects?add_project=true');
     const dialog = page.getByTestId('add-project-dialog');
     // Untouched, Escape simply closes it.
@@ -204,7 +207,7 @@ describe.each(SIZES)('At $width×$height', (size) => {
     await knex('credit_lots').where('company_id', project.companyId).update({ remaining: 0 });
     await knex('companies')
       .where('id', project.companyId)
-      .update({ trial_ends_at: new Date(Date.now() + 7 * 86_400_000) });
+      .update({ trial_ends_at: day(7) });
     const page = await signedIn('owner@raas.example.com', size, `/project/${project.guid}?tab=7`);
     await row(page, trial.guid).getByTestId('candidate-menu').click();
     await page.getByRole('menuitem', { name: 'Move to Offered' }).click();
@@ -224,7 +227,7 @@ describe.each(SIZES)('At $width×$height', (size) => {
     // The trial over and nothing in the balance: the dialog names the price and the balance before anything is tried.
     await knex('companies')
       .where('id', project.companyId)
-      .update({ trial_ends_at: new Date(Date.now() - 86_400_000) });
+      .update({ trial_ends_at: day(-1) });
     await page.reload();
     await row(page, after.guid).getByTestId('candidate-menu').click();
     await page.getByRole('menuitem', { name: 'Move to Offered' }).click();

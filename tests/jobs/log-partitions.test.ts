@@ -77,7 +77,7 @@ describe('Monthly partitions of the search-appearance and view log', () => {
     const old = monthName(20);
     await t.knex.raw(
       `insert into ${TABLE} (candidate_id, kind, actor_kind, actor_id, created_at, updated_at)
-       select ?, 2, 2, 1, date_trunc('month', now() - interval '20 months') + interval '3 days', now() from generate_series(1, 7)`,
+       select ?, 2, 2, 1, date_trunc('month', now() - interval '20 months', 'UTC') + interval '3 days', now() from generate_series(1, 7)`,
       [candidate],
     );
     const before = await allTime(candidate);
@@ -101,7 +101,7 @@ describe('Monthly partitions of the search-appearance and view log', () => {
     expect(await partitions()).not.toContain(month);
     await t.knex.raw(
       `insert into ${TABLE} (candidate_id, kind, actor_kind, actor_id, created_at, updated_at)
-       values (?, 2, 1, 1, date_trunc('month', now() - interval '30 months') + interval '2 days', now()),
+       values (?, 2, 1, 1, date_trunc('month', now() - interval '30 months', 'UTC') + interval '2 days', now()),
               (?, 2, 1, 1, now() - interval '25 years', now())`,
       [candidate, candidate],
     );
