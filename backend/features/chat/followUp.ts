@@ -2,14 +2,16 @@
  * What follows a message nobody on the other side has read: after CHAT_AWAY_SECONDS each recipient
  * still away gets a `chatMessage` notification (in the app, by their preference); after
  * CHAT_UNREAD_EMAIL_MINUTES (10) each recipient who still has not read it is emailed through the
- * outbox, once. Both run as the `follow_up_chat_message` job queued with the message. Recipients are
- * the other side: for a company user's message the conversation's assignee (else every admin), for
+ * outbox, once, unless they turned `chatMessage` notifications off (this email is that kind's email:
+ * the away notice never emails). Both run as the `follow_up_chat_message` job queued with the message.
+ * Recipients are the other side: for a company user's message the conversation's assignee (else every admin), for
  * an admin's the project's company users who may open it. A burst of messages is followed up once,
  * by its last message's jobs; a read mark covers every message up to it.
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
 import { CHAT_SIDE } from '../../../schema/entities/chat/conversation';
+import { NOTIFICATION_CHANNEL, NOTIFICATION_KIND } from '../../../schema/entities/live/notification';
 import type { Config } from '../../config';
 import { queueEmail } from '../../services/mail/outbox';
 import { queueJob } from '../../services/queue';
@@ -50,6 +52,19 @@ async function recipientsOf(trx: Knex.Transaction, m: Facts): Promise<Recipient[
   }
   const project = await projectFacts(trx, m.project_id);
   return project ? projectReaders(trx, project) : [];
+}
+
+/** Of `people` (all of one side, so one recipient kind), the ids of those who turned `chatMessage` notifications off. */
+async function chatTurnedOff(trx: Knex.Transaction, people: Recipient[]): Promise<Set<number>> {
+  if (!people.length) return new Set();
+  const ids = (await trx('notification_preferences')
+    .where({ kind: NOTIFICATION_KIND.chatMessage, channel: NOTIFICATION_CHANNEL.off })
+    .whereIn(
+      ['recipient_kind', 'recipient_id'],
+      people.map((r) => [r.kind, r.id]),
+    )
+    .pluck('recipient_id')) as number[];
+  return new Set(ids);
 }
 
 /** Runs one stage of a message's follow-up; returns how many people it reached. Safe to run twice. */
@@ -99,11 +114,12 @@ export async function followUp(knex: Knex, config: Config, messageId: number, st
         link,
         title: () => t('chat.notification', values),
         body: excerpt(m),
-        // The chat emails unread messages on its own schedule (the 'email' stage), whatever the preference.
+        // The chat emails unread messages on its own schedule (the 'email' stage), to all but those who turned it off.
         email: false,
       });
     }
-    const due = unread.filter((r) => (mark.get(r.id)?.emailed_message_id ?? 0) < m.id);
+    const off = await chatTurnedOff(trx, unread);
+    const due = unread.filter((r) => (mark.get(r.id)?.emailed_message_id ?? 0) < m.id && !off.has(r.id));
     for (const r of due) {
       await queueEmail(trx, {
         to: r.email,

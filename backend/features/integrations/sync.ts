@@ -21,14 +21,15 @@
  * Nothing is sent for a company that is not active (pending, suspended, held: the run stops before
  * it starts, whoever queued it), nor for a closed (inactive) project; an open one is active or paused.
  * One refused record is logged as failed and the run goes on; refused credentials end the run,
- * mark the integration "auth error" and email the company's admins once. A failed run, or one
- * with refused records, notifies the company's integration managers (notice.ts).
+ * mark the integration "auth error" and email the company's admins once, by their syncFailed preference
+ * (authErrorEmail.ts). A failed run, or one with refused records, notifies the company's integration managers
+ * (notice.ts).
  */
 import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
 import { abilityFor } from '../../../schema/ability';
-import { atsKind, INTEGRATION_STATUS, LINK_KIND, RUN_STATUS } from '../../../schema/rules/ats';
+import { INTEGRATION_STATUS, LINK_KIND, RUN_STATUS } from '../../../schema/rules/ats';
 import { PROJECT_STATUS, STAGES, type StageKey } from '../../../schema/rules/pipeline';
 import { consentWithdrawnSql } from '../../../schema/rules/consents';
 import { seesStatus, type CandidateFacts } from '../../../schema/rules/visibility';
@@ -44,9 +45,8 @@ import {
   type GateRow,
   type ShownCandidate,
 } from '../../services/candidateGate';
-import { queueEmail } from '../../services/mail/outbox';
 import { CV_CONTENT_TYPES, type CvType } from '../../services/documents/extractText';
-import { MANAGING_SUB_ROLES } from '../../../schema/roles';
+import { emailAuthError } from './authErrorEmail';
 import { atsStatusChanged, syncFailed } from './notice';
 import { integrationById, providerOf, type IntegrationRow } from './store';
 
@@ -279,25 +279,6 @@ async function readBack(
   return news ? label : null;
 }
 
-async function emailAdmins(db: Knex, config: Config, row: IntegrationRow): Promise<void> {
-  const company = await db('companies').where('id', row.company_id).first('company_name');
-  const admins = await db('company_users')
-    .where({ company_id: row.company_id, status: 1 })
-    .whereIn('role', MANAGING_SUB_ROLES)
-    .select('email');
-  const ats = atsKind(row.kind)?.label ?? row.kind;
-  for (const { email } of admins)
-    await queueEmail(db, {
-      to: email,
-      subject: t('integrations.authErrorEmail.subject', { ats }),
-      text: t('integrations.authErrorEmail.text', {
-        ats,
-        company: company?.company_name ?? '',
-        link: `${config.publicUrl}/integrations`,
-      }),
-    });
-}
-
 /** Runs one sync of integration `id`; a removed or unconnected one, or one of a company not active, is left alone. */
 export async function runSync(db: Knex, config: Config, id: number, trigger: number): Promise<number | undefined> {
   const row = await integrationById(db, id);
@@ -363,7 +344,7 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
       const changed = await db('integrations')
         .where({ id, status: INTEGRATION_STATUS.connected })
         .update({ status: INTEGRATION_STATUS.authError, updated_at: new Date() });
-      if (changed) await emailAdmins(db, config, row);
+      if (changed) await emailAuthError(db, config, row);
     }
   }
   const synced = await db('integration_links')

@@ -6,6 +6,14 @@
  * candidate, by their own view of them, and its active advocate) and its active owner-admin, and,
  * for an accepted interview with a known start, sends the calendar invitation to the candidate and
  * the interviewer.
+ *
+ * `deliver` first reads again what sending read (send.ts), as answering does (answer.ts): the project and its
+ * company still active (projectAnswerable), and the sender still allowed to contact the candidate (mayContact, and
+ * for a company a candidate met at all: statusSql, which a pause or a withdrawn consent to be shown to companies
+ * ends). When that no longer holds (the candidate paused or withdrew that consent, the company was suspended, the
+ * project closed or put on hold since the send), nothing is delivered and the request is marked expired:
+ * REQUEST_STATE has no cancelled or withdrawn state, and an expired request is never delivered nor answered, and
+ * does not stop a new request once the reason is gone.
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
@@ -16,7 +24,7 @@ import { queueEmail } from '../../services/mail/outbox';
 import type { RequestRow } from './answer';
 import { invitationAttachment } from './calendar';
 import { zoneLabel } from '../../../schema/rules/timeZones';
-import { interviewStart, validZone, type ScheduleData } from './rules';
+import { interviewStart, projectAnswerable, validZone, type ScheduleData } from './rules';
 import { templateText } from './templateText';
 import { requestToken } from './tokens';
 import { queueWhatsapp } from './whatsappOutbox';
@@ -24,6 +32,8 @@ import { formatDateTime } from '../../../schema/rules/dates';
 import { requestEmail, requestWhatsapp, type RequestMessageInput } from '../../../schema/rules/requestMessage';
 import { ownContact, shownOne, viewerOf, type Viewer } from '../../services/candidateGate';
 import { roleOfCompanyType } from '../../../schema/roles';
+import { mayContact, statusSql } from '../../../schema/rules/visibility';
+import { placesOf } from '../pipeline';
 import { adminRecipients, projectFacts, readersSeeing, type Recipient } from '../notifications';
 
 export const answerLink = (config: Config, token: string, av: 'approve' | 'reject', m: 'email' | 'whatsapp') =>
@@ -44,8 +54,11 @@ async function context(trx: Knex.Transaction, request: RequestRow) {
       'p.owner_admin_id',
       'p.advocate_id',
       'p.date_time_slots',
+      'p.status',
+      'p.company_id',
       'c.company_name',
       'c.company_type',
+      'c.status as company_status',
     );
   // The candidate's own contact, to write to them; what the company reads of them comes through the gate.
   const candidate = await ownContact(trx, request.candidate_id);
@@ -54,12 +67,51 @@ async function context(trx: Knex.Transaction, request: RequestRow) {
   return { project, candidate, company };
 }
 
+/** Who sent the request, as the candidate rules read them: an admin, else the project's company. */
+const senderViewer = (request: { sent_by_admin_id: number | null }, companyType: number | null): Viewer =>
+  request.sent_by_admin_id !== null || companyType === null
+    ? 'admin'
+    : viewerOf({ role: roleOfCompanyType(companyType) });
+
+/**
+ * Whether the request may still reach the candidate, by the rules sending and answering read: the project and its
+ * company active (projectAnswerable), the sender meeting the candidate (statusSql: for a company an active candidate
+ * who did not withdraw the consent to be shown to companies) and allowed to contact them (mayContact).
+ */
+async function stillDeliverable(
+  trx: Knex.Transaction,
+  request: RequestRow & { sent_by_admin_id: number | null },
+  project: { status: number; company_id: number | null; company_type: number | null; company_status: number | null },
+): Promise<boolean> {
+  const open = projectAnswerable({
+    status: project.status,
+    companyId: project.company_id,
+    companyStatus: project.company_status,
+  });
+  if (!open) return false;
+  const viewer = senderViewer(request, project.company_type);
+  const met = await trx('candidates as c')
+    .where('c.id', request.candidate_id)
+    .whereRaw(statusSql(viewer))
+    .first('c.id');
+  const place = (await placesOf(trx, request.project_id, [request.candidate_id])).get(request.candidate_id);
+  return Boolean(met && place && mayContact(viewer, place.candidate, place.place));
+}
+
 export async function deliverRequest(knex: Knex, config: Config, id: number): Promise<boolean> {
   return knex.transaction(async (trx) => {
     const request = await trx('interview_requests').where('id', id).forUpdate().first();
     if (!request || request.delivered_at || request.state !== REQUEST_STATE.sent) return false;
+    // Read for share, as answering does: a close under way waits for this delivery, or this one sees it closed.
+    await trx('projects').where('id', request.project_id).forShare().first('id');
     const { project, candidate, company } = await context(trx, request);
     if (!project || !candidate?.email) return false;
+    if (!(await stillDeliverable(trx, request, project))) {
+      await trx('interview_requests')
+        .where('id', id)
+        .update({ state: REQUEST_STATE.expired, updated_at: trx.fn.now() });
+      return false;
+    }
     const token = requestToken(config.secret, request.guid);
     const interview = request.kind === REQUEST_KIND.interview;
     const role = project.title as string;

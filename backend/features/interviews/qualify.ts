@@ -110,7 +110,7 @@ const stateName = (n: number) =>
 
 /**
  * Sends a WhatsApp qualify request (header and body) to each candidate the sender meets who has a
- * phone and was not asked in the last QUALIFY_REPEAT_HOURS, queued in one transaction; the others
+ * phone marked WhatsApp and was not asked in the last QUALIFY_REPEAT_HOURS, queued in one transaction; the others
  * are answered as skipped, and none left is a 409.
  */
 export async function sendQualifyRequests(knex: Knex, actor: Actor, body: z.output<typeof qualifyBody>) {
@@ -127,14 +127,15 @@ export async function sendQualifyRequests(knex: Knex, actor: Actor, body: z.outp
       candidateIds: unknown.map((n) => `Candidate:${n}`),
     });
   // A candidate asked in the last QUALIFY_REPEAT_HOURS is not messaged again (each message is paid, and one person
-  // should not receive the same question twice in a day): skipped, as one without a phone is.
+  // should not receive the same question twice in a day): skipped, as one without a phone marked WhatsApp is.
   const recent = new Set(
     (await knex('qualify_requests')
       .whereIn('candidate_id', met)
       .where('created_at', '>', new Date(Date.now() - QUALIFY_REPEAT_HOURS * 3_600_000))
       .pluck('candidate_id')) as number[],
   );
-  const withPhone = candidates.flatMap((c) => (c.phone ? [{ id: c.id, phone: c.phone }] : []));
+  // Only a number the candidate marked as WhatsApp ('Phone has WhatsApp'), as interview requests (send.ts).
+  const withPhone = candidates.flatMap((c) => (c.phone && c.phoneWhatsapp ? [{ id: c.id, phone: c.phone }] : []));
   const reachable = withPhone.filter((c) => !recent.has(c.id));
   const skipped = body.candidateId.filter((cid) => !reachable.some((c) => c.id === cid));
   if (!reachable.length) {

@@ -2,9 +2,14 @@
  * The WhatsApp outbox: a template message is a row written in the transaction that causes it, and
  * its send_whatsapp_message job delivers it once (a sent or stored row is left alone). Without
  * credentials messages stay here and the development mailbox lists them beside the emails.
+ * A qualify request's message is checked again before the provider is asked, by what sending checked
+ * (qualify.ts): a candidate admins still meet (statusSql: not paused) with a phone marked WhatsApp. One who paused
+ * or unmarked their number since is not messaged: the message is marked failed, with the reason, and so is the
+ * qualify request (both entities' declared "failed" status; neither has a cancelled one).
  */
 import type { Knex } from 'knex';
 import type { WhatsappAdapter } from '../../adapters/whatsapp';
+import { statusSql } from '../../../schema/rules/visibility';
 import { logger } from '../../logger';
 import { queueJob } from '../../services/queue';
 
@@ -19,6 +24,11 @@ export interface OutgoingWhatsapp {
 }
 
 export const WHATSAPP_STATUS = { queued: 0, sent: 1, stored: 2, failed: 3 } as const;
+/** qualify_requests.state (schema/entities/qualifyRequest.ts). */
+const QUALIFY_QUEUED = 0;
+const QUALIFY_SENT = 1;
+const QUALIFY_FAILED = 4;
+const NO_LONGER_REACHABLE = 'Not sent: the candidate paused or no longer has a WhatsApp number';
 
 export async function queueWhatsapp(trx: Knex | Knex.Transaction, message: OutgoingWhatsapp): Promise<number> {
   const [row] = await trx('whatsapp_messages')
@@ -41,6 +51,17 @@ export async function queueWhatsapp(trx: Knex | Knex.Transaction, message: Outgo
   return row.id as number;
 }
 
+/** Whether a qualify request's candidate is still one it may go to: met by admins (not paused), WhatsApp marked. */
+async function qualifyStillWanted(trx: Knex.Transaction, qualifyRequestId: number): Promise<boolean> {
+  const candidate = await trx('qualify_requests as q')
+    .join('candidates as c', 'c.id', 'q.candidate_id')
+    .where('q.id', qualifyRequestId)
+    .where('c.phone_whatsapp', true)
+    .whereRaw(statusSql('admin'))
+    .first('c.id');
+  return candidate !== undefined;
+}
+
 /** Sends one queued message; the row is locked while the provider is asked, so two runs send it once. */
 export async function deliverWhatsapp(
   knex: Knex,
@@ -49,7 +70,17 @@ export async function deliverWhatsapp(
 ): Promise<'sent' | 'stored' | 'skipped'> {
   const outcome = await knex.transaction(async (trx) => {
     const row = await trx('whatsapp_messages').where('id', id).forUpdate().first();
-    if (!row || row.status === WHATSAPP_STATUS.sent || row.status === WHATSAPP_STATUS.stored) return 'skipped' as const;
+    // Sent, stored, or failed (the provider's report, or not sent below): never sent (again).
+    if (!row || row.status !== WHATSAPP_STATUS.queued) return 'skipped' as const;
+    if (row.qualify_request_id && !(await qualifyStillWanted(trx, row.qualify_request_id))) {
+      await trx('whatsapp_messages')
+        .where('id', id)
+        .update({ status: WHATSAPP_STATUS.failed, error: NO_LONGER_REACHABLE, updated_at: trx.fn.now() });
+      await trx('qualify_requests')
+        .where({ id: row.qualify_request_id, state: QUALIFY_QUEUED })
+        .update({ state: QUALIFY_FAILED, updated_at: trx.fn.now() });
+      return 'skipped' as const;
+    }
     let result: Awaited<ReturnType<WhatsappAdapter['send']>>;
     try {
       result = await adapter.send({
@@ -79,8 +110,8 @@ export async function deliverWhatsapp(
     if (row.qualify_request_id) {
       await trx('qualify_requests')
         .where('id', row.qualify_request_id)
-        .where('state', 0)
-        .update({ state: 1, provider_message_id: providerId, updated_at: trx.fn.now() });
+        .where('state', QUALIFY_QUEUED)
+        .update({ state: QUALIFY_SENT, provider_message_id: providerId, updated_at: trx.fn.now() });
     }
     return providerId ? ('sent' as const) : ('stored' as const);
   });

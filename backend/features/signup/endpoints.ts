@@ -15,6 +15,7 @@ import { tokenShape } from '../../auth/login';
 import { enforceRateLimits, emailSendLimits } from '../../auth/rateLimit';
 import { hmac, newCode, newToken, sameHash, sha256 } from '../../auth/tokens';
 import { COMPANY_TYPES, SUB_ROLES } from '../../../schema/roles';
+import { NOTIFICATION_CHANNEL, NOTIFICATION_KIND, RECIPIENT_KIND } from '../../../schema/entities/live/notification';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { defineEndpoint } from '../../endpoints/define';
@@ -224,6 +225,19 @@ const stepTwo = defineEndpoint({
 });
 
 /**
+ * The active admins emailed of a new sign-up (one email each, by their companyAwaitsApproval preference): those who
+ * left it in the app (the default) get the sign-up's own email, with the owner and the company's page; the notice
+ * itself (companyAwaitsApproval) emails those who chose email, and nobody who turned it off.
+ */
+async function adminsEmailedOfSignup(trx: Knex.Transaction): Promise<string[]> {
+  const chosen = trx('notification_preferences')
+    .where({ recipient_kind: RECIPIENT_KIND.admin, kind: NOTIFICATION_KIND.companyAwaitsApproval })
+    .whereNot('channel', NOTIFICATION_CHANNEL.inApp)
+    .select('recipient_id');
+  return (await trx('admins').where('status', 1).whereNotIn('id', chosen).pluck('email')) as string[];
+}
+
+/**
  * Step 3: creates the pending company and its owner from a confirmed draft, keeping the invited colleagues with the
  * company until its approval, and tells the owner and the admins; an address taken meanwhile is refused.
  */
@@ -279,8 +293,7 @@ export async function completeSignup(ctx: Pick<AppContext, 'knex' | 'config'>, b
       to: person.email,
       ...signupReceivedEmail(config, person.firstName, details.companyName),
     });
-    const admins = (await trx('admins').where('status', 1).pluck('email')) as string[];
-    for (const to of admins)
+    for (const to of await adminsEmailedOfSignup(trx))
       await queueEmail(trx, {
         to,
         ...adminNewCompanyEmail(config, details.companyName, ownerName, person.email, companyId),
