@@ -107,14 +107,12 @@ describe("A candidate on a RaaS project's longlist", () => {
   it("does not show the RaaS company the advocates' notes of them until the board does", async () => {
     await w.place(project(), 'Ben', STAGES.qualify);
     const c = w.cid('Ben');
-    const written = await w
-      .as('admin')
-      .post('/candidate-note', {
-        projectId: `Project:${project()}`,
-        candidateId: c,
-        note: 'Ben met us',
-        visibility: 2,
-      });
+    const written = await w.as('admin').post('/candidate-note', {
+      projectId: `Project:${project()}`,
+      candidateId: c,
+      note: 'Ben met us',
+      visibility: 2,
+    });
     expect(written.status, JSON.stringify(written.body)).toBe(201);
     const read = async () =>
       (await w.as('raas').get(`/candidate-note/${c}?projectId=Project:${project()}`)).body.data as { note: string }[];
