@@ -30,6 +30,6 @@ describe('A wall-clock time in a zone', () => {
       slots: ['2027-03-14T01:30', '2027-03-14T02:30'],
     });
     expect(result.success).toBe(false);
-    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['slots.1', 'invalid']]);
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['slots.1', 'skipped']]);
   });
 });

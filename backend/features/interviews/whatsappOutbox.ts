@@ -11,6 +11,7 @@ import type { Knex } from 'knex';
 import type { WhatsappAdapter } from '../../adapters/whatsapp';
 import { statusSql } from '../../../schema/rules/visibility';
 import { logger } from '../../logger';
+import { ownContact } from '../../services/candidateGate';
 import { queueJob } from '../../services/queue';
 
 export interface OutgoingWhatsapp {
@@ -56,10 +57,10 @@ async function qualifyStillWanted(trx: Knex.Transaction, qualifyRequestId: numbe
   const candidate = await trx('qualify_requests as q')
     .join('candidates as c', 'c.id', 'q.candidate_id')
     .where('q.id', qualifyRequestId)
-    .where('c.phone_whatsapp', true)
     .whereRaw(statusSql('admin'))
     .first('c.id');
-  return candidate !== undefined;
+  // The phone's WhatsApp mark is the candidate's contact: read through the gate, as the message's address is.
+  return candidate !== undefined && (await ownContact(trx, candidate.id))?.phoneWhatsapp === true;
 }
 
 /** Sends one queued message; the row is locked while the provider is asked, so two runs send it once. */
