@@ -140,9 +140,13 @@ describe('Power projects', () => {
       .orderBy('id')
       .limit(2)
       .pluck('id')) as number[];
-    await t
-      .knex('project_candidates')
-      .insert({ project_id: projectId(created.id), candidate_id: candidate, company_id: raas, stage: 4 });
+    await t.knex('project_candidates').insert({
+      project_id: projectId(created.id),
+      candidate_id: candidate,
+      company_id: raas,
+      stage: 4,
+      interview_scheduled_at: new Date(),
+    });
     const res = await p
       .as('raasAdmin')
       .post('/projects/guarantee', { projectId: created.id, candidateId: `Candidate:${candidate}` });
@@ -168,6 +172,21 @@ describe('Power projects', () => {
       { action: CREDIT_ACTIONS.projectCreation, amount: -1, balance: 1 },
       { action: CREDIT_ACTIONS.guaranteeCandidate, amount: -0.5, balance: 0.5 },
     ]);
+  });
+
+  it("Guaranteeing a candidate the board does not show (the advocates' longlist) is not found and charges nothing", async () => {
+    await fresh(2);
+    const created = (await raasCreate({ plan: 2 })).body.data;
+    const [hidden] = (await t.knex('candidates').where('status', 1).orderBy('id').limit(1).pluck('id')) as number[];
+    const row = { project_id: projectId(created.id), candidate_id: hidden, company_id: raas, stage: 1 };
+    await t.knex('project_candidates').insert(row);
+    const res = await p
+      .as('raasAdmin')
+      .post('/projects/guarantee', { projectId: created.id, candidateId: `Candidate:${hidden}` });
+    expect(res.status, JSON.stringify(res.body)).toBe(404);
+    expect(res.body.error.code).toBe('project.candidate.notFound');
+    expect(await balance(t.knex, raas)).toBe(1);
+    expect((await t.knex('project_candidates').where(row).first()).guaranteed_at).toBeNull();
   });
 
   it('Cancelling a Power project at the end of its cycle keeps it active until then; cancelling now closes it', async () => {

@@ -15,6 +15,7 @@ import { projectAnswer } from './endpoints';
 import { projectRef } from './inputs';
 import { cancelProject, changeStatus, guaranteeCandidate, upgradeProject } from './plans';
 import { projectFor } from './read';
+import { loadProject, requireReach } from '../pipeline';
 import { actorRefs } from '../../../schema/roles';
 
 const withProject = <T extends z.ZodRawShape>(shape: T) => specKeys(z.object({ projectId: projectRef, ...shape }));
@@ -88,6 +89,9 @@ export const projectLifecycleEndpoints = [
     input: { body: withProject({ candidateId: id('candidate') }) },
     handler: async (call) => {
       const row = await projectFor(call.ctx.knex, call.ability, call.body.projectId, 'update');
+      // Only a candidate the caller's board shows (as every pipeline write): any other is not found, closed project or not.
+      const pipelineProject = await loadProject(call.ctx.knex, call.ability, { id: row.id });
+      await requireReach(call.ctx.knex, call.ability, call.actor, pipelineProject, [call.body.candidateId]);
       await call.ctx.knex.transaction(async (trx) => {
         await guaranteeCandidate(trx, row.id, call.body.candidateId, call.actor);
         await trx('candidate_recruitment_stage_logs').insert({
