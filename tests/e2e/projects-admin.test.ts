@@ -127,7 +127,9 @@ describe('The projects screens for admins', () => {
     const candidate = (await e2e.db
       .knex('candidates')
       .where({ status: 1, visibility: true, anonymous: false })
+      // A phone marked as WhatsApp: a qualify request goes to no other.
       .whereNotNull('phone')
+      .where('phone_whatsapp', true)
       .orderBy('id')
       .offset(41)
       .first('id', 'guid', 'first_name', 'last_name')) as {
