@@ -111,7 +111,8 @@ export const candidate = defineEntity({
     email: f.email({ required: true, unique: true, searchable: true, uniqueMessage: 'email.errors.exists' }),
     phone: f.phone({ pattern: PHONE_PATTERN }),
     phoneWhatsapp: f.boolean({ default: false }),
-    profilePic: f.picture(),
+    // Indexed: the picture's address is asked of the candidate gate on every load of it (/uploads, pictureShown).
+    profilePic: f.picture({ index: true }),
     linkedInUrl: f.url({
       pattern: LINKEDIN_PATTERN,
       patternMessage: 'linkedInUrl.errors.profilePath',
