@@ -4,37 +4,24 @@
  * their replies; interview requests over WhatsApp; jobs safe to run twice; local mode without keys.
  */
 import { createHmac } from 'node:crypto';
-import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../backend/services/mail/outbox';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
 import { activeCandidates, addToProject, makeProject } from '../helpers/interviews';
-import { startWhatsappStandIn, type WhatsappStandIn } from '../helpers/whatsapp';
+import { whatsappApp, type WhatsappStandIn } from '../helpers/whatsapp';
 import { runJobs } from '../helpers/jobs';
 
 let t: TestApp;
 let standIn: WhatsappStandIn;
-let server: Server;
+let close: () => Promise<void>;
 let admin: Client;
 let company: Client;
 let withPhone: number[];
 let phones: Map<number, string>;
 
 beforeAll(async () => {
-  standIn = await startWhatsappStandIn();
-  t = await testApp();
-  t.config.whatsapp = {
-    apiUrl: standIn.url,
-    apiVersion: standIn.version,
-    token: standIn.token,
-    phoneNumberId: standIn.phoneNumberId,
-    appSecret: standIn.appSecret,
-    verifyToken: 'verify-me',
-  };
-  server = t.app.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  standIn.webhookUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/api/v1/whatsapp/webhook`;
+  ({ t, standIn, close } = await whatsappApp());
   admin = client(t, await t.login('admin@example.com'));
   company = client(t, await t.login('owner@acme.example.com'));
   withPhone = await activeCandidates(t.knex, 6, { withPhone: true, skip: 50 });
@@ -43,11 +30,7 @@ beforeAll(async () => {
     (await t.knex('candidates').whereIn('id', withPhone).select('id', 'phone')).map((r) => [r.id, r.phone]),
   );
 });
-afterAll(async () => {
-  await new Promise((r) => server?.close(r));
-  await standIn?.close();
-  await t?.knex.destroy();
-});
+afterAll(() => close?.());
 
 const digits = (p: string) => p.replace(/\D/g, '');
 

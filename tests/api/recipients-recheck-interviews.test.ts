@@ -5,48 +5,31 @@
  * WhatsApp) and is marked expired; a qualify request queued, then the candidate paused, is not sent to WhatsApp and
  * is marked failed. A qualify request goes only to a phone the candidate marked as WhatsApp.
  */
-import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../backend/services/mail/outbox';
 import { REQUEST_STATE } from '../../schema/rules/pipeline';
 import { client, type Client } from '../helpers/actors';
-import { testApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
 import { activeCandidates, addToProject, makeProject, type TestProject } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
-import { startWhatsappStandIn, type WhatsappStandIn } from '../helpers/whatsapp';
+import { whatsappApp, type WhatsappStandIn } from '../helpers/whatsapp';
 
 let t: TestApp;
 let standIn: WhatsappStandIn;
-let server: Server;
+let close: () => Promise<void>;
 let admin: Client;
 let owner: Client;
 let people: { id: number; email: string; phone: string }[];
 
 beforeAll(async () => {
-  standIn = await startWhatsappStandIn();
-  t = await testApp();
-  t.config.whatsapp = {
-    apiUrl: standIn.url,
-    apiVersion: standIn.version,
-    token: standIn.token,
-    phoneNumberId: standIn.phoneNumberId,
-    appSecret: standIn.appSecret,
-    verifyToken: 'verify-me',
-  };
-  server = t.app.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  standIn.webhookUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/api/v1/whatsapp/webhook`;
+  ({ t, standIn, close } = await whatsappApp());
   admin = client(t, await t.login('admin@example.com'));
   owner = client(t, await t.login('owner@acme.example.com'));
   const ids = await activeCandidates(t.knex, 9, { withPhone: true, skip: 80 });
   await t.knex('candidates').whereIn('id', ids).update({ phone_whatsapp: true });
   people = await t.knex('candidates').whereIn('id', ids).orderBy('id').select('id', 'email', 'phone');
 });
-afterAll(async () => {
-  await new Promise((r) => server?.close(r));
-  await standIn?.close();
-  await t?.knex.destroy();
-});
+afterAll(() => close?.());
 
 const digits = (p: string) => p.replace(/\D/g, '');
 const whatsappTo = (phone: string) => standIn.sent.filter((s) => s.body.to === digits(phone));

@@ -6,6 +6,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { testApp } from './app';
 
 export interface SentTemplate {
   path: string;
@@ -149,4 +150,30 @@ export async function startWhatsappStandIn(
     close: () => new Promise((r) => server.close(() => r())),
   };
   return standIn;
+}
+
+/**
+ * The app with WhatsApp pointed at a stand-in, listening on loopback so the stand-in's callbacks reach its webhook:
+ * the app, the stand-in, and `close` for the file's end.
+ */
+export async function whatsappApp() {
+  const standIn = await startWhatsappStandIn();
+  const t = await testApp();
+  t.config.whatsapp = {
+    apiUrl: standIn.url,
+    apiVersion: standIn.version,
+    token: standIn.token,
+    phoneNumberId: standIn.phoneNumberId,
+    appSecret: standIn.appSecret,
+    verifyToken: 'verify-me',
+  };
+  const server: Server = t.app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  standIn.webhookUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/api/v1/whatsapp/webhook`;
+  const close = async () => {
+    await new Promise((r) => server.close(r));
+    await standIn.close();
+    await t.knex.destroy();
+  };
+  return { t, standIn, close };
 }
