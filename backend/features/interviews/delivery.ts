@@ -67,11 +67,12 @@ async function context(trx: Knex.Transaction, request: RequestRow) {
   return { project, candidate, company };
 }
 
+/** How the candidate rules read a company of `companyType` (a RaaS company or another). */
+const companyViewerOf = (companyType: number): Viewer => viewerOf({ role: roleOfCompanyType(companyType) });
+
 /** Who sent the request, as the candidate rules read them: an admin, else the project's company. */
 const senderViewer = (request: { sent_by_admin_id: number | null }, companyType: number | null): Viewer =>
-  request.sent_by_admin_id !== null || companyType === null
-    ? 'admin'
-    : viewerOf({ role: roleOfCompanyType(companyType) });
+  request.sent_by_admin_id !== null || companyType === null ? 'admin' : companyViewerOf(companyType);
 
 /**
  * Whether the request may still reach the candidate, by the rules sending and answering read: the project and its
@@ -245,7 +246,7 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
       });
       // The interviewer is on the company's side: their copy names the candidate as the company's board does
       // (a RaaS company's or another's), with the email only where that board shows the contact.
-      const companyViewer = viewerOf({ role: roleOfCompanyType(project.company_type) });
+      const companyViewer = companyViewerOf(project.company_type);
       const shown = await shownOne(trx, companyViewer, candidate.id, { projectId: project.id });
       const interviewerCopy = invitation({
         name: shown?.name ?? `Candidate ${candidate.id}`,
