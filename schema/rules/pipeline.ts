@@ -63,6 +63,8 @@ export type ActivityKey = keyof typeof ACTIVITY;
 
 export const REQUEST_KIND = { interview: 1, whitelist: 2 } as const;
 export const REQUEST_STATE = { sent: 0, approved: 1, rejected: 2, expired: 3 } as const;
+/** qualify_requests.state (schema/entities/qualifyRequest.ts). */
+export const QUALIFY_STATE = { queued: 0, sent: 1, delivered: 2, replied: 3, failed: 4 } as const;
 export const REQUEST_CHANNEL = { email: 1, whatsapp: 2 } as const;
 /** How long an interview request or job-description link stays valid (spec: 3 days). */
 export const REQUEST_LIFETIME_DAYS = 3;

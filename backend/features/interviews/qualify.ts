@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { t } from '../../../i18n';
 import type { Actor } from '../../../schema/roles';
 import { id } from '../../../schema/validation/inputs';
-import { JD_LIMITS, QUALIFY_REPEAT_HOURS } from '../../../schema/rules/pipeline';
+import { JD_LIMITS, QUALIFY_REPEAT_HOURS, QUALIFY_STATE } from '../../../schema/rules/pipeline';
 import { readWebhook, whatsappFor, type WhatsappAdapter } from '../../adapters/whatsapp';
 import type { Config } from '../../config';
 import { statusSql, viewerOf } from '../../../schema/rules/visibility';
@@ -24,7 +24,6 @@ import { templateText } from './templateText';
 import { queueWhatsapp, WHATSAPP_STATUS } from './whatsappOutbox';
 import { ownContacts } from '../../services/candidateGate';
 
-const QUALIFY_STATE = { queued: 0, sent: 1, delivered: 2, replied: 3, failed: 4 } as const;
 const REPLY = { yes: 1, no: 2, text: 3 } as const;
 
 // One adapter per WhatsApp configuration (tests change it).

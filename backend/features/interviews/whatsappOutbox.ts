@@ -9,6 +9,7 @@
  */
 import type { Knex } from 'knex';
 import type { WhatsappAdapter } from '../../adapters/whatsapp';
+import { QUALIFY_STATE } from '../../../schema/rules/pipeline';
 import { statusSql } from '../../../schema/rules/visibility';
 import { logger } from '../../logger';
 import { ownContact } from '../../services/candidateGate';
@@ -25,10 +26,6 @@ export interface OutgoingWhatsapp {
 }
 
 export const WHATSAPP_STATUS = { queued: 0, sent: 1, stored: 2, failed: 3 } as const;
-/** qualify_requests.state (schema/entities/qualifyRequest.ts). */
-const QUALIFY_QUEUED = 0;
-const QUALIFY_SENT = 1;
-const QUALIFY_FAILED = 4;
 const NO_LONGER_REACHABLE = 'Not sent: the candidate paused or no longer has a WhatsApp number';
 
 export async function queueWhatsapp(trx: Knex | Knex.Transaction, message: OutgoingWhatsapp): Promise<number> {
@@ -78,8 +75,8 @@ export async function deliverWhatsapp(
         .where('id', id)
         .update({ status: WHATSAPP_STATUS.failed, error: NO_LONGER_REACHABLE, updated_at: trx.fn.now() });
       await trx('qualify_requests')
-        .where({ id: row.qualify_request_id, state: QUALIFY_QUEUED })
-        .update({ state: QUALIFY_FAILED, updated_at: trx.fn.now() });
+        .where({ id: row.qualify_request_id, state: QUALIFY_STATE.queued })
+        .update({ state: QUALIFY_STATE.failed, updated_at: trx.fn.now() });
       return 'skipped' as const;
     }
     let result: Awaited<ReturnType<WhatsappAdapter['send']>>;
@@ -111,8 +108,8 @@ export async function deliverWhatsapp(
     if (row.qualify_request_id) {
       await trx('qualify_requests')
         .where('id', row.qualify_request_id)
-        .where('state', QUALIFY_QUEUED)
-        .update({ state: QUALIFY_SENT, provider_message_id: providerId, updated_at: trx.fn.now() });
+        .where('state', QUALIFY_STATE.queued)
+        .update({ state: QUALIFY_STATE.sent, provider_message_id: providerId, updated_at: trx.fn.now() });
     }
     return providerId ? ('sent' as const) : ('stored' as const);
   });
