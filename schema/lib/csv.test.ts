@@ -21,6 +21,14 @@ describe('CSV cells', () => {
     );
   });
 
+  it('keep a formula after a semicolon as text, for Excel where the list separator is ";"', () => {
+    expect(csvCell('x;=1+1;')).toBe("x;'=1+1;");
+    expect(csvCell('a,b;=HYPERLINK(A1)')).toBe(`"a,b;'=HYPERLINK(A1)"`);
+    expect(csvCell('Tan; @SUM(A1)')).toBe('Tan; @SUM(A1)');
+    expect(csvCell('1;-5;+3.25')).toBe('1;-5;+3.25');
+    expect(csvCell('x;@A1;-A1')).toBe("x;'@A1;'-A1");
+  });
+
   it('leave plain numbers, empty values and dates readable', () => {
     expect(csvCell(-5)).toBe('-5');
     expect(csvCell('-5')).toBe('-5');
