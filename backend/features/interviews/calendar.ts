@@ -14,13 +14,29 @@ export interface Invitation {
   candidate: { name: string; email: string | null };
 }
 
+/**
+ * Text for a property: the ics package escapes `\n` and `\r\n` only, while calendar readers differ on a lone CR, a
+ * vertical tab, a form feed or a Unicode line separator; each of those in an address or a title could start a
+ * property of the typist's choosing (a second ORGANIZER). Line breaks stay (escaped), other control characters go.
+ */
+const propertyText = (text: string) =>
+  text.replace(/\r\n?|[\v\f\u0085\u2028\u2029]/g, '\n').replace(/[^\P{Cc}\n]+/gu, ' ');
+
 /** The invitation as an .ics attachment, or undefined when the event cannot be written. */
 export function invitationAttachment(inv: Invitation): Attachment | undefined {
   const s = inv.schedule;
   const location = s.type === INTERVIEW_TYPE.inPerson ? s.address : s.meetingLink;
   const { name, email } = inv.candidate;
   const attendees = email
-    ? [{ name, email, rsvp: true, role: 'REQ-PARTICIPANT' as const, partstat: 'NEEDS-ACTION' as const }]
+    ? [
+        {
+          name: propertyText(name),
+          email,
+          rsvp: true,
+          role: 'REQ-PARTICIPANT' as const,
+          partstat: 'NEEDS-ACTION' as const,
+        },
+      ]
     : [];
   const { error, value } = createEvent({
     uid: inv.uid,
@@ -29,14 +45,14 @@ export function invitationAttachment(inv: Invitation): Attachment | undefined {
     startInputType: 'utc',
     startOutputType: 'utc',
     duration: { minutes: s.duration && s.duration > 0 ? s.duration : 60 },
-    title: inv.title,
-    description: inv.description,
-    location: location || undefined,
+    title: propertyText(inv.title),
+    description: propertyText(inv.description),
+    location: location ? propertyText(location) : undefined,
     url: s.meetingLink && /^https?:\/\//.test(s.meetingLink) ? s.meetingLink : undefined,
     status: 'CONFIRMED',
     organizer: s.interviewerEmail
       ? // The one property the ics package writes without escaping line breaks; a stored name may predate the check.
-        { name: (s.interviewerName || s.interviewerEmail).replace(/\p{Cc}+/gu, ' '), email: s.interviewerEmail }
+        { name: propertyText(s.interviewerName || s.interviewerEmail).replace(/\n/g, ' '), email: s.interviewerEmail }
       : undefined,
     attendees,
   });
