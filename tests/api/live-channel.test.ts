@@ -5,6 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../backend/auth/tokens';
+import { CONSENT_PURPOSES, CONSENT_SOURCES } from '../../schema/rules/consents';
 import { pipelineWorld, type PipelineWorld, type Who } from '../helpers/pipeline';
 import { liveServer, openSocket, socketOf, type LiveServer, type LiveSocket } from '../helpers/live';
 
@@ -143,6 +144,67 @@ describe('Who receives a board event', () => {
     });
     await trx.rollback();
     expect(await owner.quiet(400)).toEqual([]);
+  });
+});
+
+describe('A board event about a candidate the company’s board does not show', () => {
+  const raasProject = () => w.projects.raasPower;
+  const move = (candidate: string, recruitmentStatus: number) =>
+    w
+      .as('admin')
+      .post('/projects/recruitment', { projectId: raasProject(), candidateId: w.cid(candidate), recruitmentStatus })
+      .expect(200);
+
+  it('curation and the longlist of a RaaS project reach the admins alone; the shortlist reaches the RaaS company', async () => {
+    const [raas, admin] = await Promise.all([socket('raas'), socket('admin')]);
+    for (const sock of [raas, admin]) await sock.next((m) => m.type === 'ready');
+    const kinds = (sock: LiveSocket) => sock.received.filter(aboutProject(raasProject())).map((m) => m.kind);
+    // The suggested tab and the longlist are the advocates' work (spec section 4): the RaaS board shows neither.
+    const curated = await w
+      .as('admin')
+      .post('/projects/candidate/curate', { projectId: raasProject(), candidateIds: [w.cid('Ben')] })
+      .expect(200);
+    expect(curated.body.added).toBe(1);
+    expect((await admin.next(aboutProject(raasProject()))).kind).toBe('pipeline.14.admins');
+    await move('Ben', 1);
+    await w
+      .as('admin')
+      .post('/candidate-note', {
+        candidateId: w.cid('Ben'),
+        projectId: `Project:${raasProject()}`,
+        note: 'Strong on Go',
+      })
+      .expect(201);
+    await admin.next((m) => aboutProject(raasProject())(m) && m.kind === 'pipeline.8.admins');
+    await raas.quiet(300);
+    expect(kinds(raas)).toEqual([]);
+    expect(kinds(admin)).toEqual(['pipeline.14.admins', 'pipeline.1.admins', 'pipeline.8.admins']);
+    // Shortlisted, Ben is on the RaaS board: the move reaches it, and so does an admin's skip back to the longlist,
+    // which takes him off it.
+    await move('Ben', 2);
+    expect((await raas.next(aboutProject(raasProject()))).kind).toBe('pipeline.1');
+    await move('Ben', 1);
+    await expect.poll(() => kinds(raas)).toEqual(['pipeline.1', 'pipeline.1']);
+  });
+
+  it('activity about a candidate a company does not meet (paused, or hidden from companies) reaches the admins alone', async () => {
+    const [owner, admin] = await Promise.all([socket('company'), socket('admin')]);
+    for (const sock of [owner, admin]) await sock.next((m) => m.type === 'ready');
+    await w.knex('candidate_consents').insert({
+      candidate_id: w.ids.Ivy,
+      purpose: CONSENT_PURPOSES.shownToCompanies,
+      granted: false,
+      source: CONSENT_SOURCES.profile,
+    });
+    // Cara is semi-active: admins reach her, companies do not.
+    for (const candidate of ['Cara', 'Ivy'])
+      await w
+        .knex('candidate_recruitment_stage_logs')
+        .insert({ candidate_id: w.ids[candidate], project_id: w.projects.acme, activity: 16 });
+    const kinds = () => admin.received.filter(aboutProject(w.projects.acme)).map((m) => m.kind);
+    await expect.poll(kinds).toEqual(['pipeline.16.admins', 'pipeline.16.admins']);
+    await owner.quiet(300);
+    expect(owner.received.filter(aboutProject(w.projects.acme))).toEqual([]);
   });
 });
 
