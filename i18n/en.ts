@@ -55,6 +55,7 @@ export const en = {
     exists: 'This value already exists',
     notFound: 'Not found',
     notAllowed: 'This value is not allowed',
+    ownerDetails: "Only the company owner and platform admins change the owner's details",
     adminOnly: 'Only admins can use this',
     unsupported: 'This value is not supported',
     notWholeNumber: 'Enter a whole number',
@@ -254,6 +255,8 @@ export const en = {
   import: {
     errors: {
       unknownColumn: 'The import does not know this column',
+      repeatedColumn:
+        'The file names the column “{column}” more than once (columns {columns}): keep one of them and import the file again',
       fileType: 'Choose a .csv or .jsonl file',
       empty: 'The file is empty',
       alreadyRunning: 'This file is already being imported. Wait for that import to finish.',

@@ -45,6 +45,25 @@ describe('The team rules hold whichever way a change arrives', () => {
     expect(await statusOf(ownerId)).toBe(1);
   });
 
+  it("An Admin-role user cannot rewrite the Owner's details; the Owner and platform admins can", async () => {
+    const owner = await t.knex('company_users').where('id', ownerId).first('first_name', 'email');
+    const res = await t.http
+      .put(`/api/v1/company-users/User:${ownerId}`)
+      .set(bearer(olivia))
+      .send({ firstName: 'Mallory', jobTitle: 'Intern' })
+      .expect(400);
+    expect(Object.values(res.body.error.fields)).toEqual([expect.stringMatching(/\.errors\.ownerDetails$/)]);
+    expect((await t.knex('company_users').where('id', ownerId).first('first_name')).first_name).toBe(owner.first_name);
+    const self = await t.login(owner.email);
+    await t.http.put(`/api/v1/company-users/User:${ownerId}`).set(bearer(self)).send({ jobTitle: 'CEO' }).expect(200);
+    await t.http
+      .put(`/api/v1/company-users/User:${ownerId}`)
+      .set(bearer(general))
+      .send({ jobTitle: 'Founder' })
+      .expect(200);
+    expect((await t.knex('company_users').where('id', ownerId).first('job_title')).job_title).toBe('Founder');
+  });
+
   it('An Admin-role user cannot lock themself out', async () => {
     const res = await t.http
       .put(`/api/v1/company-users/User:${oliviaId}`)

@@ -24,7 +24,14 @@ import {
 } from '../../crud/writes';
 import { AppError, badRequest } from '../../errors';
 import { createInvitation, sendInvitation, type InvitationRow, domainOf } from '../signup';
-import { MEMBER_STATUS, memberChangeRefusal, memberDeleteRefusal, type Changer, type Refusal } from './rules';
+import {
+  MEMBER_STATUS,
+  memberChangeRefusal,
+  memberDeleteRefusal,
+  ownerDetailsRefusal,
+  type Changer,
+  type Refusal,
+} from './rules';
 
 const company = entity('company');
 const COMPANY_STATUS = {
@@ -117,13 +124,15 @@ export async function reinvite(ctx: WriteContext, user: Row): Promise<void> {
 /** The team's rule on a status or role change of one company user, as field errors of that field. */
 const teamCheck: Check = async (data, ctx) => {
   if (ctx.mode !== 'update' || !ctx.existing) return;
-  const reason = memberChangeRefusal(
-    changerOf(ctx.actor, ctx.ability),
-    ctx.existing as Row & { role: number; status: number },
-    data,
+  const by = changerOf(ctx.actor, ctx.ability);
+  const member = ctx.existing as Row & { id: number; role: number; status: number };
+  const reason = memberChangeRefusal(by, member, data);
+  if (reason) throw refused(data.status !== undefined && data.status !== member.status ? 'status' : 'role', reason);
+  const changed = Object.keys(data).find(
+    (key) => data[key] !== undefined && JSON.stringify(data[key]) !== JSON.stringify(member[key] ?? null),
   );
-  if (reason)
-    throw refused(data.status !== undefined && data.status !== ctx.existing.status ? 'status' : 'role', reason);
+  const details = changed && ownerDetailsRefusal(by, member);
+  if (changed && details) throw refused(changed, details);
 };
 
 /** Only platform admins make someone an Owner, even in a new row. */

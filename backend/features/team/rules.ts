@@ -21,7 +21,8 @@ export const OWNER = SUB_ROLES.owner;
 export const GENERAL = ADMIN_TYPES.general;
 
 /** Why a change is refused: the message key's last part ('users.errors.owner', 'status.errors.self'). */
-export type Refusal = 'owner' | 'notAllowed' | 'self' | 'pendingInvitation' | 'invalid' | 'lastGeneralAdmin';
+export type Refusal =
+  'owner' | 'ownerDetails' | 'notAllowed' | 'self' | 'pendingInvitation' | 'invalid' | 'lastGeneralAdmin';
 
 export interface Member {
   id: number;
@@ -55,6 +56,14 @@ export function memberChangeRefusal(
   if (member.status === MEMBER_STATUS.pending) return 'pendingInvitation';
   if (status && change.status === MEMBER_STATUS.pending) return 'invalid';
   return undefined;
+}
+
+/**
+ * Any other change of the Owner's row (name, phone, job title): the Owner's own, or a platform admin's. A company
+ * Admin manages the team, not the person who answers for the company.
+ */
+export function ownerDetailsRefusal(by: Changer, member: Member): Refusal | undefined {
+  return member.role === OWNER && !by.platformAdmin && by.selfId !== member.id ? 'ownerDetails' : undefined;
 }
 
 /** Deleting a company user: never the Owner (whoever asks), never oneself. */
