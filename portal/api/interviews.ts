@@ -22,7 +22,8 @@ export interface SentRequest {
   candidateId: string;
   kind: RequestKind;
   state: RequestState;
-  channel: Channel;
+  /** Null where the caller may not see the candidate's contact (the channel tells of their phone). */
+  channel: Channel | null;
   expiresAt: string;
 }
 
@@ -60,7 +61,8 @@ export interface AnswerResult {
 export interface RequestSummary {
   id: string;
   state: RequestState;
-  channel: Channel;
+  /** Null where the caller may not see the candidate's contact (the channel tells of their phone). */
+  channel: Channel | null;
   sentAt: string;
   sentByName: string | null;
   answeredAt: string | null;
@@ -89,7 +91,8 @@ export interface JdPreview {
 export interface AdminRequestRow {
   id: string;
   kind: RequestKind;
-  channel: Channel;
+  /** Null where the caller may not see the candidate's contact (the channel tells of their phone). */
+  channel: Channel | null;
   state: RequestState;
   createdAt: string;
   answeredAt: string | null;

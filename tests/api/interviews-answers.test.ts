@@ -95,7 +95,8 @@ describe('The candidate answers from the emailed link', () => {
     const res = await owner.get(`/projects/interview-request/by-project?project_id=Project:${project.id}`);
     expect(res.status).toBe(200);
     const entry = res.body.data.find((d: { candidateId: string }) => d.candidateId === `Candidate:${candidates[0]}`);
-    expect(entry.interview).toMatchObject({ state: 'approved', channel: 'email' });
+    // Still in the suggested tab, where the board shows no contact: nor the channel, which tells of it.
+    expect(entry.interview).toMatchObject({ state: 'approved', channel: null });
     expect(entry.whitelist).toBeNull();
     const other = client(t, await t.login('owner@raas.example.com'));
     expect((await other.get(`/projects/interview-request/by-project?project_id=${project.id}`)).status).toBe(404);

@@ -54,7 +54,8 @@ describe('A company requests an interview from a project candidate', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({
       success: true,
-      requests: [{ candidateId: `Candidate:${candidate}`, kind: 'interview', state: 'sent', channel: 'email' }],
+      // In the suggested tab the company sees no contact, nor the channel, which tells of it.
+      requests: [{ candidateId: `Candidate:${candidate}`, kind: 'interview', state: 'sent', channel: null }],
     });
 
     const row = await t.knex('interview_requests').where({ project_id: project.id, candidate_id: candidate }).first();

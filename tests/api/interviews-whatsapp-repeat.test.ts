@@ -23,7 +23,8 @@ afterAll(() => t?.knex.destroy());
 
 async function askByWhatsapp(requestAction = 'request_interview') {
   const project = await makeProject(t.knex);
-  await addToProject(t.knex, project, [candidate], 0);
+  // Past the suggested tab, where the company sees the contact and so the channel the request took.
+  await addToProject(t.knex, project, [candidate], 1);
   const res = await company.post('/projects/candidate/interview/request', {
     projectId: project.id,
     candidateId: candidate,

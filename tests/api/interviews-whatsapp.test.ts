@@ -209,7 +209,8 @@ describe('Interview requests over WhatsApp', () => {
   it('one email and one template message with the answer links, however often the jobs run', async () => {
     const project = await makeProject(t.knex);
     const candidate = withPhone[4];
-    await addToProject(t.knex, project, [candidate], 0);
+    // Past the suggested tab, where the company sees the contact and so the channel.
+    await addToProject(t.knex, project, [candidate], 1);
     const res = await company.post('/projects/candidate/interview/request', {
       projectId: project.id,
       candidateId: candidate,

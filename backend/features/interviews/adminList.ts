@@ -14,9 +14,17 @@ import { REQUEST_CHANNEL, REQUEST_KIND, REQUEST_STATE } from '../../../schema/ru
 import type { AppAbility } from '../../../schema/ability';
 import { id } from '../../../schema/validation/inputs';
 import type { Actor } from '../../../schema/roles';
-import { onBoardSql } from '../../../schema/rules/visibility';
+import { onBoardSql, type Viewer } from '../../../schema/rules/visibility';
 import { scopeQuery } from '../../permissions/sql';
-import { inProject, nameMatches, present, shownColumns, viewerOf, type GateRow } from '../../services/candidateGate';
+import {
+  contactWhen,
+  inProject,
+  nameMatches,
+  present,
+  shownColumns,
+  viewerOf,
+  type GateRow,
+} from '../../services/candidateGate';
 import { camelKeys } from './inputs';
 import { stateName } from './rules';
 
@@ -43,6 +51,18 @@ export const REQUEST_COLUMNS = [
   'ir.reject_text',
   'ir.sent_by_name',
 ] as const;
+
+/**
+ * SQL: the viewer may read how a request reached candidate `c` (its channel, how they answered). WhatsApp is chosen
+ * only for a phone marked WhatsApp, and email for one says another request messaged them lately: both are the
+ * candidate's contact, so shown only where the gate shows the contact (in the project, row `pc`); to admins always.
+ */
+export const channelShownSql = (viewer: Viewer, c: string, pc: string): string =>
+  viewer === 'admin' ? 'true' : contactWhen(viewer, inProject(pc), c);
+
+/** A request's channel as the lists and the send reply name it, or null where the viewer may not read it. */
+export const channelOut = (channel: number, shown: boolean): 'whatsapp' | 'email' | null =>
+  shown ? (channel === REQUEST_CHANNEL.whatsapp ? 'whatsapp' : 'email') : null;
 
 export const listQuery = z.preprocess(
   camelKeys,
@@ -94,7 +114,9 @@ export async function interviewRequestList(
   if (query.projectId) base.where('ir.project_id', query.projectId);
   if (query.state) base.where('ir.state', REQUEST_STATE[query.state]);
   if (query.kind) base.where('ir.kind', REQUEST_KIND[query.kind]);
-  if (query.channel) base.where('ir.channel', REQUEST_CHANNEL[query.channel]);
+  // Only among requests whose channel the caller may read, so a count never tells a hidden one's channel.
+  if (query.channel)
+    base.where('ir.channel', REQUEST_CHANNEL[query.channel]).whereRaw(channelShownSql(viewer, 'ca', 'pc'));
   if (query.from) base.where('ir.created_at', '>=', query.from);
   if (query.to) base.whereRaw('ir.created_at < (?::date + 1)', [query.to]);
   if (query.q) {
@@ -123,17 +145,19 @@ export async function interviewRequestList(
     .limit(perPage)
     .offset((page - 1) * perPage);
   const total = Number(count);
+  // The gate's contact condition (channelShownSql), as the select above computed it for the candidate.
+  const channelShown = (r: { gate_sees_contact: boolean }) => viewer === 'admin' || Boolean(r.gate_sees_contact);
   return {
     success: true,
     data: rows.map((r) => ({
       id: `InterviewRequest:${r.id}`,
       kind: r.kind === REQUEST_KIND.interview ? 'interview' : 'whitelist',
-      channel: r.channel === REQUEST_CHANNEL.whatsapp ? 'whatsapp' : 'email',
+      channel: channelOut(r.channel, channelShown(r)),
       state: stateName(r.state),
       createdAt: new Date(r.created_at).toISOString(),
       answeredAt: r.answered_at ? new Date(r.answered_at).toISOString() : null,
       expiresAt: new Date(r.expires_at).toISOString(),
-      responseMethod: r.response_method,
+      responseMethod: channelShown(r) ? r.response_method : null,
       rejectReasons: r.reject_reasons ?? [],
       rejectText: r.reject_text,
       sentByName: r.sent_by_name,

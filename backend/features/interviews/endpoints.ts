@@ -9,13 +9,13 @@
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { REQUEST_CHANNEL, REQUEST_KIND } from '../../../schema/rules/pipeline';
+import { REQUEST_KIND } from '../../../schema/rules/pipeline';
 import { onBoardSql, statusSql, viewerOf, type Viewer } from '../../../schema/rules/visibility';
 import { storageFor } from '../../adapters/storage/select';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, notFound } from '../../errors';
 import { answerOrExpire, projectData, type RequestRow } from './answer';
-import { interviewRequestList, listQuery, REQUEST_COLUMNS } from './adminList';
+import { channelOut, channelShownSql, interviewRequestList, listQuery, REQUEST_COLUMNS } from './adminList';
 import { approveBody, projectQuery, rejectBody, sendBody } from './inputs';
 import { stateName } from './rules';
 import { sendRequests } from './send';
@@ -34,7 +34,7 @@ const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 /**
  * A project's interview and job-description requests: the latest of each kind per candidate, with its
- * state and answer.
+ * state and answer; the channel only where the caller sees the candidate's contact (channelShownSql).
  */
 export async function requestsOfProject(knex: Knex, projectId: number, viewer: Viewer) {
   // Only of candidates the board shows the caller (visibility.ts): met at all, in a stage they see.
@@ -47,7 +47,7 @@ export async function requestsOfProject(knex: Knex, projectId: number, viewer: V
     .whereRaw(`(pc.id is null and ${statusSql(viewer, 'c')} or ${onBoardSql(viewer, 'c', 'pc')})`)
     .distinctOn('ir.candidate_id', 'ir.kind')
     .orderBy([{ column: 'ir.candidate_id' }, { column: 'ir.kind' }, { column: 'ir.id', order: 'desc' }])
-    .select(...REQUEST_COLUMNS);
+    .select(...REQUEST_COLUMNS, knex.raw(`(${channelShownSql(viewer, 'c', 'pc')}) as channel_shown`));
   const byCandidate = new Map<number, Record<string, unknown>>();
   for (const r of rows) {
     const entry = byCandidate.get(r.candidate_id) ?? {
@@ -58,7 +58,7 @@ export async function requestsOfProject(knex: Knex, projectId: number, viewer: V
     entry[r.kind === REQUEST_KIND.interview ? 'interview' : 'whitelist'] = {
       id: `InterviewRequest:${r.id}`,
       state: stateName(r.state),
-      channel: r.channel === REQUEST_CHANNEL.whatsapp ? 'whatsapp' : 'email',
+      channel: channelOut(r.channel, Boolean(r.channel_shown)),
       sentAt: iso(r.created_at),
       sentByName: r.sent_by_name,
       answeredAt: iso(r.answered_at),

@@ -17,7 +17,7 @@ import {
 } from '../../../schema/rules/pipeline';
 import { upgradeOrGuarantee } from '../../../schema/rules/stages';
 import type { AppAbility } from '../../../schema/ability';
-import { mayContact, viewerOf } from '../../../schema/rules/visibility';
+import { mayContact, viewerOf, type Viewer } from '../../../schema/rules/visibility';
 import { storageFor } from '../../adapters/storage/select';
 import type { Config } from '../../config';
 import { AppError, badRequest } from '../../errors';
@@ -29,6 +29,7 @@ import { sniffCvType } from '../../services/documents/extractText';
 import { expiresAt, jdTextErrors, kindOf, requestBody, type ScheduleData } from './rules';
 import { requestToken, tokenHash } from './tokens';
 import { ownContacts } from '../../services/candidateGate';
+import { channelOut, channelShownSql } from './adminList';
 
 export interface SendInput {
   projectId: number;
@@ -76,6 +77,23 @@ async function recentWhatsapp(trx: Knex.Transaction, candidateIds: number[]): Pr
       .where('channel', REQUEST_CHANNEL.whatsapp)
       .where('created_at', '>', since)
       .pluck('candidate_id')) as number[],
+  );
+}
+
+/**
+ * Of `candidateIds`, those whose contact the sender sees in the project (channelShownSql): the reply names the channel
+ * a request took only for them, since it tells whether their phone is marked WhatsApp, or that another request
+ * messaged them lately.
+ */
+async function channelShownTo(trx: Knex.Transaction, viewer: Viewer, projectId: number, candidateIds: number[]) {
+  return new Set(
+    (await trx('candidates as c')
+      .leftJoin('project_candidates as pc', (j) =>
+        j.on('pc.candidate_id', 'c.id').andOn('pc.project_id', trx.raw('?', [projectId])),
+      )
+      .whereIn('c.id', candidateIds)
+      .whereRaw(channelShownSql(viewer, 'c', 'pc'))
+      .pluck('c.id')) as number[],
   );
 }
 
@@ -201,6 +219,7 @@ export async function sendRequests(
         .onConflict(['project_id', 'candidate_id'])
         .merge({ [marker]: now, updated_at: now });
 
+      const shown = await channelShownTo(trx, viewerOf(actor), project.id, input.candidateId);
       for (const row of inserted) {
         await logRecruitmentActivity(trx, {
           candidateId: row.candidate_id,
@@ -225,7 +244,7 @@ export async function sendRequests(
           candidateId: `Candidate:${r.candidate_id}`,
           kind,
           state: 'sent',
-          channel: r.channel === REQUEST_CHANNEL.whatsapp ? 'whatsapp' : 'email',
+          channel: channelOut(r.channel, shown.has(r.candidate_id)),
           expiresAt: new Date(r.expires_at).toISOString(),
         })),
       };

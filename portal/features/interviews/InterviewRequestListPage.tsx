@@ -221,7 +221,7 @@ export function InterviewRequestListPage() {
                     </TableCell>
                     <TableCell>{r.candidate.label}</TableCell>
                     <TableCell>{t(`portal.interviews.status.${r.kind}`)}</TableCell>
-                    <TableCell>{t(`entities.interviewRequest.enums.channel.${r.channel}`)}</TableCell>
+                    <TableCell>{r.channel ? t(`entities.interviewRequest.enums.channel.${r.channel}`) : '—'}</TableCell>
                     <TableCell>
                       <Chip
                         size="small"
