@@ -14,6 +14,7 @@ export const projectMessages = {
     ownerChange: "Only the company's Owners and Admins and the project's owner can hand it to another owner",
     ownerNotInCompany: "Choose an owner among the project company's users",
     advocateInvalid: 'Choose an active talent advocate',
+    advocateByGeneral: 'Only General admins assign a talent advocate to a project',
     salaryRange: 'The maximum salary must not be below the minimum',
     noDowngrade: 'A Power project cannot go back to the free plan',
     candidateNotInProject: 'This candidate is not in the project',

@@ -151,6 +151,25 @@ describe('Curation and adding to another project', () => {
     ).toBe(1);
   });
 
+  it("an advocate cannot appoint themself to another company's project to curate there; a General admin appoints", async () => {
+    const self = `Admin:${w.people.advocate}`;
+    await w
+      .knex('projects')
+      .where('id', w.projects.globex)
+      .update({ job_description: 'Backend engineers for payments.' });
+    const put = await w.as('advocate').put(`/projects/Project:${w.projects.globex}`, { advocateId: self });
+    expect(put.status).toBe(403);
+    expect(put.body.error.code).toBe('project.errors.advocateByGeneral');
+    const curate = { projectId: w.projects.globex, candidateIds: [w.cid('Chloe')] };
+    expect((await w.as('advocate').post('/projects/candidate/curate', curate)).status).toBe(403);
+    const appointed = await w.as('admin').put(`/projects/Project:${w.projects.globex}`, { advocateId: self });
+    expect(appointed.status, JSON.stringify(appointed.body)).toBe(200);
+    expect((await w.as('advocate').post('/projects/candidate/curate', curate)).status).toBe(200);
+    // Stepping down is the advocate's own.
+    await w.as('advocate').put(`/projects/Project:${w.projects.globex}`, { advocateId: null }).expect(200);
+    expect((await w.knex('projects').where('id', w.projects.globex).first('advocate_id')).advocate_id).toBeNull();
+  });
+
   it('adds a candidate to another of my projects once: a second time says it is already there', async () => {
     const first = await w
       .as('company')

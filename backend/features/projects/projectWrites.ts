@@ -158,6 +158,10 @@ export async function checkProject(
       }
     }
   }
+  // Advocates curate only on the projects they advocate (curates()): naming one is a General admin's act, or an
+  // advocate would appoint themself to any company's project and curate into it. An advocate may step down.
+  const appointed = data.advocateId && data.advocateId !== existing?.advocateId;
+  if (appointed && actor.adminType !== 'general') throw forbidden('project.errors.advocateByGeneral');
   if (data.advocateId) {
     const advocate = await trx('admins')
       .where({ id: data.advocateId, role: ADMIN_TYPES.advocate, status: 1 })
