@@ -1,7 +1,9 @@
 /**
  * Lever's API v1 with the company's OAuth tokens (leverAuth.ts): an access token within a minute
- * of expiry, or refused once with 401, is refreshed and the renewed tokens handed back to be
- * stored sealed; a refused refresh is an AtsError 'auth'. Postings are read with Lever's `next`
+ * of expiry, or refused once with 401, is refreshed, once for all who hold it (the refresh tokens
+ * are single-use): under the integration's lock, from the tokens stored then (LeverTokenStore), or
+ * without a store handed back to be stored sealed; a refresh refused for the stored refresh token
+ * is an AtsError 'auth'. Postings are read with Lever's `next`
  * offset; a person becomes a sourced opportunity on the posting, moved between the account's
  * stages by name, archived with a non-hired reason on rejection and with a hired one when placed
  * (Lever's way of recording a hire), all performed as the user who signed in. Opportunities with the person's email are read first: one already on the posting is
@@ -54,29 +56,83 @@ interface Page<T> {
   next?: string;
 }
 
+/**
+ * Where a connected integration keeps its tokens, so that a refresh is made once for everyone who
+ * holds them: Lever's refresh tokens are single-use, and a second refresh with the same one is
+ * refused. `renew` runs `refresh` with the tokens stored now while the integration is locked (one
+ * at a time, across processes), stores what it answers and answers it, or answers the stored tokens
+ * when it answers null; `load` reads the stored tokens.
+ */
+export interface LeverTokenStore {
+  renew(refresh: (stored: LeverTokens) => Promise<LeverTokens | null>): Promise<LeverTokens>;
+  load(): Promise<LeverTokens>;
+}
+
+/** Within a minute of expiry, or past it. */
+const expiring = (t: LeverTokens) => t.expiresAt < Date.now() + 60_000;
+
 export function leverProvider(
   config: AtsConfig,
   initial: LeverTokens,
   settings: Record<string, unknown>,
   save?: CredentialsSaver,
+  store?: LeverTokenStore,
 ): AtsProvider {
   let tokens = initial;
   const base = config.lever.apiUrl;
 
-  async function refresh(): Promise<void> {
-    tokens = await leverRefresh(config, tokens.refreshToken);
-    await save?.({ ...tokens });
+  /**
+   * New tokens in place of `held` (expired, or refused with 401). With a store, the stored tokens
+   * are refreshed only while they are still `held` or expiring; newer ones stored meanwhile are used
+   * as they are. A refresh refused because another holder used the refresh token first is followed
+   * by the tokens that holder stored; only a refusal of the stored refresh token is an auth error.
+   */
+  async function renewNow(held: LeverTokens): Promise<void> {
+    if (!store) {
+      tokens = await leverRefresh(config, held.refreshToken);
+      await save?.({ ...tokens });
+      return;
+    }
+    let refused: string | undefined;
+    const attempt = () =>
+      store.renew(async (stored) => {
+        if (stored.accessToken !== held.accessToken && !expiring(stored)) return null;
+        if (refused !== undefined && stored.refreshToken === refused)
+          throw new AtsError('auth', 'Lever refused the refresh token');
+        try {
+          return await leverRefresh(config, stored.refreshToken);
+        } catch (err) {
+          if (err instanceof AtsError && err.code === 'auth') refused = stored.refreshToken;
+          throw err;
+        }
+      });
+    try {
+      tokens = await attempt();
+    } catch (err) {
+      if (!(err instanceof AtsError && err.code === 'auth')) throw err;
+      const stored = await store.load();
+      const renewedMeanwhile =
+        refused === undefined ? stored.accessToken !== held.accessToken : stored.refreshToken !== refused;
+      if (!renewedMeanwhile) throw err;
+      tokens = await attempt();
+    }
   }
+  // The calls of this provider in flight at once share one renewal.
+  let renewing: Promise<void> | undefined;
+  const renew = (held: LeverTokens) =>
+    (renewing ??= renewNow(held).finally(() => {
+      renewing = undefined;
+    }));
 
   async function call<T>(method: string, path: string, body?: unknown, options?: CallOptions): Promise<T> {
-    if (tokens.expiresAt < Date.now() + 60_000) await refresh();
-    const send = () =>
+    if (expiring(tokens)) await renew(tokens);
+    const send = (using: LeverTokens) =>
       requestJson<T>(
         `${base}${path}`,
         {
           method,
           headers: {
-            Authorization: `Bearer ${tokens.accessToken}`,
+            Authorization: `Bearer ${using.accessToken}`,
             Accept: 'application/json',
             'Content-Type': 'application/json',
           },
@@ -85,12 +141,14 @@ export function leverProvider(
         config.limits,
         options,
       );
+    const sent = tokens;
     try {
-      return await send();
+      return await send(sent);
     } catch (err) {
       if (!(err instanceof AtsError && err.code === 'auth' && err.status === 401)) throw err;
-      await refresh();
-      return send();
+      // Another call of this provider may have renewed them already while this one was out.
+      if (tokens === sent) await renew(sent);
+      return send(tokens);
     }
   }
 

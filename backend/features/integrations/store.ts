@@ -1,12 +1,15 @@
 /**
  * Integrations as stored: credentials sealed and opened (AES-256-GCM, adapters/ats/secrets.ts),
- * the provider of a row with renewed tokens written back sealed, what a client may read of a row
+ * the provider of a row with renewed tokens written back sealed (renewed one holder at a time, the
+ * row locked, where a vendor's refresh tokens are single-use), what a client may read of a row
  * (never a credential), and the sync job, queued under one job key and one queue per integration
  * so a manual and a scheduled sync never run side by side.
  */
 import type { Knex } from 'knex';
 import { atsKind, INTEGRATION_STATUS, RUN_TRIGGER } from '../../../schema/rules/ats';
-import { isLive, providerFor, type AtsProvider } from '../../adapters/ats';
+import { AtsError, isLive, providerFor, type AtsProvider } from '../../adapters/ats';
+import { leverProvider, type LeverTokenStore } from '../../adapters/ats/lever';
+import type { LeverTokens } from '../../adapters/ats/leverAuth';
 import { encryptionKey, open, seal } from '../../adapters/ats/secrets';
 import type { Config } from '../../config';
 import { queueJob } from '../../services/queue';
@@ -45,10 +48,61 @@ export async function integrationById(db: Db, id: number): Promise<IntegrationRo
   return db('integrations').where('id', id).first();
 }
 
+const renewing = new Map<number, Promise<Record<string, unknown>>>();
+
+/**
+ * Renews integration `id`'s stored credentials once for all who hold them: `renew` gets them as
+ * stored, the row locked (SELECT ... FOR UPDATE) until its answer is stored sealed, so processes
+ * take turns; it answers null to keep the stored ones. Callers in this process at once share one turn.
+ */
+function renewCredentials(
+  db: Db,
+  config: Config,
+  id: number,
+  renew: (stored: Record<string, unknown>) => Promise<Record<string, unknown> | null>,
+): Promise<Record<string, unknown>> {
+  const pending = renewing.get(id);
+  if (pending) return pending;
+  const turn = db
+    .transaction(async (trx) => {
+      const row = await trx('integrations').where('id', id).forUpdate().first('credentials');
+      if (!row?.credentials) throw new AtsError('auth', 'the integration is no longer connected');
+      const stored = openCredentials(config, row);
+      const renewed = await renew(stored);
+      if (!renewed) return stored;
+      await trx('integrations')
+        .where('id', id)
+        .update({ credentials: sealCredentials(config, renewed), updated_at: new Date() });
+      return renewed;
+    })
+    .finally(() => {
+      if (renewing.get(id) === turn) renewing.delete(id);
+    });
+  renewing.set(id, turn);
+  return turn;
+}
+
 /** The live provider of a connected integration; tokens it renews are stored sealed at once. */
 export function providerOf(db: Db, config: Config, row: IntegrationRow): AtsProvider {
   if (!isLive(row.kind) || !row.credentials) throw new Error(`integration ${row.id} has no live connection`);
-  return providerFor(config.ats, row.kind, openCredentials(config, row), row.settings ?? {}, async (renewed) => {
+  const credentials = openCredentials(config, row);
+  if (row.kind === 'lever') {
+    // Single-use refresh tokens: renewed under the row's lock, from what is stored then.
+    const store: LeverTokenStore = {
+      renew: async (refresh) =>
+        (await renewCredentials(db, config, row.id, async (stored) => {
+          const renewed = await refresh(stored as unknown as LeverTokens);
+          return renewed && { ...renewed };
+        })) as unknown as LeverTokens,
+      load: async () => {
+        const now = await db('integrations').where('id', row.id).first('credentials');
+        if (!now?.credentials) throw new AtsError('auth', 'the integration is no longer connected');
+        return openCredentials(config, now) as unknown as LeverTokens;
+      },
+    };
+    return leverProvider(config.ats, credentials as unknown as LeverTokens, row.settings ?? {}, undefined, store);
+  }
+  return providerFor(config.ats, row.kind, credentials, row.settings ?? {}, async (renewed) => {
     await db('integrations')
       .where('id', row.id)
       .update({ credentials: sealCredentials(config, renewed), updated_at: new Date() });
