@@ -2,11 +2,12 @@
  * Child rows an entity owns (EntityDef.children, e.g. a candidate's experience): read with the
  * record, and replaced as a whole, in the record's transaction, when a write carries the list.
  * Each item is validated by the child's own declaration and write rules; problems are reported as
- * '<list>.<index>.<field>' → '<list>.<field>.errors.<rule>'.
+ * '<list>.<index>.<field>' → '<list>.<field>.errors.<rule>'. A list's declared max also holds for rows
+ * added one at a time through the child's own routes (assertRoomInParents).
  */
 import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
-import { columnOf, entity as entityNamed, type ChildDef, type EntityDef } from '../../schema';
+import { columnOf, entities, entity as entityNamed, type ChildDef, type EntityDef } from '../../schema';
 import { modelFor } from '../db/models';
 import { AppError, badRequest, forbidden, type FieldErrors } from '../errors';
 import type { AppAbility } from '../../schema/ability';
@@ -30,6 +31,53 @@ function writableOf(childEntity: EntityDef, child: ChildDef): Set<string> {
   if (!set)
     writableSets.set(child, (set = new Set(Object.keys(childEntity.fields).filter((f) => f !== child.foreignKey))));
   return set;
+}
+
+/** A parent's child list with a declared max, seen from the child entity. */
+interface LimitedList {
+  parent: EntityDef;
+  name: string;
+  child: ChildDef & { max: number };
+}
+
+const limitedLists = new Map<string, LimitedList[]>();
+/** The limited lists rows of `childEntity` belong to (a candidate's experiences for candidateExperience). */
+function limitedListsOf(childEntity: EntityDef): LimitedList[] {
+  let found = limitedLists.get(childEntity.name);
+  if (!found) {
+    found = entities.flatMap((parent) =>
+      Object.entries(parent.children ?? {})
+        .filter(([, child]) => child.entity === childEntity.name && child.max !== undefined)
+        .map(([name, child]) => ({ parent, name, child: child as LimitedList['child'] })),
+    );
+    limitedLists.set(childEntity.name, found);
+  }
+  return found;
+}
+
+/**
+ * A row of `entity` written on its own (POST /candidate-experiences, or an update moving it to
+ * another parent) joins its parent's list: refused with the list's own message, on the foreign
+ * key, once the parent already holds the list's declared max. The parent row is locked first
+ * (SELECT ... FOR UPDATE, as a write replacing the whole list locks it), so concurrent additions
+ * are counted one after the other; `existing` is the row before an update (staying put is free).
+ */
+export async function assertRoomInParents(
+  trx: Knex.Transaction,
+  entity: EntityDef,
+  data: Record<string, unknown>,
+  existing?: Row,
+): Promise<void> {
+  const errors: FieldErrors = {};
+  for (const { parent, name, child } of limitedListsOf(entity)) {
+    const parentId = data[child.foreignKey];
+    if (typeof parentId !== 'number' || existing?.[child.foreignKey] === parentId) continue;
+    // A parent that does not exist is the reference check's to report.
+    if (!(await trx(parent.table).where('id', parentId).forUpdate().first('id'))) continue;
+    const [{ n }] = await trx(entity.table).where(columnOf(child.foreignKey), parentId).count({ n: '*' });
+    if (Number(n) >= child.max) errors[child.foreignKey] = `${name}.errors.tooMany`;
+  }
+  if (Object.keys(errors).length) throw badRequest(errors);
 }
 
 /** Validates the child lists present in a write body; absent lists are left as they are. */

@@ -14,7 +14,7 @@ import { AppError, badRequest, forbidden, notFound, unauthorized } from '../erro
 import { modelFor } from '../db/models';
 import { abilityFor, type AppAbility } from '../../schema/ability';
 import { scopeQuery } from '../permissions/sql';
-import { loadChildren, validateChildren, writeChildren } from './children';
+import { assertRoomInParents, loadChildren, validateChildren, writeChildren, type ChildWrite } from './children';
 import { selectRows } from './select';
 import { parseId, parseRefId } from './ids';
 import { forgetInLists } from './refs';
@@ -167,22 +167,28 @@ export function crudRouter(entity: EntityDef, list: ListHandler | undefined, wri
     Object.assign(data, implied);
     if (!ability.can('create', asSubject(subject, { ...data }))) throw forbidden();
     const children = validateChildren(entity, req.body, ability);
-    const created = await req.ctx.knex.transaction(async (trx) => {
-      const ctx = context(req, trx, ability);
-      let id: number;
-      if (writes.create) id = await writes.create({ ...ctx, data, children });
-      else {
-        await runChecks(writes, data, { ...ctx, mode: 'create' });
-        const inserted = await model.query(trx).insert(data).returning('id');
-        id = (inserted as unknown as { id: number }).id;
-        await writeChildren(ctx, id, children, writesOf);
-      }
-      await writes.settle?.(ctx);
-      return id;
-    });
+    const created = await req.ctx.knex.transaction((trx) => createOne(context(req, trx, ability), data, children));
     const row = await findRow(req.ctx.knex, entity, req, created);
     res.status(201).json(await readOne(req.ctx.knex, entity, ability, row as Row));
   });
+
+  /**
+   * One create, in the caller's transaction: a row joining a parent's limited list (a candidate's
+   * experience) first finds room there, then the entity's own rules and write; returns the new id.
+   */
+  async function createOne(ctx: WriteContext, data: Record<string, unknown>, children: ChildWrite[]): Promise<number> {
+    await assertRoomInParents(ctx.trx, entity, data);
+    let id: number;
+    if (writes.create) id = await writes.create({ ...ctx, data, children });
+    else {
+      await runChecks(writes, data, { ...ctx, mode: 'create' });
+      const inserted = await model.query(ctx.trx).insert(data).returning('id');
+      id = (inserted as unknown as { id: number }).id;
+      await writeChildren(ctx, id, children, writesOf);
+    }
+    await writes.settle?.(ctx);
+    return id;
+  }
 
   /**
    * One update: checked against the row as it is and as it would be, trimmed to the fields the
@@ -208,6 +214,7 @@ export function crudRouter(entity: EntityDef, list: ListHandler | undefined, wri
     const children = validateChildren(entity, body, ability);
     const statusChanged = 'status' in data && data.status !== existing.status;
     const ctx = context(req, trx, ability);
+    await assertRoomInParents(trx, entity, data, existing);
     if (writes.update) {
       await writes.update({ ...ctx, id, existing, data, children });
       return statusChanged;
