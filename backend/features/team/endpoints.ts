@@ -13,6 +13,7 @@ import { companyUser } from '../../../schema/entities/companyUser';
 import { formatId } from '../../../schema/lib/ids';
 import { SUB_ROLES } from '../../../schema/roles';
 import { email, id, ids, oneOf, optionalLine } from '../../../schema/validation/inputs';
+import { emailSendLimits } from '../../auth/rateLimit';
 import { forgetInLists } from '../../crud/refs';
 import { findRow } from '../../crud/router';
 import type { Row } from '../../crud/serialize';
@@ -120,6 +121,9 @@ export const teamEndpoints = [
     access: MANAGE,
     input: { body: z.object({ id: id('companyUser') }) },
     row: { entity: 'companyUser', from: { body: 'id' }, action: 'update' },
+    // Each resend emails the invited address: counted against that address (and the caller's IP) as every
+    // other emailed link is, so nobody can script a stream of mails to one person.
+    limits: ({ row, req, ctx }) => emailSendLimits(ctx.config, String(row.email), req.ip),
     handler: async (call) => {
       await call.ctx.knex.transaction((trx) => reinvite(context(call, trx), call.row));
       return { success: true };

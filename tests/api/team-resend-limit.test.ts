@@ -1,0 +1,42 @@
+/**
+ * Resending an invitation emails the invited address, so it is limited as every emailed link is:
+ * with the production limits (5 per address in 15 minutes), the sixth resend to one colleague is
+ * 429 and queues nothing, while another colleague's invitation can still be resent.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listOutbox } from '../../backend/services/mail/outbox';
+import { testApp, type TestApp } from '../helpers/app';
+
+describe('Rate limit on resending invitations', () => {
+  let t: TestApp;
+  let owner: Record<string, string>;
+  beforeAll(async () => {
+    t = await testApp({ rateLimit: { perEmail: 5, perIp: 30, documents: 10000, windowMinutes: 15 } });
+    owner = { Authorization: `Bearer ${await t.login('owner@acme.example.com')}` };
+  });
+
+  const invite = async (email: string) =>
+    (await t.http.post('/api/v1/company-users/invite').set(owner).send({ email, role: 2 }).expect(201)).body
+      .id as string;
+  const resend = (id: string) => t.http.post('/api/v1/company-users/resend-invitation').set(owner).send({ id });
+
+  it('The sixth resend to one address is refused with 429 and sends nothing', async () => {
+    const id = await invite('rita@acme.example.com');
+    expect(await listOutbox(t.knex, 'rita@acme.example.com')).toHaveLength(1);
+    for (let i = 0; i < 5; i += 1) await resend(id).expect(200, { success: true });
+    const res = await resend(id).expect(429);
+    expect(res.body.error).toEqual({
+      code: 'errors.tooManyRequests',
+      message: expect.stringMatching(/^Too many requests/),
+    });
+    // The invitation and five resends: the refused one queued no mail and made no new link.
+    expect(await listOutbox(t.knex, 'rita@acme.example.com')).toHaveLength(6);
+    expect((await t.knex('invitations').where('email', 'rita@acme.example.com').first()).send_count).toBe(6);
+  });
+
+  it("The limit is the address's: another colleague's invitation is resent", async () => {
+    const id = await invite('sam@acme.example.com');
+    await resend(id).expect(200, { success: true });
+    expect(await listOutbox(t.knex, 'sam@acme.example.com')).toHaveLength(2);
+  });
+});
