@@ -8,7 +8,9 @@
  *   POST /notifications/:id/archive {archived?: boolean}      out of the inbox (or back)
  *   GET  /notification-preferences                            the channel of every kind
  *   PUT  /notification-preferences  {kind, channel}           in the app, by email too, or off
- * Another person's thread is 404, as if it did not exist.
+ * Another person's thread is 404, as if it did not exist; so is a company user's thread about a
+ * candidate their board no longer shows, and a title names a candidate only while the reader sees
+ * the name (readable.ts).
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
@@ -19,6 +21,7 @@ import { int } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
 import { notFound } from '../../errors';
 import { raiseLive } from '../live';
+import { readable, threadColumns } from './readable';
 import { recipientOf } from './recipients';
 
 export const NOTIFICATIONS_PAGE = 25;
@@ -62,10 +65,7 @@ const present = (r: Row) => ({
   updatedAt: r.updated_at.toISOString(),
 });
 
-const mine = (knex: Knex, actor: Actor) => {
-  const me = recipientOf(actor);
-  return knex('notifications').where({ recipient_kind: me.kind, recipient_id: me.id });
-};
+const mine = readable;
 
 export const unreadCount = async (knex: Knex, actor: Actor): Promise<number> =>
   Number((await mine(knex, actor).where({ unread: true, archived: false }).count('* as n').first())?.n ?? 0);
@@ -77,13 +77,12 @@ const idParam = z.object({ id: int().pipe(z.number().min(1).max(2147483647)) });
 /** Changes one of the caller's threads; tells the caller's other pages so their bells agree. */
 async function changeOne(knex: Knex, actor: Actor, id: number, values: Record<string, unknown>) {
   return knex.transaction(async (trx) => {
-    const [row] = (await mine(trx as unknown as Knex, actor)
-      .where('id', id)
-      .update(values)
-      .returning('*')) as Row[];
-    if (!row) throw notFound('notifications.errors.notFound');
-    await raiseLive(trx, 'notification', row.id, 'changed');
-    return { success: true, data: present(row), unreadCount: await unreadCount(trx as unknown as Knex, actor) };
+    const own = trx as unknown as Knex;
+    const [changed] = (await mine(own, actor).where('id', id).update(values).returning('id')) as { id: number }[];
+    if (!changed) throw notFound('notifications.errors.notFound');
+    await raiseLive(trx, 'notification', changed.id, 'changed');
+    const [row] = (await own('notifications').where('id', changed.id).select(threadColumns(own, actor))) as Row[];
+    return { success: true, data: present(row), unreadCount: await unreadCount(own, actor) };
   });
 }
 
@@ -113,7 +112,7 @@ export const notificationEndpoints = [
         ])
         .limit(NOTIFICATIONS_PAGE)
         .offset((page - 1) * NOTIFICATIONS_PAGE)
-        .select('*')) as Row[];
+        .select(threadColumns(ctx.knex, actor))) as Row[];
       return {
         success: true,
         data: rows.map(present),
