@@ -20,14 +20,16 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Title, useBasename, useNotify } from 'react-admin';
+import { Confirm, HttpError, Title, useBasename, useNotify } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { t } from '../../i18n';
 import { entity } from '../../schema';
+import { choiceLabel } from '../../ui/candidate-profile/labels';
 import { apiCall } from '../providers/http';
 import { giversOf, keepFor, shown, type Giver, type PairDetail } from './pairs';
 
 const candidate = entity('candidate');
+const SELF_CHOSEN = 'candidates.errors.selfChosenStatus';
 const label = (field: string) => candidate.fields[field]?.label ?? field;
 
 export function DuplicateReview() {
@@ -40,6 +42,8 @@ export function DuplicateReview() {
   const [survivor, setSurvivor] = useState<Giver>('first');
   const [failed, setFailed] = useState<string>();
   const [merged, setMerged] = useState<{ mergeId: number; name: string }>();
+  // The kept status would show again someone who paused their own profile: the server asks for a confirmation.
+  const [askPaused, setAskPaused] = useState(false);
 
   useEffect(() => {
     apiCall<PairDetail>(`/candidate-duplicates/${encodeURIComponent(id)}`)
@@ -66,13 +70,20 @@ export function DuplicateReview() {
       notify(t('duplicates.review.dismissed'), { type: 'success' });
       navigate(`${basename}/duplicates`);
     });
-  const merge = () =>
+  const merge = (confirm = false) =>
     act(async () => {
-      const done = await apiCall<{ mergeId: number }>(`/candidate-duplicates/${encodeURIComponent(id)}/merge`, {
-        method: 'POST',
-        body: { survivorId: profiles[survivor].id, keep: keepFor(givers, survivor) },
-      });
-      setMerged({ mergeId: done.mergeId, name: String(profiles[survivor].name ?? '') });
+      setAskPaused(false);
+      try {
+        const done = await apiCall<{ mergeId: number }>(`/candidate-duplicates/${encodeURIComponent(id)}/merge`, {
+          method: 'POST',
+          body: { survivorId: profiles[survivor].id, keep: keepFor(givers, survivor), confirm },
+        });
+        setMerged({ mergeId: done.mergeId, name: String(profiles[survivor].name ?? '') });
+      } catch (err) {
+        const paused = err instanceof HttpError && err.status === 409 && err.body?.code === SELF_CHOSEN;
+        if (!paused) throw err;
+        setAskPaused(true);
+      }
     });
   const undo = () =>
     act(async () => {
@@ -121,7 +132,8 @@ export function DuplicateReview() {
         </TableHead>
         <TableBody>
           {pair.fields.map((field) => {
-            const values = { first: shown(profiles.first[field]), second: shown(profiles.second[field]) };
+            const value = (g: Giver) => choiceLabel(field, profiles[g][field]) ?? shown(profiles[g][field]);
+            const values = { first: value('first'), second: value('second') };
             if (!values.first && !values.second) return null;
             return (
               <TableRow key={field}>
@@ -169,6 +181,16 @@ export function DuplicateReview() {
         </Button>
         <Button onClick={() => void dismiss()}>{t('duplicates.review.notSame')}</Button>
       </Stack>
+      <Confirm
+        isOpen={askPaused}
+        title={t('duplicates.review.pausedTitle')}
+        content={t('duplicates.review.pausedContent')}
+        confirm={t('duplicates.review.pausedConfirm')}
+        cancel={t('admin.common.cancel')}
+        confirmColor="warning"
+        onConfirm={() => void merge(true)}
+        onClose={() => setAskPaused(false)}
+      />
     </Card>
   );
 }

@@ -36,6 +36,10 @@ export const duplicates = {
     undone: 'Merge undone',
     empty: '(empty)',
     moves: 'Experience, education, notes, projects, requests and history of both profiles are kept',
+    pausedTitle: 'Show a paused profile again?',
+    pausedContent:
+      'This person paused their profile themselves. Keeping the other status makes them visible to companies again.',
+    pausedConfirm: 'Merge and show them again',
   },
   warning: {
     title: 'This person may already have a profile',

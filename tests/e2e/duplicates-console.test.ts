@@ -2,7 +2,7 @@
  * The console's duplicate queue in a browser: two profiles of one person (one phone written two
  * ways, one name misspelt, one employer and title) appear as a pair with their reasons; the pair
  * opens side by side with both values of each field; the admin keeps the other profile's summary
- * and merges; one profile remains with that summary, and the merged id redirects to it. The add-talent
+ * and, past a confirmation, the other profile's status over the pause the person chose, and merges; one profile remains with that summary, and the merged id redirects to it. The add-talent
  * form warns of that profile, linked, as soon as the same phone is typed.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +36,8 @@ beforeAll(async () => {
     return id as number;
   };
   first = await person('Ottilie', 'Brandvold', '+65 6123 9876', null);
+  // The first profile was paused by the person themself: merging keeps that unless the admin confirms otherwise.
+  await knex('candidates').where('id', first).update({ status: 2, self_chosen_status: true, paused_from: 1 });
   second = await person('Ottilie', 'Brandvol', '+6561239876', 'Builds streaming pipelines.');
   await refreshKeys(knex, [first, second]);
   await findTwins(knex, [first, second]);
@@ -58,13 +60,29 @@ describe("The console's duplicate queue", () => {
     const summary = page.getByRole('radiogroup', { name: 'Summary' });
     expect(await summary.getByLabel('Builds streaming pipelines.').isChecked()).toBe(true);
     await lastName.getByLabel('Brandvold', { exact: true }).check();
+    // The pause the person chose is the default; keeping the other profile's status asks first.
+    const status = page.getByRole('radiogroup', { name: 'Status' });
+    expect(await status.getByLabel('Inactive', { exact: true }).isChecked()).toBe(true);
+    await status.getByLabel('Active', { exact: true }).check();
     await page.getByRole('button', { name: 'Merge into one profile' }).click();
+    const ask = page.getByRole('dialog', { name: 'Show a paused profile again?' });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(await e2e.db.knex('candidates').whereIn('id', [first, second])).toHaveLength(2);
+    await page.getByRole('button', { name: 'Merge into one profile' }).click();
+    await ask.getByRole('button', { name: 'Merge and show them again' }).click();
     await page.getByText('Merged into Ottilie Brandvold').waitFor();
 
     const { knex } = e2e.db;
     const rows = await knex('candidates').whereIn('id', [first, second]);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: first, last_name: 'Brandvold', summary: 'Builds streaming pipelines.' });
+    expect(rows[0]).toMatchObject({
+      id: first,
+      last_name: 'Brandvold',
+      summary: 'Builds streaming pipelines.',
+      status: 1,
+      self_chosen_status: false,
+    });
     const res = await page.request.get(`${e2e.baseUrl}/api/v1/candidates/Candidate:${second}`, { maxRedirects: 0 });
     expect(res.status()).toBe(308);
   });

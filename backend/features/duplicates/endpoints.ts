@@ -3,7 +3,9 @@
  *   GET  /candidate-duplicates?page&perPage        open pairs, most likely first, both profiles in brief
  *   GET  /candidate-duplicates/:id                 one pair side by side: every field of both, the default choice
  *   POST /candidate-duplicates/:id/dismiss         "not the same person": the pair never comes back
- *   POST /candidate-duplicates/:id/merge           {survivorId, keep: {field: 'survivor'|'merged'}}
+ *   POST /candidate-duplicates/:id/merge           {survivorId, keep: {field: 'survivor'|'merged'}, confirm?}
+ *        409 candidates.errors.selfChosenStatus (naming them) when the kept status shows again a person who paused
+ *        their profile, unless confirm: true, as the bulk status change asks (talent/statusRoutes.ts)
  *   POST /candidate-merges/:id/undo                while nothing new was written and within UNDO_DAYS
  *   POST /candidate-duplicates/check               a profile not yet saved: its likely twins
  *   POST /candidate-duplicates/scan                queues the pool's scan
@@ -14,7 +16,7 @@ import { z } from 'zod';
 import { entity } from '../../../schema';
 import { DUPLICATE_STATUS } from '../../../schema/entities/candidateDuplicate';
 import { formatId } from '../../../schema/lib/ids';
-import { id } from '../../../schema/validation/inputs';
+import { flag, id } from '../../../schema/validation/inputs';
 import { readable, selectRows } from '../../crud/router';
 import type { Row } from '../../crud/serialize';
 import type { AppAbility } from '../../../schema/ability';
@@ -207,6 +209,7 @@ export const duplicateEndpoints = [
       body: z.object({
         survivorId: id('candidate'),
         keep: z.record(z.string(), choice).default({}),
+        confirm: flag().optional(),
       }),
     },
     handler: async ({ params, body, ctx, actor }) => {
@@ -221,6 +224,7 @@ export const duplicateEndpoints = [
         mergedId,
         keep: body.keep,
         adminId: actorRefs(actor).adminId ?? undefined,
+        confirm: body.confirm,
       });
       return { mergeId, survivorId: formatId(candidate, body.survivorId), mergedId: formatId(candidate, mergedId) };
     },

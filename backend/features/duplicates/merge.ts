@@ -2,18 +2,23 @@
  * Merging two profiles into one, in one transaction: every row that names the merged profile moves
  * to the survivor (foreign keys read from the catalogue, references.ts), rows that would clash are
  * combined (one project's two pipeline rows become one at the furthest stage, with both histories;
- * one match run's two results keep the better; insight counts of one day add up), the survivor
- * takes the chosen values (fields.ts), the merged row is deleted and its id recorded in
- * candidate_merges, whose journal undoes all of it (undo.ts). The merged profile's sessions and sign-in keys are
- * deleted, not moved: they proved the merged person's address, and would sign them in as the survivor.
+ * one match run's two results keep the better; insight counts of one day add up; of the two
+ * activity rows the later sign-in stays), the survivor takes the chosen values (fields.ts; a merge
+ * that would show again a person who paused their profile needs `confirm`), the merged row is
+ * deleted and its id recorded in candidate_merges, whose journal undoes all of it (undo.ts). The
+ * merged profile's sessions and sign-in keys are deleted, not moved: they proved the merged
+ * person's address, and would sign them in as the survivor.
  */
 import type { Knex } from 'knex';
 import { STAGE_ORDER, STAGES } from '../../../schema/rules/pipeline';
 import { LINK_KIND } from '../../../schema/rules/ats';
 import { ERASURE_OPEN } from '../../../schema/rules/dataRights';
+import { entity } from '../../../schema';
+import { CANDIDATE_STATUS } from '../../../schema/entities/talentOptions';
+import { formatId } from '../../../schema/lib/ids';
 import { AppError } from '../../errors';
 import { findTwins } from './detect';
-import { defaultChoices, mergedRow, type Choices } from './fields';
+import { choicesFor, mergedRow, selfPaused, type Choices } from './fields';
 import { allReferences, SIGN_INS } from './references';
 
 /** How long an admin may undo a merge. */
@@ -42,6 +47,28 @@ export interface MergeInput {
   /** Per field, the side whose value survives; fields left out take the default. */
   keep?: Choices;
   adminId?: number;
+  /** The admin saw that the merge un-pauses a profile its person paused, and merges all the same. */
+  confirm?: boolean;
+}
+
+/**
+ * Tables where, of the two profiles' rows that clash under a unique index, the merged profile's stays rather than
+ * the survivor's when this holds (SQL: `o` the merged profile's row, `t` the survivor's). The survivor's row goes (an
+ * undo puts it back) and the merged one moves whole, its other columns with it.
+ */
+const MERGED_WINS: Record<string, string> = {
+  // One person's last sign-in is the later of the two; the reminder and archive of an absence (retention.ts) go
+  // with the absence they counted, so a sign-in after a reminder still clears it.
+  candidate_activity: 'o.last_active_at > t.last_active_at',
+};
+
+/** A profile its person paused that the merge would show again: the admin confirms first (as statusRoutes.ts asks). */
+function confirmUnpause(survivor: Json, merged: Json, next: Json, confirm?: boolean): void {
+  const chosen = [survivor, merged].filter(selfPaused);
+  if (!chosen.length || next.status === CANDIDATE_STATUS.inactive || confirm === true) return;
+  throw new AppError(409, 'candidates.errors.selfChosenStatus', undefined, undefined, {
+    candidates: chosen.map((r) => formatId(entity('candidate'), r.id as number)),
+  });
 }
 
 export async function lockedPair(trx: Knex.Transaction, a: number, b: number): Promise<[Json, Json]> {
@@ -66,6 +93,8 @@ export async function mergeCandidates(knex: Knex, input: MergeInput): Promise<{ 
     const erasing = await trx('erasure_requests').whereIn('candidate_id', [s, m]).whereIn('status', ERASURE_OPEN);
     if (erasing.length)
       throw new AppError(409, 'duplicates.erasurePending', undefined, { survivorId: 'duplicates.erasurePending' });
+    const next = mergedRow(survivor, merged, choicesFor(survivor, merged, input.keep));
+    confirmUnpause(survivor, merged, next, input.confirm);
     const journal: Journal = { survivorBefore: survivor, merged, removed: [], moved: [], changed: [] };
     const remove = async (table: string, where: string, bindings: readonly Knex.RawBinding[]) => {
       const rows = await rowsOf(trx, `delete from ${table} t where ${where} returning to_jsonb(t) as r`, bindings);
@@ -198,15 +227,15 @@ export async function mergeCandidates(knex: Knex, input: MergeInput): Promise<{ 
     );
 
     // Everything else moves as it is; a row that would repeat one of the survivor's under a unique
-    // index (a pending search refresh, a mark for alerts) says nothing the survivor's does not.
+    // index (a pending search refresh, a mark for alerts) says nothing the survivor's does not, unless
+    // MERGED_WINS says it is the better of the two (the later sign-in): then the survivor's gives way.
     for (const ref of await allReferences(trx)) {
       for (const others of await uniqueWith(trx, ref.table, ref.column)) {
-        const same = others.map((c) => `o."${c}" is not distinct from t."${c}"`).join(' and ');
-        await remove(
-          ref.table,
-          `t.${ref.column} = ? and exists (select 1 from ${ref.table} o where o.${ref.column} = ?${same ? ` and ${same}` : ''})`,
-          [m, s],
-        );
+        const same = others.map((c) => ` and o."${c}" is not distinct from t."${c}"`).join('');
+        const clash = (also = '') =>
+          `t.${ref.column} = ? and exists (select 1 from ${ref.table} o where o.${ref.column} = ?${same}${also})`;
+        if (MERGED_WINS[ref.table]) await remove(ref.table, clash(` and ${MERGED_WINS[ref.table]}`), [s, m]);
+        await remove(ref.table, clash(), [m, s]);
       }
       const ids = (
         await trx.raw(
@@ -218,7 +247,6 @@ export async function mergeCandidates(knex: Knex, input: MergeInput): Promise<{ 
     }
 
     await trx.raw('delete from candidates where id = ?', [m]);
-    const next = mergedRow(survivor, merged, { ...defaultChoices(survivor, merged), ...(input.keep ?? {}) });
     const COLUMNS = await writableColumns(trx, 'candidates', ['guid', 'created_at', 'updated_at']);
     await trx.raw(
       `update candidates c set (${COLUMNS}) = (select ${COLUMNS} from jsonb_populate_record(null::candidates, ?::jsonb) x),

@@ -2,7 +2,8 @@
  * Undoing a merge from its journal, in one transaction: the survivor's values before, the merged
  * row with its own id, the rows removed put back, the rows changed as they were, and every moved
  * row returned. Allowed within UNDO_DAYS and only while nothing was written about the survivor
- * after the merge (its profile, or a row naming it), so an undo never throws a later change away.
+ * after the merge (its profile, or a row naming it, a sign-in's activity too), so an undo never
+ * throws a later change away.
  */
 import type { Knex } from 'knex';
 import { AppError } from '../../errors';
@@ -21,6 +22,13 @@ interface MergeRow {
   created_at: Date;
 }
 
+/**
+ * Stamps of tables written without a creation or update stamp. A sign-in, or retention's reminder, after the merge
+ * writes the survivor's activity row, which may be the merged profile's moved (merge.ts, MERGED_WINS): an undo would
+ * hand that later sign-in to the merged profile and leave the survivor absent since before the merge.
+ */
+const OTHER_STAMPS: Record<string, string[]> = { candidate_activity: ['last_active_at', 'reminded_at', 'archived_at'] };
+
 /** Where a row naming the survivor was written after the merge (tables with a creation or update stamp). */
 async function writtenSince(trx: Knex.Transaction, survivorId: number, mergeId: number): Promise<string | undefined> {
   const stamped = (
@@ -29,7 +37,7 @@ async function writtenSince(trx: Knex.Transaction, survivorId: number, mergeId: 
         where table_schema = 'public' and column_name in ('created_at', 'updated_at') group by table_name`,
     )
   ).rows as { table_name: string; cols: string[] }[];
-  const stamps = new Map(stamped.map((r) => [r.table_name, r.cols]));
+  const stamps = new Map([...stamped.map((r) => [r.table_name, r.cols] as const), ...Object.entries(OTHER_STAMPS)]);
   const checks = [{ table: 'candidates', column: 'id' }, ...(await allReferences(trx))].filter(
     (r) => stamps.has(r.table) && r.table !== 'candidate_merges',
   );
