@@ -33,6 +33,7 @@ import type { Row } from '../../crud/serialize';
 import { changeStatus, openNewProject, upgradeProject } from './plans';
 import { setProjectActor } from './projectActor';
 import { analytics } from '../../adapters/analytics';
+import { searchErrorsOf } from './savedFilters';
 
 export const projectEntity = entity('project');
 const Projects = modelFor(projectEntity);
@@ -167,6 +168,12 @@ export async function checkProject(
       .where({ id: data.advocateId, role: ADMIN_TYPES.advocate, status: 1 })
       .first('id');
     if (!advocate) errors.advocateId = 'project.errors.advocateInvalid';
+  }
+  // The saved search, however it arrives (the filters of the projects calls, a raw currentUrl, the console), is held
+  // to what the search takes: the suggested tab resolves its names on every load.
+  if (typeof data.currentUrl === 'string') {
+    const [message] = Object.values(searchErrorsOf(data.currentUrl));
+    if (message) errors.currentUrl = message;
   }
   if (
     typeof merged.salaryMin === 'number' &&

@@ -6,12 +6,11 @@
 import type { Knex } from 'knex';
 import { entity } from '../../../schema';
 import type { AppAbility } from '../../../schema/ability';
-import { parseId } from '../../../schema/lib/ids';
 import type { Actor } from '../../../schema/roles';
 import { AppError } from '../../errors';
 import { permissionSql } from '../../permissions/sql';
 import { resolveNames } from '../../services/lookups/sqlMatch';
-import { LOOKUP_SOURCES, type LookupKind } from '../../services/lookups/sources';
+import { LOOKUP_SOURCES } from '../../services/lookups/sources';
 import {
   consentPredicates,
   experiencePredicate,
@@ -21,34 +20,18 @@ import {
   type Predicate,
 } from './conditions';
 import { anyElement, anyValue, between, lexeme, type TableStats } from './estimate';
-import type { DimensionKey, SearchParams } from './params';
+import { idOfItem, LIST_KINDS, type DimensionKey, type ListKey, type SearchParams } from './params';
 import { nameQuery, restrictTo, textQuery, type TextQuery } from './text';
 import { searchStatuses, shortlistScope } from './visibility';
 
-const KINDS: Record<Exclude<DimensionKey, 'te' | 'np'> | 'ad', LookupKind> = {
-  jt: 'jobTitles',
-  s: 'skills',
-  l: 'locations',
-  cl: 'locations',
-  lang: 'languages',
-  i: 'industries',
-  bd: 'tags',
-  ad: 'admins',
-};
-
 /** Items that are ids stay ids; names go through the matcher. Tags and admins are checked even as ids (what a caller may not read, it may not filter by). */
-async function resolveItems(
-  knex: Knex,
-  ability: AppAbility,
-  key: keyof typeof KINDS,
-  items: string[],
-): Promise<number[]> {
-  const kind = KINDS[key];
+async function resolveItems(knex: Knex, ability: AppAbility, key: ListKey, items: string[]): Promise<number[]> {
+  const kind = LIST_KINDS[key];
   const def = entity(LOOKUP_SOURCES[kind].entity);
   const ids: number[] = [];
   const names: string[] = [];
   for (const item of items) {
-    const id = parseId(def, item);
+    const id = idOfItem(key, item);
     if (id !== undefined) ids.push(id);
     else names.push(item);
   }
@@ -146,13 +129,11 @@ export async function buildFilters(
   if (purpose === 'search') predicates.push(...consentPredicates(actor));
 
   const selected: Filters['selected'] = {};
-  const listKeys = Object.keys(KINDS) as (keyof typeof KINDS)[];
-  await Promise.all(
-    listKeys.map(async (key) => {
-      const items = params.values[key];
-      if (items?.length) selected[key] = await resolveItems(knex, ability, key, items);
-    }),
-  );
+  // One key after another: a request holds one connection for its names, and the first unknown name ends it.
+  for (const key of Object.keys(LIST_KINDS) as ListKey[]) {
+    const items = params.values[key];
+    if (items?.length) selected[key] = await resolveItems(knex, ability, key, items);
+  }
   const arrayDim = (key: DimensionKey, column: string) => {
     const ids = selected[key];
     if (ids?.length) predicates.push(facetPredicate(key, key, ids, anyElement(stats, column, ids)));

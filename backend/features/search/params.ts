@@ -6,7 +6,10 @@
  * Multi-value keys repeat (`s=1&s=2`) or take comma lists (`s=1,2`); their items are ids as the
  * autocompletes return them, or names (resolved later by the name matcher).
  */
+import { entity } from '../../../schema';
 import { DEFAULT_CURRENCY, SALARY_CURRENCIES } from '../../../schema/entities/talentOptions';
+import { parseId } from '../../../schema/lib/ids';
+import { LOOKUP_SOURCES, type LookupKind } from '../../services/lookups/sources';
 
 export const PAGE_SIZE = { default: 25, max: 50 } as const;
 /** The salary slider runs 0 to 100,000 with a '+' top label: its top means no upper bound. */
@@ -14,7 +17,13 @@ export const SALARY_SLIDER_MAX = 100_000;
 export const EXPERIENCE_MAX = 99;
 /** Results are paged up to this many; deeper pages are empty (refine the search instead). */
 export const MAX_RESULTS = 10_000;
+/** Items of one multi-value key: ids, as the autocompletes and facets send them, or names. */
 export const MAX_VALUES = 50;
+/**
+ * Names (items that are not ids) a request may type: each is compared with its lookup's rows in SQL
+ * (sqlMatch.ts), so a request names about as many as a recruiter types, per key and in all.
+ */
+export const MAX_NAMES = { perKey: 20, total: 40 } as const;
 export const SORTS = ['bestMatch', 'recentlyAdded'] as const;
 export type Sort = (typeof SORTS)[number];
 
@@ -32,6 +41,24 @@ export const DIMENSIONS = {
 } as const;
 export type DimensionKey = keyof typeof DIMENSIONS;
 export const DIMENSION_KEYS = Object.keys(DIMENSIONS) as DimensionKey[];
+
+/** Keys whose items are ids or names of a lookup, and the lookup. */
+export const LIST_KINDS: Record<Exclude<DimensionKey, 'te' | 'np'> | 'ad', LookupKind> = {
+  jt: 'jobTitles',
+  s: 'skills',
+  l: 'locations',
+  cl: 'locations',
+  lang: 'languages',
+  i: 'industries',
+  bd: 'tags',
+  ad: 'admins',
+};
+export type ListKey = keyof typeof LIST_KINDS;
+const LIST_KEYS = Object.keys(LIST_KINDS) as ListKey[];
+
+/** The id an item of `key` stands for, or undefined when it is a name. */
+export const idOfItem = (key: ListKey, item: string): number | undefined =>
+  parseId(entity(LOOKUP_SOURCES[LIST_KINDS[key]].entity), item);
 
 /** Keys only admins may send, with the candidate field each filters (permissions name the fields). */
 export const ADMIN_KEYS = { ns: 'name', cn: 'latestCompanyName', ad: 'ownerId', cs: 'candidateStatus' } as const;
@@ -162,12 +189,18 @@ export const CANDIDATE_SITUATION_IDS = [0, 1, 2, 3, 4] as const;
 export function parseSearchParams(query: Query): SearchParams {
   const errors: Record<string, string> = {};
   const values: SearchParams['values'] = {};
-  for (const key of [...DIMENSION_KEYS.filter((k) => k !== 'te' && k !== 'np'), 'ad'] as const) {
+  let names = 0;
+  for (const key of LIST_KEYS) {
     const items = strings(query[key]);
     if (!items.length) continue;
-    if (items.length > MAX_VALUES) errors[key] = `${key}.errors.tooMany`;
+    const distinct = [...new Set(items)];
+    values[key] = distinct;
+    const typed = distinct.filter((v) => idOfItem(key, v) === undefined).length;
+    names += typed;
+    // Too many in the key, or the names of this key take the request past its names in all.
+    if (items.length > MAX_VALUES || typed > MAX_NAMES.perKey || (typed && names > MAX_NAMES.total))
+      errors[key] = `${key}.errors.tooMany`;
     else if (items.some((v) => v.length > 160 || !wellFormed(v))) errors[key] = `${key}.errors.invalid`;
-    values[key] = [...new Set(items)];
   }
   const enums = {
     te: enumList(query, 'te', EMPLOYMENT_TYPE_IDS, errors),

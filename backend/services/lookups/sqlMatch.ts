@@ -112,9 +112,17 @@ export async function suggestInSql(
   return rows.map((r) => ({ id: formatId(def, r.id) as string | number, label: r.label, src: r.src }));
 }
 
+/** pg_trgm's similarity of a row's name or best other name to the typed name `q.n`. */
+const SCORE = 'greatest(similarity(c.n, q.n), coalesce((select max(similarity(a, q.n)) from unnest(c.o) a), 0))';
+const RANK = 'order by tier, score desc, length(c.label), c.label collate "C", c.ord limit 3';
+
 /**
  * What each typed name means, read through the caller's permissions: exact name, another name,
  * then an unambiguous close fuzzy match. Unknown names map to undefined with their nearest rows.
+ * The rows are read and normalised once (`c`); a name equal to a row's name or other name is found
+ * by a hash join on those keys, and only the names with no such row are compared with every row by
+ * similarity (no index holds the normalised names: `unaccent` is not immutable). A matched name's
+ * `nearest` are its exact rows.
  */
 export async function resolveNames(
   knex: Knex,
@@ -128,16 +136,21 @@ export async function resolveNames(
   // Every distinct name in one statement, each with its three best rows (a bulk of names is one round trip).
   const rows = candidates(knex, ability, kind).select('*').toSQL();
   const { rows: ranked } = (await knex.raw(
-    `select q.i, r.id, r.label, r.tier, r.score
-       from unnest(?::text[]) with ordinality as q(n, i)
-       cross join lateral (
-         select c.id, c.label, case when c.n = q.n then 0 when q.n = any(c.o) then 1 else 2 end as tier,
-                greatest(similarity(c.n, q.n), coalesce((select max(similarity(a, q.n)) from unnest(c.o) a), 0)) as score
-           from (${rows.sql}) as c
-          order by tier, score desc, length(c.label), c.label collate "C", c.ord
-          limit 3) r
-      order by q.i, r.tier, r.score desc, length(r.label), r.label collate "C"`,
-    [distinct.map(normalise), ...rows.bindings] as Knex.RawBinding[],
+    `with c as materialized (${rows.sql}),
+          q as (select n, i from unnest(?::text[]) with ordinality as q(n, i)),
+          keys as (select c.id, c.n as k, 0 as tier from c union all select c.id, a, 1 from c cross join unnest(c.o) a),
+          hits as (select q.i, keys.id, min(keys.tier) as tier from q join keys on keys.k = q.n group by q.i, keys.id),
+          misses as (select q.n, q.i from q where not exists (select 1 from hits h where h.i = q.i))
+     select * from (
+       select q.i, r.id, r.label, r.tier, r.score
+         from q cross join lateral (
+           select c.id, c.label, h.tier, ${SCORE} as score
+             from hits h join c on c.id = h.id where h.i = q.i ${RANK}) r
+       union all
+       select q.i, r.id, r.label, r.tier, r.score
+         from misses q cross join lateral (select c.id, c.label, 2 as tier, ${SCORE} as score from c ${RANK}) r) x
+      order by i, tier, score desc, length(label), label collate "C"`,
+    [...rows.bindings, distinct.map(normalise)] as Knex.RawBinding[],
   )) as { rows: { i: string; id: number; label: string; tier: number; score: number }[] };
   const byName = new Map<number, typeof ranked>();
   for (const r of ranked) byName.set(Number(r.i), [...(byName.get(Number(r.i)) ?? []), r]);
