@@ -6,9 +6,11 @@
  *   interview and qualify requests, insight counts) loses its free text; every other table's rows
  *   are deleted. The tables are read from the database's own catalogue, so a table added later
  *   that references candidates is covered without a list to keep up to date;
- * - mentions anywhere else: every text and JSON column of every table is rewritten where it holds
- *   the person's email, full name, phone, links or identity numbers (a first or last name alone
- *   only in the messages and notes of the candidate's projects, notifications and mail);
+ * - mentions elsewhere (eraseScope.ts): every text and JSON column of every table but the lookups
+ *   is rewritten where it holds a strong identifier of the person (full email, full name, phone,
+ *   profile address, identity number); the weak ones (the email's local part, a handle, the
+ *   passport, the address) and a first or last name alone only in the rows tied to the person
+ *   (their kept history, their projects' messages and notes, notifications and mail about them);
  * - the ATS records linked to the candidate's pipeline rows are listed in the report (with the
  *   vendor's id of the person and whether the product created that person there) and unlinked;
  *   the erase_ats_records job then erases them with the vendor's own call where it has one, or
@@ -26,6 +28,7 @@ import { storageFor } from '../../adapters/storage/select';
 import { keyOfPublicPath } from '../../adapters/storage/serve';
 import { logger } from '../../logger';
 import { clearFailedUploads, eraseChatAttachments, eraseFromImportReports } from './eraseFiles';
+import { eraseRunEntries, identifiersOf, LOOKUP_TABLES, type Scope, tiedScopes, wordsPattern } from './eraseScope';
 
 /**
  * An ATS record of the erased person: the application (`remoteId`) and the vendor's person. Once
@@ -73,9 +76,9 @@ const NEVER_SCANNED = new Set([
   'knex_migrations_lock',
 ]);
 /**
- * Where a first or last name alone is a mention of the person: messages and notes of the
- * candidate's projects, mail and notifications. Elsewhere a lone name (a common surname) would
- * rewrite other people's text.
+ * Where a first or last name alone is a mention of the person, in the rows tied to them: messages
+ * and notes of their projects, mail and notifications. Elsewhere a lone name (a common surname)
+ * would rewrite other people's text.
  */
 const MENTION_COLUMNS = new Set([
   'chat_messages.body',
@@ -93,54 +96,13 @@ const ERASED = `${ERASED_FIRST_NAME} ${ERASED_LAST_NAME}`;
 /** Derived tables whose rows naming the person are deleted, not rewritten (a rewrite could collide with a unique word). */
 const DERIVED = new Set(['search_terms']);
 
-/** A regular expression (PostgreSQL ARE) matching any of the strings as whole words, case-insensitive. */
-function wordsPattern(strings: string[]): string | undefined {
-  const escaped = [...new Set(strings.map((s) => s.trim()).filter((s) => s.length >= 3))]
-    .sort((a, b) => b.length - a.length)
-    .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return escaped.length ? `\\m(${escaped.join('|')})\\M` : undefined;
-}
-
-/** What identifies the person anywhere: email, full name, phone, links, identity numbers. */
-function identifyingStrings(c: Record<string, unknown>): string[] {
-  const s = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-  const out: string[] = [];
-  const email = s(c.email);
-  // The address's local part alone only when it is long enough not to be an everyday word.
-  if (email) out.push(email, ...(email.split('@')[0].length >= 6 ? [email.split('@')[0]] : []));
-  const first = s(c.first_name);
-  const last = s(c.last_name);
-  if (first && last) out.push(`${first} ${last}`, `${last} ${first}`);
-  const phone = s(c.phone);
-  if (phone) {
-    const digits = phone.replace(/\D/g, '');
-    out.push(phone, digits);
-    if (digits.length > 8) out.push(digits.slice(-8));
-  }
-  for (const key of ['linked_in_url', 'github_url', 'stackoverflow_url', 'dribbble_url', 'portfolio_url']) {
-    const url = s(c[key]);
-    if (!url) continue;
-    const bare = url.replace(/^https?:\/\//, '').replace(/^www\./, '');
-    out.push(url, bare);
-    // The handle: the last part of the path (linkedin.com/in/<handle>), or the site's own name (<handle>.example.org).
-    const parts = bare.split(/[/?#]/).filter(Boolean);
-    const handle = parts.length > 1 ? parts[parts.length - 1] : parts[0]?.split('.')[0];
-    if (handle && handle.length >= 6) out.push(handle);
-  }
-  for (const key of ['hk_id', 'hk_passport', 'hk_address', 'guid']) {
-    const v = s(c[key]);
-    if (v) out.push(v);
-  }
-  return out;
-}
-
 interface Column {
   table: string;
   column: string;
   type: string;
 }
 
-/** Every text, JSON and array column of the application's tables. */
+/** Every text, JSON and array column of the application's tables but the lookups. */
 async function textColumns(trx: Knex.Transaction): Promise<Column[]> {
   const { rows } = await trx.raw<{ rows: { table_name: string; column_name: string; udt_name: string }[] }>(
     `select c.table_name, c.column_name, c.udt_name
@@ -152,7 +114,7 @@ async function textColumns(trx: Knex.Transaction): Promise<Column[]> {
     [['text', 'varchar', 'json', 'jsonb', 'tsvector', '_text', '_varchar']],
   );
   return rows
-    .filter((r) => !NEVER_SCANNED.has(r.table_name))
+    .filter((r) => !NEVER_SCANNED.has(r.table_name) && !LOOKUP_TABLES.has(r.table_name))
     .map((r) => ({ table: r.table_name, column: r.column_name, type: r.udt_name }));
 }
 
@@ -178,11 +140,10 @@ async function rewrite(
   trx: Knex.Transaction,
   col: Column,
   pattern: string,
-  scope?: string,
-  bindings: Knex.Value[] = [],
+  [scope, bindings = []]: Partial<Scope> = [],
 ) {
   const id = (s: string) => `"${s.replace(/"/g, '""')}"`;
-  const where = `${id(col.column)}::text ~* ?${scope ? ` and ${scope}` : ''}`;
+  const where = `${id(col.column)}::text ~* ?${scope ? ` and (${scope})` : ''}`;
   if (DERIVED.has(col.table))
     return (await trx.raw(`delete from ${id(col.table)} where ${where}`, [pattern, ...bindings])).rowCount as number;
   if (col.type === 'tsvector') {
@@ -200,14 +161,6 @@ async function rewrite(
   const sql = `update ${id(col.table)} set ${id(col.column)} = regexp_replace(${id(col.column)}::text, ?, ?, 'gi')${cast}
     where ${where}`;
   return (await trx.raw(sql, [pattern, ERASED, pattern, ...bindings])).rowCount as number;
-}
-
-/** Scopes of the lone-name rewrite: the candidate's projects' conversations and notes. */
-function firstNameScope(col: Column, projectIds: number[]): [string | undefined, Knex.Value[]] {
-  if (col.table === 'chat_messages')
-    return ['conversation_id in (select id from conversations where project_id = any(?))', [projectIds]];
-  if (col.table === 'candidate_notes') return ['project_id = any(?)', [projectIds]];
-  return [undefined, []];
 }
 
 /**
@@ -294,8 +247,9 @@ export async function eraseCandidate(
   count(report.deleted, 'outbox_emails', await trx('outbox_emails').whereRaw('lower("to") = ?', [email]).delete());
 
   // Rows that reference the candidate: history kept without its text, the rest deleted.
-  for (const ref of await referencingColumns(trx)) {
-    if (ref.table === 'candidates') continue;
+  const refs = (await referencingColumns(trx)).filter((r) => r.table !== 'candidates');
+  const tied = await tiedScopes(trx, refs, candidateId, projectIds, email);
+  for (const ref of refs) {
     if (KEPT.has(ref.table)) continue;
     count(report.deleted, ref.table, await trx(ref.table).where(ref.column, candidateId).delete());
   }
@@ -335,23 +289,23 @@ export async function eraseCandidate(
     [ERASED_FIRST_NAME, ERASED_LAST_NAME, `erased-${candidateId}@erased.invalid`, candidateId],
   );
 
-  // Mentions everywhere else.
-  const strong = wordsPattern(identifyingStrings(c));
-  const first = wordsPattern([String(c.first_name ?? ''), String(c.last_name ?? '')]);
+  // Mentions: every identifier in the rows tied to the person, the strong ones everywhere else (eraseScope.ts).
+  const { strong, broad, names } = await identifiersOf(trx, c);
+  const lone = wordsPattern([String(c.first_name ?? ''), String(c.last_name ?? '')]);
   // Files naming the person that are not theirs alone, found before the text naming them is rewritten.
   files.push(
-    ...(await eraseChatAttachments(trx, { strong, lone: first, projectIds })),
+    ...(await eraseChatAttachments(trx, { strong, broad, lone, tied: tied.get('chat_messages') })),
     ...(await eraseFromImportReports(trx, config, email, written)),
     ...(await clearFailedUploads(trx)),
   );
   for (const col of await textColumns(trx)) {
+    const scope = tied.get(col.table);
+    if (scope && broad) count(report.scrubbed, col.table, await rewrite(trx, col, broad, scope));
+    if (scope && lone && MENTION_COLUMNS.has(`${col.table}.${col.column}`))
+      count(report.scrubbed, col.table, await rewrite(trx, col, lone, scope));
     if (strong) count(report.scrubbed, col.table, await rewrite(trx, col, strong));
-    if (first && MENTION_COLUMNS.has(`${col.table}.${col.column}`)) {
-      const [scope, bindings] = firstNameScope(col, projectIds);
-      if (scope && !projectIds.length) continue;
-      count(report.scrubbed, col.table, await rewrite(trx, col, first, scope, bindings));
-    }
   }
+  count(report.scrubbed, 'integration_runs', await eraseRunEntries(trx, names, projectIds, ERASED));
 
   await trx('erased_emails')
     .insert({ email_hash: emailHash(config, email) })

@@ -2,11 +2,12 @@
  * The erased person's stored files that are not theirs alone, found inside the erasure's
  * transaction (erase.ts); like the person's own files, what goes is deleted once it has committed.
  * - Chat attachments: conversations belong to projects, not to candidates, so an attachment goes
- *   when its message names the person: its file name or text holds what identifies them (email,
- *   full name, phone, links; in a name, `_ . + -` read as spaces, so "Jane_Doe_CV.pdf" counts), or,
- *   in the conversations of the candidate's projects, their first or last name alone (where the
- *   erasure rewrites a lone name in the text too). The message stays with its text; its file, size
- *   and name are cleared, so its link answers 404.
+ *   when its message names the person: anywhere, when its file name or text holds a strong
+ *   identifier of theirs (email, full name, phone, profile address; in a name, `_ . + -` read as
+ *   spaces, so "Jane_Doe_CV.pdf" counts); in the conversations of the candidate's projects, also a
+ *   weak one or their first or last name alone (where the erasure rewrites those in the text too:
+ *   eraseScope.ts). The message stays with its text; its file, size and name are cleared, so its
+ *   link answers 404.
  * - Import reports (`row,email,reasons`, one physical line a row): a report holding the person's
  *   email is rewritten without their rows, the others kept word for word, so the admin still has
  *   every other rejected row and likely twin to act on (a row of an erased person could never be
@@ -22,15 +23,20 @@ import { entity } from '../../../schema';
 import { csvCell } from '../../../schema/lib/csv';
 import { storageFor } from '../../adapters/storage/select';
 import type { Config } from '../../config';
+import type { Scope } from './eraseScope';
 
 /** candidate_imports.status of a failed import. */
 const IMPORT_FAILED = entity('candidateImport').fields.status.choices?.find((c) => c.key === 'failed')?.id ?? 3;
 
-/** What identifies the person, as PostgreSQL word patterns (erase.ts): `strong` anywhere, `lone` in their projects. */
+/**
+ * What identifies the person, as PostgreSQL word patterns (eraseScope.ts): `strong` anywhere;
+ * `broad` (every identifier) and `lone` (a first or last name alone) in the messages `tied` selects.
+ */
 export interface Mentions {
   strong?: string;
+  broad?: string;
   lone?: string;
-  projectIds: number[];
+  tied?: Scope;
 }
 
 /** A file name read as words: `Jane_Doe-CV.pdf` → `Jane Doe CV pdf`. */
@@ -38,18 +44,18 @@ const NAME_WORDS = `regexp_replace(coalesce(attachment_name, ''), '[_.+-]+', ' '
 
 /** Clears the attachments of the messages that name the person; returns their storage keys. */
 export async function eraseChatAttachments(trx: Knex.Transaction, m: Mentions): Promise<string[]> {
+  const named = (p: string): Scope => [`attachment_name ~* ? or ${NAME_WORDS} ~* ? or body ~* ?`, [p, p, p]];
+  const found: Scope[] = m.strong ? [named(m.strong)] : [];
+  const tied = m.tied;
+  if (tied)
+    for (const p of [m.broad, m.lone])
+      if (p) found.push([`(${tied[0]}) and (${named(p)[0]})`, [...tied[1], ...named(p)[1]]]);
   // Nothing to look for: no rows (an empty condition would select every attachment).
-  if (!m.strong && !(m.lone && m.projectIds.length)) return [];
+  if (!found.length) return [];
   const rows = (await trx('chat_messages')
     .whereNotNull('attachment_key')
     .where((q) => {
-      if (m.strong)
-        q.orWhereRaw(`attachment_name ~* ? or ${NAME_WORDS} ~* ? or body ~* ?`, [m.strong, m.strong, m.strong]);
-      if (m.lone && m.projectIds.length)
-        q.orWhereRaw(
-          `conversation_id in (select id from conversations where project_id = any(?)) and (${NAME_WORDS} ~* ? or body ~* ?)`,
-          [m.projectIds, m.lone, m.lone],
-        );
+      for (const [sql, bindings] of found) q.orWhereRaw(`(${sql})`, bindings);
     })
     .forUpdate()
     .select('id', 'attachment_key')) as { id: number; attachment_key: string }[];

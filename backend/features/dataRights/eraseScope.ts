@@ -1,0 +1,173 @@
+/**
+ * What an erasure (erase.ts) rewrites, and where. What the person typed falls in two kinds:
+ * - strong identifiers, which cannot be anyone's everyday words: the full email address, the full
+ *   name (first and last, both orders) unless it is a phrase of the lookups ("Software Engineer",
+ *   "Hong Kong"), the phone number, profile addresses with a path (github.com/<handle>), the HK
+ *   identity number and the guid. They are rewritten in every table but the lookups;
+ * - weak ones, which may be common words: the email's local part, a profile's handle or bare domain
+ *   (https://github.com), the passport number, the address, and a full name that is a lookup
+ *   phrase. With the first or last name alone (in messages, notes, mail and notifications), they are
+ *   rewritten only in the rows tied to the person (`tiedScopes`).
+ * The lookups (skills, job titles, locations, ..., tags) are never rewritten: they are everyone's
+ * words, and two names rewritten alike would break their unique index and the erasure with it.
+ */
+import type { Knex } from 'knex';
+import { entities } from '../../../schema';
+
+/** Shared vocabularies: the console's lookups (countries, cities, job titles, skills, ...) and tags. */
+const LOOKUPS = entities.filter((e) => e.admin?.group === 'lookups' || e.table === 'tags');
+export const LOOKUP_TABLES = new Set(LOOKUPS.map((e) => e.table));
+
+/** A regular expression (PostgreSQL ARE) matching any of the strings as whole words, case-insensitive. */
+export function wordsPattern(strings: string[]): string | undefined {
+  const escaped = [...new Set(strings.map((s) => s.trim()).filter((s) => s.length >= 3))]
+    .sort((a, b) => b.length - a.length)
+    .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return escaped.length ? `\\m(${escaped.join('|')})\\M` : undefined;
+}
+
+/** What the person typed that identifies them, strong and weak (see above); `names` is the full name both ways. */
+function identifyingStrings(c: Record<string, unknown>) {
+  const s = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+  const strong: string[] = [];
+  const weak: string[] = [];
+  const email = s(c.email);
+  if (email) {
+    strong.push(email);
+    // The local part alone only when it is long enough not to be a short everyday word.
+    if (email.split('@')[0].length >= 6) weak.push(email.split('@')[0]);
+  }
+  const first = s(c.first_name);
+  const last = s(c.last_name);
+  const names = first && last ? [`${first} ${last}`, `${last} ${first}`] : [];
+  const phone = s(c.phone);
+  if (phone) {
+    const digits = phone.replace(/\D/g, '');
+    (digits.length >= 7 ? strong : weak).push(phone, digits);
+    if (digits.length > 8) strong.push(digits.slice(-8));
+  }
+  for (const key of ['linked_in_url', 'github_url', 'stackoverflow_url', 'dribbble_url', 'portfolio_url']) {
+    const url = s(c[key]);
+    if (!url) continue;
+    const bare = url.replace(/^https?:\/\//, '').replace(/^www\./, '');
+    // The handle: the last part of the path (linkedin.com/in/<handle>), or the site's own name (<handle>.example.org).
+    const parts = bare.split(/[/?#]/).filter(Boolean);
+    // An address with a path is the person's profile; a bare domain may be everyone's site (https://github.com).
+    (parts.length > 1 ? strong : weak).push(url, bare);
+    const handle = parts.length > 1 ? parts[parts.length - 1] : parts[0]?.split('.')[0];
+    if (handle && handle.length >= 6) weak.push(handle);
+  }
+  for (const [key, kind] of [
+    ['hk_id', strong],
+    ['guid', strong],
+    ['hk_passport', weak],
+    ['hk_address', weak],
+  ] as const) {
+    const v = s(c[key]);
+    if (v) kind.push(v);
+  }
+  return { strong, weak, names };
+}
+
+/** Whether any of the phrases is, as whole words, part of a lookup's name or alias (a name like "Software Engineer"). */
+async function inLookups(trx: Knex.Transaction, phrases: string[]): Promise<boolean> {
+  const pattern = wordsPattern(phrases);
+  if (!pattern) return false;
+  const named = LOOKUPS.filter((e) => e.fields.name);
+  const parts = named.map(
+    (e) =>
+      `select 1 from "${e.table}" where name ~* ?` +
+      (e.fields.aliases ? ` or exists (select 1 from unnest(aliases) a where a ~* ?)` : ''),
+  );
+  if (!parts.length) return false;
+  const bindings = named.flatMap((e) => (e.fields.aliases ? [pattern, pattern] : [pattern]));
+  const { rows } = await trx.raw<{ rows: unknown[] }>(
+    `select exists (${parts.join(' union all ')}) as found`,
+    bindings,
+  );
+  return Boolean((rows[0] as { found: boolean } | undefined)?.found);
+}
+
+/**
+ * The word patterns of the person: `strong` for every table, `broad` (strong and weak together, the
+ * longest first) for the rows tied to them; `names` is their full name both ways, lower-cased.
+ */
+export async function identifiersOf(
+  trx: Knex.Transaction,
+  c: Record<string, unknown>,
+): Promise<{ strong?: string; broad?: string; names: string[] }> {
+  const { strong, weak, names } = identifyingStrings(c);
+  if (names.length) ((await inLookups(trx, names)) ? weak : strong).push(...names);
+  return {
+    strong: wordsPattern(strong),
+    broad: wordsPattern([...strong, ...weak]),
+    names: names.map((n) => n.toLowerCase()),
+  };
+}
+
+/** A condition on one table's rows (SQL with its bindings). */
+export type Scope = [string, Knex.Value[]];
+
+/**
+ * The rows tied to the person, by table: the rows of tables that reference them (the history an
+ * erasure keeps), their search document, the messages and notes of their projects, the
+ * notifications about their pipeline rows and their projects' conversations, the WhatsApp messages
+ * of their interview and qualify requests, and the mail to them or linking to those projects and
+ * conversations.
+ */
+export async function tiedScopes(
+  trx: Knex.Transaction,
+  refs: { table: string; column: string }[],
+  candidateId: number,
+  projectIds: number[],
+  email: string,
+): Promise<Map<string, Scope>> {
+  const scopes = new Map<string, Scope>();
+  const add = (table: string, sql: string, bindings: Knex.Value[]) => {
+    const had = scopes.get(table);
+    scopes.set(table, had ? [`${had[0]} or ${sql}`, [...had[1], ...bindings]] : [sql, bindings]);
+  };
+  for (const ref of refs) add(ref.table, `"${ref.column.replace(/"/g, '""')}" = ?`, [candidateId]);
+  const conversations = (await trx('conversations').whereIn('project_id', projectIds).pluck('id')) as number[];
+  add('candidate_search_documents', 'id = ?', [candidateId]);
+  add('chat_messages', 'conversation_id = any(?)', [conversations]);
+  add('candidate_notes', 'project_id = any(?)', [projectIds]);
+  // A thread's subject: projectCandidate:<project>:<candidate>, or conversation:<id>.
+  add('notifications', '(subject_key ~ ? or subject_key = any(?))', [
+    `^projectCandidate:[0-9]+:${candidateId}$`,
+    conversations.map((id) => `conversation:${id}`),
+  ]);
+  add(
+    'whatsapp_messages',
+    '(interview_request_id in (select id from interview_requests where candidate_id = ?) or qualify_request_id in (select id from qualify_requests where candidate_id = ?))',
+    [candidateId, candidateId],
+  );
+  // Mail about their projects links to the project's page or its conversation (notifications' and the chat's emails).
+  const links = [...projectIds.map((id) => `project/${id}`), ...conversations.map((id) => `admin/support-chat/${id}`)];
+  add('outbox_emails', 'lower("to") = ?', [email]);
+  if (links.length) add('outbox_emails', '(text ~ ? or html ~ ?)', Array(2).fill(`/(${links.join('|')})\\M`));
+  return scopes;
+}
+
+/**
+ * The person's name in the sync logs of the companies whose projects they were in: each entry
+ * names one candidate, so only theirs is renamed (the project titles beside it stay).
+ */
+export async function eraseRunEntries(
+  trx: Knex.Transaction,
+  names: string[],
+  projectIds: number[],
+  erased: string,
+): Promise<number> {
+  if (!names.length || !projectIds.length) return 0;
+  const { rowCount } = await trx.raw(
+    `update integration_runs r set entries = (
+       select jsonb_agg(case when lower(e->>'candidate') = any(?) then jsonb_set(e, '{candidate}', to_jsonb(?::text)) else e end order by o)
+         from jsonb_array_elements(r.entries) with ordinality x(e, o))
+      where r.integration_id in (select i.id from integrations i join projects p on p.company_id = i.company_id where p.id = any(?))
+        and jsonb_typeof(r.entries) = 'array'
+        and exists (select 1 from jsonb_array_elements(r.entries) e where lower(e->>'candidate') = any(?))`,
+    [names, erased, projectIds, names],
+  );
+  return rowCount as number;
+}
