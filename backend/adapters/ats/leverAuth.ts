@@ -2,7 +2,8 @@
  * Lever's OAuth 2 authorization code flow through openid-client, from a hand-made Configuration
  * (Lever publishes no discovery document): the sign-in URL with `audience`, the admin scopes the
  * sync needs and `offline_access` for a refresh token; the code exchange; and the refresh of the
- * one-hour access token. Any refusal by the token endpoint is an AtsError 'auth'.
+ * one-hour access token. A refusal by the token endpoint is an AtsError 'auth'; a refresh the endpoint could not answer is
+ * 'unavailable' (or 'rateLimited'), tried again later.
  */
 import * as oidc from 'openid-client';
 import type { AtsConfig } from './config';
@@ -74,6 +75,19 @@ export async function leverRefresh(config: AtsConfig, refreshToken: string | und
     return tokensOf(await oidc.refreshTokenGrant(configuration(config), refreshToken), refreshToken);
   } catch (err) {
     if (err instanceof AtsError) throw err;
-    throw new AtsError('auth', (err as Error).message?.slice(0, 200) ?? 'Lever refused the refresh token');
+    throw refreshFailure(err);
   }
+}
+
+/**
+ * Only Lever's refusal of the refresh token (an OAuth error answer, 4xx) means signing in again; an unreachable or
+ * failing token endpoint (a network error, 5xx, a body that is not OAuth's) or its rate limit is for a later try, not
+ * a reason to mark the integration as needing sign-in and email the admins.
+ */
+function refreshFailure(err: unknown): AtsError {
+  const message = (err as Error).message?.slice(0, 200) || 'Lever did not answer the refresh';
+  if (!(err instanceof oidc.ResponseBodyError)) return new AtsError('unavailable', message);
+  if (err.status === 429) return new AtsError('rateLimited', message, 429);
+  if (err.status >= 400 && err.status < 500) return new AtsError('auth', message, err.status);
+  return new AtsError('unavailable', message, err.status);
 }
