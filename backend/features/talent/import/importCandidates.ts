@@ -5,13 +5,14 @@
  * thread streams the file and cuts it into batches of raw records; checking threads (one per core
  * PostgreSQL leaves) read, check and encode them; this thread then settles each batch in file
  * order (an email's first row wins; admins' and company users' emails are taken) and hands them to
- * the one candidate write path (writeCandidates), each batch in one transaction, two batches at a
- * time on two cores or more, with the effects any API write has (the set-password email). If a
- * batch fails in the database its rows are retried one by one, so one bad row never takes others
- * down and no candidate is ever half written. Once a batch has committed, its candidates' likely
- * twins, in the pool or on other rows of the file, are found (twins.ts) outside any write
- * transaction; the rows stay imported, the pairs wait in the review queue, and the report tells
- * each such row beside the rejected ones, in file order.
+ * the one candidate write path (writeCandidates), each batch in one transaction that first leaves
+ * out the people erased by then (erased.ts), two batches at a time on two cores or more, with the
+ * effects any API write has (the set-password email). If a batch fails in the database its rows
+ * are retried one by one, so one bad row never takes others down and no candidate is ever half
+ * written. Once a batch has committed, its candidates' likely twins, in the pool or on other rows
+ * of the file, are found (twins.ts) outside any write transaction; the rows stay imported, the
+ * pairs wait in the review queue, and the report tells each such row beside the rejected ones, in
+ * file order.
  */
 import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -36,7 +37,7 @@ import { tsWorker } from './tsWorker';
 import { duplicateText, fieldLabel, reasonText } from './reportText';
 import { mergeIntoReport, twinCollector, type DuplicateNote } from './twins';
 import { t } from '../../../../i18n';
-import { erasedEmailCheck } from '../../../services/erasedEmails';
+import { erasedRows } from './erased';
 
 /** Where an import stands: bytes read and rows checked so far, with their outcome counted as they happen. */
 export interface ImportProgress {
@@ -185,10 +186,9 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
     for (const email of (await knex(table).pluck('email')) as string[]) otherPeople.add(email);
   const today = todayOf();
 
-  // Only the mail settings matter here: the emails a write queues need no secret.
+  // The mail settings, and the secret keying erased people's email hashes (erased.ts): callers pass
+  // the server's config (without it no hash matches; the emails a write queues need no secret).
   const config = options.config ?? loadConfig({ secret: '' });
-  // People who were erased stay out of imports (their emails are kept only as keyed hashes).
-  const erased = await erasedEmailCheck(knex, config);
 
   let prepare: Prepare;
   let closePool: () => Promise<void>;
@@ -249,18 +249,23 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
   let writeSeconds = 0;
 
   /**
-   * Writes rows in one transaction; when the database refuses, each row alone, and reports the one
-   * refused. Returns the rows written.
+   * Writes rows in one transaction, but those of people erased (asked in it: erased.ts); when the
+   * database refuses, each row alone, and reports the one refused. Returns the rows written.
    */
   async function write(rows: PreparedRow[], lineOf: (r: PreparedRow) => [number, string]): Promise<PreparedRow[]> {
     try {
       const started = performance.now();
-      await knex.transaction((trx) =>
-        writeCandidates(trx, rows, { config, skipTriggers, refreshDirectly: true, twinsFoundByCaller: !!twins }),
-      );
+      const erased = await knex.transaction(async (trx) => {
+        const left = await erasedRows(trx, config, rows, (r) => lineOf(r)[1]);
+        const opts = { config, skipTriggers, refreshDirectly: true, twinsFoundByCaller: !!twins };
+        await writeCandidates(trx, left.size ? rows.filter((r) => !left.has(r)) : rows, opts);
+        return left;
+      });
       writeSeconds += (performance.now() - started) / 1000;
-      for (const r of rows) result[r.insert !== undefined ? 'created' : 'updated'] += 1;
-      return rows;
+      for (const r of erased) reject(...lineOf(r), reasons({ email: 'erasure.errors.erasedEmail' }));
+      const written = erased.size ? rows.filter((r) => !erased.has(r)) : rows;
+      for (const r of written) result[r.insert !== undefined ? 'created' : 'updated'] += 1;
+      return written;
     } catch (err) {
       if (rows.length > 1) {
         // Find the row the database refused; the others still go in.
@@ -285,7 +290,8 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
   /**
    * A prepared batch, in file order: an email's first row claims it (later rows are duplicates,
    * even when the first was refused), emails of admins and company users are refused, and each
-   * refused row is reported. Returns the rows to write.
+   * refused row is reported. Returns the rows to write (those of erased people are left out as
+   * they are written, against the hashes then committed).
    */
   const seen = new Map<string, number>();
   function settle(rowNumbers: number[], prepared: PreparedBatch): PreparedRow[] {
@@ -303,7 +309,6 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
           reasonText('email', 'email.errors.duplicateInFile', t('imports.report.sameEmail', { row: first })),
         );
       else if (otherPeople.has(email)) reject(row, email, reasons({ email: 'email.errors.exists' }));
-      else if (erased(email)) reject(row, email, reasons({ email: 'erasure.errors.erasedEmail' }));
       else {
         // Only well-formed emails identify a candidate; a malformed one is reported by the checks.
         if (EMAIL_PATTERN.test(email)) seen.set(email, row);

@@ -62,7 +62,8 @@ export async function prepareBatch(
 ): Promise<PreparedBatch> {
   const { texts, header } = message;
   // CSV records are read one at a time below, so that only the one being checked is held:
-  // their emails are taken from the cell alone. A JSON line must be read whole to find it.
+  // their emails are taken from the cell alone (the header names each column once: checkHeader in
+  // records.ts, so it is the cell the write takes). A JSON line must be read whole to find it.
   const emailAt = header?.indexOf('email') ?? -1;
   const records: (ParsedRecord | undefined)[] = header ? [] : texts.map((text) => parseRecord(text, undefined));
   const emails = texts.map((text, i) => {

@@ -9,6 +9,7 @@
  * rows) or its line number (JSON Lines), and each batch the bytes read so far, for the progress bar.
  */
 import { createReadStream } from 'node:fs';
+import { t } from '../../../../i18n';
 
 export type FileFormat = 'csv' | 'jsonl';
 
@@ -128,7 +129,7 @@ function recordEnds(text: string, lineBreak: string, atEnd: boolean): (start: nu
 
 /**
  * The file's records in batches of `size`, streamed in pieces of `chunkBytes`; the CSV header
- * comes back through `onHeader` first.
+ * comes back through `onHeader` first, and one that repeats a column name fails the reading (checkHeader).
  */
 export async function* recordBatches(
   path: string,
@@ -161,7 +162,9 @@ export async function* recordBatches(
     row += 1;
     if (!header) {
       header = true;
-      onHeader(csvCells(text).map((h) => h.trim()));
+      const names = csvCells(text).map((h) => h.trim());
+      checkHeader(names);
+      onHeader(names);
       return;
     }
     texts.push(text);
@@ -200,6 +203,25 @@ export async function* recordBatches(
   rest = split(rest, true);
   if (rest) take(rest);
   if (texts.length) yield { texts, rows, bytesRead };
+}
+
+/**
+ * Refuses a CSV header that names a column twice (after trimming, the only change a name gets):
+ * a record's cells are keyed by name, so the last cell of that name would be written while the
+ * checks that read a single cell (the email's, in prepare.ts) read the first. A blank name is no
+ * column (spreadsheets leave trailing empty cells) and may repeat. JSON Lines need no such check:
+ * keys are used as written, and a key repeated in one object is read once (the last), by every check alike.
+ */
+export function checkHeader(header: string[]): void {
+  const seen = new Set<string>();
+  for (const name of header) {
+    if (!name) continue;
+    if (seen.has(name)) {
+      const columns = header.flatMap((h, i) => (h === name ? [i + 1] : [])).join(', ');
+      throw new Error(t('import.errors.repeatedColumn', { column: name, columns }));
+    }
+    seen.add(name);
+  }
 }
 
 /** One record's values: CSV cells named by the header, or a JSON object. */
