@@ -13,8 +13,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { applyRetention } from '../../backend/features/dataRights';
 import { CANDIDATE_STATUS } from '../../schema/entities/talentOptions';
 import { testApp, type TestApp } from '../helpers/app';
-import { runJobs } from '../helpers/jobs';
-import { bearer, candidatePayload, talentIds } from '../helpers/talent';
+import { pairOf as pairOfPeople } from '../helpers/duplicatePairs';
+import { bearer } from '../helpers/talent';
 
 const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
@@ -23,27 +23,9 @@ let t: TestApp;
 let admin: string;
 const num = (id: unknown) => Number(String(id).split(':').pop());
 
-/** Two profiles of one person (the same phone), found as a pair by the scan; returns their ids and the pair's. */
-async function pairOf(phone: string, over: Record<string, unknown>[] = [{}, {}]) {
-  const ids = await talentIds(t.knex);
-  const made: number[] = [];
-  for (const [n, extra] of over.entries()) {
-    const res = await t.http
-      .post('/api/v1/candidates')
-      .set(bearer(admin))
-      .send(candidatePayload(ids, { linkedInUrl: null, firstName: 'Noor', lastName: `Haddad${n}`, phone, ...extra }));
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    made.push(num(res.body.id));
-  }
-  expect((await t.http.post('/api/v1/candidate-duplicates/scan').set(bearer(admin))).status).toBe(202);
-  await runJobs(t);
-  const list = await t.http.get('/api/v1/candidate-duplicates?perPage=100').set(bearer(admin));
-  const pair = list.body.data.find((p: { candidate: { id: string }; other: { id: string } }) =>
-    [p.candidate.id, p.other.id].every((id) => made.includes(num(id))),
-  );
-  expect(pair, 'the pair is queued').toBeDefined();
-  return { a: made[0], b: made[1], pairId: pair.id as string };
-}
+/** Two profiles of one person (the same phone), found as a pair by the scan. */
+const pairOf = (phone: string, over?: Record<string, unknown>[]) =>
+  pairOfPeople(t, admin, { phone, first: 'Noor', last: 'Haddad' }, over);
 
 const merge = (pairId: string, survivor: number, keep: Record<string, string> = {}, confirm?: boolean) =>
   t.http

@@ -11,8 +11,9 @@ import { carryOutDueErasures } from '../../backend/features/dataRights';
 import { ERASURE_SOURCE, ERASURE_STATUS } from '../../schema/rules/dataRights';
 import { testApp, type TestApp } from '../helpers/app';
 import { pdfOf } from '../helpers/cvs';
+import { pairOf as pairOfPeople } from '../helpers/duplicatePairs';
 import { runJobs } from '../helpers/jobs';
-import { bearer, candidatePayload, talentIds } from '../helpers/talent';
+import { bearer } from '../helpers/talent';
 
 // A real 1x1 PNG.
 const PNG = Buffer.from(
@@ -22,30 +23,11 @@ const PNG = Buffer.from(
 
 let t: TestApp;
 let admin: string;
-const num = (id: unknown) => Number(String(id).split(':').pop());
 const later = (days: number) => new Date(Date.now() + days * 86_400_000);
 
-/** Two profiles of one person (the same phone), found as a pair by the scan; returns their ids and the pair's. */
-async function pairOf(phone: string, over: Record<string, unknown>[] = [{}, {}]) {
-  const ids = await talentIds(t.knex);
-  const made: number[] = [];
-  for (const [n, extra] of over.entries()) {
-    const res = await t.http
-      .post('/api/v1/candidates')
-      .set(bearer(admin))
-      .send(candidatePayload(ids, { linkedInUrl: null, firstName: 'Ilse', lastName: `Varga${n}`, phone, ...extra }));
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    made.push(num(res.body.id));
-  }
-  expect((await t.http.post('/api/v1/candidate-duplicates/scan').set(bearer(admin))).status).toBe(202);
-  await runJobs(t);
-  const list = await t.http.get('/api/v1/candidate-duplicates?perPage=100').set(bearer(admin));
-  const pair = list.body.data.find((p: { candidate: { id: string }; other: { id: string } }) =>
-    [p.candidate.id, p.other.id].every((id) => made.includes(num(id))),
-  );
-  expect(pair, 'the pair is queued').toBeDefined();
-  return { a: made[0], b: made[1], pairId: pair.id as string };
-}
+/** Two profiles of one person (the same phone), found as a pair by the scan. */
+const pairOf = (phone: string, over?: Record<string, unknown>[]) =>
+  pairOfPeople(t, admin, { phone, first: 'Ilse', last: 'Varga' }, over);
 
 const merge = (pairId: string, survivor: number, keep: Record<string, string> = {}) =>
   t.http
