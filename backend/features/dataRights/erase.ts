@@ -17,7 +17,10 @@
  *   lists them for the companies (atsRecords.ts); stored files (CV, blind CV, picture, CV drafts,
  *   copies of their data, chat attachments that name them, the import reports' copies holding
  *   their rows and failed imports' uploads: eraseFiles.ts) are deleted once the transaction commits.
- * A one-way hash of the email stays (erased_emails), so an import does not bring the person back.
+ * A person may have had other profiles, merged into this one: the merge journals (candidate_merges) are the last
+ * place that keeps them, and go with the rows referencing the candidate. Read first (eraseScope.ts, formerProfiles),
+ * their emails, identifiers and files are the person's too: each profile had its own email (email is unique).
+ * A one-way hash of each of the person's emails stays (erased_emails), so an import does not bring them back.
  */
 import type { Knex } from 'knex';
 import { ERASED_FIRST_NAME, ERASED_LAST_NAME } from '../../../schema/rules/dataRights';
@@ -28,7 +31,7 @@ import { storageFor } from '../../adapters/storage/select';
 import { keyOfPublicPath } from '../../adapters/storage/serve';
 import { logger } from '../../logger';
 import { clearFailedUploads, eraseChatAttachments, eraseFromImportReports } from './eraseFiles';
-import { eraseRunEntries, identifiersOf, LOOKUP_TABLES, type Scope, tiedScopes, wordsPattern } from './eraseScope';
+import { eraseRunEntries, formerProfiles, identifiersOf, LOOKUP_TABLES, type Scope, tiedScopes } from './eraseScope';
 
 /**
  * An ATS record of the erased person: the application (`remoteId`) and the vendor's person. Once
@@ -183,10 +186,20 @@ export async function eraseCandidate(
     if (n) bag[table] = (bag[table] ?? 0) + n;
   };
 
+  // The person's profiles: this one, and those merged into it as their merges' journals keep them.
+  const profiles = [c, ...(await formerProfiles(trx, candidateId))];
+  const emails = [
+    ...new Set(profiles.map((p) => (typeof p.email === 'string' ? p.email.trim().toLowerCase() : '')).filter(Boolean)),
+  ];
+
   // The picture is kept as its public path (/uploads/<key>); its key is what storage deletes.
-  const files = [c.resume_path, c.blind_resume_path, keyOfPublicPath(c.profile_pic as string | null)].filter(
-    (k): k is string => typeof k === 'string' && !!k,
-  );
+  const files = [
+    ...new Set(
+      profiles
+        .flatMap((p) => [p.resume_path, p.blind_resume_path, keyOfPublicPath(p.profile_pic as string | null)])
+        .filter((k): k is string => typeof k === 'string' && !!k),
+    ),
+  ];
   for (const r of await trx('cv_uploads').where('candidate_id', candidateId).select('key')) files.push(r.key as string);
   for (const r of await trx('data_exports')
     .where('candidate_id', candidateId)
@@ -241,14 +254,17 @@ export async function eraseCandidate(
 
   // Sessions and codes of the person's own sign-in.
   count(report.deleted, 'sessions', await trx('sessions').where({ actor_kind: 3, actor_id: candidateId }).delete());
-  const email = String(c.email ?? '').toLowerCase();
   for (const table of ['email_codes', 'social_logins'])
-    count(report.deleted, table, await trx(table).whereRaw('lower(email) = ?', [email]).delete());
-  count(report.deleted, 'outbox_emails', await trx('outbox_emails').whereRaw('lower("to") = ?', [email]).delete());
+    count(report.deleted, table, await trx(table).whereRaw('lower(email) = any(?::text[])', [emails]).delete());
+  count(
+    report.deleted,
+    'outbox_emails',
+    await trx('outbox_emails').whereRaw('lower("to") = any(?::text[])', [emails]).delete(),
+  );
 
   // Rows that reference the candidate: history kept without its text, the rest deleted.
   const refs = (await referencingColumns(trx)).filter((r) => r.table !== 'candidates');
-  const tied = await tiedScopes(trx, refs, candidateId, projectIds, email);
+  const tied = await tiedScopes(trx, refs, candidateId, projectIds, emails);
   for (const ref of refs) {
     if (KEPT.has(ref.table)) continue;
     count(report.deleted, ref.table, await trx(ref.table).where(ref.column, candidateId).delete());
@@ -290,12 +306,11 @@ export async function eraseCandidate(
   );
 
   // Mentions: every identifier in the rows tied to the person, the strong ones everywhere else (eraseScope.ts).
-  const { strong, broad, names } = await identifiersOf(trx, c);
-  const lone = wordsPattern([String(c.first_name ?? ''), String(c.last_name ?? '')]);
+  const { strong, broad, lone, names } = await identifiersOf(trx, profiles);
   // Files naming the person that are not theirs alone, found before the text naming them is rewritten.
   files.push(
     ...(await eraseChatAttachments(trx, { strong, broad, lone, tied: tied.get('chat_messages') })),
-    ...(await eraseFromImportReports(trx, config, email, written)),
+    ...(await eraseFromImportReports(trx, config, emails, written)),
     ...(await clearFailedUploads(trx)),
   );
   for (const col of await textColumns(trx)) {
@@ -307,10 +322,11 @@ export async function eraseCandidate(
   }
   count(report.scrubbed, 'integration_runs', await eraseRunEntries(trx, names, projectIds, ERASED));
 
-  await trx('erased_emails')
-    .insert({ email_hash: emailHash(config, email) })
-    .onConflict('email_hash')
-    .ignore();
+  if (emails.length)
+    await trx('erased_emails')
+      .insert([...new Set(emails.map((email) => emailHash(config, email)))].map((hash) => ({ email_hash: hash })))
+      .onConflict('email_hash')
+      .ignore();
   report.files = files.length;
   return { report, files };
 }

@@ -8,10 +8,10 @@
  *   weak one or their first or last name alone (where the erasure rewrites those in the text too:
  *   eraseScope.ts). The message stays with its text; its file, size and name are cleared, so its
  *   link answers 404.
- * - Import reports (`row,email,reasons`, one physical line a row): a report holding the person's
- *   email is rewritten without their rows, the others kept word for word, so the admin still has
- *   every other rejected row and likely twin to act on (a row of an erased person could never be
- *   imported again anyway). The new report is stored first and the import row pointed at it in the
+ * - Import reports (`row,email,reasons`, one physical line a row): a report holding an email of the
+ *   person (any of their profiles') is rewritten without their rows, the others kept word for word,
+ *   so the admin still has every other rejected row and likely twin to act on (a row of an erased
+ *   person could never be imported again anyway). The new report is stored first and the import row pointed at it in the
  *   transaction; the old file is deleted after the commit, the new one if the transaction fails.
  * - Uploads of failed imports: a failed import is never run again, so its upload (every person in
  *   the file) has no purpose left; imports that failed before their job deleted it are cleared here.
@@ -76,28 +76,30 @@ async function textOf(stream: Readable): Promise<string> {
 }
 
 /**
- * The report without the rows whose email cell is `email` (a row's line starts `<row>,<email>,`,
- * the cell written as the import writes it); undefined when it has none.
+ * The report without the rows whose email cell is one of `emails` (a row's line starts
+ * `<row>,<email>,`, the cell written as the import writes it); undefined when it has none.
  */
-function reportWithout(report: string, email: string): string | undefined {
-  const cell = csvCell(email).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const theirs = new RegExp(`^\\d+,${cell},`, 'i');
+function reportWithout(report: string, emails: string[]): string | undefined {
+  const cells = emails.map((email) => csvCell(email).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const theirs = new RegExp(`^\\d+,(?:${cells.join('|')}),`, 'i');
   const lines = report.split('\n');
   const kept = lines.filter((line) => !theirs.test(line));
   return kept.length === lines.length ? undefined : kept.join('\n');
 }
 
 /**
- * Rewrites every import report holding `email` without its rows; returns the old reports' keys (to
- * delete after the commit) and pushes the new ones to `written` (to delete if the transaction fails).
+ * Rewrites every import report holding one of `emails` (the person's, lower-cased: each profile of
+ * theirs had its own) without their rows; returns the old reports' keys (to delete after the
+ * commit) and pushes the new ones to `written` (to delete if the transaction fails).
  */
 export async function eraseFromImportReports(
   trx: Knex.Transaction,
   config: Config,
-  email: string,
+  emails: string[],
   written: string[],
 ): Promise<string[]> {
-  if (!email) return [];
+  const theirs = emails.filter(Boolean);
+  if (!theirs.length) return [];
   const storage = storageFor(config);
   const old: string[] = [];
   const rows = (await trx('candidate_imports')
@@ -108,7 +110,8 @@ export async function eraseFromImportReports(
   for (const row of rows) {
     const stream = await storage.get(row.report_key);
     const text = stream ? await textOf(stream) : '';
-    const rewritten = text.toLowerCase().includes(email) ? reportWithout(text, email) : undefined;
+    const lower = text.toLowerCase();
+    const rewritten = theirs.some((email) => lower.includes(email)) ? reportWithout(text, theirs) : undefined;
     if (rewritten === undefined) continue;
     // In the old report's folder (keys are <folder>/<yyyy-mm>/<name>.<ext>).
     const folder = row.report_key.split('/')[0];

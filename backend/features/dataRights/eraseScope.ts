@@ -10,6 +10,8 @@
  *   rewritten only in the rows tied to the person (`tiedScopes`).
  * The lookups (skills, job titles, locations, ..., tags) are never rewritten: they are everyone's
  * words, and two names rewritten alike would break their unique index and the erasure with it.
+ * A person may have had other profiles, merged into this one: the merge journals keep them whole
+ * (`formerProfiles`), and their identifiers are the person's too.
  */
 import type { Knex } from 'knex';
 import { entities } from '../../../schema';
@@ -89,20 +91,72 @@ async function inLookups(trx: Knex.Transaction, phrases: string[]): Promise<bool
 }
 
 /**
- * The word patterns of the person: `strong` for every table, `broad` (strong and weak together, the
- * longest first) for the rows tied to them; `names` is their full name both ways, lower-cased.
+ * The word patterns of the person, from each of their profiles (the candidate's row first, then
+ * `formerProfiles`): `strong` for every table, `broad` (strong and weak together, the longest first)
+ * for the rows tied to them, `lone` (a first or last name alone) for the mentions in those rows;
+ * `names` is each full name both ways, lower-cased.
  */
 export async function identifiersOf(
   trx: Knex.Transaction,
-  c: Record<string, unknown>,
-): Promise<{ strong?: string; broad?: string; names: string[] }> {
-  const { strong, weak, names } = identifyingStrings(c);
-  if (names.length) ((await inLookups(trx, names)) ? weak : strong).push(...names);
+  profiles: Record<string, unknown>[],
+): Promise<{ strong?: string; broad?: string; lone?: string; names: string[] }> {
+  const strong: string[] = [];
+  const weak: string[] = [];
+  const names: string[] = [];
+  for (const p of profiles) {
+    const found = identifyingStrings(p);
+    strong.push(...found.strong);
+    weak.push(...found.weak);
+    // Each profile's name on its own: one that is a lookup phrase does not make the others weak.
+    if (found.names.length) ((await inLookups(trx, found.names)) ? weak : strong).push(...found.names);
+    names.push(...found.names);
+  }
+  const lone = profiles.flatMap((p) => [String(p.first_name ?? ''), String(p.last_name ?? '')]);
   return {
     strong: wordsPattern(strong),
     broad: wordsPattern([...strong, ...weak]),
-    names: names.map((n) => n.toLowerCase()),
+    lone: wordsPattern(lone),
+    names: [...new Set(names.map((n) => n.toLowerCase()))],
   };
+}
+
+const emailOf = (p: Record<string, unknown>) => (typeof p.email === 'string' ? p.email.trim().toLowerCase() : '');
+
+/**
+ * The person's other profiles, as the journals of the merges into this candidate (candidate_merges,
+ * merge.ts) keep them: each profile merged in, and this one as it was before each merge (it may then
+ * have taken the merged profile's email, its own kept only there). Chains are followed (the merges
+ * into a profile later merged here; a merge moves them to the survivor, but older ones may not have
+ * been). An undone merge is left out: its merged profile is a live one again, and this one was put
+ * back as it was. So is a profile whose email is now another candidate's: that is someone's current
+ * profile, not this erasure's to take. Read before the erasure deletes the journals.
+ */
+export async function formerProfiles(trx: Knex.Transaction, candidateId: number): Promise<Record<string, unknown>[]> {
+  const { rows } = await trx.raw<{ rows: { merged: unknown; before: unknown }[] }>(
+    `with recursive chain(id) as (
+       select ?::int
+       union
+       select m.merged_id from candidate_merges m join chain on m.survivor_id = chain.id where m.undone_at is null)
+     select m.journal->'merged' as merged, m.journal->'survivorBefore' as before
+       from candidate_merges m join chain on m.survivor_id = chain.id
+      where m.undone_at is null
+      order by m.id`,
+    [candidateId],
+  );
+  const profiles = rows
+    .flatMap((r) => [r.merged, r.before])
+    .filter((p): p is Record<string, unknown> => !!p && typeof p === 'object' && !Array.isArray(p));
+  const emails = [...new Set(profiles.map(emailOf).filter(Boolean))];
+  if (!emails.length) return profiles;
+  const taken = new Set(
+    (
+      (await trx('candidates')
+        .whereRaw('lower(email) = any(?::text[])', [emails])
+        .whereNot('id', candidateId)
+        .select(trx.raw('lower(email) as email'))) as { email: string }[]
+    ).map((r) => r.email),
+  );
+  return profiles.filter((p) => !taken.has(emailOf(p)));
 }
 
 /** A condition on one table's rows (SQL with its bindings). */
@@ -112,15 +166,15 @@ export type Scope = [string, Knex.Value[]];
  * The rows tied to the person, by table: the rows of tables that reference them (the history an
  * erasure keeps), their search document, the messages and notes of their projects, the
  * notifications about their pipeline rows and their projects' conversations, the WhatsApp messages
- * of their interview and qualify requests, and the mail to them or linking to those projects and
- * conversations.
+ * of their interview and qualify requests, and the mail to them (at any of `emails`, lower-cased)
+ * or linking to those projects and conversations.
  */
 export async function tiedScopes(
   trx: Knex.Transaction,
   refs: { table: string; column: string }[],
   candidateId: number,
   projectIds: number[],
-  email: string,
+  emails: string[],
 ): Promise<Map<string, Scope>> {
   const scopes = new Map<string, Scope>();
   const add = (table: string, sql: string, bindings: Knex.Value[]) => {
@@ -144,7 +198,7 @@ export async function tiedScopes(
   );
   // Mail about their projects links to the project's page or its conversation (notifications' and the chat's emails).
   const links = [...projectIds.map((id) => `project/${id}`), ...conversations.map((id) => `admin/support-chat/${id}`)];
-  add('outbox_emails', 'lower("to") = ?', [email]);
+  add('outbox_emails', 'lower("to") = any(?::text[])', [emails]);
   if (links.length) add('outbox_emails', '(text ~ ? or html ~ ?)', Array(2).fill(`/(${links.join('|')})\\M`));
   return scopes;
 }
