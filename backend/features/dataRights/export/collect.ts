@@ -7,9 +7,11 @@
  * in words (stages, kinds, ATS vendors), so the files read without the product's codes.
  */
 import type { Knex } from 'knex';
+import { t } from '../../../../i18n';
 import { entity } from '../../../../schema';
 import { INSIGHT_KIND } from '../../../../schema/entities/internal/dailyRollups';
 import { ATS_KINDS, LINK_KIND } from '../../../../schema/rules/ats';
+import { CONSENT_PURPOSES, CONSENT_SOURCES } from '../../../../schema/rules/consents';
 import { DATA_RIGHTS_ACTIONS } from '../../../../schema/rules/dataRights';
 import { CORRECTION_STATUS } from '../../../../schema/rules/dataExport';
 import { STAGES } from '../../../../schema/rules/pipeline';
@@ -23,6 +25,9 @@ const nameOf = <T extends Record<string, number>>(values: T, value: unknown): st
 const stageName = (id: unknown) => nameOf(STAGES, id);
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v == null ? null : String(v));
 const CONFIDENTIAL = 'A company (confidential search)';
+/** An internal (admins') project has no company; the portal and the request emails say "a company". */
+const companyOf = (r: { is_confidential?: unknown; company?: unknown }) =>
+  r.is_confidential ? CONFIDENTIAL : ((r.company as string | null) ?? t('portal.interviews.aCompany'));
 const atsName = (kind: unknown) => ATS_KINDS.find((k) => k.key === String(kind))?.label ?? String(kind);
 
 /** A stored file to put in the ZIP: where it is kept, and its name in the archive. */
@@ -78,8 +83,16 @@ async function consentsOf(knex: Knex, candidateId: number) {
   const out: Record<string, unknown[]> = {};
   for (const table of tables) {
     const rows = await knex(table).where('candidate_id', candidateId).orderBy('id');
+    const words = (k: string, v: unknown) =>
+      table !== 'candidate_consents'
+        ? v
+        : k === 'purpose'
+          ? nameOf(CONSENT_PURPOSES, v)
+          : k === 'source'
+            ? nameOf(CONSENT_SOURCES, v)
+            : v;
     out[table] = rows.map((r: Record<string, unknown>) =>
-      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])),
+      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : words(k, v)])),
     );
   }
   return out;
@@ -89,7 +102,7 @@ async function consentsOf(knex: Knex, candidateId: number) {
 async function companiesOf(knex: Knex, candidateId: number) {
   const rows = await knex('project_candidates as pc')
     .join('projects as p', 'p.id', 'pc.project_id')
-    .join('companies as co', 'co.id', 'pc.company_id')
+    .leftJoin('companies as co', 'co.id', 'pc.company_id')
     .where('pc.candidate_id', candidateId)
     .orderBy('pc.id')
     .select('pc.id', 'pc.project_id', 'co.company_name as company', 'p.title as project', 'pc.stage', 'pc.curated')
@@ -105,7 +118,7 @@ async function companiesOf(knex: Knex, candidateId: number) {
     const shortlisted = mine.find((m) => m.to_stage === STAGES.shortlist);
     return {
       // A confidential search keeps its company's name from candidates; the copy says one exists.
-      company: r.is_confidential ? CONFIDENTIAL : r.company,
+      company: companyOf(r),
       project: r.project,
       stage: stageName(r.stage),
       addedAt: iso(r.created_at),
@@ -122,7 +135,7 @@ async function companiesOf(knex: Knex, candidateId: number) {
 
 async function interviewsOf(knex: Knex, candidateId: number) {
   const interviews = await knex('interview_requests as r')
-    .join('companies as co', 'co.id', 'r.company_id')
+    .leftJoin('companies as co', 'co.id', 'r.company_id')
     .leftJoin('projects as p', 'p.id', 'r.project_id')
     .where('r.candidate_id', candidateId)
     .orderBy('r.id')
@@ -150,8 +163,24 @@ async function interviewsOf(knex: Knex, candidateId: number) {
         v instanceof Date ? v.toISOString() : v,
       ]),
     );
-  const masked = ({ is_confidential, ...r }: Record<string, unknown>) =>
-    dated({ ...r, company: is_confidential ? CONFIDENTIAL : r.company });
+  // Only what the answer page shows of the schedule (interviews/answer.ts): never the interviewer's
+  // email, a third person's whose domain would also name a confidential search's company.
+  const shown = (s: Record<string, unknown> | null) =>
+    s && {
+      interviewerName: s.interviewerName ?? null,
+      type: s.type ?? null,
+      address: s.address ?? null,
+      meetingLink: s.meetingLink ?? null,
+      duration: s.duration ?? null,
+      timezone: s.timezone ?? null,
+      slots: s.slots ?? [],
+    };
+  const masked = ({ is_confidential, schedule_data, ...r }: Record<string, unknown>) =>
+    dated({
+      ...r,
+      company: companyOf({ is_confidential, company: r.company }),
+      schedule_data: shown(schedule_data as Record<string, unknown> | null),
+    });
   return { interviewRequests: interviews.map(masked), qualifyRequests: qualify.map(dated) };
 }
 
@@ -218,11 +247,25 @@ async function insightsOf(knex: Knex, candidateId: number) {
   };
 }
 
+/** Which consent a log entry is about, in words; never the entry's other details (admins' notes, reasons). */
+function consentOf(detail: unknown) {
+  const d = (typeof detail === 'string' ? JSON.parse(detail) : (detail ?? {})) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  if (d.purpose != null) out.purpose = typeof d.purpose === 'number' ? nameOf(CONSENT_PURPOSES, d.purpose) : d.purpose;
+  if (d.source != null) out.source = typeof d.source === 'number' ? nameOf(CONSENT_SOURCES, d.source) : d.source;
+  if (d.version != null) out.version = d.version;
+  return out;
+}
+
 async function dataRightsOf(knex: Knex, candidateId: number) {
   const log = await knex('data_rights_logs').where('candidate_id', candidateId).orderBy('id');
   const corrections = await knex('data_corrections').where('candidate_id', candidateId).orderBy('id');
   return {
-    log: log.map((l) => ({ action: nameOf(DATA_RIGHTS_ACTIONS, l.action), at: iso(l.created_at) })),
+    log: log.map((l) => ({
+      action: nameOf(DATA_RIGHTS_ACTIONS, l.action),
+      ...consentOf(l.detail),
+      at: iso(l.created_at),
+    })),
     corrections: corrections.map((c) => ({
       field: c.field,
       proposedValue: c.proposed_value,
