@@ -13,12 +13,23 @@ import type { WorkableStandIn } from '../helpers/ats/workable';
 import { people, type People } from '../helpers/ats/world';
 import { activeCandidates, addToProject, makeProject, type TestProject } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
+import { CONSENT_PURPOSES, CONSENT_SOURCES } from '../../schema/rules/consents';
 
 let t: TestApp;
 let ws: WorkableStandIn;
 let p: People;
 let project: TestProject;
-const KEYS = ['known', 'unknown', 'hidden', 'anonymous', 'revealed', 'paused', 'suggested', 'elsewhere'] as const;
+const KEYS = [
+  'known',
+  'unknown',
+  'hidden',
+  'anonymous',
+  'revealed',
+  'paused',
+  'suggested',
+  'elsewhere',
+  'withdrawn',
+] as const;
 type Key = (typeof KEYS)[number];
 const c = {} as Record<Key, number>;
 const emails = {} as Record<Key, string>;
@@ -40,7 +51,23 @@ beforeAll(async () => {
   await t.knex('candidates').where('id', c.hidden).update({ visibility: false });
   await t.knex('candidates').whereIn('id', [c.anonymous, c.revealed]).update({ anonymous: true });
   await t.knex('candidates').where('id', c.paused).update({ status: 2, self_chosen_status: true });
-  await addToProject(t.knex, project, [c.known, c.unknown, c.hidden, c.anonymous, c.revealed, c.paused], SHORTLIST);
+  // Withdrew consent to be sent to companies' ATSs: not even looked up there by email.
+  await t
+    .knex('candidate_consents')
+    .insert({
+      candidate_id: c.withdrawn,
+      purpose: CONSENT_PURPOSES.sentToAts,
+      granted: false,
+      source: CONSENT_SOURCES.profile,
+    })
+    .onConflict(['candidate_id', 'purpose'])
+    .merge();
+  await addToProject(
+    t.knex,
+    project,
+    [c.known, c.unknown, c.hidden, c.anonymous, c.revealed, c.paused, c.withdrawn],
+    SHORTLIST,
+  );
   await addToProject(t.knex, project, [c.suggested], 0);
   await addToProject(t.knex, other, [c.elsewhere], SHORTLIST);
   await t

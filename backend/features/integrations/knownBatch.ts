@@ -15,6 +15,7 @@ import { entity } from '../../../schema';
 import { formatId } from '../../../schema/lib/ids';
 import { actorKey, type Actor } from '../../../schema/roles';
 import { INTEGRATION_STATUS, SYNC_INTERVAL_HOURS } from '../../../schema/rules/ats';
+import { consentWithdrawnSql } from '../../../schema/rules/consents';
 import { stageVisibleSql, viewerOf } from '../../../schema/rules/visibility';
 import { id, ids } from '../../../schema/validation/inputs';
 import { AtsError, isLive } from '../../adapters/ats';
@@ -61,6 +62,8 @@ async function visibleEmails(
     .whereIn('pc.candidate_id', candidateIds)
     .whereRaw(contactWhen(viewer, inProject('pc')))
     .whereRaw(stageVisibleSql(viewer, 'pc'))
+    // A candidate who withdrew consent to be sent to ATSs is not sent as a search either (their email is the query).
+    .whereRaw(`not ${consentWithdrawnSql('sentToAts', 'c')}`)
     .select(shownColumns(knex, viewer, inProject('pc')));
   if (readable) q.whereRaw(readable[0], readable[1] as Knex.RawBinding[]);
   const emails = new Map<number, string>();
