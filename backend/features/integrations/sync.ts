@@ -23,7 +23,8 @@
  * One refused record is logged as failed and the run goes on; refused credentials end the run,
  * mark the integration "auth error" and email the company's admins once, by their syncFailed preference
  * (authErrorEmail.ts). A failed run, or one with refused records, notifies the company's integration managers
- * (notice.ts).
+ * (notice.ts): a failed run only when the run before it did not fail the same way. An erasure during a run is
+ * not undone by it (syncGuard.ts).
  */
 import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
@@ -49,6 +50,7 @@ import { CV_CONTENT_TYPES, type CvType } from '../../services/documents/extractT
 import { emailAuthError } from './authErrorEmail';
 import { atsStatusChanged, syncFailed } from './notice';
 import { integrationById, providerOf, type IntegrationRow } from './store';
+import { erasedOf, failureIsNew, linkUnlessErased, stillSendable } from './syncGuard';
 
 /** Stages at which a candidate is pushed to the ATS; a rejection is followed only for those already there. */
 const PUSHED: readonly number[] = [
@@ -199,6 +201,7 @@ async function syncCandidate(
   const stage = STAGE_KEY[c.stage];
   if (c.remote_id) {
     if (c.synced_stage === c.stage || !(PUSHED.includes(c.stage) || c.stage === STAGES.rejected)) return 'skipped';
+    if (!(await stillSendable(db, c.candidate_id))) return 'skipped'; // erased or withdrawn since read (syncGuard.ts)
     await provider.moveApplication(c.remote_id, stage, jobId);
     await db('integration_links')
       .where('id', c.link_id)
@@ -209,6 +212,7 @@ async function syncCandidate(
   if (!seesStatus('company', c)) return ['skipped', 'notVisible'];
   const { shown } = c;
   if (!shown.contact?.email) return ['skipped', 'notRevealed'];
+  if (!(await stillSendable(db, c.candidate_id))) return 'skipped'; // erased or withdrawn since read (syncGuard.ts)
   const person: AtsPerson = {
     firstName: shown.firstName ?? '',
     lastName: shown.lastName ?? '',
@@ -218,20 +222,23 @@ async function syncCandidate(
     cv: await cvFor(config, row.company_id, c),
   };
   const placed = await provider.placeApplication(jobId, person, stage, c.known_candidate_id);
-  await db('integration_links')
-    .insert({
-      integration_id: row.id,
-      local_kind: LINK_KIND.projectCandidate,
-      local_id: c.pc_id,
-      remote_id: placed.remoteId,
-      remote_candidate_id: placed.candidateId,
-      // Whether the product made the person there: only such a person is erased there with the candidate.
-      remote_person_created: placed.found === 'new',
-      synced_stage: c.stage,
-      remote_changed_at: new Date(),
-    })
-    .onConflict(['integration_id', 'local_kind', 'local_id'])
-    .merge(['remote_id', 'remote_candidate_id', 'remote_person_created', 'synced_stage', 'remote_changed_at']);
+  // A person erased during the call gets no link: the record goes to their erasure (syncGuard.ts).
+  const write = (trx: Knex.Transaction) =>
+    trx('integration_links')
+      .insert({
+        integration_id: row.id,
+        local_kind: LINK_KIND.projectCandidate,
+        local_id: c.pc_id,
+        remote_id: placed.remoteId,
+        remote_candidate_id: placed.candidateId,
+        // Whether the product made the person there: only such a person is erased there with the candidate.
+        remote_person_created: placed.found === 'new',
+        synced_stage: c.stage,
+        remote_changed_at: new Date(),
+      })
+      .onConflict(['integration_id', 'local_kind', 'local_id'])
+      .merge(['remote_id', 'remote_candidate_id', 'remote_person_created', 'synced_stage', 'remote_changed_at']);
+  if (!(await linkUnlessErased(db, row, c.candidate_id, placed, write))) return 'skipped';
   if (placed.found === 'new') return 'created';
   return ['created', placed.found === 'person' ? 'addedToPerson' : 'alreadyOnJob'];
 }
@@ -286,7 +293,12 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
   if (!(await db('companies').where({ id: row.company_id, status: COMPANY_ACTIVE }).first('id'))) return undefined;
   const [{ id: runId }] = await db('integration_runs').insert({ integration_id: id, trigger }).returning('id');
   const entries: RunEntry[] = [];
-  const count = (o: RunEntry['outcome']) => entries.filter((e) => e.outcome === o).length;
+  // Whose each entry is: those of candidates erased during the run are left out of the log.
+  const whose = new Map<RunEntry, number>();
+  const log = (e: RunEntry, candidateId: number) => {
+    entries.push(e);
+    whose.set(e, candidateId);
+  };
   let error: string | null = null;
   try {
     const provider = providerOf(db, config, row);
@@ -303,16 +315,12 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
           const outcome = await syncCandidate(db, config, row, provider, project.remote_id, c);
           if (outcome === 'skipped') continue; // nothing to do: not counted
           const [kind, reason] = Array.isArray(outcome) ? outcome : [outcome, undefined];
-          entries.push({
-            project: project.title,
-            candidate: name,
-            outcome: kind,
-            ...(reason ? { reason: t(`integrations.runReasons.${reason}`) } : {}),
-          });
+          const said = reason ? { reason: t(`integrations.runReasons.${reason}`) } : {};
+          log({ project: project.title, candidate: name, outcome: kind, ...said }, c.candidate_id);
         } catch (err) {
           if (err instanceof AtsError && err.code === 'auth') throw err;
           if (!(err instanceof AtsError)) logger.error({ err, integrationId: id }, 'integration sync record failed');
-          entries.push({ project: project.title, candidate: name, outcome: 'failed', reason: reasonOf(err) });
+          log({ project: project.title, candidate: name, outcome: 'failed', reason: reasonOf(err) }, c.candidate_id);
         }
       }
       // The way back: every linked application of the project, those just added included.
@@ -321,17 +329,13 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
         const base = { project: project.title, candidate: c.shown.name };
         try {
           const status = await readBack(db, config, row, provider, project, c);
-          if (status)
-            entries.push({
-              ...base,
-              outcome: 'statusChanged',
-              reason: t('integrations.runReasons.statusChanged', { status }),
-            });
+          const reason = status && t('integrations.runReasons.statusChanged', { status });
+          if (reason) log({ ...base, outcome: 'statusChanged', reason }, c.candidate_id);
         } catch (err) {
           if (err instanceof AtsError && err.code === 'auth') throw err;
           if (!(err instanceof AtsError)) logger.error({ err, integrationId: id }, 'integration status read failed');
           const reason = t('integrations.runReasons.statusUnread', { reason: reasonOf(err) });
-          entries.push({ ...base, outcome: 'failed', reason });
+          log({ ...base, outcome: 'failed', reason }, c.candidate_id);
         }
       }
     }
@@ -351,6 +355,10 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
     .where({ integration_id: id, local_kind: LINK_KIND.projectCandidate })
     .count<{ n: string }[]>({ n: '*' });
   await db.transaction(async (trx) => {
+    // Locked FOR KEY SHARE: an erasure now waits and then cleans this log; one before is left out.
+    const gone = await erasedOf(trx, [...new Set(whose.values())]);
+    const kept = entries.filter((e) => !gone.has(whose.get(e)!));
+    const count = (o: RunEntry['outcome']) => kept.filter((e) => e.outcome === o).length;
     await trx('integration_runs')
       .where('id', runId)
       .update({
@@ -359,12 +367,14 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
         updated: count('updated'),
         skipped: count('skipped'),
         failed: count('failed'),
-        entries: JSON.stringify(entries),
+        entries: JSON.stringify(kept),
         error,
         finished_at: new Date(),
       });
-    if (error) await syncFailed(trx, config, row, { error });
-    else if (count('failed')) await syncFailed(trx, config, row, { failedRecords: count('failed') });
+    // Told once when runs start to fail, not again for each failing run (a vendor down for hours).
+    if (error) {
+      if (await failureIsNew(trx, id, runId as number, error)) await syncFailed(trx, config, row, { error });
+    } else if (count('failed')) await syncFailed(trx, config, row, { failedRecords: count('failed') });
   });
   await db('integrations')
     .where('id', id)
