@@ -27,6 +27,13 @@ export interface WhatsappStandIn {
   token: string;
   appSecret: string;
   sent: SentTemplate[];
+  /** Every POST to the messages path, answered or not. */
+  posts: number;
+  /**
+   * One-shot answers: each POST to the messages path takes the first one left (its status and raw body) instead of
+   * accepting the message, to play a provider refusing (503) or answering 200 without a message id (`{}`).
+   */
+  failNext: { status: number; body: string }[];
   /** Where callbacks go: the product's POST /api/v1/whatsapp/webhook. */
   webhookUrl?: string;
   /** Sends a delivery-status callback for a message. */
@@ -80,6 +87,12 @@ export async function startWhatsappStandIn(
         res.statusCode = 404;
         return res.end(JSON.stringify({ error: { message: 'Unknown path', type: 'GraphMethodException', code: 100 } }));
       }
+      standIn.posts += 1;
+      const oneShot = standIn.failNext.shift();
+      if (oneShot) {
+        res.statusCode = oneShot.status;
+        return res.end(oneShot.body);
+      }
       let body: SentTemplate['body'];
       try {
         body = JSON.parse(raw);
@@ -117,6 +130,8 @@ export async function startWhatsappStandIn(
     token,
     appSecret,
     sent,
+    posts: 0,
+    failNext: [],
     post(body, signature) {
       if (!standIn.webhookUrl) throw new Error('set webhookUrl first');
       const headers: Record<string, string> = { 'Content-Type': 'application/json' };

@@ -21,8 +21,15 @@ export interface TemplateMessage {
 
 export interface WhatsappAdapter {
   mode: 'cloud' | 'local';
-  /** 'stored' when no credentials are configured; otherwise the provider's message id. */
-  send(message: TemplateMessage): Promise<{ outcome: 'sent'; id: string } | { outcome: 'stored' }>;
+  /**
+   * 'stored' when no credentials are configured; otherwise the provider's message id, or 'unconfirmed' when the
+   * provider may have taken the message without saying so (a 2xx without a message id or an unreadable one, a
+   * timeout after the request went out): sending it again could deliver (and pay for) it twice. A refusal (a non-2xx
+   * answer) or a connection never made throws a WhatsappError: nothing was sent, so trying again is safe.
+   */
+  send(
+    message: TemplateMessage,
+  ): Promise<{ outcome: 'sent'; id: string } | { outcome: 'stored' } | { outcome: 'unconfirmed'; reason: string }>;
   /** Whether the signature header matches the raw body. */
   verifySignature(rawBody: Buffer | string | undefined, header: string | undefined): boolean;
   /** The challenge to echo, or undefined when the verification request is not ours. */
@@ -39,6 +46,27 @@ export class WhatsappError extends Error {
   ) {
     super(message);
   }
+}
+
+/** Error codes of a connection that was never made: the request did not leave. */
+const NOT_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+function notConnected(err: unknown): boolean {
+  const cause = (err as { cause?: { code?: unknown } })?.cause;
+  return typeof cause?.code === 'string' && NOT_CONNECTED.has(cause.code);
+}
+
+function errorText(err: unknown): string {
+  const e = err as { name?: string; message?: string; cause?: { code?: unknown } };
+  const code = typeof e?.cause?.code === 'string' ? ` (${e.cause.code})` : '';
+  return `${e?.name ?? 'Error'}: ${e?.message ?? String(err)}${code}`;
 }
 
 export function signBody(secret: string, rawBody: Buffer | string): string {
@@ -69,25 +97,36 @@ export function whatsappFor(config: Config): WhatsappAdapter {
     async send(message) {
       if (!credentials) return { outcome: 'stored' };
       const url = `${settings.apiUrl}/${settings.apiVersion}/${encodeURIComponent(credentials.phoneNumberId)}/messages`;
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${credentials.token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          messaging_product: 'whatsapp',
-          recipient_type: 'individual',
-          to: message.to.replace(/^\+/, ''),
-          type: 'template',
-          template: { name: message.template, language: { code: message.language }, components: message.components },
-        }),
-        signal: AbortSignal.timeout(15_000),
-      });
-      const body = (await res.json().catch(() => ({}))) as {
-        messages?: { id?: string }[];
-        error?: { message?: string };
-      };
-      if (!res.ok) throw new WhatsappError(body.error?.message ?? `WhatsApp answered ${res.status}`, res.status);
-      const id = body.messages?.[0]?.id;
-      if (!id) throw new WhatsappError('WhatsApp answered without a message id', res.status);
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${credentials.token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            messaging_product: 'whatsapp',
+            recipient_type: 'individual',
+            to: message.to.replace(/^\+/, ''),
+            type: 'template',
+            template: { name: message.template, language: { code: message.language }, components: message.components },
+          }),
+          signal: AbortSignal.timeout(15_000),
+        });
+      } catch (err) {
+        // No connection made (refused, unknown host): the provider never saw the message.
+        if (notConnected(err)) throw new WhatsappError(`WhatsApp not reached: ${errorText(err)}`, 0);
+        // A timeout or a connection lost once the request may have gone out: the provider may have taken it.
+        return { outcome: 'unconfirmed', reason: `No answer from WhatsApp: ${errorText(err)}` };
+      }
+      let body: { messages?: { id?: string }[]; error?: { message?: string } } | undefined;
+      try {
+        body = (await res.json()) as typeof body;
+      } catch {
+        body = undefined;
+      }
+      if (!res.ok) throw new WhatsappError(body?.error?.message ?? `WhatsApp answered ${res.status}`, res.status);
+      const id = body?.messages?.[0]?.id;
+      if (typeof id !== 'string' || !id)
+        return { outcome: 'unconfirmed', reason: `WhatsApp answered ${res.status} without a message id` };
       return { outcome: 'sent', id };
     },
     verifySignature(rawBody, header) {

@@ -24,16 +24,14 @@ import { queueEmail } from '../../services/mail/outbox';
 import type { RequestRow } from './answer';
 import { invitationAttachment } from './calendar';
 import { zoneLabel } from '../../../schema/rules/timeZones';
-import { interviewStart, projectAnswerable, validZone, type ScheduleData } from './rules';
+import { interviewStart, validZone, type ScheduleData } from './rules';
 import { templateText } from './templateText';
 import { requestToken } from './tokens';
 import { queueWhatsapp } from './whatsappOutbox';
+import { companyViewerOf, stillDeliverable } from './deliverable';
 import { formatDateTime } from '../../../schema/rules/dates';
 import { requestEmail, requestWhatsapp, type RequestMessageInput } from '../../../schema/rules/requestMessage';
 import { ownContact, shownOne, viewerOf, type Viewer } from '../../services/candidateGate';
-import { roleOfCompanyType } from '../../../schema/roles';
-import { mayContact, statusSql } from '../../../schema/rules/visibility';
-import { placesOf } from '../pipeline';
 import { adminRecipients, projectFacts, readersSeeing, type Recipient } from '../notifications';
 
 export const answerLink = (config: Config, token: string, av: 'approve' | 'reject', m: 'email' | 'whatsapp') =>
@@ -65,38 +63,6 @@ async function context(trx: Knex.Transaction, request: RequestRow) {
   const company =
     project?.is_confidential || !project?.company_name ? t('portal.interviews.aCompany') : project.company_name;
   return { project, candidate, company };
-}
-
-/** How the candidate rules read a company of `companyType` (a RaaS company or another). */
-const companyViewerOf = (companyType: number): Viewer => viewerOf({ role: roleOfCompanyType(companyType) });
-
-/** Who sent the request, as the candidate rules read them: an admin, else the project's company. */
-const senderViewer = (request: { sent_by_admin_id: number | null }, companyType: number | null): Viewer =>
-  request.sent_by_admin_id !== null || companyType === null ? 'admin' : companyViewerOf(companyType);
-
-/**
- * Whether the request may still reach the candidate, by the rules sending and answering read: the project and its
- * company active (projectAnswerable), the sender meeting the candidate (statusSql: for a company an active candidate
- * who did not withdraw the consent to be shown to companies) and allowed to contact them (mayContact).
- */
-async function stillDeliverable(
-  trx: Knex.Transaction,
-  request: RequestRow & { sent_by_admin_id: number | null },
-  project: { status: number; company_id: number | null; company_type: number | null; company_status: number | null },
-): Promise<boolean> {
-  const open = projectAnswerable({
-    status: project.status,
-    companyId: project.company_id,
-    companyStatus: project.company_status,
-  });
-  if (!open) return false;
-  const viewer = senderViewer(request, project.company_type);
-  const met = await trx('candidates as c')
-    .where('c.id', request.candidate_id)
-    .whereRaw(statusSql(viewer))
-    .first('c.id');
-  const place = (await placesOf(trx, request.project_id, [request.candidate_id])).get(request.candidate_id);
-  return Boolean(met && place && mayContact(viewer, place.candidate, place.place));
 }
 
 export async function deliverRequest(knex: Knex, config: Config, id: number): Promise<boolean> {

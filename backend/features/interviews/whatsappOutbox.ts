@@ -6,14 +6,23 @@
  * (qualify.ts): a candidate admins still meet (statusSql: not paused) with a phone marked WhatsApp. One who paused
  * or unmarked their number since is not messaged: the message is marked failed, with the reason, and so is the
  * qualify request (both entities' declared "failed" status; neither has a cancelled one).
+ * An interview or job-description request's message is checked again the same way, by what delivering it checked
+ * (delivery.ts stillDeliverable: the project and its company active, the sender still meeting and allowed to contact
+ * the candidate), and the request still open (sent, not answered, not expired) and the phone still marked WhatsApp:
+ * a retry hours later after a provider failure sends nothing the candidate may no longer receive. Such a message is
+ * marked failed with the reason; the request itself is left as it is (its email went out, answering checks again).
+ * When the provider may have taken a message without confirming it (a 2xx without a message id, a timeout once the
+ * request went out), the row is marked sent without a provider id and the reason kept in `error`: sending it again
+ * could deliver it, and charge for it, twice.
  */
 import type { Knex } from 'knex';
 import type { WhatsappAdapter } from '../../adapters/whatsapp';
-import { QUALIFY_STATE } from '../../../schema/rules/pipeline';
+import { QUALIFY_STATE, REQUEST_STATE } from '../../../schema/rules/pipeline';
 import { statusSql } from '../../../schema/rules/visibility';
 import { logger } from '../../logger';
 import { ownContact } from '../../services/candidateGate';
 import { queueJob } from '../../services/queue';
+import { stillDeliverable } from './deliverable';
 
 export interface OutgoingWhatsapp {
   to: string;
@@ -27,6 +36,9 @@ export interface OutgoingWhatsapp {
 
 export const WHATSAPP_STATUS = { queued: 0, sent: 1, stored: 2, failed: 3 } as const;
 const NO_LONGER_REACHABLE = 'Not sent: the candidate paused or no longer has a WhatsApp number';
+const NO_LONGER_DELIVERABLE =
+  'Not sent: the request was answered or expired, or may no longer reach the candidate (paused, consent withdrawn, ' +
+  'no WhatsApp number, company suspended or project closed)';
 
 export async function queueWhatsapp(trx: Knex | Knex.Transaction, message: OutgoingWhatsapp): Promise<number> {
   const [row] = await trx('whatsapp_messages')
@@ -60,6 +72,19 @@ async function qualifyStillWanted(trx: Knex.Transaction, qualifyRequestId: numbe
   return candidate !== undefined && (await ownContact(trx, candidate.id))?.phoneWhatsapp === true;
 }
 
+/** Whether an interview or job-description request's message may still go: as delivering it checked, and still open. */
+async function requestStillWanted(trx: Knex.Transaction, interviewRequestId: number): Promise<boolean> {
+  const request = await trx('interview_requests').where('id', interviewRequestId).first();
+  if (!request || request.state !== REQUEST_STATE.sent) return false;
+  if (request.expires_at && new Date(request.expires_at).getTime() <= Date.now()) return false;
+  const project = await trx('projects as p')
+    .leftJoin('companies as c', 'c.id', 'p.company_id')
+    .where('p.id', request.project_id)
+    .first('p.status', 'p.company_id', 'c.company_type', 'c.status as company_status');
+  if (!project || !(await stillDeliverable(trx, request, project))) return false;
+  return (await ownContact(trx, request.candidate_id))?.phoneWhatsapp === true;
+}
+
 /** Sends one queued message; the row is locked while the provider is asked, so two runs send it once. */
 export async function deliverWhatsapp(
   knex: Knex,
@@ -79,6 +104,12 @@ export async function deliverWhatsapp(
         .update({ state: QUALIFY_STATE.failed, updated_at: trx.fn.now() });
       return 'skipped' as const;
     }
+    if (row.interview_request_id && !(await requestStillWanted(trx, row.interview_request_id))) {
+      await trx('whatsapp_messages')
+        .where('id', id)
+        .update({ status: WHATSAPP_STATUS.failed, error: NO_LONGER_DELIVERABLE, updated_at: trx.fn.now() });
+      return 'skipped' as const;
+    }
     let result: Awaited<ReturnType<WhatsappAdapter['send']>>;
     try {
       result = await adapter.send({
@@ -96,12 +127,15 @@ export async function deliverWhatsapp(
       return err as Error;
     }
     const providerId = result.outcome === 'sent' ? result.id : null;
+    // Unconfirmed: marked sent (without a provider id, the reason kept) so no retry posts it again.
+    const unconfirmed = result.outcome === 'unconfirmed' ? result.reason : null;
+    if (unconfirmed) logger.warn({ id, reason: unconfirmed }, 'WhatsApp message sent without confirmation');
     await trx('whatsapp_messages')
       .where('id', id)
       .update({
-        status: providerId ? WHATSAPP_STATUS.sent : WHATSAPP_STATUS.stored,
+        status: providerId || unconfirmed ? WHATSAPP_STATUS.sent : WHATSAPP_STATUS.stored,
         provider_message_id: providerId,
-        error: null,
+        error: unconfirmed ? `Sent, not confirmed: ${unconfirmed}`.slice(0, 4000) : null,
         sent_at: trx.fn.now(),
         updated_at: trx.fn.now(),
       });
@@ -111,7 +145,7 @@ export async function deliverWhatsapp(
         .where('state', QUALIFY_STATE.queued)
         .update({ state: QUALIFY_STATE.sent, provider_message_id: providerId, updated_at: trx.fn.now() });
     }
-    return providerId ? ('sent' as const) : ('stored' as const);
+    return providerId || unconfirmed ? ('sent' as const) : ('stored' as const);
   });
   if (outcome instanceof Error) throw outcome;
   return outcome;
