@@ -48,6 +48,7 @@ import {
 } from './matcher';
 import { matchFinished } from './notice';
 import { publicRun, withProjectTitle, type RunRow } from './store';
+import { MATCH_ATTEMPTS, matchJobKey, settleAbandoned } from './run';
 
 const runDef = entity('aiMatchRun');
 const MANAGE = { action: 'manage', subject: 'AiMatchRun' } as const;
@@ -278,6 +279,7 @@ export const aiMatchEndpoints = [
     handler: async ({ query, ctx }) => {
       const page = query.page ?? 1;
       const perPage = query.perPage ?? 20;
+      await settleAbandoned(ctx.knex, ctx.config);
       const q = withProjectTitle(ctx.knex);
       if (query.projectId !== undefined) q.where('r.project_id', query.projectId);
       const [{ count }] = (await q.clone().clearSelect().count({ count: '*' })) as { count: string }[];
@@ -317,7 +319,7 @@ export const aiMatchEndpoints = [
           trx,
           'match_candidates',
           { runId: current.id },
-          { jobKey: `match_candidates:${current.id}`, maxAttempts: 1 },
+          { jobKey: matchJobKey(current.id), maxAttempts: MATCH_ATTEMPTS },
         );
         return saved;
       });
@@ -353,8 +355,10 @@ export const aiMatchEndpoints = [
     summary: "An AI match run's state and progress",
     access: MANAGE,
     row: own('read'),
-    handler: async ({ row, ctx }) =>
-      publicRun((await withProjectTitle(ctx.knex).where('r.id', row.id).first()) as RunRow, ctx.config),
+    handler: async ({ row, ctx }) => {
+      await settleAbandoned(ctx.knex, ctx.config, row.id as number);
+      return publicRun((await withProjectTitle(ctx.knex).where('r.id', row.id).first()) as RunRow, ctx.config);
+    },
   }),
 
   defineEndpoint({

@@ -32,6 +32,41 @@ import { namesToScrub } from '../../services/candidateGate';
 
 const RUNNING: number[] = [MATCH_STATUS.queued, MATCH_STATUS.retrieving, MATCH_STATUS.judging];
 
+/** A run's job: retried after a worker stopped or crashed mid-run (the retry starts over). */
+export const MATCH_ATTEMPTS = 3;
+export const matchJobKey = (runId: number) => `match_candidates:${runId}`;
+/** A locked job whose worker died is taken back by graphile-worker after this long. */
+const LOCK_TIMEOUT = '4 hours';
+
+/**
+ * Ends as failed the runs still marked running whose job is gone for good: deleted, or its last
+ * attempt used up and no worker holding it (a worker stopped or crashed on the last attempt).
+ * Their admin hears of it once (the status guard). `runId` limits it to one run.
+ */
+export async function settleAbandoned(knex: Knex, config: Config, runId?: number): Promise<void> {
+  await knex.transaction(async (trx) => {
+    const q = trx('ai_match_runs as r')
+      .whereIn('r.status', RUNNING)
+      .whereNotExists(
+        trx('graphile_worker.jobs as j')
+          .whereRaw(`j.key = 'match_candidates:' || r.id`)
+          .where((w) =>
+            w.whereRaw('j.attempts < j.max_attempts').orWhereRaw(`j.locked_at > now() - interval '${LOCK_TIMEOUT}'`),
+          ),
+      )
+      .update({
+        status: MATCH_STATUS.failed,
+        error: 'the run stopped and was not restarted',
+        finished_at: new Date(),
+        updated_at: new Date(),
+      })
+      .returning('*');
+    if (runId !== undefined) q.where('r.id', runId);
+    for (const ended of (await q) as Parameters<typeof matchFinished>[2][])
+      await matchFinished(trx, config, ended, 'failed');
+  });
+}
+
 interface RunRow {
   id: number;
   status: number;

@@ -28,9 +28,15 @@ import { searchNewsEndpoints } from './searchNews';
 export const alertsEndpoints = [...searchNewsEndpoints, ...alertEndpoints, ...alertConsoleEndpoints];
 export { sendDueDigests, matchAlerts, type RunResult, UNSUBSCRIBE_PATH };
 
-/** One matching run and its notifications; what the `match_alerts` job does. */
+/**
+ * One matching run and its notifications; what the `match_alerts` job does. One transaction (the
+ * two inner ones are savepoints of it): the run consumes the changed marks, so a notice that fails
+ * must put them back, or the retry would find nothing changed and never raise it.
+ */
 export async function runAlerts(knex: Knex, config: Config): Promise<RunResult & { told: number }> {
-  const result = await matchAlerts(knex);
-  const told = await noticeNews(knex, config, result.alerted);
-  return { ...result, told };
+  return knex.transaction(async (trx) => {
+    const result = await matchAlerts(trx);
+    const told = await noticeNews(trx, config, result.alerted);
+    return { ...result, told };
+  });
 }
