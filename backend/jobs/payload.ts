@@ -56,6 +56,19 @@ const idListOf =
     )
       throw new PayloadError(task, `{ ${key}: a list of positive whole numbers }`, payload);
   };
+/** A payload listing 1 to 10,000 storage keys under `key`: non-empty strings. */
+const keyListOf =
+  <K extends string>(key: K): Check<Record<K, string[]>> =>
+  (task, payload) => {
+    const list = isRecord(payload) ? payload[key] : undefined;
+    if (
+      !Array.isArray(list) ||
+      !list.length ||
+      list.length > 10_000 ||
+      !list.every((k) => typeof k === 'string' && k.length > 0 && k.length <= 1000)
+    )
+      throw new PayloadError(task, `{ ${key}: a list of storage keys }`, payload);
+  };
 /** A payload naming a row under `key` and one of `values` under `field`. */
 const idWith =
   <K extends string, F extends string, V extends string | number>(
@@ -107,6 +120,7 @@ export const TASK_PAYLOADS = {
   find_twins: idListOf('candidateIds'),
   carry_out_erasures: noPayload,
   erase_ats_records: idOf('erasureId'),
+  delete_erased_files: keyListOf('keys'),
   prepare_data_export: idOf('exportId'),
   apply_retention: noPayload,
 } satisfies Record<string, Check<unknown>>;

@@ -11,6 +11,7 @@ import { closeWorkerKnex, openWorkerKnex, shareWorkerKnex, workerConnections, wo
 import { applyRetentionTask } from './tasks/apply_retention';
 import { carryOutErasuresTask } from './tasks/carry_out_erasures';
 import { eraseAtsRecordsTask } from './tasks/erase_ats_records';
+import { deleteErasedFilesTask } from './tasks/delete_erased_files';
 import { prepareDataExportTask } from './tasks/prepare_data_export';
 import { emailCuratedCandidatesTask } from './tasks/email_curated_candidates';
 import { expireCreditsTask } from './tasks/expire_credits';
@@ -95,6 +96,7 @@ export function taskList(config: Config, connectionString = config.databaseUrl):
     find_twins: findTwinsTask(db),
     carry_out_erasures: carryOutErasuresTask(config, db),
     erase_ats_records: eraseAtsRecordsTask(config, db),
+    delete_erased_files: deleteErasedFilesTask(config),
     prepare_data_export: prepareDataExportTask(config, db),
     apply_retention: applyRetentionTask(config, db),
     match_alerts: matchAlertsTask(config, db),

@@ -71,7 +71,7 @@ async function merge(survivor: number, merged: number, keep: Record<string, stri
   return res.body.mergeId as number;
 }
 
-/** Erases candidate `id` as an admin does for a request received elsewhere: recorded, then carried out early. */
+/** Erases candidate `id` as an admin does for a request received elsewhere: recorded, carried out early, its jobs run. */
 async function erase(id: number): Promise<void> {
   const recorded = await t.http
     .post('/api/v1/data-rights/erasures')
@@ -83,6 +83,8 @@ async function erase(id: number): Promise<void> {
     .set(bearer(admin))
     .send({ early: true });
   expect(done.status, JSON.stringify(done.body)).toBe(200);
+  // The stored files go with the delete_erased_files job the erasure queued.
+  await runJobs(t);
 }
 
 const erasedList = async () => (await t.knex('erased_emails').pluck('email_hash')) as string[];

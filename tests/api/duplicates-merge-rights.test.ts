@@ -151,6 +151,8 @@ describe('Merging two profiles of one person', () => {
       due_at: later(-1),
     });
     expect(await carryOutDueErasures(t.knex, t.config, new Date())).toBe(1);
+    // The picture's file goes with the delete_erased_files job the erasure queued.
+    await runJobs(t);
     expect((await t.http.get(picture).set(bearer(admin))).status).toBe(404);
     await expect(readFile(path.join(t.config.uploadDir, picture.replace(/^\/uploads\//, '')))).rejects.toThrow();
     const { rows } = await t.knex.raw("select id from candidate_merges m where m::text ~ 'cello'");

@@ -16,7 +16,9 @@
  *   the erase_ats_records job then erases them with the vendor's own call where it has one, or
  *   lists them for the companies (atsRecords.ts); stored files (CV, blind CV, picture, CV drafts,
  *   copies of their data, chat attachments that name them, the import reports' copies holding
- *   their rows and failed imports' uploads: eraseFiles.ts) are deleted once the transaction commits.
+ *   their rows and failed imports' uploads: eraseFiles.ts) are deleted by the delete_erased_files
+ *   job, queued in the transaction (queueFileDeletion): it runs once the erasure has committed, and
+ *   is retried until every file is gone.
  * A person may have had other profiles, merged into this one: the merge journals (candidate_merges) are the last
  * place that keeps them, and go with the rows referencing the candidate. Read first (eraseScope.ts, formerProfiles),
  * their emails, identifiers and files are the person's too: each profile had its own email (email is unique).
@@ -29,7 +31,7 @@ import { emailHash } from '../../services/erasedEmails';
 import type { Config } from '../../config';
 import { storageFor } from '../../adapters/storage/select';
 import { keyOfPublicPath } from '../../adapters/storage/serve';
-import { logger } from '../../logger';
+import { queueJob } from '../../services/queue';
 import { clearFailedUploads, eraseChatAttachments, eraseFromImportReports } from './eraseFiles';
 import { eraseRunEntries, formerProfiles, identifiersOf, LOOKUP_TABLES, type Scope, tiedScopes } from './eraseScope';
 
@@ -168,8 +170,8 @@ async function rewrite(
 
 /**
  * Erases candidate `candidateId`; returns what it did, or undefined when there is no such
- * candidate. Run inside the caller's transaction; the returned `files` are deleted by `deleteFiles`
- * once it has committed, and the files it stored meanwhile (rewritten import reports, pushed to
+ * candidate. Run inside the caller's transaction; the returned `files` are to be deleted through
+ * `queueFileDeletion` in it, and the files it stored meanwhile (rewritten import reports, pushed to
  * `written`) if it does not.
  */
 export async function eraseCandidate(
@@ -331,14 +333,33 @@ export async function eraseCandidate(
   return { report, files };
 }
 
-/** Deletes the erased person's stored files (local disk or S3); a failure is logged, the rest still go. */
-export async function deleteFiles(config: Config, keys: string[]): Promise<void> {
+/** Keys per delete_erased_files job (the payload's limit is 10,000). */
+const KEYS_PER_JOB = 1000;
+
+/**
+ * Queues the deletion of the erased person's stored files in the erasure's transaction `trx`: the
+ * jobs exist exactly when the erasure commits, whatever happens to the process after it.
+ */
+export async function queueFileDeletion(trx: Knex.Transaction, keys: string[]): Promise<void> {
+  const unique = [...new Set(keys.filter(Boolean))];
+  for (let i = 0; i < unique.length; i += KEYS_PER_JOB)
+    await queueJob(trx, 'delete_erased_files', { keys: unique.slice(i, i + KEYS_PER_JOB) });
+}
+
+/**
+ * Deletes stored files (local disk or S3), a missing one counting as deleted; every key is tried,
+ * then it throws if any could not be deleted, so the job is retried (deleting again is harmless).
+ */
+export async function deleteErasedFiles(config: Config, keys: string[]): Promise<void> {
   const storage = storageFor(config);
+  const failed: string[] = [];
   for (const key of keys) {
     try {
       await storage.delete(key);
     } catch (err) {
-      logger.error({ err: (err as Error).message }, 'an erased file could not be deleted');
+      failed.push(`${key}: ${(err as Error).message}`);
     }
   }
+  if (failed.length)
+    throw new Error(`${failed.length} of ${keys.length} erased files not deleted: ${failed.join('; ')}`);
 }

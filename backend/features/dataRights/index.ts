@@ -25,6 +25,7 @@ import { consentEndpoints } from './consents';
 export { prepareExport as prepareDataExport } from './export/prepare';
 export { applyRetention } from './retention';
 export { eraseAtsRecords } from './atsRecords';
+export { deleteErasedFiles } from './erase';
 
 export function dataRightsEndpoints(): Endpoint[] {
   return [...requestEndpoints, ...queueEndpoints, ...exportEndpoints, ...correctionEndpoints, ...consentEndpoints];

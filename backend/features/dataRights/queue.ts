@@ -18,8 +18,9 @@ import type { Config } from '../../config';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, notFound } from '../../errors';
 import { queueAtsErasure } from './atsRecords';
-import { deleteFiles, eraseCandidate, type ErasureReport } from './erase';
+import { deleteErasedFiles, eraseCandidate, queueFileDeletion, type ErasureReport } from './erase';
 import { logDataRights } from './log';
+import { logger } from '../../logger';
 
 /** Admins only: the entity is readable by admins alone, and these act on it. */
 const access = { action: 'read', subject: 'ErasureRequest' } as const;
@@ -42,9 +43,9 @@ async function lockRequest(trx: Knex.Transaction, requestId: number): Promise<Ro
 }
 
 /**
- * Carries out one request: the erasure and the request's record in one transaction, the stored
- * files deleted after it commits (and the files it stored meanwhile if it fails). `actor`
- * undefined: the scheduled job.
+ * Carries out one request: the erasure, the request's record and the delete_erased_files job that
+ * deletes the stored files once it commits, in one transaction (the files it stored meanwhile are
+ * deleted if it fails). `actor` undefined: the scheduled job.
  */
 export async function carryOut(
   knex: Knex,
@@ -77,6 +78,8 @@ export async function carryOut(
       .update({ status: ERASURE_STATUS.cancelled, updated_at: now });
     // The ATS records: erased with the vendors' calls, or listed for the companies, once this commits.
     if (done.report.atsRecords.length) await queueAtsErasure(trx, row.id);
+    // The stored files: deleted by a job committed with the erasure, retried until they are gone.
+    await queueFileDeletion(trx, done.files);
     await logDataRights(trx, row.candidate_id, 'erased', actor, {
       requestId: row.id,
       deleted: done.report.deleted,
@@ -86,11 +89,12 @@ export async function carryOut(
     });
     return done;
   });
-  const { report, files } = await erasing.catch(async (err: unknown) => {
-    await deleteFiles(config, written);
+  const { report } = await erasing.catch(async (err: unknown) => {
+    await deleteErasedFiles(config, written).catch((e: unknown) =>
+      logger.error({ err: (e as Error).message }, 'a file stored by a failed erasure could not be deleted'),
+    );
     throw err;
   });
-  await deleteFiles(config, files);
   return report;
 }
 
