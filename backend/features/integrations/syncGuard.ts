@@ -18,7 +18,7 @@ import type { Knex } from 'knex';
 import { t } from '../../../i18n';
 import { RUN_STATUS } from '../../../schema/rules/ats';
 import { consentWithdrawnSql } from '../../../schema/rules/consents';
-import { ERASED_FIRST_NAME, ERASED_LAST_NAME, ERASURE_STATUS } from '../../../schema/rules/dataRights';
+import { ERASURE_STATUS } from '../../../schema/rules/dataRights';
 import type { AtsPlacement } from '../../adapters/ats';
 import { logger } from '../../logger';
 import { queueJob } from '../../services/queue';
@@ -27,10 +27,9 @@ import type { IntegrationRow } from './store';
 /** Attempts of the erase_ats_records job, as the erasure queues it (dataRights/atsRecords.ts, ERASE_ATS_ATTEMPTS). */
 const ERASE_ATS_ATTEMPTS = 8;
 
-/** SQL true when candidate `c` was erased: renamed with the erased address, or an erasure carried out. */
-const ERASED_SQL = `((c.first_name = ? and c.last_name = ? and c.email = 'erased-' || c.id || '@erased.invalid')
-  or exists (select 1 from erasure_requests r where r.candidate_id = c.id and r.status = ?))`;
-const ERASED_BINDINGS = [ERASED_FIRST_NAME, ERASED_LAST_NAME, ERASURE_STATUS.erased];
+/** SQL true when candidate `c` was erased: an erasure carried out (its status is written in the erasure's transaction). */
+const ERASED_SQL = `exists (select 1 from erasure_requests r where r.candidate_id = c.id and r.status = ?)`;
+const ERASED_BINDINGS = [ERASURE_STATUS.erased];
 
 /** Of `ids`, those erased (or gone); their rows stay locked FOR KEY SHARE until `trx` ends. */
 export async function erasedOf(trx: Knex.Transaction, ids: number[]): Promise<Set<number>> {
