@@ -9,6 +9,7 @@ import { pdfOf } from '../helpers/cvs';
 import { runJobs } from '../helpers/jobs';
 import { s3StandIn } from '../helpers/s3';
 import { bearer, candidatePayload, talentIds } from '../helpers/talent';
+import { eraseNow } from '../helpers/erasure';
 
 const BUCKET = 'erasure-retry';
 
@@ -52,20 +53,8 @@ describe('Erasing a candidate whose CV the store fails to delete at first', () =
 
     // Every DELETE fails (the SDK's own retries too) until the store recovers.
     s3.faults.deletes = Number.MAX_SAFE_INTEGER;
-    const recorded = await t.http
-      .post('/api/v1/data-rights/erasures')
-      .set(bearer(admin))
-      .send({ candidateId: created.body.id });
-    expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);
-    const done = await t.http
-      .post(`/api/v1/data-rights/erasures/${recorded.body.id}/carry-out`)
-      .set(bearer(admin))
-      .send({ early: true });
-    expect(done.status, JSON.stringify(done.body)).toBe(200);
-    const request = await t
-      .knex('erasure_requests')
-      .where('id', Number(String(recorded.body.id).split(':').pop()))
-      .first();
+    const requestId = await eraseNow(t, admin, created.body.id);
+    const request = await t.knex('erasure_requests').where('id', requestId).first();
     expect(request.status).toBe(3);
     expect(request.report.files).toBeGreaterThanOrEqual(1);
 

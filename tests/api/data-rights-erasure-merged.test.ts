@@ -19,6 +19,7 @@ import { testApp, type TestApp } from '../helpers/app';
 import { tempDirUntilFileEnd } from '../helpers/fileEnd';
 import { runJobs } from '../helpers/jobs';
 import { bearer, candidatePayload, talentIds } from '../helpers/talent';
+import { eraseNow } from '../helpers/erasure';
 
 // A real 1x1 PNG.
 const PNG = Buffer.from(
@@ -73,16 +74,7 @@ async function merge(survivor: number, merged: number, keep: Record<string, stri
 
 /** Erases candidate `id` as an admin does for a request received elsewhere: recorded, carried out early, its jobs run. */
 async function erase(id: number): Promise<void> {
-  const recorded = await t.http
-    .post('/api/v1/data-rights/erasures')
-    .set(bearer(admin))
-    .send({ candidateId: `Candidate:${id}` });
-  expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);
-  const done = await t.http
-    .post(`/api/v1/data-rights/erasures/${recorded.body.id}/carry-out`)
-    .set(bearer(admin))
-    .send({ early: true });
-  expect(done.status, JSON.stringify(done.body)).toBe(200);
+  await eraseNow(t, admin, id);
   // The stored files go with the delete_erased_files job the erasure queued.
   await runJobs(t);
 }

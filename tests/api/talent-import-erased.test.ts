@@ -19,6 +19,7 @@ import { importCandidates } from '../../backend/features/talent';
 import { emailHash } from '../../backend/services/erasedEmails';
 import { testApp, type TestApp } from '../helpers/app';
 import { tempDirUntilFileEnd } from '../helpers/fileEnd';
+import { eraseNow } from '../helpers/erasure';
 
 const HEADER =
   'email,firstName,lastName,currentLocation,preferredLocations,jobTitles,typeOfEmployment,expectedSalary,noticePeriod,skills';
@@ -71,17 +72,7 @@ const stored = (email: string) => t.knex('candidates').where('email', email).fir
 /** Erases the candidate holding `email` as an admin does for a request received elsewhere: recorded, then carried out early. */
 async function erase(email: string): Promise<void> {
   const { id } = await stored(email);
-  const auth = { Authorization: `Bearer ${admin}` };
-  const recorded = await t.http
-    .post('/api/v1/data-rights/erasures')
-    .set(auth)
-    .send({ candidateId: `Candidate:${id}` });
-  expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);
-  const done = await t.http
-    .post(`/api/v1/data-rights/erasures/${recorded.body.id}/carry-out`)
-    .set(auth)
-    .send({ early: true });
-  expect(done.status, JSON.stringify(done.body)).toBe(200);
+  await eraseNow(t, admin, id);
   expect(await stored(email)).toBeUndefined();
 }
 
