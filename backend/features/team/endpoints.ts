@@ -13,7 +13,7 @@ import { companyUser } from '../../../schema/entities/companyUser';
 import { formatId } from '../../../schema/lib/ids';
 import { SUB_ROLES } from '../../../schema/roles';
 import { email, id, ids, oneOf, optionalLine } from '../../../schema/validation/inputs';
-import { emailSendLimits } from '../../auth/rateLimit';
+import { emailSendKey, emailSendLimits } from '../../auth/rateLimit';
 import { forgetInLists } from '../../crud/refs';
 import { findRow } from '../../crud/router';
 import type { Row } from '../../crud/serialize';
@@ -99,6 +99,9 @@ export const teamEndpoints = [
       }),
     },
     status: 201,
+    // An invitation emails the address: counted against it with every other emailed link (resends included), so
+    // inviting, deleting and inviting again cannot stream mail to one person. Not per IP: a team is invited at once.
+    limits: ({ body, ctx }) => [{ key: emailSendKey(body.email), max: ctx.config.rateLimit.perEmail }],
     handler: async (call) => {
       const { body, ability, ctx } = call;
       // Company people invite into their own company (their rule's condition); admins name the company.
