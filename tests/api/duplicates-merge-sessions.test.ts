@@ -5,12 +5,11 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app';
-import { runJobs } from '../helpers/jobs';
-import { bearer, candidatePayload, talentIds } from '../helpers/talent';
+import { pairOf } from '../helpers/duplicatePairs';
+import { bearer } from '../helpers/talent';
 
 let t: TestApp;
 let admin: string;
-const num = (id: unknown) => Number(String(id).split(':').pop());
 
 beforeAll(async () => {
   t = await testApp();
@@ -19,24 +18,12 @@ beforeAll(async () => {
 
 describe('Merging two profiles of one person', () => {
   it("ends the merged profile's sessions instead of signing them in as the survivor", async () => {
-    const ids = await talentIds(t.knex);
-    const made: { id: number; email: string }[] = [];
-    for (const n of [0, 1]) {
-      const res = await t.http
-        .post('/api/v1/candidates')
-        .set(bearer(admin))
-        .send(
-          candidatePayload(ids, {
-            linkedInUrl: null,
-            firstName: 'Odile',
-            lastName: `Marchetti${n}`,
-            phone: '+65 8222 3333',
-          }),
-        );
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      made.push({ id: num(res.body.id), email: res.body.email as string });
-    }
-    const [a, b] = made;
+    const pair = await pairOf(t, admin, { phone: '+65 8222 3333', first: 'Odile', last: 'Marchetti' });
+    const emailOf = async (id: number) => (await t.knex('candidates').where('id', id).first('email')).email as string;
+    const [a, b] = [
+      { id: pair.a, email: await emailOf(pair.a) },
+      { id: pair.b, email: await emailOf(pair.b) },
+    ];
     const tokenA = await t.login(a.email);
     const tokenB = await t.login(b.email);
     const me = async (token: string) => t.http.get('/api/v1/auth/check/user').set(bearer(token));
@@ -52,15 +39,8 @@ describe('Merging two profiles of one person', () => {
       expires_at: new Date(Date.now() + 600_000),
     });
 
-    expect((await t.http.post('/api/v1/candidate-duplicates/scan').set(bearer(admin))).status).toBe(202);
-    await runJobs(t);
-    const list = await t.http.get('/api/v1/candidate-duplicates?perPage=100').set(bearer(admin));
-    const pair = list.body.data.find((p: { candidate: { id: string }; other: { id: string } }) =>
-      [p.candidate.id, p.other.id].every((id) => [a.id, b.id].includes(num(id))),
-    );
-    expect(pair, 'the pair is queued').toBeDefined();
     const merged = await t.http
-      .post(`/api/v1/candidate-duplicates/${pair.id}/merge`)
+      .post(`/api/v1/candidate-duplicates/${pair.pairId}/merge`)
       .set(bearer(admin))
       .send({ survivorId: `Candidate:${a.id}` });
     expect(merged.status, JSON.stringify(merged.body)).toBe(200);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WHATSAPP_REQUEST_REPEAT_HOURS } from '../../schema/rules/pipeline';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
-import { activeCandidates, addToProject, makeProject } from '../helpers/interviews';
+import { activeCandidates, requestByWhatsapp } from '../helpers/interviews';
 
 let t: TestApp;
 let company: Client;
@@ -21,19 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.knex.destroy());
 
-async function askByWhatsapp(requestAction = 'request_interview') {
-  const project = await makeProject(t.knex);
-  // Past the suggested tab, where the company sees the contact and so the channel the request took.
-  await addToProject(t.knex, project, [candidate], 1);
-  const res = await company.post('/projects/candidate/interview/request', {
-    projectId: project.id,
-    candidateId: candidate,
-    requestAction,
-    channel: 'whatsapp',
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.requests[0].channel as string;
-}
+const askByWhatsapp = async (requestAction?: string) =>
+  (await requestByWhatsapp(t.knex, company, candidate, requestAction)).channel;
 
 describe('WhatsApp requests to one candidate from many projects', () => {
   it(`The first goes by WhatsApp; others within ${WHATSAPP_REQUEST_REPEAT_HOURS} hours by email, until the hours pass`, async () => {

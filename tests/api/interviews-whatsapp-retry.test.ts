@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Client } from '../helpers/actors';
 import type { TestApp } from '../helpers/app';
-import { activeCandidates, addToProject, makeProject, type TestProject } from '../helpers/interviews';
+import { activeCandidates, requestByWhatsapp, type TestProject } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
 import { whatsappApp, type WhatsappStandIn } from '../helpers/whatsapp';
 
@@ -28,16 +28,8 @@ afterAll(() => close?.());
 
 /** An interview request by WhatsApp to `candidate` (past the suggested tab, where the channel is the company's). */
 async function askByWhatsapp(candidate: number): Promise<{ project: TestProject; message: number }> {
-  const project = await makeProject(t.knex);
-  await addToProject(t.knex, project, [candidate], 1);
-  const res = await company.post('/projects/candidate/interview/request', {
-    projectId: project.id,
-    candidateId: candidate,
-    requestAction: 'request_interview',
-    channel: 'whatsapp',
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  expect(res.body.requests[0].channel).toBe('whatsapp');
+  const { project, channel } = await requestByWhatsapp(t.knex, company, candidate);
+  expect(channel).toBe('whatsapp');
   await runJobs(t);
   const request = await t.knex('interview_requests').where({ project_id: project.id, candidate_id: candidate }).first();
   const [message] = await t.knex('whatsapp_messages').where('interview_request_id', request.id).pluck('id');

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../backend/services/mail/outbox';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
-import { activeCandidates, addToProject, makeProject } from '../helpers/interviews';
+import { activeCandidates, addToProject, makeProject, requestByWhatsapp } from '../helpers/interviews';
 import { whatsappApp, type WhatsappStandIn } from '../helpers/whatsapp';
 import { runJobs } from '../helpers/jobs';
 
@@ -207,18 +207,9 @@ describe('Qualify requests', () => {
 
 describe('Interview requests over WhatsApp', () => {
   it('one email and one template message with the answer links, however often the jobs run', async () => {
-    const project = await makeProject(t.knex);
     const candidate = withPhone[4];
-    // Past the suggested tab, where the company sees the contact and so the channel.
-    await addToProject(t.knex, project, [candidate], 1);
-    const res = await company.post('/projects/candidate/interview/request', {
-      projectId: project.id,
-      candidateId: candidate,
-      requestAction: 'request_interview',
-      channel: 'whatsapp',
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.requests[0].channel).toBe('whatsapp');
+    const { project, channel } = await requestByWhatsapp(t.knex, company, candidate);
+    expect(channel).toBe('whatsapp');
     const before = standIn.sent.length;
     await runJobs(t);
     const request = await t

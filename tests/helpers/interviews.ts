@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import type { Client } from './actors';
 import { listOutbox } from '../../backend/services/mail/outbox';
 
 export interface TestProject {
@@ -98,4 +99,26 @@ export async function requestEmail(knex: Knex, to: string, subject = /Interview 
   const jd = /(https?:\/\/\S+\/jd\/[0-9a-f-]{36}\/\d+)/.exec(mail.text);
   if (!approve || !reject || !jd) throw new Error(`request email without its links: ${mail.text}`);
   return { mail, approveUrl: approve[1], rejectUrl: reject[1], token: approve[2], jdUrl: jd[1] };
+}
+
+/**
+ * A company's interview request by WhatsApp to `candidate` in a new project, the candidate past the suggested tab
+ * (where the company sees the contact, and so the channel the request took); answers the project and the reply.
+ */
+export async function requestByWhatsapp(
+  knex: Knex,
+  company: Client,
+  candidate: number,
+  requestAction = 'request_interview',
+): Promise<{ project: TestProject; channel: string }> {
+  const project = await makeProject(knex);
+  await addToProject(knex, project, [candidate], 1);
+  const res = await company.post('/projects/candidate/interview/request', {
+    projectId: project.id,
+    candidateId: candidate,
+    requestAction,
+    channel: 'whatsapp',
+  });
+  if (res.status !== 201) throw new Error(`request_interview answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return { project, channel: res.body.requests[0].channel as string };
 }
