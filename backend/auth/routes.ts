@@ -48,12 +48,14 @@ async function openMagicLink(
     // A community sign-up link: opening it proves the address, and only now is the account created.
     if (!account && link.signup) account = await completeCommunitySignup(trx, config, link.email, link.signup);
     if (!account) return undefined;
-    // Opening the link proves the address: it completes a community magic-link sign-up.
+    // Opening the link proves the address: it completes a community magic-link sign-up still waiting for that. A
+    // member whose address was proven before and whom an admin set to Pending stays pending: the hold is the admin's.
     if (account.kind === 'community' && account.status === 0) {
-      await trx('community_users')
-        .where('id', account.id)
+      const proven = await trx('community_users')
+        .where({ id: account.id, status: 0 })
+        .whereNull('email_confirmed_at')
         .update({ status: 1, email_confirmed_at: trx.fn.now(), updated_at: trx.fn.now() });
-      account.status = 1;
+      if (proven) account.status = 1;
     }
     return { account, redirectUrl: link.redirectUrl };
   });

@@ -98,6 +98,20 @@ describe('Community sign-up', () => {
     expect((await lastMail(t.knex, 'mei@example.org')).subject).toMatch(/sign-in link/);
   });
 
+  it('A member an admin set to Pending stays pending: opening a sign-in link does not undo the hold', async () => {
+    await magic('held@example.org').expect(200);
+    await openLink('held@example.org');
+    const { id } = await t.knex('community_users').where('email', 'held@example.org').first('id');
+    const admin = { Authorization: `Bearer ${await t.login('admin@example.com')}` };
+    await t.http.put(`/api/v1/community-users/Community:${id}`).set(admin).send({ status: 0 }).expect(200);
+
+    await browser.post('/api/v1/auth/send-magic-link').send({ email: 'held@example.org' }).expect(200);
+    const token = await linkParam(t.knex, 'held@example.org', '/auth/magic-link', 'token');
+    const res = await browser.post('/api/v1/auth/login-by-magic-link').send({ token }).expect(403);
+    expect(res.body.error.code).toBe('user.pendingActivation');
+    expect(await t.knex('community_users').where('id', id).first('status')).toEqual({ status: 0 });
+  });
+
   it('A magic-link sign-up with someone else’s address answers like any other and tells only the owner; a bad one is refused', async () => {
     await magic('member@acme.example.com').expect(200, { success: true });
     expect((await lastMail(t.knex, 'member@acme.example.com')).subject).toMatch(/tried to sign up/);
