@@ -145,6 +145,7 @@ export const en = {
   },
   companyUser: {
     ownerUndeletable: 'The company owner cannot be deleted',
+    inviteInstead: 'Add colleagues by inviting them from the team page',
     selfUndeletable: 'You cannot delete yourself',
   },
   admins: {

@@ -23,7 +23,7 @@ export const pages = {
     inviteTitle: 'Invite a colleague',
     inviteHelp: 'They get an email with a link to join your company. Invitations expire after 3 days.',
     sendInvite: 'Send invitation',
-    invited: 'Invitation sent to {email}',
+    invited: 'Invitation sent to {email}. If the address already has an account, its owner is told instead.',
     invitationResent: 'Invitation sent again',
     roleChanged: 'Role updated',
     statusChanged: 'Status updated',

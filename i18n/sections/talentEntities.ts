@@ -273,6 +273,7 @@ export const talentEntities = {
       latestCompany: 'Latest Company',
       latestJobTitle: 'Latest Job Title',
       completeness: 'Completeness',
+      completenessWithheld: 'Completeness Withheld From Companies',
       popularity: 'Popularity',
       nameText: 'Name Text',
     },

@@ -22,10 +22,9 @@ describe('Invitations to join a company', () => {
   const cistFor = (email: string) => linkParam(t.knex, email, '/auth/company/invite-signup', 'cist');
 
   it('An invited colleague checks the link, completes the account and is signed in', async () => {
-    const res = await invite('nora@acme.example.com').expect(201);
-    expect(res.body).toMatchObject({
-      id: expect.stringMatching(/^User:/),
-      email: 'nora@acme.example.com',
+    // Answered the same as an address that has an account (told instead): the new user shows in the team list.
+    await invite('nora@acme.example.com').expect(201, { success: true });
+    expect(await t.knex('company_users').where('email', 'nora@acme.example.com').first()).toMatchObject({
       status: 0,
       role: 2,
     });
@@ -146,6 +145,41 @@ describe('Invitations to join a company', () => {
     });
   });
 
+  it('An address with an account outside the company is answered as a free one: nothing is made, its owner is told', async () => {
+    const globex = await t.knex('companies').where('company_name', 'Globex Analytics').first('id');
+    await t
+      .knex('candidates')
+      .insert({ email: 'seeker@acme.example.com', first_name: 'Sam', last_name: 'Seeker', status: 1 });
+    await t
+      .knex('company_users')
+      .insert({ company_id: globex.id, email: 'moonlight@acme.example.com', first_name: 'Mo', role: 2, status: 1 });
+    const free = await invite('free.one@acme.example.com').expect(201);
+    expect((await lastMail(t.knex, 'free.one@acme.example.com')).subject).toBe(
+      'You are invited to join Acme on Talentbase',
+    );
+    for (const [email, firstName] of [
+      ['seeker@acme.example.com', 'Sam'],
+      ['moonlight@acme.example.com', 'Mo'],
+    ]) {
+      const taken = await invite(email).expect(201);
+      expect(taken.body).toEqual(free.body);
+      expect(await t.knex('invitations').where('email', email).first()).toBeUndefined();
+      expect(await t.knex('company_users').where('email', email).pluck('company_id')).toEqual(
+        firstName === 'Mo' ? [globex.id] : [],
+      );
+      const notice = await lastMail(t.knex, email);
+      expect(notice.subject).toBe('Acme tried to invite you to Talentbase');
+      expect(notice.text).toMatch(new RegExp(`^Hi ${firstName},`, 'm'));
+      expect(notice.text).toContain('already belongs to your Talentbase account');
+      expect(notice.text).not.toContain('invite-signup');
+    }
+  });
+
+  it('Someone already in the team, active or invited, is still answered as one', async () => {
+    for (const email of ['member@acme.example.com', 'free.one@acme.example.com'])
+      expect((await invite(email).expect(400)).body.error.fields).toEqual({ email: 'email.errors.exists' });
+  });
+
   it('A platform admin invites into a company they name', async () => {
     const globex = await t.knex('companies').where('company_name', 'Globex Analytics').first('id');
     expect(
@@ -159,12 +193,17 @@ describe('Invitations to join a company', () => {
     ).toEqual({
       companyId: 'companyId.errors.required',
     });
-    const res = await t.http
+    await t.http
       .post('/api/v1/company-users/invite')
       .set(platformAdmin)
       .send({ email: 'q@globex.example.com', role: 1, firstName: 'Quinn', companyId: `Company:${globex.id}` })
-      .expect(201);
-    expect(res.body).toMatchObject({ companyId: `Company:${globex.id}`, role: 1, status: 0, firstName: 'Quinn' });
+      .expect(201, { success: true });
+    expect(await t.knex('company_users').where('email', 'q@globex.example.com').first()).toMatchObject({
+      company_id: globex.id,
+      role: 1,
+      status: 0,
+      first_name: 'Quinn',
+    });
     expect((await lastMail(t.knex, 'q@globex.example.com')).subject).toBe(
       'You are invited to join Globex Analytics on Talentbase',
     );

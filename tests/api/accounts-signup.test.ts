@@ -192,6 +192,36 @@ describe('Company self sign-up in three steps', () => {
     expect(await t.knex('companies').where('company_name', 'Hopper Labs').first()).toBeUndefined();
   });
 
+  it('Step 3 tells nobody whether a colleague it names has an account: a taken address is answered as a free one', async () => {
+    await t
+      .knex('candidates')
+      .insert({ email: 'alice@target.example.com', first_name: 'Alice', last_name: 'Seeker', status: 1 });
+    const { signupToken } = await started({ ...person, email: 'probe@hopperlabs.example.com' });
+    await step(
+      2,
+      company(signupToken, {
+        companyName: 'Probe Labs',
+        validDomains: ['hopperlabs.example.com', 'target.example.com'],
+      }),
+    ).expect(200);
+    // Each refused step 3 writes nothing and may be sent again: an extra bad entry keeps it refused.
+    const answer = async (email: string) =>
+      (
+        await step(3, {
+          signupToken,
+          invites: [
+            { email, role: 2 },
+            { email: 'nope', role: 2 },
+          ],
+        }).expect(400)
+      ).body.error;
+    const taken = await answer('alice@target.example.com');
+    const free = await answer('bob@target.example.com');
+    expect(taken.fields).toEqual({ 'invites.1.email': 'email.errors.invalid' });
+    expect(taken).toEqual(free);
+    expect(await t.knex('companies').where('company_name', 'Probe Labs').first()).toBeUndefined();
+  });
+
   it('Completion creates the pending company and its owner, holds the invitations with it, and tells the owner and the admins', async () => {
     const { signupToken } = await started(person);
     expect((await step(2, company(signupToken)).expect(200)).body).toEqual({ signupToken });

@@ -6,6 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { searchWorld, type SearchWorld } from '../helpers/searchWorld';
+import { candidatePayload, talentIds } from '../helpers/talent';
 
 let w: SearchWorld;
 
@@ -167,5 +168,47 @@ describe('The profile panel', () => {
       expect((await open('admin', `Candidate:${w.ids[name]}`)).status).toBe(404);
     expect((await open('company', 'not-an-id')).status).toBe(404);
     expect((await open('company', '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+});
+
+describe('What the best-match order tells', () => {
+  it('Companies are ranked by what they may see: a picture, links or a CV they cannot see puts nobody first', async () => {
+    const ids = await talentIds(w.t.knex);
+    const admin = { Authorization: `Bearer ${w.tokens.admin}` };
+    const summary = 'Quokka wrangler who keeps marsupial field datasets tidy, documented and easy to share.';
+    const made: Record<string, number> = {};
+    for (const name of ['Alma', 'Bea']) {
+      const payload = candidatePayload(ids, {
+        firstName: name,
+        status: 1,
+        anonymous: true,
+        linkedInUrl: null,
+        summary,
+      });
+      const res = await w.t.http.post('/api/v1/candidates').set(admin).send(payload);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      made[name] = Number(String(res.body.id).replace('Candidate:', ''));
+    }
+    // Alma, older, has a picture, a CV and a LinkedIn profile; Bea, newer, none. Both were last updated at once.
+    const day = 86400_000;
+    await w.t
+      .knex('candidates')
+      .where('id', made.Alma)
+      .update({
+        profile_pic: 'candidates/alma.png',
+        resume_path: 'candidates/alma.pdf',
+        linked_in_url: 'https://www.linkedin.com/in/alma',
+        created_at: new Date(Date.now() - 2 * day),
+      });
+    await w.t
+      .knex('candidates')
+      .where('id', made.Bea)
+      .update({ created_at: new Date(Date.now() - day) });
+    await w.t.knex('candidates').whereIn('id', [made.Alma, made.Bea]).update({ updated_at: w.t.knex.fn.now() });
+    const order = async (who: 'company' | 'admin') => (await w.search('ts=quokka', who)).body.docs.map((d) => d.id);
+    const [alma, bea] = [`Candidate:${made.Alma}`, `Candidate:${made.Bea}`];
+    // Nothing the company sees differs: the newer first.
+    expect(await order('company')).toEqual([bea, alma]);
+    expect(await order('admin')).toEqual([alma, bea]);
   });
 });

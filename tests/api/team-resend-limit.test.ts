@@ -16,9 +16,11 @@ describe('Rate limit on resending invitations', () => {
     owner = { Authorization: `Bearer ${await t.login('owner@acme.example.com')}` };
   });
 
-  const invite = async (email: string) =>
-    (await t.http.post('/api/v1/company-users/invite').set(owner).send({ email, role: 2 }).expect(201)).body
-      .id as string;
+  /** Invites and answers the new user's id (the answer is the same whether or not the address had an account). */
+  const invite = async (email: string) => {
+    await t.http.post('/api/v1/company-users/invite').set(owner).send({ email, role: 2 }).expect(201);
+    return `User:${(await t.knex('company_users').where('email', email).first('id')).id}`;
+  };
   const resend = (id: string) => t.http.post('/api/v1/company-users/resend-invitation').set(owner).send({ id });
 
   it('The sixth mail to one address is refused with 429 and sends nothing', async () => {
@@ -52,5 +54,16 @@ describe('Rate limit on resending invitations', () => {
     const id = await invite('sam@acme.example.com');
     await resend(id).expect(200, { success: true });
     expect(await listOutbox(t.knex, 'sam@acme.example.com')).toHaveLength(2);
+  });
+
+  it('An address with an account is limited the same: its owner gets at most five notices', async () => {
+    await t
+      .knex('candidates')
+      .insert({ email: 'cand@acme.example.com', first_name: 'Cy', last_name: 'Dee', status: 1 });
+    const send = () =>
+      t.http.post('/api/v1/company-users/invite').set(owner).send({ email: 'cand@acme.example.com', role: 2 });
+    for (let i = 0; i < 5; i += 1) await send().expect(201, { success: true });
+    expect((await send()).status).toBe(429);
+    expect(await listOutbox(t.knex, 'cand@acme.example.com')).toHaveLength(5);
   });
 });

@@ -22,7 +22,7 @@ import {
 import { anyElement, anyValue, between, lexeme, type TableStats } from './estimate';
 import { idOfItem, LIST_KINDS, type DimensionKey, type ListKey, type SearchParams } from './params';
 import { nameQuery, restrictTo, textQuery, type TextQuery } from './text';
-import { searchStatuses, shortlistScope } from './visibility';
+import { searchStatuses, seesCuration, shortlistScope } from './visibility';
 
 /** Items that are ids stay ids; names go through the matcher. Tags and admins are checked even as ids (what a caller may not read, it may not filter by). */
 async function resolveItems(knex: Knex, ability: AppAbility, key: ListKey, items: string[]): Promise<number[]> {
@@ -77,6 +77,8 @@ export interface Filters {
   company?: string;
   /** The statuses this caller's search returns. */
   statuses: number[];
+  /** Best match ranks by the whole completeness (admins), not only the part companies may see (page.ts). */
+  wholeCompleteness?: boolean;
 }
 
 /**
@@ -178,7 +180,7 @@ export async function buildFilters(
       sel: anyValue(stats, 'owner_id', selected.ad),
     });
 
-  const filters: Filters = { predicates, selected, statuses };
+  const filters: Filters = { predicates, selected, statuses, wholeCompleteness: seesCuration(actor) };
   if (params.ts) {
     const q = await textQuery(knex, params.ts);
     if (q.query) {

@@ -2,8 +2,8 @@
  * Which candidates fill the asked page. Recently added: newest first, read from the creation-time
  * index. Best match (the default): the newest matches up to a bound (1,000, or the page's end when
  * deeper) are ranked by text relevance, how many of the chosen skills and job titles they hold,
- * profile completeness, recent updates and popularity; ranking every match of a broad search
- * would cost more than it tells. The page is picked from the documents directly, or, when the
+ * profile completeness (for companies, only the part they may see), recent updates and popularity;
+ * ranking every match of a broad search would cost more than it tells. The page is picked from the documents directly, or, when the
  * matches are few enough to be counted exactly, from the rows the count has read (counts.ts).
  * Picked from the documents, the newest matches are found by walking the creation-time index, so
  * the bound shrinks with the filters' expected share (at least 100 matches): the walk reads about
@@ -34,7 +34,7 @@ export function window(params: SearchParams): { offset: number; limit: number } 
 export function pageColumns(filters: Filters, params: SearchParams, withVector = true): string[] {
   const columns = ['id', 'created_at'];
   if (params.sort === 'bestMatch') {
-    columns.push('completeness', 'popularity', 'updated_at');
+    columns.push('completeness', 'completeness_withheld', 'popularity', 'updated_at');
     if (filters.text && withVector) columns.push('vector');
     // Chosen skills and job titles are counted among the facet values, which the creation-order index carries.
     if (filters.selected.s?.length || filters.selected.jt?.length) columns.push('facet_values');
@@ -67,7 +67,10 @@ function scoreSql(filters: Filters, bind: Bind, rankRead: boolean): string {
   overlap('s', 0.2);
   overlap('jt', 0.15);
   // In float8 throughout: numeric arithmetic (extract's epoch is numeric) costs several times more per ranked row.
-  parts.push('0.0012::float8 * c.completeness');
+  // Companies rank by the completeness they may see: picture, links and CV count for admins alone.
+  parts.push(
+    `0.0012::float8 * ${filters.wholeCompleteness ? 'c.completeness' : '(c.completeness - c.completeness_withheld)'}`,
+  );
   parts.push(`0.05::float8 * exp(-date_part('epoch', now() - c.updated_at) / ${86400 * 90})`);
   parts.push('0.0015::float8 * least(c.popularity, 20)');
   return parts.join(' + ');

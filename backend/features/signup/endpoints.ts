@@ -252,7 +252,7 @@ export async function completeSignup(ctx: Pick<AppContext, 'knex' | 'config'>, b
     // Step 1 may have been redone with another address after step 2.
     if (!details.validDomains.includes(domainOf(draft.email)))
       throw badRequest({ validDomains: 'validDomains.errors.mustIncludeEmailDomain' });
-    const invites = await validateInvites(trx, body.invites, details.validDomains, draft.email);
+    const invites = validateInvites(body.invites, details.validDomains, draft.email);
     // The address was free when its code went out; someone may have taken it since.
     if (await emailTaken(trx, draft.email)) throw refusal('email.exists', 400, { email: 'email.errors.exists' });
 

@@ -1,8 +1,9 @@
 /**
  * The rules of company self sign-up on the server: the shared zod schemas of
  * schema/validation/signup.ts (the portal's forms check the same ones), plus what only the
- * database knows (taken addresses, existing countries). Every problem is reported at once as a
- * field error, and nothing is written until all of a step's input is valid.
+ * database knows (existing countries). Whether an address has an account is never told here: step 1
+ * emails its owner, and invited colleagues who have one are skipped at approval (approval.ts). Every
+ * problem is reported at once as a field error, and nothing is written until all of a step's input is valid.
  */
 import type { Knex } from 'knex';
 import type { z } from 'zod';
@@ -18,7 +19,6 @@ import {
   stepOneSchema,
   type Invite,
 } from '../../../schema/validation/signup';
-import { emailTaken } from '../../auth/accounts';
 
 export {
   domainOf,
@@ -91,17 +91,13 @@ export async function validateStepTwo(
   };
 }
 
-/** Step 3: up to 10 colleagues, all checked (nobody who already has an account) before anything is written. */
-export async function validateInvites(
-  knex: Knex,
-  raw: unknown,
-  domains: string[],
-  ownerEmail: string,
-): Promise<Invite[]> {
+/**
+ * Step 3: up to 10 colleagues, all checked (address, company domain, listed once) before anything is written.
+ * Whether one already has an account is not: step 2 may name any business domain and a refused step 3 can be sent
+ * again, so the answer would tell anyone who has an account. Approval skips those and tells the owner.
+ */
+export function validateInvites(raw: unknown, domains: string[], ownerEmail: string): Invite[] {
   const { invites, errors } = checkInvites(raw, domains, ownerEmail);
-  for (const invite of invites) {
-    if (await emailTaken(knex, invite.email)) errors[`invites.${invite.index}.email`] = 'email.errors.exists';
-  }
   if (Object.keys(errors).length) throw badRequest(errors);
   return invites.map(({ email, role }) => ({ email, role }));
 }

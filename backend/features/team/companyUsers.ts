@@ -9,12 +9,11 @@ import { choiceId, entity } from '../../../schema';
 import { companyUser } from '../../../schema/entities/companyUser';
 import type { AppAbility } from '../../../schema/ability';
 import { SUB_ROLES, type Actor } from '../../../schema/roles';
-import { findAccount, accountKindOf } from '../../auth/accounts';
+import { accountKindOf, findAccount, findAccountByEmail, lockEmail } from '../../auth/accounts';
 import { endBarredSessions } from '../../auth/session';
 import { modelFor } from '../../db/models';
 import type { Row } from '../../crud/serialize';
 import {
-  assertEmailFree,
   checks,
   personChecks,
   referencesExist,
@@ -23,6 +22,8 @@ import {
   type WriteContext,
 } from '../../crud/writes';
 import { AppError, badRequest } from '../../errors';
+import { teamInviteAccountExistsNotice } from '../../services/mail/accountEmails';
+import { queueEmail } from '../../services/mail/outbox';
 import { createInvitation, sendInvitation, type InvitationRow, domainOf } from '../signup';
 import {
   MEMBER_STATUS,
@@ -75,26 +76,34 @@ export interface Invite {
 
 /**
  * Adds someone to a company the one way a company does: by invitation. The address must be in the
- * company's domains and nobody's yet; the person is pending until they accept. A pending company's
- * invitations are held and go out when it is approved; an inactive company invites nobody.
+ * company's domains; the person is pending until they accept. A pending company's invitations are
+ * held and go out when it is approved; an inactive company invites nobody. Someone of the company
+ * already (in its team list anyway) is refused; an address with any other account gets nothing
+ * created and, from an active company, a notice instead of the invitation, and the caller is
+ * answered as for a free one (undefined here): a company must not learn who has an account.
  */
-export async function inviteMember(ctx: WriteContext, companyId: number, invite: Invite): Promise<number> {
+export async function inviteMember(ctx: WriteContext, companyId: number, invite: Invite): Promise<number | undefined> {
   const { trx } = ctx;
   const found = (await modelFor(company).query(trx).findById(companyId)) as unknown as
-    { status: number; validDomains: string[] | null } | undefined;
+    { status: number; validDomains: string[] | null; companyName: string } | undefined;
   if (!found) throw badRequest({ companyId: 'companyId.errors.notFound' });
   if (found.status === COMPANY_STATUS.inactive) throw new AppError(409, 'company.notActivate');
   if (!(found.validDomains ?? []).includes(domainOf(invite.email)))
     throw badRequest({ email: 'email.errors.notInValidDomains' });
-  await assertEmailFree(trx, invite.email);
-  return createInvitation(
-    trx,
-    ctx.config,
-    companyId,
-    invite,
-    found.status === COMPANY_STATUS.active,
-    await nameOf(trx, ctx.actor),
-  );
+  await lockEmail(trx, invite.email);
+  const owner = await findAccountByEmail(trx, invite.email);
+  if (owner?.kind === 'companyUser' && owner.companyId === companyId)
+    throw badRequest({ email: 'email.errors.exists' });
+  const active = found.status === COMPANY_STATUS.active;
+  if (owner) {
+    if (active)
+      await queueEmail(trx, {
+        to: owner.email,
+        ...teamInviteAccountExistsNotice(ctx.config, owner.firstName, found.companyName),
+      });
+    return undefined;
+  }
+  return createInvitation(trx, ctx.config, companyId, invite, active, await nameOf(trx, ctx.actor));
 }
 
 /**
@@ -135,40 +144,21 @@ const teamCheck: Check = async (data, ctx) => {
   if (changed && details) throw refused(changed, details);
 };
 
-/** Only platform admins make someone an Owner, even in a new row. */
-const ownerByAdmins: Check = async (data, ctx) => {
-  if (
-    ctx.mode === 'create' &&
-    data.role === choiceId(companyUser.fields.role, 'owner') &&
-    !reachesEveryCompany(ctx.ability, 'create')
-  )
-    throw refused('role', 'notAllowed');
-};
-
-const check = checks(personChecks, ownerByAdmins, teamCheck);
+const check = checks(personChecks, teamCheck);
 
 /**
  * A create by someone who reaches every company (a platform admin) stores the row as given (the
- * console adds people to any company); a company adding someone invites them, with the details the
- * form gave.
+ * console adds people to any company). A company adds people by invitation alone (POST
+ * /company-users/invite): this route answers with the new row, which an address with an account
+ * elsewhere has none of, so the answer would tell whether it has one; it is refused whatever the address.
  */
 async function create(write: WriteContext & { data: Record<string, unknown> }): Promise<number> {
   const { data, trx } = write;
+  if (!reachesEveryCompany(write.ability, 'create')) throw new AppError(403, 'companyUser.inviteInstead');
   await referencesExist(data, { ...write, mode: 'create' });
   await check(data, { ...write, mode: 'create' });
-  if (reachesEveryCompany(write.ability, 'create')) {
-    const inserted = (await Users.query(trx).insert(data).returning('id')) as unknown as { id: number };
-    return inserted.id;
-  }
-  const { email, role, firstName, lastName, companyId, status: _status, ...details } = data;
-  const id = await inviteMember(write, companyId as number, {
-    email: email as string,
-    role: role as number,
-    firstName: firstName as string,
-    lastName: lastName as string,
-  });
-  if (Object.keys(details).length) await Users.query(trx).findById(id).patch(details);
-  return id;
+  const inserted = (await Users.query(trx).insert(data).returning('id')) as unknown as { id: number };
+  return inserted.id;
 }
 
 /** Someone deactivated is signed out everywhere at once (auth/session.ts, as every person's status change). */

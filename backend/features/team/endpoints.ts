@@ -15,7 +15,6 @@ import { SUB_ROLES } from '../../../schema/roles';
 import { email, id, ids, oneOf, optionalLine } from '../../../schema/validation/inputs';
 import { emailSendKey, emailSendLimits } from '../../auth/rateLimit';
 import { forgetInLists } from '../../crud/refs';
-import { findRow } from '../../crud/router';
 import type { Row } from '../../crud/serialize';
 import { endSessions, writeContextOf } from '../../crud/writes';
 import { defineEndpoint, type Call } from '../../endpoints/define';
@@ -87,7 +86,7 @@ export const teamEndpoints = [
   defineEndpoint({
     method: 'post',
     path: '/company-users/invite',
-    summary: 'Invites a colleague by email',
+    summary: 'Invites a colleague by email (an address with an account elsewhere is told instead, answered the same)',
     access: MANAGE,
     input: {
       body: z.object({
@@ -110,10 +109,11 @@ export const teamEndpoints = [
       if (companyId === undefined) throw badRequest({ companyId: 'companyId.errors.required' });
       if (!ability.can('create', asSubject(SUBJECT, { companyId }))) throw forbidden();
       const { email: address, role, firstName, lastName } = body;
-      const created = await ctx.knex.transaction((trx) =>
+      await ctx.knex.transaction((trx) =>
         inviteMember(context(call, trx), companyId, { email: address, role, firstName, lastName }),
       );
-      return call.record('companyUser', (await findRow(ctx.knex, companyUser, call.req, created)) as Row);
+      // The same whether an invitation went out or the address's owner was told it has an account.
+      return { success: true };
     },
   }),
 

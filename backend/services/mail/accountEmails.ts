@@ -117,6 +117,18 @@ export function invitationEmail(
   ]);
 }
 
+/**
+ * Sent instead of an invitation when a company invites an address that already has an account elsewhere: the
+ * company is answered as for any address, and only the address's owner learns of it.
+ */
+export function teamInviteAccountExistsNotice(config: Config, firstName: string | null, companyName: string) {
+  return mail(config, `${companyName} tried to invite you to ${config.productName}`, [
+    hi(firstName),
+    `${companyName} tried to invite this email address to join their team on ${config.productName}. It already belongs to your ${config.productName} account, so nothing was created or changed.`,
+    `If you want to join ${companyName}, ask them to invite another address. If you did not expect this, you can ignore this email.`,
+  ]);
+}
+
 export function communityWelcomeEmail(config: Config, firstName: string | null) {
   return mail(config, `Welcome to the ${config.productName} community`, [
     hi(firstName),

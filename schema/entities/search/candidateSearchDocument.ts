@@ -57,6 +57,9 @@ export const candidateSearchDocument = defineEntity({
     latestJobTitle: f.string({ max: 160 }),
     // 0 to 100: how much of the profile is filled in.
     completeness: f.integer({ required: true, default: 0 }),
+    // The part of it companies may not see in search (picture, profile links, CV: the gate withholds them),
+    // left out of their best-match order so that the order tells nothing of them; admins rank by the whole.
+    completenessWithheld: f.integer({ required: true, default: 0 }),
     // Profile views in the last 30 days, refreshed by the refresh_popular_candidates job.
     popularity: f.integer({ required: true, default: 0 }),
     // Every facet value of the candidate in one list, each as dimension * 100,000,000 + id (1 job
@@ -98,6 +101,7 @@ export const candidateSearchDocument = defineEntity({
         'noticeMonths',
         'noticeDate',
         'completeness',
+        'completenessWithheld',
         'popularity',
         'updatedAt',
       ],
