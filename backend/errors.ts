@@ -44,7 +44,7 @@ function uniqueMessage(table: string | undefined, field: string): string {
   return entities.find((e) => e.table === table)?.fields[field]?.uniqueMessage ?? `${field}.errors.exists`;
 }
 
-/** Turns constraint violations that a concurrent request can still cause into field errors. */
+/** Turns constraint violations that a concurrent request can still cause into field errors, and lock conflicts into 409. */
 export function fromDatabaseError(err: unknown): AppError | undefined {
   // Objection wraps driver errors (UniqueViolationError, ...) and keeps the original as nativeError.
   const e = ((err as { nativeError?: unknown } | undefined)?.nativeError ?? err) as PgError;
@@ -57,6 +57,9 @@ export function fromDatabaseError(err: unknown): AppError | undefined {
   if (e.code === '23503') return new AppError(409, 'errors.inUse');
   if (e.code === '23502' && e.column)
     return badRequest({ [fieldOf(e.column)]: `${fieldOf(e.column)}.errors.required` });
+  // A deadlock (40P01: PostgreSQL broke it by failing this transaction) or a NOWAIT lock found taken (55P03): another
+  // request was changing the same rows at the same moment. Nothing was written; trying again is the answer.
+  if (e.code === '40P01' || e.code === '55P03') return new AppError(409, 'errors.busy');
   // Class 22 is PostgreSQL's "data exception": a value it cannot take (NUL in text, a date out of
   // range, a number too large, malformed input), so the request is at fault.
   if (typeof e.code === 'string' && e.code.startsWith('22')) return badRequest({}, 'errors.invalidValue');

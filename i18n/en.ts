@@ -65,6 +65,7 @@ export const en = {
     fieldNotWritable: 'You may not change some of these fields',
     notWritable: 'You may not change this field',
     inUse: 'This record is still in use and cannot be deleted',
+    busy: 'Someone else is changing the same records right now. Please try again.',
     internalServerError: 'Something went wrong. Please try again.',
     tooManyRequests: 'Too many requests. Please wait a moment and try again.',
     crossSite: 'This request came from another site and was refused',
@@ -144,8 +145,8 @@ export const en = {
     },
   },
   companyUser: {
-    ownerUndeletable: 'The company owner cannot be deleted',
     inviteInstead: 'Add colleagues by inviting them from the team page',
+    ownerUndeletable: 'The company owner cannot be deleted',
     selfUndeletable: 'You cannot delete yourself',
   },
   admins: {

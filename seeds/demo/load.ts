@@ -57,7 +57,8 @@ export async function loadDemo(knex: Knex): Promise<Record<string, number>> {
         countries: c.countries.map((code) => countryIds.get(code)).filter(Boolean),
         linked_in_url: c.linkedInUrl,
         company_source: 1,
-        trial_ends_at: new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10),
+        // A pending company awaits its approval, which starts its trial (backend/features/signup/approval.ts).
+        trial_ends_at: c.status === 0 ? null : new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10),
         // Joined over the last two years, pending ones lately.
         created_at: daysAgo(c.status === 0 ? 3 + companyIds.length : 720 - companyIds.length * 110),
         checked: c.status === 1,
@@ -131,9 +132,12 @@ export async function loadDemo(knex: Knex): Promise<Record<string, number>> {
        last_active_at = case when u.last_active_at is null then null else greatest(u.last_active_at, u.created_at, c.created_at) end
      from companies c where c.id = u.company_id`,
   );
-  await knex('companies').update({
-    last_active_at: knex('company_users').max('last_active_at').where('company_id', knex.ref('companies.id')),
-  });
+  // Nobody signs in to a pending company (its approval would otherwise count as a release from a hold).
+  await knex('companies')
+    .whereNot('status', 0)
+    .update({
+      last_active_at: knex('company_users').max('last_active_at').where('company_id', knex.ref('companies.id')),
+    });
 
   const admins: Record<string, unknown>[] = [
     {

@@ -13,7 +13,7 @@ import { defineEndpoint, type Call } from '../../endpoints/define';
 import { badRequest } from '../../errors';
 import { projectAnswer } from './endpoints';
 import { projectRef } from './inputs';
-import { cancelProject, changeStatus, guaranteeCandidate, upgradeProject } from './plans';
+import { cancelProject, changeStatus, guaranteeCandidate, lockProjects, upgradeProject } from './plans';
 import { projectFor } from './read';
 import { loadProject, requireReach } from '../pipeline';
 import { actorRefs } from '../../../schema/roles';
@@ -36,11 +36,12 @@ async function bulkStatus(call: Call<undefined, undefined, typeof bulkBody>) {
   const { keys: refs, status } = call.body;
   if (status === undefined) throw badRequest({ status: 'status.errors.required' });
   const updated = await call.ctx.knex.transaction(async (trx) => {
+    const ids: number[] = [];
+    for (const ref of refs) ids.push((await projectFor(trx, call.ability, ref, 'update')).id);
+    // All of them locked up front, in id order: two bulks over the same projects queue instead of deadlocking.
+    await lockProjects(trx, ids);
     let changed = 0;
-    for (const ref of refs) {
-      const row = await projectFor(trx, call.ability, ref, 'update');
-      if (await changeStatus(trx, row.id, status, call.actor)) changed += 1;
-    }
+    for (const id of new Set(ids)) if (await changeStatus(trx, id, status, call.actor)) changed += 1;
     return changed;
   });
   return { success: true, updated };

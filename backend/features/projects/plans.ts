@@ -51,6 +51,16 @@ export async function lockProject(trx: Trx, id: number): Promise<LockedProject> 
   };
 }
 
+/**
+ * Locks several projects' rows at once, in id order: the order every request that locks more than one
+ * project follows, so two bulk changes of the same projects (in any order) wait for each other
+ * instead of deadlocking. Each waits as lockProject does (one project's requests run one after another).
+ */
+export async function lockProjects(trx: Trx, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await trx('projects').whereIn('id', ids).orderBy('id').forUpdate().select('id');
+}
+
 /** PostgreSQL's lock_not_available: a NOWAIT lock found the row taken. */
 const LOCK_NOT_AVAILABLE = '55P03';
 

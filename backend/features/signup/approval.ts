@@ -3,6 +3,12 @@
  * the 30-day free trial starts, the owner is told, the colleagues step 3 named become pending company
  * users and are invited, and the held invitations go out; Pending to Inactive (2) tells the owner it
  * was not approved and forgets the colleagues it named. Runs inside the write's transaction.
+ *
+ * Pending is also a hold (projects/hold.ts): a company that was approved before is released, not
+ * approved, when it is active again. Its trial date stays as it is (a trial that ended does not start
+ * again) and nobody is emailed; held to Inactive is a suspension, not a rejection, and tells nobody
+ * either. Approved before means it has a trial date (every approval stores one) or its people have
+ * signed in (companies.last_active_at: nobody signs in to a pending company, backend/auth/accounts.ts).
  */
 import type { Knex } from 'knex';
 import { emailTaken } from '../../auth/accounts';
@@ -77,7 +83,8 @@ async function inviteNamedColleagues(
 
 /**
  * Side effects of a company status change, for any code path that changes it (the console's edit,
- * bulk status changes). Returns the trial end date to store when the change is an approval.
+ * bulk status changes). Returns the trial end date to store when the change is a first approval;
+ * a release from a hold returns nothing and has no side effects here.
  */
 export async function onCompanyStatusChange(
   trx: Knex.Transaction,
@@ -89,7 +96,10 @@ export async function onCompanyStatusChange(
   validDomains?: string[],
 ): Promise<string | undefined> {
   if (from !== 0 || (to !== 1 && to !== 2)) return undefined;
-  const company = await trx('companies').where('id', companyId).first('company_name');
+  const company = await trx('companies')
+    .where('id', companyId)
+    .first('company_name', 'trial_ends_at', 'last_active_at');
+  if (company.trial_ends_at !== null || company.last_active_at !== null) return undefined;
   const contact = (await contactOf(trx, companyId)) as Contact;
   if (to === 2) {
     // A company not approved invites nobody: the colleagues it named are forgotten.
