@@ -12,6 +12,7 @@ const kinds = {
   chatMessage: 'A chat message arrived while you were away',
   savedSearchAlert: "New candidates match a project's saved filters",
   atsStatusChanged: "A candidate's status changed in your ATS",
+  paymentReversed: 'A card payment for credits was refunded or disputed',
 };
 const channels = { off: 'Off', inApp: 'In the app', email: 'In the app and by email' };
 const recipientKind = { admin: 'Admin', companyUser: 'Company user' };
@@ -60,6 +61,15 @@ export const notifications = {
     syncFailed: 'The {ats} sync failed: {reason}',
     syncRecordsFailed: 'The {ats} sync could not send {count, plural, one {# candidate} other {# candidates}}',
     atsStatusChanged: '{candidate} in {project}: now "{status}" in {ats}',
+    paymentRefunded:
+      '{company}: {amount} of order {order} refunded; {taken} of its {credits} credits taken back, {spent} already spent (not recovered)',
+    paymentDisputed:
+      '{company} disputed the card payment of order {order} ({amount}, reason: {reason}); credits are taken back only if the dispute is lost',
+    paymentDisputeLost:
+      '{company} charged back order {order} (dispute lost, {amount}); {taken} of its {credits} credits taken back, {spent} already spent (not recovered)',
+    paymentDisputeWon: 'The dispute {company} raised on order {order} was won: the payment of {amount} stands',
+    paymentDisputeClosed:
+      'The dispute {company} raised on order {order} closed as "{status}": the payment of {amount} stands',
   },
   aCandidate: 'A candidate',
   answers: { accepted: 'accepted', declined: 'declined', answered: 'answered' },

@@ -4,7 +4,8 @@ import { CREDIT_ACTIONS, CREDIT_ACTION_LABELS } from '../rules/credits';
 
 /**
  * The append-only credit log: every movement of a company's credits with its action type (spec
- * section 9, 1 to 9, and 10 for expired lots written off), the signed amount, who moved it, the
+ * section 9, 1 to 9, 10 for expired lots written off and 11 for credits taken back after a refund
+ * or a lost dispute of their card payment), the signed amount, who moved it, the
  * project when there is one and the balance after. Balances can always be rebuilt from it. A
  * charge's idempotency key is unique, so one action is never charged twice.
  */

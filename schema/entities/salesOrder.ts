@@ -6,6 +6,9 @@ import { f } from '../lib/fields';
  * checkout (paid when the payment provider's verified webhook says so). The price is fixed when
  * the order is made by the one pricing function (schema/rules/credits.ts). An order credits its
  * company exactly once: the pending → paid change and the lot it creates share one transaction.
+ * A paid card order keeps its payment intent, so the provider's refunds and chargebacks find it:
+ * `creditsReclaimed` is how many of its credits those took back so far (cumulative, so a repeated
+ * notice takes nothing twice) and `creditsUnrecovered` how many of them the company had already spent.
  */
 export const salesOrder = defineEntity({
   name: 'salesOrder',
@@ -25,6 +28,10 @@ export const salesOrder = defineEntity({
     total: f.decimal({ required: true, display: 'money' }),
     currency: f.string({ required: true, max: 3 }),
     checkoutSessionId: f.string({ max: 255, unique: true, readOnly: true, hidden: true }),
+    paymentIntentId: f.string({ max: 255, unique: true, readOnly: true, hidden: true }),
+    amountRefunded: f.decimal({ required: true, default: 0, display: 'money', readOnly: true }),
+    creditsReclaimed: f.decimal({ required: true, default: 0, precision: [12, 1], readOnly: true }),
+    creditsUnrecovered: f.decimal({ required: true, default: 0, precision: [12, 1], readOnly: true }),
     lotId: f.ref('creditLot', { onDelete: 'restrict', readOnly: true }),
     createdByAdminId: f.ref('admin', { onDelete: 'set null', readOnly: true }),
     paidAt: f.datetime({ readOnly: true }),

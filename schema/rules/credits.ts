@@ -4,7 +4,10 @@
  * window, and the one pricing function (`quoteCredits`) the purchase modal and the server both use.
  */
 
-/** Credit log action types: spec section 9's 1 to 9, and 10 for lots written off when they expire. */
+/**
+ * Credit log action types: spec section 9's 1 to 9, 10 for lots written off when they expire, and 11
+ * for credits taken back because their card payment was refunded or charged back.
+ */
 export const CREDIT_ACTIONS = {
   addedByAdmin: 1,
   updatedByAdmin: 2,
@@ -16,6 +19,7 @@ export const CREDIT_ACTIONS = {
   guaranteeCandidate: 8,
   addedByCompanyUser: 9,
   expired: 10,
+  reclaimed: 11,
 } as const;
 export type CreditAction = keyof typeof CREDIT_ACTIONS;
 
@@ -30,6 +34,7 @@ export const CREDIT_ACTION_LABELS: Record<CreditAction, string> = {
   guaranteeCandidate: 'Deducted for guarantee candidate',
   addedByCompanyUser: 'Added by company user',
   expired: 'Expired credits written off',
+  reclaimed: 'Taken back for a refund or chargeback',
 };
 
 /** The actions a charge (spendCredits) may name. */

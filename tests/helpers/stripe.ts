@@ -2,6 +2,8 @@
  * A local stand-in of the Stripe API on loopback, enough for Checkout: POST /v1/checkout/sessions
  * (form-encoded, answering the same session for a repeated Idempotency-Key) and
  * GET /v1/checkout/sessions/:id. The real `stripe` SDK is pointed at it with STRIPE_API_URL.
+ * `pay(session)` completes a session as the buyer paying would (payment_status 'paid' and a payment
+ * intent); `cardBuyer` signs any notice as Stripe does, the charge's refunds and disputes included.
  */
 import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -13,6 +15,8 @@ export interface StripeStandIn {
   url: string;
   sessions: Map<string, Record<string, unknown>>;
   requests: { method: string; path: string; idempotencyKey?: string; body: URLSearchParams }[];
+  /** Completes a session as the buyer paying would: paid, complete, with its payment intent. */
+  pay(session: string): Record<string, unknown>;
   close(): Promise<void>;
 }
 
@@ -68,6 +72,16 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     url: `http://127.0.0.1:${port}`,
     sessions,
     requests,
+    pay: (id: string) => {
+      const session = sessions.get(id);
+      if (!session) throw new Error(`no session ${id}`);
+      Object.assign(session, {
+        payment_status: 'paid',
+        status: 'complete',
+        payment_intent: session.payment_intent ?? `pi_test_${randomBytes(8).toString('hex')}`,
+      });
+      return session;
+    },
     close: () => new Promise((r) => server.close(() => r())),
   };
 }
@@ -116,6 +130,20 @@ export async function cardBuyer(webhookSecret: string) {
         .post('/api/v1/credit/stripe/webhook')
         .set('Content-Type', 'application/json')
         .set('Stripe-Signature', stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }))
+        .send(payload);
+    },
+    /** Any signed event of `type` about `object`, delivered to the webhook as Stripe delivers it. */
+    event: (type: string, object: Record<string, unknown>, secret = webhookSecret) => {
+      const payload = JSON.stringify({
+        id: `evt_${randomBytes(8).toString('hex')}`,
+        object: 'event',
+        type,
+        data: { object },
+      });
+      return t.http
+        .post('/api/v1/credit/stripe/webhook')
+        .set('Content-Type', 'application/json')
+        .set('Stripe-Signature', stripe.webhooks.generateTestHeaderString({ payload, secret }))
         .send(payload);
     },
     close: async () => {

@@ -4,7 +4,8 @@
  * `stripe` SDK talks to Stripe (or to STRIPE_API_URL, a local stand-in in tests). Without them the
  * product runs in test mode: checkouts open the portal's clearly marked test checkout (on the credits page), whose
  * Pay button has the server sign a `checkout.session.completed` event with the SDK's test-header
- * helper and a local secret, and hand it to the same webhook path Stripe's deliveries take. In
+ * helper and a local secret, and hand it to the same webhook path Stripe's deliveries take; the same
+ * signer (`signTestEvent`) makes any other notice, such as `charge.refunded` or a dispute. In
  * production without the keys card payment is unavailable: the calls answer 409, nothing is faked.
  */
 import { randomBytes, createHmac } from 'node:crypto';
@@ -31,13 +32,29 @@ export interface PaymentAdapter {
   createCheckout(req: CheckoutRequest): Promise<{ id: string; url: string }>;
   /** The verified event, or throws when the signature does not match the raw body. */
   verifyWebhook(rawBody: Buffer | string, signature: string): Stripe.Event;
-  /** Stripe mode: what the provider holds for a checkout (asked when a notice does not state its amount). */
-  retrieveCheckout?(id: string): Promise<{ amountTotal: number | null; currency: string | null }>;
+  /**
+   * Stripe mode: what the provider holds for a checkout (asked when a notice does not state its
+   * amount or payment intent).
+   */
+  retrieveCheckout?(
+    id: string,
+  ): Promise<{ amountTotal: number | null; currency: string | null; paymentIntent: string | null }>;
   /** Test mode only: a signed `checkout.session.completed` for a session, as Stripe would send it. */
-  signTestCompletion?(session: { id: string; orderId: number; amountMinor: number; currency: string }): {
-    payload: string;
-    signature: string;
-  };
+  signTestCompletion?(session: { id: string; orderId: number; amountMinor: number; currency: string }): SignedNotice;
+  /** Test mode only: any event `type` about `object` (a Charge, a Dispute...), signed as Stripe signs it. */
+  signTestEvent?(type: string, object: Record<string, unknown>): SignedNotice;
+}
+
+export interface SignedNotice {
+  payload: string;
+  signature: string;
+}
+
+/** A Checkout Session's payment intent: an id, or the object when expanded. */
+export function paymentIntentOf(value: unknown): string | null {
+  if (typeof value === 'string' && value) return value;
+  const id = (value as { id?: unknown } | null)?.id;
+  return typeof id === 'string' && id ? id : null;
 }
 
 function sdk(secretKey: string, apiUrl?: string): Stripe {
@@ -90,7 +107,11 @@ function stripeAdapter(settings: NonNullable<Config['credits']['stripe']>): Paym
     },
     async retrieveCheckout(id) {
       const session = await stripe.checkout.sessions.retrieve(id);
-      return { amountTotal: session.amount_total, currency: session.currency };
+      return {
+        amountTotal: session.amount_total,
+        currency: session.currency,
+        paymentIntent: paymentIntentOf(session.payment_intent),
+      };
     },
   };
 }
@@ -99,6 +120,17 @@ function testAdapter(config: Config): PaymentAdapter {
   // The SDK's webhook helpers need no network; the key is never used to call Stripe.
   const stripe = new Stripe('sk_test_local_mode', { maxNetworkRetries: 0, telemetry: false });
   const secret = `whsec_${createHmac('sha256', config.secret).update('local-test-checkout').digest('hex')}`;
+  function signTestEvent(type: string, object: Record<string, unknown>): SignedNotice {
+    const payload = JSON.stringify({
+      id: `evt_test_local_${randomBytes(12).toString('hex')}`,
+      object: 'event',
+      type,
+      livemode: false,
+      created: Math.floor(Date.now() / 1000),
+      data: { object },
+    });
+    return { payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+  }
   return {
     mode: 'test',
     async createCheckout() {
@@ -109,27 +141,20 @@ function testAdapter(config: Config): PaymentAdapter {
     verifyWebhook(rawBody, signature) {
       return stripe.webhooks.constructEvent(rawBody, signature, secret);
     },
+    signTestEvent,
     signTestCompletion(session) {
-      const payload = JSON.stringify({
-        id: `evt_test_local_${randomBytes(12).toString('hex')}`,
-        object: 'event',
-        type: 'checkout.session.completed',
-        livemode: false,
-        created: Math.floor(Date.now() / 1000),
-        data: {
-          object: {
-            id: session.id,
-            object: 'checkout.session',
-            client_reference_id: String(session.orderId),
-            metadata: { orderId: String(session.orderId) },
-            payment_status: 'paid',
-            status: 'complete',
-            amount_total: session.amountMinor,
-            currency: session.currency.toLowerCase(),
-          },
-        },
+      return signTestEvent('checkout.session.completed', {
+        id: session.id,
+        object: 'checkout.session',
+        client_reference_id: String(session.orderId),
+        metadata: { orderId: String(session.orderId) },
+        payment_status: 'paid',
+        status: 'complete',
+        amount_total: session.amountMinor,
+        currency: session.currency.toLowerCase(),
+        // Stable per session, as Stripe's is: the refunds of this payment name it.
+        payment_intent: `pi_test_local_${createHmac('sha256', secret).update(session.id).digest('hex').slice(0, 24)}`,
       });
-      return { payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret }) };
     },
   };
 }

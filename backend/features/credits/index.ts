@@ -1,7 +1,8 @@
 /**
- * Credits: the ledger (ledger.ts, the only way credits move), the admin's credit calls and the
- * lists (endpoints.ts), purchases by order form and by card (purchase.ts, orders.ts, orderForm.ts;
- * the payment provider's notices in notices.ts), the daily write-off of expired lots
+ * Credits: the ledger (ledger.ts, the only way credits move; reclaim.ts takes credits back), the
+ * admin's credit calls and the lists (endpoints.ts), purchases by order form and by card
+ * (purchase.ts, orders.ts, orderForm.ts; the payment provider's notices in notices.ts, its refunds
+ * and disputes in refunds.ts), the daily write-off of expired lots
  * (backend/jobs/tasks/expire_credits.ts) and the hourly cancelling of card checkouts left unpaid
  * (backend/jobs/tasks/expire_checkouts.ts).
  */

@@ -13,6 +13,7 @@
  *   spendCredits(trx, { companyId, amount, action, projectId?, actor, idempotencyKey }) → SpendResult
  *   expireLots(trx, today?)                                                             → number of lots written off
  *   balanceOf(trx, companyId)                                                           → number (credits)
+ *   reclaimCredits(trx, { companyId, lotId, amount, note })  (reclaim.ts: refunds)      → ReclaimResult
  *   ledgerMismatches(knex)                                                              → companies whose log and lots disagree
  *
  * spendCredits is what the plans charge (PLAN_CHARGES in schema/rules/credits.ts: activation 1 with
@@ -88,7 +89,7 @@ function insufficient(needed: number, balance: number): AppError {
  * share lock its foreign key takes on the company, and `FOR UPDATE` waits on every other such
  * holder, so parallel paid activations deadlocked; this lock waits only for the other movements.
  */
-async function lockCompany(trx: Trx, companyId: number): Promise<{ onTrial: boolean }> {
+export async function lockCompany(trx: Trx, companyId: number): Promise<{ onTrial: boolean }> {
   const row = await trx('companies')
     .where('id', companyId)
     .forNoKeyUpdate()
@@ -98,7 +99,7 @@ async function lockCompany(trx: Trx, companyId: number): Promise<{ onTrial: bool
 }
 
 /** The balance in halves. */
-async function balanceHalves(trx: Trx, companyId: number): Promise<number> {
+export async function balanceHalves(trx: Trx, companyId: number): Promise<number> {
   const row = await trx('credit_lots')
     .where('company_id', companyId)
     .whereNull('deleted_at')
@@ -138,7 +139,7 @@ interface LogEntry {
 }
 
 /** Appends one log entry with the balance after it (the log is never updated or deleted). */
-async function appendLog(trx: Trx, entry: LogEntry): Promise<Movement> {
+export async function appendLog(trx: Trx, entry: LogEntry): Promise<Movement> {
   const balance = await balanceHalves(trx, entry.companyId);
   const [row] = await trx('credit_logs')
     .insert({

@@ -1,21 +1,35 @@
 /**
- * The payment provider's signed notices about card checkouts (POST credit/stripe/webhook), each
+ * The payment provider's signed notices about card payments (POST credit/stripe/webhook), each
  * verified against the raw body first:
- *   checkout.session.completed, paid            the order is paid and its credits granted, once
+ *   checkout.session.completed, paid            the order is paid and its credits granted, once; it
+ *                                               keeps the session's payment intent
  *   checkout.session.async_payment_succeeded    the same, for a payment confirmed later (a bank debit)
  *   checkout.session.async_payment_failed       the pending order is cancelled: nobody can pay it now
  *   checkout.session.expired                    the pending order is cancelled likewise
+ *   charge.refunded (full or partial)           the order of the charge's payment intent gives back its
+ *                                               credits in proportion to amount_refunded / amount
+ *                                               (cumulative, so a replay or a later partial refund
+ *                                               takes only the difference); admins are told
+ *   charge.dispute.created                      admins are told; no credit moves (it may still be won)
+ *   charge.dispute.closed, lost                 the order's credits are taken back as a full refund's
+ *                                               would be (the same once-only path); admins are told
+ *   charge.dispute.closed, won or other         admins are told; no credit moves
+ * Credits taken back come out of the order's own lot first and never below zero: what the company
+ * already spent is recorded on the order and named to admins (refunds.ts, reclaim.ts). A refund or
+ * dispute of an unknown payment intent is acknowledged, logged, and changes nothing.
  * A completed checkout whose payment is still under way ('unpaid') changes nothing until one of the
  * async notices comes. A payment is credited only when the session's amount and currency are the
- * order's (`toMinorUnits` of its total); otherwise it is logged and the order stays unpaid. Every
- * other notice is acknowledged and ignored.
+ * order's (`toMinorUnits` of its total); otherwise it is logged and the order stays unpaid. The
+ * payment intent is taken from the notice, else read back from the provider. Every other notice is
+ * acknowledged and ignored.
  */
 import type { Knex } from 'knex';
-import { paymentsFor, toMinorUnits, type PaymentAdapter } from '../../adapters/payments';
+import { paymentIntentOf, paymentsFor, toMinorUnits, type PaymentAdapter } from '../../adapters/payments';
 import type { Config } from '../../config';
 import { AppError, badRequest } from '../../errors';
 import { logger } from '../../logger';
 import { cancelCheckout, payOrder, type OrderRow } from './orders';
+import { reverseOrder, tellDispute } from './refunds';
 
 // One adapter per credits configuration (a changed configuration gets a new one).
 const adapters = new WeakMap<Config['credits'], PaymentAdapter>();
@@ -30,13 +44,30 @@ interface CheckoutSession {
   payment_status?: string;
   amount_total?: number | null;
   currency?: string | null;
+  payment_intent?: unknown;
+}
+
+/** Stripe's Charge (charge.refunded) and Dispute (charge.dispute.*), as far as they are read here. */
+interface ChargeOrDispute {
+  id: string;
+  payment_intent?: unknown;
+  amount?: number;
+  amount_refunded?: number;
+  currency?: string;
+  status?: string;
+  reason?: string;
 }
 
 const PAID = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 
-/** The amount and currency the provider charged for the session: as the notice states them, else as it holds them. */
+/**
+ * The amount, currency and payment intent of the session: as the notice states them, else as the
+ * provider holds them.
+ */
 async function chargedFor(adapter: PaymentAdapter, session: CheckoutSession) {
-  if (typeof session.amount_total === 'number' && session.currency) return session;
+  const stated = typeof session.amount_total === 'number' && !!session.currency;
+  const paymentIntent = paymentIntentOf(session.payment_intent);
+  if (stated && paymentIntent) return { amount_total: session.amount_total, currency: session.currency, paymentIntent };
   let held;
   try {
     held = await adapter.retrieveCheckout?.(session.id);
@@ -45,7 +76,11 @@ async function chargedFor(adapter: PaymentAdapter, session: CheckoutSession) {
     logger.warn({ session: session.id, message: (err as Error).message }, 'checkout could not be read back');
     throw new AppError(502, 'credits.errors.paymentUnavailable');
   }
-  return { amount_total: held?.amountTotal ?? null, currency: held?.currency ?? null };
+  return {
+    amount_total: stated ? session.amount_total : (held?.amountTotal ?? null),
+    currency: stated ? session.currency : (held?.currency ?? null),
+    paymentIntent: paymentIntent ?? held?.paymentIntent ?? null,
+  };
 }
 
 /** Pays the order behind a paid session once, in one transaction, when the charge is the order's total. */
@@ -68,9 +103,42 @@ async function creditCheckout(knex: Knex, adapter: PaymentAdapter, session: Chec
       );
       return false;
     }
-    return (await payOrder(trx, order.id, 'system', true)).paid;
+    const { paid } = await payOrder(trx, order.id, 'system', true);
+    // Kept for the refunds and disputes of this payment, which name only its payment intent.
+    if (charged.paymentIntent)
+      await trx('sales_orders')
+        .where('id', order.id)
+        .whereNull('payment_intent_id')
+        .update({ payment_intent_id: charged.paymentIntent });
+    return paid;
   });
 }
+
+/** A refund or a dispute of a charge: see the module's docblock. */
+async function reverseCharge(knex: Knex, config: Config, type: string, o: ChargeOrDispute) {
+  const paymentIntent = paymentIntentOf(o.payment_intent);
+  if (typeof o.amount !== 'number' || !o.currency) {
+    logger.warn({ type, id: o.id }, 'refund or dispute notice without an amount: nothing changed');
+    return { received: true, credited: false };
+  }
+  const base = { paymentIntent, amount: o.amount, currency: o.currency, ref: o.id };
+  if (type === 'charge.refunded')
+    return {
+      received: true,
+      credited: false,
+      ...(await reverseOrder(knex, config, { ...base, kind: 'refund', refunded: o.amount_refunded ?? 0 })),
+    };
+  if (type === 'charge.dispute.closed' && o.status === 'lost')
+    return { received: true, credited: false, ...(await reverseOrder(knex, config, { ...base, kind: 'disputeLost' })) };
+  const closed = type === 'charge.dispute.closed';
+  return {
+    received: true,
+    credited: false,
+    ...(await tellDispute(knex, config, { ...base, id: o.id, reason: o.reason, status: o.status }, closed)),
+  };
+}
+
+const REVERSALS = new Set(['charge.refunded', 'charge.dispute.created', 'charge.dispute.closed']);
 
 /** Handles one signed notice: verified, then a paid checkout pays its order once. */
 export async function handlePaymentNotice(
@@ -87,6 +155,7 @@ export async function handlePaymentNotice(
   } catch {
     throw badRequest({ signature: 'signature.errors.invalid' }, 'credits.errors.signature');
   }
+  if (REVERSALS.has(event.type)) return reverseCharge(knex, config, event.type, event.data.object as ChargeOrDispute);
   const session = event.data.object as CheckoutSession;
   const cancel = () => knex.transaction((trx) => cancelCheckout(trx, session.id));
   if (event.type === 'checkout.session.expired') return { received: true, credited: false, expired: await cancel() };

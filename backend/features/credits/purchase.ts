@@ -6,7 +6,8 @@
  *   POST credit/sales-order/:id/paid         an admin marks an order form paid: the company is credited once
  *   POST credit/instant-purchase/stripe      a card checkout for a RaaS company: answers {url}
  *   POST credit/stripe/webhook               the payment provider's signed notices (notices.ts): a verified paid checkout
- *                                            credits its order once; an expired or failed one cancels it
+ *                                            credits its order once; an expired or failed one cancels it; a refund or a
+ *                                            lost dispute takes the order's credits back once (refunds.ts)
  *   GET  credit/test-checkout/:session       test mode: the order behind a local checkout
  *   POST credit/test-checkout/:session/pay   test mode: completes it through the same webhook path
  * Both purchase calls take companyId, userId, noOfCredits, discountAmount; the server prices the

@@ -17,6 +17,7 @@ export const NOTIFICATION_KIND = {
   chatMessage: 10,
   savedSearchAlert: 11,
   atsStatusChanged: 12,
+  paymentReversed: 13,
 } as const;
 
 /** Where a kind of notification goes: the inbox, the inbox and an email, or nowhere. */

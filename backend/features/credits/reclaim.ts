@@ -1,0 +1,68 @@
+/**
+ * Part of the ledger (ledger.ts): taking credits back because the payment that bought them was
+ * refunded or charged back. Like every movement it runs in the caller's transaction after the
+ * company's lock. It takes from the order's own lot first, then from the company's other unexpired
+ * lots in expiry order, and never below zero: what the company already spent is not taken and is
+ * answered as the shortfall. One log entry (action 11, 'reclaimed') records what was taken with the
+ * balance after, also when nothing was left to take, so the credit log shows every refund.
+ */
+import type { Knex } from 'knex';
+import { fromHalves, toHalves } from '../../../schema/rules/credits';
+import { queueLowCreditsNotice } from '../notifications';
+import { appendLog, balanceHalves, lockCompany } from './ledger';
+
+const TODAY = "(now() at time zone 'utc')::date";
+
+export interface ReclaimResult {
+  logId: number;
+  /** Credits taken back. */
+  taken: number;
+  /** Credits the company had already spent: asked for but not taken. */
+  short: number;
+  balanceAfter: number;
+}
+
+/** Takes back up to `amount` credits (whole halves), the order's lot `lotId` first. See the module's docblock. */
+export async function reclaimCredits(
+  trx: Knex.Transaction,
+  input: { companyId: number; lotId: number | null; amount: number; note: string },
+): Promise<ReclaimResult> {
+  const wanted = toHalves(input.amount);
+  if (wanted < 0) throw new Error('reclaimCredits: a negative amount');
+  await lockCompany(trx, input.companyId);
+  const before = await balanceHalves(trx, input.companyId);
+  const lots = (await trx('credit_lots')
+    .where('company_id', input.companyId)
+    .whereNull('deleted_at')
+    .where('remaining', '>', 0)
+    .whereRaw(`expiry_date >= ${TODAY}`)
+    .orderByRaw('(id = ?) desc, expiry_date, id', [input.lotId ?? 0])
+    .forUpdate()
+    .select('id', 'remaining')) as { id: number; remaining: string }[];
+  let left = wanted;
+  let firstLot: number | null = null;
+  for (const lot of lots) {
+    if (left === 0) break;
+    const take = Math.min(left, toHalves(lot.remaining));
+    await trx('credit_lots')
+      .where('id', lot.id)
+      .update({
+        remaining: fromHalves(toHalves(lot.remaining) - take),
+        last_moved_at: trx.fn.now(),
+        updated_at: trx.fn.now(),
+      });
+    firstLot ??= lot.id;
+    left -= take;
+  }
+  const taken = wanted - left;
+  const m = await appendLog(trx, {
+    companyId: input.companyId,
+    action: 'reclaimed',
+    halves: -taken,
+    lotId: firstLot ?? input.lotId,
+    note: input.note,
+    actor: 'system',
+  });
+  if (taken > 0) await queueLowCreditsNotice(trx, input.companyId, fromHalves(before), m.balanceAfter);
+  return { logId: m.logId, taken: fromHalves(taken), short: fromHalves(left), balanceAfter: m.balanceAfter };
+}

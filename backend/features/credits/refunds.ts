@@ -1,0 +1,148 @@
+/**
+ * Card payments taken back after the credits were granted: the provider's refunds and disputes
+ * (chargebacks) of a paid card order, found by the payment intent the order keeps.
+ *   reverseOrder      a refund (cumulative share of the charge) or a lost dispute (all of it) takes
+ *                     back that share of the order's credits: the order row is locked, and what was
+ *                     taken back so far is kept on it (credits_reclaimed), so a repeated or later
+ *                     notice takes only the difference. The ledger takes from the order's own lot
+ *                     first and never below zero; credits already spent are recorded on the order
+ *                     (credits_unrecovered) and named in the admins' notice.
+ *   disputeOpened     admins hear of a dispute; no credit moves, it may still be won
+ *   disputeClosed     a won (or otherwise closed) dispute is told to admins; a lost one is reverseOrder's
+ * Every admin hears of each change in one thread per order (kind paymentReversed). An unknown
+ * payment intent changes nothing and is logged.
+ */
+import type { Knex } from 'knex';
+import { t } from '../../../i18n';
+import { formatMoney, fromHalves, toHalves } from '../../../schema/rules/credits';
+import { minorUnitDigits } from '../../adapters/payments';
+import type { Config } from '../../config';
+import { logger } from '../../logger';
+import { adminRecipients, notify } from '../notifications';
+import type { OrderRow } from './orders';
+import { reclaimCredits } from './reclaim';
+
+export interface PaidOrder extends OrderRow {
+  payment_intent_id: string | null;
+  amount_refunded: string;
+  credits_reclaimed: string;
+  credits_unrecovered: string;
+}
+
+export type Reversal =
+  | { kind: 'refund'; paymentIntent: string | null; amount: number; refunded: number; currency: string; ref: string }
+  | { kind: 'disputeLost'; paymentIntent: string | null; amount: number; currency: string; ref: string };
+
+const fromMinor = (minor: number, currency: string) => minor / 10 ** minorUnitDigits(currency);
+
+/** The paid order behind a payment intent, locked for this transaction; logged when there is none. */
+async function lockOrder(trx: Knex.Transaction, paymentIntent: string | null, ref: string) {
+  const order = paymentIntent
+    ? ((await trx('sales_orders').where('payment_intent_id', paymentIntent).forUpdate().first()) as PaidOrder)
+    : undefined;
+  if (!order) logger.warn({ paymentIntent, ref }, 'refund or dispute notice for an unknown payment: nothing changed');
+  return order;
+}
+
+/** Every admin hears of it, in the order's one thread; `key` is a title of notifications.titles. */
+async function tellAdmins(
+  trx: Knex.Transaction,
+  config: Config,
+  order: PaidOrder,
+  key: string,
+  values: Record<string, string | number>,
+) {
+  const company = await trx('companies').where('id', order.company_id).first('company_name');
+  const text = t(`notifications.titles.${key}`, {
+    ...values,
+    company: company?.company_name ?? `Company ${order.company_id}`,
+    order: order.order_number,
+  });
+  await notify(trx, config, await adminRecipients(trx), {
+    kind: 'paymentReversed',
+    subjectKey: `salesOrder:${order.id}:payment`,
+    link: `/admin/sales-orders?filter=${encodeURIComponent(JSON.stringify({ q: order.order_number }))}`,
+    title: () => text,
+  });
+}
+
+const money = (config: Config, amount: number, currency: string) =>
+  formatMoney(amount, currency, config.credits.pricing.locale);
+
+/** What the order's credits still owe after this reversal: the target share in halves, and the amount reversed. */
+function targetOf(order: PaidOrder, r: Reversal) {
+  const all = Number(order.quantity) * 2;
+  if (r.kind === 'disputeLost') return { halves: all, reversed: Number(order.total) };
+  const share = r.amount > 0 ? Math.min(1, Math.max(0, r.refunded / r.amount)) : 0;
+  return {
+    halves: Math.min(all, Math.round(all * share)),
+    reversed: Math.min(Number(order.total), fromMinor(r.refunded, r.currency)),
+  };
+}
+
+/** A refund or a lost dispute: takes back the order's credits in proportion, once. See the module's docblock. */
+export async function reverseOrder(knex: Knex, config: Config, r: Reversal) {
+  return knex.transaction(async (trx) => {
+    const order = await lockOrder(trx, r.paymentIntent, r.ref);
+    if (!order) return { reclaimed: 0, known: false };
+    const target = targetOf(order, r);
+    const done = toHalves(order.credits_reclaimed);
+    const before = Number(order.amount_refunded);
+    if (target.halves <= done && target.reversed <= before) {
+      logger.info({ order: order.order_number, ref: r.ref }, 'refund notice already applied: nothing changed');
+      return { reclaimed: 0, known: true };
+    }
+    const reversed = Math.max(before, target.reversed);
+    const label = r.kind === 'refund' ? 'Refund' : 'Chargeback (dispute lost)';
+    const moved = await reclaimCredits(trx, {
+      companyId: order.company_id,
+      lotId: order.lot_id,
+      amount: fromHalves(Math.max(0, target.halves - done)),
+      note: `${label} of ${money(config, reversed, order.currency)} on order ${order.order_number} (${r.ref})`,
+    });
+    const reclaimed = fromHalves(Math.max(done, target.halves));
+    const unrecovered = Number(order.credits_unrecovered) + moved.short;
+    await trx('sales_orders').where('id', order.id).update({
+      amount_refunded: reversed,
+      credits_reclaimed: reclaimed,
+      credits_unrecovered: unrecovered,
+      updated_at: trx.fn.now(),
+    });
+    if (moved.short > 0)
+      logger.warn({ order: order.order_number, short: moved.short }, 'refunded credits were already spent');
+    await tellAdmins(trx, config, order, r.kind === 'refund' ? 'paymentRefunded' : 'paymentDisputeLost', {
+      amount: money(config, reversed, order.currency),
+      credits: order.quantity,
+      taken: reclaimed - unrecovered,
+      spent: unrecovered,
+    });
+    return { reclaimed: moved.taken, short: moved.short, known: true };
+  });
+}
+
+interface Dispute {
+  id: string;
+  paymentIntent: string | null;
+  /** In the currency's minor unit, as Stripe states it. */
+  amount: number;
+  currency: string;
+  reason?: string | null;
+  status?: string | null;
+}
+
+/** A dispute was opened (disputeOpened) or closed other than lost (disputeClosed): admins are told, no credit moves. */
+export async function tellDispute(knex: Knex, config: Config, d: Dispute, closed: boolean) {
+  return knex.transaction(async (trx) => {
+    const order = await lockOrder(trx, d.paymentIntent, d.id);
+    if (!order) return { known: false };
+    const amount = money(config, fromMinor(d.amount, d.currency), d.currency.toUpperCase());
+    if (!closed) await tellAdmins(trx, config, order, 'paymentDisputed', { amount, reason: d.reason ?? 'not given' });
+    else
+      await tellAdmins(trx, config, order, d.status === 'won' ? 'paymentDisputeWon' : 'paymentDisputeClosed', {
+        amount,
+        status: d.status ?? 'closed',
+      });
+    logger.warn({ order: order.order_number, dispute: d.id, status: d.status, closed }, 'card payment disputed');
+    return { known: true };
+  });
+}
