@@ -2,19 +2,9 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app';
 import { lastMail, linkParam } from '../helpers/mailbox';
+import { JPEG, PNG, WEBP } from '../helpers/metadataFiles';
 
-// A real 1x1 PNG, and the first bytes of JPEG and WebP files.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
-const WEBP = Buffer.concat([
-  Buffer.from('RIFF'),
-  Buffer.from([36, 0, 0, 0]),
-  Buffer.from('WEBPVP8 '),
-  Buffer.alloc(32, 2),
-]);
+// Real PNG, JPEG and WebP files: a picture is read (its metadata dropped) before it is kept.
 
 describe('The account page: own details, profile picture, email change', () => {
   let t: TestApp;

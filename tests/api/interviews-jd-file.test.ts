@@ -6,6 +6,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app';
+import { pdfOf } from '../helpers/cvs';
 import { activeCandidates, addToProject, makeProject } from '../helpers/interviews';
 
 let t: TestApp;
@@ -38,7 +39,8 @@ describe('A job description file sent with interview requests', () => {
       )
         .filter((f) => /\.(pdf|docx)$/.test(f))
         .sort();
-    const pdf = (n: number) => Buffer.from(`%PDF-1.4\n% role ${n}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
+    // Real PDFs: a job description file is read and scrubbed of its metadata before it is kept.
+    const pdf = (n: number) => pdfOf([`Role ${n}`, 'You will design APIs in TypeScript.']);
     const project = await makeProject(t.knex, { jobDescription: null });
     await addToProject(t.knex, project, [candidates[0], candidates[1]], 0);
     const request = (candidate: number, file: { data: Buffer; name: string }) =>
@@ -46,19 +48,19 @@ describe('A job description file sent with interview requests', () => {
     const before = await stored();
 
     // A PDF named as a web page would be served as one by the public link.
-    const misnamed = await request(candidates[0], { data: pdf(0), name: 'Role.html' });
+    const misnamed = await request(candidates[0], { data: await pdf(0), name: 'Role.html' });
     expect(misnamed.status).toBe(400);
     expect(misnamed.body.error.fields).toEqual({ jdFile: 'upload.errors.unsupportedType' });
 
-    expect((await request(candidates[0], { data: pdf(1), name: 'Role.pdf' })).status).toBe(201);
+    expect((await request(candidates[0], { data: await pdf(1), name: 'Role.pdf' })).status).toBe(201);
     const first = await t.knex('projects').where('id', project.id).first('jd_file_path');
     expect(await stored()).toHaveLength(before.length + 1);
     // Asked again for the same candidate: refused, and its file not kept.
-    const again = await request(candidates[0], { data: pdf(2), name: 'Role.pdf' });
+    const again = await request(candidates[0], { data: await pdf(2), name: 'Role.pdf' });
     expect(again.status).toBe(409);
     expect(await stored()).toHaveLength(before.length + 1);
     // Another candidate with a new file: the project's file is replaced, and the old one goes.
-    expect((await request(candidates[1], { data: pdf(3), name: 'Role v2.pdf' })).status).toBe(201);
+    expect((await request(candidates[1], { data: await pdf(3), name: 'Role v2.pdf' })).status).toBe(201);
     const second = await t.knex('projects').where('id', project.id).first('jd_file_path', 'jd_file_name');
     expect(second.jd_file_name).toBe('Role v2.pdf');
     expect(await stored()).toHaveLength(before.length + 1);

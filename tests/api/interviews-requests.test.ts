@@ -7,6 +7,7 @@ import { listOutbox } from '../../backend/services/mail/outbox';
 import { client, type Client } from '../helpers/actors';
 import { testApp, type TestApp } from '../helpers/app';
 import { activeCandidates, addToProject, makeProject, requestEmail, type TestProject } from '../helpers/interviews';
+import { pdfOf } from '../helpers/cvs';
 import { runJobs } from '../helpers/jobs';
 
 let t: TestApp;
@@ -300,7 +301,7 @@ describe('A project without a job description', () => {
 
     const other = await makeProject(t.knex, { jobDescription: null });
     await addToProject(t.knex, other, [candidates[7], candidates[8]], 0);
-    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const pdf = await pdfOf(['Senior Backend Engineer', 'You will design APIs in TypeScript.']);
     const withFile = await send(
       ownerToken,
       { projectId: String(other.id), candidateId: String(candidates[7]), requestAction: 'request_public' },

@@ -1,16 +1,18 @@
 /**
- * File storage behind a small interface: put a buffer, get a stream, delete by key. The real
+ * File storage behind a small interface: put a buffer, replace a file's bytes, get a stream, delete by key. The real
  * implementation keeps files on local disk under UPLOAD_DIR; another (object storage) can replace
  * it without touching callers. Keys are generated here, never taken from a request.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 export interface FileStorage {
   /** Stores the bytes under a new key such as 'profile-pics/2026-11/3f9c....png'. */
   put(data: Buffer, options: { folder: string; ext: string }): Promise<string>;
+  /** Writes new bytes under an existing key, whole or not at all (a reader never sees half a file). */
+  replace(key: string, data: Buffer): Promise<void>;
   /** The file's bytes, or undefined when there is no such file. */
   get(key: string): Promise<Readable | undefined>;
   /** Removes the file; a missing file is not an error. */
@@ -37,6 +39,16 @@ export class LocalDiskStorage implements FileStorage {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, data, { flag: 'wx' });
     return key;
+  }
+
+  async replace(key: string, data: Buffer): Promise<void> {
+    const file = this.pathOf(key);
+    const temporary = `${file}.${randomBytes(8).toString('hex')}.tmp`;
+    await writeFile(temporary, data, { flag: 'wx' });
+    await rename(temporary, file).catch(async (err) => {
+      await rm(temporary, { force: true });
+      throw err;
+    });
   }
 
   /**

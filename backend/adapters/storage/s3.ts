@@ -45,6 +45,11 @@ export class S3Storage implements FileStorage {
     return key;
   }
 
+  async replace(key: string, data: Buffer): Promise<void> {
+    if (!KEY_PATTERN.test(key)) throw new Error(`not a storage key: ${key}`);
+    await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: data }));
+  }
+
   async get(key: string): Promise<Readable | undefined> {
     if (!KEY_PATTERN.test(key)) return undefined;
     try {

@@ -20,7 +20,7 @@ import { tokenShape } from '../../auth/login';
 import { newToken, sha256 } from '../../auth/tokens';
 import { AppError, badRequest } from '../../errors';
 import { confirmEmailEmail, emailChangedNotice } from '../../services/mail/accountEmails';
-import { emailInUseNotice } from '../talent';
+import { emailInUseNotice, writeOwnDetails } from '../talent';
 import { endSessions } from '../../crud/writes';
 import { queueEmail } from '../../services/mail/outbox';
 
@@ -89,7 +89,9 @@ export async function confirmEmailChange(
     // Someone may have taken the address since it was asked for.
     if (await emailTaken(trx, row.email, { kind: account.kind, id: account.id }))
       throw badRequest({ email: 'email.errors.exists' });
-    await trx(table).where('id', account.id).update({ email: row.email, updated_at: trx.fn.now() });
+    // A candidate's address is one of their match keys: it moves through the candidates' one write path.
+    if (account.kind === 'candidate') await writeOwnDetails(trx, config, account.id, { email: row.email });
+    else await trx(table).where('id', account.id).update({ email: row.email, updated_at: trx.fn.now() });
     await endSessions(trx, entity(ENTITY_OF_KIND[account.kind]), [account.id], sessionId);
     // Told at the address it left: a session taken by someone else must not move the account away unseen.
     await queueEmail(trx, { to: account.email, ...emailChangedNotice(config, account.firstName, row.email) });

@@ -2,6 +2,7 @@
  * The signed-in person's own account under /api/v1/auth: read and update it (multipart, with a
  * profile picture), confirm a changed email (only in the owner's own session), and remember that
  * the info video was watched. Which fields a person has is read from their entity's declaration.
+ * A picture is stored without its metadata (picture.ts): a photo's EXIF can hold where it was taken.
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
@@ -21,7 +22,8 @@ import type { AppContext } from '../../context';
 import { defineEndpoint } from '../../endpoints/define';
 import { badRequest, forbidden, unauthorized } from '../../errors';
 import { confirmEmailChange, requestEmailChange } from './emailChange';
-import { pictureExtension, PROFILE_PIC_MAX_BYTES } from './picture';
+import { writeOwnDetails } from '../talent';
+import { pictureExtension, pictureWithoutMetadata, PROFILE_PIC_MAX_BYTES } from './picture';
 
 const ENTITY: Record<AccountKind, EntityDef> = { admin, companyUser, candidate, community: communityUser };
 const ACCOUNT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'jobTitle'] as const;
@@ -74,10 +76,12 @@ export async function updateAccount(
   const writable = new Set<string>(ACCOUNT_FIELDS.filter((name) => name in entity.fields));
   const data = validateRecord(entity, body, 'update', writable);
   let ext: string | undefined;
+  let picture: Buffer | undefined;
   if (file) {
     if (!('profilePic' in entity.fields)) throw badRequest({ profilePicEdit: 'profilePicEdit.errors.notAllowed' });
     ext = pictureExtension(file.buffer);
     if (!ext) throw badRequest({ profilePicEdit: 'upload.errors.typeUnsupported' });
+    picture = pictureWithoutMetadata(file.buffer);
   }
   const newEmail = typeof data.email === 'string' && data.email !== account.email ? data.email : undefined;
   delete data.email;
@@ -85,7 +89,7 @@ export async function updateAccount(
   if (newEmail) await limitEmailSends(knex, config, newEmail, ip, `account:${account.kind}:${account.id}`);
 
   const storage = storageFor(config);
-  const key = file && ext ? await storage.put(file.buffer, { folder: 'profile-pics', ext }) : undefined;
+  const key = picture && ext ? await storage.put(picture, { folder: 'profile-pics', ext }) : undefined;
   const previous = key
     ? keyOfPublicPath(
         ((await modelOf(account).query(knex).findById(account.id)) as unknown as { profilePic: string | null })
@@ -94,12 +98,15 @@ export async function updateAccount(
     : undefined;
   try {
     await knex.transaction(async (trx) => {
-      const changes: Record<string, unknown> = { ...data, updatedAt: new Date().toISOString() };
+      const changes: Record<string, unknown> = { ...data };
       if (key) changes.profilePic = publicPath(key);
-      await modelOf(account)
-        .query(trx)
-        .patch(changes as never)
-        .where('id', account.id);
+      // A candidate's details are their match keys and search document: the candidates' one write path keeps both.
+      if (account.kind === 'candidate') await writeOwnDetails(trx, config, account.id, changes);
+      else
+        await modelOf(account)
+          .query(trx)
+          .patch({ ...changes, updatedAt: new Date().toISOString() } as never)
+          .where('id', account.id);
       if (newEmail) await requestEmailChange(trx, config, account, newEmail);
     });
   } catch (err) {

@@ -14,7 +14,15 @@ import type { Config } from '../../config';
 import { interviewAnswered } from '../notifications';
 import { logRecruitmentActivity } from '../../services/activity';
 import { queueJob } from '../../services/queue';
-import { answerOutcome, companyShown, projectAnswerable, REJECT_REASONS, stateName, type ScheduleData } from './rules';
+import {
+  answerOutcome,
+  companyShown,
+  jdFileShown,
+  projectAnswerable,
+  REJECT_REASONS,
+  stateName,
+  type ScheduleData,
+} from './rules';
 import { TOKEN_PATTERN, tokenHash } from './tokens';
 
 export interface RequestRow {
@@ -69,7 +77,7 @@ export async function projectData(knex: Knex | Knex.Transaction, request: Reques
     jdHeader: request.jd_header,
     jobDescription: project?.job_description || request.jd_body || null,
     jdFooter: request.jd_footer,
-    jdFileName: project?.jd_file_path ? (project.jd_file_name ?? 'job-description') : null,
+    jdFileName: project?.jd_file_path ? jdFileShown(project) : null,
     jdLink: `/jd/${request.guid}/${timestamp}`,
     interviewDetails: schedule
       ? {

@@ -17,7 +17,7 @@ import { AppError, notFound } from '../../errors';
 import { answerOrExpire, projectData, type RequestRow } from './answer';
 import { channelOut, channelShownSql, interviewRequestList, listQuery, REQUEST_COLUMNS } from './adminList';
 import { approveBody, projectQuery, rejectBody, sendBody } from './inputs';
-import { stateName } from './rules';
+import { jdFileShown, stateName } from './rules';
 import { sendRequests } from './send';
 
 const guidParam = z.object({ id: z.uuid() });
@@ -176,11 +176,11 @@ export const interviewEndpoints = [
       const project = await ctx
         .knex('projects')
         .where('id', request.project_id)
-        .first('title', 'job_description', 'jd_file_path', 'jd_file_name');
+        .first('title', 'job_description', 'jd_file_path', 'jd_file_name', 'is_confidential');
       const stream = project?.jd_file_path ? await storageFor(ctx.config).get(project.jd_file_path) : undefined;
       const safe = (name: string) => name.replace(/[^\w.-]+/g, '_').slice(0, 120) || 'job-description';
       if (stream) {
-        const name = safe(project.jd_file_name ?? 'job-description');
+        const name = safe(jdFileShown(project));
         const type = project.jd_file_path.endsWith('.pdf')
           ? 'application/pdf'
           : 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

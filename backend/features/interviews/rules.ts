@@ -73,6 +73,19 @@ export const projectAnswerable = (
   project.status === PROJECT_STATUS.active &&
   (project.companyId === null || project.companyStatus === COMPANY_ACTIVE);
 
+/**
+ * The job description file's name as a candidate sees it (the page, the download): the name it was uploaded under,
+ * or a generic one for a confidential project, whose file name often names the company ('Acme-Backend-JD.pdf').
+ */
+export const jdFileShown = (project: {
+  is_confidential?: boolean | null;
+  jd_file_path: string;
+  jd_file_name?: string | null;
+}): string =>
+  project.is_confidential
+    ? `job-description.${project.jd_file_path.endsWith('.pdf') ? 'pdf' : 'docx'}`
+    : (project.jd_file_name ?? 'job-description');
+
 /** How the company is named to a candidate: by name, or "a company" when the project is confidential. */
 export const companyShown = (
   project: { isConfidential?: boolean | null },

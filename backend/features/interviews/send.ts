@@ -25,7 +25,11 @@ import { actorName, logRecruitmentActivity } from '../../services/activity';
 import { queueJob } from '../../services/queue';
 import { loadProject, placesOf, requireReach } from '../pipeline';
 import { JD_FOLDER, releaseJdFile } from '../projects';
-import { sniffCvType } from '../../services/documents/extractText';
+import { sniffCvType, type CvType } from '../../services/documents/extractText';
+import { enforceRateLimits } from '../../auth/rateLimit';
+import { cvLookups } from '../../services/documents/lookups';
+import { readCv } from '../../services/documents/readCv';
+import { jobDescriptionReads } from '../../services/documents/readLimits';
 import { expiresAt, jdTextErrors, kindOf, requestBody, type ScheduleData } from './rules';
 import { requestToken, tokenHash } from './tokens';
 import { ownContacts } from '../../services/candidateGate';
@@ -97,6 +101,22 @@ async function channelShownTo(trx: Knex.Transaction, viewer: Viewer, projectId: 
   );
 }
 
+/**
+ * The job description file as it is kept: read in the CV reading thread and scrubbed of its metadata there
+ * (services/documents/scrub.ts), since a confidential project's file must not name the company; a file that cannot be
+ * read is refused, as a project's own job description file is (projects/endpoints.ts), and counts the same.
+ */
+async function scrubbedJd(knex: Knex, config: Config, actor: Actor, file: Buffer, type: CvType): Promise<Buffer> {
+  await enforceRateLimits(knex, config.rateLimit.windowMinutes, [jobDescriptionReads(config, actor)]);
+  const read = await readCv(file, type, await cvLookups(knex), config.cv, { scrub: true });
+  if (!read.ok) {
+    const key = read.reason === 'tooComplex' ? 'upload.errors.tooComplex' : 'upload.errors.unreadable';
+    throw badRequest({ jdFile: key }, key);
+  }
+  if (!read.scrubbed) throw new Error('the reading thread did not scrub the job description');
+  return Buffer.from(read.scrubbed);
+}
+
 export async function sendRequests(
   knex: Knex,
   config: Config,
@@ -138,12 +158,13 @@ export async function sendRequests(
   }
 
   const sender = await actorName(knex, actor);
+  const jdBytes = file && fileType ? await scrubbedJd(knex, config, actor, file.buffer, fileType) : undefined;
   // Stored once the request may go, and removed again when it does not.
   const storage = storageFor(config);
   const storedFile =
-    file && fileType
+    file && fileType && jdBytes
       ? {
-          key: await storage.put(file.buffer, { folder: JD_FOLDER, ext: fileType }),
+          key: await storage.put(jdBytes, { folder: JD_FOLDER, ext: fileType }),
           name: file.originalname.slice(0, 255),
         }
       : undefined;

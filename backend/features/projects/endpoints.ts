@@ -199,13 +199,15 @@ export async function storeJobDescription(
   if (!type || !upload.originalname.toLowerCase().endsWith(`.${type}`))
     throw badRequest({ jd_file: 'upload.errors.unsupportedType' }, 'upload.errors.unsupportedType');
   await enforceRateLimits(ctx.knex, ctx.config.rateLimit.windowMinutes, [jobDescriptionReads(ctx.config, actor)]);
-  const read = await readCv(upload.buffer, type, await cvLookups(ctx.knex), ctx.config.cv);
+  // Kept without its metadata (services/documents/scrub.ts): a confidential project's file must not name the company.
+  const read = await readCv(upload.buffer, type, await cvLookups(ctx.knex), ctx.config.cv, { scrub: true });
   if (!read.ok) {
     const key = read.reason === 'tooComplex' ? 'upload.errors.tooComplex' : 'upload.errors.unreadable';
     throw badRequest({ jd_file: key }, key);
   }
+  if (!read.scrubbed) throw new Error('the reading thread did not scrub the job description');
   const storage = storageFor(ctx.config);
-  const key = await storage.put(upload.buffer, { folder: JD_FOLDER, ext: type });
+  const key = await storage.put(Buffer.from(read.scrubbed), { folder: JD_FOLDER, ext: type });
   const previous = existing.jdFilePath as string | null;
   try {
     await ctx

@@ -55,7 +55,7 @@ export async function saveCandidate(ctx: WriteContext, change: CandidateChange):
   const id = change.id ?? (await reserveCandidateIds(trx, 1))[0];
   await writeCandidates(trx, [prepareCandidate(checked, id, stored)], { config: ctx.config });
   // After the write, so the draft can name the new profile; a refused draft rolls the write back.
-  await attachCvDrafts(trx, change.data, { id, existing: stored, actor: ctx.actor });
+  await attachCvDrafts(trx, change.data, { id, existing: stored, actor: ctx.actor, config: ctx.config });
   return id;
 }
 
@@ -64,13 +64,24 @@ export async function saveCandidate(ctx: WriteContext, change: CandidateChange):
  * it, and every other session of theirs ends.
  */
 export async function changeCandidateEmail(ctx: WriteContext, id: number, email: string): Promise<void> {
-  const stored = await lockedCandidate(ctx.trx, id);
-  if (!stored) throw notFound();
   await assertEmailFree(ctx.trx, email, { table: candidate.table, id });
-  await writeCandidates(ctx.trx, [prepareCandidate({ data: { email }, children: [] }, id, stored)], {
-    config: ctx.config,
-  });
+  await writeOwnDetails(ctx.trx, ctx.config, id, { email });
   await endSessions(ctx.trx, candidate, [id], ctx.sessionId);
+}
+
+/**
+ * Fields a candidate changes on their own account page (names, phone, picture, a proven email), already validated,
+ * written through the one write path: their match keys, search document and effects follow as for any other write.
+ */
+export async function writeOwnDetails(
+  trx: Knex.Transaction,
+  config: WriteContext['config'],
+  id: number,
+  data: Record<string, unknown>,
+): Promise<void> {
+  const stored = await lockedCandidate(trx, id);
+  if (!stored) throw notFound();
+  await writeCandidates(trx, [prepareCandidate({ data, children: [] }, id, stored)], { config });
 }
 
 export const candidateWrites: EntityWrites = {

@@ -13,7 +13,7 @@ export class CvTooLarge extends Error {}
 /** The file is not a readable package of its type. */
 export class CvUnreadable extends Error {}
 
-interface ZipEntry {
+export interface ZipEntry {
   name: string;
   method: number;
   compressedSize: number;
@@ -26,7 +26,7 @@ const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 
 /** The central directory: the one list of entries whose sizes the writer declared. */
-function entriesOf(data: Buffer): Map<string, ZipEntry> {
+export function entriesOf(data: Buffer): Map<string, ZipEntry> {
   // The end record sits in the last 22 bytes plus at most a 64 KB comment.
   let end = -1;
   for (let i = data.length - 22; i >= Math.max(0, data.length - 22 - 0xffff); i -= 1) {
@@ -59,7 +59,7 @@ function entriesOf(data: Buffer): Map<string, ZipEntry> {
 }
 
 /** One entry's bytes: refused when declared or actually larger than `limit`, or when the header lied. */
-function unpack(data: Buffer, entry: ZipEntry, limit: number): Buffer {
+export function unpack(data: Buffer, entry: ZipEntry, limit: number): Buffer {
   if (entry.size > limit) throw new CvTooLarge(`${entry.name} declares ${entry.size} bytes`);
   const at = entry.offset;
   if (at + 30 > data.length || data.readUInt32LE(at) !== LOCAL) throw new CvUnreadable('bad zip entry');

@@ -16,6 +16,8 @@ export interface ReadRequest {
   type: CvType;
   limits: TextLimits;
   lookupsVersion: number;
+  /** The file is also scrubbed of its metadata (scrub.ts), and the answer carries the scrubbed bytes. */
+  scrub?: boolean;
   /** Sent when the thread has not seen this load of the lookups yet. */
   lookups?: CvLookups;
 }
@@ -23,7 +25,7 @@ export interface ReadRequest {
 /** tooComplex: past a size, time or memory limit; unreadable: not a file of its type; failed: our fault. */
 export type ReadFailure = 'tooComplex' | 'unreadable' | 'failed';
 export type ReadAnswer =
-  | { id: number; ok: true; text: string; truncated: boolean; draft: CvDraft }
+  | { id: number; ok: true; text: string; truncated: boolean; draft: CvDraft; scrubbed?: Uint8Array }
   | { id: number; ok: false; reason: ReadFailure; detail?: string };
 export type ReadResult = Omit<Extract<ReadAnswer, { ok: true }>, 'id'> | Omit<Extract<ReadAnswer, { ok: false }>, 'id'>;
 
@@ -149,15 +151,25 @@ async function pump(): Promise<void> {
   }
 }
 
-/** The CV's text (capped) and its draft profile, read in the reading thread within the limits. */
-export function readCv(data: Buffer, type: CvType, lookups: CvLookups, config: CvConfig): Promise<ReadResult> {
+/**
+ * The CV's text (capped) and its draft profile, read in the reading thread within the limits; with `scrub`, also the
+ * file without its metadata (`scrubbed`), made within the same limits, or the file is refused as unreadable.
+ */
+export function readCv(
+  data: Buffer,
+  type: CvType,
+  lookups: CvLookups,
+  config: CvConfig,
+  options: { scrub?: boolean } = {},
+): Promise<ReadResult> {
   return new Promise((resolve) => {
     const limits = {
       maxUnpackedBytes: config.maxUnpackedBytes,
       maxTextChars: config.maxTextChars,
       maxPages: config.maxPages,
     };
-    queue.push({ request: { data: new Uint8Array(data), type, limits }, lookups, config, resolve });
+    const request = { data: new Uint8Array(data), type, limits, scrub: options.scrub };
+    queue.push({ request, lookups, config, resolve });
     void pump();
   });
 }

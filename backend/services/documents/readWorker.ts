@@ -1,7 +1,7 @@
 /**
- * The CV reading thread: text out of the file within the limits, then the draft profile. It keeps
- * the last lookups it was sent, so they cross threads once per load, not once per CV. The
- * request thread (readCv.ts) stops it when it runs out of time or memory.
+ * The CV reading thread: text out of the file within the limits, then the draft profile, and when asked the file
+ * scrubbed of its metadata (scrub.ts). It keeps the last lookups it was sent, so they cross threads once per load,
+ * not once per CV. The request thread (readCv.ts) stops it when it runs out of time or memory.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { CvTooLarge, CvUnreadable } from './docx';
@@ -32,12 +32,14 @@ parentPort?.on('message', async (message: ReadRequest) => {
   const watch = watchBuffers();
   try {
     if (!lookups || lookups.version !== message.lookupsVersion) throw new Error('lookups missing');
-    const { text, truncated } = await cvText(
-      Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength),
-      message.type,
-      message.limits,
-    );
-    answer = { id: message.id, ok: true, text, truncated, draft: parseCv(text, lookups) };
+    const data = Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength);
+    const { text, truncated } = await cvText(data, message.type, message.limits);
+    // pdf-lib is loaded the first time a file is to be scrubbed: a thread that only reads starts as fast as before.
+    const scrubDocument = message.scrub ? (await import('./scrub')).scrubDocument : undefined;
+    const scrubbed = scrubDocument
+      ? new Uint8Array(await scrubDocument(data, message.type, message.limits))
+      : undefined;
+    answer = { id: message.id, ok: true, text, truncated, draft: parseCv(text, lookups), scrubbed };
   } catch (err) {
     answer = {
       id: message.id,
