@@ -10,7 +10,8 @@
  * creditsLow and creditsExpiring are in credits.ts, chatMessage in backend/features/chat/followUp.ts;
  * syncFailed in backend/features/integrations/notice.ts (the company's integration managers ->
  * /integrations), matchFinished in backend/features/aiMatch/notice.ts (the admin who started the
- * run -> /ai-match?run=:id), through `notify` with the same shape.
+ * run -> /ai-match?run=:id), paymentReversed in backend/features/credits/refunds.ts (every admin ->
+ * /admin/sales-orders), through `notify` with the same shape.
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
