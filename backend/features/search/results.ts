@@ -13,6 +13,7 @@ import type { Filters } from './filters';
 import type { Labels, Option } from './labels';
 import { identityFields, present, SEARCH, shownSelect, viewerOf, type GateRow } from '../../services/candidateGate';
 import { seesCuration } from './visibility';
+import { normalise } from '../../services/lookups/match';
 
 const candidate = entity('candidate');
 /** Marks around highlighted words in PostgreSQL's headlines; split into segments before leaving the server. */
@@ -42,12 +43,10 @@ export function segments(marked: string): Segment[] {
 
 /** Words of `text` starting with any typed word, highlighted (admins' name search). */
 export function prefixSegments(text: string, typed: string): Segment[] {
-  const words = typed.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = normalise(typed).match(/[\p{L}\p{N}]+/gu) ?? [];
   const out: Segment[] = [];
   for (const part of text.split(/(\s+)/)) {
-    const hit =
-      part.trim() !== '' &&
-      words.some((w) => part.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').startsWith(w));
+    const hit = part.trim() !== '' && words.some((w) => normalise(part).startsWith(w));
     const prev = out[out.length - 1];
     if (prev && prev.hit === hit) prev.text += part;
     else out.push({ text: part, hit });

@@ -7,9 +7,36 @@
  * import, CV parsing) and the SQL matcher (autocompletes, search filters; sqlMatch.ts) agree.
  */
 
-/** Lower case, accents and extra spaces removed: 'São  Paulo ' → 'sao paulo'. */
+/**
+ * Letters with no accent to take off, which PostgreSQL's unaccent (the SQL side of every match) folds all the same:
+ * without them 'Łukasz', 'Søren' or 'Strauß' typed as stored would miss the row SQL keeps as 'lukasz', 'soren', 'strauss'.
+ */
+const FOLDED: Record<string, string> = {
+  æ: 'ae',
+  ð: 'd',
+  đ: 'd',
+  ħ: 'h',
+  ı: 'i',
+  ĸ: 'q',
+  ł: 'l',
+  ŋ: 'n',
+  ø: 'o',
+  œ: 'oe',
+  ß: 'ss',
+  þ: 'th',
+  ŧ: 't',
+};
+const UNFOLDED = new RegExp(`[${Object.keys(FOLDED).join('')}]`, 'gu');
+
+/** Lower case, accents and extra spaces removed, as unaccent folds: 'São  Paulo ' → 'sao paulo', 'Łódź' → 'lodz'. */
 export function normalise(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(UNFOLDED, (c) => FOLDED[c])
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
