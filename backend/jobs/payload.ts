@@ -69,6 +69,16 @@ const keyListOf =
     )
       throw new PayloadError(task, `{ ${key}: a list of storage keys }`, payload);
   };
+/** A walk in id order, resumed after the id under `key`: nothing (from the start) or `{ [key]: a whole number ≥ 0 }`. */
+const resumeAfter =
+  <K extends string>(key: K): Check<Partial<Record<K, number>> | null> =>
+  (task, payload) => {
+    if (payload === null || payload === undefined) return;
+    const after = isRecord(payload) ? payload[key] : undefined;
+    if (isRecord(payload) && after === undefined) return;
+    if (typeof after !== 'number' || !Number.isSafeInteger(after) || after < 0)
+      throw new PayloadError(task, `nothing, or { ${key}: a whole number of 0 or more }`, payload);
+  };
 /** A payload naming a row under `key` and one of `values` under `field`. */
 const idWith =
   <K extends string, F extends string, V extends string | number>(
@@ -123,6 +133,7 @@ export const TASK_PAYLOADS = {
   delete_erased_files: keyListOf('keys'),
   prepare_data_export: idOf('exportId'),
   apply_retention: noPayload,
+  scrub_blind_cvs: resumeAfter('afterId'),
 } satisfies Record<string, Check<unknown>>;
 
 export type TaskName = keyof typeof TASK_PAYLOADS;

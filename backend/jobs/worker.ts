@@ -29,6 +29,7 @@ import { refreshSearchTermsTask } from './tasks/refresh_search_terms';
 import { rollupDailyTask } from './tasks/rollup_daily';
 import { renewPowerProjectsTask } from './tasks/renew_power_projects';
 import { findTwinsTask, scanDuplicatesTask } from './tasks/scan_duplicates';
+import { scrubBlindCvsTask } from './tasks/scrub_blind_cvs';
 import { sendEmailTask } from './tasks/send_email';
 import { expireInterviewRequestsTask } from './tasks/expire_interview_requests';
 import { sendInterviewRequestTask } from './tasks/send_interview_request';
@@ -101,6 +102,7 @@ export function taskList(config: Config, connectionString = config.databaseUrl):
     apply_retention: applyRetentionTask(config, db),
     match_alerts: matchAlertsTask(config, db),
     send_alert_digests: sendAlertDigestsTask(config, db),
+    scrub_blind_cvs: scrubBlindCvsTask(config, db),
   });
 }
 
