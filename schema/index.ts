@@ -158,4 +158,5 @@ export const resources = entities.filter((e) => e.resource);
 
 export * from './lib/types';
 export { f, EMAIL_PATTERN, mailtoHref, PHONE_PATTERN, PROFILE_PIC_PATTERN } from './lib/fields';
+export { emailKey, normaliseEmail } from './lib/email';
 export { choiceId, columnOf, fieldOf, isNullable, isWritable } from './lib/define';

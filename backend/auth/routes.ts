@@ -1,7 +1,7 @@
 /** /api/v1/auth: sign-in by emailed code or magic link, social sign-in, the session check and logout. */
 import { Router, type Request } from 'express';
 import type { Knex } from 'knex';
-import { EMAIL_PATTERN } from '../../schema';
+import { EMAIL_PATTERN, normaliseEmail } from '../../schema';
 import { AppError, badRequest, unauthorized } from '../errors';
 import type { Config } from '../config';
 import { communityDestination, completeCommunitySignup } from './communitySignup';
@@ -25,9 +25,9 @@ import { socialRouter } from './socialRoutes';
 export function emailFrom(body: unknown): string {
   const raw = (body as { email?: unknown } | undefined)?.email;
   if (raw === undefined || raw === null || raw === '') throw badRequest({ email: 'email.errors.required' });
-  if (typeof raw !== 'string' || !EMAIL_PATTERN.test(raw.trim()) || raw.length > 254)
-    throw badRequest({ email: 'email.errors.invalid' });
-  return raw.trim().toLowerCase();
+  const email = typeof raw === 'string' && raw.length <= 254 ? normaliseEmail(raw) : undefined;
+  if (email === undefined || !EMAIL_PATTERN.test(email)) throw badRequest({ email: 'email.errors.invalid' });
+  return email;
 }
 
 /**

@@ -1,15 +1,37 @@
 /**
- * The one trace an erasure keeps of a person: a keyed one-way hash of their email (erased_emails),
- * so an import leaves them out unless they sign up again. The erasure writes it
- * (features/dataRights/erase.ts); the import asks it, batch by batch, in the transaction that
+ * The one trace an erasure keeps of a person: keyed one-way hashes of their email (erased_emails),
+ * so an import leaves them out unless they sign up again. The erasure writes them
+ * (features/dataRights/erase.ts); the import asks them, batch by batch, in the transaction that
  * writes the batch (features/talent/import/erased.ts), never from a copy read earlier.
+ *
+ * Two rows per address, in the one column: the hash of the address as written (the only kind
+ * erasures before the mailbox key kept, which cannot be recomputed) and the hash of its mailbox
+ * key (emailKey: '+tag', Gmail's dots, Unicode and IDN spellings folded), under another prefix so
+ * the two kinds never meet. A check asks both of each incoming address, so 'john.doe+cv@gmail.com'
+ * or 'johndoe@googlemail.com' finds the erased 'john.doe@gmail.com'.
  */
 import type { Knex } from 'knex';
+import { asciiSpelling, emailKey } from '../../schema/lib/email';
 import { hmac } from '../auth/tokens';
 import type { Config } from '../config';
 
-/** The keyed hash an erased email is kept as. */
+/** The keyed hash an erased email is kept as, written as it was. */
 export const emailHash = (config: Config, email: string) => hmac(config.secret, `erased:${email.trim().toLowerCase()}`);
+
+/** The keyed hash of an erased email's mailbox (emailKey), kept beside emailHash. */
+export const mailboxHash = (config: Config, email: string) => hmac(config.secret, `erased-mailbox:${emailKey(email)}`);
+
+/** The hashes an erasure keeps of `email`: as written and its mailbox. */
+export const erasedHashesOf = (config: Config, email: string) => [emailHash(config, email), mailboxHash(config, email)];
+
+/**
+ * The hashes that find `email` among the erased: its mailbox's, and as written, also with the
+ * domain in Punycode (an address erased before spellings were made one may be stored so).
+ */
+const hashesToAsk = (config: Config, email: string) => [
+  ...new Set([email, asciiSpelling(email.trim().toLowerCase())].map((e) => emailHash(config, e))),
+  mailboxHash(config, email),
+];
 
 /**
  * Which of `emails` belong to someone erased, as committed when the one statement starts: run it
@@ -17,9 +39,12 @@ export const emailHash = (config: Config, email: string) => hmac(config.secret, 
  */
 export async function erasedAmong(db: Knex | Knex.Transaction, config: Config, emails: string[]): Promise<Set<string>> {
   if (!emails.length) return new Set();
-  const byHash = new Map(emails.map((email) => [emailHash(config, email), email]));
+  // Several spellings of one mailbox in a batch share its hash: each hash answers all of them.
+  const byHash = new Map<string, string[]>();
+  for (const email of emails)
+    for (const hash of hashesToAsk(config, email)) byHash.set(hash, [...(byHash.get(hash) ?? []), email]);
   const found = (await db('erased_emails')
     .whereIn('email_hash', [...byHash.keys()])
     .pluck('email_hash')) as string[];
-  return new Set(found.map((hash) => byHash.get(hash) as string));
+  return new Set(found.flatMap((hash) => byHash.get(hash) as string[]));
 }

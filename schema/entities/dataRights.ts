@@ -82,8 +82,9 @@ export const dataRightsLog = defineEntity({
 });
 
 /**
- * A one-way hash (HMAC) of an erased candidate's email: an import that brings the same address
- * again skips it. Removed when the person signs up again of their own accord.
+ * A one-way hash (HMAC) of an erased candidate's email, as written or of its mailbox key (two rows
+ * an address, told apart by the hashed prefix: backend/services/erasedEmails.ts): an import that
+ * brings the same mailbox again skips it. Removed when the person signs up again of their own accord.
  */
 export const erasedEmail = defineEntity({
   name: 'erasedEmail',

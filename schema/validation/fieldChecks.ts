@@ -7,6 +7,7 @@
  * schemas the forms and routes compose from these). Side-free.
  */
 import { entity as entityNamed } from '../index';
+import { normaliseEmail } from '../lib/email';
 import { EMAIL_PATTERN } from '../lib/fields';
 import { parseId } from '../lib/ids';
 import type { FieldDef } from '../lib/types';
@@ -110,11 +111,19 @@ function cleanObject(fields: Record<string, FieldDef>, value: unknown, issues: I
 /** A run of line breaks, tabs and other control characters. */
 const BREAKS = /[\p{Cc}\u2028\u2029\u0085]+/u;
 /**
- * A single-line field's text: every run of breaks and control characters, with the spaces around it, one space;
- * trimmed. Split, not a pattern with spaces on both sides, which took time in the square of a run of spaces.
+ * Characters that hide or reorder text shown to others: bidi embeddings, overrides and isolates
+ * (a company named '\u202Eemca' reads 'acme'), the zero-width space, the word joiner and the BOM
+ * ('Java\u200B' beside 'Java'). ZWNJ and ZWJ (Persian, Indic scripts, emoji) and LRM/RLM stay.
+ */
+const INVISIBLE = /[\u202A-\u202E\u2066-\u2069\u200B\u2060\uFEFF]/gu;
+/**
+ * A single-line field's text: INVISIBLE characters dropped, every run of breaks and control characters, with the
+ * spaces around it, one space; trimmed. Split, not a pattern with spaces on both sides, which took time in the
+ * square of a run of spaces.
  */
 export const oneLine = (s: string) =>
   s
+    .replace(INVISIBLE, '')
     .split(BREAKS)
     .map((part) => part.trim())
     .filter(Boolean)
@@ -142,7 +151,10 @@ function compile(def: FieldDef): Check {
     }
     case 'email': {
       const text = textCheck({ ...def, pattern: EMAIL_PATTERN, patternMessage: 'invalid' }, 'patternFirst');
-      return string((s, issues) => text(s.trim().toLowerCase(), issues));
+      return string((s, issues) => {
+        const email = normaliseEmail(s);
+        return email === undefined ? bad(issues, 'invalid') : text(email, issues);
+      });
     }
     case 'phone': {
       const text = textCheck(def, 'noPattern');

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { entity } from '../index';
+import { normaliseEmail } from '../lib/email';
 import { EMAIL_PATTERN } from '../lib/fields';
 import { parseId } from '../lib/ids';
 import { oneLine } from './fieldChecks';
@@ -80,11 +81,11 @@ export const optionalText = (max: number) =>
     .transform((s) => (typeof s === 'string' && s.trim() ? s.trim() : null))
     .pipe(z.string().max(max).nullable());
 
-/** An email address, trimmed and lower-cased. */
+/** An email address in its one spelling (normaliseEmail); one it refuses fails as invalid. */
 export const email = () =>
   z
     .string()
-    .transform((s) => s.trim().toLowerCase())
+    .transform((s) => normaliseEmail(s) ?? '@')
     .pipe(z.string().min(1).max(254).regex(EMAIL_PATTERN));
 
 /** A boolean sent as JSON or as the text 'true'/'false' (query strings, multipart forms). */

@@ -9,6 +9,7 @@
  * '<prefix>.<field>.errors.<rule>'.
  */
 import { z } from 'zod';
+import { normaliseEmail } from '../lib/email';
 import { EMAIL_PATTERN } from '../lib/fields';
 import { INTERVIEW_DURATIONS, INTERVIEW_TYPE } from '../rules/pipeline';
 import { LOCAL_DATE_TIME, localToInstant, validZone } from '../rules/timeZones';
@@ -46,11 +47,8 @@ const shape = z.object({
     .regex(/^\P{Cc}*$/u, 'invalid'),
   interviewerEmail: z
     .string()
-    .trim()
-    .toLowerCase()
-    .min(1, 'required')
-    .max(254, 'tooLong')
-    .regex(EMAIL_PATTERN, 'invalid'),
+    .transform((s) => normaliseEmail(s) ?? '@')
+    .pipe(z.string().min(1, 'required').max(254, 'tooLong').regex(EMAIL_PATTERN, 'invalid')),
   type: z.number().refine((n) => n === INTERVIEW_TYPE.inPerson || n === INTERVIEW_TYPE.virtual, 'invalid'),
   address: given(z.string().trim().max(500, 'tooLong')),
   meetingLink: given(webLink(1000)),

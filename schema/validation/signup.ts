@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { company, SOURCE_OPTIONS } from '../entities/company';
 import { companyUser } from '../entities/companyUser';
+import { normaliseEmail } from '../lib/email';
 import { EMAIL_PATTERN } from '../lib/fields';
 import { recordSchema } from './entitySchemas';
 import { isPhone } from './phone';
@@ -56,13 +57,14 @@ export const requiredText = (field: string) =>
     .trim()
     .min(1, `${field}.errors.required`);
 
-/** An email address that must be given (trimmed). */
+/** An email address that must be given (trimmed), and one normaliseEmail does not refuse. */
 export const emailAddress = (field = 'email') =>
   z
     .string({ error: `${field}.errors.required` })
     .trim()
     .min(1, `${field}.errors.required`)
-    .regex(EMAIL_PATTERN, 'email.errors.invalid');
+    .regex(EMAIL_PATTERN, 'email.errors.invalid')
+    .refine((e) => normaliseEmail(e) !== undefined, 'email.errors.invalid');
 
 /** A company signs up with an address of its own domain, not a free mail provider's. */
 export const businessEmail = () =>
@@ -185,7 +187,7 @@ export function checkInvites(
   const taken = new Set([ownerEmail]);
   raw.forEach((value, index) => {
     const item = bodyOf(value);
-    const email = typeof item.email === 'string' ? item.email.trim().toLowerCase() : '';
+    const email = typeof item.email === 'string' ? (normaliseEmail(item.email) ?? '@') : '';
     const emailField = `invites.${index}.email`;
     const roleField = `invites.${index}.role`;
     if (!email) errors[emailField] = 'email.errors.required';

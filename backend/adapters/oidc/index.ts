@@ -11,6 +11,7 @@ import type { Config, OidcClientConfig } from '../../config';
 import { hmac, sameHash } from '../../auth/tokens';
 import { StateOnlyStrategy } from './stateOnlyStrategy';
 import { oneLine } from '../../../schema/validation/fieldChecks';
+import { normaliseEmail } from '../../../schema/lib/email';
 
 export type SocialProvider = 'google' | 'linkedin';
 export const SOCIAL_PROVIDERS: SocialProvider[] = ['google', 'linkedin'];
@@ -171,7 +172,7 @@ function verifier(config: client.Configuration): VerifyFunction {
       if (!claims) return done(null, false, { message: 'no ID token' });
       const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
       const rawEmail = info.email ?? claims.email;
-      const email = typeof rawEmail === 'string' && rawEmail.length <= 254 ? rawEmail.trim().toLowerCase() : undefined;
+      const email = typeof rawEmail === 'string' && rawEmail.length <= 254 ? normaliseEmail(rawEmail) : undefined;
       const verified = info.email_verified ?? claims.email_verified;
       if (!email || (verified !== true && verified !== 'true'))
         return done(null, false, { message: 'no verified email' });

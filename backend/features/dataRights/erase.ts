@@ -22,12 +22,13 @@
  * A person may have had other profiles, merged into this one: the merge journals (candidate_merges) are the last
  * place that keeps them, and go with the rows referencing the candidate. Read first (eraseScope.ts, formerProfiles),
  * their emails, identifiers and files are the person's too: each profile had its own email (email is unique).
- * A one-way hash of each of the person's emails stays (erased_emails), so an import does not bring them back.
+ * One-way hashes of each of the person's emails stay (erased_emails: as written and its mailbox, services/erasedEmails.ts),
+ * so an import does not bring them back under that or another spelling of the same mailbox.
  */
 import type { Knex } from 'knex';
 import { ERASED_FIRST_NAME, ERASED_LAST_NAME } from '../../../schema/rules/dataRights';
 import { LINK_KIND } from '../../../schema/rules/ats';
-import { emailHash } from '../../services/erasedEmails';
+import { erasedHashesOf } from '../../services/erasedEmails';
 import type { Config } from '../../config';
 import { storageFor } from '../../adapters/storage/select';
 import { keyOfPublicPath } from '../../adapters/storage/serve';
@@ -326,7 +327,9 @@ export async function eraseCandidate(
 
   if (emails.length)
     await trx('erased_emails')
-      .insert([...new Set(emails.map((email) => emailHash(config, email)))].map((hash) => ({ email_hash: hash })))
+      .insert(
+        [...new Set(emails.flatMap((email) => erasedHashesOf(config, email)))].map((hash) => ({ email_hash: hash })),
+      )
       .onConflict('email_hash')
       .ignore();
   report.files = files.length;

@@ -18,7 +18,7 @@
  * Figures: `npm run bench:duplicates` (scripts/bench-duplicates.ts); the import's share in `npm run bench:import`.
  */
 export { findTwins, scanPool, twinsOfDraft, type Draft, type Twin } from './detect';
-export { refreshKeys } from './keys';
+export { emailKeySql, refreshKeys } from './keys';
 export { recordKeys } from './record';
 export { mergeCandidates } from './merge';
 export { undoMerge } from './undo';

@@ -13,11 +13,12 @@
  */
 import type { Knex } from 'knex';
 import { MATCH_KEY_KIND } from '../../../schema/entities/candidateDuplicate';
+import { DOTLESS_DOMAINS } from '../../../schema/lib/email';
 
-/** Providers that deliver mail for 'a.b.c@' to 'abc@'; the first domain is the one written in keys. */
-export const DOTLESS_DOMAINS = ['gmail.com', 'googlemail.com'];
-
-/** The email key of a lower-cased, trimmed address `e` (an SQL expression). */
+/**
+ * The email key of a lower-cased, trimmed address `e` (an SQL expression): emailKey
+ * (schema/lib/email.ts) written in SQL, kept in agreement by tests/api/email-key-agreement.test.ts.
+ */
 export const emailKeySql = (e: string) => `(case when split_part(${e}, '@', 2) = any('{${DOTLESS_DOMAINS.join(',')}}')
   then replace(split_part(split_part(${e}, '@', 1), '+', 1), '.', '') || '@${DOTLESS_DOMAINS[0]}'
   else split_part(split_part(${e}, '@', 1), '+', 1) || '@' || split_part(${e}, '@', 2) end)`;

@@ -7,7 +7,7 @@
  * education rows can be encoded before anything is written.
  */
 import type pg from 'pg';
-import { EMAIL_PATTERN, entity, fieldOf } from '../../../../schema';
+import { EMAIL_PATTERN, entity, fieldOf, normaliseEmail } from '../../../../schema';
 import type { IdSets } from '../../../crud/refs';
 import type { FieldErrors } from '../../../errors';
 import type { Today } from '../../../../schema/rules/candidate';
@@ -68,7 +68,7 @@ export async function prepareBatch(
   const records: (ParsedRecord | undefined)[] = header ? [] : texts.map((text) => parseRecord(text, undefined));
   const emails = texts.map((text, i) => {
     const email = header ? (emailAt < 0 ? '' : csvCell(text, emailAt)) : (records[i] as ParsedRecord).values.email;
-    return typeof email === 'string' ? email.trim().toLowerCase() : '';
+    return typeof email === 'string' ? (normaliseEmail(email) ?? email.trim().toLowerCase()) : '';
   });
   const known = emails.filter((email) => EMAIL_PATTERN.test(email));
   const existing = new Map<string, Record<string, unknown>>();
