@@ -23,7 +23,13 @@ export const integrations = {
     alreadyOnJob: 'Already on the job in the ATS: linked and moved to the stage',
     statusChanged: 'Now {status} in the ATS',
     statusUnread: 'Its status could not be read: {reason}',
+    applicationGone: 'The application was gone from the ATS: added again',
+    applicationGoneRejected: 'The application was gone from the ATS: not added again, the candidate is rejected',
+    personGone: 'The person was gone from the ATS (deleted or merged): found again by email and linked',
+    personGoneAdded: 'The person was gone from the ATS (deleted or merged): added again',
   },
+  vendorAskedToWait:
+    '{ats} asked us to wait until {until}: the candidates not yet sent go in the next sync, not before then',
 };
 
 /** Field-level refusals of the integration forms. */

@@ -13,7 +13,7 @@
  */
 import type { StageKey } from '../../../schema/rules/pipeline';
 import { requestJson, type CallOptions, type HttpLimits } from './http';
-import { AtsError, type AtsAccount, type AtsJob, type AtsPlacement, type AtsProvider } from './types';
+import { AtsError, isGone, type AtsAccount, type AtsJob, type AtsPlacement, type AtsProvider } from './types';
 
 export interface AshbyCredentials {
   apiKey: string;
@@ -82,10 +82,12 @@ export function ashbyProvider(base: string, creds: AshbyCredentials, limits?: Ht
     );
     if (!answer?.success) {
       const first = answer?.errors?.[0];
-      throw new AtsError(
-        'rejected',
-        (typeof first === 'string' ? first : JSON.stringify(first ?? 'Ashby refused the request')).slice(0, 200),
+      const message = (typeof first === 'string' ? first : JSON.stringify(first ?? 'Ashby refused the request')).slice(
+        0,
+        200,
       );
+      // Ashby answers a record it does not have (`application_not_found`) with HTTP 200: read as the 404 it is.
+      throw new AtsError('rejected', message, /not[_ ]found/i.test(message) ? 404 : undefined);
     }
     return answer;
   }
@@ -135,10 +137,14 @@ export function ashbyProvider(base: string, creds: AshbyCredentials, limits?: Ht
       let found: AtsPlacement['found'] = 'person';
       let applicationIds: string[] = [];
       if (candidateId) {
-        const known = await rpc<AshbyCandidate>('candidate.info', { id: candidateId }).catch(() => null);
+        const known = await rpc<AshbyCandidate>('candidate.info', { id: candidateId }).catch((err: unknown) => {
+          if (isGone(err)) return null;
+          throw err;
+        });
         if (known?.results) applicationIds = known.results.applicationIds ?? [];
         else candidateId = undefined;
       }
+      const relinked = Boolean(knownId) && !candidateId;
       if (!candidateId) {
         const people = (await rpc<AshbyCandidate[]>('candidate.search', { email: person.email })).results ?? [];
         const oldest = [...people].sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? ''))[0];
@@ -164,7 +170,7 @@ export function ashbyProvider(base: string, creds: AshbyCredentials, limits?: Ht
         if (existing?.job?.id !== jobId) continue;
         if (existing.currentInterviewStage?.type !== STAGE_TYPE[stage])
           await provider.moveApplication(existing.id, stage, jobId);
-        return { remoteId: existing.id, candidateId, found: 'application' };
+        return { remoteId: existing.id, candidateId, found: 'application', ...(relinked && { relinked }) };
       }
       const application = await rpc<{ id: string }>(
         'application.create',
@@ -172,7 +178,7 @@ export function ashbyProvider(base: string, creds: AshbyCredentials, limits?: Ht
         { once: true },
       );
       if (!application.results?.id) throw new AtsError('rejected', 'Ashby answered without an application id');
-      return { remoteId: application.results.id, candidateId, found };
+      return { remoteId: application.results.id, candidateId, found, ...(relinked && { relinked }) };
     },
 
     async readStatus(remoteId) {

@@ -10,10 +10,13 @@
  * `DELETE /candidates/{id}`, which takes their applications with them; Harvest v1 named the acting
  * user in an On-Behalf-Of header, v3 takes it from the token (the credential's user, or its `sub`),
  * so Greenhouse's audit log shows the credential's user. A 404 means the person is already gone.
+ * A person id kept from an earlier push is read first: deleted, or merged into another person, it
+ * answers 404 and the person is found again by email; an application read back names the person it
+ * is filed under now (the survivor of a merge).
  */
 import type { StageKey } from '../../../schema/rules/pipeline';
 import { nextLink, pageLink, request, type CallOptions, type HttpLimits } from './http';
-import { AtsError, type AtsAccount, type AtsJob, type AtsPlacement, type AtsProvider } from './types';
+import { AtsError, isGone, type AtsAccount, type AtsJob, type AtsPlacement, type AtsProvider } from './types';
 
 export interface GreenhouseCredentials {
   clientId: string;
@@ -38,6 +41,7 @@ const BACK: Partial<Record<StageKey, RegExp>> = {
 
 interface GreenhouseApplication {
   id: number;
+  candidate_id?: number;
   job_id: number;
   status: 'active' | 'rejected' | 'hired';
   current_stage?: { id: number; name: string } | null;
@@ -45,6 +49,9 @@ interface GreenhouseApplication {
   rejected_at?: string | null;
   last_activity_at?: string | null;
 }
+
+/** The person an application is filed under: after a merge, the surviving person. */
+const personOf = (a: GreenhouseApplication) => (a.candidate_id === undefined ? null : String(a.candidate_id));
 
 export function greenhouseProvider(
   base: string,
@@ -149,8 +156,20 @@ export function greenhouseProvider(
     },
 
     async placeApplication(jobId, person, stage, knownId) {
-      let candidateId = knownId ?? undefined;
+      let candidateId: string | undefined;
       let found: AtsPlacement['found'] = 'person';
+      if (knownId) {
+        // A deleted person answers 404, as does one merged into another; a read that answers another id is the survivor.
+        const known = await call<{ id: number }>('GET', `/candidates/${encodeURIComponent(knownId)}`).then(
+          (r) => r.body,
+          (err: unknown) => {
+            if (isGone(err)) return null;
+            throw err;
+          },
+        );
+        candidateId = known?.id ? String(known.id) : undefined;
+      }
+      const relinked = Boolean(knownId) && candidateId !== knownId;
       if (!candidateId) {
         const people = (
           await call<{ id: number; created_at: string }[]>(
@@ -171,7 +190,7 @@ export function greenhouseProvider(
         if (existing) {
           if (existing.status === 'active' && existing.current_stage?.id !== (await stageId(jobId, stage)))
             await provider.moveApplication(String(existing.id), stage, jobId);
-          return { remoteId: String(existing.id), candidateId, found: 'application' };
+          return { remoteId: String(existing.id), candidateId, found: 'application', ...(relinked && { relinked }) };
         }
       } else {
         const candidate = (
@@ -200,7 +219,7 @@ export function greenhouseProvider(
         )
       ).body;
       if (!application?.id) throw new AtsError('rejected', 'Greenhouse answered without an application id');
-      return { remoteId: String(application.id), candidateId, found };
+      return { remoteId: String(application.id), candidateId, found, ...(relinked && { relinked }) };
     },
 
     async readStatus(remoteId) {
@@ -213,11 +232,18 @@ export function greenhouseProvider(
       );
       if (!a) return null;
       if (a.status === 'rejected')
-        return { label: 'Rejected', reason: a.rejection_reason?.name ?? null, stage: 'rejected', since: a.rejected_at };
-      if (a.status === 'hired') return { label: 'Hired', stage: 'placed', since: a.last_activity_at };
+        return {
+          label: 'Rejected',
+          reason: a.rejection_reason?.name ?? null,
+          stage: 'rejected',
+          since: a.rejected_at,
+          candidateId: personOf(a),
+        };
+      if (a.status === 'hired')
+        return { label: 'Hired', stage: 'placed', since: a.last_activity_at, candidateId: personOf(a) };
       const name = a.current_stage?.name ?? '';
       const stage = (Object.entries(BACK) as [StageKey, RegExp][]).find(([, re]) => re.test(name))?.[0] ?? null;
-      return { label: name || a.status, stage, since: a.last_activity_at };
+      return { label: name || a.status, stage, since: a.last_activity_at, candidateId: personOf(a) };
     },
 
     async moveApplication(remoteId, stage, jobId) {

@@ -1,6 +1,7 @@
 /**
  * The one HTTP path to ATS vendors: JSON in and out with the platform's fetch, a time limit per
- * call, waits on 429 for as long as Retry-After asks (up to a ceiling), a few retries with backoff
+ * call, waits on 429 for as long as Retry-After asks (up to a ceiling; a longer wait is an AtsError
+ * carrying when the vendor may be called again, `retryAt`), a few retries with backoff
  * on 5xx and network faults, and each refusal turned into an AtsError: 401/403 'auth', other 4xx
  * 'rejected' with the vendor's message, 5xx 'unavailable'. Request headers (credentials) are never
  * part of an error. A create (`once`) is not sent again after a 5xx or a network fault, since the
@@ -111,8 +112,10 @@ export async function request<T>(
     const body = await readBody(res);
     if (res.status === 429) {
       const wait = retryAfterMs(res.headers.get('retry-after'));
-      if (attempt >= limits.retries || wait > limits.maxRetryWaitMs)
-        throw new AtsError('rateLimited', 'the ATS rate limit was reached', 429);
+      // Longer than a run waits: the caller stops calling this vendor until then (features/integrations/vendorWait.ts).
+      if (wait > limits.maxRetryWaitMs)
+        throw new AtsError('rateLimited', 'the ATS asked to wait', 429, new Date(Date.now() + wait));
+      if (attempt >= limits.retries) throw new AtsError('rateLimited', 'the ATS rate limit was reached', 429);
       await sleep(wait);
       continue;
     }

@@ -6,8 +6,9 @@
  * is an AtsError 'auth'. Postings are read with Lever's `next`
  * offset; a person becomes a sourced opportunity on the posting, moved between the account's
  * stages by name, archived with a non-hired reason on rejection and with a hired one when placed
- * (Lever's way of recording a hire), all performed as the user who signed in. Opportunities with the person's email are read first: one already on the posting is
- * moved, not added again. An opportunity's stage, or its archive reason (a hired one is "Hired"),
+ * (Lever's way of recording a hire), all performed as the user who signed in. The person's opportunities are read first
+ * (those of the contact kept from an earlier push, `GET /contacts/:id` then `contact_id`, else those with the email;
+ * a new one joins that contact): one already on the posting is moved, not added again. An opportunity's stage, or its archive reason (a hired one is "Hired"),
  * is read back. Lever's public API has no delete or anonymisation of an opportunity or a contact
  * (it lists deleted opportunities, but deleting is done in Lever itself), so an erased person's
  * opportunities are listed for the company to delete there.
@@ -16,7 +17,7 @@ import type { StageKey } from '../../../schema/rules/pipeline';
 import type { AtsConfig } from './config';
 import { requestJson, type CallOptions } from './http';
 import { leverRefresh, type LeverTokens } from './leverAuth';
-import { AtsError, type AtsAccount, type AtsJob, type AtsProvider, type CredentialsSaver } from './types';
+import { AtsError, isGone, type AtsAccount, type AtsJob, type AtsProvider, type CredentialsSaver } from './types';
 
 const STAGE_NAME: Partial<Record<StageKey, RegExp>> = {
   shortlist: /screen|review/i,
@@ -183,6 +184,17 @@ export function leverProvider(
     return found.id;
   }
 
+  /** The contact id Lever holds for `id` (a merged contact answers the survivor's), or undefined once it is gone (404). */
+  async function knownContact(id: string): Promise<string | undefined> {
+    const found = await call<Page<{ id: string }>>('GET', `/contacts/${encodeURIComponent(id)}`).catch(
+      (err: unknown) => {
+        if (isGone(err)) return null;
+        throw err;
+      },
+    );
+    return found?.data?.id;
+  }
+
   const provider: AtsProvider = {
     async verify(): Promise<AtsAccount> {
       const users = await call<Page<{ id: string; name?: string; accessRole?: string }[]>>('GET', '/users?limit=100');
@@ -206,22 +218,28 @@ export function leverProvider(
       return jobs;
     },
 
-    async placeApplication(jobId, person, stage) {
+    async placeApplication(jobId, person, stage, knownId) {
       // Lever keeps one contact per email and one opportunity per posting applied to: an
       // opportunity the contact already has on the posting is moved, otherwise a new one is added
-      // (Lever joins it to the contact it already holds under that email).
+      // (Lever joins it to the contact it already holds under that email). The contact kept from an
+      // earlier push comes first, whatever its email is now; by email only without one, or once it is gone.
+      const contact = knownId ? await knownContact(knownId) : undefined;
+      const filter = contact
+        ? `contact_id=${encodeURIComponent(contact)}`
+        : `email=${encodeURIComponent(person.email)}`;
       const existing =
-        (
-          await call<Page<Opportunity[]>>(
-            'GET',
-            `/opportunities?email=${encodeURIComponent(person.email)}&expand=applications&limit=100`,
-          )
-        ).data ?? [];
+        (await call<Page<Opportunity[]>>('GET', `/opportunities?${filter}&expand=applications&limit=100`)).data ?? [];
+      const relinked = Boolean(knownId) && !contact;
       const here = existing.find((o) => !o.archived && o.applications?.some((a) => a.posting === jobId));
       if (here) {
         if (stage === 'placed' || here.stage !== (await stageId(stage)))
           await provider.moveApplication(here.id, stage, jobId);
-        return { remoteId: here.id, candidateId: here.contact ?? here.id, found: 'application' };
+        return {
+          remoteId: here.id,
+          candidateId: here.contact ?? contact ?? here.id,
+          found: 'application',
+          ...(relinked && { relinked }),
+        };
       }
       const answer = await call<Page<{ id: string; contact?: string }>>(
         'POST',
@@ -231,6 +249,7 @@ export function leverProvider(
           emails: [person.email],
           ...(person.phone ? { phones: [{ value: person.phone }] } : {}),
           postings: [jobId],
+          ...(contact ? { contact } : {}),
           origin: 'sourced',
           stage: await stageId(stage),
         },
@@ -241,8 +260,9 @@ export function leverProvider(
       if (stage === 'placed') await provider.moveApplication(answer.data.id, stage, jobId);
       return {
         remoteId: answer.data.id,
-        candidateId: answer.data.contact ?? existing[0]?.contact ?? answer.data.id,
-        found: existing.length ? 'person' : 'new',
+        candidateId: answer.data.contact ?? contact ?? existing[0]?.contact ?? answer.data.id,
+        found: contact || existing.length ? 'person' : 'new',
+        ...(relinked && { relinked }),
       };
     },
 

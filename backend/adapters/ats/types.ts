@@ -34,6 +34,8 @@ export interface AtsPlacement {
   candidateId: string;
   /** 'new': a person created; 'person': the application added to a person the ATS already held; 'application': the person already had it. */
   found: 'new' | 'person' | 'application';
+  /** The person id given was no longer there (deleted, or merged into another): the person was found again, or made. */
+  relinked?: boolean;
 }
 
 /** An application's stage or status as read from the ATS. */
@@ -45,6 +47,8 @@ export interface AtsStatus {
   stage: StageKey | null;
   /** When the ATS says the application reached it, if it says. */
   since?: string | null;
+  /** The person the ATS now files the application under, where it says (another id after a merge). */
+  candidateId?: string | null;
 }
 
 export interface AtsProvider {
@@ -56,6 +60,8 @@ export interface AtsProvider {
    * Adds the person to the job at `stage`, finding before creating: by `candidateId` (the vendor's
    * id of the person, once linked) or else by email, an existing person gets the application, and
    * an application the person already has on the job is moved to `stage` instead of made again.
+   * A `candidateId` the ATS no longer has (404: deleted or merged away) falls back to the email,
+   * and the placement says `relinked`.
    */
   placeApplication(
     jobId: string,
@@ -65,7 +71,7 @@ export interface AtsProvider {
   ): Promise<AtsPlacement>;
   /** The application's current stage or status; null when the ATS no longer has it. */
   readStatus(remoteId: string, jobId: string): Promise<AtsStatus | null>;
-  /** Moves an application to `stage`; 'rejected' rejects (disqualifies, archives) it. */
+  /** Moves an application to `stage`; 'rejected' rejects (disqualifies, archives) it; an AtsError with status 404 when it is gone. */
   moveApplication(remoteId: string, stage: StageKey, jobId: string): Promise<void>;
   /** When the ATS first had a person with this email, if it has one. */
   findByEmail(email: string): Promise<{ since: string } | null>;
@@ -80,17 +86,24 @@ export interface AtsProvider {
 
 export type AtsErrorCode = 'auth' | 'rateLimited' | 'unavailable' | 'rejected';
 
-/** A call the vendor refused or could not answer; `message` never holds a credential. */
+/**
+ * A call the vendor refused or could not answer; `message` never holds a credential. `retryAt` is
+ * set when the vendor asked to wait (Retry-After) longer than a run waits: no call to it before then.
+ */
 export class AtsError extends Error {
   constructor(
     public readonly code: AtsErrorCode,
     message: string,
     public readonly status?: number,
+    public readonly retryAt?: Date,
   ) {
     super(message);
     this.name = 'AtsError';
   }
 }
+
+/** Whether an error says the record asked for is not in the ATS (any more): HTTP 404, or the vendor's not-found refusal. */
+export const isGone = (err: unknown): boolean => err instanceof AtsError && err.status === 404;
 
 /** Receives credentials a provider renewed (OAuth tokens), to be stored encrypted. */
 export type CredentialsSaver = (credentials: Record<string, unknown>) => Promise<void>;

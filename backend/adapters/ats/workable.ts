@@ -4,8 +4,10 @@
  * origin only; a person is added to a job as sourced (`sourced: true` sends no thank-you email);
  * stage moves and disqualifications are made in the name of the account member learnt when
  * connecting, onto the account's stage of the kind each product stage maps to. Before adding a
- * person the account's candidates with that email are read: the record already on the job is
- * moved, a record on another job is copied to this one; only a person Workable lacks is created.
+ * person the account's candidates are read, by the email of the record kept from an earlier push
+ * (read by id: the person even when their email changed here) or else by the email sent: the record
+ * already on the job is moved, a record on another job is copied to this one; only a person
+ * Workable lacks is created.
  * A status is read back from the candidate record (its stage by name, or disqualified).
  * Workable's SPI v3 has no candidate delete (candidates are deleted in Workable itself, by a
  * member or by its GDPR retention settings), so an erased person's records are listed for the
@@ -13,7 +15,7 @@
  */
 import type { StageKey } from '../../../schema/rules/pipeline';
 import { pageLink, requestJson, type CallOptions, type HttpLimits } from './http';
-import { AtsError, type AtsAccount, type AtsJob, type AtsPerson, type AtsProvider } from './types';
+import { AtsError, isGone, type AtsAccount, type AtsJob, type AtsPerson, type AtsProvider } from './types';
 
 export interface WorkableCredentials {
   subdomain: string;
@@ -108,6 +110,15 @@ export function workableProvider(
     return (await allStages()).find((s) => s.name === name || s.slug === name);
   }
 
+  /** A candidate record by id, or undefined once Workable no longer has it (404). */
+  async function knownRecord(id: string): Promise<Listed | undefined> {
+    const body = await get<{ candidate?: Listed }>(`/candidates/${encodeURIComponent(id)}`).catch((err: unknown) => {
+      if (isGone(err)) return null;
+      throw err;
+    });
+    return body?.candidate ?? undefined;
+  }
+
   const provider: AtsProvider & { findAll(email: string): Promise<Listed[]> } = {
     /** Every candidate record with this email, on any job, oldest first. */
     async findAll(email: string): Promise<Listed[]> {
@@ -142,14 +153,18 @@ export function workableProvider(
     async placeApplication(jobId, person: AtsPerson, stage, knownId) {
       // Workable keeps one candidate record per job: the one on this job is the application; one on
       // another job is the person, copied to this job as Workable's own "copy to job" does.
-      const found = await provider.findAll(person.email);
+      // The record kept from an earlier push names the person, whatever their email is now; by email
+      // only without one, or once Workable no longer has it (404).
+      const known = knownId ? await knownRecord(knownId) : undefined;
+      const relinked = Boolean(knownId) && !known;
+      const found = await provider.findAll(known?.email ?? person.email);
       const here = found.find((c) => c.job?.shortcode === jobId);
+      const source = known ?? found[0];
       if (here) {
         if ((await stageOf(here.stage))?.kind !== STAGE_KIND[stage])
           await provider.moveApplication(here.id, stage, jobId);
-        return { remoteId: here.id, candidateId: knownId ?? found[0].id, found: 'application' };
+        return { remoteId: here.id, candidateId: source.id, found: 'application', ...(relinked && { relinked }) };
       }
-      const source = found.find((c) => c.id === knownId) ?? found[0];
       if (source) {
         const copied = await post<{ candidate: { id: string } }>(
           `/candidates/${encodeURIComponent(source.id)}/copy`,
@@ -158,7 +173,7 @@ export function workableProvider(
         );
         const id = copied?.candidate?.id;
         if (!id) throw new AtsError('rejected', 'Workable answered a copy without a candidate id');
-        return { remoteId: String(id), candidateId: source.id, found: 'person' };
+        return { remoteId: String(id), candidateId: source.id, found: 'person', ...(relinked && { relinked }) };
       }
       const body = await post<{ candidate: { id: string } }>(
         `/jobs/${encodeURIComponent(jobId)}/candidates`,
@@ -169,7 +184,7 @@ export function workableProvider(
       if (!id) throw new AtsError('rejected', 'Workable answered without a candidate id');
       // A move that fails here leaves the candidate on the job: the next sync finds it and moves it.
       await provider.moveApplication(String(id), stage, jobId);
-      return { remoteId: String(id), candidateId: String(id), found: 'new' };
+      return { remoteId: String(id), candidateId: String(id), found: 'new', ...(relinked && { relinked }) };
     },
 
     async moveApplication(remoteId, stage) {

@@ -7,7 +7,8 @@
  *       another company's project is "not found".
  *   GET /integrations/last-sync               per live integration of the company, whether a sync
  *       is queued or running and the last finished run: pushed (created, updated), failed with
- *       each record's reason, skipped with theirs, status changes read back, and a run-wide error;
+ *       each record's reason, skipped with theirs, status changes read back, and a run-wide error
+ *       (or the vendor's wait, with the time before which no run calls it: `waitUntil`);
  *   GET /integrations/last-sync/:id           the same for one integration.
  * The last two are for the company's Owners and Admins, like every integration route; "Sync now"
  * is PUT /integrations/manual/sync/:id (endpoints.ts).
@@ -22,6 +23,7 @@ import { defineEndpoint } from '../../endpoints/define';
 import { forbidden } from '../../errors';
 import type { RunEntry } from './sync';
 import { syncJobKey } from './store';
+import { waitingUntil } from './vendorWait';
 
 /** The ATS status of every linked candidate of a project, newest read per candidate. */
 export async function projectStatuses(knex: Knex, projectId: number, viewer: Viewer) {
@@ -68,14 +70,18 @@ const only = (entries: RunEntry[], outcome: RunEntry['outcome']) =>
 
 /** Per live integration of the company (or the one `integrationId`): queued or running now, and the last finished run. */
 export async function lastSyncs(knex: Knex, companyId: number, integrationId?: number) {
-  const integrations: { id: number; kind: string; status: number; last_synced_at: Date | null }[] = await knex(
-    'integrations',
-  )
+  const integrations: {
+    id: number;
+    kind: string;
+    status: number;
+    last_synced_at: Date | null;
+    settings: Record<string, unknown> | null;
+  }[] = await knex('integrations')
     .where('company_id', companyId)
     .whereNot('status', INTEGRATION_STATUS.recorded)
     .modify((q) => (integrationId === undefined ? q : q.where('id', integrationId)))
     .orderBy('id')
-    .select('id', 'kind', 'status', 'last_synced_at');
+    .select('id', 'kind', 'status', 'last_synced_at', 'settings');
   const live = integrations.filter((i) => isLive(i.kind));
   const jobs = live.length
     ? await knex('graphile_worker.jobs')
@@ -106,6 +112,8 @@ export async function lastSyncs(knex: Knex, companyId: number, integrationId?: n
       label: atsKind(i.kind)?.label ?? i.kind,
       authError: i.status === INTEGRATION_STATUS.authError,
       sync: job ? (job.locked_at ? 'running' : 'queued') : 'idle',
+      // The vendor asked not to be called before this time: the next run starts then (vendorWait.ts).
+      waitUntil: waitingUntil(i) ?? null,
       lastSyncedAt: i.last_synced_at as Date | null,
       lastRun: run
         ? {

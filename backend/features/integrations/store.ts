@@ -148,16 +148,20 @@ export function publicIntegration(row: IntegrationRow) {
 
 export const syncJobKey = (id: number) => `integration_sync:${id}`;
 
-/** Queues the integration's sync; a queued one is replaced, a running one is followed by this one. */
+/**
+ * Queues the integration's sync, now or at `runAt`; a queued one is replaced, a running one is
+ * followed by this one.
+ */
 export async function queueSync(
   db: Db,
   id: number,
   trigger: (typeof RUN_TRIGGER)[keyof typeof RUN_TRIGGER],
+  runAt?: Date,
 ): Promise<void> {
   await queueJob(
     db,
     'sync_integration',
     { integrationId: id, trigger },
-    { queueName: syncJobKey(id), jobKey: syncJobKey(id), maxAttempts: 3 },
+    { queueName: syncJobKey(id), jobKey: syncJobKey(id), maxAttempts: 3, ...(runAt && { runAt }) },
   );
 }

@@ -7,7 +7,10 @@
  * the caller: `GET /candidates?email=`); applications are listed by candidate and read one by one
  * with their status (active, rejected, hired), current stage and rejection reason.
  * `DELETE /candidates/{id}` deletes the person and their applications, as Harvest does; an
- * unknown id is 404.
+ * unknown id is 404, and so is `GET /candidates/{id}`.
+ * Tests act as the company would in Greenhouse itself: delete an application or a person, or merge
+ * a person into another (the survivor keeps the other's applications, now filed under its id, and
+ * their email as a second one; the merged id answers 404 from then on).
  */
 import { startStandIn, type Reply, type StandIn } from './standIn';
 
@@ -26,8 +29,21 @@ export interface GreenhouseStandIn extends StandIn {
   clientSecret: string;
   tokenUrl: string;
   apiUrl: string;
-  candidates: { id: number; first_name: string; last_name: string; email: string; created_at: string }[];
+  candidates: {
+    id: number;
+    first_name: string;
+    last_name: string;
+    email: string;
+    created_at: string;
+    other_emails?: string[];
+  }[];
   applications: GreenhouseApplication[];
+  /** Deletes an application in Greenhouse (as a recruiter would). */
+  deleteApplication(id: number): void;
+  /** Deletes a person and their applications in Greenhouse. */
+  deletePerson(id: number): void;
+  /** Merges person `from` into person `into`: `into` keeps `from`'s applications and email; `from` is gone. */
+  mergePerson(from: number, into: number): void;
   /** Every issued token stops working (as an hour passing would). */
   expireTokens(): void;
   tokensIssued: number;
@@ -53,6 +69,8 @@ export async function startGreenhouseStandIn(
   const candidates: GreenhouseStandIn['candidates'] = [];
   const applications: GreenhouseApplication[] = [];
   let tokens = new Set<string>();
+  // Ids are never given twice, deletions or not.
+  const made = { candidates: 0, applications: 0 };
   let issued = 0;
   let base = '';
   const standIn = await startStandIn(({ method, path, query, body, headers }): Reply => {
@@ -110,7 +128,9 @@ export async function startGreenhouseStandIn(
       return row ? { body: shown(row) } : { status: 404, body: { message: 'Resource not found' } };
     }
     if (method === 'GET' && route === '/candidates')
-      return { body: candidates.filter((c) => c.email === query.get('email')) };
+      return {
+        body: candidates.filter((c) => c.email === query.get('email') || c.other_emails?.includes(query.get('email')!)),
+      };
     if (method === 'POST' && route === '/candidates') {
       const email = (b.emails as { value: string }[] | undefined)?.[0]?.value;
       if (!b.first_name || !b.last_name || !email)
@@ -119,7 +139,7 @@ export async function startGreenhouseStandIn(
           body: { message: 'Validation error', errors: [{ message: 'first_name, last_name and emails are required' }] },
         };
       const row = {
-        id: 5000 + candidates.length,
+        id: 5000 + made.candidates++,
         first_name: String(b.first_name),
         last_name: String(b.last_name),
         email,
@@ -132,7 +152,7 @@ export async function startGreenhouseStandIn(
       if (!candidates.some((c) => c.id === b.candidate_id) || !JOBS.some((j) => j.id === b.job_id))
         return { status: 422, body: { message: 'Invalid candidate or job' } };
       const row = {
-        id: 9000 + applications.length,
+        id: 9000 + made.applications++,
         candidateId: Number(b.candidate_id),
         jobId: Number(b.job_id),
         stageId: Number(b.stage_id ?? 1),
@@ -144,6 +164,10 @@ export async function startGreenhouseStandIn(
       return { status: 201, body: { id: row.id } };
     }
     const person = /^\/candidates\/(\d+)$/.exec(route);
+    if (method === 'GET' && person) {
+      const row = candidates.find((c) => c.id === Number(person[1]));
+      return row ? { body: row } : { status: 404, body: { message: 'Resource not found' } };
+    }
     if (method === 'DELETE' && person) {
       const at = candidates.findIndex((c) => c.id === Number(person[1]));
       if (at < 0) return { status: 404, body: { message: 'Resource not found' } };
@@ -180,6 +204,29 @@ export async function startGreenhouseStandIn(
     applications,
     expireTokens: () => {
       tokens = new Set();
+    },
+    deleteApplication: (id: number) => {
+      applications.splice(
+        applications.findIndex((a) => a.id === id),
+        1,
+      );
+    },
+    deletePerson: (id: number) => {
+      candidates.splice(
+        candidates.findIndex((c) => c.id === id),
+        1,
+      );
+      for (let i = applications.length - 1; i >= 0; i--)
+        if (applications[i].candidateId === id) applications.splice(i, 1);
+    },
+    mergePerson: (from: number, into: number) => {
+      const gone = candidates.splice(
+        candidates.findIndex((c) => c.id === from),
+        1,
+      )[0];
+      const survivor = candidates.find((c) => c.id === into)!;
+      survivor.other_emails = [...(survivor.other_emails ?? []), gone.email];
+      for (const a of applications) if (a.candidateId === from) a.candidateId = into;
     },
   }) as GreenhouseStandIn;
 }

@@ -6,7 +6,9 @@
  * user, moved, archived and found by email). As Lever does, an opportunity for an email it
  * holds joins that contact (one person, one opportunity per posting); an opportunity is read with
  * its stage, or its archive reason (a hired reason when hired). Access tokens can be expired and
- * refresh tokens revoked at will.
+ * refresh tokens revoked at will. A contact is read by id (`GET /contacts/:id`, 404 once it has no
+ * opportunity left), opportunities are listed by `contact_id` as well as by email, and a new one
+ * names an existing contact with `contact`; an opportunity can be deleted as a user would in Lever.
  */
 import { newId, startStandIn, type Reply, type StandIn } from './standIn';
 
@@ -30,6 +32,8 @@ export interface LeverStandIn extends StandIn {
   authUrl: string;
   apiUrl: string;
   opportunities: LeverOpportunity[];
+  /** Deletes an opportunity, as a user would in Lever. */
+  deleteOpportunity(id: string): void;
   expireAccessTokens(): void;
   revokeRefreshTokens(): void;
   refreshes: number;
@@ -135,7 +139,9 @@ export async function startLeverStandIn(
       return {
         body: {
           data: opportunities
-            .filter((o) => o.email === query.get('email'))
+            .filter((o) =>
+              query.has('contact_id') ? o.contact === query.get('contact_id') : o.email === query.get('email'),
+            )
             .map((o) => ({
               id: o.id,
               contact: o.contact,
@@ -155,9 +161,12 @@ export async function startLeverStandIn(
       const posting = (b.postings as string[] | undefined)?.[0];
       if (!b.name || !email || !POSTINGS.some((p) => p.id === posting))
         return { status: 400, body: { code: 'BadRequestError', message: 'name, emails and postings are required' } };
+      const named = typeof b.contact === 'string' ? b.contact : undefined;
+      if (named && !opportunities.some((o) => o.contact === named))
+        return { status: 404, body: { code: 'ResourceNotFound', message: 'contact not found' } };
       const row: LeverOpportunity = {
         id: newId(),
-        contact: opportunities.find((o) => o.email === email)?.contact ?? `contact-${newId()}`,
+        contact: named ?? opportunities.find((o) => o.email === email)?.contact ?? `contact-${newId()}`,
         name: String(b.name),
         email,
         posting: posting!,
@@ -168,6 +177,12 @@ export async function startLeverStandIn(
       };
       opportunities.push(row);
       return { status: 201, body: { data: { id: row.id, contact: row.contact } } };
+    }
+    const contact = /^\/contacts\/([^/]+)$/.exec(route);
+    if (method === 'GET' && contact) {
+      const of = opportunities.filter((o) => o.contact === contact[1]);
+      if (!of.length) return { status: 404, body: { code: 'ResourceNotFound' } };
+      return { body: { data: { id: contact[1], name: of[0].name, emails: [...new Set(of.map((o) => o.email))] } } };
     }
     const one = /^\/opportunities\/([^/]+)$/.exec(route);
     if (method === 'GET' && one) {
@@ -210,6 +225,12 @@ export async function startLeverStandIn(
     authUrl: standIn.url,
     apiUrl: `${standIn.url}/v1`,
     opportunities,
+    deleteOpportunity: (id: string) => {
+      opportunities.splice(
+        opportunities.findIndex((o) => o.id === id),
+        1,
+      );
+    },
     expireAccessTokens: () => {
       access = new Set();
     },

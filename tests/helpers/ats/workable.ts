@@ -3,7 +3,7 @@
  * with a Bearer token; jobs paged through `paging.next`; members and stages; candidates added to
  * a job (`sourced: true`), moved to a stage slug and disqualified by a member, copied to another
  * job; candidates listed by email (one record per job, as Workable keeps them) and read one by one
- * with their stage by name. Refusals have Workable's shapes: 401 `{error}` for a bad token, 404 for an unknown job,
+ * with their stage by name; a record can be deleted as a member would in Workable (`deleteCandidate`). Refusals have Workable's shapes: 401 `{error}` for a bad token, 404 for an unknown job,
  * 422 `{error}` for a candidate it will not take.
  */
 import { newId, startStandIn, type Reply, type StandIn } from './standIn';
@@ -36,6 +36,8 @@ export interface WorkableStandIn extends StandIn {
   refusedEmails: Set<string>;
   /** The base URL the product is configured with. */
   baseTemplate: string;
+  /** Deletes a candidate record (one person's record on one job), as a member would in Workable. */
+  deleteCandidate(id: string): void;
 }
 
 const STAGES = [
@@ -189,5 +191,11 @@ export async function startWorkableStandIn(
     candidates: state.candidates,
     refusedEmails: state.refusedEmails,
     baseTemplate: `${standIn.url}/{subdomain}`,
+    deleteCandidate: (id: string) => {
+      state.candidates.splice(
+        state.candidates.findIndex((c) => c.id === id),
+        1,
+      );
+    },
   }) as WorkableStandIn;
 }

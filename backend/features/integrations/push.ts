@@ -1,0 +1,249 @@
+/**
+ * Pushing one project candidate to the ATS, the records the sync reads for it, and what it does when
+ * the ATS no longer has what the product linked (sync.ts runs it for each candidate of a linked
+ * project):
+ * - an application the ATS answers 404 for (deleted there) is forgotten and placed again once in
+ *   the same run, through the same checks as a first push (the gate, consent and erasure guards of
+ *   syncGuard.ts); a rejected candidate's gone application is only forgotten, never made again;
+ * - a person id the ATS answers 404 for (deleted or merged away) is left for the person found again
+ *   by email, or made, as a first push does (the provider says `relinked`); the candidate's other
+ *   links that named the stale person are pointed at that person;
+ * - what happened is the record's entry in the run's report, with its reason.
+ * Nothing here loops: a record is placed at most once a run, and the next run starts from the links
+ * as they stand.
+ */
+import { subject as asSubject } from '@casl/ability';
+import type { Knex } from 'knex';
+import { t } from '../../../i18n';
+import { abilityFor } from '../../../schema/ability';
+import { LINK_KIND } from '../../../schema/rules/ats';
+import { STAGES, type StageKey } from '../../../schema/rules/pipeline';
+import { consentWithdrawnSql } from '../../../schema/rules/consents';
+import { seesStatus, type CandidateFacts } from '../../../schema/rules/visibility';
+import { isGone, type AtsPerson, type AtsPlacement, type AtsProvider } from '../../adapters/ats';
+import { storageFor } from '../../adapters/storage/select';
+import type { Config } from '../../config';
+import {
+  inProject,
+  present,
+  shownColumns,
+  withoutGateColumns,
+  type GateRow,
+  type ShownCandidate,
+} from '../../services/candidateGate';
+import { CV_CONTENT_TYPES, type CvType } from '../../services/documents/extractText';
+import type { IntegrationRow } from './store';
+import { linkUnlessErased, stillSendable } from './syncGuard';
+
+/** Stages at which a candidate is pushed to the ATS; a rejection is followed only for those already there. */
+export const PUSHED: readonly number[] = [
+  STAGES.shortlist,
+  STAGES.interviewing,
+  STAGES.interviewing2,
+  STAGES.offered,
+  STAGES.placed,
+];
+export const STAGE_KEY = Object.fromEntries(Object.entries(STAGES).map(([k, v]) => [v, k])) as Record<number, StageKey>;
+
+export interface RunEntry {
+  project: string;
+  /** The candidate's name where the company sees it; null otherwise. */
+  candidate: string | null;
+  /** statusChanged: the ATS moved the application (read back, not counted as a push). */
+  outcome: 'created' | 'updated' | 'skipped' | 'failed' | 'statusChanged';
+  reason?: string;
+}
+
+export type Outcome = RunEntry['outcome'] | [RunEntry['outcome'], string];
+
+/** A project candidate to sync: the row's facts, and the person as the project's company sees them (the gate). */
+export interface CandidateRow extends CandidateFacts {
+  pc_id: number;
+  stage: number;
+  candidate_id: number;
+  summary: string | null;
+  link_id: number | null;
+  remote_id: string | null;
+  /** The person's id in the ATS this project's link names, and whether the product made that person. */
+  remote_candidate_id: string | null;
+  remote_person_created: boolean | null;
+  synced_stage: number | null;
+  remote_status: string | null;
+  remote_status_since: Date | null;
+  /** The person's id in the ATS from a link of this candidate in another project, if any. */
+  known_candidate_id: string | null;
+  shown: ShownCandidate;
+}
+
+/** The CV the company may download, read from storage; none when the gate withholds it or the rule says no. */
+async function cvFor(config: Config, companyId: number, c: CandidateRow): Promise<AtsPerson['cv']> {
+  const resumePath = c.shown.documents?.resumePath;
+  if (!resumePath) return null;
+  const ability = abilityFor({ role: 'company', companyId, subRole: 'admin' });
+  const facts = {
+    id: c.candidate_id,
+    status: c.status,
+    visibility: c.visibility,
+    anonymous: c.anonymous,
+    firstName: c.shown.firstName,
+    resumePath,
+  };
+  if (!ability.can('download', asSubject('Candidate', facts), 'resumePath')) return null;
+  const type = resumePath.slice(resumePath.lastIndexOf('.') + 1) as CvType;
+  const stream = await storageFor(config).get(resumePath);
+  if (!stream || !CV_CONTENT_TYPES[type]) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return {
+    fileName: `${c.shown.label}.${type}`,
+    contentType: CV_CONTENT_TYPES[type],
+    data: Buffer.concat(chunks),
+  };
+}
+
+export async function candidatesOf(db: Knex, integrationId: number, projectId: number): Promise<CandidateRow[]> {
+  const rows = (await db('project_candidates as pc')
+    .join('candidates as c', 'c.id', 'pc.candidate_id')
+    .leftJoin('integration_links as l', (j) =>
+      j
+        .on('l.local_id', 'pc.id')
+        .andOn('l.integration_id', db.raw('?', [integrationId]))
+        .andOn('l.local_kind', db.raw('?', [LINK_KIND.projectCandidate])),
+    )
+    .where('pc.project_id', projectId)
+    .where((q) => q.whereIn('pc.stage', PUSHED).orWhereNotNull('l.id'))
+    // A candidate who withdrew consent to be sent to companies' ATSs is neither pushed nor updated there.
+    .whereRaw(`not ${consentWithdrawnSql('sentToAts', 'c')}`)
+    .orderBy('pc.id')
+    .select(
+      'pc.id as pc_id',
+      'pc.stage',
+      'c.id as candidate_id',
+      'c.status',
+      'c.visibility',
+      'c.anonymous',
+      'c.summary',
+      'l.id as link_id',
+      'l.remote_id',
+      'l.remote_candidate_id',
+      'l.remote_person_created',
+      'l.synced_stage',
+      'l.remote_status',
+      'l.remote_status_since',
+      db('integration_links as k')
+        .join('project_candidates as kpc', 'kpc.id', 'k.local_id')
+        .where({ 'k.integration_id': integrationId, 'k.local_kind': LINK_KIND.projectCandidate })
+        .whereRaw('kpc.candidate_id = pc.candidate_id')
+        .whereNotNull('k.remote_candidate_id')
+        .orderBy('k.id')
+        .limit(1)
+        .select('k.remote_candidate_id')
+        .as('known_candidate_id'),
+      // The person as the project's company sees them in this project, masked in PostgreSQL.
+      ...shownColumns(db, 'company', inProject('pc')),
+    )) as Record<string, unknown>[];
+  return rows.map((r) => ({
+    ...(withoutGateColumns(r) as unknown as Omit<CandidateRow, 'shown'>),
+    shown: present(r as unknown as GateRow),
+  }));
+}
+
+/** A run report's reason, from the catalogue (i18n integrations.runReasons). */
+export function runReason(reason: string, values: Record<string, string> = {}): string {
+  return t(`integrations.runReasons.${reason}`, values);
+}
+
+/** Moves a linked application; answers false when the ATS no longer has it and the stale link was forgotten. */
+async function moveLinked(db: Knex, provider: AtsProvider, jobId: string, c: CandidateRow): Promise<boolean> {
+  try {
+    await provider.moveApplication(c.remote_id!, STAGE_KEY[c.stage], jobId);
+  } catch (err) {
+    if (!isGone(err)) throw err;
+    await db('integration_links').where('id', c.link_id).delete();
+    return false;
+  }
+  await db('integration_links')
+    .where('id', c.link_id)
+    .update({ synced_stage: c.stage, remote_changed_at: new Date(), updated_at: new Date() });
+  return true;
+}
+
+/** The candidate's other links naming a person the ATS no longer has now name the one just placed. */
+async function repointStale(
+  trx: Knex.Transaction,
+  row: IntegrationRow,
+  c: CandidateRow,
+  stale: string,
+  placed: AtsPlacement,
+) {
+  await trx('integration_links')
+    .where({ integration_id: row.id, local_kind: LINK_KIND.projectCandidate, remote_candidate_id: stale })
+    .whereIn('local_id', trx('project_candidates').where('candidate_id', c.candidate_id).select('id'))
+    // Only a person the product made is the product's to erase there (dataRights/erase.ts).
+    .update({ remote_candidate_id: placed.candidateId, remote_person_created: placed.found === 'new' });
+}
+
+/**
+ * Syncs one project candidate; answers what happened. Refused credentials propagate. A linked
+ * application the ATS no longer has is forgotten and placed again once (see the module's docblock).
+ */
+export async function syncCandidate(
+  db: Knex,
+  config: Config,
+  row: IntegrationRow,
+  provider: AtsProvider,
+  jobId: string,
+  c: CandidateRow,
+): Promise<Outcome> {
+  const stage = STAGE_KEY[c.stage];
+  let gone = false;
+  if (c.remote_id) {
+    if (c.synced_stage === c.stage || !(PUSHED.includes(c.stage) || c.stage === STAGES.rejected)) return 'skipped';
+    if (!(await stillSendable(db, c.candidate_id))) return 'skipped'; // erased or withdrawn since read (syncGuard.ts)
+    if (await moveLinked(db, provider, jobId, c)) return 'updated';
+    if (!PUSHED.includes(c.stage)) return ['skipped', 'applicationGoneRejected'];
+    gone = true;
+  }
+  if (!PUSHED.includes(c.stage)) return 'skipped';
+  if (!seesStatus('company', c)) return ['skipped', 'notVisible'];
+  const { shown } = c;
+  if (!shown.contact?.email) return ['skipped', 'notRevealed'];
+  if (!(await stillSendable(db, c.candidate_id))) return 'skipped'; // erased or withdrawn since read (syncGuard.ts)
+  const person: AtsPerson = {
+    firstName: shown.firstName ?? '',
+    lastName: shown.lastName ?? '',
+    email: shown.contact.email,
+    phone: shown.contact.phone,
+    summary: c.summary,
+    cv: await cvFor(config, row.company_id, c),
+  };
+  // The person this link named comes first when its application is gone: the person may still be there.
+  const known = (gone && c.remote_candidate_id) || c.known_candidate_id;
+  const placed = await provider.placeApplication(jobId, person, stage, known);
+  // Whether the product made the person there: only such a person is erased there with the candidate. A gone
+  // application placed again on the same person keeps what its forgotten link knew.
+  const made =
+    placed.found === 'new' || (placed.candidateId === c.remote_candidate_id && c.remote_person_created === true);
+  // A person erased during the call gets no link: the record goes to their erasure (syncGuard.ts).
+  const write = async (trx: Knex.Transaction) => {
+    await trx('integration_links')
+      .insert({
+        integration_id: row.id,
+        local_kind: LINK_KIND.projectCandidate,
+        local_id: c.pc_id,
+        remote_id: placed.remoteId,
+        remote_candidate_id: placed.candidateId,
+        remote_person_created: made,
+        synced_stage: c.stage,
+        remote_changed_at: new Date(),
+      })
+      .onConflict(['integration_id', 'local_kind', 'local_id'])
+      .merge(['remote_id', 'remote_candidate_id', 'remote_person_created', 'synced_stage', 'remote_changed_at']);
+    if (placed.relinked && known) await repointStale(trx, row, c, known, placed);
+  };
+  if (!(await linkUnlessErased(db, row, c.candidate_id, placed, write))) return 'skipped';
+  if (placed.relinked) return ['created', placed.found === 'new' ? 'personGoneAdded' : 'personGone'];
+  if (gone) return ['created', 'applicationGone'];
+  if (placed.found === 'new') return 'created';
+  return ['created', placed.found === 'person' ? 'addedToPerson' : 'alreadyOnJob'];
+}
