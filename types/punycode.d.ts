@@ -1,5 +1,7 @@
-// punycode.js (the userland package; 'punycode/' with the slash, not Node's deprecated built-in) ships no typings: the part we use.
-declare module 'punycode/' {
+// punycode.js (the userland package, by its file: not Node's deprecated built-in) ships no typings: the part we use.
+declare module 'punycode/punycode.js' {
   /** A domain's 'xn--' labels decoded to Unicode; throws a RangeError on invalid Punycode. */
-  export function toUnicode(domain: string): string;
+  function toUnicode(domain: string): string;
+  const punycode: { toUnicode: typeof toUnicode };
+  export default punycode;
 }

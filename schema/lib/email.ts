@@ -13,7 +13,7 @@
  * The domain goes to ASCII through the WHATWG URL parser (UTS 46, as node:url's domainToASCII, and
  * present in browsers too) and back with punycode.js.
  */
-import { toUnicode } from 'punycode/';
+import punycode from 'punycode/punycode.js';
 
 /** Providers that deliver mail for 'a.b.c@' to 'abc@'; the first domain is the one written in keys. */
 export const DOTLESS_DOMAINS = ['gmail.com', 'googlemail.com'];
@@ -46,7 +46,7 @@ export function domainToAscii(domain: string): string | undefined {
 export function domainToUnicodeForm(ascii: string): string | undefined {
   if (!ascii.includes('xn--')) return ascii;
   try {
-    const unicode = toUnicode(ascii);
+    const unicode = punycode.toUnicode(ascii);
     const labels = ascii.split('.');
     // A label that decodes to nothing, or back to ASCII that needed no encoding, is no valid Punycode either.
     const plain = (label: string, i: number) => labels[i].startsWith('xn--') && /^[ -~]*$/.test(label);
