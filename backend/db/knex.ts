@@ -20,6 +20,9 @@ export function watchConnection(connection: pg.Client, pool: string): void {
   );
 }
 
+/** What every pooled connection of the product's runs first (the app's, graphile-worker's, the replica's, the import's). */
+const SESSION_SETTINGS = "set jit = off; set time zone 'UTC'";
+
 export function createKnex(connectionString: string, pool: { min?: number; max?: number } = {}): Knex {
   const knex = knexFactory({
     client: 'pg',
@@ -37,7 +40,11 @@ export function createKnex(connectionString: string, pool: { min?: number; max?:
       afterCreate: (connection: pg.Client, done: (err: Error | null, connection: pg.Client) => void) => {
         watchConnection(connection, 'knex');
         // Queries here are short and latency-bound: JIT compilation would cost more than it saves.
-        connection.query('set jit = off').then(
+        // The session's zone is UTC whatever the server's (the host's at initdb, or a DATABASE_URL
+        // server's own): `current_date`, a bare 'YYYY-MM-DD' read as a timestamptz and a date
+        // compared with one then mean the product's UTC day. Set here, not as a startup option,
+        // which a pooler such as PgBouncer refuses.
+        connection.query(SESSION_SETTINGS).then(
           () => done(null, connection),
           (err: Error) => done(err, connection),
         );

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { createApp } from '../../backend/app';
 import { loadConfig, type Config } from '../../backend/config';
 import { listOutbox } from '../../backend/services/mail/outbox';
-import { testDatabase } from './db';
+import { testDatabase, type DatabaseOptions } from './db';
 import { atFileEnd, listenUntilFileEnd, tempDirUntilFileEnd } from './fileEnd';
 
 export interface TestApp {
@@ -24,9 +24,9 @@ export interface TestApp {
 
 export const TEST_SECRET = 'test-secret-for-hmac-only';
 
-/** `overrides` change the configuration, e.g. `{ env: 'production' }`. */
-export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const { knex, url } = await testDatabase();
+/** `overrides` change the configuration, e.g. `{ env: 'production' }`; `database` the test database's settings. */
+export async function testApp(overrides: Partial<Config> = {}, database: DatabaseOptions = {}): Promise<TestApp> {
+  const { knex, url } = await testDatabase(database);
   const config = loadConfig({
     secret: TEST_SECRET,
     env: 'test',

@@ -25,10 +25,18 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+export interface DatabaseOptions {
+  /** The database's own time zone (`alter database ... set timezone`), as a server configured so would give every session. */
+  timeZone?: string;
+}
+
 /** Creates the database now and drops it after the file's tests. */
-export async function testDatabase(): Promise<TestDatabase> {
+export async function testDatabase(options: DatabaseOptions = {}): Promise<TestDatabase> {
   const name = `tb_test_${randomBytes(6).toString('hex')}`;
   const url = await ensureDatabase(inject('pgAdminUrl'), name, TEMPLATE);
+  const { timeZone } = options;
+  if (timeZone !== undefined)
+    await admin((c) => c.query(`alter database "${name}" set timezone = '${timeZone.replace(/'/g, "''")}'`));
   const knex = createKnex(url, { max: 5 });
   atFileEnd(async () => {
     // Jobs a file ran through taskList() share one pool per worker process (backend/jobs/connection.ts).

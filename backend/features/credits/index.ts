@@ -20,7 +20,8 @@ export {
   type LedgerActor,
 } from './ledger';
 export { refOf } from './inputs';
-export { CHECKOUT_LIFETIME_HOURS, expireCheckouts } from './orders';
+export { CHECKOUT_LIFETIME_HOURS, expireCheckouts, type OrderRow } from './orders';
+export { renderOrderForm } from './orderForm';
 
 export function creditsEndpoints(): Endpoint[] {
   return [...purchaseEndpoints, ...creditEndpoints];

@@ -117,8 +117,9 @@ export async function interviewRequestList(
   // Only among requests whose channel the caller may read, so a count never tells a hidden one's channel.
   if (query.channel)
     base.where('ir.channel', REQUEST_CHANNEL[query.channel]).whereRaw(channelShownSql(viewer, 'ca', 'pc'));
-  if (query.from) base.where('ir.created_at', '>=', query.from);
-  if (query.to) base.whereRaw('ir.created_at < (?::date + 1)', [query.to]);
+  // UTC days, as every dashboard's (recruitmentLog.ts), whatever the session's zone.
+  if (query.from) base.whereRaw("ir.created_at >= ?::date::timestamp at time zone 'UTC'", [query.from]);
+  if (query.to) base.whereRaw("ir.created_at < (?::date + 1)::timestamp at time zone 'UTC'", [query.to]);
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     base.where((w) =>

@@ -167,10 +167,13 @@ export function visitedRows(rows: number, predicates: Predicate[]): number {
   return selective.length ? rows * parts * Math.min(...selective) : rows;
 }
 
-/** The notice period as one of the spec's options: 0 immediate, 1 to 3 months (longer counts as 3); unsure has none. */
+/**
+ * The notice period as one of the spec's options: 0 immediate, 1 to 3 months (longer counts as 3); unsure has none.
+ * A notice date counts from today's UTC date, whatever the session's zone.
+ */
 export const NOTICE_BUCKET_SQL = `(case d.notice_type when 0 then 0
   when 1 then least(greatest(coalesce(d.notice_months, 0), 0), 3)
-  when 2 then least(greatest(ceil((d.notice_date - current_date) / 30.44), 0), 3)::int end)`;
+  when 2 then least(greatest(ceil((d.notice_date - (now() at time zone 'UTC')::date) / 30.44), 0), 3)::int end)`;
 
 /**
  * Every status, as the GIN index's parts declare theirs: each part's own condition (the schema's

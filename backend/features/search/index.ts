@@ -23,13 +23,20 @@
 export { searchEndpoints, queueSearchTermsIfMissing } from './endpoints';
 export { searchCandidates, searchContext, type FacetOption, type SearchAnswer } from './searchCandidates';
 export { ADMIN_KEYS, ParamError, parseSearchParams, type Query, type SearchParams } from './params';
-export { consentPredicates, facetCodes, statusPredicate, whereOf, type Predicate } from './conditions';
+export {
+  consentPredicates,
+  experiencePredicate,
+  facetCodes,
+  statusPredicate,
+  whereOf,
+  type Predicate,
+} from './conditions';
 export { buildFilters, type Filters } from './filters';
 export { countAndFacet } from './counts';
 export { tableStats, type TableStats } from './estimate';
 export { currencyRates } from './rates';
 export { labelsFor } from './labels';
-export { loadResults } from './results';
+export { experienceYears, loadResults } from './results';
 export { openProfile } from './profile';
 export { textQuery } from './text';
 export { adminAnonymous, identityPublic, seesIdentity } from './visibility';

@@ -86,13 +86,13 @@ export interface ResultContext {
   rates: Map<string, number>;
 }
 
-function years(since: string | null): number {
+/** Whole years from `since` (a 'YYYY-MM-DD' career start) to today, both UTC days, as the experience filter counts them. */
+export function experienceYears(since: string | null, now = new Date()): number {
   if (!since) return 0;
-  const start = new Date(since);
-  const now = new Date();
-  let n = now.getFullYear() - start.getFullYear();
-  if (now.getMonth() < start.getMonth() || (now.getMonth() === start.getMonth() && now.getDate() < start.getDate()))
-    n -= 1;
+  const start = new Date(`${since.slice(0, 10)}T00:00:00Z`);
+  let n = now.getUTCFullYear() - start.getUTCFullYear();
+  const [month, day] = [now.getUTCMonth(), now.getUTCDate()];
+  if (month < start.getUTCMonth() || (month === start.getUTCMonth() && day < start.getUTCDate())) n -= 1;
   return Math.max(0, n);
 }
 
@@ -177,7 +177,7 @@ function toDoc(row: Row, ctx: ResultContext): Record<string, unknown> {
             currency: ctx.currency,
             original: { amount: row.expected_salary, currency: row.salary_currency },
           },
-    experienceYears: years(row.career_start),
+    experienceYears: experienceYears(row.career_start),
     topSkills: defined(
       skillOrder.slice(0, 5).map((s) => {
         const option = labels.of('skill', s.skillId);

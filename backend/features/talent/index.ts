@@ -19,6 +19,7 @@ export { importCandidates, type ImportProgress } from './import/importCandidates
 export { runImport } from './import/importJob';
 export { anonymise, redactCv, REMOVED, type PersonalData } from './cv/blind';
 export { fileSlug, monthRange, yearRange, yearsOfExperience } from './cv/format';
+export { profileDocument, type ProfileData } from './cv/profile';
 export { maySkipTriggers, prepareCandidate, writeCandidates } from './writeCandidates';
 
 export function talentEndpoints(): Endpoint[] {

@@ -130,6 +130,15 @@ const holdsAtLeast = (skillIds: number[], titleIds: number[], k: number): Condit
     ),
   ].map((codes) => ({ sql: 'd.facet_values @> ?::int[]', bindings: [codes] }));
 
+/**
+ * The latest career start that has `min` years by `today` (a UTC day) as the scorer counts them: in
+ * whole months (score.ts, yearsPart), so up to the last day of the month `min` years before today's.
+ */
+export function enoughYearsBy(today: string, min: number): string {
+  const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+  return new Date(Date.UTC(year - min, month, 0)).toISOString().slice(0, 10);
+}
+
 /** Candidate ids, best first, at most `limit`; at most `rankBudget` documents ranked in one statement. */
 export async function retrieve(
   knex: Knex,
@@ -212,9 +221,7 @@ export async function retrieve(
 
   const weight = 2 * required.length + nice.length || 1;
   const min = yearsAsked(req)?.min;
-  const since = min
-    ? new Date(Date.UTC(new Date().getUTCFullYear() - min, new Date().getUTCMonth(), 1)).toISOString().slice(0, 10)
-    : null;
+  const since = min ? enoughYearsBy(new Date().toISOString().slice(0, 10), min) : null;
   // The first score's parts over a document `d`, and their bindings.
   const first = {
     skills: `(2 * (select count(*) from unnest(d.skill_ids) x where x = any(?::int[]))
