@@ -44,6 +44,7 @@ import { actorRefs, type Actor } from '../../../schema/roles';
 import { t } from '../../../i18n';
 import { AppError, badRequest } from '../../errors';
 import { queueLowCreditsNotice } from '../notifications';
+import { takeFromLots } from './lots';
 
 type Trx = Knex | Knex.Transaction;
 
@@ -317,21 +318,7 @@ export async function spendCredits(
     .orderBy([{ column: 'expiry_date' }, { column: 'id' }])
     .forUpdate()
     .select('id', 'remaining');
-  let left = needed;
-  let firstLot: number | null = null;
-  for (const lot of lots) {
-    if (left === 0) break;
-    const take = Math.min(left, toHalves(lot.remaining));
-    await trx('credit_lots')
-      .where('id', lot.id)
-      .update({
-        remaining: fromHalves(toHalves(lot.remaining) - take),
-        last_moved_at: trx.fn.now(),
-        updated_at: trx.fn.now(),
-      });
-    firstLot ??= lot.id;
-    left -= take;
-  }
+  const { firstLot } = await takeFromLots(trx, lots, needed);
   const m = await appendLog(trx, { ...base, halves: -needed, lotId: firstLot });
   await queueLowCreditsNotice(trx as Knex.Transaction, input.companyId, fromHalves(balance), m.balanceAfter);
   return { logId: m.logId, charged: input.amount, balanceAfter: m.balanceAfter, replayed: false, trial: false };

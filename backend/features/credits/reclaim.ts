@@ -10,6 +10,7 @@ import type { Knex } from 'knex';
 import { fromHalves, toHalves } from '../../../schema/rules/credits';
 import { queueLowCreditsNotice } from '../notifications';
 import { appendLog, balanceHalves, lockCompany } from './ledger';
+import { takeFromLots } from './lots';
 
 const TODAY = "(now() at time zone 'utc')::date";
 
@@ -39,21 +40,7 @@ export async function reclaimCredits(
     .orderByRaw('(id = ?) desc, expiry_date, id', [input.lotId ?? 0])
     .forUpdate()
     .select('id', 'remaining')) as { id: number; remaining: string }[];
-  let left = wanted;
-  let firstLot: number | null = null;
-  for (const lot of lots) {
-    if (left === 0) break;
-    const take = Math.min(left, toHalves(lot.remaining));
-    await trx('credit_lots')
-      .where('id', lot.id)
-      .update({
-        remaining: fromHalves(toHalves(lot.remaining) - take),
-        last_moved_at: trx.fn.now(),
-        updated_at: trx.fn.now(),
-      });
-    firstLot ??= lot.id;
-    left -= take;
-  }
+  const { firstLot, left } = await takeFromLots(trx, lots, wanted);
   const taken = wanted - left;
   const m = await appendLog(trx, {
     companyId: input.companyId,
