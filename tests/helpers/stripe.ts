@@ -100,6 +100,13 @@ export async function cardBuyer(webhookSecret: string) {
   };
   const raas = client(t, await t.login('owner@raas.example.com'));
   const owner = await t.knex('company_users').where('email', 'owner@raas.example.com').first('id', 'company_id');
+  /** A payload delivered to the webhook as Stripe delivers it, signed with `secret`. */
+  const deliver = (payload: string, secret: string) =>
+    t.http
+      .post('/api/v1/credit/stripe/webhook')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', stripe.webhooks.generateTestHeaderString({ payload, secret }))
+      .send(payload);
   return {
     t,
     standIn,
@@ -126,11 +133,7 @@ export async function cardBuyer(webhookSecret: string) {
         type,
         data: { object },
       });
-      return t.http
-        .post('/api/v1/credit/stripe/webhook')
-        .set('Content-Type', 'application/json')
-        .set('Stripe-Signature', stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }))
-        .send(payload);
+      return deliver(payload, webhookSecret);
     },
     /** Any signed event of `type` about `object`, delivered to the webhook as Stripe delivers it. */
     event: (type: string, object: Record<string, unknown>, secret = webhookSecret) => {
@@ -140,11 +143,7 @@ export async function cardBuyer(webhookSecret: string) {
         type,
         data: { object },
       });
-      return t.http
-        .post('/api/v1/credit/stripe/webhook')
-        .set('Content-Type', 'application/json')
-        .set('Stripe-Signature', stripe.webhooks.generateTestHeaderString({ payload, secret }))
-        .send(payload);
+      return deliver(payload, secret);
     },
     close: async () => {
       await standIn.close();
