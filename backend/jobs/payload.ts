@@ -74,8 +74,9 @@ const resumeAfter =
   <K extends string>(key: K): Check<Partial<Record<K, number>> | null> =>
   (task, payload) => {
     if (payload === null || payload === undefined) return;
-    const after = isRecord(payload) ? payload[key] : undefined;
-    if (isRecord(payload) && after === undefined) return;
+    const keys = isRecord(payload) ? Object.keys(payload).filter((k) => !STAMPS.has(k)) : undefined;
+    if (keys?.length === 0) return;
+    const after = isRecord(payload) && keys?.length === 1 ? payload[key] : undefined;
     if (typeof after !== 'number' || !Number.isSafeInteger(after) || after < 0)
       throw new PayloadError(task, `nothing, or { ${key}: a whole number of 0 or more }`, payload);
   };
