@@ -123,10 +123,18 @@ export const resolveActor: RequestHandler = async (req, res, next) => {
 async function readYourWrites(req: Request, res: Response, sessionId: number, wroteRecently: boolean) {
   if (wroteRecently || UNSAFE.has(req.method)) readFromPrimary();
   if (!UNSAFE.has(req.method)) return;
-  const mark = () => req.ctx.knex('sessions').where('id', sessionId).update({ updated_at: req.ctx.knex.fn.now() });
+  const mark = () => markWritten(req.ctx.knex, { id: sessionId });
   await mark();
   res.once('finish', () => void mark().catch(() => undefined));
 }
+
+/**
+ * Marks sessions as having just written (the updated_at readYourWrites reads): for the writer window
+ * their reads go to the primary. A request marks its own session; a job that finishes work someone
+ * started (an import) marks that person's sessions, whose reads would otherwise miss it on a lagging replica.
+ */
+export const markWritten = (knex: Knex, sessions: { id: number } | { actor_kind: number; actor_id: number }) =>
+  knex('sessions').where(sessions).update({ updated_at: knex.fn.now() });
 
 export async function destroySession(req: Request): Promise<void> {
   if (req.sessionId) await req.ctx.knex('sessions').where('id', req.sessionId).delete();

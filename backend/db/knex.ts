@@ -23,10 +23,18 @@ export function watchConnection(connection: pg.Client, pool: string): void {
 /** What every pooled connection of the product's runs first (the app's, graphile-worker's, the replica's, the import's). */
 const SESSION_SETTINGS = "set jit = off; set time zone 'UTC'";
 
-export function createKnex(connectionString: string, pool: { min?: number; max?: number } = {}): Knex {
+/**
+ * `connection` adds pg client settings to the connection string's (the replica's timeouts and keepalive, so a
+ * partitioned server fails its reads rather than hangs them).
+ */
+export function createKnex(
+  connectionString: string,
+  pool: { min?: number; max?: number } = {},
+  connection: Omit<Knex.PgConnectionConfig, 'connectionString'> = {},
+): Knex {
   const knex = knexFactory({
     client: 'pg',
-    connection: connectionString,
+    connection: { connectionString, ...connection },
     // Knex's own notices ('Connection Error: ...' when it drops a dead connection) go to the one logger.
     log: {
       warn: (message: unknown) => logger.warn({ knex: message }, 'database notice'),

@@ -8,11 +8,16 @@
  * has replayed everything the primary had written REPLICA_MAX_LAG_MS ago (a paused or slow replay
  * turns it off; a replica that catches up turns it on again). A replica that cannot be reached is
  * off until a check succeeds, and a read that loses its replica connection is run again on the
- * primary, so a lagging or stopped replica costs the primary some load, never an error. A person
- * who has just written reads from the primary for the lag bound (auth/session.ts marks them), so
- * they see their own change at once.
+ * primary, so a lagging or stopped replica costs the primary some load, never an error. A replica
+ * that stops answering without refusing (a network partition) is lost the same way: its reads give
+ * up after READ_TIMEOUT_MS, its connections after CONNECT_TIMEOUT_MS, and TCP keepalive ends the
+ * sockets left behind. The check runs on two connections of its own, so a busy pool never holds it
+ * back, and a check's answer holds only as long as the writer window covers it (`servesUntil`). A
+ * person who has just written reads from the primary for the lag bound (auth/session.ts marks them,
+ * and a job that ends an import for them), so they see their own change at once.
  */
 import type { Knex } from 'knex';
+import type pg from 'pg';
 import { Gauge } from 'prom-client';
 import type { AppContext } from '../context';
 import { logContext, logger } from '../logger';
@@ -21,28 +26,54 @@ import { createKnex } from './knex';
 
 /** How often each process checks its replica's position. */
 export const REPLICA_CHECK_MS = 1000;
-const CHECK_TIMEOUT_MS = 3000;
+/** A check step (a connection, a query) that takes longer fails the check, which turns the replica off. */
+const CHECK_TIMEOUT_MS = 1000;
+/** A replica read that has not answered by then is run again on the primary. */
+export const READ_TIMEOUT_MS = 5000;
+const CONNECT_TIMEOUT_MS = 2000;
+/** What the replica's pg connections add to the connection string: a partitioned replica fails them rather than hangs them. */
+const REPLICA_CONNECTION = {
+  connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  query_timeout: READ_TIMEOUT_MS,
+  keepAlive: true,
+  keepAliveInitialDelayMillis: 10_000,
+};
+
+type Connection = pg.Client & { __knex__disposed?: unknown; _getActiveQuery(): unknown };
 
 interface Replica {
   knex: Knex;
   /** Serving reads: the last check found it fresh, and no read has lost it since. */
   usable: boolean;
+  /**
+   * Until when that check vouches for it: the primary's time it has replayed up to, plus the writer
+   * window. A check late or slow past it (a busy machine) leaves reads to the primary meanwhile, so a
+   * person's write, once their fence ends, is on the replica that serves them.
+   */
+  servesUntil: number;
   /** The primary's WAL position at each check, oldest first. */
   samples: { at: number; lsn: string }[];
   timer: NodeJS.Timeout;
   checking: boolean;
+  /** The check's own connections (to the primary, to the replica), kept from one check to the next. */
+  probes: { primary?: Connection; replica?: Connection };
   /** The first check: a process's first reads wait for it rather than all go to the primary. */
   first: Promise<void>;
 }
 
 const replicas = new Map<string, Replica>();
 
+/** How long after a write its writer reads from the primary: the lag bound plus two checks. */
+export const writerWindowMs = (maxLagMs: number): number => maxLagMs + 2 * REPLICA_CHECK_MS;
+
+const serving = (replica: Replica): boolean => replica.usable && Date.now() < replica.servesUntil;
+
 const inUse = new Gauge({
   name: 'db_replica_in_use',
   help: '1 while the read replica serves reads, 0 while they go to the primary (lagging or unreachable)',
   registers: [registry],
   collect() {
-    this.set([...replicas.values()].some((r) => r.usable) ? 1 : 0);
+    this.set([...replicas.values()].some(serving) ? 1 : 0);
   },
 });
 void inUse;
@@ -57,6 +88,26 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   ]).finally(() => clearTimeout(timer));
 }
 
+/** A connection of `knex`'s settings outside its pool; one that connects after the timeout is closed. */
+function connect(knex: Knex): Promise<Connection> {
+  const connecting = knex.client.acquireRawConnection() as Promise<Connection>;
+  return withTimeout(connecting, CHECK_TIMEOUT_MS).catch((err: unknown) => {
+    void connecting.then((c) => c.end()).catch(() => undefined);
+    throw err;
+  });
+}
+
+async function ask<T>(connection: Connection, text: string, values: unknown[] = []): Promise<T> {
+  return (await connection.query({ text, values, query_timeout: CHECK_TIMEOUT_MS } as pg.QueryConfig)).rows[0] as T;
+}
+
+/** The check's connection to `knex`'s server, opened again after a failure. */
+async function probe(replica: Replica, side: 'primary' | 'replica', knex: Knex): Promise<Connection> {
+  const open = replica.probes[side];
+  if (open && !open.__knex__disposed) return open;
+  return (replica.probes[side] = await connect(knex));
+}
+
 /**
  * Fresh means the replica has replayed the primary's position of at least `maxLagMs` ago (the newest
  * such sample); until a sample is that old, the oldest one (a stricter bound). A server that is not in
@@ -67,9 +118,12 @@ async function check(replica: Replica, primary: Knex, maxLagMs: number): Promise
   replica.checking = true;
   try {
     const now = Date.now();
-    const { rows } = await withTimeout(primary.raw('select pg_current_wal_lsn()::text as lsn'), CHECK_TIMEOUT_MS);
+    const current = await ask<{ lsn: string }>(
+      await probe(replica, 'primary', primary),
+      'select pg_current_wal_lsn()::text as lsn',
+    );
     const samples = replica.samples;
-    samples.push({ at: now, lsn: (rows as { lsn: string }[])[0].lsn });
+    samples.push({ at: now, lsn: current.lsn });
     let target = 0;
     for (let i = samples.length - 1; i >= 0; i--) {
       if (samples[i].at <= now - maxLagMs) {
@@ -77,21 +131,22 @@ async function check(replica: Replica, primary: Knex, maxLagMs: number): Promise
         break;
       }
     }
-    const lsn = samples[target].lsn;
+    const { lsn, at } = samples[target];
     samples.splice(0, Math.min(target, samples.length - 1));
-    const fresh = await withTimeout(
-      replica.knex.raw(
-        'select not pg_is_in_recovery() or coalesce(pg_last_wal_replay_lsn() >= ?::pg_lsn, false) as fresh',
-        [lsn],
-      ),
-      CHECK_TIMEOUT_MS,
+    const { fresh: usable } = await ask<{ fresh: boolean }>(
+      await probe(replica, 'replica', replica.knex),
+      'select not pg_is_in_recovery() or coalesce(pg_last_wal_replay_lsn() >= $1::pg_lsn, false) as fresh',
+      [lsn],
     );
-    const usable = (fresh.rows as { fresh: boolean }[])[0].fresh;
     if (usable !== replica.usable) logger.info({ usable }, usable ? 'read replica in use' : 'read replica lags');
     replica.usable = usable;
+    replica.servesUntil = at + writerWindowMs(maxLagMs);
   } catch (err) {
     if (replica.usable) logger.warn({ message: (err as Error).message }, 'read replica unreachable');
     replica.usable = false;
+    // A connection that failed or hung is closed (pg destroys the socket of a hung one) and opened again next time.
+    for (const c of [replica.probes.primary, replica.probes.replica]) void c?.end().catch(() => undefined);
+    replica.probes = {};
   } finally {
     replica.checking = false;
   }
@@ -102,9 +157,19 @@ function replicaOf(ctx: AppContext): Replica | undefined {
   if (!url) return undefined;
   let replica = replicas.get(url);
   if (!replica) {
-    const knex = createKnex(url);
+    const knex = createKnex(url, {}, REPLICA_CONNECTION);
+    // A connection whose read timed out still waits for that answer: the pool ends it rather than lends it again
+    // (knex asks its client, not a pool option, whether a connection may be lent).
+    knex.client.validateConnection = async (c: Connection) => !c._getActiveQuery();
     watchPool(knex, 'replica');
-    const made = { knex, usable: false, samples: [], checking: false } as unknown as Replica;
+    const made = {
+      knex,
+      usable: false,
+      servesUntil: 0,
+      samples: [],
+      checking: false,
+      probes: {},
+    } as unknown as Replica;
     made.timer = setInterval(() => void check(made, ctx.knex, ctx.config.replicaMaxLagMs), REPLICA_CHECK_MS);
     made.timer.unref();
     made.first = check(made, ctx.knex, ctx.config.replicaMaxLagMs);
@@ -112,9 +177,6 @@ function replicaOf(ctx: AppContext): Replica | undefined {
   }
   return replica;
 }
-
-/** How long after a write its writer reads from the primary: the lag bound plus two checks. */
-export const writerWindowMs = (maxLagMs: number): number => maxLagMs + 2 * REPLICA_CHECK_MS;
 
 const primaryReaders = new WeakSet<object>();
 
@@ -142,7 +204,7 @@ function lostReplica(err: unknown): boolean {
   const { code, message } = (err ?? {}) as { code?: string; message?: string };
   if (code && (LOST.has(code) || code.startsWith('08'))) return true;
   if (code === '40001' && /conflict with recovery/.test(message ?? '')) return true;
-  return /Connection terminated|Timeout acquiring a connection|timeout exceeded when trying to connect/i.test(
+  return /Connection terminated|Query read timeout|timeout expired|Timeout acquiring a connection|timeout exceeded when trying to connect/i.test(
     message ?? '',
   );
 }
@@ -156,7 +218,7 @@ export async function readOn<T>(ctx: AppContext, read: (knex: Knex) => Promise<T
   const replica = replicaOf(ctx);
   if (replica) await replica.first;
   const store = logContext.getStore();
-  if (!replica || !replica.usable || (store && primaryReaders.has(store))) return read(ctx.knex);
+  if (!replica || !serving(replica) || (store && primaryReaders.has(store))) return read(ctx.knex);
   try {
     return await read(replica.knex);
   } catch (err) {
@@ -170,7 +232,7 @@ export async function readOn<T>(ctx: AppContext, read: (knex: Knex) => Promise<T
 /** The database for a read without the fallback of readOn (prefer readOn). */
 export function readKnex(ctx: AppContext): Knex {
   const replica = replicaOf(ctx);
-  return replica?.usable ? replica.knex : ctx.knex;
+  return replica && serving(replica) ? replica.knex : ctx.knex;
 }
 
 /** Closes the replica connections (server shutdown, end of tests). */
@@ -178,5 +240,6 @@ export async function closeReplicas(): Promise<void> {
   const open = [...replicas.values()];
   replicas.clear();
   for (const replica of open) clearInterval(replica.timer);
+  for (const { probes } of open) for (const c of [probes.primary, probes.replica]) void c?.end().catch(() => undefined);
   await Promise.all(open.map((r) => r.knex.destroy()));
 }

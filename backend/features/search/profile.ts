@@ -210,7 +210,10 @@ export interface OpenedProfile {
 
 /**
  * Opens a candidate's profile as the caller's search may show it, or as a project's board shows
- * them when opened from one; read on the replica, run again on the primary if the replica is lost.
+ * them when opened from one. From a search it reads on the replica (run again on the primary if the
+ * replica is lost); from a project it reads on the primary, where the board is read: the project's
+ * place, the name gate and the details then all see the same stage (a teammate's move that just
+ * revealed the candidate is on the board and in the panel alike).
  */
 export async function openProfile(
   ctx: AppContext,
@@ -220,19 +223,20 @@ export async function openProfile(
   ref: string,
   query: { cur?: string; projectId?: string },
 ): Promise<OpenedProfile> {
-  return readOn(ctx, async (knex) => {
+  const open = async (knex: Knex): Promise<OpenedProfile> => {
     const row = await searchedRow(knex, actor, ref);
     const details = await profileDetails(knex, ability, row.id);
     // Opened from a project: what the project's board shows of the candidate (schema/rules/visibility.ts).
     const place =
-      query.projectId === undefined ? null : await projectPlace(ctx.knex, ability, actor, query.projectId, row.id);
+      query.projectId === undefined ? null : await projectPlace(knex, ability, actor, query.projectId, row.id);
     // Who they are and how to reach them, through the gate: as the project's board shows them, or as search does.
     const projectId = place && query.projectId !== undefined ? parseId(entity('project'), query.projectId) : undefined;
     const shown = await shownOne(knex, actor, row.id, { projectId: projectId ?? undefined });
     if (!shown) throw notFound();
     const profile = presentProfile(row, shown, details, ability, actor, query.cur);
     return { profile, candidateId: row.id as number, fromProject: Boolean(place) };
-  });
+  };
+  return query.projectId === undefined ? readOn(ctx, open) : open(ctx.knex);
 }
 
 export const profileEndpoint = (projectPlace: ProjectPlace) =>

@@ -3,7 +3,9 @@
  * from storage, imported exactly as `npm run import` does (importCandidates), its progress written
  * to the candidate_imports row as it goes, and the report (rejected rows, and rows imported with
  * likely twins) kept in storage for download; the first rows with twins are kept on the row for
- * the console's result screen.
+ * the console's result screen. As it is marked done, the sessions of the admin who started it are
+ * marked as having written (auth/session.ts markWritten): with a read replica, the candidate list
+ * they go back to then reads on the primary and shows the imported rows.
  * Safe to run twice: a finished import is left alone, an interrupted one starts over (rows are
  * keyed by email, so the second run updates what the first created). The uploaded file is deleted
  * once the import has ended, done or failed: a failed import is not run again.
@@ -17,6 +19,8 @@ import { pipeline } from 'node:stream/promises';
 import type { Knex } from 'knex';
 import { entity } from '../../../../schema';
 import { storageFor } from '../../../adapters/storage/select';
+import { SESSION_KIND } from '../../../auth/accounts';
+import { markWritten } from '../../../auth/session';
 import type { Config } from '../../../config';
 import { modelFor } from '../../../db/models';
 import { logger } from '../../../logger';
@@ -35,6 +39,7 @@ interface ImportRow {
   fileKey: string;
   totalBytes: number;
   status: number;
+  startedById: number | null;
 }
 
 export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -124,6 +129,9 @@ export async function runImport(importId: number, knex: Knex, connectionString: 
         folder: IMPORT_FOLDERS.report,
         ext: 'csv',
       });
+      // The admin who started it reads from the primary for the writer window, as after a write of
+      // their own: the list they go back to must show the imported rows, which a lagging replica may not.
+      if (row.startedById) await markWritten(knex, { actor_kind: SESSION_KIND.admin, actor_id: row.startedById });
       await record({
         status: IMPORT_STATUS.done,
         bytesRead: row.totalBytes,

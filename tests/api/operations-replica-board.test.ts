@@ -1,0 +1,112 @@
+/**
+ * The profile panel opened from a project's board, with a real streaming replica that lags within
+ * its bound: the board is read on the primary, so the panel opened from it is too. Right after one
+ * teammate's move revealed a candidate, another teammate who opens her panel from the board reads
+ * the name the board shows, not the replica's older anonymous row; from search she stays anonymous.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { STAGES } from '../../schema/rules/pipeline';
+import { closeReplicas } from '../../backend/db/replica';
+import { registry } from '../../backend/metrics';
+import { pipelineWorld, type PipelineWorld } from '../helpers/pipeline';
+import { onServer, startReplica, type Copy } from '../helpers/replica';
+
+// Long enough for a loaded machine to move and read within it.
+const MAX_LAG_MS = 30_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > end) return value;
+    await sleep(100);
+  }
+}
+
+const inUse = async () => (await registry.getSingleMetric('db_replica_in_use')?.get())?.values[0]?.value;
+
+let w: PipelineWorld;
+let replica: Copy;
+let database: string;
+
+/** Runs `sql` on the world's database as the replica has it. */
+async function onReplica<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: replica.urlOf(database) });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  w = await pipelineWorld();
+  w.t.config.replicaMaxLagMs = MAX_LAG_MS;
+  replica = await startReplica(inject('pgAdminUrl'));
+  database = new URL(w.t.url).pathname.slice(1);
+  await until(
+    () => onServer<{ n: number }>(replica, 'select count(*)::int as n from pg_database where datname = $1', [database]),
+    (rows) => rows[0].n === 1,
+  );
+  w.t.config.databaseReplicaUrl = replica.urlOf(database);
+  await w.as('member').get('/skills/search?q=quasar');
+}, 120_000);
+
+afterAll(async () => {
+  await closeReplicas();
+});
+
+/** Pauses the replica's replay and waits until it holds (a WAL record makes the pause take effect). */
+async function pauseReplay() {
+  await onServer(replica, 'select pg_wal_replay_pause()');
+  const state = () => onServer<{ s: string }>(replica, 'select pg_get_wal_replay_pause_state() as s');
+  await w.knex.raw(`select pg_logical_emit_message(false, 'test', 'pause')`);
+  expect((await until(state, (rows) => rows[0].s === 'paused'))[0].s).toBe('paused');
+}
+
+describe('The profile panel opened from a board, with a lagging replica', () => {
+  it("names the candidate a teammate's move just revealed, as the board does", async () => {
+    // The owner shares the project with the member; Eve (anonymous) is curated into it; the replica replays that much.
+    await w
+      .knex('projects')
+      .where('id', w.projects.acme)
+      .update({ shared_user_ids: [w.people.member] });
+    const curated = await w
+      .as('admin')
+      .post('/projects/candidate/curate', { projectId: w.projects.acme, candidateIds: [w.cid('Eve')] });
+    expect(curated.status, JSON.stringify(curated.body)).toBe(200);
+    const onBoard = () =>
+      onReplica('select 1 from project_candidates where project_id = $1 and candidate_id = $2', [
+        w.projects.acme,
+        w.ids.Eve,
+      ]);
+    expect(await until(onBoard, (rows) => rows.length === 1)).toHaveLength(1);
+    // Everyone's sign-in and writes were long ago: their reads may go to the replica.
+    await w.knex('sessions').update({ updated_at: w.knex.raw(`now() - interval '1 hour'`) });
+    expect(await until(inUse, (v) => v === 1)).toBe(1);
+    await pauseReplay();
+    try {
+      // The owner moves her into a stage that reveals her (on the primary only, the replica paused).
+      const moved = await w.as('company').post('/projects/recruitment', {
+        projectId: w.projects.acme,
+        candidateId: w.cid('Eve'),
+        recruitmentStatus: STAGES.qualify,
+        confirmReveal: true,
+      });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      expect(await inUse()).toBe(1);
+      // The member, who wrote nothing, opens her panel from the board.
+      const panel = await w.as('member').get(`/search/candidates/${w.cid('Eve')}?projectId=${w.projects.acme}`);
+      expect(panel.status, JSON.stringify(panel.body)).toBe(200);
+      expect(panel.body).toMatchObject({ firstName: 'Eve', lastName: 'Ng', name: 'Eve Ng', anonymous: false });
+      // From search (the replica may answer) she stays anonymous.
+      const outside = await w.as('member').get(`/search/candidates/${w.cid('Eve')}`);
+      expect(outside.body).toMatchObject({ name: null, anonymous: true });
+    } finally {
+      await onServer(replica, 'select pg_wal_replay_resume()');
+    }
+  });
+});
