@@ -5,6 +5,7 @@ import { permissionTableSource, TABLE_FILE } from '../scripts/portalPermissions'
 import { openingChunks } from '../scripts/vite/openingChunks';
 import { compileHints } from '../scripts/vite/compileHints';
 import { inlineIcon } from '../scripts/vite/inlineIcon';
+import { esmAliases } from '../scripts/vite/esmAliases';
 import { precompress } from '../scripts/vite/precompress';
 
 // Group priorities are whole numbers (the bundler reads 1.5 and 1.6 as one priority): the opening pages' groups take
@@ -15,6 +16,7 @@ const opening = openingChunks(import.meta.dirname, 10);
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
+  resolve: { alias: esmAliases },
   plugins: [
     react(),
     precompress(),
