@@ -9,7 +9,7 @@ import { resolveActor } from './auth/session';
 import { ROOT } from './config';
 import type { AppContext } from './context';
 import { crudRouter } from './crud/router';
-import { devApiRouter, mailboxPage } from './features/dev';
+import { devApiRouter, devRoutesMounted, mailboxPage } from './features/dev';
 import { errorHandler, notFound } from './errors';
 import { endpoints, featureRouters, listHandlers, ONE_CLICK_PATHS } from './features';
 import { entityWrites } from './features/writes';
@@ -27,6 +27,7 @@ import { compressJson } from './http/compressJson';
 export function createApp(ctx: AppContext): Express {
   watchPool(ctx.knex, 'primary');
   watchJobQueue(ctx.knex);
+  const dev = devRoutesMounted(ctx.config);
   const app = express();
   app.disable('x-powered-by');
   // X-Forwarded-For names the client only when it comes from a proxy the operator listed (TRUST_PROXY);
@@ -54,7 +55,7 @@ export function createApp(ctx: AppContext): Express {
   api.use(guardBody);
   api.use(resolveActor);
   api.use('/auth', authRouter());
-  if (ctx.config.env !== 'production') api.use('/dev', devApiRouter());
+  if (dev) api.use('/dev', devApiRouter());
   // Capability routes first: they own paths such as /company-users/invite that /:id would take.
   api.use(mountEndpoints(endpoints()));
   for (const [mount, router] of featureRouters()) api.use(mount, router);
@@ -65,7 +66,7 @@ export function createApp(ctx: AppContext): Express {
   });
   app.use('/api/v1', api);
 
-  if (ctx.config.env !== 'production') app.use('/dev/mailbox', mailboxPage());
+  if (dev) app.use('/dev/mailbox', mailboxPage());
   // The server's own paths never fall through to a single-page app's index.html (e.g. /dev/mailbox in production).
   app.use(['/api', '/dev'], () => {
     throw notFound();

@@ -1,5 +1,6 @@
 /** Outside production: the outbox as JSON and as a page, so sign-in codes can be read without SMTP. */
 import { Router } from 'express';
+import type { Config } from '../../config';
 import { listOutbox } from '../../services/mail/outbox';
 import { listWhatsapp } from '../interviews';
 import { formatDateTime } from '../../../schema/rules/dates';
@@ -40,4 +41,16 @@ ${items || '<p>No emails yet. Ask for a sign-in code on the login page and it ap
 ${whatsapp.length ? `<h2>WhatsApp messages</h2>${whatsapp.map((w) => `<article><header><strong>WhatsApp · ${escape(w.template)}</strong><span>to ${escape(w.to)} · ${escape(formatDateTime(w.createdAt) ?? '')}</span></header><pre>${escape(w.preview ?? '')}</pre></article>`).join('')}` : ''}</main></body></html>`);
   });
   return router;
+}
+
+/**
+ * Whether the development outbox is mounted: outside production. A server on a public https address without
+ * NODE_ENV=production would show every sign-in code and link to anyone, so it refuses to start instead.
+ */
+export function devRoutesMounted(config: Pick<Config, 'env' | 'publicUrl'>): boolean {
+  if (config.env === 'development' && /^https:/i.test(config.publicUrl))
+    throw new Error(
+      `PUBLIC_URL is ${config.publicUrl} but NODE_ENV is not 'production': set NODE_ENV=production on a public server (development shows every email at /dev/mailbox)`,
+    );
+  return config.env !== 'production';
 }
