@@ -4,43 +4,18 @@
  * teammate's move revealed a candidate, another teammate who opens her panel from the board reads
  * the name the board shows, not the replica's older anonymous row; from search she stays anonymous.
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { STAGES } from '../../schema/rules/pipeline';
 import { closeReplicas } from '../../backend/db/replica';
-import { registry } from '../../backend/metrics';
 import { pipelineWorld, type PipelineWorld } from '../helpers/pipeline';
-import { onServer, startReplica, type Copy } from '../helpers/replica';
+import { onCopy, onServer, replicaInUse, startReplica, until, type Copy } from '../helpers/replica';
 
 // Long enough for a loaded machine to move and read within it.
 const MAX_LAG_MS = 30_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > end) return value;
-    await sleep(100);
-  }
-}
-
-const inUse = async () => (await registry.getSingleMetric('db_replica_in_use')?.get())?.values[0]?.value;
 
 let w: PipelineWorld;
 let replica: Copy;
 let database: string;
-
-/** Runs `sql` on the world's database as the replica has it. */
-async function onReplica<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: replica.urlOf(database) });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 beforeAll(async () => {
   w = await pipelineWorld();
@@ -79,14 +54,14 @@ describe('The profile panel opened from a board, with a lagging replica', () => 
       .post('/projects/candidate/curate', { projectId: w.projects.acme, candidateIds: [w.cid('Eve')] });
     expect(curated.status, JSON.stringify(curated.body)).toBe(200);
     const onBoard = () =>
-      onReplica('select 1 from project_candidates where project_id = $1 and candidate_id = $2', [
+      onCopy(replica, database, 'select 1 from project_candidates where project_id = $1 and candidate_id = $2', [
         w.projects.acme,
         w.ids.Eve,
       ]);
     expect(await until(onBoard, (rows) => rows.length === 1)).toHaveLength(1);
     // Everyone's sign-in and writes were long ago: their reads may go to the replica.
     await w.knex('sessions').update({ updated_at: w.knex.raw(`now() - interval '1 hour'`) });
-    expect(await until(inUse, (v) => v === 1)).toBe(1);
+    expect(await until(replicaInUse, (v) => v === 1)).toBe(1);
     await pauseReplay();
     try {
       // The owner moves her into a stage that reveals her (on the primary only, the replica paused).
@@ -97,7 +72,7 @@ describe('The profile panel opened from a board, with a lagging replica', () => 
         confirmReveal: true,
       });
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-      expect(await inUse()).toBe(1);
+      expect(await replicaInUse()).toBe(1);
       // The member, who wrote nothing, opens her panel from the board.
       const panel = await w.as('member').get(`/search/candidates/${w.cid('Eve')}?projectId=${w.projects.acme}`);
       expect(panel.status, JSON.stringify(panel.body)).toBe(200);

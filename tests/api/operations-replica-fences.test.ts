@@ -6,48 +6,23 @@
  * stops forwarding) costs a search a few seconds, not a hang: it is answered from the primary.
  */
 import net from 'node:net';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { closeReplicas } from '../../backend/db/replica';
-import { registry } from '../../backend/metrics';
 import { testApp, type TestApp } from '../helpers/app';
 import { atFileEnd } from '../helpers/fileEnd';
 import { runJobs } from '../helpers/jobs';
-import { onServer, startReplica, type Copy } from '../helpers/replica';
+import { onCopy, onServer, replicaInUse, startReplica, until, type Copy } from '../helpers/replica';
 
 // Long enough for a loaded machine to upload, run the import and read within it.
 const MAX_LAG_MS = 30_000;
 /** A stalled replica's read gives up after 5 s (db/replica.ts READ_TIMEOUT_MS) and runs on the primary. */
 const ANSWERED_WITHIN_MS = 8000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > end) return value;
-    await sleep(100);
-  }
-}
-
-const inUse = async () => (await registry.getSingleMetric('db_replica_in_use')?.get())?.values[0]?.value;
 
 let t: TestApp;
 let replica: Copy;
 let database: string;
 let owner: string;
 let admin: string;
-
-/** Runs `sql` on the file's database as the replica has it. */
-async function onReplica<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: replica.urlOf(database) });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 /** Signing in (or any write) keeps a person's reads on the primary for a while: these did so long ago. */
 const longAgo = () => t.knex('sessions').update({ updated_at: t.knex.raw(`now() - interval '1 hour'`) });
@@ -130,8 +105,8 @@ async function importAndList() {
   const status = await as(admin, `/api/v1/candidates/imports/${started.body.id}`);
   expect(status.body).toMatchObject({ status: 'done', created: 1 });
   // The replica serves others and has not replayed the import …
-  expect(await inUse()).toBe(1);
-  expect(await onReplica('select id from candidates where email = $1', [IMPORTED])).toEqual([]);
+  expect(await replicaInUse()).toBe(1);
+  expect(await onCopy(replica, database, 'select id from candidates where email = $1', [IMPORTED])).toEqual([]);
   // … and the admin who started it reads the list where the rows are.
   const list = await as(admin, '/api/v1/candidates?sort=["createdAt","DESC"]&range=[0,9]');
   expect(list.status, JSON.stringify(list.body)).toBe(200);
@@ -140,7 +115,7 @@ async function importAndList() {
 
 describe('A streaming read replica, past the quick path', () => {
   it("An import the worker ends fences its admin's reads: the candidate list they go back to shows the imported rows", async () => {
-    expect(await until(inUse, (v) => v === 1)).toBe(1);
+    expect(await until(replicaInUse, (v) => v === 1)).toBe(1);
     await pauseReplay();
     try {
       await importAndList();
@@ -156,7 +131,7 @@ describe('A streaming read replica, past the quick path', () => {
     await closeReplicas();
     t.config.databaseReplicaUrl = `postgres://${user.username}:${user.password}@127.0.0.1:${proxy.port}/${database}`;
     await as(owner, '/api/v1/skills/search?q=quasar').expect(200);
-    expect(await until(inUse, (v) => v === 1)).toBe(1);
+    expect(await until(replicaInUse, (v) => v === 1)).toBe(1);
     // One good read through the proxy: the replica's pool holds a connection through it.
     const good = await as(owner, '/api/v1/search?ts=quasar');
     expect(good.status).toBe(200);
@@ -178,7 +153,7 @@ describe('A streaming read replica, past the quick path', () => {
       expect(search.body.totalResults).toBe(1);
       expect(Date.now() - began).toBeLessThan(ANSWERED_WITHIN_MS);
       // The replica is off until a check finds it fresh, which none can while it answers nothing.
-      expect(await inUse()).toBe(0);
+      expect(await replicaInUse()).toBe(0);
     } finally {
       await proxy.close();
       await onServer(replica, 'select pg_wal_replay_resume()');

@@ -7,25 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { closeReplicas } from '../../backend/db/replica';
-import { registry } from '../../backend/metrics';
 import { testApp, type TestApp } from '../helpers/app';
-import { onServer, startReplica, type Copy } from '../helpers/replica';
+import { onServer, replicaInUse, startReplica, until, type Copy } from '../helpers/replica';
 
 // Long enough for a loaded machine to write and read within it.
 const MAX_LAG_MS = 15_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > end) return value;
-    await sleep(100);
-  }
-}
-
-/** db_replica_in_use as this process's registry reports it. */
-const inUse = async () => (await registry.getSingleMetric('db_replica_in_use')?.get())?.values[0]?.value;
 
 let t: TestApp;
 let replica: Copy;
@@ -87,7 +73,7 @@ async function reads(token: string) {
 
 describe('A streaming read replica', () => {
   it('Serves search, the profile panel and autocompletes, while the writer reads their own change on the primary', async () => {
-    expect(await until(inUse, (v) => v === 1)).toBe(1);
+    expect(await until(replicaInUse, (v) => v === 1)).toBe(1);
     const before = await reads(owner);
     expect(before.found).toBe(0);
     // The replica stops replaying: what is written now is on the primary only.
@@ -101,7 +87,7 @@ describe('A streaming read replica', () => {
     // Within the lag bound the replica serves others: they do not see the change yet …
     const other = await reads(owner);
     expect(other).toEqual({ found: 0, summary: before.summary, skills: [] });
-    expect(await inUse()).toBe(1);
+    expect(await replicaInUse()).toBe(1);
     // … and the writer, whose next reads go to the primary, does.
     // (The autocomplete's names are read again within two seconds of a change: waited for, as a person would.)
     const writer = await until(
@@ -114,14 +100,14 @@ describe('A streaming read replica', () => {
   });
 
   it('Past the lag bound, a paused replica leaves reads to the primary, and takes them back once it catches up', async () => {
-    expect(await until(inUse, (v) => v === 0, MAX_LAG_MS + 10_000)).toBe(0);
+    expect(await until(replicaInUse, (v) => v === 0, MAX_LAG_MS + 10_000)).toBe(0);
     expect(await reads(owner)).toEqual({
       found: 1,
       summary: 'Quasar navigation expert.',
       skills: ['Quasar Navigation'],
     });
     await onServer(replica, 'select pg_wal_replay_resume()');
-    expect(await until(inUse, (v) => v === 1)).toBe(1);
+    expect(await until(replicaInUse, (v) => v === 1)).toBe(1);
     expect(await reads(owner)).toEqual({
       found: 1,
       summary: 'Quasar navigation expert.',
@@ -139,6 +125,6 @@ describe('A streaming read replica', () => {
         skills: ['Quasar Navigation'],
       });
     }
-    expect(await until(inUse, (v) => v === 0)).toBe(0);
+    expect(await until(replicaInUse, (v) => v === 0)).toBe(0);
   });
 });

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort, type EmbeddedDatabase } from '../../backend/db/embedded';
+import { registry } from '../../backend/metrics';
 import { placeDataDir, postgresUser } from '../../backend/db/reachability';
 import { atFileEnd } from './fileEnd';
 
@@ -204,3 +205,20 @@ export async function restoreCopy(adminUrl: string): Promise<Copy> {
 /** Runs `sql` as the superuser on the copy's `postgres` database. */
 export const onServer = <T>(copy: Copy, sql: string, params: unknown[] = []): Promise<T[]> =>
   query<T>(copy.urlOf('postgres'), sql, params);
+
+/** Runs `sql` on the copy's `database` (a test file's database as the replica has it). */
+export const onCopy = <T>(copy: Copy, database: string, sql: string, params: unknown[] = []): Promise<T[]> =>
+  query<T>(copy.urlOf(database), sql, params);
+
+/** Reads every 100 ms until `done` holds or `ms` passes; the last value either way. */
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > end) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** db_replica_in_use as this process's registry reports it. */
+export const replicaInUse = async () => (await registry.getSingleMetric('db_replica_in_use')?.get())?.values[0]?.value;
