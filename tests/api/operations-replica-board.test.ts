@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { STAGES } from '../../schema/rules/pipeline';
 import { closeReplicas } from '../../backend/db/replica';
 import { pipelineWorld, type PipelineWorld } from '../helpers/pipeline';
-import { onCopy, onServer, replicaInUse, startReplica, until, type Copy } from '../helpers/replica';
+import { onCopy, onServer, pauseReplay, replicaInUse, startReplica, until, type Copy } from '../helpers/replica';
 
 // Long enough for a loaded machine to move and read within it.
 const MAX_LAG_MS = 30_000;
@@ -34,14 +34,6 @@ afterAll(async () => {
   await closeReplicas();
 });
 
-/** Pauses the replica's replay and waits until it holds (a WAL record makes the pause take effect). */
-async function pauseReplay() {
-  await onServer(replica, 'select pg_wal_replay_pause()');
-  const state = () => onServer<{ s: string }>(replica, 'select pg_get_wal_replay_pause_state() as s');
-  await w.knex.raw(`select pg_logical_emit_message(false, 'test', 'pause')`);
-  expect((await until(state, (rows) => rows[0].s === 'paused'))[0].s).toBe('paused');
-}
-
 describe('The profile panel opened from a board, with a lagging replica', () => {
   it("names the candidate a teammate's move just revealed, as the board does", async () => {
     // The owner shares the project with the member; Eve (anonymous) is curated into it; the replica replays that much.
@@ -62,7 +54,7 @@ describe('The profile panel opened from a board, with a lagging replica', () => 
     // Everyone's sign-in and writes were long ago: their reads may go to the replica.
     await w.knex('sessions').update({ updated_at: w.knex.raw(`now() - interval '1 hour'`) });
     expect(await until(replicaInUse, (v) => v === 1)).toBe(1);
-    await pauseReplay();
+    await pauseReplay(replica, w.knex);
     try {
       // The owner moves her into a stage that reveals her (on the primary only, the replica paused).
       const moved = await w.as('company').post('/projects/recruitment', {

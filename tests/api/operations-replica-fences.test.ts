@@ -11,7 +11,7 @@ import { closeReplicas } from '../../backend/db/replica';
 import { testApp, type TestApp } from '../helpers/app';
 import { atFileEnd } from '../helpers/fileEnd';
 import { runJobs } from '../helpers/jobs';
-import { onCopy, onServer, replicaInUse, startReplica, until, type Copy } from '../helpers/replica';
+import { onCopy, onServer, pauseReplay, replicaInUse, startReplica, until, type Copy } from '../helpers/replica';
 
 // Long enough for a loaded machine to upload, run the import and read within it.
 const MAX_LAG_MS = 30_000;
@@ -45,14 +45,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeReplicas();
 });
-
-/** Pauses the replica's replay and waits until it holds (a WAL record makes the pause take effect). */
-async function pauseReplay() {
-  await onServer(replica, 'select pg_wal_replay_pause()');
-  const state = () => onServer<{ s: string }>(replica, 'select pg_get_wal_replay_pause_state() as s');
-  await t.knex.raw(`select pg_logical_emit_message(false, 'test', 'pause')`);
-  expect((await until(state, (rows) => rows[0].s === 'paused'))[0].s).toBe('paused');
-}
 
 const as = (token: string, url: string) => t.http.get(url).set('Authorization', `Bearer ${token}`);
 
@@ -116,7 +108,7 @@ async function importAndList() {
 describe('A streaming read replica, past the quick path', () => {
   it("An import the worker ends fences its admin's reads: the candidate list they go back to shows the imported rows", async () => {
     expect(await until(replicaInUse, (v) => v === 1)).toBe(1);
-    await pauseReplay();
+    await pauseReplay(replica, t.knex);
     try {
       await importAndList();
     } finally {
@@ -137,7 +129,7 @@ describe('A streaming read replica, past the quick path', () => {
     expect(good.status).toBe(200);
     expect(good.body.totalResults).toBe(0);
     // Replay pauses and a change is written: the replica (within its bound) would still answer 0.
-    await pauseReplay();
+    await pauseReplay(replica, t.knex);
     const candidate = await t.knex('candidates').where('email', 'candidate@example.com').first('id');
     const write = await t.http
       .put(`/api/v1/candidates/Candidate:${candidate.id}`)

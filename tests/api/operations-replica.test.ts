@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { closeReplicas } from '../../backend/db/replica';
 import { testApp, type TestApp } from '../helpers/app';
-import { onServer, replicaInUse, startReplica, until, type Copy } from '../helpers/replica';
+import { onServer, pauseReplay, replicaInUse, startReplica, until, type Copy } from '../helpers/replica';
 
 // Long enough for a loaded machine to write and read within it.
 const MAX_LAG_MS = 15_000;
@@ -43,17 +43,6 @@ afterAll(async () => {
   await closeReplicas();
 });
 
-/**
- * Pauses the replica's replay and waits until it holds: a pause is only asked for until the replica
- * meets its next WAL record, so the primary writes one (a message no table keeps).
- */
-async function pauseReplay() {
-  await onServer(replica, 'select pg_wal_replay_pause()');
-  const state = () => onServer<{ s: string }>(replica, 'select pg_get_wal_replay_pause_state() as s');
-  await t.knex.raw(`select pg_logical_emit_message(false, 'test', 'pause')`);
-  expect((await until(state, (rows) => rows[0].s === 'paused'))[0].s).toBe('paused');
-}
-
 const as = (token: string, url: string) => t.http.get(url).set('Authorization', `Bearer ${token}`);
 
 /** What search, the profile panel and the skills autocomplete show of "quasar" to `token`. */
@@ -77,7 +66,7 @@ describe('A streaming read replica', () => {
     const before = await reads(owner);
     expect(before.found).toBe(0);
     // The replica stops replaying: what is written now is on the primary only.
-    await pauseReplay();
+    await pauseReplay(replica, t.knex);
     const write = await t.http
       .put(`/api/v1/candidates/Candidate:${candidateId}`)
       .set('Authorization', `Bearer ${admin}`)

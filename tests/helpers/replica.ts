@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Knex } from 'knex';
 import pg from 'pg';
 import { freePort, type EmbeddedDatabase } from '../../backend/db/embedded';
 import { registry } from '../../backend/metrics';
@@ -222,3 +223,15 @@ export async function until<T>(read: () => Promise<T>, done: (value: T) => boole
 
 /** db_replica_in_use as this process's registry reports it. */
 export const replicaInUse = async () => (await registry.getSingleMetric('db_replica_in_use')?.get())?.values[0]?.value;
+
+/**
+ * Pauses the copy's replay and waits until it holds: a pause is only asked for until the replica meets its next WAL
+ * record, so the primary (`primary`, a connection to the server it follows) writes one, a message no table keeps.
+ */
+export async function pauseReplay(copy: Copy, primary: Knex): Promise<void> {
+  await onServer(copy, 'select pg_wal_replay_pause()');
+  const state = () => onServer<{ s: string }>(copy, 'select pg_get_wal_replay_pause_state() as s');
+  await primary.raw(`select pg_logical_emit_message(false, 'test', 'pause')`);
+  const [{ s: reached }] = await until(state, (rows) => rows[0].s === 'paused');
+  if (reached !== 'paused') throw new Error(`the replica's replay did not pause: ${reached}`);
+}

@@ -18,6 +18,7 @@ const ALLOWED: Record<string, string> = {
   'crud/': "the console's generic routes, limited by each role's declared field permissions",
   'features/talent/import/': 'the import writes and matches candidates by email',
   'jobs/tasks/purge_cv_uploads.ts': 'housekeeping: keeps the stored files candidates still point to, shows nothing',
+  'jobs/tasks/scrub_blind_cvs.ts': 'housekeeping: rewrites the stored blind CVs without their metadata, shows nothing',
   'features/duplicates/':
     "match keys, a merge and a pair's default choices compare and move contact columns, never show them; the pair's profiles are shown by the console's field permissions, as crud/ does",
   'features/dataRights/erase.ts':
