@@ -4,7 +4,7 @@
  * with a warning where candidates chose their own.
  */
 import PDFDocument from 'pdfkit';
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInAtConsole, startE2E, type E2E } from '../helpers/e2e';
 
@@ -271,10 +271,21 @@ describe('Talent in the console', () => {
 
   it('An admin pages forward through the talent list: each page follows on from the one before it, as the list stands', async () => {
     const asked: string[] = [];
+    // What the list was answered, told when a page does not come: the status and the head of the body.
+    const answers: string[] = [];
     const watch = (request: { url(): string }) => {
       if (request.url().includes('/api/v1/candidates?')) asked.push(decodeURIComponent(request.url()));
     };
+    const heard = (response: Response) => {
+      if (!response.url().includes('/api/v1/candidates?')) return;
+      const line = `${response.status()} ${decodeURIComponent(response.url()).split('?')[1]}`;
+      void response.text().then(
+        (body) => answers.push(`${line} ${body.slice(0, 160)}`),
+        () => answers.push(line),
+      );
+    };
     admin.on('request', watch);
+    admin.on('response', heard);
     try {
       await menu(admin).getByRole('link', { name: 'All talent' }).click();
       const order = await newestFirst().limit(75).pluck('email');
@@ -282,7 +293,18 @@ describe('Talent in the console', () => {
       for (let page = 0; page < 3; page += 1) {
         if (page > 0) await admin.getByRole('button', { name: 'Go to next page' }).click();
         const emails = order.slice(page * 25, page * 25 + 25);
-        await expect.poll(async () => (await shown())[24] ?? '').toContain(emails[24]);
+        await expect
+          .poll(async () => (await shown())[24] ?? '')
+          .toContain(emails[24])
+          .catch(async (err: Error) => {
+            const screen = (
+              await admin
+                .locator('main')
+                .innerText()
+                .catch(() => '')
+            ).slice(0, 400);
+            throw new Error(`page ${page + 1} at ${admin.url()}\n${answers.join('\n')}\n${screen}\n${err.message}`);
+          });
         const rows = await shown();
         expect(rows.map((r, i) => r.includes(emails[i]))).toEqual(emails.map(() => true));
       }
@@ -295,6 +317,7 @@ describe('Talent in the console', () => {
         ).toBe(true);
     } finally {
       admin.off('request', watch);
+      admin.off('response', heard);
     }
   });
 
