@@ -15,6 +15,7 @@ export const consentEntityLabels = {
       granted: 'Given',
       version: 'Notice version',
       source: 'How',
+      requestNote: 'Note of the request',
       decidedAt: 'Decided',
       createdAt: 'Created',
       updatedAt: 'Updated',

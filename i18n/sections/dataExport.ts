@@ -55,6 +55,11 @@ export const dataExportFieldErrors = {
   },
   field: { errors: { notCorrectable: 'This field cannot be corrected by request' } },
   answer: { errors: { required: 'Say why the request is declined' } },
+  /** Words of the copy itself: who wrote a note or was alerted, at company level. */
+  dataExportCopy: {
+    ourTeam: 'Our team',
+    authorUnknown: 'Not known: the author’s account was removed',
+  },
   /** The console: producing an export, and the correction queue. */
   dataExportConsole: {
     produce: 'Export their data',

@@ -4,8 +4,10 @@ import { CONSENT_PURPOSES, CONSENT_SOURCES } from '../rules/consents';
 
 /**
  * A candidate's current decision about one purpose (schema/rules/consents.ts): given or withdrawn,
- * when and how (sign-up, profile page, an admin on the candidate's request), and for the terms
- * the notice version accepted. One row per candidate and purpose; its history is the data rights log.
+ * when and how (sign-up, profile page, an admin on the candidate's request, with the admin's note
+ * of that request), and for the terms the notice version accepted. One row per candidate and
+ * purpose, deleted with the rest of the person's rows by an erasure; its history is the data
+ * rights log, which says that a decision came with a note but never holds the note itself.
  */
 export const candidateConsent = defineEntity({
   name: 'candidateConsent',
@@ -20,6 +22,8 @@ export const candidateConsent = defineEntity({
     /** The terms and privacy notice version accepted (purpose terms). */
     version: f.string({ max: 40, readOnly: true }),
     source: f.enum(CONSENT_SOURCES, { required: true, readOnly: true }),
+    /** The note of the request an admin recorded this decision on (source admin); empty otherwise. */
+    requestNote: f.text({ max: 2000, readOnly: true }),
     decidedAt: f.datetime({ required: true, dbDefault: 'now', readOnly: true }),
     ...f.timestamps(),
   },

@@ -63,7 +63,7 @@ export const dataRightsLog = defineEntity({
     /** Who: an ACTOR_KINDS value and the row id in that kind's table; empty for the scheduled job. */
     actorKind: f.integer({ readOnly: true }),
     actorId: f.integer({ readOnly: true }),
-    /** Why or what, in the product's words (a hold's reason, counts); never the candidate's identity. */
+    /** What, in the product's words (ids, a purpose or field, counts); never the candidate's identity nor free text. */
     detail: f.json({ max: 20000, readOnly: true }),
     createdAt: f.datetime({ dbDefault: 'now', readOnly: true, index: true }),
   },

@@ -262,6 +262,8 @@ describe('Consents', () => {
       .where({ candidate_id: candidateId, purpose: CONSENT_PURPOSES.aiMatch })
       .first();
     expect(row.source).toBe(CONSENT_SOURCES.admin);
+    // The note of the request is kept on the consent's row; the log says only that there was one.
+    expect(row.request_note).toBe('Asked by email to support on 2 December');
 
     const log = (await logOf(candidateId)).slice(3);
     expect(log).toEqual([
@@ -274,13 +276,13 @@ describe('Consents', () => {
         action: 'consentGiven',
         purpose: 'aiMatch',
         source: 'admin',
-        request: 'Asked by email to support on 2 December',
+        requestNoted: true,
       },
       {
         action: 'consentWithdrawn',
         purpose: 'marketing',
         source: 'admin',
-        request: 'Asked by email to support on 2 December',
+        requestNoted: true,
       },
     ]);
     const listed = await admin.get(`/data-rights-logs?filter=${encodeURIComponent(JSON.stringify({ candidateId }))}`);

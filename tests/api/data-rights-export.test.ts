@@ -197,7 +197,8 @@ describe('A copy of my data', () => {
     const names =
       'README.txt profile.json experience.json education.json documents.json files/cv.pdf files/blind-cv.pdf';
     const more =
-      'consents.json companies.json interviews.json ai-match.json ats-pushes.json insights.json data-rights.json';
+      'consents.json companies.json interviews.json notes.json alerts.json ai-match.json ats-pushes.json insights.json' +
+      ' data-rights.json';
     expect(Object.keys(files).sort()).toEqual(`${names} ${more}`.split(' ').sort());
     const profile = json('profile.json');
     expect(profile).toMatchObject({

@@ -1,4 +1,8 @@
-/** An erasure as an admin carries out one received elsewhere: recorded, then carried out early, over HTTP. */
+/**
+ * Erasure in tests: an erasure as an admin carries out one received elsewhere (recorded, then
+ * carried out early, over HTTP), and the scan of every table for what must not be left.
+ */
+import type { Knex } from 'knex';
 import { expect } from 'vitest';
 import type { TestApp } from './app';
 
@@ -14,4 +18,24 @@ export async function eraseNow(t: TestApp, token: string, candidateId: number | 
     .send({ early: true });
   expect(done.status, JSON.stringify(done.body)).toBe(200);
   return Number(String(recorded.body.id).split(':').pop());
+}
+
+/**
+ * Every row of every table of the application and of the job queue (the data rights log, erasure
+ * records and partitions included) whose text holds one of `markers`, as `schema.table: row`.
+ */
+export async function scanTables(knex: Knex, markers: string[]): Promise<string[]> {
+  const pattern = markers.join('|');
+  const tables = await knex('information_schema.tables')
+    .whereIn('table_schema', ['public', 'graphile_worker'])
+    .where('table_type', 'BASE TABLE')
+    .select('table_schema as schema', 'table_name as name');
+  const found: string[] = [];
+  for (const t of tables) {
+    const { rows } = await knex.raw(`select t::text as row from "${t.schema}"."${t.name}" t where t::text ~* ?`, [
+      pattern,
+    ]);
+    for (const r of rows) found.push(`${t.schema}.${t.name}: ${String(r.row).slice(0, 300)}`);
+  }
+  return found;
 }

@@ -3,8 +3,10 @@
  * own on the profile page, and accepts the terms and privacy notice in force when the portal asks
  * (their first sign-in, or a sign-in after the notice changed); an admin changes them on the
  * candidate's request received elsewhere, with a note of that request. Each change is one row per
- * purpose (candidate_consents) and one entry of the data rights log; a withdrawal takes effect at
- * once because every surface reads the rows in its own query.
+ * purpose (candidate_consents, which keeps the admin's note of the request) and one entry of the
+ * data rights log (which says only that a note was given: the log is append-only and outlives an
+ * erasure, so it keeps no free text); a withdrawal takes effect at once because every surface
+ * reads the rows in its own query.
  *   GET  /data-rights/consents                      the candidate's own, and whether the notice is to accept
  *   PUT  /data-rights/consents                      {shownToCompanies?, sentToAts?, aiMatch?, marketing?}
  *   POST /data-rights/consents/notice               {version, consents?}
@@ -68,24 +70,20 @@ async function upsert(
   granted: boolean,
   source: ConsentSource,
   version: string | null,
+  note: string | null = null,
 ) {
   const now = new Date();
+  const decision = { granted, version, source: CONSENT_SOURCES[source], request_note: note, decided_at: now };
   await trx('candidate_consents')
-    .insert({
-      candidate_id: candidateId,
-      purpose,
-      granted,
-      version,
-      source: CONSENT_SOURCES[source],
-      decided_at: now,
-    })
+    .insert({ candidate_id: candidateId, purpose, ...decision })
     .onConflict(['candidate_id', 'purpose'])
-    .merge({ granted, version, source: CONSENT_SOURCES[source], decided_at: now, updated_at: now });
+    .merge({ ...decision, updated_at: now });
 }
 
 /**
  * Records the candidate's choices: each purpose whose decision changes (or was never recorded) gets
- * its row and a log entry; unchanged ones are left as they were. Returns the purposes changed.
+ * its row and a log entry; unchanged ones are left as they were. An admin's `note` of the request is
+ * kept on each changed row; the log entry says only that there was one. Returns the purposes changed.
  */
 export async function decideConsents(
   trx: Knex.Transaction,
@@ -105,11 +103,11 @@ export async function decideConsents(
   for (const purpose of CHOSEN_PURPOSES) {
     const granted = choices[purpose];
     if (granted === undefined || current.get(CONSENT_PURPOSES[purpose]) === granted) continue;
-    await upsert(trx, candidateId, CONSENT_PURPOSES[purpose], granted, source, null);
+    await upsert(trx, candidateId, CONSENT_PURPOSES[purpose], granted, source, null, note ?? null);
     await logDataRights(trx, candidateId, granted ? 'consentGiven' : 'consentWithdrawn', actor, {
       purpose,
       source,
-      ...(note ? { request: note } : {}),
+      ...(note ? { requestNoted: true } : {}),
     });
     changed.push(purpose);
   }

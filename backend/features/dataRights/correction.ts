@@ -4,7 +4,8 @@
  * why; admins see the queue in the console and apply it (the value written through the profile's
  * own write rules) or decline it with a reason the candidate reads on their page; either answer is
  * emailed to the candidate through the outbox, with the admin's reason. One open request per field;
- * every step is written to the data rights log.
+ * every step is written to the data rights log, by ids and the field's name: the reason stays on the
+ * request (data_corrections.answer), which an erasure deletes with the person's other rows.
  *   GET  /data-rights/corrections                 the candidate's requests, and the fields they may name
  *   POST /data-rights/corrections                 {field, proposedValue?, note}
  *   POST /data-rights/corrections/:id/apply       {value?}: an admin writes it (default: the proposed value)
@@ -73,7 +74,7 @@ async function lockOpen(trx: Knex.Transaction, correctionId: number): Promise<Co
   return row;
 }
 
-/** Records the answer, logs it and emails it to the candidate, in the caller's transaction. */
+/** Records the answer (its reason on the row, not in the log), logs it and emails it to the candidate, in the caller's transaction. */
 async function answer(
   trx: Knex.Transaction,
   config: Config,
@@ -93,11 +94,7 @@ async function answer(
       updated_at: now,
     });
   const action = status === CORRECTION_STATUS.applied ? 'correctionApplied' : 'correctionDeclined';
-  await logDataRights(trx, row.candidate_id, action, actor, {
-    correctionId: row.id,
-    field: row.field,
-    ...(text ? { reason: text } : {}),
-  });
+  await logDataRights(trx, row.candidate_id, action, actor, { correctionId: row.id, field: row.field });
   const person = await ownContact(trx, row.candidate_id);
   if (person?.email)
     await queueEmail(trx, {

@@ -3,9 +3,10 @@
  * so the pipeline rows, logs and counts that reference it keep companies' boards and dashboards
  * true; everything else about the person goes, in one transaction:
  * - rows of tables that reference the candidate: history kept (pipeline, stage and view logs,
- *   interview and qualify requests, insight counts) loses its free text; every other table's rows
- *   are deleted. The tables are read from the database's own catalogue, so a table added later
- *   that references candidates is covered without a list to keep up to date;
+ *   interview and qualify requests, insight counts, erasure requests) loses its free text (a hold's
+ *   reason too); every other table's rows are deleted. The tables are read from the database's own
+ *   catalogue (a partitioned table by its parent), so a table added later that references
+ *   candidates is covered without a list to keep up to date;
  * - mentions elsewhere (eraseScope.ts): every text and JSON column of every table but the lookups
  *   is rewritten where it holds a strong identifier of the person (full email, full name, phone,
  *   profile address, identity number); the weak ones (the email's local part, a handle, the
@@ -108,13 +109,14 @@ interface Column {
   type: string;
 }
 
-/** Every text, JSON and array column of the application's tables but the lookups. */
+/** Every text, JSON and array column of the application's tables but the lookups (a partitioned table by its parent). */
 async function textColumns(trx: Knex.Transaction): Promise<Column[]> {
   const { rows } = await trx.raw<{ rows: { table_name: string; column_name: string; udt_name: string }[] }>(
     `select c.table_name, c.column_name, c.udt_name
        from information_schema.columns c
        join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
-      where c.table_schema = current_schema() and t.table_type = 'BASE TABLE'
+       join pg_class cl on cl.oid = format('%I.%I', c.table_schema, c.table_name)::regclass
+      where c.table_schema = current_schema() and t.table_type = 'BASE TABLE' and not cl.relispartition
         and c.udt_name = any(?)
       order by c.table_name, c.ordinal_position`,
     [['text', 'varchar', 'json', 'jsonb', 'tsvector', '_text', '_varchar']],
@@ -124,18 +126,24 @@ async function textColumns(trx: Knex.Transaction): Promise<Column[]> {
     .map((r) => ({ table: r.table_name, column: r.column_name, type: r.udt_name }));
 }
 
-/** Tables with a column referencing candidates(id), by the catalogue's foreign keys and by name. */
+/**
+ * Tables with a column referencing candidates(id), by the catalogue's foreign keys and by name.
+ * Partitions are left out: a partitioned table is named once, by its parent (a statement on the
+ * parent reaches every partition), so a kept table's partitions (candidate_search_or_view_logs_y2026m01,
+ * ..._default) are kept with it.
+ */
 async function referencingColumns(trx: Knex.Transaction): Promise<{ table: string; column: string }[]> {
   const { rows } = await trx.raw<{ rows: { table: string; column: string }[] }>(
     `select distinct cl.relname as table, a.attname as column
        from pg_constraint k
        join pg_class cl on cl.oid = k.conrelid
        join pg_attribute a on a.attrelid = k.conrelid and a.attnum = any(k.conkey)
-      where k.contype = 'f' and k.confrelid = 'candidates'::regclass
+      where k.contype = 'f' and k.confrelid = 'candidates'::regclass and not cl.relispartition
      union
      select c.table_name, c.column_name from information_schema.columns c
        join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
-      where c.table_schema = current_schema() and t.table_type = 'BASE TABLE'
+       join pg_class cl on cl.oid = format('%I.%I', c.table_schema, c.table_name)::regclass
+      where c.table_schema = current_schema() and t.table_type = 'BASE TABLE' and not cl.relispartition
         and c.column_name = 'candidate_id' and c.table_name <> 'data_rights_logs'`,
   );
   return rows;
@@ -277,6 +285,8 @@ export async function eraseCandidate(
   // Free text of the kept history: the candidate's own words and the number their messages went to.
   await trx('interview_requests').where('candidate_id', candidateId).update({ reject_text: null });
   await trx('qualify_requests').where('candidate_id', candidateId).update({ to_phone: '', reply_text: null });
+  // And the admins' words about the person on their erasure requests (a hold's reason; the log never holds it).
+  await trx('erasure_requests').where('candidate_id', candidateId).update({ held_reason: null });
 
   // The candidate's own row: every column back to its default (or empty), the name "Erased candidate".
   const { rows: cols } = await trx.raw<{

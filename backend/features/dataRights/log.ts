@@ -5,7 +5,13 @@ import { actorRefs, type Actor } from '../../../schema/roles';
 
 export type DataRightsAction = keyof typeof DATA_RIGHTS_ACTIONS;
 
-/** `actor` undefined: the scheduled job. `detail` never carries the person's identity, only ids, reasons and counts. */
+/**
+ * `actor` undefined: the scheduled job. `detail` never carries the person's identity nor any free
+ * text (the log outlives an erasure and nothing may change it): only ids, the product's own words
+ * (a purpose, a field's name, a source) and counts. An admin's note or reason stays on the row it
+ * is about (the consent, the erasure request, the correction), which the erasure removes or clears;
+ * the entry at most says that there was one.
+ */
 export async function logDataRights(
   trx: Knex | Knex.Transaction,
   candidateId: number,

@@ -1,7 +1,8 @@
 /**
  * The admins' erasure queue (the console lists erasure-requests through the generic routes, which
  * admins may only read): an admin records a request received elsewhere, holds one with a reason
- * (a legal hold, an offer in progress), releases the hold, and carries one out; the
+ * (a legal hold, an offer in progress: kept on the request, which the erasure clears, never in the
+ * data rights log), releases the hold, and carries one out; the
  * carry_out_erasures job carries out every due request not on hold. Only admins reach these.
  *   POST /data-rights/erasures                 {candidateId}
  *   POST /data-rights/erasures/:id/hold        {reason}
@@ -170,7 +171,7 @@ const hold = defineEndpoint({
         held_at: now,
         updated_at: now,
       });
-      await logDataRights(trx, row.candidate_id, 'erasureHeld', actor, { requestId: row.id, reason: body.reason });
+      await logDataRights(trx, row.candidate_id, 'erasureHeld', actor, { requestId: row.id });
     });
     return { held: true };
   },

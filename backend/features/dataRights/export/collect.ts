@@ -2,9 +2,12 @@
  * What a candidate's copy of their data holds, category by category, read for the person
  * themselves (never shown to anyone else): their whole profile with experience and education, the
  * documents stored for them, their consents, the companies that revealed, shortlisted or moved them
- * (and when), interview and qualify requests with their answers, AI-match appearances, pushes to
- * companies' ATSs, profile views and insights, and their own data rights history. Values are named
- * in words (stages, kinds, ATS vendors), so the files read without the product's codes.
+ * (and when), interview and qualify requests with their answers, the notes written about them
+ * (companies' and our team's, admins-only ones too, deleted ones marked), the saved-search alerts
+ * they appeared in, AI-match appearances, pushes to companies' ATSs, profile views and insights,
+ * and their own data rights history. Values are named in words (stages, kinds, ATS vendors), so the
+ * files read without the product's codes. Other people are named at company level at most: never
+ * a note's author nor an alert's recipient, only "our team" or the company (masked when confidential).
  */
 import type { Knex } from 'knex';
 import { t } from '../../../../i18n';
@@ -14,7 +17,8 @@ import { ATS_KINDS, LINK_KIND } from '../../../../schema/rules/ats';
 import { CONSENT_PURPOSES, CONSENT_SOURCES } from '../../../../schema/rules/consents';
 import { DATA_RIGHTS_ACTIONS } from '../../../../schema/rules/dataRights';
 import { CORRECTION_STATUS } from '../../../../schema/rules/dataExport';
-import { STAGES } from '../../../../schema/rules/pipeline';
+import { NOTE_VISIBILITY, STAGES } from '../../../../schema/rules/pipeline';
+import { ALERT_NEWS_STATE, ALERT_RECIPIENT_KIND } from '../../../../schema/entities/alert';
 import { loadChildren } from '../../../crud/children';
 import { selectRows } from '../../../crud/select';
 import { serialize, type Row } from '../../../crud/serialize';
@@ -184,6 +188,77 @@ async function interviewsOf(knex: Knex, candidateId: number) {
   return { interviewRequests: interviews.map(masked), qualifyRequests: qualify.map(dated) };
 }
 
+/**
+ * Every note held about the person, by who wrote it at company level: "our team" (an admin or
+ * advocate) or the company whose user wrote it (masked when its search is confidential); never the
+ * author's name or email. One whose author's account is gone is our team's when only admins read it,
+ * else "not known".
+ */
+async function notesOf(knex: Knex, candidateId: number) {
+  const rows = await knex('candidate_notes as n')
+    .leftJoin('projects as p', 'p.id', 'n.project_id')
+    .leftJoin('companies as co', 'co.id', 'n.company_id')
+    .where('n.candidate_id', candidateId)
+    .orderBy('n.id')
+    .select('n.note', 'n.visibility', 'n.author_admin_id', 'n.author_user_id', 'co.company_name as company')
+    .select('p.title as project', 'p.is_confidential', 'n.created_at', 'n.updated_at', 'n.deleted_at');
+  const ourTeam = t('dataExportCopy.ourTeam');
+  const writer = (r: Record<string, unknown>) =>
+    r.author_admin_id != null
+      ? ourTeam
+      : r.author_user_id != null
+        ? companyOf(r)
+        : r.visibility === NOTE_VISIBILITY.adminsOnly
+          ? ourTeam
+          : t('dataExportCopy.authorUnknown');
+  return rows.map((r) => ({
+    writtenBy: writer(r),
+    project: r.project ?? null,
+    visibleTo: nameOf(NOTE_VISIBILITY, r.visibility),
+    note: r.note,
+    writtenAt: iso(r.created_at),
+    changedAt: iso(r.updated_at),
+    deletedAt: iso(r.deleted_at),
+  }));
+}
+
+/**
+ * The saved-search alerts the person appeared in, one entry per project and kind of recipient (not
+ * per recipient): alerted to our team or to a company. The company and the project are named only
+ * where the copy names them already (the person is on that project: `companiesOf`); elsewhere
+ * "a company", so the copy does not tell which companies search for what.
+ */
+async function alertsOf(knex: Knex, candidateId: number) {
+  const rows = await knex('alert_news as n')
+    .join('alert_subscriptions as s', 's.id', 'n.subscription_id')
+    .join('projects as p', 'p.id', 'n.project_id')
+    .leftJoin('companies as co', 'co.id', 'p.company_id')
+    .where('n.candidate_id', candidateId)
+    .groupBy('n.project_id', 's.recipient_kind', 'p.title', 'p.is_confidential', 'co.company_name')
+    .orderByRaw('min(n.first_matched_at), n.project_id, s.recipient_kind')
+    .select('s.recipient_kind', 'p.title as project', 'p.is_confidential', 'co.company_name as company')
+    .select(knex.raw('min(n.first_matched_at) as first_matched_at, min(n.emailed_at) as emailed_at'))
+    .select(knex.raw('bool_or(n.state <> ?) as matching', [ALERT_NEWS_STATE.dropped]))
+    .select(
+      knex.raw(
+        'exists (select 1 from project_candidates pc where pc.project_id = n.project_id and pc.candidate_id = ?) as known',
+        [candidateId],
+      ),
+    );
+  return rows.map((r) => ({
+    alertedTo:
+      r.recipient_kind === ALERT_RECIPIENT_KIND.admin
+        ? t('dataExportCopy.ourTeam')
+        : r.known
+          ? companyOf(r)
+          : t('portal.interviews.aCompany'),
+    project: r.known ? r.project : null,
+    firstMatchedAt: iso(r.first_matched_at),
+    firstEmailedAt: iso(r.emailed_at),
+    stillMatching: !!r.matching,
+  }));
+}
+
 async function aiMatchOf(knex: Knex, candidateId: number) {
   const rows = await knex('ai_match_results as r')
     .join('ai_match_runs as run', 'run.id', 'r.run_id')
@@ -290,6 +365,8 @@ export async function collect(
     ['consents', consentsOf],
     ['companies', companiesOf],
     ['interviews', interviewsOf],
+    ['notes', notesOf],
+    ['alerts', alertsOf],
     ['ai-match', aiMatchOf],
     ['ats-pushes', atsPushesOf],
     ['insights', insightsOf],
