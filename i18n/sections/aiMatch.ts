@@ -80,6 +80,7 @@ export const aiMatchEntityLabels = {
       notJudged: 'Not judged',
       notJudgedDetail: 'Why not judged',
       reused: 'Reused',
+      evidenceHash: 'Evidence hash',
       judgedAt: 'Judged',
       modelScore: 'Model’s score (set aside)',
       modelRecommendation: 'Model’s recommendation (set aside)',

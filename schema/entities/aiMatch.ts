@@ -7,7 +7,8 @@ import { MATCH_JUDGE, MATCH_SOURCE, MATCH_STATUS, RECOMMENDATION } from '../rule
  * read from a file, or a project's own), the requirements read from it and confirmed, the search
  * filters, its progress (judged of toJudge) and who judged it. `inputHash` is a SHA-256 of the
  * description, requirements and filters: a run with the same hash, model and prompt version reuses
- * the verdicts already written. Admins only; written by backend/features/aiMatch, no generic route.
+ * the verdicts already written of candidates whose evidence is unchanged (aiMatchResult's
+ * `evidenceHash`). Admins only; written by backend/features/aiMatch, no generic route.
  */
 export const aiMatchRun = defineEntity({
   name: 'aiMatchRun',
@@ -71,8 +72,14 @@ export const aiMatchResult = defineEntity({
     notJudged: f.string({ max: 40 }),
     /** Why the call failed, for the admin (an HTTP status, a timeout, what did not parse). */
     notJudgedDetail: f.string({ max: 500 }),
-    /** Copied from an earlier run of the same input, model and prompt version. */
+    /** Copied from an earlier run of the same input, model and prompt version, for the same evidence. */
     reused: f.boolean({ required: true, default: false }),
+    /**
+     * A SHA-256 of what the judge read of the candidate when the verdict was written: the matcher's
+     * score, parts and rule-outs and the profile's facts as the prompt puts them (aiMatch/evidence.ts).
+     * A later run reuses the verdict only for the same hash; a row without one is never reused.
+     */
+    evidenceHash: f.string({ max: 64 }),
     judgedAt: f.datetime(),
   },
   indexes: [{ fields: ['runId', 'candidateId'], unique: true }, ['runId', 'rank']],

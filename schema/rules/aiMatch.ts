@@ -31,9 +31,14 @@ export const RECOMMENDATIONS = ['strong_yes', 'yes', 'maybe', 'no'] as const;
 export type Recommendation = (typeof RECOMMENDATIONS)[number];
 export const RECOMMENDATION = { strong_yes: 1, yes: 2, maybe: 3, no: 4 } as const;
 
-/** Why a candidate has no verdict: below the judged top N, or the model's call failed in one of these ways. */
+/**
+ * Why a candidate has no verdict: below the judged top N; no longer one a match may assess when
+ * their turn came (`unavailable`: consent to AI match withdrawn, paused, erased, or outside the
+ * run's filters now); the model's call failed in one of these ways; or the run was cancelled.
+ */
 export const NOT_JUDGED = [
   'belowTop',
+  'unavailable',
   'timeout',
   'rateLimited',
   'serverError',

@@ -1,15 +1,23 @@
 /**
  * One match run, as the match_candidates job does it: retrieve and score with the matcher, keep
  * every retrieved candidate with the matcher's score and evidence, then judge the best
- * `aiMatch.judgeTop`. With a language model (config.llm) two to four calls run at a time; a call
- * that fails or answers malformed marks that candidate "not judged" with the reason and the run
- * goes on; an answer outside the evidence is kept as a disagreement and the matcher's score stands
- * (accept.ts). Without one, the matcher's localVerdict writes the verdict and the run says the product
- * matcher judged. Verdicts already written by an earlier run of the same input hash, judge, model
- * and prompt version are copied, not asked again. Progress (judged of toJudge) is stored after
- * each candidate; a cancelled run stops before its next candidate. Safe to run twice: a run that
- * is not queued or in progress is left alone, and a restarted one starts over. The admin who
- * started the run hears when it ends, done or failed (notice.ts).
+ * `aiMatch.judgeTop`. A verdict an earlier run of the same input hash, judge, model and prompt
+ * version wrote is copied, not asked again, only when what the judge read of that candidate is the
+ * same: the evidence hash (evidence.ts: the matcher's score, parts and rule-outs and the profile's
+ * facts as the prompt puts them), stored with every verdict; a row without one is never copied.
+ * With a language model (config.llm) two to four calls run at a time. Just before each call the
+ * candidate is read again: one the match may no longer assess by retrieval's own rule (consent to
+ * AI match withdrawn, paused, erased, outside the filters now) is marked not judged ('unavailable')
+ * and nothing of them is sent; otherwise their current profile, scored again, is sent, and the
+ * verdict is stored with that score and its parts. A call that fails or answers malformed marks
+ * that candidate "not judged" with the reason and the run goes on; an answer outside the evidence
+ * is kept as a disagreement and the matcher's score stands (accept.ts). Without a model, the
+ * matcher's localVerdict writes the verdict on the evidence retrieval read and the run says the
+ * product matcher judged. Progress (judged of toJudge) is stored after each candidate; one whose
+ * row went meanwhile (erased) is counted neither way and leaves toJudge. A cancelled run stops
+ * before its next candidate. Safe to run twice: a run that is not queued or in progress is left
+ * alone, and a restarted one starts over. The admin who started the run hears when it ends, done
+ * or failed (notice.ts).
  */
 import type { Knex } from 'knex';
 import { MATCH_JUDGE, MATCH_STATUS, RECOMMENDATION, type NotJudged } from '../../../schema/rules/aiMatch';
@@ -17,18 +25,19 @@ import { createLlmAdapter, LlmError, type LlmAdapter } from '../../adapters/llm'
 import type { Config } from '../../config';
 import { logger } from '../../logger';
 import {
-  loadProfiles,
   localVerdict,
+  retrievableCheck,
   retrieveAndScore,
   scoreContext,
   type MatchFilters,
   type Requirements,
   type Scored,
+  type ScoreContext,
 } from './matcher';
 import { acceptVerdict, type Judged } from './accept';
+import { currentEvidence, evidenceFor, type Evidence } from './evidence';
 import { matchFinished } from './notice';
 import { promptFor, PROMPT_VERSION, verdictAnswer } from './prompt';
-import { namesToScrub } from '../../services/candidateGate';
 
 const RUNNING: number[] = [MATCH_STATUS.queued, MATCH_STATUS.retrieving, MATCH_STATUS.judging];
 
@@ -79,17 +88,30 @@ interface RunRow {
 const stillRunning = async (knex: Knex, runId: number) =>
   (await knex('ai_match_runs').where('id', runId).first('status'))?.status === MATCH_STATUS.judging;
 
+/**
+ * Counts a candidate judged or not judged; one whose row went while they were judged (erased, the
+ * row going with them) is counted neither and leaves the run's shortlist instead.
+ */
+const countIn = (trx: Knex.Transaction, runId: number, updated: number, column: 'judged' | 'not_judged') =>
+  trx('ai_match_runs')
+    .where('id', runId)
+    .increment(updated ? column : 'to_judge', updated ? 1 : -1)
+    .update({ updated_at: new Date() });
+
+/** Writes a verdict with the evidence it was given on: the matcher's score and parts, and their hash. */
 async function saveVerdict(
   knex: Knex,
   runId: number,
-  candidateId: number,
   { verdict: v, disagreement }: Judged,
   judge: number,
+  { scored, hash }: Evidence,
 ): Promise<void> {
   await knex.transaction(async (trx) => {
-    await trx('ai_match_results')
-      .where({ run_id: runId, candidate_id: candidateId })
+    const updated = await trx('ai_match_results')
+      .where({ run_id: runId, candidate_id: scored.candidateId })
       .update({
+        match_score: scored.score,
+        parts: JSON.stringify(scored.parts),
         score: v.score,
         strengths: JSON.stringify(v.strengths),
         recommendation: RECOMMENDATION[v.recommendation],
@@ -100,9 +122,10 @@ async function saveVerdict(
         disagreement: disagreement?.reason ?? null,
         not_judged: null,
         not_judged_detail: null,
+        evidence_hash: hash,
         judged_at: new Date(),
       });
-    await trx('ai_match_runs').where('id', runId).increment('judged', 1).update({ updated_at: new Date() });
+    await countIn(trx, runId, updated, 'judged');
   });
 }
 
@@ -114,75 +137,163 @@ async function saveFailure(
   detail: string,
 ): Promise<void> {
   await knex.transaction(async (trx) => {
-    await trx('ai_match_results')
+    const updated = await trx('ai_match_results')
       .where({ run_id: runId, candidate_id: candidateId })
       .update({ not_judged: reason, not_judged_detail: detail.slice(0, 500) });
-    await trx('ai_match_runs').where('id', runId).increment('not_judged', 1).update({ updated_at: new Date() });
+    await countIn(trx, runId, updated, 'not_judged');
   });
 }
 
-/** Copies the verdicts an earlier run of the same input, judge, model and prompt wrote; returns the candidates still to judge. */
-async function reuse(knex: Knex, run: RunRow, top: Scored[], judge: number, model: string | null): Promise<Scored[]> {
+/**
+ * Copies the verdicts an earlier run of the same input, judge, model and prompt wrote on the same
+ * evidence (its hash: evidence.ts); returns the candidates whose verdict was copied.
+ */
+async function reuse(
+  knex: Knex,
+  run: RunRow,
+  evidence: Map<number, Evidence>,
+  judge: number,
+  model: string | null,
+): Promise<Set<number>> {
+  const known = [...evidence.values()];
   const { rows } = await knex.raw(
     `update ai_match_results r set score = p.score, strengths = p.strengths, recommendation = p.recommendation, reasoning = p.reasoning,
             judge = p.judge, model_score = p.model_score, model_recommendation = p.model_recommendation,
-            disagreement = p.disagreement, reused = true, judged_at = p.judged_at
+            disagreement = p.disagreement, evidence_hash = p.evidence_hash, reused = true, judged_at = p.judged_at
        from (select distinct on (o.candidate_id) o.* from ai_match_results o join ai_match_runs pr on pr.id = o.run_id
+               join unnest(?::int[], ?::text[]) as e(candidate_id, hash)
+                 on e.candidate_id = o.candidate_id and e.hash = o.evidence_hash
               where pr.id <> ? and pr.input_hash = ? and pr.judge = ? and pr.model is not distinct from ? and pr.prompt_version = ?
-                and o.score is not null and o.candidate_id = any(?::int[])
+                and o.score is not null
               order by o.candidate_id, o.judged_at desc) p
       where r.run_id = ? and r.candidate_id = p.candidate_id
       returning r.candidate_id`,
-    [run.id, run.input_hash, judge, model, PROMPT_VERSION, top.map((s) => s.candidateId), run.id],
+    [
+      known.map((e) => e.scored.candidateId),
+      known.map((e) => e.hash),
+      run.id,
+      run.input_hash,
+      judge,
+      model,
+      PROMPT_VERSION,
+      run.id,
+    ],
   );
   const done = new Set((rows as { candidate_id: number }[]).map((r) => r.candidate_id));
   if (done.size) await knex('ai_match_runs').where('id', run.id).increment({ judged: done.size, reused: done.size });
-  return top.filter((s) => !done.has(s.candidateId));
+  return done;
 }
 
-async function judgeWithModel(
-  knex: Knex,
-  llm: LlmAdapter,
-  concurrency: number,
-  run: RunRow,
-  todo: Scored[],
-  ranks: Map<number, number>,
-): Promise<void> {
-  const ids = todo.map((s) => s.candidateId);
-  const [profiles, ctx, namesOf] = await Promise.all([
-    loadProfiles(knex, ids, run.requirements),
-    scoreContext(knex, run.requirements),
-    namesToScrub(knex, ids),
-  ]);
-  const byId = new Map(profiles.map((p) => [p.candidateId, p]));
+interface Judging {
+  knex: Knex;
+  llm: LlmAdapter;
+  run: RunRow;
+  ctx: ScoreContext;
+  ranks: Map<number, number>;
+  /** Retrieval's rule asked again (matcher/retrieve.ts retrievableCheck). */
+  retrievable: (candidateId: number) => Promise<boolean>;
+}
+
+/**
+ * One candidate to the model. Read again first: one the match may no longer assess (consent
+ * withdrawn, paused, erased, outside the filters now) is not sent, and what is sent is current.
+ */
+async function judgeOne({ knex, llm, run, ctx, ranks, retrievable }: Judging, candidateId: number): Promise<void> {
+  const now = await currentEvidence(knex, run.requirements, ctx, candidateId, retrievable);
+  if (!now) {
+    const detail = 'no longer one a match may assess (consent, status or filters)';
+    return saveFailure(knex, run.id, candidateId, 'unavailable', detail);
+  }
+  const rank = ranks.get(candidateId)!;
+  const { messages, factIds } = promptFor(
+    run.requirements,
+    now.scored,
+    now.profile,
+    rank,
+    ctx,
+    now.names,
+    run.job_description,
+  );
+  try {
+    const answer = await llm.structured(messages, verdictAnswer, 'verdict');
+    await saveVerdict(knex, run.id, acceptVerdict(answer, now.scored, factIds), MATCH_JUDGE.model, now);
+  } catch (err) {
+    if (!(err instanceof LlmError)) throw err;
+    await saveFailure(knex, run.id, candidateId, err.reason, err.message);
+  }
+}
+
+/** The candidates to the model, `concurrency` (one to four) at a time, until done or cancelled. */
+async function judgeWithModel(judging: Judging, concurrency: number, todo: number[]): Promise<void> {
   const queue = [...todo];
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
-      if (!(await stillRunning(knex, run.id))) return;
-      const profile = byId.get(next.candidateId);
-      if (!profile) {
-        await saveFailure(knex, run.id, next.candidateId, 'failed', 'profile no longer available');
-        continue;
-      }
-      const { messages, factIds } = promptFor(
-        run.requirements,
-        next,
-        profile,
-        ranks.get(next.candidateId)!,
-        ctx,
-        namesOf.get(next.candidateId) ?? [],
-        run.job_description,
-      );
-      try {
-        const answer = await llm.structured(messages, verdictAnswer, 'verdict');
-        await saveVerdict(knex, run.id, next.candidateId, acceptVerdict(answer, next, factIds), MATCH_JUDGE.model);
-      } catch (err) {
-        if (!(err instanceof LlmError)) throw err;
-        await saveFailure(knex, run.id, next.candidateId, err.reason, err.message);
-      }
+      if (!(await stillRunning(judging.knex, judging.run.id))) return;
+      await judgeOne(judging, next);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(4, concurrency)) }, worker));
+}
+
+/** The product matcher's verdicts, on the evidence retrieval read. */
+async function judgeLocally(knex: Knex, runId: number, todo: number[], evidence: Map<number, Evidence>) {
+  for (const id of todo) {
+    if (!(await stillRunning(knex, runId))) break;
+    const found = evidence.get(id);
+    if (found) await saveVerdict(knex, runId, { verdict: localVerdict(found.scored) }, MATCH_JUDGE.product, found);
+    else await saveFailure(knex, runId, id, 'unavailable', 'the profile is no longer there');
+  }
+}
+
+/** Keeps every retrieved candidate with the matcher's score, the run now judging (unless cancelled meanwhile). */
+async function keepRetrieved(
+  knex: Knex,
+  runId: number,
+  scored: Scored[],
+  toJudge: number,
+  by: { judge: number; model: string | null },
+) {
+  await knex.transaction(async (trx) => {
+    for (let i = 0; i < scored.length; i += 500)
+      await trx('ai_match_results').insert(
+        scored.slice(i, i + 500).map((s, j) => ({
+          run_id: runId,
+          candidate_id: s.candidateId,
+          rank: i + j + 1,
+          match_score: s.score,
+          parts: JSON.stringify(s.parts),
+          not_judged: i + j < toJudge ? null : 'belowTop',
+        })),
+      );
+    // Cancelled while retrieving: stays cancelled.
+    await trx('ai_match_runs')
+      .where({ id: runId, status: MATCH_STATUS.retrieving })
+      .update({
+        status: MATCH_STATUS.judging,
+        retrieved: scored.length,
+        to_judge: toJudge,
+        ...by,
+        prompt_version: PROMPT_VERSION,
+        updated_at: new Date(),
+      });
+  });
+}
+
+/** Ends a run still judging as done (its admin told); a cancelled run's unjudged shortlist says why. */
+async function finish(knex: Knex, config: Config, runId: number): Promise<void> {
+  await knex.transaction(async (trx) => {
+    const [ended] = await trx('ai_match_runs')
+      .where({ id: runId, status: MATCH_STATUS.judging })
+      .update({ status: MATCH_STATUS.done, finished_at: new Date(), updated_at: new Date() })
+      .returning('*');
+    if (ended) await matchFinished(trx, config, ended, 'done');
+  });
+  await knex('ai_match_results')
+    .where('run_id', runId)
+    .whereNull('score')
+    .whereNull('not_judged')
+    .whereExists(knex('ai_match_runs').where({ id: runId, status: MATCH_STATUS.cancelled }))
+    .update({ not_judged: 'cancelled' });
 }
 
 export async function runMatch(knex: Knex, config: Config, runId: number): Promise<void> {
@@ -205,51 +316,18 @@ export async function runMatch(knex: Knex, config: Config, runId: number): Promi
     const top = scored.slice(0, config.aiMatch.judgeTop);
     const judge = config.llm ? MATCH_JUDGE.model : MATCH_JUDGE.product;
     const model = config.llm?.model ?? null;
-    await knex.transaction(async (trx) => {
-      for (let i = 0; i < scored.length; i += 500)
-        await trx('ai_match_results').insert(
-          scored.slice(i, i + 500).map((s, j) => ({
-            run_id: runId,
-            candidate_id: s.candidateId,
-            rank: i + j + 1,
-            match_score: s.score,
-            parts: JSON.stringify(s.parts),
-            not_judged: i + j < top.length ? null : 'belowTop',
-          })),
-        );
-      // Cancelled while retrieving: stays cancelled.
-      await trx('ai_match_runs').where({ id: runId, status: MATCH_STATUS.retrieving }).update({
-        status: MATCH_STATUS.judging,
-        retrieved: scored.length,
-        to_judge: top.length,
-        judge,
-        model,
-        prompt_version: PROMPT_VERSION,
-        updated_at: new Date(),
-      });
-    });
-    const ranks = new Map(scored.map((s, i) => [s.candidateId, i + 1]));
-    const todo = await reuse(knex, run, top, judge, model);
-    if (config.llm) await judgeWithModel(knex, createLlmAdapter(config.llm), config.llm.concurrency, run, todo, ranks);
-    else
-      for (const s of todo) {
-        if (!(await stillRunning(knex, runId))) break;
-        await saveVerdict(knex, runId, s.candidateId, { verdict: localVerdict(s) }, MATCH_JUDGE.product);
-      }
-    await knex.transaction(async (trx) => {
-      const [ended] = await trx('ai_match_runs')
-        .where({ id: runId, status: MATCH_STATUS.judging })
-        .update({ status: MATCH_STATUS.done, finished_at: new Date(), updated_at: new Date() })
-        .returning('*');
-      if (ended) await matchFinished(trx, config, ended, 'done');
-    });
-    // A cancelled run's unjudged shortlist says why.
-    await knex('ai_match_results')
-      .where('run_id', runId)
-      .whereNull('score')
-      .whereNull('not_judged')
-      .whereExists(knex('ai_match_runs').where({ id: runId, status: MATCH_STATUS.cancelled }))
-      .update({ not_judged: 'cancelled' });
+    await keepRetrieved(knex, runId, scored, top.length, { judge, model });
+    const ctx = await scoreContext(knex, run.requirements);
+    const evidence = await evidenceFor(knex, run.requirements, ctx, top);
+    const reused = await reuse(knex, run, evidence, judge, model);
+    const todo = top.map((s) => s.candidateId).filter((id) => !reused.has(id));
+    if (config.llm) {
+      const retrievable = await retrievableCheck(knex, run.filters ?? {});
+      const ranks = new Map(scored.map((s, i) => [s.candidateId, i + 1]));
+      const llm = createLlmAdapter(config.llm);
+      await judgeWithModel({ knex, llm, run, ctx, ranks, retrievable }, config.llm.concurrency, todo);
+    } else await judgeLocally(knex, runId, todo, evidence);
+    await finish(knex, config, runId);
   } catch (err) {
     logger.error({ err, runId }, 'an AI match run failed');
     await knex.transaction(async (trx) => {

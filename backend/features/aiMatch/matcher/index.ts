@@ -53,7 +53,7 @@ export {
   type ProfileJob,
   type ScoreContext,
 } from './score';
-export { MATCH_ACTOR, requirementsText, type MatchFilters } from './retrieve';
+export { MATCH_ACTOR, requirementsText, retrievableCheck, type MatchFilters } from './retrieve';
 export { loadProfiles } from './profiles';
 export { PROJECT_FACT_COLUMNS, withProjectFacts, type ProjectFacts } from './fromProject';
 

@@ -139,6 +139,38 @@ export function enoughYearsBy(today: string, min: number): string {
   return new Date(Date.UTC(year - min, month, 0)).toISOString().slice(0, 10);
 }
 
+/** Whom a match may assess: the admin's filters as the search page builds them (the actor's statuses first). */
+async function scopeOf(knex: Knex, filters: MatchFilters, actor: Actor) {
+  const ability = abilityFor(actor);
+  const { stats, rates } = await searchContext(knex);
+  const base = await buildFilters(knex, ability, actor, paramsOf(filters), stats, rates);
+  // A candidate who withdrew consent to be assessed by AI match is never retrieved.
+  base.predicates.push({ key: 'consent', sql: `not ${consentWithdrawnSql('aiMatch', 'd')}`, bindings: [], sel: 1 });
+  return { ability, stats, rates, base };
+}
+
+/**
+ * Retrieval's own rule asked again later, one candidate at a time: whether a match with these
+ * filters may still assess the candidate (their status, their consent to AI match, the filters). A
+ * run asks before each model call, so that whoever paused, withdrew consent or was erased since
+ * retrieval is not sent. The filters are built once; each answer is one indexed read.
+ */
+export async function retrievableCheck(
+  knex: Knex,
+  filters: MatchFilters,
+  actor: Actor = MATCH_ACTOR,
+): Promise<(candidateId: number) => Promise<boolean>> {
+  const { base } = await scopeOf(knex, filters, actor);
+  const where = whereOf(base.predicates);
+  return async (candidateId) => {
+    const { rows } = await knex.raw(`select 1 from candidate_search_documents d where d.id = ? and ${where.sql}`, [
+      candidateId,
+      ...where.bindings,
+    ] as Knex.RawBinding[]);
+    return rows.length > 0;
+  };
+}
+
 /** Candidate ids, best first, at most `limit`; at most `rankBudget` documents ranked in one statement. */
 export async function retrieve(
   knex: Knex,
@@ -148,11 +180,7 @@ export async function retrieve(
   actor: Actor = MATCH_ACTOR,
   rankBudget = RANK_BUDGET,
 ): Promise<number[]> {
-  const ability = abilityFor(actor);
-  const { stats, rates } = await searchContext(knex);
-  const base = await buildFilters(knex, ability, actor, paramsOf(filters), stats, rates);
-  // A candidate who withdrew consent to be assessed by AI match is never retrieved.
-  base.predicates.push({ key: 'consent', sql: `not ${consentWithdrawnSql('aiMatch', 'd')}`, bindings: [], sel: 1 });
+  const { ability, stats, rates, base } = await scopeOf(knex, filters, actor);
   const skillIds = req.skills.flatMap((s) => [s.id, ...(s.anyOf ?? []).map((a) => a.id)]);
   // A requirement any of several skills meets counts in the cheap first score as a plus, each of them.
   const required = req.skills.filter((s) => s.required && !s.anyOf?.length).map((s) => s.id);
