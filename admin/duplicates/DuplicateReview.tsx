@@ -1,7 +1,10 @@
 /**
  * One pair side by side (/admin/duplicates/:id): every field of both profiles, a choice per field
  * of the value that survives (preset to the fuller, then the newer), what else each holds, and the
- * two answers: "not the same person" (never proposed again) and "merge" (undoable for a while).
+ * two answers: "not the same person" (never proposed again) and "merge" (undoable for a while). A
+ * merge sends only the choices the admin changed, with the review's protective stamp: the server
+ * takes its defaults at the merge for the rest, and refuses a protective choice made before the
+ * person changed one (duplicates.changedSinceReview).
  */
 import {
   Alert,
@@ -76,7 +79,12 @@ export function DuplicateReview() {
       try {
         const done = await apiCall<{ mergeId: number }>(`/candidate-duplicates/${encodeURIComponent(id)}/merge`, {
           method: 'POST',
-          body: { survivorId: profiles[survivor].id, keep: keepFor(givers, survivor), confirm },
+          body: {
+            survivorId: profiles[survivor].id,
+            keep: keepFor(givers, giversOf(pair.defaults), survivor),
+            confirm,
+            reviewed: pair.reviewed,
+          },
         });
         setMerged({ mergeId: done.mergeId, name: String(profiles[survivor].name ?? '') });
       } catch (err) {

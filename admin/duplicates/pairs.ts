@@ -22,6 +22,8 @@ export interface PairDetail extends Pair {
   fields: string[];
   defaults: Record<string, Side>;
   counts: Record<string, Record<string, number>>;
+  /** The stamp of both profiles' protective fields as the defaults read them, sent back with the merge. */
+  reviewed: string;
 }
 
 /** One line naming a profile in the queue. */
@@ -47,7 +49,19 @@ export type Giver = 'first' | 'second';
 export const giversOf = (defaults: Record<string, Side>): Record<string, Giver> =>
   Object.fromEntries(Object.entries(defaults).map(([k, v]) => [k, v === 'survivor' ? 'first' : 'second']));
 
-/** The merge's `keep`, relative to the profile kept. */
-export function keepFor(givers: Record<string, Giver>, survivor: Giver): Record<string, Side> {
-  return Object.fromEntries(Object.entries(givers).map(([k, g]) => [k, g === survivor ? 'survivor' : 'merged']));
+/**
+ * The merge's `keep`, relative to the profile kept: only the fields the admin changed from the defaults the review
+ * loaded. The others are left to the server, which reads its defaults at the merge: a person who turned anonymity on
+ * or hid their profile since the review was opened stays so (the more protective side wins).
+ */
+export function keepFor(
+  givers: Record<string, Giver>,
+  defaults: Record<string, Giver>,
+  survivor: Giver,
+): Record<string, Side> {
+  return Object.fromEntries(
+    Object.entries(givers)
+      .filter(([k, g]) => g !== defaults[k])
+      .map(([k, g]) => [k, g === survivor ? 'survivor' : 'merged']),
+  );
 }

@@ -7,6 +7,9 @@ export const duplicates = {
   undoChanged: 'The merged profile changed after the merge; undo would lose that change',
   alreadyUndone: 'This merge has already been undone',
   erasurePending: 'One of these profiles has an erasure request on its way: carry it out or cancel it before merging',
+  erased: 'One of these profiles has been erased: it cannot be merged',
+  changedSinceReview:
+    'One of these profiles changed whether it is paused, anonymous or hidden since this review was opened: open it again to see the new defaults',
   reasons: {
     email: 'Same email',
     phone: 'Same phone',

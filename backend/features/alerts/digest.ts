@@ -6,13 +6,15 @@
  * hidden one as "Anonymous candidate", never a contact detail), links to the suggested tab
  * filtered to the new ones, and carries a signed unsubscribe link that needs no session, in its
  * text and as the List-Unsubscribe header mail programs show as a button (RFC 8058 one-click).
- * News a digest carried is marked, so no later digest repeats it.
+ * News a digest carried is marked, so no later digest repeats it. A stored zone PostgreSQL does not
+ * know is read as UTC and logged, so one subscriber's zone never stops the others' digests.
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
 import { ALERT_FREQUENCY, ALERT_RECIPIENT_KIND } from '../../../schema/entities/alert';
 import { adminTypeFromNumber, subRoleFromNumber, type Actor } from '../../../schema/roles';
 import type { Config } from '../../config';
+import { logger } from '../../logger';
 import { loadShown } from '../../services/candidateGate';
 import { queueEmail } from '../../services/mail/outbox';
 import { html } from '../../services/mail/templates';
@@ -20,6 +22,7 @@ import { unsentNewsSql } from './news';
 import { newLink } from './notice';
 import { oneClickHeaders, unsubscribeUrl } from './tokens';
 import { companyOnSql, mayReceiveSql, subscriberJoins } from './who';
+import { databaseZones } from './zones';
 
 /** Candidates listed by name in one digest; the rest are counted. */
 export const DIGEST_SHOWN = 5;
@@ -27,13 +30,34 @@ export const DIGEST_SHOWN = 5;
 const DUE_HOUR = 8;
 
 /**
+ * SQL: the zone the digest of subscription `s` reads, `z.zone`, joined after it with the known zones' names bound (one
+ * text[] of lower-cased names, zones.ts): its own when PostgreSQL knows it, else UTC. A zone stored before the check
+ * (or known to the runtime only) would otherwise fail the statement, and with it every subscriber's digest.
+ */
+const zoneJoin = `cross join lateral (select case when lower(s.time_zone) = any(?::text[]) then s.time_zone else 'UTC' end as zone) z`;
+
+/**
  * SQL: the start of the current digest period of subscription `s`, an instant: the last 08:00 in
- * its time zone that passed (daily), or the last Monday 08:00 (weekly).
+ * its zone `z.zone` that passed (daily), or the last Monday 08:00 (weekly).
  */
 const periodStartSql = `(case when s.frequency = ${ALERT_FREQUENCY.weekly}
-    then ((date_trunc('week', (now() at time zone s.time_zone) - interval '${DUE_HOUR} hours') + interval '${DUE_HOUR} hours') at time zone s.time_zone)
-    else ((date_trunc('day', (now() at time zone s.time_zone) - interval '${DUE_HOUR} hours') + interval '${DUE_HOUR} hours') at time zone s.time_zone)
+    then ((date_trunc('week', (now() at time zone z.zone) - interval '${DUE_HOUR} hours') + interval '${DUE_HOUR} hours') at time zone z.zone)
+    else ((date_trunc('day', (now() at time zone z.zone) - interval '${DUE_HOUR} hours') + interval '${DUE_HOUR} hours') at time zone z.zone)
   end)`;
+
+/** Logs the subscriptions whose stored zone PostgreSQL does not know: their digests go out at 08:00 UTC. */
+async function logUnknownZones(knex: Knex, zones: string[]): Promise<void> {
+  const { rows } = await knex.raw(
+    `select s.id, s.time_zone from alert_subscriptions s
+      where s.frequency in (${ALERT_FREQUENCY.daily}, ${ALERT_FREQUENCY.weekly}) and not lower(s.time_zone) = any(?::text[])`,
+    [zones],
+  );
+  for (const r of rows as { id: number; time_zone: string }[])
+    logger.warn(
+      { subscriptionId: r.id, timeZone: r.time_zone },
+      'alerts: a time zone PostgreSQL does not know, read as UTC',
+    );
+}
 
 interface Due {
   id: number;
@@ -117,11 +141,14 @@ async function sendOne(trx: Knex.Transaction, config: Config, d: Due): Promise<n
 
 /** Sends every digest due now; each in its own transaction, so one failure keeps the others. Returns how many were sent. */
 export async function sendDueDigests(knex: Knex, config: Config): Promise<number> {
+  const zones = [...(await databaseZones(knex))];
+  await logUnknownZones(knex, zones);
   const { rows } = await knex.raw(
-    `select s.id from alert_subscriptions s join projects p on p.id = s.project_id ${subscriberJoins}
+    `select s.id from alert_subscriptions s join projects p on p.id = s.project_id ${subscriberJoins} ${zoneJoin}
       where s.frequency in (${ALERT_FREQUENCY.daily}, ${ALERT_FREQUENCY.weekly})
         and (s.last_emailed_at is null or s.last_emailed_at < ${periodStartSql})
         and ${mayReceiveSql} and ${companyOnSql}`,
+    [zones],
   );
   let sent = 0;
   for (const { id } of rows as { id: number }[]) {
@@ -131,12 +158,12 @@ export async function sendDueDigests(knex: Knex, config: Config): Promise<number
         `select s.id, s.project_id, s.frequency, s.recipient_kind, s.recipient_id, p.title,
                 coalesce(a.email, u.email) as email, coalesce(a.first_name, u.first_name) as first_name,
                 u.role as sub_role, a.role as admin_type, u.company_id as user_company_id
-           from alert_subscriptions s join projects p on p.id = s.project_id ${subscriberJoins}
+           from alert_subscriptions s join projects p on p.id = s.project_id ${subscriberJoins} ${zoneJoin}
           where s.id = ? and s.frequency in (${ALERT_FREQUENCY.daily}, ${ALERT_FREQUENCY.weekly})
             and (s.last_emailed_at is null or s.last_emailed_at < ${periodStartSql})
             and ${mayReceiveSql} and ${companyOnSql}
           for update of s skip locked`,
-        [id],
+        [zones, id],
       );
       const d = (due.rows as Due[])[0];
       return d ? sendOne(trx, config, d) : 0;

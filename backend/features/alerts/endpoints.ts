@@ -1,7 +1,8 @@
 /**
  * The alert routes:
  *   GET  /alerts/projects/:projectId           the caller's alert on a project and its waiting news
- *   PUT  /alerts/projects/:projectId           {on, frequency?, timeZone?}: turn it on, change or off
+ *   PUT  /alerts/projects/:projectId           {on, frequency?, timeZone?}: turn it on, change or off (a zone both
+ *                                              the runtime and PostgreSQL know, else 400 timeZone.errors.invalid)
  *   GET  /alerts/projects/:projectId/new       the new candidates as search's cards show them to the caller
  *   POST /alerts/projects/:projectId/looked    the caller saw the news: they stop being new
  *   GET  /alerts/unsubscribe?s=&t=             public page of the digest's link (a scanner's GET changes nothing)
@@ -19,7 +20,6 @@ import { ALERT_FREQUENCY, ALERT_NEWS_STATE } from '../../../schema/entities/aler
 import { entity } from '../../../schema';
 import { formatId } from '../../../schema/lib/ids';
 import type { Actor } from '../../../schema/roles';
-import { validZone } from '../../../schema/rules/timeZones';
 import { flag } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest, forbidden } from '../../errors';
@@ -29,6 +29,7 @@ import { labelsFor, loadResults, searchContext } from '../search';
 import { pendingNewsSql } from './news';
 import { filtersOf } from './searchNews';
 import { validToken } from './tokens';
+import { storableZone } from './zones';
 import { mayReceiveAlerts, personOf, type Person } from '../../../schema/rules/alerts';
 
 const FREQUENCY_NAME = Object.fromEntries(Object.entries(ALERT_FREQUENCY).map(([k, v]) => [v, k])) as Record<
@@ -145,7 +146,8 @@ export const alertEndpoints = [
         await ctx.knex('alert_subscriptions').where(key).delete();
         return { eligible: true, ...(await alertState(ctx.knex, project, person)) };
       }
-      const zone = body.timeZone === undefined ? undefined : validZone(body.timeZone);
+      // A zone the runtime knows but PostgreSQL does not would fail the digest's SQL: refused as unknown.
+      const zone = body.timeZone === undefined ? undefined : await storableZone(ctx.knex, body.timeZone);
       if (body.timeZone !== undefined && !zone) throw badRequest({ timeZone: 'timeZone.errors.invalid' });
       if (await companyOff(ctx.knex, project.companyId)) throw forbidden('alerts.errors.off');
       const values = {

@@ -1,11 +1,17 @@
 /**
  * The console's duplicate routes, for admins only (the CandidateDuplicate subject; anyone else 403):
  *   GET  /candidate-duplicates?page&perPage        open pairs, most likely first, both profiles in brief
- *   GET  /candidate-duplicates/:id                 one pair side by side: every field of both, the default choice
- *   POST /candidate-duplicates/:id/dismiss         "not the same person": the pair never comes back
- *   POST /candidate-duplicates/:id/merge           {survivorId, keep: {field: 'survivor'|'merged'}, confirm?}
+ *   GET  /candidate-duplicates/:id                 one pair side by side: every field of both, the default choice,
+ *                                                  and `reviewed`, the stamp of both profiles' protective fields
+ *   POST /candidate-duplicates/:id/dismiss         "not the same person": the pair never comes back, not even for the
+ *                                                  profile another one is merged into (merge.ts)
+ *   POST /candidate-duplicates/:id/merge           {survivorId, keep: {field: 'survivor'|'merged'}, confirm?, reviewed?}
+ *        fields left out of `keep` take the defaults of the profiles as they are at the merge;
  *        409 candidates.errors.selfChosenStatus (naming them) when the kept status shows again a person who paused
- *        their profile, unless confirm: true, as the bulk status change asks (talent/statusRoutes.ts)
+ *        their profile, unless confirm: true, as the bulk status change asks (talent/statusRoutes.ts);
+ *        409 duplicates.changedSinceReview when `keep` chooses a protective field (status, anonymous, visibility)
+ *        and the person changed one since the review read `reviewed`; 409 duplicates.erased when either profile was
+ *        erased, duplicates.notOpen when the pair was decided or is gone, both checked under the profiles' locks
  *   POST /candidate-merges/:id/undo                while nothing new was written and within UNDO_DAYS
  *   POST /candidate-duplicates/check               a profile not yet saved: its likely twins
  *   POST /candidate-duplicates/scan                queues the pool's scan
@@ -24,7 +30,7 @@ import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest } from '../../errors';
 import { queueJob } from '../../services/queue';
 import { twinsOfDraft } from './detect';
-import { defaultChoices, MERGE_FIELDS } from './fields';
+import { defaultChoices, MERGE_FIELDS, protectiveStamp } from './fields';
 import { mergeCandidates } from './merge';
 import { undoMerge } from './undo';
 
@@ -180,6 +186,7 @@ export const duplicateEndpoints = [
         ...answerPair(p, byId),
         fields: MERGE_FIELDS,
         defaults: defaultChoices(a, b),
+        reviewed: protectiveStamp(a, b),
         counts: await counts(ctx.knex, [a.id as number, b.id as number]),
       };
     },
@@ -210,6 +217,7 @@ export const duplicateEndpoints = [
         survivorId: id('candidate'),
         keep: z.record(z.string(), choice).default({}),
         confirm: flag().optional(),
+        reviewed: z.string().max(64).optional(),
       }),
     },
     handler: async ({ params, body, ctx, actor }) => {
@@ -222,6 +230,8 @@ export const duplicateEndpoints = [
       const { mergeId } = await mergeCandidates(ctx.knex, {
         survivorId: body.survivorId,
         mergedId,
+        pairId: p.id,
+        reviewed: body.reviewed,
         keep: body.keep,
         adminId: actorRefs(actor).adminId ?? undefined,
         confirm: body.confirm,

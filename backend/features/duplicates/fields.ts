@@ -5,6 +5,7 @@
  * What the person chose about being seen is the exception (PROTECTIVE): where the two differ, the side that shows
  * them less is the default, whichever is newer, as the consents' merge keeps a withdrawal (merge.ts).
  */
+import { createHash } from 'node:crypto';
 import { entity } from '../../../schema';
 import { CANDIDATE_STATUS } from '../../../schema/entities/talentOptions';
 
@@ -71,6 +72,22 @@ const PROTECTIVE: Record<string, (survivor: Row, merged: Row) => Side | undefine
   anonymous: sideWhere((row) => row.anonymous === true),
   visibility: sideWhere((row) => row.visibility === false),
 };
+
+/** The protective fields and their companions: an admin's explicit choice of one of them overrides the person's. */
+export const PROTECTIVE_FIELDS: string[] = Object.keys(PROTECTIVE).flatMap((f) => [f, ...(COMPANIONS[f] ?? [])]);
+
+/**
+ * A digest of the two profiles' protective columns, whichever side is kept (in id order): the review reads it with
+ * its defaults, and a merge whose admin chose a protective field is refused once it changed (merge.ts), as the
+ * person's later choice about being seen would be overridden by a choice made before it.
+ */
+export function protectiveStamp(a: Row, b: Row): string {
+  const cols = PROTECTIVE_FIELDS.map(snake);
+  const values = [a, b]
+    .sort((x, y) => Number(x.id) - Number(y.id))
+    .map((row) => [row.id, ...cols.map((c) => row[c] ?? null)]);
+  return createHash('sha256').update(JSON.stringify(values)).digest('hex').slice(0, 32);
+}
 
 /** Rows are the candidates' database rows (snake_case columns). */
 export function defaultChoices(survivor: Row, merged: Row): Choices {

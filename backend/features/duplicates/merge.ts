@@ -7,18 +7,22 @@
  * that would show again a person who paused their profile needs `confirm`), the merged row is
  * deleted and its id recorded in candidate_merges, whose journal undoes all of it (undo.ts). The
  * merged profile's sessions and sign-in keys are deleted, not moved: they proved the merged
- * person's address, and would sign them in as the survivor.
+ * person's address, and would sign them in as the survivor. Once both profiles are locked, what may
+ * have changed while the merge waited is checked again (mayMerge: an erasure, the reviewed pair,
+ * the protective fields the review read), and the merged profile's "not the same person" pairs
+ * become the survivor's (carryDismissals).
  */
 import type { Knex } from 'knex';
 import { STAGE_ORDER, STAGES } from '../../../schema/rules/pipeline';
 import { LINK_KIND } from '../../../schema/rules/ats';
-import { ERASURE_OPEN } from '../../../schema/rules/dataRights';
+import { ERASURE_OPEN, ERASURE_STATUS } from '../../../schema/rules/dataRights';
+import { DUPLICATE_STATUS } from '../../../schema/entities/candidateDuplicate';
 import { entity } from '../../../schema';
 import { CANDIDATE_STATUS } from '../../../schema/entities/talentOptions';
 import { formatId } from '../../../schema/lib/ids';
 import { AppError } from '../../errors';
 import { findTwins } from './detect';
-import { choicesFor, mergedRow, selfPaused, type Choices } from './fields';
+import { choicesFor, mergedRow, PROTECTIVE_FIELDS, protectiveStamp, selfPaused, type Choices } from './fields';
 import { allReferences, SIGN_INS } from './references';
 
 /** How long an admin may undo a merge. */
@@ -33,6 +37,8 @@ export interface Journal {
   /** Rows whose `column` was `from` before the merge. */
   moved: { table: string; column: string; ids: number[]; from: number }[];
   changed: { table: string; rows: Json[] }[];
+  /** Rows the merge inserted (an undo deletes them); absent from journals written before it inserted any. */
+  added?: { table: string; ids: number[] }[];
 }
 
 const rowsOf = async (trx: Knex.Transaction, sql: string, bindings: readonly Knex.RawBinding[]) =>
@@ -44,6 +50,10 @@ const progress = (stage: number) => (stage === STAGES.rejected ? -1 : STAGE_ORDE
 export interface MergeInput {
   survivorId: number;
   mergedId: number;
+  /** The reviewed pair: checked again, under the profiles' locks, to be still open and to name both profiles. */
+  pairId?: number;
+  /** The pair's protective stamp the review read (fields.ts): a merge with protective choices is refused once it changed. */
+  reviewed?: string;
   /** Per field, the side whose value survives; fields left out take the default. */
   keep?: Choices;
   adminId?: number;
@@ -71,6 +81,81 @@ function confirmUnpause(survivor: Json, merged: Json, next: Json, confirm?: bool
   });
 }
 
+/**
+ * What is checked once both profiles are locked, as it may have changed while the merge waited for them: an erasure on
+ * its way for either (carried out on the merged one, it would erase the other profile's person without their asking),
+ * a profile erased meanwhile (the "Erased candidate" shell would give the survivor its name, address and pause), the
+ * reviewed pair still open, and the review's protective stamp when the admin chose a protective field themselves.
+ */
+async function mayMerge(trx: Knex.Transaction, input: MergeInput, survivor: Json, merged: Json): Promise<void> {
+  const ids = [input.survivorId, input.mergedId];
+  const requests = await trx('erasure_requests').whereIn('candidate_id', ids).select('status');
+  if (requests.some((r) => ERASURE_OPEN.includes(r.status as number)))
+    throw new AppError(409, 'duplicates.erasurePending', undefined, { survivorId: 'duplicates.erasurePending' });
+  if (requests.some((r) => r.status === ERASURE_STATUS.erased) || [survivor, merged].some(erasedShell))
+    throw new AppError(409, 'duplicates.erased');
+  if (input.pairId !== undefined) {
+    const pair = (
+      await trx.raw('select candidate_id, other_id, status from candidate_duplicates where id = ? for update', [
+        input.pairId,
+      ])
+    ).rows[0] as { candidate_id: number; other_id: number; status: number } | undefined;
+    const same = pair && [pair.candidate_id, pair.other_id].every((x) => ids.includes(x));
+    if (!same || pair.status !== DUPLICATE_STATUS.open) throw new AppError(409, 'duplicates.notOpen');
+  }
+  const chosen = Object.keys(input.keep ?? {}).some((f) => PROTECTIVE_FIELDS.includes(f));
+  if (chosen && input.reviewed !== undefined && input.reviewed !== protectiveStamp(survivor, merged))
+    throw new AppError(409, 'duplicates.changedSinceReview');
+}
+
+/** The row an erasure leaves (dataRights/erase.ts): its address `erased-<id>@erased.invalid`. */
+const erasedShell = (row: Json) => row.email === `erased-${String(row.id)}@erased.invalid`;
+
+/**
+ * "Not the same person" said of the merged profile and another (M, C) is said of the survivor and C: it becomes the
+ * dismissed pair (S, C), a row the merge adds or an open one it changes (both journaled, an undo takes them back),
+ * so the survivor's twins found after the merge never propose C again.
+ */
+async function carryDismissals(
+  trx: Knex.Transaction,
+  s: number,
+  m: number,
+  journal: Journal,
+  change: (table: string, ids: number[]) => Promise<void>,
+): Promise<void> {
+  // j: the other profile C of each of the merged profile's dismissed pairs, but the survivor.
+  const judged = `with j as (select case when d.candidate_id = ? then d.other_id else d.candidate_id end as c,
+                                    d.reasons, d.confidence, d.decided_by_id, d.decided_at
+                               from candidate_duplicates d
+                              where (d.candidate_id = ? or d.other_id = ?) and d.status = ${DUPLICATE_STATUS.dismissed})`;
+  const bindings = [m, m, m, s, s, s];
+  const changed = (
+    await trx.raw(
+      `${judged} select e.id from j join candidate_duplicates e
+          on e.candidate_id = least(?::int, j.c) and e.other_id = greatest(?::int, j.c)
+       where j.c <> ? and e.status <> ${DUPLICATE_STATUS.dismissed}`,
+      bindings,
+    )
+  ).rows.map((r: { id: number }) => r.id) as number[];
+  await change('candidate_duplicates', changed);
+  const written = (
+    await trx.raw(
+      `${judged} insert into candidate_duplicates (candidate_id, other_id, reasons, confidence, status, decided_by_id, decided_at)
+       select least(?::int, j.c), greatest(?::int, j.c), j.reasons, j.confidence, ${DUPLICATE_STATUS.dismissed},
+              j.decided_by_id, j.decided_at
+         from j where j.c <> ? order by 1, 2
+       on conflict (candidate_id, other_id) do update
+          set status = excluded.status, decided_by_id = excluded.decided_by_id, decided_at = excluded.decided_at,
+              updated_at = now()
+        where candidate_duplicates.status <> ${DUPLICATE_STATUS.dismissed}
+       returning id, (xmax = 0) as inserted`,
+      bindings,
+    )
+  ).rows as { id: number; inserted: boolean }[];
+  const ids = written.filter((r) => r.inserted).map((r) => r.id);
+  if (ids.length) (journal.added ??= []).push({ table: 'candidate_duplicates', ids });
+}
+
 export async function lockedPair(trx: Knex.Transaction, a: number, b: number): Promise<[Json, Json]> {
   const rows = await rowsOf(
     trx,
@@ -88,11 +173,7 @@ export async function mergeCandidates(knex: Knex, input: MergeInput): Promise<{ 
   if (s === m) throw new AppError(400, 'duplicates.notInPair');
   const result = await knex.transaction(async (trx) => {
     const [survivor, merged] = await lockedPair(trx, s, m);
-    // An erasure on its way was asked for one profile (by its person, or by retention for its absence): carried out
-    // on the merged one, it would erase the other profile's person without their asking, and without notice.
-    const erasing = await trx('erasure_requests').whereIn('candidate_id', [s, m]).whereIn('status', ERASURE_OPEN);
-    if (erasing.length)
-      throw new AppError(409, 'duplicates.erasurePending', undefined, { survivorId: 'duplicates.erasurePending' });
+    await mayMerge(trx, input, survivor, merged);
     const next = mergedRow(survivor, merged, choicesFor(survivor, merged, input.keep));
     confirmUnpause(survivor, merged, next, input.confirm);
     const journal: Journal = { survivorBefore: survivor, merged, removed: [], moved: [], changed: [] };
@@ -112,7 +193,9 @@ export async function mergeCandidates(knex: Knex, input: MergeInput): Promise<{ 
     // The merged person's sessions and sign-in keys proved their address, not the survivor's: they end here.
     for (const ref of SIGN_INS) await trx.raw(`delete from ${ref.table} where ${ref.column} = ? and ${ref.where}`, [m]);
 
-    // Pairs of the merged profile are found again for the survivor afterwards; its keys go with it.
+    // Pairs of the merged profile are found again for the survivor afterwards, but for those an admin judged two
+    // people: that judgement holds for the survivor too. Its keys go with it.
+    await carryDismissals(trx, s, m, journal, change);
     await remove('candidate_duplicates', 'candidate_id = ? or other_id = ?', [m, m]);
     await trx.raw('delete from candidate_match_keys where candidate_id = ?', [m]);
 

@@ -1,9 +1,9 @@
 /**
  * Undoing a merge from its journal, in one transaction: the survivor's values before, the merged
- * row with its own id, the rows removed put back, the rows changed as they were, and every moved
- * row returned. Allowed within UNDO_DAYS and only while nothing was written about the survivor
- * after the merge (its profile, or a row naming it, a sign-in's activity too), so an undo never
- * throws a later change away.
+ * row with its own id, the rows added deleted, the rows removed put back, the rows changed as they
+ * were, and every moved row returned. Allowed within UNDO_DAYS and only while nothing was written
+ * about the survivor after the merge (its profile, or a row naming it, a sign-in's activity too), so
+ * an undo never throws a later change away.
  */
 import type { Knex } from 'knex';
 import { AppError } from '../../errors';
@@ -80,6 +80,8 @@ export async function undoMerge(
       `insert into candidates (id, ${candidateCols}) select id, ${candidateCols} from jsonb_populate_record(null::candidates, ?::jsonb)`,
       [JSON.stringify(j.merged)],
     );
+    // Rows the merge added (a dismissed pair carried over to the survivor) are deleted; the originals return below.
+    for (const add of j.added ?? []) await trx.raw(`delete from ${add.table} where id = any(?::int[])`, [add.ids]);
     // Moved rows first go back, so a removed row that clashed with one can return beside it.
     for (const mv of j.moved)
       await trx.raw(`update ${mv.table} set ${mv.column} = ? where id = any(?::int[])`, [mv.from, mv.ids]);
