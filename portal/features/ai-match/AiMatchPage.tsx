@@ -267,7 +267,9 @@ export function AiMatchPage() {
                         <TableCell>
                           {r.recommendation
                             ? t(`${P}.recommendations.${r.recommendation}`)
-                            : t(`${P}.notJudged`, { reason: r.notJudged ?? '' })}
+                            : t(`${P}.notJudged`, {
+                                reason: r.notJudged ? t(`${P}.notJudgedReasons.${r.notJudged}`) : '–',
+                              })}
                         </TableCell>
                         <TableCell>{(r.strengths ?? []).join(' · ')}</TableCell>
                         <TableCell>
