@@ -1,6 +1,8 @@
 /**
  * /api/v1/auth: sign-in and sign-up with Google and LinkedIn. Browser navigations end in a redirect
  * to a portal page carrying a one-time key (gnbsl), or to /auth/login?<flag>=true when refused.
+ * A sign-in may name the page to return to (`?redirect=`, a path on this site): it is kept in a cookie for
+ * the round trip and handed to the portal's callback page (or to the login page, when refused).
  */
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { OidcSignIn, SOCIAL_PROVIDERS, type SocialProfile, type SocialProvider } from '../adapters/oidc';
@@ -17,15 +19,17 @@ import {
   SESSION_KIND,
 } from './accounts';
 import { respondWithLogin } from './login';
+import { isSafeRedirect } from './magicLink';
 import { consumeSocialKey, createSocialKey, readSocialKey } from './socialKeys';
 import { hmac, sameHash } from './tokens';
 
 type Intent = 'signin' | 'signupCompany' | 'signupCommunity';
 const SIGNUP_INTENTS: Record<string, Intent> = { company: 'signupCompany', community: 'signupCommunity' };
+/** The login page with a refusal's flag, keeping the page asked for as the login page's own `/auth/login/:redirectUrl`. */
+const loginWithFlag = (flag: string, back?: string) =>
+  `/auth/login${back ? `/${encodeURIComponent(back)}` : ''}?${flag}=true`;
 /** Where a technical failure of the round trip (cancelled, state lost, unverified email) lands. */
-const FAILED = '/auth/login?ssoError=true';
-
-const loginWithFlag = (flag: string) => `/auth/login?${flag}=true`;
+const FAILED = (back?: string) => loginWithFlag('ssoError', back);
 
 /**
  * A sign-in key works only in the browser that made the round trip: the callback gives that browser a cookie derived
@@ -36,23 +40,66 @@ const BIND_COOKIE = 'tb_social';
 const BIND_PATH = '/api/v1/auth';
 const bindingOf = (req: Request, key: string) => hmac(req.ctx.config.secret, `social-sign-in:${key}`);
 
-/** The portal page each intent continues on. */
+/** The page a sign-in returns to, kept for the round trip: only this cookie's path reads it. */
+const BACK_COOKIE = 'tb_social_back';
+
+/**
+ * A page to return to after sign-in: a path on this site by the magic link's rule (isSafeRedirect), and still one once
+ * URL-decoded, so an encoded `//` or backslash cannot pass either; anything else is dropped (the default page).
+ */
+function returnPath(raw: unknown): string | undefined {
+  if (typeof raw !== 'string' || !raw || !isSafeRedirect(raw)) return undefined;
+  try {
+    return isSafeRedirect(decodeURIComponent(raw)) ? raw : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const cookieOf = (req: Request, name: string) => (req.cookies as Record<string, string> | undefined)?.[name];
+
+/** Keeps a sign-in's safe `?redirect=` for its round trip, and forgets any an earlier round trip left. */
+function keepReturnPath(req: Request, res: Response, intent: Intent): void {
+  const back = intent === 'signin' ? returnPath(req.query.redirect) : undefined;
+  if (!back) {
+    if (cookieOf(req, BACK_COOKIE) !== undefined) res.clearCookie(BACK_COOKIE, { path: BIND_PATH });
+    return;
+  }
+  res.cookie(BACK_COOKIE, back, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.ctx.config.env === 'production',
+    maxAge: 10 * 60_000,
+    path: BIND_PATH,
+  });
+}
+
+/** The page the round trip's sign-in asked to return to (checked again), taken out of the browser. */
+function takeReturnPath(req: Request, res: Response): string | undefined {
+  const raw = cookieOf(req, BACK_COOKIE);
+  if (raw === undefined) return undefined;
+  res.clearCookie(BACK_COOKIE, { path: BIND_PATH });
+  return returnPath(raw);
+}
+
+/** The portal page each intent continues on; a sign-in's `back` (a safe path) goes along to the page after it. */
 async function landing(
   req: Request,
   res: Response,
   provider: SocialProvider,
   intent: Intent,
   profile: SocialProfile,
+  back?: string,
 ): Promise<string> {
   const { knex } = req.ctx;
   if (intent === 'signin') {
     const account = await findAccountByEmail(knex, profile.email);
-    if (!account) return loginWithFlag(REFUSAL_FLAGS['user.notFound']);
+    if (!account) return loginWithFlag(REFUSAL_FLAGS['user.notFound'], back);
     try {
       assertMaySignIn(account);
     } catch (err) {
       const flag = err instanceof AppError ? (err.extra?.flag as string | undefined) : undefined;
-      if (flag) return loginWithFlag(flag);
+      if (flag) return loginWithFlag(flag, back);
       throw err;
     }
     const key = await createSocialKey(knex, 'signin', provider, profile, {
@@ -66,7 +113,7 @@ async function landing(
       maxAge: 5 * 60_000,
       path: BIND_PATH,
     });
-    return `/auth/social-callback?gnbsl=${key}`;
+    return `/auth/social-callback?gnbsl=${key}${back ? `&redirect=${encodeURIComponent(back)}` : ''}`;
   }
   if (await emailTaken(knex, profile.email)) return loginWithFlag(REFUSAL_FLAGS['email.exists']);
   const key = await createSocialKey(knex, intent, provider, profile);
@@ -85,11 +132,12 @@ export function socialRouter(): Router {
   const start =
     (provider: SocialProvider, intent: Intent) => async (req: Request, res: Response, next: NextFunction) => {
       configured(req, provider);
+      keepReturnPath(req, res, intent);
       try {
         await adapter(req.ctx.config).start(provider, intent, req, res, next);
       } catch (err) {
         logger.warn({ err, provider }, 'social sign-in could not start');
-        if (!res.headersSent) res.redirect(FAILED);
+        if (!res.headersSent) res.redirect(FAILED(intent === 'signin' ? returnPath(req.query.redirect) : undefined));
       }
     };
 
@@ -104,11 +152,12 @@ export function socialRouter(): Router {
 
     router.get(`/${provider}/callback`, async (req, res, next) => {
       configured(req, provider);
-      let target = FAILED;
+      const back = takeReturnPath(req, res);
+      let target = FAILED(back);
       try {
         const outcome = await adapter(req.ctx.config).finish(provider, req, res, next);
         if (outcome.ok && ['signin', 'signupCompany', 'signupCommunity'].includes(outcome.intent)) {
-          target = await landing(req, res, provider, outcome.intent as Intent, outcome.profile);
+          target = await landing(req, res, provider, outcome.intent as Intent, outcome.profile, back);
         } else if (!outcome.ok) logger.info({ provider, reason: outcome.reason }, 'social sign-in refused');
       } catch (err) {
         logger.warn({ err, provider }, 'social sign-in failed');

@@ -63,6 +63,8 @@ export const auth = {
       resend: 'Send a new code',
       resent: 'A new code is on its way.',
       changeEmail: 'Use another email',
+      expired:
+        'Your sign-up timed out: we keep an unfinished sign-up for 24 hours. What you typed is still here. Select Continue and we will email you a new code to confirm your address.',
     },
     company: {
       heading: 'About your company',

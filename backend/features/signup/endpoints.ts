@@ -79,6 +79,19 @@ async function findDraft(knex: Knex | Knex.Transaction, raw: unknown, lock = fal
   return draft;
 }
 
+/**
+ * The draft step 1 may keep on coming back with its token: undefined when the token is unknown or the draft expired,
+ * so that a sign-up left too long starts over instead of being refused (signup.completed still is).
+ */
+async function keptDraft(trx: Knex.Transaction, raw: unknown): Promise<Draft | undefined> {
+  try {
+    return await findDraft(trx, raw, true);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'signup.invalid') return undefined;
+    throw err;
+  }
+}
+
 /** Later steps open only on a draft whose address was proven. */
 function assertConfirmed(draft: Draft): void {
   if (!draft.email_confirmed_at) throw new AppError(400, 'signup.emailNotConfirmed');
@@ -113,8 +126,9 @@ async function sendCode(
 }
 
 /**
- * Step 1: keeps the person signing up in a draft (the same draft when they come back with its token)
- * and emails a code to prove their address, within the per-address and per-IP limits.
+ * Step 1: keeps the person signing up in a draft (the same draft when they come back with the token of a live one;
+ * a new draft, with a new token, when that one expired or is unknown) and emails a code to prove their address,
+ * within the per-address and per-IP limits.
  */
 export async function startSignup(
   ctx: Pick<AppContext, 'knex' | 'config'>,
@@ -125,8 +139,8 @@ export async function startSignup(
   const { config } = ctx;
   return ctx.knex.transaction(async (trx) => {
     // Coming back to step 1 with the token keeps the draft (and step 2) instead of starting over.
-    if (body.signupToken) {
-      const draft = await findDraft(trx, body.signupToken, true);
+    const draft = body.signupToken ? await keptDraft(trx, body.signupToken) : undefined;
+    if (draft) {
       await trx('signup_drafts')
         .where('id', draft.id)
         .update({ email: person.email, person, updated_at: trx.fn.now() });
@@ -138,7 +152,7 @@ export async function startSignup(
     }
     await enforceRateLimits(trx, config.rateLimit.windowMinutes, emailSendLimits(config, person.email, ip));
     const signupToken = newToken();
-    const [draft] = await trx('signup_drafts')
+    const [created] = await trx('signup_drafts')
       .insert({
         token_hash: sha256(signupToken),
         email: person.email,
@@ -147,7 +161,7 @@ export async function startSignup(
         expires_at: new Date(Date.now() + DRAFT_TTL_HOURS * 3600_000),
       })
       .returning(['id', 'email']);
-    await sendCode(trx, config, draft, person.firstName);
+    await sendCode(trx, config, created, person.firstName);
     return { signupToken, emailConfirmed: false };
   });
 }

@@ -67,6 +67,10 @@ export function signupReceivedEmail(config: Config, firstName: string, companyNa
   ]);
 }
 
+/** The console's page of a company: its edit screen, at react-admin's path for the id `Company:<id>` under /admin. */
+export const consoleCompanyUrl = (config: Config, companyId: number) =>
+  `${config.publicUrl}/admin/companies/${encodeURIComponent(`Company:${companyId}`)}`;
+
 export function adminNewCompanyEmail(
   config: Config,
   companyName: string,
@@ -77,7 +81,7 @@ export function adminNewCompanyEmail(
   return mail(config, `New company awaiting approval: ${companyName}`, [
     `${companyName} signed up through self sign-up and is pending approval.`,
     `Requested by ${ownerName} <${ownerEmail}>.`,
-    `Review it in the console: ${config.publicUrl}/admin#/companies/Company:${companyId}`,
+    `Review it in the console: ${consoleCompanyUrl(config, companyId)}`,
   ]);
 }
 

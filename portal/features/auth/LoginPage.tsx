@@ -1,12 +1,13 @@
 /**
  * /auth/login/:redirectUrl?: sign in with an emailed 6-digit code, or ask for a magic link, or
- * continue with a configured provider. Query flags show their refusal toasts; after login the
- * visitor returns to the redirect URL or lands on their home.
+ * continue with a configured provider. Query flags show their refusal toasts; after login, by any
+ * of the three (the provider's round trip carries it as `?redirect=`), the visitor returns to the
+ * redirect URL or lands on their home.
  */
 import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { authApi, socialUrls } from '../../api/auth';
+import { authApi, socialUrls, type SocialProvider } from '../../api/auth';
 import { errorMessage, fieldMessages } from '../../../ui/api/errors';
 import { ApiError } from '../../../ui/api/client';
 import { safeRedirect } from '../../app/access';
@@ -20,6 +21,10 @@ import { flagMessages, withoutFlags } from '../../app/loginFlags';
 import { SocialButtons } from './SocialButtons';
 
 type Step = 'email' | 'code' | 'magicLinkSent';
+
+/** The provider sign-in's address, asking the server to bring the visitor back to `redirect` (already a safe path). */
+const socialSigninUrl = (provider: SocialProvider, redirect: string | undefined) =>
+  redirect ? `${socialUrls.signin(provider)}?redirect=${encodeURIComponent(redirect)}` : socialUrls.signin(provider);
 
 export function LoginPage() {
   const { redirectUrl } = useParams();
@@ -132,7 +137,7 @@ export function LoginPage() {
               {t('portal.login.magicLinkOption')}
             </Button>
           </Stack>
-          <SocialButtons verb="continue" urlFor={socialUrls.signin} />
+          <SocialButtons verb="continue" urlFor={(provider) => socialSigninUrl(provider, redirect)} />
           <Stack spacing={0.75} sx={{ textAlign: 'center', pt: 1, borderTop: 1, borderColor: 'divider' }}>
             <Typography variant="body2" color="text.secondary" sx={{ pt: 2 }}>
               {t('portal.login.newHere')}{' '}

@@ -1,8 +1,12 @@
-/** /auth/social-callback?gnbsl=: where Google or LinkedIn sign-in returns; exchanges the key for a login. */
+/**
+ * /auth/social-callback?gnbsl=&redirect=: where Google or LinkedIn sign-in returns; exchanges the key for a login and
+ * lands on `redirect` when it is a safe path on this site (safeRedirect), else on the visitor's home.
+ */
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { authApi } from '../../api/auth';
 import { ApiError } from '../../../ui/api/client';
+import { safeRedirect } from '../../app/access';
 import { AuthLayout } from '../../app/layout/AuthLayout';
 import { PATHS } from '../../app/paths';
 import { t } from '../../../i18n';
@@ -20,9 +24,10 @@ export function SocialCallbackPage() {
   useOnce(() => {
     const key = params.get('gnbsl');
     if (!key) return setFailure(t('sso.decodeFailed'));
+    const redirect = safeRedirect(params.get('redirect'));
     authApi
       .socialLogin(key)
-      .then((login) => complete(login))
+      .then((login) => complete(login, { redirect }))
       .catch((err: unknown) => {
         if (err instanceof ApiError && isLoginFlag(err.flag))
           return navigate(loginFlagPath(err.flag), { replace: true });

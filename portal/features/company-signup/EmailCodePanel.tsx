@@ -1,6 +1,7 @@
 /**
  * Step 1's second half: the 6-digit code emailed to the address signing up. Step 2 opens once it is
- * confirmed; a new code can be sent, or another address used.
+ * confirmed; a new code can be sent, or another address used. A sign-up the server no longer knows
+ * (it timed out) is handed back to step 1 through `onExpired`.
  */
 import { Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
@@ -8,15 +9,18 @@ import { t } from '../../../i18n';
 import { errorMessage, fieldKeys } from '../../../ui/api/errors';
 import { signupApi } from '../../api/signup';
 import { useNotify } from '../../app/notify';
+import { isSignupGone } from './signupDraft';
 
 interface Props {
   email: string;
   signupToken: string;
   onConfirmed: () => void;
   onChangeEmail: () => void;
+  /** The sign-up timed out on the server: step 1 starts it again. */
+  onExpired: () => void;
 }
 
-export function EmailCodePanel({ email, signupToken, onConfirmed, onChangeEmail }: Props) {
+export function EmailCodePanel({ email, signupToken, onConfirmed, onChangeEmail, onExpired }: Props) {
   const notify = useNotify();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
@@ -31,7 +35,8 @@ export function EmailCodePanel({ email, signupToken, onConfirmed, onChangeEmail 
       onConfirmed();
     } catch (err) {
       const fields = fieldKeys(err);
-      if (fields.code) setError(fields.code);
+      if (isSignupGone(err)) onExpired();
+      else if (fields.code) setError(fields.code);
       else notify(errorMessage(err), 'error');
     } finally {
       setBusy(false);
@@ -44,7 +49,8 @@ export function EmailCodePanel({ email, signupToken, onConfirmed, onChangeEmail 
       await signupApi.resendCode(signupToken);
       notify(t('portal.signup.you.resent'), 'success');
     } catch (err) {
-      notify(errorMessage(err), 'error');
+      if (isSignupGone(err)) onExpired();
+      else notify(errorMessage(err), 'error');
     } finally {
       setBusy(false);
     }

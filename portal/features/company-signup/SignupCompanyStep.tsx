@@ -11,7 +11,7 @@ import { useNotify } from '../../app/notify';
 import { PATHS } from '../../app/paths';
 import { collectErrors, domainsError, required } from '../../components/validation';
 import { t } from '../../../i18n';
-import { allowedStep, loadDraft, recordStep, reusableToken, saveDraft } from './signupDraft';
+import { allowedStep, loadDraft, recordStep, reusableToken, saveDraft, useRestartWhenGone } from './signupDraft';
 
 const OTHER_SOURCE = SOURCE_OPTIONS.values.other;
 const SOURCES = Object.entries(SOURCE_OPTIONS.values).map(([key, id]) => ({ id, key }));
@@ -51,6 +51,7 @@ export function SignupCompanyStep() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const { countries, loading } = useCountries();
+  const restartWhenGone = useRestartWhenGone();
   const company = draft.company;
 
   if (allowedStep(draft) < 2) return <Navigate to={PATHS.companySignupStep(1)} replace />;
@@ -76,8 +77,8 @@ export function SignupCompanyStep() {
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);
+    let next = { ...draft, company: values };
     try {
-      let next = { ...draft, company: values };
       if (!reusableToken(draft.step2, values)) {
         const { signupToken } = await signupApi.step2(draft.step1?.token ?? '', values);
         next = recordStep(next, 2, values, signupToken);
@@ -85,6 +86,7 @@ export function SignupCompanyStep() {
       saveDraft(next);
       navigate(PATHS.companySignupStep(3));
     } catch (err) {
+      if (restartWhenGone(err, next)) return;
       const fields = fieldKeys(err);
       if (Object.keys(fields).length) setErrors(fields);
       else notify(errorMessage(err), 'error');

@@ -11,7 +11,7 @@ import { useNotify } from '../../app/notify';
 import { PATHS } from '../../app/paths';
 import { domainOf, emailError } from '../../components/validation';
 import { t } from '../../../i18n';
-import { allowedStep, clearDraft, loadDraft, saveDraft, type InviteRow } from './signupDraft';
+import { allowedStep, clearDraft, loadDraft, saveDraft, useRestartWhenGone, type InviteRow } from './signupDraft';
 
 const MAX_INVITES = 10;
 
@@ -38,6 +38,7 @@ export function SignupTeamStep() {
   const [draft, setDraft] = useState(loadDraft);
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [busy, setBusy] = useState(false);
+  const restartWhenGone = useRestartWhenGone();
 
   if (allowedStep(draft) < 3) return <Navigate to={PATHS.companySignupStep(allowedStep(draft))} replace />;
 
@@ -55,6 +56,7 @@ export function SignupTeamStep() {
       clearDraft();
       navigate(PATHS.companySignupComplete, { replace: true });
     } catch (err) {
+      if (restartWhenGone(err, draft)) return;
       const fields = fieldKeys(err);
       const rowErrors: Record<number, string> = {};
       for (const [field, key] of Object.entries(fields)) {

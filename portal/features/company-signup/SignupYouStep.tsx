@@ -1,5 +1,9 @@
-/** Company sign-up step 1 (You): the person signing up, with a business email and agreement to the terms. */
+/**
+ * Company sign-up step 1 (You): the person signing up, with a business email and agreement to the terms. A sign-up
+ * that timed out on the server comes back here with what was typed, says so, and starts again with a new code.
+ */
 import {
+  Alert,
   Box,
   Button,
   Checkbox,
@@ -23,13 +27,16 @@ import { t } from '../../../i18n';
 import { SocialButtons } from '../auth/SocialButtons';
 import { EmailCodePanel } from './EmailCodePanel';
 import {
+  isSignupGone,
   loadDraft,
   recordStep,
   rememberedProvider,
   rememberProvider,
+  restartedDraft,
   reusableToken,
   saveDraft,
   withEmailConfirmed,
+  type SignupDraft,
 } from './signupDraft';
 
 const TEXT_FIELDS = [
@@ -84,6 +91,13 @@ export function SignupYouStep() {
   );
   useSocialPrefill(prefill);
 
+  /** The server no longer knows the sign-up: start it over from `from`, keeping what was typed. */
+  const restart = (from: SignupDraft) => {
+    const next = restartedDraft(from);
+    saveDraft(next);
+    setDraft(next);
+  };
+
   const set = <K extends keyof SignupYou>(key: K, value: SignupYou[K]) => {
     setDraft((d) => ({ ...d, you: { ...d.you, [key]: value } }));
     setErrors(({ [key]: _drop, ...rest }) => rest);
@@ -111,7 +125,8 @@ export function SignupYouStep() {
       if (next.emailConfirmed) navigate(PATHS.companySignupStep(2));
     } catch (err) {
       const fields = fieldKeys(err);
-      if (Object.keys(fields).length) setErrors(fields);
+      if (isSignupGone(err)) restart({ ...draft, you: values });
+      else if (Object.keys(fields).length) setErrors(fields);
       else notify(errorMessage(err), 'error');
     } finally {
       setBusy(false);
@@ -133,6 +148,7 @@ export function SignupYouStep() {
             navigate(PATHS.companySignupStep(2));
           }}
           onChangeEmail={() => setDraft((d) => ({ ...d, step1: undefined, emailConfirmed: false }))}
+          onExpired={() => restart(draft)}
         />
       </SignupLayout>
     );
@@ -146,6 +162,11 @@ export function SignupYouStep() {
       <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
         {t('portal.signup.you.subheading')}
       </Typography>
+      {draft.expired && (
+        <Alert severity="warning" sx={{ mb: 3 }} data-testid="signup-expired">
+          {t('portal.signup.you.expired')}
+        </Alert>
+      )}
       <SocialButtons verb="signup" urlFor={socialUrls.signupCompany} onChoose={rememberProvider} dividerFirst={false} />
       <Box component="form" onSubmit={submit} noValidate sx={{ mt: 3 }}>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>

@@ -1,9 +1,14 @@
 /**
  * The company sign-up in progress, kept in sessionStorage so the three steps survive reloads and
  * going back. Each step remembers the values it sent and the signupToken it got, so an unchanged
- * step is not sent twice; a changed earlier step makes the later ones send again.
+ * step is not sent twice; a changed earlier step makes the later ones send again. When the server
+ * no longer knows the sign-up (signup.invalid: its draft expired), the tokens go and the values stay.
  */
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../../ui/api/client';
 import type { SignupCompany, SignupYou } from '../../api/signup';
+import { PATHS } from '../../app/paths';
 
 const KEY = 'talentbase.companySignup';
 
@@ -26,6 +31,8 @@ export interface SignupDraft {
   /** Step 1's address was confirmed with the emailed code: step 2 may open. */
   emailConfirmed?: boolean;
   step2?: Sent;
+  /** The server dropped the sign-up (it timed out): step 1 says so until it is sent again. */
+  expired?: boolean;
 }
 
 export const emptyDraft = (): SignupDraft => ({
@@ -84,8 +91,37 @@ export function recordStep(
 ): SignupDraft {
   const sent = { token, values: JSON.stringify(values) };
   return step === 1
-    ? { ...draft, step1: sent, emailConfirmed: confirmed, step2: undefined }
+    ? { ...draft, step1: sent, emailConfirmed: confirmed, step2: undefined, expired: undefined }
     : { ...draft, step2: sent };
+}
+
+/** The server no longer knows this sign-up: its draft expired (or its token is unknown). */
+export const isSignupGone = (err: unknown): boolean => err instanceof ApiError && err.code === 'signup.invalid';
+
+/** The draft started over: what was typed stays, every token and the confirmed address go, and step 1 says why. */
+export const restartedDraft = (draft: SignupDraft): SignupDraft => ({
+  ...draft,
+  step1: undefined,
+  emailConfirmed: false,
+  step2: undefined,
+  expired: true,
+});
+
+/**
+ * For steps 2 and 3: when `err` says the sign-up is gone, keeps `draft` (with what the step typed) started over and
+ * goes back to step 1, which asks for a new code; true when it did.
+ */
+export function useRestartWhenGone(): (err: unknown, draft: SignupDraft) => boolean {
+  const navigate = useNavigate();
+  return useCallback(
+    (err, draft) => {
+      if (!isSignupGone(err)) return false;
+      saveDraft(restartedDraft(draft));
+      navigate(PATHS.companySignupStep(1), { replace: true });
+      return true;
+    },
+    [navigate],
+  );
 }
 
 /** Step 1's address was confirmed with the emailed code. */
