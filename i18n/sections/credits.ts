@@ -15,6 +15,8 @@ export const credits = {
     enterprise: 'Above {max} credits, contact us for enterprise pricing',
     signature: 'The payment notification could not be verified',
     notRaas: 'Only recruitment-as-a-service companies buy credits here',
+    repeatedAdd:
+      'These credits were just added: the same number with the same expiry went to this company less than 2 minutes ago.',
   },
   messages: {
     added: 'Credits added',
@@ -68,6 +70,7 @@ export const credits = {
     orderPdf: 'PDF',
     orderStatus: { pending: 'Awaiting payment', paid: 'Paid', cancelled: 'Cancelled' },
     save: 'Save',
+    saving: 'Saving…',
     delete: 'Delete',
     edit: 'Edit',
     previous: 'Previous',
@@ -108,6 +111,7 @@ export const creditFieldErrors = {
       NotWholeNumber: 'Enter a whole number of credits',
       min: 'At least 1 credit',
       max: 'At most 100,000 credits at once',
+      repeated: 'The same credits with the same expiry were added to this company less than 2 minutes ago',
     },
   },
   member: { errors: { required: 'Choose a member', notInCompany: 'Choose an active member of this company' } },

@@ -68,7 +68,7 @@ describe('Credits low', () => {
         expect.objectContaining({
           kind: 'creditsLow',
           title: 'Your credits are running low: 1 left',
-          link: '/credits/active-credits',
+          link: '/projects',
         }),
       ]);
     }

@@ -1,7 +1,9 @@
 /**
  * The admin's credit dialogs, shared by the portal's and the console's credits lists: add or update
- * credits (company, number of credits, expiry; every message of spec sections 5 and 8; on success a
- * toast, the list reloads and the dialog closes after 3 seconds), delete a lot (the confirmation
+ * credits (company, number of credits, expiry; every message of spec sections 5 and 8; Save is
+ * disabled and reads 'Saving…' while the request runs, so a double click sends it once; on success a
+ * toast, the list reloads and the dialog closes after 3 seconds; the server's refusal of the same add
+ * repeated within 2 minutes shows at the number of credits), delete a lot (the confirmation
  * names the company, the credits and the expiry; a refusal is shown in the dialog) and the order
  * form for a company's member (the member choice stays disabled until a company is chosen; quantity
  * from 1, priced by the one pricing function; on success a toast with the order number, the PDF
@@ -24,8 +26,11 @@ import { useEffect, useRef, useState } from 'react';
 import { expiryWindow, formatMoney, noOfCreditsError, quoteCredits, type Pricing } from '../../schema/rules/credits';
 import { t } from '../../i18n';
 import { formatDate } from '../../schema/rules/dates';
-import { ApiError, apiList } from '../api/client';
+import { apiList } from '../api/client';
 import { creditsApi, downloadFile, type CreditLot } from './creditsApi';
+import { CompanyPicker, refusal, type Option } from './dialogParts';
+
+export { CompanyPicker, findCompanies, type Option } from './dialogParts';
 
 /** The app's toast. */
 export type CreditNotify = (message: string, severity: 'success' | 'error') => void;
@@ -35,20 +40,6 @@ export type LotRef = Pick<CreditLot, 'companyId' | 'company' | 'creditDataId' | 
 
 export const CLOSE_DELAY_MS = 3000;
 
-export interface Option {
-  id: string;
-  label: string;
-}
-
-export async function findCompanies(q: string): Promise<Option[]> {
-  const { data } = await apiList<{ id: string; companyName: string }>('companies', {
-    sort: ['companyName', 'ASC'],
-    range: [0, 19],
-    filter: q ? { q } : {},
-  });
-  return data.map((c) => ({ id: c.id, label: c.companyName }));
-}
-
 async function findMembers(companyId: string): Promise<Option[]> {
   const { data } = await apiList<{ id: string; name: string | null; email: string; status: number }>('company-users', {
     sort: ['email', 'ASC'],
@@ -56,55 +47,6 @@ async function findMembers(companyId: string): Promise<Option[]> {
     filter: { companyId, status: 1 },
   });
   return data.map((u) => ({ id: u.id, label: u.name ? `${u.name} <${u.email}>` : u.email }));
-}
-
-export function CompanyPicker({
-  value,
-  onChange,
-  error,
-  label,
-}: {
-  value: Option | null;
-  onChange(o: Option | null): void;
-  error?: string;
-  label?: string;
-}) {
-  const [options, setOptions] = useState<Option[]>([]);
-  const [text, setText] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => findCompanies(text).then(setOptions, () => setOptions([])), 200);
-    return () => clearTimeout(timer);
-  }, [text]);
-  return (
-    <Autocomplete
-      options={options}
-      value={value}
-      onChange={(_, o) => onChange(o)}
-      onInputChange={(_, v) => setText(v)}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      filterOptions={(x) => x}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={label ?? t('credits.page.company')}
-          error={Boolean(error)}
-          helperText={error ? t(error) : undefined}
-        />
-      )}
-    />
-  );
-}
-
-/** The field errors of a refusal as {field: text}, or the server's message / somethingWentWrong. */
-function refusal(err: unknown): { fields: Record<string, string>; message?: string } {
-  if (err instanceof ApiError && Object.keys(err.fields).length) return { fields: err.fields };
-  return {
-    fields: {},
-    message:
-      err instanceof ApiError && err.status < 500 && err.message !== err.code
-        ? err.message
-        : t('messages.somethingWentWrong'),
-  };
 }
 
 const SHOWN_FIELDS = ['companyId', 'noOfCredits', 'expiryDate'];
@@ -126,11 +68,15 @@ export function CreditFormDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string>();
   const [done, setDone] = useState(false);
+  // While the request runs Save is disabled and says so; the ref also stops a second click the screen has not redrawn for.
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
   const closing = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(closing.current), []);
   const range = expiryWindow();
 
   async function save() {
+    if (inFlight.current || done) return;
     const local: Record<string, string> = {};
     if (!company) local.companyId = 'company.errors.required';
     const creditsError = noOfCreditsError(credits);
@@ -138,6 +84,8 @@ export function CreditFormDialog({
     setErrors(local);
     setMessage(undefined);
     if (Object.keys(local).length || !company) return;
+    inFlight.current = true;
+    setBusy(true);
     try {
       if (lot)
         await creditsApi.update(lot.creditDataId, {
@@ -157,6 +105,9 @@ export function CreditFormDialog({
       // A refusal about no field of the form (the lot deleted meanwhile) is read above the buttons.
       const elsewhere = Object.entries(r.fields).filter(([name]) => !SHOWN_FIELDS.includes(name));
       setMessage(r.message ?? (elsewhere.length ? elsewhere.map(([, key]) => t(key)).join(' ') : undefined));
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
     }
   }
 
@@ -195,8 +146,8 @@ export function CreditFormDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('admin.common.cancel')}</Button>
-        <Button variant="contained" onClick={save} disabled={done}>
-          {t('credits.page.save')}
+        <Button variant="contained" onClick={save} disabled={done || busy} aria-busy={busy}>
+          {t(busy ? 'credits.page.saving' : 'credits.page.save')}
         </Button>
       </DialogActions>
     </Dialog>

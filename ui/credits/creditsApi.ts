@@ -43,6 +43,8 @@ export interface Balance {
 
 export type LogFilters = {
   page?: number;
+  /** 25 unless told (the server takes up to 100). */
+  pageSize?: number;
   companyId?: string;
   action?: number;
   from?: string;

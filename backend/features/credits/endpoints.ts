@@ -4,7 +4,8 @@
  *   GET    credit/logs          the credit log (sort code 'ca' descending, page size 25), company,
  *                               action and date filters, search; `format=csv` exports it with labels
  *   GET    credit/balance       a company's balance and lots (companies: their own)
- *   POST   credit               an admin adds credits {companyId, noOfCredits, expiryDate}
+ *   POST   credit               an admin adds credits {companyId, noOfCredits, expiryDate}; the same add by the
+ *                               same admin within 2 minutes is refused with 409 (adminGrant.ts)
  *   PUT    credit/:id           an admin updates a lot {companyId, creditDataId, noOfCredits, expiryDate}
  *   DELETE credit/:creditId/:creditDataId   an admin deletes a lot (creditId: the company)
  * Moving a company's credits is changing the company's account: the write calls need `update` on
@@ -19,7 +20,8 @@ import { oneOf, optionalText } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
 import { scopeQuery } from '../../permissions/sql';
 import { badRequest } from '../../errors';
-import { balanceOf, deleteCredits, grantCredits, updateCredits } from './ledger';
+import { balanceOf, deleteCredits, updateCredits } from './ledger';
+import { addAdminCredits } from './adminGrant';
 import { expiryDate, noOfCredits, refOf } from './inputs';
 
 const ACTION_LABEL = Object.fromEntries(
@@ -237,11 +239,10 @@ export const creditEndpoints = [
     status: 201,
     handler: async ({ body, actor, ctx }) => {
       const moved = await ctx.knex.transaction((trx) =>
-        grantCredits(trx, {
+        addAdminCredits(trx, {
           companyId: body.companyId,
           amount: body.noOfCredits,
           expiryDate: body.expiryDate,
-          source: 'admin',
           actor,
         }),
       );

@@ -1,6 +1,9 @@
 /**
  * The credit notifications of a company's users (all who may read the company's credits, the
- * declared `Credit` read rule), linked to the active-credits page:
+ * declared `Credit` read rule), each linked to the page its reader can open (`creditsLinkFor`): a
+ * RaaS company's users their own credits page, /credits/company; a normal company's users, who
+ * have no credits page (spec section 2), their projects, where credits are spent (admins are not
+ * among the readers; were one, the active-credits list):
  *   creditsLow       a charge took the balance below LOW_CREDITS (job `notify_credits_low`, queued
  *                    by the ledger in the charge's transaction; it tells only if the balance is
  *                    still low when it runs)
@@ -13,17 +16,43 @@ import { t } from '../../../i18n';
 import { abilityFor } from '../../../schema/ability';
 import type { Config } from '../../config';
 import { queueJob } from '../../services/queue';
-import { notify } from './notify';
+import { notify, type Notice } from './notify';
 import { companyRecipients, type Recipient } from './recipients';
 import { formatDate } from '../../../schema/rules/dates';
 
 /** Below this many credits a company is told its balance is low. */
 export const LOW_CREDITS = 2;
 export const EXPIRY_NOTICE_DAYS = 7;
-export const CREDITS_LINK = '/credits/active-credits';
+/** The page each reader of credits can open (portal/app/routeRules.ts). */
+export const CREDITS_LINKS = {
+  admin: '/credits/active-credits',
+  raasCompany: '/credits/company',
+  company: '/projects',
+} as const;
 export const LOW_CREDITS_TASK = 'notify_credits_low' as const;
 
 type Trx = Knex | Knex.Transaction;
+
+/** Where a reader of a credit notification is sent: a page their role can open. */
+function creditsLinkFor(r: Recipient): string {
+  if (r.actor.role === 'admin') return CREDITS_LINKS.admin;
+  if (r.actor.role === 'raasCompany') return CREDITS_LINKS.raasCompany;
+  return CREDITS_LINKS.company;
+}
+
+/** `notify` once per link: the readers of each role get the notice linked to the page they can open. */
+async function notifyReaders(
+  trx: Trx,
+  config: Config,
+  readers: Recipient[],
+  notice: Omit<Notice, 'link'>,
+): Promise<number> {
+  const byLink = new Map<string, Recipient[]>();
+  for (const r of readers) byLink.set(creditsLinkFor(r), [...(byLink.get(creditsLinkFor(r)) ?? []), r]);
+  let told = 0;
+  for (const [link, group] of byLink) told += await notify(trx, config, group, { ...notice, link });
+  return told;
+}
 
 async function creditReaders(trx: Trx, companyId: number): Promise<Recipient[]> {
   const people = await companyRecipients(trx, { companyId });
@@ -58,10 +87,9 @@ export async function creditsLow(knex: Knex, config: Config, companyId: number):
   return knex.transaction(async (trx) => {
     const balance = await balanceOf(trx, companyId);
     if (balance >= LOW_CREDITS) return 0;
-    return notify(trx, config, await creditReaders(trx, companyId), {
+    return notifyReaders(trx, config, await creditReaders(trx, companyId), {
       kind: 'creditsLow',
       subjectKey: `credits:low:${companyId}`,
-      link: CREDITS_LINK,
       title: () => t('notifications.titles.creditsLow', { balance }),
     });
   });
@@ -92,10 +120,9 @@ export async function creditsExpiring(knex: Knex, config: Config): Promise<numbe
         ).map((r) => `${r.recipient_kind}:${r.recipient_id}`),
       );
       const readers = (await creditReaders(trx, lot.company_id)).filter((r) => !already.has(`${r.kind}:${r.id}`));
-      return notify(trx, config, readers, {
+      return notifyReaders(trx, config, readers, {
         kind: 'creditsExpiring',
         subjectKey,
-        link: CREDITS_LINK,
         title: () =>
           t('notifications.titles.creditsExpiring', {
             credits: Number(lot.credits),

@@ -1,43 +1,64 @@
 /**
  * /credits/company (RaaS companies): the balance, the lots with their expiry, the company's own
- * credit log and Buy credits. The card checkout returns here (?payment=success|cancelled); in test
- * mode (no Stripe keys) `?test_checkout=<session>` shows the clearly marked local checkout.
+ * credit log, newest first, a page at a time ('x–y of N'; 25 a page unless 50 or 100 are chosen;
+ * page and size kept in the URL as p and pp, like the dashboards' tables) and Buy credits. The card
+ * checkout returns here (?payment=success|cancelled); in test mode (no Stripe keys)
+ * `?test_checkout=<session>` shows the clearly marked local checkout.
  */
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Stack,
+  TablePagination,
+  Typography,
+} from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import type { Pricing } from '../../../schema/rules/credits';
 import { t } from '../../../i18n';
 import { useAuth } from '../../app/auth/authContext';
 import { PageHeader } from '../../components/PageHeader';
-import { creditsApi, type Balance, type CreditLogEntry } from '../../api/credits';
+import { creditsApi, type Balance, type CreditLogEntry, type Page } from '../../api/credits';
+import { useAddressParams, withQuery } from '../../components/useAddressState';
 import { LogTable, LotsTable } from './CreditTables';
 import { PurchaseModal } from './PurchaseModal';
 import { TestCheckout } from './TestCheckout';
 import { formatDate } from '../../components/format';
 
+/** The credit log's page sizes: the spec's 25 first, up to the server's 100. */
+const LOG_PAGE_SIZES = [25, 50, 100];
+
 export function CompanyCreditsPage() {
   const { user } = useAuth();
-  const [params, setParams] = useSearchParams();
+  const [params, editParams] = useAddressParams();
   const [balance, setBalance] = useState<Balance>();
-  const [log, setLog] = useState<CreditLogEntry[]>([]);
+  const [log, setLog] = useState<Page<CreditLogEntry>>();
   const [pricing, setPricing] = useState<Pricing & { paymentMode?: 'stripe' | 'test' | 'unavailable' }>();
   const [error, setError] = useState(false);
   const [buying, setBuying] = useState(false);
   const payment = params.get('payment');
   const testSession = params.get('test_checkout');
+  const logPage = Math.max(1, Math.floor(Number(params.get('p'))) || 1);
+  const logSize = LOG_PAGE_SIZES.includes(Number(params.get('pp'))) ? Number(params.get('pp')) : LOG_PAGE_SIZES[0];
 
   const load = useCallback(async () => {
     try {
-      const [b, l, p] = await Promise.all([creditsApi.balance(), creditsApi.log({ page: 1 }), creditsApi.pricing()]);
+      const [b, l, p] = await Promise.all([
+        creditsApi.balance(),
+        creditsApi.log({ page: logPage, pageSize: logSize }),
+        creditsApi.pricing(),
+      ]);
       setBalance(b);
-      setLog(l.data);
+      setLog(l);
       setPricing(p);
       setError(false);
     } catch {
       setError(true);
     }
-  }, []);
+  }, [logPage, logSize]);
 
   useEffect(() => {
     void load();
@@ -59,7 +80,7 @@ export function CompanyCreditsPage() {
       <TestCheckout
         session={testSession}
         onDone={(paid) => {
-          setParams({ payment: paid ? 'success' : 'cancelled' });
+          editParams(() => new URLSearchParams({ payment: paid ? 'success' : 'cancelled' }));
           void load();
         }}
       />
@@ -117,7 +138,20 @@ export function CompanyCreditsPage() {
               <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
                 {t('credits.page.log')}
               </Typography>
-              <LogTable entries={log} />
+              <LogTable entries={log?.data ?? []} />
+              {Boolean(log?.pagination.dataCount) && log && (
+                <TablePagination
+                  component="div"
+                  count={log.pagination.dataCount}
+                  page={log.pagination.currentPage - 1}
+                  rowsPerPage={log.pagination.pageSize}
+                  rowsPerPageOptions={LOG_PAGE_SIZES}
+                  onPageChange={(_e, page) => editParams(withQuery({ p: page + 1 }))}
+                  onRowsPerPageChange={(e) => editParams(withQuery({ pp: e.target.value }))}
+                  labelRowsPerPage={t('portal.common.rowsPerPage')}
+                  data-testid="credit-log-pages"
+                />
+              )}
             </CardContent>
           </Card>
         </Stack>
