@@ -1,6 +1,7 @@
 /**
  * Changes the status of the selected rows to one chosen in a dialog (spec: admin lists have a
- * status-change dialog; a bulk status change clears the selection).
+ * status-change dialog; a bulk status change clears the selection). A refusal's toast names the reason the server
+ * gave for its field, not the generic "Some fields need your attention" (failureMessage).
  */
 import SwapIcon from '@mui/icons-material/SwapHoriz';
 import {
@@ -18,6 +19,7 @@ import { Button, useListContext, useNotify, useRefresh, useResourceContext, useU
 import { t } from '../../i18n';
 import type { EntityDef } from '../../schema';
 import { pluralLabel } from '../fields/fieldMeta';
+import { failureMessage } from '../providers/http';
 
 export function BulkStatusButton({ entity }: { entity: EntityDef }) {
   const resource = useResourceContext() as string;
@@ -47,7 +49,8 @@ export function BulkStatusButton({ entity }: { entity: EntityDef }) {
           refresh();
         },
         onError: (error) => {
-          notify((error as Error).message || t('messages.somethingWentWrong'), { type: 'error' });
+          // A list shows no field errors: the refusal's own words ('status.errors.self', 'users.errors.pendingInvitation').
+          notify(failureMessage(error) || t('messages.somethingWentWrong'), { type: 'error' });
           // Rows saved before the failing one stay changed: show the real state.
           refresh();
         },

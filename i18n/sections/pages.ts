@@ -41,6 +41,9 @@ export const pages = {
     clearSelection: 'Clear selection',
     actionsFor: 'Actions for {email}',
     resendInvitation: 'Resend invitation',
+    pendingNoChanges: 'This user has not accepted the invitation yet: their role and status can change once they do.',
+    pendingSelected:
+      '{count, plural, one {# selected user has} other {# selected users have}} not accepted the invitation yet: deselect them to change roles or status.',
     makeAdmin: 'Make admin',
     makeMember: 'Make member',
     activate: 'Activate',

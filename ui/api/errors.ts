@@ -18,6 +18,17 @@ export function errorMessage(err: unknown, fallbackKey = 'errors.internalServerE
   return t(fallbackKey);
 }
 
+/**
+ * The text of a failure for a toast after an action whose fields are not on screen (a row menu, a bulk bar): the
+ * server's field messages, translated and each once, when it named fields (a refusal such as
+ * `{users: 'users.errors.pendingInvitation'}` says why under the generic 'errors.validation' code), else
+ * errorMessage's text. Forms that show field errors at their fields keep errorMessage for their toast.
+ */
+export function actionErrorMessage(err: unknown, fallbackKey = 'errors.internalServerError'): string {
+  const texts = [...new Set(Object.values(fieldMessages(err)))];
+  return texts.length ? texts.join('. ') : errorMessage(err, fallbackKey);
+}
+
 /** Field errors of a 400 answer, as texts keyed by field name. */
 export function fieldMessages(err: unknown): Record<string, string> {
   if (!(err instanceof ApiError)) return {};

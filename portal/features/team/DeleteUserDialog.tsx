@@ -2,7 +2,7 @@
 import { Alert, MenuItem, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { companyUsersApi, type CompanyUserRow, type TransferTarget } from '../../api/companyUsers';
-import { errorMessage } from '../../../ui/api/errors';
+import { actionErrorMessage, errorMessage } from '../../../ui/api/errors';
 import { useNotify } from '../../app/notify';
 import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
 import { t } from '../../../i18n';
@@ -45,7 +45,8 @@ export function DeleteUserDialog({
       onDeleted();
       onClose();
     } catch (err) {
-      notify(errorMessage(err), 'error');
+      // The transfer choice shows no field error: the toast gives the server's reason (transferTo.errors.invalid).
+      notify(actionErrorMessage(err), 'error');
     } finally {
       setBusy(false);
     }

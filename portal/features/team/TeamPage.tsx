@@ -1,12 +1,13 @@
 /**
  * /team: a company owner's or admin's team. Counts, search and status tabs, invitations, role and
- * status changes (one at a time or in bulk) and removal with a transfer of the user's projects.
+ * status changes (one at a time or in bulk; never of a pending invitee, see UserActions and TeamBulkBar) and removal
+ * with a transfer of the user's projects. A refused change's toast gives the server's reason (actionErrorMessage).
  */
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
-import { Alert, Box, Button, Card, Stack, Typography } from '@mui/material';
+import { Alert, Button, Card, Typography } from '@mui/material';
 import { useState } from 'react';
 import { companyUsersApi, type CompanyUserRow } from '../../api/companyUsers';
-import { errorMessage } from '../../../ui/api/errors';
+import { actionErrorMessage } from '../../../ui/api/errors';
 import { useAuth } from '../../app/auth/authContext';
 import { useNotify } from '../../app/notify';
 import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
@@ -14,6 +15,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { t } from '../../../i18n';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { InviteDialog } from './InviteDialog';
+import { TeamBulkBar } from './TeamBulkBar';
 import { TeamPagination } from './TeamPagination';
 import { TeamStatsCards } from './TeamStatsCards';
 import { TeamToolbar } from './TeamToolbar';
@@ -34,6 +36,8 @@ export function TeamPage() {
   const { query, update } = useTeamQuery();
   const { rows, total, stats, loading, error, reload } = useTeamList(query, true);
   const [selected, setSelected] = useState<string[]>([]);
+  // The selected pending invitees, kept as they are chosen: a selection outlives the page it was made on.
+  const [pendingSelected, setPendingSelected] = useState<string[]>([]);
   const [inviting, setInviting] = useState(false);
   const [deleting, setDeleting] = useState<CompanyUserRow>();
   const [pendingStatus, setPendingStatus] = useState<PendingStatus>();
@@ -42,15 +46,22 @@ export function TeamPage() {
   // Owners and yourself are changed elsewhere (ownership, My profile), never from this list.
   const manageable = (row: CompanyUserRow) => row.role !== 0 && row.id !== user?._id;
 
+  const select = (ids: string[]) => {
+    const pending = (id: string) =>
+      pendingSelected.includes(id) || rows.some((row) => row.id === id && row.status === 0);
+    setSelected(ids);
+    setPendingSelected(ids.filter(pending));
+  };
+
   const run = async (work: () => Promise<unknown>, successKey: string) => {
     setBusy(true);
     try {
       await work();
       notify(t(successKey), 'success');
-      setSelected([]);
+      select([]);
       reload();
     } catch (err) {
-      notify(errorMessage(err), 'error');
+      notify(actionErrorMessage(err), 'error');
     } finally {
       setBusy(false);
     }
@@ -93,40 +104,14 @@ export function TeamPage() {
           onStatus={(status) => update({ status })}
         />
         {selected.length > 0 && (
-          <Stack
-            direction="row"
-            spacing={1}
-            sx={{ alignItems: 'center', px: 2, py: 1.25, mt: 1.5, bgcolor: 'rgba(29, 78, 216, 0.06)' }}
-            data-testid="bulk-bar"
-          >
-            <Typography sx={{ fontWeight: 600, mr: 1 }}>
-              {t('portal.team.selectedCount', { count: selected.length })}
-            </Typography>
-            <Button size="small" disabled={busy} onClick={() => setPendingStatus({ ids: selected, status: 1 })}>
-              {t('portal.team.activate')}
-            </Button>
-            <Button size="small" disabled={busy} onClick={() => setPendingStatus({ ids: selected, status: 2 })}>
-              {t('portal.team.deactivate')}
-            </Button>
-            <Button
-              size="small"
-              disabled={busy}
-              onClick={() => void run(() => companyUsersApi.setRole(selected, 1), 'portal.team.roleChanged')}
-            >
-              {t('portal.team.makeAdmin')}
-            </Button>
-            <Button
-              size="small"
-              disabled={busy}
-              onClick={() => void run(() => companyUsersApi.setRole(selected, 2), 'portal.team.roleChanged')}
-            >
-              {t('portal.team.makeMember')}
-            </Button>
-            <Box sx={{ flex: 1 }} />
-            <Button size="small" color="inherit" onClick={() => setSelected([])}>
-              {t('portal.team.clearSelection')}
-            </Button>
-          </Stack>
+          <TeamBulkBar
+            count={selected.length}
+            pending={pendingSelected.length}
+            busy={busy}
+            onStatus={(status) => setPendingStatus({ ids: selected, status })}
+            onRole={(role) => void run(() => companyUsersApi.setRole(selected, role), 'portal.team.roleChanged')}
+            onClear={() => select([])}
+          />
         )}
         {error && (
           <Alert severity="error" sx={{ m: 2 }}>
@@ -137,7 +122,7 @@ export function TeamPage() {
           rows={rows}
           loading={loading}
           selected={selected}
-          onSelect={setSelected}
+          onSelect={select}
           selectable={manageable}
           actions={(row) =>
             manageable(row) ? <UserActions row={row} onAction={(action) => onAction(row, action)} /> : null
