@@ -2,8 +2,9 @@
  * The candidate's side (spec sections 2, 4 and 7): the token in the emailed link reads the request
  * (`check`), approves or rejects it. A request changes state once; a second answer through the same
  * token changes nothing and reports the token as used. A request whose project is no longer active,
- * or whose company is not, is neither read as open nor answered (409). Unknown and malformed tokens
- * say nothing about any request.
+ * or whose company is not, is neither read as open nor answered (409); nor is one whose candidate the
+ * sender may no longer reach (paused, erased, consent to be shown to companies withdrawn: 410, as an
+ * expired request). Unknown and malformed tokens say nothing about any request.
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
@@ -24,6 +25,8 @@ import {
   type ScheduleData,
 } from './rules';
 import { TOKEN_PATTERN, tokenHash } from './tokens';
+import { candidateReachable } from './deliverable';
+import { localToInstant, validZone, zoneOffsetMinutes } from '../../../schema/rules/timeZones';
 
 export interface RequestRow {
   id: number;
@@ -38,6 +41,7 @@ export interface RequestRow {
   jd_body: string | null;
   jd_footer: string | null;
   schedule_data: ScheduleData | null;
+  sent_by_admin_id: number | null;
   expires_at: Date;
   created_at: Date;
 }
@@ -117,15 +121,30 @@ export async function requestByToken(knex: Knex | Knex.Transaction, token: strin
 /**
  * 409 when the request's project is no longer active or its company is not (closed, on hold, suspended): the
  * candidate can neither read it as open nor answer it. The project row is locked for share, so a suspension or a
- * close waits for an answer under way, and an answer after it is refused.
+ * close waits for an answer under way, and an answer after it is refused. Answers the company's type (the sender's
+ * viewer kind, for requireReachable).
  */
-async function requireAnswerable(trx: Knex.Transaction, projectId: number): Promise<void> {
+async function requireAnswerable(trx: Knex.Transaction, projectId: number): Promise<number | null> {
   const project = await trx('projects').where('id', projectId).forShare().first('status', 'company_id as companyId');
   const company = project?.companyId
-    ? await trx('companies').where('id', project.companyId).first('status')
+    ? await trx('companies').where('id', project.companyId).first('status', 'company_type')
     : undefined;
   if (!projectAnswerable(project && { ...project, companyStatus: company?.status ?? null }))
     throw new AppError(409, 'project.interview.errors.projectClosed');
+  return company?.company_type ?? null;
+}
+
+/**
+ * 410, as an expired request answers, when the candidate may no longer be reached by the request's sender: the rule
+ * delivering it read (deliverable.ts candidateReachable), under which an undelivered request is expired. A pause, an
+ * erasure (which keeps the request's token and state) or a withdrawn consent to be shown to companies since the send
+ * ends the request for the candidate too. The candidate's row is locked for share by then (answerRequest), so a
+ * pause or an erasure under way waits for an answer, and an answer after it is refused. The refusal rolls back: the
+ * request's state stays, and nothing (activity, notice, the answer's emails, a calendar invitation) is written.
+ */
+async function requireReachable(trx: Knex.Transaction, request: RequestRow, companyType: number | null) {
+  if (!(await candidateReachable(trx, request, companyType)))
+    throw new AppError(410, 'project.interview.errors.expired');
 }
 
 export interface Answer {
@@ -142,6 +161,9 @@ export async function answerRequest(knex: Knex, actor: Actor, input: Answer, con
     throw badRequest({ 'userResponse.reasons': 'userResponse.errors.invalid' });
   return knex.transaction(async (trx) => {
     const found = await requestByToken(trx, input.token, actor);
+    // The candidate's row before the request's, in the order an erasure takes them (the candidate, then their rows):
+    // a pause or an erasure under way waits for this answer, or this answer reads it done (requireReachable).
+    await trx('candidates').where('id', found.candidate_id).forShare().first('id');
     const request = (await trx('interview_requests').where('id', found.id).forUpdate().first()) as RequestRow;
     const outcome = answerOutcome({ state: request.state, expiresAt: request.expires_at }, input.answer, new Date());
     if (outcome === 'expired') {
@@ -151,7 +173,7 @@ export async function answerRequest(knex: Knex, actor: Actor, input: Answer, con
           .update({ state: REQUEST_STATE.expired, updated_at: trx.fn.now() });
       return { expired: true as const };
     }
-    if (outcome !== 'used') await requireAnswerable(trx, request.project_id);
+    if (outcome !== 'used') await requireReachable(trx, request, await requireAnswerable(trx, request.project_id));
     const data = await projectData(trx, request);
     if (outcome === 'used' || outcome === 'checked') {
       return { success: true, isTokenUsed: outcome === 'used', state: stateName(request.state), projectData: data };
@@ -191,11 +213,27 @@ export async function answerOrExpire(knex: Knex, actor: Actor, input: Answer, co
   return result;
 }
 
-/** A schedule's proposed times as the answer page lists slots: date, start and end in the schedule's zone. */
+/** "HH:MM" of `instant` on the clock of `zone`. */
+function wallClock(instant: Date, zone: string): string {
+  const minutes = Math.floor(instant.getTime() / 60000) + zoneOffsetMinutes(zone, instant);
+  const ofDay = ((minutes % 1440) + 1440) % 1440;
+  return `${String(Math.floor(ofDay / 60)).padStart(2, '0')}:${String(ofDay % 60).padStart(2, '0')}`;
+}
+
+/**
+ * A schedule's proposed times as the answer page lists slots: date, start and end in the schedule's zone (UTC when it
+ * names none the runtime knows). The end is the start's instant plus the duration, read on the zone's clock, so a slot
+ * across a daylight-saving change ends at the time the clocks show then (00:30 + 120 minutes in London on the night
+ * the clocks go forward ends at 03:30); a start that is no instant in the zone (a skipped time) ends by the clock's
+ * arithmetic.
+ */
 function proposedSlots(schedule: ScheduleData) {
   const minutes = schedule.duration ?? 60;
+  const zone = validZone(schedule.timezone) ?? 'UTC';
   return (schedule.slots ?? []).map((slot) => {
     const [date, startTime] = slot.split('T');
+    const start = localToInstant(slot, zone);
+    if (start) return { date, startTime, endTime: wallClock(new Date(start.getTime() + minutes * 60000), zone) };
     const [h, m] = startTime.split(':').map(Number);
     const end = (h * 60 + m + minutes) % (24 * 60);
     return {

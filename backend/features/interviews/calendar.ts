@@ -12,6 +12,25 @@ export interface Invitation {
   description: string;
   /** The attendee; without an email (a copy for someone who may not see it) the invitation has none. */
   candidate: { name: string; email: string | null };
+  /**
+   * Who the invitation names as its organizer in place of the interviewer (the schedule's name and email): a
+   * confidential project's copy for the candidate names the platform's sender (platformOrganizer), not the company's;
+   * null names none. Left out, the interviewer, when the schedule has their email.
+   */
+  organizer?: { name: string; email: string } | null;
+}
+
+/**
+ * The platform's own sender (`MAIL_FROM`, "Name <address>" or an address alone) as an invitation's organizer: METHOD
+ * REQUEST needs an ORGANIZER (RFC 5546), and a confidential project's invitation must not name the company's
+ * interviewer. The name is the sender's display name, else `fallbackName`; undefined without a usable address.
+ */
+export function platformOrganizer(mailFrom: string, fallbackName: string): { name: string; email: string } | undefined {
+  const match =
+    /^\s*(?:"?([^"<]*?)"?\s*)?<([^<>\s]+@[^<>\s]+)>\s*$/.exec(mailFrom) ??
+    /^\s*()([^<>\s]+@[^<>\s]+)\s*$/.exec(mailFrom);
+  if (!match) return undefined;
+  return { name: match[1]?.trim() || fallbackName, email: match[2] };
 }
 
 /**
@@ -27,6 +46,12 @@ export function invitationAttachment(inv: Invitation): Attachment | undefined {
   const s = inv.schedule;
   const location = s.type === INTERVIEW_TYPE.inPerson ? s.address : s.meetingLink;
   const { name, email } = inv.candidate;
+  const organizer =
+    inv.organizer !== undefined
+      ? inv.organizer
+      : s.interviewerEmail
+        ? { name: s.interviewerName || s.interviewerEmail, email: s.interviewerEmail }
+        : null;
   const attendees = email
     ? [
         {
@@ -50,9 +75,9 @@ export function invitationAttachment(inv: Invitation): Attachment | undefined {
     location: location ? propertyText(location) : undefined,
     url: s.meetingLink && /^https?:\/\//.test(s.meetingLink) ? s.meetingLink : undefined,
     status: 'CONFIRMED',
-    organizer: s.interviewerEmail
+    organizer: organizer
       ? // The one property the ics package writes without escaping line breaks; a stored name may predate the check.
-        { name: propertyText(s.interviewerName || s.interviewerEmail).replace(/\n/g, ' '), email: s.interviewerEmail }
+        { name: propertyText(organizer.name).replace(/\n/g, ' '), email: organizer.email }
       : undefined,
     attendees,
   });

@@ -5,7 +5,9 @@
  * those the in-app notice of it reaches (the project's active people whose board shows the
  * candidate, by their own view of them, and its active advocate) and its active owner-admin, and,
  * for an accepted interview with a known start, sends the calendar invitation to the candidate and
- * the interviewer.
+ * the interviewer (a confidential project's copy for the candidate organized by the platform's sender,
+ * naming no one of the company). It sends nothing once the candidate may no longer be reached by the
+ * request's sender (deliverable.ts candidateReachable: paused, erased or consent withdrawn since the answer).
  *
  * `deliver` first reads again what sending read (send.ts), as answering does (answer.ts): the project and its
  * company still active (projectAnswerable), and the sender still allowed to contact the candidate (mayContact, and
@@ -22,13 +24,13 @@ import type { Config } from '../../config';
 import { html } from '../../services/mail/templates';
 import { queueEmail } from '../../services/mail/outbox';
 import type { RequestRow } from './answer';
-import { invitationAttachment } from './calendar';
+import { invitationAttachment, platformOrganizer } from './calendar';
 import { zoneLabel } from '../../../schema/rules/timeZones';
 import { interviewStart, validZone, type ScheduleData } from './rules';
 import { templateText } from './templateText';
 import { requestToken } from './tokens';
 import { queueWhatsapp } from './whatsappOutbox';
-import { companyViewerOf, stillDeliverable } from './deliverable';
+import { candidateReachable, companyViewerOf, stillDeliverable } from './deliverable';
 import { formatDateTime } from '../../../schema/rules/dates';
 import { requestEmail, requestWhatsapp, type RequestMessageInput } from '../../../schema/rules/requestMessage';
 import { ownContact, shownOne, viewerOf, type Viewer } from '../../services/candidateGate';
@@ -176,6 +178,12 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
       return false;
     const { project, candidate } = await context(trx, request);
     if (!project || !candidate) return false;
+    // Answering checked the candidate could still be reached; a pause, an erasure or a withdrawn consent since (before
+    // this job ran) ends what is sent of the answer: no email, no invitation, the answer marked told.
+    if (!(await candidateReachable(trx, request, project.company_type))) {
+      await trx('interview_requests').where('id', id).update({ answer_notified_at: trx.fn.now() });
+      return false;
+    }
     const approved = request.state === REQUEST_STATE.approved;
     const interview = request.kind === REQUEST_KIND.interview;
     const what = interview ? 'interview request' : 'job description';
@@ -197,19 +205,22 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
     const schedule = request.schedule_data as ScheduleData | null;
     const start = approved && interview ? interviewStart(schedule, project.date_time_slots, new Date()) : undefined;
     if (start && schedule && candidate.email) {
-      const invitation = (attendee: { name: string; email: string | null }) =>
+      // A confidential project's copy for the candidate names no one of the company (the answer page names it "a
+      // company"): the platform's sender organizes it, and the description leaves out the interviewer.
+      const invitation = (attendee: { name: string; email: string | null }, hideCompany = false) =>
         invitationAttachment({
           uid: `${request.guid}@${new URL(config.publicUrl).hostname}`,
           start,
           schedule,
           title: `Interview: ${project.title}`,
-          description: `Interview for ${project.title}${schedule.interviewerName ? ` with ${schedule.interviewerName}` : ''}.`,
+          description: `Interview for ${project.title}${schedule.interviewerName && !hideCompany ? ` with ${schedule.interviewerName}` : ''}.`,
           candidate: attendee,
+          ...(hideCompany ? { organizer: platformOrganizer(config.mailFrom, config.productName) ?? null } : {}),
         });
-      const attachment = invitation({
-        name: `${candidate.firstName ?? ''} ${candidate.lastName ?? ''}`.trim(),
-        email: candidate.email,
-      });
+      const attachment = invitation(
+        { name: `${candidate.firstName ?? ''} ${candidate.lastName ?? ''}`.trim(), email: candidate.email },
+        Boolean(project.is_confidential),
+      );
       // The interviewer is on the company's side: their copy names the candidate as the company's board does
       // (a RaaS company's or another's), with the email only where that board shows the contact.
       const companyViewer = companyViewerOf(project.company_type);

@@ -21,7 +21,7 @@ import { qualifyAnswered } from '../notifications';
 import { camelKeys, qualifyBody } from './inputs';
 import { replyKind } from './rules';
 import { templateText } from './templateText';
-import { queueWhatsapp, WHATSAPP_STATUS } from './whatsappOutbox';
+import { digits, queueWhatsapp, WHATSAPP_STATUS } from './whatsappOutbox';
 import { ownContacts } from '../../services/candidateGate';
 
 const REPLY = { yes: 1, no: 2, text: 3 } as const;
@@ -34,7 +34,27 @@ export function whatsapp(config: Config): WhatsappAdapter {
   return adapter;
 }
 
-const digits = (phone: string) => phone.replace(/\D/g, '');
+/**
+ * The qualify request a reply answers, of a candidate admins still meet (statusSql: not paused, not erased; as
+ * sending reads): a reply from one who paused or was erased since is not recorded. A reply quoting a message answers
+ * that message: one that is not a qualify request (an interview request's) is not taken for the latest qualify request
+ * of the number, which may be another project's. A reply quoting none answers the number's newest request that went
+ * out and awaits its answer (sent or delivered: not queued, failed or already replied) and was made in the
+ * QUALIFY_REPEAT_HOURS before the reply, the hours in which a candidate is asked once at most.
+ */
+async function repliedRequest(trx: Knex.Transaction, contextId: string | undefined, from: string, sentAt: Date) {
+  const q = trx('qualify_requests as q')
+    .join('candidates as rc', 'rc.id', 'q.candidate_id')
+    .whereRaw(statusSql('admin', 'rc'));
+  if (contextId) return q.where('q.provider_message_id', contextId).first('q.id');
+  if (!digits(from)) return undefined;
+  return q
+    .whereRaw("regexp_replace(coalesce(q.to_phone, ''), '\\D', '', 'g') = ?", [digits(from)])
+    .whereIn('q.state', [QUALIFY_STATE.sent, QUALIFY_STATE.delivered])
+    .where('q.created_at', '>', new Date(sentAt.getTime() - QUALIFY_REPEAT_HOURS * 3_600_000))
+    .orderBy('q.id', 'desc')
+    .first('q.id');
+}
 
 /** Records what one verified delivery reports; safe to receive twice. */
 export async function recordWebhook(
@@ -64,20 +84,10 @@ export async function recordWebhook(
         .update({ state, updated_at: trx.fn.now() });
     }
     for (const r of events.replies) {
-      // A reply quoting a message answers that message: one that is not a qualify request (an interview request's) is
-      // not taken for the latest qualify request of the number, which may be another project's.
-      let request = r.contextId
-        ? await trx('qualify_requests').where('provider_message_id', r.contextId).first('id')
-        : undefined;
-      if (!request && !r.contextId && digits(r.from)) {
-        request = await trx('qualify_requests')
-          .whereRaw("regexp_replace(coalesce(to_phone, ''), '\\D', '', 'g') = ?", [digits(r.from)])
-          .orderBy('id', 'desc')
-          .first('id');
-      }
-      if (!request) continue;
       const kind = replyKind(r.text, r.payload);
       const sentAt = r.sentAt ?? new Date();
+      const request = await repliedRequest(trx, r.contextId, r.from, sentAt);
+      if (!request) continue;
       const changed = await trx('qualify_requests')
         .where('id', request.id)
         // The same delivery again, or an older reply arriving late, changes nothing; nor does a message of text after
@@ -108,6 +118,22 @@ const stateName = (n: number) =>
   (Object.keys(QUALIFY_STATE) as (keyof typeof QUALIFY_STATE)[]).find((k) => QUALIFY_STATE[k] === n) ?? 'queued';
 
 /**
+ * Of `candidateIds`, those sent a qualify request in the last QUALIFY_REPEAT_HOURS. Locked per candidate first (as
+ * send.ts recentWhatsapp locks interview requests), so of two sends at once to one candidate the second reads the
+ * first's request once it commits, and skips them.
+ */
+async function askedRecently(trx: Knex.Transaction, candidateIds: number[]): Promise<Set<number>> {
+  for (const cid of [...candidateIds].sort((a, b) => a - b))
+    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`qualify-request:${cid}`]);
+  return new Set(
+    (await trx('qualify_requests')
+      .whereIn('candidate_id', candidateIds)
+      .where('created_at', '>', new Date(Date.now() - QUALIFY_REPEAT_HOURS * 3_600_000))
+      .pluck('candidate_id')) as number[],
+  );
+}
+
+/**
  * Sends a WhatsApp qualify request (header and body) to each candidate the sender meets who has a
  * phone marked WhatsApp and was not asked in the last QUALIFY_REPEAT_HOURS, queued in one transaction; the others
  * are answered as skipped, and none left is a 409.
@@ -125,30 +151,28 @@ export async function sendQualifyRequests(knex: Knex, actor: Actor, body: z.outp
     throw new AppError(404, 'project.candidate.notFound', undefined, undefined, {
       candidateIds: unknown.map((n) => `Candidate:${n}`),
     });
-  // A candidate asked in the last QUALIFY_REPEAT_HOURS is not messaged again (each message is paid, and one person
-  // should not receive the same question twice in a day): skipped, as one without a phone marked WhatsApp is.
-  const recent = new Set(
-    (await knex('qualify_requests')
-      .whereIn('candidate_id', met)
-      .where('created_at', '>', new Date(Date.now() - QUALIFY_REPEAT_HOURS * 3_600_000))
-      .pluck('candidate_id')) as number[],
-  );
   // Only a number the candidate marked as WhatsApp ('Phone has WhatsApp'), as interview requests (send.ts).
   const withPhone = candidates.flatMap((c) => (c.phone && c.phoneWhatsapp ? [{ id: c.id, phone: c.phone }] : []));
-  const reachable = withPhone.filter((c) => !recent.has(c.id));
-  const skipped = body.candidateId.filter((cid) => !reachable.some((c) => c.id === cid));
-  if (!reachable.length) {
-    const key = withPhone.length ? 'project.qualify.errors.askedRecently' : 'project.qualify.errors.noWhatsapp';
-    throw new AppError(409, key, undefined, undefined, { candidateIds: skipped.map((n) => `Candidate:${n}`) });
-  }
-  if (body.projectId && !(await knex('projects').where('id', body.projectId).first('id')))
-    throw new AppError(404, 'project.notFound');
   // Stored as typed; sent to WhatsApp as one line each (templateText.ts), the default template's words for a blank one.
   const parameters = {
     header: templateText(body.header, t('project.qualify.template.header'), JD_LIMITS.header),
     body: templateText(body.body, t('project.qualify.template.body'), JD_LIMITS.body),
   };
-  const ids = await knex.transaction(async (trx) => {
+  const { ids, skipped } = await knex.transaction(async (trx) => {
+    // A candidate asked in the last QUALIFY_REPEAT_HOURS is not messaged again (each message is paid, and one person
+    // should not receive the same question twice in a day): skipped, as one without a phone marked WhatsApp is.
+    const recent = await askedRecently(
+      trx,
+      withPhone.map((c) => c.id),
+    );
+    const reachable = withPhone.filter((c) => !recent.has(c.id));
+    const left = body.candidateId.filter((cid) => !reachable.some((c) => c.id === cid));
+    if (!reachable.length) {
+      const key = withPhone.length ? 'project.qualify.errors.askedRecently' : 'project.qualify.errors.noWhatsapp';
+      throw new AppError(409, key, undefined, undefined, { candidateIds: left.map((n) => `Candidate:${n}`) });
+    }
+    if (body.projectId && !(await trx('projects').where('id', body.projectId).first('id')))
+      throw new AppError(404, 'project.notFound');
     const out: number[] = [];
     for (const c of reachable) {
       const [row] = await trx('qualify_requests')
@@ -173,7 +197,7 @@ export async function sendQualifyRequests(knex: Knex, actor: Actor, body: z.outp
       });
       out.push(row.id);
     }
-    return out;
+    return { ids: out, skipped: left };
   });
   return {
     success: true,

@@ -7,10 +7,13 @@
  * or unmarked their number since is not messaged: the message is marked failed, with the reason, and so is the
  * qualify request (both entities' declared "failed" status; neither has a cancelled one).
  * An interview or job-description request's message is checked again the same way, by what delivering it checked
- * (delivery.ts stillDeliverable: the project and its company active, the sender still meeting and allowed to contact
+ * (deliverable.ts stillDeliverable: the project and its company active, the sender still meeting and allowed to contact
  * the candidate), and the request still open (sent, not answered, not expired) and the phone still marked WhatsApp:
  * a retry hours later after a provider failure sends nothing the candidate may no longer receive. Such a message is
  * marked failed with the reason; the request itself is left as it is (its email went out, answering checks again).
+ * Before each attempt the candidate's phone is read again too: one that is no longer the number the message was queued
+ * to (compared by its digits) is not messaged, and the new one is not messaged in its place (the request was made for
+ * the old contact, as sending addressed it): the message is marked failed with the reason, as above.
  * When the provider may have taken a message without confirming it (a 2xx without a message id, a timeout once the
  * request went out), the row is marked sent without a provider id and the reason kept in `error`: sending it again
  * could deliver it, and charge for it, twice.
@@ -39,6 +42,7 @@ const NO_LONGER_REACHABLE = 'Not sent: the candidate paused or no longer has a W
 const NO_LONGER_DELIVERABLE =
   'Not sent: the request was answered or expired, or may no longer reach the candidate (paused, consent withdrawn, ' +
   'no WhatsApp number, company suspended or project closed)';
+const NUMBER_CHANGED = 'Not sent: the candidate changed their WhatsApp number since the message was queued';
 
 export async function queueWhatsapp(trx: Knex | Knex.Transaction, message: OutgoingWhatsapp): Promise<number> {
   const [row] = await trx('whatsapp_messages')
@@ -61,28 +65,48 @@ export async function queueWhatsapp(trx: Knex | Knex.Transaction, message: Outgo
   return row.id as number;
 }
 
-/** Whether a qualify request's candidate is still one it may go to: met by admins (not paused), WhatsApp marked. */
-async function qualifyStillWanted(trx: Knex.Transaction, qualifyRequestId: number): Promise<boolean> {
+/** A phone number's digits: how numbers are compared (the provider takes them without the '+', replies come so). */
+export const digits = (phone: string) => phone.replace(/\D/g, '');
+
+/**
+ * Why a message may no longer go to `to`, read through the gate as the message's address was: the candidate has no
+ * phone marked WhatsApp now (NO_LONGER_REACHABLE), or one that is not `to` (NUMBER_CHANGED: the request was made for
+ * the number it was queued to, and the new one is not messaged in its place); undefined when it may still go.
+ */
+async function contactChanged(trx: Knex.Transaction, candidateId: number, to: string, unreachable: string) {
+  const contact = await ownContact(trx, candidateId);
+  if (contact?.phoneWhatsapp !== true || !contact.phone) return unreachable;
+  return digits(contact.phone) === digits(to) ? undefined : NUMBER_CHANGED;
+}
+
+/**
+ * Why a qualify request's message may no longer go, if so: a candidate admins no longer meet (paused, erased), or
+ * whose phone is no longer marked WhatsApp or is no longer `to`.
+ */
+async function qualifyUnwanted(trx: Knex.Transaction, qualifyRequestId: number, to: string) {
   const candidate = await trx('qualify_requests as q')
     .join('candidates as c', 'c.id', 'q.candidate_id')
     .where('q.id', qualifyRequestId)
     .whereRaw(statusSql('admin'))
     .first('c.id');
-  // The phone's WhatsApp mark is the candidate's contact: read through the gate, as the message's address is.
-  return candidate !== undefined && (await ownContact(trx, candidate.id))?.phoneWhatsapp === true;
+  if (candidate === undefined) return NO_LONGER_REACHABLE;
+  return contactChanged(trx, candidate.id, to, NO_LONGER_REACHABLE);
 }
 
-/** Whether an interview or job-description request's message may still go: as delivering it checked, and still open. */
-async function requestStillWanted(trx: Knex.Transaction, interviewRequestId: number): Promise<boolean> {
+/**
+ * Why an interview or job-description request's message may no longer go, if so: as delivering it checked, and still
+ * open; and the candidate's phone still marked WhatsApp and still `to`.
+ */
+async function requestUnwanted(trx: Knex.Transaction, interviewRequestId: number, to: string) {
   const request = await trx('interview_requests').where('id', interviewRequestId).first();
-  if (!request || request.state !== REQUEST_STATE.sent) return false;
-  if (request.expires_at && new Date(request.expires_at).getTime() <= Date.now()) return false;
+  if (!request || request.state !== REQUEST_STATE.sent) return NO_LONGER_DELIVERABLE;
+  if (request.expires_at && new Date(request.expires_at).getTime() <= Date.now()) return NO_LONGER_DELIVERABLE;
   const project = await trx('projects as p')
     .leftJoin('companies as c', 'c.id', 'p.company_id')
     .where('p.id', request.project_id)
     .first('p.status', 'p.company_id', 'c.company_type', 'c.status as company_status');
-  if (!project || !(await stillDeliverable(trx, request, project))) return false;
-  return (await ownContact(trx, request.candidate_id))?.phoneWhatsapp === true;
+  if (!project || !(await stillDeliverable(trx, request, project))) return NO_LONGER_DELIVERABLE;
+  return contactChanged(trx, request.candidate_id, to, NO_LONGER_DELIVERABLE);
 }
 
 /** Sends one queued message; the row is locked while the provider is asked, so two runs send it once. */
@@ -95,19 +119,20 @@ export async function deliverWhatsapp(
     const row = await trx('whatsapp_messages').where('id', id).forUpdate().first();
     // Sent, stored, or failed (the provider's report, or not sent below): never sent (again).
     if (!row || row.status !== WHATSAPP_STATUS.queued) return 'skipped' as const;
-    if (row.qualify_request_id && !(await qualifyStillWanted(trx, row.qualify_request_id))) {
+    const unwanted = row.qualify_request_id
+      ? await qualifyUnwanted(trx, row.qualify_request_id, row.to)
+      : row.interview_request_id
+        ? await requestUnwanted(trx, row.interview_request_id, row.to)
+        : undefined;
+    if (unwanted) {
       await trx('whatsapp_messages')
         .where('id', id)
-        .update({ status: WHATSAPP_STATUS.failed, error: NO_LONGER_REACHABLE, updated_at: trx.fn.now() });
-      await trx('qualify_requests')
-        .where({ id: row.qualify_request_id, state: QUALIFY_STATE.queued })
-        .update({ state: QUALIFY_STATE.failed, updated_at: trx.fn.now() });
-      return 'skipped' as const;
-    }
-    if (row.interview_request_id && !(await requestStillWanted(trx, row.interview_request_id))) {
-      await trx('whatsapp_messages')
-        .where('id', id)
-        .update({ status: WHATSAPP_STATUS.failed, error: NO_LONGER_DELIVERABLE, updated_at: trx.fn.now() });
+        .update({ status: WHATSAPP_STATUS.failed, error: unwanted, updated_at: trx.fn.now() });
+      // The qualify request it carries fails with it; an interview request is left as it is.
+      if (row.qualify_request_id)
+        await trx('qualify_requests')
+          .where({ id: row.qualify_request_id, state: QUALIFY_STATE.queued })
+          .update({ state: QUALIFY_STATE.failed, updated_at: trx.fn.now() });
       return 'skipped' as const;
     }
     let result: Awaited<ReturnType<WhatsappAdapter['send']>>;
