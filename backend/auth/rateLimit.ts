@@ -3,6 +3,7 @@
  * hold across processes. A sliding window: each allowed request is one row, and a request is
  * allowed while fewer than the limit's rows fall in the last window.
  */
+import { isIPv4, isIPv6 } from 'node:net';
 import type { Knex } from 'knex';
 import type { Config } from '../config';
 import { AppError } from '../errors';
@@ -37,18 +38,41 @@ export async function enforceRateLimits(knex: Knex, windowMinutes: number, limit
   });
 }
 
+/**
+ * The part of a client's address that a per-IP limit counts: an IPv4 address (also written as IPv4-mapped
+ * IPv6, ::ffff:a.b.c.d) whole, an IPv6 address by its /64, the block one client is given and may rotate within.
+ * Anything else (no address, or not one) is counted as written.
+ */
+export function ipKey(ip: string | undefined): string {
+  if (!ip) return '';
+  const bare = ip.replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
+  if (mapped && isIPv4(mapped[1])) return mapped[1];
+  if (isIPv4(bare) || !isIPv6(bare)) return ip;
+  const [head, tail = ''] = bare.toLowerCase().split('::');
+  const groups = (part: string) => (part ? part.split(':') : []);
+  // An embedded IPv4 tail (::1.2.3.4) fills the last two groups, never the first four.
+  const fill = 8 - groups(head).length - groups(tail).length - (tail.includes('.') ? 1 : 0);
+  const full = bare.includes('::')
+    ? [...groups(head), ...Array<string>(fill).fill('0'), ...groups(tail)]
+    : groups(head);
+  return `${full
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
 /** The key of the codes and links emailed to one address (verifyLoginCode reads it too). */
 export const emailSendKey = (email: string) => `email:${email.toLowerCase()}`;
 
 /** The limits on anything that emails a code or link to `email`, asked from `ip` (a declared endpoint's `limits`). */
 export function emailSendLimits(config: Config, email: string, ip: string | undefined, person?: string): Limit[] {
   const limits: Limit[] = [{ key: emailSendKey(email), max: config.rateLimit.perEmail }];
-  if (ip) limits.push({ key: `ip:${ip}`, max: config.rateLimit.perIp });
+  if (ip) limits.push({ key: `ip:${ipKey(ip)}`, max: config.rateLimit.perIp });
   if (person) limits.push({ key: person, max: config.rateLimit.perEmail });
   return limits;
 }
 
-/** Counts one email sent to `email` from `ip` (and by `person`, a signed-in sender), or throws 429. */
 /** The key of the checks of sign-in codes for one address (verifyLoginCode reads it too). */
 export const codeCheckKey = (email: string) => `code-check:${email.toLowerCase()}`;
 
@@ -63,10 +87,11 @@ export async function limitCodeChecks(
   ip: string | undefined,
 ): Promise<void> {
   const limits: Limit[] = [{ key: codeCheckKey(email), max: 2 * config.rateLimit.perEmail }];
-  if (ip) limits.push({ key: `code-check-ip:${ip}`, max: config.rateLimit.perIp });
+  if (ip) limits.push({ key: `code-check-ip:${ipKey(ip)}`, max: config.rateLimit.perIp });
   await enforceRateLimits(knex, config.rateLimit.windowMinutes, limits);
 }
 
+/** Counts one email sent to `email` from `ip` (and by `person`, a signed-in sender), or throws 429. */
 export async function limitEmailSends(
   knex: Knex,
   config: Config,

@@ -16,8 +16,9 @@ import { z } from 'zod';
 import { entity } from '../../../schema';
 import { CORRECTABLE_FIELDS, CORRECTION_STATUS } from '../../../schema/rules/dataExport';
 import type { Actor } from '../../../schema/roles';
-import { actorRefs } from '../../../schema/roles';
+import { actorKey, actorRefs } from '../../../schema/roles';
 import { id } from '../../../schema/validation/inputs';
+import { ipKey } from '../../auth/rateLimit';
 import { selectRows } from '../../crud/select';
 import type { Row } from '../../crud/serialize';
 import { validateRecord } from '../../crud/validate';
@@ -125,8 +126,8 @@ const ask = defineEndpoint({
   },
   status: 201,
   limits: ({ actor, req, ctx }) => [
-    { key: `correction:${actor.id}`, max: ctx.config.rateLimit.perEmail },
-    { key: `ip:${req.ip}`, max: ctx.config.rateLimit.perIp },
+    { key: `correction:${actorKey(actor)}`, max: ctx.config.rateLimit.perEmail },
+    { key: `ip:${ipKey(req.ip)}`, max: ctx.config.rateLimit.perIp },
   ],
   handler: async ({ actor, body, ctx }) => {
     const candidateId = candidateOf(actor);

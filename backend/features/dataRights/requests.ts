@@ -18,7 +18,8 @@ import {
   ERASURE_STATUS,
   erasureDueAt,
 } from '../../../schema/rules/dataRights';
-import type { Actor } from '../../../schema/roles';
+import { actorKey, type Actor } from '../../../schema/roles';
+import { ipKey } from '../../auth/rateLimit';
 import { hmac, newCode, sameHash } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { defineEndpoint } from '../../endpoints/define';
@@ -90,8 +91,8 @@ const ask = defineEndpoint({
   summary: 'The candidate asks to be erased: a code goes to their address',
   access: 'signedIn',
   limits: ({ actor, req, ctx }) => [
-    { key: `erasure:${actor.id}`, max: ctx.config.rateLimit.perEmail },
-    { key: `ip:${req.ip}`, max: ctx.config.rateLimit.perIp },
+    { key: `erasure:${actorKey(actor)}`, max: ctx.config.rateLimit.perEmail },
+    { key: `ip:${ipKey(req.ip)}`, max: ctx.config.rateLimit.perIp },
   ],
   handler: async ({ actor, ctx }) => {
     const candidateId = candidateOf(actor);

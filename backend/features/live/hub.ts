@@ -3,8 +3,11 @@
  * (the trigger of migration `notify_live_events` sends each committed event's id), the ids arriving
  * together are read in one query, and each event goes to the sockets whose person may read its
  * subject. Every process of the product listens, so an event raised by another API process or the
- * worker reaches the sockets held here. A lost listening connection is opened again, and the events
- * committed meanwhile are read from the table, so nothing is skipped.
+ * worker reaches the sockets held here. The listening connection has TCP keepalive, and the socket
+ * heartbeat asks it a `select 1` (checkListener), so a half-open one is noticed too. A lost listening
+ * connection is opened again, and the events committed meanwhile are read from the table, with the
+ * same overlap below the last id a reconnecting socket gets, so nothing is skipped; ids delivered
+ * lately are not delivered twice.
  */
 import type { Knex } from 'knex';
 import pg from 'pg';
@@ -38,6 +41,16 @@ export const BATCH_MS = 50;
 const REPLAYED_KEPT_MS = 10_000;
 /** A replay goes in frames of this many events. */
 const REPLAY_FRAME = 100;
+/**
+ * How long the ids this process delivered are remembered, so reading the overlap again after a
+ * lost listening connection does not deliver them twice: the overlap's 10 s, with room for the
+ * clocks of this machine and the database's to differ.
+ */
+const DELIVERED_KEPT_MS = 30_000;
+/** A listening connection whose `select 1` has not answered by then is ended and opened again. */
+const LIVENESS_TIMEOUT_MS = 5000;
+/** What the listening connection adds to the pool's settings: a half-open one is closed by the system in time. */
+const LISTENER_CONNECTION = { keepAlive: true, keepAliveInitialDelayMillis: 10_000 };
 
 export class LiveHub {
   readonly clients = new Set<LiveClient>();
@@ -47,6 +60,12 @@ export class LiveHub {
   private lastFlush = -Infinity;
   private lastId = 0;
   private stopped = false;
+  /** The ids delivered lately, with when (performance.now()), oldest first. */
+  private delivered = new Map<number, number>();
+  /** When the listening connection was lost (performance.now()); undefined once what was missed has been read. */
+  private lostAt?: number;
+  private relistening = false;
+  private checking = false;
 
   constructor(private readonly knex: Knex) {}
 
@@ -57,36 +76,78 @@ export class LiveHub {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client(connectionOf(this.knex));
+    const client = new pg.Client({ ...connectionOf(this.knex), ...LISTENER_CONNECTION });
     client.on('notification', (n) => {
       const id = Number(n.payload);
       if (Number.isSafeInteger(id)) this.enqueue(id);
     });
-    client.on('error', (err) => {
-      logger.warn({ message: err.message }, 'live channel: listening connection lost');
-      if (this.listener === client) this.listener = undefined;
+    client.on('error', (err) => this.lost(client, err.message));
+    try {
+      await client.connect();
+      await client.query('listen live_events');
+    } catch (err) {
       void client.end().catch(() => {});
-      if (!this.stopped) setTimeout(() => void this.relisten(), 1000).unref();
-    });
-    await client.connect();
-    await client.query('listen live_events');
+      throw err;
+    }
     this.listener = client;
   }
 
-  /** After a lost connection: listen again, then send what was committed while nobody listened. */
+  /** The listening connection failed or stopped answering: it is ended, and listening starts again in a second. */
+  private lost(client: pg.Client, message: string): void {
+    void client.end().catch(() => {});
+    // An error of a connection already replaced (or one still connecting, which listen() throws) starts nothing.
+    if (this.listener !== client) return;
+    logger.warn({ message }, 'live channel: listening connection lost');
+    this.listener = undefined;
+    this.lostAt ??= performance.now();
+    if (!this.stopped) setTimeout(() => void this.relisten(), 1000).unref();
+  }
+
+  /**
+   * After a lost connection: listen again, then send what was committed while nobody listened: the
+   * ids past the last one delivered, and, as a reconnecting socket is sent, those below it written
+   * from REPLAY_OVERLAP before the loss on (a transaction that took its id early and committed in
+   * the gap); flush skips those already delivered. Either step failing is tried again.
+   */
   private async relisten(): Promise<void> {
-    if (this.stopped || this.listener) return;
+    if (this.stopped || this.relistening || this.lostAt === undefined) return;
+    this.relistening = true;
     try {
-      await this.listen();
-      const missed = await this.knex('live_events')
-        .where('id', '>', this.lastId)
-        .orderBy('id')
-        .limit(REPLAY_LIMIT)
-        .select('id');
-      for (const r of missed) this.enqueue(Number(r.id));
+      if (!this.listener) await this.listen();
+      const gapSeconds = (performance.now() - (this.lostAt ?? performance.now())) / 1000;
+      const [missed, overlap] = await Promise.all([
+        this.knex('live_events').where('id', '>', this.lastId).orderBy('id').limit(REPLAY_LIMIT).select('id'),
+        this.knex('live_events')
+          .where('id', '<=', this.lastId)
+          .whereRaw(`created_at > now() - ${REPLAY_OVERLAP} - make_interval(secs => ?)`, [gapSeconds])
+          .orderBy('id', 'desc')
+          .limit(REPLAY_LIMIT)
+          .select('id'),
+      ]);
+      this.lostAt = undefined;
+      for (const r of [...overlap.reverse(), ...missed]) this.enqueue(Number(r.id));
     } catch (err) {
       logger.warn({ message: (err as Error).message }, 'live channel: could not listen again');
       setTimeout(() => void this.relisten(), 2000).unref();
+    } finally {
+      this.relistening = false;
+    }
+  }
+
+  /**
+   * Asks the listening connection a `select 1` (the socket heartbeat calls this): one that does not
+   * answer within LIVENESS_TIMEOUT_MS, half-open after a network fault, is lost and opened again.
+   */
+  async checkListener(): Promise<void> {
+    const client = this.listener;
+    if (!client || this.checking) return;
+    this.checking = true;
+    try {
+      await client.query({ text: 'select 1', query_timeout: LIVENESS_TIMEOUT_MS } as pg.QueryConfig);
+    } catch (err) {
+      this.lost(client, `liveness check failed: ${(err as Error).message}`);
+    } finally {
+      this.checking = false;
     }
   }
 
@@ -111,7 +172,8 @@ export class LiveHub {
   private async flush(): Promise<void> {
     this.lastFlush = performance.now();
     try {
-      const ids = [...new Set(this.pending.splice(0, 500))];
+      const ids = [...new Set(this.pending.splice(0, 500))].filter((id) => !this.delivered.has(id));
+      this.remember(ids);
       const rows = (await this.knex('live_events')
         .whereIn('id', ids)
         .orderBy('id')
@@ -156,6 +218,16 @@ export class LiveHub {
       this.flushing = undefined;
       this.schedule();
     }
+  }
+
+  /** Notes ids as delivered, and forgets those delivered more than DELIVERED_KEPT_MS ago. */
+  private remember(ids: number[]): void {
+    const now = performance.now();
+    for (const [id, at] of this.delivered) {
+      if (at > now - DELIVERED_KEPT_MS) break;
+      this.delivered.delete(id);
+    }
+    for (const id of ids) this.delivered.set(id, now);
   }
 
   /**
@@ -257,7 +329,9 @@ export class LiveHub {
   async stop(): Promise<void> {
     this.stopped = true;
     for (const c of this.clients) c.ws.terminate();
-    await this.listener?.end().catch(() => {});
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.end().catch(() => {});
   }
 }
 

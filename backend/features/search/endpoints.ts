@@ -4,7 +4,8 @@
  * `GET /search/candidates/:id`, the profile as the searcher may see it (profile.ts). The caller's
  * declared `search` permission on Candidate decides who may search at all and by which fields
  * (admin-only keys are refused with a field message). Reads go to the read replica when one is
- * configured; the search appearances they cause are written afterwards, in one statement.
+ * configured; the search appearances they cause are written afterwards, in one statement, while the
+ * searcher's allowance of logged search pages lasts (appearances.ts).
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
@@ -40,7 +41,7 @@ export const searchEndpoint = defineEndpoint({
     const refused = params.adminKeys.filter((key) => !ability.can('search', 'Candidate', ADMIN_KEYS[key]));
     if (refused.length) throw badRequest(Object.fromEntries(refused.map((key) => [key, `${key}.errors.adminOnly`])));
     const answer = await readOn(ctx, (knex) => searchCandidates(knex, { ability, actor, params }));
-    logAfterResponse(res, ctx.knex, actor, 'searchAppearance', answer.ids);
+    logAfterResponse(res, ctx, actor, 'searchAppearance', answer.ids);
     // The filters' names and the number found, never who was found.
     analytics
       .record(ctx.knex, actor, 'search', {

@@ -38,6 +38,7 @@ export { currencyRates } from './rates';
 export { labelsFor } from './labels';
 export { experienceYears, loadResults } from './results';
 export { openProfile } from './profile';
+export { searchLogLimit } from './appearances';
 export { textQuery } from './text';
 export { adminAnonymous, identityPublic, seesIdentity } from './visibility';
 export { candidateList } from './adminList';

@@ -243,7 +243,7 @@ export const profileEndpoint = (projectPlace: ProjectPlace) =>
   defineEndpoint({
     method: 'get',
     path: '/search/candidates/:id',
-    summary: 'A candidate profile as the searcher may see it; records a profile view',
+    summary: "A candidate profile as the searcher may see it; records a profile view within the viewer's allowance",
     access: { action: 'search', subject: 'Candidate' },
     input: {
       params: z.object({ id: z.string().max(60) }),
@@ -257,8 +257,9 @@ export const profileEndpoint = (projectPlace: ProjectPlace) =>
     },
     handler: async ({ params, query, actor, ability, ctx, res }) => {
       const opened = await openProfile(ctx, ability, actor, projectPlace, params.id, query);
-      // A search's open counts as a profile view (logged once it answered); an open from a project's board is the project's work.
-      if (!opened.fromProject) logAfterResponse(res, ctx.knex, actor, 'profileView', [opened.candidateId]);
+      // A search's open counts as a profile view (logged once it answered, within the viewer's allowance of views,
+      // appearances.ts); an open from a project's board is the project's work.
+      if (!opened.fromProject) logAfterResponse(res, ctx, actor, 'profileView', [opened.candidateId]);
       return opened.profile;
     },
   });

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { entity } from '../../../schema';
 import { email, id } from '../../../schema/validation/inputs';
 import { findAccountByEmail } from '../../auth/accounts';
+import { ipKey } from '../../auth/rateLimit';
 import { hmac, newCode, sameHash } from '../../auth/tokens';
 import { writeContextOf } from '../../crud/writes';
 import { modelFor } from '../../db/models';
@@ -109,7 +110,7 @@ const requestChange = defineEndpoint({
   limits: ({ row, body, req, ctx }) => [
     { key: `email-change:${row.id}`, max: ctx.config.rateLimit.perEmail },
     { key: `email:${body.email}`, max: ctx.config.rateLimit.perEmail },
-    { key: `ip:${req.ip}`, max: ctx.config.rateLimit.perIp },
+    { key: `ip:${ipKey(req.ip)}`, max: ctx.config.rateLimit.perIp },
   ],
   handler: (call) => {
     assertMay(call, 'create', call.row.id);

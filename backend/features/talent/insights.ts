@@ -13,12 +13,12 @@
  * panel's own rule (search's openProfile), so a paused candidate, one the caller's search does not
  * find, or a project the caller does not read or reach the candidate in is 404 as the panel answers,
  * and nothing is written. A search appearance is logged only of candidates the caller's search finds, in a project
- * they read. Views rank popular candidates, so each person logs a bounded number a window.
+ * they read. Views rank popular candidates, so each person logs a bounded number a window (`searchLogLimit`, the
+ * allowance search's own answers spend too).
  */
 import { subject as asSubject } from '@casl/ability';
 import { z } from 'zod';
 import { entity } from '../../../schema';
-import { actorKey } from '../../../schema/roles';
 import { searchStatuses, statusSql, viewerOf } from '../../../schema/rules/visibility';
 import { INSIGHT_KIND } from '../../../schema/entities/internal/dailyRollups';
 import { id, ids } from '../../../schema/validation/inputs';
@@ -26,15 +26,13 @@ import { badRequest, forbidden, notFound } from '../../errors';
 import { defineEndpoint, type Call } from '../../endpoints/define';
 import { insightCounts } from '../dashboards';
 import { loadProject, projectPlace } from '../pipeline';
-import { openProfile } from '../search';
+import { openProfile, searchLogLimit } from '../search';
 import { actorColumns, LOG_KIND } from '../../services/activity';
 
 const candidate = entity('candidate');
 const SEARCH_LOG = 'CandidateSearchOrViewLog';
 const STAGE_LOG = 'CandidateRecruitmentStageLog';
 const MAX_APPEARANCES = 200;
-/** Profile views, and search pages, one person may log a rate-limit window (15 minutes by default): one every 3 s. */
-const LOGS_PER_WINDOW = 300;
 const PERIODS = { '7': 'last7Days', '30': 'last30Days', all: 'allTime' } as const;
 
 const windows = (c: { d7: number; d30: number; all: number }) => ({
@@ -79,7 +77,7 @@ export const insightEndpoints = [
     input: { body: z.object({ candidateId: id('candidate'), projectId }) },
     status: 201,
     // Counted before the reach check, so probing ids spends the same allowance as viewing.
-    limits: ({ actor }) => [{ key: `profile-view:${actorKey(actor)}`, max: LOGS_PER_WINDOW }],
+    limits: ({ actor }) => [searchLogLimit('profileView', actor)],
     handler: async ({ body, actor, ability, ctx }) => {
       await openProfile(ctx, ability, actor, projectPlace, String(body.candidateId), {
         projectId: body.projectId === null ? undefined : String(body.projectId),
@@ -101,7 +99,7 @@ export const insightEndpoints = [
     access: { action: 'create', subject: SEARCH_LOG },
     input: { body: z.object({ candidates: ids('candidate', MAX_APPEARANCES), projectId }) },
     status: 201,
-    limits: ({ actor }) => [{ key: `search-appearance:${actorKey(actor)}`, max: LOGS_PER_WINDOW }],
+    limits: ({ actor }) => [searchLogLimit('searchAppearance', actor)],
     handler: async ({ body, actor, ability, ctx }) => {
       // Only candidates the caller's search finds (visibility.ts): any other id is answered as one that names nobody.
       const viewer = viewerOf(actor);

@@ -20,8 +20,9 @@ import {
   exportRequestedBy,
   mayFollowExportLink,
 } from '../../../../schema/rules/dataExport';
-import type { Actor } from '../../../../schema/roles';
+import { actorKey, type Actor } from '../../../../schema/roles';
 import { id } from '../../../../schema/validation/inputs';
+import { ipKey } from '../../../auth/rateLimit';
 import { sameHash } from '../../../auth/tokens';
 import type { Config } from '../../../config';
 import { storageFor } from '../../../adapters/storage/select';
@@ -132,8 +133,8 @@ const ask = defineEndpoint({
   access: 'signedIn',
   status: 202,
   limits: ({ actor, req, ctx }) => [
-    { key: `data-export:${actor.id}`, max: ctx.config.rateLimit.perEmail },
-    { key: `ip:${req.ip}`, max: ctx.config.rateLimit.perIp },
+    { key: `data-export:${actorKey(actor)}`, max: ctx.config.rateLimit.perEmail },
+    { key: `ip:${ipKey(req.ip)}`, max: ctx.config.rateLimit.perIp },
   ],
   handler: async ({ actor, ctx }) => view(await requestExport(ctx.knex, candidateOf(actor), actor)),
 });
