@@ -6,8 +6,8 @@
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import { formatDate } from '../../../schema/rules/dates';
-import { api, ApiError, send } from '../../../ui/api/client';
-import { errorMessage } from '../../../ui/api/errors';
+import { api, send } from '../../../ui/api/client';
+import { actionErrorMessage, errorMessage } from '../../../ui/api/errors';
 import { t } from '../../../i18n';
 
 interface Export {
@@ -21,8 +21,7 @@ interface Answer {
   export: Export | null;
 }
 
-const problemOf = (err: unknown) =>
-  err instanceof ApiError && Object.values(err.fields)[0] ? t(Object.values(err.fields)[0]) : errorMessage(err);
+const problemOf = (err: unknown) => actionErrorMessage(err);
 const pending = (e: Export | null | undefined) => e?.status === 'queued' || e?.status === 'preparing';
 
 async function downloadZip() {

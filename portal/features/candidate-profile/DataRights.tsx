@@ -8,8 +8,8 @@ import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/m
 import { startTransition, useEffect, useState, type FormEvent } from 'react';
 import { formatDate } from '../../../schema/rules/dates';
 import { ERASURE_COOLING_OFF_DAYS } from '../../../schema/rules/dataRights';
-import { api, ApiError } from '../../../ui/api/client';
-import { errorMessage } from '../../../ui/api/errors';
+import { api } from '../../../ui/api/client';
+import { actionErrorMessage, errorMessage } from '../../../ui/api/errors';
 import { CodeInput } from '../../../ui/components/CodeInput';
 import { t } from '../../../i18n';
 import { useNotify } from '../../app/notify';
@@ -23,8 +23,7 @@ interface Answer {
   erasure: Erasure | null;
 }
 
-const problemOf = (err: unknown) =>
-  err instanceof ApiError && Object.values(err.fields)[0] ? t(Object.values(err.fields)[0]) : errorMessage(err);
+const problemOf = (err: unknown) => actionErrorMessage(err);
 const post = (path: string, body: Record<string, unknown> = {}) => api<Answer>(path, { method: 'POST', body });
 
 export function DataRights({ email }: { email: string }) {

@@ -17,8 +17,7 @@ import {
 } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { EMAIL_PATTERN } from '../../../schema/lib/fields';
-import { ApiError } from '../../../ui/api/client';
-import { errorMessage } from '../../../ui/api/errors';
+import { actionErrorMessage } from '../../../ui/api/errors';
 import { useNotify } from '../../app/notify';
 import { CodeInput } from '../../../ui/components/CodeInput';
 import { t } from '../../../i18n';
@@ -34,8 +33,7 @@ interface DialogProps {
   onChanged(email: string): void;
 }
 
-const problemOf = (err: unknown) =>
-  err instanceof ApiError && Object.values(err.fields)[0] ? t(Object.values(err.fields)[0]) : errorMessage(err);
+const problemOf = (err: unknown) => actionErrorMessage(err);
 
 export function EmailChangeDialog({ open, candidateId, currentEmail, initialCode, onClose, onChanged }: DialogProps) {
   const notify = useNotify();

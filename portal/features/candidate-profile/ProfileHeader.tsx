@@ -3,7 +3,7 @@ import PauseCircleOutline from '@mui/icons-material/PauseCircleOutline';
 import PlayCircleOutline from '@mui/icons-material/PlayCircleOutline';
 import { Avatar, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { errorMessage } from '../../../ui/api/errors';
+import { actionErrorMessage } from '../../../ui/api/errors';
 import { initialsOf } from '../../app/layout/AccountMenu';
 import { useNotify } from '../../app/notify';
 import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
@@ -34,7 +34,7 @@ export function ProfileHeader({ profile, onChanged }: Props) {
       notify(t(action === 'pause' ? 'talent.own.paused' : 'talent.own.activated'), 'success');
       setConfirming(false);
     } catch (err) {
-      notify(errorMessage(err), 'error');
+      notify(actionErrorMessage(err), 'error');
     } finally {
       setBusy(false);
     }

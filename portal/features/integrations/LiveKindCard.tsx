@@ -23,7 +23,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../../../i18n';
 import { formatDateTime } from '../../../schema/rules/dates';
-import { errorMessage } from '../../../ui/api/errors';
+import { actionErrorMessage } from '../../../ui/api/errors';
 import { integrationsApi, type AtsKindRow, type Integration, type LastSync } from '../../api/integrations';
 import { useNotify } from '../../app/notify';
 
@@ -149,7 +149,7 @@ export function LiveKindCard({
       notify(t(`${P}.syncStarted`), 'success');
       started();
     } catch (err) {
-      notify(errorMessage(err), 'error');
+      notify(actionErrorMessage(err), 'error');
     }
   };
 

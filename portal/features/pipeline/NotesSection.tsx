@@ -7,7 +7,7 @@ import { Alert, Box, Button, Divider, MenuItem, Skeleton, Stack, TextField, Typo
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../../../i18n';
 import { NOTE_VISIBILITY } from '../../../schema/rules/pipeline';
-import { errorMessage } from '../../../ui/api/errors';
+import { actionErrorMessage } from '../../../ui/api/errors';
 import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
 import { pipelineApi, type Note } from '../../api/pipeline';
 import { useNotify } from '../../app/notify';
@@ -135,7 +135,7 @@ export function NotesSection({
     try {
       await work();
     } catch (err) {
-      notify(errorMessage(err), 'error');
+      notify(actionErrorMessage(err), 'error');
     }
     setBusy(false);
   };

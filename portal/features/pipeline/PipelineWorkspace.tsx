@@ -7,7 +7,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, us
 import { t } from '../../../i18n';
 import { STAGES, type StageId } from '../../../schema/rules/pipeline';
 import type { PipelineRole } from '../../../schema/rules/stages';
-import { errorMessage } from '../../../ui/api/errors';
+import { actionErrorMessage } from '../../../ui/api/errors';
 import { pipelineApi, type PipelineDoc, type ProjectDetail, type StageStats } from '../../api/pipeline';
 import { useNotify } from '../../app/notify';
 import { useAddressState } from '../../components/useAddressState';
@@ -158,7 +158,7 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
       );
       reload();
     } catch (err) {
-      notify(errorMessage(err), 'error');
+      notify(actionErrorMessage(err), 'error');
       reload();
     }
     setWorking(false);
@@ -174,7 +174,7 @@ export function PipelineWorkspace({ project, role, stats, setStats, onProjectCha
       if (!favourite && url.favourited) dispatch({ type: 'remove', ids: [doc.id] });
     } catch (err) {
       dispatch({ type: 'patch', id: doc.id, changes: { isFavorited: !favourite } });
-      notify(errorMessage(err), 'error');
+      notify(actionErrorMessage(err), 'error');
     }
   };
 

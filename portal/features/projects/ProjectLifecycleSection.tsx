@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PLAN_CHARGES, PROJECT_CYCLE_DAYS } from '../../../schema/rules/credits';
 import { t } from '../../../i18n';
-import { errorMessage } from '../../../ui/api/errors';
+import { actionErrorMessage } from '../../../ui/api/errors';
 import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
 import { useNotify } from '../../app/notify';
 import { PATHS } from '../../app/paths';
@@ -61,7 +61,7 @@ export function ProjectLifecycleSection({ project, onChanged, onLeave }: Props) 
       setPending(undefined);
       onChanged();
     } catch (err) {
-      notify(errorMessage(err), 'error');
+      notify(actionErrorMessage(err), 'error');
     } finally {
       setBusy(false);
     }

@@ -23,7 +23,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useAddressParams } from '../../components/useAddressState';
 import { t } from '../../../i18n';
-import { errorMessage } from '../../../ui/api/errors';
+import { actionErrorMessage } from '../../../ui/api/errors';
 import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
 import { useAuth } from '../../app/auth/authContext';
 import { useNotify } from '../../app/notify';
@@ -102,7 +102,7 @@ export function ProjectsPage() {
       setBulk(undefined);
       reload();
     } catch (err) {
-      notify(errorMessage(err), 'error');
+      notify(actionErrorMessage(err), 'error');
     } finally {
       setBusy(false);
     }
