@@ -34,7 +34,11 @@ export interface RecruitmentEvent {
   data?: Record<string, unknown> | null;
 }
 
-/** Records a pipeline event for the insights; called by the pipeline inside its own transaction. */
+/**
+ * Records a pipeline event for the insights; called by the pipeline inside its own transaction. Each row is stamped
+ * with the time it is written (clock_timestamp(), not the transaction's start): a move writes its history after
+ * locking the card, so two moves of one card are stamped in the order they happened, as the dashboards pair them.
+ */
 export async function logRecruitmentActivity(
   trx: Knex | Knex.Transaction,
   event: RecruitmentEvent | RecruitmentEvent[],
@@ -52,6 +56,7 @@ export async function logRecruitmentActivity(
       ...(e.companyId !== undefined ? { company_id: e.companyId } : {}),
       actor_name: e.actorName ?? null,
       data: e.data === undefined || e.data === null ? null : JSON.stringify(e.data),
+      created_at: trx.raw('clock_timestamp()'),
     })),
   );
 }

@@ -49,7 +49,12 @@ async function addable(knex: Knex, ability: AppAbility, actor: Actor, candidateI
   return Boolean(candidate) && mayContact(viewerOf(actor), candidate, null);
 }
 
-/** Adds one candidate to the caller's project's suggested tab; 409 when they are there already. */
+/**
+ * Adds one candidate to the caller's project's suggested tab; 409 when they are there already. An admin's addition
+ * is the platform's curation (`curates`, as the curate call): flagged and logged as curated, so a move out of the
+ * suggested tab reveals a hidden candidate (placesOf); an advocate is refused (403) a company's project they do not
+ * advocate. An admin adds to an internal project (no company) unflagged unless they curate.
+ */
 export async function addCandidate(
   knex: Knex,
   ability: AppAbility,
@@ -57,6 +62,8 @@ export async function addCandidate(
   input: { projectId: number; candidateId: number },
 ) {
   const project = await loadProjectToChange(knex, ability, input.projectId);
+  const curated = curates(actor, project);
+  if (viewerOf(actor) === 'admin' && project.companyId !== null && !curated) throw forbidden();
   if (project.status === PROJECT_STATUS.inactive) throw projectInactive();
   if (!(await addable(knex, ability, actor, input.candidateId))) throw candidateNotFound();
   const name = await actorName(knex, actor);
@@ -69,7 +76,7 @@ export async function addCandidate(
         company_id: project.companyId,
         stage: STAGES.open,
         // The flag says the platform chose the candidate for the project.
-        curated: curates(actor),
+        curated,
         last_recruitment_updated_at: now,
         created_at: now,
         updated_at: now,
@@ -78,15 +85,19 @@ export async function addCandidate(
       .ignore()
       .returning('id');
     if (!inserted.length) return false;
-    await logRecruitmentActivity(trx, {
+    const event = {
       candidateId: input.candidateId,
-      activity: 'addedToProject',
       projectId: project.id,
       actor,
       actorName: name,
       companyId: project.companyId,
       toStage: STAGES.open,
-    });
+    };
+    // The curation's log entry is what the reveal rule reads (placesOf), as for the curate call.
+    await logRecruitmentActivity(trx, [
+      { ...event, activity: 'addedToProject' as const },
+      ...(curated ? [{ ...event, activity: 'curated' as const }] : []),
+    ]);
     return true;
   });
   if (!added) throw new AppError(409, 'project.candidate.add.exists');

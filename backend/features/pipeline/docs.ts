@@ -12,6 +12,7 @@ import { REQUEST_KIND, REQUEST_STATE, STAGES } from '../../../schema/rules/pipel
 import { labelsFor, loadResults } from '../search';
 import { revealsOnMove } from '../../../schema/rules/visibility';
 import { identityFields, inProject, present, shownSelect, viewerOf, type GateRow } from '../../services/candidateGate';
+import { placesOf } from './reach';
 import type { TabResult } from './tabs';
 
 interface StateRow extends GateRow {
@@ -55,7 +56,7 @@ export async function tabDocs(
 ): Promise<Record<string, unknown>[]> {
   if (!page.ids.length) return [];
   const labels = await labelsFor(knex, ability);
-  const [docs, states] = await Promise.all([
+  const [docs, states, places] = await Promise.all([
     loadResults(knex, page.ids, { actor, filters: page.filters, labels, currency, rates: page.rates }),
     knex.raw(
       `select c.id as candidate_id, pc.stage, pc.rejected_from, pc.is_hidden, pc.is_favorited, pc.curated, pc.seen_at, pc.revealed_at, pc.guaranteed_at,
@@ -70,6 +71,7 @@ export async function tabDocs(
         where c.id = any(?::int[])`,
       [projectId, projectId, projectId, page.ids],
     ),
+    placesOf(knex, projectId, page.ids),
   ]);
   const byId = new Map((states.rows as StateRow[]).map((r) => [r.candidate_id, r]));
   return docs.map((doc) => {
@@ -98,17 +100,13 @@ export async function tabDocs(
       whiteListRequest: requestOut(s.whitelist_state, s.whitelist_answered_at),
     };
     const shown = present(s);
-    // Whether moving the candidate on uncovers them (the one rule): the screen says so before the move, or that
-    // they stay anonymous. A company's own project always has its company; an admin is asked by the move itself.
+    // Whether moving the candidate on uncovers them (the one rule, over the facts the move reads: placesOf): the
+    // screen says so before the move, or that they stay anonymous. A company's own project always has its company;
+    // an admin is asked by the move itself.
     const viewer = viewerOf(actor);
+    const place = places.get(id);
     out.revealsOnMove =
-      viewer !== 'admin' &&
-      revealsOnMove(
-        viewer,
-        { status: s.status, visibility: s.visibility, anonymous: s.anonymous },
-        { stage, curated: Boolean(s.curated), revealed: Boolean(s.revealed_at) },
-        true,
-      );
+      viewer !== 'admin' && Boolean(place) && revealsOnMove(viewer, place!.candidate, place!.place, true);
     // The project's board may show more than search did (a reveal): who they are, as the gate gives it here.
     if (shown.name) Object.assign(out, identityFields(shown));
     if (shown.contact) Object.assign(out, { email: shown.contact.email, phone: shown.contact.phone });

@@ -107,7 +107,12 @@ export async function requireReach(
   if (missing.length) throw candidateNotFound(missing);
 }
 
-/** The candidates' facts and their place in the project, as the rule reads them (who they are comes through the candidate gate). */
+/**
+ * The candidates' facts and their place in the project, as the rule reads them (who they are comes through the
+ * candidate gate): a move's checks and the board's warning (docs.ts `revealsOnMove`) both read them here. `curated`
+ * is an admin's `curated` log entry for the candidate in the project (the curate call, an admin's addition), not the
+ * row's flag alone: only the platform's curation reveals a hidden candidate.
+ */
 export async function placesOf(
   knex: Knex | Knex.Transaction,
   projectId: number,

@@ -4,7 +4,8 @@
  * `updateProject`. Beyond the declaration:
  *   - company users write projects of their own company: the company is theirs, the owner defaults
  *     to them and must be a user of the company, and they never set the advocate, the checked flag
- *     or the internal flag (those are left out, as any field out of a role's reach is); an owner
+ *     or the internal flag (left out of a new project; an update changing them, or the company, is
+ *     refused by name, 403 `errors.fieldNotWritable`, as the router refuses a field out of reach); an owner
  *     they could not name (another company's user, or a colleague when they are a Member) is
  *     replaced by themselves;
  *   - internal projects (admins) have no company and are owned by the admin who creates them;
@@ -20,7 +21,7 @@ import { entity } from '../../../schema';
 import { PROJECT_PLAN, PROJECT_STATUS, PROJECT_TYPE } from '../../../schema/rules/pipeline';
 import { ADMIN_TYPES, COMPANY_TYPES, MANAGING_SUB_ROLES, actorRefs } from '../../../schema/roles';
 import { modelFor } from '../../db/models';
-import { badRequest, forbidden } from '../../errors';
+import { AppError, badRequest, forbidden } from '../../errors';
 import {
   referencesExist,
   type CheckContext,
@@ -38,7 +39,7 @@ import { searchErrorsOf } from './savedFilters';
 export const projectEntity = entity('project');
 const Projects = modelFor(projectEntity);
 
-/** Fields only admins set; a company user's values for them are left out. */
+/** Fields only admins set: a company user's values for them are left out of a new project, refused when changed. */
 const ADMIN_FIELDS = ['advocateId', 'checked', 'isAdminProject', 'ownerAdminId'] as const;
 
 const isCompanyUser = (ctx: WriteContext) => ctx.actor.companyId !== undefined;
@@ -95,6 +96,18 @@ async function ownerForCompanyUser(ctx: WriteContext, data: Record<string, unkno
 }
 
 /**
+ * A company user's update changing a field only admins set, or the company: refused by name (403, as the router
+ * refuses a field out of the caller's reach), never silently dropped. The stored value sent back is harmless.
+ */
+function refuseAdminChanges(data: Record<string, unknown>, existing: Row): void {
+  const refused: Record<string, string> = {};
+  for (const field of [...ADMIN_FIELDS, 'companyId'])
+    if (field in data && (data[field] ?? null) !== (existing[field] ?? null))
+      refused[field] = `${field}.errors.notWritable`;
+  if (Object.keys(refused).length) throw new AppError(403, 'errors.fieldNotWritable', undefined, refused);
+}
+
+/**
  * Completes and checks a project write: `data` is validated and trimmed to the writable fields;
  * `existing` is the row before an update. Throws the first refusal; on success `data` holds what to store.
  */
@@ -107,6 +120,7 @@ export async function checkProject(
   const existing = ctx.existing;
   const creating = !existing;
   if (isCompanyUser(ctx)) {
+    if (existing) refuseAdminChanges(data, existing);
     for (const field of ADMIN_FIELDS) delete data[field];
     if (creating) data.companyId = actor.companyId;
     else delete data.companyId;

@@ -56,6 +56,8 @@ export const REFUSALS = {
   reveal: 'project.recruitment.errors.revealRequired',
 } as const;
 
+const ALREADY_GUARANTEED = 'project.errors.alreadyGuaranteed';
+
 const idsOf = (docs: PipelineDoc[]) => docs.map((d) => d.id);
 
 /** A prompt's failure in words; not enough credits names the price and the balance the server sent. */
@@ -71,6 +73,23 @@ function promptFailure(err: unknown): string {
 function namedIds(err: ApiError): string[] | undefined {
   const ids = (err.body?.error as { candidateIds?: unknown } | undefined)?.candidateIds;
   return Array.isArray(ids) ? ids.map(String) : undefined;
+}
+
+/**
+ * Guarantees each of `ids` in turn, stopping at the first refusal; one already guaranteed (by a try that stopped
+ * half-way, or elsewhere) counts as done. Returns those done, and the refusal that stopped it.
+ */
+async function guaranteeEach(projectId: string, ids: string[]): Promise<{ done: string[]; error?: unknown }> {
+  const done: string[] = [];
+  for (const id of ids) {
+    try {
+      await pipelineApi.guarantee(projectId, id);
+    } catch (err) {
+      if (!(err instanceof ApiError && err.code === ALREADY_GUARANTEED)) return { done, error: err };
+    }
+    done.push(id);
+  }
+  return { done };
 }
 
 interface Options {
@@ -200,14 +219,19 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
         }
         if (prompt.kind === 'guarantee') {
           const ids = prompt.candidateIds ?? idsOf(request.docs.filter((d) => !d.guaranteed));
-          for (const id of ids) await pipelineApi.guarantee(current.id, id);
+          const { done, error } = await guaranteeEach(current.id, ids);
+          const marked = {
+            ...request,
+            docs: request.docs.map((d) => (done.includes(d.id) ? { ...d, guaranteed: true } : d)),
+          };
+          if (error) {
+            // Refused half-way: a retry guarantees only those still to go.
+            setPrompt({ ...prompt, request: marked, candidateIds: ids.filter((id) => !done.includes(id)) });
+            throw error;
+          }
           notify(t('portal.pipeline.guarantee.done'), 'success');
           setBusy(false);
-          return advance({
-            ...request,
-            guaranteed: true,
-            docs: request.docs.map((d) => (ids.includes(d.id) ? { ...d, guaranteed: true } : d)),
-          });
+          return advance({ ...marked, guaranteed: true });
         }
       } catch (err) {
         setPromptError(promptFailure(err));
