@@ -3,8 +3,8 @@
  * the portal's callback page after the provider's round trip, and only when it is a path on this site.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../helpers/app';
-import { signInAtProvider, startOidcProvider, type OidcStandIn } from '../helpers/oidc';
+import type { TestApp } from '../helpers/app';
+import { signInAtProvider, socialApp, type OidcStandIn } from '../helpers/oidc';
 
 describe('Social sign-in returns to the page asked for', () => {
   let t: TestApp;
@@ -13,13 +13,7 @@ describe('Social sign-in returns to the page asked for', () => {
   const publicUrl = 'http://localhost:3000';
 
   beforeAll(async () => {
-    google = await startOidcProvider({ redirectUri: `${publicUrl}/api/v1/auth/google/callback` });
-    linkedin = await startOidcProvider({ redirectUri: `${publicUrl}/api/v1/auth/linkedin/callback`, refusePkce: true });
-    t = await testApp({
-      publicUrl,
-      google: { issuer: google.issuer, clientId: google.clientId, clientSecret: google.clientSecret },
-      linkedin: { issuer: linkedin.issuer, clientId: linkedin.clientId, clientSecret: linkedin.clientSecret },
-    });
+    ({ t, google, linkedin } = await socialApp(publicUrl));
     google.accounts['olivia'] = { email: 'owner@acme.example.com', email_verified: true, given_name: 'Olivia' };
     google.accounts['stranger'] = { email: 'stranger@nowhere.example.com', email_verified: true };
     linkedin.accounts['rachel'] = { email: 'owner@raas.example.com', email_verified: true, given_name: 'Rachel' };

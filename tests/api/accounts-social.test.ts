@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../helpers/app';
-import { signInAtProvider, startOidcProvider, type OidcStandIn } from '../helpers/oidc';
+import { signInAtProvider, socialApp, type OidcStandIn } from '../helpers/oidc';
 
 describe('Sign-in and sign-up with Google and LinkedIn', () => {
   let t: TestApp;
@@ -9,13 +9,7 @@ describe('Sign-in and sign-up with Google and LinkedIn', () => {
   const publicUrl = 'http://localhost:3000';
 
   beforeAll(async () => {
-    google = await startOidcProvider({ redirectUri: `${publicUrl}/api/v1/auth/google/callback` });
-    linkedin = await startOidcProvider({ redirectUri: `${publicUrl}/api/v1/auth/linkedin/callback`, refusePkce: true });
-    t = await testApp({
-      publicUrl,
-      google: { issuer: google.issuer, clientId: google.clientId, clientSecret: google.clientSecret },
-      linkedin: { issuer: linkedin.issuer, clientId: linkedin.clientId, clientSecret: linkedin.clientSecret },
-    });
+    ({ t, google, linkedin } = await socialApp(publicUrl));
     google.accounts['olivia'] = {
       email: 'owner@acme.example.com',
       email_verified: true,

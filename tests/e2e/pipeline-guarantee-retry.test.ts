@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from '../helpers/e2e';
+import { boardProject } from '../helpers/projectsE2E';
 
 let e2e: E2E;
 
@@ -23,30 +24,13 @@ describe('A bulk guarantee', () => {
       .limit(2)
       .select('id', 'guid');
     expect(candidates).toHaveLength(2);
-    const owner = await knex('company_users').where('email', 'owner@acme.example.com').first('id', 'company_id');
-    const jobTitle = await knex('job_titles').orderBy('id').first('id');
-    const country = await knex('countries').orderBy('id').first('id');
-    const [project] = await knex('projects')
-      .insert({
-        title: 'Guarantee retry project',
-        company_id: owner.company_id,
-        owner_id: owner.id,
-        job_title_id: jobTitle.id,
-        countries: [country.id],
-        headcount: 1,
-        salary_min: 1000,
-        salary_max: 2000,
-        plan: 2,
-      })
-      .returning(['id', 'guid']);
-    await knex('project_candidates').insert(
-      candidates.map((c) => ({
-        project_id: project.id,
-        candidate_id: c.id,
-        company_id: owner.company_id,
-        stage: 7,
-        last_recruitment_updated_at: new Date(),
-      })),
+    const project = await boardProject(
+      e2e,
+      'owner@acme.example.com',
+      { title: 'Guarantee retry project', plan: 2 },
+      candidates,
+      7,
+      false,
     );
     const page = await e2e.signIn('owner@acme.example.com', undefined, `/project/${project.guid}?tab=7`);
     // The second guarantee request fails once, as a dropped connection would.

@@ -10,6 +10,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from '../helpers/e2e';
+import { boardProject } from '../helpers/projectsE2E';
 
 let e2e: E2E;
 
@@ -19,40 +20,8 @@ const signedIn = (...args: Parameters<E2E['signIn']>) => e2e.signIn(...args);
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** A project of the company `email` works for, with candidates curated at `stage`. */
-async function projectWith(
-  email: string,
-  fields: Record<string, unknown>,
-  candidates: { id: number }[],
-  stage: number,
-) {
-  const knex = e2e.db.knex;
-  const owner = await knex('company_users').where('email', email).first('id', 'company_id');
-  const jobTitle = await knex('job_titles').orderBy('id').first('id');
-  const country = await knex('countries').orderBy('id').first('id');
-  const [project] = await knex('projects')
-    .insert({
-      company_id: owner.company_id,
-      owner_id: owner.id,
-      job_title_id: jobTitle.id,
-      countries: [country.id],
-      headcount: 1,
-      salary_min: 1000,
-      salary_max: 2000,
-      ...fields,
-    })
-    .returning(['id', 'guid']);
-  await knex('project_candidates').insert(
-    candidates.map((c) => ({
-      project_id: project.id,
-      candidate_id: c.id,
-      company_id: owner.company_id,
-      stage,
-      curated: true,
-      last_recruitment_updated_at: new Date(),
-    })),
-  );
-  return { ...project, companyId: owner.company_id as number };
-}
+const projectWith = (email: string, fields: Record<string, unknown>, candidates: { id: number }[], stage: number) =>
+  boardProject(e2e, email, fields, candidates, stage);
 
 const row = (page: Page, guid: string) => page.locator(`[data-testid="pipeline-row"][data-guid="${guid}"]`);
 

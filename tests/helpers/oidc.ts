@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import { atFileEnd } from './fileEnd';
+import { testApp, type TestApp } from './app';
 
 export interface PersonClaims {
   email: string;
@@ -126,4 +127,16 @@ export async function signInAtProvider(authorizeUrl: string, login: string, stop
     init = { method: 'POST', body: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
   }
   throw new Error('the provider never redirected back');
+}
+
+/** The app with Google and LinkedIn (which refuses PKCE, as the real one does) pointed at stand-ins, both calling back to `publicUrl`. */
+export async function socialApp(
+  publicUrl: string,
+): Promise<{ t: TestApp; google: OidcStandIn; linkedin: OidcStandIn }> {
+  const callback = (provider: string) => `${publicUrl}/api/v1/auth/${provider}/callback`;
+  const google = await startOidcProvider({ redirectUri: callback('google') });
+  const linkedin = await startOidcProvider({ redirectUri: callback('linkedin'), refusePkce: true });
+  const client = (s: OidcStandIn) => ({ issuer: s.issuer, clientId: s.clientId, clientSecret: s.clientSecret });
+  const t = await testApp({ publicUrl, google: client(google), linkedin: client(linkedin) });
+  return { t, google, linkedin };
 }

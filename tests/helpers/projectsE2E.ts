@@ -1,7 +1,7 @@
 /**
  * The projects screens' browser tests share these: the world they build on (a job title and
- * Singapore), calls from the signed-in page itself, a project created through the API, a list row
- * and an autocomplete pick.
+ * Singapore), calls from the signed-in page itself, a project created through the API, a project
+ * written straight to the database with candidates on its board, a list row and an autocomplete pick.
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -72,4 +72,45 @@ export async function pick(page: Page, label: RegExp, text: string, option?: str
     .getByRole('option', { name: option ?? text })
     .first()
     .click();
+}
+
+/**
+ * A project of the company `email` works for, written to the database with `candidates` at `stage`
+ * (curated unless told), for a test whose subject is the board rather than how the project came to be.
+ */
+export async function boardProject(
+  e2e: E2E,
+  email: string,
+  fields: Record<string, unknown>,
+  candidates: { id: number }[],
+  stage: number,
+  curated = true,
+): Promise<{ id: number; guid: string; companyId: number }> {
+  const knex = e2e.db.knex;
+  const owner = await knex('company_users').where('email', email).first('id', 'company_id');
+  const jobTitle = await knex('job_titles').orderBy('id').first('id');
+  const country = await knex('countries').orderBy('id').first('id');
+  const [project] = await knex('projects')
+    .insert({
+      company_id: owner.company_id,
+      owner_id: owner.id,
+      job_title_id: jobTitle.id,
+      countries: [country.id],
+      headcount: 1,
+      salary_min: 1000,
+      salary_max: 2000,
+      ...fields,
+    })
+    .returning(['id', 'guid']);
+  await knex('project_candidates').insert(
+    candidates.map((c) => ({
+      project_id: project.id,
+      candidate_id: c.id,
+      company_id: owner.company_id,
+      stage,
+      curated,
+      last_recruitment_updated_at: new Date(),
+    })),
+  );
+  return { ...project, companyId: owner.company_id as number };
 }
