@@ -189,8 +189,9 @@ describe('Creating a project', () => {
       .orderBy('id')
       .limit(2)
       .pluck('id')) as number[];
+    // A General admin: an advocate curates only into projects they advocate (pipeline-advocate-scope.test.ts).
     const res = await p
-      .as('advocate')
+      .as('general')
       .post(
         '/projects/create',
         await body({ companyId: acme, filters: 'jt=12&l=3', candidateIds: candidates.map((c) => `Candidate:${c}`) }),

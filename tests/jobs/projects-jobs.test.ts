@@ -86,7 +86,8 @@ describe('email_curated_candidates', () => {
       .limit(3)
       .pluck('id')) as number[];
     const acme = p.who('companyAdmin').actor.companyId as number;
-    const res = await p.as('advocate').post(
+    // A General admin: an advocate curates only into projects they advocate.
+    const res = await p.as('general').post(
       '/projects/create',
       await projectBody(t.knex, {
         companyId: acme,

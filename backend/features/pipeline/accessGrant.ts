@@ -2,7 +2,8 @@
  * `POST /projects/candidate/access/grant` {projectId, candidateId: one id or a list}: an admin grants
  * a project's company access to candidates placed in it whose identity and contact it does not see
  * yet (anonymous or hidden), without moving them. It is the platform's decision, as curation is, so
- * only those who manage projects (admins) make it; a company reveals a candidate only by moving them on
+ * only those who manage projects (admins) make it, and only where they curate (`curates`: an advocate on
+ * the projects they advocate; else 403, as the curate call refuses); a company reveals a candidate only by moving them on
  * after the warning (recruitment.ts). The grant is the same reveal a move makes (the project row's
  * `revealed_at`), logged as a reveal with the fields it uncovered; a candidate the company already
  * sees is left as it is. All or nothing: a candidate not placed in the project is 404.
@@ -18,7 +19,7 @@ import { defineEndpoint } from '../../endpoints/define';
 import { AppError } from '../../errors';
 import { logRecruitmentActivity } from '../../services/activity';
 import { actorName, candidateDef, loadProjectToChange } from './access';
-import { candidateNotFound, placesOf, requireReach } from './reach';
+import { candidateNotFound, placesOf, requireCurates, requireReach } from './reach';
 
 const MAX_GRANT = 200;
 
@@ -31,7 +32,8 @@ const grantBody = specKeys(
 
 /**
  * Grants the project's company the identity and contact of the candidates placed in it that it does
- * not see yet (admins), all or nothing; the answer names those granted and those already visible.
+ * not see yet (admins who curate the project: else 403), all or nothing; the answer names those granted
+ * and those already visible.
  */
 export async function grantAccess(
   ctx: Pick<AppContext, 'knex'>,
@@ -42,6 +44,7 @@ export async function grantAccess(
   const { knex } = ctx;
   const candidateIds = [...new Set(body.candidateId)];
   const project = await loadProjectToChange(knex, ability, body.projectId);
+  requireCurates(actor, project);
   // An internal project has no company to grant anything to.
   if (project.companyId === null) throw new AppError(409, 'project.candidate.access.noCompany');
   await requireReach(knex, ability, actor, project, candidateIds);
@@ -95,7 +98,7 @@ export const accessGrantEndpoint = defineEndpoint({
   method: 'post',
   path: '/projects/candidate/access/grant',
   summary: "An admin grants a project's company access to the identity and contact of candidates placed in it",
-  // The right curation asks for (actions.ts): the platform's, never a company's.
+  // The right curation asks for (actions.ts): the platform's, never a company's; `curates` narrows it to the project.
   access: { action: 'manage', subject: 'Project' },
   input: { body: grantBody },
   handler: ({ body, ability, actor, ctx }) => grantAccess(ctx, ability, actor, body),

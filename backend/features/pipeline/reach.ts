@@ -6,12 +6,15 @@
  * company other than RaaS, found by the project's saved filters (the suggested tab, which a RaaS
  * board does not have). Every pipeline, note, interview and qualify call asks this before touching
  * a candidate; any other id is 404 `project.candidate.notFound`, the same answer as an id that
- * names nobody, so ids cannot be walked.
+ * names nobody, so ids cannot be walked. Reaching a candidate is not bringing them into a company's
+ * project: where an admin does that (a move writing a new row, a project created with candidates, an
+ * access grant), `requireCurates` asks the platform's curation rule too.
  */
 import type { Knex } from 'knex';
 import type { AppAbility } from '../../../schema/ability';
 import { ACTIVITY } from '../../../schema/rules/pipeline';
 import type { Actor } from '../../../schema/roles';
+import { curates } from '../../../schema/rules/stages';
 import {
   onBoardSql,
   statusSql,
@@ -20,7 +23,7 @@ import {
   type PlaceFacts,
   type Viewer,
 } from '../../../schema/rules/visibility';
-import { AppError } from '../../errors';
+import { AppError, forbidden } from '../../errors';
 import { whereOf, tableStats, currencyRates } from '../search';
 import { entity } from '../../../schema';
 import { parseId } from '../../../schema/lib/ids';
@@ -92,6 +95,17 @@ async function foundBySavedFilters(
     [ids, ...found.bindings] as Knex.RawBinding[],
   );
   return (rows as { id: number }[]).map((r) => r.id);
+}
+
+/**
+ * Refuses (403 `errors.forbidden`, as the curate call refuses) an admin putting candidates before a company's project
+ * on the platform's behalf where they may not curate (`curates`: an advocate on a project they do not advocate): a
+ * move that writes a candidate's first row in the project, a project created with candidates, an access grant.
+ * Companies pass (their own rules apply), and so does a project without a company (no one to show anyone to), as an
+ * admin's addition (curation.ts `addCandidate`) allows.
+ */
+export function requireCurates(actor: Actor, project: { advocateId: number | null; companyId: number | null }): void {
+  if (viewerOf(actor) === 'admin' && project.companyId !== null && !curates(actor, project)) throw forbidden();
 }
 
 /** Refuses with 404 unless the caller reaches every one of `candidateIds` in `project`. */

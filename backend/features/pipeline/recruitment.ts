@@ -10,7 +10,11 @@
  *                     move does not say `withoutGuarantee` (the guarantee is an optional protection)
  *   revealRequired    an anonymous candidate would be revealed to the company: confirmReveal
  * A candidate the caller does not reach in the project (schema/rules/visibility.ts) is 404
- * `project.candidate.notFound`, before anything is written.
+ * `project.candidate.notFound`, before anything is written. An admin reaches any candidate whose
+ * status they see, so a move writing a candidate's first row in a company's project (placing them
+ * there) is the platform's curation: refused (403, as the curate call) to an admin who may not curate
+ * the project (reach.ts `requireCurates`: an advocate on a project they do not advocate); moving a
+ * candidate already in the project is not.
  *   projectInactive   the project is inactive
  * Every move is logged with who, from, to and the form data; a reveal is logged too, with the fields it uncovered.
  */
@@ -34,7 +38,7 @@ import { AppError, badRequest } from '../../errors';
 import { movedByCompany } from '../notifications';
 import { logRecruitmentActivity, type RecruitmentEvent } from '../../services/activity';
 import { actorName, candidateDef, loadProjectToChange, pipelineRole } from './access';
-import { candidateNotFound, placesOf, requireReach } from './reach';
+import { candidateNotFound, placesOf, requireCurates, requireReach } from './reach';
 import { pipelineStats } from './stats';
 import { analytics } from '../../adapters/analytics';
 
@@ -131,13 +135,15 @@ function checkMove(
 
 /**
  * Every candidate gets a row to lock (a suggested one may have none yet): two moves of the same
- * candidate then run one after the other. A refusal rolls the new rows back.
+ * candidate then run one after the other. A refusal rolls the new rows back. `created`: whether it
+ * wrote a row for a candidate who had none, i.e. the move places someone in the project.
  */
 async function lockRows(trx: Knex.Transaction, projectId: number, companyId: number | null, candidateIds: number[]) {
-  await trx.raw(
+  const { rows: created } = await trx.raw(
     `insert into project_candidates (project_id, candidate_id, company_id, stage)
      select ?, c.id, ?, 0 from candidates c where c.id = any(?::int[])
-     on conflict (project_id, candidate_id) do nothing`,
+     on conflict (project_id, candidate_id) do nothing
+     returning candidate_id`,
     [projectId, companyId, candidateIds],
   );
   const locked = (await trx('project_candidates')
@@ -153,7 +159,7 @@ async function lockRows(trx: Knex.Transaction, projectId: number, companyId: num
       'guaranteed_at',
       'interview_scheduled_at',
     )) as Locked[];
-  return new Map(locked.map((r) => [r.candidate_id, r]));
+  return { rows: new Map(locked.map((r) => [r.candidate_id, r])), created: (created as unknown[]).length > 0 };
 }
 
 interface Moved {
@@ -256,7 +262,9 @@ export async function moveCandidates(
     // Deleted meanwhile: as unknown as it now is.
     if (!project) throw new AppError(404, 'project.notFound');
     if (project.status === PROJECT_STATUS.inactive) throw refuse('projectInactive', candidateIds);
-    const rows = await lockRows(trx, loaded.id, project.company_id, candidateIds);
+    const { rows, created } = await lockRows(trx, loaded.id, project.company_id, candidateIds);
+    // Placing a candidate in the project (a new row) is the platform's curation for an admin; rolled back when refused.
+    if (created) requireCurates(actor, loaded);
     const places = await placesOf(trx, loaded.id, candidateIds);
     const { from, toReveal } = checkMove(body, pipelineRole(actor), viewerOf(actor), project, rows, places);
     const moved = {

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { flag, ids, specKeys } from '../../../schema/validation/inputs';
 import { actorRefs, type Actor } from '../../../schema/roles';
 import { curates } from '../../../schema/rules/stages';
+import { statusSql, viewerOf } from '../../../schema/rules/visibility';
 import type { AppAbility } from '../../../schema/ability';
 import type { Knex } from 'knex';
 import type { FileStorage } from '../../adapters/storage';
@@ -20,7 +21,7 @@ import type { Row } from '../../crud/serialize';
 import { validateRecord } from '../../crud/validate';
 import type { AppContext } from '../../context';
 import { defineEndpoint, type Call } from '../../endpoints/define';
-import { AppError, badRequest } from '../../errors';
+import { AppError, badRequest, forbidden } from '../../errors';
 import { scopeQuery } from '../../permissions/sql';
 import { enforceRateLimits } from '../../auth/rateLimit';
 import { sniffCvType } from '../../services/documents/extractText';
@@ -52,17 +53,24 @@ export async function projectAnswer(call: Pick<Call, 'ctx' | 'actor' | 'ability'
 }
 
 /**
- * Curates candidates into a project's suggested tab (stage 0, curated): only candidates the caller
- * may read; all or none. Queues the owner's batched email when an admin curates.
+ * Curates candidates into a project's suggested tab (stage 0, curated): all or none. An admin must
+ * curate a company's project (`curates`, as pipeline/reach.ts `requireCurates`: an advocate only on one they
+ * advocate, else 403 and, inside the create's transaction, no project either). Only candidates the
+ * caller may read whose status the curate call takes (statusSql: active or semi-active for admins; a
+ * paused one is not); any other is 400 `candidateIds.errors.notFound`. Queues the owner's batched
+ * email when an admin curates the project.
  */
 export async function curateCandidates(
   trx: Knex.Transaction,
   who: { actor: Actor; ability: AppAbility },
-  project: { id: number; companyId: number | null },
+  project: { id: number; companyId: number | null; advocateId: number | null },
   candidateIds: number[],
 ) {
+  // The pipeline's rule (pipeline/reach.ts `requireCurates`), over the new project.
+  const viewer = viewerOf(who.actor);
+  if (viewer === 'admin' && project.companyId !== null && !curates(who.actor, project)) throw forbidden();
   const found = (await scopeQuery(
-    trx('candidates').whereIn('id', candidateIds),
+    trx('candidates').whereIn('id', candidateIds).whereRaw(statusSql(viewer, 'candidates')),
     who.ability,
     'read',
     'Candidate',
@@ -97,7 +105,7 @@ export async function curateCandidates(
     })),
   );
   // An admin's curation is the platform's decision, and the company hears of it.
-  if (curates(who.actor)) await queueCuratedEmail(trx, project.id);
+  if (curates(who.actor, project)) await queueCuratedEmail(trx, project.id);
   return added.length;
 }
 
@@ -122,9 +130,12 @@ async function create(call: Call<undefined, undefined, typeof createBody>) {
   const id = await call.ctx.knex.transaction(async (trx) => {
     const id = await createProject({ ...projectWriteContext(call, trx), data, jdFileFollows });
     if (candidateIds?.length) {
-      const companyId = ((await trx('projects').where('id', id).first('company_id')) as { company_id: number | null })
-        .company_id;
-      await curateCandidates(trx, call, { id, companyId }, candidateIds);
+      const created = (await trx('projects').where('id', id).first('company_id', 'advocate_id')) as {
+        company_id: number | null;
+        advocate_id: number | null;
+      };
+      const project = { id, companyId: created.company_id, advocateId: created.advocate_id };
+      await curateCandidates(trx, call, project, candidateIds);
     }
     return id;
   });
