@@ -72,6 +72,12 @@ export const notifications = {
       'The dispute {company} raised on order {order} closed as "{status}": the payment of {amount} stands',
   },
   aCandidate: 'A candidate',
+  /** A thread's title read by someone who may not see the candidate's name (whatever name it was written with). */
+  nameFreeTitles: {
+    candidateCurated: 'A candidate was added to {project}',
+    interviewAnswered: 'A candidate {answer} the interview request for {project}',
+    other: 'News about a candidate in {project}',
+  },
   answers: { accepted: 'accepted', declined: 'declined', answered: 'answered' },
   email: {
     subject: 'Talentbase: {title}',

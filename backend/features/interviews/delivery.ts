@@ -3,10 +3,13 @@
  * the request's email in the outbox (with the accept and decline links) and, for the WhatsApp
  * channel, its template message in the WhatsApp outbox; `answered` emails the candidate's answer to
  * those the in-app notice of it reaches (the project's active people whose board shows the
- * candidate, by their own view of them, and its active advocate) and its active owner-admin, and,
+ * candidate, by their own view of them, and its active advocate) and its active owner-admin, each
+ * once: for an interview, the email of the interviewAnswered kind, sent to those who did not turn the
+ * kind off (the notice itself emails nobody); and,
  * for an accepted interview with a known start, sends the calendar invitation to the candidate and
  * the interviewer (a confidential project's copy for the candidate organized by the platform's sender,
- * naming no one of the company). It sends nothing once the candidate may no longer be reached by the
+ * naming no one of the company), whatever anyone's notification preferences: it is the interview's appointment, not a
+ * notice of the answer. It sends nothing once the candidate may no longer be reached by the
  * request's sender (deliverable.ts candidateReachable: paused, erased or consent withdrawn since the answer).
  *
  * `deliver` first reads again what sending read (send.ts), as answering does (answer.ts): the project and its
@@ -34,7 +37,7 @@ import { candidateReachable, companyViewerOf, stillDeliverable } from './deliver
 import { formatDateTime } from '../../../schema/rules/dates';
 import { requestEmail, requestWhatsapp, type RequestMessageInput } from '../../../schema/rules/requestMessage';
 import { ownContact, shownOne, viewerOf, type Viewer } from '../../services/candidateGate';
-import { adminRecipients, projectFacts, readersSeeing, type Recipient } from '../notifications';
+import { adminRecipients, notTurnedOff, projectFacts, readersSeeing, type Recipient } from '../notifications';
 
 export const answerLink = (config: Config, token: string, av: 'approve' | 'reject', m: 'email' | 'whatsapp') =>
   `${config.publicUrl}/interview-request?irt=${encodeURIComponent(token)}&av=${av}&m=${m}`;
@@ -148,13 +151,19 @@ export async function deliverRequest(knex: Knex, config: Config, id: number): Pr
 
 /**
  * Who hears of the answer: those the in-app notice reaches (interviewAnswered: the project's active readers of an active
- * company whose board shows the candidate, and the active advocate), and the project's active owner-admin.
+ * company whose board shows the candidate, and the active advocate), and the project's active owner-admin; of an
+ * interview's answer, only those who did not turn interviewAnswered off (the email is the kind's one email).
  */
-async function recipients(trx: Knex.Transaction, projectId: number, candidateId: number, ownerAdminId: number | null) {
-  const project = await projectFacts(trx, projectId);
+async function recipients(trx: Knex.Transaction, request: RequestRow, ownerAdminId: number | null) {
+  const project = await projectFacts(trx, request.project_id);
   if (!project) return [];
   const admins = [project.advocateId, ownerAdminId].filter((n): n is number => n !== null);
-  const people = [...(await readersSeeing(trx, project, candidateId)), ...(await adminRecipients(trx, admins))];
+  const everyone = [
+    ...(await readersSeeing(trx, project, request.candidate_id)),
+    ...(await adminRecipients(trx, admins)),
+  ];
+  const people =
+    request.kind === REQUEST_KIND.interview ? await notTurnedOff(trx, everyone, 'interviewAnswered') : everyone;
   return [...new Map(people.map((r) => [r.email, r])).values()];
 }
 
@@ -188,7 +197,7 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
     const interview = request.kind === REQUEST_KIND.interview;
     const what = interview ? 'interview request' : 'job description';
     const reasons = (request.reject_reasons as string[] | null)?.map((r) => t(`portal.interviews.reasons.${r}`)) ?? [];
-    const people = await recipients(trx, project.id, candidate.id, project.owner_admin_id);
+    const people = await recipients(trx, request, project.owner_admin_id);
     const nameOf = await namesFor(trx, people, candidate.id, project.id);
     for (const person of people) {
       const name = nameOf(person);

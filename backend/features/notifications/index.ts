@@ -6,7 +6,7 @@
  * (kinds.ts) and the credit notices with their jobs (credits.ts).
  */
 export { notificationEndpoints } from './endpoints';
-export { notify } from './notify';
+export { channels, notify, notTurnedOff } from './notify';
 export { adminRecipients, companyRecipients, projectFacts, projectReaders, type Recipient } from './recipients';
 export {
   candidatesCurated,

@@ -7,6 +7,9 @@
  *   qualifyAnswered         the project's advocate (or admins)   -> /project/:id
  *   candidateMovedByCompany the project's advocate               -> /project/:id
  * Company users hear of a project's candidate only when their board shows them (readersByBoard).
+ * candidateCurated and interviewAnswered are not emailed here: each has its capability's own email, sent by the
+ * recipient's preference for the kind (none when off, one otherwise): the batched curated-candidates email
+ * (projects/notices.ts) and the answer's email (interviews/delivery.ts).
  * creditsLow and creditsExpiring are in credits.ts, chatMessage in backend/features/chat/followUp.ts;
  * syncFailed in backend/features/integrations/notice.ts (the company's integration managers ->
  * /integrations), matchFinished in backend/features/aiMatch/notice.ts (the admin who started the
@@ -73,6 +76,8 @@ export async function candidatesCurated(
             candidate: candidateLabel(r.actor, names.get(candidateId) as CandidateNames),
             project: project.title,
           }),
+        // Its email is the project's batched curated-candidates email (projects/notices.ts), one a day at most.
+        email: false as const,
       })),
       actor,
     );
@@ -128,6 +133,8 @@ export async function interviewAnswered(
         answer: t(`notifications.answers.${accepted ? 'accepted' : 'declined'}`),
         project: project.title,
       }),
+    // Its email is the answer's own, with the reasons (send_interview_request's `answered` step, interviews/delivery.ts).
+    email: false,
   });
 }
 

@@ -25,14 +25,20 @@ export interface Notice {
   /** The title as this recipient may read it (candidate names follow the recipient's visibility). */
   title: (r: Recipient) => string;
   body?: string | null;
-  /** false: never emailed by preference, for a capability that emails on its own schedule (the chat's unread reminder). */
+  /**
+   * false: never emailed by preference, for a capability whose own email is the kind's email (the chat's unread
+   * reminder, the interview answer's email, the batched curated-candidates email).
+   */
   email?: false;
 }
 
-/** The recipients' channel for `kind`: a kind nobody chose goes to the inbox. */
-async function channels(
+/**
+ * The channel each of `recipients` chose for `kind`, keyed `kind:id` of the recipient; a recipient missing from the
+ * map chose nothing, and reads the kind in the inbox.
+ */
+export async function channels(
   trx: Knex | Knex.Transaction,
-  recipients: Recipient[],
+  recipients: Pick<Recipient, 'kind' | 'id'>[],
   kind: NotificationKind,
 ): Promise<Map<string, number>> {
   const out = new Map<string, number>();
@@ -50,6 +56,16 @@ async function channels(
   }[];
   for (const r of rows) out.set(`${r.recipient_kind}:${r.recipient_id}`, r.channel);
   return out;
+}
+
+/** Of `recipients`, those who did not turn `kind` off: whom a capability's own email of that kind may reach. */
+export async function notTurnedOff<R extends Pick<Recipient, 'kind' | 'id'>>(
+  trx: Knex | Knex.Transaction,
+  recipients: R[],
+  kind: NotificationKind,
+): Promise<R[]> {
+  const chosen = await channels(trx, recipients, kind);
+  return recipients.filter((r) => chosen.get(`${r.kind}:${r.id}`) !== NOTIFICATION_CHANNEL.off);
 }
 
 const isActor = (r: Recipient, actor?: Actor) => actor !== undefined && actorKey(r.actor) === actorKey(actor);

@@ -5,7 +5,9 @@
  *     (job key), to run no earlier than a day after the last such email; the job counts the candidates
  *     admins curated since that email (their curation's log) that the owner's board shows (onBoardSql: an active
  *     candidate who did not withdraw consent, in a stage the owner sees) and sends one message with the project's
- *     link; nothing is sent for a closed (inactive) project or a company that is not active;
+ *     link, to the owner unless they turned candidateCurated off and to the project's other readers who chose email
+ *     for it (the kind's notices email nobody: this is its one email); nothing is sent for a closed (inactive)
+ *     project or a company that is not active;
  *   - a Power project that ended with its cycle (cancelled, or not enough credits to renew).
  * Both are safe to run twice: a second run finds nothing new to tell.
  */
@@ -18,21 +20,66 @@ import type { Config } from '../../config';
 import { html } from '../../services/mail/templates';
 import { queueEmail } from '../../services/mail/outbox';
 import { queueCuratedEmail } from '../pipeline';
+import { channels, notTurnedOff, projectFacts, projectReaders } from '../notifications';
+import { NOTIFICATION_CHANNEL, RECIPIENT_KIND } from '../../../schema/entities/live/notification';
 
-interface Recipient {
+interface Person {
+  kind: (typeof RECIPIENT_KIND)[keyof typeof RECIPIENT_KIND];
+  id: number;
   email: string;
   first_name: string | null;
 }
 
-/** Who hears about a project: its owner (a company user), or the admin who owns an internal project. */
+/**
+ * Who hears about a project: its owner (a company user not deactivated), or the admin who owns an internal project
+ * when active (status 1, as adminRecipients reads admins).
+ */
 async function recipientOf(
   trx: Knex,
   project: { owner_id: number | null; owner_admin_id: number | null },
-): Promise<Recipient | undefined> {
+): Promise<Person | undefined> {
+  const person = (kind: Person['kind']) => (row?: Omit<Person, 'kind'>) => (row ? { ...row, kind } : undefined);
   if (project.owner_id)
-    return trx('company_users').where('id', project.owner_id).whereNot('status', 2).first('email', 'first_name');
-  if (project.owner_admin_id) return trx('admins').where('id', project.owner_admin_id).first('email', 'first_name');
+    return trx('company_users')
+      .where('id', project.owner_id)
+      .whereNot('status', 2)
+      .first('id', 'email', 'first_name')
+      .then(person(RECIPIENT_KIND.companyUser));
+  if (project.owner_admin_id)
+    return trx('admins')
+      .where({ id: project.owner_admin_id, status: 1 })
+      .first('id', 'email', 'first_name')
+      .then(person(RECIPIENT_KIND.admin));
   return undefined;
+}
+
+/**
+ * Whom the batched curated-candidates email reaches, the email of the candidateCurated kind (whose notices email
+ * nobody): the owner unless they turned the kind off, and the project's other company users who may open it and
+ * chose email for it.
+ */
+async function curatedRecipients(
+  trx: Knex,
+  project: { id: number; owner_id: number | null; owner_admin_id: number | null },
+): Promise<Person[]> {
+  const owner = await recipientOf(trx, project);
+  const facts = await projectFacts(trx, project.id);
+  const readers = facts ? await projectReaders(trx, facts) : [];
+  const others = readers.filter((r) => !(owner && r.kind === owner.kind && r.id === owner.id));
+  const chosen = await channels(trx, others, 'candidateCurated');
+  const byEmail = others.filter((r) => chosen.get(`${r.kind}:${r.id}`) === NOTIFICATION_CHANNEL.email);
+  const names = byEmail.length
+    ? ((await trx('company_users')
+        .whereIn(
+          'id',
+          byEmail.map((r) => r.id),
+        )
+        .select('id', 'email', 'first_name')) as Omit<Person, 'kind'>[])
+    : [];
+  return [
+    ...(owner ? await notTurnedOff(trx, [owner], 'candidateCurated') : []),
+    ...names.map((r) => ({ ...r, kind: RECIPIENT_KIND.companyUser })),
+  ];
 }
 
 /** companies.status of an active company (schema/entities/company.ts: pending 0, active 1, inactive 2). */
@@ -78,22 +125,24 @@ export async function sendCuratedEmail(knex: Knex, config: Config, projectId: nu
       [projectId, ACTIVITY.curated, ACTOR_KINDS.admin, since ?? new Date(0)],
     );
     const count = (rows[0]?.n as number | undefined) ?? 0;
-    const to = await recipientOf(trx, project);
-    if (!count || !to) return 0;
-    const values = {
-      count,
-      title: project.title as string,
-      url: projectUrl(config, project.guid),
-      name: to.first_name || 'there',
-    };
-    await queueEmail(trx, {
-      to: to.email,
-      ...mail(config, t('project.emails.curatedSubject', values), [
-        t('project.emails.greeting', values),
-        t('project.emails.curatedBody', values),
-        t('project.emails.curatedLink', values),
-      ]),
-    });
+    const people = count ? await curatedRecipients(trx, { ...project, id: projectId }) : [];
+    if (!people.length) return 0;
+    for (const to of people) {
+      const values = {
+        count,
+        title: project.title as string,
+        url: projectUrl(config, project.guid),
+        name: to.first_name || 'there',
+      };
+      await queueEmail(trx, {
+        to: to.email,
+        ...mail(config, t('project.emails.curatedSubject', values), [
+          t('project.emails.greeting', values),
+          t('project.emails.curatedBody', values),
+          t('project.emails.curatedLink', values),
+        ]),
+      });
+    }
     await trx('projects').where('id', projectId).update({ last_curated_email_at: trx.fn.now() });
     return count;
   });

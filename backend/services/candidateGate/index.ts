@@ -13,7 +13,7 @@
  * - a name filter uses `nameMatches`, so it finds only names the viewer may read;
  * - a single notice, email or export asks `loadShown` for the ids it names;
  * - text stored earlier about a project's candidate (a notification's title) is read again through
- *   `onBoardOfSql` (still on the viewer's board?) and `hiddenNameRedaction` (the name taken out once hidden);
+ *   `onBoardOfSql` (still on the viewer's board?) and `hiddenNameText` (the name-free text once the name is hidden);
  * - a message addressed to the candidate themselves (an interview request, a code) reads their own
  *   contact through `ownContact`, never to show it to anyone else.
  *
@@ -48,7 +48,7 @@ export {
   shownSelect,
   type Place,
 } from './sql';
-export { hiddenNameRedaction, onBoardOfSql, type StoredSubject } from './stored';
+export { hiddenNameText, onBoardOfSql, type StoredSubject } from './stored';
 export { viewerOf, type Viewer } from '../../../schema/rules/visibility';
 
 const asViewer = (who: Viewer | Actor): Viewer => (typeof who === 'string' ? who : viewerOf(who));
