@@ -66,9 +66,14 @@ export const integrationLink = defineEntity({
     remoteStatusSince: f.datetime(),
     /** When the status was last read from the ATS. */
     remoteReadAt: f.datetime(),
+    /**
+     * The candidate of a project candidate's link, kept when the project (and its pipeline row) is deleted: the
+     * candidate's erasure finds the person the product made in the ATS by it (dataRights/erase.ts).
+     */
+    candidateId: f.integer({ readOnly: true, hidden: true }),
     ...f.timestamps(),
   },
-  indexes: [{ fields: ['integrationId', 'localKind', 'localId'], unique: true }],
+  indexes: [{ fields: ['integrationId', 'localKind', 'localId'], unique: true }, ['candidateId']],
   permissions: {},
 });
 

@@ -131,7 +131,7 @@ export function ashbyProvider(base: string, creds: AshbyCredentials, limits?: Ht
       return jobs;
     },
 
-    async placeApplication(jobId, person, stage, knownId) {
+    async placeApplication(jobId, person, stage, knownId, personCreated) {
       // Ashby keeps two people with one email without a word: the person is searched for first.
       let candidateId = knownId ?? undefined;
       let found: AtsPlacement['found'] = 'person';
@@ -164,6 +164,7 @@ export function ashbyProvider(base: string, creds: AshbyCredentials, limits?: Ht
         candidateId = created.results?.id;
         if (!candidateId) throw new AtsError('rejected', 'Ashby answered without a candidate id');
         found = 'new';
+        await personCreated?.(candidateId);
       }
       for (const applicationId of applicationIds) {
         const existing = (await rpc<AshbyApplication>('application.info', { applicationId })).results;

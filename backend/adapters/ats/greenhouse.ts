@@ -155,7 +155,7 @@ export function greenhouseProvider(
       return jobs;
     },
 
-    async placeApplication(jobId, person, stage, knownId) {
+    async placeApplication(jobId, person, stage, knownId, personCreated) {
       let candidateId: string | undefined;
       let found: AtsPlacement['found'] = 'person';
       if (knownId) {
@@ -209,6 +209,7 @@ export function greenhouseProvider(
         if (!candidate?.id) throw new AtsError('rejected', 'Greenhouse answered without a candidate id');
         candidateId = String(candidate.id);
         found = 'new';
+        await personCreated?.(candidateId);
       }
       const application = (
         await call<{ id: number }>(

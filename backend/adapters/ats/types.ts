@@ -61,13 +61,15 @@ export interface AtsProvider {
    * id of the person, once linked) or else by email, an existing person gets the application, and
    * an application the person already has on the job is moved to `stage` instead of made again.
    * A `candidateId` the ATS no longer has (404: deleted or merged away) falls back to the email,
-   * and the placement says `relinked`.
+   * and the placement says `relinked`. A person it creates is told to `personCreated` (awaited) before the
+   * application is asked for, so one whose application then fails is still known as made by the product.
    */
   placeApplication(
     jobId: string,
     person: AtsPerson,
     stage: StageKey,
     candidateId?: string | null,
+    personCreated?: (candidateId: string) => Promise<void>,
   ): Promise<AtsPlacement>;
   /** The application's current stage or status; null when the ATS no longer has it. */
   readStatus(remoteId: string, jobId: string): Promise<AtsStatus | null>;

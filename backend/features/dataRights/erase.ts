@@ -221,13 +221,18 @@ export async function eraseCandidate(
   const pipeline = await trx('project_candidates').where('candidate_id', candidateId).select('id', 'project_id');
   const projectIds = [...new Set(pipeline.map((r) => r.project_id as number))];
 
-  // ATS records linked to the pipeline rows: listed for their companies, then unlinked.
+  // ATS records linked to the pipeline rows, or to the candidate (a deleted project's rows are gone): listed
+  // for their companies, then unlinked.
   const links = await trx('integration_links as l')
     .join('integrations as i', 'i.id', 'l.integration_id')
     .where('l.local_kind', LINK_KIND.projectCandidate)
-    .whereIn(
-      'l.local_id',
-      pipeline.map((r) => r.id as number),
+    .where((q) =>
+      q
+        .whereIn(
+          'l.local_id',
+          pipeline.map((r) => r.id as number),
+        )
+        .orWhere('l.candidate_id', candidateId),
     )
     .select(
       'l.id',

@@ -8,6 +8,8 @@
  * - a person id the ATS answers 404 for (deleted or merged away) is left for the person found again
  *   by email, or made, as a first push does (the provider says `relinked`); the candidate's other
  *   links that named the stale person are pointed at that person;
+ * - a person the ATS creates (Greenhouse, Ashby) is linked as made here before their application is asked
+ *   for (keepMadePerson): a refused application leaves that link without one, for the next run to add;
  * - what happened is the record's entry in the run's report, with its reason.
  * Nothing here loops: a record is placed at most once a run, and the next run starts from the links
  * as they stand.
@@ -184,6 +186,29 @@ async function repointStale(
 }
 
 /**
+ * Links a person the ATS just created for the candidate, before their application is asked for: an application
+ * refused then leaves the link with no application (remote_id '') naming the person as made by the product, so
+ * the next run adds the application to that person (found by id, still made here) and an erasure deletes them.
+ */
+async function keepMadePerson(db: Knex, row: IntegrationRow, c: CandidateRow, candidateId: string): Promise<void> {
+  const made: AtsPlacement = { remoteId: '', candidateId, found: 'new' };
+  await linkUnlessErased(db, row, c.candidate_id, made, (trx) =>
+    trx('integration_links')
+      .insert({
+        integration_id: row.id,
+        local_kind: LINK_KIND.projectCandidate,
+        local_id: c.pc_id,
+        candidate_id: c.candidate_id,
+        remote_id: '',
+        remote_candidate_id: candidateId,
+        remote_person_created: true,
+      })
+      .onConflict(['integration_id', 'local_kind', 'local_id'])
+      .merge(['candidate_id', 'remote_id', 'remote_candidate_id', 'remote_person_created']),
+  );
+}
+
+/**
  * Syncs one project candidate; answers what happened. Refused credentials propagate. A linked
  * application the ATS no longer has is forgotten and placed again once (see the module's docblock).
  */
@@ -219,7 +244,9 @@ export async function syncCandidate(
   };
   // The person this link named comes first when its application is gone: the person may still be there.
   const known = (gone && c.remote_candidate_id) || c.known_candidate_id;
-  const placed = await provider.placeApplication(jobId, person, stage, known);
+  const placed = await provider.placeApplication(jobId, person, stage, known, (candidateId) =>
+    keepMadePerson(db, row, c, candidateId),
+  );
   // Whether the product made the person there: only such a person is erased there with the candidate. A gone
   // application placed again on the same person keeps what its forgotten link knew.
   const made =
@@ -231,6 +258,7 @@ export async function syncCandidate(
         integration_id: row.id,
         local_kind: LINK_KIND.projectCandidate,
         local_id: c.pc_id,
+        candidate_id: c.candidate_id,
         remote_id: placed.remoteId,
         remote_candidate_id: placed.candidateId,
         remote_person_created: made,
@@ -238,7 +266,14 @@ export async function syncCandidate(
         remote_changed_at: new Date(),
       })
       .onConflict(['integration_id', 'local_kind', 'local_id'])
-      .merge(['remote_id', 'remote_candidate_id', 'remote_person_created', 'synced_stage', 'remote_changed_at']);
+      .merge([
+        'candidate_id',
+        'remote_id',
+        'remote_candidate_id',
+        'remote_person_created',
+        'synced_stage',
+        'remote_changed_at',
+      ]);
     if (placed.relinked && known) await repointStale(trx, row, c, known, placed);
   };
   if (!(await linkUnlessErased(db, row, c.candidate_id, placed, write))) return 'skipped';

@@ -27,7 +27,9 @@
  * mark the integration "auth error" and email the company's admins once, by their syncFailed preference
  * (authErrorEmail.ts). A failed run, or one with refused records, notifies the company's integration managers
  * (notice.ts): a failed run only when the run before it did not fail the same way. An erasure during a run is
- * not undone by it (syncGuard.ts).
+ * not undone by it (syncGuard.ts). An integration removed or disconnected during a run ends it quietly: each
+ * record is sent only while the integration's row is held and still connected (whileConnected), the run ends
+ * done with what it sent, no failure notice and no last synced time (a removed one's run goes with it).
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
@@ -50,8 +52,12 @@ const COMPANY_ACTIVE = 1;
 
 const reasonOf = (err: unknown) => (err instanceof AtsError ? err.message : 'unexpected error').slice(0, 300);
 
+/**
+ * Keeps the ATS's open jobs. A job a vendor lists twice (pages shifting while read) is kept once, its
+ * last listing winning: one INSERT … ON CONFLICT may not touch a row twice.
+ */
 async function pullJobs(db: Knex, integrationId: number, provider: AtsProvider): Promise<void> {
-  const jobs = await provider.openJobs();
+  const jobs = [...new Map((await provider.openJobs()).map((j) => [j.remoteId, j])).values()];
   const now = new Date();
   if (jobs.length)
     await db('integration_jobs')
@@ -75,6 +81,21 @@ async function pullJobs(db: Knex, integrationId: number, provider: AtsProvider):
     .update({ open: false, updated_at: now });
 }
 
+const stopped = Symbol('stopped');
+
+/**
+ * Runs `step` (one record's push or read-back) while integration `id` is held FOR KEY SHARE, if it is still
+ * there and connected; answers `stopped` without running it when it is not. Removal (endpoints.ts) locks the
+ * row FOR UPDATE, so it waits for a push under way, whose link it then deletes with the integration, and a
+ * push after it finds the row gone. KEY SHARE, not SHARE: renewed credentials (Lever) update the row meanwhile.
+ */
+async function whileConnected<T>(db: Knex, id: number, step: () => Promise<T>): Promise<T | typeof stopped> {
+  return db.transaction(async (trx) => {
+    const now = await trx('integrations').where('id', id).forKeyShare().first('status', 'credentials');
+    if (!now || now.status === INTEGRATION_STATUS.recorded || !now.credentials) return stopped;
+    return step();
+  });
+}
 /** interviewing and interviewing2 are one kind of stage in every ATS. */
 const sameStage = (a: StageKey | null, b: StageKey | undefined) =>
   a === b || (a?.startsWith('interviewing') === true && b?.startsWith('interviewing') === true);
@@ -145,6 +166,8 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
     whose.set(e, candidateId);
   };
   let error: string | null = null;
+  // Removed or disconnected during the run: nothing more is sent, and nobody is told of a failure.
+  let ended = false;
   let waitUntil: Date | undefined;
   // Refused credentials and a vendor's long wait end the run; anything else fails one record.
   const stops = (err: unknown) => (err instanceof AtsError && err.code === 'auth') || waitAsked(err) !== undefined;
@@ -157,10 +180,17 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
       .whereNot('p.status', PROJECT_STATUS.inactive)
       .select('p.id', 'p.title', 'l.remote_id');
     for (const project of projects) {
+      if (ended) break;
       for (const c of await candidatesOf(db, id, project.id)) {
         const { name } = c.shown;
         try {
-          const outcome = await syncCandidate(db, config, row, provider, project.remote_id, c);
+          const outcome = await whileConnected(db, id, () =>
+            syncCandidate(db, config, row, provider, project.remote_id, c),
+          );
+          if (outcome === stopped) {
+            ended = true;
+            break;
+          }
           if (outcome === 'skipped') continue; // nothing to do: not counted
           const [kind, reason] = Array.isArray(outcome) ? outcome : [outcome, undefined];
           const said = reason ? { reason: runReason(reason) } : {};
@@ -172,11 +202,15 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
         }
       }
       // The way back: every linked application of the project, those just added included.
-      for (const c of await candidatesOf(db, id, project.id)) {
+      for (const c of ended ? [] : await candidatesOf(db, id, project.id)) {
         if (!c.remote_id) continue;
         const base = { project: project.title, candidate: c.shown.name };
         try {
-          const status = await readBack(db, config, row, provider, project, c);
+          const status = await whileConnected(db, id, () => readBack(db, config, row, provider, project, c));
+          if (status === stopped) {
+            ended = true;
+            break;
+          }
           const reason = status && runReason('statusChanged', { status });
           if (reason) log({ ...base, outcome: 'statusChanged', reason }, c.candidate_id);
         } catch (err) {
@@ -222,7 +256,8 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
         finished_at: new Date(),
       });
     // Told once when runs start to fail, not again for each failing run (a vendor down for hours).
-    if (error) {
+    if (ended) logger.info({ integrationId: id, runId }, 'integration removed or disconnected during its sync');
+    else if (error) {
       if (await failureIsNew(trx, id, runId as number, error)) await syncFailed(trx, config, row, { error });
     } else if (count('failed')) await syncFailed(trx, config, row, { failedRecords: count('failed') });
   });
@@ -231,7 +266,7 @@ export async function runSync(db: Knex, config: Config, id: number, trigger: num
     .update({
       candidates_synced: Number(synced[0].n),
       // Cut short by a wait, the sync is not complete: the records left wait for the next run.
-      ...(error || waitUntil ? {} : { last_synced_at: new Date() }),
+      ...(error || waitUntil || ended ? {} : { last_synced_at: new Date() }),
       settings: settingsWith(db, waitUntil),
       updated_at: new Date(),
     });
