@@ -8,10 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINK_KIND, RUN_TRIGGER } from '../../schema/rules/ats';
 import { runSync } from '../../backend/features/integrations';
-import { testApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
 import type { GreenhouseStandIn } from '../helpers/ats/greenhouse';
-import { atsStandIns } from '../helpers/ats/vendors';
-import { lastRun, people, type People } from '../helpers/ats/world';
+import { greenhouseConnected, lastRun, type People } from '../helpers/ats/world';
 import { activeCandidates, addToProject, makeProject } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
 
@@ -25,16 +24,7 @@ type Http = { status: number; body: { id?: string } };
 const ok = (res: Http, what: string) => expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
 
 beforeAll(async () => {
-  t = await testApp();
-  [gh] = await atsStandIns(t.config, ['greenhouse'], { maxRetryWaitMs: 2000, retries: 1 });
-  p = await people(t);
-  const added = await p.admin.post('/integrations/greenhouse', {
-    clientId: gh.clientId,
-    clientSecret: gh.clientSecret,
-  });
-  ok(added, 'connect Greenhouse');
-  integrationId = Number(added.body.id);
-  await runJobs(t);
+  ({ t, gh, p, integrationId } = await greenhouseConnected());
 }, 120_000);
 afterAll(async () => {
   await t?.knex.destroy();

@@ -1,11 +1,16 @@
 /**
  * The people and pipeline the integration tests share: Acme's Admin and Member, a RaaS company
  * Admin, a platform admin and an Admin of another normal company (Globex); an Acme project with
- * candidates at chosen stages; and the worker's jobs run once, as the worker would.
+ * candidates at chosen stages; the worker's jobs run once, as the worker would; and an app with
+ * Greenhouse's stand-in connected by Acme's Admin.
  */
 import { client, type Client } from '../actors';
-import type { TestApp } from '../app';
+import { expect } from 'vitest';
+import { testApp, type TestApp } from '../app';
+import type { GreenhouseStandIn } from './greenhouse';
+import { atsStandIns } from './vendors';
 import { activeCandidates, addToProject, makeProject, type TestProject } from '../interviews';
+import { runJobs } from '../jobs';
 
 export interface People {
   admin: Client;
@@ -52,4 +57,26 @@ export async function setStage(t: TestApp, projectId: number, candidateId: numbe
 
 export async function lastRun(t: TestApp, integrationId: number) {
   return t.knex('integration_runs').where('integration_id', integrationId).orderBy('id', 'desc').first();
+}
+
+/**
+ * An app with Greenhouse's stand-in (vendor waits of at most 2 s, one retry) connected by Acme's Admin,
+ * its jobs pulled once; the people above.
+ */
+export async function greenhouseConnected(): Promise<{
+  t: TestApp;
+  gh: GreenhouseStandIn;
+  p: People;
+  integrationId: number;
+}> {
+  const t = await testApp();
+  const [gh] = await atsStandIns(t.config, ['greenhouse'], { maxRetryWaitMs: 2000, retries: 1 });
+  const p = await people(t);
+  const added = await p.admin.post('/integrations/greenhouse', {
+    clientId: gh.clientId,
+    clientSecret: gh.clientSecret,
+  });
+  expect(added.status, `connect Greenhouse: ${JSON.stringify(added.body)}`).toBeLessThan(300);
+  await runJobs(t);
+  return { t, gh, p, integrationId: Number((added.body as { id?: string }).id) };
 }
