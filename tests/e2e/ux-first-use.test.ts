@@ -9,6 +9,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { followInApp, startE2E, type E2E } from '../helpers/e2e';
+import { boardProject } from '../helpers/projectsE2E';
 
 const SIZES = [
   { width: 1440, height: 900 },
@@ -32,44 +33,14 @@ const signedIn = (email: string, size: { width: number; height: number }, at: st
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** A project of the company `email` works for, with candidates at `stage` (curated by an admin or not). */
-async function projectWith(
+const projectWith = (
   email: string,
   fields: Record<string, unknown>,
   candidates: { id: number }[],
   stage: number,
   curated = true,
   row: Record<string, unknown> = {},
-) {
-  const knex = e2e.db.knex;
-  const owner = await knex('company_users').where('email', email).first('id', 'company_id');
-  const jobTitle = await knex('job_titles').orderBy('id').first('id');
-  const country = await knex('countries').orderBy('id').first('id');
-  const [project] = await knex('projects')
-    .insert({
-      company_id: owner.company_id,
-      owner_id: owner.id,
-      job_title_id: jobTitle.id,
-      countries: [country.id],
-      headcount: 1,
-      salary_min: 1000,
-      salary_max: 2000,
-      ...fields,
-    })
-    .returning(['id', 'guid']);
-  if (candidates.length)
-    await knex('project_candidates').insert(
-      candidates.map((c) => ({
-        project_id: project.id,
-        candidate_id: c.id,
-        company_id: owner.company_id,
-        stage,
-        curated,
-        last_recruitment_updated_at: new Date(),
-        ...row,
-      })),
-    );
-  return { ...project, companyId: owner.company_id as number };
-}
+) => boardProject(e2e, email, fields, candidates, stage, curated, row);
 
 const visibleCandidates = (n: number, offset: number) =>
   e2e.db

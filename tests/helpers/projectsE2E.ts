@@ -76,7 +76,8 @@ export async function pick(page: Page, label: RegExp, text: string, option?: str
 
 /**
  * A project of the company `email` works for, written to the database with `candidates` at `stage`
- * (curated unless told), for a test whose subject is the board rather than how the project came to be.
+ * (curated unless told, each row with `row`'s columns), for a test whose subject is the board rather
+ * than how the project came to be.
  */
 export async function boardProject(
   e2e: E2E,
@@ -85,6 +86,7 @@ export async function boardProject(
   candidates: { id: number }[],
   stage: number,
   curated = true,
+  row: Record<string, unknown> = {},
 ): Promise<{ id: number; guid: string; companyId: number }> {
   const knex = e2e.db.knex;
   const owner = await knex('company_users').where('email', email).first('id', 'company_id');
@@ -102,15 +104,17 @@ export async function boardProject(
       ...fields,
     })
     .returning(['id', 'guid']);
-  await knex('project_candidates').insert(
-    candidates.map((c) => ({
-      project_id: project.id,
-      candidate_id: c.id,
-      company_id: owner.company_id,
-      stage,
-      curated,
-      last_recruitment_updated_at: new Date(),
-    })),
-  );
+  if (candidates.length)
+    await knex('project_candidates').insert(
+      candidates.map((c) => ({
+        project_id: project.id,
+        candidate_id: c.id,
+        company_id: owner.company_id,
+        stage,
+        curated,
+        last_recruitment_updated_at: new Date(),
+        ...row,
+      })),
+    );
   return { ...project, companyId: owner.company_id as number };
 }
