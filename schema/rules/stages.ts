@@ -31,6 +31,19 @@ export function curates(
   return !project || who.adminType !== 'advocate' || project.advocateId === who.id;
 }
 
+/**
+ * Whether the caller may put candidates before `project`'s company on the platform's behalf (a move
+ * writing a candidate's first row, a project created with candidates, an access grant): an admin only
+ * where they curate; a company under its own rules, and a project without a company (no one to show
+ * anyone to), always.
+ */
+export function mayPlaceFor(
+  who: { role: string; id?: number; adminType?: string },
+  project: { advocateId: number | null; companyId: number | null },
+): boolean {
+  return who.role !== 'admin' || project.companyId === null || curates(who, project);
+}
+
 export const STAGE_IDS: readonly StageId[] = TAB_ORDER;
 
 export const isStage = (n: unknown): n is StageId =>

@@ -14,7 +14,7 @@ import type { Knex } from 'knex';
 import type { AppAbility } from '../../../schema/ability';
 import { ACTIVITY } from '../../../schema/rules/pipeline';
 import type { Actor } from '../../../schema/roles';
-import { curates } from '../../../schema/rules/stages';
+import { mayPlaceFor } from '../../../schema/rules/stages';
 import {
   onBoardSql,
   statusSql,
@@ -105,7 +105,7 @@ async function foundBySavedFilters(
  * admin's addition (curation.ts `addCandidate`) allows.
  */
 export function requireCurates(actor: Actor, project: { advocateId: number | null; companyId: number | null }): void {
-  if (viewerOf(actor) === 'admin' && project.companyId !== null && !curates(actor, project)) throw forbidden();
+  if (!mayPlaceFor(actor, project)) throw forbidden();
 }
 
 /** Refuses with 404 unless the caller reaches every one of `candidateIds` in `project`. */

@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { flag, ids, specKeys } from '../../../schema/validation/inputs';
 import { actorRefs, type Actor } from '../../../schema/roles';
-import { curates } from '../../../schema/rules/stages';
+import { curates, mayPlaceFor } from '../../../schema/rules/stages';
 import { statusSql, viewerOf } from '../../../schema/rules/visibility';
 import type { AppAbility } from '../../../schema/ability';
 import type { Knex } from 'knex';
@@ -54,7 +54,7 @@ export async function projectAnswer(call: Pick<Call, 'ctx' | 'actor' | 'ability'
 
 /**
  * Curates candidates into a project's suggested tab (stage 0, curated): all or none. An admin must
- * curate a company's project (`curates`, as pipeline/reach.ts `requireCurates`: an advocate only on one they
+ * curate a company's project (`mayPlaceFor`, as pipeline/reach.ts `requireCurates`: an advocate only on one they
  * advocate, else 403 and, inside the create's transaction, no project either). Only candidates the
  * caller may read whose status the curate call takes (statusSql: active or semi-active for admins; a
  * paused one is not); any other is 400 `candidateIds.errors.notFound`. Queues the owner's batched
@@ -67,8 +67,8 @@ export async function curateCandidates(
   candidateIds: number[],
 ) {
   // The pipeline's rule (pipeline/reach.ts `requireCurates`), over the new project.
+  if (!mayPlaceFor(who.actor, project)) throw forbidden();
   const viewer = viewerOf(who.actor);
-  if (viewer === 'admin' && project.companyId !== null && !curates(who.actor, project)) throw forbidden();
   const found = (await scopeQuery(
     trx('candidates').whereIn('id', candidateIds).whereRaw(statusSql(viewer, 'candidates')),
     who.ability,
