@@ -3,7 +3,7 @@
  * - a vendor listing a job twice (pages shifting while read) does not fail the sync: the job is kept once;
  * - a person created whose application is then refused (503) is still known as made by the product: the next
  *   sync adds the application to that person, and erasing the candidate deletes the person in Greenhouse;
- * - an integration removed while its sync waits on the vendor (a 429 with Retry-After) sends nothing more:
+ * - an integration removed while its sync waits on the vendor (a create held at the stand-in) sends nothing more:
  *   no person is created after the removal, and the company is not told of records that could not be sent;
  * - a person made in Greenhouse for a project deleted since is deleted there when the candidate is erased.
  */
@@ -134,20 +134,31 @@ describe('An integration removed during its sync', () => {
     const emails = (await t.knex('candidates').whereIn('id', candidates).select('email')).map((r) => r.email as string);
     const before = await failureEvents();
 
-    // The first create waits a second: the run is held up on the first candidate when the removal comes.
-    gh.fail('POST', /\/candidates$/, { status: 429, headers: { 'Retry-After': '1' }, body: {} }, 1);
+    // The first create is held at the vendor: the run waits on the first candidate when the removal comes.
+    const first = gh.hold('POST', /\/candidates$/);
     ok(await p.admin.put(`/integrations/manual/sync/${integrationId}`, {}), 'queue a sync');
     const running = runJobs(t);
-    const seen = () => gh.calls.some((c) => c.method === 'POST' && c.path === '/v3/candidates' && c.status === 429);
-    for (let waited = 0; !seen() && waited < 10_000; waited += 25) await new Promise((r) => setTimeout(r, 25));
-    expect(seen()).toBe(true);
-    ok(await p.admin.delete(`/integrations/remove/${integrationId}`), 'remove');
+    for (let waited = 0; !first.arrived() && waited < 10_000; waited += 25) await new Promise((r) => setTimeout(r, 25));
+    expect(first.arrived()).toBe(true);
+    const removing = p.admin.delete(`/integrations/remove/${integrationId}`).then((r) => r);
+    // The removal is under way once it waits on a lock the held run holds.
+    const removalWaits = async () =>
+      (
+        await t.knex.raw(
+          "select 1 from pg_stat_activity where wait_event_type = 'Lock' and (query ilike '%advisory%' or query ilike '%for update%')",
+        )
+      ).rows.length > 0;
+    for (let waited = 0; !(await removalWaits()) && waited < 10_000; waited += 25)
+      await new Promise((r) => setTimeout(r, 25));
+    expect(await removalWaits()).toBe(true);
+    first.release();
+    ok(await removing, 'remove');
     const removedAt = gh.calls.length;
     await running;
 
     const after = gh.calls.slice(removedAt);
     expect(after.filter((c) => c.method === 'POST' && c.path === '/v3/candidates')).toEqual([]);
-    expect(gh.candidates.filter((c) => emails.includes(c.email)).length).toBeLessThanOrEqual(1);
+    expect(gh.candidates.filter((c) => emails.includes(c.email)).length).toBe(1);
     expect(await t.knex('integrations').where('id', integrationId)).toEqual([]);
     expect(await t.knex('integration_links').where('integration_id', integrationId)).toEqual([]);
     expect(await lastRun(t, integrationId)).toBeUndefined();

@@ -34,6 +34,7 @@ import {
   integrationById,
   publicIntegration,
   queueSync,
+  removalLockKey,
   sealCredentials,
   syncJobKey,
   type IntegrationRow,
@@ -282,6 +283,7 @@ export const integrationEndpoints = [
     row: own('delete'),
     handler: async (call) => {
       await call.ctx.knex.transaction(async (trx) => {
+        await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [removalLockKey(call.row.id as number)]);
         const row = (await trx('integrations').where('id', call.row.id).forUpdate().first()) as
           IntegrationRow | undefined;
         if (!row) return;

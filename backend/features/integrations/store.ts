@@ -147,6 +147,8 @@ export function publicIntegration(row: IntegrationRow) {
 }
 
 export const syncJobKey = (id: number) => `integration_sync:${id}`;
+/** The advisory lock a removal takes exclusively and each record's push shares (sync.ts whileConnected). */
+export const removalLockKey = (id: number) => `integration_removal:${id}`;
 
 /**
  * Queues the integration's sync, now or at `runAt`; a queued one is replaced, a running one is

@@ -41,7 +41,7 @@ import { logger } from '../../logger';
 import { emailAuthError } from './authErrorEmail';
 import { atsStatusChanged, syncFailed } from './notice';
 import { candidatesOf, runReason, STAGE_KEY, syncCandidate, type CandidateRow, type RunEntry } from './push';
-import { integrationById, providerOf, type IntegrationRow } from './store';
+import { integrationById, providerOf, removalLockKey, type IntegrationRow } from './store';
 import { erasedOf, failureIsNew } from './syncGuard';
 import { putOff, settingsWith, waitAsked, waitingUntil, waitNote } from './vendorWait';
 
@@ -88,9 +88,12 @@ const stopped = Symbol('stopped');
  * there and connected; answers `stopped` without running it when it is not. Removal (endpoints.ts) locks the
  * row FOR UPDATE, so it waits for a push under way, whose link it then deletes with the integration, and a
  * push after it finds the row gone. KEY SHARE, not SHARE: renewed credentials (Lever) update the row meanwhile.
+ * Both first take the integration's advisory lock (shared here, exclusive there): a row lock lets a new KEY
+ * SHARE in ahead of a removal already waiting, the lock queue does not, so once removal waits no push starts.
  */
 async function whileConnected<T>(db: Knex, id: number, step: () => Promise<T>): Promise<T | typeof stopped> {
   return db.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock_shared(hashtext(?))', [removalLockKey(id)]);
     const now = await trx('integrations').where('id', id).forKeyShare().first('status', 'credentials');
     if (!now || now.status === INTEGRATION_STATUS.recorded || !now.credentials) return stopped;
     return step();

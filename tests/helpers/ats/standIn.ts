@@ -2,7 +2,8 @@
  * What every ATS stand-in shares: a JSON server on loopback that records each call (method, path,
  * body, headers) and can be told to answer the next matching calls with a fault (a 429 with
  * Retry-After, a 500...) before it answers as the vendor would, or to do what was asked and then
- * answer with a fault (a vendor that kept the record but whose answer was lost).
+ * answer with a fault (a vendor that kept the record but whose answer was lost), or to keep the next
+ * matching call waiting until the test lets it through (a slow vendor, at a moment the test picks).
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 
@@ -36,6 +37,8 @@ export interface StandIn {
   fail(method: string, path: RegExp, reply: Reply, times?: number): void;
   /** The next `times` matching calls are carried out, then answered with this fault. */
   failAfter(method: string, path: RegExp, reply: Reply, times?: number): void;
+  /** The next call matching `method` and `path` waits for `release()`; `arrived` tells when it came. */
+  hold(method: string, path: RegExp): { arrived: () => boolean; release: () => void };
   close(): Promise<void>;
 }
 
@@ -51,10 +54,18 @@ export type Handler = (req: {
 export async function startStandIn(handler: Handler): Promise<StandIn> {
   const calls: Recorded[] = [];
   const faults: Fault[] = [];
+  const holds: { method: string; path: RegExp; came: boolean; gate: Promise<void>; open: () => void }[] = [];
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
-    req.on('end', () => {
+    req.on('end', async () => {
+      const held = holds.find(
+        (h) => !h.came && h.method === req.method && h.path.test(new URL(req.url ?? '/', 'http://stand-in').pathname),
+      );
+      if (held) {
+        held.came = true;
+        await held.gate;
+      }
       const url = new URL(req.url ?? '/', 'http://stand-in');
       const method = req.method ?? 'GET';
       let body: unknown = null;
@@ -91,6 +102,13 @@ export async function startStandIn(handler: Handler): Promise<StandIn> {
     calls,
     fail: (method, path, reply, times = 1) => faults.push({ method, path, times, ...reply }),
     failAfter: (method, path, reply, times = 1) => faults.push({ method, path, times, after: true, ...reply }),
+    hold: (method, path) => {
+      let open = () => {};
+      const gate = new Promise<void>((r) => (open = r));
+      const h = { method, path, came: false, gate, open };
+      holds.push(h);
+      return { arrived: () => h.came, release: () => h.open() };
+    },
     close: () => new Promise((r) => server.close(() => r())),
   };
 }
