@@ -119,13 +119,17 @@ export function digits(raw: unknown): number | undefined {
   return /^\d{1,12}$/.test(plain) ? Number(plain) : 0;
 }
 
-/** A range with defaults: a missing end takes its default, min above max resets both. */
+/**
+ * A range with defaults: a missing end takes its default, min above max resets both. The slider ends at `max`
+ * ("max+"): a higher minimum is `max`, as a higher maximum is open (99,999 years has no date, a 12-digit salary
+ * no integer to compare with).
+ */
 export function range(
   from: number | undefined,
   to: number | undefined,
   max: number,
 ): { from: number; to?: number } | undefined {
-  let lo = from ?? 0;
+  let lo = Math.min(from ?? 0, max);
   let hi = to === undefined || to >= max ? undefined : to;
   if (hi !== undefined && lo > hi) {
     lo = 0;

@@ -53,6 +53,8 @@ describe('Fallbacks of the search query string', () => {
     [undefined, 5000, { from: 0, to: 5000 }],
     [6000, 5000, undefined],
     [100, 100_000, { from: 100, to: undefined }],
+    [999_999_999_999, undefined, { from: 100_000, to: undefined }],
+    [250_000, 300_000, { from: 100_000, to: undefined }],
   ])('a range from %j to %j is %j', (from, to, expected) => {
     expect(range(from, to, 100_000)).toEqual(expected);
   });
