@@ -97,5 +97,8 @@ export const notifications = {
     preferencesHelp: 'Choose where each kind of notification reaches you.',
     loadError: 'Could not load your notifications.',
   },
-  errors: { notFound: 'This notification does not exist.' },
+  errors: {
+    notFound: 'This notification does not exist.',
+    notForYou: 'This kind of notification never reaches you, so it has no setting of yours.',
+  },
 };

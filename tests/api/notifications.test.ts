@@ -4,7 +4,7 @@
  * inbox, an email too, or nothing; and the recipient's open pages hear of a new thread live.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFICATION_KIND } from '../../schema/entities/live/notification';
+import { NOTIFICATION_AUDIENCE, NOTIFICATION_KIND } from '../../schema/entities/live/notification';
 import { STAGES } from '../../schema/rules/pipeline';
 import { listOutbox } from '../../backend/services/mail/outbox';
 import { pipelineWorld, REJECT, type PipelineWorld, type Who } from '../helpers/pipeline';
@@ -201,7 +201,10 @@ describe('Preferences per kind', () => {
       channel: string;
     }[];
     expect(prefs.find((p) => p.kind === 'candidateMovedByCompany')?.channel).toBe('inApp');
-    expect(prefs.map((p) => p.kind).sort()).toEqual(Object.keys(NOTIFICATION_KIND).sort());
+    const adminKinds = (Object.keys(NOTIFICATION_KIND) as (keyof typeof NOTIFICATION_KIND)[]).filter(
+      (k) => NOTIFICATION_AUDIENCE[k].admin,
+    );
+    expect(prefs.map((p) => p.kind).sort()).toEqual(adminKinds.sort());
 
     await w
       .as('advocate')
@@ -223,6 +226,27 @@ describe('Preferences per kind', () => {
     const [mail] = await listOutbox(w.knex, 'advocate@example.com', 1);
     expect(mail.subject).toBe('Talentbase: Acme moved Ava Tan to Shortlist in Acme engineers');
     expect(mail.text).toContain(`/project/${w.projects.acme}`);
+  });
+
+  it('offers each person only the kinds that can reach them, and refuses a setting for another kind', async () => {
+    const kinds = async (who: Who) =>
+      ((await w.as(who).get('/notification-preferences')).body.data as { kind: string }[]).map((p) => p.kind);
+    const owner = await kinds('company');
+    const member = await kinds('member');
+    for (const adminOnly of ['companyAwaitsApproval', 'qualifyAnswered', 'matchFinished', 'paymentReversed']) {
+      expect(owner).not.toContain(adminOnly);
+      expect(member).not.toContain(adminOnly);
+    }
+    expect(owner).toEqual(expect.arrayContaining(['candidateCurated', 'creditsLow', 'syncFailed', 'chatMessage']));
+    // A failed sync is told to whoever manages the integrations: a Member never hears of it.
+    expect(member).not.toContain('syncFailed');
+    expect(await kinds('admin')).not.toContain('creditsLow');
+
+    const refused = await w.as('member').put('/notification-preferences', { kind: 'syncFailed', channel: 'email' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toEqual({ kind: 'notifications.errors.notForYou' });
+    const asAdmin = await w.as('company').put('/notification-preferences', { kind: 'paymentReversed', channel: 'off' });
+    expect(asAdmin.status).toBe(400);
   });
 
   it('an unknown kind or channel is refused', async () => {

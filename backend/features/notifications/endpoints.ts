@@ -6,8 +6,8 @@
  *   POST /notifications/:id/read    {unread?: boolean}        read (or unread again)
  *   POST /notifications/read-all                              every unread thread read
  *   POST /notifications/:id/archive {archived?: boolean}      out of the inbox (or back)
- *   GET  /notification-preferences                            the channel of every kind
- *   PUT  /notification-preferences  {kind, channel}           in the app, by email too, or off
+ *   GET  /notification-preferences                            the channel of every kind that can reach the caller
+ *   PUT  /notification-preferences  {kind, channel}           in the app, by email too, or off (400 for another kind)
  * Another person's thread is 404, as if it did not exist; so is a company user's thread about a
  * candidate their board no longer shows, and a title names a candidate only while the reader sees
  * the name (readable.ts).
@@ -15,11 +15,13 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { t } from '../../../i18n';
-import { NOTIFICATION_CHANNEL, NOTIFICATION_KIND } from '../../../schema/entities/live/notification';
+import { kindsReaching, NOTIFICATION_CHANNEL, NOTIFICATION_KIND } from '../../../schema/entities/live/notification';
+import { subject as asSubject } from '@casl/ability';
+import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
 import { int } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
-import { notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import { raiseLive } from '../live';
 import { readable, threadColumns } from './readable';
 import { recipientOf } from './recipients';
@@ -34,6 +36,12 @@ const KIND_NAME = Object.fromEntries(Object.entries(NOTIFICATION_KIND).map(([k, 
   number,
   string
 >;
+/** The kinds that can reach the caller: a company user's credit and sync notices need the right to read them. */
+const reaching = (actor: Actor, ability: AppAbility) =>
+  kindsReaching(recipientOf(actor).kind, (s) =>
+    ability.can('read', asSubject(s, { companyId: 'companyId' in actor ? actor.companyId : undefined })),
+  );
+
 const CHANNEL_NAME = Object.fromEntries(Object.entries(NOTIFICATION_CHANNEL).map(([k, v]) => [v, k])) as Record<
   number,
   string
@@ -176,7 +184,7 @@ export const notificationEndpoints = [
     path: '/notification-preferences',
     summary: 'Where each kind of notification reaches the caller',
     access: { action: 'read', subject: 'NotificationPreference' },
-    handler: async ({ actor, ctx }) => {
+    handler: async ({ actor, ability, ctx }) => {
       const me = recipientOf(actor);
       const rows = (await ctx
         .knex('notification_preferences')
@@ -188,10 +196,10 @@ export const notificationEndpoints = [
       const chosen = new Map(rows.map((r) => [r.kind, r.channel]));
       return {
         success: true,
-        data: Object.entries(NOTIFICATION_KIND).map(([kind, n]) => ({
+        data: reaching(actor, ability).map((kind) => ({
           kind,
           label: t(`notifications.kinds.${kind}`),
-          channel: CHANNEL_NAME[chosen.get(n) ?? NOTIFICATION_CHANNEL.inApp],
+          channel: CHANNEL_NAME[chosen.get(NOTIFICATION_KIND[kind]) ?? NOTIFICATION_CHANNEL.inApp],
         })),
       };
     },
@@ -203,8 +211,9 @@ export const notificationEndpoints = [
     summary: 'Chooses the channel of one kind of notification',
     access: { action: 'update', subject: 'NotificationPreference' },
     input: { body: z.object({ kind: z.enum(KINDS), channel: z.enum(CHANNELS) }) },
-    handler: async ({ body, actor, ctx }) => {
+    handler: async ({ body, actor, ability, ctx }) => {
       const me = recipientOf(actor);
+      if (!reaching(actor, ability).includes(body.kind)) throw badRequest({ kind: 'notifications.errors.notForYou' });
       const kind = NOTIFICATION_KIND[body.kind];
       const channel = NOTIFICATION_CHANNEL[body.channel];
       await ctx

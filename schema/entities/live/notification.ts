@@ -20,6 +20,42 @@ export const NOTIFICATION_KIND = {
   paymentReversed: 13,
 } as const;
 
+/**
+ * Who can ever receive each kind (the notices' recipients, backend/features/notifications): admins, company users,
+ * or company users who may read a subject (the integration managers hear of failed syncs, credit readers of
+ * credits). A person's preferences offer only the kinds that can reach them.
+ */
+export const NOTIFICATION_AUDIENCE: Record<
+  keyof typeof NOTIFICATION_KIND,
+  { admin: boolean; company: boolean | 'Integration' | 'Credit' }
+> = {
+  companyAwaitsApproval: { admin: true, company: false },
+  candidateCurated: { admin: false, company: true },
+  interviewAnswered: { admin: true, company: true },
+  qualifyAnswered: { admin: true, company: false },
+  candidateMovedByCompany: { admin: true, company: false },
+  creditsLow: { admin: false, company: 'Credit' },
+  creditsExpiring: { admin: false, company: 'Credit' },
+  syncFailed: { admin: false, company: 'Integration' },
+  matchFinished: { admin: true, company: false },
+  chatMessage: { admin: true, company: true },
+  savedSearchAlert: { admin: true, company: true },
+  atsStatusChanged: { admin: false, company: true },
+  paymentReversed: { admin: true, company: false },
+};
+
+/** The kinds that can reach a recipient of `recipientKind`; `mayRead` answers for the subjects some kinds need. */
+export function kindsReaching(
+  recipientKind: number,
+  mayRead: (subject: 'Integration' | 'Credit') => boolean,
+): (keyof typeof NOTIFICATION_KIND)[] {
+  return (Object.keys(NOTIFICATION_KIND) as (keyof typeof NOTIFICATION_KIND)[]).filter((kind) => {
+    const who = NOTIFICATION_AUDIENCE[kind];
+    if (recipientKind === RECIPIENT_KIND.admin) return who.admin;
+    return typeof who.company === 'string' ? mayRead(who.company) : who.company;
+  });
+}
+
 /** Where a kind of notification goes: the inbox, the inbox and an email, or nowhere. */
 export const NOTIFICATION_CHANNEL = { off: 0, inApp: 1, email: 2 } as const;
 
