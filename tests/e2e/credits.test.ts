@@ -95,13 +95,32 @@ describe('Credits', () => {
     await expect(
       modal.getByRole('link', { name: 'Contact us for enterprise pricing' }).getAttribute('href'),
     ).resolves.toMatch(/^mailto:support@talentbase.example/);
-    await modal.getByTestId('purchase-quantity').fill('3');
+    // The box empties while a number is typed over it (no 1 put back to make 15), and Pay waits for a number.
+    const box = modal.getByTestId('purchase-quantity');
+    await box.click();
+    await box.press('End');
+    await box.press('Backspace');
+    await box.press('Backspace');
+    await expect(box.inputValue()).resolves.toBe('');
+    await expect(modal.getByRole('button', { name: /^Pay / }).isDisabled()).resolves.toBe(true);
+    await box.pressSequentially('3');
+    await expect(box.inputValue()).resolves.toBe('3');
     await modal.getByRole('button', { name: /^Pay / }).click();
     await page.getByTestId('test-mode-banner').waitFor();
     await page.getByRole('button', { name: 'Pay (test)' }).click();
     await page.getByText('Payment received').waitFor();
     await expect.poll(async () => Number(await page.getByTestId('credit-balance').innerText())).toBe(before + 3);
     await page.getByTestId('credit-log-entry').filter({ hasText: 'Added by company user' }).first().waitFor();
+
+    // On a phone the history scrolls sideways inside its card (by keyboard too) instead of being cut off.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const history = page.getByRole('region', { name: 'Credit history' });
+    const [region, table] = await Promise.all([history.boundingBox(), history.getByRole('table').boundingBox()]);
+    expect(region!.x + region!.width).toBeLessThanOrEqual(390);
+    expect(table!.width).toBeGreaterThan(region!.width);
+    await history.focus();
+    await history.press('ArrowRight');
+    await expect.poll(() => history.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
   });
 
   it('Amounts read in the configured currency and locale (CREDIT_CURRENCY, CREDIT_LOCALE) in the portal and the console alike', async () => {

@@ -61,6 +61,23 @@ describe('A pending invitee on the team page', () => {
     await expect(bar.getByText(/not accepted the invitation/).count()).resolves.toBe(0);
   });
 
+  it('On a phone the bar wraps: every button of it can be reached inside the card', async () => {
+    await owner.setViewportSize({ width: 390, height: 844 });
+    try {
+      await owner.goto(`${e2e.baseUrl}/team`);
+      await select(owner, MEMBER);
+      const bar = owner.getByTestId('bulk-bar');
+      await bar.getByText('1 selected').waitFor();
+      const edge = await bar.evaluate((el) => el.getBoundingClientRect().right);
+      for (const name of [...REFUSED, 'Clear selection']) {
+        const box = await bar.getByRole('button', { name, exact: true }).boundingBox();
+        expect(box!.x + box!.width, name).toBeLessThanOrEqual(Math.min(edge, 390));
+      }
+    } finally {
+      await owner.setViewportSize({ width: 1440, height: 900 });
+    }
+  });
+
   it('A change the server refuses for a row the screen showed otherwise is toasted with its reason', async () => {
     await owner.goto(`${e2e.baseUrl}/team`);
     await select(owner, MEMBER);

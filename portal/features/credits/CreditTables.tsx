@@ -1,11 +1,20 @@
 /** Tables shared by the credits pages: lots with their expiry, and the credit log. */
-import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { t } from '../../../i18n';
 import type { CreditLogEntry, CreditLot } from '../../api/credits';
 import { formatDate, formatDateTime } from '../../../schema/rules/dates';
 
 const when = (iso: string | null) => formatDateTime(iso) ?? '';
+
+/** A table that scrolls sideways inside its card on a narrow screen, by keyboard too (a focusable region). */
+function Scrolling({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <TableContainer role="region" aria-label={label} tabIndex={0} sx={{ overflowX: 'auto' }}>
+      {children}
+    </TableContainer>
+  );
+}
 
 export function LotsTable({
   lots,
@@ -18,59 +27,63 @@ export function LotsTable({
 }) {
   if (!lots.length) return <Typography color="text.secondary">{t('credits.page.empty')}</Typography>;
   return (
-    <Table size="small" aria-label={t('credits.page.lots')}>
-      <TableHead>
-        <TableRow>
-          {showCompany && <TableCell>{t('credits.page.company')}</TableCell>}
-          <TableCell align="right">{t('credits.page.remaining')}</TableCell>
-          <TableCell align="right">{t('credits.page.added')}</TableCell>
-          <TableCell>{t('credits.page.expires')}</TableCell>
-          <TableCell>{t('credits.page.date')}</TableCell>
-          {actions && <TableCell />}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {lots.map((lot) => (
-          <TableRow key={lot.creditDataId} data-testid="credit-lot">
-            {showCompany && <TableCell>{lot.company}</TableCell>}
-            <TableCell align="right">{lot.noOfCredits}</TableCell>
-            <TableCell align="right">{lot.quantity}</TableCell>
-            <TableCell>{formatDate(lot.expiryDate)}</TableCell>
-            <TableCell>{when(lot.lastAddedOrDeducted ?? lot.added)}</TableCell>
-            {actions && <TableCell align="right">{actions(lot)}</TableCell>}
+    <Scrolling label={t('credits.page.lots')}>
+      <Table size="small" aria-label={t('credits.page.lots')}>
+        <TableHead>
+          <TableRow>
+            {showCompany && <TableCell>{t('credits.page.company')}</TableCell>}
+            <TableCell align="right">{t('credits.page.remaining')}</TableCell>
+            <TableCell align="right">{t('credits.page.added')}</TableCell>
+            <TableCell>{t('credits.page.expires')}</TableCell>
+            <TableCell>{t('credits.page.date')}</TableCell>
+            {actions && <TableCell />}
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {lots.map((lot) => (
+            <TableRow key={lot.creditDataId} data-testid="credit-lot">
+              {showCompany && <TableCell>{lot.company}</TableCell>}
+              <TableCell align="right">{lot.noOfCredits}</TableCell>
+              <TableCell align="right">{lot.quantity}</TableCell>
+              <TableCell>{formatDate(lot.expiryDate)}</TableCell>
+              <TableCell>{when(lot.lastAddedOrDeducted ?? lot.added)}</TableCell>
+              {actions && <TableCell align="right">{actions(lot)}</TableCell>}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Scrolling>
   );
 }
 
 export function LogTable({ entries, showCompany }: { entries: CreditLogEntry[]; showCompany?: boolean }) {
   if (!entries.length) return <Typography color="text.secondary">{t('credits.page.emptyLog')}</Typography>;
   return (
-    <Table size="small" aria-label={t('credits.page.log')}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{t('credits.page.date')}</TableCell>
-          <TableCell>{t('credits.page.action')}</TableCell>
-          <TableCell align="right">{t('credits.page.credits')}</TableCell>
-          <TableCell align="right">{t('credits.page.balanceAfter')}</TableCell>
-          <TableCell>{t('credits.page.by')}</TableCell>
-          {showCompany && <TableCell>{t('credits.page.company')}</TableCell>}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {entries.map((e) => (
-          <TableRow key={e.id} data-testid="credit-log-entry">
-            <TableCell>{when(e.timestamp)}</TableCell>
-            <TableCell>{e.actionLabel}</TableCell>
-            <TableCell align="right">{e.credits > 0 ? `+${e.credits}` : e.credits}</TableCell>
-            <TableCell align="right">{e.balanceAfter}</TableCell>
-            <TableCell>{e.by}</TableCell>
-            {showCompany && <TableCell>{e.company}</TableCell>}
+    <Scrolling label={t('credits.page.log')}>
+      <Table size="small" aria-label={t('credits.page.log')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('credits.page.date')}</TableCell>
+            <TableCell>{t('credits.page.action')}</TableCell>
+            <TableCell align="right">{t('credits.page.credits')}</TableCell>
+            <TableCell align="right">{t('credits.page.balanceAfter')}</TableCell>
+            <TableCell>{t('credits.page.by')}</TableCell>
+            {showCompany && <TableCell>{t('credits.page.company')}</TableCell>}
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {entries.map((e) => (
+            <TableRow key={e.id} data-testid="credit-log-entry">
+              <TableCell>{when(e.timestamp)}</TableCell>
+              <TableCell>{e.actionLabel}</TableCell>
+              <TableCell align="right">{e.credits > 0 ? `+${e.credits}` : e.credits}</TableCell>
+              <TableCell align="right">{e.balanceAfter}</TableCell>
+              <TableCell>{e.by}</TableCell>
+              {showCompany && <TableCell>{e.company}</TableCell>}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Scrolling>
   );
 }

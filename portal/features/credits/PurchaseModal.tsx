@@ -35,7 +35,11 @@ interface Props {
 }
 
 export function PurchaseModal({ open, onClose, pricing, paymentMode, companyId, userId }: Props) {
-  const [quantity, setQuantity] = useState(1);
+  // What the box holds, digits only: it may be empty while a number is typed over it (1 comes back on leaving it).
+  const [typed, setTyped] = useState('1');
+  const quantity = Math.max(1, Number(typed) || 1);
+  const setQuantity = (next: (q: number) => number) => setTyped(String(next(quantity)));
+  const entered = Number(typed) >= 1;
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const quote = quoteCredits(pricing, quantity);
@@ -79,8 +83,16 @@ export function PurchaseModal({ open, onClose, pricing, paymentMode, companyId, 
             </IconButton>
             <TextField
               label={t('credits.purchase.quantity')}
-              value={quantity}
-              onChange={(e) => setQuantity(Math.max(1, Math.floor(Number(e.target.value.replace(/\D/g, '')) || 1)))}
+              value={typed}
+              onChange={(e) =>
+                setTyped(
+                  e.target.value
+                    .replace(/\D/g, '')
+                    .replace(/^0+(?=\d)/, '')
+                    .slice(0, 6),
+                )
+              }
+              onBlur={() => setTyped(String(quantity))}
               slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'purchase-quantity' } }}
               size="small"
             />
@@ -112,7 +124,7 @@ export function PurchaseModal({ open, onClose, pricing, paymentMode, companyId, 
             {t('credits.errors.cardUnavailable')}
           </Button>
         ) : quote.kind === 'price' ? (
-          <Button variant="contained" onClick={pay} disabled={busy}>
+          <Button variant="contained" onClick={pay} disabled={busy || !entered}>
             {t('credits.purchase.pay', { total: money(quote.total) })}
           </Button>
         ) : (

@@ -26,7 +26,7 @@ export function TeamBulkBar({ count, pending, busy, onStatus, onRole, onClear }:
   ];
   return (
     <Box sx={{ px: 2, py: 1.25, mt: 1.5, bgcolor: 'rgba(29, 78, 216, 0.06)' }} data-testid="bulk-bar">
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}>
         <Typography sx={{ fontWeight: 600, mr: 1 }}>{t('portal.team.selectedCount', { count })}</Typography>
         {changes.map(({ key, run }) => (
           <Button key={key} size="small" disabled={disabled} onClick={run}>
