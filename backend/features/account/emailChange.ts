@@ -4,10 +4,14 @@
  * account to an address they do not read, and a link alone moves nothing. Asking for an address
  * another account uses answers the same; that account's owner is told instead. The change ends the
  * person's other sessions. The code is 32 random bytes stored as a SHA-256, valid 24 hours, used once.
+ * A company user's new address must be one their company may sign in with (schema/rules/companyEmail.ts),
+ * when asked for and again when confirmed: sign-in is passwordless, and an address outside the company's
+ * domains would keep a leaver's access after their work mailbox closes.
  */
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import { entity } from '../../../schema';
+import { companyEmailProblem } from '../../../schema/rules/companyEmail';
 import {
   ACCOUNT_TABLES,
   emailTaken,
@@ -32,6 +36,15 @@ const ENTITY_OF_KIND: Record<AccountKind, string> = {
   community: 'communityUser',
 };
 export const CONFIRM_EMAIL_TTL_HOURS = 24;
+
+/** Refuses, as a field error on `email`, an address a company user's company does not sign in with. */
+export async function assertCompanyEmail(knex: Knex, account: Account, email: string): Promise<void> {
+  if (account.kind !== 'companyUser') return;
+  const company = (await knex('companies').where('id', account.companyId).first('valid_domains')) as
+    { valid_domains: string[] | null } | undefined;
+  const problem = companyEmailProblem(email, company?.valid_domains);
+  if (problem) throw badRequest({ email: problem });
+}
 
 /** Voids earlier requests of the account and emails a confirmation link to `newEmail` (or a notice to its owner). */
 export async function requestEmailChange(
@@ -85,6 +98,8 @@ export async function confirmEmailChange(
       .update({ used_at: trx.fn.now(), updated_at: trx.fn.now() })
       .returning(['email']);
     if (!row) throw invalid();
+    // The company's domains may have changed since the address was asked for.
+    await assertCompanyEmail(trx, account, row.email);
     const table = ACCOUNT_TABLES[account.kind];
     // Someone may have taken the address since it was asked for.
     if (await emailTaken(trx, row.email, { kind: account.kind, id: account.id }))

@@ -21,7 +21,7 @@ import { modelFor } from '../../db/models';
 import type { AppContext } from '../../context';
 import { defineEndpoint } from '../../endpoints/define';
 import { badRequest, forbidden, unauthorized } from '../../errors';
-import { confirmEmailChange, requestEmailChange } from './emailChange';
+import { assertCompanyEmail, confirmEmailChange, requestEmailChange } from './emailChange';
 import { writeOwnDetails } from '../talent';
 import { pictureExtension, pictureWithoutMetadata, PROFILE_PIC_MAX_BYTES } from './picture';
 
@@ -85,6 +85,7 @@ export async function updateAccount(
   }
   const newEmail = typeof data.email === 'string' && data.email !== account.email ? data.email : undefined;
   delete data.email;
+  if (newEmail) await assertCompanyEmail(knex, account, newEmail);
   // Counted per person too, so one account cannot email addresses without end.
   if (newEmail) await limitEmailSends(knex, config, newEmail, ip, `account:${account.kind}:${account.id}`);
 

@@ -6,9 +6,11 @@
  *
  * Pending is also a hold (projects/hold.ts): a company that was approved before is released, not
  * approved, when it is active again. Its trial date stays as it is (a trial that ended does not start
- * again) and nobody is emailed; held to Inactive is a suspension, not a rejection, and tells nobody
+ * again) and nobody is told of it; held to Inactive is a suspension, not a rejection, and tells nobody
  * either. Approved before means it has a trial date (every approval stores one) or its people have
  * signed in (companies.last_active_at: nobody signs in to a pending company, backend/auth/accounts.ts).
+ * Whenever a company becomes active again, the invitations made while it was held go out, each once
+ * (sending one marks it sent).
  */
 import type { Knex } from 'knex';
 import { emailTaken } from '../../auth/accounts';
@@ -18,8 +20,9 @@ import { companyApprovedEmail, companyRejectedEmail } from '../../services/mail/
 import { queueEmail } from '../../services/mail/outbox';
 import { html } from '../../services/mail/templates';
 import { MANAGING_SUB_ROLES } from '../../../schema/roles';
+import { companyEmailProblem } from '../../../schema/rules/companyEmail';
 import { createInvitation, sendHeldInvitations } from './invitations';
-import { domainOf, type Invite } from './validation';
+import type { Invite } from './validation';
 
 export const FREE_TRIAL_DAYS = 30;
 
@@ -36,6 +39,10 @@ async function contactOf(trx: Knex.Transaction, companyId: number) {
 }
 
 type Contact = { email: string; first_name: string | null; last_name: string | null } | undefined;
+
+/** Whom a held invitation names as its inviter: the company's contact. */
+const inviterOf = (contact: Contact) =>
+  contact ? `${contact.first_name ?? ''} ${contact.last_name ?? ''}`.trim() || null : null;
 
 /** The owner hears of the colleagues an approval could not invite. */
 function invitesSkippedEmail(config: Config, firstName: string | null, companyName: string, skipped: string[]) {
@@ -68,10 +75,10 @@ async function inviteNamedColleagues(
   if (!named.length) return;
   await trx('companies').where('id', companyId).update({ held_invites: null });
   const domains = (validDomains ?? company.valid_domains ?? []) as string[];
-  const inviter = contact ? `${contact.first_name ?? ''} ${contact.last_name ?? ''}`.trim() || null : null;
+  const inviter = inviterOf(contact);
   const skipped: string[] = [];
   for (const invite of named) {
-    if (!domains.includes(domainOf(invite.email)) || (await emailTaken(trx, invite.email))) skipped.push(invite.email);
+    if (companyEmailProblem(invite.email, domains) || (await emailTaken(trx, invite.email))) skipped.push(invite.email);
     else await createInvitation(trx, config, companyId, invite, true, inviter);
   }
   if (skipped.length && contact)
@@ -84,7 +91,7 @@ async function inviteNamedColleagues(
 /**
  * Side effects of a company status change, for any code path that changes it (the console's edit,
  * bulk status changes). Returns the trial end date to store when the change is a first approval;
- * a release from a hold returns nothing and has no side effects here.
+ * a release from a hold (or a suspension) only sends the invitations made meanwhile.
  */
 export async function onCompanyStatusChange(
   trx: Knex.Transaction,
@@ -95,11 +102,28 @@ export async function onCompanyStatusChange(
   /** The company's domains as the same change leaves them, when it changes them too. */
   validDomains?: string[],
 ): Promise<string | undefined> {
-  if (from !== 0 || (to !== 1 && to !== 2)) return undefined;
+  if (from === to) return undefined;
   const company = await trx('companies')
     .where('id', companyId)
     .first('company_name', 'trial_ends_at', 'last_active_at');
-  if (company.trial_ends_at !== null || company.last_active_at !== null) return undefined;
+  const approvedBefore = company.trial_ends_at !== null || company.last_active_at !== null;
+  if (from === 0 && (to === 1 || to === 2) && !approvedBefore)
+    return firstDecision(trx, config, companyId, company.company_name, to, validDomains);
+  // Released (or no longer suspended): the invitations made meanwhile go out.
+  if (to === 1)
+    await sendHeldInvitations(trx, config, companyId, inviterOf((await contactOf(trx, companyId)) as Contact));
+  return undefined;
+}
+
+/** A new company approved (its trial date answered) or not approved. */
+async function firstDecision(
+  trx: Knex.Transaction,
+  config: Config,
+  companyId: number,
+  companyName: string,
+  to: number,
+  validDomains?: string[],
+): Promise<string | undefined> {
   const contact = (await contactOf(trx, companyId)) as Contact;
   if (to === 2) {
     // A company not approved invites nobody: the colleagues it named are forgotten.
@@ -107,7 +131,7 @@ export async function onCompanyStatusChange(
     if (contact)
       await queueEmail(trx, {
         to: contact.email,
-        ...companyRejectedEmail(config, contact.first_name, company.company_name),
+        ...companyRejectedEmail(config, contact.first_name, companyName),
       });
     return undefined;
   }
@@ -115,15 +139,10 @@ export async function onCompanyStatusChange(
   if (contact)
     await queueEmail(trx, {
       to: contact.email,
-      ...companyApprovedEmail(config, contact.first_name, company.company_name, trialEndsAt),
+      ...companyApprovedEmail(config, contact.first_name, companyName, trialEndsAt),
     });
   await inviteNamedColleagues(trx, config, companyId, contact, validDomains);
-  await sendHeldInvitations(
-    trx,
-    config,
-    companyId,
-    contact ? `${contact.first_name ?? ''} ${contact.last_name ?? ''}`.trim() : null,
-  );
+  await sendHeldInvitations(trx, config, companyId, inviterOf(contact));
   return trialEndsAt;
 }
 

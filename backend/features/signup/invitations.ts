@@ -76,7 +76,10 @@ export async function sendInvitation(
   await queueEmail(trx, { to: invitation.email, ...invitationEmail(config, companyName, inviterName, url, firstName) });
 }
 
-/** Sends the invitations held while the company awaited approval. */
+/**
+ * Sends the invitations held while the company awaited approval or was on hold. Locked, so two
+ * releases at once send each once: the later one finds them sent.
+ */
 export async function sendHeldInvitations(
   trx: Knex.Transaction,
   config: Config,
@@ -86,7 +89,9 @@ export async function sendHeldInvitations(
   const held = (await trx('invitations')
     .where({ company_id: companyId })
     .whereNull('sent_at')
-    .whereNull('used_at')) as InvitationRow[];
+    .whereNull('used_at')
+    .orderBy('id')
+    .forUpdate()) as InvitationRow[];
   for (const invitation of held) await sendInvitation(trx, config, invitation, inviterName);
   return held.length;
 }

@@ -9,6 +9,7 @@ import { choiceId, entity } from '../../../schema';
 import { companyUser } from '../../../schema/entities/companyUser';
 import type { AppAbility } from '../../../schema/ability';
 import { SUB_ROLES, type Actor } from '../../../schema/roles';
+import { companyEmailProblem } from '../../../schema/rules/companyEmail';
 import { accountKindOf, findAccount, findAccountByEmail, lockEmail } from '../../auth/accounts';
 import { endBarredSessions } from '../../auth/session';
 import { modelFor } from '../../db/models';
@@ -21,16 +22,18 @@ import {
   type EntityWrites,
   type WriteContext,
 } from '../../crud/writes';
-import { AppError, badRequest } from '../../errors';
+import { AppError, badRequest, forbidden, unauthorized } from '../../errors';
 import { teamInviteAccountExistsNotice } from '../../services/mail/accountEmails';
 import { queueEmail } from '../../services/mail/outbox';
-import { createInvitation, sendInvitation, type InvitationRow, domainOf } from '../signup';
+import { createInvitation, sendInvitation, type InvitationRow } from '../signup';
 import {
+  managerStandingRefusal,
   MEMBER_STATUS,
   memberChangeRefusal,
   memberDeleteRefusal,
   ownerDetailsRefusal,
   type Changer,
+  type Member,
   type Refusal,
 } from './rules';
 
@@ -57,6 +60,23 @@ export function changerOf(actor: Actor, ability: AppAbility): Changer {
   };
 }
 
+/**
+ * One change of a company's team at a time: an advisory transaction lock per company, taken before
+ * any of its rows, and then the caller's own standing read again. Two Admins demoting or
+ * deactivating each other at once would otherwise each act on the standing they had before the
+ * other's change, and leave nobody to run the company; the later one is refused as it would be
+ * arriving afterwards (401 once deactivated, 403 once a Member). Platform admins stand above it.
+ */
+export async function lockTeams(trx: Knex.Transaction, actor: Actor, companyIds: number[]): Promise<void> {
+  for (const id of [...new Set(companyIds)].sort((a, b) => a - b))
+    await trx.raw("select pg_advisory_xact_lock(hashtext('team.company'), ?::int)", [id]);
+  if (accountKindOf(actor) !== 'companyUser' || !actor.id) return;
+  const self = (await Users.query(trx).findById(actor.id)) as unknown as { id: number; role: number; status: number };
+  const refusal = managerStandingRefusal(self);
+  if (refusal === 'signedOut') throw unauthorized();
+  if (refusal) throw forbidden();
+}
+
 /** A refusal as the field error of the list or field it concerns. */
 export const refused = (field: string, reason: Refusal) => badRequest({ [field]: `${field}.errors.${reason}` });
 
@@ -75,9 +95,10 @@ export interface Invite {
 }
 
 /**
- * Adds someone to a company the one way a company does: by invitation. The address must be in the
- * company's domains; the person is pending until they accept. A pending company's invitations are
- * held and go out when it is approved; an inactive company invites nobody. Someone of the company
+ * Adds someone to a company the one way a company does: by invitation. The address must be one the
+ * company signs in with (its domains, a business domain: schema/rules/companyEmail.ts); the person
+ * is pending until they accept. A pending company's invitations are held and go out when it is
+ * approved or released; an inactive company invites nobody. Someone of the company
  * already (in its team list anyway) is refused; an address with any other account gets nothing
  * created and, from an active company, a notice instead of the invitation, and the caller is
  * answered as for a free one (undefined here): a company must not learn who has an account.
@@ -88,8 +109,8 @@ export async function inviteMember(ctx: WriteContext, companyId: number, invite:
     { status: number; validDomains: string[] | null; companyName: string } | undefined;
   if (!found) throw badRequest({ companyId: 'companyId.errors.notFound' });
   if (found.status === COMPANY_STATUS.inactive) throw new AppError(409, 'company.notActivate');
-  if (!(found.validDomains ?? []).includes(domainOf(invite.email)))
-    throw badRequest({ email: 'email.errors.notInValidDomains' });
+  const problem = companyEmailProblem(invite.email, found.validDomains);
+  if (problem) throw badRequest({ email: problem });
   await lockEmail(trx, invite.email);
   const owner = await findAccountByEmail(trx, invite.email);
   if (owner?.kind === 'companyUser' && owner.companyId === companyId)
@@ -134,7 +155,13 @@ export async function reinvite(ctx: WriteContext, user: Row): Promise<void> {
 const teamCheck: Check = async (data, ctx) => {
   if (ctx.mode !== 'update' || !ctx.existing) return;
   const by = changerOf(ctx.actor, ctx.ability);
-  const member = ctx.existing as Row & { id: number; role: number; status: number };
+  let member = ctx.existing as Row & { id: number; role: number; status: number };
+  const touches = (key: 'status' | 'role') => data[key] !== undefined && data[key] !== member[key];
+  if (touches('status') || touches('role')) {
+    // A status or role change is a change of the team: judged in its company's turn, on the row as it is then.
+    await lockTeams(ctx.trx, ctx.actor, [member.companyId as number]);
+    member = { ...member, ...((await Users.query(ctx.trx).findById(member.id).forUpdate()) as unknown as Member) };
+  }
   const reason = memberChangeRefusal(by, member, data);
   if (reason) throw refused(data.status !== undefined && data.status !== member.status ? 'status' : 'role', reason);
   const changed = Object.keys(data).find(

@@ -22,7 +22,16 @@ import { badRequest, forbidden, notFound } from '../../errors';
 import { scopeQuery } from '../../permissions/sql';
 import { adminsBulkDelete } from './adminsBulk';
 import { inviteCompaniesEndpoint } from './inviteCompanies';
-import { afterMemberChange, assertDeletable, changerOf, inviteMember, refused, reinvite, Users } from './companyUsers';
+import {
+  afterMemberChange,
+  assertDeletable,
+  changerOf,
+  inviteMember,
+  lockTeams,
+  refused,
+  reinvite,
+  Users,
+} from './companyUsers';
 import { MEMBER_STATUS, memberChangeRefusal } from './rules';
 import { runUserTransfers } from './transfer';
 
@@ -46,6 +55,32 @@ async function reachable(call: Caller, trx: Knex, wanted: number[]): Promise<Row
   return rows;
 }
 
+/** The companies whose teams a change of these company users touches: the caller's own, for a company user. */
+async function teamsOf(call: Caller, trx: Knex.Transaction, wanted: number[]): Promise<number[]> {
+  if (call.actor.companyId !== undefined) return [call.actor.companyId];
+  return (await trx('company_users').whereIn('id', wanted).distinct().pluck('company_id')) as number[];
+}
+
+/**
+ * Deletes a company user in their company's turn (lockTeams), handing their work to `toUserId`, who
+ * must be an active colleague as the deletion happens: locked, so nobody deactivates or deletes them meanwhile.
+ */
+async function deleteMember(call: Caller, trx: Knex.Transaction, user: Row, toUserId?: number): Promise<void> {
+  const companyId = user.companyId as number;
+  await lockTeams(trx, call.actor, [companyId]);
+  if (!(await Users.query(trx).findById(user.id).forUpdate())) throw notFound();
+  if (toUserId !== undefined) {
+    const target = (await Users.query(trx).findById(toUserId).forUpdate()) as unknown as
+      { id: number; status: number; companyId: number } | undefined;
+    if (!target || target.id === user.id || target.status !== MEMBER_STATUS.active || target.companyId !== companyId)
+      throw badRequest({ transferTo: 'transferTo.errors.invalid' });
+  }
+  await runUserTransfers(trx, { companyId, fromUserId: user.id, toUserId });
+  await endSessions(trx, companyUser, [user.id]);
+  await Users.query(trx).deleteById(user.id);
+  await forgetInLists(trx, companyUser, user.id);
+}
+
 /** A bulk change of status or role: every row by the team's rules, or none; answers the rows it changed. */
 function bulkChange(field: 'status' | 'role', values: number[], input: 'status' | 'companyRole') {
   return defineEndpoint({
@@ -56,8 +91,11 @@ function bulkChange(field: 'status' | 'role', values: number[], input: 'status' 
     input: { body: z.object({ users: ids('companyUser', MAX_BULK), [input]: oneOf(values) }) },
     handler: async (call) => {
       const value = (call.body as Record<string, number>)[input];
+      const wanted = (call.body as { users: number[] }).users;
       const changed = await call.ctx.knex.transaction(async (trx) => {
-        const rows = await reachable(call, trx, (call.body as { users: number[] }).users);
+        // One change of a team at a time, judged on the caller's standing as it is then (lockTeams).
+        await lockTeams(trx, call.actor, await teamsOf(call, trx, wanted));
+        const rows = await reachable(call, trx, wanted);
         for (const row of rows) {
           if (!call.ability.can('update', asSubject(SUBJECT, { ...row }), field)) throw forbidden();
           const reason = memberChangeRefusal(
@@ -203,25 +241,8 @@ export const teamEndpoints = [
     handler: async (call) => {
       const { row: user, query, ctx } = call;
       assertDeletable(call.actor, call.ability, user);
-      const toUserId = query.transferTo;
-      if (toUserId !== undefined) {
-        const target = (await Users.query(ctx.knex).findById(toUserId)) as unknown as
-          { id: number; status: number; companyId: number } | undefined;
-        if (
-          !target ||
-          target.id === user.id ||
-          target.status !== MEMBER_STATUS.active ||
-          target.companyId !== user.companyId
-        )
-          throw badRequest({ transferTo: 'transferTo.errors.invalid' });
-      }
       const answer = call.record('companyUser', user);
-      await ctx.knex.transaction(async (trx) => {
-        await runUserTransfers(trx, { companyId: user.companyId as number, fromUserId: user.id, toUserId });
-        await endSessions(trx, companyUser, [user.id]);
-        await Users.query(trx).deleteById(user.id);
-        await forgetInLists(trx, companyUser, user.id);
-      });
+      await ctx.knex.transaction((trx) => deleteMember(call, trx, user, query.transferTo));
       return answer;
     },
   }),

@@ -6,7 +6,7 @@
 import { companyUser } from '../../../schema/entities/companyUser';
 import { admin } from '../../../schema/entities/admin';
 import { choiceId } from '../../../schema';
-import { ADMIN_TYPES, SUB_ROLES } from '../../../schema/roles';
+import { ADMIN_TYPES, MANAGING_SUB_ROLES, SUB_ROLES } from '../../../schema/roles';
 
 export const MEMBER_STATUS = {
   pending: choiceId(companyUser.fields.status, 'pending'),
@@ -56,6 +56,17 @@ export function memberChangeRefusal(
   if (member.status === MEMBER_STATUS.pending) return 'pendingInvitation';
   if (status && change.status === MEMBER_STATUS.pending) return 'invalid';
   return undefined;
+}
+
+/**
+ * Whether a company user still runs their company's team as a change of it is carried out: the
+ * request was let in on their standing when it arrived, and a colleague may have changed it since.
+ * 'signedOut' when they are no longer active (their sessions ended with it), 'notManager' when they
+ * are no longer its Owner or an Admin: the answers the same request would get arriving afterwards.
+ */
+export function managerStandingRefusal(self: Member | undefined): 'signedOut' | 'notManager' | undefined {
+  if (!self || self.status !== MEMBER_STATUS.active) return 'signedOut';
+  return MANAGING_SUB_ROLES.includes(self.role) ? undefined : 'notManager';
 }
 
 /**
