@@ -203,6 +203,10 @@ export const projectsPortal = {
     viaCompany: 'Whole company',
     fullAccess: 'Full access',
     remove: 'Remove access of {name}',
+    removeTitle: 'Remove access?',
+    removeMessage:
+      '{name} will no longer open this project or see its candidates. You can give access again at any time.',
+    removeConfirm: 'Remove access',
     removed: '{name} no longer has access',
     granted: '{name} now has access',
     sharedWithCompany: 'Shared with the whole company',
@@ -243,17 +247,22 @@ export const projectsPortal = {
       cancel: 'Project cancelled',
       duplicate: 'Project duplicated',
     },
+    freeCopyNeedsSlot:
+      'A copy of a free project needs your free slot, which this project holds: close it or upgrade it to Power first.',
     confirm: {
       pause: { title: 'Pause this project?', message: 'The pipeline stays as it is; resume the project any time.' },
       resume: { title: 'Resume this project?', message: 'The project becomes active again.' },
       close: {
         title: 'Close this project?',
-        message: 'The project becomes inactive. A free project gives its free slot back.',
+        message: 'The project becomes inactive. You can reactivate it later, its candidates kept.',
+        free: 'The project becomes inactive and gives your free slot back.',
       },
       reactivate: {
         title: 'Reactivate this project?',
-        message:
-          'A free project needs your free slot; a Power project is charged {credits} credit for a new {days}-day cycle.',
+        message: 'The project becomes active again, its candidates kept.',
+        free: 'The project becomes active again and takes your free slot, which no other project may hold then.',
+        power:
+          'The project becomes active again. {credits} credit is charged for a new {days}-day cycle (nothing during your free trial).',
       },
       upgrade: {
         title: 'Upgrade to Power?',
@@ -264,6 +273,8 @@ export const projectsPortal = {
       duplicate: {
         title: 'Duplicate this project?',
         message: 'A new active project with the same description, requirements and search filters, without candidates.',
+        power:
+          'A new active Power project with the same description, requirements and search filters, without candidates. {credits} credit is charged for its first {days}-day cycle (nothing during your free trial).',
       },
     },
   },

@@ -90,11 +90,11 @@ export interface ProjectListItem extends Project {
   company: { id: string; companyName: string; companyType: number } | null;
   owner: Named | null;
   advocate: Named | null;
-}
-
-export interface ProjectDetail extends ProjectListItem {
+  /** What the caller may do with the project. */
   access: { canEdit: boolean; canShare: boolean; canDelete: boolean };
 }
+
+export type ProjectDetail = ProjectListItem;
 
 export type ProjectsViewParam = 'all' | 'internal' | 'mine' | 'assigned';
 

@@ -201,6 +201,9 @@ describe('The projects screens', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     // The member edits it, but its owner is fixed for them: only the company's Owners and Admins and the owner change it.
     await row(member, shared).getByTestId('project-actions').click();
+    // Sharing is for the owner and the company's Owners and Admins: the member's menu does not offer it.
+    await member.getByRole('menuitem', { name: 'Settings' }).waitFor();
+    expect(await member.getByRole('menuitem', { name: 'Share' }).count()).toBe(0);
     await member.getByRole('menuitem', { name: 'Settings' }).click();
     const settings = member.getByTestId('project-settings');
     await expect.poll(() => settings.getByLabel(/^Project name/).inputValue()).toBe(shared);
@@ -218,6 +221,16 @@ describe('The projects screens', () => {
     await followInApp(member, `/shared-project/${unsharedProject.guid}`);
     await member.getByText('This project is not shared with you').waitFor();
     await expect(member.getByText(unshared).count()).resolves.toBe(0);
+
+    // Removing the member's access asks first; cancelling keeps it, confirming removes it.
+    const memberRow = panel.locator('[data-user-email="member@acme.example.com"]');
+    await memberRow.getByRole('button', { name: /^Remove access of / }).click();
+    const confirm = owner.getByRole('dialog', { name: 'Remove access?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await memberRow.getByRole('button', { name: /^Remove access of / }).click();
+    await confirm.getByRole('button', { name: 'Remove access' }).click();
+    await memberRow.waitFor({ state: 'detached' });
   });
 
   it('A RaaS company admin chooses the project type first, seeing the balance and what each plan costs', async () => {
@@ -255,6 +268,12 @@ describe('The projects screens', () => {
     await page.reload();
     await row(page, title).getByTestId('project-actions').click();
     await page.getByRole('menuitem', { name: 'Settings' }).click();
+    // A copy of this open free project would need the free slot it holds: not offered, and the panel says why.
+    await page
+      .getByTestId('lifecycle-copy-blocked')
+      .getByText(/needs your free slot/)
+      .waitFor();
+    expect(await page.getByTestId('lifecycle-duplicate').count()).toBe(0);
     await page.getByTestId('lifecycle-upgrade').click();
     await page
       .getByRole('dialog', { name: 'Upgrade to Power?' })
@@ -264,17 +283,41 @@ describe('The projects screens', () => {
     await expect(e2e.db.knex('projects').where('title', title).first('plan')).resolves.toEqual({ plan: 2 });
     await row(page, title).getByTestId('project-actions').click();
     await page.getByRole('menuitem', { name: 'Settings' }).click();
+    // A Power copy is charged, and its confirmation says so before anything is taken.
+    await page.getByTestId('lifecycle-duplicate').click();
+    const copy = page.getByRole('dialog', { name: 'Duplicate this project?' });
+    await copy.getByText(/1 credit is charged for its first 30-day cycle/).waitFor();
+    await copy.getByRole('button', { name: 'Cancel' }).click();
+    await copy.waitFor({ state: 'hidden' });
     await page.getByTestId('lifecycle-cancel').click();
     const cancel = page.getByRole('dialog', { name: 'Cancel this Power project?' });
     await cancel.getByRole('radio', { name: /At the end of the current cycle/ }).check();
     await cancel.getByRole('button', { name: 'Cancel project' }).click();
     await page.getByText('Project cancelled').waitFor();
+
     await expect(e2e.db.knex('projects').where('title', title).first('status', 'cancel_at_cycle_end')).resolves.toEqual(
       {
         status: 0,
         cancel_at_cycle_end: true,
       },
     );
+
+    // A status change made while fields are edited keeps the edits in the panel, to be saved or discarded.
+    await row(page, title).getByTestId('project-actions').click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    const settings = page.getByTestId('project-settings');
+    await expect.poll(() => settings.getByLabel(/^Project name/).inputValue()).toBe(title);
+    await settings.getByLabel(/^Project name/).fill(`${title} renamed`);
+    await page.getByTestId('lifecycle-pause').click();
+    await page.getByRole('dialog', { name: 'Pause this project?' }).getByRole('button', { name: 'Pause' }).click();
+    await settings.getByText('Status: Paused').waitFor();
+    await expect(settings.getByLabel(/^Project name/).inputValue()).resolves.toBe(`${title} renamed`);
+    await settings.getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('dialog', { name: 'Discard what you entered?' })
+      .getByRole('button', { name: 'Discard' })
+      .click();
+    await settings.waitFor({ state: 'hidden' });
   });
 
   it('A RaaS company whose free slot is taken finds Free disabled with the reason, and the form stays calm until it is submitted', async () => {

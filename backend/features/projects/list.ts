@@ -19,7 +19,7 @@ import { scopeQuery } from '../../permissions/sql';
 import { balanceOf, refOf } from '../credits';
 import { freeSlotTaken } from './plans';
 import { projectEntity } from './projectWrites';
-import { accessOf, presentProjects, projectFor, projectRef } from './read';
+import { presentProjects, projectFor, projectRef } from './read';
 import type { AppAbility } from '../../../schema/ability';
 
 const VIEWS = ['all', 'internal', 'mine', 'assigned'] as const;
@@ -129,7 +129,7 @@ export const projectListEndpoints = [
       if (!ref.success) throw new AppError(404, 'project.notFound');
       const row = await projectFor(ctx.knex, ability, ref.data);
       const [data] = await presentProjects({ knex: ctx.knex, actor, ability, record }, [row]);
-      return { success: true, data: { ...data, access: accessOf(ability, row) } };
+      return { success: true, data };
     },
   }),
   defineEndpoint({

@@ -84,7 +84,10 @@ export interface Reader {
   record(entity: string, row: Row): Record<string, unknown>;
 }
 
-/** Projects as the list and find answers show them: the record plus stats, company, owner, advocate and job title. */
+/**
+ * Projects as the list and find answers show them: the record plus stats, company, owner, advocate, job title and
+ * what the caller may do with each (`access`: a row's menu offers only those).
+ */
 export async function presentProjects(reader: Reader, rows: Row[]): Promise<Record<string, unknown>[]> {
   const { knex } = reader;
   type Company = { id: number; company_name: string; company_type: number };
@@ -125,6 +128,7 @@ export async function presentProjects(reader: Reader, rows: Row[]): Promise<Reco
       owner: owner ?? named('Admin:', r.ownerAdminId as number, ownerAdmins.get(r.ownerAdminId as number)?.name),
       advocate: named('Admin:', r.advocateId as number, advocates.get(r.advocateId as number)?.name),
       jobTitle: named('', r.jobTitleId as number, titles.get(r.jobTitleId as number)?.name),
+      access: accessOf(reader.ability, r),
     };
   });
 }

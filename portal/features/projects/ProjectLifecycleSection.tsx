@@ -39,6 +39,16 @@ export function ProjectLifecycleSection({ project, onChanged, onLeave }: Props) 
   const open = project.status !== 3;
   const cancelAtCycleEnd = Boolean(project.cancelAtCycleEnd);
   const cycleEndsAt = formatDate(project.cycleEndsAt);
+  // A free copy would need the free slot this open project holds: the server refuses it, so it is not offered.
+  const copyBlocked = raas && !power && open;
+  /** What a confirmation says: a RaaS company's plan decides what closing, reopening and copying cost. */
+  const messageOf = (action: Action) => {
+    const charge = { credits: PLAN_CHARGES.activation, days: PROJECT_CYCLE_DAYS };
+    if (raas && action === 'reactivate') return t(`${L}.confirm.reactivate.${power ? 'power' : 'free'}`, charge);
+    if (raas && power && action === 'duplicate') return t(`${L}.confirm.duplicate.power`, charge);
+    if (raas && !power && action === 'close') return t(`${L}.confirm.close.free`);
+    return t(`${L}.confirm.${action}.message`, { credits: PLAN_CHARGES.upgrade, days: PROJECT_CYCLE_DAYS });
+  };
 
   const apply = async () => {
     if (!pending) return;
@@ -106,16 +116,17 @@ export function ProjectLifecycleSection({ project, onChanged, onLeave }: Props) 
           (raas && power
             ? !cancelAtCycleEnd && button('cancel', 'outlined', 'error')
             : button('close', 'outlined', 'error'))}
-        {button('duplicate', 'outlined', 'inherit')}
+        {!copyBlocked && button('duplicate', 'outlined', 'inherit')}
       </Stack>
+      {copyBlocked && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="lifecycle-copy-blocked">
+          {t(`${L}.freeCopyNeedsSlot`)}
+        </Typography>
+      )}
       <ConfirmDialog
         open={!!pending}
         title={pending ? t(`${L}.confirm.${pending}.title`) : ''}
-        message={
-          pending
-            ? t(`${L}.confirm.${pending}.message`, { credits: PLAN_CHARGES.upgrade, days: PROJECT_CYCLE_DAYS })
-            : ''
-        }
+        message={pending ? messageOf(pending) : ''}
         confirmLabel={pending ? t(`${L}.actions.${pending}`, { credits: PLAN_CHARGES.upgrade }) : ''}
         destructive={pending === 'cancel' || pending === 'close'}
         busy={busy}

@@ -168,7 +168,9 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
                   onChanged={() => {
                     setPartial(undefined);
                     onSaved?.(project);
-                    onClose();
+                    // Fields changed and not saved yet stay in the panel, beside the project's new status.
+                    if (changedFrom(values, start)) void projectsApi.find(project.id).then(setProject, () => undefined);
+                    else onClose();
                   }}
                 />
               )}

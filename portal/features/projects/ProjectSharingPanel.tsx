@@ -30,6 +30,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { t } from '../../../i18n';
 import { ApiError } from '../../../ui/api/client';
+import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
 import { errorMessage, known } from '../../../ui/api/errors';
 import { useNotify } from '../../app/notify';
 import { initialsOf } from '../../app/layout/AccountMenu';
@@ -68,6 +69,7 @@ export function ProjectSharingPanel({ open, projectId, onClose, onChanged }: Pro
   const [sharedIds, setSharedIds] = useState<Set<string>>(new Set());
   const [loadError, setLoadError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [removing, setRemoving] = useState<AccessUser>();
   const [text, setText] = useState('');
   const [options, setOptions] = useState<Candidate[]>([]);
   const [picked, setPicked] = useState<Candidate | null>(null);
@@ -284,12 +286,7 @@ export function ProjectSharingPanel({ open, projectId, onClose, onChanged }: Pro
                           edge="end"
                           disabled={busy}
                           aria-label={t(`${S}.remove`, { name: u.name || u.email })}
-                          onClick={() =>
-                            void run(
-                              () => projectsApi.removeAccess(projectId, u.id),
-                              t(`${S}.removed`, { name: u.name || u.email }),
-                            )
-                          }
+                          onClick={() => setRemoving(u)}
                         >
                           <PersonRemoveOutlined />
                         </IconButton>
@@ -314,6 +311,21 @@ export function ProjectSharingPanel({ open, projectId, onClose, onChanged }: Pro
           )}
         </Box>
       </Box>
+      <ConfirmDialog
+        open={!!removing}
+        title={t(`${S}.removeTitle`)}
+        message={t(`${S}.removeMessage`, { name: removing?.name || removing?.email || '' })}
+        confirmLabel={t(`${S}.removeConfirm`)}
+        destructive
+        busy={busy}
+        onClose={() => setRemoving(undefined)}
+        onConfirm={() => {
+          const u = removing;
+          setRemoving(undefined);
+          if (u)
+            void run(() => projectsApi.removeAccess(projectId, u.id), t(`${S}.removed`, { name: u.name || u.email }));
+        }}
+      />
     </Drawer>
   );
 }

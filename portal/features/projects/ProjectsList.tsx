@@ -79,12 +79,16 @@ function RowMenu({ project, onAction }: { project: ProjectListItem; onAction: Pr
         <MenuItem component={RouterLink} to={PATHS.project(project.guid)}>
           <ListItemText>{t(`${L}.open`)}</ListItemText>
         </MenuItem>
-        <MenuItem onClick={() => pick('settings')}>
-          <ListItemText>{t(`${L}.settings`)}</ListItemText>
-        </MenuItem>
-        <MenuItem onClick={() => pick('share')}>
-          <ListItemText>{t(`${L}.share`)}</ListItemText>
-        </MenuItem>
+        {project.access?.canEdit && (
+          <MenuItem onClick={() => pick('settings')}>
+            <ListItemText>{t(`${L}.settings`)}</ListItemText>
+          </MenuItem>
+        )}
+        {project.access?.canShare && (
+          <MenuItem onClick={() => pick('share')}>
+            <ListItemText>{t(`${L}.share`)}</ListItemText>
+          </MenuItem>
+        )}
       </Menu>
     </>
   );
