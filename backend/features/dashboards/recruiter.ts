@@ -75,40 +75,59 @@ function companyOf(ability: AppAbility, actor: Actor, asked: number | undefined)
 export const EXACT_STAYS = 10_000;
 
 /**
+ * The stages the viewer's board shows a candidate in only once their interview was scheduled (a RaaS company's:
+ * interviewing 2, offered, placed; stageVisibleToRaas), and the condition a stage log row `l` meets then. Moves into
+ * and stays in them are read from the stage log, the rollups not knowing the candidate.
+ */
+const scheduledOnly = (viewer: Viewer): readonly number[] =>
+  viewer === 'raasCompany' ? RAAS_STAGES.afterInterview : [];
+const INTERVIEW_SCHEDULED = `exists (select 1 from project_candidates pc
+  where pc.project_id = l.project_id and pc.candidate_id = l.candidate_id and pc.interview_scheduled_at is not null)`;
+
+const START = `?::timestamp at time zone 'UTC'`;
+const END = `(?::date + 1)::timestamp at time zone 'UTC'`;
+
+/**
  * The median days in each stage of the stays that ended in the range: the rolled-up stays up to the
  * rollup's mark and the live moves after it. `moves`, the moves in the range, bounds how many stays
  * there are: above EXACT_STAYS the median is read from the share of stays whose sample is under
- * the share needed, so the read stays near EXACT_STAYS rows whatever the period.
+ * the share needed, so the read stays near EXACT_STAYS rows whatever the period. The stays in the
+ * stages `later` (scheduledOnly) are read from the log over the whole range, of scheduled candidates only.
  */
 async function medianStays(
   knex: Knex,
   ids: number[],
   range: { from: string; to: string },
-  moves: number,
-  mark: string | null,
+  { moves, mark, later }: { moves: number; mark: string | null; later: readonly number[] },
 ) {
   const through = mark ?? '1970-01-01';
   const share = moves > EXACT_STAYS ? Math.ceil((100 * EXACT_STAYS) / moves) : 100;
   const samples = share < 100 ? Array.from({ length: share }, (_, i) => i) : null;
   const rolledSample = samples ? ' and sample = any(?::int[])' : '';
-  const liveSample = samples ? ' and l.id % 100 = any(?::int[])' : '';
   const sampleArgs = samples ? [samples] : [];
-  const { rows } = await knex.raw(
-    `select stage, percentile_cont(0.5) within group (order by seconds)::float / 86400 as median, count(*)::int as n from (
-       select stage, seconds from recruitment_stage_stays
+  const logged = `${STAYS_ENDED}
+    where l.project_id = any(?::int[]) and l.activity = ${ACTIVITY.stageChanged} and l.candidate_id is not null${samples ? ' and l.id % 100 = any(?::int[])' : ''}`;
+  const parts = [
+    `select stage, seconds from recruitment_stage_stays
        where project_id = any(?::int[])${rolledSample} and day between ?::date and least(?::date, ?::date)
-       union all
-       select stage, seconds from (${STAYS_ENDED}
-         where l.project_id = any(?::int[]) and l.activity = ${ACTIVITY.stageChanged} and l.candidate_id is not null${liveSample}
-           and l.created_at >= greatest(?::date + 1, ?::date)::timestamp at time zone 'UTC' and l.created_at < (?::date + 1)::timestamp at time zone 'UTC') live
-     ) s group by stage`,
-    [ids, ...sampleArgs, range.from, range.to, through, ids, ...sampleArgs, through, range.from, range.to],
+         and stage <> all(?::int[])`,
+    `select stage, seconds from (${logged} and prev.to_stage <> all(?::int[])
+       and l.created_at >= greatest(?::date + 1, ?::date)::timestamp at time zone 'UTC' and l.created_at < ${END}) live`,
+  ];
+  const args = [ids, ...sampleArgs, range.from, range.to, through, [...later]];
+  args.push(ids, ...sampleArgs, [...later], through, range.from, range.to);
+  if (later.length) {
+    parts.push(`select stage, seconds from (${logged} and prev.to_stage = any(?::int[]) and ${INTERVIEW_SCHEDULED}
+       and l.created_at >= ${START} and l.created_at < ${END}) scheduled`);
+    args.push(ids, ...sampleArgs, [...later], range.from, range.to);
+  }
+  const { rows } = await knex.raw(
+    `select stage, percentile_cont(0.5) within group (order by seconds)::float / 86400 as median, count(*)::int as n
+     from (${parts.join(' union all ')}) s group by stage`,
+    args,
   );
   return { rows: rows as { stage: number; median: number; n: number }[], estimated: samples !== null };
 }
-
-const START = `?::timestamp at time zone 'UTC'`;
-const END = `(?::date + 1)::timestamp at time zone 'UTC'`;
 
 /**
  * The interview and job-description requests of projects `ids` created in the range: sent, answered (approved or
@@ -146,14 +165,13 @@ async function movesInto(
   ids: number[],
   range: { from: string; to: string },
 ): Promise<Record<string, number>> {
-  const later: readonly number[] = viewer === 'raasCompany' ? RAAS_STAGES.afterInterview : [];
+  const later = scheduledOnly(viewer);
   const counted = moves.filter((m) => !later.includes(m.stage));
   if (later.length) {
     const { rows } = await knex.raw(
       `select l.to_stage as stage, count(*)::int as moves from candidate_recruitment_stage_logs l
-         join project_candidates pc on pc.project_id = l.project_id and pc.candidate_id = l.candidate_id
         where l.project_id = any(?::int[]) and l.activity = ${ACTIVITY.stageChanged} and l.to_stage = any(?::int[])
-          and pc.interview_scheduled_at is not null and l.created_at >= ${START} and l.created_at < ${END}
+          and ${INTERVIEW_SCHEDULED} and l.created_at >= ${START} and l.created_at < ${END}
         group by 1`,
       [ids, [...later], range.from, range.to],
     );
@@ -204,13 +222,11 @@ export async function recruiterDashboard(
       .whereRaw(`created_at >= ${START} and created_at < ${END}`, [range.from, range.to])
       .first(knex.raw('coalesce(-sum(amount), 0)::float as spent')),
   ]);
-  const stays = await medianStays(
-    knex,
-    ids,
-    range,
-    moves.reduce((n, m) => n + m.moves, 0),
-    through,
-  );
+  const stays = await medianStays(knex, ids, range, {
+    moves: moves.reduce((n, m) => n + m.moves, 0),
+    mark: through,
+    later: scheduledOnly(viewer),
+  });
   // The stages the caller's board has: a RaaS company's has no suggested tab nor longlist, the advocates' work, so
   // neither its funnel nor its moves, conversions and stays name them (spec section 4).
   const seen = tabsFor(pipelineRole(actor));

@@ -12,9 +12,11 @@ import type { Knex } from 'knex';
 import { INSIGHT_KIND } from '../../../schema/entities/internal/dailyRollups';
 import { ACTIVITY, STAGES } from '../../../schema/rules/pipeline';
 import { ACTOR_KINDS } from '../../../schema/roles';
+import { defaultPartition, monthlyPartitions } from '../../db/partitions';
 
 export const ROLLUP = 'daily';
 const LOCK = 73_200_001;
+const SEARCH_OR_VIEW_LOG = 'candidate_search_or_view_logs';
 const utcDay = (column: string) => `(${column} at time zone 'UTC')::date`;
 /** The instant a UTC day starts, for range conditions the created_at indexes serve. */
 const dayStart = (day: string) => `(${day})::timestamp at time zone 'UTC'`;
@@ -49,10 +51,64 @@ export async function rolledThrough(knex: Knex): Promise<string | null> {
   return (row?.through as string | undefined) ?? null;
 }
 
+/** Inserts the insight counts (candidate_insight_daily) of the log rows `where` selects, its `bindings` once per log. */
+const insertInsights = (trx: Knex.Transaction, where: string, bindings: Knex.Value[]) =>
+  trx.raw(
+    `insert into candidate_insight_daily (candidate_id, kind, day, count)
+     select candidate_id, kind, ${utcDay('created_at')}, count(*) from candidate_search_or_view_logs
+     where ${where} and ${BY_COMPANY} group by 1, 2, 3
+     union all
+     select candidate_id, ${STAGE_LOG_KIND}, ${utcDay('created_at')}, count(*) from candidate_recruitment_stage_logs
+     where candidate_id is not null and ${where} and ${STAGE_LOG_COUNTED}
+     group by 1, 2, 3`,
+    [...bindings, ...bindings],
+  );
+
+/**
+ * The first day the appearance log still holds whole: the oldest monthly partition's (maintain_log_partitions
+ * drops whole months only) or an older row's the default partition holds; null when it holds none.
+ */
+async function firstHeldDay(trx: Knex.Transaction): Promise<string | null> {
+  const [oldest] = await monthlyPartitions(trx, SEARCH_OR_VIEW_LOG);
+  const { rows } = await trx.raw(
+    `select to_char(least(?::date, (select ${utcDay('min(created_at)')} from ??)), 'YYYY-MM-DD') as day`,
+    [oldest?.month ?? null, defaultPartition(SEARCH_OR_VIEW_LOG)],
+  );
+  return (rows[0].day as string | null) ?? null;
+}
+
+/**
+ * Waits for a running rollup and keeps the next from starting until the transaction ends: a transaction that
+ * writes rows the rollup rewrites takes it before its first such write, so neither waits on the other's rows.
+ */
+export const holdRollup = (trx: Knex.Transaction) => trx.raw('select pg_advisory_xact_lock(?)', [LOCK]);
+
+/**
+ * Recomputes the insight counts of `candidateIds` from the logs, for every rolled-up day the logs still hold
+ * (firstHeldDay; older days keep their rows): what a change that gives log rows to another candidate (a merge
+ * undone) leaves true, whichever days the daily rollup recomputed in between. In the caller's transaction,
+ * under the rollup's lock (holdRollup).
+ */
+export async function recomputeInsights(trx: Knex.Transaction, candidateIds: number[]): Promise<void> {
+  await holdRollup(trx);
+  const [through, from] = [await rolledThrough(trx), await firstHeldDay(trx)];
+  if (!through || !from || from > through) return;
+  await trx.raw('delete from candidate_insight_daily where candidate_id = any(?::int[]) and day between ? and ?', [
+    candidateIds,
+    from,
+    through,
+  ]);
+  await insertInsights(
+    trx,
+    `candidate_id = any(?::int[]) and created_at >= ${dayStart('?::date')} and created_at < ${dayStart('?::date + 1')}`,
+    [candidateIds, from, through],
+  );
+}
+
 /** Recomputes the recent days of both rollups; returns the days recomputed. */
 export async function rollupDaily(knex: Knex): Promise<{ from: string; through: string } | null> {
   return knex.transaction(async (trx) => {
-    await trx.raw('select pg_advisory_xact_lock(?)', [LOCK]);
+    await holdRollup(trx);
     const { rows } = await trx.raw(`
       select to_char((now() at time zone 'UTC')::date - 1, 'YYYY-MM-DD') as through,
              to_char(coalesce((select through - 1 from rollup_marks where name = '${ROLLUP}'),
@@ -88,16 +144,7 @@ export async function rollupDaily(knex: Knex): Promise<{ from: string; through: 
       bounds,
     );
     await trx.raw('delete from candidate_insight_daily where day between ? and ?', bounds);
-    await trx.raw(
-      `insert into candidate_insight_daily (candidate_id, kind, day, count)
-       select candidate_id, kind, ${utcDay('created_at')}, count(*) from candidate_search_or_view_logs
-       where ${window('created_at')} and ${BY_COMPANY} group by 1, 2, 3
-       union all
-       select candidate_id, ${STAGE_LOG_KIND}, ${utcDay('created_at')}, count(*) from candidate_recruitment_stage_logs
-       where candidate_id is not null and ${window('created_at')} and ${STAGE_LOG_COUNTED}
-       group by 1, 2, 3`,
-      [...bounds, ...bounds],
-    );
+    await insertInsights(trx, window('created_at'), bounds);
     await trx.raw(
       `insert into rollup_marks (name, through) values (?, ?::date) on conflict (name) do update set through = greatest(rollup_marks.through, excluded.through)`,
       [ROLLUP, through],

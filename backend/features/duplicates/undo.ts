@@ -1,12 +1,14 @@
 /**
  * Undoing a merge from its journal, in one transaction: the survivor's values before, the merged
  * row with its own id, the rows added deleted, the rows removed put back, the rows changed as they
- * were, and every moved row returned. Allowed within UNDO_DAYS and only while nothing was written
- * about the survivor after the merge (its profile, or a row naming it, a sign-in's activity too), so
- * an undo never throws a later change away.
+ * were, and every moved row returned; then both profiles' insight counts are recomputed from the
+ * logs returned (recomputeInsights), as the daily rollup may have rewritten them since. Allowed
+ * within UNDO_DAYS and only while nothing was written about the survivor after the merge (its
+ * profile, or a row naming it, a sign-in's activity too), so an undo never throws a later change away.
  */
 import type { Knex } from 'knex';
 import { AppError } from '../../errors';
+import { holdRollup, recomputeInsights } from '../dashboards';
 import { findTwins } from './detect';
 import { refreshKeys } from './keys';
 import { writableColumns, type Journal } from './merge';
@@ -69,6 +71,8 @@ export async function undoMerge(
     await trx.raw('select 1 from candidates where id = ? for update', [merge.survivor_id]);
     if (await writtenSince(trx, merge.survivor_id, merge.id)) throw new AppError(409, 'duplicates.undoChanged');
     const j = merge.journal;
+    // Before the journal's insight counts are written back: a rollup waiting on those rows would wait on this too.
+    await holdRollup(trx);
 
     const candidateCols = await writableColumns(trx, 'candidates');
     await trx.raw(
@@ -103,6 +107,9 @@ export async function undoMerge(
         [JSON.stringify(rm.rows)],
       );
     }
+    // The daily rollup may have recomputed, with new ids, days whose insight counts the journal holds: the logs,
+    // returned above, say what each profile's are.
+    await recomputeInsights(trx, [merge.survivor_id, merge.merged_id]);
     await trx.raw('update candidate_merges set undone_at = now(), undone_by_id = ?, updated_at = now() where id = ?', [
       adminId ?? null,
       mergeId,

@@ -25,6 +25,7 @@ import {
   viewerOf,
   type GateRow,
 } from '../../services/candidateGate';
+import { dayRange } from '../dashboards';
 import { camelKeys } from './inputs';
 import { stateName } from './rules';
 
@@ -117,7 +118,9 @@ export async function interviewRequestList(
   // Only among requests whose channel the caller may read, so a count never tells a hidden one's channel.
   if (query.channel)
     base.where('ir.channel', REQUEST_CHANNEL[query.channel]).whereRaw(channelShownSql(viewer, 'ca', 'pc'));
-  // UTC days, as every dashboard's (recruitmentLog.ts), whatever the session's zone.
+  // UTC days, as every dashboard's (recruitmentLog.ts), whatever the session's zone; a range both ends name is
+  // checked as theirs is (dayRange: `from` after `to`, or too long, is a 400), an open end left open.
+  if (query.from && query.to) dayRange({ from: query.from, to: query.to });
   if (query.from) base.whereRaw("ir.created_at >= ?::date::timestamp at time zone 'UTC'", [query.from]);
   if (query.to) base.whereRaw("ir.created_at < (?::date + 1)::timestamp at time zone 'UTC'", [query.to]);
   if (query.q) {

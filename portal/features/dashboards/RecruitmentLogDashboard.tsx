@@ -17,6 +17,9 @@ const KINDS: EventKind[] = ['move', 'rejection', 'reveal', 'note', 'interview', 
 const stage = (s: string | null) => (s ? t(`portal.dashboard.stages.${s}`) : '');
 const detail = (r: EventRow) => (r.toStage ? `${stage(r.fromStage)} → ${stage(r.toStage)}` : '');
 const candidateName = (r: EventRow) => r.candidate.name ?? T('hiddenCandidate');
+/** The name, marked when the candidate hid it from companies: on screen and in the CSV alike, so it is not shared. */
+const candidateCell = (r: EventRow) =>
+  r.candidate.adminAnonymous ? `${candidateName(r)} (${T('hidden')})` : candidateName(r);
 
 const COLUMNS: Column<EventRow>[] = [
   { header: T('at'), cell: (r) => when(r.at), csv: (r) => r.at, nowrap: true },
@@ -26,11 +29,7 @@ const COLUMNS: Column<EventRow>[] = [
     csv: (r) => T(`kinds.${r.kind}`),
   },
   { header: T('detail'), cell: detail },
-  {
-    header: T('candidate'),
-    cell: (r) => (r.candidate.adminAnonymous ? `${candidateName(r)} (${T('hidden')})` : candidateName(r)),
-    csv: candidateName,
-  },
+  { header: T('candidate'), cell: candidateCell, csv: candidateCell },
   { header: T('project'), cell: (r) => r.project?.title ?? '—', csv: (r) => r.project?.title },
   {
     header: t('portal.dashboard.overview.company'),
