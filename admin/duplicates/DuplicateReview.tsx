@@ -1,100 +1,126 @@
 /**
- * One pair side by side (/admin/duplicates/:id): every field of both profiles, a choice per field
+ * One pair side by side (/admin/duplicates/:id): every field of both profiles in words, a choice per field
  * of the value that survives (preset to the fuller, then the newer), what else each holds, and the
- * two answers: "not the same person" (never proposed again) and "merge" (undoable for a while). A
+ * two answers: "not the same person" (never proposed again, so asked first) and "merge" (undoable for a while). A
  * merge sends only the choices the admin changed, with the review's protective stamp: the server
  * takes its defaults at the merge for the rest, and refuses a protective choice made before the
- * person changed one (duplicates.changedSinceReview).
+ * person changed one (duplicates.changedSinceReview). Each answer is sent once: its button waits while it runs.
  */
-import {
-  Alert,
-  Button,
-  Card,
-  Chip,
-  FormControlLabel,
-  Radio,
-  RadioGroup,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Alert, AlertTitle, Button, Card, Chip, CircularProgress, Stack, Typography } from '@mui/material';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Confirm, HttpError, Title, useBasename, useNotify } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { t } from '../../i18n';
-import { entity } from '../../schema';
-import { choiceLabel } from '../../ui/candidate-profile/labels';
 import { apiCall } from '../providers/http';
-import { giversOf, keepFor, shown, type Giver, type PairDetail } from './pairs';
+import { DuplicateFields } from './DuplicateFields';
+import { failureText, giversOf, keepFor, type Giver, type PairDetail } from './pairs';
 
-const candidate = entity('candidate');
 const SELF_CHOSEN = 'candidates.errors.selfChosenStatus';
-const label = (field: string) => candidate.fields[field]?.label ?? field;
+type Action = 'merge' | 'dismiss' | 'undo';
 
-export function DuplicateReview() {
-  const { id = '' } = useParams();
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const basename = useBasename();
+/** The pair of `id`, loaded again by `retry`: undefined while it loads, `failed` when it could not be. */
+function usePair(id: string) {
   const [pair, setPair] = useState<PairDetail>();
-  const [givers, setGivers] = useState<Record<string, Giver>>({});
-  const [survivor, setSurvivor] = useState<Giver>('first');
   const [failed, setFailed] = useState<string>();
-  const [merged, setMerged] = useState<{ mergeId: number; name: string }>();
-  // The kept status would show again someone who paused their own profile: the server asks for a confirmation.
-  const [askPaused, setAskPaused] = useState(false);
-
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
+    setPair(undefined);
+    setFailed(undefined);
     apiCall<PairDetail>(`/candidate-duplicates/${encodeURIComponent(id)}`)
-      .then((p) => {
-        setPair(p);
-        setGivers(giversOf(p.defaults));
-      })
-      .catch((err: Error) => setFailed(err.message));
-  }, [id]);
+      .then(setPair)
+      .catch((err: unknown) => setFailed(failureText(err)));
+  }, [id, attempt]);
+  return { pair, failed, retry: () => setAttempt((n) => n + 1) };
+}
 
-  if (failed) return <Alert severity="error">{failed}</Alert>;
-  if (!pair) return null;
-  const profiles = { first: pair.candidate, second: pair.other };
-  const act = async (fn: () => Promise<void>) => {
+/** Runs one action at a time: a second click while one runs sends nothing; a failure is notified in words. */
+function useAction() {
+  const notify = useNotify();
+  const running = useRef(false);
+  const [pending, setPending] = useState<Action>();
+  const act = async (which: Action, fn: () => Promise<void>) => {
+    if (running.current) return;
+    running.current = true;
+    setPending(which);
     try {
       await fn();
     } catch (err) {
-      notify(err instanceof Error ? err.message : t('errors.generic'), { type: 'error' });
+      notify(failureText(err), { type: 'error' });
+    } finally {
+      running.current = false;
+      setPending(undefined);
     }
   };
+  return { pending, act };
+}
+
+const Frame = ({ children }: { children: ReactNode }) => (
+  <Card sx={{ p: 2, mt: 2 }}>
+    <Title title={t('duplicates.review.title')} />
+    {children}
+  </Card>
+);
+
+export function DuplicateReview() {
+  const { id = '' } = useParams();
+  const { pair, failed, retry } = usePair(id);
+  if (failed)
+    return (
+      <Frame>
+        <Alert severity="error" action={<Button onClick={retry}>{t('duplicates.review.retry')}</Button>}>
+          <AlertTitle>{t('duplicates.review.loadFailed')}</AlertTitle>
+          {failed}
+        </Alert>
+      </Frame>
+    );
+  if (!pair)
+    return (
+      <Frame>
+        <Stack sx={{ alignItems: 'center', py: 4 }}>
+          <CircularProgress aria-label={t('duplicates.review.loading')} />
+        </Stack>
+      </Frame>
+    );
+  return <PairReview key={pair.id} pair={pair} />;
+}
+
+function PairReview({ pair }: { pair: PairDetail }) {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const basename = useBasename();
+  const { pending, act } = useAction();
+  const [givers, setGivers] = useState<Record<string, Giver>>(() => giversOf(pair.defaults));
+  const [survivor, setSurvivor] = useState<Giver>('first');
+  const [merged, setMerged] = useState<{ mergeId: number; name: string }>();
+  // The kept status would show again someone who paused their own profile: the server asks for a confirmation.
+  const [askPaused, setAskPaused] = useState(false);
+  const [askNotSame, setAskNotSame] = useState(false);
+  const path = `/candidate-duplicates/${encodeURIComponent(pair.id)}`;
+  const profiles = { first: pair.candidate, second: pair.other };
+  const nameOf = (g: Giver) => String(profiles[g].name ?? profiles[g].id);
+
   const dismiss = () =>
-    act(async () => {
-      await apiCall(`/candidate-duplicates/${encodeURIComponent(id)}/dismiss`, { method: 'POST' });
+    act('dismiss', async () => {
+      // The dialog stays open, its buttons waiting, until the answer comes.
+      await apiCall(`${path}/dismiss`, { method: 'POST' }).finally(() => setAskNotSame(false));
       notify(t('duplicates.review.dismissed'), { type: 'success' });
       navigate(`${basename}/duplicates`);
     });
   const merge = (confirm = false) =>
-    act(async () => {
+    act('merge', async () => {
       setAskPaused(false);
+      const keep = keepFor(givers, giversOf(pair.defaults), survivor);
+      const body = { survivorId: profiles[survivor].id, keep, confirm, reviewed: pair.reviewed };
       try {
-        const done = await apiCall<{ mergeId: number }>(`/candidate-duplicates/${encodeURIComponent(id)}/merge`, {
-          method: 'POST',
-          body: {
-            survivorId: profiles[survivor].id,
-            keep: keepFor(givers, giversOf(pair.defaults), survivor),
-            confirm,
-            reviewed: pair.reviewed,
-          },
-        });
-        setMerged({ mergeId: done.mergeId, name: String(profiles[survivor].name ?? '') });
+        const done = await apiCall<{ mergeId: number }>(`${path}/merge`, { method: 'POST', body });
+        setMerged({ mergeId: done.mergeId, name: nameOf(survivor) });
       } catch (err) {
-        const paused = err instanceof HttpError && err.status === 409 && err.body?.code === SELF_CHOSEN;
-        if (!paused) throw err;
+        if (!(err instanceof HttpError && err.status === 409 && err.body?.code === SELF_CHOSEN)) throw err;
         setAskPaused(true);
       }
     });
   const undo = () =>
-    act(async () => {
+    act('undo', async () => {
       await apiCall(`/candidate-merges/${merged!.mergeId}/undo`, { method: 'POST' });
       notify(t('duplicates.review.undone'), { type: 'success' });
       navigate(`${basename}/duplicates`);
@@ -102,21 +128,26 @@ export function DuplicateReview() {
 
   if (merged)
     return (
-      <Card sx={{ p: 2, mt: 2 }}>
-        <Title title={t('duplicates.review.title')} />
-        <Alert severity="success" action={<Button onClick={() => void undo()}>{t('duplicates.review.undo')}</Button>}>
+      <Frame>
+        <Alert
+          severity="success"
+          action={
+            <Button onClick={() => void undo()} disabled={pending === 'undo'}>
+              {t('duplicates.review.undo')}
+            </Button>
+          }
+        >
           {t('duplicates.review.merged', { name: merged.name })}
         </Alert>
-      </Card>
+      </Frame>
     );
 
   return (
-    <Card sx={{ p: 2, mt: 2 }}>
-      <Title title={t('duplicates.review.title')} />
+    <Frame>
       <Typography variant="h5" component="h1" gutterBottom>
         {t('duplicates.review.title')}
       </Typography>
-      <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center' }}>
+      <Stack direction="row" sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         {pair.reasons.map((r) => (
           <Chip key={r} size="small" label={t(`duplicates.reasons.${r}`)} />
         ))}
@@ -124,73 +155,31 @@ export function DuplicateReview() {
           {t('duplicates.queue.confidence')}: {pair.confidence}%
         </Typography>
       </Stack>
-      <Table size="small" aria-label={t('duplicates.review.title')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('duplicates.review.field')}</TableCell>
-            {(['first', 'second'] as const).map((g) => (
-              <TableCell key={g}>
-                <FormControlLabel
-                  control={<Radio checked={survivor === g} onChange={() => setSurvivor(g)} />}
-                  label={`${t('duplicates.review.keep')} ${profiles[g].name ?? profiles[g].id}`}
-                />
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {pair.fields.map((field) => {
-            const value = (g: Giver) => choiceLabel(field, profiles[g][field]) ?? shown(profiles[g][field]);
-            const values = { first: value('first'), second: value('second') };
-            if (!values.first && !values.second) return null;
-            return (
-              <TableRow key={field}>
-                <TableCell component="th" scope="row">
-                  {label(field)}
-                </TableCell>
-                <TableCell colSpan={2}>
-                  <RadioGroup
-                    row
-                    aria-label={label(field)}
-                    value={givers[field]}
-                    onChange={(e) => setGivers((g) => ({ ...g, [field]: e.target.value as Giver }))}
-                  >
-                    {(['first', 'second'] as const).map((g) => (
-                      <FormControlLabel
-                        key={g}
-                        value={g}
-                        control={<Radio size="small" />}
-                        label={values[g] || t('duplicates.review.empty')}
-                        sx={{ flex: 1, wordBreak: 'break-word' }}
-                      />
-                    ))}
-                  </RadioGroup>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-          <TableRow>
-            <TableCell component="th" scope="row">
-              {t('duplicates.review.moves')}
-            </TableCell>
-            {(['first', 'second'] as const).map((g) => (
-              <TableCell key={g}>
-                {Object.entries(pair.counts[profiles[g].id] ?? {})
-                  .map(([k, n]) => `${k}: ${n}`)
-                  .join(', ')}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableBody>
-      </Table>
-      <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
-        <Button variant="contained" onClick={() => void merge()}>
+      <Stack sx={{ overflowX: 'auto' }}>
+        <DuplicateFields {...{ pair, profiles, survivor, setSurvivor, givers, setGivers }} />
+      </Stack>
+      <Stack direction="row" sx={{ mt: 2, flexWrap: 'wrap', gap: 2 }}>
+        <Button variant="contained" onClick={() => void merge()} disabled={pending !== undefined}>
           {t('duplicates.review.merge')}
         </Button>
-        <Button onClick={() => void dismiss()}>{t('duplicates.review.notSame')}</Button>
+        <Button onClick={() => setAskNotSame(true)} disabled={pending !== undefined}>
+          {t('duplicates.review.notSame')}
+        </Button>
       </Stack>
       <Confirm
+        isOpen={askNotSame}
+        loading={pending === 'dismiss'}
+        title={t('duplicates.review.notSameTitle')}
+        content={t('duplicates.review.notSameContent', { first: nameOf('first'), second: nameOf('second') })}
+        confirm={t('duplicates.review.notSameConfirm')}
+        cancel={t('admin.common.cancel')}
+        confirmColor="warning"
+        onConfirm={() => void dismiss()}
+        onClose={() => setAskNotSame(false)}
+      />
+      <Confirm
         isOpen={askPaused}
+        loading={pending === 'merge'}
         title={t('duplicates.review.pausedTitle')}
         content={t('duplicates.review.pausedContent')}
         confirm={t('duplicates.review.pausedConfirm')}
@@ -199,6 +188,6 @@ export function DuplicateReview() {
         onConfirm={() => void merge(true)}
         onClose={() => setAskPaused(false)}
       />
-    </Card>
+    </Frame>
   );
 }

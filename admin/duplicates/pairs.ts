@@ -1,4 +1,7 @@
-/** What the duplicate screens read from the API, and how a value is shown in a cell. */
+/** What the duplicate screens read from the API, and how a value, a count and a failure are put in words. */
+import { HttpError } from 'react-admin';
+import { t } from '../../i18n';
+
 export interface Profile {
   id: string;
   name?: string;
@@ -22,6 +25,8 @@ export interface PairDetail extends Pair {
   fields: string[];
   defaults: Record<string, Side>;
   counts: Record<string, Record<string, number>>;
+  /** Each profile's fields in words (names for ids, choices, notice period, CV), by profile id, empty fields left out. */
+  texts: Record<string, Record<string, string>>;
   /** The stamp of both profiles' protective fields as the defaults read them, sent back with the merge. */
   reviewed: string;
 }
@@ -33,14 +38,17 @@ export function profileLine(p: Profile): string {
     .join(' · ');
 }
 
-const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+/** What else a profile holds, in words: '3 experiences, 0 interview requests'. */
+export const countsLine = (counts: Record<string, number> = {}): string =>
+  Object.entries(counts)
+    .map(([what, n]) => t(`duplicates.counts.${what}`, { n }))
+    .join(', ');
 
-/** A field's value as text: lists and objects as compact JSON, empty as empty. */
-export function shown(v: unknown): string {
-  if (isEmpty(v)) return '';
-  if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
-}
+/** A failed call in words: the server's message when it answered one, else the shared friendly text. */
+export const failureText = (err: unknown): string =>
+  err instanceof HttpError && (err.body as { code?: string } | undefined)?.code && err.message
+    ? err.message
+    : t('errors.internalServerError');
 
 /** Which of the pair's two profiles gives a field its value. */
 export type Giver = 'first' | 'second';

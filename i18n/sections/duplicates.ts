@@ -26,6 +26,13 @@ export const duplicates = {
     review: 'Review',
     scan: 'Scan the pool',
     scanQueued: 'Scanning the pool for duplicates',
+    loading: 'Loading likely duplicates',
+    perPage: 'Pairs per page',
+    range: '{from}–{to} of {count}',
+    firstPage: 'First page',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    lastPage: 'Last page',
   },
   review: {
     title: 'Same person?',
@@ -43,6 +50,26 @@ export const duplicates = {
     pausedContent:
       'This person paused their profile themselves. Keeping the other status makes them visible to companies again.',
     pausedConfirm: 'Merge and show them again',
+    loading: 'Loading both profiles',
+    loadFailed: 'The pair could not be loaded',
+    retry: 'Try again',
+    notSameTitle: 'Not the same person?',
+    notSameContent:
+      '{first} and {second} will be recorded as two different people, and this pair will never be proposed again.',
+    notSameConfirm: 'Mark as two people',
+  },
+  values: {
+    star: '★',
+    photo: 'Photo attached',
+    cvAttached: 'CV attached',
+    cv: 'CV attached ({type}, uploaded {month})',
+  },
+  counts: {
+    experiences: '{n, plural, one {# experience} other {# experiences}}',
+    educations: '{n, plural, one {# education} other {# educations}}',
+    notes: '{n, plural, one {# note} other {# notes}}',
+    projects: '{n, plural, one {# project} other {# projects}}',
+    interviewRequests: '{n, plural, one {# interview request} other {# interview requests}}',
   },
   warning: {
     title: 'This person may already have a profile',

@@ -2,7 +2,9 @@
  * The console's duplicate routes, for admins only (the CandidateDuplicate subject; anyone else 403):
  *   GET  /candidate-duplicates?page&perPage        open pairs, most likely first, both profiles in brief
  *   GET  /candidate-duplicates/:id                 one pair side by side: every field of both, the default choice,
- *                                                  and `reviewed`, the stamp of both profiles' protective fields
+ *                                                  `texts` (each profile's fields in words, by profile id), `counts`
+ *                                                  (what else each holds) and `reviewed`, the stamp of both profiles'
+ *                                                  protective fields
  *   POST /candidate-duplicates/:id/dismiss         "not the same person": the pair never comes back, not even for the
  *                                                  profile another one is merged into (merge.ts)
  *   POST /candidate-duplicates/:id/merge           {survivorId, keep: {field: 'survivor'|'merged'}, confirm?, reviewed?}
@@ -30,7 +32,7 @@ import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest } from '../../errors';
 import { queueJob } from '../../services/queue';
 import { twinsOfDraft } from './detect';
-import { defaultChoices, MERGE_FIELDS, protectiveStamp } from './fields';
+import { defaultChoices, MERGE_FIELDS, protectiveStamp, valueTexts } from './fields';
 import { mergeCandidates } from './merge';
 import { undoMerge } from './undo';
 
@@ -187,6 +189,7 @@ export const duplicateEndpoints = [
         fields: MERGE_FIELDS,
         defaults: defaultChoices(a, b),
         reviewed: protectiveStamp(a, b),
+        texts: await valueTexts(ctx.knex, [a, b], (row) => String(formatId(candidate, row.id as number))),
         counts: await counts(ctx.knex, [a.id as number, b.id as number]),
       };
     },

@@ -6,8 +6,14 @@
  * them less is the default, whichever is newer, as the consents' merge keeps a withdrawal (merge.ts).
  */
 import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import { formatCount, t } from '../../../i18n';
 import { entity } from '../../../schema';
-import { CANDIDATE_STATUS } from '../../../schema/entities/talentOptions';
+import { CANDIDATE_STATUS, CV_PATH_PATTERN, NOTICE_PERIOD_TYPES } from '../../../schema/entities/talentOptions';
+import type { FieldDef } from '../../../schema/lib/types';
+import { formatDate, formatMonth } from '../../../schema/rules/dates';
+import { cachedIndex } from '../../services/lookups/load';
+import type { LookupKind } from '../../services/lookups/sources';
 
 const candidate = entity('candidate');
 
@@ -128,4 +134,105 @@ export function mergedRow(survivor: Row, merged: Row, choices: Choices): Row {
   const tags = [...new Set([...((survivor.tags as number[]) ?? []), ...((merged.tags as number[]) ?? [])])];
   row.tags = tags;
   return row;
+}
+
+/** Where the names of a reference's ids live: the cached lookup indexes the talent profile's labels read (search/labels.ts). */
+const NAMED: Record<string, LookupKind> = {
+  city: 'locations',
+  citizenship: 'citizenships',
+  jobTitle: 'jobTitles',
+  skill: 'skills',
+  language: 'languages',
+  industry: 'industries',
+  country: 'countries',
+  admin: 'admins',
+  tag: 'tags',
+};
+
+type Names = (ref: string, id: unknown) => string | undefined;
+
+/** The name of each referenced id the two rows hold, the indexes each kind needs read once. */
+async function namesFor(knex: Knex): Promise<Names> {
+  const refs = new Set(
+    MERGE_FIELDS.map((f) => candidate.fields[f]).flatMap((def) =>
+      [def, ...Object.values(def.fields ?? {})].map((d) => d.ref),
+    ),
+  );
+  const kinds = [...refs].filter((r): r is string => Boolean(r && NAMED[r]));
+  const indexes = new Map(await Promise.all(kinds.map(async (r) => [r, await cachedIndex(knex, NAMED[r])] as const)));
+  return (ref, id) => (typeof id === 'number' ? indexes.get(ref)?.byId(id)?.name : undefined);
+}
+
+const choiceOf = (def: FieldDef, id: unknown) => def.choices?.find((c) => c.id === id)?.label;
+const yesNo = (v: unknown) => (typeof v === 'boolean' ? t(v ? 'talent.form.yes' : 'talent.form.no') : undefined);
+
+/** 'After 2 months', 'From 30 Nov 2026', as the talent profile reads a notice period. */
+function noticeText(value: unknown): string | undefined {
+  const np = value as { type?: number; option?: unknown } | null;
+  if (np?.type === undefined || np.type === null) return undefined;
+  if (np.type === NOTICE_PERIOD_TYPES.immediate) return t('talent.view.notice.immediate');
+  if (np.type === NOTICE_PERIOD_TYPES.months) return t('talent.view.notice.months', { n: String(np.option) });
+  if (np.type !== NOTICE_PERIOD_TYPES.specificDate) return t('talent.view.notice.unsure');
+  return t('talent.view.notice.date', { date: formatDate(String(np.option).slice(0, 10)) ?? String(np.option) });
+}
+
+/** A stored CV ('cvs/2026-03/<hex>.pdf', its name not kept): its kind and the month it was uploaded. */
+const fileText = (path: string) => {
+  const [, month, ext] = /^cvs\/(\d{4}-\d{2})\/[0-9a-f]+\.(\w+)$/.exec(path) ?? [];
+  if (!ext) return t('duplicates.values.cvAttached');
+  return t('duplicates.values.cv', { type: ext.toUpperCase(), month: formatMonth(`${month}-01`) ?? month });
+};
+
+/** One item of a list (a skill with its star, a language with its level, a location with its visa) in words. */
+function itemText(def: FieldDef, item: Record<string, unknown>, names: Names): string {
+  const subs = Object.entries(def.fields ?? {});
+  const [refKey, refDef] = subs.find(([, d]) => d.ref) ?? [];
+  const head = refKey && refDef?.ref ? (names(refDef.ref, item[refKey]) ?? String(item[refKey])) : '';
+  const star = item.isStar === true ? ` ${t('duplicates.values.star')}` : '';
+  const extras = subs
+    .filter(([k, d]) => k !== refKey && d.kind !== 'boolean' && item[k] !== null && item[k] !== undefined)
+    .map(([k, d]) => (d.choices ? choiceOf(d, item[k]) : String(item[k])))
+    .filter(Boolean);
+  return `${head}${star}${extras.length ? ` (${extras.join(', ')})` : ''}`;
+}
+
+const CURRENCY_OF: Record<string, string> = {
+  expectedSalary: 'expected_salary_currency',
+  currentSalary: 'current_salary_currency',
+};
+
+/** One field of a database row as a person reads it; undefined when it holds nothing. */
+function valueText(field: string, row: Row, names: Names): string | undefined {
+  const def = candidate.fields[field];
+  const v = row[snake(field)];
+  if (empty(v)) return undefined;
+  if (field === 'profilePic') return t('duplicates.values.photo');
+  if (field === 'noticePeriod') return noticeText(v);
+  if (def.pattern === CV_PATH_PATTERN) return fileText(String(v));
+  if (CURRENCY_OF[field] && typeof v === 'number')
+    return t('talent.view.perMonth', { amount: `${String(row[CURRENCY_OF[field]] ?? '')} ${formatCount(v)}`.trim() });
+  if (def.kind === 'boolean') return yesNo(v);
+  if (def.kind === 'enum') return choiceOf(def, v) ?? String(v);
+  if (def.kind === 'ref') return (def.ref && names(def.ref, v)) ?? String(v);
+  if (def.kind === 'enumList') return (v as unknown[]).map((x) => choiceOf(def, x) ?? String(x)).join(', ');
+  if (def.kind === 'refList')
+    return (v as unknown[]).map((x) => (def.ref && names(def.ref, x)) ?? String(x)).join(', ');
+  if (def.kind === 'objectList') return (v as Record<string, unknown>[]).map((x) => itemText(def, x, names)).join(', ');
+  if (def.kind === 'integer') return formatCount(Number(v));
+  if (def.kind === 'date' || def.kind === 'datetime') return formatDate(v as string) ?? String(v);
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+/**
+ * Each profile's fields in words, beside the values the review answers (keyed like them): names for the ids, choice
+ * labels, a notice period, salary and CV as the talent profile reads them, so the console shows them as they are.
+ */
+export async function valueTexts(knex: Knex, rows: Row[], key: (row: Row) => string) {
+  const names = await namesFor(knex);
+  return Object.fromEntries(
+    rows.map((row) => [
+      key(row),
+      Object.fromEntries(MERGE_FIELDS.map((f) => [f, valueText(f, row, names)]).filter(([, text]) => text)),
+    ]),
+  );
 }
