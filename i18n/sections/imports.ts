@@ -1,4 +1,7 @@
-/** Bulk imports of candidates from the console: the screen's texts (the API's messages are under `import.errors`). */
+/**
+ * Bulk imports of candidates from the console: the screen's texts, and under `errors` why an import
+ * was refused or stopped (the API's older messages are under `import.errors`).
+ */
 export const imports = {
   button: 'Import',
   title: 'Import candidates',
@@ -29,6 +32,15 @@ export const imports = {
   downloadFullReport: 'Download the report',
   another: 'Import another file',
   backToTalent: 'Back to talent',
+  errors: {
+    /** The figures are MAX_IMPORT_ROWS and MAX_IMPORT_COLUMNS (backend/features/talent/import/limits.ts). */
+    tooManyRows: 'The file has more than 1,000,000 rows. Split it into files of at most 1,000,000 rows each.',
+    tooManyColumns: 'The file has more than 200 columns. Keep only the columns the import knows and import it again.',
+    rowTooManyColumns: 'more than 200 columns',
+    uploadGone: 'The uploaded file could not be read any more. Upload it again.',
+    stopped:
+      'Something went wrong on our side. Rows imported before it stay imported; import the file again to finish (known emails are updated, never added twice). If it happens again, contact support.',
+  },
   /** The rejection report's words (backend/features/talent/import/reportText.ts). */
   report: {
     fields: { row: 'Row', database: 'Database', experiences: 'Experience', educations: 'Education' },

@@ -25,18 +25,22 @@ import { useEffect, useRef, useState } from 'react';
 import { HttpError, LinkBase, Title, useBasename, useNavigate } from 'react-admin';
 import { formatCount, t } from '../../../../i18n';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
-import { importReportUrl, importStatus, startImport, type CandidateImport } from './talentApi';
+import { importReportUrl, importStatus, startImport, type CandidateImport, type ImportedTwinRow } from './talentApi';
 import { talentPaths } from './talentPaths';
 import sampleCsv from '../../../../seeds/import/sample-candidates.csv?raw';
 
 const POLL_MS = 500;
 const ACCEPT = '.csv,.jsonl,.ndjson,text/csv,application/x-ndjson';
 
-/** The words of a refusal: the file field's own message when the API named it. */
+/**
+ * The words of a refusal: the file field's own message when the API named it, or the API's whole
+ * sentence when the refusal is the file's own (a limit, a column named twice: its code is the field's).
+ */
 function messageOf(err: unknown): string {
   if (err instanceof HttpError) {
-    const fields = (err.body as { errors?: Record<string, unknown> } | undefined)?.errors;
-    if (typeof fields?.file === 'string') return fields.file;
+    const body = err.body as { code?: string; errors?: Record<string, unknown> } | undefined;
+    const fields = body?.errors;
+    if (typeof fields?.file === 'string') return body?.code?.endsWith('.validation') ? fields.file : err.message;
     return err.message;
   }
   return t('errors.internalServerError');
@@ -105,7 +109,10 @@ function Progress({ run }: { run: CandidateImport }) {
   );
 }
 
-/** The rows imported with likely twins: each twin linked, with the reasons and a way to the pair's review. */
+/** A twin as the API names it: `otherName` is the gate's label (the name an admin may read), null when unknown. */
+type NamedTwin = ImportedTwinRow['twins'][number] & { otherName?: string | null };
+
+/** The rows imported with likely twins: each twin named and linked, with the reasons and a way to the pair's review. */
 function LikelyDuplicates({ run }: { run: CandidateImport }) {
   const basename = useBasename();
   return (
@@ -118,11 +125,11 @@ function LikelyDuplicates({ run }: { run: CandidateImport }) {
             <Typography variant="body2" component="span" sx={{ fontWeight: 500 }}>
               {t('imports.duplicateRow', { row: n.row, email: n.email })}
             </Typography>
-            {n.twins.map((tw) => (
+            {(n.twins as NamedTwin[]).map((tw) => (
               <Typography key={tw.pairId} variant="body2" component="div">
                 {t('imports.duplicateOf')}{' '}
                 <Link component={LinkBase} to={`${basename}${talentPaths.show(tw.otherId)}`}>
-                  {tw.otherId}
+                  {tw.otherName ?? tw.otherId}
                 </Link>
                 {tw.otherRow !== null && ` (${t('imports.duplicateOnRow', { row: tw.otherRow })})`}:{' '}
                 {tw.reasons.map((r) => t(`duplicates.reasons.${r}`)).join(', ')}, {tw.confidence}%{' '}

@@ -5,7 +5,7 @@
  * Lists in CSV cells are separated by ';'. See README "Importing candidates".
  */
 import type { Knex } from 'knex';
-import { entity } from '../../../../schema';
+import { entity, normaliseEmail } from '../../../../schema';
 import { loadRows } from '../../../services/lookups/load';
 import { NameIndex, normalise, type Match } from '../../../services/lookups/match';
 import type { LookupKind } from '../../../services/lookups/sources';
@@ -80,6 +80,8 @@ export const KNOWN_COLUMNS = new Set<string>([...PLAIN_COLUMNS, ...MAPPED_COLUMN
 const PLAIN = new Set<string>(PLAIN_COLUMNS);
 
 const lower = (s: string) => s.trim().toLowerCase();
+/** An email as the import compares it (prepare.ts reads each row's the same way). */
+const emailKeyOf = (email: string) => normaliseEmail(email) ?? lower(email);
 
 /**
  * The name matcher behind each map: a name no map key spells is resolved by it (alias, accents,
@@ -105,8 +107,12 @@ export async function loadImportMaps(knex: Knex): Promise<ImportMaps> {
       t.id,
     ]),
   );
+  // Admins by their address as every email is compared: trimmed, in lower case, the domain canonical.
   const admins = new Map(
-    ((await knex('admins').select('id', 'email')) as { id: number; email: string }[]).map((a) => [a.email, a.id]),
+    ((await knex('admins').select('id', 'email')) as { id: number; email: string }[]).map((a) => [
+      emailKeyOf(a.email),
+      a.id,
+    ]),
   );
   // Cities: 'Name (CC)' is exact; a bare name takes the first (most populous) city of that name.
   return {
@@ -245,7 +251,7 @@ function mapColumn(out: MappedRow, column: string, value: unknown, maps: ImportM
       input.citizenshipId = lookup(out, column, maps.citizenships, String(value));
       break;
     case 'owner':
-      input.ownerId = lookup(out, column, maps.admins, String(value));
+      input.ownerId = lookup(out, column, maps.admins, String(value).trim(), emailKeyOf(String(value)));
       break;
     case 'jobTitles':
       input.jobTitleLookingFor = list(value).map((n) => lookup(out, column, maps.jobTitles, n));

@@ -6,8 +6,12 @@
  *                                           and the rows imported with likely twins (the first DUPLICATES_KEPT)
  *   GET  /candidates/imports/:id/report     as CSV (row, email, reasons): the rejected rows and the rows
  *                                           imported with likely twins, in file order
- * The same file cannot be imported twice at once (409); imports run one after another.
+ * The same file cannot be imported twice at once (409); imports run one after another. A file over
+ * the limits (limits.ts: rows, columns) or whose header names a column twice is refused at upload,
+ * 400 on `file` with the whole sentence as the message, before anything is stored. Each likely twin
+ * is named as the admin may see them (the candidate gate's label), beside its id.
  */
+import type { Knex } from 'knex';
 import { z } from 'zod';
 import { columnOf, entity } from '../../../../schema';
 import { formatId } from '../../../../schema/lib/ids';
@@ -17,6 +21,9 @@ import type { AppContext } from '../../../context';
 import { defineEndpoint } from '../../../endpoints/define';
 import { AppError, badRequest, notFound } from '../../../errors';
 import type { Row } from '../../../crud/serialize';
+import { loadShown, type ShownCandidate } from '../../../services/candidateGate';
+import { checkImportLimits } from './checkFile';
+import { ImportRefused } from './limits';
 import { IMPORT_FOLDERS, IMPORT_STATUS, importExtension, queueImport, sha256 } from './importJob';
 import type { DuplicateNote } from './twins';
 import { actorRefs, type Actor } from '../../../../schema/roles';
@@ -30,7 +37,7 @@ const STATUS_NAMES = Object.fromEntries(Object.entries(IMPORT_STATUS).map(([name
 >;
 
 /** The import as the console reads it: its counts, where it stands, and whether a report is ready. */
-function answer(row: Row) {
+function answer(row: Row, names: Map<number, ShownCandidate> = new Map()) {
   return {
     id: formatId(candidateImport, row.id as number),
     fileName: row.fileName,
@@ -48,6 +55,7 @@ function answer(row: Row) {
       candidateId: formatId(candidate, n.candidateId),
       twins: n.twins.map((tw) => ({
         otherId: formatId(candidate, tw.otherId),
+        otherName: names.get(tw.otherId)?.label ?? null,
         otherRow: tw.otherRow,
         reasons: tw.reasons,
         confidence: tw.confidence,
@@ -60,6 +68,22 @@ function answer(row: Row) {
     finishedAt: row.finishedAt ?? null,
     createdAt: row.createdAt,
   };
+}
+
+/** The import with its twins named through the candidate gate, as `actor` may see them. */
+async function answerFor(knex: Knex, actor: Actor, row: Row) {
+  const notes = (row.duplicates ?? []) as DuplicateNote[];
+  return answer(row, await loadShown(knex, actor, [...new Set(notes.flatMap((n) => n.twins.map((tw) => tw.otherId)))]));
+}
+
+/** Refuses, 400 on `file`, an upload over the limits or with a column named twice (checkFile.ts). */
+async function checkUpload(upload: Express.Multer.File, ext: 'csv' | 'jsonl'): Promise<void> {
+  try {
+    await checkImportLimits(upload.buffer, ext);
+  } catch (err) {
+    if (err instanceof ImportRefused) throw new AppError(400, err.key, err.message, { file: err.key });
+    throw err;
+  }
 }
 
 /**
@@ -76,6 +100,7 @@ export async function startImport(
   const ext = importExtension(upload.originalname);
   if (!ext) throw badRequest({ file: 'import.errors.fileType' });
   if (!upload.size) throw badRequest({ file: 'import.errors.empty' });
+  await checkUpload(upload, ext);
   const digest = sha256(upload.buffer);
   const storage = storageFor(ctx.config);
   const key = await storage.put(upload.buffer, { folder: IMPORT_FOLDERS.file, ext });
@@ -127,7 +152,7 @@ export const importEndpoints = [
     access: { action: 'read', subject: 'CandidateImport' },
     input: { params: z.object({ id: z.string() }) },
     row: { entity: 'candidateImport', action: 'read' },
-    handler: ({ row }) => answer(row),
+    handler: ({ row, actor, ctx }) => answerFor(ctx.knex, actor, row),
   }),
 
   defineEndpoint({

@@ -1,29 +1,33 @@
 /**
  * Bulk import of candidates from CSV or JSON Lines, keyed by email: new emails are created,
  * known ones updated. Every row is checked as the API checks it (prepare.ts → checkCandidate);
- * rejected rows go to a report with their row number and reasons. The work is spread out: this
- * thread streams the file and cuts it into batches of raw records; checking threads (one per core
- * PostgreSQL leaves) read, check and encode them; this thread then settles each batch in file
- * order (an email's first row wins; admins' and company users' emails are taken) and hands them to
- * the one candidate write path (writeCandidates), each batch in one transaction that first leaves
- * out the people erased by then (erased.ts), two batches at a time on two cores or more, with the
- * effects any API write has (the set-password email). If a batch fails in the database its rows
- * are retried one by one, so one bad row never takes others down and no candidate is ever half
- * written. Once a batch has committed, its candidates' likely twins, in the pool or on other rows
- * of the file, are found (twins.ts) outside any write transaction; the rows stay imported, the
- * pairs wait in the review queue, and the report tells each such row beside the rejected ones, in
- * file order.
+ * rejected rows go to a report with their row number and reasons. A file of more than
+ * MAX_IMPORT_ROWS rows or MAX_IMPORT_COLUMNS columns (limits.ts) is refused whole before anything
+ * is written: the console's upload answers 400 on `file`, and this function throws ImportRefused
+ * (its message the catalogue's) as it starts, for a file that reaches it another way. A rejected
+ * row's reasons and email are cut to a bounded length, so the report stays bounded too. The work
+ * is spread out: this thread streams the file and cuts it into batches of raw records; checking
+ * threads (one per core PostgreSQL leaves, threads.ts) read, check and encode them; this thread
+ * then settles each batch in file order (an email's first row wins; admins', company users' and
+ * community users' emails read at the start are taken) and hands them to the one candidate write
+ * path (writeCandidates), each batch in one transaction that first leaves out the people erased by
+ * then (erased.ts) and the emails another person holds by then, asked under the per-address locks
+ * every account writer takes (otherPeople.ts), two batches at a time on two cores or more, with
+ * the effects any API write has (the set-password email). If a batch fails in the database its
+ * rows are retried one by one, so one bad row never takes others down and no candidate is ever
+ * half written. Once a batch has committed, its candidates' likely twins, in the pool or on other
+ * rows of the file, are found (twins.ts) outside any write transaction; the rows stay imported,
+ * the pairs wait in the review queue, and the report tells each such row beside the rejected ones,
+ * in file order.
  */
 import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import os from 'node:os';
-import type { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { EMAIL_PATTERN } from '../../../../schema';
 import { csvLine } from '../../../../schema/lib/csv';
 import { loadConfig, type Config } from '../../../config';
-import { PEOPLE_TABLES } from '../../../crud/writes';
 import { preloadIds } from '../../../crud/refs';
 import { watchConnection } from '../../../db/knex';
 import { fromDatabaseError } from '../../../errors';
@@ -32,8 +36,11 @@ import { CANDIDATE_REF_ENTITIES } from '../checkCandidate';
 import { ChangedMeanwhile, maySkipTriggers, VanishedReference, writeCandidates } from '../writeCandidates';
 import { loadImportMaps } from './columns';
 import { prepareBatch, reasons, type BatchMessage, type PreparedBatch, type PreparedRow } from './prepare';
-import { recordBatches } from './records';
-import { tsWorker } from './tsWorker';
+import { formatOf, recordBatches } from './records';
+import { checkImportLimits } from './checkFile';
+import { capped, MAX_EMAIL_CHARS, MAX_REASON_CHARS } from './limits';
+import { otherPeopleEmails, takenByOthers } from './otherPeople';
+import { limiter, threadPool, type Prepare } from './threads';
 import { duplicateText, fieldLabel, reasonText } from './reportText';
 import { mergeIntoReport, twinCollector, type DuplicateNote } from './twins';
 import { t } from '../../../../i18n';
@@ -87,78 +94,6 @@ export interface ImportResult {
   timing: { twinSeconds: number; writeSeconds: number; twinRows: number };
 }
 
-type Prepare = (message: BatchMessage) => Promise<PreparedBatch>;
-
-/** At most `n` holders at a time. */
-function limiter(n: number) {
-  let free = n;
-  const waiting: (() => void)[] = [];
-  return {
-    async take(): Promise<void> {
-      if (free > 0) free -= 1;
-      else await new Promise<void>((resolve) => waiting.push(resolve));
-    },
-    give(): void {
-      const next = waiting.shift();
-      if (next) next();
-      else free += 1;
-    },
-  };
-}
-
-/** Checking threads, each message answered by id, each sent up to two batches at a time. */
-function threadPool(
-  count: number,
-  connectionString: string,
-  today: ReturnType<typeof todayOf>,
-): { prepare: Prepare; close: () => Promise<void> } {
-  const workers: Worker[] = [];
-  const idle: Worker[] = [];
-  const waiting: ((w: Worker) => void)[] = [];
-  const replies = new Map<number, { resolve: (p: PreparedBatch) => void; reject: (e: Error) => void }>();
-  let nextId = 0;
-  const send = (worker: Worker, message: object) =>
-    new Promise<PreparedBatch>((resolve, reject) => {
-      const id = nextId++;
-      replies.set(id, { resolve, reject });
-      worker.postMessage({ id, ...message });
-    });
-  for (let i = 0; i < count; i += 1) {
-    const worker = tsWorker(new URL('./importWorker.ts', import.meta.url), { connectionString, today });
-    worker.on('message', (m: { id: number; result?: PreparedBatch; error?: string }) => {
-      const reply = replies.get(m.id);
-      replies.delete(m.id);
-      if (m.error) reply?.reject(new Error(m.error));
-      else reply?.resolve(m.result as PreparedBatch);
-      const next = waiting.shift();
-      if (next) next(worker);
-      else idle.push(worker);
-    });
-    worker.on('error', (err) => {
-      for (const reply of replies.values()) reply.reject(err);
-      replies.clear();
-    });
-    workers.push(worker);
-    // Two batches per thread: while it checks one, the next one's database lookups are under way.
-    idle.push(worker);
-  }
-  return {
-    async prepare(message) {
-      const worker = idle.pop() ?? (await new Promise<Worker>((resolve) => waiting.push(resolve)));
-      return send(worker, message);
-    },
-    async close() {
-      // Each thread ends its database session, then stops.
-      await Promise.all(
-        workers.map((w) =>
-          Promise.race([send(w, { close: true }), new Promise((resolve) => setTimeout(resolve, 2000))]),
-        ),
-      );
-      await Promise.all(workers.map((w) => w.terminate()));
-    },
-  };
-}
-
 /** Below this size a file is checked without threads (a batch of 2,000 typical rows is about 1 MB). */
 const SMALL_FILE_BYTES = 256 * 1024;
 
@@ -177,13 +112,13 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
     0,
     options.threads ?? (cores >= 2 && totalBytes >= SMALL_FILE_BYTES ? Math.min(4, cores - 1) : 0),
   );
+  // A file over the limits is refused whole, before anything is written (limits.ts).
+  await checkImportLimits(options.file, formatOf(options.file));
   const reportPath = options.reportPath ?? `${options.file}.rejected.csv`;
   const report = createWriteStream(reportPath);
   report.write('row,email,reasons\n');
-  // Admins and company users own their emails: a candidate may not take one.
-  const otherPeople = new Set<string>();
-  for (const table of PEOPLE_TABLES.filter((p) => p !== 'candidates'))
-    for (const email of (await knex(table).pluck('email')) as string[]) otherPeople.add(email);
+  // Admins', company users' and community users' emails, as the import starts; each batch asks again (otherPeople.ts).
+  const otherPeople = await otherPeopleEmails(knex);
   const today = todayOf();
 
   // The mail settings, and the secret keying erased people's email hashes (erased.ts): callers pass
@@ -241,29 +176,37 @@ export async function importCandidates(options: ImportOptions): Promise<ImportRe
   };
   // One physical line per row, so the twins' lines can be merged in by row at the end.
   const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ');
+  // Each row's line is bounded (limits.ts): a cell of a million unknown names makes one reason, not megabytes.
   const reject = (row: number, email: string, text: string) => {
     result.rejected += 1;
-    report.write(`${csvLine([row, oneLine(email), oneLine(text)])}\n`);
+    report.write(
+      `${csvLine([row, oneLine(capped(email, MAX_EMAIL_CHARS)), oneLine(capped(text, MAX_REASON_CHARS))])}\n`,
+    );
   };
   const twins = options.detectTwins === false ? undefined : twinCollector(knex);
   let writeSeconds = 0;
 
   /**
-   * Writes rows in one transaction, but those of people erased (asked in it: erased.ts); when the
-   * database refuses, each row alone, and reports the one refused. Returns the rows written.
+   * Writes rows in one transaction, but those of people erased (asked in it: erased.ts) and those
+   * whose email another person now has (asked in it, under the addresses' locks: otherPeople.ts);
+   * when the database refuses, each row alone, and reports the one refused. Returns the rows written.
    */
   async function write(rows: PreparedRow[], lineOf: (r: PreparedRow) => [number, string]): Promise<PreparedRow[]> {
     try {
       const started = performance.now();
-      const erased = await knex.transaction(async (trx) => {
-        const left = await erasedRows(trx, config, rows, (r) => lineOf(r)[1]);
+      const emailOf = (r: PreparedRow) => lineOf(r)[1];
+      const [erased, taken] = await knex.transaction(async (trx) => {
+        const gone = await erasedRows(trx, config, rows, emailOf);
+        const others = await takenByOthers(trx, gone.size ? rows.filter((r) => !gone.has(r)) : rows, emailOf);
         const opts = { config, skipTriggers, refreshDirectly: true, twinsFoundByCaller: !!twins };
-        await writeCandidates(trx, left.size ? rows.filter((r) => !left.has(r)) : rows, opts);
-        return left;
+        const left = gone.size || others.size ? rows.filter((r) => !gone.has(r) && !others.has(r)) : rows;
+        await writeCandidates(trx, left, opts);
+        return [gone, others];
       });
       writeSeconds += (performance.now() - started) / 1000;
       for (const r of erased) reject(...lineOf(r), reasons({ email: 'erasure.errors.erasedEmail' }));
-      const written = erased.size ? rows.filter((r) => !erased.has(r)) : rows;
+      for (const r of taken) reject(...lineOf(r), reasons({ email: 'email.errors.exists' }));
+      const written = erased.size || taken.size ? rows.filter((r) => !erased.has(r) && !taken.has(r)) : rows;
       for (const r of written) result[r.insert !== undefined ? 'created' : 'updated'] += 1;
       return written;
     } catch (err) {

@@ -6,6 +6,8 @@
  * the console's result screen. As it is marked done, the sessions of the admin who started it are
  * marked as having written (auth/session.ts markWritten): with a read replica, the candidate list
  * they go back to then reads on the primary and shows the imported rows.
+ * A failed import keeps a sentence for the admin (a refusal's own, such as a file over the limits,
+ * or imports.errors.stopped for any fault); the fault itself, with its stack, goes to the log only.
  * Safe to run twice: a finished import is left alone, an interrupted one starts over (rows are
  * keyed by email, so the second run updates what the first created). The uploaded file is deleted
  * once the import has ended, done or failed: a failed import is not run again.
@@ -25,7 +27,9 @@ import type { Config } from '../../../config';
 import { modelFor } from '../../../db/models';
 import { logger } from '../../../logger';
 import { queueJob } from '../../../services/queue';
+import { t } from '../../../../i18n';
 import { importCandidates, type ImportProgress } from './importCandidates';
+import { ImportRefused } from './limits';
 
 export const IMPORT_STATUS = { queued: 0, running: 1, done: 2, failed: 3 } as const;
 export const IMPORT_QUEUE = 'candidate_imports';
@@ -87,6 +91,10 @@ function progressWriter(knex: Knex, id: number) {
   };
 }
 
+/** What the console shows of a failed import: the refusal's own words, never a fault's message or stack. */
+const failureText = (err: unknown): string =>
+  err instanceof ImportRefused ? err.message : t('imports.errors.stopped');
+
 /** `knex` is the worker's pool (borrowed, not closed); the COPY writers open sessions of their own on `connectionString`. */
 export async function runImport(importId: number, knex: Knex, connectionString: string, config: Config): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'talentbase-import-'));
@@ -113,7 +121,7 @@ export async function runImport(importId: number, knex: Knex, connectionString: 
     const progress = progressWriter(knex, importId);
     try {
       const source = await storage.get(row.fileKey);
-      if (!source) throw new Error('the uploaded file is no longer in storage');
+      if (!source) throw new ImportRefused('imports.errors.uploadGone');
       const file = path.join(dir, `import.${importExtension(row.fileName) ?? 'csv'}`);
       await pipeline(source, createWriteStream(file));
       const result = await importCandidates({
@@ -149,12 +157,10 @@ export async function runImport(importId: number, knex: Knex, connectionString: 
       await storage.delete(row.fileKey);
     } catch (err) {
       await progress.flush();
-      logger.error({ importId, message: (err as Error).message }, 'candidate import failed');
-      await record({
-        status: IMPORT_STATUS.failed,
-        error: String((err as Error).message).slice(0, 2000),
-        finishedAt: now(),
-      });
+      // The whole error, a checking thread's stack included, goes to the log (redacted there); the
+      // admin reads why the file was refused, or a product sentence for any other fault.
+      logger.error({ importId, err }, 'candidate import failed');
+      await record({ status: IMPORT_STATUS.failed, error: failureText(err), finishedAt: now() });
       // A failed import is never run again: its upload (every person in the file) goes now. Should
       // the deletion fail, the key stays on the row and the next erasure clears it (dataRights/eraseFiles.ts).
       await storage.delete(row.fileKey);

@@ -31,6 +31,8 @@ parentPort?.on('message', async (message: BatchMessage & { id: number } & { clos
     const result = await prepareBatch(db, message, { maps, refs, today });
     parentPort?.postMessage({ id: message.id, result });
   } catch (err) {
-    parentPort?.postMessage({ id: message.id, error: err instanceof Error ? err.stack : String(err) });
+    // The message and the stack apart: the stack is for the log, never for the admin (threads.ts).
+    const error = err instanceof Error ? { message: err.message, stack: err.stack } : { message: String(err) };
+    parentPort?.postMessage({ id: message.id, error });
   }
 });

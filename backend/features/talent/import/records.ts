@@ -9,7 +9,9 @@
  * rows) or its line number (JSON Lines), and each batch the bytes read so far, for the progress bar.
  */
 import { createReadStream } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
 import { t } from '../../../../i18n';
+import { ImportRefused, MAX_IMPORT_COLUMNS } from './limits';
 
 export type FileFormat = 'csv' | 'jsonl';
 
@@ -127,17 +129,33 @@ function recordEnds(text: string, lineBreak: string, atEnd: boolean): (start: nu
   };
 }
 
+/** A file's text in pieces of `chunkBytes`: read from disk, or cut from an upload held in memory. */
+async function* textOf(source: string | Buffer, chunkBytes: number): AsyncGenerator<string> {
+  if (typeof source === 'string') {
+    for await (const chunk of createReadStream(source, { encoding: 'utf8', highWaterMark: chunkBytes }))
+      yield chunk as string;
+    return;
+  }
+  // A character cut between two pieces is held back until the next one.
+  const decoder = new StringDecoder('utf8');
+  for (let at = 0; at < source.length; at += chunkBytes) yield decoder.write(source.subarray(at, at + chunkBytes));
+  const end = decoder.end();
+  if (end) yield end;
+}
+
 /**
  * The file's records in batches of `size`, streamed in pieces of `chunkBytes`; the CSV header
  * comes back through `onHeader` first, and one that repeats a column name fails the reading (checkHeader).
+ * `source` is a path (its extension names the format) or an upload's bytes, in the `format` given.
  */
 export async function* recordBatches(
-  path: string,
+  source: string | Buffer,
   size: number,
   onHeader: (header: string[]) => void,
   chunkBytes = 1 << 20,
+  format: FileFormat = formatOf(String(source)),
 ): AsyncGenerator<RecordBatch> {
-  const csv = formatOf(path) === 'csv';
+  const csv = format === 'csv';
   let texts: string[] = [];
   let rows: number[] = [];
   let row = 0;
@@ -181,10 +199,10 @@ export async function* recordBatches(
     }
     return text.slice(start);
   };
-  for await (const chunk of createReadStream(path, { encoding: 'utf8', highWaterMark: chunkBytes })) {
-    let text = chunk as string;
+  for await (const chunk of textOf(source, chunkBytes)) {
+    let text = chunk;
     if (bytesRead === 0 && text.charCodeAt(0) === 0xfeff) text = text.slice(1); // byte-order mark
-    bytesRead += Buffer.byteLength(chunk as string);
+    bytesRead += Buffer.byteLength(chunk);
     const buffer = rest + text;
     if (!lineBreak) {
       // The first line break decides: LF or CRLF, else CR.
@@ -218,19 +236,23 @@ export function checkHeader(header: string[]): void {
     if (!name) continue;
     if (seen.has(name)) {
       const columns = header.flatMap((h, i) => (h === name ? [i + 1] : [])).join(', ');
-      throw new Error(t('import.errors.repeatedColumn', { column: name, columns }));
+      throw new ImportRefused('import.errors.repeatedColumn', { column: name, columns });
     }
     seen.add(name);
   }
 }
 
-/** One record's values: CSV cells named by the header, or a JSON object. */
+const TOO_MANY_KEYS = t('imports.errors.rowTooManyColumns');
+
+/** One record's values: CSV cells named by the header, or a JSON object (of at most MAX_IMPORT_COLUMNS keys). */
 export function parseRecord(text: string, header: string[] | undefined): ParsedRecord {
   if (!header) {
     try {
       const values = JSON.parse(text);
       if (!values || typeof values !== 'object' || Array.isArray(values))
         return { values: {}, error: 'not a JSON object' };
+      let keys = 0;
+      for (const _ in values) if (++keys > MAX_IMPORT_COLUMNS) return { values: {}, error: TOO_MANY_KEYS };
       return { values };
     } catch {
       return { values: {}, error: 'not valid JSON' };
