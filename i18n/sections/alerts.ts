@@ -90,6 +90,12 @@ export const alerts = {
     alertsOn: 'Alerts on for this company',
     turnedOff: 'Alerts turned off for {company}',
     turnedOn: 'Alerts turned on for {company}',
+    loading: 'Loading alerts',
+    loadError: 'The alerts could not be loaded.',
+    retry: 'Try again',
+    emptyTitle: 'No company has alerts yet',
+    emptyHint:
+      "A company appears here once one of its people turns on alerts for a project's saved search, or once its alerts are turned off.",
   },
 };
 

@@ -76,6 +76,11 @@ export const consentsPortal = {
   decided: 'Since {date}',
   withdrawn: 'You withdrew this consent.',
   given: 'You gave this consent.',
+  hideTitle: 'Stop showing your profile to companies?',
+  hideMessage:
+    'Companies will stop finding you in search and will no longer see your profile. You can turn this back on here at any time.',
+  hideConfirm: 'Stop showing my profile',
+  hideCancel: 'Keep it shown',
   notice: 'You accepted the terms and privacy notice of {version} on {date}.',
   noticeTitle: 'Our terms and privacy notice',
   noticeChangedTitle: 'Our terms and privacy notice changed',

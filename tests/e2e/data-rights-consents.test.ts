@@ -48,6 +48,7 @@ describe.each(SCREENS)('Consents at $name', ({ name, viewport }) => {
     await card.getByText(/You accepted the terms and privacy notice of/).waitFor();
 
     await shown.click();
+    await me.getByRole('button', { name: 'Stop showing my profile' }).click();
     await me.getByText('You withdrew this consent.').waitFor();
     await expect.poll(async () => (await consent('shownToCompanies'))?.granted).toBe(false);
     expect(await shown.isChecked()).toBe(false);

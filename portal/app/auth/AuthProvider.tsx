@@ -47,6 +47,19 @@ void openingViewer.then((viewer) => {
   if (viewer && hasBell(viewer)) prefetchUnreadCount();
 });
 
+/** Asks the person before the session ends (a form with unsaved changes); answers whether to sign out. */
+type SignOutGuard = () => Promise<boolean>;
+const signOutGuards = new Set<SignOutGuard>();
+
+/**
+ * Registers a question signing out asks first, before the logout call: a person who answers to stay keeps the session
+ * (and so can still save), rather than being asked once it has ended. Returns the way to withdraw it.
+ */
+export function guardSignOut(guard: SignOutGuard): () => void {
+  signOutGuards.add(guard);
+  return () => void signOutGuards.delete(guard);
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<State>({ status: 'checking', authorizedModules: [] });
   const notify = useNotify();
@@ -86,6 +99,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(async () => {
+    for (const ask of [...signOutGuards]) if (!(await ask())) return;
     // Calls of this page that end while the session does answer 401: the page is left for a fresh login page, not
     // redrawn signed out first (a login form typed into, then reloaded away; a login address that leads back here).
     setUnauthorizedHandler(undefined);

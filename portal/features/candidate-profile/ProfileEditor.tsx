@@ -1,13 +1,15 @@
 /**
  * The candidate's own profile form: the shared sections minus the admins' fields, validated live by
  * the server's rules, saved with PUT candidates/:id. Field errors the server finds show at their
- * fields (spec section 8: success 'messages.saveSuccess', else the first error).
+ * fields (spec section 8: success 'messages.saveSuccess', else the first error). Throwing edits away asks first:
+ * Discard, leaving the page and signing out.
  */
 import { Button, CircularProgress } from '@mui/material';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
 import { ApiError } from '../../../ui/api/client';
 import { errorMessage, known } from '../../../ui/api/errors';
+import { guardSignOut } from '../../app/auth/AuthProvider';
 import { useNotify } from '../../app/notify';
 import { t } from '../../../i18n';
 import { LoadingScreen } from '../../components/LoadingScreen';
@@ -17,6 +19,7 @@ import { ProfileSections } from '../../../ui/candidate-profile/ProfileSections';
 import { toFormValues, toPayload } from '../../../ui/candidate-profile/profileFields';
 import { errorPath, profileResolver } from '../../../ui/candidate-profile/profileResolver';
 import { SaveBar } from '../../../ui/candidate-profile/SaveBar';
+import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
 import { portalLookups, profileApi, type CandidateProfile } from './profileApi';
 
 interface Props {
@@ -25,14 +28,32 @@ interface Props {
   onChangeEmail(): void;
 }
 
-/** Leaving the page with unsaved changes asks first. */
+/**
+ * Leaving with unsaved changes asks first: the browser before the page is left, and this editor before signing out
+ * ends the session (a person who stays keeps a session to save with). `answer` is the person's reply to the latter;
+ * once they chose to sign out, the browser does not ask a second time as the page is left.
+ */
 function useLeaveGuard(dirty: boolean) {
+  const [pending, setPending] = useState<(leave: boolean) => void>();
+  const leaving = useRef(false);
   useEffect(() => {
     if (!dirty) return;
-    const guard = (e: BeforeUnloadEvent) => e.preventDefault();
+    const guard = (e: BeforeUnloadEvent) => {
+      if (!leaving.current) e.preventDefault();
+    };
     window.addEventListener('beforeunload', guard);
-    return () => window.removeEventListener('beforeunload', guard);
+    const unguard = guardSignOut(() => new Promise<boolean>((resolve) => setPending(() => resolve)));
+    return () => {
+      window.removeEventListener('beforeunload', guard);
+      unguard();
+    };
   }, [dirty]);
+  const answer = (leave: boolean) => {
+    leaving.current = leave;
+    pending?.(leave);
+    setPending(undefined);
+  };
+  return { asking: pending !== undefined, answer };
 }
 
 export function ProfileEditor({ profile, onSaved, onChangeEmail }: Props) {
@@ -42,7 +63,8 @@ export function ProfileEditor({ profile, onSaved, onChangeEmail }: Props) {
   const form = useForm<FieldValues>({ defaultValues: values, resolver, mode: 'onChange' });
   const { reset, setError, formState } = form;
   const namesLoaded = useNamesLoaded(portalLookups, values, 'candidate');
-  useLeaveGuard(formState.isDirty);
+  const leave = useLeaveGuard(formState.isDirty);
+  const [discarding, setDiscarding] = useState(false);
 
   // A newer profile from elsewhere on the page (status, email) keeps what is being edited. The values the form was
   // built with are not reset again on its first draw: that reset redrew every field of the form a second time.
@@ -103,7 +125,7 @@ export function ProfileEditor({ profile, onSaved, onChangeEmail }: Props) {
           <SaveBar>
             <Button
               color="inherit"
-              onClick={() => reset(values)}
+              onClick={() => setDiscarding(true)}
               disabled={!formState.isDirty || formState.isSubmitting}
             >
               {t('talent.form.discard')}
@@ -119,6 +141,29 @@ export function ProfileEditor({ profile, onSaved, onChangeEmail }: Props) {
             </Button>
           </SaveBar>
         </form>
+        <ConfirmDialog
+          open={discarding}
+          title={t('talent.form.discardTitle')}
+          message={t('talent.form.discardMessage')}
+          confirmLabel={t('talent.form.discardConfirm')}
+          cancelLabel={t('talent.form.keepEditing')}
+          destructive
+          onConfirm={() => {
+            reset(values);
+            setDiscarding(false);
+          }}
+          onClose={() => setDiscarding(false)}
+        />
+        <ConfirmDialog
+          open={leave.asking}
+          title={t('talent.own.leaveTitle')}
+          message={t('talent.own.leaveMessage')}
+          confirmLabel={t('talent.own.leaveConfirm')}
+          cancelLabel={t('talent.own.leaveStay')}
+          destructive
+          onConfirm={() => leave.answer(true)}
+          onClose={() => leave.answer(false)}
+        />
       </FormProvider>
     </LookupProvider>
   );

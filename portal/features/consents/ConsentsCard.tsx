@@ -1,6 +1,7 @@
 /**
  * "What you agreed to" on the candidate's profile page: each consent with a switch that gives or
- * withdraws it at once, and the version of the terms and privacy notice accepted.
+ * withdraws it at once, and the version of the terms and privacy notice accepted. Hiding the profile from companies
+ * asks first, as pausing it does: it has the same effect.
  */
 import { Alert, Card, CardContent, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { startTransition, useCallback, useEffect, useState } from 'react';
@@ -8,6 +9,7 @@ import { formatDate } from '../../../schema/rules/dates';
 import { errorMessage } from '../../../ui/api/errors';
 import { t } from '../../../i18n';
 import { useNotify } from '../../app/notify';
+import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
 import {
   changeConsents,
   CONSENTS_CHANGED,
@@ -23,6 +25,7 @@ export function ConsentsCard() {
   const [consents, setConsents] = useState<Consents>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState<Purpose>();
+  const [confirmingHide, setConfirmingHide] = useState(false);
 
   const load = useCallback(() => {
     // The answer is drawn as a transition, in slices the browser can breathe between, not in one long task.
@@ -69,7 +72,11 @@ export function ConsentsCard() {
                         <Switch
                           checked={c.granted}
                           disabled={busy !== undefined}
-                          onChange={(e) => void toggle(purpose, e.target.checked)}
+                          onChange={(e) =>
+                            purpose === 'shownToCompanies' && !e.target.checked
+                              ? setConfirmingHide(true)
+                              : void toggle(purpose, e.target.checked)
+                          }
                         />
                       }
                       label={t(`portal.consents.purposes.${purpose}`)}
@@ -93,6 +100,17 @@ export function ConsentsCard() {
           )}
         </Stack>
       </CardContent>
+      <ConfirmDialog
+        open={confirmingHide}
+        title={t('portal.consents.hideTitle')}
+        message={t('portal.consents.hideMessage')}
+        confirmLabel={t('portal.consents.hideConfirm')}
+        cancelLabel={t('portal.consents.hideCancel')}
+        destructive
+        busy={busy !== undefined}
+        onConfirm={() => void toggle('shownToCompanies', false).then(() => setConfirmingHide(false))}
+        onClose={() => setConfirmingHide(false)}
+      />
     </Card>
   );
 }
