@@ -8,8 +8,6 @@ import {
   AutocompleteArrayInput,
   AutocompleteInput,
   BooleanInput,
-  DateInput,
-  DateTimeInput,
   Labeled,
   NumberInput,
   ReferenceArrayInput,
@@ -22,6 +20,7 @@ import {
 } from 'react-admin';
 import { t } from '../../i18n';
 import type { EntityDef, FieldDef } from '../../schema';
+import { DayInput } from './DayInput';
 import { FieldDefDisplay } from './DisplayField';
 import { IconInput } from './IconInput';
 import { choicesOf, isVisible, labelOf, targetOf, titleCase } from './fieldMeta';
@@ -135,9 +134,9 @@ export function FieldDefInput({ field, source, name, label, readOnly }: InputPro
     case 'boolean':
       return <BooleanInput {...common} fullWidth={false} validate={undefined} />;
     case 'date':
-      return <DateInput {...common} />;
+      return <DayInput {...common} />;
     case 'datetime':
-      return <DateTimeInput {...common} />;
+      return <DayInput {...common} withTime />;
     case 'enum':
       return <SelectInput {...common} choices={choicesOf(field)} emptyText={field.required ? undefined : '—'} />;
     case 'enumList':

@@ -2,7 +2,6 @@
 import type { ReactElement } from 'react';
 import {
   AutocompleteInput,
-  DateInput,
   NullableBooleanInput,
   NumberInput,
   ReferenceInput,
@@ -13,6 +12,7 @@ import {
 } from 'react-admin';
 import { t } from '../../i18n';
 import type { EntityDef } from '../../schema';
+import { DayInput } from './DayInput';
 import { choicesOf, isVisible, labelOf, targetOf } from './fieldMeta';
 
 function filterInput(entity: EntityDef, name: string): ReactElement | null {
@@ -50,7 +50,8 @@ function filterInput(entity: EntityDef, name: string): ReactElement | null {
       return <NumberInput key={name} source={name} label={label} alwaysOn />;
     case 'date':
     case 'datetime':
-      return <DateInput key={name} source={name} label={label} alwaysOn />;
+      // A day for an instant too, as the filter always took.
+      return <DayInput key={name} source={name} label={label} alwaysOn inFilter sx={{ width: 200 }} />;
     case 'ref':
     case 'refList': {
       const { resource, titleField } = targetOf(field);

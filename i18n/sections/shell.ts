@@ -91,6 +91,13 @@ export const shell = {
     saveChanges: 'Save changes',
     rowsPerPage: 'Rows per page',
   },
+  dayField: {
+    placeholder: 'e.g. 2 Dec 2026',
+    invalid: 'Enter a date like 2 Dec 2026',
+    pick: 'Choose the date: {label}',
+    withTimePlaceholder: 'e.g. 2 Dec 2026, 9:30 am',
+    withTimeInvalid: 'Enter a date and time like 2 Dec 2026, 9:30 am',
+  },
   discard: {
     title: 'Discard what you entered?',
     text: 'What you typed in this form is not saved. Keep editing to finish it, or discard it and close the form.',

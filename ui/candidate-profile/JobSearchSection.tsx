@@ -2,7 +2,7 @@
 import WorkOutline from '@mui/icons-material/WorkOutline';
 import { Box } from '@mui/material';
 import { useEffect } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
 import {
   MAX_JOB_TITLES,
   NOTICE_MONTHS_MAX,
@@ -10,6 +10,7 @@ import {
   SALARY_CURRENCIES,
 } from '../../schema/entities/talentOptions';
 import { t } from '../../i18n';
+import { DayField } from '../components/DayField';
 import { FormSection, Row } from './FormSection';
 import { ChipsInput, SelectInput, TextInput, YesNoInput } from './inputs';
 import { choicesOf, labelOf } from './labels';
@@ -57,18 +58,31 @@ function NoticeOption() {
   }, [type, getValues, setValue]);
   if (type === NOTICE_PERIOD_TYPES.months)
     return <SelectInput name="noticePeriod.option" label={t('talent.form.noticeMonths')} choices={MONTHS} required />;
-  if (type === NOTICE_PERIOD_TYPES.specificDate) {
-    return (
-      <TextInput
-        name="noticePeriod.option"
-        label={t('talent.form.noticeDate')}
-        type="date"
-        required
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
-    );
-  }
+  if (type === NOTICE_PERIOD_TYPES.specificDate) return <NoticeDate />;
   return null;
+}
+
+/**
+ * The day the candidate is free from, written as the product writes dates ('2 Dec 2026') in any browser language.
+ * Text that reads as no day becomes the option, so the profile's rules refuse to save it.
+ */
+function NoticeDate() {
+  const { field, fieldState } = useController({ name: 'noticePeriod.option' });
+  return (
+    <DayField
+      name={field.name}
+      inputRef={field.ref}
+      label={t('talent.form.noticeDate')}
+      value={(field.value as string | null) ?? ''}
+      onChange={field.onChange}
+      onUnreadable={field.onChange}
+      onBlur={field.onBlur}
+      required
+      size="medium"
+      error={!!fieldState.error}
+      helperText={fieldState.error?.message}
+    />
+  );
 }
 
 export function JobSearchSection() {
