@@ -8,6 +8,7 @@ import { Route } from 'react-router-dom';
 import { en, t } from '../i18n';
 import { resources } from '../schema';
 import { pluralLabel } from './fields/fieldMeta';
+import { recordText, resourceNames } from './fields/readable';
 import { AdminLayout } from './layout/AdminLayout';
 import { iconFor } from './layout/resourceIcons';
 import { LoginPage } from './login/LoginPage';
@@ -28,7 +29,10 @@ const DuplicateReview = lazyScreen(() => import('./duplicates/DuplicateReview'),
 
 /** The console opens on its first resource: companies, where the spec sends admins home. */
 // react-admin's own texts come from our catalogue (en.ra), never its stock English.
-const i18nProvider = polyglotI18nProvider(() => en, 'en', { allowMissing: true });
+// Each resource's singular and plural name (a delete confirmation's "company user") from the entities' labels.
+const i18nProvider = polyglotI18nProvider(() => ({ ...en, resources: resourceNames(resources) }), 'en', {
+  allowMissing: true,
+});
 const HOME = 'companies';
 const SCREENS = [...resources.filter((e) => e.resource === HOME), ...resources.filter((e) => e.resource !== HOME)].map(
   (entity) => ({
@@ -63,7 +67,7 @@ export function App() {
           key={entity.resource}
           name={entity.resource as string}
           options={{ label: pluralLabel(entity) }}
-          recordRepresentation={entity.admin?.titleField}
+          recordRepresentation={(record) => recordText(entity, record)}
           icon={iconFor(entity.resource as string)}
           {...screens}
         />

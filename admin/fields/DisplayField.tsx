@@ -21,6 +21,7 @@ import {
 import { mailtoHref, type EntityDef, type FieldDef } from '../../schema';
 import { formatDate, formatDateTime } from '../../schema/rules/dates';
 import { choicesOf, isVisible, targetOf, titleCase } from './fieldMeta';
+import { jsonLines } from './readable';
 import { IconDisplay } from './IconInput';
 import { MoneyDisplay } from './MoneyDisplay';
 
@@ -114,14 +115,54 @@ function NestedObject({ source, field }: { source: string; field: FieldDef }) {
   );
 }
 
+/**
+ * A JSON value as labelled 'Key: value' parts (readable.ts): one line in a list, one line a key on a
+ * show page. Keys read through the catalogue's labels of the entity's field where it has them.
+ */
+function JsonText({
+  source,
+  entity,
+  compact,
+  emptyText,
+}: {
+  source: string;
+  entity?: string;
+  compact?: boolean;
+  emptyText?: string;
+}) {
+  const record = useRecordContext();
+  const lines = jsonLines(record?.[source], entity, source);
+  if (lines.length === 0) return emptyText ? <Typography variant="body2">{emptyText}</Typography> : null;
+  if (compact)
+    return (
+      <Typography
+        variant="body2"
+        sx={{ maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      >
+        {lines.join(', ')}
+      </Typography>
+    );
+  return (
+    <Box>
+      {lines.map((line, i) => (
+        <Typography key={i} variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {line}
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
 interface DisplayProps {
   field: FieldDef;
   source: string;
+  /** The entity's name, whose catalogue labels a JSON field's keys. */
+  entity?: string;
   /** Lists keep long values to one line; show pages print them whole. */
   compact?: boolean;
 }
 
-export function FieldDefDisplay({ field, source, compact }: DisplayProps) {
+export function FieldDefDisplay({ field, source, compact, entity }: DisplayProps) {
   // Show pages say a value is missing; lists leave the cell blank.
   const emptyText = compact ? undefined : EMPTY;
   if (field.display === 'icon') return <IconDisplay source={source} />;
@@ -139,6 +180,9 @@ export function FieldDefDisplay({ field, source, compact }: DisplayProps) {
       return <BooleanField source={source} emptyText={emptyText} />;
     case 'integer':
     case 'decimal':
+      // A number that stands for one of a few kinds (an actor's kind) reads as the kind's label.
+      if (field.choices?.length)
+        return <SelectField source={source} emptyText={emptyText} choices={choicesOf(field)} />;
       return <NumberField source={source} emptyText={emptyText} locales={LOCALE} />;
     case 'date':
       // Calendar days without a time zone: the day as given.
@@ -193,16 +237,7 @@ export function FieldDefDisplay({ field, source, compact }: DisplayProps) {
         </ArrayField>
       );
     case 'json':
-      return (
-        <FunctionField
-          source={source}
-          render={(r) => (
-            <Typography component="pre" variant="body2" sx={{ m: 0, whiteSpace: 'pre-wrap' }}>
-              {JSON.stringify(r[source], null, 2)}
-            </Typography>
-          )}
-        />
-      );
+      return <JsonText source={source} entity={entity} compact={compact} emptyText={emptyText} />;
     case 'text':
       return compact ? (
         <TextField
@@ -254,7 +289,10 @@ function UrlLink({ source, emptyText }: { source: string; emptyText?: string }) 
 /** One of an entity's fields or computed values. */
 export function DisplayField({ entity, source, compact }: { entity: EntityDef; source: string; compact?: boolean }) {
   const field = entity.fields[source];
-  if (field) return isVisible(field) ? <FieldDefDisplay field={field} source={source} compact={compact} /> : null;
+  if (field)
+    return isVisible(field) ? (
+      <FieldDefDisplay field={field} source={source} compact={compact} entity={entity.name} />
+    ) : null;
   const computed = entity.computed?.[source];
   const emptyText = compact ? undefined : EMPTY;
   if (computed?.kind === 'integer') return <NumberField source={source} emptyText={emptyText} locales={LOCALE} />;

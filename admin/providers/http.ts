@@ -14,6 +14,9 @@ interface Envelope {
 
 /** Field errors translated for display, plus a form-level message react-admin shows as the notification. */
 export function toHttpError(err: unknown): unknown {
+  // No answer at all (offline, the server unreachable): fetch's own "Failed to fetch" is no message for
+  // a person; the portal's words for it are (ui/api/client.ts, errorMessage).
+  if (err instanceof TypeError) return networkFailure();
   if (!(err instanceof HttpError)) return err;
   const envelope = (err.body ?? {}) as Envelope;
   if (!envelope.error) return err;
@@ -26,11 +29,15 @@ export function toHttpError(err: unknown): unknown {
   return new HttpError(message, err.status, { code, errors });
 }
 
+/** A call that got no answer, as the portal words it; status 0 as the portal's ApiError has it. */
+const networkFailure = () => new HttpError(t('errors.internalServerError'), 0, { code: 'errors.internalServerError' });
+
 /** A refused call in words: the first field's message when the server named a field, else the call's own message. */
 export function failureMessage(err: unknown): string {
   const body = (err as { body?: { errors?: Record<string, string> } }).body;
   const field = body?.errors && Object.entries(body.errors).find(([k]) => k !== 'root')?.[1];
-  return typeof field === 'string' ? field : (err as Error).message;
+  if (typeof field === 'string') return field;
+  return err instanceof TypeError ? t('errors.internalServerError') : (err as Error).message;
 }
 
 export async function httpClient(url: string, options: fetchUtils.Options = {}) {

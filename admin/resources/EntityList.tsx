@@ -23,6 +23,7 @@ import { columnWidths, ONE_LINE_TABLE_SX, PhoneList, showFullTextOnHover, TableA
 import { exporterFor } from './exporter';
 import { ListEmpty, ListNoMatches, PortalActions } from './ListStates';
 import { presetLabel, presetMatching } from './presets';
+import { RecordName } from './RecordTitle';
 
 export const PAGE_SIZES = [10, 25, 50];
 
@@ -79,7 +80,6 @@ export function EntityList({ entity, aside, selectedId, actions, rowActions, fil
   const actor = useActor();
   const phone = usePhone();
   const createPath = useCreatePath();
-  const titleField = entity.admin?.titleField ?? 'id';
   const hasCreate = !!actor && abilityOf(actor).can('create', entity.subject);
   const [field, order] = entity.admin?.list?.sort ?? ['id', 'DESC'];
   const columns = columnsOf(entity);
@@ -116,7 +116,7 @@ export function EntityList({ entity, aside, selectedId, actions, rowActions, fil
     >
       {phone ? (
         <PhoneList
-          primary={(record) => String(record[titleField] ?? record.id)}
+          primary={(record) => <RecordName entity={entity} record={record} />}
           secondary={(record) =>
             entity.fields.status?.kind === 'enum'
               ? entity.fields.status.choices?.find((c) => c.id === record.status)?.label

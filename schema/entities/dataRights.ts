@@ -1,6 +1,7 @@
 import { defineEntity } from '../lib/define';
 import { f } from '../lib/fields';
 import { DATA_RIGHTS_ACTIONS, ERASURE_SOURCE, ERASURE_STATUS } from '../rules/dataRights';
+import { ACTOR_KINDS } from '../roles';
 
 /**
  * A candidate's request to be erased (schema/rules/dataRights.ts): confirmed by an emailed code,
@@ -61,7 +62,7 @@ export const dataRightsLog = defineEntity({
     candidateId: f.integer({ required: true, index: true, readOnly: true }),
     action: f.enum(DATA_RIGHTS_ACTIONS, { required: true, readOnly: true }),
     /** Who: an ACTOR_KINDS value and the row id in that kind's table; empty for the scheduled job. */
-    actorKind: f.integer({ readOnly: true }),
+    actorKind: f.integer({ readOnly: true, choices: f.enum(ACTOR_KINDS).choices }),
     actorId: f.integer({ readOnly: true }),
     /** What, in the product's words (ids, a purpose or field, counts); never the candidate's identity nor free text. */
     detail: f.json({ max: 20000, readOnly: true }),

@@ -93,7 +93,7 @@ describe('Retention report', () => {
     await page.goto(`${e2e.baseUrl}/admin/retention-runs`);
     await page
       .getByRole('main')
-      .getByText(/inactiveReminded/)
+      .getByText(/Inactive candidates reminded/)
       .first()
       .waitFor();
   });

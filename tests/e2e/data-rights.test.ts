@@ -153,16 +153,16 @@ describe.each(SCREENS)('A copy and a correction at $name', ({ name, viewport }) 
 
     // The queue lists both; each is answered on its own page, where the list opens on a phone.
     await admin.goto(`${e2e.baseUrl}/admin/data-corrections`);
-    // A phone lists one line per request, named by its field; a desktop's table shows the proposed values.
+    // A phone lists one line per request, named by its field's label; a desktop's table shows the proposed values.
     const phone = viewport.width < 600;
     await admin
       .getByRole('main')
-      .getByText(phone ? 'reasonForLeaving' : `Team disbanded (${name})`)
+      .getByText(phone ? 'Reason for leaving' : `Team disbanded (${name})`)
       .first()
       .waitFor();
     await admin
       .getByRole('main')
-      .getByText(phone ? 'lookingFor' : `A payments team (${name})`)
+      .getByText(phone ? 'Looking for' : `A payments team (${name})`)
       .first()
       .waitFor();
     const answer = async (field: string, action: 'Apply' | 'Decline') => {
