@@ -72,12 +72,15 @@ describe("The console's credits lists", () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Credits cannot be zero').waitFor();
     await dialog.getByTestId('no-of-credits').fill('7');
-    await dialog.getByLabel('Expiry date').fill(dayAhead(365 * 6));
+    await dialog.getByLabel('Expiry date', { exact: true }).fill(dayAhead(365 * 6));
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('The expiry date must be within 5 years').waitFor();
-    await expect(dialog.getByLabel('Expiry date').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(dialog.getByLabel('Expiry date', { exact: true }).getAttribute('aria-invalid')).resolves.toBe('true');
     expect(await balance(page), 'nothing moved on a refusal').toBe(before);
-    await dialog.getByLabel('Expiry date').fill(expiry);
+    // The day is written as the product writes dates, whatever the browser's language.
+    await dialog.getByLabel('Expiry date', { exact: true }).fill(expiry);
+    await dialog.getByLabel('Expiry date', { exact: true }).press('Tab');
+    await expect(dialog.getByLabel('Expiry date', { exact: true }).inputValue()).resolves.toBe(written);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Credits added');
     await lotRow().waitFor();

@@ -23,9 +23,17 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { expiryWindow, formatMoney, noOfCreditsError, quoteCredits, type Pricing } from '../../schema/rules/credits';
+import {
+  expiryDateError,
+  expiryWindow,
+  formatMoney,
+  noOfCreditsError,
+  quoteCredits,
+  type Pricing,
+} from '../../schema/rules/credits';
 import { t } from '../../i18n';
 import { formatDate } from '../../schema/rules/dates';
+import { DayField } from '../components/DayField';
 import { apiList } from '../api/client';
 import { creditsApi, downloadFile, type CreditLot } from './creditsApi';
 import { CompanyPicker, refusal, type Option } from './dialogParts';
@@ -73,7 +81,6 @@ export function CreditFormDialog({
   const inFlight = useRef(false);
   const closing = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(closing.current), []);
-  const range = expiryWindow();
 
   async function save() {
     if (inFlight.current || done) return;
@@ -81,6 +88,8 @@ export function CreditFormDialog({
     if (!company) local.companyId = 'company.errors.required';
     const creditsError = noOfCreditsError(credits);
     if (creditsError) local.noOfCredits = creditsError;
+    const expiryError = expiryDateError(expiry);
+    if (expiryError) local.expiryDate = expiryError;
     setErrors(local);
     setMessage(undefined);
     if (Object.keys(local).length || !company) return;
@@ -131,14 +140,13 @@ export function CreditFormDialog({
             helperText={errors.noOfCredits ? t(errors.noOfCredits) : undefined}
             slotProps={{ htmlInput: { inputMode: 'numeric', min: 1, 'data-testid': 'no-of-credits' } }}
           />
-          <TextField
-            type="date"
+          <DayField
             label={t('credits.page.expiryDate')}
             value={expiry}
-            onChange={(e) => setExpiry(e.target.value)}
+            onChange={setExpiry}
+            size="medium"
             error={Boolean(errors.expiryDate)}
             helperText={errors.expiryDate ? t(errors.expiryDate) : undefined}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: range.min, max: range.max } }}
           />
           {message && <Alert severity="error">{message}</Alert>}
           {done && <Alert severity="success">{t(lot ? 'credits.messages.updated' : 'credits.messages.added')}</Alert>}

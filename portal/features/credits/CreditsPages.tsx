@@ -10,6 +10,7 @@ import { useSearchParams } from 'react-router-dom';
 import { CREDIT_ACTIONS, CREDIT_ACTION_LABELS, type CreditAction, type Pricing } from '../../../schema/rules/credits';
 import { t } from '../../../i18n';
 import { PageHeader } from '../../components/PageHeader';
+import { DayField } from '../../../ui/components/DayField';
 import { creditsApi, type CreditLogEntry, type CreditLot, type LogFilters, type Page } from '../../api/credits';
 import { CompanyPicker, CreditFormDialog, DeleteCreditDialog, OrderFormDialog, type Option } from './CreditDialogs';
 import { LogTable, LotsTable } from './CreditTables';
@@ -179,19 +180,17 @@ export function CreditLogPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          type="date"
+        <DayField
           label={t('credits.page.from')}
           value={filters.from ?? ''}
-          onChange={(e) => set({ from: e.target.value || undefined })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          size="medium"
+          onChange={(day) => set({ from: day || undefined })}
         />
-        <TextField
-          type="date"
+        <DayField
           label={t('credits.page.to')}
           value={filters.to ?? ''}
-          onChange={(e) => set({ to: e.target.value || undefined })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          size="medium"
+          onChange={(day) => set({ to: day || undefined })}
         />
         <TextField
           label={t('credits.page.search')}

@@ -32,6 +32,7 @@ import { interviewsApi, type AdminListQuery, type AdminRequestRow, type Page } f
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDateTime } from '../../../schema/rules/dates';
+import { DayField } from '../../../ui/components/DayField';
 
 const STATES = ['sent', 'approved', 'rejected', 'expired'] as const;
 const KINDS = ['interview', 'whitelist'] as const;
@@ -130,21 +131,15 @@ export function InterviewRequestListPage() {
           (v) => t(`entities.interviewRequest.enums.channel.${v}`),
           t('portal.interviews.list.channel'),
         )}
-        <TextField
-          size="small"
-          type="date"
+        <DayField
           label={t('portal.interviews.list.from')}
           value={params.get('from') ?? ''}
-          onChange={(e) => set({ from: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(day) => set({ from: day })}
         />
-        <TextField
-          size="small"
-          type="date"
+        <DayField
           label={t('portal.interviews.list.to')}
           value={params.get('to') ?? ''}
-          onChange={(e) => set({ to: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(day) => set({ to: day })}
         />
         {(params.get('companyId') || params.get('projectId')) && (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
