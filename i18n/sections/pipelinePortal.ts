@@ -27,6 +27,7 @@ export const pipelinePortal = {
     hidden: 'Hidden only',
     favourited: 'Favourites only',
     title: 'Filter candidates',
+    selected: '{n} selected',
   },
   showing: 'Showing {from} - {to} out of {total}',
   empty: {

@@ -2,7 +2,8 @@
  * The project page's alert panel: the signed-in person's switch for alerts of candidates who newly
  * match the project's saved filters, the digest's frequency and time zone, and "N new since <day>".
  * With `?new=1` in the address (the notification's link) it lists the new candidates as search's
- * cards show them, each badged; "Show all" marks them seen and leaves the suggested tab as it is;
+ * cards show them, each badged and opening the profile panel as the board's cards do (with the notes); "Show all"
+ * marks them seen and leaves the suggested tab as it is;
  * "Open in search" opens the saved filters on /search, which says what is new there too.
  * Shown only to the people who receive the project's alerts (its owner, shared members, advocate).
  */
@@ -34,10 +35,13 @@ import {
 } from '../../api/alerts';
 import type { SearchDoc } from '../../api/search';
 import { useAddressParams } from '../../components/useAddressState';
+import { useAuth } from '../../app/auth/authContext';
 import { startEarly, takeOpening } from '../../../ui/api/openingFetch';
 import { useNotify } from '../../app/notify';
 import { readerZone } from '../../../schema/rules/timeZones';
+import { NotesSection } from '../pipeline/NotesSection';
 import { TimeZonePicker } from '../pipeline/TimeZonePicker';
+import { ProfilePanel } from '../search/ProfilePanel';
 import { ResultCard } from '../search/ResultCard';
 import { AlertNewContext } from './alertNew';
 import { newSince } from './alertText';
@@ -52,11 +56,13 @@ export const askAlertEarly = (projectId: string) => startEarly(early(projectId),
 
 interface Props {
   projectId: string;
+  /** The project's id as the board's calls name it (the address may name it by its guid). */
+  boardProjectId?: string;
   /** The project's pipeline, which shows the badges of the new candidates' cards. */
   children: ReactNode;
 }
 
-export function ProjectAlerts({ projectId, children }: Props) {
+export function ProjectAlerts({ projectId, boardProjectId = projectId, children }: Props) {
   const notify = useNotify();
   const [params, editParams] = useAddressParams();
   const showNew = params.get('new') === '1';
@@ -120,7 +126,14 @@ export function ProjectAlerts({ projectId, children }: Props) {
   return (
     <>
       {state?.eligible && (
-        <AlertPanel state={state} showNew={showNew} cards={cards} onSave={save} onShowAll={showAll} />
+        <AlertPanel
+          projectId={boardProjectId}
+          state={state}
+          showNew={showNew}
+          cards={cards}
+          onSave={save}
+          onShowAll={showAll}
+        />
       )}
       {settled === projectId ? body : null}
     </>
@@ -128,6 +141,7 @@ export function ProjectAlerts({ projectId, children }: Props) {
 }
 
 interface PanelProps {
+  projectId: string;
   state: AlertState;
   showNew: boolean;
   cards: SearchDoc[] | undefined;
@@ -136,8 +150,10 @@ interface PanelProps {
 }
 
 /** The switch, the frequency and time zone, "N new since <day>" and, with `?new=1`, the new candidates' cards. */
-function AlertPanel({ state, showNew, cards, onSave: save, onShowAll: showAll }: PanelProps) {
-  const [, editParams] = useAddressParams();
+function AlertPanel({ projectId, state, showNew, cards, onSave: save, onShowAll: showAll }: PanelProps) {
+  const [params, editParams] = useAddressParams();
+  const { viewer } = useAuth();
+  const [profileOf, setProfileOf] = useState<string>();
   const line = newSince(state.newCount, state.since);
   return (
     <>
@@ -220,7 +236,7 @@ function AlertPanel({ state, showNew, cards, onSave: save, onShowAll: showAll }:
             <ResultCard
               key={doc.id}
               doc={doc}
-              onOpen={() => undefined}
+              onOpen={() => setProfileOf(doc.id)}
               actions={
                 <Box sx={{ p: 1 }}>
                   <Chip size="small" color="secondary" label={t('alerts.newBadge')} data-testid="alert-new" />
@@ -230,6 +246,14 @@ function AlertPanel({ state, showNew, cards, onSave: save, onShowAll: showAll }:
           ))}
         </Stack>
       )}
+      <ProfilePanel
+        id={profileOf}
+        projectId={projectId}
+        currency={params.get('cur') ?? 'SGD'}
+        onClose={() => setProfileOf(undefined)}
+      >
+        {profileOf && <NotesSection candidateId={profileOf} projectId={projectId} isAdmin={viewer?.role === 'admin'} />}
+      </ProfilePanel>
     </>
   );
 }

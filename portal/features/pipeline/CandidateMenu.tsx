@@ -4,7 +4,7 @@ import { Divider, IconButton, ListSubheader, Menu, MenuItem } from '@mui/materia
 import { useState, type KeyboardEvent } from 'react';
 import { t } from '../../../i18n';
 import type { StageId } from '../../../schema/rules/pipeline';
-import { send } from '../../../ui/api/client';
+import { downloadFile } from '../search/downloadFile';
 import { errorMessage } from '../../../ui/api/errors';
 import type { PipelineDoc } from '../../api/pipeline';
 import { searchApi } from '../../api/search';
@@ -23,21 +23,6 @@ interface Props {
   onRequest(request: MenuRequest): void;
 }
 
-/** Saves a download through the API client, so a refusal (downloadForbidden) shows as a snackbar, not a raw page. */
-async function download(path: string, fallbackName: string) {
-  const res = await send(path.replace(/^\/api\/v1\//, ''));
-  const blob = await res.blob();
-  const name = /filename="?([^";]+)"?/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 export function CandidateMenu({ context, disabled, onRequest }: Props) {
   const { doc, role } = context;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -52,7 +37,7 @@ export function CandidateMenu({ context, disabled, onRequest }: Props) {
   };
   const get = (path: string, file: string) => () => {
     close();
-    download(path, file).catch((err: unknown) => notify(errorMessage(err), 'error'));
+    downloadFile(path, file).catch((err: unknown) => notify(errorMessage(err), 'error'));
   };
   const extras = EXTRA_CANDIDATE_ACTIONS.filter((a) => a.visible?.(context) ?? true);
   const has = (a: string) => plan.actions.includes(a as never);

@@ -7,9 +7,10 @@ import {
   DndContext,
   DragOverlay,
   KeyboardSensor,
-  PointerSensor,
+  MouseSensor,
   pointerWithin,
   rectIntersection,
+  TouchSensor,
   useDraggable,
   useSensor,
   useSensors,
@@ -165,7 +166,10 @@ function BoardCard(props: CardProps) {
             minWidth: 0,
             borderRadius: 1,
             cursor: pending ? 'progress' : 'grab',
-            touchAction: 'none',
+            // A swipe over a card scrolls the board or its column; a card is picked up by a press held still (below).
+            touchAction: 'pan-x pan-y',
+            WebkitTouchCallout: 'none',
+            userSelect: 'none',
             '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
           }}
         >
@@ -196,8 +200,11 @@ interface Props {
 
 export function PipelineBoard({ docs, stages, totals, pending, role, contextFor, onRequest, onRefused }: Props) {
   const [active, setActive] = useState<PipelineDoc>();
+  // A mouse picks a card up after a few pixels; a finger after a press held still for a quarter second (a swipe is
+  // the browser's, which scrolls), as dnd-kit recommends for scrolling lists on touch screens; keys as ever.
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
     useSensor(KeyboardSensor, { coordinateGetter: columnKeys }),
   );
   const columns = useMemo(() => groupByStage(docs, stages), [docs, stages]);

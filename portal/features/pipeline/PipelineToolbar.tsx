@@ -1,4 +1,8 @@
-/** Above the candidates: list or board, the search page's filters in a drawer, the hidden and favourite flags, sort and page size. */
+/**
+ * Above the candidates: list or board, the search page's filters in a drawer, the hidden and favourite flags, sort and
+ * page size. The tab search answers no facet counts: the filters say how many are selected, and the chips of ids the
+ * address holds (a reload, a shared link) are named by their lookups.
+ */
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import ViewAgendaOutlined from '@mui/icons-material/ViewAgendaOutlined';
 import ViewKanbanOutlined from '@mui/icons-material/ViewKanbanOutlined';
@@ -16,14 +20,50 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { memo, useCallback, useRef, useState } from 'react';
-import { t } from '../../../i18n';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { formatCount, t } from '../../../i18n';
 import type { Option } from '../../api/search';
 import { ActiveFilters } from '../search/ActiveFilters';
 import { SearchFilters } from '../search/SearchFilters';
 import type { AddressEdit } from '../../components/useAddressState';
-import { PAGE_SIZES, SORTS, type MultiKey, type SearchEdit, type SearchState } from '../search/searchUrl';
+import {
+  ADMIN_MULTI_KEYS,
+  MULTI_KEYS,
+  PAGE_SIZES,
+  SORTS,
+  type MultiKey,
+  type SearchEdit,
+  type SearchState,
+} from '../search/searchUrl';
+import { filterLabels, namedByLookup } from './filterLabels';
 import { hasFilters, type PipelineUrlState, type PipelineView } from './pipelineUrl';
+
+const NO_FACETS = {};
+
+/** Labels of the ids chosen in the filters: those picked here, else read by id from their lookups, each once. */
+function useFilterLabels(multi: SearchState['multi']) {
+  const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
+  const asked = useRef(new Set<string>());
+  // A new function once names arrive, so the memoised filters draw them.
+  const labelOf = useCallback((key: MultiKey, id: string) => names.get(`${key}:${id}`) ?? id, [names]);
+  const remember = useCallback((key: MultiKey, id: string, label: string) => {
+    asked.current.add(`${key}:${id}`);
+    setNames((now) => new Map(now).set(`${key}:${id}`, label));
+  }, []);
+  useEffect(() => {
+    const wanted = [...MULTI_KEYS, ...ADMIN_MULTI_KEYS]
+      .filter(namedByLookup)
+      .map((key): [MultiKey, string[]] => [key, multi[key].filter((id) => !asked.current.has(`${key}:${id}`))])
+      .filter(([, ids]) => ids.length > 0);
+    for (const [key, ids] of wanted) for (const id of ids) asked.current.add(`${key}:${id}`);
+    if (!wanted.length) return;
+    filterLabels(wanted)
+      .then((found) => found.size && setNames((now) => new Map([...now, ...found])))
+      // Asked again the next time the filters change; meanwhile the chip shows the id.
+      .catch(() => wanted.forEach(([key, ids]) => ids.forEach((id) => asked.current.delete(`${key}:${id}`))));
+  }, [multi]);
+  return { labelOf, remember };
+}
 
 interface Props {
   url: PipelineUrlState;
@@ -36,11 +76,10 @@ interface Props {
 // Memoised: its props change with the address and the count, not with each answer or selection.
 export const PipelineToolbar = memo(function PipelineToolbar({ url, isAdmin, total, onChange }: Props) {
   const [open, setOpen] = useState(false);
-  const known = useRef(new Map<string, string>());
-  const labelOf = useCallback((key: MultiKey, id: string) => known.current.get(`${key}:${id}`) ?? id, []);
+  const { labelOf, remember } = useFilterLabels(url.search.multi);
   const setSearch = (edit: SearchEdit) => onChange((now) => ({ ...now, search: edit(now.search) }));
   const change = (edit: SearchEdit, picked?: { key: MultiKey; option: Option }) => {
-    if (picked) known.current.set(`${picked.key}:${picked.option.id}`, picked.option.label);
+    if (picked) remember(picked.key, String(picked.option.id), picked.option.label);
     setSearch(edit);
   };
   const flag = (key: 'hidden' | 'favourited', label: string) => (
@@ -97,9 +136,9 @@ export const PipelineToolbar = memo(function PipelineToolbar({ url, isAdmin, tot
         >
           {url.view === 'list' && total !== undefined && total > 0
             ? t('portal.pipeline.showing', {
-                from: (url.search.page - 1) * url.search.perPage + 1,
-                to: Math.min(total, url.search.page * url.search.perPage),
-                total,
+                from: formatCount((url.search.page - 1) * url.search.perPage + 1),
+                to: formatCount(Math.min(total, url.search.page * url.search.perPage)),
+                total: formatCount(total),
               })
             : ''}
         </Typography>
@@ -159,7 +198,7 @@ export const PipelineToolbar = memo(function PipelineToolbar({ url, isAdmin, tot
           {flag('hidden', t('portal.pipeline.filters.hidden'))}
           {flag('favourited', t('portal.pipeline.filters.favourited'))}
         </Box>
-        <SearchFilters state={url.search} facets={{}} isAdmin={isAdmin} labelOf={labelOf} onChange={change} />
+        <SearchFilters state={url.search} facets={NO_FACETS} isAdmin={isAdmin} labelOf={labelOf} onChange={change} />
       </Drawer>
     </>
   );

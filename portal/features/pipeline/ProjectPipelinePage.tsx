@@ -98,7 +98,7 @@ export function ProjectPipelinePage() {
       />
       {workspaceProject ? (
         // Named as the address names it, so the alert's read announced with the page (index.html) is the one taken.
-        <ProjectAlerts projectId={id}>
+        <ProjectAlerts projectId={id} boardProjectId={String(workspaceProject.id)}>
           <PipelineWorkspace
             project={workspaceProject}
             role={role}

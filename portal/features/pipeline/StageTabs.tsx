@@ -1,7 +1,7 @@
 /** The stage tabs with their live counts (from the project's stats). */
 import { Box, Chip, Tab, Tabs } from '@mui/material';
 import { memo } from 'react';
-import { t } from '../../../i18n';
+import { formatCount, t } from '../../../i18n';
 import type { StageId } from '../../../schema/rules/pipeline';
 import type { StageStats } from '../../api/pipeline';
 import { countOf } from './boardLogic';
@@ -39,7 +39,7 @@ export const StageTabs = memo(function StageTabs({ stages, value, stats, onChang
                   {stageLabel(stage)}
                   <Chip
                     size="small"
-                    label={n ?? '–'}
+                    label={n === undefined ? '–' : formatCount(n)}
                     data-testid={`count-${stage}`}
                     sx={{ height: 20, '& .MuiChip-label': { px: 0.75 } }}
                   />

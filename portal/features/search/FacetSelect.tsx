@@ -1,6 +1,7 @@
 /**
  * One multi-select filter: its top options with the number of candidates each would give under
- * the other filters, 'N selected out of M', and a typed search through the lookup's autocomplete.
+ * the other filters, 'N selected out of M', and a typed search through the lookup's autocomplete. Without counts (the
+ * project page's filters, or before the first answer) it says only how many are selected, never 'out of 0'.
  */
 import { Autocomplete, Box, Checkbox, FormControlLabel, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
@@ -56,7 +57,7 @@ export function FacetSelect({
   const options = [...extra, ...top];
   const toggle = (value: string) =>
     onChange(selected.includes(value) ? selected.filter((s) => s !== value) : [...selected, value]);
-  const total = fixed ? fixed.length : (facet?.distinct ?? 0);
+  const total = fixed ? fixed.length : facet?.distinct;
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }} data-testid={`filter-${id}`}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
@@ -64,7 +65,11 @@ export function FacetSelect({
           {label}
         </Typography>
         <Typography variant="caption" color="text.secondary">
-          {t('search.page.selectedOutOf', { n: selected.length, m: total })}
+          {total !== undefined
+            ? t('search.page.selectedOutOf', { n: selected.length, m: thousands(total) })
+            : selected.length > 0
+              ? t('portal.pipeline.filters.selected', { n: selected.length })
+              : ''}
         </Typography>
       </Stack>
       {lookup && !lookupReady && (

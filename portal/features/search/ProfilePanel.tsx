@@ -1,4 +1,8 @@
-/** The side panel a result opens: the whole profile as the signed-in user may see it, with the downloads they may make. */
+/**
+ * The side panel a result opens: the whole profile as the signed-in user may see it, with the downloads they may make
+ * (saved through the API client, so a refusal is a message in the app). Something typed below the profile and not
+ * saved (a note) is not thrown away by Escape, a click outside or the close button without asking first.
+ */
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import {
   Alert,
@@ -13,9 +17,27 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { t } from '../../../i18n';
+import { formatMonth } from '../../../schema/rules/dates';
+import { errorMessage } from '../../../ui/api/errors';
 import { searchApi, type Profile } from '../../api/search';
+import { useNotify } from '../../app/notify';
+import { useDiscardGuard } from '../../components/useDiscardGuard';
+import { downloadFile } from './downloadFile';
+
+/** What each field below the profile held when it was first focused: it is changed when it holds something else now. */
+function useTypedFields() {
+  const start = useRef(new Map<HTMLInputElement | HTMLTextAreaElement, string>());
+  const onFocus = useCallback((e: FocusEvent) => {
+    const field = e.target;
+    if (!(field instanceof HTMLTextAreaElement || field instanceof HTMLInputElement)) return;
+    if (!start.current.has(field)) start.current.set(field, field.value);
+  }, []);
+  const changed = () => [...start.current].some(([field, was]) => field.isConnected && field.value !== was);
+  const forget = useCallback(() => start.current.clear(), []);
+  return { onFocus, changed, forget };
+}
 
 /**
  * `children` is shown below the profile (the project page puts the candidate's notes there);
@@ -40,9 +62,14 @@ export function ProfilePanel({
 }) {
   const [profile, setProfile] = useState<Profile>();
   const [failed, setFailed] = useState(false);
+  const { onFocus, changed, forget } = useTypedFields();
+  const guard = useDiscardGuard(true, onClose);
+  // Closes at once, unless something typed below the profile would be lost: then "Discard what you entered?".
+  const requestClose = () => (changed() ? guard.requestClose() : onClose());
   useEffect(() => {
     setProfile(undefined);
     setFailed(false);
+    forget();
     if (!id) return undefined;
     const controller = new AbortController();
     searchApi
@@ -50,18 +77,18 @@ export function ProfilePanel({
       .then(setProfile)
       .catch(() => !controller.signal.aborted && setFailed(true));
     return () => controller.abort();
-  }, [id, currency, projectId]);
+  }, [id, currency, projectId, forget]);
   return (
     <Drawer
       anchor="right"
       open={Boolean(id)}
-      onClose={onClose}
+      onClose={requestClose}
       slotProps={{ paper: { sx: { width: { xs: '100%', sm: 520 } } } }}
     >
       <Box role="region" aria-label={t('search.page.profileTitle')} data-testid="profile-panel" sx={{ p: 3 }}>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
           <Typography variant="overline">{t('search.page.profileTitle')}</Typography>
-          <IconButton onClick={onClose} aria-label={t('search.page.close')}>
+          <IconButton onClick={requestClose} aria-label={t('search.page.close')}>
             <CloseOutlined />
           </IconButton>
         </Stack>
@@ -69,8 +96,9 @@ export function ProfilePanel({
         {id && notice}
         {!failed && !profile && <Skeleton variant="rectangular" height={240} />}
         {profile && <ProfileBody profile={profile} />}
-        {id && children}
+        {id && <Box onFocus={onFocus}>{children}</Box>}
       </Box>
+      {guard.prompt}
     </Drawer>
   );
 }
@@ -88,6 +116,9 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 function ProfileBody({ profile: p }: { profile: Profile }) {
   const name = p.name || t('search.page.anonymous');
+  const notify = useNotify();
+  const get = (path: string, file: string) => () =>
+    void downloadFile(path, file).catch((err: unknown) => notify(errorMessage(err), 'error'));
   return (
     <>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
@@ -110,12 +141,12 @@ function ProfileBody({ profile: p }: { profile: Profile }) {
       )}
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
         {p.canDownload.pdf && (
-          <Button variant="outlined" href={searchApi.pdfUrl(p.id)} download>
+          <Button variant="outlined" onClick={get(searchApi.pdfUrl(p.id), 'profile.pdf')}>
             {t('search.page.downloadPdf')}
           </Button>
         )}
         {p.canDownload.cv && (
-          <Button variant="outlined" href={searchApi.cvUrl(p.id)} download>
+          <Button variant="outlined" onClick={get(searchApi.cvUrl(p.id), 'cv')}>
             {t('search.page.downloadCv')}
           </Button>
         )}
@@ -155,8 +186,8 @@ function ProfileBody({ profile: p }: { profile: Profile }) {
                   {x.title} · {x.company}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {x.startDate?.slice(0, 7) ?? ''} –{' '}
-                  {x.currentPosition ? t('search.page.present') : (x.endDate?.slice(0, 7) ?? '')}
+                  {x.startDate ? formatMonth(x.startDate) : ''} –{' '}
+                  {x.currentPosition ? t('search.page.present') : x.endDate ? formatMonth(x.endDate) : ''}
                 </Typography>
                 {x.description && (
                   <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
