@@ -106,6 +106,8 @@ describe('The board on a touch phone', () => {
     const longlist = column(page, 1);
     await longlist.getByTestId('board-card').nth(1).waitFor();
     await expect.poll(() => page.locator('[data-testid="board-column"][data-loading]').count()).toBe(0);
+    // The column's count is grouped as the tabs' are.
+    expect(await longlist.getByTestId('board-column-count').innerText()).toMatch(/^\d{1,3}(,\d{3})+$/);
     const boardBox = page.getByTestId('board');
     const showLonglist = () => longlist.evaluate((el) => el.scrollIntoView({ inline: 'start', block: 'nearest' }));
     await showLonglist();

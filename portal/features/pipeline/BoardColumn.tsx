@@ -1,7 +1,7 @@
 /** A stage's column on the board: its name and count, its cards scrolling inside it, a drop target while a card moves. */
 import { useDroppable } from '@dnd-kit/core';
 import { Paper, Skeleton, Stack, Typography } from '@mui/material';
-import { t } from '../../../i18n';
+import { formatCount, t } from '../../../i18n';
 import type { StageId } from '../../../schema/rules/pipeline';
 import type { PipelineDoc } from '../../api/pipeline';
 import { stageLabel } from './stageKeys';
@@ -83,9 +83,9 @@ export function BoardColumn({ stage, docs, total, drop, children }: ColumnProps)
             variant="caption"
             color="text.secondary"
             data-testid="board-column-count"
-            aria-label={t('portal.pipeline.column.count', { n: total ?? 0 })}
+            aria-label={t('portal.pipeline.column.count', { n: formatCount(total ?? 0) })}
           >
-            {total}
+            {formatCount(total ?? 0)}
           </Typography>
         )}
       </Stack>
@@ -116,7 +116,7 @@ export function BoardColumn({ stage, docs, total, drop, children }: ColumnProps)
         )}
         {total !== undefined && total > docs.length && (
           <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center', py: 0.5 }}>
-            {t('portal.pipeline.column.more', { n: total - docs.length })}
+            {t('portal.pipeline.column.more', { n: formatCount(total - docs.length) })}
           </Typography>
         )}
       </Stack>
