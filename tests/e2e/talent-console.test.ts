@@ -267,6 +267,9 @@ describe('Talent in the console', () => {
     await expect(e2e.db.knex('candidates').where('id', target.id).first('email')).resolves.toEqual({
       email: target.email,
     });
+    // The address typed back, the form holds nothing unsaved: the next test leaves it without being asked to stay.
+    await email.fill(target.email);
+    await expect.poll(() => email.inputValue()).toBe(target.email);
   });
 
   it('An admin pages forward through the talent list: each page follows on from the one before it, as the list stands', async () => {

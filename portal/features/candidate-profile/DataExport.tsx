@@ -7,6 +7,7 @@ import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Typograph
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import { formatDate } from '../../../schema/rules/dates';
 import { api, send } from '../../../ui/api/client';
+import { saveResponse } from '../../../ui/api/saveBlob';
 import { actionErrorMessage, errorMessage } from '../../../ui/api/errors';
 import { t } from '../../../i18n';
 
@@ -25,14 +26,7 @@ const problemOf = (err: unknown) => actionErrorMessage(err);
 const pending = (e: Export | null | undefined) => e?.status === 'queued' || e?.status === 'preparing';
 
 async function downloadZip() {
-  const res = await send('data-rights/export/file');
-  const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'my-data.zip';
-  const url = URL.createObjectURL(await res.blob());
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await saveResponse(await send('data-rights/export/file'), 'my-data.zip');
 }
 
 export function DataExport() {

@@ -1,5 +1,6 @@
 /** The candidate's own calls: their profile, CV upload, pause/activate, email change and insights. */
 import { api, apiList, send } from '../../../ui/api/client';
+import { saveResponse } from '../../../ui/api/saveBlob';
 import type { CvUpload } from '../../../ui/candidate-profile/cvFiles';
 import type { LookupClient } from '../../../ui/candidate-profile/lookups';
 import type { InsightsAnswer } from './insights';
@@ -42,14 +43,7 @@ export const profileApi = {
     ),
   /** Their CV as uploaded, handed to the browser as a download. */
   downloadCv: async (id: string) => {
-    const res = await send(`${path(id)}/cv`);
-    const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'cv';
-    const url = URL.createObjectURL(await res.blob());
-    const link = Object.assign(document.createElement('a'), { href: url, download: name });
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    await saveResponse(await send(`${path(id)}/cv`), 'cv');
   },
   insights: async (id: string): Promise<InsightsAnswer> => {
     const [views, stages] = await Promise.all([

@@ -3,6 +3,7 @@
  * (quoted by RFC 4180, formulas kept as text), with a BOM for spreadsheets.
  */
 import { csvLine } from '../../../schema/lib/csv';
+import { saveBlob } from '../../../ui/api/saveBlob';
 
 export type Cell = string | number | null | undefined;
 
@@ -11,14 +12,7 @@ export function toCsv(header: string[], rows: Cell[][]): string {
 }
 
 export function downloadCsv(name: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }), name);
 }
 
 /** Every page of a paged call (at most `maxPages` of 500 rows). */

@@ -24,6 +24,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { HttpError, LinkBase, Title, useBasename, useNavigate } from 'react-admin';
 import { formatCount, t } from '../../../../i18n';
+import { saveBlob } from '../../../../ui/api/saveBlob';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
 import { importReportUrl, importStatus, startImport, type CandidateImport, type ImportedTwinRow } from './talentApi';
 import { talentPaths } from './talentPaths';
@@ -48,15 +49,7 @@ function messageOf(err: unknown): string {
 
 /** Saves the sample file: made in the page, so it needs no request and is always the one this build knows. */
 function downloadSample(): void {
-  const url = URL.createObjectURL(new Blob([sampleCsv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'sample-candidates.csv';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Released once the browser surely read it (a download starts after the click's task).
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  saveBlob(new Blob([sampleCsv], { type: 'text/csv;charset=utf-8' }), 'sample-candidates.csv');
 }
 
 const numbers = (run: CandidateImport) => ({

@@ -7,6 +7,7 @@
 import { t } from '../../../../i18n';
 import type { CvUpload } from '../../../../ui/candidate-profile/cvFiles';
 import type { LookupClient } from '../../../../ui/candidate-profile/lookups';
+import { saveBlob } from '../../../../ui/api/saveBlob';
 import { dataProvider } from '../../../providers/dataProvider';
 import { API_URL, httpClient } from '../../../providers/http';
 
@@ -46,14 +47,7 @@ export async function downloadTalentFile(kind: TalentFile, id: string): Promise<
     throw new Error(body.error?.message || t(body.error?.code ?? 'errors.internalServerError'));
   }
   const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? `${kind}.pdf`;
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await res.blob(), name);
 }
 
 export type BulkStatusResult =
