@@ -6,5 +6,5 @@
  */
 export { dashboardEndpoints } from './endpoints';
 export { dayRange } from './inputs';
-export { holdRollup, insightCounts, recomputeInsights, rolledThrough, rollupDaily } from './rollups';
+export { holdRollup, insightCounts, recomputeInsights, rolledThrough, rollupDaily, shareRollup } from './rollups';
 export { stageKeyOf } from './weekly';

@@ -82,6 +82,8 @@ async function firstHeldDay(trx: Knex.Transaction): Promise<string | null> {
  * writes rows the rollup rewrites takes it before its first such write, so neither waits on the other's rows.
  */
 export const holdRollup = (trx: Knex.Transaction) => trx.raw('select pg_advisory_xact_lock(?)', [LOCK]);
+/** The rollup's lock shared: changes of insight rows that may run side by side (merges) while no rollup does. */
+export const shareRollup = (trx: Knex.Transaction) => trx.raw('select pg_advisory_xact_lock_shared(?)', [LOCK]);
 
 /**
  * Recomputes the insight counts of `candidateIds` from the logs, for every rolled-up day the logs still hold

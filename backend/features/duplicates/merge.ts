@@ -21,6 +21,7 @@ import { entity } from '../../../schema';
 import { CANDIDATE_STATUS } from '../../../schema/entities/talentOptions';
 import { formatId } from '../../../schema/lib/ids';
 import { AppError } from '../../errors';
+import { shareRollup } from '../dashboards';
 import { findTwins } from './detect';
 import { choicesFor, mergedRow, PROTECTIVE_FIELDS, protectiveStamp, selfPaused, type Choices } from './fields';
 import { allReferences, SIGN_INS } from './references';
@@ -174,6 +175,9 @@ export async function mergeCandidates(knex: Knex, input: MergeInput): Promise<{ 
   const result = await knex.transaction(async (trx) => {
     const [survivor, merged] = await lockedPair(trx, s, m);
     await mayMerge(trx, input, survivor, merged);
+    // Before any insight count is added up: a rollup rewriting those rows waits for the merge, never the other way
+    // round (shared: merges of other pairs go on side by side; the undo takes it whole at the same point).
+    await shareRollup(trx);
     const next = mergedRow(survivor, merged, choicesFor(survivor, merged, input.keep));
     confirmUnpause(survivor, merged, next, input.confirm);
     const journal: Journal = { survivorBefore: survivor, merged, removed: [], moved: [], changed: [] };
