@@ -245,12 +245,13 @@ describe('Likely duplicates in an import', () => {
       .expect(200);
     const lines = report.text.trim().split('\n');
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['2', '3', '4', '8', '9']);
-    expect(lines[1]).toContain(`Imported: likely duplicate of ${maya} (Same email, `);
+    // Each twin by name, its id beside it for the console.
+    expect(lines[1]).toContain(`Imported: likely duplicate of Maya Tan (${maya}) (Same email, `);
     expect(lines[1]).toContain(`${t.config.publicUrl}/admin/talent/${encodeURIComponent(maya)}`);
     expect(lines[2]).toContain('(Same phone, ');
     expect(lines[3]).toContain('(Same LinkedIn, ');
     expect(lines[4]).toContain('Expected minimum basic salary');
-    expect(lines[5]).toContain(`likely duplicate of ${omar} on row 7 (Same GitHub, `);
+    expect(lines[5]).toContain(`likely duplicate of Omar Haddad (${omar}) on row 7 (Same GitHub, `);
 
     // Each pair waits in the console's review queue.
     const queue = await t.http.get('/api/v1/candidate-duplicates?perPage=100').set('Authorization', `Bearer ${admin}`);

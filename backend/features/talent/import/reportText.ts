@@ -41,16 +41,20 @@ export const reasonText = (field: string, key: string, detail?: string): string 
 
 /**
  * An imported row with likely twins, as the report tells it: "Imported: likely duplicate of
- * Candidate:12 on row 4 (Same phone, 92%) <the candidate's console address>", one per twin.
+ * Ana Lim (Candidate:12) on row 4 (Same phone, 92%) <the candidate's console address>", one per twin;
+ * `names` holds the twins' names (an admin reads the report), the id alone where there is none.
  */
 export function duplicateText(
   twins: { otherId: number; otherRow: number | null; reasons: string[]; confidence: number }[],
   publicUrl: string,
+  names: ReadonlyMap<number, string> = new Map(),
 ): string {
   const said = twins.map((tw) => {
     const id = formatId(candidate, tw.otherId) as string;
+    const name = names.get(tw.otherId);
+    const who = name ? `${name} (${id})` : id;
     return t(`${R}.likelyDuplicate`, {
-      candidate: tw.otherRow === null ? id : t(`${R}.onRow`, { candidate: id, row: tw.otherRow }),
+      candidate: tw.otherRow === null ? who : t(`${R}.onRow`, { candidate: who, row: tw.otherRow }),
       reasons: tw.reasons.map((r) => t(`duplicates.reasons.${r}`)).join(', '),
       confidence: tw.confidence,
       link: `${publicUrl}/admin/talent/${encodeURIComponent(id)}`,
