@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import { choiceId, entity } from '../../../schema';
 import { companyUser } from '../../../schema/entities/companyUser';
 import type { AppAbility } from '../../../schema/ability';
-import { SUB_ROLES, type Actor } from '../../../schema/roles';
+import { actorRefs, SUB_ROLES, type Actor } from '../../../schema/roles';
 import { companyEmailProblem } from '../../../schema/rules/companyEmail';
 import { accountKindOf, findAccount, findAccountByEmail, lockEmail } from '../../auth/accounts';
 import { endBarredSessions } from '../../auth/session';
@@ -70,8 +70,9 @@ export function changerOf(actor: Actor, ability: AppAbility): Changer {
 export async function lockTeams(trx: Knex.Transaction, actor: Actor, companyIds: number[]): Promise<void> {
   for (const id of [...new Set(companyIds)].sort((a, b) => a - b))
     await trx.raw("select pg_advisory_xact_lock(hashtext('team.company'), ?::int)", [id]);
-  if (accountKindOf(actor) !== 'companyUser' || !actor.id) return;
-  const self = (await Users.query(trx).findById(actor.id)) as unknown as { id: number; role: number; status: number };
+  const { userId } = actorRefs(actor);
+  if (!userId) return;
+  const self = (await Users.query(trx).findById(userId)) as unknown as { id: number; role: number; status: number };
   const refusal = managerStandingRefusal(self);
   if (refusal === 'signedOut') throw unauthorized();
   if (refusal) throw forbidden();

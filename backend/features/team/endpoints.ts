@@ -11,7 +11,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { companyUser } from '../../../schema/entities/companyUser';
 import { formatId } from '../../../schema/lib/ids';
-import { SUB_ROLES } from '../../../schema/roles';
+import { actorRefs, SUB_ROLES } from '../../../schema/roles';
 import { email, id, ids, oneOf, optionalLine } from '../../../schema/validation/inputs';
 import { emailSendKey, emailSendLimits } from '../../auth/rateLimit';
 import { forgetInLists } from '../../crud/refs';
@@ -57,7 +57,7 @@ async function reachable(call: Caller, trx: Knex, wanted: number[]): Promise<Row
 
 /** The companies whose teams a change of these company users touches: the caller's own, for a company user. */
 async function teamsOf(call: Caller, trx: Knex.Transaction, wanted: number[]): Promise<number[]> {
-  if (call.actor.companyId !== undefined) return [call.actor.companyId];
+  if (actorRefs(call.actor).userId && call.actor.companyId !== undefined) return [call.actor.companyId];
   return (await trx('company_users').whereIn('id', wanted).distinct().pluck('company_id')) as number[];
 }
 
