@@ -166,6 +166,8 @@ export const pipelinePortal = {
     confirm: 'Schedule and move',
     slots: 'Proposed times ({zone})',
     slot: 'Proposed time {n}',
+    slotDay: 'Day {n}',
+    slotTime: 'Time {n}',
     removeSlot: 'Remove proposed time {n}',
     addSlot: 'Add another time',
     required: 'This field is required',

@@ -183,9 +183,23 @@ describe('The project board', () => {
     const box = (await zone.boundingBox())!;
     expect(box.width, 'the whole zone name fits').toBeGreaterThan(300);
     const year = new Date().getFullYear() + 1;
-    await dialog.getByRole('textbox', { name: /^Proposed time 1\b/ }).fill(`${year}-03-02T10:00`);
+    await dialog
+      .getByRole('group', { name: 'Proposed time 1' })
+      .getByRole('textbox', { name: /^Day 1/ })
+      .fill(`${year}-03-02`);
+    await dialog
+      .getByRole('group', { name: 'Proposed time 1' })
+      .getByLabel(/^Time 1/)
+      .fill('10:00');
     await dialog.getByRole('button', { name: 'Add another time' }).click();
-    await dialog.getByRole('textbox', { name: /^Proposed time 2\b/ }).fill(`${year}-03-03T14:30`);
+    await dialog
+      .getByRole('group', { name: 'Proposed time 2' })
+      .getByRole('textbox', { name: /^Day 2/ })
+      .fill(`${year}-03-03`);
+    await dialog
+      .getByRole('group', { name: 'Proposed time 2' })
+      .getByLabel(/^Time 2/)
+      .fill('14:30');
     await dialog.getByRole('button', { name: 'Schedule and move' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => stageOf(people.mover.id)).toBe(3);
@@ -207,8 +221,15 @@ describe('The project board', () => {
     dialog = await schedule(page);
     await expect(dialog.getByLabel('Interviewer name').inputValue()).resolves.toBe('Dana Lim');
     // Times are proposed afresh for each interview.
-    await expect(dialog.getByRole('textbox', { name: /^Proposed time 1\b/ }).inputValue()).resolves.toBe('');
-    await dialog.getByRole('textbox', { name: /^Proposed time 1\b/ }).fill(`${year}-03-09T10:00`);
+    await expect(dialog.getByRole('textbox', { name: /^Day 1/ }).inputValue()).resolves.toBe('');
+    await dialog
+      .getByRole('group', { name: 'Proposed time 1' })
+      .getByRole('textbox', { name: /^Day 1/ })
+      .fill(`${year}-03-09`);
+    await dialog
+      .getByRole('group', { name: 'Proposed time 1' })
+      .getByLabel(/^Time 1/)
+      .fill('10:00');
     await dialog.getByRole('button', { name: 'Schedule and move' }).click();
     await expect.poll(() => stageOf(people.mover.id)).toBe(7);
     await landed(page, 7, people.mover.guid);

@@ -116,9 +116,8 @@ describe('Project page prompts', () => {
     await schedule.getByLabel('Address').fill('1 Raffles Place, Singapore');
     await schedule.getByRole('combobox', { name: 'Time zone' }).fill('Singapore');
     await page.getByRole('option', { name: /^Asia\/Singapore/ }).click();
-    await schedule
-      .getByRole('textbox', { name: /^Proposed time 1\b/ })
-      .fill(`${new Date().getFullYear() + 1}-02-01T10:00`);
+    await schedule.getByRole('textbox', { name: /^Day 1/ }).fill(`${new Date().getFullYear() + 1}-02-01`);
+    await schedule.getByLabel(/^Time 1/).fill('10:00');
     await schedule.getByRole('button', { name: 'Schedule and move' }).click();
     await expect
       .poll(

@@ -1,8 +1,13 @@
-/** Interview date and time slots: a date with a start and an end time each, added and removed in a list. */
+/**
+ * Interview date and time slots: a date with a start and an end time each, added and removed in a list. The date is
+ * the product's day field (ui/components/DayField: '2 Mar 2027' whatever the browser's language).
+ */
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { Box, Button, FormHelperText, IconButton, Stack, TextField, Typography } from '@mui/material';
 import { t } from '../../../i18n';
+import { DayField } from '../../components/DayField';
+import { useLatestList } from '../../components/useLatestList';
 import type { DateTimeSlot } from '../../api/projects';
 
 const F = 'portal.projectsPortal.form';
@@ -16,8 +21,8 @@ interface Props {
 }
 
 export function DateSlotsField({ slots, errors, onChange, disabled }: Props) {
-  const set = (i: number, patch: Partial<DateTimeSlot>) =>
-    onChange(slots.map((s, j) => (j === i ? { ...s, ...patch } : s)));
+  const list = useLatestList(slots, onChange);
+  const set = (i: number, patch: Partial<DateTimeSlot>) => list.set(i, (s) => ({ ...s, ...patch }));
   return (
     <Stack spacing={1.5}>
       <Typography variant="body2" color="text.secondary">
@@ -32,16 +37,14 @@ export function DateSlotsField({ slots, errors, onChange, disabled }: Props) {
               spacing={1}
               sx={{ alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' }, rowGap: 1 }}
             >
-              <TextField
-                type="date"
-                size="small"
+              <DayField
                 label={t(`${F}.slotDate`)}
                 value={slot.date}
-                onChange={(e) => set(i, { date: e.target.value })}
+                onChange={(date) => set(i, { date })}
+                onUnreadable={(date) => set(i, { date })}
                 disabled={disabled}
                 error={!!error}
                 sx={{ flex: { xs: '1 1 100%', sm: 2 } }}
-                slotProps={{ inputLabel: { shrink: true } }}
               />
               <TextField
                 type="time"
@@ -67,7 +70,7 @@ export function DateSlotsField({ slots, errors, onChange, disabled }: Props) {
               />
               <IconButton
                 aria-label={t(`${F}.removeSlot`)}
-                onClick={() => onChange(slots.filter((_, j) => j !== i))}
+                onClick={() => list.change((all) => all.filter((_, j) => j !== i))}
                 disabled={disabled}
               >
                 <DeleteOutline />
@@ -81,7 +84,7 @@ export function DateSlotsField({ slots, errors, onChange, disabled }: Props) {
         <Button
           size="small"
           startIcon={<AddOutlined />}
-          onClick={() => onChange([...slots, { date: '', startTime: '09:00', endTime: '10:00' }])}
+          onClick={() => list.change((all) => [...all, { date: '', startTime: '09:00', endTime: '10:00' }])}
           disabled={disabled || slots.length >= MAX_SLOTS}
         >
           {t(`${F}.addSlot`)}
