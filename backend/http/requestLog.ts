@@ -39,7 +39,10 @@ export function requestLog(config: Config): RequestHandler {
       set(value: { path?: unknown } | undefined) {
         route = value;
         const path = value?.path;
-        if (path !== undefined) store.route = `${req.baseUrl}${Array.isArray(path) ? path.join('|') : String(path)}`;
+        // Mount paths match whatever the letters' case (`/API/V1/Countries`) and are all written in lower case: the
+        // label is the declared one, so a client cannot make new series by changing case.
+        if (path !== undefined)
+          store.route = `${req.baseUrl.toLowerCase()}${Array.isArray(path) ? path.join('|') : String(path)}`;
       },
     });
     const started = performance.now();
