@@ -51,6 +51,7 @@ export const notifications = {
     candidateCurated: '{candidate} was added to {project}',
     interviewAnswered: '{candidate} {answer} the interview request for {project}',
     qualifyAnswered: '{candidate} {answer} the qualify request for {project}',
+    qualifyOptedOut: '{candidate} opted out of WhatsApp in reply to the qualify request for {project}',
     candidateMovedByCompany: '{company} moved {candidate} to {stage} in {project}',
     candidateRejectedByCompany: '{company} rejected {candidate} in {project}',
     creditsLow: 'Your credits are running low: {balance} left',
@@ -63,10 +64,14 @@ export const notifications = {
     atsStatusChanged: '{candidate} in {project}: now "{status}" in {ats}',
     paymentRefunded:
       '{company}: {amount} of order {order} refunded; {taken} of its {credits} credits taken back, {spent} already spent (not recovered)',
+    paymentRefundedLapsed:
+      '{company}: {amount} of order {order} refunded; {taken} of its {credits} credits taken back, {spent} already spent (not recovered), {lapsed} had already expired or been deleted',
     paymentDisputed:
       '{company} disputed the card payment of order {order} ({amount}, reason: {reason}); credits are taken back only if the dispute is lost',
     paymentDisputeLost:
       '{company} charged back order {order} (dispute lost, {amount}); {taken} of its {credits} credits taken back, {spent} already spent (not recovered)',
+    paymentDisputeLostLapsed:
+      '{company} charged back order {order} (dispute lost, {amount}); {taken} of its {credits} credits taken back, {spent} already spent (not recovered), {lapsed} had already expired or been deleted',
     paymentDisputeWon: 'The dispute {company} raised on order {order} was won: the payment of {amount} stands',
     paymentDisputeClosed:
       'The dispute {company} raised on order {order} closed as "{status}": the payment of {amount} stands',
@@ -96,9 +101,16 @@ export const notifications = {
     preferences: 'Notifications',
     preferencesHelp: 'Choose where each kind of notification reaches you.',
     loadError: 'Could not load your notifications.',
+    loadMore: 'Load more',
+  },
+  /** What a kind's choices do, where it is not plain. */
+  help: {
+    savedSearchAlert:
+      "Emails of new matches are each project's digest, set on the project page. Off stops both the notices and the digests.",
   },
   errors: {
     notFound: 'This notification does not exist.',
     notForYou: 'This kind of notification never reaches you, so it has no setting of yours.',
+    channelNotOffered: 'This kind of notification does not offer that choice.',
   },
 };

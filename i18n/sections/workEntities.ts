@@ -208,6 +208,7 @@ export const workEntities = {
         yes: 'Yes',
         no: 'No',
         text: 'Text',
+        optOut: 'Opted out',
       },
     },
   },

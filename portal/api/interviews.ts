@@ -183,7 +183,7 @@ export interface QualifyRequestRow {
   header: string;
   body: string;
   state: 'queued' | 'sent' | 'delivered' | 'replied' | 'failed';
-  reply: 'yes' | 'no' | 'text' | null;
+  reply: 'yes' | 'no' | 'text' | 'optOut' | null;
   replyText: string | null;
   repliedAt: string | null;
   createdAt: string;

@@ -19,7 +19,8 @@ export const qualifyRequest = defineEntity({
     body: f.text({ required: true, max: 1024 }),
     providerMessageId: f.string({ max: 200, unique: true }),
     state: f.enum({ queued: 0, sent: 1, delivered: 2, replied: 3, failed: 4 }, { required: true, default: 0 }),
-    reply: f.enum({ yes: 1, no: 2, text: 3 }),
+    // optOut: the candidate asked to stop ("STOP"), which also turned WhatsApp off on their profile.
+    reply: f.enum({ yes: 1, no: 2, text: 3, optOut: 4 }),
     replyText: f.text({ max: 4000 }),
     /** When the candidate sent the reply kept, by the provider's clock: an older one arriving later does not replace it. */
     repliedAt: f.datetime(),

@@ -4,7 +4,9 @@
  *   GET  projects/candidate/get/qualify/request/template    admins: the default template and the ones sent after `after`
  *   GET  projects/candidate/qualify/requests?candidate_id=  admins: a candidate's qualify requests and replies
  *   GET  whatsapp/webhook                                   the provider's verification (hub.challenge echoed)
- *   POST whatsapp/webhook                                   signed deliveries: statuses and replies (yes, no or text)
+ *   POST whatsapp/webhook                                   signed deliveries: statuses and replies (yes, no, text or
+ *                                                           an opt-out, which turns WhatsApp off for the number's
+ *                                                           candidates: whatsappOutbox.ts optOutNumber)
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
@@ -21,10 +23,10 @@ import { qualifyAnswered } from '../notifications';
 import { camelKeys, qualifyBody } from './inputs';
 import { replyKind } from './rules';
 import { templateText } from './templateText';
-import { digits, queueWhatsapp, WHATSAPP_STATUS } from './whatsappOutbox';
+import { digits, optOutNumber, queueWhatsapp, WHATSAPP_STATUS } from './whatsappOutbox';
 import { ownContacts } from '../../services/candidateGate';
 
-const REPLY = { yes: 1, no: 2, text: 3 } as const;
+const REPLY = { yes: 1, no: 2, text: 3, optOut: 4 } as const;
 
 // One adapter per WhatsApp configuration (tests change it).
 const adapters = new WeakMap<Config['whatsapp'], WhatsappAdapter>();
@@ -39,10 +41,17 @@ export function whatsapp(config: Config): WhatsappAdapter {
  * sending reads): a reply from one who paused or was erased since is not recorded. A reply quoting a message answers
  * that message: one that is not a qualify request (an interview request's) is not taken for the latest qualify request
  * of the number, which may be another project's. A reply quoting none answers the number's newest request that went
- * out and awaits its answer (sent or delivered: not queued, failed or already replied) and was made in the
- * QUALIFY_REPEAT_HOURS before the reply, the hours in which a candidate is asked once at most.
+ * out and awaits its answer (sent or delivered: not queued or failed), or whose answer so far is a message of text
+ * (a question: a yes or no typed after it is the answer), and was made in the QUALIFY_REPEAT_HOURS before the reply,
+ * the hours in which a candidate is asked once at most. An opt-out quoting none answers the newest request that went
+ * out, whatever its answer so far, so admins read that the candidate opted out.
  */
-async function repliedRequest(trx: Knex.Transaction, contextId: string | undefined, from: string, sentAt: Date) {
+async function repliedRequest(
+  trx: Knex.Transaction,
+  reply: { contextId?: string; from: string; kind: keyof typeof REPLY },
+  sentAt: Date,
+) {
+  const { contextId, from, kind } = reply;
   const q = trx('qualify_requests as q')
     .join('candidates as rc', 'rc.id', 'q.candidate_id')
     .whereRaw(statusSql('admin', 'rc'));
@@ -50,7 +59,15 @@ async function repliedRequest(trx: Knex.Transaction, contextId: string | undefin
   if (!digits(from)) return undefined;
   return q
     .whereRaw("regexp_replace(coalesce(q.to_phone, ''), '\\D', '', 'g') = ?", [digits(from)])
-    .whereIn('q.state', [QUALIFY_STATE.sent, QUALIFY_STATE.delivered])
+    .where((w) =>
+      w
+        .whereIn('q.state', [QUALIFY_STATE.sent, QUALIFY_STATE.delivered])
+        .orWhere((replied) =>
+          kind === 'optOut'
+            ? replied.where('q.state', QUALIFY_STATE.replied)
+            : replied.where({ 'q.state': QUALIFY_STATE.replied, 'q.reply': REPLY.text }),
+        ),
+    )
     .where('q.created_at', '>', new Date(sentAt.getTime() - QUALIFY_REPEAT_HOURS * 3_600_000))
     .orderBy('q.id', 'desc')
     .first('q.id');
@@ -86,15 +103,19 @@ export async function recordWebhook(
     for (const r of events.replies) {
       const kind = replyKind(r.text, r.payload);
       const sentAt = r.sentAt ?? new Date();
-      const request = await repliedRequest(trx, r.contextId, r.from, sentAt);
+      // An opt-out is honoured whichever message it answers, or none.
+      if (kind === 'optOut') await optOutNumber(trx, r.from);
+      const request = await repliedRequest(trx, { contextId: r.contextId, from: r.from, kind }, sentAt);
       if (!request) continue;
       const changed = await trx('qualify_requests')
         .where('id', request.id)
         // The same delivery again, or an older reply arriving late, changes nothing; nor does a message of text after
-        // a yes or a no (a "thanks"). A later yes or no is the candidate changing their mind.
+        // a yes or a no (a "thanks"). A later yes or no is the candidate changing their mind, though not after an
+        // opt-out (turning WhatsApp on again is theirs to do on their profile); an opt-out replaces any answer.
         .where((q) => (r.id ? q.whereRaw('reply_message_id is distinct from ?', [r.id]) : q))
         .where((q) => q.whereNull('replied_at').orWhere('replied_at', '<=', sentAt))
         .where((q) => (kind === 'text' ? q.whereNull('reply').orWhere('reply', REPLY.text) : q))
+        .where((q) => (kind === 'optOut' ? q : q.whereRaw('reply is distinct from ?', [REPLY.optOut])))
         .update({
           state: QUALIFY_STATE.replied,
           reply: REPLY[kind],
@@ -106,14 +127,14 @@ export async function recordWebhook(
       replies += changed;
       const answered = await trx('qualify_requests').where('id', request.id).first('project_id', 'candidate_id');
       if (changed && answered?.project_id)
-        await qualifyAnswered(trx, config, answered.project_id, answered.candidate_id);
+        await qualifyAnswered(trx, config, answered.project_id, answered.candidate_id, kind === 'optOut');
     }
   });
   return { statuses, replies };
 }
 
 const replyName = (n: number | null) =>
-  n === REPLY.yes ? 'yes' : n === REPLY.no ? 'no' : n === REPLY.text ? 'text' : null;
+  (Object.keys(REPLY) as (keyof typeof REPLY)[]).find((k) => REPLY[k] === n) ?? null;
 const stateName = (n: number) =>
   (Object.keys(QUALIFY_STATE) as (keyof typeof QUALIFY_STATE)[]).find((k) => QUALIFY_STATE[k] === n) ?? 'queued';
 
@@ -151,7 +172,8 @@ export async function sendQualifyRequests(knex: Knex, actor: Actor, body: z.outp
     throw new AppError(404, 'project.candidate.notFound', undefined, undefined, {
       candidateIds: unknown.map((n) => `Candidate:${n}`),
     });
-  // Only a number the candidate marked as WhatsApp ('Phone has WhatsApp'), as interview requests (send.ts).
+  // Only a number the candidate marked as WhatsApp ('Phone has WhatsApp'), as interview requests (send.ts); an opt-out
+  // reply unmarks it (whatsappOutbox.ts optOutNumber), so one who opted out is not messaged until they mark it again.
   const withPhone = candidates.flatMap((c) => (c.phone && c.phoneWhatsapp ? [{ id: c.id, phone: c.phone }] : []));
   // Stored as typed; sent to WhatsApp as one line each (templateText.ts), the default template's words for a blank one.
   const parameters = {

@@ -96,8 +96,17 @@ export const companyShown = (
 /** The reasons a candidate may give for saying no (labels in the catalogue: portal.interviews.reasons.*). */
 export const REJECT_REASONS = ['notLooking', 'salary', 'location', 'role', 'company', 'timing', 'other'] as const;
 
-/** A WhatsApp reply read as yes, no or text. */
-export function replyKind(text: string, payload?: string): 'yes' | 'no' | 'text' {
+/**
+ * The words that ask us to stop messaging the number, read as the whole reply (trimmed, any case, trailing
+ * punctuation allowed): the keywords carriers and messaging platforms honour (STOP, UNSUBSCRIBE, CANCEL, END, QUIT,
+ * OPT-OUT...), and Meta's own "Stop promotions" quick reply. WhatsApp's Business Messaging Policy requires honouring
+ * an opt-out; Meta fixes no keyword list, so a clear one-word request counts. "Stop, which company?" does not.
+ */
+const OPT_OUT = /^(stop|stop all|stopall|stop promotions|unsubscribe|cancel|end|quit|opt[ -]?out|remove me)[.!]*$/u;
+
+/** A WhatsApp reply read as yes, no, an opt-out (optOut) or text. */
+export function replyKind(text: string, payload?: string): 'yes' | 'no' | 'text' | 'optOut' {
+  if ([text, payload ?? ''].some((v) => OPT_OUT.test(v.trim().toLowerCase()))) return 'optOut';
   const value = (payload ?? text).trim().toLowerCase();
   if (/^(yes|y|yeah|yep|sure|ok|okay|interested|👍)[.!]*$/u.test(value) || value === 'qualify_yes') return 'yes';
   if (/^(no|n|nope|not interested)[.!]*$/u.test(value) || value === 'qualify_no') return 'no';

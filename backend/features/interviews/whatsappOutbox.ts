@@ -17,13 +17,17 @@
  * When the provider may have taken a message without confirming it (a 2xx without a message id, a timeout once the
  * request went out), the row is marked sent without a provider id and the reason kept in `error`: sending it again
  * could deliver it, and charge for it, twice.
+ * An opt-out reply ("STOP", rules.ts replyKind) unmarks the number as WhatsApp on the candidates messaged at it whose
+ * phone it still is (optOutNumber): every send path reads that mark (qualify.ts and send.ts when a request is made,
+ * contactChanged here before each attempt), so nothing more, queued or new, goes to them by WhatsApp until the
+ * candidate marks their phone as WhatsApp again on their profile.
  */
 import type { Knex } from 'knex';
 import type { WhatsappAdapter } from '../../adapters/whatsapp';
 import { QUALIFY_STATE, REQUEST_STATE } from '../../../schema/rules/pipeline';
 import { statusSql } from '../../../schema/rules/visibility';
 import { logger } from '../../logger';
-import { ownContact } from '../../services/candidateGate';
+import { ownContact, ownContacts } from '../../services/candidateGate';
 import { queueJob } from '../../services/queue';
 import { stillDeliverable } from './deliverable';
 
@@ -38,10 +42,10 @@ export interface OutgoingWhatsapp {
 }
 
 export const WHATSAPP_STATUS = { queued: 0, sent: 1, stored: 2, failed: 3 } as const;
-const NO_LONGER_REACHABLE = 'Not sent: the candidate paused or no longer has a WhatsApp number';
+const NO_LONGER_REACHABLE = 'Not sent: the candidate paused, opted out of WhatsApp or no longer has a WhatsApp number';
 const NO_LONGER_DELIVERABLE =
   'Not sent: the request was answered or expired, or may no longer reach the candidate (paused, consent withdrawn, ' +
-  'no WhatsApp number, company suspended or project closed)';
+  'opted out of WhatsApp or no WhatsApp number, company suspended or project closed)';
 const NUMBER_CHANGED = 'Not sent: the candidate changed their WhatsApp number since the message was queued';
 
 export async function queueWhatsapp(trx: Knex | Knex.Transaction, message: OutgoingWhatsapp): Promise<number> {
@@ -67,6 +71,37 @@ export async function queueWhatsapp(trx: Knex | Knex.Transaction, message: Outgo
 
 /** A phone number's digits: how numbers are compared (the provider takes them without the '+', replies come so). */
 export const digits = (phone: string) => phone.replace(/\D/g, '');
+
+/**
+ * A reply asking us to stop (rules.ts replyKind 'optOut') from `from`: the candidates messaged at that number (a
+ * qualify request, or an interview or job-description request's message) whose own phone is still that number, read
+ * through the gate, have it unmarked as WhatsApp ('Phone has WhatsApp' off), which every send path reads. One who
+ * changed their number since is left alone: the old number's owner asked, not them. Returns the candidates' ids.
+ */
+export async function optOutNumber(trx: Knex.Transaction, from: string): Promise<number[]> {
+  const number = digits(from);
+  if (!number) return [];
+  const sameNumber = (column: string) =>
+    trx.raw(`regexp_replace(coalesce(${column}, ''), '\\D', '', 'g') = ?`, [number]);
+  const messaged = (await trx('qualify_requests')
+    .where(sameNumber('to_phone'))
+    .select('candidate_id')
+    .union((q) =>
+      q
+        .from('whatsapp_messages as m')
+        .join('interview_requests as r', 'r.id', 'm.interview_request_id')
+        .where(sameNumber('m.to'))
+        .select('r.candidate_id'),
+    )) as { candidate_id: number }[];
+  const contacts = await ownContacts(
+    trx,
+    messaged.map((m) => m.candidate_id),
+  );
+  const ids = [...contacts.values()].filter((own) => own.phone && digits(own.phone) === number).map((own) => own.id);
+  if (ids.length)
+    await trx('candidates').whereIn('id', ids).update({ phone_whatsapp: false, updated_at: trx.fn.now() });
+  return ids;
+}
 
 /**
  * Why a message may no longer go to `to`, read through the gate as the message's address was: the candidate has no

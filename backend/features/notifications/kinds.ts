@@ -138,8 +138,14 @@ export async function interviewAnswered(
   });
 }
 
-/** A candidate replied to a qualify request: the admins who curate the project follow it up. */
-export async function qualifyAnswered(trx: Trx, config: Config, projectId: number, candidateId: number): Promise<void> {
+/** A candidate replied to a qualify request, or opted out of WhatsApp by it: the project's admins follow it up. */
+export async function qualifyAnswered(
+  trx: Trx,
+  config: Config,
+  projectId: number,
+  candidateId: number,
+  optedOut = false,
+): Promise<void> {
   const project = await projectFacts(trx, projectId);
   if (!project) return;
   const candidate = await candidateFacts(trx, candidateId, projectId);
@@ -148,7 +154,7 @@ export async function qualifyAnswered(trx: Trx, config: Config, projectId: numbe
     subjectKey: `projectCandidate:${projectId}:${candidateId}`,
     link: projectLink(projectId),
     title: (r) =>
-      t('notifications.titles.qualifyAnswered', {
+      t(`notifications.titles.${optedOut ? 'qualifyOptedOut' : 'qualifyAnswered'}`, {
         candidate: candidateLabel(r.actor, candidate),
         answer: t('notifications.answers.answered'),
         project: project.title,

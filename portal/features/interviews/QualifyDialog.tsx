@@ -30,7 +30,7 @@ export interface QualifyDialogProps {
   onClose(): void;
 }
 
-const REPLY_COLOR = { yes: 'success', no: 'error', text: 'info' } as const;
+const REPLY_COLOR = { yes: 'success', no: 'error', text: 'info', optOut: 'warning' } as const;
 
 export function QualifyDialog({ candidateIds, projectId, open, onClose }: QualifyDialogProps) {
   const notify = useNotify();
