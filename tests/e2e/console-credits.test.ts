@@ -27,9 +27,9 @@ beforeAll(async () => {
 /** A day `days` from today (UTC), as the API takes it. */
 const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** Acme's balance, read over HTTP with the admin's session. */
-async function balance(page: Page): Promise<number> {
-  const res = await page.request.get(`${e2e.baseUrl}/api/v1/credit/balance?companyId=Company:${acme.id}`);
+/** Acme's balance (or another company's), read over HTTP with the admin's session. */
+async function balance(page: Page, company = acme): Promise<number> {
+  const res = await page.request.get(`${e2e.baseUrl}/api/v1/credit/balance?companyId=Company:${company.id}`);
   expect(res.status()).toBe(200);
   return (await res.json()).balance;
 }
@@ -181,16 +181,23 @@ describe("The console's credits lists", () => {
 
   it('An admin generates an order form from Sales orders: a toast names it, the PDF downloads at once and it is listed', async () => {
     const page = await e2e.signIn('admin@example.com', undefined, '/admin/sales-orders?filter=%7B%7D');
-    const before = await balance(page);
+    // Order forms are for RaaS companies only, whose projects are charged credits.
+    const row = await e2e.db
+      .knex('companies')
+      .join('company_users', 'company_users.company_id', 'companies.id')
+      .where('company_users.email', 'owner@raas.example.com')
+      .first('companies.id', 'companies.company_name');
+    const raas = { id: row.id as number, name: row.company_name as string };
+    const before = await balance(page, raas);
     // Clicked once the list has answered, as a person does: until then react-admin draws its loading toolbar, whose
     // button an empty list's own replaces (with whatever dialog it was opening).
     await page.locator('main table').or(page.getByText('No sales orders yet')).waitFor();
     await page.getByRole('button', { name: 'Generate order form' }).click();
     const dialog = page.getByRole('dialog', { name: 'Generate order form' });
-    await dialog.getByLabel('Company').fill(acme.name.slice(0, 4));
-    await page.getByRole('option', { name: acme.name }).click();
+    await dialog.getByLabel('Company').fill(raas.name.slice(0, 4));
+    await page.getByRole('option', { name: raas.name }).click();
     await dialog.getByLabel('Member').click();
-    await page.getByRole('option', { name: /owner@acme\.example\.com/ }).click();
+    await page.getByRole('option', { name: /owner@raas\.example\.com/ }).click();
     const downloading = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Generate order form' }).click();
 
@@ -201,6 +208,6 @@ describe("The console's credits lists", () => {
     await page.getByRole('row').filter({ hasText: order.order_number }).waitFor();
     // An order form credits nothing until it is paid.
     expect(order.status).toBe(0);
-    expect(await balance(page)).toBe(before);
+    expect(await balance(page, raas)).toBe(before);
   });
 });

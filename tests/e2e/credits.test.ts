@@ -57,14 +57,15 @@ describe('Credits', () => {
     const company = await e2e.db
       .knex('companies')
       .join('company_users', 'company_users.company_id', 'companies.id')
-      .where('company_users.email', 'owner@acme.example.com')
+      // Order forms are for RaaS companies only, whose projects are charged credits.
+      .where('company_users.email', 'owner@raas.example.com')
       .first('company_name');
     await page.getByRole('button', { name: 'Generate order form' }).click();
     const dialog = page.getByRole('dialog', { name: 'Generate order form' });
     await dialog.getByLabel('Company').fill(company.company_name.slice(0, 4));
     await page.getByRole('option', { name: company.company_name }).click();
     await dialog.getByLabel('Member').click();
-    await page.getByRole('option', { name: /owner@acme\.example\.com/ }).click();
+    await page.getByRole('option', { name: /owner@raas\.example\.com/ }).click();
     const downloading = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Generate order form' }).click();
 

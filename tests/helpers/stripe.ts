@@ -1,9 +1,12 @@
 /**
  * A local stand-in of the Stripe API on loopback, enough for Checkout: POST /v1/checkout/sessions
- * (form-encoded, answering the same session for a repeated Idempotency-Key) and
- * GET /v1/checkout/sessions/:id. The real `stripe` SDK is pointed at it with STRIPE_API_URL.
- * `pay(session)` completes a session as the buyer paying would (payment_status 'paid' and a payment
- * intent); `cardBuyer` signs any notice as Stripe does, the charge's refunds and disputes included.
+ * (form-encoded, answering the same session for a repeated Idempotency-Key),
+ * GET /v1/checkout/sessions/:id, GET /v1/payment_intents/:id (its `latest_charge` expanded when
+ * asked, `expand[]=latest_charge`) and GET /v1/charges/:id. The real `stripe` SDK is pointed at it
+ * with STRIPE_API_URL. `pay(session)` completes a session as the buyer paying would (payment_status
+ * 'paid', a payment intent and its charge); `refund(paymentIntent, amount)` refunds that much more
+ * of its charge, as support does in Stripe's dashboard, and answers the Charge a `charge.refunded`
+ * notice carries; `cardBuyer` signs any notice as Stripe does, the charge's refunds and disputes included.
  */
 import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -15,13 +18,19 @@ export interface StripeStandIn {
   url: string;
   sessions: Map<string, Record<string, unknown>>;
   requests: { method: string; path: string; idempotencyKey?: string; body: URLSearchParams }[];
-  /** Completes a session as the buyer paying would: paid, complete, with its payment intent. */
+  /** Charges by id, as Stripe's Charge objects. */
+  charges: Map<string, Record<string, unknown>>;
+  /** Completes a session as the buyer paying would: paid, complete, with its payment intent and charge. */
   pay(session: string): Record<string, unknown>;
+  /** Refunds `amount` (minor units) more of the payment intent's charge; answers the Charge as it now stands. */
+  refund(paymentIntent: string, amount: number): Record<string, unknown>;
   close(): Promise<void>;
 }
 
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const sessions = new Map<string, Record<string, unknown>>();
+  const intents = new Map<string, Record<string, unknown>>();
+  const charges = new Map<string, Record<string, unknown>>();
   const byKey = new Map<string, string>();
   const requests: StripeStandIn['requests'] = [];
   const server: Server = createServer((req, res) => {
@@ -60,8 +69,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         if (idempotencyKey) byKey.set(idempotencyKey, id);
         return res.end(JSON.stringify(session));
       }
-      const m = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(req.url ?? '');
+      const url = new URL(req.url ?? '/', 'http://stand.in');
+      const m = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(url.pathname);
       if (req.method === 'GET' && m && sessions.has(m[1])) return res.end(JSON.stringify(sessions.get(m[1])));
+      const pi = /^\/v1\/payment_intents\/([\w]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && pi && intents.has(pi[1])) {
+        const intent = intents.get(pi[1])!;
+        const expand = [...url.searchParams].some(([k, v]) => k.startsWith('expand') && v === 'latest_charge');
+        const latest = intent.latest_charge as string;
+        return res.end(JSON.stringify(expand ? { ...intent, latest_charge: charges.get(latest) } : intent));
+      }
+      const ch = /^\/v1\/charges\/([\w]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && ch && charges.has(ch[1])) return res.end(JSON.stringify(charges.get(ch[1])));
       res.statusCode = 404;
       res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'No such resource' } }));
     });
@@ -71,16 +90,48 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   return {
     url: `http://127.0.0.1:${port}`,
     sessions,
+    charges,
     requests,
     pay: (id: string) => {
       const session = sessions.get(id);
       if (!session) throw new Error(`no session ${id}`);
-      Object.assign(session, {
-        payment_status: 'paid',
-        status: 'complete',
-        payment_intent: session.payment_intent ?? `pi_test_${randomBytes(8).toString('hex')}`,
-      });
+      if (!session.payment_intent) {
+        const suffix = randomBytes(8).toString('hex');
+        const [intentId, chargeId] = [`pi_test_${suffix}`, `ch_test_${suffix}`];
+        const { amount_total: amount, currency } = session;
+        charges.set(chargeId, {
+          id: chargeId,
+          object: 'charge',
+          payment_intent: intentId,
+          amount,
+          amount_captured: amount,
+          amount_refunded: 0,
+          currency,
+          paid: true,
+          refunded: false,
+          disputed: false,
+          status: 'succeeded',
+        });
+        intents.set(intentId, {
+          id: intentId,
+          object: 'payment_intent',
+          amount,
+          amount_received: amount,
+          currency,
+          status: 'succeeded',
+          latest_charge: chargeId,
+        });
+        session.payment_intent = intentId;
+      }
+      Object.assign(session, { payment_status: 'paid', status: 'complete' });
       return session;
+    },
+    refund: (paymentIntent: string, amount: number) => {
+      const charge = charges.get(intents.get(paymentIntent)?.latest_charge as string);
+      if (!charge) throw new Error(`no charge of ${paymentIntent}`);
+      const refunded = Math.min(Number(charge.amount), Number(charge.amount_refunded) + amount);
+      Object.assign(charge, { amount_refunded: refunded, refunded: refunded === charge.amount });
+      return { ...charge };
     },
     close: () => new Promise((r) => server.close(() => r())),
   };

@@ -39,10 +39,23 @@ export interface PaymentAdapter {
   retrieveCheckout?(
     id: string,
   ): Promise<{ amountTotal: number | null; currency: string | null; paymentIntent: string | null }>;
+  /**
+   * Stripe mode: the charge of a payment intent as the provider holds it now (its amount and what
+   * is refunded of it so far, in minor units), or null before it is charged; asked when a payment is
+   * credited, since a refund may have been made, and its notice come, before the paid notice did.
+   */
+  chargeOf?(paymentIntent: string): Promise<PaymentCharge | null>;
   /** Test mode only: a signed `checkout.session.completed` for a session, as Stripe would send it. */
   signTestCompletion?(session: { id: string; orderId: number; amountMinor: number; currency: string }): SignedNotice;
   /** Test mode only: any event `type` about `object` (a Charge, a Dispute...), signed as Stripe signs it. */
   signTestEvent?(type: string, object: Record<string, unknown>): SignedNotice;
+}
+
+export interface PaymentCharge {
+  id: string;
+  amount: number;
+  amountRefunded: number;
+  currency: string;
 }
 
 export interface SignedNotice {
@@ -111,6 +124,17 @@ function stripeAdapter(settings: NonNullable<Config['credits']['stripe']>): Paym
         amountTotal: session.amount_total,
         currency: session.currency,
         paymentIntent: paymentIntentOf(session.payment_intent),
+      };
+    },
+    async chargeOf(paymentIntent) {
+      const intent = await stripe.paymentIntents.retrieve(paymentIntent, { expand: ['latest_charge'] });
+      const charge = intent.latest_charge;
+      if (!charge || typeof charge === 'string') return null;
+      return {
+        id: charge.id,
+        amount: charge.amount,
+        amountRefunded: charge.amount_refunded,
+        currency: charge.currency,
       };
     },
   };

@@ -40,6 +40,7 @@ import {
   type ChargeAction,
   type CreditAction,
 } from '../../../schema/rules/credits';
+import { formatDate } from '../../../schema/rules/dates';
 import { actorRefs, type Actor } from '../../../schema/roles';
 import { t } from '../../../i18n';
 import { AppError, badRequest } from '../../errors';
@@ -211,13 +212,17 @@ async function lockLot(trx: Trx, companyId: number, lotId: number) {
     .where({ id: lotId, company_id: companyId })
     .whereNull('deleted_at')
     .forUpdate()
-    .first('id', 'remaining', 'quantity');
+    .first('id', 'remaining', 'quantity', 'expiry_date');
   if (!lot)
     throw new AppError(404, 'credits.errors.idNotFound', undefined, { creditDataId: 'creditDataId.errors.notFound' });
   return lot;
 }
 
-/** An admin sets what remains of a lot and its expiry; the log records the difference (action 2). */
+/**
+ * An admin sets what remains of a lot and its expiry; the log records the difference (action 2),
+ * and a changed expiry in its note ('Expiry 1 Jan 2027 → 1 Jan 2031'), so an expiry-only update
+ * (a difference of 0) still says what changed.
+ */
 export async function updateCredits(
   trx: Trx,
   input: { companyId: number; lotId: number; amount: number; expiryDate?: string | null; actor: LedgerActor },
@@ -236,12 +241,14 @@ export async function updateCredits(
       last_moved_at: trx.fn.now(),
       updated_at: trx.fn.now(),
     });
+  const moved = expiryDate && expiryDate !== lot.expiry_date;
   return appendLog(trx, {
     companyId: input.companyId,
     action: 'updatedByAdmin',
     halves: delta,
     lotId: lot.id,
     actor: input.actor,
+    note: moved ? `Expiry ${formatDate(lot.expiry_date)} → ${formatDate(expiryDate)}` : null,
   });
 }
 

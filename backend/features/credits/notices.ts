@@ -16,7 +16,14 @@
  *   charge.dispute.closed, won or other         admins are told; no credit moves
  * Credits taken back come out of the order's own lot first and never below zero: what the company
  * already spent is recorded on the order and named to admins (refunds.ts, reclaim.ts). A refund or
- * dispute of an unknown payment intent is acknowledged, logged, and changes nothing.
+ * dispute of an unknown payment intent is acknowledged, logged, and changes nothing: a refund made
+ * before the order's paid notice was handled (e.g. that notice failed first and Stripe retries it)
+ * is caught when it is, as every paid notice reads the payment's charge back from the provider
+ * (`chargeOf`) once the order is paid and applies what of it is refunded (the same once-only path).
+ * That read comes after the payment's commit, so a refund made meanwhile is either read there or
+ * finds the order's payment intent when its own notice lands; when it fails the notice is answered
+ * 502 and its retry reads it again. (A lost dispute, decided weeks after the payment, is not read
+ * back.)
  * A completed checkout whose payment is still under way ('unpaid') changes nothing until one of the
  * async notices comes. A payment is credited only when the session's amount and currency are the
  * order's (`toMinorUnits` of its total); otherwise it is logged and the order stays unpaid. The
@@ -28,7 +35,7 @@ import { paymentIntentOf, paymentsFor, toMinorUnits, type PaymentAdapter } from 
 import type { Config } from '../../config';
 import { AppError, badRequest } from '../../errors';
 import { logger } from '../../logger';
-import { cancelCheckout, payOrder, type OrderRow } from './orders';
+import { cancelCheckout, payOrder, ORDER_STATUS, type OrderRow } from './orders';
 import { reverseOrder, tellDispute } from './refunds';
 
 // One adapter per credits configuration (a changed configuration gets a new one).
@@ -83,14 +90,17 @@ async function chargedFor(adapter: PaymentAdapter, session: CheckoutSession) {
   };
 }
 
-/** Pays the order behind a paid session once, in one transaction, when the charge is the order's total. */
+/**
+ * Pays the order behind a paid session once, in one transaction, when the charge is the order's
+ * total; answers whether it paid now, and the paid order's payment intent (null when it is not paid).
+ */
 async function creditCheckout(knex: Knex, adapter: PaymentAdapter, session: CheckoutSession) {
   const charged = await chargedFor(adapter, session);
   return knex.transaction(async (trx) => {
     const order = (await trx('sales_orders').where('checkout_session_id', session.id).first()) as OrderRow | undefined;
     if (!order) {
       logger.warn({ session: session.id }, 'payment notice for an unknown checkout');
-      return false;
+      return { paid: false, paymentIntent: null };
     }
     const expected = {
       amount_total: toMinorUnits(order.total, order.currency),
@@ -101,7 +111,7 @@ async function creditCheckout(knex: Knex, adapter: PaymentAdapter, session: Chec
         { session: session.id, order: order.order_number, charged, expected },
         'payment notice does not match its order: not credited',
       );
-      return false;
+      return { paid: false, paymentIntent: null };
     }
     const { paid } = await payOrder(trx, order.id, 'system', true);
     // Kept for the refunds and disputes of this payment, which name only its payment intent.
@@ -110,8 +120,38 @@ async function creditCheckout(knex: Knex, adapter: PaymentAdapter, session: Chec
         .where('id', order.id)
         .whereNull('payment_intent_id')
         .update({ payment_intent_id: charged.paymentIntent });
-    return paid;
+    const kept = await trx('sales_orders').where('id', order.id).first('status', 'payment_intent_id');
+    return {
+      paid,
+      paymentIntent: kept.status === ORDER_STATUS.paid ? (kept.payment_intent_id as string | null) : null,
+    };
   });
+}
+
+/**
+ * What of a paid order's charge the provider already refunded, applied once (refunds.ts): the
+ * refund's own notice may have come before the order knew its payment intent. See the module's docblock.
+ */
+async function refundsSoFar(knex: Knex, config: Config, adapter: PaymentAdapter, paymentIntent: string | null) {
+  if (!paymentIntent || !adapter.chargeOf) return {};
+  let charge;
+  try {
+    charge = await adapter.chargeOf(paymentIntent);
+  } catch (err) {
+    // Answered 502: the provider delivers the notice again later, and its retry reads the charge again.
+    logger.warn({ paymentIntent, message: (err as Error).message }, 'charge could not be read back');
+    throw new AppError(502, 'credits.errors.paymentUnavailable');
+  }
+  if (!charge || charge.amountRefunded <= 0) return {};
+  const { reclaimed } = await reverseOrder(knex, config, {
+    kind: 'refund',
+    paymentIntent,
+    amount: charge.amount,
+    refunded: charge.amountRefunded,
+    currency: charge.currency,
+    ref: charge.id,
+  });
+  return { reclaimed };
 }
 
 /** A refund or a dispute of a charge: see the module's docblock. */
@@ -163,5 +203,6 @@ export async function handlePaymentNotice(
     return { received: true, credited: false, failed: await cancel() };
   if (!PAID.has(event.type)) return { received: true, credited: false };
   if (session.payment_status && session.payment_status !== 'paid') return { received: true, credited: false };
-  return { received: true, credited: await creditCheckout(knex, adapter, session) };
+  const { paid, paymentIntent } = await creditCheckout(knex, adapter, session);
+  return { received: true, credited: paid, ...(await refundsSoFar(knex, config, adapter, paymentIntent)) };
 }

@@ -53,8 +53,9 @@ async function orderFormEmail(
 }
 
 /**
- * An admin's order form for a company's member, emailed to them; a double submit gets the order the
- * first one made, emailed once.
+ * An admin's order form for a RaaS company's member, emailed to them (a normal company, whose projects
+ * are never charged, is refused with a field message on companyId, as its card checkout is refused);
+ * a double submit gets the order the first one made, emailed once.
  */
 export async function makeOrderForm(
   ctx: Pick<AppContext, 'knex' | 'config'>,
@@ -62,6 +63,8 @@ export async function makeOrderForm(
   body: z.output<typeof purchaseBody>,
   row: Row,
 ) {
+  // As for a card checkout: only a RaaS company's projects are charged credits.
+  if (row.companyType !== COMPANY_TYPES.raas) throw badRequest({ companyId: 'credits.errors.notRaas' });
   const order = await ctx.knex.transaction(async (trx) => {
     const member = await memberOf(trx, body.companyId, body.userId);
     // A double submit gets the order the first one made, emailed once.

@@ -3,10 +3,15 @@
  * (chargebacks) of a paid card order, found by the payment intent the order keeps.
  *   reverseOrder      a refund (cumulative share of the charge) or a lost dispute (all of it) takes
  *                     back that share of the order's credits: the order row is locked, and what was
- *                     taken back so far is kept on it (credits_reclaimed), so a repeated or later
- *                     notice takes only the difference. The ledger takes from the order's own lot
- *                     first and never below zero; credits already spent are recorded on the order
- *                     (credits_unrecovered) and named in the admins' notice.
+ *                     asked back so far is kept on it (credits_reclaimed), so a repeated or later
+ *                     notice takes only the difference. What of the order's lot already left the
+ *                     balance by expiry or an admin's deletion (reclaim.ts, lapsedHalves) counts as
+ *                     given back: it is not taken again from the company's other lots, and the
+ *                     admins' notice names it. The ledger takes from the order's own lot first and
+ *                     never below zero; credits already spent are recorded on the order
+ *                     (credits_unrecovered) and named in the admins' notice. A refund whose notice
+ *                     came before the order was paid (so no order knew its payment intent yet) is
+ *                     applied when the paid notice is handled (notices.ts reads the charge back).
  *   disputeOpened     admins hear of a dispute; no credit moves, it may still be won
  *   disputeClosed     a won (or otherwise closed) dispute is told to admins; a lost one is reverseOrder's
  * Every admin hears of each change in one thread per order (kind paymentReversed). An unknown
@@ -20,7 +25,7 @@ import type { Config } from '../../config';
 import { logger } from '../../logger';
 import { adminRecipients, notify } from '../notifications';
 import type { OrderRow } from './orders';
-import { reclaimCredits } from './reclaim';
+import { lapsedHalves, reclaimCredits } from './reclaim';
 
 export interface PaidOrder extends OrderRow {
   payment_intent_id: string | null;
@@ -86,9 +91,12 @@ export async function reverseOrder(knex: Knex, config: Config, r: Reversal) {
     const order = await lockOrder(trx, r.paymentIntent, r.ref);
     if (!order) return { reclaimed: 0, known: false };
     const target = targetOf(order, r);
+    // Asked back so far (taken or found spent), and what already left the balance by expiry or deletion.
     const done = toHalves(order.credits_reclaimed);
+    const lapsed = Math.min(Number(order.quantity) * 2, await lapsedHalves(trx, order.lot_id));
+    const ask = Math.max(0, target.halves - lapsed - done);
     const before = Number(order.amount_refunded);
-    if (target.halves <= done && target.reversed <= before) {
+    if (ask === 0 && target.reversed <= before) {
       logger.info({ order: order.order_number, ref: r.ref }, 'refund notice already applied: nothing changed');
       return { reclaimed: 0, known: true };
     }
@@ -97,10 +105,10 @@ export async function reverseOrder(knex: Knex, config: Config, r: Reversal) {
     const moved = await reclaimCredits(trx, {
       companyId: order.company_id,
       lotId: order.lot_id,
-      amount: fromHalves(Math.max(0, target.halves - done)),
+      amount: fromHalves(ask),
       note: `${label} of ${money(config, reversed, order.currency)} on order ${order.order_number} (${r.ref})`,
     });
-    const reclaimed = fromHalves(Math.max(done, target.halves));
+    const reclaimed = fromHalves(done + ask);
     const unrecovered = Number(order.credits_unrecovered) + moved.short;
     await trx('sales_orders').where('id', order.id).update({
       amount_refunded: reversed,
@@ -110,11 +118,14 @@ export async function reverseOrder(knex: Knex, config: Config, r: Reversal) {
     });
     if (moved.short > 0)
       logger.warn({ order: order.order_number, short: moved.short }, 'refunded credits were already spent');
-    await tellAdmins(trx, config, order, r.kind === 'refund' ? 'paymentRefunded' : 'paymentDisputeLost', {
+    const gone = fromHalves(Math.max(0, target.halves - done - ask));
+    const key = r.kind === 'refund' ? 'paymentRefunded' : 'paymentDisputeLost';
+    await tellAdmins(trx, config, order, gone > 0 ? `${key}Lapsed` : key, {
       amount: money(config, reversed, order.currency),
       credits: order.quantity,
       taken: reclaimed - unrecovered,
       spent: unrecovered,
+      lapsed: gone,
     });
     return { reclaimed: moved.taken, short: moved.short, known: true };
   });
