@@ -25,7 +25,7 @@ import {
   type ScheduleData,
 } from './rules';
 import { TOKEN_PATTERN, tokenHash } from './tokens';
-import { candidateReachable } from './deliverable';
+import { candidateReachable, stillConsidered } from './deliverable';
 import { localToInstant, validZone, zoneOffsetMinutes } from '../../../schema/rules/timeZones';
 
 export interface RequestRow {
@@ -46,14 +46,31 @@ export interface RequestRow {
   created_at: Date;
 }
 
-/** What the candidate's page shows: the role, the company (or "a company"), the job description and the proposed interview. */
+type Slot = { date: string; startTime: string; endTime: string };
+
+/** The zone furthest behind UTC: a local time there is the last instant it is anywhere, so a slot past there is past. */
+const LAST_ZONE = 'Etc/GMT+12';
+
+/** The slots still ahead of `now`, each read in `zone` (when the zone is not known, in the last zone of all). */
+function slotsAhead(slots: Slot[], zone: string | undefined, now: Date): Slot[] {
+  return slots.filter((s) => {
+    const start = localToInstant(`${String(s.date ?? '').slice(0, 10)}T${s.startTime ?? ''}`, zone ?? LAST_ZONE);
+    return !start || start.getTime() > now.getTime();
+  });
+}
+
+/**
+ * What the candidate's page shows: the role, the company (or "a company"), the job description and, for an interview
+ * request, the interview sent with it and its times still ahead. The times are the request's own proposed slots in
+ * its schedule's zone, else the project's own date/time slots: in the schedule's zone when it names one (as the
+ * calendar invitation reads them, rules.ts interviewStart), else with no zone the product knows, which the page labels
+ * as the company's local time. Only what was sent with the request is shown: a stage schedule written on the
+ * candidate's project row later (or earlier, for another interview) is not this request's.
+ */
 export async function projectData(knex: Knex | Knex.Transaction, request: RequestRow) {
   const project = await knex('projects as p')
     .leftJoin('companies as c', 'c.id', 'p.company_id')
     .leftJoin('job_titles as jt', 'jt.id', 'p.job_title_id')
-    .leftJoin('project_candidates as pc', (j) =>
-      j.on('pc.project_id', 'p.id').andOn('pc.candidate_id', knex.raw('?', [request.candidate_id])),
-    )
     .where('p.id', request.project_id)
     .first(
       'p.title',
@@ -65,12 +82,13 @@ export async function projectData(knex: Knex | Knex.Transaction, request: Reques
       'p.working_mode',
       'c.company_name',
       'jt.name as job_title',
-      'pc.schedule_data as pc_schedule',
     );
-  const schedule = (request.schedule_data ?? project?.pc_schedule ?? null) as ScheduleData | null;
+  const interview = request.kind === REQUEST_KIND.interview;
+  const schedule = interview ? request.schedule_data : null;
+  const now = new Date();
   const timestamp = Math.floor(new Date(request.created_at).getTime() / 1000);
   return {
-    kind: request.kind === REQUEST_KIND.interview ? 'interview' : 'whitelist',
+    kind: interview ? 'interview' : 'whitelist',
     role: project?.title ?? project?.job_title ?? '',
     jobTitle: project?.job_title ?? null,
     company: companyShown(
@@ -93,10 +111,11 @@ export async function projectData(knex: Knex | Knex.Transaction, request: Reques
           timezone: schedule.timezone ?? null,
         }
       : null,
-    // The times proposed with this interview, else the project's own date/time slots.
-    timeSlots: schedule?.slots?.length
-      ? proposedSlots(schedule)
-      : ((project?.date_time_slots as unknown[] | null) ?? []),
+    timeSlots: !interview
+      ? []
+      : schedule?.slots?.length
+        ? slotsAhead(proposedSlots(schedule), validZone(schedule.timezone) ?? 'UTC', now)
+        : slotsAhead((project?.date_time_slots as Slot[] | null) ?? [], validZone(schedule?.timezone), now),
     workingMode: project?.working_mode ?? null,
     expiresAt: new Date(request.expires_at).toISOString(),
   };
@@ -147,6 +166,21 @@ async function requireReachable(trx: Knex.Transaction, request: RequestRow, comp
     throw new AppError(410, 'project.interview.errors.expired');
 }
 
+/**
+ * Whether the project withdrew the request: its candidate was moved to rejected since the send, which expires their
+ * open requests (pipeline/recruitment.ts withdrawRequests). The page then says the request was withdrawn (410
+ * `withdrawn`), and nothing more: not the stage, nor the reason. A candidate moved back reads an expired request.
+ */
+async function withdrawn(trx: Knex.Transaction, request: RequestRow): Promise<boolean> {
+  const row = await trx('project_candidates')
+    .where({ project_id: request.project_id, candidate_id: request.candidate_id })
+    .first('stage');
+  return row !== undefined && !stillConsidered(row);
+}
+
+const expire = (trx: Knex.Transaction, id: number) =>
+  trx('interview_requests').where('id', id).update({ state: REQUEST_STATE.expired, updated_at: trx.fn.now() });
+
 export interface Answer {
   token: string;
   answer: 'approve' | 'reject' | 'check';
@@ -166,11 +200,12 @@ export async function answerRequest(knex: Knex, actor: Actor, input: Answer, con
     await trx('candidates').where('id', found.candidate_id).forShare().first('id');
     const request = (await trx('interview_requests').where('id', found.id).forUpdate().first()) as RequestRow;
     const outcome = answerOutcome({ state: request.state, expiresAt: request.expires_at }, input.answer, new Date());
+    if (outcome !== 'used' && (await withdrawn(trx, request))) {
+      if (request.state === REQUEST_STATE.sent) await expire(trx, request.id);
+      return { withdrawn: true as const };
+    }
     if (outcome === 'expired') {
-      if (request.state === REQUEST_STATE.sent)
-        await trx('interview_requests')
-          .where('id', request.id)
-          .update({ state: REQUEST_STATE.expired, updated_at: trx.fn.now() });
+      if (request.state === REQUEST_STATE.sent) await expire(trx, request.id);
       return { expired: true as const };
     }
     if (outcome !== 'used') await requireReachable(trx, request, await requireAnswerable(trx, request.project_id));
@@ -206,9 +241,10 @@ export async function answerRequest(knex: Knex, actor: Actor, input: Answer, con
   });
 }
 
-/** An expired request answers 410 after its state was written (outside the refused answer's rollback). */
+/** An expired or withdrawn request answers 410 after its state was written (outside the refused answer's rollback). */
 export async function answerOrExpire(knex: Knex, actor: Actor, input: Answer, config: Config) {
   const result = await answerRequest(knex, actor, input, config);
+  if ('withdrawn' in result) throw new AppError(410, 'project.interview.errors.withdrawn');
   if ('expired' in result) throw new AppError(410, 'project.interview.errors.expired');
   return result;
 }

@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import { roleOfCompanyType } from '../../../schema/roles';
+import { STAGES } from '../../../schema/rules/pipeline';
 import { mayContact, statusSql } from '../../../schema/rules/visibility';
 import { viewerOf, type Viewer } from '../../services/candidateGate';
 import { placesOf } from '../pipeline';
@@ -24,7 +25,8 @@ const senderViewer = (request: { sent_by_admin_id: number | null }, companyType:
  * Whether the candidate may still be reached by the request's sender, by the rules sending read: the sender meeting
  * the candidate (statusSql: not paused nor erased, both of which leave an inactive profile, and for a company an active
  * candidate who did not withdraw the consent to be shown to companies) and allowed to contact them (mayContact).
- * Answering (answer.ts) and telling of an answer (delivery.ts notifyAnswer) read it too.
+ * A rejected candidate is no longer reached by the project (stillConsidered). Answering (answer.ts) and telling of an
+ * answer (delivery.ts notifyAnswer) read it too.
  */
 export async function candidateReachable(
   trx: Knex.Transaction,
@@ -37,8 +39,14 @@ export async function candidateReachable(
     .whereRaw(statusSql(viewer))
     .first('c.id');
   const place = (await placesOf(trx, request.project_id, [request.candidate_id])).get(request.candidate_id);
-  return Boolean(met && place && mayContact(viewer, place.candidate, place.place));
+  return Boolean(met && place && stillConsidered(place.place) && mayContact(viewer, place.candidate, place.place));
 }
+
+/**
+ * Whether the project still considers the candidate: not moved to rejected, which withdraws its open requests
+ * (pipeline/recruitment.ts). Their request is then neither delivered, answered nor its answer told (no invitation).
+ */
+export const stillConsidered = (place: { stage: number }): boolean => place.stage !== STAGES.rejected;
 
 /**
  * Whether the request may still reach the candidate, by the rules sending and answering read: the project and its

@@ -10,7 +10,8 @@
  * the interviewer (a confidential project's copy for the candidate organized by the platform's sender,
  * naming no one of the company), whatever anyone's notification preferences: it is the interview's appointment, not a
  * notice of the answer. It sends nothing once the candidate may no longer be reached by the
- * request's sender (deliverable.ts candidateReachable: paused, erased or consent withdrawn since the answer).
+ * request's sender (deliverable.ts candidateReachable: paused, erased, consent withdrawn or moved to rejected since
+ * the answer).
  *
  * `deliver` first reads again what sending read (send.ts), as answering does (answer.ts): the project and its
  * company still active (projectAnswerable), and the sender still allowed to contact the candidate (mayContact, and
@@ -187,8 +188,8 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
       return false;
     const { project, candidate } = await context(trx, request);
     if (!project || !candidate) return false;
-    // Answering checked the candidate could still be reached; a pause, an erasure or a withdrawn consent since (before
-    // this job ran) ends what is sent of the answer: no email, no invitation, the answer marked told.
+    // Answering checked the candidate could still be reached; a pause, an erasure, a withdrawn consent or a move to
+    // rejected since (before this job ran) ends what is sent of the answer: no email, no invitation, the answer marked told.
     if (!(await candidateReachable(trx, request, project.company_type))) {
       await trx('interview_requests').where('id', id).update({ answer_notified_at: trx.fn.now() });
       return false;

@@ -46,6 +46,14 @@ function requestOut(state: number | null, answeredAt: Date | null) {
   return state === null ? null : { state: STATE_KEY[state] as keyof typeof REQUEST_STATE, answeredAt: iso(answeredAt) };
 }
 
+/**
+ * Whether the candidate has a request of a kind standing in the project: their latest one open or answered. An expired
+ * one (lapsed, or withdrawn by a move to rejected) does not stand, so the card offers to send a new one, as the server
+ * accepts; without a request row, the project row's marker says.
+ */
+const standing = (state: number | null, requestedAt: Date | null): boolean =>
+  state === null ? Boolean(requestedAt) : state !== REQUEST_STATE.expired;
+
 export async function tabDocs(
   knex: Knex,
   ability: AppAbility,
@@ -92,8 +100,8 @@ export async function tabDocs(
       curated: Boolean(s.curated),
       interviewScheduled: Boolean(s.interview_scheduled_at),
       lastRecruitmentUpdatedAt: iso(s.last_recruitment_updated_at),
-      projectInterviewRequested: Boolean(s.interview_requested_at),
-      projectWhiteListRequested: Boolean(s.whitelist_requested_at),
+      projectInterviewRequested: standing(s.interview_state, s.interview_requested_at),
+      projectWhiteListRequested: standing(s.whitelist_state, s.whitelist_requested_at),
       scheduleData: s.schedule_data ?? null,
       // The candidate's answer to the latest interview request and job description, as the card shows it.
       interviewRequest: requestOut(s.interview_state, s.interview_answered_at),

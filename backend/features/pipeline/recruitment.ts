@@ -16,6 +16,7 @@
  * the project (reach.ts `requireCurates`: an advocate on a project they do not advocate); moving a
  * candidate already in the project is not.
  *   projectInactive   the project is inactive
+ * A move to rejected also withdraws the candidates' open requests in the project (withdrawRequests).
  * Every move is logged with who, from, to and the form data; a reveal is logged too, with the fields it uncovered.
  */
 import type { Knex } from 'knex';
@@ -27,7 +28,7 @@ import type { AppContext } from '../../context';
 import { specKeys } from '../../../schema/validation/inputs';
 import { CANDIDATE_STATUS } from '../../../schema/entities/talentOptions';
 import { formatId } from '../../../schema/lib/ids';
-import { PROJECT_STATUS, STAGES, TAB_ORDER, type StageId } from '../../../schema/rules/pipeline';
+import { PROJECT_STATUS, REQUEST_STATE, STAGES, TAB_ORDER, type StageId } from '../../../schema/rules/pipeline';
 import { canMove, needsSchedule, upgradeOrGuarantee } from '../../../schema/rules/stages';
 import { flag, ids, oneOf, optionalText, text } from '../../../schema/validation/inputs';
 import { scheduleSchema } from '../../../schema/validation/schedule';
@@ -198,6 +199,20 @@ async function writeMove(trx: Knex.Transaction, m: Moved): Promise<void> {
   }
 }
 
+/**
+ * A move to rejected withdraws the candidates' open interview requests and job descriptions in the project: they end
+ * as expired now (REQUEST_STATE has no withdrawn state), so they are neither delivered nor answered, and they do not
+ * stop a new request if the candidate is moved back. The candidate's page reads them as withdrawn while the candidate
+ * stays rejected (interviews/answer.ts).
+ */
+async function withdrawRequests(trx: Knex.Transaction, m: Moved): Promise<void> {
+  if (m.to !== STAGES.rejected) return;
+  await trx('interview_requests')
+    .where({ project_id: m.projectId, state: REQUEST_STATE.sent })
+    .whereIn('candidate_id', m.candidateIds)
+    .update({ state: REQUEST_STATE.expired, expires_at: trx.fn.now(), updated_at: trx.fn.now() });
+}
+
 /** The move's history: who moved whom from where to where, the reveals, the notices and the analytics event. */
 async function recordMove(trx: Knex.Transaction, config: Config, actor: Actor, name: string | null, m: Moved) {
   const base = { projectId: m.projectId, actor, actorName: name, companyId: m.companyId };
@@ -278,6 +293,7 @@ export async function moveCandidates(
       schedule,
     };
     await writeMove(trx, moved);
+    await withdrawRequests(trx, moved);
     await recordMove(trx, ctx.config, actor, name, moved);
   });
   const stats = await pipelineStats(knex, ability, actor, loaded);

@@ -68,6 +68,12 @@ export function InterviewRequestListPage() {
     };
   }, [query]);
 
+  // The search box follows the address: "Clear filters", the back button or a link empty or change it, so leaving the
+  // box never applies a text no longer in force.
+  const applied = params.get('q') ?? '';
+  const [search, setSearch] = useState(applied);
+  useEffect(() => setSearch(applied), [applied]);
+
   const set = (changes: Record<string, string | number | undefined>) => {
     editParams(withQuery(changes), { replace: true });
   };
@@ -113,9 +119,10 @@ export function InterviewRequestListPage() {
         <TextField
           size="small"
           label={t('portal.interviews.list.search')}
-          defaultValue={params.get('q') ?? ''}
-          onKeyDown={(e) => e.key === 'Enter' && set({ q: (e.target as HTMLInputElement).value.trim() })}
-          onBlur={(e) => set({ q: e.target.value.trim() })}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && set({ q: search.trim() })}
+          onBlur={() => search.trim() !== applied && set({ q: search.trim() })}
           sx={{ minWidth: 260 }}
         />
         {select(

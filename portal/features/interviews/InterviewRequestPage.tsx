@@ -3,7 +3,7 @@
  * (spec sections 2, 4 and 8), made for a phone. It reads the request first (nothing changes on
  * opening: mail scanners open links too), shows the role, the company (or "a company"), the job
  * description and the proposed interview; accepting or declining (with reasons) is a button press.
- * Outcomes: approved, rejection success, already submitted, expired, invalid and the error state.
+ * Outcomes: approved, rejection success, already submitted, expired, closed, withdrawn, invalid and the error state.
  */
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
@@ -29,12 +29,15 @@ type View =
   | { kind: 'used' }
   | { kind: 'expired' }
   | { kind: 'closed' }
+  | { kind: 'withdrawn' }
   | { kind: 'invalid' }
   | { kind: 'error' };
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 function failureView(err: unknown): View {
+  // The company moved on from the candidate since the request was sent: the request is withdrawn, nothing more is said.
+  if (err instanceof ApiError && err.code === 'project.interview.errors.withdrawn') return { kind: 'withdrawn' };
   if (err instanceof ApiError && err.status === 410) return { kind: 'expired' };
   // The role closed, or the company stopped, since the request was sent: no answer can be given any more.
   if (err instanceof ApiError && err.code === 'project.interview.errors.projectClosed') return { kind: 'closed' };
@@ -179,6 +182,13 @@ export function InterviewRequestPage() {
             icon={<EventBusyOutlined />}
             title={t('portal.interviews.answer.closedTitle')}
             description={t('project.interview.errors.projectClosed')}
+          />
+        )}
+        {view.kind === 'withdrawn' && (
+          <EmptyState
+            icon={<EventBusyOutlined />}
+            title={t('portal.interviews.answer.withdrawnTitle')}
+            description={t('project.interview.errors.withdrawn')}
           />
         )}
         {view.kind === 'invalid' && (

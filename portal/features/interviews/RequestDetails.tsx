@@ -1,4 +1,8 @@
-/** What a request shows the candidate: the role, the company (or "a company"), the job description and the proposed interview. */
+/**
+ * What a request shows the candidate: the role, the company (or "a company"), the job description and, for an
+ * interview request, the proposed interview. The server sends only the times still ahead; times without a zone (the
+ * project's own slots, when the request named no zone) are labelled as the company's local time.
+ */
 import { Box, Divider, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { t } from '../../../i18n';
@@ -83,7 +87,7 @@ export function RequestDetails({ data }: { data: ProjectData }) {
           {t('portal.interviews.answer.openJd')}
         </Link>
       </Box>
-      {(interview || data.timeSlots.length > 0) && (
+      {data.kind === 'interview' && (interview || data.timeSlots.length > 0) && (
         <>
           <Divider />
           <Stack spacing={1}>
@@ -121,10 +125,15 @@ export function RequestDetails({ data }: { data: ProjectData }) {
               <Row
                 label={t('portal.interviews.answer.slots')}
                 value={
-                  <Stack>
+                  <Stack data-testid="request-slots">
                     {data.timeSlots.map((s) => (
                       <span key={`${s.date}-${s.startTime}`}>{slotText(s, zone)}</span>
                     ))}
+                    {!zone && (
+                      <Typography variant="body2" color="text.secondary">
+                        {t('portal.interviews.answer.companyLocalTimes')}
+                      </Typography>
+                    )}
                   </Stack>
                 }
               />
