@@ -4,7 +4,8 @@
  */
 import type { Request, RequestHandler, Response } from 'express';
 import type { Knex } from 'knex';
-import { GUEST } from '../../schema/roles';
+import { DATA_RIGHTS_ACTIONS, ERASURE_OPEN, ERASURE_SOURCE, ERASURE_STATUS } from '../../schema/rules/dataRights';
+import { actorRefs, GUEST } from '../../schema/roles';
 import { readFromPrimary, writerWindowMs } from '../db/replica';
 import { AppError } from '../errors';
 import {
@@ -43,19 +44,44 @@ export async function createSession(
   });
   if (account.kind !== 'candidate')
     await knex(ACCOUNT_TABLES[account.kind]).where('id', account.id).update({ last_active_at: knex.fn.now() });
-  // A candidate's sign-in ends an absence the retention periods count, and any reminder of it.
-  else
-    await knex.raw(
-      `insert into candidate_activity (candidate_id, last_active_at) values (?, now())
-       on conflict (candidate_id) do update set last_active_at = now(), reminded_at = null`,
-      [account.id],
-    );
+  else await candidateBack(knex, account);
   // A company is as recently active as the latest of its people.
   if (account.kind === 'companyUser')
     await knex('companies')
       .whereIn('id', knex('company_users').select('company_id').where('id', account.id))
       .update({ last_active_at: knex.fn.now() });
   return { token, expiresAt };
+}
+
+/**
+ * A candidate's sign-in ends an absence the retention periods count (features/dataRights/retention.ts): it clears
+ * the reminder and the archiving of that absence, and cancels an erasure request retention opened for it (cooling
+ * off or held), which the data rights log records as the candidate's. Coming back is what keeps a profile: an
+ * archived one stays paused until its owner activates it, and its absence is counted afresh from this sign-in.
+ * An erasure the candidate or an admin asked for is left as it is.
+ */
+async function candidateBack(knex: Knex, account: Account): Promise<void> {
+  await knex.transaction(async (trx) => {
+    await trx.raw(
+      `insert into candidate_activity (candidate_id, last_active_at) values (?, now())
+       on conflict (candidate_id) do update set last_active_at = now(), reminded_at = null, archived_at = null`,
+      [account.id],
+    );
+    const cancelled = (await trx('erasure_requests')
+      .where({ candidate_id: account.id, source: ERASURE_SOURCE.retention })
+      .whereIn('status', ERASURE_OPEN)
+      .update({ status: ERASURE_STATUS.cancelled, code_hash: null, updated_at: trx.fn.now() })
+      .returning('id')) as { id: number }[];
+    const { kind } = actorRefs(actorOf(account));
+    for (const { id } of cancelled)
+      await trx('data_rights_logs').insert({
+        candidate_id: account.id,
+        action: DATA_RIGHTS_ACTIONS.erasureCancelled,
+        actor_kind: kind ?? null,
+        actor_id: account.id,
+        detail: JSON.stringify({ requestId: id, source: 'retention', by: 'signIn' }),
+      });
+  });
 }
 
 export function setSessionCookie(req: Request, res: Response, token: string, expiresAt: Date): void {

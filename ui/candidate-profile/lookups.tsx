@@ -6,6 +6,12 @@
  * for in one request a resource, and a name already on its way is not asked for again. A form can ask for all its
  * names before its first draw (useNamesLoaded), so its pickers draw once, with their names, instead of drawing again
  * as each resource's names arrive.
+ *
+ * A typed name resolves as it does everywhere else (docs/search.md, 'Names typed by people'): the pickers ask the
+ * autocomplete the search page asks (`GET /<kind>/search?q=`: the name, an alias or key, then close matches, accents
+ * and typos forgiven, so 'Zurich' finds Zürich), for every kind that has one (SUGGEST_PATHS). The generic list
+ * serves only what is not a typed name: the names of chosen ids, the first page a picker shows before anything is
+ * typed (or one letter, shorter than the autocomplete answers), and the kinds without an autocomplete (countries).
  */
 import { createContext, startTransition, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { entity, entityByResource } from '../../schema';
@@ -20,13 +26,38 @@ export interface LookupOption {
   hint?: string;
 }
 
-/** Rows of a resource as the generic API lists them. */
+/** An option as an autocomplete answers it (backend/features/lookups). */
+export interface SuggestedOption {
+  id: LookupId;
+  label: string;
+  /** A city's country code; another kind's picture or icon. */
+  src?: string | null;
+}
+
+/** Rows of a resource as the generic API lists them, and the autocomplete of a kind of name. */
 export interface LookupClient {
   list(
     resource: string,
     params: { filter: Record<string, unknown>; perPage: number; sort: [string, 'ASC' | 'DESC'] },
   ): Promise<Record<string, unknown>[]>;
+  /** `GET /<path>/search?q=`, e.g. path 'locations'. */
+  suggest(path: string, q: string): Promise<SuggestedOption[]>;
 }
+
+/** The autocomplete each resource's typed names resolve through (backend/features/lookups/index.ts PATHS). */
+const SUGGEST_PATHS: Record<string, string> = {
+  cities: 'locations',
+  'job-titles': 'job-titles',
+  skills: 'skills',
+  languages: 'languages',
+  citizenships: 'citizenships',
+  industries: 'industries',
+  admins: 'admins',
+  tags: 'tags',
+};
+/** The shortest and longest text the autocompletes answer (SUGGEST_MIN and their input's bound). */
+const SUGGEST_MIN = 2;
+const SUGGEST_MAX_LENGTH = 100;
 
 export interface LookupSource {
   search(resource: string, q: string): Promise<LookupOption[]>;
@@ -39,9 +70,13 @@ const PAGE = 25;
 /** The most ids one request asks for (the API lists at most 1,000 rows a page). */
 const BATCH = 500;
 
+/** An admin is named as their autocomplete names them: first and last name. */
+const fullName = (row: Record<string, unknown>) =>
+  [row.firstName, row.lastName].filter((part) => typeof part === 'string' && part).join(' ') || undefined;
+
 function optionOf(resource: string, row: Record<string, unknown>): LookupOption {
   const titleField = entityByResource(resource)?.admin?.titleField ?? 'name';
-  const name = String(row.name ?? row[titleField] ?? row.id);
+  const name = String(row.name ?? (resource === 'admins' ? fullName(row) : undefined) ?? row[titleField] ?? row.id);
   const hint = resource === 'cities' && typeof row.code === 'string' ? row.code : undefined;
   return { id: row.id as LookupId, name, hint };
 }
@@ -49,12 +84,20 @@ function optionOf(resource: string, row: Record<string, unknown>): LookupOption 
 export function lookupSource(client: LookupClient): LookupSource {
   const cache = new Map<string, LookupOption>();
   const key = (resource: string, id: LookupId) => `${resource}#${id}`;
+  const keep = (resource: string, option: LookupOption) => {
+    cache.set(key(resource, option.id), option);
+    return option;
+  };
   const remember = (resource: string, rows: Record<string, unknown>[]) =>
-    rows.map((row) => {
-      const option = optionOf(resource, row);
-      cache.set(key(resource, option.id), option);
-      return option;
-    });
+    rows.map((row) => keep(resource, optionOf(resource, row)));
+  const suggested = (resource: string, found: SuggestedOption[]) =>
+    found.map((o) =>
+      keep(resource, {
+        id: o.id,
+        name: o.label,
+        hint: resource === 'cities' && typeof o.src === 'string' ? o.src : undefined,
+      }),
+    );
   const sortOf = (resource: string): [string, 'ASC' | 'DESC'] => {
     const def = entityByResource(resource);
     return [def?.fields.name ? 'name' : 'id', 'ASC'];
@@ -81,11 +124,15 @@ export function lookupSource(client: LookupClient): LookupSource {
     return batch;
   };
   return {
-    search: async (resource, q) =>
-      remember(
+    search: async (resource, q) => {
+      const text = q.trim().slice(0, SUGGEST_MAX_LENGTH);
+      const path = SUGGEST_PATHS[resource];
+      if (path && text.length >= SUGGEST_MIN) return suggested(resource, await client.suggest(path, text));
+      return remember(
         resource,
-        await client.list(resource, { filter: q.trim() ? { q: q.trim() } : {}, perPage: PAGE, sort: sortOf(resource) }),
-      ),
+        await client.list(resource, { filter: text ? { q: text } : {}, perPage: PAGE, sort: sortOf(resource) }),
+      );
+    },
     byIds: async (resource, ids) => {
       const requests = new Set<Promise<void>>();
       for (const id of ids) {

@@ -6,8 +6,13 @@
  *   profile was created) is emailed that their profile will be archived; still absent
  *   `reminderDays` later, the profile is archived (status inactive, hidden from everyone but
  *   admins; the candidate may still sign in to take it back) and an erasure request is opened in its
- *   cooling-off period, which the existing erasure path carries out unless the candidate cancels or
- *   an admin holds it. Signing in clears a reminder;
+ *   cooling-off period, which the existing erasure path carries out unless the candidate comes back,
+ *   cancels it or an admin holds it. A profile its owner paused counts the same; one an admin made
+ *   inactive is left to the admins. Those who may sign in (active, semi-active, self-paused) are told
+ *   to; those who may not yet (pending curation or activation) are told to write to support instead.
+ *   Signing in (auth/session.ts) is coming back: it clears the reminder and the archiving, and
+ *   cancels the erasure retention opened, so the absence is counted afresh; the archived profile
+ *   stays paused until its owner activates it;
  * - CV drafts (uploads no profile took) past CV_DRAFT_HOURS are deleted with their files;
  * - analytics events past `logDays` are deleted, and ATS sync runs past it lose their
  *   per-candidate entries (their counts stay);
@@ -44,11 +49,24 @@ const NOT_ON_ERASURE_PATH =
   'not exists (select 1 from erasure_requests e where e.candidate_id = c.id and e.status = any(?::smallint[]))';
 const ON_PATH = [...ERASURE_OPEN, ERASURE_STATUS.erased];
 
-function reminderEmail(config: Config, firstName: string | null, archiveOn: Date) {
+/** SQL over `c`: the profile is in retention's reach (not made inactive by an admin, whose choice stands). */
+const IN_REACH = '(c.status <> ? or c.self_chosen_status)';
+
+/** Whether the candidate may sign in as they are (auth/accounts.ts assertMaySignIn's rule for candidates). */
+const maySignIn = (r: { status: number; self_chosen_status: boolean }) =>
+  r.status === CANDIDATE_STATUS.active ||
+  r.status === CANDIDATE_STATUS.semiActive ||
+  (r.status === CANDIDATE_STATUS.inactive && r.self_chosen_status);
+
+function reminderEmail(config: Config, firstName: string | null, archiveOn: Date, signIn: boolean) {
   const lines = [
     `Hi ${firstName ?? 'there'},`,
-    `You have not signed in to ${config.productName} for a long time. We keep profiles only while they serve their purpose: on ${inUtc(archiveOn)} your profile will be archived, hidden from companies, and then erased.`,
-    `To keep it, sign in before then: ${config.publicUrl}/candidate/profile`,
+    signIn
+      ? `You have not signed in to ${config.productName} for a long time. We keep profiles only while they serve their purpose: on ${inUtc(archiveOn)} your profile will be archived, hidden from companies, and then erased.`
+      : `Your ${config.productName} profile has been waiting a long time for our team to make it live. We keep profiles only while they serve their purpose: on ${inUtc(archiveOn)} your profile will be archived, hidden from companies, and then erased.`,
+    signIn
+      ? `To keep it, sign in before then: ${config.publicUrl}/candidate/profile`
+      : `To keep it, write to us before then: ${config.credits.pricing.supportEmail}`,
   ];
   return {
     subject: `Your ${config.productName} profile will be archived`,
@@ -61,7 +79,7 @@ function archivedEmail(config: Config, firstName: string | null, dueAt: Date) {
   const lines = [
     `Hi ${firstName ?? 'there'},`,
     `Your ${config.productName} profile has been archived: companies no longer see it. Your data will be erased on ${inUtc(dueAt)}.`,
-    `To keep your profile, sign in before then and cancel the erasure on your profile page: ${config.publicUrl}/candidate/profile`,
+    `To keep your profile, sign in before then: signing in cancels the erasure, and you can activate your profile again on your profile page: ${config.publicUrl}/candidate/profile`,
   ];
   return {
     subject: `Your ${config.productName} profile has been archived`,
@@ -78,13 +96,18 @@ async function remindInactive(knex: Knex, config: Config, now: Date): Promise<nu
       .leftJoin('candidate_activity as a', 'a.candidate_id', 'c.id')
       .whereRaw('coalesce(a.last_active_at, c.created_at) < ?', [ago(now, inactiveDays)])
       .whereNull('a.reminded_at')
-      .whereNot('c.status', CANDIDATE_STATUS.inactive)
+      .whereRaw(IN_REACH, [CANDIDATE_STATUS.inactive])
       .whereRaw(NOT_ON_ERASURE_PATH, [ON_PATH])
       .orderBy('c.id')
       .limit(BATCH)
       .forUpdate('c')
       .skipLocked()
-      .select('c.id', 'c.created_at')) as { id: number; created_at: Date }[];
+      .select('c.id', 'c.created_at', 'c.status', 'c.self_chosen_status')) as {
+      id: number;
+      created_at: Date;
+      status: number;
+      self_chosen_status: boolean;
+    }[];
     if (!rows.length) return 0;
     await trx('candidate_activity')
       .insert(rows.map((r) => ({ candidate_id: r.id, last_active_at: r.created_at, reminded_at: now })))
@@ -98,7 +121,10 @@ async function remindInactive(knex: Knex, config: Config, now: Date): Promise<nu
     for (const r of rows) {
       const person = contacts.get(r.id);
       if (person?.email)
-        await queueEmail(trx, { to: person.email, ...reminderEmail(config, person.firstName, archiveOn) });
+        await queueEmail(trx, {
+          to: person.email,
+          ...reminderEmail(config, person.firstName, archiveOn, maySignIn(r)),
+        });
       await logDataRights(trx, r.id, 'inactivityReminded', undefined, {
         inactiveDays,
         archiveOn: archiveOn.toISOString(),
@@ -117,7 +143,7 @@ async function archiveInactive(knex: Knex, config: Config, now: Date): Promise<n
       .where('a.reminded_at', '<', cutoff)
       .whereRaw('a.last_active_at < a.reminded_at')
       .whereNull('a.archived_at')
-      .whereNot('c.status', CANDIDATE_STATUS.inactive)
+      .whereRaw(IN_REACH, [CANDIDATE_STATUS.inactive])
       .whereRaw(NOT_ON_ERASURE_PATH, [ON_PATH])
       .orderBy('c.id')
       .limit(BATCH)
@@ -140,13 +166,14 @@ async function archiveInactive(knex: Knex, config: Config, now: Date): Promise<n
       .pluck('candidate_id')) as number[];
     if (!ids.length) return 0;
     // Archived as a paused profile is: hidden from all but admins, and its owner may sign in to take it back.
-    // The status it had is kept (`paused_from`): taken back, a pending or semi-active profile stays so, not active.
+    // The status it had is kept (`paused_from`): taken back, a pending or semi-active profile stays so, not active;
+    // a profile its owner had paused keeps the status its pause left.
     await trx('candidates')
       .whereIn('id', ids)
       .update({
         status: CANDIDATE_STATUS.inactive,
         self_chosen_status: true,
-        paused_from: trx.raw('status'),
+        paused_from: trx.raw('case when status = ? then paused_from else status end', [CANDIDATE_STATUS.inactive]),
         updated_at: now,
       });
     await trx('candidate_activity').whereIn('candidate_id', ids).update({ archived_at: now });

@@ -2,7 +2,7 @@
 import { api, apiList, send } from '../../../ui/api/client';
 import { saveResponse } from '../../../ui/api/saveBlob';
 import type { CvUpload } from '../../../ui/candidate-profile/cvFiles';
-import type { LookupClient } from '../../../ui/candidate-profile/lookups';
+import type { LookupClient, SuggestedOption } from '../../../ui/candidate-profile/lookups';
 import type { InsightsAnswer } from './insights';
 
 export type CandidateProfile = Record<string, unknown> & {
@@ -60,4 +60,5 @@ export const profileApi = {
 export const portalLookups: LookupClient = {
   list: async (resource, { filter, perPage, sort }) =>
     (await apiList<Record<string, unknown>>(resource, { filter, sort, range: [0, perPage - 1] })).data,
+  suggest: (path, q) => api<SuggestedOption[]>(`${path}/search`, { query: { q } }),
 };

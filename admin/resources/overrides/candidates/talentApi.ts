@@ -6,7 +6,7 @@
  */
 import { t } from '../../../../i18n';
 import type { CvUpload } from '../../../../ui/candidate-profile/cvFiles';
-import type { LookupClient } from '../../../../ui/candidate-profile/lookups';
+import type { LookupClient, SuggestedOption } from '../../../../ui/candidate-profile/lookups';
 import { saveBlob } from '../../../../ui/api/saveBlob';
 import { dataProvider } from '../../../providers/dataProvider';
 import { API_URL, httpClient } from '../../../providers/http';
@@ -20,6 +20,8 @@ export const consoleLookups: LookupClient = {
         sort: { field: sort[0], order: sort[1] },
       })
     ).data as Record<string, unknown>[],
+  suggest: async (path, q) =>
+    (await httpClient(`${API_URL}/${path}/search?${new URLSearchParams({ q })}`)).json as SuggestedOption[],
 };
 
 export async function uploadCv(file: File, candidateId?: string): Promise<CvUpload> {
