@@ -1,6 +1,7 @@
 /**
- * `npm run worker`: workers alone, for scale-out beside `npm start` with WORKER=off. The process
- * holds one pool: the runner, its tasks and the queue's metrics borrow the same Knex pool.
+ * The body of `npm run worker` (backend/jobs/run.ts loads it once the settings are checked): workers alone, for
+ * scale-out beside `npm start` with WORKER=off. The process holds one pool: the runner, its tasks and the queue's
+ * metrics borrow the same Knex pool.
  */
 import { loadConfig } from '../config';
 import { APP_DATABASE } from '../db/database';

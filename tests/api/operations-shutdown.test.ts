@@ -35,6 +35,8 @@ beforeAll(async () => {
       APP_SECRET: 'shutdown-test-secret',
       PORT: String(port),
       PUBLIC_URL: base,
+      // Production needs a mail server to start (backend/startChecks.ts); nothing here sends mail.
+      SMTP_URL: 'smtp://127.0.0.1:1',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       SHUTDOWN_NOTICE_MS: String(NOTICE_MS),

@@ -77,6 +77,9 @@ const production = () => ({
   NODE_ENV: 'production',
   DATABASE_URL: url,
   APP_SECRET: 'production-test-secret',
+  // Production needs both to start (backend/startChecks.ts); nothing here sends mail.
+  SMTP_URL: 'smtp://127.0.0.1:1',
+  PUBLIC_URL: 'https://talentbase.example',
   WORKER: 'off',
   LOG_LEVEL: 'warn',
 });

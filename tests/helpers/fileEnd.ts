@@ -46,6 +46,10 @@ export function tempDirUntilFileEnd(prefix: string): string {
 /** `handler` listening on a free loopback port until the file ends, when its connections are cut and it closes. */
 export async function listenUntilFileEnd(handler: RequestListener): Promise<Server> {
   const server = createServer(handler);
+  // No idle timeout: a client that keeps connections open between requests (Playwright's page.request, the browser)
+  // would otherwise reuse one just as the server closes it after 5 s idle, and its request fails with ECONNRESET.
+  // Every connection is closed when the file ends.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   atFileEnd(() => {
     server.closeAllConnections();

@@ -1,0 +1,36 @@
+/**
+ * What a process checks before it starts (`npm start` and `npm run worker`), so a wrong setting stops it at once with
+ * every problem named, rather than surfacing later as a failed request or, worse, a success that did nothing:
+ *
+ * - everywhere: `WORKER` is `on` or `off` (another word, such as `false`, would otherwise leave the worker running), and a
+ *   set `ATS_ENCRYPTION_KEY` is 32 bytes (otherwise the first integration connected fails);
+ * - in production: `SMTP_URL`, since sign-in is by emailed code and every invitation and notice goes by email (without
+ *   it they would only be stored, while the sign-in screen says a code was sent), and `PUBLIC_URL`, which every emailed
+ *   link is made from (it would otherwise point at localhost).
+ */
+import { encryptionKey } from './adapters/ats/secrets';
+import type { Config } from './config';
+
+export function startProblems(config: Config, env: NodeJS.ProcessEnv = process.env): string[] {
+  const problems: string[] = [];
+  if (env.WORKER !== undefined && env.WORKER !== '' && !['on', 'off'].includes(env.WORKER))
+    problems.push(`WORKER must be 'on' or 'off', got '${env.WORKER}'`);
+  try {
+    encryptionKey(config.ats.encryptionKey, config.secret);
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+  if (config.env === 'production') {
+    if (!config.smtpUrl)
+      problems.push('SMTP_URL must be set in production: sign-in codes and every other email go out by mail');
+    if (!env.PUBLIC_URL?.trim())
+      problems.push('PUBLIC_URL must be set in production: the links in emails are made from it');
+  }
+  return problems;
+}
+
+/** Stops the start with every problem named, one per line. */
+export function assertStartable(config: Config): void {
+  const problems = startProblems(config);
+  if (problems.length) throw new Error(`The configuration cannot run:\n- ${problems.join('\n- ')}`);
+}

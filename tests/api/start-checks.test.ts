@@ -1,0 +1,56 @@
+/**
+ * A process refuses to start on settings that would fail later or pretend: `npm start` and `npm run worker` in
+ * production without SMTP_URL (sign-in is by emailed code) or PUBLIC_URL (every emailed link), with WORKER set to a
+ * word other than on or off, or with an ATS_ENCRYPTION_KEY that is not 32 bytes, each named in one message.
+ */
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../../backend/config';
+
+/** Runs an entry point as docs/operations.md says to, and gives its exit code and output. */
+function start(
+  entry: string,
+  env: Record<string, string | undefined>,
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const onData = (chunk: Buffer) => (output += chunk.toString());
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    // A process that passed its checks goes on to open the database, which these tests never give it.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+const BAD = {
+  NODE_ENV: 'production',
+  APP_SECRET: 'start-checks-secret',
+  DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+  SMTP_URL: undefined,
+  PUBLIC_URL: undefined,
+  WORKER: 'false',
+  ATS_ENCRYPTION_KEY: 'too-short',
+};
+
+describe('Starting with settings that cannot run', () => {
+  it('npm start and npm run worker stop at once and name every problem', { timeout: 200_000 }, async () => {
+    const runs = await Promise.all(['scripts/start.ts', 'backend/jobs/run.ts'].map((entry) => start(entry, BAD)));
+    for (const { code, output } of runs) {
+      expect(code).not.toBe(0);
+      expect(output).toContain('The configuration cannot run');
+      expect(output).toContain('SMTP_URL must be set in production');
+      expect(output).toContain('PUBLIC_URL must be set in production');
+      expect(output).toContain("WORKER must be 'on' or 'off', got 'false'");
+      expect(output).toContain('ATS_ENCRYPTION_KEY must be 32 bytes');
+    }
+  });
+});
