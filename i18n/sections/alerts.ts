@@ -16,6 +16,7 @@ export const alertEntityLabels = {
       lastAlertedAt: 'Last alerted',
       lastEmailedAt: 'Last emailed',
       lastLookedAt: 'Last looked',
+      digestHandledAt: 'Digest period handled',
       createdAt: 'Created',
       updatedAt: 'Updated',
     },
@@ -58,6 +59,7 @@ export const alerts = {
     saved: 'Alert settings saved',
     offByPlatform: 'Alerts are turned off for your company',
     openInSearch: 'Open in search',
+    noneNew: 'No new candidates since {day}: they were seen or no longer match.',
   },
   search: {
     line: '{line} for your project {project}',

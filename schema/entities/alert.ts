@@ -15,7 +15,7 @@ export const ALERT_NEWS_STATE = { new: 1, seen: 2, dropped: 3 } as const;
  * the project is shared with, or its advocate, with the digest's frequency and the person's time
  * zone. `matchedUrl` is the filters the last matching run read: when the project's filters
  * change, the next run matches them against the whole pool. The cursors say when the person was
- * last alerted (in the app), last emailed and last looked at the news.
+ * last alerted (in the app), last emailed, last looked at the news, and the digest period last handled.
  */
 export const alertSubscription = defineEntity({
   name: 'alertSubscription',
@@ -33,6 +33,9 @@ export const alertSubscription = defineEntity({
     lastAlertedAt: f.datetime(),
     lastEmailedAt: f.datetime(),
     lastLookedAt: f.datetime(),
+    // The last digest period handled (digest.ts): set when the alert begins or changes frequency and by every due run,
+    // news or none, so a digest goes out once per period at 08:00 of the person's zone.
+    digestHandledAt: f.datetime({ dbDefault: 'now' }),
     ...f.timestamps(),
   },
   indexes: [{ fields: ['projectId', 'recipientKind', 'recipientId'], unique: true }, ['recipientKind', 'recipientId']],

@@ -69,7 +69,10 @@ describe('A time zone the runtime knows and PostgreSQL does not', () => {
     await w
       .knex('alert_subscriptions')
       .where({ project_id: w.projects.acme })
-      .update({ last_emailed_at: w.knex.raw("now() - interval '2 days'") });
+      .update({
+        last_emailed_at: w.knex.raw("now() - interval '2 days'"),
+        digest_handled_at: w.knex.raw("now() - interval '2 days'"),
+      });
 
     const base = await talentIds(w.knex);
     const jt = (await w.knex('job_titles').where('name', 'Software Engineer').first('id')).id as number;

@@ -207,6 +207,8 @@ describe('A newly imported candidate who matches the saved filters', () => {
       `Candidate:${ids.Omar}`,
     );
     smtp = await smtpSink();
+    // Their alerts began today: as if the periods since had been handled before this morning's 08:00.
+    await w.knex('alert_subscriptions').update({ digest_handled_at: w.knex.raw("now() - interval '8 days'") });
     await run('send_alert_digests', smtp);
     const mails = (await listOutbox(w.knex, OWNER, 20)).filter((m) => /new candidate/.test(m.subject));
     expect(mails).toHaveLength(1);
@@ -311,7 +313,7 @@ describe("A change of the project's saved filters", () => {
     await w
       .knex('alert_subscriptions')
       .where('recipient_id', w.people.owner)
-      .update({ frequency: 1, last_emailed_at: null });
+      .update({ frequency: 1, digest_handled_at: w.knex.raw("now() - interval '8 days'") });
     const mailed = (await listOutbox(w.knex, OWNER, 50)).length;
     await run('send_alert_digests');
     const digests = (await listOutbox(w.knex, OWNER, 50)).slice(
@@ -340,6 +342,8 @@ describe('The console', () => {
     await newCandidate('Sam', 'Software Engineer');
     await run('match_alerts');
     expect(Number((await w.knex('alert_news').count({ n: '*' }))[0].n)).toBe(news);
+    // Its people may still turn theirs off, never on again.
+    expect((await w.as('company').put(`/alerts/projects/${acme}`, { on: false })).status).toBe(200);
     expect((await w.as('company').put(`/alerts/projects/${acme}`, { on: true })).status).toBe(403);
   });
 });

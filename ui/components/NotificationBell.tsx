@@ -1,7 +1,9 @@
 /**
  * The notification bell of the portal and the console: the unread count ("99+" past 99), loaded on
  * start and kept current by the live channel, and the inbox in a popover (GitHub's model: Unread,
- * All and Archived; a thread opens its subject and is then read; mark one or all read; archive).
+ * All and Archived; a thread opens its subject and is then read; mark one or all read; archive). The inbox
+ * shows 25 threads a page, latest first; "Load more" adds the next page while the total holds more, and a refresh
+ * (a live event, a thread read or archived) reloads every page shown, so the list keeps its length.
  */
 import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
 import DoneOutlined from '@mui/icons-material/DoneOutlined';
@@ -58,11 +60,23 @@ const unreadCount = (signal?: AbortSignal) => api<{ unreadCount: number }>(UNREA
  */
 export const prefetchUnreadCount = () => startEarly(UNREAD, () => unreadCount());
 
+/** The first `pages` pages of the inbox under `filter`, as one page (a thread met twice, as pages shift, once). */
+async function loadPages(filter: Filter, pages: number, signal: AbortSignal): Promise<Page> {
+  const all = await Promise.all(
+    Array.from({ length: pages }, (_, i) => api<Page>('notifications', { query: { filter, page: i + 1 }, signal })),
+  );
+  const last = all[all.length - 1];
+  const data = [...new Map(all.flatMap((p) => p.data).map((n) => [n.id, n])).values()];
+  return { data, total: last.total, unreadCount: last.unreadCount };
+}
+
 export function NotificationBell({ color = 'inherit' }: { color?: 'inherit' | 'default' }) {
   const [count, setCount] = useState(0);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [filter, setFilter] = useState<Filter>('unread');
   const [page, setPage] = useState<Page>();
+  // How many pages of the inbox are shown; back to one when the tab changes.
+  const [pages, setPages] = useState(1);
   const [failed, setFailed] = useState(false);
   const [version, setVersion] = useState(0);
 
@@ -80,7 +94,7 @@ export function NotificationBell({ color = 'inherit' }: { color?: 'inherit' | 'd
   useEffect(() => {
     if (!anchor) return undefined;
     const controller = new AbortController();
-    api<Page>('notifications', { query: { filter }, signal: controller.signal })
+    loadPages(filter, pages, controller.signal)
       .then((r) => {
         setPage(r);
         setCount(r.unreadCount);
@@ -88,7 +102,7 @@ export function NotificationBell({ color = 'inherit' }: { color?: 'inherit' | 'd
       })
       .catch(() => !controller.signal.aborted && setFailed(true));
     return () => controller.abort();
-  }, [anchor, filter, version]);
+  }, [anchor, filter, version, pages]);
 
   const change = async (path: string, body: Record<string, unknown> = {}) => {
     const r = await api<{ unreadCount: number }>(path, { method: 'POST', body });
@@ -131,7 +145,14 @@ export function NotificationBell({ color = 'inherit' }: { color?: 'inherit' | 'd
             {t('notifications.inbox.markAllRead')}
           </Button>
         </Box>
-        <Tabs value={filter} onChange={(_, v: Filter) => setFilter(v)} variant="fullWidth">
+        <Tabs
+          value={filter}
+          onChange={(_, v: Filter) => {
+            setFilter(v);
+            setPages(1);
+          }}
+          variant="fullWidth"
+        >
           <Tab value="unread" label={t('notifications.inbox.unread')} />
           <Tab value="all" label={t('notifications.inbox.all')} />
           <Tab value="archived" label={t('notifications.inbox.archived')} />
@@ -190,6 +211,13 @@ export function NotificationBell({ color = 'inherit' }: { color?: 'inherit' | 'd
                 </ListItemButton>
               </ListItem>
             ))}
+            {page.data.length < page.total && (
+              <ListItem sx={{ justifyContent: 'center' }}>
+                <Button size="small" onClick={() => setPages((n) => n + 1)} data-testid="notifications-load-more">
+                  {t('notifications.inbox.loadMore')}
+                </Button>
+              </ListItem>
+            )}
           </List>
         )}
       </Popover>

@@ -1,7 +1,14 @@
 /**
  * The digest email: daily or weekly, due at 08:00 in the person's own time zone (Monday for a
- * weekly one), at most one per period (the subscription row is locked and its `last_emailed_at`
- * compared with the period's start in the same transaction). It lists the first few waiting
+ * weekly one), at most one per period. `digest_handled_at` is the subscription's cursor: set when
+ * the alert begins or its frequency changes, and moved to now by every run that finds the
+ * subscription due, whether it had news or not. A subscription is due when the start of its current
+ * period (the last 08:00, or Monday 08:00, that passed in its zone) is later than the cursor: the
+ * first run after 08:00 (the 08:xx run of the hourly job, or the first one after a run was missed),
+ * never a run later that day because news arrived since, and never before the first 08:00 after the
+ * alert began. The row is locked and checked again in the sending transaction, so two workers never
+ * send one period's digest twice. A person who turned the kind `savedSearchAlert` off in their
+ * notification preferences gets no digest (their period is handled all the same). It lists the first few waiting
  * candidates as their cards show them to that person, through the candidate gate (an anonymous or
  * hidden one as "Anonymous candidate", never a contact detail), links to the suggested tab
  * filtered to the new ones, and carries a signed unsubscribe link that needs no session, in its
@@ -12,6 +19,7 @@
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
 import { ALERT_FREQUENCY, ALERT_RECIPIENT_KIND } from '../../../schema/entities/alert';
+import { NOTIFICATION_CHANNEL, NOTIFICATION_KIND } from '../../../schema/entities/live/notification';
 import { adminTypeFromNumber, subRoleFromNumber, type Actor } from '../../../schema/roles';
 import type { Config } from '../../config';
 import { logger } from '../../logger';
@@ -45,6 +53,14 @@ const periodStartSql = `(case when s.frequency = ${ALERT_FREQUENCY.weekly}
     else ((date_trunc('day', (now() at time zone z.zone) - interval '${DUE_HOUR} hours') + interval '${DUE_HOUR} hours') at time zone z.zone)
   end)`;
 
+/** SQL: subscription `s` is due, its current period not yet handled. */
+const dueSql = `s.frequency in (${ALERT_FREQUENCY.daily}, ${ALERT_FREQUENCY.weekly}) and s.digest_handled_at < ${periodStartSql}`;
+
+/** SQL: the person of subscription `s` turned the alerts' kind off (their notification preferences; the kinds share the recipient kinds). */
+const kindOffSql = `exists (select 1 from notification_preferences np
+    where np.recipient_kind = s.recipient_kind and np.recipient_id = s.recipient_id
+      and np.kind = ${NOTIFICATION_KIND.savedSearchAlert} and np.channel = ${NOTIFICATION_CHANNEL.off})`;
+
 /** Logs the subscriptions whose stored zone PostgreSQL does not know: their digests go out at 08:00 UTC. */
 async function logUnknownZones(knex: Knex, zones: string[]): Promise<void> {
   const { rows } = await knex.raw(
@@ -71,6 +87,7 @@ interface Due {
   admin_type: number | null;
   user_company_id: number | null;
   title: string;
+  kind_off: boolean;
 }
 
 function actorOf(d: Due): Actor {
@@ -84,8 +101,10 @@ function actorOf(d: Due): Actor {
       };
 }
 
-/** Sends one subscription's digest if it is due and has news; returns the news it carried. */
+/** Handles one due subscription's period: sends its digest when it has news and the kind is not off; returns the news it carried. */
 async function sendOne(trx: Knex.Transaction, config: Config, d: Due): Promise<number> {
+  await trx('alert_subscriptions').where('id', d.id).update({ digest_handled_at: trx.fn.now() });
+  if (d.kind_off) return 0;
   const { rows } = await trx.raw(
     `select n.id, n.candidate_id, x.latest_job_title
        from alert_news n join candidates c on c.id = n.candidate_id
@@ -145,9 +164,7 @@ export async function sendDueDigests(knex: Knex, config: Config): Promise<number
   await logUnknownZones(knex, zones);
   const { rows } = await knex.raw(
     `select s.id from alert_subscriptions s join projects p on p.id = s.project_id ${subscriberJoins} ${zoneJoin}
-      where s.frequency in (${ALERT_FREQUENCY.daily}, ${ALERT_FREQUENCY.weekly})
-        and (s.last_emailed_at is null or s.last_emailed_at < ${periodStartSql})
-        and ${mayReceiveSql} and ${companyOnSql}`,
+      where ${dueSql} and ${mayReceiveSql} and ${companyOnSql}`,
     [zones],
   );
   let sent = 0;
@@ -157,11 +174,9 @@ export async function sendDueDigests(knex: Knex, config: Config): Promise<number
       const due = await trx.raw(
         `select s.id, s.project_id, s.frequency, s.recipient_kind, s.recipient_id, p.title,
                 coalesce(a.email, u.email) as email, coalesce(a.first_name, u.first_name) as first_name,
-                u.role as sub_role, a.role as admin_type, u.company_id as user_company_id
+                u.role as sub_role, a.role as admin_type, u.company_id as user_company_id, ${kindOffSql} as kind_off
            from alert_subscriptions s join projects p on p.id = s.project_id ${subscriberJoins} ${zoneJoin}
-          where s.id = ? and s.frequency in (${ALERT_FREQUENCY.daily}, ${ALERT_FREQUENCY.weekly})
-            and (s.last_emailed_at is null or s.last_emailed_at < ${periodStartSql})
-            and ${mayReceiveSql} and ${companyOnSql}
+          where s.id = ? and ${dueSql} and ${mayReceiveSql} and ${companyOnSql}
           for update of s skip locked`,
         [zones, id],
       );

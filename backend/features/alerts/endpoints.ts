@@ -3,6 +3,9 @@
  *   GET  /alerts/projects/:projectId           the caller's alert on a project and its waiting news
  *   PUT  /alerts/projects/:projectId           {on, frequency?, timeZone?}: turn it on, change or off (a zone both
  *                                              the runtime and PostgreSQL know, else 400 timeZone.errors.invalid)
+ *                                              While the platform has the company's alerts off, only turning on
+ *                                              or raising the frequency is 403 alerts.errors.off; a changed
+ *                                              frequency starts a new digest period (digest.ts)
  *   GET  /alerts/projects/:projectId/new       the new candidates as search's cards show them to the caller
  *   POST /alerts/projects/:projectId/looked    the caller saw the news: they stop being new
  *   GET  /alerts/unsubscribe?s=&t=             public page of the digest's link (a scanner's GET changes nothing)
@@ -55,6 +58,29 @@ const companyOff = async (knex: Knex, companyId: number | null) =>
   companyId !== null &&
   Boolean(await knex('alert_company_settings').where({ company_id: companyId, alerts_off: true }).first('id'));
 
+/** How much a frequency emails: off, then weekly, then daily. */
+const RANK: Record<number, number> = {
+  [ALERT_FREQUENCY.off]: 0,
+  [ALERT_FREQUENCY.weekly]: 1,
+  [ALERT_FREQUENCY.daily]: 2,
+};
+
+/**
+ * While the platform has the company's alerts off, its people may still lower theirs (to weekly, to the app only, a
+ * new zone) and turn them off; turning one on or raising its frequency is 403 alerts.errors.off.
+ */
+async function refuseRaiseWhenOff(
+  knex: Knex,
+  project: ProjectRow,
+  key: Record<string, number>,
+  frequency: number | undefined,
+): Promise<void> {
+  if (!(await companyOff(knex, project.companyId))) return;
+  const sub = await knex('alert_subscriptions').where(key).first('frequency');
+  if (!sub || (frequency !== undefined && RANK[frequency] > RANK[sub.frequency as number]))
+    throw forbidden('alerts.errors.off');
+}
+
 /** The caller's alert on the project, as the project page shows it. */
 async function alertState(knex: Knex, project: ProjectRow, person: Person) {
   const sub = await knex('alert_subscriptions')
@@ -83,6 +109,16 @@ async function alertState(knex: Knex, project: ProjectRow, person: Person) {
     newCandidateIds: news.map((n) => String(formatId(candidateDef, n.candidate_id))),
   };
 }
+
+/** A changed frequency starts a new digest period now, so the first digest goes out at the next 08:00. */
+const periodRestart = (knex: Knex, frequency: number | undefined) =>
+  frequency === undefined
+    ? {}
+    : {
+        digest_handled_at: knex.raw(
+          'case when alert_subscriptions.frequency = excluded.frequency then alert_subscriptions.digest_handled_at else now() end',
+        ),
+      };
 
 // 'Project:N', N or the project's guid, as its page's address names it (the page's first read is announced with it).
 const projectParams = z.object({ projectId: projectRef });
@@ -149,17 +185,16 @@ export const alertEndpoints = [
       // A zone the runtime knows but PostgreSQL does not would fail the digest's SQL: refused as unknown.
       const zone = body.timeZone === undefined ? undefined : await storableZone(ctx.knex, body.timeZone);
       if (body.timeZone !== undefined && !zone) throw badRequest({ timeZone: 'timeZone.errors.invalid' });
-      if (await companyOff(ctx.knex, project.companyId)) throw forbidden('alerts.errors.off');
-      const values = {
-        ...(body.frequency ? { frequency: ALERT_FREQUENCY[body.frequency] } : {}),
-        ...(zone ? { time_zone: zone } : {}),
-      };
-      // A new alert starts from what the suggested tab shows today: only later matches are news.
+      const frequency = body.frequency ? ALERT_FREQUENCY[body.frequency] : undefined;
+      await refuseRaiseWhenOff(ctx.knex, project, key, frequency);
+      const values = { ...(frequency !== undefined ? { frequency } : {}), ...(zone ? { time_zone: zone } : {}) };
+      // A new alert starts from what the suggested tab shows today: only later matches are news. Its digest period
+      // starts now (the column's default), and again when the frequency changes (digest.ts).
       await ctx
         .knex('alert_subscriptions')
         .insert({ ...key, company_id: project.companyId, matched_url: project.currentUrl, ...values })
         .onConflict(['project_id', 'recipient_kind', 'recipient_id'])
-        .merge({ ...values, updated_at: ctx.knex.fn.now() });
+        .merge({ ...values, ...periodRestart(ctx.knex, frequency), updated_at: ctx.knex.fn.now() });
       return { eligible: true, ...(await alertState(ctx.knex, project, person)) };
     },
   }),

@@ -6,7 +6,9 @@
  * once: each project's conditions are the suggested tab's own (pipeline's `savedSearch`, built by
  * search's `buildFilters`), written as branches of one statement per chunk of projects, so a run
  * costs a few statements over the changed set rather than one search of the whole pool per
- * project. A project whose filters changed since its last run is asked of the whole pool instead.
+ * project. A project whose filters changed since its last run is asked of the whole pool instead,
+ * after the news of its old filters not yet looked at nor emailed is removed (what still matches is
+ * found again; a cleared filter leaves no news).
  *
  * Per subscriber the rule of who reaches whom applies as the suggested tab applies it: the
  * statuses the viewer meets, a company's saved search without the admins' filters, and nobody
@@ -194,6 +196,16 @@ export async function matchAlerts(knex: Knex): Promise<RunResult> {
     );
     result.dropped = dropped.rowCount ?? 0;
     if (!subs.length) return result;
+    // A subscription whose filters changed (or were cleared) since its last run: the news of the old filters that is
+    // still new and not yet emailed goes; the whole pool is asked of the new filters below, which finds again those
+    // that still match.
+    const refiltered = subs.filter((s) => (s.matchedUrl ?? '') !== (s.project.currentUrl ?? '')).map((s) => s.id);
+    if (refiltered.length)
+      await trx('alert_news')
+        .whereIn('subscription_id', refiltered)
+        .where('state', ALERT_NEWS_STATE.new)
+        .whereNull('emailed_at')
+        .delete();
     const groups = await groupsOf(trx, subs);
     result.groups = groups.length;
     const alerted = new Set<number>();

@@ -2,7 +2,7 @@
  * The in-app side of an alert: one notification thread per subscription (`alerts:<id>`), raised
  * again by each run that brings news, titled with how many new candidates wait and linked to the
  * project's suggested tab filtered to them (`?tab=0&new=1`). Never emailed by preference: the
- * digest is the alert's email (digest.ts).
+ * digest is the alert's email (digest.ts), which the kind's "off" stops as it stops these notices.
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';

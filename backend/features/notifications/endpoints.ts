@@ -7,7 +7,11 @@
  *   POST /notifications/read-all                              every unread thread read
  *   POST /notifications/:id/archive {archived?: boolean}      out of the inbox (or back)
  *   GET  /notification-preferences                            the channel of every kind that can reach the caller
- *   PUT  /notification-preferences  {kind, channel}           in the app, by email too, or off (400 for another kind)
+ *   PUT  /notification-preferences  {kind, channel}           in the app, by email too, or off (400 for another kind,
+ *                                                              or a channel the kind does not offer)
+ * A kind whose email is its capability's own offers no "by email too" (its preference would change nothing): the
+ * saved-search alert's email is each project's digest, which "off" stops with the notices. Each preference carries
+ * the channels it offers and, where a choice needs it, a line saying what it does.
  * Another person's thread is 404, as if it did not exist; so is a company user's thread about a
  * candidate their board no longer shows, and a title names a candidate only while the reader sees
  * the name (readable.ts).
@@ -41,6 +45,24 @@ const reaching = (actor: Actor, ability: AppAbility) =>
   kindsReaching(recipientOf(actor).kind, (s) =>
     ability.can('read', asSubject(s, { companyId: 'companyId' in actor ? actor.companyId : undefined })),
   );
+
+/** Kinds whose email is not the preference's: they offer the app or nothing, with a line saying where the email is set. */
+const NO_EMAIL_CHOICE: readonly (keyof typeof NOTIFICATION_KIND)[] = ['savedSearchAlert'];
+const offered = (kind: keyof typeof NOTIFICATION_KIND): (keyof typeof NOTIFICATION_CHANNEL)[] =>
+  NO_EMAIL_CHOICE.includes(kind) ? ['inApp', 'off'] : ['inApp', 'email', 'off'];
+
+/** One kind's preference as the caller's settings show it: a stored choice no longer offered reads as the app. */
+function preferenceOf(kind: keyof typeof NOTIFICATION_KIND, stored: number | undefined) {
+  const channels = offered(kind);
+  const channel = CHANNEL_NAME[stored ?? NOTIFICATION_CHANNEL.inApp] as keyof typeof NOTIFICATION_CHANNEL;
+  return {
+    kind,
+    label: t(`notifications.kinds.${kind}`),
+    channel: channels.includes(channel) ? channel : 'inApp',
+    channels,
+    ...(NO_EMAIL_CHOICE.includes(kind) ? { help: t(`notifications.help.${kind}`) } : {}),
+  };
+}
 
 const CHANNEL_NAME = Object.fromEntries(Object.entries(NOTIFICATION_CHANNEL).map(([k, v]) => [v, k])) as Record<
   number,
@@ -196,11 +218,7 @@ export const notificationEndpoints = [
       const chosen = new Map(rows.map((r) => [r.kind, r.channel]));
       return {
         success: true,
-        data: reaching(actor, ability).map((kind) => ({
-          kind,
-          label: t(`notifications.kinds.${kind}`),
-          channel: CHANNEL_NAME[chosen.get(NOTIFICATION_KIND[kind]) ?? NOTIFICATION_CHANNEL.inApp],
-        })),
+        data: reaching(actor, ability).map((kind) => preferenceOf(kind, chosen.get(NOTIFICATION_KIND[kind]))),
       };
     },
   }),
@@ -214,6 +232,8 @@ export const notificationEndpoints = [
     handler: async ({ body, actor, ability, ctx }) => {
       const me = recipientOf(actor);
       if (!reaching(actor, ability).includes(body.kind)) throw badRequest({ kind: 'notifications.errors.notForYou' });
+      if (!offered(body.kind).includes(body.channel))
+        throw badRequest({ channel: 'notifications.errors.channelNotOffered' });
       const kind = NOTIFICATION_KIND[body.kind];
       const channel = NOTIFICATION_CHANNEL[body.channel];
       await ctx

@@ -1,8 +1,18 @@
 /**
  * /my-profile's notification preferences: for each kind, in the app, in the app and by email, or
- * off. A choice is saved as it is made; a failed save puts the previous choice back and says so.
+ * off (each kind offers the choices the API lists for it, with its line of help where it has one). A choice is saved as it is made; a failed save puts the previous choice back and says so.
  */
-import { Card, CardContent, FormControl, InputLabel, MenuItem, Select, Stack, Typography } from '@mui/material';
+import {
+  Card,
+  CardContent,
+  FormControl,
+  FormHelperText,
+  InputLabel,
+  MenuItem,
+  Select,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { t } from '../../../i18n';
 import { api } from '../../../ui/api/client';
@@ -12,6 +22,8 @@ interface Preference {
   kind: string;
   label: string;
   channel: 'off' | 'inApp' | 'email';
+  channels?: Preference['channel'][];
+  help?: string;
 }
 
 const CHANNELS = ['inApp', 'email', 'off'] as const;
@@ -61,12 +73,13 @@ export function NotificationPreferences() {
                 value={p.channel}
                 onChange={(e) => void choose(p.kind, e.target.value as Preference['channel'])}
               >
-                {CHANNELS.map((c) => (
+                {(p.channels ?? CHANNELS).map((c) => (
                   <MenuItem key={c} value={c}>
                     {t(`notifications.channels.${c}`)}
                   </MenuItem>
                 ))}
               </Select>
+              {p.help && <FormHelperText>{p.help}</FormHelperText>}
             </FormControl>
           ))}
         </Stack>

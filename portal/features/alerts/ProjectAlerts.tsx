@@ -4,7 +4,10 @@
  * With `?new=1` in the address (the notification's link) it lists the new candidates as search's
  * cards show them, each badged and opening the profile panel as the board's cards do (with the notes); "Show all"
  * marks them seen and leaves the suggested tab as it is;
- * "Open in search" opens the saved filters on /search, which says what is new there too.
+ * "Open in search" opens the saved filters on /search, which says what is new there too. Opened with `?new=1` when
+ * nothing is new any more (the candidates were seen, or no longer match), it says so.
+ * While the platform has the company's alerts off, a subscribed person may still lower their digest or turn the
+ * alert off (the switch stays enabled while subscribed); turning on or raising the frequency is refused.
  * Shown only to the people who receive the project's alerts (its owner, shared members, advocate).
  */
 import {
@@ -39,6 +42,7 @@ import { useAuth } from '../../app/auth/authContext';
 import { startEarly, takeOpening } from '../../../ui/api/openingFetch';
 import { useNotify } from '../../app/notify';
 import { readerZone } from '../../../schema/rules/timeZones';
+import { formatDate } from '../../../schema/rules/dates';
 import { NotesSection } from '../pipeline/NotesSection';
 import { TimeZonePicker } from '../pipeline/TimeZonePicker';
 import { ProfilePanel } from '../search/ProfilePanel';
@@ -47,6 +51,10 @@ import { AlertNewContext } from './alertNew';
 import { newSince } from './alertText';
 
 const early = (projectId: string) => `alert:${projectId}`;
+
+/** How much a frequency emails: while the company's alerts are off, only the same or less may be chosen. */
+const FREQUENCIES = ['off', 'weekly', 'daily'] as const;
+const rank = (f: AlertFrequency | undefined) => FREQUENCIES.indexOf(f ?? 'daily');
 
 /**
  * Asks for the project's alert state beside the project itself (the project page, as it opens): the workspace waits
@@ -164,7 +172,7 @@ function AlertPanel({ projectId, state, showNew, cards, onSave: save, onShowAll:
             control={
               <Switch
                 checked={state.subscribed}
-                disabled={state.offForCompany}
+                disabled={state.offForCompany && !state.subscribed}
                 onChange={(e) => void save({ on: e.target.checked, timeZone: state.timeZone ?? readerZone() })}
               />
             }
@@ -181,7 +189,7 @@ function AlertPanel({ projectId, state, showNew, cards, onSave: save, onShowAll:
                   onChange={(e) => void save({ on: true, frequency: e.target.value as AlertFrequency })}
                 >
                   {(['off', 'daily', 'weekly'] as const).map((f) => (
-                    <MenuItem key={f} value={f}>
+                    <MenuItem key={f} value={f} disabled={state.offForCompany && rank(f) > rank(state.frequency)}>
                       {t(`alerts.frequency.${f}`)}
                     </MenuItem>
                   ))}
@@ -227,6 +235,20 @@ function AlertPanel({ projectId, state, showNew, cards, onSave: save, onShowAll:
           </Stack>
         )}
       </Paper>
+      {showNew && cards && cards.length === 0 && (
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          data-testid="alert-new-empty"
+          action={
+            <Button color="inherit" size="small" onClick={() => void showAll()}>
+              {t('alerts.panel.showAll')}
+            </Button>
+          }
+        >
+          {t('alerts.panel.noneNew', { day: formatDate(state.since ?? new Date().toISOString()) ?? '' })}
+        </Alert>
+      )}
       {showNew && cards && cards.length > 0 && (
         <Stack spacing={1} sx={{ mb: 2 }} data-testid="alert-new-cards">
           <Typography variant="h6" component="h2">
