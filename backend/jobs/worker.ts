@@ -219,11 +219,13 @@ const POLL_INTERVAL_MS = 1000;
  * the process's one pool), else the worker's own, bounded to what the runner and its tasks need
  * together (workerConnections). graphile-worker borrows it through db/sharedPool.ts;
  * a connection PostgreSQL closes is logged and replaced by Knex, never an unhandled 'error' event.
+ * Two named queues hold their job for minutes, one at a time each (imports, AI match runs): the
+ * default of three leaves a slot for every other job (emails, sign-in codes) while both run.
  */
 export async function startWorker(
   connectionString: string,
   config: Config,
-  concurrency = 2,
+  concurrency = 3,
   knex?: Knex,
 ): Promise<Worker> {
   if (knex) shareWorkerKnex(connectionString, knex);

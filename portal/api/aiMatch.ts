@@ -66,8 +66,23 @@ export interface MatchResult {
   score: number | null;
   strengths: string[] | null;
   recommendation: Recommendation | null;
+  /** The model's words when `judge` is 'model'; the product matcher's text when 'product'. */
   reasoning: string | null;
+  /** Who made this verdict: the model, or the product matcher (no model, or the model's set aside). */
+  judge: 'model' | 'product' | null;
+  /** A model's verdict that was set aside: what it said and why; the matcher's score stands. */
+  disagreement: { score: number; recommendation: Recommendation | null; reason: string } | null;
+  /** Hidden from companies (admins still see the name). */
+  adminAnonymous: boolean;
+  /** Copied from an earlier run on the same evidence. */
+  reused: boolean;
   notJudged: string | null;
+}
+/** One of the caller's open projects, and whether its board already holds the candidate. */
+export interface ProjectChoice {
+  id: string;
+  title: string;
+  hasCandidate: boolean;
 }
 
 export const aiMatchApi = {
@@ -94,7 +109,7 @@ export const aiMatchApi = {
       query: { perPage: 100, ...(recommendation ? { recommendation } : {}) },
     }),
   projects: (candidateId: string) =>
-    api<{ data: { id: string; title: string }[] }>('projects/candidate/list', { query: { candidateId } }),
+    api<{ data: ProjectChoice[] }>('projects/candidate/list', { query: { candidateId } }),
   curate: (projectId: string, candidateIds: string[]) =>
     api<{ added: number }>('projects/candidate/curate', { method: 'POST', body: { projectId, candidateIds } }),
 };

@@ -5,6 +5,7 @@
  *                                           optional search filters: reads the requirements, the run waits in review
  *   GET  /projects/ai-match                 runs, newest first (?projectId= for one project's), paginated
  *   POST /projects/ai-match/:id/judge       confirms the requirements (edited or not) and queues the match
+ *                                           on the runs' own queue, one at a time (run.ts MATCH_QUEUE)
  *   POST /projects/ai-match/:id/cancel      stops a run before its next candidate
  *   GET  /projects/ai-status/:id            the run: state, progress (judged of toJudge), requirements, judge
  *   GET  /projects/ai-match/:id/results     the results, sorted and filtered by recommendation, paginated
@@ -48,7 +49,7 @@ import {
 } from './matcher';
 import { matchFinished } from './notice';
 import { publicRun, withProjectTitle, type RunRow } from './store';
-import { MATCH_ATTEMPTS, matchJobKey, settleAbandoned } from './run';
+import { MATCH_ATTEMPTS, MATCH_QUEUE, matchJobKey, settleAbandoned } from './run';
 
 const runDef = entity('aiMatchRun');
 const MANAGE = { action: 'manage', subject: 'AiMatchRun' } as const;
@@ -319,7 +320,7 @@ export const aiMatchEndpoints = [
           trx,
           'match_candidates',
           { runId: current.id },
-          { jobKey: matchJobKey(current.id), maxAttempts: MATCH_ATTEMPTS },
+          { queueName: MATCH_QUEUE, jobKey: matchJobKey(current.id), maxAttempts: MATCH_ATTEMPTS },
         );
         return saved;
       });

@@ -11,7 +11,8 @@
  * and nothing of them is sent; otherwise their current profile, scored again, is sent, and the
  * verdict is stored with that score and its parts. A call that fails or answers malformed marks
  * that candidate "not judged" with the reason and the run goes on; an answer outside the evidence
- * is kept as a disagreement and the matcher's score stands (accept.ts). Without a model, the
+ * is kept as a disagreement and the matcher's score stands (accept.ts), that row's judge then the
+ * product's (the run's judge stays the model: what the server was set up with). Without a model, the
  * matcher's localVerdict writes the verdict on the evidence retrieval read and the run says the
  * product matcher judged. Progress (judged of toJudge) is stored after each candidate; one whose
  * row went meanwhile (erased) is counted neither way and leaves toJudge. A cancelled run stops
@@ -44,6 +45,13 @@ const RUNNING: number[] = [MATCH_STATUS.queued, MATCH_STATUS.retrieving, MATCH_S
 /** A run's job: retried after a worker stopped or crashed mid-run (the retry starts over). */
 export const MATCH_ATTEMPTS = 3;
 export const matchJobKey = (runId: number) => `match_candidates:${runId}`;
+/**
+ * Runs go one at a time on their own queue: a run holds its job for minutes, so without it two
+ * runs would hold both slots of a worker of two, and every other job (sign-in codes included) would
+ * wait. With the imports' queue (talent/import) that makes two long-running queues, so a worker
+ * runs at least three jobs at once (jobs/worker.ts) and one slot always serves the others.
+ */
+export const MATCH_QUEUE = 'ai_match_runs';
 /** A locked job whose worker died is taken back by graphile-worker after this long. */
 const LOCK_TIMEOUT = '4 hours';
 
@@ -216,7 +224,9 @@ async function judgeOne({ knex, llm, run, ctx, ranks, retrievable }: Judging, ca
   );
   try {
     const answer = await llm.structured(messages, verdictAnswer, 'verdict');
-    await saveVerdict(knex, run.id, acceptVerdict(answer, now.scored, factIds), MATCH_JUDGE.model, now);
+    const judged = acceptVerdict(answer, now.scored, factIds);
+    // A verdict set aside leaves the matcher's: the product judged that candidate, not the model.
+    await saveVerdict(knex, run.id, judged, judged.disagreement ? MATCH_JUDGE.product : MATCH_JUDGE.model, now);
   } catch (err) {
     if (!(err instanceof LlmError)) throw err;
     await saveFailure(knex, run.id, candidateId, err.reason, err.message);

@@ -2,35 +2,22 @@
  * /ai-match (admins): paste a job description, upload it as a PDF or Word file, or take a
  * project's own (MatchStartForm; ?project= preselects one), check the requirements read from it,
  * watch the match run (polled every two seconds), then read the ranked, explained shortlist and
- * add candidates to a project's suggested tab, one by one or the selected ones at once. Past runs
- * (PastRuns) reopen through ?run=, as the matchFinished notification's link does.
+ * add candidates to a project's suggested tab, one by one or the selected ones at once
+ * (AddToProjectDialog). The shortlist (MatchResults) opens each profile in the search's panel and
+ * says whose verdict each is. A change of filter clears the selection; an empty list says why
+ * (a filter, a run cancelled or failed early, or no match). Past runs (PastRuns) reopen through
+ * ?run=, as the matchFinished notification's link does.
  */
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Collapse,
-  LinearProgress,
-  MenuItem,
-  Skeleton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { Fragment, useCallback, useEffect, useState } from 'react';
+import { Alert, Box, Button, LinearProgress, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '../../../i18n';
 import { errorMessage } from '../../../ui/api/errors';
-import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
 import { aiMatchApi, type MatchResult, type MatchRun, type Recommendation } from '../../api/aiMatch';
-import { useNotify } from '../../app/notify';
 import { PageHeader } from '../../components/PageHeader';
+import { ProfilePanel } from '../search/ProfilePanel';
+import { AddToProjectDialog } from './AddToProjectDialog';
+import { MatchResults } from './MatchResults';
 import { MatchStartForm } from './MatchStartForm';
 import { PastRuns } from './PastRuns';
 import { MatchedSummary } from './MatchedSummary';
@@ -40,21 +27,26 @@ const P = 'portal.aiMatchPage';
 const RECS = ['strong_yes', 'yes', 'maybe', 'no'] as const;
 const RUNNING = ['queued', 'retrieving', 'judging'];
 
+/** What an empty list says: a filter that holds none, a run cancelled or failed early, or no match at all. */
+const emptyText = (run: MatchRun, filter: Recommendation | '') =>
+  filter
+    ? t(`${P}.emptyFilter`)
+    : run.status === 'cancelled'
+      ? t(`${P}.emptyCancelled`)
+      : run.status === 'failed'
+        ? t(`${P}.emptyFailed`)
+        : t(`${P}.empty`);
+
 export function AiMatchPage() {
-  const notify = useNotify();
   // The run's id lives in the address (?run=), so a reload or a shared link reopens the same match.
   const [params, setParams] = useSearchParams();
   const runParam = params.get('run');
   const [run, setRun] = useState<MatchRun | null>(null);
   const [results, setResults] = useState<MatchResult[] | null>(null);
   const [filter, setFilter] = useState<Recommendation | ''>('');
-  const [open, setOpen] = useState<string | null>(null);
+  const [profile, setProfile] = useState<string | undefined>();
   const [selected, setSelected] = useState<string[]>([]);
-  const [adding, setAdding] = useState<{
-    ids: string[];
-    projects: { id: string; title: string }[];
-    projectId: string;
-  } | null>(null);
+  const [adding, setAdding] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -108,15 +100,6 @@ export function AiMatchPage() {
     return () => clearInterval(timer);
   }, [run, filter, loadResults]);
 
-  const openAdd = (ids: string[]) =>
-    act(async () => {
-      const projects = (await aiMatchApi.projects(ids[0])).data;
-      // The run's own project first, when it was started from one.
-      const own = projects.find((p) => p.id === run?.projectId);
-      setAdding({ ids, projects, projectId: own?.id ?? projects[0]?.id ?? '' });
-    });
-
-  const label = (r: MatchResult) => r.name ?? t(`${P}.anonymous`, { rank: r.rank });
   const done = run && !RUNNING.includes(run.status) && run.status !== 'review';
 
   return (
@@ -210,6 +193,8 @@ export function AiMatchPage() {
               onChange={(e) => {
                 const rec = e.target.value as Recommendation | '';
                 setFilter(rec);
+                // What was selected may not be listed under the new filter: start afresh.
+                setSelected([]);
                 void act(() => loadResults(run.id, rec));
               }}
             >
@@ -224,93 +209,23 @@ export function AiMatchPage() {
               variant="outlined"
               sx={{ flexShrink: 0 }}
               disabled={!selected.length || busy}
-              onClick={() => void openAdd(selected)}
+              onClick={() => setAdding(selected)}
             >
               {t(`${P}.addSelected`)}
             </Button>
           </Stack>
           {results.length === 0 ? (
-            <Alert severity="info">{t(`${P}.empty`)}</Alert>
+            <Alert severity="info" data-testid="ai-match-empty">
+              {emptyText(run, filter)}
+            </Alert>
           ) : (
-            // A narrow screen scrolls the table, not the page.
-            <Box sx={{ overflowX: 'auto' }}>
-              <Table size="small" aria-label={t(`${P}.shortlist`)}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell padding="checkbox" />
-                    <TableCell>{t(`${P}.columns.candidate`)}</TableCell>
-                    <TableCell>{t(`${P}.columns.score`)}</TableCell>
-                    <TableCell>{t(`${P}.columns.recommendation`)}</TableCell>
-                    <TableCell>{t(`${P}.columns.strengths`)}</TableCell>
-                    <TableCell>{t(`${P}.columns.actions`)}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {results.map((r) => (
-                    <Fragment key={r.candidateId}>
-                      <TableRow data-testid="ai-match-result">
-                        <TableCell padding="checkbox">
-                          <Checkbox
-                            inputProps={{ 'aria-label': label(r) }}
-                            checked={selected.includes(r.candidateId)}
-                            onChange={(e) =>
-                              setSelected(
-                                e.target.checked
-                                  ? [...selected, r.candidateId]
-                                  : selected.filter((c) => c !== r.candidateId),
-                              )
-                            }
-                          />
-                        </TableCell>
-                        <TableCell>{label(r)}</TableCell>
-                        <TableCell>{r.score ?? '–'}</TableCell>
-                        <TableCell>
-                          {r.recommendation
-                            ? t(`${P}.recommendations.${r.recommendation}`)
-                            : t(`${P}.notJudged`, {
-                                reason: r.notJudged ? t(`${P}.notJudgedReasons.${r.notJudged}`) : '–',
-                              })}
-                        </TableCell>
-                        <TableCell>{(r.strengths ?? []).join(' · ')}</TableCell>
-                        <TableCell>
-                          <Button
-                            size="small"
-                            onClick={() => setOpen(open === r.candidateId ? null : r.candidateId)}
-                            aria-expanded={open === r.candidateId}
-                          >
-                            {t(`${P}.reasoning`)}
-                          </Button>
-                          <Button size="small" onClick={() => void openAdd([r.candidateId])}>
-                            {t(`${P}.add`)}
-                          </Button>
-                        </TableCell>
-                      </TableRow>
-                      <TableRow>
-                        <TableCell
-                          colSpan={6}
-                          sx={{ py: 0, borderBottom: open === r.candidateId ? undefined : 'none' }}
-                        >
-                          <Collapse in={open === r.candidateId} unmountOnExit data-testid="ai-match-detail">
-                            <Typography sx={{ my: 1 }}>{r.reasoning}</Typography>
-                            <Typography variant="subtitle2" component="h3">
-                              {t(`${P}.evidence`)}
-                            </Typography>
-                            <ul>
-                              {r.parts.map((p) => (
-                                <li key={p.key}>
-                                  <strong>{t(`${P}.parts.${p.key}`)}</strong>
-                                  {` (${t(`${P}.points`, { points: Math.round(p.points * 10) / 10, max: p.max })}): ${p.evidence}`}
-                                </li>
-                              ))}
-                            </ul>
-                          </Collapse>
-                        </TableCell>
-                      </TableRow>
-                    </Fragment>
-                  ))}
-                </TableBody>
-              </Table>
-            </Box>
+            <MatchResults
+              results={results}
+              selected={selected}
+              onSelect={setSelected}
+              onAdd={setAdding}
+              onOpenProfile={setProfile}
+            />
           )}
         </Box>
       )}
@@ -322,37 +237,20 @@ export function AiMatchPage() {
         <PastRuns refreshKey={`${run?.id ?? ''}:${run?.status ?? ''}`} />
       </Box>
 
-      <ConfirmDialog
-        open={Boolean(adding)}
-        title={t(`${P}.add`)}
-        message={t(`${P}.confirmAdd`, { count: adding?.ids.length ?? 0 })}
-        confirmLabel={t(`${P}.add`)}
-        busy={busy}
+      <AddToProjectDialog
+        ids={adding}
+        runProjectId={run?.projectId ?? null}
         onClose={() => setAdding(null)}
-        onConfirm={() =>
-          void act(async () => {
-            await aiMatchApi.curate(adding!.projectId, adding!.ids);
-            setAdding(null);
-            setSelected([]);
-            notify(t(`${P}.added`));
-          })
-        }
-      >
-        <TextField
-          select
-          fullWidth
-          label={t(`${P}.project`)}
-          value={adding?.projectId ?? ''}
-          onChange={(e) => adding && setAdding({ ...adding, projectId: e.target.value })}
-          sx={{ mt: 2 }}
-        >
-          {adding?.projects.map((p) => (
-            <MenuItem key={p.id} value={p.id}>
-              {p.title}
-            </MenuItem>
-          ))}
-        </TextField>
-      </ConfirmDialog>
+        onAdded={() => {
+          setAdding(null);
+          setSelected([]);
+        }}
+      />
+      <ProfilePanel
+        id={profile}
+        currency={run?.requirements.salary?.currency ?? 'SGD'}
+        onClose={() => setProfile(undefined)}
+      />
     </Box>
   );
 }

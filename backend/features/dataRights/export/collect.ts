@@ -18,6 +18,7 @@ import { CONSENT_PURPOSES, CONSENT_SOURCES } from '../../../../schema/rules/cons
 import { DATA_RIGHTS_ACTIONS } from '../../../../schema/rules/dataRights';
 import { CORRECTION_STATUS } from '../../../../schema/rules/dataExport';
 import { NOTE_VISIBILITY, STAGES } from '../../../../schema/rules/pipeline';
+import { RECOMMENDATION } from '../../../../schema/rules/aiMatch';
 import { ALERT_NEWS_STATE, ALERT_RECIPIENT_KIND } from '../../../../schema/entities/alert';
 import { loadChildren } from '../../../crud/children';
 import { selectRows } from '../../../crud/select';
@@ -259,6 +260,11 @@ async function alertsOf(knex: Knex, candidateId: number) {
   }));
 }
 
+/**
+ * AI-match runs the person was scored in; the recommendation by name. A run's project is named only
+ * where the person is on it (as alertsOf), never one they were not part of (confidential, internal or
+ * not). The reasoning may quote the run's description, so it is kept only where the project is named.
+ */
 async function aiMatchOf(knex: Knex, candidateId: number) {
   const rows = await knex('ai_match_results as r')
     .join('ai_match_runs as run', 'run.id', 'r.run_id')
@@ -266,17 +272,23 @@ async function aiMatchOf(knex: Knex, candidateId: number) {
     .where('r.candidate_id', candidateId)
     .orderBy('r.id')
     .select('r.run_id', 'p.title as project', 'run.created_at', 'r.rank', 'r.match_score', 'r.score')
-    .select('r.strengths', 'r.recommendation', 'r.reasoning', 'r.judged_at');
+    .select('r.strengths', 'r.recommendation', 'r.reasoning', 'r.judged_at')
+    .select(
+      knex.raw(
+        'exists (select 1 from project_candidates pc where pc.project_id = run.project_id and pc.candidate_id = ?) as known',
+        [candidateId],
+      ),
+    );
   return rows.map((r) => ({
     run: r.run_id,
-    project: r.project ?? null,
+    project: r.known ? (r.project ?? null) : null,
     runAt: iso(r.created_at),
     rank: r.rank,
     matchScore: r.match_score,
     score: r.score,
     strengths: r.strengths,
-    recommendation: r.recommendation,
-    reasoning: r.reasoning,
+    recommendation: r.recommendation == null ? null : nameOf(RECOMMENDATION, r.recommendation),
+    reasoning: r.known ? r.reasoning : null,
     judgedAt: iso(r.judged_at),
   }));
 }
