@@ -2,8 +2,9 @@
  * What a process checks before it starts (`npm start` and `npm run worker`), so a wrong setting stops it at once with
  * every problem named, rather than surfacing later as a failed request or, worse, a success that did nothing:
  *
- * - everywhere: `WORKER` is `on` or `off` (another word, such as `false`, would otherwise leave the worker running), and a
- *   set `ATS_ENCRYPTION_KEY` is 32 bytes (otherwise the first integration connected fails);
+ * - everywhere: `WORKER` is `on` or `off` (another word, such as `false`, would otherwise leave the worker running),
+ *   `WORKER_CONCURRENCY` is a whole number of at least 3 (imports and AI match runs each hold a slot for minutes, and
+ *   sign-in codes need one), and a set `ATS_ENCRYPTION_KEY` is 32 bytes (otherwise the first integration connected fails);
  * - in production: `SMTP_URL`, since sign-in is by emailed code and every invitation and notice goes by email (without
  *   it they would only be stored, while the sign-in screen says a code was sent), and `PUBLIC_URL`, which every emailed
  *   link is made from (it would otherwise point at localhost).
@@ -15,6 +16,11 @@ export function startProblems(config: Config, env: NodeJS.ProcessEnv = process.e
   const problems: string[] = [];
   if (env.WORKER !== undefined && env.WORKER !== '' && !['on', 'off'].includes(env.WORKER))
     problems.push(`WORKER must be 'on' or 'off', got '${env.WORKER}'`);
+  const concurrency = env.WORKER_CONCURRENCY;
+  if (concurrency !== undefined && concurrency !== '' && !(/^\d+$/.test(concurrency) && Number(concurrency) >= 3))
+    problems.push(
+      `WORKER_CONCURRENCY must be a whole number of at least 3 (imports and AI match runs each hold a slot for minutes), got '${concurrency}'`,
+    );
   try {
     encryptionKey(config.ats.encryptionKey, config.secret);
   } catch (error) {

@@ -101,7 +101,7 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
     const worker = start(here('../../backend/jobs/run.ts'), {
       ...env,
       METRICS_PORT: String(metricsPort),
-      WORKER_CONCURRENCY: '2',
+      WORKER_CONCURRENCY: '3',
     });
     children.push(worker);
     const metricsBase = `http://127.0.0.1:${metricsPort}`;

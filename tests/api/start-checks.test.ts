@@ -1,7 +1,7 @@
 /**
  * A process refuses to start on settings that would fail later or pretend: `npm start` and `npm run worker` in
  * production without SMTP_URL (sign-in is by emailed code) or PUBLIC_URL (every emailed link), with WORKER set to a
- * word other than on or off, or with an ATS_ENCRYPTION_KEY that is not 32 bytes, each named in one message.
+ * word other than on or off, WORKER_CONCURRENCY below 3, or with an ATS_ENCRYPTION_KEY that is not 32 bytes, each named in one message.
  */
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -38,6 +38,7 @@ const BAD = {
   SMTP_URL: undefined,
   PUBLIC_URL: undefined,
   WORKER: 'false',
+  WORKER_CONCURRENCY: '2',
   ATS_ENCRYPTION_KEY: 'too-short',
 };
 
@@ -51,6 +52,7 @@ describe('Starting with settings that cannot run', () => {
       expect(output).toContain('PUBLIC_URL must be set in production');
       expect(output).toContain("WORKER must be 'on' or 'off', got 'false'");
       expect(output).toContain('ATS_ENCRYPTION_KEY must be 32 bytes');
+      expect(output).toContain('WORKER_CONCURRENCY must be a whole number of at least 3');
     }
   });
 });
