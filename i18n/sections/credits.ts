@@ -69,6 +69,10 @@ export const credits = {
     status: 'Status',
     orderPdf: 'PDF',
     orderStatus: { pending: 'Awaiting payment', paid: 'Paid', cancelled: 'Cancelled' },
+    markPaid: 'Mark paid',
+    markPaidTitle: 'Mark this order paid?',
+    markPaidConfirm:
+      "Mark order {orderNumber} paid? {company}'s payment of {amount} was received: {credits} credits are added to its balance now. This cannot be undone.",
     save: 'Save',
     saving: 'Saving…',
     delete: 'Delete',

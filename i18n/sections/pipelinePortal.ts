@@ -219,6 +219,19 @@ export const pipelinePortal = {
     confirmIncluded: 'Guarantee the candidate',
     textShort:
       'A guarantee is optional protection for 0.5 credit: if the candidate leaves within 30 days you get a replacement, plus two reference checks. Your balance is {balance} credits, so you can move on without it now, or buy credits first.',
+    titleMany: 'Guarantee {n} candidates?',
+    textMany:
+      'A guarantee is optional protection for {amount} credit per candidate, {total} credits for these {n}: if a candidate leaves within 30 days you get a replacement, plus two reference checks. Guarantee the candidates, or move on without it.',
+    confirmMany: 'Guarantee {n} for {total} credits',
+    confirmTrialMany: 'Guarantee {n} free during the trial',
+    textTrialMany:
+      'A guarantee is optional protection: if a candidate leaves within 30 days you get a replacement, plus two reference checks. You are on your free trial until {date}: guaranteeing these {n} costs nothing until then. Guarantee the candidates, or move on without it.',
+    textIncludedMany:
+      'A guarantee is optional protection: if a candidate leaves within 30 days you get a replacement, plus two reference checks. It is included with your projects at no charge. Guarantee the {n} candidates, or move on without it.',
+    confirmIncludedMany: 'Guarantee the {n} candidates',
+    textShortMany:
+      'A guarantee is optional protection for {amount} credit per candidate, {total} credits for these {n}: if a candidate leaves within 30 days you get a replacement, plus two reference checks. Your balance is {balance} credits, so you can move on without it now, or buy credits first.',
+    doneMany: '{n} candidates guaranteed',
     without: 'Move without guarantee',
     done: 'Candidate guaranteed',
   },

@@ -250,7 +250,12 @@ export const projectsPortal = {
     freeCopyNeedsSlot:
       'A copy of a free project needs your free slot, which this project holds: close it or upgrade it to Power first.',
     confirm: {
-      pause: { title: 'Pause this project?', message: 'The pipeline stays as it is; resume the project any time.' },
+      pause: {
+        title: 'Pause this project?',
+        message: 'The pipeline stays as it is; resume the project any time.',
+        power:
+          'The pipeline stays as it is; resume the project any time. A paused Power project keeps renewing: {credits} credit every {days} days, the next renewal on {date}. Cancel the project to stop the renewals.',
+      },
       resume: { title: 'Resume this project?', message: 'The project becomes active again.' },
       close: {
         title: 'Close this project?',

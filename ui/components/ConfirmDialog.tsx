@@ -19,6 +19,8 @@ interface Props {
   wide?: boolean;
   /** A second way forward beside the confirmation (e.g. "Move without guarantee"). */
   alternative?: { label: string; onClick(): void };
+  /** The confirmation alone cannot be pressed (e.g. a charge the balance does not cover); Cancel and the alternative can. */
+  confirmDisabled?: boolean;
 }
 
 export function ConfirmDialog({
@@ -34,6 +36,7 @@ export function ConfirmDialog({
   children,
   wide,
   alternative,
+  confirmDisabled,
 }: Props) {
   return (
     <Dialog
@@ -57,7 +60,12 @@ export function ConfirmDialog({
             {alternative.label}
           </Button>
         )}
-        <Button onClick={onConfirm} disabled={busy} variant="contained" color={destructive ? 'error' : 'primary'}>
+        <Button
+          onClick={onConfirm}
+          disabled={busy || confirmDisabled}
+          variant="contained"
+          color={destructive ? 'error' : 'primary'}
+        >
           {confirmLabel}
         </Button>
       </DialogActions>

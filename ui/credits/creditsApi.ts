@@ -70,6 +70,12 @@ export const creditsApi = {
     api<{ msg: string }>(`credit/${encodeURIComponent(companyId)}/${encodeURIComponent(lot)}`, { method: 'DELETE' }),
   salesOrder: (body: { companyId: string; userId: string; noOfCredits: number; discountAmount: number }) =>
     api<{ msg: string; orderId: string; orderNumber: string }>('credit/sales-order', { method: 'POST', body }),
+  /** An admin marks an order form paid: its credits are added once (a second call is refused, 409). */
+  markOrderPaid: (orderId: string) =>
+    api<{ msg: string; orderNumber: string; creditDataId: string }>(
+      `credit/sales-order/${encodeURIComponent(orderId)}/paid`,
+      { method: 'POST' },
+    ),
   orderPdfUrl: (orderId: string) => buildUrl(`credit/sales-order/${encodeURIComponent(orderId)}/pdf`, {}),
   instantPurchase: (body: { companyId: string; userId: string; noOfCredits: number; discountAmount: number }) =>
     api<{ url?: string }>('credit/instant-purchase/stripe', { method: 'POST', body }),

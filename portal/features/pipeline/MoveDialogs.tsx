@@ -2,13 +2,15 @@
  * The dialogs a move can open (spec section 2, project detail): reject reason, schedule, reveal (single, skip, bulk), upgrade and guarantee.
  * The upgrade and the guarantee say what the charge will really do for the project's company: nothing for a
  * project no plan binds (schema/rules/plans.ts), nothing during the company's free trial, the price from its
- * balance, or that its balance is short (schema/rules/credits.ts).
+ * balance, or that its balance is short (schema/rules/credits.ts). A guarantee of several candidates is priced
+ * as that many guarantees, and when the balance cannot pay them all its confirmation cannot be pressed (each is
+ * charged in turn, so a part would be charged and nobody moved); moving on without the guarantee stays open.
  */
 import { Alert, Button, MenuItem, Stack, TextField } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { t } from '../../../i18n';
-import { chargeOutlook, PLAN_CHARGES } from '../../../schema/rules/credits';
+import { chargeOutlook, fromHalves, PLAN_CHARGES, toHalves } from '../../../schema/rules/credits';
 import { formatDate } from '../../../schema/rules/dates';
 import { plansApply } from '../../../schema/rules/plans';
 import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
@@ -99,25 +101,48 @@ interface Props {
   cancel(): void;
 }
 
-/** The text and button of a charged step, from what the charge will do; the plain price while that is unknown. */
+/**
+ * The text and button of a charged step, from what the charge will do; the plain price while that is unknown. A
+ * guarantee of `n` candidates is priced as n guarantees, each of them charged in turn: the balance must cover them all.
+ */
 function chargeWords(
   kind: 'upgrade' | 'guarantee',
   status: ReturnType<typeof useRaasStatus>['status'],
   included: boolean,
+  n = 1,
 ) {
   const K = `portal.pipeline.${kind}`;
-  if (included) return { text: t(`${K}.textIncluded`), confirm: t(`${K}.confirmIncluded`), short: false };
-  const amount = kind === 'upgrade' ? PLAN_CHARGES.upgrade : PLAN_CHARGES.guarantee;
-  const outlook = status ? chargeOutlook(amount, status) : undefined;
-  const values = { balance: status?.balance ?? 0, date: formatDate(status?.trialEndsAt ?? null) ?? '' };
-  if (outlook === 'trial') return { text: t(`${K}.textTrial`, values), confirm: t(`${K}.confirmTrial`), short: false };
-  if (outlook === 'short') return { text: t(`${K}.textShort`, values), confirm: t(`${K}.confirm`), short: true };
+  const many = kind === 'guarantee' && n > 1 ? 'Many' : '';
+  const each = kind === 'upgrade' ? PLAN_CHARGES.upgrade : PLAN_CHARGES.guarantee;
+  const total = fromHalves(toHalves(each) * n);
+  const values = {
+    n,
+    amount: each,
+    total,
+    balance: status?.balance ?? 0,
+    date: formatDate(status?.trialEndsAt ?? null) ?? '',
+  };
+  if (included)
+    return {
+      text: t(`${K}.textIncluded${many}`, values),
+      confirm: t(`${K}.confirmIncluded${many}`, values),
+      short: false,
+    };
+  const outlook = status ? chargeOutlook(total, status) : undefined;
+  if (outlook === 'trial')
+    return { text: t(`${K}.textTrial${many}`, values), confirm: t(`${K}.confirmTrial${many}`, values), short: false };
+  if (outlook === 'short')
+    return { text: t(`${K}.textShort${many}`, values), confirm: t(`${K}.confirm${many}`, values), short: true };
   return {
-    text: t(`${K}.text`) + (status ? ` ${t(`${K}.balance`, values)}` : ''),
-    confirm: t(`${K}.confirm`),
+    text: t(`${K}.text${many}`, values) + (status ? ` ${t(`${K}.balance`, values)}` : ''),
+    confirm: t(`${K}.confirm${many}`, values),
     short: false,
   };
 }
+
+/** How many of a guarantee prompt's candidates are still to guarantee (those the server named, else the unguaranteed). */
+export const toGuarantee = (prompt: Prompt): number =>
+  prompt.candidateIds?.length ?? prompt.request.docs.filter((d) => !d.guaranteed).length;
 
 export function MoveDialogs({ prompt, busy, error, isRaas, project, resolve, cancel }: Props) {
   const { user } = useAuth();
@@ -134,8 +159,11 @@ export function MoveDialogs({ prompt, busy, error, isRaas, project, resolve, can
   const count = request.docs.length;
   const name = count === 1 ? nameOf(request.docs[0]) : '';
   const stage = stageLabel(request.to);
+  const guarantees = prompt.kind === 'guarantee' ? toGuarantee(prompt) : 1;
   const words =
-    prompt.kind === 'upgrade' || prompt.kind === 'guarantee' ? chargeWords(prompt.kind, status, included) : undefined;
+    prompt.kind === 'upgrade' || prompt.kind === 'guarantee'
+      ? chargeWords(prompt.kind, status, included, guarantees)
+      : undefined;
   const buy = (
     <Button component={RouterLink} to={PATHS.companyCredits} size="small" sx={{ ml: 1 }}>
       {t('portal.pipeline.upgrade.buy')}
@@ -239,7 +267,11 @@ export function MoveDialogs({ prompt, busy, error, isRaas, project, resolve, can
       return (
         <ConfirmDialog
           open
-          title={t('portal.pipeline.guarantee.title')}
+          title={
+            guarantees > 1
+              ? t('portal.pipeline.guarantee.titleMany', { n: guarantees })
+              : t('portal.pipeline.guarantee.title')
+          }
           message={words?.text}
           confirmLabel={words?.confirm ?? ''}
           alternative={{
@@ -247,6 +279,8 @@ export function MoveDialogs({ prompt, busy, error, isRaas, project, resolve, can
             onClick: () => resolve({ withoutGuarantee: true }),
           }}
           busy={busy || weighing}
+          // Several guarantees are charged one by one: none is started when the balance cannot pay them all.
+          confirmDisabled={guarantees > 1 && !!words?.short}
           onConfirm={() => resolve()}
           onClose={cancel}
         >

@@ -3,11 +3,13 @@
  * dialog for a reject, the schedule dialog for an interview, the upgrade and guarantee prompts and
  * the reveal confirmation come first (asked by the shared rules, and again whenever the server
  * refuses with one of them); then the move is shown at once and rolled back with the server's
- * message when refused.
+ * message when refused. Several guarantees ask the balance again before the first charge (coversAll).
  */
 import { useCallback, useRef, useState, type Dispatch } from 'react';
 import { t } from '../../../i18n';
+import { chargeOutlook, fromHalves, PLAN_CHARGES, toHalves } from '../../../schema/rules/credits';
 import { PROJECT_PLAN, STAGES, type StageId } from '../../../schema/rules/pipeline';
+import { plansApply } from '../../../schema/rules/plans';
 import { ApiError } from '../../../ui/api/client';
 import { errorMessage } from '../../../ui/api/errors';
 import {
@@ -18,6 +20,7 @@ import {
   type RejectData,
   type ScheduleData,
 } from '../../api/pipeline';
+import { projectsApi } from '../../api/projects';
 import type { Notify } from '../../app/notify';
 import type { MoveAction } from './boardLogic';
 import { rememberSchedule } from './scheduleMemory';
@@ -67,6 +70,18 @@ function promptFailure(err: unknown): string {
     if (needed !== undefined && balance !== undefined) return t(err.code, { needed, balance });
   }
   return errorMessage(err);
+}
+
+/**
+ * Several guarantees are charged one by one, so the balance is asked first: when it does not cover them all (and no
+ * trial or included plan makes them free) nothing is charged and the refusal names the total and the balance.
+ */
+async function coversAll(project: ProjectDetail, count: number): Promise<string | undefined> {
+  if (count < 2 || !plansApply(project)) return undefined;
+  const status = await projectsApi.raasStatus(project.company?.id);
+  const needed = fromHalves(toHalves(PLAN_CHARGES.guarantee) * count);
+  if (chargeOutlook(needed, status) !== 'short') return undefined;
+  return t('credits.errors.insufficient', { needed, balance: status.balance });
 }
 
 /** The candidate ids a refusal names (`extra.candidateIds`, spread into the envelope). */
@@ -219,6 +234,12 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
         }
         if (prompt.kind === 'guarantee') {
           const ids = prompt.candidateIds ?? idsOf(request.docs.filter((d) => !d.guaranteed));
+          const short = await coversAll(current, ids.length);
+          if (short) {
+            setPromptError(short);
+            setBusy(false);
+            return;
+          }
           const { done, error } = await guaranteeEach(current.id, ids);
           const marked = {
             ...request,
@@ -229,7 +250,12 @@ export function useMoveFlow({ project, dispatch, notify, onMoved, onProjectChang
             setPrompt({ ...prompt, request: marked, candidateIds: ids.filter((id) => !done.includes(id)) });
             throw error;
           }
-          notify(t('portal.pipeline.guarantee.done'), 'success');
+          notify(
+            ids.length > 1
+              ? t('portal.pipeline.guarantee.doneMany', { n: ids.length })
+              : t('portal.pipeline.guarantee.done'),
+            'success',
+          );
           setBusy(false);
           return advance({ ...marked, guaranteed: true });
         }

@@ -2,7 +2,8 @@
  * A project's plan and status in its settings panel (spec section 4): pause and resume, close or
  * reactivate, upgrade a free project to Power (1 credit), cancel a Power project now or at the end
  * of its 30-day cycle, and duplicate the project. Each change is confirmed; refusals (no credits,
- * the free slot in use) show as snackbars.
+ * the free slot in use) show as snackbars. Pausing a RaaS Power project says that its renewals go on
+ * (the renewal job charges open projects, paused ones too) and when the next one is.
  */
 import { Alert, Box, Button, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
@@ -47,6 +48,13 @@ export function ProjectLifecycleSection({ project, onChanged, onLeave }: Props) 
     if (raas && action === 'reactivate') return t(`${L}.confirm.reactivate.${power ? 'power' : 'free'}`, charge);
     if (raas && power && action === 'duplicate') return t(`${L}.confirm.duplicate.power`, charge);
     if (raas && !power && action === 'close') return t(`${L}.confirm.close.free`);
+    // A paused Power project keeps its cycle: the renewal job charges it at each cycle's end all the same.
+    if (raas && power && action === 'pause' && cycleEndsAt && !cancelAtCycleEnd)
+      return t(`${L}.confirm.pause.power`, {
+        credits: PLAN_CHARGES.renewal,
+        days: PROJECT_CYCLE_DAYS,
+        date: cycleEndsAt,
+      });
     return t(`${L}.confirm.${action}.message`, { credits: PLAN_CHARGES.upgrade, days: PROJECT_CYCLE_DAYS });
   };
 

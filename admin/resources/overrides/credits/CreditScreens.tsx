@@ -1,13 +1,15 @@
 /**
  * The credits lists with their actions: active credits (lots with something left that has not
  * expired, as the portal lists them) with add, order form, and each lot's update and delete; the
- * credit log with add; sales orders with the order form, a new order listed at once.
+ * credit log with add; sales orders with the order form, a new order listed at once, and Mark paid
+ * on a pending order form's row and on its page (MarkPaid.tsx; on a phone the list links to the page).
  */
 import { entityByResource } from '../../../../schema';
 import { t } from '../../../../i18n';
 import { EntityList } from '../../EntityList';
 import { EntityShow } from '../../EntityScreens';
 import { AddCreditsButton, LotActions, OrderFormButton, useCanMoveCredits } from './CreditActions';
+import { MarkPaidAction } from './MarkPaid';
 
 const def = (resource: string) => entityByResource(resource)!;
 
@@ -38,5 +40,16 @@ export function CreditLogList() {
 }
 
 export function SalesOrdersList() {
-  return <EntityList entity={def('sales-orders')} actions={<OrderFormButton />} />;
+  const canMove = useCanMoveCredits();
+  return (
+    <EntityList
+      entity={def('sales-orders')}
+      actions={<OrderFormButton />}
+      rowActions={canMove ? { label: t('credits.page.rowActions'), render: () => <MarkPaidAction /> } : undefined}
+    />
+  );
+}
+
+export function SalesOrderShow() {
+  return <EntityShow entity={def('sales-orders')} actions={<MarkPaidAction onPage />} />;
 }

@@ -6,4 +6,7 @@ export const activeCredits = {
   show: lazyScreen(() => import('./CreditScreens'), 'CreditShow'),
 };
 export const creditLog = { list: lazyScreen(() => import('./CreditScreens'), 'CreditLogList') };
-export const salesOrders = { list: lazyScreen(() => import('./CreditScreens'), 'SalesOrdersList') };
+export const salesOrders = {
+  list: lazyScreen(() => import('./CreditScreens'), 'SalesOrdersList'),
+  show: lazyScreen(() => import('./CreditScreens'), 'SalesOrderShow'),
+};
