@@ -9,6 +9,7 @@ export const credits = {
     deleteFailed: 'Could not delete the credits',
     orderPaid: 'This order is already paid',
     orderCancelled: 'This order is cancelled',
+    cardOrder: 'A card order is paid through Stripe, which adds its credits; it cannot be marked paid by hand',
     checkoutExpired: 'This checkout expired without payment: start a new purchase',
     paymentUnavailable: 'Card payment is not available right now',
     cardUnavailable: 'Card payment is not available: ask for an order form',

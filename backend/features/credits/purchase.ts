@@ -27,7 +27,7 @@ import { defineEndpoint } from '../../endpoints/define';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { logger } from '../../logger';
 import { scopeQuery } from '../../permissions/sql';
-import { createOrder, memberOf, payOrder, sameOrderForm, ORDER_STATUS, type OrderRow } from './orders';
+import { createOrder, memberOf, payOrder, sameOrderForm, ORDER_CHANNEL, ORDER_STATUS, type OrderRow } from './orders';
 import { handlePaymentNotice, payments } from './notices';
 import { renderOrderForm } from './orderForm';
 import { purchaseBody, refOf } from './inputs';
@@ -205,6 +205,9 @@ export const purchaseEndpoints = [
     row: { entity: 'salesOrder', action: 'read' },
     handler: async ({ row, ctx, actor }) => {
       return ctx.knex.transaction(async (trx) => {
+        // A card order is paid through Stripe, whose notice adds its credits: by hand it would add them unpaid.
+        const { channel } = await trx('sales_orders').where('id', row.id).first('channel');
+        if (channel === ORDER_CHANNEL.card) throw new AppError(409, 'credits.errors.cardOrder');
         const admin = (await actorName(trx, actor)) ?? `Admin ${actor.id}`;
         const { paid, order } = await payOrder(trx, row.id as number, 'system', false, admin);
         if (!paid || !order) {
