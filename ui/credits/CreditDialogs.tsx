@@ -36,6 +36,7 @@ import { formatDate } from '../../schema/rules/dates';
 import { DayField } from '../components/DayField';
 import { apiList } from '../api/client';
 import { creditsApi, downloadFile, type CreditLot } from './creditsApi';
+import { COMPANY_TYPES } from '../../schema/roles';
 import { CompanyPicker, refusal, type Option } from './dialogParts';
 
 export { CompanyPicker, findCompanies, type Option } from './dialogParts';
@@ -306,7 +307,12 @@ export function OrderFormDialog({
         <>
           <DialogContent>
             <Stack spacing={2} sx={{ mt: 1 }}>
-              <CompanyPicker value={company} onChange={setCompany} error={errors.companyId} />
+              <CompanyPicker
+                value={company}
+                onChange={setCompany}
+                error={errors.companyId}
+                only={{ companyType: COMPANY_TYPES.raas }}
+              />
               <Autocomplete
                 options={members}
                 value={member}

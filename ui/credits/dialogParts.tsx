@@ -12,11 +12,12 @@ export interface Option {
   label: string;
 }
 
-export async function findCompanies(q: string): Promise<Option[]> {
+/** Up to 20 companies whose name holds `q`, among those `only` selects (`{ companyType }` for the order form's). */
+export async function findCompanies(q: string, only: Record<string, unknown> = {}): Promise<Option[]> {
   const { data } = await apiList<{ id: string; companyName: string }>('companies', {
     sort: ['companyName', 'ASC'],
     range: [0, 19],
-    filter: q ? { q } : {},
+    filter: q ? { ...only, q } : only,
   });
   return data.map((c) => ({ id: c.id, label: c.companyName }));
 }
@@ -26,18 +27,24 @@ export function CompanyPicker({
   onChange,
   error,
   label,
+  only,
 }: {
   value: Option | null;
   onChange(o: Option | null): void;
   error?: string;
   label?: string;
+  /** The companies offered, as a list filter (`{ companyType }`); every company when absent. */
+  only?: Record<string, unknown>;
 }) {
   const [options, setOptions] = useState<Option[]>([]);
   const [text, setText] = useState('');
+  // `only` is usually a literal of the dialog drawing the picker: its content, not its identity, says what to offer.
+  const onlyKey = JSON.stringify(only ?? {});
   useEffect(() => {
-    const timer = setTimeout(() => findCompanies(text).then(setOptions, () => setOptions([])), 200);
+    const filter = JSON.parse(onlyKey) as Record<string, unknown>;
+    const timer = setTimeout(() => findCompanies(text, filter).then(setOptions, () => setOptions([])), 200);
     return () => clearTimeout(timer);
-  }, [text]);
+  }, [text, onlyKey]);
   return (
     <Autocomplete
       options={options}
