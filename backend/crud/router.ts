@@ -216,7 +216,7 @@ export function crudRouter(entity: EntityDef, list: ListHandler | undefined, wri
     const ctx = context(req, trx, ability);
     await assertRoomInParents(trx, entity, data, existing);
     if (writes.update) {
-      await writes.update({ ...ctx, id, existing, data, children });
+      await writes.update({ ...ctx, id, existing, data, children, body: body as Record<string, unknown> });
       return statusChanged;
     }
     const check: CheckContext = { ...ctx, mode: 'update', id, existing };

@@ -54,6 +54,11 @@ export interface UpdateWrite extends WriteContext {
   existing: Row;
   data: Record<string, unknown>;
   children: ChildWrite[];
+  /**
+   * The request's body as the client sent it, for what it says beyond the validated fields (the `updatedAt` of the
+   * record it read, a `confirm`); given by the generic PUT, absent when a capability writes on its own authority.
+   */
+  body?: Record<string, unknown>;
 }
 
 export interface DeleteWrite extends WriteContext {

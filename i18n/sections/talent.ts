@@ -70,7 +70,10 @@ export const talent = {
     yes: 'Yes',
     no: 'No',
     notGiven: 'Not given',
-    anonymousHelp: 'Companies see the profile without the name and contact details.',
+    anonymousHelp:
+      'Companies see the profile without the name and contact details until a company takes it forward in a hiring project. A company that has already seen the name keeps it.',
+    changedTitle: 'This profile changed meanwhile',
+    reload: 'Reload profile',
     hkIdHelp: 'Letters and digits as on the card, e.g. A123456(7)',
     addLocation: 'Add preferred location',
     removeLocation: 'Remove location',
@@ -137,6 +140,7 @@ export const talent = {
     visibilityHelp: 'Companies find the profile in search.',
     selfChosenEdit:
       'The candidate set their profile to {status} themselves. Saving another status overrides their choice.',
+    overrideTitle: 'Override the status the candidate chose?',
   },
   cv: {
     addFromCv: 'Add from CV',
@@ -229,6 +233,8 @@ export const talent = {
       inactive: 'Your profile is inactive. Please contact us to activate it again.',
       pendingCuration: 'Our team is reviewing your profile. We will let you know once it is live.',
       pendingActivation: 'Your profile is ready and waiting to be activated by our team.',
+      hiddenByChoice:
+        'Your profile is hidden from companies by your choice: no company finds or names you. Turn on "Shown to companies" below to be found again.',
     },
     email: 'Email',
     emailHelp: 'You sign in with this address.',

@@ -158,6 +158,9 @@ export const talentErrors = {
   candidates: {
     errors: {
       selfChosenStatus: 'Some candidates chose their own status',
+      selfChosenStatusOne: 'The candidate chose this status themselves: confirm to override their choice',
+      changedMeanwhile:
+        'This profile was changed after you opened it. Reload it to see the current version, then make your change again.',
       required: 'Choose at least one candidate',
       tooMany: 'Choose at most 500 candidates',
       notFound: 'Some candidates no longer exist',

@@ -98,10 +98,26 @@ export function candidateRules(data: Data, existing: Data = {}, today: Today = t
     errors.preferredLocations = 'preferredLocations.errors.duplicate';
 
   // A status someone else sets takes over from the candidate's own choice (their own pause or
-  // activation says so itself, with selfChosenStatus: true).
+  // activation says so itself, with selfChosenStatus: true). Over a status the candidate chose, the
+  // callers ask for a confirmation first (overridesOwnStatus); this runs once it is given.
   if ('status' in data && 'status' in existing && data.status !== existing.status && !('selfChosenStatus' in data))
     data.selfChosenStatus = false;
   return errors;
+}
+
+/**
+ * Whether a write would override a status the candidate chose themselves (paused or re-activated their own profile,
+ * spec section 4): it changes the status and is not the candidate's own pause or activation (which says
+ * selfChosenStatus: true). Such a write needs an explicit confirmation: the admins' bulk status change and a save of
+ * the profile (PUT candidates/:id) answer 409 'candidates.errors.selfChosenStatus' without one (`confirm: true`).
+ */
+export function overridesOwnStatus(existing: Data, data: Data): boolean {
+  return (
+    existing.selfChosenStatus === true &&
+    'status' in data &&
+    data.status !== existing.status &&
+    data.selfChosenStatus !== true
+  );
 }
 
 export function experienceRules(data: Data, existing: Data = {}, today: Today = todayOf()): FieldErrors {

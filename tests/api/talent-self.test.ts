@@ -43,8 +43,9 @@ describe("The candidate's own page: status, email and insights", () => {
     expect(back.body).toMatchObject({ status: 3, selfChosenStatus: true });
     expect(back.body.pausedFrom).toBeUndefined();
     await t.http.get(`/api/v1/search/candidates/${me.id}`).set(as(company)).expect(404);
-    // A plain pause and activation afterwards still returns to the status it left.
-    await t.http.put(`/api/v1/candidates/${me.id}`).set(as(admin)).send({ status: 1 }).expect(200);
+    // A plain pause and activation afterwards still returns to the status it left (the admin overrides the status
+    // the candidate chose, so confirms it).
+    await t.http.put(`/api/v1/candidates/${me.id}`).set(as(admin)).send({ status: 1, confirm: true }).expect(200);
     await t.http.post(`/api/v1/candidates/${me.id}/pause`).set(as(me.token)).expect(200);
     expect((await t.http.post(`/api/v1/candidates/${me.id}/activate`).set(as(me.token)).expect(200)).body.status).toBe(
       1,

@@ -4,16 +4,24 @@
  * then checks the candidate's rules against the database and hands it to the one write path
  * (writeCandidates), the same one the bulk import uses. Experience and education rows written on
  * their own follow the same rules (experienceWrites, educationWrites).
+ *
+ * A form saves the whole profile it read, so a save from an older copy would put back what changed since (the
+ * candidate's pause or anonymity undone by a console form or a tab left open). The forms send the `updatedAt` they
+ * read; a profile changed since is refused, 409 'candidates.errors.changedMeanwhile' (field `updatedAt`), and nothing
+ * is written: the person reloads and saves again. A save that changes a status the candidate chose themselves also
+ * needs `confirm: true` (409 'candidates.errors.selfChosenStatus' without it), as the admins' bulk change does.
  */
 import type { Knex } from 'knex';
+import { t } from '../../../i18n';
 import { entity } from '../../../schema';
-import { educationRules, experienceRules } from '../../../schema/rules/candidate';
+import { formatId } from '../../../schema/lib/ids';
+import { educationRules, experienceRules, overridesOwnStatus } from '../../../schema/rules/candidate';
 import { modelFor } from '../../db/models';
 import type { ChildWrite } from '../../crud/children';
 import { existingInDatabase, missingRefs } from '../../crud/refs';
 import type { Row } from '../../crud/serialize';
 import { assertEmailFree, endSessions, personChecks, type EntityWrites, type WriteContext } from '../../crud/writes';
-import { badRequest, notFound, type FieldErrors } from '../../errors';
+import { AppError, badRequest, notFound, type FieldErrors } from '../../errors';
 import { candidateProblems, referencedIds } from './checkCandidate';
 import { attachCvDrafts } from './cv/storedPaths';
 import { prepareCandidate, reserveCandidateIds, writeCandidates } from './writeCandidates';
@@ -36,6 +44,38 @@ export interface CandidateChange {
   /** Validated fields (validateRecord), or values the caller's own rule sets (a status change). */
   data: Record<string, unknown>;
   children?: ChildWrite[];
+  /**
+   * The profile's `updatedAt` as the client read it (the GET its form was filled from): the change is refused when the
+   * stored profile changed since. Absent: not asked.
+   */
+  readAt?: string;
+  /** The caller confirmed overriding a status the candidate chose themselves (overridesOwnStatus). */
+  confirmed?: boolean;
+}
+
+const CHANGED_MEANWHILE = 'candidates.errors.changedMeanwhile';
+
+/** Refuses a change made from an older copy of the profile, or over the candidate's own status choice unconfirmed. */
+function assertCurrent(stored: Row, change: CandidateChange): void {
+  // The API writes updatedAt as an ISO string of the Date read from the row (milliseconds, as PostgreSQL's are read).
+  if (change.readAt !== undefined && new Date(change.readAt).getTime() !== (stored.updatedAt as Date).getTime())
+    throw new AppError(409, CHANGED_MEANWHILE, undefined, { updatedAt: CHANGED_MEANWHILE });
+  if (!change.confirmed && overridesOwnStatus(stored, change.data))
+    throw new AppError(
+      409,
+      'candidates.errors.selfChosenStatus',
+      t('candidates.errors.selfChosenStatusOne'),
+      { status: 'candidates.errors.selfChosenStatusOne' },
+      { candidates: [formatId(candidate, stored.id)] },
+    );
+}
+
+/** The `updatedAt` a client sent with its save, if any: a date-time, else a field error. */
+function readAtOf(body: Record<string, unknown> | undefined): string | undefined {
+  const sent = body?.updatedAt;
+  if (sent === undefined || sent === null) return undefined;
+  if (typeof sent !== 'string' || Number.isNaN(Date.parse(sent))) throw badRequest({ updatedAt: 'errors.invalid' });
+  return sent;
 }
 
 /** Checks a candidate's change against its rules and the database, then writes it; returns its id. */
@@ -43,6 +83,7 @@ export async function saveCandidate(ctx: WriteContext, change: CandidateChange):
   const { trx } = ctx;
   const stored = change.id === undefined ? undefined : await lockedCandidate(trx, change.id);
   if (change.id !== undefined && !stored) throw notFound();
+  if (stored) assertCurrent(stored, change);
   const checked = { data: change.data, children: change.children ?? [] };
   fail(candidateProblems(checked, { existing: stored, refs: await referencedIds(trx, checked) }));
   await personChecks(change.data, {
@@ -87,7 +128,15 @@ export async function writeOwnDetails(
 export const candidateWrites: EntityWrites = {
   create: (write) => saveCandidate(write, { data: write.data, children: write.children }),
   update: async (write) => {
-    await saveCandidate(write, { id: write.id, data: write.data, children: write.children });
+    const { body } = write;
+    await saveCandidate(write, {
+      id: write.id,
+      data: write.data,
+      children: write.children,
+      readAt: readAtOf(body),
+      // A capability writing on its own authority (no body: a correction the candidate asked for) needs no confirm.
+      confirmed: !body || body.confirm === true,
+    });
   },
   // The status has its own route, which warns before overriding a status the candidate chose.
   statusRoute: 'POST /candidates/update/status',

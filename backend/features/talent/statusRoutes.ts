@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { entity } from '../../../schema';
 import { formatId } from '../../../schema/lib/ids';
-import { selfStatusChange, type SelfStatusAction } from '../../../schema/rules/candidate';
+import { overridesOwnStatus, selfStatusChange, type SelfStatusAction } from '../../../schema/rules/candidate';
 import { flag, id, ids, oneOf } from '../../../schema/validation/inputs';
 import { modelFor } from '../../db/models';
 import { findRow, readOne } from '../../crud/router';
@@ -78,7 +78,7 @@ const bulkStatus = defineEndpoint({
       const rows = (await query).map((r) => r.toJSON() as Row);
       if (rows.length !== body.candidates.length) throw badRequest({ candidates: 'candidates.errors.notFound' });
       const changing = rows.filter((r) => r.status !== body.status);
-      const chosen = changing.filter((r) => r.selfChosenStatus).map((r) => r.id);
+      const chosen = changing.filter((r) => overridesOwnStatus(r, { status: body.status })).map((r) => r.id);
       // The console asks the admin to confirm, then sends the same request with confirm: true.
       if (chosen.length && body.confirm !== true) {
         throw new AppError(409, 'candidates.errors.selfChosenStatus', undefined, undefined, {

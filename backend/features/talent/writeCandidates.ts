@@ -75,6 +75,8 @@ export function prepareCandidate(
       candidateColumns.map((c) => [c.column, c.field === 'id' ? id : c.field in merged ? merged[c.field] : c.fallback]),
     );
     // When the stored row was read: the update is written only if nobody changed the row since (writeCandidates).
+    // This guards the import, which reads rows unlocked in its checking threads; the API reads its row locked, so
+    // the copy a client's form was filled from is compared there instead (assertCurrent in candidates.ts).
     row.update.updated_at = stored.updatedAt;
   } else row.insert = encodeRow(checked.data, candidateColumns, { id });
   return row;

@@ -12,7 +12,7 @@ import { DataExport } from './DataExport';
 import { DataRights } from './DataRights';
 import { EmailChangeDialog } from './EmailChange';
 import { ProfileEditor } from './ProfileEditor';
-import type { CandidateProfile } from './profileApi';
+import { profileApi, type CandidateProfile } from './profileApi';
 import { useAfterPaint } from '../../components/useFirstScreenful';
 
 /** The code of an emailed email-change link (?emailCode=123456), if the page was opened from one. */
@@ -66,7 +66,11 @@ export function ProfileDetails({ profile, onSaved }: Props) {
           setChangingEmail(false);
           clearEmailCode();
         }}
-        onChanged={(email) => onSaved({ ...profile, email })}
+        onChanged={(email) => {
+          onSaved({ ...profile, email });
+          // The change wrote the profile: the form saves from its new version (ProfileEditor sends its updatedAt).
+          void profileApi.get(profile.id).then(onSaved, () => undefined);
+        }}
       />
     </>
   );

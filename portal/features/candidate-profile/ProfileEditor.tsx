@@ -3,6 +3,10 @@
  * the server's rules, saved with PUT candidates/:id. Field errors the server finds show at their
  * fields (spec section 8: success 'messages.saveSuccess', else the first error). Throwing edits away asks first:
  * Discard, leaving the page and signing out.
+ *
+ * A save carries the `updatedAt` of the profile the page holds. A profile changed since (in another tab or device, or
+ * by our team) is refused with 409 'candidates.errors.changedMeanwhile' and nothing is written: a dialog says so and
+ * reloads the profile, which refreshes the fields the candidate left alone and keeps the ones they changed.
  */
 import { Button, CircularProgress } from '@mui/material';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -21,6 +25,8 @@ import { errorPath, profileResolver } from '../../../ui/candidate-profile/profil
 import { SaveBar } from '../../../ui/candidate-profile/SaveBar';
 import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
 import { portalLookups, profileApi, type CandidateProfile } from './profileApi';
+
+const CHANGED_MEANWHILE = 'candidates.errors.changedMeanwhile';
 
 interface Props {
   profile: CandidateProfile;
@@ -65,6 +71,8 @@ export function ProfileEditor({ profile, onSaved, onChangeEmail }: Props) {
   const namesLoaded = useNamesLoaded(portalLookups, values, 'candidate');
   const leave = useLeaveGuard(formState.isDirty);
   const [discarding, setDiscarding] = useState(false);
+  const [changed, setChanged] = useState(false);
+  const [reloading, setReloading] = useState(false);
 
   // A newer profile from elsewhere on the page (status, email) keeps what is being edited. The values the form was
   // built with are not reset again on its first draw: that reset redrew every field of the form a second time.
@@ -78,11 +86,15 @@ export function ProfileEditor({ profile, onSaved, onChangeEmail }: Props) {
   const save = form.handleSubmit(
     async (data) => {
       try {
-        const updated = await profileApi.update(profile.id, toPayload(data, 'candidate'));
+        const updated = await profileApi.update(profile.id, {
+          ...toPayload(data, 'candidate'),
+          updatedAt: profile.updatedAt,
+        });
         notify(t('messages.saveSuccess'), 'success');
         reset(toFormValues(updated, 'candidate'));
         onSaved(updated);
       } catch (err) {
+        if (err instanceof ApiError && err.code === CHANGED_MEANWHILE) return setChanged(true);
         const fields = err instanceof ApiError ? Object.entries(err.fields) : [];
         for (const [path, key] of fields)
           setError(errorPath(path), { type: 'server', message: t(key) }, { shouldFocus: path === fields[0][0] });
@@ -115,6 +127,18 @@ export function ProfileEditor({ profile, onSaved, onChangeEmail }: Props) {
     ),
     [id, email, notify, onChangeEmail],
   );
+
+  const reload = () => {
+    setReloading(true);
+    profileApi
+      .get(profile.id)
+      .then((fresh) => {
+        setChanged(false);
+        onSaved(fresh);
+      })
+      .catch((err: unknown) => notify(errorMessage(err), 'error'))
+      .finally(() => setReloading(false));
+  };
 
   if (!namesLoaded) return <LoadingScreen />;
   return (
@@ -153,6 +177,16 @@ export function ProfileEditor({ profile, onSaved, onChangeEmail }: Props) {
             setDiscarding(false);
           }}
           onClose={() => setDiscarding(false)}
+        />
+        <ConfirmDialog
+          open={changed}
+          title={t('talent.form.changedTitle')}
+          message={t(CHANGED_MEANWHILE)}
+          confirmLabel={t('talent.form.reload')}
+          cancelLabel={t('talent.form.keepEditing')}
+          busy={reloading}
+          onConfirm={reload}
+          onClose={() => setChanged(false)}
         />
         <ConfirmDialog
           open={leave.asking}

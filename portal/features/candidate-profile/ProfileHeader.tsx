@@ -1,16 +1,47 @@
-/** The top of the candidate's page: who they are, their profile's status, and pausing or activating it (after a confirmation). */
+/**
+ * The top of the candidate's page: who they are, their profile's status, and pausing or activating it (after a
+ * confirmation). An active or semi-active profile whose person turned "Shown to companies" off says it is hidden from
+ * companies by their choice (companies meet them as if not active), read from their consents and read again when the
+ * consents card or the notice dialog changes them (CONSENTS_CHANGED).
+ */
 import PauseCircleOutline from '@mui/icons-material/PauseCircleOutline';
 import PlayCircleOutline from '@mui/icons-material/PlayCircleOutline';
 import { Avatar, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { CANDIDATE_STATUS } from '../../../schema/entities/talentOptions';
 import { actionErrorMessage } from '../../../ui/api/errors';
 import { initialsOf } from '../../app/layout/AccountMenu';
 import { useNotify } from '../../app/notify';
 import { ConfirmDialog } from '../../../ui/components/ConfirmDialog';
 import { formatDate } from '../../components/format';
 import { t } from '../../../i18n';
+import { CONSENTS_CHANGED, readConsents } from '../consents/consentsApi';
 import { candidateStatus, ownStatusAction, ownStatusText } from './candidateStatus';
 import { profileApi, type CandidateProfile } from './profileApi';
+
+/** Whether the candidate lets companies see them ("Shown to companies"); undefined until their consents are read. */
+function useShownToCompanies(): boolean | undefined {
+  const [shown, setShown] = useState<boolean>();
+  useEffect(() => {
+    let live = true;
+    const load = () => {
+      readConsents().then(
+        (c) => live && setShown(c.consents.shownToCompanies.granted),
+        () => undefined,
+      );
+    };
+    load();
+    window.addEventListener(CONSENTS_CHANGED, load);
+    return () => {
+      live = false;
+      window.removeEventListener(CONSENTS_CHANGED, load);
+    };
+  }, []);
+  return shown;
+}
+
+/** Statuses in which companies would meet the candidate, but for their consent. */
+const SEEN = [CANDIDATE_STATUS.active, CANDIDATE_STATUS.semiActive] as number[];
 
 interface Props {
   profile: CandidateProfile;
@@ -24,6 +55,7 @@ export function ProfileHeader({ profile, onChanged }: Props) {
   const status = candidateStatus(profile.status);
   const action = ownStatusAction(profile.status, profile.selfChosenStatus);
   const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
+  const hidden = useShownToCompanies() === false && SEEN.includes(profile.status);
 
   const run = async () => {
     if (!action) return;
@@ -74,7 +106,7 @@ export function ProfileHeader({ profile, onChanged }: Props) {
           )}
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }} data-testid="status-explanation">
-          {t(ownStatusText(profile.status, profile.selfChosenStatus))}
+          {t(hidden ? 'talent.own.status.hiddenByChoice' : ownStatusText(profile.status, profile.selfChosenStatus))}
         </Typography>
       </CardContent>
       {action && (

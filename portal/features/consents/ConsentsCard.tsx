@@ -44,6 +44,8 @@ export function ConsentsCard() {
     setError(undefined);
     try {
       setConsents(await changeConsents({ [purpose]: granted }));
+      // The page's header says whether companies see the profile.
+      window.dispatchEvent(new Event(CONSENTS_CHANGED));
       notify(t(granted ? 'portal.consents.given' : 'portal.consents.withdrawn'), 'success');
     } catch (err) {
       setError(errorMessage(err));

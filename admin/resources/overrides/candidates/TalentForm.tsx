@@ -4,7 +4,7 @@
  * their fields (react-admin sets them from the answer's `errors`).
  */
 import { Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { Form, SaveButton, useBasename, useLocation, useNavigate, useRecordContext } from 'react-admin';
 import { t } from '../../../../i18n';
@@ -71,10 +71,22 @@ function Actions({ mode }: { mode: 'create' | 'edit' }) {
   );
 }
 
-export function TalentForm({ mode }: { mode: 'create' | 'edit' }) {
+/**
+ * A profile read again (after a save was refused because it changed meanwhile) refreshes what the admin left alone and
+ * keeps what they changed; the form's `updatedAt` follows the profile read (TalentEditScreens.tsx sends it).
+ */
+const KEEP_EDITS = { keepDirtyValues: true };
+
+export function TalentForm({ mode, children }: { mode: 'create' | 'edit'; children?: ReactNode }) {
   const record = useRecordContext();
   const failed = useNotifyFailure();
-  const values = useMemo(() => toFormValues(mode === 'edit' ? record : undefined, 'admin'), [record, mode]);
+  const values = useMemo(
+    () =>
+      mode === 'edit'
+        ? { ...toFormValues(record, 'admin'), updatedAt: record?.updatedAt }
+        : toFormValues(undefined, 'admin'),
+    [record, mode],
+  );
   const resolver = useMemo(() => profileResolver('admin', mode === 'edit' ? record : undefined), [record, mode]);
   const id = mode === 'edit' && record ? String(record.id) : undefined;
   // The pickers' names are asked for at once before the form draws, so each picker draws once, with its name.
@@ -82,7 +94,14 @@ export function TalentForm({ mode }: { mode: 'create' | 'edit' }) {
   if (!namesLoaded) return <LinearProgress aria-label={t('talent.form.loading')} />;
   return (
     <LookupProvider client={consoleLookups}>
-      <Form record={values} resolver={resolver} mode="onChange" noValidate warnWhenUnsavedChanges>
+      <Form
+        record={values}
+        resolver={resolver}
+        mode="onChange"
+        noValidate
+        warnWhenUnsavedChanges
+        resetOptions={mode === 'edit' ? KEEP_EDITS : undefined}
+      >
         <Stack spacing={3} sx={{ p: { xs: 1.5, md: 3 } }}>
           {mode === 'create' && <CvStart />}
           {mode === 'create' && <TwinWarning showPath={talentPaths.show} />}
@@ -104,6 +123,7 @@ export function TalentForm({ mode }: { mode: 'create' | 'edit' }) {
         <SaveBar idleText={mode === 'create' ? t('talent.admin.createIdle') : undefined}>
           <Actions mode={mode} />
         </SaveBar>
+        {children}
       </Form>
     </LookupProvider>
   );
