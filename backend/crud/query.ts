@@ -94,7 +94,14 @@ export function parseListParams(
     sortColumn(entity, sortRaw[0], readable) ??
     (query.sort === undefined || query.sort === '' ? `${entity.table}.id` : undefined);
   if (!column) throw badRequest({ sort: 'sort.errors.invalid' });
-  const rangeRaw = json(query.range, 'range') ?? [0, 24];
+  const filter = json(query.filter, 'filter') ?? {};
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
+    throw badRequest({ filter: 'filter.errors.invalid' });
+  // A lookup of records by id (react-admin's getMany, which sends no range) answers every id asked for, up to a page.
+  const asked = (filter as { id?: unknown }).id;
+  const ids = Array.isArray(asked) ? asked.length : 0;
+  if (ids > MAX_PAGE) throw badRequest({ filter: 'filter.errors.invalid' });
+  const rangeRaw = json(query.range, 'range') ?? [0, Math.max(ids, 25) - 1];
   if (
     !Array.isArray(rangeRaw) ||
     rangeRaw.length !== 2 ||
@@ -104,9 +111,6 @@ export function parseListParams(
   ) {
     throw badRequest({ range: 'range.errors.invalid' });
   }
-  const filter = json(query.filter, 'filter') ?? {};
-  if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
-    throw badRequest({ filter: 'filter.errors.invalid' });
   for (const key of Object.keys(filter)) {
     if (key === 'q' || key === 'id' || ownKeys?.has(key)) continue;
     const name = /^(.+)_(gte|lte)$/.exec(key)?.[1] ?? key;

@@ -1,0 +1,34 @@
+/**
+ * react-admin's getMany asks records by id with no range (`filter={"id":[...]}`): every id asked for is answered, up
+ * to a page of 1,000, so the console's reference columns and its CSV export name every record rather than the first 25.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { client, type Client } from '../helpers/actors';
+import { testApp, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+let admin: Client;
+
+beforeAll(async () => {
+  t = await testApp();
+  admin = client(t, await t.login('admin@example.com'));
+});
+
+describe('Records asked by id', () => {
+  it('answers all 40 of 40 ids with no range, a range still pages, and more than a page is refused', async () => {
+    const ids = (await t.knex('skills').orderBy('id').limit(40).pluck('id')) as number[];
+    expect(ids).toHaveLength(40);
+    const all = await admin.get(`/skills?filter=${encodeURIComponent(JSON.stringify({ id: ids }))}`);
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    expect(all.body).toHaveLength(40);
+    expect(all.headers['content-range']).toMatch(/ 0-39\/40$/);
+    const paged = await admin.get(`/skills?filter=${encodeURIComponent(JSON.stringify({ id: ids }))}&range=[0,9]`);
+    expect(paged.body).toHaveLength(10);
+    const plain = await admin.get('/skills');
+    expect(plain.body).toHaveLength(25);
+    const tooMany = Array.from({ length: 1001 }, (_, i) => i + 1);
+    const refused = await admin.get(`/skills?filter=${encodeURIComponent(JSON.stringify({ id: tooMany }))}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toEqual({ filter: 'filter.errors.invalid' });
+  });
+});
