@@ -206,8 +206,10 @@ export function crudRouter(entity: EntityDef, list: ListHandler | undefined, wri
     if (!existing) throw notFound();
     const target = asSubject(subject, { ...existing });
     if (!ability.can('update', target)) throw forbidden();
-    const writable = permittedFieldsOf(ability, 'update', target, { fieldsFrom: (r) => r.fields ?? allFields(entity) });
-    const refused = refusedChanges(entity, body, existing, new Set(writable));
+    const fieldsFrom = (r: { fields?: string[] }) => r.fields ?? allFields(entity);
+    const writable = permittedFieldsOf(ability, 'update', target, { fieldsFrom });
+    const seen = new Set(permittedFieldsOf(ability, 'read', target, { fieldsFrom }));
+    const refused = refusedChanges(entity, body, existing, new Set(writable), seen);
     if (refused) throw new AppError(403, 'errors.fieldNotWritable', undefined, refused);
     const data = validateRecord(entity, body, 'update', new Set(writable));
     if (!ability.can('update', asSubject(subject, { ...existing, ...data }))) throw forbidden();
@@ -314,14 +316,17 @@ function refusedChanges(
   body: unknown,
   existing: Record<string, unknown>,
   writable: ReadonlySet<string>,
+  /** The fields the actor may read: a field outside them is refused whatever is sent, so the answer tells nothing of it. */
+  readable: ReadonlySet<string>,
 ): Record<string, string> | null {
   if (!body || typeof body !== 'object') return null;
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
     const field = entity.fields[key];
     if (!field || field.readOnly || writable.has(key)) continue;
-    if (!(key in existing)) continue;
-    if (!same(asStored(field, value), existing[key])) out[key] = `${key}.errors.notWritable`;
+    if (field.hidden || !readable.has(key)) out[key] = `${key}.errors.notWritable`;
+    else if (!(key in existing)) continue;
+    else if (!same(asStored(field, value), existing[key])) out[key] = `${key}.errors.notWritable`;
   }
   return Object.keys(out).length ? out : null;
 }
