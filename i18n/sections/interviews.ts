@@ -6,6 +6,8 @@ export const interviews = {
   // Stand in for a project without a title and a candidate without a first name ("Hi there") in messages to candidates.
   aRole: 'a role',
   there: 'there',
+  // The answer's email to the company, when the candidate accepted a proposed time.
+  answeredTime: 'The interview is booked for {when}.',
   loading: 'Loading the request…',
   answer: {
     interviewTitle: 'Interview request',
@@ -29,6 +31,8 @@ export const interviews = {
     startsAt: 'Starts',
     slots: 'Proposed times',
     companyLocalTimes: "In the company's local time",
+    chooseTime: 'Choose a time (times in {zone})',
+    approvedInterviewAt: 'Your interview is booked for {when}. The calendar invitation is on its way to your email.',
     expires: 'Answer by {date}',
     approveInterview: 'Accept the interview',
     approveWhitelist: 'Yes, put me forward',
@@ -180,6 +184,7 @@ export const interviewProjectMessages = {
       withdrawn:
         'The company has withdrawn this request, so it can no longer be answered. Nothing more is needed from you.',
       notYours: 'This request was sent to another candidate',
+      slotTaken: 'Another candidate has just booked this time. Choose another one.',
     },
   },
   jd: {
@@ -210,6 +215,13 @@ export const interviewFieldErrors = {
   jdFooter: { errors: { tooLong: 'The footer is at most 60 characters' } },
   interviewRequestToken: { errors: { invalid: 'This link is not valid' } },
   userResponse: { errors: { invalid: 'Choose reasons from the list' } },
+  slot: {
+    errors: {
+      required: 'Choose one of the proposed times',
+      invalid: 'Choose one of the proposed times still ahead',
+      taken: 'This time is already booked: choose another one',
+    },
+  },
   whatsapp: {
     errors: {
       signature: 'The signature of this delivery is not valid',

@@ -47,6 +47,8 @@ export interface ProjectData {
   jdFileName: string | null;
   jdLink: string;
   interviewDetails: InterviewDetails | null;
+  /** The times are the request's own proposed times, in its zone: accepting books one (`slot` of `approve`). */
+  choosesTime: boolean;
   timeSlots: { date: string; startTime: string; endTime: string }[];
   expiresAt: string;
 }
@@ -150,10 +152,11 @@ export const interviewsApi = {
       method: 'POST',
       body: { interviewRequestToken: token, accessValue: 'check', responseMethod },
     }),
-  approve: (token: string, responseMethod: string) =>
+  /** `slot`: the proposed time accepted, as the schedule types it ("2027-03-02T10:00"). */
+  approve: (token: string, responseMethod: string, slot?: string) =>
     api<AnswerResult>('projects/interview-request/check-and-approve', {
       method: 'POST',
-      body: { interviewRequestToken: token, accessValue: 'approve', responseMethod },
+      body: { interviewRequestToken: token, accessValue: 'approve', responseMethod, ...(slot ? { slot } : {}) },
     }),
   reject: (token: string, userResponse: { reasons: string[]; comment?: string }, responseMethod: string) =>
     api<AnswerResult>('projects/interview-request/reject', {

@@ -13,6 +13,7 @@ import { t } from '../../i18n';
 import { signBody, whatsappFor } from '../../backend/adapters/whatsapp';
 import { TEST_SECRET } from '../helpers/app';
 import { followInApp, startE2E, type E2E } from '../helpers/e2e';
+import { apiToken } from '../helpers/apiToken';
 import { activeCandidates, addToProject, makeProject, type TestProject } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
 import { PROJECT_STATUS } from '../../schema/rules/pipeline';
@@ -21,20 +22,6 @@ let e2e: E2E;
 let project: TestProject;
 let candidates: number[];
 let ownerToken: string;
-
-async function apiToken(email: string): Promise<string> {
-  await fetch(`${e2e.baseUrl}/api/v1/auth/send-email-otp`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email }),
-  });
-  const res = await fetch(`${e2e.baseUrl}/api/v1/auth/login-by-email-otp`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, otp: await e2e.lastCode(email) }),
-  });
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
 
 /** A page in the file's one signed-in context for that person (these screens keep nothing in the browser's storage). */
 const signedInPage = (...[email, viewport, at]: Parameters<E2E['signIn']>) =>
@@ -88,7 +75,7 @@ beforeAll(async () => {
   e2e = await startE2E();
   project = await makeProject(e2e.db.knex, { title: 'Mobile Engineer', advocateEmail: 'advocate@example.com' });
   candidates = await activeCandidates(e2e.db.knex, 2, { skip: 90 });
-  ownerToken = await apiToken('owner@acme.example.com');
+  ownerToken = await apiToken(e2e, 'owner@acme.example.com');
 });
 
 describe('Interview requests', () => {

@@ -5,6 +5,14 @@
  * or whose company is not, is neither read as open nor answered (409); nor is one whose candidate the
  * sender may no longer reach (paused, erased, consent to be shown to companies withdrawn: 410, as an
  * expired request). Unknown and malformed tokens say nothing about any request.
+ *
+ * Accepting an interview request books one of its proposed times (chooseSlot): with more than one still ahead the
+ * candidate names it (`slot`, as typed in the schedule: "2027-03-02T10:00" in the request's zone), and without a
+ * valid one the answer is a 400 on `slot`; a single time still ahead is chosen by accepting. A time another candidate
+ * already booked with the same interviewer on the same project is refused (409 `slotTaken`, on `slot`), and the
+ * request stays open for another choice. The choice is kept in the request's schedule (`chosenSlot`), which the
+ * calendar invitation and the answer's emails read (rules.ts interviewStart, delivery.ts). A request without proposed
+ * times (or with none still ahead) is accepted as before, booking nothing.
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';
@@ -47,6 +55,9 @@ export interface RequestRow {
 }
 
 type Slot = { date: string; startTime: string; endTime: string };
+
+/** A request's schedule once accepted: `chosenSlot` is the proposed time the candidate booked. */
+type Booked = ScheduleData & { chosenSlot?: string };
 
 /** The zone furthest behind UTC: a local time there is the last instant it is anywhere, so a slot past there is past. */
 const LAST_ZONE = 'Etc/GMT+12';
@@ -111,6 +122,8 @@ export async function projectData(knex: Knex | Knex.Transaction, request: Reques
           timezone: schedule.timezone ?? null,
         }
       : null,
+    // The times are the request's own proposed times, one of which accepting books (chooseSlot).
+    choosesTime: Boolean(schedule?.slots?.length),
     timeSlots: !interview
       ? []
       : schedule?.slots?.length
@@ -187,6 +200,50 @@ export interface Answer {
   responseMethod?: string;
   reasons?: string[];
   comment?: string | null;
+  /** The proposed time accepted ("2027-03-02T10:00", in the request's zone). */
+  slot?: string;
+}
+
+/** When a booked request's interview starts: its chosen time, else (accepted before choices) its first proposed one. */
+function bookedStart(schedule: Booked | null): number | undefined {
+  const slot = schedule?.chosenSlot ?? schedule?.slots?.[0];
+  return slot ? localToInstant(slot, validZone(schedule?.timezone) ?? 'UTC')?.getTime() : undefined;
+}
+
+/**
+ * 409 when another accepted request of the project books the same interviewer at the same start. Answers for the same
+ * project and interviewer take turns (a transaction-scoped advisory lock), so two candidates accepting the same time
+ * at once cannot both book it.
+ */
+async function requireFree(trx: Knex.Transaction, request: RequestRow, schedule: Booked, start: number) {
+  const interviewer = (schedule.interviewerEmail ?? '').trim().toLowerCase();
+  await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`interview-slot:${request.project_id}:${interviewer}`]);
+  const accepted = await trx('interview_requests')
+    .where({ project_id: request.project_id, kind: REQUEST_KIND.interview, state: REQUEST_STATE.approved })
+    .whereNot('id', request.id)
+    .whereRaw(`lower(trim(schedule_data->>'interviewerEmail')) = ?`, [interviewer])
+    .select('schedule_data');
+  if (accepted.some((r) => bookedStart(r.schedule_data as Booked | null) === start))
+    throw new AppError(409, 'project.interview.errors.slotTaken', undefined, { slot: 'slot.errors.taken' });
+}
+
+/**
+ * The proposed time an acceptance books: the one named (`slot`), which must be one of the request's times still
+ * ahead (400 on `slot` otherwise, or when more than one is ahead and none is named), the only one still ahead when
+ * none is named, and nothing for a request without proposed times still ahead.
+ */
+async function chooseSlot(trx: Knex.Transaction, request: RequestRow, slot: string | undefined, now: Date) {
+  const schedule = request.schedule_data as Booked | null;
+  if (request.kind !== REQUEST_KIND.interview || !schedule?.slots?.length) return undefined;
+  const zone = validZone(schedule.timezone) ?? 'UTC';
+  const startOf = (s: string) => localToInstant(s, zone)?.getTime();
+  const ahead = schedule.slots.filter((s) => (startOf(s) ?? 0) > now.getTime());
+  if (slot !== undefined && !ahead.includes(slot)) throw badRequest({ slot: 'slot.errors.invalid' });
+  if (!ahead.length) return undefined;
+  const chosen = slot ?? (ahead.length === 1 ? ahead[0] : undefined);
+  if (chosen === undefined) throw badRequest({ slot: 'slot.errors.required' });
+  await requireFree(trx, request, schedule, startOf(chosen) as number);
+  return chosen;
 }
 
 export async function answerRequest(knex: Knex, actor: Actor, input: Answer, config: Config) {
@@ -214,6 +271,7 @@ export async function answerRequest(knex: Knex, actor: Actor, input: Answer, con
       return { success: true, isTokenUsed: outcome === 'used', state: stateName(request.state), projectData: data };
     }
     const state = outcome === 'approved' ? REQUEST_STATE.approved : REQUEST_STATE.rejected;
+    const chosenSlot = outcome === 'approved' ? await chooseSlot(trx, request, input.slot, new Date()) : undefined;
     await trx('interview_requests')
       .where({ id: request.id, state: REQUEST_STATE.sent })
       .update({
@@ -222,6 +280,7 @@ export async function answerRequest(knex: Knex, actor: Actor, input: Answer, con
         response_method: (input.responseMethod ?? 'email').slice(0, 20),
         reject_reasons: outcome === 'rejected' ? reasons : [],
         reject_text: outcome === 'rejected' ? input.comment?.trim() || null : null,
+        ...(chosenSlot ? { schedule_data: JSON.stringify({ ...request.schedule_data, chosenSlot }) } : {}),
         updated_at: trx.fn.now(),
       });
     await logRecruitmentActivity(trx, {

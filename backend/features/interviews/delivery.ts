@@ -5,8 +5,8 @@
  * those the in-app notice of it reaches (the project's active people whose board shows the
  * candidate, by their own view of them, and its active advocate) and its active owner-admin, each
  * once: for an interview, the email of the interviewAnswered kind, sent to those who did not turn the
- * kind off (the notice itself emails nobody); and,
- * for an accepted interview with a known start, sends the calendar invitation to the candidate and
+ * kind off (the notice itself emails nobody), naming the time the candidate chose on accepting; and,
+ * for an accepted interview with a known start (the chosen proposed time, rules.ts interviewStart), sends the calendar invitation to the candidate and
  * the interviewer (a confidential project's copy for the candidate organized by the platform's sender,
  * naming no one of the company), whatever anyone's notification preferences: it is the interview's appointment, not a
  * notice of the answer. It sends nothing once the candidate may no longer be reached by the
@@ -198,12 +198,18 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
     const interview = request.kind === REQUEST_KIND.interview;
     const what = interview ? 'interview request' : 'job description';
     const reasons = (request.reject_reasons as string[] | null)?.map((r) => t(`portal.interviews.reasons.${r}`)) ?? [];
+    // The interview's start: the proposed time the candidate chose on accepting (answer.ts chooseSlot).
+    const schedule = request.schedule_data as ScheduleData | null;
+    const start = approved && interview ? interviewStart(schedule, project.date_time_slots, new Date()) : undefined;
+    const zone = validZone(schedule?.timezone) ?? 'UTC';
+    const when = start ? `${formatDateTime(start, { timeZone: zone })} (${zoneLabel(zone, start)})` : '';
     const people = await recipients(trx, request, project.owner_admin_id);
     const nameOf = await namesFor(trx, people, candidate.id, project.id);
     for (const person of people) {
       const name = nameOf(person);
       const lines = [
         `${name} ${approved ? 'accepted' : 'declined'} your ${what} for ${project.title}.`,
+        ...(start && schedule ? [t('portal.interviews.answeredTime', { when })] : []),
         ...(!approved && reasons.length ? [`Reasons: ${reasons.join(', ')}`] : []),
         ...(!approved && request.reject_text ? [`In their words: ${request.reject_text}`] : []),
         `Open the project: ${config.publicUrl}/project/Project:${project.id}`,
@@ -212,8 +218,6 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
       await queueEmail(trx, { to: person.email, subject, text: lines.join('\n\n'), html: html(config, lines) });
     }
 
-    const schedule = request.schedule_data as ScheduleData | null;
-    const start = approved && interview ? interviewStart(schedule, project.date_time_slots, new Date()) : undefined;
     if (start && schedule && candidate.email) {
       // A confidential project's copy for the candidate names no one of the company (the answer page names it "a
       // company"): the platform's sender organizes it, and the description leaves out the interviewer.
@@ -240,12 +244,7 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
         email: shown?.contact?.email ?? null,
       });
       if (attachment && interviewerCopy) {
-        const zone = validZone(schedule.timezone) ?? 'UTC';
-        const when = formatDateTime(start, { timeZone: zone });
-        const invite = [
-          `Your interview for ${project.title} is on ${when} (${zoneLabel(zone, start)}).`,
-          'The calendar invitation is attached.',
-        ];
+        const invite = [`Your interview for ${project.title} is on ${when}.`, 'The calendar invitation is attached.'];
         const to = new Set([candidate.email, ...(schedule.interviewerEmail ? [schedule.interviewerEmail] : [])]);
         for (const address of to) {
           await queueEmail(trx, {

@@ -1,7 +1,7 @@
 /**
  * Interview requests and job descriptions sent to candidates (spec sections 2, 4 and 7):
  *   POST projects/candidate/interview/request               multipart {jdText?, jdFile?, projectId, candidateId (one or a list), requestAction, channel?, jdHeader?, jdFooter?, scheduleData?}
- *   POST projects/interview-request/check-and-approve       public {interviewRequestToken, accessValue (check|approve), responseMethod}
+ *   POST projects/interview-request/check-and-approve       public {interviewRequestToken, accessValue (check|approve), responseMethod, slot?}
  *   POST projects/interview-request/reject                  public {interviewRequestToken, userResponse ({reasons, comment} or text), responseMethod}
  *   GET  projects/interview-request/by-project?project_id=  the latest request of each kind per candidate of a project
  *   GET  projects/jd/:id, projects/download/jd/:id          public: the job description behind a request's 3-day link
@@ -100,6 +100,7 @@ export const interviewEndpoints = [
           token: body.interviewRequestToken,
           answer: body.accessValue === 'approve' ? 'approve' : 'check',
           responseMethod: body.responseMethod,
+          slot: body.slot,
         },
         ctx.config,
       ),

@@ -96,6 +96,8 @@ export const approveBody = z.object({
   interviewRequestToken: token,
   accessValue: z.enum(['approve', 'reject', 'check']).optional().default('check'),
   responseMethod: z.string().trim().max(20).optional(),
+  // The proposed time accepted, as the schedule types it (answer.ts chooseSlot checks it is one of the request's).
+  slot: z.string().trim().max(40, 'invalid').optional(),
 });
 
 export const rejectBody = z.object({

@@ -119,19 +119,24 @@ export type ScheduleData = Partial<Schedule>;
 export { validZone, zoneOffsetMinutes };
 
 /**
- * When a proposed interview starts: the schedule's first proposed time still ahead, else the
- * project's first time slot still ahead (its date and start time read in the schedule's time zone,
+ * When a proposed interview starts: the time the candidate chose on accepting (`chosenSlot`, answer.ts chooseSlot)
+ * when still ahead; else (a request accepted before choices were asked) the schedule's first proposed time still
+ * ahead, else the project's first time slot still ahead (its date and start time read in the schedule's time zone,
  * UTC when none).
  */
 export function interviewStart(
-  schedule: ScheduleData | null | undefined,
+  schedule: (ScheduleData & { chosenSlot?: string }) | null | undefined,
   slots: { date: string; startTime: string }[] | null | undefined,
   now: Date,
 ): Date | undefined {
   const ahead = (d: Date | undefined): d is Date => d !== undefined && d.getTime() > now.getTime();
+  const zone = validZone(schedule?.timezone) ?? 'UTC';
+  if (schedule?.chosenSlot) {
+    const chosen = localToInstant(schedule.chosenSlot, zone);
+    return ahead(chosen) ? chosen : undefined;
+  }
   const proposed = slotStarts(schedule).filter(ahead);
   if (proposed.length) return proposed[0];
-  const zone = validZone(schedule?.timezone) ?? 'UTC';
   return (slots ?? [])
     .map((s) => localToInstant(`${(s.date ?? '').slice(0, 10)}T${s.startTime ?? ''}`, zone))
     .filter(ahead)

@@ -2,7 +2,9 @@
  * /interview-request?irt=<token>&av=approve|reject&m=email|whatsapp: the candidate's answer page
  * (spec sections 2, 4 and 8), made for a phone. It reads the request first (nothing changes on
  * opening: mail scanners open links too), shows the role, the company (or "a company"), the job
- * description and the proposed interview; accepting or declining (with reasons) is a button press.
+ * description and the proposed interview; accepting or declining (with reasons) is a button press. With several
+ * proposed times the candidate chooses one before accepting (RequestDetails); a time another candidate booked first
+ * (409 on `slot`) is disabled and the candidate chooses again; the confirmation names the time booked.
  * Outcomes: approved, rejection success, already submitted, expired, closed, withdrawn, invalid and the error state.
  */
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
@@ -18,13 +20,13 @@ import { ApiError } from '../../../ui/api/client';
 import { PublicLayout } from '../../app/layout/PublicLayout';
 import { EmptyState } from '../../components/EmptyState';
 import { interviewsApi, type AnswerResult, type ProjectData } from '../../api/interviews';
-import { RequestDetails } from './RequestDetails';
+import { choosing, chosenText, RequestDetails, slotValue, type SlotChoice } from './RequestDetails';
 import { RejectForm } from './RejectForm';
 
 type View =
   | { kind: 'loading' }
   | { kind: 'details'; data: ProjectData; rejecting: boolean }
-  | { kind: 'approved'; data: ProjectData }
+  | { kind: 'approved'; data: ProjectData; when?: string }
   | { kind: 'rejected' }
   | { kind: 'used' }
   | { kind: 'expired' }
@@ -34,6 +36,21 @@ type View =
   | { kind: 'error' };
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The choice a request starts with: its one proposed time, when it has exactly one still ahead. */
+const firstChoice = (data: ProjectData): SlotChoice => ({
+  value: data.choosesTime && data.timeSlots.length === 1 ? slotValue(data.timeSlots[0]) : null,
+  taken: [],
+  error: null,
+});
+
+/** The choice after the server refused the time (400 or 409 on `slot`), or undefined for any other failure. */
+function refusedChoice(err: unknown, choice: SlotChoice): SlotChoice | undefined {
+  if (!(err instanceof ApiError) || !err.fields?.slot) return undefined;
+  const taken = err.status === 409 && choice.value ? [...choice.taken, choice.value] : choice.taken;
+  const error = err.status === 409 ? t('project.interview.errors.slotTaken') : t(err.fields.slot);
+  return { value: null, taken, error };
+}
 
 function failureView(err: unknown): View {
   // The company moved on from the candidate since the request was sent: the request is withdrawn, nothing more is said.
@@ -53,6 +70,7 @@ export function InterviewRequestPage() {
   const wantsReject = params.get('av') === 'reject';
   const [view, setView] = useState<View>(() => (TOKEN.test(token) ? { kind: 'loading' } : { kind: 'invalid' }));
   const [busy, setBusy] = useState(false);
+  const [choice, setChoice] = useState<SlotChoice>({ value: null, taken: [], error: null });
 
   const load = useCallback(async () => {
     if (!TOKEN.test(token)) return setView({ kind: 'invalid' });
@@ -60,6 +78,7 @@ export function InterviewRequestPage() {
     try {
       const res = await interviewsApi.check(token, method);
       if (!res.success) return setView({ kind: 'error' });
+      setChoice(firstChoice(res.projectData));
       setView(res.isTokenUsed ? { kind: 'used' } : { kind: 'details', data: res.projectData, rejecting: wantsReject });
     } catch (err) {
       setView(failureView(err));
@@ -77,11 +96,19 @@ export function InterviewRequestPage() {
   };
 
   const approve = async (data: ProjectData) => {
+    if (choosing(data) && !choice.value) return setChoice({ ...choice, error: t('slot.errors.required') });
+    const slot = data.kind === 'interview' && data.choosesTime ? (choice.value ?? undefined) : undefined;
     setBusy(true);
     try {
-      answered(await interviewsApi.approve(token, method), { kind: 'approved', data });
+      answered(await interviewsApi.approve(token, method, slot), {
+        kind: 'approved',
+        data,
+        when: slot ? chosenText(data, slot) : undefined,
+      });
     } catch (err) {
-      setView(failureView(err));
+      const refused = refusedChoice(err, choice);
+      if (refused) setChoice(refused);
+      else setView(failureView(err));
     } finally {
       setBusy(false);
     }
@@ -112,7 +139,11 @@ export function InterviewRequestPage() {
         {view.kind === 'details' && (
           <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
             <Stack spacing={3}>
-              <RequestDetails data={view.data} />
+              <RequestDetails
+                data={view.data}
+                choice={choice}
+                onChoose={(value) => setChoice({ ...choice, value, error: null })}
+              />
               {view.rejecting ? (
                 <RejectForm busy={busy} onSubmit={reject} onBack={() => setView({ ...view, rejecting: false })} />
               ) : (
@@ -149,11 +180,15 @@ export function InterviewRequestPage() {
           <EmptyState
             icon={<CheckCircleOutline />}
             title={t('portal.interviews.answer.approvedTitle')}
-            description={t(
-              view.data.kind === 'interview'
-                ? 'portal.interviews.answer.approvedInterview'
-                : 'portal.interviews.answer.approvedWhitelist',
-            )}
+            description={
+              view.when
+                ? t('portal.interviews.answer.approvedInterviewAt', { when: view.when })
+                : t(
+                    view.data.kind === 'interview'
+                      ? 'portal.interviews.answer.approvedInterview'
+                      : 'portal.interviews.answer.approvedWhitelist',
+                  )
+            }
           />
         )}
         {view.kind === 'rejected' && (

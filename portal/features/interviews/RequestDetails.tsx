@@ -1,9 +1,24 @@
 /**
  * What a request shows the candidate: the role, the company (or "a company"), the job description and, for an
  * interview request, the proposed interview. The server sends only the times still ahead; times without a zone (the
- * project's own slots, when the request named no zone) are labelled as the company's local time.
+ * project's own slots, when the request named no zone) are labelled as the company's local time. When the times are
+ * the request's own proposed times and more than one is ahead, they are radio choices in the request's zone (named
+ * in the group's label): accepting books the one chosen (`choice`, held by the page); a time refused as taken by
+ * another candidate is shown disabled.
  */
-import { Box, Divider, Link, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Divider,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Link,
+  Radio,
+  RadioGroup,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { t } from '../../../i18n';
 import { formatDate, formatDateTime } from '../../../schema/rules/dates';
@@ -31,6 +46,26 @@ function slotText(slot: Slot, zone: string | undefined): string {
   return `${formatDate(dayOf(slot)) ?? slot.date} ${slot.startTime}–${slot.endTime}${offset}`;
 }
 
+/** The value a proposed time is accepted by, as the schedule types it ("2027-03-02T10:00"). */
+export const slotValue = (slot: Slot) => `${dayOf(slot)}T${slot.startTime}`;
+
+/** How the page names the time `value` of the request (for the confirmation after accepting), or undefined. */
+export function chosenText(data: ProjectData, value: string | null): string | undefined {
+  const slot = data.timeSlots.find((s) => slotValue(s) === value);
+  return slot ? slotText(slot, validZone(data.interviewDetails?.timezone)) : undefined;
+}
+
+/** Whether accepting needs the candidate to pick one of several proposed times. */
+export const choosing = (data: ProjectData) =>
+  data.kind === 'interview' && data.choosesTime && data.timeSlots.length > 1;
+
+/** The proposed time chosen (the page holds it), the times refused as taken, and the message on the choice. */
+export interface SlotChoice {
+  value: string | null;
+  taken: string[];
+  error: string | null;
+}
+
 function Row({ label, value }: { label: string; value: React.ReactNode }) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
@@ -44,11 +79,49 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
   );
 }
 
-export function RequestDetails({ data }: { data: ProjectData }) {
+function TimeChoice(props: {
+  data: ProjectData;
+  zone: string | undefined;
+  zoneText: string;
+  choice: SlotChoice;
+  onChoose: (value: string) => void;
+}) {
+  const { data, zone, choice } = props;
+  return (
+    <FormControl component="fieldset" error={Boolean(choice.error)} data-testid="request-slots">
+      <FormLabel component="legend" sx={{ mb: 0.5 }}>
+        {t('portal.interviews.answer.chooseTime', { zone: props.zoneText })}
+      </FormLabel>
+      <RadioGroup name="slot" value={choice.value ?? ''} onChange={(e) => props.onChoose(e.target.value)}>
+        {data.timeSlots.map((s) => (
+          <FormControlLabel
+            key={slotValue(s)}
+            value={slotValue(s)}
+            control={<Radio />}
+            label={slotText(s, zone)}
+            disabled={choice.taken.includes(slotValue(s))}
+          />
+        ))}
+      </RadioGroup>
+      {choice.error && <FormHelperText role="alert">{choice.error}</FormHelperText>}
+    </FormControl>
+  );
+}
+
+export function RequestDetails({
+  data,
+  choice,
+  onChoose,
+}: {
+  data: ProjectData;
+  choice?: SlotChoice;
+  onChoose?: (value: string) => void;
+}) {
   const interview = data.interviewDetails;
   const zone = validZone(interview?.timezone);
   // The zone's label carries its offset at the first proposed time, else today's.
   const firstStart = data.timeSlots.length ? slotStart(data.timeSlots[0], zone) : undefined;
+  const zoneText = zone ? zoneLabel(zone, firstStart) : (interview?.timezone ?? '');
   return (
     <Stack spacing={2.5}>
       <Box>
@@ -115,13 +188,11 @@ export function RequestDetails({ data }: { data: ProjectData }) {
                 value={t('portal.interviews.answer.minutes', { count: interview.duration })}
               />
             )}
-            {interview?.timezone && (
-              <Row
-                label={t('portal.interviews.answer.timezone')}
-                value={zone ? zoneLabel(zone, firstStart) : interview.timezone}
-              />
+            {interview?.timezone && <Row label={t('portal.interviews.answer.timezone')} value={zoneText} />}
+            {choice && onChoose && choosing(data) && (
+              <TimeChoice data={data} zone={zone} zoneText={zoneText} choice={choice} onChoose={onChoose} />
             )}
-            {data.timeSlots.length > 0 && (
+            {data.timeSlots.length > 0 && !(choice && onChoose && choosing(data)) && (
               <Row
                 label={t('portal.interviews.answer.slots')}
                 value={
