@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { t } from '../../i18n';
 import { STAGES } from '../../schema/rules/pipeline';
 import { startE2E, type E2E } from '../helpers/e2e';
+import { apiToken } from '../helpers/apiToken';
 import { activeCandidates, addToProject, makeProject, requestEmail, type TestProject } from '../helpers/interviews';
 import { runJobs } from '../helpers/jobs';
 
@@ -15,20 +16,6 @@ let e2e: E2E;
 let ownerToken: string;
 let candidates: number[];
 const year = new Date().getUTCFullYear() + 1;
-
-async function apiToken(email: string): Promise<string> {
-  await fetch(`${e2e.baseUrl}/api/v1/auth/send-email-otp`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email }),
-  });
-  const res = await fetch(`${e2e.baseUrl}/api/v1/auth/login-by-email-otp`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, otp: await e2e.lastCode(email) }),
-  });
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
 
 const asOwner = (path: string, body: unknown) =>
   fetch(`${e2e.baseUrl}/api/v1${path}`, {
@@ -56,7 +43,7 @@ async function requested(project: TestProject, candidate: number): Promise<strin
 beforeAll(async () => {
   e2e = await startE2E();
   candidates = await activeCandidates(e2e.db.knex, 3, { skip: 260 });
-  ownerToken = await apiToken('owner@acme.example.com');
+  ownerToken = await apiToken(e2e, 'owner@acme.example.com');
 });
 
 describe('Interview requests that moved on', () => {
@@ -130,7 +117,7 @@ describe('Interview requests that moved on', () => {
     await admin.waitForURL((url) => url.searchParams.get('q') === 'Withdrawn Request Role');
     await admin.getByRole('button', { name: t('portal.interviews.list.clear') }).click();
     await admin.waitForURL((url) => !url.searchParams.has('q'));
-    await expect(box.inputValue()).resolves.toBe('');
+    await expect.poll(() => box.inputValue()).toBe('');
     await box.focus();
     await box.blur();
     await admin.getByTestId('interview-request-list').waitFor();

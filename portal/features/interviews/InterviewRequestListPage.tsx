@@ -72,7 +72,12 @@ export function InterviewRequestListPage() {
   // box never applies a text no longer in force.
   const applied = params.get('q') ?? '';
   const [search, setSearch] = useState(applied);
-  useEffect(() => setSearch(applied), [applied]);
+  // Set while drawing, as the address changes, so no frame shows the old text (React's "state from props" pattern).
+  const [followed, setFollowed] = useState(applied);
+  if (followed !== applied) {
+    setFollowed(applied);
+    setSearch(applied);
+  }
 
   const set = (changes: Record<string, string | number | undefined>) => {
     editParams(withQuery(changes), { replace: true });
