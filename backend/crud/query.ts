@@ -105,7 +105,8 @@ export function parseListParams(
   if (
     !Array.isArray(rangeRaw) ||
     rangeRaw.length !== 2 ||
-    !rangeRaw.every((n) => Number.isInteger(n) && n >= 0) ||
+    // A whole number PostgreSQL's offset takes as written: 1e21 is an integer to JavaScript, but reaches the query as 1.
+    !rangeRaw.every((n) => Number.isSafeInteger(n) && n >= 0 && n < 2 ** 31) ||
     rangeRaw[1] < rangeRaw[0] ||
     rangeRaw[1] - rangeRaw[0] >= MAX_PAGE
   ) {

@@ -1,6 +1,7 @@
 /**
  * react-admin's getMany asks records by id with no range (`filter={"id":[...]}`): every id asked for is answered, up
  * to a page of 1,000, so the console's reference columns and its CSV export name every record rather than the first 25.
+ * A range is whole numbers as PostgreSQL reads them: a start written 1e21 is refused, not read as 1.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { client, type Client } from '../helpers/actors';
@@ -30,5 +31,11 @@ describe('Records asked by id', () => {
     const refused = await admin.get(`/skills?filter=${encodeURIComponent(JSON.stringify({ id: tooMany }))}`);
     expect(refused.status).toBe(400);
     expect(refused.body.error.fields).toEqual({ filter: 'filter.errors.invalid' });
+    // A start written with an exponent would reach the query as 1 and answer the second row: it is refused.
+    for (const range of ['[1e21,1e21]', '[5e21,5e21]', '[2147483648,2147483649]']) {
+      const far = await admin.get(`/skills?range=${range}`);
+      expect(far.status, range).toBe(400);
+      expect(far.body.error.fields).toEqual({ range: 'range.errors.invalid' });
+    }
   });
 });
