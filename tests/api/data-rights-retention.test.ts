@@ -196,7 +196,6 @@ describe('Retention', () => {
     expect(await t.knex('data_exports').where('id', mine.id).first()).toMatchObject({
       status: 4,
       file_key: null,
-      token_hash: null,
     });
     expect((await t.http.get(link!)).status).toBe(410);
     expect((await me.get('/data-rights/export')).body.export.status).toBe('expired');

@@ -255,7 +255,7 @@ async function expireExports(knex: Knex, config: Config, now: Date): Promise<num
         if (r.file_key) await storage.delete(r.file_key);
         await trx('data_exports')
           .where('id', r.id)
-          .update({ status: DATA_EXPORT_STATUS.expired, file_key: null, token_hash: null, updated_at: now });
+          .update({ status: DATA_EXPORT_STATUS.expired, file_key: null, updated_at: now });
         await logDataRights(trx, r.candidate_id, 'exportExpired', undefined, { exportId: r.id });
       }
       return rows.length;

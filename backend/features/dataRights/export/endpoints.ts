@@ -95,7 +95,7 @@ async function send(knex: Knex, config: Config, res: Response, row: ExportRow | 
   if (row.expires_at && new Date(row.expires_at) <= new Date()) {
     await knex('data_exports')
       .where('id', row.id)
-      .update({ status: DATA_EXPORT_STATUS.expired, file_key: null, token_hash: null, updated_at: new Date() });
+      .update({ status: DATA_EXPORT_STATUS.expired, file_key: null, updated_at: new Date() });
     await storageFor(config)
       .delete(row.file_key)
       .catch(() => undefined);
@@ -103,6 +103,12 @@ async function send(knex: Knex, config: Config, res: Response, row: ExportRow | 
   }
   const stream = await storageFor(config).get(row.file_key);
   if (!stream) throw expired();
+  // A HEAD (a mail scanner or a link preview checking the emailed link) is answered without counting as a download.
+  if (res.req.method === 'HEAD') {
+    stream.destroy();
+    res.set({ 'Content-Type': 'application/zip', 'Cache-Control': 'private, no-store' }).end();
+    return;
+  }
   try {
     await knex('data_exports').where('id', row.id).update({ downloaded_at: new Date() });
     await logDataRights(knex, row.candidate_id, 'exportDownloaded', actor, { exportId: row.id });
@@ -166,10 +172,9 @@ const link = defineEndpoint({
   raw: true,
   handler: async ({ query, actor, ctx, res }) => {
     const row = await ctx.knex<ExportRow>('data_exports').where('id', query.id).first();
-    // A guessed or forged link names nothing; an expired one says so.
-    if (!row) throw invalidLink();
-    if (row.token_hash && !sameHash(row.token_hash, linkHash(ctx.config, row.id, query.token))) throw invalidLink();
-    if (!row.token_hash && row.status !== DATA_EXPORT_STATUS.expired) throw invalidLink();
+    // A guessed or forged link names nothing, not even whether that copy expired (the hash outlives its file); the
+    // real one, expired, says so.
+    if (!row?.token_hash || !sameHash(row.token_hash, linkHash(ctx.config, row.id, query.token))) throw invalidLink();
     // Someone signed in as another person (another candidate, a company) is refused even with the link.
     if (!mayFollowExportLink(actor, row.candidate_id)) throw forbidden();
     await send(ctx.knex, ctx.config, res, row, actor);

@@ -153,7 +153,7 @@ async function finish(
       .where('candidate_id', row.candidate_id)
       .whereNot('id', row.id)
       .where('status', DATA_EXPORT_STATUS.ready)
-      .update({ status: DATA_EXPORT_STATUS.expired, file_key: null, token_hash: null, updated_at: now });
+      .update({ status: DATA_EXPORT_STATUS.expired, file_key: null, updated_at: now });
     await trx('data_exports').where('candidate_id', row.candidate_id).whereNot('id', row.id).update({ file_key: null });
     const person = await ownContact(trx, row.candidate_id);
     if (person)
