@@ -146,7 +146,9 @@ describe('The credit log', () => {
     const res = await admin.get(`/credit/logs?format=csv&companyId=Company:${raasId}`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    const lines = res.text.trim().split('\r\n');
+    // A byte-order mark first, for spreadsheets.
+    expect(res.text.startsWith('\ufeff')).toBe(true);
+    const lines = res.text.slice(1).trim().split('\r\n');
     expect(lines[0]).toBe('Date,Action,Credits,Balance after,By,Company,Project,Note');
     expect(lines[1]).toContain(',Added by admin,3,');
   });

@@ -94,7 +94,9 @@ describe('Importing candidates from the console', () => {
     expect(report.status).toBe(200);
     expect(report.headers['content-type']).toMatch(/^text\/csv/);
     expect(report.headers['content-disposition']).toBe('attachment; filename="talent.rejected.csv"');
-    const lines = report.text.trim().split('\n');
+    // A byte-order mark first, for spreadsheets.
+    expect(report.text.startsWith('\ufeff')).toBe(true);
+    const lines = report.text.slice(1).trim().split('\n');
     expect(lines[0]).toBe('row,email,reasons');
     expect(lines.slice(1)).toHaveLength(2);
     expect(lines[1]).toMatch(

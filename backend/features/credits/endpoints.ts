@@ -193,7 +193,8 @@ export const creditEndpoints = [
       if (!('csv' in log)) return void res.json(log);
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', 'attachment; filename="credit-log.csv"');
-      res.send(log.csv);
+      // A byte-order mark, so a spreadsheet reads the names as UTF-8 (Zürich, not ZÃ¼rich), as the dashboards' CSVs do.
+      res.send(`\ufeff${log.csv}`);
     },
   }),
 

@@ -176,6 +176,8 @@ export const importEndpoints = [
         'Content-Disposition': `attachment; filename="${base}.rejected.csv"`,
         'Cache-Control': 'private, no-store',
       });
+      // A byte-order mark first, so a spreadsheet reads the names as UTF-8; the import reads a file with one alike.
+      res.write('\ufeff');
       stream.on('error', next).pipe(res);
     },
   }),
