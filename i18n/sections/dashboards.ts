@@ -23,6 +23,8 @@ export const dashboards = {
   axis: { week: 'Week of', moves: 'Candidates moved' },
   loading: 'Loading',
   loadError: 'The dashboard could not be loaded',
+  exportFailed:
+    'The CSV could not be made: a page of the table could not be read. Check the connection and export again.',
   retry: 'Retry',
   noMatch: 'Nothing matches these filters',
   week: 'Week',

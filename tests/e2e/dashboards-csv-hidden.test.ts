@@ -1,6 +1,7 @@
 /**
  * The recruitment activity log's CSV carries what its screen shows: a candidate who hid their name from
  * companies is marked "(Hidden)" in the file as in the table, so a shared export does not pass the name on bare.
+ * An export whose pages cannot be read says so, rather than stopping with no file.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -44,5 +45,18 @@ describe('The recruitment activity log export', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(csvLine([hidden]));
     expect(lines[1]).not.toMatch(new RegExp(`(^|,)"?${h.names[2]}"?(,|$)`));
+  });
+
+  it('says so when a page of the table cannot be read for the export', async () => {
+    await admin.goto(`${e2e.baseUrl}/dashboard/ta-recruitment-activity?${RANGE}&kind=rejection`);
+    await admin.getByTestId('recruitment-log').waitFor();
+    await admin.route('**/api/v1/dashboard/**', (route) => route.fulfill({ status: 500, body: '{}' }));
+    try {
+      await admin.getByRole('button', { name: 'Export CSV' }).click();
+      await admin.getByTestId('export-failed').getByText('The CSV could not be made').waitFor();
+      await expect(admin.getByRole('button', { name: 'Export CSV' }).isEnabled()).resolves.toBe(true);
+    } finally {
+      await admin.unroute('**/api/v1/dashboard/**');
+    }
   });
 });

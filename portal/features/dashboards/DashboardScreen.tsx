@@ -3,7 +3,7 @@
  * own), the loading, error and empty states, a chart when it has one, and its table: paged for the logs, whole for the
  * weekly overview. The CSV export writes the table's columns for every row, not only the page shown.
  */
-import { Box, Paper } from '@mui/material';
+import { Alert, Box, Paper } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { t } from '../../../i18n';
 import type { DashboardQuery, Pagination } from '../../api/dashboards';
@@ -40,11 +40,13 @@ const cellOf = <R,>(c: Column<R>, row: R): Cell => (c.csv ? c.csv(row) : (c.cell
 export function DashboardScreen<R, A extends Answer<R>>(props: Props<R, A>) {
   const { section, dashboard: d, columns, csvName, load } = props;
   const [exporting, setExporting] = useState(false);
+  const [exportFailed, setExportFailed] = useState(false);
   const T = (k: string) => t(`portal.dashboard.${section}.${k}`);
   const answer = d.result;
   const empty = props.empty ?? (answer ? (answer.pagination?.dataCount ?? answer.data.length) === 0 : false);
   const exportCsv = async () => {
     setExporting(true);
+    setExportFailed(false);
     try {
       const rows = answer?.pagination
         ? await allPages((page, perPage) => load({ ...d.query, page, perPage }) as never)
@@ -56,6 +58,9 @@ export function DashboardScreen<R, A extends Answer<R>>(props: Props<R, A>) {
           (rows as R[]).map((r) => columns.map((c) => cellOf(c, r))),
         ),
       );
+    } catch {
+      // A page that could not be read (offline, a server error): said, rather than a spinner that stops with no file.
+      setExportFailed(true);
     } finally {
       setExporting(false);
     }
@@ -73,6 +78,11 @@ export function DashboardScreen<R, A extends Answer<R>>(props: Props<R, A>) {
       >
         {props.filters}
       </DashboardFilters>
+      {exportFailed && (
+        <Alert severity="error" onClose={() => setExportFailed(false)} sx={{ mb: 2 }} data-testid="export-failed">
+          {t('portal.dashboard.exportFailed')}
+        </Alert>
+      )}
       <DashboardState
         loading={d.loading}
         failure={d.failure}
