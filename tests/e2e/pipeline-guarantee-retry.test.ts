@@ -48,12 +48,13 @@ describe('A bulk guarantee', () => {
     const row = (guid: string) => page.locator(`[data-testid="pipeline-row"][data-guid="${guid}"]`);
     for (const c of candidates) await row(c.guid).getByRole('checkbox').check();
     await page.getByTestId('bulk-bar').getByRole('button', { name: 'Move to Offered' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Guarantee this candidate?' });
-    const confirm = dialog.getByRole('button', { name: 'Guarantee the candidate' });
-    await confirm.click();
+    // Both are offered the guarantee at once; once the first is guaranteed, the prompt asks again for the second only.
+    const both = page.getByRole('dialog', { name: 'Guarantee 2 candidates?' });
+    await both.getByRole('button', { name: 'Guarantee the 2 candidates' }).click();
     await expect.poll(() => sent.length).toBe(2);
+    const dialog = page.getByRole('dialog', { name: 'Guarantee this candidate?' });
     await expect.poll(async () => dialog.isVisible()).toBe(true);
-    await confirm.click();
+    await dialog.getByRole('button', { name: 'Guarantee the candidate' }).click();
     const state = () =>
       knex('project_candidates')
         .where('project_id', project.id)
