@@ -50,6 +50,7 @@ export const notifications = {
     companyAwaitsApproval: '{company} signed up and awaits approval',
     candidateCurated: '{candidate} was added to {project}',
     interviewAnswered: '{candidate} {answer} the interview request for {project}',
+    interviewBooked: '{candidate} accepted the interview request for {project}, booked for {when}',
     qualifyAnswered: '{candidate} {answer} the qualify request for {project}',
     qualifyOptedOut: '{candidate} opted out of WhatsApp in reply to the qualify request for {project}',
     candidateMovedByCompany: '{company} moved {candidate} to {stage} in {project}',

@@ -146,6 +146,13 @@ describe('Choosing a proposed time on accepting', () => {
       .select('text');
     expect(told.some((m) => (m.text as string).includes(`3 Mar ${year}`))).toBe(true);
     expect(told.some((m) => (m.text as string).includes(`2 Mar ${year}`))).toBe(true);
+    // So does the company's notification of it, in the schedule's zone.
+    const titles = await t
+      .knex('notifications')
+      .where('title', 'like', '%accepted the interview request%')
+      .where('title', 'like', `%booked for %${year}%`)
+      .pluck('title');
+    expect(titles.some((title: string) => title.includes(`3 Mar ${year}`) && title.includes('GMT+8'))).toBe(true);
   });
 
   it('books the one proposed time by accepting, and accepts a request without a schedule as before', async () => {

@@ -29,6 +29,7 @@ import {
   jdFileShown,
   projectAnswerable,
   REJECT_REASONS,
+  startText,
   stateName,
   type ScheduleData,
 } from './rules';
@@ -204,6 +205,13 @@ export interface Answer {
   slot?: string;
 }
 
+/** The time a candidate just chose, as the company's notification writes it (none when they chose none). */
+function booked(request: RequestRow, chosenSlot: string | undefined): string | undefined {
+  const schedule = request.schedule_data as Booked | null;
+  const start = chosenSlot ? localToInstant(chosenSlot, validZone(schedule?.timezone) ?? 'UTC') : undefined;
+  return start ? startText(schedule, start) : undefined;
+}
+
 /** When a booked request's interview starts: its chosen time, else (accepted before choices) its first proposed one. */
 function bookedStart(schedule: Booked | null): number | undefined {
   const slot = schedule?.chosenSlot ?? schedule?.slots?.[0];
@@ -289,7 +297,14 @@ export async function answerRequest(knex: Knex, actor: Actor, input: Answer, con
       projectId: request.project_id,
     });
     if (request.kind === REQUEST_KIND.interview)
-      await interviewAnswered(trx, config, request.project_id, request.candidate_id, state === REQUEST_STATE.approved);
+      await interviewAnswered(
+        trx,
+        config,
+        request.project_id,
+        request.candidate_id,
+        state === REQUEST_STATE.approved,
+        booked(request, chosenSlot),
+      );
     await queueJob(
       trx,
       'send_interview_request',

@@ -29,13 +29,11 @@ import { html } from '../../services/mail/templates';
 import { queueEmail } from '../../services/mail/outbox';
 import type { RequestRow } from './answer';
 import { invitationAttachment, platformOrganizer } from './calendar';
-import { zoneLabel } from '../../../schema/rules/timeZones';
-import { interviewStart, validZone, type ScheduleData } from './rules';
+import { interviewStart, startText, type ScheduleData } from './rules';
 import { templateText } from './templateText';
 import { requestToken } from './tokens';
 import { queueWhatsapp } from './whatsappOutbox';
 import { candidateReachable, companyViewerOf, stillDeliverable } from './deliverable';
-import { formatDateTime } from '../../../schema/rules/dates';
 import { requestEmail, requestWhatsapp, type RequestMessageInput } from '../../../schema/rules/requestMessage';
 import { ownContact, shownOne, viewerOf, type Viewer } from '../../services/candidateGate';
 import { adminRecipients, notTurnedOff, projectFacts, readersSeeing, type Recipient } from '../notifications';
@@ -201,8 +199,7 @@ export async function notifyAnswer(knex: Knex, config: Config, id: number): Prom
     // The interview's start: the proposed time the candidate chose on accepting (answer.ts chooseSlot).
     const schedule = request.schedule_data as ScheduleData | null;
     const start = approved && interview ? interviewStart(schedule, project.date_time_slots, new Date()) : undefined;
-    const zone = validZone(schedule?.timezone) ?? 'UTC';
-    const when = start ? `${formatDateTime(start, { timeZone: zone })} (${zoneLabel(zone, start)})` : '';
+    const when = start ? startText(schedule, start) : '';
     const people = await recipients(trx, request, project.owner_admin_id);
     const nameOf = await namesFor(trx, people, candidate.id, project.id);
     for (const person of people) {

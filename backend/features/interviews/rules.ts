@@ -11,7 +11,8 @@ import {
   REQUEST_LIFETIME_DAYS,
   REQUEST_STATE,
 } from '../../../schema/rules/pipeline';
-import { localToInstant, validZone, zoneOffsetMinutes } from '../../../schema/rules/timeZones';
+import { formatDateTime } from '../../../schema/rules/dates';
+import { localToInstant, validZone, zoneLabel, zoneOffsetMinutes } from '../../../schema/rules/timeZones';
 import { slotStarts, type Schedule } from '../../../schema/validation/schedule';
 
 export type RequestKind = keyof typeof REQUEST_KIND;
@@ -141,4 +142,10 @@ export function interviewStart(
     .map((s) => localToInstant(`${(s.date ?? '').slice(0, 10)}T${s.startTime ?? ''}`, zone))
     .filter(ahead)
     .sort((a, b) => a.getTime() - b.getTime())[0];
+}
+
+/** An interview's start as every message writes it: in the schedule's zone (UTC when none), the zone named. */
+export function startText(schedule: Pick<ScheduleData, 'timezone'> | null | undefined, start: Date): string {
+  const zone = validZone(schedule?.timezone) ?? 'UTC';
+  return `${formatDateTime(start, { timeZone: zone })} (${zoneLabel(zone, start)})`;
 }

@@ -111,13 +111,14 @@ async function readersByBoard(
   return out;
 }
 
-/** A candidate answered an interview request (accepted or declined). */
+/** A candidate answered an interview request (accepted or declined); `booked`, the time they chose, as written. */
 export async function interviewAnswered(
   trx: Trx,
   config: Config,
   projectId: number,
   candidateId: number,
   accepted: boolean,
+  booked?: string,
 ): Promise<void> {
   const project = await projectFacts(trx, projectId);
   if (!project) return;
@@ -128,10 +129,11 @@ export async function interviewAnswered(
     subjectKey: `projectCandidate:${projectId}:${candidateId}`,
     link: projectLink(projectId),
     title: (r) =>
-      t('notifications.titles.interviewAnswered', {
+      t(`notifications.titles.${booked ? 'interviewBooked' : 'interviewAnswered'}`, {
         candidate: candidateLabel(r.actor, candidate),
         answer: t(`notifications.answers.${accepted ? 'accepted' : 'declined'}`),
         project: project.title,
+        when: booked ?? '',
       }),
     // Its email is the answer's own, with the reasons (send_interview_request's `answered` step, interviews/delivery.ts).
     email: false,
