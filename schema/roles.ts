@@ -103,6 +103,15 @@ export function actorRefs(actor: Actor): ActorRefs {
   }
 }
 
+/** Whether the actor may name a project's talent advocate: a General admin's act (an advocate would appoint themself). */
+export const appointsAdvocates = (actor: Actor): boolean => actor.adminType === 'general';
+
+/** Which of the three readers a page is for: platform admins, RaaS companies' people, other companies' people. */
+export function readerKind(actor: Actor): 'admin' | 'raasCompany' | 'company' {
+  if (actor.role === 'admin') return 'admin';
+  return actor.role === 'raasCompany' ? 'raasCompany' : 'company';
+}
+
 /** The actor's role as the spec numbers it (USER_ROLES), as rows recording who wrote them keep it. */
 export const roleNumber = (actor: Actor): number => USER_ROLES[actor.role];
 

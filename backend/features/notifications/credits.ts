@@ -19,6 +19,7 @@ import { queueJob } from '../../services/queue';
 import { notify, type Notice } from './notify';
 import { companyRecipients, type Recipient } from './recipients';
 import { formatDate } from '../../../schema/rules/dates';
+import { readerKind } from '../../../schema/roles';
 
 /** Below this many credits a company is told its balance is low. */
 export const LOW_CREDITS = 2;
@@ -35,9 +36,7 @@ type Trx = Knex | Knex.Transaction;
 
 /** Where a reader of a credit notification is sent: a page their role can open. */
 function creditsLinkFor(r: Recipient): string {
-  if (r.actor.role === 'admin') return CREDITS_LINKS.admin;
-  if (r.actor.role === 'raasCompany') return CREDITS_LINKS.raasCompany;
-  return CREDITS_LINKS.company;
+  return CREDITS_LINKS[readerKind(r.actor)];
 }
 
 /** `notify` once per link: the readers of each role get the notice linked to the page they can open. */

@@ -19,7 +19,7 @@ import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
 import { entity } from '../../../schema';
 import { PROJECT_PLAN, PROJECT_STATUS, PROJECT_TYPE } from '../../../schema/rules/pipeline';
-import { ADMIN_TYPES, COMPANY_TYPES, MANAGING_SUB_ROLES, actorRefs } from '../../../schema/roles';
+import { ADMIN_TYPES, COMPANY_TYPES, MANAGING_SUB_ROLES, actorRefs, appointsAdvocates } from '../../../schema/roles';
 import { modelFor } from '../../db/models';
 import { AppError, badRequest, forbidden } from '../../errors';
 import {
@@ -176,7 +176,7 @@ export async function checkProject(
   // Advocates curate only on the projects they advocate (curates()): naming one is a General admin's act, or an
   // advocate would appoint themself to any company's project and curate into it. An advocate may step down.
   const appointed = data.advocateId && data.advocateId !== existing?.advocateId;
-  if (appointed && actor.adminType !== 'general') throw forbidden('project.errors.advocateByGeneral');
+  if (appointed && !appointsAdvocates(actor)) throw forbidden('project.errors.advocateByGeneral');
   if (data.advocateId) {
     const advocate = await trx('admins')
       .where({ id: data.advocateId, role: ADMIN_TYPES.advocate, status: 1 })
