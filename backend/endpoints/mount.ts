@@ -35,6 +35,8 @@ function receive(spec: UploadSpec, req: Request, res: Response): Promise<void> {
   const maxBytes = typeof spec.maxBytes === 'function' ? spec.maxBytes(req.ctx.config) : spec.maxBytes;
   const handler = multer({
     storage: multer.memoryStorage(),
+    // Browsers send a file's name as raw UTF-8 in filename="…"; multer's default reads it as Latin-1.
+    defParamCharset: 'utf8',
     limits: { files: 1, fileSize: maxBytes, fields: 30, fieldSize: 64 * 1024 },
   }).any();
   return new Promise((resolve, reject) => {

@@ -8,6 +8,7 @@
  */
 import { Router, type Request } from 'express';
 import { notFound } from '../../errors';
+import { sendStream } from '../../http/sendStream';
 import path from 'node:path';
 import { KEY_PATTERN } from './index';
 import { storageFor } from './select';
@@ -32,7 +33,7 @@ const CACHE = { public: 'public, max-age=31536000, immutable', private: 'private
 
 export function uploadsRouter(access: PictureAccess): Router {
   const router = Router();
-  router.get('/*key', async (req, res, next) => {
+  router.get('/*key', async (req, res) => {
     const key = req.path.slice(1);
     const type = TYPES[path.extname(key)];
     if (!KEY_PATTERN.test(key) || !PUBLIC_FOLDERS.has(key.split('/')[0]) || !type) throw notFound();
@@ -45,7 +46,7 @@ export function uploadsRouter(access: PictureAccess): Router {
       'Cache-Control': shown === 'public' ? CACHE.public : CACHE.private,
       'X-Content-Type-Options': 'nosniff',
     });
-    stream.on('error', next).pipe(res);
+    await sendStream(res, stream);
   });
   return router;
 }

@@ -22,6 +22,7 @@ import { storageFor } from '../../adapters/storage/select';
 import type { Config } from '../../config';
 import { defineEndpoint } from '../../endpoints/define';
 import { notFound } from '../../errors';
+import { sendStream } from '../../http/sendStream';
 import { raiseLive } from '../live';
 import { findProject, projectRef } from '../projects';
 import { CV_CONTENT_TYPES, type CvType } from '../../services/documents/extractText';
@@ -235,7 +236,7 @@ export const chatEndpoints = [
     access: READ,
     input: { params: z.object({ id: messageId, messageId }) },
     raw: true,
-    handler: async ({ params, ability, ctx, res, next }) => {
+    handler: async ({ params, ability, ctx, res }) => {
       const conversation = await conversationFor(ctx.knex, ability, params.id);
       const m = await ctx
         .knex('chat_messages')
@@ -244,13 +245,12 @@ export const chatEndpoints = [
       const stream = m?.attachment_key ? await storageFor(ctx.config).get(m.attachment_key) : undefined;
       if (!stream) throw notFound('chat.errors.attachmentNotFound');
       const type = (m.attachment_key as string).slice((m.attachment_key as string).lastIndexOf('.') + 1) as CvType;
-      const name = String(m.attachment_name).replace(/[^\w .()-]/g, '_');
-      res.set({
+      // The name as sent (filename*=UTF-8''…), with a Latin-1 fallback for older clients.
+      res.attachment(String(m.attachment_name)).set({
         'Content-Type': CV_CONTENT_TYPES[type],
-        'Content-Disposition': `attachment; filename="${name}"`,
         'Cache-Control': 'private, no-store',
       });
-      stream.on('error', next).pipe(res);
+      await sendStream(res, stream);
     },
   }),
 ];

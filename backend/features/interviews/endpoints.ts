@@ -14,6 +14,7 @@ import { onBoardSql, statusSql, viewerOf, type Viewer } from '../../../schema/ru
 import { storageFor } from '../../adapters/storage/select';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError, notFound } from '../../errors';
+import { sendStream } from '../../http/sendStream';
 import { answerOrExpire, projectData, type RequestRow } from './answer';
 import { channelOut, channelShownSql, interviewRequestList, listQuery, REQUEST_COLUMNS } from './adminList';
 import { approveBody, projectQuery, rejectBody, sendBody } from './inputs';
@@ -172,7 +173,7 @@ export const interviewEndpoints = [
     access: 'public',
     input: { params: guidParam },
     raw: true,
-    handler: async ({ params, ctx, res, next }) => {
+    handler: async ({ params, ctx, res }) => {
       const request = await requestForJd(ctx.knex, params.id);
       const project = await ctx
         .knex('projects')
@@ -187,7 +188,7 @@ export const interviewEndpoints = [
           : 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
         // The type set after the name: Express takes a type from the name's extension, whatever the file holds.
         res.status(200).attachment(name).type(type);
-        stream.on('error', next).pipe(res);
+        await sendStream(res, stream);
         return;
       }
       const text = [project?.title, request.jd_header, project?.job_description || request.jd_body, request.jd_footer]

@@ -23,7 +23,14 @@
  */
 import type { Knex } from 'knex';
 import type { Actor } from '../../../schema/roles';
-import { onBoardSql, statusSql, viewerOf, type Viewer } from '../../../schema/rules/visibility';
+import {
+  identitySql,
+  onBoardSql,
+  stageVisibleSql,
+  statusSql,
+  viewerOf,
+  type Viewer,
+} from '../../../schema/rules/visibility';
 import { present, type GateRow, type ShownCandidate } from './present';
 import { inProject, shownColumns, SEARCH, type Place } from './sql';
 
@@ -166,23 +173,35 @@ export async function namesToScrub(knex: Knex | Knex.Transaction, ids: number[])
  * Whether `who` may be handed the stored picture at `picturePath` (a `/uploads/profile-pics/…` path). A picture no
  * candidate holds (a company user's or an admin's) is `public`. A candidate's goes to the candidate and to admins,
  * and to a company only while it may see the candidate at all (statusSql: an active status, the consent to be shown to
- * companies kept): a company that learnt the address while the candidate was shown is refused once they pause, hide
- * or withdraw that consent. Companies learn the address only through the gate (`profilePic`, a revealed field).
+ * companies kept) and may see who they are (identitySql: visible and not anonymous, or revealed in one of the
+ * company's projects, in a stage its board shows): a company that learnt the address while the candidate was shown is
+ * refused once they pause, hide, turn anonymous or withdraw that consent. Companies learn the address only through
+ * the gate (`profilePic`, a revealed field).
  */
 export async function pictureShown(
   knex: Knex | Knex.Transaction,
   who: Actor,
   picturePath: string,
 ): Promise<'public' | boolean> {
+  const [sql, bindings] = pictureSqlFor(who);
   const [owner] = (await knex('candidates as c')
     .where('c.profile_pic', picturePath)
-    .select('c.id', knex.raw(`${statusSqlFor(who)} as shown`))) as { id: number; shown: boolean }[];
+    .select('c.id', knex.raw(`${sql} as shown`, bindings))) as {
+    id: number;
+    shown: boolean;
+  }[];
   if (!owner) return 'public';
   if (who.role === 'candidate' && who.id === owner.id) return true;
   return owner.shown;
 }
 
-const statusSqlFor = (who: Actor): string => {
+/** SQL: `who` may have candidate `c`'s picture, with its bindings (a company's id). */
+const pictureSqlFor = (who: Actor): [string, number[]] => {
   const viewer = viewerOf(who);
-  return viewer === 'none' ? 'false' : statusSql(viewer, 'c');
+  if (viewer === 'none') return ['false', []];
+  if (viewer === 'admin') return [statusSql(viewer, 'c'), []];
+  const publicly = `(c.visibility is not false and c.anonymous is not true)`;
+  const revealed = `exists (select 1 from project_candidates pc join projects p on p.id = pc.project_id
+     where pc.candidate_id = c.id and p.company_id = ? and ${stageVisibleSql(viewer, 'pc')} and ${identitySql(viewer, 'c', 'pc')})`;
+  return [`(${statusSql(viewer, 'c')} and (${publicly} or ${revealed}))`, [who.companyId ?? -1]];
 };

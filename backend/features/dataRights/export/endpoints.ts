@@ -28,6 +28,7 @@ import type { Config } from '../../../config';
 import { storageFor } from '../../../adapters/storage/select';
 import { defineEndpoint } from '../../../endpoints/define';
 import { AppError, forbidden, notFound } from '../../../errors';
+import { sendStream } from '../../../http/sendStream';
 import { queueJob } from '../../../services/queue';
 import { logDataRights } from '../log';
 import { linkHash } from './prepare';
@@ -121,7 +122,7 @@ async function send(knex: Knex, config: Config, res: Response, row: ExportRow | 
     'Content-Disposition': `attachment; filename="${config.productName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-data-${row.id}.zip"`,
     'Cache-Control': 'private, no-store',
   });
-  await new Promise<void>((resolve, reject) => stream.on('error', reject).on('end', resolve).pipe(res));
+  await sendStream(res, stream);
 }
 
 const mine = defineEndpoint({

@@ -21,6 +21,7 @@ import { storageFor } from '../../../adapters/storage/select';
 import type { Row } from '../../../crud/serialize';
 import { defineEndpoint, type RowAccess } from '../../../endpoints/define';
 import { notFound } from '../../../errors';
+import { sendStream } from '../../../http/sendStream';
 import { reachesCandidate } from '../../pipeline';
 import { blindDocument, blindFileName, blindRole } from './blindCv';
 import { CV_CONTENT_TYPES, type CvType } from '../../../services/documents/extractText';
@@ -71,7 +72,7 @@ function sendFile(
     'Cache-Control': 'private, no-store',
   });
   if (Buffer.isBuffer(body)) res.send(body);
-  else body.on('error', onError).pipe(res);
+  else sendStream(res, body).catch(onError);
 }
 
 async function stored(config: Config, key: string | null | undefined): Promise<Readable | undefined> {

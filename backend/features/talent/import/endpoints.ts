@@ -20,6 +20,7 @@ import { modelFor } from '../../../db/models';
 import type { AppContext } from '../../../context';
 import { defineEndpoint } from '../../../endpoints/define';
 import { AppError, badRequest, notFound } from '../../../errors';
+import { sendStream } from '../../../http/sendStream';
 import type { Row } from '../../../crud/serialize';
 import { loadShown, type ShownCandidate } from '../../../services/candidateGate';
 import { checkImportLimits } from './checkFile';
@@ -163,7 +164,7 @@ export const importEndpoints = [
     input: { params: z.object({ id: z.string() }) },
     row: { entity: 'candidateImport', action: 'read' },
     raw: true,
-    handler: async ({ row, ctx, res, next }) => {
+    handler: async ({ row, ctx, res }) => {
       if (!row.reportKey) throw notFound('import.errors.noReport');
       const stream = await storageFor(ctx.config).get(row.reportKey as string);
       if (!stream) throw notFound('import.errors.noReport');
@@ -178,7 +179,7 @@ export const importEndpoints = [
       });
       // A byte-order mark first, so a spreadsheet reads the names as UTF-8; the import reads a file with one alike.
       res.write('\ufeff');
-      stream.on('error', next).pipe(res);
+      await sendStream(res, stream);
     },
   }),
 ];
