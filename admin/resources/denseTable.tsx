@@ -5,12 +5,13 @@
  */
 import { useMediaQuery, type SxProps, type Theme } from '@mui/material';
 import type { MouseEvent, ReactNode } from 'react';
-import { ColumnsButton, ExportButton, FilterButton, SimpleList, TopToolbar, type RaRecord } from 'react-admin';
+import { ColumnsButton, FilterButton, SimpleList, TopToolbar, type RaRecord } from 'react-admin';
 import type { EntityDef, FieldKind } from '../../schema';
+import { ExportAllButton } from './ExportAll';
 
 export const usePhone = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
-/** The list's toolbar with the column chooser beside the filters, the extra actions and the export. */
+/** The list's toolbar with the column chooser beside the filters, the extra actions and the export (of every row: ExportAll.tsx). */
 export function TableActions({ filters = true, children }: { filters?: boolean; children?: ReactNode }) {
   const phone = usePhone();
   return (
@@ -19,7 +20,7 @@ export function TableActions({ filters = true, children }: { filters?: boolean; 
       {filters && <FilterButton />}
       {children}
       {!phone && <ColumnsButton />}
-      <ExportButton />
+      <ExportAllButton />
     </TopToolbar>
   );
 }

@@ -1,6 +1,8 @@
 /**
  * CSV export for every resource, read from the schema: columns titled with the fields' labels,
  * choices as their labels and references as the names of what they point at (never raw codes or ids).
+ * The list's Export button (ExportAll.tsx) writes every row of the list, page by page, through
+ * `pageRows`; `exporterFor` is also a plain react-admin exporter for the records it is given.
  */
 import { downloadCSV, type Exporter, type FetchRelatedRecords, type RaRecord } from 'react-admin';
 import type { EntityDef, FieldDef } from '../../schema';
@@ -45,15 +47,46 @@ export function toCsv(rows: Record<string, unknown>[]): string {
   return [csvLine(header), ...rows.map((row) => csvLine(header.map((key) => row[key])))].join('\r\n');
 }
 
-export function exporterFor(entity: EntityDef): Exporter {
-  return async (records: RaRecord[], fetchRelatedRecords: FetchRelatedRecords) => {
-    const names = new Map<string, Map<unknown, string>>();
-    for (const [name, field] of Object.entries(entity.fields)) {
-      if (!isVisible(field) || (field.kind !== 'ref' && field.kind !== 'refList')) continue;
-      const { resource, titleField } = targetOf(field);
-      const related = await fetchRelatedRecords(records, name, resource).catch(() => ({}) as Record<string, RaRecord>);
-      names.set(name, new Map(Object.values(related).map((r) => [r.id, String(r[titleField] ?? r.id)])));
-    }
-    downloadCSV(toCsv(exportRows(entity, records, names)), pluralLabel(entity).toLowerCase().replace(/\s+/g, '-'));
+/** The export's file name: the entity's plural label, lower case and hyphenated ('job-titles'). */
+export const csvFileName = (entity: EntityDef) => pluralLabel(entity).toLowerCase().replace(/\s+/g, '-');
+
+/**
+ * One page's rows: the names its references point at are looked up for that page alone (one
+ * `getMany` per reference field, at most a page of ids, which the API answers in one request).
+ */
+export async function pageRows(
+  entity: EntityDef,
+  records: RaRecord[],
+  fetchRelatedRecords: FetchRelatedRecords,
+): Promise<Record<string, unknown>[]> {
+  const names = new Map<string, Map<unknown, string>>();
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (!isVisible(field) || (field.kind !== 'ref' && field.kind !== 'refList')) continue;
+    const { resource, titleField } = targetOf(field);
+    const related = await fetchRelatedRecords(records, name, resource).catch(() => ({}) as Record<string, RaRecord>);
+    names.set(name, new Map(Object.values(related).map((r) => [r.id, String(r[titleField] ?? r.id)])));
+  }
+  return exportRows(entity, records, names);
+}
+
+/**
+ * An exporter that can also work page by page: the console's export (ExportAll.tsx) reads every
+ * page of the list, turns each into rows as it arrives and writes one file at the end.
+ */
+export type PagedExporter = Exporter & {
+  pageRows: (records: RaRecord[], fetchRelatedRecords: FetchRelatedRecords) => Promise<Record<string, unknown>[]>;
+  fileName: string;
+};
+
+export const isPagedExporter = (exporter: Exporter | false | undefined): exporter is PagedExporter =>
+  typeof exporter === 'function' && 'pageRows' in exporter;
+
+export function exporterFor(entity: EntityDef): PagedExporter {
+  const exporter: Exporter = async (records: RaRecord[], fetchRelatedRecords: FetchRelatedRecords) => {
+    downloadCSV(toCsv(await pageRows(entity, records, fetchRelatedRecords)), csvFileName(entity));
   };
+  return Object.assign(exporter, {
+    pageRows: (records: RaRecord[], fetch: FetchRelatedRecords) => pageRows(entity, records, fetch),
+    fileName: csvFileName(entity),
+  });
 }

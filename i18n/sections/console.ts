@@ -47,6 +47,14 @@ export const ra = {
     select_columns: 'Columns',
     update_application: 'Reload Application',
   },
+  // The lists' Export, which writes every row page by page (admin/resources/ExportAll.tsx).
+  export_all: {
+    title: 'Export',
+    progress: 'Exporting %{done} of %{total}…',
+    too_many: 'This list holds %{total} rows; exports hold at most %{max}. Narrow the filters.',
+    too_many_more: 'This list holds more than %{max} rows; exports hold at most %{max}. Narrow the filters.',
+    failed: 'The export could not finish, so no file was written. Please try again.',
+  },
   boolean: {
     true: 'Yes',
     false: 'No',
