@@ -14,6 +14,7 @@ import type { Labels, Option } from './labels';
 import { identityFields, present, SEARCH, shownSelect, viewerOf, type GateRow } from '../../services/candidateGate';
 import { seesCuration } from './visibility';
 import { normalise } from '../../services/lookups/match';
+import { TEXT_CONFIG } from './text';
 
 const candidate = entity('candidate');
 /** Marks around highlighted words in PostgreSQL's headlines; split into segments before leaving the server. */
@@ -115,18 +116,18 @@ export async function readResults(
   const words = [q, filters.company?.replace(/:\*C/g, ':*')].filter(Boolean) as string[];
   const bindings: unknown[] = [];
   const textColumns = q
-    ? `, ts_headline('english', replace(replace(coalesce(c.summary, ''), '${OPEN}', '['), '${CLOSE}', ']'), ?::tsquery, '${HEADLINE}') as summary_hl,
-       array(select s.id from skills s where s.id = any(d.skill_ids) and to_tsvector('english', s.name) @@ ?::tsquery) as text_skills,
-       array(select j.id from job_titles j where j.id = any(d.job_title_ids) and to_tsvector('english', j.name) @@ ?::tsquery) as text_titles`
+    ? `, ts_headline('${TEXT_CONFIG}', replace(replace(coalesce(c.summary, ''), '${OPEN}', '['), '${CLOSE}', ']'), ?::tsquery, '${HEADLINE}') as summary_hl,
+       array(select s.id from skills s where s.id = any(d.skill_ids) and to_tsvector('${TEXT_CONFIG}', s.name) @@ ?::tsquery) as text_skills,
+       array(select j.id from job_titles j where j.id = any(d.job_title_ids) and to_tsvector('${TEXT_CONFIG}', j.name) @@ ?::tsquery) as text_titles`
     : '';
   if (q) bindings.push(q, q, q);
   // Experience titles and employers that matched the text (or the admins' employer filter), highlighted.
   const hits = words.length
-    ? `, (select json_agg(json_build_object('title', ts_headline('english', x.title, w.q, 'HighlightAll=true, StartSel=${OPEN}, StopSel=${CLOSE}'),
-                                         'company', ts_headline('english', x.company, w.q, 'HighlightAll=true, StartSel=${OPEN}, StopSel=${CLOSE}'))
+    ? `, (select json_agg(json_build_object('title', ts_headline('${TEXT_CONFIG}', x.title, w.q, 'HighlightAll=true, StartSel=${OPEN}, StopSel=${CLOSE}'),
+                                         'company', ts_headline('${TEXT_CONFIG}', x.company, w.q, 'HighlightAll=true, StartSel=${OPEN}, StopSel=${CLOSE}'))
                           order by x.current_position desc, x.start_date desc)
           from candidate_experiences x, (select (${words.map(() => '?::tsquery').join(' || ')}) as q) w
-          where x.candidate_id = d.id and to_tsvector('english', x.title || ' ' || x.company) @@ w.q) as experience_hits`
+          where x.candidate_id = d.id and to_tsvector('${TEXT_CONFIG}', x.title || ' ' || x.company) @@ w.q) as experience_hits`
     : '';
   bindings.push(...words);
   const read = (part: number[]) =>

@@ -6,10 +6,18 @@
  * is read from the index by its own entry), a word that is a lookup alias also finds the
  * name it stands for ('k8s' finds Kubernetes), and a word the documents do not contain is widened
  * to the closest words they do (pg_trgm over search_terms), so a typo still finds people.
+ * Accents fold on both sides (TEXT_CONFIG): 'cafe' finds café and 'café' finds cafe.
  */
 import type { Knex } from 'knex';
 import { cachedIndex } from '../../services/lookups/load';
 import { normalise } from '../../services/lookups/match';
+
+/**
+ * The text search configuration of the documents' vectors and of the queries: `english` with
+ * accents folded (migrations/20261206004000_search_text_folds_accents.ts). Highlights over the
+ * original text use it too, so they mark the accented words a folded query matched.
+ */
+export const TEXT_CONFIG = 'english_unaccent';
 
 export interface Term {
   text: string;
@@ -75,16 +83,16 @@ async function lexemes(knex: Knex, pieces: Piece[]): Promise<{ query: string; co
   if (!pieces.length) return [];
   const { rows } = await knex.raw(
     `select p.i,
-            case when p.kind = 'phrase' then phraseto_tsquery('english', p.t)::text
-                 when p.kind = 'prefix' and not (numnode(plainto_tsquery('english', p.t)) = 1 and k.known)
-                   then to_tsquery('english', p.q)::text
-                 else plainto_tsquery('english', p.t)::text end as query,
+            case when p.kind = 'phrase' then phraseto_tsquery('${TEXT_CONFIG}', p.t)::text
+                 when p.kind = 'prefix' and not (numnode(plainto_tsquery('${TEXT_CONFIG}', p.t)) = 1 and k.known)
+                   then to_tsquery('${TEXT_CONFIG}', p.q)::text
+                 else plainto_tsquery('${TEXT_CONFIG}', p.t)::text end as query,
             case when p.kind <> 'phrase' and l.lex is not null and length(l.lex) >= ? and not k.known
                  then array(select s.word from search_terms s where s.word % l.lex and s.documents > 0 and similarity(s.word, l.lex) >= ?
                             order by similarity(s.word, l.lex) desc, s.documents desc limit 2)
                  else '{}' end as corrections
        from unnest(?::text[], ?::text[], ?::text[]) with ordinality as p(t, kind, q, i)
-       left join lateral (select (tsvector_to_array(to_tsvector('english', p.t)))[1] as lex) l on true
+       left join lateral (select (tsvector_to_array(to_tsvector('${TEXT_CONFIG}', p.t)))[1] as lex) l on true
        cross join lateral (select exists (select 1 from search_terms s where s.word = l.lex and s.documents > 0) as known) k
       order by p.i`,
     [
