@@ -59,7 +59,10 @@ const schedule = {
 export const pipelineMessages = {
   candidateNote: {
     notFound: 'This note no longer exists',
-    errors: { notYours: 'You can only change your own notes' },
+    errors: {
+      notYours: 'You can only change your own notes',
+      before: "This note is not one of the candidate's notes",
+    },
   },
   scheduleFormData: schedule,
   // The interview request carries the same schedule under another name.

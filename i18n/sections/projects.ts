@@ -13,6 +13,8 @@ export const projectMessages = {
     typeFixed: 'A project keeps the kind its company gave it when it was created',
     ownerChange: "Only the company's Owners and Admins and the project's owner can hand it to another owner",
     ownerNotInCompany: "Choose an owner among the project company's users",
+    ownerLeavesYou:
+      "You would no longer have access to this project: only the company's Owners and Admins can hand over a project that is not shared with you",
     advocateInvalid: 'Choose an active talent advocate',
     advocateByGeneral: 'Only General admins assign a talent advocate to a project',
     salaryRange: 'The maximum salary must not be below the minimum',
@@ -30,6 +32,7 @@ export const projectMessages = {
     messages: {
       granted: 'Access granted',
       removed: 'Access removed',
+      removedKept: 'The share was removed; this user still has access through their role, ownership or company sharing',
       company: 'Company sharing updated',
     },
   },

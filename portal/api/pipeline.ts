@@ -131,9 +131,10 @@ export const pipelineApi = {
     }),
   stats: (projectId: string, signal?: AbortSignal) =>
     api<{ success: boolean; stats: StageStats }>('projects/pipe-line', { query: { project_id: projectId }, signal }),
-  notes: (candidateId: string, projectId: string, page: number, signal?: AbortSignal) =>
+  /** A page of notes: after the note `before` names (the last one held) when given, else page `page`. */
+  notes: (candidateId: string, projectId: string, page: number, signal?: AbortSignal, before?: string) =>
     api<{ success: boolean; data: Note[]; page: number }>(`candidate-note/${encodeURIComponent(candidateId)}`, {
-      query: { projectId, page },
+      query: before ? { projectId, before } : { projectId, page },
       signal,
     }),
   addNote: (input: { candidateId: string; projectId: string; note: string; visibility: 1 | 2 }) =>

@@ -91,7 +91,7 @@ export interface ProjectListItem extends Project {
   owner: Named | null;
   advocate: Named | null;
   /** What the caller may do with the project. */
-  access: { canEdit: boolean; canShare: boolean; canDelete: boolean };
+  access: { canEdit: boolean; canShare: boolean; canDelete: boolean; canHandOver?: boolean };
 }
 
 export type ProjectDetail = ProjectListItem;
@@ -149,6 +149,8 @@ export interface OpenProject {
   title: string;
   status: number;
   hasCandidate: boolean;
+  /** Admins only: the project's company (null for an internal project). */
+  companyName?: string | null;
 }
 
 interface Answer<T> {
@@ -207,13 +209,17 @@ export const projectsApi = {
   grantAccess: (projectId: string, userId: string, accessType: 0 | 1 = 1) =>
     json<{ success: boolean }>('project-share/access/user', 'POST', { projectId, userId, accessType }),
   removeAccess: (projectId: string, userId: string) =>
-    json<{ success: boolean }>('project-share/access/user', 'DELETE', { projectId, userId }),
+    json<{ success: boolean; stillHasAccess?: boolean; reason?: 'owner' | 'role' | 'company' }>(
+      'project-share/access/user',
+      'DELETE',
+      { projectId, userId },
+    ),
   shareWithCompany: (projectId: string, accessType: 0 | 1) =>
     json<{ success: boolean }>('project-share/access/user/all', 'POST', { projectId, accessType }),
   // The open-projects list and adding a candidate (pipeline contract).
-  openProjects: async (candidateId: string) => {
+  openProjects: async (candidateId: string, q?: string) => {
     const answer = await api<OpenProject[] | Answer<OpenProject[]>>('projects/candidate/list', {
-      query: { candidateId },
+      query: { candidateId, q },
     });
     return Array.isArray(answer) ? answer : answer.data;
   },

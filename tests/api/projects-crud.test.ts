@@ -79,14 +79,14 @@ describe('Creating a project', () => {
     });
   });
 
-  it("A company Admin may name a colleague as owner; a Member's project is always their own", async () => {
+  it("A company Admin may name a colleague as owner; a Member naming one is refused by field (they'd lose it)", async () => {
     const member = p.who('member').actor.id;
     const admin = p.who('companyAdmin').actor.id;
     const byAdmin = await p.as('companyAdmin').post('/projects/create', await body({ ownerId: `User:${member}` }));
     expect(byAdmin.body.data.ownerId).toBe(`User:${member}`);
     const byMember = await p.as('member').post('/projects/create', await body({ ownerId: `User:${admin}` }));
-    expect(byMember.status).toBe(201);
-    expect(byMember.body.data.ownerId).toBe(`User:${member}`);
+    expect(byMember.status).toBe(400);
+    expect(byMember.body.error.fields).toEqual({ ownerId: 'project.errors.ownerLeavesYou' });
   });
 
   it('The console’s generic POST /projects as a company Member follows the same rules', async () => {

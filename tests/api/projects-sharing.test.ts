@@ -52,7 +52,7 @@ describe('A company Member', () => {
     expect(grant.status, JSON.stringify(grant.body)).toBe(200);
     expect(await listIds('member')).toContain(project.id);
     const found = await p.as('member').get(`/projects/find/${project.guid}`);
-    expect(found.body.data.access).toEqual({ canEdit: true, canShare: false, canDelete: false });
+    expect(found.body.data.access).toEqual({ canEdit: true, canShare: false, canDelete: false, canHandOver: false });
     expect((await p.as('member').put('/projects/update/project', { projectId: project.id, headcount: 4 })).status).toBe(
       200,
     );

@@ -208,7 +208,7 @@ describe('The projects screens', () => {
     const settings = member.getByTestId('project-settings');
     await expect.poll(() => settings.getByLabel(/^Project name/).inputValue()).toBe(shared);
     await expect(settings.getByRole('combobox', { name: /^Project owner/ }).isDisabled()).resolves.toBe(true);
-    await settings.getByText("Only the company's Owners and Admins and the project's owner can change it").waitFor();
+    await settings.getByText(/^Only the company's Owners and Admins can change it/).waitFor();
     await settings.getByRole('button', { name: 'Cancel' }).click();
     await settings.waitFor({ state: 'hidden' });
 

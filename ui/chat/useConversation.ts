@@ -2,7 +2,8 @@
  * One conversation as a screen shows it, kept current by the live channel: new messages are asked
  * for after the last id the screen has (so nothing is lost across reconnects, and order is the
  * ids'), the other side's read mark and typing are shown, and while the screen is `active` (open
- * and visible) what arrives is marked read.
+ * and visible) what arrives is marked read. A project's screen with no conversation yet listens for
+ * the project's 'conversationStarted' event, so a colleague's first message shows without a reload.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLive } from '../live/useLive';
@@ -18,6 +19,8 @@ import {
 } from './chatApi';
 
 const TYPING_SHOWN_MS = 4000;
+/** The project event the server raises when the project's conversation starts (backend/features/chat/messages.ts). */
+const CONVERSATION_STARTED = 'conversationStarted';
 const TYPING_EVERY_MS = 2500;
 
 export function mergeMessages(have: ChatMessage[], more: ChatMessage[]): ChatMessage[] {
@@ -43,15 +46,20 @@ export function useConversation(source: ChatSource, side: Side, active: boolean)
 
   const catchUp = useCallback(async () => {
     try {
-      const page = await loadConversation(
-        source,
-        state.current.id,
-        state.current.lastId ? { after: state.current.lastId } : {},
-      );
-      setConversation(page.data);
-      setMessages((have) => mergeMessages(have, page.messages));
-      if (!state.current.lastId) setMore(page.more);
-      setOtherSideReadId(page.otherSideReadId);
+      // After a gap (a reconnect) there may be more than a page of new messages: ask again until none is left.
+      let { id: conversationId, lastId: after } = state.current;
+      for (;;) {
+        const page = await loadConversation(source, conversationId, after ? { after } : {});
+        setConversation(page.data);
+        setMessages((have) => mergeMessages(have, page.messages));
+        // The latest page's `more` means older messages; a page after a message's, newer ones.
+        if (!after) setMore(page.more);
+        setOtherSideReadId(page.otherSideReadId);
+        const newest = page.messages.at(-1)?.id;
+        if (!after || !page.more || newest === undefined) break;
+        conversationId = page.data?.id ?? conversationId;
+        after = newest;
+      }
       setFailed(false);
     } catch {
       setFailed(true);
@@ -70,6 +78,15 @@ export function useConversation(source: ChatSource, side: Side, active: boolean)
     (e) => e.topic === 'conversation' && e.subjectId === state.current.id && !e.kind.startsWith('typing:'),
     () => void catchUp(),
     id !== undefined,
+  );
+  // A project's page that has no conversation yet hears when one starts (a colleague's first message, or the advocate's).
+  // The source names the project as the API shows it ('Project:12' or '12'); events carry the number.
+  const projectId =
+    'projectId' in source ? Number(source.projectId.slice(source.projectId.lastIndexOf(':') + 1)) : undefined;
+  useLive(
+    (e) => e.topic === 'project' && e.subjectId === projectId && e.kind === CONVERSATION_STARTED,
+    () => void catchUp(),
+    id === undefined && projectId !== undefined,
   );
   // Typing is shown at once, without asking the API.
   useLive(

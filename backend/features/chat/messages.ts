@@ -3,6 +3,7 @@
  * marks. A post locks its conversation's row, so messages commit in the order of their ids and a
  * page that asks for the messages after the last id it has never skips one. Every change raises a
  * live event on the conversation ('message', 'read', 'typing:<side>'); pages then ask for the content.
+ * The first message also raises 'conversationStarted' on the project, for pages that have no conversation id yet.
  */
 import type { Knex } from 'knex';
 import { CHAT_SIDE, CONVERSATION_STATUS } from '../../../schema/entities/chat/conversation';
@@ -21,6 +22,8 @@ import { queueFollowUps } from './followUp';
 export const ATTACHMENT_FOLDER = 'chat-attachments';
 export const MESSAGES_PAGE = 50;
 export const MAX_BODY = 5000;
+/** The project event raised when its conversation starts with its first message. */
+export const CONVERSATION_STARTED = 'conversationStarted';
 
 const SIDE_NAME = { [CHAT_SIDE.admin]: 'admin', [CHAT_SIDE.companyUser]: 'companyUser' } as Record<number, string>;
 
@@ -104,10 +107,13 @@ export async function postMessage(
     input.file && type ? await storage.put(input.file.buffer, { folder: ATTACHMENT_FOLDER, ext: type }) : null;
   try {
     return await knex.transaction(async (trx) => {
-      await trx('conversations')
+      const started = await trx('conversations')
         .insert({ project_id: project.id, company_id: project.companyId, assignee_id: project.advocateId })
         .onConflict('project_id')
-        .ignore();
+        .ignore()
+        .returning('id');
+      // Pages open on the project, that know no conversation yet, hear that one started (live/events.ts: its readers).
+      if (started.length) await raiseLive(trx, 'project', project.id, CONVERSATION_STARTED);
       const conversation = (await trx('conversations')
         .where('project_id', project.id)
         .forUpdate()

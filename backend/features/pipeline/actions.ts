@@ -5,8 +5,9 @@
  *   POST /projects/candidate/seen       {projectId, candidates, tab}   (suggested tab and shortlist, companies' views)
  *   POST /projects/candidate/add        {projectId (target), candidateId}
  *   POST /projects/candidate/curate     {projectId, candidateIds}      (admins; advocates on their projects)
- *   GET  /projects/candidate/list       ?candidateId=                  the caller's open projects, hasCandidate
- *                                       (true only where the caller's board of the project shows the candidate)
+ *   GET  /projects/candidate/list       ?candidateId=&q=               the caller's open projects, hasCandidate
+ *                                       (true only where the caller's board of the project shows the candidate);
+ *                                       admins also read companyName, and q finds by title or company name
  *   GET  /projects/get-project-tab-by-candidate ?project_guid=&candidate_guid=
  * The project is one the caller may change (read: else 404 `project.notFound`); the candidate one
  * the caller reaches in it (pipeline/reach.ts: else 404 `project.candidate.notFound`). Flags, seen
@@ -14,6 +15,7 @@
  * one (409 `project.recruitment.errors.projectInactive`): nothing is written to it.
  */
 import type { Knex } from 'knex';
+import type { AppAbility } from '../../../schema/ability';
 import { z } from 'zod';
 import { specKeys } from '../../../schema/validation/inputs';
 import { formatId } from '../../../schema/lib/ids';
@@ -64,6 +66,40 @@ async function setFlag(
 const holdsCandidateSql = (viewer: Viewer): string =>
   `exists (select 1 from project_candidates pc join candidates c on c.id = pc.candidate_id
             where pc.project_id = p.id and pc.candidate_id = ?${viewer === 'admin' ? '' : ` and ${onBoardSql(viewer, 'c', 'pc')}`})`;
+
+const OPEN_PROJECTS = 200;
+
+/**
+ * The open projects the caller changes, newest first (200 at most), each saying whether it holds the candidate; `q`
+ * keeps those whose title (or, for admins, company name) holds it. Admins, who change every company's projects, read
+ * each one's company (`companyName`, null for an internal project) to tell them apart.
+ */
+async function openProjects(
+  knex: Knex,
+  ability: AppAbility,
+  viewer: Viewer,
+  query: { candidateId: number; q?: string },
+): Promise<{ id: number; title: string; status: number; hasCandidate: boolean; companyName?: string | null }[]> {
+  const admin = viewer === 'admin';
+  const q = knex('projects as p')
+    .whereNot('p.status', PROJECT_STATUS.inactive)
+    .select(
+      'p.id',
+      'p.title',
+      'p.status',
+      knex.raw(`${holdsCandidateSql(viewer)} as "hasCandidate"`, [query.candidateId]),
+    )
+    .orderBy('p.created_at', 'desc')
+    .limit(OPEN_PROJECTS);
+  if (admin) q.leftJoin('companies as co', 'co.id', 'p.company_id').select('co.company_name as companyName');
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, '\\$&')}%`;
+    q.where((w) =>
+      admin ? w.whereILike('p.title', like).orWhereILike('co.company_name', like) : w.whereILike('p.title', like),
+    );
+  }
+  return scopeProjects(q, ability, 'update');
+}
 
 function flagEndpoint(
   path: string,
@@ -180,25 +216,9 @@ export const actionEndpoints = [
     path: '/projects/candidate/list',
     summary: "The caller's open projects, each saying whether its board shows the candidate to the caller",
     access: { action: 'read', subject: 'Project' },
-    input: { query: specKeys(z.object({ candidateId: id('candidate') })) },
+    input: { query: specKeys(z.object({ candidateId: id('candidate'), q: z.string().trim().max(100).optional() })) },
     handler: async ({ query, ability, actor, ctx }) => {
-      const q = ctx
-        .knex('projects as p')
-        .whereNot('p.status', PROJECT_STATUS.inactive)
-        .select(
-          'p.id',
-          'p.title',
-          'p.status',
-          ctx.knex.raw(`${holdsCandidateSql(viewerOf(actor))} as "hasCandidate"`, [query.candidateId]),
-        )
-        .orderBy('p.created_at', 'desc')
-        .limit(200);
-      const rows = (await scopeProjects(q, ability, 'update')) as {
-        id: number;
-        title: string;
-        status: number;
-        hasCandidate: boolean;
-      }[];
+      const rows = await openProjects(ctx.knex, ability, viewerOf(actor), query);
       return { success: true, data: rows.map((r) => ({ ...r, id: formatId(projectDef, r.id) })) };
     },
   }),

@@ -1,13 +1,15 @@
 /**
  * Candidate notes (spec section 3): admins write notes for admins only (1) or also for the company
  * (2); company users write notes the company and admins read (2), only in their company's projects.
- *   GET    /candidate-note/:candidateId?projectId=&page=1   20 a page, newest first
+ *   GET    /candidate-note/:candidateId?projectId=&before=   20 a page, newest first, after the note `before` names
+ *                                                            (the last one held; `page=N` pages by number instead)
  *   POST   /candidate-note {candidateId, projectId, note, visibility}
  *   PUT    /candidate-note/:key {note, visibility}           one's own note (admins: any)
  *   DELETE /candidate-note/:key                              soft: the note stays with deletedAt
  * A company reads only its own company's notes of visibility 2 (the declared read rule, in SQL);
  * a note of a project is read only by those who read the project; deleted notes are read by
- * nobody. A note is written only on a candidate the writer reaches in the project. Each write is logged.
+ * nobody. A note is written only on a candidate the writer reaches in the project, and a company reads
+ * a project's notes by the same rule (reachedProjects). Each write is logged.
  */
 import { subject as asSubject } from '@casl/ability';
 import type { Knex } from 'knex';
@@ -24,8 +26,8 @@ import { badRequest, forbidden, notFound } from '../../errors';
 import { permissionSql } from '../../permissions/sql';
 import { logRecruitmentActivity } from '../../services/activity';
 import { actorName, loadProject, loadProjectToChange, scopeProjects } from './access';
-import { onBoardSql, statusSql, viewerOf } from '../../../schema/rules/visibility';
-import { requireReach } from './reach';
+import { statusSql, viewerOf } from '../../../schema/rules/visibility';
+import { reachableIds, requireReach } from './reach';
 
 const noteDef = entity('candidateNote');
 export const NOTES_PAGE = 20;
@@ -167,18 +169,53 @@ export async function writeNote(
 }
 
 /**
- * A company reads a note of a project only while that project's board shows it the candidate (onBoardSql): a RaaS
- * company read the advocates' notes of its longlist, which its board never shows, and any company the notes of a
- * candidate who had paused or withdrawn the consent to be shown.
+ * The projects among the candidate's notes where the caller reaches the candidate (reach.ts, the rule a note is
+ * written by), or null for admins, who read every note their rules allow. A company reaches those its board of the
+ * project shows and, unless RaaS, those the project's saved filters find: so the note it wrote on a suggested
+ * candidate of a closed project (no row, as nothing is marked seen there) and an admin's note for it on a candidate
+ * its saved filters find are read back. Not the advocates' notes of a RaaS company's longlist, which its board never
+ * shows, nor any note of a candidate who paused or withdrew the consent to be shown.
  */
-function onTheirBoard(q: Knex.QueryBuilder, viewer: ReturnType<typeof viewerOf>): void {
-  if (viewer === 'admin') return;
-  q.whereExists(function () {
-    this.from('project_candidates as pc')
-      .join('candidates as c', 'c.id', 'pc.candidate_id')
-      .whereRaw('pc.project_id = n.project_id and pc.candidate_id = n.candidate_id')
-      .whereRaw(onBoardSql(viewer, 'c', 'pc'));
-  });
+async function reachedProjects(
+  knex: Knex,
+  ability: AppAbility,
+  actor: Actor,
+  candidateId: number,
+  projectId: number | undefined,
+): Promise<number[] | null> {
+  if (viewerOf(actor) === 'admin') return null;
+  const q = readableNotes(knex, ability).where('n.candidate_id', candidateId).whereNotNull('n.project_id');
+  if (projectId !== undefined) q.where('n.project_id', projectId);
+  const ids = ((await q.distinct('n.project_id')) as { project_id: number }[]).map((r) => r.project_id);
+  const reached: number[] = [];
+  for (const id of ids) {
+    const project = await loadProject(knex, ability, { id });
+    if ((await reachableIds(knex, ability, actor, project, [candidateId])).length) reached.push(id);
+  }
+  return reached;
+}
+
+/**
+ * Pages newest first: after the note `before` names (a key, the last one the caller holds) when given, so notes
+ * deleted or written meanwhile shift nothing; else by page number. A key that names no note of the candidate is 400.
+ */
+async function pageFrom(
+  knex: Knex,
+  q: Knex.QueryBuilder,
+  candidateId: number,
+  query: { page?: number; before?: string },
+): Promise<void> {
+  if (query.before === undefined) {
+    q.offset(((query.page ?? 1) - 1) * NOTES_PAGE);
+    return;
+  }
+  const from = UUID.test(query.before)
+    ? ((await knex('candidate_notes')
+        .where({ key: query.before, candidate_id: candidateId })
+        .first('created_at', 'id')) as { created_at: Date; id: number } | undefined)
+    : undefined;
+  if (!from) throw badRequest({ before: 'candidateNote.errors.before' });
+  q.whereRaw('(n.created_at, n.id) < (?, ?)', [from.created_at, from.id]);
 }
 
 export const noteEndpoints = [
@@ -190,26 +227,31 @@ export const noteEndpoints = [
     input: {
       params: z.object({ candidateId: id('candidate') }),
       query: specKeys(
-        z.object({ projectId: id('project').optional(), page: int().pipe(z.number().min(1).max(100000)).optional() }),
+        z.object({
+          projectId: id('project').optional(),
+          page: int().pipe(z.number().min(1).max(100000)).optional(),
+          before: z.string().max(60).optional(),
+        }),
       ),
     },
     handler: async ({ params, query, ability, actor, ctx }) => {
-      if (!(await ctx.knex('candidates').where('id', params.candidateId).first('id')))
+      const knex = ctx.knex;
+      if (!(await knex('candidates').where('id', params.candidateId).first('id')))
         throw notFound('project.candidate.notFound');
-      if (query.projectId !== undefined) await loadProject(ctx.knex, ability, { id: query.projectId });
-      const page = query.page ?? 1;
-      const q = readableNotes(ctx.knex, ability).where('n.candidate_id', params.candidateId);
+      if (query.projectId !== undefined) await loadProject(knex, ability, { id: query.projectId });
+      const q = readableNotes(knex, ability).where('n.candidate_id', params.candidateId);
       if (query.projectId !== undefined) q.where('n.project_id', query.projectId);
-      onTheirBoard(q, viewerOf(actor));
+      const reached = await reachedProjects(knex, ability, actor, params.candidateId, query.projectId);
+      if (reached) q.whereIn('n.project_id', reached);
+      await pageFrom(knex, q, params.candidateId, query);
       const rows = (await q
         .orderBy([
           { column: 'n.created_at', order: 'desc' },
           { column: 'n.id', order: 'desc' },
         ])
         .limit(NOTES_PAGE)
-        .offset((page - 1) * NOTES_PAGE)
         .select('n.*')) as NoteRow[];
-      return { success: true, data: rows.map((r) => present(r, actor)), page };
+      return { success: true, data: rows.map((r) => present(r, actor)), page: query.page ?? 1 };
     },
   }),
 
@@ -220,7 +262,7 @@ export const noteEndpoints = [
     access: { action: 'create', subject: 'CandidateNote' },
     input: {
       body: specKeys(
-        z.object({
+        z.strictObject({
           candidateId: id('candidate'),
           projectId: id('project').optional(),
           note: noteText,

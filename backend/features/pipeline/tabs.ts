@@ -13,6 +13,7 @@ import { abilityFor, type AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
 import { STAGES, type StageId } from '../../../schema/rules/pipeline';
 import { tabsFor } from '../../../schema/rules/stages';
+import { searchUrlFor } from '../../../schema/rules/searchKeys';
 import { stageVisibleSql } from '../../../schema/rules/visibility';
 import { AppError } from '../../errors';
 import {
@@ -25,7 +26,6 @@ import {
   type Predicate,
   buildFilters,
   type Filters,
-  ADMIN_KEYS,
   ParamError,
   parseSearchParams,
   type Query,
@@ -72,11 +72,9 @@ export interface SavedSearch {
 
 /** The saved query of the project's filters as `actor` may use it, or null when it names no filter (nobody is found). */
 export function savedQuery(project: ProjectRow, actor: Actor): Query | null {
-  const query = queryOfUrl(project.currentUrl);
   // Keys the actor's declared search permission does not cover are dropped, as a search would refuse them.
   const ability = abilityFor(actor);
-  for (const [key, field] of Object.entries(ADMIN_KEYS))
-    if (!ability.can('search', 'Candidate', field)) delete query[key];
+  const query = queryOfUrl(searchUrlFor(project.currentUrl, (field) => ability.can('search', 'Candidate', field)));
   return Object.keys(query).some((k) => !NOT_FILTERS.has(k)) ? query : null;
 }
 

@@ -4,7 +4,8 @@
  *   POST   projects/upgrade     {projectId}              free → power, PLAN_CHARGES.upgrade
  *   POST   projects/guarantee   {projectId, candidateId}  PLAN_CHARGES.guarantee, once per candidate
  *   PUT    projects             {keys, status}            bulk status, all or nothing (console alias PUT projects/status {ids})
- *   DELETE projects             {keys}                    bulk delete, all or nothing
+ *   DELETE projects             {keys}                    bulk delete, all or nothing; their stored files (chat
+ *                                                         attachments, job descriptions) go once it commits
  */
 import { z } from 'zod';
 import { id, oneOf, specKeys } from '../../../schema/validation/inputs';
@@ -14,6 +15,7 @@ import { badRequest } from '../../errors';
 import { projectAnswer } from './endpoints';
 import { projectRef } from './inputs';
 import { cancelProject, changeStatus, guaranteeCandidate, lockProjects, upgradeProject } from './plans';
+import { queueProjectFilesDeletion } from './projectWrites';
 import { projectFor } from './read';
 import { loadProject, requireReach } from '../pipeline';
 import { actorRefs } from '../../../schema/roles';
@@ -63,7 +65,9 @@ export const projectLifecycleEndpoints = [
     path: '/projects/cancel',
     summary: 'Cancels a project: now, or a Power project at the end of its cycle',
     access: { action: 'update', subject: 'Project' },
-    input: { body: withProject({ when: z.enum(['now', 'cycleEnd']).default('now') }) },
+    input: {
+      body: specKeys(z.strictObject({ projectId: projectRef, when: z.enum(['now', 'cycleEnd']).default('now') })),
+    },
     handler: async (call) => {
       const row = await projectFor(call.ctx.knex, call.ability, call.body.projectId, 'update');
       await call.ctx.knex.transaction((trx) => cancelProject(trx, row.id, call.body.when, call.actor));
@@ -121,6 +125,7 @@ export const projectLifecycleEndpoints = [
       const deleted = await call.ctx.knex.transaction(async (trx) => {
         const ids = new Set<number>();
         for (const ref of refs) ids.add((await projectFor(trx, call.ability, ref, 'delete')).id);
+        await queueProjectFilesDeletion(trx, [...ids]);
         await trx('projects')
           .whereIn('id', [...ids])
           .delete();

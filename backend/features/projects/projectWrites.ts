@@ -35,6 +35,7 @@ import { changeStatus, openNewProject, upgradeProject } from './plans';
 import { setProjectActor } from './projectActor';
 import { analytics } from '../../adapters/analytics';
 import { searchErrorsOf } from './savedFilters';
+import { queueJob } from '../../services/queue';
 
 export const projectEntity = entity('project');
 const Projects = modelFor(projectEntity);
@@ -83,16 +84,19 @@ export function contentErrors(project: Record<string, unknown>, jdFileFollows: b
 }
 
 /**
- * A company user's project is owned by a user of their company they name and may then still read
- * (Owners and Admins may name a colleague), otherwise by themselves: like the company, an owner out
- * of their reach is replaced, never stored.
+ * A company user's project is owned by themselves when they name nobody, else by the user of their company they
+ * name, so long as they may still read the project then (Owners and Admins may name any colleague; a Member would
+ * be left out of a project shared with nobody). An owner out of their company or their reach is refused by field
+ * (400 `ownerId`), never silently replaced.
  */
 async function ownerForCompanyUser(ctx: WriteContext, data: Record<string, unknown>): Promise<number | undefined> {
   const named = data.ownerId as number | null | undefined;
   if (!named || named === ctx.actor.id) return ctx.actor.id;
   const colleague = await ctx.trx('company_users').where({ id: named, company_id: ctx.actor.companyId }).first('id');
-  const readable = ctx.ability.can('read', asSubject(projectEntity.subject, { ...data, ownerId: named }));
-  return colleague && readable ? named : ctx.actor.id;
+  if (!colleague) throw badRequest({ ownerId: 'project.errors.ownerNotInCompany' });
+  if (!ctx.ability.can('read', asSubject(projectEntity.subject, { ...data, ownerId: named })))
+    throw badRequest({ ownerId: 'project.errors.ownerLeavesYou' });
+  return named;
 }
 
 /**
@@ -138,6 +142,9 @@ export async function checkProject(
     const handedOver = 'ownerId' in data && data.ownerId !== existing.ownerId;
     if (handedOver && isCompanyUser(ctx) && !ctx.ability.can('delete', asSubject(projectEntity.subject, existing)))
       throw forbidden('project.errors.ownerChange');
+    // A Member owner may hand the project over only where they keep it (shared with them or the company).
+    const kept = ctx.ability.can('update', asSubject(projectEntity.subject, { ...existing, ...data }));
+    if (handedOver && isCompanyUser(ctx) && !kept) throw badRequest({ ownerId: 'project.errors.ownerLeavesYou' });
     delete data.companyId;
     delete data.isAdminProject;
     delete data.ownerAdminId;
@@ -238,12 +245,53 @@ export async function updateProject(write: Omit<UpdateWrite, 'children'>): Promi
     await Projects.query(write.trx)
       .patch({ ...fields, updatedAt: new Date().toISOString() })
       .where('id', write.id);
+  if ('advocateId' in fields) await followAdvocate(write.trx, write.id, write.existing.advocateId, fields.advocateId);
   if (status !== undefined) await changeStatus(write.trx, write.id, status as number, write.actor);
+}
+
+/**
+ * A new advocate takes over the project's support chat: its conversation's assignee follows when it was the
+ * old advocate or nobody (an admin's own assignment in the inbox stays). The chat reads it (chat/followUp.ts).
+ */
+async function followAdvocate(trx: Knex.Transaction, projectId: number, before: unknown, after: unknown) {
+  const [was, now] = [(before ?? null) as number | null, (after ?? null) as number | null];
+  if (was === now) return;
+  await trx('conversations')
+    .where('project_id', projectId)
+    .where((q) => (was === null ? q.whereNull('assignee_id') : q.whereNull('assignee_id').orWhere('assignee_id', was)))
+    .update({ assignee_id: now, updated_at: trx.fn.now() });
+}
+
+/** Keys per delete_erased_files job (its payload holds at most 10,000). */
+const KEYS_PER_JOB = 1000;
+
+/**
+ * Before projects are deleted, in the deleting transaction: queues the deletion of their stored files, their support
+ * chat's attachments (its conversation and messages go with the project by cascade) and each job description file no
+ * other project shares (a duplicate shares its original's). The `delete_erased_files` job exists exactly when the
+ * delete commits, and is retried until every key is gone.
+ */
+export async function queueProjectFilesDeletion(trx: Knex.Transaction, ids: number[]): Promise<void> {
+  const attachments = (await trx('chat_messages as m')
+    .join('conversations as c', 'c.id', 'm.conversation_id')
+    .whereIn('c.project_id', ids)
+    .whereNotNull('m.attachment_key')
+    .pluck('m.attachment_key')) as string[];
+  const jds = (await trx('projects').whereIn('id', ids).whereNotNull('jd_file_path').pluck('jd_file_path')) as string[];
+  const shared = new Set(
+    jds.length
+      ? ((await trx('projects').whereIn('jd_file_path', jds).whereNotIn('id', ids).pluck('jd_file_path')) as string[])
+      : [],
+  );
+  const keys = [...new Set([...attachments, ...jds.filter((k) => !shared.has(k))])];
+  for (let i = 0; i < keys.length; i += KEYS_PER_JOB)
+    await queueJob(trx, 'delete_erased_files', { keys: keys.slice(i, i + KEYS_PER_JOB) });
 }
 
 export const projectWrites: EntityWrites = {
   create: (write) => createProject(write),
   update: (write) => updateProject(write),
+  beforeDelete: ({ trx, existing }) => queueProjectFilesDeletion(trx, [existing.id as number]),
   // Bulk status changes go through PUT /projects (and its console alias PUT /projects/status).
   statusRoute: 'PUT /projects',
 };

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Action } from '../../../schema';
 import type { AppAbility } from '../../../schema/ability';
 import type { Actor } from '../../../schema/roles';
+import { searchUrlFor } from '../../../schema/rules/searchKeys';
 import { selectRows } from '../../crud/router';
 import type { Row } from '../../crud/serialize';
 import { forbidden, notFound } from '../../errors';
@@ -120,7 +121,7 @@ export async function presentProjects(reader: Reader, rows: Row[]): Promise<Reco
     const company = companies.get(r.companyId as number);
     const owner = r.ownerId ? named('User:', r.ownerId as number, owners.get(r.ownerId as number)?.name) : null;
     return {
-      ...reader.record('project', r),
+      ...savedSearchAsRead(reader, reader.record('project', r)),
       stats: stats.get(r.id),
       company: company
         ? { id: `Company:${company.id}`, companyName: company.company_name, companyType: company.company_type }
@@ -133,9 +134,22 @@ export async function presentProjects(reader: Reader, rows: Row[]): Promise<Reco
   });
 }
 
+/**
+ * The record with its saved filters (`currentUrl`) as the reader may use them: an admin's filters by name, company,
+ * owner or candidate status (schema/rules/searchKeys.ts) are left out for a company, as its suggested tab ignores them.
+ */
+function savedSearchAsRead(reader: Reader, record: Record<string, unknown>): Record<string, unknown> {
+  if (typeof record.currentUrl !== 'string') return record;
+  const maySearch = (field: string) => reader.ability.can('search', 'Candidate', field);
+  return { ...record, currentUrl: searchUrlFor(record.currentUrl, maySearch) };
+}
+
 /** What the caller may do with a project (the find answer's `access`). */
 export function accessOf(ability: AppAbility, row: Row) {
   const s = asSubject(projectEntity.subject, { ...row });
-  // Sharing is for whoever may delete the project: admins, its owner, the company's Owner and Admins.
-  return { canEdit: ability.can('update', s), canShare: ability.can('delete', s), canDelete: ability.can('delete', s) };
+  // Sharing is for whoever may delete the project: admins, its owner, the company's Owner and Admins. Handing it to
+  // another owner too, where the caller keeps it afterwards (not a Member owner of a project shared with nobody).
+  const canDelete = ability.can('delete', s);
+  const kept = ability.can('update', asSubject(projectEntity.subject, { ...row, ownerId: null }));
+  return { canEdit: ability.can('update', s), canShare: canDelete, canDelete, canHandOver: canDelete && kept };
 }

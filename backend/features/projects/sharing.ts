@@ -11,7 +11,8 @@
  *   GET    projects/access/user/list?project_id=                 every user with access, sharedWithCompany
  *   GET    project-share/access/user/list/to/add?project_id=&q=  company users without access
  *   POST   project-share/access/user       {projectId, userId, accessType}
- *   DELETE project-share/access/user       {projectId, userId}
+ *   DELETE project-share/access/user       {projectId, userId}  removes the share; answers stillHasAccess, and
+ *                                          the reason ('owner', 'role', 'company') when the user keeps access
  *   POST   project-share/access/user/all   {projectId, accessType}
  */
 import { subject as asSubject } from '@casl/ability';
@@ -159,10 +160,25 @@ async function setUserAccess(call: Pick<Call, 'ctx' | 'ability' | 'actor'>, raw:
     await trx('projects').where('id', project.id).update({ shared_user_ids: column, updated_at: trx.fn.now() });
     await logShare(trx, call, project, input.accessType === ACCESS.full, { userId: user.id });
   });
-  return {
-    success: true,
-    message: input.accessType === ACCESS.full ? 'project.share.messages.granted' : 'project.share.messages.removed',
-  };
+  if (input.accessType === ACCESS.full) return { success: true, message: 'project.share.messages.granted' };
+  const reason = keptThrough(
+    { ...project, sharedUserIds: (project.sharedUserIds as number[]).filter((u) => u !== user.id) },
+    user,
+  );
+  return reason
+    ? { success: true, message: 'project.share.messages.removedKept', stillHasAccess: true, reason }
+    : { success: true, message: 'project.share.messages.removed', stillHasAccess: false };
+}
+
+/**
+ * Why a user keeps access to the project without a share of their own, or null when they have none: ownership, their
+ * company role (Owner, Admin), or the project shared with the whole company. A removal answers this (`stillHasAccess`,
+ * `reason`) rather than report an access removed that the user still has.
+ */
+function keptThrough(project: Row, user: Member): 'owner' | 'role' | 'company' | null {
+  if (accessOf(project, user) === ACCESS.none) return null;
+  if (project.ownerId === user.id) return 'owner';
+  return accessOf({ ...project, sharedWithCompany: false }, user) === ACCESS.full ? 'role' : 'company';
 }
 
 const projectQuery = z.looseObject({});

@@ -9,6 +9,7 @@
 import { entity } from '../../../schema';
 import { DEFAULT_CURRENCY, SALARY_CURRENCIES } from '../../../schema/entities/talentOptions';
 import { parseId } from '../../../schema/lib/ids';
+import { ADMIN_SEARCH_KEYS } from '../../../schema/rules/searchKeys';
 import { LOOKUP_SOURCES, type LookupKind } from '../../services/lookups/sources';
 
 export const PAGE_SIZE = { default: 25, max: 50 } as const;
@@ -61,7 +62,7 @@ export const idOfItem = (key: ListKey, item: string): number | undefined =>
   parseId(entity(LOOKUP_SOURCES[LIST_KINDS[key]].entity), item);
 
 /** Keys only admins may send, with the candidate field each filters (permissions name the fields). */
-export const ADMIN_KEYS = { ns: 'name', cn: 'latestCompanyName', ad: 'ownerId', cs: 'candidateStatus' } as const;
+export const ADMIN_KEYS = ADMIN_SEARCH_KEYS;
 export type AdminKey = keyof typeof ADMIN_KEYS;
 
 /** Values given as raw items: ids or names, resolved against the lookups later. */

@@ -1,6 +1,6 @@
 /**
- * Notes on a candidate in this project, in the profile panel: pages of 20 loaded until a page comes
- * back short (no duplicate keys), one's own notes written, edited and deleted (with a
+ * Notes on a candidate in this project, in the profile panel: pages of 20, each after the last note
+ * held (so a deletion skips none), loaded until a page comes back short (no duplicate keys), one's own notes written, edited and deleted (with a
  * confirmation); admins choose who reads a note.
  */
 import { Alert, Box, Button, Divider, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
@@ -107,7 +107,8 @@ export function NotesSection({
       setLoading(true);
       setFailed(false);
       pipelineApi
-        .notes(candidateId, projectId, from.page, mine.signal)
+        // After the last note held, not by page number: a note deleted or written meanwhile skips none.
+        .notes(candidateId, projectId, from.page, mine.signal, from.notes.at(-1)?.key)
         .then((answer) => {
           if (mine.signal.aborted) return;
           setState(mergeNotesPage(from, answer.data));

@@ -2,7 +2,8 @@
  * The open-projects list (spec section 2): the caller's open projects for one candidate, each
  * added with one click (candidate/add); the spec's messages when the candidate is already there
  * (addToAnotherProjectErrorAlreadyExists) or the add fails (addToAnotherProjectError, a network
- * failure included).
+ * failure included). Admins, who add to every company's projects, search them by title or company
+ * (server-side, `q`) and read each one's company before its title ("Acme — Software Engineer").
  */
 import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import {
@@ -18,11 +19,13 @@ import {
   ListItemText,
   Skeleton,
   Stack,
+  TextField,
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { t } from '../../../i18n';
 import { ApiError } from '../../../ui/api/client';
 import { errorMessage } from '../../../ui/api/errors';
+import { useAuth } from '../../app/auth/authContext';
 import { useNotify } from '../../app/notify';
 import { projectsApi, type OpenProject } from '../../api/projects';
 
@@ -46,20 +49,37 @@ export function addRefusal(message: string | undefined): string {
   );
 }
 
+/** A project as the list names it: its company first for admins ("Acme — Software Engineer"). */
+export const projectLabel = (p: Pick<OpenProject, 'title' | 'companyName'>) =>
+  p.companyName ? t(`${A}.withCompany`, { company: p.companyName, title: p.title }) : p.title;
+
 export function AddToProjectDialog({ candidate, onClose, onAdded, onNewProject }: AddToProjectDialogProps) {
   const notify = useNotify();
+  const isAdmin = useAuth().viewer?.role === 'admin';
   const [projects, setProjects] = useState<OpenProject[]>();
   const [error, setError] = useState<string>();
   const [adding, setAdding] = useState<string>();
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(text.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [text]);
 
   const load = useCallback(() => {
     if (!candidate) return;
+    let live = true;
     setProjects(undefined);
     setError(undefined);
-    projectsApi
-      .openProjects(candidate.id)
-      .then(setProjects, (err: unknown) => setError(errorMessage(err, `${A}.loadError`)));
-  }, [candidate]);
+    projectsApi.openProjects(candidate.id, q || undefined).then(
+      (list) => live && setProjects(list),
+      (err: unknown) => live && setError(errorMessage(err, `${A}.loadError`)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [candidate, q]);
 
   useEffect(load, [load]);
 
@@ -73,7 +93,7 @@ export function AddToProjectDialog({ candidate, onClose, onAdded, onNewProject }
         if (/exists/i.test(answer.message ?? ''))
           setProjects((list) => list?.map((p) => (p.id === project.id ? { ...p, hasCandidate: true } : p)));
       } else {
-        notify(t(`${A}.added`, { title: project.title }), 'success');
+        notify(t(`${A}.added`, { title: projectLabel(project) }), 'success');
         setProjects((list) => list?.map((p) => (p.id === project.id ? { ...p, hasCandidate: true } : p)));
         onAdded?.(project);
       }
@@ -94,9 +114,21 @@ export function AddToProjectDialog({ candidate, onClose, onAdded, onNewProject }
       data-testid="add-to-project-dialog"
     >
       <DialogTitle id="add-to-project-title">
-        {t(`${A}.title`, { name: candidate?.name || t(`${A}.candidate`) })}
+        {t(isAdmin ? `${A}.adminTitle` : `${A}.title`, { name: candidate?.name || t(`${A}.candidate`) })}
       </DialogTitle>
       <DialogContent dividers>
+        {isAdmin && (
+          <TextField
+            label={t(`${A}.search`)}
+            type="search"
+            size="small"
+            fullWidth
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            sx={{ mb: 2 }}
+            slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'open-projects-search' } }}
+          />
+        )}
         {error ? (
           <Alert
             severity="error"
@@ -106,16 +138,16 @@ export function AddToProjectDialog({ candidate, onClose, onAdded, onNewProject }
               </Button>
             }
           >
-            {t(`${A}.loadError`)}
+            {t(isAdmin ? `${A}.adminLoadError` : `${A}.loadError`)}
           </Alert>
         ) : !projects ? (
-          <Stack spacing={1} aria-label={t(`${A}.loading`)} role="status">
+          <Stack spacing={1} aria-label={t(isAdmin ? `${A}.adminLoading` : `${A}.loading`)} role="status">
             {Array.from({ length: 3 }, (_, i) => (
               <Skeleton key={i} variant="rectangular" height={48} sx={{ borderRadius: 1 }} />
             ))}
           </Stack>
         ) : projects.length === 0 ? (
-          <Alert severity="info">{t(`${A}.none`)}</Alert>
+          <Alert severity="info">{t(isAdmin ? (q ? `${A}.noneFound` : `${A}.adminNone`) : `${A}.none`)}</Alert>
         ) : (
           <List disablePadding data-testid="open-projects">
             {projects.map((p) => (
@@ -133,7 +165,7 @@ export function AddToProjectDialog({ candidate, onClose, onAdded, onNewProject }
                       variant="outlined"
                       disabled={!!adding}
                       onClick={() => void add(p)}
-                      aria-label={`${t(`${A}.add`)} ${p.title}`}
+                      aria-label={`${t(`${A}.add`)} ${projectLabel(p)}`}
                     >
                       {t(`${A}.add`)}
                     </Button>
@@ -141,7 +173,7 @@ export function AddToProjectDialog({ candidate, onClose, onAdded, onNewProject }
                 }
               >
                 <ListItemText
-                  primary={p.title}
+                  primary={projectLabel(p)}
                   secondary={t(`portal.projectsPortal.status.${p.status}`)}
                   sx={{ pr: 16 }}
                   slotProps={{ primary: { noWrap: true } }}

@@ -1,6 +1,8 @@
 /**
  * The project's settings (edit) panel: a drawer with the same form as the add modal, filled from
- * the stored project; saves through update/project, then uploads a new job description file.
+ * the stored project; saves through update/project, then uploads a new job description file. The
+ * owner is fixed (with its helper text) unless the caller may hand the project over and keep it
+ * (`access.canHandOver`: not a Member owner of a project shared with nobody).
  */
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import { Alert, Box, Button, Drawer, IconButton, Skeleton, Stack, Typography } from '@mui/material';
@@ -181,7 +183,7 @@ export function ProjectSettingsPanel({ open, projectId, onClose, onSaved }: Proj
                 isAdmin={isAdmin}
                 disabled={busy}
                 editing
-                ownerFixed={project?.access.canDelete === false}
+                ownerFixed={project ? !(project.access.canHandOver ?? project.access.canDelete) : false}
               />
             </>
           )}

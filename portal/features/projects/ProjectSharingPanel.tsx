@@ -59,6 +59,22 @@ export function sharingError(err: unknown): string {
 
 type Candidate = { id: string; name: string; email: string };
 
+/**
+ * What a removal did: the share is gone, but the server says whether the person still has access and through what
+ * (ownership, their company role, the whole company), so the panel never reports an access removed that remains.
+ */
+export function removedText(
+  u: Pick<AccessUser, 'name' | 'email'>,
+  answer: { stillHasAccess?: boolean; reason?: string },
+) {
+  const name = u.name || u.email;
+  if (!answer.stillHasAccess) return t(`${S}.removed`, { name });
+  const through = t(
+    `${S}.through.${answer.reason === 'owner' || answer.reason === 'role' ? answer.reason : 'company'}`,
+  );
+  return t(`${S}.removedKept`, { name, through });
+}
+
 const plainId = (id: string | number) => String(id).replace(/^User:/, '');
 
 export function ProjectSharingPanel({ open, projectId, onClose, onChanged }: ProjectSharingPanelProps) {
@@ -109,11 +125,11 @@ export function ProjectSharingPanel({ open, projectId, onClose, onChanged }: Pro
     };
   }, [open, projectId, text, version]);
 
-  const run = async (work: () => Promise<unknown>, success: string) => {
+  const run = async <T,>(work: () => Promise<T>, success: string | ((answer: T) => string)) => {
     setBusy(true);
     try {
-      await work();
-      notify(success, 'success');
+      const answer = await work();
+      notify(typeof success === 'string' ? success : success(answer), 'success');
       onChanged?.();
       load();
       setVersion((v) => v + 1);
@@ -323,7 +339,10 @@ export function ProjectSharingPanel({ open, projectId, onClose, onChanged }: Pro
           const u = removing;
           setRemoving(undefined);
           if (u)
-            void run(() => projectsApi.removeAccess(projectId, u.id), t(`${S}.removed`, { name: u.name || u.email }));
+            void run(
+              () => projectsApi.removeAccess(projectId, u.id),
+              (answer) => removedText(u, answer),
+            );
         }}
       />
     </Drawer>
