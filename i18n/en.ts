@@ -44,6 +44,7 @@ export const en = {
     required: 'This field is required',
     invalid: 'This value is not valid',
     invalidValue: 'A value in the request is not valid',
+    unknownField: 'This field is not accepted here',
     invalidJson: 'The request body is not valid JSON',
     tooLong: 'This value is too long',
     tooShort: 'This value is too short',
@@ -85,13 +86,16 @@ export const en = {
     notFound: 'No account for this email',
     notActivate: 'Your account is not active',
     pending: 'Your account is pending approval',
+    invitationPending:
+      "You have an invitation to join {company}: open the link in the invitation email, or ask your team's admin to send it again",
     pendingActivation: 'Your account is pending activation',
     statusErr: 'Your user role or status does not allow signing in',
   },
   company: {
     notFound: 'Company not found',
     pending: 'Your company is pending approval',
-    notActivate: 'Your company is not active',
+    notActivate:
+      'Your company is not active. For help, reply to the email we sent about your company, or contact our support team.',
     roleMismatch: 'Your role does not match your company',
     hasUsers: 'This company still has users. Remove them or move them to another company first.',
     errors: { required: 'Choose a company', notFound: 'Company not found' },

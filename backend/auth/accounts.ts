@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import { USER_ROLES, adminTypeFromNumber, roleOfCompanyType, subRoleFromNumber, type Actor } from '../../schema/roles';
+import { t } from '../../i18n';
 import { AppError } from '../errors';
 
 export type AccountKind = 'admin' | 'companyUser' | 'candidate' | 'community';
@@ -38,6 +39,7 @@ export const ACCOUNT_TABLES: Record<AccountKind, string> = {
 export const REFUSAL_FLAGS = {
   'user.statusErr': 'userStatusErr',
   'user.pending': 'userPending',
+  'user.invitationPending': 'userInvitationPending',
   'user.pendingActivation': 'userPendingActivation',
   'user.notActivate': 'userNotActivate',
   'user.notFound': 'userNotFound',
@@ -50,9 +52,31 @@ export const REFUSAL_FLAGS = {
 export type RefusalCode = keyof typeof REFUSAL_FLAGS;
 
 /** A login refusal: the envelope carries `flag`, the query flag the login page reads. */
-export function refusal(code: RefusalCode, status = 403, fields?: Record<string, string>): AppError {
-  return new AppError(status, code, undefined, fields, { flag: REFUSAL_FLAGS[code] });
+export function refusal(
+  code: RefusalCode,
+  status = 403,
+  fields?: Record<string, string>,
+  values?: Record<string, string>,
+): AppError {
+  return new AppError(status, code, values && t(code, values), fields, { flag: REFUSAL_FLAGS[code] });
 }
+
+/**
+ * A company_users row that stands for an invitation of an address with another account (its
+ * `account_elsewhere_at` is set, backend/features/signup/invitations.ts) is no account: every lookup
+ * by address passes it by, so its address stays its owner's.
+ */
+const NOT_STAND_IN = 'account_elsewhere_at';
+
+/** The rows of a people table (ACCOUNT_TABLES) that are accounts, for a lookup by address. */
+export function accountRows(knex: Knex, table: string): Knex.QueryBuilder {
+  const q = knex(table);
+  return table === ACCOUNT_TABLES.companyUser ? q.whereNull(NOT_STAND_IN) : q;
+}
+
+/** accountRows' condition for SQL written by hand: '' or ` and <condition>`. */
+export const accountCondition = (table: string): string =>
+  table === ACCOUNT_TABLES.companyUser ? ` and ${NOT_STAND_IN} is null` : '';
 
 /**
  * Inside a transaction, waits for any other transaction asking about the same address to end (an advisory lock on
@@ -72,7 +96,7 @@ export async function emailTaken(
 ): Promise<boolean> {
   await lockEmail(knex, email);
   for (const [kind, table] of Object.entries(ACCOUNT_TABLES) as [AccountKind, string][]) {
-    const q = knex(table).where('email', email.toLowerCase()).first('id');
+    const q = accountRows(knex, table).where('email', email.toLowerCase()).first('id');
     if (except?.kind === kind) q.whereNot('id', except.id);
     if (await q) return true;
   }
@@ -141,6 +165,7 @@ function accountQuery(knex: Knex, kind: AccountKind): { query: Knex.QueryBuilder
         alias: 'u',
         query: knex('company_users as u')
           .join('companies as c', 'c.id', 'u.company_id')
+          .whereNull(`u.${NOT_STAND_IN}`)
           .select(
             ...[...PERSON, 'role', 'profile_pic', 'is_watched_info_video', 'company_id'].map((c) => `u.${c}`),
             'c.company_type',
@@ -283,7 +308,9 @@ export function assertMaySignIn(account: Account): void {
       throw refusal('company.roleMismatch');
     if (account.companyStatus === 0) throw refusal('company.pending');
     if (account.companyStatus !== 1) throw refusal('company.notActivate');
-    if (account.status === 0) throw refusal('user.pending');
+    // Invitees become active by the link of their invitation: nobody approves them.
+    if (account.status === 0)
+      throw refusal('user.invitationPending', 403, undefined, { company: account.companyName ?? '' });
   }
   // A community user is pending until the link of a magic-link sign-up is opened.
   if (account.kind === 'community' && account.status === 0) throw refusal('user.pendingActivation');

@@ -10,7 +10,7 @@ import type { Knex } from 'knex';
 import { entity as entityNamed, type ChildDef, type EntityDef } from '../../schema';
 import type { AppAbility } from '../../schema/ability';
 import type { Actor } from '../../schema/roles';
-import { ACCOUNT_TABLES, KIND_OF_ROLE, lockEmail, SESSION_KIND, type AccountKind } from '../auth/accounts';
+import { accountRows, ACCOUNT_TABLES, KIND_OF_ROLE, lockEmail, SESSION_KIND, type AccountKind } from '../auth/accounts';
 import type { Config } from '../config';
 import { modelFor } from '../db/models';
 import { badRequest } from '../errors';
@@ -121,7 +121,7 @@ const KIND_OF_TABLE = Object.fromEntries(
 export async function assertEmailFree(trx: Knex, email: string, self?: { table: string; id: number }): Promise<void> {
   await lockEmail(trx, email);
   for (const table of PEOPLE_TABLES) {
-    const q = trx(table).where('email', email).first('id');
+    const q = accountRows(trx, table).where('email', email).first('id');
     if (self && table === self.table) q.whereNot('id', self.id);
     if (await q) throw badRequest({ email: 'email.errors.exists' });
   }

@@ -3,7 +3,13 @@ import { f, PHONE_PATTERN } from '../lib/fields';
 
 const TEAM_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'jobTitle', 'role', 'status'];
 
-/** A person working for a hiring company: Owner 0, Admin 1 or Member 2 within it. */
+/**
+ * A person working for a hiring company: Owner 0, Admin 1 or Member 2 within it. A pending row whose
+ * `accountElsewhereAt` is set stands for an invitation of an address that had an account already
+ * (backend/features/signup/invitations.ts): listed, resent and deleted like any pending invitee, so the
+ * company cannot tell, but never an account (sign-in and the email checks pass it by), and its address
+ * may be another row's too.
+ */
 export const companyUser = defineEntity({
   name: 'companyUser',
   table: 'company_users',
@@ -13,7 +19,7 @@ export const companyUser = defineEntity({
   fields: {
     firstName: f.string({ required: true, nullable: true, max: 80, searchable: true }),
     lastName: f.string({ required: true, nullable: true, max: 80, searchable: true }),
-    email: f.email({ required: true, unique: true, searchable: true, uniqueMessage: 'email.errors.exists' }),
+    email: f.email({ required: true, searchable: true, uniqueMessage: 'email.errors.exists' }),
     phone: f.phone({ required: true, nullable: true, pattern: PHONE_PATTERN }),
     jobTitle: f.string({ required: true, nullable: true, max: 120, searchable: true }),
     status: f.enum({ pending: 0, active: 1, inactive: 2 }, { required: true, default: 1, index: true }),
@@ -22,8 +28,12 @@ export const companyUser = defineEntity({
     profilePic: f.picture(),
     lastActiveAt: f.datetime({ readOnly: true }),
     isWatchedInfoVideo: f.boolean({ default: false, readOnly: true }),
+    /** When an invitation found the address taken by another account: never sent to a client. */
+    accountElsewhereAt: f.datetime({ hidden: true, readOnly: true }),
     ...f.timestamps(),
   },
+  // One account per address: the stand-ins of invitations left out.
+  indexes: [{ fields: ['email'], unique: true, where: { field: 'accountElsewhereAt', label: 'unique', isNull: true } }],
   computed: {
     name: { kind: 'string', sql: "trim(coalesce({table}.first_name, '') || ' ' || coalesce({table}.last_name, ''))" },
   },

@@ -118,7 +118,8 @@ export async function loadDemo(knex: Knex): Promise<Record<string, number>> {
   }
   await knex('company_users')
     .insert(users.map((u) => ({ status: 1, phone: phone(), created_at: daysAgo(700), ...u })))
-    .onConflict('email')
+    // The address is unique among people, not among invitations' stand-ins (schema/entities/companyUser.ts).
+    .onConflict(knex.raw('(email) where account_elsewhere_at is null'))
     .ignore();
   // People who use the product have been active lately; a company is as recently active as its latest user.
   const activeUsers = await knex('company_users').where('status', 1).orderBy('id').select('id');

@@ -41,7 +41,7 @@ describe('Sign-in refusals carry the login page flag', () => {
   });
 
   const cases: [string, string, Record<string, unknown>, string, string][] = [
-    ['A pending company user', 'company_users', { status: 0 }, 'user.pending', 'userPending'],
+    ['A pending company user', 'company_users', { status: 0 }, 'user.invitationPending', 'userInvitationPending'],
     ['An inactive company user', 'company_users', { status: 2 }, 'user.notActivate', 'userNotActivate'],
     [
       'A company user whose role fits no company role',

@@ -1,8 +1,9 @@
 /**
- * Approval of self-signed-up companies. When an admin moves a company from Pending (0) to Active (1)
- * the 30-day free trial starts, the owner is told, the colleagues step 3 named become pending company
- * users and are invited, and the held invitations go out; Pending to Inactive (2) tells the owner it
- * was not approved and forgets the colleagues it named. Runs inside the write's transaction.
+ * Approval of self-signed-up companies. When an admin first makes a company Active (1), from Pending
+ * (0) or from Inactive (2) after it was not approved, the 30-day free trial starts, the owner is told,
+ * the colleagues step 3 named become pending company users and are invited, and the held invitations
+ * go out; Pending to Inactive (2) tells the owner it was not approved and forgets the colleagues it
+ * named. Runs inside the write's transaction.
  *
  * Pending is also a hold (projects/hold.ts): a company that was approved before is released, not
  * approved, when it is active again. Its trial date stays as it is (a trial that ended does not start
@@ -13,7 +14,6 @@
  * (sending one marks it sent).
  */
 import type { Knex } from 'knex';
-import { emailTaken } from '../../auth/accounts';
 import type { Config } from '../../config';
 import type { Check } from '../../crud/writes';
 import { companyApprovedEmail, companyRejectedEmail } from '../../services/mail/accountEmails';
@@ -21,7 +21,7 @@ import { queueEmail } from '../../services/mail/outbox';
 import { html } from '../../services/mail/templates';
 import { MANAGING_SUB_ROLES } from '../../../schema/roles';
 import { companyEmailProblem } from '../../../schema/rules/companyEmail';
-import { createInvitation, sendHeldInvitations } from './invitations';
+import { createInvitation, inTeam, sendHeldInvitations } from './invitations';
 import type { Invite } from './validation';
 
 export const FREE_TRIAL_DAYS = 30;
@@ -44,11 +44,15 @@ type Contact = { email: string; first_name: string | null; last_name: string | n
 const inviterOf = (contact: Contact) =>
   contact ? `${contact.first_name ?? ''} ${contact.last_name ?? ''}`.trim() || null : null;
 
-/** The owner hears of the colleagues an approval could not invite. */
+/**
+ * The owner hears of the colleagues an approval could not invite: addresses no longer in the company's
+ * domains, which the company knows. Nobody is named for having an account (invitations.ts invites them
+ * as anyone, and tells them instead).
+ */
 function invitesSkippedEmail(config: Config, firstName: string | null, companyName: string, skipped: string[]) {
   const lines = [
     `Hi ${firstName || 'there'},`,
-    `${companyName} is approved, but we did not invite ${skipped.join(', ')}: each address has an account on ${config.productName} by now, or is no longer one of ${companyName}'s email domains.`,
+    `${companyName} is approved, but we did not invite ${skipped.join(', ')}: each address is no longer one of ${companyName}'s email domains.`,
     'Once signed in, you can invite colleagues from your team page.',
   ];
   return {
@@ -60,8 +64,8 @@ function invitesSkippedEmail(config: Config, firstName: string | null, companyNa
 
 /**
  * At approval, the colleagues step 3 named (kept with the pending company, not as accounts) become pending company
- * users and are invited. One whose address has an account by now, or is no longer in the company's domains, is left
- * out and named to the owner instead: the approval goes on either way.
+ * users and are invited (an address with an account by now as createInvitation invites any: its owner is told). One
+ * no longer in the company's domains is left out and named to the owner instead: the approval goes on either way.
  */
 async function inviteNamedColleagues(
   trx: Knex.Transaction,
@@ -78,8 +82,9 @@ async function inviteNamedColleagues(
   const inviter = inviterOf(contact);
   const skipped: string[] = [];
   for (const invite of named) {
-    if (companyEmailProblem(invite.email, domains) || (await emailTaken(trx, invite.email))) skipped.push(invite.email);
-    else await createInvitation(trx, config, companyId, invite, true, inviter);
+    if (companyEmailProblem(invite.email, domains)) skipped.push(invite.email);
+    else if (!(await inTeam(trx, companyId, invite.email)))
+      await createInvitation(trx, config, companyId, invite, true, inviter, domains);
   }
   if (skipped.length && contact)
     await queueEmail(trx, {
@@ -107,11 +112,18 @@ export async function onCompanyStatusChange(
     .where('id', companyId)
     .first('company_name', 'trial_ends_at', 'last_active_at');
   const approvedBefore = company.trial_ends_at !== null || company.last_active_at !== null;
-  if (from === 0 && (to === 1 || to === 2) && !approvedBefore)
+  // The first approval is the first approval whatever the company was before (not approved, then approved after all).
+  if (((from === 0 && to === 2) || to === 1) && !approvedBefore)
     return firstDecision(trx, config, companyId, company.company_name, to, validDomains);
   // Released (or no longer suspended): the invitations made meanwhile go out.
   if (to === 1)
-    await sendHeldInvitations(trx, config, companyId, inviterOf((await contactOf(trx, companyId)) as Contact));
+    await sendHeldInvitations(
+      trx,
+      config,
+      companyId,
+      inviterOf((await contactOf(trx, companyId)) as Contact),
+      validDomains,
+    );
   return undefined;
 }
 
@@ -142,7 +154,7 @@ async function firstDecision(
       ...companyApprovedEmail(config, contact.first_name, companyName, trialEndsAt),
     });
   await inviteNamedColleagues(trx, config, companyId, contact, validDomains);
-  await sendHeldInvitations(trx, config, companyId, inviterOf(contact));
+  await sendHeldInvitations(trx, config, companyId, inviterOf(contact), validDomains);
   return trialEndsAt;
 }
 

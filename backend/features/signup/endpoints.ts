@@ -27,6 +27,7 @@ import {
   signupReceivedEmail,
 } from '../../services/mail/accountEmails';
 import { queueEmail } from '../../services/mail/outbox';
+import { openInvitationNotice, openInvitationOf } from './invitations';
 import {
   domainOf,
   validateInvites,
@@ -121,7 +122,14 @@ async function sendCode(
       email_confirmed_at: null,
       updated_at: trx.fn.now(),
     });
-  if (owner) await queueEmail(trx, { to: draft.email, ...accountExistsNotice(config, owner.firstName) });
+  const invitedTo = owner && (await openInvitationOf(trx, owner));
+  if (owner)
+    await queueEmail(trx, {
+      to: draft.email,
+      ...(invitedTo
+        ? openInvitationNotice(config, owner.firstName, invitedTo)
+        : accountExistsNotice(config, owner.firstName)),
+    });
   else await queueEmail(trx, { to: draft.email, ...signupCodeEmail(config, firstName, sent) });
 }
 

@@ -6,5 +6,5 @@
 export { signupEndpoints } from './endpoints';
 export { inviteSignupEndpoints } from './inviteEndpoints';
 export { companyStatusChange } from './approval';
-export { createInvitation, sendInvitation, type InvitationRow } from './invitations';
+export { createInvitation, inTeam, sendInvitation, type InvitationRow } from './invitations';
 export { domainOf } from './validation';

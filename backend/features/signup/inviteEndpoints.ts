@@ -1,6 +1,7 @@
 /**
  * /api/v1/auth-company/invite-signup: an invited colleague checks the link (which answers the name
- * the inviter typed, so they need not type it again) and completes their account, which signs them in.
+ * the inviter typed, so they need not type it again) and completes their account, which signs them in,
+ * while the address is still in the company's domains (else 400 with the address's field error).
  */
 import { z } from 'zod';
 import { entity } from '../../../schema';
@@ -9,7 +10,7 @@ import { respondWithLogin } from '../../auth/login';
 import { modelFor } from '../../db/models';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError } from '../../errors';
-import { findLiveInvitation } from './invitations';
+import { assertInDomains, findLiveInvitation } from './invitations';
 import { validatePerson } from './validation';
 
 const BASE = '/auth-company/invite-signup';
@@ -49,6 +50,8 @@ const complete = defineEndpoint({
       const invitation = await findLiveInvitation(trx, body.cist, true);
       if (person.email !== invitation.email.toLowerCase())
         throw new AppError(400, 'invite.mismatch', undefined, { email: 'email.errors.mismatch' });
+      // The company may have dropped the address's domain since it invited: the account would be outside them.
+      await assertInDomains(trx, invitation);
       await modelFor(entity('companyUser'))
         .query(trx)
         .patchAndFetchById(invitation.company_user_id, {

@@ -10,7 +10,7 @@ import { companyUser } from '../../../schema/entities/companyUser';
 import type { AppAbility } from '../../../schema/ability';
 import { actorRefs, SUB_ROLES, type Actor } from '../../../schema/roles';
 import { companyEmailProblem } from '../../../schema/rules/companyEmail';
-import { accountKindOf, findAccount, findAccountByEmail, lockEmail } from '../../auth/accounts';
+import { accountKindOf, findAccount } from '../../auth/accounts';
 import { endBarredSessions } from '../../auth/session';
 import { modelFor } from '../../db/models';
 import type { Row } from '../../crud/serialize';
@@ -23,9 +23,7 @@ import {
   type WriteContext,
 } from '../../crud/writes';
 import { AppError, badRequest, forbidden, unauthorized } from '../../errors';
-import { teamInviteAccountExistsNotice } from '../../services/mail/accountEmails';
-import { queueEmail } from '../../services/mail/outbox';
-import { createInvitation, sendInvitation, type InvitationRow } from '../signup';
+import { createInvitation, inTeam, sendInvitation, type InvitationRow } from '../signup';
 import {
   managerStandingRefusal,
   MEMBER_STATUS,
@@ -99,12 +97,12 @@ export interface Invite {
  * Adds someone to a company the one way a company does: by invitation. The address must be one the
  * company signs in with (its domains, a business domain: schema/rules/companyEmail.ts); the person
  * is pending until they accept. A pending company's invitations are held and go out when it is
- * approved or released; an inactive company invites nobody. Someone of the company
- * already (in its team list anyway) is refused; an address with any other account gets nothing
- * created and, from an active company, a notice instead of the invitation, and the caller is
- * answered as for a free one (undefined here): a company must not learn who has an account.
+ * approved or released; an inactive company invites nobody. An address in the company's team list
+ * already is refused. An address with any other account is invited all the same, as a stand-in
+ * that tells its owner instead of linking (signup/invitations.ts): listed as pending, refused when
+ * invited again, resent and deleted as a free one is, since a company must not learn who has an account.
  */
-export async function inviteMember(ctx: WriteContext, companyId: number, invite: Invite): Promise<number | undefined> {
+export async function inviteMember(ctx: WriteContext, companyId: number, invite: Invite): Promise<number> {
   const { trx } = ctx;
   const found = (await modelFor(company).query(trx).findById(companyId)) as unknown as
     { status: number; validDomains: string[] | null; companyName: string } | undefined;
@@ -112,25 +110,16 @@ export async function inviteMember(ctx: WriteContext, companyId: number, invite:
   if (found.status === COMPANY_STATUS.inactive) throw new AppError(409, 'company.notActivate');
   const problem = companyEmailProblem(invite.email, found.validDomains);
   if (problem) throw badRequest({ email: problem });
-  await lockEmail(trx, invite.email);
-  const owner = await findAccountByEmail(trx, invite.email);
-  if (owner?.kind === 'companyUser' && owner.companyId === companyId)
-    throw badRequest({ email: 'email.errors.exists' });
+  if (await inTeam(trx, companyId, invite.email)) throw badRequest({ email: 'email.errors.exists' });
   const active = found.status === COMPANY_STATUS.active;
-  if (owner) {
-    if (active)
-      await queueEmail(trx, {
-        to: owner.email,
-        ...teamInviteAccountExistsNotice(ctx.config, owner.firstName, found.companyName),
-      });
-    return undefined;
-  }
   return createInvitation(trx, ctx.config, companyId, invite, active, await nameOf(trx, ctx.actor));
 }
 
 /**
- * Sends a pending colleague a new invitation link (the old one stops working). Someone who accepted
- * already is refused, and so is a company not yet approved or no longer active.
+ * Sends a pending colleague a new invitation link (the old one stops working), or a stand-in's
+ * notice to the address's owner again. Someone who accepted already is refused, and so is a company
+ * not yet approved or no longer active, and an address its domains no longer cover (400, the
+ * address's field error).
  */
 export async function reinvite(ctx: WriteContext, user: Row): Promise<void> {
   const { trx } = ctx;

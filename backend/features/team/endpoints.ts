@@ -20,6 +20,7 @@ import { endSessions, writeContextOf } from '../../crud/writes';
 import { defineEndpoint, type Call } from '../../endpoints/define';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { scopeQuery } from '../../permissions/sql';
+import { forgetPicture } from './admins';
 import { adminsBulkDelete } from './adminsBulk';
 import { inviteCompaniesEndpoint } from './inviteCompanies';
 import {
@@ -77,6 +78,7 @@ async function deleteMember(call: Caller, trx: Knex.Transaction, user: Row, toUs
   }
   await runUserTransfers(trx, { companyId, fromUserId: user.id, toUserId });
   await endSessions(trx, companyUser, [user.id]);
+  await forgetPicture(trx, user);
   await Users.query(trx).deleteById(user.id);
   await forgetInLists(trx, companyUser, user.id);
 }
@@ -230,7 +232,7 @@ export const teamEndpoints = [
     access: { action: 'delete', subject: SUBJECT },
     input: {
       params: z.object({ id: id('companyUser') }),
-      query: z.object({
+      query: z.strictObject({
         transferTo: z
           .union([z.literal(''), id('companyUser')])
           .optional()

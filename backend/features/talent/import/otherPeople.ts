@@ -11,6 +11,7 @@
  * (at most a batch's size, 2,000 by default) until it commits.
  */
 import type { Knex } from 'knex';
+import { accountCondition, accountRows } from '../../../auth/accounts';
 import { PEOPLE_TABLES } from '../../../crud/writes';
 import { entity } from '../../../../schema';
 
@@ -19,7 +20,8 @@ const OTHERS = PEOPLE_TABLES.filter((table) => table !== entity('candidate').tab
 /** Every other person's email, as the import starts. */
 export async function otherPeopleEmails(knex: Knex): Promise<Set<string>> {
   const taken = new Set<string>();
-  for (const table of OTHERS) for (const email of (await knex(table).pluck('email')) as string[]) taken.add(email);
+  for (const table of OTHERS)
+    for (const email of (await accountRows(knex, table).pluck('email')) as string[]) taken.add(email);
   return taken;
 }
 
@@ -35,7 +37,9 @@ export async function takenByOthers<R>(trx: Knex.Transaction, rows: R[], emailOf
     `select pg_advisory_xact_lock(k) from (select distinct hashtext('account-email:' || lower(e)) as k from unnest(?::text[]) as e) s order by k`,
     [emails],
   );
-  const union = OTHERS.map((table) => `select email from "${table}" where email = any(?::text[])`).join(' union ');
+  const union = OTHERS.map(
+    (table) => `select email from "${table}" where email = any(?::text[])${accountCondition(table)}`,
+  ).join(' union ');
   const { rows: found } = (await trx.raw(
     union,
     OTHERS.map(() => emails),
