@@ -44,6 +44,8 @@ export const search = {
     companyPlaceholder: 'Company name',
     typeToSearch: 'Type to search',
     tryDifferentText: 'Nothing by that name. Try a different text.',
+    /** A chip for a name a saved filter holds that no row answers. */
+    unknownName: '"{name}" (not found)',
     selectedOutOf: '{n} selected out of {m}',
     showing: 'Showing {from} - {to} out of {total}',
     showingEstimate: 'Showing {from} - {to} out of about {total}',

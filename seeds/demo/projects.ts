@@ -29,6 +29,10 @@ interface DemoProject {
   salary: [number, number];
   headcount: number;
   description: string;
+  /**
+   * The saved search filters, as /search writes them: lookup keys hold row ids, never names. A `{city:Name}`
+   * stands for the id of that city (the most populous of the name), read when the project is seeded.
+   */
   filters: string;
   /** Patterns (ILIKE) of the latest job titles of the candidates curated into it, so the pipeline holds people of the trade. */
   match: string[];
@@ -52,7 +56,7 @@ const PROJECTS: DemoProject[] = [
     headcount: 2,
     description:
       'Design and run the services behind our payments platform: TypeScript and Go on PostgreSQL, owned end to end by a team of eight.',
-    filters: 'ts=backend&l=sg',
+    filters: 'ts=backend&l={city:Singapore}',
     match: ['%backend%', '%software%', '%developer%', '%full stack%', '%platform engineer%', '%devops%'],
     placements: [
       { stage: 0, count: 3 },
@@ -198,6 +202,19 @@ export async function loadProjects(knex: Knex): Promise<Record<string, number>> 
       .pluck('c.id')) as number[];
     return ids.length >= size ? ids : [...ids, ...anyone.filter((id) => !ids.includes(id))];
   };
+  /** The filters with each `{city:Name}` replaced by that city's id (left out when no such city is seeded). */
+  const filtersOf = async (filters: string): Promise<string> => {
+    if (!filters.includes('{city:')) return filters;
+    const params = new URLSearchParams(filters);
+    for (const [key, value] of [...params]) {
+      const name = /^\{city:(.+)\}$/.exec(value)?.[1];
+      if (!name) continue;
+      const city = await knex('cities').where('name', name).orderBy('id').first('id');
+      if (city) params.set(key, String(city.id));
+      else params.delete(key);
+    }
+    return params.toString();
+  };
   const now = Date.now();
   for (const [n, spec] of PROJECTS.entries()) {
     const company = spec.company
@@ -234,7 +251,7 @@ export async function loadProjects(knex: Knex): Promise<Record<string, number>> 
         salary_max: spec.salary[1],
         salary_currency: 'SGD',
         job_description: spec.description,
-        current_url: spec.filters || null,
+        current_url: (await filtersOf(spec.filters)) || null,
         is_admin_project: !company,
         checked: true,
         shared_user_ids: spec.sharedWithMember && member ? [member.id] : [],

@@ -39,7 +39,9 @@ async function pick(page: Page, filter: string, text: string, param: string) {
   const input = page.getByRole('combobox', { name: filter, exact: true });
   for (let attempt = 1; ; attempt++) {
     await input.fill(text);
-    await page.getByRole('option', { name: text, exact: true }).first().click();
+    // A city's option carries its country's code: 'Singapore (SG)'.
+    const name = new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\([A-Z]{2}\\))?$`);
+    await page.getByRole('option', { name }).first().click();
     const picked = await page
       .waitForURL((url) => url.searchParams.has(param), { timeout: 10_000 })
       .then(() => true)

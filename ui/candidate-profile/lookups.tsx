@@ -9,9 +9,9 @@
  *
  * A typed name resolves as it does everywhere else (docs/search.md, 'Names typed by people'): the pickers ask the
  * autocomplete the search page asks (`GET /<kind>/search?q=`: the name, an alias or key, then close matches, accents
- * and typos forgiven, so 'Zurich' finds Zürich), for every kind that has one (SUGGEST_PATHS). The generic list
- * serves only what is not a typed name: the names of chosen ids, the first page a picker shows before anything is
- * typed (or one letter, shorter than the autocomplete answers), and the kinds without an autocomplete (countries).
+ * and typos forgiven, so 'Zurich' finds Zürich and 'Turkey' Türkiye), for every kind that has one (SUGGEST_PATHS),
+ * from one letter ('R' offers the skill R first). The generic list serves only what is not a typed name: the names
+ * of chosen ids, the first page a picker shows before anything is typed, and the kinds without an autocomplete.
  */
 import { createContext, startTransition, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { entity, entityByResource } from '../../schema';
@@ -52,11 +52,12 @@ const SUGGEST_PATHS: Record<string, string> = {
   languages: 'languages',
   citizenships: 'citizenships',
   industries: 'industries',
+  countries: 'countries',
   admins: 'admins',
   tags: 'tags',
 };
 /** The shortest and longest text the autocompletes answer (SUGGEST_MIN and their input's bound). */
-const SUGGEST_MIN = 2;
+const SUGGEST_MIN = 1;
 const SUGGEST_MAX_LENGTH = 100;
 
 export interface LookupSource {

@@ -1,9 +1,11 @@
 /**
  * Lookups as people type them: the autocompletes of spec section 7 (job titles, locations, skills,
- * languages, citizenships, industries, companies, admins and tags), each `GET /<kind>/search?q=`
- * answering at most 20 `{id, label, src}` options read through the caller's permissions, and the
+ * languages, citizenships, industries, countries, companies, admins and tags), each `GET /<kind>/search?q=`
+ * answering at most 20 `{id, label, src}` options read through the caller's permissions (countries, like
+ * every lookup, by anyone, signed out too: company sign-up picks them), and the
  * one name matcher behind them (match.ts) that the bulk import, the search filters and the CV
- * parser use too; and a guess of the caller's country from their address (ipInfo.ts).
+ * parser use too. From one character: 'R' answers the skill R first (its exact name or alias), then
+ * the names that start with it; and a guess of the caller's country from their address (ipInfo.ts).
  */
 import type { Knex } from 'knex';
 import { z } from 'zod';
@@ -29,6 +31,7 @@ const PATHS: [LookupKind, string][] = [
   ['languages', 'languages'],
   ['citizenships', 'citizenships'],
   ['industries', 'industries'],
+  ['countries', 'countries'],
   ['companies', 'companies'],
   ['admins', 'admins'],
   ['tags', 'tags'],

@@ -68,7 +68,13 @@ export const FUZZY_MIN = 0.45;
 export const FUZZY_MARGIN = 0.1;
 /** Names shorter than this are never matched fuzzily ('Go' is not 'Goa'). */
 export const FUZZY_MIN_LENGTH = 4;
-export const SUGGEST_MIN = 2;
+/**
+ * Autocompletes answer from one character: 'R', 'C' or 'D' is a skill of its own, so a single character
+ * finds its exact name or alias first, then names that start with it; close fuzzy matches count only from
+ * SUGGEST_FUZZY_MIN characters (one letter is close to nothing in particular).
+ */
+export const SUGGEST_MIN = 1;
+export const SUGGEST_FUZZY_MIN = 2;
 export const SUGGEST_MAX = 20;
 
 export interface NamedRow {
@@ -222,7 +228,7 @@ export class NameIndex {
       const tier = prefixTier(e, q);
       const score = fuzzy.get(i) ?? 0;
       if (tier !== undefined) ranked.push({ e, tier, score: 1 });
-      else if (score >= FUZZY_MIN) ranked.push({ e, tier: 5, score });
+      else if (score >= FUZZY_MIN && q.length >= SUGGEST_FUZZY_MIN) ranked.push({ e, tier: 5, score });
     });
     ranked.sort(
       (a, b) =>

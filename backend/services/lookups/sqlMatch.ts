@@ -9,7 +9,16 @@ import type { AppAbility } from '../../../schema/ability';
 import { formatId } from '../../../schema/lib/ids';
 import { permissionSql, scopeQuery } from '../../permissions/sql';
 import { cachedIndex } from './load';
-import { FUZZY_MARGIN, FUZZY_MIN, FUZZY_MIN_LENGTH, normalise, SUGGEST_MAX, SUGGEST_MIN, type Match } from './match';
+import {
+  FUZZY_MARGIN,
+  FUZZY_MIN,
+  FUZZY_MIN_LENGTH,
+  normalise,
+  SUGGEST_FUZZY_MIN,
+  SUGGEST_MAX,
+  SUGGEST_MIN,
+  type Match,
+} from './match';
 import { LOOKUP_SOURCES, type LookupKind } from './sources';
 
 const norm = (sql: string) => `btrim(regexp_replace(lower(unaccent(${sql})), '\\s+', ' ', 'g'))`;
@@ -48,10 +57,12 @@ const CACHED_KINDS = new Set<LookupKind>([
   'languages',
   'citizenships',
   'industries',
+  'countries',
 ]);
 
 /**
  * Autocomplete: prefix of the name, of another name, of a word of the name, then close fuzzy matches; at most `limit`.
+ * One character ('R') finds its exact name or alias first, then the prefixes; no fuzzy tier (match.ts SUGGEST_FUZZY_MIN).
  * A lookup the caller may read whole is answered by its cached in-memory index, which ranks the same
  * way without normalising and comparing every row in SQL on each keystroke; other rows are read through the caller's permissions.
  */
@@ -105,7 +116,7 @@ export async function suggestInSql(
   const rows = (await knex
     .from(ranked)
     .select('id', 'label', 'src')
-    .whereRaw('tier < 5 or similarity >= ?', [FUZZY_MIN])
+    .whereRaw('tier < 5 or (similarity >= ? and ?)', [FUZZY_MIN, q.length >= SUGGEST_FUZZY_MIN])
     .orderByRaw('tier, case when tier < 5 then 1 else similarity end desc, length(label), label collate "C", ord')
     .limit(limit)) as { id: number; label: string; src: string | null }[];
   const def = entity(LOOKUP_SOURCES[kind].entity);

@@ -1,4 +1,8 @@
-/** Company sign-up step 2 (Company): the legal details, hiring countries, the email domains it owns and how it heard of us. */
+/**
+ * Company sign-up step 2 (Company): the legal details, hiring countries, the email domains it owns and how it heard of us.
+ * Hiring countries are listed whole until something is typed; a typed name is then resolved as everywhere else, by the
+ * countries' autocomplete (`GET /countries/search`: 'UK' is the United Kingdom, 'USA' the United States, 'Turkey' Türkiye).
+ */
 import { Autocomplete, Box, Button, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -30,6 +34,35 @@ export function validateCompany(c: SignupCompany, ownerEmail: string): Record<st
   });
 }
 
+const DEBOUNCE_MS = 200;
+
+/** The countries a typed name means, best first, as the one name matcher ranks them (undefined until something is typed). */
+function useCountryMatches(countries: Country[], input: string): Country[] | undefined {
+  const [found, setFound] = useState<Country[]>();
+  const q = input.trim();
+  useEffect(() => {
+    if (!q) {
+      setFound(undefined);
+      return undefined;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      lookupsApi
+        .searchCountries(q, controller.signal)
+        .then((matches) => {
+          const byId = new Map(countries.map((c) => [String(c.id), c]));
+          setFound(matches.map((m) => byId.get(String(m.id))).filter((c): c is Country => c !== undefined));
+        })
+        .catch(() => !controller.signal.aborted && setFound([]));
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [q, countries]);
+  return q ? found : undefined;
+}
+
 function useCountries() {
   const [countries, setCountries] = useState<Country[]>([]);
   const [loading, setLoading] = useState(true);
@@ -51,6 +84,8 @@ export function SignupCompanyStep() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const { countries, loading } = useCountries();
+  const [countryInput, setCountryInput] = useState('');
+  const matches = useCountryMatches(countries, countryInput);
   const restartWhenGone = useRestartWhenGone();
   const company = draft.company;
 
@@ -127,17 +162,22 @@ export function SignupCompanyStep() {
           {text('address', 'street-address', true)}
           <Autocomplete
             multiple
-            options={countries}
-            loading={loading}
+            options={matches ?? countries}
+            loading={loading || (countryInput.trim() !== '' && matches === undefined)}
             value={chosen}
+            inputValue={countryInput}
+            // A 'reset' comes whenever the value is drawn again; the typed text is cleared on a pick instead.
+            onInputChange={(_e, value, reason) => reason !== 'reset' && setCountryInput(value)}
+            filterOptions={(options) => options}
             getOptionLabel={(c) => c.name}
             isOptionEqualToValue={(a, b) => a.id === b.id}
-            onChange={(_e, value) =>
+            onChange={(_e, value) => {
+              setCountryInput('');
               set(
                 'countries',
                 value.map((c) => c.id),
-              )
-            }
+              );
+            }}
             disabled={busy}
             sx={{ gridColumn: { sm: 'span 2' } }}
             renderInput={(params) => (

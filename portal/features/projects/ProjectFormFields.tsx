@@ -6,6 +6,7 @@
 import { Box, Checkbox, FormControlLabel, FormHelperText, MenuItem, TextField, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { t } from '../../../i18n';
+import { lookupsApi } from '../../api/lookups';
 import { LookupField } from './LookupField';
 import { JobDescriptionField } from './JobDescriptionField';
 import { DateSlotsField } from './DateSlotsField';
@@ -21,6 +22,12 @@ import {
 import { advocates, allCountries, companyUsers, findCompanies, suggest } from './projectLookups';
 
 const F = 'portal.projectsPortal.form';
+
+/** Every country before anything is typed; then the countries a typed name means ('UK', 'USA', 'Turkey'), best first, by the one name matcher. */
+const countriesAsTyped = async (q: string, signal: AbortSignal): Promise<Option[]> =>
+  q.trim()
+    ? (await lookupsApi.searchCountries(q, signal)).map((c) => ({ id: String(c.id), label: c.label }))
+    : allCountries();
 
 export interface ProjectFormFieldsProps {
   values: ProjectFormValues;
@@ -121,7 +128,7 @@ export function ProjectFormFields({
             required
             value={values.countries}
             onChange={(countries) => onChange({ countries })}
-            load={allCountries}
+            search={countriesAsTyped}
             error={err('countries')}
             disabled={disabled}
           />

@@ -2,6 +2,8 @@
  * One multi-select filter: its top options with the number of candidates each would give under
  * the other filters, 'N selected out of M', and a typed search through the lookup's autocomplete. Without counts (the
  * project page's filters, or before the first answer) it says only how many are selected, never 'out of 0'.
+ * The autocomplete answers from one letter ('R' offers the skill R first), and a city shows its country's code
+ * (`src`, backend/services/lookups/sources.ts) beside its name, in the options and the rows, so the two Londons differ.
  */
 import { Autocomplete, Box, Checkbox, FormControlLabel, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
@@ -31,6 +33,11 @@ interface Props {
   pending?: boolean;
 }
 
+/** A city's name with its country's code ('London (GB)'); other options' `src` is a picture, not shown here. */
+export function placeName(o: { label: string; src?: string | null }): string {
+  return o.src && /^[A-Z]{2}$/.test(o.src) ? `${o.label} (${o.src})` : o.label;
+}
+
 /** The height of one option row: a small checkbox's box. */
 const ROW_HEIGHT = 38;
 /** The height of a small outlined text field: the lookup's place while it mounts. */
@@ -58,6 +65,7 @@ export function FacetSelect({
   const toggle = (value: string) =>
     onChange(selected.includes(value) ? selected.filter((s) => s !== value) : [...selected, value]);
   const total = fixed ? fixed.length : facet?.distinct;
+  const nameOf = (o: Option) => (lookup === 'locations' ? placeName(o) : o.label);
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }} data-testid={`filter-${id}`}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
@@ -105,8 +113,8 @@ export function FacetSelect({
               control={<Checkbox size="small" checked={selected.includes(value)} onChange={() => toggle(value)} />}
               label={
                 <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
-                  <Typography variant="body2" noWrap title={o.label}>
-                    {o.label}
+                  <Typography variant="body2" noWrap title={nameOf(o)}>
+                    {nameOf(o)}
                   </Typography>
                   {count !== undefined && (
                     <Typography variant="caption" color="text.secondary" data-testid="facet-count">
@@ -131,7 +139,7 @@ function LookupInput({ lookup, label, onPick }: { lookup: LookupPath; label: str
   // The popup's anchor is handed over when the input takes focus, not drawn twice on mounting.
   const anchor = useAnchorOnFocus();
   useEffect(() => {
-    if (input.trim().length < 2) {
+    if (!input.trim()) {
       setOptions([]);
       return undefined;
     }
@@ -157,9 +165,9 @@ function LookupInput({ lookup, label, onPick }: { lookup: LookupPath; label: str
       value={null}
       inputValue={input}
       filterOptions={(o) => o}
-      getOptionLabel={(o) => o.label}
+      getOptionLabel={(o) => (lookup === 'locations' ? placeName(o) : o.label)}
       isOptionEqualToValue={(a, b) => a.id === b.id}
-      noOptionsText={input.trim().length < 2 ? t('search.page.typeToSearch') : t('search.page.tryDifferentText')}
+      noOptionsText={input.trim() ? t('search.page.tryDifferentText') : t('search.page.typeToSearch')}
       onInputChange={(_, value, reason) => reason !== 'reset' && setInput(value)}
       onChange={(_, o) => {
         if (o) onPick(o);

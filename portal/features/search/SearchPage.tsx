@@ -23,17 +23,19 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { t } from '../../../i18n';
 import { visuallyHidden } from '../../../ui/components/visuallyHidden';
 import { useAuth } from '../../app/auth/authContext';
+import { apiList } from '../../../ui/api/client';
 import { startOpening } from '../../../ui/api/openingFetch';
-import { searchApi, type Facet, type Option, type SearchDoc } from '../../api/search';
+import { searchApi, type Facet, type LookupPath, type Option, type SearchDoc } from '../../api/search';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { useAddressState } from '../../components/useAddressState';
 import { useFirstScreenful, useTurn } from '../../components/useFirstScreenful';
 import { ActiveFilters } from './ActiveFilters';
+import { placeName } from './FacetSelect';
 import { ProfilePanel } from './ProfilePanel';
 import { ResultCard } from './ResultCard';
 import { SearchFilters } from './SearchFilters';
@@ -125,6 +127,60 @@ function FilterColumn({ children }: { children: ReactNode }) {
   );
 }
 
+/** The lookup keys whose items are row ids, their autocomplete and their list; a stored filter may hold a name there too ('l=sg'). */
+const NAMED: Partial<Record<MultiKey, [LookupPath, string]>> = {
+  jt: ['job-titles', 'job-titles'],
+  s: ['skills', 'skills'],
+  l: ['locations', 'cities'],
+  cl: ['locations', 'cities'],
+  lang: ['languages', 'languages'],
+  i: ['industries', 'industries'],
+};
+/** A chip's name for an option: a city with its country's code, so the two Londons differ. */
+const shownName = (key: string, o: Option) => (key === 'l' || key === 'cl' ? placeName(o) : o.label);
+
+/** The name of a stored item no facet named: an id's row, or the row the one name matcher gives a name (the facet's selected one first). */
+async function nameOf(key: string, item: string, facets: Record<string, Facet>, signal: AbortSignal) {
+  const [path, resource] = NAMED[key as MultiKey] as [LookupPath, string];
+  if (/^\d+$/.test(item)) {
+    const { data } = await apiList<{ id: number; name: string; code?: string }>(
+      resource,
+      { filter: { id: [item] }, range: [0, 0] },
+      signal,
+    );
+    return data[0] && shownName(key, { id: data[0].id, label: data[0].name, src: data[0].code ?? null });
+  }
+  const found = await searchApi.suggest(path, item, signal);
+  const chosen = new Set((facets[key]?.options ?? []).filter((o) => o.selected).map((o) => String(o.id)));
+  const row = found.find((o) => chosen.has(String(o.id))) ?? found[0];
+  return row && shownName(key, row);
+}
+
+/**
+ * Chips name what a stored filter holds, never its raw token: an id no facet lists is read by id, a name the
+ * search resolved ('l=sg') is named as the one name matcher resolves it, and one no row answers is shown as not found.
+ */
+function useStoredNames(state: SearchState, known: Map<string, string>, facets: Record<string, Facet> | undefined) {
+  const [, setAnswered] = useState(0);
+  const items = Object.keys(NAMED).flatMap((key) =>
+    state.multi[key as MultiKey].filter((item) => !known.has(`${key}:${item}`)).map((item) => ({ key, item })),
+  );
+  const wanted = JSON.stringify(items);
+  useEffect(() => {
+    if (!items.length || !facets) return undefined;
+    const controller = new AbortController();
+    void Promise.all(
+      items.map(async ({ key, item }) => {
+        const name = await nameOf(key, item, facets, controller.signal).catch(() => null);
+        if (name === null || controller.signal.aborted) return;
+        known.set(`${key}:${item}`, name ?? t('search.page.unknownName', { name: item }));
+      }),
+    ).then(() => !controller.signal.aborted && setAnswered((n) => n + 1));
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the items' text, asked once facets came
+  }, [wanted, !facets]);
+}
+
 /** The facets before the first answer: one object, so the memoised filter column is not drawn again for nothing. */
 const NO_FACETS: Record<string, Facet> = {};
 const NO_DOCS: SearchDoc[] = [];
@@ -144,12 +200,13 @@ export function SearchPage({ toolbar, notice, resultActions }: SearchPageProps =
   // Labels of ids chosen from autocompletes and seen in facets, so chips can name what the URL holds.
   const known = useRef(new Map<string, string>());
   for (const [key, facet] of Object.entries(data?.facets ?? {}))
-    for (const o of facet.options) known.current.set(`${key}:${o.id}`, o.label);
+    for (const o of facet.options) known.current.set(`${key}:${o.id}`, shownName(key, o));
+  useStoredNames(state, known.current, data?.facets);
   const labelOf = useCallback((key: MultiKey, id: string) => known.current.get(`${key}:${id}`) ?? id, []);
 
   const change = useCallback(
     (edit: SearchEdit, picked?: { key: MultiKey; option: Option }) => {
-      if (picked) known.current.set(`${picked.key}:${picked.option.id}`, picked.option.label);
+      if (picked) known.current.set(`${picked.key}:${picked.option.id}`, shownName(picked.key, picked.option));
       go(edit);
     },
     [go],

@@ -237,6 +237,7 @@ export const NOT_CANDIDATE_DATA: Record<string, string[]> = {
     'GET /api/v1/languages/search',
     'GET /api/v1/citizenships/search',
     'GET /api/v1/industries/search',
+    'GET /api/v1/countries/search',
     'GET /api/v1/companies/search',
     'GET /api/v1/admins/search',
     'GET /api/v1/tags/search',

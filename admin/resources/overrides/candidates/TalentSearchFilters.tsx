@@ -3,42 +3,48 @@
  * takes them as /search does): job titles, skills, preferred and current locations, languages,
  * industries, employment types, notice periods, the candidate's situation, expected salary in a
  * chosen currency, years of experience and remote work. A click away under "Add filter".
+ * The lookups' filters are the talent form's pickers: a typed name is resolved by the lookup's autocomplete
+ * (`GET /<kind>/search`, the one name matcher: 'Zurich' finds Zürich, 'AWS' Amazon Web Services, 'R' the skill R),
+ * and a city shows its country's code, so the two Londons differ.
  */
+import { Box } from '@mui/material';
 import type { ReactElement } from 'react';
-import {
-  AutocompleteArrayInput,
-  BooleanInput,
-  NumberInput,
-  ReferenceArrayInput,
-  SelectArrayInput,
-  SelectInput,
-} from 'react-admin';
+import { BooleanInput, NumberInput, SelectArrayInput, SelectInput, useInput } from 'react-admin';
 import { t } from '../../../../i18n';
 import { entity } from '../../../../schema';
 import { SALARY_CURRENCIES } from '../../../../schema/entities/talentOptions';
+import { LookupPicker } from '../../../../ui/candidate-profile/LookupInput';
+import { LookupProvider, type LookupId } from '../../../../ui/candidate-profile/lookups';
 import { choicesOf } from '../../../fields/fieldMeta';
+import { consoleLookups } from './talentApi';
 
 const candidate = entity('candidate');
 const label = (key: string) => t(`search.filters.${key}`);
 
-function lookup(source: string, reference: string): ReactElement {
+/** One lookup filter: the ids chosen in the talent form's picker, under the filter's short key. */
+function LookupFilter({ source, reference }: { source: string; reference: string; label: string }) {
+  const { field } = useInput({ source });
+  const value = field.value as LookupId | LookupId[] | null | undefined;
+  const ids = Array.isArray(value) ? value : value === null || value === undefined || value === '' ? [] : [value];
   return (
-    <ReferenceArrayInput
-      key={source}
-      source={source}
-      label={label(source)}
-      reference={reference}
-      sort={{ field: 'name', order: 'ASC' }}
-      perPage={20}
-    >
-      <AutocompleteArrayInput
-        label={label(source)}
-        optionText="name"
-        filterToQuery={(q: string) => ({ q })}
-        sx={{ minWidth: 240 }}
-      />
-    </ReferenceArrayInput>
+    <LookupProvider client={consoleLookups}>
+      <Box sx={{ minWidth: 240 }}>
+        <LookupPicker
+          resource={reference}
+          label={label(source)}
+          name={source}
+          multiple
+          value={ids}
+          onChange={(next) => field.onChange(next.length ? next : undefined)}
+          onBlur={field.onBlur}
+        />
+      </Box>
+    </LookupProvider>
   );
+}
+
+function lookup(source: string, reference: string): ReactElement {
+  return <LookupFilter key={source} source={source} reference={reference} label={label(source)} />;
 }
 
 const NOTICE = [0, 1, 2, 3].map((id) => ({ id, name: t(`search.noticePeriods.${id}`) }));
