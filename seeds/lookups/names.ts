@@ -7,6 +7,9 @@
 import type { Knex } from 'knex';
 import { aliases, currencyRates, plainSkills, spokenLanguages } from './data/names';
 
+/** Everything this set writes, whose hash records the run (seeds/index.ts): a change loads it again. */
+export const namesData = { aliases, currencyRates, plainSkills, spokenLanguages };
+
 const TABLES: Record<keyof typeof aliases, string> = {
   skills: 'skills',
   jobTitles: 'job_titles',
