@@ -1,7 +1,8 @@
 /**
  * One pair side by side (/admin/duplicates/:id): every field of both profiles in words, a choice per field
  * of the value that survives (preset to the fuller, then the newer), what else each holds, and the
- * two answers: "not the same person" (never proposed again, so asked first) and "merge" (undoable for a while). A
+ * two answers: "not the same person" (never proposed again, so asked first) and "merge" (asked first too, naming
+ * what moves; undoable for a while, here and later from the kept profile's talent page, MergedProfiles.tsx). A
  * merge sends only the choices the admin changed, with the review's protective stamp: the server
  * takes its defaults at the merge for the rest, and refuses a protective choice made before the
  * person changed one (duplicates.changedSinceReview). Each answer is sent once: its button waits while it runs.
@@ -11,6 +12,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Confirm, HttpError, Title, useBasename, useNotify } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { t } from '../../i18n';
+import { MERGE_UNDO_DAYS } from '../../schema/entities/candidateDuplicate';
 import { apiCall } from '../providers/http';
 import { DuplicateFields } from './DuplicateFields';
 import { failureText, giversOf, keepFor, type Giver, type PairDetail } from './pairs';
@@ -84,6 +86,19 @@ export function DuplicateReview() {
   return <PairReview key={pair.id} pair={pair} />;
 }
 
+/** What the merge moves, in one sentence: the merged profile's projects and notes go to the survivor, undoable for a while. */
+function mergeSentence(pair: PairDetail, survivor: Giver, nameOf: (g: Giver) => string): string {
+  const other: Giver = survivor === 'first' ? 'second' : 'first';
+  const counts = pair.counts[(other === 'first' ? pair.candidate : pair.other).id] ?? {};
+  return t('duplicates.review.mergeContent', {
+    merged: nameOf(other),
+    survivor: nameOf(survivor),
+    projects: t('duplicates.counts.projects', { n: counts.projects ?? 0 }),
+    notes: t('duplicates.counts.notes', { n: counts.notes ?? 0 }),
+    days: MERGE_UNDO_DAYS,
+  });
+}
+
 function PairReview({ pair }: { pair: PairDetail }) {
   const notify = useNotify();
   const navigate = useNavigate();
@@ -95,6 +110,7 @@ function PairReview({ pair }: { pair: PairDetail }) {
   // The kept status would show again someone who paused their own profile: the server asks for a confirmation.
   const [askPaused, setAskPaused] = useState(false);
   const [askNotSame, setAskNotSame] = useState(false);
+  const [askMerge, setAskMerge] = useState(false);
   const path = `/candidate-duplicates/${encodeURIComponent(pair.id)}`;
   const profiles = { first: pair.candidate, second: pair.other };
   const nameOf = (g: Giver) => String(profiles[g].name ?? profiles[g].id);
@@ -117,6 +133,9 @@ function PairReview({ pair }: { pair: PairDetail }) {
       } catch (err) {
         if (!(err instanceof HttpError && err.status === 409 && err.body?.code === SELF_CHOSEN)) throw err;
         setAskPaused(true);
+      } finally {
+        // The confirmation stays open, its buttons waiting, until the answer comes.
+        setAskMerge(false);
       }
     });
   const undo = () =>
@@ -159,7 +178,7 @@ function PairReview({ pair }: { pair: PairDetail }) {
         <DuplicateFields {...{ pair, profiles, survivor, setSurvivor, givers, setGivers }} />
       </Stack>
       <Stack direction="row" sx={{ mt: 2, flexWrap: 'wrap', gap: 2 }}>
-        <Button variant="contained" onClick={() => void merge()} disabled={pending !== undefined}>
+        <Button variant="contained" onClick={() => setAskMerge(true)} disabled={pending !== undefined}>
           {t('duplicates.review.merge')}
         </Button>
         <Button onClick={() => setAskNotSame(true)} disabled={pending !== undefined}>
@@ -176,6 +195,16 @@ function PairReview({ pair }: { pair: PairDetail }) {
         confirmColor="warning"
         onConfirm={() => void dismiss()}
         onClose={() => setAskNotSame(false)}
+      />
+      <Confirm
+        isOpen={askMerge}
+        loading={pending === 'merge'}
+        title={t('duplicates.review.mergeTitle')}
+        content={mergeSentence(pair, survivor, nameOf)}
+        confirm={t('duplicates.review.mergeConfirm')}
+        cancel={t('admin.common.cancel')}
+        onConfirm={() => void merge()}
+        onClose={() => setAskMerge(false)}
       />
       <Confirm
         isOpen={askPaused}

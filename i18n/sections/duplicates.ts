@@ -16,6 +16,7 @@ export const duplicates = {
     linkedIn: 'Same LinkedIn',
     github: 'Same GitHub',
     nameEmployerTitle: 'Close name, same employer and title',
+    nameEmployer: 'Same name and employer, another title',
   },
   queue: {
     title: 'Duplicates',
@@ -57,6 +58,19 @@ export const duplicates = {
     notSameContent:
       '{first} and {second} will be recorded as two different people, and this pair will never be proposed again.',
     notSameConfirm: 'Mark as two people',
+    mergeTitle: 'Merge these profiles?',
+    mergeContent:
+      '{merged} will be merged into {survivor}: its {projects} and {notes} move to {survivor}, and only {survivor} remains. You can undo this for {days} days from {survivor}’s page.',
+    mergeConfirm: 'Merge',
+  },
+  history: {
+    title: 'Merged profiles',
+    merged: '{name} merged into this profile on {date}',
+    undone: '{name}: merge undone on {date}',
+    undoUntil: 'Can be undone until {date}',
+    undo: 'Undo merge',
+    undoneNotice: 'Merge undone: {name} is a profile of its own again',
+    unnamed: 'A profile',
   },
   values: {
     star: '★',
@@ -109,6 +123,7 @@ export const duplicateEntityLabels = {
         linkedIn: 'LinkedIn',
         github: 'GitHub',
         employerTitle: 'Employer and title',
+        nameEmployer: 'Employer',
       },
     },
   },

@@ -1,15 +1,28 @@
 import { defineEntity } from '../lib/define';
 import { f } from '../lib/fields';
 
-/** Why two profiles look like one person; a pair may hold several. */
-export const DUPLICATE_REASONS = ['email', 'phone', 'linkedIn', 'github', 'nameEmployerTitle'] as const;
+/**
+ * Why two profiles look like one person; a pair may hold several. 'nameEmployer' (a close name at the same
+ * employer, another title) is only given when the pair is not already 'nameEmployerTitle'.
+ */
+export const DUPLICATE_REASONS = ['email', 'phone', 'linkedIn', 'github', 'nameEmployerTitle', 'nameEmployer'] as const;
 export type DuplicateReason = (typeof DUPLICATE_REASONS)[number];
 
 /** A pair's state: waiting for review, judged two people (never shown again), or merged. */
 export const DUPLICATE_STATUS = { open: 0, dismissed: 1, merged: 2 } as const;
 
+/** How long an admin may undo a merge (the review's confirmation and the talent page say so). */
+export const MERGE_UNDO_DAYS = 14;
+
 /** The kinds of match key a candidate has (candidateMatchKey.kind), one per detection reason. */
-export const MATCH_KEY_KIND = { email: 1, phone: 2, linkedIn: 3, github: 4, employerTitle: 5 } as const;
+export const MATCH_KEY_KIND = {
+  email: 1,
+  phone: 2,
+  linkedIn: 3,
+  github: 4,
+  employerTitle: 5,
+  nameEmployer: 6,
+} as const;
 
 /**
  * Two candidate profiles that look like one person, the lower id first: the reasons they matched

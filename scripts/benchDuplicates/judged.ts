@@ -296,10 +296,11 @@ export function judgedPairs(): JudgedPair[] {
       title: TITLE[(k + 5) % TITLE.length],
     },
   }));
+  // One person promoted at their employer: a twin, by name and employer alone.
   add(10, (p, k) => ({
-    case: 'same name and employer, another title',
-    twin: false,
-    reasons: [],
+    case: 'same name and employer, another title (a promotion)',
+    twin: true,
+    reasons: ['nameEmployer'],
     a: base(p),
     b: { ...bare(p, k), firstName: p.firstName, company: p.company, title: TITLE[(k + 7) % TITLE.length] },
   }));

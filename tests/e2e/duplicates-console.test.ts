@@ -64,12 +64,17 @@ describe("The console's duplicate queue", () => {
     const status = page.getByRole('radiogroup', { name: 'Status' });
     expect(await status.getByLabel('Inactive', { exact: true }).isChecked()).toBe(true);
     await status.getByLabel('Active', { exact: true }).check();
+    const confirmMerge = page
+      .getByRole('dialog', { name: 'Merge these profiles?' })
+      .getByRole('button', { name: 'Merge' });
     await page.getByRole('button', { name: 'Merge into one profile' }).click();
+    await confirmMerge.click();
     const ask = page.getByRole('dialog', { name: 'Show a paused profile again?' });
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await ask.waitFor({ state: 'hidden' });
     expect(await e2e.db.knex('candidates').whereIn('id', [first, second])).toHaveLength(2);
     await page.getByRole('button', { name: 'Merge into one profile' }).click();
+    await confirmMerge.click();
     await ask.getByRole('button', { name: 'Merge and show them again' }).click();
     await page.getByText('Merged into Ottilie Brandvold').waitFor();
 

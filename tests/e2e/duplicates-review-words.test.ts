@@ -148,7 +148,8 @@ describe("The console's duplicate screens", () => {
     const merges: string[] = [];
     page.on('request', (r) => void (r.url().endsWith('/merge') && merges.push(r.url())));
     const letGo = await hold(page, /\/merge$/);
-    await page.getByRole('button', { name: 'Merge into one profile' }).dblclick();
+    await page.getByRole('button', { name: 'Merge into one profile' }).click();
+    await page.getByRole('dialog', { name: 'Merge these profiles?' }).getByRole('button', { name: 'Merge' }).dblclick();
     await page.locator('button:disabled', { hasText: 'Merge into one profile' }).waitFor();
     await page.locator('button:disabled', { hasText: 'Not the same person' }).waitFor();
     letGo();

@@ -1,7 +1,7 @@
 /**
  * Pairs of profiles that look like one person, found by joining match keys (keys.ts) in
- * PostgreSQL: equal keys of one kind, and for employer-and-title keys a close name as well
- * (pg_trgm similarity). Each pair carries its reasons and a confidence from 0 to 100: one minus
+ * PostgreSQL: equal keys of one kind, and for employer-and-title and employer keys a close name as
+ * well (pg_trgm similarity; closer for the employer alone). Each pair carries its reasons and a confidence from 0 to 100: one minus
  * the chance that every reason is a coincidence, each reason's chance taken as independent.
  */
 import type { Knex } from 'knex';
@@ -10,6 +10,8 @@ import { keysSelect, refreshKeys } from './keys';
 
 /** How close two names must be (pg_trgm similarity, 0-1) to count with the same employer and title. */
 export const NAME_SIMILARITY = 0.5;
+/** How close two names must be to count with the same employer alone (another title: a promotion, a move). */
+export const NAME_SIMILARITY_EMPLOYER = 0.7;
 
 /** The chance that a shared key is a coincidence between two people, per kind. */
 const COINCIDENCE: Record<number, number> = {
@@ -25,13 +27,22 @@ const REASON_OF: Record<number, DuplicateReason> = {
   [MATCH_KEY_KIND.linkedIn]: 'linkedIn',
   [MATCH_KEY_KIND.github]: 'github',
   [MATCH_KEY_KIND.employerTitle]: 'nameEmployerTitle',
+  [MATCH_KEY_KIND.nameEmployer]: 'nameEmployer',
 };
 
 const ET = MATCH_KEY_KIND.employerTitle;
+const NE = MATCH_KEY_KIND.nameEmployer;
+/** The name-based kinds, whose keys are compared by name too. */
+const NAMED = `(${ET}, ${NE})`;
+/** The closeness a name-based key `kind` needs. */
+const threshold = (kind: string) =>
+  `(case when ${kind} = ${ET} then ${NAME_SIMILARITY} else ${NAME_SIMILARITY_EMPLOYER} end)`;
 
 /**
  * From matches m(a, b, kind, sim) to one row per pair: a < b, reasons in the declared order, confidence.
- * A name match alone is worth 0.45 at the threshold and 0.95 for the same name.
+ * A name match with the same title is worth 0.45 at the threshold and 0.95 for the same name; with the
+ * same employer alone 0.3 at its threshold and 0.6 for the same name, and only for a pair without the first
+ * (the same name's evidence counted once).
  */
 const pairsFrom = (matches: string) => `
   select least(a, b) as candidate_id, greatest(a, b) as other_id,
@@ -39,8 +50,12 @@ const pairsFrom = (matches: string) => `
          round(100 * (1 - exp(sum(ln(case ${Object.entries(COINCIDENCE)
            .map(([k, c]) => `when kind = ${k} then ${c}`)
            .join(' ')}
+           when kind = ${NE} then 0.7 - (sim - ${NAME_SIMILARITY_EMPLOYER}) / ${1 - NAME_SIMILARITY_EMPLOYER} * 0.3
            else greatest(0.05, 0.55 - (sim - ${NAME_SIMILARITY}) / ${1 - NAME_SIMILARITY} * 0.5) end)))))::int as confidence
-    from (select a, b, kind, max(sim) as sim from ${matches} m group by a, b, kind) g
+    from (select a, b, kind, max(sim) as sim,
+                 bool_or(kind = ${ET}) over (partition by least(a, b), greatest(a, b)) as titled
+            from ${matches} m group by a, b, kind) g
+   where not (kind = ${NE} and titled)
    group by least(a, b), greatest(a, b)`;
 
 /**
@@ -53,15 +68,15 @@ const joinKeys = (left: string, right: string, pairing: string, probe = false) =
     ? `
   (select s.candidate_id as a, p.candidate_id as b, s.kind, p.sim
      from ${left} s
-     cross join lateral (select p.candidate_id, case when s.kind = ${ET} then similarity(s.name, p.name) end as sim
+     cross join lateral (select p.candidate_id, case when s.kind in ${NAMED} then similarity(s.name, p.name) end as sim
                            from ${right} p where p.kind = s.kind and p.key = s.key and ${pairing} offset 0) p
-    where s.kind <> ${ET} or p.sim >= ${NAME_SIMILARITY})`
+    where s.kind not in ${NAMED} or p.sim >= ${threshold('s.kind')})`
     : `
   (select s.candidate_id as a, p.candidate_id as b, s.kind,
-          case when s.kind = ${ET} then similarity(s.name, p.name) end as sim
+          case when s.kind in ${NAMED} then similarity(s.name, p.name) end as sim
      from ${left} s
      join ${right} p on p.kind = s.kind and p.key = s.key and ${pairing}
-    where s.kind <> ${ET} or similarity(s.name, p.name) >= ${NAME_SIMILARITY})`;
+    where s.kind not in ${NAMED} or similarity(s.name, p.name) >= ${threshold('s.kind')})`;
 
 export interface Twin {
   id: number;

@@ -14,7 +14,11 @@
  *        409 duplicates.changedSinceReview when `keep` chooses a protective field (status, anonymous, visibility)
  *        and the person changed one since the review read `reviewed`; 409 duplicates.erased when either profile was
  *        erased, duplicates.notOpen when the pair was decided or is gone, both checked under the profiles' locks
- *   POST /candidate-merges/:id/undo                while nothing new was written and within UNDO_DAYS
+ *   GET  /candidate-merges?survivorId              the merges into a profile, newest first: each merged profile's
+ *                                                  name, when, and whether its undo is still open (the console's
+ *                                                  talent page offers the undo there, after the review is left)
+ *   POST /candidate-merges/:id/undo                while nothing new was written and within UNDO_DAYS; merges into
+ *                                                  one profile are undone newest first (an older one: 409 undoChanged)
  *   POST /candidate-duplicates/check               a profile not yet saved: its likely twins
  *   POST /candidate-duplicates/scan                queues the pool's scan
  */
@@ -38,6 +42,7 @@ import { undoMerge } from './undo';
 
 const candidate = entity('candidate');
 const pair = entity('candidateDuplicate');
+const merge = entity('candidateMerge');
 const MANAGE = { action: 'update', subject: 'CandidateDuplicate' } as const;
 
 interface PairRow {
@@ -53,6 +58,16 @@ interface PairRow {
 async function profiles(knex: Knex, ability: AppAbility, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
   const rows = (await selectRows(knex, candidate).whereIn('candidates.id', ids)) as unknown as { toJSON(): Row }[];
   return new Map(rows.map((r) => r.toJSON()).map((row) => [row.id as number, readable(candidate, ability, row)]));
+}
+
+interface MergeRow {
+  id: number;
+  merged_id: number;
+  name: string | null;
+  created_at: Date;
+  undo_until: Date;
+  undone_at: Date | null;
+  undoable: boolean;
 }
 
 const pairId = z.object({ id: id('candidateDuplicate') });
@@ -238,8 +253,36 @@ export const duplicateEndpoints = [
         keep: body.keep,
         adminId: actorRefs(actor).adminId ?? undefined,
         confirm: body.confirm,
+        config: ctx.config,
       });
       return { mergeId, survivorId: formatId(candidate, body.survivorId), mergedId: formatId(candidate, mergedId) };
+    },
+  }),
+  defineEndpoint({
+    method: 'get',
+    path: '/candidate-merges',
+    summary: 'The merges into a profile, newest first, with whether each may still be undone',
+    access: MANAGE,
+    input: { query: z.object({ survivorId: id('candidate') }) },
+    handler: async ({ query, ctx }) => {
+      const { rows } = await ctx.knex.raw(
+        `select id, merged_id, created_at, undo_until, undone_at,
+                nullif(btrim(concat_ws(' ', journal->'merged'->>'first_name', journal->'merged'->>'last_name')), '') as name,
+                undone_at is null and undo_until > now() as undoable
+           from candidate_merges where survivor_id = ? order by id desc limit 50`,
+        [query.survivorId],
+      );
+      return {
+        data: (rows as MergeRow[]).map((r) => ({
+          id: formatId(merge, r.id),
+          mergedId: formatId(candidate, r.merged_id),
+          mergedName: r.name,
+          mergedAt: r.created_at,
+          undoUntil: r.undo_until,
+          undoneAt: r.undone_at,
+          undoable: r.undoable,
+        })),
+      };
     },
   }),
   defineEndpoint({

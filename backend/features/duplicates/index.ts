@@ -22,7 +22,7 @@ export { emailKeySql, refreshKeys } from './keys';
 export { recordKeys } from './record';
 export { mergeCandidates } from './merge';
 export { undoMerge } from './undo';
-export { survivorOf } from './redirect';
+export { survivorOf, personIds } from './redirect';
 export { allReferences } from './references';
 
 import type { Endpoint } from '../../endpoints/define';

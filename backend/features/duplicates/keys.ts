@@ -2,14 +2,22 @@
  * A candidate's match keys, normalised in SQL so one rule serves one profile, a batch, a draft not
  * yet saved and the whole pool:
  * - email: lower case, '+tag' dropped; for providers that ignore dots (gmail.com, googlemail.com)
- *   the dots dropped too and the domains made one;
- * - phone: E.164 ('+' and digits) when written internationally, else its digits (8 or more);
- * - LinkedIn (/in/, /pub/, /profile/) and GitHub handles, lower case;
+ *   the dots dropped too and the domains made one. A survivor also keeps the address of every
+ *   profile merged into it (through chains of merges, until undone): the merged person's address
+ *   still finds them, in a draft's check and in an import's twins;
+ * - phone: its digits only (8 or more), so '+65 9123 4567' and '6591234567' are one number;
+ * - LinkedIn: the /in/ handle; an old /pub/ link by its whole path (name and numbers: two John Tans
+ *   share the name part), /profile/view by its id; /pub/dir/ (a search page, not a person) and
+ *   other paths have none. GitHub: the handle. Lower case;
  * - the latest employer and title (the one the search document keeps: the current job, else the
- *   newest; case, punctuation and legal forms such as 'Pte Ltd' dropped), once per initial of the first and the last name, with the name beside it: a
- *   pair needs a close name too (pg_trgm similarity), and the initials keep each block small so
- *   the pool's scan compares few names, while a typo in one name's first letter is still caught
- *   by the other's.
+ *   newest; accents, case, punctuation and legal forms such as 'Pte Ltd' dropped), once per initial
+ *   of the first and the last name, with the name beside it: a pair needs a close name too (pg_trgm
+ *   similarity), and the initials keep each block small so the pool's scan compares few names,
+ *   while a typo in one name's first letter is still caught by the other's. The same employer
+ *   without the title is a key too (a promotion changes the title), held to a closer name and
+ *   worth less (detect.ts).
+ * Keys are computed when a profile is written: after a change of these rules, a scan of the pool
+ * (POST /candidate-duplicates/scan) brings every stored key up to date.
  */
 import type { Knex } from 'knex';
 import { MATCH_KEY_KIND } from '../../../schema/entities/candidateDuplicate';
@@ -26,18 +34,28 @@ export const emailKeySql = (e: string) => `(case when split_part(${e}, '@', 2) =
 // split_part and translate, not regular expressions: on the pool they cost a tenth of the time.
 // The phone's characters are the ones the phone rule lets through (digits, spaces, . - ( ) +).
 const digits = (p: string) => `translate(${p}, ' -.()+', '')`;
-export const phoneKeySql = (p: string) =>
-  `(case when length(${digits(p)}) >= 8 then (case when ltrim(${p}) like '+%' then '+' else '' end) || ${digits(p)} end)`;
-/** The handle after linkedin.com/in/ (or /pub/, /profile/), without a query or fragment. */
-export const linkedInKeySql = (u: string) =>
-  `nullif(split_part(split_part(split_part(split_part(lower(${u}), 'linkedin.com/', 2), '/', 2), chr(63), 1), '#', 1), '')`;
+export const phoneKeySql = (p: string) => `(case when length(${digits(p)}) >= 8 then ${digits(p)} end)`;
+
+/** The LinkedIn path after linkedin.com/, in lower case, without a query or fragment (chr(63): '?'). */
+const liPath = (u: string) => `split_part(split_part(split_part(lower(${u}), 'linkedin.com/', 2), chr(63), 1), '#', 1)`;
+const liSegment = (u: string, n: number) => `split_part(${liPath(u)}, '/', ${n})`;
+/**
+ * The profile a LinkedIn address names: 'in/<handle>' keyed by the handle; 'pub/<name>/<n>/<n>/<n>'
+ * by its whole path; 'profile/view?id=<id>' by the id. Anything else (pub/dir/..., a company) has no key.
+ */
+export const linkedInKeySql = (u: string) => `(case ${liSegment(u, 1)}
+  when 'in' then nullif(${liSegment(u, 2)}, '')
+  when 'pub' then case when ${liSegment(u, 2)} not in ('', 'dir') then rtrim(${liPath(u)}, '/') end
+  when 'profile' then case when ${liSegment(u, 2)} = 'view'
+    then 'profile/' || (regexp_match(split_part(split_part(lower(${u}), chr(63), 2), '#', 1), '(^|&)id=([^&]+)'))[2] end
+  end)`;
 export const githubKeySql = (u: string) =>
   `nullif(split_part(split_part(split_part(split_part(lower(${u}), 'github.com/', 2), '/', 1), chr(63), 1), '#', 1), '')`;
 
-/** Lower case, punctuation as spaces, runs of spaces as one, trimmed. */
+/** Accents taken off (unaccent: 'Nguyễn' is 'nguyen'), lower case, punctuation as spaces, runs of spaces as one, trimmed. */
 const PUNCT = `.,-_&/()'"+:;!`;
 const plain = (s: string) =>
-  `btrim(replace(replace(translate(lower(${s}), '${PUNCT.replace(/'/g, "''")}', '${' '.repeat(PUNCT.length)}'), '   ', ' '), '  ', ' '))`;
+  `btrim(replace(replace(translate(lower(unaccent(${s})), '${PUNCT.replace(/'/g, "''")}', '${' '.repeat(PUNCT.length)}'), '   ', ' '), '  ', ' '))`;
 // '(?:' is written with chr(63), folded to a constant when planned: a '?' would be read as a binding.
 const q = `' || chr(63) || '`;
 /**
@@ -48,6 +66,17 @@ const q = `' || chr(63) || '`;
 export const employerSql = (s: string) =>
   `regexp_replace(${plain(s)}, '(${q}: (${q}:pte|pvt|private|ltd|limited|inc|llc|corp|corporation|co|company|plc|gmbh|ag|sa|bv|group|holdings))+$', '')`;
 export const nameSql = (first: string, last: string) => plain(`${first} || ' ' || ${last}`);
+
+/**
+ * The addresses of the profiles merged into each profile, directly or through a chain of merges
+ * (B merged into C after A into B: A's address is C's), undone merges left out: (holder, e).
+ */
+const FORMER_EMAILS = `(with recursive chain(holder, e, depth) as (
+    select m.survivor_id, lower(btrim(m.journal->'merged'->>'email')), 1 from candidate_merges m where m.undone_at is null
+    union all
+    select m.survivor_id, ch.e, ch.depth + 1
+      from chain ch join candidate_merges m on m.merged_id = ch.holder and m.undone_at is null where ch.depth < 20)
+  select holder, e from chain where e <> '')`;
 
 /**
  * A select of (candidate_id, kind, key, name) for the candidates of `people` (an SQL source with id,
@@ -67,15 +96,20 @@ export function keysSelect(people: string, jobs: string): string {
         (${K.github}, ${githubKeySql('c.github_url')})
       ) k(kind, key)
      where k.key is not null and k.key <> ''
+    union
+    select f.holder, ${K.email}, ${emailKeySql('f.e')}, null::text
+      from ${FORMER_EMAILS} f join ${people} c on c.id = f.holder
     union all
-    select j.candidate_id, ${K.employerTitle}, j.employer || '|' || j.title || '|' || i.initial, n.name
+    select j.candidate_id, k.kind, k.key, n.name
       from (select distinct x.candidate_id, ${employerSql('x.company')} as employer, ${plain('x.title')} as title
               from ${jobs} x) j
       join ${people} c on c.id = j.candidate_id
       cross join lateral (select ${nameSql('c.first_name', 'c.last_name')} as name) n
       cross join lateral (select distinct left(w, 1) as initial
                             from unnest(array[${plain('c.first_name')}, ${plain('c.last_name')}]) w where w <> '') i
-     where j.employer <> '' and j.title <> ''`;
+      cross join lateral (values (${K.employerTitle}, j.employer || '|' || j.title || '|' || i.initial),
+                                 (${K.nameEmployer}, j.employer || '|' || i.initial)) k(kind, key)
+     where j.employer <> '' and (j.title <> '' or k.kind = ${K.nameEmployer})`;
 }
 
 /** Each candidate's latest job, as their search document keeps it (kept by the database on every write). */

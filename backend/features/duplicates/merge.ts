@@ -7,7 +7,9 @@
  * that would show again a person who paused their profile needs `confirm`), the merged row is
  * deleted and its id recorded in candidate_merges, whose journal undoes all of it (undo.ts). The
  * merged profile's sessions and sign-in keys are deleted, not moved: they proved the merged
- * person's address, and would sign them in as the survivor. Once both profiles are locked, what may
+ * person's address, and would sign them in as the survivor; when the survivor keeps another address
+ * the merged person is emailed which one signs in now (emails.ts), and their address stays a match
+ * key of the survivor (keys.ts). One project's two live requests to the person become one (combine.ts). Once both profiles are locked, what may
  * have changed while the merge waited is checked again (mayMerge: an erasure, the reviewed pair,
  * the protective fields the review read), and the merged profile's "not the same person" pairs
  * become the survivor's (carryDismissals).
@@ -16,18 +18,21 @@ import type { Knex } from 'knex';
 import { STAGE_ORDER, STAGES } from '../../../schema/rules/pipeline';
 import { LINK_KIND } from '../../../schema/rules/ats';
 import { ERASURE_OPEN, ERASURE_STATUS } from '../../../schema/rules/dataRights';
-import { DUPLICATE_STATUS } from '../../../schema/entities/candidateDuplicate';
+import { DUPLICATE_STATUS, MERGE_UNDO_DAYS } from '../../../schema/entities/candidateDuplicate';
 import { entity } from '../../../schema';
 import { CANDIDATE_STATUS } from '../../../schema/entities/talentOptions';
 import { formatId } from '../../../schema/lib/ids';
 import { AppError } from '../../errors';
 import { shareRollup } from '../dashboards';
+import type { Config } from '../../config';
+import { oneRequestPerProject } from './combine';
 import { findTwins } from './detect';
+import { tellMergedPerson } from './emails';
 import { choicesFor, mergedRow, PROTECTIVE_FIELDS, protectiveStamp, selfPaused, type Choices } from './fields';
 import { allReferences, SIGN_INS } from './references';
 
 /** How long an admin may undo a merge. */
-export const UNDO_DAYS = 14;
+export const UNDO_DAYS = MERGE_UNDO_DAYS;
 
 type Json = Record<string, unknown>;
 
@@ -60,6 +65,8 @@ export interface MergeInput {
   adminId?: number;
   /** The admin saw that the merge un-pauses a profile its person paused, and merges all the same. */
   confirm?: boolean;
+  /** The server's settings, for the email telling the merged person which address signs in now (emails.ts). */
+  config?: Config;
 }
 
 /**
@@ -272,6 +279,9 @@ export async function mergeCandidates(knex: Knex, input: MergeInput): Promise<{ 
         [m, toReveal],
       );
 
+    // One project's two live requests to the person: one stays (combine.ts).
+    await oneRequestPerProject(trx, [s, m], change);
+
     // One match run's two results: the better one stays.
     const results = (
       await trx.raw(
@@ -333,6 +343,9 @@ export async function mergeCandidates(knex: Knex, input: MergeInput): Promise<{ 
       if (ids.length) journal.moved.push({ table: ref.table, column: ref.column, ids, from: m });
     }
 
+    // The merged address no longer signs in: its person is told which one does. It stays a match key of the
+    // survivor (keys.ts), so a form or an import under it finds the survivor.
+    if (input.config) await tellMergedPerson(trx, input.config, merged, next);
     await trx.raw('delete from candidates where id = ?', [m]);
     const COLUMNS = await writableColumns(trx, 'candidates', ['guid', 'created_at', 'updated_at']);
     await trx.raw(

@@ -25,6 +25,24 @@ export async function survivorOf(knex: Knex, mergedId: number): Promise<number |
   return (rows[0] as { id: number } | undefined)?.id;
 }
 
+/**
+ * `survivorId` and the ids of the profiles merged into it, directly or through a chain of merges, undone merges left
+ * out (a subquery of `id`, for a whereIn): rows kept under a merged id (the data rights log, references.ts) are the
+ * survivor's person's too.
+ */
+export function personIds(knex: Knex, survivorId: number): Knex.QueryBuilder {
+  const chain = knex.raw(
+    `(with recursive chain(id, depth) as (
+        select merged_id, 1 from candidate_merges where survivor_id = ? and undone_at is null
+        union
+        select m.merged_id, c.depth + 1 from chain c join candidate_merges m on m.survivor_id = c.id and m.undone_at is null
+         where c.depth < 20)
+      select ?::int as id union select id from chain) person_ids`,
+    [survivorId, survivorId],
+  );
+  return knex.select('id').from(chain);
+}
+
 export const redirectEndpoint = defineEndpoint({
   method: 'get',
   path: '/candidates/:id',

@@ -99,4 +99,10 @@ export const DUPLICATE_DATA_ROUTES = [
     ],
     noWitness: 'admins only (a pair side by side, field by field), and no candidate of this world has a twin',
   },
+  {
+    key: 'GET /api/v1/candidate-merges',
+    probes: (lw: { canaries: Record<string, { apiId: string }> }) =>
+      Object.values(lw.canaries).map((c) => ({ path: `/candidate-merges?survivorId=${encodeURIComponent(c.apiId)}` })),
+    noWitness: 'admins only (the names of the profiles merged into one), and no candidate of this world was merged',
+  },
 ];

@@ -1,4 +1,7 @@
-/** /talent/:id: a talent's profile as a recruiter reads it, with the CV, blind CV and profile PDF downloads. */
+/**
+ * /talent/:id: a talent's profile as a recruiter reads it, with the CV, blind CV and profile PDF downloads, and the
+ * profiles merged into it with their undo while it is open (admin/duplicates/MergedProfiles.tsx).
+ */
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
@@ -18,6 +21,7 @@ import { useState } from 'react';
 import { ShowBase, Title, useBasename, useGetMany, useNavigate, useRecordContext, useShowContext } from 'react-admin';
 import { t } from '../../../../i18n';
 import { choiceLabel } from '../../../../ui/candidate-profile/labels';
+import { MergedProfiles } from '../../../duplicates/MergedProfiles';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
 import { ExportButton } from '../dataRights/ExportButton';
 import { TalentProfileBody } from './TalentProfileBody';
@@ -160,6 +164,7 @@ function ShowContent() {
       <Title title={title} />
       <Header />
       <TalentProfileBody />
+      <MergedProfiles candidateId={String(record.id)} />
     </Stack>
   );
 }

@@ -24,6 +24,7 @@ import { loadChildren } from '../../../crud/children';
 import { selectRows } from '../../../crud/select';
 import { serialize, type Row } from '../../../crud/serialize';
 import { keyOfPublicPath } from '../../../adapters/storage/serve';
+import { personIds } from '../../duplicates';
 
 const nameOf = <T extends Record<string, number>>(values: T, value: unknown): string | null =>
   Object.entries(values).find(([, v]) => v === value)?.[0] ?? (value == null ? null : String(value));
@@ -345,7 +346,7 @@ function consentOf(detail: unknown) {
 }
 
 async function dataRightsOf(knex: Knex, candidateId: number) {
-  const log = await knex('data_rights_logs').where('candidate_id', candidateId).orderBy('id');
+  const log = await knex('data_rights_logs').whereIn('candidate_id', personIds(knex, candidateId)).orderBy('id');
   const corrections = await knex('data_corrections').where('candidate_id', candidateId).orderBy('id');
   return {
     log: log.map((l) => ({

@@ -1,0 +1,103 @@
+/**
+ * The "Merged profiles" section of a talent's console page: the profiles merged into this one
+ * (GET /candidate-merges?survivorId), newest first, each with "Undo merge" while its undo is open
+ * (UNDO_DAYS), so a merge can be taken back after its review was left. The server keeps the order
+ * rule: merges into one profile are undone newest first, and nothing written about the profile since
+ * (an older one answers 409, notified in words). Nothing shows for a profile nobody was merged into.
+ */
+import { Button, Card, CardContent, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNotify, useRefresh } from 'react-admin';
+import { t } from '../../i18n';
+import { formatDate } from '../../schema/rules/dates';
+import { apiCall } from '../providers/http';
+import { failureText } from './pairs';
+
+interface MergeEntry {
+  id: string;
+  mergedId: string;
+  mergedName: string | null;
+  mergedAt: string;
+  undoUntil: string;
+  undoneAt: string | null;
+  undoable: boolean;
+}
+
+function useMerges(candidateId: string) {
+  const [merges, setMerges] = useState<MergeEntry[]>([]);
+  const load = useCallback(() => {
+    apiCall<{ data: MergeEntry[] }>(`/candidate-merges?survivorId=${encodeURIComponent(candidateId)}`)
+      .then((r) => setMerges(r.data))
+      .catch(() => setMerges([]));
+  }, [candidateId]);
+  useEffect(load, [load]);
+  return { merges, reload: load };
+}
+
+export function MergedProfiles({ candidateId }: { candidateId: string }) {
+  const { merges, reload } = useMerges(candidateId);
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const running = useRef(false);
+  const [pending, setPending] = useState<string>();
+  if (!merges.length) return null;
+
+  const undo = async (m: MergeEntry, name: string) => {
+    if (running.current) return;
+    running.current = true;
+    setPending(m.id);
+    try {
+      await apiCall(`/candidate-merges/${encodeURIComponent(m.id)}/undo`, { method: 'POST' });
+      notify(t('duplicates.history.undoneNotice', { name }), { type: 'success' });
+      reload();
+      refresh();
+    } catch (err) {
+      notify(failureText(err), { type: 'error' });
+    } finally {
+      running.current = false;
+      setPending(undefined);
+    }
+  };
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="merged-profiles-title">
+      <CardContent>
+        <Typography id="merged-profiles-title" variant="h6" component="h2">
+          {t('duplicates.history.title')}
+        </Typography>
+        <List dense>
+          {merges.map((m) => {
+            const name = m.mergedName ?? t('duplicates.history.unnamed');
+            const primary = m.undoneAt
+              ? t('duplicates.history.undone', { name, date: formatDate(m.undoneAt) ?? '' })
+              : t('duplicates.history.merged', { name, date: formatDate(m.mergedAt) ?? '' });
+            return (
+              <ListItem
+                key={m.id}
+                secondaryAction={
+                  m.undoable && (
+                    <Button
+                      size="small"
+                      onClick={() => void undo(m, name)}
+                      disabled={pending !== undefined}
+                      aria-label={`${t('duplicates.history.undo')}: ${name}`}
+                    >
+                      {t('duplicates.history.undo')}
+                    </Button>
+                  )
+                }
+              >
+                <ListItemText
+                  primary={primary}
+                  secondary={
+                    m.undoable ? t('duplicates.history.undoUntil', { date: formatDate(m.undoUntil) ?? '' }) : undefined
+                  }
+                />
+              </ListItem>
+            );
+          })}
+        </List>
+      </CardContent>
+    </Card>
+  );
+}
