@@ -10,7 +10,7 @@ import multer from 'multer';
 import type { z } from 'zod';
 import { entity as entityNamed } from '../../schema';
 import { parseId } from '../../schema/lib/ids';
-import { fieldErrorsOf, ruleMessage, type FieldErrors } from '../../schema/validation/issues';
+import { fieldErrorsOfIssues, ruleMessage, type FieldErrors } from '../../schema/validation/issues';
 import { enforceRateLimits } from '../auth/rateLimit';
 import { assertCleanInput } from '../http/inputGuard';
 import { findRow, readable, selectRows } from '../crud/router';
@@ -67,11 +67,24 @@ function uploadedFile(spec: UploadSpec, req: Request): Express.Multer.File | und
   return files[0];
 }
 
+/**
+ * A part's problems as field errors. A key a strict object refuses (z.strictObject: an endpoint whose
+ * silently dropped key would change what happens, e.g. a misspelt `when`) is reported at its own
+ * name as 'errors.unknownField', never dropped.
+ */
 function parsePart(schema: z.ZodType | undefined, raw: unknown, errors: FieldErrors): unknown {
   if (!schema) return {};
   const result = schema.safeParse(raw ?? {}, { error: ruleMessage });
   if (result.success) return result.data;
-  Object.assign(errors, fieldErrorsOf(result.error));
+  const unknown: FieldErrors = {};
+  for (const issue of result.error.issues)
+    if (issue.code === 'unrecognized_keys')
+      for (const key of issue.keys) unknown[[...issue.path, key].map(String).join('.')] = 'errors.unknownField';
+  Object.assign(
+    errors,
+    fieldErrorsOfIssues(result.error.issues.filter((i) => i.code !== 'unrecognized_keys')),
+    unknown,
+  );
   return undefined;
 }
 

@@ -26,6 +26,22 @@ export function validZone(zone: string | undefined | null): string | undefined {
   }
 }
 
+let pickerNames: Map<string, string> | undefined;
+
+/**
+ * A known zone by the name the picker lists (timeZones), whatever its typed case ("asia/singapore" →
+ * "Asia/Singapore"), else the runtime's own spelling of it; undefined when unknown. What a write stores, so
+ * emails and pages show the zone as the picker names it (validZone keeps the name as given).
+ */
+export function canonicalZone(zone: string | undefined | null): string | undefined {
+  if (!zone || !validZone(zone)) return undefined;
+  pickerNames ??= new Map(timeZones().map((z) => [z.toLowerCase(), z]));
+  return (
+    pickerNames.get(zone.toLowerCase()) ??
+    new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone
+  );
+}
+
 let reader: string | undefined;
 
 /** The zone of the runtime's own clock (a browser's: the reader's), UTC when it names none the runtime knows; read once. */

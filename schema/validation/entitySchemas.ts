@@ -6,7 +6,8 @@
  * a declared key such as 'tags.errors.identifierInvalid').
  *
  * - `parseRecord(entity, input, { mode, writable, rules, children })`: a create (required fields,
- *   defaults) or an update (only the keys given), limited to the fields a role may write
+ *   defaults) or an update (only the keys given; emptying a field that cannot be empty, defaulted or
+ *   not, is 'required'), limited to the fields a role may write
  *   (`writableFieldsOf`), with the entity's cross-field rules (schema/rules) and its child lists;
  *   its values or its field errors. Each field by its plain check (fieldChecks.ts).
  * - `recordSchema(...)` and `fieldSchema(def)`: the same checks as zod schemas, for forms and
@@ -121,7 +122,9 @@ function parseFields(
     if (!present && options.mode === 'update') continue;
     if (isEmpty(value)) {
       if (!present && def.default !== undefined) continue;
-      if (def.required || (present && !isNullable(def) && def.default === undefined)) {
+      // A default fills a create's empty field; an update that empties one that cannot be empty is refused (a list empties).
+      const emptied = options.mode === 'update' && !LIST_KINDS.has(def.kind);
+      if (def.required || (present && !isNullable(def) && (def.default === undefined || emptied))) {
         bad(issues, 'required', [name]);
         failed.add(name);
       } else if (present) out[name] = def.default !== undefined ? def.default : LIST_KINDS.has(def.kind) ? [] : null;

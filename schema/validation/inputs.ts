@@ -105,3 +105,9 @@ export const int = () =>
 
 /** One of the listed numbers (an enum's ids), sent as JSON or as text. */
 export const oneOf = (values: readonly number[]) => int().refine((n) => values.includes(n), { message: 'invalid' });
+
+/**
+ * A day as YYYY-MM-DD that the calendar has and the database stores: a real day (no 2026-02-30) of
+ * year 1 or later (PostgreSQL has no year 0), so a bad one is a field error, never a refused query.
+ */
+export const calendarDay = z.iso.date('invalid').refine((d) => d >= '0001-01-01', 'invalid');

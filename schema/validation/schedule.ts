@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { normaliseEmail } from '../lib/email';
 import { EMAIL_PATTERN } from '../lib/fields';
 import { INTERVIEW_DURATIONS, INTERVIEW_TYPE } from '../rules/pipeline';
-import { LOCAL_DATE_TIME, localToInstant, validZone } from '../rules/timeZones';
+import { canonicalZone, LOCAL_DATE_TIME, localToInstant, validZone } from '../rules/timeZones';
 import { webLink } from './links';
 
 /** At most this many proposed times per interview. */
@@ -93,7 +93,8 @@ export const scheduleSchema = (now: () => Date = () => new Date()) =>
       type: s.type as 1 | 2,
       ...(s.type === INTERVIEW_TYPE.inPerson ? { address: s.address } : { meetingLink: s.meetingLink }),
       duration: s.duration,
-      timezone: s.timezone,
+      // By its canonical name ("asia/singapore" → "Asia/Singapore"), as the emails and pages show it.
+      timezone: canonicalZone(s.timezone) ?? s.timezone,
       slots: [...s.slots].sort(),
     }));
 

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { AppAbility } from '../../../schema/ability';
 import { csvLine } from '../../../schema/lib/csv';
 import { CREDIT_ACTIONS, CREDIT_ACTION_LABELS, type CreditAction } from '../../../schema/rules/credits';
-import { oneOf, optionalText } from '../../../schema/validation/inputs';
+import { calendarDay, oneOf, optionalText } from '../../../schema/validation/inputs';
 import { defineEndpoint } from '../../endpoints/define';
 import { scopeQuery } from '../../permissions/sql';
 import { badRequest } from '../../errors';
@@ -30,10 +30,7 @@ const ACTION_LABEL = Object.fromEntries(
 const TODAY = "(now() at time zone 'utc')::date";
 const page = z.coerce.number().int().min(1).max(100000).default(1);
 const pageSize = z.coerce.number().int().min(1).max(100).default(25);
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid')
-  .optional();
+const day = calendarDay.optional();
 
 function pagination(currentPage: number, size: number, total: number) {
   return { currentPage, pageSize: size, pagesCount: Math.ceil(total / size), dataCount: total };

@@ -5,7 +5,7 @@
  * last 12 weeks up to today; a range longer than two years is refused.
  */
 import { z } from 'zod';
-import { camelKeys, id } from '../../../schema/validation/inputs';
+import { calendarDay, camelKeys, id } from '../../../schema/validation/inputs';
 import { badRequest } from '../../errors';
 
 export const optional = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === '' ? undefined : v), s.optional());
@@ -15,9 +15,9 @@ const MAX_DAYS = 2 * 366;
 export const DEFAULT_WEEKS = 12;
 
 export const filterFields = {
-  from: optional(z.iso.date()),
-  to: optional(z.iso.date()),
-  week: optional(z.iso.date()),
+  from: optional(calendarDay),
+  to: optional(calendarDay),
+  week: optional(calendarDay),
   companyId: optional(id('company')),
   projectId: optional(id('project')),
   adminId: optional(id('admin')),

@@ -12,7 +12,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { REQUEST_CHANNEL, REQUEST_KIND, REQUEST_STATE } from '../../../schema/rules/pipeline';
 import type { AppAbility } from '../../../schema/ability';
-import { id } from '../../../schema/validation/inputs';
+import { calendarDay, id } from '../../../schema/validation/inputs';
 import type { Actor } from '../../../schema/roles';
 import { onBoardSql, type Viewer } from '../../../schema/rules/visibility';
 import { scopeQuery } from '../../permissions/sql';
@@ -73,8 +73,8 @@ export const listQuery = z.preprocess(
     state: optional(z.enum(Object.keys(REQUEST_STATE) as [keyof typeof REQUEST_STATE])),
     kind: optional(z.enum(Object.keys(REQUEST_KIND) as [keyof typeof REQUEST_KIND])),
     channel: optional(z.enum(Object.keys(REQUEST_CHANNEL) as [keyof typeof REQUEST_CHANNEL])),
-    from: optional(z.iso.date()),
-    to: optional(z.iso.date()),
+    from: optional(calendarDay),
+    to: optional(calendarDay),
     q: optional(z.string().trim().max(100)),
     page: optional(z.coerce.number().int().min(1).max(100000)),
     perPage: optional(z.coerce.number().int().min(1).max(100)),

@@ -92,10 +92,13 @@ export const sendBody = z.preprocess(
 
 const token = z.string().max(200);
 
+/** How the candidate reached the answer page: the channel the request went by (the portal reads it from the link). */
+const responseMethod = z.enum(['email', 'whatsapp']);
+
 export const approveBody = z.object({
   interviewRequestToken: token,
   accessValue: z.enum(['approve', 'reject', 'check']).optional().default('check'),
-  responseMethod: z.string().trim().max(20).optional(),
+  responseMethod: responseMethod.optional(),
   // The proposed time accepted, as the schedule types it (answer.ts chooseSlot checks it is one of the request's).
   slot: z.string().trim().max(40, 'invalid').optional(),
 });
@@ -111,7 +114,7 @@ export const rejectBody = z.object({
       }),
     ])
     .optional(),
-  responseMethod: z.string().trim().max(20).optional(),
+  responseMethod: responseMethod.optional(),
 });
 
 export const projectQuery = z.preprocess(camelKeys, z.object({ projectId: id('project') }));
