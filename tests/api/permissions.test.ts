@@ -126,6 +126,10 @@ describe.each(DEMO_ROLES.map((d) => [d.label, d] as const))('%s', (_label, demo)
       // address has an account): the generic create answers with the new row, so it refuses them whatever the address.
       const invitesOnly = entity.name === 'companyUser' && Boolean(actor.companyId);
       if (invitesOnly) payload.email = await companyAddress(actor.companyId as number);
+      // A company user's new project is owned by a colleague only while they keep it (else 400 at ownerId): the
+      // sample names its creator, whom a random row of company users would not be.
+      if (entity.name === 'project' && actor.companyId)
+        payload.ownerId = apiId(resources.find((e) => e.name === 'companyUser') as EntityDef, actor.id as number);
       const before = await rowCount(t.knex, entity);
       const res = await as(demo).post(`/${resource}`, payload);
       if (!can('create') || invitesOnly) {
