@@ -2,8 +2,9 @@
  * The email a merge sends to the merged profile's address when the survivor keeps another one: that
  * address no longer signs in (the merged profile's sessions and sign-in keys end with it, merge.ts),
  * so the person is told which address does, written in part ('j•••n@example.org'): enough for its
- * owner to know it, little for anyone else. Queued in the merge's transaction (an undone merge may
- * follow; the person's own address signs in again then). Plain text is the source; the HTML is the same words.
+ * owner to know it, little for anyone else. Queued in the merge's transaction. An undone merge gives
+ * the person their own address back, and the undo's transaction tells them so (tellSeparatedPerson),
+ * so the first email is never left standing. Plain text is the source; the HTML is the same words.
  */
 import type { Knex } from 'knex';
 import { emailKey } from '../../../schema/lib/email';
@@ -32,6 +33,21 @@ export function mergedAddressEmail(config: Config, firstName: string | null, kep
   };
 }
 
+/** The email an undone merge sends to the address the merge had taken away: it signs in again. */
+export function separatedAddressEmail(config: Config, firstName: string | null, own: string) {
+  const lines = [
+    `Hi ${firstName ?? 'there'},`,
+    `Our team has separated the two ${config.productName} profiles it combined earlier: yours is back as it was.`,
+    `You can sign in with ${own} again, as before. The address we told you about no longer signs in to your profile.`,
+    `Sign in at ${config.publicUrl}/auth/login. If you have questions, contact the ${config.productName} team.`,
+  ];
+  return {
+    subject: `Your ${config.productName} profile is separate again`,
+    text: lines.join('\n\n'),
+    html: html(config, lines),
+  };
+}
+
 type Json = Record<string, unknown>;
 const addressOf = (row: Json) => (typeof row.email === 'string' ? row.email.trim().toLowerCase() : '');
 
@@ -41,4 +57,20 @@ export async function tellMergedPerson(trx: Knex.Transaction, config: Config, me
   if (!old || !kept || emailKey(old) === emailKey(kept)) return;
   const firstName = typeof merged.first_name === 'string' ? merged.first_name : null;
   await queueEmail(trx, { to: old, ...mergedAddressEmail(config, firstName, kept) });
+}
+
+/**
+ * After an undo, the person whose profile returns is told their own address signs in again, when the merge had
+ * told them another one did (tellMergedPerson's rule, on the merged row and the survivor as the merge left it).
+ */
+export async function tellSeparatedPerson(
+  trx: Knex.Transaction,
+  config: Config,
+  merged: Json,
+  survivorAfter: Json,
+): Promise<void> {
+  const [own, other] = [addressOf(merged), addressOf(survivorAfter)];
+  if (!own || !other || emailKey(own) === emailKey(other)) return;
+  const firstName = typeof merged.first_name === 'string' ? merged.first_name : null;
+  await queueEmail(trx, { to: own, ...separatedAddressEmail(config, firstName, own) });
 }

@@ -292,7 +292,7 @@ export const duplicateEndpoints = [
     access: MANAGE,
     input: { params: z.object({ id: id('candidateMerge') }) },
     handler: async ({ params, ctx, actor }) => {
-      const done = await undoMerge(ctx.knex, params.id, actorRefs(actor).adminId ?? undefined);
+      const done = await undoMerge(ctx.knex, params.id, actorRefs(actor).adminId ?? undefined, ctx.config);
       return { survivorId: formatId(candidate, done.survivorId), mergedId: formatId(candidate, done.mergedId) };
     },
   }),

@@ -2,14 +2,17 @@
  * Undoing a merge from its journal, in one transaction: the survivor's values before, the merged
  * row with its own id, the rows added deleted, the rows removed put back, the rows changed as they
  * were, and every moved row returned; then both profiles' insight counts are recomputed from the
- * logs returned (recomputeInsights), as the daily rollup may have rewritten them since. Allowed
+ * logs returned (recomputeInsights), as the daily rollup may have rewritten them since; the returning
+ * person, told at the merge that another address signs in, is told theirs does again (emails.ts). Allowed
  * within UNDO_DAYS and only while nothing was written about the survivor after the merge (its
  * profile, or a row naming it, a sign-in's activity too), so an undo never throws a later change away.
  */
 import type { Knex } from 'knex';
 import { AppError } from '../../errors';
 import { holdRollup, recomputeInsights } from '../dashboards';
+import type { Config } from '../../config';
 import { findTwins } from './detect';
+import { tellSeparatedPerson } from './emails';
 import { refreshKeys } from './keys';
 import { writableColumns, type Journal } from './merge';
 import { allReferences } from './references';
@@ -60,6 +63,7 @@ export async function undoMerge(
   knex: Knex,
   mergeId: number,
   adminId?: number,
+  config?: Config,
 ): Promise<{ survivorId: number; mergedId: number }> {
   const done = await knex.transaction(async (trx) => {
     const merge = (await trx.raw('select * from candidate_merges where id = ? for update', [mergeId])).rows[0] as
@@ -68,7 +72,8 @@ export async function undoMerge(
     if (merge.undone_at) throw new AppError(409, 'duplicates.alreadyUndone');
     if (new Date(merge.undo_until).getTime() < Date.now()) throw new AppError(409, 'duplicates.undoExpired');
     // The survivor's own update in the merge is stamped with the merge's time; anything later is new.
-    await trx.raw('select 1 from candidates where id = ? for update', [merge.survivor_id]);
+    const [afterMerge] = (await trx.raw('select email from candidates where id = ? for update', [merge.survivor_id]))
+      .rows as Record<string, unknown>[];
     if (await writtenSince(trx, merge.survivor_id, merge.id)) throw new AppError(409, 'duplicates.undoChanged');
     const j = merge.journal;
     // Before the journal's insight counts are written back: a rollup waiting on those rows would wait on this too.
@@ -110,6 +115,8 @@ export async function undoMerge(
     // The daily rollup may have recomputed, with new ids, days whose insight counts the journal holds: the logs,
     // returned above, say what each profile's are.
     await recomputeInsights(trx, [merge.survivor_id, merge.merged_id]);
+    // The merge told the returning person another address signs in: their own does again.
+    if (config && afterMerge) await tellSeparatedPerson(trx, config, j.merged, afterMerge);
     await trx.raw('update candidate_merges set undone_at = now(), undone_by_id = ?, updated_at = now() where id = ?', [
       adminId ?? null,
       mergeId,
