@@ -121,6 +121,8 @@ export const en = {
     notFound: 'This invitation was not found',
     used: 'This invitation has already been used. Sign in instead.',
     mismatch: 'This email does not match the invitation',
+    outsideDomains:
+      'Your company no longer accepts accounts at this address’s domain. Ask your team admin for an invitation to your company address.',
   },
   magicLink: {
     invalid: 'This sign-in link is invalid or has expired',

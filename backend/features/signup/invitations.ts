@@ -78,6 +78,18 @@ export async function createInvitation(
   return user.id as number;
 }
 
+/** The field error of the invitation's address by the company's domains as they are now (or as a change leaves them). */
+export async function domainsProblem(
+  trx: Knex | Knex.Transaction,
+  invitation: Pick<InvitationRow, 'company_id' | 'email'>,
+  validDomains?: string[],
+): Promise<string | undefined> {
+  const domains =
+    validDomains ??
+    ((await trx('companies').where('id', invitation.company_id).first('valid_domains')).valid_domains as string[]);
+  return companyEmailProblem(invitation.email, domains) ?? undefined;
+}
+
 /**
  * The company's refusal of the invitation's address by its domains as they are now (or as a change
  * being stored leaves them), as a field error.
@@ -87,10 +99,7 @@ export async function assertInDomains(
   invitation: Pick<InvitationRow, 'company_id' | 'email'>,
   validDomains?: string[],
 ): Promise<void> {
-  const domains =
-    validDomains ??
-    ((await trx('companies').where('id', invitation.company_id).first('valid_domains')).valid_domains as string[]);
-  const problem = companyEmailProblem(invitation.email, domains);
+  const problem = await domainsProblem(trx, invitation, validDomains);
   if (problem) throw badRequest({ email: problem });
 }
 

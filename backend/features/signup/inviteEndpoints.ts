@@ -1,7 +1,8 @@
 /**
  * /api/v1/auth-company/invite-signup: an invited colleague checks the link (which answers the name
  * the inviter typed, so they need not type it again) and completes their account, which signs them in,
- * while the address is still in the company's domains (else 400 with the address's field error).
+ * while the address is still in the company's domains (else 400 with the address's field error). The
+ * check says so too (400 `invite.outsideDomains`), so the page shows why before anything is typed.
  */
 import { z } from 'zod';
 import { entity } from '../../../schema';
@@ -10,7 +11,7 @@ import { respondWithLogin } from '../../auth/login';
 import { modelFor } from '../../db/models';
 import { defineEndpoint } from '../../endpoints/define';
 import { AppError } from '../../errors';
-import { assertInDomains, findLiveInvitation } from './invitations';
+import { assertInDomains, domainsProblem, findLiveInvitation } from './invitations';
 import { validatePerson } from './validation';
 
 const BASE = '/auth-company/invite-signup';
@@ -26,6 +27,9 @@ const check = defineEndpoint({
   input: { query: withToken },
   handler: async ({ query, ctx }) => {
     const invitation = await findLiveInvitation(ctx.knex, query.cist);
+    // The company may have dropped the address's domain since it invited: completing would be refused.
+    const problem = await domainsProblem(ctx.knex, invitation);
+    if (problem) throw new AppError(400, 'invite.outsideDomains', undefined, { email: problem });
     return {
       email: invitation.email,
       companyName: invitation.company_name,
