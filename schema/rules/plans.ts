@@ -143,11 +143,15 @@ export function cancelDecision(p: PlanProject, when: CancelWhen): Refusal | { ok
   return { ok: true, closeNow: true };
 }
 
-/** Guaranteeing a candidate of the project: 0.5 credit, once per candidate. */
+/**
+ * Guaranteeing a candidate of the project: 0.5 credit, once per candidate, and only on a Power project (a free one
+ * cannot move a candidate to offered, where the guarantee is offered, so it would sell nothing).
+ */
 export function guaranteeDecision(p: PlanProject, ctx: { candidateId: number; guaranteed: boolean }): Decision {
   if (ctx.guaranteed) return refuse('project.errors.alreadyGuaranteed');
   if (!isOpen(p.status)) return refuse('project.errors.inactive');
   if (!plansApply(p)) return change(null);
+  if (p.plan !== PROJECT_PLAN.power) return refuse('project.errors.guaranteeNeedsPower');
   return change({
     amount: PLAN_CHARGES.guarantee,
     action: 'guaranteeCandidate',
