@@ -7,6 +7,8 @@
  * Recipients are the other side: for a company user's message the conversation's assignee (else every admin), for
  * an admin's the project's company users who may open it. A burst of messages is followed up once,
  * by its last message's jobs; a read mark covers every message up to it.
+ * The assignee a follow-up reads follows a change of the project's advocate: services/chatAssignee.ts, written there
+ * because the projects capability changes the advocate and chat's face already imports projects (no import loop).
  */
 import type { Knex } from 'knex';
 import { t } from '../../../i18n';

@@ -27,7 +27,7 @@ import { permissionSql } from '../../permissions/sql';
 import { logRecruitmentActivity } from '../../services/activity';
 import { actorName, loadProject, loadProjectToChange, scopeProjects } from './access';
 import { statusSql, viewerOf } from '../../../schema/rules/visibility';
-import { reachableIds, requireReach } from './reach';
+import { projectsReaching, requireReach } from './reach';
 
 const noteDef = entity('candidateNote');
 export const NOTES_PAGE = 20;
@@ -174,7 +174,8 @@ export async function writeNote(
  * project shows and, unless RaaS, those the project's saved filters find: so the note it wrote on a suggested
  * candidate of a closed project (no row, as nothing is marked seen there) and an admin's note for it on a candidate
  * its saved filters find are read back. Not the advocates' notes of a RaaS company's longlist, which its board never
- * shows, nor any note of a candidate who paused or withdrew the consent to be shown.
+ * shows, nor any note of a candidate who paused or withdrew the consent to be shown. Asked of every project at once
+ * (reach.ts `projectsReaching`), so the statements do not grow with the candidate's history.
  */
 async function reachedProjects(
   knex: Knex,
@@ -187,12 +188,7 @@ async function reachedProjects(
   const q = readableNotes(knex, ability).where('n.candidate_id', candidateId).whereNotNull('n.project_id');
   if (projectId !== undefined) q.where('n.project_id', projectId);
   const ids = ((await q.distinct('n.project_id')) as { project_id: number }[]).map((r) => r.project_id);
-  const reached: number[] = [];
-  for (const id of ids) {
-    const project = await loadProject(knex, ability, { id });
-    if ((await reachableIds(knex, ability, actor, project, [candidateId])).length) reached.push(id);
-  }
-  return reached;
+  return projectsReaching(knex, ability, actor, candidateId, ids);
 }
 
 /**

@@ -9,6 +9,12 @@
  * names nobody, so ids cannot be walked. Reaching a candidate is not bringing them into a company's
  * project: where an admin does that (a move writing a new row, a project created with candidates, an
  * access grant), `requireCurates` asks the platform's curation rule too.
+ *
+ * `reachableIds` asks it of many candidates in one project; `projectsReaching` of one candidate in many projects (the
+ * notes a company reads back), in a fixed number of statements whatever the number of projects: the readable
+ * projects with the candidate's place on each board in one, the saved filters of those it is on no board of (search's
+ * `buildFilters`, which asks the lookups only for a saved filter naming an option by name) and then one statement
+ * over the candidate's search document with every project's filters as one element of an array.
  */
 import type { Knex } from 'knex';
 import type { AppAbility } from '../../../schema/ability';
@@ -27,7 +33,7 @@ import { AppError, forbidden } from '../../errors';
 import { whereOf, tableStats, currencyRates } from '../search';
 import { entity } from '../../../schema';
 import { parseId } from '../../../schema/lib/ids';
-import { loadProject, type ProjectRow } from './access';
+import { loadProject, projectsWithSavedFilters, scopeProjects, type ProjectRow } from './access';
 import { savedPredicates } from './tabs';
 
 /** The activity log's actor kind of admins: only their curation is the platform's decision. */
@@ -43,11 +49,12 @@ export const candidateNotFound = (candidateIds?: number[]) =>
   );
 
 /**
- * SQL: candidate `c` has a row in project `?` that `viewer`'s board shows (onBoardSql over that row): any row for a
- * company, one in a stage it sees for a RaaS company (not the suggested tab nor the longlist, the advocates' work).
+ * SQL: candidate `c` has a row in project `project` (a binding `?` unless told) that `viewer`'s board shows (onBoardSql
+ * over that row): any row for a company, one in a stage it sees for a RaaS company (not the suggested tab nor the
+ * longlist, the advocates' work).
  */
-const onBoardRowSql = (viewer: Viewer): string =>
-  `exists (select 1 from project_candidates pcr where pcr.project_id = ? and pcr.candidate_id = c.id and ${onBoardSql(viewer, 'c', 'pcr')})`;
+const onBoardRowSql = (viewer: Viewer, project = '?'): string =>
+  `exists (select 1 from project_candidates pcr where pcr.project_id = ${project} and pcr.candidate_id = c.id and ${onBoardSql(viewer, 'c', 'pcr')})`;
 
 /**
  * The ids among `candidateIds` the caller reaches in `project`, in the order given: admins those whose status they
@@ -76,6 +83,65 @@ export async function reachableIds(
   if (rest.length && viewer !== 'raasCompany')
     for (const id of await foundBySavedFilters(knex, ability, actor, project, rest)) reached.add(id);
   return candidateIds.filter((c) => reached.has(c));
+}
+
+/**
+ * The ids among `projectIds` the caller reads and reaches `candidateId` in, in the order given: the rule of
+ * `reachableIds`, asked of every project at once (see the head of this file for the statements it takes).
+ */
+export async function projectsReaching(
+  knex: Knex,
+  ability: AppAbility,
+  actor: Actor,
+  candidateId: number,
+  projectIds: number[],
+): Promise<number[]> {
+  if (!projectIds.length) return [];
+  const viewer = viewerOf(actor);
+  // No row when the caller does not meet the candidate (their status, their consent) or does not read the project.
+  const places = (await scopeProjects(
+    knex('projects as p')
+      .join('candidates as c', (j) => j.onVal('c.id', candidateId))
+      .whereIn('p.id', projectIds)
+      .whereRaw(statusSql(viewer))
+      .select('p.id', knex.raw(`${onBoardRowSql(viewer, 'p.id')} as "onBoard"`)),
+    ability,
+  )) as { id: number; onBoard: boolean }[];
+  const reached = new Set(places.filter((p) => viewer === 'admin' || p.onBoard).map((p) => p.id));
+  const rest = new Set(places.filter((p) => !reached.has(p.id)).map((p) => p.id));
+  if (rest.size && viewer !== 'raasCompany')
+    for (const id of await suggestingProjects(knex, ability, actor, candidateId, rest)) reached.add(id);
+  return projectIds.filter((id) => reached.has(id));
+}
+
+/**
+ * Of the projects `ids`, those whose saved filters find the candidate (their suggested tab). The caller's projects with
+ * saved filters are read in one statement (then kept to `ids`), and every project's filters asked in one more.
+ */
+async function suggestingProjects(
+  knex: Knex,
+  ability: AppAbility,
+  actor: Actor,
+  candidateId: number,
+  ids: Set<number>,
+): Promise<number[]> {
+  const projects = (await projectsWithSavedFilters(knex, ability)).filter((p) => ids.has(p.id));
+  if (!projects.length) return [];
+  const [stats, rates] = await Promise.all([tableStats(knex), currencyRates(knex)]);
+  const found: { id: number; sql: string; bindings: unknown[] }[] = [];
+  for (const project of projects) {
+    const saved = await savedPredicates(knex, ability, actor, project, stats, rates);
+    if (saved) found.push({ id: project.id, ...whereOf(saved) });
+  }
+  if (!found.length) return [];
+  // An array rather than a column each: a candidate's notes may span more projects than a row holds columns.
+  const { rows } = await knex.raw(
+    `select array[${found.map((f) => `coalesce((${f.sql}), false)`).join(', ')}] as found
+       from candidate_search_documents d where d.id = ?`,
+    [...found.flatMap((f) => f.bindings), candidateId] as Knex.RawBinding[],
+  );
+  const flags = ((rows as { found: boolean[] }[])[0]?.found ?? []) as boolean[];
+  return found.filter((_, i) => flags[i]).map((f) => f.id);
 }
 
 /** Of `ids`, those the project's saved filters find (its suggested tab); none when it has none. */

@@ -36,6 +36,7 @@ import { setProjectActor } from './projectActor';
 import { analytics } from '../../adapters/analytics';
 import { searchErrorsOf } from './savedFilters';
 import { queueJob } from '../../services/queue';
+import { followAdvocate } from '../../services/chatAssignee';
 
 export const projectEntity = entity('project');
 const Projects = modelFor(projectEntity);
@@ -245,21 +246,15 @@ export async function updateProject(write: Omit<UpdateWrite, 'children'>): Promi
     await Projects.query(write.trx)
       .patch({ ...fields, updatedAt: new Date().toISOString() })
       .where('id', write.id);
-  if ('advocateId' in fields) await followAdvocate(write.trx, write.id, write.existing.advocateId, fields.advocateId);
+  // The support chat's assignee follows the advocate (services/chatAssignee.ts).
+  if ('advocateId' in fields)
+    await followAdvocate(
+      write.trx,
+      write.id,
+      (write.existing.advocateId ?? null) as number | null,
+      (fields.advocateId ?? null) as number | null,
+    );
   if (status !== undefined) await changeStatus(write.trx, write.id, status as number, write.actor);
-}
-
-/**
- * A new advocate takes over the project's support chat: its conversation's assignee follows when it was the
- * old advocate or nobody (an admin's own assignment in the inbox stays). The chat reads it (chat/followUp.ts).
- */
-async function followAdvocate(trx: Knex.Transaction, projectId: number, before: unknown, after: unknown) {
-  const [was, now] = [(before ?? null) as number | null, (after ?? null) as number | null];
-  if (was === now) return;
-  await trx('conversations')
-    .where('project_id', projectId)
-    .where((q) => (was === null ? q.whereNull('assignee_id') : q.whereNull('assignee_id').orWhere('assignee_id', was)))
-    .update({ assignee_id: now, updated_at: trx.fn.now() });
 }
 
 /** Keys per delete_erased_files job (its payload holds at most 10,000). */
