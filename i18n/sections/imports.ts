@@ -15,9 +15,10 @@ export const imports = {
   starting: 'Uploading…',
   queued: 'Waiting for the previous import to finish…',
   running: 'Importing {fileName}',
-  progress: '{rows} rows checked: {created} created, {updated} updated, {rejected} rejected',
+  progress:
+    '{rows, plural, one {# row} other {# rows}} checked: {created} created, {updated} updated, {rejected} rejected',
   done: 'Import finished',
-  summary: '{rows} rows: {created} created, {updated} updated, {rejected} rejected.',
+  summary: '{rows, plural, one {# row} other {# rows}}: {created} created, {updated} updated, {rejected} rejected.',
   failed: 'The import stopped: {error}',
   downloadReport: 'Download the rejection report',
   noRejections: 'Every row was imported.',
@@ -37,6 +38,8 @@ export const imports = {
     tooManyRows: 'The file has more than 1,000,000 rows. Split it into files of at most 1,000,000 rows each.',
     tooManyColumns: 'The file has more than 200 columns. Keep only the columns the import knows and import it again.',
     rowTooManyColumns: 'more than 200 columns',
+    unknownColumns:
+      'The import does not know {count, plural, one {the column} other {these columns}} {columns}. Name the columns as in the sample file (a column starting with _ is kept as a note) and upload it again.',
     uploadGone: 'The uploaded file could not be read any more. Upload it again.',
     stopped:
       'Something went wrong on our side. Rows imported before it stay imported; import the file again to finish (known emails are updated, never added twice). If it happens again, contact support.',

@@ -53,7 +53,7 @@ function downloadSample(): void {
 }
 
 const numbers = (run: CandidateImport) => ({
-  rows: formatCount(run.rows),
+  rows: run.rows,
   created: formatCount(run.created),
   updated: formatCount(run.updated),
   rejected: formatCount(run.rejected),

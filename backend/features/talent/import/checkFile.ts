@@ -1,8 +1,12 @@
 /**
  * The limits (limits.ts) applied to a whole file before any of it is imported: the upload's bytes
- * in the request, the stored file again as its import starts.
+ * in the request, the stored file again as its import starts. A CSV header naming a column the
+ * import does not know is refused too, naming it (and the column it was likely meant to be: `Email`
+ * is `email`, `First Name` is `firstName`), rather than running a file whose every row would be
+ * rejected for it. Columns starting with '_' are notes for people and pass.
  */
 import { createReadStream } from 'node:fs';
+import { KNOWN_COLUMNS } from './columns';
 import { ImportRefused, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from './limits';
 import { recordBatches, type FileFormat } from './records';
 
@@ -55,10 +59,29 @@ export async function checkImportLimits(source: Source, format: FileFormat): Pro
       if (err !== HEADER_READ) throw err;
     }
   if (header.length > MAX_IMPORT_COLUMNS) throw new ImportRefused('imports.errors.tooManyColumns');
+  checkHeaderNames(header);
   if ((await lineCount(source)) <= MAX_IMPORT_ROWS + (csv ? 1 : 0)) return;
   let rows = 0;
   for await (const batch of recordBatches(source, 100_000, () => undefined, CHUNK, format)) {
     rows += batch.texts.length;
     if (rows > MAX_IMPORT_ROWS) throw new ImportRefused('imports.errors.tooManyRows');
   }
+}
+
+/** A header cell as a person may mean it: letters and digits only, in lower case ('First Name' → 'firstname'). */
+const loose = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+let meant: Map<string, string> | undefined;
+const SHOWN_UNKNOWN = 5;
+
+/** Refuses a header with a column the import does not know, naming the first few and what each likely means. */
+function checkHeaderNames(header: string[]): void {
+  const unknown = header.filter((c) => c.trim() !== '' && !c.startsWith('_') && !KNOWN_COLUMNS.has(c));
+  if (!unknown.length) return;
+  const named = unknown.slice(0, SHOWN_UNKNOWN).map((c) => {
+    meant ??= new Map([...KNOWN_COLUMNS].map((k) => [loose(k), k]));
+    const likely = meant.get(loose(c));
+    return likely ? `"${c}" (did you mean "${likely}"?)` : `"${c}"`;
+  });
+  const more = unknown.length > SHOWN_UNKNOWN ? ` +${unknown.length - SHOWN_UNKNOWN}` : '';
+  throw new ImportRefused('imports.errors.unknownColumns', { count: unknown.length, columns: named.join(', ') + more });
 }
