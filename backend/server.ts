@@ -77,6 +77,9 @@ export async function startServer(options: StartOptions) {
   };
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
+  // A promise nobody awaited failed: its work is over, so log it and serve on. (An uncaught exception still ends the
+  // process, Node's default: state it left half-changed is not safe to serve from.)
+  process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));
 
   try {
     logStatementsSlowerThan(config.slow.statementMs);

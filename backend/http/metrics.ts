@@ -37,7 +37,13 @@ export function metricsRoute(config: Config): RequestHandler {
 /** The metrics on a port of their own; resolves once it listens. */
 export async function listenForMetrics(port: number): Promise<Server> {
   const server = createServer((req, res) => {
-    if (req.method !== 'GET' || new URL(req.url ?? '/', 'http://local').pathname !== '/metrics') {
+    const target = req.url ?? '/';
+    // A target that is no URL (`GET //@`) is simply not /metrics: it must not throw out of the handler.
+    if (
+      req.method !== 'GET' ||
+      !URL.canParse(target, 'http://local') ||
+      new URL(target, 'http://local').pathname !== '/metrics'
+    ) {
       res.writeHead(404).end();
       return;
     }

@@ -8,7 +8,7 @@ import { APP_DATABASE } from '../db/database';
 import { createKnex } from '../db/knex';
 import { listenForMetrics } from '../http/metrics';
 import { logger } from '../logger';
-import { logStatementsSlowerThan, watchJobQueue, watchOutsideCalls } from '../metrics';
+import { logStatementsSlowerThan, watchJobQueue, watchOutsideCalls, watchPool } from '../metrics';
 import { workerConnections } from './connection';
 import { startWorker } from './worker';
 
@@ -17,11 +17,15 @@ const config = loadConfig();
 const url = config.databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${config.embeddedPgPort}/${APP_DATABASE}`;
 logStatementsSlowerThan(config.slow.statementMs);
 watchOutsideCalls(config);
+// As in `npm start` (backend/server.ts): a promise nobody awaited is logged, not the end of the worker.
+process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));
 const concurrency = Number(process.env.WORKER_CONCURRENCY ?? 4);
 const knex = createKnex(url, { max: workerConnections(concurrency) + 1 });
 const runner = await startWorker(url, config, concurrency, knex);
 // Its jobs, emails and outside calls, and the queue, on METRICS_PORT when set.
 watchJobQueue(knex);
+// The process's one pool, as docs/operations.md promises (db_pool_*{pool="worker"}).
+watchPool(knex, 'worker');
 const metrics = config.metrics.port ? await listenForMetrics(config.metrics.port) : undefined;
 const stop = async () => {
   await runner.stop();

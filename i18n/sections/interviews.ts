@@ -159,6 +159,8 @@ export const interviews = {
       optOut: 'Opted out of WhatsApp',
       none: 'No reply yet',
     },
+    state: { queued: 'Not sent yet', failed: 'Not delivered' },
+    unavailable: 'WhatsApp is not set up on this server: qualify requests cannot be sent.',
   },
   jd: {
     title: 'Job description',
@@ -226,6 +228,8 @@ export const interviewFieldErrors = {
     errors: {
       signature: 'The signature of this delivery is not valid',
       verification: 'The verification token does not match',
+      unavailable:
+        'WhatsApp is not set up on this server: qualify requests cannot be sent. Contact candidates by email.',
     },
   },
 };

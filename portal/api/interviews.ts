@@ -177,6 +177,8 @@ export interface QualifyTemplate {
   header: string;
   body: string;
   limits: { header: number; body: number };
+  /** False in production without WhatsApp credentials: nothing can be sent. */
+  available: boolean;
   recent: { header: string; body: string; lastSentAt: string; times: number }[];
 }
 

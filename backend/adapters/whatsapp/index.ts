@@ -5,7 +5,10 @@
  * body with the app secret, compared in constant time) and answer the webhook verification
  * (`hub.mode=subscribe`, `hub.verify_token`, `hub.challenge`). Without a token and phone number id
  * the adapter stores messages (they show in the development mailbox) and still verifies webhooks,
- * with a secret derived from APP_SECRET.
+ * with a secret derived from APP_SECRET. In production without them WhatsApp is `unavailable`, as
+ * card payment is without Stripe's keys: nothing is faked, qualify requests are refused (409
+ * `whatsapp.errors.unavailable`), interview requests go by email alone and a queued message fails
+ * with the reason (whatsappOutbox.ts).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config';
@@ -20,7 +23,8 @@ export interface TemplateMessage {
 }
 
 export interface WhatsappAdapter {
-  mode: 'cloud' | 'local';
+  /** `local`: stored for the development mailbox; `unavailable`: production without credentials, nothing sent. */
+  mode: 'cloud' | 'local' | 'unavailable';
   /**
    * 'stored' when no credentials are configured; otherwise the provider's message id, or 'unconfirmed' when the
    * provider may have taken the message without saying so (a 2xx without a message id or an unreadable one, a
@@ -38,6 +42,10 @@ export interface WhatsappAdapter {
   appSecret: string;
   verifyToken: string;
 }
+
+/** Why nothing goes by WhatsApp in production without WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID. */
+export const WHATSAPP_UNAVAILABLE =
+  'Not sent: WhatsApp is not configured on this server (WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID)';
 
 export class WhatsappError extends Error {
   constructor(
@@ -79,6 +87,10 @@ function sameText(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** Production without WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID: nothing may go (nor pretend to go) by WhatsApp. */
+export const whatsappUnavailable = (config: Pick<Config, 'env' | 'whatsapp'>): boolean =>
+  config.env === 'production' && !(config.whatsapp.token && config.whatsapp.phoneNumberId);
+
 export function whatsappFor(config: Config): WhatsappAdapter {
   const settings = config.whatsapp;
   const appSecret =
@@ -91,10 +103,11 @@ export function whatsappFor(config: Config): WhatsappAdapter {
       ? { token: settings.token, phoneNumberId: settings.phoneNumberId }
       : undefined;
   return {
-    mode: credentials ? 'cloud' : 'local',
+    mode: credentials ? 'cloud' : whatsappUnavailable(config) ? 'unavailable' : 'local',
     appSecret,
     verifyToken,
     async send(message) {
+      if (!credentials && whatsappUnavailable(config)) throw new WhatsappError(WHATSAPP_UNAVAILABLE, 0);
       if (!credentials) return { outcome: 'stored' };
       const url = `${settings.apiUrl}/${settings.apiVersion}/${encodeURIComponent(credentials.phoneNumberId)}/messages`;
       let res: Response;

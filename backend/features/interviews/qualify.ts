@@ -23,16 +23,18 @@ import { qualifyAnswered } from '../notifications';
 import { camelKeys, qualifyBody } from './inputs';
 import { replyKind } from './rules';
 import { templateText } from './templateText';
-import { digits, optOutNumber, queueWhatsapp, WHATSAPP_STATUS } from './whatsappOutbox';
+import { digits, optOutNumber, queueWhatsapp, UNDELIVERABLE_REASONS, WHATSAPP_STATUS } from './whatsappOutbox';
 import { ownContacts } from '../../services/candidateGate';
 
 const REPLY = { yes: 1, no: 2, text: 3, optOut: 4 } as const;
 
-// One adapter per WhatsApp configuration (tests change it).
-const adapters = new WeakMap<Config['whatsapp'], WhatsappAdapter>();
+// One adapter per WhatsApp configuration and environment (tests change them; production without keys is unavailable).
+const adapters = new WeakMap<Config['whatsapp'], { env: Config['env']; adapter: WhatsappAdapter }>();
 export function whatsapp(config: Config): WhatsappAdapter {
-  let adapter = adapters.get(config.whatsapp);
-  if (!adapter) adapters.set(config.whatsapp, (adapter = whatsappFor(config)));
+  const known = adapters.get(config.whatsapp);
+  if (known?.env === config.env) return known.adapter;
+  const adapter = whatsappFor(config);
+  adapters.set(config.whatsapp, { env: config.env, adapter });
   return adapter;
 }
 
@@ -141,7 +143,9 @@ const stateName = (n: number) =>
 /**
  * Of `candidateIds`, those sent a qualify request in the last QUALIFY_REPEAT_HOURS. Locked per candidate first (as
  * send.ts recentWhatsapp locks interview requests), so of two sends at once to one candidate the second reads the
- * first's request once it commits, and skips them.
+ * first's request once it commits, and skips them. A request that failed on the provider's side (or because WhatsApp
+ * is not configured) reached nobody and does not count; one refused because the candidate could no longer receive it
+ * (paused, unmarked or changed their number: whatsappOutbox.ts) still does.
  */
 async function askedRecently(trx: Knex.Transaction, candidateIds: number[]): Promise<Set<number>> {
   for (const cid of [...candidateIds].sort((a, b) => a - b))
@@ -150,6 +154,16 @@ async function askedRecently(trx: Knex.Transaction, candidateIds: number[]): Pro
     (await trx('qualify_requests')
       .whereIn('candidate_id', candidateIds)
       .where('created_at', '>', new Date(Date.now() - QUALIFY_REPEAT_HOURS * 3_600_000))
+      .where((q) =>
+        q
+          .whereNot('state', QUALIFY_STATE.failed)
+          .orWhereExists((refused) =>
+            refused
+              .from('whatsapp_messages as m')
+              .whereRaw('m.qualify_request_id = qualify_requests.id')
+              .whereIn('m.error', UNDELIVERABLE_REASONS),
+          ),
+      )
       .pluck('candidate_id')) as number[],
   );
 }
@@ -237,13 +251,19 @@ export const qualifyEndpoints = [
     access: { action: 'create', subject: 'QualifyRequest' },
     input: { body: qualifyBody },
     status: 201,
-    handler: ({ body, actor, ctx }) => sendQualifyRequests(ctx.knex, actor, body),
+    handler: ({ body, actor, ctx }) => {
+      // Production without WhatsApp credentials: refused, never pretended (no request is recorded).
+      if (whatsapp(ctx.config).mode === 'unavailable') throw new AppError(409, 'whatsapp.errors.unavailable');
+      return sendQualifyRequests(ctx.knex, actor, body);
+    },
   }),
 
   defineEndpoint({
     method: 'get',
     path: '/projects/candidate/get/qualify/request/template',
-    summary: 'Admins: the qualify-request template, its limits and the templates sent after a date',
+    summary:
+      'Admins: the qualify-request template, its limits, the templates sent after a date and whether WhatsApp is ' +
+      'available (not in production without credentials: the portal offers no Send then)',
     access: { action: 'create', subject: 'QualifyRequest' },
     input: {
       query: z.object({
@@ -273,6 +293,7 @@ export const qualifyEndpoints = [
           header: t('project.qualify.template.header'),
           body: t('project.qualify.template.body'),
           limits: { header: JD_LIMITS.header, body: JD_LIMITS.body },
+          available: whatsapp(ctx.config).mode !== 'unavailable',
           recent: recent.map((r) => ({
             header: r.header,
             body: r.body,

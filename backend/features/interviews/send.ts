@@ -19,6 +19,7 @@ import { upgradeOrGuarantee } from '../../../schema/rules/stages';
 import type { AppAbility } from '../../../schema/ability';
 import { mayContact, viewerOf, type Viewer } from '../../../schema/rules/visibility';
 import { storageFor } from '../../adapters/storage/select';
+import { whatsappUnavailable } from '../../adapters/whatsapp';
 import type { Config } from '../../config';
 import { AppError, badRequest } from '../../errors';
 import { actorName, logRecruitmentActivity } from '../../services/activity';
@@ -195,12 +196,13 @@ export async function sendRequests(
 
       const now = new Date();
       const body = requestBody(input.jdText, project.jobDescription ?? project.jdText);
-      const messagedToday = input.channel === 'whatsapp' ? await recentWhatsapp(trx, input.candidateId) : new Set();
+      // Production without WhatsApp credentials: by email alone (adapters/whatsapp whatsappUnavailable).
+      const byWhatsapp = input.channel === 'whatsapp' && !whatsappUnavailable(config);
+      const messagedToday = byWhatsapp ? await recentWhatsapp(trx, input.candidateId) : new Set();
       const rows = input.candidateId.map((cid) => {
         const c = candidates.find((row) => row.id === cid);
         const guid = randomUUID();
-        const whatsapp =
-          input.channel === 'whatsapp' && Boolean(c?.phone) && c?.phoneWhatsapp !== false && !messagedToday.has(cid);
+        const whatsapp = byWhatsapp && Boolean(c?.phone) && c?.phoneWhatsapp !== false && !messagedToday.has(cid);
         return {
           guid,
           project_id: project.id,

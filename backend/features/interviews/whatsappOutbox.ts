@@ -14,6 +14,8 @@
  * Before each attempt the candidate's phone is read again too: one that is no longer the number the message was queued
  * to (compared by its digits) is not messaged, and the new one is not messaged in its place (the request was made for
  * the old contact, as sending addressed it): the message is marked failed with the reason, as above.
+ * In production without WhatsApp credentials (the adapter `unavailable`) nothing is stored as if sent: a queued message
+ * is marked failed with the reason, and a qualify request it carries fails with it (an interview request went by email).
  * When the provider may have taken a message without confirming it (a 2xx without a message id, a timeout once the
  * request went out), the row is marked sent without a provider id and the reason kept in `error`: sending it again
  * could deliver it, and charge for it, twice.
@@ -23,7 +25,7 @@
  * candidate marks their phone as WhatsApp again on their profile.
  */
 import type { Knex } from 'knex';
-import type { WhatsappAdapter } from '../../adapters/whatsapp';
+import { WHATSAPP_UNAVAILABLE, type WhatsappAdapter } from '../../adapters/whatsapp';
 import { QUALIFY_STATE, REQUEST_STATE } from '../../../schema/rules/pipeline';
 import { statusSql } from '../../../schema/rules/visibility';
 import { logger } from '../../logger';
@@ -47,6 +49,8 @@ const NO_LONGER_DELIVERABLE =
   'Not sent: the request was answered or expired, or may no longer reach the candidate (paused, consent withdrawn, ' +
   'opted out of WhatsApp or no WhatsApp number, company suspended or project closed)';
 const NUMBER_CHANGED = 'Not sent: the candidate changed their WhatsApp number since the message was queued';
+/** The reasons a message was refused because the candidate could no longer receive it (not a provider's failure). */
+export const UNDELIVERABLE_REASONS = [NO_LONGER_REACHABLE, NUMBER_CHANGED];
 
 export async function queueWhatsapp(trx: Knex | Knex.Transaction, message: OutgoingWhatsapp): Promise<number> {
   const [row] = await trx('whatsapp_messages')
@@ -154,11 +158,14 @@ export async function deliverWhatsapp(
     const row = await trx('whatsapp_messages').where('id', id).forUpdate().first();
     // Sent, stored, or failed (the provider's report, or not sent below): never sent (again).
     if (!row || row.status !== WHATSAPP_STATUS.queued) return 'skipped' as const;
-    const unwanted = row.qualify_request_id
-      ? await qualifyUnwanted(trx, row.qualify_request_id, row.to)
-      : row.interview_request_id
-        ? await requestUnwanted(trx, row.interview_request_id, row.to)
-        : undefined;
+    const unwanted =
+      adapter.mode === 'unavailable'
+        ? WHATSAPP_UNAVAILABLE
+        : row.qualify_request_id
+          ? await qualifyUnwanted(trx, row.qualify_request_id, row.to)
+          : row.interview_request_id
+            ? await requestUnwanted(trx, row.interview_request_id, row.to)
+            : undefined;
     if (unwanted) {
       await trx('whatsapp_messages')
         .where('id', id)

@@ -6,6 +6,11 @@
  * an HTTP call. `?after=<id>` resumes after the last event the page saw. A session holds at most
  * MAX_SOCKETS_PER_SESSION sockets in a process (one per page): the next is refused with 429. What a
  * socket's person may read is checked again when their access changes (access.ts).
+ *
+ * One odd or abandoned request never takes the process down: a request target that is no URL is
+ * refused (400), a client that resets its connection while the session is read only ends its own
+ * socket (it has an 'error' listener of ours until `ws` takes it over, as the ws README shows), and
+ * whatever else the upgrade throws is logged and ends that socket alone.
  */
 import { parse as parseCookies } from 'cookie';
 import type { IncomingMessage, Server } from 'node:http';
@@ -21,10 +26,19 @@ import { MAX_SOCKETS_PER_SESSION, mayListen, type LiveClient } from './access';
 import { LiveHub } from './hub';
 
 export const LIVE_PATH = '/api/v1/live';
+
 /** Sockets that stop answering pings are closed, and sessions are checked again, this often. */
 const HEARTBEAT_MS = 30_000;
 
+/** A socket's error before the upgrade (mostly a client that reset the connection): it ends that socket alone. */
+function onSocketError(this: Duplex, err: Error): void {
+  logger.debug({ message: err.message }, 'live channel: connection failed before the upgrade');
+  this.destroy();
+}
+
 function refuse(socket: Duplex, status: number, text: string): void {
+  // The client may have gone meanwhile (reset while its session was read): nothing to answer.
+  if (socket.destroyed) return;
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
@@ -48,6 +62,7 @@ export async function attachLive(server: Server, ctx: AppContext): Promise<Live>
   const alive = new WeakMap<object, boolean>();
 
   const onUpgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!URL.canParse(req.url ?? '/', 'http://local')) return refuse(socket, 400, 'Bad Request');
     const url = new URL(req.url ?? '/', 'http://local');
     if (url.pathname !== LIVE_PATH) return refuse(socket, 404, 'Not Found');
     if (!sameOrigin(req)) return refuse(socket, 403, 'Forbidden');
@@ -66,6 +81,8 @@ export async function attachLive(server: Server, ctx: AppContext): Promise<Live>
       // Counted and added in the same turn (the upgrade's callback runs at once), so no race lets more in.
       if (hub.socketsOf(session.id) >= MAX_SOCKETS_PER_SESSION) return refuse(socket, 429, 'Too Many Requests');
       const tokenHash = sha256(token);
+      // From here `ws` listens for the socket's errors (and ends the socket on one).
+      socket.removeListener('error', onSocketError);
       wss.handleUpgrade(req, socket, head, (ws) => {
         const client: LiveClient = { ws, actor, ability: abilityFor(actor), sessionId: session.id, tokenHash };
         hub.clients.add(client);
@@ -87,7 +104,14 @@ export async function attachLive(server: Server, ctx: AppContext): Promise<Live>
       refuse(socket, 401, 'Unauthorized');
     }
   };
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => void onUpgrade(req, socket, head));
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node drops its own error listener once the socket is handed here: without one, a reset would crash the process.
+    socket.on('error', onSocketError);
+    onUpgrade(req, socket, head).catch((err: unknown) => {
+      logger.error({ err }, 'live channel: upgrade failed');
+      socket.destroy();
+    });
+  });
 
   const heartbeat = setInterval(() => {
     for (const ws of wss.clients) {

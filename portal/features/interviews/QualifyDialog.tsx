@@ -1,6 +1,8 @@
 /**
  * Admins send a WhatsApp qualify request (a header and a body within the template limits) to one
- * or many candidates, and see a candidate's earlier requests with their replies (yes, no or text).
+ * or many candidates, and see a candidate's earlier requests with their replies (yes, no or text),
+ * or, without a reply, whether it is still queued or was not delivered. When the server has no
+ * WhatsApp (production without credentials: the template's `available`), it says so and offers no Send.
  */
 import {
   Alert,
@@ -32,6 +34,14 @@ export interface QualifyDialogProps {
 
 const REPLY_COLOR = { yes: 'success', no: 'error', text: 'info', optOut: 'warning' } as const;
 
+/** A request's chip: its reply, else whether it is still queued or was not delivered, else "No reply yet". */
+function chipOf(q: QualifyRequestRow): { label: string; color: 'success' | 'error' | 'info' | 'warning' | 'default' } {
+  if (q.reply) return { label: t(`portal.interviews.qualify.reply.${q.reply}`), color: REPLY_COLOR[q.reply] };
+  if (q.state === 'failed') return { label: t('portal.interviews.qualify.state.failed'), color: 'warning' };
+  if (q.state === 'queued') return { label: t('portal.interviews.qualify.state.queued'), color: 'default' };
+  return { label: t('portal.interviews.qualify.reply.none'), color: 'default' };
+}
+
 export function QualifyDialog({ candidateIds, projectId, open, onClose }: QualifyDialogProps) {
   const notify = useNotify();
   const [header, setHeader] = useState('');
@@ -40,6 +50,7 @@ export function QualifyDialog({ candidateIds, projectId, open, onClose }: Qualif
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [previous, setPrevious] = useState<QualifyRequestRow[] | null>(null);
+  const [available, setAvailable] = useState(true);
   // The template the form opened with: closing asks before throwing away what was typed over it.
   const [start, setStart] = useState({ header: '', body: '' });
   const guard = useDiscardGuard(!busy && changedFrom({ header, body }, start), onClose);
@@ -55,6 +66,7 @@ export function QualifyDialog({ candidateIds, projectId, open, onClose }: Qualif
         setHeader((h) => h || res.data.header);
         setBody((b) => b || res.data.body);
         setStart({ header: res.data.header, body: res.data.body });
+        setAvailable(res.data.available !== false);
       })
       .catch(() => undefined);
     if (single)
@@ -115,6 +127,7 @@ export function QualifyDialog({ candidateIds, projectId, open, onClose }: Qualif
           <Typography color="text.secondary">
             {t('portal.interviews.qualify.toCount', { count: candidateIds.length })}
           </Typography>
+          {!available && <Alert severity="warning">{t('portal.interviews.qualify.unavailable')}</Alert>}
           {failure && <Alert severity="error">{failure}</Alert>}
           <TextField
             label={t('portal.interviews.qualify.header')}
@@ -149,11 +162,7 @@ export function QualifyDialog({ candidateIds, projectId, open, onClose }: Qualif
                 <Stack key={q.id} spacing={0.5} data-testid="qualify-request">
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                     <Typography sx={{ fontWeight: 600 }}>{q.header}</Typography>
-                    <Chip
-                      size="small"
-                      color={q.reply ? REPLY_COLOR[q.reply] : 'default'}
-                      label={t(`portal.interviews.qualify.reply.${q.reply ?? 'none'}`)}
-                    />
+                    <Chip size="small" {...chipOf(q)} />
                   </Stack>
                   {q.replyText && <Typography color="text.secondary">“{q.replyText}”</Typography>}
                 </Stack>
@@ -166,7 +175,7 @@ export function QualifyDialog({ candidateIds, projectId, open, onClose }: Qualif
         <Button onClick={guard.requestClose} disabled={busy}>
           {t('portal.interviews.qualify.cancel')}
         </Button>
-        <Button variant="contained" onClick={() => void send()} disabled={busy}>
+        <Button variant="contained" onClick={() => void send()} disabled={busy || !available}>
           {t('portal.interviews.qualify.send')}
         </Button>
       </DialogActions>
