@@ -1,6 +1,8 @@
 /**
  * The talent pool of a new installation: the demo candidate (candidate@example.com) with a
- * complete profile, and 1,999 realistic generated candidates. Every row passes the API's checks
+ * complete profile, and 1,999 realistic generated candidates (tests/seeds/realism.test.ts holds both to
+ * the realism rules: phones of their country, tags their facts support, industries of their employers,
+ * languages as the matcher names them). Every row passes the API's checks
  * (checkCandidate) before it is written; existing emails are left alone, so it can run again.
  */
 import type { Knex } from 'knex';
@@ -12,6 +14,7 @@ import {
   preloadIds,
   type CheckedCandidate,
 } from '../../backend/features/talent/bulk';
+import { loadIndex } from '../../backend/features/lookups';
 import { makeCandidate, rngFrom } from '../synthetic/candidateFactory';
 import { loadPools } from '../synthetic/pools';
 
@@ -32,7 +35,13 @@ async function demoProfile(knex: Knex): Promise<Record<string, unknown>> {
   const city = (name: string) => idOf(knex, 'cities', 'name', name);
   const skill = (name: string) => idOf(knex, 'skills', 'name', name);
   const title = (name: string) => idOf(knex, 'job_titles', 'name', name);
-  const language = (code: string) => idOf(knex, 'languages', 'code', code);
+  // Named as she would type them, found through the one matcher the import and the pickers use.
+  const languages = await loadIndex(knex, 'languages');
+  const language = (name: string) => {
+    const match = languages.exactly(name);
+    if (!match) throw new Error(`demo candidate: no language '${name}'`);
+    return match.id;
+  };
   const now = new Date().getUTCFullYear();
   return {
     firstName: 'Chloe',
@@ -82,9 +91,9 @@ async function demoProfile(knex: Knex): Promise<Record<string, unknown>> {
       { skillId: await skill('Python'), isStar: false },
     ],
     languages: [
-      { languageId: await language('en'), level: 3 },
-      { languageId: await language('zh'), level: 3 },
-      { languageId: await language('ms'), level: 1 },
+      { languageId: language('English'), level: 3 },
+      { languageId: language('Mandarin'), level: 3 },
+      { languageId: language('Malay'), level: 1 },
     ],
     experiences: [
       {
@@ -105,7 +114,7 @@ async function demoProfile(knex: Knex): Promise<Record<string, unknown>> {
         location: 'Singapore',
         startDate: `${now - 7}-07-01`,
         endDate: `${now - 3}-02-28`,
-        industryId: await idOf(knex, 'industries', 'name', 'Retail'),
+        industryId: await idOf(knex, 'industries', 'name', 'Online and Mail Order Retail'),
         description: 'Built seller tools and the promotions engine serving six markets.',
       },
       {

@@ -4,10 +4,15 @@
  */
 import { faker } from '@faker-js/faker';
 import type { Knex } from 'knex';
+import { rngFrom } from '../synthetic/candidateFactory';
+import { mobileNumber, planOf } from '../synthetic/phones';
 import { DEMO_COMPANIES, TAGS } from './people';
 
-// Singapore mobiles, stored in E.164 as the phone rule stores every number it knows.
-const phone = () => `+659${faker.string.numeric(7)}`;
+/**
+ * A mobile of the country (its first listed one for a company), stored in E.164 as the phone rule stores
+ * every number it knows. Drawn from faker's seeded sequence as before, so the names drawn after stay the same.
+ */
+const phone = (country: string) => mobileNumber(rngFrom(Number(faker.string.numeric(7))), planOf(country));
 
 /** Job titles of the people who hire: company owners, and the admins and members who search and interview. */
 const OWNER_TITLES = [
@@ -116,8 +121,16 @@ export async function loadDemo(knex: Knex): Promise<Record<string, number>> {
       created_at: daysAgo(40 + ((i * 37) % 650)),
     });
   }
+  const countryOf = new Map(companyIds.map((id, i) => [id, DEMO_COMPANIES[i].countries[0]]));
   await knex('company_users')
-    .insert(users.map((u) => ({ status: 1, phone: phone(), created_at: daysAgo(700), ...u })))
+    .insert(
+      users.map((u) => ({
+        status: 1,
+        phone: phone(countryOf.get(u.company_id as number) ?? 'SG'),
+        created_at: daysAgo(700),
+        ...u,
+      })),
+    )
     // The address is unique among people, not among invitations' stand-ins (schema/entities/companyUser.ts).
     .onConflict(knex.raw('(email) where account_elsewhere_at is null'))
     .ignore();
@@ -163,7 +176,8 @@ export async function loadDemo(knex: Knex): Promise<Record<string, number>> {
     });
   }
   await knex('admins')
-    .insert(admins.map((a, i) => ({ status: 1, phone: phone(), created_at: daysAgo(730 - i * 80), ...a })))
+    // The platform's team works in Singapore.
+    .insert(admins.map((a, i) => ({ status: 1, phone: phone('SG'), created_at: daysAgo(730 - i * 80), ...a })))
     .onConflict('email')
     .ignore();
 

@@ -5,8 +5,11 @@
  * Deterministic for a given seed, and cheap enough to make a million in a minute.
  */
 import { CANDIDATE_STATUS } from '../../schema/entities/talentOptions';
-import { DEGREES, EMPLOYERS, FIELDS, MARKETS, SCHOOLS, trackOf, type CityRow, type Pools } from './pools';
+import { DEGREES, FIELDS, MARKETS, SCHOOLS, trackOf, type CityRow, type Pools } from './pools';
+import { employersFor, industriesOf } from './employers';
 import { FIRST_NAMES, LAST_NAMES } from './names';
+import { mobileNumber, planOf } from './phones';
+import { FACT_TAGS, supports, type CandidateFacts } from './tagRules';
 
 export type Rng = () => number;
 
@@ -95,12 +98,79 @@ function splitMonths(rng: Rng, total: number, parts: number): number[] {
   return spans;
 }
 
-/** Tags that state a fact, given where the fact holds (and sometimes left off, as curators do). */
-function factTagsOf(pools: Pools, facts: { years: number; permanentResident: boolean }): number[] {
-  const { sgpr, senior, graduate } = pools.factTags ?? {};
-  return [facts.permanentResident && sgpr, facts.years >= 10 && senior, facts.years <= 1 && graduate].filter(
-    (id): id is number => typeof id === 'number',
-  );
+/** Names and codes of the lookup ids a profile holds, per pools (made once per pools, in each thread). */
+interface Names {
+  cityCode: Map<number, string>;
+  countryCode: Map<number, string>;
+  citizenshipCode: Map<number, string>;
+  industry: Map<number, string>;
+  skill: Map<number, string>;
+  languageCode: Map<number, string>;
+}
+const namesOfPools = new WeakMap<Pools, Names>();
+function namesOf(pools: Pools): Names {
+  let names = namesOfPools.get(pools);
+  if (!names) {
+    names = {
+      cityCode: new Map(pools.cities.map((c) => [c.id, c.code])),
+      countryCode: new Map([...pools.countriesByCode].map(([code, c]) => [c.id, code])),
+      citizenshipCode: new Map(pools.citizenships.map((c) => [c.id, c.code])),
+      industry: new Map(pools.industries.map((i) => [i.id, i.name])),
+      skill: new Map(Object.values(pools.skillsByTrack).flatMap((list) => list.map((s) => [s.id, s.name]))),
+      languageCode: new Map(pools.languages.map((l) => [l.id, l.code])),
+    };
+    namesOfPools.set(pools, names);
+  }
+  return names;
+}
+
+/** What a generated profile says, for the tag rules (tagRules.ts). */
+export function factsOf(person: Record<string, unknown>, pools: Pools): CandidateFacts {
+  const names = namesOf(pools);
+  const ids = <T>(key: string) => (person[key] ?? []) as T[];
+  return {
+    status: person.status as number,
+    visa: (person.visa as string | null) ?? null,
+    home: names.cityCode.get(person.currentLocationId as number) ?? null,
+    citizenship: names.citizenshipCode.get(person.citizenshipId as number) ?? null,
+    preferredCountries: ids<{ locationId: number }>('preferredLocations').map(
+      (p) => names.cityCode.get(p.locationId) ?? '',
+    ),
+    typeOfEmployment: ids<number>('typeOfEmployment'),
+    noticeType: (person.noticePeriod as { type: number } | null)?.type ?? null,
+    workingRemotely: (person.workingRemotely as boolean | null) ?? null,
+    source: (person.source as number | null) ?? null,
+    ownerId: (person.ownerId as number | null) ?? null,
+    experiences: ids<Record<string, unknown>>('experiences').map((e) => ({
+      title: e.title as string,
+      company: e.company as string,
+      industry: names.industry.get(e.industryId as number) ?? null,
+      country: names.countryCode.get(e.countryId as number) ?? null,
+      startDate: e.startDate as string,
+      endDate: (e.endDate as string | null) ?? null,
+      current: Boolean(e.currentPosition),
+    })),
+    educationEndYears: ids<{ endYear: number | null }>('educations')
+      .map((e) => e.endYear)
+      .filter((y): y is number => typeof y === 'number'),
+    skills: ids<{ skillId: number }>('skills').map((s) => names.skill.get(s.skillId) ?? ''),
+    languages: ids<{ languageId: number; level: number }>('languages').map((l) => ({
+      code: names.languageCode.get(l.languageId) ?? '',
+      level: l.level,
+    })),
+  };
+}
+
+/**
+ * The tags a generated profile carries: of those a curator picked (`drawn`), the ones its facts support,
+ * and every tag that states a fact which holds (tagRules.ts).
+ */
+function tagsOf(pools: Pools, drawn: number[], facts: CandidateFacts, today: string): number[] {
+  const identifier = (id: number) => pools.tagIdentifiers?.get(id) ?? '';
+  const stated = Object.entries(pools.factTags ?? {})
+    .filter(([name, id]) => FACT_TAGS.includes(name) && id !== undefined && supports(name, facts, today))
+    .map(([, id]) => id as number);
+  return [...new Set([...drawn.filter((id) => supports(identifier(id), facts, today)), ...stated])];
 }
 
 /** The candidate's timestamps, which generated rows carry rather than take from the database's default. */
@@ -124,9 +194,9 @@ export interface FactoryOptions {
   today?: string;
 }
 
-/** Singapore mobiles in E.164, the way the phone rule stores them. */
-function phone(rng: Rng): string {
-  return `+65${int(rng, 8, 9)}${int(rng, 100, 999)}${int(rng, 1000, 9999)}`;
+/** A mobile of the country someone lives in (phones.ts). */
+function phone(rng: Rng, country: string): string | null {
+  return mobileNumber(rng, planOf(country));
 }
 
 function homeCity(rng: Rng, pools: Pools): CityRow {
@@ -179,15 +249,17 @@ export function makeCandidate(
             title,
           );
     const country = pools.countriesByCode.get(city.code);
+    const company = one(rng, employersFor(jobTitle.name));
     experiences.push({
       title: jobTitle.name,
-      company: one(rng, EMPLOYERS),
+      company,
       countryId: country?.id ?? null,
       location: city.name,
       startDate: iso(Math.floor(startTotal / 12), (startTotal % 12) + 1),
       endDate: current ? null : iso(Math.floor(endTotal / 12), (endTotal % 12) + 1, 28),
       currentPosition: current,
-      industryId: one(rng, pools.industries).id,
+      // One of the employer's own industries.
+      industryId: pools.industriesByName.get(one(rng, industriesOf(company)))?.id ?? null,
       description: `${one(rng, ['Led', 'Built', 'Owned', 'Delivered', 'Improved'])} ${one(rng, ['the core platform', 'regional operations', 'a team of five', 'customer onboarding', 'the data pipeline', 'key accounts'])} and ${one(rng, ['cut costs by 20%', 'doubled throughput', 'grew revenue', 'shipped on time', 'raised satisfaction scores'])}.`,
     });
     endYear = Math.floor(startTotal / 12);
@@ -218,13 +290,10 @@ export function makeCandidate(
   const skillPool = pools.skillsByTrack[track].length ? pools.skillsByTrack[track] : pools.skillsByTrack.professions;
   const skills = some(rng, skillPool, int(rng, 4, 14)).map((s, i) => ({ skillId: s.id, isStar: i < 3 && rng() < 0.7 }));
   const english = pools.languages.find((l) => l.code === 'en');
-  const localLanguage = { SG: 'zh', HK: 'zh', MY: 'ms', ID: 'id', PH: 'tl', TH: 'th', VN: 'vi', IN: 'hi', JP: 'ja' }[
-    city.code
-  ];
   const languageIds = [
     english,
-    pools.languages.find((l) => l.code === localLanguage),
-    rng() < 0.15 ? one(rng, pools.languages) : undefined,
+    pools.localLanguages[city.code],
+    rng() < 0.15 ? one(rng, pools.otherLanguages) : undefined,
   ].filter(Boolean);
   const languages = [...new Map(languageIds.map((l) => [l!.id, l!])).values()].map((l, i) => ({
     languageId: l.id,
@@ -249,11 +318,11 @@ export function makeCandidate(
   const visa = city.code === 'SG' ? (isLocal ? 'Citizen' : one(rng, ['Permanent Resident', 'Employment Pass'])) : null;
   const handle = `${slug.replace('.', '')}${n}`;
 
-  return {
+  const person: Record<string, unknown> = {
     email: `${slug}.${n}@${options.emailDomain ?? 'talent.example.com'}`,
     firstName,
     lastName,
-    phone: phone(rng),
+    phone: phone(rng, city.code),
     phoneWhatsapp: rng() < 0.6,
     linkedInUrl: rng() < 0.8 ? `https://www.linkedin.com/in/${handle}` : null,
     githubUrl: track === 'software' && rng() < 0.5 ? `https://github.com/${handle}` : null,
@@ -290,10 +359,8 @@ export function makeCandidate(
     visibility: rng() < 0.9,
     anonymous: rng() < 0.1,
     status,
-    tags: [
-      ...(pools.tagIds.length && rng() < 0.3 ? some(rng, pools.tagIds, int(rng, 1, 2)) : []),
-      ...factTagsOf(pools, { years, permanentResident: visa === 'Permanent Resident' }),
-    ],
+    // Tags a curator picked; those the facts do not support are taken off below.
+    tags: pools.tagIds.length && rng() < 0.3 ? some(rng, pools.tagIds, int(rng, 1, 2)) : [],
     source,
     sourceOtherText: source === 8 ? one(rng, ['Career fair', 'Meetup', 'University talk', 'Podcast']) : null,
     reasonForLeaving:
@@ -315,4 +382,6 @@ export function makeCandidate(
     experiences,
     educations,
   };
+  person.tags = tagsOf(pools, person.tags as number[], factsOf(person, pools), today);
+  return person;
 }

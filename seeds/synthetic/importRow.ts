@@ -54,7 +54,8 @@ export function nameMaps(pools: Pools, tags: Map<number, string>): NameMaps {
     citizenship: new Map(pools.citizenships.map((c) => [c.id, c.name])),
     jobTitle: new Map(pools.jobTitles.map((t) => [t.id, t.name])),
     skill: new Map(skills.map((s) => [s.id, s.name])),
-    language: new Map(pools.languages.map((l) => [l.id, l.code])),
+    // By name, as people write it in a file ('Mandarin:3'); the import finds it through the one matcher.
+    language: new Map(pools.languages.map((l) => [l.id, l.name])),
     country: new Map([...pools.countriesByCode.entries()].map(([code, c]) => [c.id, code])),
     industry: new Map(pools.industries.map((i) => [i.id, i.name])),
     tag: tags,

@@ -1,8 +1,12 @@
 /**
  * What synthetic candidates are drawn from: the lookup rows in the database (ids and names)
- * and a few hand-written word lists for employers, schools and degrees (people's names: names.ts).
+ * and a few hand-written word lists for schools and degrees (people's names: names.ts; employers
+ * and their industries: employers.ts). Languages are named as people type them and found through
+ * the one name matcher the import and the pickers use, so 'Mandarin' is the row a recruiter's
+ * 'Mandarin' finds.
  */
 import type { Knex } from 'knex';
+import { EMPLOYER_FACTS } from './employers';
 import { businessSkills } from '../lookups/data/skills/business.js';
 import { dataAndDesignSkills } from '../lookups/data/skills/dataAndDesign.js';
 import { engineeringAndGeneralSkills } from '../lookups/data/skills/engineeringAndGeneral.js';
@@ -35,10 +39,17 @@ export interface Pools {
   titlesByTrack: Record<Track, Named[]>;
   skillsByTrack: Record<Track, Named[]>;
   languages: Coded[];
+  /** The language most people speak beside English where they live, by country code. */
+  localLanguages: Record<string, Coded>;
+  /** The languages some people speak besides, wherever they live. */
+  otherLanguages: Coded[];
   industries: Named[];
+  industriesByName: Map<string, Named>;
   /** Tags any profile may carry, and the tags that state a fact (given only where the fact holds). */
   tagIds: number[];
   factTags: { sgpr?: number; senior?: number; graduate?: number };
+  /** Every active tag's identifier by id. */
+  tagIdentifiers: Map<number, string>;
   adminIds: number[];
 }
 
@@ -58,74 +69,46 @@ export const MARKETS: Record<string, { currency: string; pay: number; weight: nu
   JP: { currency: 'JPY', pay: 550000, weight: 2 },
 };
 
-export const EMPLOYERS = [
-  'Grab',
-  'Shopee',
-  'Sea Group',
-  'Lazada',
-  'GoTo',
-  'Tokopedia',
-  'Traveloka',
-  'Carousell',
-  'PropertyGuru',
-  'Razer',
-  'DBS Bank',
-  'OCBC Bank',
-  'UOB',
-  'Standard Chartered',
-  'HSBC',
-  'Citibank',
-  'Maybank',
-  'CIMB',
-  'Singtel',
-  'StarHub',
-  'Telkomsel',
-  'Globe Telecom',
-  'AIA',
-  'Prudential',
-  'Great Eastern',
-  'Accenture',
-  'Deloitte',
-  'PwC',
-  'EY',
-  'KPMG',
-  'McKinsey & Company',
-  'Boston Consulting Group',
-  'Google',
-  'Microsoft',
-  'Amazon Web Services',
-  'Meta',
-  'ByteDance',
-  'Alibaba Cloud',
-  'Tencent',
-  'Agoda',
-  'Ninja Van',
-  'Airwallex',
-  'Nium',
-  'Xendit',
-  'PatSnap',
-  'Ascenda',
-  'ShopBack',
-  'Circles.Life',
-  'Singapore Airlines',
-  'Cathay Pacific',
-  'Changi Airport Group',
-  'PSA International',
-  'Keppel',
-  'Sembcorp',
-  'CapitaLand',
-  'Wilmar',
-  'Unilever',
-  'Procter & Gamble',
-  'Nestle',
-  'GSK',
-  'Pfizer',
-  'Siemens',
-  'Schneider Electric',
-  'Dyson',
-  'Infosys',
-  'Tata Consultancy Services',
-  'Wipro',
+/**
+ * The language people speak beside English where they live, as they name it (Singapore's Chinese is
+ * Mandarin, Hong Kong's Cantonese), for the markets and the other countries people most often come from.
+ */
+export const LOCAL_LANGUAGES: Record<string, string> = {
+  SG: 'Mandarin',
+  HK: 'Cantonese',
+  TW: 'Mandarin',
+  CN: 'Mandarin',
+  MY: 'Malay',
+  ID: 'Indonesian',
+  PH: 'Tagalog',
+  TH: 'Thai',
+  VN: 'Vietnamese',
+  IN: 'Hindi',
+  JP: 'Japanese',
+  KR: 'Korean',
+  FR: 'French',
+  DE: 'German',
+  ES: 'Spanish',
+  MX: 'Spanish',
+  IT: 'Italian',
+  BR: 'Portuguese',
+  RU: 'Russian',
+};
+
+/** Languages some people speak besides, wherever they live. */
+export const OTHER_LANGUAGES = [
+  'Mandarin',
+  'Cantonese',
+  'Malay',
+  'Tamil',
+  'Hindi',
+  'Japanese',
+  'Korean',
+  'French',
+  'German',
+  'Spanish',
+  'Indonesian',
+  'Arabic',
 ];
 
 export const SCHOOLS = [
@@ -213,7 +196,7 @@ export async function loadPools(knex: Knex): Promise<Pools> {
     .where('status', 1)
     .orderBy('id')
     .select('id', 'identifier');
-  const FACTS = ['sgpr', 'senior', 'graduate', 'mandarin'];
+  const FACTS = ['sgpr', 'senior', 'graduate'];
   const tags = tagRows.filter((tag) => !FACTS.includes(tag.identifier)).map((tag) => tag.id);
   const factTags = Object.fromEntries(
     tagRows.filter((tag) => FACTS.includes(tag.identifier)).map((tag) => [tag.identifier, tag.id]),
@@ -221,6 +204,21 @@ export async function loadPools(knex: Knex): Promise<Pools> {
   const admins = await knex('admins').where('status', 1).orderBy('id').pluck('id');
   if (!cities.length || !jobTitles.length || !skills.length)
     throw new Error('Load the lookups first (npm run db:seed -- --only lookups)');
+  // By the names people type, through the one matcher: a name, alias or code, never a guess.
+  // (Imported here, not at the top: the generator threads import this file's lists, not the matcher.)
+  const { loadIndex } = await import('../../backend/features/lookups');
+  const languageIndex = await loadIndex(knex, 'languages');
+  const languageById = new Map((languages as Coded[]).map((l) => [l.id, l]));
+  const language = (name: string): Coded => {
+    const match = languageIndex.exactly(name);
+    const row = match && languageById.get(match.id);
+    if (!row) throw new Error(`No language '${name}': load the names first (npm run db:seed -- --only names)`);
+    return row;
+  };
+  const industriesByName = new Map((industries as Named[]).map((i) => [i.name, i]));
+  for (const [employer, { industries: names }] of Object.entries(EMPLOYER_FACTS))
+    for (const name of names)
+      if (!industriesByName.has(name)) throw new Error(`No industry '${name}' (of ${employer}) in the lookups`);
   const skillByName = new Map((skills as Named[]).map((s) => [s.name.toLowerCase(), s]));
   const pick = (names: readonly string[]) =>
     names.map((n) => skillByName.get(n.toLowerCase())).filter((s): s is Named => Boolean(s));
@@ -249,9 +247,13 @@ export async function loadPools(knex: Knex): Promise<Pools> {
       professions: pick([...professionSkills, ...engineeringAndGeneralSkills]),
     },
     languages,
+    localLanguages: Object.fromEntries(Object.entries(LOCAL_LANGUAGES).map(([code, name]) => [code, language(name)])),
+    otherLanguages: OTHER_LANGUAGES.map(language),
     industries,
+    industriesByName,
     tagIds: tags,
     factTags,
+    tagIdentifiers: new Map(tagRows.map((tag) => [tag.id, tag.identifier])),
     adminIds: admins as number[],
   };
 }

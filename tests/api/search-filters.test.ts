@@ -91,7 +91,7 @@ describe('Filters by lookups, by id and by the names people type', () => {
   });
 
   it("Languages, the region's spoken ones included", async () => {
-    expect(await found('lang=Mandarin')).toEqual(['Ava']);
+    expect(await found('lang=Mandarin')).toEqual(['Ava', 'Chloe']);
     expect(await found(`lang=${await w.lookup('languages', 'yue')}`)).toEqual(['Eve']);
     expect(await found('lang=Bahasa Malaysia')).toEqual(['Ben', 'Chloe']);
   });

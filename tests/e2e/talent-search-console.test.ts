@@ -75,8 +75,8 @@ describe('Searching the talent list', () => {
         .waitFor();
       return admin.getByRole('row').filter({ hasText: 'candidate@example.com' }).count();
     };
-    // Chloe Wong speaks Chinese (zh), not Mandarin as a language of its own.
-    expect(await open(await language('zh'))).toBe(1);
-    expect(await open(await language('cmn'))).toBe(0);
+    // Chloe Wong speaks Mandarin (cmn), not the written Chinese (zh) of ISO 639-1.
+    expect(await open(await language('cmn'))).toBe(1);
+    expect(await open(await language('zh'))).toBe(0);
   });
 });
